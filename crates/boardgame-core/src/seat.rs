@@ -1,0 +1,235 @@
+//! Seats, teams, whose turn it is, and per-seat containers.
+
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+/// The largest number of seats any game in the workspace seats (dominoes has 5); per-seat
+/// containers are fixed arrays of this size so that they never allocate.
+pub const MAX_SEATS: usize = 8;
+
+/// A player's place at the table, counted from 0 in turn order.
+///
+/// A `Seat` is only an index; whether it is in range depends on the game
+/// ([`Seat::checked`] checks it against a player count).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// let s = Seat::checked(1, 2)?;
+/// assert_eq!(s.index(), 1);
+/// assert!(Seat::checked(2, 2).is_err());
+/// # Ok::<(), boardgame_core::SeatError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat(u8);
+
+/// A seat number that is not below the number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {seat} is out of range for {players} players")]
+#[non_exhaustive]
+pub struct SeatError {
+    /// The seat asked for.
+    pub seat: usize,
+    /// How many players the game has.
+    pub players: usize,
+}
+
+impl Seat {
+    /// Seat number `index`, unchecked against any game (any `u8` names a seat).
+    #[must_use]
+    pub const fn new(index: u8) -> Seat {
+        Seat(index)
+    }
+
+    /// Seat number `index` if it is below `players` (and below [`MAX_SEATS`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SeatError`] when `index >= players` or `index >= MAX_SEATS`.
+    pub fn checked(index: usize, players: usize) -> Result<Seat, SeatError> {
+        if index < players && index < MAX_SEATS {
+            Ok(Seat(index as u8))
+        } else {
+            Err(SeatError { seat: index, players })
+        }
+    }
+
+    /// The seat number as an index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The seat that plays after this one when `players` sit at the table (wrapping round).
+    #[must_use]
+    pub const fn next(self, players: usize) -> Seat {
+        Seat(((self.0 as usize + 1) % players) as u8)
+    }
+
+    /// All seats `0..players`, in turn order.
+    pub fn all(players: usize) -> impl Iterator<Item = Seat> + Clone {
+        (0..players.min(MAX_SEATS)).map(|i| Seat(i as u8))
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Whose move it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Turn {
+    /// A player chooses an action.
+    Player(Seat),
+    /// Chance chooses: a die roll, a deal, a draw, execution noise.
+    Chance,
+    /// The game is over; returns are available.
+    Terminal,
+}
+
+impl Turn {
+    /// The seat to act, if a player acts.
+    #[must_use]
+    pub const fn seat(self) -> Option<Seat> {
+        match self {
+            Turn::Player(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// One value per seat, in a fixed array so that it never allocates.
+///
+/// Only the first `len` entries are meaningful; the rest stay at their default.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{BySeat, Seat};
+/// let mut points = BySeat::new(3, 0i64);
+/// points[Seat::new(2)] += 5;
+/// assert_eq!(points.as_slice(), &[0, 0, 5]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BySeat<T> {
+    len: u8,
+    values: [T; MAX_SEATS],
+}
+
+impl<T: Copy> BySeat<T> {
+    /// `len` seats each holding `value` (`len` is capped at [`MAX_SEATS`]).
+    #[must_use]
+    pub fn new(len: usize, value: T) -> BySeat<T> {
+        BySeat { len: len.min(MAX_SEATS) as u8, values: [value; MAX_SEATS] }
+    }
+
+    /// Builds the values from a function of the seat.
+    #[must_use]
+    pub fn from_fn(len: usize, mut f: impl FnMut(Seat) -> T) -> BySeat<T>
+    where
+        T: Default,
+    {
+        let mut out = BySeat::new(len, T::default());
+        for s in Seat::all(len) {
+            out[s] = f(s);
+        }
+        out
+    }
+}
+
+impl<T> BySeat<T> {
+    /// How many seats.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are no seats.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The value of `seat`, or `None` when the seat is out of range.
+    #[must_use]
+    pub fn get(&self, seat: Seat) -> Option<&T> {
+        self.as_slice().get(seat.index())
+    }
+
+    /// The values as a slice, seat 0 first.
+    #[must_use]
+    pub fn as_slice(&self) -> &[T] {
+        &self.values[..self.len as usize]
+    }
+
+    /// The values as a mutable slice, seat 0 first.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.values[..self.len as usize]
+    }
+
+    /// Seats with their values.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        self.as_slice().iter().enumerate().map(|(i, v)| (Seat(i as u8), v))
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for BySeat<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// # Panics
+///
+/// Panics when the seat is out of range; use [`BySeat::get`] for a checked look-up.
+impl<T> Index<Seat> for BySeat<T> {
+    type Output = T;
+    fn index(&self, seat: Seat) -> &T {
+        &self.as_slice()[seat.index()]
+    }
+}
+
+/// # Panics
+///
+/// Panics when the seat is out of range.
+impl<T> IndexMut<Seat> for BySeat<T> {
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        let len = self.len as usize;
+        &mut self.values[..len][seat.index()]
+    }
+}
+
+/// Per-seat returns at the end of a game (+1 a win, -1 a loss, 0 a draw, or a game's own scale).
+pub type Returns = BySeat<f64>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_checked_refuses_out_of_range() {
+        assert_eq!(Seat::checked(3, 3), Err(SeatError { seat: 3, players: 3 }));
+        assert!(Seat::checked(9, 20).is_err(), "above MAX_SEATS");
+        assert_eq!(Seat::checked(0, 1).map(Seat::index), Ok(0));
+    }
+
+    #[test]
+    fn seat_next_wraps() {
+        assert_eq!(Seat::new(2).next(3), Seat::new(0));
+        assert_eq!(Seat::new(0).next(2), Seat::new(1));
+    }
+
+    #[test]
+    fn by_seat_get_is_checked() {
+        let b = BySeat::new(2, 1u8);
+        assert_eq!(b.get(Seat::new(1)), Some(&1));
+        assert_eq!(b.get(Seat::new(2)), None);
+        assert_eq!(b.len(), 2);
+    }
+}

@@ -1,0 +1,2 @@
+//! Perft for the games with move generators.
+fn main() {}

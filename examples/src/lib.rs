@@ -1,0 +1,1 @@
+//! Runnable programs live in `examples/`; this library is empty.
