@@ -85,7 +85,8 @@ pub trait Game {
             }
             Turn::Chance => {
                 let mut buf = Vec::new();
-                self.chance_outcomes(state, &mut buf) && buf.iter().any(|(a, p)| a == action && *p > 0.0)
+                self.chance_outcomes(state, &mut buf)
+                    && buf.iter().any(|(a, p)| a == action && *p > 0.0)
             }
             Turn::Terminal => false,
         }
@@ -196,7 +197,10 @@ impl MatchConfig {
     /// # Errors
     ///
     /// [`MatchConfigError`] when both are `None`, the target is not positive or the limit is 0.
-    pub fn new(target: Option<i64>, max_rounds: Option<u32>) -> Result<MatchConfig, MatchConfigError> {
+    pub fn new(
+        target: Option<i64>,
+        max_rounds: Option<u32>,
+    ) -> Result<MatchConfig, MatchConfigError> {
         match (target, max_rounds) {
             (None, None) => Err(MatchConfigError::Unbounded),
             (Some(t), _) if t <= 0 => Err(MatchConfigError::TargetNotPositive(t)),
@@ -243,8 +247,15 @@ pub trait Rounds: Game {
 
     /// Whether the match is over after `rounds_played` rounds with these totals. The default:
     /// some seat reached the target, or the round limit is reached.
-    fn match_over(&self, config: &MatchConfig, totals: &crate::BySeat<i64>, rounds_played: u32) -> bool {
-        config.target().is_some_and(|t| totals.as_slice().iter().any(|&p| p >= t))
+    fn match_over(
+        &self,
+        config: &MatchConfig,
+        totals: &crate::BySeat<i64>,
+        rounds_played: u32,
+    ) -> bool {
+        config
+            .target()
+            .is_some_and(|t| totals.as_slice().iter().any(|&p| p >= t))
             || config.max_rounds().is_some_and(|m| rounds_played >= m)
     }
 

@@ -1,17 +1,18 @@
 //! The tiny shared core of the workspace's table games: seats and turns, the [`Game`] trait,
-//! the seeded [`GameRng`], game records that replay exactly, matches over several rounds,
-//! generic drivers (random playout, MCTS) and a conformance kit every game passes.
+//! the seeded [`GameRng`], game [`Record`]s that replay exactly, [`Match`]es over several
+//! rounds, generic drivers ([`random_playout`], [`play_game`], [`Mcts`], [`IsMcts`]) and a
+//! [`conformance`] kit every game passes.
 //!
 //! ```
-//! use boardgame_core::{Game, GameRng, Turn, play_game, RandomAgent, Agent};
+//! use boardgame_core::{play_game, Agent, Game, IsMcts, MctsConfig, RandomAgent, Turn};
 //! use boardgame_core::race::{Race, RaceRules};
 //!
-//! // A small dice race with hidden hands, the core's own test game.
+//! // A small dice race with hidden hands: the core's own test game.
 //! let game = Race::new(RaceRules::default())?;
-//! let mut a = RandomAgent;
-//! let mut b = RandomAgent;
-//! let mut agents: [&mut dyn Agent<Race>; 2] = [&mut a, &mut b];
-//! let played = play_game(&game, 2024, &mut agents, 100_000)?;
+//! let mut mcts = IsMcts::new(MctsConfig { iterations: 100, ..MctsConfig::default() });
+//! let mut random = RandomAgent;
+//! let mut agents: [&mut dyn Agent<Race>; 2] = [&mut mcts, &mut random];
+//! let played = play_game(&game, 2024, &mut agents, 10_000)?;
 //! assert_eq!(game.turn(&played.state), Turn::Terminal);
 //!
 //! // The record replays to the same final state without any RNG.
@@ -19,11 +20,27 @@
 //! assert_eq!(replayed, played.state);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Design notes (why chance is explicit, why the driver owns the RNG, how a game plugs in)
+//! are in the workspace's `docs/architecture.md`.
 
+pub mod conformance;
+mod drivers;
 mod game;
+mod matches;
+mod mcts;
+pub mod race;
+mod record;
 mod rng;
 mod seat;
 
+pub use drivers::{
+    Agent, PlayError, Played, RandomAgent, agent_rng, chance_rng, play_game, random_playout,
+    random_playout_capped,
+};
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
+pub use matches::{Match, MatchState};
+pub use mcts::{IsMcts, Mcts, MctsConfig};
+pub use record::{Record, ReplayError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};

@@ -52,7 +52,10 @@ impl Seat {
         if index < players && index < MAX_SEATS {
             Ok(Seat(index as u8))
         } else {
-            Err(SeatError { seat: index, players })
+            Err(SeatError {
+                seat: index,
+                players,
+            })
         }
     }
 
@@ -126,7 +129,10 @@ impl<T: Copy> BySeat<T> {
     /// `len` seats each holding `value` (`len` is capped at [`MAX_SEATS`]).
     #[must_use]
     pub fn new(len: usize, value: T) -> BySeat<T> {
-        BySeat { len: len.min(MAX_SEATS) as u8, values: [value; MAX_SEATS] }
+        BySeat {
+            len: len.min(MAX_SEATS) as u8,
+            values: [value; MAX_SEATS],
+        }
     }
 
     /// Builds the values from a function of the seat.
@@ -175,7 +181,10 @@ impl<T> BySeat<T> {
 
     /// Seats with their values.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
-        self.as_slice().iter().enumerate().map(|(i, v)| (Seat(i as u8), v))
+        self.as_slice()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Seat(i as u8), v))
     }
 }
 
@@ -214,7 +223,13 @@ mod tests {
 
     #[test]
     fn seat_checked_refuses_out_of_range() {
-        assert_eq!(Seat::checked(3, 3), Err(SeatError { seat: 3, players: 3 }));
+        assert_eq!(
+            Seat::checked(3, 3),
+            Err(SeatError {
+                seat: 3,
+                players: 3
+            })
+        );
         assert!(Seat::checked(9, 20).is_err(), "above MAX_SEATS");
         assert_eq!(Seat::checked(0, 1).map(Seat::index), Ok(0));
     }

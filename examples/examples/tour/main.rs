@@ -1,4 +1,86 @@
-//! The tour: one seeded game of every game the workspace implements.
+//! The tour: one seeded game of every game the workspace implements, with who won, the
+//! score, the moves played, the time taken and the seed to replay it.
 //!
 //! `cargo run --release --example tour [-- --seed N]`
-fn main() {}
+
+use std::error::Error;
+use std::time::{Duration, Instant};
+
+// Each game's module exposes `pub fn play(seed: u64) -> Result<Summary, Box<dyn Error>>`.
+// Register a game with one `mod` line below and one entry in `GAMES`.
+mod race;
+// tour-modules (keep this line)
+
+/// What one game of the tour reports.
+pub struct Summary {
+    /// Who won, or that it was drawn.
+    pub result: String,
+    /// The score or final material, in the game's own terms.
+    pub score: String,
+    /// Actions played (chance results included where the game has them).
+    pub moves: usize,
+    /// Any further lines worth printing (a file written, a match's rounds).
+    pub notes: Vec<String>,
+}
+
+type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
+
+const GAMES: &[(&str, Player)] = &[
+    ("race (the core's test game)", race::play),
+    // tour-games (keep this line)
+];
+
+fn parse_seed() -> Result<u64, String> {
+    let mut args = std::env::args().skip(1);
+    let mut seed = 2026;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--seed" => {
+                let v = args.next().ok_or("--seed needs a number")?;
+                seed = v.parse().map_err(|_| format!("--seed: not a number: {v:?}"))?;
+            }
+            other => return Err(format!("unknown argument {other:?} (usage: tour [--seed N])")),
+        }
+    }
+    Ok(seed)
+}
+
+fn main() {
+    let seed = match parse_seed() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tour: {e}");
+            std::process::exit(2);
+        }
+    };
+    println!("tour of the workspace's games, seed {seed} (replay with --seed {seed})\n");
+    let mut failed = false;
+    let mut total = Duration::ZERO;
+    for (name, play) in GAMES {
+        let start = Instant::now();
+        let outcome = play(seed);
+        let took = start.elapsed();
+        total += took;
+        println!("== {name}");
+        match outcome {
+            Ok(s) => {
+                println!("   result: {}", s.result);
+                println!("   score:  {}", s.score);
+                println!("   moves:  {}", s.moves);
+                println!("   time:   {:.1} ms", took.as_secs_f64() * 1e3);
+                for n in &s.notes {
+                    println!("   {n}");
+                }
+            }
+            Err(e) => {
+                failed = true;
+                println!("   error: {e}");
+            }
+        }
+        println!();
+    }
+    println!("{} games in {:.2} s, seed {seed}", GAMES.len(), total.as_secs_f64());
+    if failed {
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,249 @@
+//! Monte Carlo tree search agents: UCT for any game, and a determinizing variant for games
+//! with hidden information.
+//!
+//! Both share one search: an open-loop tree over player actions (chance outcomes are sampled
+//! afresh on every iteration and do not branch the tree), UCB1 selection with availability
+//! counts (an action is only a candidate in the iterations where it is legal), random
+//! rollouts, and per-seat value sums so that any number of players (and partners) is handled.
+//! [`IsMcts`] samples a determinization of the root for the acting seat on every iteration
+//! (single-observer information-set MCTS); with perfect information it is plain UCT.
+//! The search is deterministic given the [`GameRng`] it is handed.
+
+use crate::drivers::random_playout_capped;
+use crate::{Agent, Game, GameRng, ImperfectInfo, MAX_SEATS, Turn};
+
+/// Search settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations (simulations) per decision. More is stronger and slower; the search is
+    /// counted in iterations, never wall-clock time, so results are reproducible.
+    pub iterations: u32,
+    /// UCB1 exploration constant `c` in `mean + c * sqrt(ln(available) / visits)`. The default
+    /// `1.4` (about `sqrt 2`) suits returns in `[-1, 1]`.
+    pub exploration: f64,
+    /// Actions a rollout may play before it is cut off and scored 0 for everyone (guards
+    /// games that can run long under random play).
+    pub max_rollout_plies: u32,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            iterations: 1_000,
+            exploration: 1.4,
+            max_rollout_plies: 1_000,
+        }
+    }
+}
+
+/// UCT for any [`Game`]: searches the true state.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Agent, Game, GameRng, Mcts, MctsConfig};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let mut state = game.new_initial_state();
+/// let mut chance = GameRng::new(1, 0);
+/// while game.turn(&state).seat().is_none() {
+///     let deal = game.sample_chance(&state, &mut chance).expect("a chance node");
+///     game.apply(&mut state, &deal)?;
+/// }
+/// let mut agent = Mcts::new(MctsConfig { iterations: 200, ..MctsConfig::default() });
+/// let action = agent.act(&game, &state, &mut GameRng::new(1, 1)).expect("a player node");
+/// assert!(game.is_legal(&state, &action));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Mcts {
+    config: MctsConfig,
+}
+
+impl Mcts {
+    /// An agent with these settings.
+    #[must_use]
+    pub fn new(config: MctsConfig) -> Mcts {
+        Mcts { config }
+    }
+}
+
+impl<G: Game> Agent<G> for Mcts {
+    fn act(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> Option<G::Action> {
+        search(game, state, &self.config, rng, |s, _| s.clone())
+    }
+}
+
+/// Information-set MCTS for [`ImperfectInfo`] games: every iteration searches a fresh
+/// [`ImperfectInfo::determinize`] of the root for the acting seat, so the agent never uses
+/// what its seat cannot see.
+#[derive(Clone, Debug, Default)]
+pub struct IsMcts {
+    config: MctsConfig,
+}
+
+impl IsMcts {
+    /// An agent with these settings.
+    #[must_use]
+    pub fn new(config: MctsConfig) -> IsMcts {
+        IsMcts { config }
+    }
+}
+
+impl<G: ImperfectInfo> Agent<G> for IsMcts {
+    fn act(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> Option<G::Action> {
+        let seat = game.turn(state).seat()?;
+        search(game, state, &self.config, rng, |s, r| {
+            game.determinize(s, seat, r)
+        })
+    }
+}
+
+struct Node<A> {
+    /// The action that leads here from the parent (`None` at the root).
+    action: Option<A>,
+    children: Vec<usize>,
+    visits: u32,
+    /// Iterations in which this node's action was legal at its parent.
+    available: u32,
+    /// Sum of each seat's returns over the iterations through this node.
+    value: [f64; MAX_SEATS],
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>) -> Node<A> {
+        Node {
+            action,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            value: [0.0; MAX_SEATS],
+        }
+    }
+}
+
+fn search<G: Game>(
+    game: &G,
+    root: &G::State,
+    config: &MctsConfig,
+    rng: &mut GameRng,
+    mut sample_root: impl FnMut(&G::State, &mut GameRng) -> G::State,
+) -> Option<G::Action> {
+    game.turn(root).seat()?;
+    let mut legal = Vec::new();
+    game.legal_actions(root, &mut legal);
+    if legal.len() <= 1 {
+        return legal.pop();
+    }
+    let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None)];
+    let mut path: Vec<usize> = Vec::new();
+    let mut untried: Vec<G::Action> = Vec::new();
+    let mut buf: Vec<G::Action> = Vec::new();
+    let players = game.num_players().min(MAX_SEATS);
+    for _ in 0..config.iterations.max(1) {
+        let mut state = sample_root(root, rng);
+        path.clear();
+        path.push(0);
+        let mut node = 0;
+        let mut expanded = false;
+        // Selection and expansion.
+        loop {
+            match game.turn(&state) {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let Some(outcome) = game.sample_chance(&state, rng) else {
+                        break;
+                    };
+                    if game.apply(&mut state, &outcome).is_err() {
+                        break;
+                    }
+                }
+                Turn::Player(seat) => {
+                    if expanded {
+                        break;
+                    }
+                    game.legal_actions(&state, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    untried.clear();
+                    for a in &legal {
+                        let known = nodes[node]
+                            .children
+                            .iter()
+                            .position(|&c| nodes[c].action.as_ref() == Some(a));
+                        match known {
+                            Some(i) => {
+                                let c = nodes[node].children[i];
+                                nodes[c].available += 1;
+                            }
+                            None => untried.push(a.clone()),
+                        }
+                    }
+                    let next = if untried.is_empty() {
+                        select(&nodes, node, &legal, seat.index(), config.exploration)
+                    } else {
+                        let a = untried.swap_remove(rng.index(untried.len()));
+                        let mut child = Node::new(Some(a));
+                        child.available = 1;
+                        nodes.push(child);
+                        let id = nodes.len() - 1;
+                        nodes[node].children.push(id);
+                        expanded = true;
+                        id
+                    };
+                    let Some(action) = nodes[next].action.clone() else {
+                        break;
+                    };
+                    if game.apply(&mut state, &action).is_err() {
+                        break;
+                    }
+                    node = next;
+                    path.push(node);
+                }
+            }
+        }
+        // Rollout.
+        random_playout_capped(game, &mut state, rng, &mut buf, config.max_rollout_plies);
+        let returns = game.returns(&state);
+        // Backpropagation.
+        for &n in &path {
+            let nd = &mut nodes[n];
+            nd.visits += 1;
+            if let Some(r) = &returns {
+                for (v, x) in nd.value.iter_mut().zip(r.as_slice()).take(players) {
+                    *v += x;
+                }
+            }
+        }
+    }
+    // The most visited root action that is legal in the true state.
+    game.legal_actions(root, &mut legal);
+    let best = nodes[0]
+        .children
+        .iter()
+        .filter(|&&c| nodes[c].action.as_ref().is_some_and(|a| legal.contains(a)))
+        .max_by_key(|&&c| nodes[c].visits)
+        .and_then(|&c| nodes[c].action.clone());
+    best.or_else(|| legal.first().cloned())
+}
+
+/// UCB1 over the children of `node` whose action is in `legal`.
+fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, legal: &[A], seat: usize, c: f64) -> usize {
+    let mut best = nodes[node].children[0];
+    let mut best_score = f64::NEG_INFINITY;
+    for &ch in &nodes[node].children {
+        let n = &nodes[ch];
+        if !n.action.as_ref().is_some_and(|a| legal.contains(a)) {
+            continue;
+        }
+        let visits = f64::from(n.visits.max(1));
+        let mean = n.value.get(seat).copied().unwrap_or(0.0) / visits;
+        let score = mean + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+        if score > best_score {
+            best_score = score;
+            best = ch;
+        }
+    }
+    best
+}

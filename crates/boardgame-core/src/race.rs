@@ -1,0 +1,729 @@
+//! Race: the core's own small test game, with chance, hidden hands, extra turns, partners
+//! and rounds. It proves the core's traits and drivers without depending on any real game.
+//!
+//! Rules: every seat holds a hidden hand of cards (values 1 to 3) dealt one at a time from a
+//! public deck of [`RaceRules::copies`] copies of each value. On a turn the seat rolls a die,
+//! then either advances its token by the roll or plays a card from hand to advance by roll
+//! plus card (the card is discarded face up). A token that ends its move on the square of
+//! an opponent's token sends that token back to the start (when [`RaceRules::bump`]). A six
+//! gives the same seat another turn (when [`RaceRules::extra_turn_on_six`]). The first token to reach [`RaceRules::track`] wins for
+//! its team (partners sit opposite when [`RaceRules::partners`]). As a [`Rounds`] game, the
+//! winner's team scores the distance the losers still had to go; the seat that starts
+//! rotates each round.
+
+use crate::{BySeat, Game, GameRng, ImperfectInfo, Returns, RoundContext, Rounds, Seat, Turn};
+
+/// Card values run from 1 to this.
+pub const CARD_VALUES: usize = 3;
+
+/// Settings of a race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaceRules {
+    /// Seats, 2 to 4.
+    pub players: u8,
+    /// Squares to the finish, 1 to 200.
+    pub track: u8,
+    /// Cards dealt to each seat, at most what the deck holds per seat.
+    pub hand: u8,
+    /// Copies of each card value in the deck, 1 to 20.
+    pub copies: u8,
+    /// Whether a six gives another turn.
+    pub extra_turn_on_six: bool,
+    /// Whether ending a move on an opponent's square sends the opponent back to the start.
+    pub bump: bool,
+    /// Whether seats 0 and 2, and 1 and 3, are partners (needs 4 players).
+    pub partners: bool,
+}
+
+impl Default for RaceRules {
+    /// Two players, a track of 20, two cards each from a deck of four copies of 1, 2 and 3,
+    /// extra turn on a six, bumping on, no partners.
+    fn default() -> RaceRules {
+        RaceRules {
+            players: 2,
+            track: 20,
+            hand: 2,
+            copies: 4,
+            extra_turn_on_six: true,
+            bump: true,
+            partners: false,
+        }
+    }
+}
+
+/// Why a race could not be set up or an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RaceError {
+    /// Fewer than 2 or more than 4 players.
+    #[error("a race needs 2 to 4 players, got {0}")]
+    Players(u8),
+    /// A track of 0 or over 200.
+    #[error("the track must be 1 to 200 squares, got {0}")]
+    Track(u8),
+    /// Copies of each card out of 1 to 20.
+    #[error("the deck needs 1 to 20 copies of each card, got {0}")]
+    Copies(u8),
+    /// More cards to deal than the deck holds.
+    #[error("cannot deal {hand} cards to each of {players} players from {deck} cards")]
+    Hand {
+        /// Cards per hand.
+        hand: u8,
+        /// Players.
+        players: u8,
+        /// Cards in the deck.
+        deck: usize,
+    },
+    /// Partners need exactly four players.
+    #[error("partners need exactly 4 players, got {0}")]
+    Partners(u8),
+    /// A chance result where a player must act, or a player action at a chance node.
+    #[error("{action:?} is not possible now: {expected}")]
+    WrongKind {
+        /// The refused action.
+        action: RaceAction,
+        /// What the state expects.
+        expected: &'static str,
+    },
+    /// A die value outside 1 to 6.
+    #[error("a die shows 1 to 6, not {0}")]
+    Die(u8),
+    /// Dealing a card the deck has no copy of (or a value outside 1 to 3).
+    #[error("the deck has no card of value {0}")]
+    NotInDeck(u8),
+    /// Playing a card not in the hand.
+    #[error("{seat} holds no card of value {value}")]
+    NotInHand {
+        /// Who tried.
+        seat: Seat,
+        /// The card.
+        value: u8,
+    },
+    /// Anything at all after the race is over.
+    #[error("the race is over")]
+    Over,
+}
+
+/// An action: a chance result (deal, roll) or a player's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RaceAction {
+    /// Chance: the next card dealt has this value.
+    Deal(u8),
+    /// Chance: the die shows this.
+    Roll(u8),
+    /// Advance by the roll.
+    Advance,
+    /// Play a card of this value and advance by roll plus card.
+    Play(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// Dealing card number `dealt` (seat `dealt % players` receives it).
+    Dealing {
+        dealt: u8,
+    },
+    Rolling(Seat),
+    Moving {
+        seat: Seat,
+        die: u8,
+    },
+    Over(Seat),
+}
+
+/// A position of the race.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RaceState {
+    phase: Phase,
+    /// Who rolls first once the deal is over.
+    starter: Seat,
+    positions: BySeat<u8>,
+    /// `hands[seat][v - 1]`: copies of value `v` in the hand.
+    hands: BySeat<[u8; CARD_VALUES]>,
+    deck: [u8; CARD_VALUES],
+    discards: [u8; CARD_VALUES],
+}
+
+impl RaceState {
+    /// Squares `seat` has covered.
+    pub fn position(&self, seat: Seat) -> Option<u8> {
+        self.positions.get(seat).copied()
+    }
+
+    /// Cards of each value (1 to 3) in `seat`'s hand.
+    pub fn hand(&self, seat: Seat) -> Option<[u8; CARD_VALUES]> {
+        self.hands.get(seat).copied()
+    }
+
+    /// The winner, once the race is over.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// What one seat (or a spectator) knows of a race.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RaceView {
+    phase_and_positions: (u8, u8, u8, BySeat<u8>),
+    hand_sizes: BySeat<u8>,
+    own_hand: Option<[u8; CARD_VALUES]>,
+    deck_size: u8,
+    discards: [u8; CARD_VALUES],
+}
+
+/// The race game.
+#[derive(Clone, Debug)]
+pub struct Race {
+    rules: RaceRules,
+}
+
+impl Race {
+    /// A race with these rules.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError`] for settings out of range.
+    pub fn new(rules: RaceRules) -> Result<Race, RaceError> {
+        if !(2..=4).contains(&rules.players) {
+            return Err(RaceError::Players(rules.players));
+        }
+        if rules.track == 0 || rules.track > 200 {
+            return Err(RaceError::Track(rules.track));
+        }
+        if rules.copies == 0 || rules.copies > 20 {
+            return Err(RaceError::Copies(rules.copies));
+        }
+        let deck = usize::from(rules.copies) * CARD_VALUES;
+        if usize::from(rules.hand) * usize::from(rules.players) > deck {
+            return Err(RaceError::Hand {
+                hand: rules.hand,
+                players: rules.players,
+                deck,
+            });
+        }
+        if rules.partners && rules.players != 4 {
+            return Err(RaceError::Partners(rules.players));
+        }
+        Ok(Race { rules })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &RaceRules {
+        &self.rules
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    fn to_deal(&self) -> u8 {
+        self.rules.hand * self.rules.players
+    }
+
+    fn fresh(&self, starter: Seat) -> RaceState {
+        let n = self.players();
+        let phase = if self.rules.hand == 0 {
+            Phase::Rolling(starter)
+        } else {
+            Phase::Dealing { dealt: 0 }
+        };
+        RaceState {
+            phase,
+            starter,
+            positions: BySeat::new(n, 0),
+            hands: BySeat::new(n, [0; CARD_VALUES]),
+            deck: [self.rules.copies; CARD_VALUES],
+            discards: [0; CARD_VALUES],
+        }
+    }
+
+    fn wrong(action: RaceAction, expected: &'static str) -> RaceError {
+        RaceError::WrongKind { action, expected }
+    }
+}
+
+impl Game for Race {
+    type State = RaceState;
+    type Action = RaceAction;
+    type Error = RaceError;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn team(&self, seat: Seat) -> usize {
+        if self.rules.partners {
+            seat.index() % 2
+        } else {
+            seat.index()
+        }
+    }
+
+    fn new_initial_state(&self) -> RaceState {
+        self.fresh(Seat::new(0))
+    }
+
+    fn turn(&self, s: &RaceState) -> Turn {
+        match s.phase {
+            Phase::Dealing { .. } | Phase::Rolling(_) => Turn::Chance,
+            Phase::Moving { seat, .. } => Turn::Player(seat),
+            Phase::Over(_) => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, s: &RaceState, out: &mut Vec<RaceAction>) {
+        out.clear();
+        if let Phase::Moving { seat, .. } = s.phase {
+            out.push(RaceAction::Advance);
+            for (i, &c) in s.hands[seat].iter().enumerate() {
+                if c > 0 {
+                    out.push(RaceAction::Play(i as u8 + 1));
+                }
+            }
+        }
+    }
+
+    fn is_legal(&self, s: &RaceState, a: &RaceAction) -> bool {
+        self.apply(&mut s.clone(), a).is_ok()
+    }
+
+    fn chance_outcomes(&self, s: &RaceState, out: &mut Vec<(RaceAction, f64)>) -> bool {
+        out.clear();
+        match s.phase {
+            Phase::Dealing { .. } => {
+                let total: u8 = s.deck.iter().sum();
+                for (i, &c) in s.deck.iter().enumerate() {
+                    if c > 0 {
+                        out.push((
+                            RaceAction::Deal(i as u8 + 1),
+                            f64::from(c) / f64::from(total),
+                        ));
+                    }
+                }
+            }
+            Phase::Rolling(_) => out.extend((1..=6).map(|d| (RaceAction::Roll(d), 1.0 / 6.0))),
+            _ => {}
+        }
+        true
+    }
+
+    fn sample_chance(&self, s: &RaceState, rng: &mut GameRng) -> Option<RaceAction> {
+        match s.phase {
+            Phase::Dealing { .. } => {
+                let total: u8 = s.deck.iter().sum();
+                let mut x = rng.below(u32::from(total)) as u8;
+                for (i, &c) in s.deck.iter().enumerate() {
+                    if x < c {
+                        return Some(RaceAction::Deal(i as u8 + 1));
+                    }
+                    x -= c;
+                }
+                None
+            }
+            Phase::Rolling(_) => Some(RaceAction::Roll(rng.below(6) as u8 + 1)),
+            _ => None,
+        }
+    }
+
+    fn apply(&self, s: &mut RaceState, a: &RaceAction) -> Result<(), RaceError> {
+        let n = self.players();
+        match (s.phase, *a) {
+            (Phase::Over(_), _) => Err(RaceError::Over),
+            (Phase::Dealing { dealt }, RaceAction::Deal(v)) => {
+                let i = usize::from(v).wrapping_sub(1);
+                if s.deck.get(i).copied().unwrap_or(0) == 0 {
+                    return Err(RaceError::NotInDeck(v));
+                }
+                let seat = Seat::new(dealt % self.rules.players);
+                s.deck[i] -= 1;
+                s.hands[seat][i] += 1;
+                let dealt = dealt + 1;
+                s.phase = if dealt >= self.to_deal() {
+                    Phase::Rolling(s.starter)
+                } else {
+                    Phase::Dealing { dealt }
+                };
+                Ok(())
+            }
+            (Phase::Dealing { .. }, other) => Err(Self::wrong(other, "a card is being dealt")),
+            (Phase::Rolling(seat), RaceAction::Roll(d)) => {
+                if !(1..=6).contains(&d) {
+                    return Err(RaceError::Die(d));
+                }
+                s.phase = Phase::Moving { seat, die: d };
+                Ok(())
+            }
+            (Phase::Rolling(_), other) => Err(Self::wrong(other, "the die is being rolled")),
+            (Phase::Moving { .. }, other @ (RaceAction::Deal(_) | RaceAction::Roll(_))) => {
+                Err(Self::wrong(other, "a player chooses a move"))
+            }
+            (Phase::Moving { seat, die }, choice) => {
+                let card = match choice {
+                    RaceAction::Play(v) => {
+                        let i = usize::from(v).wrapping_sub(1);
+                        if s.hands[seat].get(i).copied().unwrap_or(0) == 0 {
+                            return Err(RaceError::NotInHand { seat, value: v });
+                        }
+                        s.hands[seat][i] -= 1;
+                        s.discards[i] += 1;
+                        v
+                    }
+                    _ => 0,
+                };
+                let pos = s.positions[seat]
+                    .saturating_add(die + card)
+                    .min(self.rules.track);
+                s.positions[seat] = pos;
+                if self.rules.bump && pos < self.rules.track {
+                    let team = self.team(seat);
+                    for other in Seat::all(n) {
+                        if self.team(other) != team && s.positions[other] == pos {
+                            s.positions[other] = 0;
+                        }
+                    }
+                }
+                s.phase = if pos >= self.rules.track {
+                    Phase::Over(seat)
+                } else if die == 6 && self.rules.extra_turn_on_six {
+                    Phase::Rolling(seat)
+                } else {
+                    Phase::Rolling(seat.next(n))
+                };
+                Ok(())
+            }
+        }
+    }
+
+    fn returns(&self, s: &RaceState) -> Option<Returns> {
+        let Phase::Over(winner) = s.phase else {
+            return None;
+        };
+        let team = self.team(winner);
+        Some(BySeat::from_fn(self.players(), |seat| {
+            if self.team(seat) == team { 1.0 } else { -1.0 }
+        }))
+    }
+}
+
+impl ImperfectInfo for Race {
+    type View = RaceView;
+
+    fn view(&self, s: &RaceState, viewer: Option<Seat>) -> RaceView {
+        let (kind, a, b) = match s.phase {
+            Phase::Dealing { dealt } => (0, dealt, 0),
+            Phase::Rolling(seat) => (1, seat.index() as u8, 0),
+            Phase::Moving { seat, die } => (2, seat.index() as u8, die),
+            Phase::Over(seat) => (3, seat.index() as u8, 0),
+        };
+        RaceView {
+            phase_and_positions: (kind, a, b, s.positions),
+            hand_sizes: BySeat::from_fn(self.players(), |seat| s.hands[seat].iter().sum()),
+            own_hand: viewer.and_then(|v| s.hands.get(v).copied()),
+            deck_size: s.deck.iter().sum(),
+            discards: s.discards,
+        }
+    }
+
+    /// Keeps `seat`'s hand, the discards and every hand size; deals the cards `seat` cannot
+    /// see (the other hands and the deck) afresh, uniformly.
+    fn determinize(&self, s: &RaceState, seat: Seat, rng: &mut GameRng) -> RaceState {
+        let mut out = s.clone();
+        let mut unseen: Vec<u8> = Vec::new();
+        for other in Seat::all(self.players()).filter(|&o| o != seat) {
+            for (i, c) in out.hands[other].iter_mut().enumerate() {
+                unseen.extend(std::iter::repeat_n(i as u8, usize::from(*c)));
+                *c = 0;
+            }
+        }
+        for (i, c) in out.deck.iter_mut().enumerate() {
+            unseen.extend(std::iter::repeat_n(i as u8, usize::from(*c)));
+            *c = 0;
+        }
+        rng.shuffle(&mut unseen);
+        let mut cards = unseen.into_iter();
+        for other in Seat::all(self.players()).filter(|&o| o != seat) {
+            let size: u8 = s.hands[other].iter().sum();
+            for card in cards.by_ref().take(usize::from(size)) {
+                out.hands[other][usize::from(card)] += 1;
+            }
+        }
+        for card in cards {
+            out.deck[usize::from(card)] += 1;
+        }
+        out
+    }
+}
+
+impl Rounds for Race {
+    fn round_points(&self, s: &RaceState) -> Option<BySeat<i64>> {
+        let winner = s.winner()?;
+        let team = self.team(winner);
+        let owed: i64 = Seat::all(self.players())
+            .filter(|&o| self.team(o) != team)
+            .map(|o| i64::from(self.rules.track - s.positions[o]))
+            .sum();
+        Some(BySeat::from_fn(self.players(), |seat| {
+            if self.team(seat) == team { owed } else { 0 }
+        }))
+    }
+
+    fn new_round(&self, ctx: &RoundContext<'_, RaceState>) -> RaceState {
+        let starter = (ctx.round as usize % self.players()) as u8;
+        self.fresh(Seat::new(starter))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::{ConformanceConfig, check_game, check_imperfect};
+    use crate::{Match, MatchConfig, random_playout};
+
+    fn dealt(game: &Race, cards: &[u8]) -> RaceState {
+        let mut s = game.new_initial_state();
+        for &c in cards {
+            game.apply(&mut s, &RaceAction::Deal(c)).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn rules_out_of_range_are_refused() {
+        let base = RaceRules::default();
+        assert_eq!(
+            Race::new(RaceRules { players: 5, ..base }).unwrap_err(),
+            RaceError::Players(5)
+        );
+        assert_eq!(
+            Race::new(RaceRules { track: 0, ..base }).unwrap_err(),
+            RaceError::Track(0)
+        );
+        assert_eq!(
+            Race::new(RaceRules {
+                partners: true,
+                ..base
+            })
+            .unwrap_err(),
+            RaceError::Partners(2)
+        );
+        assert!(matches!(
+            Race::new(RaceRules { hand: 7, ..base }),
+            Err(RaceError::Hand { .. })
+        ));
+    }
+
+    #[test]
+    fn a_six_gives_another_turn_and_cards_add_to_the_roll() {
+        let game = Race::new(RaceRules::default()).unwrap();
+        let mut s = dealt(&game, &[1, 2, 3, 3]);
+        assert_eq!(s.hand(Seat::new(0)), Some([1, 0, 1]));
+        game.apply(&mut s, &RaceAction::Roll(6)).unwrap();
+        game.apply(&mut s, &RaceAction::Play(3)).unwrap();
+        assert_eq!(s.position(Seat::new(0)), Some(9));
+        assert_eq!(game.turn(&s), Turn::Chance);
+        game.apply(&mut s, &RaceAction::Roll(2)).unwrap();
+        assert_eq!(
+            game.turn(&s),
+            Turn::Player(Seat::new(0)),
+            "the six gave seat 0 another turn"
+        );
+        game.apply(&mut s, &RaceAction::Advance).unwrap();
+        game.apply(&mut s, &RaceAction::Roll(1)).unwrap();
+        assert_eq!(game.turn(&s), Turn::Player(Seat::new(1)));
+    }
+
+    #[test]
+    fn landing_on_an_opponent_sends_it_home() {
+        let game = Race::new(RaceRules {
+            hand: 0,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = game.new_initial_state();
+        for a in [
+            RaceAction::Roll(3),
+            RaceAction::Advance,
+            RaceAction::Roll(3),
+            RaceAction::Advance,
+        ] {
+            game.apply(&mut s, &a).unwrap();
+        }
+        assert_eq!(s.position(Seat::new(0)), Some(0), "bumped");
+        assert_eq!(s.position(Seat::new(1)), Some(3));
+        let no_bump = Race::new(RaceRules {
+            hand: 0,
+            bump: false,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = no_bump.new_initial_state();
+        for a in [
+            RaceAction::Roll(3),
+            RaceAction::Advance,
+            RaceAction::Roll(3),
+            RaceAction::Advance,
+        ] {
+            no_bump.apply(&mut s, &a).unwrap();
+        }
+        assert_eq!(s.position(Seat::new(0)), Some(3));
+    }
+
+    #[test]
+    fn illegal_actions_leave_the_state_unchanged() {
+        let game = Race::new(RaceRules::default()).unwrap();
+        let mut s = dealt(&game, &[1, 1, 1, 1]);
+        let before = s.clone();
+        assert_eq!(
+            game.apply(&mut s, &RaceAction::Roll(7)),
+            Err(RaceError::Die(7))
+        );
+        assert!(matches!(
+            game.apply(&mut s, &RaceAction::Advance),
+            Err(RaceError::WrongKind { .. })
+        ));
+        assert_eq!(s, before);
+        game.apply(&mut s, &RaceAction::Roll(3)).unwrap();
+        let before = s.clone();
+        assert_eq!(
+            game.apply(&mut s, &RaceAction::Play(2)),
+            Err(RaceError::NotInHand {
+                seat: Seat::new(0),
+                value: 2
+            })
+        );
+        assert_eq!(s, before);
+        // The deck had 4 ones and all were dealt.
+        let mut fresh = dealt(&game, &[1, 1, 1]);
+        game.apply(&mut fresh, &RaceAction::Deal(1)).unwrap();
+        let mut again = game.new_initial_state();
+        for _ in 0..4 {
+            game.apply(&mut again, &RaceAction::Deal(1)).unwrap();
+        }
+        assert_eq!(fresh, again);
+    }
+
+    #[test]
+    fn partners_share_returns() {
+        let game = Race::new(RaceRules {
+            players: 4,
+            partners: true,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = game.new_initial_state();
+        random_playout(&game, &mut s, &mut GameRng::new(8, 0), &mut Vec::new());
+        let r = game.returns(&s).unwrap();
+        assert_eq!(r[Seat::new(0)], r[Seat::new(2)]);
+        assert_eq!(r[Seat::new(1)], r[Seat::new(3)]);
+        assert_eq!(r[Seat::new(0)], -r[Seat::new(1)]);
+    }
+
+    #[test]
+    fn determinize_keeps_own_hand_and_counts() {
+        let game = Race::new(RaceRules {
+            players: 3,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let s = dealt(&game, &[1, 2, 3, 1, 2, 3]);
+        let mut rng = GameRng::new(4, 0);
+        let mut differed = false;
+        for _ in 0..50 {
+            let d = game.determinize(&s, Seat::new(1), &mut rng);
+            assert_eq!(
+                game.view(&d, Some(Seat::new(1))),
+                game.view(&s, Some(Seat::new(1)))
+            );
+            assert_eq!(game.view(&d, None), game.view(&s, None));
+            differed |= d != s;
+        }
+        assert!(differed, "the other hands were never re-dealt");
+        assert!(
+            game.view(&s, None).own_hand.is_none(),
+            "a spectator sees no hand"
+        );
+    }
+
+    #[test]
+    fn conformance_kit_passes_on_every_setting() {
+        let settings = [
+            RaceRules::default(),
+            RaceRules {
+                players: 3,
+                hand: 3,
+                ..RaceRules::default()
+            },
+            RaceRules {
+                players: 4,
+                partners: true,
+                hand: 0,
+                ..RaceRules::default()
+            },
+            RaceRules {
+                extra_turn_on_six: false,
+                track: 5,
+                ..RaceRules::default()
+            },
+        ];
+        for rules in settings {
+            let game = Race::new(rules).unwrap();
+            let cfg = ConformanceConfig {
+                games: 40,
+                seed: 1,
+                ..ConformanceConfig::default()
+            };
+            let report = check_imperfect(&game, &cfg).unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+            assert_eq!(report.games, 40);
+            if rules.hand > 0 {
+                assert!(report.determinizations_that_differed > 0, "{rules:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn conformance_kit_passes_on_a_match() {
+        let game = Match::new(
+            Race::new(RaceRules::default()).unwrap(),
+            MatchConfig::new(Some(40), Some(10)).unwrap(),
+        );
+        let cfg = ConformanceConfig {
+            games: 10,
+            seed: 2,
+            ..ConformanceConfig::default()
+        };
+        check_imperfect(&game, &cfg).unwrap();
+        check_game(&game, &cfg).unwrap();
+    }
+
+    #[test]
+    fn round_points_are_the_losers_distance() {
+        let game = Race::new(RaceRules {
+            hand: 0,
+            track: 6,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = game.new_initial_state();
+        for a in [
+            RaceAction::Roll(2),
+            RaceAction::Advance,
+            RaceAction::Roll(5),
+            RaceAction::Advance,
+        ] {
+            game.apply(&mut s, &a).unwrap();
+        }
+        assert_eq!(game.round_points(&s), None);
+        game.apply(&mut s, &RaceAction::Roll(4)).unwrap();
+        game.apply(&mut s, &RaceAction::Advance).unwrap();
+        assert_eq!(s.winner(), Some(Seat::new(0)));
+        assert_eq!(
+            game.round_points(&s).unwrap().as_slice(),
+            &[1, 0],
+            "seat 1 stood on 5 of 6"
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! The generic drivers on the core's test game: seeded games replay, MCTS plays better than
+//! random, bad set-ups are typed errors.
+
+use boardgame_core::race::{Race, RaceAction, RaceRules};
+use boardgame_core::{
+    Agent, Game, GameRng, IsMcts, Match, MatchConfig, MatchConfigError, Mcts, MctsConfig,
+    PlayError, RandomAgent, Record, Seat, Turn, play_game,
+};
+use proptest::prelude::*;
+
+fn race() -> Race {
+    Race::new(RaceRules::default()).unwrap()
+}
+
+#[test]
+fn same_seed_same_record() {
+    let game = race();
+    let play = |seed| {
+        let mut a = IsMcts::new(MctsConfig {
+            iterations: 50,
+            ..MctsConfig::default()
+        });
+        let mut b = RandomAgent;
+        play_game(
+            &game,
+            seed,
+            &mut [&mut a as &mut dyn Agent<Race>, &mut b],
+            10_000,
+        )
+        .unwrap()
+        .record
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11), play(12));
+}
+
+#[test]
+fn wrong_number_of_agents_is_a_typed_error() {
+    let game = race();
+    let mut a = RandomAgent;
+    let err = play_game(&game, 1, &mut [&mut a as &mut dyn Agent<Race>], 100).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            PlayError::WrongAgentCount {
+                expected: 2,
+                got: 1
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_longer_than_the_limit_is_a_typed_error() {
+    let game = race();
+    let (mut a, mut b) = (RandomAgent, RandomAgent);
+    let err = play_game(&game, 1, &mut [&mut a as &mut dyn Agent<Race>, &mut b], 3).unwrap_err();
+    assert!(matches!(err, PlayError::TooLong { max_plies: 3 }), "{err}");
+}
+
+#[test]
+fn match_without_target_or_limit_is_refused() {
+    assert_eq!(
+        MatchConfig::new(None, None),
+        Err(MatchConfigError::Unbounded)
+    );
+    assert_eq!(
+        MatchConfig::new(Some(0), None),
+        Err(MatchConfigError::TargetNotPositive(0))
+    );
+    assert_eq!(
+        MatchConfig::new(None, Some(0)),
+        Err(MatchConfigError::NoRounds)
+    );
+}
+
+#[test]
+fn a_match_ends_at_the_round_limit() {
+    let game = Match::new(race(), MatchConfig::new(None, Some(3)).unwrap());
+    let (mut a, mut b) = (RandomAgent, RandomAgent);
+    let played = play_game(
+        &game,
+        5,
+        &mut [&mut a as &mut dyn Agent<Match<Race>>, &mut b],
+        100_000,
+    )
+    .unwrap();
+    assert_eq!(played.state.rounds_played(), 3);
+    let r = game.returns(&played.state).unwrap();
+    let totals = played.state.totals();
+    let leader = if totals[Seat::new(0)] >= totals[Seat::new(1)] {
+        Seat::new(0)
+    } else {
+        Seat::new(1)
+    };
+    assert!(r[leader] >= 0.0);
+    assert_eq!(played.record.replay(&game).unwrap(), played.state);
+}
+
+#[test]
+fn a_record_with_an_illegal_action_does_not_replay() {
+    let game = race();
+    let record = Record {
+        seed: 0,
+        actions: vec![RaceAction::Deal(1), RaceAction::Deal(9)],
+    };
+    let err = record.replay(&game).unwrap_err();
+    assert_eq!(err.index, 1);
+}
+
+/// Wins of seat 0 (played by `first`) over `games` games against random.
+fn wins(first: &mut dyn Agent<Race>, games: u64) -> u32 {
+    let game = Race::new(RaceRules {
+        track: 30,
+        hand: 3,
+        ..RaceRules::default()
+    })
+    .unwrap();
+    let mut random = RandomAgent;
+    let mut won = 0;
+    for seed in 0..games {
+        let played = play_game(&game, seed, &mut [&mut *first, &mut random], 10_000).unwrap();
+        if game.returns(&played.state).unwrap()[Seat::new(0)] > 0.0 {
+            won += 1;
+        }
+    }
+    won
+}
+
+#[test]
+fn mcts_beats_random() {
+    // The race is mostly luck; playing cards well (keeping none at the end) is the skill.
+    // Random against random wins about half; both searchers must do clearly better.
+    let games = 200;
+    let baseline = wins(&mut RandomAgent, games);
+    let uct = wins(
+        &mut Mcts::new(MctsConfig {
+            iterations: 150,
+            ..MctsConfig::default()
+        }),
+        games,
+    );
+    let is = wins(
+        &mut IsMcts::new(MctsConfig {
+            iterations: 150,
+            ..MctsConfig::default()
+        }),
+        games,
+    );
+    assert!(
+        uct > baseline + 10,
+        "UCT {uct} vs random {baseline} of {games}"
+    );
+    assert!(
+        is > baseline + 10,
+        "IS-MCTS {is} vs random {baseline} of {games}"
+    );
+}
+
+#[test]
+fn mcts_returns_nothing_at_a_chance_node() {
+    let game = race();
+    let s = game.new_initial_state();
+    assert_eq!(game.turn(&s), Turn::Chance);
+    let mut m = Mcts::new(MctsConfig::default());
+    assert_eq!(m.act(&game, &s, &mut GameRng::new(0, 0)), None);
+}
+
+fn any_action() -> impl Strategy<Value = RaceAction> {
+    prop_oneof![
+        any::<u8>().prop_map(RaceAction::Deal),
+        any::<u8>().prop_map(RaceAction::Roll),
+        Just(RaceAction::Advance),
+        any::<u8>().prop_map(RaceAction::Play),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Arbitrary action sequences never panic; a refused action leaves the state unchanged,
+    /// and the accepted ones replay to the same state.
+    #[test]
+    fn arbitrary_actions_never_corrupt(actions in proptest::collection::vec(any_action(), 0..200)) {
+        let game = race();
+        let mut s = game.new_initial_state();
+        let mut accepted = Record::new(0);
+        for a in actions {
+            let before = s.clone();
+            match game.apply(&mut s, &a) {
+                Ok(()) => accepted.actions.push(a),
+                Err(_) => prop_assert_eq!(&s, &before),
+            }
+        }
+        prop_assert_eq!(accepted.replay(&game).unwrap(), s);
+    }
+}
