@@ -1,1 +1,3 @@
-//! Runnable programs live in `examples/`; this library is empty.
+//! Runnable programs live in `examples/` (`tour`, `perft`). This library only compiles the
+//! workspace README's examples as doctests, so the README cannot drift from the code.
+#![doc = include_str!("../../README.md")]
