@@ -17,7 +17,11 @@ fn playouts(c: &mut Criterion) {
             let mut rng = GameRng::new(seed, 0);
             let mut state = game.new_initial_state();
             let plies = random_playout(&game, &mut state, &mut rng, &mut buf);
-            assert_eq!(game.turn(&state), Turn::Terminal, "a playout must finish the game");
+            assert_eq!(
+                game.turn(&state),
+                Turn::Terminal,
+                "a playout must finish the game"
+            );
             black_box(plies)
         })
     });

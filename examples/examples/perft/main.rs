@@ -15,7 +15,12 @@ use std::io::BufRead;
 // Register a game with one `mod` line below and one arm in `dispatch`.
 // perft-modules (keep this line)
 
-fn dispatch(game: &str, depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
+fn dispatch(
+    game: &str,
+    depth: u32,
+    position: Option<&str>,
+    options: &[String],
+) -> Result<Vec<String>, String> {
     let _ = (depth, position, options);
     match game {
         // perft-games (keep this line)
@@ -35,7 +40,11 @@ fn main() {
         eprintln!("perft: depth must be a number, got {depth:?}\n{usage}");
         std::process::exit(2);
     };
-    let position = if words.len() > 2 { Some(words[2..].join(" ")) } else { None };
+    let position = if words.len() > 2 {
+        Some(words[2..].join(" "))
+    } else {
+        None
+    };
     let mut failed = false;
     let mut emit = |pos: Option<&str>| match dispatch(game, depth, pos, &options) {
         Ok(lines) => lines.iter().for_each(|l| println!("{l}")),

@@ -37,9 +37,15 @@ fn parse_seed() -> Result<u64, String> {
         match a.as_str() {
             "--seed" => {
                 let v = args.next().ok_or("--seed needs a number")?;
-                seed = v.parse().map_err(|_| format!("--seed: not a number: {v:?}"))?;
+                seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed: not a number: {v:?}"))?;
             }
-            other => return Err(format!("unknown argument {other:?} (usage: tour [--seed N])")),
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?} (usage: tour [--seed N])"
+                ));
+            }
         }
     }
     Ok(seed)
@@ -79,7 +85,11 @@ fn main() {
         }
         println!();
     }
-    println!("{} games in {:.2} s, seed {seed}", GAMES.len(), total.as_secs_f64());
+    println!(
+        "{} games in {:.2} s, seed {seed}",
+        GAMES.len(),
+        total.as_secs_f64()
+    );
     if failed {
         std::process::exit(1);
     }

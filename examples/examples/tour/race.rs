@@ -6,10 +6,22 @@ use boardgame_core::{Agent, Game, IsMcts, MctsConfig, RandomAgent, Seat, play_ga
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Race::new(RaceRules { track: 30, hand: 3, ..RaceRules::default() })?;
-    let mut mcts = IsMcts::new(MctsConfig { iterations: 300, ..MctsConfig::default() });
+    let game = Race::new(RaceRules {
+        track: 30,
+        hand: 3,
+        ..RaceRules::default()
+    })?;
+    let mut mcts = IsMcts::new(MctsConfig {
+        iterations: 300,
+        ..MctsConfig::default()
+    });
     let mut random = RandomAgent;
-    let played = play_game(&game, seed, &mut [&mut mcts as &mut dyn Agent<Race>, &mut random], 100_000)?;
+    let played = play_game(
+        &game,
+        seed,
+        &mut [&mut mcts as &mut dyn Agent<Race>, &mut random],
+        100_000,
+    )?;
     let names = ["IS-MCTS (seat 0)", "random (seat 1)"];
     let winner = played.state.winner().ok_or("the race did not end")?;
     let pos = |s: u8| played.state.position(Seat::new(s)).unwrap_or(0);
@@ -17,8 +29,16 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let replayed = played.record.replay(&game)?;
     Ok(Summary {
         result: format!("{} wins", names[winner.index()]),
-        score: format!("squares covered {} - {} of {}", pos(0), pos(1), game.rules().track),
+        score: format!(
+            "squares covered {} - {} of {}",
+            pos(0),
+            pos(1),
+            game.rules().track
+        ),
         moves: played.record.actions.len(),
-        notes: vec![format!("record replays to the same final state: {}", replayed == played.state)],
+        notes: vec![format!(
+            "record replays to the same final state: {}",
+            replayed == played.state
+        )],
     })
 }
