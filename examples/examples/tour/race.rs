@@ -1,7 +1,7 @@
 //! The core's own test game: a dice race with hidden hands, IS-MCTS against random.
 
 use boardgame_core::race::{Race, RaceRules};
-use boardgame_core::{Agent, Game, IsMcts, MctsConfig, RandomAgent, Seat, play_game};
+use boardgame_core::{Agent, IsMcts, MctsConfig, RandomAgent, Seat, play_game};
 
 use super::Summary;
 
