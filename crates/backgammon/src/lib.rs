@@ -1,2 +1,13 @@
-//! `backgammon`: under construction. The rules are not implemented yet; this crate exists so the
-//! workspace layout is complete.
+//! Backgammon (WIP).
+
+mod board;
+mod ids;
+mod movegen;
+
+pub use board::{
+    BAR, CHECKERS, Label, LabelError, OFF, Point, Position, PositionError, PositionSetup, Side,
+};
+pub use ids::{
+    IdGameState, MatchId, MatchIdError, PositionIdError, ResignLevel, XgDice, Xgid, XgidError,
+};
+pub use movegen::{Dice, Play, PlayList, SingleDiePolicy, Step, StepError, perft, perft_divide};

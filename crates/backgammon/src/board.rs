@@ -1,0 +1,511 @@
+//! Sides, points, booklet labels and the validated [`Position`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use boardgame_core::Seat;
+
+/// Number of checkers each side owns (B1).
+pub const CHECKERS: u8 = 15;
+
+/// Index of the bar in a side's checker array (standard numbering: bar = 25).
+pub const BAR: usize = 25;
+
+/// Index of the borne-off tray in a side's checker array (standard numbering: off = 0).
+pub const OFF: usize = 0;
+
+/// One of the two players. White is seat 0, the bottom player of XGID and of the SVG board,
+/// and GNUBG's player 0 in a Match ID.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum Side {
+    /// Seat 0. Home board `6 … 1` in booklet labels.
+    White = 0,
+    /// Seat 1. Home board `6A … 1A` in booklet labels.
+    Black = 1,
+}
+
+impl Side {
+    /// Both sides, White first.
+    pub const ALL: [Side; 2] = [Side::White, Side::Black];
+
+    /// The other side.
+    #[must_use]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The core seat of this side (White = seat 0).
+    #[must_use]
+    pub const fn seat(self) -> Seat {
+        Seat::new(self as u8)
+    }
+
+    /// The side sitting in `seat`, if the seat is 0 or 1.
+    #[must_use]
+    pub const fn from_seat(seat: Seat) -> Option<Side> {
+        match seat.index() {
+            0 => Some(Side::White),
+            1 => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::White => "white",
+            Side::Black => "black",
+        })
+    }
+}
+
+/// A point `1..=24` in some side's own numbering (standard per-player numbering: each side
+/// counts towards its own home, point 1 is the deepest home point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Point(u8);
+
+impl Point {
+    /// The point `n` if `1 <= n <= 24`.
+    #[must_use]
+    pub const fn new(n: u8) -> Option<Point> {
+        if n >= 1 && n <= 24 {
+            Some(Point(n))
+        } else {
+            None
+        }
+    }
+
+    /// The point number, `1..=24`.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The same physical point in the opponent's numbering (`25 - n`).
+    #[must_use]
+    pub const fn flip(self) -> Point {
+        Point(25 - self.0)
+    }
+}
+
+/// A booklet point label: `1 … 12` or `1A … 12A` (section 1 of the rules file).
+///
+/// White's home board is `6 … 1`, Black's `6A … 1A`.
+///
+/// # Examples
+///
+/// ```
+/// use backgammon::{Label, Point, Side};
+/// let l: Label = "4A".parse()?;
+/// // White enters with a 4 on 4A, which is White's point 21 and Black's point 4 (B14).
+/// assert_eq!(l.to_point(Side::White).get(), 21);
+/// assert_eq!(l.to_point(Side::Black).get(), 4);
+/// assert_eq!(Label::from_point(Side::White, Point::new(21).unwrap()), l);
+/// assert_eq!(l.to_string(), "4A");
+/// # Ok::<(), backgammon::LabelError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Label {
+    number: u8,
+    a: bool,
+}
+
+/// A string that is not a booklet label.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LabelError {
+    /// The number is missing, not a number or outside `1..=12`.
+    #[error("booklet label {0:?} is not 1..12 or 1A..12A")]
+    Invalid(String),
+}
+
+impl Label {
+    /// The label `number` (1..=12) on the plain side (`a == false`) or the `A` side.
+    #[must_use]
+    pub const fn new(number: u8, a: bool) -> Option<Label> {
+        if number >= 1 && number <= 12 {
+            Some(Label { number, a })
+        } else {
+            None
+        }
+    }
+
+    /// The number `1..=12`.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.number
+    }
+
+    /// Whether this is an `A` label.
+    #[must_use]
+    pub const fn is_a(self) -> bool {
+        self.a
+    }
+
+    /// The point in `side`'s own numbering: for White `n` is n and `nA` is 25 - n; for Black
+    /// the reverse (the table in section 1).
+    #[must_use]
+    pub const fn to_point(self, side: Side) -> Point {
+        let white = if self.a {
+            25 - self.number
+        } else {
+            self.number
+        };
+        match side {
+            Side::White => Point(white),
+            Side::Black => Point(25 - white),
+        }
+    }
+
+    /// The label of `point` in `side`'s numbering.
+    #[must_use]
+    pub const fn from_point(side: Side, point: Point) -> Label {
+        let white = match side {
+            Side::White => point.0,
+            Side::Black => 25 - point.0,
+        };
+        if white <= 12 {
+            Label {
+                number: white,
+                a: false,
+            }
+        } else {
+            Label {
+                number: 25 - white,
+                a: true,
+            }
+        }
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number, if self.a { "A" } else { "" })
+    }
+}
+
+impl FromStr for Label {
+    type Err = LabelError;
+    fn from_str(s: &str) -> Result<Label, LabelError> {
+        let bad = || LabelError::Invalid(s.to_string());
+        let (digits, a) = match s.strip_suffix(['A', 'a']) {
+            Some(rest) => (rest, true),
+            None => (s, false),
+        };
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let n: u8 = digits.parse().map_err(|_| bad())?;
+        Label::new(n, a).ok_or_else(bad)
+    }
+}
+
+/// Why a checker layout is not a backgammon position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A side has more than 15 checkers on the board and bar (or the counts do not add up to 15).
+    #[error("{side} has {count} checkers, expected 15 in total")]
+    WrongCount {
+        /// The side.
+        side: Side,
+        /// How many checkers were found (including borne off).
+        count: u32,
+    },
+    /// Both colours on one point (B10).
+    #[error("white's point {point} holds checkers of both colours")]
+    SharedPoint {
+        /// The point in White's numbering.
+        point: u8,
+    },
+}
+
+/// A validated checker layout plus the side on roll.
+///
+/// Each side's checkers are stored in its own standard numbering: index 0 is borne off,
+/// 1..=24 the points, 25 the bar. Invariants: 15 checkers per side, never both colours on one
+/// point (B10).
+///
+/// # Examples
+///
+/// ```
+/// use backgammon::{Position, Side};
+/// let p = Position::start(Side::White);
+/// assert_eq!(p.pip_count(Side::White), 167);
+/// assert_eq!(p.position_id(), "4HPwATDgc/ABMA");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "PositionSetup", into = "PositionSetup")
+)]
+pub struct Position {
+    pub(crate) board: [[u8; 26]; 2],
+    pub(crate) to_move: Side,
+}
+
+/// An unvalidated position: the raw counts, as (de)serialized. Turn it into a [`Position`]
+/// with `Position::try_from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PositionSetup {
+    /// White's checkers by White's point number (0 = borne off, 25 = bar).
+    pub white: [u8; 26],
+    /// Black's checkers by Black's point number (0 = borne off, 25 = bar).
+    pub black: [u8; 26],
+    /// The side on roll.
+    pub to_move: Side,
+}
+
+impl TryFrom<PositionSetup> for Position {
+    type Error = PositionError;
+    fn try_from(s: PositionSetup) -> Result<Position, PositionError> {
+        Position::new(s.to_move, s.white, s.black)
+    }
+}
+
+impl From<Position> for PositionSetup {
+    fn from(p: Position) -> PositionSetup {
+        PositionSetup {
+            white: p.board[0],
+            black: p.board[1],
+            to_move: p.to_move,
+        }
+    }
+}
+
+impl Position {
+    /// The standard starting layout (section 1: 24:2, 13:5, 8:3, 6:5 for each side).
+    #[must_use]
+    pub const fn start(to_move: Side) -> Position {
+        let mut side = [0u8; 26];
+        side[24] = 2;
+        side[13] = 5;
+        side[8] = 3;
+        side[6] = 5;
+        Position {
+            board: [side, side],
+            to_move,
+        }
+    }
+
+    /// A position from each side's counts in its own numbering (index 0 = borne off,
+    /// 1..=24 points, 25 = bar). The borne-off entry is ignored and recomputed from the rest.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] when a side has more than 15 checkers in play or a point holds both
+    /// colours.
+    pub fn new(to_move: Side, white: [u8; 26], black: [u8; 26]) -> Result<Position, PositionError> {
+        let mut board = [white, black];
+        for side in Side::ALL {
+            let b = &mut board[side.index()];
+            let in_play: u32 = b[1..].iter().map(|&c| u32::from(c)).sum();
+            if in_play > u32::from(CHECKERS) {
+                return Err(PositionError::WrongCount {
+                    side,
+                    count: in_play,
+                });
+            }
+            b[OFF] = CHECKERS - in_play as u8;
+        }
+        for p in 1..=24 {
+            if board[0][p] > 0 && board[1][25 - p] > 0 {
+                return Err(PositionError::SharedPoint { point: p as u8 });
+            }
+        }
+        Ok(Position { board, to_move })
+    }
+
+    /// The side on roll.
+    #[must_use]
+    pub const fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The same layout with `side` on roll.
+    #[must_use]
+    pub const fn with_to_move(mut self, side: Side) -> Position {
+        self.to_move = side;
+        self
+    }
+
+    /// The checker counts of `side` in its own numbering (0 = off, 25 = bar).
+    #[must_use]
+    pub const fn checkers(&self, side: Side) -> &[u8; 26] {
+        &self.board[side as usize]
+    }
+
+    /// Checkers of `side` on its own point `point`.
+    #[must_use]
+    pub const fn count(&self, side: Side, point: Point) -> u8 {
+        self.board[side as usize][point.0 as usize]
+    }
+
+    /// Checkers of `side` on the bar.
+    #[must_use]
+    pub const fn bar(&self, side: Side) -> u8 {
+        self.board[side as usize][BAR]
+    }
+
+    /// Checkers of `side` borne off.
+    #[must_use]
+    pub const fn off(&self, side: Side) -> u8 {
+        self.board[side as usize][OFF]
+    }
+
+    /// The pip count of `side`: the sum over its checkers of their point number (bar = 25).
+    #[must_use]
+    pub fn pip_count(&self, side: Side) -> u32 {
+        self.board[side.index()]
+            .iter()
+            .enumerate()
+            .map(|(p, &c)| p as u32 * u32::from(c))
+            .sum()
+    }
+
+    /// The same game with colours swapped: each checker keeps its point number in its
+    /// owner's numbering and the other colour is on roll (section 7, colour symmetry).
+    #[must_use]
+    pub const fn swap_colours(&self) -> Position {
+        Position {
+            board: [self.board[1], self.board[0]],
+            to_move: self.to_move.opponent(),
+        }
+    }
+
+    /// Whether `side` has borne off all 15 checkers (B30).
+    #[must_use]
+    pub const fn has_won(&self, side: Side) -> bool {
+        self.board[side as usize][OFF] == CHECKERS
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({} {:?} to move)",
+            self.position_id(),
+            self.to_move
+        )
+    }
+}
+
+/// A text diagram: the 24 points in White's numbering (`W3` = three white checkers,
+/// `B2` = two black), then the bars and the borne-off counts.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in [
+            (13..=24).collect::<Vec<u8>>(),
+            (1..=12).rev().collect::<Vec<u8>>(),
+        ] {
+            for p in row {
+                let w = self.board[0][p as usize];
+                let b = self.board[1][25 - p as usize];
+                if w > 0 {
+                    write!(f, " W{w:<2}")?;
+                } else if b > 0 {
+                    write!(f, " B{b:<2}")?;
+                } else {
+                    write!(f, "  . ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        write!(
+            f,
+            "bar W{} B{}  off W{} B{}  {} to move",
+            self.bar(Side::White),
+            self.bar(Side::Black),
+            self.off(Side::White),
+            self.off(Side::Black),
+            self.to_move
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_pip_count_167_each_side() {
+        let p = Position::start(Side::White);
+        assert_eq!(p.pip_count(Side::White), 167);
+        assert_eq!(p.pip_count(Side::Black), 167);
+        assert_eq!(p.off(Side::White), 0);
+    }
+
+    // B2, B14, section 1 table: labels and standard numbers convert both ways.
+    #[test]
+    fn b2_b14_booklet_labels_map_to_points_both_ways() {
+        for side in Side::ALL {
+            for n in 1..=24 {
+                let p = Point::new(n).unwrap();
+                let l = Label::from_point(side, p);
+                assert_eq!(l.to_point(side), p);
+                assert_eq!(l.to_string().parse::<Label>().unwrap(), l);
+            }
+        }
+        // White's home board is 6..1, Black's is 6A..1A (B2).
+        assert_eq!("6".parse::<Label>().unwrap().to_point(Side::White).get(), 6);
+        assert_eq!(
+            "6A".parse::<Label>().unwrap().to_point(Side::Black).get(),
+            6
+        );
+        // White's start: 2 on 1A, 5 on 12A, 3 on 8, 5 on 6 (section 1).
+        let s = Position::start(Side::White);
+        for (label, n) in [("1A", 2), ("12A", 5), ("8", 3), ("6", 5)] {
+            let l: Label = label.parse().unwrap();
+            assert_eq!(s.count(Side::White, l.to_point(Side::White)), n, "{label}");
+        }
+        for (label, n) in [("1", 2), ("12", 5), ("8A", 3), ("6A", 5)] {
+            let l: Label = label.parse().unwrap();
+            assert_eq!(s.count(Side::Black, l.to_point(Side::Black)), n, "{label}");
+        }
+        for bad in ["", "0", "13", "A", "1B", "123A", "-1", "+1"] {
+            assert!(bad.parse::<Label>().is_err(), "{bad}");
+        }
+    }
+
+    // B10: a point never holds both colours; B1: 15 checkers each.
+    #[test]
+    fn b1_b10_position_validation() {
+        let mut w = [0u8; 26];
+        let mut b = [0u8; 26];
+        w[6] = 15;
+        b[19] = 1; // Black's 19 is White's 6
+        assert_eq!(
+            Position::new(Side::White, w, b),
+            Err(PositionError::SharedPoint { point: 6 })
+        );
+        b[19] = 0;
+        b[25] = 16;
+        assert!(matches!(
+            Position::new(Side::White, w, b),
+            Err(PositionError::WrongCount {
+                side: Side::Black,
+                ..
+            })
+        ));
+        b[25] = 2;
+        let p = Position::new(Side::White, w, b).unwrap();
+        assert_eq!(p.off(Side::Black), 13);
+    }
+}

@@ -1,0 +1,696 @@
+//! Dice, plays and legal-play generation (B5-B24, A4-A9, A17), and perft.
+
+use core::fmt;
+
+use crate::board::{BAR, CHECKERS, OFF, Position, Side};
+
+/// A roll of two dice, stored as (higher, lower).
+///
+/// # Examples
+///
+/// ```
+/// use backgammon::Dice;
+/// let d = Dice::new(1, 6).unwrap();
+/// assert_eq!((d.high(), d.low()), (6, 1));
+/// assert_eq!(d.to_string(), "6-1");
+/// assert_eq!(Dice::ALL.len(), 21);
+/// assert!(Dice::new(0, 3).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Dice {
+    high: u8,
+    low: u8,
+}
+
+const fn all_dice() -> [Dice; 21] {
+    let mut out = [Dice { high: 1, low: 1 }; 21];
+    let mut i = 0;
+    // Non-doubles first (6-5 … 2-1), then doubles 6-6 … 1-1: the order of the issue's table.
+    let mut h = 6;
+    while h >= 2 {
+        let mut l = h - 1;
+        while l >= 1 {
+            out[i] = Dice { high: h, low: l };
+            i += 1;
+            l -= 1;
+        }
+        h -= 1;
+    }
+    let mut d = 6;
+    while d >= 1 {
+        out[i] = Dice { high: d, low: d };
+        i += 1;
+        d -= 1;
+    }
+    out
+}
+
+impl Dice {
+    /// The 21 distinct rolls: the 15 non-doubles from 6-5 down to 2-1, then the doubles 6-6
+    /// down to 1-1.
+    pub const ALL: [Dice; 21] = all_dice();
+
+    /// The roll of `a` and `b` (in any order) if both are `1..=6`.
+    #[must_use]
+    pub const fn new(a: u8, b: u8) -> Option<Dice> {
+        if a < 1 || a > 6 || b < 1 || b > 6 {
+            return None;
+        }
+        if a >= b {
+            Some(Dice { high: a, low: b })
+        } else {
+            Some(Dice { high: b, low: a })
+        }
+    }
+
+    /// The higher die.
+    #[must_use]
+    pub const fn high(self) -> u8 {
+        self.high
+    }
+
+    /// The lower die.
+    #[must_use]
+    pub const fn low(self) -> u8 {
+        self.low
+    }
+
+    /// Whether both dice show the same number (B16).
+    #[must_use]
+    pub const fn is_double(self) -> bool {
+        self.high == self.low
+    }
+
+    /// The probability of this roll with two fair dice: 1/36 for a double, 2/36 otherwise.
+    #[must_use]
+    pub fn probability(self) -> f64 {
+        if self.is_double() {
+            1.0 / 36.0
+        } else {
+            2.0 / 36.0
+        }
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.high, self.low)
+    }
+}
+
+/// How a non-double roll may be under-used (D1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SingleDiePolicy {
+    /// The booklet (B7, B8, A8): a play uses both dice, or the higher die alone, chosen
+    /// voluntarily even when both could be played. The lower die is never played alone; if
+    /// nothing else is possible the player does not move. Doubles as far as possible.
+    #[default]
+    Lattjo,
+    /// The standard (A9): use as many dice as possible; if only one, the higher whenever
+    /// possible, else the lower.
+    Standard,
+}
+
+/// One checker movement: `from` and `to` in the mover's own numbering, bar = 25, off = 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Step {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+}
+
+impl Step {
+    /// A step from `from` (1..=24, or 25 for the bar) to `to` (0 for off, or 1..=24) moving
+    /// forward; `None` otherwise. Whether the step is legal depends on the position and dice.
+    #[must_use]
+    pub const fn new(from: u8, to: u8) -> Option<Step> {
+        if from >= 1 && from <= 25 && to < from && to <= 24 {
+            Some(Step { from, to })
+        } else {
+            None
+        }
+    }
+
+    /// Origin in the mover's numbering; 25 is the bar.
+    #[must_use]
+    pub const fn from(self) -> u8 {
+        self.from
+    }
+
+    /// Destination in the mover's numbering; 0 is borne off.
+    #[must_use]
+    pub const fn to(self) -> u8 {
+        self.to
+    }
+}
+
+/// A play: the checker steps of one turn, in order (at most four; none when the player
+/// cannot move). Generated plays are canonical: one sequence per distinct resulting
+/// position (A17).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Play {
+    steps: [Step; 4],
+    len: u8,
+}
+
+impl Play {
+    /// The empty play: the player cannot move (A15).
+    pub const NONE: Play = Play {
+        steps: [Step { from: 0, to: 0 }; 4],
+        len: 0,
+    };
+
+    /// A play from its steps (at most four).
+    #[must_use]
+    pub fn from_steps(steps: &[Step]) -> Option<Play> {
+        if steps.len() > 4 {
+            return None;
+        }
+        let mut p = Play::NONE;
+        p.steps[..steps.len()].copy_from_slice(steps);
+        p.len = steps.len() as u8;
+        Some(p)
+    }
+
+    /// The steps in the order they are played.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// Whether this is the empty play.
+    #[must_use]
+    pub const fn is_none(&self) -> bool {
+        self.len == 0
+    }
+
+    pub(crate) fn push(&mut self, s: Step) {
+        self.steps[self.len as usize] = s;
+        self.len += 1;
+    }
+}
+
+impl fmt::Debug for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len == 0 {
+            return f.write_str("Play(none)");
+        }
+        f.write_str("Play(")?;
+        for (i, s) in self.steps().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}/{}", s.from, s.to)?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u128,
+    stamp: u32,
+}
+
+/// A reusable buffer of legal plays and their resulting positions. Generating into it does
+/// not allocate once it has grown to the largest play set seen.
+///
+/// # Examples
+///
+/// ```
+/// use backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
+/// let mut list = PlayList::new();
+/// let start = Position::start(Side::White);
+/// list.generate(&start, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard);
+/// assert_eq!(list.len(), 16);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PlayList {
+    plays: Vec<Play>,
+    results: Vec<Position>,
+    table: Vec<Slot>,
+    stamp: u32,
+    rank: u8,
+    // Scratch state of the generator (mover-relative).
+    me: [u8; 26],
+    opp: [u8; 26],
+    outside: u8,
+    key: u128,
+    cur: Play,
+    mover: Side,
+}
+
+impl Default for PlayList {
+    fn default() -> PlayList {
+        PlayList::new()
+    }
+}
+
+impl fmt::Debug for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:x}@{}", self.key, self.stamp)
+    }
+}
+
+const HIT_SHIFT: u32 = 100;
+
+impl PlayList {
+    /// An empty list.
+    #[must_use]
+    pub fn new() -> PlayList {
+        PlayList {
+            plays: Vec::with_capacity(64),
+            results: Vec::with_capacity(64),
+            table: vec![Slot::default(); 256],
+            stamp: 0,
+            rank: 0,
+            me: [0; 26],
+            opp: [0; 26],
+            outside: 0,
+            key: 0,
+            cur: Play::NONE,
+            mover: Side::White,
+        }
+    }
+
+    /// The legal plays (empty when the player cannot move).
+    #[must_use]
+    pub fn plays(&self) -> &[Play] {
+        &self.plays
+    }
+
+    /// The position after each play, with the opponent on roll; same order as
+    /// [`PlayList::plays`].
+    #[must_use]
+    pub fn results(&self) -> &[Position] {
+        &self.results
+    }
+
+    /// Number of legal plays.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.plays.len()
+    }
+
+    /// Whether there is no legal play (the player cannot move).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    /// Fills the list with the legal plays of the side on roll in `position` for `dice` under
+    /// `policy`: the distinct resulting positions, each with one canonical step sequence.
+    /// Returns the number of plays.
+    pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
+        let mover = position.to_move;
+        self.mover = mover;
+        self.me = position.board[mover.index()];
+        self.opp = position.board[mover.opponent().index()];
+        self.outside = self.me[7..=BAR].iter().sum();
+        let mut key = 0u128;
+        for p in 1..=BAR {
+            key |= u128::from(self.me[p]) << (4 * (p as u32 - 1));
+        }
+        self.key = key;
+        self.cur = Play::NONE;
+        self.plays.clear();
+        self.results.clear();
+        self.rank = 0;
+        self.next_stamp();
+        if dice.is_double() {
+            self.gen_double(dice.high as usize, 0, BAR);
+        } else {
+            self.gen_pair(dice.high as usize, dice.low as usize, policy);
+        }
+        self.plays.len()
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.table.iter_mut().for_each(|s| s.stamp = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn target(&self, p: usize, d: usize) -> Option<usize> {
+        if p > d {
+            let q = p - d;
+            if self.opp[25 - q] >= 2 { None } else { Some(q) }
+        } else {
+            // Bearing off (B18-B23, A5, A6): checked before each step.
+            if self.outside > 0 {
+                return None;
+            }
+            if p == d || self.me[p + 1..=6].iter().all(|&c| c == 0) {
+                Some(OFF)
+            } else {
+                None
+            }
+        }
+    }
+
+    /// Moves a checker from `p` to `q`; returns whether it hit.
+    #[inline]
+    fn do_step(&mut self, p: usize, q: usize) -> bool {
+        self.me[p] -= 1;
+        self.me[q] += 1;
+        if p >= 7 && q <= 6 {
+            self.outside -= 1;
+        }
+        self.key -= 1u128 << (4 * (p as u32 - 1));
+        let mut hit = false;
+        if q != OFF {
+            self.key += 1u128 << (4 * (q as u32 - 1));
+            let o = 25 - q;
+            if self.opp[o] == 1 {
+                self.opp[o] = 0;
+                self.opp[BAR] += 1;
+                self.key |= 1u128 << (HIT_SHIFT + q as u32 - 1);
+                hit = true;
+            }
+        }
+        self.cur.push(Step {
+            from: p as u8,
+            to: q as u8,
+        });
+        hit
+    }
+
+    #[inline]
+    fn undo_step(&mut self, p: usize, q: usize, hit: bool) {
+        self.cur.len -= 1;
+        if hit {
+            let o = 25 - q;
+            self.opp[o] = 1;
+            self.opp[BAR] -= 1;
+            self.key &= !(1u128 << (HIT_SHIFT + q as u32 - 1));
+        }
+        if q != OFF {
+            self.key -= 1u128 << (4 * (q as u32 - 1));
+        }
+        self.key += 1u128 << (4 * (p as u32 - 1));
+        if p >= 7 && q <= 6 {
+            self.outside += 1;
+        }
+        self.me[q] -= 1;
+        self.me[p] += 1;
+    }
+
+    #[inline]
+    fn finished(&self) -> bool {
+        self.me[OFF] == CHECKERS
+    }
+
+    /// Highest origin to try: the bar if occupied (B13), else point 24.
+    #[inline]
+    fn top(&self) -> usize {
+        if self.me[BAR] > 0 { BAR } else { 24 }
+    }
+
+    fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+        let lattjo = policy == SingleDiePolicy::Lattjo;
+        for (a, b) in [(hi, lo), (lo, hi)] {
+            let top = self.top();
+            let bottom = if top == BAR { BAR } else { 1 };
+            for p in (bottom..=top).rev() {
+                if self.me[p] == 0 {
+                    continue;
+                }
+                let Some(q) = self.target(p, a) else { continue };
+                let hit = self.do_step(p, q);
+                if self.finished() {
+                    // A14: the game ends at once; the play counts as complete.
+                    self.record(3);
+                } else {
+                    if lattjo && a == hi {
+                        // B7, A8(b): the higher die alone, a voluntary choice.
+                        self.record(3);
+                    }
+                    let mut any = false;
+                    let top2 = self.top();
+                    let bottom2 = if top2 == BAR { BAR } else { 1 };
+                    for p2 in (bottom2..=top2).rev() {
+                        if self.me[p2] == 0 {
+                            continue;
+                        }
+                        let Some(q2) = self.target(p2, b) else {
+                            continue;
+                        };
+                        any = true;
+                        let hit2 = self.do_step(p2, q2);
+                        self.record(3);
+                        self.undo_step(p2, q2, hit2);
+                    }
+                    if !any && !lattjo {
+                        // A9: one die only; the higher outranks the lower.
+                        self.record(if a == hi { 2 } else { 1 });
+                    }
+                }
+                self.undo_step(p, q, hit);
+            }
+        }
+    }
+
+    /// Doubles (B16, B17): up to four steps, origins non-increasing so that each multiset of
+    /// steps is visited once in an order that is always legal when any order is.
+    fn gen_double(&mut self, d: usize, depth: u8, max_from: usize) {
+        let mut any = false;
+        let top = self.top().min(max_from);
+        let bottom = if self.me[BAR] > 0 { BAR } else { 1 };
+        if bottom <= top {
+            for p in (bottom..=top).rev() {
+                if self.me[p] == 0 {
+                    continue;
+                }
+                let Some(q) = self.target(p, d) else { continue };
+                any = true;
+                let hit = self.do_step(p, q);
+                if self.finished() || depth == 3 {
+                    self.record(4);
+                } else {
+                    self.gen_double(d, depth + 1, p);
+                }
+                self.undo_step(p, q, hit);
+            }
+        }
+        if !any && depth > 0 {
+            self.record(depth);
+        }
+    }
+
+    fn record(&mut self, rank: u8) {
+        if rank < self.rank {
+            return;
+        }
+        if rank > self.rank {
+            self.rank = rank;
+            self.plays.clear();
+            self.results.clear();
+            self.next_stamp();
+        }
+        let key = self.key;
+        let mask = self.table.len() - 1;
+        let mut h = hash(key) as usize & mask;
+        loop {
+            let slot = &mut self.table[h];
+            if slot.stamp != self.stamp {
+                *slot = Slot {
+                    key,
+                    stamp: self.stamp,
+                };
+                break;
+            }
+            if slot.key == key {
+                return;
+            }
+            h = (h + 1) & mask;
+        }
+        self.plays.push(self.cur);
+        let mover = self.mover;
+        let mut board = [[0u8; 26]; 2];
+        board[mover.index()] = self.me;
+        board[mover.opponent().index()] = self.opp;
+        self.results.push(Position {
+            board,
+            to_move: mover.opponent(),
+        });
+        if self.plays.len() * 2 > self.table.len() {
+            self.grow();
+        }
+    }
+
+    fn grow(&mut self) {
+        let n = self.table.len() * 2;
+        let old = core::mem::replace(&mut self.table, vec![Slot::default(); n]);
+        let mask = n - 1;
+        for s in old.into_iter().filter(|s| s.stamp == self.stamp) {
+            let mut h = hash(s.key) as usize & mask;
+            while self.table[h].stamp == self.stamp {
+                h = (h + 1) & mask;
+            }
+            self.table[h] = s;
+        }
+    }
+}
+
+#[inline]
+fn hash(key: u128) -> u64 {
+    let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 32)
+}
+
+impl Position {
+    /// Fills `out` with the legal plays for `dice` (see [`PlayList::generate`]); returns how
+    /// many there are.
+    pub fn legal_plays(&self, dice: Dice, policy: SingleDiePolicy, out: &mut PlayList) -> usize {
+        out.generate(self, dice, policy)
+    }
+
+    /// Applies `play` for the side on roll without checking it against the dice; each step
+    /// must move one of the mover's checkers onto a point not held by two or more opposing
+    /// checkers (a single one is hit). The opponent is then on roll.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError`] naming the first step that cannot be made; the position is unchanged.
+    pub fn apply_steps(&self, play: &Play) -> Result<Position, StepError> {
+        let mut next = *self;
+        let m = self.to_move.index();
+        let o = 1 - m;
+        for (i, s) in play.steps().iter().enumerate() {
+            let (p, q) = (s.from as usize, s.to as usize);
+            if next.board[m][p] == 0 {
+                return Err(StepError::NoChecker {
+                    step: i,
+                    from: s.from,
+                });
+            }
+            if q != OFF {
+                let oq = 25 - q;
+                match next.board[o][oq] {
+                    0 => {}
+                    1 => {
+                        next.board[o][oq] = 0;
+                        next.board[o][BAR] += 1;
+                    }
+                    _ => return Err(StepError::Blocked { step: i, to: s.to }),
+                }
+            }
+            next.board[m][p] -= 1;
+            next.board[m][q] += 1;
+        }
+        next.to_move = self.to_move.opponent();
+        Ok(next)
+    }
+}
+
+/// A step that cannot be made on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StepError {
+    /// The origin holds none of the mover's checkers.
+    #[error("step {step}: no checker of the mover on point {from}")]
+    NoChecker {
+        /// Index of the step in the play.
+        step: usize,
+        /// The origin.
+        from: u8,
+    },
+    /// Two or more opposing checkers hold the destination (A1).
+    #[error("step {step}: point {to} is blocked")]
+    Blocked {
+        /// Index of the step in the play.
+        step: usize,
+        /// The destination.
+        to: u8,
+    },
+}
+
+/// Perft: the number of leaves of the move tree `depth` plies deep, where each ply takes all
+/// 21 rolls unweighted and expands each into its distinct resulting positions; a roll with
+/// no legal play counts once (the position unchanged, the opponent on roll).
+///
+/// Allocates one [`PlayList`] per ply up front and nothing afterwards.
+///
+/// # Examples
+///
+/// ```
+/// use backgammon::{perft, Position, Side, SingleDiePolicy};
+/// assert_eq!(perft(&Position::start(Side::White), 1, SingleDiePolicy::Standard), 447);
+/// ```
+#[must_use]
+pub fn perft(position: &Position, depth: u32, policy: SingleDiePolicy) -> u64 {
+    let mut lists: Vec<PlayList> = (0..depth).map(|_| PlayList::new()).collect();
+    perft_with(position, depth, policy, &mut lists)
+}
+
+fn perft_with(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+    lists: &mut [PlayList],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 1;
+    };
+    let mut n = 0;
+    for dice in Dice::ALL {
+        let k = list.generate(position, dice, policy);
+        if depth == 1 {
+            n += k.max(1) as u64;
+        } else if k == 0 {
+            n += perft_with(
+                &position.with_to_move(position.to_move.opponent()),
+                depth - 1,
+                policy,
+                rest,
+            );
+        } else {
+            for i in 0..k {
+                let r = list.results[i];
+                n += perft_with(&r, depth - 1, policy, rest);
+            }
+        }
+    }
+    n
+}
+
+/// Perft split by the first roll: for each of the 21 rolls, the roll and its count at
+/// `depth` (the first ply included).
+#[must_use]
+pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) -> Vec<(Dice, u64)> {
+    let depth = depth.max(1);
+    let mut lists: Vec<PlayList> = (0..depth).map(|_| PlayList::new()).collect();
+    let mut out = Vec::with_capacity(21);
+    for dice in Dice::ALL {
+        let Some((list, rest)) = lists.split_first_mut() else {
+            break;
+        };
+        let k = list.generate(position, dice, policy);
+        let n = if depth == 1 {
+            k.max(1) as u64
+        } else if k == 0 {
+            perft_with(
+                &position.with_to_move(position.to_move.opponent()),
+                depth - 1,
+                policy,
+                rest,
+            )
+        } else {
+            (0..k)
+                .map(|i| perft_with(&list.results[i], depth - 1, policy, rest))
+                .sum()
+        };
+        out.push((dice, n));
+    }
+    out
+}

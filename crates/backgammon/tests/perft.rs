@@ -1,0 +1,113 @@
+//! Published perft figures and per-roll opening counts (source: the issue, matching GNU
+//! Backgammon's distinct-position move generation from the standard start).
+
+use backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy, perft, perft_divide};
+
+/// The 21 opening counts under `Standard` (issue 5).
+const OPENING: [(u8, u8, usize); 21] = [
+    (6, 5, 7),
+    (6, 4, 14),
+    (6, 3, 14),
+    (6, 2, 14),
+    (6, 1, 10),
+    (5, 4, 9),
+    (5, 3, 9),
+    (5, 2, 8),
+    (5, 1, 8),
+    (4, 3, 17),
+    (4, 2, 18),
+    (4, 1, 14),
+    (3, 2, 17),
+    (3, 1, 16),
+    (2, 1, 15),
+    (6, 6, 11),
+    (5, 5, 4),
+    (4, 4, 52),
+    (3, 3, 73),
+    (2, 2, 75),
+    (1, 1, 42),
+];
+
+// A17, B5, B6, B16: distinct resulting positions per opening roll.
+#[test]
+fn a17_opening_counts_per_roll_standard() {
+    let start = Position::start(Side::White);
+    let mut list = PlayList::new();
+    for (h, l, n) in OPENING {
+        let d = Dice::new(h, l).unwrap();
+        assert_eq!(
+            list.generate(&start, d, SingleDiePolicy::Standard),
+            n,
+            "{d}"
+        );
+        // Every result is distinct (A17).
+        let r = list.results();
+        for i in 0..r.len() {
+            for j in i + 1..r.len() {
+                assert_ne!(r[i], r[j], "{d}: duplicate result");
+            }
+        }
+    }
+}
+
+#[test]
+fn perft_1_is_447() {
+    assert_eq!(
+        perft(&Position::start(Side::White), 1, SingleDiePolicy::Standard),
+        447
+    );
+    assert_eq!(
+        perft(&Position::start(Side::Black), 1, SingleDiePolicy::Standard),
+        447
+    );
+}
+
+#[test]
+fn perft_2_is_202782() {
+    assert_eq!(
+        perft(&Position::start(Side::White), 2, SingleDiePolicy::Standard),
+        202_782
+    );
+}
+
+#[test]
+fn perft_divide_matches_opening_counts() {
+    let d = perft_divide(&Position::start(Side::White), 1, SingleDiePolicy::Standard);
+    for ((dice, n), (h, l, want)) in d.iter().zip(OPENING) {
+        assert_eq!(*dice, Dice::new(h, l).unwrap());
+        assert_eq!(*n, want as u64);
+    }
+    let sum: u64 = perft_divide(&Position::start(Side::White), 2, SingleDiePolicy::Standard)
+        .iter()
+        .map(|x| x.1)
+        .sum();
+    assert_eq!(sum, 202_782);
+}
+
+// Colour symmetry (section 7): swapping colours gives the same counts.
+#[test]
+fn colour_symmetry_same_counts() {
+    let start = Position::start(Side::White);
+    let mut list = PlayList::new();
+    let mut a = Vec::new();
+    for d in Dice::ALL {
+        list.generate(&start, d, SingleDiePolicy::Standard);
+        for r in list.results().to_vec() {
+            a.push(perft(&r, 1, SingleDiePolicy::Standard));
+            assert_eq!(
+                perft(&r.swap_colours(), 1, SingleDiePolicy::Standard),
+                *a.last().unwrap()
+            );
+        }
+    }
+}
+
+/// perft(3) = 116,154,993 takes a few seconds in release; the bench asserts it too.
+#[test]
+#[ignore = "several seconds; run with --ignored or see benches/benches/backgammon_perft.rs"]
+fn perft_3_is_116154993() {
+    assert_eq!(
+        perft(&Position::start(Side::White), 3, SingleDiePolicy::Standard),
+        116_154_993
+    );
+}
