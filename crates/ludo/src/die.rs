@@ -1,0 +1,94 @@
+//! The die.
+
+use core::fmt;
+
+/// The value shown by the die, 1 to 6.
+///
+/// # Examples
+///
+/// ```
+/// use ludo::Die;
+/// let six = Die::new(6)?;
+/// assert_eq!(six.value(), 6);
+/// assert!(Die::new(7).is_err());
+/// assert!(Die::new(0).is_err());
+/// # Ok::<(), ludo::DieError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Die(u8);
+
+/// A die value outside 1 to 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a die shows 1 to 6, not {0}")]
+#[non_exhaustive]
+pub struct DieError(pub u32);
+
+impl Die {
+    /// All six faces in order.
+    pub const ALL: [Die; 6] = [Die(1), Die(2), Die(3), Die(4), Die(5), Die(6)];
+
+    /// The die showing `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`DieError`] unless `1 <= value <= 6`.
+    pub const fn new(value: u8) -> Result<Die, DieError> {
+        if value >= 1 && value <= 6 {
+            Ok(Die(value))
+        } else {
+            Err(DieError(value as u32))
+        }
+    }
+
+    /// The value shown, 1 to 6.
+    #[must_use]
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl TryFrom<u8> for Die {
+    type Error = DieError;
+    fn try_from(v: u8) -> Result<Die, DieError> {
+        Die::new(v)
+    }
+}
+
+impl From<Die> for u8 {
+    fn from(d: Die) -> u8 {
+        d.0
+    }
+}
+
+/// A die value that is not a single digit 1 to 6.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseDieError {
+    /// Not a number at all.
+    #[error("not a die value: {0:?}")]
+    NotANumber(String),
+    /// A number outside 1 to 6.
+    #[error(transparent)]
+    Range(#[from] DieError),
+}
+
+impl core::str::FromStr for Die {
+    type Err = ParseDieError;
+    fn from_str(s: &str) -> Result<Die, ParseDieError> {
+        let v: u32 = s
+            .parse()
+            .map_err(|_| ParseDieError::NotANumber(s.to_owned()))?;
+        if v > 6 {
+            return Err(DieError(v).into());
+        }
+        Ok(Die::new(v as u8)?)
+    }
+}

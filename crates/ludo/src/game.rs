@@ -1,0 +1,770 @@
+//! The game: rules plus seats, the validated [`State`], move generation and the [`Game`]
+//! implementation with the die as an explicit chance node.
+
+use core::fmt;
+
+use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
+
+use crate::moves::MoveList;
+use crate::position::Opening;
+use crate::{
+    Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
+    PositionError, Rules, RulesError, Seats, SeatsError, SixRelease,
+};
+
+/// A game of ludo: the rules and the colours that play. Implements [`Game`].
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Turn};
+/// use ludo::{Action, Die, Ludo, Rules, Seats};
+///
+/// let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+/// let mut state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")?;
+/// assert_eq!(game.turn(&state), Turn::Chance);
+/// game.apply(&mut state, &Action::Roll(Die::new(6)?))?;
+/// let mut moves = Vec::new();
+/// game.legal_actions(&state, &mut moves);
+/// let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(shown, ["R:0>1,0>1", "R:0>6"]);
+/// game.apply(&mut state, &"R:0>6".parse()?)?;
+/// assert_eq!(state.to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ludo {
+    rules: Rules,
+    seats: Seats,
+    end: u8,
+    last_loop: u8,
+    loop_len: u8,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NewGameError {
+    /// The rules are inconsistent.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The seats are not 2 to 4 distinct colours.
+    #[error(transparent)]
+    Seats(#[from] SeatsError),
+}
+
+/// A playable state: a [`Position`] checked against the game's rules, with its legal moves.
+///
+/// Its `Display` is the position notation; build one from a string with
+/// [`Ludo::state_from_str`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    pos: Position,
+    moves: MoveList,
+}
+
+impl State {
+    /// The position.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The legal moves when a die is pending (empty otherwise).
+    #[must_use]
+    pub fn legal_moves(&self) -> &[Move] {
+        self.moves.as_slice()
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.pos, f)
+    }
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "State({})", self.pos)
+    }
+}
+
+/// A position that these rules cannot reach or play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The string is not a valid position.
+    #[error(transparent)]
+    Parse(#[from] PositionError),
+    /// The position's `T/L/H` differs from the rules'.
+    #[error("the position's geometry {found} differs from the rules' {expected}")]
+    Geometry {
+        /// The rules' geometry.
+        expected: crate::Geometry,
+        /// The position's.
+        found: crate::Geometry,
+    },
+    /// The position's playing colours differ from the game's.
+    #[error("the position's seats {found} differ from the game's {expected}")]
+    Seats {
+        /// The game's seats.
+        expected: Seats,
+        /// The position's.
+        found: Seats,
+    },
+    /// A checker past the end of the path (the finishing dot does not exist with goal fields).
+    #[error("{colour} checker at index {index} is past the end of the path {end}")]
+    PastEnd {
+        /// The colour.
+        colour: Colour,
+        /// The index.
+        index: u8,
+        /// The last index these rules allow.
+        end: u8,
+    },
+    /// Two own checkers on one dot where the rules forbid it (D3).
+    #[error("{colour} has two checkers on index {index}, which these rules forbid")]
+    Stacked {
+        /// The colour.
+        colour: Colour,
+        /// The index.
+        index: u8,
+    },
+    /// The places do not match the colours that have finished.
+    #[error("the places do not match the finished colours")]
+    Places,
+    /// Whose turn it is contradicts the places or the rules (game over too early or too late).
+    #[error("inconsistent turn: {0}")]
+    Turn(&'static str),
+    /// A six streak the rules would already have ended, or tries without three tries.
+    #[error("inconsistent counter: {0}")]
+    Counter(&'static str),
+    /// A pending die that has no legal move (such a roll is lost at once, so it never waits).
+    #[error("the pending die {0} has no legal move")]
+    DieWithoutMove(Die),
+}
+
+/// Why an action was refused. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A move while the die must be rolled.
+    #[error("the die must be rolled first")]
+    RollExpected,
+    /// A roll while a player must move.
+    #[error("{0} must move before the next roll")]
+    MoveExpected(Colour),
+    /// A move of a colour that does not play.
+    #[error("colour {0} is not playing")]
+    NotPlaying(Colour),
+    /// A move of a playing colour whose turn it is not.
+    #[error("it is {expected}'s turn, not {got}'s")]
+    NotYourTurn {
+        /// The colour to move.
+        expected: Colour,
+        /// The colour given.
+        got: Colour,
+    },
+    /// The move is not one of the legal moves for the pending die.
+    #[error("{mv} is not legal with a {die}")]
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// The pending die.
+        die: Die,
+    },
+}
+
+/// A move string that does not name a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// Malformed notation.
+    #[error(transparent)]
+    Syntax(#[from] MoveParseError),
+    /// Well formed, but not legal.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+impl Ludo {
+    /// A game with these rules and playing colours.
+    ///
+    /// # Errors
+    ///
+    /// [`NewGameError::Rules`] when [`Rules::validate`] fails.
+    pub fn new(rules: Rules, seats: Seats) -> Result<Ludo, NewGameError> {
+        rules.validate()?;
+        Ok(Ludo {
+            rules,
+            seats,
+            end: rules.end_index(),
+            last_loop: rules.geometry.last_loop(),
+            loop_len: rules.geometry.loop_len(),
+        })
+    }
+
+    /// A game for `players` players in the usual seating ([`Seats::for_players`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NewGameError`] for a player count other than 2-4 or invalid rules.
+    pub fn with_players(rules: Rules, players: usize) -> Result<Ludo, NewGameError> {
+        Ludo::new(rules, Seats::for_players(players)?)
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The playing colours.
+    #[must_use]
+    pub const fn seats(&self) -> Seats {
+        self.seats
+    }
+
+    /// The colour that plays `seat`.
+    #[must_use]
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.seats.colour_of(seat)
+    }
+
+    /// Checks `pos` against the rules and makes it playable.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError`] for a position these rules cannot have (see its variants).
+    pub fn state(&self, pos: Position) -> Result<State, StateError> {
+        let g = self.rules.geometry;
+        if pos.geometry != g {
+            return Err(StateError::Geometry {
+                expected: g,
+                found: pos.geometry,
+            });
+        }
+        if pos.seats != self.seats {
+            return Err(StateError::Seats {
+                expected: self.seats,
+                found: pos.seats,
+            });
+        }
+        for c in self.seats.colours() {
+            let ch = pos.checkers[c];
+            for (i, &k) in ch.iter().enumerate() {
+                if k > self.end {
+                    return Err(StateError::PastEnd {
+                        colour: c,
+                        index: k,
+                        end: self.end,
+                    });
+                }
+                let shared = i > 0 && ch[i - 1] == k && k != 0;
+                let finishing = self.rules.finish == Finish::CentreDot && k == self.end;
+                if shared && !finishing && !self.rules.own_stacking {
+                    return Err(StateError::Stacked {
+                        colour: c,
+                        index: k,
+                    });
+                }
+            }
+            if self.has_finished(&pos, c) != pos.places.contains(c) {
+                return Err(StateError::Places);
+            }
+        }
+        let placed = pos.places.len();
+        let over = if self.rules.play_out_places {
+            placed == self.seats.len()
+        } else {
+            placed == 1
+        };
+        if placed > 1 && !self.rules.play_out_places {
+            return Err(StateError::Places);
+        }
+        if self.rules.play_out_places && placed == self.seats.len() - 1 {
+            return Err(StateError::Turn(
+                "the last player's place is given when the others finish",
+            ));
+        }
+        if over != pos.to_move.is_none() {
+            return Err(StateError::Turn(
+                "the game is over exactly when the places are decided",
+            ));
+        }
+        if let Some(m) = self.rules.max_sixes
+            && pos.six_streak >= m
+        {
+            return Err(StateError::Counter("six streak at or above the limit"));
+        }
+        if pos.tries >= if self.rules.three_tries { 3 } else { 1 } {
+            return Err(StateError::Counter("too many tries"));
+        }
+        let mut moves = MoveList::new();
+        if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
+            self.generate(&pos, c, d.value(), &mut moves);
+            if moves.len() == 0 {
+                return Err(StateError::DieWithoutMove(d));
+            }
+        }
+        Ok(State { pos, moves })
+    }
+
+    /// Parses a position in the notation and checks it against the rules.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::Parse`] for bad notation, the other variants for a position these rules
+    /// cannot have.
+    pub fn state_from_str(&self, s: &str) -> Result<State, StateError> {
+        self.state(s.parse()?)
+    }
+
+    /// Resolves a move string against the legal moves, so that the capture (`xG`) and bounce
+    /// (`~`) marks may be left out.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMoveError`] when the string is malformed or names no legal move.
+    pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseMoveError> {
+        let m: Move = s.parse()?;
+        self.check_player(state, m.colour)?;
+        let same = |a: &Move| match (a.kind, m.kind) {
+            (
+                MoveKind::Step { from, to, .. },
+                MoveKind::Step {
+                    from: f2, to: t2, ..
+                },
+            ) => from == f2 && to == t2,
+            (k1, k2) => k1 == k2,
+        };
+        state
+            .moves
+            .as_slice()
+            .iter()
+            .find(|a| same(a) && (m.capture.is_none() || m.capture == a.capture))
+            .copied()
+            .ok_or_else(|| {
+                PlayError::Illegal {
+                    mv: m,
+                    die: state.pos.die.unwrap_or(Die::ALL[0]),
+                }
+                .into()
+            })
+    }
+
+    fn check_player(&self, state: &State, c: Colour) -> Result<(), PlayError> {
+        let pos = &state.pos;
+        let Some(to_move) = pos.to_move else {
+            return Err(PlayError::GameOver);
+        };
+        if pos.die.is_none() {
+            return Err(PlayError::RollExpected);
+        }
+        if !self.seats.contains(c) {
+            return Err(PlayError::NotPlaying(c));
+        }
+        if c != to_move {
+            return Err(PlayError::NotYourTurn {
+                expected: to_move,
+                got: c,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether all of `c`'s checkers have reached the end (L17).
+    fn has_finished(&self, pos: &Position, c: Colour) -> bool {
+        let ch = pos.checkers[c];
+        match self.rules.finish {
+            Finish::CentreDot => ch[0] == self.end,
+            Finish::GoalFields => ch[0] > self.last_loop,
+        }
+    }
+
+    /// The path index colour `o` uses for the loop dot where colour `c` stands at index `t`.
+    #[inline]
+    fn relative(&self, c: Colour, t: u8, o: Colour) -> u8 {
+        let quarter = self.loop_len / 4;
+        let a = (c as u8 * quarter) as u16 + t as u16 - 1 + self.loop_len as u16 * 2
+            - (o as u8 * quarter) as u16;
+        (a % self.loop_len as u16) as u8 + 1
+    }
+
+    /// The opponent colour standing where colour `c` would land at path index `t` (L10; the
+    /// own home track and the finish are never shared, L13).
+    #[inline]
+    fn capture_at(&self, pos: &Position, c: Colour, t: u8) -> Option<Colour> {
+        if t == 0 || t > self.last_loop {
+            return None;
+        }
+        let mut o = c.next();
+        for _ in 0..3 {
+            if self.seats.contains(o) {
+                let k = self.relative(c, t, o);
+                if k <= self.last_loop && pos.checkers[o].contains(&k) {
+                    return Some(o);
+                }
+            }
+            o = o.next();
+        }
+        None
+    }
+
+    /// Fills `out` with the legal moves of `c` for a roll of `die`.
+    pub(crate) fn generate(&self, pos: &Position, c: Colour, die: u8, out: &mut MoveList) {
+        out.clear();
+        let r = &self.rules;
+        let ch = pos.checkers[c];
+        let centre = r.finish == Finish::CentreDot;
+        let end = self.end;
+        // Whether one more own checker may end on index t (D3), `leaving` being 1 when the
+        // mover itself stands there.
+        let free = |t: u8, leaving: usize| {
+            r.own_stacking
+                || (centre && t == end)
+                || ch.iter().filter(|&&k| k == t).count() == leaving
+        };
+        let den = ch.iter().take_while(|&&k| k == 0).count();
+        if den > 0 && r.release_rolls.contains_value(die) {
+            if die == 6 && r.six_release == SixRelease::TwoOrSixthDot {
+                // L6, A5: two out needs two in the den and (D3) room for two on one dot.
+                if den >= 2 && r.own_stacking {
+                    out.push(Move {
+                        colour: c,
+                        kind: MoveKind::EnterTwo,
+                        capture: self.capture_at(pos, c, 1),
+                    });
+                }
+                let s = r.sixth_dot;
+                if free(s, 0) {
+                    out.push(Move {
+                        colour: c,
+                        kind: MoveKind::Enter { to: s },
+                        capture: self.capture_at(pos, c, s),
+                    });
+                }
+            } else if free(1, 0) {
+                out.push(Move {
+                    colour: c,
+                    kind: MoveKind::Enter { to: 1 },
+                    capture: self.capture_at(pos, c, 1),
+                });
+            }
+        }
+        for i in den..4 {
+            let p = ch[i];
+            if (i > den && ch[i - 1] == p) || (centre && p == end) {
+                continue;
+            }
+            let mut t = p + die;
+            let mut bounce = false;
+            if t > end {
+                if r.overshoot == Overshoot::Illegal {
+                    continue;
+                }
+                t = 2 * end - t;
+                bounce = true;
+            }
+            if !free(t, usize::from(t == p)) {
+                continue;
+            }
+            out.push(Move {
+                colour: c,
+                kind: MoveKind::Step {
+                    from: p,
+                    to: t,
+                    bounce,
+                },
+                capture: self.capture_at(pos, c, t),
+            });
+        }
+        if out.len() == 0 {
+            return;
+        }
+        // D1 (Mensch): a release roll must release when it can.
+        let is_release = |m: &Move| matches!(m.kind, MoveKind::Enter { .. } | MoveKind::EnterTwo);
+        if r.release_compulsory && out.as_slice().iter().any(is_release) {
+            out.retain(is_release);
+        } else if r.clear_start && den > 0 && ch.contains(&1) {
+            // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
+            let off_start = |m: &Move| matches!(m.kind, MoveKind::Step { from: 1, .. });
+            if out.as_slice().iter().any(off_start) {
+                out.retain(off_start);
+            }
+        }
+        if !r.must_move {
+            out.push(Move {
+                colour: c,
+                kind: MoveKind::Pass,
+                capture: None,
+            });
+        }
+    }
+
+    fn next_player(&self, pos: &Position, c: Colour) -> Colour {
+        let mut n = self.seats.next_after(c);
+        for _ in 0..4 {
+            if !pos.places.contains(n) {
+                return n;
+            }
+            n = self.seats.next_after(n);
+        }
+        n
+    }
+
+    fn pass_turn(&self, pos: &mut Position, c: Colour) {
+        pos.to_move = Some(self.next_player(pos, c));
+        pos.six_streak = 0;
+        pos.tries = 0;
+    }
+
+    /// Whether nothing of `c` can move except by leaving the den (D8).
+    fn stuck(&self, pos: &Position, c: Colour) -> bool {
+        let ch = pos.checkers[c];
+        match self.rules.finish {
+            Finish::CentreDot => ch.iter().all(|&k| k == 0 || k == self.end),
+            Finish::GoalFields => {
+                // Checkers in the goal fields must be closed up at the top.
+                let mut expect = self.end;
+                for &k in ch.iter().rev() {
+                    if k == 0 {
+                        break;
+                    }
+                    if k != expect {
+                        return false;
+                    }
+                    expect -= 1;
+                }
+                true
+            }
+        }
+    }
+
+    /// After a roll was played or lost: places, another roll on a 6 (L7, A3), three tries (D8)
+    /// or the next player (L3).
+    fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
+        pos.die = None;
+        if !pos.places.contains(c) && self.has_finished(pos, c) {
+            pos.places.push(c);
+            let left = self.seats.len() - pos.places.len();
+            if !self.rules.play_out_places || left <= 1 {
+                if self.rules.play_out_places {
+                    let last = self.next_player(pos, c);
+                    pos.places.push(last);
+                }
+                pos.to_move = None;
+                pos.six_streak = 0;
+                pos.tries = 0;
+                return;
+            }
+            self.pass_turn(pos, c);
+            return;
+        }
+        if die == 6 {
+            pos.tries = 0;
+            return;
+        }
+        if lost && self.rules.three_tries && pos.tries + 1 < 3 && self.stuck(pos, c) {
+            pos.tries += 1;
+            return;
+        }
+        self.pass_turn(pos, c);
+    }
+
+    fn roll(&self, st: &mut State, die: u8) {
+        let pos = &mut st.pos;
+        st.moves.clear();
+        if let Some(o) = &mut pos.opening {
+            match o.roll(die) {
+                Some(first) => {
+                    pos.opening = None;
+                    pos.to_move = Some(first);
+                }
+                None => pos.to_move = o.next_roller(),
+            }
+            return;
+        }
+        let Some(c) = pos.to_move else { return };
+        if die == 6 {
+            pos.six_streak += 1;
+            if let Some(m) = self.rules.max_sixes
+                && pos.six_streak >= m
+            {
+                // D5: the roll is forfeited and the turn ends.
+                self.pass_turn(pos, c);
+                return;
+            }
+        }
+        self.generate(pos, c, die, &mut st.moves);
+        if st.moves.len() == 0 {
+            // A11, A12: no legal move, the roll is lost.
+            self.end_of_roll(pos, c, die, true);
+        } else {
+            pos.die = Die::new(die).ok();
+        }
+    }
+
+    fn play_move(&self, st: &mut State, m: &Move) {
+        let pos = &mut st.pos;
+        let c = m.colour;
+        let die = pos.die.map_or(0, Die::value);
+        let ch = &mut pos.checkers[c];
+        let replace = |ch: &mut [u8; 4], from: u8, to: u8| {
+            if let Some(slot) = ch.iter_mut().find(|k| **k == from) {
+                *slot = to;
+            }
+        };
+        match m.kind {
+            MoveKind::Enter { to } => replace(ch, 0, to),
+            MoveKind::EnterTwo => {
+                replace(ch, 0, 1);
+                replace(ch, 0, 1);
+            }
+            MoveKind::Step { from, to, .. } => replace(ch, from, to),
+            MoveKind::Pass => {}
+        }
+        ch.sort_unstable();
+        if let (Some(o), Some(t)) = (m.capture, m.target()) {
+            // L10, A10: every checker of the captured colour on that dot goes to its den (L11).
+            let k = self.relative(c, t, o);
+            let oc = &mut pos.checkers[o];
+            for x in oc.iter_mut() {
+                if *x == k {
+                    *x = 0;
+                }
+            }
+            oc.sort_unstable();
+        }
+        st.moves.clear();
+        self.end_of_roll(pos, c, die, false);
+    }
+}
+
+impl Game for Ludo {
+    type State = State;
+    type Action = Action;
+    type Error = PlayError;
+
+    fn num_players(&self) -> usize {
+        self.seats.len()
+    }
+
+    fn new_initial_state(&self) -> State {
+        let first = self.seats.colours().next().unwrap_or_default();
+        let mut pos = Position {
+            geometry: self.rules.geometry,
+            seats: self.seats,
+            to_move: Some(first),
+            six_streak: 0,
+            checkers: crate::ByColour::default(),
+            die: None,
+            tries: 0,
+            places: crate::Places::default(),
+            opening: None,
+        };
+        if self.rules.opening_checker {
+            for c in self.seats.colours() {
+                pos.checkers[c] = [0, 0, 0, 1];
+            }
+        }
+        if self.rules.roll_for_start {
+            pos.opening = Some(Opening::new(self.seats));
+        }
+        State {
+            pos,
+            moves: MoveList::new(),
+        }
+    }
+
+    fn turn(&self, s: &State) -> Turn {
+        match s.pos.to_move {
+            None => Turn::Terminal,
+            Some(c) if s.pos.die.is_some() => {
+                Turn::Player(self.seats.seat_of(c).unwrap_or_default())
+            }
+            Some(_) => Turn::Chance,
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
+    }
+
+    fn is_legal(&self, s: &State, a: &Action) -> bool {
+        match (self.turn(s), a) {
+            (Turn::Player(_), Action::Move(m)) => s.moves.as_slice().contains(m),
+            (Turn::Chance, Action::Roll(_)) => true,
+            _ => false,
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
+        out.clear();
+        if self.turn(s) == Turn::Chance {
+            out.extend(Die::ALL.iter().map(|&d| (Action::Roll(d), 1.0 / 6.0)));
+        }
+        true
+    }
+
+    fn sample_chance(&self, _s: &State, rng: &mut GameRng) -> Option<Action> {
+        Some(Action::Roll(Die::ALL[rng.below(6) as usize]))
+    }
+
+    fn sample_action(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let moves = s.moves.as_slice();
+        if s.pos.die.is_none() || moves.is_empty() {
+            return None;
+        }
+        Some(Action::Move(moves[rng.index(moves.len())]))
+    }
+
+    fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        match a {
+            Action::Roll(d) => {
+                match s.pos.to_move {
+                    None => return Err(PlayError::GameOver),
+                    Some(c) if s.pos.die.is_some() => return Err(PlayError::MoveExpected(c)),
+                    Some(_) => {}
+                }
+                self.roll(s, d.value());
+                Ok(())
+            }
+            Action::Move(m) => {
+                self.check_player(s, m.colour)?;
+                if !s.moves.as_slice().contains(m) {
+                    return Err(PlayError::Illegal {
+                        mv: *m,
+                        die: s.pos.die.unwrap_or(Die::ALL[0]),
+                    });
+                }
+                self.play_move(s, m);
+                Ok(())
+            }
+        }
+    }
+
+    fn returns(&self, s: &State) -> Option<Returns> {
+        if s.pos.to_move.is_some() {
+            return None;
+        }
+        let n = self.seats.len();
+        Some(BySeat::from_fn(n, |seat| {
+            let c = self.seats.colour_of(seat).unwrap_or_default();
+            match s.pos.places.place_of(c) {
+                Some(p) if self.rules.play_out_places => 1.0 - 2.0 * p as f64 / (n - 1) as f64,
+                Some(0) => 1.0,
+                _ => -1.0,
+            }
+        }))
+    }
+}

@@ -1,0 +1,426 @@
+//! Moves and actions, with the move notation of the rules file (section 6).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Colour, Die, ParseDieError};
+
+/// What a move does (the colour and capture are in [`Move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum MoveKind {
+    /// One checker from the den to path index `to` (the start dot 1, or the sixth dot on a 6
+    /// under the booklet's rules). Notation `0>1`, `0>6`.
+    Enter {
+        /// The path index the checker lands on.
+        to: u8,
+    },
+    /// Two checkers from the den to the start dot on a 6 (L6). Notation `0>1,0>1`.
+    EnterTwo,
+    /// A checker on the track moves from path index `from` to `to`; `bounce` when it counted to
+    /// the end of its path and back (L15). Notation `12>16`, `43>41~`.
+    Step {
+        /// The path index the checker leaves.
+        from: u8,
+        /// The path index it lands on.
+        to: u8,
+        /// Whether the move bounced off the end of the path.
+        bounce: bool,
+    },
+    /// No move although one was possible (only when the rules let a player decline, D9).
+    /// Notation `-`.
+    Pass,
+}
+
+/// A move of one player: the colour moving, what it does and which colour it sends home.
+///
+/// The capture is part of the move, as in the notation: `R:12>16xG` and `R:12>16` are different
+/// moves, and only the one that matches the position is legal.
+///
+/// # Examples
+///
+/// ```
+/// use ludo::{Colour, Move, MoveKind};
+/// let m: Move = "R:12>16xG".parse()?;
+/// assert_eq!(m.colour, Colour::Red);
+/// assert_eq!(m.kind, MoveKind::Step { from: 12, to: 16, bounce: false });
+/// assert_eq!(m.capture, Some(Colour::Green));
+/// assert_eq!(m.to_string(), "R:12>16xG");
+/// # Ok::<(), ludo::MoveParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The colour that moves.
+    pub colour: Colour,
+    /// What the move does.
+    pub kind: MoveKind,
+    /// The colour whose checkers on the landing dot go back to their den (A10: all of them).
+    pub capture: Option<Colour>,
+}
+
+impl Move {
+    pub(crate) const NONE: Move = Move {
+        colour: Colour::Red,
+        kind: MoveKind::Pass,
+        capture: None,
+    };
+
+    /// The path index the moving checker(s) land on, or `None` for a pass.
+    #[must_use]
+    pub const fn target(&self) -> Option<u8> {
+        match self.kind {
+            MoveKind::Enter { to } | MoveKind::Step { to, .. } => Some(to),
+            MoveKind::EnterTwo => Some(1),
+            MoveKind::Pass => None,
+        }
+    }
+
+    /// The path index the moving checker(s) leave (0 for the den), or `None` for a pass.
+    #[must_use]
+    pub const fn source(&self) -> Option<u8> {
+        match self.kind {
+            MoveKind::Enter { .. } | MoveKind::EnterTwo => Some(0),
+            MoveKind::Step { from, .. } => Some(from),
+            MoveKind::Pass => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", self.colour)?;
+        match self.kind {
+            MoveKind::Enter { to } => write!(f, "0>{to}")?,
+            MoveKind::EnterTwo => write!(f, "0>1,0>1")?,
+            MoveKind::Step { from, to, bounce } => {
+                write!(f, "{from}>{to}")?;
+                if bounce {
+                    write!(f, "~")?;
+                }
+            }
+            MoveKind::Pass => write!(f, "-")?,
+        }
+        if let Some(c) = self.capture {
+            write!(f, "x{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move string that is not in the notation `C:from>to[~][xC]`, `C:0>1,0>1`, `C:-`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// No `C:` colour prefix.
+    #[error("a move starts with a colour and a colon, like R:12>16, not {0:?}")]
+    MissingColour(String),
+    /// The colour letter is unknown.
+    #[error("unknown colour in move {0:?}")]
+    BadColour(String),
+    /// A part is not `from>to` with two numbers.
+    #[error("expected from>to with path indices, not {0:?}")]
+    BadStep(String),
+    /// The capture suffix is not `x` and a colour.
+    #[error("expected a capture like xG, not {0:?}")]
+    BadCapture(String),
+    /// A colour captures itself.
+    #[error("{0} cannot capture its own checkers")]
+    SelfCapture(Colour),
+    /// Two parts that are not two checkers entering the start dot.
+    #[error("only 0>1,0>1 moves two checkers, not {0:?}")]
+    BadPair(String),
+    /// A bounce mark on a move out of the den, or a step that does not leave the den yet
+    /// starts from 0, or a pass with a capture.
+    #[error("inconsistent move {0:?}")]
+    Inconsistent(String),
+}
+
+fn parse_step(s: &str) -> Option<(u8, u8)> {
+    let (a, b) = s.split_once('>')?;
+    let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|c| c.is_ascii_digit());
+    if !digits(a) || !digits(b) {
+        return None;
+    }
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let (c, body) = s
+            .split_once(':')
+            .ok_or_else(|| MoveParseError::MissingColour(s.to_owned()))?;
+        let colour: Colour = c
+            .parse()
+            .map_err(|_| MoveParseError::BadColour(s.to_owned()))?;
+        let (body, capture) = match body.split_once('x') {
+            Some((b, cap)) => {
+                let cc: Colour = cap
+                    .parse()
+                    .map_err(|_| MoveParseError::BadCapture(cap.to_owned()))?;
+                if cc == colour {
+                    return Err(MoveParseError::SelfCapture(colour));
+                }
+                (b, Some(cc))
+            }
+            None => (body, None),
+        };
+        if body == "-" {
+            if capture.is_some() {
+                return Err(MoveParseError::Inconsistent(s.to_owned()));
+            }
+            return Ok(Move {
+                colour,
+                kind: MoveKind::Pass,
+                capture,
+            });
+        }
+        let (body, bounce) = match body.strip_suffix('~') {
+            Some(b) => (b, true),
+            None => (body, false),
+        };
+        let kind = if let Some((a, b)) = body.split_once(',') {
+            if bounce {
+                return Err(MoveParseError::Inconsistent(s.to_owned()));
+            }
+            match (parse_step(a), parse_step(b)) {
+                (Some((0, 1)), Some((0, 1))) => MoveKind::EnterTwo,
+                (Some(_), Some(_)) => return Err(MoveParseError::BadPair(body.to_owned())),
+                _ => return Err(MoveParseError::BadStep(body.to_owned())),
+            }
+        } else {
+            let (from, to) =
+                parse_step(body).ok_or_else(|| MoveParseError::BadStep(body.to_owned()))?;
+            match (from, to) {
+                (_, 0) => return Err(MoveParseError::Inconsistent(s.to_owned())),
+                (0, _) if bounce => return Err(MoveParseError::Inconsistent(s.to_owned())),
+                (0, to) => MoveKind::Enter { to },
+                (from, to) => MoveKind::Step { from, to, bounce },
+            }
+        };
+        Ok(Move {
+            colour,
+            kind,
+            capture,
+        })
+    }
+}
+
+/// An action of the game: a die roll (at a chance node) or a player's move.
+///
+/// # Examples
+///
+/// ```
+/// use ludo::{Action, Die};
+/// let a: Action = "roll 6".parse()?;
+/// assert_eq!(a, Action::Roll(Die::new(6)?));
+/// assert_eq!("R:0>6".parse::<Action>()?.to_string(), "R:0>6");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Action {
+    /// The die shows this value (a chance outcome).
+    Roll(Die),
+    /// A player's move.
+    Move(Move),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Roll(d) => write!(f, "roll {d}"),
+            Action::Move(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// An action string that is neither `roll N` nor a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionParseError {
+    /// A bad die value after `roll`.
+    #[error(transparent)]
+    Die(#[from] ParseDieError),
+    /// A bad move.
+    #[error(transparent)]
+    Move(#[from] MoveParseError),
+}
+
+impl FromStr for Action {
+    type Err = ActionParseError;
+    fn from_str(s: &str) -> Result<Action, ActionParseError> {
+        match s.strip_prefix("roll ") {
+            Some(d) => Ok(Action::Roll(d.parse()?)),
+            None => Ok(Action::Move(s.parse()?)),
+        }
+    }
+}
+
+/// A fixed-capacity list of moves (at most two den options, four checkers and a pass).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct MoveList {
+    moves: [Move; MoveList::CAP],
+    len: u8,
+}
+
+impl MoveList {
+    pub(crate) const CAP: usize = 8;
+
+    pub(crate) const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NONE; MoveList::CAP],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        if (self.len as usize) < MoveList::CAP {
+            self.moves[self.len as usize] = m;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub(crate) fn retain(&mut self, f: impl Fn(&Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            if f(&self.moves[i]) {
+                self.moves[n] = self.moves[i];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section6_move_notation_examples_round_trip() {
+        for s in [
+            "R:0>1",
+            "R:0>1,0>1",
+            "R:0>6",
+            "R:12>16",
+            "R:44>45",
+            "R:43>41~",
+            "R:12>16xG",
+            "R:-",
+            "B:0>1,0>1xY",
+        ] {
+            let m: Move = s.parse().unwrap();
+            assert_eq!(m.to_string(), s);
+        }
+        assert_eq!(
+            "R:0>1,0>1".parse::<Move>().unwrap().kind,
+            MoveKind::EnterTwo
+        );
+        assert_eq!(
+            "R:43>41~".parse::<Move>().unwrap().kind,
+            MoveKind::Step {
+                from: 43,
+                to: 41,
+                bounce: true
+            }
+        );
+    }
+
+    #[test]
+    fn bad_move_strings_are_typed_errors() {
+        assert!(matches!(
+            "12>16".parse::<Move>(),
+            Err(MoveParseError::MissingColour(_))
+        ));
+        assert!(matches!(
+            "Q:12>16".parse::<Move>(),
+            Err(MoveParseError::BadColour(_))
+        ));
+        assert!(matches!(
+            "R:12-16".parse::<Move>(),
+            Err(MoveParseError::BadStep(_))
+        ));
+        assert!(matches!(
+            "R:12>16xQ".parse::<Move>(),
+            Err(MoveParseError::BadCapture(_))
+        ));
+        assert!(matches!(
+            "R:12>16xR".parse::<Move>(),
+            Err(MoveParseError::SelfCapture(Colour::Red))
+        ));
+        assert!(matches!(
+            "R:0>1,0>6".parse::<Move>(),
+            Err(MoveParseError::BadPair(_))
+        ));
+        assert!(matches!(
+            "R:0>6~".parse::<Move>(),
+            Err(MoveParseError::Inconsistent(_))
+        ));
+        assert!(matches!(
+            "R:5>0".parse::<Move>(),
+            Err(MoveParseError::Inconsistent(_))
+        ));
+        assert!(matches!(
+            "R:-xG".parse::<Move>(),
+            Err(MoveParseError::Inconsistent(_))
+        ));
+        assert!(matches!(
+            "R:1000>1".parse::<Move>(),
+            Err(MoveParseError::BadStep(_))
+        ));
+        assert!(matches!(
+            "R:300>1".parse::<Move>(),
+            Err(MoveParseError::BadStep(_))
+        ));
+        assert!(matches!(
+            "roll 7".parse::<Action>(),
+            Err(ActionParseError::Die(_))
+        ));
+        assert!(matches!(
+            "roll x".parse::<Action>(),
+            Err(ActionParseError::Die(_))
+        ));
+    }
+
+    #[test]
+    fn move_list_retain_and_capacity() {
+        let mut l = MoveList::new();
+        for i in 0..10u8 {
+            l.push(Move {
+                colour: Colour::Red,
+                kind: MoveKind::Enter { to: i + 1 },
+                capture: None,
+            });
+        }
+        assert_eq!(l.len(), MoveList::CAP);
+        l.retain(|m| m.target() == Some(3));
+        assert_eq!(l.len(), 1);
+        l.clear();
+        assert_eq!(l.as_slice(), &[]);
+    }
+}

@@ -1,0 +1,244 @@
+//! SVG pictures of a position: the loop of dots, the dens, the home tracks, the finishing dot,
+//! the checkers and the last move.
+//!
+//! The board is drawn for any geometry: the `T` loop dots on a circle (clockwise from red's
+//! start dot at the top), each colour's `H` home-track dots on a spoke towards the centre, the
+//! dens outside the circle next to their start dots.
+//!
+//! ```
+//! use boardgame_core::Game;
+//! use ludo::{svg, Ludo, Rules, Seats};
+//! let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+//! let state = game.state_from_str("LUDO 40/40/4 RGYB G 0 R:0,0,6,45 G:0,1,1,42 Y:0,0,0,0 B:0,0,0,0")?;
+//! let picture = svg::render(&game, &state, Some(&"R:0>6".parse()?));
+//! assert!(picture.starts_with("<svg"));
+//! assert!(picture.contains("class=\"last-move\""));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt::Write;
+
+use crate::{Colour, Dot, Finish, Ludo, Move, State};
+
+const SIZE: f64 = 480.0;
+const CENTRE: f64 = SIZE / 2.0;
+const RING: f64 = 160.0;
+
+fn fill(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "#d62828",
+        Colour::Green => "#2a9d3f",
+        Colour::Yellow => "#f2c12e",
+        Colour::Blue => "#1f5fbf",
+    }
+}
+
+fn polar(angle_turns: f64, radius: f64) -> (f64, f64) {
+    let a = (angle_turns - 0.25) * core::f64::consts::TAU;
+    (CENTRE + radius * a.cos(), CENTRE + radius * a.sin())
+}
+
+struct Layout {
+    loop_len: f64,
+    last_loop: u8,
+    home_len: u8,
+}
+
+impl Layout {
+    fn loop_angle(&self, dot: f64) -> f64 {
+        dot / self.loop_len
+    }
+
+    fn den(&self, c: Colour) -> (f64, f64) {
+        let start = self.loop_len / 4.0 * c.index() as f64;
+        polar(self.loop_angle(start) - 0.06, RING + 48.0)
+    }
+
+    fn home_angle(&self, c: Colour) -> f64 {
+        let start = self.loop_len / 4.0 * c.index() as f64;
+        let last = start + f64::from(self.last_loop) - 1.0;
+        self.loop_angle(last + 0.5)
+    }
+
+    fn point(&self, dot: Dot) -> (f64, f64) {
+        match dot {
+            Dot::Den(c) => self.den(c),
+            Dot::Loop(d) => polar(self.loop_angle(f64::from(d)), RING),
+            Dot::Home(c, h) => {
+                let step = (RING - 40.0) / (f64::from(self.home_len) + 1.0);
+                polar(self.home_angle(c), RING - step * f64::from(h))
+            }
+            Dot::Finish => (CENTRE, CENTRE),
+        }
+    }
+}
+
+/// The position of `state` as a standalone SVG document, with `last` (the move that led to it,
+/// if given) drawn as an arrow from where the checker left to where it landed.
+#[must_use]
+pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
+    let pos = state.position();
+    let g = pos.geometry();
+    let lay = Layout {
+        loop_len: f64::from(g.loop_len()),
+        last_loop: g.last_loop(),
+        home_len: g.home_len(),
+    };
+    let mut s = String::with_capacity(16 * 1024);
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {SIZE} {SIZE}\" width=\"{SIZE}\" height=\"{SIZE}\">"
+    );
+    let _ = writeln!(s, "<title>{pos}</title>");
+    let _ = writeln!(
+        s,
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"black\"/></marker></defs>"
+    );
+    let _ = writeln!(
+        s,
+        "<rect width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#fbf6e9\"/>"
+    );
+    // The loop; start dots and sixth dots in their colour.
+    let sixth = game.rules().sixth_dot;
+    for d in 0..g.loop_len() {
+        let (x, y) = lay.point(Dot::Loop(d));
+        let mut colour = "white";
+        for c in pos.seats().colours() {
+            if g.loop_dot(c, 1) == Some(d) || g.loop_dot(c, sixth) == Some(d) {
+                colour = fill(c);
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<circle class=\"dot\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"8\" fill=\"{colour}\" stroke=\"#555\" fill-opacity=\"0.45\"/>"
+        );
+    }
+    // Dens and home tracks of the playing colours.
+    for c in pos.seats().colours() {
+        let (x, y) = lay.den(c);
+        let _ = writeln!(
+            s,
+            "<circle class=\"den\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"30\" fill=\"{}\" fill-opacity=\"0.35\" stroke=\"{}\"/>",
+            fill(c),
+            fill(c)
+        );
+        for h in 1..=g.home_len() {
+            let (x, y) = lay.point(Dot::Home(c, h));
+            let _ = writeln!(
+                s,
+                "<circle class=\"home\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"8\" fill=\"{}\" fill-opacity=\"0.45\" stroke=\"#555\"/>",
+                fill(c)
+            );
+        }
+    }
+    if game.rules().finish == Finish::CentreDot {
+        let _ = writeln!(
+            s,
+            "<circle class=\"finish\" cx=\"{CENTRE}\" cy=\"{CENTRE}\" r=\"22\" fill=\"white\" stroke=\"#555\"/>"
+        );
+    }
+    // Checkers: one disc per occupied dot with the count when more than one.
+    for c in pos.seats().colours() {
+        let ch = pos.checkers(c);
+        let mut i = 0;
+        while i < 4 {
+            let k = ch[i];
+            let n = ch[i..].iter().take_while(|&&x| x == k).count();
+            i += n;
+            let Some(dot) = g.dot(c, k) else { continue };
+            if k == 0 {
+                let (x, y) = lay.den(c);
+                for j in 0..n {
+                    let dx = if j % 2 == 0 { -10.0 } else { 10.0 };
+                    let dy = if j < 2 { -10.0 } else { 10.0 };
+                    let _ = writeln!(
+                        s,
+                        "<circle class=\"checker\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"{}\" stroke=\"black\"/>",
+                        x + dx,
+                        y + dy,
+                        fill(c)
+                    );
+                }
+                continue;
+            }
+            let (mut x, mut y) = lay.point(dot);
+            if dot == Dot::Finish {
+                let (ox, oy) = polar(lay.home_angle(c), 11.0);
+                x = ox;
+                y = oy;
+            }
+            let _ = writeln!(
+                s,
+                "<circle class=\"checker\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{}\" stroke=\"black\"/>",
+                fill(c)
+            );
+            if n > 1 {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" fill=\"black\">{n}</text>",
+                    y + 3.0
+                );
+            }
+        }
+    }
+    if let Some(m) = last
+        && let (Some(from), Some(to)) = (m.source(), m.target())
+        && let (Some(a), Some(b)) = (g.dot(m.colour, from), g.dot(m.colour, to))
+    {
+        let (x1, y1) = lay.point(a);
+        let (x2, y2) = lay.point(b);
+        let _ = writeln!(
+            s,
+            "<line class=\"last-move\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"black\" stroke-width=\"2\" marker-end=\"url(#arrow)\"><title>{m}</title></line>"
+        );
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Seats};
+
+    #[test]
+    fn draws_every_dot_checker_and_the_last_move() {
+        let game = Ludo::new(
+            Rules::classic(),
+            Seats::new(&[Colour::Red, Colour::Yellow]).unwrap(),
+        )
+        .unwrap();
+        let st = game
+            .state_from_str("LUDO 52/51/5 RY R 0 R:0,1,20,57 Y:0,0,0,53")
+            .unwrap();
+        let svg = render(&game, &st, Some(&"R:16>20".parse().unwrap()));
+        assert_eq!(svg.matches("class=\"dot\"").count(), 52);
+        assert_eq!(
+            svg.matches("class=\"home\"").count(),
+            10,
+            "two colours x 5 home dots"
+        );
+        assert_eq!(
+            svg.matches("class=\"den\"").count(),
+            2,
+            "inactive colours are absent"
+        );
+        assert_eq!(svg.matches("class=\"checker\"").count(), 8);
+        assert_eq!(svg.matches("class=\"finish\"").count(), 1);
+        assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
+        assert!(svg.trim_end().ends_with("</svg>"));
+        let none = render(&game, &st, None);
+        assert!(!none.contains("last-move"));
+    }
+
+    #[test]
+    fn stacked_checkers_show_their_count() {
+        let game = Ludo::new(Rules::lattjo(), Seats::FOUR).unwrap();
+        let st = game
+            .state_from_str("LUDO 40/40/4 RGYB R 0 R:1,1,1,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")
+            .unwrap();
+        let svg = render(&game, &st, None);
+        assert!(svg.contains(">3</text>"));
+        assert_eq!(svg.matches("class=\"checker\"").count(), 1 + 1 + 12);
+    }
+}
