@@ -1,0 +1,305 @@
+//! Board geometry: ICF dimensions, the four sides, base lines and the opening formation.
+//!
+//! Coordinates are metres in the board frame: the origin is the centre spot, `+x` points east
+//! and `+y` north. The seat at [`Side::South`] sits at `y = -HALF_SIZE` and faces `+y`. A
+//! stroke is given in the striking player's own frame (`x` to his right along the base line,
+//! `y` forward), which [`Side::to_board`] turns into board coordinates.
+//!
+//! Only `+ - * /` and `sqrt` are used, so positions are bit-identical on every platform.
+
+/// Half the side of the ICF playing surface (74 cm square), in metres.
+pub const HALF_SIZE: f64 = 0.37;
+/// Radius of a carrom man and of the queen (ICF: diameter 3.02-3.18 cm), in metres.
+pub const PIECE_RADIUS: f64 = 0.0159;
+/// Radius of the striker (ICF: diameter at most 4.13 cm), in metres.
+pub const STRIKER_RADIUS: f64 = 0.02065;
+/// Radius of a corner pocket (ICF: diameter 4.45 cm), in metres.
+pub const POCKET_RADIUS: f64 = 0.02225;
+/// Distance from the frame to the middle of the base-line strip: the outer line is 10.15 cm
+/// from the frame and the strip is 3.18 cm wide, so the striker centre sits 11.74 cm in.
+pub const BASE_LINE_INSET: f64 = 0.1174;
+/// Width of the base-line strip between the two parallel lines (3.18 cm), in metres.
+pub const BASE_STRIP_WIDTH: f64 = 0.0318;
+/// Length of a base line (47 cm), in metres.
+pub const BASE_LINE_LENGTH: f64 = 0.47;
+/// Radius of a base circle closing each end of a base line (diameter 3.18 cm), in metres.
+pub const BASE_CIRCLE_RADIUS: f64 = 0.0159;
+/// The largest offset of the striker centre from the middle of the base line: centred on a
+/// base circle (which it then covers completely, as ICF allows), 21.91 cm.
+pub const MAX_STRIKER_OFFSET: f64 = BASE_LINE_LENGTH / 2.0 - BASE_CIRCLE_RADIUS;
+/// Radius of the centre circle (the queen's spot, diameter 3.18 cm), in metres.
+pub const CENTRE_SPOT_RADIUS: f64 = 0.0159;
+/// Radius of the outer circle around the formation (diameter 17 cm), in metres.
+pub const OUTER_CIRCLE_RADIUS: f64 = 0.085;
+
+/// A point or vector on the board, in metres.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Point {
+    /// East coordinate.
+    pub x: f64,
+    /// North coordinate.
+    pub y: f64,
+}
+
+impl Point {
+    /// The point `(x, y)`.
+    #[must_use]
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    /// Squared distance to `other`.
+    #[must_use]
+    pub fn dist2(self, other: Point) -> f64 {
+        let dx = self.x - other.x;
+        let dy = self.y - other.y;
+        dx * dx + dy * dy
+    }
+
+    /// Distance to `other`.
+    #[must_use]
+    pub fn dist(self, other: Point) -> f64 {
+        self.dist2(other).sqrt()
+    }
+
+    /// Whether both coordinates are finite.
+    #[must_use]
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+/// One of the four sides of the board, where a player sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Side {
+    /// `y = -HALF_SIZE`, facing north (the first seat).
+    South,
+    /// `x = +HALF_SIZE`, facing west.
+    East,
+    /// `y = +HALF_SIZE`, facing south.
+    North,
+    /// `x = -HALF_SIZE`, facing east.
+    West,
+}
+
+impl Side {
+    /// Turns a vector given in this side's player frame (`x` to the player's right, `y`
+    /// forward) into the board frame.
+    #[must_use]
+    pub fn to_board(self, v: Point) -> Point {
+        match self {
+            Side::South => Point::new(v.x, v.y),
+            Side::North => Point::new(-v.x, -v.y),
+            Side::East => Point::new(-v.y, v.x),
+            Side::West => Point::new(v.y, -v.x),
+        }
+    }
+
+    /// Turns a board vector into this side's player frame (the inverse of [`Side::to_board`]).
+    #[must_use]
+    pub fn from_board(self, v: Point) -> Point {
+        match self {
+            Side::South => Point::new(v.x, v.y),
+            Side::North => Point::new(-v.x, -v.y),
+            Side::East => Point::new(v.y, -v.x),
+            Side::West => Point::new(-v.y, v.x),
+        }
+    }
+
+    /// The board position of a striker placed at `offset` metres to the player's right of
+    /// the middle of this side's base line.
+    #[must_use]
+    pub fn striker_position(self, offset: f64) -> Point {
+        self.to_board(Point::new(offset, -HALF_SIZE + BASE_LINE_INSET))
+    }
+
+    /// Whether a disc of radius `r` at board point `p` overlaps this side's base-line strip
+    /// (the rectangle between the two parallel lines, 47 cm long).
+    #[must_use]
+    pub fn disc_overlaps_base_strip(self, p: Point, r: f64) -> bool {
+        let q = self.from_board(p);
+        let cy = -HALF_SIZE + BASE_LINE_INSET;
+        let hx = BASE_LINE_LENGTH / 2.0;
+        let hy = BASE_STRIP_WIDTH / 2.0;
+        let dx = (q.x.abs() - hx).max(0.0);
+        let dy = ((q.y - cy).abs() - hy).max(0.0);
+        dx * dx + dy * dy < r * r
+    }
+}
+
+/// The four corner pocket centres (each pocket circle touches both rails).
+#[must_use]
+pub fn pocket_centres() -> [Point; 4] {
+    let c = HALF_SIZE - POCKET_RADIUS;
+    [
+        Point::new(-c, -c),
+        Point::new(c, -c),
+        Point::new(c, c),
+        Point::new(-c, c),
+    ]
+}
+
+/// The ICF opening formation in the breaker's frame (ICF 14(a), physics design scene (a)):
+/// queen on the centre spot, a touching ring of six alternating white and black, a second ring
+/// of twelve where the three whites outside the first-ring whites form the "Y". The Y's stem
+/// points away from the breaker and its arms towards the breaker's corner pockets.
+///
+/// Index 0 is the queen, 1-9 the white men, 10-18 the black men.
+#[must_use]
+pub fn formation_breaker_frame() -> [Point; 19] {
+    let d = 2.0 * PIECE_RADIUS;
+    let s3 = 3.0f64.sqrt();
+    let h = s3 / 2.0;
+    // Unit vectors at 90 + 60k degrees (ring 1 and ring 2a) and at 60k (ring 2b).
+    let ray = |k: usize| -> Point {
+        match k % 6 {
+            0 => Point::new(0.0, 1.0),
+            1 => Point::new(-h, 0.5),
+            2 => Point::new(-h, -0.5),
+            3 => Point::new(0.0, -1.0),
+            4 => Point::new(h, -0.5),
+            _ => Point::new(h, 0.5),
+        }
+    };
+    let mid = |k: usize| -> Point {
+        match k % 6 {
+            0 => Point::new(1.0, 0.0),
+            1 => Point::new(0.5, h),
+            2 => Point::new(-0.5, h),
+            3 => Point::new(-1.0, 0.0),
+            4 => Point::new(-0.5, -h),
+            _ => Point::new(0.5, -h),
+        }
+    };
+    let scale = |p: Point, f: f64| Point::new(p.x * f, p.y * f);
+    let mut out = [Point::default(); 19];
+    // White rays: 90, 210, 330 degrees = k = 0, 2, 4. Black rays: k = 1, 3, 5.
+    let mut w = 1;
+    let mut b = 10;
+    for k in 0..6 {
+        let (slot, next) = if k % 2 == 0 { (&mut w, 1) } else { (&mut b, 1) };
+        out[*slot] = scale(ray(k), d);
+        out[*slot + 1] = scale(ray(k), 2.0 * d);
+        *slot += 2 * next;
+    }
+    // Ring 2b: white at 0, 120, 240 degrees (k = 0, 2, 4), black at 60, 180, 300.
+    for k in 0..6 {
+        let p = scale(mid(k), s3 * d);
+        if k % 2 == 0 {
+            out[w] = p;
+            w += 1;
+        } else {
+            out[b] = p;
+            b += 1;
+        }
+    }
+    out
+}
+
+/// Unit directions around a circle in `n` equal steps starting at `start`, turning
+/// counter-clockwise, built by repeated rotation with only `+ - * /` and `sqrt` (so they are
+/// the same on every platform). `n` is at least 4.
+#[allow(dead_code)] // used by the action generator (next step)
+pub(crate) fn ring_directions(start: Point, n: usize, out: &mut Vec<Point>) {
+    out.clear();
+    let n = n.max(4);
+    let (s, c) = sin_cos(2.0 * core::f64::consts::PI / n as f64);
+    let mut v = start;
+    for _ in 0..n {
+        let len = (v.x * v.x + v.y * v.y).sqrt();
+        v = Point::new(v.x / len, v.y / len);
+        out.push(v);
+        v = Point::new(v.x * c - v.y * s, v.x * s + v.y * c);
+    }
+}
+
+/// Sine and cosine of `a` (|a| <= pi/2 for full accuracy) by their Taylor series, using only
+/// `+ - * /` so that the result is the same on every platform (libm's `sin`/`cos` are not).
+pub(crate) fn sin_cos(a: f64) -> (f64, f64) {
+    let a2 = a * a;
+    let mut s = 0.0;
+    let mut c = 0.0;
+    let mut term_s = a;
+    let mut term_c = 1.0;
+    for k in 0..12 {
+        s += term_s;
+        c += term_c;
+        let k2 = 2.0 * f64::from(k);
+        term_s = -term_s * a2 / ((k2 + 2.0) * (k2 + 3.0));
+        term_c = -term_c * a2 / ((k2 + 1.0) * (k2 + 2.0));
+    }
+    (s, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formation_has_nine_of_each_colour_touching_and_inside_the_outer_circle() {
+        let f = formation_breaker_frame();
+        let d = 2.0 * PIECE_RADIUS;
+        assert_eq!(f[0], Point::new(0.0, 0.0), "queen on the centre spot (T1)");
+        for i in 0..19 {
+            assert!(f[i].dist(Point::default()) + PIECE_RADIUS <= OUTER_CIRCLE_RADIUS);
+            for j in 0..i {
+                assert!(f[i].dist(f[j]) >= d - 1e-12, "{i} and {j} overlap");
+            }
+        }
+        // Every piece touches at least two others (a compact formation).
+        for i in 0..19 {
+            let touching = (0..19)
+                .filter(|&j| j != i && (f[i].dist(f[j]) - d).abs() < 1e-9)
+                .count();
+            assert!(touching >= 2, "piece {i} touches {touching}");
+        }
+    }
+
+    #[test]
+    fn white_y_arms_point_at_the_breakers_corner_pockets_t2() {
+        let f = formation_breaker_frame();
+        // The outer whites of the arms lie towards the lower corners (x<0,y<0) and (x>0,y<0).
+        let arms: Vec<Point> = (1..=9)
+            .map(|i| f[i])
+            .filter(|p| p.y < -0.01 && p.x.abs() > 0.04)
+            .collect();
+        assert_eq!(arms.len(), 2);
+        assert!(arms.iter().any(|p| p.x < 0.0) && arms.iter().any(|p| p.x > 0.0));
+        // The Y: three whites in ring 1 and three directly behind them.
+        let d = 2.0 * PIECE_RADIUS;
+        let inner = (1..=9)
+            .filter(|&i| (f[i].dist(Point::default()) - d).abs() < 1e-9)
+            .count();
+        let outer = (1..=9)
+            .filter(|&i| (f[i].dist(Point::default()) - 2.0 * d).abs() < 1e-9)
+            .count();
+        assert_eq!((inner, outer), (3, 3));
+    }
+
+    #[test]
+    fn side_frames_round_trip_and_face_the_centre() {
+        for side in [Side::South, Side::East, Side::North, Side::West] {
+            let p = Point::new(0.1, -0.2);
+            assert_eq!(side.from_board(side.to_board(p)), p);
+            let s = side.striker_position(0.0);
+            let fwd = side.to_board(Point::new(0.0, 1.0));
+            // Forward points from the base line towards the centre.
+            assert!(s.x * fwd.x + s.y * fwd.y < 0.0);
+            assert!((s.dist(Point::default()) - (HALF_SIZE - BASE_LINE_INSET)).abs() < 1e-12);
+            assert!(side.disc_overlaps_base_strip(s, STRIKER_RADIUS));
+        }
+    }
+
+    #[test]
+    fn ring_directions_are_unit_and_evenly_spread() {
+        let mut v = Vec::new();
+        ring_directions(Point::new(0.0, 1.0), 72, &mut v);
+        assert_eq!(v.len(), 72);
+        for w in v.windows(2) {
+            let dot = w[0].x * w[1].x + w[0].y * w[1].y;
+            assert!((dot - (5.0f64).to_radians().cos()).abs() < 1e-6);
+        }
+    }
+}

@@ -1,0 +1,607 @@
+//! Resolving one stroke from its physics events, in the rules file's reference order.
+
+use boardgame_core::Seat;
+
+use crate::geometry::{
+    HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Point, Side, pocket_centres, sin_cos,
+};
+use crate::rules::{BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
+use crate::state::{
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
+};
+
+/// What one stroke did, as the rules need it: the physics layer's events boiled down. Build
+/// one by hand to feed the rules a constructed situation.
+///
+/// # Examples
+///
+/// ```
+/// use carrom::{Colour, Piece, StrokeEvents};
+/// let ev = StrokeEvents::counted()
+///     .pocket(Piece::man(Colour::White, 0).unwrap())
+///     .pocket(Piece::QUEEN);
+/// assert_eq!(ev.pocketed().len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrokeEvents {
+    /// The striker left the base line at some point (C4). A stroke that touches a piece
+    /// always counts as leaving.
+    pub left_base_line: bool,
+    /// The striker touched at least one piece (what makes a break attempt succeed, A5).
+    pub touched_piece: bool,
+    /// The striker fell into a pocket (C10).
+    pub striker_pocketed: bool,
+    /// The striker jumped off the board (A8).
+    pub striker_left_board: bool,
+    order: [u8; PIECES],
+    n_pocketed: u8,
+    left_board: u32,
+    /// Positions of the pieces at rest after the stroke, by id; `None` leaves a piece where
+    /// it was (pocketed and jumped pieces are taken off regardless).
+    pub final_positions: [Option<Point>; PIECES],
+}
+
+impl StrokeEvents {
+    /// A stroke that left the base line and touched a piece, with nothing pocketed yet.
+    #[must_use]
+    pub fn counted() -> StrokeEvents {
+        StrokeEvents {
+            left_base_line: true,
+            touched_piece: true,
+            ..StrokeEvents::void()
+        }
+    }
+
+    /// A stroke in which the striker never left the base line (C4).
+    #[must_use]
+    pub fn void() -> StrokeEvents {
+        StrokeEvents {
+            left_base_line: false,
+            touched_piece: false,
+            striker_pocketed: false,
+            striker_left_board: false,
+            order: [0; PIECES],
+            n_pocketed: 0,
+            left_board: 0,
+            final_positions: [None; PIECES],
+        }
+    }
+
+    /// A stroke that left the base line but touched nothing.
+    #[must_use]
+    pub fn missed() -> StrokeEvents {
+        StrokeEvents {
+            left_base_line: true,
+            ..StrokeEvents::void()
+        }
+    }
+
+    /// Adds `piece` to the pocketed pieces, in order (a repeated piece is kept once).
+    #[must_use]
+    pub fn pocket(mut self, piece: Piece) -> StrokeEvents {
+        self.push_pocketed(piece);
+        self
+    }
+
+    /// Marks the striker as pocketed.
+    #[must_use]
+    pub fn striker_pocketed(mut self) -> StrokeEvents {
+        self.striker_pocketed = true;
+        self.left_base_line = true;
+        self
+    }
+
+    /// Marks `piece` as having jumped off the board.
+    #[must_use]
+    pub fn jump(mut self, piece: Piece) -> StrokeEvents {
+        self.left_board |= 1 << piece.id();
+        self
+    }
+
+    pub(crate) fn push_pocketed(&mut self, piece: Piece) {
+        if !self.pocketed().contains(&piece.id()) && (self.n_pocketed as usize) < PIECES {
+            self.order[self.n_pocketed as usize] = piece.id();
+            self.n_pocketed += 1;
+        }
+    }
+
+    /// Piece ids pocketed, in the order they dropped.
+    #[must_use]
+    pub fn pocketed(&self) -> &[u8] {
+        &self.order[..self.n_pocketed as usize]
+    }
+
+    /// Whether `piece` jumped off the board.
+    #[must_use]
+    pub fn jumped(&self, piece: Piece) -> bool {
+        self.left_board & (1 << piece.id()) != 0
+    }
+}
+
+/// Events that cannot have happened in the position they are applied to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EventsError {
+    /// A pocketed or jumped piece was not on the board.
+    #[error("piece {0} is not on the board")]
+    NotOnBoard(u8),
+    /// A piece both pocketed and off the board.
+    #[error("piece {0} cannot be both pocketed and off the board")]
+    PocketedAndJumped(u8),
+    /// A final position that is not finite or off the playing surface.
+    #[error("the final position of piece {0} is invalid")]
+    BadPosition(u8),
+    /// The board is not waiting for a stroke.
+    #[error("no stroke is expected now")]
+    NotExpectingStroke,
+}
+
+/// What the rules made of one stroke.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Resolution {
+    /// C4: the striker did not leave the base line; nothing changed.
+    pub void: bool,
+    /// A5: a break attempt that touched nothing.
+    pub failed_break: bool,
+    /// Pieces charged to the striking side (C10, C12, A10).
+    pub penalty: u8,
+    /// Men physically returned to the centre, white then black (A9).
+    pub returned: [u8; 2],
+    /// The queen went back to the centre (C8, A11, A12, A13, striker foul).
+    pub queen_returned: bool,
+    /// Pieces that jumped off the board and were put back (C14, A8).
+    pub jumped: u8,
+    /// The striking seat strikes again.
+    pub turn_continues: bool,
+    /// The seat to strike next (or the striker, when the board ended).
+    pub next: Seat,
+    /// The board's result when this stroke ended it.
+    pub board_over: Option<BoardResult>,
+}
+
+/// Resolves the stroke `ev` played by `seat` (the seat to move) and updates `state`.
+///
+/// # Errors
+///
+/// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
+pub fn resolve(
+    rules: &Rules,
+    state: &mut State,
+    ev: &StrokeEvents,
+) -> Result<Resolution, EventsError> {
+    if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
+        return Err(EventsError::NotExpectingStroke);
+    }
+    check_events(state, ev)?;
+    let seat = state.to_move;
+    let players = state.players as usize;
+    let side = team_of(seat);
+    let opp = 1 - side;
+    let own = state.colour_of(side);
+    let their = own.other();
+    let mut res = Resolution {
+        void: false,
+        failed_break: false,
+        penalty: 0,
+        returned: [0, 0],
+        queen_returned: false,
+        jumped: 0,
+        turn_continues: true,
+        next: seat,
+        board_over: None,
+    };
+    state.strokes += 1;
+    state.phase = Phase::Stroke;
+
+    // 1. Void check (C4; during the break a failed attempt, A5).
+    if !ev.left_base_line {
+        res.void = true;
+        if state.break_pending {
+            res.failed_break = true;
+            state.break_attempts += 1;
+            if state.break_attempts >= rules.break_attempts {
+                pass_break(state, players, &mut res);
+            }
+        } else if let Some(limit) = rules.void_stroke_limit {
+            state.void_strokes += 1;
+            if state.void_strokes >= limit {
+                end_turn(state, players, &mut res);
+                if res.queen_returned {
+                    place_queen(state, rules);
+                }
+            }
+        }
+        return Ok(res);
+    }
+    state.void_strokes = 0;
+
+    // 2. Break check (A5): touching nothing is a failed attempt, with no penalty.
+    if state.break_pending {
+        if !ev.touched_piece {
+            res.failed_break = true;
+            state.break_attempts += 1;
+            if state.break_attempts >= rules.break_attempts || ev.striker_pocketed {
+                pass_break(state, players, &mut res);
+            }
+            return Ok(res);
+        }
+        state.break_pending = false;
+        state.break_attempts = 0;
+    }
+
+    // Snapshot before the stroke.
+    let p_before = [state.pocketed(Colour::White), state.pocketed(Colour::Black)];
+    let n_before = [
+        i32::from(p_before[0]) - i32::from(state.debt[0]),
+        i32::from(p_before[1]) - i32::from(state.debt[1]),
+    ];
+    let queen_before = state.queen;
+
+    // Move pieces to their final positions; 3. take jumped pieces off (placed after step 9).
+    for (i, fp) in ev.final_positions.iter().enumerate() {
+        if let (Some(p), Some(_)) = (*fp, state.pieces[i]) {
+            state.pieces[i] = Some(p);
+        }
+    }
+    let mut jumped_list = [0u8; PIECES];
+    let mut n_jumped = 0;
+    for i in 0..PIECES {
+        if ev.left_board & (1 << i) != 0 {
+            state.pieces[i] = None;
+            jumped_list[n_jumped] = i as u8;
+            n_jumped += 1;
+        }
+    }
+    res.jumped = n_jumped as u8;
+
+    // 4. Pocketed pieces, by colour (A4, A9).
+    let mut k = 0u8; // own men pocketed
+    let mut opp_pocketed = 0u8;
+    let mut queen_dropped = false;
+    for &id in ev.pocketed() {
+        state.pieces[id as usize] = None;
+        match Piece::new(id).and_then(Piece::colour) {
+            None => queen_dropped = true,
+            Some(c) if c == own => k += 1,
+            Some(_) => opp_pocketed += 1,
+        }
+    }
+
+    // 5. Striker pocketed (C10, C12, A10); striker off the board only under A8's option.
+    let foul = ev.striker_pocketed || (rules.striker_off_board_is_foul && ev.striker_left_board);
+    let mut queen_back = false;
+    if foul {
+        res.penalty = if k >= 1 { k + 1 } else { 1 };
+        if queen_dropped {
+            queen_back = true;
+        }
+    }
+
+    // 6. Normalise the net positions (A9).
+    let mut n_after = n_before;
+    n_after[own as usize] += i32::from(k) - i32::from(res.penalty);
+    n_after[their as usize] += i32::from(opp_pocketed);
+    let mut p_after = [0u8; 2];
+    for c in 0..2 {
+        p_after[c] = n_after[c].max(0) as u8;
+        state.debt[c] = (-n_after[c]).max(0) as u8;
+    }
+    // Pieces off the board per colour now, minus what should stay in pocket, go back.
+    let off_now = [state.pocketed(Colour::White), state.pocketed(Colour::Black)];
+    let returned = [off_now[0] - p_after[0], off_now[1] - p_after[1]];
+    res.returned = returned;
+
+    // 7. Queen state (C7-C9, A11-A13).
+    let mut too_early = false;
+    if queen_dropped && !queen_back {
+        if p_before[own as usize] >= 1 {
+            // C7 satisfied: covered at once with an own man (C9), else waiting (A12).
+            state.queen = if k >= 1 {
+                QueenState::Covered(side)
+            } else {
+                QueenState::Waiting(side)
+            };
+        } else {
+            // A11: no own man in pocket before the stroke.
+            let k_prime = p_after[own as usize];
+            let outcome = if k == 0 {
+                None
+            } else {
+                match rules.queen_with_first_piece {
+                    QueenWithFirstPiece::CoveredAtOnce if k_prime >= 1 => {
+                        Some(QueenState::Covered(side))
+                    }
+                    QueenWithFirstPiece::RequireNextCover if k_prime >= 2 => {
+                        Some(QueenState::Covered(side))
+                    }
+                    QueenWithFirstPiece::RequireNextCover if k_prime == 1 => {
+                        Some(QueenState::Waiting(side))
+                    }
+                    _ => None,
+                }
+            };
+            match outcome {
+                Some(q) => state.queen = q,
+                None => {
+                    queen_back = true;
+                    too_early = true;
+                }
+            }
+        }
+    } else if queen_before == QueenState::Waiting(side) {
+        // A13: the covering stroke.
+        if foul {
+            if k == 0 {
+                queen_back = true;
+            }
+        } else if k >= 1 {
+            state.queen = QueenState::Covered(side);
+        }
+    }
+    if queen_back {
+        state.queen = QueenState::OnBoard;
+        res.queen_returned = true;
+    }
+
+    // 8. End-of-board checks, after penalties (A14) unless ICF 81 applies.
+    let b_own = MEN_PER_COLOUR - p_after[own as usize];
+    let b_opp = MEN_PER_COLOUR - p_after[their as usize];
+    let b_own_before_penalty = MEN_PER_COLOUR - (p_before[own as usize] + k);
+    let queen_covered = matches!(state.queen, QueenState::Covered(_));
+    let end = if rules.last_piece_with_striker_loses && foul && b_own_before_penalty == 0 {
+        Some((opp, BoardEnd::LastPieceWithStriker))
+    } else if b_opp == 0 {
+        if b_own == 0 && rules.both_last_pieces == BothLastPieces::ByQueenState && queen_covered {
+            Some((side, BoardEnd::AllPieces))
+        } else {
+            Some((opp, BoardEnd::OpponentsLastPiece))
+        }
+    } else if b_own == 0 {
+        if queen_covered {
+            Some((side, BoardEnd::AllPieces))
+        } else {
+            Some((opp, BoardEnd::OwnLastBeforeQueen))
+        }
+    } else {
+        None
+    };
+    if let Some((winner, reason)) = end {
+        let result = score(rules, state, winner, reason, [b_own, b_opp], side);
+        state.result = Some(result);
+        state.phase = Phase::Over;
+        res.board_over = Some(result);
+        res.turn_continues = false;
+        // Pieces still owed or returned stay as the normalisation left them; the queen if
+        // returned goes back to the centre for completeness of the final position.
+        if res.queen_returned {
+            place_queen(state, rules);
+        }
+        place_returned(state, rules, &jumped_list[..n_jumped], returned);
+        return Ok(res);
+    }
+
+    // 9. Turn continuation (C6, C13, A2, A3, A12).
+    // Only a queen that became waiting in this stroke keeps the turn going (A12); a covering
+    // stroke that pockets nothing of its own ends it (A13).
+    let waiting =
+        state.queen == QueenState::Waiting(side) && queen_before != QueenState::Waiting(side);
+    let barred = (opp_pocketed > 0 && rules.opponent_piece_ends_turn)
+        || (too_early && rules.queen_too_early_loses_turn);
+    let continues = !barred
+        && if foul {
+            (k >= 1 && rules.striker_with_own_piece_continues)
+                || (queen_dropped && rules.striker_with_queen_continues)
+        } else {
+            k >= 1 || waiting
+        };
+    if !continues {
+        end_turn(state, players, &mut res);
+    }
+    res.turn_continues = continues;
+    res.next = state.to_move;
+    if res.queen_returned {
+        place_queen(state, rules);
+    }
+    place_returned(state, rules, &jumped_list[..n_jumped], returned);
+    Ok(res)
+}
+
+fn check_events(state: &State, ev: &StrokeEvents) -> Result<(), EventsError> {
+    if !ev.left_base_line {
+        return Ok(());
+    }
+    for &id in ev.pocketed() {
+        if (id as usize) >= PIECES || state.pieces[id as usize].is_none() {
+            return Err(EventsError::NotOnBoard(id));
+        }
+        if ev.left_board & (1 << id) != 0 {
+            return Err(EventsError::PocketedAndJumped(id));
+        }
+    }
+    for i in 0..PIECES {
+        if ev.left_board & (1 << i) != 0 && state.pieces[i].is_none() {
+            return Err(EventsError::NotOnBoard(i as u8));
+        }
+        if let Some(p) = ev.final_positions[i] {
+            let limit = HALF_SIZE - PIECE_RADIUS + 1e-9;
+            if !p.is_finite() || p.x.abs() > limit || p.y.abs() > limit {
+                return Err(EventsError::BadPosition(i as u8));
+            }
+        }
+    }
+    if ev.left_board >> PIECES != 0 {
+        return Err(EventsError::NotOnBoard(PIECES as u8));
+    }
+    Ok(())
+}
+
+/// C18, C19, A1, A17: the points of a finished board.
+fn score(
+    rules: &Rules,
+    state: &State,
+    winner: usize,
+    reason: BoardEnd,
+    b: [u8; 2],
+    striker_team: usize,
+) -> BoardResult {
+    let loser = 1 - winner;
+    // b = [striking side's men on board, the other side's men on board].
+    let on_board = |team: usize| i64::from(if team == striker_team { b[0] } else { b[1] });
+    let before = state.totals_before;
+    let bonus = |team: usize| {
+        if state.queen == QueenState::Covered(team) && before[team] < rules.queen_bonus_cutoff {
+            rules.queen_points
+        } else {
+            0
+        }
+    };
+    let penalty = |victim: usize| {
+        if rules.penalty_points_respect_22_cap && before[victim] >= rules.queen_bonus_cutoff {
+            1
+        } else {
+            3
+        }
+    };
+    let normal = on_board(loser) + bonus(winner);
+    let mut points = [0i64; 2];
+    match (reason, rules.penalty_points) {
+        (BoardEnd::AllPieces, _) => points[winner] = normal,
+        (
+            BoardEnd::OpponentsLastPiece | BoardEnd::LastPieceWithStriker,
+            PenaltyPoints::CreditVictim,
+        ) => {
+            points[winner] = normal + penalty(winner);
+        }
+        (
+            BoardEnd::OpponentsLastPiece | BoardEnd::LastPieceWithStriker,
+            PenaltyPoints::DeductFromOffender,
+        ) => {
+            points[winner] = normal;
+            points[loser] = -penalty(winner);
+        }
+        (BoardEnd::OwnLastBeforeQueen, PenaltyPoints::CreditVictim) => {
+            points[winner] = normal + penalty(winner) + on_board(winner);
+        }
+        (BoardEnd::OwnLastBeforeQueen, PenaltyPoints::DeductFromOffender) => {
+            points[winner] = normal;
+            points[loser] = -(penalty(winner) + on_board(winner));
+        }
+    }
+    if let Some(cap) = rules.max_points_per_board {
+        points[winner] = points[winner].min(cap);
+    }
+    BoardResult {
+        winner,
+        points,
+        reason,
+    }
+}
+
+fn pass_break(state: &mut State, players: usize, res: &mut Resolution) {
+    state.break_attempts = 0;
+    state.to_move = state.to_move.next(players);
+    res.turn_continues = false;
+    res.next = state.to_move;
+}
+
+fn end_turn(state: &mut State, players: usize, res: &mut Resolution) {
+    state.to_move = state.to_move.next(players);
+    state.void_strokes = 0;
+    res.turn_continues = false;
+    res.next = state.to_move;
+    if matches!(state.queen, QueenState::Waiting(_)) {
+        // A12: a turn never ends with the queen waiting.
+        state.queen = QueenState::OnBoard;
+        state.pieces[0] = None;
+        res.queen_returned = true;
+    }
+}
+
+/// The board direction "behind the centre spot" for the seat to strike next (C14).
+fn behind(state: &State, rules: &Rules) -> Point {
+    let side: Side = state.side_of(state.to_move, rules.turn_direction);
+    side.to_board(Point::new(0.0, 1.0))
+}
+
+fn place_queen(state: &mut State, rules: &Rules) {
+    state.pieces[0] = None;
+    let away = behind(state, rules);
+    let p = free_spot_near_centre(state, away);
+    state.pieces[0] = Some(p);
+}
+
+/// Puts jumped pieces (queen first, A7) and returned men back near the centre spot.
+fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8; 2]) {
+    let away = behind(state, rules);
+    let mut order = [0u8; PIECES];
+    let mut n = 0;
+    if jumped.contains(&0) {
+        order[n] = 0;
+        n += 1;
+    }
+    for &j in jumped.iter().filter(|&&j| j != 0) {
+        order[n] = j;
+        n += 1;
+    }
+    for (c, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {
+        let mut left = returned[c];
+        for i in 0..MEN_PER_COLOUR {
+            if left == 0 {
+                break;
+            }
+            let Some(p) = Piece::man(colour, i) else {
+                continue;
+            };
+            if state.pieces[p.id() as usize].is_none() && !jumped.contains(&p.id()) {
+                order[n] = p.id();
+                n += 1;
+                left -= 1;
+            }
+        }
+    }
+    for &id in &order[..n] {
+        let p = free_spot_near_centre(state, away);
+        state.pieces[id as usize] = Some(p);
+    }
+}
+
+/// C14/A7: the free point nearest the centre spot for a man: the spot itself if free, else
+/// the nearest free point on rings 1 mm apart, each searched from directly behind the spot
+/// (`away`, the side away from the next striker) alternately both ways in 5 degree steps.
+fn free_spot_near_centre(state: &State, away: Point) -> Point {
+    let d2 = (2.0 * PIECE_RADIUS) * (2.0 * PIECE_RADIUS) - 1e-12;
+    let free = |p: Point| {
+        let lim = HALF_SIZE - PIECE_RADIUS;
+        p.x.abs() <= lim
+            && p.y.abs() <= lim
+            && pocket_centres()
+                .iter()
+                .all(|c| c.dist2(p) >= POCKET_RADIUS * POCKET_RADIUS)
+            && state.pieces.iter().flatten().all(|q| q.dist2(p) >= d2)
+    };
+    let centre = Point::default();
+    if free(centre) {
+        return centre;
+    }
+    let (s, c) = sin_cos(5.0 * core::f64::consts::PI / 180.0);
+    for ring in 1..=400 {
+        let r = f64::from(ring) * 0.001;
+        if free(Point::new(away.x * r, away.y * r)) {
+            return Point::new(away.x * r, away.y * r);
+        }
+        let mut left = away;
+        let mut right = away;
+        for _ in 0..36 {
+            left = Point::new(left.x * c - left.y * s, left.x * s + left.y * c);
+            right = Point::new(right.x * c + right.y * s, -right.x * s + right.y * c);
+            for v in [left, right] {
+                let p = Point::new(v.x * r, v.y * r);
+                if free(p) {
+                    return p;
+                }
+            }
+        }
+    }
+    // Unreachable in practice: 19 pieces cannot cover the board.
+    centre
+}

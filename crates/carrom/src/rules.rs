@@ -1,0 +1,301 @@
+//! Rule options: the booklet's majority reading as the default, the ICF laws as a preset,
+//! every difference an orthogonal switch (rules file, sections 4 and 5).
+
+/// Where the penalty points of C16 and C17 go (A1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum PenaltyPoints {
+    /// The victim wins the board and is credited the penalty (default; scores never fall).
+    CreditVictim,
+    /// The literal reading: the offender loses the points (scores may go negative) and the
+    /// victim scores its normal C18 count.
+    DeductFromOffender,
+}
+
+/// What happens when the queen drops together with own pieces while the side had no own
+/// piece in pocket before the stroke (A11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum QueenWithFirstPiece {
+    /// C9 as written: covered when at least one own piece stays in pocket after debts
+    /// (default).
+    CoveredAtOnce,
+    /// ICF 68(a)/70(b): one own piece left after debts unlocks the queen, which must then be
+    /// covered with the next stroke; two or more cover it.
+    RequireNextCover,
+    /// The queen always goes back to the centre.
+    ReturnQueen,
+}
+
+/// What happens after the 8th board when the scores are level (A18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TieAfterMaxBoards {
+    /// Extra boards until the scores differ; a toss decides who breaks each one (default,
+    /// ICF 29(b)).
+    ExtraBoard,
+    /// The game is drawn.
+    Draw,
+}
+
+/// The order in which seats take turns, seen from above (A19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TurnDirection {
+    /// To the right of the player who just struck (default, ICF 22(b)).
+    CounterClockwise,
+    /// To the left.
+    Clockwise,
+}
+
+/// Who breaks the boards after the first (A20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BreakRotation {
+    /// The next seat in turn order after the previous board's breaker (default, ICF 22(a)).
+    Rotate,
+    /// A seat of the side that lost the previous board.
+    LoserBreaks,
+    /// A seat of the side that won the previous board.
+    WinnerBreaks,
+}
+
+/// When both sides' last pieces drop in one stroke (A15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BothLastPieces {
+    /// C16 takes precedence: the striking side loses (default).
+    StrikerLoses,
+    /// ICF 75/78 as read here: the striking side wins if the queen is covered after the
+    /// stroke, and loses otherwise.
+    ByQueenState,
+}
+
+/// Execution noise: a chance node after every stroke that perturbs its direction and speed.
+///
+/// The direction is turned by `atan(e)` where the sideways slip `e` (the tangent of the
+/// angle error) and the relative speed error `s` are each drawn from an Irwin-Hall(12)
+/// approximation of a normal distribution (the sum of 12 uniforms minus 6, so mean 0,
+/// variance 1, truncated at +-6) scaled by the standard deviations below. The drawn values
+/// are recorded in the game record, so games replay exactly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NoiseModel {
+    /// Standard deviation of the tangent of the direction error (0.02 is about 1.1 degrees).
+    pub direction_sd: f64,
+    /// Standard deviation of the relative speed error (0.05 = 5 %).
+    pub speed_sd: f64,
+}
+
+impl Default for NoiseModel {
+    /// About 1.1 degrees of aim and 5 % of speed: a good club player's spread (an estimate).
+    fn default() -> NoiseModel {
+        NoiseModel {
+            direction_sd: 0.02,
+            speed_sd: 0.05,
+        }
+    }
+}
+
+/// Every rule option. [`Rules::booklet`] (also `Default`) is the LATTJO booklet's majority
+/// reading; [`Rules::icf`] the International Carrom Federation laws as far as the physics
+/// model can express them.
+///
+/// # Examples
+///
+/// ```
+/// use carrom::{Rules, QueenWithFirstPiece};
+/// let icf = Rules::icf();
+/// assert_eq!(icf.queen_with_first_piece, QueenWithFirstPiece::RequireNextCover);
+/// assert!(Rules::booklet().opponent_piece_ends_turn);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Rules {
+    /// 2 (singles) or 4 (pairs, partners opposite) players (C1).
+    pub players: u8,
+    /// A1: where the C16/C17 penalty points go.
+    pub penalty_points: PenaltyPoints,
+    /// A1: whether the 3 penalty points shrink to 1 when the victim has 22 or more before the
+    /// board (ICF 76/79). Default `false`.
+    pub penalty_points_respect_22_cap: bool,
+    /// A2: the turn continues after pocketing the striker with an own piece. Default `true`.
+    pub striker_with_own_piece_continues: bool,
+    /// A3/C13: pocketing an opponent's piece ends the turn even if own pieces dropped.
+    /// Default `true`; ICF `false` (ICF 21, 48).
+    pub opponent_piece_ends_turn: bool,
+    /// A5: after this many void strokes (striker never left the base line) outside the break,
+    /// the turn passes. Default `None` (retaken without limit); `Some(3)` is the FI/ES/HU
+    /// reading.
+    pub void_stroke_limit: Option<u8>,
+    /// A5: failed attempts a breaker gets before the break passes (C5). Default 3.
+    pub break_attempts: u8,
+    /// A8: the striker leaving the board counts as pocketing it (C10). Default `false`.
+    pub striker_off_board_is_foul: bool,
+    /// A11: the queen dropped with the first own pieces.
+    pub queen_with_first_piece: QueenWithFirstPiece,
+    /// ICF 68: a queen pocketed too early (no own piece in pocket before the stroke, or while
+    /// owing) goes back and the turn is lost even if own pieces dropped. Default `false`.
+    pub queen_too_early_loses_turn: bool,
+    /// ICF 71-72: pocketing the striker with the queen returns the queen and the turn
+    /// continues. Default `false` (the A10 row without the queen decides).
+    pub striker_with_queen_continues: bool,
+    /// A14/ICF 81: pocketing the last own piece together with the striker loses the board
+    /// (the check runs before the penalty returns pieces). Default `false` (penalties first,
+    /// so the board goes on).
+    pub last_piece_with_striker_loses: bool,
+    /// A15: both last pieces in one stroke.
+    pub both_last_pieces: BothLastPieces,
+    /// A17/C19: a side whose score before the board is this or more gets no queen points.
+    /// Default 22.
+    pub queen_bonus_cutoff: i64,
+    /// Points for covering the queen (C18). Default 3.
+    pub queen_points: i64,
+    /// ICF 28: most points one board can award. Default `None` (no cap; at most 15 can
+    /// arise).
+    pub max_points_per_board: Option<i64>,
+    /// C20: the game ends when a side reaches this score. Default 25.
+    pub target_points: i64,
+    /// C20: the most boards in a game before the tie rule. Default 8.
+    pub max_boards: u32,
+    /// A18: what a tie after the last board means.
+    pub tie_after_max_boards: TieAfterMaxBoards,
+    /// A19: the turn order around the table.
+    pub turn_direction: TurnDirection,
+    /// A20: who breaks later boards.
+    pub break_rotation: BreakRotation,
+    /// A20: the side that breaks a board plays white on it. Default `true`; `false` keeps the
+    /// colours of the first toss for the whole game.
+    pub colour_follows_break: bool,
+    /// Execution noise after every stroke, `None` for exact strokes (default).
+    pub noise: Option<NoiseModel>,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::booklet()
+    }
+}
+
+impl Rules {
+    /// The LATTJO booklet, majority reading, singles (the default rule set).
+    #[must_use]
+    pub const fn booklet() -> Rules {
+        Rules {
+            players: 2,
+            penalty_points: PenaltyPoints::CreditVictim,
+            penalty_points_respect_22_cap: false,
+            striker_with_own_piece_continues: true,
+            opponent_piece_ends_turn: true,
+            void_stroke_limit: None,
+            break_attempts: 3,
+            striker_off_board_is_foul: false,
+            queen_with_first_piece: QueenWithFirstPiece::CoveredAtOnce,
+            queen_too_early_loses_turn: false,
+            striker_with_queen_continues: false,
+            last_piece_with_striker_loses: false,
+            both_last_pieces: BothLastPieces::StrikerLoses,
+            queen_bonus_cutoff: 22,
+            queen_points: 3,
+            max_points_per_board: None,
+            target_points: 25,
+            max_boards: 8,
+            tie_after_max_boards: TieAfterMaxBoards::ExtraBoard,
+            turn_direction: TurnDirection::CounterClockwise,
+            break_rotation: BreakRotation::Rotate,
+            colour_follows_break: true,
+            noise: None,
+        }
+    }
+
+    /// The ICF laws preset (section 5), singles: opponent's pieces legal (ICF 21, 48), striker
+    /// with the queen continues (ICF 71-72), the queen too early goes back and loses the turn
+    /// (ICF 68) and needs a next-stroke cover with the first piece (ICF 70(b)), the last piece
+    /// with the striker loses the board (ICF 81), both last pieces by queen state (ICF 75, 78),
+    /// penalty points 1 instead of 3 against 22+ (ICF 76, 79), at most 12 points a board
+    /// (ICF 28).
+    #[must_use]
+    pub const fn icf() -> Rules {
+        let mut r = Rules::booklet();
+        r.opponent_piece_ends_turn = false;
+        r.striker_with_queen_continues = true;
+        r.queen_too_early_loses_turn = true;
+        r.queen_with_first_piece = QueenWithFirstPiece::RequireNextCover;
+        r.last_piece_with_striker_loses = true;
+        r.both_last_pieces = BothLastPieces::ByQueenState;
+        r.penalty_points_respect_22_cap = true;
+        r.max_points_per_board = Some(12);
+        r
+    }
+
+    /// The same rules for four players in two partnerships (C1, C21).
+    #[must_use]
+    pub const fn pairs(mut self) -> Rules {
+        self.players = 4;
+        self
+    }
+
+    /// The same rules with execution noise.
+    #[must_use]
+    pub const fn with_noise(mut self, noise: NoiseModel) -> Rules {
+        self.noise = Some(noise);
+        self
+    }
+}
+
+/// Rules that cannot be played.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// Not 2 or 4 players (C1, A21).
+    #[error("carrom is played by 2 or 4 players, not {0}")]
+    Players(u8),
+    /// No break attempts.
+    #[error("the breaker needs at least one attempt")]
+    NoBreakAttempts,
+    /// A void-stroke limit of zero.
+    #[error("the void-stroke limit must be at least 1")]
+    NoVoidStrokes,
+    /// A target or board count that could never end a game.
+    #[error("the game needs a positive target and at least one board")]
+    Unbounded,
+    /// Negative points, or a board cap below 1.
+    #[error("queen points must not be negative and the board cap must be at least 1")]
+    Points,
+    /// A noise deviation that is negative or not finite.
+    #[error("noise deviations must be finite and not negative")]
+    Noise,
+}
+
+impl Rules {
+    /// Checks that the options describe a playable game.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] naming the first bad option.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if self.players != 2 && self.players != 4 {
+            return Err(RulesError::Players(self.players));
+        }
+        if self.break_attempts == 0 {
+            return Err(RulesError::NoBreakAttempts);
+        }
+        if self.void_stroke_limit == Some(0) {
+            return Err(RulesError::NoVoidStrokes);
+        }
+        if self.target_points <= 0 || self.max_boards == 0 {
+            return Err(RulesError::Unbounded);
+        }
+        if self.queen_points < 0 || self.max_points_per_board.is_some_and(|m| m < 1) {
+            return Err(RulesError::Points);
+        }
+        if let Some(n) = self.noise {
+            let ok = |v: f64| v.is_finite() && v >= 0.0;
+            if !ok(n.direction_sd) || !ok(n.speed_sd) {
+                return Err(RulesError::Noise);
+            }
+        }
+        Ok(())
+    }
+}

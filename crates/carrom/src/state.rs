@@ -1,0 +1,532 @@
+//! The board state: pieces on the board or in pockets, debts, the queen, whose turn, the
+//! break, and the setup type that validates a constructed position.
+
+use boardgame_core::Seat;
+
+use crate::geometry::{
+    HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Point, STRIKER_RADIUS, Side, formation_breaker_frame,
+    pocket_centres,
+};
+use crate::rules::{Rules, TurnDirection};
+use crate::stroke::{Stroke, StrokeError};
+
+/// Number of pieces: the queen and 9 men of each colour.
+pub const PIECES: usize = 19;
+/// Men of one colour.
+pub const MEN_PER_COLOUR: u8 = 9;
+
+/// The colour of the carrom men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Colour {
+    /// The colour that breaks (C3).
+    White,
+    /// The other colour.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    #[must_use]
+    pub const fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    const fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// One of the 19 pieces: 0 is the queen, 1-9 the white men, 10-18 the black men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece(u8);
+
+impl Piece {
+    /// The red queen.
+    pub const QUEEN: Piece = Piece(0);
+
+    /// Piece number `id` if it is below 19.
+    #[must_use]
+    pub const fn new(id: u8) -> Option<Piece> {
+        if (id as usize) < PIECES {
+            Some(Piece(id))
+        } else {
+            None
+        }
+    }
+
+    /// The `i`-th man (0-8) of `colour`, or `None` for `i > 8`.
+    #[must_use]
+    pub const fn man(colour: Colour, i: u8) -> Option<Piece> {
+        if i >= MEN_PER_COLOUR {
+            return None;
+        }
+        Some(match colour {
+            Colour::White => Piece(1 + i),
+            Colour::Black => Piece(10 + i),
+        })
+    }
+
+    /// The piece number.
+    #[must_use]
+    pub const fn id(self) -> u8 {
+        self.0
+    }
+
+    /// The colour of a man; `None` for the queen.
+    #[must_use]
+    pub const fn colour(self) -> Option<Colour> {
+        match self.0 {
+            0 => None,
+            1..=9 => Some(Colour::White),
+            _ => Some(Colour::Black),
+        }
+    }
+
+    fn men(colour: Colour) -> impl Iterator<Item = Piece> {
+        let base = match colour {
+            Colour::White => 1,
+            Colour::Black => 10,
+        };
+        (base..base + MEN_PER_COLOUR).map(Piece)
+    }
+}
+
+/// Where the queen is (rules file section 6, invariant 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum QueenState {
+    /// On the board.
+    OnBoard,
+    /// Pocketed by the team and waiting to be covered with its next stroke (C8, A12).
+    Waiting(usize),
+    /// Pocketed and covered by the team (C8, C9).
+    Covered(usize),
+}
+
+/// How a board ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BoardEnd {
+    /// C15: the winner pocketed all nine men after the queen was covered.
+    AllPieces,
+    /// C16: the striking side pocketed the opponent's last man and lost.
+    OpponentsLastPiece,
+    /// C17: the striking side pocketed its own last man before the queen was covered.
+    OwnLastBeforeQueen,
+    /// ICF 81 (option `last_piece_with_striker_loses`): the last own man with the striker.
+    LastPieceWithStriker,
+}
+
+/// The result of a finished board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BoardResult {
+    /// The team that won the board.
+    pub winner: usize,
+    /// Points each team receives for the board (negative only under
+    /// `PenaltyPoints::DeductFromOffender`).
+    pub points: [i64; 2],
+    /// Why the board ended.
+    pub reason: BoardEnd,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// The coin toss for white / the break (C3, A18): a chance node.
+    Toss,
+    /// A stroke by the seat to move.
+    Stroke,
+    /// Execution noise for the stroke a seat just chose: a chance node.
+    Noise(Seat, Stroke),
+    /// The board is over.
+    Over,
+}
+
+/// The state of one board of carrom: a validated position. Build a custom one with
+/// [`Setup`].
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct State {
+    pub(crate) players: u8,
+    pub(crate) pieces: [Option<Point>; PIECES],
+    pub(crate) queen: QueenState,
+    pub(crate) debt: [u8; 2],
+    pub(crate) white_team: usize,
+    pub(crate) phase: Phase,
+    pub(crate) to_move: Seat,
+    pub(crate) breaker: Seat,
+    pub(crate) break_pending: bool,
+    pub(crate) break_attempts: u8,
+    pub(crate) void_strokes: u8,
+    pub(crate) board: u32,
+    pub(crate) totals_before: [i64; 2],
+    pub(crate) result: Option<BoardResult>,
+    pub(crate) strokes: u32,
+    pub(crate) first_breaker: Seat,
+}
+
+impl State {
+    /// Where piece `p` lies, or `None` if it is in a pocket.
+    #[must_use]
+    pub fn piece(&self, p: Piece) -> Option<Point> {
+        self.pieces[p.0 as usize]
+    }
+
+    /// All 19 piece positions (index = piece id), `None` for pocketed pieces.
+    #[must_use]
+    pub fn pieces(&self) -> &[Option<Point>; PIECES] {
+        &self.pieces
+    }
+
+    /// B(c): men of `colour` on the board.
+    #[must_use]
+    pub fn on_board(&self, colour: Colour) -> u8 {
+        Piece::men(colour)
+            .filter(|p| self.pieces[p.0 as usize].is_some())
+            .count() as u8
+    }
+
+    /// P(c): men of `colour` in pockets (counted for that colour, A4).
+    #[must_use]
+    pub fn pocketed(&self, colour: Colour) -> u8 {
+        MEN_PER_COLOUR - self.on_board(colour)
+    }
+
+    /// D(c): men of `colour` owed (A9).
+    #[must_use]
+    pub fn debt(&self, colour: Colour) -> u8 {
+        self.debt[colour.idx()]
+    }
+
+    /// The queen's state.
+    #[must_use]
+    pub fn queen(&self) -> QueenState {
+        self.queen
+    }
+
+    /// The team (0 or 1) playing white this board.
+    #[must_use]
+    pub fn white_team(&self) -> usize {
+        self.white_team
+    }
+
+    /// The colour of `team`.
+    #[must_use]
+    pub fn colour_of(&self, team: usize) -> Colour {
+        if team == self.white_team {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// The seat due to strike (also during a noise chance node: the seat that struck).
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// What the game waits for.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the formation still waits to be broken.
+    #[must_use]
+    pub fn break_pending(&self) -> bool {
+        self.break_pending
+    }
+
+    /// Failed break attempts by the current breaker (A5).
+    #[must_use]
+    pub fn break_attempts(&self) -> u8 {
+        self.break_attempts
+    }
+
+    /// The seat due to break this board (after a toss or rotation).
+    #[must_use]
+    pub fn breaker(&self) -> Seat {
+        self.breaker
+    }
+
+    /// Index of this board in the game (0 for the first).
+    #[must_use]
+    pub fn board_number(&self) -> u32 {
+        self.board
+    }
+
+    /// Team scores before this board.
+    #[must_use]
+    pub fn totals_before(&self) -> [i64; 2] {
+        self.totals_before
+    }
+
+    /// The result, once the board is over.
+    #[must_use]
+    pub fn result(&self) -> Option<BoardResult> {
+        self.result
+    }
+
+    /// Strokes played on this board, void ones included.
+    #[must_use]
+    pub fn strokes(&self) -> u32 {
+        self.strokes
+    }
+
+    /// Number of seats.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The side of the board where `seat` sits: seats follow the turn order around the table
+    /// (A19), so with counter-clockwise play seat 1 sits to the right of seat 0. In singles
+    /// the two players sit opposite (C1).
+    #[must_use]
+    pub fn side_of(&self, seat: Seat, direction: TurnDirection) -> Side {
+        side_of(self.players as usize, seat, direction)
+    }
+}
+
+/// The side of the board where `seat` sits when `players` play (see [`State::side_of`]).
+#[must_use]
+pub fn side_of(players: usize, seat: Seat, direction: TurnDirection) -> Side {
+    if players == 2 {
+        return if seat.index() == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+    }
+    match (seat.index() % 4, direction) {
+        (0, _) => Side::South,
+        (2, _) => Side::North,
+        (1, TurnDirection::CounterClockwise) | (3, TurnDirection::Clockwise) => Side::East,
+        _ => Side::West,
+    }
+}
+
+/// The team of `seat`: partners sit opposite, so seats 0 and 2 are team 0 (C1, C21).
+#[must_use]
+pub const fn team_of(seat: Seat) -> usize {
+    seat.index() % 2
+}
+
+/// An unvalidated position, to construct situations (tests, analysis, a client's upload).
+/// [`Setup::into_state`] checks it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// Piece positions by id (0 queen, 1-9 white, 10-18 black); `None` = in a pocket.
+    pub pieces: [Option<Point>; PIECES],
+    /// The queen's state; must agree with `pieces[0]`.
+    pub queen: QueenState,
+    /// Debts, white then black.
+    pub debt: [u8; 2],
+    /// The team playing white.
+    pub white_team: usize,
+    /// The seat to strike.
+    pub to_move: Seat,
+    /// The board's breaker.
+    pub breaker: Seat,
+    /// Whether the break is still pending.
+    pub break_pending: bool,
+    /// Failed break attempts so far.
+    pub break_attempts: u8,
+    /// Board index in the game.
+    pub board: u32,
+    /// Team scores before the board.
+    pub totals_before: [i64; 2],
+}
+
+impl Setup {
+    /// The opening of a board broken by `breaker`: the formation turned to face the breaker,
+    /// white to the breaker's team.
+    #[must_use]
+    pub fn opening(rules: &Rules, breaker: Seat) -> Setup {
+        let side = side_of(rules.players as usize, breaker, rules.turn_direction);
+        let f = formation_breaker_frame();
+        let mut pieces = [None; PIECES];
+        for (slot, p) in pieces.iter_mut().zip(f) {
+            *slot = Some(side.to_board(p));
+        }
+        Setup {
+            pieces,
+            queen: QueenState::OnBoard,
+            debt: [0, 0],
+            white_team: team_of(breaker),
+            to_move: breaker,
+            breaker,
+            break_pending: true,
+            break_attempts: 0,
+            board: 0,
+            totals_before: [0, 0],
+        }
+    }
+
+    /// Validates the setup into a [`State`] waiting for a stroke.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming what is inconsistent.
+    pub fn into_state(self, rules: &Rules) -> Result<State, SetupError> {
+        rules.validate().map_err(|_| SetupError::Rules)?;
+        let players = rules.players as usize;
+        if self.to_move.index() >= players {
+            return Err(SetupError::Seat(self.to_move.index()));
+        }
+        if self.breaker.index() >= players {
+            return Err(SetupError::Seat(self.breaker.index()));
+        }
+        if self.white_team > 1 {
+            return Err(SetupError::Team(self.white_team));
+        }
+        let limit = HALF_SIZE - PIECE_RADIUS;
+        let pockets = pocket_centres();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let Some(p) = *p else { continue };
+            if !p.is_finite() {
+                return Err(SetupError::NotFinite(i as u8));
+            }
+            if p.x.abs() > limit
+                || p.y.abs() > limit
+                || pockets
+                    .iter()
+                    .any(|c| c.dist2(p) < POCKET_RADIUS * POCKET_RADIUS)
+            {
+                return Err(SetupError::OffBoard(i as u8));
+            }
+            for (j, q) in self.pieces.iter().enumerate().take(i) {
+                if let Some(q) = *q
+                    && p.dist(q) < 2.0 * PIECE_RADIUS - 1e-9
+                {
+                    return Err(SetupError::Overlap(j as u8, i as u8));
+                }
+            }
+        }
+        match self.queen {
+            QueenState::OnBoard if self.pieces[0].is_none() => return Err(SetupError::Queen),
+            QueenState::Waiting(_) | QueenState::Covered(_) if self.pieces[0].is_some() => {
+                return Err(SetupError::Queen);
+            }
+            QueenState::Waiting(t) if t != team_of(self.to_move) => return Err(SetupError::Queen),
+            QueenState::Covered(t) | QueenState::Waiting(t) if t > 1 => {
+                return Err(SetupError::Team(t));
+            }
+            _ => {}
+        }
+        let mut state = State {
+            players: rules.players,
+            pieces: self.pieces,
+            queen: self.queen,
+            debt: self.debt,
+            white_team: self.white_team,
+            phase: Phase::Stroke,
+            to_move: self.to_move,
+            breaker: self.breaker,
+            break_pending: self.break_pending,
+            break_attempts: self.break_attempts,
+            void_strokes: 0,
+            board: self.board,
+            totals_before: self.totals_before,
+            result: None,
+            strokes: 0,
+            first_breaker: self.breaker,
+        };
+        for c in [Colour::White, Colour::Black] {
+            if state.on_board(c) == 0 {
+                return Err(SetupError::NoMen(c));
+            }
+            if state.debt(c) > 0 && state.pocketed(c) > 0 {
+                return Err(SetupError::Debt(c));
+            }
+            if state.debt(c) > MEN_PER_COLOUR {
+                return Err(SetupError::Debt(c));
+            }
+        }
+        if self.break_attempts >= rules.break_attempts
+            || (self.break_pending
+                && (state.pieces.iter().any(Option::is_none) || self.debt != [0, 0]))
+        {
+            return Err(SetupError::Break);
+        }
+        state.strokes = 0;
+        Ok(state)
+    }
+}
+
+/// Why a [`Setup`] is not a playable position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The rules themselves are invalid.
+    #[error("the rules are invalid")]
+    Rules,
+    /// A seat beyond the number of players.
+    #[error("seat {0} does not exist")]
+    Seat(usize),
+    /// A team other than 0 or 1.
+    #[error("team {0} does not exist")]
+    Team(usize),
+    /// A piece position with NaN or infinity.
+    #[error("piece {0} has a non-finite position")]
+    NotFinite(u8),
+    /// A piece outside the playing surface or over a pocket.
+    #[error("piece {0} is off the playing surface")]
+    OffBoard(u8),
+    /// Two pieces overlap.
+    #[error("pieces {0} and {1} overlap")]
+    Overlap(u8, u8),
+    /// The queen's state disagrees with its position or with the seat to move.
+    #[error("the queen's state does not match the position")]
+    Queen,
+    /// A colour has no man on the board: the board would already be over.
+    #[error("no {0:?} man is on the board")]
+    NoMen(Colour),
+    /// A debt beside pocketed men of the same colour, or more than nine.
+    #[error("{0:?} owes men while having men in pocket")]
+    Debt(Colour),
+    /// A pending break with pieces already pocketed or too many attempts.
+    #[error("the break state is inconsistent")]
+    Break,
+}
+
+/// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board.
+/// When no spot of the whole base line is free (checked every millimetre), overlapping is
+/// allowed: a stroke must always exist.
+#[allow(dead_code)] // used by the game layer (next step)
+pub(crate) fn check_striker_place(
+    state: &State,
+    side: Side,
+    stroke: &Stroke,
+) -> Result<(), StrokeError> {
+    let Some(p) = first_overlap(state, side, stroke.offset) else {
+        return Ok(());
+    };
+    let steps = (crate::geometry::MAX_STRIKER_OFFSET * 1000.0) as i32;
+    let blocked =
+        (-steps..=steps).all(|i| first_overlap(state, side, f64::from(i) / 1000.0).is_some());
+    if blocked {
+        Ok(())
+    } else {
+        Err(StrokeError::OverlapsPiece(p))
+    }
+}
+
+/// The first piece the striker at `offset` on `side`'s base line would overlap.
+pub(crate) fn first_overlap(state: &State, side: Side, offset: f64) -> Option<u8> {
+    let s = side.striker_position(offset);
+    let min = STRIKER_RADIUS + PIECE_RADIUS;
+    state.pieces.iter().enumerate().find_map(|(i, p)| match p {
+        Some(p) if p.dist2(s) < min * min => Some(i as u8),
+        _ => None,
+    })
+}

@@ -1,0 +1,172 @@
+//! The stroke: where the striker stands, where it goes, how fast; and execution noise.
+
+use crate::geometry::{MAX_STRIKER_OFFSET, Point};
+
+/// The slowest stroke accepted, in m/s (the striker then slides about 1.3 mm: a void stroke).
+pub const MIN_SPEED: f64 = 0.05;
+/// The fastest stroke accepted, in m/s: the top of the "hard break" range (4-8 m/s) of the
+/// physics design notes.
+pub const MAX_SPEED: f64 = 8.0;
+/// The smallest forward component of the unit direction: the striker must be flicked
+/// forward, away from the player's own frame (C2); at most about 89.4 degrees off straight
+/// ahead.
+pub const MIN_FORWARD: f64 = 0.01;
+
+/// One flick of the striker, in the striking player's own frame.
+///
+/// `offset` is where the striker centre stands on the player's base line, in metres to his
+/// right of the line's middle (at most [`MAX_STRIKER_OFFSET`] either way, so that the striker
+/// lies between the base circles or covers one). `direction` is the direction of travel (any
+/// length, `y` forward, `x` to the player's right) and `speed` the striker's initial speed in
+/// m/s.
+///
+/// # Examples
+///
+/// ```
+/// use carrom::{Point, Stroke};
+/// let straight = Stroke::new(0.0, Point::new(0.0, 1.0), 6.0);
+/// assert!(straight.check_shape().is_ok());
+/// let backwards = Stroke::new(0.0, Point::new(0.0, -1.0), 6.0);
+/// assert!(backwards.check_shape().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stroke {
+    /// Striker centre along the base line, metres to the player's right of the middle.
+    pub offset: f64,
+    /// Direction of travel in the player's frame (need not be a unit vector).
+    pub direction: Point,
+    /// Initial striker speed, m/s.
+    pub speed: f64,
+}
+
+/// Why a stroke was refused.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StrokeError {
+    /// NaN or infinite value.
+    #[error("the stroke's {0} is not a finite number")]
+    NotFinite(&'static str),
+    /// The striker is not between the base circles (C2, T3).
+    #[error("striker offset {offset} m is off the base line (at most {max} m either way)")]
+    OffBaseLine {
+        /// The offset given.
+        offset: f64,
+        /// The largest allowed.
+        max: f64,
+    },
+    /// A zero direction.
+    #[error("the stroke has no direction")]
+    NoDirection,
+    /// Not forward of the base line (C2).
+    #[error("the stroke is not directed forward of the base line")]
+    NotForward,
+    /// Speed outside [`MIN_SPEED`]..=[`MAX_SPEED`].
+    #[error("speed {0} m/s is outside {MIN_SPEED}..={MAX_SPEED} m/s")]
+    Speed(f64),
+    /// The striker would overlap a piece.
+    #[error("the striker overlaps piece {0}")]
+    OverlapsPiece(u8),
+}
+
+impl Stroke {
+    /// A stroke from its parts (not checked; see [`Stroke::check_shape`]).
+    #[must_use]
+    pub const fn new(offset: f64, direction: Point, speed: f64) -> Stroke {
+        Stroke {
+            offset,
+            direction,
+            speed,
+        }
+    }
+
+    /// A stroke aimed `degrees` to the right of straight ahead (negative: to the left).
+    /// Uses `sin`/`cos` once to build the direction; the stroke then stores the vector, so a
+    /// recorded game replays exactly.
+    #[must_use]
+    pub fn at_angle(offset: f64, degrees: f64, speed: f64) -> Stroke {
+        let a = degrees.to_radians();
+        Stroke::new(offset, Point::new(a.sin(), a.cos()), speed)
+    }
+
+    /// The unit direction, or `None` if the direction is zero or not finite.
+    #[must_use]
+    pub fn unit_direction(&self) -> Option<Point> {
+        let d = self.direction;
+        let len = (d.x * d.x + d.y * d.y).sqrt();
+        if len.is_finite() && len > 1e-12 {
+            Some(Point::new(d.x / len, d.y / len))
+        } else {
+            None
+        }
+    }
+
+    /// Checks everything that does not depend on the pieces: finite values, the striker on
+    /// the base line, a forward direction, the speed range.
+    ///
+    /// # Errors
+    ///
+    /// The first [`StrokeError`] found.
+    pub fn check_shape(&self) -> Result<(), StrokeError> {
+        if !self.offset.is_finite() {
+            return Err(StrokeError::NotFinite("offset"));
+        }
+        if !self.direction.is_finite() {
+            return Err(StrokeError::NotFinite("direction"));
+        }
+        if !self.speed.is_finite() {
+            return Err(StrokeError::NotFinite("speed"));
+        }
+        if self.offset.abs() > MAX_STRIKER_OFFSET {
+            return Err(StrokeError::OffBaseLine {
+                offset: self.offset,
+                max: MAX_STRIKER_OFFSET,
+            });
+        }
+        let Some(u) = self.unit_direction() else {
+            return Err(StrokeError::NoDirection);
+        };
+        if u.y < MIN_FORWARD {
+            return Err(StrokeError::NotForward);
+        }
+        if !(MIN_SPEED..=MAX_SPEED).contains(&self.speed) {
+            return Err(StrokeError::Speed(self.speed));
+        }
+        Ok(())
+    }
+
+    /// This stroke disturbed by `noise`: the direction turned by `atan(noise.slip)`, the
+    /// speed scaled by `1 + noise.speed_error` and clamped to the speed range, and a direction
+    /// pushed behind [`MIN_FORWARD`] clamped back to it. Only `+ - * /` and `sqrt`.
+    #[must_use]
+    pub fn perturbed(&self, noise: &Noise) -> Stroke {
+        let Some(u) = self.unit_direction() else {
+            return *self;
+        };
+        // Rotate counter-clockwise (to the player's left) by atan(slip): d + slip * perp.
+        let perp = Point::new(-u.y, u.x);
+        let mut d = Point::new(u.x + noise.slip * perp.x, u.y + noise.slip * perp.y);
+        let len = (d.x * d.x + d.y * d.y).sqrt();
+        d = Point::new(d.x / len, d.y / len);
+        if d.y < MIN_FORWARD {
+            let side = if d.x < 0.0 { -1.0 } else { 1.0 };
+            d = Point::new(side * (1.0 - MIN_FORWARD * MIN_FORWARD).sqrt(), MIN_FORWARD);
+        }
+        let speed = (self.speed * (1.0 + noise.speed_error)).clamp(MIN_SPEED, MAX_SPEED);
+        Stroke {
+            offset: self.offset,
+            direction: d,
+            speed,
+        }
+    }
+}
+
+/// One draw of execution noise (see [`crate::NoiseModel`]): recorded as a chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Noise {
+    /// Tangent of the direction error, positive turning the stroke to the player's left.
+    pub slip: f64,
+    /// Relative speed error (0.05 = 5 % faster).
+    pub speed_error: f64,
+}

@@ -1,0 +1,73 @@
+//! Helpers to construct situations: pieces on a grid away from the centre, some pocketed.
+#![allow(dead_code)]
+
+use boardgame_core::Seat;
+use carrom::{Colour, PIECES, Piece, Point, QueenState, Rules, Setup, State};
+
+/// Grid position of piece `i`: three rows of nine, clear of the centre and the base lines.
+pub fn grid(i: usize) -> Point {
+    let col = (i % 9) as f64;
+    let row = (i / 9) as f64;
+    Point::new(-0.24 + 0.06 * col, 0.10 + 0.06 * row)
+}
+
+pub fn white(i: u8) -> Piece {
+    Piece::man(Colour::White, i).unwrap()
+}
+
+pub fn black(i: u8) -> Piece {
+    Piece::man(Colour::Black, i).unwrap()
+}
+
+/// A position after the break: `pocketed` pieces off the board, the rest on the grid; seat
+/// `to_move` (team 0 plays white) to strike.
+pub fn position(
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    debt: [u8; 2],
+    to_move: u8,
+) -> State {
+    setup(rules, pocketed, queen, debt, to_move)
+        .into_state(rules)
+        .expect("valid test position")
+}
+
+pub fn setup(
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    debt: [u8; 2],
+    to_move: u8,
+) -> Setup {
+    let mut pieces = [None; PIECES];
+    for (i, p) in pieces.iter_mut().enumerate() {
+        if !pocketed.iter().any(|q| q.id() as usize == i) {
+            *p = Some(grid(i));
+        }
+    }
+    if queen != QueenState::OnBoard {
+        pieces[0] = None;
+    }
+    let mut s = Setup::opening(rules, Seat::new(0));
+    s.pieces = pieces;
+    s.queen = queen;
+    s.debt = debt;
+    s.to_move = Seat::new(to_move);
+    s.break_pending = false;
+    s
+}
+
+pub fn whites(n: u8) -> Vec<Piece> {
+    (0..n).map(white).collect()
+}
+
+pub fn blacks(n: u8) -> Vec<Piece> {
+    (0..n).map(black).collect()
+}
+
+pub fn both(w: u8, b: u8) -> Vec<Piece> {
+    let mut v = whites(w);
+    v.extend(blacks(b));
+    v
+}
