@@ -1,0 +1,658 @@
+//! Move generation on bitboards, the [`Move`] type, and perft.
+//!
+//! Generation is a depth-first walk that hands every move to a [`Sink`]; perft recurses from
+//! inside its sink, so no move list is ever stored and nothing is allocated per node.
+
+use core::fmt;
+
+use crate::bits::{NEIGHBOR, NONE, PAIRS, ROW0, ROW7, reverse, step};
+use crate::position::Position;
+use crate::square::{Color, Square};
+
+/// How far kings move: one square (English draughts, D12, A3) or any distance (the French
+/// text's flying king, V2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KingMoves {
+    /// One square per step, forwards and backwards (D12, A3). The default.
+    #[default]
+    Short,
+    /// Any distance along a diagonal (V2), with the international conventions: a capturing
+    /// king lands on any empty square beyond the captured piece, captured pieces stay on the
+    /// board until the move ends (they block and cannot be jumped twice), no majority rule.
+    Flying,
+}
+
+/// The most squares in a move's path: the start and one landing per captured piece (a side
+/// has at most 12 pieces).
+pub const MAX_PATH: usize = 13;
+
+/// A move: its full path (from, every landing square, to) and the squares of the pieces it
+/// captures (A8). Two different paths are two different moves, even between the same squares.
+///
+/// Text form ([`fmt::Display`]): `11-15` for a step, `15x24x31` for captures with every
+/// landing square. [`Position::parse_move`](crate::Position::parse_move) also reads the short
+/// form `15x31`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    path: [u8; MAX_PATH],
+    len: u8,
+    captured: u32,
+}
+
+impl Move {
+    pub(crate) fn quiet(from: u32, to: u32) -> Move {
+        let mut path = [0; MAX_PATH];
+        path[0] = from as u8;
+        path[1] = to as u8;
+        Move {
+            path,
+            len: 2,
+            captured: 0,
+        }
+    }
+
+    pub(crate) fn capture(squares: &[u8], captured: u32) -> Move {
+        let mut path = [0; MAX_PATH];
+        let n = squares.len().min(MAX_PATH);
+        path[..n].copy_from_slice(&squares[..n]);
+        Move {
+            path,
+            len: n as u8,
+            captured,
+        }
+    }
+
+    /// The square the piece starts on.
+    #[must_use]
+    pub fn from(&self) -> Square {
+        Square::from_index(u32::from(self.path[0]))
+    }
+
+    /// The square the piece ends on (may equal [`Move::from`] for a king's capture loop).
+    #[must_use]
+    pub fn to(&self) -> Square {
+        Square::from_index(u32::from(self.path[usize::from(self.len) - 1]))
+    }
+
+    /// Every square of the path: the start, each landing square, the end.
+    pub fn path(&self) -> impl ExactSizeIterator<Item = Square> + Clone + '_ {
+        self.path[..usize::from(self.len)]
+            .iter()
+            .map(|&i| Square::from_index(u32::from(i)))
+    }
+
+    /// The squares of the captured pieces, in numbering order.
+    pub fn captured(&self) -> impl Iterator<Item = Square> + Clone {
+        let mut bb = self.captured;
+        core::iter::from_fn(move || {
+            if bb == 0 {
+                return None;
+            }
+            let i = bb.trailing_zeros();
+            bb &= bb - 1;
+            Some(Square::from_index(i))
+        })
+    }
+
+    /// How many pieces the move captures.
+    #[must_use]
+    pub fn num_captured(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// Whether the move captures.
+    #[must_use]
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    pub(crate) fn captured_bits(&self) -> u32 {
+        self.captured
+    }
+
+    pub(crate) fn raw_path(&self) -> &[u8] {
+        &self.path[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        for (k, s) in self.path().enumerate() {
+            if k > 0 {
+                write!(f, "{sep}")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self}")?;
+        if self.is_capture() {
+            write!(f, " taking")?;
+            for s in self.captured() {
+                write!(f, " {s}")?;
+            }
+        }
+        write!(f, ")")
+    }
+}
+
+/// Receives generated moves. Squares are internal indices 0-31.
+pub(crate) trait Sink {
+    fn quiet(&mut self, from: u32, to: u32);
+    fn capture(&mut self, path: &[u8], captured: u32);
+}
+
+/// The side to move, at compile time, so that the hot loops carry no colour branches.
+pub(crate) trait Side {
+    const WHITE: bool;
+    type Other: Side;
+}
+
+/// Black to move.
+pub(crate) struct BlackSide;
+/// White to move.
+pub(crate) struct WhiteSide;
+
+impl Side for BlackSide {
+    const WHITE: bool = false;
+    type Other = WhiteSide;
+}
+
+impl Side for WhiteSide {
+    const WHITE: bool = true;
+    type Other = BlackSide;
+}
+
+/// A board seen from the side to move: its pieces, the opponent's, and all kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rel {
+    pub(crate) me: u32,
+    pub(crate) opp: u32,
+    pub(crate) kings: u32,
+}
+
+impl Rel {
+    pub(crate) fn of(pos: &Position) -> Rel {
+        match pos.turn {
+            Color::Black => Rel {
+                me: pos.black,
+                opp: pos.white,
+                kings: pos.kings,
+            },
+            Color::White => Rel {
+                me: pos.white,
+                opp: pos.black,
+                kings: pos.kings,
+            },
+        }
+    }
+
+    /// The board after a move by `Sd`, seen from the opponent (who is then to move).
+    #[inline(always)]
+    pub(crate) fn after<Sd: Side>(self, from: u32, to: u32, captured: u32) -> Rel {
+        let fb = 1u32 << from;
+        let tb = 1u32 << to;
+        let me = (self.me & !fb) | tb;
+        let opp = self.opp & !captured;
+        let kings = if self.kings & fb != 0 {
+            (self.kings & !fb & !captured) | tb
+        } else {
+            // D11: a man reaching the far row is crowned at once.
+            (self.kings & !captured) | (tb & crown_row(Sd::WHITE))
+        };
+        Rel {
+            me: opp,
+            opp: me,
+            kings,
+        }
+    }
+}
+
+/// Direction bits of the men of the side to move (bit d = direction d).
+#[inline(always)]
+const fn forward_bits(white: bool) -> u8 {
+    if white { 0b1100 } else { 0b0011 }
+}
+
+#[inline(always)]
+const fn crown_row(white: bool) -> u32 {
+    if white { ROW0 } else { ROW7 }
+}
+
+/// One possible jump: the square jumped over and the landing square (bits; 0 off the
+/// board), and the landing square's index.
+#[derive(Clone, Copy)]
+struct Jump {
+    over: u32,
+    land: u32,
+    to: u8,
+}
+
+const JUMPS: [[Jump; 4]; 32] = {
+    let mut t = [[Jump {
+        over: 0,
+        land: 0,
+        to: 0,
+    }; 4]; 32];
+    let mut s = 0;
+    while s < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let n = NEIGHBOR[d][s];
+            if n != NONE {
+                let l = NEIGHBOR[d][n as usize];
+                if l != NONE {
+                    t[s][d] = Jump {
+                        over: 1 << n,
+                        land: 1 << l,
+                        to: l,
+                    };
+                }
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Squares of the men and short kings to move that have a capture.
+#[inline(always)]
+fn short_capturers<Sd: Side>(men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
+    let mut from = 0;
+    for d in 0..4 {
+        let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
+            men | kings
+        } else {
+            kings
+        };
+        if movers != 0 {
+            let r = reverse(d);
+            from |= step(step(empty, r) & opp, r) & movers;
+        }
+    }
+    from
+}
+
+struct Walk<'a, S: Sink> {
+    sink: &'a mut S,
+    opp: u32,
+    empty: u32,
+    crown: u32,
+    path: [u8; MAX_PATH],
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// Continues a capture by a man (`DIRS` its forward directions) or a short king (all
+    /// four) standing on `s` after `len` path squares, emitting each complete sequence.
+    #[inline(always)]
+    fn short<const DIRS: u8, const MAN: bool>(&mut self, s: u8, captured: u32, len: usize) {
+        let avail = self.opp & !captured;
+        let mut any = false;
+        let jumps = &JUMPS[usize::from(s) & 31];
+        for (d, j) in jumps.iter().enumerate() {
+            if DIRS & (1 << d) == 0 {
+                continue;
+            }
+            // A5, A6: every opposing piece at most once; continue while a jump exists.
+            if avail & j.over != 0 && self.empty & j.land != 0 && len < MAX_PATH {
+                any = true;
+                self.path[len] = j.to;
+                if MAN && j.land & self.crown != 0 {
+                    // D10, A4: crowning ends the move.
+                    self.sink.capture(&self.path[..=len], captured | j.over);
+                } else {
+                    self.short_rec::<DIRS, MAN>(j.to, captured | j.over, len + 1);
+                }
+            }
+        }
+        if !any && len > 1 {
+            self.sink.capture(&self.path[..len], captured);
+        }
+    }
+
+    #[inline(never)]
+    fn short_rec<const DIRS: u8, const MAN: bool>(&mut self, s: u8, captured: u32, len: usize) {
+        self.short::<DIRS, MAN>(s, captured, len);
+    }
+
+    /// Continues a capture by a flying king (V2) standing on `s`; returns whether it
+    /// emitted a move.
+    fn flying(&mut self, s: u8, captured: u32, len: usize) -> bool {
+        let mut any = false;
+        for nb in &NEIGHBOR {
+            let mut x = nb[usize::from(s)];
+            while x != NONE && (self.empty & (1 << x)) != 0 {
+                x = nb[usize::from(x)];
+            }
+            if x == NONE {
+                continue;
+            }
+            let xb = 1u32 << x;
+            if (self.opp & !captured & xb) == 0 {
+                continue; // own piece, or a piece already captured (it stays and blocks)
+            }
+            let mut y = nb[usize::from(x)];
+            while y != NONE && (self.empty & (1 << y)) != 0 && len < MAX_PATH {
+                any = true;
+                self.path[len] = y;
+                self.flying(y, captured | xb, len + 1);
+                y = nb[usize::from(y)];
+            }
+        }
+        if !any && len > 1 {
+            self.sink.capture(&self.path[..len], captured);
+        }
+        any || len > 1
+    }
+}
+
+/// Hands every legal move of `pos` to `sink`.
+pub(crate) fn generate<S: Sink>(pos: &Position, kings: KingMoves, sink: &mut S) {
+    let flying = kings == KingMoves::Flying;
+    match pos.turn {
+        Color::Black => generate_for::<BlackSide, S>(Rel::of(pos), flying, sink),
+        Color::White => generate_for::<WhiteSide, S>(Rel::of(pos), flying, sink),
+    }
+}
+
+#[inline(always)]
+fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    let men = b.me & !b.kings;
+    let short_kings = if flying { 0 } else { kings };
+    let mut capturers = short_capturers::<Sd>(men, short_kings, b.opp, empty);
+    let mut emitted = false;
+    if capturers != 0 || (flying && kings != 0) {
+        let mut walk = Walk {
+            sink,
+            opp: b.opp,
+            empty,
+            crown: crown_row(Sd::WHITE),
+            path: [0; MAX_PATH],
+        };
+        while capturers != 0 {
+            let s = capturers.trailing_zeros();
+            capturers &= capturers - 1;
+            let sb = 1u32 << s;
+            walk.empty = empty | sb; // the moving piece has left its square
+            walk.path[0] = s as u8;
+            if (men & sb) != 0 {
+                if Sd::WHITE {
+                    walk.short::<0b1100, true>(s as u8, 0, 1);
+                } else {
+                    walk.short::<0b0011, true>(s as u8, 0, 1);
+                }
+            } else {
+                walk.short::<0b1111, false>(s as u8, 0, 1);
+            }
+            emitted = true;
+        }
+        if flying {
+            let mut k = kings;
+            while k != 0 {
+                let s = k.trailing_zeros();
+                k &= k - 1;
+                walk.empty = empty | (1 << s);
+                walk.path[0] = s as u8;
+                emitted |= walk.flying(s as u8, 0, 1);
+            }
+        }
+    }
+    if emitted {
+        return; // D8: capturing is compulsory
+    }
+    // Flying kings slide (below); everything else steps one square.
+    let (fwd_movers, back_movers) = if flying { (men, 0) } else { (b.me, kings) };
+    for (d, pairs) in PAIRS.iter().enumerate() {
+        let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
+            fwd_movers
+        } else {
+            back_movers
+        };
+        if movers == 0 {
+            continue;
+        }
+        for &(mask, k) in pairs {
+            let mut targets = if k > 0 {
+                (movers & mask) << k
+            } else {
+                (movers & mask) >> -k
+            } & empty;
+            while targets != 0 {
+                let t = targets.trailing_zeros();
+                targets &= targets - 1;
+                sink.quiet((t as i32 - k) as u32, t);
+            }
+        }
+    }
+    if flying {
+        let mut k = kings;
+        while k != 0 {
+            let s = k.trailing_zeros();
+            k &= k - 1;
+            for nb in &NEIGHBOR {
+                let mut x = nb[s as usize];
+                while x != NONE && (empty & (1 << x)) != 0 {
+                    sink.quiet(s, u32::from(x));
+                    x = nb[usize::from(x)];
+                }
+            }
+        }
+    }
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn quiet(&mut self, _: u32, _: u32) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn capture(&mut self, _: &[u8], _: u32) {
+        self.0 += 1;
+    }
+}
+
+/// The number of legal moves of `pos`, counting quiet moves in bulk.
+pub(crate) fn count_moves(pos: &Position, kings: KingMoves) -> u64 {
+    let flying = kings == KingMoves::Flying;
+    match pos.turn {
+        Color::Black => count_for::<BlackSide>(Rel::of(pos), flying),
+        Color::White => count_for::<WhiteSide>(Rel::of(pos), flying),
+    }
+}
+
+#[inline(always)]
+fn count_for<Sd: Side>(b: Rel, flying: bool) -> u64 {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    if flying && kings != 0 {
+        let mut c = Counter(0);
+        generate_for::<Sd, Counter>(b, true, &mut c);
+        return c.0;
+    }
+    // One step per direction serves both the quiet count and the capture test.
+    let (f0, f1, b0, b1) = if Sd::WHITE {
+        (2, 3, 0, 1)
+    } else {
+        (0, 1, 2, 3)
+    };
+    let s0 = step(b.me, f0);
+    let s1 = step(b.me, f1);
+    let mut quiet = (s0 & empty).count_ones() + (s1 & empty).count_ones();
+    let mut jumps = (step(s0 & b.opp, f0) | step(s1 & b.opp, f1)) & empty;
+    if kings != 0 {
+        let s2 = step(kings, b0);
+        let s3 = step(kings, b1);
+        quiet += (s2 & empty).count_ones() + (s3 & empty).count_ones();
+        jumps |= (step(s2 & b.opp, b0) | step(s3 & b.opp, b1)) & empty;
+    }
+    if jumps != 0 {
+        let mut c = Counter(0);
+        generate_for::<Sd, Counter>(b, false, &mut c);
+        return c.0;
+    }
+    u64::from(quiet)
+}
+
+struct PerftSink<Sd: Side> {
+    board: Rel,
+    depth: u32,
+    flying: bool,
+    nodes: u64,
+    side: core::marker::PhantomData<Sd>,
+}
+
+impl<Sd: Side> Sink for PerftSink<Sd> {
+    #[inline(always)]
+    fn quiet(&mut self, from: u32, to: u32) {
+        let child = self.board.after::<Sd>(from, to, 0);
+        self.nodes += perft_rel::<Sd::Other>(child, self.depth, self.flying);
+    }
+    #[inline(always)]
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        let from = u32::from(path[0]);
+        let to = u32::from(path[path.len() - 1]);
+        let child = self.board.after::<Sd>(from, to, captured);
+        self.nodes += perft_rel::<Sd::Other>(child, self.depth, self.flying);
+    }
+}
+
+fn perft_rel<Sd: Side>(b: Rel, depth: u32, flying: bool) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_for::<Sd>(b, flying),
+        _ => {
+            let mut sink = PerftSink::<Sd> {
+                board: b,
+                depth: depth - 1,
+                flying,
+                nodes: 0,
+                side: core::marker::PhantomData,
+            };
+            generate_for::<Sd, _>(b, flying, &mut sink);
+            sink.nodes
+        }
+    }
+}
+
+pub(crate) fn perft_raw(pos: &Position, depth: u32, kings: KingMoves) -> u64 {
+    let flying = kings == KingMoves::Flying;
+    match pos.turn {
+        Color::Black => perft_rel::<BlackSide>(Rel::of(pos), depth, flying),
+        Color::White => perft_rel::<WhiteSide>(Rel::of(pos), depth, flying),
+    }
+}
+
+/// Collects moves into a caller's vector.
+pub(crate) struct Collect<'a>(pub(crate) &'a mut Vec<Move>);
+
+impl Sink for Collect<'_> {
+    fn quiet(&mut self, from: u32, to: u32) {
+        self.0.push(Move::quiet(from, to));
+    }
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        self.0.push(Move::capture(path, captured));
+    }
+}
+
+/// Looks for one move among the generated ones.
+pub(crate) struct Find<'a> {
+    pub(crate) target: &'a Move,
+    pub(crate) found: bool,
+}
+
+impl Sink for Find<'_> {
+    fn quiet(&mut self, from: u32, to: u32) {
+        let t = self.target;
+        if !t.is_capture()
+            && t.len == 2
+            && u32::from(t.path[0]) == from
+            && u32::from(t.path[1]) == to
+        {
+            self.found = true;
+        }
+    }
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        if self.target.captured == captured && self.target.raw_path() == path {
+            self.found = true;
+        }
+    }
+}
+
+/// Whether `mv` is legal in `pos` with short kings, checked jump by jump along its path
+/// (no full generation).
+pub(crate) fn is_legal_short(pos: &Position, mv: &Move) -> bool {
+    match pos.turn {
+        Color::Black => is_legal_short_for::<BlackSide>(Rel::of(pos), mv),
+        Color::White => is_legal_short_for::<WhiteSide>(Rel::of(pos), mv),
+    }
+}
+
+fn any_capture<Sd: Side>(b: Rel) -> bool {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    short_capturers::<Sd>(b.me & !b.kings, kings, b.opp, empty) != 0
+}
+
+fn is_legal_short_for<Sd: Side>(b: Rel, mv: &Move) -> bool {
+    let path = mv.raw_path();
+    let from = u32::from(path[0]);
+    let fb = 1u32 << from;
+    if b.me & fb == 0 || path.len() < 2 {
+        return false;
+    }
+    let king = b.kings & fb != 0;
+    let dirs = if king {
+        0b1111
+    } else {
+        forward_bits(Sd::WHITE)
+    };
+    let empty = !(b.me | b.opp) | fb;
+    if !mv.is_capture() {
+        let to = path[1];
+        return path.len() == 2
+            && (0..4).any(|d| dirs & (1 << d) != 0 && NEIGHBOR[d][from as usize] == to)
+            && empty & (1 << to) != 0
+            && !any_capture::<Sd>(b);
+    }
+    let mut captured = 0u32;
+    let mut s = from as usize;
+    let mut crowned = false;
+    for &l in &path[1..] {
+        if crowned {
+            return false; // D10, A4: nothing after crowning
+        }
+        let Some(j) = JUMPS[s]
+            .iter()
+            .enumerate()
+            .find(|(d, j)| dirs & (1 << d) != 0 && j.land != 0 && j.to == l)
+            .map(|(_, j)| *j)
+        else {
+            return false;
+        };
+        if b.opp & !captured & j.over == 0 || empty & j.land == 0 {
+            return false;
+        }
+        captured |= j.over;
+        crowned = !king && j.land & crown_row(Sd::WHITE) != 0;
+        s = usize::from(l);
+    }
+    if captured != mv.captured_bits() {
+        return false;
+    }
+    // A5: the sequence must be complete.
+    crowned
+        || !JUMPS[s].iter().enumerate().any(|(d, j)| {
+            dirs & (1 << d) != 0 && b.opp & !captured & j.over != 0 && empty & j.land != 0
+        })
+}

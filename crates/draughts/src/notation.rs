@@ -1,0 +1,158 @@
+//! PDN move text: `11-15`, `15x24`, `15x24x31`, and the short form `15x31`.
+
+use crate::movegen::{self, KingMoves, Move, Sink};
+use crate::position::Position;
+use crate::square::{Square, SquareError};
+
+/// Why move text could not be turned into a legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveTextError {
+    /// Not squares joined by `-` (a step) or `x` (a capture).
+    #[error("bad move text {0:?}: expected squares joined by '-' or 'x'")]
+    Syntax(String),
+    /// A square that is not a number 1-32.
+    #[error(transparent)]
+    Square(#[from] SquareError),
+    /// Well formed, but no legal move matches.
+    #[error("{text} is not a legal move here")]
+    Illegal {
+        /// The text given.
+        text: String,
+    },
+    /// Several legal moves match the short form; give more landing squares.
+    #[error("{text} is ambiguous: {count} legal moves match, give every landing square")]
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// How many moves match.
+        count: usize,
+    },
+}
+
+struct Matcher<'a> {
+    squares: &'a [u8],
+    capture: bool,
+    count: usize,
+    found: Option<Move>,
+}
+
+impl Matcher<'_> {
+    fn consider(&mut self, path: &[u8], mv: impl FnOnce() -> Move) {
+        let given = self.squares;
+        if given.first() != path.first() || given.last() != path.last() || given.len() > path.len()
+        {
+            return;
+        }
+        // The inner squares given must appear in the path, in order.
+        let mut rest = &path[1..path.len() - 1];
+        for g in &given[1..given.len() - 1] {
+            match rest.iter().position(|p| p == g) {
+                Some(i) => rest = &rest[i + 1..],
+                None => return,
+            }
+        }
+        self.count += 1;
+        if self.found.is_none() {
+            self.found = Some(mv());
+        }
+    }
+}
+
+impl Sink for Matcher<'_> {
+    fn quiet(&mut self, from: u32, to: u32) {
+        if !self.capture {
+            self.consider(&[from as u8, to as u8], || Move::quiet(from, to));
+        }
+    }
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        if self.capture {
+            self.consider(path, || Move::capture(path, captured));
+        }
+    }
+}
+
+impl Position {
+    /// Reads PDN move text against this position: `11-15` (a step), `15x24` or `15x24x31`
+    /// (captures with every landing square), or a short form such as `15x31` that leaves
+    /// landing squares out when only one legal move fits. Spaces around the text are
+    /// ignored; a trailing `*` or `+` is not allowed.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveTextError`]: malformed text, a square outside 1-32, no legal move matching, or
+    /// several legal moves matching a short form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use draughts::{KingMoves, MoveTextError, Position};
+    /// let pos = Position::start();
+    /// assert_eq!(pos.parse_move("11-15", KingMoves::Short)?.to_string(), "11-15");
+    /// assert!(matches!(pos.parse_move("12-17", KingMoves::Short), Err(MoveTextError::Illegal { .. })));
+    /// # Ok::<(), MoveTextError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str, kings: KingMoves) -> Result<Move, MoveTextError> {
+        let t = text.trim();
+        let syntax = || MoveTextError::Syntax(text.to_string());
+        let has_x = t.contains(['x', 'X']);
+        let has_dash = t.contains('-');
+        if has_x == has_dash {
+            return Err(syntax());
+        }
+        let mut squares = [0u8; movegen::MAX_PATH];
+        let mut n = 0;
+        for part in t.split(['x', 'X', '-']) {
+            if n == squares.len() {
+                return Err(syntax());
+            }
+            let sq: Square = part.parse().map_err(|e| match e {
+                SquareError::NotANumber(_) => syntax(),
+                other => MoveTextError::Square(other),
+            })?;
+            squares[n] = sq.index() as u8;
+            n += 1;
+        }
+        if n < 2 || (!has_x && n != 2) {
+            return Err(syntax());
+        }
+        let mut m = Matcher {
+            squares: &squares[..n],
+            capture: has_x,
+            count: 0,
+            found: None,
+        };
+        movegen::generate(self, kings, &mut m);
+        match (m.found, m.count) {
+            (Some(mv), 1) => Ok(mv),
+            (None, _) => Err(MoveTextError::Illegal {
+                text: t.to_string(),
+            }),
+            (_, count) => Err(MoveTextError::Ambiguous {
+                text: t.to_string(),
+                count,
+            }),
+        }
+    }
+
+    /// Move text for a legal move: `11-15` for a step, the short form `from x to` for a
+    /// capture when no other legal move shares its start and end, otherwise every landing
+    /// square (`15x24x31`).
+    #[must_use]
+    pub fn move_text(&self, mv: &Move, kings: KingMoves) -> String {
+        if mv.is_capture() && mv.path().len() > 2 {
+            let short = [mv.from().index() as u8, mv.to().index() as u8];
+            let mut m = Matcher {
+                squares: &short,
+                capture: true,
+                count: 0,
+                found: None,
+            };
+            movegen::generate(self, kings, &mut m);
+            if m.count == 1 {
+                return format!("{}x{}", mv.from(), mv.to());
+            }
+        }
+        mv.to_string()
+    }
+}

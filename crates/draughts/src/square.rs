@@ -1,0 +1,252 @@
+//! Squares in standard 1-32 checkers numbering, and the two colours.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// One of the 32 dark squares, in the standard checkers (WCDF / PDN) numbering.
+///
+/// Square 1 is b8 and 4 is h8 (Black's back row), 29 is a1 and 32 is g1 (White's back row);
+/// numbers run row by row, left to right as seen from White.
+///
+/// # Examples
+///
+/// ```
+/// use draughts::Square;
+/// let s: Square = "29".parse()?;
+/// assert_eq!(s.number(), 29);
+/// assert_eq!(s.to_string(), "29");
+/// assert!(Square::new(33).is_none());
+/// # Ok::<(), draughts::SquareError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Square(u8);
+
+/// A square number outside 1-32, or text that is not a number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SquareError {
+    /// A number, but not in 1-32.
+    #[error("square {0} is out of range (squares are numbered 1-32)")]
+    OutOfRange(u32),
+    /// Not a decimal number at all.
+    #[error("not a square number: {0:?}")]
+    NotANumber(String),
+}
+
+impl Square {
+    /// Square `number` (1-32), or `None` outside that range.
+    #[must_use]
+    pub const fn new(number: u8) -> Option<Square> {
+        if number >= 1 && number <= 32 {
+            Some(Square(number - 1))
+        } else {
+            None
+        }
+    }
+
+    /// Square with internal index `index` (0-31); the caller guarantees the range.
+    pub(crate) const fn from_index(index: u32) -> Square {
+        Square((index & 31) as u8)
+    }
+
+    /// The square's number, 1-32.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// Index 0-31 (the bit in the internal bitboards).
+    pub(crate) const fn index(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The bit of this square in the internal bitboards.
+    pub(crate) const fn bit(self) -> u32 {
+        1 << self.0
+    }
+
+    /// Row 0-7 counted from Black's back row (squares 1-4) to White's (29-32).
+    #[must_use]
+    pub const fn row(self) -> u8 {
+        self.0 / 4
+    }
+
+    /// Column 0-7 (file a-h) as seen from White.
+    #[must_use]
+    pub const fn column(self) -> u8 {
+        let c = self.0 % 4;
+        if self.row().is_multiple_of(2) {
+            2 * c + 1
+        } else {
+            2 * c
+        }
+    }
+
+    /// All 32 squares in numbering order.
+    pub fn all() -> impl Iterator<Item = Square> + Clone {
+        (0..32).map(Square)
+    }
+}
+
+impl TryFrom<u8> for Square {
+    type Error = SquareError;
+    fn try_from(n: u8) -> Result<Square, SquareError> {
+        Square::new(n).ok_or(SquareError::OutOfRange(u32::from(n)))
+    }
+}
+
+impl From<Square> for u8 {
+    fn from(s: Square) -> u8 {
+        s.number()
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+impl FromStr for Square {
+    type Err = SquareError;
+    fn from_str(s: &str) -> Result<Square, SquareError> {
+        let t = s.trim();
+        if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(SquareError::NotANumber(s.to_string()));
+        }
+        let n: u32 = t
+            .parse()
+            .map_err(|_| SquareError::NotANumber(s.to_string()))?;
+        u8::try_from(n)
+            .ok()
+            .and_then(Square::new)
+            .ok_or(SquareError::OutOfRange(n))
+    }
+}
+
+/// A side. Black (the dark pieces, PDN `B`, WCDF's red) moves first (D3, A9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum Color {
+    /// The dark pieces, on squares 1-12 at the start; they move first.
+    Black = 0,
+    /// The light pieces, on squares 21-32 at the start.
+    White = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[must_use]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The PDN letter, `B` or `W`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    /// The seat that plays this colour: Black is seat 0 (it moves first), White seat 1.
+    #[must_use]
+    pub const fn seat(self) -> boardgame_core::Seat {
+        boardgame_core::Seat::new(self as u8)
+    }
+
+    /// The row (0-7) on which this side's men are crowned: row 7 (29-32) for Black, row 0
+    /// (1-4) for White.
+    #[must_use]
+    pub const fn crowning_row(self) -> u8 {
+        match self {
+            Color::Black => 7,
+            Color::White => 0,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+}
+
+/// A man (uncrowned) or a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Role {
+    /// An uncrowned piece: steps and captures forward only (D4, A2).
+    Man,
+    /// A crowned piece: steps and captures both ways (D11, D12).
+    King,
+}
+
+/// A piece: its colour and role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_matches_section_1() {
+        // §1: square 1 is b8, 4 is h8, 5 is a7, 29 is a1, 32 is g1.
+        let coord = |n: u8| {
+            let s = Square::new(n).unwrap();
+            (s.column(), 8 - s.row())
+        };
+        assert_eq!(coord(1), (1, 8));
+        assert_eq!(coord(4), (7, 8));
+        assert_eq!(coord(5), (0, 7));
+        assert_eq!(coord(29), (0, 1));
+        assert_eq!(coord(32), (6, 1));
+    }
+
+    #[test]
+    fn d2_only_dark_squares_are_numbered() {
+        // D2: the 32 numbered squares are exactly the dark squares: a1 is dark, so a square
+        // is dark when file + rank (both from 0) is even.
+        for s in Square::all() {
+            let file = u32::from(s.column());
+            let rank = u32::from(7 - s.row());
+            assert_eq!((file + rank) % 2, 0, "{s}");
+        }
+        assert_eq!(Square::all().count(), 32);
+    }
+
+    #[test]
+    fn square_parse_errors() {
+        assert_eq!("33".parse::<Square>(), Err(SquareError::OutOfRange(33)));
+        assert_eq!("0".parse::<Square>(), Err(SquareError::OutOfRange(0)));
+        assert!(matches!(
+            "x".parse::<Square>(),
+            Err(SquareError::NotANumber(_))
+        ));
+        assert!(matches!(
+            "".parse::<Square>(),
+            Err(SquareError::NotANumber(_))
+        ));
+        assert!(matches!(
+            "-1".parse::<Square>(),
+            Err(SquareError::NotANumber(_))
+        ));
+    }
+}
