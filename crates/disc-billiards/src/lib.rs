@@ -1,2 +1,149 @@
-//! `disc-billiards`: under construction. The rules are not implemented yet; this crate exists so the
-//! workspace layout is complete.
+//! Novuss (disc billiards), the cue-and-puck game of the LATTJO booklet, singles and pairs,
+//! on the workspace's rigid-disc physics.
+//!
+//! A stroke ([`Stroke`]) places the puck in the striker's zone and gives it a direction and
+//! a speed. The crate validates it, and [`Novuss::resolve`] applies what happened on the
+//! table (an [`Outcome`]: contacts, cushions, pockets, rest positions) following the rules
+//! file's reference resolution order: fouls F1-F5 with one penalty disc at most, debts,
+//! continuing on pocketing own discs, the win.
+//!
+//! ```
+//! use disc_billiards::{Body, Compass, DiscId, Novuss, Outcome, Point, Rules, Stroke, Foul};
+//!
+//! let game = Novuss::new(Rules::booklet())?;
+//! let mut pos = game.start();
+//! // Seat 0 strikes from the south; his discs (0-7) stand along the north cushion.
+//! let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+//! game.check_stroke(&pos, pos.to_move(), &stroke)?;
+//! // The puck hits his disc 3, which drops into a pocket; the puck stops mid-table.
+//! let mut out = Outcome::still(&pos, Point::new(0.0, 0.1));
+//! out.contact(0.25, Body::Puck, Body::Disc(DiscId(3)))
+//!     .pocket(0.6, Body::Disc(DiscId(3)));
+//! let report = game.resolve(&mut pos, &stroke, &out)?;
+//! assert!(report.fouls.is_empty());
+//! assert!(report.continues(), "N6: an own disc dropped, he strikes again");
+//! assert_eq!(pos.pocketed(disc_billiards::Side::A), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod geometry;
+mod position;
+mod resolve;
+mod rules;
+mod stroke;
+
+pub use geometry::{Compass, Dimensions, Point};
+pub use position::{
+    Disc, DiscId, MAX_DISCS, Position, PositionError, Setup, Side, Status, seat_compass,
+};
+pub use resolve::{
+    Body, Foul, Fouls, Outcome, OutcomeError, Penalty, SIMULTANEOUS_S, StrokeEvent, StrokeKind,
+    StrokeReport, TurnLoss, TurnLosses,
+};
+pub use rules::{
+    DebtSettlement, DirectAtDark, NextSetStarter, Noise, OffTablePlacement, OwnDiscOffTable,
+    PairDiscs, PlacementTest, PuckReturnRule, Rules, RulesError, SideReboundToDark,
+    TechniqueBreach,
+};
+pub use stroke::{Stroke, StrokeError};
+
+use boardgame_core::Seat;
+
+/// The game: a validated rule set. It builds and checks positions, validates strokes and
+/// resolves them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Novuss {
+    rules: Rules,
+}
+
+/// Why [`Novuss::resolve`] refused to apply an outcome; the position is then unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The stroke itself is not legal here.
+    #[error(transparent)]
+    Stroke(#[from] StrokeError),
+    /// The outcome does not fit the position.
+    #[error(transparent)]
+    Outcome(#[from] OutcomeError),
+}
+
+impl Novuss {
+    /// The game under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] when the options do not fit together.
+    pub fn new(rules: Rules) -> Result<Novuss, RulesError> {
+        rules.validate()?;
+        Ok(Novuss { rules })
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The starting position (N2, B1) with [`Rules::first_player`] to strike (B2).
+    #[must_use]
+    pub fn start(&self) -> Position {
+        Position::start(&self.rules, self.rules.first_player)
+    }
+
+    /// The starting position with `first` to strike (B2: the caller's coin toss or lag).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::Seat`] when `first` is not a seat of the game.
+    pub fn start_with(&self, first: Seat) -> Result<Position, PositionError> {
+        if first.index() >= usize::from(self.rules.players) {
+            return Err(PositionError::Seat(first.index()));
+        }
+        Ok(Position::start(&self.rules, first))
+    }
+
+    /// Validates a hand-built position.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming what is wrong: disc counts, discs off the table, in a pocket
+    /// or overlapping, a bad seat, a status that does not match the discs.
+    pub fn position(&self, setup: &Setup) -> Result<Position, PositionError> {
+        Position::from_setup(&self.rules, setup)
+    }
+
+    /// Checks that `seat` may play `stroke` now: his turn, finite values, a direction, a
+    /// speed in `(0, max_speed]`, the puck placed in his zone (B3) and not on a disc.
+    ///
+    /// # Errors
+    ///
+    /// [`StrokeError`] naming the first problem.
+    pub fn check_stroke(
+        &self,
+        pos: &Position,
+        seat: Seat,
+        stroke: &Stroke,
+    ) -> Result<(), StrokeError> {
+        stroke::check_turn(pos, seat)?;
+        stroke::validate(&self.rules, pos, seat, stroke)
+    }
+
+    /// Applies a stroke by the player to move whose effect on the table is `outcome`,
+    /// following the reference resolution order, and reports what happened. This is the
+    /// physics-free entry point: constructed situations and external simulators use it.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError`] when the stroke is not legal or the outcome does not fit the
+    /// position; `pos` is then unchanged.
+    pub fn resolve(
+        &self,
+        pos: &mut Position,
+        stroke: &Stroke,
+        outcome: &Outcome,
+    ) -> Result<StrokeReport, ResolveError> {
+        self.check_stroke(pos, pos.to_move(), stroke)?;
+        Ok(resolve::resolve(&self.rules, pos, stroke, outcome)?)
+    }
+}

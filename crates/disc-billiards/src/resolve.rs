@@ -1,0 +1,728 @@
+//! Resolving one stroke from what happened on the table, following the rules file's
+//! reference resolution order (steps 1-10), independent of any physics engine.
+//!
+//! The input is an [`Outcome`]: the events of the stroke in time order (contacts, cushion
+//! contacts, discs pocketed, discs that left the table) and where everything came to rest.
+//! [`crate::Novuss::resolve`] applies one to a position; the physics path builds one with
+//! disc-physics.
+
+use core::fmt;
+
+use boardgame_core::Seat;
+
+use crate::geometry::{Compass, Point};
+use crate::position::{DiscId, MAX_DISCS, Position, Side, Status, seat_compass};
+use crate::rules::{
+    DebtSettlement, DirectAtDark, OffTablePlacement, OwnDiscOffTable, PuckReturnRule, Rules,
+    SideReboundToDark, TechniqueBreach,
+};
+use crate::stroke::Stroke;
+
+/// Two contacts closer in time than this (seconds) happen "at the same moment" (F3).
+pub const SIMULTANEOUS_S: f64 = 1e-6;
+
+/// A moving body: the puck or an object disc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// The striker's puck.
+    Puck,
+    /// An object disc.
+    Disc(DiscId),
+}
+
+/// Something that happened during a stroke, at `time` seconds after the cue struck.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StrokeEvent {
+    /// Two bodies touched (the puck and a disc, or two discs).
+    Contact {
+        /// When.
+        time: f64,
+        /// One body.
+        a: Body,
+        /// The other.
+        b: Body,
+    },
+    /// A body touched a cushion.
+    Cushion {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+        /// Which cushion.
+        cushion: Compass,
+    },
+    /// A body dropped into a pocket.
+    Pocketed {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+    },
+    /// A body flew over a cushion off the table, leaving at `at`.
+    LeftTable {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+        /// Where it crossed the cushion.
+        at: Point,
+    },
+}
+
+impl StrokeEvent {
+    /// When it happened.
+    #[must_use]
+    pub fn time(&self) -> f64 {
+        match *self {
+            StrokeEvent::Contact { time, .. }
+            | StrokeEvent::Cushion { time, .. }
+            | StrokeEvent::Pocketed { time, .. }
+            | StrokeEvent::LeftTable { time, .. } => time,
+        }
+    }
+}
+
+/// What one stroke did on the table: its events in time order and where the puck and every
+/// disc still on the table came to rest.
+///
+/// Build one by hand for a constructed situation, starting from [`Outcome::still`] (nothing
+/// moves), or let the physics path fill one.
+///
+/// # Examples
+///
+/// ```
+/// use disc_billiards::{Body, DiscId, Novuss, Outcome, Point, Rules, Stroke};
+/// let game = Novuss::new(Rules::booklet())?;
+/// let mut pos = game.start();
+/// let stroke = Stroke::new(Point::new(0.0, -0.40), Point::new(0.0, 1.0), 3.0);
+/// // The puck runs up the table and pockets nothing: the turn passes (N7(b)).
+/// let mut out = Outcome::still(&pos, Point::new(0.0, 0.2));
+/// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
+/// let report = game.resolve(&mut pos, &stroke, &out)?;
+/// assert!(report.fouls.is_empty());
+/// assert!(!report.continues());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The events in non-decreasing time order.
+    pub events: Vec<StrokeEvent>,
+    /// Rest position of each disc on the table after the stroke (`None` for a disc that is
+    /// pocketed or left the table), indexed by [`DiscId`].
+    pub rest: [Option<Point>; MAX_DISCS],
+    /// Where the puck came to rest, `None` when it was pocketed or left the table.
+    pub puck_rest: Option<Point>,
+}
+
+impl Outcome {
+    /// Nothing but the puck moved; it rests at `puck`.
+    #[must_use]
+    pub fn still(pos: &Position, puck: Point) -> Outcome {
+        let mut out = Outcome {
+            events: Vec::new(),
+            rest: [None; MAX_DISCS],
+            puck_rest: Some(puck),
+        };
+        out.reset(pos, puck);
+        out
+    }
+
+    /// Clears the events and rests every disc where it stands in `pos` (reusing the buffer).
+    pub fn reset(&mut self, pos: &Position, puck: Point) {
+        self.events.clear();
+        self.rest = [None; MAX_DISCS];
+        for (i, d) in pos.discs().iter().enumerate() {
+            self.rest[i] = d.at;
+        }
+        self.puck_rest = Some(puck);
+    }
+
+    /// Adds a contact between `a` and `b`.
+    pub fn contact(&mut self, time: f64, a: Body, b: Body) -> &mut Outcome {
+        self.events.push(StrokeEvent::Contact { time, a, b });
+        self
+    }
+
+    /// Adds a cushion contact.
+    pub fn cushion(&mut self, time: f64, body: Body, cushion: Compass) -> &mut Outcome {
+        self.events.push(StrokeEvent::Cushion {
+            time,
+            body,
+            cushion,
+        });
+        self
+    }
+
+    /// Pockets `body` (and removes its rest position).
+    pub fn pocket(&mut self, time: f64, body: Body) -> &mut Outcome {
+        self.events.push(StrokeEvent::Pocketed { time, body });
+        self.clear_rest(body);
+        self
+    }
+
+    /// Sends `body` off the table over the cushion at `at` (and removes its rest position).
+    pub fn off_table(&mut self, time: f64, body: Body, at: Point) -> &mut Outcome {
+        self.events.push(StrokeEvent::LeftTable { time, body, at });
+        self.clear_rest(body);
+        self
+    }
+
+    /// Disc `id` comes to rest at `to`.
+    pub fn moved(&mut self, id: DiscId, to: Point) -> &mut Outcome {
+        if let Some(r) = self.rest.get_mut(id.index()) {
+            *r = Some(to);
+        }
+        self
+    }
+
+    fn clear_rest(&mut self, body: Body) {
+        match body {
+            Body::Puck => self.puck_rest = None,
+            Body::Disc(id) => {
+                if let Some(r) = self.rest.get_mut(id.index()) {
+                    *r = None;
+                }
+            }
+        }
+    }
+}
+
+/// An [`Outcome`] that does not fit the position it is applied to.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OutcomeError {
+    /// An event time is not finite or goes backwards.
+    #[error("event {0} is out of time order or not finite")]
+    Time(usize),
+    /// An event names a disc that does not exist or was not on the table.
+    #[error("event {0} names {1}, which was not on the table")]
+    Disc(usize, DiscId),
+    /// An event names the same body twice, or a body after it was pocketed or left.
+    #[error("event {0} is impossible for its bodies")]
+    Impossible(usize),
+    /// A disc on the table has no rest position, or one off the table.
+    #[error("{0} has no valid rest position")]
+    Rest(DiscId),
+    /// The puck neither came to rest on the table nor was pocketed nor left it.
+    #[error("the puck has no valid rest position")]
+    PuckRest,
+}
+
+/// The fouls F1-F5 and the optional ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Foul {
+    /// F1: the puck was pocketed or left the table.
+    PuckLost,
+    /// F2: with a light disc on the table, the puck touched no own disc.
+    NoOwnDisc,
+    /// F3: with a light disc on the table, the puck's first disc was an opponent's (or an
+    /// own and an opponent's at the same moment), direct or rebound (B8).
+    OpponentFirst,
+    /// F4: the puck touched a dark disc by a route N13 does not allow (direct stroke, or a
+    /// rebound off a cushion other than the opposite one, B6).
+    DarkDisc,
+    /// F5: a direct stroke sent an opponent's disc off the table.
+    OpponentOffTable,
+    /// B12 with [`OwnDiscOffTable::Foul`]: an own disc left the table.
+    OwnOffTable,
+    /// B21: a breach of technique (N4) flagged on the stroke.
+    Technique,
+    /// B22 (LNF): the puck's first contact was a disc in the striker's own zone.
+    ZoneContact,
+    /// LNF §5: with only dark discs left, a stroke that was not direct touched neither the
+    /// opposite cushion nor a disc in the centre circle.
+    DarkOnlyShort,
+}
+
+impl Foul {
+    const ALL: [Foul; 9] = [
+        Foul::PuckLost,
+        Foul::NoOwnDisc,
+        Foul::OpponentFirst,
+        Foul::DarkDisc,
+        Foul::OpponentOffTable,
+        Foul::OwnOffTable,
+        Foul::Technique,
+        Foul::ZoneContact,
+        Foul::DarkOnlyShort,
+    ];
+}
+
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Foul::PuckLost => "F1 puck lost",
+            Foul::NoOwnDisc => "F2 no own disc touched",
+            Foul::OpponentFirst => "F3 opponent's disc first",
+            Foul::DarkDisc => "F4 dark disc",
+            Foul::OpponentOffTable => "F5 opponent's disc off the table",
+            Foul::OwnOffTable => "B12 own disc off the table",
+            Foul::Technique => "B21 technique",
+            Foul::ZoneContact => "B22 disc in own zone first",
+            Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
+        })
+    }
+}
+
+/// A set of fouls committed by one stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Fouls(u16);
+
+impl Fouls {
+    /// Whether `foul` is in the set.
+    #[must_use]
+    pub const fn contains(self, foul: Foul) -> bool {
+        self.0 & (1 << foul as u8) != 0
+    }
+
+    /// Whether no foul was committed.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The fouls in the set.
+    pub fn iter(self) -> impl Iterator<Item = Foul> {
+        Foul::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+
+    fn insert(&mut self, foul: Foul) {
+        self.0 |= 1 << foul as u8;
+    }
+}
+
+/// Why the turn passed (N7(a)-(e)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum TurnLoss {
+    /// N7(a): an opponent's disc was pocketed together with an own disc.
+    OpponentWithOwn,
+    /// N7(b): no own disc was pocketed.
+    NothingPocketed,
+    /// N7(c): a disc left the table.
+    OffTable,
+    /// N7(d): a foul.
+    Foul,
+    /// N7(e): the puck came back into the striker's zone (B17).
+    PuckReturned,
+}
+
+/// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TurnLosses(u8);
+
+impl TurnLosses {
+    /// Whether `reason` applies.
+    #[must_use]
+    pub const fn contains(self, reason: TurnLoss) -> bool {
+        self.0 & (1 << reason as u8) != 0
+    }
+
+    /// Whether no reason applies (the turn continues).
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn insert(&mut self, reason: TurnLoss) {
+        self.0 |= 1 << reason as u8;
+    }
+}
+
+/// The stroke's first contact (B5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrokeKind {
+    /// The puck's first contact was a disc.
+    Direct(DiscId),
+    /// The puck's first contact was a cushion.
+    Rebound(Compass),
+    /// The puck touched nothing.
+    NoContact,
+}
+
+/// The penalty a stroke cost (N9, N10, B9, B15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Penalty {
+    /// No foul.
+    None,
+    /// This pocketed disc was put on the table.
+    Placed(DiscId),
+    /// Nothing was pocketed: the side's debt grew by one.
+    Debt,
+}
+
+/// What one stroke did, step by step of the resolution order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StrokeReport {
+    /// Who struck.
+    pub striker: Seat,
+    /// Direct, rebound or no contact (B5).
+    pub kind: StrokeKind,
+    /// Fouls committed (at most one penalty whatever their number, B9).
+    pub fouls: Fouls,
+    /// The penalty charged.
+    pub penalty: Penalty,
+    /// Why the turn passed; empty when it continues.
+    pub losses: TurnLosses,
+    /// Own discs pocketed by this stroke (after F4 restoration).
+    pub own_pocketed: u8,
+    /// Opponent's discs pocketed by this stroke (they count for their owner, B11).
+    pub opponent_pocketed: u8,
+    /// Dark discs put back after F4.
+    pub restored: u8,
+    /// Discs put back on the table after leaving it (F5, B12, B13).
+    pub returned: u8,
+    /// Debt discs placed at the end of the turn (B16).
+    pub debt_paid: u8,
+    /// The winner, if this stroke ended the game (N14, B11).
+    pub winner: Option<Side>,
+}
+
+impl StrokeReport {
+    /// Whether the striker strikes again (N6).
+    #[must_use]
+    pub const fn continues(&self) -> bool {
+        self.losses.is_empty()
+    }
+}
+
+/// Applies `outcome` of `stroke` (already validated) to `pos` and returns what happened.
+/// `pos` is changed only on success.
+pub(crate) fn resolve(
+    rules: &Rules,
+    pos: &mut Position,
+    stroke: &Stroke,
+    outcome: &Outcome,
+) -> Result<StrokeReport, OutcomeError> {
+    let d = &rules.dimensions;
+    let n = usize::from(pos.n);
+    let seat = pos.to_move;
+    let me = Side::of_seat(seat);
+    let compass = seat_compass(seat, rules.players);
+    let far = compass.opposite();
+
+    // Step 1: technique (placement was checked before the stroke was accepted).
+    let mut fouls = Fouls::default();
+    if stroke.technique_breach && rules.technique_breach == TechniqueBreach::Foul {
+        fouls.insert(Foul::Technique);
+    }
+
+    // Step 2: light and dark, at the moment of the stroke, for the striker (B4).
+    let mut dark = [false; MAX_DISCS];
+    let mut light = [false; MAX_DISCS];
+    for i in 0..n {
+        dark[i] = pos.is_dark(rules, seat, DiscId(i as u8));
+        light[i] = pos.is_light(rules, seat, DiscId(i as u8));
+    }
+    let has_light = light.iter().any(|&l| l);
+    let own_on_table = pos.on_table(me);
+
+    // Step 3 and the facts step 4 needs, in one pass over the events.
+    let mut first: Option<StrokeKind> = None;
+    let mut first_disc_time: Option<f64> = None;
+    let mut first_opp = false;
+    let mut cleared: Option<f64> = None;
+    let mut touched_own = false;
+    let mut reached = false;
+    let mut illegal_dark = [false; MAX_DISCS];
+    let mut puck_gone = false;
+    let mut pocketed = [false; MAX_DISCS];
+    let mut left: [Option<Point>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut last_time = 0.0f64;
+    let check_disc = |k: usize, id: DiscId, pocketed: &[bool], left: &[Option<Point>]| {
+        let i = id.index();
+        if i >= n || pos.discs[i].at.is_none() {
+            Err(OutcomeError::Disc(k, id))
+        } else if pocketed[i] || left[i].is_some() {
+            Err(OutcomeError::Impossible(k))
+        } else {
+            Ok(i)
+        }
+    };
+    for (k, ev) in outcome.events.iter().enumerate() {
+        let time = ev.time();
+        if !(time.is_finite() && time >= last_time) {
+            return Err(OutcomeError::Time(k));
+        }
+        last_time = time;
+        if puck_gone
+            && matches!(
+                ev,
+                StrokeEvent::Contact { a: Body::Puck, .. }
+                    | StrokeEvent::Contact { b: Body::Puck, .. }
+            )
+        {
+            return Err(OutcomeError::Impossible(k));
+        }
+        match *ev {
+            StrokeEvent::Contact { a, b, .. } => match (a, b) {
+                (Body::Puck, Body::Puck) => return Err(OutcomeError::Impossible(k)),
+                (Body::Puck, Body::Disc(id)) | (Body::Disc(id), Body::Puck) => {
+                    let i = check_disc(k, id, &pocketed, &left)?;
+                    let disc = pos.discs[i];
+                    let p = disc.at.unwrap_or_default();
+                    if first.is_none() {
+                        first = Some(StrokeKind::Direct(id));
+                    }
+                    match first_disc_time {
+                        None => {
+                            first_disc_time = Some(time);
+                            first_opp |= disc.side != me;
+                        }
+                        Some(t0) if time - t0 <= SIMULTANEOUS_S => first_opp |= disc.side != me,
+                        Some(_) => {}
+                    }
+                    touched_own |= disc.side == me;
+                    if dark[i] && !cleared.is_some_and(|c| c < time - SIMULTANEOUS_S) {
+                        illegal_dark[i] = true;
+                    }
+                    if light[i] && cleared.is_none() {
+                        cleared = Some(time);
+                    }
+                    if d.circle_in_centre(p, 0.0) {
+                        reached = true;
+                    }
+                }
+                (Body::Disc(x), Body::Disc(y)) => {
+                    check_disc(k, x, &pocketed, &left)?;
+                    check_disc(k, y, &pocketed, &left)?;
+                    if x == y {
+                        return Err(OutcomeError::Impossible(k));
+                    }
+                    // N13(c): an own disc may knock a dark disc; no other chain is sanctioned.
+                }
+            },
+            StrokeEvent::Cushion { body, cushion, .. } => match body {
+                Body::Puck => {
+                    if first.is_none() {
+                        first = Some(StrokeKind::Rebound(cushion));
+                    }
+                    if cushion == far {
+                        reached = true;
+                    }
+                    if (cushion == far || rules.side_rebound_to_dark == SideReboundToDark::Allowed)
+                        && cleared.is_none()
+                    {
+                        cleared = Some(time);
+                    }
+                }
+                Body::Disc(id) => {
+                    check_disc(k, id, &pocketed, &left)?;
+                }
+            },
+            StrokeEvent::Pocketed { body, .. } | StrokeEvent::LeftTable { body, .. } => {
+                let at = if let StrokeEvent::LeftTable { at, .. } = *ev {
+                    Some(at)
+                } else {
+                    None
+                };
+                match body {
+                    Body::Puck if puck_gone => return Err(OutcomeError::Impossible(k)),
+                    Body::Puck => puck_gone = true,
+                    Body::Disc(id) => {
+                        let i = check_disc(k, id, &pocketed, &left)?;
+                        match at {
+                            None => pocketed[i] = true,
+                            Some(p) if p.is_finite() => left[i] = Some(p),
+                            Some(_) => return Err(OutcomeError::Impossible(k)),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let kind = first.unwrap_or(StrokeKind::NoContact);
+    let direct = matches!(kind, StrokeKind::Direct(_));
+    // The puck's rest: on the table unless it was pocketed or left.
+    let puck_rest = match (puck_gone, outcome.puck_rest) {
+        (true, _) => None,
+        (false, Some(p)) if d.on_table(p, d.puck_radius) => Some(p),
+        (false, _) => return Err(OutcomeError::PuckRest),
+    };
+
+    // Step 4: fouls, at most one penalty (B9).
+    if puck_gone {
+        fouls.insert(Foul::PuckLost);
+    }
+    if has_light && !touched_own {
+        fouls.insert(Foul::NoOwnDisc);
+    }
+    if has_light && first_opp {
+        fouls.insert(Foul::OpponentFirst);
+    }
+    let f4 = rules.direct_at_dark == DirectAtDark::Foul && illegal_dark.iter().any(|&x| x);
+    if f4 {
+        fouls.insert(Foul::DarkDisc);
+    }
+    let opp_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side != me);
+    let own_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side == me);
+    let any_left = opp_left || own_left;
+    if direct && opp_left {
+        fouls.insert(Foul::OpponentOffTable);
+    }
+    if own_left && rules.own_disc_off_table == OwnDiscOffTable::Foul {
+        fouls.insert(Foul::OwnOffTable);
+    }
+    if rules.zone_contact_foul
+        && let StrokeKind::Direct(id) = kind
+        && pos.discs[id.index()]
+            .at
+            .is_some_and(|p| d.in_zone(compass, p))
+    {
+        fouls.insert(Foul::ZoneContact);
+    }
+    if rules.dark_only_must_reach && !has_light && own_on_table > 0 && !direct && !reached {
+        fouls.insert(Foul::DarkOnlyShort);
+    }
+
+    // The discs after the stroke, before any disc is put back.
+    let mut next = pos.clone();
+    for i in 0..n {
+        if pos.discs[i].at.is_none() {
+            continue;
+        }
+        next.discs[i].at = if pocketed[i] || left[i].is_some() {
+            None
+        } else {
+            match outcome.rest[i] {
+                Some(p) if d.on_table(p, d.disc_radius) => Some(p),
+                _ => return Err(OutcomeError::Rest(DiscId(i as u8))),
+            }
+        };
+    }
+    let mut restored = 0u8;
+    if f4 {
+        // F4: the dark disc touched is put back where it stood (invariant 7).
+        for i in 0..n {
+            if illegal_dark[i] {
+                let id = DiscId(i as u8);
+                next.discs[i].at = None;
+                let want = pos.discs[i].at.unwrap_or_default();
+                next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
+                pocketed[i] = false;
+                left[i] = None;
+                restored += 1;
+            }
+        }
+    }
+
+    // Step 5: discs that left the table are put back (F5, B12, B13).
+    let mut returned = 0u8;
+    for (i, exit) in left.iter().enumerate().take(n) {
+        let Some(exit) = *exit else { continue };
+        let id = DiscId(i as u8);
+        let own = pos.discs[i].side == me;
+        let placement = if !own && direct {
+            rules.direct_off_table_placement
+        } else {
+            rules.off_table_placement
+        };
+        let spot = match placement {
+            OffTablePlacement::CentreCircle => next.circle_spot(d, exit, id),
+            OffTablePlacement::OriginalSpot => {
+                next.nearest_free(d, pos.discs[i].at.unwrap_or_default(), Some(id))
+            }
+        };
+        next.discs[i].at = Some(spot);
+        returned += 1;
+    }
+
+    // Step 6: pocketed discs count for their owners (B11).
+    let own_pocketed = (0..n)
+        .filter(|&i| pocketed[i] && pos.discs[i].side == me)
+        .count() as u8;
+    let opponent_pocketed = (0..n)
+        .filter(|&i| pocketed[i] && pos.discs[i].side != me)
+        .count() as u8;
+
+    // Step 7: the penalty, from the pocket (B15) or as a debt (N10).
+    let penalty = if fouls.is_empty() {
+        Penalty::None
+    } else if let Some(id) = place_one(rules, &mut next, seat) {
+        Penalty::Placed(id)
+    } else {
+        next.debt[me.index()] = next.debt[me.index()].saturating_add(1);
+        Penalty::Debt
+    };
+
+    // Step 8: the turn.
+    let mut losses = TurnLosses::default();
+    if own_pocketed > 0 && opponent_pocketed > 0 {
+        losses.insert(TurnLoss::OpponentWithOwn);
+    }
+    if own_pocketed == 0 {
+        losses.insert(TurnLoss::NothingPocketed);
+    }
+    if any_left {
+        losses.insert(TurnLoss::OffTable);
+    }
+    if !fouls.is_empty() {
+        losses.insert(TurnLoss::Foul);
+    }
+    let returns_count = match rules.puck_return_rule {
+        PuckReturnRule::Always => true,
+        PuckReturnRule::DirectStrokeWithLightDiscs => direct && has_light,
+    };
+    if returns_count && puck_rest.is_some_and(|p| d.in_zone(compass, p)) {
+        losses.insert(TurnLoss::PuckReturned);
+    }
+    let continues = losses.is_empty();
+
+    // Step 9: settle the striking side's debt at the end of its turn (B16).
+    let mut debt_paid = 0u8;
+    if !continues || rules.debt_settlement == DebtSettlement::Immediate {
+        while next.debt[me.index()] > 0 && place_one(rules, &mut next, seat).is_some() {
+            next.debt[me.index()] -= 1;
+            debt_paid += 1;
+        }
+    }
+
+    // Step 10: the win (B11: the striking side first when both finish).
+    let winner = if next.complete(me) {
+        Some(me)
+    } else if next.complete(me.other()) {
+        Some(me.other())
+    } else {
+        None
+    };
+    next.strokes = pos.strokes.saturating_add(1);
+    next.pending = None;
+    next.status = match winner {
+        Some(w) => Status::Won(w),
+        None if rules.stroke_limit.is_some_and(|l| next.strokes >= l) => Status::Drawn,
+        None => Status::Playing,
+    };
+    if !continues {
+        next.to_move = seat.next(usize::from(rules.players));
+    }
+    let report = StrokeReport {
+        striker: seat,
+        kind,
+        fouls,
+        penalty,
+        losses,
+        own_pocketed,
+        opponent_pocketed,
+        restored,
+        returned,
+        debt_paid,
+        winner,
+    };
+    next.last = Some(report);
+    *pos = next;
+    Ok(report)
+}
+
+/// Takes the lowest-numbered pocketed disc of `offender`'s side out and places it as a
+/// penalty disc (N9, B14); `None` when that side has nothing in the pockets.
+fn place_one(rules: &Rules, pos: &mut Position, offender: Seat) -> Option<DiscId> {
+    let side = Side::of_seat(offender);
+    let i = pos
+        .discs()
+        .iter()
+        .position(|x| x.side == side && x.at.is_none())?;
+    let spot = pos.penalty_spot(rules, offender);
+    pos.discs[i].at = Some(spot);
+    Some(DiscId(i as u8))
+}

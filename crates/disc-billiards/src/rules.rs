@@ -1,0 +1,485 @@
+//! Rule options and presets: the booklet's rules by default, the Latvian Novuss Federation's
+//! rules and mini-novuss as presets built from the same orthogonal options.
+
+use boardgame_core::Seat;
+
+use crate::geometry::Dimensions;
+
+/// How the puck's placement in the strike zone is judged (N3, B3, P2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PlacementTest {
+    /// The booklet (default): the puck's centre is in the zone and a zone line (end line,
+    /// side line or middle line) shows through its hole.
+    LineVisible,
+    /// The LNF test: the puck's hole lies wholly inside the zone, no boundary line showing.
+    LnfHoleInside,
+    /// Mini-novuss: the puck's centre anywhere in the zone.
+    Lenient,
+}
+
+/// Whether a dark disc may be hit after a cushion other than the opposite one (B6, P6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum SideReboundToDark {
+    /// Default: a dark disc touched before the puck touched the opposite cushion or a light
+    /// disc is an F4 foul.
+    Foul,
+    /// Any cushion contact first makes dark discs fair.
+    Allowed,
+}
+
+/// Whether the puck may hit a dark disc with a direct stroke (N11, F4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum DirectAtDark {
+    /// Default: F4.
+    Foul,
+    /// Mini-novuss for young players: dark discs may be struck directly.
+    Allowed,
+}
+
+/// What an own disc leaving the table costs (N7(c), B12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum OwnDiscOffTable {
+    /// Default (booklet): the turn only.
+    TurnLossOnly,
+    /// LNF: a foul with a penalty disc.
+    Foul,
+}
+
+/// Where a disc that left the table is put back (F5, B12, B13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum OffTablePlacement {
+    /// The centre of the centre circle, or the circle's edge on the side where it left.
+    CentreCircle,
+    /// Where it stood before the stroke.
+    OriginalSpot,
+}
+
+/// When a debt is paid (N10, B16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum DebtSettlement {
+    /// Default: at the end of the debtor's turn.
+    EndOfTurn,
+    /// After every stroke of the debtor's side.
+    Immediate,
+}
+
+/// When the puck's return into the striker's zone costs the turn (N7(e), B17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PuckReturnRule {
+    /// Default (booklet): always.
+    Always,
+    /// novussadventure: only after a direct stroke while the striker has a light disc.
+    DirectStrokeWithLightDiscs,
+}
+
+/// Whether a breach of technique flagged on a stroke is a foul (N4, B21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum TechniqueBreach {
+    /// Default: a foul (one penalty disc).
+    Foul,
+    /// No sanction.
+    Ignore,
+}
+
+/// How many discs a pair has (N16, B19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PairDiscs {
+    /// Default: every player has his own row, so a pair has twice the singles count.
+    EightPerPlayer,
+    /// A 16-disc set: each player's row has half the singles count.
+    EightPerPair,
+}
+
+/// Who breaks the next set (B2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum NextSetStarter {
+    /// Default: the first stroke alternates from set to set.
+    Alternate,
+    /// The loser of the previous set starts.
+    LoserStarts,
+}
+
+/// The rule set: every option with its default from the booklet.
+///
+/// Build one with [`Rules::booklet`] (the default), [`Rules::lnf`] or [`Rules::mini`], then
+/// change fields. [`crate::Novuss::new`] validates it.
+///
+/// # Examples
+///
+/// ```
+/// use disc_billiards::{Rules, PlacementTest};
+/// let mut rules = Rules::booklet();
+/// assert_eq!(rules.placement_test, PlacementTest::LineVisible);
+/// rules.players = 4; // pairs (N16)
+/// assert_eq!(rules.discs_per_side(), 16);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Rules {
+    /// 2 (singles) or 4 (pairs) (N1, N16).
+    pub players: u8,
+    /// Discs in each player's starting row in singles (8, N2; mini-novuss 6).
+    pub discs_per_player: u8,
+    /// Pairs only: how many discs each pair has (B19).
+    pub pair_discs: PairDiscs,
+    /// The placement test (B3).
+    pub placement_test: PlacementTest,
+    /// B6.
+    pub side_rebound_to_dark: SideReboundToDark,
+    /// F4 for direct strokes (mini-novuss may allow them).
+    pub direct_at_dark: DirectAtDark,
+    /// B12.
+    pub own_disc_off_table: OwnDiscOffTable,
+    /// Where an opponent's disc sent off by a direct stroke goes (F5; LNF: original spot).
+    pub direct_off_table_placement: OffTablePlacement,
+    /// Where any other disc that left the table goes (B12, B13).
+    pub off_table_placement: OffTablePlacement,
+    /// B16.
+    pub debt_settlement: DebtSettlement,
+    /// B17.
+    pub puck_return_rule: PuckReturnRule,
+    /// B21.
+    pub technique_breach: TechniqueBreach,
+    /// LNF (B22): the puck's first contact being a disc inside the striker's own zone is a
+    /// foul.
+    pub zone_contact_foul: bool,
+    /// LNF (§5): with only dark own discs left, a stroke that is not direct must touch the
+    /// opposite cushion or a disc in the centre circle, or it is a foul.
+    pub dark_only_must_reach: bool,
+    /// Who strikes first in the first set (B2).
+    pub first_player: Seat,
+    /// Who strikes first in later sets (B2).
+    pub next_set_starter: NextSetStarter,
+    /// Sets needed to win a match (B23); 1 is a single game.
+    pub sets_to_win: u8,
+    /// An engine addition, not a rule: the game is drawn after this many strokes, so that
+    /// random play always ends. `None` (the default) plays until a side wins.
+    pub stroke_limit: Option<u32>,
+    /// Optional execution noise, applied as a recorded chance node after every stroke.
+    pub noise: Option<Noise>,
+    /// Every size of the table and pieces.
+    pub dimensions: Dimensions,
+    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s).
+    pub max_speed: f64,
+}
+
+/// Execution noise: the cue's aim and force are perturbed by a chance node (recorded as an
+/// ordinary action, so a record replays without any RNG).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Noise {
+    /// Standard deviation of the sideways aim error, as a fraction of the aim direction's
+    /// length (about radians for small values). Must lie in `[0, 0.1]`.
+    pub aim_sd: f64,
+    /// Standard deviation of the relative speed error. Must lie in `[0, 0.2]`.
+    pub speed_sd: f64,
+}
+
+/// A rule set that cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// Not 2 or 4 players.
+    #[error("novuss is played by 2 or 4 players, not {0}")]
+    Players(u8),
+    /// Too few or too many discs per player.
+    #[error("each player needs 2 to 8 discs (an even number), not {0}")]
+    Discs(u8),
+    /// A pair of the 8-per-pair set would have an odd or empty row.
+    #[error("with {0} discs per pair each partner's row would be odd or empty")]
+    PairRow(u8),
+    /// The first player is not a seat of the game.
+    #[error("first player seat {0} is not below {1}")]
+    FirstPlayer(usize, u8),
+    /// Zero sets to win.
+    #[error("a match needs at least one set to win")]
+    Sets,
+    /// A stroke limit of zero.
+    #[error("the stroke limit must be at least 1")]
+    StrokeLimit,
+    /// Noise out of range or not finite.
+    #[error("noise standard deviations must be finite, aim in [0, 0.1] and speed in [0, 0.2]")]
+    Noise,
+    /// A size that is not positive and finite, or sizes that do not fit together.
+    #[error("table dimensions are not consistent: {0}")]
+    Dimensions(&'static str),
+    /// The top speed is not positive and finite.
+    #[error("the maximum stroke speed must be positive and finite")]
+    MaxSpeed,
+}
+
+impl Rules {
+    /// The booklet's rules (the default): singles, 8 discs each, every decision of the
+    /// rules file as stated there.
+    #[must_use]
+    pub const fn booklet() -> Rules {
+        Rules {
+            players: 2,
+            discs_per_player: 8,
+            pair_discs: PairDiscs::EightPerPlayer,
+            placement_test: PlacementTest::LineVisible,
+            side_rebound_to_dark: SideReboundToDark::Foul,
+            direct_at_dark: DirectAtDark::Foul,
+            own_disc_off_table: OwnDiscOffTable::TurnLossOnly,
+            direct_off_table_placement: OffTablePlacement::CentreCircle,
+            off_table_placement: OffTablePlacement::CentreCircle,
+            debt_settlement: DebtSettlement::EndOfTurn,
+            puck_return_rule: PuckReturnRule::Always,
+            technique_breach: TechniqueBreach::Foul,
+            zone_contact_foul: false,
+            dark_only_must_reach: false,
+            first_player: Seat::new(0),
+            next_set_starter: NextSetStarter::Alternate,
+            sets_to_win: 1,
+            stroke_limit: None,
+            noise: None,
+            dimensions: Dimensions::NOVUSS,
+            max_speed: 8.0,
+        }
+    }
+
+    /// The booklet's rules for pairs (N16): four players, partners opposite.
+    #[must_use]
+    pub const fn booklet_pairs() -> Rules {
+        let mut r = Rules::booklet();
+        r.players = 4;
+        r
+    }
+
+    /// The Latvian Novuss Federation's rules (§5): the hole-inside placement test, own disc
+    /// off the table a foul, an opponent's disc sent off by a direct stroke back on its
+    /// spot, the zone-contact foul (B22), the dark-only reach foul, and matches of best of
+    /// three sets with the first stroke alternating.
+    #[must_use]
+    pub const fn lnf() -> Rules {
+        let mut r = Rules::booklet();
+        r.placement_test = PlacementTest::LnfHoleInside;
+        r.own_disc_off_table = OwnDiscOffTable::Foul;
+        r.direct_off_table_placement = OffTablePlacement::OriginalSpot;
+        r.zone_contact_foul = true;
+        r.dark_only_must_reach = true;
+        r.sets_to_win = 2;
+        r
+    }
+
+    /// Mini-novuss (§5): 6 discs per player, lenient placement, dark discs may be struck
+    /// directly.
+    #[must_use]
+    pub const fn mini() -> Rules {
+        let mut r = Rules::booklet();
+        r.discs_per_player = 6;
+        r.placement_test = PlacementTest::Lenient;
+        r.direct_at_dark = DirectAtDark::Allowed;
+        r
+    }
+
+    /// Discs in each player's starting row.
+    #[must_use]
+    pub const fn row_len(&self) -> u8 {
+        if self.players == 4 && matches!(self.pair_discs, PairDiscs::EightPerPair) {
+            self.discs_per_player / 2
+        } else {
+            self.discs_per_player
+        }
+    }
+
+    /// Discs of one side (a player in singles, a pair in pairs).
+    #[must_use]
+    pub const fn discs_per_side(&self) -> u8 {
+        if self.players == 4 {
+            self.row_len() * 2
+        } else {
+            self.row_len()
+        }
+    }
+
+    /// Checks that the options fit together.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] naming the first problem.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if self.players != 2 && self.players != 4 {
+            return Err(RulesError::Players(self.players));
+        }
+        let n = self.discs_per_player;
+        if !(2..=8).contains(&n) || !n.is_multiple_of(2) {
+            return Err(RulesError::Discs(n));
+        }
+        if self.players == 4
+            && matches!(self.pair_discs, PairDiscs::EightPerPair)
+            && !(n / 2).is_multiple_of(2)
+        {
+            return Err(RulesError::PairRow(n));
+        }
+        if self.first_player.index() >= usize::from(self.players) {
+            return Err(RulesError::FirstPlayer(
+                self.first_player.index(),
+                self.players,
+            ));
+        }
+        if self.sets_to_win == 0 {
+            return Err(RulesError::Sets);
+        }
+        if self.stroke_limit == Some(0) {
+            return Err(RulesError::StrokeLimit);
+        }
+        if let Some(noise) = self.noise {
+            let ok = |v: f64, hi: f64| v.is_finite() && (0.0..=hi).contains(&v);
+            if !ok(noise.aim_sd, 0.1) || !ok(noise.speed_sd, 0.2) {
+                return Err(RulesError::Noise);
+            }
+        }
+        if !(self.max_speed.is_finite() && self.max_speed > 0.0) {
+            return Err(RulesError::MaxSpeed);
+        }
+        check_dimensions(&self.dimensions, self.row_len())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::booklet()
+    }
+}
+
+fn check_dimensions(d: &Dimensions, row: u8) -> Result<(), RulesError> {
+    let all = [
+        d.half_size,
+        d.pocket_radius,
+        d.pocket_inset,
+        d.zone_depth,
+        d.zone_half_width,
+        d.circle_radius,
+        d.disc_radius,
+        d.disc_mass,
+        d.disc_hole_radius,
+        d.puck_radius,
+        d.puck_mass,
+        d.puck_hole_radius,
+    ];
+    if all.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+        return Err(RulesError::Dimensions(
+            "every size must be positive and finite",
+        ));
+    }
+    if d.disc_hole_radius >= d.disc_radius || d.puck_hole_radius >= d.puck_radius {
+        return Err(RulesError::Dimensions(
+            "a hole must be smaller than its disc",
+        ));
+    }
+    if d.pocket_inset < d.pocket_radius || d.pocket_inset >= d.half_size {
+        return Err(RulesError::Dimensions(
+            "pockets must lie in the corners, inside the cushions",
+        ));
+    }
+    if d.zone_depth < 2.0 * d.puck_radius || d.zone_depth >= d.half_size - d.circle_radius {
+        return Err(RulesError::Dimensions(
+            "the strike zone must hold the puck and stay clear of the circle",
+        ));
+    }
+    if d.zone_half_width >= d.half_size - d.pocket_inset || d.zone_half_width < 2.0 * d.puck_radius
+    {
+        return Err(RulesError::Dimensions(
+            "the strike zone must hold the puck and end before the pockets",
+        ));
+    }
+    // Every starting row must fit between the pockets of its cushion.
+    let row_half = f64::from(row) * d.disc_radius;
+    if row_half > d.half_size - d.pocket_inset - d.pocket_radius - d.disc_radius {
+        return Err(RulesError::Dimensions(
+            "the starting row does not fit between the pockets",
+        ));
+    }
+    if d.circle_radius < d.disc_radius || d.circle_radius >= d.half_size {
+        return Err(RulesError::Dimensions(
+            "the centre circle must hold a disc and fit the table",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid() {
+        for r in [
+            Rules::booklet(),
+            Rules::booklet_pairs(),
+            Rules::lnf(),
+            Rules::mini(),
+        ] {
+            assert_eq!(r.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn n1_players_two_or_four() {
+        let mut r = Rules::booklet();
+        r.players = 3;
+        assert_eq!(r.validate(), Err(RulesError::Players(3)));
+    }
+
+    #[test]
+    fn b19_pair_disc_counts() {
+        let mut r = Rules::booklet_pairs();
+        assert_eq!(r.discs_per_side(), 16);
+        assert_eq!(r.row_len(), 8);
+        r.pair_discs = PairDiscs::EightPerPair;
+        assert_eq!(r.discs_per_side(), 8);
+        assert_eq!(r.row_len(), 4);
+        r.discs_per_player = 6;
+        assert_eq!(r.validate(), Err(RulesError::PairRow(6)));
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        let mut r = Rules::booklet();
+        r.noise = Some(Noise {
+            aim_sd: f64::NAN,
+            speed_sd: 0.0,
+        });
+        assert_eq!(r.validate(), Err(RulesError::Noise));
+        let mut r = Rules::booklet();
+        r.dimensions.disc_radius = -1.0;
+        assert!(matches!(r.validate(), Err(RulesError::Dimensions(_))));
+        let mut r = Rules::booklet();
+        r.dimensions.disc_radius = 0.05;
+        assert!(
+            matches!(r.validate(), Err(RulesError::Dimensions(_))),
+            "a row of 8 big discs does not fit"
+        );
+        let mut r = Rules::booklet();
+        r.first_player = Seat::new(2);
+        assert_eq!(r.validate(), Err(RulesError::FirstPlayer(2, 2)));
+        let mut r = Rules::booklet();
+        r.max_speed = f64::INFINITY;
+        assert_eq!(r.validate(), Err(RulesError::MaxSpeed));
+        let mut r = Rules::booklet();
+        r.sets_to_win = 0;
+        assert_eq!(r.validate(), Err(RulesError::Sets));
+    }
+}

@@ -1,0 +1,975 @@
+//! Every rule, foul and decision of shared/rules/disc-billiards.md checked on constructed
+//! situations: discs placed by hand, the stroke's events fed in as an [`Outcome`].
+//!
+//! Singles layout (B1): seat 0 strikes from the south; his discs 0-7 stand along the north
+//! cushion at x = 0.182, 0.130, 0.078, 0.026, -0.026, -0.078, -0.130, -0.182 (y = 0.474).
+//! Seat 1's discs 8-15 stand along the south cushion at x = -0.182 ... 0.182 (y = -0.474).
+
+use boardgame_core::Seat;
+use disc_billiards::{
+    Body, Compass, DebtSettlement, DirectAtDark, DiscId, Foul, Novuss, OffTablePlacement, Outcome,
+    OutcomeError, OwnDiscOffTable, Penalty, Point, Position, PuckReturnRule, ResolveError, Rules,
+    Setup, Side, SideReboundToDark, Status, Stroke, StrokeError, StrokeKind, TechniqueBreach,
+    TurnLoss,
+};
+
+const P: Body = Body::Puck;
+const SOUTH_SPOT: Point = Point::new(0.0, -0.41);
+const NORTH_SPOT: Point = Point::new(0.0, 0.41);
+/// Where the puck stops when a test does not care: mid-table, outside every zone.
+const MID: Point = Point::new(0.3, 0.1);
+
+fn d(i: u8) -> Body {
+    Body::Disc(DiscId(i))
+}
+
+fn game(rules: Rules) -> Novuss {
+    Novuss::new(rules).expect("valid rules")
+}
+
+fn up() -> Stroke {
+    Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 4.0)
+}
+
+fn down() -> Stroke {
+    Stroke::new(NORTH_SPOT, Point::new(0.0, -1.0), 4.0)
+}
+
+fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
+    let mut s = g.start().to_setup();
+    f(&mut s);
+    g.position(&s).expect("valid constructed position")
+}
+
+fn at(pos: &Position, i: u8) -> Option<Point> {
+    pos.discs()[usize::from(i)].at
+}
+
+#[test]
+fn n5_n6_pocketing_an_own_disc_continues_the_turn() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3)).pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.continues());
+    assert_eq!(r.own_pocketed, 1);
+    assert_eq!(pos.to_move(), Seat::new(0));
+    assert_eq!(pos.pocketed(Side::A), 1);
+    assert_eq!(pos.strokes(), 1);
+}
+
+#[test]
+fn n7a_opponent_disc_with_own_disc_ends_the_turn_without_penalty() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .contact(0.3, d(3), d(9))
+        .pocket(0.5, d(3))
+        .pocket(0.6, d(9));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::OpponentWithOwn));
+    assert!(r.fouls.is_empty());
+    assert_eq!(r.penalty, Penalty::None);
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // B11: the opponent's disc counts for its owner.
+    assert_eq!(pos.pocketed(Side::B), 1);
+    assert_eq!(pos.pocketed(Side::A), 1);
+}
+
+#[test]
+fn n7b_nothing_pocketed_ends_the_turn_without_penalty() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .moved(DiscId(3), Point::new(0.026, 0.30));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::NothingPocketed));
+    assert!(r.fouls.is_empty());
+    assert_eq!(pos.to_move(), Seat::new(1));
+    assert_eq!(
+        at(&pos, 3),
+        Some(Point::new(0.026, 0.30)),
+        "rest positions are applied"
+    );
+}
+
+#[test]
+fn n7c_b12_own_disc_off_the_table_loses_the_turn_and_goes_to_the_centre() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .pocket(0.4, d(2))
+        .off_table(0.5, d(3), Point::new(0.1, 0.5));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(
+        r.losses.contains(TurnLoss::OffTable),
+        "own disc pocketed, but a disc left: N7(c)"
+    );
+    assert!(r.fouls.is_empty(), "B12 default: no foul");
+    assert_eq!(r.returned, 1);
+    assert_eq!(
+        at(&pos, 3),
+        Some(Point::new(0.0, 0.0)),
+        "centre of the centre circle"
+    );
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn b12_option_own_disc_off_the_table_is_a_foul() {
+    let mut rules = Rules::booklet();
+    rules.own_disc_off_table = OwnDiscOffTable::Foul;
+    let g = game(rules);
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .pocket(0.4, d(2))
+        .off_table(0.5, d(3), Point::new(0.1, 0.5));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OwnOffTable));
+    // B15: the disc pocketed in the foul stroke pays the penalty.
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(2)));
+    assert_eq!(pos.pocketed(Side::A), 0);
+}
+
+#[test]
+fn n7d_n8_f1_puck_pocketed_is_a_foul() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3)).pocket(0.3, d(3)).pocket(0.9, P);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::PuckLost));
+    assert!(r.losses.contains(TurnLoss::Foul));
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // B10, B15: disc 3 stays pocketed, then pays the penalty; nothing is owed.
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
+    assert_eq!(pos.debt(Side::A), 0);
+}
+
+#[test]
+fn f1_puck_off_the_table_is_a_foul() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .off_table(0.3, P, Point::new(0.0, 0.5));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::PuckLost));
+    assert_eq!(r.penalty, Penalty::Debt, "N10: nothing pocketed, so a debt");
+    assert_eq!(pos.debt(Side::A), 1);
+}
+
+#[test]
+fn f2_touching_no_own_disc_with_a_light_disc_on_the_table() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.kind, StrokeKind::Rebound(Compass::North));
+    assert!(r.fouls.contains(Foul::NoOwnDisc));
+    assert_eq!(r.penalty, Penalty::Debt);
+}
+
+#[test]
+fn f3_opponent_disc_first() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(9)).contact(0.5, P, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert!(!r.fouls.contains(Foul::NoOwnDisc));
+    assert_eq!(r.kind, StrokeKind::Direct(DiscId(9)));
+}
+
+#[test]
+fn f3_own_and_opponent_disc_at_the_same_moment() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .contact(0.2, P, d(9))
+        .pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    // Just after (beyond SIMULTANEOUS_S) is fine.
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(3))
+        .contact(0.2001, P, d(9))
+        .pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+    assert!(r.continues());
+}
+
+#[test]
+fn b8_f3_applies_to_rebound_strokes() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::East)
+        .contact(0.2, P, d(9))
+        .contact(0.5, P, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.kind, StrokeKind::Rebound(Compass::East));
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+}
+
+/// Seat 0 with disc 3 moved into the centre circle (dark, N11) and the rest of his row
+/// still light.
+fn with_dark_disc(g: &Novuss) -> Position {
+    edit(g, |s| s.discs[3].at = Some(Point::new(0.0, 0.0)))
+}
+
+#[test]
+fn f4_direct_stroke_at_a_dark_disc_is_a_foul_and_the_disc_is_put_back() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(3)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(r.restored, 1);
+    // Invariant 7: back where it stood, off the pocket list.
+    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+    assert_eq!(r.own_pocketed, 0);
+    assert_eq!(r.penalty, Penalty::Debt);
+    // A dark disc knocked away (not pocketed) is put back too.
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .moved(DiscId(3), Point::new(0.2, 0.2));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+}
+
+#[test]
+fn f4_restored_disc_whose_spot_is_taken_goes_to_the_nearest_free_spot() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    // Disc 3 is driven away and disc 9 rolls onto its spot.
+    out.contact(0.1, P, d(3))
+        .moved(DiscId(3), Point::new(0.2, 0.2))
+        .moved(DiscId(9), Point::new(0.0, 0.01));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    let p3 = at(&pos, 3).unwrap();
+    assert!(
+        (p3.dist(Point::new(0.0, 0.01)) - 0.052).abs() < 0.003,
+        "touching disc 9: {p3}"
+    );
+}
+
+#[test]
+fn n13a_dark_disc_after_the_opposite_cushion_is_fair() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(3))
+        .pocket(0.8, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues(), "N12: a rebound may pocket a dark disc");
+    assert_eq!(at(&pos, 3), None);
+}
+
+#[test]
+fn n13b_dark_disc_after_a_light_disc_is_fair() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(2))
+        .contact(0.4, P, d(3))
+        .pocket(0.8, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.kind, StrokeKind::Direct(DiscId(2)));
+    assert!(r.fouls.is_empty());
+    assert!(r.continues());
+}
+
+#[test]
+fn n13c_dark_disc_knocked_by_an_own_light_disc_is_fair() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(2))
+        .contact(0.4, d(2), d(3))
+        .pocket(0.8, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+    assert!(r.continues());
+}
+
+#[test]
+fn b6_side_rebound_onto_a_dark_disc_is_f4_unless_allowed() {
+    let g = game(Rules::booklet());
+    let mut pos = with_dark_disc(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::East)
+        .contact(0.3, P, d(3))
+        .pocket(0.8, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+
+    let mut rules = Rules::booklet();
+    rules.side_rebound_to_dark = SideReboundToDark::Allowed;
+    let g = game(rules);
+    let mut pos = with_dark_disc(&g);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+    assert!(r.continues());
+}
+
+#[test]
+fn mini_novuss_allows_direct_strokes_at_dark_discs() {
+    let mut rules = Rules::mini();
+    rules.placement_test = disc_billiards::PlacementTest::LineVisible;
+    assert_eq!(rules.direct_at_dark, DirectAtDark::Allowed);
+    let g = game(rules);
+    let mut pos = edit(&g, |s| s.discs[2].at = Some(Point::new(0.0, 0.0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2)).pocket(0.5, d(2));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+    assert!(r.continues());
+}
+
+#[test]
+fn b7_no_light_disc_left_f2_and_f3_do_not_apply() {
+    let g = game(Rules::booklet());
+    // Seat 0's only disc on the table lies in the centre circle (dark); the rest pocketed.
+    let mut pos = edit(&g, |s| {
+        for i in 0..8 {
+            s.discs[i].at = None;
+        }
+        s.discs[0].at = Some(Point::new(0.05, 0.0));
+    });
+    assert!(!pos.has_light(g.rules(), Seat::new(0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.2, P, d(9)).cushion(0.3, P, Compass::West);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(
+        r.fouls.is_empty(),
+        "{:?}",
+        r.fouls.iter().collect::<Vec<_>>()
+    );
+    assert!(r.losses.contains(TurnLoss::NothingPocketed));
+    // B7: N13 still holds: a direct stroke onto the dark disc is F4.
+    let mut pos2 = pos.clone();
+    pos2 = {
+        let mut s = pos2.to_setup();
+        s.to_move = Seat::new(0);
+        g.position(&s).unwrap()
+    };
+    let mut out = Outcome::still(&pos2, MID);
+    out.contact(0.2, P, d(0));
+    let r = g.resolve(&mut pos2, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+}
+
+#[test]
+fn f5_direct_stroke_sends_an_opponent_disc_off_the_table() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .off_table(0.3, d(9), Point::new(-0.5, 0.2));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(
+        at(&pos, 9),
+        Some(Point::new(0.0, 0.0)),
+        "centre of the circle"
+    );
+    assert!(r.losses.contains(TurnLoss::OffTable));
+}
+
+#[test]
+fn f5_centre_taken_the_disc_goes_on_the_circle_edge_on_the_exit_side() {
+    let g = game(Rules::booklet());
+    let mut pos = edit(&g, |s| s.discs[10].at = Some(Point::new(0.0, 0.0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .off_table(0.3, d(9), Point::new(-0.5, 0.0));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    let p = at(&pos, 9).unwrap();
+    assert!(
+        p.dist(Point::new(-0.125, 0.0)) < 1e-12,
+        "left on the west: west edge of the circle, got {p}"
+    );
+}
+
+#[test]
+fn b13_opponent_disc_off_the_table_after_a_rebound_is_no_foul() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::West)
+        .contact(0.2, P, d(3))
+        .contact(0.25, d(3), d(9));
+    out.off_table(0.3, d(9), Point::new(0.5, -0.2))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    assert_eq!(at(&pos, 9), Some(Point::new(0.0, 0.0)));
+
+    let mut rules = Rules::booklet();
+    rules.off_table_placement = OffTablePlacement::OriginalSpot;
+    let g = game(rules);
+    let mut pos = g.start();
+    let before = at(&pos, 9);
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(at(&pos, 9), before);
+}
+
+#[test]
+fn lnf_opponent_disc_off_by_a_direct_stroke_returns_to_its_spot() {
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let g = game(rules);
+    let mut pos = g.start();
+    let before = at(&pos, 9);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .off_table(0.3, d(9), Point::new(0.5, -0.2));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(at(&pos, 9), before);
+}
+
+#[test]
+fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender() {
+    let g = game(Rules::booklet());
+    // Discs 3 and 4 (x = +-0.026 on the north cushion) were pocketed before: the spot is free.
+    let mut pos = edit(&g, |s| {
+        s.discs[3].at = None;
+        s.discs[4].at = None;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(
+        r.penalty,
+        Penalty::Placed(DiscId(3)),
+        "the lowest-numbered pocketed disc"
+    );
+    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.474)));
+    // The north player's penalty goes against the south cushion.
+    let mut pos = edit(&g, |s| {
+        s.discs[11].at = None;
+        s.discs[12].at = None;
+        s.to_move = Seat::new(1);
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3));
+    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(11)));
+    assert_eq!(at(&pos, 11), Some(Point::new(0.0, -0.474)));
+}
+
+#[test]
+fn n9_b14_no_room_on_the_centre_line_uses_the_emptier_half() {
+    let g = game(Rules::booklet());
+    // Disc 6 (x = -0.130) pocketed: the west half of the table has fewer discs.
+    let mut pos = edit(&g, |s| s.discs[6].at = None);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    let p = at(&pos, 6).unwrap();
+    assert!(
+        (p.y - 0.474).abs() < 1e-12,
+        "against the north cushion: {p}"
+    );
+    assert!(p.x < 0.0, "on the emptier (west) half: {p}");
+}
+
+#[test]
+fn n10_debt_when_nothing_is_pocketed_and_b16_paid_at_the_end_of_the_debtors_turn() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // Foul with nothing pocketed: a debt.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    // Seat 1 misses.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(12));
+    g.resolve(&mut pos, &down(), &out).unwrap();
+    assert_eq!(pos.to_move(), Seat::new(0));
+    // Seat 0 pockets an own disc: his turn continues and the debt waits (B16).
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.3, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.continues());
+    assert_eq!(r.debt_paid, 0);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.pocketed(Side::A), 1);
+    // He misses: the turn ends and the debt is paid with the pocketed disc.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    assert_eq!(pos.pocketed(Side::A), 0);
+}
+
+#[test]
+fn b16_option_immediate_settlement() {
+    let mut rules = Rules::booklet();
+    rules.debt_settlement = DebtSettlement::Immediate;
+    let g = game(rules);
+    let mut pos = edit(&g, |s| s.debt = [1, 0]);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.3, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.continues());
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+}
+
+#[test]
+fn b15_a_disc_pocketed_in_the_foul_stroke_pays_the_penalty() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9))
+        .contact(0.2, P, d(3))
+        .pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
+    assert_eq!(pos.debt(Side::A), 0);
+}
+
+#[test]
+fn b9_several_fouls_cost_one_penalty_disc() {
+    let g = game(Rules::booklet());
+    let mut pos = edit(&g, |s| {
+        s.discs[0].at = None;
+        s.discs[1].at = None;
+    });
+    let stroke = Stroke {
+        technique_breach: true,
+        ..up()
+    };
+    let mut out = Outcome::still(&pos, MID);
+    // F3 and F1 and B21 at once.
+    out.contact(0.1, P, d(9)).pocket(0.5, P);
+    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    assert!(r.fouls.iter().count() >= 3);
+    assert!(matches!(r.penalty, Penalty::Placed(_)));
+    assert_eq!(pos.pocketed(Side::A), 1, "exactly one of the two came out");
+}
+
+#[test]
+fn b10_discs_pocketed_in_a_foul_stroke_stay_pocketed() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2))
+        .pocket(0.2, d(2))
+        .pocket(0.3, d(1))
+        .pocket(0.4, d(10))
+        .pocket(0.9, P);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::PuckLost));
+    // Two own discs pocketed; one comes out as the penalty; the opponent's stays down.
+    assert_eq!(pos.pocketed(Side::A), 1);
+    assert_eq!(pos.pocketed(Side::B), 1);
+}
+
+#[test]
+fn n7e_puck_back_in_the_zone_ends_the_turn_and_b17_option() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, Point::new(0.2, -0.45));
+    out.cushion(0.1, P, Compass::North)
+        .contact(0.3, P, d(3))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::PuckReturned));
+    assert!(r.fouls.is_empty());
+    // B17 option: only after a direct stroke with a light disc; this was a rebound.
+    let mut rules = Rules::booklet();
+    rules.puck_return_rule = PuckReturnRule::DirectStrokeWithLightDiscs;
+    let g = game(rules);
+    let mut pos = g.start();
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.continues());
+}
+
+#[test]
+fn b18_opponent_disc_pocketed_alone_ends_the_turn_and_counts_for_its_owner() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .pocket(0.4, d(9));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::NothingPocketed));
+    assert!(r.fouls.is_empty());
+    assert_eq!(pos.pocketed(Side::B), 1);
+}
+
+fn last_disc_position(g: &Novuss) -> Position {
+    // Seat 0 has only disc 3 left; seat 1 only disc 12.
+    edit(g, |s| {
+        for i in 0..16 {
+            if i != 3 && i != 12 {
+                s.discs[i].at = None;
+            }
+        }
+    })
+}
+
+#[test]
+fn n14_n15_pocketing_the_last_disc_wins_at_once() {
+    let g = game(Rules::booklet());
+    let mut pos = last_disc_position(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    assert_eq!(pos.status(), Status::Won(Side::A));
+    // No stroke is accepted after the end (invariant 8).
+    let err = g.resolve(&mut pos.clone(), &up(), &out).unwrap_err();
+    assert_eq!(err, ResolveError::Stroke(StrokeError::GameOver));
+}
+
+#[test]
+fn n14_b16_a_side_with_debt_cannot_win() {
+    let g = game(Rules::booklet());
+    let mut pos = last_disc_position(&g);
+    pos = {
+        let mut s = pos.to_setup();
+        s.debt = [1, 0];
+        g.position(&s).unwrap()
+    };
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, None);
+    assert!(r.continues(), "N6 while owing");
+    // Next stroke: nothing of his on the table, nothing pocketed: turn ends, debt paid.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(12));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(
+        r.fouls.is_empty(),
+        "B7: no light disc, so F3 does not apply"
+    );
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.on_table(Side::A), 1);
+    assert_eq!(pos.status(), Status::Playing);
+}
+
+#[test]
+fn b11_an_opponent_pocketing_the_owners_last_disc_makes_the_owner_win() {
+    let g = game(Rules::booklet());
+    let mut pos = last_disc_position(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(12))
+        .pocket(0.4, d(12));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, Some(Side::B));
+}
+
+#[test]
+fn b11_both_sides_finishing_at_once_the_striker_wins() {
+    let g = game(Rules::booklet());
+    let mut pos = last_disc_position(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(12))
+        .pocket(0.4, d(12))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+}
+
+#[test]
+fn b21_technique_breach_is_a_foul_unless_ignored() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let stroke = Stroke {
+        technique_breach: true,
+        ..up()
+    };
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    assert!(r.fouls.contains(Foul::Technique));
+    assert!(!r.continues());
+    let mut rules = Rules::booklet();
+    rules.technique_breach = TechniqueBreach::Ignore;
+    let g = game(rules);
+    let mut pos = g.start();
+    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    assert!(r.continues());
+}
+
+#[test]
+fn b22_lnf_first_contact_with_a_disc_in_the_own_zone() {
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let g = game(rules);
+    // An opponent disc lies in seat 0's zone (seat 1's row along the south cushion).
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.01, P, d(12)).contact(0.3, P, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::ZoneContact));
+    // The booklet has no such foul (only F3 here).
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(!r.fouls.contains(Foul::ZoneContact));
+}
+
+#[test]
+fn lnf_dark_only_stroke_must_reach_the_opposite_cushion_or_the_circle() {
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let g = game(rules);
+    let only_dark = |g: &Novuss| {
+        edit(g, |s| {
+            for i in 0..8 {
+                s.discs[i].at = None;
+            }
+            s.discs[0].at = Some(Point::new(0.05, 0.0));
+        })
+    };
+    let mut pos = only_dark(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::East);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkOnlyShort));
+    let mut pos = only_dark(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North);
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty());
+}
+
+#[test]
+fn b5_direct_rebound_and_no_contact() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let out = Outcome::still(&pos, Point::new(0.0, -0.2));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.kind, StrokeKind::NoContact);
+    assert!(r.fouls.contains(Foul::NoOwnDisc));
+}
+
+#[test]
+fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender() {
+    let g = game(Rules::booklet_pairs());
+    let mut pos = g.start();
+    assert_eq!(pos.discs().len(), 32);
+    // Seat 0 (south) owns discs 0-7 along the north cushion; seat 2 (north, his partner)
+    // discs 16-23 along the south cushion. Pocketing the partner's disc is pocketing an own
+    // disc (N16).
+    let partner_disc = (16u8..24)
+        .find(|&i| pos.discs()[usize::from(i)].side == Side::A)
+        .unwrap();
+    assert_eq!(partner_disc, 16);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North)
+        .contact(0.3, P, d(16))
+        .pocket(0.6, d(16));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(
+        r.fouls.is_empty(),
+        "rebound onto the partner's (dark) disc: N12"
+    );
+    assert!(r.continues());
+    // A miss passes the turn clockwise to seat 1 (west), an opponent (B20).
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // Seat 1 (west) fouls: the penalty is charged to side B and goes on the centre line
+    // against the east cushion (B14: opposite the offending player). Seat 1's own row
+    // stands along the east cushion, so it goes beside the row on the emptier half.
+    let mut s = pos.to_setup();
+    for i in 0..32 {
+        if s.discs[i].side == Side::B && s.discs[i].at.is_some_and(|p| p.x > 0.4) && i % 8 == 3 {
+            s.discs[i].at = None;
+        }
+    }
+    let mut pos = g.position(&s).unwrap();
+    let west = Stroke::new(Point::new(-0.41, 0.0), Point::new(1.0, 0.0), 3.0);
+    let mut out = Outcome::still(&pos, Point::new(0.1, 0.3));
+    out.contact(0.1, P, d(3)).pocket(0.9, P);
+    let r = g.resolve(&mut pos, &west, &out).unwrap();
+    let Penalty::Placed(id) = r.penalty else {
+        panic!("expected a placed penalty, got {:?}", r.penalty)
+    };
+    let p = pos.discs()[id.index()].at.unwrap();
+    assert!((p.x - 0.474).abs() < 1e-12, "against the east cushion: {p}");
+    assert_eq!(
+        pos.to_move(),
+        Seat::new(2),
+        "clockwise: south, west, north, east"
+    );
+}
+
+#[test]
+fn b2_the_caller_chooses_who_strikes_first() {
+    let g = game(Rules::booklet());
+    assert_eq!(g.start().to_move(), Seat::new(0));
+    assert_eq!(g.start_with(Seat::new(1)).unwrap().to_move(), Seat::new(1));
+    assert!(g.start_with(Seat::new(2)).is_err());
+}
+
+#[test]
+fn b4_light_and_dark_are_decided_for_the_striker_at_the_moment_of_the_stroke() {
+    let g = game(Rules::booklet());
+    // Disc 3 of seat 0 lies in seat 0's own zone: dark for him (N11). Moving it out by a
+    // stroke makes it light for the next stroke: only positions count (invariant 6).
+    let mut pos = edit(&g, |s| s.discs[3].at = Some(Point::new(0.25, -0.45)));
+    assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(3)));
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North)
+        .contact(0.3, P, d(3))
+        .moved(DiscId(3), Point::new(0.25, -0.2));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(pos.is_light(g.rules(), Seat::new(0), DiscId(3)));
+}
+
+#[test]
+fn bad_strokes_are_refused_and_the_position_is_unchanged() {
+    let g = game(Rules::booklet());
+    let pos = g.start();
+    let out = Outcome::still(&pos, MID);
+    let cases = [
+        (
+            Stroke::new(Point::new(f64::NAN, -0.41), Point::new(0.0, 1.0), 2.0),
+            StrokeError::NotFinite,
+        ),
+        (
+            Stroke::new(SOUTH_SPOT, Point::new(0.0, f64::INFINITY), 2.0),
+            StrokeError::NotFinite,
+        ),
+        (
+            Stroke::new(SOUTH_SPOT, Point::new(0.0, 0.0), 2.0),
+            StrokeError::NoDirection,
+        ),
+        (
+            Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 0.0),
+            StrokeError::Speed {
+                speed: 0.0,
+                max: 8.0,
+            },
+        ),
+        (
+            Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 9.0),
+            StrokeError::Speed {
+                speed: 9.0,
+                max: 8.0,
+            },
+        ),
+        (
+            Stroke::new(Point::new(0.0, 0.0), Point::new(0.0, 1.0), 2.0),
+            StrokeError::NotInZone,
+        ),
+        (
+            Stroke::new(Point::new(0.2, -0.42), Point::new(0.0, 1.0), 2.0),
+            StrokeError::NotInZone,
+        ),
+        (
+            Stroke::new(Point::new(0.0, -0.46), Point::new(0.0, 1.0), 2.0),
+            StrokeError::OnDisc(DiscId(11)),
+        ),
+        (
+            Stroke::new(Point::new(0.0, -0.6), Point::new(0.0, 1.0), 2.0),
+            StrokeError::PuckOffTable,
+        ),
+    ];
+    for (stroke, want) in cases {
+        let mut p = pos.clone();
+        assert_eq!(
+            g.resolve(&mut p, &stroke, &out),
+            Err(ResolveError::Stroke(want)),
+            "{stroke}"
+        );
+        assert_eq!(p, pos);
+    }
+    // The wrong seat.
+    let err = g.check_stroke(&pos, Seat::new(1), &down()).unwrap_err();
+    assert_eq!(
+        err,
+        StrokeError::WrongSeat {
+            expected: Seat::new(0),
+            got: Seat::new(1)
+        }
+    );
+    // Seat 0 placing the puck in seat 1's zone.
+    let mut p = pos.clone();
+    assert_eq!(
+        g.resolve(&mut p, &down(), &out),
+        Err(ResolveError::Stroke(StrokeError::NotInZone))
+    );
+    assert_eq!(p, pos);
+}
+
+#[test]
+fn malformed_outcomes_are_refused_and_the_position_is_unchanged() {
+    let g = game(Rules::booklet());
+    let pos = g.start();
+    let mut bad = Vec::new();
+    let mut o = Outcome::still(&pos, MID);
+    o.contact(0.3, P, d(3)).contact(0.2, P, d(2));
+    bad.push((o, OutcomeError::Time(1)));
+    let mut o = Outcome::still(&pos, MID);
+    o.pocket(0.3, d(3)).pocket(0.4, d(3));
+    bad.push((o, OutcomeError::Impossible(1)));
+    let mut o = Outcome::still(&pos, MID);
+    o.contact(0.3, P, d(40));
+    bad.push((o, OutcomeError::Disc(0, DiscId(40))));
+    let mut o = Outcome::still(&pos, MID);
+    o.contact(f64::NAN, P, d(3));
+    bad.push((o, OutcomeError::Time(0)));
+    let mut o = Outcome::still(&pos, MID);
+    o.rest[5] = None;
+    bad.push((o, OutcomeError::Rest(DiscId(5))));
+    let mut o = Outcome::still(&pos, MID);
+    o.puck_rest = None;
+    bad.push((o, OutcomeError::PuckRest));
+    for (o, want) in bad {
+        let mut p = pos.clone();
+        assert_eq!(
+            g.resolve(&mut p, &up(), &o),
+            Err(ResolveError::Outcome(want))
+        );
+        assert_eq!(p, pos);
+    }
+}
+
+#[test]
+fn stroke_limit_draws_the_game() {
+    let mut rules = Rules::booklet();
+    rules.stroke_limit = Some(1);
+    let g = game(rules);
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3));
+    g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(pos.status(), Status::Drawn);
+}
