@@ -1,2 +1,60 @@
-//! `dominoes`: under construction. The rules are not implemented yet; this crate exists so the
-//! workspace layout is complete.
+//! Dominoes: the LATTJO booklet's draw game for 2 to 5 players (a double-six set, hidden
+//! hands, a stock to draw from, rounds to a target), with the standard block, draw, All
+//! Fives / Muggins, partnership and larger-set games as options.
+//!
+//! The game implements boardgame-core's [`Game`](boardgame_core::Game) (dealing and every
+//! draw are chance events, so the stock has no hidden order to leak),
+//! [`ImperfectInfo`](boardgame_core::ImperfectInfo) (a seat sees its own hand, the layout
+//! and the sizes of the other hands and the stock) and [`Rounds`](boardgame_core::Rounds)
+//! (round points adding up to a target).
+//!
+//! ```
+//! use boardgame_core::{Game, GameRng, Rounds, Seat, Turn};
+//! use dominoes::{Action, Dominoes, Rules};
+//!
+//! let game = Dominoes::new(Rules::lattjo(2))?;
+//! let mut state = game.new_initial_state();
+//!
+//! // Deal: chance events, one tile at a time from the stock.
+//! let mut rng = GameRng::new(2026, 0);
+//! while game.turn(&state) == Turn::Chance {
+//!     let tile = game.sample_chance(&state, &mut rng).expect("the deal goes on");
+//!     game.apply(&mut state, &tile)?;
+//! }
+//! // The holder of the highest double opens with it (D4).
+//! let mut moves = Vec::new();
+//! game.legal_actions(&state, &mut moves);
+//! assert!(matches!(moves[..], [Action::Open(t)] if t.is_double()));
+//!
+//! // Moves are typed; text goes through FromStr and refused moves leave the state alone.
+//! game.apply(&mut state, &moves[0])?;
+//! let before = state.clone();
+//! assert!(game.apply(&mut state, &"9-9 left".parse()?).is_err());
+//! assert_eq!(state, before);
+//! assert!(game.round_points(&state).is_none()); // the round is still on
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Rule ids (D1-D15, E1-E13) refer to the rules file; `docs/dominoes.md` describes the rules
+//! as implemented.
+
+mod action;
+mod game;
+mod layout;
+mod record;
+mod rules;
+mod shown;
+pub mod svg;
+mod tile;
+mod view;
+
+pub use action::{Action, ParseActionError};
+pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State};
+pub use layout::{Layout, ParseLayoutError, PlaceError};
+pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
+pub use rules::{
+    BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
+};
+pub use shown::{Group, Shown};
+pub use tile::{End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Tile, Tiles};
+pub use view::{Step, View};

@@ -1,0 +1,979 @@
+//! The round: dealing, opening, playing, drawing, the end and the score.
+
+use core::fmt;
+
+use boardgame_core::{BySeat, Game, GameRng, Returns, RoundContext, Rounds, Seat, Turn};
+
+use crate::action::Action;
+use crate::layout::{Layout, PlaceError};
+use crate::rules::{
+    BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
+};
+use crate::shown::Shown;
+use crate::tile::{End, Tile, Tiles};
+
+/// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
+/// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, Turn};
+/// use dominoes::{Dominoes, Rules};
+///
+/// let game = Dominoes::new(Rules::lattjo(2))?;
+/// let mut state = game.new_initial_state();
+/// let mut rng = GameRng::new(7, 0);
+/// let mut buf = Vec::new();
+/// while game.turn(&state) != Turn::Terminal {
+///     let a = match game.turn(&state) {
+///         Turn::Chance => game.sample_chance(&state, &mut rng),
+///         _ => game.sample_action(&state, &mut rng, &mut buf),
+///     };
+///     game.apply(&mut state, &a.expect("a live node has an action"))?;
+/// }
+/// let result = state.result().expect("the round is over");
+/// println!("{:?} scored {:?}", result.winner, result.points);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dominoes {
+    rules: Rules,
+    set: Tiles,
+    hand: u8,
+}
+
+/// Who opens a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Lead {
+    /// The holder of the highest double, with it (D4, E8).
+    HighestDouble,
+    /// This seat, with any tile (E7 options).
+    Seat(Seat),
+}
+
+/// Where the round stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// Chance deals the next tile (D2).
+    Dealing,
+    /// `seat` lays the first tile: `forced` when the rules name it (D4).
+    Opening { seat: Seat, forced: Option<Tile> },
+    /// `seat` plays, draws or passes.
+    Turn(Seat),
+    /// Chance gives `seat` a tile from the stock (D9).
+    Drawing(Seat),
+    /// `seat` drew this tile and it fits (E3).
+    Drawn(Seat, Tile),
+    /// The round is over.
+    Over,
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundEnd {
+    /// This seat placed its last tile (D11, E12).
+    Out(Seat),
+    /// Nobody can place a tile (D11, E1).
+    Blocked,
+}
+
+/// The outcome of a finished round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RoundResult {
+    /// Going out or blocked.
+    pub end: RoundEnd,
+    /// The round winner (D12): the seat that went out, or the seat with the lowest pips (in
+    /// partnerships, the winning team's member with fewer pips); `None` for a tie that
+    /// scores nothing (E5).
+    pub winner: Option<Seat>,
+    /// Pips left in each hand.
+    pub pips: BySeat<u32>,
+    /// Points each seat made this round (partners carry their team's points): the winner's
+    /// score (D13, E6) plus any fives scored during play.
+    pub points: BySeat<i64>,
+}
+
+/// One round of dominoes: hands, stock, layout and whose turn it is.
+///
+/// Build it with [`Game::new_initial_state`] (the deal follows as chance events),
+/// [`Rounds::new_round`], or [`Dominoes::setup`] for a hand-built position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) phase: Phase,
+    pub(crate) hands: BySeat<Tiles>,
+    pub(crate) stock: Tiles,
+    pub(crate) layout: Layout,
+    pub(crate) dealt: u8,
+    pub(crate) redeals: u16,
+    pub(crate) lead: Lead,
+    pub(crate) opener: Option<Seat>,
+    pub(crate) shown: BySeat<Shown>,
+    pub(crate) not_dealt: Tiles,
+    pub(crate) fives: BySeat<i64>,
+    pub(crate) result: Option<RoundResult>,
+}
+
+/// Why an action was refused. The state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The round is over.
+    #[error("the round is over")]
+    RoundOver,
+    /// A player action where chance acts (the deal or a draw).
+    #[error("a tile from the stock comes next, not a player's move")]
+    ChanceToAct,
+    /// A chance result where a player acts.
+    #[error("a player is to move, not chance")]
+    NotChance,
+    /// A tile the set does not have.
+    #[error("{0} is not in the set")]
+    NotInSet(Tile),
+    /// A chance result naming a tile that is not in the stock.
+    #[error("{0} is not in the stock")]
+    NotInStock(Tile),
+    /// A tile the player to move does not hold.
+    #[error("{tile} is not in {seat}'s hand")]
+    NotHeld {
+        /// The tile.
+        tile: Tile,
+        /// The player to move.
+        seat: Seat,
+    },
+    /// The tile cannot go there.
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+    /// The same placement as on an earlier-listed end (E4): play it there.
+    #[error("{tile} {end} is the same play as {tile} {same_as}; play it {same_as}")]
+    SamePlay {
+        /// The tile.
+        tile: Tile,
+        /// The end asked for.
+        end: End,
+        /// The end move generation lists.
+        same_as: End,
+    },
+    /// The round must open with its first tile.
+    #[error("the round opens with a first tile, like 6-6")]
+    MustOpen,
+    /// The rules name the first tile (D4).
+    #[error("the round must open with {required}, not {tile}")]
+    WrongOpening {
+        /// The tile given.
+        tile: Tile,
+        /// The tile the rules require.
+        required: Tile,
+    },
+    /// The first tile is already down.
+    #[error("the round is already open: add tiles to an end, like 6-4 left")]
+    AlreadyOpen,
+    /// Drawing or passing while holding a tile that fits (D10).
+    #[error("a tile fits: a player who can place a tile must")]
+    MustPlay,
+    /// The drawn tile fits and must be played (E3).
+    #[error("the drawn tile {0} fits and must be played")]
+    MustPlayDrawn(Tile),
+    /// Drawing with no tile left to draw.
+    #[error("the stock is empty")]
+    StockEmpty,
+    /// Drawing in the block game.
+    #[error("these rules have no drawing")]
+    NoDrawing,
+    /// Passing while a tile can be drawn (D9).
+    #[error("a stuck player draws from the stock before passing")]
+    MustDraw,
+}
+
+/// A hand-built position: the hands, the stock and the layout, and who is to move.
+///
+/// With an empty layout the round opens as after a deal (D4). With tiles down it is
+/// `to_move`'s turn, or the round is already over if a hand is empty or nobody can play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// One hand per seat.
+    pub hands: Vec<Tiles>,
+    /// The stock.
+    pub stock: Tiles,
+    /// The tiles on the table.
+    pub layout: Layout,
+    /// Who is to move when the layout has tiles.
+    pub to_move: Seat,
+}
+
+/// A [`Setup`] that is not a position of these rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Not one hand per player.
+    #[error("{got} hands for {expected} players")]
+    Hands {
+        /// Players.
+        expected: usize,
+        /// Hands given.
+        got: usize,
+    },
+    /// A tile outside the set.
+    #[error("{0} is not in the set")]
+    NotInSet(Tile),
+    /// A tile in two places.
+    #[error("{0} appears twice")]
+    Duplicate(Tile),
+    /// A tile of the set nowhere (hands + layout + stock must be the set).
+    #[error("{0} is missing: hands, layout and stock must hold the whole set")]
+    Missing(Tile),
+    /// `to_move` is not a seat.
+    #[error("seat {0} is not at the table")]
+    Seat(usize),
+}
+
+impl Dominoes {
+    /// A game with these rules.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] when the rules cannot make a game.
+    pub fn new(rules: Rules) -> Result<Dominoes, RulesError> {
+        rules.validate()?;
+        let set = Tiles::full_set(rules.highest).ok_or(RulesError::SetTooLarge(rules.highest))?;
+        Ok(Dominoes {
+            rules,
+            set,
+            hand: rules.hand_size(),
+        })
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The whole set of tiles.
+    #[must_use]
+    pub fn set(&self) -> Tiles {
+        self.set
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    /// The scoring unit of a seat: its team with partnerships, else itself.
+    fn unit(&self, seat: Seat) -> usize {
+        if self.rules.partnerships {
+            seat.index() % 2
+        } else {
+            seat.index()
+        }
+    }
+
+    fn units(&self) -> usize {
+        if self.rules.partnerships {
+            2
+        } else {
+            self.players()
+        }
+    }
+
+    fn fresh(&self, lead: Lead) -> State {
+        let n = self.players();
+        State {
+            phase: Phase::Dealing,
+            hands: BySeat::new(n, Tiles::EMPTY),
+            stock: self.set,
+            layout: Layout::EMPTY,
+            dealt: 0,
+            redeals: 0,
+            lead,
+            opener: None,
+            shown: BySeat::new(n, Shown::default()),
+            not_dealt: Tiles::EMPTY,
+            fives: BySeat::new(n, 0),
+            result: None,
+        }
+    }
+
+    /// Builds a hand-built position (for tests, puzzles and analysis).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] unless the hands, stock and layout hold every tile of the set exactly
+    /// once and `to_move` is a seat.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::{Game, Seat, Turn};
+    /// use dominoes::{Dominoes, Rules, Setup, Tiles};
+    ///
+    /// let game = Dominoes::new(Rules::lattjo(2))?;
+    /// let set = game.set();
+    /// let hands: Vec<Tiles> = vec!["6-4 2-1".parse()?, "5-5 3-0".parse()?];
+    /// let layout = "[6-6]".parse()?;
+    /// let used = hands[0].union(hands[1]);
+    /// let stock = set.difference(used).difference("6-6".parse()?);
+    /// let mut state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(0) })?;
+    /// assert_eq!(game.turn(&state), Turn::Player(Seat::new(0)));
+    /// game.apply(&mut state, &"6-4 left".parse()?)?;
+    /// assert_eq!(state.layout().to_string(), "4-6 [6-6]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn setup(&self, setup: Setup) -> Result<State, SetupError> {
+        let n = self.players();
+        if setup.hands.len() != n {
+            return Err(SetupError::Hands {
+                expected: n,
+                got: setup.hands.len(),
+            });
+        }
+        if setup.to_move.index() >= n {
+            return Err(SetupError::Seat(setup.to_move.index()));
+        }
+        let mut seen = Tiles::EMPTY;
+        let parts = setup
+            .hands
+            .iter()
+            .copied()
+            .chain([setup.stock, setup.layout.tiles()]);
+        for part in parts {
+            if let Some(t) = part.difference(self.set).iter().next() {
+                return Err(SetupError::NotInSet(t));
+            }
+            if let Some(t) = part.intersection(seen).iter().next() {
+                return Err(SetupError::Duplicate(t));
+            }
+            seen = seen.union(part);
+        }
+        if let Some(t) = self.set.difference(seen).iter().next() {
+            return Err(SetupError::Missing(t));
+        }
+        let mut s = self.fresh(Lead::HighestDouble);
+        s.stock = setup.stock;
+        s.dealt = setup.hands.iter().map(|h| h.len() as u8).sum();
+        for (i, h) in setup.hands.iter().enumerate() {
+            let seat = Seat::new(i as u8);
+            s.hands[seat] = *h;
+            for _ in 0..h.len() {
+                s.shown[seat].keep(0, true);
+            }
+        }
+        s.layout = setup.layout;
+        if s.layout.is_empty() {
+            self.finish_deal(&mut s);
+        } else if let Some(out) = Seat::all(n).find(|&seat| s.hands[seat].is_empty()) {
+            self.end_round(&mut s, RoundEnd::Out(out));
+        } else if self.blocked(&s) {
+            self.end_round(&mut s, RoundEnd::Blocked);
+        } else {
+            s.phase = Phase::Turn(setup.to_move);
+        }
+        Ok(s)
+    }
+
+    fn drawable(&self, s: &State) -> bool {
+        self.rules.draw_rule.drawable(s.stock.len())
+    }
+
+    /// E1: nobody holds a tile that fits, and either nothing can be drawn (a) or the layout
+    /// is closed (b).
+    fn blocked(&self, s: &State) -> bool {
+        let fits = s.layout.playable_mask();
+        let held = s.hands.as_slice().iter().fold(0u128, |m, h| m | h.0);
+        if held & fits != 0 {
+            return false;
+        }
+        !self.drawable(s) || (self.rules.closed_layout_ends_round && s.stock.0 & fits == 0)
+    }
+
+    /// E4: the end move generation lists for `tile` instead of `end`, if another open end
+    /// gives the same position.
+    fn same_as(&self, layout: &Layout, end: End) -> Option<End> {
+        let v = layout.end_value(end)?;
+        let fives = self.rules.scoring == Scoring::Fives;
+        let candidates: &[End] = match end {
+            End::Right => &[End::Left],
+            End::Down => &[End::Up],
+            _ => &[],
+        };
+        candidates.iter().copied().find(|&other| {
+            layout.end_value(other) == Some(v)
+                && (!fives || layout.end_is_double(other) == layout.end_is_double(end))
+                && match end {
+                    End::Right => layout.line_ends_symmetric(),
+                    _ => !fives || layout.arm_is_empty(other) == layout.arm_is_empty(end),
+                }
+        })
+    }
+
+    fn push_placements(&self, layout: &Layout, tile: Tile, out: &mut Vec<Action>) {
+        let open = layout.open_ends();
+        for end in End::ALL {
+            if open & (1 << end.index()) == 0 {
+                continue;
+            }
+            if let Some(v) = layout.end_value(end)
+                && tile.has(v)
+                && self.same_as(layout, end).is_none()
+            {
+                out.push(Action::Play(tile, end));
+            }
+        }
+    }
+
+    fn can_play(&self, s: &State, seat: Seat) -> bool {
+        s.hands[seat].0 & s.layout.playable_mask() != 0
+    }
+
+    /// Checks an action without applying it.
+    ///
+    /// # Errors
+    ///
+    /// The [`PlayError`] that [`Game::apply`] would return.
+    pub fn check(&self, s: &State, action: &Action) -> Result<(), PlayError> {
+        let in_set = |t: Tile| {
+            if self.set.contains(t) {
+                Ok(())
+            } else {
+                Err(PlayError::NotInSet(t))
+            }
+        };
+        let held = |seat: Seat, t: Tile| {
+            in_set(t)?;
+            if s.hands[seat].contains(t) {
+                Ok(())
+            } else {
+                Err(PlayError::NotHeld { tile: t, seat })
+            }
+        };
+        let place = |t: Tile, e: End| -> Result<(), PlayError> {
+            s.layout.check(t, e)?;
+            match self.same_as(&s.layout, e) {
+                Some(same_as) => Err(PlayError::SamePlay {
+                    tile: t,
+                    end: e,
+                    same_as,
+                }),
+                None => Ok(()),
+            }
+        };
+        match (s.phase, *action) {
+            (Phase::Over, _) => Err(PlayError::RoundOver),
+            (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
+                in_set(t)?;
+                if s.stock.contains(t) {
+                    Ok(())
+                } else {
+                    Err(PlayError::NotInStock(t))
+                }
+            }
+            (Phase::Dealing | Phase::Drawing(_), _) => Err(PlayError::ChanceToAct),
+            (_, Action::Deal(_)) => Err(PlayError::NotChance),
+            (Phase::Opening { seat, forced }, Action::Open(t)) => {
+                held(seat, t)?;
+                match forced {
+                    Some(required) if required != t => {
+                        Err(PlayError::WrongOpening { tile: t, required })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (Phase::Opening { .. }, _) => Err(PlayError::MustOpen),
+            (_, Action::Open(_)) => Err(PlayError::AlreadyOpen),
+            (Phase::Turn(seat), Action::Play(t, e)) => {
+                held(seat, t)?;
+                place(t, e)
+            }
+            (Phase::Turn(seat), Action::Draw) => {
+                if self.rules.draw_rule == DrawRule::NoDraw {
+                    Err(PlayError::NoDrawing)
+                } else if !self.drawable(s) {
+                    Err(PlayError::StockEmpty)
+                } else if self.rules.must_play_if_able && self.can_play(s, seat) {
+                    Err(PlayError::MustPlay)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn(seat), Action::Pass) => {
+                if self.can_play(s, seat) {
+                    Err(PlayError::MustPlay)
+                } else if self.drawable(s) {
+                    Err(PlayError::MustDraw)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Drawn(seat, d), Action::Play(t, e)) => {
+                held(seat, t)?;
+                if t != d {
+                    return Err(PlayError::MustPlayDrawn(d));
+                }
+                place(t, e)
+            }
+            (Phase::Drawn(_, d), Action::Draw) => Err(PlayError::MustPlayDrawn(d)),
+            (Phase::Drawn(_, d), Action::Pass) => {
+                if self.rules.must_play_if_able {
+                    Err(PlayError::MustPlayDrawn(d))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn apply_checked(&self, s: &mut State, action: Action) {
+        match (s.phase, action) {
+            (Phase::Dealing, Action::Deal(t)) => {
+                s.stock.remove(t);
+                let seat = Seat::new(s.dealt / self.hand);
+                s.hands[seat].insert(t);
+                s.shown[seat].keep(0, true);
+                s.dealt += 1;
+                if usize::from(s.dealt) == usize::from(self.hand) * self.players() {
+                    self.finish_deal(s);
+                }
+            }
+            (Phase::Drawing(seat), Action::Deal(t)) => {
+                s.stock.remove(t);
+                s.hands[seat].insert(t);
+                if s.layout.playable_mask() & t.bit() != 0 {
+                    s.phase = Phase::Drawn(seat, t);
+                    return;
+                }
+                let lacks = if self.rules.must_play_if_able {
+                    s.layout.end_numbers()
+                } else {
+                    0
+                };
+                s.shown[seat].keep(lacks, false);
+                let again = matches!(
+                    self.rules.draw_rule,
+                    DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
+                );
+                if again && self.drawable(s) {
+                    s.phase = Phase::Drawing(seat);
+                } else {
+                    self.advance(s, seat);
+                }
+            }
+            (Phase::Opening { seat, forced }, Action::Open(t)) => {
+                s.hands[seat].remove(t);
+                if forced.is_none() {
+                    s.shown[seat].played(t, s.not_dealt);
+                }
+                let _ = s.layout.open(t, self.rules.spinner);
+                s.opener = Some(seat);
+                self.after_play(s, seat);
+            }
+            (Phase::Turn(seat), Action::Play(t, e)) => {
+                s.hands[seat].remove(t);
+                s.shown[seat].played(t, s.not_dealt);
+                let _ = s.layout.place(t, e, self.rules.spinner);
+                self.after_play(s, seat);
+            }
+            (Phase::Drawn(seat, _), Action::Play(t, e)) => {
+                s.hands[seat].remove(t);
+                let _ = s.layout.place(t, e, self.rules.spinner);
+                self.after_play(s, seat);
+            }
+            (Phase::Turn(seat), Action::Draw) => {
+                if self.rules.must_play_if_able {
+                    s.shown[seat].stuck(s.layout.end_numbers());
+                }
+                s.phase = Phase::Drawing(seat);
+            }
+            (Phase::Turn(seat), Action::Pass) => {
+                s.shown[seat].stuck(s.layout.end_numbers());
+                self.advance(s, seat);
+            }
+            (Phase::Drawn(seat, _), Action::Pass) => {
+                s.shown[seat].keep(0, false);
+                self.advance(s, seat);
+            }
+            _ => {}
+        }
+    }
+
+    /// The deal is complete: find the opener (D4, D5, E7, E8).
+    fn finish_deal(&self, s: &mut State) {
+        s.not_dealt = Tiles::EMPTY;
+        if let Lead::Seat(seat) = s.lead {
+            s.phase = Phase::Opening { seat, forced: None };
+            return;
+        }
+        let held_by =
+            |s: &State, t: Tile| Seat::all(self.players()).find(|&seat| s.hands[seat].contains(t));
+        let mut opening = None;
+        for n in (0..=self.rules.highest).rev() {
+            let Some(d) = Tile::new(n, n) else { continue };
+            if let Some(seat) = held_by(s, d) {
+                opening = Some((seat, d));
+                break;
+            }
+            s.not_dealt.insert(d);
+        }
+        if opening.is_none() {
+            match self.rules.no_double {
+                NoDouble::Redeal => {
+                    // D5: all tiles back, deal again.
+                    let redeals = s.redeals.saturating_add(1);
+                    *s = self.fresh(s.lead);
+                    s.redeals = redeals;
+                    return;
+                }
+                NoDouble::HighestTileLeads => {
+                    let all = s
+                        .hands
+                        .as_slice()
+                        .iter()
+                        .fold(Tiles::EMPTY, |m, h| m.union(*h));
+                    if let Some(best) = all.iter().max_by_key(|t| (t.pips(), t.high())) {
+                        for t in self.set.iter() {
+                            if (t.pips(), t.high()) > (best.pips(), best.high()) {
+                                s.not_dealt.insert(t);
+                            }
+                        }
+                        opening = held_by(s, best).map(|seat| (seat, best));
+                    }
+                }
+            }
+        }
+        if let Some((seat, t)) = opening {
+            s.shown[seat].played(t, s.not_dealt);
+            s.phase = Phase::Opening {
+                seat,
+                forced: Some(t),
+            };
+        }
+    }
+
+    fn after_play(&self, s: &mut State, seat: Seat) {
+        if self.rules.scoring == Scoring::Fives {
+            let total = s.layout.ends_total();
+            if total > 0 && total.is_multiple_of(5) {
+                s.fives[seat] += i64::from(total);
+            }
+        }
+        if s.hands[seat].is_empty() {
+            self.end_round(s, RoundEnd::Out(seat));
+        } else {
+            self.advance(s, seat);
+        }
+    }
+
+    fn advance(&self, s: &mut State, seat: Seat) {
+        if self.blocked(s) {
+            self.end_round(s, RoundEnd::Blocked);
+        } else {
+            s.phase = Phase::Turn(seat.next(self.players()));
+        }
+    }
+
+    fn end_round(&self, s: &mut State, end: RoundEnd) {
+        let n = self.players();
+        let pips = BySeat::from_fn(n, |seat| s.hands[seat].pips());
+        let units = self.units();
+        let mut unit_pips = [0u32; boardgame_core::MAX_SEATS];
+        let mut unit_fives = [0i64; boardgame_core::MAX_SEATS];
+        for seat in Seat::all(n) {
+            unit_pips[self.unit(seat)] += pips[seat];
+            unit_fives[self.unit(seat)] += s.fives[seat];
+        }
+        let winner_unit = match end {
+            RoundEnd::Out(seat) => Some(self.unit(seat)),
+            RoundEnd::Blocked => {
+                let low = unit_pips[..units].iter().copied().min().unwrap_or(0);
+                let tied: Vec<usize> = (0..units).filter(|&u| unit_pips[u] == low).collect();
+                match (tied.len(), self.rules.blocked_tie) {
+                    (1, _) => Some(tied[0]),
+                    (_, BlockedTie::NoScore) => None,
+                    (_, BlockedTie::LightestTile) => {
+                        let lightest = |u: usize| {
+                            Seat::all(n)
+                                .filter(|&seat| self.unit(seat) == u)
+                                .fold(Tiles::EMPTY, |m, seat| m.union(s.hands[seat]))
+                                .lightest_unique()
+                        };
+                        let mut best: Option<(u32, usize)> = None;
+                        let mut unique = false;
+                        for &u in &tied {
+                            let Some((w, only)) = lightest(u) else {
+                                continue;
+                            };
+                            match best {
+                                Some((b, _)) if w > b => {}
+                                Some((b, _)) if w == b => unique = false,
+                                _ => {
+                                    best = Some((w, u));
+                                    unique = only;
+                                }
+                            }
+                        }
+                        best.filter(|_| unique).map(|(_, u)| u)
+                    }
+                }
+            }
+        };
+        let bonus = winner_unit.map_or(0, |w| {
+            let own = i64::from(unit_pips[w]);
+            let others: i64 = (0..units)
+                .filter(|&u| u != w)
+                .map(|u| i64::from(unit_pips[u]))
+                .sum();
+            let raw = match self.rules.score_basis {
+                ScoreBasis::OthersMinusOwn => others - own,
+                ScoreBasis::OthersOnly => others,
+            };
+            match self.rules.scoring {
+                Scoring::Block => raw,
+                Scoring::Fives => (raw + 2) / 5 * 5,
+            }
+        });
+        let winner = winner_unit.and_then(|w| match end {
+            RoundEnd::Out(seat) => Some(seat),
+            RoundEnd::Blocked => Seat::all(n)
+                .filter(|&seat| self.unit(seat) == w)
+                .min_by_key(|&seat| pips[seat]),
+        });
+        let points = BySeat::from_fn(n, |seat| {
+            let u = self.unit(seat);
+            unit_fives[u] + if Some(u) == winner_unit { bonus } else { 0 }
+        });
+        s.result = Some(RoundResult {
+            end,
+            winner,
+            pips,
+            points,
+        });
+        s.phase = Phase::Over;
+    }
+
+    /// Whose turn it is and what kind of step comes next, for display.
+    fn describe(&self, s: &State) -> String {
+        match s.phase {
+            Phase::Dealing => format!(
+                "dealing ({} of {} dealt)",
+                s.dealt,
+                usize::from(self.hand) * self.players()
+            ),
+            Phase::Opening {
+                seat,
+                forced: Some(t),
+            } => format!("{seat} opens with {t}"),
+            Phase::Opening { seat, forced: None } => format!("{seat} opens with any tile"),
+            Phase::Turn(seat) => format!("{seat} to play"),
+            Phase::Drawing(seat) => format!("{seat} draws"),
+            Phase::Drawn(seat, t) => format!("{seat} drew {t}, which fits"),
+            Phase::Over => "round over".to_owned(),
+        }
+    }
+
+    /// A multi-line description of the round: layout, hands, stock, next step, result.
+    #[must_use]
+    pub fn describe_state(&self, s: &State) -> String {
+        use fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(out, "layout: {}", s.layout);
+        for (seat, h) in s.hands.iter() {
+            let _ = writeln!(out, "{seat}: {h} ({} pips)", h.pips());
+        }
+        let _ = writeln!(out, "stock: {} tiles", s.stock.len());
+        let _ = write!(out, "{}", self.describe(s));
+        if let Some(r) = &s.result {
+            let _ = write!(out, "; winner {:?}, points {:?}", r.winner, r.points);
+        }
+        out
+    }
+}
+
+impl State {
+    /// The tiles `seat` holds (`None` for a seat not at the table).
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> Option<Tiles> {
+        self.hands.get(seat).copied()
+    }
+
+    /// The stock (boneyard). Its order does not exist: each draw is a chance event.
+    #[must_use]
+    pub fn stock(&self) -> Tiles {
+        self.stock
+    }
+
+    /// The tiles on the table.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The result once the round is over.
+    #[must_use]
+    pub fn result(&self) -> Option<&RoundResult> {
+        self.result.as_ref()
+    }
+
+    /// The tile the player to move just drew and must place (E3), if any.
+    #[must_use]
+    pub fn drawn(&self) -> Option<Tile> {
+        match self.phase {
+            Phase::Drawn(_, t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The seat that laid the first tile.
+    #[must_use]
+    pub fn opener(&self) -> Option<Seat> {
+        self.opener
+    }
+
+    /// How many times the tiles were dealt again because nobody held a double (D5).
+    #[must_use]
+    pub fn redeals(&self) -> u16 {
+        self.redeals
+    }
+
+    /// Fives scored so far this round, per seat (All Fives / Muggins).
+    #[must_use]
+    pub fn fives(&self) -> &BySeat<i64> {
+        &self.fives
+    }
+
+    /// What play has shown about each seat's hidden tiles.
+    #[must_use]
+    pub fn shown(&self) -> &BySeat<Shown> {
+        &self.shown
+    }
+}
+
+impl Game for Dominoes {
+    type State = State;
+    type Action = Action;
+    type Error = PlayError;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    /// Partners (seats 0 and 2, 1 and 3) share a team when the rules have partnerships.
+    fn team(&self, seat: Seat) -> usize {
+        self.unit(seat)
+    }
+
+    fn new_initial_state(&self) -> State {
+        self.fresh(Lead::HighestDouble)
+    }
+
+    fn turn(&self, s: &State) -> Turn {
+        match s.phase {
+            Phase::Dealing | Phase::Drawing(_) => Turn::Chance,
+            Phase::Opening { seat, .. } | Phase::Turn(seat) | Phase::Drawn(seat, _) => {
+                Turn::Player(seat)
+            }
+            Phase::Over => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        match s.phase {
+            Phase::Opening { seat, forced } => match forced {
+                Some(t) => out.push(Action::Open(t)),
+                None => out.extend(s.hands[seat].iter().map(Action::Open)),
+            },
+            Phase::Turn(seat) => {
+                let playable = Tiles(s.hands[seat].0 & s.layout.playable_mask());
+                for t in playable.iter() {
+                    self.push_placements(&s.layout, t, out);
+                }
+                let drawable = self.drawable(s);
+                if playable.is_empty() {
+                    out.push(if drawable { Action::Draw } else { Action::Pass });
+                } else if drawable && !self.rules.must_play_if_able {
+                    out.push(Action::Draw);
+                }
+            }
+            Phase::Drawn(_, t) => {
+                self.push_placements(&s.layout, t, out);
+                if !self.rules.must_play_if_able {
+                    out.push(Action::Pass);
+                }
+            }
+            Phase::Dealing | Phase::Drawing(_) | Phase::Over => {}
+        }
+    }
+
+    fn is_legal(&self, s: &State, a: &Action) -> bool {
+        self.check(s, a).is_ok()
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
+        out.clear();
+        if matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
+            let p = 1.0 / s.stock.len() as f64;
+            out.extend(s.stock.iter().map(|t| (Action::Deal(t), p)));
+        }
+        true
+    }
+
+    fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
+        if !matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
+            return None;
+        }
+        let k = rng.index(s.stock.len());
+        s.stock.nth(k).map(Action::Deal)
+    }
+
+    fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        self.check(s, a)?;
+        self.apply_checked(s, *a);
+        Ok(())
+    }
+
+    fn returns(&self, s: &State) -> Option<Returns> {
+        let r = s.result.as_ref()?;
+        let n = self.players();
+        Some(match self.rules.scoring {
+            Scoring::Block => BySeat::from_fn(n, |seat| match r.winner {
+                None => 0.0,
+                Some(w) if self.unit(w) == self.unit(seat) => 1.0,
+                Some(_) => -1.0,
+            }),
+            Scoring::Fives => {
+                let best = r.points.as_slice().iter().copied().max().unwrap_or(0);
+                let all_equal = r.points.as_slice().iter().all(|&p| p == best);
+                BySeat::from_fn(n, |seat| {
+                    if all_equal {
+                        0.0
+                    } else if r.points[seat] == best {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                })
+            }
+        })
+    }
+}
+
+impl Rounds for Dominoes {
+    fn round_points(&self, s: &State) -> Option<BySeat<i64>> {
+        s.result.map(|r| r.points)
+    }
+
+    /// Each round starts again from the deal (D15); who opens follows E7.
+    fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
+        let lead = match (self.rules.next_round_leader, ctx.previous) {
+            (NextRoundLeader::HighestDouble, _) | (_, None) => Lead::HighestDouble,
+            (NextRoundLeader::PreviousWinner, Some(p)) => p
+                .result
+                .and_then(|r| r.winner)
+                .map_or(Lead::HighestDouble, Lead::Seat),
+            (NextRoundLeader::NextClockwise, Some(p)) => p
+                .opener
+                .map_or(Lead::HighestDouble, |o| Lead::Seat(o.next(self.players()))),
+        };
+        self.fresh(lead)
+    }
+}

@@ -1,0 +1,381 @@
+//! The rule options: the booklet's draw game by default, the standard variants as settings.
+
+use boardgame_core::MatchConfig;
+
+use crate::tile::MAX_NUMBER;
+
+/// What a player who cannot place a tile does (decision E2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum DrawRule {
+    /// The booklet (D9, E2): draw exactly one tile; play it if it fits, else the turn passes.
+    #[default]
+    DrawOne,
+    /// The standard draw game: keep drawing until a tile fits or the stock is empty.
+    DrawUntilPlayable,
+    /// As [`DrawRule::DrawUntilPlayable`], but the last two tiles of the stock are never drawn.
+    DrawUntilPlayableLeaveTwo,
+    /// The block game: no drawing; a stuck player passes and the stock is dead.
+    NoDraw,
+}
+
+impl DrawRule {
+    /// How many stock tiles can never be drawn (all of them for the block game).
+    pub(crate) fn drawable(self, stock: usize) -> bool {
+        match self {
+            DrawRule::DrawOne | DrawRule::DrawUntilPlayable => stock > 0,
+            DrawRule::DrawUntilPlayableLeaveTwo => stock > 2,
+            DrawRule::NoDraw => false,
+        }
+    }
+}
+
+/// Who wins a blocked round when the lowest pip totals tie (decision E5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum BlockedTie {
+    /// Nobody scores (pagat; onlinedominogames).
+    #[default]
+    NoScore,
+    /// The tied player holding the lightest single tile wins (domino-games.com); if those
+    /// tiles tie too, nobody scores.
+    LightestTile,
+}
+
+/// What the round winner scores (decision E6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum ScoreBasis {
+    /// The booklet (D13): the pips in all other hands minus the winner's own, once.
+    #[default]
+    OthersMinusOwn,
+    /// Classic block scoring: the pips in all other hands.
+    OthersOnly,
+}
+
+/// Who opens the rounds after the first (decision E7). The first round always opens with
+/// the highest double (D4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum NextRoundLeader {
+    /// The booklet: the highest double opens every round.
+    #[default]
+    HighestDouble,
+    /// The previous round's winner opens with any tile (the highest double when the previous
+    /// round had no winner).
+    PreviousWinner,
+    /// The seat after the previous round's opener opens with any tile.
+    NextClockwise,
+}
+
+/// What happens when no player was dealt a double (decision E8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum NoDouble {
+    /// The booklet (D5): all tiles are returned and dealt again.
+    #[default]
+    Redeal,
+    /// The holder of the heaviest tile (most pips, then the higher half) opens with it.
+    HighestTileLeads,
+}
+
+/// How points are made (section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Scoring {
+    /// The booklet: only the round winner scores, from the pips left in hands (D12, D13).
+    #[default]
+    Block,
+    /// All Fives / Muggins: after each play, open ends adding up to a multiple of 5 score
+    /// that sum (a double at an end counts both halves); the round winner's score from the
+    /// hands is rounded to the nearest 5.
+    Fives,
+}
+
+/// The rules of a dominoes game: every option of the rules file, each independent of the
+/// others. [`Rules::lattjo`] is the booklet; the other constructors are the standard games.
+///
+/// # Examples
+///
+/// ```
+/// use dominoes::{DrawRule, Rules};
+/// let booklet = Rules::lattjo(4);
+/// assert_eq!(booklet.hand_size(), 5);
+/// let block = Rules { draw_rule: DrawRule::NoDraw, ..Rules::lattjo(2) };
+/// assert_eq!(block.hand_size(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Players at the table, 2 to 8 (the booklet: 2 to 5, D1).
+    pub players: u8,
+    /// The highest number of the set: 6 for the booklet's double-six set (D1), 9 or 12 for
+    /// the larger sets.
+    pub highest: u8,
+    /// Tiles dealt to each player; `None` is the booklet's table (D2): 7 for 2-3 players,
+    /// 5 for 4 or more.
+    pub hand_size: Option<u8>,
+    /// What a stuck player does (E2).
+    pub draw_rule: DrawRule,
+    /// A player who can place a tile must, and a drawn tile that fits must be played (D10,
+    /// E3). With `false` a player may draw while able to play, and may keep a drawn tile.
+    pub must_play_if_able: bool,
+    /// End the round as soon as the layout is closed (E1 b): no tile anywhere can ever be
+    /// played again. With `false` players keep drawing until the stock is empty.
+    pub closed_layout_ends_round: bool,
+    /// Who wins a blocked round with tied lowest pips (E5).
+    pub blocked_tie: BlockedTie,
+    /// What the round winner scores (E6).
+    pub score_basis: ScoreBasis,
+    /// Who opens later rounds (E7).
+    pub next_round_leader: NextRoundLeader,
+    /// No double dealt (E8).
+    pub no_double: NoDouble,
+    /// Partners sit opposite (seats 0 and 2 against 1 and 3); needs 4 players (E13). Team
+    /// pip totals decide blocked rounds and both partners carry the team's points.
+    pub partnerships: bool,
+    /// Block scoring or All Fives / Muggins.
+    pub scoring: Scoring,
+    /// The first double played is a spinner, open on all four sides once both its in-line
+    /// sides are covered (All Fives). The booklet has none (D8).
+    pub spinner: bool,
+}
+
+/// Rules that cannot make a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// Fewer than 2 or more than 8 players.
+    #[error("{0} players: dominoes needs 2 to 8")]
+    Players(u8),
+    /// A set above double-twelve.
+    #[error("double-{0} is not supported: the largest set is double-twelve")]
+    SetTooLarge(u8),
+    /// A hand size of zero, or more tiles dealt than the set has.
+    #[error("cannot deal {hand} tiles to each of {players} players from a set of {tiles}")]
+    HandSize {
+        /// Tiles per hand.
+        hand: u8,
+        /// Players.
+        players: u8,
+        /// Tiles in the set.
+        tiles: usize,
+    },
+    /// Partnerships with other than 4 players.
+    #[error("partnerships need exactly 4 players, got {0}")]
+    Partnerships(u8),
+}
+
+impl Rules {
+    /// The booklet's game (D1-D15 with decisions E1-E13): double-six, 7 tiles for 2-3
+    /// players and 5 for 4-5, highest double opens, draw one tile when stuck, others' pips
+    /// minus own.
+    #[must_use]
+    pub const fn lattjo(players: u8) -> Rules {
+        Rules {
+            players,
+            highest: 6,
+            hand_size: None,
+            draw_rule: DrawRule::DrawOne,
+            must_play_if_able: true,
+            closed_layout_ends_round: true,
+            blocked_tie: BlockedTie::NoScore,
+            score_basis: ScoreBasis::OthersMinusOwn,
+            next_round_leader: NextRoundLeader::HighestDouble,
+            no_double: NoDouble::Redeal,
+            partnerships: false,
+            scoring: Scoring::Block,
+            spinner: false,
+        }
+    }
+
+    /// The standard block game (domino-games.com): no drawing, a tied block goes to the
+    /// lightest tile, the winner scores the others' pips.
+    #[must_use]
+    pub const fn block(players: u8) -> Rules {
+        Rules {
+            draw_rule: DrawRule::NoDraw,
+            blocked_tie: BlockedTie::LightestTile,
+            score_basis: ScoreBasis::OthersOnly,
+            ..Rules::lattjo(players)
+        }
+    }
+
+    /// The standard draw game (arkofbones, onlinedominogames): draw until a tile fits, the
+    /// winner scores the others' pips, a tied block scores nothing.
+    #[must_use]
+    pub const fn draw(players: u8) -> Rules {
+        Rules {
+            draw_rule: DrawRule::DrawUntilPlayable,
+            score_basis: ScoreBasis::OthersOnly,
+            ..Rules::lattjo(players)
+        }
+    }
+
+    /// All Fives (pagat): the draw game with a spinner and fives scoring, the previous
+    /// winner leading later rounds. The usual targets are 61, 121, 150 or 200.
+    #[must_use]
+    pub const fn all_fives(players: u8) -> Rules {
+        Rules {
+            scoring: Scoring::Fives,
+            spinner: true,
+            next_round_leader: NextRoundLeader::PreviousWinner,
+            ..Rules::draw(players)
+        }
+    }
+
+    /// Muggins: All Fives without a spinner.
+    #[must_use]
+    pub const fn muggins(players: u8) -> Rules {
+        Rules {
+            spinner: false,
+            ..Rules::all_fives(players)
+        }
+    }
+
+    /// The booklet's game for four players as two partnerships, partners opposite.
+    #[must_use]
+    pub const fn partnership() -> Rules {
+        Rules {
+            partnerships: true,
+            ..Rules::lattjo(4)
+        }
+    }
+
+    /// The booklet's game with a double-nine set (55 tiles) and `hand` tiles each.
+    #[must_use]
+    pub const fn double_nine(players: u8, hand: u8) -> Rules {
+        Rules {
+            highest: 9,
+            hand_size: Some(hand),
+            ..Rules::lattjo(players)
+        }
+    }
+
+    /// The booklet's game with a double-twelve set (91 tiles) and `hand` tiles each.
+    #[must_use]
+    pub const fn double_twelve(players: u8, hand: u8) -> Rules {
+        Rules {
+            highest: 12,
+            hand_size: Some(hand),
+            ..Rules::lattjo(players)
+        }
+    }
+
+    /// Tiles dealt to each player (D2 unless set).
+    #[must_use]
+    pub const fn hand_size(&self) -> u8 {
+        match self.hand_size {
+            Some(h) => h,
+            None if self.players <= 3 => 7,
+            None => 5,
+        }
+    }
+
+    /// Tiles in the set: 28 for double-six.
+    #[must_use]
+    pub const fn set_len(&self) -> usize {
+        (self.highest as usize + 1) * (self.highest as usize + 2) / 2
+    }
+
+    /// The match settings the booklet suggests (E10): first to 100.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(dominoes::Rules::suggested_match().target(), Some(100));
+    /// ```
+    #[must_use]
+    pub fn suggested_match() -> MatchConfig {
+        match MatchConfig::new(Some(100), None) {
+            Ok(c) => c,
+            Err(_) => unreachable!("100 is a valid target"),
+        }
+    }
+
+    /// Checks that the rules make a game.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] for a bad player count, set, hand size or partnership table.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if !(2..=8).contains(&self.players) {
+            return Err(RulesError::Players(self.players));
+        }
+        if self.highest > MAX_NUMBER {
+            return Err(RulesError::SetTooLarge(self.highest));
+        }
+        let hand = self.hand_size();
+        if hand == 0 || usize::from(hand) * usize::from(self.players) > self.set_len() {
+            return Err(RulesError::HandSize {
+                hand,
+                players: self.players,
+                tiles: self.set_len(),
+            });
+        }
+        if self.partnerships && self.players != 4 {
+            return Err(RulesError::Partnerships(self.players));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// D2 / T1: 7 tiles for 2-3 players, 5 for 4-5; the stock is the rest.
+    #[test]
+    fn d2_hand_sizes_follow_the_booklet_table() {
+        for (players, hand, stock) in [(2, 7, 14), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
+            let r = Rules::lattjo(players);
+            assert_eq!(r.hand_size(), hand);
+            assert_eq!(
+                r.set_len() - usize::from(hand) * usize::from(players),
+                stock
+            );
+            assert_eq!(r.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn bad_rules_are_refused() {
+        assert_eq!(Rules::lattjo(1).validate(), Err(RulesError::Players(1)));
+        assert_eq!(Rules::lattjo(9).validate(), Err(RulesError::Players(9)));
+        assert!(matches!(
+            Rules::double_twelve(8, 12).validate(),
+            Err(RulesError::HandSize { .. })
+        ));
+        assert_eq!(Rules::double_twelve(8, 11).validate(), Ok(()));
+        assert_eq!(
+            Rules {
+                highest: 13,
+                ..Rules::lattjo(2)
+            }
+            .validate(),
+            Err(RulesError::SetTooLarge(13))
+        );
+        assert_eq!(
+            Rules {
+                partnerships: true,
+                ..Rules::lattjo(3)
+            }
+            .validate(),
+            Err(RulesError::Partnerships(3))
+        );
+        assert!(matches!(
+            Rules {
+                hand_size: Some(0),
+                ..Rules::lattjo(2)
+            }
+            .validate(),
+            Err(RulesError::HandSize { .. })
+        ));
+    }
+}

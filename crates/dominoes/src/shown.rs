@@ -1,0 +1,151 @@
+//! What a seat's own play has shown about the tiles it holds.
+
+use crate::tile::{Tile, Tiles};
+
+const CAP: usize = 6;
+
+/// What every player can deduce about one seat's hidden hand from the table.
+///
+/// The hand is split into groups by when the tiles were taken (the deal first, then each
+/// draw). Each group carries the numbers the seat has since shown it lacks: a player who
+/// draws or passes because nothing fits holds no tile showing an open end's number (D9,
+/// D10, E3), and a drawn tile that is kept did not fit either. Tiles taken later may show
+/// those numbers again, so the groups are kept apart. The dealt group is also bound by the
+/// opening (D4): nobody was dealt a double above the one that opened.
+///
+/// When the seat plays a tile, observers cannot tell which group it came from; it is taken
+/// from the oldest group it could belong to, which keeps every hand that is really possible
+/// (the groups are nested: older groups lack more). More than six groups merge the two
+/// newest, keeping only what both lack. So the description may allow a few hands that
+/// careful reasoning would exclude, but never excludes a possible one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Shown {
+    n: u8,
+    count: [u8; CAP],
+    lacks: [u16; CAP],
+    dealt: [bool; CAP],
+}
+
+/// One group of a seat's hidden tiles (see [`Shown`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// How many tiles.
+    pub count: u8,
+    /// The numbers none of them shows, bit `n` for number `n`.
+    pub lacks: u16,
+    /// Whether they were dealt (and so bound by the opening).
+    pub dealt: bool,
+}
+
+impl Group {
+    /// Whether `tile` could be one of this group's tiles, given the tiles nobody was dealt.
+    #[must_use]
+    pub fn admits(&self, tile: Tile, not_dealt: Tiles) -> bool {
+        tile.numbers() & self.lacks == 0 && !(self.dealt && not_dealt.contains(tile))
+    }
+}
+
+impl Shown {
+    /// The groups, oldest first.
+    pub fn groups(&self) -> impl Iterator<Item = Group> + '_ {
+        (0..usize::from(self.n)).map(|i| Group {
+            count: self.count[i],
+            lacks: self.lacks[i],
+            dealt: self.dealt[i],
+        })
+    }
+
+    /// Hidden tiles accounted for.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.count[..usize::from(self.n)]
+            .iter()
+            .map(|&c| usize::from(c))
+            .sum()
+    }
+
+    /// A tile taken into the hand unseen, lacking `lacks`.
+    pub(crate) fn keep(&mut self, lacks: u16, dealt: bool) {
+        let n = usize::from(self.n);
+        if n > 0 && self.lacks[n - 1] == lacks && self.dealt[n - 1] == dealt {
+            self.count[n - 1] += 1;
+            return;
+        }
+        if n == CAP {
+            // Merge the two newest groups, keeping only what both lack.
+            self.count[n - 2] += self.count[n - 1];
+            self.lacks[n - 2] &= self.lacks[n - 1];
+            self.dealt[n - 2] &= self.dealt[n - 1];
+            self.remove(n - 1);
+            return self.keep(lacks, dealt);
+        }
+        self.count[n] = 1;
+        self.lacks[n] = lacks;
+        self.dealt[n] = dealt;
+        self.n += 1;
+    }
+
+    /// The seat showed it holds nothing with these numbers.
+    pub(crate) fn stuck(&mut self, numbers: u16) {
+        for l in &mut self.lacks[..usize::from(self.n)] {
+            *l |= numbers;
+        }
+    }
+
+    /// The seat revealed `tile` from its hand.
+    pub(crate) fn played(&mut self, tile: Tile, not_dealt: Tiles) {
+        let n = usize::from(self.n);
+        let pick = self
+            .groups()
+            .position(|g| g.count > 0 && g.admits(tile, not_dealt))
+            .or_else(|| n.checked_sub(1));
+        if let Some(i) = pick {
+            self.count[i] -= 1;
+            if self.count[i] == 0 {
+                self.remove(i);
+            }
+        }
+    }
+
+    fn remove(&mut self, i: usize) {
+        let n = usize::from(self.n);
+        self.count.copy_within(i + 1..n, i);
+        self.lacks.copy_within(i + 1..n, i);
+        self.dealt.copy_within(i + 1..n, i);
+        self.count[n - 1] = 0;
+        self.lacks[n - 1] = 0;
+        self.dealt[n - 1] = false;
+        self.n -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_merge_and_stay_canonical() {
+        let mut s = Shown::default();
+        for _ in 0..5 {
+            s.keep(0, true);
+        }
+        s.stuck(0b11);
+        for k in 0..10u16 {
+            s.keep(1 << (k + 2), false);
+        }
+        assert_eq!(s.total(), 15);
+        assert_eq!(s.groups().count(), CAP);
+        let first = s.groups().next().unwrap();
+        assert_eq!(
+            first,
+            Group {
+                count: 5,
+                lacks: 0b11,
+                dealt: true
+            }
+        );
+        let t = Tile::new(0, 5).unwrap();
+        s.played(t, Tiles::EMPTY);
+        assert_eq!(s.total(), 14);
+    }
+}

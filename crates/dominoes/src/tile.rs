@@ -1,0 +1,516 @@
+//! Tiles, sets of tiles, and the ends of the layout.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// The highest number on any supported set (double-twelve).
+pub const MAX_NUMBER: u8 = 12;
+
+/// How many tiles a double-twelve set has; every smaller set is a prefix of it.
+pub(crate) const MAX_TILES: usize = 91;
+
+/// One domino: two halves, each showing 0 to [`MAX_NUMBER`] pips.
+///
+/// A tile is unordered (`6-4` and `4-6` are the same tile); it is written with the higher
+/// half first. Whether it belongs to the set in play (a double-six set stops at 6) is
+/// checked by the game, not here.
+///
+/// # Examples
+///
+/// ```
+/// use dominoes::Tile;
+/// let t: Tile = "4-6".parse()?;
+/// assert_eq!(t.to_string(), "6-4");
+/// assert_eq!(t.pips(), 10);
+/// assert!(!t.is_double());
+/// assert!("6-13".parse::<Tile>().is_err());
+/// # Ok::<(), dominoes::ParseTileError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile {
+    high: u8,
+    low: u8,
+}
+
+/// A tile string that is not two numbers 0 to 12 joined by `-`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseTileError {
+    /// Not of the form `a-b`.
+    #[error("malformed tile {0:?}: expected two numbers joined by '-', like 6-4")]
+    Malformed(String),
+    /// A half above the largest supported number.
+    #[error("tile {0:?} is not in any set: halves go from 0 to 12")]
+    NumberTooLarge(String),
+}
+
+impl Tile {
+    /// The tile with halves `a` and `b` (in either order), or `None` if a half is above
+    /// [`MAX_NUMBER`].
+    #[must_use]
+    pub const fn new(a: u8, b: u8) -> Option<Tile> {
+        if a > MAX_NUMBER || b > MAX_NUMBER {
+            return None;
+        }
+        if a >= b {
+            Some(Tile { high: a, low: b })
+        } else {
+            Some(Tile { high: b, low: a })
+        }
+    }
+
+    /// The higher half.
+    #[must_use]
+    pub const fn high(self) -> u8 {
+        self.high
+    }
+
+    /// The lower half.
+    #[must_use]
+    pub const fn low(self) -> u8 {
+        self.low
+    }
+
+    /// Whether both halves show the same number.
+    #[must_use]
+    pub const fn is_double(self) -> bool {
+        self.high == self.low
+    }
+
+    /// The pips on the tile (both halves).
+    #[must_use]
+    pub const fn pips(self) -> u32 {
+        self.high as u32 + self.low as u32
+    }
+
+    /// Whether one half shows `n`.
+    #[must_use]
+    pub const fn has(self, n: u8) -> bool {
+        self.high == n || self.low == n
+    }
+
+    /// The half opposite a half showing `n`, or `None` when no half shows `n`.
+    #[must_use]
+    pub const fn other(self, n: u8) -> Option<u8> {
+        if self.high == n {
+            Some(self.low)
+        } else if self.low == n {
+            Some(self.high)
+        } else {
+            None
+        }
+    }
+
+    /// The numbers on the tile as a bit mask (bit `n` for a half showing `n`).
+    pub(crate) const fn numbers(self) -> u16 {
+        (1 << self.high) | (1 << self.low)
+    }
+
+    /// Dense index: `high * (high + 1) / 2 + low`, so the double-`n` set is `0..(n+1)(n+2)/2`.
+    pub(crate) const fn id(self) -> u8 {
+        self.high * (self.high + 1) / 2 + self.low
+    }
+
+    /// The tile with dense index `id`.
+    pub(crate) const fn from_id(id: u8) -> Tile {
+        let mut high = 0u8;
+        while (high as u16 + 1) * (high as u16 + 2) / 2 <= id as u16 {
+            high += 1;
+        }
+        Tile {
+            high,
+            low: id - high * (high + 1) / 2,
+        }
+    }
+
+    /// The tile as a one-bit set.
+    pub(crate) const fn bit(self) -> u128 {
+        1u128 << self.id()
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.high, self.low)
+    }
+}
+
+impl fmt::Debug for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.high, self.low)
+    }
+}
+
+/// Parses `a-b` with the halves as written (used for oriented tiles in a layout).
+pub(crate) fn parse_halves(s: &str) -> Result<(u8, u8), ParseTileError> {
+    let malformed = || ParseTileError::Malformed(s.to_owned());
+    let (a, b) = s.split_once('-').ok_or_else(malformed)?;
+    let num = |x: &str| -> Result<u8, ParseTileError> {
+        if x.is_empty() || x.len() > 3 || !x.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        let v: u16 = x.parse().map_err(|_| malformed())?;
+        if v > u16::from(MAX_NUMBER) {
+            return Err(ParseTileError::NumberTooLarge(s.to_owned()));
+        }
+        Ok(v as u8)
+    };
+    Ok((num(a)?, num(b)?))
+}
+
+impl FromStr for Tile {
+    type Err = ParseTileError;
+    fn from_str(s: &str) -> Result<Tile, ParseTileError> {
+        let (a, b) = parse_halves(s)?;
+        Tile::new(a, b).ok_or_else(|| ParseTileError::NumberTooLarge(s.to_owned()))
+    }
+}
+
+/// Bit masks of the tiles showing each number (index = number), over the double-twelve set.
+pub(crate) const NUMBER_TILES: [u128; 13] = {
+    let mut out = [0u128; 13];
+    let mut id = 0;
+    while id < MAX_TILES {
+        let t = Tile::from_id(id as u8);
+        out[t.high as usize] |= 1u128 << id;
+        out[t.low as usize] |= 1u128 << id;
+        id += 1;
+    }
+    out
+};
+
+/// A set of distinct tiles (a hand, the stock, the tiles of a layout).
+///
+/// Written as the tiles in ascending order separated by spaces, or `-` when empty.
+///
+/// # Examples
+///
+/// ```
+/// use dominoes::{Tile, Tiles};
+/// let hand: Tiles = "6-6 5-4 0-0".parse()?;
+/// assert_eq!(hand.len(), 3);
+/// assert_eq!(hand.pips(), 21);
+/// assert!(hand.contains("4-5".parse()?));
+/// assert_eq!(hand.to_string(), "0-0 5-4 6-6");
+/// assert!("6-6 6-6".parse::<Tiles>().is_err()); // a duplicate tile
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Tiles(pub(crate) u128);
+
+/// A list of tiles that cannot be a set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseTilesError {
+    /// One of the tiles is malformed.
+    #[error(transparent)]
+    Tile(#[from] ParseTileError),
+    /// The same tile twice.
+    #[error("duplicate tile {0}")]
+    Duplicate(Tile),
+}
+
+impl Tiles {
+    /// No tiles.
+    pub const EMPTY: Tiles = Tiles(0);
+
+    /// Every tile of the double-`highest` set (28 tiles for double-six), or `None` when
+    /// `highest` is above [`MAX_NUMBER`].
+    #[must_use]
+    pub const fn full_set(highest: u8) -> Option<Tiles> {
+        if highest > MAX_NUMBER {
+            return None;
+        }
+        let n = (highest as u32 + 1) * (highest as u32 + 2) / 2;
+        Some(Tiles(if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }))
+    }
+
+    /// How many tiles.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether there are no tiles.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `tile` is in the set.
+    #[must_use]
+    pub const fn contains(self, tile: Tile) -> bool {
+        self.0 & tile.bit() != 0
+    }
+
+    /// Adds `tile`; returns whether it was new.
+    pub fn insert(&mut self, tile: Tile) -> bool {
+        let had = self.contains(tile);
+        self.0 |= tile.bit();
+        !had
+    }
+
+    /// Removes `tile`; returns whether it was present.
+    pub fn remove(&mut self, tile: Tile) -> bool {
+        let had = self.contains(tile);
+        self.0 &= !tile.bit();
+        had
+    }
+
+    /// The pips on all the tiles.
+    #[must_use]
+    pub fn pips(self) -> u32 {
+        self.iter().map(Tile::pips).sum()
+    }
+
+    /// The tiles in ascending order (`0-0`, `1-0`, `1-1`, `2-0`, ...).
+    pub fn iter(self) -> impl Iterator<Item = Tile> + Clone {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let id = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Tile::from_id(id))
+        })
+    }
+
+    /// The tiles in both sets.
+    #[must_use]
+    pub const fn intersection(self, other: Tiles) -> Tiles {
+        Tiles(self.0 & other.0)
+    }
+
+    /// The tiles in either set.
+    #[must_use]
+    pub const fn union(self, other: Tiles) -> Tiles {
+        Tiles(self.0 | other.0)
+    }
+
+    /// The tiles of `self` not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: Tiles) -> Tiles {
+        Tiles(self.0 & !other.0)
+    }
+
+    /// The tile of lowest pip count, if it is the only one with that count.
+    pub(crate) fn lightest_unique(self) -> Option<(u32, bool)> {
+        let mut best: Option<u32> = None;
+        let mut unique = false;
+        for t in self.iter() {
+            match best {
+                Some(b) if t.pips() > b => {}
+                Some(b) if t.pips() == b => unique = false,
+                _ => {
+                    best = Some(t.pips());
+                    unique = true;
+                }
+            }
+        }
+        best.map(|b| (b, unique))
+    }
+
+    /// The `k`-th tile in ascending order (`k < len`).
+    pub(crate) fn nth(self, mut k: usize) -> Option<Tile> {
+        let lo = self.0 as u64;
+        let lo_n = lo.count_ones() as usize;
+        let (mut bits, base) = if k < lo_n {
+            (lo, 0u8)
+        } else {
+            k -= lo_n;
+            ((self.0 >> 64) as u64, 64u8)
+        };
+        if k >= bits.count_ones() as usize {
+            return None;
+        }
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        Some(Tile::from_id(base + bits.trailing_zeros() as u8))
+    }
+}
+
+impl fmt::Display for Tiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, t) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Tiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tiles({self})")
+    }
+}
+
+impl FromStr for Tiles {
+    type Err = ParseTilesError;
+    fn from_str(s: &str) -> Result<Tiles, ParseTilesError> {
+        let s = s.trim();
+        let mut out = Tiles::EMPTY;
+        if s == "-" {
+            return Ok(out);
+        }
+        for word in s.split_whitespace() {
+            let t: Tile = word.parse()?;
+            if !out.insert(t) {
+                return Err(ParseTilesError::Duplicate(t));
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl FromIterator<Tile> for Tiles {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Tiles {
+        let mut out = Tiles::EMPTY;
+        for t in iter {
+            out.insert(t);
+        }
+        out
+    }
+}
+
+/// An open end of the layout a tile is added to.
+///
+/// `Left` and `Right` are the two ends of the line from the first tile. `Up` and `Down`
+/// exist only with a spinner (All Fives), on the spinner's two long sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum End {
+    /// The left end of the line.
+    Left,
+    /// The right end of the line.
+    Right,
+    /// Above the spinner.
+    Up,
+    /// Below the spinner.
+    Down,
+}
+
+impl End {
+    /// All four, in the order move generation tries them.
+    pub const ALL: [End; 4] = [End::Left, End::Right, End::Up, End::Down];
+
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The end's name as written in moves (`left`, `right`, `up`, `down`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            End::Left => "left",
+            End::Right => "right",
+            End::Up => "up",
+            End::Down => "down",
+        }
+    }
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that is not `left`, `right`, `up` or `down`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown end {0:?}: expected left, right, up or down")]
+pub struct ParseEndError(pub String);
+
+impl FromStr for End {
+    type Err = ParseEndError;
+    fn from_str(s: &str) -> Result<End, ParseEndError> {
+        match s {
+            "left" => Ok(End::Left),
+            "right" => Ok(End::Right),
+            "up" => Ok(End::Up),
+            "down" => Ok(End::Down),
+            _ => Err(ParseEndError(s.to_owned())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_dense_and_invert() {
+        for id in 0..MAX_TILES as u8 {
+            assert_eq!(Tile::from_id(id).id(), id);
+        }
+        assert_eq!(Tile::new(6, 6).map(Tile::id), Some(27));
+        assert_eq!(Tile::new(12, 12).map(Tile::id), Some(90));
+    }
+
+    /// D1: a double-six set is the 28 pairs 0 <= a <= b <= 6, 7 doubles, each number on 8
+    /// halves, 168 pips in all.
+    #[test]
+    fn d1_double_six_set_has_28_tiles_and_168_pips() {
+        let set = Tiles::full_set(6).unwrap();
+        assert_eq!(set.len(), 28);
+        assert_eq!(set.pips(), 168);
+        assert_eq!(set.iter().filter(|t| t.is_double()).count(), 7);
+        for n in 0..=6u8 {
+            let halves: usize = set
+                .iter()
+                .map(|t| usize::from(t.high == n) + usize::from(t.low == n))
+                .sum();
+            assert_eq!(halves, 8, "number {n}");
+            assert_eq!(Tiles(NUMBER_TILES[n as usize]).intersection(set).len(), 7);
+        }
+        assert_eq!(Tiles::full_set(9).unwrap().len(), 55);
+        assert_eq!(Tiles::full_set(12).unwrap().len(), 91);
+        assert!(Tiles::full_set(13).is_none());
+    }
+
+    #[test]
+    fn nth_walks_both_words() {
+        let set = Tiles::full_set(12).unwrap();
+        for (k, t) in set.iter().enumerate() {
+            assert_eq!(set.nth(k), Some(t));
+        }
+        assert_eq!(set.nth(91), None);
+    }
+
+    #[test]
+    fn malformed_tile_strings_are_typed_errors() {
+        for s in ["", "6", "6-", "-6", "6--4", "a-b", "6-4-2", "+6-4", " 6-4"] {
+            assert!(
+                matches!(s.parse::<Tile>(), Err(ParseTileError::Malformed(_))),
+                "{s:?}"
+            );
+        }
+        assert!(matches!(
+            "13-0".parse::<Tile>(),
+            Err(ParseTileError::NumberTooLarge(_))
+        ));
+        assert!(matches!(
+            "99999-0".parse::<Tile>(),
+            Err(ParseTileError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn lightest_unique_detects_ties() {
+        let t: Tiles = "2-1 3-0 6-6".parse().unwrap();
+        assert_eq!(t.lightest_unique(), Some((3, false)));
+        let t: Tiles = "2-0 3-0".parse().unwrap();
+        assert_eq!(t.lightest_unique(), Some((2, true)));
+    }
+}
