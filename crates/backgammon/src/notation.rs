@@ -1,0 +1,448 @@
+//! Move notation as GNU Backgammon and eXtreme Gammon write it (section 6): `24/18 13/11`,
+//! `bar/22`, `6/off`, `13/7*`, `8/5(2)`, `24/18/13`.
+
+use core::fmt::Write;
+
+use crate::board::{BAR, OFF, Position};
+use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy, Step};
+
+/// How intermediate points of one checker's path are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum NotationStyle {
+    /// GNU Backgammon's form: a checker moving twice is written `24/13`, with intermediate
+    /// points only where it hit (`24/18*/13`).
+    #[default]
+    Compact,
+    /// Every landing point written: `24/18/13`.
+    Steps,
+}
+
+/// Move text that does not name a legal play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// A token is not of the form `from/to[*][/to[*]]…[(n)]`.
+    #[error("cannot read move {0:?}")]
+    Syntax(String),
+    /// A point is outside 1..=24, or `bar`/`off` in the wrong place.
+    #[error("{0:?} is not a point here")]
+    BadPoint(String),
+    /// A move goes backwards or nowhere.
+    #[error("move {0:?} does not go forward")]
+    Backwards(String),
+    /// More than four checker movements.
+    #[error("more than four checker movements")]
+    TooMany,
+    /// The text is well formed but no legal play matches it.
+    #[error("{0:?} is not a legal play for this roll")]
+    Illegal(String),
+}
+
+fn point_name(p: u8, out: &mut String) {
+    match p as usize {
+        BAR => out.push_str("bar"),
+        OFF => out.push_str("off"),
+        _ => {
+            let _ = write!(out, "{p}");
+        }
+    }
+}
+
+impl Position {
+    /// Writes `play` (for the side on roll) in GNU Backgammon / XG notation. The empty play is
+    /// written as the empty string.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+    /// let p = Position::start(Side::White);
+    /// let play = p.parse_play("24/13", Dice::new(6, 5).unwrap(), SingleDiePolicy::Standard)?;
+    /// assert_eq!(p.format_play(&play, NotationStyle::Compact), "24/13");
+    /// assert_eq!(p.format_play(&play, NotationStyle::Steps), "24/18/13");
+    /// # Ok::<(), backgammon::NotationError>(())
+    /// ```
+    #[must_use]
+    pub fn format_play(&self, play: &Play, style: NotationStyle) -> String {
+        // Hits, step by step.
+        let mut opp = self.board[self.to_move.opponent().index()];
+        let mut chains: [([u8; 5], [bool; 5], usize); 4] = [([0; 5], [false; 5], 0); 4];
+        let mut n = 0;
+        for s in play.steps() {
+            let q = s.to as usize;
+            let mut hit = false;
+            if q != OFF && opp[25 - q] == 1 {
+                opp[25 - q] = 0;
+                hit = true;
+            }
+            // Continue the chain of the checker that just arrived on `from`, if any.
+            match chains[..n]
+                .iter_mut()
+                .rev()
+                .find(|c| c.0[c.2 - 1] == s.from && c.0[c.2 - 1] != OFF as u8 && c.2 < 5)
+            {
+                Some(c) => {
+                    c.0[c.2] = s.to;
+                    c.1[c.2] = hit;
+                    c.2 += 1;
+                }
+                None => {
+                    chains[n] = (
+                        [s.from, s.to, 0, 0, 0],
+                        [false, hit, false, false, false],
+                        2,
+                    );
+                    n += 1;
+                }
+            }
+        }
+        let mut segs: Vec<(u8, u8, String)> = Vec::with_capacity(n);
+        for (pts, hits, len) in &chains[..n] {
+            let mut t = String::new();
+            point_name(pts[0], &mut t);
+            for i in 1..*len {
+                let last = i == len - 1;
+                if last || hits[i] || style == NotationStyle::Steps {
+                    t.push('/');
+                    point_name(pts[i], &mut t);
+                    if hits[i] {
+                        t.push('*');
+                    }
+                }
+            }
+            segs.push((pts[0], pts[len - 1], t));
+        }
+        segs.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let mut out = String::new();
+        let mut i = 0;
+        while i < segs.len() {
+            let mut j = i + 1;
+            while j < segs.len() && segs[j].2 == segs[i].2 {
+                j += 1;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&segs[i].2);
+            if j - i > 1 {
+                let _ = write!(out, "({})", j - i);
+            }
+            i = j;
+        }
+        out
+    }
+
+    /// Reads move text for the side on roll and finds the legal play it names for `dice`
+    /// under `policy`. Accepts `24/18 13/11`, `24/13`, `24/18/13`, `bar/22`, `25/22`,
+    /// `6/off`, `6/0`, `13/7*` (the `*` is optional at a final landing point), `8/5(2)`, and
+    /// the empty string for "cannot move".
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when the text is malformed or names no legal play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+    /// let p = Position::start(Side::White);
+    /// let d = Dice::new(3, 1).unwrap();
+    /// let play = p.parse_play("8/5 6/5", d, SingleDiePolicy::Standard)?;
+    /// assert_eq!(p.format_play(&play, NotationStyle::Compact), "8/5 6/5");
+    /// assert!(p.parse_play("8/3", d, SingleDiePolicy::Standard).is_err());
+    /// # Ok::<(), backgammon::NotationError>(())
+    /// ```
+    pub fn parse_play(
+        &self,
+        text: &str,
+        dice: Dice,
+        policy: SingleDiePolicy,
+    ) -> Result<Play, NotationError> {
+        let mut list = PlayList::new();
+        self.parse_play_with(text, dice, policy, &mut list)
+    }
+
+    /// [`Position::parse_play`] with a caller-provided buffer.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_play`].
+    pub fn parse_play_with(
+        &self,
+        text: &str,
+        dice: Dice,
+        policy: SingleDiePolicy,
+        list: &mut PlayList,
+    ) -> Result<Play, NotationError> {
+        let target = self.apply_text(text)?;
+        list.generate(self, dice, policy);
+        if list.is_empty() {
+            return if target == self.with_to_move(self.to_move.opponent()) {
+                Ok(Play::NONE)
+            } else {
+                Err(NotationError::Illegal(text.to_string()))
+            };
+        }
+        if let Some(i) = list.results().iter().position(|r| *r == target) {
+            return Ok(list.plays()[i]);
+        }
+        // Lenient: an unmarked intermediate hit ("24/13" where the only path hits on 18).
+        let m = self.to_move.index();
+        let mut found = list
+            .results()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.board[m] == target.board[m]);
+        match (found.next(), found.next()) {
+            (Some((i, _)), None) => Ok(list.plays()[i]),
+            _ => Err(NotationError::Illegal(text.to_string())),
+        }
+    }
+
+    /// The position the text describes (hits at marked intermediate points and at every
+    /// final landing on a blot), without checking dice.
+    fn apply_text(&self, text: &str) -> Result<Position, NotationError> {
+        let m = self.to_move.index();
+        let o = 1 - m;
+        let mut next = *self;
+        next.to_move = self.to_move.opponent();
+        let mut moves = 0;
+        for token in text.split([' ', ',', '\t']).filter(|t| !t.is_empty()) {
+            let (body, count) = split_count(token)?;
+            for _ in 0..count {
+                let mut parts = body.split('/');
+                let first = parts
+                    .next()
+                    .ok_or_else(|| NotationError::Syntax(token.to_string()))?;
+                let (mut from, star) = parse_point(first, token)?;
+                if star || from == 0 {
+                    return Err(NotationError::BadPoint(first.to_string()));
+                }
+                let mut any = false;
+                for part in parts {
+                    any = true;
+                    let (to, star) = parse_point(part, token)?;
+                    if to == BAR as u8 || to >= from {
+                        return Err(NotationError::Backwards(token.to_string()));
+                    }
+                    moves += 1;
+                    if moves > 4 {
+                        return Err(NotationError::TooMany);
+                    }
+                    if next.board[m][from as usize] == 0 {
+                        return Err(NotationError::Illegal(text.to_string()));
+                    }
+                    next.board[m][from as usize] -= 1;
+                    next.board[m][to as usize] += 1;
+                    if to != 0 {
+                        let oq = 25 - to as usize;
+                        match next.board[o][oq] {
+                            0 => {
+                                if star {
+                                    return Err(NotationError::Illegal(text.to_string()));
+                                }
+                            }
+                            1 => {
+                                next.board[o][oq] = 0;
+                                next.board[o][BAR] += 1;
+                            }
+                            _ => return Err(NotationError::Illegal(text.to_string())),
+                        }
+                    }
+                    from = to;
+                }
+                if !any {
+                    return Err(NotationError::Syntax(token.to_string()));
+                }
+            }
+        }
+        Ok(next)
+    }
+}
+
+fn split_count(token: &str) -> Result<(&str, u32), NotationError> {
+    let Some(open) = token.find('(') else {
+        return Ok((token, 1));
+    };
+    let inner = token
+        .get(open + 1..)
+        .and_then(|r| r.strip_suffix(')'))
+        .ok_or_else(|| NotationError::Syntax(token.to_string()))?;
+    let n: u32 = match inner {
+        "1" => 1,
+        "2" => 2,
+        "3" => 3,
+        "4" => 4,
+        _ => return Err(NotationError::Syntax(token.to_string())),
+    };
+    Ok((&token[..open], n))
+}
+
+/// A point token: `bar`, `off`, `0..=25`, with an optional trailing `*`.
+fn parse_point(s: &str, token: &str) -> Result<(u8, bool), NotationError> {
+    let (body, star) = match s.strip_suffix('*') {
+        Some(b) => (b, true),
+        None => (s, false),
+    };
+    if body.eq_ignore_ascii_case("bar") {
+        return Ok((BAR as u8, star));
+    }
+    if body.eq_ignore_ascii_case("off") {
+        return Ok((0, star));
+    }
+    if body.is_empty() || body.len() > 2 || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NotationError::Syntax(token.to_string()));
+    }
+    let n: u8 = body
+        .parse()
+        .map_err(|_| NotationError::Syntax(token.to_string()))?;
+    if n > 25 {
+        return Err(NotationError::BadPoint(s.to_string()));
+    }
+    Ok((n, star))
+}
+
+impl Step {
+    /// The step as `from/to` (`bar`, `off` by name).
+    #[must_use]
+    pub fn text(self) -> String {
+        let mut s = String::new();
+        point_name(self.from, &mut s);
+        s.push('/');
+        point_name(self.to, &mut s);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Side;
+
+    #[test]
+    fn writes_and_reads_opening_plays() {
+        let p = Position::start(Side::White);
+        let std = SingleDiePolicy::Standard;
+        let mut list = PlayList::new();
+        for d in Dice::ALL {
+            list.generate(&p, d, std);
+            for (play, res) in list.plays().iter().zip(list.results()) {
+                for style in [NotationStyle::Compact, NotationStyle::Steps] {
+                    let t = p.format_play(play, style);
+                    let back = p
+                        .parse_play(&t, d, std)
+                        .unwrap_or_else(|e| panic!("{d} {t}: {e}"));
+                    assert_eq!(p.apply_steps(&back).unwrap(), *res, "{d} {t}");
+                }
+            }
+        }
+        let d = Dice::new(3, 1).unwrap();
+        let play = p.parse_play("8/5 6/5", d, std).unwrap();
+        assert_eq!(p.format_play(&play, NotationStyle::Compact), "8/5 6/5");
+        let d = Dice::new(1, 1).unwrap();
+        let play = p.parse_play("8/7(2) 6/5(2)", d, std).unwrap();
+        assert_eq!(
+            p.format_play(&play, NotationStyle::Compact),
+            "8/7(2) 6/5(2)"
+        );
+        let d = Dice::new(6, 5).unwrap();
+        for t in ["24/13", "24/18/13", "24/18 18/13"] {
+            let play = p.parse_play(t, d, std).unwrap();
+            assert_eq!(p.format_play(&play, NotationStyle::Compact), "24/13", "{t}");
+        }
+    }
+
+    #[test]
+    fn bar_off_and_hits() {
+        // White: one checker on the bar, Black blot on White's 22 (Black's 3).
+        let mut w = [0u8; 26];
+        let mut b = [0u8; 26];
+        w[25] = 1;
+        w[6] = 14;
+        b[3] = 1; // White's 22
+        b[12] = 14;
+        let p = Position::new(Side::White, w, b).unwrap();
+        let d = Dice::new(3, 2).unwrap();
+        let std = SingleDiePolicy::Standard;
+        // Standard: both dice must be played, so the entry alone is not a play.
+        assert!(p.parse_play("bar/22*", d, std).is_err());
+        let play = p.parse_play("bar/22 6/4", d, std).unwrap();
+        // B11: the blot goes to the bar; written with a star.
+        let t = p.format_play(&play, NotationStyle::Compact);
+        assert_eq!(t, "bar/22* 6/4");
+        assert_eq!(p.apply_steps(&play).unwrap().bar(Side::Black), 1);
+        assert_eq!(p.parse_play(&t, d, std).unwrap(), play);
+        // Bearing off.
+        let mut w = [0u8; 26];
+        w[6] = 2;
+        w[5] = 13;
+        let mut b = [0u8; 26];
+        b[24] = 15;
+        let p = Position::new(Side::White, w, b).unwrap();
+        let play = p
+            .parse_play("6/off 5/off", Dice::new(6, 5).unwrap(), std)
+            .unwrap();
+        assert_eq!(p.format_play(&play, NotationStyle::Compact), "6/off 5/off");
+        let play = p.parse_play("6/off(2)", Dice::new(6, 6).unwrap(), std);
+        assert!(play.is_err(), "6-6 must be used four times");
+        let play = p
+            .parse_play("6/off(2) 5/off(2)", Dice::new(6, 6).unwrap(), std)
+            .unwrap();
+        assert_eq!(
+            p.format_play(&play, NotationStyle::Compact),
+            "6/off(2) 5/off(2)"
+        );
+    }
+
+    #[test]
+    fn hit_at_intermediate_point_is_written() {
+        let mut w = [0u8; 26];
+        w[24] = 1;
+        w[6] = 14;
+        let mut b = [0u8; 26];
+        b[25 - 18] = 1; // a blot on White's 18
+        b[2] = 14;
+        let p = Position::new(Side::White, w, b).unwrap();
+        let d = Dice::new(6, 5).unwrap();
+        let std = SingleDiePolicy::Standard;
+        let play = p.parse_play("24/18*/13", d, std).unwrap();
+        assert_eq!(p.format_play(&play, NotationStyle::Compact), "24/18*/13");
+        assert_eq!(p.format_play(&play, NotationStyle::Steps), "24/18*/13");
+        let quiet = p.parse_play("24/19/13", d, std).unwrap();
+        assert_eq!(p.format_play(&quiet, NotationStyle::Compact), "24/13");
+        assert_ne!(
+            p.apply_steps(&quiet).unwrap(),
+            p.apply_steps(&play).unwrap()
+        );
+    }
+
+    #[test]
+    fn bad_text_is_an_error() {
+        let p = Position::start(Side::White);
+        let d = Dice::new(3, 1).unwrap();
+        let std = SingleDiePolicy::Standard;
+        for bad in [
+            "8/",
+            "8",
+            "x/5",
+            "8/5(9)",
+            "8/5(",
+            "5/8",
+            "26/20",
+            "8/5 6/5 6/5 6/5 6/5",
+            "/",
+            "8//5",
+            "8/5**",
+        ] {
+            assert!(p.parse_play(bad, d, std).is_err(), "{bad}");
+        }
+        assert!(matches!(
+            p.parse_play("7/4 6/5", d, std),
+            Err(NotationError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_play("", d, std),
+            Err(NotationError::Illegal(_))
+        ));
+    }
+}

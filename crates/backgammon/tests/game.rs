@@ -1,0 +1,601 @@
+//! The game through boardgame-core: opening roll, dice, cube, scoring, resignations, match
+//! play (B1, B3, B4, B25-B35, D2-D6, A3, A10-A16, A18).
+
+use backgammon::{
+    Action, ActionError, Backgammon, Dice, MatchContext, Phase, Play, Position, ResignLevel, Rules,
+    Side, SingleDiePolicy, State, WinKind,
+};
+use boardgame_core::{
+    Agent, Game, GameRng, Match, MatchConfig, RandomAgent, RoundContext, Rounds, Seat, Turn,
+    play_game, random_playout,
+};
+
+fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
+    let mut w = [0u8; 26];
+    let mut b = [0u8; 26];
+    for &(p, n) in white {
+        w[p] += n;
+    }
+    for &(p, n) in black {
+        b[p] += n;
+    }
+    Position::new(to_move, w, b).expect("valid test position")
+}
+
+fn apply(g: &Backgammon, s: &mut State, a: Action) {
+    g.apply(s, &a).unwrap_or_else(|e| panic!("{a}: {e}"));
+}
+
+/// Applies the first legal play (for moving a game along).
+fn any_play(g: &Backgammon, s: &mut State) {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    apply(g, s, v[0]);
+}
+
+#[test]
+fn b1_two_players() {
+    assert_eq!(Backgammon::default().num_players(), 2);
+}
+
+// B3, A3: the opening roll is its own chance node with 30 outcomes (ties re-rolled); the
+// higher die moves first with both numbers.
+#[test]
+fn b3_a3_opening_roll_thirty_outcomes_higher_starts() {
+    let g = Backgammon::new(Rules::standard());
+    let s = g.new_initial_state();
+    assert_eq!(g.turn(&s), Turn::Chance);
+    let mut out = Vec::new();
+    assert!(g.chance_outcomes(&s, &mut out));
+    assert_eq!(out.len(), 30);
+    assert!(out.iter().all(
+        |(a, p)| matches!(a, Action::Opening { white, black } if white != black)
+            && (*p - 1.0 / 30.0).abs() < 1e-12
+    ));
+    assert!((out.iter().map(|x| x.1).sum::<f64>() - 1.0).abs() < 1e-12);
+    // A tie is not an outcome: refused, state unchanged.
+    let mut t = s;
+    assert!(matches!(
+        g.apply(&mut t, &Action::Opening { white: 3, black: 3 }),
+        Err(ActionError::BadDice(_))
+    ));
+    assert_eq!(t, s);
+    // Sampling never yields a tie.
+    let mut rng = GameRng::new(1, 0);
+    for _ in 0..500 {
+        let Some(Action::Opening { white, black }) = g.sample_chance(&s, &mut rng) else {
+            panic!()
+        };
+        assert_ne!(white, black);
+    }
+    let mut t = s;
+    apply(&g, &mut t, Action::Opening { white: 2, black: 5 });
+    assert_eq!(
+        g.turn(&t),
+        Turn::Player(Seat::new(1)),
+        "Black rolled higher"
+    );
+    assert_eq!(t.dice(), Dice::new(5, 2));
+    assert_eq!(
+        t.phase(),
+        Phase::Moving,
+        "no cube decision before the opening play"
+    );
+}
+
+// B4, A18: each later turn rolls two dice: 21 outcomes with their probabilities; the dice are
+// actions in the record.
+#[test]
+fn b4_a18_dice_chance_node_21_outcomes() {
+    let g = Backgammon::new(Rules::standard());
+    let mut s = g.new_initial_state();
+    apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
+    any_play(&g, &mut s);
+    assert_eq!(s.phase(), Phase::Decide);
+    apply(&g, &mut s, Action::Roll);
+    let mut out = Vec::new();
+    g.chance_outcomes(&s, &mut out);
+    assert_eq!(out.len(), 21);
+    assert!((out.iter().map(|x| x.1).sum::<f64>() - 1.0).abs() < 1e-12);
+    let doubles: f64 = out
+        .iter()
+        .filter(|(a, _)| matches!(a, Action::Dice(d) if d.is_double()))
+        .map(|x| x.1)
+        .sum();
+    assert!((doubles - 6.0 / 36.0).abs() < 1e-12);
+    // The record replays: a whole game from a seed.
+    let (mut a, mut b) = (RandomAgent, RandomAgent);
+    let played = play_game(
+        &g,
+        11,
+        &mut [&mut a as &mut dyn Agent<Backgammon>, &mut b],
+        100_000,
+    )
+    .unwrap();
+    assert_eq!(played.record.replay(&g).unwrap(), played.state);
+    assert!(
+        played
+            .record
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Dice(_)))
+    );
+}
+
+// B25, D2: the centred cube shows 64 and counts once.
+#[test]
+fn b25_d2_centred_cube_is_worth_one() {
+    let s = Backgammon::default().new_initial_state();
+    assert_eq!(s.cube_value(), 1);
+    assert_eq!(s.cube_owner(), None);
+}
+
+fn ready_to_decide(g: &Backgammon) -> State {
+    let mut s = g.new_initial_state();
+    apply(g, &mut s, Action::Opening { white: 3, black: 1 });
+    any_play(g, &mut s);
+    assert_eq!(s.phase(), Phase::Decide);
+    assert_eq!(s.to_move(), Side::Black);
+    s
+}
+
+// B26, A10: a double is offered before rolling, never after; the opponent answers.
+#[test]
+fn b26_a10_double_before_rolling_only() {
+    let g = Backgammon::default();
+    let s = ready_to_decide(&g);
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert_eq!(v, vec![Action::Roll, Action::Double]);
+    let mut t = s;
+    apply(&g, &mut t, Action::Roll);
+    apply(&g, &mut t, Action::Dice(Dice::new(4, 2).unwrap()));
+    let before = t;
+    assert!(matches!(
+        g.apply(&mut t, &Action::Double),
+        Err(ActionError::NotNow { .. })
+    ));
+    assert_eq!(t, before);
+    // Take/drop out of turn (no double pending): refused.
+    let mut t = s;
+    assert!(matches!(
+        g.apply(&mut t, &Action::Take),
+        Err(ActionError::NotNow { .. })
+    ));
+    assert!(matches!(
+        g.apply(&mut t, &Action::Drop),
+        Err(ActionError::NotNow { .. })
+    ));
+    assert_eq!(t, s);
+    apply(&g, &mut t, Action::Double);
+    assert_eq!(
+        g.turn(&t),
+        Turn::Player(Seat::new(0)),
+        "White answers Black's double"
+    );
+}
+
+// B27, A11: a drop scores the stake before the double, no gammon multiplier.
+#[test]
+fn b27_a11_drop_scores_the_stake_before_the_double() {
+    let g = Backgammon::default();
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Drop);
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::Black, WinKind::Drop, 1)
+    );
+    assert_eq!(g.turn(&s), Turn::Terminal);
+    let r = g.returns(&s).unwrap();
+    assert_eq!((r[Seat::new(1)], r[Seat::new(0)]), (1.0, -1.0));
+}
+
+// B28, B29: the taker owns the cube at twice the stake; only the owner redoubles.
+#[test]
+fn b28_b29_take_gives_ownership_only_owner_redoubles() {
+    let g = Backgammon::default();
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double); // Black doubles
+    apply(&g, &mut s, Action::Take); // White takes
+    assert_eq!((s.cube_value(), s.cube_owner()), (2, Some(Side::White)));
+    assert_eq!(s.phase(), Phase::Rolling, "the doubler now rolls");
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    // White, the owner, may redouble.
+    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::White));
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Take);
+    assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::Black)));
+    apply(&g, &mut s, Action::Dice(Dice::new(2, 1).unwrap()));
+    any_play(&g, &mut s);
+    // Black, the owner, decides; then White, on roll without the cube, goes straight to the dice.
+    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::Black));
+    apply(&g, &mut s, Action::Roll);
+    apply(&g, &mut s, Action::Dice(Dice::new(4, 1).unwrap()));
+    any_play(&g, &mut s);
+    assert_eq!((s.phase(), s.to_move()), (Phase::Rolling, Side::White));
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert!(v.is_empty());
+    let before = s;
+    assert_eq!(
+        g.apply(&mut s, &Action::Double),
+        Err(ActionError::ChanceExpected)
+    );
+    assert_eq!(s, before);
+}
+
+// B29 with the error named: a Decide node (resignations on) for the player without the cube.
+#[test]
+fn b29_double_by_the_non_owner_is_cube_not_owned() {
+    let g = Backgammon::new(Rules {
+        resignations: true,
+        ..Rules::lattjo()
+    });
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Take); // White owns
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    apply(&g, &mut s, Action::Roll); // White rolls without doubling
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::Black));
+    let before = s;
+    assert_eq!(
+        g.apply(&mut s, &Action::Double),
+        Err(ActionError::CubeNotOwned)
+    );
+    assert_eq!(s, before);
+}
+
+// A12: doubling is allowed while on the bar (it happens before the roll).
+#[test]
+fn a12_double_while_on_the_bar() {
+    let g = Backgammon::default();
+    let p = pos(
+        &[(25, 2), (6, 13)],
+        &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (13, 3)],
+        Side::White,
+    );
+    let mut s = g.state_from(p, None);
+    assert_eq!(s.phase(), Phase::Decide);
+    apply(&g, &mut s, Action::Double);
+    // A15: shut out: the only play is no play, and the turn passes.
+    apply(&g, &mut s, Action::Take);
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 6).unwrap()));
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert_eq!(v, vec![Action::Play(Play::NONE)]);
+    apply(&g, &mut s, Action::Play(Play::NONE));
+    assert_eq!(s.to_move(), Side::Black);
+}
+
+/// White about to bear off its last checker with 6-5; Black as given.
+fn last_checker(black: &[(usize, u8)], cube: bool) -> (Backgammon, State) {
+    let g = Backgammon::new(Rules {
+        cube,
+        ..Rules::standard()
+    });
+    let p = pos(&[(1, 1)], black, Side::White);
+    let p = Position::new(
+        Side::White,
+        *p.checkers(Side::White),
+        *p.checkers(Side::Black),
+    )
+    .unwrap();
+    (g, g.state_from(p, Some(Dice::new(6, 5).unwrap())))
+}
+
+// B30-B34, A14: single, gammon, backgammon, times the cube; the game ends when the 15th
+// checker is off.
+#[test]
+fn b30_b31_b32_b33_b34_a14_scoring() {
+    // B31: Black has borne off one checker.
+    let (g, mut s) = last_checker(&[(6, 14)], true);
+    any_play(&g, &mut s);
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::White, WinKind::Single, 1)
+    );
+    assert_eq!(g.turn(&s), Turn::Terminal, "B30, A14: over at once");
+    // B32: none borne off, none in White's home or on the bar.
+    let (g, mut s) = last_checker(&[(6, 15)], true);
+    any_play(&g, &mut s);
+    assert_eq!(s.outcome().unwrap().kind, WinKind::Gammon);
+    assert_eq!(s.outcome().unwrap().points, 2);
+    // B33: a Black checker in White's home board (Black's 19..24).
+    let (g, mut s) = last_checker(&[(6, 14), (20, 1)], true);
+    any_play(&g, &mut s);
+    assert_eq!(
+        (s.outcome().unwrap().kind, s.outcome().unwrap().points),
+        (WinKind::Backgammon, 3)
+    );
+    // B33: a Black checker on the bar.
+    let (g, mut s) = last_checker(&[(6, 14), (25, 1)], true);
+    any_play(&g, &mut s);
+    assert_eq!(s.outcome().unwrap().kind, WinKind::Backgammon);
+}
+
+#[test]
+fn b34_points_times_the_cube() {
+    let g = Backgammon::new(Rules::standard());
+    // Black doubles, White takes (cube 2, White's); White then wins a gammon: 4 points.
+    let p = pos(&[(1, 1)], &[(6, 15)], Side::Black);
+    let mut s = g.state_from(p, None);
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Take);
+    apply(&g, &mut s, Action::Dice(Dice::new(2, 1).unwrap()));
+    any_play(&g, &mut s);
+    assert_eq!(s.to_move(), Side::White);
+    apply(&g, &mut s, Action::Roll);
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::White, WinKind::Gammon, 4)
+    );
+    assert_eq!(g.round_points(&s).unwrap().as_slice(), &[4, 0]);
+}
+
+// D5: Jacoby, beavers, automatic doubles (money only).
+#[test]
+fn d5_jacoby_gammon_counts_single_with_centred_cube() {
+    let g = Backgammon::new(Rules {
+        jacoby: true,
+        ..Rules::standard()
+    });
+    let p = pos(&[(1, 1)], &[(6, 15)], Side::White);
+    let mut s = g.state_from(p, Some(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    assert_eq!(
+        (s.outcome().unwrap().kind, s.outcome().unwrap().points),
+        (WinKind::Single, 1)
+    );
+}
+
+#[test]
+fn d5_beaver_takes_and_redoubles_keeping_the_cube() {
+    let g = Backgammon::new(Rules {
+        beavers: true,
+        ..Rules::standard()
+    });
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert_eq!(v, vec![Action::Take, Action::Drop, Action::Beaver]);
+    apply(&g, &mut s, Action::Beaver);
+    assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::White)));
+    // Without the option: refused.
+    let g = Backgammon::new(Rules::standard());
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    assert_eq!(
+        g.apply(&mut s, &Action::Beaver),
+        Err(ActionError::BeaversDisabled)
+    );
+}
+
+#[test]
+fn d3_d5_automatic_doubles_on_opening_ties() {
+    let g = Backgammon::new(Rules {
+        automatic_doubles: 2,
+        ..Rules::standard()
+    });
+    let mut s = g.new_initial_state();
+    let mut out = Vec::new();
+    g.chance_outcomes(&s, &mut out);
+    assert_eq!(out.len(), 36, "ties are outcomes with automatic doubles");
+    for _ in 0..3 {
+        apply(&g, &mut s, Action::Opening { white: 4, black: 4 });
+    }
+    assert_eq!(
+        (s.cube_value(), s.cube_owner(), s.phase()),
+        (4, None, Phase::Opening),
+        "limit 2 doublings"
+    );
+    apply(&g, &mut s, Action::Opening { white: 4, black: 6 });
+    assert_eq!(s.phase(), Phase::Moving);
+}
+
+// D6: resignation offers.
+#[test]
+fn d6_resignation_offers() {
+    let g = Backgammon::new(Rules {
+        resignations: true,
+        ..Rules::standard()
+    });
+    let mut s = ready_to_decide(&g);
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert!(v.contains(&Action::Resign(ResignLevel::Gammon)));
+    apply(&g, &mut s, Action::Resign(ResignLevel::Gammon));
+    assert_eq!(g.turn(&s), Turn::Player(Seat::new(0)));
+    let mut refused = s;
+    apply(&g, &mut refused, Action::RejectResignation);
+    assert_eq!(refused.phase(), Phase::Decide);
+    assert_eq!(
+        g.apply(&mut refused, &Action::Resign(ResignLevel::Single)),
+        Err(ActionError::ResignationAlreadyRefused)
+    );
+    apply(&g, &mut s, Action::AcceptResignation);
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::White, WinKind::Resignation(ResignLevel::Gammon), 2)
+    );
+    // Off by default.
+    let g = Backgammon::default();
+    let mut s = ready_to_decide(&g);
+    assert_eq!(
+        g.apply(&mut s, &Action::Resign(ResignLevel::Single)),
+        Err(ActionError::ResignationsDisabled)
+    );
+}
+
+// A13: a cube limit refuses further doubles; the Match ID refuses a cube above 2^15.
+#[test]
+fn a13_cube_limit() {
+    let g = Backgammon::new(Rules {
+        max_cube_log2: Some(1),
+        ..Rules::standard()
+    });
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Take);
+    apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    any_play(&g, &mut s);
+    assert_eq!(
+        s.phase(),
+        Phase::Rolling,
+        "White owns a cube at its limit: no decision"
+    );
+    // No limit: the cube grows past 64 (the 64 face is not a cap).
+    let g = Backgammon::new(Rules::standard());
+    let mut s = ready_to_decide(&g);
+    for _ in 0..16 {
+        apply(&g, &mut s, Action::Double);
+        apply(&g, &mut s, Action::Take);
+        apply(&g, &mut s, Action::Dice(Dice::new(1, 1).unwrap()));
+        any_play(&g, &mut s);
+    }
+    assert_eq!(s.cube_value(), 1 << 16);
+    assert!(s.match_id().is_err(), "2^16 does not fit a Match ID");
+}
+
+// B35, A16, D4: match play through boardgame-core's Match; Crawford under Standard only.
+#[test]
+fn b35_a16_d4_crawford_game_and_post_crawford() {
+    let std = Backgammon::new(Rules::standard());
+    let cfg = MatchConfig::new(Some(5), None).unwrap();
+    let mut totals = boardgame_core::BySeat::new(2, 0i64);
+    totals[Seat::new(0)] = 4;
+    totals[Seat::new(1)] = 2;
+    let prev = std.new_game(Some(MatchContext {
+        length: 5,
+        score: [2, 2],
+        crawford: false,
+        post_crawford: false,
+    }));
+    let ctx = RoundContext {
+        round: 3,
+        totals: &totals,
+        previous: Some(&prev),
+        config: &cfg,
+    };
+    let crawford = std.new_round(&ctx);
+    assert!(crawford.match_context().unwrap().crawford);
+    // No doubling in the Crawford game: no Decide node, and Double refused.
+    let mut s = crawford;
+    apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
+    any_play(&std, &mut s);
+    assert_eq!(s.phase(), Phase::Rolling);
+    // The game after: post-Crawford, doubling allowed again.
+    totals[Seat::new(1)] = 3;
+    let ctx = RoundContext {
+        round: 4,
+        totals: &totals,
+        previous: Some(&crawford),
+        config: &cfg,
+    };
+    let post = std.new_round(&ctx);
+    let m = post.match_context().unwrap();
+    assert!(!m.crawford && m.post_crawford);
+    let mut s = post;
+    apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
+    any_play(&std, &mut s);
+    assert_eq!(s.phase(), Phase::Decide);
+    // Lattjo: no Crawford rule.
+    let lat = Backgammon::new(Rules::lattjo());
+    let ctx = RoundContext {
+        round: 3,
+        totals: &totals,
+        previous: Some(&prev),
+        config: &cfg,
+    };
+    assert!(!lat.new_round(&ctx).match_context().unwrap().crawford);
+}
+
+#[test]
+fn b35_a16_whole_match_to_five_points() {
+    for rules in [Rules::standard(), Rules::lattjo()] {
+        let game = Match::new(
+            Backgammon::new(rules),
+            MatchConfig::new(Some(5), None).unwrap(),
+        );
+        for seed in 0..5 {
+            let mut s = game.new_initial_state();
+            random_playout(&game, &mut s, &mut GameRng::new(seed, 0), &mut Vec::new());
+            assert_eq!(game.turn(&s), Turn::Terminal);
+            let t = s.totals();
+            assert!(t[Seat::new(0)] >= 5 || t[Seat::new(1)] >= 5);
+            let r = game.returns(&s).unwrap();
+            assert_eq!(r[Seat::new(0)] + r[Seat::new(1)], 0.0);
+        }
+    }
+}
+
+// D1 through the game: the default is the booklet's single-die policy.
+#[test]
+fn d1_default_rules_are_the_booklet() {
+    assert_eq!(
+        Backgammon::default().rules().single_die,
+        SingleDiePolicy::Lattjo
+    );
+    assert!(!Rules::default().crawford);
+    assert!(Rules::standard().crawford);
+    let p: Position = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
+        .parse::<backgammon::Xgid>()
+        .unwrap()
+        .position;
+    let mut v = Vec::new();
+    let lat = Backgammon::default();
+    lat.legal_actions(&lat.state_from(p, Dice::new(6, 1)), &mut v);
+    assert_eq!(v.len(), 2);
+    let std = Backgammon::new(Rules::standard());
+    std.legal_actions(&std.state_from(p, Dice::new(6, 1)), &mut v);
+    assert_eq!(v.len(), 1);
+}
+
+#[test]
+fn illegal_play_is_refused_state_unchanged() {
+    let g = Backgammon::new(Rules::standard());
+    let mut s = g.new_initial_state();
+    apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
+    let before = s;
+    let bad = Play::from_steps(&[backgammon::Step::new(8, 4).unwrap()]).unwrap();
+    assert_eq!(
+        g.apply(&mut s, &Action::Play(bad)),
+        Err(ActionError::IllegalPlay(bad))
+    );
+    assert_eq!(s, before);
+    assert_eq!(
+        g.apply(&mut s, &Action::Dice(Dice::new(1, 1).unwrap())),
+        Err(ActionError::NotChance)
+    );
+    assert_eq!(
+        g.apply(&mut s, &Action::Play(Play::NONE)),
+        Err(ActionError::IllegalPlay(Play::NONE))
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn state_exports_match_id_and_xgid() {
+    let g = Backgammon::new(Rules::standard());
+    let s = g.state_from(Position::start(Side::White), None);
+    assert_eq!(
+        s.xgid(g.rules()).to_string(),
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+    );
+    let id = s.match_id().unwrap();
+    assert_eq!(
+        id.encode().unwrap().parse::<backgammon::MatchId>().unwrap(),
+        id
+    );
+}
