@@ -1,0 +1,441 @@
+//! One test (at least) per rule of shared/rules/draughts.md: D1-D14, V1-V3, A1-A10. Each
+//! position is worked by hand from the rule, not taken from the generator's output.
+
+use boardgame_core::{Game, Seat, Turn};
+use draughts::{
+    Action, Color, Draughts, DrawReason, Draws, KingMoves, Move, Outcome, PlayError, Position,
+    Role, Rules, Square, WinReason,
+};
+
+fn sq(n: u8) -> Square {
+    Square::new(n).unwrap()
+}
+
+fn legal(fen: &str, kings: KingMoves) -> Vec<String> {
+    let pos: Position = fen.parse().unwrap();
+    let mut v = Vec::new();
+    pos.legal_moves(kings, &mut v);
+    let mut t: Vec<String> = v.iter().map(ToString::to_string).collect();
+    t.sort();
+    t
+}
+
+fn short(fen: &str) -> Vec<String> {
+    legal(fen, KingMoves::Short)
+}
+
+#[test]
+fn d1_d2_two_players_twelve_men_each_on_the_dark_squares() {
+    let game = Draughts::default();
+    assert_eq!(game.num_players(), 2);
+    let pos = Position::start();
+    assert_eq!(pos.count(Color::Black), 12);
+    assert_eq!(pos.count(Color::White), 12);
+    for (s, p) in pos.pieces() {
+        assert_eq!(p.role, Role::Man);
+        let want = if s.number() <= 12 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(p.color, want, "{s}");
+        assert!(s.number() <= 12 || s.number() >= 21);
+    }
+}
+
+#[test]
+fn d3_a9_black_moves_first_then_the_players_alternate() {
+    let game = Draughts::default();
+    let mut s = game.new_initial_state();
+    assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
+    assert_eq!(Color::Black.seat(), Seat::new(0));
+    assert_eq!(s.position().turn(), Color::Black);
+    let mv = s.position().parse_move("9-13", KingMoves::Short).unwrap();
+    game.apply(&mut s, &Action::Move(mv)).unwrap();
+    assert_eq!(game.turn(&s), Turn::Player(Seat::new(1)));
+    let mv = s.position().parse_move("22-18", KingMoves::Short).unwrap();
+    game.apply(&mut s, &Action::Move(mv)).unwrap();
+    assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
+}
+
+#[test]
+fn d4_t1_men_step_one_square_diagonally_forward_only() {
+    // Black man on 14 steps down to 17 or 18; White man on 19 steps up to 15 or 16.
+    assert_eq!(short("B:W32:B14"), ["14-17", "14-18"]);
+    assert_eq!(short("W:W19:B1"), ["19-15", "19-16"]);
+    // A man on the edge has one step.
+    assert_eq!(short("B:W32:B5"), ["5-9"]);
+}
+
+#[test]
+fn d5_a_capture_jumps_an_adjacent_opponent_and_removes_it() {
+    let mut pos: Position = "B:W18:B14".parse().unwrap();
+    assert_eq!(short("B:W18:B14"), ["14x23"]);
+    let mv = pos.parse_move("14x23", KingMoves::Short).unwrap();
+    assert_eq!(mv.captured().collect::<Vec<_>>(), [sq(18)]);
+    pos.play(&mv, KingMoves::Short).unwrap();
+    assert_eq!(pos.count(Color::White), 0);
+    assert_eq!(pos.piece_at(sq(23)).map(|p| p.color), Some(Color::Black));
+    // The landing square must be empty.
+    assert_eq!(short("B:W18,23:B14"), ["14-17"]);
+}
+
+#[test]
+fn d6_no_jump_over_an_own_piece() {
+    assert_eq!(short("B:W32:B14,18"), ["14-17", "18-22", "18-23"]);
+}
+
+#[test]
+fn d7_t3_several_jumps_in_one_move_all_made() {
+    // 6 over 10 to 15, then over 19 to 24: one move; stopping at 15 is not a move.
+    assert_eq!(short("B:W10,19:B6"), ["6x15x24"]);
+    let pos: Position = "B:W10,19:B6".parse().unwrap();
+    let mv = pos.parse_move("6x24", KingMoves::Short).unwrap();
+    assert_eq!(mv.num_captured(), 2);
+    assert!(pos.parse_move("6x15", KingMoves::Short).is_err());
+}
+
+#[test]
+fn d8_capture_is_compulsory_even_when_bad() {
+    // Black could step 1-5 or 1-6, but must take 14x23 (32 stops a second jump over 27,
+    // and White's 27 then retakes).
+    assert_eq!(short("B:W18,27,32:B1,14"), ["14x23"]);
+    let pos: Position = "B:W18,27,32:B1,14".parse().unwrap();
+    assert!(pos.must_capture(KingMoves::Short));
+    let quiet = pos.parse_move("1-5", KingMoves::Short);
+    assert!(quiet.is_err());
+}
+
+#[test]
+fn d11_a_man_reaching_the_far_row_is_crowned() {
+    let mut pos: Position = "B:W5:B27".parse().unwrap();
+    let mv = pos.parse_move("27-32", KingMoves::Short).unwrap();
+    assert!(pos.crowns(&mv));
+    pos.play(&mv, KingMoves::Short).unwrap();
+    assert_eq!(pos.piece_at(sq(32)).map(|p| p.role), Some(Role::King));
+    // White's man reaching 1-4 likewise.
+    let mut pos: Position = "W:W6:B12".parse().unwrap();
+    let mv = pos.parse_move("6-1", KingMoves::Short).unwrap();
+    pos.play(&mv, KingMoves::Short).unwrap();
+    assert_eq!(pos.piece_at(sq(1)).map(|p| p.role), Some(Role::King));
+}
+
+#[test]
+fn d12_a3_t2_kings_move_and_capture_one_square_both_ways() {
+    assert_eq!(short("B:W5:BK15"), ["15-10", "15-11", "15-18", "15-19"]);
+    // Backwards capture by a king: over 10 to 6.
+    assert_eq!(short("B:W10:BK15"), ["15x6"]);
+    // Not two squares: 15 over 10 and 6 is not a flying capture.
+    assert_eq!(short("B:W6:BK15"), ["15-10", "15-11", "15-18", "15-19"]);
+}
+
+#[test]
+fn a2_men_do_not_capture_backwards() {
+    // White's man on 10 stands behind Black's man on 15, with 6 empty beyond.
+    assert_eq!(short("B:W10:B15"), ["15-18", "15-19"]);
+}
+
+#[test]
+fn d13_a_king_is_captured_like_a_man() {
+    assert_eq!(short("W:W23:BK18"), ["23x14"]);
+    let mut pos: Position = "W:W23:BK18".parse().unwrap();
+    let mv = pos.parse_move("23x14", KingMoves::Short).unwrap();
+    pos.play(&mv, KingMoves::Short).unwrap();
+    assert_eq!(pos.count(Color::Black), 0);
+}
+
+#[test]
+fn a6_a_piece_is_jumped_at_most_once() {
+    // The king takes 10 landing on 15; jumping 10 again back to its (empty) start is not
+    // allowed, so the move ends on 15.
+    assert_eq!(short("B:W10:BK6"), ["6x15"]);
+}
+
+#[test]
+fn d14_a7_no_piece_or_no_move_loses() {
+    let game = Draughts::default();
+    // Black's man on 5 is blocked by White's 9, and 14 stops the jump: Black loses (A7:
+    // not a draw).
+    let s = game.state_from("B:W9,14:B5".parse().unwrap());
+    assert_eq!(game.turn(&s), Turn::Terminal);
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::NoMoves
+        })
+    );
+    let r = game.returns(&s).unwrap();
+    assert_eq!((r[Seat::new(0)], r[Seat::new(1)]), (-1.0, 1.0));
+    // Taking the last piece wins.
+    let mut s = game.state_from("B:W18:B14".parse().unwrap());
+    let mv = s.position().parse_move("14x23", KingMoves::Short).unwrap();
+    game.apply(&mut s, &Action::Move(mv)).unwrap();
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::NoPieces
+        })
+    );
+    let r = game.returns(&s).unwrap();
+    assert_eq!((r[Seat::new(0)], r[Seat::new(1)]), (1.0, -1.0));
+    // Nothing more can be played.
+    assert_eq!(
+        game.apply(&mut s, &Action::Move(mv)),
+        Err(PlayError::GameOver)
+    );
+}
+
+#[test]
+fn v3_orientation_and_setup_match_wcdf() {
+    // Single corner at each player's near left (a1 = 29, h8 = 4), double corner at the
+    // near right: 28 and 32 for White, 1 and 5 for Black (diagonal neighbours).
+    assert_eq!((sq(29).column(), sq(29).row()), (0, 7));
+    assert_eq!((sq(4).column(), sq(4).row()), (7, 0));
+    assert_eq!(short("W:W32:B1"), ["32-27", "32-28"]);
+    assert_eq!(short("B:W32:B1"), ["1-5", "1-6"]);
+    // The two presets generate the same moves.
+    let a = Draughts::new(Rules::wcdf());
+    let b = Draughts::new(Rules::lattjo());
+    let (mut va, mut vb) = (Vec::new(), Vec::new());
+    a.legal_actions(&a.new_initial_state(), &mut va);
+    b.legal_actions(&b.new_initial_state(), &mut vb);
+    assert_eq!(va, vb);
+}
+
+fn play_text(game: &Draughts, s: &mut draughts::State, text: &str) {
+    let mv = s
+        .position()
+        .parse_move(text, game.rules().king_moves)
+        .unwrap();
+    game.apply(s, &Action::Move(mv)).unwrap();
+}
+
+const SHUFFLE: [&str; 4] = ["1-6", "32-27", "6-1", "27-32"];
+
+#[test]
+fn v1_a1_king_shuffle_reaches_a_claimable_threefold_repetition() {
+    let game = Draughts::new(Rules::wcdf());
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    for (i, t) in SHUFFLE.iter().cycle().take(7).enumerate() {
+        assert!(!game.can_claim(&s, DrawReason::Repetition), "ply {i}");
+        play_text(&game, &mut s, t);
+    }
+    // The start position stood twice (plies 0 and 4); White's 27-32 would make it three.
+    assert_eq!(s.repetitions(), 2);
+    assert!(game.can_claim(&s, DrawReason::Repetition));
+    let mut acts = Vec::new();
+    game.legal_actions(&s, &mut acts);
+    assert!(acts.contains(&Action::ClaimDraw(DrawReason::Repetition)));
+    play_text(&game, &mut s, "27-32");
+    assert_eq!(s.repetitions(), 3);
+    assert_eq!(
+        game.turn(&s),
+        Turn::Player(Seat::new(0)),
+        "claims are not automatic"
+    );
+    game.apply(&mut s, &Action::ClaimDraw(DrawReason::Repetition))
+        .unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    let r = game.returns(&s).unwrap();
+    assert_eq!((r[Seat::new(0)], r[Seat::new(1)]), (0.0, 0.0));
+}
+
+#[test]
+fn v1_a1_auto_adjudicate_ends_the_shuffle_on_the_third_occurrence() {
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    for t in SHUFFLE.iter().cycle().take(7) {
+        play_text(&game, &mut s, t);
+        assert_eq!(s.outcome(), None);
+    }
+    play_text(&game, &mut s, "27-32");
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    assert_eq!(game.turn(&s), Turn::Terminal);
+    // No claims in automatic mode.
+    assert!(!game.can_claim(&s, DrawReason::Repetition));
+}
+
+#[test]
+fn v1_lattjo_has_no_draw_but_agreement() {
+    let game = Draughts::new(Rules::lattjo());
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    for t in SHUFFLE.iter().cycle().take(40) {
+        play_text(&game, &mut s, t);
+        assert!(!game.can_claim(&s, DrawReason::Repetition));
+    }
+    assert_eq!(s.outcome(), None);
+    assert_eq!(
+        game.apply(&mut s, &Action::ClaimDraw(DrawReason::Repetition)),
+        Err(PlayError::NoClaim(DrawReason::Repetition))
+    );
+    game.agree_draw(&mut s).unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+    assert_eq!(game.agree_draw(&mut s), Err(PlayError::GameOver));
+}
+
+/// Finds (depth first) `plies` king moves from `pos` that never allow a capture and never
+/// make a position occur a third time.
+fn find_walk(pos: Position, plies: u32, seen: &mut Vec<Position>, out: &mut Vec<Move>) -> bool {
+    if plies == 0 {
+        return true;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(KingMoves::Short, &mut moves);
+    for m in moves {
+        let mut p = pos;
+        p.play(&m, KingMoves::Short).unwrap();
+        if m.is_capture()
+            || p.must_capture(KingMoves::Short)
+            || seen.iter().filter(|q| **q == p).count() >= 2
+        {
+            continue;
+        }
+        seen.push(p);
+        out.push(m);
+        if find_walk(p, plies - 1, seen, out) {
+            return true;
+        }
+        seen.pop();
+        out.pop();
+    }
+    false
+}
+
+/// Plays such a walk of `plies` plies (or until the game ends) and checks the counter.
+fn quiet_king_walk(game: &Draughts, fen: &str, plies: u32) -> draughts::State {
+    let start: Position = fen.parse().unwrap();
+    let mut walk = Vec::new();
+    assert!(find_walk(start, plies, &mut vec![start], &mut walk));
+    let mut s = game.state_from(start);
+    for mv in walk {
+        if s.outcome().is_some() {
+            break;
+        }
+        let before = s.quiet_plies();
+        game.play(&mut s, &mv).unwrap();
+        assert_eq!(
+            s.quiet_plies(),
+            before + 1,
+            "a king move without capture counts"
+        );
+        assert!(s.repetitions() <= 2);
+    }
+    s
+}
+
+#[test]
+fn v1_a1_forty_move_rule_claim_after_80_plies_without_men() {
+    // §7: in positions without men the counter runs while no capture happens.
+    let game = Draughts::new(Rules::wcdf());
+    let fen = "B:WK29,K32:BK1,K4";
+    let s = quiet_king_walk(&game, fen, 79);
+    assert_eq!(s.quiet_plies(), 79);
+    assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
+    let mut s = quiet_king_walk(&game, fen, 80);
+    assert_eq!(s.quiet_plies(), 80);
+    assert!(game.can_claim(&s, DrawReason::FortyMoveRule));
+    assert_eq!(s.outcome(), None, "a claim, not automatic");
+    game.apply(&mut s, &Action::ClaimDraw(DrawReason::FortyMoveRule))
+        .unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
+}
+
+#[test]
+fn v1_a1_auto_adjudicate_forty_move_rule() {
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 79);
+    assert_eq!(s.outcome(), None);
+    let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 80);
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
+    // Lattjo: the same walk goes on.
+    let lattjo = Draughts::new(Rules::lattjo());
+    let s = quiet_king_walk(&lattjo, "B:WK29,K32:BK1,K4", 100);
+    assert_eq!((s.outcome(), s.quiet_plies()), (None, 100));
+}
+
+#[test]
+fn a1_a_man_move_resets_the_forty_move_count_and_the_repetition_history() {
+    let game = Draughts::new(Rules::wcdf());
+    let mut s = game.state_from("B:WK32:BK1,12".parse().unwrap());
+    play_text(&game, &mut s, "1-6");
+    play_text(&game, &mut s, "32-27");
+    assert_eq!(s.quiet_plies(), 2);
+    play_text(&game, &mut s, "12-16");
+    assert_eq!(s.quiet_plies(), 0);
+    assert_eq!(s.repetitions(), 1);
+}
+
+#[test]
+fn v2_flying_king_moves_along_the_whole_diagonal() {
+    // King on 15: 4 squares down-left, 3 down-right, 3 up-left, 3 up-right.
+    assert_eq!(legal("B:W5:BK15", KingMoves::Flying).len(), 13);
+    // King on 29 takes 18 from afar and lands on any empty square beyond: 15, 11, 8, 4.
+    assert_eq!(
+        legal("B:W18:BK29", KingMoves::Flying),
+        ["29x11", "29x15", "29x4", "29x8"]
+    );
+    // Men are unchanged by the option.
+    assert_eq!(legal("B:W32:B14", KingMoves::Flying), ["14-17", "14-18"]);
+}
+
+#[test]
+fn v2_a6_flying_king_captured_pieces_stay_until_the_end_and_block() {
+    // King on 22 between White's 25 (below-left, 29 empty beyond) and 18 (above-right, 15,
+    // 11, 8, 4 empty beyond). After taking one of them it may not come back along the same
+    // diagonal: the captured piece stays on its square until the move ends and blocks
+    // (V2's recommendation). Were it removed at once, 22x15 could go on over 25 to 29 and
+    // 22x29 over 18.
+    assert_eq!(
+        legal("B:W18,25:BK22", KingMoves::Flying),
+        ["22x11", "22x15", "22x29", "22x4", "22x8"]
+    );
+    // A second capture on another diagonal does continue: 29 takes 22, lands on 15, takes
+    // 10 and lands on 6 or 1.
+    assert_eq!(
+        legal("B:W10,22:BK29", KingMoves::Flying),
+        ["29x11", "29x15x1", "29x15x6", "29x18", "29x4", "29x8"]
+    );
+}
+
+#[test]
+fn v2_flying_kings_off_by_default_in_both_presets() {
+    assert_eq!(Rules::default().king_moves, KingMoves::Short);
+    assert_eq!(Rules::lattjo().king_moves, KingMoves::Short);
+    assert_eq!(Rules::default().draws, Draws::Claim);
+}
+
+#[test]
+fn a8_distinct_paths_are_distinct_actions() {
+    let game = Draughts::default();
+    let s = game.state_from("B:W9,10,17,18:BK6".parse().unwrap());
+    let mut acts = Vec::new();
+    game.legal_actions(&s, &mut acts);
+    assert_eq!(acts.len(), 2);
+    assert_ne!(acts[0], acts[1]);
+}
+
+#[test]
+fn illegal_action_leaves_state_unchanged() {
+    let game = Draughts::default();
+    let mut s = game.new_initial_state();
+    let other = game.state_from(
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15"
+            .parse()
+            .unwrap(),
+    );
+    let mut acts = Vec::new();
+    game.legal_actions(&other, &mut acts);
+    let before = s.clone();
+    for a in &acts {
+        assert!(!game.is_legal(&s, a));
+        assert!(game.apply(&mut s, a).is_err());
+        assert_eq!(s, before);
+    }
+    assert_eq!(
+        game.apply(&mut s, &Action::ClaimDraw(DrawReason::FortyMoveRule)),
+        Err(PlayError::NoClaim(DrawReason::FortyMoveRule))
+    );
+    assert_eq!(s, before);
+}
