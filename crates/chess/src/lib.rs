@@ -1,2 +1,36 @@
-//! `chess`: under construction. The rules are not implemented yet; this crate exists so the
-//! workspace layout is complete.
+//! Chess: the rules of the LATTJO booklet and FIDE's Laws, Chess960, FEN, SAN, UCI, PGN,
+//! Polyglot hashing, SVG diagrams, and fast legal move generation on bitboards.
+//!
+//! ```
+//! use chess::{perft, Position, Move, Square};
+//!
+//! let mut pos = Position::new();
+//! assert_eq!(perft(&pos, 2), 400);
+//! pos.play(Move::new(Square::E2, Square::E4))?;
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! assert_eq!(pos.zobrist(), 0x823c_9b50_fd11_4196);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod attacks;
+mod bitboard;
+mod board;
+pub mod fen;
+mod magics;
+mod movegen;
+mod position;
+mod types;
+pub mod uci;
+mod zobrist;
+
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use fen::{EpMode, FenError};
+pub use movegen::{MAX_MOVES, MoveList, perft};
+pub use position::{CastlingMode, IllegalMoveError, Move, Position, PositionError, Setup};
+pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use uci::{UciError, UciMove};

@@ -1,0 +1,223 @@
+//! Piece placement: which piece stands on which square.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::types::{ByColor, Color, File, Piece, Rank, Role, Square};
+
+/// The pieces on the board, as one bitboard per role and one per colour.
+///
+/// A `Board` is only a placement; it may hold any arrangement. [`crate::Position`] adds
+/// the side to move and the rest, and is always valid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: ByColor<Bitboard>,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::standard()
+    }
+}
+
+impl Board {
+    /// An empty board.
+    #[must_use]
+    pub const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: ByColor {
+                white: Bitboard::EMPTY,
+                black: Bitboard::EMPTY,
+            },
+        }
+    }
+
+    /// The standard starting placement (section 1 of the rules).
+    #[must_use]
+    pub const fn standard() -> Board {
+        Board {
+            by_role: [
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
+            ],
+            by_color: ByColor {
+                white: Bitboard(0xffff),
+                black: Bitboard(0xffff_0000_0000_0000),
+            },
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color.white.contains(sq) {
+            Color::White
+        } else if self.by_color.black.contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        self.role_at(sq).map(|role| Piece { color, role })
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role[r as usize].contains(sq))
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.discard_piece_at(sq);
+        self.by_role[piece.role as usize] = self.by_role[piece.role as usize].with(sq);
+        self.by_color[piece.color] = self.by_color[piece.color].with(sq);
+    }
+
+    /// Removes and returns the piece on `sq`, if any.
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.piece_at(sq);
+        self.discard_piece_at(sq);
+        p
+    }
+
+    #[inline]
+    pub(crate) fn discard_piece_at(&mut self, sq: Square) {
+        let m = !Bitboard::from_square(sq);
+        for b in &mut self.by_role {
+            *b &= m;
+        }
+        self.by_color.white &= m;
+        self.by_color.black &= m;
+    }
+
+    /// Toggles `piece` on `sq` (adds it if absent, removes it if present). Low level: the
+    /// caller keeps the board consistent.
+    #[inline]
+    pub(crate) fn toggle(&mut self, sq: Square, color: Color, role: Role) {
+        let b = Bitboard::from_square(sq);
+        self.by_role[role as usize] ^= b;
+        self.by_color[color] ^= b;
+    }
+
+    /// Squares occupied by `color`.
+    #[inline]
+    #[must_use]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color]
+    }
+
+    /// Squares occupied by pieces of `role`, either colour.
+    #[inline]
+    #[must_use]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// Squares occupied by `piece`.
+    #[inline]
+    #[must_use]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_role[piece.role as usize] & self.by_color[piece.color]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color.white | self.by_color.black
+    }
+
+    /// The square of `color`'s king, if there is exactly one.
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.by_role(Role::King) & self.by_color(color)).single()
+    }
+
+    /// Bishops and queens.
+    #[inline]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]
+    }
+
+    /// Rooks and queens.
+    #[inline]
+    pub(crate) fn straight_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]
+    }
+
+    /// The same placement with colours swapped and the board mirrored top to bottom.
+    #[must_use]
+    pub fn mirror(&self) -> Board {
+        let mut b = Board::empty();
+        for r in Role::ALL {
+            b.by_role[r as usize] = self.by_role[r as usize].flip_vertical();
+        }
+        b.by_color.white = self.by_color.black.flip_vertical();
+        b.by_color.black = self.by_color.white.flip_vertical();
+        b
+    }
+
+    /// The FEN placement field (`rnbqkbnr/pppppppp/8/...`).
+    #[must_use]
+    pub fn board_fen(&self) -> String {
+        let mut s = String::with_capacity(72);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank != Rank::First {
+                s.push('/');
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.board_fen())
+    }
+}
+
+impl fmt::Display for Board {
+    /// Eight lines, rank 8 first, `.` for an empty square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', Piece::char);
+                write!(f, "{c}")?;
+                if file != File::H {
+                    write!(f, " ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,790 @@
+//! The validated position: placement, side to move, castling rights, en passant, clocks.
+
+use core::fmt;
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::zobrist;
+
+/// How castling is written and which rook placements are allowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CastlingMode {
+    /// Standard chess: king on the e-file, rooks in the corners; UCI writes castling as the
+    /// king's two-square move (`e1g1`).
+    #[default]
+    Standard,
+    /// Chess960: king between the rooks anywhere on the back rank; UCI writes castling as
+    /// "king takes own rook" (`e1h1`) and FEN may use Shredder/X-FEN castling letters.
+    Chess960,
+}
+
+/// A move: from, to and an optional promotion role (rule K7).
+///
+/// Castling is encoded as the king moving onto its own rook's square ("king takes rook"), the
+/// same for standard chess and Chess960; notation converts at the edge ([`crate::uci`] writes
+/// `e1g1` in standard chess). En passant is the pawn's diagonal move to the empty
+/// en-passant square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The square the moving piece leaves.
+    pub from: Square,
+    /// The destination (the castling rook's square for castling).
+    pub to: Square,
+    /// The promotion role for a pawn reaching the last rank.
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    /// A move without promotion.
+    #[must_use]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+        }
+    }
+}
+
+/// A position whose fields have not been checked: the input to
+/// [`Position::from_setup`], and what FEN parsing produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The placement.
+    pub board: Board,
+    /// The side to move.
+    pub turn: Color,
+    /// The squares of the rooks that may still castle.
+    pub castling_rooks: Bitboard,
+    /// The square a pawn skipped over on the last move (FEN's en-passant field).
+    pub ep_square: Option<Square>,
+    /// Plies since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and increased after Black's move.
+    pub fullmoves: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            board: Board::standard(),
+            turn: Color::White,
+            castling_rooks: Bitboard(0x8100_0000_0000_0081),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a valid position (rules section 5, A13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0} has more than one king")]
+    TooManyKings(Color),
+    /// A pawn stands on rank 1 or 8.
+    #[error("pawn on the first or last rank ({0})")]
+    PawnOnBackRank(Square),
+    /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than missing
+    /// pawns.
+    #[error("{0} has impossible material")]
+    ImpossibleMaterial(Color),
+    /// The kings stand on adjacent squares (rule K13).
+    #[error("the kings are adjacent")]
+    AdjacentKings,
+    /// The side not to move is in check (rule K14).
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// A castling right without its king and rook in place.
+    #[error("castling right for the rook on {0} does not match the pieces")]
+    BadCastlingRights(Square),
+    /// An en-passant square that no double step can explain.
+    #[error("en-passant square {0} does not fit a pawn's double step")]
+    BadEnPassant(Square),
+    /// A move number of zero.
+    #[error("the move number must be at least 1")]
+    ZeroFullmoves,
+}
+
+/// A legal chess position: placement, side to move, castling rights, en-passant square and
+/// clocks, with the checkers, pinned pieces and Polyglot hash kept up to date.
+///
+/// Built by [`Position::new`] (the standard start), [`Position::from_setup`] (validates), or
+/// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
+/// position is unchanged on error) or [`Position::play_unchecked`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: ByColor<[Option<Square>; 2]>,
+    pub(crate) castle_mask: Bitboard,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) mode: CastlingMode,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+/// A move refused by [`Position::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {from}{to}{} in this position", promotion.map_or(String::new(), |r| r.char().to_string()))]
+#[non_exhaustive]
+pub struct IllegalMoveError {
+    /// The move's origin.
+    pub from: Square,
+    /// The move's destination.
+    pub to: Square,
+    /// The move's promotion role.
+    pub promotion: Option<Role>,
+}
+
+impl Position {
+    /// The standard starting position (rules section 1; White to move, rule K2).
+    #[must_use]
+    pub fn new() -> Position {
+        match Position::from_setup(Setup::default(), CastlingMode::Standard) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the standard start is valid"),
+        }
+    }
+
+    /// Validates a setup (rules A12, A13).
+    ///
+    /// Checks: one king per side, no pawn on rank 1 or 8, possible material, kings not
+    /// adjacent, the side not to move not in check, castling rights that match the king
+    /// and rook squares (in [`CastlingMode::Standard`]: king on e1/e8 and rooks in the
+    /// corners), an en-passant square behind a pawn that has just double-stepped, a move
+    /// number of at least 1.
+    ///
+    /// # Errors
+    ///
+    /// The first [`PositionError`] found.
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for c in Color::ALL {
+            let kings = board.by_piece(Piece {
+                color: c,
+                role: Role::King,
+            });
+            if kings.is_empty() {
+                return Err(PositionError::MissingKing(c));
+            }
+            if kings.more_than_one() {
+                return Err(PositionError::TooManyKings(c));
+            }
+        }
+        if let Some(sq) = (board.by_role(Role::Pawn)
+            & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth)))
+        .first()
+        {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        for c in Color::ALL {
+            let ours = board.by_color(c);
+            let count = |r: Role| (board.by_role(r) & ours).count() as i32;
+            let pawns = count(Role::Pawn);
+            let promoted = (count(Role::Queen) - 1).max(0)
+                + (count(Role::Rook) - 2).max(0)
+                + (count(Role::Bishop) - 2).max(0)
+                + (count(Role::Knight) - 2).max(0);
+            if ours.count() > 16 || pawns > 8 || promoted > 8 - pawns {
+                return Err(PositionError::ImpossibleMaterial(c));
+            }
+        }
+        let (wk, bk) = match (board.king_of(Color::White), board.king_of(Color::Black)) {
+            (Some(w), Some(b)) => (w, b),
+            _ => unreachable!("checked above"),
+        };
+        if king_attacks(wk).contains(bk) {
+            return Err(PositionError::AdjacentKings);
+        }
+        if setup.fullmoves == 0 {
+            return Err(PositionError::ZeroFullmoves);
+        }
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            castling: ByColor {
+                white: [None; 2],
+                black: [None; 2],
+            },
+            castle_mask: Bitboard::EMPTY,
+            ep: None,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            mode,
+        };
+        if pos
+            .attackers_to(pos.king(!pos.turn), pos.turn, board.occupied())
+            .any()
+        {
+            return Err(PositionError::OppositeCheck);
+        }
+        // Castling rights (A13, A10).
+        for rook in setup.castling_rooks {
+            let color = if rook.rank() == Rank::First {
+                Color::White
+            } else if rook.rank() == Rank::Eighth {
+                Color::Black
+            } else {
+                return Err(PositionError::BadCastlingRights(rook));
+            };
+            let king = pos.king(color);
+            let ok_pieces = board
+                .by_piece(Piece {
+                    color,
+                    role: Role::Rook,
+                })
+                .contains(rook)
+                && king.rank() == color.back_rank()
+                && king.file() != rook.file();
+            let side = if rook.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let ok_mode = match mode {
+                CastlingMode::Standard => {
+                    king.file() == File::E
+                        && rook.file()
+                            == if side == CastlingSide::KingSide {
+                                File::H
+                            } else {
+                                File::A
+                            }
+                }
+                CastlingMode::Chess960 => !matches!(king.file(), File::A | File::H),
+            };
+            if !ok_pieces || !ok_mode || pos.castling[color][side as usize].is_some() {
+                return Err(PositionError::BadCastlingRights(rook));
+            }
+            pos.castling[color][side as usize] = Some(rook);
+            pos.castle_mask = pos.castle_mask.with(rook);
+        }
+        // En passant (A13): the skipped square on the mover's third rank, empty, with the
+        // double-stepped enemy pawn in front of it and its start square empty.
+        if let Some(ep) = setup.ep_square {
+            let them = !pos.turn;
+            let ok = ep.rank() == Rank::Third.relative(them)
+                && !board.occupied().contains(ep)
+                && ep.offset(0, them.fold(1, -1)).is_some_and(|p| {
+                    board
+                        .by_piece(Piece {
+                            color: them,
+                            role: Role::Pawn,
+                        })
+                        .contains(p)
+                })
+                && ep
+                    .offset(0, them.fold(-1, 1))
+                    .is_some_and(|s| !board.occupied().contains(s));
+            if !ok {
+                return Err(PositionError::BadEnPassant(ep));
+            }
+            pos.ep = Some(ep);
+        }
+        pos.hash = pos.compute_hash();
+        pos.update_check_info();
+        Ok(pos)
+    }
+
+    /// The unvalidated fields of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rooks: self.castle_mask,
+            ep_square: self.ep,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The placement.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling notation mode.
+    #[must_use]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// The square of the rook that `color` may still castle with on `side`, if any.
+    #[must_use]
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castling[color][side as usize]
+    }
+
+    /// The squares of all rooks that keep a castling right.
+    #[must_use]
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castle_mask
+    }
+
+    /// The en-passant square as FEN's `Always` convention records it: the square skipped by
+    /// a double step on the last move, whether or not a capture is possible.
+    #[must_use]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The en-passant square only if an en-passant capture is legal now (FEN's `Legal`
+    /// convention; rule A3 uses it for position identity).
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut found = false;
+        self.gen_en_passant(ep, &mut |_| {
+            found = true;
+            true
+        });
+        found.then_some(ep)
+    }
+
+    /// Plies since the last capture or pawn move (the 50- and 75-move rules).
+    #[must_use]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: 1 at the start, increased after each move of Black.
+    #[must_use]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The side to move's pieces pinned to their king.
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    #[must_use]
+    pub fn king(&self, color: Color) -> Square {
+        // A position always has exactly one king per side.
+        (self.board.by_role(Role::King) & self.board.by_color(color))
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with the given occupancy.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(attacker);
+        ((pawn_attacks(!attacker, sq) & b.by_role(Role::Pawn))
+            | (knight_attacks(sq) & b.by_role(Role::Knight))
+            | (king_attacks(sq) & b.by_role(Role::King))
+            | (bishop_attacks(sq, occupied) & b.diagonal_sliders())
+            | (rook_attacks(sq, occupied) & b.straight_sliders()))
+            & them
+    }
+
+    /// The Polyglot Zobrist key of the position: pieces, castling rights, side to move, and
+    /// the en-passant file only when a pawn of the side to move stands beside the pawn that
+    /// just double-stepped (the Polyglot convention).
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        match self.ep {
+            Some(ep)
+                if (pawn_attacks(!self.turn, ep)
+                    & self.board.by_piece(Piece {
+                        color: self.turn,
+                        role: Role::Pawn,
+                    }))
+                .any() =>
+            {
+                self.hash ^ zobrist::ep_key(ep.file())
+            }
+            _ => self.hash,
+        }
+    }
+
+    /// The key of the position's identity for repetitions (rule A3, FIDE 9.2.3): the
+    /// Polyglot key except that the en-passant file counts only when an en-passant capture
+    /// is legal.
+    #[must_use]
+    pub fn repetition_key(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(ep) => self.hash ^ zobrist::ep_key(ep.file()),
+            None => self.hash,
+        }
+    }
+
+    /// The hash recomputed from scratch (tests compare it with the incremental one).
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.board.occupied() {
+            if let Some(p) = self.board.piece_at(sq) {
+                h ^= zobrist::piece_key(p, sq);
+            }
+        }
+        for c in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling[c][side as usize].is_some() {
+                    h ^= zobrist::castling_key(c, side);
+                }
+            }
+        }
+        if self.turn == Color::White {
+            h ^= zobrist::WHITE_TO_MOVE;
+        }
+        h
+    }
+
+    /// Recomputes the checkers and the pinned pieces of the side to move.
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.turn;
+        let king = self.king(us);
+        let b = &self.board;
+        let their = b.by_color(!us);
+        let our = b.by_color(us);
+        let occ = our | their;
+        let snipers = ((bishop_attacks(king, Bitboard::EMPTY) & b.diagonal_sliders())
+            | (rook_attacks(king, Bitboard::EMPTY) & b.straight_sliders()))
+            & their;
+        let mut checkers = (knight_attacks(king) & b.by_role(Role::Knight)
+            | pawn_attacks(us, king) & b.by_role(Role::Pawn))
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(king, s) & occ;
+            if blockers.is_empty() {
+                checkers = checkers.with(s);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers & our;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether `m` is a castling move in this position (the king moving onto its own rook).
+    #[must_use]
+    pub fn is_castling(&self, m: Move) -> bool {
+        let our = self.board.by_color(self.turn);
+        our.contains(m.to) && (self.board.by_role(Role::King) & our).contains(m.from)
+    }
+
+    /// Whether `m` is an en-passant capture in this position.
+    #[must_use]
+    pub fn is_en_passant(&self, m: Move) -> bool {
+        Some(m.to) == self.ep
+            && m.from.file() != m.to.file()
+            && (self.board.by_piece(Piece {
+                color: self.turn,
+                role: Role::Pawn,
+            }))
+            .contains(m.from)
+    }
+
+    /// Whether `m` captures (en passant included; castling is not a capture).
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.board.by_color(!self.turn).contains(m.to) || self.is_en_passant(m)
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `m` is not a legal move here; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError {
+                from: m.from,
+                to: m.to,
+                promotion: m.promotion,
+            })
+        }
+    }
+
+    /// Plays `m` without checking that it is legal.
+    ///
+    /// Never panics and never causes undefined behaviour, but an illegal `m` leaves the
+    /// position in a state that may break the crate's invariants (use [`Position::play`]
+    /// unless `m` came from the move generator for this very position).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let Some(role) = self.board.role_at(m.from) else {
+            return;
+        };
+        let prev_ep = self.ep.take();
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        let mover = Piece { color: us, role };
+        if role == Role::King && self.board.by_color(us).contains(m.to) {
+            // Castling (rules K18-K20, A11): king to the c/g file, rook beside it.
+            let side = if m.to.file() > m.from.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let rank = us.back_rank();
+            let kt = Square::from_coords(side.king_to_file(), rank);
+            let rt = Square::from_coords(side.rook_to_file(), rank);
+            let rook = Piece {
+                color: us,
+                role: Role::Rook,
+            };
+            self.board.toggle(m.from, us, Role::King);
+            self.board.toggle(m.to, us, Role::Rook);
+            self.board.toggle(kt, us, Role::King);
+            self.board.toggle(rt, us, Role::Rook);
+            self.hash ^= zobrist::piece_key(mover, m.from)
+                ^ zobrist::piece_key(mover, kt)
+                ^ zobrist::piece_key(rook, m.to)
+                ^ zobrist::piece_key(rook, rt);
+            self.clear_castling(us);
+        } else {
+            if self.board.by_color(them).contains(m.to) {
+                if let Some(cap) = self.board.role_at(m.to) {
+                    self.board.toggle(m.to, them, cap);
+                    self.hash ^= zobrist::piece_key(
+                        Piece {
+                            color: them,
+                            role: cap,
+                        },
+                        m.to,
+                    );
+                }
+                self.halfmoves = 0;
+            }
+            self.board.toggle(m.from, us, role);
+            self.hash ^= zobrist::piece_key(mover, m.from);
+            let mut placed = role;
+            if role == Role::Pawn {
+                self.halfmoves = 0;
+                let dir = us.fold(8i32, -8);
+                let delta = m.to as i32 - m.from as i32;
+                if delta == 2 * dir {
+                    self.ep = Square::new((m.from as i32 + dir) as u32);
+                } else if Some(m.to) == prev_ep && delta != dir {
+                    // En passant (rule K17): the captured pawn stands behind the target.
+                    let cap = Square::from_index_masked((m.to as i32 - dir) as u32);
+                    self.board.toggle(cap, them, Role::Pawn);
+                    self.hash ^= zobrist::piece_key(
+                        Piece {
+                            color: them,
+                            role: Role::Pawn,
+                        },
+                        cap,
+                    );
+                }
+                if let Some(p) = m.promotion {
+                    // Promotion (rule K7, A8): compulsory and part of the same move.
+                    placed = p;
+                }
+            } else if role == Role::King {
+                self.clear_castling(us);
+            }
+            self.board.toggle(m.to, us, placed);
+            self.hash ^= zobrist::piece_key(
+                Piece {
+                    color: us,
+                    role: placed,
+                },
+                m.to,
+            );
+            let touched = Bitboard::from_square(m.from).with(m.to) & self.castle_mask;
+            if touched.any() {
+                // A rook moved from, or was captured on, its home square (A10).
+                for sq in touched {
+                    for c in Color::ALL {
+                        for side in CastlingSide::ALL {
+                            if self.castling[c][side as usize] == Some(sq) {
+                                self.castling[c][side as usize] = None;
+                                self.hash ^= zobrist::castling_key(c, side);
+                            }
+                        }
+                    }
+                    self.castle_mask = self.castle_mask.without(sq);
+                }
+            }
+        }
+        self.turn = them;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+        self.update_check_info();
+    }
+
+    fn clear_castling(&mut self, color: Color) {
+        for side in CastlingSide::ALL {
+            if let Some(sq) = self.castling[color][side as usize].take() {
+                self.hash ^= zobrist::castling_key(color, side);
+                self.castle_mask = self.castle_mask.without(sq);
+            }
+        }
+    }
+
+    /// The position with colours swapped and the board mirrored (perft is unchanged, section
+    /// 7 of the rules).
+    #[must_use]
+    pub fn mirror(&self) -> Position {
+        let setup = Setup {
+            board: self.board.mirror(),
+            turn: !self.turn,
+            castling_rooks: self.castle_mask.flip_vertical(),
+            ep_square: self.ep.map(Square::flip_vertical),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        match Position::from_setup(setup, self.mode) {
+            Ok(p) => p,
+            Err(_) => unreachable!("mirroring keeps a position valid"),
+        }
+    }
+
+    /// Start position `number` of Chess960 in Scharnagl numbering (`518` is the standard
+    /// start), in [`CastlingMode::Chess960`]; `None` when `number >= 960`.
+    #[must_use]
+    pub fn chess960(number: u32) -> Option<Position> {
+        if number >= 960 {
+            return None;
+        }
+        let mut files: [Option<Role>; 8] = [None; 8];
+        let mut n = number;
+        files[(n % 4 * 2 + 1) as usize] = Some(Role::Bishop);
+        n /= 4;
+        files[(n % 4 * 2) as usize] = Some(Role::Bishop);
+        n /= 4;
+        let place_nth_free = |files: &mut [Option<Role>; 8], mut k: u32, role: Role| {
+            for f in files.iter_mut() {
+                if f.is_none() {
+                    if k == 0 {
+                        *f = Some(role);
+                        return;
+                    }
+                    k -= 1;
+                }
+            }
+        };
+        place_nth_free(&mut files, n % 6, Role::Queen);
+        n /= 6;
+        let (a, b) = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ][n as usize];
+        place_nth_free(&mut files, b, Role::Knight);
+        place_nth_free(&mut files, a, Role::Knight);
+        for role in [Role::Rook, Role::King, Role::Rook] {
+            place_nth_free(&mut files, 0, role);
+        }
+        let mut board = Board::empty();
+        let mut rooks = Bitboard::EMPTY;
+        for (i, r) in files.iter().enumerate() {
+            let role = (*r)?;
+            let f = File::ALL[i];
+            board.set_piece_at(
+                Square::from_coords(f, Rank::First),
+                Piece {
+                    color: Color::White,
+                    role,
+                },
+            );
+            board.set_piece_at(
+                Square::from_coords(f, Rank::Eighth),
+                Piece {
+                    color: Color::Black,
+                    role,
+                },
+            );
+            board.set_piece_at(
+                Square::from_coords(f, Rank::Second),
+                Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
+            board.set_piece_at(
+                Square::from_coords(f, Rank::Seventh),
+                Piece {
+                    color: Color::Black,
+                    role: Role::Pawn,
+                },
+            );
+            if role == Role::Rook {
+                rooks = rooks
+                    .with(Square::from_coords(f, Rank::First))
+                    .with(Square::from_coords(f, Rank::Eighth));
+            }
+        }
+        let setup = Setup {
+            board,
+            castling_rooks: rooks,
+            ..Setup::default()
+        };
+        Position::from_setup(setup, CastlingMode::Chess960).ok()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({})",
+            crate::fen::Fen::from_position(self, crate::fen::EpMode::Always)
+        )
+    }
+}

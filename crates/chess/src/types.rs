@@ -1,0 +1,493 @@
+//! Vocabulary types: colours, piece roles, pieces, files, ranks and squares.
+
+use core::fmt;
+use core::ops::{Index, IndexMut, Not};
+use core::str::FromStr;
+
+/// A side: White moves first (rule K2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum Color {
+    /// The side that moves first.
+    White = 0,
+    /// The side that moves second.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// `0` for White, `1` for Black.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case FEN letter: `w` or `b`.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// `fold_wb(white, black)`: picks by colour.
+    #[must_use]
+    pub const fn fold<T: Copy>(self, white: T, black: T) -> T {
+        match self {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// The rank on which this colour's pieces start (rank 1 or 8).
+    #[must_use]
+    pub const fn back_rank(self) -> Rank {
+        self.fold(Rank::First, Rank::Eighth)
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.fold("white", "black"))
+    }
+}
+
+/// One value per colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ByColor<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    /// Builds from a function of the colour.
+    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor {
+            white: f(Color::White),
+            black: f(Color::Black),
+        }
+    }
+
+    /// The value of `color`.
+    pub const fn get(&self, color: Color) -> &T {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The value of `color`, mutably.
+    pub fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    fn index(&self, c: Color) -> &T {
+        self.get(c)
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        self.get_mut(c)
+    }
+}
+
+/// The kind of a piece, regardless of colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum Role {
+    /// Pawn (rules K5, K6, K7, K17).
+    Pawn = 0,
+    /// Knight (rule K8).
+    Knight = 1,
+    /// Bishop (rule K9).
+    Bishop = 2,
+    /// Rook (rule K10).
+    Rook = 3,
+    /// Queen (rule K11).
+    Queen = 4,
+    /// King (rule K12).
+    King = 5,
+}
+
+impl Role {
+    /// All six roles, pawn first.
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// The roles a pawn may promote to (rule K7), queen first.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    /// `0` (pawn) to `5` (king).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case letter (`p n b r q k`).
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+
+    /// The upper-case SAN letter (`P N B R Q K`).
+    #[must_use]
+    pub const fn upper_char(self) -> char {
+        self.char().to_ascii_uppercase()
+    }
+
+    /// The role of a letter in either case, if any.
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Role> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Role::Pawn),
+            'n' => Some(Role::Knight),
+            'b' => Some(Role::Bishop),
+            'r' => Some(Role::Rook),
+            'q' => Some(Role::Queen),
+            'k' => Some(Role::King),
+            _ => None,
+        }
+    }
+}
+
+/// A piece: a colour and a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What kind of piece it is.
+    pub role: Role,
+}
+
+impl Piece {
+    /// The FEN letter: upper case for White, lower case for Black.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.upper_char(),
+            Color::Black => self.role.char(),
+        }
+    }
+
+    /// The piece of a FEN letter, if any.
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Piece> {
+        match Role::from_char(c) {
+            Some(role) => Some(Piece {
+                color: if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                role,
+            }),
+            None => None,
+        }
+    }
+}
+
+macro_rules! enum8 {
+    ($(#[$m:meta])* $name:ident, $first:literal, [$($v:ident),*]) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum $name { $($v),* }
+
+        impl $name {
+            /// All eight, in order.
+            pub const ALL: [$name; 8] = [$($name::$v),*];
+
+            /// The index `0..8`.
+            #[must_use]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The value of index `i`, if `i < 8`.
+            #[must_use]
+            pub const fn new(i: u32) -> Option<$name> {
+                if i < 8 { Some($name::ALL[i as usize]) } else { None }
+            }
+
+            /// The letter or digit naming it.
+            #[must_use]
+            pub const fn char(self) -> char {
+                ((($first as u32) + self as u32) as u8) as char
+            }
+
+            /// The value named by a letter or digit, if any.
+            #[must_use]
+            pub const fn from_char(c: char) -> Option<$name> {
+                let first = $first as u32;
+                let c = c as u32;
+                if c >= first && c < first + 8 { $name::new(c - first) } else { None }
+            }
+
+            /// The value `delta` steps away, if still on the board.
+            #[must_use]
+            pub const fn offset(self, delta: i32) -> Option<$name> {
+                let i = self as i32 + delta;
+                if i >= 0 && i < 8 { Some($name::ALL[i as usize]) } else { None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.char())
+            }
+        }
+    };
+}
+
+enum8!(
+    /// A file (column), `a` to `h` from White's left.
+    File, 'a', [A, B, C, D, E, F, G, H]
+);
+enum8!(
+    /// A rank (row), `1` to `8` from White's side.
+    Rank, '1', [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
+
+impl Rank {
+    /// The same rank seen from `color`'s side (`First` for Black is rank 8).
+    #[must_use]
+    pub const fn relative(self, color: Color) -> Rank {
+        match color {
+            Color::White => self,
+            Color::Black => Rank::ALL[7 - self as usize],
+        }
+    }
+}
+
+/// A square of the board, `A1 = 0` to `H8 = 63`, rank by rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+pub enum Square {
+    A1, B1, C1, D1, E1, F1, G1, H1,
+    A2, B2, C2, D2, E2, F2, G2, H2,
+    A3, B3, C3, D3, E3, F3, G3, H3,
+    A4, B4, C4, D4, E4, F4, G4, H4,
+    A5, B5, C5, D5, E5, F5, G5, H5,
+    A6, B6, C6, D6, E6, F6, G6, H6,
+    A7, B7, C7, D7, E7, F7, G7, H7,
+    A8, B8, C8, D8, E8, F8, G8, H8,
+}
+
+#[rustfmt::skip]
+const ALL_SQUARES: [Square; 64] = {
+    use Square::*;
+    [
+        A1, B1, C1, D1, E1, F1, G1, H1, A2, B2, C2, D2, E2, F2, G2, H2,
+        A3, B3, C3, D3, E3, F3, G3, H3, A4, B4, C4, D4, E4, F4, G4, H4,
+        A5, B5, C5, D5, E5, F5, G5, H5, A6, B6, C6, D6, E6, F6, G6, H6,
+        A7, B7, C7, D7, E7, F7, G7, H7, A8, B8, C8, D8, E8, F8, G8, H8,
+    ]
+};
+
+/// A string that does not name a square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid square {0:?} (expected a file a-h and a rank 1-8, such as e4)")]
+#[non_exhaustive]
+pub struct ParseSquareError(pub String);
+
+impl Square {
+    /// All 64 squares, `A1` first.
+    pub const ALL: [Square; 64] = ALL_SQUARES;
+
+    /// The square of index `i` (`0..64`), if in range.
+    #[must_use]
+    pub const fn new(i: u32) -> Option<Square> {
+        if i < 64 {
+            Some(ALL_SQUARES[i as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The square of index `i & 63` (total: never fails, used where the index is known).
+    #[must_use]
+    pub(crate) const fn from_index_masked(i: u32) -> Square {
+        ALL_SQUARES[(i & 63) as usize]
+    }
+
+    /// The square on `file` and `rank`.
+    #[must_use]
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        ALL_SQUARES[rank as usize * 8 + file as usize]
+    }
+
+    /// The index `0..64`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file.
+    #[must_use]
+    pub const fn file(self) -> File {
+        File::ALL[self as usize & 7]
+    }
+
+    /// The rank.
+    #[must_use]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self as usize >> 3]
+    }
+
+    /// The square `df` files and `dr` ranks away, if on the board.
+    #[must_use]
+    pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
+        let f = (self as i32 & 7) + df;
+        let r = (self as i32 >> 3) + dr;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            Some(ALL_SQUARES[(r * 8 + f) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The square mirrored top to bottom (a1 <-> a8).
+    #[must_use]
+    pub const fn flip_vertical(self) -> Square {
+        ALL_SQUARES[self as usize ^ 56]
+    }
+
+    /// Whether it is a light square (h1 and a8 are light, section 1 of the rules).
+    #[must_use]
+    pub const fn is_light(self) -> bool {
+        ((self as usize >> 3) + (self as usize & 7)) % 2 == 1
+    }
+
+    /// The same square seen from `color`'s side.
+    #[must_use]
+    pub const fn relative(self, color: Color) -> Square {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip_vertical(),
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut it = s.chars();
+        match (
+            it.next().and_then(File::from_char),
+            it.next().and_then(Rank::from_char),
+            it.next(),
+        ) {
+            (Some(f), Some(r), None) => Ok(Square::from_coords(f, r)),
+            _ => Err(ParseSquareError(s.to_owned())),
+        }
+    }
+}
+
+/// The two sides a king may castle to (rules K18-K20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CastlingSide {
+    /// Towards the h-file: the king ends on g, the rook on f (`O-O`).
+    KingSide = 0,
+    /// Towards the a-file: the king ends on c, the rook on d (`O-O-O`).
+    QueenSide = 1,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// The file the king ends on.
+    #[must_use]
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook ends on.
+    #[must_use]
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_parse_display_round_trip() {
+        for sq in Square::ALL {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        assert!("i1".parse::<Square>().is_err());
+        assert!("a9".parse::<Square>().is_err());
+        assert!("a".parse::<Square>().is_err());
+        assert!("a1x".parse::<Square>().is_err());
+    }
+
+    #[test]
+    fn setup_h1_and_a8_are_light_and_queens_on_own_colour() {
+        // Section 1: light square in the right-hand corner; the queen on its own colour.
+        assert!(Square::H1.is_light());
+        assert!(Square::A8.is_light());
+        assert!(!Square::A1.is_light());
+        assert!(Square::D1.is_light());
+        assert!(!Square::D8.is_light());
+    }
+}

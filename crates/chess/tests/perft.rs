@@ -1,0 +1,93 @@
+//! Perft against published node counts (golden files in `tests/data`, each with its source).
+//! Counts above `NODE_LIMIT` are left to the benches (`benches/benches/chess_perft.rs`).
+
+use chess::{CastlingMode, Position, perft};
+
+const NODE_LIMIT: u64 = 5_000_000;
+
+struct Case {
+    id: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn parse(data: &str) -> Vec<Case> {
+    let mut cases: Vec<Case> = Vec::new();
+    for line in data
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let (key, rest) = line.split_once(' ').expect("key and value");
+        match key {
+            "id" => cases.push(Case {
+                id: rest.to_owned(),
+                fen: String::new(),
+                counts: Vec::new(),
+            }),
+            "fen" => cases.last_mut().expect("id first").fen = rest.to_owned(),
+            "perft" => {
+                let (d, n) = rest.split_once(' ').expect("depth and count");
+                cases
+                    .last_mut()
+                    .expect("id first")
+                    .counts
+                    .push((d.parse().expect("depth"), n.parse().expect("count")));
+            }
+            other => panic!("unknown key {other}"),
+        }
+    }
+    cases
+}
+
+fn run(data: &str, mode: CastlingMode) {
+    let cases = parse(data);
+    assert!(!cases.is_empty());
+    for case in cases {
+        let pos =
+            Position::from_fen(&case.fen, mode).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let mut checked = 0;
+        for &(depth, expected) in &case.counts {
+            if expected <= NODE_LIMIT {
+                assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", case.id);
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "{}: no depth under the node limit", case.id);
+    }
+}
+
+/// Rules K3-K20 and A6-A10 together: the standard perft positions.
+#[test]
+fn perft_chess_programming_wiki_positions() {
+    run(include_str!("data/cpw.perft"), CastlingMode::Standard);
+}
+
+/// Rules K14/A9 (pins, the horizontal en-passant pin), K17 (en passant), K19 (castling
+/// conditions), K7 (promotion and under-promotion), A1 (stalemate).
+#[test]
+fn perft_tricky_positions() {
+    run(include_str!("data/tricky.perft"), CastlingMode::Standard);
+}
+
+/// Chess960 castling (king and rook anywhere on the back rank).
+#[test]
+fn perft_chess960_positions() {
+    run(include_str!("data/chess960.perft"), CastlingMode::Chess960);
+}
+
+/// Section 7: colour-mirroring preserves perft.
+#[test]
+fn perft_is_preserved_by_colour_mirroring() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+    ] {
+        let pos: Position = fen.parse().expect("valid");
+        let mirrored = pos.mirror();
+        for d in 1..=3 {
+            assert_eq!(perft(&pos, d), perft(&mirrored, d), "{fen} depth {d}");
+        }
+    }
+}
