@@ -1,0 +1,109 @@
+//! boardgame-core's conformance kit on the booklet's rules and on every option set, single
+//! rounds and whole matches.
+
+use boardgame_core::conformance::{ConformanceConfig, check_imperfect};
+use boardgame_core::{Match, MatchConfig};
+use dominoes::{Action, Dominoes, Rules};
+
+fn extras() -> Vec<Action> {
+    [
+        "9-9 left",
+        "6-6",
+        "draw",
+        "pass",
+        "deal 12-12",
+        "0-0 up",
+        "6-5 down",
+    ]
+    .iter()
+    .map(|s| s.parse().expect("action"))
+    .collect()
+}
+
+fn config(games: u32, seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games,
+        seed,
+        extra_actions: extras(),
+        ..ConformanceConfig::default()
+    }
+}
+
+#[test]
+fn conformance_booklet_rules_2_to_5_players() {
+    for players in 2..=5 {
+        let game = Dominoes::new(Rules::lattjo(players)).expect("rules");
+        let report =
+            check_imperfect(&game, &config(40, u64::from(players) * 1000)).expect("conforms");
+        assert_eq!(report.games, 40);
+        assert!(
+            report.determinizations_that_differed > 0,
+            "hidden tiles are resampled"
+        );
+        assert!(report.refusals_checked > 0);
+    }
+}
+
+#[test]
+fn conformance_every_preset() {
+    let presets = [
+        Rules::block(2),
+        Rules::draw(3),
+        Rules::all_fives(2),
+        Rules::muggins(4),
+        Rules::partnership(),
+        Rules::double_nine(4, 7),
+        Rules::double_twelve(6, 10),
+        Rules {
+            must_play_if_able: false,
+            closed_layout_ends_round: false,
+            ..Rules::lattjo(3)
+        },
+        Rules {
+            draw_rule: dominoes::DrawRule::DrawUntilPlayableLeaveTwo,
+            ..Rules::all_fives(3)
+        },
+        Rules {
+            no_double: dominoes::NoDouble::HighestTileLeads,
+            ..Rules::lattjo(2)
+        },
+    ];
+    for (i, rules) in presets.into_iter().enumerate() {
+        let game = Dominoes::new(rules).expect("rules");
+        check_imperfect(&game, &config(15, 50_000 + i as u64 * 100))
+            .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+    }
+}
+
+#[test]
+fn conformance_match_to_100() {
+    for rules in [
+        Rules::lattjo(2),
+        Rules {
+            next_round_leader: dominoes::NextRoundLeader::NextClockwise,
+            ..Rules::lattjo(4)
+        },
+    ] {
+        let game = Match::new(
+            Dominoes::new(rules).expect("rules"),
+            Rules::suggested_match(),
+        );
+        let cfg = ConformanceConfig {
+            determinize_every: 5,
+            ..config(4, 7)
+        };
+        check_imperfect(&game, &cfg).expect("conforms");
+    }
+    let all_fives = Match::new(
+        Dominoes::new(Rules::all_fives(2)).expect("rules"),
+        MatchConfig::new(Some(121), None).expect("config"),
+    );
+    check_imperfect(
+        &all_fives,
+        &ConformanceConfig {
+            determinize_every: 5,
+            ..config(3, 9)
+        },
+    )
+    .expect("conforms");
+}

@@ -1,0 +1,808 @@
+//! The rules file's D1-D15 and decisions E1-E13, and the section 5 options, each checked on
+//! hand-built positions worked out from the rules (../shared/rules/dominoes.md), not from
+//! this implementation's output.
+
+use boardgame_core::{
+    BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, RoundContext, Rounds, Seat, Turn,
+    random_playout,
+};
+use dominoes::{
+    Action, BlockedTie, Dominoes, DrawRule, End, Layout, NextRoundLeader, NoDouble, PlaceError,
+    PlayError, RoundEnd, Rules, ScoreBasis, Setup, State, Step, Tile, Tiles,
+};
+
+fn game(r: Rules) -> Dominoes {
+    Dominoes::new(r).expect("valid rules")
+}
+
+fn t(s: &str) -> Tile {
+    s.parse().expect("tile")
+}
+
+fn a(s: &str) -> Action {
+    s.parse().expect("action")
+}
+
+fn seat(i: u8) -> Seat {
+    Seat::new(i)
+}
+
+/// A hand-built position: the stock is every tile not in a hand or the layout.
+fn pos(g: &Dominoes, hands: &[&str], layout: &str, to_move: u8) -> State {
+    let hands: Vec<Tiles> = hands.iter().map(|h| h.parse().expect("hand")).collect();
+    let layout: Layout = layout.parse().expect("layout");
+    let mut stock = g.set().difference(layout.tiles());
+    for h in &hands {
+        stock = stock.difference(*h);
+    }
+    g.setup(Setup {
+        hands,
+        stock,
+        layout,
+        to_move: seat(to_move),
+    })
+    .expect("setup")
+}
+
+fn legal(g: &Dominoes, s: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v.iter().map(ToString::to_string).collect()
+}
+
+/// Applies `action` expecting `err`, and checks the state did not change.
+fn refused(g: &Dominoes, s: &mut State, action: &str, err: PlayError) {
+    let before = s.clone();
+    assert_eq!(g.apply(s, &a(action)), Err(err), "{action}");
+    assert_eq!(*s, before, "{action} changed the state");
+    assert!(!g.is_legal(s, &a(action)));
+}
+
+/// Deals by chance with `seed` until a player is to move.
+fn deal(g: &Dominoes, s: &mut State, seed: u64) {
+    let mut rng = GameRng::new(seed, 0);
+    while g.turn(s) == Turn::Chance {
+        let tile = g.sample_chance(s, &mut rng).expect("a tile");
+        g.apply(s, &tile).expect("deal");
+    }
+}
+
+/// The closed layout of E1 (b): both ends show 6 and all seven 6-tiles are down.
+const CLOSED_AT_6: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6";
+
+// ---------------------------------------------------------------------------------------------
+// D1-D3: equipment, deal, hidden hands
+
+#[test]
+fn d1_d2_deal_gives_7_or_5_tiles_from_28_and_the_rest_is_the_stock() {
+    for (players, hand, stock) in [(2u8, 7usize, 14usize), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
+        let g = game(Rules::lattjo(players));
+        assert_eq!(g.set().len(), 28);
+        for seed in 0..20 {
+            let mut s = g.new_initial_state();
+            assert_eq!(g.turn(&s), Turn::Chance, "the deal is chance");
+            deal(&g, &mut s, seed);
+            for p in Seat::all(usize::from(players)) {
+                assert_eq!(s.hand(p).map(Tiles::len), Some(hand));
+            }
+            assert_eq!(s.stock().len(), stock);
+        }
+    }
+}
+
+#[test]
+fn d3_e11_a_seat_sees_its_own_hand_and_only_counts_of_the_others() {
+    let g = game(Rules::lattjo(3));
+    let mut s = g.new_initial_state();
+    deal(&g, &mut s, 5);
+    let v = g.view(&s, Some(seat(1)));
+    assert_eq!(v.hand, s.hand(seat(1)));
+    assert_eq!(v.hand_sizes.as_slice(), &[7, 7, 7]);
+    assert_eq!(v.stock_size, 7);
+    assert_eq!(g.view(&s, None).hand, None, "a spectator sees no hand");
+    // Moving tiles between seat 0, seat 2 and the stock is invisible to seat 1 ...
+    let one = pos(&g, &["5-1 2-0", "4-3 1-1", "3-0 5-5"], "[6-6]", 1);
+    let two = pos(&g, &["3-0 2-0", "4-3 1-1", "5-1 5-5"], "[6-6]", 1);
+    let three = pos(&g, &["3-0 6-0", "4-3 1-1", "5-1 5-5"], "[6-6]", 1);
+    assert_eq!(g.view(&one, Some(seat(1))), g.view(&two, Some(seat(1))));
+    assert_eq!(g.view(&one, Some(seat(1))), g.view(&three, Some(seat(1))));
+    assert_eq!(g.view(&one, None), g.view(&three, None));
+    // ... but not to the seats concerned.
+    assert_ne!(g.view(&one, Some(seat(0))), g.view(&two, Some(seat(0))));
+    assert_ne!(g.view(&two, Some(seat(0))), g.view(&three, Some(seat(0))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// D4, D5, D6, E8, E9: opening and turn order
+
+#[test]
+fn d4_highest_double_opens_and_must_be_that_double() {
+    let g = game(Rules::lattjo(3));
+    let mut s = pos(&g, &["3-3 6-1", "5-5 2-0", "4-4 1-0"], "empty", 0);
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(1)),
+        "5-5 is the highest double dealt"
+    );
+    assert_eq!(legal(&g, &s), ["5-5"]);
+    refused(
+        &g,
+        &mut s,
+        "2-0",
+        PlayError::WrongOpening {
+            tile: t("2-0"),
+            required: t("5-5"),
+        },
+    );
+    refused(&g, &mut s, "5-5 left", PlayError::MustOpen);
+    g.apply(&mut s, &a("5-5")).expect("open");
+    assert_eq!(s.layout().to_string(), "[5-5]");
+    assert_eq!(s.opener(), Some(seat(1)));
+}
+
+#[test]
+fn d5_e8_no_double_means_a_redeal() {
+    let g = game(Rules::lattjo(2));
+    let s = pos(
+        &g,
+        &["1-0 2-0 3-0 4-0 5-0 6-0 2-1", "3-1 4-1 5-1 6-1 3-2 4-2 5-2"],
+        "empty",
+        0,
+    );
+    assert_eq!(
+        g.turn(&s),
+        Turn::Chance,
+        "all tiles return and are dealt again"
+    );
+    assert_eq!(s.stock().len(), 28);
+    assert_eq!(s.redeals(), 1);
+    assert!(s.hand(seat(0)).is_some_and(Tiles::is_empty));
+}
+
+#[test]
+fn e8_option_highest_tile_leads_when_no_double() {
+    let g = game(Rules {
+        no_double: NoDouble::HighestTileLeads,
+        ..Rules::lattjo(2)
+    });
+    let s = pos(
+        &g,
+        &["1-0 2-0 3-0 4-0 5-0 6-0 2-1", "3-1 4-1 5-1 6-1 3-2 4-2 6-5"],
+        "empty",
+        0,
+    );
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+    assert_eq!(legal(&g, &s), ["6-5"]);
+}
+
+#[test]
+fn d6_e9_opening_counts_as_the_turn_and_play_goes_clockwise() {
+    let g = game(Rules::lattjo(3));
+    let mut s = pos(
+        &g,
+        &["6-6 6-1 1-0", "6-2 2-0 5-5", "6-3 3-0 4-4"],
+        "empty",
+        2,
+    );
+    assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+    g.apply(&mut s, &a("6-6")).expect("open");
+    assert_eq!(
+        s.hand(seat(0)).map(Tiles::len),
+        Some(2),
+        "the double left the opener's hand"
+    );
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(1)),
+        "E9: the next seat plays after the opener"
+    );
+    g.apply(&mut s, &a("6-2 left")).expect("play");
+    assert_eq!(g.turn(&s), Turn::Player(seat(2)));
+    g.apply(&mut s, &a("6-3 right")).expect("play");
+    assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// D7, D8, E4: placing tiles
+
+#[test]
+fn d7_one_tile_on_an_open_end_with_matching_halves() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["6-4 4-0", "2-1 3-3"], "[6-6]", 0);
+    refused(
+        &g,
+        &mut s,
+        "4-0 left",
+        PlayError::Place(PlaceError::Mismatch {
+            tile: t("4-0"),
+            end: End::Left,
+            shows: 6,
+        }),
+    );
+    g.apply(&mut s, &a("6-4 left")).expect("6 against 6");
+    assert_eq!(s.layout().to_string(), "4-6 [6-6]");
+    assert_eq!(s.layout().end_value(End::Left), Some(4));
+}
+
+#[test]
+fn d8_a_double_offers_its_number_and_there_is_no_spinner() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["4-1 0-0", "5-2 3-3"], "[6-6] 6-4 4-4", 0);
+    refused(
+        &g,
+        &mut s,
+        "4-1 up",
+        PlayError::Place(PlaceError::EndNotOpen(End::Up)),
+    );
+    assert_eq!(legal(&g, &s), ["4-1 right"]);
+}
+
+#[test]
+fn e4_same_number_at_both_ends_gives_one_placement() {
+    let g = game(Rules::lattjo(2));
+    // Both ends show 6 after the opening double.
+    let mut s = pos(&g, &["6-4 6-1", "2-1 3-3"], "[6-6]", 0);
+    assert_eq!(legal(&g, &s), ["6-1 left", "6-4 left"]);
+    refused(
+        &g,
+        &mut s,
+        "6-4 right",
+        PlayError::SamePlay {
+            tile: t("6-4"),
+            end: End::Right,
+            same_as: End::Left,
+        },
+    );
+    // Different numbers at the ends: a tile matching both may go on either.
+    let s = pos(&g, &["4-2 1-1", "3-3 5-5"], "4-6 [6-6] 6-2", 0);
+    assert_eq!(legal(&g, &s), ["4-2 left", "4-2 right"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// D9, D10, E2, E3: drawing
+
+#[test]
+fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes_if_it_does_not_fit() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    assert_eq!(legal(&g, &s), ["draw"]);
+    let stock = s.stock().len();
+    g.apply(&mut s, &a("draw")).expect("draw");
+    assert_eq!(g.turn(&s), Turn::Chance, "the drawn tile is a chance event");
+    refused(&g, &mut s, "pass", PlayError::ChanceToAct);
+    g.apply(&mut s, &a("deal 5-1"))
+        .expect("5-1 is in the stock");
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(1)),
+        "one draw only: the turn passes"
+    );
+    assert_eq!(s.hand(seat(0)).map(Tiles::len), Some(3));
+    assert_eq!(s.stock().len(), stock - 1);
+}
+
+#[test]
+fn e3_a_drawn_tile_that_fits_must_be_played() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "4-6 [6-6]", 0);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 6-3")).expect("deal");
+    assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+    assert_eq!(s.drawn(), Some(t("6-3")));
+    assert_eq!(legal(&g, &s), ["6-3 right"]);
+    refused(&g, &mut s, "pass", PlayError::MustPlayDrawn(t("6-3")));
+    refused(&g, &mut s, "draw", PlayError::MustPlayDrawn(t("6-3")));
+    g.apply(&mut s, &a("6-3 right"))
+        .expect("play the drawn tile");
+    assert_eq!(
+        s.hand(seat(0)).map(Tiles::len),
+        Some(2),
+        "draw then play: hand size unchanged"
+    );
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+}
+
+#[test]
+fn e3_option_a_drawn_tile_may_be_kept() {
+    let g = game(Rules {
+        must_play_if_able: false,
+        ..Rules::lattjo(2)
+    });
+    let mut s = pos(&g, &["6-2 3-0", "6-5 4-4"], "[6-6]", 0);
+    // Able to play, but may draw under this option.
+    assert_eq!(legal(&g, &s), ["6-2 left", "draw"]);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 6-3")).expect("deal");
+    assert_eq!(legal(&g, &s), ["6-3 left", "pass"]);
+    g.apply(&mut s, &a("pass")).expect("keep it");
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+}
+
+#[test]
+fn d10_a_player_who_can_place_must() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["6-2 3-0", "6-5 4-4"], "[6-6]", 0);
+    refused(&g, &mut s, "draw", PlayError::MustPlay);
+    refused(&g, &mut s, "pass", PlayError::MustPlay);
+    assert_eq!(legal(&g, &s), ["6-2 left"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// D11, E1, E12: the end of a round
+
+#[test]
+fn d11_e12_going_out_ends_the_round_at_once() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["6-1", "6-2 5-5"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-1 left")).expect("last tile");
+    assert_eq!(
+        g.turn(&s),
+        Turn::Terminal,
+        "seat 1 could still play 6-2, but the round is over"
+    );
+    let r = s.result().expect("result");
+    assert_eq!(r.end, RoundEnd::Out(seat(0)));
+    assert_eq!(r.winner, Some(seat(0)));
+    // D13 with own pips 0: 8 + 10.
+    assert_eq!(r.points.as_slice(), &[18, 0]);
+    refused(&g, &mut s, "6-2 right", PlayError::RoundOver);
+}
+
+#[test]
+fn e1b_a_closed_layout_ends_the_round_though_the_stock_has_tiles() {
+    let g = game(Rules::lattjo(2));
+    // One step from closed: the right end shows 0; 0-6 closes it at 6.
+    let mut s = pos(
+        &g,
+        &["0-6 2-0", "5-4 1-0"],
+        "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0",
+        0,
+    );
+    assert!(s.stock().len() > 0);
+    g.apply(&mut s, &a("6-0 right")).expect("play");
+    assert!(s.layout().is_closed(g.set()));
+    let r = s.result().expect("blocked at once");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    // D12, D13: the booklet's example: the winner holds 2, the other 10, the winner scores 8.
+    assert_eq!(r.pips.as_slice(), &[2, 10]);
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(r.points.as_slice(), &[8, 0]);
+}
+
+#[test]
+fn e1b_option_off_players_draw_out_the_stock_then_e1a_ends_it() {
+    let g = game(Rules {
+        closed_layout_ends_round: false,
+        ..Rules::lattjo(2)
+    });
+    let mut s = pos(&g, &["2-0", "5-4 1-0"], CLOSED_AT_6, 0);
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(0)),
+        "closed, but the option keeps the round going"
+    );
+    let stock = s.stock().len();
+    let mut draws = 0;
+    let mut rng = GameRng::new(1, 0);
+    let mut buf = Vec::new();
+    while g.turn(&s) != Turn::Terminal {
+        let act = match g.turn(&s) {
+            Turn::Chance => g.sample_chance(&s, &mut rng),
+            _ => {
+                assert_eq!(legal(&g, &s), ["draw"], "nothing ever fits a closed layout");
+                draws += 1;
+                g.sample_action(&s, &mut rng, &mut buf)
+            }
+        };
+        g.apply(&mut s, &act.expect("action")).expect("apply");
+    }
+    assert_eq!(draws, stock, "one tile per turn until the stock is empty");
+    assert_eq!(s.result().map(|r| r.end), Some(RoundEnd::Blocked));
+}
+
+#[test]
+fn e1a_nobody_fits_and_nothing_can_be_drawn_ends_the_round() {
+    // Block game (no drawing): the dead stock holds 5s and 6s, but no hand does.
+    let g = game(Rules::block(2));
+    let mut s = pos(&g, &["6-5 2-0", "3-1 4-2"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-5 left")).expect("play");
+    let r = s.result().expect("blocked");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(
+        r.points.as_slice(),
+        &[10, 0],
+        "block scoring: the others' pips"
+    );
+}
+
+#[test]
+fn e1a_a_stuck_player_with_an_empty_stock_passes_while_another_can_play() {
+    let g = game(Rules::lattjo(2));
+    let layout = "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1 1-0 0-0 0-3";
+    let mut s = pos(&g, &["5-5", "4-4 6-3"], layout, 0);
+    assert!(s.stock().is_empty());
+    refused(&g, &mut s, "draw", PlayError::StockEmpty);
+    assert_eq!(legal(&g, &s), ["pass"]);
+    g.apply(&mut s, &a("pass")).expect("pass");
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+    assert_eq!(
+        legal(&g, &s),
+        ["6-3 left", "6-3 right"],
+        "6-3 fits both ends, 6 and 3"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// D12, D13, E5, E6: scoring
+
+#[test]
+fn e5_tied_lowest_pips_score_nothing() {
+    let g = game(Rules::lattjo(2));
+    let s = pos(&g, &["3-0", "2-1"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, None);
+    assert_eq!(r.points.as_slice(), &[0, 0]);
+    assert_eq!(
+        g.returns(&s).map(|x| x.as_slice().to_vec()),
+        Some(vec![0.0, 0.0])
+    );
+}
+
+#[test]
+fn e5_option_lightest_tile_breaks_the_tie() {
+    let rules = Rules {
+        blocked_tie: BlockedTie::LightestTile,
+        score_basis: ScoreBasis::OthersOnly,
+        ..Rules::lattjo(2)
+    };
+    let g = game(rules);
+    let s = pos(&g, &["5-0", "3-2 0-0"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[5, 5]);
+    assert_eq!(r.winner, Some(seat(1)), "0-0 is the lightest tile");
+    assert_eq!(r.points.as_slice(), &[0, 5]);
+    // The lightest tiles tie too (1-2 against 0-3): nobody scores.
+    let s = pos(&g, &["3-0", "2-1"], CLOSED_AT_6, 0);
+    assert_eq!(s.result().map(|r| r.winner), Some(None));
+}
+
+#[test]
+fn d12_d13_e6_three_players_winner_pips_subtracted_once() {
+    let g = game(Rules::lattjo(3));
+    let s = pos(&g, &["2-0", "3-2", "4-3"], CLOSED_AT_6, 1);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[2, 5, 7]);
+    assert_eq!(r.winner, Some(seat(0)), "lowest pip total");
+    assert_eq!(
+        r.points.as_slice(),
+        &[10, 0, 0],
+        "(5 + 7) - 2, not (5-2) + (7-2)"
+    );
+    let g = game(Rules {
+        score_basis: ScoreBasis::OthersOnly,
+        ..Rules::lattjo(3)
+    });
+    let s = pos(&g, &["2-0", "3-2", "4-3"], CLOSED_AT_6, 1);
+    assert_eq!(
+        s.result().map(|r| r.points.as_slice().to_vec()),
+        Some(vec![12, 0, 0])
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// D14, D15, E7, E10: rounds and the match
+
+#[test]
+fn d15_e7_each_round_starts_from_the_deal_with_the_highest_double() {
+    let g = game(Rules::lattjo(2));
+    let prev = pos(&g, &["6-1", "6-2 5-5"], "[6-6]", 0);
+    let totals = BySeat::new(2, 0i64);
+    let cfg = Rules::suggested_match();
+    let ctx = RoundContext {
+        round: 1,
+        totals: &totals,
+        previous: Some(&prev),
+        config: &cfg,
+    };
+    let mut s = g.new_round(&ctx);
+    assert_eq!(g.turn(&s), Turn::Chance);
+    assert_eq!(s.stock().len(), 28);
+    deal(&g, &mut s, 11);
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert!(matches!(v[..], [Action::Open(d)] if d.is_double()));
+}
+
+#[test]
+fn e7_options_previous_winner_or_next_clockwise_leads_with_any_tile() {
+    let base = Rules::lattjo(3);
+    let g = game(base);
+    let mut prev = pos(&g, &["6-6 2-1", "6-2 5-5", "6-3 4-4"], "empty", 0);
+    for m in ["6-6", "6-2 left", "6-3 right", "2-1 left"] {
+        g.apply(&mut prev, &a(m)).expect(m);
+    }
+    assert_eq!(prev.result().and_then(|r| r.winner), Some(seat(0)));
+    assert_eq!(prev.opener(), Some(seat(0)));
+    let totals = BySeat::new(3, 0i64);
+    let cfg = Rules::suggested_match();
+    let ctx = RoundContext {
+        round: 1,
+        totals: &totals,
+        previous: Some(&prev),
+        config: &cfg,
+    };
+    for (leader, expected) in [
+        (NextRoundLeader::PreviousWinner, 0u8),
+        (NextRoundLeader::NextClockwise, 1),
+    ] {
+        let g = game(Rules {
+            next_round_leader: leader,
+            ..base
+        });
+        let mut s = g.new_round(&ctx);
+        deal(&g, &mut s, 4);
+        assert_eq!(g.turn(&s), Turn::Player(seat(expected)), "{leader:?}");
+        assert_eq!(legal(&g, &s).len(), 7, "any of the 7 tiles may open");
+    }
+}
+
+#[test]
+fn d14_e10_the_match_ends_at_the_first_round_that_reaches_the_target() {
+    for seed in 0..30 {
+        let g = game(Rules::lattjo(3));
+        let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
+        let mut s = m.new_initial_state();
+        let mut rng = GameRng::new(seed, 0);
+        let mut buf = Vec::new();
+        let mut last_totals = BySeat::new(3, 0i64);
+        let mut rounds = 0;
+        while m.turn(&s) != Turn::Terminal {
+            let act = match m.turn(&s) {
+                Turn::Chance => m.sample_chance(&s, &mut rng),
+                _ => m.sample_action(&s, &mut rng, &mut buf),
+            }
+            .expect("action");
+            m.apply(&mut s, &act).expect("apply");
+            if s.rounds_played() != rounds {
+                // Scores never decrease and at most one seat scores per round (E10).
+                let changed = Seat::all(3)
+                    .filter(|&p| s.totals()[p] != last_totals[p])
+                    .count();
+                assert!(changed <= 1);
+                assert!(Seat::all(3).all(|p| s.totals()[p] >= last_totals[p]));
+                assert!(
+                    last_totals.as_slice().iter().all(|&x| x < 100),
+                    "the match went on past the target"
+                );
+                last_totals = *s.totals();
+                rounds = s.rounds_played();
+            }
+        }
+        let winners: Vec<_> = Seat::all(3).filter(|&p| s.totals()[p] >= 100).collect();
+        assert_eq!(winners.len(), 1, "exactly one seat reaches the target");
+        let ret = m.returns(&s).expect("returns");
+        assert_eq!(ret[winners[0]], 1.0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// E11: hidden information and determinization
+
+#[test]
+fn e11_determinize_respects_numbers_a_player_showed_he_lacks() {
+    let g = game(Rules::lattjo(2));
+    // Seat 1 is stuck on ends 4 and 6, draws, and the drawn tile does not fit either.
+    let mut s = pos(&g, &["6-1 1-1 2-0", "2-1 3-0 5-5"], "4-6 [6-6]", 1);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 3-2")).expect("deal");
+    assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+    let mut rng = GameRng::new(1, 0);
+    let mut differed = 0;
+    for _ in 0..200 {
+        let d = g.determinize(&s, seat(0), &mut rng);
+        assert_eq!(g.view(&d, Some(seat(0))), g.view(&s, Some(seat(0))));
+        let h1 = d.hand(seat(1)).expect("hand");
+        assert_eq!(h1.len(), 4);
+        for tile in h1.iter() {
+            assert!(
+                !tile.has(4) && !tile.has(6),
+                "seat 1 showed it holds no 4 and no 6, got {tile}"
+            );
+        }
+        // Conservation in the determinized state.
+        let all = d
+            .hand(seat(0))
+            .expect("h")
+            .union(h1)
+            .union(d.stock())
+            .union(d.layout().tiles());
+        assert_eq!(all, g.set());
+        if d != s {
+            differed += 1;
+        }
+    }
+    assert!(differed > 100, "the hidden tiles are really resampled");
+}
+
+#[test]
+fn e11_determinize_keeps_the_opening_information() {
+    let g = game(Rules::lattjo(2));
+    // 5-5 opened: 6-6 was dealt to nobody, so no determinization may give it to a hand
+    // dealt at the start.
+    let mut s = pos(
+        &g,
+        &["5-5 2-1 3-0 4-1 6-2 1-0 0-0", "4-3 5-2 6-1 6-0 3-1 2-0 5-0"],
+        "empty",
+        0,
+    );
+    g.apply(&mut s, &a("5-5")).expect("open");
+    let mut rng = GameRng::new(2, 0);
+    for _ in 0..100 {
+        let d = g.determinize(&s, seat(0), &mut rng);
+        assert!(!d.hand(seat(1)).expect("hand").contains(t("6-6")));
+    }
+    assert!(g.view(&s, Some(seat(1))).not_dealt.contains(t("6-6")));
+    assert!(matches!(g.view(&s, Some(seat(1))).step, Step::Turn(_)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// E13 and section 5: options
+
+#[test]
+fn e13_partners_opposite_share_the_score() {
+    let g = game(Rules::partnership());
+    assert_eq!(g.team(seat(0)), g.team(seat(2)));
+    assert_ne!(g.team(seat(0)), g.team(seat(1)));
+    let mut s = pos(&g, &["6-1", "5-2", "4-0", "3-2"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-1 left")).expect("out");
+    let r = s.result().expect("over");
+    // Team 0 scores the opponents' 7 + 5 minus partner's 4, both partners carry it.
+    assert_eq!(r.points.as_slice(), &[8, 0, 8, 0]);
+    let ret = g.returns(&s).expect("returns");
+    assert_eq!(ret.as_slice(), &[1.0, -1.0, 1.0, -1.0]);
+}
+
+#[test]
+fn e13_blocked_partnership_goes_by_team_totals() {
+    let g = game(Rules::partnership());
+    // Seat 1 alone has the fewest pips (1), but team 0 (3 + 3) beats team 1 (1 + 13).
+    let s = pos(&g, &["2-1", "1-0", "3-0", "5-3 4-1"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner.map(|w| g.team(w)), Some(0));
+    assert_eq!(r.points.as_slice(), &[8, 0, 8, 0], "14 - 6");
+}
+
+#[test]
+fn option_draw_until_playable() {
+    let g = game(Rules::draw(2));
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 5-1")).expect("no fit");
+    assert_eq!(g.turn(&s), Turn::Chance, "keeps drawing");
+    g.apply(&mut s, &a("deal 3-3")).expect("no fit");
+    g.apply(&mut s, &a("deal 6-2")).expect("fits");
+    assert_eq!(legal(&g, &s), ["6-2 left"]);
+}
+
+#[test]
+fn option_leave_two_and_block_game_pass() {
+    let g = game(Rules {
+        draw_rule: DrawRule::DrawUntilPlayableLeaveTwo,
+        ..Rules::lattjo(2)
+    });
+    let layout =
+        "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1";
+    // Two tiles (1-0 and 0-0) left in the stock: they are never drawn.
+    let mut s = pos(&g, &["5-5", "4-4 6-3 0-3"], layout, 0);
+    assert_eq!(s.stock().len(), 2);
+    refused(&g, &mut s, "draw", PlayError::StockEmpty);
+    assert_eq!(legal(&g, &s), ["pass"]);
+    let g = game(Rules::block(2));
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    refused(&g, &mut s, "draw", PlayError::NoDrawing);
+    assert_eq!(legal(&g, &s), ["pass"]);
+}
+
+#[test]
+fn option_fives_scoring_counts_ends_and_doubles() {
+    let g = game(Rules::muggins(2));
+    let mut s = pos(&g, &["6-3 1-0 4-4", "6-2 0-0 5-5"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-3 left")).expect("play");
+    assert_eq!(s.fives()[seat(0)], 15, "3 + both halves of 6-6");
+    g.apply(&mut s, &a("6-2 right")).expect("play");
+    assert_eq!(s.fives()[seat(1)], 5, "3 + 2");
+    assert_eq!(s.layout().ends_total(), 5);
+}
+
+#[test]
+fn option_fives_going_out_rounds_to_the_nearest_five() {
+    let g = game(Rules::muggins(2));
+    let mut s = pos(&g, &["6-3", "5-3 4-1"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-3 left")).expect("out");
+    // 15 for the play, 13 in the other hand rounds to 15.
+    assert_eq!(
+        s.result().map(|r| r.points.as_slice().to_vec()),
+        Some(vec![30, 0])
+    );
+}
+
+#[test]
+fn option_spinner_opens_up_and_down_after_both_sides() {
+    let g = game(Rules::all_fives(2));
+    let mut s = pos(&g, &["5-0 5-2 1-1", "5-3 5-1 2-2"], "[5-5]*", 0);
+    assert_eq!(
+        legal(&g, &s),
+        ["5-0 left", "5-2 left"],
+        "E4: the two sides of a lone spinner are alike"
+    );
+    g.apply(&mut s, &a("5-0 left")).expect("play");
+    assert_eq!(s.fives()[seat(0)], 10, "0 + the spinner's 10");
+    g.apply(&mut s, &a("5-3 right")).expect("play");
+    assert_eq!(legal(&g, &s), ["5-2 up"], "up and down open and alike");
+    g.apply(&mut s, &a("5-2 up")).expect("play");
+    assert_eq!(
+        s.layout().ends_total(),
+        5,
+        "0 + 3 + 2; the empty down side counts nothing"
+    );
+    assert_eq!(s.fives()[seat(0)], 15);
+}
+
+#[test]
+fn option_larger_sets_with_configurable_hands() {
+    for (rules, set, hand) in [
+        (Rules::double_nine(4, 7), 55, 7),
+        (Rules::double_twelve(6, 12), 91, 12),
+    ] {
+        let g = game(rules);
+        assert_eq!(g.set().len(), set);
+        let mut s = g.new_initial_state();
+        deal(&g, &mut s, 3);
+        let players = usize::from(rules.players);
+        for p in Seat::all(players) {
+            assert_eq!(s.hand(p).map(Tiles::len), Some(hand));
+        }
+        assert_eq!(s.stock().len(), set - players * hand);
+        let mut st = s.clone();
+        random_playout(&g, &mut st, &mut GameRng::new(5, 0), &mut Vec::new());
+        assert_eq!(g.turn(&st), Turn::Terminal);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+#[test]
+fn bad_input_is_a_typed_error_and_the_state_is_unchanged() {
+    let g = game(Rules::lattjo(2));
+    let mut s = pos(&g, &["6-4 2-1", "5-5 3-0"], "[6-6]", 0);
+    refused(
+        &g,
+        &mut s,
+        "5-5 left",
+        PlayError::NotHeld {
+            tile: t("5-5"),
+            seat: seat(0),
+        },
+    );
+    refused(&g, &mut s, "9-9 left", PlayError::NotInSet(t("9-9")));
+    refused(
+        &g,
+        &mut s,
+        "2-1 left",
+        PlayError::Place(PlaceError::Mismatch {
+            tile: t("2-1"),
+            end: End::Left,
+            shows: 6,
+        }),
+    );
+    refused(&g, &mut s, "draw", PlayError::MustPlay);
+    refused(&g, &mut s, "deal 4-4", PlayError::NotChance);
+    refused(&g, &mut s, "6-4", PlayError::AlreadyOpen);
+    assert!("6-x left".parse::<Action>().is_err());
+    assert!("7".parse::<Tile>().is_err());
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    refused(&g, &mut s, "deal 6-5", PlayError::NotInStock(t("6-5")));
+}
