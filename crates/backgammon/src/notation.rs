@@ -112,18 +112,30 @@ impl Position {
             }
             segs.push((pts[0], pts[len - 1], t));
         }
-        segs.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        // Two checkers on the same path, one of them hitting: written once with the star,
+        // `24/22*(2)` (the second lands where the first hit).
+        let plain = |t: &str| t.replace('*', "");
+        segs.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then(b.1.cmp(&a.1))
+                .then(plain(&a.2).cmp(&plain(&b.2)))
+                .then(b.2.cmp(&a.2))
+        });
         let mut out = String::new();
         let mut i = 0;
         while i < segs.len() {
             let mut j = i + 1;
-            while j < segs.len() && segs[j].2 == segs[i].2 {
+            while j < segs.len() && plain(&segs[j].2) == plain(&segs[i].2) {
                 j += 1;
             }
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&segs[i].2);
+            let best = segs[i..j]
+                .iter()
+                .max_by_key(|s| s.2.matches('*').count())
+                .map_or("", |s| s.2.as_str());
+            out.push_str(best);
             if j - i > 1 {
                 let _ = write!(out, "({})", j - i);
             }
@@ -207,6 +219,7 @@ impl Position {
         let mut next = *self;
         next.to_move = self.to_move.opponent();
         let mut moves = 0;
+        let mut hit = 0u32;
         for token in text.split([' ', ',', '\t']).filter(|t| !t.is_empty()) {
             let (body, count) = split_count(token)?;
             for _ in 0..count {
@@ -238,13 +251,15 @@ impl Position {
                         let oq = 25 - to as usize;
                         match next.board[o][oq] {
                             0 => {
-                                if star {
+                                // A star is allowed where this play already hit.
+                                if star && hit & (1 << to) == 0 {
                                     return Err(NotationError::Illegal(text.to_string()));
                                 }
                             }
                             1 => {
                                 next.board[o][oq] = 0;
                                 next.board[o][BAR] += 1;
+                                hit |= 1 << to;
                             }
                             _ => return Err(NotationError::Illegal(text.to_string())),
                         }
@@ -444,5 +459,36 @@ mod tests {
             p.parse_play("", d, std),
             Err(NotationError::Illegal(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod regression {
+    use super::*;
+    use crate::board::Side;
+
+    /// Found by proptest: two checkers to a blot were written `24/22 24/22*` and that text
+    /// did not parse back.
+    #[test]
+    fn regression_two_checkers_onto_a_blot_written_with_one_star() {
+        let mut w = [0u8; 26];
+        w[24] = 2;
+        w[6] = 13;
+        let mut b = [0u8; 26];
+        b[3] = 1; // blot on White's 22
+        b[12] = 14;
+        let p = Position::new(Side::White, w, b).unwrap();
+        let d = Dice::new(2, 2).unwrap();
+        let std = SingleDiePolicy::Standard;
+        let play = p.parse_play("24/22*(2) 6/4(2)", d, std).unwrap();
+        assert_eq!(
+            p.format_play(&play, NotationStyle::Compact),
+            "24/22*(2) 6/4(2)"
+        );
+        assert_eq!(p.parse_play("24/22 24/22* 6/4 6/4", d, std).unwrap(), play);
+        assert!(
+            p.parse_play("24/22 24/22 6/4* 6/4", d, std).is_err(),
+            "a star where nothing was hit"
+        );
     }
 }

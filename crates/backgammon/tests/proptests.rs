@@ -1,0 +1,249 @@
+//! Property tests (section 7 invariants): checkers conserved, one colour per point, encodings
+//! round-trip, maximal use of the dice, no panic and no corruption on arbitrary input.
+
+use backgammon::{
+    Action, Backgammon, Dice, IdGameState, Label, MatchId, NotationStyle, Play, PlayList, Position,
+    ResignLevel, Rules, Side, SingleDiePolicy, State, Step, XgDice, Xgid,
+};
+use boardgame_core::{Game, GameRng, Turn};
+use proptest::prelude::*;
+
+/// A state reached by `plies` random actions from the start under `rules`.
+fn random_state(rules: Rules, seed: u64, plies: u32) -> State {
+    let g = Backgammon::new(rules);
+    let mut s = g.new_initial_state();
+    let mut rng = GameRng::new(seed, 0);
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        let a = match g.turn(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => g.sample_chance(&s, &mut rng),
+            Turn::Player(_) => g.sample_action(&s, &mut rng, &mut buf),
+        };
+        g.apply(&mut s, &a.unwrap()).unwrap();
+    }
+    s
+}
+
+fn checker_play() -> Rules {
+    Rules {
+        cube: false,
+        ..Rules::standard()
+    }
+}
+
+fn assert_valid(p: &Position) {
+    for side in Side::ALL {
+        let total: u32 = p.checkers(side).iter().map(|&c| u32::from(c)).sum();
+        assert_eq!(total, 15, "checkers conserved for {side}");
+    }
+    for q in 1..=24 {
+        assert!(
+            p.checkers(Side::White)[q] == 0 || p.checkers(Side::Black)[25 - q] == 0,
+            "B10 at {q}"
+        );
+    }
+}
+
+fn arb_action() -> impl Strategy<Value = Action> {
+    let step = (0u8..=26, 0u8..=26).prop_filter_map("step", |(a, b)| Step::new(a, b));
+    let play = prop::collection::vec(step, 0..=4).prop_map(|v| Play::from_steps(&v).unwrap());
+    prop_oneof![
+        (0u8..8, 0u8..8).prop_map(|(white, black)| Action::Opening { white, black }),
+        (1u8..=6, 1u8..=6).prop_map(|(a, b)| Action::Dice(Dice::new(a, b).unwrap())),
+        Just(Action::Roll),
+        Just(Action::Double),
+        Just(Action::Take),
+        Just(Action::Drop),
+        Just(Action::Beaver),
+        Just(Action::Resign(ResignLevel::Single)),
+        Just(Action::AcceptResignation),
+        Just(Action::RejectResignation),
+        play.prop_map(Action::Play),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(200) })]
+
+    #[test]
+    fn no_panic_on_arbitrary_strings(s in ".{0,40}") {
+        let _ = Position::from_position_id(&s, Side::White);
+        let _ = s.parse::<MatchId>();
+        let _ = s.parse::<Xgid>();
+        let _ = s.parse::<Label>();
+        let _ = format!("XGID={s}").parse::<Xgid>();
+        let p = Position::start(Side::White);
+        let _ = p.parse_play(&s, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard);
+    }
+
+    #[test]
+    fn no_panic_on_id_shaped_strings(s in "[A-Za-z0-9+/!]{14}", m in "[A-Za-z0-9+/]{12}", x in "[-a-pA-P]{26}") {
+        if let Ok(p) = Position::from_position_id(&s, Side::Black) {
+            assert_valid(&p);
+            prop_assert_eq!(p.position_id(), s);
+        }
+        if let Ok(id) = m.parse::<MatchId>() {
+            prop_assert_eq!(id.encode().unwrap(), m);
+        }
+        let _ = format!("XGID={x}:0:0:1:00:0:0:0:0:10").parse::<Xgid>();
+    }
+
+    #[test]
+    fn no_panic_on_notation_like_text(s in "((bar|off|[0-9]{1,2})[*]?/(bar|off|[0-9]{1,2})[*]?(\\([0-9]\\))? ?){0,5}", seed in 0u64..1000, plies in 0u32..80) {
+        let st = random_state(checker_play(), seed, plies);
+        if let Some(d) = st.dice()
+            && let Ok(play) = st.position().parse_play(&s, d, SingleDiePolicy::Standard)
+        {
+            let mut list = PlayList::new();
+            list.generate(st.position(), d, SingleDiePolicy::Standard);
+            prop_assert!(list.plays().contains(&play) || (list.is_empty() && play.is_none()));
+        }
+    }
+
+    #[test]
+    fn encodings_round_trip(seed in 0u64..10_000, plies in 0u32..200) {
+        let s = random_state(checker_play(), seed, plies);
+        let p = *s.position();
+        assert_valid(&p);
+        prop_assert_eq!(Position::from_position_id(&p.position_id(), p.to_move()).unwrap(), p);
+        let x = Xgid::money(p);
+        prop_assert_eq!(x.to_string().parse::<Xgid>().unwrap(), x);
+        prop_assert_eq!(p.swap_colours().swap_colours(), p);
+        prop_assert_eq!(p.swap_colours().position_id(), p.position_id());
+    }
+
+    #[test]
+    fn match_id_round_trips(cube in 0u8..16, owner in 0u8..3, roll in 0u8..2, crawford: bool, gs in 0u8..5, turn in 0u8..2,
+                            doubled: bool, resign in 0u8..4, d1 in 1u8..=6, d2 in 1u8..=6, rolled: bool,
+                            len in 0u16..0x8000, s0 in 0u16..0x8000, s1 in 0u16..0x8000) {
+        let side = |v: u8| if v == 0 { Side::White } else { Side::Black };
+        let id = MatchId {
+            cube_log2: cube,
+            cube_owner: match owner { 0 => Some(Side::White), 1 => Some(Side::Black), _ => None },
+            on_roll: side(roll),
+            crawford,
+            game_state: [IdGameState::NoGame, IdGameState::Playing, IdGameState::Over, IdGameState::Resigned, IdGameState::Dropped][gs as usize],
+            turn: side(turn),
+            double_offered: doubled,
+            resignation: match resign { 0 => None, 1 => Some(ResignLevel::Single), 2 => Some(ResignLevel::Gammon), _ => Some(ResignLevel::Backgammon) },
+            dice: rolled.then_some((d1, d2)),
+            match_length: len,
+            score: [s0, s1],
+        };
+        let text = id.encode().unwrap();
+        prop_assert_eq!(text.len(), 12);
+        prop_assert_eq!(text.parse::<MatchId>().unwrap(), id);
+    }
+
+    #[test]
+    fn xgid_fields_round_trip(seed in 0u64..1000, plies in 0u32..100, cube in 0u8..11, owner in 0u8..3, d1 in 1u8..=6, d2 in 1u8..=6, flags in 0u8..4, len in 0u32..30) {
+        let p = *random_state(checker_play(), seed, plies).position();
+        let x = Xgid {
+            position: p,
+            cube_log2: cube,
+            cube_owner: match owner { 0 => Some(Side::White), 1 => Some(Side::Black), _ => None },
+            dice: XgDice::Rolled(d1, d2),
+            score: [len / 2, len / 3],
+            flags,
+            match_length: len,
+            max_cube_log2: 10,
+        };
+        prop_assert_eq!(x.to_string().parse::<Xgid>().unwrap(), x);
+    }
+
+    /// Section 7: maximal use (Standard), never the lower die alone (Lattjo), pip arithmetic,
+    /// bar priority, colour symmetry.
+    #[test]
+    fn play_sets_obey_the_policies(seed in 0u64..10_000, plies in 0u32..200, hi in 1u8..=6, lo in 1u8..=6) {
+        let s = random_state(checker_play(), seed, plies);
+        let p = *s.position();
+        let d = Dice::new(hi, lo).unwrap();
+        let mut std = PlayList::new();
+        let mut lat = PlayList::new();
+        std.generate(&p, d, SingleDiePolicy::Standard);
+        lat.generate(&p, d, SingleDiePolicy::Lattjo);
+        let me = p.to_move();
+        let lens: Vec<usize> = std.plays().iter().map(|x| x.steps().len()).collect();
+        prop_assert!(lens.windows(2).all(|w| w[0] == w[1]), "Standard: all plays use the same number of dice");
+        for (play, r) in std.plays().iter().zip(std.results()).chain(lat.plays().iter().zip(lat.results())) {
+            assert_valid(r);
+            prop_assert_eq!(p.apply_steps(play).unwrap(), *r);
+            // Pip arithmetic: each step lowers the mover's count by its length (bear-off: the point).
+            let moved: u32 = play.steps().iter().map(|st| u32::from(st.from() - st.to())).sum();
+            prop_assert_eq!(p.pip_count(me) - r.pip_count(me), moved);
+            // Bar priority: while on the bar, steps start from the bar.
+            let bar = usize::from(p.bar(me));
+            for (i, st) in play.steps().iter().enumerate() {
+                if i < bar { prop_assert_eq!(st.from(), 25); }
+            }
+        }
+        if !d.is_double() {
+            for play in lat.plays() {
+                let st = play.steps();
+                // Lattjo: never the lower die alone.
+                if st.len() == 1 && !r_is_over(&p, play) {
+                    let used = st[0].from() - st[0].to();
+                    prop_assert!(used == d.high() || (st[0].to() == 0 && used < d.high()), "lower die alone: {:?}", play);
+                }
+            }
+            // Standard: if only one die can be used and some play uses the higher, all do.
+            if lens.first() == Some(&1) {
+                let hi_used = |pl: &Play| { let s = pl.steps()[0]; s.from() - s.to() == d.high() || (s.to() == 0 && s.from() - s.to() < d.high() && s.from() - s.to() != d.low()) };
+                if std.plays().iter().any(hi_used) {
+                    prop_assert!(std.plays().iter().all(hi_used));
+                }
+            }
+        }
+        // Colour symmetry: the mirrored position has the same number of plays.
+        let mut m = PlayList::new();
+        prop_assert_eq!(m.generate(&p.swap_colours(), d, SingleDiePolicy::Standard), std.len());
+        // Notation round trip.
+        for play in std.plays() {
+            let t = p.format_play(play, NotationStyle::Compact);
+            let back = p.parse_play(&t, d, SingleDiePolicy::Standard).unwrap();
+            prop_assert_eq!(p.apply_steps(&back).unwrap(), p.apply_steps(play).unwrap());
+        }
+    }
+
+    /// Random actions never corrupt: a refused action leaves the state unchanged; an accepted
+    /// one was legal; the invariants hold after every accepted action.
+    #[test]
+    fn random_actions_never_corrupt(seed in 0u64..10_000, plies in 0u32..300, actions in prop::collection::vec(arb_action(), 1..20)) {
+        for rules in [Rules::standard(), Rules { beavers: true, resignations: true, automatic_doubles: 2, ..Rules::lattjo() }] {
+            let g = Backgammon::new(rules);
+            let mut s = random_state(rules, seed, plies);
+            for a in &actions {
+                let before = s;
+                let legal = g.is_legal(&s, a);
+                match g.apply(&mut s, a) {
+                    Ok(()) => prop_assert!(legal),
+                    Err(_) => { prop_assert!(!legal); prop_assert_eq!(s, before); }
+                }
+                assert_valid(s.position());
+                prop_assert!(s.cube_value().is_power_of_two());
+            }
+        }
+    }
+
+    /// legal <=> generated for plays.
+    #[test]
+    fn legal_iff_generated(seed in 0u64..10_000, plies in 0u32..200, play in prop::collection::vec((1u8..=25, 0u8..=24), 0..=4)) {
+        let g = Backgammon::new(checker_play());
+        let s = random_state(checker_play(), seed, plies);
+        let steps: Vec<Step> = play.iter().filter_map(|&(a, b)| Step::new(a, b)).collect();
+        let a = Action::Play(Play::from_steps(&steps).unwrap());
+        let mut v = Vec::new();
+        g.legal_actions(&s, &mut v);
+        prop_assert_eq!(g.is_legal(&s, &a), v.contains(&a));
+        for a in &v {
+            prop_assert!(g.is_legal(&s, a));
+        }
+    }
+}
+
+fn r_is_over(p: &Position, play: &Play) -> bool {
+    p.apply_steps(play)
+        .map(|r| r.has_won(p.to_move()))
+        .unwrap_or(false)
+}
