@@ -358,7 +358,7 @@ fn e1b_a_closed_layout_ends_the_round_though_the_stock_has_tiles() {
         "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0",
         0,
     );
-    assert!(s.stock().len() > 0);
+    assert!(!s.stock().is_empty());
     g.apply(&mut s, &a("6-0 right")).expect("play");
     assert!(s.layout().is_closed(g.set()));
     let r = s.result().expect("blocked at once");
