@@ -169,11 +169,31 @@ pub trait ImperfectInfo: Game {
 /// assert!(MatchConfig::new(None, None).is_err());
 /// # Ok::<(), boardgame_core::MatchConfigError>(())
 /// ```
+///
+/// With the `serde` feature, deserialization goes through [`MatchConfig::new`], so an
+/// unbounded match is refused there too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "MatchConfigRepr"))]
 pub struct MatchConfig {
     target: Option<i64>,
     max_rounds: Option<u32>,
+}
+
+/// The unvalidated shape of a [`MatchConfig`], for deserialization.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct MatchConfigRepr {
+    target: Option<i64>,
+    max_rounds: Option<u32>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MatchConfigRepr> for MatchConfig {
+    type Error = MatchConfigError;
+    fn try_from(r: MatchConfigRepr) -> Result<MatchConfig, MatchConfigError> {
+        MatchConfig::new(r.target, r.max_rounds)
+    }
 }
 
 /// A match configuration that could never end, or that ends before it starts.

@@ -28,8 +28,11 @@ pub struct Match<G> {
 }
 
 /// The state of a match: the current (or, at the end, the last) round and the totals.
+///
+/// With the `serde` feature it serializes (for logs and inspection); it does not deserialize,
+/// because its invariants depend on the game: store a [`crate::Record`] and replay it instead.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MatchState<S> {
     round: S,
     totals: BySeat<i64>,

@@ -118,8 +118,10 @@ impl Turn {
 /// points[Seat::new(2)] += 5;
 /// assert_eq!(points.as_slice(), &[0, 0, 5]);
 /// ```
+///
+/// With the `serde` feature it serializes as a sequence of `len` values; deserializing a
+/// sequence longer than [`MAX_SEATS`] is an error.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySeat<T> {
     len: u8,
     values: [T; MAX_SEATS],
@@ -211,6 +213,29 @@ impl<T> IndexMut<Seat> for BySeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         let len = self.len as usize;
         &mut self.values[..len][seat.index()]
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize> serde::Serialize for BySeat<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.as_slice())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de> + Copy + Default> serde::Deserialize<'de> for BySeat<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let values = Vec::<T>::deserialize(deserializer)?;
+        if values.len() > MAX_SEATS {
+            return Err(serde::de::Error::invalid_length(
+                values.len(),
+                &"at most MAX_SEATS (8) values",
+            ));
+        }
+        let mut out = BySeat::new(values.len(), T::default());
+        out.as_mut_slice().copy_from_slice(&values);
+        Ok(out)
     }
 }
 

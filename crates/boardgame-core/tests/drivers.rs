@@ -196,3 +196,33 @@ proptest! {
         prop_assert_eq!(accepted.replay(&game).unwrap(), s);
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_validation {
+    use boardgame_core::{BySeat, MatchConfig};
+    use serde::Deserialize;
+    use serde::de::value::{Error, MapDeserializer, SeqDeserializer};
+
+    #[test]
+    fn by_seat_longer_than_max_seats_is_refused() {
+        let ok = BySeat::<u8>::deserialize(SeqDeserializer::<_, Error>::new(
+            vec![1u8, 2, 3].into_iter(),
+        ));
+        assert_eq!(ok.unwrap().as_slice(), &[1, 2, 3]);
+        let too_long =
+            BySeat::<u8>::deserialize(SeqDeserializer::<_, Error>::new(vec![0u8; 9].into_iter()));
+        assert!(too_long.is_err());
+    }
+
+    #[test]
+    fn unbounded_match_config_is_refused_on_deserialize() {
+        // Both fields missing: both `None`, which `MatchConfig::new` refuses.
+        let empty = MapDeserializer::<_, Error>::new(std::iter::empty::<(&str, i64)>());
+        let err = MatchConfig::deserialize(empty).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("target score or a maximum number of rounds"),
+            "{err}"
+        );
+    }
+}
