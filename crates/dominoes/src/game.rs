@@ -723,7 +723,9 @@ impl Dominoes {
                 .map(|u| i64::from(unit_pips[u]))
                 .sum();
             let raw = match self.rules.score_basis {
-                ScoreBasis::OthersMinusOwn => others - own,
+                // Never negative: in partnerships the partner of a player who went out may
+                // hold more than the opponents (E13); the booklet's D13 cannot go below 0.
+                ScoreBasis::OthersMinusOwn => (others - own).max(0),
                 ScoreBasis::OthersOnly => others,
             };
             match self.rules.scoring {

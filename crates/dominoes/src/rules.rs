@@ -138,7 +138,9 @@ pub struct Rules {
     /// No double dealt (E8).
     pub no_double: NoDouble,
     /// Partners sit opposite (seats 0 and 2 against 1 and 3); needs 4 players (E13). Team
-    /// pip totals decide blocked rounds and both partners carry the team's points.
+    /// pip totals decide blocked rounds and both partners carry the team's points. The
+    /// winning team scores the opponents' pips minus its own (the partner's, when one went
+    /// out), never less than 0.
     pub partnerships: bool,
     /// Block scoring or All Fives / Muggins.
     pub scoring: Scoring,

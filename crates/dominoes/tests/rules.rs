@@ -664,6 +664,18 @@ fn e13_partners_opposite_share_the_score() {
 }
 
 #[test]
+fn e13_partner_heavier_than_the_opponents_scores_zero_not_negative() {
+    let g = game(Rules::partnership());
+    let mut s = pos(&g, &["6-1", "1-0", "6-5 5-5", "2-0"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-1 left")).expect("out");
+    let r = s.result().expect("over");
+    assert_eq!(r.winner, Some(seat(0)));
+    // Opponents 1 + 2 = 3, partner 21: the team wins the round and scores 0.
+    assert_eq!(r.points.as_slice(), &[0, 0, 0, 0]);
+    assert_eq!(g.returns(&s).map(|x| x[seat(2)]), Some(1.0));
+}
+
+#[test]
 fn e13_blocked_partnership_goes_by_team_totals() {
     let g = game(Rules::partnership());
     // Seat 1 alone has the fewest pips (1), but team 0 (3 + 3) beats team 1 (1 + 13).
