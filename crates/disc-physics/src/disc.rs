@@ -1,0 +1,137 @@
+//! Disc kinds, ids and states.
+
+use crate::{CushionId, PocketId, Vec2};
+
+/// The size and mass of a kind of disc (a carrom coin, a striker, a Novuss puck...).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::DiscKind;
+/// # fn main() -> Result<(), disc_physics::KindError> {
+/// let coin = DiscKind::new(0.0159, 0.0055)?;
+/// assert_eq!(coin.radius_m(), 0.0159);
+/// assert!(DiscKind::new(0.0, 0.0055).is_err());
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "DiscKindRaw"))]
+pub struct DiscKind {
+    pub(crate) radius_m: f64,
+    pub(crate) mass_kg: f64,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct DiscKindRaw {
+    radius_m: f64,
+    mass_kg: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DiscKindRaw> for DiscKind {
+    type Error = KindError;
+    fn try_from(raw: DiscKindRaw) -> Result<DiscKind, KindError> {
+        DiscKind::new(raw.radius_m, raw.mass_kg)
+    }
+}
+
+/// Why a [`DiscKind`] is invalid.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KindError {
+    /// The radius is not finite or not in (0, 100] m.
+    #[error("disc radius must be finite and in (0, 100] m, got {0}")]
+    Radius(f64),
+    /// The mass is not finite or not in (0, 1e6] kg.
+    #[error("disc mass must be finite and in (0, 1e6] kg, got {0}")]
+    Mass(f64),
+}
+
+impl DiscKind {
+    /// A kind of disc of radius `radius_m` metres and mass `mass_kg` kilograms.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Radius`] or [`KindError::Mass`] for a non-finite, zero, negative or
+    /// absurdly large value.
+    pub fn new(radius_m: f64, mass_kg: f64) -> Result<DiscKind, KindError> {
+        if !(radius_m.is_finite() && radius_m > 0.0 && radius_m <= 100.0) {
+            return Err(KindError::Radius(radius_m));
+        }
+        if !(mass_kg.is_finite() && mass_kg > 0.0 && mass_kg <= 1e6) {
+            return Err(KindError::Mass(mass_kg));
+        }
+        Ok(DiscKind { radius_m, mass_kg })
+    }
+
+    /// The radius in metres.
+    #[must_use]
+    pub const fn radius_m(&self) -> f64 {
+        self.radius_m
+    }
+
+    /// The mass in kilograms.
+    #[must_use]
+    pub const fn mass_kg(&self) -> f64 {
+        self.mass_kg
+    }
+}
+
+/// A disc's handle: its index in creation order. Ids are never reused; a pocketed or removed
+/// disc keeps its id and can be placed again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DiscId(pub(crate) u32);
+
+impl DiscId {
+    /// The creation index (0 for the first disc added).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id of the disc created `index`-th, whether or not such a disc exists.
+    #[must_use]
+    pub const fn from_index(index: u32) -> DiscId {
+        DiscId(index)
+    }
+}
+
+/// Where a disc is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DiscStatus {
+    /// On the playing surface, taking part in the simulation.
+    OnTable,
+    /// Fell into this pocket.
+    Pocketed(PocketId),
+    /// Jumped this outer cushion and left the table.
+    LeftTable(CushionId),
+    /// Taken off by [`World::remove`](crate::World::remove).
+    Removed,
+}
+
+/// A snapshot of one disc.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DiscState {
+    /// The disc's id.
+    pub id: DiscId,
+    /// Its kind (radius, mass).
+    pub kind: DiscKind,
+    /// Centre position in metres (for a disc off the table: where it was last on it).
+    pub position: Vec2,
+    /// Velocity in m/s (zero off the table).
+    pub velocity: Vec2,
+    /// Where it is.
+    pub status: DiscStatus,
+}
+
+impl DiscState {
+    /// Whether the disc is on the table.
+    #[must_use]
+    pub fn on_table(&self) -> bool {
+        self.status == DiscStatus::OnTable
+    }
+}

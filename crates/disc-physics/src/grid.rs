@@ -1,0 +1,225 @@
+//! Uniform grids over the table: the per-step broadphase and the placement index.
+//!
+//! Both are dense arrays of cell heads with singly linked entry lists, rebuilt in place so
+//! that after the first step no memory is allocated. Cell coordinates are clamped to the grid,
+//! so a point outside it (never the case for a disc on the table) still lands in a cell.
+
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A disc's straight path as entered in the broadphase: position (x, y) at substep time `t`,
+/// velocity (vx, vy). Valid while the disc's version equals `version`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Entry {
+    pub x: f64,
+    pub y: f64,
+    pub vx: f64,
+    pub vy: f64,
+    pub t: f64,
+    pub r: f64,
+    pub disc: u32,
+    pub version: u32,
+}
+
+/// Broadphase for one substep: each disc on the table is entered once, under the cell of the
+/// lower-left corner of its swept box, by a counting sort (entries of one row of cells are
+/// contiguous). A disc whose velocity changes within the substep is entered again, in a
+/// per-cell overflow list, for its new path; the old entry is then stale (version).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StepGrid {
+    pub ox: f64,
+    pub oy: f64,
+    pub inv_cell: f64,
+    pub nx: usize,
+    pub ny: usize,
+    /// The largest extent (width or height) of any swept box entered so far.
+    pub extent: f64,
+    /// `start[c]..start[c + 1]` are the sorted entries of cell c.
+    pub start: Vec<u32>,
+    cursor: Vec<u32>,
+    cell: Vec<u32>,
+    pub entries: Vec<Entry>,
+    staged: Vec<Entry>,
+    pub extra: Vec<Entry>,
+    pub extra_next: Vec<u32>,
+    pub extra_head: Vec<u32>,
+    extra_cells: Vec<u32>,
+}
+
+impl StepGrid {
+    /// Resets the grid for a table of half sizes `hx`, `hy` with cells of at least `cell`
+    /// metres and at most `max_cells` cells.
+    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
+        let mut cell = cell;
+        let (mut nx, mut ny);
+        loop {
+            nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
+            ny = ((2.0 * hy / cell) as usize).clamp(1, 1 << 15);
+            if nx * ny <= max_cells.max(1) {
+                break;
+            }
+            cell *= 1.25;
+        }
+        // The grid spans the table with nx x ny cells of at least `cell`.
+        let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
+        self.ox = -hx;
+        self.oy = -hy;
+        self.inv_cell = 1.0 / cw;
+        self.nx = nx;
+        self.ny = ny;
+        self.extent = 0.0;
+        let cells = nx * ny;
+        // Clear the overflow lists of the previous substep.
+        for &c in &self.extra_cells {
+            if let Some(h) = self.extra_head.get_mut(c as usize) {
+                *h = NONE;
+            }
+        }
+        self.extra_cells.clear();
+        if self.extra_head.len() != cells {
+            self.extra_head.clear();
+            self.extra_head.resize(cells, NONE);
+        }
+        self.extra.clear();
+        self.extra_next.clear();
+        self.start.clear();
+        self.start.resize(cells + 1, 0);
+        self.staged.clear();
+        self.cell.clear();
+    }
+
+    #[inline]
+    pub fn cx(&self, x: f64) -> usize {
+        let f = (x - self.ox) * self.inv_cell;
+        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
+        f.clamp(0.0, (self.nx - 1) as f64) as u32 as usize
+    }
+
+    #[inline]
+    pub fn cy(&self, y: f64) -> usize {
+        let f = (y - self.oy) * self.inv_cell;
+        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
+        f.clamp(0.0, (self.ny - 1) as f64) as u32 as usize
+    }
+
+    /// Stages an entry for the counting sort ([`finish`](Self::finish)).
+    #[inline]
+    pub fn stage(&mut self, e: Entry, min_x: f64, min_y: f64, extent: f64) {
+        let c = self.cy(min_y) * self.nx + self.cx(min_x);
+        self.start[c + 1] += 1;
+        self.cell.push(c as u32);
+        self.staged.push(e);
+        if extent > self.extent {
+            self.extent = extent;
+        }
+    }
+
+    /// Sorts the staged entries by cell (stable: creation order within a cell).
+    pub fn finish(&mut self) {
+        let cells = self.nx * self.ny;
+        for c in 0..cells {
+            self.start[c + 1] += self.start[c];
+        }
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.start[..cells]);
+        self.entries.clear();
+        self.entries.resize(self.staged.len(), Entry::default());
+        for (k, e) in self.staged.iter().enumerate() {
+            let c = self.cell[k] as usize;
+            let p = self.cursor[c] as usize;
+            self.cursor[c] += 1;
+            self.entries[p] = *e;
+        }
+    }
+
+    /// Enters a new path of a disc during the substep (overflow list of its cell).
+    #[inline]
+    pub fn insert_extra(&mut self, e: Entry, min_x: f64, min_y: f64, extent: f64) {
+        let c = self.cy(min_y) * self.nx + self.cx(min_x);
+        let k = self.extra.len() as u32;
+        self.extra.push(e);
+        self.extra_next.push(self.extra_head[c]);
+        if self.extra_head[c] == NONE {
+            self.extra_cells.push(c as u32);
+        }
+        self.extra_head[c] = k;
+        if extent > self.extent {
+            self.extent = extent;
+        }
+    }
+}
+
+/// Placement index: discs on the table by the cell of their centre, for the overlap check of
+/// [`World::add_disc`](crate::World::add_disc) in large worlds. Rebuilt lazily after any
+/// step or move.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlaceIndex {
+    pub valid: bool,
+    pub ox: f64,
+    pub oy: f64,
+    pub inv_cell: f64,
+    pub nx: usize,
+    pub ny: usize,
+    pub r_max: f64,
+    pub head: Vec<u32>,
+    /// Per disc: the next disc in its cell's list.
+    pub next: Vec<u32>,
+}
+
+impl PlaceIndex {
+    pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
+        let fx = (x - self.ox) * self.inv_cell;
+        let fy = (y - self.oy) * self.inv_cell;
+        let cx = if fx >= (self.nx - 1) as f64 {
+            self.nx - 1
+        } else if fx > 0.0 {
+            fx as usize
+        } else {
+            0
+        };
+        let cy = if fy >= (self.ny - 1) as f64 {
+            self.ny - 1
+        } else if fy > 0.0 {
+            fy as usize
+        } else {
+            0
+        };
+        (cx, cy)
+    }
+
+    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
+        let mut cell = cell;
+        let (mut nx, mut ny);
+        loop {
+            nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
+            ny = ((2.0 * hy / cell) as usize).clamp(1, 1 << 15);
+            if nx * ny <= max_cells.max(1) {
+                break;
+            }
+            cell *= 1.25;
+        }
+        let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
+        self.ox = -hx;
+        self.oy = -hy;
+        self.inv_cell = 1.0 / cw;
+        self.nx = nx;
+        self.ny = ny;
+        self.head.clear();
+        self.head.resize(nx * ny, NONE);
+        self.next.clear();
+        self.valid = true;
+    }
+
+    pub fn insert(&mut self, disc: u32, x: f64, y: f64, r: f64) {
+        let (cx, cy) = self.cell_of(x, y);
+        let c = cy * self.nx + cx;
+        let i = disc as usize;
+        if self.next.len() <= i {
+            self.next.resize(i + 1, NONE);
+        }
+        self.next[i] = self.head[c];
+        self.head[c] = disc;
+        if r > self.r_max {
+            self.r_max = r;
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! The table: an axis-aligned box of four cushions, optional internal walls, corner pockets and
+//! the physical parameters of the level-0 model.
+
+use crate::Vec2;
+
+/// Physical parameters of the level-0 model (physics.md §1.3 and §2). Units are in the names.
+///
+/// The defaults are the benchmark values of physics.md; they are engineering estimates, not
+/// measurements, which is why they live in this one struct.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Params {
+    /// Disc-board sliding friction coefficient μ (dimensionless). Default 0.10: powdered
+    /// lacquered wood is estimated at 0.05-0.2; a coin flicked at 1 m/s slides about 0.5 m.
+    pub friction_mu: f64,
+    /// Gravitational acceleration g in m/s². Default 9.81. It enters only through the constant
+    /// friction deceleration μg.
+    pub gravity_m_s2: f64,
+    /// Newton restitution e for every disc-disc contact (dimensionless, in [0, 1]). Default 0.90
+    /// (hardwood/plastic 0.8-0.95).
+    pub restitution_disc: f64,
+    /// Newton restitution for disc-cushion and disc-wall contacts (in [0, 1]). Default 0.75 (a
+    /// hard wooden frame, 0.6-0.85).
+    pub restitution_cushion: f64,
+    /// Normal approach speed in m/s above which a disc hitting one of the four outer cushions
+    /// jumps it and leaves the table ([`EventKind::LeftTable`](crate::EventKind::LeftTable)).
+    /// Default `None`: the level-0 model is planar, so nothing ever leaves the table.
+    pub jump_speed_m_s: Option<f64>,
+    /// The largest speed in m/s that a disc may be given (strikes, placement). Default 100 m/s,
+    /// far above any stroke (a hard carrom break is 4-8 m/s); it keeps every product finite.
+    pub max_speed_m_s: f64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            friction_mu: 0.10,
+            gravity_m_s2: 9.81,
+            restitution_disc: 0.90,
+            restitution_cushion: 0.75,
+            jump_speed_m_s: None,
+            max_speed_m_s: 100.0,
+        }
+    }
+}
+
+impl Params {
+    /// The friction deceleration μg in m/s².
+    #[must_use]
+    pub fn friction_decel_m_s2(&self) -> f64 {
+        self.friction_mu * self.gravity_m_s2
+    }
+
+    fn validate(&self) -> Result<(), TableError> {
+        let nonneg = |v: f64| v.is_finite() && v >= 0.0;
+        if !nonneg(self.friction_mu) {
+            return Err(TableError::Friction(self.friction_mu));
+        }
+        if !nonneg(self.gravity_m_s2) {
+            return Err(TableError::Gravity(self.gravity_m_s2));
+        }
+        let unit = |v: f64| (0.0..=1.0).contains(&v);
+        if !unit(self.restitution_disc) {
+            return Err(TableError::Restitution(self.restitution_disc));
+        }
+        if !unit(self.restitution_cushion) {
+            return Err(TableError::Restitution(self.restitution_cushion));
+        }
+        if let Some(j) = self.jump_speed_m_s
+            && !(j.is_finite() && j > 0.0)
+        {
+            return Err(TableError::JumpSpeed(j));
+        }
+        if !(self.max_speed_m_s.is_finite()
+            && self.max_speed_m_s > 0.0
+            && self.max_speed_m_s <= 1e6)
+        {
+            return Err(TableError::MaxSpeed(self.max_speed_m_s));
+        }
+        Ok(())
+    }
+}
+
+/// Which cushion or wall a disc touched.
+///
+/// The four outer cushions are numbered counter-clockwise from the breaker's side:
+/// [`BOTTOM`](Self::BOTTOM) (y = −H), [`RIGHT`](Self::RIGHT), [`TOP`](Self::TOP),
+/// [`LEFT`](Self::LEFT). Internal walls follow in the order they were added
+/// ([`CushionId::wall`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CushionId(u16);
+
+impl CushionId {
+    /// The cushion along y = −half height (the breaking player's side).
+    pub const BOTTOM: CushionId = CushionId(0);
+    /// The cushion along x = +half width.
+    pub const RIGHT: CushionId = CushionId(1);
+    /// The cushion along y = +half height (opposite the breaking player).
+    pub const TOP: CushionId = CushionId(2);
+    /// The cushion along x = −half width.
+    pub const LEFT: CushionId = CushionId(3);
+    /// The four outer cushions, counter-clockwise from [`BOTTOM`](Self::BOTTOM).
+    pub const OUTER: [CushionId; 4] = [Self::BOTTOM, Self::RIGHT, Self::TOP, Self::LEFT];
+
+    /// The id of the `k`-th internal wall (0-based, in the order added).
+    #[must_use]
+    pub const fn wall(k: u16) -> CushionId {
+        CushionId(4 + k)
+    }
+
+    /// The raw index: 0-3 for the outer cushions, 4 + k for wall k.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether this is one of the four outer cushions.
+    #[must_use]
+    pub const fn is_outer(self) -> bool {
+        self.0 < 4
+    }
+
+    /// The wall number if this is an internal wall.
+    #[must_use]
+    pub const fn wall_index(self) -> Option<usize> {
+        if self.0 >= 4 {
+            Some(self.0 as usize - 4)
+        } else {
+            None
+        }
+    }
+}
+
+/// Which pocket a disc fell into: the index in the order the pockets were added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PocketId(pub u16);
+
+impl PocketId {
+    /// The pocket's index in [`Table::pockets`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A pocket: a hole whose circle swallows a disc the moment the disc's centre enters it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pocket {
+    /// Centre in metres.
+    pub centre: Vec2,
+    /// Radius in metres.
+    pub radius_m: f64,
+}
+
+/// An immovable internal wall: a straight segment from `a` to `b` thickened by
+/// `half_thickness_m` on each side (a capsule). A wall of zero length is a fixed round post.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Wall {
+    /// First end of the centre line, metres.
+    pub a: Vec2,
+    /// Second end of the centre line, metres.
+    pub b: Vec2,
+    /// Half the wall's thickness in metres (≥ 0).
+    pub half_thickness_m: f64,
+}
+
+impl Wall {
+    /// The point of the centre line closest to `p`.
+    #[must_use]
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        let ab = self.b - self.a;
+        let len2 = ab.length_squared();
+        if len2 <= 0.0 {
+            return self.a;
+        }
+        let u = (p - self.a).dot(ab) / len2;
+        let u = u.clamp(0.0, 1.0);
+        self.a + ab * u
+    }
+}
+
+/// Why a table could not be built.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// A half size is zero, negative, non-finite or above 10 km.
+    #[error("table half size must be finite and in (0, 10000] m, got {0}")]
+    HalfSize(f64),
+    /// A pocket's centre is not finite or lies outside the cushions.
+    #[error("pocket centre must be finite and inside the cushions")]
+    PocketCentre,
+    /// A pocket's radius is not finite and positive.
+    #[error("pocket radius must be finite and positive, got {0}")]
+    PocketRadius(f64),
+    /// A wall end is not finite or lies outside the cushions.
+    #[error("wall ends must be finite and inside the cushions")]
+    WallEnd,
+    /// A wall's half thickness is negative or not finite.
+    #[error("wall half thickness must be finite and non-negative, got {0}")]
+    WallThickness(f64),
+    /// Too many pockets or walls (at most 1000 of each).
+    #[error("too many pockets or walls (at most 1000 of each)")]
+    TooMany,
+    /// The friction coefficient is negative or not finite.
+    #[error("friction coefficient must be finite and non-negative, got {0}")]
+    Friction(f64),
+    /// Gravity is negative or not finite.
+    #[error("gravity must be finite and non-negative, got {0}")]
+    Gravity(f64),
+    /// A restitution coefficient is outside [0, 1] (or NaN).
+    #[error("restitution must be in [0, 1], got {0}")]
+    Restitution(f64),
+    /// The jump speed is not finite and positive.
+    #[error("jump speed must be finite and positive, got {0}")]
+    JumpSpeed(f64),
+    /// The maximum speed is not finite and in (0, 1e6] m/s.
+    #[error("maximum speed must be finite and in (0, 1e6] m/s, got {0}")]
+    MaxSpeed(f64),
+}
+
+/// A table: the playing surface inside four straight cushions at x = ±half width and
+/// y = ±half height, optional internal walls, pockets and the model's [`Params`].
+///
+/// Built with [`Table::new`] and the `with_*` builders, each checked.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{Table, Vec2};
+/// # fn main() -> Result<(), disc_physics::TableError> {
+/// let table = Table::new(0.5, 0.5)?.with_pocket(Vec2::new(0.435, 0.435), 0.05)?;
+/// assert_eq!(table.pockets().len(), 1);
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    half_width_m: f64,
+    half_height_m: f64,
+    pockets: Vec<Pocket>,
+    walls: Vec<Wall>,
+    params: Params,
+}
+
+impl Table {
+    /// A table whose cushions are at x = ±`half_width_m` and y = ±`half_height_m`, with no
+    /// pockets and default [`Params`].
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::HalfSize`] if a half size is not finite or not in (0, 10000] m.
+    pub fn new(half_width_m: f64, half_height_m: f64) -> Result<Table, TableError> {
+        for h in [half_width_m, half_height_m] {
+            if !(h.is_finite() && h > 0.0 && h <= 10_000.0) {
+                return Err(TableError::HalfSize(h));
+            }
+        }
+        Ok(Table {
+            half_width_m,
+            half_height_m,
+            pockets: Vec::new(),
+            walls: Vec::new(),
+            params: Params::default(),
+        })
+    }
+
+    /// Adds a pocket circle.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::PocketCentre`] if the centre is not finite or outside the cushions,
+    /// [`TableError::PocketRadius`] if the radius is not finite and positive,
+    /// [`TableError::TooMany`] past 1000 pockets.
+    pub fn with_pocket(mut self, centre: Vec2, radius_m: f64) -> Result<Table, TableError> {
+        if !centre.is_finite()
+            || centre.x.abs() > self.half_width_m
+            || centre.y.abs() > self.half_height_m
+        {
+            return Err(TableError::PocketCentre);
+        }
+        if !(radius_m.is_finite() && radius_m > 0.0) {
+            return Err(TableError::PocketRadius(radius_m));
+        }
+        if self.pockets.len() >= 1000 {
+            return Err(TableError::TooMany);
+        }
+        self.pockets.push(Pocket { centre, radius_m });
+        Ok(self)
+    }
+
+    /// Adds the four corner pockets of radius `radius_m` centred at (±`inset`, ±`inset`)
+    /// measured from the centre, in the order (−,−), (+,−), (+,+), (−,+) (counter-clockwise
+    /// from the breaker's left).
+    ///
+    /// # Errors
+    ///
+    /// As [`with_pocket`](Self::with_pocket).
+    pub fn with_corner_pockets(
+        self,
+        centre_offset_m: f64,
+        radius_m: f64,
+    ) -> Result<Table, TableError> {
+        let c = centre_offset_m;
+        self.with_pocket(Vec2::new(-c, -c), radius_m)?
+            .with_pocket(Vec2::new(c, -c), radius_m)?
+            .with_pocket(Vec2::new(c, c), radius_m)?
+            .with_pocket(Vec2::new(-c, c), radius_m)
+    }
+
+    /// Adds an immovable internal wall (a capsule around the segment `a`-`b`); its id is
+    /// [`CushionId::wall`]`(k)` for the k-th wall added.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::WallEnd`], [`TableError::WallThickness`] or [`TableError::TooMany`].
+    pub fn with_wall(
+        mut self,
+        a: Vec2,
+        b: Vec2,
+        half_thickness_m: f64,
+    ) -> Result<Table, TableError> {
+        for p in [a, b] {
+            if !p.is_finite() || p.x.abs() > self.half_width_m || p.y.abs() > self.half_height_m {
+                return Err(TableError::WallEnd);
+            }
+        }
+        if !(half_thickness_m.is_finite() && half_thickness_m >= 0.0) {
+            return Err(TableError::WallThickness(half_thickness_m));
+        }
+        if self.walls.len() >= 1000 {
+            return Err(TableError::TooMany);
+        }
+        self.walls.push(Wall {
+            a,
+            b,
+            half_thickness_m,
+        });
+        Ok(self)
+    }
+
+    /// Replaces the physical parameters.
+    ///
+    /// # Errors
+    ///
+    /// The [`TableError`] naming the first invalid parameter.
+    pub fn with_params(mut self, params: Params) -> Result<Table, TableError> {
+        params.validate()?;
+        self.params = params;
+        Ok(self)
+    }
+
+    /// Half the width (cushion at x = ±this), metres.
+    #[must_use]
+    pub fn half_width_m(&self) -> f64 {
+        self.half_width_m
+    }
+
+    /// Half the height (cushion at y = ±this), metres.
+    #[must_use]
+    pub fn half_height_m(&self) -> f64 {
+        self.half_height_m
+    }
+
+    /// The pockets, indexed by [`PocketId`].
+    #[must_use]
+    pub fn pockets(&self) -> &[Pocket] {
+        &self.pockets
+    }
+
+    /// The internal walls, indexed by [`CushionId::wall_index`].
+    #[must_use]
+    pub fn walls(&self) -> &[Wall] {
+        &self.walls
+    }
+
+    /// The physical parameters.
+    #[must_use]
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The pocket whose circle strictly contains `p`, if any (the first in index order).
+    #[must_use]
+    pub fn pocket_at(&self, p: Vec2) -> Option<PocketId> {
+        self.pockets
+            .iter()
+            .position(|k| (p - k.centre).length_squared() < k.radius_m * k.radius_m)
+            .map(|i| PocketId(i as u16))
+    }
+}
