@@ -61,6 +61,8 @@ pub enum NewGameError {
 pub struct State {
     pos: Position,
     moves: MoveList,
+    /// Per colour, bit `d` set when a checker stands on loop dot `d` (derived from `pos`).
+    occ: [u128; 4],
 }
 
 impl State {
@@ -198,12 +200,13 @@ impl Ludo {
     /// [`NewGameError::Rules`] when [`Rules::validate`] fails.
     pub fn new(rules: Rules, seats: Seats) -> Result<Ludo, NewGameError> {
         rules.validate()?;
+        let loop_len = rules.geometry.loop_len();
         Ok(Ludo {
             rules,
             seats,
             end: rules.end_index(),
             last_loop: rules.geometry.last_loop(),
-            loop_len: rules.geometry.loop_len(),
+            loop_len,
         })
     }
 
@@ -305,12 +308,16 @@ impl Ludo {
         }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
-            self.generate(&pos, c, d.value(), &mut moves);
+            self.generate(&pos, &self.masks(&pos), c, d.value(), &mut moves);
             if moves.len() == 0 {
                 return Err(StateError::DieWithoutMove(d));
             }
         }
-        Ok(State { pos, moves })
+        Ok(State {
+            occ: self.masks(&pos),
+            pos,
+            moves,
+        })
     }
 
     /// Parses a position in the notation and checks it against the rules.
@@ -331,8 +338,8 @@ impl Ludo {
     /// [`ParseMoveError`] when the string is malformed or names no legal move.
     pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseMoveError> {
         let m: Move = s.parse()?;
-        self.check_player(state, m.colour)?;
-        let same = |a: &Move| match (a.kind, m.kind) {
+        self.check_player(state, m.colour())?;
+        let same = |a: &Move| match (a.kind(), m.kind()) {
             (
                 MoveKind::Step { from, to, .. },
                 MoveKind::Step {
@@ -345,7 +352,7 @@ impl Ludo {
             .moves
             .as_slice()
             .iter()
-            .find(|a| same(a) && (m.capture.is_none() || m.capture == a.capture))
+            .find(|a| same(a) && (m.capture().is_none() || m.capture() == a.capture()))
             .copied()
             .ok_or_else(|| {
                 PlayError::Illegal {
@@ -385,40 +392,79 @@ impl Ludo {
         }
     }
 
-    /// The path index colour `o` uses for the loop dot where colour `c` stands at index `t`.
+    /// The path index colour `o` uses for the loop dot where colour `c` stands at loop index
+    /// `t` (`1..=L`).
     #[inline]
     fn relative(&self, c: Colour, t: u8, o: Colour) -> u8 {
-        let quarter = self.loop_len / 4;
-        let a = (c as u8 * quarter) as u16 + t as u16 - 1 + self.loop_len as u16 * 2
-            - (o as u8 * quarter) as u16;
-        (a % self.loop_len as u16) as u8 + 1
+        let shift = ((c.index() + 4 - o.index()) % 4) as u16 * u16::from(self.loop_len / 4);
+        let k = u16::from(t) + shift;
+        let k = if k > u16::from(self.loop_len) {
+            k - u16::from(self.loop_len)
+        } else {
+            k
+        };
+        k as u8
+    }
+
+    /// The loop dots (as a bit set) where the checkers `ch` of colour `c` stand.
+    #[inline]
+    fn loop_mask(&self, c: Colour, ch: [u8; 4]) -> u128 {
+        let mut m = 0u128;
+        for k in ch {
+            if k >= 1 && k <= self.last_loop {
+                m |= 1u128 << self.loop_dot(c, k);
+            }
+        }
+        m
+    }
+
+    /// The loop dot of colour `c`'s loop index `k` (`1..=L`).
+    #[inline]
+    fn loop_dot(&self, c: Colour, k: u8) -> u8 {
+        let d = u16::from(self.rules.geometry.start_offset(c)) + u16::from(k) - 1;
+        if d >= u16::from(self.loop_len) {
+            (d - u16::from(self.loop_len)) as u8
+        } else {
+            d as u8
+        }
+    }
+
+    fn masks(&self, pos: &Position) -> [u128; 4] {
+        let mut occ = [0u128; 4];
+        for c in self.seats.colours() {
+            occ[c.index()] = self.loop_mask(c, pos.checkers[c]);
+        }
+        occ
     }
 
     /// The opponent colour standing where colour `c` would land at path index `t` (L10; the
-    /// own home track and the finish are never shared, L13).
+    /// own home track and the finish are never shared, L13). `others` holds the loop dots of
+    /// all other colours.
     #[inline]
-    fn capture_at(&self, pos: &Position, c: Colour, t: u8) -> Option<Colour> {
+    fn capture_at(&self, occ: &[u128; 4], others: u128, c: Colour, t: u8) -> Option<Colour> {
         if t == 0 || t > self.last_loop {
             return None;
         }
-        let mut o = c.next();
-        for _ in 0..3 {
-            if self.seats.contains(o) {
-                let k = self.relative(c, t, o);
-                if k <= self.last_loop && pos.checkers[o].contains(&k) {
-                    return Some(o);
-                }
-            }
-            o = o.next();
+        let bit = 1u128 << self.loop_dot(c, t);
+        if others & bit == 0 {
+            return None;
         }
-        None
+        Colour::ALL.into_iter().find(|o| occ[o.index()] & bit != 0)
     }
 
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
-    pub(crate) fn generate(&self, pos: &Position, c: Colour, die: u8, out: &mut MoveList) {
+    pub(crate) fn generate(
+        &self,
+        pos: &Position,
+        occ: &[u128; 4],
+        c: Colour,
+        die: u8,
+        out: &mut MoveList,
+    ) {
         out.clear();
         let r = &self.rules;
         let ch = pos.checkers[c];
+        let others = (occ[0] | occ[1] | occ[2] | occ[3]) & !occ[c.index()];
         let centre = r.finish == Finish::CentreDot;
         let end = self.end;
         // Whether one more own checker may end on index t (D3), `leaving` being 1 when the
@@ -428,38 +474,36 @@ impl Ludo {
                 || (centre && t == end)
                 || ch.iter().filter(|&&k| k == t).count() == leaving
         };
-        let den = ch.iter().take_while(|&&k| k == 0).count();
+        // The checkers are sorted, so the den holds the leading zero bytes.
+        let packed = u32::from_le_bytes(ch);
+        let den = if packed == 0 {
+            4
+        } else {
+            (packed.trailing_zeros() / 8) as usize
+        };
         if den > 0 && r.release_rolls.contains_value(die) {
             if die == 6 && r.six_release == SixRelease::TwoOrSixthDot {
                 // L6, A5: two out needs two in the den and (D3) room for two on one dot.
                 if den >= 2 && r.own_stacking {
-                    out.push(Move {
-                        colour: c,
-                        kind: MoveKind::EnterTwo,
-                        capture: self.capture_at(pos, c, 1),
-                    });
+                    let cap = self.capture_at(occ, others, c, 1);
+                    out.push(Move::new(c, MoveKind::EnterTwo, cap));
                 }
                 let s = r.sixth_dot;
                 if free(s, 0) {
-                    out.push(Move {
-                        colour: c,
-                        kind: MoveKind::Enter { to: s },
-                        capture: self.capture_at(pos, c, s),
-                    });
+                    let cap = self.capture_at(occ, others, c, s);
+                    out.push(Move::new(c, MoveKind::Enter { to: s }, cap));
                 }
             } else if free(1, 0) {
-                out.push(Move {
-                    colour: c,
-                    kind: MoveKind::Enter { to: 1 },
-                    capture: self.capture_at(pos, c, 1),
-                });
+                let cap = self.capture_at(occ, others, c, 1);
+                out.push(Move::new(c, MoveKind::Enter { to: 1 }, cap));
             }
         }
-        for i in den..4 {
-            let p = ch[i];
-            if (i > den && ch[i - 1] == p) || (centre && p == end) {
+        let mut prev = 0;
+        for &p in &ch[den..] {
+            if p == prev || (centre && p == end) {
                 continue;
             }
+            prev = p;
             let mut t = p + die;
             let mut bounce = false;
             if t > end {
@@ -472,36 +516,29 @@ impl Ludo {
             if !free(t, usize::from(t == p)) {
                 continue;
             }
-            out.push(Move {
-                colour: c,
-                kind: MoveKind::Step {
-                    from: p,
-                    to: t,
-                    bounce,
-                },
-                capture: self.capture_at(pos, c, t),
-            });
+            out.push(Move::step(
+                c,
+                p,
+                t,
+                bounce,
+                self.capture_at(occ, others, c, t),
+            ));
         }
         if out.len() == 0 {
             return;
         }
         // D1 (Mensch): a release roll must release when it can.
-        let is_release = |m: &Move| matches!(m.kind, MoveKind::Enter { .. } | MoveKind::EnterTwo);
-        if r.release_compulsory && out.as_slice().iter().any(is_release) {
-            out.retain(is_release);
+        if r.release_compulsory && out.as_slice().iter().any(Move::is_release) {
+            out.retain(Move::is_release);
         } else if r.clear_start && den > 0 && ch.contains(&1) {
             // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
-            let off_start = |m: &Move| matches!(m.kind, MoveKind::Step { from: 1, .. });
+            let off_start = |m: &Move| !m.is_release() && m.source() == Some(1);
             if out.as_slice().iter().any(off_start) {
                 out.retain(off_start);
             }
         }
         if !r.must_move {
-            out.push(Move {
-                colour: c,
-                kind: MoveKind::Pass,
-                capture: None,
-            });
+            out.push(Move::new(c, MoveKind::Pass, None));
         }
     }
 
@@ -599,7 +636,7 @@ impl Ludo {
                 return;
             }
         }
-        self.generate(pos, c, die, &mut st.moves);
+        self.generate(pos, &st.occ, c, die, &mut st.moves);
         if st.moves.len() == 0 {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
@@ -610,7 +647,7 @@ impl Ludo {
 
     fn play_move(&self, st: &mut State, m: &Move) {
         let pos = &mut st.pos;
-        let c = m.colour;
+        let c = m.colour();
         let die = pos.die.map_or(0, Die::value);
         let ch = &mut pos.checkers[c];
         let replace = |ch: &mut [u8; 4], from: u8, to: u8| {
@@ -618,7 +655,7 @@ impl Ludo {
                 *slot = to;
             }
         };
-        match m.kind {
+        match m.kind() {
             MoveKind::Enter { to } => replace(ch, 0, to),
             MoveKind::EnterTwo => {
                 replace(ch, 0, 1);
@@ -627,8 +664,19 @@ impl Ludo {
             MoveKind::Step { from, to, .. } => replace(ch, from, to),
             MoveKind::Pass => {}
         }
-        ch.sort_unstable();
-        if let (Some(o), Some(t)) = (m.capture, m.target()) {
+        sort4(ch);
+        if let (Some(from), Some(to)) = (m.source(), m.target()) {
+            // Keep the loop-dot set up to date: the source dot empties unless another own
+            // checker stays there, the target dot fills when it is a loop dot.
+            let occ = &mut st.occ[c.index()];
+            if from >= 1 && from <= self.last_loop && !ch.contains(&from) {
+                *occ &= !(1u128 << self.loop_dot(c, from));
+            }
+            if to >= 1 && to <= self.last_loop {
+                *occ |= 1u128 << self.loop_dot(c, to);
+            }
+        }
+        if let (Some(o), Some(t)) = (m.capture(), m.target()) {
             // L10, A10: every checker of the captured colour on that dot goes to its den (L11).
             let k = self.relative(c, t, o);
             let oc = &mut pos.checkers[o];
@@ -637,11 +685,28 @@ impl Ludo {
                     *x = 0;
                 }
             }
-            oc.sort_unstable();
+            sort4(oc);
+            st.occ[o.index()] &= !(1u128 << self.loop_dot(c, t));
         }
         st.moves.clear();
         self.end_of_roll(pos, c, die, false);
     }
+}
+
+/// Sorts four bytes ascending with a sorting network.
+#[inline]
+fn sort4(a: &mut [u8; 4]) {
+    #[inline]
+    fn cs(a: &mut [u8; 4], i: usize, j: usize) {
+        let (x, y) = (a[i], a[j]);
+        a[i] = x.min(y);
+        a[j] = x.max(y);
+    }
+    cs(a, 0, 1);
+    cs(a, 2, 3);
+    cs(a, 0, 2);
+    cs(a, 1, 3);
+    cs(a, 1, 2);
 }
 
 impl Game for Ludo {
@@ -675,6 +740,7 @@ impl Game for Ludo {
             pos.opening = Some(Opening::new(self.seats));
         }
         State {
+            occ: self.masks(&pos),
             pos,
             moves: MoveList::new(),
         }
@@ -722,10 +788,13 @@ impl Game for Ludo {
         _buf: &mut Vec<Action>,
     ) -> Option<Action> {
         let moves = s.moves.as_slice();
-        if s.pos.die.is_none() || moves.is_empty() {
-            return None;
+        match moves.len() {
+            _ if s.pos.die.is_none() => None,
+            0 => None,
+            // A forced move needs no randomness.
+            1 => Some(Action::Move(moves[0])),
+            n => Some(Action::Move(moves[rng.index(n)])),
         }
-        Some(Action::Move(moves[rng.index(moves.len())]))
     }
 
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
@@ -740,7 +809,7 @@ impl Game for Ludo {
                 Ok(())
             }
             Action::Move(m) => {
-                self.check_player(s, m.colour)?;
+                self.check_player(s, m.colour())?;
                 if !s.moves.as_slice().contains(m) {
                     return Err(PlayError::Illegal {
                         mv: *m,

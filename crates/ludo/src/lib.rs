@@ -44,6 +44,6 @@ pub use game::{Ludo, NewGameError, ParseMoveError, PlayError, State, StateError}
 pub use moves::{Action, ActionParseError, Move, MoveKind, MoveParseError};
 pub use position::{Dot, DotError, Opening, PlaceError, Places, Position, PositionError};
 pub use rules::{
-    Finish, Geometry, GeometryError, MAX_FINISH, Overshoot, Preset, ReleaseRolls, Rules,
+    Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, Preset, ReleaseRolls, Rules,
     RulesError, SixRelease,
 };

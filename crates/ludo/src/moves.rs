@@ -36,62 +36,170 @@ pub enum MoveKind {
 /// A move of one player: the colour moving, what it does and which colour it sends home.
 ///
 /// The capture is part of the move, as in the notation: `R:12>16xG` and `R:12>16` are different
-/// moves, and only the one that matches the position is legal.
+/// moves, and only the one that matches the position is legal. ([`crate::Ludo::parse_move`]
+/// fills in the capture and bounce marks from the position.)
 ///
 /// # Examples
 ///
 /// ```
 /// use ludo::{Colour, Move, MoveKind};
 /// let m: Move = "R:12>16xG".parse()?;
-/// assert_eq!(m.colour, Colour::Red);
-/// assert_eq!(m.kind, MoveKind::Step { from: 12, to: 16, bounce: false });
-/// assert_eq!(m.capture, Some(Colour::Green));
+/// assert_eq!(m.colour(), Colour::Red);
+/// assert_eq!(m.kind(), MoveKind::Step { from: 12, to: 16, bounce: false });
+/// assert_eq!(m.capture(), Some(Colour::Green));
+/// assert_eq!(m, Move::new(Colour::Red, MoveKind::Step { from: 12, to: 16, bounce: false }, Some(Colour::Green)));
 /// assert_eq!(m.to_string(), "R:12>16xG");
 /// # Ok::<(), ludo::MoveParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Move {
-    /// The colour that moves.
-    pub colour: Colour,
-    /// What the move does.
-    pub kind: MoveKind,
-    /// The colour whose checkers on the landing dot go back to their den (A10: all of them).
-    pub capture: Option<Colour>,
+    colour: Colour,
+    from: u8,
+    to: u8,
+    /// Bits 0-1: 0 step, 1 enter, 2 two enter, 3 pass; bit 2: bounce; bits 4-6: captured
+    /// colour + 1 (0 = none).
+    flags: u8,
 }
+
+const STEP: u8 = 0;
+const ENTER: u8 = 1;
+const ENTER_TWO: u8 = 2;
+const PASS: u8 = 3;
+const BOUNCE: u8 = 4;
 
 impl Move {
     pub(crate) const NONE: Move = Move {
         colour: Colour::Red,
-        kind: MoveKind::Pass,
-        capture: None,
+        from: 0,
+        to: 0,
+        flags: PASS,
     };
+
+    /// The move of `colour` doing `kind`, sending `capture`'s checkers home.
+    #[must_use]
+    pub const fn new(colour: Colour, kind: MoveKind, capture: Option<Colour>) -> Move {
+        let cap = match capture {
+            Some(c) => (c as u8 + 1) << 4,
+            None => 0,
+        };
+        let (from, to, k) = match kind {
+            MoveKind::Enter { to } => (0, to, ENTER),
+            MoveKind::EnterTwo => (0, 1, ENTER_TWO),
+            MoveKind::Step { from, to, bounce } => {
+                (from, to, if bounce { STEP | BOUNCE } else { STEP })
+            }
+            MoveKind::Pass => (0, 0, PASS),
+        };
+        Move {
+            colour,
+            from,
+            to,
+            flags: k | cap,
+        }
+    }
+
+    /// A step of `colour` from `from` to `to` (used by move generation).
+    #[inline]
+    pub(crate) const fn step(
+        colour: Colour,
+        from: u8,
+        to: u8,
+        bounce: bool,
+        capture: Option<Colour>,
+    ) -> Move {
+        let cap = match capture {
+            Some(c) => (c as u8 + 1) << 4,
+            None => 0,
+        };
+        Move {
+            colour,
+            from,
+            to,
+            flags: if bounce { BOUNCE | cap } else { cap },
+        }
+    }
+
+    /// The colour that moves.
+    #[must_use]
+    pub const fn colour(&self) -> Colour {
+        self.colour
+    }
+
+    /// What the move does.
+    #[must_use]
+    pub const fn kind(&self) -> MoveKind {
+        match self.flags & 3 {
+            STEP => MoveKind::Step {
+                from: self.from,
+                to: self.to,
+                bounce: self.flags & BOUNCE != 0,
+            },
+            ENTER => MoveKind::Enter { to: self.to },
+            ENTER_TWO => MoveKind::EnterTwo,
+            _ => MoveKind::Pass,
+        }
+    }
+
+    /// The colour whose checkers on the landing dot go back to their den (A10: all of them).
+    #[must_use]
+    pub const fn capture(&self) -> Option<Colour> {
+        Colour::from_index(((self.flags >> 4) as usize).wrapping_sub(1))
+    }
+
+    /// Whether checkers leave the den.
+    #[must_use]
+    pub const fn is_release(&self) -> bool {
+        matches!(self.flags & 3, ENTER | ENTER_TWO)
+    }
 
     /// The path index the moving checker(s) land on, or `None` for a pass.
     #[must_use]
     pub const fn target(&self) -> Option<u8> {
-        match self.kind {
-            MoveKind::Enter { to } | MoveKind::Step { to, .. } => Some(to),
-            MoveKind::EnterTwo => Some(1),
-            MoveKind::Pass => None,
+        if self.flags & 3 == PASS {
+            None
+        } else {
+            Some(self.to)
         }
     }
 
     /// The path index the moving checker(s) leave (0 for the den), or `None` for a pass.
     #[must_use]
     pub const fn source(&self) -> Option<u8> {
-        match self.kind {
-            MoveKind::Enter { .. } | MoveKind::EnterTwo => Some(0),
-            MoveKind::Step { from, .. } => Some(from),
-            MoveKind::Pass => None,
+        if self.flags & 3 == PASS {
+            None
+        } else {
+            Some(self.from)
         }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Move {
+    type Error = MoveParseError;
+    fn try_from(s: String) -> Result<Move, MoveParseError> {
+        s.parse()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.colour)?;
-        match self.kind {
+        match self.kind() {
             MoveKind::Enter { to } => write!(f, "0>{to}")?,
             MoveKind::EnterTwo => write!(f, "0>1,0>1")?,
             MoveKind::Step { from, to, bounce } => {
@@ -102,7 +210,7 @@ impl fmt::Display for Move {
             }
             MoveKind::Pass => write!(f, "-")?,
         }
-        if let Some(c) = self.capture {
+        if let Some(c) = self.capture() {
             write!(f, "x{c}")?;
         }
         Ok(())
@@ -171,11 +279,7 @@ impl FromStr for Move {
             if capture.is_some() {
                 return Err(MoveParseError::Inconsistent(s.to_owned()));
             }
-            return Ok(Move {
-                colour,
-                kind: MoveKind::Pass,
-                capture,
-            });
+            return Ok(Move::new(colour, MoveKind::Pass, None));
         }
         let (body, bounce) = match body.strip_suffix('~') {
             Some(b) => (b, true),
@@ -200,11 +304,7 @@ impl FromStr for Move {
                 (from, to) => MoveKind::Step { from, to, bounce },
             }
         };
-        Ok(Move {
-            colour,
-            kind,
-            capture,
-        })
+        Ok(Move::new(colour, kind, capture))
     }
 }
 
@@ -338,11 +438,11 @@ mod tests {
             assert_eq!(m.to_string(), s);
         }
         assert_eq!(
-            "R:0>1,0>1".parse::<Move>().unwrap().kind,
+            "R:0>1,0>1".parse::<Move>().unwrap().kind(),
             MoveKind::EnterTwo
         );
         assert_eq!(
-            "R:43>41~".parse::<Move>().unwrap().kind,
+            "R:43>41~".parse::<Move>().unwrap().kind(),
             MoveKind::Step {
                 from: 43,
                 to: 41,
@@ -411,11 +511,7 @@ mod tests {
     fn move_list_retain_and_capacity() {
         let mut l = MoveList::new();
         for i in 0..10u8 {
-            l.push(Move {
-                colour: Colour::Red,
-                kind: MoveKind::Enter { to: i + 1 },
-                capture: None,
-            });
+            l.push(Move::new(Colour::Red, MoveKind::Enter { to: i + 1 }, None));
         }
         assert_eq!(l.len(), MoveList::CAP);
         l.retain(|m| m.target() == Some(3));

@@ -51,9 +51,9 @@ impl TryFrom<RawGeometry> for Geometry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
-    /// The loop length is not a positive multiple of 4 of at least 8 (the four start dots are
+    /// The loop length is not a multiple of 4 from 8 to [`MAX_LOOP`] (the four start dots are
     /// `T/4` apart).
-    #[error("the loop must have a multiple of 4 dots, at least 8, not {0}")]
+    #[error("the loop must have a multiple of 4 dots from 8 to 128, not {0}")]
     LoopLength(u8),
     /// `L` below 2 or above `T` (a checker goes round at most once).
     #[error(
@@ -74,6 +74,9 @@ pub enum GeometryError {
         max: u8,
     },
 }
+
+/// The longest loop a geometry may have (the loop's dots are kept in a 128-bit set).
+pub const MAX_LOOP: u8 = 128;
 
 /// The largest finishing index a geometry may have (indices are bytes, with room for a bounce).
 pub const MAX_FINISH: u8 = 120;
@@ -106,7 +109,7 @@ impl Geometry {
     /// [`GeometryError`] unless `T` is a multiple of 4 and at least 8, `2 <= L <= T` and
     /// `1 <= H` with `L + H + 1 <=` [`MAX_FINISH`].
     pub const fn new(loop_len: u8, last_loop: u8, home_len: u8) -> Result<Geometry, GeometryError> {
-        if loop_len < 8 || !loop_len.is_multiple_of(4) {
+        if loop_len < 8 || loop_len > MAX_LOOP || !loop_len.is_multiple_of(4) {
             return Err(GeometryError::LoopLength(loop_len));
         }
         if last_loop < 2 || last_loop > loop_len {
@@ -526,6 +529,11 @@ mod tests {
             Err(GeometryError::HomeLength { .. })
         ));
         assert!(Geometry::new(8, 8, 1).is_ok());
+        assert_eq!(
+            Geometry::new(132, 100, 4),
+            Err(GeometryError::LoopLength(132))
+        );
+        assert!(Geometry::new(128, 100, 4).is_ok());
     }
 
     #[test]

@@ -183,7 +183,7 @@ pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
     }
     if let Some(m) = last
         && let (Some(from), Some(to)) = (m.source(), m.target())
-        && let (Some(a), Some(b)) = (g.dot(m.colour, from), g.dot(m.colour, to))
+        && let (Some(a), Some(b)) = (g.dot(m.colour(), from), g.dot(m.colour(), to))
     {
         let (x1, y1) = lay.point(a);
         let (x2, y2) = lay.point(b);
