@@ -13,6 +13,7 @@ use std::io::BufRead;
 // `pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String>`
 // returning the lines to print for one position (usually the count alone).
 // Register a game with one `mod` line below and one arm in `dispatch`.
+mod draughts;
 // perft-modules (keep this line)
 
 #[allow(
@@ -27,6 +28,7 @@ fn dispatch(
 ) -> Result<Vec<String>, String> {
     let _ = (depth, position, options);
     match game {
+        "draughts" => draughts::run(depth, position, options),
         // perft-games (keep this line)
         other => Err(format!("unknown game {other:?}")),
     }
