@@ -275,7 +275,11 @@ impl Ludo {
                     });
                 }
             }
-            if self.has_finished(&pos, c) != pos.places.contains(c) {
+            // A placed colour has finished, except the last place of a played-out game.
+            let last_place = self.rules.play_out_places
+                && pos.places.len() == self.seats.len()
+                && pos.places.place_of(c) == Some(self.seats.len() - 1);
+            if self.has_finished(&pos, c) != pos.places.contains(c) && !last_place {
                 return Err(StateError::Places);
             }
         }

@@ -360,7 +360,8 @@ impl FromStr for Action {
 }
 
 /// A fixed-capacity list of moves (at most two den options, four checkers and a pass).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Equality and hashing look at the listed moves only, not at stale slots.
+#[derive(Clone, Copy)]
 pub(crate) struct MoveList {
     moves: [Move; MoveList::CAP],
     len: u8,
@@ -408,6 +409,20 @@ impl MoveList {
             }
         }
         self.len = n as u8;
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl core::hash::Hash for MoveList {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
     }
 }
 

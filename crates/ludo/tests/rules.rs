@@ -1,0 +1,1023 @@
+//! The rules of ludo/rules file (/shared/rules/ludo.md), checked on hand-built positions: every
+//! booklet rule L1-L17, translation note, deviation flag D1-D10 and decision A1-A16, and the
+//! scenario vectors of section 7. Expected moves come from the rules file, not from the code.
+//!
+//! Index conversions used below (40-dot loop, `T/4 = 10`): red's path index `k` on the loop is
+//! loop dot `k - 1`; green's index of the same dot is `k - 10` (or `k + 30` for `k <= 10`),
+//! yellow's `k - 20` (or `k + 20`), blue's `k - 30` (or `k + 10`).
+
+use boardgame_core::{Game, Seat, Turn};
+use ludo::{
+    Action, Colour, Die, Geometry, Ludo, Move, Overshoot, PlayError, Rules, Seats, State,
+    StateError,
+};
+
+fn game(rules: Rules, seats: &str) -> Ludo {
+    Ludo::new(rules, seats.parse().expect("valid seats")).expect("valid rules")
+}
+
+fn lattjo() -> Ludo {
+    game(Rules::lattjo(), "RGYB")
+}
+
+fn at(g: &Ludo, pos: &str) -> State {
+    g.state_from_str(pos)
+        .unwrap_or_else(|e| panic!("{pos}: {e}"))
+}
+
+fn roll(g: &Ludo, st: &mut State, d: u8) {
+    g.apply(st, &Action::Roll(Die::new(d).unwrap()))
+        .expect("a roll is legal at a chance node");
+}
+
+fn rolled(g: &Ludo, pos: &str, d: u8) -> State {
+    let mut st = at(g, pos);
+    assert_eq!(g.turn(&st), Turn::Chance, "{pos}");
+    roll(g, &mut st, d);
+    st
+}
+
+fn moves(g: &Ludo, st: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(st, &mut v);
+    let mut s: Vec<String> = v.iter().map(ToString::to_string).collect();
+    s.sort();
+    s
+}
+
+fn play(g: &Ludo, st: &mut State, m: &str) {
+    let mv: Move = m.parse().unwrap();
+    g.apply(st, &Action::Move(mv))
+        .unwrap_or_else(|e| panic!("{m}: {e}"));
+}
+
+fn set(v: &[&str]) -> Vec<String> {
+    let mut s: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    s.sort();
+    s
+}
+
+const START4: &str = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+
+#[test]
+fn l1_a14_two_to_four_players_and_inactive_colours_are_absent() {
+    for n in [2, 3, 4] {
+        let g = Ludo::with_players(Rules::lattjo(), n).unwrap();
+        assert_eq!(g.num_players(), n);
+        let st = g.new_initial_state();
+        let blocks = st.to_string().matches(':').count();
+        assert_eq!(
+            blocks,
+            n + 1,
+            "one checker block per playing colour (plus the opening field)"
+        );
+    }
+    assert!(Ludo::with_players(Rules::lattjo(), 1).is_err());
+    assert!(Ludo::with_players(Rules::lattjo(), 5).is_err());
+    // A14: with red and yellow only, green's start dot (red index 11) is an ordinary dot and
+    // green's checkers are not on the board at all.
+    let g = game(Rules::lattjo(), "RY");
+    let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,5 Y:0,0,0,0", 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6", "R:5>11"]));
+    assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
+}
+
+#[test]
+fn l2_a13_highest_roll_starts_and_ties_roll_again() {
+    let g = lattjo();
+    let mut st = g.new_initial_state();
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "red rolls first for the start"
+    );
+    for d in [3, 5, 5, 2] {
+        roll(&g, &mut st, d);
+    }
+    // Green and yellow tied with 5: only they roll again.
+    let o = st
+        .position()
+        .opening()
+        .expect("still rolling for the start");
+    assert_eq!(
+        o.contenders().collect::<Vec<_>>(),
+        [Colour::Green, Colour::Yellow]
+    );
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    roll(&g, &mut st, 4);
+    roll(&g, &mut st, 6);
+    assert!(st.position().opening().is_none());
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Yellow),
+        "yellow rolled highest in the re-roll"
+    );
+    assert_eq!(
+        g.turn(&st),
+        Turn::Chance,
+        "yellow now rolls for its first move"
+    );
+    assert_eq!(
+        st.position().checkers(Colour::Yellow),
+        [0; 4],
+        "the opening rolls move nothing"
+    );
+    // Without the roll for who starts, the first seat begins.
+    let mut r = Rules::lattjo();
+    r.roll_for_start = false;
+    let st = game(r, "GB").new_initial_state();
+    assert!(st.position().opening().is_none());
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
+#[test]
+fn l3_a14_turns_pass_clockwise_among_the_active_colours() {
+    let g = game(Rules::lattjo(), "RYB");
+    let mut st = rolled(&g, "LUDO 40/40/4 RYB Y 0 R:0,0,0,0 Y:0,0,0,9 B:0,0,0,0", 3);
+    play(&g, &mut st, "Y:9>12");
+    assert_eq!(st.position().to_move(), Some(Colour::Blue));
+    roll(&g, &mut st, 2); // blue cannot move: lost
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "after blue comes red (green is absent)"
+    );
+    assert_eq!(g.turn(&st), Turn::Chance);
+    roll(&g, &mut st, 6);
+    assert_eq!(g.turn(&st), Turn::Player(Seat::new(0)));
+    assert_eq!(g.colour_of(Seat::new(1)), Some(Colour::Yellow));
+    // Checkers move clockwise: a green checker at its index 3 stands on loop dot 12, and one
+    // dot further clockwise is loop dot 13.
+    assert_eq!(Geometry::LATTJO.loop_dot(Colour::Green, 3), Some(12));
+    assert_eq!(Geometry::LATTJO.loop_dot(Colour::Green, 4), Some(13));
+}
+
+#[test]
+fn l4_a12_den_is_left_only_on_one_or_six_and_lost_rolls_pass() {
+    let g = lattjo();
+    for d in 2..=5 {
+        let st = rolled(&g, START4, d);
+        assert!(moves(&g, &st).is_empty());
+        assert_eq!(
+            st.position().to_move(),
+            Some(Colour::Green),
+            "die {d}: the roll is lost (A12)"
+        );
+        assert_eq!(g.turn(&st), Turn::Chance);
+        assert_eq!(st.position().checkers(Colour::Red), [0; 4]);
+    }
+}
+
+#[test]
+fn l5_a_one_puts_one_checker_on_the_start_dot() {
+    let g = lattjo();
+    let mut st = rolled(&g, START4, 1);
+    assert_eq!(moves(&g, &st), set(&["R:0>1"]));
+    play(&g, &mut st, "R:0>1");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 1]);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "a 1 gives no extra roll"
+    );
+}
+
+#[test]
+fn l6_l7_t8_scenario1_six_from_the_start_two_out_or_sixth_dot_then_roll_again() {
+    let g = lattjo();
+    let st = rolled(&g, START4, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6"]));
+    let mut two = st;
+    play(&g, &mut two, "R:0>1,0>1");
+    assert_eq!(two.position().checkers(Colour::Red), [0, 0, 1, 1]);
+    assert_eq!(
+        two.position().to_move(),
+        Some(Colour::Red),
+        "L7: another roll"
+    );
+    assert_eq!(g.turn(&two), Turn::Chance);
+    let mut sixth = st;
+    play(&g, &mut sixth, "R:0>6");
+    assert_eq!(sixth.position().checkers(Colour::Red), [0, 0, 0, 6]);
+    assert_eq!(
+        sixth.position().to_move(),
+        Some(Colour::Red),
+        "A3: every 6, whichever option"
+    );
+}
+
+#[test]
+fn l7_t3_a3_every_six_rolls_again_without_limit_even_when_lost() {
+    let g = lattjo();
+    let mut st = at(&g, START4);
+    for i in 1..=6u8 {
+        roll(&g, &mut st, 6);
+        let first = st.legal_moves()[0];
+        g.apply(&mut st, &Action::Move(first)).unwrap();
+        assert_eq!(
+            st.position().to_move(),
+            Some(Colour::Red),
+            "six number {i} gives another roll"
+        );
+        assert_eq!(st.position().six_streak(), i);
+    }
+    roll(&g, &mut st, 2);
+    let first = st.legal_moves()[0];
+    g.apply(&mut st, &Action::Move(first)).unwrap();
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "a 2 ends the turn"
+    );
+    // A 6 that cannot be used still gives another roll (A3): an exact-count hybrid where
+    // nothing can move on a 6.
+    let mut r = Rules::lattjo();
+    r.overshoot = Overshoot::Illegal;
+    let g = game(r, "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:42,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert!(moves(&g, &st).is_empty());
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(g.turn(&st), Turn::Chance);
+}
+
+#[test]
+fn l8_a_checker_moves_exactly_the_die() {
+    let g = lattjo();
+    for d in 1..=5u8 {
+        let st = rolled(
+            &g,
+            "LUDO 40/40/4 RGYB R 0 R:0,0,0,12 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+            d,
+        );
+        let expect = if d == 1 {
+            vec!["R:0>1".to_string(), format!("R:12>{}", 12 + d)]
+        } else {
+            vec![format!("R:12>{}", 12 + d)]
+        };
+        assert_eq!(
+            moves(&g, &st),
+            set(&expect.iter().map(String::as_str).collect::<Vec<_>>())
+        );
+    }
+}
+
+#[test]
+fn l9_scenario2_own_checkers_share_a_dot() {
+    let g = lattjo();
+    // Scenario 2: {0,0,0,1} rolls 1.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1", "R:1>2"]));
+    play(&g, &mut st, "R:0>1");
+    assert_eq!(
+        st.position().checkers(Colour::Red),
+        [0, 0, 1, 1],
+        "two checkers on dot 1"
+    );
+    // Ending on an own checker is allowed anywhere on the track.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,12,16 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:12>16", "R:16>20"]));
+}
+
+#[test]
+fn l10_l11_t1_a2_scenario3_landing_captures_and_the_captured_checker_restarts() {
+    let g = lattjo();
+    // Scenario 3: green on red's start dot (green index 31), red rolls 1.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,20 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1xG", "R:20>21"]));
+    play(&g, &mut st, "R:0>1xG");
+    assert_eq!(
+        st.position().checkers(Colour::Green),
+        [0; 4],
+        "green's checker is back in its den"
+    );
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 1, 20]);
+    // L11: the captured checker needs a 1 or a 6 to come out again.
+    for d in 2..=5 {
+        let mut s = st;
+        roll(&g, &mut s, d);
+        assert!(moves(&g, &s).is_empty());
+    }
+    // T1: the capture is not optional; the non-capturing version of the move is not legal.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,20 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    let plain: Move = "R:0>1".parse().unwrap();
+    assert!(!g.is_legal(&st, &Action::Move(plain)));
+}
+
+#[test]
+fn a2_two_checkers_entering_on_a_six_capture_once() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1xG", "R:0>6"]));
+    play(&g, &mut st, "R:0>1,0>1xG");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 1, 1]);
+    assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
+}
+
+#[test]
+fn l12_d10_the_finish_is_reached_only_through_the_own_home_track() {
+    let g = lattjo();
+    // Red at its last loop dot 40 turns onto its home track, not onto loop dot 0.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,40 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:40>42"]));
+    // Green's checker passes red's home entry: from green index 29 (loop dot 38) a 3 goes to
+    // green index 32 (loop dot 1), staying on the loop.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:0,0,0,0 G:0,0,0,29 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    play(&g, &mut st, "G:29>32");
+    assert_eq!(Geometry::LATTJO.loop_dot(Colour::Green, 32), Some(1));
+    // Classic geometry (D10): red's index 51 is loop dot 50, a 1 takes it to 52, its first home dot.
+    let c = game(Rules::classic(), "RGYB");
+    let st = rolled(
+        &c,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,51 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&c, &st), set(&["R:51>52"]));
+}
+
+#[test]
+fn l13_t5_d7_scenario5_the_own_home_track_is_safe_and_nothing_else_is() {
+    let g = lattjo();
+    // Scenario 5: red at 42 (its home track). Whatever green's position and roll, no green
+    // move captures it.
+    for k in 1..=44u8 {
+        for d in 1..=6u8 {
+            let pos = format!("LUDO 40/40/4 RGYB G 0 R:0,0,0,42 G:0,0,0,{k} Y:0,0,0,0 B:0,0,0,0");
+            let st = rolled(&g, &pos, d);
+            for m in st.legal_moves() {
+                assert_eq!(m.capture(), None, "{pos} die {d}: {m}");
+            }
+            assert_eq!(st.position().checkers(Colour::Red)[3], 42);
+        }
+    }
+    // T5 / D7: green's start dot (red index 11) and green's sixth dot (red index 16) are not safe.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,8,12 G:0,0,0,1 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert!(moves(&g, &st).contains(&"R:8>11xG".to_string()));
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,12 G:0,0,0,6 Y:0,0,0,0 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:12>16xG"]));
+}
+
+#[test]
+fn l14_l16_a16_exact_count_finishes_and_the_checker_leaves_play() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,10,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1", "R:10>11", "R:44>45"]));
+    play(&g, &mut st, "R:44>45");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 10, 45]);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "finishing earns no bonus roll (A16)"
+    );
+    // A finished checker never moves again.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:45,45,45,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:10>13"]));
+    // A16: finishing with a 6 still gives another roll; several checkers share the finish.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,39,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    play(&g, &mut st, "R:39>45");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 45, 45, 45]);
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+}
+
+#[test]
+fn l15_a4_t6_scenario4_overshoot_bounces_back_and_may_capture_on_the_loop() {
+    let g = lattjo();
+    // Scenario 4: 44 + 6 = 50 > 45, so 90 - 50 = 40, the last loop dot.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:45,45,45,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:44>40~"]));
+    // Green at red's index 40 (green index 30) is captured by the bounce.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:45,45,45,44 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:44>40~xG"]));
+    play(&g, &mut st, "R:44>40~xG");
+    assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
+    assert_eq!(st.position().checkers(Colour::Red), [40, 45, 45, 45]);
+    // The bounce formula 2F - p - d for every overshoot.
+    for p in 40..=44u8 {
+        for d in 1..=6u8 {
+            if p + d <= 45 {
+                continue;
+            }
+            let pos = format!("LUDO 40/40/4 RGYB R 0 R:45,45,45,{p} G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
+            let st = rolled(&g, &pos, d);
+            assert_eq!(moves(&g, &st), vec![format!("R:{p}>{}~", 90 - p - d)]);
+        }
+    }
+    // A4: a bounce onto an own checker shares the dot.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:43,44,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    // 43 + 3 = 46 bounces to 44, 44 + 3 = 47 bounces to 43: each lands on the other's dot.
+    assert_eq!(moves(&g, &st), set(&["R:43>44~", "R:44>43~"]));
+}
+
+#[test]
+fn a9_a11_d9_a_forced_bounce_must_be_played_and_pass_is_refused() {
+    let g = lattjo();
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,45,45,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:44>43~"]));
+    assert_eq!(
+        g.turn(&st),
+        Turn::Player(Seat::new(0)),
+        "the player must play it"
+    );
+    let pass: Move = "R:-".parse().unwrap();
+    let mut s2 = st;
+    assert!(matches!(
+        g.apply(&mut s2, &Action::Move(pass)),
+        Err(PlayError::Illegal { .. })
+    ));
+    assert_eq!(s2, st, "state unchanged");
+    // D9 off (hybrid): passing is a choice beside the moves.
+    let mut r = Rules::lattjo();
+    r.must_move = false;
+    let h = game(r, "RGYB");
+    let mut st = rolled(
+        &h,
+        "LUDO 40/40/4 RGYB R 0 R:0,45,45,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&h, &st), set(&["R:-", "R:44>43~"]));
+    play(&h, &mut st, "R:-");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 44, 45, 45]);
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
+#[test]
+fn l17_a15_first_with_all_four_home_wins() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:44,45,45,45 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    play(&g, &mut st, "R:44>45");
+    assert_eq!(g.turn(&st), Turn::Terminal);
+    assert_eq!(st.position().places().as_slice(), [Colour::Red]);
+    let r = g.returns(&st).unwrap();
+    assert_eq!(r.as_slice(), [1.0, -1.0, -1.0, -1.0]);
+    assert_eq!(
+        st.to_string(),
+        "LUDO 40/40/4 RGYB - 0 R:45,45,45,45 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0 places=R"
+    );
+    let mut after = st;
+    assert_eq!(
+        g.apply(&mut after, &Action::Roll(Die::new(3).unwrap())),
+        Err(PlayError::GameOver)
+    );
+    assert_eq!(after, st);
+}
+
+#[test]
+fn a15_play_out_ranks_the_remaining_places() {
+    let mut r = Rules::lattjo();
+    r.play_out_places = true;
+    let g = game(r, "RGY");
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGY R 0 R:44,45,45,45 G:0,0,0,3 Y:0,0,0,40",
+        1,
+    );
+    play(&g, &mut st, "R:44>45");
+    assert_eq!(g.turn(&st), Turn::Chance, "the game goes on");
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "G:3>5");
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    // Yellow 40 -> 45 needs 5; first it plays 1s.
+    let mut st = at(
+        &g,
+        "LUDO 40/40/4 RGY Y 0 R:45,45,45,45 G:0,0,0,3 Y:44,45,45,45 places=R",
+    );
+    roll(&g, &mut st, 1);
+    play(&g, &mut st, "Y:44>45");
+    assert_eq!(g.turn(&st), Turn::Terminal);
+    assert_eq!(
+        st.position().places().as_slice(),
+        [Colour::Red, Colour::Yellow, Colour::Green]
+    );
+    assert_eq!(g.returns(&st).unwrap().as_slice(), [1.0, -1.0, 0.0]);
+    // A finished colour is skipped in the turn order.
+    let mut st = at(
+        &g,
+        "LUDO 40/40/4 RGY Y 0 R:45,45,45,45 G:0,0,0,3 Y:0,0,0,40 places=R",
+    );
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "Y:40>42");
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
+#[test]
+fn a5_scenario6_a_six_with_one_checker_in_the_den() {
+    let g = lattjo();
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,17,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>6", "R:17>23"]));
+    let one: Move = "R:0>1".parse().unwrap();
+    assert!(
+        !g.is_legal(&st, &Action::Move(one)),
+        "a single checker may not go to the start dot on a 6"
+    );
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,43,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>6", "R:43>41~"]), "or its bounce");
+}
+
+#[test]
+fn a6_a_one_or_six_may_move_a_checker_on_the_track() {
+    let g = lattjo();
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1", "R:5>6"]));
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6", "R:5>11"]));
+}
+
+#[test]
+fn a7_t2_the_sixth_dot_is_reached_directly_and_is_a_parameter() {
+    let g = lattjo();
+    // Green at red index 3 (green index 33) is jumped over; green at red index 6 (green 36) is captured.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,33 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6"]));
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,36 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6xG"]));
+    let mut r = Rules::lattjo();
+    r.sixth_dot = 7;
+    let h = game(r, "RGYB");
+    let st = rolled(&h, START4, 6);
+    assert_eq!(moves(&h, &st), set(&["R:0>1,0>1", "R:0>7"]));
+}
+
+#[test]
+fn a8_moving_past_checkers_is_never_blocked() {
+    let g = lattjo();
+    // Two green checkers on red 11 (green 1) and a yellow pair on red 12 (yellow 32).
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,1,1 Y:0,0,32,32 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:10>14"]));
+}
+
+#[test]
+fn a10_all_opponent_checkers_on_the_landing_dot_go_home() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,2,2,5 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    // Green's two checkers at green 2 stand on red 12.
+    assert_eq!(moves(&g, &st), set(&["R:10>12xG"]));
+    play(&g, &mut st, "R:10>12xG");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 5]);
+}
+
+#[test]
+fn t7_captures_happen_on_every_move_including_extra_rolls() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,31,37 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    play(&g, &mut st, "R:0>1,0>1xG");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 37]);
+    roll(&g, &mut st, 2); // the extra roll
+    play(&g, &mut st, "R:5>7xG"); // green 37 is red 7
+    assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
+}
+
+#[test]
+fn d1_d2_classic_releases_one_checker_on_a_six_only() {
+    let g = game(Rules::classic(), "RGYB");
+    let start = "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    for d in 1..=5 {
+        assert!(moves(&g, &rolled(&g, start, d)).is_empty(), "die {d}");
+    }
+    let st = rolled(&g, start, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1"]));
+}
+
+#[test]
+fn d1_mensch_a_six_must_release_while_checkers_remain_in_the_den() {
+    let g = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1"]), "not R:10>16");
+    // Lattjo has no such duty.
+    let l = lattjo();
+    let st = rolled(
+        &l,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert!(moves(&l, &st).contains(&"R:10>16".to_string()));
+}
+
+#[test]
+fn d2_mensch_the_start_dot_must_be_cleared() {
+    let g = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:1>4"]));
+    // On a 6 the start dot is still occupied, so it must be cleared first.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:1>7"]));
+    // When the start checker cannot move (own checker on 4), another move is allowed.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,4 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:4>7"]));
+    // Mensch starts with one checker on the start field.
+    let st = g.new_initial_state();
+    assert_eq!(st.position().checkers(Colour::Blue), [0, 0, 0, 1]);
+}
+
+#[test]
+fn d3_classic_and_mensch_forbid_ending_on_an_own_checker() {
+    let g = game(Rules::classic(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,12,16 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:16>20"]));
+    // Entering onto an own checker on the start dot is forbidden too.
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,1,30 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:1>7", "R:30>36"]));
+    let m = game(Rules::mensch(), "RGYB");
+    assert!(matches!(
+        m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,12,12 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
+        Err(StateError::Stacked {
+            colour: Colour::Red,
+            index: 12
+        })
+    ));
+}
+
+#[test]
+fn d4_l14_classic_and_mensch_need_the_exact_count() {
+    let g = game(Rules::classic(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,56,40 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:40>42"]), "56 + 2 > 57");
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,56 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        1,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:56>57"]));
+    // Mensch: four goal fields 41-44 and no finishing dot.
+    let m = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &m,
+        "LUDO 40/40/4 RGYB R 0 R:20,41,42,43 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(moves(&m, &st), set(&["R:20>22", "R:42>44"]));
+    assert!(matches!(
+        m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
+        Err(StateError::PastEnd {
+            index: 45,
+            end: 44,
+            ..
+        })
+    ));
+    // All four in the goal fields wins.
+    let mut st = rolled(
+        &m,
+        "LUDO 40/40/4 RGYB R 0 R:37,42,43,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,1",
+        4,
+    );
+    assert_eq!(moves(&m, &st), set(&["R:37>41"]));
+    play(&m, &mut st, "R:37>41");
+    assert_eq!(m.turn(&st), Turn::Terminal);
+    assert_eq!(st.position().places().as_slice(), [Colour::Red]);
+}
+
+#[test]
+fn d5_classic_third_six_in_a_row_forfeits_and_ends_the_turn() {
+    let g = game(Rules::classic(), "RGYB");
+    let mut st = at(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+    );
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:10>16");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:16>22");
+    assert_eq!(st.position().six_streak(), 2);
+    roll(&g, &mut st, 6);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "the third 6 ends the turn"
+    );
+    assert_eq!(
+        st.position().checkers(Colour::Red),
+        [0, 0, 0, 22],
+        "and moves nothing"
+    );
+    assert_eq!(st.position().six_streak(), 0);
+    // Lattjo: no limit (T3).
+    let l = lattjo();
+    let st = rolled(
+        &l,
+        "LUDO 40/40/4 RGYB R 7 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(st.position().six_streak(), 8);
+    assert!(!moves(&l, &st).is_empty());
+}
+
+#[test]
+fn d6_a11_capture_is_automatic_but_the_choice_of_move_is_free() {
+    for (rules, geo) in [
+        (Rules::lattjo(), "40/40/4"),
+        (Rules::classic(), "52/51/5"),
+        (Rules::mensch(), "40/40/4"),
+    ] {
+        let g = game(rules, "RGYB");
+        // Green at green index 1 = red index 11 in 40 (red 14 in 52: T/4 = 13).
+        let (gk, target) = if geo == "52/51/5" { (1, 14) } else { (1, 11) };
+        let from = target - 3;
+        let pos = format!("LUDO {geo} RGYB R 0 R:0,0,{from},20 G:0,0,0,{gk} Y:0,0,0,0 B:0,0,0,0");
+        let st = rolled(&g, &pos, 3);
+        assert_eq!(
+            moves(&g, &st),
+            set(&[&format!("R:{from}>{target}xG"), "R:20>23"]),
+            "{geo}"
+        );
+    }
+}
+
+#[test]
+fn d8_three_tries_when_nothing_can_move() {
+    let mut r = Rules::lattjo();
+    r.three_tries = true;
+    let g = game(r, "RGYB");
+    let mut st = at(&g, START4);
+    roll(&g, &mut st, 3);
+    assert_eq!(
+        (st.position().to_move(), st.position().tries()),
+        (Some(Colour::Red), 1)
+    );
+    roll(&g, &mut st, 4);
+    assert_eq!(
+        (st.position().to_move(), st.position().tries()),
+        (Some(Colour::Red), 2)
+    );
+    roll(&g, &mut st, 2);
+    assert_eq!(
+        (st.position().to_move(), st.position().tries()),
+        (Some(Colour::Green), 0)
+    );
+    // A checker on the board: one roll only.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,43 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "43>45 is a move"
+    );
+    let mut c = Rules::classic();
+    c.three_tries = true;
+    let g = game(c, "RGYB");
+    // Classic with finished checkers only and the rest in the den counts as nothing on the board.
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,57,57 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        5,
+    );
+    assert_eq!(st.position().tries(), 1);
+    // Off in the booklet rules (A12) and in Mensch.
+    assert!(
+        !Rules::lattjo().three_tries
+            && !Rules::mensch().three_tries
+            && !Rules::classic().three_tries
+    );
+}
+
+#[test]
+fn d8_three_tries_in_goal_fields_counts_closed_up_checkers_as_done() {
+    let mut r = Rules::mensch();
+    r.three_tries = true;
+    let g = game(r, "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(st.position().tries(), 1, "43 and 44 cannot move");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,42,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        2,
+    );
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "42 could have moved on a 1"
+    );
+}
+
+#[test]
+fn d10_a1_geometry_is_a_parameter() {
+    let mut r = Rules::lattjo();
+    r.geometry = Geometry::new(24, 24, 3).unwrap();
+    let g = game(r, "RY");
+    let st = rolled(&g, "LUDO 24/24/3 RY R 0 R:0,0,0,26 Y:0,0,0,0", 4);
+    // F = 28: 26 + 4 = 30 bounces to 26.
+    assert_eq!(moves(&g, &st), set(&["R:26>26~"]));
+    // A position in the wrong geometry is refused.
+    assert!(matches!(
+        g.state_from_str(START4),
+        Err(StateError::Geometry { .. })
+    ));
+    assert!(matches!(
+        lattjo().state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0"),
+        Err(StateError::Seats { .. })
+    ));
+}
+
+#[test]
+fn bad_actions_are_typed_errors_and_leave_the_state_unchanged() {
+    let g = game(Rules::lattjo(), "RY");
+    let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,10 Y:0,0,0,0", 3);
+    let cases: [(&str, PlayError); 3] = [
+        ("G:10>13", PlayError::NotPlaying(Colour::Green)),
+        (
+            "Y:10>13",
+            PlayError::NotYourTurn {
+                expected: Colour::Red,
+                got: Colour::Yellow,
+            },
+        ),
+        (
+            "R:10>14",
+            PlayError::Illegal {
+                mv: "R:10>14".parse().unwrap(),
+                die: Die::new(3).unwrap(),
+            },
+        ),
+    ];
+    for (m, e) in cases {
+        let mut s = st;
+        assert_eq!(
+            g.apply(&mut s, &Action::Move(m.parse().unwrap())),
+            Err(e),
+            "{m}"
+        );
+        assert_eq!(s, st);
+    }
+    let mut s = st;
+    assert_eq!(
+        g.apply(&mut s, &Action::Roll(Die::new(2).unwrap())),
+        Err(PlayError::MoveExpected(Colour::Red))
+    );
+    assert_eq!(s, st);
+    let chance = at(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,10 Y:0,0,0,0");
+    let mut s = chance;
+    assert_eq!(
+        g.apply(&mut s, &Action::Move("R:10>13".parse().unwrap())),
+        Err(PlayError::RollExpected)
+    );
+    assert_eq!(s, chance);
+    // A roll outside 1-6 cannot even be built.
+    assert!(Die::new(7).is_err());
+    assert!(Die::new(0).is_err());
+    // A pending die without a move is not a state these rules can have.
+    assert!(matches!(
+        g.state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=3"),
+        Err(StateError::DieWithoutMove(_))
+    ));
+    // parse_move fills in the capture and bounce marks, and refuses what is not legal.
+    let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,18 Y:0,0,0,1", 3);
+    assert_eq!(
+        g.parse_move(&st, "R:18>21").unwrap().to_string(),
+        "R:18>21xY"
+    );
+    assert!(g.parse_move(&st, "R:18>22").is_err());
+    assert!(g.parse_move(&st, "nonsense").is_err());
+}
+
+#[test]
+fn seats_helper_matches_the_notation() {
+    let s: Seats = "RGB".parse().unwrap();
+    let g = Ludo::new(Rules::lattjo(), s).unwrap();
+    let st = g.new_initial_state();
+    assert_eq!(
+        st.to_string(),
+        "LUDO 40/40/4 RGB R 0 R:0,0,0,0 G:0,0,0,0 B:0,0,0,0 opening=RGB:"
+    );
+}
