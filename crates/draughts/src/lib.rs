@@ -17,6 +17,7 @@ mod fen;
 mod game;
 mod movegen;
 mod notation;
+mod pdn;
 mod position;
 mod square;
 
@@ -24,5 +25,8 @@ pub use fen::FenError;
 pub use game::{Action, Draughts, DrawReason, Draws, Outcome, PlayError, Rules, State, WinReason};
 pub use movegen::{KingMoves, MAX_PATH, Move};
 pub use notation::MoveTextError;
+pub use pdn::{
+    GameResult, PdnError, PdnErrorKind, PdnGame, ResultError, read_games, read_games_with,
+};
 pub use position::{IllegalMoveError, Position, PositionError, Setup, perft, perft_with};
 pub use square::{Color, Piece, Role, Square, SquareError};
