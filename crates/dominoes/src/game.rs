@@ -685,7 +685,13 @@ impl Dominoes {
             RoundEnd::Out(seat) => Some(self.unit(seat)),
             RoundEnd::Blocked => {
                 let low = unit_pips[..units].iter().copied().min().unwrap_or(0);
-                let tied: Vec<usize> = (0..units).filter(|&u| unit_pips[u] == low).collect();
+                let mut tied = [0usize; boardgame_core::MAX_SEATS];
+                let mut n_tied = 0;
+                for u in (0..units).filter(|&u| unit_pips[u] == low) {
+                    tied[n_tied] = u;
+                    n_tied += 1;
+                }
+                let tied = &tied[..n_tied];
                 match (tied.len(), self.rules.blocked_tie) {
                     (1, _) => Some(tied[0]),
                     (_, BlockedTie::NoScore) => None,
@@ -698,7 +704,7 @@ impl Dominoes {
                         };
                         let mut best: Option<(u32, usize)> = None;
                         let mut unique = false;
-                        for &u in &tied {
+                        for &u in tied {
                             let Some((w, only)) = lightest(u) else {
                                 continue;
                             };

@@ -76,6 +76,28 @@ pub struct Layout {
     arms: [Arm; 4],
     spinner: Option<Spinner>,
     tiles: Tiles,
+    /// Derived from the fields above by [`Layout::refresh`] after every change, so that the
+    /// hot queries (open ends, what fits) are look-ups.
+    cache: Cache,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Cache {
+    open: u8,
+    values: [u8; 4],
+    doubles: u8,
+    numbers: u16,
+    fits: u128,
+}
+
+impl Cache {
+    const EMPTY: Cache = Cache {
+        open: 0,
+        values: [0; 4],
+        doubles: 0,
+        numbers: 0,
+        fits: 0,
+    };
 }
 
 impl Default for Layout {
@@ -120,7 +142,27 @@ impl Layout {
         arms: [Arm::EMPTY; 4],
         spinner: None,
         tiles: Tiles::EMPTY,
+        cache: Cache::EMPTY,
     };
+
+    fn refresh(&mut self) {
+        let mut c = Cache::EMPTY;
+        c.open = self.compute_open_ends();
+        for e in End::ALL {
+            if c.open & (1 << e.index()) == 0 {
+                continue;
+            }
+            if let Some(v) = self.compute_end_value(e) {
+                c.values[e.index()] = v;
+                c.numbers |= 1 << v;
+                c.fits |= NUMBER_TILES[usize::from(v)];
+            }
+            if self.end_tile(e).is_some_and(Tile::is_double) {
+                c.doubles |= 1 << e.index();
+            }
+        }
+        self.cache = c;
+    }
 
     /// How many tiles lie on the table.
     #[must_use]
@@ -182,18 +224,16 @@ impl Layout {
     /// Whether `end` is open for a tile.
     #[must_use]
     pub fn is_open(&self, end: End) -> bool {
-        match end {
-            End::Left | End::Right => self.root.is_some(),
-            End::Up | End::Down => self.spinner_open(),
-        }
+        self.cache.open & (1 << end.index()) != 0
     }
 
     /// The number showing at `end`, or `None` when the end is not open.
     #[must_use]
     pub fn end_value(&self, end: End) -> Option<u8> {
-        if !self.is_open(end) {
-            return None;
-        }
+        self.is_open(end).then_some(self.cache.values[end.index()])
+    }
+
+    fn compute_end_value(&self, end: End) -> Option<u8> {
         let arm = &self.arms[end.index()];
         if arm.len > 0 {
             return Some(arm.open);
@@ -219,7 +259,7 @@ impl Layout {
 
     /// Whether the tile at `end` is a double (laid crosswise), for fives scoring and E4.
     pub(crate) fn end_is_double(&self, end: End) -> bool {
-        self.end_tile(end).is_some_and(Tile::is_double)
+        self.cache.doubles & (1 << end.index()) != 0
     }
 
     /// Whether the `end`'s arm holds no tile.
@@ -229,6 +269,10 @@ impl Layout {
 
     /// The open ends as a bit mask over [`End::index`].
     pub(crate) fn open_ends(&self) -> u8 {
+        self.cache.open
+    }
+
+    fn compute_open_ends(&self) -> u8 {
         if self.root.is_none() {
             0
         } else if self.spinner_open() {
@@ -240,24 +284,12 @@ impl Layout {
 
     /// The numbers showing at open ends, as a bit mask.
     pub(crate) fn end_numbers(&self) -> u16 {
-        let mut m = 0u16;
-        for e in End::ALL {
-            if let Some(v) = self.end_value(e) {
-                m |= 1 << v;
-            }
-        }
-        m
+        self.cache.numbers
     }
 
     /// The tiles (of any set) that fit some open end.
     pub(crate) fn playable_mask(&self) -> u128 {
-        let mut m = 0u128;
-        for e in End::ALL {
-            if let Some(v) = self.end_value(e) {
-                m |= NUMBER_TILES[usize::from(v)];
-            }
-        }
-        m
+        self.cache.fits
     }
 
     /// The spinner situation relevant to E4 duplicate detection: whether the two in-line
@@ -315,6 +347,7 @@ impl Layout {
         if spinner_rule && tile.is_double() {
             self.spinner = Some(Spinner::Root);
         }
+        self.refresh();
         Ok(())
     }
 
@@ -353,6 +386,7 @@ impl Layout {
                 End::Up | End::Down => Spinner::Root,
             });
         }
+        self.refresh();
         Ok(())
     }
 
@@ -666,6 +700,7 @@ impl FromStr for Layout {
             }
         }
         debug_assert!(out.highest_number().is_none_or(|h| h <= MAX_NUMBER));
+        out.refresh();
         Ok(out)
     }
 }

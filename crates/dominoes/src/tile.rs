@@ -111,8 +111,12 @@ impl Tile {
         self.high * (self.high + 1) / 2 + self.low
     }
 
-    /// The tile with dense index `id`.
+    /// The tile with dense index `id` (`id < 91`).
     pub(crate) const fn from_id(id: u8) -> Tile {
+        BY_ID[id as usize % MAX_TILES]
+    }
+
+    const fn compute_from_id(id: u8) -> Tile {
         let mut high = 0u8;
         while (high as u16 + 1) * (high as u16 + 2) / 2 <= id as u16 {
             high += 1;
@@ -140,6 +144,16 @@ impl fmt::Debug for Tile {
         write!(f, "{}-{}", self.high, self.low)
     }
 }
+
+const BY_ID: [Tile; MAX_TILES] = {
+    let mut out = [Tile { high: 0, low: 0 }; MAX_TILES];
+    let mut id = 0;
+    while id < MAX_TILES {
+        out[id] = Tile::compute_from_id(id as u8);
+        id += 1;
+    }
+    out
+};
 
 /// Parses `a-b` with the halves as written (used for oriented tiles in a layout).
 pub(crate) fn parse_halves(s: &str) -> Result<(u8, u8), ParseTileError> {
