@@ -20,6 +20,7 @@ mod notation;
 mod pdn;
 mod position;
 mod square;
+mod svg;
 
 pub use fen::FenError;
 pub use game::{Action, Draughts, DrawReason, Draws, Outcome, PlayError, Rules, State, WinReason};
@@ -30,3 +31,4 @@ pub use pdn::{
 };
 pub use position::{IllegalMoveError, Position, PositionError, Setup, perft, perft_with};
 pub use square::{Color, Piece, Role, Square, SquareError};
+pub use svg::svg;

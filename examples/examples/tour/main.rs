@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 // Each game's module exposes `pub fn play(seed: u64) -> Result<Summary, Box<dyn Error>>`.
 // Register a game with one `mod` line below and one entry in `GAMES`.
 mod race;
+mod draughts;
 // tour-modules (keep this line)
 
 /// What one game of the tour reports.
@@ -27,6 +28,7 @@ type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
 
 const GAMES: &[(&str, Player)] = &[
     ("race (the core's test game)", race::play),
+    ("draughts", draughts::play),
     // tour-games (keep this line)
 ];
 
