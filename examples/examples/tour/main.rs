@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 // Register a game with one `mod` line below and one entry in `GAMES`.
 mod race;
 mod draughts;
+mod ludo;
 // tour-modules (keep this line)
 
 /// What one game of the tour reports.
@@ -29,6 +30,7 @@ type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
 const GAMES: &[(&str, Player)] = &[
     ("race (the core's test game)", race::play),
     ("draughts", draughts::play),
+    ("ludo", ludo::play),
     // tour-games (keep this line)
 ];
 
