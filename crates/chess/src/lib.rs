@@ -16,9 +16,11 @@ mod attacks;
 mod bitboard;
 mod board;
 pub mod fen;
+mod game;
 mod magics;
 mod movegen;
 mod position;
+pub mod san;
 mod types;
 pub mod uci;
 mod zobrist;
@@ -30,7 +32,12 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use fen::{EpMode, FenError};
+pub use game::{
+    Action, ActionError, Chess, ChessState, DrawClaims, DrawReason, Outcome, Rules, WinReason,
+    insufficient_material,
+};
 pub use movegen::{MAX_MOVES, MoveList, perft};
 pub use position::{CastlingMode, IllegalMoveError, Move, Position, PositionError, Setup};
+pub use san::SanError;
 pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{UciError, UciMove};

@@ -1,0 +1,32 @@
+//! boardgame-core's conformance kit on both presets, with decisions on and off.
+
+use boardgame_core::conformance::{ConformanceConfig, check_game};
+use chess::{Action, Chess, Move, Rules, Square};
+
+#[test]
+fn conformance_fide_and_lattjo() {
+    for rules in [
+        Rules::fide(),
+        Rules::lattjo(),
+        Rules::fide().with_decisions(true),
+        Rules::fide().with_auto_claim(true),
+    ] {
+        let game = Chess::new(rules);
+        let config = ConformanceConfig {
+            games: 6,
+            seed: 7,
+            max_plies: 20_000,
+            extra_actions: vec![
+                Action::Move(Move::new(Square::E2, Square::E4)),
+                Action::Move(Move::new(Square::E7, Square::E5)),
+                Action::Resign,
+                Action::OfferDraw,
+                Action::AcceptDraw,
+                Action::ClaimDraw,
+            ],
+            ..Default::default()
+        };
+        let report = check_game(&game, &config).unwrap_or_else(|v| panic!("{rules:?}: {v:?}"));
+        assert!(report.plies > 0);
+    }
+}
