@@ -32,9 +32,9 @@ fn centre(s: Square) -> (u32, u32) {
 pub fn svg(position: &Position, last_move: Option<&Move>) -> String {
     let size = CELL * 8;
     let mut out = String::new();
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" width=\"{size}\" height=\"{size}\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" width=\"{size}\" height=\"{size}\">"
     );
     out.push_str(
         "<style>.light{fill:#f0d9b5}.dark{fill:#8b5a2b}.num{font:10px sans-serif;fill:#f0d9b5}\
