@@ -26,11 +26,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod game;
 mod geometry;
+mod planner;
 mod position;
 mod resolve;
 mod rules;
+mod sim;
 mod stroke;
+mod svg;
+
+pub use game::{Action, NOISE_LIMIT_SD, NoiseDraw, PlayError};
+pub use planner::{Candidate, ShotKind, ShotPlanner};
+pub use sim::{PhysicsError, SimScratch};
+pub use svg::StrokeTrace;
 
 pub use geometry::{Compass, Dimensions, Point};
 pub use position::{

@@ -11,7 +11,7 @@ use core::fmt;
 use boardgame_core::Seat;
 
 use crate::geometry::{Compass, Point};
-use crate::position::{DiscId, MAX_DISCS, Position, Side, Status, seat_compass};
+use crate::position::{DiscId, MAX_DISCS, Position, Side, Status, overlaps, seat_compass};
 use crate::rules::{
     DebtSettlement, DirectAtDark, OffTablePlacement, OwnDiscOffTable, PuckReturnRule, Rules,
     SideReboundToDark, TechniqueBreach,
@@ -203,6 +203,9 @@ pub enum OutcomeError {
     /// A disc on the table has no rest position, or one off the table.
     #[error("{0} has no valid rest position")]
     Rest(DiscId),
+    /// Two discs came to rest overlapping.
+    #[error("{0} and {1} came to rest overlapping")]
+    Overlap(DiscId, DiscId),
     /// The puck neither came to rest on the table nor was pocketed nor left it.
     #[error("the puck has no valid rest position")]
     PuckRest,
@@ -590,6 +593,22 @@ pub(crate) fn resolve(
                 _ => return Err(OutcomeError::Rest(DiscId(i as u8))),
             }
         };
+    }
+    // Rest positions must not overlap (a hair of slack for the solver's rounding) nor lie in
+    // a pocket.
+    for i in 0..n {
+        let Some(p) = next.discs[i].at else { continue };
+        if d.in_pocket(p) {
+            return Err(OutcomeError::Rest(DiscId(i as u8)));
+        }
+        for j in 0..i {
+            if next.discs[j]
+                .at
+                .is_some_and(|q| overlaps(q, p, 2.0 * d.disc_radius - 1e-7))
+            {
+                return Err(OutcomeError::Overlap(DiscId(j as u8), DiscId(i as u8)));
+            }
+        }
     }
     let mut restored = 0u8;
     if f4 {

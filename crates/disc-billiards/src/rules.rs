@@ -2,6 +2,7 @@
 //! rules and mini-novuss as presets built from the same orthogonal options.
 
 use boardgame_core::Seat;
+use disc_physics::Params;
 
 use crate::geometry::Dimensions;
 
@@ -182,6 +183,9 @@ pub struct Rules {
     pub dimensions: Dimensions,
     /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s).
     pub max_speed: f64,
+    /// Friction, restitution and the jump speed above which a disc leaves the table (the
+    /// disc-physics defaults: the planar model, where nothing leaves the table).
+    pub physics: Params,
 }
 
 /// Execution noise: the cue's aim and force are perturbed by a chance node (recorded as an
@@ -227,13 +231,16 @@ pub enum RulesError {
     /// The top speed is not positive and finite.
     #[error("the maximum stroke speed must be positive and finite")]
     MaxSpeed,
+    /// The physics parameters are refused by disc-physics.
+    #[error("the physics parameters are not valid")]
+    Physics,
 }
 
 impl Rules {
     /// The booklet's rules (the default): singles, 8 discs each, every decision of the
     /// rules file as stated there.
     #[must_use]
-    pub const fn booklet() -> Rules {
+    pub fn booklet() -> Rules {
         Rules {
             players: 2,
             discs_per_player: 8,
@@ -256,12 +263,13 @@ impl Rules {
             noise: None,
             dimensions: Dimensions::NOVUSS,
             max_speed: 8.0,
+            physics: Params::default(),
         }
     }
 
     /// The booklet's rules for pairs (N16): four players, partners opposite.
     #[must_use]
-    pub const fn booklet_pairs() -> Rules {
+    pub fn booklet_pairs() -> Rules {
         let mut r = Rules::booklet();
         r.players = 4;
         r
@@ -272,7 +280,7 @@ impl Rules {
     /// spot, the zone-contact foul (B22), the dark-only reach foul, and matches of best of
     /// three sets with the first stroke alternating.
     #[must_use]
-    pub const fn lnf() -> Rules {
+    pub fn lnf() -> Rules {
         let mut r = Rules::booklet();
         r.placement_test = PlacementTest::LnfHoleInside;
         r.own_disc_off_table = OwnDiscOffTable::Foul;
@@ -286,7 +294,7 @@ impl Rules {
     /// Mini-novuss (§5): 6 discs per player, lenient placement, dark discs may be struck
     /// directly.
     #[must_use]
-    pub const fn mini() -> Rules {
+    pub fn mini() -> Rules {
         let mut r = Rules::booklet();
         r.discs_per_player = 6;
         r.placement_test = PlacementTest::Lenient;
@@ -354,6 +362,7 @@ impl Rules {
         if !(self.max_speed.is_finite() && self.max_speed > 0.0) {
             return Err(RulesError::MaxSpeed);
         }
+        crate::sim::table(self).map_err(|_| RulesError::Physics)?;
         check_dimensions(&self.dimensions, self.row_len())
     }
 }

@@ -952,6 +952,12 @@ fn malformed_outcomes_are_refused_and_the_position_is_unchanged() {
     let mut o = Outcome::still(&pos, MID);
     o.puck_rest = None;
     bad.push((o, OutcomeError::PuckRest));
+    let mut o = Outcome::still(&pos, MID);
+    o.moved(DiscId(5), at(&pos, 4).unwrap());
+    bad.push((o, OutcomeError::Overlap(DiscId(4), DiscId(5))));
+    let mut o = Outcome::still(&pos, MID);
+    o.moved(DiscId(5), Point::new(0.44, 0.44));
+    bad.push((o, OutcomeError::Rest(DiscId(5))));
     for (o, want) in bad {
         let mut p = pos.clone();
         assert_eq!(

@@ -1,0 +1,247 @@
+//! The `Game` contract: the conformance kit, execution noise as a recorded chance node,
+//! returns, sets and matches (B2, B23), replay (invariant 10).
+
+use boardgame_core::conformance::{ConformanceConfig, check_game};
+use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
+use disc_billiards::{
+    Action, Noise, NoiseDraw, Novuss, PlayError, Point, Rules, ShotPlanner, Side, Status, Stroke,
+    StrokeError,
+};
+
+fn illegal_extras() -> Vec<Action> {
+    vec![
+        Action::Stroke(Stroke::new(
+            Point::new(f64::NAN, -0.41),
+            Point::new(0.0, 1.0),
+            2.0,
+        )),
+        Action::Stroke(Stroke::new(Point::new(0.0, 0.0), Point::new(0.0, 1.0), 2.0)),
+        Action::Stroke(Stroke::new(
+            Point::new(0.0, -0.41),
+            Point::new(0.0, 0.0),
+            2.0,
+        )),
+        Action::Stroke(Stroke::new(
+            Point::new(0.0, -0.41),
+            Point::new(0.0, 1.0),
+            1e9,
+        )),
+        Action::Stroke(Stroke::new(
+            Point::new(0.0, -0.41),
+            Point::new(0.0, 1.0),
+            f64::INFINITY,
+        )),
+        Action::Noise(NoiseDraw {
+            aim: f64::NAN,
+            speed: 0.0,
+        }),
+        Action::Noise(NoiseDraw {
+            aim: 5.0,
+            speed: 0.0,
+        }),
+    ]
+}
+
+fn short(mut rules: Rules) -> Novuss {
+    // The conformance kit needs games that end: the engine's stroke limit draws them.
+    rules.stroke_limit = Some(24);
+    Novuss::new(rules).unwrap()
+}
+
+fn conformance(game: &Novuss, games: u32) {
+    let cfg = ConformanceConfig {
+        games,
+        seed: 7,
+        max_plies: 200,
+        exhaustive_actions: false,
+        extra_actions: illegal_extras(),
+        generated_checks_per_node: 3,
+        foreign_checks_per_node: 3,
+        ..ConformanceConfig::default()
+    };
+    let report = check_game(game, &cfg).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(report.games, games);
+    assert!(report.refusals_checked > 0);
+}
+
+#[test]
+fn conformance_singles_booklet() {
+    conformance(&short(Rules::booklet()), 3);
+}
+
+#[test]
+fn conformance_pairs_and_lnf() {
+    conformance(&short(Rules::booklet_pairs()), 1);
+    conformance(&short(Rules::lnf()), 1);
+}
+
+#[test]
+fn conformance_with_execution_noise() {
+    let mut rules = Rules::booklet();
+    rules.noise = Some(Noise {
+        aim_sd: 0.02,
+        speed_sd: 0.05,
+    });
+    conformance(&short(rules), 2);
+}
+
+#[test]
+fn noise_is_a_recorded_chance_node() {
+    let mut rules = Rules::booklet();
+    rules.noise = Some(Noise {
+        aim_sd: 0.02,
+        speed_sd: 0.05,
+    });
+    let game = Novuss::new(rules).unwrap();
+    let mut s = game.new_initial_state();
+    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    game.apply(&mut s, &Action::Stroke(stroke)).unwrap();
+    assert_eq!(game.turn(&s), Turn::Chance);
+    let mut out = Vec::new();
+    assert!(
+        !game.chance_outcomes(&s, &mut out),
+        "continuous noise is sampled, not listed"
+    );
+    // A stroke now is refused, state unchanged.
+    let before = s.clone();
+    assert_eq!(
+        game.apply(&mut s, &Action::Stroke(stroke)),
+        Err(PlayError::Stroke(StrokeError::WrongNode(
+            "the execution noise of the last stroke"
+        )))
+    );
+    assert_eq!(s, before);
+    let draw = game.sample_chance(&s, &mut GameRng::new(3, 0)).unwrap();
+    assert!(game.is_legal(&s, &draw));
+    game.apply(&mut s, &draw).unwrap();
+    assert_eq!(s.strokes(), 1);
+    // A zero draw plays the stroke exactly: the same as the noise-free game.
+    let exact = Novuss::new(Rules::booklet()).unwrap();
+    let mut a = exact.new_initial_state();
+    exact.play(&mut a, &stroke).unwrap();
+    let mut b = game.new_initial_state();
+    game.apply(&mut b, &Action::Stroke(stroke)).unwrap();
+    game.apply(
+        &mut b,
+        &Action::Noise(NoiseDraw {
+            aim: 0.0,
+            speed: 0.0,
+        }),
+    )
+    .unwrap();
+    assert_eq!(a.discs(), b.discs());
+}
+
+#[test]
+fn planner_game_replays_and_returns_are_zero_sum() {
+    let game = Novuss::new(Rules::booklet()).unwrap();
+    let mut a = ShotPlanner::new(4);
+    let mut b = ShotPlanner::new(4);
+    let played = play_game(
+        &game,
+        11,
+        &mut [&mut a as &mut dyn Agent<Novuss>, &mut b],
+        1000,
+    )
+    .unwrap();
+    assert_eq!(game.turn(&played.state), Turn::Terminal);
+    let r = game.returns(&played.state).unwrap();
+    assert_eq!(r.as_slice().iter().sum::<f64>(), 0.0);
+    // Invariant 10: replaying the record reproduces the state.
+    let replayed = played.record.replay(&game).unwrap();
+    assert_eq!(replayed, played.state);
+}
+
+#[test]
+fn n16_partners_share_returns() {
+    let mut rules = Rules::booklet_pairs();
+    rules.stroke_limit = Some(400);
+    let game = Novuss::new(rules).unwrap();
+    assert_eq!(game.team(Seat::new(0)), game.team(Seat::new(2)));
+    assert_ne!(game.team(Seat::new(0)), game.team(Seat::new(1)));
+    let mut planners: Vec<ShotPlanner> = (0..4).map(|_| ShotPlanner::new(2)).collect();
+    let mut agents: Vec<&mut dyn Agent<Novuss>> = planners
+        .iter_mut()
+        .map(|p| p as &mut dyn Agent<Novuss>)
+        .collect();
+    let played = play_game(&game, 5, &mut agents, 2000).unwrap();
+    let r = game.returns(&played.state).unwrap();
+    assert_eq!(r[Seat::new(0)], r[Seat::new(2)]);
+    assert_eq!(r[Seat::new(1)], r[Seat::new(3)]);
+    if let Status::Won(w) = played.state.status() {
+        assert_eq!(
+            played.state.pocketed(w),
+            16,
+            "B19: a pair pockets all 16 of its colour"
+        );
+    }
+}
+
+#[test]
+fn b23_b2_lnf_match_best_of_three_sets_alternating_first_stroke() {
+    let game = Novuss::new(Rules::lnf()).unwrap();
+    let cfg = game.match_config();
+    assert_eq!(cfg.target(), Some(2));
+    let m = Match::new(game.clone(), cfg);
+    let mut a = ShotPlanner::new(3);
+    let mut b = ShotPlanner::new(3);
+    let played = play_game(
+        &m,
+        3,
+        &mut [&mut a as &mut dyn Agent<Match<Novuss>>, &mut b],
+        5000,
+    )
+    .unwrap();
+    let totals = played.state.totals();
+    assert!(totals.as_slice().contains(&2), "{totals:?}");
+    assert!((2..=3).contains(&played.state.rounds_played()));
+    // B2: set k starts with seat k mod 2.
+    let totals = boardgame_core::BySeat::new(2, 0i64);
+    let ctx = |round| boardgame_core::RoundContext {
+        round,
+        totals: &totals,
+        previous: None,
+        config: &cfg,
+    };
+    assert_eq!(game.new_round(&ctx(0)).to_move(), Seat::new(0));
+    assert_eq!(game.new_round(&ctx(1)).to_move(), Seat::new(1));
+}
+
+#[test]
+fn returns_exist_exactly_at_the_end() {
+    let game = Novuss::new(Rules::booklet()).unwrap();
+    let s = game.new_initial_state();
+    assert!(game.returns(&s).is_none());
+    let mut setup = s.to_setup();
+    for d in setup.discs.iter_mut().filter(|d| d.side == Side::B) {
+        d.at = None;
+    }
+    setup.status = Status::Won(Side::B);
+    let end = game.position(&setup).unwrap();
+    assert_eq!(game.turn(&end), Turn::Terminal);
+    let r = game.returns(&end).unwrap();
+    assert_eq!(r.as_slice(), &[-1.0, 1.0]);
+    let mut buf = Vec::new();
+    game.legal_actions(&end, &mut buf);
+    assert!(buf.is_empty());
+}
+
+#[test]
+fn legal_actions_are_legal_and_sampled_actions_cover_the_space() {
+    let game = Novuss::new(Rules::booklet()).unwrap();
+    let s = game.new_initial_state();
+    let mut buf = Vec::new();
+    game.legal_actions(&s, &mut buf);
+    assert!(!buf.is_empty());
+    assert!(buf.iter().all(|a| game.is_legal(&s, a)));
+    let mut rng = GameRng::new(9, 0);
+    let mut speeds = Vec::new();
+    for _ in 0..200 {
+        let a = game.sample_action(&s, &mut rng, &mut buf).unwrap();
+        assert!(game.is_legal(&s, &a), "{a:?}");
+        if let Action::Stroke(st) = a {
+            speeds.push(st.speed);
+        }
+    }
+    assert!(speeds.iter().any(|&v| v < 1.0) && speeds.iter().any(|&v| v > 7.0));
+}

@@ -1,0 +1,196 @@
+//! The rules file's section 6 invariants as properties, on seeded random games through real
+//! physics under every preset; arbitrary stroke values and arbitrary event lists never
+//! panic and leave the state unchanged when refused.
+
+use boardgame_core::{Game, GameRng, Seat, Turn};
+use disc_billiards::{
+    Action, Body, Compass, DiscId, Novuss, Outcome, Penalty, Point, Position, Rules, Side, Status,
+    Stroke,
+};
+use proptest::prelude::*;
+
+fn rule_sets() -> Vec<Rules> {
+    let mut jumping = Rules::booklet();
+    jumping.physics.jump_speed_m_s = Some(2.0);
+    let mut pairs_jumping = Rules::booklet_pairs();
+    pairs_jumping.physics.jump_speed_m_s = Some(2.5);
+    let mut lnf_jump = Rules::lnf();
+    lnf_jump.physics.jump_speed_m_s = Some(2.0);
+    vec![
+        Rules::booklet(),
+        Rules::booklet_pairs(),
+        Rules::lnf(),
+        Rules::mini(),
+        jumping,
+        pairs_jumping,
+        lnf_jump,
+    ]
+}
+
+fn counts(pos: &Position, side: Side) -> (usize, usize) {
+    (pos.on_table(side), pos.pocketed(side))
+}
+
+/// Checks invariants 1-5, 8 and 9 across one stroke.
+fn check_stroke(g: &Novuss, before: &Position, after: &Position) -> Result<(), TestCaseError> {
+    let n = usize::from(g.rules().players);
+    let per_side = usize::from(g.rules().discs_per_side());
+    // 1: conservation.
+    for side in Side::BOTH {
+        let (t, p) = counts(after, side);
+        prop_assert_eq!(t + p, per_side, "invariant 1 for {}", side);
+    }
+    let Some(r) = after.last_report().copied() else {
+        return Ok(());
+    };
+    let me = Side::of_seat(r.striker);
+    // 3 and 9: the pocket count moves only by pocketing, one penalty disc, debt payment.
+    let placed = usize::from(matches!(r.penalty, Penalty::Placed(_)));
+    prop_assert_eq!(
+        before.pocketed(me) + usize::from(r.own_pocketed),
+        after.pocketed(me) + placed + usize::from(r.debt_paid),
+        "invariant 9 for the striker"
+    );
+    prop_assert_eq!(
+        before.pocketed(me.other()) + usize::from(r.opponent_pocketed),
+        after.pocketed(me.other())
+    );
+    let debt_change = i32::from(after.debt(me)) - i32::from(before.debt(me));
+    prop_assert_eq!(
+        debt_change,
+        i32::from(r.penalty == Penalty::Debt) - i32::from(r.debt_paid),
+        "debt"
+    );
+    // 8: the game ends iff a side is complete; the winner is complete.
+    match after.status() {
+        Status::Won(w) => prop_assert!(after.complete(w)),
+        _ => prop_assert!(!after.complete(Side::A) && !after.complete(Side::B)),
+    }
+    if matches!(after.status(), Status::Playing) {
+        // 4: a foul passes the turn to the next seat (clockwise in pairs, B20).
+        if !r.fouls.is_empty() {
+            prop_assert_eq!(after.to_move(), r.striker.next(n));
+        }
+        // 5: continuation.
+        if r.own_pocketed > 0 && r.losses.is_empty() {
+            prop_assert_eq!(after.to_move(), r.striker);
+        }
+        // 2: after the end of a turn (default EndOfTurn settlement) debt implies an empty
+        // pocket for the striking side.
+        if !r.continues() && after.debt(me) > 0 {
+            prop_assert_eq!(after.pocketed(me), 0, "invariant 2");
+        }
+    }
+    // Every position reached validates and survives a setup round trip.
+    let again = g
+        .position(&after.to_setup())
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(again.to_setup(), after.to_setup());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn section6_invariants_hold_over_random_games(seed in any::<u64>(), which in 0usize..7) {
+        let rules = rule_sets()[which];
+        let g = Novuss::new(rules).unwrap();
+        let mut s = g.new_initial_state();
+        let mut rng = GameRng::new(seed, 0);
+        let mut buf = Vec::new();
+        let mut planner = disc_billiards::ShotPlanner::new(1);
+        for k in 0..14 {
+            if g.turn(&s) == Turn::Terminal {
+                break;
+            }
+            // Mix sampled strokes (the whole space) with planner strokes (real pots).
+            let a = if k % 2 == 0 {
+                g.sample_action(&s, &mut rng, &mut buf).unwrap()
+            } else {
+                Action::Stroke(planner.choose(&g, &s).unwrap().0)
+            };
+            let before = s.clone();
+            g.apply(&mut s, &a).unwrap();
+            check_stroke(&g, &before, &s)?;
+        }
+        if let Status::Won(_) = s.status() {
+            // 8: no stroke is accepted after the end.
+            let a = Action::Stroke(Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 1.0));
+            let before = s.clone();
+            prop_assert!(g.apply(&mut s, &a).is_err());
+            prop_assert_eq!(s, before);
+        }
+    }
+
+    #[test]
+    fn arbitrary_stroke_values_never_panic(
+        x in prop_oneof![any::<f64>(), -0.6f64..0.6],
+        y in prop_oneof![any::<f64>(), -0.5f64..-0.36],
+        ax in any::<f64>(), ay in any::<f64>(),
+        speed in prop_oneof![any::<f64>(), 0.0f64..9.0],
+        breach in any::<bool>(),
+        seat in 0u8..3,
+    ) {
+        let g = Novuss::new(Rules::booklet()).unwrap();
+        let s0 = g.new_initial_state();
+        let stroke = Stroke { puck: Point::new(x, y), aim: Point::new(ax, ay), speed, technique_breach: breach };
+        let mut s = s0.clone();
+        let legal = g.is_legal(&s, &Action::Stroke(stroke));
+        let checked = g.check_stroke(&s, Seat::new(seat), &stroke);
+        match g.apply(&mut s, &Action::Stroke(stroke)) {
+            Ok(()) => {
+                prop_assert!(legal);
+                check_stroke(&g, &s0, &s)?;
+            }
+            Err(_) => {
+                prop_assert!(!legal);
+                prop_assert_eq!(&s, &s0);
+            }
+        }
+        if seat != 0 {
+            prop_assert!(checked.is_err());
+        }
+    }
+
+    #[test]
+    fn arbitrary_event_lists_never_panic(
+        evs in prop::collection::vec((0u8..4, 0u8..20, 0u8..20, -1.0f64..3.0), 0..12),
+        rests in prop::collection::vec((0u8..20, -0.6f64..0.6, -0.6f64..0.6), 0..4),
+        puck in prop_oneof![Just(None), (-0.6f64..0.6, -0.6f64..0.6).prop_map(Some)],
+    ) {
+        let g = Novuss::new(Rules::booklet()).unwrap();
+        let s0 = g.new_initial_state();
+        let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 3.0);
+        let body = |i: u8| if i >= 17 { Body::Puck } else { Body::Disc(DiscId(i)) };
+        let mut out = Outcome::still(&s0, Point::new(0.2, 0.1));
+        let mut t = 0.0;
+        for (k, a, b, dt) in evs {
+            t += dt.abs() * 0.1;
+            let time = if dt < -0.9 { -1.0 } else { t };
+            match k {
+                0 => { out.contact(time, body(a), body(b)); }
+                1 => { out.cushion(time, body(a), Compass::ALL[usize::from(b % 4)]); }
+                2 => { out.pocket(time, body(a)); }
+                _ => { out.off_table(time, body(a), Point::new(0.5, f64::from(b) / 40.0)); }
+            }
+        }
+        for (i, x, y) in rests {
+            out.moved(DiscId(i), Point::new(x, y));
+        }
+        if let Some((x, y)) = puck {
+            out.puck_rest = Some(Point::new(x, y));
+        }
+        let mut s = s0.clone();
+        match g.resolve(&mut s, &stroke, &out) {
+            Ok(_) => {
+                for side in Side::BOTH {
+                    let (on, p) = counts(&s, side);
+                    prop_assert_eq!(on + p, 8);
+                }
+                prop_assert!(g.position(&s.to_setup()).is_ok(), "a resolved position validates");
+            }
+            Err(_) => prop_assert_eq!(&s, &s0),
+        }
+    }
+}

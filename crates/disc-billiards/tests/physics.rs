@@ -1,0 +1,173 @@
+//! Rules checked through real physics: strokes run through disc-physics to rest, then
+//! resolved. Each test builds a situation whose physical result is clear from geometry.
+
+use boardgame_core::Seat;
+use disc_billiards::{
+    Foul, Novuss, Penalty, Point, Position, Rules, Side, Status, Stroke, StrokeKind, TurnLoss,
+};
+
+fn game(rules: Rules) -> Novuss {
+    Novuss::new(rules).unwrap()
+}
+
+fn conserved(g: &Novuss, pos: &Position) {
+    for side in Side::BOTH {
+        assert_eq!(
+            pos.on_table(side) + pos.pocketed(side),
+            usize::from(g.rules().discs_per_side()),
+            "invariant 1 for {side}"
+        );
+    }
+}
+
+#[test]
+fn n6_a_straight_stroke_into_the_own_row_pockets_discs_and_continues() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // Straight up the centre line into the middle of seat 0's own row (light discs, B1).
+    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(
+        matches!(r.kind, StrokeKind::Direct(_)),
+        "B5: the first contact is a disc"
+    );
+    assert!(
+        r.fouls.is_empty(),
+        "{:?}",
+        r.fouls.iter().collect::<Vec<_>>()
+    );
+    assert!(
+        r.own_pocketed >= 1,
+        "the row spreads into the north pockets"
+    );
+    assert_eq!(r.opponent_pocketed, 0);
+    assert!(r.continues());
+    assert_eq!(pos.to_move(), Seat::new(0));
+    conserved(&g, &pos);
+}
+
+#[test]
+fn f2_a_stroke_that_touches_nothing_costs_a_debt() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // Gently towards the east cushion along the end line: nothing is touched.
+    let s = Stroke::new(Point::new(0.0, -0.37), Point::new(1.0, 0.0), 0.6);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert_eq!(r.kind, StrokeKind::NoContact);
+    assert!(r.fouls.contains(Foul::NoOwnDisc));
+    assert_eq!(r.penalty, Penalty::Debt, "N10: nothing pocketed yet");
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn f3_driving_the_puck_into_the_opponents_row_first() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // Seat 1's row lies along seat 0's cushion: straight down into it.
+    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, -1.0), 1.0);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(matches!(r.kind, StrokeKind::Direct(id) if pos.discs()[id.index()].side == Side::B));
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert!(r.losses.contains(TurnLoss::Foul));
+}
+
+#[test]
+fn f1_the_puck_in_a_pocket() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // From the end line straight into the south-east pocket.
+    let s = Stroke::new(Point::new(0.3, -0.37), Point::new(0.135, -0.065), 1.5);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(r.fouls.contains(Foul::PuckLost), "{r:?}");
+    assert_eq!(r.penalty, Penalty::Debt);
+}
+
+#[test]
+fn f4_a_direct_stroke_at_a_dark_disc_is_restored() {
+    let g = game(Rules::booklet());
+    let mut s = g.start().to_setup();
+    s.discs[3].at = Some(Point::new(0.0, 0.0));
+    let mut pos = g.position(&s).unwrap();
+    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 2.0);
+    let r = g.play(&mut pos, &stroke).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(r.restored, 1);
+    assert_eq!(pos.discs()[3].at, Some(Point::new(0.0, 0.0)), "invariant 7");
+    conserved(&g, &pos);
+}
+
+#[test]
+fn n12_n13a_a_rebound_off_the_opposite_cushion_may_hit_a_dark_disc() {
+    let g = game(Rules::booklet());
+    let mut s = g.start().to_setup();
+    // Seat 0 has one disc left, dark in the centre circle; his row is gone.
+    for d in s.discs.iter_mut().filter(|d| d.side == Side::A) {
+        d.at = None;
+    }
+    s.discs[0].at = Some(Point::new(0.0, 0.05));
+    let mut pos = g.position(&s).unwrap();
+    // Aim at the image of the disc beyond the north cushion line (y = 0.4715), stretched by
+    // 1 / 0.75 for the cushion's restitution.
+    let image_y = 0.4715 + (0.4715 - 0.05) / 0.75;
+    let p = Point::new(0.2, -0.37);
+    let stroke = Stroke::new(p, Point::new(-0.2, image_y - p.y), 3.0);
+    let r = g.play(&mut pos, &stroke).unwrap();
+    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
+    assert!(
+        !r.fouls.contains(Foul::DarkDisc),
+        "{:?}",
+        r.fouls.iter().collect::<Vec<_>>()
+    );
+    assert_eq!(r.restored, 0);
+    assert_ne!(
+        pos.discs()[0].at,
+        Some(Point::new(0.0, 0.05)),
+        "the disc was struck and moved"
+    );
+}
+
+#[test]
+fn n7c_b12_discs_that_jump_the_cushion_come_back_to_the_centre() {
+    let mut rules = Rules::booklet();
+    // Let discs jump a cushion hit faster than 1.5 m/s.
+    rules.physics.jump_speed_m_s = Some(1.5);
+    let g = game(rules);
+    let mut pos = g.start();
+    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 7.0);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(r.losses.contains(TurnLoss::OffTable), "{r:?}");
+    assert!(r.returned >= 1);
+    conserved(&g, &pos);
+    // One disc went to the centre of the circle; no two discs overlap (the position
+    // validates).
+    assert!(
+        pos.discs()
+            .iter()
+            .any(|d| d.at == Some(Point::new(0.0, 0.0)))
+    );
+    assert!(g.position(&pos.to_setup()).is_ok());
+}
+
+#[test]
+fn a_whole_game_between_two_planners_ends_with_one_winner() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let mut planner = disc_billiards::ShotPlanner::new(6);
+    let mut strokes = 0;
+    while !matches!(pos.status(), Status::Won(_)) {
+        let (s, _) = planner.choose(&g, &pos).expect("a stroke");
+        g.play(&mut pos, &s).unwrap();
+        conserved(&g, &pos);
+        strokes += 1;
+        assert!(strokes < 500, "the planners should finish a game");
+    }
+    let Status::Won(w) = pos.status() else {
+        unreachable!()
+    };
+    assert!(
+        pos.complete(w),
+        "N14: the winner has pocketed every disc and owes nothing"
+    );
+    assert!(!pos.complete(w.other()));
+}
