@@ -19,6 +19,7 @@ pub mod fen;
 mod game;
 mod magics;
 mod movegen;
+pub mod pgn;
 mod position;
 pub mod san;
 mod types;
