@@ -35,6 +35,7 @@ struct Matcher<'a> {
     capture: bool,
     count: usize,
     found: Option<Move>,
+    exact: Option<Move>,
 }
 
 impl Matcher<'_> {
@@ -53,7 +54,10 @@ impl Matcher<'_> {
             }
         }
         self.count += 1;
-        if self.found.is_none() {
+        if given.len() == path.len() {
+            // Every square given: this path and no other (a path fixes its captures).
+            self.exact = Some(mv());
+        } else if self.found.is_none() {
             self.found = Some(mv());
         }
     }
@@ -121,14 +125,15 @@ impl Position {
             capture: has_x,
             count: 0,
             found: None,
+            exact: None,
         };
         movegen::generate(self, kings, &mut m);
-        match (m.found, m.count) {
-            (Some(mv), 1) => Ok(mv),
-            (None, _) => Err(MoveTextError::Illegal {
+        match (m.exact, m.found, m.count) {
+            (Some(mv), _, _) | (None, Some(mv), 1) => Ok(mv),
+            (None, None, _) => Err(MoveTextError::Illegal {
                 text: t.to_string(),
             }),
-            (_, count) => Err(MoveTextError::Ambiguous {
+            (None, Some(_), count) => Err(MoveTextError::Ambiguous {
                 text: t.to_string(),
                 count,
             }),
@@ -147,6 +152,7 @@ impl Position {
                 capture: true,
                 count: 0,
                 found: None,
+                exact: None,
             };
             movegen::generate(self, kings, &mut m);
             if m.count == 1 {

@@ -1,0 +1,227 @@
+//! Property tests: no panic on arbitrary text, round trips, legal <=> generated, and the
+//! board invariants of section 7 of the rules file.
+
+use boardgame_core::GameRng;
+use draughts::{
+    Color, GameResult, KingMoves, Move, Piece, Position, Role, Setup, Square, read_games,
+};
+use proptest::prelude::*;
+
+/// A position reached by `plies` random legal moves from the start.
+fn played(seed: u64, plies: u32) -> Position {
+    let mut pos = Position::start();
+    let mut rng = GameRng::new(seed, 7);
+    let mut v = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(KingMoves::Short, &mut v);
+        if v.is_empty() {
+            break;
+        }
+        let m = v[rng.index(v.len())];
+        pos.play(&m, KingMoves::Short).unwrap();
+    }
+    pos
+}
+
+/// Any legal placement: up to 12 pieces a side, men off their crowning rows.
+fn placement() -> impl Strategy<Value = Position> {
+    (prop::collection::vec(0u8..9, 32), any::<bool>()).prop_map(|(cells, white)| {
+        let mut setup = Setup::empty(if white { Color::White } else { Color::Black });
+        let mut counts = [0; 2];
+        for (s, c) in Square::all().zip(cells) {
+            let (color, role) = match c {
+                0 => (Color::Black, Role::Man),
+                1 => (Color::Black, Role::King),
+                2 => (Color::White, Role::Man),
+                3 => (Color::White, Role::King),
+                _ => continue,
+            };
+            if counts[color as usize] == 12 {
+                continue;
+            }
+            let role = if s.row() == color.crowning_row() {
+                Role::King
+            } else {
+                role
+            };
+            counts[color as usize] += 1;
+            setup.set(s, Some(Piece { color, role }));
+        }
+        Position::try_from(setup).unwrap()
+    })
+}
+
+fn any_position() -> impl Strategy<Value = Position> {
+    prop_oneof![
+        (any::<u64>(), 0u32..120).prop_map(|(s, n)| played(s, n)),
+        placement()
+    ]
+}
+
+fn kings() -> impl Strategy<Value = KingMoves> {
+    prop_oneof![Just(KingMoves::Short), Just(KingMoves::Flying)]
+}
+
+/// Checks every invariant of section 7 on one move.
+fn check_move(pos: &Position, mv: &Move, kings: KingMoves, all: &[Move]) {
+    let me = pos.turn();
+    let mut after = *pos;
+    after.play(mv, kings).unwrap();
+    // Material: the captured count is the number of pieces gone; nothing else changes.
+    assert_eq!(after.count(me), pos.count(me));
+    assert_eq!(
+        after.count(me.opponent()),
+        pos.count(me.opponent()) - mv.num_captured()
+    );
+    for s in mv.captured() {
+        assert_eq!(pos.piece_at(s).map(|p| p.color), Some(me.opponent()));
+        assert_eq!(after.piece_at(s), None);
+    }
+    if kings == KingMoves::Short && mv.is_capture() {
+        assert_eq!(
+            mv.num_captured() as usize,
+            mv.path().len() - 1,
+            "one piece per jump"
+        );
+    }
+    // Capture obligation.
+    if all.iter().any(Move::is_capture) {
+        assert!(mv.is_capture());
+    }
+    // Direction: a man's every step heads for its crowning row.
+    let piece = pos.piece_at(mv.from()).unwrap();
+    if piece.role == Role::Man {
+        let rows: Vec<i32> = mv.path().map(|s| i32::from(s.row())).collect();
+        let sign = if me == Color::Black { 1 } else { -1 };
+        assert!(rows.windows(2).all(|w| (w[1] - w[0]) * sign > 0), "{mv}");
+    }
+    // Crowning: a man ending on the far row is a king, and it arrived only at the end.
+    let moved = after.piece_at(mv.to()).unwrap();
+    let crowned = piece.role == Role::Man && mv.to().row() == me.crowning_row();
+    assert_eq!(moved.role, if crowned { Role::King } else { piece.role });
+    if crowned {
+        assert!(
+            mv.path()
+                .take(mv.path().len() - 1)
+                .all(|s| s.row() != me.crowning_row())
+        );
+    }
+    // Maximal sequence: a capture that did not crown has no further capture from its end.
+    // (Short kings only: with flying kings the captured pieces block until the move ends,
+    // V2, so the board after the move is not the board the sequence ended on.)
+    if kings == KingMoves::Short && mv.is_capture() && !crowned {
+        let mut setup = after.to_setup();
+        setup.turn = me;
+        let again = Position::try_from(setup).unwrap();
+        let mut v = Vec::new();
+        again.legal_moves(kings, &mut v);
+        assert!(
+            !v.iter().any(|m| m.is_capture() && m.from() == mv.to()),
+            "{mv} could go on"
+        );
+    }
+    // Board invariants.
+    for (s, p) in after.pieces() {
+        assert!(!(p.role == Role::Man && s.row() == p.color.crowning_row()));
+    }
+    assert!(after.count(Color::Black) <= 12 && after.count(Color::White) <= 12);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn no_panic_on_arbitrary_text(s in ".{0,80}") {
+        let _ = s.parse::<Position>();
+        let _ = s.parse::<Square>();
+        let _ = s.parse::<GameResult>();
+        let _ = read_games(&s);
+        for fen in ["B:W9,10,17,18:BK6", "B:W18:BK29"] {
+            let p: Position = fen.parse().unwrap();
+            let _ = p.parse_move(&s, KingMoves::Short);
+            let _ = p.parse_move(&s, KingMoves::Flying);
+        }
+        let _ = Position::start().parse_move(&s, KingMoves::Short);
+    }
+
+    #[test]
+    fn no_panic_on_fen_like_text(s in "[BW]:[BWK0-9,: -]{0,40}(:[BWK0-9,: -]{0,40})?") {
+        if let Ok(p) = s.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        }
+    }
+
+    #[test]
+    fn no_panic_on_pdn_like_text(s in "(\\[[A-Za-z]{1,5} \"[^\"]{0,8}\"\\]\n|[0-9]{1,2}\\. |[0-9]{1,2}[-x][0-9]{1,2} |\\{[a-z ]{0,6}\\} |\\(|\\)|1-0|0-1|\\*| )*") {
+        let _ = read_games(&s);
+    }
+
+    #[test]
+    fn fen_round_trip(p in any_position()) {
+        prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        prop_assert_eq!(Position::try_from(p.to_setup()), Ok(p));
+    }
+
+    #[test]
+    fn move_text_round_trip_and_invariants(p in any_position(), k in kings()) {
+        let mut v = Vec::new();
+        p.legal_moves(k, &mut v);
+        prop_assert_eq!(v.len() as u64, p.count_moves(k));
+        for mv in &v {
+            prop_assert_eq!(&p.parse_move(&mv.to_string(), k).unwrap(), mv);
+            prop_assert_eq!(&p.parse_move(&p.move_text(mv, k), k).unwrap(), mv);
+            check_move(&p, mv, k, &v);
+        }
+        // Distinct moves (A8).
+        for (i, a) in v.iter().enumerate() {
+            prop_assert!(v[i + 1..].iter().all(|b| b != a));
+        }
+    }
+
+    #[test]
+    fn legal_iff_generated(p in any_position(), q in any_position(), k in kings()) {
+        let (mut mine, mut other) = (Vec::new(), Vec::new());
+        p.legal_moves(k, &mut mine);
+        q.legal_moves(k, &mut other);
+        for mv in mine.iter().chain(&other) {
+            let generated = mine.contains(mv);
+            prop_assert_eq!(p.is_legal(mv, k), generated, "{} in {}", mv, p);
+            let mut copy = p;
+            prop_assert_eq!(copy.play(mv, k).is_ok(), generated);
+            if !generated {
+                prop_assert_eq!(copy, p, "state unchanged after an illegal move");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn draw_state_never_changes_move_generation(seed in any::<u64>()) {
+        use boardgame_core::Game;
+        use draughts::{Action, Draughts, Rules};
+        let games = [Draughts::new(Rules::wcdf()), Draughts::new(Rules::lattjo()), Draughts::new(Rules::wcdf().with_auto_adjudicate())];
+        for game in games {
+            let mut s = game.new_initial_state();
+            let mut rng = GameRng::new(seed, 3);
+            let (mut acts, mut moves) = (Vec::new(), Vec::new());
+            let mut material = 24;
+            for _ in 0..300 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                game.legal_actions(&s, &mut acts);
+                s.position().legal_moves(KingMoves::Short, &mut moves);
+                let listed: Vec<Move> = acts.iter().filter_map(|a| match a { Action::Move(m) => Some(*m), _ => None }).collect();
+                prop_assert_eq!(&listed, &moves);
+                let mv = moves[rng.index(moves.len())];
+                game.play(&mut s, &mv).unwrap();
+                let now = s.position().count(Color::Black) + s.position().count(Color::White);
+                prop_assert_eq!(now, material - mv.num_captured(), "pieces conserved");
+                material = now;
+            }
+        }
+    }
+}
