@@ -22,6 +22,7 @@ mod movegen;
 pub mod pgn;
 mod position;
 pub mod san;
+pub mod svg;
 mod types;
 pub mod uci;
 mod zobrist;

@@ -1,0 +1,156 @@
+//! Property tests: no parser panics on arbitrary or mutated input; legal <=> generated;
+//! parse(display(x)) == x for FEN, SAN and UCI; the incremental hash equals a fresh one;
+//! pieces are conserved; the mover's king is never left attacked (rules section 7).
+
+use boardgame_core::GameRng;
+use chess::pgn::read_pgn;
+use chess::{CastlingMode, Move, Position, Role, Square};
+use proptest::prelude::*;
+
+const FENS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+];
+
+/// The positions of a random walk of `plies` legal moves from one of the standard positions.
+fn random_position(seed: u64, plies: u32) -> Vec<Position> {
+    random_walk(seed, plies).0
+}
+
+fn random_walk(seed: u64, plies: u32) -> (Vec<Position>, Vec<Move>) {
+    let mut rng = GameRng::new(seed, 3);
+    let mut pos: Position = FENS[rng.index(FENS.len())].parse().expect("valid");
+    let mut seen = vec![pos.clone()];
+    let mut played = Vec::new();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.index(moves.len())];
+        pos.play(m).expect("generated moves are legal");
+        seen.push(pos.clone());
+        played.push(m);
+    }
+    (seen, played)
+}
+
+fn mutate(s: &str, edits: &[(u8, u16, char)]) -> String {
+    let mut chars: Vec<char> = s.chars().collect();
+    for &(kind, at, c) in edits {
+        let i = if chars.is_empty() {
+            0
+        } else {
+            at as usize % chars.len()
+        };
+        match kind % 3 {
+            0 if !chars.is_empty() => {
+                chars.remove(i);
+            }
+            1 => chars.insert(i, c),
+            _ if !chars.is_empty() => chars[i] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn char_strategy() -> impl Strategy<Value = char> {
+    prop_oneof![
+        prop::sample::select(vec![
+            '/', ' ', '-', 'K', 'Q', 'k', 'q', 'p', 'P', '1', '8', '9', '0', 'x', '=', '+', '#',
+            '(', ')', '{', '}', '[', ']', '"', '$', 'O', 'e', 'a', 'h', '\n'
+        ]),
+        any::<char>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn parsers_never_panic_on_arbitrary_strings(s in "\\PC{0,80}") {
+        let _ = s.parse::<Position>();
+        let _ = Position::from_fen(&s, CastlingMode::Chess960);
+        let start = Position::new();
+        let _ = start.parse_san(&s);
+        let _ = start.parse_uci(&s);
+        let _ = read_pgn(&s);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_mutated_valid_inputs(
+        which in 0usize..4,
+        edits in prop::collection::vec((any::<u8>(), any::<u16>(), char_strategy()), 1..6),
+    ) {
+        let fen = mutate(FENS[which], &edits);
+        if let Ok(p) = fen.parse::<Position>() {
+            // Whatever parses is a valid position that round-trips.
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p.clone()));
+            let _ = chess::perft(&p, 2);
+        }
+        let kiwi: Position = FENS[1].parse().expect("valid");
+        for san in ["O-O-O", "Qxf6", "exd6", "Nxe6", "d5e6", "a2a3"] {
+            let _ = kiwi.parse_san(&mutate(san, &edits));
+            let _ = kiwi.parse_uci(&mutate(san, &edits));
+        }
+        let pgn = "[Event \"x\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n1. O-O {c} O-O-O (1... Kd8 $1) 2. Rf2 1-0\n";
+        let _ = read_pgn(&mutate(pgn, &edits));
+    }
+
+    #[test]
+    fn legal_iff_generated_and_round_trips(seed in any::<u64>(), plies in 0u32..60) {
+        let positions = random_position(seed, plies);
+        let pos = positions.last().expect("at least the start");
+        let legal = pos.legal_moves();
+        // legal <=> generated, over every from/to pair and promotion choice.
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
+                    let m = Move { from, to, promotion };
+                    prop_assert_eq!(pos.is_legal(m), legal.contains(&m), "{:?} in {}", m, pos);
+                }
+            }
+        }
+        prop_assert_eq!(legal.len(), pos.count_legal_moves());
+        // FEN round trip, SAN and UCI round trips for every legal move.
+        prop_assert_eq!(&pos.to_string().parse::<Position>().expect("fen"), pos);
+        for &m in legal.iter() {
+            prop_assert_eq!(pos.parse_san(&pos.san(m)), Ok(m), "{} in {}", pos.san(m), pos);
+            prop_assert_eq!(pos.parse_uci(&pos.to_uci(m).to_string()), Ok(m));
+        }
+    }
+
+    #[test]
+    fn hash_pieces_and_king_safety_after_every_move(seed in any::<u64>()) {
+        let (positions, moves) = random_walk(seed, 80);
+        for (pair, &m) in positions.windows(2).zip(&moves) {
+            let (before, after) = (&pair[0], &pair[1]);
+            // The incremental hash equals the hash of the same position built from scratch.
+            let fresh: Position = after.to_string().parse().expect("fen");
+            prop_assert_eq!(fresh.zobrist(), after.zobrist());
+            // Pieces are conserved: at most one capture per move, nothing appears.
+            let (n0, n1) = (before.board().occupied().count(), after.board().occupied().count());
+            prop_assert!(n1 == n0 || n1 + 1 == n0);
+            // The side that just moved is not in check, and kings are never adjacent.
+            prop_assert!(after.attackers_to(after.king(!after.turn()), after.turn(), after.board().occupied()).is_empty());
+            prop_assert!(!chess::king_attacks(after.king(after.turn())).contains(after.king(!after.turn())));
+            // Checkmate <=> in check and no legal move; stalemate <=> not in check and none.
+            let none = after.legal_moves().is_empty();
+            prop_assert_eq!(after.is_checkmate(), after.is_check() && none);
+            prop_assert_eq!(after.is_stalemate(), !after.is_check() && none);
+            // Castling rights never come back; the half-move clock resets exactly on pawn
+            // moves and captures.
+            prop_assert_eq!(after.castling_rooks() & !before.castling_rooks(), chess::Bitboard::EMPTY);
+            let pawn_move = before.board().role_at(m.from) == Some(Role::Pawn);
+            let expected = if pawn_move || before.is_capture(m) { 0 } else { before.halfmoves() + 1 };
+            prop_assert_eq!(after.halfmoves(), expected);
+            // The en-passant right lives exactly one ply.
+            if let Some(ep) = before.ep_square() {
+                prop_assert!(after.ep_square() != Some(ep));
+            }
+        }
+    }
+}
