@@ -129,6 +129,7 @@ pub enum Outcome {
 
 /// A player's action: a move, or a draw claim under the WCDF rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
     /// Play a move.
     Move(Move),

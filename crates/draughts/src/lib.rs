@@ -11,6 +11,41 @@
 //! pos.play(&mv, KingMoves::Short)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # What is here
+//!
+//! - [`Position`]: a validated board (at most 12 pieces a side, no man on its crowning row)
+//!   and the side to move, read and written as PDN FEN; [`Setup`] is its unvalidated twin.
+//!   Squares ([`Square`]) use the standard 1-32 numbering everywhere; the bitboards stay
+//!   private.
+//! - Moves ([`Move`]) are full paths with their captured squares (A8): every distinct capture
+//!   path is its own move, as the published perft figures count them. [`perft`] counts
+//!   leaves with bulk counting and no allocation.
+//! - [`Rules`]: the booklet's play rules with short kings; draws per [`Draws`]
+//!   ([`Rules::wcdf`], the default, with claims; [`Rules::lattjo`], agreement only;
+//!   [`Rules::with_auto_adjudicate`] for engines); flying kings as an option
+//!   ([`Rules::with_flying_kings`], V2).
+//! - [`Draughts`]: boardgame-core's [`Game`](boardgame_core::Game) (seat 0 Black, who moves
+//!   first; seat 1 White) with its [`State`] keeping the draw bookkeeping.
+//! - PDN games ([`read_games`], [`PdnGame`]'s `Display`) and SVG pictures ([`svg`]).
+//!
+//! A game through the `Game` trait:
+//!
+//! ```
+//! use boardgame_core::{random_playout, Game, GameRng, Turn};
+//! use draughts::{Draughts, GameResult, Outcome, Rules};
+//!
+//! let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+//! let mut state = game.new_initial_state();
+//! random_playout(&game, &mut state, &mut GameRng::new(42, 0), &mut Vec::new());
+//! assert_eq!(game.turn(&state), Turn::Terminal);
+//! let winner = match state.outcome() {
+//!     Some(Outcome::Win { winner, .. }) => Some(winner),
+//!     _ => None,
+//! };
+//! assert!(GameResult::from_winner(winner) != GameResult::Unfinished);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod bits;
 mod fen;
@@ -24,6 +59,8 @@ mod svg;
 
 pub use fen::FenError;
 pub use game::{Action, Draughts, DrawReason, Draws, Outcome, PlayError, Rules, State, WinReason};
+#[cfg(feature = "serde")]
+pub use movegen::MoveReprError;
 pub use movegen::{KingMoves, MAX_PATH, Move};
 pub use notation::MoveTextError;
 pub use pdn::{

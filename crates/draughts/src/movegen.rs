@@ -34,6 +34,8 @@ pub const MAX_PATH: usize = 13;
 /// landing square. [`Position::parse_move`](crate::Position::parse_move) also reads the short
 /// form `15x31`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "MoveRepr", into = "MoveRepr"))]
 pub struct Move {
     path: [u8; MAX_PATH],
     len: u8,
@@ -139,6 +141,57 @@ impl fmt::Debug for Move {
             }
         }
         write!(f, ")")
+    }
+}
+
+/// The serialized form of a [`Move`]: its path and captured squares.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct MoveRepr {
+    path: Vec<Square>,
+    captured: Vec<Square>,
+}
+
+/// A serialized move whose shape is impossible.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a move: {0}")]
+pub struct MoveReprError(&'static str);
+
+#[cfg(feature = "serde")]
+impl TryFrom<MoveRepr> for Move {
+    type Error = MoveReprError;
+    fn try_from(r: MoveRepr) -> Result<Move, MoveReprError> {
+        if r.path.len() < 2 || r.path.len() > MAX_PATH {
+            return Err(MoveReprError("a path has 2 to 13 squares"));
+        }
+        let mut captured = 0u32;
+        for s in &r.captured {
+            if captured & s.bit() != 0 || r.path.contains(s) {
+                return Err(MoveReprError(
+                    "a captured square is repeated or on the path",
+                ));
+            }
+            captured |= s.bit();
+        }
+        if captured == 0 && r.path.len() != 2 {
+            return Err(MoveReprError("a step has two squares"));
+        }
+        if captured != 0 && r.captured.len() != r.path.len() - 1 {
+            return Err(MoveReprError("one captured piece per jump"));
+        }
+        let path: Vec<u8> = r.path.iter().map(|s| s.index() as u8).collect();
+        Ok(Move::capture(&path, captured))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for MoveRepr {
+    fn from(m: Move) -> MoveRepr {
+        MoveRepr {
+            path: m.path().collect(),
+            captured: m.captured().collect(),
+        }
     }
 }
 
