@@ -701,7 +701,7 @@ impl Backgammon {
                         list.plays()
                             .iter()
                             .position(|p| p == play)
-                            .map(|i| list.results()[i])
+                            .map(|i| list.result(i))
                     }
                 });
                 let Some(next) = found else {

@@ -90,8 +90,11 @@ pub enum PositionIdError {
 }
 
 impl Position {
-    /// The GNU Backgammon Position ID (manual §11.6): 14 base64 characters, the side on roll
-    /// first.
+    /// The GNU Backgammon Position ID: 14 base64 characters of the 80-bit key (manual
+    /// §11.6), with the two sides in the order GNU Backgammon itself writes them: the side
+    /// **not** on roll first, then the side on roll (gnubg's `positionid.c`; the manual's
+    /// prose and the rules file's section 6 say the reverse, which GNUBG's own IDs
+    /// contradict).
     ///
     /// # Examples
     ///
@@ -103,7 +106,11 @@ impl Position {
     pub fn position_id(&self) -> String {
         let mut key: u128 = 0;
         let mut bit = 0u32;
-        for side in [self.to_move, self.to_move.opponent()] {
+        // GNU Backgammon's order (positionid.c, oldPositionKey): anBoard[0], the player NOT
+        // on roll, then anBoard[1], the player on roll. The manual's prose and the rules
+        // file (section 6) state the reverse; the code and every GNUBG-compatible tool
+        // (wildbg, bkgm) use this order.
+        for side in [self.to_move.opponent(), self.to_move] {
             let b = &self.board[side.index()];
             for &c in &b[1..=BAR] {
                 for _ in 0..c {
@@ -120,7 +127,7 @@ impl Position {
     }
 
     /// Decodes a GNU Backgammon Position ID, giving the side on roll (whose checkers the ID
-    /// lists first) the colour `on_roll`.
+    /// lists second, as GNU Backgammon writes it) the colour `on_roll`.
     ///
     /// # Errors
     ///
@@ -147,7 +154,7 @@ impl Position {
         let key = u128::from_le_bytes(buf);
         let mut sides = [[0u8; 26]; 2];
         let mut bit = 0u32;
-        for side in &mut sides {
+        for (k, side) in sides.iter_mut().enumerate() {
             let mut p = 1;
             let mut total = 0u32;
             while p <= BAR {
@@ -158,11 +165,8 @@ impl Position {
                     side[p] += 1;
                     total += 1;
                     if total > 15 {
-                        return Err(PositionError::WrongCount {
-                            side: on_roll,
-                            count: total,
-                        }
-                        .into());
+                        let side = if k == 0 { on_roll.opponent() } else { on_roll };
+                        return Err(PositionError::WrongCount { side, count: total }.into());
                     }
                 } else {
                     p += 1;
@@ -173,9 +177,10 @@ impl Position {
         if bit < 80 && key >> bit != 0 {
             return Err(PositionIdError::Malformed);
         }
+        // sides[0] is the player not on roll, sides[1] the player on roll.
         let (white, black) = match on_roll {
-            Side::White => (sides[0], sides[1]),
-            Side::Black => (sides[1], sides[0]),
+            Side::White => (sides[1], sides[0]),
+            Side::Black => (sides[0], sides[1]),
         };
         Ok(Position::new(on_roll, white, black)?)
     }
@@ -895,6 +900,44 @@ mod tests {
         assert_eq!(
             "MAEAAAAAAAAE".parse::<MatchId>(),
             Err(MatchIdError::TrailingBits)
+        );
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+
+    /// GNU Backgammon writes the side not on roll first. After White opens 3-1 (8/5 6/5),
+    /// Black is on roll: the ID starts with Black's (unchanged) start layout, so decoding it
+    /// with the sides the other way round must give a different position.
+    #[test]
+    fn regression_position_id_lists_the_side_not_on_roll_first() {
+        let mut w = [0u8; 26];
+        w[24] = 2;
+        w[13] = 5;
+        w[8] = 2;
+        w[6] = 4;
+        w[5] = 2;
+        let mut b = [0u8; 26];
+        b[24] = 2;
+        b[13] = 5;
+        b[8] = 3;
+        b[6] = 5;
+        let p = Position::new(Side::Black, w, b).unwrap();
+        let id = p.position_id();
+        // The first 25 points walked are White's (not on roll): 24 zeros-or-ones ending with
+        // White's 2 checkers on its 5 point: bits 0..4 = 0,0,0,0,1 ...
+        let bytes = b64_decode::<10>(&id).ok().unwrap();
+        assert_eq!(
+            bytes[0] & 0b1_1111,
+            0b1_0000,
+            "white's points 1-4 empty, then a checker on 5"
+        );
+        assert_eq!(Position::from_position_id(&id, Side::Black).unwrap(), p);
+        assert_ne!(
+            Position::from_position_id(&id, Side::White).unwrap(),
+            p.with_to_move(Side::White)
         );
     }
 }

@@ -230,7 +230,7 @@ struct Slot {
 #[derive(Clone, Debug)]
 pub struct PlayList {
     plays: Vec<Play>,
-    results: Vec<Position>,
+    origin: Position,
     table: Vec<Slot>,
     stamp: u32,
     rank: u8,
@@ -238,6 +238,10 @@ pub struct PlayList {
     me: [u8; 26],
     opp: [u8; 26],
     outside: u8,
+    /// Bit p set when the mover has a checker on p (1..=25).
+    occ: u32,
+    /// Bit q set when the opponent holds the mover's point q with two or more (A1).
+    blocked: u32,
     key: u128,
     cur: Play,
     mover: Side,
@@ -263,13 +267,15 @@ impl PlayList {
     pub fn new() -> PlayList {
         PlayList {
             plays: Vec::with_capacity(64),
-            results: Vec::with_capacity(64),
+            origin: Position::start(Side::White),
             table: vec![Slot::default(); 256],
             stamp: 0,
             rank: 0,
             me: [0; 26],
             opp: [0; 26],
             outside: 0,
+            occ: 0,
+            blocked: 0,
             key: 0,
             cur: Play::NONE,
             mover: Side::White,
@@ -283,10 +289,25 @@ impl PlayList {
     }
 
     /// The position after each play, with the opponent on roll; same order as
-    /// [`PlayList::plays`].
+    /// [`PlayList::plays`]. Computed on demand (generation itself only records the plays).
+    pub fn results(&self) -> impl ExactSizeIterator<Item = Position> + '_ {
+        self.plays.iter().map(|p| self.origin.after(p))
+    }
+
+    /// The position after play `i`, with the opponent on roll.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= self.len()`.
     #[must_use]
-    pub fn results(&self) -> &[Position] {
-        &self.results
+    pub fn result(&self, i: usize) -> Position {
+        self.origin.after(&self.plays[i])
+    }
+
+    /// The position the plays start from.
+    #[must_use]
+    pub fn origin(&self) -> &Position {
+        &self.origin
     }
 
     /// Number of legal plays.
@@ -306,18 +327,26 @@ impl PlayList {
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
         let mover = position.to_move;
+        self.origin = *position;
         self.mover = mover;
         self.me = position.board[mover.index()];
         self.opp = position.board[mover.opponent().index()];
         self.outside = self.me[7..=BAR].iter().sum();
         let mut key = 0u128;
+        let mut occ = 0u32;
+        let mut blocked = 0u32;
         for p in 1..=BAR {
             key |= u128::from(self.me[p]) << (4 * (p as u32 - 1));
+            occ |= u32::from(self.me[p] > 0) << p;
         }
+        for q in 1..=24 {
+            blocked |= u32::from(self.opp[25 - q] >= 2) << q;
+        }
+        self.occ = occ;
+        self.blocked = blocked;
         self.key = key;
         self.cur = Play::NONE;
         self.plays.clear();
-        self.results.clear();
         self.rank = 0;
         self.next_stamp();
         if dice.is_double() {
@@ -358,6 +387,12 @@ impl PlayList {
     #[inline]
     fn do_step(&mut self, p: usize, q: usize) -> bool {
         self.me[p] -= 1;
+        if self.me[p] == 0 {
+            self.occ &= !(1 << p);
+        }
+        if q != OFF {
+            self.occ |= 1 << q;
+        }
         self.me[q] += 1;
         if p >= 7 && q <= 6 {
             self.outside -= 1;
@@ -398,7 +433,11 @@ impl PlayList {
             self.outside += 1;
         }
         self.me[q] -= 1;
+        if self.me[q] == 0 {
+            self.occ &= !(1 << q);
+        }
         self.me[p] += 1;
+        self.occ |= 1 << p;
     }
 
     #[inline]
@@ -406,38 +445,40 @@ impl PlayList {
         self.me[OFF] == CHECKERS
     }
 
-    /// Highest origin to try: the bar if occupied (B13), else point 24.
+    /// The origins that may move, as a bit set: only the bar while it is occupied (B13).
     #[inline]
-    fn top(&self) -> usize {
-        if self.me[BAR] > 0 { BAR } else { 24 }
+    fn origins(&self) -> u32 {
+        if self.me[BAR] > 0 { 1 << BAR } else { self.occ }
     }
 
     fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         let lattjo = policy == SingleDiePolicy::Lattjo;
         for (a, b) in [(hi, lo), (lo, hi)] {
-            let top = self.top();
-            let bottom = if top == BAR { BAR } else { 1 };
-            for p in (bottom..=top).rev() {
-                if self.me[p] == 0 {
-                    continue;
-                }
+            let mut first = self.origins();
+            while first != 0 {
+                let p = 31 - first.leading_zeros() as usize;
+                first &= !(1 << p);
                 let Some(q) = self.target(p, a) else { continue };
                 let hit = self.do_step(p, q);
                 if self.finished() {
-                    // A14: the game ends at once; the play counts as complete.
-                    self.record(3);
+                    // A14: the game is over, the other die cannot be played: a one-die play
+                    // (the standard keeps it only if no play uses both dice; the booklet
+                    // only with the higher die).
+                    if !lattjo {
+                        self.record(if a == hi { 2 } else { 1 });
+                    } else if a == hi {
+                        self.record(3);
+                    }
                 } else {
                     if lattjo && a == hi {
                         // B7, A8(b): the higher die alone, a voluntary choice.
                         self.record(3);
                     }
                     let mut any = false;
-                    let top2 = self.top();
-                    let bottom2 = if top2 == BAR { BAR } else { 1 };
-                    for p2 in (bottom2..=top2).rev() {
-                        if self.me[p2] == 0 {
-                            continue;
-                        }
+                    let mut second = self.origins();
+                    while second != 0 {
+                        let p2 = 31 - second.leading_zeros() as usize;
+                        second &= !(1 << p2);
                         let Some(q2) = self.target(p2, b) else {
                             continue;
                         };
@@ -460,23 +501,21 @@ impl PlayList {
     /// steps is visited once in an order that is always legal when any order is.
     fn gen_double(&mut self, d: usize, depth: u8, max_from: usize) {
         let mut any = false;
-        let top = self.top().min(max_from);
-        let bottom = if self.me[BAR] > 0 { BAR } else { 1 };
-        if bottom <= top {
-            for p in (bottom..=top).rev() {
-                if self.me[p] == 0 {
-                    continue;
-                }
-                let Some(q) = self.target(p, d) else { continue };
-                any = true;
-                let hit = self.do_step(p, q);
-                if self.finished() || depth == 3 {
-                    self.record(4);
-                } else {
-                    self.gen_double(d, depth + 1, p);
-                }
-                self.undo_step(p, q, hit);
+        let mut from = self.origins() & ((2u32 << max_from) - 1);
+        while from != 0 {
+            let p = 31 - from.leading_zeros() as usize;
+            from &= !(1 << p);
+            let Some(q) = self.target(p, d) else { continue };
+            any = true;
+            let hit = self.do_step(p, q);
+            if self.finished() {
+                self.record(depth + 1);
+            } else if depth == 3 {
+                self.record(4);
+            } else {
+                self.gen_double(d, depth + 1, p);
             }
+            self.undo_step(p, q, hit);
         }
         if !any && depth > 0 {
             self.record(depth);
@@ -490,7 +529,6 @@ impl PlayList {
         if rank > self.rank {
             self.rank = rank;
             self.plays.clear();
-            self.results.clear();
             self.next_stamp();
         }
         let key = self.key;
@@ -511,14 +549,6 @@ impl PlayList {
             h = (h + 1) & mask;
         }
         self.plays.push(self.cur);
-        let mover = self.mover;
-        let mut board = [[0u8; 26]; 2];
-        board[mover.index()] = self.me;
-        board[mover.opponent().index()] = self.opp;
-        self.results.push(Position {
-            board,
-            to_move: mover.opponent(),
-        });
         if self.plays.len() * 2 > self.table.len() {
             self.grow();
         }
@@ -546,6 +576,26 @@ fn hash(key: u128) -> u64 {
 }
 
 impl Position {
+    /// The position after a play known to be valid (generated), the opponent on roll.
+    /// Invalid steps are applied saturating (never a panic; the result is then meaningless).
+    #[inline]
+    pub(crate) fn after(&self, play: &Play) -> Position {
+        let mut next = *self;
+        let m = self.to_move.index();
+        let o = 1 - m;
+        for s in play.steps() {
+            let (p, q) = (s.from as usize, s.to as usize);
+            next.board[m][p] = next.board[m][p].saturating_sub(1);
+            next.board[m][q] += 1;
+            if q != OFF && next.board[o][25 - q] == 1 {
+                next.board[o][25 - q] = 0;
+                next.board[o][BAR] += 1;
+            }
+        }
+        next.to_move = self.to_move.opponent();
+        next
+    }
+
     /// Fills `out` with the legal plays for `dice` (see [`PlayList::generate`]); returns how
     /// many there are.
     pub fn legal_plays(&self, dice: Dice, policy: SingleDiePolicy, out: &mut PlayList) -> usize {
@@ -656,7 +706,7 @@ fn perft_with(
             );
         } else {
             for i in 0..k {
-                let r = list.results[i];
+                let r = list.result(i);
                 n += perft_with(&r, depth - 1, policy, rest);
             }
         }
@@ -687,7 +737,7 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
             )
         } else {
             (0..k)
-                .map(|i| perft_with(&list.results[i], depth - 1, policy, rest))
+                .map(|i| perft_with(&list.result(i), depth - 1, policy, rest))
                 .sum()
         };
         out.push((dice, n));

@@ -195,14 +195,13 @@ impl Position {
                 Err(NotationError::Illegal(text.to_string()))
             };
         }
-        if let Some(i) = list.results().iter().position(|r| *r == target) {
+        if let Some(i) = list.results().position(|r| r == target) {
             return Ok(list.plays()[i]);
         }
         // Lenient: an unmarked intermediate hit ("24/13" where the only path hits on 18).
         let m = self.to_move.index();
         let mut found = list
             .results()
-            .iter()
             .enumerate()
             .filter(|(_, r)| r.board[m] == target.board[m]);
         match (found.next(), found.next()) {
@@ -347,7 +346,7 @@ mod tests {
                     let back = p
                         .parse_play(&t, d, std)
                         .unwrap_or_else(|e| panic!("{d} {t}: {e}"));
-                    assert_eq!(p.apply_steps(&back).unwrap(), *res, "{d} {t}");
+                    assert_eq!(p.apply_steps(&back).unwrap(), res, "{d} {t}");
                 }
             }
         }

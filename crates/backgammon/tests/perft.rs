@@ -41,7 +41,7 @@ fn a17_opening_counts_per_roll_standard() {
             "{d}"
         );
         // Every result is distinct (A17).
-        let r = list.results();
+        let r: Vec<Position> = list.results().collect();
         for i in 0..r.len() {
             for j in i + 1..r.len() {
                 assert_ne!(r[i], r[j], "{d}: duplicate result");
@@ -92,7 +92,7 @@ fn colour_symmetry_same_counts() {
     let mut a = Vec::new();
     for d in Dice::ALL {
         list.generate(&start, d, SingleDiePolicy::Standard);
-        for r in list.results().to_vec() {
+        for r in list.results().collect::<Vec<_>>() {
             a.push(perft(&r, 1, SingleDiePolicy::Standard));
             assert_eq!(
                 perft(&r.swap_colours(), 1, SingleDiePolicy::Standard),

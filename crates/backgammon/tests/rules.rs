@@ -151,14 +151,13 @@ fn a2_b11_entering_onto_a_blot_hits_it() {
     let mut list = PlayList::new();
     list.generate(&p, Dice::new(3, 3).unwrap(), STD);
     assert!(
-        list.results().iter().all(|r| r.bar(Side::Black) == 1),
+        list.results().all(|r| r.bar(Side::Black) == 1),
         "the blot on 22 is always hit"
     );
     // B11: the hit checker restarts: its pip count rises by 25 - 3 = 22 (section 7).
     let before = p.pip_count(Side::Black);
     assert!(
         list.results()
-            .iter()
             .all(|r| r.pip_count(Side::Black) == before + 22)
     );
 }
@@ -211,7 +210,7 @@ fn b12_one_checker_hits_twice() {
     assert!(plays(&p, 6, 5, STD).contains(&"24/18*/13*".to_string()));
     let mut list = PlayList::new();
     list.generate(&p, Dice::new(6, 5).unwrap(), STD);
-    assert!(list.results().iter().any(|r| r.bar(Side::Black) == 2));
+    assert!(list.results().any(|r| r.bar(Side::Black) == 2));
 }
 
 // ---- Doubles (B16, B17) ----
@@ -269,9 +268,9 @@ fn b18_no_bearing_off_with_a_checker_outside() {
     list.generate(&p, Dice::new(6, 5).unwrap(), STD);
     // 7/1 or 7/2 first makes all home; the other die may then bear off (A5), but no play
     // bears off two checkers.
-    assert!(list.results().iter().all(|r| r.off(Side::White) <= 1));
+    assert!(list.results().all(|r| r.off(Side::White) <= 1));
     list.generate(&p, Dice::new(1, 1).unwrap(), STD);
-    assert!(list.results().iter().all(|r| r.off(Side::White) <= 1));
+    assert!(list.results().all(|r| r.off(Side::White) <= 1));
 }
 
 #[test]
@@ -284,10 +283,10 @@ fn b19_a5_first_die_brings_the_last_checker_home_second_bears_off() {
     );
     let mut list = PlayList::new();
     list.generate(&p, Dice::new(5, 3).unwrap(), STD);
-    assert!(list.results().iter().any(|r| r.off(Side::White) == 1));
+    assert!(list.results().any(|r| r.off(Side::White) == 1));
     // Doubles: after the first move brings the checker home the rest may bear off.
     list.generate(&p, Dice::new(5, 5).unwrap(), STD);
-    assert!(list.results().iter().any(|r| r.off(Side::White) == 3));
+    assert!(list.results().any(|r| r.off(Side::White) == 3));
 }
 
 #[test]
@@ -320,11 +319,7 @@ fn b23_a6_larger_die_bears_off_from_the_highest_point_only() {
     let mut list = PlayList::new();
     list.generate(&p, Dice::new(6, 5).unwrap(), STD);
     // Never from a lower point while the highest is occupied.
-    assert!(
-        list.results()
-            .iter()
-            .all(|r| r.checkers(Side::White)[3] == 0)
-    );
+    assert!(list.results().all(|r| r.checkers(Side::White)[3] == 0));
     // D7: the same bearing-off rule in both rule sets; the booklet adds its voluntary
     // higher-die-only play (B7).
     assert_eq!(plays(&p, 6, 5, LAT), set(&["3/off", "3/off 2/off"]));
@@ -336,10 +331,7 @@ fn b24_a_hit_checker_must_come_home_before_bearing_off_again() {
     let mut list = PlayList::new();
     for d in Dice::ALL {
         list.generate(&p, d, STD);
-        assert!(
-            list.results().iter().all(|r| r.off(Side::White) == 0),
-            "{d}"
-        );
+        assert!(list.results().all(|r| r.off(Side::White) == 0), "{d}");
     }
 }
 
@@ -355,4 +347,16 @@ fn a15_no_legal_play_is_an_empty_list() {
         assert_eq!(list.generate(&p, d, STD), 0);
     }
     assert_eq!(backgammon::perft(&p, 1, STD), 21);
+}
+
+/// Found by cross-checking against bkgm: bearing off the last checker with one die while a
+/// play using both dice exists (2/1* then 1/off) is not a legal standard play (A9, A14: the
+/// most dice must be used; the game then ends with nothing left to play).
+#[test]
+fn regression_a9_a14_last_checker_must_use_both_dice_when_possible() {
+    // White's last checker on 2, a Black blot on White's 1.
+    let p = pos(&[(2, 1)], &[(24, 1), (13, 14)]);
+    assert_eq!(plays(&p, 2, 1, STD), set(&["2/1*/off"]));
+    // Booklet: both dice, or the higher alone (2/off); never the lower alone.
+    assert_eq!(plays(&p, 2, 1, LAT), set(&["2/1*/off", "2/off"]));
 }
