@@ -542,7 +542,22 @@ fn count_for<Sd: Side>(b: Rel, flying: bool) -> u64 {
     let s0 = step(b.me, f0);
     let s1 = step(b.me, f1);
     let mut quiet = (s0 & empty).count_ones() + (s1 & empty).count_ones();
-    let mut jumps = (step(s0 & b.opp, f0) | step(s1 & b.opp, f1)) & empty;
+    let j0 = step(s0 & b.opp, f0) & empty;
+    let j1 = step(s1 & b.opp, f1) & empty;
+    let mut jumps = j0 | j1;
+    if kings == 0 {
+        if jumps == 0 {
+            return u64::from(quiet);
+        }
+        // Men only: when no landing square (short of the crowning row) allows a further
+        // jump, every capture is a single jump and they can be counted in bulk. Going on
+        // forward never meets the vacated start or the captured piece, both behind.
+        let go_on = jumps & !crown_row(Sd::WHITE);
+        let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
+        if more == 0 {
+            return u64::from(j0.count_ones() + j1.count_ones());
+        }
+    }
     if kings != 0 {
         let s2 = step(kings, b0);
         let s3 = step(kings, b1);
