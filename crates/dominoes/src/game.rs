@@ -41,6 +41,8 @@ pub struct Dominoes {
     rules: Rules,
     set: Tiles,
     hand: u8,
+    /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn).
+    deal_seat: [u8; 91],
 }
 
 /// Who opens a round.
@@ -237,10 +239,16 @@ impl Dominoes {
     pub fn new(rules: Rules) -> Result<Dominoes, RulesError> {
         rules.validate()?;
         let set = Tiles::full_set(rules.highest).ok_or(RulesError::SetTooLarge(rules.highest))?;
+        let hand = rules.hand_size();
+        let mut deal_seat = [0u8; 91];
+        for (i, d) in deal_seat.iter_mut().enumerate() {
+            *d = (i / usize::from(hand)).min(usize::from(rules.players) - 1) as u8;
+        }
         Ok(Dominoes {
             rules,
             set,
-            hand: rules.hand_size(),
+            hand,
+            deal_seat,
         })
     }
 
@@ -373,7 +381,7 @@ impl Dominoes {
     }
 
     fn drawable(&self, s: &State) -> bool {
-        self.rules.draw_rule.drawable(s.stock.len())
+        self.rules.draw_rule.drawable(s.stock)
     }
 
     /// E1: nobody holds a tile that fits, and either nothing can be drawn (a) or the layout
@@ -387,36 +395,25 @@ impl Dominoes {
         !self.drawable(s) || (self.rules.closed_layout_ends_round && s.stock.0 & fits == 0)
     }
 
-    /// E4: the end move generation lists for `tile` instead of `end`, if another open end
-    /// gives the same position.
+    /// E4: the end move generation lists instead of `end`, if another open end gives the
+    /// same position.
     fn same_as(&self, layout: &Layout, end: End) -> Option<End> {
-        let v = layout.end_value(end)?;
-        let fives = self.rules.scoring == Scoring::Fives;
-        let candidates: &[End] = match end {
-            End::Right => &[End::Left],
-            End::Down => &[End::Up],
-            _ => &[],
-        };
-        candidates.iter().copied().find(|&other| {
-            layout.end_value(other) == Some(v)
-                && (!fives || layout.end_is_double(other) == layout.end_is_double(end))
-                && match end {
-                    End::Right => layout.line_ends_symmetric(),
-                    _ => !fives || layout.arm_is_empty(other) == layout.arm_is_empty(end),
-                }
-        })
+        layout.duplicate_of(end, self.rules.scoring == Scoring::Fives)
     }
 
-    fn push_placements(&self, layout: &Layout, tile: Tile, out: &mut Vec<Action>) {
-        let open = layout.open_ends();
-        for end in End::ALL {
-            if open & (1 << end.index()) == 0 {
-                continue;
-            }
-            if let Some(v) = layout.end_value(end)
-                && tile.has(v)
-                && self.same_as(layout, end).is_none()
-            {
+    /// The open ends move generation uses: each open end unless an earlier end gives the
+    /// same position (E4). Depends only on the layout, not on the tile.
+    fn canonical_ends(&self, layout: &Layout) -> u8 {
+        layout.canonical_ends(self.rules.scoring == Scoring::Fives)
+    }
+
+    fn push_placements(layout: &Layout, ends: u8, tile: Tile, out: &mut Vec<Action>) {
+        let mut m = ends;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let end = End::ALL[i];
+            if layout.end_value(end).is_some_and(|v| tile.has(v)) {
                 out.push(Action::Play(tile, end));
             }
         }
@@ -527,7 +524,7 @@ impl Dominoes {
         match (s.phase, action) {
             (Phase::Dealing, Action::Deal(t)) => {
                 s.stock.remove(t);
-                let seat = Seat::new(s.dealt / self.hand);
+                let seat = Seat::new(self.deal_seat[usize::from(s.dealt) % 91]);
                 s.hands[seat].insert(t);
                 s.shown[seat].keep(0, true);
                 s.dealt += 1;
@@ -892,8 +889,11 @@ impl Game for Dominoes {
             },
             Phase::Turn(seat) => {
                 let playable = Tiles(s.hands[seat].0 & s.layout.playable_mask());
-                for t in playable.iter() {
-                    self.push_placements(&s.layout, t, out);
+                if !playable.is_empty() {
+                    let ends = self.canonical_ends(&s.layout);
+                    for t in playable.iter() {
+                        Self::push_placements(&s.layout, ends, t, out);
+                    }
                 }
                 let drawable = self.drawable(s);
                 if playable.is_empty() {
@@ -903,7 +903,7 @@ impl Game for Dominoes {
                 }
             }
             Phase::Drawn(_, t) => {
-                self.push_placements(&s.layout, t, out);
+                Self::push_placements(&s.layout, self.canonical_ends(&s.layout), t, out);
                 if !self.rules.must_play_if_able {
                     out.push(Action::Pass);
                 }
@@ -929,12 +929,26 @@ impl Game for Dominoes {
         if !matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
             return None;
         }
-        let k = rng.index(s.stock.len());
-        s.stock.nth(k).map(Action::Deal)
+        s.stock.sample(rng).map(Action::Deal)
     }
 
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        self.check(s, a)?;
+        // Fast acceptance of the two common actions; anything else goes through `check`,
+        // which also names what is wrong.
+        let fast = match (s.phase, *a) {
+            (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
+                s.stock.0 & self.set.0 & t.bit() != 0
+            }
+            (Phase::Turn(seat), Action::Play(t, e)) => {
+                s.hands[seat].0 & self.set.0 & t.bit() != 0
+                    && self.canonical_ends(&s.layout) & (1 << e.index()) != 0
+                    && s.layout.end_value(e).is_some_and(|v| t.has(v))
+            }
+            _ => false,
+        };
+        if !fast {
+            self.check(s, a)?;
+        }
         self.apply_checked(s, *a);
         Ok(())
     }

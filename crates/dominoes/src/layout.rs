@@ -88,6 +88,8 @@ struct Cache {
     doubles: u8,
     numbers: u16,
     fits: u128,
+    /// Open ends without an earlier duplicate (E4), for block scoring and for fives.
+    canonical: [u8; 2],
 }
 
 impl Cache {
@@ -97,6 +99,7 @@ impl Cache {
         doubles: 0,
         numbers: 0,
         fits: 0,
+        canonical: [0; 2],
     };
 }
 
@@ -146,6 +149,31 @@ impl Layout {
     };
 
     fn refresh(&mut self) {
+        // The line without a spinner (the booklet's game): two ends, computed directly.
+        if let (Some((root, left)), None) = (self.root, self.spinner) {
+            let [l, r] = [&self.arms[0], &self.arms[1]];
+            let lv = if l.len > 0 { l.open } else { left };
+            let rv = if r.len > 0 {
+                r.open
+            } else {
+                root.other(left).unwrap_or(left)
+            };
+            let ld = l.last().unwrap_or(root).is_double();
+            let rd = r.last().unwrap_or(root).is_double();
+            let same = lv == rv;
+            self.cache = Cache {
+                open: 0b11,
+                values: [lv, rv, 0, 0],
+                doubles: u8::from(ld) | (u8::from(rd) << 1),
+                numbers: (1 << lv) | (1 << rv),
+                fits: NUMBER_TILES[usize::from(lv)] | NUMBER_TILES[usize::from(rv)],
+                canonical: [
+                    if same { 0b01 } else { 0b11 },
+                    if same && ld == rd { 0b01 } else { 0b11 },
+                ],
+            };
+            return;
+        }
         let mut c = Cache::EMPTY;
         c.open = self.compute_open_ends();
         for e in End::ALL {
@@ -162,6 +190,40 @@ impl Layout {
             }
         }
         self.cache = c;
+        for (i, fives) in [false, true].into_iter().enumerate() {
+            let mut mask = c.open;
+            for end in [End::Right, End::Down] {
+                if mask & (1 << end.index()) != 0 && self.duplicate_of(end, fives).is_some() {
+                    mask &= !(1 << end.index());
+                }
+            }
+            self.cache.canonical[i] = mask;
+        }
+    }
+
+    /// The open ends move generation offers (E4): each open end unless an earlier one gives
+    /// the same position.
+    pub(crate) fn canonical_ends(&self, fives: bool) -> u8 {
+        self.cache.canonical[usize::from(fives)]
+    }
+
+    /// The earlier end that gives the same position as `end` (E4): the same number and,
+    /// when fives are scored, the same crosswise-double status and the same emptiness of a
+    /// spinner side; the in-line ends only while the spinner does not tell them apart.
+    pub(crate) fn duplicate_of(&self, end: End, fives: bool) -> Option<End> {
+        let v = self.end_value(end)?;
+        let other = match end {
+            End::Right => End::Left,
+            End::Down => End::Up,
+            _ => return None,
+        };
+        let same = self.end_value(other) == Some(v)
+            && (!fives || self.end_is_double(other) == self.end_is_double(end))
+            && match end {
+                End::Right => self.line_ends_symmetric(),
+                _ => !fives || self.arm_is_empty(other) == self.arm_is_empty(end),
+            };
+        same.then_some(other)
     }
 
     /// How many tiles lie on the table.

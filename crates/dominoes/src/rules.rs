@@ -2,7 +2,7 @@
 
 use boardgame_core::MatchConfig;
 
-use crate::tile::MAX_NUMBER;
+use crate::tile::{MAX_NUMBER, Tiles};
 
 /// What a player who cannot place a tile does (decision E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -21,11 +21,11 @@ pub enum DrawRule {
 }
 
 impl DrawRule {
-    /// How many stock tiles can never be drawn (all of them for the block game).
-    pub(crate) fn drawable(self, stock: usize) -> bool {
+    /// Whether a tile can be drawn from `stock`.
+    pub(crate) fn drawable(self, stock: Tiles) -> bool {
         match self {
-            DrawRule::DrawOne | DrawRule::DrawUntilPlayable => stock > 0,
-            DrawRule::DrawUntilPlayableLeaveTwo => stock > 2,
+            DrawRule::DrawOne | DrawRule::DrawUntilPlayable => !stock.is_empty(),
+            DrawRule::DrawUntilPlayableLeaveTwo => stock.more_than(2),
             DrawRule::NoDraw => false,
         }
     }

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use boardgame_core::GameRng;
+
 /// The highest number on any supported set (double-twelve).
 pub const MAX_NUMBER: u8 = 12;
 
@@ -329,24 +331,45 @@ impl Tiles {
         best.map(|b| (b, unique))
     }
 
-    /// The `k`-th tile in ascending order (`k < len`).
-    pub(crate) fn nth(self, mut k: usize) -> Option<Tile> {
+    /// A uniformly random tile of the set, `None` when it is empty. Avoids population counts
+    /// where it can: without a POPCNT instruction in the default target they are slow.
+    pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
         let lo = self.0 as u64;
-        let lo_n = lo.count_ones() as usize;
-        let (mut bits, base) = if k < lo_n {
-            (lo, 0u8)
+        let hi = (self.0 >> 64) as u64;
+        let n_lo = lo.count_ones();
+        let n = if hi == 0 {
+            n_lo
         } else {
-            k -= lo_n;
-            ((self.0 >> 64) as u64, 64u8)
+            n_lo + hi.count_ones()
         };
-        if k >= bits.count_ones() as usize {
+        if n == 0 {
             return None;
         }
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        Some(Tile::from_id(base + bits.trailing_zeros() as u8))
+        let k = rng.below(n);
+        let id = if k < n_lo {
+            select64(lo, k)
+        } else {
+            64 + select64(hi, k - n_lo)
+        };
+        Some(Tile::from_id(id as u8))
     }
+
+    /// Whether the set has more than `n` tiles, for small `n`, without counting them all.
+    pub(crate) fn more_than(self, n: u32) -> bool {
+        let mut x = self.0;
+        for _ in 0..n {
+            x &= x.wrapping_sub(1);
+        }
+        x != 0
+    }
+}
+
+/// The position of the `k`-th set bit of `x` (`k < popcount(x)`).
+fn select64(mut x: u64, k: u32) -> u32 {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x.trailing_zeros()
 }
 
 impl fmt::Display for Tiles {
@@ -494,12 +517,19 @@ mod tests {
     }
 
     #[test]
-    fn nth_walks_both_words() {
+    fn sample_reaches_every_tile_of_both_words() {
         let set = Tiles::full_set(12).unwrap();
-        for (k, t) in set.iter().enumerate() {
-            assert_eq!(set.nth(k), Some(t));
+        let mut rng = GameRng::new(1, 0);
+        let mut seen = Tiles::EMPTY;
+        for _ in 0..5000 {
+            let t = set.sample(&mut rng).unwrap();
+            assert!(set.contains(t));
+            seen.insert(t);
         }
-        assert_eq!(set.nth(91), None);
+        assert_eq!(seen, set);
+        assert_eq!(Tiles::EMPTY.sample(&mut rng), None);
+        assert!(set.more_than(90) && !set.more_than(91));
+        assert!(!Tiles::EMPTY.more_than(0));
     }
 
     #[test]
