@@ -38,7 +38,6 @@ pub(crate) struct StepGrid {
     cursor: Vec<u32>,
     cell: Vec<u32>,
     pub entries: Vec<Entry>,
-    staged: Vec<Entry>,
     pub extra: Vec<Entry>,
     pub extra_next: Vec<u32>,
     pub extra_head: Vec<u32>,
@@ -47,8 +46,8 @@ pub(crate) struct StepGrid {
 
 impl StepGrid {
     /// Resets the grid for a table of half sizes `hx`, `hy` with cells of at least `cell`
-    /// metres and at most `max_cells` cells.
-    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
+    /// metres and at most `max_cells` cells, for `n` discs.
+    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize, n: usize) {
         let mut cell = cell;
         let (mut nx, mut ny);
         loop {
@@ -66,7 +65,8 @@ impl StepGrid {
         self.inv_cell = 1.0 / cw;
         self.nx = nx;
         self.ny = ny;
-        self.extent = 0.0;
+        // Every swept box of the substep fits in a cell (`cell` bounds them all).
+        self.extent = cw;
         let cells = nx * ny;
         // Clear the overflow lists of the previous substep.
         for &c in &self.extra_cells {
@@ -83,8 +83,68 @@ impl StepGrid {
         self.extra_next.clear();
         self.start.clear();
         self.start.resize(cells + 1, 0);
-        self.staged.clear();
         self.cell.clear();
+        self.cell.resize(n, 0);
+    }
+
+    /// Counts disc `i` (on the table) under the cell of (`min_x`, `min_y`).
+    #[inline]
+    pub fn count(&mut self, i: usize, min_x: f64, min_y: f64) {
+        let c = self.cy(min_y) * self.nx + self.cx(min_x);
+        self.start[c + 1] += 1;
+        self.cell[i] = c as u32;
+    }
+
+    /// Sorts the counted discs by cell (stable: creation order within a cell) into entries.
+    #[allow(clippy::too_many_arguments)]
+    pub fn finish(
+        &mut self,
+        px: &[f64],
+        py: &[f64],
+        vx: &[f64],
+        vy: &[f64],
+        r: &[f64],
+        version: &[u32],
+        on: &[bool],
+    ) {
+        let cells = self.nx * self.ny;
+        let mut acc = 0u32;
+        for c in 1..=cells {
+            acc += self.start[c];
+            self.start[c] = acc;
+        }
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.start[..cells]);
+        self.entries.clear();
+        self.entries.resize(acc as usize, Entry::default());
+        let n = self.cell.len();
+        let (px, py, vx, vy, r, version, on) = (
+            &px[..n],
+            &py[..n],
+            &vx[..n],
+            &vy[..n],
+            &r[..n],
+            &version[..n],
+            &on[..n],
+        );
+        for i in 0..n {
+            if !on[i] {
+                continue;
+            }
+            let c = self.cell[i] as usize;
+            let p = self.cursor[c] as usize;
+            self.cursor[c] += 1;
+            self.entries[p] = Entry {
+                x: px[i],
+                y: py[i],
+                vx: vx[i],
+                vy: vy[i],
+                t: 0.0,
+                r: r[i],
+                disc: i as u32,
+                version: version[i],
+            };
+        }
     }
 
     #[inline]
@@ -99,36 +159,6 @@ impl StepGrid {
         let f = (y - self.oy) * self.inv_cell;
         // Clamped first, so the conversion is a plain truncation (NaN would give 0).
         f.clamp(0.0, (self.ny - 1) as f64) as u32 as usize
-    }
-
-    /// Stages an entry for the counting sort ([`finish`](Self::finish)).
-    #[inline]
-    pub fn stage(&mut self, e: Entry, min_x: f64, min_y: f64, extent: f64) {
-        let c = self.cy(min_y) * self.nx + self.cx(min_x);
-        self.start[c + 1] += 1;
-        self.cell.push(c as u32);
-        self.staged.push(e);
-        if extent > self.extent {
-            self.extent = extent;
-        }
-    }
-
-    /// Sorts the staged entries by cell (stable: creation order within a cell).
-    pub fn finish(&mut self) {
-        let cells = self.nx * self.ny;
-        for c in 0..cells {
-            self.start[c + 1] += self.start[c];
-        }
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.start[..cells]);
-        self.entries.clear();
-        self.entries.resize(self.staged.len(), Entry::default());
-        for (k, e) in self.staged.iter().enumerate() {
-            let c = self.cell[k] as usize;
-            let p = self.cursor[c] as usize;
-            self.cursor[c] += 1;
-            self.entries[p] = *e;
-        }
     }
 
     /// Enters a new path of a disc during the substep (overflow list of its cell).

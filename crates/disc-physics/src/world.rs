@@ -249,6 +249,7 @@ struct WallGeom {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     moving: Vec<u32>,
+    fixed: Vec<u32>,
     moving_mark: Vec<u32>,
     mark: u32,
     grid: StepGrid,
@@ -299,6 +300,12 @@ pub struct World {
     time_s: f64,
     steps: u64,
     stats: SolverStats,
+    /// The largest radius ever added.
+    r_max: f64,
+    /// Discs on the table.
+    n_on: usize,
+    /// An upper bound of every squared speed at the start of the next substep.
+    v_bound2: f64,
     place: PlaceIndex,
     s: Scratch,
 }
@@ -342,6 +349,9 @@ impl World {
             time_s: 0.0,
             steps: 0,
             stats: SolverStats::default(),
+            r_max: 0.0,
+            n_on: 0,
+            v_bound2: 0.0,
             place: PlaceIndex::default(),
             s: Scratch::default(),
         })
@@ -537,6 +547,9 @@ impl World {
         if self.place.valid {
             self.place.insert(i, position.x, position.y, kind.radius_m);
         }
+        self.r_max = self.r_max.max(kind.radius_m);
+        self.n_on += 1;
+        self.v_bound2 = self.v_bound2.max(velocity.length_squared());
         Ok(DiscId(i))
     }
 
@@ -562,6 +575,7 @@ impl World {
         self.d.vx[i] = velocity.x;
         self.d.vy[i] = velocity.y;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
+        self.v_bound2 = self.v_bound2.max(velocity.length_squared());
         Ok(())
     }
 
@@ -584,6 +598,7 @@ impl World {
     }
 
     fn take_off(&mut self, i: usize, status: DiscStatus) {
+        self.n_on -= 1;
         self.d.on[i] = false;
         self.d.status[i] = status;
         self.d.vx[i] = 0.0;
@@ -613,6 +628,9 @@ impl World {
         self.d.py[i] = position.y;
         self.d.vx[i] = 0.0;
         self.d.vy[i] = 0.0;
+        if !self.d.on[i] {
+            self.n_on += 1;
+        }
         self.d.on[i] = true;
         self.d.status[i] = DiscStatus::OnTable;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
@@ -792,93 +810,90 @@ impl World {
         s.moving.clear();
         if s.moving.capacity() < n {
             s.moving.reserve(n);
+            s.fixed.reserve(n);
         }
 
-        // Stage 1: friction, clamped at zero.
-        let dec = self.table.params().friction_decel_m_s2() * h;
-        let d = &mut self.d;
-        let mut r_max = 0.0f64;
-        let mut v_max2 = 0.0f64;
-        let mut n_on = 0usize;
-        for i in 0..n {
-            if !d.on[i] {
-                continue;
-            }
-            n_on += 1;
-            let ri = d.r[i];
-            if ri > r_max {
-                r_max = ri;
-            }
-            let vx = d.vx[i];
-            let vy = d.vy[i];
-            if vx == 0.0 && vy == 0.0 {
-                continue;
-            }
-            let s2 = vx * vx + vy * vy;
-            if dec > 0.0 {
-                let sp = s2.sqrt();
-                let ns = sp - dec;
-                if ns <= 0.0 {
-                    d.vx[i] = 0.0;
-                    d.vy[i] = 0.0;
-                    d.version[i] = d.version[i].wrapping_add(1);
-                    events.record(Event {
-                        time_s: ts,
-                        kind: EventKind::CameToRest {
-                            disc: DiscId(i as u32),
-                        },
-                    });
-                    continue;
-                }
-                let k = ns / sp;
-                d.vx[i] = vx * k;
-                d.vy[i] = vy * k;
-                let ns2 = ns * ns;
-                if ns2 > v_max2 {
-                    v_max2 = ns2;
-                }
-            } else if s2 > v_max2 {
-                v_max2 = s2;
-            }
-            s.moving.push(i as u32);
-            s.moving_mark[i] = s.mark;
-        }
-        if s.moving.is_empty() {
-            return false;
-        }
-
-        // Stage 2: broadphase. Cells are at least as wide as any swept box.
+        // The grid's cells must be at least as wide as any swept box: 2 r_max plus the
+        // distance the fastest disc can go (speeds only fall under friction).
         let hx = self.table.half_width_m();
         let hy = self.table.half_height_m();
-        let cell = 2.0 * r_max + 2.0 * v_max2.sqrt() * h;
-        s.grid.reset(hx, hy, cell, 2 * n_on + 16);
-        for i in 0..n {
-            if !d.on[i] {
-                continue;
+        let cell = 2.0 * self.r_max + 2.0 * self.v_bound2.sqrt() * h;
+        s.grid.reset(hx, hy, cell, 4 * self.n_on + 16, n);
+
+        // Stages 1 and 2: friction, clamped at zero, and the broadphase cell of each disc.
+        // A moving disc whose swept box may reach a cushion, or any disc when the table has
+        // walls or pockets, is listed for the fixed-object tests of stage 3.
+        let dec = self.table.params().friction_decel_m_s2() * h;
+        let open_floor = self.walls.is_empty() && self.table.pockets().is_empty();
+        let d = &mut self.d;
+        s.fixed.clear();
+        {
+            let (px, py) = (&d.px[..n], &d.py[..n]);
+            let (vx_all, vy_all) = (&mut d.vx[..n], &mut d.vy[..n]);
+            let (on, rad, version) = (&d.on[..n], &d.r[..n], &mut d.version[..n]);
+            let moving_mark = &mut s.moving_mark[..n];
+            let grid = &mut s.grid;
+            for i in 0..n {
+                if !on[i] {
+                    continue;
+                }
+                let mut vx = vx_all[i];
+                let mut vy = vy_all[i];
+                let r = rad[i];
+                let x = px[i];
+                let y = py[i];
+                if vx != 0.0 || vy != 0.0 {
+                    if dec > 0.0 {
+                        let sp = (vx * vx + vy * vy).sqrt();
+                        let ns = sp - dec;
+                        if ns <= 0.0 {
+                            vx = 0.0;
+                            vy = 0.0;
+                            version[i] = version[i].wrapping_add(1);
+                            events.record(Event {
+                                time_s: ts,
+                                kind: EventKind::CameToRest {
+                                    disc: DiscId(i as u32),
+                                },
+                            });
+                        } else {
+                            let k = ns / sp;
+                            vx *= k;
+                            vy *= k;
+                        }
+                        vx_all[i] = vx;
+                        vy_all[i] = vy;
+                    }
+                    if vx != 0.0 || vy != 0.0 {
+                        s.moving.push(i as u32);
+                        moving_mark[i] = s.mark;
+                        let ex = x + vx * h;
+                        let ey = y + vy * h;
+                        let lim_x = hx - r - 2.0 * SLOP_M;
+                        let lim_y = hy - r - 2.0 * SLOP_M;
+                        let clear = open_floor
+                            && x.abs() < lim_x
+                            && ex.abs() < lim_x
+                            && y.abs() < lim_y
+                            && ey.abs() < lim_y;
+                        if !clear {
+                            s.fixed.push(i as u32);
+                        }
+                        let x0 = if ex < x { ex } else { x };
+                        let y0 = if ey < y { ey } else { y };
+                        grid.count(i, x0 - r, y0 - r);
+                        continue;
+                    }
+                }
+                grid.count(i, x - r, y - r);
             }
-            let r = d.r[i];
-            let x = d.px[i];
-            let y = d.py[i];
-            let vx = d.vx[i];
-            let vy = d.vy[i];
-            let ex = x + vx * h;
-            let ey = y + vy * h;
-            let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
-            let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-            let ext = (x1 - x0).max(y1 - y0) + 2.0 * r;
-            let e = Entry {
-                x,
-                y,
-                vx,
-                vy,
-                t: 0.0,
-                r,
-                disc: i as u32,
-                version: d.version[i],
-            };
-            s.grid.stage(e, x0 - r, y0 - r, ext);
         }
-        s.grid.finish();
+        if s.moving.is_empty() {
+            self.v_bound2 = 0.0;
+            return false;
+        }
+        s.grid
+            .finish(&d.px, &d.py, &d.vx, &d.vy, &d.r, &d.version, &d.on);
 
         // Stage 3: prediction: cushions, walls and pockets of every moving disc, then every
         // pair of neighbouring paths with at least one moving disc.
@@ -891,8 +906,8 @@ impl World {
             table: &self.table,
             walls: &self.walls,
         };
-        for k in 0..s.moving.len() {
-            let i = s.moving[k] as usize;
+        for k in 0..s.fixed.len() {
+            let i = s.fixed[k] as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
         sweep_pairs(&s.grid, &mut s.heap, h);
@@ -943,6 +958,7 @@ impl World {
                     KIND_POCKET => {
                         d.advance(a, t);
                         d.on[a] = false;
+                        self.n_on -= 1;
                         d.vx[a] = 0.0;
                         d.vy[a] = 0.0;
                         d.status[a] = DiscStatus::Pocketed(PocketId(ev.b as u16));
@@ -984,6 +1000,7 @@ impl World {
                     let i = c.i as usize;
                     if c.j == NONE && c.cushion < 4 && c.speed > jump && d.on[i] {
                         d.on[i] = false;
+                        self.n_on -= 1;
                         d.vx[i] = 0.0;
                         d.vy[i] = 0.0;
                         d.status[i] = DiscStatus::LeftTable(CushionId::OUTER[c.cushion as usize]);
@@ -1088,7 +1105,7 @@ impl World {
         }
 
         // Stage 5: drift to the end of the substep; keep every disc inside the cushions.
-        let mut any = false;
+        let mut v2 = 0.0f64;
         for k in 0..s.moving.len() {
             let i = s.moving[k] as usize;
             if !d.on[i] {
@@ -1097,14 +1114,20 @@ impl World {
             }
             let dt = h - d.tl[i];
             let r = d.r[i];
-            let x = d.px[i] + d.vx[i] * dt;
-            let y = d.py[i] + d.vy[i] * dt;
+            let vx = d.vx[i];
+            let vy = d.vy[i];
+            let x = d.px[i] + vx * dt;
+            let y = d.py[i] + vy * dt;
             d.px[i] = x.clamp(-hx + r, hx - r);
             d.py[i] = y.clamp(-hy + r, hy - r);
             d.tl[i] = 0.0;
-            any |= d.vx[i] != 0.0 || d.vy[i] != 0.0;
+            let sp2 = vx * vx + vy * vy;
+            if sp2 > v2 {
+                v2 = sp2;
+            }
         }
-        any
+        self.v_bound2 = v2;
+        v2 > 0.0
     }
 }
 
@@ -1211,7 +1234,18 @@ fn predict_fixed(
     let vi = d.version[i];
     let iu = i as u32;
 
-    if vx != 0.0 || vy != 0.0 {
+    if vx == 0.0 && vy == 0.0 {
+        return;
+    }
+    // The swept box of the centre over the rest of the substep: every test below is skipped
+    // when the box cannot reach its object (a conservative filter, margin SLOP_M).
+    let ex = x + vx * rem;
+    let ey = y + vy * rem;
+    let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
+    let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
+    let lim_x = ctx.hx - r - 2.0 * SLOP_M;
+    let lim_y = ctx.hy - r - 2.0 * SLOP_M;
+    if x0 <= -lim_x || x1 >= lim_x || y0 <= -lim_y || y1 >= lim_y {
         // Outer cushions: 0 bottom (y = -hy), 1 right, 2 top, 3 left.
         let gaps = [
             (y + ctx.hy - r, -vy),
@@ -1236,34 +1270,50 @@ fn predict_fixed(
                 push(heap, t + s, KIND_CUSHION, iu, k as u32, vi, 0);
             }
         }
-        // Internal walls (capsules).
-        for (k, w) in ctx.walls.iter().enumerate() {
-            if let Some(s) = toi_wall(w, x, y, vx, vy, r, rem) {
-                push(heap, t + s, KIND_CUSHION, iu, 4 + k as u32, vi, 0);
-            }
+    }
+    // Internal walls (capsules).
+    for (k, w) in ctx.walls.iter().enumerate() {
+        let reach = r + w.h + 2.0 * SLOP_M;
+        if x1 + reach < w.ax.min(w.bx)
+            || x0 - reach > w.ax.max(w.bx)
+            || y1 + reach < w.ay.min(w.by)
+            || y0 - reach > w.ay.max(w.by)
+        {
+            continue;
         }
-        // Pockets: the centre entering the circle.
-        for (k, p) in ctx.table.pockets().iter().enumerate() {
-            let qx = x - p.centre.x;
-            let qy = y - p.centre.y;
-            let cc = qx * qx + qy * qy - p.radius_m * p.radius_m;
-            if cc < 0.0 {
-                push(heap, t, KIND_POCKET, iu, k as u32, vi, 0);
-                continue;
-            }
-            let b = qx * vx + qy * vy;
-            if b >= 0.0 {
-                continue;
-            }
-            let a = vx * vx + vy * vy;
-            let disc = b * b - a * cc;
-            if disc <= 0.0 {
-                continue;
-            }
-            let s = cc / (-b + disc.sqrt());
-            if s <= rem {
-                push(heap, t + s, KIND_POCKET, iu, k as u32, vi, 0);
-            }
+        if let Some(s) = toi_wall(w, x, y, vx, vy, r, rem) {
+            push(heap, t + s, KIND_CUSHION, iu, 4 + k as u32, vi, 0);
+        }
+    }
+    // Pockets: the centre entering the circle.
+    for (k, p) in ctx.table.pockets().iter().enumerate() {
+        let reach = p.radius_m + 2.0 * SLOP_M;
+        if x1 < p.centre.x - reach
+            || x0 > p.centre.x + reach
+            || y1 < p.centre.y - reach
+            || y0 > p.centre.y + reach
+        {
+            continue;
+        }
+        let qx = x - p.centre.x;
+        let qy = y - p.centre.y;
+        let cc = qx * qx + qy * qy - p.radius_m * p.radius_m;
+        if cc < 0.0 {
+            push(heap, t, KIND_POCKET, iu, k as u32, vi, 0);
+            continue;
+        }
+        let b = qx * vx + qy * vy;
+        if b >= 0.0 {
+            continue;
+        }
+        let a = vx * vx + vy * vy;
+        let disc = b * b - a * cc;
+        if disc <= 0.0 {
+            continue;
+        }
+        let s = cc / (-b + disc.sqrt());
+        if s <= rem {
+            push(heap, t + s, KIND_POCKET, iu, k as u32, vi, 0);
         }
     }
 }
@@ -1343,49 +1393,66 @@ fn predict_neighbours(
 fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
     let nx = grid.nx;
     let ny = grid.ny;
-    let ents = &grid.entries;
+    let ents = &grid.entries[..];
     for cy in 0..ny {
-        let row = cy * nx;
+        let row = &grid.start[cy * nx..=cy * nx + nx];
+        // The next row's starts (an empty row past the top).
+        let up = if cy + 1 < ny {
+            &grid.start[(cy + 1) * nx..=(cy + 1) * nx + nx]
+        } else {
+            &grid.start[..0]
+        };
         for cx in 0..nx {
-            let lo = grid.start[row + cx] as usize;
-            let hi = grid.start[row + cx + 1] as usize;
+            let lo = row[cx] as usize;
+            let hi = row[cx + 1] as usize;
             if lo == hi {
                 continue;
             }
-            let same_end = grid.start[row + (cx + 1).min(nx - 1) + 1] as usize;
-            let (up_lo, up_hi) = if cy + 1 < ny {
-                let up = row + nx;
-                (
-                    grid.start[up + cx.saturating_sub(1)] as usize,
-                    grid.start[up + (cx + 1).min(nx - 1) + 1] as usize,
-                )
-            } else {
+            let same_end = row[(cx + 2).min(nx)] as usize;
+            let (up_lo, up_hi) = if up.is_empty() {
                 (0, 0)
+            } else {
+                (
+                    up[cx.saturating_sub(1)] as usize,
+                    up[(cx + 2).min(nx)] as usize,
+                )
             };
             for a in lo..hi {
                 let ea = &ents[a];
                 let a_moving = ea.vx != 0.0 || ea.vy != 0.0;
-                for eb in ents[a + 1..same_end].iter().chain(&ents[up_lo..up_hi]) {
-                    if !a_moving && eb.vx == 0.0 && eb.vy == 0.0 {
-                        continue;
-                    }
-                    if let Some(s) = toi_circle(
-                        ea.x - eb.x,
-                        ea.y - eb.y,
-                        ea.vx - eb.vx,
-                        ea.vy - eb.vy,
-                        ea.r + eb.r,
-                        h,
-                    ) {
-                        let (p, q) = if ea.disc < eb.disc {
-                            (ea, eb)
-                        } else {
-                            (eb, ea)
-                        };
-                        push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
-                    }
-                }
+                sweep_against(ea, a_moving, &ents[a + 1..same_end], heap, h);
+                sweep_against(ea, a_moving, &ents[up_lo..up_hi], heap, h);
             }
+        }
+    }
+}
+
+#[inline(always)]
+fn sweep_against(
+    ea: &Entry,
+    a_moving: bool,
+    others: &[Entry],
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    h: f64,
+) {
+    for eb in others {
+        if !a_moving && eb.vx == 0.0 && eb.vy == 0.0 {
+            continue;
+        }
+        if let Some(s) = toi_circle(
+            ea.x - eb.x,
+            ea.y - eb.y,
+            ea.vx - eb.vx,
+            ea.vy - eb.vy,
+            ea.r + eb.r,
+            h,
+        ) {
+            let (p, q) = if ea.disc < eb.disc {
+                (ea, eb)
+            } else {
+                (eb, ea)
+            };
+            push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
         }
     }
 }
