@@ -14,6 +14,7 @@ use std::io::BufRead;
 // returning the lines to print for one position (usually the count alone).
 // Register a game with one `mod` line below and one arm in `dispatch`.
 mod draughts;
+mod chess;
 // perft-modules (keep this line)
 
 #[allow(
@@ -29,6 +30,7 @@ fn dispatch(
     let _ = (depth, position, options);
     match game {
         "draughts" => draughts::run(depth, position, options),
+        "chess" => chess::run(depth, position, options),
         // perft-games (keep this line)
         other => Err(format!("unknown game {other:?}")),
     }

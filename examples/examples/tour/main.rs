@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 mod race;
 mod draughts;
 mod ludo;
+mod chess;
 // tour-modules (keep this line)
 
 /// What one game of the tour reports.
@@ -31,6 +32,7 @@ const GAMES: &[(&str, Player)] = &[
     ("race (the core's test game)", race::play),
     ("draughts", draughts::play),
     ("ludo", ludo::play),
+    ("chess", chess::play),
     // tour-games (keep this line)
 ];
 

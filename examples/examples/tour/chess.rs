@@ -1,0 +1,116 @@
+//! Chess, FIDE preset: a UCT player (White) against a random player (Black). Writes the game
+//! as PGN and the final position as SVG to the temporary directory.
+
+use boardgame_core::{Agent, Mcts, MctsConfig, RandomAgent, play_game};
+use chess::pgn::{PgnGame, write_pgn};
+use chess::svg::{SvgOptions, svg};
+use chess::{Action, Chess, Color, Outcome, Role, Rules};
+
+use super::Summary;
+
+fn material(pos: &chess::Position, color: Color) -> u32 {
+    let b = pos.board();
+    [
+        (Role::Pawn, 1),
+        (Role::Knight, 3),
+        (Role::Bishop, 3),
+        (Role::Rook, 5),
+        (Role::Queen, 9),
+    ]
+    .iter()
+    .map(|&(r, v)| v * (b.by_role(r) & b.by_color(color)).count())
+    .sum()
+}
+
+pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
+    let game = Chess::new(Rules::fide());
+    let config = MctsConfig {
+        iterations: 200,
+        max_rollout_plies: 200,
+        ..MctsConfig::default()
+    };
+    let mut white = Mcts::new(config);
+    let mut black = RandomAgent;
+    let played = play_game(
+        &game,
+        seed,
+        &mut [&mut white as &mut dyn Agent<Chess>, &mut black],
+        2_000,
+    )?;
+    let state = &played.state;
+    let pos = state.position();
+    let result = match state.outcome() {
+        Some(Outcome::Win { winner, reason }) => {
+            format!(
+                "{} wins ({reason:?})",
+                if winner == Color::White {
+                    "White (UCT, 200 iterations)"
+                } else {
+                    "Black (random)"
+                }
+            )
+        }
+        Some(Outcome::Draw(reason)) => format!("draw ({reason:?})"),
+        None => "unfinished (ply cap)".to_owned(),
+    };
+    let replayed = played.record.replay(&game)?;
+    assert_eq!(
+        &replayed, state,
+        "the record replays to the same final state"
+    );
+    let moves: Vec<chess::Move> = played
+        .record
+        .actions
+        .iter()
+        .filter_map(|a| {
+            if let Action::Move(m) = a {
+                Some(*m)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let pgn = PgnGame {
+        tags: vec![
+            ("Event".to_owned(), "Workspace tour".to_owned()),
+            ("White".to_owned(), "UCT 200".to_owned()),
+            ("Black".to_owned(), "Random".to_owned()),
+            ("Round".to_owned(), seed.to_string()),
+        ],
+        start: game.start().clone(),
+        moves: moves.clone(),
+        comments: Vec::new(),
+        nags: Vec::new(),
+        variations: Vec::new(),
+        result: Some(state.outcome().map_or("*", |o| o.pgn_result()).to_owned()),
+        line: 1,
+    };
+    let dir = std::env::temp_dir();
+    let pgn_path = dir.join(format!("chess-tour-{seed}.pgn"));
+    std::fs::write(&pgn_path, write_pgn(&pgn))?;
+    let svg_path = dir.join(format!("chess-tour-{seed}.svg"));
+    std::fs::write(
+        &svg_path,
+        svg(
+            pos,
+            &SvgOptions {
+                last_move: moves.last().copied(),
+                ..SvgOptions::default()
+            },
+        ),
+    )?;
+    Ok(Summary {
+        result,
+        score: format!(
+            "material White {} - Black {}",
+            material(pos, Color::White),
+            material(pos, Color::Black)
+        ),
+        moves: played.plies as usize,
+        notes: vec![
+            format!("final FEN: {pos}"),
+            format!("PGN: {}", pgn_path.display()),
+            format!("SVG: {}", svg_path.display()),
+        ],
+    })
+}
