@@ -329,11 +329,6 @@ impl Layout {
         self.arms[end.index()].len == 0
     }
 
-    /// The open ends as a bit mask over [`End::index`].
-    pub(crate) fn open_ends(&self) -> u8 {
-        self.cache.open
-    }
-
     fn compute_open_ends(&self) -> u8 {
         if self.root.is_none() {
             0
