@@ -1,0 +1,79 @@
+//! Novuss: one stroke simulated by disc-physics to rest and resolved by the rules, and a
+//! whole singles game between two shot planners.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use disc_billiards::{Novuss, Outcome, Point, Rules, ShotPlanner, SimScratch, Status, Stroke};
+
+fn stroke(c: &mut Criterion) {
+    let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
+    let start = game.start();
+    let opening = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let mut scratch = SimScratch::default();
+    let mut out = Outcome::still(&start, opening.puck);
+    c.bench_function(
+        "disc-billiards/stroke: opening drive into the own row at 4 m/s",
+        |b| {
+            b.iter(|| {
+                let mut s = start.clone();
+                let r = game
+                    .play_with(&mut s, black_box(&opening), &mut scratch, &mut out)
+                    .expect("legal");
+                assert!(r.own_pocketed >= 1 && r.continues() && r.fouls.is_empty());
+                black_box(r)
+            })
+        },
+    );
+
+    // A planner's pot a few strokes into a game.
+    let mut mid = start.clone();
+    let mut planner = ShotPlanner::new(6);
+    for _ in 0..3 {
+        let (s, _) = planner.choose(&game, &mid).expect("a stroke");
+        game.play(&mut mid, &s).expect("legal");
+    }
+    let (shot, _) = planner.choose(&game, &mid).expect("a stroke");
+    let total = mid.on_table(disc_billiards::Side::A) + mid.on_table(disc_billiards::Side::B);
+    c.bench_function("disc-billiards/stroke: a planner's shot mid-game", |b| {
+        b.iter(|| {
+            let mut s = mid.clone();
+            let r = game
+                .play_with(&mut s, black_box(&shot), &mut scratch, &mut out)
+                .expect("legal");
+            assert!(
+                s.on_table(disc_billiards::Side::A) + s.on_table(disc_billiards::Side::B)
+                    <= total + 1
+            );
+            black_box(r)
+        })
+    });
+}
+
+fn whole_game(c: &mut Criterion) {
+    let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
+    let mut group = c.benchmark_group("disc-billiards/game");
+    group.sample_size(10);
+    group.bench_function(
+        "two planners (6 simulated candidates each), singles to the end",
+        |b| {
+            b.iter(|| {
+                let mut pos = game.start();
+                let mut planner = ShotPlanner::new(6);
+                let mut strokes = 0;
+                while pos.status() == Status::Playing {
+                    let (s, _) = planner.choose(&game, &pos).expect("a stroke");
+                    game.play(&mut pos, &s).expect("legal");
+                    strokes += 1;
+                    assert!(strokes < 1000);
+                }
+                assert!(matches!(pos.status(), Status::Won(_)), "the game finished");
+                black_box(strokes)
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, stroke, whole_game);
+criterion_main!(benches);
