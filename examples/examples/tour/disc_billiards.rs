@@ -1,0 +1,62 @@
+//! Novuss (disc billiards): a whole singles game between two shot planners, through
+//! disc-physics, with an SVG of the opening stroke's trajectories.
+
+use boardgame_core::{Agent, play_game};
+use disc_billiards::{Novuss, Rules, ShotPlanner, Side, Status};
+
+use super::Summary;
+
+pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
+    let game = Novuss::new(Rules::booklet())?;
+    let mut a = ShotPlanner::new(6);
+    let mut b = ShotPlanner::new(6);
+    // The planners are deterministic; the seed picks who breaks (B2: the caller's coin toss).
+    let first = boardgame_core::Seat::new((seed % 2) as u8);
+    let start = game.start_with(first)?;
+
+    // The opening stroke, traced for the picture.
+    let (opening, _) = a.choose(&game, &start).ok_or("no opening stroke")?;
+    let trace = game.trace(&start, &opening)?;
+    let svg = trace.svg(&format!("novuss opening stroke, seed {seed}: {opening}"));
+    let path = std::env::temp_dir().join(format!("disc-billiards-opening-{seed}.svg"));
+    std::fs::write(&path, svg)?;
+
+    let mut rules = *game.rules();
+    rules.first_player = first;
+    let game = Novuss::new(rules)?;
+    let played = play_game(
+        &game,
+        seed,
+        &mut [&mut a as &mut dyn Agent<Novuss>, &mut b],
+        2000,
+    )?;
+    let s = &played.state;
+    let result = match s.status() {
+        Status::Won(Side::A) => "planner (seat 0, south) wins".to_string(),
+        Status::Won(Side::B) => "planner (seat 1, north) wins".to_string(),
+        other => format!("unfinished: {other:?}"),
+    };
+    let replayed = played.record.replay(&game)?;
+    Ok(Summary {
+        result,
+        score: format!(
+            "discs pocketed {} - {} of 8 (debts {} - {})",
+            s.pocketed(Side::A),
+            s.pocketed(Side::B),
+            s.debt(Side::A),
+            s.debt(Side::B)
+        ),
+        moves: played.record.actions.len(),
+        notes: vec![
+            format!(
+                "opening stroke {opening}: {} events",
+                trace.outcome.events.len()
+            ),
+            format!("svg of the opening stroke: {}", path.display()),
+            format!(
+                "record replays to the same final state: {}",
+                replayed == played.state
+            ),
+        ],
+    })
+}
