@@ -15,6 +15,7 @@ use std::io::BufRead;
 // Register a game with one `mod` line below and one arm in `dispatch`.
 mod draughts;
 mod chess;
+mod backgammon;
 // perft-modules (keep this line)
 
 #[allow(
@@ -31,6 +32,7 @@ fn dispatch(
     match game {
         "draughts" => draughts::run(depth, position, options),
         "chess" => chess::run(depth, position, options),
+        "backgammon" => backgammon::run(depth, position, options),
         // perft-games (keep this line)
         other => Err(format!("unknown game {other:?}")),
     }
