@@ -12,6 +12,7 @@ mod race;
 mod draughts;
 mod ludo;
 mod chess;
+mod disc_billiards;
 mod backgammon;
 // tour-modules (keep this line)
 
@@ -34,6 +35,7 @@ const GAMES: &[(&str, Player)] = &[
     ("draughts", draughts::play),
     ("ludo", ludo::play),
     ("chess", chess::play),
+    ("disc-billiards", disc_billiards::play),
     ("backgammon", backgammon::play),
     // tour-games (keep this line)
 ];
