@@ -5,32 +5,33 @@
 //! stroke is given in the striking player's own frame (`x` to his right along the base line,
 //! `y` forward), which [`Side::to_board`] turns into board coordinates.
 //!
-//! Only `+ - * /` and `sqrt` are used, so positions are bit-identical on every platform.
+//! The dimensions are disc-physics's ICF constants (`disc_physics::carrom`). Only `+ - * /`
+//! and `sqrt` are used, so positions are bit-identical on every platform.
 
 /// Half the side of the ICF playing surface (74 cm square), in metres.
-pub const HALF_SIZE: f64 = 0.37;
+pub const HALF_SIZE: f64 = disc_physics::carrom::HALF_SIZE_M;
 /// Radius of a carrom man and of the queen (ICF: diameter 3.02-3.18 cm), in metres.
-pub const PIECE_RADIUS: f64 = 0.0159;
+pub const PIECE_RADIUS: f64 = disc_physics::carrom::COIN_RADIUS_M;
 /// Radius of the striker (ICF: diameter at most 4.13 cm), in metres.
-pub const STRIKER_RADIUS: f64 = 0.02065;
+pub const STRIKER_RADIUS: f64 = disc_physics::carrom::STRIKER_RADIUS_M;
 /// Radius of a corner pocket (ICF: diameter 4.45 cm), in metres.
-pub const POCKET_RADIUS: f64 = 0.02225;
+pub const POCKET_RADIUS: f64 = disc_physics::carrom::POCKET_RADIUS_M;
 /// Distance from the frame to the middle of the base-line strip: the outer line is 10.15 cm
 /// from the frame and the strip is 3.18 cm wide, so the striker centre sits 11.74 cm in.
-pub const BASE_LINE_INSET: f64 = 0.1174;
+pub const BASE_LINE_INSET: f64 = disc_physics::carrom::STRIKER_FROM_CUSHION_M;
 /// Width of the base-line strip between the two parallel lines (3.18 cm), in metres.
-pub const BASE_STRIP_WIDTH: f64 = 0.0318;
+pub const BASE_STRIP_WIDTH: f64 = disc_physics::carrom::BASE_LINE_GAP_M;
 /// Length of a base line (47 cm), in metres.
-pub const BASE_LINE_LENGTH: f64 = 0.47;
+pub const BASE_LINE_LENGTH: f64 = disc_physics::carrom::BASE_LINE_LENGTH_M;
 /// Radius of a base circle closing each end of a base line (diameter 3.18 cm), in metres.
-pub const BASE_CIRCLE_RADIUS: f64 = 0.0159;
+pub const BASE_CIRCLE_RADIUS: f64 = disc_physics::carrom::BASE_CIRCLE_DIAMETER_M / 2.0;
 /// The largest offset of the striker centre from the middle of the base line: centred on a
 /// base circle (which it then covers completely, as ICF allows), 21.91 cm.
 pub const MAX_STRIKER_OFFSET: f64 = BASE_LINE_LENGTH / 2.0 - BASE_CIRCLE_RADIUS;
 /// Radius of the centre circle (the queen's spot, diameter 3.18 cm), in metres.
-pub const CENTRE_SPOT_RADIUS: f64 = 0.0159;
+pub const CENTRE_SPOT_RADIUS: f64 = disc_physics::carrom::CENTRE_CIRCLE_DIAMETER_M / 2.0;
 /// Radius of the outer circle around the formation (diameter 17 cm), in metres.
-pub const OUTER_CIRCLE_RADIUS: f64 = 0.085;
+pub const OUTER_CIRCLE_RADIUS: f64 = disc_physics::carrom::OUTER_CIRCLE_DIAMETER_M / 2.0;
 
 /// A point or vector on the board, in metres.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -198,23 +199,6 @@ pub fn formation_breaker_frame() -> [Point; 19] {
     out
 }
 
-/// Unit directions around a circle in `n` equal steps starting at `start`, turning
-/// counter-clockwise, built by repeated rotation with only `+ - * /` and `sqrt` (so they are
-/// the same on every platform). `n` is at least 4.
-#[allow(dead_code)] // used by the action generator (next step)
-pub(crate) fn ring_directions(start: Point, n: usize, out: &mut Vec<Point>) {
-    out.clear();
-    let n = n.max(4);
-    let (s, c) = sin_cos(2.0 * core::f64::consts::PI / n as f64);
-    let mut v = start;
-    for _ in 0..n {
-        let len = (v.x * v.x + v.y * v.y).sqrt();
-        v = Point::new(v.x / len, v.y / len);
-        out.push(v);
-        v = Point::new(v.x * c - v.y * s, v.x * s + v.y * c);
-    }
-}
-
 /// Sine and cosine of `a` (|a| <= pi/2 for full accuracy) by their Taylor series, using only
 /// `+ - * /` so that the result is the same on every platform (libm's `sin`/`cos` are not).
 pub(crate) fn sin_cos(a: f64) -> (f64, f64) {
@@ -293,13 +277,32 @@ mod tests {
     }
 
     #[test]
-    fn ring_directions_are_unit_and_evenly_spread() {
-        let mut v = Vec::new();
-        ring_directions(Point::new(0.0, 1.0), 72, &mut v);
-        assert_eq!(v.len(), 72);
-        for w in v.windows(2) {
-            let dot = w[0].x * w[1].x + w[0].y * w[1].y;
-            assert!((dot - (5.0f64).to_radians().cos()).abs() < 1e-6);
+    fn sin_cos_matches_libm_closely() {
+        for deg in [0.0f64, 5.0, 20.0, 40.0, 60.0, 89.0] {
+            let a = deg.to_radians();
+            let (s, c) = sin_cos(a);
+            assert!(
+                (s - a.sin()).abs() < 1e-12 && (c - a.cos()).abs() < 1e-12,
+                "{deg}"
+            );
+        }
+    }
+
+    #[test]
+    fn formation_matches_disc_physics_icf_formation() {
+        use disc_physics::carrom::{CoinColour, formation};
+        let ours = formation_breaker_frame();
+        for (p, colour) in formation() {
+            let found = ours
+                .iter()
+                .position(|q| (q.x - p.x).abs() < 1e-12 && (q.y - p.y).abs() < 1e-12);
+            let i = found.expect("same coin positions");
+            let expected = match colour {
+                CoinColour::Queen => 0..1,
+                CoinColour::White => 1..10,
+                CoinColour::Black => 10..19,
+            };
+            assert!(expected.contains(&i), "colour of coin at {p:?}");
         }
     }
 }

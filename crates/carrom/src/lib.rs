@@ -15,22 +15,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod actions;
+mod game;
 mod geometry;
+mod planner;
 mod resolve;
 mod rules;
+mod sim;
 mod state;
 mod stroke;
 
+pub use actions::{AimedShot, aimed_shots};
+pub use game::{Action, ApplyError, Carrom, CarromError};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,
     HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS, Point,
     STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
 };
+pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Resolution, StrokeEvents, resolve};
 pub use rules::{
     BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules,
     RulesError, TieAfterMaxBoards, TurnDirection,
 };
+pub use sim::{PhysicsConfig, PhysicsError};
 pub use state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Setup,
     SetupError, State, side_of, team_of,

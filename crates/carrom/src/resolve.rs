@@ -98,6 +98,10 @@ impl StrokeEvents {
         self
     }
 
+    pub(crate) fn push_jumped(&mut self, piece: Piece) {
+        self.left_board |= 1 << piece.id();
+    }
+
     pub(crate) fn push_pocketed(&mut self, piece: Piece) {
         if !self.pocketed().contains(&piece.id()) && (self.n_pocketed as usize) < PIECES {
             self.order[self.n_pocketed as usize] = piece.id();
@@ -287,7 +291,17 @@ pub fn resolve(
         state.debt[c] = (-n_after[c]).max(0) as u8;
     }
     // Pieces off the board per colour now, minus what should stay in pocket, go back.
-    let off_now = [state.pocketed(Colour::White), state.pocketed(Colour::Black)];
+    // (Jumped men are off the board too, but they are not in a pocket.)
+    let jumped_men = |c: Colour| {
+        jumped_list[..n_jumped]
+            .iter()
+            .filter(|&&j| Piece::new(j).and_then(Piece::colour) == Some(c))
+            .count() as u8
+    };
+    let off_now = [
+        state.pocketed(Colour::White) - jumped_men(Colour::White),
+        state.pocketed(Colour::Black) - jumped_men(Colour::Black),
+    ];
     let returned = [off_now[0] - p_after[0], off_now[1] - p_after[1]];
     res.returned = returned;
 
@@ -371,8 +385,12 @@ pub fn resolve(
         state.phase = Phase::Over;
         res.board_over = Some(result);
         res.turn_continues = false;
-        // Pieces still owed or returned stay as the normalisation left them; the queen if
-        // returned goes back to the centre for completeness of the final position.
+        // A queen still waiting when the board ends goes back (invariant 4); it scores
+        // nothing either way, since only a covered queen counts (C18).
+        if matches!(state.queen, QueenState::Waiting(_)) {
+            state.queen = QueenState::OnBoard;
+            res.queen_returned = true;
+        }
         if res.queen_returned {
             place_queen(state, rules);
         }
@@ -465,7 +483,9 @@ fn score(
     let normal = on_board(loser) + bonus(winner);
     let mut points = [0i64; 2];
     match (reason, rules.penalty_points) {
-        (BoardEnd::AllPieces, _) => points[winner] = normal,
+        // At least 1: only reachable at 0 when both last men drop and A15's ByQueenState
+        // option gives the striker the board (A18: every board credits at least 1 point).
+        (BoardEnd::AllPieces, _) => points[winner] = normal.max(1),
         (
             BoardEnd::OpponentsLastPiece | BoardEnd::LastPieceWithStriker,
             PenaltyPoints::CreditVictim,

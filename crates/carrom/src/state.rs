@@ -502,7 +502,6 @@ pub enum SetupError {
 /// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board.
 /// When no spot of the whole base line is free (checked every millimetre), overlapping is
 /// allowed: a stroke must always exist.
-#[allow(dead_code)] // used by the game layer (next step)
 pub(crate) fn check_striker_place(
     state: &State,
     side: Side,

@@ -401,7 +401,7 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
     su.pieces[0] = Some(Point::new(0.0, 0.0));
     let mut s = su.into_state(&rules).unwrap();
     let r = resolve(&rules, &mut s, &ev().jump(black(3))).unwrap();
-    assert_eq!(r.jumped, 1);
+    assert_eq!((r.jumped, r.returned, r.penalty), (1, [0, 0], 0));
     assert!(
         !r.turn_continues,
         "A8: not a foul, but no own piece: turn passes"
@@ -421,6 +421,11 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
     let mut s = position(&rules, &[], QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(0)).jump(white(1))).unwrap();
     assert!(r.turn_continues);
+    assert_eq!(
+        (r.returned, s.pocketed(Colour::White)),
+        ([0, 0], 1),
+        "regression: a jumped man was counted as pocketed"
+    );
     assert_eq!(s.piece(white(1)), Some(Point::default()));
 }
 

@@ -14,6 +14,7 @@ mod ludo;
 mod chess;
 mod disc_billiards;
 mod backgammon;
+mod carrom;
 // tour-modules (keep this line)
 
 /// What one game of the tour reports.
@@ -37,6 +38,7 @@ const GAMES: &[(&str, Player)] = &[
     ("chess", chess::play),
     ("disc-billiards", disc_billiards::play),
     ("backgammon", backgammon::play),
+    ("carrom", carrom::play),
     // tour-games (keep this line)
 ];
 

@@ -1,0 +1,336 @@
+//! The finite, useful set of strokes `legal_actions` lists (aimed cut shots and a coarse grid)
+//! and the sampler over the whole continuous stroke space.
+
+use boardgame_core::{GameRng, Seat};
+
+use crate::game::{Action, Carrom};
+use crate::geometry::{
+    MAX_STRIKER_OFFSET, PIECE_RADIUS, Point, STRIKER_RADIUS, Side, pocket_centres, sin_cos,
+};
+use crate::state::{Piece, QueenState, State, first_overlap, side_of};
+use crate::stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Stroke};
+
+/// Striker offsets tried for aimed shots, metres.
+const AIM_OFFSETS: usize = 17;
+/// Highest speed an aimed shot is given, m/s (harder shots scatter the board).
+const AIM_MAX_SPEED: f64 = 6.0;
+
+/// One aimed cut shot: the striker sends `target` towards pocket `pocket` (index into
+/// [`crate::pocket_centres`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AimedShot {
+    /// The stroke.
+    pub stroke: Stroke,
+    /// The piece aimed at.
+    pub target: Piece,
+    /// The pocket aimed at.
+    pub pocket: usize,
+    /// Cosine of the cut angle (1 = straight, smaller = thinner cut).
+    pub cut_cos: f64,
+    /// Whether the striker's path to the target and the target's path to the pocket are free
+    /// of other pieces.
+    pub clear: bool,
+    /// A bank shot: the striker first rebounds off the far cushion (for men level with or
+    /// behind the base line, which no forward stroke reaches directly).
+    pub bank: bool,
+}
+
+/// Which pieces the side to move wants to pocket: its own men, plus the queen once it has a
+/// man in pocket (C7).
+fn wanted(state: &State, id: usize) -> bool {
+    let own = state.colour_of(crate::state::team_of(state.to_move));
+    match Piece::new(id as u8).and_then(Piece::colour) {
+        Some(c) => c == own,
+        None => state.queen == QueenState::OnBoard && state.pocketed(own) >= 1,
+    }
+}
+
+/// Cut-shot geometry for every wanted piece and every pocket: the striker offset on the base
+/// line with the straightest clear cut, the direction at the "ghost" point (where the
+/// striker's centre must be at impact, the target's centre moved back from the pocket by the
+/// two radii), and a speed from the friction model that gets the piece to the pocket.
+pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
+    out.clear();
+    let side = side_of(state.players(), state.to_move, game.rules().turn_direction);
+    let params = game.physics().params;
+    let decel = params.friction_decel_m_s2();
+    let e = params.restitution_disc;
+    let (ms, mp) = (
+        disc_physics::carrom::STRIKER_MASS_KG,
+        disc_physics::carrom::COIN_MASS_KG,
+    );
+    let transfer = (1.0 + e) * ms / (ms + mp);
+    for (id, t) in state.pieces.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        if !wanted(state, id) {
+            continue;
+        }
+        for (k, p) in pocket_centres().into_iter().enumerate() {
+            let to_pocket = Point::new(p.x - t.x, p.y - t.y);
+            let dist_tp = (to_pocket.x * to_pocket.x + to_pocket.y * to_pocket.y).sqrt();
+            if dist_tp < 1e-9 {
+                continue;
+            }
+            let u = Point::new(to_pocket.x / dist_tp, to_pocket.y / dist_tp);
+            let reach = STRIKER_RADIUS + PIECE_RADIUS;
+            let ghost = Point::new(t.x - u.x * reach, t.y - u.y * reach);
+            let piece_clear = path_clear(state, t, p, 2.0 * PIECE_RADIUS, id, usize::MAX);
+            let mut best: Option<AimedShot> = None;
+            let mut best_bank: Option<AimedShot> = None;
+            for i in 0..AIM_OFFSETS {
+                let offset = -MAX_STRIKER_OFFSET
+                    + 2.0 * MAX_STRIKER_OFFSET * i as f64 / (AIM_OFFSETS - 1) as f64;
+                if first_overlap(state, side, offset).is_some() {
+                    continue;
+                }
+                let s = side.striker_position(offset);
+                let d = Point::new(ghost.x - s.x, ghost.y - s.y);
+                let len = (d.x * d.x + d.y * d.y).sqrt();
+                if len < 1e-6 {
+                    continue;
+                }
+                let dir = Point::new(d.x / len, d.y / len);
+                let local = side.from_board(dir);
+                if local.y < MIN_FORWARD + 0.05 {
+                    continue;
+                }
+                let cut_cos = dir.x * u.x + dir.y * u.y;
+                if cut_cos < 0.3 {
+                    continue;
+                }
+                let clear = piece_clear && path_clear(state, s, ghost, reach, id, usize::MAX);
+                let v_piece = (2.0 * decel * (dist_tp + 0.03)).sqrt() + 0.3;
+                let v_hit = v_piece / (transfer * cut_cos);
+                let speed = (v_hit * v_hit + 2.0 * decel * len)
+                    .sqrt()
+                    .clamp(MIN_SPEED, AIM_MAX_SPEED);
+                let shot = AimedShot {
+                    stroke: Stroke::new(offset, local, speed),
+                    target: Piece::new(id as u8).unwrap_or(Piece::QUEEN),
+                    pocket: k,
+                    cut_cos,
+                    clear,
+                    bank: false,
+                };
+                keep_better(&mut best, shot);
+                if let Some(b) = bank_shot(
+                    game,
+                    state,
+                    side,
+                    offset,
+                    ghost,
+                    u,
+                    id,
+                    k,
+                    v_piece / transfer,
+                    piece_clear,
+                ) {
+                    keep_better(&mut best_bank, b);
+                }
+            }
+            out.extend(best);
+            out.extend(best_bank);
+        }
+    }
+}
+
+fn keep_better(best: &mut Option<AimedShot>, shot: AimedShot) {
+    if best.is_none_or(|b| (shot.clear, shot.cut_cos) > (b.clear, b.cut_cos)) {
+        *best = Some(shot);
+    }
+}
+
+/// The bank shot off the far cushion that brings the striker's centre to `ghost` moving so
+/// that it cuts the target towards the pocket (direction `u`). With a frictionless cushion of
+/// restitution e the rebound keeps the tangential velocity and scales the normal one by e, so
+/// the bounce point B on the line y = Y (the striker's centre at the far cushion, player frame)
+/// satisfies (gx - bx) / (bx - sx) = ((Y - gy) / e) / (Y - sy).
+#[allow(clippy::too_many_arguments)]
+fn bank_shot(
+    game: &Carrom,
+    state: &State,
+    side: Side,
+    offset: f64,
+    ghost: Point,
+    u: Point,
+    id: usize,
+    pocket: usize,
+    v_square_hit: f64,
+    piece_clear: bool,
+) -> Option<AimedShot> {
+    let params = game.physics().params;
+    let e = params.restitution_cushion;
+    let decel = params.friction_decel_m_s2();
+    let s = side.from_board(side.striker_position(offset));
+    let g = side.from_board(ghost);
+    let y = crate::geometry::HALF_SIZE - STRIKER_RADIUS;
+    if e <= 0.0 || g.y >= y - 1e-3 {
+        return None;
+    }
+    let bx = s.x + (g.x - s.x) * (y - s.y) / ((y - s.y) + (y - g.y) / e);
+    if bx.abs() > crate::geometry::HALF_SIZE - STRIKER_RADIUS {
+        return None;
+    }
+    let d1 = Point::new(bx - s.x, y - s.y);
+    let l1 = d1.dist(Point::default());
+    let dir = Point::new(d1.x / l1, d1.y / l1);
+    if dir.y < MIN_FORWARD + 0.05 {
+        return None;
+    }
+    let after = Point::new(dir.x, -e * dir.y);
+    let f = after.dist(Point::default());
+    let after_u = side.to_board(Point::new(after.x / f, after.y / f));
+    let cut_cos = after_u.x * u.x + after_u.y * u.y;
+    if cut_cos < 0.3 {
+        return None;
+    }
+    let v_hit = v_square_hit / cut_cos;
+    let l2 = Point::new(g.x - bx, g.y - y).dist(Point::default());
+    let v_after = (v_hit * v_hit + 2.0 * decel * l2).sqrt();
+    let v_before = v_after / f;
+    let speed = (v_before * v_before + 2.0 * decel * l1).sqrt();
+    if speed > MAX_SPEED {
+        return None;
+    }
+    let bounce = side.to_board(Point::new(bx, y));
+    let reach = STRIKER_RADIUS + PIECE_RADIUS;
+    let start = side.striker_position(offset);
+    let clear = piece_clear
+        && path_clear(state, start, bounce, reach, usize::MAX, usize::MAX)
+        && path_clear(state, bounce, ghost, reach, id, usize::MAX);
+    Some(AimedShot {
+        stroke: Stroke::new(offset, dir, speed.max(MIN_SPEED)),
+        target: Piece::new(id as u8).unwrap_or(Piece::QUEEN),
+        pocket,
+        cut_cos,
+        clear,
+        bank: true,
+    })
+}
+
+/// Whether a disc moving from `a` to `b` passes at least `gap` (centre distance) from every
+/// piece other than `skip1`/`skip2`.
+fn path_clear(state: &State, a: Point, b: Point, gap: f64, skip1: usize, skip2: usize) -> bool {
+    let ab = Point::new(b.x - a.x, b.y - a.y);
+    let len2 = ab.x * ab.x + ab.y * ab.y;
+    state.pieces.iter().enumerate().all(|(i, q)| {
+        let Some(q) = *q else { return true };
+        if i == skip1 || i == skip2 {
+            return true;
+        }
+        let t = if len2 > 0.0 {
+            (((q.x - a.x) * ab.x + (q.y - a.y) * ab.y) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let c = Point::new(a.x + ab.x * t, a.y + ab.y * t);
+        c.dist2(q) >= gap * gap
+    })
+}
+
+/// The representative strokes of `legal_actions`.
+pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
+    let seat = state.to_move;
+    let side = side_of(state.players(), seat, game.rules().turn_direction);
+    if state.break_pending {
+        // Breaks: at the queen from five places, hard and medium.
+        for offset in [-0.12, -0.06, 0.0, 0.06, 0.12] {
+            if first_overlap(state, side, offset).is_some() {
+                continue;
+            }
+            let s = side.from_board(side.striker_position(offset));
+            for speed in [4.0, 6.0, 8.0] {
+                out.push(Action::Strike(
+                    seat,
+                    Stroke::new(offset, Point::new(-s.x, -s.y), speed),
+                ));
+            }
+        }
+    } else {
+        let mut shots = Vec::new();
+        aimed_shots(game, state, &mut shots);
+        out.extend(shots.iter().map(|s| Action::Strike(seat, s.stroke)));
+    }
+    // A coarse grid: 5 places x 5 directions x 2 speeds.
+    let dirs = grid_directions();
+    for offset in [-0.18, -0.09, 0.0, 0.09, 0.18] {
+        if first_overlap(state, side, offset).is_some() {
+            continue;
+        }
+        for d in dirs {
+            for speed in [1.5, 4.0] {
+                out.push(Action::Strike(seat, Stroke::new(offset, d, speed)));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Action::Strike(
+            seat,
+            Stroke::new(free_offset(state, side), Point::new(0.0, 1.0), 2.0),
+        ));
+    }
+}
+
+/// Directions at -40, -20, 0, 20, 40 degrees from straight ahead.
+fn grid_directions() -> [Point; 5] {
+    let (s20, c20) = sin_cos(20.0 * core::f64::consts::PI / 180.0);
+    let (s40, c40) = sin_cos(40.0 * core::f64::consts::PI / 180.0);
+    [
+        Point::new(-s40, c40),
+        Point::new(-s20, c20),
+        Point::new(0.0, 1.0),
+        Point::new(s20, c20),
+        Point::new(s40, c40),
+    ]
+}
+
+/// The free striker offset nearest the middle of the base line (0 if none is free: then any
+/// place is allowed).
+fn free_offset(state: &State, side: Side) -> f64 {
+    let steps = (MAX_STRIKER_OFFSET * 1000.0) as i32;
+    for i in 0..=steps {
+        for o in [i, -i] {
+            let off = f64::from(o) / 1000.0;
+            if first_overlap(state, side, off).is_none() {
+                return off;
+            }
+        }
+    }
+    0.0
+}
+
+/// A stroke drawn from the whole space: offset uniform on the base line (redrawn while it
+/// overlaps a piece), direction uniform in angle over the forward half-plane allowed by
+/// [`MIN_FORWARD`], speed uniform in [`MIN_SPEED`]..[`MAX_SPEED`].
+pub(crate) fn sample(
+    game: &Carrom,
+    state: &State,
+    rng: &mut GameRng,
+    buf: &mut Vec<Action>,
+) -> Option<Action> {
+    let seat: Seat = state.to_move;
+    let side = side_of(state.players(), seat, game.rules().turn_direction);
+    let mut offset = None;
+    for _ in 0..32 {
+        let o = (2.0 * rng.unit_f64() - 1.0) * MAX_STRIKER_OFFSET;
+        if first_overlap(state, side, o).is_none() {
+            offset = Some(o);
+            break;
+        }
+    }
+    let offset = match offset {
+        Some(o) => o,
+        None => free_offset(state, side),
+    };
+    let max_angle = (MIN_FORWARD).acos();
+    let a = (2.0 * rng.unit_f64() - 1.0) * max_angle * (1.0 - 1e-9);
+    let speed = MIN_SPEED + rng.unit_f64() * (MAX_SPEED - MIN_SPEED);
+    let stroke = Stroke::new(offset, Point::new(a.sin(), a.cos()), speed);
+    let action = Action::Strike(seat, stroke);
+    if game.check_stroke(state, seat, &stroke).is_ok() {
+        return Some(action);
+    }
+    candidates(game, state, buf);
+    let i = rng.index(buf.len());
+    buf.get(i).copied()
+}

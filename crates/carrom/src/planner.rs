@@ -1,0 +1,178 @@
+//! A shot planner that aims: cut-shot geometry for every wanted piece and pocket, the most
+//! promising shots checked by simulating them, the best outcome kept.
+
+use boardgame_core::{Agent, Game, GameRng, Match};
+
+use crate::actions::{AimedShot, aimed_shots};
+use crate::game::{Action, Carrom};
+use crate::geometry::Point;
+use crate::resolve::Resolution;
+use crate::state::{Phase, QueenState, State, team_of};
+use crate::stroke::Stroke;
+
+/// How much the planner thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlannerConfig {
+    /// Aimed shots simulated per stroke (the straightest clear cuts first). Default 6.
+    pub shots_simulated: usize,
+    /// Bank shots (off the far cushion) simulated per stroke. Default 3.
+    pub bank_shots_simulated: usize,
+    /// When no aimed shot gains anything, every this-many-th stroke of the legal set is
+    /// simulated too. Default 3.
+    pub grid_stride: usize,
+}
+
+impl Default for PlannerConfig {
+    fn default() -> PlannerConfig {
+        PlannerConfig {
+            shots_simulated: 6,
+            bank_shots_simulated: 3,
+            grid_stride: 3,
+        }
+    }
+}
+
+/// The shot planner: an [`Agent`] for a board ([`Carrom`]) or a whole game
+/// (`Match<Carrom>`). Deterministic: it uses no randomness.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use carrom::{Carrom, Planner, Rules};
+/// let game = Carrom::new(Rules::booklet())?;
+/// let mut state = game.opening(Seat::new(0))?;
+/// let stroke = Planner::default().choose(&game, &state).ok_or("no stroke")?;
+/// game.apply(&mut state, &stroke)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Planner {
+    config: PlannerConfig,
+    shots: Vec<AimedShot>,
+}
+
+impl Planner {
+    /// A planner with this configuration.
+    #[must_use]
+    pub fn new(config: PlannerConfig) -> Planner {
+        Planner {
+            config,
+            shots: Vec::new(),
+        }
+    }
+
+    /// The stroke the planner plays in `state`, or `None` when no stroke is due.
+    pub fn choose(&mut self, game: &Carrom, state: &State) -> Option<Action> {
+        if state.phase() != Phase::Stroke {
+            return None;
+        }
+        let seat = state.to_move();
+        let mut candidates: Vec<Stroke> = Vec::with_capacity(self.config.shots_simulated + 8);
+        if state.break_pending() {
+            for offset in [0.0, -0.05, 0.05] {
+                let side = state.side_of(seat, game.rules().turn_direction);
+                let s = side.from_board(side.striker_position(offset));
+                for speed in [6.5, 8.0] {
+                    candidates.push(Stroke::new(offset, Point::new(-s.x, -s.y), speed));
+                }
+            }
+        } else {
+            aimed_shots(game, state, &mut self.shots);
+            self.shots.sort_by(|a, b| {
+                (b.clear, b.cut_cos)
+                    .partial_cmp(&(a.clear, a.cut_cos))
+                    .unwrap_or(core::cmp::Ordering::Equal)
+            });
+            let direct = self
+                .shots
+                .iter()
+                .filter(|s| !s.bank)
+                .take(self.config.shots_simulated);
+            let bank = self
+                .shots
+                .iter()
+                .filter(|s| s.bank)
+                .take(self.config.bank_shots_simulated);
+            candidates.extend(direct.chain(bank).map(|s| s.stroke));
+        }
+        // A fallback that always exists: a firm stroke straight up the board.
+        let mut buf = Vec::new();
+        game.legal_actions(state, &mut buf);
+        if let Some(Action::Strike(_, s)) = buf.last() {
+            candidates.push(*s);
+        }
+        let mut best: Option<(f64, Stroke)> = None;
+        for stroke in candidates {
+            let mut next = state.clone();
+            let Ok(res) = game.strike(&mut next, &stroke) else {
+                continue;
+            };
+            let v = value(state, &next, &res, team_of(seat));
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, stroke));
+            }
+        }
+        // Nothing aimed gains anything: try the coarse grid of the legal set as well (men
+        // stuck behind the base line are often reached by a rebound).
+        if best.is_none_or(|(b, _)| b < 5.0) {
+            for a in buf.iter().step_by(self.config.grid_stride.max(1)) {
+                let Action::Strike(_, stroke) = a else {
+                    continue;
+                };
+                let mut next = state.clone();
+                let Ok(res) = game.strike(&mut next, stroke) else {
+                    continue;
+                };
+                let v = value(state, &next, &res, team_of(seat));
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, *stroke));
+                }
+            }
+        }
+        best.map(|(_, s)| Action::Strike(seat, s))
+    }
+}
+
+/// How good the position after one stroke is for `team`.
+fn value(before: &State, after: &State, res: &Resolution, team: usize) -> f64 {
+    if let Some(r) = res.board_over {
+        let pts = r.points[r.winner] as f64;
+        return if r.winner == team {
+            1000.0 + pts
+        } else {
+            -1000.0 - pts
+        };
+    }
+    let own = before.colour_of(team);
+    let net = |s: &State, c| f64::from(s.pocketed(c)) - f64::from(s.debt(c));
+    let mut v = 10.0 * (net(after, own) - net(before, own))
+        - 8.0 * (net(after, own.other()) - net(before, own.other()));
+    if res.turn_continues {
+        v += 5.0;
+    }
+    match after.queen() {
+        QueenState::Covered(t) if t == team && before.queen() != after.queen() => v += 30.0,
+        QueenState::Waiting(t) if t == team => v += 10.0,
+        QueenState::Covered(_) if before.queen() != after.queen() => v -= 30.0,
+        _ => {}
+    }
+    v
+}
+
+impl Agent<Carrom> for Planner {
+    fn act(&mut self, game: &Carrom, state: &State, _rng: &mut GameRng) -> Option<Action> {
+        self.choose(game, state)
+    }
+}
+
+impl Agent<Match<Carrom>> for Planner {
+    fn act(
+        &mut self,
+        game: &Match<Carrom>,
+        state: &<Match<Carrom> as Game>::State,
+        _rng: &mut GameRng,
+    ) -> Option<Action> {
+        self.choose(game.game(), state.round())
+    }
+}

@@ -1,0 +1,152 @@
+//! Running a stroke through disc-physics and boiling the physics events down to the
+//! [`StrokeEvents`] the rules need.
+
+use disc_physics::{
+    DiscId, EventKind, EventSink, Params, PlaceError, StepConfig, Table, TableError, Trajectory,
+    Vec2, World,
+};
+
+use crate::geometry::{Point, STRIKER_RADIUS, Side};
+use crate::resolve::StrokeEvents;
+use crate::state::{PIECES, Piece, State};
+use crate::stroke::Stroke;
+
+/// The physical model a game runs its strokes on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PhysicsConfig {
+    /// Friction, restitution, jump speed (disc-physics's parameters).
+    pub params: Params,
+    /// Time step and simulated-time cap.
+    pub step: StepConfig,
+}
+
+impl Default for PhysicsConfig {
+    /// disc-physics's defaults (the benchmark values of the physics notes: mu = 0.10,
+    /// restitution 0.90 between discs and 0.75 at the frame) plus a jump speed of 4.5 m/s: a
+    /// disc that meets the frame faster than that (normal approach speed) jumps off the board
+    /// (an estimate; a hard break drives some coins near it, so C14 does happen in play).
+    fn default() -> PhysicsConfig {
+        PhysicsConfig {
+            params: Params {
+                jump_speed_m_s: Some(4.5),
+                ..Params::default()
+            },
+            step: StepConfig::default(),
+        }
+    }
+}
+
+impl PhysicsConfig {
+    /// The ICF table with these parameters.
+    ///
+    /// # Errors
+    ///
+    /// disc-physics's [`TableError`] for parameters out of range.
+    pub fn table(&self) -> Result<Table, TableError> {
+        disc_physics::carrom::table()?.with_params(self.params)
+    }
+}
+
+/// Events of one run, reduced as they arrive (no allocation).
+struct Reduce {
+    striker: DiscId,
+    piece_of: [u8; PIECES + 1],
+    out: StrokeEvents,
+    striker_hit_cushion: bool,
+}
+
+impl EventSink for Reduce {
+    fn record(&mut self, event: disc_physics::Event) {
+        let piece = |d: DiscId| self.piece_of.get(d.index()).copied();
+        match event.kind {
+            EventKind::DiscContact { first, second, .. }
+                if first == self.striker || second == self.striker =>
+            {
+                self.out.touched_piece = true;
+            }
+            EventKind::CushionContact { disc, .. } if disc == self.striker => {
+                self.striker_hit_cushion = true
+            }
+            EventKind::Pocketed { disc, .. } => {
+                if disc == self.striker {
+                    self.out.striker_pocketed = true;
+                } else if let Some(p) = piece(disc).and_then(Piece::new) {
+                    self.out.push_pocketed(p);
+                }
+            }
+            EventKind::LeftTable { disc, .. } => {
+                if disc == self.striker {
+                    self.out.striker_left_board = true;
+                } else if let Some(p) = piece(disc).and_then(Piece::new) {
+                    self.out.push_jumped(p);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Why a stroke could not be set up in the physics world (a position the physics refuses).
+pub type PhysicsError = PlaceError;
+
+/// Simulates `stroke` by the player at `side` to rest and reports the events. With `trace`
+/// the discs' paths are sampled every step; the world at rest is returned for pictures.
+pub(crate) fn simulate(
+    table: &Table,
+    step: StepConfig,
+    state: &State,
+    side: Side,
+    stroke: &Stroke,
+    trace: Option<&mut Trajectory>,
+) -> Result<(StrokeEvents, World), PhysicsError> {
+    // A valid table and step never fail here (checked when the game was built).
+    let mut world = World::new(table.clone(), step).map_err(|_| PlaceError::NonFinitePosition)?;
+    let mut piece_of = [u8::MAX; PIECES + 1];
+    for (i, p) in state.pieces.iter().enumerate() {
+        if let Some(p) = *p {
+            let id = world.add_disc(disc_physics::carrom::COIN, Vec2::new(p.x, p.y), Vec2::ZERO)?;
+            piece_of[id.index()] = i as u8;
+        }
+    }
+    let start = side.striker_position(stroke.offset);
+    let striker = world.add_disc(
+        disc_physics::carrom::STRIKER,
+        Vec2::new(start.x, start.y),
+        Vec2::ZERO,
+    )?;
+    let u = stroke.unit_direction().unwrap_or(Point::new(0.0, 1.0));
+    let v = side.to_board(Point::new(u.x * stroke.speed, u.y * stroke.speed));
+    world
+        .strike(striker, Vec2::new(v.x, v.y))
+        .map_err(|_| PlaceError::NonFiniteVelocity)?;
+    let mut sink = Reduce {
+        striker,
+        piece_of,
+        out: StrokeEvents::missed(),
+        striker_hit_cushion: false,
+    };
+    sink.out.left_base_line = false;
+    match trace {
+        Some(t) => world.run_to_rest_sampled(&mut sink, t),
+        None => world.run_to_rest(&mut sink),
+    };
+    let mut out = sink.out;
+    for d in world.discs() {
+        if d.on_table()
+            && let Some(&pid) = sink.piece_of.get(d.id.index())
+            && (pid as usize) < PIECES
+        {
+            out.final_positions[pid as usize] = Some(Point::new(d.position.x, d.position.y));
+        }
+    }
+    let end = world
+        .position(striker)
+        .map_or(start, |p| Point::new(p.x, p.y));
+    out.left_base_line = out.touched_piece
+        || out.striker_pocketed
+        || out.striker_left_board
+        || sink.striker_hit_cushion
+        || !side.disc_overlaps_base_strip(end, STRIKER_RADIUS);
+    Ok((out, world))
+}

@@ -1,0 +1,61 @@
+//! The core's conformance kit on a board of carrom and on a short whole game.
+
+use boardgame_core::Seat;
+use boardgame_core::conformance::{ConformanceConfig, check_game};
+use carrom::{Action, Carrom, Noise, NoiseModel, Point, Rules, Stroke};
+
+fn bad_actions() -> Vec<Action> {
+    vec![
+        Action::Strike(
+            Seat::new(0),
+            Stroke::new(f64::NAN, Point::new(0.0, 1.0), 3.0),
+        ),
+        Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, -1.0), 3.0)),
+        Action::Strike(Seat::new(0), Stroke::new(0.5, Point::new(0.0, 1.0), 3.0)),
+        Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, 1.0), 80.0)),
+        Action::Strike(Seat::new(3), Stroke::new(0.0, Point::new(0.0, 1.0), 3.0)),
+        Action::Toss(Seat::new(2)),
+        Action::Noise(Noise {
+            slip: f64::INFINITY,
+            speed_error: 0.0,
+        }),
+    ]
+}
+
+fn config(games: u32, seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games,
+        seed,
+        max_plies: 20_000,
+        exhaustive_actions: false,
+        extra_actions: bad_actions(),
+        generated_checks_per_node: 1,
+        foreign_checks_per_node: 3,
+        ..ConformanceConfig::default()
+    }
+}
+
+#[test]
+fn conformance_singles_board() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let report = check_game(&game, &config(2, 0)).unwrap();
+    assert_eq!(report.games, 2);
+    assert!(report.refusals_checked > 0);
+}
+
+#[test]
+fn conformance_pairs_icf_with_noise() {
+    let game = Carrom::new(Rules::icf().pairs().with_noise(NoiseModel::default())).unwrap();
+    let report = check_game(&game, &config(1, 100)).unwrap();
+    assert!(report.chance_nodes > 1, "toss and noise");
+}
+
+#[test]
+fn conformance_short_whole_game() {
+    let mut rules = Rules::booklet();
+    rules.target_points = 5;
+    rules.max_boards = 2;
+    let game = Carrom::full_game(rules).unwrap();
+    let report = check_game(&game, &config(1, 7)).unwrap();
+    assert_eq!(report.games, 1);
+}

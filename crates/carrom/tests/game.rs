@@ -1,0 +1,252 @@
+//! The game layer: the toss, boards added up to a game, the break rotation, the game end and
+//! the tie rule, noise as a recorded chance node.
+
+mod common;
+
+use boardgame_core::{
+    Agent, BySeat, Game, GameRng, Match, MatchConfig, Record, RoundContext, Rounds, Seat, Turn,
+    play_game,
+};
+use carrom::{
+    Action, ApplyError, BreakRotation, Carrom, Colour, Noise, NoiseModel, Phase, Planner, Point,
+    QueenState, Rules, State, Stroke, StrokeEvents, TieAfterMaxBoards,
+};
+use common::*;
+
+/// A finished board won by `winner` (team), from a constructed position.
+fn finished(game: &Carrom, winner: usize, breaker: u8) -> State {
+    let rules = game.rules();
+    let mut su = setup(
+        rules,
+        &both(8, 8),
+        QueenState::Covered(winner),
+        [0, 0],
+        winner as u8,
+    );
+    su.breaker = Seat::new(breaker);
+    let mut s = game.from_setup(su).unwrap();
+    let last = if s.colour_of(winner) == Colour::White {
+        white(8)
+    } else {
+        black(8)
+    };
+    game.play_events(&mut s, &StrokeEvents::counted().pocket(last))
+        .unwrap();
+    assert_eq!(s.result().unwrap().winner, winner);
+    s
+}
+
+fn ctx<'a>(
+    round: u32,
+    totals: &'a BySeat<i64>,
+    prev: Option<&'a State>,
+    cfg: &'a MatchConfig,
+) -> RoundContext<'a, State> {
+    RoundContext {
+        round,
+        totals,
+        previous: prev,
+        config: cfg,
+    }
+}
+
+#[test]
+fn c3_coin_toss_decides_white_and_the_break() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let s = game.new_initial_state();
+    assert_eq!(game.turn(&s), Turn::Chance);
+    let mut out = Vec::new();
+    assert!(game.chance_outcomes(&s, &mut out));
+    assert_eq!(
+        out,
+        vec![
+            (Action::Toss(Seat::new(0)), 0.5),
+            (Action::Toss(Seat::new(1)), 0.5)
+        ]
+    );
+    let mut s1 = s.clone();
+    game.apply(&mut s1, &Action::Toss(Seat::new(1))).unwrap();
+    assert_eq!(game.turn(&s1), Turn::Player(Seat::new(1)));
+    assert_eq!(s1.white_team(), 1, "the toss winner plays white and breaks");
+    // The formation faces the breaker (north): the Y's arms point at north's corners.
+    let arms = (0..9)
+        .filter_map(|i| s1.piece(white(i)))
+        .filter(|p| p.y > 0.01 && p.x.abs() > 0.04)
+        .count();
+    assert_eq!(arms, 2);
+    assert_eq!(
+        s1.piece(carrom::Piece::QUEEN),
+        Some(Point::default()),
+        "queen on the centre spot"
+    );
+    assert!(
+        game.apply(&mut s1.clone(), &Action::Toss(Seat::new(0)))
+            .is_err(),
+        "no toss at a player node"
+    );
+    let mut s2 = s.clone();
+    assert_eq!(
+        game.apply(&mut s2, &Action::Toss(Seat::new(2))),
+        Err(ApplyError::BadToss(Seat::new(2)))
+    );
+    assert_eq!(s2, s);
+}
+
+#[test]
+fn a20_break_rotates_and_white_follows_the_break() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let cfg = game.match_config();
+    let prev = finished(&game, 0, 0);
+    let totals = BySeat::new(2, 0);
+    let next = game.new_round(&ctx(1, &totals, Some(&prev), &cfg));
+    assert_eq!(game.turn(&next), Turn::Player(Seat::new(1)));
+    assert_eq!(next.white_team(), 1);
+    assert!(next.break_pending());
+    // Pairs: the break goes round the table.
+    let pairs = Carrom::new(Rules::booklet().pairs()).unwrap();
+    let prev = finished(&pairs, 1, 3);
+    let totals = BySeat::new(4, 0);
+    let next = pairs.new_round(&ctx(1, &totals, Some(&prev), &cfg));
+    assert_eq!(next.breaker(), Seat::new(0));
+}
+
+#[test]
+fn a20_loser_or_winner_breaks_and_fixed_colours_options() {
+    let mut rules = Rules::booklet();
+    rules.break_rotation = BreakRotation::LoserBreaks;
+    let game = Carrom::new(rules).unwrap();
+    let cfg = game.match_config();
+    let totals = BySeat::new(2, 0);
+    let prev = finished(&game, 1, 0);
+    assert_eq!(
+        game.new_round(&ctx(1, &totals, Some(&prev), &cfg))
+            .breaker(),
+        Seat::new(0)
+    );
+    rules.break_rotation = BreakRotation::WinnerBreaks;
+    rules.colour_follows_break = false;
+    let game = Carrom::new(rules).unwrap();
+    let next = game.new_round(&ctx(1, &totals, Some(&prev), &cfg));
+    assert_eq!(next.breaker(), Seat::new(1));
+    assert_eq!(next.white_team(), prev.white_team(), "colours kept");
+}
+
+#[test]
+fn c20_a22_game_ends_at_25_or_after_8_boards_with_different_scores() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let cfg = game.match_config();
+    let t = |a: i64, b: i64| BySeat::from_fn(2, |s| if s.index() == 0 { a } else { b });
+    assert!(
+        game.match_over(&cfg, &t(25, 3), 2),
+        "A22: stop right after reaching 25"
+    );
+    assert!(!game.match_over(&cfg, &t(24, 3), 7));
+    assert!(
+        game.match_over(&cfg, &t(20, 3), 8),
+        "C20: 8 boards, higher score wins"
+    );
+    assert!(
+        !game.match_over(&cfg, &t(20, 20), 8),
+        "A18: a tie plays an extra board"
+    );
+    assert!(game.match_over(&cfg, &t(21, 20), 9));
+    let mut draw = Rules::booklet();
+    draw.tie_after_max_boards = TieAfterMaxBoards::Draw;
+    let game = Carrom::new(draw).unwrap();
+    assert!(game.match_over(&cfg, &t(20, 20), 8));
+    assert_eq!(game.match_returns(&t(20, 20)).as_slice(), &[0.0, 0.0]);
+}
+
+#[test]
+fn a18_extra_board_starts_with_a_toss_for_the_break() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let cfg = game.match_config();
+    let prev = finished(&game, 0, 1);
+    let totals = BySeat::new(2, 20);
+    let extra = game.new_round(&ctx(8, &totals, Some(&prev), &cfg));
+    assert_eq!(game.turn(&extra), Turn::Chance);
+    assert_eq!(extra.totals_before(), [20, 20]);
+}
+
+#[test]
+fn c21_pairs_returns_and_points_are_shared_by_partners() {
+    let game = Carrom::new(Rules::booklet().pairs()).unwrap();
+    let s = finished(&game, 1, 0);
+    let r = game.returns(&s).unwrap();
+    assert_eq!(r.as_slice(), &[-1.0, 1.0, -1.0, 1.0]);
+    let p = game.round_points(&s).unwrap();
+    assert_eq!(p[Seat::new(1)], p[Seat::new(3)]);
+    assert!(p[Seat::new(1)] > 0);
+    assert_eq!(game.team(Seat::new(2)), 0);
+}
+
+#[test]
+fn noise_is_a_recorded_chance_node_and_games_replay_exactly() {
+    let rules = Rules::booklet().with_noise(NoiseModel::default());
+    let game = Carrom::new(rules).unwrap();
+    let mut s = game.opening(Seat::new(0)).unwrap();
+    let stroke = Stroke::new(0.0, Point::new(0.0, 1.0), 6.0);
+    game.apply(&mut s, &Action::Strike(Seat::new(0), stroke))
+        .unwrap();
+    assert_eq!(game.turn(&s), Turn::Chance);
+    assert!(matches!(s.phase(), Phase::Noise(..)));
+    let mut out = Vec::new();
+    assert!(
+        !game.chance_outcomes(&s, &mut out),
+        "continuous: sampled only"
+    );
+    let bad = Action::Noise(Noise {
+        slip: 1.0,
+        speed_error: 0.0,
+    });
+    let before = s.clone();
+    assert_eq!(game.apply(&mut s, &bad), Err(ApplyError::BadNoise));
+    assert_eq!(s, before);
+    let n = game.sample_chance(&s, &mut GameRng::new(5, 0)).unwrap();
+    game.apply(&mut s, &n).unwrap();
+    assert_eq!(s.strokes(), 1);
+    // A whole board under noise replays from its record.
+    let (mut a, mut b) = (Planner::default(), Planner::default());
+    let played = play_game(
+        &game,
+        11,
+        &mut [&mut a as &mut dyn Agent<Carrom>, &mut b],
+        5_000,
+    )
+    .unwrap();
+    let record = Record {
+        seed: played.record.seed,
+        actions: played.record.actions.clone(),
+    };
+    assert_eq!(record.replay(&game).unwrap(), played.state);
+    // The same seed gives the same game.
+    let (mut a, mut b) = (Planner::default(), Planner::default());
+    let again = play_game(
+        &game,
+        11,
+        &mut [&mut a as &mut dyn Agent<Carrom>, &mut b],
+        5_000,
+    )
+    .unwrap();
+    assert_eq!(again.state, played.state);
+}
+
+#[test]
+fn c20_a_whole_game_between_planners_reaches_25_or_8_boards() {
+    let game = Carrom::full_game(Rules::booklet()).unwrap();
+    let (mut a, mut b) = (Planner::default(), Planner::default());
+    let played = play_game(
+        &game,
+        3,
+        &mut [&mut a as &mut dyn Agent<Match<Carrom>>, &mut b],
+        20_000,
+    )
+    .unwrap();
+    let totals = played.state.totals();
+    let boards = played.state.rounds_played();
+    assert!(
+        totals.as_slice().iter().any(|&t| t >= 25)
+            || (boards >= 8 && totals[Seat::new(0)] != totals[Seat::new(1)])
+    );
+    assert_eq!(played.record.replay(&game).unwrap(), played.state);
+}

@@ -1,0 +1,243 @@
+//! Section 6 invariants as property tests: random stroke outcomes fed to the rules (fast), and
+//! arbitrary stroke values through the physics (never a panic, refusals change nothing).
+
+mod common;
+
+use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
+use carrom::{
+    Action, Carrom, Colour, MEN_PER_COLOUR, PIECES, Piece, Point, QueenState, Rules, State, Stroke,
+    StrokeEvents,
+};
+use proptest::prelude::*;
+
+/// Random events for the position: each piece on the board drops with probability 1/8 (in a
+/// random order), jumps with 1/40; the striker drops with 1/8; 1/20 of strokes are void.
+fn random_events(s: &State, rng: &mut GameRng) -> StrokeEvents {
+    if rng.chance(0.05) {
+        return StrokeEvents::void();
+    }
+    let mut ev = if rng.chance(0.1) {
+        StrokeEvents::missed()
+    } else {
+        StrokeEvents::counted()
+    };
+    let mut ids: Vec<u8> = (0..PIECES as u8)
+        .filter(|&i| s.pieces()[i as usize].is_some())
+        .collect();
+    rng.shuffle(&mut ids);
+    for id in ids {
+        let p = Piece::new(id).unwrap();
+        if rng.chance(0.125) {
+            ev = ev.pocket(p);
+        } else if rng.chance(0.025) {
+            ev = ev.jump(p);
+        }
+    }
+    if rng.chance(0.125) {
+        ev = ev.striker_pocketed();
+    }
+    ev
+}
+
+fn check_position(s: &State) {
+    let mut men = [0u8; 2];
+    for c in [Colour::White, Colour::Black] {
+        // Invariant 1: every man on the board or pocketed, B + P = 9.
+        assert_eq!(s.on_board(c) + s.pocketed(c), MEN_PER_COLOUR);
+        men[c as usize] = s.on_board(c);
+        // Invariant 2: debt exclusivity.
+        assert!(s.debt(c) == 0 || s.pocketed(c) == 0);
+    }
+    // Invariant 1: the queen in exactly one place.
+    assert_eq!(
+        s.piece(Piece::QUEEN).is_some(),
+        s.queen() == QueenState::OnBoard
+    );
+    // Pieces on the board never overlap and stay on the surface.
+    let on: Vec<Point> = s.pieces().iter().flatten().copied().collect();
+    for (i, a) in on.iter().enumerate() {
+        assert!(a.x.abs() <= carrom::HALF_SIZE && a.y.abs() <= carrom::HALF_SIZE);
+        for b in &on[..i] {
+            assert!(a.dist(*b) >= 2.0 * carrom::PIECE_RADIUS - 1e-9);
+        }
+    }
+}
+
+/// Plays boards of a game with random outcomes; checks invariants 1-10 after every stroke.
+fn play_random_game(rules: Rules, seed: u64) {
+    let game = Carrom::new(rules).unwrap();
+    let cfg = game.match_config();
+    let mut rng = GameRng::new(seed, 0);
+    let players = game.num_players();
+    let mut totals = BySeat::new(players, 0i64);
+    let mut prev: Option<State> = None;
+    let mut boards = 0;
+    loop {
+        let mut s = game.new_round(&RoundContext {
+            round: boards,
+            totals: &totals,
+            previous: prev.as_ref(),
+            config: &cfg,
+        });
+        if game.turn(&s) == Turn::Chance {
+            let t = game.sample_chance(&s, &mut rng).unwrap();
+            game.apply(&mut s, &t).unwrap();
+        }
+        let mut hand_over_attempts = 0;
+        for _ in 0..5_000 {
+            if s.result().is_some() {
+                break;
+            }
+            let seat = s.to_move();
+            let team = seat.index() % 2;
+            let own = s.colour_of(team);
+            let before = s.clone();
+            let ev = random_events(&s, &mut rng);
+            let r = game.play_events(&mut s, &ev).unwrap();
+            check_position(&s);
+            if r.void {
+                // Invariant 13: a void stroke changes nothing but the break counter.
+                assert_eq!(s.pieces(), before.pieces());
+                assert_eq!(s.queen(), before.queen());
+                continue;
+            }
+            if r.failed_break {
+                // Invariant 11: the formation is untouched, at most 3 attempts per hand-over.
+                assert_eq!(s.pieces(), before.pieces());
+                hand_over_attempts += 1;
+                assert!(hand_over_attempts <= 3);
+                if s.to_move() != seat {
+                    hand_over_attempts = 0;
+                }
+                continue;
+            }
+            // Invariant 3: net bookkeeping per colour.
+            let pocketed_of = |c: Colour| {
+                ev.pocketed()
+                    .iter()
+                    .filter(|&&id| Piece::new(id).unwrap().colour() == Some(c))
+                    .count() as i32
+            };
+            for c in [Colour::White, Colour::Black] {
+                let n = |x: &State| i32::from(x.pocketed(c)) - i32::from(x.debt(c));
+                let penalty = if c == own { i32::from(r.penalty) } else { 0 };
+                assert_eq!(n(&s) - n(&before), pocketed_of(c) - penalty);
+                // Pieces physically returned plus the increase in debt equal the penalty.
+                let debt_up = i32::from(s.debt(c)) - i32::from(before.debt(c));
+                assert_eq!(i32::from(r.returned[c as usize]) + debt_up, penalty);
+            }
+            // Invariant 4: the queen never waits across a turn change.
+            if let QueenState::Waiting(t) = s.queen() {
+                assert!(r.turn_continues && team_of(s.to_move()) == t);
+            }
+            // Invariant 5: covered implies in pocket.
+            if s.queen() == QueenState::Covered(team) && before.queen() != s.queen() {
+                assert!(s.pocketed(own) >= 1);
+            }
+            // Invariant 10: no turn continues after an opponent's man dropped (default rules).
+            if rules.opponent_piece_ends_turn && pocketed_of(own.other()) > 0 {
+                assert!(!r.turn_continues);
+            }
+            if r.turn_continues {
+                assert_eq!(s.to_move(), seat);
+            } else if r.board_over.is_none() {
+                assert_eq!(s.to_move(), seat.next(players));
+            }
+            if let Some(b) = r.board_over {
+                // Invariant 6: ends iff a colour is cleared; one side scores 1..=15.
+                assert!(
+                    s.on_board(Colour::White) == 0
+                        || s.on_board(Colour::Black) == 0
+                        || b.reason == carrom::BoardEnd::LastPieceWithStriker
+                );
+                let award = b.points[b.winner];
+                assert!((1..=15).contains(&award), "award {award}");
+                assert_eq!(
+                    b.points[1 - b.winner],
+                    0,
+                    "invariant 8: the loser gains nothing"
+                );
+                // Invariant 7: the queen cap.
+                let before_total = s.totals_before()[b.winner];
+                if before_total >= 22 {
+                    assert!(award <= 12, "no queen points at 22+");
+                }
+            } else {
+                assert!(s.on_board(Colour::White) > 0 && s.on_board(Colour::Black) > 0);
+            }
+        }
+        let points = game.round_points(&s).expect("every board ends");
+        for seat in Seat::all(players) {
+            // Invariant 8: scores never decrease.
+            assert!(points[seat] >= 0);
+            totals[seat] += points[seat];
+        }
+        boards += 1;
+        prev = Some(s);
+        if game.match_over(&cfg, &totals, boards) {
+            break;
+        }
+        assert!(boards < 40);
+    }
+    // Invariant 9: the game ends iff a side has 25+, or 8 boards are done and scores differ.
+    let (a, b) = (totals[Seat::new(0)], totals[Seat::new(1)]);
+    assert!(a.max(b) >= 25 || (boards >= 8 && a != b));
+    if boards > 8 {
+        // Extra boards only after a tie at 8 boards (each board scores for one side only).
+        assert!(a.max(b) < 25 + 15);
+    }
+}
+
+fn team_of(s: Seat) -> usize {
+    s.index() % 2
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn section6_invariants_hold_over_random_games(seed in any::<u64>()) {
+        play_random_game(Rules::booklet(), seed);
+    }
+
+    #[test]
+    fn section6_invariants_hold_in_pairs_and_under_icf(seed in any::<u64>(), icf in any::<bool>()) {
+        let rules = if icf { Rules::icf().pairs() } else { Rules::booklet().pairs() };
+        play_random_game(rules, seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Arbitrary stroke values (NaN, infinities, anything) never panic; a refused stroke leaves
+    /// the state unchanged; an accepted one keeps every invariant.
+    #[test]
+    fn arbitrary_stroke_values_never_panic(
+        offset in prop_oneof![any::<f64>(), -0.3f64..0.3],
+        dx in prop_oneof![any::<f64>(), -1.0f64..1.0],
+        dy in prop_oneof![any::<f64>(), -1.0f64..1.0],
+        speed in prop_oneof![any::<f64>(), 0.0f64..9.0],
+        seat in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let game = Carrom::new(Rules::booklet()).unwrap();
+        let mut s = game.opening(Seat::new(0)).unwrap();
+        // Start from a position after a few random strokes.
+        let mut rng = GameRng::new(seed, 1);
+        let mut buf = Vec::new();
+        for _ in 0..(seed % 4) {
+            if game.turn(&s) != Turn::Player(s.to_move()) { break; }
+            let a = game.sample_action(&s, &mut rng, &mut buf).unwrap();
+            game.apply(&mut s, &a).unwrap();
+        }
+        if game.turn(&s) == Turn::Terminal { return Ok(()); }
+        let before = s.clone();
+        let a = Action::Strike(Seat::new(seat), Stroke::new(offset, Point::new(dx, dy), speed));
+        let legal = game.is_legal(&s, &a);
+        match game.apply(&mut s, &a) {
+            Ok(()) => { prop_assert!(legal); check_position(&s); }
+            Err(_) => { prop_assert!(!legal); prop_assert_eq!(&s, &before); }
+        }
+    }
+}
