@@ -1,6 +1,35 @@
 //! Carrom on rigid-disc physics: the LATTJO booklet's rules (majority reading) and the ICF
 //! laws as a preset, singles and pairs, boards to 25 points or 8 boards.
 //!
+//! A stroke ([`Stroke`]: where the striker stands on the player's base line, a direction and
+//! a speed) is a continuous action. [`Carrom`] validates it, runs it through `disc-physics` to
+//! rest, boils the physics events down to [`StrokeEvents`] (what was pocketed and in which
+//! order, what left the board, whether the striker left the base line) and resolves them in
+//! the rules file's reference order ([`resolve`]). `Carrom` is one board as a
+//! [`boardgame_core::Game`]; [`Carrom::full_game`] adds boards up to a game through the
+//! core's `Match`. The coin toss and optional execution noise are chance nodes, so a game
+//! record replays exactly. [`Planner`] is an agent that aims cut shots.
+//!
+//! ```
+//! use boardgame_core::{Game, Seat};
+//! use carrom::{Carrom, Colour, Planner, Point, Rules, Stroke};
+//!
+//! let game = Carrom::new(Rules::booklet())?;
+//! let mut state = game.opening(Seat::new(0))?;
+//! // The break: straight at the queen at 6 m/s, simulated to rest and resolved.
+//! let outcome = game.strike(&mut state, &Stroke::new(0.0, Point::new(0.0, 1.0), 6.0))?;
+//! assert!(!state.break_pending());
+//! assert!(outcome.turn_continues == (state.to_move() == Seat::new(0)));
+//! // Every man is on the board or in a pocket.
+//! assert_eq!(state.on_board(Colour::White) + state.pocketed(Colour::White), 9);
+//! // The planner aims the next stroke.
+//! let next = Planner::default().choose(&game, &state).ok_or("no stroke due")?;
+//! assert!(game.is_legal(&state, &next));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Rules can also be fed constructed situations without physics:
+//!
 //! ```
 //! use carrom::{resolve, Colour, Piece, Rules, Setup, StrokeEvents};
 //! use boardgame_core::Seat;

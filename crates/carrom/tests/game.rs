@@ -250,3 +250,53 @@ fn c20_a_whole_game_between_planners_reaches_25_or_8_boards() {
     );
     assert_eq!(played.record.replay(&game).unwrap(), played.state);
 }
+
+#[test]
+fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
+    let b = Rules::booklet();
+    let mut i = Rules::icf();
+    assert!(
+        !i.opponent_piece_ends_turn
+            && i.striker_with_queen_continues
+            && i.queen_too_early_loses_turn
+    );
+    assert!(i.last_piece_with_striker_loses && i.penalty_points_respect_22_cap);
+    assert_eq!(i.max_points_per_board, Some(12));
+    assert_eq!(
+        i.queen_with_first_piece,
+        carrom::QueenWithFirstPiece::RequireNextCover
+    );
+    assert_eq!(i.both_last_pieces, carrom::BothLastPieces::ByQueenState);
+    // Switching those back gives the booklet exactly: the options are orthogonal.
+    i.opponent_piece_ends_turn = true;
+    i.striker_with_queen_continues = false;
+    i.queen_too_early_loses_turn = false;
+    i.last_piece_with_striker_loses = false;
+    i.penalty_points_respect_22_cap = false;
+    i.max_points_per_board = None;
+    i.queen_with_first_piece = carrom::QueenWithFirstPiece::CoveredAtOnce;
+    i.both_last_pieces = carrom::BothLastPieces::StrikerLoses;
+    assert_eq!(i, b);
+    assert_eq!(Rules::default(), b);
+}
+
+#[test]
+fn invariant12_the_same_break_from_the_other_side_is_the_mirrored_board() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let south = game.opening(Seat::new(0)).unwrap();
+    let north = game.opening(Seat::new(1)).unwrap();
+    let stroke = Stroke::new(0.03, Point::new(0.1, 1.0), 6.5);
+    let (ev_s, _) = game.simulate(&south, &stroke, None).unwrap();
+    let (ev_n, _) = game.simulate(&north, &stroke, None).unwrap();
+    assert_eq!(ev_s.pocketed(), ev_n.pocketed());
+    for (a, b) in ev_s.final_positions.iter().zip(ev_n.final_positions.iter()) {
+        match (a, b) {
+            (Some(a), Some(b)) => assert!(
+                (a.x + b.x).abs() < 1e-9 && (a.y + b.y).abs() < 1e-9,
+                "{a:?} {b:?}"
+            ),
+            (None, None) => {}
+            _ => panic!("one side pocketed a piece the other did not"),
+        }
+    }
+}
