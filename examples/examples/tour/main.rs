@@ -15,6 +15,7 @@ mod chess;
 mod disc_billiards;
 mod backgammon;
 mod carrom;
+mod dominoes;
 // tour-modules (keep this line)
 
 /// What one game of the tour reports.
@@ -39,6 +40,7 @@ const GAMES: &[(&str, Player)] = &[
     ("disc-billiards", disc_billiards::play),
     ("backgammon", backgammon::play),
     ("carrom", carrom::play),
+    ("dominoes", dominoes::play),
     // tour-games (keep this line)
 ];
 
