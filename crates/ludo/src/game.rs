@@ -7,6 +7,7 @@ use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::moves::MoveList;
 use crate::position::Opening;
+use crate::rules::MAX_LOOP;
 use crate::{
     Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
     PositionError, Rules, RulesError, Seats, SeatsError, SixRelease,
@@ -39,6 +40,8 @@ pub struct Ludo {
     end: u8,
     last_loop: u8,
     loop_len: u8,
+    /// The playing colour after each colour (A14).
+    next: [Colour; 4],
 }
 
 /// Why a game could not be set up.
@@ -61,8 +64,9 @@ pub enum NewGameError {
 pub struct State {
     pos: Position,
     moves: MoveList,
-    /// Per colour, bit `d` set when a checker stands on loop dot `d` (derived from `pos`).
-    occ: [u128; 4],
+    /// For each loop dot, 0 when empty or 1 + the colour standing there (derived from `pos`;
+    /// a landing always captures, so a dot never holds two colours).
+    owner: Owners,
 }
 
 impl State {
@@ -207,6 +211,7 @@ impl Ludo {
             end: rules.end_index(),
             last_loop: rules.geometry.last_loop(),
             loop_len,
+            next: Colour::ALL.map(|c| seats.next_after(c)),
         })
     }
 
@@ -312,13 +317,13 @@ impl Ludo {
         }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
-            self.generate(&pos, &self.masks(&pos), c, d.value(), &mut moves);
+            self.generate(&pos, &self.owners(&pos), c, d.value(), &mut moves);
             if moves.len() == 0 {
                 return Err(StateError::DieWithoutMove(d));
             }
         }
         Ok(State {
-            occ: self.masks(&pos),
+            owner: self.owners(&pos),
             pos,
             moves,
         })
@@ -410,18 +415,6 @@ impl Ludo {
         k as u8
     }
 
-    /// The loop dots (as a bit set) where the checkers `ch` of colour `c` stand.
-    #[inline]
-    fn loop_mask(&self, c: Colour, ch: [u8; 4]) -> u128 {
-        let mut m = 0u128;
-        for k in ch {
-            if k >= 1 && k <= self.last_loop {
-                m |= 1u128 << self.loop_dot(c, k);
-            }
-        }
-        m
-    }
-
     /// The loop dot of colour `c`'s loop index `k` (`1..=L`).
     #[inline]
     fn loop_dot(&self, c: Colour, k: u8) -> u8 {
@@ -433,34 +426,38 @@ impl Ludo {
         }
     }
 
-    fn masks(&self, pos: &Position) -> [u128; 4] {
-        let mut occ = [0u128; 4];
+    fn owners(&self, pos: &Position) -> Owners {
+        let mut owner = Owners([0; MAX_LOOP as usize]);
         for c in self.seats.colours() {
-            occ[c.index()] = self.loop_mask(c, pos.checkers[c]);
+            for k in pos.checkers[c] {
+                if k >= 1 && k <= self.last_loop {
+                    owner.0[usize::from(self.loop_dot(c, k))] = c as u8 + 1;
+                }
+            }
         }
-        occ
+        owner
     }
 
     /// The opponent colour standing where colour `c` would land at path index `t` (L10; the
-    /// own home track and the finish are never shared, L13). `others` holds the loop dots of
-    /// all other colours.
+    /// own home track and the finish are never shared, L13).
     #[inline]
-    fn capture_at(&self, occ: &[u128; 4], others: u128, c: Colour, t: u8) -> Option<Colour> {
+    fn capture_at(&self, owner: &Owners, c: Colour, t: u8) -> Option<Colour> {
         if t == 0 || t > self.last_loop {
             return None;
         }
-        let bit = 1u128 << self.loop_dot(c, t);
-        if others & bit == 0 {
-            return None;
+        let o = owner.0[usize::from(self.loop_dot(c, t)) & (MAX_LOOP as usize - 1)];
+        if o == 0 || o == c as u8 + 1 {
+            None
+        } else {
+            Colour::from_index(usize::from(o - 1))
         }
-        Colour::ALL.into_iter().find(|o| occ[o.index()] & bit != 0)
     }
 
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
     pub(crate) fn generate(
         &self,
         pos: &Position,
-        occ: &[u128; 4],
+        owner: &Owners,
         c: Colour,
         die: u8,
         out: &mut MoveList,
@@ -468,7 +465,6 @@ impl Ludo {
         out.clear();
         let r = &self.rules;
         let ch = pos.checkers[c];
-        let others = (occ[0] | occ[1] | occ[2] | occ[3]) & !occ[c.index()];
         let centre = r.finish == Finish::CentreDot;
         let end = self.end;
         // Whether one more own checker may end on index t (D3), `leaving` being 1 when the
@@ -489,16 +485,16 @@ impl Ludo {
             if die == 6 && r.six_release == SixRelease::TwoOrSixthDot {
                 // L6, A5: two out needs two in the den and (D3) room for two on one dot.
                 if den >= 2 && r.own_stacking {
-                    let cap = self.capture_at(occ, others, c, 1);
+                    let cap = self.capture_at(owner, c, 1);
                     out.push(Move::new(c, MoveKind::EnterTwo, cap));
                 }
                 let s = r.sixth_dot;
                 if free(s, 0) {
-                    let cap = self.capture_at(occ, others, c, s);
+                    let cap = self.capture_at(owner, c, s);
                     out.push(Move::new(c, MoveKind::Enter { to: s }, cap));
                 }
             } else if free(1, 0) {
-                let cap = self.capture_at(occ, others, c, 1);
+                let cap = self.capture_at(owner, c, 1);
                 out.push(Move::new(c, MoveKind::Enter { to: 1 }, cap));
             }
         }
@@ -520,13 +516,7 @@ impl Ludo {
             if !free(t, usize::from(t == p)) {
                 continue;
             }
-            out.push(Move::step(
-                c,
-                p,
-                t,
-                bounce,
-                self.capture_at(occ, others, c, t),
-            ));
+            out.push(Move::step(c, p, t, bounce, self.capture_at(owner, c, t)));
         }
         if out.len() == 0 {
             return;
@@ -546,17 +536,22 @@ impl Ludo {
         }
     }
 
+    #[inline]
     fn next_player(&self, pos: &Position, c: Colour) -> Colour {
-        let mut n = self.seats.next_after(c);
+        let mut n = self.next[c.index()];
+        if pos.places.is_empty() {
+            return n;
+        }
         for _ in 0..4 {
             if !pos.places.contains(n) {
                 return n;
             }
-            n = self.seats.next_after(n);
+            n = self.next[n.index()];
         }
         n
     }
 
+    #[inline]
     fn pass_turn(&self, pos: &mut Position, c: Colour) {
         pos.to_move = Some(self.next_player(pos, c));
         pos.six_streak = 0;
@@ -587,6 +582,7 @@ impl Ludo {
 
     /// After a roll was played or lost: places, another roll on a 6 (L7, A3), three tries (D8)
     /// or the next player (L3).
+    #[inline]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
         if !pos.places.contains(c) && self.has_finished(pos, c) {
@@ -640,7 +636,7 @@ impl Ludo {
                 return;
             }
         }
-        self.generate(pos, &st.occ, c, die, &mut st.moves);
+        self.generate(pos, &st.owner, c, die, &mut st.moves);
         if st.moves.len() == 0 {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
@@ -653,49 +649,50 @@ impl Ludo {
         let pos = &mut st.pos;
         let c = m.colour();
         let die = pos.die.map_or(0, Die::value);
-        let ch = &mut pos.checkers[c];
-        let replace = |ch: &mut [u8; 4], from: u8, to: u8| {
-            if let Some(slot) = ch.iter_mut().find(|k| **k == from) {
-                *slot = to;
-            }
-        };
-        match m.kind() {
-            MoveKind::Enter { to } => replace(ch, 0, to),
-            MoveKind::EnterTwo => {
-                replace(ch, 0, 1);
-                replace(ch, 0, 1);
-            }
-            MoveKind::Step { from, to, .. } => replace(ch, from, to),
-            MoveKind::Pass => {}
-        }
-        sort4(ch);
-        if let (Some(from), Some(to)) = (m.source(), m.target()) {
-            // Keep the loop-dot set up to date: the source dot empties unless another own
-            // checker stays there, the target dot fills when it is a loop dot.
-            let occ = &mut st.occ[c.index()];
-            if from >= 1 && from <= self.last_loop && !ch.contains(&from) {
-                *occ &= !(1u128 << self.loop_dot(c, from));
-            }
-            if to >= 1 && to <= self.last_loop {
-                *occ |= 1u128 << self.loop_dot(c, to);
-            }
-        }
-        if let (Some(o), Some(t)) = (m.capture(), m.target()) {
-            // L10, A10: every checker of the captured colour on that dot goes to its den (L11).
-            let k = self.relative(c, t, o);
-            let oc = &mut pos.checkers[o];
-            for x in oc.iter_mut() {
-                if *x == k {
-                    *x = 0;
+        if !m.is_pass() {
+            let (from, to) = (m.source_index(), m.target_index());
+            let ch = &mut pos.checkers[c];
+            // The checkers are sorted: the first one at `from` moves (for two entering, the
+            // first two in the den).
+            let mut moved = 0;
+            let wanted = if m.is_enter_two() { 2 } else { 1 };
+            for k in ch.iter_mut() {
+                if *k == from && moved < wanted {
+                    *k = to;
+                    moved += 1;
                 }
             }
-            sort4(oc);
-            st.occ[o.index()] &= !(1u128 << self.loop_dot(c, t));
+            sort4(ch);
+            // Keep the dot owners up to date: the source dot empties unless another own
+            // checker stays there; the target dot, if on the loop, is now this colour's.
+            let owner = &mut st.owner.0;
+            if from >= 1 && from <= self.last_loop && !ch.contains(&from) {
+                owner[usize::from(self.loop_dot(c, from))] = 0;
+            }
+            if to >= 1 && to <= self.last_loop {
+                owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
+            }
+            if let Some(o) = m.capture() {
+                // L10, A10: every checker of the captured colour on that dot goes to its den
+                // (L11).
+                let k = self.relative(c, to, o);
+                let oc = &mut pos.checkers[o];
+                for x in oc.iter_mut() {
+                    if *x == k {
+                        *x = 0;
+                    }
+                }
+                sort4(oc);
+            }
         }
         st.moves.clear();
         self.end_of_roll(pos, c, die, false);
     }
 }
+
+/// One byte per loop dot (see [`State`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Owners([u8; MAX_LOOP as usize]);
 
 /// Sorts four bytes ascending with a sorting network.
 #[inline]
@@ -744,12 +741,13 @@ impl Game for Ludo {
             pos.opening = Some(Opening::new(self.seats));
         }
         State {
-            occ: self.masks(&pos),
+            owner: self.owners(&pos),
             pos,
             moves: MoveList::new(),
         }
     }
 
+    #[inline]
     fn turn(&self, s: &State) -> Turn {
         match s.pos.to_move {
             None => Turn::Terminal,
@@ -765,6 +763,7 @@ impl Game for Ludo {
         out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
     }
 
+    #[inline]
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         match (self.turn(s), a) {
             (Turn::Player(_), Action::Move(m)) => s.moves.as_slice().contains(m),
@@ -781,10 +780,12 @@ impl Game for Ludo {
         true
     }
 
+    #[inline]
     fn sample_chance(&self, _s: &State, rng: &mut GameRng) -> Option<Action> {
         Some(Action::Roll(Die::ALL[rng.below(6) as usize]))
     }
 
+    #[inline]
     fn sample_action(
         &self,
         s: &State,
@@ -801,6 +802,7 @@ impl Game for Ludo {
         }
     }
 
+    #[inline]
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         match a {
             Action::Roll(d) => {

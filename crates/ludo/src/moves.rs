@@ -55,12 +55,10 @@ pub enum MoveKind {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Move {
-    colour: Colour,
-    from: u8,
-    to: u8,
-    /// Bits 0-1: 0 step, 1 enter, 2 two enter, 3 pass; bit 2: bounce; bits 4-6: captured
-    /// colour + 1 (0 = none).
-    flags: u8,
+    /// Byte 0: the colour; byte 1: from; byte 2: to; byte 3: flags (bits 0-1: 0 step, 1 enter,
+    /// 2 two enter, 3 pass; bit 2: bounce; bits 4-6: captured colour + 1, 0 = none). One word,
+    /// so that comparing moves is one comparison.
+    bits: u32,
 }
 
 const STEP: u8 = 0;
@@ -70,20 +68,31 @@ const PASS: u8 = 3;
 const BOUNCE: u8 = 4;
 
 impl Move {
-    pub(crate) const NONE: Move = Move {
-        colour: Colour::Red,
-        from: 0,
-        to: 0,
-        flags: PASS,
-    };
+    pub(crate) const NONE: Move = Move::pack(Colour::Red, 0, 0, PASS);
+
+    #[inline]
+    const fn pack(colour: Colour, from: u8, to: u8, flags: u8) -> Move {
+        Move {
+            bits: colour as u32 | (from as u32) << 8 | (to as u32) << 16 | (flags as u32) << 24,
+        }
+    }
+
+    #[inline]
+    const fn flags(&self) -> u8 {
+        (self.bits >> 24) as u8
+    }
+
+    #[inline]
+    const fn cap_bits(capture: Option<Colour>) -> u8 {
+        match capture {
+            Some(c) => (c as u8 + 1) << 4,
+            None => 0,
+        }
+    }
 
     /// The move of `colour` doing `kind`, sending `capture`'s checkers home.
     #[must_use]
     pub const fn new(colour: Colour, kind: MoveKind, capture: Option<Colour>) -> Move {
-        let cap = match capture {
-            Some(c) => (c as u8 + 1) << 4,
-            None => 0,
-        };
         let (from, to, k) = match kind {
             MoveKind::Enter { to } => (0, to, ENTER),
             MoveKind::EnterTwo => (0, 1, ENTER_TWO),
@@ -92,12 +101,7 @@ impl Move {
             }
             MoveKind::Pass => (0, 0, PASS),
         };
-        Move {
-            colour,
-            from,
-            to,
-            flags: k | cap,
-        }
+        Move::pack(colour, from, to, k | Move::cap_bits(capture))
     }
 
     /// A step of `colour` from `from` to `to` (used by move generation).
@@ -109,34 +113,30 @@ impl Move {
         bounce: bool,
         capture: Option<Colour>,
     ) -> Move {
-        let cap = match capture {
-            Some(c) => (c as u8 + 1) << 4,
-            None => 0,
-        };
-        Move {
-            colour,
-            from,
-            to,
-            flags: if bounce { BOUNCE | cap } else { cap },
-        }
+        let cap = Move::cap_bits(capture);
+        Move::pack(colour, from, to, if bounce { BOUNCE | cap } else { cap })
     }
 
     /// The colour that moves.
     #[must_use]
     pub const fn colour(&self) -> Colour {
-        self.colour
+        match Colour::from_index((self.bits & 3) as usize) {
+            Some(c) => c,
+            None => Colour::Red,
+        }
     }
 
     /// What the move does.
     #[must_use]
     pub const fn kind(&self) -> MoveKind {
-        match self.flags & 3 {
+        let (from, to, flags) = (self.source_index(), self.target_index(), self.flags());
+        match flags & 3 {
             STEP => MoveKind::Step {
-                from: self.from,
-                to: self.to,
-                bounce: self.flags & BOUNCE != 0,
+                from,
+                to,
+                bounce: flags & BOUNCE != 0,
             },
-            ENTER => MoveKind::Enter { to: self.to },
+            ENTER => MoveKind::Enter { to },
             ENTER_TWO => MoveKind::EnterTwo,
             _ => MoveKind::Pass,
         }
@@ -145,32 +145,54 @@ impl Move {
     /// The colour whose checkers on the landing dot go back to their den (A10: all of them).
     #[must_use]
     pub const fn capture(&self) -> Option<Colour> {
-        Colour::from_index(((self.flags >> 4) as usize).wrapping_sub(1))
+        Colour::from_index(((self.flags() >> 4) as usize).wrapping_sub(1))
     }
 
     /// Whether checkers leave the den.
     #[must_use]
     pub const fn is_release(&self) -> bool {
-        matches!(self.flags & 3, ENTER | ENTER_TWO)
+        matches!(self.flags() & 3, ENTER | ENTER_TWO)
+    }
+
+    /// Whether this is two checkers entering.
+    #[inline]
+    pub(crate) const fn is_enter_two(&self) -> bool {
+        self.flags() & 3 == ENTER_TWO
+    }
+
+    /// Whether this is a pass.
+    #[inline]
+    pub(crate) const fn is_pass(&self) -> bool {
+        self.flags() & 3 == PASS
+    }
+
+    #[inline]
+    pub(crate) const fn source_index(&self) -> u8 {
+        (self.bits >> 8) as u8
+    }
+
+    #[inline]
+    pub(crate) const fn target_index(&self) -> u8 {
+        (self.bits >> 16) as u8
     }
 
     /// The path index the moving checker(s) land on, or `None` for a pass.
     #[must_use]
     pub const fn target(&self) -> Option<u8> {
-        if self.flags & 3 == PASS {
+        if self.is_pass() {
             None
         } else {
-            Some(self.to)
+            Some(self.target_index())
         }
     }
 
     /// The path index the moving checker(s) leave (0 for the den), or `None` for a pass.
     #[must_use]
     pub const fn source(&self) -> Option<u8> {
-        if self.flags & 3 == PASS {
+        if self.is_pass() {
             None
         } else {
-            Some(self.from)
+            Some(self.source_index())
         }
     }
 }
@@ -198,7 +220,7 @@ impl From<Move> for String {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.colour)?;
+        write!(f, "{}:", self.colour())?;
         match self.kind() {
             MoveKind::Enter { to } => write!(f, "0>{to}")?,
             MoveKind::EnterTwo => write!(f, "0>1,0>1")?,
