@@ -139,6 +139,12 @@ pub struct Setup {
     pub pending: Option<Stroke>,
     /// Strokes played so far.
     pub strokes: u32,
+    /// Whether the game's opening series (the first striker's first turn) is still going
+    /// on (for [`Rules::opening_equaliser`]).
+    pub opening: bool,
+    /// The side that cleared its discs in the opening series while the other side plays its
+    /// answering series ([`Rules::opening_equaliser`]).
+    pub answering: Option<Side>,
 }
 
 /// Why a [`Setup`] is not a valid position under the rules.
@@ -198,6 +204,8 @@ pub struct Position {
     pub(crate) status: Status,
     pub(crate) pending: Option<Stroke>,
     pub(crate) strokes: u32,
+    pub(crate) opening: bool,
+    pub(crate) answering: Option<Side>,
     pub(crate) last: Option<StrokeReport>,
 }
 
@@ -238,6 +246,8 @@ impl Position {
             status: Status::Playing,
             pending: None,
             strokes: 0,
+            opening: true,
+            answering: None,
             last: None,
         }
     }
@@ -305,16 +315,30 @@ impl Position {
             status: setup.status,
             pending: setup.pending,
             strokes: setup.strokes,
+            opening: setup.opening,
+            answering: setup.answering,
             last: None,
         };
         let done = |s: Side| pos.complete(s);
+        if let Some(x) = setup.answering {
+            if !rules.opening_equaliser || !done(x) || done(x.other()) || setup.opening {
+                return Err(PositionError::Result(
+                    "an answering series needs the equaliser and exactly that side finished",
+                ));
+            }
+            return match setup.status {
+                Status::Playing | Status::AwaitingNoise => Ok(pos),
+                _ => Err(PositionError::Result(
+                    "an answering series belongs to a game in progress",
+                )),
+            };
+        }
         match setup.status {
-            Status::Won(s) if !done(s) => Err(PositionError::Result(
+            // With the equaliser a set can also be lost by a foul on the last disc or by
+            // clearing in a pairs opening series, so the winner need not have finished.
+            Status::Won(s) if !done(s) && !rules.opening_equaliser => Err(PositionError::Result(
                 "the winner has discs left or owes discs",
             )),
-            Status::Won(s) if done(s.other()) && !done(s) => {
-                Err(PositionError::Result("both sides finished"))
-            }
             Status::Playing | Status::AwaitingNoise if done(Side::A) || done(Side::B) => Err(
                 PositionError::Result("a side has finished but the game goes on"),
             ),
@@ -332,6 +356,8 @@ impl Position {
             status: self.status,
             pending: self.pending,
             strokes: self.strokes,
+            opening: self.opening,
+            answering: self.answering,
         }
     }
 
@@ -387,6 +413,19 @@ impl Position {
     #[must_use]
     pub fn strokes(&self) -> u32 {
         self.strokes
+    }
+
+    /// Whether the game's opening series is still going on.
+    #[must_use]
+    pub fn opening(&self) -> bool {
+        self.opening
+    }
+
+    /// The side that cleared in the opening series while the other side answers
+    /// ([`Rules::opening_equaliser`]).
+    #[must_use]
+    pub fn answering(&self) -> Option<Side> {
+        self.answering
     }
 
     /// What the last stroke did (fouls, pocketed discs, the turn), if any stroke was played

@@ -236,10 +236,12 @@ pub enum Foul {
     /// LNF §5: with only dark discs left, a stroke that was not direct touched neither the
     /// opposite cushion nor a disc in the centre circle.
     DarkOnlyShort,
+    /// LNF doubles (§5): a direct stroke knocked an opponent's disc into the centre circle.
+    BlindZone,
 }
 
 impl Foul {
-    const ALL: [Foul; 9] = [
+    const ALL: [Foul; 10] = [
         Foul::PuckLost,
         Foul::NoOwnDisc,
         Foul::OpponentFirst,
@@ -249,6 +251,7 @@ impl Foul {
         Foul::Technique,
         Foul::ZoneContact,
         Foul::DarkOnlyShort,
+        Foul::BlindZone,
     ];
 }
 
@@ -264,6 +267,7 @@ impl fmt::Display for Foul {
             Foul::Technique => "B21 technique",
             Foul::ZoneContact => "B22 disc in own zone first",
             Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
+            Foul::BlindZone => "LNF doubles: opponent's disc knocked into the centre circle",
         })
     }
 }
@@ -575,6 +579,21 @@ pub(crate) fn resolve(
     {
         fouls.insert(Foul::ZoneContact);
     }
+    if rules.doubles_blind_zone_foul && rules.players == 4 && direct {
+        let hole = d.disc_hole_radius;
+        let knocked_in = (0..n).any(|i| {
+            pos.discs[i].side != me
+                && pos.discs[i]
+                    .at
+                    .is_some_and(|p| !d.circle_in_centre(p, hole))
+                && !pocketed[i]
+                && left[i].is_none()
+                && outcome.rest[i].is_some_and(|p| d.circle_in_centre(p, hole))
+        });
+        if knocked_in {
+            fouls.insert(Foul::BlindZone);
+        }
+    }
     if rules.dark_only_must_reach && !has_light && own_on_table > 0 && !direct && !reached {
         fouls.insert(Foul::DarkOnlyShort);
     }
@@ -655,6 +674,10 @@ pub(crate) fn resolve(
         .filter(|&i| pocketed[i] && pos.discs[i].side != me)
         .count() as u8;
 
+    // Whether this stroke left the striker's side with no disc on the table (before any
+    // penalty disc comes back).
+    let cleared_all = own_on_table > 0 && next.on_table(me) == 0;
+
     // Step 7: the penalty, from the pocket (B15) or as a debt (N10).
     let penalty = if fouls.is_empty() {
         Penalty::None
@@ -697,24 +720,58 @@ pub(crate) fn resolve(
         }
     }
 
-    // Step 10: the win (B11: the striking side first when both finish).
-    let winner = if next.complete(me) {
+    // Step 10: the win (B11: the striking side first when both finish), with the LNF
+    // opening-series equaliser when it is on.
+    let players = usize::from(rules.players);
+    let mut next_seat = if continues { seat } else { seat.next(players) };
+    next.strokes = pos.strokes.saturating_add(1);
+    next.pending = None;
+    let mut winner = if next.complete(me) {
         Some(me)
     } else if next.complete(me.other()) {
         Some(me.other())
     } else {
         None
     };
-    next.strokes = pos.strokes.saturating_add(1);
-    next.pending = None;
+    let mut replayed = false;
+    if rules.opening_equaliser {
+        if let Some(x) = pos.answering {
+            // The striker's side answers; the side that cleared waits for the result.
+            winner = None;
+            if next.complete(me) {
+                // Both cleared: the set is replayed, the answering side striking first.
+                let strokes = next.strokes;
+                next = Position::start(rules, seat);
+                next.strokes = strokes;
+                next_seat = seat;
+                replayed = true;
+            } else if !continues {
+                winner = Some(x);
+            }
+        } else if !fouls.is_empty() && cleared_all {
+            // A breach on the stroke that pocketed the side's last disc loses the set.
+            winner = Some(me.other());
+        } else if pos.opening && winner == Some(me) {
+            if players == 4 {
+                // Pairs: clearing every disc in the opening series loses the set.
+                winner = Some(me.other());
+            } else {
+                winner = None;
+                next.answering = Some(me);
+                next.opening = false;
+                next_seat = seat.next(players);
+            }
+        }
+    }
+    if !continues && !replayed {
+        next.opening = false;
+    }
     next.status = match winner {
         Some(w) => Status::Won(w),
         None if rules.stroke_limit.is_some_and(|l| next.strokes >= l) => Status::Drawn,
         None => Status::Playing,
     };
-    if !continues {
-        next.to_move = seat.next(usize::from(rules.players));
-    }
+    next.to_move = next_seat;
     let report = StrokeReport {
         striker: seat,
         kind,

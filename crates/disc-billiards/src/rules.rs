@@ -165,6 +165,15 @@ pub struct Rules {
     /// LNF (B22): the puck's first contact being a disc inside the striker's own zone is a
     /// foul.
     pub zone_contact_foul: bool,
+    /// LNF competition rules (§5): a side that clears all its discs in the game's opening
+    /// series does not win at once: the other side gets an answering series; if it clears
+    /// too, the set is replayed with the first stroke swapped, otherwise the first side wins.
+    /// In pairs, clearing in the opening series loses the set. With this option a foul on
+    /// the stroke that pockets a side's last disc also loses the set.
+    pub opening_equaliser: bool,
+    /// LNF doubles (§5): in pairs, a direct stroke that knocks an opponent's disc into the
+    /// centre circle (a blind zone) is a foul.
+    pub doubles_blind_zone_foul: bool,
     /// LNF (§5): with only dark own discs left, a stroke that is not direct must touch the
     /// opposite cushion or a disc in the centre circle, or it is a foul.
     pub dark_only_must_reach: bool,
@@ -255,6 +264,8 @@ impl Rules {
             puck_return_rule: PuckReturnRule::Always,
             technique_breach: TechniqueBreach::Foul,
             zone_contact_foul: false,
+            opening_equaliser: false,
+            doubles_blind_zone_foul: false,
             dark_only_must_reach: false,
             first_player: Seat::new(0),
             next_set_starter: NextSetStarter::Alternate,
@@ -277,8 +288,9 @@ impl Rules {
 
     /// The Latvian Novuss Federation's rules (§5): the hole-inside placement test, own disc
     /// off the table a foul, an opponent's disc sent off by a direct stroke back on its
-    /// spot, the zone-contact foul (B22), the dark-only reach foul, and matches of best of
-    /// three sets with the first stroke alternating.
+    /// spot, the zone-contact foul (B22), the dark-only reach foul, the opening-series
+    /// equaliser, the doubles blind-zone foul, and matches of best of three sets with the
+    /// first stroke alternating.
     #[must_use]
     pub fn lnf() -> Rules {
         let mut r = Rules::booklet();
@@ -286,6 +298,8 @@ impl Rules {
         r.own_disc_off_table = OwnDiscOffTable::Foul;
         r.direct_off_table_placement = OffTablePlacement::OriginalSpot;
         r.zone_contact_foul = true;
+        r.opening_equaliser = true;
+        r.doubles_blind_zone_foul = true;
         r.dark_only_must_reach = true;
         r.sets_to_win = 2;
         r

@@ -61,10 +61,23 @@ fn check_stroke(g: &Novuss, before: &Position, after: &Position) -> Result<(), T
         i32::from(r.penalty == Penalty::Debt) - i32::from(r.debt_paid),
         "debt"
     );
-    // 8: the game ends iff a side is complete; the winner is complete.
+    // 8: the game ends iff a side is complete; the winner is complete. With the LNF
+    // equaliser a set is also lost by a foul on the last disc or a pairs opening clearance,
+    // and a side that cleared in the opening series waits while the other answers.
+    let equaliser = g.rules().opening_equaliser;
     match after.status() {
-        Status::Won(w) => prop_assert!(after.complete(w)),
-        _ => prop_assert!(!after.complete(Side::A) && !after.complete(Side::B)),
+        Status::Won(w) => prop_assert!(
+            after.complete(w)
+                || (equaliser && !r.fouls.is_empty())
+                || (equaliser && after.complete(w.other()))
+        ),
+        _ => {
+            for side in Side::BOTH {
+                prop_assert!(
+                    !after.complete(side) || (equaliser && after.answering() == Some(side))
+                );
+            }
+        }
     }
     if matches!(after.status(), Status::Playing) {
         // 4: a foul passes the turn to the next seat (clockwise in pairs, B20).

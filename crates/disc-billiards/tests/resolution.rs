@@ -979,3 +979,141 @@ fn stroke_limit_draws_the_game() {
     g.resolve(&mut pos, &up(), &out).unwrap();
     assert_eq!(pos.status(), Status::Drawn);
 }
+
+fn lnf_lenient(players: u8) -> Novuss {
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.players = players;
+    game(rules)
+}
+
+#[test]
+fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
+    let g = lnf_lenient(2);
+    // Still the opening series: seat 0 has one disc left and pockets it.
+    let mut pos = edit(&g, |s| {
+        for i in 0..8 {
+            if i != 3 {
+                s.discs[i].at = None;
+            }
+        }
+    });
+    assert!(pos.opening());
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, None, "no win at once: the opponent answers");
+    assert_eq!(pos.answering(), Some(Side::A));
+    assert_eq!(pos.to_move(), Seat::new(1));
+    assert_eq!(pos.status(), Status::Playing);
+    // Seat 1 pockets one of his (continues), then misses: side A wins.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(12)).pocket(0.4, d(12));
+    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    assert!(r.continues());
+    assert_eq!(pos.status(), Status::Playing);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(11));
+    g.resolve(&mut pos, &down(), &out).unwrap();
+    assert_eq!(pos.status(), Status::Won(Side::A));
+}
+
+#[test]
+fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_stroke_swapped() {
+    let g = lnf_lenient(2);
+    let mut pos = edit(&g, |s| {
+        for i in 0..16 {
+            if i != 12 {
+                s.discs[i].at = None;
+            }
+        }
+        s.opening = false;
+        s.answering = Some(Side::A);
+        s.to_move = Seat::new(1);
+        s.strokes = 9;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(12)).pocket(0.4, d(12));
+    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    assert_eq!(r.winner, None);
+    assert_eq!(pos.status(), Status::Playing);
+    assert_eq!(
+        pos.on_table(Side::A) + pos.on_table(Side::B),
+        16,
+        "a fresh layout"
+    );
+    assert_eq!(
+        pos.to_move(),
+        Seat::new(1),
+        "the answering side now strikes first"
+    );
+    assert!(pos.opening());
+    assert_eq!(pos.answering(), None);
+    assert_eq!(pos.strokes(), 10);
+}
+
+#[test]
+fn lnf_pairs_clearing_in_the_opening_series_loses_the_set() {
+    let g = lnf_lenient(4);
+    let mut pos = edit(&g, |s| {
+        for (i, disc) in s.discs.iter_mut().enumerate() {
+            if disc.side == Side::A && i != 3 {
+                disc.at = None;
+            }
+        }
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.winner, Some(Side::B));
+}
+
+#[test]
+fn lnf_a_breach_on_the_last_stroke_loses_the_set() {
+    let g = lnf_lenient(2);
+    let mut pos = edit(&g, |s| {
+        for i in 0..8 {
+            if i != 3 {
+                s.discs[i].at = None;
+            }
+        }
+        s.opening = false;
+    });
+    let stroke = Stroke {
+        technique_breach: true,
+        ..up()
+    };
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::B));
+    // The booklet: the penalty disc comes back and the game goes on.
+    let g = game(Rules::booklet());
+    let mut pos = edit(&g, |s| {
+        for i in 0..8 {
+            if i != 3 {
+                s.discs[i].at = None;
+            }
+        }
+    });
+    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    assert_eq!(r.winner, None);
+    assert_eq!(pos.status(), Status::Playing);
+}
+
+#[test]
+fn lnf_doubles_direct_stroke_knocking_an_opponent_disc_into_the_centre_circle() {
+    let g = lnf_lenient(4);
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(8))
+        .moved(DiscId(8), Point::new(0.0, 0.0));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::BlindZone));
+    // Not in singles, and not without the option.
+    let g = lnf_lenient(2);
+    let mut pos = g.start();
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(!r.fouls.contains(Foul::BlindZone));
+}
