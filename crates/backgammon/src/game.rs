@@ -474,7 +474,10 @@ fn with_plays<R>(
 ) -> R {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut list) => {
-            list.generate(pos, dice, policy);
+            // `legal_actions` then `apply` on the same node: generate once.
+            if !list.is_for(pos, dice, policy) {
+                list.generate(pos, dice, policy);
+            }
             f(&list)
         }
         Err(_) => {

@@ -231,6 +231,8 @@ struct Slot {
 pub struct PlayList {
     plays: Vec<Play>,
     origin: Position,
+    /// The roll and policy of the last generation (`None` before the first).
+    made_for: Option<(Dice, SingleDiePolicy)>,
     table: Vec<Slot>,
     stamp: u32,
     rank: u8,
@@ -268,6 +270,7 @@ impl PlayList {
         PlayList {
             plays: Vec::with_capacity(64),
             origin: Position::start(Side::White),
+            made_for: None,
             table: vec![Slot::default(); 256],
             stamp: 0,
             rank: 0,
@@ -304,6 +307,12 @@ impl PlayList {
         self.origin.after(&self.plays[i])
     }
 
+    /// Whether the list already holds the plays of `position` for `dice` under `policy`.
+    #[must_use]
+    pub fn is_for(&self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> bool {
+        self.made_for == Some((dice, policy)) && self.origin == *position
+    }
+
     /// The position the plays start from.
     #[must_use]
     pub fn origin(&self) -> &Position {
@@ -328,6 +337,7 @@ impl PlayList {
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
         let mover = position.to_move;
         self.origin = *position;
+        self.made_for = Some((dice, policy));
         self.mover = mover;
         self.me = position.board[mover.index()];
         self.opp = position.board[mover.opponent().index()];
@@ -453,7 +463,21 @@ impl PlayList {
 
     fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         let lattjo = policy == SingleDiePolicy::Lattjo;
+        // Origins whose higher-die move is legal in the starting position. When the lower die
+        // is played first and then a checker from one of these origins plays the higher die,
+        // the same two moves in the other order were legal too (the first move cannot make a
+        // legal lower-die move illegal), so the result was already recorded: skip it.
+        let mut hi_ok = 0u32;
+        let mut o = self.origins();
+        while o != 0 {
+            let p = 31 - o.leading_zeros() as usize;
+            o &= !(1 << p);
+            if self.target(p, hi).is_some() {
+                hi_ok |= 1 << p;
+            }
+        }
         for (a, b) in [(hi, lo), (lo, hi)] {
+            let covered = if a == lo { hi_ok } else { 0 };
             let mut first = self.origins();
             while first != 0 {
                 let p = 31 - first.leading_zeros() as usize;
@@ -483,6 +507,9 @@ impl PlayList {
                             continue;
                         };
                         any = true;
+                        if covered >> p2 & 1 == 1 {
+                            continue;
+                        }
                         let hit2 = self.do_step(p2, q2);
                         self.record(3);
                         self.undo_step(p2, q2, hit2);
@@ -509,17 +536,33 @@ impl PlayList {
             any = true;
             let hit = self.do_step(p, q);
             if self.finished() {
-                self.record(depth + 1);
+                self.record_unique(depth + 1);
             } else if depth == 3 {
-                self.record(4);
+                self.record_unique(4);
             } else {
                 self.gen_double(d, depth + 1, p);
             }
             self.undo_step(p, q, hit);
         }
         if !any && depth > 0 {
-            self.record(depth);
+            self.record_unique(depth);
         }
+    }
+
+    /// Records a play known to be distinct from every other: for doubles, each multiset of
+    /// equal-length steps is visited once (origins non-increasing), and two different
+    /// multisets never give the same position (the step flow along the points is determined
+    /// by the net change of each point).
+    #[inline]
+    fn record_unique(&mut self, rank: u8) {
+        if rank < self.rank {
+            return;
+        }
+        if rank > self.rank {
+            self.rank = rank;
+            self.plays.clear();
+        }
+        self.plays.push(self.cur);
     }
 
     fn record(&mut self, rank: u8) {

@@ -247,3 +247,148 @@ fn r_is_over(p: &Position, play: &Play) -> bool {
         .map(|r| r.has_won(p.to_move()))
         .unwrap_or(false)
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(300) })]
+
+    /// A17: generated results are pairwise distinct under both policies, and the play set is
+    /// the same whichever generator shortcut is taken (compared with a brute-force search
+    /// over every step order).
+    #[test]
+    fn results_distinct_and_complete(seed in 0u64..20_000, plies in 0u32..250, hi in 1u8..=6, lo in 1u8..=6) {
+        let p = *random_state(checker_play(), seed, plies).position();
+        let d = Dice::new(hi, lo).unwrap();
+        for policy in [SingleDiePolicy::Standard, SingleDiePolicy::Lattjo] {
+            let mut list = PlayList::new();
+            list.generate(&p, d, policy);
+            let mut r: Vec<Position> = list.results().collect();
+            let n = r.len();
+            r.sort_by_key(|x| x.position_id());
+            r.dedup();
+            prop_assert_eq!(r.len(), n, "duplicate results");
+            let mut brute = brute_force(&p, d, policy);
+            brute.sort_by_key(|x| x.position_id());
+            prop_assert_eq!(r, brute);
+        }
+    }
+}
+
+/// Every step sequence, both die orders, no pruning; then the policy filter of A8/A9.
+fn brute_force(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> {
+    let dice: Vec<Vec<u8>> = if d.is_double() {
+        vec![vec![d.high(); 4]]
+    } else {
+        vec![vec![d.high(), d.low()], vec![d.low(), d.high()]]
+    };
+    // (result, dice used, used the higher die first-and-only)
+    let mut leaves: Vec<(Position, usize, bool)> = Vec::new();
+    fn rec(
+        p: &Position,
+        start: &Position,
+        dice: &[u8],
+        used: usize,
+        first: Option<u8>,
+        out: &mut Vec<(Position, usize, bool)>,
+        lattjo_hi: Option<u8>,
+    ) {
+        let me = p.to_move();
+        if used == dice.len() || p.has_won(me) {
+            out.push((p.with_to_move(me.opponent()), used, false));
+            return;
+        }
+        let mut any = false;
+        for from in (1..=25u8).rev() {
+            if let Some(step) = step_for(p, from, dice[used]) {
+                any = true;
+                let next = p
+                    .apply_steps(&Play::from_steps(&[step]).unwrap())
+                    .unwrap()
+                    .with_to_move(me);
+                if used == 0 && lattjo_hi == Some(dice[0]) {
+                    out.push((next.with_to_move(me.opponent()), 1, true));
+                }
+                rec(
+                    &next,
+                    start,
+                    dice,
+                    used + 1,
+                    first.or(Some(dice[used])),
+                    out,
+                    lattjo_hi,
+                );
+            }
+        }
+        if !any {
+            out.push((
+                p.with_to_move(me.opponent()),
+                used,
+                used == 1 && first == Some(dice.iter().copied().max().unwrap_or(0)),
+            ));
+        }
+    }
+    let lattjo = policy == SingleDiePolicy::Lattjo;
+    for order in &dice {
+        rec(
+            p,
+            p,
+            order,
+            0,
+            None,
+            &mut leaves,
+            if lattjo && !d.is_double() {
+                Some(d.high())
+            } else {
+                None
+            },
+        );
+    }
+    let full = if d.is_double() { 4 } else { 2 };
+    let keep: Vec<Position> = if lattjo && !d.is_double() {
+        // Full plays (game over counts as playing what could be played only via the higher
+        // die alone) and higher-die-only plays.
+        leaves
+            .iter()
+            .filter(|l| l.1 == full || l.2)
+            .map(|l| l.0)
+            .collect()
+    } else {
+        let max = leaves.iter().map(|l| l.1).max().unwrap_or(0);
+        let mut v: Vec<&(Position, usize, bool)> =
+            leaves.iter().filter(|l| l.1 == max && max > 0).collect();
+        if !d.is_double() && max == 1 && v.iter().any(|l| l.2) {
+            v.retain(|l| l.2);
+        }
+        v.into_iter().map(|l| l.0).collect()
+    };
+    let mut keep = keep;
+    keep.sort_by_key(|x| x.position_id());
+    keep.dedup();
+    keep
+}
+
+/// The legal step from `from` with die `d` for the side on roll, by the rules directly
+/// (B13, B9, B18, B20-B23).
+fn step_for(p: &Position, from: u8, d: u8) -> Option<Step> {
+    let me = p.to_move();
+    let mine = p.checkers(me);
+    let theirs = p.checkers(me.opponent());
+    if mine[from as usize] == 0 || (mine[25] > 0 && from != 25) {
+        return None;
+    }
+    if from > d {
+        let to = from - d;
+        if theirs[25 - to as usize] >= 2 {
+            None
+        } else {
+            Step::new(from, to)
+        }
+    } else {
+        let all_home = mine[7..=25].iter().all(|&c| c == 0);
+        let higher_empty = mine[from as usize + 1..=6].iter().all(|&c| c == 0);
+        if all_home && (from == d || higher_empty) {
+            Step::new(from, 0)
+        } else {
+            None
+        }
+    }
+}
