@@ -284,7 +284,6 @@ fn brute_force(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> 
     let mut leaves: Vec<(Position, usize, bool)> = Vec::new();
     fn rec(
         p: &Position,
-        start: &Position,
         dice: &[u8],
         used: usize,
         first: Option<u8>,
