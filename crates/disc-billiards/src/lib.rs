@@ -25,6 +25,25 @@
 //! assert_eq!(pos.pocketed(disc_billiards::Side::A), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Through the physics: [`Novuss::play`] runs a stroke through disc-physics to rest and
+//! resolves it; [`ShotPlanner`] chooses strokes.
+//!
+//! ```
+//! use disc_billiards::{Novuss, Point, Rules, ShotPlanner, Stroke};
+//!
+//! let game = Novuss::new(Rules::booklet())?;
+//! let mut pos = game.start();
+//! // Seat 0 drives the puck up the centre line into his own row at 4 m/s.
+//! let drive = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+//! let report = game.play(&mut pos, &drive)?;
+//! assert!(report.fouls.is_empty());
+//! // A shot planner picks the next stroke, checked by simulation.
+//! let (next, _) = ShotPlanner::new(6).choose(&game, &pos).ok_or("no stroke")?;
+//! game.play(&mut pos, &next)?;
+//! assert_eq!(pos.strokes(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod game;
 mod geometry;

@@ -643,6 +643,7 @@ mod tests {
         Rules::booklet()
     }
 
+    /// N2 with P1 read as "4 discs on each side of the centre line".
     #[test]
     fn n2_b1_rows_along_the_opposite_cushion() {
         let r = rules();
@@ -731,6 +732,7 @@ mod tests {
         assert!(!pos.is_light(&r, Seat::new(0), DiscId(8)));
     }
 
+    /// B3 with P2: the booklet's "line visible" wording is the default, the LNF test a preset.
     #[test]
     fn b3_placement_tests() {
         let pos = Position::start(&rules(), Seat::new(0));

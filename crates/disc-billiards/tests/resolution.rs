@@ -4,6 +4,9 @@
 //! Singles layout (B1): seat 0 strikes from the south; his discs 0-7 stand along the north
 //! cushion at x = 0.182, 0.130, 0.078, 0.026, -0.026, -0.078, -0.130, -0.182 (y = 0.474).
 //! Seat 1's discs 8-15 stand along the south cushion at x = -0.182 ... 0.182 (y = -0.474).
+//!
+//! P4 (grammar slips in the booklet's N7-N13) changes nothing: the rules are tested as the
+//! rules file translates them.
 
 use boardgame_core::Seat;
 use disc_billiards::{
@@ -309,6 +312,8 @@ fn n13c_dark_disc_knocked_by_an_own_light_disc_is_fair() {
     assert!(r.continues());
 }
 
+/// P6: the booklet names only the opposite cushion (N13(a)); the side-cushion route is an
+/// option.
 #[test]
 fn b6_side_rebound_onto_a_dark_disc_is_f4_unless_allowed() {
     let g = game(Rules::booklet());
@@ -410,6 +415,7 @@ fn f5_centre_taken_the_disc_goes_on_the_circle_edge_on_the_exit_side() {
     );
 }
 
+/// P5: F5 covers direct strokes only; any other disc off the table is N7(c), a loss of turn.
 #[test]
 fn b13_opponent_disc_off_the_table_after_a_rebound_is_no_foul() {
     let g = game(Rules::booklet());
@@ -495,6 +501,7 @@ fn n9_b14_no_room_on_the_centre_line_uses_the_emptier_half() {
     assert!(p.x < 0.0, "on the emptier (west) half: {p}");
 }
 
+/// N10 with P3 read as "the penalty becomes a debt, placed later".
 #[test]
 fn n10_debt_when_nothing_is_pocketed_and_b16_paid_at_the_end_of_the_debtors_turn() {
     let g = game(Rules::booklet());
@@ -703,6 +710,8 @@ fn b11_both_sides_finishing_at_once_the_striker_wins() {
     assert_eq!(r.winner, Some(Side::A));
 }
 
+/// N4 (strokes made standing, thin end of the cue, hands on the frame) has no sanction in the
+/// booklet: the engine takes a technique flag, a foul by default (B21).
 #[test]
 fn b21_technique_breach_is_a_foul_unless_ignored() {
     let g = game(Rules::booklet());
@@ -838,6 +847,8 @@ fn b2_the_caller_chooses_who_strikes_first() {
     assert!(g.start_with(Seat::new(2)).is_err());
 }
 
+/// B4 and invariant 6 (light/dark purity): classification depends on positions and the
+/// striker only.
 #[test]
 fn b4_light_and_dark_are_decided_for_the_striker_at_the_moment_of_the_stroke() {
     let g = game(Rules::booklet());
