@@ -308,7 +308,6 @@ fn brute_force(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> 
                 }
                 rec(
                     &next,
-                    start,
                     dice,
                     used + 1,
                     first.or(Some(dice[used])),
@@ -328,7 +327,6 @@ fn brute_force(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> 
     let lattjo = policy == SingleDiePolicy::Lattjo;
     for order in &dice {
         rec(
-            p,
             p,
             order,
             0,
