@@ -72,4 +72,4 @@ pub use state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Setup,
     SetupError, State, side_of, team_of,
 };
-pub use stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Noise, Stroke, StrokeError};
+pub use stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Noise, ParseStrokeError, Stroke, StrokeError};

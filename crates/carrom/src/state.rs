@@ -150,7 +150,8 @@ pub enum Phase {
 }
 
 /// The state of one board of carrom: a validated position. Build a custom one with
-/// [`Setup`].
+/// [`Setup`]. With the `serde` feature a state serialises; read a position back as a
+/// [`Setup`] and validate it with [`Setup::into_state`].
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct State {

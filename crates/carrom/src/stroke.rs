@@ -170,3 +170,54 @@ pub struct Noise {
     /// Relative speed error (0.05 = 5 % faster).
     pub speed_error: f64,
 }
+
+/// Stroke notation: `offset dx,dy speed`, e.g. `-0.05 0.2,1 6.5` (metres to the player's
+/// right, the direction in his frame, m/s). Numbers print in Rust's shortest round-trip form,
+/// so `parse(display(x)) == x` exactly.
+impl core::fmt::Display for Stroke {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} {},{} {}",
+            self.offset, self.direction.x, self.direction.y, self.speed
+        )
+    }
+}
+
+/// Why a stroke's notation could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseStrokeError {
+    /// Not three space-separated fields.
+    #[error("expected `offset dx,dy speed`, got {0:?}")]
+    Shape(String),
+    /// A field that is not a number.
+    #[error("not a number: {0:?}")]
+    Number(String),
+}
+
+impl core::str::FromStr for Stroke {
+    type Err = ParseStrokeError;
+
+    /// Reads the notation of [`Stroke`]'s `Display`. Only the syntax is checked; the values
+    /// are checked when the stroke is played ([`Stroke::check_shape`]).
+    fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
+        let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
+        let mut fields = s.split_whitespace();
+        let (Some(o), Some(d), Some(v), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(shape());
+        };
+        let (dx, dy) = d.split_once(',').ok_or_else(shape)?;
+        let num = |t: &str| {
+            t.parse::<f64>()
+                .map_err(|_| ParseStrokeError::Number(t.chars().take(40).collect()))
+        };
+        Ok(Stroke::new(
+            num(o)?,
+            Point::new(num(dx)?, num(dy)?),
+            num(v)?,
+        ))
+    }
+}

@@ -241,3 +241,32 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn stroke_notation_round_trips(o in any::<f64>(), dx in any::<f64>(), dy in any::<f64>(), v in any::<f64>()) {
+        let s = Stroke::new(o, Point::new(dx, dy), v);
+        let back: Stroke = s.to_string().parse().unwrap();
+        // Bitwise, except that every NaN reads back as NaN (its payload is not printed).
+        let same = |a: f64, b: f64| if a.is_nan() { b.is_nan() } else { a.to_bits() == b.to_bits() };
+        prop_assert!(same(o, back.offset) && same(dx, back.direction.x));
+        prop_assert!(same(dy, back.direction.y) && same(v, back.speed));
+    }
+
+    #[test]
+    fn stroke_notation_never_panics_on_arbitrary_text(text in ".{0,60}") {
+        let _ = text.parse::<Stroke>();
+    }
+}
+
+#[test]
+fn stroke_notation_examples() {
+    let s: Stroke = "-0.05 0.2,1 6.5".parse().unwrap();
+    assert_eq!(s, Stroke::new(-0.05, Point::new(0.2, 1.0), 6.5));
+    assert_eq!(s.to_string(), "-0.05 0.2,1 6.5");
+    assert!("0.1 1 6".parse::<Stroke>().is_err());
+    assert!("0.1 x,1 6".parse::<Stroke>().is_err());
+    assert!("0.1 0,1 6 7".parse::<Stroke>().is_err());
+}
