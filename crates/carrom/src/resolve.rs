@@ -161,6 +161,10 @@ pub struct Resolution {
     pub next: Seat,
     /// The board's result when this stroke ended it.
     pub board_over: Option<BoardResult>,
+    /// A6: who places the returned and jumped pieces: the opponent who strikes next (in
+    /// singles the opponent; in pairs the opponent to the striker's right, ICF 51(b)(i)).
+    /// `None` when nothing was placed.
+    pub placed_by: Option<Seat>,
 }
 
 /// Resolves the stroke `ev` played by `seat` (the seat to move) and updates `state`.
@@ -193,6 +197,7 @@ pub fn resolve(
         turn_continues: true,
         next: seat,
         board_over: None,
+        placed_by: None,
     };
     state.strokes += 1;
     state.phase = Phase::Stroke;
@@ -395,6 +400,7 @@ pub fn resolve(
             place_queen(state, rules);
         }
         place_returned(state, rules, &jumped_list[..n_jumped], returned);
+        res.placed_by = placer(&res, returned, seat, players);
         return Ok(res);
     }
 
@@ -417,6 +423,7 @@ pub fn resolve(
     }
     res.turn_continues = continues;
     res.next = state.to_move;
+    res.placed_by = placer(&res, returned, seat, players);
     if res.queen_returned {
         place_queen(state, rules);
     }
@@ -515,6 +522,13 @@ fn score(
         points,
         reason,
     }
+}
+
+/// A6: the opponent who strikes next places the pieces (the next seat in turn order is always
+/// an opponent, since partners sit opposite).
+fn placer(res: &Resolution, returned: [u8; 2], striker: Seat, players: usize) -> Option<Seat> {
+    let placed = res.jumped > 0 || res.queen_returned || returned != [0, 0];
+    placed.then(|| striker.next(players))
 }
 
 fn pass_break(state: &mut State, players: usize, res: &mut Resolution) {

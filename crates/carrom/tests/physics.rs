@@ -358,3 +358,89 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
         .is_ok()
     );
 }
+
+/// The aimed shot at `target` as if the striking side owned its colour (to pocket an
+/// opponent's man on purpose).
+fn aim_as_owner(game: &Carrom, s: &State, target: Piece, k: usize) -> Stroke {
+    let mut su = Setup::opening(game.rules(), s.to_move());
+    su.pieces = *s.pieces();
+    su.queen = s.queen();
+    su.white_team = if target.colour() == Some(Colour::White) {
+        0
+    } else {
+        1
+    };
+    su.to_move = s.to_move();
+    su.break_pending = false;
+    // (The striking seat is on team 0 in these tests: give team 0 the target's colour.)
+    let mirrored = game.from_setup(su).unwrap();
+    aim(game, &mirrored, target, k)
+}
+
+#[test]
+fn c16_pocketing_the_opponents_last_man_through_physics_loses_the_board() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    // Black's last man near pocket 2; white (seat 0) has 3 men on the board and pockets it.
+    let mut s = only(
+        &game,
+        &[
+            (black(8), near_pocket(2, 0.09)),
+            (white(0), Point::new(-0.2, 0.1)),
+            (white(1), Point::new(-0.25, 0.0)),
+            (white(2), Point::new(-0.15, -0.05)),
+            (Piece::QUEEN, Point::default()),
+        ],
+        QueenState::OnBoard,
+    );
+    let stroke = aim_as_owner(&game, &s, black(8), 2);
+    let r = game.strike(&mut s, &stroke).unwrap();
+    let res = r.board_over.expect("the board ends");
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (1, BoardEnd::OpponentsLastPiece, [0, 3 + 3])
+    );
+}
+
+#[test]
+fn c17_own_last_man_before_the_queen_through_physics_loses_the_board() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let mut s = only(
+        &game,
+        &[
+            (white(8), near_pocket(3, 0.09)),
+            (black(0), Point::new(0.2, 0.1)),
+            (black(1), Point::new(0.25, 0.0)),
+            (Piece::QUEEN, Point::default()),
+        ],
+        QueenState::OnBoard,
+    );
+    let stroke = aim(&game, &s, white(8), 3);
+    let r = game.strike(&mut s, &stroke).unwrap();
+    let res = r.board_over.expect("the board ends");
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (1, BoardEnd::OwnLastBeforeQueen, [0, 3 + 2])
+    );
+}
+
+#[test]
+fn c11_debt_paid_by_the_next_man_through_physics() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let mut su = Setup::opening(game.rules(), Seat::new(0));
+    su.pieces = [None; PIECES];
+    for i in 0..9 {
+        su.pieces[white(i).id() as usize] = Some(Point::new(-0.24 + 0.06 * f64::from(i), 0.0));
+        su.pieces[black(i).id() as usize] = Some(Point::new(-0.24 + 0.06 * f64::from(i), -0.1));
+    }
+    su.pieces[white(0).id() as usize] = Some(near_pocket(2, 0.09));
+    su.pieces[0] = Some(Point::new(0.0, 0.15));
+    su.debt = [1, 0];
+    su.break_pending = false;
+    let mut s = game.from_setup(su).unwrap();
+    let stroke = aim(&game, &s, white(0), 2);
+    let r = game.strike(&mut s, &stroke).unwrap();
+    assert_eq!(r.returned, [1, 0], "the man goes straight back");
+    assert_eq!((s.debt(Colour::White), s.pocketed(Colour::White)), (0, 0));
+    assert!(r.turn_continues, "A9: it still counts for C6");
+    assert_eq!(r.placed_by, Some(Seat::new(1)), "A6");
+}

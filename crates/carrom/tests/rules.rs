@@ -250,7 +250,8 @@ fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
     assert_eq!(s.pocketed(Colour::White), 2);
     assert!(!r.turn_continues);
     assert_eq!(s.to_move(), Seat::new(1));
-    // A6: the returned man goes on the (free) centre spot region.
+    // A6: placed by the opponent, inside the outer circle (the centre spot is free here).
+    assert_eq!(r.placed_by, Some(Seat::new(1)));
     let back: Vec<_> = (0..3).filter_map(|i| s.piece(white(i))).collect();
     assert_eq!(back.len(), 1);
     assert!(back[0].dist(Point::default()) <= carrom::OUTER_CIRCLE_RADIUS);
@@ -745,4 +746,20 @@ fn events_that_cannot_happen_are_refused_with_the_state_unchanged() {
     assert!(resolve(&rules, &mut s, &ev().pocket(white(0))).is_err());
     assert!(resolve(&rules, &mut s, &ev().pocket(white(2)).jump(white(2))).is_err());
     assert_eq!(s, s0);
+}
+
+#[test]
+fn a6_in_pairs_the_opponent_to_the_right_places_even_when_the_turn_continues() {
+    let rules = Rules::booklet().pairs();
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 2);
+    let r = resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
+    assert!(r.turn_continues);
+    assert_eq!(
+        r.placed_by,
+        Some(Seat::new(3)),
+        "seat 2's right-hand opponent"
+    );
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 2);
+    let r = resolve(&rules, &mut s, &ev().pocket(white(5))).unwrap();
+    assert_eq!(r.placed_by, None, "nothing to place");
 }
