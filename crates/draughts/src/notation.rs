@@ -2,7 +2,7 @@
 
 use crate::movegen::{self, KingMoves, Move, Sink};
 use crate::position::Position;
-use crate::square::{Square, SquareError};
+use crate::square::{Color, Square, SquareError};
 
 /// Why move text could not be turned into a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,6 +14,14 @@ pub enum MoveTextError {
     /// A square that is not a number 1-32.
     #[error(transparent)]
     Square(#[from] SquareError),
+    /// The move starts on a piece of the side not to move.
+    #[error("square {square} holds a {} piece, but {turn} is to move", turn.opponent())]
+    WrongSide {
+        /// The starting square.
+        square: Square,
+        /// The side to move.
+        turn: Color,
+    },
     /// Well formed, but no legal move matches.
     #[error("{text} is not a legal move here")]
     Illegal {
@@ -84,8 +92,8 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`MoveTextError`]: malformed text, a square outside 1-32, no legal move matching, or
-    /// several legal moves matching a short form.
+    /// [`MoveTextError`]: malformed text, a square outside 1-32, a move of the other side's
+    /// piece, no legal move matching, or several legal moves matching a short form.
     ///
     /// # Examples
     ///
