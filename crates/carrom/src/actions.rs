@@ -83,6 +83,21 @@ pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
                 if first_overlap(state, side, offset).is_some() {
                     continue;
                 }
+                let v_piece = (2.0 * decel * (dist_tp + 0.03)).sqrt() + 0.3;
+                if let Some(b) = bank_shot(
+                    game,
+                    state,
+                    side,
+                    offset,
+                    ghost,
+                    u,
+                    id,
+                    k,
+                    v_piece / transfer,
+                    piece_clear,
+                ) {
+                    keep_better(&mut best_bank, b);
+                }
                 let s = side.striker_position(offset);
                 let d = Point::new(ghost.x - s.x, ghost.y - s.y);
                 let len = (d.x * d.x + d.y * d.y).sqrt();
@@ -99,7 +114,6 @@ pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
                     continue;
                 }
                 let clear = piece_clear && path_clear(state, s, ghost, reach, id, usize::MAX);
-                let v_piece = (2.0 * decel * (dist_tp + 0.03)).sqrt() + 0.3;
                 let v_hit = v_piece / (transfer * cut_cos);
                 let speed = (v_hit * v_hit + 2.0 * decel * len)
                     .sqrt()
@@ -113,20 +127,6 @@ pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
                     bank: false,
                 };
                 keep_better(&mut best, shot);
-                if let Some(b) = bank_shot(
-                    game,
-                    state,
-                    side,
-                    offset,
-                    ghost,
-                    u,
-                    id,
-                    k,
-                    v_piece / transfer,
-                    piece_clear,
-                ) {
-                    keep_better(&mut best_bank, b);
-                }
             }
             out.extend(best);
             out.extend(best_bank);
