@@ -11,10 +11,15 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_perft");
     g.sample_size(10);
     let start = Position::new();
-    g.bench_function("startpos_perft6", |b| b.iter(|| assert_eq!(perft(black_box(&start), 6), 119_060_324)));
-    let kiwipete: Position =
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().expect("kiwipete");
-    g.bench_function("kiwipete_perft5", |b| b.iter(|| assert_eq!(perft(black_box(&kiwipete), 5), 193_690_690)));
+    g.bench_function("startpos_perft6", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&start), 6), 119_060_324))
+    });
+    let kiwipete: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .expect("kiwipete");
+    g.bench_function("kiwipete_perft5", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&kiwipete), 5), 193_690_690))
+    });
     g.finish();
 }
 

@@ -29,7 +29,9 @@ fn bench(c: &mut Criterion) {
     assert!(expected > GAMES * 20, "games of a sensible length");
     let mut g = c.benchmark_group("chess_playout");
     g.throughput(Throughput::Elements(GAMES));
-    g.bench_function("random_games_fide_100", |b| b.iter(|| assert_eq!(playouts(black_box(&game)), expected)));
+    g.bench_function("random_games_fide_100", |b| {
+        b.iter(|| assert_eq!(playouts(black_box(&game)), expected))
+    });
     g.finish();
 }
 

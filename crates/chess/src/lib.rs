@@ -6,11 +6,24 @@
 //!
 //! let mut pos = Position::new();
 //! assert_eq!(perft(&pos, 2), 400);
-//! pos.play(Move::new(Square::E2, Square::E4))?;
+//! let m = pos.parse_san("e4")?;
+//! pos.play(m)?;
 //! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! assert_eq!(pos.zobrist(), 0x823c_9b50_fd11_4196);
+//! assert!(pos.play(Move::new(Square::E2, Square::E4)).is_err()); // refused, unchanged
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! - [`Position`]: a validated position (built from [`Setup`] or FEN); [`Position::play`]
+//!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
+//!   is the fast path for generated moves; [`Position::legal_moves`] fills a stack
+//!   [`MoveList`]; [`perft`] counts leaf nodes.
+//! - [`Chess`]: the [`boardgame_core::Game`] implementation with [`Rules::fide`] (default)
+//!   and [`Rules::lattjo`]; [`ChessState`] keeps the history for repetition draws.
+//! - Notation at the edge: [`fen`], [`san`], [`uci`], [`pgn`]; [`svg`] draws diagrams.
+//!
+//! Rule ids (K1-K22, T1-T11, D1-D5, A1-A14) refer to `shared/rules/chess.md`; the crate's
+//! tests cite them.
 
 mod attacks;
 mod bitboard;

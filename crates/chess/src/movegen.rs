@@ -125,7 +125,15 @@ impl Position {
     /// Whether `sq` is attacked by the side not to move, with the given occupancy.
     #[inline]
     fn attacked_by_them(&self, sq: Square, occ: Bitboard) -> bool {
-        self.attackers_to(sq, !self.turn, occ).any()
+        let b = &self.board;
+        let them = b.by_color(!self.turn);
+        ((knight_attacks(sq) & b.by_role(Role::Knight)
+            | pawn_attacks(self.turn, sq) & b.by_role(Role::Pawn)
+            | king_attacks(sq) & b.by_role(Role::King))
+            & them)
+            .any()
+            || (bishop_attacks(sq, occ) & b.diagonal_sliders() & them).any()
+            || (rook_attacks(sq, occ) & b.straight_sliders() & them).any()
     }
 
     /// Generates every legal move as per-piece destination sets; `f` returns `true` to stop.

@@ -125,6 +125,8 @@ pub enum PositionError {
 /// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
 /// position is unchanged on error) or [`Position::play_unchecked`].
 #[derive(Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
@@ -786,5 +788,20 @@ impl fmt::Debug for Position {
             "Position({})",
             crate::fen::Fen::from_position(self, crate::fen::EpMode::Always)
         )
+    }
+}
+
+/// Deserialization goes through FEN parsing and validation.
+impl TryFrom<String> for Position {
+    type Error = crate::fen::FenError;
+    fn try_from(fen: String) -> Result<Position, crate::fen::FenError> {
+        fen.parse()
+    }
+}
+
+/// The FEN of the position (en-passant square written `Always`).
+impl From<Position> for String {
+    fn from(p: Position) -> String {
+        p.to_string()
     }
 }
