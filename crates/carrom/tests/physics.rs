@@ -444,3 +444,37 @@ fn c11_debt_paid_by_the_next_man_through_physics() {
     assert!(r.turn_continues, "A9: it still counts for C6");
     assert_eq!(r.placed_by, Some(Seat::new(1)), "A6");
 }
+
+#[test]
+fn regression_bank_shots_skipped_when_no_direct_cut() {
+    // A man level with the base line near the striker's own pocket: no forward cut reaches
+    // it, so only a bank shot off the far cushion can; it used to be skipped whenever the
+    // direct cut was impossible.
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let mut s = only(
+        &game,
+        &[
+            (
+                white(0),
+                Point::new(-0.3287518724762627, -0.27006238115570397),
+            ),
+            (black(0), Point::new(0.1, 0.1)),
+            (black(1), Point::new(0.2, 0.15)),
+        ],
+        QueenState::Covered(0),
+    );
+    let mut shots = Vec::new();
+    aimed_shots(&game, &s, &mut shots);
+    let bank = shots
+        .iter()
+        .find(|a| a.bank && a.pocket == 0 && a.target == white(0))
+        .expect("a bank shot");
+    assert!(
+        !shots.iter().any(|a| !a.bank && a.pocket == 0),
+        "no direct cut exists"
+    );
+    let r = game.strike(&mut s, &bank.stroke).unwrap();
+    let res = r.board_over.expect("the last man drops: C15");
+    assert_eq!((res.winner, res.reason), (0, BoardEnd::AllPieces));
+    assert_eq!(res.points, [2 + 3, 0], "C18: two black men and the queen");
+}
