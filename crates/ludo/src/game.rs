@@ -426,6 +426,18 @@ impl Ludo {
         }
     }
 
+    /// [`Ludo::loop_dot`] for any `k` (garbage, but in range, for `k` off the loop).
+    #[inline]
+    fn loop_dot_unchecked(&self, c: Colour, k: u8) -> u8 {
+        let d = (u16::from(self.rules.geometry.start_offset(c)) + u16::from(k)).wrapping_sub(1);
+        let d = if d >= u16::from(self.loop_len) {
+            d.wrapping_sub(u16::from(self.loop_len))
+        } else {
+            d
+        };
+        d as u8
+    }
+
     fn owners(&self, pos: &Position) -> Owners {
         let mut owner = Owners([0; MAX_LOOP as usize]);
         for c in self.seats.colours() {
@@ -498,25 +510,36 @@ impl Ludo {
                 out.push(Move::new(c, MoveKind::Enter { to: 1 }, cap));
             }
         }
-        let mut prev = 0;
-        for &p in &ch[den..] {
-            if p == prev || (centre && p == end) {
-                continue;
-            }
-            prev = p;
-            let mut t = p + die;
-            let mut bounce = false;
-            if t > end {
-                if r.overshoot == Overshoot::Illegal {
-                    continue;
-                }
-                t = 2 * end - t;
-                bounce = true;
-            }
-            if !free(t, usize::from(t == p)) {
-                continue;
-            }
-            out.push(Move::step(c, p, t, bounce, self.capture_at(owner, c, t)));
+        // The checkers on the track, without branches on the dice (they are random, so
+        // branches on them would mostly be mispredicted): every slot computes its move and
+        // is kept or dropped arithmetically.
+        let illegal_overshoot = r.overshoot == Overshoot::Illegal;
+        let mine = c as u8 + 1;
+        let end16 = u16::from(end);
+        for i in 0..4 {
+            let p = ch[i];
+            let prev = if i == 0 { 0 } else { ch[i - 1] };
+            let raw = u16::from(p) + u16::from(die);
+            let bounce = raw > end16;
+            // 2E - raw, computed without underflow when there is no bounce.
+            let t = if bounce {
+                (2 * end16).saturating_sub(raw) as u8
+            } else {
+                raw as u8
+            };
+            let on_loop = t >= 1 && t <= self.last_loop;
+            let o = owner.0[usize::from(self.loop_dot_unchecked(c, t)) & (MAX_LOOP as usize - 1)];
+            let cap = if on_loop && o != 0 && o != mine {
+                o << 4
+            } else {
+                0
+            };
+            let keep = p != 0
+                && p != prev
+                && !(centre && p == end)
+                && !(bounce && illegal_overshoot)
+                && free(t, usize::from(t == p));
+            out.push_if(Move::step_raw(c, p, t, bounce, cap), keep);
         }
         if out.len() == 0 {
             return;

@@ -104,16 +104,9 @@ impl Move {
         Move::pack(colour, from, to, k | Move::cap_bits(capture))
     }
 
-    /// A step of `colour` from `from` to `to` (used by move generation).
+    /// A step with the capture already encoded (`cap` = (colour + 1) << 4, or 0).
     #[inline]
-    pub(crate) const fn step(
-        colour: Colour,
-        from: u8,
-        to: u8,
-        bounce: bool,
-        capture: Option<Colour>,
-    ) -> Move {
-        let cap = Move::cap_bits(capture);
+    pub(crate) const fn step_raw(colour: Colour, from: u8, to: u8, bounce: bool, cap: u8) -> Move {
         Move::pack(colour, from, to, if bounce { BOUNCE | cap } else { cap })
     }
 
@@ -405,6 +398,14 @@ impl MoveList {
             self.moves[self.len as usize] = m;
             self.len += 1;
         }
+    }
+
+    /// Writes `m` in the next slot and keeps it when `keep` (without a branch on `keep`).
+    #[inline]
+    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
+        let i = (self.len as usize).min(MoveList::CAP - 1);
+        self.moves[i] = m;
+        self.len = (self.len + u8::from(keep)).min(MoveList::CAP as u8);
     }
 
     #[inline]

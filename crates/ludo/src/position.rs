@@ -8,7 +8,6 @@ use crate::{ByColour, Colour, Die, Geometry, GeometryError, ParseDieError, Seats
 
 /// The colours that have finished, in the order they finished (A15).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Places {
     order: [Colour; 4],
     len: u8,
@@ -62,7 +61,6 @@ impl fmt::Debug for Places {
 /// The roll for who starts (L2, A13): the colours still in contention and what each has rolled
 /// so far in this round of rolls. Contenders roll in seat order; ties at the top roll again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Opening {
     contenders: u8,
     rolls: [u8; 4],

@@ -244,10 +244,7 @@ impl ReleaseRolls {
     /// 6 only (Classic and Mensch).
     pub const SIX: ReleaseRolls = ReleaseRolls(0b10_0000);
 
-    /// The set of these faces (an empty set would leave every checker in the den forever, so
-    /// it is allowed only in the sense that `faces` may repeat; at least one face is needed).
-    ///
-    /// Returns `None` for an empty list.
+    /// The set of these faces; `None` for an empty list (nobody could ever leave the den).
     #[must_use]
     pub fn new(faces: &[Die]) -> Option<ReleaseRolls> {
         let mut m = 0u8;
@@ -373,6 +370,9 @@ pub enum RulesError {
     /// A limit of consecutive sixes below 1.
     #[error("the limit of consecutive sixes must be at least 1")]
     MaxSixes,
+    /// No roll releases a checker, so nobody could ever leave the den.
+    #[error("at least one die value must release a checker from the den")]
+    NoReleaseRoll,
 }
 
 impl Rules {
@@ -471,6 +471,9 @@ impl Rules {
         if let Some(0) = self.max_sixes {
             return Err(RulesError::MaxSixes);
         }
+        if self.release_rolls.0 & 0b11_1111 == 0 {
+            return Err(RulesError::NoReleaseRoll);
+        }
         Ok(())
     }
 
@@ -552,6 +555,9 @@ mod tests {
         );
         r.sixth_dot = 1;
         assert!(r.validate().is_err());
+        let mut r = Rules::classic();
+        r.max_sixes = Some(0);
+        assert_eq!(r.validate(), Err(RulesError::MaxSixes));
     }
 
     #[test]
