@@ -138,9 +138,18 @@ impl Position {
         movegen::generate(self, kings, &mut m);
         match (m.exact, m.found, m.count) {
             (Some(mv), _, _) | (None, Some(mv), 1) => Ok(mv),
-            (None, None, _) => Err(MoveTextError::Illegal {
-                text: t.to_string(),
-            }),
+            (None, None, _) => {
+                let from = Square::from_index(u32::from(squares[0]));
+                match self.piece_at(from) {
+                    Some(p) if p.color != self.turn => Err(MoveTextError::WrongSide {
+                        square: from,
+                        turn: self.turn,
+                    }),
+                    _ => Err(MoveTextError::Illegal {
+                        text: t.to_string(),
+                    }),
+                }
+            }
             (None, Some(_), count) => Err(MoveTextError::Ambiguous {
                 text: t.to_string(),
                 count,

@@ -50,9 +50,14 @@ fn move_text_errors_are_typed() {
     // A move by the wrong side: 22-18 is White's, Black is to move.
     assert_eq!(
         e("22-18"),
-        MoveTextError::Illegal {
-            text: "22-18".into()
+        MoveTextError::WrongSide {
+            square: Square::new(22).unwrap(),
+            turn: Color::Black
         }
+    );
+    assert_eq!(
+        e("22-18").to_string(),
+        "square 22 holds a White piece, but Black is to move"
     );
     assert_eq!(
         pos.parse_move(" 11-15 ", KingMoves::Short)
