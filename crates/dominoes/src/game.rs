@@ -37,6 +37,8 @@ use crate::tile::{End, Tile, Tiles};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Rules", into = "Rules"))]
 pub struct Dominoes {
     rules: Rules,
     set: Tiles,
@@ -47,6 +49,7 @@ pub struct Dominoes {
 
 /// Who opens a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) enum Lead {
     /// The holder of the highest double, with it (D4, E8).
     HighestDouble,
@@ -56,6 +59,7 @@ pub(crate) enum Lead {
 
 /// Where the round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) enum Phase {
     /// Chance deals the next tile (D2).
     Dealing,
@@ -73,6 +77,7 @@ pub(crate) enum Phase {
 
 /// How a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RoundEnd {
     /// This seat placed its last tile (D11, E12).
     Out(Seat),
@@ -82,6 +87,7 @@ pub enum RoundEnd {
 
 /// The outcome of a finished round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct RoundResult {
     /// Going out or blocked.
@@ -102,6 +108,8 @@ pub struct RoundResult {
 /// Build it with [`Game::new_initial_state`] (the deal follows as chance events),
 /// [`Rounds::new_round`], or [`Dominoes::setup`] for a hand-built position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::serde_impls::StateRepr"))]
 pub struct State {
     pub(crate) phase: Phase,
     pub(crate) hands: BySeat<Tiles>,

@@ -43,6 +43,8 @@ mod game;
 mod layout;
 mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod shown;
 pub mod svg;
 mod tile;
@@ -58,3 +60,6 @@ pub use rules::{
 pub use shown::{Group, Shown};
 pub use tile::{End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Tile, Tiles};
 pub use view::{Step, View};
+
+#[cfg(feature = "serde")]
+pub use serde_impls::StateError;

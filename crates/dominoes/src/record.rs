@@ -41,6 +41,7 @@ use crate::game::{Dominoes, PlayError, State};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RoundRecord {
     /// The actions in order.
     pub actions: Vec<Action>,

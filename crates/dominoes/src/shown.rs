@@ -19,6 +19,7 @@ const CAP: usize = 6;
 /// newest, keeping only what both lack. So the description may allow a few hands that
 /// careful reasoning would exclude, but never excludes a possible one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shown {
     n: u8,
     count: [u8; CAP],
@@ -62,6 +63,17 @@ impl Shown {
             .iter()
             .map(|&c| usize::from(c))
             .sum()
+    }
+
+    /// Whether the groups are in canonical form (used to validate deserialized states).
+    #[cfg(feature = "serde")]
+    pub(crate) fn is_canonical(&self) -> bool {
+        let n = usize::from(self.n);
+        n <= CAP
+            && self.count[..n].iter().all(|&c| c > 0)
+            && self.count[n..].iter().all(|&c| c == 0)
+            && self.lacks[n..].iter().all(|&l| l == 0)
+            && self.dealt[n..].iter().all(|&d| !d)
     }
 
     /// A tile taken into the hand unseen, lacking `lacks`.
