@@ -342,15 +342,19 @@ impl PlayList {
         self.me = position.board[mover.index()];
         self.opp = position.board[mover.opponent().index()];
         self.outside = self.me[7..=BAR].iter().sum();
-        let mut key = 0u128;
         let mut occ = 0u32;
         let mut blocked = 0u32;
-        for p in 1..=BAR {
-            key |= u128::from(self.me[p]) << (4 * (p as u32 - 1));
+        for p in 1..=24 {
             occ |= u32::from(self.me[p] > 0) << p;
+            blocked |= u32::from(self.opp[25 - p] >= 2) << p;
         }
-        for q in 1..=24 {
-            blocked |= u32::from(self.opp[25 - q] >= 2) << q;
+        occ |= u32::from(self.me[BAR] > 0) << BAR;
+        let mut key = 0u128;
+        if !dice.is_double() {
+            // Only non-doubles de-duplicate (see `record_unique`).
+            for p in 1..=BAR {
+                key |= u128::from(self.me[p]) << (4 * (p as u32 - 1));
+            }
         }
         self.occ = occ;
         self.blocked = blocked;
@@ -375,7 +379,7 @@ impl PlayList {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn target(&self, p: usize, d: usize) -> Option<usize> {
         if p > d {
             let q = p - d;
@@ -394,8 +398,8 @@ impl PlayList {
     }
 
     /// Moves a checker from `p` to `q`; returns whether it hit.
-    #[inline]
-    fn do_step(&mut self, p: usize, q: usize) -> bool {
+    #[inline(always)]
+    fn do_step<const KEY: bool>(&mut self, p: usize, q: usize) -> bool {
         self.me[p] -= 1;
         if self.me[p] == 0 {
             self.occ &= !(1 << p);
@@ -407,15 +411,21 @@ impl PlayList {
         if p >= 7 && q <= 6 {
             self.outside -= 1;
         }
-        self.key -= 1u128 << (4 * (p as u32 - 1));
+        if KEY {
+            self.key -= 1u128 << (4 * (p as u32 - 1));
+        }
         let mut hit = false;
         if q != OFF {
-            self.key += 1u128 << (4 * (q as u32 - 1));
+            if KEY {
+                self.key += 1u128 << (4 * (q as u32 - 1));
+            }
             let o = 25 - q;
             if self.opp[o] == 1 {
                 self.opp[o] = 0;
                 self.opp[BAR] += 1;
-                self.key |= 1u128 << (HIT_SHIFT + q as u32 - 1);
+                if KEY {
+                    self.key |= 1u128 << (HIT_SHIFT + q as u32 - 1);
+                }
                 hit = true;
             }
         }
@@ -426,19 +436,23 @@ impl PlayList {
         hit
     }
 
-    #[inline]
-    fn undo_step(&mut self, p: usize, q: usize, hit: bool) {
+    #[inline(always)]
+    fn undo_step<const KEY: bool>(&mut self, p: usize, q: usize, hit: bool) {
         self.cur.len -= 1;
         if hit {
             let o = 25 - q;
             self.opp[o] = 1;
             self.opp[BAR] -= 1;
-            self.key &= !(1u128 << (HIT_SHIFT + q as u32 - 1));
+            if KEY {
+                self.key &= !(1u128 << (HIT_SHIFT + q as u32 - 1));
+            }
         }
-        if q != OFF {
-            self.key -= 1u128 << (4 * (q as u32 - 1));
+        if KEY {
+            if q != OFF {
+                self.key -= 1u128 << (4 * (q as u32 - 1));
+            }
+            self.key += 1u128 << (4 * (p as u32 - 1));
         }
-        self.key += 1u128 << (4 * (p as u32 - 1));
         if p >= 7 && q <= 6 {
             self.outside += 1;
         }
@@ -483,7 +497,7 @@ impl PlayList {
                 let p = 31 - first.leading_zeros() as usize;
                 first &= !(1 << p);
                 let Some(q) = self.target(p, a) else { continue };
-                let hit = self.do_step(p, q);
+                let hit = self.do_step::<true>(p, q);
                 if self.finished() {
                     // A14: the game is over, the other die cannot be played: a one-die play
                     // (the standard keeps it only if no play uses both dice; the booklet
@@ -498,8 +512,10 @@ impl PlayList {
                         // B7, A8(b): the higher die alone, a voluntary choice.
                         self.record(3);
                     }
-                    let mut any = false;
-                    let mut second = self.origins();
+                    let all = self.origins();
+                    // A covered origin still holding a checker still has its legal move.
+                    let mut any = all & covered != 0;
+                    let mut second = all & !covered;
                     while second != 0 {
                         let p2 = 31 - second.leading_zeros() as usize;
                         second &= !(1 << p2);
@@ -507,19 +523,16 @@ impl PlayList {
                             continue;
                         };
                         any = true;
-                        if covered >> p2 & 1 == 1 {
-                            continue;
-                        }
-                        let hit2 = self.do_step(p2, q2);
+                        let hit2 = self.do_step::<true>(p2, q2);
                         self.record(3);
-                        self.undo_step(p2, q2, hit2);
+                        self.undo_step::<true>(p2, q2, hit2);
                     }
                     if !any && !lattjo {
                         // A9: one die only; the higher outranks the lower.
                         self.record(if a == hi { 2 } else { 1 });
                     }
                 }
-                self.undo_step(p, q, hit);
+                self.undo_step::<true>(p, q, hit);
             }
         }
     }
@@ -534,7 +547,7 @@ impl PlayList {
             from &= !(1 << p);
             let Some(q) = self.target(p, d) else { continue };
             any = true;
-            let hit = self.do_step(p, q);
+            let hit = self.do_step::<false>(p, q);
             if self.finished() {
                 self.record_unique(depth + 1);
             } else if depth == 3 {
@@ -542,7 +555,7 @@ impl PlayList {
             } else {
                 self.gen_double(d, depth + 1, p);
             }
-            self.undo_step(p, q, hit);
+            self.undo_step::<false>(p, q, hit);
         }
         if !any && depth > 0 {
             self.record_unique(depth);
