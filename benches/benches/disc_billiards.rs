@@ -1,12 +1,51 @@
 //! Novuss: one stroke simulated by disc-physics to rest and resolved by the rules, and a
 //! whole singles game between two shot planners.
+//!
+//! Times are thread CPU time (from /proc/thread-self/schedstat, ns), as in the physics
+//! benches, because the machine is shared and the figures are CPU. Run with
+//! `CARGO_TARGET_DIR=/work/target-disc-billiards cargo bench -p benches --bench disc_billiards`.
 
 use std::hint::black_box;
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
 use disc_billiards::{Novuss, Outcome, Point, Rules, ShotPlanner, SimScratch, Status, Stroke};
 
-fn stroke(c: &mut Criterion) {
+/// Thread CPU time in nanoseconds (Linux schedstat; 0 elsewhere, so figures read 0 rather
+/// than wrong).
+struct CpuTime(WallTime);
+
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
+        .unwrap_or(0)
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, i: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(i)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.0.formatter()
+    }
+}
+
+fn stroke(c: &mut Criterion<CpuTime>) {
     let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
     let start = game.start();
     let opening = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
@@ -50,7 +89,7 @@ fn stroke(c: &mut Criterion) {
     });
 }
 
-fn whole_game(c: &mut Criterion) {
+fn whole_game(c: &mut Criterion<CpuTime>) {
     let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
     let mut group = c.benchmark_group("disc-billiards/game");
     group.sample_size(10);
@@ -75,5 +114,9 @@ fn whole_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stroke, whole_game);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime(WallTime));
+    targets = stroke, whole_game
+}
 criterion_main!(benches);
