@@ -137,6 +137,26 @@ proptest! {
                 assert_eq!(lost, 1);
                 assert_eq!(next.stock(), s.stock());
             }
+            // Invariant 2 (D4): the first tile of a round dealt with the highest-double rule
+            // is the highest double dealt, from its holder.
+            if let (Turn::Player(seat), Action::Open(t)) = (game.turn(s), a)
+                && rules.no_double == NoDouble::Redeal
+            {
+                assert!(t.is_double());
+                assert!(s.hand(seat).expect("h").contains(*t));
+                for p in Seat::all(game.num_players()) {
+                    let higher = s.hand(p).expect("h").iter().any(|x| x.is_double() && x.high() > t.high());
+                    assert!(!higher, "{p} holds a double above the opening {t}");
+                }
+            }
+            // Invariant 7 (D6, E9): after a play or a pass the next seat clockwise moves,
+            // unless the round is over or a drawn tile is pending.
+            if let (Turn::Player(seat), Action::Play(..) | Action::Open(_) | Action::Pass) = (game.turn(s), a) {
+                let mut next = s.clone();
+                game.apply(&mut next, a).expect("legal");
+                let t = game.turn(&next);
+                assert!(t == Turn::Terminal || t == Turn::Player(seat.next(game.num_players())), "{t:?}");
+            }
             if let (Turn::Player(seat), Action::Pass) = (game.turn(s), a) {
                 let mut next = s.clone();
                 game.apply(&mut next, a).expect("legal");
