@@ -171,3 +171,39 @@ fn a_whole_game_between_two_planners_ends_with_one_winner() {
     );
     assert!(!pos.complete(w.other()));
 }
+
+#[test]
+fn f5_a_direct_stroke_makes_an_opponent_disc_jump_the_cushion() {
+    let mut rules = Rules::booklet();
+    rules.physics.jump_speed_m_s = Some(1.5);
+    let g = game(rules);
+    let mut pos = g.start();
+    // Hard straight down into seat 1's row, which stands against seat 0's own cushion.
+    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, -1.0), 6.0);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(
+        r.fouls.contains(Foul::OpponentOffTable),
+        "{:?}",
+        r.fouls.iter().collect::<Vec<_>>()
+    );
+    assert!(r.returned >= 1);
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    conserved(&g, &pos);
+    assert!(g.position(&pos.to_setup()).is_ok());
+}
+
+#[test]
+fn n7e_the_puck_coming_back_into_the_zone_ends_the_turn() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // Up the x = 0.3 lane (clear of both rows), off the north cushion and back: the speed is
+    // chosen so that friction (0.98 m/s²) and the cushion (e = 0.75) stop it in the zone.
+    let mu_g: f64 = 0.981;
+    let back = 0.4715 + 0.44; // from the cushion line back to y = -0.44
+    let v_after = (2.0 * mu_g * back).sqrt();
+    let v0 = ((v_after / 0.75).powi(2) + 2.0 * mu_g * (0.4715 + 0.37)).sqrt();
+    let s = Stroke::new(Point::new(0.3, -0.37), Point::new(0.0, 1.0), v0);
+    let r = g.play(&mut pos, &s).unwrap();
+    assert!(r.losses.contains(TurnLoss::PuckReturned), "{r:?}");
+    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
+}
