@@ -7,7 +7,6 @@ use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::moves::MoveList;
 use crate::position::Opening;
-use crate::rules::MAX_LOOP;
 use crate::{
     Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
     PositionError, Rules, RulesError, Seats, SeatsError, SixRelease,
@@ -33,15 +32,35 @@ use crate::{
 /// assert_eq!(state.to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Ludo {
     rules: Rules,
     seats: Seats,
     end: u8,
     last_loop: u8,
-    loop_len: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
+    /// `step[p][d]`: where a checker at path index `p` lands with a roll of `d`, with bit 7
+    /// set for a bounce, or [`NO_STEP`] when it cannot move (den, finished, exact count).
+    step: [[u8; 8]; STEP_ROWS],
+    /// `dot[c][k]`: the loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
+    dot: [[u8; STEP_ROWS]; 4],
+}
+
+/// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
+const STEP_ROWS: usize = 128;
+/// A step table entry for "no move".
+const NO_STEP: u8 = 0xFF;
+/// A dot table entry for "not on the loop"; the owner of this dot is always 0.
+const OFF_LOOP: u8 = 0xFF;
+
+impl fmt::Debug for Ludo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ludo")
+            .field("rules", &self.rules)
+            .field("seats", &self.seats)
+            .finish()
+    }
 }
 
 /// Why a game could not be set up.
@@ -204,14 +223,38 @@ impl Ludo {
     /// [`NewGameError::Rules`] when [`Rules::validate`] fails.
     pub fn new(rules: Rules, seats: Seats) -> Result<Ludo, NewGameError> {
         rules.validate()?;
-        let loop_len = rules.geometry.loop_len();
+        let g = rules.geometry;
+        let end = rules.end_index();
+        let mut step = [[NO_STEP; 8]; STEP_ROWS];
+        for p in 1..=end {
+            if rules.finish == Finish::CentreDot && p == end {
+                continue; // L16: a finished checker is out of play
+            }
+            for d in 1..=6u8 {
+                let raw = p + d;
+                step[usize::from(p)][usize::from(d)] = if raw <= end {
+                    raw
+                } else if rules.overshoot == Overshoot::Bounce {
+                    (2 * end - raw) | 0x80 // L15, A4: back by the excess
+                } else {
+                    NO_STEP // D4: the exact count is needed
+                };
+            }
+        }
+        let mut dot = [[OFF_LOOP; STEP_ROWS]; 4];
+        for c in Colour::ALL {
+            for k in 1..=g.last_loop() {
+                dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(OFF_LOOP);
+            }
+        }
         Ok(Ludo {
             rules,
             seats,
-            end: rules.end_index(),
-            last_loop: rules.geometry.last_loop(),
-            loop_len,
+            end,
+            last_loop: g.last_loop(),
             next: Colour::ALL.map(|c| seats.next_after(c)),
+            step,
+            dot,
         })
     }
 
@@ -405,45 +448,30 @@ impl Ludo {
     /// `t` (`1..=L`).
     #[inline]
     fn relative(&self, c: Colour, t: u8, o: Colour) -> u8 {
-        let shift = ((c.index() + 4 - o.index()) % 4) as u16 * u16::from(self.loop_len / 4);
+        let shift = ((c.index() + 4 - o.index()) % 4) as u16
+            * u16::from(self.rules.geometry.loop_len() / 4);
         let k = u16::from(t) + shift;
-        let k = if k > u16::from(self.loop_len) {
-            k - u16::from(self.loop_len)
+        let k = if k > u16::from(self.rules.geometry.loop_len()) {
+            k - u16::from(self.rules.geometry.loop_len())
         } else {
             k
         };
         k as u8
     }
 
-    /// The loop dot of colour `c`'s loop index `k` (`1..=L`).
+    /// The loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
     #[inline]
     fn loop_dot(&self, c: Colour, k: u8) -> u8 {
-        let d = u16::from(self.rules.geometry.start_offset(c)) + u16::from(k) - 1;
-        if d >= u16::from(self.loop_len) {
-            (d - u16::from(self.loop_len)) as u8
-        } else {
-            d as u8
-        }
-    }
-
-    /// [`Ludo::loop_dot`] for any `k` (garbage, but in range, for `k` off the loop).
-    #[inline]
-    fn loop_dot_unchecked(&self, c: Colour, k: u8) -> u8 {
-        let d = (u16::from(self.rules.geometry.start_offset(c)) + u16::from(k)).wrapping_sub(1);
-        let d = if d >= u16::from(self.loop_len) {
-            d.wrapping_sub(u16::from(self.loop_len))
-        } else {
-            d
-        };
-        d as u8
+        self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)]
     }
 
     fn owners(&self, pos: &Position) -> Owners {
-        let mut owner = Owners([0; MAX_LOOP as usize]);
+        let mut owner = Owners([0; 256]);
         for c in self.seats.colours() {
             for k in pos.checkers[c] {
-                if k >= 1 && k <= self.last_loop {
-                    owner.0[usize::from(self.loop_dot(c, k))] = c as u8 + 1;
+                let d = self.loop_dot(c, k);
+                if d != OFF_LOOP {
+                    owner.0[usize::from(d)] = c as u8 + 1;
                 }
             }
         }
@@ -454,10 +482,7 @@ impl Ludo {
     /// own home track and the finish are never shared, L13).
     #[inline]
     fn capture_at(&self, owner: &Owners, c: Colour, t: u8) -> Option<Colour> {
-        if t == 0 || t > self.last_loop {
-            return None;
-        }
-        let o = owner.0[usize::from(self.loop_dot(c, t)) & (MAX_LOOP as usize - 1)];
+        let o = owner.0[usize::from(self.loop_dot(c, t))];
         if o == 0 || o == c as u8 + 1 {
             None
         } else {
@@ -513,33 +538,18 @@ impl Ludo {
         // The checkers on the track, without branches on the dice (they are random, so
         // branches on them would mostly be mispredicted): every slot computes its move and
         // is kept or dropped arithmetically.
-        let illegal_overshoot = r.overshoot == Overshoot::Illegal;
         let mine = c as u8 + 1;
-        let end16 = u16::from(end);
+        let row = usize::from(die) & 7;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
-            let raw = u16::from(p) + u16::from(die);
-            let bounce = raw > end16;
-            // 2E - raw, computed without underflow when there is no bounce.
-            let t = if bounce {
-                (2 * end16).saturating_sub(raw) as u8
-            } else {
-                raw as u8
-            };
-            let on_loop = t >= 1 && t <= self.last_loop;
-            let o = owner.0[usize::from(self.loop_dot_unchecked(c, t)) & (MAX_LOOP as usize - 1)];
-            let cap = if on_loop && o != 0 && o != mine {
-                o << 4
-            } else {
-                0
-            };
-            let keep = p != 0
-                && p != prev
-                && !(centre && p == end)
-                && !(bounce && illegal_overshoot)
-                && free(t, usize::from(t == p));
-            out.push_if(Move::step_raw(c, p, t, bounce, cap), keep);
+            let e = self.step[usize::from(p) & (STEP_ROWS - 1)][row];
+            let t = e & 0x7F;
+            let o = owner.0[usize::from(self.loop_dot(c, t))];
+            let cap = if o != 0 && o != mine { o << 4 } else { 0 };
+            // The den (p = 0) has no steps; equal neighbours are one move (L9).
+            let keep = e != NO_STEP && p != prev && free(t, usize::from(t == p));
+            out.push_if(Move::step_raw(c, p, t, e & 0x80 != 0, cap), keep);
         }
         if out.len() == 0 {
             return;
@@ -689,12 +699,11 @@ impl Ludo {
             // Keep the dot owners up to date: the source dot empties unless another own
             // checker stays there; the target dot, if on the loop, is now this colour's.
             let owner = &mut st.owner.0;
-            if from >= 1 && from <= self.last_loop && !ch.contains(&from) {
+            if !ch.contains(&from) {
                 owner[usize::from(self.loop_dot(c, from))] = 0;
             }
-            if to >= 1 && to <= self.last_loop {
-                owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
-            }
+            owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
+            owner[usize::from(OFF_LOOP)] = 0;
             if let Some(o) = m.capture() {
                 // L10, A10: every checker of the captured colour on that dot goes to its den
                 // (L11).
@@ -715,7 +724,7 @@ impl Ludo {
 
 /// One byte per loop dot (see [`State`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Owners([u8; MAX_LOOP as usize]);
+pub(crate) struct Owners([u8; 256]);
 
 /// Sorts four bytes ascending with a sorting network.
 #[inline]
