@@ -22,8 +22,8 @@ use crate::{Novuss, ResolveError};
 pub struct NoiseDraw {
     /// Sideways aim error, added as `aim_unit + aim * perpendicular`.
     pub aim: f64,
-    /// Relative speed error: the speed becomes `speed * (1 + speed)`, at least 1 mm/s and at
-    /// most the rules' maximum.
+    /// Relative speed error: the stroke's speed `v` becomes `v * (1 + self.speed)`, at least
+    /// 1 mm/s and at most the rules' maximum.
     pub speed: f64,
 }
 
@@ -249,9 +249,10 @@ impl Game for Novuss {
         Some(Action::Noise(NoiseDraw { aim, speed }))
     }
 
-    /// Samples the whole stroke space: the puck uniformly over the valid placements, the
-    /// direction uniformly over the circle, the speed uniformly in `(0, max_speed]`, and a
-    /// technique breach once in 32 strokes.
+    /// Samples the whole stroke space: the puck anywhere a placement is valid (uniform over
+    /// the zone, or for the booklet's test a uniform zone line, a uniform point on it and a
+    /// uniform offset within the hole radius), the direction uniformly over the circle, the
+    /// speed uniformly in `(0, max_speed]`, and a technique breach once in 32 strokes.
     fn sample_action(
         &self,
         s: &Position,
