@@ -523,9 +523,20 @@ impl PlayList {
                             continue;
                         };
                         any = true;
-                        let hit2 = self.do_step::<true>(p2, q2);
-                        self.record(3);
-                        self.undo_step::<true>(p2, q2, hit2);
+                        // The leaf's key and play, without making the step.
+                        let mut key = self.key - (1u128 << (4 * (p2 as u32 - 1)));
+                        if q2 != OFF {
+                            key += 1u128 << (4 * (q2 as u32 - 1));
+                            if self.opp[25 - q2] == 1 {
+                                key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
+                            }
+                        }
+                        let mut play = self.cur;
+                        play.push(Step {
+                            from: p2 as u8,
+                            to: q2 as u8,
+                        });
+                        self.record_key(3, key, play);
                     }
                     if !any && !lattjo {
                         // A9: one die only; the higher outranks the lower.
@@ -547,11 +558,25 @@ impl PlayList {
             from &= !(1 << p);
             let Some(q) = self.target(p, d) else { continue };
             any = true;
+            if depth == 3 {
+                // The fourth step ends the play: record it without making it.
+                if 4 >= self.rank {
+                    if 4 > self.rank {
+                        self.rank = 4;
+                        self.plays.clear();
+                    }
+                    let mut play = self.cur;
+                    play.push(Step {
+                        from: p as u8,
+                        to: q as u8,
+                    });
+                    self.plays.push(play);
+                }
+                continue;
+            }
             let hit = self.do_step::<false>(p, q);
             if self.finished() {
                 self.record_unique(depth + 1);
-            } else if depth == 3 {
-                self.record_unique(4);
             } else {
                 self.gen_double(d, depth + 1, p);
             }
@@ -579,6 +604,13 @@ impl PlayList {
     }
 
     fn record(&mut self, rank: u8) {
+        let (key, play) = (self.key, self.cur);
+        self.record_key(rank, key, play);
+    }
+
+    /// Records `play` reaching the position with `key`, unless already recorded.
+    #[inline]
+    fn record_key(&mut self, rank: u8, key: u128, play: Play) {
         if rank < self.rank {
             return;
         }
@@ -587,7 +619,6 @@ impl PlayList {
             self.plays.clear();
             self.next_stamp();
         }
-        let key = self.key;
         let mask = self.table.len() - 1;
         let mut h = hash(key) as usize & mask;
         loop {
@@ -604,7 +635,7 @@ impl PlayList {
             }
             h = (h + 1) & mask;
         }
-        self.plays.push(self.cur);
+        self.plays.push(play);
         if self.plays.len() * 2 > self.table.len() {
             self.grow();
         }
