@@ -331,25 +331,29 @@ impl Tiles {
         best.map(|b| (b, unique))
     }
 
-    /// A uniformly random tile of the set, `None` when it is empty. Avoids population counts
-    /// where it can: without a POPCNT instruction in the default target they are slow.
+    /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
+    /// select: without a POPCNT instruction in the default target, counting bits one by one
+    /// is slow.
     pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
         let lo = self.0 as u64;
         let hi = (self.0 >> 64) as u64;
-        let n_lo = lo.count_ones();
-        let n = if hi == 0 {
-            n_lo
+        let cum_lo = byte_prefix_counts(lo);
+        let n_lo = (cum_lo >> 56) as u32;
+        let (cum_hi, n_hi) = if hi == 0 {
+            (0, 0)
         } else {
-            n_lo + hi.count_ones()
+            let c = byte_prefix_counts(hi);
+            (c, (c >> 56) as u32)
         };
+        let n = n_lo + n_hi;
         if n == 0 {
             return None;
         }
         let k = rng.below(n);
         let id = if k < n_lo {
-            select64(lo, k)
+            select64(lo, cum_lo, k)
         } else {
-            64 + select64(hi, k - n_lo)
+            64 + select64(hi, cum_hi, k - n_lo)
         };
         Some(Tile::from_id(id as u8))
     }
@@ -364,12 +368,49 @@ impl Tiles {
     }
 }
 
-/// The position of the `k`-th set bit of `x` (`k < popcount(x)`).
-fn select64(mut x: u64, k: u32) -> u32 {
-    for _ in 0..k {
-        x &= x - 1;
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Byte `i` of the result is the number of set bits of `x` in bytes `0..=i` (so the top byte
+/// is the population count).
+const fn byte_prefix_counts(x: u64) -> u64 {
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    s.wrapping_mul(ONES)
+}
+
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut out = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                out[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
     }
-    x.trailing_zeros()
+    out
+};
+
+/// The position of the `k`-th set bit of `x` (`k < popcount(x)`), given
+/// `cum = byte_prefix_counts(x)` (Vigna's broadword select, without branches).
+fn select64(x: u64, cum: u64, k: u32) -> u32 {
+    // Bytes whose prefix count is <= k form a prefix of the word: count them.
+    let kb = u64::from(k) * ONES;
+    let le = ((kb | HIGHS) - cum) & HIGHS;
+    let bytes = ((le >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let shift = bytes * 8;
+    let before = ((cum << 8) >> shift.min(63)) & 0xFF;
+    let byte = ((x >> shift.min(63)) & 0xFF) as usize;
+    let rank = (k as usize).wrapping_sub(before as usize) & 7;
+    shift + u32::from(SELECT_IN_BYTE[byte][rank])
 }
 
 impl fmt::Display for Tiles {
@@ -529,6 +570,22 @@ mod tests {
         assert_eq!(seen, set);
         assert_eq!(Tiles::EMPTY.sample(&mut rng), None);
         assert!(set.more_than(90) && !set.more_than(91));
+        // Every rank of a few words, against counting bit by bit.
+        for x in [
+            1u64,
+            0b1011_0000_0001,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+            0x00F0_0F00_F00F_0FF0,
+        ] {
+            let cum = byte_prefix_counts(x);
+            assert_eq!((cum >> 56) as u32, x.count_ones());
+            let mut y = x;
+            for k in 0..x.count_ones() {
+                assert_eq!(select64(x, cum, k), y.trailing_zeros(), "{x:#x} rank {k}");
+                y &= y - 1;
+            }
+        }
         assert!(!Tiles::EMPTY.more_than(0));
     }
 
