@@ -859,6 +859,25 @@ impl Game for Backgammon {
         }
     }
 
+    /// Uniform over [`Game::legal_actions`], without building the action list for plays.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
+            return Some(with_plays(&s.position, d, self.rules.single_die, |list| {
+                if list.is_empty() {
+                    Action::Play(Play::NONE)
+                } else {
+                    Action::Play(list.plays()[rng.index(list.len())])
+                }
+            }));
+        }
+        self.legal_actions(s, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.index(buf.len());
+        Some(buf.swap_remove(i))
+    }
+
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), ActionError> {
         let mut next = *s;
         self.apply_checked(&mut next, a)?;
