@@ -53,7 +53,10 @@ fn matches(c: &mut Criterion) {
             let mut state = game.new_initial_state();
             let plies = random_playout(&game, &mut state, &mut rng, &mut buf);
             assert_eq!(game.turn(&state), Turn::Terminal, "a match must end");
-            assert!(state.totals().as_slice().iter().any(|&p| p >= 100), "someone reached 100");
+            assert!(
+                state.totals().as_slice().iter().any(|&p| p >= 100),
+                "someone reached 100"
+            );
             black_box((plies, state.rounds_played()))
         })
     });
