@@ -1,8 +1,9 @@
 //! Novuss (disc billiards): a whole singles game between two shot planners, through
-//! disc-physics, with an SVG of the opening stroke's trajectories.
+//! disc-physics with execution noise (a recorded chance node, so the seed matters), with an
+//! SVG of the opening stroke's trajectories.
 
 use boardgame_core::{Agent, play_game};
-use disc_billiards::{Novuss, Rules, ShotPlanner, Side, Status};
+use disc_billiards::{Noise, Novuss, Rules, ShotPlanner, Side, Status};
 
 use super::Summary;
 
@@ -10,7 +11,8 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let game = Novuss::new(Rules::booklet())?;
     let mut a = ShotPlanner::new(6);
     let mut b = ShotPlanner::new(6);
-    // The planners are deterministic; the seed picks who breaks (B2: the caller's coin toss).
+    // The planners are deterministic; the seed picks who breaks (B2: the caller's coin toss)
+    // and drives the execution noise of every stroke.
     let first = boardgame_core::Seat::new((seed % 2) as u8);
     let start = game.start_with(first)?;
 
@@ -23,6 +25,10 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
 
     let mut rules = *game.rules();
     rules.first_player = first;
+    rules.noise = Some(Noise {
+        aim_sd: 0.01,
+        speed_sd: 0.03,
+    });
     let game = Novuss::new(rules)?;
     let played = play_game(
         &game,
