@@ -207,3 +207,54 @@ fn n7e_the_puck_coming_back_into_the_zone_ends_the_turn() {
     assert!(r.losses.contains(TurnLoss::PuckReturned), "{r:?}");
     assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
 }
+
+#[test]
+fn n13b_n13c_a_light_disc_driven_into_a_dark_one_is_fair() {
+    let g = game(Rules::booklet());
+    let mut s = g.start().to_setup();
+    // Own light disc 3 on the centre line below the circle, own dark disc 4 at the centre.
+    s.discs[3].at = Some(Point::new(0.0, -0.2));
+    s.discs[4].at = Some(Point::new(0.0, 0.0));
+    let mut pos = g.position(&s).unwrap();
+    assert!(pos.is_light(g.rules(), Seat::new(0), disc_billiards::DiscId(3)));
+    assert!(pos.is_dark(g.rules(), Seat::new(0), disc_billiards::DiscId(4)));
+    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 2.5);
+    let r = g.play(&mut pos, &stroke).unwrap();
+    assert_eq!(r.kind, StrokeKind::Direct(disc_billiards::DiscId(3)));
+    assert!(
+        !r.fouls.contains(Foul::DarkDisc),
+        "{:?}",
+        r.fouls.iter().collect::<Vec<_>>()
+    );
+    assert_eq!(r.restored, 0);
+    assert_ne!(
+        pos.discs()[4].at,
+        Some(Point::new(0.0, 0.0)),
+        "the dark disc was knocked"
+    );
+}
+
+#[test]
+fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
+    let bank = |rules: Rules| {
+        let g = game(rules);
+        let mut s = g.start().to_setup();
+        s.discs[3].at = Some(Point::new(0.0, 0.05));
+        let mut pos = g.position(&s).unwrap();
+        // Off the east cushion (line x = 0.4715) at the dark disc: aim at its image beyond
+        // the line, stretched by 1 / 0.75.
+        let image_x = 0.4715 + 0.4715 / 0.75;
+        let p = Point::new(0.3, -0.37);
+        let stroke = Stroke::new(p, Point::new(image_x - p.x, 0.05 - p.y), 3.0);
+        let r = g.play(&mut pos, &stroke).unwrap();
+        (r, pos)
+    };
+    let (r, pos) = bank(Rules::booklet());
+    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::East));
+    assert!(r.fouls.contains(Foul::DarkDisc), "{r:?}");
+    assert_eq!(pos.discs()[3].at, Some(Point::new(0.0, 0.05)), "restored");
+    let mut allowed = Rules::booklet();
+    allowed.side_rebound_to_dark = disc_billiards::SideReboundToDark::Allowed;
+    let (r, _) = bank(allowed);
+    assert!(!r.fouls.contains(Foul::DarkDisc));
+}
