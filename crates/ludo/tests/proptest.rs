@@ -225,6 +225,56 @@ proptest! {
     }
 }
 
+/// Renames every colour to the next one clockwise (red -> green -> yellow -> blue -> red).
+fn rotate(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'R' => 'G',
+            'G' => 'Y',
+            'Y' => 'B',
+            'B' => 'R',
+            x => x,
+        })
+        .collect()
+}
+
+fn rotated_move(m: &Move) -> String {
+    rotate(&m.to_string())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Rules file section 7, seat rotation: relabelling the colours by a rotation (path indices
+    /// are relative to each colour's start dot, so the start offsets rotate with them) gives the
+    /// same legal moves, relabelled.
+    #[test]
+    fn seat_rotation_gives_isomorphic_move_sets(gi in prop::sample::select(vec![0usize, 3, 4]), seed in any::<u64>(),
+                                                plies in 0u32..1500, d in 1u8..=6) {
+        let games = games();
+        let g = &games[gi];
+        if g.seats().len() != 4 {
+            return Ok(());
+        }
+        let st = reach(g, seed, plies);
+        if st.position().opening().is_some() || g.turn(&st) == Turn::Terminal {
+            return Ok(());
+        }
+        let rot = g.state_from_str(&rotate(&st.to_string())).unwrap();
+        let (mut a, mut b) = (st, rot);
+        if g.turn(&a) == Turn::Chance {
+            g.apply(&mut a, &Action::Roll(Die::new(d).unwrap())).unwrap();
+            g.apply(&mut b, &Action::Roll(Die::new(d).unwrap())).unwrap();
+        }
+        let mut left: Vec<String> = a.legal_moves().iter().map(rotated_move).collect();
+        let mut right: Vec<String> = b.legal_moves().iter().map(|m| m.to_string()).collect();
+        left.sort();
+        right.sort();
+        prop_assert_eq!(left, right);
+        prop_assert_eq!(rotate(&a.to_string()).parse::<Position>().unwrap(), *b.position());
+    }
+}
+
 #[test]
 fn same_seed_same_game() {
     let g = &games()[0];
