@@ -198,8 +198,11 @@ pub enum PlayError {
 
 /// A hand-built position: the hands, the stock and the layout, and who is to move.
 ///
-/// With an empty layout the round opens as after a deal (D4). With tiles down it is
-/// `to_move`'s turn, or the round is already over if a hand is empty or nobody can play.
+/// With an empty layout the round opens as after a deal: the holder of the highest double
+/// opens (D4), or, with no double in any hand, the tiles are dealt again (D5) or the
+/// heaviest tile opens (E8 option). With tiles down it is `to_move`'s turn, or the round is
+/// already over if a hand is empty or nobody can play (E1). Hidden-information bookkeeping
+/// starts afresh: nothing is known about any hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// One hand per seat.
