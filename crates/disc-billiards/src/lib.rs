@@ -51,12 +51,14 @@ mod planner;
 mod position;
 mod resolve;
 mod rules;
+mod saved;
 mod sim;
 mod stroke;
 mod svg;
 
 pub use game::{Action, NOISE_LIMIT_SD, NoiseDraw, PlayError};
 pub use planner::{Candidate, ShotKind, ShotPlanner};
+pub use saved::{SavedGame, SavedGameData, SavedGameError};
 pub use sim::{PhysicsError, SimScratch};
 pub use svg::StrokeTrace;
 
