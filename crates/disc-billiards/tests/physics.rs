@@ -10,6 +10,16 @@ fn game(rules: Rules) -> Novuss {
     Novuss::new(rules).unwrap()
 }
 
+/// Where the puck's centre meets a cushion (half size minus the puck radius), and the
+/// cushion's restitution, from the rules (0.4715 m and 0.75 by default).
+fn cushion_line_and_e(g: &Novuss) -> (f64, f64) {
+    let d = &g.rules().dimensions;
+    (
+        d.half_size - d.puck_radius,
+        g.rules().physics.restitution_cushion,
+    )
+}
+
 fn conserved(g: &Novuss, pos: &Position) {
     for side in Side::BOTH {
         assert_eq!(
@@ -109,7 +119,8 @@ fn n12_n13a_a_rebound_off_the_opposite_cushion_may_hit_a_dark_disc() {
     let mut pos = g.position(&s).unwrap();
     // Aim at the image of the disc beyond the north cushion line (y = 0.4715), stretched by
     // 1 / 0.75 for the cushion's restitution.
-    let image_y = 0.4715 + (0.4715 - 0.05) / 0.75;
+    let (line, e) = cushion_line_and_e(&g);
+    let image_y = line + (line - 0.05) / e;
     let p = Point::new(0.2, -0.37);
     let stroke = Stroke::new(p, Point::new(-0.2, image_y - p.y), 3.0);
     let r = g.play(&mut pos, &stroke).unwrap();
@@ -198,10 +209,11 @@ fn n7e_the_puck_coming_back_into_the_zone_ends_the_turn() {
     let mut pos = g.start();
     // Up the x = 0.3 lane (clear of both rows), off the north cushion and back: the speed is
     // chosen so that friction (0.98 m/s²) and the cushion (e = 0.75) stop it in the zone.
-    let mu_g: f64 = 0.981;
-    let back = 0.4715 + 0.44; // from the cushion line back to y = -0.44
+    let mu_g = g.rules().physics.friction_decel_m_s2();
+    let (line, e) = cushion_line_and_e(&g);
+    let back = line + 0.44; // from the cushion line back to y = -0.44
     let v_after = (2.0 * mu_g * back).sqrt();
-    let v0 = ((v_after / 0.75).powi(2) + 2.0 * mu_g * (0.4715 + 0.37)).sqrt();
+    let v0 = ((v_after / e).powi(2) + 2.0 * mu_g * (line + 0.37)).sqrt();
     let s = Stroke::new(Point::new(0.3, -0.37), Point::new(0.0, 1.0), v0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(r.losses.contains(TurnLoss::PuckReturned), "{r:?}");
@@ -243,7 +255,8 @@ fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
         let mut pos = g.position(&s).unwrap();
         // Off the east cushion (line x = 0.4715) at the dark disc: aim at its image beyond
         // the line, stretched by 1 / 0.75.
-        let image_x = 0.4715 + 0.4715 / 0.75;
+        let (line, e) = cushion_line_and_e(&g);
+        let image_x = line + line / e;
         let p = Point::new(0.3, -0.37);
         let stroke = Stroke::new(p, Point::new(image_x - p.x, 0.05 - p.y), 3.0);
         let r = g.play(&mut pos, &stroke).unwrap();
