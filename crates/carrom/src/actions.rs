@@ -51,6 +51,11 @@ fn wanted(state: &State, id: usize) -> bool {
 /// two radii), and a speed from the friction model that gets the piece to the pocket.
 pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
     out.clear();
+    each_aimed_shot(game, state, |shot| out.push(shot));
+}
+
+/// [`aimed_shots`] without a buffer: calls `emit` for each shot (no allocation).
+fn each_aimed_shot(game: &Carrom, state: &State, mut emit: impl FnMut(AimedShot)) {
     let side = side_of(state.players(), state.to_move, game.rules().turn_direction);
     let params = game.physics().params;
     let decel = params.friction_decel_m_s2();
@@ -128,8 +133,7 @@ pub fn aimed_shots(game: &Carrom, state: &State, out: &mut Vec<AimedShot>) {
                 };
                 keep_better(&mut best, shot);
             }
-            out.extend(best);
-            out.extend(best_bank);
+            best.into_iter().chain(best_bank).for_each(&mut emit);
         }
     }
 }
@@ -247,9 +251,7 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
             }
         }
     } else {
-        let mut shots = Vec::new();
-        aimed_shots(game, state, &mut shots);
-        out.extend(shots.iter().map(|s| Action::Strike(seat, s.stroke)));
+        each_aimed_shot(game, state, |s| out.push(Action::Strike(seat, s.stroke)));
     }
     // A coarse grid: 5 places x 5 directions x 2 speeds.
     let dirs = grid_directions();

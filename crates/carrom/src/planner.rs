@@ -50,6 +50,8 @@ impl Default for PlannerConfig {
 pub struct Planner {
     config: PlannerConfig,
     shots: Vec<AimedShot>,
+    candidates: Vec<Stroke>,
+    legal: Vec<Action>,
 }
 
 impl Planner {
@@ -59,6 +61,8 @@ impl Planner {
         Planner {
             config,
             shots: Vec::new(),
+            candidates: Vec::new(),
+            legal: Vec::new(),
         }
     }
 
@@ -68,7 +72,8 @@ impl Planner {
             return None;
         }
         let seat = state.to_move();
-        let mut candidates: Vec<Stroke> = Vec::with_capacity(self.config.shots_simulated + 8);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        candidates.clear();
         if state.break_pending() {
             for offset in [0.0, -0.05, 0.05] {
                 let side = state.side_of(seat, game.rules().turn_direction);
@@ -97,13 +102,13 @@ impl Planner {
             candidates.extend(direct.chain(bank).map(|s| s.stroke));
         }
         // A fallback that always exists: a firm stroke straight up the board.
-        let mut buf = Vec::new();
+        let mut buf = core::mem::take(&mut self.legal);
         game.legal_actions(state, &mut buf);
         if let Some(Action::Strike(_, s)) = buf.last() {
             candidates.push(*s);
         }
         let mut best: Option<(f64, Stroke)> = None;
-        for stroke in candidates {
+        for &stroke in &candidates {
             let mut next = state.clone();
             let Ok(res) = game.strike(&mut next, &stroke) else {
                 continue;
@@ -130,6 +135,8 @@ impl Planner {
                 }
             }
         }
+        self.candidates = candidates;
+        self.legal = buf;
         best.map(|(_, s)| Action::Strike(seat, s))
     }
 }

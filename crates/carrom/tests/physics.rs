@@ -478,3 +478,61 @@ fn regression_bank_shots_skipped_when_no_direct_cut() {
     assert_eq!((res.winner, res.reason), (0, BoardEnd::AllPieces));
     assert_eq!(res.points, [2 + 3, 0], "C18: two black men and the queen");
 }
+
+#[test]
+fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let mut s = only(
+        &game,
+        &[
+            (white(0), near_pocket(2, 0.09)),
+            (white(1), Point::new(-0.2, 0.1)),
+            (black(0), Point::new(-0.05, -0.1)),
+        ],
+        QueenState::Waiting(0),
+    );
+    let stroke = aim(&game, &s, white(0), 2);
+    let r = game.strike(&mut s, &stroke).unwrap();
+    assert_eq!(s.queen(), QueenState::Covered(0));
+    assert!(r.turn_continues);
+    // A miss instead sends the queen back to the centre and ends the turn.
+    let mut s = only(
+        &game,
+        &[
+            (white(0), near_pocket(2, 0.09)),
+            (white(1), Point::new(-0.2, 0.1)),
+            (black(0), Point::new(-0.05, -0.1)),
+        ],
+        QueenState::Waiting(0),
+    );
+    let r = game
+        .strike(&mut s, &Stroke::at_angle(0.2, 60.0, 0.8))
+        .unwrap();
+    assert!(r.queen_returned && !r.turn_continues);
+    assert_eq!(s.piece(Piece::QUEEN), Some(Point::default()));
+}
+
+#[test]
+fn c21_a19_pairs_partner_pockets_for_the_partnership_through_physics() {
+    let game = Carrom::new(Rules::booklet().pairs()).unwrap();
+    // Seat 2 (north, team 0 = white) shoots at pocket 0, far from him.
+    let mut su = Setup::opening(game.rules(), Seat::new(0));
+    su.pieces = [None; PIECES];
+    su.pieces[white(0).id() as usize] = Some(near_pocket(0, 0.09));
+    su.pieces[white(1).id() as usize] = Some(Point::new(0.2, 0.1));
+    su.pieces[black(0).id() as usize] = Some(Point::new(0.05, 0.1));
+    su.pieces[0] = Some(Point::default());
+    su.to_move = Seat::new(2);
+    su.break_pending = false;
+    let mut s = game.from_setup(su).unwrap();
+    let stroke = aim(&game, &s, white(0), 0);
+    let r = game.strike(&mut s, &stroke).unwrap();
+    assert_eq!(s.pocketed(Colour::White), 8, "the partnership's man");
+    assert!(r.turn_continues);
+    // A miss passes the turn to the right: seat 3.
+    let r = game
+        .strike(&mut s, &Stroke::at_angle(0.0, 0.0, 0.3))
+        .unwrap();
+    assert!(!r.turn_continues);
+    assert_eq!(s.to_move(), Seat::new(3));
+}
