@@ -40,9 +40,12 @@ pub struct Ludo {
     last_loop: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `step[p][d]`: where a checker at path index `p` lands with a roll of `d`, with bit 7
-    /// set for a bounce, or [`NO_STEP`] when it cannot move (den, finished, exact count).
-    step: [[u8; 8]; STEP_ROWS],
+    /// `step[p][d]`: the move word ([`Move`]'s layout) of a checker at path index `p` with a
+    /// roll of `d` (target and bounce flag; colour, source and capture are added at use), or
+    /// [`NO_STEP`] when it cannot move (den, finished, exact count needed).
+    step: [[u32; 8]; STEP_ROWS],
+    /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
+    plain: bool,
     /// `dot[c][k]`: the loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
     dot: [[u8; STEP_ROWS]; 4],
 }
@@ -50,7 +53,7 @@ pub struct Ludo {
 /// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
-const NO_STEP: u8 = 0xFF;
+const NO_STEP: u32 = u32::MAX;
 /// A dot table entry for "not on the loop"; the owner of this dot is always 0.
 const OFF_LOOP: u8 = 0xFF;
 
@@ -233,9 +236,9 @@ impl Ludo {
             for d in 1..=6u8 {
                 let raw = p + d;
                 step[usize::from(p)][usize::from(d)] = if raw <= end {
-                    raw
+                    Move::step_word(p, raw, false)
                 } else if rules.overshoot == Overshoot::Bounce {
-                    (2 * end - raw) | 0x80 // L15, A4: back by the excess
+                    Move::step_word(p, 2 * end - raw, true) // L15, A4: back by the excess
                 } else {
                     NO_STEP // D4: the exact count is needed
                 };
@@ -254,6 +257,7 @@ impl Ludo {
             last_loop: g.last_loop(),
             next: Colour::ALL.map(|c| seats.next_after(c)),
             step,
+            plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
             dot,
         })
     }
@@ -544,14 +548,14 @@ impl Ludo {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
             let e = self.step[usize::from(p) & (STEP_ROWS - 1)][row];
-            let t = e & 0x7F;
+            let t = (e >> 16) as u8 & 0x7F;
             let o = owner.0[usize::from(self.loop_dot(c, t))];
-            let cap = if o != 0 && o != mine { o << 4 } else { 0 };
+            let cap = if o != 0 && o != mine { o } else { 0 };
             // The den (p = 0) has no steps; equal neighbours are one move (L9).
             let keep = e != NO_STEP && p != prev && free(t, usize::from(t == p));
-            out.push_if(Move::step_raw(c, p, t, e & 0x80 != 0, cap), keep);
+            out.push_if(Move::from_step_word(e, c, cap), keep);
         }
-        if out.len() == 0 {
+        if self.plain || out.len() == 0 {
             return;
         }
         // D1 (Mensch): a release roll must release when it can.
@@ -618,7 +622,7 @@ impl Ludo {
     #[inline]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
-        if !pos.places.contains(c) && self.has_finished(pos, c) {
+        if self.has_finished(pos, c) && !pos.places.contains(c) {
             pos.places.push(c);
             let left = self.seats.len() - pos.places.len();
             if !self.rules.play_out_places || left <= 1 {
@@ -686,20 +690,18 @@ impl Ludo {
             let (from, to) = (m.source_index(), m.target_index());
             let ch = &mut pos.checkers[c];
             // The checkers are sorted: the first one at `from` moves (for two entering, the
-            // first two in the den).
-            let mut moved = 0;
-            let wanted = if m.is_enter_two() { 2 } else { 1 };
-            for k in ch.iter_mut() {
-                if *k == from && moved < wanted {
-                    *k = to;
-                    moved += 1;
-                }
+            // first two, both in the den).
+            if m.is_enter_two() {
+                ch[0] = to;
+                ch[1] = to;
+            } else if let Some(i) = first_equal(*ch, from) {
+                ch[i] = to;
             }
             sort4(ch);
             // Keep the dot owners up to date: the source dot empties unless another own
             // checker stays there; the target dot, if on the loop, is now this colour's.
             let owner = &mut st.owner.0;
-            if !ch.contains(&from) {
+            if first_equal(*ch, from).is_none() {
                 owner[usize::from(self.loop_dot(c, from))] = 0;
             }
             owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
@@ -725,6 +727,19 @@ impl Ludo {
 /// One byte per loop dot (see [`State`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Owners([u8; 256]);
+
+/// The index of the first of four bytes equal to `k` (SWAR: the lowest flagged byte of the
+/// zero-byte test is always exact).
+#[inline]
+fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
+    let x = u32::from_le_bytes(a) ^ (u32::from(k) * 0x0101_0101);
+    let z = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080;
+    if z == 0 {
+        None
+    } else {
+        Some((z.trailing_zeros() / 8) as usize)
+    }
+}
 
 /// Sorts four bytes ascending with a sorting network.
 #[inline]
@@ -873,5 +888,48 @@ impl Game for Ludo {
                 _ => -1.0,
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_equal_is_exact_for_every_byte_pattern() {
+        let values = [0u8, 1, 2, 0x7F, 0x80, 0x81, 0xFF];
+        for &a in &values {
+            for &b in &values {
+                for &c in &values {
+                    for &d in &values {
+                        let v = [a, b, c, d];
+                        for &k in &values {
+                            assert_eq!(
+                                first_equal(v, k),
+                                v.iter().position(|&x| x == k),
+                                "{v:?} {k}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sort4_sorts() {
+        for v in [
+            [3, 1, 2, 0],
+            [45, 0, 45, 7],
+            [1, 1, 0, 1],
+            [9, 8, 7, 6],
+            [0, 0, 0, 0],
+        ] {
+            let mut a = v;
+            sort4(&mut a);
+            let mut b = v;
+            b.sort_unstable();
+            assert_eq!(a, b);
+        }
     }
 }

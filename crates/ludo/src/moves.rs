@@ -104,10 +104,23 @@ impl Move {
         Move::pack(colour, from, to, k | Move::cap_bits(capture))
     }
 
-    /// A step with the capture already encoded (`cap` = (colour + 1) << 4, or 0).
+    /// The colour-free part of a step's word: source, target and bounce flag.
+    pub(crate) const fn step_word(from: u8, to: u8, bounce: bool) -> u32 {
+        Move::pack(
+            Colour::Red,
+            from,
+            to,
+            if bounce { STEP | BOUNCE } else { STEP },
+        )
+        .bits
+    }
+
+    /// A step from its [`Move::step_word`], the colour and the captured colour + 1 (0: none).
     #[inline]
-    pub(crate) const fn step_raw(colour: Colour, from: u8, to: u8, bounce: bool, cap: u8) -> Move {
-        Move::pack(colour, from, to, if bounce { BOUNCE | cap } else { cap })
+    pub(crate) const fn from_step_word(word: u32, colour: Colour, capture_plus_one: u8) -> Move {
+        Move {
+            bits: word | colour as u32 | (capture_plus_one as u32) << 28,
+        }
     }
 
     /// The colour that moves.
@@ -401,21 +414,21 @@ impl MoveList {
     }
 
     /// Writes `m` in the next slot and keeps it when `keep` (without a branch on `keep`).
+    /// Move generation pushes at most 7 moves after a clear, so the slot never wraps.
     #[inline]
     pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
-        let i = (self.len as usize).min(MoveList::CAP - 1);
-        self.moves[i] = m;
-        self.len = (self.len + u8::from(keep)).min(MoveList::CAP as u8);
+        self.moves[self.len as usize & (MoveList::CAP - 1)] = m;
+        self.len += u8::from(keep);
     }
 
     #[inline]
     pub(crate) fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
+        &self.moves[..(self.len as usize).min(MoveList::CAP)]
     }
 
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.len as usize
+        self.as_slice().len()
     }
 
     #[inline]
