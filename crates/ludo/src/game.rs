@@ -694,10 +694,16 @@ impl Ludo {
             if m.is_enter_two() {
                 ch[0] = to;
                 ch[1] = to;
+                sort4(ch);
             } else if let Some(i) = first_equal(*ch, from) {
                 ch[i] = to;
+                // One checker moved: one bubble pass in its direction restores the order.
+                if to > from {
+                    bubble_up(ch);
+                } else {
+                    bubble_down(ch);
+                }
             }
-            sort4(ch);
             // Keep the dot owners up to date: the source dot empties unless another own
             // checker stays there; the target dot, if on the loop, is now this colour's.
             let owner = &mut st.owner.0;
@@ -739,6 +745,29 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     } else {
         Some((z.trailing_zeros() / 8) as usize)
     }
+}
+
+#[inline]
+fn compare_exchange(a: &mut [u8; 4], i: usize, j: usize) {
+    let (x, y) = (a[i], a[j]);
+    a[i] = x.min(y);
+    a[j] = x.max(y);
+}
+
+/// Restores the order of sorted bytes after one of them increased.
+#[inline]
+fn bubble_up(a: &mut [u8; 4]) {
+    compare_exchange(a, 0, 1);
+    compare_exchange(a, 1, 2);
+    compare_exchange(a, 2, 3);
+}
+
+/// Restores the order of sorted bytes after one of them decreased.
+#[inline]
+fn bubble_down(a: &mut [u8; 4]) {
+    compare_exchange(a, 2, 3);
+    compare_exchange(a, 1, 2);
+    compare_exchange(a, 0, 1);
 }
 
 /// Sorts four bytes ascending with a sorting network.
@@ -911,6 +940,27 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_bubble_pass_restores_order_after_one_change() {
+        for v in [[0u8, 3, 7, 45], [1, 1, 1, 1], [0, 0, 40, 44], [2, 9, 9, 30]] {
+            for i in 0..4 {
+                for new in [0u8, 1, 5, 9, 40, 45, 60] {
+                    let mut a = v;
+                    a[i] = new;
+                    if new > v[i] {
+                        bubble_up(&mut a);
+                    } else {
+                        bubble_down(&mut a);
+                    }
+                    let mut b = v;
+                    b[i] = new;
+                    b.sort_unstable();
+                    assert_eq!(a, b, "{v:?} [{i}] = {new}");
                 }
             }
         }
