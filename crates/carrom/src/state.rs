@@ -282,6 +282,27 @@ impl State {
         self.strokes
     }
 
+    /// The position as a [`Setup`] (to save it; [`Setup::into_state`] reads it back, and for
+    /// a state waiting for a stroke the round trip gives the same state).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            pieces: self.pieces,
+            queen: self.queen,
+            debt: self.debt,
+            white_team: self.white_team,
+            to_move: self.to_move,
+            breaker: self.breaker,
+            break_pending: self.break_pending,
+            break_attempts: self.break_attempts,
+            board: self.board,
+            totals_before: self.totals_before,
+            strokes: self.strokes,
+            void_strokes: self.void_strokes,
+            first_breaker: self.first_breaker,
+        }
+    }
+
     /// Number of seats.
     #[must_use]
     pub fn players(&self) -> usize {
@@ -346,6 +367,12 @@ pub struct Setup {
     pub board: u32,
     /// Team scores before the board.
     pub totals_before: [i64; 2],
+    /// Strokes played on the board so far.
+    pub strokes: u32,
+    /// Void strokes in the current turn (for the A5 `void_stroke_limit` option).
+    pub void_strokes: u8,
+    /// The seat that broke the first board of the game (for the break rotation).
+    pub first_breaker: Seat,
 }
 
 impl Setup {
@@ -370,6 +397,9 @@ impl Setup {
             break_attempts: 0,
             board: 0,
             totals_before: [0, 0],
+            strokes: 0,
+            void_strokes: 0,
+            first_breaker: breaker,
         }
     }
 
@@ -435,12 +465,12 @@ impl Setup {
             breaker: self.breaker,
             break_pending: self.break_pending,
             break_attempts: self.break_attempts,
-            void_strokes: 0,
+            void_strokes: self.void_strokes,
             board: self.board,
             totals_before: self.totals_before,
             result: None,
-            strokes: 0,
-            first_breaker: self.breaker,
+            strokes: self.strokes,
+            first_breaker: self.first_breaker,
         };
         for c in [Colour::White, Colour::Black] {
             if state.on_board(c) == 0 {
@@ -453,13 +483,21 @@ impl Setup {
                 return Err(SetupError::Debt(c));
             }
         }
+        if self.first_breaker.index() >= players {
+            return Err(SetupError::Seat(self.first_breaker.index()));
+        }
+        if rules
+            .void_stroke_limit
+            .is_some_and(|l| self.void_strokes >= l)
+        {
+            return Err(SetupError::Break);
+        }
         if self.break_attempts >= rules.break_attempts
             || (self.break_pending
                 && (state.pieces.iter().any(Option::is_none) || self.debt != [0, 0]))
         {
             return Err(SetupError::Break);
         }
-        state.strokes = 0;
         Ok(state)
     }
 }

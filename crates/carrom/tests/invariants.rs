@@ -95,6 +95,10 @@ fn play_random_game(rules: Rules, seed: u64) {
             let ev = random_events(&s, &mut rng);
             let r = game.play_events(&mut s, &ev).unwrap();
             check_position(&s);
+            if s.result().is_none() {
+                // Invariant 12: saving and reloading mid-board changes nothing.
+                assert_eq!(game.from_setup(s.to_setup()).unwrap(), s);
+            }
             if r.void {
                 // Invariant 13: a void stroke changes nothing but the break counter.
                 assert_eq!(s.pieces(), before.pieces());
@@ -236,7 +240,13 @@ proptest! {
         let a = Action::Strike(Seat::new(seat), Stroke::new(offset, Point::new(dx, dy), speed));
         let legal = game.is_legal(&s, &a);
         match game.apply(&mut s, &a) {
-            Ok(()) => { prop_assert!(legal); check_position(&s); }
+            Ok(()) => {
+                prop_assert!(legal);
+                check_position(&s);
+                if s.result().is_none() {
+                    prop_assert_eq!(game.from_setup(s.to_setup()).unwrap(), s);
+                }
+            }
             Err(_) => { prop_assert!(!legal); prop_assert_eq!(&s, &before); }
         }
     }
