@@ -454,7 +454,7 @@ impl Setup {
             }
             _ => {}
         }
-        let mut state = State {
+        let state = State {
             players: rules.players,
             pieces: self.pieces,
             queen: self.queen,
