@@ -191,6 +191,14 @@ pub enum PlayError {
     /// Drawing in the block game.
     #[error("these rules have no drawing")]
     NoDrawing,
+    /// A state made by a game with another number of players.
+    #[error("the state has {got} seats, the game {expected}")]
+    WrongGame {
+        /// The game's players.
+        expected: usize,
+        /// The state's seats.
+        got: usize,
+    },
     /// Passing while a tile can be drawn (D9).
     #[error("a stuck player draws from the stock before passing")]
     MustDraw,
@@ -466,6 +474,12 @@ impl Dominoes {
                 None => Ok(()),
             }
         };
+        if s.hands.len() != self.players() {
+            return Err(PlayError::WrongGame {
+                expected: self.players(),
+                got: s.hands.len(),
+            });
+        }
         match (s.phase, *action) {
             (Phase::Over, _) => Err(PlayError::RoundOver),
             (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
@@ -893,6 +907,9 @@ impl Game for Dominoes {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
+        if s.hands.len() != self.players() {
+            return; // a state of another game: nothing is legal here
+        }
         match s.phase {
             Phase::Opening { seat, forced } => match forced {
                 Some(t) => out.push(Action::Open(t)),
@@ -946,17 +963,18 @@ impl Game for Dominoes {
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         // Fast acceptance of the two common actions; anything else goes through `check`,
         // which also names what is wrong.
-        let fast = match (s.phase, *a) {
-            (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
-                s.stock.0 & self.set.0 & t.bit() != 0
-            }
-            (Phase::Turn(seat), Action::Play(t, e)) => {
-                s.hands[seat].0 & self.set.0 & t.bit() != 0
-                    && self.canonical_ends(&s.layout) & (1 << e.index()) != 0
-                    && s.layout.end_value(e).is_some_and(|v| t.has(v))
-            }
-            _ => false,
-        };
+        let fast = s.hands.len() == self.players()
+            && match (s.phase, *a) {
+                (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
+                    s.stock.0 & self.set.0 & t.bit() != 0
+                }
+                (Phase::Turn(seat), Action::Play(t, e)) => {
+                    s.hands[seat].0 & self.set.0 & t.bit() != 0
+                        && self.canonical_ends(&s.layout) & (1 << e.index()) != 0
+                        && s.layout.end_value(e).is_some_and(|v| t.has(v))
+                }
+                _ => false,
+            };
         if !fast {
             self.check(s, a)?;
         }
@@ -967,6 +985,9 @@ impl Game for Dominoes {
     fn returns(&self, s: &State) -> Option<Returns> {
         let r = s.result.as_ref()?;
         let n = self.players();
+        if s.hands.len() != n {
+            return None; // a state of another game
+        }
         Some(match self.rules.scoring {
             Scoring::Block => BySeat::from_fn(n, |seat| match r.winner {
                 None => 0.0,

@@ -818,3 +818,23 @@ fn bad_input_is_a_typed_error_and_the_state_is_unchanged() {
     g.apply(&mut s, &a("draw")).expect("draw");
     refused(&g, &mut s, "deal 6-5", PlayError::NotInStock(t("6-5")));
 }
+
+#[test]
+fn a_state_of_another_game_is_refused_not_a_panic() {
+    let five = game(Rules::lattjo(5));
+    let mut s = five.new_initial_state();
+    deal(&five, &mut s, 1);
+    let two = game(Rules::lattjo(2));
+    let mut v = Vec::new();
+    two.legal_actions(&s, &mut v);
+    assert!(v.is_empty());
+    refused(
+        &two,
+        &mut s,
+        "draw",
+        PlayError::WrongGame {
+            expected: 2,
+            got: 5,
+        },
+    );
+}
