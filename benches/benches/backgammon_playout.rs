@@ -11,7 +11,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("backgammon");
     for (name, rules) in [
-        ("checker play (no cube)", Rules { cube: false, ..Rules::standard() }),
+        (
+            "checker play (no cube)",
+            Rules {
+                cube: false,
+                ..Rules::standard()
+            },
+        ),
         ("standard preset", Rules::standard()),
         ("lattjo preset", Rules::lattjo()),
     ] {
@@ -24,7 +30,11 @@ fn playouts(c: &mut Criterion) {
                 let mut rng = GameRng::new(seed, 0);
                 let mut state = game.new_initial_state();
                 let plies = random_playout(&game, &mut state, &mut rng, &mut buf);
-                assert_eq!(game.turn(&state), Turn::Terminal, "a random game must finish");
+                assert_eq!(
+                    game.turn(&state),
+                    Turn::Terminal,
+                    "a random game must finish"
+                );
                 assert!(state.outcome().is_some());
                 black_box(plies)
             })

@@ -180,8 +180,13 @@ pub struct MatchContext {
 }
 
 /// A game in progress: the checkers, the dice, the cube, the phase.
+///
+/// With the `serde` feature, deserialization validates: the position (15 checkers a side,
+/// one colour a point), a cube within the representable bound, dice present exactly when a
+/// play is due, an outcome exactly when the game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StateRepr", into = "StateRepr"))]
 pub struct State {
     position: Position,
     phase: Phase,
@@ -192,6 +197,82 @@ pub struct State {
     resign_refused: bool,
     outcome: Option<Outcome>,
     match_context: Option<MatchContext>,
+}
+
+/// The serialized form of [`State`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+struct StateRepr {
+    position: Position,
+    phase: Phase,
+    dice: Option<Dice>,
+    cube_log2: u8,
+    cube_owner: Option<Side>,
+    automatic_doubles: u8,
+    resign_refused: bool,
+    outcome: Option<Outcome>,
+    match_context: Option<MatchContext>,
+}
+
+/// A deserialized [`State`] that breaks an invariant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The cube is above [`CUBE_LOG2_HARD_LIMIT`].
+    #[error("cube 2^{0} is above the representable 2^60")]
+    Cube(u8),
+    /// Dice missing while a play is due, or present otherwise.
+    #[error("the dice do not fit the phase {0:?}")]
+    Dice(Phase),
+    /// An outcome without the game being over, or the reverse, or a non-positive score.
+    #[error("the outcome does not fit the phase {0:?}")]
+    Outcome(Phase),
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StateRepr> for State {
+    type Error = StateError;
+    fn try_from(r: StateRepr) -> Result<State, StateError> {
+        if r.cube_log2 > CUBE_LOG2_HARD_LIMIT {
+            return Err(StateError::Cube(r.cube_log2));
+        }
+        if (r.phase == Phase::Moving) != r.dice.is_some() {
+            return Err(StateError::Dice(r.phase));
+        }
+        if (r.phase == Phase::Over) != r.outcome.is_some()
+            || r.outcome.is_some_and(|o| o.points <= 0)
+        {
+            return Err(StateError::Outcome(r.phase));
+        }
+        Ok(State {
+            position: r.position,
+            phase: r.phase,
+            dice: r.dice,
+            cube_log2: r.cube_log2,
+            cube_owner: r.cube_owner,
+            automatic_doubles: r.automatic_doubles,
+            resign_refused: r.resign_refused,
+            outcome: r.outcome,
+            match_context: r.match_context,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<State> for StateRepr {
+    fn from(s: State) -> StateRepr {
+        StateRepr {
+            position: s.position,
+            phase: s.phase,
+            dice: s.dice,
+            cube_log2: s.cube_log2,
+            cube_owner: s.cube_owner,
+            automatic_doubles: s.automatic_doubles,
+            resign_refused: s.resign_refused,
+            outcome: s.outcome,
+            match_context: s.match_context,
+        }
+    }
 }
 
 impl State {
@@ -649,7 +730,7 @@ impl Backgammon {
                 }
             }
             (Phase::Doubled, Action::Take) => {
-                s.cube_log2 += 1;
+                s.cube_log2 = s.cube_log2.saturating_add(1);
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
                 Ok(())
@@ -658,7 +739,7 @@ impl Backgammon {
                 if !self.beaver_allowed(s) {
                     return Err(ActionError::BeaversDisabled);
                 }
-                s.cube_log2 += 2;
+                s.cube_log2 = s.cube_log2.saturating_add(2);
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
                 Ok(())

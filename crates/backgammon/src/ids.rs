@@ -798,6 +798,27 @@ mod tests {
         assert!(Position::from_position_id("ééééééé", Side::White).is_err());
     }
 
+    /// B10: a Position ID putting both colours on one point is refused.
+    #[test]
+    fn b10_position_id_with_both_colours_on_a_point_is_an_error() {
+        // Side not on roll: one checker on its point 1 (bits "10"), then 24 zeros; side on
+        // roll: one checker on its point 24, the same physical point.
+        let mut key: u128 = 0;
+        let mut bit = 0;
+        key |= 1 << bit;
+        bit += 1 + 25; // the checker, then 25 zeros (points 1..24 and the bar)
+        bit += 23; // on-roll side: points 1..23 empty
+        key |= 1 << bit;
+        let mut s = String::new();
+        b64_encode(&key.to_le_bytes()[..10], &mut s);
+        assert_eq!(
+            Position::from_position_id(&s, Side::White),
+            Err(PositionIdError::Position(PositionError::SharedPoint {
+                point: 24
+            }))
+        );
+    }
+
     #[test]
     fn position_id_sixteen_checkers_is_an_error() {
         // 16 one bits then zeros: 16 checkers on the mover's point 1.

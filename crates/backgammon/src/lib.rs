@@ -51,7 +51,7 @@ pub use board::{
 };
 pub use game::{
     Action, ActionError, Backgammon, CUBE_LOG2_HARD_LIMIT, MatchContext, Outcome, Phase, Rules,
-    State, WinKind,
+    State, StateError, WinKind,
 };
 pub use ids::{
     IdGameState, MatchId, MatchIdError, PositionIdError, ResignLevel, XgDice, Xgid, XgidError,
