@@ -271,3 +271,28 @@ fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
     let (r, _) = bank(allowed);
     assert!(!r.fouls.contains(Foul::DarkDisc));
 }
+
+/// Golden: the straight opening drive at 4 m/s into the middle of the own row (pinned from
+/// this solver, the level-0 model with the physics.md coefficients). The stroke is mirror
+/// symmetric, so the row splits symmetrically: the two outer discs of each end drop into the
+/// two north pockets, and every other disc rests at the mirror image of its partner.
+#[test]
+fn golden_opening_drive_splits_the_row_symmetrically() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let r = g.play(&mut pos, &s).unwrap();
+    let pocketed: Vec<usize> = (0..16).filter(|&i| pos.discs()[i].at.is_none()).collect();
+    assert_eq!(pocketed, vec![0, 1, 6, 7]);
+    assert_eq!(r.own_pocketed, 4);
+    assert!(r.continues());
+    for k in 0..8 {
+        let (a, b) = (pos.discs()[k].at, pos.discs()[7 - k].at);
+        if let (Some(a), Some(b)) = (a, b) {
+            assert!(
+                (a.x + b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9,
+                "disc {k}: {a} vs {b}"
+            );
+        }
+    }
+}
