@@ -353,8 +353,13 @@ pub fn resolve(
             if k == 0 {
                 queen_back = true;
             }
-        } else if k >= 1 {
+        } else if k >= 1 && p_after[own as usize] >= 1 {
             state.queen = QueenState::Covered(side);
+        } else if k >= 1 {
+            // The own men only paid a debt (left by striker + own man in the stroke before,
+            // A13): nothing of the side's stays in pocket to cover with, so the queen goes back
+            // (section 6, invariant 5); the men still count for C6 (A9).
+            queen_back = true;
         }
     }
     if queen_back {

@@ -763,3 +763,20 @@ fn a6_in_pairs_the_opponent_to_the_right_places_even_when_the_turn_continues() {
     let r = resolve(&rules, &mut s, &ev().pocket(white(5))).unwrap();
     assert_eq!(r.placed_by, None, "nothing to place");
 }
+
+#[test]
+fn regression_queen_covered_by_a_debt_paying_man() {
+    // White has nothing in pocket and owes one (striker + own man with the queen waiting,
+    // A13 row 4); the next stroke pockets one white man, which only pays the debt: the queen
+    // cannot be covered by it (invariant 5) and goes back; the turn continues (A9).
+    let rules = Rules::booklet();
+    let mut s = position(&rules, &[], QueenState::Waiting(0), [0, 0], 0);
+    resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
+    assert_eq!((s.pocketed(Colour::White), s.debt(Colour::White)), (0, 1));
+    assert_eq!(s.queen(), QueenState::Waiting(0));
+    let r = resolve(&rules, &mut s, &ev().pocket(white(6))).unwrap();
+    assert_eq!((s.pocketed(Colour::White), s.debt(Colour::White)), (0, 0));
+    assert!(r.queen_returned);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    assert!(r.turn_continues);
+}
