@@ -417,7 +417,9 @@ impl ShotPlanner {
             );
         for c in picked {
             self.out.reset(pos, c.stroke.puck);
-            if sim::simulate(rules, pos, &c.stroke, &mut self.scratch, &mut self.out).is_err() {
+            if sim::simulate_reusing(rules, pos, &c.stroke, &mut self.scratch, &mut self.out)
+                .is_err()
+            {
                 continue;
             }
             let mut next = pos.clone();

@@ -20,12 +20,25 @@ fn err(e: impl core::fmt::Display) -> PhysicsError {
     PhysicsError(e.to_string())
 }
 
-/// Reusable buffers for simulating strokes (the event list and the id map).
+/// Reusable buffers for simulating strokes: the event list, the id map and (for the
+/// planner's look-ahead) a physics world kept between simulations.
 #[derive(Clone, Debug, Default)]
 pub struct SimScratch {
     events: Vec<Event>,
     /// Physics id -> our disc index (the puck is the last physics disc).
     map: Vec<u8>,
+    /// A world holding one physics disc per disc of the position (same index) and the puck,
+    /// reused by [`simulate_reusing`].
+    cache: Option<Cache>,
+}
+
+#[derive(Clone, Debug)]
+struct Cache {
+    world: World,
+    puck: disc_physics::DiscId,
+    n: usize,
+    dims: crate::geometry::Dimensions,
+    params: disc_physics::Params,
 }
 
 /// The physics table of `rules`: square, corner pockets, the physics parameters.
@@ -79,11 +92,11 @@ pub(crate) fn run(
     world: &mut World,
     puck_id: disc_physics::DiscId,
     velocity: Point,
-    scratch: &mut SimScratch,
+    events: &mut Vec<Event>,
+    map: &[u8],
     out: &mut Outcome,
     trajectory: Option<&mut Trajectory>,
 ) -> Result<(), PhysicsError> {
-    let SimScratch { events, map } = scratch;
     world
         .strike(puck_id, Vec2::new(velocity.x, velocity.y))
         .map_err(err)?;
@@ -161,5 +174,153 @@ pub(crate) fn simulate(
         .velocity()
         .ok_or_else(|| PhysicsError("the stroke has no velocity".into()))?;
     let (mut w, puck) = world(rules, pos, stroke.puck, &mut scratch.map)?;
-    run(&mut w, puck, v, scratch, out, None)
+    run(
+        &mut w,
+        puck,
+        v,
+        &mut scratch.events,
+        &scratch.map,
+        out,
+        None,
+    )
+}
+
+/// A world with physics disc `i` for disc `i` of `pos` (pocketed ones added at a free spot and
+/// taken off) and the puck last.
+fn build_cache(rules: &Rules, pos: &Position) -> Result<Cache, PhysicsError> {
+    let d = &rules.dimensions;
+    let mut world = World::new(table(rules)?, StepConfig::default()).map_err(err)?;
+    let disc = DiscKind::new(d.disc_radius, d.disc_mass).map_err(err)?;
+    let puck_kind = DiscKind::new(d.puck_radius, d.puck_mass).map_err(err)?;
+    let spare = |world: &World, kind: DiscKind| -> Result<Vec2, PhysicsError> {
+        let lim = d.half_size - kind.radius_m();
+        let steps = 20;
+        for a in 0..=steps {
+            for b in 0..=steps {
+                let p = Vec2::new(
+                    -lim + 2.0 * lim * f64::from(a) / f64::from(steps),
+                    -lim + 2.0 * lim * f64::from(b) / f64::from(steps),
+                );
+                if world.check_placement(kind, p, None).is_ok() {
+                    return Ok(p);
+                }
+            }
+        }
+        Err(PhysicsError("no free spot to park a disc".into()))
+    };
+    for x in pos.discs() {
+        let p = match x.at {
+            Some(p) => Vec2::new(p.x, p.y),
+            None => spare(&world, disc)?,
+        };
+        let id = world.add_disc(disc, p, Vec2::ZERO).map_err(err)?;
+        if x.at.is_none() {
+            world.remove(id).map_err(err)?;
+        }
+    }
+    let p = spare(&world, puck_kind)?;
+    let puck = world.add_disc(puck_kind, p, Vec2::ZERO).map_err(err)?;
+    world.remove(puck).map_err(err)?;
+    Ok(Cache {
+        world,
+        puck,
+        n: pos.discs().len(),
+        dims: *d,
+        params: rules.physics,
+    })
+}
+
+/// As [`simulate`], but reuses the physics world kept in `scratch` (no allocation once warm).
+/// The world's clock keeps running between strokes, so results can differ from a fresh world
+/// in the last bits: the planner's look-ahead uses this; playing a stroke uses [`simulate`].
+pub(crate) fn simulate_reusing(
+    rules: &Rules,
+    pos: &Position,
+    stroke: &Stroke,
+    scratch: &mut SimScratch,
+    out: &mut Outcome,
+) -> Result<(), PhysicsError> {
+    let v = stroke
+        .velocity()
+        .ok_or_else(|| PhysicsError("the stroke has no velocity".into()))?;
+    let n = pos.discs().len();
+    let fits = scratch
+        .cache
+        .as_ref()
+        .is_some_and(|c| c.n == n && c.dims == rules.dimensions && c.params == rules.physics);
+    if !fits {
+        scratch.cache = Some(build_cache(rules, pos)?);
+    }
+    let SimScratch { cache, map, events } = scratch;
+    let Some(cache) = cache.as_mut() else {
+        return Err(PhysicsError("no world".into()));
+    };
+    let world = &mut cache.world;
+    for k in 0..=n {
+        let id = disc_physics::DiscId::from_index(k as u32);
+        if world
+            .disc(id)
+            .is_some_and(|s| s.status == DiscStatus::OnTable)
+        {
+            world.remove(id).map_err(err)?;
+        }
+    }
+    map.clear();
+    for (i, x) in pos.discs().iter().enumerate() {
+        map.push(i as u8);
+        if let Some(p) = x.at {
+            world
+                .place(
+                    disc_physics::DiscId::from_index(i as u32),
+                    Vec2::new(p.x, p.y),
+                )
+                .map_err(err)?;
+        }
+    }
+    let puck = cache.puck;
+    world
+        .place(puck, Vec2::new(stroke.puck.x, stroke.puck.y))
+        .map_err(err)?;
+    run(world, puck, v, events, map, out, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Novuss, Rules};
+
+    #[test]
+    fn a_reused_world_gives_the_same_strokes_as_fresh_ones() {
+        let g = Novuss::new(Rules::booklet()).unwrap();
+        let rules = *g.rules();
+        let mut pos = g.start();
+        let mut reuse = SimScratch::default();
+        let strokes = [
+            Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0),
+            Stroke::new(Point::new(0.1, -0.37), Point::new(-0.1, 1.0), 3.0),
+            Stroke::new(Point::new(-0.2, -0.37), Point::new(0.3, 1.0), 5.0),
+        ];
+        for s in strokes {
+            if g.check_stroke(&pos, pos.to_move(), &s).is_err() {
+                continue;
+            }
+            let mut fresh_out = Outcome::still(&pos, s.puck);
+            simulate(&rules, &pos, &s, &mut SimScratch::default(), &mut fresh_out).unwrap();
+            let mut reused_out = Outcome::still(&pos, s.puck);
+            simulate_reusing(&rules, &pos, &s, &mut reuse, &mut reused_out).unwrap();
+            // Same pockets and rests to within rounding (the reused world's clock runs on).
+            assert_eq!(fresh_out.events.len(), reused_out.events.len());
+            for i in 0..MAX_DISCS {
+                match (fresh_out.rest[i], reused_out.rest[i]) {
+                    (Some(a), Some(b)) => assert!(a.dist(b) < 1e-6, "disc {i}: {a} vs {b}"),
+                    (a, b) => assert_eq!(a.is_some(), b.is_some(), "disc {i}"),
+                }
+            }
+            g.play(&mut pos, &s).unwrap();
+        }
+        assert!(
+            pos.pocketed(crate::Side::A) > 0,
+            "later strokes ran with pocketed discs parked"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use crate::game::PlayError;
 use crate::geometry::{Compass, Dimensions, Point};
 use crate::position::{Position, Side};
 use crate::resolve::Outcome;
-use crate::sim::{self, SimScratch};
+use crate::sim;
 use crate::stroke::Stroke;
 
 /// A simulated stroke with its trajectories, for pictures.
@@ -98,7 +98,7 @@ impl Novuss {
     /// [`PlayError::Stroke`] when the stroke is not legal here.
     pub fn trace(&self, pos: &Position, stroke: &Stroke) -> Result<StrokeTrace, PlayError> {
         self.check_stroke(pos, pos.to_move(), stroke)?;
-        let mut scratch = SimScratch::default();
+        let mut events = Vec::new();
         let mut map = Vec::new();
         let (mut world, puck) = sim::world(&self.rules, pos, stroke.puck, &mut map)?;
         let mut fills: Vec<&'static str> = map
@@ -119,7 +119,8 @@ impl Novuss {
             &mut world,
             puck,
             v,
-            &mut scratch,
+            &mut events,
+            &map,
             &mut outcome,
             Some(&mut trajectory),
         )?;
