@@ -48,7 +48,13 @@ impl StepGrid {
     /// Resets the grid for a table of half sizes `hx`, `hy` with cells of at least `cell`
     /// metres and at most `max_cells` cells, for `n` discs.
     pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize, n: usize) {
-        let mut cell = cell;
+        // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
+        // always terminates because the cell grows to the table's size.
+        let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
+            cell
+        } else {
+            2.0 * hx.max(hy)
+        };
         let (mut nx, mut ny);
         loop {
             nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
@@ -68,6 +74,14 @@ impl StepGrid {
         // Every swept box of the substep fits in a cell (`cell` bounds them all).
         self.extent = cw;
         let cells = nx * ny;
+        // Reserve for the largest grid this world can ask for, once, so that a grid that
+        // grows as discs slow down reuses the same memory.
+        let most = max_cells.max(1) + 1;
+        if self.start.capacity() < most {
+            self.start.reserve(most - self.start.len());
+            self.cursor.reserve(most - self.cursor.len());
+            self.extra_head.reserve(most - self.extra_head.len());
+        }
         // Clear the overflow lists of the previous substep.
         for &c in &self.extra_cells {
             if let Some(h) = self.extra_head.get_mut(c as usize) {
@@ -147,6 +161,20 @@ impl StepGrid {
         }
     }
 
+    pub fn reserve_extra(&mut self, k: usize) {
+        self.extra.reserve(k);
+        self.extra_next.reserve(k);
+        self.extra_cells.reserve(k);
+    }
+
+    pub fn cursor_capacity(&self) -> usize {
+        self.cursor.capacity()
+    }
+
+    pub fn cell_capacity(&self) -> usize {
+        self.cell.capacity() + self.extra_cells.capacity()
+    }
+
     #[inline]
     pub fn cx(&self, x: f64) -> usize {
         let f = (x - self.ox) * self.inv_cell;
@@ -217,7 +245,13 @@ impl PlaceIndex {
     }
 
     pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
-        let mut cell = cell;
+        // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
+        // always terminates because the cell grows to the table's size.
+        let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
+            cell
+        } else {
+            2.0 * hx.max(hy)
+        };
         let (mut nx, mut ny);
         loop {
             nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);

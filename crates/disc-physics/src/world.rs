@@ -387,6 +387,29 @@ impl World {
         self.stats
     }
 
+    /// Bytes of heap the solver's reusable scratch buffers hold (capacity, not length). After
+    /// the first step of a scene this stays constant from step to step: the step allocates
+    /// nothing (see `crates/disc-physics/alloc-check` for the counting-allocator proof).
+    #[must_use]
+    pub fn scratch_capacity_bytes(&self) -> usize {
+        let s = &self.s;
+        let g = &s.grid;
+        4 * (s.moving.capacity()
+            + s.fixed.capacity()
+            + s.moving_mark.capacity()
+            + s.changed.capacity()
+            + s.changed_mark.capacity()
+            + g.start.capacity()
+            + g.cursor_capacity()
+            + g.cell_capacity()
+            + g.extra_next.capacity()
+            + g.extra_head.capacity())
+            + size_of::<Entry>() * (g.entries.capacity() + g.extra.capacity())
+            + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
+            + size_of::<Contact>() * s.contacts.capacity()
+            + 16 * s.saved_v.capacity()
+    }
+
     /// The number of discs ever added (on the table or not).
     #[must_use]
     pub fn len(&self) -> usize {
@@ -809,10 +832,22 @@ impl World {
         }
         s.moving.clear();
         if s.moving.capacity() < n {
+            // Reserve once for the world's size, generously, so that later steps reuse the
+            // buffers without growing them.
             s.moving.reserve(n);
             s.fixed.reserve(n);
+            s.heap.reserve(2 * n + 256);
+            s.round.reserve(64);
+            s.contacts.reserve(64);
+            s.changed.reserve(64);
+            s.saved_v.reserve(64);
+            s.grid.reserve_extra(n / 2 + 64);
         }
 
+        if self.n_on == 0 {
+            self.v_bound2 = 0.0;
+            return false;
+        }
         // The grid's cells must be at least as wide as any swept box: 2 r_max plus the
         // distance the fastest disc can go (speeds only fall under friction).
         let hx = self.table.half_width_m();

@@ -1,0 +1,449 @@
+//! Bad input, state preservation, events, re-spotting, trajectories and SVG; proptest
+//! invariants (no panic, no NaN, discs stay inside the cushions, pieces conserved).
+
+use disc_physics::{
+    ConfigError, CushionId, DiscId, DiscKind, DiscStatus, EventKind, KindError, NoEvents, Params,
+    PlaceError, PocketId, RemoveError, StepConfig, StrikeError, SvgOptions, Table, TableError,
+    Trajectory, Vec2, World, carrom, novuss, render_svg, scenes,
+};
+use proptest::prelude::*;
+
+fn board() -> World {
+    World::new(carrom::table().unwrap(), StepConfig::default()).unwrap()
+}
+
+#[test]
+fn disc_kinds_reject_bad_radius_and_mass() {
+    for r in [0.0, -0.01, f64::NAN, f64::INFINITY, 1e9] {
+        assert!(
+            matches!(DiscKind::new(r, 0.01), Err(KindError::Radius(_))),
+            "{r}"
+        );
+    }
+    for m in [0.0, -1.0, f64::NAN, f64::NEG_INFINITY] {
+        assert!(
+            matches!(DiscKind::new(0.01, m), Err(KindError::Mass(_))),
+            "{m}"
+        );
+    }
+    assert_eq!(DiscKind::new(0.0159, 0.0055).unwrap(), carrom::COIN);
+}
+
+#[test]
+fn tables_reject_bad_sizes_pockets_walls_and_parameters() {
+    assert!(matches!(Table::new(0.0, 1.0), Err(TableError::HalfSize(_))));
+    assert!(matches!(
+        Table::new(1.0, f64::NAN),
+        Err(TableError::HalfSize(_))
+    ));
+    let t = Table::new(0.5, 0.5).unwrap();
+    assert_eq!(
+        t.clone().with_pocket(Vec2::new(0.6, 0.0), 0.05),
+        Err(TableError::PocketCentre)
+    );
+    assert!(matches!(
+        t.clone().with_pocket(Vec2::ZERO, -1.0),
+        Err(TableError::PocketRadius(_))
+    ));
+    assert_eq!(
+        t.clone()
+            .with_wall(Vec2::ZERO, Vec2::new(f64::NAN, 0.0), 0.001),
+        Err(TableError::WallEnd)
+    );
+    assert!(matches!(
+        t.clone().with_wall(Vec2::ZERO, Vec2::new(0.1, 0.0), -0.001),
+        Err(TableError::WallThickness(_))
+    ));
+    let bad = [
+        Params {
+            friction_mu: -0.1,
+            ..Params::default()
+        },
+        Params {
+            gravity_m_s2: f64::INFINITY,
+            ..Params::default()
+        },
+        Params {
+            restitution_disc: 1.1,
+            ..Params::default()
+        },
+        Params {
+            restitution_cushion: f64::NAN,
+            ..Params::default()
+        },
+        Params {
+            jump_speed_m_s: Some(0.0),
+            ..Params::default()
+        },
+        Params {
+            max_speed_m_s: f64::INFINITY,
+            ..Params::default()
+        },
+    ];
+    for p in bad {
+        assert!(t.clone().with_params(p).is_err(), "{p:?}");
+    }
+    assert_eq!(t.params(), &Params::default());
+}
+
+#[test]
+fn step_configs_reject_non_positive_or_non_finite_time_steps() {
+    let t = carrom::table().unwrap();
+    for dt in [0.0, -0.001, f64::NAN, f64::INFINITY] {
+        let c = StepConfig {
+            dt_s: dt,
+            ..StepConfig::default()
+        };
+        assert!(matches!(World::new(t.clone(), c), Err(ConfigError::Dt(_))));
+    }
+    let c = StepConfig {
+        substeps: 0,
+        ..StepConfig::default()
+    };
+    assert_eq!(
+        World::new(t.clone(), c).unwrap_err(),
+        ConfigError::Substeps(0)
+    );
+    let c = StepConfig {
+        max_time_s: -1.0,
+        ..StepConfig::default()
+    };
+    assert!(matches!(World::new(t, c), Err(ConfigError::MaxTime(_))));
+}
+
+#[test]
+fn bad_placements_are_refused_and_leave_the_world_unchanged() {
+    let mut w = board();
+    let a = w.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO).unwrap();
+    let before = w.checksum();
+    let cases = [
+        (
+            Vec2::new(f64::NAN, 0.0),
+            Vec2::ZERO,
+            PlaceError::NonFinitePosition,
+        ),
+        (
+            Vec2::new(0.1, 0.0),
+            Vec2::new(0.0, f64::INFINITY),
+            PlaceError::NonFiniteVelocity,
+        ),
+        (
+            Vec2::new(0.37, 0.0),
+            Vec2::ZERO,
+            PlaceError::OutsideCushions,
+        ),
+        (
+            Vec2::new(0.0, -0.36),
+            Vec2::ZERO,
+            PlaceError::OutsideCushions,
+        ),
+        (Vec2::new(0.02, 0.0), Vec2::ZERO, PlaceError::Overlaps(a)),
+        (
+            Vec2::new(carrom::POCKET_CENTRE_M, carrom::POCKET_CENTRE_M),
+            Vec2::ZERO,
+            PlaceError::InPocket(PocketId(2)),
+        ),
+        (
+            Vec2::new(0.1, 0.0),
+            Vec2::new(200.0, 0.0),
+            PlaceError::TooFast(200.0),
+        ),
+    ];
+    for (p, v, err) in cases {
+        assert_eq!(w.add_disc(carrom::COIN, p, v), Err(err));
+        assert_eq!(w.checksum(), before);
+        assert_eq!(w.len(), 1);
+    }
+    // Touching is allowed (the formation touches exactly).
+    assert!(
+        w.add_disc(carrom::COIN, Vec2::new(0.0318, 0.0), Vec2::ZERO)
+            .is_ok()
+    );
+}
+
+#[test]
+fn bad_strikes_are_refused_and_leave_the_world_unchanged() {
+    let mut w = board();
+    let a = w.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO).unwrap();
+    let before = w.checksum();
+    assert_eq!(
+        w.strike(a, Vec2::new(f64::NAN, 1.0)),
+        Err(StrikeError::NonFiniteVelocity)
+    );
+    assert_eq!(
+        w.strike(a, Vec2::new(0.0, 101.0)),
+        Err(StrikeError::TooFast(101.0))
+    );
+    let ghost = DiscId::from_index(7);
+    assert_eq!(
+        w.strike(ghost, Vec2::ZERO),
+        Err(StrikeError::UnknownDisc(ghost))
+    );
+    w.remove(a).unwrap();
+    let removed = w.checksum();
+    assert_eq!(
+        w.strike(a, Vec2::new(1.0, 0.0)),
+        Err(StrikeError::NotOnTable(a))
+    );
+    assert_eq!(w.remove(a), Err(RemoveError::NotOnTable(a)));
+    assert_eq!(w.checksum(), removed);
+    assert_ne!(before, removed);
+}
+
+#[test]
+fn a_pocketed_piece_can_be_re_spotted_and_plays_again() {
+    let table = Table::new(0.5, 0.5)
+        .unwrap()
+        .with_pocket(Vec2::new(0.3, 0.0), 0.03)
+        .unwrap();
+    let mut w = World::new(table, StepConfig::default()).unwrap();
+    let a = w
+        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(2.0, 0.0))
+        .unwrap();
+    let b = w
+        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.2), Vec2::ZERO)
+        .unwrap();
+    w.run_to_rest(&mut NoEvents);
+    assert_eq!(w.disc(a).unwrap().status, DiscStatus::Pocketed(PocketId(0)));
+    // Placing it on top of `b` fails; beside it works, at rest.
+    assert_eq!(
+        w.place(a, Vec2::new(-0.2, 0.2)),
+        Err(PlaceError::Overlaps(b))
+    );
+    w.place(a, Vec2::new(0.0, -0.2)).unwrap();
+    let d = w.disc(a).unwrap();
+    assert!(d.on_table() && d.velocity == Vec2::ZERO && d.position == Vec2::new(0.0, -0.2));
+    w.strike(a, Vec2::new(0.0, 1.0)).unwrap();
+    let mut ev = Vec::new();
+    assert!(w.run_to_rest(&mut ev).at_rest);
+    assert!(
+        ev.iter()
+            .any(|e| e.kind == EventKind::CameToRest { disc: a })
+    );
+    // A disc on the table may be moved too (the disc itself is not "in the way").
+    let p = w.position(b).unwrap();
+    w.place(b, p + Vec2::new(0.001, 0.0)).unwrap();
+}
+
+#[test]
+fn events_name_the_cushion_and_the_first_disc_touched() {
+    let mut w = board();
+    let s = w
+        .add_disc(
+            carrom::STRIKER,
+            Vec2::new(0.0, carrom::STRIKER_Y_M),
+            Vec2::new(0.0, 3.0),
+        )
+        .unwrap();
+    let c = w
+        .add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::ZERO)
+        .unwrap();
+    let mut ev = Vec::new();
+    w.run_to_rest(&mut ev);
+    let first = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::CushionContact { .. } | EventKind::DiscContact { .. }
+            )
+        })
+        .unwrap();
+    assert!(matches!(
+        first.kind,
+        EventKind::CushionContact { disc, cushion: CushionId::TOP, .. } if disc == s
+    ));
+    // Straight up: it meets the top cushion at (0.37 - r - y0) / 3 s, friction aside.
+    let t = (0.37 - carrom::STRIKER_RADIUS_M - carrom::STRIKER_Y_M) / 3.0;
+    assert!((first.time_s - t).abs() < 0.02, "{first:?}");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e.kind, EventKind::DiscContact { .. }))
+    );
+    assert!(w.disc(c).unwrap().on_table());
+}
+
+#[test]
+fn a_jump_speed_makes_hard_hits_leave_the_table() {
+    let p = Params {
+        jump_speed_m_s: Some(4.0),
+        ..Params::default()
+    };
+    let t = carrom::table().unwrap().with_params(p).unwrap();
+    let mut w = World::new(t, StepConfig::default()).unwrap();
+    let hard = w
+        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.0), Vec2::new(5.0, 0.0))
+        .unwrap();
+    let soft = w
+        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.2), Vec2::new(-2.0, 0.0))
+        .unwrap();
+    let mut ev = Vec::new();
+    w.run_to_rest(&mut ev);
+    assert_eq!(
+        w.disc(hard).unwrap().status,
+        DiscStatus::LeftTable(CushionId::RIGHT)
+    );
+    assert!(ev.iter().any(|e| e.kind
+        == EventKind::LeftTable {
+            disc: hard,
+            cushion: CushionId::RIGHT
+        }));
+    assert!(w.disc(soft).unwrap().on_table());
+}
+
+#[test]
+fn dt_of_a_sixtieth_and_substeps_still_conserve_the_rules() {
+    for (dt, sub) in [(1.0 / 60.0, 1), (1.0 / 60.0, 4), (0.001, 2)] {
+        let mut w = World::new(
+            novuss::table().unwrap(),
+            StepConfig {
+                dt_s: dt,
+                substeps: sub,
+                ..StepConfig::default()
+            },
+        )
+        .unwrap();
+        for side in [1.0, -1.0] {
+            for p in novuss::row(side) {
+                w.add_disc(novuss::DISC, p, Vec2::ZERO).unwrap();
+            }
+        }
+        let (p, v) = scenes::novuss_break_shot();
+        w.add_disc(novuss::PUCK, p, v).unwrap();
+        let run = w.run_to_rest(&mut NoEvents);
+        assert!(run.at_rest, "dt {dt} substeps {sub}");
+        for d in w.discs().filter(|d| d.on_table()) {
+            assert!(d.position.x.abs() <= 0.5 - d.kind.radius_m() + 1e-12);
+            assert!(d.position.y.abs() <= 0.5 - d.kind.radius_m() + 1e-12);
+        }
+    }
+}
+
+#[test]
+fn scratch_buffers_stop_growing_after_the_first_step() {
+    // The counting-allocator proof lives in crates/disc-physics/alloc-check (the workspace
+    // forbids `unsafe`, which a global allocator needs); this is its safe witness.
+    let mut w = scenes::scaling_box(4096);
+    w.step(&mut NoEvents);
+    let bytes = w.scratch_capacity_bytes();
+    assert!(bytes > 0);
+    for _ in 1..500 {
+        w.step(&mut NoEvents);
+        assert_eq!(w.scratch_capacity_bytes(), bytes);
+    }
+}
+
+#[test]
+fn trajectories_and_svg_show_the_break() {
+    let mut w = scenes::carrom_break();
+    let mut traj = Trajectory::new();
+    let run = w.run_to_rest_sampled(&mut NoEvents, &mut traj);
+    assert_eq!(traj.paths().len(), 20);
+    let striker = traj.path(scenes::CARROM_STRIKER);
+    assert_eq!(striker[0], Vec2::new(0.0, carrom::STRIKER_Y_M));
+    assert_eq!(
+        *striker.last().unwrap(),
+        w.position(scenes::CARROM_STRIKER).unwrap()
+    );
+    assert!(striker.len() as u64 <= run.steps + 1);
+    let fills = ["red", "white", "black"];
+    let svg = render_svg(
+        &w,
+        &SvgOptions {
+            trajectory: Some(&traj),
+            fills: &fills,
+            title: Some("carrom <break>"),
+            ..SvgOptions::default()
+        },
+    );
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("<polyline") && svg.contains("carrom &lt;break&gt;"));
+    let on = w.discs().filter(|d| d.on_table()).count();
+    // Board and pockets plus one circle per disc on the table.
+    assert_eq!(svg.matches("<circle").count(), 4 + on);
+}
+
+fn arb_world_input() -> impl Strategy<Value = Vec<(f64, f64, f64, f64, bool)>> {
+    proptest::collection::vec(
+        (
+            -0.6f64..0.6,
+            -0.6f64..0.6,
+            -12.0f64..12.0,
+            -12.0f64..12.0,
+            any::<bool>(),
+        ),
+        1..25,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_shots_never_panic_never_nan_and_keep_discs_inside(input in arb_world_input(), coarse in any::<bool>()) {
+        let dt = if coarse { 1.0 / 60.0 } else { 0.001 };
+        let mut w = World::new(carrom::table().unwrap(), StepConfig { dt_s: dt, ..StepConfig::default() }).unwrap();
+        let mut added = 0usize;
+        for (x, y, vx, vy, big) in input {
+            let kind = if big { carrom::STRIKER } else { carrom::COIN };
+            let before = w.checksum();
+            match w.add_disc(kind, Vec2::new(x, y), Vec2::new(vx, vy)) {
+                Ok(_) => added += 1,
+                Err(_) => prop_assert_eq!(w.checksum(), before),
+            }
+        }
+        let mut ev = Vec::new();
+        let run = w.run_to_rest(&mut ev);
+        prop_assert!(run.at_rest);
+        prop_assert_eq!(w.len(), added);
+        let mut pocketed = 0;
+        for d in w.discs() {
+            prop_assert!(d.position.is_finite() && d.velocity.is_finite());
+            match d.status {
+                DiscStatus::OnTable => {
+                    let lim = carrom::HALF_SIZE_M - d.kind.radius_m() + 1e-12;
+                    prop_assert!(d.position.x.abs() <= lim && d.position.y.abs() <= lim);
+                    prop_assert_eq!(d.velocity, Vec2::ZERO);
+                }
+                DiscStatus::Pocketed(_) => pocketed += 1,
+                other => prop_assert!(false, "unexpected status {:?}", other),
+            }
+        }
+        // Each pocketing is reported exactly once; events come in time order.
+        let reported = ev.iter().filter(|e| matches!(e.kind, EventKind::Pocketed { .. })).count();
+        prop_assert_eq!(reported, pocketed);
+        prop_assert!(ev.windows(2).all(|p| p[0].time_s <= p[1].time_s));
+    }
+
+    #[test]
+    fn arbitrary_numbers_never_panic_the_constructors(r in any::<f64>(), m in any::<f64>(), x in any::<f64>(), y in any::<f64>(), vx in any::<f64>()) {
+        let _ = DiscKind::new(r, m);
+        let _ = Table::new(r, m);
+        let mut w = board();
+        let _ = w.add_disc(carrom::COIN, Vec2::new(x, y), Vec2::new(vx, 0.0));
+        let first = w.discs().next().map(|d| d.id);
+        if let Some(id) = first {
+            let _ = w.strike(id, Vec2::new(vx, m));
+        }
+        w.step(&mut NoEvents);
+        for d in w.discs() {
+            prop_assert!(d.position.is_finite() && d.velocity.is_finite());
+        }
+    }
+}
+
+#[test]
+fn regression_stepping_an_empty_world_hung_in_the_grid_reset() {
+    // A world without discs asked for zero-width cells and the coarsening loop never ended.
+    let mut w = board();
+    for _ in 0..3 {
+        w.step(&mut NoEvents);
+    }
+    assert!(w.run_to_rest(&mut NoEvents).at_rest);
+    let a = w
+        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(1.0, 0.0))
+        .unwrap();
+    w.remove(a).unwrap();
+    w.step(&mut NoEvents);
+    assert!((w.time_s() - 0.004).abs() < 1e-12);
+}
