@@ -339,22 +339,35 @@ impl PlayList {
         self.origin = *position;
         self.made_for = Some((dice, policy));
         self.mover = mover;
-        self.me = position.board[mover.index()];
-        self.opp = position.board[mover.opponent().index()];
-        self.outside = self.me[7..=BAR].iter().sum();
+        let me = position.board[mover.index()];
+        let opp = position.board[mover.opponent().index()];
+        self.me = me;
+        self.opp = opp;
+        let mut outside = 0u8;
         let mut occ = 0u32;
         let mut blocked = 0u32;
         for p in 1..=24 {
-            occ |= u32::from(self.me[p] > 0) << p;
-            blocked |= u32::from(self.opp[25 - p] >= 2) << p;
+            occ |= u32::from(me[p] > 0) << p;
+            blocked |= u32::from(opp[25 - p] >= 2) << p;
+            if p >= 7 {
+                outside += me[p];
+            }
         }
-        occ |= u32::from(self.me[BAR] > 0) << BAR;
+        occ |= u32::from(me[BAR] > 0) << BAR;
+        self.outside = outside + me[BAR];
         let mut key = 0u128;
         if !dice.is_double() {
-            // Only non-doubles de-duplicate (see `record_unique`).
-            for p in 1..=BAR {
-                key |= u128::from(self.me[p]) << (4 * (p as u32 - 1));
+            // Only non-doubles de-duplicate (see `record_unique`): points 1..=16 in the low
+            // 64 bits, 17..=25 in the high ones.
+            let mut lo = 0u64;
+            let mut hi = 0u64;
+            for (i, &c) in me[1..=16].iter().enumerate() {
+                lo |= u64::from(c) << (4 * i);
             }
+            for (i, &c) in me[17..=BAR].iter().enumerate() {
+                hi |= u64::from(c) << (4 * i);
+            }
+            key = u128::from(lo) | (u128::from(hi) << 64);
         }
         self.occ = occ;
         self.blocked = blocked;
@@ -383,13 +396,18 @@ impl PlayList {
     fn target(&self, p: usize, d: usize) -> Option<usize> {
         if p > d {
             let q = p - d;
-            if self.opp[25 - q] >= 2 { None } else { Some(q) }
+            if self.blocked >> q & 1 == 1 {
+                None
+            } else {
+                Some(q)
+            }
         } else {
             // Bearing off (B18-B23, A5, A6): checked before each step.
             if self.outside > 0 {
                 return None;
             }
-            if p == d || self.me[p + 1..=6].iter().all(|&c| c == 0) {
+            // Exact, or over-size from the highest occupied point (nothing on p+1..=6).
+            if p == d || self.occ & 0x7e & !((2u32 << p) - 1) == 0 {
                 Some(OFF)
             } else {
                 None
