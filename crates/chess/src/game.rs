@@ -3,7 +3,6 @@
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::bitboard::Bitboard;
-use crate::movegen::MoveList;
 use crate::position::{IllegalMoveError, Move, Position};
 use crate::types::{ByColor, Color, Role};
 
@@ -522,12 +521,10 @@ impl Game for Chess {
             let i = rng.index(buf.len());
             return Some(buf.swap_remove(i));
         }
-        let mut list = MoveList::new();
-        state.position.legal_moves_into(&mut list);
-        if list.is_empty() {
-            return None;
-        }
-        Some(Action::Move(list[rng.index(list.len())]))
+        state
+            .position
+            .choose_legal_move(|n| rng.index(n))
+            .map(Action::Move)
     }
 
     fn apply(&self, state: &mut ChessState, action: &Action) -> Result<(), ActionError> {

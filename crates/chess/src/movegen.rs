@@ -122,18 +122,24 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 impl Position {
-    /// Whether `sq` is attacked by the side not to move, with the given occupancy.
+    /// Every square attacked by `color`'s pawns, knights and king.
     #[inline]
-    fn attacked_by_them(&self, sq: Square, occ: Bitboard) -> bool {
+    fn leaper_attacks(&self, color: Color) -> Bitboard {
         let b = &self.board;
-        let them = b.by_color(!self.turn);
-        ((knight_attacks(sq) & b.by_role(Role::Knight)
-            | pawn_attacks(self.turn, sq) & b.by_role(Role::Pawn)
-            | king_attacks(sq) & b.by_role(Role::King))
-            & them)
-            .any()
-            || (bishop_attacks(sq, occ) & b.diagonal_sliders() & them).any()
-            || (rook_attacks(sq, occ) & b.straight_sliders() & them).any()
+        let ours = b.by_color(color);
+        let pawns = (b.by_role(Role::Pawn) & ours).0;
+        let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
+        let mut a = match color {
+            Color::White => Bitboard(((pawns << 7) & not_h) | ((pawns << 9) & not_a)),
+            Color::Black => Bitboard(((pawns >> 9) & not_h) | ((pawns >> 7) & not_a)),
+        };
+        for n in b.by_role(Role::Knight) & ours {
+            a |= knight_attacks(n);
+        }
+        if let Some(k) = (b.by_role(Role::King) & ours).first() {
+            a |= king_attacks(k);
+        }
+        a
     }
 
     /// Generates every legal move as per-piece destination sets; `f` returns `true` to stop.
@@ -144,6 +150,16 @@ impl Position {
     /// only when in check), K17/A6 (en passant), K18-K20/A10 (castling), K7/A8 (promotion).
     #[inline]
     pub(crate) fn generate(&self, f: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_from(Bitboard::FULL, f)
+    }
+
+    /// [`Position::generate`] restricted to the pieces standing on `mask`.
+    #[inline]
+    pub(crate) fn generate_from(
+        &self,
+        mask: Bitboard,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let us = self.turn;
         let b = &self.board;
         let our = b.by_color(us);
@@ -153,21 +169,44 @@ impl Position {
 
         // King moves: never onto an attacked square (K14); the king is removed from the
         // occupancy so that it cannot hide behind itself from a slider.
-        let mut kt = Bitboard::EMPTY;
-        let occ_no_king = occ.without(king);
-        for to in king_attacks(king) & !our {
-            if !self.attacked_by_them(to, occ_no_king) {
-                kt = kt.with(to);
+        if mask.contains(king) {
+            // Every square the enemy attacks with the king lifted off the board (so that it
+            // cannot hide behind itself from a slider): leapers set-wise, one lookup per slider.
+            let occ_no_king = occ.without(king);
+            let candidates = king_attacks(king) & !our & !self.leaper_attacks(!us);
+            let diag = b.diagonal_sliders() & their;
+            let straight = b.straight_sliders() & their;
+            // Whichever needs fewer table lookups: one per enemy slider (an attack map), or
+            // up to two per candidate square.
+            let kt = if diag.count() + straight.count() < 2 * candidates.count() {
+                let mut danger = Bitboard::EMPTY;
+                for s in diag {
+                    danger |= bishop_attacks(s, occ_no_king);
+                }
+                for s in straight {
+                    danger |= rook_attacks(s, occ_no_king);
+                }
+                candidates & !danger
+            } else {
+                let mut safe = Bitboard::EMPTY;
+                for to in candidates {
+                    if (bishop_attacks(to, occ_no_king) & diag).is_empty()
+                        && (rook_attacks(to, occ_no_king) & straight).is_empty()
+                    {
+                        safe = safe.with(to);
+                    }
+                }
+                safe
+            };
+            if kt.any()
+                && f(PieceMoves {
+                    role: Role::King,
+                    from: king,
+                    to: kt,
+                })
+            {
+                return true;
             }
-        }
-        if kt.any()
-            && f(PieceMoves {
-                role: Role::King,
-                from: king,
-                to: kt,
-            })
-        {
-            return true;
         }
         let checkers = self.checkers;
         if checkers.more_than_one() {
@@ -178,8 +217,9 @@ impl Position {
             None => !our,
         };
         let pinned = self.pinned;
+        let movers = our & mask;
 
-        for from in b.by_role(Role::Knight) & our & !pinned {
+        for from in b.by_role(Role::Knight) & movers & !pinned {
             let to = knight_attacks(from) & target;
             if to.any()
                 && f(PieceMoves {
@@ -196,7 +236,7 @@ impl Position {
             (Role::Rook, false, true),
             (Role::Queen, true, true),
         ] {
-            for from in b.by_role(role) & our {
+            for from in b.by_role(role) & movers {
                 let mut to = Bitboard::EMPTY;
                 if diag {
                     to |= bishop_attacks(from, occ);
@@ -217,7 +257,7 @@ impl Position {
             Color::White => (8i32, Bitboard::rank(Rank::Second)),
             Color::Black => (-8, Bitboard::rank(Rank::Seventh)),
         };
-        for from in b.by_role(Role::Pawn) & our {
+        for from in b.by_role(Role::Pawn) & movers {
             let mut to = pawn_attacks(us, from) & their;
             let one = Square::from_index_masked((from as i32 + dir) as u32);
             if !occ.contains(one) {
@@ -244,11 +284,11 @@ impl Position {
             }
         }
         if let Some(ep) = self.ep
-            && self.gen_en_passant(ep, f)
+            && self.gen_en_passant(ep, mask, f)
         {
             return true;
         }
-        if checkers.is_empty() {
+        if checkers.is_empty() && mask.contains(king) {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling[us][side as usize]
                     && self.castling_allowed(king, rook, side, occ)
@@ -271,6 +311,7 @@ impl Position {
     pub(crate) fn gen_en_passant(
         &self,
         ep: Square,
+        mask: Bitboard,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let us = self.turn;
@@ -286,6 +327,7 @@ impl Position {
                 color: us,
                 role: Role::Pawn,
             })
+            & mask
         {
             let occ = (b.occupied().without(from).without(cap)).with(ep);
             let their_left = their.without(cap);
@@ -325,8 +367,17 @@ impl Position {
         if (must_be_empty & lifted).any() {
             return false;
         }
-        for sq in between(king, kt).with(kt) {
-            if self.attacked_by_them(sq, lifted) {
+        let path = between(king, kt).with(kt);
+        if (path & self.leaper_attacks(!self.turn)).any() {
+            return false;
+        }
+        let their = self.board.by_color(!self.turn);
+        let diag = self.board.diagonal_sliders() & their;
+        let straight = self.board.straight_sliders() & their;
+        for sq in path {
+            if (bishop_attacks(sq, lifted) & diag).any()
+                || (rook_attacks(sq, lifted) & straight).any()
+            {
                 return false;
             }
         }
@@ -357,6 +408,54 @@ impl Position {
         });
     }
 
+    /// One legal move chosen by index: `pick(n)` receives the number of legal moves `n > 0`
+    /// and returns an index below it (out of range picks nothing). Every legal move has
+    /// exactly one index, so a uniform `pick` gives a uniform move; no move list is built.
+    pub fn choose_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+        let empty = PieceMoves {
+            role: Role::Pawn,
+            from: Square::A1,
+            to: Bitboard::EMPTY,
+        };
+        let mut sets = [empty; 32];
+        let mut n = 0;
+        let mut total = 0;
+        self.generate(&mut |pm| {
+            if let Some(slot) = sets.get_mut(n) {
+                *slot = pm;
+                n += 1;
+                total += pm.len();
+            }
+            false
+        });
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for pm in &sets[..n] {
+            let len = pm.len();
+            if k < len {
+                return Some(if pm.promotes() {
+                    let mut to = pm.to;
+                    Move {
+                        from: pm.from,
+                        to: to.nth(k / 4)?,
+                        promotion: Some(Role::PROMOTIONS[k % 4]),
+                    }
+                } else {
+                    let mut to = pm.to;
+                    Move {
+                        from: pm.from,
+                        to: to.nth(k)?,
+                        promotion: None,
+                    }
+                });
+            }
+            k -= len;
+        }
+        None
+    }
+
     /// The number of legal moves (bulk-counted, without listing them).
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
@@ -371,7 +470,10 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
-        self.generate(&mut |_| true)
+        // Other pieces first: the king's moves need an attack test per square.
+        let king = Bitboard::from_square(self.king(self.turn));
+        (!self.checkers.more_than_one() && self.generate_from(!king, &mut |_| true))
+            || self.generate_from(king, &mut |_| true)
     }
 
     /// Whether `m` is legal here.
@@ -391,7 +493,7 @@ impl Position {
             _ => {}
         }
         let mut found = false;
-        self.generate(&mut |pm| {
+        self.generate_from(Bitboard::from_square(m.from), &mut |pm| {
             if pm.from == m.from && pm.to.contains(m.to) {
                 found = true;
             }

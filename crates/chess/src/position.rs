@@ -369,7 +369,7 @@ impl Position {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep?;
         let mut found = false;
-        self.gen_en_passant(ep, &mut |_| {
+        self.gen_en_passant(ep, Bitboard::FULL, &mut |_| {
             found = true;
             true
         });
