@@ -73,8 +73,11 @@ pub enum CarromError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// Invalid physical parameters.
-    #[error("invalid physics: {0}")]
-    Physics(String),
+    #[error("invalid physical parameters: {0}")]
+    Table(#[from] disc_physics::TableError),
+    /// An invalid time step.
+    #[error("invalid time step: {0}")]
+    Step(#[from] disc_physics::ConfigError),
 }
 
 /// Carrom: one board per [`Game`] (the [`Rounds`] of a [`Match`] make a game to 25 points or
@@ -122,10 +125,8 @@ impl Carrom {
     /// [`CarromError`] for invalid rules or parameters.
     pub fn with_physics(rules: Rules, physics: PhysicsConfig) -> Result<Carrom, CarromError> {
         rules.validate()?;
-        let table = physics
-            .table()
-            .map_err(|e| CarromError::Physics(e.to_string()))?;
-        World::new(table.clone(), physics.step).map_err(|e| CarromError::Physics(e.to_string()))?;
+        let table = physics.table()?;
+        World::new(table.clone(), physics.step)?;
         let config = MatchConfig::new(Some(rules.target_points), Some(rules.max_boards))
             .map_err(|_| CarromError::Rules(RulesError::Unbounded))?;
         Ok(Carrom {

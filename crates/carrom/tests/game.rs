@@ -300,3 +300,33 @@ fn invariant12_the_same_break_from_the_other_side_is_the_mirrored_board() {
         }
     }
 }
+
+#[test]
+fn bad_rules_and_physics_are_refused_when_building_the_game() {
+    let mut r = Rules::booklet();
+    r.break_attempts = 0;
+    assert!(matches!(
+        Carrom::new(r),
+        Err(carrom::CarromError::Rules(
+            carrom::RulesError::NoBreakAttempts
+        ))
+    ));
+    let mut p = carrom::PhysicsConfig::default();
+    p.params.friction_mu = f64::NAN;
+    assert!(matches!(
+        Carrom::with_physics(Rules::booklet(), p),
+        Err(carrom::CarromError::Table(_))
+    ));
+    let mut p = carrom::PhysicsConfig::default();
+    p.step.dt_s = 0.0;
+    assert!(matches!(
+        Carrom::with_physics(Rules::booklet(), p),
+        Err(carrom::CarromError::Step(_))
+    ));
+    let mut noisy = Rules::booklet();
+    noisy.noise = Some(NoiseModel {
+        direction_sd: -1.0,
+        speed_sd: 0.0,
+    });
+    assert!(Carrom::new(noisy).is_err());
+}
