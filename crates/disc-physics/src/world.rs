@@ -20,6 +20,9 @@ const SLOP_M: f64 = 1e-9;
 const APPROACH_EPS: f64 = 1e-9;
 /// Events within this fraction of the substep of the earliest one are resolved together.
 const WINDOW_REL: f64 = 1e-9;
+/// Below this many (moving × on-table) disc pairs a substep tests pairs directly, without
+/// the grid (a carrom or Novuss break).
+const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 const PGS_MAX_ITERS: usize = 500;
 
@@ -306,6 +309,8 @@ pub struct World {
     n_on: usize,
     /// An upper bound of every squared speed at the start of the next substep.
     v_bound2: f64,
+    /// An upper bound of the number of moving discs at the start of the next substep.
+    moving_hint: usize,
     place: PlaceIndex,
     s: Scratch,
 }
@@ -352,6 +357,7 @@ impl World {
             r_max: 0.0,
             n_on: 0,
             v_bound2: 0.0,
+            moving_hint: 0,
             place: PlaceIndex::default(),
             s: Scratch::default(),
         })
@@ -573,6 +579,7 @@ impl World {
         self.r_max = self.r_max.max(kind.radius_m);
         self.n_on += 1;
         self.v_bound2 = self.v_bound2.max(velocity.length_squared());
+        self.moving_hint += 1;
         Ok(DiscId(i))
     }
 
@@ -599,6 +606,7 @@ impl World {
         self.d.vy[i] = velocity.y;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
         self.v_bound2 = self.v_bound2.max(velocity.length_squared());
+        self.moving_hint += 1;
         Ok(())
     }
 
@@ -846,6 +854,7 @@ impl World {
 
         if self.n_on == 0 {
             self.v_bound2 = 0.0;
+            self.moving_hint = 0;
             return false;
         }
         // The grid's cells must be at least as wide as any swept box: 2 r_max plus the
@@ -853,13 +862,18 @@ impl World {
         let hx = self.table.half_width_m();
         let hy = self.table.half_height_m();
         let cell = 2.0 * self.r_max + 2.0 * self.v_bound2.sqrt() * h;
-        s.grid.reset(hx, hy, cell, 4 * self.n_on + 16, n);
+        // Few moving discs in a small world: test them against every disc directly (no grid).
+        let brute = self.moving_hint.saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
+        if !brute {
+            s.grid.reset(hx, hy, cell, 4 * self.n_on + 16, n);
+        }
 
         // Stages 1 and 2: friction, clamped at zero, and the broadphase cell of each disc.
         // A moving disc whose swept box may reach a cushion, or any disc when the table has
         // walls or pockets, is listed for the fixed-object tests of stage 3.
         let dec = self.table.params().friction_decel_m_s2() * h;
-        let open_floor = self.walls.is_empty() && self.table.pockets().is_empty();
+        let pockets = self.table.pockets();
+        let walls = &self.walls[..];
         let d = &mut self.d;
         s.fixed.clear();
         {
@@ -906,29 +920,51 @@ impl World {
                         let ey = y + vy * h;
                         let lim_x = hx - r - 2.0 * SLOP_M;
                         let lim_y = hy - r - 2.0 * SLOP_M;
-                        let clear = open_floor
-                            && x.abs() < lim_x
+                        let x0 = if ex < x { ex } else { x };
+                        let y0 = if ey < y { ey } else { y };
+                        let x1 = if ex < x { x } else { ex };
+                        let y1 = if ey < y { y } else { ey };
+                        let clear = x.abs() < lim_x
                             && ex.abs() < lim_x
                             && y.abs() < lim_y
-                            && ey.abs() < lim_y;
+                            && ey.abs() < lim_y
+                            && pockets.iter().all(|p| {
+                                let reach = p.radius_m + 2.0 * SLOP_M;
+                                x1 < p.centre.x - reach
+                                    || x0 > p.centre.x + reach
+                                    || y1 < p.centre.y - reach
+                                    || y0 > p.centre.y + reach
+                            })
+                            && walls.iter().all(|w| {
+                                let reach = r + w.h + 2.0 * SLOP_M;
+                                x1 + reach < w.ax.min(w.bx)
+                                    || x0 - reach > w.ax.max(w.bx)
+                                    || y1 + reach < w.ay.min(w.by)
+                                    || y0 - reach > w.ay.max(w.by)
+                            });
                         if !clear {
                             s.fixed.push(i as u32);
                         }
-                        let x0 = if ex < x { ex } else { x };
-                        let y0 = if ey < y { ey } else { y };
-                        grid.count(i, x0 - r, y0 - r);
+                        if !brute {
+                            grid.count(i, x0 - r, y0 - r);
+                        }
                         continue;
                     }
                 }
-                grid.count(i, x - r, y - r);
+                if !brute {
+                    grid.count(i, x - r, y - r);
+                }
             }
         }
         if s.moving.is_empty() {
             self.v_bound2 = 0.0;
+            self.moving_hint = 0;
             return false;
         }
-        s.grid
-            .finish(&d.px, &d.py, &d.vx, &d.vy, &d.r, &d.version, &d.on);
+        if !brute {
+            s.grid
+                .finish(&d.px, &d.py, &d.vx, &d.vy, &d.r, &d.version, &d.on);
+        }
 
         // Stage 3: prediction: cushions, walls and pockets of every moving disc, then every
         // pair of neighbouring paths with at least one moving disc.
@@ -945,7 +981,11 @@ impl World {
             let i = s.fixed[k] as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
-        sweep_pairs(&s.grid, &mut s.heap, h);
+        if brute {
+            brute_pairs(d, &s.moving, &mut s.heap, h);
+        } else {
+            sweep_pairs(&s.grid, &mut s.heap, h);
+        }
 
         // Stage 4: events in time order.
         let cap = 10_000 + 1_000 * s.moving.len() as u64;
@@ -1117,7 +1157,9 @@ impl World {
                     disc: i as u32,
                     version: d.version[i],
                 };
-                s.grid.insert_extra(e, x0 - r, y0 - r, ext);
+                if !brute {
+                    s.grid.insert_extra(e, x0 - r, y0 - r, ext);
+                }
                 if d.vx[i] == 0.0 && d.vy[i] == 0.0 {
                     events.record(Event {
                         time_s: ts + t,
@@ -1132,15 +1174,22 @@ impl World {
                 let mark = s.round_mark;
                 let cm = &s.changed_mark;
                 predict_fixed(&ctx, d, &mut s.heap, i, t);
-                predict_neighbours(&ctx, d, &s.grid, &mut s.heap, i, t, |e: &Entry| {
-                    let j = e.disc as usize;
-                    j == i || (j < i && cm[j] == mark)
-                });
+                if brute {
+                    brute_neighbours(d, &mut s.heap, i, t, h, |j| {
+                        j == i || (j < i && cm[j] == mark)
+                    });
+                } else {
+                    predict_neighbours(&ctx, d, &s.grid, &mut s.heap, i, t, |e: &Entry| {
+                        let j = e.disc as usize;
+                        j == i || (j < i && cm[j] == mark)
+                    });
+                }
             }
         }
 
         // Stage 5: drift to the end of the substep; keep every disc inside the cushions.
         let mut v2 = 0.0f64;
+        let mut still_moving = 0usize;
         for k in 0..s.moving.len() {
             let i = s.moving[k] as usize;
             if !d.on[i] {
@@ -1160,8 +1209,12 @@ impl World {
             if sp2 > v2 {
                 v2 = sp2;
             }
+            if sp2 > 0.0 {
+                still_moving += 1;
+            }
         }
         self.v_bound2 = v2;
+        self.moving_hint = still_moving;
         v2 > 0.0
     }
 }
@@ -1488,6 +1541,86 @@ fn sweep_against(
                 (eb, ea)
             };
             push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
+        }
+    }
+}
+
+/// Stage 3 without the grid: every moving disc against every disc on the table, each pair
+/// once (a pair of moving discs from the one with the smaller index).
+fn brute_pairs(d: &Discs, moving: &[u32], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
+    let n = d.px.len();
+    let (px, py, vx_all, vy_all, rad, on) = (
+        &d.px[..n],
+        &d.py[..n],
+        &d.vx[..n],
+        &d.vy[..n],
+        &d.r[..n],
+        &d.on[..n],
+    );
+    for &iu in moving {
+        let i = iu as usize;
+        let (x, y, vx, vy, r) = (px[i], py[i], vx_all[i], vy_all[i], rad[i]);
+        let (sx, sy) = (vx.abs() * h + r, vy.abs() * h + r);
+        for j in 0..n {
+            if j == i || !on[j] {
+                continue;
+            }
+            let (wx, wy) = (vx_all[j], vy_all[j]);
+            if j < i && (wx != 0.0 || wy != 0.0) {
+                continue;
+            }
+            // Quick reject: the two swept boxes are apart on an axis.
+            let dx = x - px[j];
+            let dy = y - py[j];
+            let rj = rad[j];
+            if dx.abs() > sx + wx.abs() * h + rj || dy.abs() > sy + wy.abs() * h + rj {
+                continue;
+            }
+            if let Some(s) = toi_circle(dx, dy, vx - wx, vy - wy, r + rj, h) {
+                let (a, b) = if i < j { (i, j) } else { (j, i) };
+                push(
+                    heap,
+                    s,
+                    KIND_DISC,
+                    a as u32,
+                    b as u32,
+                    d.version[a],
+                    d.version[b],
+                );
+            }
+        }
+    }
+}
+
+/// The round loop's re-prediction without the grid: disc `i` from time `t` against every
+/// disc on the table (except those `skip` rejects).
+fn brute_neighbours(
+    d: &Discs,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    i: usize,
+    t: f64,
+    h: f64,
+    skip: impl Fn(usize) -> bool,
+) {
+    let (x, y) = d.pos_at(i, t);
+    let (vx, vy, r) = (d.vx[i], d.vy[i], d.r[i]);
+    let rem = h - t;
+    for j in 0..d.px.len() {
+        if !d.on[j] || skip(j) {
+            continue;
+        }
+        let (jx, jy) = d.pos_at(j, t);
+        if let Some(s) = toi_circle(x - jx, y - jy, vx - d.vx[j], vy - d.vy[j], r + d.r[j], rem) {
+            let (a, b) = if i < j { (i, j) } else { (j, i) };
+            push(
+                heap,
+                t + s,
+                KIND_DISC,
+                a as u32,
+                b as u32,
+                d.version[a],
+                d.version[b],
+            );
         }
     }
 }
