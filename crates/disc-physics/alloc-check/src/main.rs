@@ -1,0 +1,62 @@
+//! Counts heap allocations during `World::step`: scenes (a), (b) and (c) at N = 256 and 4096.
+//! Exits non-zero if any step after the first allocates.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use disc_physics::{NoEvents, World, scenes};
+
+/// Forwards to the system allocator and counts allocations and reallocations.
+struct Counting;
+
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every method forwards its arguments unchanged to `System`, which upholds the
+// `GlobalAlloc` contract; the counter is an atomic with no other effect.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same layout as received, forwarded to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was returned by `System` for this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: `ptr` was returned by `System` for `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn check(name: &str, mut world: World, steps: usize) -> bool {
+    world.step(&mut NoEvents);
+    let before = ALLOCS.load(Ordering::Relaxed);
+    for _ in 1..steps {
+        world.step(&mut NoEvents);
+    }
+    let n = ALLOCS.load(Ordering::Relaxed) - before;
+    println!("{name}: {n} allocations in steps 2..={steps}");
+    n == 0
+}
+
+fn main() {
+    let mut ok = true;
+    ok &= check("scene (c) N=256", scenes::scaling_box(256), 500);
+    ok &= check("scene (c) N=4096", scenes::scaling_box(4096), 500);
+    ok &= check("scene (a) carrom break", scenes::carrom_break(), 1665);
+    ok &= check("scene (b) novuss break", scenes::novuss_break(), 1474);
+    if !ok {
+        eprintln!("a step allocated");
+        std::process::exit(1);
+    }
+}
