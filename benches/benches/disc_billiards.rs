@@ -29,7 +29,9 @@ impl Measurement for CpuTime {
         thread_cpu_ns()
     }
     fn end(&self, i: u64) -> u64 {
-        thread_cpu_ns().saturating_sub(i)
+        // schedstat publishes the runtime at scheduler ticks, so a short sample can read 0;
+        // the readings are unbiased on average, and criterion refuses a zero, hence the 1 ns.
+        thread_cpu_ns().saturating_sub(i).max(1)
     }
     fn add(&self, a: &u64, b: &u64) -> u64 {
         a + b
