@@ -363,6 +363,13 @@ impl ShotPlanner {
         }
     }
 
+    /// The geometric candidates for the player to move, best first (not simulated): direct
+    /// and one-cushion pots, drives and touches.
+    pub fn candidates(&mut self, game: &Novuss, pos: &Position) -> &[Candidate] {
+        candidates(game.rules(), pos, &mut self.cands);
+        &self.cands
+    }
+
     /// The planner's choice for the player to move and its simulated report, or `None` when
     /// no stroke is possible (the game is over, or the zone has no room for the puck).
     pub fn choose(

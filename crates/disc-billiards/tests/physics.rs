@@ -296,3 +296,38 @@ fn golden_opening_drive_splits_the_row_symmetrically() {
         }
     }
 }
+
+#[test]
+fn planner_candidates_are_legal_and_include_pots_and_rebounds() {
+    let g = game(Rules::booklet());
+    let mut pos = g.start();
+    // After the opening drive the row is open: pots and rebounds exist.
+    g.play(
+        &mut pos,
+        &Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0),
+    )
+    .unwrap();
+    let mut planner = disc_billiards::ShotPlanner::new(4);
+    let cands = planner.candidates(&g, &pos).to_vec();
+    assert!(
+        cands
+            .iter()
+            .any(|c| c.kind == disc_billiards::ShotKind::Direct)
+    );
+    assert!(
+        cands
+            .iter()
+            .any(|c| matches!(c.kind, disc_billiards::ShotKind::Rebound(_)))
+    );
+    for c in &cands {
+        assert!(
+            g.check_stroke(&pos, pos.to_move(), &c.stroke).is_ok(),
+            "{c:?}"
+        );
+        assert_eq!(
+            pos.discs()[c.target.index()].side,
+            Side::A,
+            "own discs only"
+        );
+    }
+}
