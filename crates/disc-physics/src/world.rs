@@ -252,6 +252,8 @@ struct WallGeom {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     moving: Vec<u32>,
+    order: Vec<u32>,
+    rank: Vec<u32>,
     fixed: Vec<u32>,
     moving_mark: Vec<u32>,
     mark: u32,
@@ -850,6 +852,8 @@ impl World {
             s.changed.reserve(64);
             s.saved_v.reserve(64);
             s.grid.reserve_extra(n / 2 + 64);
+            s.order.reserve(n);
+            s.rank.reserve(n);
         }
 
         if self.n_on == 0 {
@@ -982,7 +986,7 @@ impl World {
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
         if brute {
-            brute_pairs(d, &s.moving, &mut s.heap, h);
+            brute_pairs(d, &s.moving, &mut s.order, &mut s.rank, &mut s.heap, h);
         } else {
             sweep_pairs(&s.grid, &mut s.heap, h);
         }
@@ -1547,7 +1551,14 @@ fn sweep_against(
 
 /// Stage 3 without the grid: every moving disc against every disc on the table, each pair
 /// once (a pair of moving discs from the one with the smaller index).
-fn brute_pairs(d: &Discs, moving: &[u32], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
+fn brute_pairs(
+    d: &Discs,
+    moving: &[u32],
+    order: &mut Vec<u32>,
+    rank: &mut Vec<u32>,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    h: f64,
+) {
     let n = d.px.len();
     let (px, py, vx_all, vy_all, rad, on) = (
         &d.px[..n],
@@ -1557,24 +1568,49 @@ fn brute_pairs(d: &Discs, moving: &[u32], heap: &mut BinaryHeap<Reverse<Pending>
         &d.r[..n],
         &d.on[..n],
     );
+    // The discs on the table sorted by x (insertion sort of last substep's order: nearly
+    // sorted, so linear), each disc's rank in it, and the largest reach |vx|·h + r.
+    order.retain(|&j| on[j as usize]);
+    if order.len() != on.iter().filter(|&&o| o).count() {
+        // Discs were added or put back: rebuild the order from scratch.
+        order.clear();
+        order.extend((0..n as u32).filter(|&j| on[j as usize]));
+    }
+    for k in 1..order.len() {
+        let mut m = k;
+        while m > 0 && px[order[m - 1] as usize] > px[order[m] as usize] {
+            order.swap(m - 1, m);
+            m -= 1;
+        }
+    }
+    rank.clear();
+    rank.resize(n, u32::MAX);
+    let mut reach_max = 0.0f64;
+    for (k, &j) in order.iter().enumerate() {
+        let j = j as usize;
+        rank[j] = k as u32;
+        let reach = vx_all[j].abs() * h + rad[j];
+        if reach > reach_max {
+            reach_max = reach;
+        }
+    }
     for &iu in moving {
         let i = iu as usize;
         let (x, y, vx, vy, r) = (px[i], py[i], vx_all[i], vy_all[i], rad[i]);
         let (sx, sy) = (vx.abs() * h + r, vy.abs() * h + r);
-        for j in 0..n {
-            if j == i || !on[j] {
-                continue;
-            }
+        let window = sx + reach_max;
+        let ri = rank[i] as usize;
+        let mut test = |j: usize| {
             let (wx, wy) = (vx_all[j], vy_all[j]);
             if j < i && (wx != 0.0 || wy != 0.0) {
-                continue;
+                return;
             }
             // Quick reject: the two swept boxes are apart on an axis.
             let dx = x - px[j];
             let dy = y - py[j];
             let rj = rad[j];
             if dx.abs() > sx + wx.abs() * h + rj || dy.abs() > sy + wy.abs() * h + rj {
-                continue;
+                return;
             }
             if let Some(s) = toi_circle(dx, dy, vx - wx, vy - wy, r + rj, h) {
                 let (a, b) = if i < j { (i, j) } else { (j, i) };
@@ -1588,6 +1624,18 @@ fn brute_pairs(d: &Discs, moving: &[u32], heap: &mut BinaryHeap<Reverse<Pending>
                     d.version[b],
                 );
             }
+        };
+        for &j in order[..ri].iter().rev() {
+            if x - px[j as usize] > window {
+                break;
+            }
+            test(j as usize);
+        }
+        for &j in &order[ri + 1..] {
+            if px[j as usize] - x > window {
+                break;
+            }
+            test(j as usize);
         }
     }
 }
