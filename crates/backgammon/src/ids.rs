@@ -896,6 +896,23 @@ mod tests {
         assert_eq!(id.encode().unwrap().parse::<MatchId>().unwrap(), id);
     }
 
+    /// A Match ID written by GNU Backgammon for a money game in play with player 1 on roll and
+    /// to act, cube centred, no dice (the default `4HPwATDgc/ABMA:cAkAAAAAAAAA` of GNUBG
+    /// front-ends, e.g. jsboard): checks the bit layout against real output.
+    #[test]
+    fn match_id_gnubg_vector() {
+        let id: MatchId = "cAkAAAAAAAAA".parse().unwrap();
+        assert_eq!(
+            id,
+            MatchId {
+                on_roll: Side::Black,
+                turn: Side::Black,
+                ..MatchId::money_start()
+            }
+        );
+        assert_eq!(id.encode().unwrap(), "cAkAAAAAAAAA");
+    }
+
     // A13: a cube the field cannot hold is a typed error.
     #[test]
     fn a13_match_id_cube_above_field_is_an_error() {
