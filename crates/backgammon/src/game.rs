@@ -812,6 +812,131 @@ impl Backgammon {
     }
 }
 
+/// A GNUBG or XG identifier that does not describe a game this crate can continue.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImportError {
+    /// The Position ID did not decode.
+    #[error("position id: {0}")]
+    PositionId(#[from] crate::ids::PositionIdError),
+    /// The Match ID did not decode.
+    #[error("match id: {0}")]
+    MatchId(#[from] MatchIdError),
+    /// The identifier describes a finished game (its result is not recorded in it).
+    #[error("the game is already over")]
+    Finished,
+    /// A state this crate does not model (an XG beaver or raccoon pending, a cube above 2^60).
+    #[error("not supported: {0}")]
+    Unsupported(&'static str),
+    /// Dice outside 1..=6.
+    #[error("dice {0}-{1} are not a roll")]
+    BadDice(u8, u8),
+}
+
+impl Backgammon {
+    /// The state a GNU Backgammon Position ID and Match ID describe (White is GNUBG's player
+    /// 0; the Position ID is read from the side of the player on roll). Resignation and
+    /// double offers, dice, cube, Crawford flag and match score are taken over.
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError`] when an ID does not decode or the game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use backgammon::{Backgammon, Phase, Rules, Side};
+    /// let g = Backgammon::new(Rules::standard());
+    /// let s = g.state_from_gnubg("4HPwATDgc/ABMA", "cAkAAAAAAAAA")?;
+    /// assert_eq!(s.to_move(), Side::Black);
+    /// assert_eq!(s.phase(), Phase::Decide);
+    /// # Ok::<(), backgammon::ImportError>(())
+    /// ```
+    pub fn state_from_gnubg(
+        &self,
+        position_id: &str,
+        match_id: &str,
+    ) -> Result<State, ImportError> {
+        let m: MatchId = match_id.parse()?;
+        let position = Position::from_position_id(position_id, m.on_roll)?;
+        let ctx = (m.match_length > 0).then(|| {
+            let (len, sc) = (
+                i64::from(m.match_length),
+                [i64::from(m.score[0]), i64::from(m.score[1])],
+            );
+            MatchContext {
+                length: len,
+                score: sc,
+                crawford: m.crawford,
+                post_crawford: self.rules.crawford
+                    && !m.crawford
+                    && sc.iter().any(|&x| x == len - 1),
+            }
+        });
+        let mut s = self.new_game(ctx);
+        s.position = position;
+        s.cube_log2 = m.cube_log2;
+        s.cube_owner = m.cube_owner;
+        match m.game_state {
+            IdGameState::NoGame => {
+                s.position.to_move = Side::White;
+                return Ok(s);
+            }
+            IdGameState::Playing => {}
+            _ => return Err(ImportError::Finished),
+        }
+        if m.double_offered {
+            s.phase = Phase::Doubled;
+        } else if let Some(l) = m.resignation {
+            s.phase = Phase::ResignOffered(l);
+        } else if let Some((a, b)) = m.dice {
+            s.dice = Some(Dice::new(a, b).ok_or(ImportError::BadDice(a, b))?);
+            s.phase = Phase::Moving;
+        } else {
+            self.start_turn(&mut s);
+        }
+        Ok(s)
+    }
+
+    /// The state an XGID describes (White is the bottom player).
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError::Unsupported`] for a pending beaver or raccoon or a cube above 2^60.
+    pub fn state_from_xgid(&self, x: &Xgid) -> Result<State, ImportError> {
+        if x.cube_log2 > CUBE_LOG2_HARD_LIMIT {
+            return Err(ImportError::Unsupported("a cube above 2^60"));
+        }
+        let ctx = (x.match_length > 0).then(|| {
+            let len = i64::from(x.match_length);
+            let sc = [i64::from(x.score[0]), i64::from(x.score[1])];
+            let crawford = x.flags & 1 == 1;
+            MatchContext {
+                length: len,
+                score: sc,
+                crawford,
+                post_crawford: self.rules.crawford && !crawford && sc.iter().any(|&v| v == len - 1),
+            }
+        });
+        let mut s = self.new_game(ctx);
+        s.position = x.position;
+        s.cube_log2 = x.cube_log2;
+        s.cube_owner = x.cube_owner;
+        match x.dice {
+            XgDice::NotRolled => self.start_turn(&mut s),
+            XgDice::Doubled => s.phase = Phase::Doubled,
+            XgDice::Rolled(a, b) => {
+                s.dice = Some(Dice::new(a, b).ok_or(ImportError::BadDice(a, b))?);
+                s.phase = Phase::Moving;
+            }
+            XgDice::Beavered | XgDice::Raccooned => {
+                return Err(ImportError::Unsupported("a pending beaver or raccoon"));
+            }
+        }
+        Ok(s)
+    }
+}
+
 fn action_name(a: &Action) -> &'static str {
     match a {
         Action::Opening { .. } => "an opening roll",

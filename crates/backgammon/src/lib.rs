@@ -50,8 +50,8 @@ pub use board::{
     BAR, CHECKERS, Label, LabelError, OFF, Point, Position, PositionError, PositionSetup, Side,
 };
 pub use game::{
-    Action, ActionError, Backgammon, CUBE_LOG2_HARD_LIMIT, MatchContext, Outcome, Phase, Rules,
-    State, StateError, WinKind,
+    Action, ActionError, Backgammon, CUBE_LOG2_HARD_LIMIT, ImportError, MatchContext, Outcome,
+    Phase, Rules, State, StateError, WinKind,
 };
 pub use ids::{
     IdGameState, MatchId, MatchIdError, PositionIdError, ResignLevel, XgDice, Xgid, XgidError,
