@@ -1,0 +1,153 @@
+//! disc-physics benchmark scenes of docs/physics.md: (a) the carrom break and (b) the Novuss
+//! break run to rest (construction excluded), and (c) the scaling box, 500 steps at
+//! N = 256 .. 65536. Each bench asserts its outcome: the breaks end at rest with the golden
+//! checksum, the box keeps every disc inside the cushions and loses the expected share of its
+//! kinetic energy.
+//!
+//! Times are thread CPU time (from /proc/thread-self/schedstat, ns), not wall time: the
+//! machine is shared, and the figure the issue sets is CPU per shot. Run with
+//! `CARGO_TARGET_DIR=/work/target-disc-physics cargo bench -p benches --bench physics`.
+//! Throughput is shots per second for (a) and (b) (ms per shot = 1000 / throughput) and
+//! disc-steps per second for (c) (ns per disc-step = 1e9 / throughput).
+
+use std::hint::black_box;
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use disc_physics::{NoEvents, World, scenes};
+
+/// Golden checksums of the final states (crates/disc-physics/tests/validation.rs, V7).
+const GOLDEN_CARROM_BREAK: u64 = 0xfc28_e188_d2a5_3f71;
+const GOLDEN_NOVUSS_BREAK: u64 = 0xc246_7f1c_7233_4ede;
+
+/// Thread CPU time in nanoseconds (Linux schedstat; falls back to 0 elsewhere, which makes
+/// every figure 0 rather than wrong).
+struct CpuTime(WallTime);
+
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
+        .unwrap_or(0)
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, i: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(i)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.0.formatter()
+    }
+}
+
+/// Shots per measured iteration of the break benches: the CPU clock advances in scheduler
+/// ticks (a few ms), so one measurement must last tens of milliseconds.
+const SHOTS: usize = 50;
+
+fn breaks(c: &mut Criterion<CpuTime>) {
+    let mut g = c.benchmark_group("physics/break to rest (50 shots per iteration)");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(SHOTS as u64));
+    for (name, build, golden) in [
+        (
+            "carrom (a)",
+            scenes::carrom_break as fn() -> World,
+            GOLDEN_CARROM_BREAK,
+        ),
+        ("novuss (b)", scenes::novuss_break, GOLDEN_NOVUSS_BREAK),
+    ] {
+        let template = build();
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || vec![template.clone(); SHOTS],
+                |worlds| {
+                    let mut steps = 0;
+                    for mut w in worlds {
+                        let run = w.run_to_rest(&mut NoEvents);
+                        assert!(run.at_rest, "{name}: not at rest after {run:?}");
+                        assert_eq!(w.checksum(), golden, "{name}: checksum changed");
+                        steps += run.steps;
+                    }
+                    black_box(steps)
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
+/// KE_end/KE0 of scene (c) after 500 steps, as this solver gives it (0.0378 at N = 256,
+/// 0.0497 at 4096; the physics.md SoA probe gives 0.038 / 0.052 / 0.057 for N = 256 / 4096 /
+/// 65536, rapier 0.032 / 0.045 / 0.052).
+fn expected_ratio(n: usize) -> (f64, f64) {
+    match n {
+        256 => (0.030, 0.046),
+        1024 => (0.035, 0.060),
+        _ => (0.040, 0.067),
+    }
+}
+
+fn scaling_box(c: &mut Criterion<CpuTime>) {
+    let mut g = c.benchmark_group("physics/scaling box 500 steps");
+    g.sample_size(10);
+    g.measurement_time(std::time::Duration::from_secs(1));
+    g.warm_up_time(std::time::Duration::from_millis(100));
+    for n in [256usize, 1024, 4096, 16384, 65536] {
+        // Enough boxes per iteration for ~8M disc-steps (tens of ms of CPU).
+        let reps = (16384 / n).max(1);
+        let template = scenes::scaling_box(n);
+        let ke0 = template.kinetic_energy_j();
+        g.throughput(Throughput::Elements((reps * 500 * n) as u64));
+        g.bench_function(format!("N={n} (x{reps} boxes)"), |b| {
+            b.iter_batched(
+                || vec![template.clone(); reps],
+                |worlds| {
+                    let mut sum = 0u64;
+                    for mut w in worlds {
+                        for _ in 0..500 {
+                            w.step(&mut NoEvents);
+                        }
+                        let ratio = w.kinetic_energy_j() / ke0;
+                        let (lo, hi) = expected_ratio(n);
+                        assert!((lo..=hi).contains(&ratio), "N={n}: KE ratio {ratio}");
+                        let h = w.table().half_width_m();
+                        assert!(
+                            w.discs()
+                                .all(|d| d.position.x.abs() <= h && d.position.y.abs() <= h)
+                        );
+                        sum = sum.wrapping_add(w.checksum());
+                    }
+                    black_box(sum)
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn config() -> Criterion<CpuTime> {
+    Criterion::default().with_measurement(CpuTime(WallTime))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = breaks, scaling_box
+}
+criterion_main!(benches);
