@@ -30,3 +30,19 @@ fn conformance_fide_and_lattjo() {
         assert!(report.plies > 0);
     }
 }
+
+/// Chess960 as an option: the conformance kit on a few Scharnagl start positions.
+#[test]
+fn conformance_chess960_starts() {
+    for n in [0, 359, 959] {
+        let start = chess::Position::chess960(n).expect("a valid number");
+        let game = Chess::with_start(Rules::fide(), start);
+        let config = ConformanceConfig::<Action> {
+            games: 2,
+            seed: n.into(),
+            max_plies: 20_000,
+            ..Default::default()
+        };
+        check_game(&game, &config).unwrap_or_else(|v| panic!("960 #{n}: {v:?}"));
+    }
+}
