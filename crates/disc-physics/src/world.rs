@@ -878,6 +878,16 @@ impl World {
         let dec = self.table.params().friction_decel_m_s2() * h;
         let pockets = self.table.pockets();
         let walls = &self.walls[..];
+        // A swept box with |x| < pocket_free_x everywhere (or |y| < pocket_free_y) misses
+        // every pocket; a pocket straddling an axis makes its bound negative (no shortcut).
+        let pocket_free_x = pockets
+            .iter()
+            .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
+            .fold(f64::INFINITY, f64::min);
+        let pocket_free_y = pockets
+            .iter()
+            .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
+            .fold(f64::INFINITY, f64::min);
         let d = &mut self.d;
         s.fixed.clear();
         {
@@ -932,13 +942,15 @@ impl World {
                             && ex.abs() < lim_x
                             && y.abs() < lim_y
                             && ey.abs() < lim_y
-                            && pockets.iter().all(|p| {
-                                let reach = p.radius_m + 2.0 * SLOP_M;
-                                x1 < p.centre.x - reach
-                                    || x0 > p.centre.x + reach
-                                    || y1 < p.centre.y - reach
-                                    || y0 > p.centre.y + reach
-                            })
+                            && ((x.abs() < pocket_free_x && ex.abs() < pocket_free_x)
+                                || (y.abs() < pocket_free_y && ey.abs() < pocket_free_y)
+                                || pockets.iter().all(|p| {
+                                    let reach = p.radius_m + 2.0 * SLOP_M;
+                                    x1 < p.centre.x - reach
+                                        || x0 > p.centre.x + reach
+                                        || y1 < p.centre.y - reach
+                                        || y0 > p.centre.y + reach
+                                }))
                             && walls.iter().all(|w| {
                                 let reach = r + w.h + 2.0 * SLOP_M;
                                 x1 + reach < w.ax.min(w.bx)
