@@ -3,8 +3,8 @@
 //! The reader takes several games per file, the tag pairs (Seven Tag Roster and any
 //! others, `SetUp`/`FEN` for other starts), SAN movetext with move numbers, comments (`{..}`
 //! and `;` to the end of the line), `%` escape lines, NAGs (`$1`) and the suffixes `!`, `?`,
-//! `!!`, `??`, `!?`, `?!` (read as NAGs 1-6), variations (checked move by move; the
-//! top-level ones are kept, nested ones are checked and dropped) and the result tokens. A
+//! `!!`, `??`, `!?`, `?!` (read as NAGs 1-6), variations nested to any depth (checked move
+//! by move; comments and NAGs inside variations are skipped) and the result tokens. A
 //! game with an error is reported with its line and skipped; the rest are still read.
 
 use core::fmt::Write as _;
@@ -26,9 +26,8 @@ pub struct PgnGame {
     pub comments: Vec<(usize, String)>,
     /// NAGs, each attached to the main-line ply with the given number (1 = first move).
     pub nags: Vec<(usize, u8)>,
-    /// Top-level variations: each replaces main-line ply number `.0` (1 = first move) and
-    /// continues with the moves `.1`.
-    pub variations: Vec<(usize, Vec<Move>)>,
+    /// Variations of the main line (each may hold nested ones).
+    pub variations: Vec<Variation>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2` or `*`), if the game had one.
     pub result: Option<String>,
     /// The line of the file where the game starts (1-based).
@@ -54,6 +53,18 @@ impl PgnGame {
         }
         p
     }
+}
+
+/// A variation: an alternative to one move of the line it hangs from, with its own nested
+/// variations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The move of the parent line it replaces (1 = the parent line's first move).
+    pub ply: usize,
+    /// Its moves, starting from the position before that move.
+    pub moves: Vec<Move>,
+    /// Variations of this variation.
+    pub variations: Vec<Variation>,
 }
 
 /// What went wrong in one game.
@@ -193,7 +204,9 @@ fn tokenize(text: &str) -> Vec<(usize, Tok)> {
                     out.push((start_line, Tok::Bad(PgnErrorKind::UnclosedComment)));
                     i = j;
                 } else {
-                    out.push((start_line, Tok::Comment(s.trim().to_owned())));
+                    // Line breaks inside a comment are layout, not content.
+                    let text = s.split_whitespace().collect::<Vec<_>>().join(" ");
+                    out.push((start_line, Tok::Comment(text)));
                     i = j + 1;
                 }
             }
@@ -425,8 +438,12 @@ fn parse_game(tokens: &[(usize, Tok)]) -> Result<PgnGame, PgnError> {
                         kind: PgnErrorKind::VariationWithoutMove,
                     });
                 };
-                let (moves, next) = parse_variation(tokens, i + 1, base, *l)?;
-                game.variations.push((game.moves.len(), moves));
+                let (moves, variations, next) = parse_variation(tokens, i + 1, base, *l)?;
+                game.variations.push(Variation {
+                    ply: game.moves.len(),
+                    moves,
+                    variations,
+                });
                 i = next;
             }
             Tok::San(s) => {
@@ -449,20 +466,21 @@ fn parse_game(tokens: &[(usize, Tok)]) -> Result<PgnGame, PgnError> {
     Ok(game)
 }
 
-/// Parses a variation starting at token `i` (after its `(`) from `pos`; returns its moves
-/// and the index of its `)`.
+/// Parses a variation starting at token `i` (after its `(`) from `pos`; returns its moves,
+/// its nested variations and the index of its `)`.
 fn parse_variation(
     tokens: &[(usize, Tok)],
     mut i: usize,
     mut pos: Position,
     open_line: usize,
-) -> Result<(Vec<Move>, usize), PgnError> {
+) -> Result<(Vec<Move>, Vec<Variation>, usize), PgnError> {
     let mut moves = Vec::new();
+    let mut children = Vec::new();
     let mut before_last: Option<Position> = None;
     while i < tokens.len() {
         let (l, tok) = &tokens[i];
         match tok {
-            Tok::Close => return Ok((moves, i)),
+            Tok::Close => return Ok((moves, children, i)),
             Tok::Bad(kind) => {
                 return Err(PgnError {
                     line: *l,
@@ -476,7 +494,12 @@ fn parse_variation(
                         kind: PgnErrorKind::VariationWithoutMove,
                     });
                 };
-                let (_, next) = parse_variation(tokens, i + 1, base, *l)?;
+                let (sub, subvars, next) = parse_variation(tokens, i + 1, base, *l)?;
+                children.push(Variation {
+                    ply: moves.len(),
+                    moves: sub,
+                    variations: subvars,
+                });
                 i = next;
             }
             Tok::San(s) => {
@@ -511,7 +534,7 @@ fn parse_variation(
 
 /// Writes one game as PGN: the Seven Tag Roster first (with `?` for missing values), the
 /// other tags, `SetUp`/`FEN` for a non-standard start, then SAN movetext with comments,
-/// NAGs and top-level variations, wrapped at 80 columns, ending with the result.
+/// NAGs and variations, wrapped at 80 columns, ending with the result.
 #[must_use]
 pub fn write_pgn(game: &PgnGame) -> String {
     const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -550,18 +573,8 @@ pub fn write_pgn(game: &PgnGame) -> String {
         for (_, c) in game.comments.iter().filter(|(p, _)| *p == ply) {
             words.push(format!("{{{c}}}"));
         }
-        for (_, var) in game.variations.iter().filter(|(p, _)| *p == ply) {
-            let mut vp = pos.clone();
-            let mut text = String::from("(");
-            for (k, &vm) in var.iter().enumerate() {
-                if k > 0 {
-                    text.push(' ');
-                }
-                text.push_str(&move_text(&vp, vm, k == 0));
-                vp.play_unchecked(vm);
-            }
-            text.push(')');
-            words.push(text);
+        for var in game.variations.iter().filter(|v| v.ply == ply) {
+            variation_words(&pos, var, &mut words);
         }
         pos.play_unchecked(m);
     }
@@ -580,6 +593,29 @@ pub fn write_pgn(game: &PgnGame) -> String {
     }
     out.push('\n');
     out
+}
+
+/// Appends a variation (from `pos`, the position before the move it replaces) as words,
+/// `(` on its first word and `)` on its last.
+fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
+    let first = words.len();
+    let mut vp = pos.clone();
+    let mut renumber = true;
+    for (k, &vm) in var.moves.iter().enumerate() {
+        words.push(move_text(&vp, vm, renumber));
+        renumber = false;
+        for sub in var.variations.iter().filter(|v| v.ply == k + 1) {
+            variation_words(&vp, sub, words);
+            renumber = true;
+        }
+        vp.play_unchecked(vm);
+    }
+    if let Some(w) = words.get_mut(first) {
+        w.insert(0, '(');
+    }
+    if let Some(w) = words.last_mut() {
+        w.push(')');
+    }
 }
 
 fn move_text(pos: &Position, m: Move, first: bool) -> String {

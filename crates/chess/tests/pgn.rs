@@ -24,13 +24,20 @@ fn pgn_multi_game_file_with_comments_variations_and_a_bad_game() {
     assert_eq!(opera.end_position().turn(), Color::Black);
     assert_eq!(
         opera.comments,
-        vec![(6, "This is a weak move\nalready.".to_owned())]
+        vec![(6, "This is a weak move already.".to_owned())]
     );
     assert!(opera.nags.contains(&(6, 2)), "$2 after 3...Bg4");
     assert!(opera.nags.contains(&(19, 1)), "10. Nxb5! read as NAG 1");
     assert_eq!(opera.variations.len(), 2);
-    assert_eq!(opera.variations[0].0, 8, "replaces 4...Bxf3");
-    assert_eq!(opera.variations[0].1.len(), 4);
+    assert_eq!(opera.variations[0].ply, 8, "replaces 4...Bxf3");
+    assert_eq!(opera.variations[0].moves.len(), 4);
+    // (13... Nxd7 14. Bxe7 (14. Rd1 Qe6) 14... Bxe7): a nested variation replacing 14. Bxe7.
+    let second = &opera.variations[1];
+    assert_eq!(second.ply, 26);
+    assert_eq!(second.moves.len(), 3);
+    assert_eq!(second.variations.len(), 1);
+    assert_eq!(second.variations[0].ply, 2);
+    assert_eq!(second.variations[0].moves.len(), 2);
 
     let endgame = &read.games[1];
     assert_eq!(endgame.moves.len(), 1);
