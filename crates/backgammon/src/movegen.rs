@@ -541,6 +541,19 @@ impl PlayList {
                             continue;
                         };
                         any = true;
+                        let mut play = self.cur;
+                        play.push(Step {
+                            from: p2 as u8,
+                            to: q2 as u8,
+                        });
+                        if p2 != q && q2 != p && q != OFF && q2 != OFF {
+                            // Two different checkers, neither landing where the other left,
+                            // no bearing off: the two exact-length steps are the only ones
+                            // giving this change, and this order is the only one recorded
+                            // (the other order is skipped as covered), so no duplicate.
+                            self.record_plain(3, play);
+                            continue;
+                        }
                         // The leaf's key and play, without making the step.
                         let mut key = self.key - (1u128 << (4 * (p2 as u32 - 1)));
                         if q2 != OFF {
@@ -549,11 +562,6 @@ impl PlayList {
                                 key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
                             }
                         }
-                        let mut play = self.cur;
-                        play.push(Step {
-                            from: p2 as u8,
-                            to: q2 as u8,
-                        });
                         self.record_key(3, key, play);
                     }
                     if !any && !lattjo {
@@ -624,6 +632,23 @@ impl PlayList {
     fn record(&mut self, rank: u8) {
         let (key, play) = (self.key, self.cur);
         self.record_key(rank, key, play);
+    }
+
+    /// Records a play that cannot duplicate another (see the caller), without hashing.
+    #[inline]
+    fn record_plain(&mut self, rank: u8, play: Play) {
+        if rank < self.rank {
+            return;
+        }
+        if rank > self.rank {
+            self.rank = rank;
+            self.plays.clear();
+            self.next_stamp();
+        }
+        self.plays.push(play);
+        if self.plays.len() * 2 > self.table.len() {
+            self.grow();
+        }
     }
 
     /// Records `play` reaching the position with `key`, unless already recorded.
