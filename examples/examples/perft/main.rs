@@ -12,29 +12,24 @@ use std::io::BufRead;
 // Each game's module exposes
 // `pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String>`
 // returning the lines to print for one position (usually the count alone).
-// Register a game with one `mod` line below and one arm in `dispatch`.
-mod draughts;
-mod chess;
+// A new game adds its module here and an arm in `dispatch`.
 mod backgammon;
-// perft-modules (keep this line)
+mod chess;
+mod draughts;
 
-#[allow(
-    clippy::match_single_binding,
-    reason = "one arm per game with a move generator, added as the games land"
-)]
 fn dispatch(
     game: &str,
     depth: u32,
     position: Option<&str>,
     options: &[String],
 ) -> Result<Vec<String>, String> {
-    let _ = (depth, position, options);
     match game {
         "draughts" => draughts::run(depth, position, options),
         "chess" => chess::run(depth, position, options),
         "backgammon" => backgammon::run(depth, position, options),
-        // perft-games (keep this line)
-        other => Err(format!("unknown game {other:?}")),
+        other => Err(format!(
+            "unknown game {other:?} (games with perft: chess, draughts, backgammon)"
+        )),
     }
 }
 

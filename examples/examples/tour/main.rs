@@ -6,17 +6,16 @@
 use std::error::Error;
 use std::time::{Duration, Instant};
 
-// Each game's module exposes `pub fn play(seed: u64) -> Result<Summary, Box<dyn Error>>`.
-// Register a game with one `mod` line below and one entry in `GAMES`.
-mod race;
-mod draughts;
-mod ludo;
-mod chess;
-mod disc_billiards;
+// Each game's module exposes `pub fn play(seed: u64) -> Result<Summary, Box<dyn Error>>`;
+// a new game adds its module here and an entry in `GAMES`.
 mod backgammon;
 mod carrom;
+mod chess;
+mod disc_billiards;
 mod dominoes;
-// tour-modules (keep this line)
+mod draughts;
+mod ludo;
+mod race;
 
 /// What one game of the tour reports.
 pub struct Summary {
@@ -34,14 +33,13 @@ type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
 
 const GAMES: &[(&str, Player)] = &[
     ("race (the core's test game)", race::play),
-    ("draughts", draughts::play),
-    ("ludo", ludo::play),
     ("chess", chess::play),
-    ("disc-billiards", disc_billiards::play),
+    ("draughts", draughts::play),
     ("backgammon", backgammon::play),
-    ("carrom", carrom::play),
+    ("ludo", ludo::play),
     ("dominoes", dominoes::play),
-    // tour-games (keep this line)
+    ("carrom", carrom::play),
+    ("disc-billiards", disc_billiards::play),
 ];
 
 fn parse_seed() -> Result<u64, String> {
