@@ -869,7 +869,7 @@ impl World {
         // Few moving discs in a small world: test them against every disc directly (no grid).
         let brute = self.moving_hint.saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
         if !brute {
-            s.grid.reset(hx, hy, cell, 4 * self.n_on + 16, n);
+            s.grid.reset(hx, hy, cell, 2 * self.n_on + 16, n);
         }
 
         // Stages 1 and 2: friction, clamped at zero, and the broadphase cell of each disc.
