@@ -482,18 +482,6 @@ impl Ludo {
         owner
     }
 
-    /// The opponent colour standing where colour `c` would land at path index `t` (L10; the
-    /// own home track and the finish are never shared, L13).
-    #[inline]
-    fn capture_at(&self, owner: &Owners, c: Colour, t: u8) -> Option<Colour> {
-        let o = owner.0[usize::from(self.loop_dot(c, t))];
-        if o == 0 || o == c as u8 + 1 {
-            None
-        } else {
-            Colour::from_index(usize::from(o - 1))
-        }
-    }
-
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
     pub(crate) fn generate(
         &self,
@@ -522,35 +510,44 @@ impl Ludo {
         } else {
             (packed.trailing_zeros() / 8) as usize
         };
-        if den > 0 && r.release_rolls.contains_value(die) {
-            if die == 6 && r.six_release == SixRelease::TwoOrSixthDot {
-                // L6, A5: two out needs two in the den and (D3) room for two on one dot.
-                if den >= 2 && r.own_stacking {
-                    let cap = self.capture_at(owner, c, 1);
-                    out.push(Move::new(c, MoveKind::EnterTwo, cap));
-                }
-                let s = r.sixth_dot;
-                if free(s, 0) {
-                    let cap = self.capture_at(owner, c, s);
-                    out.push(Move::new(c, MoveKind::Enter { to: s }, cap));
-                }
-            } else if free(1, 0) {
-                let cap = self.capture_at(owner, c, 1);
-                out.push(Move::new(c, MoveKind::Enter { to: 1 }, cap));
-            }
-        }
+        // Leaving the den, without a branch on the die: two candidates are always written
+        // and kept or dropped arithmetically. The first lands on the start dot: two checkers
+        // on a 6 under L6 (A5: two in the den and, D3, room for two on one dot), else one
+        // (on a 1, or on any release roll of the presets). The second is the booklet's
+        // other 6: one checker to the sixth dot.
+        let release = (den > 0) & r.release_rolls.contains_value(die);
+        let six_two = (die == 6) & (r.six_release == SixRelease::TwoOrSixthDot);
+        let mine = c as u8 + 1;
+        // The captured colour + 1 (0: none) where `c` lands at index t (L10), without a
+        // branch: an own or empty dot captures nothing, and the own home track and the finish
+        // are off the loop, never shared (L13).
+        let victim = |t: u8| {
+            let o = owner.0[usize::from(self.loop_dot(c, t))];
+            o * u8::from(o != mine)
+        };
+        let start = victim(1);
+        let (first, first_ok) = if six_two {
+            (
+                Move::new(c, MoveKind::EnterTwo, None),
+                (den >= 2) & r.own_stacking,
+            )
+        } else {
+            (Move::new(c, MoveKind::Enter { to: 1 }, None), free(1, 0))
+        };
+        out.push_if(first.with_capture(start), release & first_ok);
+        let s = r.sixth_dot;
+        let sixth = Move::new(c, MoveKind::Enter { to: s }, None).with_capture(victim(s));
+        out.push_if(sixth, release & six_two & free(s, 0));
         // The checkers on the track, without branches on the dice (they are random, so
         // branches on them would mostly be mispredicted): every slot computes its move and
         // is kept or dropped arithmetically.
-        let mine = c as u8 + 1;
         let row = usize::from(die) & 7;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
             let e = self.step[usize::from(p) & (STEP_ROWS - 1)][row];
             let t = (e >> 16) as u8 & 0x7F;
-            let o = owner.0[usize::from(self.loop_dot(c, t))];
-            let cap = if o != 0 && o != mine { o } else { 0 };
+            let cap = victim(t);
             // The den (p = 0) has no steps; equal neighbours are one move (L9).
             let keep = e != NO_STEP && p != prev && free(t, usize::from(t == p));
             out.push_if(Move::from_step_word(e, c, cap), keep);
@@ -638,15 +635,16 @@ impl Ludo {
             self.pass_turn(pos, c);
             return;
         }
-        if die == 6 {
-            pos.tries = 0;
-            return;
-        }
-        if lost && self.rules.three_tries && pos.tries + 1 < 3 && self.stuck(pos, c) {
-            pos.tries += 1;
-            return;
-        }
-        self.pass_turn(pos, c);
+        // A 6 rolls again (tries reset); a lost roll may be retried (D8); otherwise the turn
+        // passes. Selected without a branch on the die.
+        let six = die == 6;
+        let retry =
+            !six && lost && self.rules.three_tries && pos.tries + 1 < 3 && self.stuck(pos, c);
+        let stay = six | retry;
+        let next = self.next_player(pos, c);
+        pos.to_move = Some(if stay { c } else { next });
+        pos.six_streak *= u8::from(stay);
+        pos.tries = if retry { pos.tries + 1 } else { 0 };
     }
 
     fn roll(&self, st: &mut State, die: u8) {
@@ -663,11 +661,11 @@ impl Ludo {
             return;
         }
         let Some(c) = pos.to_move else { return };
-        if die == 6 {
-            pos.six_streak += 1;
-            if let Some(m) = self.rules.max_sixes
-                && pos.six_streak >= m
-            {
+        let six = die == 6;
+        pos.six_streak += u8::from(six);
+        if let Some(m) = self.rules.max_sixes {
+            // Only a 6 can reach the limit: the streak is below it before the roll.
+            if pos.six_streak >= m {
                 // D5: the roll is forfeited and the turn ends.
                 self.pass_turn(pos, c);
                 return;
@@ -707,9 +705,8 @@ impl Ludo {
             // Keep the dot owners up to date: the source dot empties unless another own
             // checker stays there; the target dot, if on the loop, is now this colour's.
             let owner = &mut st.owner.0;
-            if first_equal(*ch, from).is_none() {
-                owner[usize::from(self.loop_dot(c, from))] = 0;
-            }
+            owner[usize::from(self.loop_dot(c, from))] *=
+                u8::from(first_equal(*ch, from).is_some());
             owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
             owner[usize::from(OFF_LOOP)] = 0;
             if let Some(o) = m.capture() {
@@ -842,7 +839,7 @@ impl Game for Ludo {
     #[inline]
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         match (self.turn(s), a) {
-            (Turn::Player(_), Action::Move(m)) => s.moves.as_slice().contains(m),
+            (Turn::Player(_), Action::Move(m)) => s.moves.contains(*m),
             (Turn::Chance, Action::Roll(_)) => true,
             _ => false,
         }
@@ -892,7 +889,7 @@ impl Game for Ludo {
             }
             Action::Move(m) => {
                 self.check_player(s, m.colour())?;
-                if !s.moves.as_slice().contains(m) {
+                if !s.moves.contains(*m) {
                     return Err(PlayError::Illegal {
                         mv: *m,
                         die: s.pos.die.unwrap_or(Die::ALL[0]),

@@ -123,6 +123,15 @@ impl Move {
         }
     }
 
+    /// This move sending home the colour `capture_plus_one - 1` (0: no capture), which must
+    /// not be set yet.
+    #[inline]
+    pub(crate) const fn with_capture(self, capture_plus_one: u8) -> Move {
+        Move {
+            bits: self.bits | (capture_plus_one as u32) << 28,
+        }
+    }
+
     /// The colour that moves.
     #[must_use]
     pub const fn colour(&self) -> Colour {
@@ -434,6 +443,18 @@ impl MoveList {
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.len = 0;
+    }
+
+    /// Whether `m` is one of the moves, without a branch per slot: every slot is compared
+    /// (stale slots past the length are masked out), so a random move's position in the list
+    /// costs no mispredicted loop exit.
+    #[inline]
+    pub(crate) fn contains(&self, m: Move) -> bool {
+        let len = (self.len as usize).min(MoveList::CAP);
+        let hits = self.moves.iter().enumerate().fold(0u8, |acc, (i, x)| {
+            acc | u8::from((x.bits == m.bits) & (i < len))
+        });
+        hits != 0
     }
 
     pub(crate) fn retain(&mut self, f: impl Fn(&Move) -> bool) {
