@@ -867,7 +867,7 @@ impl Game for Ludo {
     ) -> Option<Action> {
         let moves = s.moves.as_slice();
         match moves.len() {
-            _ if s.pos.die.is_none() => None,
+            // Empty unless a die is pending.
             0 => None,
             // A forced move needs no randomness.
             1 => Some(Action::Move(moves[0])),
@@ -887,16 +887,19 @@ impl Game for Ludo {
                 self.roll(s, d.value());
                 Ok(())
             }
-            Action::Move(m) => {
-                self.check_player(s, m.colour())?;
-                if !s.moves.contains(*m) {
-                    return Err(PlayError::Illegal {
-                        mv: *m,
-                        die: s.pos.die.unwrap_or(Die::ALL[0]),
-                    });
-                }
+            // The move list is empty unless a die is pending, and then holds only moves of
+            // the colour to move: a listed move passes every check of `check_player`, so the
+            // list is consulted first and the reasons for a refusal only when it fails.
+            Action::Move(m) if s.moves.contains(*m) => {
                 self.play_move(s, m);
                 Ok(())
+            }
+            Action::Move(m) => {
+                self.check_player(s, m.colour())?;
+                Err(PlayError::Illegal {
+                    mv: *m,
+                    die: s.pos.die.unwrap_or(Die::ALL[0]),
+                })
             }
         }
     }
