@@ -45,6 +45,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod conduct;
 mod game;
 mod geometry;
 mod planner;
@@ -56,6 +57,7 @@ mod sim;
 mod stroke;
 mod svg;
 
+pub use conduct::{Call, CallError, CallReport, Conduct};
 pub use game::{Action, NOISE_LIMIT_SD, NoiseDraw, PlayError};
 pub use planner::{Candidate, ShotKind, ShotPlanner};
 pub use saved::{SavedGame, SavedGameData, SavedGameError};
@@ -175,5 +177,32 @@ impl Novuss {
     ) -> Result<StrokeReport, ResolveError> {
         self.check_stroke(pos, pos.to_move(), stroke)?;
         Ok(resolve::resolve(&self.rules, pos, stroke, outcome)?)
+    }
+
+    /// Checks that the referee's `call` is possible now: the rules sanction it
+    /// ([`Rules::conduct_penalties`], [`Rules::zone_exit_turn_loss`]), a stroke is awaited,
+    /// and the offender is the player to strike (or, for
+    /// [`Conduct::MovedDiscInOpponentsTurn`], a player of the other side).
+    ///
+    /// # Errors
+    ///
+    /// [`CallError`] naming the first problem.
+    pub fn check_call(&self, pos: &Position, call: &Call) -> Result<(), CallError> {
+        conduct::check(&self.rules, pos, call)
+    }
+
+    /// Applies a referee's call on conduct (rules file §5): the federation penalty through
+    /// the same machinery as a stroke's fouls (a pocketed disc of the offender's side on the
+    /// penalty spot opposite him, N9, or a debt when none is pocketed, N10) and the loss of
+    /// turn where the rules give one, with the striker's debt settled at the end of his turn
+    /// (B16). No stroke is counted and [`Position::last_report`] is cleared.
+    ///
+    /// # Errors
+    ///
+    /// [`CallError`] when the call is not possible (see [`Novuss::check_call`]); `pos` is
+    /// then unchanged.
+    pub fn call(&self, pos: &mut Position, call: &Call) -> Result<CallReport, CallError> {
+        self.check_call(pos, call)?;
+        Ok(conduct::apply(&self.rules, pos, call))
     }
 }

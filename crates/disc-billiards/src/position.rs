@@ -429,7 +429,8 @@ impl Position {
     }
 
     /// What the last stroke did (fouls, pocketed discs, the turn), if any stroke was played
-    /// since this position was built.
+    /// since this position was built and no referee's call ([`crate::Novuss::call`]) came
+    /// after it.
     #[must_use]
     pub fn last_report(&self) -> Option<&StrokeReport> {
         self.last.as_ref()

@@ -382,6 +382,9 @@ pub struct StrokeReport {
     pub returned: u8,
     /// Debt discs placed at the end of the turn (B16).
     pub debt_paid: u8,
+    /// The penalty was a debt but the side already owed as many discs as it has
+    /// ([`Rules::discs_per_side`]), so the debt stayed at that cap.
+    pub debt_capped: bool,
     /// The winner, if this stroke ended the game (N14, B11).
     pub winner: Option<Side>,
 }
@@ -679,13 +682,10 @@ pub(crate) fn resolve(
     let cleared_all = own_on_table > 0 && next.on_table(me) == 0;
 
     // Step 7: the penalty, from the pocket (B15) or as a debt (N10).
-    let penalty = if fouls.is_empty() {
-        Penalty::None
-    } else if let Some(id) = place_one(rules, &mut next, seat) {
-        Penalty::Placed(id)
+    let (penalty, debt_capped) = if fouls.is_empty() {
+        (Penalty::None, false)
     } else {
-        next.debt[me.index()] = next.debt[me.index()].saturating_add(1);
-        Penalty::Debt
+        charge(rules, &mut next, seat)
     };
 
     // Step 8: the turn.
@@ -783,6 +783,7 @@ pub(crate) fn resolve(
         restored,
         returned,
         debt_paid,
+        debt_capped,
         winner,
     };
     next.last = Some(report);
@@ -790,9 +791,26 @@ pub(crate) fn resolve(
     Ok(report)
 }
 
+/// Charges one penalty to `offender`'s side (N9, N10): a pocketed disc placed on the
+/// penalty spot, else one more disc owed. A side never owes more discs than it has (a
+/// position owing more is not valid, `PositionError::Debt`): at that cap the debt stays and
+/// the second value is `true`. Strokes (step 7) and referee calls both charge through here.
+pub(crate) fn charge(rules: &Rules, pos: &mut Position, offender: Seat) -> (Penalty, bool) {
+    if let Some(id) = place_one(rules, pos, offender) {
+        return (Penalty::Placed(id), false);
+    }
+    let debt = &mut pos.debt[Side::of_seat(offender).index()];
+    if *debt < rules.discs_per_side() {
+        *debt += 1;
+        (Penalty::Debt, false)
+    } else {
+        (Penalty::Debt, true)
+    }
+}
+
 /// Takes the lowest-numbered pocketed disc of `offender`'s side out and places it as a
 /// penalty disc (N9, B14); `None` when that side has nothing in the pockets.
-fn place_one(rules: &Rules, pos: &mut Position, offender: Seat) -> Option<DiscId> {
+pub(crate) fn place_one(rules: &Rules, pos: &mut Position, offender: Seat) -> Option<DiscId> {
     let side = Side::of_seat(offender);
     let i = pos
         .discs()

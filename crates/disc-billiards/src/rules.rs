@@ -177,6 +177,16 @@ pub struct Rules {
     /// LNF (§5): with only dark own discs left, a stroke that is not direct must touch the
     /// opposite cushion or a disc in the centre circle, or it is a foul.
     pub dark_only_must_reach: bool,
+    /// LNF (§5, "Longer penalty list"): the referee's conduct calls are sanctioned with a
+    /// penalty disc ([`crate::Conduct`]: refusing to strike, a double stroke, touching discs
+    /// or a moving puck, moving discs in the opponent's turn, delaying after a warning, the
+    /// puck breaking). Off, such calls are refused.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub conduct_penalties: bool,
+    /// LNF (§5, "Extra losses of turn"): crossing the border of one's own zone
+    /// ([`crate::Conduct::LeftZone`]) costs the turn. Off, the call is refused.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub zone_exit_turn_loss: bool,
     /// Who strikes first in the first set (B2).
     pub first_player: Seat,
     /// Who strikes first in later sets (B2).
@@ -267,6 +277,8 @@ impl Rules {
             opening_equaliser: false,
             doubles_blind_zone_foul: false,
             dark_only_must_reach: false,
+            conduct_penalties: false,
+            zone_exit_turn_loss: false,
             first_player: Seat::new(0),
             next_set_starter: NextSetStarter::Alternate,
             sets_to_win: 1,
@@ -289,7 +301,8 @@ impl Rules {
     /// The Latvian Novuss Federation's rules (§5): the hole-inside placement test, own disc
     /// off the table a foul, an opponent's disc sent off by a direct stroke back on its
     /// spot, the zone-contact foul (B22), the dark-only reach foul, the opening-series
-    /// equaliser, the doubles blind-zone foul, and matches of best of three sets with the
+    /// equaliser, the doubles blind-zone foul, the conduct penalties and the loss of turn for
+    /// leaving one's zone (referee calls, [`crate::Conduct`]), and matches of best of three sets with the
     /// first stroke alternating.
     #[must_use]
     pub fn lnf() -> Rules {
@@ -301,6 +314,8 @@ impl Rules {
         r.opening_equaliser = true;
         r.doubles_blind_zone_foul = true;
         r.dark_only_must_reach = true;
+        r.conduct_penalties = true;
+        r.zone_exit_turn_loss = true;
         r.sets_to_win = 2;
         r
     }

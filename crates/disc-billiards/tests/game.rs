@@ -4,8 +4,8 @@
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
 use disc_billiards::{
-    Action, Noise, NoiseDraw, Novuss, PlayError, Point, Rules, ShotPlanner, Side, Status, Stroke,
-    StrokeError,
+    Action, Call, Conduct, Noise, NoiseDraw, Novuss, PlayError, Point, Rules, ShotPlanner, Side,
+    Status, Stroke, StrokeError,
 };
 
 fn illegal_extras() -> Vec<Action> {
@@ -39,6 +39,12 @@ fn illegal_extras() -> Vec<Action> {
             aim: 5.0,
             speed: 0.0,
         }),
+        // Referee calls (§5): refused by the booklet, possible or not under the LNF
+        // depending on who is to strike; an unknown seat never.
+        Action::Call(Call::new(Seat::new(0), Conduct::DoubleStroke)),
+        Action::Call(Call::new(Seat::new(1), Conduct::MovedDiscInOpponentsTurn)),
+        Action::Call(Call::new(Seat::new(1), Conduct::LeftZone)),
+        Action::Call(Call::new(Seat::new(9), Conduct::Delay)),
     ]
 }
 
