@@ -33,11 +33,15 @@ pub(crate) struct StepGrid {
     pub ny: usize,
     /// The largest extent (width or height) of any swept box entered so far.
     pub extent: f64,
-    /// `start[c]..start[c + 1]` are the sorted entries of cell c.
+    /// `start[c]..start[c + 1]` are the sorted entries of cell c (`cells + 2` slots: while
+    /// counting, `start[c + 2]` holds the count of cell c, so that the scatter of
+    /// [`StepGrid::finish`] can use `start[c + 1]` as the cursor of cell c and leave it at the
+    /// start of cell c + 1; no separate cursor array is copied).
     pub start: Vec<u32>,
-    cursor: Vec<u32>,
     cell: Vec<u32>,
     pub entries: Vec<Entry>,
+    /// The cell of each sorted entry (parallel to `entries`).
+    pub entry_cell: Vec<u32>,
     pub extra: Vec<Entry>,
     pub extra_next: Vec<u32>,
     pub extra_head: Vec<u32>,
@@ -76,10 +80,9 @@ impl StepGrid {
         let cells = nx * ny;
         // Reserve for the largest grid this world can ask for, once, so that a grid that
         // grows as discs slow down reuses the same memory.
-        let most = max_cells.max(1) + 1;
+        let most = max_cells.max(1) + 2;
         if self.start.capacity() < most {
             self.start.reserve(most - self.start.len());
-            self.cursor.reserve(most - self.cursor.len());
             self.extra_head.reserve(most - self.extra_head.len());
         }
         // Clear the overflow lists of the previous substep.
@@ -96,8 +99,9 @@ impl StepGrid {
         self.extra.clear();
         self.extra_next.clear();
         self.start.clear();
-        self.start.resize(cells + 1, 0);
-        self.cell.clear();
+        self.start.resize(cells + 2, 0);
+        // Every disc on the table is counted (its cell written) before `finish` reads it; the
+        // slots of discs off the table are never read, so they need no clearing.
         self.cell.resize(n, 0);
     }
 
@@ -105,7 +109,7 @@ impl StepGrid {
     #[inline]
     pub fn count(&mut self, i: usize, min_x: f64, min_y: f64) {
         let c = self.cy(min_y) * self.nx + self.cx(min_x);
-        self.start[c + 1] += 1;
+        self.start[c + 2] += 1;
         self.cell[i] = c as u32;
     }
 
@@ -122,15 +126,16 @@ impl StepGrid {
         on: &[bool],
     ) {
         let cells = self.nx * self.ny;
+        // Prefix sums: afterwards start[c + 1] is the first slot of cell c.
         let mut acc = 0u32;
-        for c in 1..=cells {
-            acc += self.start[c];
-            self.start[c] = acc;
+        for s in &mut self.start[2..cells + 2] {
+            acc += *s;
+            *s = acc;
         }
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.start[..cells]);
-        self.entries.clear();
+        // Every slot 0..acc is written exactly once below, so stale entries of the previous
+        // substep need no clearing (resize only touches a length change).
         self.entries.resize(acc as usize, Entry::default());
+        self.entry_cell.resize(acc as usize, 0);
         let n = self.cell.len();
         let (px, py, vx, vy, r, version, on) = (
             &px[..n],
@@ -146,8 +151,9 @@ impl StepGrid {
                 continue;
             }
             let c = self.cell[i] as usize;
-            let p = self.cursor[c] as usize;
-            self.cursor[c] += 1;
+            let p = self.start[c + 1] as usize;
+            self.start[c + 1] += 1;
+            self.entry_cell[p] = c as u32;
             self.entries[p] = Entry {
                 x: px[i],
                 y: py[i],
@@ -165,10 +171,6 @@ impl StepGrid {
         self.extra.reserve(k);
         self.extra_next.reserve(k);
         self.extra_cells.reserve(k);
-    }
-
-    pub fn cursor_capacity(&self) -> usize {
-        self.cursor.capacity()
     }
 
     pub fn cell_capacity(&self) -> usize {

@@ -408,7 +408,7 @@ impl World {
             + s.changed.capacity()
             + s.changed_mark.capacity()
             + g.start.capacity()
-            + g.cursor_capacity()
+            + g.entry_cell.capacity()
             + g.cell_capacity()
             + g.extra_next.capacity()
             + g.extra_head.capacity())
@@ -934,10 +934,12 @@ impl World {
                         let ey = y + vy * h;
                         let lim_x = hx - r - 2.0 * SLOP_M;
                         let lim_y = hy - r - 2.0 * SLOP_M;
-                        let x0 = if ex < x { ex } else { x };
-                        let y0 = if ey < y { ey } else { y };
-                        let x1 = if ex < x { x } else { ex };
-                        let y1 = if ey < y { y } else { ey };
+                        // min/max (branch-free; every value is finite, and ±0 compare
+                        // and subtract alike below).
+                        let x0 = ex.min(x);
+                        let y0 = ey.min(y);
+                        let x1 = ex.max(x);
+                        let y1 = ey.max(y);
                         let clear = x.abs() < lim_x
                             && ex.abs() < lim_x
                             && y.abs() < lim_y
@@ -1322,6 +1324,21 @@ fn toi_circle(dx: f64, dy: f64, wx: f64, wy: f64, rr: f64, rem: f64) -> Option<f
     if s <= rem { Some(s) } else { None }
 }
 
+/// Whether [`toi_circle`] certainly returns `None` for these arguments: the same
+/// expressions, evaluated without branches (the approach test `b >= 0` is a coin toss in a
+/// box of moving discs, and almost every pair misses), so that only the rare candidate pays
+/// for the branchy exact test. A pair of paths at rest relative to each other (`w = 0`) has
+/// `b = ±0` and misses.
+#[inline(always)]
+fn toi_circle_misses(dx: f64, dy: f64, wx: f64, wy: f64, rr: f64, rem: f64) -> bool {
+    let b = dx * wx + dy * wy;
+    let c = dx * dx + dy * dy - rr * rr;
+    let a = wx * wx + wy * wy;
+    let ft = c + rem * (2.0 * b + a * rem);
+    let disc = b * b - a * c;
+    (b >= 0.0) | ((c > 2.0 * rr * SLOP_M) & (ft > 0.0) & ((-b >= a * rem) | (disc < 0.0)))
+}
+
 /// Predicts the cushion, wall and pocket events of disc `i` from substep time `t`.
 fn predict_fixed(
     ctx: &Ctx<'_>,
@@ -1498,20 +1515,20 @@ fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64)
     let nx = grid.nx;
     let ny = grid.ny;
     let ents = &grid.entries[..];
+    let ecell = &grid.entry_cell[..ents.len()];
     for cy in 0..ny {
-        let row = &grid.start[cy * nx..=cy * nx + nx];
+        let base = cy * nx;
+        let row = &grid.start[base..=base + nx];
         // The next row's starts (an empty row past the top).
         let up = if cy + 1 < ny {
-            &grid.start[(cy + 1) * nx..=(cy + 1) * nx + nx]
+            &grid.start[base + nx..=base + 2 * nx]
         } else {
             &grid.start[..0]
         };
-        for cx in 0..nx {
-            let lo = row[cx] as usize;
-            let hi = row[cx + 1] as usize;
-            if lo == hi {
-                continue;
-            }
+        // The row's entries one by one (empty cells cost nothing): each against the later
+        // entries of its cell and the next, and the three cells above.
+        for a in row[0] as usize..row[nx] as usize {
+            let cx = ecell[a] as usize - base;
             let same_end = row[(cx + 2).min(nx)] as usize;
             let (up_lo, up_hi) = if up.is_empty() {
                 (0, 0)
@@ -1521,26 +1538,24 @@ fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64)
                     up[(cx + 2).min(nx)] as usize,
                 )
             };
-            for a in lo..hi {
-                let ea = &ents[a];
-                let a_moving = ea.vx != 0.0 || ea.vy != 0.0;
-                sweep_against(ea, a_moving, &ents[a + 1..same_end], heap, h);
-                sweep_against(ea, a_moving, &ents[up_lo..up_hi], heap, h);
-            }
+            let ea = &ents[a];
+            sweep_against(ea, &ents[a + 1..same_end], heap, h);
+            sweep_against(ea, &ents[up_lo..up_hi], heap, h);
         }
     }
 }
 
 #[inline(always)]
-fn sweep_against(
-    ea: &Entry,
-    a_moving: bool,
-    others: &[Entry],
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    h: f64,
-) {
+fn sweep_against(ea: &Entry, others: &[Entry], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
     for eb in others {
-        if !a_moving && eb.vx == 0.0 && eb.vy == 0.0 {
+        if toi_circle_misses(
+            ea.x - eb.x,
+            ea.y - eb.y,
+            ea.vx - eb.vx,
+            ea.vy - eb.vy,
+            ea.r + eb.r,
+            h,
+        ) {
             continue;
         }
         if let Some(s) = toi_circle(
