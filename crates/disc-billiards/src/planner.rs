@@ -359,6 +359,7 @@ impl ShotPlanner {
                 events: Vec::new(),
                 rest: [None; crate::MAX_DISCS],
                 puck_rest: None,
+                own_line_crossed: false,
             },
         }
     }

@@ -112,6 +112,11 @@ pub struct Outcome {
     pub rest: [Option<Point>; MAX_DISCS],
     /// Where the puck came to rest, `None` when it was pocketed or left the table.
     pub puck_rest: Option<Point>,
+    /// Whether the puck, after leaving the striker's zone, crossed back over his own edge
+    /// line (the zone's front line, across the table) during the stroke. The physics path
+    /// sets it when [`Rules::own_edge_line_loss`] is on (watching the puck after every
+    /// physics step); set it by hand for a constructed situation.
+    pub own_line_crossed: bool,
 }
 
 impl Outcome {
@@ -122,6 +127,7 @@ impl Outcome {
             events: Vec::new(),
             rest: [None; MAX_DISCS],
             puck_rest: Some(puck),
+            own_line_crossed: false,
         };
         out.reset(pos, puck);
         out
@@ -135,6 +141,7 @@ impl Outcome {
             self.rest[i] = d.at;
         }
         self.puck_rest = Some(puck);
+        self.own_line_crossed = false;
     }
 
     /// Adds a contact between `a` and `b`.
@@ -313,6 +320,9 @@ pub enum TurnLoss {
     Foul,
     /// N7(e): the puck came back into the striker's zone (B17).
     PuckReturned,
+    /// LNF §5 ([`Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
+    /// the striker, the puck crossed back over his own edge line.
+    OwnEdgeLine,
 }
 
 /// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
@@ -708,6 +718,13 @@ pub(crate) fn resolve(
     };
     if returns_count && puck_rest.is_some_and(|p| d.in_zone(compass, p)) {
         losses.insert(TurnLoss::PuckReturned);
+    }
+    if rules.own_edge_line_loss
+        && matches!(kind, StrokeKind::Rebound(_))
+        && !dark.iter().any(|&x| x)
+        && outcome.own_line_crossed
+    {
+        losses.insert(TurnLoss::OwnEdgeLine);
     }
     let continues = losses.is_empty();
 

@@ -187,6 +187,13 @@ pub struct Rules {
     /// ([`crate::Conduct::LeftZone`]) costs the turn. Off, the call is refused.
     #[cfg_attr(feature = "serde", serde(default))]
     pub zone_exit_turn_loss: bool,
+    /// LNF (§5, "Extra losses of turn"): after a rebound stroke (B5: a "backstroke", the
+    /// puck's first contact a cushion) while the striker has no dark ("blind") disc, the puck
+    /// crossing back over the striker's own edge line (the front line of his strike zone,
+    /// across the table) costs the turn. The physics path detects it
+    /// ([`crate::Outcome::own_line_crossed`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub own_edge_line_loss: bool,
     /// Who strikes first in the first set (B2).
     pub first_player: Seat,
     /// Who strikes first in later sets (B2).
@@ -279,6 +286,7 @@ impl Rules {
             dark_only_must_reach: false,
             conduct_penalties: false,
             zone_exit_turn_loss: false,
+            own_edge_line_loss: false,
             first_player: Seat::new(0),
             next_set_starter: NextSetStarter::Alternate,
             sets_to_win: 1,
@@ -316,6 +324,7 @@ impl Rules {
         r.dark_only_must_reach = true;
         r.conduct_penalties = true;
         r.zone_exit_turn_loss = true;
+        r.own_edge_line_loss = true;
         r.sets_to_win = 2;
         r
     }

@@ -5,7 +5,7 @@ use disc_physics::{
 };
 
 use crate::geometry::{Compass, Point};
-use crate::position::{DiscId, MAX_DISCS, Position};
+use crate::position::{DiscId, MAX_DISCS, Position, seat_compass};
 use crate::resolve::{Body, Outcome, StrokeEvent};
 use crate::rules::Rules;
 use crate::stroke::Stroke;
@@ -95,17 +95,46 @@ pub(crate) fn run(
     events: &mut Vec<Event>,
     map: &[u8],
     out: &mut Outcome,
-    trajectory: Option<&mut Trajectory>,
+    sampling: Sampling<'_>,
 ) -> Result<(), PhysicsError> {
     world
         .strike(puck_id, Vec2::new(velocity.x, velocity.y))
         .map_err(err)?;
     let t0 = world.time_s();
     events.clear();
-    match trajectory {
-        Some(t) => world.run_to_rest_sampled(events, t),
-        None => world.run_to_rest(events),
-    };
+    let mut crossed = false;
+    match sampling {
+        Sampling::Trajectory(t) => {
+            world.run_to_rest_sampled(events, t);
+        }
+        Sampling::EdgeLine(line) => {
+            // The loop of `run_to_rest`, step by step, watching the puck's centre after every
+            // step: once it has been beyond the striker's edge line, being back on the zone's
+            // side of it is a crossing (a step moves the puck at most `max_speed * dt`, far
+            // less than the zone's depth, so no crossing falls between two looks).
+            let max = world.config().max_time_s;
+            let mut beyond = false;
+            while !world.is_at_rest() && world.time_s() - t0 < max {
+                world.step(events);
+                let Some(p) = world
+                    .disc(puck_id)
+                    .filter(|s| s.status == DiscStatus::OnTable)
+                    .map(|s| Point::new(s.position.x, s.position.y))
+                else {
+                    continue;
+                };
+                let (_, v) = line.side.to_local(p, line.half_size);
+                if v > line.depth {
+                    beyond = true;
+                } else if beyond {
+                    crossed = true;
+                }
+            }
+        }
+        Sampling::Plain => {
+            world.run_to_rest(events);
+        }
+    }
     let body = |id: disc_physics::DiscId| -> Body {
         if id == puck_id {
             Body::Puck
@@ -159,7 +188,44 @@ pub(crate) fn run(
         .disc(puck_id)
         .filter(|s| s.status == DiscStatus::OnTable)
         .map(|s| Point::new(s.position.x, s.position.y));
+    out.own_line_crossed = crossed;
     Ok(())
+}
+
+/// What [`run`] watches besides the events.
+pub(crate) enum Sampling<'a> {
+    /// Nothing.
+    Plain,
+    /// Every disc's path, for pictures.
+    Trajectory(&'a mut Trajectory),
+    /// Whether the puck crosses back over the striker's edge line.
+    EdgeLine(EdgeLine),
+}
+
+impl Sampling<'_> {
+    fn for_stroke(rules: &Rules, pos: &Position) -> Sampling<'static> {
+        EdgeLine::watch(rules, pos).map_or(Sampling::Plain, Sampling::EdgeLine)
+    }
+}
+
+/// The striker's own edge line (the front line of his strike zone, across the table), for
+/// [`Rules::own_edge_line_loss`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EdgeLine {
+    side: Compass,
+    half_size: f64,
+    depth: f64,
+}
+
+impl EdgeLine {
+    /// The line to watch for the player to move, when the rules ask for it.
+    pub(crate) fn watch(rules: &Rules, pos: &Position) -> Option<EdgeLine> {
+        rules.own_edge_line_loss.then(|| EdgeLine {
+            side: seat_compass(pos.to_move(), rules.players),
+            half_size: rules.dimensions.half_size,
+            depth: rules.dimensions.zone_depth,
+        })
+    }
 }
 
 /// Simulates `stroke` (its puck place and its velocity) on `pos` into `out`.
@@ -181,7 +247,7 @@ pub(crate) fn simulate(
         &mut scratch.events,
         &scratch.map,
         out,
-        None,
+        Sampling::for_stroke(rules, pos),
     )
 }
 
@@ -281,7 +347,15 @@ pub(crate) fn simulate_reusing(
     world
         .place(puck, Vec2::new(stroke.puck.x, stroke.puck.y))
         .map_err(err)?;
-    run(world, puck, v, events, map, out, None)
+    run(
+        world,
+        puck,
+        v,
+        events,
+        map,
+        out,
+        Sampling::for_stroke(rules, pos),
+    )
 }
 
 #[cfg(test)]

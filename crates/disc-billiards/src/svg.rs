@@ -122,7 +122,7 @@ impl Novuss {
             &mut events,
             &map,
             &mut outcome,
-            Some(&mut trajectory),
+            sim::Sampling::Trajectory(&mut trajectory),
         )?;
         Ok(StrokeTrace {
             outcome,

@@ -411,3 +411,101 @@ proptest! {
         }
     }
 }
+
+/// §5 extra loss of turn, constructed: a rebound stroke ("backstroke") whose puck crossed
+/// back over the striker's own edge line while he has no dark disc loses the turn under
+/// the LNF option; not in the booklet, not after a direct stroke, not with a dark disc.
+#[test]
+fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
+    use disc_billiards::{Body, Compass, Outcome, TurnLoss};
+    let up = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let mid = Point::new(0.3, 0.1);
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let lnf = game(rules);
+    let mut booklet_rules = Rules::booklet();
+    booklet_rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let booklet = game(booklet_rules);
+    // Seat 0 rebounds off the north cushion, pockets his disc 3, and the puck runs back over
+    // his edge line before stopping mid-table.
+    let rebound = |pos: &Position| {
+        let mut out = Outcome::still(pos, mid);
+        out.cushion(0.1, Body::Puck, Compass::North)
+            .contact(0.2, Body::Puck, Body::Disc(DiscId(3)))
+            .pocket(0.4, Body::Disc(DiscId(3)));
+        out.own_line_crossed = true;
+        out
+    };
+    let mut pos = lnf.start();
+    let out = rebound(&pos);
+    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
+    assert!(!r.continues());
+    assert!(r.fouls.is_empty(), "a loss of turn, not a foul");
+    assert_eq!(r.penalty, Penalty::None);
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // The booklet has no such loss: the own disc pocketed continues the turn (N6).
+    let mut pos = booklet.start();
+    let out = rebound(&pos);
+    let r = booklet.resolve(&mut pos, &up, &out).unwrap();
+    assert!(r.continues());
+    // Direct stroke: not a backstroke.
+    let mut pos = lnf.start();
+    let mut out = Outcome::still(&pos, mid);
+    out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)))
+        .pocket(0.4, Body::Disc(DiscId(3)));
+    out.own_line_crossed = true;
+    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    assert!(!r.losses.contains(TurnLoss::OwnEdgeLine));
+    assert!(r.continues());
+    // A dark ("blind") disc of the striker, here disc 0 in the centre circle: no loss.
+    let mut pos = edit(&lnf, |s| s.discs[0].at = Some(Point::new(0.0, 0.0)));
+    assert!(pos.is_dark(lnf.rules(), Seat::new(0), DiscId(0)));
+    let out = rebound(&pos);
+    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    assert!(!r.losses.contains(TurnLoss::OwnEdgeLine));
+    assert!(r.continues());
+}
+
+/// §5 extra loss of turn through real physics: the puck driven straight up the east side
+/// of the table (clear of the discs) rebounds off the north cushion and runs back over the
+/// striker's edge line; the physics path watches the puck after every step.
+#[test]
+fn s5_own_edge_line_crossing_detected_through_physics() {
+    use disc_billiards::TurnLoss;
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    let lnf = game(rules);
+    let stroke = Stroke::new(Point::new(0.3, -0.41), Point::new(0.0, 1.0), 3.0);
+    let out = lnf.simulate(&lnf.start(), &stroke).unwrap();
+    assert!(out.own_line_crossed, "{out:?}");
+    let mut pos = lnf.start();
+    let r = lnf.play(&mut pos, &stroke).unwrap();
+    assert!(matches!(r.kind, disc_billiards::StrokeKind::Rebound(_)));
+    assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
+    // A soft stroke that dies before coming back does not cross.
+    let soft = Stroke::new(Point::new(0.3, -0.41), Point::new(0.0, 1.0), 0.5);
+    let out = lnf.simulate(&lnf.start(), &soft).unwrap();
+    assert!(!out.own_line_crossed, "{out:?}");
+    // Without the option the physics does not watch.
+    let mut rules = Rules::lnf();
+    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.own_edge_line_loss = false;
+    let plain = game(rules);
+    let out = plain.simulate(&plain.start(), &stroke).unwrap();
+    assert!(!out.own_line_crossed);
+    // Watching changes nothing else: the same events and rest positions for every
+    // generated stroke at the start and the two above.
+    let mut buf = Vec::new();
+    lnf.legal_actions(&lnf.start(), &mut buf);
+    buf.push(Action::Stroke(stroke));
+    buf.push(Action::Stroke(soft));
+    for a in &buf {
+        let Action::Stroke(st) = a else { continue };
+        let watched = lnf.simulate(&lnf.start(), st).unwrap();
+        let unwatched = plain.simulate(&plain.start(), st).unwrap();
+        assert_eq!(watched.events, unwatched.events, "{st}");
+        assert_eq!(watched.rest, unwatched.rest, "{st}");
+        assert_eq!(watched.puck_rest, unwatched.puck_rest, "{st}");
+    }
+}
