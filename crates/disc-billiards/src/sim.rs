@@ -110,8 +110,8 @@ pub(crate) fn run(
         Sampling::EdgeLine(line) => {
             // The loop of `run_to_rest`, step by step, watching the puck's centre after every
             // step: once it has been beyond the striker's edge line, being back on the zone's
-            // side of it is a crossing (a step moves the puck at most `max_speed * dt`, far
-            // less than the zone's depth, so no crossing falls between two looks).
+            // side of it is a crossing (a step moves the puck at most `max_speed * dt`, 8 mm:
+            // only a dip shallower than that, knocked back out within the step, is missed).
             let max = world.config().max_time_s;
             let mut beyond = false;
             while !world.is_at_rest() && world.time_s() - t0 < max {
