@@ -1538,16 +1538,22 @@ fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64)
                     up[(cx + 2).min(nx)] as usize,
                 )
             };
+            // Both candidate runs in one loop (one loop exit to predict instead of two): the
+            // first `n1` are a + 1..same_end, the rest up_lo..up_hi.
+            let n1 = same_end - (a + 1);
+            let total = n1 + (up_hi - up_lo);
             let ea = &ents[a];
-            sweep_against(ea, &ents[a + 1..same_end], heap, h);
-            sweep_against(ea, &ents[up_lo..up_hi], heap, h);
+            for k in 0..total {
+                let idx = if k < n1 { a + 1 + k } else { up_lo + (k - n1) };
+                sweep_one(ea, &ents[idx], heap, h);
+            }
         }
     }
 }
 
 #[inline(always)]
-fn sweep_against(ea: &Entry, others: &[Entry], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
-    for eb in others {
+fn sweep_one(ea: &Entry, eb: &Entry, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
+    {
         if toi_circle_misses(
             ea.x - eb.x,
             ea.y - eb.y,
@@ -1556,7 +1562,7 @@ fn sweep_against(ea: &Entry, others: &[Entry], heap: &mut BinaryHeap<Reverse<Pen
             ea.r + eb.r,
             h,
         ) {
-            continue;
+            return;
         }
         if let Some(s) = toi_circle(
             ea.x - eb.x,
