@@ -1510,7 +1510,8 @@ fn predict_neighbours(
 }
 
 /// Tests every pair of paths whose cells are neighbours (each pair once: the same cell, the
-/// next cell of the row and the three cells of the next row), skipping pairs at rest.
+/// next cell of the row and the three cells of the next row). A pair at rest relative to
+/// each other is rejected by [`toi_circle_misses`] like any other miss.
 fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
     let nx = grid.nx;
     let ny = grid.ny;
@@ -1553,32 +1554,30 @@ fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64)
 
 #[inline(always)]
 fn sweep_one(ea: &Entry, eb: &Entry, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
-    {
-        if toi_circle_misses(
-            ea.x - eb.x,
-            ea.y - eb.y,
-            ea.vx - eb.vx,
-            ea.vy - eb.vy,
-            ea.r + eb.r,
-            h,
-        ) {
-            return;
-        }
-        if let Some(s) = toi_circle(
-            ea.x - eb.x,
-            ea.y - eb.y,
-            ea.vx - eb.vx,
-            ea.vy - eb.vy,
-            ea.r + eb.r,
-            h,
-        ) {
-            let (p, q) = if ea.disc < eb.disc {
-                (ea, eb)
-            } else {
-                (eb, ea)
-            };
-            push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
-        }
+    if toi_circle_misses(
+        ea.x - eb.x,
+        ea.y - eb.y,
+        ea.vx - eb.vx,
+        ea.vy - eb.vy,
+        ea.r + eb.r,
+        h,
+    ) {
+        return;
+    }
+    if let Some(s) = toi_circle(
+        ea.x - eb.x,
+        ea.y - eb.y,
+        ea.vx - eb.vx,
+        ea.vy - eb.vy,
+        ea.r + eb.r,
+        h,
+    ) {
+        let (p, q) = if ea.disc < eb.disc {
+            (ea, eb)
+        } else {
+            (eb, ea)
+        };
+        push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
     }
 }
 
