@@ -18,6 +18,8 @@ use ludo::{Ludo, Rules, Seats};
 
 const GAMES: u64 = 100;
 const MAX_PLIES: u32 = 200_000;
+/// The shortest thread-CPU sample (several scheduler ticks).
+const MIN_SAMPLE: Duration = Duration::from_millis(40);
 
 /// CPU time of this thread so far, if the platform tells.
 fn thread_cpu() -> Option<Duration> {
@@ -65,14 +67,20 @@ fn playouts(c: &mut Criterion) {
             format!("{name} 4-player random games, thread cpu time"),
             |b| {
                 b.iter_custom(|iters| {
+                    // The thread's run time advances at scheduler ticks (a few ms), so a short
+                    // sample can read zero: play at least `MIN_SAMPLE` worth of batches and
+                    // scale the time to `iters` batches.
                     let (cpu0, wall0) = (thread_cpu(), Instant::now());
-                    for _ in 0..iters {
+                    let mut done = 0u64;
+                    while done < iters || wall0.elapsed() < MIN_SAMPLE {
                         black_box(play_batch(&game, &mut seed, &mut buf));
+                        done += 1;
                     }
-                    match (cpu0, thread_cpu()) {
+                    let spent = match (cpu0, thread_cpu()) {
                         (Some(a), Some(b)) => b.saturating_sub(a),
                         _ => wall0.elapsed(),
-                    }
+                    };
+                    spent.mul_f64(iters as f64 / done as f64)
                 })
             },
         );
