@@ -42,12 +42,14 @@ impl GameRng {
     }
 
     /// The next 32 random bits.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         let Ok(v) = self.inner.try_next_u32();
         v
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let Ok(v) = self.inner.try_next_u64();
         v
@@ -55,6 +57,7 @@ impl GameRng {
 
     /// A uniform integer in `0..n` (Lemire's method with rejection, so exactly uniform).
     /// Returns 0 when `n` is 0.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n == 0 {
             return 0;
@@ -72,16 +75,19 @@ impl GameRng {
     }
 
     /// A uniform index in `0..n` for `n` up to `u32::MAX`; 0 when `n` is 0.
+    #[inline]
     pub fn index(&mut self, n: usize) -> usize {
         self.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize
     }
 
     /// A uniform float in `[0, 1)` with 53 random bits.
+    #[inline]
     pub fn unit_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// `true` with probability `p` (clamped to `[0, 1]`; NaN counts as 0).
+    #[inline]
     pub fn chance(&mut self, p: f64) -> bool {
         self.unit_f64() < p
     }
