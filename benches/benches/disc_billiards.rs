@@ -7,45 +7,9 @@
 
 use std::hint::black_box;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use benches::CpuTime;
 use criterion::{Criterion, criterion_group, criterion_main};
 use disc_billiards::{Novuss, Outcome, Point, Rules, ShotPlanner, SimScratch, Status, Stroke};
-
-/// Thread CPU time in nanoseconds (Linux schedstat; 0 elsewhere, so figures read 0 rather
-/// than wrong).
-struct CpuTime(WallTime);
-
-fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
-        .unwrap_or(0)
-}
-
-impl Measurement for CpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, i: u64) -> u64 {
-        // schedstat publishes the runtime at scheduler ticks, so a short sample can read 0;
-        // the readings are unbiased on average, and criterion refuses a zero, hence the 1 ns.
-        thread_cpu_ns().saturating_sub(i).max(1)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, v: &u64) -> f64 {
-        *v as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        self.0.formatter()
-    }
-}
 
 fn stroke(c: &mut Criterion<CpuTime>) {
     let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
@@ -118,7 +82,7 @@ fn whole_game(c: &mut Criterion<CpuTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(CpuTime(WallTime));
+    config = Criterion::default().with_measurement(CpuTime::new());
     targets = stroke, whole_game
 }
 criterion_main!(benches);

@@ -12,47 +12,13 @@
 
 use std::hint::black_box;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use benches::CpuTime;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use disc_physics::{NoEvents, World, scenes};
 
 /// Golden checksums of the final states (crates/disc-physics/tests/validation.rs, V7).
 const GOLDEN_CARROM_BREAK: u64 = 0xfc28_e188_d2a5_3f71;
 const GOLDEN_NOVUSS_BREAK: u64 = 0xc246_7f1c_7233_4ede;
-
-/// Thread CPU time in nanoseconds (Linux schedstat; falls back to 0 elsewhere, which makes
-/// every figure 0 rather than wrong).
-struct CpuTime(WallTime);
-
-fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
-        .unwrap_or(0)
-}
-
-impl Measurement for CpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, i: u64) -> u64 {
-        thread_cpu_ns().saturating_sub(i)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, v: &u64) -> f64 {
-        *v as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        self.0.formatter()
-    }
-}
 
 /// Shots per measured iteration of the break benches: the CPU clock advances in scheduler
 /// ticks (a few ms), so one measurement must last tens of milliseconds.
@@ -142,7 +108,7 @@ fn scaling_box(c: &mut Criterion<CpuTime>) {
 }
 
 fn config() -> Criterion<CpuTime> {
-    Criterion::default().with_measurement(CpuTime(WallTime))
+    Criterion::default().with_measurement(CpuTime::new())
 }
 
 criterion_group! {
