@@ -52,24 +52,7 @@ impl StepGrid {
     /// Resets the grid for a table of half sizes `hx`, `hy` with cells of at least `cell`
     /// metres and at most `max_cells` cells, for `n` discs.
     pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize, n: usize) {
-        // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
-        // always terminates because the cell grows to the table's size.
-        let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
-            cell
-        } else {
-            2.0 * hx.max(hy)
-        };
-        let (mut nx, mut ny);
-        loop {
-            nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
-            ny = ((2.0 * hy / cell) as usize).clamp(1, 1 << 15);
-            if nx * ny <= max_cells.max(1) {
-                break;
-            }
-            cell *= 1.25;
-        }
-        // The grid spans the table with nx x ny cells of at least `cell`.
-        let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
+        let (nx, ny, cw) = grid_layout(hx, hy, cell, max_cells);
         self.ox = -hx;
         self.oy = -hy;
         self.inv_cell = 1.0 / cw;
@@ -247,23 +230,7 @@ impl PlaceIndex {
     }
 
     pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
-        // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
-        // always terminates because the cell grows to the table's size.
-        let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
-            cell
-        } else {
-            2.0 * hx.max(hy)
-        };
-        let (mut nx, mut ny);
-        loop {
-            nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
-            ny = ((2.0 * hy / cell) as usize).clamp(1, 1 << 15);
-            if nx * ny <= max_cells.max(1) {
-                break;
-            }
-            cell *= 1.25;
-        }
-        let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
+        let (nx, ny, cw) = grid_layout(hx, hy, cell, max_cells);
         self.ox = -hx;
         self.oy = -hy;
         self.inv_cell = 1.0 / cw;
@@ -288,4 +255,28 @@ impl PlaceIndex {
             self.r_max = r;
         }
     }
+}
+
+/// The layout of a grid over a table of half sizes `hx`, `hy`: `(nx, ny, cell width)` with
+/// cells of at least `cell` metres and at most `max_cells` cells. The grid spans the table
+/// with `nx` x `ny` square cells.
+fn grid_layout(hx: f64, hy: f64, cell: f64, max_cells: usize) -> (usize, usize, f64) {
+    // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
+    // always terminates because the cell grows to the table's size.
+    let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
+        cell
+    } else {
+        2.0 * hx.max(hy)
+    };
+    let (mut nx, mut ny);
+    loop {
+        nx = ((2.0 * hx / cell) as usize).clamp(1, 1 << 15);
+        ny = ((2.0 * hy / cell) as usize).clamp(1, 1 << 15);
+        if nx * ny <= max_cells.max(1) {
+            break;
+        }
+        cell *= 1.25;
+    }
+    let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
+    (nx, ny, cw)
 }
