@@ -1,5 +1,6 @@
 //! A plain two-component vector in metres (positions) or metres per second (velocities).
 
+use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A 2-D vector of `f64`: a position in metres or a velocity in m/s.
@@ -43,6 +44,18 @@ impl Vec2 {
         self.length_squared().sqrt()
     }
 
+    /// The squared distance to `other`: `(self - other).length_squared()`.
+    #[must_use]
+    pub fn distance_squared(self, other: Vec2) -> f64 {
+        (self - other).length_squared()
+    }
+
+    /// The distance to `other` (uses `sqrt` only).
+    #[must_use]
+    pub fn distance(self, other: Vec2) -> f64 {
+        self.distance_squared(other).sqrt()
+    }
+
     /// Whether both components are finite (neither NaN nor infinite).
     #[must_use]
     pub fn is_finite(self) -> bool {
@@ -58,6 +71,13 @@ impl Vec2 {
         } else {
             None
         }
+    }
+}
+
+/// `(x, y)` with four decimals, e.g. `(0.1250, -0.3000)`.
+impl fmt::Display for Vec2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({:.4}, {:.4})", self.x, self.y)
     }
 }
 
@@ -100,5 +120,24 @@ impl Neg for Vec2 {
     type Output = Vec2;
     fn neg(self) -> Vec2 {
         Vec2::new(-self.x, -self.y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_is_the_length_of_the_difference() {
+        let a = Vec2::new(1.0, 2.0);
+        let b = Vec2::new(4.0, 6.0);
+        assert_eq!(a.distance_squared(b), 25.0);
+        assert_eq!(a.distance(b), 5.0);
+        assert_eq!(b.distance(a), 5.0);
+    }
+
+    #[test]
+    fn display_has_four_decimals() {
+        assert_eq!(Vec2::new(0.125, -0.3).to_string(), "(0.1250, -0.3000)");
     }
 }
