@@ -1,0 +1,144 @@
+//! Regression guard: the game records of the presets that existed before Five-Up (and a few
+//! option sets with the spinner) are pinned. Seeded uniform random rounds (deal, draws and
+//! moves all drawn from one `GameRng` through the `Game` trait) are written out as text (the
+//! round record, the final layout and the points) and hashed (FNV-1a, 64 bits). The pins were
+//! taken before the spinner option grew into `SpinnerRule`; a changed hash means a changed
+//! move order, move set, layout text or score for an existing game.
+
+use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
+use dominoes::{Dominoes, NextRoundLeader, Rules};
+
+fn fnv(hash: &mut u64, text: &str) {
+    for b in text.bytes() {
+        *hash ^= u64::from(b);
+        *hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+}
+
+/// Plays `n` seeded rounds and hashes their records, final layouts and points.
+fn records_hash<G: Game>(game: &G, n: u64, describe: impl Fn(&G::State) -> String) -> u64
+where
+    G::Action: std::fmt::Display,
+{
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut buf = Vec::new();
+    for seed in 0..n {
+        let mut rng = GameRng::new(seed, 11);
+        let mut s = game.new_initial_state();
+        let mut text = String::new();
+        while game.turn(&s) != Turn::Terminal {
+            let a = match game.turn(&s) {
+                Turn::Chance => game.sample_chance(&s, &mut rng),
+                _ => game.sample_action(&s, &mut rng, &mut buf),
+            }
+            .expect("a live node has an action");
+            text.push_str(&format!("{a}\n"));
+            game.apply(&mut s, &a).expect("generated actions are legal");
+        }
+        text.push_str(&describe(&s));
+        fnv(&mut hash, &text);
+    }
+    hash
+}
+
+fn round_hash(rules: Rules, n: u64) -> u64 {
+    let game = Dominoes::new(rules).expect("rules");
+    records_hash(&game, n, |s| {
+        let r = s.result().expect("over");
+        format!("{}\n{:?} {:?}\n", s.layout(), r.winner, r.points)
+    })
+}
+
+#[test]
+fn existing_presets_play_the_same_records_as_before_five_up() {
+    let cases: [(&str, Rules, u64); 16] = [
+        ("lattjo 2", Rules::lattjo(2), PINS[0]),
+        ("lattjo 3", Rules::lattjo(3), PINS[1]),
+        ("lattjo 4", Rules::lattjo(4), PINS[2]),
+        ("lattjo 5", Rules::lattjo(5), PINS[3]),
+        ("block 2", Rules::block(2), PINS[4]),
+        ("draw 3", Rules::draw(3), PINS[5]),
+        ("all fives 2", Rules::all_fives(2), PINS[6]),
+        ("all fives 3", Rules::all_fives(3), PINS[7]),
+        ("all fives 4", Rules::all_fives(4), PINS[8]),
+        ("muggins 2", Rules::muggins(2), PINS[9]),
+        ("muggins 4", Rules::muggins(4), PINS[10]),
+        ("partnership", Rules::partnership(), PINS[11]),
+        ("double nine", Rules::double_nine(4, 7), PINS[12]),
+        ("double twelve", Rules::double_twelve(6, 10), PINS[13]),
+        (
+            "booklet with the first-double spinner",
+            Rules {
+                spinner: true,
+                ..Rules::lattjo(2)
+            },
+            PINS[14],
+        ),
+        (
+            "all fives, double-nine, partners",
+            Rules {
+                highest: 9,
+                hand_size: Some(9),
+                partnerships: true,
+                ..Rules::all_fives(4)
+            },
+            PINS[15],
+        ),
+    ];
+    let mut got = Vec::new();
+    for (name, rules, _) in &cases {
+        got.push((name, round_hash(*rules, 60)));
+    }
+    for ((name, rules, pin), (_, hash)) in cases.iter().zip(&got) {
+        assert_eq!(
+            *hash, *pin,
+            "{name} ({rules:?}): records changed: {got:#x?}"
+        );
+    }
+}
+
+#[test]
+fn existing_matches_play_the_same_records_as_before_five_up() {
+    let cases = [
+        (Rules::all_fives(2), 121, PINS[16]),
+        (
+            Rules {
+                next_round_leader: NextRoundLeader::NextClockwise,
+                ..Rules::lattjo(4)
+            },
+            100,
+            PINS[17],
+        ),
+    ];
+    for (i, (rules, target, pin)) in cases.into_iter().enumerate() {
+        let game = Match::new(
+            Dominoes::new(rules).expect("rules"),
+            MatchConfig::new(Some(target), None).expect("config"),
+        );
+        let hash = records_hash(&game, 8, |s| {
+            format!("{:?} {}\n", s.totals(), s.rounds_played())
+        });
+        assert_eq!(hash, pin, "{i} {rules:?}: match records changed: {hash:#x}");
+    }
+}
+
+const PINS: [u64; 18] = [
+    0xcd268611d18af2e3,
+    0x933580e21d1a688b,
+    0xe773b96ff68bc8cd,
+    0x2fe947fa96a54834,
+    0xb463bf1c8a7d7beb,
+    0xa5d7a38965515c34,
+    0x22afe0eb55527beb,
+    0x71eab1ab4fe4e1bb,
+    0xae0a796b4fb1a6d5,
+    0xa4a7d86912411253,
+    0xdff7548cee8febce,
+    0xa0bc35b7fa32d3f8,
+    0x96b6ae75a80af551,
+    0xf8f4a4a69a0d6399,
+    0xd302d112e4f5fc83,
+    0x8a89d46082efa630,
+    0xcc980031e3a04a8a,
+    0x2992aa7b13b1b06e,
+];
