@@ -4,13 +4,13 @@
 use std::hint::black_box;
 
 use boardgame_core::{Game, Seat};
-use carrom::{Carrom, Colour, Planner, Point, Rules, Stroke};
+use carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn strokes(c: &mut Criterion) {
     let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
     let opening = game.opening(Seat::new(0)).expect("seat 0 plays");
-    let brk = Stroke::new(0.0, Point::new(0.0, 1.0), 6.0);
+    let brk = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
     c.bench_function(
         "carrom/stroke: the break at 6 m/s, simulated and resolved",
         |b| {

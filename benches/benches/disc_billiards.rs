@@ -9,12 +9,12 @@ use std::hint::black_box;
 
 use benches::CpuTime;
 use criterion::{Criterion, criterion_group, criterion_main};
-use disc_billiards::{Novuss, Outcome, Point, Rules, ShotPlanner, SimScratch, Status, Stroke};
+use disc_billiards::{Novuss, Outcome, Rules, ShotPlanner, SimScratch, Status, Stroke, Vec2};
 
 fn stroke(c: &mut Criterion<CpuTime>) {
     let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
     let start = game.start();
-    let opening = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let opening = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     let mut scratch = SimScratch::default();
     let mut out = Outcome::still(&start, opening.puck);
     c.bench_function(

@@ -2,10 +2,11 @@
 //! and the sampler over the whole continuous stroke space.
 
 use boardgame_core::{GameRng, Seat};
+use disc_physics::Vec2;
 
 use crate::game::{Action, Carrom};
 use crate::geometry::{
-    MAX_STRIKER_OFFSET, PIECE_RADIUS, Point, STRIKER_RADIUS, Side, pocket_centres, sin_cos,
+    MAX_STRIKER_OFFSET, PIECE_RADIUS, STRIKER_RADIUS, Side, pocket_centres, sin_cos,
 };
 use crate::state::{Piece, QueenState, State, first_overlap, side_of};
 use crate::stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Stroke};
@@ -71,14 +72,14 @@ fn each_aimed_shot(game: &Carrom, state: &State, mut emit: impl FnMut(AimedShot)
             continue;
         }
         for (k, p) in pocket_centres().into_iter().enumerate() {
-            let to_pocket = Point::new(p.x - t.x, p.y - t.y);
+            let to_pocket = Vec2::new(p.x - t.x, p.y - t.y);
             let dist_tp = (to_pocket.x * to_pocket.x + to_pocket.y * to_pocket.y).sqrt();
             if dist_tp < 1e-9 {
                 continue;
             }
-            let u = Point::new(to_pocket.x / dist_tp, to_pocket.y / dist_tp);
+            let u = Vec2::new(to_pocket.x / dist_tp, to_pocket.y / dist_tp);
             let reach = STRIKER_RADIUS + PIECE_RADIUS;
-            let ghost = Point::new(t.x - u.x * reach, t.y - u.y * reach);
+            let ghost = Vec2::new(t.x - u.x * reach, t.y - u.y * reach);
             let piece_clear = path_clear(state, t, p, 2.0 * PIECE_RADIUS, id, usize::MAX);
             let mut best: Option<AimedShot> = None;
             let mut best_bank: Option<AimedShot> = None;
@@ -104,12 +105,12 @@ fn each_aimed_shot(game: &Carrom, state: &State, mut emit: impl FnMut(AimedShot)
                     keep_better(&mut best_bank, b);
                 }
                 let s = side.striker_position(offset);
-                let d = Point::new(ghost.x - s.x, ghost.y - s.y);
+                let d = Vec2::new(ghost.x - s.x, ghost.y - s.y);
                 let len = (d.x * d.x + d.y * d.y).sqrt();
                 if len < 1e-6 {
                     continue;
                 }
-                let dir = Point::new(d.x / len, d.y / len);
+                let dir = Vec2::new(d.x / len, d.y / len);
                 let local = side.from_board(dir);
                 if local.y < MIN_FORWARD + 0.05 {
                     continue;
@@ -155,8 +156,8 @@ fn bank_shot(
     state: &State,
     side: Side,
     offset: f64,
-    ghost: Point,
-    u: Point,
+    ghost: Vec2,
+    u: Vec2,
     id: usize,
     pocket: usize,
     v_square_hit: f64,
@@ -175,28 +176,28 @@ fn bank_shot(
     if bx.abs() > crate::geometry::HALF_SIZE - STRIKER_RADIUS {
         return None;
     }
-    let d1 = Point::new(bx - s.x, y - s.y);
-    let l1 = d1.dist(Point::default());
-    let dir = Point::new(d1.x / l1, d1.y / l1);
+    let d1 = Vec2::new(bx - s.x, y - s.y);
+    let l1 = d1.distance(Vec2::default());
+    let dir = Vec2::new(d1.x / l1, d1.y / l1);
     if dir.y < MIN_FORWARD + 0.05 {
         return None;
     }
-    let after = Point::new(dir.x, -e * dir.y);
-    let f = after.dist(Point::default());
-    let after_u = side.to_board(Point::new(after.x / f, after.y / f));
+    let after = Vec2::new(dir.x, -e * dir.y);
+    let f = after.distance(Vec2::default());
+    let after_u = side.to_board(Vec2::new(after.x / f, after.y / f));
     let cut_cos = after_u.x * u.x + after_u.y * u.y;
     if cut_cos < 0.3 {
         return None;
     }
     let v_hit = v_square_hit / cut_cos;
-    let l2 = Point::new(g.x - bx, g.y - y).dist(Point::default());
+    let l2 = Vec2::new(g.x - bx, g.y - y).distance(Vec2::default());
     let v_after = (v_hit * v_hit + 2.0 * decel * l2).sqrt();
     let v_before = v_after / f;
     let speed = (v_before * v_before + 2.0 * decel * l1).sqrt();
     if speed > MAX_SPEED {
         return None;
     }
-    let bounce = side.to_board(Point::new(bx, y));
+    let bounce = side.to_board(Vec2::new(bx, y));
     let reach = STRIKER_RADIUS + PIECE_RADIUS;
     let start = side.striker_position(offset);
     let clear = piece_clear
@@ -214,8 +215,8 @@ fn bank_shot(
 
 /// Whether a disc moving from `a` to `b` passes at least `gap` (centre distance) from every
 /// piece other than `skip1`/`skip2`.
-fn path_clear(state: &State, a: Point, b: Point, gap: f64, skip1: usize, skip2: usize) -> bool {
-    let ab = Point::new(b.x - a.x, b.y - a.y);
+fn path_clear(state: &State, a: Vec2, b: Vec2, gap: f64, skip1: usize, skip2: usize) -> bool {
+    let ab = Vec2::new(b.x - a.x, b.y - a.y);
     let len2 = ab.x * ab.x + ab.y * ab.y;
     state.pieces.iter().enumerate().all(|(i, q)| {
         let Some(q) = *q else { return true };
@@ -227,8 +228,8 @@ fn path_clear(state: &State, a: Point, b: Point, gap: f64, skip1: usize, skip2: 
         } else {
             0.0
         };
-        let c = Point::new(a.x + ab.x * t, a.y + ab.y * t);
-        c.dist2(q) >= gap * gap
+        let c = Vec2::new(a.x + ab.x * t, a.y + ab.y * t);
+        c.distance_squared(q) >= gap * gap
     })
 }
 
@@ -246,7 +247,7 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
             for speed in [4.0, 6.0, 8.0] {
                 out.push(Action::Strike(
                     seat,
-                    Stroke::new(offset, Point::new(-s.x, -s.y), speed),
+                    Stroke::new(offset, Vec2::new(-s.x, -s.y), speed),
                 ));
             }
         }
@@ -268,21 +269,21 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
     if out.is_empty() {
         out.push(Action::Strike(
             seat,
-            Stroke::new(free_offset(state, side), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(free_offset(state, side), Vec2::new(0.0, 1.0), 2.0),
         ));
     }
 }
 
 /// Directions at -40, -20, 0, 20, 40 degrees from straight ahead.
-fn grid_directions() -> [Point; 5] {
+fn grid_directions() -> [Vec2; 5] {
     let (s20, c20) = sin_cos(20.0 * core::f64::consts::PI / 180.0);
     let (s40, c40) = sin_cos(40.0 * core::f64::consts::PI / 180.0);
     [
-        Point::new(-s40, c40),
-        Point::new(-s20, c20),
-        Point::new(0.0, 1.0),
-        Point::new(s20, c20),
-        Point::new(s40, c40),
+        Vec2::new(-s40, c40),
+        Vec2::new(-s20, c20),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(s20, c20),
+        Vec2::new(s40, c40),
     ]
 }
 
@@ -327,7 +328,7 @@ pub(crate) fn sample(
     let max_angle = (MIN_FORWARD).acos();
     let a = (2.0 * rng.unit_f64() - 1.0) * max_angle * (1.0 - 1e-9);
     let speed = MIN_SPEED + rng.unit_f64() * (MAX_SPEED - MIN_SPEED);
-    let stroke = Stroke::new(offset, Point::new(a.sin(), a.cos()), speed);
+    let stroke = Stroke::new(offset, Vec2::new(a.sin(), a.cos()), speed);
     let action = Action::Strike(seat, stroke);
     if game.check_stroke(state, seat, &stroke).is_ok() {
         return Some(action);

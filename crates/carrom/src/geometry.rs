@@ -6,7 +6,10 @@
 //! `y` forward), which [`Side::to_board`] turns into board coordinates.
 //!
 //! The dimensions are disc-physics's ICF constants (`disc_physics::carrom`). Only `+ - * /`
-//! and `sqrt` are used, so positions are bit-identical on every platform.
+//! and `sqrt` are used, so positions are bit-identical on every platform. Points and vectors
+//! are disc-physics's [`Vec2`] (re-exported by this crate).
+
+use disc_physics::Vec2;
 
 /// Half the side of the ICF playing surface (74 cm square), in metres.
 pub const HALF_SIZE: f64 = disc_physics::carrom::HALF_SIZE_M;
@@ -33,44 +36,6 @@ pub const CENTRE_SPOT_RADIUS: f64 = disc_physics::carrom::CENTRE_CIRCLE_DIAMETER
 /// Radius of the outer circle around the formation (diameter 17 cm), in metres.
 pub const OUTER_CIRCLE_RADIUS: f64 = disc_physics::carrom::OUTER_CIRCLE_DIAMETER_M / 2.0;
 
-/// A point or vector on the board, in metres.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Point {
-    /// East coordinate.
-    pub x: f64,
-    /// North coordinate.
-    pub y: f64,
-}
-
-impl Point {
-    /// The point `(x, y)`.
-    #[must_use]
-    pub const fn new(x: f64, y: f64) -> Point {
-        Point { x, y }
-    }
-
-    /// Squared distance to `other`.
-    #[must_use]
-    pub fn dist2(self, other: Point) -> f64 {
-        let dx = self.x - other.x;
-        let dy = self.y - other.y;
-        dx * dx + dy * dy
-    }
-
-    /// Distance to `other`.
-    #[must_use]
-    pub fn dist(self, other: Point) -> f64 {
-        self.dist2(other).sqrt()
-    }
-
-    /// Whether both coordinates are finite.
-    #[must_use]
-    pub fn is_finite(self) -> bool {
-        self.x.is_finite() && self.y.is_finite()
-    }
-}
-
 /// One of the four sides of the board, where a player sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -89,37 +54,37 @@ impl Side {
     /// Turns a vector given in this side's player frame (`x` to the player's right, `y`
     /// forward) into the board frame.
     #[must_use]
-    pub fn to_board(self, v: Point) -> Point {
+    pub fn to_board(self, v: Vec2) -> Vec2 {
         match self {
-            Side::South => Point::new(v.x, v.y),
-            Side::North => Point::new(-v.x, -v.y),
-            Side::East => Point::new(-v.y, v.x),
-            Side::West => Point::new(v.y, -v.x),
+            Side::South => v,
+            Side::North => Vec2::new(-v.x, -v.y),
+            Side::East => Vec2::new(-v.y, v.x),
+            Side::West => Vec2::new(v.y, -v.x),
         }
     }
 
     /// Turns a board vector into this side's player frame (the inverse of [`Side::to_board`]).
     #[must_use]
-    pub fn from_board(self, v: Point) -> Point {
+    pub fn from_board(self, v: Vec2) -> Vec2 {
         match self {
-            Side::South => Point::new(v.x, v.y),
-            Side::North => Point::new(-v.x, -v.y),
-            Side::East => Point::new(v.y, -v.x),
-            Side::West => Point::new(-v.y, v.x),
+            Side::South => v,
+            Side::North => Vec2::new(-v.x, -v.y),
+            Side::East => Vec2::new(v.y, -v.x),
+            Side::West => Vec2::new(-v.y, v.x),
         }
     }
 
     /// The board position of a striker placed at `offset` metres to the player's right of
     /// the middle of this side's base line.
     #[must_use]
-    pub fn striker_position(self, offset: f64) -> Point {
-        self.to_board(Point::new(offset, -HALF_SIZE + BASE_LINE_INSET))
+    pub fn striker_position(self, offset: f64) -> Vec2 {
+        self.to_board(Vec2::new(offset, -HALF_SIZE + BASE_LINE_INSET))
     }
 
     /// Whether a disc of radius `r` at board point `p` overlaps this side's base-line strip
     /// (the rectangle between the two parallel lines, 47 cm long).
     #[must_use]
-    pub fn disc_overlaps_base_strip(self, p: Point, r: f64) -> bool {
+    pub fn disc_overlaps_base_strip(self, p: Vec2, r: f64) -> bool {
         let q = self.from_board(p);
         let cy = -HALF_SIZE + BASE_LINE_INSET;
         let hx = BASE_LINE_LENGTH / 2.0;
@@ -132,13 +97,13 @@ impl Side {
 
 /// The four corner pocket centres (each pocket circle touches both rails).
 #[must_use]
-pub fn pocket_centres() -> [Point; 4] {
+pub fn pocket_centres() -> [Vec2; 4] {
     let c = HALF_SIZE - POCKET_RADIUS;
     [
-        Point::new(-c, -c),
-        Point::new(c, -c),
-        Point::new(c, c),
-        Point::new(-c, c),
+        Vec2::new(-c, -c),
+        Vec2::new(c, -c),
+        Vec2::new(c, c),
+        Vec2::new(-c, c),
     ]
 }
 
@@ -149,33 +114,33 @@ pub fn pocket_centres() -> [Point; 4] {
 ///
 /// Index 0 is the queen, 1-9 the white men, 10-18 the black men.
 #[must_use]
-pub fn formation_breaker_frame() -> [Point; 19] {
+pub fn formation_breaker_frame() -> [Vec2; 19] {
     let d = 2.0 * PIECE_RADIUS;
     let s3 = 3.0f64.sqrt();
     let h = s3 / 2.0;
     // Unit vectors at 90 + 60k degrees (ring 1 and ring 2a) and at 60k (ring 2b).
-    let ray = |k: usize| -> Point {
+    let ray = |k: usize| -> Vec2 {
         match k % 6 {
-            0 => Point::new(0.0, 1.0),
-            1 => Point::new(-h, 0.5),
-            2 => Point::new(-h, -0.5),
-            3 => Point::new(0.0, -1.0),
-            4 => Point::new(h, -0.5),
-            _ => Point::new(h, 0.5),
+            0 => Vec2::new(0.0, 1.0),
+            1 => Vec2::new(-h, 0.5),
+            2 => Vec2::new(-h, -0.5),
+            3 => Vec2::new(0.0, -1.0),
+            4 => Vec2::new(h, -0.5),
+            _ => Vec2::new(h, 0.5),
         }
     };
-    let mid = |k: usize| -> Point {
+    let mid = |k: usize| -> Vec2 {
         match k % 6 {
-            0 => Point::new(1.0, 0.0),
-            1 => Point::new(0.5, h),
-            2 => Point::new(-0.5, h),
-            3 => Point::new(-1.0, 0.0),
-            4 => Point::new(-0.5, -h),
-            _ => Point::new(0.5, -h),
+            0 => Vec2::new(1.0, 0.0),
+            1 => Vec2::new(0.5, h),
+            2 => Vec2::new(-0.5, h),
+            3 => Vec2::new(-1.0, 0.0),
+            4 => Vec2::new(-0.5, -h),
+            _ => Vec2::new(0.5, -h),
         }
     };
-    let scale = |p: Point, f: f64| Point::new(p.x * f, p.y * f);
-    let mut out = [Point::default(); 19];
+    let scale = |p: Vec2, f: f64| Vec2::new(p.x * f, p.y * f);
+    let mut out = [Vec2::default(); 19];
     // White rays: 90, 210, 330 degrees = k = 0, 2, 4. Black rays: k = 1, 3, 5.
     let mut w = 1;
     let mut b = 10;
@@ -225,17 +190,17 @@ mod tests {
     fn formation_has_nine_of_each_colour_touching_and_inside_the_outer_circle() {
         let f = formation_breaker_frame();
         let d = 2.0 * PIECE_RADIUS;
-        assert_eq!(f[0], Point::new(0.0, 0.0), "queen on the centre spot (T1)");
+        assert_eq!(f[0], Vec2::new(0.0, 0.0), "queen on the centre spot (T1)");
         for i in 0..19 {
-            assert!(f[i].dist(Point::default()) + PIECE_RADIUS <= OUTER_CIRCLE_RADIUS);
+            assert!(f[i].distance(Vec2::default()) + PIECE_RADIUS <= OUTER_CIRCLE_RADIUS);
             for j in 0..i {
-                assert!(f[i].dist(f[j]) >= d - 1e-12, "{i} and {j} overlap");
+                assert!(f[i].distance(f[j]) >= d - 1e-12, "{i} and {j} overlap");
             }
         }
         // Every piece touches at least two others (a compact formation).
         for i in 0..19 {
             let touching = (0..19)
-                .filter(|&j| j != i && (f[i].dist(f[j]) - d).abs() < 1e-9)
+                .filter(|&j| j != i && (f[i].distance(f[j]) - d).abs() < 1e-9)
                 .count();
             assert!(touching >= 2, "piece {i} touches {touching}");
         }
@@ -245,7 +210,7 @@ mod tests {
     fn white_y_arms_point_at_the_breakers_corner_pockets_t2() {
         let f = formation_breaker_frame();
         // The outer whites of the arms lie towards the lower corners (x<0,y<0) and (x>0,y<0).
-        let arms: Vec<Point> = (1..=9)
+        let arms: Vec<Vec2> = (1..=9)
             .map(|i| f[i])
             .filter(|p| p.y < -0.01 && p.x.abs() > 0.04)
             .collect();
@@ -254,10 +219,10 @@ mod tests {
         // The Y: three whites in ring 1 and three directly behind them.
         let d = 2.0 * PIECE_RADIUS;
         let inner = (1..=9)
-            .filter(|&i| (f[i].dist(Point::default()) - d).abs() < 1e-9)
+            .filter(|&i| (f[i].distance(Vec2::default()) - d).abs() < 1e-9)
             .count();
         let outer = (1..=9)
-            .filter(|&i| (f[i].dist(Point::default()) - 2.0 * d).abs() < 1e-9)
+            .filter(|&i| (f[i].distance(Vec2::default()) - 2.0 * d).abs() < 1e-9)
             .count();
         assert_eq!((inner, outer), (3, 3));
     }
@@ -265,13 +230,13 @@ mod tests {
     #[test]
     fn side_frames_round_trip_and_face_the_centre() {
         for side in [Side::South, Side::East, Side::North, Side::West] {
-            let p = Point::new(0.1, -0.2);
+            let p = Vec2::new(0.1, -0.2);
             assert_eq!(side.from_board(side.to_board(p)), p);
             let s = side.striker_position(0.0);
-            let fwd = side.to_board(Point::new(0.0, 1.0));
+            let fwd = side.to_board(Vec2::new(0.0, 1.0));
             // Forward points from the base line towards the centre.
             assert!(s.x * fwd.x + s.y * fwd.y < 0.0);
-            assert!((s.dist(Point::default()) - (HALF_SIZE - BASE_LINE_INSET)).abs() < 1e-12);
+            assert!((s.distance(Vec2::default()) - (HALF_SIZE - BASE_LINE_INSET)).abs() < 1e-12);
             assert!(side.disc_overlaps_base_strip(s, STRIKER_RADIUS));
         }
     }

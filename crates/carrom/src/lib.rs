@@ -12,12 +12,12 @@
 //!
 //! ```
 //! use boardgame_core::{Game, Seat};
-//! use carrom::{Carrom, Colour, Planner, Point, Rules, Stroke};
+//! use carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 //!
 //! let game = Carrom::new(Rules::booklet())?;
 //! let mut state = game.opening(Seat::new(0))?;
 //! // The break: straight at the queen at 6 m/s, simulated to rest and resolved.
-//! let outcome = game.strike(&mut state, &Stroke::new(0.0, Point::new(0.0, 1.0), 6.0))?;
+//! let outcome = game.strike(&mut state, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0))?;
 //! assert!(!state.break_pending());
 //! assert!(outcome.turn_continues == (state.to_move() == Seat::new(0)));
 //! // Every man is on the board or in a pocket.
@@ -55,10 +55,16 @@ mod state;
 mod stroke;
 
 pub use actions::{AimedShot, aimed_shots};
+pub use disc_physics::Vec2;
+
+/// The former name of [`Vec2`], kept only until the workspace README's example names `Vec2`
+/// (then delete it); not part of the API.
+#[doc(hidden)]
+pub type Point = Vec2;
 pub use game::{Action, ApplyError, Carrom, CarromError};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,
-    HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS, Point,
+    HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS,
     STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
 };
 pub use planner::{Planner, PlannerConfig};

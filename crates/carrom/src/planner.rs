@@ -2,10 +2,10 @@
 //! promising shots checked by simulating them, the best outcome kept.
 
 use boardgame_core::{Agent, Game, GameRng, Match};
+use disc_physics::Vec2;
 
 use crate::actions::{AimedShot, aimed_shots};
 use crate::game::{Action, Carrom};
-use crate::geometry::Point;
 use crate::resolve::Resolution;
 use crate::state::{Phase, QueenState, State, team_of};
 use crate::stroke::Stroke;
@@ -79,7 +79,7 @@ impl Planner {
                 let side = state.side_of(seat, game.rules().turn_direction);
                 let s = side.from_board(side.striker_position(offset));
                 for speed in [6.5, 8.0] {
-                    candidates.push(Stroke::new(offset, Point::new(-s.x, -s.y), speed));
+                    candidates.push(Stroke::new(offset, Vec2::new(-s.x, -s.y), speed));
                 }
             }
         } else {

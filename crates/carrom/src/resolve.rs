@@ -1,10 +1,9 @@
 //! Resolving one stroke from its physics events, in the rules file's reference order.
 
 use boardgame_core::Seat;
+use disc_physics::Vec2;
 
-use crate::geometry::{
-    HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Point, Side, pocket_centres, sin_cos,
-};
+use crate::geometry::{HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Side, pocket_centres, sin_cos};
 use crate::rules::{BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
@@ -38,7 +37,7 @@ pub struct StrokeEvents {
     left_board: u32,
     /// Positions of the pieces at rest after the stroke, by id; `None` leaves a piece where
     /// it was (pocketed and jumped pieces are taken off regardless).
-    pub final_positions: [Option<Point>; PIECES],
+    pub final_positions: [Option<Vec2>; PIECES],
 }
 
 impl StrokeEvents {
@@ -557,9 +556,9 @@ fn end_turn(state: &mut State, players: usize, res: &mut Resolution) {
 }
 
 /// The board direction "behind the centre spot" for the seat to strike next (C14).
-fn behind(state: &State, rules: &Rules) -> Point {
+fn behind(state: &State, rules: &Rules) -> Vec2 {
     let side: Side = state.side_of(state.to_move, rules.turn_direction);
-    side.to_board(Point::new(0.0, 1.0))
+    side.to_board(Vec2::new(0.0, 1.0))
 }
 
 fn place_queen(state: &mut State, rules: &Rules) {
@@ -607,34 +606,38 @@ fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8
 /// C14/A7: the free point nearest the centre spot for a man: the spot itself if free, else
 /// the nearest free point on rings 1 mm apart, each searched from directly behind the spot
 /// (`away`, the side away from the next striker) alternately both ways in 5 degree steps.
-fn free_spot_near_centre(state: &State, away: Point) -> Point {
+fn free_spot_near_centre(state: &State, away: Vec2) -> Vec2 {
     let d2 = (2.0 * PIECE_RADIUS) * (2.0 * PIECE_RADIUS) - 1e-12;
-    let free = |p: Point| {
+    let free = |p: Vec2| {
         let lim = HALF_SIZE - PIECE_RADIUS;
         p.x.abs() <= lim
             && p.y.abs() <= lim
             && pocket_centres()
                 .iter()
-                .all(|c| c.dist2(p) >= POCKET_RADIUS * POCKET_RADIUS)
-            && state.pieces.iter().flatten().all(|q| q.dist2(p) >= d2)
+                .all(|c| c.distance_squared(p) >= POCKET_RADIUS * POCKET_RADIUS)
+            && state
+                .pieces
+                .iter()
+                .flatten()
+                .all(|q| q.distance_squared(p) >= d2)
     };
-    let centre = Point::default();
+    let centre = Vec2::default();
     if free(centre) {
         return centre;
     }
     let (s, c) = sin_cos(5.0 * core::f64::consts::PI / 180.0);
     for ring in 1..=400 {
         let r = f64::from(ring) * 0.001;
-        if free(Point::new(away.x * r, away.y * r)) {
-            return Point::new(away.x * r, away.y * r);
+        if free(Vec2::new(away.x * r, away.y * r)) {
+            return Vec2::new(away.x * r, away.y * r);
         }
         let mut left = away;
         let mut right = away;
         for _ in 0..36 {
-            left = Point::new(left.x * c - left.y * s, left.x * s + left.y * c);
-            right = Point::new(right.x * c + right.y * s, -right.x * s + right.y * c);
+            left = Vec2::new(left.x * c - left.y * s, left.x * s + left.y * c);
+            right = Vec2::new(right.x * c + right.y * s, -right.x * s + right.y * c);
             for v in [left, right] {
-                let p = Point::new(v.x * r, v.y * r);
+                let p = Vec2::new(v.x * r, v.y * r);
                 if free(p) {
                     return p;
                 }

@@ -6,7 +6,7 @@ use disc_physics::{
     Vec2, World,
 };
 
-use crate::geometry::{Point, STRIKER_RADIUS, Side};
+use crate::geometry::{STRIKER_RADIUS, Side};
 use crate::resolve::StrokeEvents;
 use crate::state::{PIECES, Piece, State};
 use crate::stroke::Stroke;
@@ -105,20 +105,16 @@ pub(crate) fn simulate(
     let mut piece_of = [u8::MAX; PIECES + 1];
     for (i, p) in state.pieces.iter().enumerate() {
         if let Some(p) = *p {
-            let id = world.add_disc(disc_physics::carrom::COIN, Vec2::new(p.x, p.y), Vec2::ZERO)?;
+            let id = world.add_disc(disc_physics::carrom::COIN, p, Vec2::ZERO)?;
             piece_of[id.index()] = i as u8;
         }
     }
     let start = side.striker_position(stroke.offset);
-    let striker = world.add_disc(
-        disc_physics::carrom::STRIKER,
-        Vec2::new(start.x, start.y),
-        Vec2::ZERO,
-    )?;
-    let u = stroke.unit_direction().unwrap_or(Point::new(0.0, 1.0));
-    let v = side.to_board(Point::new(u.x * stroke.speed, u.y * stroke.speed));
+    let striker = world.add_disc(disc_physics::carrom::STRIKER, start, Vec2::ZERO)?;
+    let u = stroke.unit_direction().unwrap_or(Vec2::new(0.0, 1.0));
+    let v = side.to_board(Vec2::new(u.x * stroke.speed, u.y * stroke.speed));
     world
-        .strike(striker, Vec2::new(v.x, v.y))
+        .strike(striker, v)
         .map_err(|_| PlaceError::NonFiniteVelocity)?;
     let mut sink = Reduce {
         striker,
@@ -137,12 +133,10 @@ pub(crate) fn simulate(
             && let Some(&pid) = sink.piece_of.get(d.id.index())
             && (pid as usize) < PIECES
         {
-            out.final_positions[pid as usize] = Some(Point::new(d.position.x, d.position.y));
+            out.final_positions[pid as usize] = Some(d.position);
         }
     }
-    let end = world
-        .position(striker)
-        .map_or(start, |p| Point::new(p.x, p.y));
+    let end = world.position(striker).unwrap_or(start);
     out.left_base_line = out.touched_piece
         || out.striker_pocketed
         || out.striker_left_board

@@ -2,9 +2,10 @@
 //! break, and the setup type that validates a constructed position.
 
 use boardgame_core::Seat;
+use disc_physics::Vec2;
 
 use crate::geometry::{
-    HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Point, STRIKER_RADIUS, Side, formation_breaker_frame,
+    HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, STRIKER_RADIUS, Side, formation_breaker_frame,
     pocket_centres,
 };
 use crate::rules::{Rules, TurnDirection};
@@ -156,7 +157,7 @@ pub enum Phase {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct State {
     pub(crate) players: u8,
-    pub(crate) pieces: [Option<Point>; PIECES],
+    pub(crate) pieces: [Option<Vec2>; PIECES],
     pub(crate) queen: QueenState,
     pub(crate) debt: [u8; 2],
     pub(crate) white_team: usize,
@@ -176,13 +177,13 @@ pub struct State {
 impl State {
     /// Where piece `p` lies, or `None` if it is in a pocket.
     #[must_use]
-    pub fn piece(&self, p: Piece) -> Option<Point> {
+    pub fn piece(&self, p: Piece) -> Option<Vec2> {
         self.pieces[p.0 as usize]
     }
 
     /// All 19 piece positions (index = piece id), `None` for pocketed pieces.
     #[must_use]
-    pub fn pieces(&self) -> &[Option<Point>; PIECES] {
+    pub fn pieces(&self) -> &[Option<Vec2>; PIECES] {
         &self.pieces
     }
 
@@ -348,7 +349,7 @@ pub const fn team_of(seat: Seat) -> usize {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Piece positions by id (0 queen, 1-9 white, 10-18 black); `None` = in a pocket.
-    pub pieces: [Option<Point>; PIECES],
+    pub pieces: [Option<Vec2>; PIECES],
     /// The queen's state; must agree with `pieces[0]`.
     pub queen: QueenState,
     /// Debts, white then black.
@@ -431,13 +432,13 @@ impl Setup {
                 || p.y.abs() > limit
                 || pockets
                     .iter()
-                    .any(|c| c.dist2(p) < POCKET_RADIUS * POCKET_RADIUS)
+                    .any(|c| c.distance_squared(p) < POCKET_RADIUS * POCKET_RADIUS)
             {
                 return Err(SetupError::OffBoard(i as u8));
             }
             for (j, q) in self.pieces.iter().enumerate().take(i) {
                 if let Some(q) = *q
-                    && p.dist(q) < 2.0 * PIECE_RADIUS - 1e-9
+                    && p.distance(q) < 2.0 * PIECE_RADIUS - 1e-9
                 {
                     return Err(SetupError::Overlap(j as u8, i as u8));
                 }
@@ -564,7 +565,7 @@ pub(crate) fn first_overlap(state: &State, side: Side, offset: f64) -> Option<u8
     let s = side.striker_position(offset);
     let min = STRIKER_RADIUS + PIECE_RADIUS;
     state.pieces.iter().enumerate().find_map(|(i, p)| match p {
-        Some(p) if p.dist2(s) < min * min => Some(i as u8),
+        Some(p) if p.distance_squared(s) < min * min => Some(i as u8),
         _ => None,
     })
 }

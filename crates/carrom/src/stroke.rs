@@ -1,6 +1,7 @@
 //! The stroke: where the striker stands, where it goes, how fast; and execution noise.
 
-use crate::geometry::{MAX_STRIKER_OFFSET, Point};
+use crate::geometry::MAX_STRIKER_OFFSET;
+use disc_physics::Vec2;
 
 /// The slowest stroke accepted, in m/s (the striker then slides about 1.3 mm: a void stroke).
 pub const MIN_SPEED: f64 = 0.05;
@@ -23,10 +24,10 @@ pub const MIN_FORWARD: f64 = 0.01;
 /// # Examples
 ///
 /// ```
-/// use carrom::{Point, Stroke};
-/// let straight = Stroke::new(0.0, Point::new(0.0, 1.0), 6.0);
+/// use carrom::{Vec2, Stroke};
+/// let straight = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
 /// assert!(straight.check_shape().is_ok());
-/// let backwards = Stroke::new(0.0, Point::new(0.0, -1.0), 6.0);
+/// let backwards = Stroke::new(0.0, Vec2::new(0.0, -1.0), 6.0);
 /// assert!(backwards.check_shape().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,7 +36,7 @@ pub struct Stroke {
     /// Striker centre along the base line, metres to the player's right of the middle.
     pub offset: f64,
     /// Direction of travel in the player's frame (need not be a unit vector).
-    pub direction: Point,
+    pub direction: Vec2,
     /// Initial striker speed, m/s.
     pub speed: f64,
 }
@@ -72,7 +73,7 @@ pub enum StrokeError {
 impl Stroke {
     /// A stroke from its parts (not checked; see [`Stroke::check_shape`]).
     #[must_use]
-    pub const fn new(offset: f64, direction: Point, speed: f64) -> Stroke {
+    pub const fn new(offset: f64, direction: Vec2, speed: f64) -> Stroke {
         Stroke {
             offset,
             direction,
@@ -86,16 +87,16 @@ impl Stroke {
     #[must_use]
     pub fn at_angle(offset: f64, degrees: f64, speed: f64) -> Stroke {
         let a = degrees.to_radians();
-        Stroke::new(offset, Point::new(a.sin(), a.cos()), speed)
+        Stroke::new(offset, Vec2::new(a.sin(), a.cos()), speed)
     }
 
     /// The unit direction, or `None` if the direction is zero or not finite.
     #[must_use]
-    pub fn unit_direction(&self) -> Option<Point> {
+    pub fn unit_direction(&self) -> Option<Vec2> {
         let d = self.direction;
         let len = (d.x * d.x + d.y * d.y).sqrt();
         if len.is_finite() && len > 1e-12 {
-            Some(Point::new(d.x / len, d.y / len))
+            Some(Vec2::new(d.x / len, d.y / len))
         } else {
             None
         }
@@ -144,13 +145,13 @@ impl Stroke {
             return *self;
         };
         // Rotate counter-clockwise (to the player's left) by atan(slip): d + slip * perp.
-        let perp = Point::new(-u.y, u.x);
-        let mut d = Point::new(u.x + noise.slip * perp.x, u.y + noise.slip * perp.y);
+        let perp = Vec2::new(-u.y, u.x);
+        let mut d = Vec2::new(u.x + noise.slip * perp.x, u.y + noise.slip * perp.y);
         let len = (d.x * d.x + d.y * d.y).sqrt();
-        d = Point::new(d.x / len, d.y / len);
+        d = Vec2::new(d.x / len, d.y / len);
         if d.y < MIN_FORWARD {
             let side = if d.x < 0.0 { -1.0 } else { 1.0 };
-            d = Point::new(side * (1.0 - MIN_FORWARD * MIN_FORWARD).sqrt(), MIN_FORWARD);
+            d = Vec2::new(side * (1.0 - MIN_FORWARD * MIN_FORWARD).sqrt(), MIN_FORWARD);
         }
         let speed = (self.speed * (1.0 + noise.speed_error)).clamp(MIN_SPEED, MAX_SPEED);
         Stroke {
@@ -214,10 +215,6 @@ impl core::str::FromStr for Stroke {
             t.parse::<f64>()
                 .map_err(|_| ParseStrokeError::Number(t.chars().take(40).collect()))
         };
-        Ok(Stroke::new(
-            num(o)?,
-            Point::new(num(dx)?, num(dy)?),
-            num(v)?,
-        ))
+        Ok(Stroke::new(num(o)?, Vec2::new(num(dx)?, num(dy)?), num(v)?))
     }
 }

@@ -2,18 +2,18 @@
 
 use boardgame_core::Seat;
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use carrom::{Action, Carrom, Noise, NoiseModel, Point, Rules, Stroke};
+use carrom::{Action, Carrom, Noise, NoiseModel, Rules, Stroke, Vec2};
 
 fn bad_actions() -> Vec<Action> {
     vec![
         Action::Strike(
             Seat::new(0),
-            Stroke::new(f64::NAN, Point::new(0.0, 1.0), 3.0),
+            Stroke::new(f64::NAN, Vec2::new(0.0, 1.0), 3.0),
         ),
-        Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, -1.0), 3.0)),
-        Action::Strike(Seat::new(0), Stroke::new(0.5, Point::new(0.0, 1.0), 3.0)),
-        Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, 1.0), 80.0)),
-        Action::Strike(Seat::new(3), Stroke::new(0.0, Point::new(0.0, 1.0), 3.0)),
+        Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, -1.0), 3.0)),
+        Action::Strike(Seat::new(0), Stroke::new(0.5, Vec2::new(0.0, 1.0), 3.0)),
+        Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 80.0)),
+        Action::Strike(Seat::new(3), Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0)),
         Action::Toss(Seat::new(2)),
         Action::Noise(Noise {
             slip: f64::INFINITY,

@@ -8,8 +8,8 @@ use boardgame_core::{
     play_game,
 };
 use carrom::{
-    Action, ApplyError, BreakRotation, Carrom, Colour, Noise, NoiseModel, Phase, Planner, Point,
-    QueenState, Rules, State, Stroke, StrokeEvents, TieAfterMaxBoards,
+    Action, ApplyError, BreakRotation, Carrom, Colour, Noise, NoiseModel, Phase, Planner,
+    QueenState, Rules, State, Stroke, StrokeEvents, TieAfterMaxBoards, Vec2,
 };
 use common::*;
 
@@ -76,7 +76,7 @@ fn c3_coin_toss_decides_white_and_the_break() {
     assert_eq!(arms, 2);
     assert_eq!(
         s1.piece(carrom::Piece::QUEEN),
-        Some(Point::default()),
+        Some(Vec2::default()),
         "queen on the centre spot"
     );
     assert!(
@@ -185,7 +185,7 @@ fn noise_is_a_recorded_chance_node_and_games_replay_exactly() {
     let rules = Rules::booklet().with_noise(NoiseModel::default());
     let game = Carrom::new(rules).unwrap();
     let mut s = game.opening(Seat::new(0)).unwrap();
-    let stroke = Stroke::new(0.0, Point::new(0.0, 1.0), 6.0);
+    let stroke = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
     game.apply(&mut s, &Action::Strike(Seat::new(0), stroke))
         .unwrap();
     assert_eq!(game.turn(&s), Turn::Chance);
@@ -285,7 +285,7 @@ fn invariant12_the_same_break_from_the_other_side_is_the_mirrored_board() {
     let game = Carrom::new(Rules::booklet()).unwrap();
     let south = game.opening(Seat::new(0)).unwrap();
     let north = game.opening(Seat::new(1)).unwrap();
-    let stroke = Stroke::new(0.03, Point::new(0.1, 1.0), 6.5);
+    let stroke = Stroke::new(0.03, Vec2::new(0.1, 1.0), 6.5);
     let (ev_s, _) = game.simulate(&south, &stroke, None).unwrap();
     let (ev_n, _) = game.simulate(&north, &stroke, None).unwrap();
     assert_eq!(ev_s.pocketed(), ev_n.pocketed());

@@ -1,7 +1,7 @@
 //! Value stability: seeded games pinned by a hash of their records and final positions.
 //!
 //! Source of the pinned values: the crate at commit afb74c3 (before the carrom-side speed work
-//! and before `Point` became `disc_physics::Vec2`); any later change that alters a single bit
+//! and before `Vec2` became `disc_physics::Vec2`); any later change that alters a single bit
 //! of a stroke, a noise draw or a resting position fails here. Regenerate only for an
 //! intended change of the game's behaviour, and say so in the commit.
 

@@ -5,8 +5,8 @@ mod common;
 
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
 use carrom::{
-    Action, Carrom, Colour, MEN_PER_COLOUR, PIECES, Piece, Point, QueenState, Rules, State, Stroke,
-    StrokeEvents,
+    Action, Carrom, Colour, MEN_PER_COLOUR, PIECES, Piece, QueenState, Rules, State, Stroke,
+    StrokeEvents, Vec2,
 };
 use proptest::prelude::*;
 
@@ -54,11 +54,11 @@ fn check_position(s: &State) {
         s.queen() == QueenState::OnBoard
     );
     // Pieces on the board never overlap and stay on the surface.
-    let on: Vec<Point> = s.pieces().iter().flatten().copied().collect();
+    let on: Vec<Vec2> = s.pieces().iter().flatten().copied().collect();
     for (i, a) in on.iter().enumerate() {
         assert!(a.x.abs() <= carrom::HALF_SIZE && a.y.abs() <= carrom::HALF_SIZE);
         for b in &on[..i] {
-            assert!(a.dist(*b) >= 2.0 * carrom::PIECE_RADIUS - 1e-9);
+            assert!(a.distance(*b) >= 2.0 * carrom::PIECE_RADIUS - 1e-9);
         }
     }
 }
@@ -237,7 +237,7 @@ proptest! {
         }
         if game.turn(&s) == Turn::Terminal { return Ok(()); }
         let before = s.clone();
-        let a = Action::Strike(Seat::new(seat), Stroke::new(offset, Point::new(dx, dy), speed));
+        let a = Action::Strike(Seat::new(seat), Stroke::new(offset, Vec2::new(dx, dy), speed));
         let legal = game.is_legal(&s, &a);
         match game.apply(&mut s, &a) {
             Ok(()) => {
@@ -257,7 +257,7 @@ proptest! {
 
     #[test]
     fn stroke_notation_round_trips(o in any::<f64>(), dx in any::<f64>(), dy in any::<f64>(), v in any::<f64>()) {
-        let s = Stroke::new(o, Point::new(dx, dy), v);
+        let s = Stroke::new(o, Vec2::new(dx, dy), v);
         let back: Stroke = s.to_string().parse().unwrap();
         // Bitwise, except that every NaN reads back as NaN (its payload is not printed).
         let same = |a: f64, b: f64| if a.is_nan() { b.is_nan() } else { a.to_bits() == b.to_bits() };
@@ -274,7 +274,7 @@ proptest! {
 #[test]
 fn stroke_notation_examples() {
     let s: Stroke = "-0.05 0.2,1 6.5".parse().unwrap();
-    assert_eq!(s, Stroke::new(-0.05, Point::new(0.2, 1.0), 6.5));
+    assert_eq!(s, Stroke::new(-0.05, Vec2::new(0.2, 1.0), 6.5));
     assert_eq!(s.to_string(), "-0.05 0.2,1 6.5");
     assert!("0.1 1 6".parse::<Stroke>().is_err());
     assert!("0.1 x,1 6".parse::<Stroke>().is_err());

@@ -5,14 +5,14 @@ mod common;
 
 use boardgame_core::{Game, Seat};
 use carrom::{
-    Action, ApplyError, BoardEnd, Carrom, Colour, PIECES, Piece, Point, QueenState, Rules, Setup,
-    State, Stroke, StrokeError, aimed_shots, pocket_centres,
+    Action, ApplyError, BoardEnd, Carrom, Colour, PIECES, Piece, QueenState, Rules, Setup, State,
+    Stroke, StrokeError, Vec2, aimed_shots, pocket_centres,
 };
 use common::{black, white};
 
 /// A position with only the listed pieces on the board (the rest pocketed), team 0 white,
 /// seat 0 (south) to strike, the queen as given.
-fn only(game: &Carrom, on: &[(Piece, Point)], queen: QueenState) -> State {
+fn only(game: &Carrom, on: &[(Piece, Vec2)], queen: QueenState) -> State {
     let mut su = Setup::opening(game.rules(), Seat::new(0));
     su.pieces = [None; PIECES];
     for (p, at) in on {
@@ -34,10 +34,10 @@ fn aim(game: &Carrom, s: &State, target: Piece, k: usize) -> Stroke {
         .stroke
 }
 
-fn near_pocket(k: usize, dist: f64) -> Point {
+fn near_pocket(k: usize, dist: f64) -> Vec2 {
     let c = pocket_centres()[k];
-    let n = c.dist(Point::default());
-    Point::new(c.x - c.x / n * dist, c.y - c.y / n * dist)
+    let n = c.distance(Vec2::default());
+    Vec2::new(c.x - c.x / n * dist, c.y - c.y / n * dist)
 }
 
 #[test]
@@ -52,9 +52,9 @@ fn a23_a_piece_sent_at_any_of_the_four_pockets_counts() {
         let mut su = Setup::opening(game.rules(), Seat::new(0));
         su.pieces = [None; PIECES];
         su.pieces[target.id() as usize] = Some(near_pocket(k, 0.09));
-        su.pieces[other.id() as usize] = Some(Point::new(-0.05, 0.0));
-        su.pieces[white(1).id() as usize] = Some(Point::new(0.05, 0.0));
-        su.pieces[black(1).id() as usize] = Some(Point::new(0.0, 0.06));
+        su.pieces[other.id() as usize] = Some(Vec2::new(-0.05, 0.0));
+        su.pieces[white(1).id() as usize] = Some(Vec2::new(0.05, 0.0));
+        su.pieces[black(1).id() as usize] = Some(Vec2::new(0.0, 0.06));
         su.queen = QueenState::Covered(1 - seat as usize);
         su.break_pending = false;
         su.to_move = Seat::new(seat);
@@ -73,14 +73,14 @@ fn c4_a_stroke_that_never_leaves_the_base_line_is_void() {
     let s0 = only(
         &game,
         &[
-            (white(0), Point::new(0.1, 0.1)),
-            (black(0), Point::new(-0.1, 0.1)),
-            (Piece::QUEEN, Point::default()),
+            (white(0), Vec2::new(0.1, 0.1)),
+            (black(0), Vec2::new(-0.1, 0.1)),
+            (Piece::QUEEN, Vec2::default()),
         ],
         QueenState::OnBoard,
     );
     let mut s = s0.clone();
-    let slow = Stroke::new(0.0, Point::new(0.0, 1.0), carrom::MIN_SPEED);
+    let slow = Stroke::new(0.0, Vec2::new(0.0, 1.0), carrom::MIN_SPEED);
     let r = game.strike(&mut s, &slow).unwrap();
     assert!(r.void && r.turn_continues);
     assert_eq!(s.pieces(), s0.pieces());
@@ -109,7 +109,7 @@ fn c5_a5_break_attempts_that_miss_the_formation() {
     let side = s.side_of(Seat::new(1), game.rules().turn_direction);
     let at = side.from_board(side.striker_position(0.0));
     let r = game
-        .strike(&mut s, &Stroke::new(0.0, Point::new(-at.x, -at.y), 7.0))
+        .strike(&mut s, &Stroke::new(0.0, Vec2::new(-at.x, -at.y), 7.0))
         .unwrap();
     assert!(!r.failed_break);
     assert!(!s.break_pending());
@@ -119,15 +119,15 @@ fn c5_a5_break_attempts_that_miss_the_formation() {
 fn c10_striker_straight_into_a_pocket_costs_a_piece() {
     let game = Carrom::new(Rules::booklet()).unwrap();
     // Two whites pocketed... the rest parked away from the striker's path to pocket 2.
-    let mut on: Vec<(Piece, Point)> = Vec::new();
+    let mut on: Vec<(Piece, Vec2)> = Vec::new();
     for i in 2..9 {
-        on.push((white(i), Point::new(-0.25 + 0.04 * f64::from(i), 0.32)));
+        on.push((white(i), Vec2::new(-0.25 + 0.04 * f64::from(i), 0.32)));
     }
-    on.push((black(0), Point::new(-0.2, 0.0)));
+    on.push((black(0), Vec2::new(-0.2, 0.0)));
     let mut s = only(&game, &on, QueenState::Covered(1));
-    let start = Point::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
+    let start = Vec2::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
     let p = pocket_centres()[2];
-    let stroke = Stroke::new(0.15, Point::new(p.x - start.x, p.y - start.y), 4.0);
+    let stroke = Stroke::new(0.15, Vec2::new(p.x - start.x, p.y - start.y), 4.0);
     let r = game.strike(&mut s, &stroke).unwrap();
     assert_eq!(r.penalty, 1);
     assert_eq!(s.pocketed(Colour::White), 1);
@@ -139,15 +139,15 @@ fn c12_a2_striker_following_its_piece_in_costs_two_and_continues() {
     let game = Carrom::new(Rules::booklet()).unwrap();
     // White(0) sits on the line from the striker to pocket 2, close to the pocket; a straight
     // hit sends it in and the heavier striker follows.
-    let start = Point::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
+    let start = Vec2::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
     let p = pocket_centres()[2];
-    let d = Point::new(p.x - start.x, p.y - start.y);
-    let len = d.dist(Point::default());
-    let u = Point::new(d.x / len, d.y / len);
-    let piece_at = Point::new(p.x - u.x * 0.06, p.y - u.y * 0.06);
-    let mut on = vec![(white(0), piece_at), (black(0), Point::new(-0.2, 0.0))];
+    let d = Vec2::new(p.x - start.x, p.y - start.y);
+    let len = d.distance(Vec2::default());
+    let u = Vec2::new(d.x / len, d.y / len);
+    let piece_at = Vec2::new(p.x - u.x * 0.06, p.y - u.y * 0.06);
+    let mut on = vec![(white(0), piece_at), (black(0), Vec2::new(-0.2, 0.0))];
     for i in 4..9 {
-        on.push((white(i), Point::new(-0.25 + 0.04 * f64::from(i), -0.05)));
+        on.push((white(i), Vec2::new(-0.25 + 0.04 * f64::from(i), -0.05)));
     }
     let mut s = only(&game, &on, QueenState::Covered(0));
     let (ev, _) = game.simulate(&s, &Stroke::new(0.15, d, 5.0), None).unwrap();
@@ -169,9 +169,9 @@ fn c13_opponents_piece_pocketed_through_physics_ends_the_turn() {
         &game,
         &[
             (black(0), near_pocket(3, 0.09)),
-            (white(0), Point::new(0.2, 0.0)),
-            (black(1), Point::new(0.1, 0.0)),
-            (Piece::QUEEN, Point::default()),
+            (white(0), Vec2::new(0.2, 0.0)),
+            (black(1), Vec2::new(0.1, 0.0)),
+            (Piece::QUEEN, Vec2::default()),
         ],
         QueenState::OnBoard,
     );
@@ -197,23 +197,23 @@ fn c14_a8_a_piece_driven_into_the_frame_jumps_and_returns_to_the_centre() {
     let mut s = only(
         &game,
         &[
-            (white(0), Point::new(0.0, 0.2)),
-            (black(0), Point::new(-0.2, 0.0)),
-            (white(1), Point::new(0.2, -0.05)),
+            (white(0), Vec2::new(0.0, 0.2)),
+            (black(0), Vec2::new(-0.2, 0.0)),
+            (white(1), Vec2::new(0.2, -0.05)),
         ],
         QueenState::Covered(1),
     );
     let (ev, _) = game
-        .simulate(&s, &Stroke::new(0.0, Point::new(0.0, 1.0), 8.0), None)
+        .simulate(&s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 8.0), None)
         .unwrap();
     println!("{ev:?}");
     let r = game
-        .strike(&mut s, &Stroke::new(0.0, Point::new(0.0, 1.0), 8.0))
+        .strike(&mut s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 8.0))
         .unwrap();
     assert_eq!(r.jumped, 1, "{r:?}");
     assert_eq!(
         s.piece(white(0)),
-        Some(Point::default()),
+        Some(Vec2::default()),
         "C14: back on the free centre spot"
     );
     assert_eq!(
@@ -232,9 +232,9 @@ fn c7_c9_queen_through_physics() {
         &game,
         &[
             (Piece::QUEEN, near_pocket(3, 0.09)),
-            (white(0), Point::new(0.2, 0.1)),
-            (white(1), Point::new(0.25, 0.1)),
-            (black(0), Point::new(-0.05, -0.1)),
+            (white(0), Vec2::new(0.2, 0.1)),
+            (white(1), Vec2::new(0.25, 0.1)),
+            (black(0), Vec2::new(-0.05, -0.1)),
         ],
         QueenState::OnBoard,
     );
@@ -278,41 +278,41 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let s0 = game.opening(Seat::new(0)).unwrap();
     let cases = [
         (
-            Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, 1.0), 5.0)),
+            Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0)),
             "wrong seat",
         ),
         (
             Action::Strike(
                 Seat::new(0),
-                Stroke::new(f64::NAN, Point::new(0.0, 1.0), 5.0),
+                Stroke::new(f64::NAN, Vec2::new(0.0, 1.0), 5.0),
             ),
             "nan",
         ),
         (
             Action::Strike(
                 Seat::new(0),
-                Stroke::new(0.0, Point::new(0.0, 1.0), f64::INFINITY),
+                Stroke::new(0.0, Vec2::new(0.0, 1.0), f64::INFINITY),
             ),
             "inf",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.3, Point::new(0.0, 1.0), 5.0)),
+            Action::Strike(Seat::new(0), Stroke::new(0.3, Vec2::new(0.0, 1.0), 5.0)),
             "off the line",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Point::new(0.0, -1.0), 5.0)),
+            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, -1.0), 5.0)),
             "backwards",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Point::new(1.0, 0.0), 5.0)),
+            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(1.0, 0.0), 5.0)),
             "sideways",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Point::new(0.0, 1.0), 9.0)),
+            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, 1.0), 9.0)),
             "too fast",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Point::new(0.0, 0.0), 5.0)),
+            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, 0.0), 5.0)),
             "no direction",
         ),
         (Action::Toss(Seat::new(0)), "toss at a player node"),
@@ -326,7 +326,7 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let mut s = s0.clone();
     let err = game.apply(
         &mut s,
-        &Action::Strike(Seat::new(1), Stroke::new(0.0, Point::new(0.0, 1.0), 5.0)),
+        &Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0)),
     );
     assert_eq!(
         err,
@@ -338,7 +338,7 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     // A striker overlapping a piece.
     let su = {
         let mut su = Setup::opening(game.rules(), Seat::new(0));
-        su.pieces[5] = Some(Point::new(0.0, -0.37 + carrom::BASE_LINE_INSET));
+        su.pieces[5] = Some(Vec2::new(0.0, -0.37 + carrom::BASE_LINE_INSET));
         su.break_pending = false;
         su
     };
@@ -346,14 +346,14 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let e = game.check_stroke(
         &s,
         Seat::new(0),
-        &Stroke::new(0.0, Point::new(0.0, 1.0), 5.0),
+        &Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0),
     );
     assert_eq!(e, Err(ApplyError::Stroke(StrokeError::OverlapsPiece(5))));
     assert!(
         game.check_stroke(
             &s,
             Seat::new(0),
-            &Stroke::new(0.1, Point::new(0.0, 1.0), 5.0)
+            &Stroke::new(0.1, Vec2::new(0.0, 1.0), 5.0)
         )
         .is_ok()
     );
@@ -385,10 +385,10 @@ fn c16_pocketing_the_opponents_last_man_through_physics_loses_the_board() {
         &game,
         &[
             (black(8), near_pocket(2, 0.09)),
-            (white(0), Point::new(-0.2, 0.1)),
-            (white(1), Point::new(-0.25, 0.0)),
-            (white(2), Point::new(-0.15, -0.05)),
-            (Piece::QUEEN, Point::default()),
+            (white(0), Vec2::new(-0.2, 0.1)),
+            (white(1), Vec2::new(-0.25, 0.0)),
+            (white(2), Vec2::new(-0.15, -0.05)),
+            (Piece::QUEEN, Vec2::default()),
         ],
         QueenState::OnBoard,
     );
@@ -408,9 +408,9 @@ fn c17_own_last_man_before_the_queen_through_physics_loses_the_board() {
         &game,
         &[
             (white(8), near_pocket(3, 0.09)),
-            (black(0), Point::new(0.2, 0.1)),
-            (black(1), Point::new(0.25, 0.0)),
-            (Piece::QUEEN, Point::default()),
+            (black(0), Vec2::new(0.2, 0.1)),
+            (black(1), Vec2::new(0.25, 0.0)),
+            (Piece::QUEEN, Vec2::default()),
         ],
         QueenState::OnBoard,
     );
@@ -429,11 +429,11 @@ fn c11_debt_paid_by_the_next_man_through_physics() {
     let mut su = Setup::opening(game.rules(), Seat::new(0));
     su.pieces = [None; PIECES];
     for i in 0..9 {
-        su.pieces[white(i).id() as usize] = Some(Point::new(-0.24 + 0.06 * f64::from(i), 0.0));
-        su.pieces[black(i).id() as usize] = Some(Point::new(-0.24 + 0.06 * f64::from(i), -0.1));
+        su.pieces[white(i).id() as usize] = Some(Vec2::new(-0.24 + 0.06 * f64::from(i), 0.0));
+        su.pieces[black(i).id() as usize] = Some(Vec2::new(-0.24 + 0.06 * f64::from(i), -0.1));
     }
     su.pieces[white(0).id() as usize] = Some(near_pocket(2, 0.09));
-    su.pieces[0] = Some(Point::new(0.0, 0.15));
+    su.pieces[0] = Some(Vec2::new(0.0, 0.15));
     su.debt = [1, 0];
     su.break_pending = false;
     let mut s = game.from_setup(su).unwrap();
@@ -456,10 +456,10 @@ fn regression_bank_shots_skipped_when_no_direct_cut() {
         &[
             (
                 white(0),
-                Point::new(-0.3287518724762627, -0.27006238115570397),
+                Vec2::new(-0.3287518724762627, -0.27006238115570397),
             ),
-            (black(0), Point::new(0.1, 0.1)),
-            (black(1), Point::new(0.2, 0.15)),
+            (black(0), Vec2::new(0.1, 0.1)),
+            (black(1), Vec2::new(0.2, 0.15)),
         ],
         QueenState::Covered(0),
     );
@@ -486,8 +486,8 @@ fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
         &game,
         &[
             (white(0), near_pocket(2, 0.09)),
-            (white(1), Point::new(-0.2, 0.1)),
-            (black(0), Point::new(-0.05, -0.1)),
+            (white(1), Vec2::new(-0.2, 0.1)),
+            (black(0), Vec2::new(-0.05, -0.1)),
         ],
         QueenState::Waiting(0),
     );
@@ -500,8 +500,8 @@ fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
         &game,
         &[
             (white(0), near_pocket(2, 0.09)),
-            (white(1), Point::new(-0.2, 0.1)),
-            (black(0), Point::new(-0.05, -0.1)),
+            (white(1), Vec2::new(-0.2, 0.1)),
+            (black(0), Vec2::new(-0.05, -0.1)),
         ],
         QueenState::Waiting(0),
     );
@@ -509,7 +509,7 @@ fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
         .strike(&mut s, &Stroke::at_angle(0.2, 60.0, 0.8))
         .unwrap();
     assert!(r.queen_returned && !r.turn_continues);
-    assert_eq!(s.piece(Piece::QUEEN), Some(Point::default()));
+    assert_eq!(s.piece(Piece::QUEEN), Some(Vec2::default()));
 }
 
 #[test]
@@ -519,9 +519,9 @@ fn c21_a19_pairs_partner_pockets_for_the_partnership_through_physics() {
     let mut su = Setup::opening(game.rules(), Seat::new(0));
     su.pieces = [None; PIECES];
     su.pieces[white(0).id() as usize] = Some(near_pocket(0, 0.09));
-    su.pieces[white(1).id() as usize] = Some(Point::new(0.2, 0.1));
-    su.pieces[black(0).id() as usize] = Some(Point::new(0.05, 0.1));
-    su.pieces[0] = Some(Point::default());
+    su.pieces[white(1).id() as usize] = Some(Vec2::new(0.2, 0.1));
+    su.pieces[black(0).id() as usize] = Some(Vec2::new(0.05, 0.1));
+    su.pieces[0] = Some(Vec2::default());
     su.to_move = Seat::new(2);
     su.break_pending = false;
     let mut s = game.from_setup(su).unwrap();

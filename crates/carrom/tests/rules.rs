@@ -6,8 +6,8 @@ mod common;
 
 use boardgame_core::Seat;
 use carrom::{
-    BoardEnd, BothLastPieces, Colour, PenaltyPoints, Point, QueenState, QueenWithFirstPiece, Rules,
-    RulesError, Setup, SetupError, StrokeEvents, resolve,
+    BoardEnd, BothLastPieces, Colour, PenaltyPoints, QueenState, QueenWithFirstPiece, Rules,
+    RulesError, Setup, SetupError, StrokeEvents, Vec2, resolve,
 };
 use common::*;
 
@@ -165,7 +165,7 @@ fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
     assert_eq!(s.queen(), QueenState::OnBoard);
     assert_eq!(
         s.piece(carrom::Piece::QUEEN),
-        Some(Point::new(0.0, 0.0)),
+        Some(Vec2::new(0.0, 0.0)),
         "C14 spot free: on the spot"
     );
 }
@@ -254,7 +254,7 @@ fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
     assert_eq!(r.placed_by, Some(Seat::new(1)));
     let back: Vec<_> = (0..3).filter_map(|i| s.piece(white(i))).collect();
     assert_eq!(back.len(), 1);
-    assert!(back[0].dist(Point::default()) <= carrom::OUTER_CIRCLE_RADIUS);
+    assert!(back[0].distance(Vec2::default()) <= carrom::OUTER_CIRCLE_RADIUS);
 }
 
 #[test]
@@ -399,7 +399,7 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
     // striker. White (south) pockets nothing, so black (north) strikes next: "behind" is
     // south of the spot, touching the queen.
     let mut su = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Point::new(0.0, 0.0));
+    su.pieces[0] = Some(Vec2::new(0.0, 0.0));
     let mut s = su.into_state(&rules).unwrap();
     let r = resolve(&rules, &mut s, &ev().jump(black(3))).unwrap();
     assert_eq!((r.jumped, r.returned, r.penalty), (1, [0, 0], 0));
@@ -412,7 +412,7 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
         p.x.abs() < 1e-9 && p.y < 0.0,
         "behind the spot from north's view: {p:?}"
     );
-    assert!((p.dist(Point::default()) - 2.0 * carrom::PIECE_RADIUS).abs() < 0.0011);
+    assert!((p.distance(Vec2::default()) - 2.0 * carrom::PIECE_RADIUS).abs() < 0.0011);
     assert_eq!(
         s.pocketed(Colour::Black),
         0,
@@ -427,14 +427,14 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
         ([0, 0], 1),
         "regression: a jumped man was counted as pocketed"
     );
-    assert_eq!(s.piece(white(1)), Some(Point::default()));
+    assert_eq!(s.piece(white(1)), Some(Vec2::default()));
 }
 
 #[test]
 fn a7_queen_is_placed_before_other_pieces() {
     let rules = Rules::booklet();
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Point::new(0.2, -0.2));
+    su.pieces[0] = Some(Vec2::new(0.2, -0.2));
     let mut s = su.into_state(&rules).unwrap();
     let r = resolve(
         &rules,
@@ -443,8 +443,8 @@ fn a7_queen_is_placed_before_other_pieces() {
     )
     .unwrap();
     assert_eq!(r.jumped, 2);
-    assert_eq!(s.piece(carrom::Piece::QUEEN), Some(Point::default()));
-    assert!(s.piece(white(2)).unwrap().dist(Point::default()) > 0.03);
+    assert_eq!(s.piece(carrom::Piece::QUEEN), Some(Vec2::default()));
+    assert!(s.piece(white(2)).unwrap().distance(Vec2::default()) > 0.03);
 }
 
 #[test]
@@ -720,7 +720,7 @@ fn c21_pairs_share_colour_debt_and_queen() {
 fn setup_rejects_malformed_positions() {
     let rules = Rules::booklet();
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[3] = Some(Point::new(f64::NAN, 0.0));
+    su.pieces[3] = Some(Vec2::new(f64::NAN, 0.0));
     assert_eq!(su.into_state(&rules), Err(SetupError::NotFinite(3)));
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     su.pieces[3] = su.pieces[4];
@@ -734,7 +734,7 @@ fn setup_rejects_malformed_positions() {
     let su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 2);
     assert_eq!(su.into_state(&rules), Err(SetupError::Seat(2)));
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[5] = Some(Point::new(0.5, 0.0));
+    su.pieces[5] = Some(Vec2::new(0.5, 0.0));
     assert_eq!(su.into_state(&rules), Err(SetupError::OffBoard(5)));
 }
 

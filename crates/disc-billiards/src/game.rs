@@ -4,9 +4,9 @@
 use boardgame_core::{
     BySeat, Game, GameRng, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
 };
+use disc_physics::Vec2;
 
 use crate::conduct::{Call, CallError};
-use crate::geometry::Point;
 use crate::planner;
 use crate::position::{Position, Side, Status, seat_compass};
 use crate::resolve::{self, Outcome, StrokeReport};
@@ -36,13 +36,13 @@ impl NoiseDraw {
     /// The stroke as the cue really played it.
     #[must_use]
     pub fn perturb(&self, stroke: &Stroke, max_speed: f64) -> Stroke {
-        let len = stroke.aim.norm();
+        let len = stroke.aim.length();
         let (ux, uy) = if len > 0.0 && len.is_finite() {
             (stroke.aim.x / len, stroke.aim.y / len)
         } else {
             (0.0, 1.0)
         };
-        let aim = Point::new(ux - self.aim * uy, uy + self.aim * ux);
+        let aim = Vec2::new(ux - self.aim * uy, uy + self.aim * ux);
         let speed = (stroke.speed * (1.0 + self.speed)).clamp(1e-3, max_speed);
         Stroke {
             aim,
@@ -314,7 +314,7 @@ impl Game for Novuss {
             let y = 2.0 * rng.unit_f64() - 1.0;
             let r2 = x * x + y * y;
             if r2 > 1e-6 && r2 <= 1.0 {
-                break Point::new(x, y);
+                break Vec2::new(x, y);
             }
         };
         let speed = (1.0 - rng.unit_f64()) * self.rules.max_speed;

@@ -8,55 +8,7 @@
 use core::f64::consts::FRAC_1_SQRT_2;
 use core::fmt;
 
-/// A point (or a vector) on the table, in metres.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Point {
-    /// West (-) to east (+).
-    pub x: f64,
-    /// South (-) to north (+).
-    pub y: f64,
-}
-
-impl Point {
-    /// The point `(x, y)`.
-    #[must_use]
-    pub const fn new(x: f64, y: f64) -> Point {
-        Point { x, y }
-    }
-
-    /// Squared distance to `other`.
-    #[must_use]
-    pub fn dist2(self, other: Point) -> f64 {
-        let dx = self.x - other.x;
-        let dy = self.y - other.y;
-        dx * dx + dy * dy
-    }
-
-    /// Distance to `other`.
-    #[must_use]
-    pub fn dist(self, other: Point) -> f64 {
-        self.dist2(other).sqrt()
-    }
-
-    /// Length of the point seen as a vector.
-    #[must_use]
-    pub fn norm(self) -> f64 {
-        (self.x * self.x + self.y * self.y).sqrt()
-    }
-
-    /// Whether both coordinates are finite.
-    #[must_use]
-    pub fn is_finite(self) -> bool {
-        self.x.is_finite() && self.y.is_finite()
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({:.4}, {:.4})", self.x, self.y)
-    }
-}
+use disc_physics::Vec2;
 
 /// One side of the square table: a player's position and the cushion in front of him.
 ///
@@ -96,7 +48,7 @@ impl Compass {
     /// along the cushion (from the player's left to his right) and `v`, the distance from
     /// this side's cushion towards the opposite one.
     #[must_use]
-    pub fn to_local(self, p: Point, half: f64) -> (f64, f64) {
+    pub fn to_local(self, p: Vec2, half: f64) -> (f64, f64) {
         match self {
             Compass::South => (p.x, p.y + half),
             Compass::North => (-p.x, half - p.y),
@@ -107,23 +59,23 @@ impl Compass {
 
     /// The inverse of [`Compass::to_local`].
     #[must_use]
-    pub fn from_local(self, u: f64, v: f64, half: f64) -> Point {
+    pub fn from_local(self, u: f64, v: f64, half: f64) -> Vec2 {
         match self {
-            Compass::South => Point::new(u, v - half),
-            Compass::North => Point::new(-u, half - v),
-            Compass::West => Point::new(v - half, -u),
-            Compass::East => Point::new(half - v, u),
+            Compass::South => Vec2::new(u, v - half),
+            Compass::North => Vec2::new(-u, half - v),
+            Compass::West => Vec2::new(v - half, -u),
+            Compass::East => Vec2::new(half - v, u),
         }
     }
 
     /// The unit vector pointing from this side towards the opposite one.
     #[must_use]
-    pub const fn inward(self) -> Point {
+    pub const fn inward(self) -> Vec2 {
         match self {
-            Compass::South => Point::new(0.0, 1.0),
-            Compass::North => Point::new(0.0, -1.0),
-            Compass::West => Point::new(1.0, 0.0),
-            Compass::East => Point::new(-1.0, 0.0),
+            Compass::South => Vec2::new(0.0, 1.0),
+            Compass::North => Vec2::new(0.0, -1.0),
+            Compass::West => Vec2::new(1.0, 0.0),
+            Compass::East => Vec2::new(-1.0, 0.0),
         }
     }
 }
@@ -198,55 +150,55 @@ impl Dimensions {
 
     /// The four pocket centres: south-west, north-west, north-east, south-east.
     #[must_use]
-    pub fn pockets(&self) -> [Point; 4] {
+    pub fn pockets(&self) -> [Vec2; 4] {
         let c = self.half_size - self.pocket_inset;
         [
-            Point::new(-c, -c),
-            Point::new(-c, c),
-            Point::new(c, c),
-            Point::new(c, -c),
+            Vec2::new(-c, -c),
+            Vec2::new(-c, c),
+            Vec2::new(c, c),
+            Vec2::new(c, -c),
         ]
     }
 
     /// Whether `p` (a disc centre) lies strictly inside a pocket hole.
     #[must_use]
-    pub fn in_pocket(&self, p: Point) -> bool {
+    pub fn in_pocket(&self, p: Vec2) -> bool {
         let r2 = self.pocket_radius * self.pocket_radius;
-        self.pockets().iter().any(|c| c.dist2(p) < r2)
+        self.pockets().iter().any(|c| c.distance_squared(p) < r2)
     }
 
     /// Whether a body of radius `r` centred at `p` lies on the playing area, inside the
     /// cushions (touching allowed).
     #[must_use]
-    pub fn on_table(&self, p: Point, r: f64) -> bool {
+    pub fn on_table(&self, p: Vec2, r: f64) -> bool {
         let lim = self.half_size - r + 1e-12;
         p.is_finite() && p.x.abs() <= lim && p.y.abs() <= lim
     }
 
     /// Whether the point `p` lies in the strike zone of `side` (closed rectangle).
     #[must_use]
-    pub fn in_zone(&self, side: Compass, p: Point) -> bool {
+    pub fn in_zone(&self, side: Compass, p: Vec2) -> bool {
         self.circle_in_zone(side, p, 0.0)
     }
 
     /// Whether the whole circle of radius `r` about `p` lies inside the strike zone of `side`
     /// (no zone boundary line crosses it).
     #[must_use]
-    pub fn circle_in_zone(&self, side: Compass, p: Point, r: f64) -> bool {
+    pub fn circle_in_zone(&self, side: Compass, p: Vec2, r: f64) -> bool {
         let (u, v) = side.to_local(p, self.half_size);
         u.abs() + r <= self.zone_half_width && v - r >= 0.0 && v + r <= self.zone_depth
     }
 
     /// Whether the whole circle of radius `r` about `p` lies inside the centre circle.
     #[must_use]
-    pub fn circle_in_centre(&self, p: Point, r: f64) -> bool {
-        p.norm() + r <= self.circle_radius
+    pub fn circle_in_centre(&self, p: Vec2, r: f64) -> bool {
+        p.length() + r <= self.circle_radius
     }
 
     /// Distance from `p` to the nearest line of `side`'s strike zone: its end line, its two
     /// side lines and its middle line (each a segment).
     #[must_use]
-    pub fn distance_to_zone_line(&self, side: Compass, p: Point) -> f64 {
+    pub fn distance_to_zone_line(&self, side: Compass, p: Vec2) -> f64 {
         let (u, v) = side.to_local(p, self.half_size);
         let (w, d) = (self.zone_half_width, self.zone_depth);
         // Distance to the segment from (a, b0) to (a, b1) along the v axis at u = a.
@@ -274,23 +226,23 @@ impl Default for Dimensions {
 
 /// Sixteen unit directions (every 22.5 degrees) written as constants, so that searches for
 /// a free spot use no trigonometric function and give the same result on every machine.
-pub(crate) const DIRS16: [Point; 16] = [
-    Point::new(1.0, 0.0),
-    Point::new(0.923_879_532_511_286_7, 0.382_683_432_365_089_8),
-    Point::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2),
-    Point::new(0.382_683_432_365_089_8, 0.923_879_532_511_286_7),
-    Point::new(0.0, 1.0),
-    Point::new(-0.382_683_432_365_089_8, 0.923_879_532_511_286_7),
-    Point::new(-FRAC_1_SQRT_2, FRAC_1_SQRT_2),
-    Point::new(-0.923_879_532_511_286_7, 0.382_683_432_365_089_8),
-    Point::new(-1.0, 0.0),
-    Point::new(-0.923_879_532_511_286_7, -0.382_683_432_365_089_8),
-    Point::new(-FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
-    Point::new(-0.382_683_432_365_089_8, -0.923_879_532_511_286_7),
-    Point::new(0.0, -1.0),
-    Point::new(0.382_683_432_365_089_8, -0.923_879_532_511_286_7),
-    Point::new(FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
-    Point::new(0.923_879_532_511_286_7, -0.382_683_432_365_089_8),
+pub(crate) const DIRS16: [Vec2; 16] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(0.923_879_532_511_286_7, 0.382_683_432_365_089_8),
+    Vec2::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2),
+    Vec2::new(0.382_683_432_365_089_8, 0.923_879_532_511_286_7),
+    Vec2::new(0.0, 1.0),
+    Vec2::new(-0.382_683_432_365_089_8, 0.923_879_532_511_286_7),
+    Vec2::new(-FRAC_1_SQRT_2, FRAC_1_SQRT_2),
+    Vec2::new(-0.923_879_532_511_286_7, 0.382_683_432_365_089_8),
+    Vec2::new(-1.0, 0.0),
+    Vec2::new(-0.923_879_532_511_286_7, -0.382_683_432_365_089_8),
+    Vec2::new(-FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
+    Vec2::new(-0.382_683_432_365_089_8, -0.923_879_532_511_286_7),
+    Vec2::new(0.0, -1.0),
+    Vec2::new(0.382_683_432_365_089_8, -0.923_879_532_511_286_7),
+    Vec2::new(FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
+    Vec2::new(0.923_879_532_511_286_7, -0.382_683_432_365_089_8),
 ];
 
 #[cfg(test)]
@@ -299,11 +251,11 @@ mod tests {
 
     #[test]
     fn local_coordinates_round_trip() {
-        let p = Point::new(0.12, -0.31);
+        let p = Vec2::new(0.12, -0.31);
         for c in Compass::ALL {
             let (u, v) = c.to_local(p, 0.5);
             let q = c.from_local(u, v, 0.5);
-            assert!(p.dist(q) < 1e-12, "{c}: {q}");
+            assert!(p.distance(q) < 1e-12, "{c}: {q}");
         }
         // v is the distance from the cushion of that side.
         assert!((Compass::South.to_local(p, 0.5).1 - 0.19).abs() < 1e-12);
@@ -315,11 +267,11 @@ mod tests {
     #[test]
     fn pockets_are_in_the_corners() {
         let d = Dimensions::NOVUSS;
-        assert!(d.in_pocket(Point::new(0.435, 0.435)));
-        assert!(d.in_pocket(Point::new(-0.40, -0.45)));
-        assert!(!d.in_pocket(Point::new(0.0, 0.474)));
+        assert!(d.in_pocket(Vec2::new(0.435, 0.435)));
+        assert!(d.in_pocket(Vec2::new(-0.40, -0.45)));
+        assert!(!d.in_pocket(Vec2::new(0.0, 0.474)));
         assert!(
-            !d.in_pocket(Point::new(0.435, 0.3849)),
+            !d.in_pocket(Vec2::new(0.435, 0.3849)),
             "on the rim is not inside"
         );
     }
@@ -327,24 +279,24 @@ mod tests {
     #[test]
     fn zone_and_zone_lines() {
         let d = Dimensions::NOVUSS;
-        assert!(d.in_zone(Compass::South, Point::new(0.0, -0.45)));
-        assert!(!d.in_zone(Compass::South, Point::new(0.0, -0.36)));
-        assert!(!d.in_zone(Compass::North, Point::new(0.0, -0.45)));
-        assert!(d.in_zone(Compass::East, Point::new(0.45, 0.2)));
+        assert!(d.in_zone(Compass::South, Vec2::new(0.0, -0.45)));
+        assert!(!d.in_zone(Compass::South, Vec2::new(0.0, -0.36)));
+        assert!(!d.in_zone(Compass::North, Vec2::new(0.0, -0.45)));
+        assert!(d.in_zone(Compass::East, Vec2::new(0.45, 0.2)));
         // The middle line x = 0 runs through the south zone.
-        assert!(d.distance_to_zone_line(Compass::South, Point::new(0.004, -0.45)) < 0.0041);
+        assert!(d.distance_to_zone_line(Compass::South, Vec2::new(0.004, -0.45)) < 0.0041);
         // The end line at y = -0.37.
         assert!(
-            (d.distance_to_zone_line(Compass::South, Point::new(0.2, -0.38)) - 0.01).abs() < 1e-9
+            (d.distance_to_zone_line(Compass::South, Vec2::new(0.2, -0.38)) - 0.01).abs() < 1e-9
         );
-        assert!(d.circle_in_zone(Compass::South, Point::new(0.2, -0.45), 0.009));
-        assert!(!d.circle_in_zone(Compass::South, Point::new(0.2, -0.375), 0.009));
+        assert!(d.circle_in_zone(Compass::South, Vec2::new(0.2, -0.45), 0.009));
+        assert!(!d.circle_in_zone(Compass::South, Vec2::new(0.2, -0.375), 0.009));
     }
 
     #[test]
     fn dirs16_are_unit_vectors() {
         for d in DIRS16 {
-            assert!((d.norm() - 1.0).abs() < 1e-15);
+            assert!((d.length() - 1.0).abs() < 1e-15);
         }
     }
 }

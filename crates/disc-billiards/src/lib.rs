@@ -8,15 +8,15 @@
 //! continuing on pocketing own discs, the win.
 //!
 //! ```
-//! use disc_billiards::{Body, Compass, DiscId, Novuss, Outcome, Point, Rules, Stroke, Foul};
+//! use disc_billiards::{Body, Compass, DiscId, Novuss, Outcome, Vec2, Rules, Stroke, Foul};
 //!
 //! let game = Novuss::new(Rules::booklet())?;
 //! let mut pos = game.start();
 //! // Seat 0 strikes from the south; his discs (0-7) stand along the north cushion.
-//! let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+//! let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
 //! game.check_stroke(&pos, pos.to_move(), &stroke)?;
 //! // The puck hits his disc 3, which drops into a pocket; the puck stops mid-table.
-//! let mut out = Outcome::still(&pos, Point::new(0.0, 0.1));
+//! let mut out = Outcome::still(&pos, Vec2::new(0.0, 0.1));
 //! out.contact(0.25, Body::Puck, Body::Disc(DiscId(3)))
 //!     .pocket(0.6, Body::Disc(DiscId(3)));
 //! let report = game.resolve(&mut pos, &stroke, &out)?;
@@ -30,12 +30,12 @@
 //! resolves it; [`ShotPlanner`] chooses strokes.
 //!
 //! ```
-//! use disc_billiards::{Novuss, Point, Rules, ShotPlanner, Stroke};
+//! use disc_billiards::{Novuss, Vec2, Rules, ShotPlanner, Stroke};
 //!
 //! let game = Novuss::new(Rules::booklet())?;
 //! let mut pos = game.start();
 //! // Seat 0 drives the puck up the centre line into his own row at 4 m/s.
-//! let drive = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+//! let drive = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
 //! let report = game.play(&mut pos, &drive)?;
 //! assert!(report.fouls.is_empty());
 //! // A shot planner picks the next stroke, checked by simulation.
@@ -64,7 +64,13 @@ pub use saved::{SavedGame, SavedGameData, SavedGameError};
 pub use sim::{PhysicsError, SimScratch};
 pub use svg::StrokeTrace;
 
-pub use geometry::{Compass, Dimensions, Point};
+pub use disc_physics::Vec2;
+
+/// The former name of [`Vec2`], kept only until the workspace README's example names `Vec2`
+/// (then delete it); not part of the API.
+#[doc(hidden)]
+pub type Point = Vec2;
+pub use geometry::{Compass, Dimensions};
 pub use position::{
     Disc, DiscId, MAX_DISCS, Position, PositionError, Setup, Side, Status, seat_compass,
 };

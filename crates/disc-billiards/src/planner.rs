@@ -3,10 +3,11 @@
 //! the best few with disc-physics.
 
 use boardgame_core::{Agent, GameRng};
+use disc_physics::Vec2;
 
 use crate::Novuss;
 use crate::game::Action;
-use crate::geometry::{Compass, Point};
+use crate::geometry::Compass;
 use crate::position::{DiscId, Position, Side, Status, overlaps, seat_compass};
 use crate::resolve::{self, Outcome, StrokeReport};
 use crate::rules::{DirectAtDark, PlacementTest, Rules};
@@ -45,7 +46,7 @@ pub struct Candidate {
 pub(crate) fn placements<'a>(
     rules: &'a Rules,
     pos: &'a Position,
-) -> impl Iterator<Item = Point> + 'a {
+) -> impl Iterator<Item = Vec2> + 'a {
     let d = &rules.dimensions;
     let seat = pos.to_move();
     let side = seat_compass(seat, rules.players);
@@ -99,7 +100,7 @@ pub(crate) fn placements<'a>(
 const DRIVE_SPEEDS: [f64; 3] = [4.0, 6.0, 2.5];
 
 /// Distance from `q` to the segment `a`-`b`.
-fn seg_dist(a: Point, b: Point, q: Point) -> f64 {
+fn seg_dist(a: Vec2, b: Vec2, q: Vec2) -> f64 {
     let (abx, aby) = (b.x - a.x, b.y - a.y);
     let len2 = abx * abx + aby * aby;
     let t = if len2 > 0.0 {
@@ -107,12 +108,12 @@ fn seg_dist(a: Point, b: Point, q: Point) -> f64 {
     } else {
         0.0
     };
-    q.dist(Point::new(a.x + t * abx, a.y + t * aby))
+    q.distance(Vec2::new(a.x + t * abx, a.y + t * aby))
 }
 
 /// Whether a body of radius `rad` moving from `a` to `b` passes clear of every disc on the
 /// table except `skip`.
-fn clear(pos: &Position, rules: &Rules, a: Point, b: Point, rad: f64, skip: DiscId) -> bool {
+fn clear(pos: &Position, rules: &Rules, a: Vec2, b: Vec2, rad: f64, skip: DiscId) -> bool {
     let reach = rad + rules.dimensions.disc_radius - 1e-9;
     pos.discs()
         .iter()
@@ -122,13 +123,13 @@ fn clear(pos: &Position, rules: &Rules, a: Point, b: Point, rad: f64, skip: Disc
         .all(|q| seg_dist(a, b, q) >= reach)
 }
 
-fn unit(a: Point, b: Point) -> Option<(Point, f64)> {
-    let len = a.dist(b);
-    (len > 1e-9).then(|| (Point::new((b.x - a.x) / len, (b.y - a.y) / len), len))
+fn unit(a: Vec2, b: Vec2) -> Option<(Vec2, f64)> {
+    let len = a.distance(b);
+    (len > 1e-9).then(|| (Vec2::new((b.x - a.x) / len, (b.y - a.y) / len), len))
 }
 
 /// Where the puck's centre touches cushion `c`, and the unit normal pointing into the table.
-fn cushion_line(rules: &Rules, c: Compass) -> (f64, Point) {
+fn cushion_line(rules: &Rules, c: Compass) -> (f64, Vec2) {
     (
         rules.dimensions.half_size - rules.dimensions.puck_radius,
         c.inward(),
@@ -150,7 +151,7 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
     let e_c = rules.physics.restitution_cushion;
     let transfer = (1.0 + e_d) * d.puck_mass / (d.puck_mass + d.disc_mass);
     let contact = d.puck_radius + d.disc_radius;
-    let spots: Vec<Point> = placements(rules, pos).collect();
+    let spots: Vec<Vec2> = placements(rules, pos).collect();
     let pockets = d.pockets();
     for (i, disc) in pos.discs().iter().enumerate() {
         let Some(t) = disc.at else { continue };
@@ -168,7 +169,7 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
             if !clear(pos, rules, t, pk, d.disc_radius, id) {
                 continue;
             }
-            let g = Point::new(t.x - ut.x * contact, t.y - ut.y * contact);
+            let g = Vec2::new(t.x - ut.x * contact, t.y - ut.y * contact);
             if !d.on_table(g, d.puck_radius) {
                 continue;
             }
@@ -204,7 +205,7 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
                         continue;
                     }
                     // Image of g beyond the line, stretched by 1/e for the cushion's restitution.
-                    let img = Point::new(g.x - n.x * (sg + sg / e_c), g.y - n.y * (sg + sg / e_c));
+                    let img = Vec2::new(g.x - n.x * (sg + sg / e_c), g.y - n.y * (sg + sg / e_c));
                     let Some((w, _)) = unit(p, img) else { continue };
                     let wn = w.x * n.x + w.y * n.y;
                     if wn >= -1e-6 {
@@ -212,14 +213,14 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
                     }
                     // Where the puck meets the line.
                     let k = sp / -wn;
-                    let q = Point::new(p.x + w.x * k, p.y + w.y * k);
+                    let q = Vec2::new(p.x + w.x * k, p.y + w.y * k);
                     if !d.on_table(q, d.puck_radius - 1e-6) {
                         continue;
                     }
                     // After the cushion: tangential kept, normal reversed and scaled.
-                    let wt = Point::new(w.x - wn * n.x, w.y - wn * n.y);
-                    let after = Point::new(wt.x - e_c * wn * n.x, wt.y - e_c * wn * n.y);
-                    let keep = after.norm();
+                    let wt = Vec2::new(w.x - wn * n.x, w.y - wn * n.y);
+                    let after = Vec2::new(wt.x - e_c * wn * n.x, wt.y - e_c * wn * n.y);
+                    let keep = after.length();
                     let Some((w2, d12)) = unit(q, g) else {
                         continue;
                     };
@@ -230,7 +231,7 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
                     {
                         continue;
                     }
-                    let d11 = p.dist(q);
+                    let d11 = p.distance(q);
                     let v_imp = v_t / (cos * transfer);
                     let v_after = (v_imp * v_imp + 2.0 * mu_g * d12).sqrt();
                     let v_before = v_after / keep;
@@ -258,7 +259,7 @@ pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>
                     pos,
                     rules,
                     p,
-                    Point::new(t.x - w.x * contact, t.y - w.y * contact),
+                    Vec2::new(t.x - w.x * contact, t.y - w.y * contact),
                     d.puck_radius,
                     id,
                 ) {

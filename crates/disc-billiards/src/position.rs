@@ -3,10 +3,11 @@
 //! dark discs (N11, B4); the placement test (B3); where returned and penalty discs go.
 
 use core::fmt;
+use disc_physics::Vec2;
 
 use boardgame_core::Seat;
 
-use crate::geometry::{Compass, DIRS16, Dimensions, Point};
+use crate::geometry::{Compass, DIRS16, Dimensions};
 use crate::resolve::StrokeReport;
 use crate::rules::{PlacementTest, Rules};
 use crate::stroke::Stroke;
@@ -103,9 +104,9 @@ pub struct Disc {
     /// Its owner.
     pub side: Side,
     /// Its place in the starting row.
-    pub home: Point,
+    pub home: Vec2,
     /// Its centre on the table, or `None` when it is in a pocket.
-    pub at: Option<Point>,
+    pub at: Option<Vec2>,
 }
 
 /// Whether the game goes on, and how it ended.
@@ -211,7 +212,7 @@ pub struct Position {
 
 const EMPTY_DISC: Disc = Disc {
     side: Side::A,
-    home: Point::new(0.0, 0.0),
+    home: Vec2::new(0.0, 0.0),
     at: None,
 };
 
@@ -478,7 +479,7 @@ impl Position {
 
     /// Whether the puck may be placed at `p` for `seat`'s stroke (N3, B3).
     #[must_use]
-    pub fn placement_ok(&self, rules: &Rules, seat: Seat, p: Point) -> bool {
+    pub fn placement_ok(&self, rules: &Rules, seat: Seat, p: Vec2) -> bool {
         self.placement_check(rules, seat, p).is_ok()
     }
 
@@ -486,7 +487,7 @@ impl Position {
         &self,
         rules: &Rules,
         seat: Seat,
-        p: Point,
+        p: Vec2,
     ) -> Result<(), PlacementFault> {
         let d = &rules.dimensions;
         let side = seat_compass(seat, rules.players);
@@ -519,7 +520,7 @@ impl Position {
 
     /// Whether a disc could stand at `p` (on the table, off the pockets, touching but not
     /// overlapping any disc other than `except`).
-    pub(crate) fn free(&self, d: &Dimensions, p: Point, except: Option<DiscId>) -> bool {
+    pub(crate) fn free(&self, d: &Dimensions, p: Vec2, except: Option<DiscId>) -> bool {
         d.on_table(p, d.disc_radius)
             && !d.in_pocket(p)
             && self.discs().iter().enumerate().all(|(i, x)| {
@@ -529,12 +530,7 @@ impl Position {
     }
 
     /// The free spot nearest to `want` found on rings of 2 mm steps (16 directions each).
-    pub(crate) fn nearest_free(
-        &self,
-        d: &Dimensions,
-        want: Point,
-        except: Option<DiscId>,
-    ) -> Point {
+    pub(crate) fn nearest_free(&self, d: &Dimensions, want: Vec2, except: Option<DiscId>) -> Vec2 {
         if self.free(d, want, except) {
             return want;
         }
@@ -543,7 +539,7 @@ impl Position {
         while f64::from(k) * step < 4.0 * d.half_size {
             let r = f64::from(k) * step;
             for dir in DIRS16 {
-                let p = Point::new(want.x + r * dir.x, want.y + r * dir.y);
+                let p = Vec2::new(want.x + r * dir.x, want.y + r * dir.y);
                 if self.free(d, p, except) {
                     return p;
                 }
@@ -557,7 +553,7 @@ impl Position {
     /// Where the penalty disc goes (N9, B14): on the centre line touching the cushion
     /// opposite `offender`, or else along that cushion as near the centre line as possible,
     /// on the half holding fewer discs (ties: the offender's right).
-    pub(crate) fn penalty_spot(&self, rules: &Rules, offender: Seat) -> Point {
+    pub(crate) fn penalty_spot(&self, rules: &Rules, offender: Seat) -> Vec2 {
         let d = &rules.dimensions;
         let me = seat_compass(offender, rules.players);
         let far = me.opposite();
@@ -597,19 +593,19 @@ impl Position {
     /// Where a disc that left the table goes under [`crate::rules::OffTablePlacement::CentreCircle`]
     /// (F5, B12, B13): the circle's centre, else the point of the circle's edge on the side
     /// where it left (`exit`), else the nearest free spot to that point.
-    pub(crate) fn circle_spot(&self, d: &Dimensions, exit: Point, id: DiscId) -> Point {
-        let centre = Point::new(0.0, 0.0);
+    pub(crate) fn circle_spot(&self, d: &Dimensions, exit: Vec2, id: DiscId) -> Vec2 {
+        let centre = Vec2::new(0.0, 0.0);
         if self.free(d, centre, Some(id)) {
             return centre;
         }
-        let len = exit.norm();
+        let len = exit.length();
         let edge = if len > 0.0 && len.is_finite() {
-            Point::new(
+            Vec2::new(
                 exit.x / len * d.circle_radius,
                 exit.y / len * d.circle_radius,
             )
         } else {
-            Point::new(0.0, d.circle_radius)
+            Vec2::new(0.0, d.circle_radius)
         };
         self.nearest_free(d, edge, Some(id))
     }
@@ -617,15 +613,15 @@ impl Position {
 
 /// Whether a disc centred at `p` is in the dark area of the player at `side` (B4): its hole
 /// wholly inside his strike zone or wholly inside the centre circle.
-pub(crate) fn in_dark_area(d: &Dimensions, side: Compass, p: Point) -> bool {
+pub(crate) fn in_dark_area(d: &Dimensions, side: Compass, p: Vec2) -> bool {
     d.circle_in_zone(side, p, d.disc_hole_radius) || d.circle_in_centre(p, d.disc_hole_radius)
 }
 
 /// Two circles whose centres are closer than `reach` overlap (touching is allowed, with a
 /// nanometre of slack for rounding).
-pub(crate) fn overlaps(a: Point, b: Point, reach: f64) -> bool {
+pub(crate) fn overlaps(a: Vec2, b: Vec2, reach: f64) -> bool {
     let r = reach - 1e-9;
-    a.dist2(b) < r * r
+    a.distance_squared(b) < r * r
 }
 
 /// Why a puck placement was refused.
@@ -651,7 +647,7 @@ mod tests {
         let pos = Position::start(&r, Seat::new(0));
         assert_eq!(pos.discs().len(), 16);
         // Seat 0 (south) owns the row along the north cushion, 4 each side of x = 0.
-        let a: Vec<Point> = pos
+        let a: Vec<Vec2> = pos
             .discs()
             .iter()
             .filter(|d| d.side == Side::A)
@@ -667,7 +663,7 @@ mod tests {
         for w in xs.windows(2) {
             assert!((w[1] - w[0] - 0.052).abs() < 1e-12);
         }
-        let b: Vec<Point> = pos
+        let b: Vec<Vec2> = pos
             .discs()
             .iter()
             .filter(|d| d.side == Side::B)
@@ -719,10 +715,10 @@ mod tests {
         // Own (side A) disc 0 into the centre circle, disc 1 into the south zone, disc 2 on
         // the edge line of the zone (the line crosses its hole: light), disc 3 just outside
         // the circle but with its hole crossing the circle line: light.
-        s.discs[0].at = Some(Point::new(0.0, 0.05));
-        s.discs[1].at = Some(Point::new(0.28, -0.45));
-        s.discs[2].at = Some(Point::new(-0.2, -0.372));
-        s.discs[3].at = Some(Point::new(0.123, 0.0));
+        s.discs[0].at = Some(Vec2::new(0.0, 0.05));
+        s.discs[1].at = Some(Vec2::new(0.28, -0.45));
+        s.discs[2].at = Some(Vec2::new(-0.2, -0.372));
+        s.discs[3].at = Some(Vec2::new(0.123, 0.0));
         let pos = Position::from_setup(&r, &s).unwrap();
         assert!(pos.is_dark(&r, Seat::new(0), DiscId(0)));
         assert!(pos.is_dark(&r, Seat::new(0), DiscId(1)));
@@ -742,29 +738,29 @@ mod tests {
         let mini = Rules::mini();
         let s0 = Seat::new(0);
         // On the middle line of the south zone: the line shows through the hole.
-        let on_line = Point::new(0.0, -0.41);
+        let on_line = Vec2::new(0.0, -0.41);
         assert!(pos.placement_ok(&booklet, s0, on_line));
         assert!(
-            !pos.placement_ok(&lnf, s0, Point::new(0.2, -0.375)),
+            !pos.placement_ok(&lnf, s0, Vec2::new(0.2, -0.375)),
             "end line shows: LNF refuses"
         );
         // Clear of every line: booklet refuses, LNF accepts.
-        let clear = Point::new(0.26, -0.41);
+        let clear = Vec2::new(0.26, -0.41);
         assert!(!pos.placement_ok(&booklet, s0, clear));
         assert!(pos.placement_ok(&lnf, s0, clear));
         assert!(pos.placement_ok(&mini, s0, clear));
         // Outside the zone, or in the other player's zone.
-        assert!(!pos.placement_ok(&mini, s0, Point::new(0.0, 0.0)));
-        assert!(!pos.placement_ok(&mini, s0, Point::new(0.0, 0.41)));
-        assert!(pos.placement_ok(&mini, Seat::new(1), Point::new(0.0, 0.41)));
+        assert!(!pos.placement_ok(&mini, s0, Vec2::new(0.0, 0.0)));
+        assert!(!pos.placement_ok(&mini, s0, Vec2::new(0.0, 0.41)));
+        assert!(pos.placement_ok(&mini, Seat::new(1), Vec2::new(0.0, 0.41)));
         // On a disc: side B's row lies along the south cushion.
         assert_eq!(
-            pos.placement_check(&mini, s0, Point::new(0.026, -0.45)),
+            pos.placement_check(&mini, s0, Vec2::new(0.026, -0.45)),
             Err(PlacementFault::OnDisc(DiscId(12)))
         );
         // Not finite.
         assert_eq!(
-            pos.placement_check(&mini, s0, Point::new(f64::NAN, -0.45)),
+            pos.placement_check(&mini, s0, Vec2::new(f64::NAN, -0.45)),
             Err(PlacementFault::OffTable)
         );
     }
@@ -807,13 +803,13 @@ mod tests {
             Err(PositionError::Overlap(DiscId(0), DiscId(1)))
         );
         let mut s = good.clone();
-        s.discs[1].at = Some(Point::new(f64::INFINITY, 0.0));
+        s.discs[1].at = Some(Vec2::new(f64::INFINITY, 0.0));
         assert_eq!(
             Position::from_setup(&r, &s),
             Err(PositionError::OffTable(DiscId(1)))
         );
         let mut s = good.clone();
-        s.discs[1].at = Some(Point::new(0.43, 0.43));
+        s.discs[1].at = Some(Vec2::new(0.43, 0.43));
         assert_eq!(
             Position::from_setup(&r, &s),
             Err(PositionError::InPocket(DiscId(1)))

@@ -7,10 +7,11 @@
 //! disc-physics.
 
 use core::fmt;
+use disc_physics::Vec2;
 
 use boardgame_core::Seat;
 
-use crate::geometry::{Compass, Point};
+use crate::geometry::Compass;
 use crate::position::{DiscId, MAX_DISCS, Position, Side, Status, overlaps, seat_compass};
 use crate::rules::{
     DebtSettlement, DirectAtDark, OffTablePlacement, OwnDiscOffTable, PuckReturnRule, Rules,
@@ -65,7 +66,7 @@ pub enum StrokeEvent {
         /// Which body.
         body: Body,
         /// Where it crossed the cushion.
-        at: Point,
+        at: Vec2,
     },
 }
 
@@ -91,12 +92,12 @@ impl StrokeEvent {
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Body, DiscId, Novuss, Outcome, Point, Rules, Stroke};
+/// use disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2, Rules, Stroke};
 /// let game = Novuss::new(Rules::booklet())?;
 /// let mut pos = game.start();
-/// let stroke = Stroke::new(Point::new(0.0, -0.40), Point::new(0.0, 1.0), 3.0);
+/// let stroke = Stroke::new(Vec2::new(0.0, -0.40), Vec2::new(0.0, 1.0), 3.0);
 /// // The puck runs up the table and pockets nothing: the turn passes (N7(b)).
-/// let mut out = Outcome::still(&pos, Point::new(0.0, 0.2));
+/// let mut out = Outcome::still(&pos, Vec2::new(0.0, 0.2));
 /// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
 /// let report = game.resolve(&mut pos, &stroke, &out)?;
 /// assert!(report.fouls.is_empty());
@@ -109,9 +110,9 @@ pub struct Outcome {
     pub events: Vec<StrokeEvent>,
     /// Rest position of each disc on the table after the stroke (`None` for a disc that is
     /// pocketed or left the table), indexed by [`DiscId`].
-    pub rest: [Option<Point>; MAX_DISCS],
+    pub rest: [Option<Vec2>; MAX_DISCS],
     /// Where the puck came to rest, `None` when it was pocketed or left the table.
-    pub puck_rest: Option<Point>,
+    pub puck_rest: Option<Vec2>,
     /// Whether the puck, after leaving the striker's zone, crossed back over his own edge
     /// line (the zone's front line, across the table) during the stroke. The physics path
     /// sets it when [`Rules::own_edge_line_loss`] is on (watching the puck after every
@@ -122,7 +123,7 @@ pub struct Outcome {
 impl Outcome {
     /// Nothing but the puck moved; it rests at `puck`.
     #[must_use]
-    pub fn still(pos: &Position, puck: Point) -> Outcome {
+    pub fn still(pos: &Position, puck: Vec2) -> Outcome {
         let mut out = Outcome {
             events: Vec::new(),
             rest: [None; MAX_DISCS],
@@ -134,7 +135,7 @@ impl Outcome {
     }
 
     /// Clears the events and rests every disc where it stands in `pos` (reusing the buffer).
-    pub fn reset(&mut self, pos: &Position, puck: Point) {
+    pub fn reset(&mut self, pos: &Position, puck: Vec2) {
         self.events.clear();
         self.rest = [None; MAX_DISCS];
         for (i, d) in pos.discs().iter().enumerate() {
@@ -168,14 +169,14 @@ impl Outcome {
     }
 
     /// Sends `body` off the table over the cushion at `at` (and removes its rest position).
-    pub fn off_table(&mut self, time: f64, body: Body, at: Point) -> &mut Outcome {
+    pub fn off_table(&mut self, time: f64, body: Body, at: Vec2) -> &mut Outcome {
         self.events.push(StrokeEvent::LeftTable { time, body, at });
         self.clear_rest(body);
         self
     }
 
     /// Disc `id` comes to rest at `to`.
-    pub fn moved(&mut self, id: DiscId, to: Point) -> &mut Outcome {
+    pub fn moved(&mut self, id: DiscId, to: Vec2) -> &mut Outcome {
         if let Some(r) = self.rest.get_mut(id.index()) {
             *r = Some(to);
         }
@@ -448,9 +449,9 @@ pub(crate) fn resolve(
     let mut illegal_dark = [false; MAX_DISCS];
     let mut puck_gone = false;
     let mut pocketed = [false; MAX_DISCS];
-    let mut left: [Option<Point>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut left: [Option<Vec2>; MAX_DISCS] = [None; MAX_DISCS];
     let mut last_time = 0.0f64;
-    let check_disc = |k: usize, id: DiscId, pocketed: &[bool], left: &[Option<Point>]| {
+    let check_disc = |k: usize, id: DiscId, pocketed: &[bool], left: &[Option<Vec2>]| {
         let i = id.index();
         if i >= n || pos.discs[i].at.is_none() {
             Err(OutcomeError::Disc(k, id))

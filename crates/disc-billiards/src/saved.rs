@@ -101,7 +101,7 @@ impl From<SavedGame> for SavedGameData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Point;
+    use crate::Vec2;
 
     #[test]
     fn invariant10_reload_validates_and_round_trips() {
@@ -109,7 +109,7 @@ mod tests {
         let mut pos = game.start();
         game.play(
             &mut pos,
-            &crate::Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0),
+            &crate::Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0),
         )
         .unwrap();
         let data = SavedGame::new(&game, &pos).data();
@@ -118,7 +118,7 @@ mod tests {
         assert_eq!(back.position().to_setup(), pos.to_setup());
         // A corrupted snapshot is refused with the reason.
         let mut bad = data.clone();
-        bad.setup.discs[1].at = Some(Point::new(5.0, 0.0));
+        bad.setup.discs[1].at = Some(Vec2::new(5.0, 0.0));
         assert!(matches!(
             SavedGame::try_from(bad),
             Err(SavedGameError::Position(PositionError::OffTable(_)))

@@ -4,7 +4,7 @@ use disc_physics::{
     CushionId, DiscKind, DiscStatus, Event, EventKind, StepConfig, Table, Trajectory, Vec2, World,
 };
 
-use crate::geometry::{Compass, Point};
+use crate::geometry::Compass;
 use crate::position::{DiscId, MAX_DISCS, Position, seat_compass};
 use crate::resolve::{Body, Outcome, StrokeEvent};
 use crate::rules::Rules;
@@ -55,7 +55,7 @@ pub(crate) fn table(rules: &Rules) -> Result<Table, PhysicsError> {
 pub(crate) fn world(
     rules: &Rules,
     pos: &Position,
-    puck: Point,
+    puck: Vec2,
     map: &mut Vec<u8>,
 ) -> Result<(World, disc_physics::DiscId), PhysicsError> {
     let d = &rules.dimensions;
@@ -65,15 +65,11 @@ pub(crate) fn world(
     map.clear();
     for (i, x) in pos.discs().iter().enumerate() {
         if let Some(p) = x.at {
-            world
-                .add_disc(disc, Vec2::new(p.x, p.y), Vec2::ZERO)
-                .map_err(err)?;
+            world.add_disc(disc, p, Vec2::ZERO).map_err(err)?;
             map.push(i as u8);
         }
     }
-    let puck_id = world
-        .add_disc(puck_kind, Vec2::new(puck.x, puck.y), Vec2::ZERO)
-        .map_err(err)?;
+    let puck_id = world.add_disc(puck_kind, puck, Vec2::ZERO).map_err(err)?;
     Ok((world, puck_id))
 }
 
@@ -91,15 +87,13 @@ fn compass(c: CushionId) -> Option<Compass> {
 pub(crate) fn run(
     world: &mut World,
     puck_id: disc_physics::DiscId,
-    velocity: Point,
+    velocity: Vec2,
     events: &mut Vec<Event>,
     map: &[u8],
     out: &mut Outcome,
     sampling: Sampling<'_>,
 ) -> Result<(), PhysicsError> {
-    world
-        .strike(puck_id, Vec2::new(velocity.x, velocity.y))
-        .map_err(err)?;
+    world.strike(puck_id, velocity).map_err(err)?;
     let t0 = world.time_s();
     events.clear();
     let mut crossed = false;
@@ -119,7 +113,7 @@ pub(crate) fn run(
                 let Some(p) = world
                     .disc(puck_id)
                     .filter(|s| s.status == DiscStatus::OnTable)
-                    .map(|s| Point::new(s.position.x, s.position.y))
+                    .map(|s| s.position)
                 else {
                     continue;
                 };
@@ -169,7 +163,7 @@ pub(crate) fn run(
                 StrokeEvent::LeftTable {
                     time,
                     body: body(disc),
-                    at: Point::new(p.x, p.y),
+                    at: p,
                 }
             }
             _ => continue,
@@ -181,13 +175,13 @@ pub(crate) fn run(
         if let Some(s) = world.disc(id)
             && s.status == DiscStatus::OnTable
         {
-            out.rest[usize::from(i)] = Some(Point::new(s.position.x, s.position.y));
+            out.rest[usize::from(i)] = Some(s.position);
         }
     }
     out.puck_rest = world
         .disc(puck_id)
         .filter(|s| s.status == DiscStatus::OnTable)
-        .map(|s| Point::new(s.position.x, s.position.y));
+        .map(|s| s.position);
     out.own_line_crossed = crossed;
     Ok(())
 }
@@ -276,7 +270,7 @@ fn build_cache(rules: &Rules, pos: &Position) -> Result<Cache, PhysicsError> {
     };
     for x in pos.discs() {
         let p = match x.at {
-            Some(p) => Vec2::new(p.x, p.y),
+            Some(p) => p,
             None => spare(&world, disc)?,
         };
         let id = world.add_disc(disc, p, Vec2::ZERO).map_err(err)?;
@@ -336,17 +330,12 @@ pub(crate) fn simulate_reusing(
         map.push(i as u8);
         if let Some(p) = x.at {
             world
-                .place(
-                    disc_physics::DiscId::from_index(i as u32),
-                    Vec2::new(p.x, p.y),
-                )
+                .place(disc_physics::DiscId::from_index(i as u32), p)
                 .map_err(err)?;
         }
     }
     let puck = cache.puck;
-    world
-        .place(puck, Vec2::new(stroke.puck.x, stroke.puck.y))
-        .map_err(err)?;
+    world.place(puck, stroke.puck).map_err(err)?;
     run(
         world,
         puck,
@@ -370,9 +359,9 @@ mod tests {
         let mut pos = g.start();
         let mut reuse = SimScratch::default();
         let strokes = [
-            Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0),
-            Stroke::new(Point::new(0.1, -0.37), Point::new(-0.1, 1.0), 3.0),
-            Stroke::new(Point::new(-0.2, -0.37), Point::new(0.3, 1.0), 5.0),
+            Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0),
+            Stroke::new(Vec2::new(0.1, -0.37), Vec2::new(-0.1, 1.0), 3.0),
+            Stroke::new(Vec2::new(-0.2, -0.37), Vec2::new(0.3, 1.0), 5.0),
         ];
         for s in strokes {
             if g.check_stroke(&pos, pos.to_move(), &s).is_err() {
@@ -386,7 +375,7 @@ mod tests {
             assert_eq!(fresh_out.events.len(), reused_out.events.len());
             for i in 0..MAX_DISCS {
                 match (fresh_out.rest[i], reused_out.rest[i]) {
-                    (Some(a), Some(b)) => assert!(a.dist(b) < 1e-6, "disc {i}: {a} vs {b}"),
+                    (Some(a), Some(b)) => assert!(a.distance(b) < 1e-6, "disc {i}: {a} vs {b}"),
                     (a, b) => assert_eq!(a.is_some(), b.is_some(), "disc {i}"),
                 }
             }

@@ -1,10 +1,10 @@
 //! The stroke: where the puck is placed, the direction and the speed the cue gives it.
 
 use core::fmt;
+use disc_physics::Vec2;
 
 use boardgame_core::Seat;
 
-use crate::geometry::Point;
 use crate::position::{DiscId, PlacementFault, Position, Status};
 use crate::rules::Rules;
 
@@ -18,17 +18,17 @@ use crate::rules::Rules;
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Point, Stroke};
-/// let s = Stroke::new(Point::new(0.0, -0.44), Point::new(0.0, 1.0), 3.0);
-/// assert_eq!(s.velocity(), Some(Point::new(0.0, 3.0)));
+/// use disc_billiards::{Vec2, Stroke};
+/// let s = Stroke::new(Vec2::new(0.0, -0.44), Vec2::new(0.0, 1.0), 3.0);
+/// assert_eq!(s.velocity(), Some(Vec2::new(0.0, 3.0)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stroke {
     /// The puck's centre before the stroke.
-    pub puck: Point,
+    pub puck: Vec2,
     /// The direction of the stroke (normalised when played).
-    pub aim: Point,
+    pub aim: Vec2,
     /// The puck's initial speed in m/s.
     pub speed: f64,
     /// A breach of technique (N4, B21).
@@ -38,7 +38,7 @@ pub struct Stroke {
 impl Stroke {
     /// A clean stroke.
     #[must_use]
-    pub const fn new(puck: Point, aim: Point, speed: f64) -> Stroke {
+    pub const fn new(puck: Vec2, aim: Vec2, speed: f64) -> Stroke {
         Stroke {
             puck,
             aim,
@@ -50,12 +50,12 @@ impl Stroke {
     /// The puck's initial velocity, or `None` when the aim is zero or not finite or the
     /// speed is not finite.
     #[must_use]
-    pub fn velocity(&self) -> Option<Point> {
-        let len = self.aim.norm();
+    pub fn velocity(&self) -> Option<Vec2> {
+        let len = self.aim.length();
         if !(len.is_finite() && len > 0.0 && self.speed.is_finite()) {
             return None;
         }
-        Some(Point::new(
+        Some(Vec2::new(
             self.aim.x / len * self.speed,
             self.aim.y / len * self.speed,
         ))
@@ -133,7 +133,7 @@ pub(crate) fn validate(
     if !(stroke.puck.is_finite() && stroke.aim.is_finite() && stroke.speed.is_finite()) {
         return Err(StrokeError::NotFinite);
     }
-    let len = stroke.aim.norm();
+    let len = stroke.aim.length();
     if !(len > 0.0 && len.is_finite()) {
         return Err(StrokeError::NoDirection);
     }

@@ -1,11 +1,12 @@
 //! A stroke traced for pictures: the physics world at rest and every body's path, drawn as
 //! SVG by disc-physics.
 
+use disc_physics::Vec2;
 use disc_physics::{SvgOptions, Trajectory, World, render_svg};
 
 use crate::Novuss;
 use crate::game::PlayError;
-use crate::geometry::{Compass, Dimensions, Point};
+use crate::geometry::{Compass, Dimensions};
 use crate::position::{Position, Side};
 use crate::resolve::Outcome;
 use crate::sim;
@@ -52,7 +53,7 @@ impl StrokeTrace {
         let sx = |x: f64| (x + h + frame) * k;
         let sy = |y: f64| (h + frame - y) * k;
         let mut marks = String::new();
-        let line = |m: &mut String, a: Point, b: Point| {
+        let line = |m: &mut String, a: Vec2, b: Vec2| {
             m.push_str(&format!(
                 "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#3b2410\" stroke-width=\"0.8\"/>\n",
                 sx(a.x),
@@ -136,13 +137,13 @@ impl Novuss {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Novuss, Point, Rules, Stroke};
+    use crate::{Novuss, Rules, Stroke, Vec2};
 
     #[test]
     fn the_picture_has_zones_circle_and_trajectories() {
         let g = Novuss::new(Rules::booklet()).unwrap();
         let pos = g.start();
-        let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+        let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
         let trace = g.trace(&pos, &s).unwrap();
         let svg = trace.svg("opening");
         assert!(svg.starts_with("<svg"));

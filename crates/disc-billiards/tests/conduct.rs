@@ -9,8 +9,8 @@
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use disc_billiards::{
-    Action, Call, CallError, Conduct, DiscId, Noise, Novuss, Penalty, PlayError, Point, Position,
-    Rules, Setup, Side, Status, Stroke,
+    Action, Call, CallError, Conduct, DiscId, Noise, Novuss, Penalty, PlayError, Position, Rules,
+    Setup, Side, Status, Stroke, Vec2,
 };
 use proptest::prelude::*;
 
@@ -33,11 +33,11 @@ fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
     g.position(&s).expect("valid constructed position")
 }
 
-fn at(pos: &Position, i: u8) -> Option<Point> {
+fn at(pos: &Position, i: u8) -> Option<Vec2> {
     pos.discs()[usize::from(i)].at
 }
 
-fn close(p: Option<Point>, x: f64, y: f64) -> bool {
+fn close(p: Option<Vec2>, x: f64, y: f64) -> bool {
     p.is_some_and(|p| (p.x - x).abs() < 1e-9 && (p.y - y).abs() < 1e-9)
 }
 
@@ -255,7 +255,7 @@ fn s5_impossible_calls_are_refused_and_the_position_is_unchanged() {
     });
     let gn = game(rules);
     let mut pn = gn.start();
-    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 3.0);
+    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 3.0);
     gn.apply(&mut pn, &Action::Stroke(stroke)).unwrap();
     assert_eq!(pn.status(), Status::AwaitingNoise);
     let before = pn.clone();
@@ -418,8 +418,8 @@ proptest! {
 #[test]
 fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
     use disc_billiards::{Body, Compass, Outcome, TurnLoss};
-    let up = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
-    let mid = Point::new(0.3, 0.1);
+    let up = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
+    let mid = Vec2::new(0.3, 0.1);
     let mut rules = Rules::lnf();
     rules.placement_test = disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
@@ -459,7 +459,7 @@ fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
     assert!(!r.losses.contains(TurnLoss::OwnEdgeLine));
     assert!(r.continues());
     // A dark ("blind") disc of the striker, here disc 0 in the centre circle: no loss.
-    let mut pos = edit(&lnf, |s| s.discs[0].at = Some(Point::new(0.0, 0.0)));
+    let mut pos = edit(&lnf, |s| s.discs[0].at = Some(Vec2::new(0.0, 0.0)));
     assert!(pos.is_dark(lnf.rules(), Seat::new(0), DiscId(0)));
     let out = rebound(&pos);
     let r = lnf.resolve(&mut pos, &up, &out).unwrap();
@@ -476,7 +476,7 @@ fn s5_own_edge_line_crossing_detected_through_physics() {
     let mut rules = Rules::lnf();
     rules.placement_test = disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
-    let stroke = Stroke::new(Point::new(0.3, -0.41), Point::new(0.0, 1.0), 3.0);
+    let stroke = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 3.0);
     let out = lnf.simulate(&lnf.start(), &stroke).unwrap();
     assert!(out.own_line_crossed, "{out:?}");
     let mut pos = lnf.start();
@@ -484,7 +484,7 @@ fn s5_own_edge_line_crossing_detected_through_physics() {
     assert!(matches!(r.kind, disc_billiards::StrokeKind::Rebound(_)));
     assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
     // A soft stroke that dies before coming back does not cross.
-    let soft = Stroke::new(Point::new(0.3, -0.41), Point::new(0.0, 1.0), 0.5);
+    let soft = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 0.5);
     let out = lnf.simulate(&lnf.start(), &soft).unwrap();
     assert!(!out.own_line_crossed, "{out:?}");
     // Without the option the physics does not watch.

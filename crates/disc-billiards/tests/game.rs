@@ -4,31 +4,23 @@
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
 use disc_billiards::{
-    Action, Call, Conduct, Noise, NoiseDraw, Novuss, PlayError, Point, Rules, ShotPlanner, Side,
-    Status, Stroke, StrokeError,
+    Action, Call, Conduct, Noise, NoiseDraw, Novuss, PlayError, Rules, ShotPlanner, Side, Status,
+    Stroke, StrokeError, Vec2,
 };
 
 fn illegal_extras() -> Vec<Action> {
     vec![
         Action::Stroke(Stroke::new(
-            Point::new(f64::NAN, -0.41),
-            Point::new(0.0, 1.0),
+            Vec2::new(f64::NAN, -0.41),
+            Vec2::new(0.0, 1.0),
             2.0,
         )),
-        Action::Stroke(Stroke::new(Point::new(0.0, 0.0), Point::new(0.0, 1.0), 2.0)),
+        Action::Stroke(Stroke::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), 2.0)),
+        Action::Stroke(Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 0.0), 2.0)),
+        Action::Stroke(Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 1e9)),
         Action::Stroke(Stroke::new(
-            Point::new(0.0, -0.41),
-            Point::new(0.0, 0.0),
-            2.0,
-        )),
-        Action::Stroke(Stroke::new(
-            Point::new(0.0, -0.41),
-            Point::new(0.0, 1.0),
-            1e9,
-        )),
-        Action::Stroke(Stroke::new(
-            Point::new(0.0, -0.41),
-            Point::new(0.0, 1.0),
+            Vec2::new(0.0, -0.41),
+            Vec2::new(0.0, 1.0),
             f64::INFINITY,
         )),
         Action::Noise(NoiseDraw {
@@ -100,7 +92,7 @@ fn noise_is_a_recorded_chance_node() {
     });
     let game = Novuss::new(rules).unwrap();
     let mut s = game.new_initial_state();
-    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     game.apply(&mut s, &Action::Stroke(stroke)).unwrap();
     assert_eq!(game.turn(&s), Turn::Chance);
     let mut out = Vec::new();

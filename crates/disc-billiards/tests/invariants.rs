@@ -4,8 +4,8 @@
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use disc_billiards::{
-    Action, Body, Compass, DiscId, Novuss, Outcome, Penalty, Point, Position, Rules, Side, Status,
-    Stroke,
+    Action, Body, Compass, DiscId, Novuss, Outcome, Penalty, Position, Rules, Side, Status, Stroke,
+    Vec2,
 };
 use proptest::prelude::*;
 
@@ -129,7 +129,7 @@ proptest! {
         }
         if let Status::Won(_) = s.status() {
             // 8: no stroke is accepted after the end.
-            let a = Action::Stroke(Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 1.0));
+            let a = Action::Stroke(Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 1.0));
             let before = s.clone();
             prop_assert!(g.apply(&mut s, &a).is_err());
             prop_assert_eq!(s, before);
@@ -147,7 +147,7 @@ proptest! {
     ) {
         let g = Novuss::new(Rules::booklet()).unwrap();
         let s0 = g.new_initial_state();
-        let stroke = Stroke { puck: Point::new(x, y), aim: Point::new(ax, ay), speed, technique_breach: breach };
+        let stroke = Stroke { puck: Vec2::new(x, y), aim: Vec2::new(ax, ay), speed, technique_breach: breach };
         let mut s = s0.clone();
         let legal = g.is_legal(&s, &Action::Stroke(stroke));
         let checked = g.check_stroke(&s, Seat::new(seat), &stroke);
@@ -174,9 +174,9 @@ proptest! {
     ) {
         let g = Novuss::new(Rules::booklet()).unwrap();
         let s0 = g.new_initial_state();
-        let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 3.0);
+        let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 3.0);
         let body = |i: u8| if i >= 17 { Body::Puck } else { Body::Disc(DiscId(i)) };
-        let mut out = Outcome::still(&s0, Point::new(0.2, 0.1));
+        let mut out = Outcome::still(&s0, Vec2::new(0.2, 0.1));
         let mut t = 0.0;
         for (k, a, b, dt) in evs {
             t += dt.abs() * 0.1;
@@ -185,14 +185,14 @@ proptest! {
                 0 => { out.contact(time, body(a), body(b)); }
                 1 => { out.cushion(time, body(a), Compass::ALL[usize::from(b % 4)]); }
                 2 => { out.pocket(time, body(a)); }
-                _ => { out.off_table(time, body(a), Point::new(0.5, f64::from(b) / 40.0)); }
+                _ => { out.off_table(time, body(a), Vec2::new(0.5, f64::from(b) / 40.0)); }
             }
         }
         for (i, x, y) in rests {
-            out.moved(DiscId(i), Point::new(x, y));
+            out.moved(DiscId(i), Vec2::new(x, y));
         }
         if let Some((x, y)) = puck {
-            out.puck_rest = Some(Point::new(x, y));
+            out.puck_rest = Some(Vec2::new(x, y));
         }
         let mut s = s0.clone();
         match g.resolve(&mut s, &stroke, &out) {

@@ -3,7 +3,7 @@
 
 use boardgame_core::Seat;
 use disc_billiards::{
-    Foul, Novuss, Penalty, Point, Position, Rules, Side, Status, Stroke, StrokeKind, TurnLoss,
+    Foul, Novuss, Penalty, Position, Rules, Side, Status, Stroke, StrokeKind, TurnLoss, Vec2,
 };
 
 fn game(rules: Rules) -> Novuss {
@@ -35,7 +35,7 @@ fn n6_a_straight_stroke_into_the_own_row_pockets_discs_and_continues() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
     // Straight up the centre line into the middle of seat 0's own row (light discs, B1).
-    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(
         matches!(r.kind, StrokeKind::Direct(_)),
@@ -61,7 +61,7 @@ fn f2_a_stroke_that_touches_nothing_costs_a_debt() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
     // Gently towards the east cushion along the end line: nothing is touched.
-    let s = Stroke::new(Point::new(0.0, -0.37), Point::new(1.0, 0.0), 0.6);
+    let s = Stroke::new(Vec2::new(0.0, -0.37), Vec2::new(1.0, 0.0), 0.6);
     let r = g.play(&mut pos, &s).unwrap();
     assert_eq!(r.kind, StrokeKind::NoContact);
     assert!(r.fouls.contains(Foul::NoOwnDisc));
@@ -75,7 +75,7 @@ fn f3_driving_the_puck_into_the_opponents_row_first() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
     // Seat 1's row lies along seat 0's cushion: straight down into it.
-    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, -1.0), 1.0);
+    let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, -1.0), 1.0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(matches!(r.kind, StrokeKind::Direct(id) if pos.discs()[id.index()].side == Side::B));
     assert!(r.fouls.contains(Foul::OpponentFirst));
@@ -87,7 +87,7 @@ fn f1_the_puck_in_a_pocket() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
     // From the end line straight into the south-east pocket.
-    let s = Stroke::new(Point::new(0.3, -0.37), Point::new(0.135, -0.065), 1.5);
+    let s = Stroke::new(Vec2::new(0.3, -0.37), Vec2::new(0.135, -0.065), 1.5);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(r.fouls.contains(Foul::PuckLost), "{r:?}");
     assert_eq!(r.penalty, Penalty::Debt);
@@ -97,13 +97,13 @@ fn f1_the_puck_in_a_pocket() {
 fn f4_a_direct_stroke_at_a_dark_disc_is_restored() {
     let g = game(Rules::booklet());
     let mut s = g.start().to_setup();
-    s.discs[3].at = Some(Point::new(0.0, 0.0));
+    s.discs[3].at = Some(Vec2::new(0.0, 0.0));
     let mut pos = g.position(&s).unwrap();
-    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 2.0);
+    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 2.0);
     let r = g.play(&mut pos, &stroke).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
     assert_eq!(r.restored, 1);
-    assert_eq!(pos.discs()[3].at, Some(Point::new(0.0, 0.0)), "invariant 7");
+    assert_eq!(pos.discs()[3].at, Some(Vec2::new(0.0, 0.0)), "invariant 7");
     conserved(&g, &pos);
 }
 
@@ -115,14 +115,14 @@ fn n12_n13a_a_rebound_off_the_opposite_cushion_may_hit_a_dark_disc() {
     for d in s.discs.iter_mut().filter(|d| d.side == Side::A) {
         d.at = None;
     }
-    s.discs[0].at = Some(Point::new(0.0, 0.05));
+    s.discs[0].at = Some(Vec2::new(0.0, 0.05));
     let mut pos = g.position(&s).unwrap();
     // Aim at the image of the disc beyond the north cushion line (y = 0.4715), stretched by
     // 1 / 0.75 for the cushion's restitution.
     let (line, e) = cushion_line_and_e(&g);
     let image_y = line + (line - 0.05) / e;
-    let p = Point::new(0.2, -0.37);
-    let stroke = Stroke::new(p, Point::new(-0.2, image_y - p.y), 3.0);
+    let p = Vec2::new(0.2, -0.37);
+    let stroke = Stroke::new(p, Vec2::new(-0.2, image_y - p.y), 3.0);
     let r = g.play(&mut pos, &stroke).unwrap();
     assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
     assert!(
@@ -133,7 +133,7 @@ fn n12_n13a_a_rebound_off_the_opposite_cushion_may_hit_a_dark_disc() {
     assert_eq!(r.restored, 0);
     assert_ne!(
         pos.discs()[0].at,
-        Some(Point::new(0.0, 0.05)),
+        Some(Vec2::new(0.0, 0.05)),
         "the disc was struck and moved"
     );
 }
@@ -145,7 +145,7 @@ fn n7c_b12_discs_that_jump_the_cushion_come_back_to_the_centre() {
     rules.physics.jump_speed_m_s = Some(1.5);
     let g = game(rules);
     let mut pos = g.start();
-    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 7.0);
+    let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 7.0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(r.losses.contains(TurnLoss::OffTable), "{r:?}");
     assert!(r.returned >= 1);
@@ -155,7 +155,7 @@ fn n7c_b12_discs_that_jump_the_cushion_come_back_to_the_centre() {
     assert!(
         pos.discs()
             .iter()
-            .any(|d| d.at == Some(Point::new(0.0, 0.0)))
+            .any(|d| d.at == Some(Vec2::new(0.0, 0.0)))
     );
     assert!(g.position(&pos.to_setup()).is_ok());
 }
@@ -190,7 +190,7 @@ fn f5_a_direct_stroke_makes_an_opponent_disc_jump_the_cushion() {
     let g = game(rules);
     let mut pos = g.start();
     // Hard straight down into seat 1's row, which stands against seat 0's own cushion.
-    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, -1.0), 6.0);
+    let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, -1.0), 6.0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(
         r.fouls.contains(Foul::OpponentOffTable),
@@ -214,7 +214,7 @@ fn n7e_the_puck_coming_back_into_the_zone_ends_the_turn() {
     let back = line + 0.44; // from the cushion line back to y = -0.44
     let v_after = (2.0 * mu_g * back).sqrt();
     let v0 = ((v_after / e).powi(2) + 2.0 * mu_g * (line + 0.37)).sqrt();
-    let s = Stroke::new(Point::new(0.3, -0.37), Point::new(0.0, 1.0), v0);
+    let s = Stroke::new(Vec2::new(0.3, -0.37), Vec2::new(0.0, 1.0), v0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(r.losses.contains(TurnLoss::PuckReturned), "{r:?}");
     assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
@@ -225,12 +225,12 @@ fn n13b_n13c_a_light_disc_driven_into_a_dark_one_is_fair() {
     let g = game(Rules::booklet());
     let mut s = g.start().to_setup();
     // Own light disc 3 on the centre line below the circle, own dark disc 4 at the centre.
-    s.discs[3].at = Some(Point::new(0.0, -0.2));
-    s.discs[4].at = Some(Point::new(0.0, 0.0));
+    s.discs[3].at = Some(Vec2::new(0.0, -0.2));
+    s.discs[4].at = Some(Vec2::new(0.0, 0.0));
     let mut pos = g.position(&s).unwrap();
     assert!(pos.is_light(g.rules(), Seat::new(0), disc_billiards::DiscId(3)));
     assert!(pos.is_dark(g.rules(), Seat::new(0), disc_billiards::DiscId(4)));
-    let stroke = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 2.5);
+    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 2.5);
     let r = g.play(&mut pos, &stroke).unwrap();
     assert_eq!(r.kind, StrokeKind::Direct(disc_billiards::DiscId(3)));
     assert!(
@@ -241,7 +241,7 @@ fn n13b_n13c_a_light_disc_driven_into_a_dark_one_is_fair() {
     assert_eq!(r.restored, 0);
     assert_ne!(
         pos.discs()[4].at,
-        Some(Point::new(0.0, 0.0)),
+        Some(Vec2::new(0.0, 0.0)),
         "the dark disc was knocked"
     );
 }
@@ -251,21 +251,21 @@ fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
     let bank = |rules: Rules| {
         let g = game(rules);
         let mut s = g.start().to_setup();
-        s.discs[3].at = Some(Point::new(0.0, 0.05));
+        s.discs[3].at = Some(Vec2::new(0.0, 0.05));
         let mut pos = g.position(&s).unwrap();
         // Off the east cushion (line x = 0.4715) at the dark disc: aim at its image beyond
         // the line, stretched by 1 / 0.75.
         let (line, e) = cushion_line_and_e(&g);
         let image_x = line + line / e;
-        let p = Point::new(0.3, -0.37);
-        let stroke = Stroke::new(p, Point::new(image_x - p.x, 0.05 - p.y), 3.0);
+        let p = Vec2::new(0.3, -0.37);
+        let stroke = Stroke::new(p, Vec2::new(image_x - p.x, 0.05 - p.y), 3.0);
         let r = g.play(&mut pos, &stroke).unwrap();
         (r, pos)
     };
     let (r, pos) = bank(Rules::booklet());
     assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::East));
     assert!(r.fouls.contains(Foul::DarkDisc), "{r:?}");
-    assert_eq!(pos.discs()[3].at, Some(Point::new(0.0, 0.05)), "restored");
+    assert_eq!(pos.discs()[3].at, Some(Vec2::new(0.0, 0.05)), "restored");
     let mut allowed = Rules::booklet();
     allowed.side_rebound_to_dark = disc_billiards::SideReboundToDark::Allowed;
     let (r, _) = bank(allowed);
@@ -280,7 +280,7 @@ fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
 fn golden_opening_drive_splits_the_row_symmetrically() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
-    let s = Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0);
+    let s = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     let r = g.play(&mut pos, &s).unwrap();
     let pocketed: Vec<usize> = (0..16).filter(|&i| pos.discs()[i].at.is_none()).collect();
     assert_eq!(pocketed, vec![0, 1, 6, 7]);
@@ -304,7 +304,7 @@ fn planner_candidates_are_legal_and_include_pots_and_rebounds() {
     // After the opening drive the row is open: pots and rebounds exist.
     g.play(
         &mut pos,
-        &Stroke::new(Point::new(0.0, -0.41), Point::new(0.0, 1.0), 4.0),
+        &Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0),
     )
     .unwrap();
     let mut planner = disc_billiards::ShotPlanner::new(4);

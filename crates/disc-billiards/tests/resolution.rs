@@ -11,16 +11,16 @@
 use boardgame_core::Seat;
 use disc_billiards::{
     Body, Compass, DebtSettlement, DirectAtDark, DiscId, Foul, Novuss, OffTablePlacement, Outcome,
-    OutcomeError, OwnDiscOffTable, Penalty, Point, Position, PuckReturnRule, ResolveError, Rules,
-    Setup, Side, SideReboundToDark, Status, Stroke, StrokeError, StrokeKind, TechniqueBreach,
-    TurnLoss,
+    OutcomeError, OwnDiscOffTable, Penalty, Position, PuckReturnRule, ResolveError, Rules, Setup,
+    Side, SideReboundToDark, Status, Stroke, StrokeError, StrokeKind, TechniqueBreach, TurnLoss,
+    Vec2,
 };
 
 const P: Body = Body::Puck;
-const SOUTH_SPOT: Point = Point::new(0.0, -0.41);
-const NORTH_SPOT: Point = Point::new(0.0, 0.41);
+const SOUTH_SPOT: Vec2 = Vec2::new(0.0, -0.41);
+const NORTH_SPOT: Vec2 = Vec2::new(0.0, 0.41);
 /// Where the puck stops when a test does not care: mid-table, outside every zone.
-const MID: Point = Point::new(0.3, 0.1);
+const MID: Vec2 = Vec2::new(0.3, 0.1);
 
 fn d(i: u8) -> Body {
     Body::Disc(DiscId(i))
@@ -31,11 +31,11 @@ fn game(rules: Rules) -> Novuss {
 }
 
 fn up() -> Stroke {
-    Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 4.0)
+    Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 4.0)
 }
 
 fn down() -> Stroke {
-    Stroke::new(NORTH_SPOT, Point::new(0.0, -1.0), 4.0)
+    Stroke::new(NORTH_SPOT, Vec2::new(0.0, -1.0), 4.0)
 }
 
 fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
@@ -44,7 +44,7 @@ fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
     g.position(&s).expect("valid constructed position")
 }
 
-fn at(pos: &Position, i: u8) -> Option<Point> {
+fn at(pos: &Position, i: u8) -> Option<Vec2> {
     pos.discs()[usize::from(i)].at
 }
 
@@ -87,14 +87,14 @@ fn n7b_nothing_pocketed_ends_the_turn_without_penalty() {
     let mut pos = g.start();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
-        .moved(DiscId(3), Point::new(0.026, 0.30));
+        .moved(DiscId(3), Vec2::new(0.026, 0.30));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.losses.contains(TurnLoss::NothingPocketed));
     assert!(r.fouls.is_empty());
     assert_eq!(pos.to_move(), Seat::new(1));
     assert_eq!(
         at(&pos, 3),
-        Some(Point::new(0.026, 0.30)),
+        Some(Vec2::new(0.026, 0.30)),
         "rest positions are applied"
     );
 }
@@ -106,7 +106,7 @@ fn n7c_b12_own_disc_off_the_table_loses_the_turn_and_goes_to_the_centre() {
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .pocket(0.4, d(2))
-        .off_table(0.5, d(3), Point::new(0.1, 0.5));
+        .off_table(0.5, d(3), Vec2::new(0.1, 0.5));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(
         r.losses.contains(TurnLoss::OffTable),
@@ -116,7 +116,7 @@ fn n7c_b12_own_disc_off_the_table_loses_the_turn_and_goes_to_the_centre() {
     assert_eq!(r.returned, 1);
     assert_eq!(
         at(&pos, 3),
-        Some(Point::new(0.0, 0.0)),
+        Some(Vec2::new(0.0, 0.0)),
         "centre of the centre circle"
     );
     assert_eq!(pos.to_move(), Seat::new(1));
@@ -131,7 +131,7 @@ fn b12_option_own_disc_off_the_table_is_a_foul() {
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .pocket(0.4, d(2))
-        .off_table(0.5, d(3), Point::new(0.1, 0.5));
+        .off_table(0.5, d(3), Vec2::new(0.1, 0.5));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::OwnOffTable));
     // B15: the disc pocketed in the foul stroke pays the penalty.
@@ -160,7 +160,7 @@ fn f1_puck_off_the_table_is_a_foul() {
     let mut pos = g.start();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
-        .off_table(0.3, P, Point::new(0.0, 0.5));
+        .off_table(0.3, P, Vec2::new(0.0, 0.5));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::PuckLost));
     assert_eq!(r.penalty, Penalty::Debt, "N10: nothing pocketed, so a debt");
@@ -228,7 +228,7 @@ fn b8_f3_applies_to_rebound_strokes() {
 /// Seat 0 with disc 3 moved into the centre circle (dark, N11) and the rest of his row
 /// still light.
 fn with_dark_disc(g: &Novuss) -> Position {
-    edit(g, |s| s.discs[3].at = Some(Point::new(0.0, 0.0)))
+    edit(g, |s| s.discs[3].at = Some(Vec2::new(0.0, 0.0)))
 }
 
 #[test]
@@ -242,16 +242,16 @@ fn f4_direct_stroke_at_a_dark_disc_is_a_foul_and_the_disc_is_put_back() {
     assert!(r.fouls.contains(Foul::DarkDisc));
     assert_eq!(r.restored, 1);
     // Invariant 7: back where it stood, off the pocket list.
-    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
     assert_eq!(r.own_pocketed, 0);
     assert_eq!(r.penalty, Penalty::Debt);
     // A dark disc knocked away (not pocketed) is put back too.
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
-        .moved(DiscId(3), Point::new(0.2, 0.2));
+        .moved(DiscId(3), Vec2::new(0.2, 0.2));
     g.resolve(&mut pos, &up(), &out).unwrap();
-    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
 }
 
 #[test]
@@ -261,12 +261,12 @@ fn f4_restored_disc_whose_spot_is_taken_goes_to_the_nearest_free_spot() {
     let mut out = Outcome::still(&pos, MID);
     // Disc 3 is driven away and disc 9 rolls onto its spot.
     out.contact(0.1, P, d(3))
-        .moved(DiscId(3), Point::new(0.2, 0.2))
-        .moved(DiscId(9), Point::new(0.0, 0.01));
+        .moved(DiscId(3), Vec2::new(0.2, 0.2))
+        .moved(DiscId(9), Vec2::new(0.0, 0.01));
     g.resolve(&mut pos, &up(), &out).unwrap();
     let p3 = at(&pos, 3).unwrap();
     assert!(
-        (p3.dist(Point::new(0.0, 0.01)) - 0.052).abs() < 0.003,
+        (p3.distance(Vec2::new(0.0, 0.01)) - 0.052).abs() < 0.003,
         "touching disc 9: {p3}"
     );
 }
@@ -324,7 +324,7 @@ fn b6_side_rebound_onto_a_dark_disc_is_f4_unless_allowed() {
         .pocket(0.8, d(3));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
-    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
 
     let mut rules = Rules::booklet();
     rules.side_rebound_to_dark = SideReboundToDark::Allowed;
@@ -341,7 +341,7 @@ fn mini_novuss_allows_direct_strokes_at_dark_discs() {
     rules.placement_test = disc_billiards::PlacementTest::LineVisible;
     assert_eq!(rules.direct_at_dark, DirectAtDark::Allowed);
     let g = game(rules);
-    let mut pos = edit(&g, |s| s.discs[2].at = Some(Point::new(0.0, 0.0)));
+    let mut pos = edit(&g, |s| s.discs[2].at = Some(Vec2::new(0.0, 0.0)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(2)).pocket(0.5, d(2));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
@@ -357,7 +357,7 @@ fn b7_no_light_disc_left_f2_and_f3_do_not_apply() {
         for i in 0..8 {
             s.discs[i].at = None;
         }
-        s.discs[0].at = Some(Point::new(0.05, 0.0));
+        s.discs[0].at = Some(Vec2::new(0.05, 0.0));
     });
     assert!(!pos.has_light(g.rules(), Seat::new(0)));
     let mut out = Outcome::still(&pos, MID);
@@ -389,12 +389,12 @@ fn f5_direct_stroke_sends_an_opponent_disc_off_the_table() {
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(9))
-        .off_table(0.3, d(9), Point::new(-0.5, 0.2));
+        .off_table(0.3, d(9), Vec2::new(-0.5, 0.2));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentOffTable));
     assert_eq!(
         at(&pos, 9),
-        Some(Point::new(0.0, 0.0)),
+        Some(Vec2::new(0.0, 0.0)),
         "centre of the circle"
     );
     assert!(r.losses.contains(TurnLoss::OffTable));
@@ -403,14 +403,14 @@ fn f5_direct_stroke_sends_an_opponent_disc_off_the_table() {
 #[test]
 fn f5_centre_taken_the_disc_goes_on_the_circle_edge_on_the_exit_side() {
     let g = game(Rules::booklet());
-    let mut pos = edit(&g, |s| s.discs[10].at = Some(Point::new(0.0, 0.0)));
+    let mut pos = edit(&g, |s| s.discs[10].at = Some(Vec2::new(0.0, 0.0)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
-        .off_table(0.3, d(9), Point::new(-0.5, 0.0));
+        .off_table(0.3, d(9), Vec2::new(-0.5, 0.0));
     g.resolve(&mut pos, &up(), &out).unwrap();
     let p = at(&pos, 9).unwrap();
     assert!(
-        p.dist(Point::new(-0.125, 0.0)) < 1e-12,
+        p.distance(Vec2::new(-0.125, 0.0)) < 1e-12,
         "left on the west: west edge of the circle, got {p}"
     );
 }
@@ -424,12 +424,12 @@ fn b13_opponent_disc_off_the_table_after_a_rebound_is_no_foul() {
     out.cushion(0.1, P, Compass::West)
         .contact(0.2, P, d(3))
         .contact(0.25, d(3), d(9));
-    out.off_table(0.3, d(9), Point::new(0.5, -0.2))
+    out.off_table(0.3, d(9), Vec2::new(0.5, -0.2))
         .pocket(0.5, d(3));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.losses.contains(TurnLoss::OffTable));
-    assert_eq!(at(&pos, 9), Some(Point::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 9), Some(Vec2::new(0.0, 0.0)));
 
     let mut rules = Rules::booklet();
     rules.off_table_placement = OffTablePlacement::OriginalSpot;
@@ -449,7 +449,7 @@ fn lnf_opponent_disc_off_by_a_direct_stroke_returns_to_its_spot() {
     let before = at(&pos, 9);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
-        .off_table(0.3, d(9), Point::new(0.5, -0.2));
+        .off_table(0.3, d(9), Vec2::new(0.5, -0.2));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentOffTable));
     assert_eq!(at(&pos, 9), before);
@@ -471,7 +471,7 @@ fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender(
         Penalty::Placed(DiscId(3)),
         "the lowest-numbered pocketed disc"
     );
-    assert_eq!(at(&pos, 3), Some(Point::new(0.0, 0.474)));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.474)));
     // The north player's penalty goes against the south cushion.
     let mut pos = edit(&g, |s| {
         s.discs[11].at = None;
@@ -482,7 +482,7 @@ fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender(
     out.contact(0.1, P, d(3));
     let r = g.resolve(&mut pos, &down(), &out).unwrap();
     assert_eq!(r.penalty, Penalty::Placed(DiscId(11)));
-    assert_eq!(at(&pos, 11), Some(Point::new(0.0, -0.474)));
+    assert_eq!(at(&pos, 11), Some(Vec2::new(0.0, -0.474)));
 }
 
 #[test]
@@ -603,7 +603,7 @@ fn b10_discs_pocketed_in_a_foul_stroke_stay_pocketed() {
 fn n7e_puck_back_in_the_zone_ends_the_turn_and_b17_option() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
-    let mut out = Outcome::still(&pos, Point::new(0.2, -0.45));
+    let mut out = Outcome::still(&pos, Vec2::new(0.2, -0.45));
     out.cushion(0.1, P, Compass::North)
         .contact(0.3, P, d(3))
         .pocket(0.5, d(3));
@@ -761,7 +761,7 @@ fn lnf_dark_only_stroke_must_reach_the_opposite_cushion_or_the_circle() {
             for i in 0..8 {
                 s.discs[i].at = None;
             }
-            s.discs[0].at = Some(Point::new(0.05, 0.0));
+            s.discs[0].at = Some(Vec2::new(0.05, 0.0));
         })
     };
     let mut pos = only_dark(&g);
@@ -780,7 +780,7 @@ fn lnf_dark_only_stroke_must_reach_the_opposite_cushion_or_the_circle() {
 fn b5_direct_rebound_and_no_contact() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
-    let out = Outcome::still(&pos, Point::new(0.0, -0.2));
+    let out = Outcome::still(&pos, Vec2::new(0.0, -0.2));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert_eq!(r.kind, StrokeKind::NoContact);
     assert!(r.fouls.contains(Foul::NoOwnDisc));
@@ -823,8 +823,8 @@ fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender()
         }
     }
     let mut pos = g.position(&s).unwrap();
-    let west = Stroke::new(Point::new(-0.41, 0.0), Point::new(1.0, 0.0), 3.0);
-    let mut out = Outcome::still(&pos, Point::new(0.1, 0.3));
+    let west = Stroke::new(Vec2::new(-0.41, 0.0), Vec2::new(1.0, 0.0), 3.0);
+    let mut out = Outcome::still(&pos, Vec2::new(0.1, 0.3));
     out.contact(0.1, P, d(3)).pocket(0.9, P);
     let r = g.resolve(&mut pos, &west, &out).unwrap();
     let Penalty::Placed(id) = r.penalty else {
@@ -854,12 +854,12 @@ fn b4_light_and_dark_are_decided_for_the_striker_at_the_moment_of_the_stroke() {
     let g = game(Rules::booklet());
     // Disc 3 of seat 0 lies in seat 0's own zone: dark for him (N11). Moving it out by a
     // stroke makes it light for the next stroke: only positions count (invariant 6).
-    let mut pos = edit(&g, |s| s.discs[3].at = Some(Point::new(0.25, -0.45)));
+    let mut pos = edit(&g, |s| s.discs[3].at = Some(Vec2::new(0.25, -0.45)));
     assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(3)));
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::North)
         .contact(0.3, P, d(3))
-        .moved(DiscId(3), Point::new(0.25, -0.2));
+        .moved(DiscId(3), Vec2::new(0.25, -0.2));
     g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(pos.is_light(g.rules(), Seat::new(0), DiscId(3)));
 }
@@ -871,45 +871,45 @@ fn bad_strokes_are_refused_and_the_position_is_unchanged() {
     let out = Outcome::still(&pos, MID);
     let cases = [
         (
-            Stroke::new(Point::new(f64::NAN, -0.41), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(f64::NAN, -0.41), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::NotFinite,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Point::new(0.0, f64::INFINITY), 2.0),
+            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, f64::INFINITY), 2.0),
             StrokeError::NotFinite,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Point::new(0.0, 0.0), 2.0),
+            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 0.0), 2.0),
             StrokeError::NoDirection,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 0.0),
+            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 0.0),
             StrokeError::Speed {
                 speed: 0.0,
                 max: 8.0,
             },
         ),
         (
-            Stroke::new(SOUTH_SPOT, Point::new(0.0, 1.0), 9.0),
+            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 9.0),
             StrokeError::Speed {
                 speed: 9.0,
                 max: 8.0,
             },
         ),
         (
-            Stroke::new(Point::new(0.0, 0.0), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::NotInZone,
         ),
         (
-            Stroke::new(Point::new(0.2, -0.42), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.2, -0.42), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::NotInZone,
         ),
         (
-            Stroke::new(Point::new(0.0, -0.46), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, -0.46), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::OnDisc(DiscId(11)),
         ),
         (
-            Stroke::new(Point::new(0.0, -0.6), Point::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, -0.6), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::PuckOffTable,
         ),
     ];
@@ -967,7 +967,7 @@ fn malformed_outcomes_are_refused_and_the_position_is_unchanged() {
     o.moved(DiscId(5), at(&pos, 4).unwrap());
     bad.push((o, OutcomeError::Overlap(DiscId(4), DiscId(5))));
     let mut o = Outcome::still(&pos, MID);
-    o.moved(DiscId(5), Point::new(0.44, 0.44));
+    o.moved(DiscId(5), Vec2::new(0.44, 0.44));
     bad.push((o, OutcomeError::Rest(DiscId(5))));
     for (o, want) in bad {
         let mut p = pos.clone();
@@ -1119,7 +1119,7 @@ fn lnf_doubles_direct_stroke_knocking_an_opponent_disc_into_the_centre_circle() 
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(8))
-        .moved(DiscId(8), Point::new(0.0, 0.0));
+        .moved(DiscId(8), Vec2::new(0.0, 0.0));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(r.fouls.contains(Foul::BlindZone));
     // Not in singles, and not without the option.

@@ -2,13 +2,13 @@
 #![allow(dead_code)]
 
 use boardgame_core::Seat;
-use carrom::{Colour, PIECES, Piece, Point, QueenState, Rules, Setup, State};
+use carrom::{Colour, PIECES, Piece, QueenState, Rules, Setup, State, Vec2};
 
 /// Grid position of piece `i`: three rows of nine, clear of the centre and the base lines.
-pub fn grid(i: usize) -> Point {
+pub fn grid(i: usize) -> Vec2 {
     let col = (i % 9) as f64;
     let row = (i / 9) as f64;
-    Point::new(-0.24 + 0.06 * col, 0.10 + 0.06 * row)
+    Vec2::new(-0.24 + 0.06 * col, 0.10 + 0.06 * row)
 }
 
 pub fn white(i: u8) -> Piece {
