@@ -422,18 +422,17 @@ impl Dominoes {
 
     /// The open ends move generation uses: each open end unless an earlier end gives the
     /// same position (E4). Depends only on the layout, not on the tile.
-    fn canonical_ends(&self, layout: &Layout) -> u8 {
+    fn canonical_ends(&self, layout: &Layout) -> u32 {
         layout.canonical_ends(self.rules.scoring == Scoring::Fives)
     }
 
-    fn push_placements(layout: &Layout, ends: u8, tile: Tile, out: &mut Vec<Action>) {
+    fn push_placements(layout: &Layout, ends: u32, tile: Tile, out: &mut Vec<Action>) {
         let mut m = ends;
         while m != 0 {
-            let i = m.trailing_zeros() as usize;
+            let slot = m.trailing_zeros() as usize;
             m &= m - 1;
-            let end = End::ALL[i];
-            if layout.end_value(end).is_some_and(|v| tile.has(v)) {
-                out.push(Action::Play(tile, end));
+            if tile.has(layout.slot_value(slot)) {
+                out.push(Action::Play(tile, layout.slot_end(slot)));
             }
         }
     }
@@ -970,8 +969,10 @@ impl Game for Dominoes {
                 }
                 (Phase::Turn(seat), Action::Play(t, e)) => {
                     s.hands[seat].0 & self.set.0 & t.bit() != 0
-                        && self.canonical_ends(&s.layout) & (1 << e.index()) != 0
-                        && s.layout.end_value(e).is_some_and(|v| t.has(v))
+                        && s.layout.slot(e).is_some_and(|slot| {
+                            self.canonical_ends(&s.layout) & (1 << slot) != 0
+                                && t.has(s.layout.slot_value(slot))
+                        })
                 }
                 _ => false,
             };

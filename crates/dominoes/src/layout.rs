@@ -1,61 +1,67 @@
-//! The layout: the tiles on the table, their open ends, and the optional spinner.
+//! The layout: the tiles on the table, their open ends, and the spinners.
 
 use core::fmt;
 use core::str::FromStr;
 
+use crate::rules::SpinnerRule;
 use crate::tile::{
-    End, MAX_NUMBER, MAX_TILES, NUMBER_TILES, ParseTileError, Tile, Tiles, parse_halves,
+    End, MAX_NUMBER, MAX_TILES, NUMBER_TILES, ParseTileError, Side, Tile, Tiles, parse_halves,
 };
 
-/// One arm of the layout: tiles in the order they were added, going outward.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Arm {
-    len: u8,
-    /// The number showing at the arm's outer end (meaningful when `len > 0`).
-    open: u8,
-    ids: [u8; MAX_TILES],
+/// The arms a layout can have: the two ends of the line (slots 0 and 1) and the two sides
+/// of every double that can be a spinner (slots `2 + 2n` and `3 + 2n`, up and down, for the
+/// double `n-n`).
+///
+/// Bound on the open ends (FU7 in `docs/dominoes.md`): every open end is the outer end of
+/// one arm, so there are at most as many open ends as arms. The line has two; each spinner
+/// adds two; a spinner is a double, and the largest set (double-twelve) has 13 doubles, each
+/// on the table at most once. So at most 2 + 2 * 13 = 28 ends are ever open (16 with a
+/// double-six set), which fits the `u32` end masks, and every per-arm table below is a
+/// fixed array of 28 entries: move generation never allocates.
+pub(crate) const SLOTS: usize = 2 + 2 * (MAX_NUMBER as usize + 1);
+
+/// "No tile" in the per-arm and per-tile tables.
+const NONE: u8 = u8::MAX;
+
+/// The slot of side `side` of the double `n-n`.
+const fn side_slot(n: u8, side: Side) -> usize {
+    2 + 2 * n as usize
+        + match side {
+            Side::Up => 0,
+            Side::Down => 1,
+        }
 }
 
-impl Arm {
-    const EMPTY: Arm = Arm {
-        len: 0,
-        open: 0,
-        ids: [0; MAX_TILES],
-    };
-
-    fn tiles(&self) -> impl DoubleEndedIterator<Item = Tile> + '_ {
-        self.ids[..usize::from(self.len)]
-            .iter()
-            .map(|&id| Tile::from_id(id))
+/// The number showing at each arm while it is empty: a spinner side shows the spinner's
+/// number; the line ends are set when the first tile is laid.
+const EMPTY_OPEN: [u8; SLOTS] = {
+    let mut out = [0u8; SLOTS];
+    let mut n = 0;
+    while n <= MAX_NUMBER as usize {
+        out[2 + 2 * n] = n as u8;
+        out[3 + 2 * n] = n as u8;
+        n += 1;
     }
-
-    fn last(&self) -> Option<Tile> {
-        self.len
-            .checked_sub(1)
-            .map(|i| Tile::from_id(self.ids[usize::from(i)]))
-    }
-}
-
-/// Where the spinner lies: the first tile, or the `index`-th tile (from the first tile
-/// outward) of the left or right arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Spinner {
-    Root,
-    Arm(End, u8),
-}
+    out
+};
 
 /// The tiles on the table.
 ///
 /// The first tile sits in the middle; the line grows at its `left` and `right` ends (D7,
-/// D8). With the spinner option the first double played is a spinner: once tiles lie on
-/// both of its in-line sides, its two long sides open as the `up` and `down` ends (All
-/// Fives). The direction the line bends in on a real table has no effect on the rules, so
-/// a layout is just the tiles of each arm in order.
+/// D8). With a [`SpinnerRule`] some doubles are spinners: once tiles lie on both of a
+/// spinner's in-line sides, its two long sides open as new ends. The first spinner's sides
+/// are `up` and `down` (All Fives has only that one); in Five-Up every double is a spinner
+/// and the sides of the later ones are named by the double, like `2-2:up` (decisions
+/// FU1-FU4 in `docs/dominoes.md`). The direction an arm bends in on a real table has no
+/// effect on the rules, so a layout is just the tiles of each arm in order.
 ///
 /// Written as the line from left to right with each tile's halves in the order they lie,
-/// the first tile in brackets, a `*` after the spinner, then ` / up ...` and ` / down ...`
-/// arms written outward from the spinner; `empty` for no tiles. Neighbouring halves must
-/// match, no tile may appear twice.
+/// the first tile in brackets, a `*` after the first spinner and a `+` after every later
+/// spinner, then one ` / <end> <tiles>` part per side arm that holds tiles, written outward
+/// from its spinner (`/ up ...`, `/ down ...`, `/ 2-2:up ...`), each part after the part
+/// holding its spinner; `empty` for no tiles. Neighbouring halves must match, no tile may
+/// appear twice, and the marks must fit a spinner rule: one `*` on a double with no double
+/// between it and the first tile, and, if any `+`, every double marked.
 ///
 /// # Examples
 ///
@@ -67,14 +73,31 @@ enum Spinner {
 /// assert_eq!(layout.len(), 5);
 /// assert_eq!(layout.to_string(), "3-5 5-6 [6-6] 6-2 2-2");
 /// assert!("3-5 6-6".parse::<Layout>().is_err()); // 5 does not touch 6
-/// # Ok::<(), dominoes::ParseLayoutError>(())
+///
+/// // Five-Up: every double a spinner; 2-2 lies in the up arm of the first spinner 5-5.
+/// let five_up: Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+ 2-4 / 2-2:up 2-3".parse()?;
+/// assert_eq!(five_up.end_value("2-2:down".parse()?), Some(2));
+/// assert_eq!(five_up.ends_total(), 0 + 1 + 4 + 3); // empty sides count nothing
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout {
     /// The first tile and the number on its left half.
     root: Option<(Tile, u8)>,
-    arms: [Arm; 4],
-    spinner: Option<Spinner>,
+    /// Tiles in each arm.
+    len: [u8; SLOTS],
+    /// The number showing at each arm's outer end (see [`EMPTY_OPEN`] for empty arms).
+    open: [u8; SLOTS],
+    /// The id of each arm's first tile, outward from where it starts, or [`NONE`].
+    head: [u8; SLOTS],
+    /// The id of each arm's outermost tile, or [`NONE`].
+    last: [u8; SLOTS],
+    /// By tile id: the next tile outward in the same arm, or [`NONE`].
+    next: [u8; MAX_TILES],
+    /// Bit `n`: the double `n-n` is a spinner.
+    spinners: u16,
+    /// The first spinner's number: its sides are `up` and `down`.
+    first: Option<u8>,
     tiles: Tiles,
     /// Derived from the fields above by [`Layout::refresh`] after every change, so that the
     /// hot queries (open ends, what fits) are look-ups.
@@ -83,19 +106,20 @@ pub struct Layout {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Cache {
-    open: u8,
-    values: [u8; 4],
-    doubles: u8,
+    /// Open arms, by slot.
+    open: u32,
+    /// Open arms whose outer tile is a double (laid crosswise: it counts both halves).
+    doubles: u32,
     numbers: u16,
     fits: u128,
-    /// Open ends without an earlier duplicate (E4), for block scoring and for fives.
-    canonical: [u8; 2],
+    /// Open ends without a mirror twin giving the same position (E4, FU5), for block
+    /// scoring and for fives.
+    canonical: [u32; 2],
 }
 
 impl Cache {
     const EMPTY: Cache = Cache {
         open: 0,
-        values: [0; 4],
         doubles: 0,
         numbers: 0,
         fits: 0,
@@ -122,10 +146,13 @@ pub enum PlaceError {
     /// The layout already has its first tile.
     #[error("the layout already has its first tile")]
     AlreadyOpened,
-    /// The end is not open (the spinner's sides are closed until both in-line sides are
-    /// covered, and there is no spinner without the option).
+    /// The end is not open (a spinner's sides are closed until both its in-line sides are
+    /// covered; there are no sides without a spinner rule).
     #[error("the {0} end is not open")]
     EndNotOpen(End),
+    /// A side of the first spinner named by its double: its sides are `up` and `down`.
+    #[error("{0} is the first spinner: its sides are up and down")]
+    FirstSpinnerSide(Tile),
     /// The tile's halves do not show the end's number.
     #[error("{tile} does not match the {end} end, which shows {shows}")]
     Mismatch {
@@ -142,29 +169,31 @@ impl Layout {
     /// No tiles.
     pub const EMPTY: Layout = Layout {
         root: None,
-        arms: [Arm::EMPTY; 4],
-        spinner: None,
+        len: [0; SLOTS],
+        open: EMPTY_OPEN,
+        head: [NONE; SLOTS],
+        last: [NONE; SLOTS],
+        next: [NONE; MAX_TILES],
+        spinners: 0,
+        first: None,
         tiles: Tiles::EMPTY,
         cache: Cache::EMPTY,
     };
 
     fn refresh(&mut self) {
+        let Some((root, _)) = self.root else {
+            self.cache = Cache::EMPTY;
+            return;
+        };
         // The line without a spinner (the booklet's game): two ends, computed directly.
-        if let (Some((root, left)), None) = (self.root, self.spinner) {
-            let [l, r] = [&self.arms[0], &self.arms[1]];
-            let lv = if l.len > 0 { l.open } else { left };
-            let rv = if r.len > 0 {
-                r.open
-            } else {
-                root.other(left).unwrap_or(left)
-            };
-            let ld = l.last().unwrap_or(root).is_double();
-            let rd = r.last().unwrap_or(root).is_double();
+        if self.spinners == 0 {
+            let (lv, rv) = (self.open[0], self.open[1]);
+            let ld = self.end_tile(0).unwrap_or(root).is_double();
+            let rd = self.end_tile(1).unwrap_or(root).is_double();
             let same = lv == rv;
             self.cache = Cache {
                 open: 0b11,
-                values: [lv, rv, 0, 0],
-                doubles: u8::from(ld) | (u8::from(rd) << 1),
+                doubles: u32::from(ld) | (u32::from(rd) << 1),
                 numbers: (1 << lv) | (1 << rv),
                 fits: NUMBER_TILES[usize::from(lv)] | NUMBER_TILES[usize::from(rv)],
                 canonical: [
@@ -175,55 +204,116 @@ impl Layout {
             return;
         }
         let mut c = Cache::EMPTY;
-        c.open = self.compute_open_ends();
-        for e in End::ALL {
-            if c.open & (1 << e.index()) == 0 {
-                continue;
+        c.open = 0b11;
+        let mut sp = self.spinners;
+        while sp != 0 {
+            let n = sp.trailing_zeros() as u8;
+            sp &= sp - 1;
+            if self.spinner_open(n) {
+                c.open |= 0b11 << side_slot(n, Side::Up);
             }
-            if let Some(v) = self.compute_end_value(e) {
-                c.values[e.index()] = v;
-                c.numbers |= 1 << v;
-                c.fits |= NUMBER_TILES[usize::from(v)];
-            }
-            if self.end_tile(e).is_some_and(Tile::is_double) {
-                c.doubles |= 1 << e.index();
+        }
+        let mut m = c.open;
+        while m != 0 {
+            let slot = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let v = self.open[slot];
+            c.numbers |= 1 << v;
+            c.fits |= NUMBER_TILES[usize::from(v)];
+            if self.end_tile(slot).is_some_and(Tile::is_double) {
+                c.doubles |= 1 << slot;
             }
         }
         self.cache = c;
         for (i, fives) in [false, true].into_iter().enumerate() {
             let mut mask = c.open;
-            for end in [End::Right, End::Down] {
-                if mask & (1 << end.index()) != 0 && self.duplicate_of(end, fives).is_some() {
-                    mask &= !(1 << end.index());
+            let mut twins = c.open & !0b01 & 0xAAAA_AAAA; // right, and every down side
+            while twins != 0 {
+                let slot = twins.trailing_zeros() as usize;
+                twins &= twins - 1;
+                if self.same_as_twin(slot, fives) {
+                    mask &= !(1 << slot);
                 }
             }
             self.cache.canonical[i] = mask;
         }
     }
 
-    /// The open ends move generation offers (E4): each open end unless an earlier one gives
-    /// the same position.
-    pub(crate) fn canonical_ends(&self, fives: bool) -> u8 {
+    /// Whether placing a tile on the open arm `slot` gives the same position as placing it
+    /// on its mirror twin (right and left; a spinner's down and up), E4 and FU5: the same
+    /// number showing, the same outcome of covering the end (a spinner opening or not), and
+    /// with fives the same count (a double lying at the end; an empty side counts nothing).
+    fn same_as_twin(&self, slot: usize, fives: bool) -> bool {
+        let twin = slot - 1;
+        let bit = |m: u32, s: usize| m & (1 << s) != 0;
+        self.cache.open & (1 << twin) != 0
+            && self.open[slot] == self.open[twin]
+            && self.opens_on_cover(slot) == self.opens_on_cover(twin)
+            && (!fives
+                || (bit(self.cache.doubles, slot) == bit(self.cache.doubles, twin)
+                    && (slot < 2 || (self.len[slot] == 0) == (self.len[twin] == 0))))
+    }
+
+    /// Whether covering the outer end of arm `slot` opens a spinner's sides: the arm ends
+    /// in a spinner (its outer in-line side is this end), or the arm is an empty end of the
+    /// line whose first tile is a spinner already covered on the other side.
+    fn opens_on_cover(&self, slot: usize) -> bool {
+        match (self.end_tile(slot), self.root) {
+            (_, None) | (None, _) => false,
+            (Some(t), Some((root, _))) => {
+                self.is_spinner(t) && (self.len[slot] > 0 || (t == root && self.len[1 - slot] > 0))
+            }
+        }
+    }
+
+    /// The open ends move generation offers (E4, FU5), as a mask of arm slots: each open
+    /// end unless its mirror twin gives the same position.
+    pub(crate) fn canonical_ends(&self, fives: bool) -> u32 {
         self.cache.canonical[usize::from(fives)]
     }
 
-    /// The earlier end that gives the same position as `end` (E4): the same number and,
-    /// when fives are scored, the same crosswise-double status and the same emptiness of a
-    /// spinner side; the in-line ends only while the spinner does not tell them apart.
+    /// The twin end that gives the same position as `end` (E4, FU5), which move
+    /// generation lists instead.
     pub(crate) fn duplicate_of(&self, end: End, fives: bool) -> Option<End> {
-        let v = self.end_value(end)?;
-        let other = match end {
-            End::Right => End::Left,
-            End::Down => End::Up,
-            _ => return None,
-        };
-        let same = self.end_value(other) == Some(v)
-            && (!fives || self.end_is_double(other) == self.end_is_double(end))
-            && match end {
-                End::Right => self.line_ends_symmetric(),
-                _ => !fives || self.arm_is_empty(other) == self.arm_is_empty(end),
-            };
-        same.then_some(other)
+        let slot = self.slot(end)?;
+        let dropped = self.cache.open & !self.canonical_ends(fives);
+        (dropped & (1 << slot) != 0).then(|| self.slot_end(slot - 1))
+    }
+
+    /// The arm slot an end names in this layout (`None` for `up`/`down` without a first
+    /// spinner, for the first spinner named by its double, and for a non-double).
+    pub(crate) fn slot(&self, end: End) -> Option<usize> {
+        match end {
+            End::Left => Some(0),
+            End::Right => Some(1),
+            End::Up => Some(side_slot(self.first?, Side::Up)),
+            End::Down => Some(side_slot(self.first?, Side::Down)),
+            End::Side(d, side) => {
+                (d.is_double() && Some(d.high()) != self.first).then(|| side_slot(d.high(), side))
+            }
+        }
+    }
+
+    /// The end naming arm `slot` (the inverse of [`Layout::slot`]).
+    pub(crate) fn slot_end(&self, slot: usize) -> End {
+        match slot {
+            0 => End::Left,
+            1 => End::Right,
+            _ => {
+                let n = ((slot - 2) / 2) as u8;
+                let side = if slot.is_multiple_of(2) { Side::Up } else { Side::Down };
+                match (Some(n) == self.first, side) {
+                    (true, Side::Up) => End::Up,
+                    (true, Side::Down) => End::Down,
+                    (false, _) => End::Side(Tile::new(n, n).unwrap_or(Tile::from_id(0)), side),
+                }
+            }
+        }
+    }
+
+    /// The number showing at arm `slot`'s outer end (meaningful for an open end).
+    pub(crate) fn slot_value(&self, slot: usize) -> u8 {
+        self.open[slot % SLOTS]
     }
 
     /// How many tiles lie on the table.
@@ -255,87 +345,92 @@ impl Layout {
         self.root.map(|(_, l)| l)
     }
 
-    /// The spinner, if one has been played.
+    /// The first spinner (the first double played under a spinner rule), whose sides are
+    /// `up` and `down`.
     #[must_use]
     pub fn spinner(&self) -> Option<Tile> {
-        match self.spinner? {
-            Spinner::Root => self.first(),
-            Spinner::Arm(e, i) => Some(Tile::from_id(self.arms[e.index()].ids[usize::from(i)])),
-        }
+        self.first.and_then(|n| Tile::new(n, n))
     }
 
-    /// The tiles of one arm, outward from the first tile (from the spinner for `up` and
-    /// `down`).
-    pub fn arm(&self, end: End) -> impl DoubleEndedIterator<Item = Tile> + '_ {
-        self.arms[end.index()].tiles()
+    /// Every spinner on the table: the first one, and in Five-Up every later double.
+    #[must_use]
+    pub fn spinners(&self) -> Tiles {
+        (0..=MAX_NUMBER)
+            .filter(|&n| self.spinners & (1 << n) != 0)
+            .filter_map(|n| Tile::new(n, n))
+            .collect()
     }
 
-    fn spinner_value(&self) -> Option<u8> {
-        self.spinner().map(Tile::high)
+    fn is_spinner(&self, t: Tile) -> bool {
+        t.is_double() && self.spinners & (1 << t.high()) != 0
     }
 
-    /// Whether the spinner's long sides are open: tiles on both of its in-line sides.
-    fn spinner_open(&self) -> bool {
-        match self.spinner {
-            None => false,
-            Some(Spinner::Root) => self.arms[0].len > 0 && self.arms[1].len > 0,
-            Some(Spinner::Arm(e, i)) => self.arms[e.index()].len > i + 1,
+    /// The tiles of one arm, outward from the first tile (from its spinner for a side);
+    /// nothing for an end this layout does not have.
+    pub fn arm(&self, end: End) -> impl Iterator<Item = Tile> + '_ {
+        let start = self.slot(end).map_or(NONE, |slot| self.head[slot]);
+        core::iter::successors((start != NONE).then_some(start), |&id| {
+            let n = self.next[usize::from(id)];
+            (n != NONE).then_some(n)
+        })
+        .map(Tile::from_id)
+    }
+
+    /// The open ends, in the order move generation tries them: `left`, `right`, then the
+    /// sides of each open spinner by its number (`up` and `down` for the first spinner).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let l: dominoes::Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+ 2-4".parse()?;
+    /// let ends: Vec<String> = l.open_ends().map(|e| e.to_string()).collect();
+    /// assert_eq!(ends, ["left", "right", "2-2:up", "2-2:down", "up", "down"]);
+    /// # Ok::<(), dominoes::ParseLayoutError>(())
+    /// ```
+    pub fn open_ends(&self) -> impl Iterator<Item = End> + '_ {
+        let mut m = self.cache.open;
+        core::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let slot = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.slot_end(slot)
+            })
+        })
+    }
+
+    /// Whether the sides of the spinner `n-n` are open: tiles on both of its in-line sides.
+    fn spinner_open(&self, n: u8) -> bool {
+        let Some(d) = Tile::new(n, n) else {
+            return false;
+        };
+        if self.first() == Some(d) {
+            self.len[0] > 0 && self.len[1] > 0
+        } else {
+            self.tiles.contains(d) && self.next[usize::from(d.id())] != NONE
         }
     }
 
     /// Whether `end` is open for a tile.
     #[must_use]
     pub fn is_open(&self, end: End) -> bool {
-        self.cache.open & (1 << end.index()) != 0
+        self.slot(end)
+            .is_some_and(|slot| self.cache.open & (1 << slot) != 0)
     }
 
     /// The number showing at `end`, or `None` when the end is not open.
     #[must_use]
     pub fn end_value(&self, end: End) -> Option<u8> {
-        self.is_open(end).then_some(self.cache.values[end.index()])
+        let slot = self.slot(end)?;
+        (self.cache.open & (1 << slot) != 0).then_some(self.open[slot])
     }
 
-    fn compute_end_value(&self, end: End) -> Option<u8> {
-        let arm = &self.arms[end.index()];
-        if arm.len > 0 {
-            return Some(arm.open);
-        }
-        let (root, left) = self.root?;
-        match end {
-            End::Left => Some(left),
-            End::Right => root.other(left),
-            End::Up | End::Down => self.spinner_value(),
-        }
-    }
-
-    /// The tile lying at `end` (the first tile when its arm is empty; nothing for an empty
-    /// spinner side).
-    fn end_tile(&self, end: End) -> Option<Tile> {
-        let arm = &self.arms[end.index()];
-        match (arm.last(), end) {
-            (Some(t), _) => Some(t),
-            (None, End::Left | End::Right) => self.first(),
-            (None, _) => None,
-        }
-    }
-
-    /// Whether the tile at `end` is a double (laid crosswise), for fives scoring and E4.
-    pub(crate) fn end_is_double(&self, end: End) -> bool {
-        self.cache.doubles & (1 << end.index()) != 0
-    }
-
-    /// Whether the `end`'s arm holds no tile.
-    pub(crate) fn arm_is_empty(&self, end: End) -> bool {
-        self.arms[end.index()].len == 0
-    }
-
-    fn compute_open_ends(&self) -> u8 {
-        if self.root.is_none() {
-            0
-        } else if self.spinner_open() {
-            0b1111
-        } else {
-            0b0011
+    /// The tile lying at arm `slot`'s outer end (the first tile for an empty end of the
+    /// line; nothing for an empty spinner side).
+    fn end_tile(&self, slot: usize) -> Option<Tile> {
+        match (self.last[slot], slot) {
+            (NONE, 0 | 1) => self.first(),
+            (NONE, _) => None,
+            (id, _) => Some(Tile::from_id(id)),
         }
     }
 
@@ -349,61 +444,68 @@ impl Layout {
         self.cache.fits
     }
 
-    /// The spinner situation relevant to E4 duplicate detection: whether the two in-line
-    /// ends are interchangeable.
-    pub(crate) fn line_ends_symmetric(&self) -> bool {
-        match self.spinner {
-            None => true,
-            Some(Spinner::Root) => {
-                self.spinner_open() || (self.arms[0].len == 0 && self.arms[1].len == 0)
-            }
-            Some(Spinner::Arm(..)) => self.spinner_open(),
-        }
-    }
-
-    /// The sum counted by fives scoring: each open end's number, a double lying at an end
-    /// counting both halves; an empty spinner side counts nothing; a lone first tile counts
-    /// its pips once.
+    /// The sum counted by fives scoring (section 5, FU3): each open end's number, a double
+    /// lying at an end (one in-line side still free) counting both halves; an empty spinner
+    /// side counts nothing, and a spinner with both in-line sides covered no longer counts;
+    /// a lone first tile counts its pips once.
     #[must_use]
     pub fn ends_total(&self) -> u32 {
         let Some((root, _)) = self.root else {
             return 0;
         };
-        if self.arms[0].len == 0 && self.arms[1].len == 0 {
+        if self.len[0] == 0 && self.len[1] == 0 {
             return root.pips();
         }
         let mut sum = 0;
-        for e in End::ALL {
-            if !self.is_open(e) || (matches!(e, End::Up | End::Down) && self.arm_is_empty(e)) {
+        let mut m = self.cache.open;
+        while m != 0 {
+            let slot = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if slot >= 2 && self.len[slot] == 0 {
                 continue;
             }
-            let (Some(v), Some(t)) = (self.end_value(e), self.end_tile(e)) else {
-                continue;
-            };
-            sum += if t.is_double() {
-                2 * u32::from(v)
+            let v = u32::from(self.open[slot]);
+            sum += if self.cache.doubles & (1 << slot) != 0 {
+                2 * v
             } else {
-                u32::from(v)
+                v
             };
         }
         sum
     }
 
-    /// Lays the first tile, its higher half to the left. A double becomes the spinner when
-    /// `spinner_rule` is on.
+    /// Makes `tile` a spinner if the rule says so (FU1).
+    fn mark_spinner(&mut self, tile: Tile, rule: SpinnerRule) {
+        if !tile.is_double() {
+            return;
+        }
+        let n = tile.high();
+        let spins = match rule {
+            SpinnerRule::None => false,
+            SpinnerRule::FirstDouble => self.first.is_none(),
+            SpinnerRule::EveryDouble => true,
+        };
+        if spins {
+            self.first.get_or_insert(n);
+            self.spinners |= 1 << n;
+        }
+    }
+
+    /// Lays the first tile, its higher half to the left. A double becomes a spinner when
+    /// the rule says so.
     ///
     /// # Errors
     ///
     /// [`PlaceError::AlreadyOpened`] when the layout has tiles.
-    pub fn open(&mut self, tile: Tile, spinner_rule: bool) -> Result<(), PlaceError> {
+    pub fn open(&mut self, tile: Tile, rule: SpinnerRule) -> Result<(), PlaceError> {
         if self.root.is_some() {
             return Err(PlaceError::AlreadyOpened);
         }
         self.root = Some((tile, tile.high()));
+        self.open[0] = tile.high();
+        self.open[1] = tile.low();
         self.tiles.insert(tile);
-        if spinner_rule && tile.is_double() {
-            self.spinner = Some(Spinner::Root);
-        }
+        self.mark_spinner(tile, rule);
         self.refresh();
         Ok(())
     }
@@ -421,37 +523,43 @@ impl Layout {
         if self.tiles.contains(tile) {
             return Err(PlaceError::AlreadyPlaced(tile));
         }
+        if let End::Side(d, _) = end
+            && self.spinner() == Some(d)
+        {
+            return Err(PlaceError::FirstSpinnerSide(d));
+        }
         let shows = self.end_value(end).ok_or(PlaceError::EndNotOpen(end))?;
         tile.other(shows)
             .ok_or(PlaceError::Mismatch { tile, end, shows })
     }
 
-    /// Adds `tile` at `end`, halves matching (D7). The first double becomes the spinner when
-    /// `spinner_rule` is on.
+    /// Adds `tile` at `end`, halves matching (D7). A double becomes a spinner when the rule
+    /// says so: the first double played with [`SpinnerRule::FirstDouble`], every double
+    /// with [`SpinnerRule::EveryDouble`].
     ///
     /// # Errors
     ///
     /// As [`Layout::check`]; the layout is then unchanged.
-    pub fn place(&mut self, tile: Tile, end: End, spinner_rule: bool) -> Result<(), PlaceError> {
+    pub fn place(&mut self, tile: Tile, end: End, rule: SpinnerRule) -> Result<(), PlaceError> {
         let outer = self.check(tile, end)?;
-        self.push(tile, end, outer);
-        if spinner_rule && self.spinner.is_none() && tile.is_double() {
-            let i = self.arms[end.index()].len - 1;
-            self.spinner = Some(match end {
-                End::Left | End::Right => Spinner::Arm(end, i),
-                // Unreachable in play (up and down exist only after a spinner); kept total.
-                End::Up | End::Down => Spinner::Root,
-            });
-        }
+        let Some(slot) = self.slot(end) else {
+            return Err(PlaceError::EndNotOpen(end));
+        };
+        self.push(tile, slot, outer);
+        self.mark_spinner(tile, rule);
         self.refresh();
         Ok(())
     }
 
-    fn push(&mut self, tile: Tile, end: End, outer: u8) {
-        let arm = &mut self.arms[end.index()];
-        arm.ids[usize::from(arm.len)] = tile.id();
-        arm.len += 1;
-        arm.open = outer;
+    fn push(&mut self, tile: Tile, slot: usize, outer: u8) {
+        let id = tile.id();
+        match self.last[slot] {
+            NONE => self.head[slot] = id,
+            prev => self.next[usize::from(prev)] = id,
+        }
+        self.last[slot] = id;
+        self.len[slot] += 1;
+        self.open[slot] = outer;
         self.tiles.insert(tile);
     }
 
@@ -476,6 +584,72 @@ impl Layout {
     pub fn highest_number(&self) -> Option<u8> {
         self.tiles.iter().map(Tile::high).max()
     }
+
+    /// The mark written after a tile: `*` for the first spinner, `+` for a later one.
+    fn mark(&self, t: Tile) -> &'static str {
+        if !self.is_spinner(t) {
+            ""
+        } else if self.spinner() == Some(t) {
+            "*"
+        } else {
+            "+"
+        }
+    }
+
+    /// The tiles of arm `slot` as they lie, outward: (inner half, outer half, tile).
+    fn oriented(&self, slot: usize) -> impl Iterator<Item = (u8, u8, Tile)> + '_ {
+        let start = match (slot, self.root) {
+            (0, Some((_, l))) => l,
+            (1, Some((r, l))) => r.other(l).unwrap_or(l),
+            _ => EMPTY_OPEN[slot],
+        };
+        let mut prev = start;
+        self.arm(self.slot_end(slot)).map(move |t| {
+            let out = t.other(prev).unwrap_or(t.low());
+            let inner = prev;
+            prev = out;
+            (inner, out, t)
+        })
+    }
+
+    /// The spinners in the order the text lists their sides: breadth first from the line,
+    /// left to right, then the spinners found in the sides listed.
+    fn spinners_in_text_order(&self) -> ([u8; 13], usize) {
+        let mut order = [0u8; 13];
+        let mut n = 0;
+        let add = |order: &mut [u8; 13], n: &mut usize, t: Tile| {
+            if self.is_spinner(t) && *n < order.len() {
+                order[*n] = t.high();
+                *n += 1;
+            }
+        };
+        let mut lefts = [Tile::from_id(0); MAX_TILES];
+        let mut k = 0;
+        for t in self.arm(End::Left) {
+            lefts[k] = t;
+            k += 1;
+        }
+        for &t in lefts[..k].iter().rev() {
+            add(&mut order, &mut n, t);
+        }
+        if let Some(root) = self.first() {
+            add(&mut order, &mut n, root);
+        }
+        for t in self.arm(End::Right) {
+            add(&mut order, &mut n, t);
+        }
+        let mut i = 0;
+        while i < n {
+            let s = order[i];
+            for side in Side::BOTH {
+                for t in self.arm(self.slot_end(side_slot(s, side))) {
+                    add(&mut order, &mut n, t);
+                }
+            }
+            i += 1;
+        }
+        (order, n)
+    }
 }
 
 impl fmt::Debug for Layout {
@@ -484,68 +658,37 @@ impl fmt::Debug for Layout {
     }
 }
 
-/// Writes an arm's tiles as they lie, outward, with `prev` the number they start from.
-fn write_outward(
-    f: &mut fmt::Formatter<'_>,
-    mut prev: u8,
-    tiles: impl Iterator<Item = Tile>,
-) -> fmt::Result {
-    for t in tiles {
-        let out = t.other(prev).unwrap_or(t.low());
-        write!(f, " {prev}-{out}")?;
-        prev = out;
-    }
-    Ok(())
-}
-
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some((root, left)) = self.root else {
             return f.write_str("empty");
         };
         let right = root.other(left).unwrap_or(left);
-        let star = |at: Spinner| if self.spinner == Some(at) { "*" } else { "" };
-        // The left arm, from its outer end inward: compute the inner number of each tile.
-        let arm = &self.arms[0];
-        let mut inner = [0u8; MAX_TILES];
-        let mut prev = left;
-        for (i, t) in arm.tiles().enumerate() {
-            inner[i] = prev;
-            prev = t.other(prev).unwrap_or(t.low());
+        // The left arm, from its outer end inward.
+        let mut lefts = [(0u8, 0u8, Tile::from_id(0)); MAX_TILES];
+        let mut k = 0;
+        for x in self.oriented(0) {
+            lefts[k] = x;
+            k += 1;
         }
-        let mut first = true;
-        for i in (0..usize::from(arm.len)).rev() {
-            let t = Tile::from_id(arm.ids[i]);
-            let out = t.other(inner[i]).unwrap_or(t.low());
-            if !first {
-                f.write_str(" ")?;
-            }
-            first = false;
-            write!(
-                f,
-                "{out}-{}{}",
-                inner[i],
-                star(Spinner::Arm(End::Left, i as u8))
-            )?;
+        for &(inner, out, t) in lefts[..k].iter().rev() {
+            write!(f, "{out}-{inner}{} ", self.mark(t))?;
         }
-        if !first {
-            f.write_str(" ")?;
+        write!(f, "[{left}-{right}]{}", self.mark(root))?;
+        for (inner, out, t) in self.oriented(1) {
+            write!(f, " {inner}-{out}{}", self.mark(t))?;
         }
-        write!(f, "[{left}-{right}]{}", star(Spinner::Root))?;
-        let mut prev = right;
-        for (i, t) in self.arms[1].tiles().enumerate() {
-            let out = t.other(prev).unwrap_or(t.low());
-            write!(
-                f,
-                " {prev}-{out}{}",
-                star(Spinner::Arm(End::Right, i as u8))
-            )?;
-            prev = out;
-        }
-        for e in [End::Up, End::Down] {
-            if self.arms[e.index()].len > 0 {
-                write!(f, " / {e}")?;
-                write_outward(f, self.spinner_value().unwrap_or(0), self.arm(e))?;
+        let (order, n) = self.spinners_in_text_order();
+        for &s in &order[..n] {
+            for side in Side::BOTH {
+                let slot = side_slot(s, side);
+                if self.len[slot] == 0 {
+                    continue;
+                }
+                write!(f, " / {}", self.slot_end(slot))?;
+                for (inner, out, t) in self.oriented(slot) {
+                    write!(f, " {inner}-{out}{}", self.mark(t))?;
+                }
             }
         }
         Ok(())
@@ -581,32 +724,45 @@ pub enum ParseLayoutError {
     /// No bracketed first tile, or more than one.
     #[error("the line needs exactly one first tile in brackets, like [6-6]")]
     Root,
-    /// A `*` on a tile that cannot be the spinner, or more than one.
+    /// Spinner marks (`*`, `+`) that no spinner rule gives.
     #[error("bad spinner mark: {0}")]
     Spinner(&'static str),
-    /// A part after `/` that is not `up ...` or `down ...`, or a side given twice.
-    #[error("bad arm {0:?}: expected '/ up <tiles>' or '/ down <tiles>'")]
+    /// A part after `/` that is not an open spinner side followed by tiles, or a side given
+    /// twice or before the part holding its spinner.
+    #[error(
+        "bad arm {0:?}: expected '/ up <tiles>', '/ down <tiles>' or '/ 2-2:up <tiles>' after its spinner"
+    )]
     Arm(String),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    None,
+    First,
+    Later,
 }
 
 struct Token {
     a: u8,
     b: u8,
     root: bool,
-    star: bool,
+    mark: Mark,
 }
 
 fn token(word: &str) -> Result<Token, ParseLayoutError> {
-    let (word, star) = match word.strip_suffix('*') {
-        Some(w) => (w, true),
-        None => (word, false),
+    let (word, mark) = if let Some(w) = word.strip_suffix('*') {
+        (w, Mark::First)
+    } else if let Some(w) = word.strip_suffix('+') {
+        (w, Mark::Later)
+    } else {
+        (word, Mark::None)
     };
     let (word, root) = match word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) {
         Some(w) => (w, true),
         None => (word, false),
     };
     let (a, b) = parse_halves(word)?;
-    Ok(Token { a, b, root, star })
+    Ok(Token { a, b, root, mark })
 }
 
 impl Layout {
@@ -629,6 +785,79 @@ impl Layout {
             return Err(ParseLayoutError::NotInSet { tile, highest });
         }
         Ok(layout)
+    }
+
+    /// Adds a parsed tile going outward from `inner` to `outer` on arm `slot`, with its mark.
+    fn parse_push(
+        &mut self,
+        slot: usize,
+        inner: u8,
+        outer: u8,
+        mark: Mark,
+    ) -> Result<(), ParseLayoutError> {
+        let tile = Tile::new(inner, outer)
+            .ok_or_else(|| ParseTileError::NumberTooLarge(format!("{inner}-{outer}")))?;
+        if self.tiles.contains(tile) {
+            return Err(ParseLayoutError::Duplicate(tile));
+        }
+        self.push(tile, slot, outer);
+        self.parse_mark(tile, mark)
+    }
+
+    fn parse_mark(&mut self, tile: Tile, mark: Mark) -> Result<(), ParseLayoutError> {
+        if mark == Mark::None {
+            return Ok(());
+        }
+        if !tile.is_double() {
+            return Err(ParseLayoutError::Spinner("a spinner must be a double"));
+        }
+        if mark == Mark::First {
+            if self.first.is_some() {
+                return Err(ParseLayoutError::Spinner("more than one first spinner"));
+            }
+            self.first = Some(tile.high());
+        }
+        self.spinners |= 1 << tile.high();
+        Ok(())
+    }
+
+    /// The checks on the marks that need the whole layout (see the type's docs).
+    fn check_marks(&self) -> Result<(), ParseLayoutError> {
+        let Some(first) = self.spinner() else {
+            return if self.spinners == 0 {
+                Ok(())
+            } else {
+                Err(ParseLayoutError::Spinner(
+                    "a later spinner (+) needs a first spinner (*)",
+                ))
+            };
+        };
+        // The first spinner is the first double played: nothing between it and the first
+        // tile (the first tile included) can be a double.
+        if self.first() != Some(first) {
+            let before_double = self.first().is_some_and(Tile::is_double)
+                || [End::Left, End::Right].into_iter().any(|e| {
+                    self.arm(e).any(|t| t == first)
+                        && self.arm(e).take_while(|&t| t != first).any(Tile::is_double)
+                });
+            if before_double {
+                return Err(ParseLayoutError::Spinner(
+                    "a double lies between the first tile and the first spinner",
+                ));
+            }
+        }
+        let later = self.spinners & !(1 << first.high()) != 0;
+        if later
+            && self
+                .tiles
+                .iter()
+                .any(|t| t.is_double() && !self.is_spinner(t))
+        {
+            return Err(ParseLayoutError::Spinner(
+                "with later spinners (+) every double is a spinner",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -663,83 +892,42 @@ impl FromStr for Layout {
                 });
             }
         }
-        let add = |out: &mut Layout, a: u8, b: u8| -> Result<Tile, ParseLayoutError> {
-            let tile = Tile::new(a, b)
-                .ok_or_else(|| ParseTileError::NumberTooLarge(format!("{a}-{b}")))?;
-            if out.tiles.contains(tile) {
-                return Err(ParseLayoutError::Duplicate(tile));
-            }
-            Ok(tile)
-        };
         let rt = &toks[r];
-        let root = add(&mut out, rt.a, rt.b)?;
+        let root = Tile::new(rt.a, rt.b)
+            .ok_or_else(|| ParseTileError::NumberTooLarge(format!("{}-{}", rt.a, rt.b)))?;
         out.root = Some((root, rt.a));
+        out.open[0] = rt.a;
+        out.open[1] = rt.b;
         out.tiles.insert(root);
-        let mut stars = 0;
-        if rt.star {
-            stars += 1;
-            out.spinner = Some(Spinner::Root);
+        out.parse_mark(root, rt.mark)?;
+        for i in (0..r).rev() {
+            let t = &toks[i];
+            out.parse_push(0, t.b, t.a, t.mark)?;
         }
-        for (end, range) in [
-            (End::Left, (0..r).rev().collect::<Vec<_>>()),
-            (End::Right, (r + 1..toks.len()).collect()),
-        ] {
-            for i in range {
-                let t = &toks[i];
-                let (inner, outer) = if end == End::Left {
-                    (t.b, t.a)
-                } else {
-                    (t.a, t.b)
-                };
-                let tile = add(&mut out, inner, outer)?;
-                out.push(tile, end, outer);
-                if t.star {
-                    stars += 1;
-                    out.spinner = Some(Spinner::Arm(end, out.arms[end.index()].len - 1));
-                }
-            }
-        }
-        if stars > 1 {
-            return Err(ParseLayoutError::Spinner("more than one spinner"));
-        }
-        if let Some(sp) = out.spinner() {
-            if !sp.is_double() {
-                return Err(ParseLayoutError::Spinner("the spinner must be a double"));
-            }
-            // The spinner is the first double played: nothing between it and the first tile
-            // (the first tile included) can be a double.
-            if let Some(Spinner::Arm(e, i)) = out.spinner {
-                let before_double =
-                    root.is_double() || out.arm(e).take(usize::from(i)).any(Tile::is_double);
-                if before_double {
-                    return Err(ParseLayoutError::Spinner(
-                        "a double lies between the first tile and the spinner",
-                    ));
-                }
-            }
+        for t in &toks[r + 1..] {
+            out.parse_push(1, t.a, t.b, t.mark)?;
         }
         for part in parts {
             let part = part.trim();
+            let bad = || ParseLayoutError::Arm(part.to_owned());
             let mut words = part.split_whitespace();
-            let end = match words.next() {
-                Some("up") => End::Up,
-                Some("down") => End::Down,
-                _ => return Err(ParseLayoutError::Arm(part.to_owned())),
-            };
-            if out.arms[end.index()].len > 0 {
-                return Err(ParseLayoutError::Arm(part.to_owned()));
+            let end: End = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            let slot = out.slot(end).ok_or_else(bad)?;
+            let n = ((slot - 2) / 2) as u8;
+            if slot < 2 || out.spinners & (1 << n) == 0 || out.len[slot] > 0 {
+                return Err(bad());
             }
-            let Some(v) = out.spinner_value().filter(|_| out.spinner_open()) else {
+            if !out.spinner_open(n) {
                 return Err(ParseLayoutError::Spinner(
-                    "up and down need a spinner with both in-line sides covered",
+                    "a spinner's sides need both its in-line sides covered",
                 ));
-            };
-            let mut prev = v;
+            }
+            let mut prev = n;
             let mut any = false;
             for w in words {
                 let t = token(w)?;
-                if t.root || t.star {
-                    return Err(ParseLayoutError::Arm(part.to_owned()));
+                if t.root || t.mark == Mark::First {
+                    return Err(bad());
                 }
                 if t.a != prev {
                     return Err(ParseLayoutError::Mismatch {
@@ -747,16 +935,15 @@ impl FromStr for Layout {
                         right: t.a,
                     });
                 }
-                let tile = add(&mut out, t.a, t.b)?;
-                out.push(tile, end, t.b);
+                out.parse_push(slot, t.a, t.b, t.mark)?;
                 prev = t.b;
                 any = true;
             }
             if !any {
-                return Err(ParseLayoutError::Arm(part.to_owned()));
+                return Err(bad());
             }
         }
-        debug_assert!(out.highest_number().is_none_or(|h| h <= MAX_NUMBER));
+        out.check_marks()?;
         out.refresh();
         Ok(out)
     }
@@ -774,19 +961,19 @@ mod tests {
     #[test]
     fn d7_halves_must_match_and_blank_goes_on_blank() {
         let mut l = Layout::EMPTY;
-        l.open(t("0-0"), false).unwrap();
+        l.open(t("0-0"), SpinnerRule::None).unwrap();
         assert_eq!(
-            l.place(t("3-1"), End::Left, false),
+            l.place(t("3-1"), End::Left, SpinnerRule::None),
             Err(PlaceError::Mismatch {
                 tile: t("3-1"),
                 end: End::Left,
                 shows: 0
             })
         );
-        l.place(t("3-0"), End::Left, false).unwrap();
+        l.place(t("3-0"), End::Left, SpinnerRule::None).unwrap();
         assert_eq!(l.end_value(End::Left), Some(3));
         assert_eq!(l.end_value(End::Right), Some(0));
-        l.place(t("0-5"), End::Right, false).unwrap();
+        l.place(t("0-5"), End::Right, SpinnerRule::None).unwrap();
         assert_eq!(l.to_string(), "3-0 [0-0] 0-5");
     }
 
@@ -797,10 +984,10 @@ mod tests {
         let mut l: Layout = "[6-6] 6-4 4-4".parse().unwrap();
         assert_eq!(l.end_value(End::Right), Some(4));
         assert!(!l.is_open(End::Up));
-        l.place(t("6-1"), End::Left, false).unwrap();
+        l.place(t("6-1"), End::Left, SpinnerRule::None).unwrap();
         assert!(!l.is_open(End::Up) && !l.is_open(End::Down));
         assert_eq!(
-            l.place(t("6-2"), End::Up, false),
+            l.place(t("6-2"), End::Up, SpinnerRule::None),
             Err(PlaceError::EndNotOpen(End::Up))
         );
     }
@@ -808,18 +995,21 @@ mod tests {
     #[test]
     fn spinner_opens_after_both_sides() {
         let mut l = Layout::EMPTY;
-        l.open(t("5-5"), true).unwrap();
+        l.open(t("5-5"), SpinnerRule::FirstDouble).unwrap();
         assert!(!l.is_open(End::Up));
         assert_eq!(l.ends_total(), 10);
-        l.place(t("5-0"), End::Right, true).unwrap();
+        l.place(t("5-0"), End::Right, SpinnerRule::FirstDouble)
+            .unwrap();
         // The spinner at the left end still counts both halves.
         assert_eq!(l.ends_total(), 10);
         assert!(!l.is_open(End::Up));
-        l.place(t("5-3"), End::Left, true).unwrap();
+        l.place(t("5-3"), End::Left, SpinnerRule::FirstDouble)
+            .unwrap();
         assert!(l.is_open(End::Up) && l.is_open(End::Down));
         assert_eq!(l.end_value(End::Up), Some(5));
         assert_eq!(l.ends_total(), 3);
-        l.place(t("5-2"), End::Up, true).unwrap();
+        l.place(t("5-2"), End::Up, SpinnerRule::FirstDouble)
+            .unwrap();
         assert_eq!(l.ends_total(), 5);
         assert_eq!(l.to_string(), "3-5 [5-5]* 5-0 / up 5-2");
         assert_eq!(l.to_string().parse::<Layout>().unwrap(), l);
@@ -828,11 +1018,13 @@ mod tests {
     #[test]
     fn spinner_in_an_arm() {
         let mut l = Layout::EMPTY;
-        l.open(t("6-4"), true).unwrap();
-        l.place(t("4-4"), End::Right, true).unwrap();
+        l.open(t("6-4"), SpinnerRule::FirstDouble).unwrap();
+        l.place(t("4-4"), End::Right, SpinnerRule::FirstDouble)
+            .unwrap();
         assert_eq!(l.spinner(), Some(t("4-4")));
         assert!(!l.is_open(End::Up));
-        l.place(t("4-1"), End::Right, true).unwrap();
+        l.place(t("4-1"), End::Right, SpinnerRule::FirstDouble)
+            .unwrap();
         assert!(l.is_open(End::Up));
         assert_eq!(l.to_string(), "[6-4] 4-4* 4-1");
         assert_eq!(l.to_string().parse::<Layout>().unwrap(), l);

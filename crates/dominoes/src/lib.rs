@@ -56,9 +56,12 @@ pub use layout::{Layout, ParseLayoutError, PlaceError};
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
+    SpinnerRule,
 };
 pub use shown::{Group, Shown};
-pub use tile::{End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Tile, Tiles};
+pub use tile::{
+    End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Side, Tile, Tiles,
+};
 pub use view::{Step, View};
 
 #[cfg(feature = "serde")]

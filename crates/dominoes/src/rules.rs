@@ -98,6 +98,21 @@ pub enum Scoring {
     Fives,
 }
 
+/// Which doubles are spinners (section 5): a spinner opens its two long sides as new ends
+/// once tiles lie on both of its in-line sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum SpinnerRule {
+    /// No spinner: the layout is a line with two ends (the booklet, D8; Muggins).
+    #[default]
+    None,
+    /// The first double played is the spinner (All Fives).
+    FirstDouble,
+    /// Every double is a spinner (Five-Up, FU1).
+    EveryDouble,
+}
+
 /// The rules of a dominoes game: every option of the rules file, each independent of the
 /// others. [`Rules::lattjo`] is the booklet; the other constructors are the standard games.
 ///
@@ -144,9 +159,10 @@ pub struct Rules {
     pub partnerships: bool,
     /// Block scoring or All Fives / Muggins.
     pub scoring: Scoring,
-    /// The first double played is a spinner, open on all four sides once both its in-line
-    /// sides are covered (All Fives). The booklet has none (D8).
-    pub spinner: bool,
+    /// Which doubles are spinners, open on all four sides once both their in-line sides
+    /// are covered: none (the booklet, D8), the first double (All Fives) or every double
+    /// (Five-Up).
+    pub spinner: SpinnerRule,
 }
 
 /// Rules that cannot make a game.
@@ -193,7 +209,7 @@ impl Rules {
             no_double: NoDouble::Redeal,
             partnerships: false,
             scoring: Scoring::Block,
-            spinner: false,
+            spinner: SpinnerRule::None,
         }
     }
 
@@ -226,7 +242,7 @@ impl Rules {
     pub const fn all_fives(players: u8) -> Rules {
         Rules {
             scoring: Scoring::Fives,
-            spinner: true,
+            spinner: SpinnerRule::FirstDouble,
             next_round_leader: NextRoundLeader::PreviousWinner,
             ..Rules::draw(players)
         }
@@ -236,7 +252,30 @@ impl Rules {
     #[must_use]
     pub const fn muggins(players: u8) -> Rules {
         Rules {
-            spinner: false,
+            spinner: SpinnerRule::None,
+            ..Rules::all_fives(players)
+        }
+    }
+
+    /// Five-Up (gambiter.com's Five Up, after Armanino; rules file section 5): All Fives
+    /// with every double a spinner (FU1) and five tiles each (FU6). The target is 61 points
+    /// counted in fives, 305 in this crate's pips: [`Rules::five_up_match`]. With four
+    /// players it is usually played in partnerships: `Rules { partnerships: true,
+    /// ..Rules::five_up(4) }`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dominoes::{Rules, Scoring, SpinnerRule};
+    /// let r = Rules::five_up(2);
+    /// assert_eq!((r.scoring, r.spinner, r.hand_size()), (Scoring::Fives, SpinnerRule::EveryDouble, 5));
+    /// assert_eq!(Rules::five_up_match().target(), Some(305));
+    /// ```
+    #[must_use]
+    pub const fn five_up(players: u8) -> Rules {
+        Rules {
+            spinner: SpinnerRule::EveryDouble,
+            hand_size: Some(5),
             ..Rules::all_fives(players)
         }
     }
@@ -300,6 +339,26 @@ impl Rules {
             Err(_) => unreachable!("100 is a valid target"),
         }
     }
+
+    /// The Five-Up match (FU6): first to 61 points of five pips on the cribbage board, which
+    /// is 305 in this crate's points (every fives score is a multiple of 5, so reaching 305
+    /// pips is reaching 61 fives).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(dominoes::Rules::five_up_match().target(), Some(61 * 5));
+    /// ```
+    #[must_use]
+    pub fn five_up_match() -> MatchConfig {
+        match MatchConfig::new(Some(Rules::FIVE_UP_TARGET), None) {
+            Ok(c) => c,
+            Err(_) => unreachable!("305 is a valid target"),
+        }
+    }
+
+    /// The Five-Up target in this crate's points: 61 fives (FU6).
+    pub const FIVE_UP_TARGET: i64 = 61 * 5;
 
     /// Checks that the rules make a game.
     ///

@@ -462,52 +462,94 @@ impl FromIterator<Tile> for Tiles {
     }
 }
 
-/// An open end of the layout a tile is added to.
-///
-/// `Left` and `Right` are the two ends of the line from the first tile. `Up` and `Down`
-/// exist only with a spinner (All Fives), on the spinner's two long sides.
+/// One of the two long sides of a spinner (a double laid crosswise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum End {
-    /// The left end of the line.
-    Left,
-    /// The right end of the line.
-    Right,
-    /// Above the spinner.
+pub enum Side {
+    /// The side written first (`up`).
     Up,
-    /// Below the spinner.
+    /// The other side (`down`).
     Down,
 }
 
-impl End {
-    /// All four, in the order move generation tries them.
-    pub const ALL: [End; 4] = [End::Left, End::Right, End::Up, End::Down];
+impl Side {
+    /// Both sides, `up` first.
+    pub const BOTH: [Side; 2] = [Side::Up, Side::Down];
 
-    pub(crate) const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The end's name as written in moves (`left`, `right`, `up`, `down`).
+    /// The side's name as written (`up`, `down`).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            End::Left => "left",
-            End::Right => "right",
-            End::Up => "up",
-            End::Down => "down",
+            Side::Up => "up",
+            Side::Down => "down",
         }
     }
 }
 
-impl fmt::Display for End {
+impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A word that is not `left`, `right`, `up` or `down`.
+/// An open end of the layout a tile is added to.
+///
+/// `Left` and `Right` are the two ends of the line from the first tile. `Up` and `Down` are
+/// the two long sides of the first spinner (the first double played, with
+/// [`SpinnerRule::FirstDouble`](crate::SpinnerRule::FirstDouble) as in All Fives, or with
+/// [`SpinnerRule::EveryDouble`](crate::SpinnerRule::EveryDouble) as in Five-Up). In Five-Up
+/// every later double is a spinner too, and its sides are named by the double:
+/// `Side(2-2, Up)`, written `2-2:up` (decision FU4 in `docs/dominoes.md`).
+///
+/// # Examples
+///
+/// ```
+/// use dominoes::{End, Side, Tile};
+/// assert_eq!("left".parse::<End>()?, End::Left);
+/// let side: End = "2-2:up".parse()?;
+/// assert_eq!(side, End::Side(Tile::new(2, 2).unwrap(), Side::Up));
+/// assert_eq!(side.to_string(), "2-2:up");
+/// assert!("2-1:up".parse::<End>().is_err()); // only a double has sides
+/// # Ok::<(), dominoes::ParseEndError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum End {
+    /// The left end of the line.
+    Left,
+    /// The right end of the line.
+    Right,
+    /// Above the first spinner.
+    Up,
+    /// Below the first spinner.
+    Down,
+    /// A side of a later spinner (Five-Up): the double and which side.
+    Side(Tile, Side),
+}
+
+impl End {
+    /// The ends of the line and the sides of the first spinner, in the order move
+    /// generation tries them; the sides of later spinners follow in the order of their
+    /// doubles (see [`Layout::open_ends`](crate::Layout::open_ends)).
+    pub const ALL: [End; 4] = [End::Left, End::Right, End::Up, End::Down];
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::Left => f.write_str("left"),
+            End::Right => f.write_str("right"),
+            End::Up => f.write_str("up"),
+            End::Down => f.write_str("down"),
+            End::Side(d, side) => write!(f, "{d}:{side}"),
+        }
+    }
+}
+
+/// A word that is not `left`, `right`, `up`, `down` or a double's side like `2-2:up`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown end {0:?}: expected left, right, up or down")]
+#[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
 pub struct ParseEndError(pub String);
 
 impl FromStr for End {
@@ -518,7 +560,20 @@ impl FromStr for End {
             "right" => Ok(End::Right),
             "up" => Ok(End::Up),
             "down" => Ok(End::Down),
-            _ => Err(ParseEndError(s.to_owned())),
+            _ => {
+                let err = || ParseEndError(s.to_owned());
+                let (tile, side) = s.split_once(':').ok_or_else(err)?;
+                let side = match side {
+                    "up" => Side::Up,
+                    "down" => Side::Down,
+                    _ => return Err(err()),
+                };
+                let (a, b) = parse_halves(tile).map_err(|_| err())?;
+                match Tile::new(a, b) {
+                    Some(d) if a == b => Ok(End::Side(d, side)),
+                    _ => Err(err()),
+                }
+            }
         }
     }
 }

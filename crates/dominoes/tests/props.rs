@@ -4,7 +4,7 @@
 use boardgame_core::{Game, GameRng, ImperfectInfo, Seat, Turn};
 use dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, Layout, NoDouble, RoundEnd, RoundRecord, Rules,
-    ScoreBasis, Scoring, Setup, State, Tile, Tiles,
+    ScoreBasis, Scoring, Setup, Side, SpinnerRule, State, Tile, Tiles,
 };
 use proptest::prelude::*;
 
@@ -17,7 +17,7 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
-        any::<bool>(),
+        0usize..3,
         any::<bool>(),
         any::<bool>(),
     )
@@ -46,7 +46,11 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
                 } else {
                     Scoring::Block
                 },
-                spinner,
+                spinner: [
+                    SpinnerRule::None,
+                    SpinnerRule::FirstDouble,
+                    SpinnerRule::EveryDouble,
+                ][spinner],
                 no_double: if nodouble {
                     NoDouble::Redeal
                 } else {
@@ -97,6 +101,11 @@ fn candidates(game: &Dominoes) -> Vec<Action> {
         v.push(Action::Deal(t));
         for e in End::ALL {
             v.push(Action::Play(t, e));
+        }
+        for d in game.set().iter().filter(|d| d.is_double()) {
+            for side in Side::BOTH {
+                v.push(Action::Play(t, End::Side(d, side)));
+            }
         }
     }
     v
@@ -177,7 +186,7 @@ proptest! {
                 // Nobody could play: no hand holds a tile fitting an open end.
                 for h in hands(&game, &end) {
                     for t in h.iter() {
-                        for e in End::ALL {
+                        for e in end.layout().open_ends() {
                             v.push(end.layout().end_value(e).is_some_and(|n| t.has(n)));
                         }
                     }
@@ -229,7 +238,7 @@ proptest! {
             }
             // E4: two listed placements of the same tile never lead to the same position
             // (in the line game: the same pair of open ends).
-            let line_game = !rules.spinner && rules.scoring == Scoring::Block;
+            let line_game = rules.spinner == SpinnerRule::None && rules.scoring == Scoring::Block;
             for (i, x) in listed_actions.iter().enumerate() {
                 for y in &listed_actions[i + 1..] {
                     assert_ne!(x, y);

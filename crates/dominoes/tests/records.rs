@@ -6,7 +6,7 @@
 //! move order, move set, layout text or score for an existing game.
 
 use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
-use dominoes::{Dominoes, NextRoundLeader, Rules};
+use dominoes::{Dominoes, NextRoundLeader, Rules, SpinnerRule};
 
 fn fnv(hash: &mut u64, text: &str) {
     for b in text.bytes() {
@@ -69,7 +69,7 @@ fn existing_presets_play_the_same_records_as_before_five_up() {
         (
             "booklet with the first-double spinner",
             Rules {
-                spinner: true,
+                spinner: SpinnerRule::FirstDouble,
                 ..Rules::lattjo(2)
             },
             PINS[14],
