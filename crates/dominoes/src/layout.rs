@@ -301,7 +301,11 @@ impl Layout {
             1 => End::Right,
             _ => {
                 let n = ((slot - 2) / 2) as u8;
-                let side = if slot.is_multiple_of(2) { Side::Up } else { Side::Down };
+                let side = if slot.is_multiple_of(2) {
+                    Side::Up
+                } else {
+                    Side::Down
+                };
                 match (Some(n) == self.first, side) {
                     (true, Side::Up) => End::Up,
                     (true, Side::Down) => End::Down,

@@ -14,6 +14,9 @@ fn extras() -> Vec<Action> {
         "deal 12-12",
         "0-0 up",
         "6-5 down",
+        "5-2 2-2:up",
+        "6-0 0-0:down",
+        "6-6 6-6:up",
     ]
     .iter()
     .map(|s| s.parse().expect("action"))
@@ -73,6 +76,48 @@ fn conformance_every_preset() {
         check_imperfect(&game, &config(15, 50_000 + i as u64 * 100))
             .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
     }
+}
+
+/// Five-Up (every double a spinner): 2-4 players, partnerships, the double-nine set.
+#[test]
+fn conformance_five_up() {
+    let presets = [
+        Rules::five_up(2),
+        Rules::five_up(3),
+        Rules::five_up(4),
+        Rules {
+            partnerships: true,
+            ..Rules::five_up(4)
+        },
+        Rules {
+            highest: 9,
+            hand_size: Some(7),
+            ..Rules::five_up(4)
+        },
+        Rules {
+            scoring: dominoes::Scoring::Block,
+            ..Rules::five_up(2)
+        },
+    ];
+    for (i, rules) in presets.into_iter().enumerate() {
+        let game = Dominoes::new(rules).expect("rules");
+        let report = check_imperfect(&game, &config(25, 70_000 + i as u64 * 100))
+            .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+        assert_eq!(report.games, 25);
+        assert!(report.refusals_checked > 0);
+    }
+    let five_up = Match::new(
+        Dominoes::new(Rules::five_up(2)).expect("rules"),
+        Rules::five_up_match(),
+    );
+    check_imperfect(
+        &five_up,
+        &ConformanceConfig {
+            determinize_every: 5,
+            ..config(3, 11)
+        },
+    )
+    .expect("conforms");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use boardgame_core::{Game, GameRng, ImperfectInfo, Seat, Turn};
 use dominoes::{
-    Action, BlockedTie, Dominoes, DrawRule, End, Layout, NoDouble, RoundEnd, RoundRecord, Rules,
-    ScoreBasis, Scoring, Setup, Side, SpinnerRule, State, Tile, Tiles,
+    Action, BlockedTie, Dominoes, DrawRule, End, Layout, NoDouble, PlayError, RoundEnd,
+    RoundRecord, Rules, ScoreBasis, Scoring, Setup, Side, SpinnerRule, State, Tile, Tiles,
 };
 use proptest::prelude::*;
 
@@ -60,6 +60,29 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
                 ..Rules::lattjo(players)
             },
         )
+}
+
+/// Five-Up (every double a spinner), 2-4 players, with partnerships and with the larger
+/// double-nine set (ten spinners possible).
+fn five_up_strategy() -> impl Strategy<Value = Rules> {
+    (2u8..=4, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(players, partners, big, leave_two)| Rules {
+            partnerships: partners && players == 4,
+            highest: if big { 9 } else { 6 },
+            hand_size: Some(if big { 7 } else { 5 }),
+            draw_rule: if leave_two {
+                DrawRule::DrawUntilPlayableLeaveTwo
+            } else {
+                DrawRule::DrawUntilPlayable
+            },
+            ..Rules::five_up(players)
+        },
+    )
+}
+
+/// Every option set, a third of the cases Five-Up.
+fn any_rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![2 => rules_strategy(), 1 => five_up_strategy()]
 }
 
 /// Plays a seeded random round, calling `check` before every action with the action to come.
@@ -119,7 +142,7 @@ proptest! {
     /// player action changes the state in one of the four allowed ways; invariant 8: after
     /// the end no action is accepted; invariant 9: the score.
     #[test]
-    fn tiles_are_conserved_and_turns_change_the_state_lawfully(rules in rules_strategy(), seed in any::<u64>()) {
+    fn tiles_are_conserved_and_turns_change_the_state_lawfully(rules in any_rules(), seed in any::<u64>()) {
         let game = Dominoes::new(rules).expect("rules");
         let set = game.set();
         let check_conservation = |s: &State| {
@@ -214,7 +237,7 @@ proptest! {
     /// Legal <=> generated, at every node of random rounds; refused actions leave the
     /// state unchanged.
     #[test]
-    fn legal_iff_generated(rules in rules_strategy(), seed in any::<u64>()) {
+    fn legal_iff_generated(rules in any_rules(), seed in any::<u64>()) {
         let game = Dominoes::new(rules).expect("rules");
         let all = candidates(&game);
         let mut listed_actions = Vec::new();
@@ -263,7 +286,7 @@ proptest! {
     /// Invariant 11 / E11 / D3: a seat's view does not change when the tiles it cannot see
     /// are moved between the other hands and the stock; the spectator sees no hand.
     #[test]
-    fn a_view_never_shows_another_seats_tiles(rules in rules_strategy(), seed in any::<u64>(), shuffle in any::<u64>()) {
+    fn a_view_never_shows_another_seats_tiles(rules in any_rules(), seed in any::<u64>(), shuffle in any::<u64>()) {
         let game = Dominoes::new(Rules { partnerships: false, ..rules }).expect("rules");
         let mut checked = 0;
         play(&game, seed, |s, _| {
@@ -298,7 +321,7 @@ proptest! {
 
     /// A determinization keeps the seat's view and conserves the tiles.
     #[test]
-    fn determinize_is_consistent(rules in rules_strategy(), seed in any::<u64>()) {
+    fn determinize_is_consistent(rules in any_rules(), seed in any::<u64>()) {
         let game = Dominoes::new(rules).expect("rules");
         let mut rng = GameRng::new(seed, 3);
         play(&game, seed, |s, _| {
@@ -314,7 +337,7 @@ proptest! {
 
     /// Invariant 12: the same seed and moves give the same state; the round's text replays it.
     #[test]
-    fn replay_and_round_text_round_trip(rules in rules_strategy(), seed in any::<u64>()) {
+    fn replay_and_round_text_round_trip(rules in any_rules(), seed in any::<u64>()) {
         let game = Dominoes::new(rules).expect("rules");
         let (end, record) = play(&game, seed, |_, _| {});
         let (again, _) = play(&game, seed, |_, _| {});
@@ -326,6 +349,46 @@ proptest! {
         for a in &record.actions {
             assert_eq!(a.to_string().parse::<Action>().as_ref(), Ok(a));
         }
+    }
+
+    /// E4 / FU5: a placement refused as the same play as on its twin end really gives the
+    /// same position: the same count, the same numbers showing, and for every tile still
+    /// to come the same counts after it on each end it fits.
+    #[test]
+    fn fu5_dropped_twins_give_the_same_position(rules in five_up_strategy(), seed in any::<u64>()) {
+        let game = Dominoes::new(rules).expect("rules");
+        let rule = rules.spinner;
+        let profile = |l: &Layout| {
+            let mut ends: Vec<u8> = l.open_ends().filter_map(|e| l.end_value(e)).collect();
+            ends.sort_unstable();
+            let mut next: Vec<(Tile, u32)> = Vec::new();
+            for u in game.set().difference(l.tiles()).iter() {
+                for e in l.open_ends() {
+                    let mut x = *l;
+                    if x.place(u, e, rule).is_ok() {
+                        next.push((u, x.ends_total()));
+                    }
+                }
+            }
+            next.sort_unstable();
+            (l.ends_total(), ends, next)
+        };
+        play(&game, seed, |s, _| {
+            let Turn::Player(seat) = game.turn(s) else { return };
+            if s.layout().is_empty() {
+                return;
+            }
+            for t in s.hand(seat).expect("hand").iter() {
+                for e in s.layout().open_ends() {
+                    if let Err(PlayError::SamePlay { same_as, .. }) = game.check(s, &Action::Play(t, e)) {
+                        let (mut x, mut y) = (*s.layout(), *s.layout());
+                        x.place(t, e, rule).expect("fits");
+                        y.place(t, same_as, rule).expect("fits");
+                        assert_eq!(profile(&x), profile(&y), "{t} {e} vs {same_as} on {}", s.layout());
+                    }
+                }
+            }
+        });
     }
 
     #[test]
