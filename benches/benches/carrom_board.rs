@@ -1,13 +1,15 @@
 //! A whole board of carrom between two shot planners (every stroke planned by simulating
-//! its candidates, then played on disc-physics and resolved).
+//! its candidates, then played on disc-physics and resolved). Thread CPU time
+//! (`benches::CpuTime`).
 
 use std::hint::black_box;
 
+use benches::CpuTime;
 use boardgame_core::{Agent, play_game};
 use carrom::{Carrom, Planner, Rules};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn board(c: &mut Criterion) {
+fn board(c: &mut Criterion<CpuTime>) {
     let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
     let mut seed = 0u64;
     let mut group = c.benchmark_group("carrom");
@@ -30,5 +32,9 @@ fn board(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, board);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime::new());
+    targets = board
+}
 criterion_main!(benches);

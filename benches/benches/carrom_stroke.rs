@@ -1,13 +1,17 @@
 //! One carrom stroke simulated by disc-physics to rest and resolved by the rules: the break
-//! (19 pieces, the hardest stroke of a board) and a quiet aimed cut shot late in a board.
+//! (19 pieces, the hardest stroke of a board) and a quiet aimed cut shot late in a board,
+//! beside the solver alone on the same break and a soft stroke (51 solver steps) that shows
+//! the carrom layer's own per-stroke cost: world set-up, event reduction, resolution. Thread
+//! CPU time (`benches::CpuTime`).
 
 use std::hint::black_box;
 
+use benches::CpuTime;
 use boardgame_core::{Game, Seat};
 use carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn strokes(c: &mut Criterion) {
+fn strokes(c: &mut Criterion<CpuTime>) {
     let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
     let opening = game.opening(Seat::new(0)).expect("seat 0 plays");
     let brk = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
@@ -43,6 +47,23 @@ fn strokes(c: &mut Criterion) {
         },
     );
 
+    // A soft stroke (0.05 m/s, the slowest allowed) beside the formation: 51 solver steps
+    // with 20 discs, so what is left is mostly the carrom layer's own cost per stroke.
+    let soft = Stroke::new(0.1, Vec2::new(0.0, 1.0), 0.05);
+    c.bench_function(
+        "carrom/stroke: a soft stroke (51 steps), simulated and resolved",
+        |b| {
+            b.iter(|| {
+                let mut s = opening.clone();
+                let r = game
+                    .strike(&mut s, black_box(&soft))
+                    .expect("a legal stroke");
+                assert!(r.failed_break, "a soft stroke touches nothing");
+                black_box(r)
+            })
+        },
+    );
+
     // A position after the break and a few planner strokes: an aimed shot at rest.
     let mut mid = opening.clone();
     let mut planner = Planner::default();
@@ -73,5 +94,9 @@ fn strokes(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, strokes);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime::new());
+    targets = strokes
+}
 criterion_main!(benches);

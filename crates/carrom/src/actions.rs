@@ -8,7 +8,7 @@ use crate::game::{Action, Carrom};
 use crate::geometry::{
     MAX_STRIKER_OFFSET, PIECE_RADIUS, STRIKER_RADIUS, Side, pocket_centres, sin_cos,
 };
-use crate::state::{Piece, QueenState, State, first_overlap, side_of};
+use crate::state::{Piece, QueenState, State, first_overlap, free_offset, side_of};
 use crate::stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Stroke};
 
 /// Striker offsets tried for aimed shots, metres.
@@ -267,10 +267,12 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
         }
     }
     if out.is_empty() {
-        out.push(Action::Strike(
-            seat,
-            Stroke::new(free_offset(state, side), Vec2::new(0.0, 1.0), 2.0),
-        ));
+        // Every listed place is taken: a stroke from the free place nearest the middle, or a
+        // pass when pieces block the whole base line.
+        out.push(match free_offset(state, side) {
+            Some(offset) => Action::Strike(seat, Stroke::new(offset, Vec2::new(0.0, 1.0), 2.0)),
+            None => Action::Pass(seat),
+        });
     }
 }
 
@@ -285,21 +287,6 @@ fn grid_directions() -> [Vec2; 5] {
         Vec2::new(s20, c20),
         Vec2::new(s40, c40),
     ]
-}
-
-/// The free striker offset nearest the middle of the base line (0 if none is free: then any
-/// place is allowed).
-fn free_offset(state: &State, side: Side) -> f64 {
-    let steps = (MAX_STRIKER_OFFSET * 1000.0) as i32;
-    for i in 0..=steps {
-        for o in [i, -i] {
-            let off = f64::from(o) / 1000.0;
-            if first_overlap(state, side, off).is_none() {
-                return off;
-            }
-        }
-    }
-    0.0
 }
 
 /// A stroke drawn from the whole space: offset uniform on the base line (redrawn while it
@@ -321,9 +308,9 @@ pub(crate) fn sample(
             break;
         }
     }
-    let offset = match offset {
-        Some(o) => o,
-        None => free_offset(state, side),
+    let Some(offset) = offset.or_else(|| free_offset(state, side)) else {
+        // Pieces block the whole base line: passing is the only legal action.
+        return Some(Action::Pass(seat));
     };
     let max_angle = (MIN_FORWARD).acos();
     let a = (2.0 * rng.unit_f64() - 1.0) * max_angle * (1.0 - 1e-9);

@@ -12,7 +12,9 @@ use crate::geometry::formation_breaker_frame;
 use crate::resolve::{EventsError, Resolution, StrokeEvents, resolve};
 use crate::rules::{BreakRotation, Rules, RulesError, TieAfterMaxBoards};
 use crate::sim::{PhysicsConfig, PhysicsError, simulate};
-use crate::state::{Phase, Setup, SetupError, State, check_striker_place, side_of, team_of};
+use crate::state::{
+    Phase, Setup, SetupError, State, check_striker_place, free_offset, side_of, team_of,
+};
 use crate::stroke::{Noise, Stroke, StrokeError};
 
 /// A move in carrom: a player's stroke, or a chance outcome.
@@ -25,6 +27,11 @@ pub enum Action {
     Strike(Seat, Stroke),
     /// The execution noise of the stroke just chosen (a chance outcome).
     Noise(Noise),
+    /// The seat named cannot place the striker anywhere on its base line (pieces block all
+    /// of it, C2): it passes and the turn goes to the next seat, as after a turn-ending
+    /// stroke (a waiting queen goes back, A12). Legal only then (library decision, see the
+    /// crate's docs page).
+    Pass(Seat),
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -63,6 +70,9 @@ pub enum ApplyError {
     /// The physics refused the set-up of the stroke.
     #[error("the physics refused the stroke: {0}")]
     Physics(#[from] PhysicsError),
+    /// A pass while the striker can be placed somewhere on the base line.
+    #[error("the striker fits on the base line, so the turn cannot be passed")]
+    CanStrike,
 }
 
 /// Why a game could not be built.
@@ -213,6 +223,30 @@ impl Carrom {
         stroke.check_shape()?;
         let side = side_of(state.players(), seat, self.rules.turn_direction);
         check_striker_place(state, side, stroke)?;
+        Ok(())
+    }
+
+    /// Checks a pass by `seat`: it is legal only when pieces block the seat's whole base line.
+    ///
+    /// # Errors
+    ///
+    /// [`ApplyError`] saying why the seat cannot pass.
+    pub fn check_pass(&self, state: &State, seat: Seat) -> Result<(), ApplyError> {
+        match state.phase {
+            Phase::Over => return Err(ApplyError::BoardOver),
+            Phase::Toss | Phase::Noise(..) => return Err(ApplyError::ChanceDue),
+            Phase::Stroke => {}
+        }
+        if seat != state.to_move {
+            return Err(ApplyError::WrongSeat {
+                expected: state.to_move,
+                got: seat,
+            });
+        }
+        let side = side_of(state.players(), seat, self.rules.turn_direction);
+        if free_offset(state, side).is_some() {
+            return Err(ApplyError::CanStrike);
+        }
         Ok(())
     }
 
@@ -368,6 +402,7 @@ impl Game for Carrom {
             (Phase::Stroke, Action::Strike(seat, stroke)) => {
                 self.check_stroke(state, *seat, stroke).is_ok()
             }
+            (Phase::Stroke, Action::Pass(seat)) => self.check_pass(state, *seat).is_ok(),
             (Phase::Toss, Action::Toss(seat)) => seat.index() < 2,
             (Phase::Noise(..), Action::Noise(n)) => self.check_noise(n).is_ok(),
             _ => false,
@@ -422,7 +457,14 @@ impl Game for Carrom {
                 self.toss(state, *seat);
                 Ok(())
             }
-            (Phase::Toss | Phase::Noise(..), Action::Strike(..)) => Err(ApplyError::ChanceDue),
+            (Phase::Toss | Phase::Noise(..), Action::Strike(..) | Action::Pass(_)) => {
+                Err(ApplyError::ChanceDue)
+            }
+            (Phase::Stroke, Action::Pass(seat)) => {
+                self.check_pass(state, *seat)?;
+                crate::resolve::pass_turn(&self.rules, state);
+                Ok(())
+            }
             (Phase::Stroke, Action::Strike(seat, stroke)) => {
                 self.check_stroke(state, *seat, stroke)?;
                 if self.rules.noise.is_some() {

@@ -135,9 +135,14 @@ impl Planner {
                 }
             }
         }
+        // No stroke fits on the base line: the only legal action is the pass.
+        let pass = buf
+            .first()
+            .filter(|a| matches!(a, Action::Pass(_)))
+            .copied();
         self.candidates = candidates;
         self.legal = buf;
-        best.map(|(_, s)| Action::Strike(seat, s))
+        best.map(|(_, s)| Action::Strike(seat, s)).or(pass)
     }
 }
 

@@ -535,6 +535,32 @@ fn placer(res: &Resolution, returned: [u8; 2], striker: Seat, players: usize) ->
     placed.then(|| striker.next(players))
 }
 
+/// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending
+/// stroke; during the break the break passes (A5); a waiting queen goes back (A12).
+pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
+    let players = state.players as usize;
+    let mut res = Resolution {
+        void: true,
+        failed_break: false,
+        penalty: 0,
+        returned: [0, 0],
+        queen_returned: false,
+        jumped: 0,
+        turn_continues: false,
+        next: state.to_move,
+        board_over: None,
+        placed_by: None,
+    };
+    if state.break_pending {
+        pass_break(state, players, &mut res);
+        return;
+    }
+    end_turn(state, players, &mut res);
+    if res.queen_returned {
+        place_queen(state, rules);
+    }
+}
+
 fn pass_break(state: &mut State, players: usize, res: &mut Resolution) {
     state.break_attempts = 0;
     state.to_move = state.to_move.next(players);

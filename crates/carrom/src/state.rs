@@ -539,9 +539,14 @@ pub enum SetupError {
     Break,
 }
 
-/// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board.
-/// When no spot of the whole base line is free (checked every millimetre), overlapping is
-/// allowed: a stroke must always exist.
+/// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board
+/// (C2; touching is allowed).
+///
+/// # Errors
+///
+/// [`StrokeError::BaseLineBlocked`] when no spot of the whole base line is free (the player
+/// can only pass, [`crate::Action::Pass`]), else [`StrokeError::OverlapsPiece`] naming the
+/// first piece the striker would overlap.
 pub(crate) fn check_striker_place(
     state: &State,
     side: Side,
@@ -550,14 +555,48 @@ pub(crate) fn check_striker_place(
     let Some(p) = first_overlap(state, side, stroke.offset) else {
         return Ok(());
     };
-    let steps = (crate::geometry::MAX_STRIKER_OFFSET * 1000.0) as i32;
-    let blocked =
-        (-steps..=steps).all(|i| first_overlap(state, side, f64::from(i) / 1000.0).is_some());
-    if blocked {
-        Ok(())
+    if free_offset(state, side).is_none() {
+        Err(StrokeError::BaseLineBlocked)
     } else {
         Err(StrokeError::OverlapsPiece(p))
     }
+}
+
+/// A striker offset on `side`'s base line that overlaps no piece: the free offset nearest the
+/// middle on a 1 mm grid, else (a free gap narrower than the grid) an exact one next to the
+/// end of a piece's shadow on the line; `None` when the pieces block the whole line.
+pub(crate) fn free_offset(state: &State, side: Side) -> Option<f64> {
+    let steps = (crate::geometry::MAX_STRIKER_OFFSET * 1000.0) as i32;
+    for i in 0..=steps {
+        for o in [i, -i] {
+            let off = f64::from(o) / 1000.0;
+            if first_overlap(state, side, off).is_none() {
+                return Some(off);
+            }
+        }
+    }
+    // Exact: the free set is the base line minus the open shadows of the pieces (the offsets
+    // where the striker would overlap them); if it is not empty it contains an end of the line
+    // or an end of a shadow. Each candidate is checked with the same test as a stroke.
+    let max = crate::geometry::MAX_STRIKER_OFFSET;
+    let line = side.striker_position(0.0);
+    let min = STRIKER_RADIUS + PIECE_RADIUS;
+    let local_line = side.from_board(line);
+    let mut found = None;
+    for p in state.pieces.iter().flatten() {
+        let q = side.from_board(*p);
+        let dy = q.y - local_line.y;
+        if dy.abs() >= min {
+            continue;
+        }
+        let w = (min * min - dy * dy).sqrt();
+        for x in [q.x - w - 1e-9, q.x + w + 1e-9] {
+            if x.abs() <= max && first_overlap(state, side, x).is_none() {
+                found = Some(x);
+            }
+        }
+    }
+    found
 }
 
 /// The first piece the striker at `offset` on `side`'s base line would overlap.

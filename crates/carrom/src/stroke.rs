@@ -68,6 +68,10 @@ pub enum StrokeError {
     /// The striker would overlap a piece.
     #[error("the striker overlaps piece {0}")]
     OverlapsPiece(u8),
+    /// Pieces cover the whole base line: the striker fits nowhere, so no stroke is possible
+    /// and the player passes ([`crate::Action::Pass`]).
+    #[error("pieces block the whole base line; the striker fits nowhere")]
+    BaseLineBlocked,
 }
 
 impl Stroke {

@@ -15,6 +15,9 @@ fn bad_actions() -> Vec<Action> {
         Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 80.0)),
         Action::Strike(Seat::new(3), Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0)),
         Action::Toss(Seat::new(2)),
+        // A pass is refused wherever a stroke fits (every position of a random game here).
+        Action::Pass(Seat::new(0)),
+        Action::Pass(Seat::new(1)),
         Action::Noise(Noise {
             slip: f64::INFINITY,
             speed_error: 0.0,

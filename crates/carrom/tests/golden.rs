@@ -43,6 +43,10 @@ fn hash_action(h: &mut Fnv, a: &Action) {
             h.f(n.slip);
             h.f(n.speed_error);
         }
+        Action::Pass(s) => {
+            h.word(5);
+            h.word(s.index() as u64);
+        }
     }
 }
 

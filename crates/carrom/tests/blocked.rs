@@ -1,0 +1,147 @@
+//! A base line blocked by pieces (C2: the striker stands on the player's own base line and may
+//! not overlap a piece). A stroke there is a typed error with the state unchanged; when no spot
+//! of the whole line is free the only legal action is `Action::Pass` (library decision: the
+//! turn passes as after a turn-ending stroke, a waiting queen goes back, A12).
+
+mod common;
+
+use boardgame_core::{Game, GameRng, Seat};
+use carrom::{
+    Action, ApplyError, Carrom, Colour, MAX_STRIKER_OFFSET, Planner, QueenState, Rules, State,
+    Stroke, StrokeError, Vec2,
+};
+use common::*;
+
+/// The board y of the south base line (seat 0 in singles), where the striker's centre sits.
+fn south_line_y() -> f64 {
+    carrom::Side::South.striker_position(0.0).y
+}
+
+/// Seat 0 to move with black men lying on its base line at these x positions.
+fn with_men_on_south_line(rules: &Rules, xs: &[f64], queen: QueenState) -> State {
+    // One white man in pocket, so that a waiting queen is consistent (C7).
+    let mut s = setup(rules, &whites(1), queen, [0, 0], 0);
+    for (k, &x) in xs.iter().enumerate() {
+        s.pieces[black(k as u8).id() as usize] = Some(Vec2::new(x, south_line_y()));
+    }
+    s.into_state(rules).expect("valid constructed position")
+}
+
+/// Seven men 7 cm apart: their shadows on the line (striker + man radii, 3.65 cm either side)
+/// overlap, covering -24.7 cm..24.7 cm, wider than the striker's range of +-21.91 cm.
+fn blocking_xs() -> Vec<f64> {
+    (0..7).map(|k| -0.21 + 0.07 * f64::from(k)).collect()
+}
+
+#[test]
+fn c2_a_stroke_from_a_fully_blocked_base_line_is_a_typed_error_and_changes_nothing() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::OnBoard);
+    for i in -20..=20 {
+        let offset = MAX_STRIKER_OFFSET * f64::from(i) / 20.0;
+        let stroke = Stroke::new(offset, Vec2::new(0.0, 1.0), 3.0);
+        let mut s = state.clone();
+        assert_eq!(
+            game.apply(&mut s, &Action::Strike(Seat::new(0), stroke)),
+            Err(ApplyError::Stroke(StrokeError::BaseLineBlocked)),
+            "offset {offset}"
+        );
+        assert_eq!(s, state, "state unchanged");
+        assert_eq!(
+            game.strike(&mut s, &stroke),
+            Err(ApplyError::Stroke(StrokeError::BaseLineBlocked))
+        );
+        assert_eq!(s, state, "state unchanged");
+        assert!(!game.is_legal(&state, &Action::Strike(Seat::new(0), stroke)));
+    }
+}
+
+#[test]
+fn c2_legal_actions_offer_only_the_pass_when_no_stroke_fits() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::OnBoard);
+    let mut out = Vec::new();
+    game.legal_actions(&state, &mut out);
+    assert_eq!(out, vec![Action::Pass(Seat::new(0))]);
+    let mut rng = GameRng::new(9, 0);
+    for _ in 0..20 {
+        assert_eq!(
+            game.sample_action(&state, &mut rng, &mut out),
+            Some(Action::Pass(Seat::new(0)))
+        );
+    }
+    assert_eq!(
+        Planner::default().choose(&game, &state),
+        Some(Action::Pass(Seat::new(0)))
+    );
+    assert!(
+        !game.is_legal(&state, &Action::Pass(Seat::new(1))),
+        "wrong seat"
+    );
+}
+
+#[test]
+fn c6_a12_a_pass_hands_the_turn_on_and_a_waiting_queen_goes_back() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let mut state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::Waiting(0));
+    let before = state.clone();
+    game.apply(&mut state, &Action::Pass(Seat::new(0))).unwrap();
+    assert_eq!(state.to_move(), Seat::new(1));
+    assert_eq!(
+        state.queen(),
+        QueenState::OnBoard,
+        "A12: never left waiting"
+    );
+    assert!(
+        state.piece(carrom::Piece::QUEEN).is_some(),
+        "back on the board"
+    );
+    assert_eq!(state.strokes(), before.strokes(), "a pass is not a stroke");
+    assert_eq!(
+        state.pocketed(Colour::White),
+        before.pocketed(Colour::White)
+    );
+    // Seat 1 (north) has a free base line: it may strike, and cannot pass.
+    let mut out = Vec::new();
+    game.legal_actions(&state, &mut out);
+    assert!(out.iter().all(|a| matches!(a, Action::Strike(..))));
+    let copy = state.clone();
+    assert_eq!(
+        game.apply(&mut state, &Action::Pass(Seat::new(1))),
+        Err(ApplyError::CanStrike)
+    );
+    assert_eq!(state, copy);
+}
+
+#[test]
+fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
+    let game = Carrom::new(Rules::booklet()).unwrap();
+    let reach = carrom::STRIKER_RADIUS + carrom::PIECE_RADIUS;
+    // Shadows end at 0.3 mm and start again at 0.7 mm: no millimetre grid point is free.
+    let (a, b) = (0.0003 - reach, 0.0007 + reach);
+    let xs = [a - 0.21, a - 0.14, a - 0.07, a, b, b + 0.07, b + 0.14, b + 0.21];
+    let state = with_men_on_south_line(game.rules(), &xs, QueenState::OnBoard);
+    assert!(
+        game.check_pass(&state, Seat::new(0)) == Err(ApplyError::CanStrike),
+        "a stroke fits in the gap"
+    );
+    let mut out = Vec::new();
+    game.legal_actions(&state, &mut out);
+    assert_eq!(out.len(), 1, "{out:?}");
+    let Action::Strike(_, stroke) = out[0] else {
+        panic!("a stroke, not a pass: {out:?}")
+    };
+    assert!(stroke.offset > 0.0003 - 1e-6 && stroke.offset < 0.0007 + 1e-6);
+    let mut s = state.clone();
+    game.apply(&mut s, &out[0]).unwrap();
+    assert_eq!(s.strokes(), state.strokes() + 1);
+    // Beside the gap the striker overlaps a man: the error names it.
+    assert!(matches!(
+        game.check_stroke(
+            &state,
+            Seat::new(0),
+            &Stroke::new(0.0, Vec2::new(0.0, 1.0), 2.0)
+        ),
+        Err(ApplyError::Stroke(StrokeError::OverlapsPiece(_)))
+    ));
+}
