@@ -119,7 +119,16 @@ fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
     let reach = carrom::STRIKER_RADIUS + carrom::PIECE_RADIUS;
     // Shadows end at 0.3 mm and start again at 0.7 mm: no millimetre grid point is free.
     let (a, b) = (0.0003 - reach, 0.0007 + reach);
-    let xs = [a - 0.21, a - 0.14, a - 0.07, a, b, b + 0.07, b + 0.14, b + 0.21];
+    let xs = [
+        a - 0.21,
+        a - 0.14,
+        a - 0.07,
+        a,
+        b,
+        b + 0.07,
+        b + 0.14,
+        b + 0.21,
+    ];
     let state = with_men_on_south_line(game.rules(), &xs, QueenState::OnBoard);
     assert!(
         game.check_pass(&state, Seat::new(0)) == Err(ApplyError::CanStrike),
