@@ -24,7 +24,7 @@ pub(crate) const SLOTS: usize = 2 + 2 * (MAX_NUMBER as usize + 1);
 const NONE: u8 = u8::MAX;
 
 /// The slot of side `side` of the double `n-n`.
-const fn side_slot(n: u8, side: Side) -> usize {
+pub(crate) const fn side_slot(n: u8, side: Side) -> usize {
     2 + 2 * n as usize
         + match side {
             Side::Up => 0,
@@ -365,7 +365,7 @@ impl Layout {
             .collect()
     }
 
-    fn is_spinner(&self, t: Tile) -> bool {
+    pub(crate) fn is_spinner(&self, t: Tile) -> bool {
         t.is_double() && self.spinners & (1 << t.high()) != 0
     }
 
@@ -601,7 +601,7 @@ impl Layout {
     }
 
     /// The tiles of arm `slot` as they lie, outward: (inner half, outer half, tile).
-    fn oriented(&self, slot: usize) -> impl Iterator<Item = (u8, u8, Tile)> + '_ {
+    pub(crate) fn oriented(&self, slot: usize) -> impl Iterator<Item = (u8, u8, Tile)> + '_ {
         let start = match (slot, self.root) {
             (0, Some((_, l))) => l,
             (1, Some((r, l))) => r.other(l).unwrap_or(l),
@@ -618,7 +618,7 @@ impl Layout {
 
     /// The spinners in the order the text lists their sides: breadth first from the line,
     /// left to right, then the spinners found in the sides listed.
-    fn spinners_in_text_order(&self) -> ([u8; 13], usize) {
+    pub(crate) fn spinners_in_text_order(&self) -> ([u8; 13], usize) {
         let mut order = [0u8; 13];
         let mut n = 0;
         let add = |order: &mut [u8; 13], n: &mut usize, t: Tile| {

@@ -2,8 +2,8 @@
 
 use core::fmt::Write;
 
-use crate::layout::Layout;
-use crate::tile::{End, Tile, Tiles};
+use crate::layout::{Layout, side_slot};
+use crate::tile::{End, Side, Tile, Tiles};
 
 const U: f64 = 24.0; // half a tile: a tile is 2U by U (the usual 2:1 shape)
 const MARGIN: f64 = 12.0;
@@ -97,32 +97,367 @@ fn tile(out: &mut String, x: f64, y: f64, a: u8, b: u8, horizontal: bool) {
     half(out, x2, y2, b);
 }
 
-/// One tile as drawn: its position along the main line and orientation.
-struct Laid {
+/// A compass direction on the picture (y grows downward).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dir {
+    E,
+    S,
+    W,
+    N,
+}
+
+impl Dir {
+    fn step(self) -> (i32, i32) {
+        match self {
+            Dir::E => (1, 0),
+            Dir::S => (0, 1),
+            Dir::W => (-1, 0),
+            Dir::N => (0, -1),
+        }
+    }
+
+    fn horizontal(self) -> bool {
+        matches!(self, Dir::E | Dir::W)
+    }
+
+    /// The two directions across this one: toward the spinner's `up` side first (north
+    /// for a horizontal arm, west for a vertical one), then `down`.
+    fn across(self) -> [Dir; 2] {
+        if self.horizontal() {
+            [Dir::N, Dir::S]
+        } else {
+            [Dir::W, Dir::E]
+        }
+    }
+}
+
+/// A rectangle in grid units of half a tile's width (`U / 2`), half-open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Rect {
+    fn overlaps(&self, o: &Rect) -> bool {
+        self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
+    }
+}
+
+/// One tile as drawn.
+struct Drawn {
+    rect: Rect,
+    /// The number on the top (vertical tile) or left (horizontal tile) half.
     a: u8,
     b: u8,
-    double: bool,
 }
 
-fn laid_arm(prev: u8, tiles: impl Iterator<Item = Tile>) -> Vec<Laid> {
-    let mut prev = prev;
-    let mut out = Vec::new();
-    for t in tiles {
-        let o = t.other(prev).unwrap_or(t.low());
-        out.push(Laid {
-            a: prev,
-            b: o,
-            double: t.is_double(),
-        });
-        prev = o;
+/// Where an arm grows from: the middle of the face it starts at, the direction it grows
+/// in, and the face's width in grid units.
+#[derive(Clone, Copy)]
+struct Cursor {
+    x: i32,
+    y: i32,
+    dir: Dir,
+    face: i32,
+}
+
+/// A tile's centre and the direction of its arm (for a spinner: where its sides go).
+type Spot = (i32, i32, Dir);
+
+/// The picture being laid out: tiles placed so far, and where each spinner lies (its
+/// centre and the direction of its arm), by number.
+struct Picture {
+    tiles: Vec<Drawn>,
+    spinners: [Option<Spot>; 13],
+    mode: Turning,
+    /// Arms that found no way without overlaps.
+    crowded: u32,
+}
+
+/// Which way an arm turns first when the way ahead is taken.
+#[derive(Clone, Copy)]
+enum Turning {
+    /// Away from the first tile, where there is more room.
+    Outward,
+    /// Toward the spinner's up side (north or west).
+    UpFirst,
+    /// Toward the down side (south or east).
+    DownFirst,
+}
+
+impl Picture {
+    /// The rectangle of a tile `len` long and `width` wide laid in `dir` from the middle
+    /// point (x, y) of its inner edge.
+    fn rect(x: i32, y: i32, dir: Dir, len: i32, width: i32) -> Rect {
+        let (dx, dy) = dir.step();
+        let (ex, ey) = (x + dx * len, y + dy * len);
+        let (hx, hy) = (dy.abs() * width / 2, dx.abs() * width / 2);
+        Rect {
+            x0: x.min(ex) - hx,
+            y0: y.min(ey) - hy,
+            x1: x.max(ex) + hx,
+            y1: y.max(ey) + hy,
+        }
     }
-    out
+
+    fn free(&self, r: &Rect) -> bool {
+        self.tiles.iter().all(|d| !d.rect.overlaps(r))
+    }
+
+    /// The three ways to lay a tile at the cursor, straight on first, then turning (the
+    /// line may bend in any direction, D8): each as the tile drawn, the cursor after it and
+    /// the tile's centre and direction.
+    fn options(
+        &self,
+        at: Cursor,
+        inner: u8,
+        outer: u8,
+        double: bool,
+    ) -> [(Drawn, Cursor, Spot); 3] {
+        let (len, width) = if double { (2, 4) } else { (4, 2) };
+        let [l, r] = at.dir.across();
+        let (lx, ly) = l.step();
+        let outward = lx * at.x + ly * at.y >= 0;
+        let turns = match self.mode {
+            Turning::Outward if outward => [at.dir, l, r],
+            Turning::Outward => [at.dir, r, l],
+            Turning::UpFirst => [at.dir, l, r],
+            Turning::DownFirst => [at.dir, r, l],
+        };
+        turns.map(|dir| {
+            // Turning: the tile lies beyond the face, flush with the arm's side.
+            let (x, y) = if dir == at.dir {
+                (at.x, at.y)
+            } else {
+                let (dx, dy) = at.dir.step();
+                let (tx, ty) = dir.step();
+                (
+                    at.x + dx * width / 2 - tx * at.face / 2,
+                    at.y + dy * width / 2 - ty * at.face / 2,
+                )
+            };
+            // The inner half lies toward the start: first (top or left) when growing east
+            // or south.
+            let (a, b) = if matches!(dir, Dir::E | Dir::S) {
+                (inner, outer)
+            } else {
+                (outer, inner)
+            };
+            let (dx, dy) = dir.step();
+            (
+                Drawn {
+                    rect: Picture::rect(x, y, dir, len, width),
+                    a,
+                    b,
+                },
+                Cursor {
+                    x: x + dx * len,
+                    y: y + dy * len,
+                    dir,
+                    face: width,
+                },
+                (x + dx * len / 2, y + dy * len / 2, dir),
+            )
+        })
+    }
+
+    /// Lays `tiles` (inner half, outer half, double) from `at` so that none overlaps a tile
+    /// already drawn: a depth-first search preferring straight on, within `budget` steps.
+    /// On success the tiles are drawn and their spots returned in `spots`.
+    fn fit(
+        &mut self,
+        tiles: &[(u8, u8, bool)],
+        at: Cursor,
+        budget: &mut u32,
+        spots: &mut Vec<Spot>,
+    ) -> bool {
+        let Some(&(inner, outer, double)) = tiles.first() else {
+            return true;
+        };
+        for (drawn, next, spot) in self.options(at, inner, outer, double) {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if !self.free(&drawn.rect) {
+                continue;
+            }
+            self.tiles.push(drawn);
+            spots.push(spot);
+            if self.fit(&tiles[1..], next, budget, spots) {
+                return true;
+            }
+            self.tiles.pop();
+            spots.pop();
+        }
+        false
+    }
+
+    /// Lays an arm of the layout from `at`, recording where its spinners lie. If no way
+    /// without overlaps is found within the search budget, the arm goes straight on.
+    fn arm(&mut self, layout: &Layout, slot: usize, at: Cursor) {
+        let mut tiles = Vec::new();
+        let mut doubles = Vec::new();
+        for (inner, outer, t) in layout.oriented(slot) {
+            tiles.push((inner, outer, t.is_double()));
+            doubles.push(t);
+        }
+        let mut spots = Vec::new();
+        let mut budget = 20_000;
+        if !self.fit(&tiles, at, &mut budget, &mut spots) {
+            self.crowded += 1;
+            let mut at = at;
+            for &(inner, outer, double) in &tiles {
+                let [(drawn, next, spot), ..] = self.options(at, inner, outer, double);
+                self.tiles.push(drawn);
+                spots.push(spot);
+                at = next;
+            }
+        }
+        for (t, spot) in doubles.into_iter().zip(spots) {
+            if layout.is_spinner(t) {
+                self.spinners[usize::from(t.high()) % 13] = Some(spot);
+            }
+        }
+    }
 }
 
-/// Draws the layout as a straight line (doubles crosswise, the spinner's arms up and down)
+impl Picture {
+    /// Lays the two sides of the spinner `s`, and with `depth_first` the sides of the
+    /// spinners in them at once.
+    fn sides(&mut self, layout: &Layout, s: u8, depth_first: bool) {
+        let Some((x, y, dir)) = self.spinners[usize::from(s) % 13] else {
+            return;
+        };
+        for (side, out) in Side::BOTH.into_iter().zip(dir.across()) {
+            let (dx, dy) = out.step();
+            let at = Cursor {
+                x: x + dx * 2,
+                y: y + dy * 2,
+                dir: out,
+                face: 2,
+            };
+            let slot = side_slot(s, side);
+            self.arm(layout, slot, at);
+            if depth_first {
+                for (_, _, t) in layout.oriented(slot) {
+                    if layout.is_spinner(t) {
+                        self.sides(layout, t.high(), true);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Places every tile of the layout on a grid: the first tile in the middle, the line to
+/// the left and right, each spinner's sides across its arm (up: north of a horizontal arm,
+/// west of a vertical one), an arm turning when the way ahead is taken. Each way of turning,
+/// with the spinners' sides laid breadth first and then depth first, is tried until one
+/// draws every arm without overlaps (else the one with fewest crowded arms is kept).
+fn place(layout: &Layout) -> Vec<Drawn> {
+    let mut best: Option<Picture> = None;
+    let modes = [Turning::Outward, Turning::UpFirst, Turning::DownFirst];
+    for (mode, depth_first) in [false, true]
+        .into_iter()
+        .flat_map(|d| modes.map(|m| (m, d)))
+    {
+        let p = place_with(layout, mode, depth_first);
+        if p.crowded == 0 {
+            return p.tiles;
+        }
+        if best.as_ref().is_none_or(|b| p.crowded < b.crowded) {
+            best = Some(p);
+        }
+    }
+    best.map(|p| p.tiles).unwrap_or_default()
+}
+
+fn place_with(layout: &Layout, mode: Turning, depth_first: bool) -> Picture {
+    let mut p = Picture {
+        tiles: Vec::new(),
+        spinners: [None; 13],
+        mode,
+        crowded: 0,
+    };
+    let (Some(root), Some(left)) = (layout.first(), layout.root_left()) else {
+        return p;
+    };
+    let right = root.other(left).unwrap_or(left);
+    let half = if root.is_double() { 1 } else { 2 };
+    let rect = if root.is_double() {
+        Rect {
+            x0: -1,
+            y0: -2,
+            x1: 1,
+            y1: 2,
+        }
+    } else {
+        Rect {
+            x0: -2,
+            y0: -1,
+            x1: 2,
+            y1: 1,
+        }
+    };
+    p.tiles.push(Drawn {
+        rect,
+        a: left,
+        b: right,
+    });
+    if layout.is_spinner(root) {
+        p.spinners[usize::from(root.high()) % 13] = Some((0, 0, Dir::E));
+    }
+    let face = if root.is_double() { 4 } else { 2 };
+    p.arm(
+        layout,
+        0,
+        Cursor {
+            x: -half,
+            y: 0,
+            dir: Dir::W,
+            face,
+        },
+    );
+    p.arm(
+        layout,
+        1,
+        Cursor {
+            x: half,
+            y: 0,
+            dir: Dir::E,
+            face,
+        },
+    );
+    if depth_first {
+        // Each spinner's sides right after the arm holding it, the line's spinners from
+        // the left.
+        let mut line: Vec<Tile> = layout.arm(End::Left).collect();
+        line.reverse();
+        line.push(root);
+        line.extend(layout.arm(End::Right));
+        for t in line {
+            if layout.is_spinner(t) {
+                p.sides(layout, t.high(), true);
+            }
+        }
+    } else {
+        let (order, n) = layout.spinners_in_text_order();
+        for &s in &order[..n] {
+            p.sides(layout, s, false);
+        }
+    }
+    p
+}
+
+/// Draws the layout (doubles crosswise, every spinner's sides across its arm, an arm
+/// turning where the way ahead is taken, so that no two tiles overlap in ordinary games)
 /// and, when given, a hand in a row below.
 ///
-/// The picture is only a picture: the line does not bend (D8 says bending has no effect).
+/// The picture is only a picture: where the line bends has no effect on the rules (D8).
 ///
 /// # Examples
 ///
@@ -136,79 +471,26 @@ fn laid_arm(prev: u8, tiles: impl Iterator<Item = Tile>) -> Vec<Laid> {
 /// ```
 #[must_use]
 pub fn render(layout: &Layout, hand: Option<&Tiles>) -> String {
+    let drawn = place(layout);
+    let g = U / 2.0; // one grid unit
+    let min_x = drawn.iter().map(|d| d.rect.x0).min().unwrap_or(0);
+    let min_y = drawn.iter().map(|d| d.rect.y0).min().unwrap_or(0);
+    let max_x = drawn.iter().map(|d| d.rect.x1).max().unwrap_or(0);
+    let max_y = drawn.iter().map(|d| d.rect.y1).max().unwrap_or(0);
     let mut body = String::new();
-    // Build the main line from left to right as (a, b, double) in display order.
-    let mut line: Vec<Laid> = Vec::new();
-    let mut spinner_index = None;
-    if let Some(first) = layout.first() {
-        let left_arm: Vec<Tile> = layout.arm(End::Left).collect();
-        let root_left = layout.root_left().unwrap_or(first.high());
-        let mut l = laid_arm(root_left, left_arm.into_iter());
-        l.reverse();
-        for x in l {
-            line.push(Laid {
-                a: x.b,
-                b: x.a,
-                double: x.double,
-            });
-        }
-        let right = first.other(root_left).unwrap_or(root_left);
-        line.push(Laid {
-            a: root_left,
-            b: right,
-            double: first.is_double(),
-        });
-        line.extend(laid_arm(right, layout.arm(End::Right)));
-        if let Some(sp) = layout.spinner() {
-            spinner_index = line.iter().position(|x| x.double && x.a == sp.high());
-        }
-    }
-    let up = layout
-        .spinner()
-        .map(|sp| laid_arm(sp.high(), layout.arm(End::Up)))
-        .unwrap_or_default();
-    let down = layout
-        .spinner()
-        .map(|sp| laid_arm(sp.high(), layout.arm(End::Down)))
-        .unwrap_or_default();
-    let top = MARGIN + 2.0 * U * up.len() as f64 + U / 2.0;
-    let line_y = top + U / 2.0; // centre line of the main row
-    let mut x = MARGIN;
-    let mut spinner_x = x;
-    for (i, t) in line.iter().enumerate() {
-        if t.double {
-            tile(&mut body, x, line_y - U, t.a, t.b, false);
-            if Some(i) == spinner_index {
-                spinner_x = x;
-            }
-            x += U;
-        } else {
-            tile(&mut body, x, line_y - U / 2.0, t.a, t.b, true);
-            x += 2.0 * U;
-        }
-    }
-    let mut width = x + MARGIN;
-    for (k, t) in up.iter().enumerate() {
+    for d in &drawn {
+        let horizontal = d.rect.x1 - d.rect.x0 > d.rect.y1 - d.rect.y0;
         tile(
             &mut body,
-            spinner_x,
-            line_y - U - 2.0 * U * (k as f64 + 1.0),
-            t.b,
-            t.a,
-            false,
+            MARGIN + f64::from(d.rect.x0 - min_x) * g,
+            MARGIN + f64::from(d.rect.y0 - min_y) * g,
+            d.a,
+            d.b,
+            horizontal,
         );
     }
-    for (k, t) in down.iter().enumerate() {
-        tile(
-            &mut body,
-            spinner_x,
-            line_y + U + 2.0 * U * k as f64,
-            t.a,
-            t.b,
-            false,
-        );
-    }
-    let mut height = line_y + U + 2.0 * U * down.len() as f64 + MARGIN;
+    let mut width = MARGIN * 2.0 + f64::from(max_x - min_x) * g;
+    let mut height = MARGIN * 2.0 + f64::from(max_y - min_y) * g;
     if let Some(h) = hand {
         let y = height + U / 2.0;
         let mut hx = MARGIN;
