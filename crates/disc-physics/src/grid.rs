@@ -1,193 +1,206 @@
-//! Uniform grids over the table: the per-step broadphase and the placement index.
+//! Uniform grids over the table: the broadphase ([`Near`]) and the placement index.
 //!
-//! Both are dense arrays of cell heads with singly linked entry lists, rebuilt in place so
-//! that after the first step no memory is allocated. Cell coordinates are clamped to the grid,
-//! so a point outside it (never the case for a disc on the table) still lands in a cell.
+//! Both are rebuilt in place, so that after the first build no memory is allocated. Cell
+//! coordinates are clamped to the grid, so a point outside it (never the case for a disc on
+//! the table) still lands in a cell.
 
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// A disc's straight path as entered in the broadphase: position (x, y) at substep time `t`,
-/// velocity (vx, vy). Valid while the disc's version equals `version`.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Entry {
-    pub x: f64,
-    pub y: f64,
-    pub vx: f64,
-    pub vy: f64,
-    pub t: f64,
-    pub r: f64,
-    pub disc: u32,
-    pub version: u32,
-}
-
-/// Broadphase for one substep: each disc on the table is entered once, under the cell of the
-/// lower-left corner of its swept box, by a counting sort (entries of one row of cells are
-/// contiguous). A disc whose velocity changes within the substep is entered again, in a
-/// per-cell overflow list, for its new path; the old entry is then stale (version).
+/// The broadphase: a uniform grid of the discs' positions and the list of pairs of discs
+/// closer than a skin distance `skin` (a Verlet list), both built at one instant and kept
+/// over many substeps.
+///
+/// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
+/// sum over substeps of the substep length times the largest speed any disc had in it). While
+/// `2 * disp < skin`, two discs that are not a listed pair are still more than their radii
+/// apart, so the pairs are the only candidates for a contact at the start of a substep. A
+/// disc whose path changes within a substep is tested against the grid cells around its new
+/// path, widened by `disp`: every other disc lies within `disp` of the position it was
+/// entered at.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct StepGrid {
-    pub ox: f64,
-    pub oy: f64,
-    pub inv_cell: f64,
-    pub nx: usize,
-    pub ny: usize,
-    /// The largest extent (width or height) of any swept box entered so far.
-    pub extent: f64,
-    /// `start[c]..start[c + 1]` are the sorted entries of cell c (`cells + 2` slots: while
-    /// counting, `start[c + 2]` holds the count of cell c, so that the scatter of
-    /// [`StepGrid::finish`] can use `start[c + 1]` as the cursor of cell c and leave it at the
-    /// start of cell c + 1; no separate cursor array is copied).
-    pub start: Vec<u32>,
+pub(crate) struct Near {
+    /// Whether the grid and pairs describe the discs now (false after a disc is added or put
+    /// on the table elsewhere).
+    pub valid: bool,
+    /// The skin distance: pairs whose surfaces were closer than this at the build are listed.
+    pub skin: f64,
+    /// An upper bound of any disc's displacement since the build, metres.
+    pub disp: f64,
+    /// The largest radius of any disc at the build.
+    pub r_max: f64,
+    ox: f64,
+    oy: f64,
+    inv_cell: f64,
+    nx: usize,
+    ny: usize,
+    /// `start[c]..start[c + 1]` are the discs (by index, creation order) of cell c in `items`.
+    start: Vec<u32>,
+    items: Vec<u32>,
+    /// Per disc: its cell at the build (scratch of the counting sort).
     cell: Vec<u32>,
-    pub entries: Vec<Entry>,
-    /// The cell of each sorted entry (parallel to `entries`).
-    pub entry_cell: Vec<u32>,
-    pub extra: Vec<Entry>,
-    pub extra_next: Vec<u32>,
-    pub extra_head: Vec<u32>,
-    extra_cells: Vec<u32>,
+    /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
+    /// cell order, each pair once.
+    pub pairs: Vec<[u32; 2]>,
 }
 
-impl StepGrid {
-    /// Resets the grid for a table of half sizes `hx`, `hy` with cells of at least `cell`
-    /// metres and at most `max_cells` cells, for `n` discs.
-    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize, n: usize) {
-        let (nx, ny, cw) = grid_layout(hx, hy, cell, max_cells);
+impl Near {
+    /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
+    /// `on[i]` says whether disc i is on the table.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        &mut self,
+        hx: f64,
+        hy: f64,
+        skin: f64,
+        px: &[f64],
+        py: &[f64],
+        r: &[f64],
+        on: &[bool],
+    ) {
+        let n = px.len();
+        let (px, py, r, on) = (&px[..n], &py[..n], &r[..n], &on[..n]);
+        let mut r_max = 0.0f64;
+        let mut r_min = f64::INFINITY;
+        let mut n_on = 0usize;
+        for i in 0..n {
+            if on[i] {
+                r_max = r_max.max(r[i]);
+                r_min = r_min.min(r[i]);
+                n_on += 1;
+            }
+        }
+        let max_cells = 2 * n_on + 16;
+        let (nx, ny, cw) = grid_layout(hx, hy, 2.0 * r_max + skin, max_cells);
+        self.valid = true;
+        self.skin = skin;
+        self.disp = 0.0;
+        self.r_max = r_max;
         self.ox = -hx;
         self.oy = -hy;
         self.inv_cell = 1.0 / cw;
         self.nx = nx;
         self.ny = ny;
-        // Every swept box of the substep fits in a cell (`cell` bounds them all).
-        self.extent = cw;
         let cells = nx * ny;
-        // Reserve for the largest grid this world can ask for, once, so that a grid that
-        // grows as discs slow down reuses the same memory.
-        let most = max_cells.max(1) + 2;
-        if self.start.capacity() < most {
-            self.start.reserve(most - self.start.len());
-            self.extra_head.reserve(most - self.extra_head.len());
+        // Reserve once for the largest grid and pair list this world can ask for, so that a
+        // rebuild after the first allocates nothing. Discs do not overlap, so the discs whose
+        // centres lie within 2 r_max + skin of a disc's centre fit in a circle of radius
+        // 2 r_max + skin + r_min: at most ((2 r_max + skin + r_min) / r_min)^2 of them, each
+        // pair counted twice (capped for extreme radius ratios, where the list may grow).
+        if self.start.capacity() < max_cells + 1 {
+            self.start.reserve(max_cells + 1 - self.start.len());
         }
-        // Clear the overflow lists of the previous substep.
-        for &c in &self.extra_cells {
-            if let Some(h) = self.extra_head.get_mut(c as usize) {
-                *h = NONE;
+        let span = (2.0 * r_max + skin + r_min) / r_min;
+        let per_disc = span * span / 2.0;
+        let per_disc = if per_disc.is_finite() {
+            (per_disc.ceil() as usize).min(64)
+        } else {
+            1
+        };
+        if self.pairs.capacity() < per_disc * n_on {
+            self.pairs.reserve(per_disc * n_on - self.pairs.len());
+        }
+        // Counting sort by cell: start[c + 1] counts cell c, then prefix sums.
+        self.start.clear();
+        self.start.resize(cells + 1, 0);
+        self.cell.resize(n, 0);
+        for i in 0..n {
+            if on[i] {
+                let c = self.cell_index(px[i], py[i]);
+                self.cell[i] = c as u32;
+                self.start[c + 1] += 1;
             }
         }
-        self.extra_cells.clear();
-        if self.extra_head.len() != cells {
-            self.extra_head.clear();
-            self.extra_head.resize(cells, NONE);
-        }
-        self.extra.clear();
-        self.extra_next.clear();
-        self.start.clear();
-        self.start.resize(cells + 2, 0);
-        // Every disc on the table is counted (its cell written) before `finish` reads it; the
-        // slots of discs off the table are never read, so they need no clearing.
-        self.cell.resize(n, 0);
-    }
-
-    /// Counts disc `i` (on the table) under the cell of (`min_x`, `min_y`).
-    #[inline]
-    pub fn count(&mut self, i: usize, min_x: f64, min_y: f64) {
-        let c = self.cy(min_y) * self.nx + self.cx(min_x);
-        self.start[c + 2] += 1;
-        self.cell[i] = c as u32;
-    }
-
-    /// Sorts the counted discs by cell (stable: creation order within a cell) into entries.
-    #[allow(clippy::too_many_arguments)]
-    pub fn finish(
-        &mut self,
-        px: &[f64],
-        py: &[f64],
-        vx: &[f64],
-        vy: &[f64],
-        r: &[f64],
-        version: &[u32],
-        on: &[bool],
-    ) {
-        let cells = self.nx * self.ny;
-        // Prefix sums: afterwards start[c + 1] is the first slot of cell c.
         let mut acc = 0u32;
-        for s in &mut self.start[2..cells + 2] {
+        for s in &mut self.start[1..] {
             acc += *s;
             *s = acc;
         }
-        // Every slot 0..acc is written exactly once below, so stale entries of the previous
-        // substep need no clearing (resize only touches a length change).
-        self.entries.resize(acc as usize, Entry::default());
-        self.entry_cell.resize(acc as usize, 0);
-        let n = self.cell.len();
-        let (px, py, vx, vy, r, version, on) = (
-            &px[..n],
-            &py[..n],
-            &vx[..n],
-            &vy[..n],
-            &r[..n],
-            &version[..n],
-            &on[..n],
-        );
-        for i in 0..n {
-            if !on[i] {
-                continue;
+        self.items.resize(acc as usize, 0);
+        // Scatter with start[c] as the cursor of cell c, then shift back.
+        for (i, &c) in self.cell.iter().enumerate() {
+            if on[i] {
+                let c = c as usize;
+                self.items[self.start[c] as usize] = i as u32;
+                self.start[c] += 1;
             }
-            let c = self.cell[i] as usize;
-            let p = self.start[c + 1] as usize;
-            self.start[c + 1] += 1;
-            self.entry_cell[p] = c as u32;
-            self.entries[p] = Entry {
-                x: px[i],
-                y: py[i],
-                vx: vx[i],
-                vy: vy[i],
-                t: 0.0,
-                r: r[i],
-                disc: i as u32,
-                version: version[i],
-            };
+        }
+        for c in (1..=cells).rev() {
+            self.start[c] = self.start[c - 1];
+        }
+        self.start[0] = 0;
+        // Pairs: each disc against the later discs of its cell, the next cell of its row and
+        // the three cells of the next row (each pair of neighbouring cells once).
+        self.pairs.clear();
+        for cy in 0..ny {
+            for cx in 0..nx {
+                let c = cy * nx + cx;
+                let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+                for a in lo..hi {
+                    let i = self.items[a] as usize;
+                    let (x, y, ri) = (px[i], py[i], r[i]);
+                    let mut test = |j: u32| {
+                        let ju = j as usize;
+                        let dx = x - px[ju];
+                        let dy = y - py[ju];
+                        let reach = ri + r[ju] + skin;
+                        if dx * dx + dy * dy < reach * reach {
+                            self.pairs.push([i as u32, j]);
+                        }
+                    };
+                    let right = if cx + 1 < nx { c + 2 } else { c + 1 };
+                    for &j in &self.items[a + 1..self.start[right] as usize] {
+                        test(j);
+                    }
+                    if cy + 1 < ny {
+                        let up = c + nx;
+                        let from = self.start[up - usize::from(cx > 0)] as usize;
+                        let to = self.start[if cx + 1 < nx { up + 2 } else { up + 1 }] as usize;
+                        for &j in &self.items[from..to] {
+                            test(j);
+                        }
+                    }
+                }
+            }
         }
     }
 
-    pub fn reserve_extra(&mut self, k: usize) {
-        self.extra.reserve(k);
-        self.extra_next.reserve(k);
-        self.extra_cells.reserve(k);
-    }
-
-    pub fn cell_capacity(&self) -> usize {
-        self.cell.capacity() + self.extra_cells.capacity()
+    #[inline]
+    fn cell_index(&self, x: f64, y: f64) -> usize {
+        self.cy(y) * self.nx + self.cx(x)
     }
 
     #[inline]
-    pub fn cx(&self, x: f64) -> usize {
+    fn cx(&self, x: f64) -> usize {
         let f = (x - self.ox) * self.inv_cell;
         // Clamped first, so the conversion is a plain truncation (NaN would give 0).
         f.clamp(0.0, (self.nx - 1) as f64) as u32 as usize
     }
 
     #[inline]
-    pub fn cy(&self, y: f64) -> usize {
+    fn cy(&self, y: f64) -> usize {
         let f = (y - self.oy) * self.inv_cell;
-        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
         f.clamp(0.0, (self.ny - 1) as f64) as u32 as usize
     }
 
-    /// Enters a new path of a disc during the substep (overflow list of its cell).
+    /// Calls `f` with every disc entered in a cell that meets the box
+    /// `[x0, x1] x [y0, y1]`, in cell order.
     #[inline]
-    pub fn insert_extra(&mut self, e: Entry, min_x: f64, min_y: f64, extent: f64) {
-        let c = self.cy(min_y) * self.nx + self.cx(min_x);
-        let k = self.extra.len() as u32;
-        self.extra.push(e);
-        self.extra_next.push(self.extra_head[c]);
-        if self.extra_head[c] == NONE {
-            self.extra_cells.push(c as u32);
+    pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
+        let (cx0, cx1) = (self.cx(x0), self.cx(x1));
+        for cy in self.cy(y0)..=self.cy(y1) {
+            let row = cy * self.nx;
+            let lo = self.start[row + cx0] as usize;
+            let hi = self.start[row + cx1 + 1] as usize;
+            for &j in &self.items[lo..hi] {
+                f(j);
+            }
         }
-        self.extra_head[c] = k;
-        if extent > self.extent {
-            self.extent = extent;
-        }
+    }
+
+    /// Heap bytes held (capacity).
+    pub fn capacity_bytes(&self) -> usize {
+        4 * (self.start.capacity() + self.items.capacity() + self.cell.capacity())
+            + 8 * self.pairs.capacity()
     }
 }
 

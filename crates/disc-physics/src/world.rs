@@ -5,10 +5,10 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::grid::{Entry, NONE, PlaceIndex, StepGrid};
+use crate::grid::{NONE, Near, PlaceIndex};
 use crate::{
-    CushionId, DiscId, DiscKind, DiscState, DiscStatus, Event, EventKind, EventSink, PocketId,
-    Table, Trajectory, Vec2,
+    CushionId, DiscId, DiscKind, DiscState, DiscStatus, Event, EventKind, EventSink, Pocket,
+    PocketId, Table, Trajectory, Vec2,
 };
 
 /// Discs may touch: an overlap of up to this many metres is accepted on placement.
@@ -23,6 +23,8 @@ const WINDOW_REL: f64 = 1e-9;
 /// Below this many (moving × on-table) disc pairs a substep tests pairs directly, without
 /// the grid (a carrom or Novuss break).
 const BRUTE_FORCE_PAIRS: usize = 1024;
+/// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
+const NEAR_MARGIN_M: f64 = 1e-7;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 const PGS_MAX_ITERS: usize = 500;
 
@@ -166,6 +168,8 @@ pub struct SolverStats {
     pub impacts: u64,
     /// Rounds with more than one contact solved together.
     pub multi_contact_rounds: u64,
+    /// Broadphase builds (grid and pair list; see the step's stage 2).
+    pub broadphase_builds: u64,
     /// Substeps that hit the round cap and drifted without resolving the remaining events (a
     /// safety valve that has never fired in the test scenes).
     pub capped_substeps: u64,
@@ -217,7 +221,34 @@ struct Discs {
     version: Vec<u32>,
 }
 
+/// Mutable views of the per-disc arrays used by the step's passes (disjoint borrows, so the
+/// compiler knows no store to one array changes another).
+struct DiscSlices<'a> {
+    px: &'a mut [f64],
+    py: &'a mut [f64],
+    vx: &'a mut [f64],
+    vy: &'a mut [f64],
+    tl: &'a mut [f64],
+    r: &'a [f64],
+    on: &'a [bool],
+    version: &'a mut [u32],
+}
+
 impl Discs {
+    /// The first `n` entries of every array (`n` = the number of discs).
+    fn slices(&mut self, n: usize) -> DiscSlices<'_> {
+        DiscSlices {
+            px: &mut self.px[..n],
+            py: &mut self.py[..n],
+            vx: &mut self.vx[..n],
+            vy: &mut self.vy[..n],
+            tl: &mut self.tl[..n],
+            r: &self.r[..n],
+            on: &self.on[..n],
+            version: &mut self.version[..n],
+        }
+    }
+
     #[inline]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
         let dt = t - self.tl[i];
@@ -249,6 +280,45 @@ struct WallGeom {
     h: f64,
 }
 
+/// The straight path of each disc within the current substep: position (x, y) at substep
+/// time t. A disc whose `mark` is not the substep's mark has not been touched in this substep:
+/// its path is its position at the substep's start (time 0).
+#[derive(Clone, Debug, Default)]
+struct Paths {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    t: Vec<f64>,
+    mark: Vec<u32>,
+}
+
+impl Paths {
+    /// Disc i's path (x, y, t).
+    #[inline]
+    fn get(&self, d: &Discs, i: usize, mark: u32) -> (f64, f64, f64) {
+        if self.mark[i] == mark {
+            (self.x[i], self.y[i], self.t[i])
+        } else {
+            (d.px[i], d.py[i], 0.0)
+        }
+    }
+
+    /// Keeps disc i's path before it is first advanced within the substep.
+    #[inline]
+    fn keep(&mut self, d: &Discs, i: usize, mark: u32) {
+        if self.mark[i] != mark {
+            self.set(i, d.px[i], d.py[i], 0.0, mark);
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, x: f64, y: f64, t: f64, mark: u32) {
+        self.x[i] = x;
+        self.y[i] = y;
+        self.t[i] = t;
+        self.mark[i] = mark;
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     moving: Vec<u32>,
@@ -257,7 +327,8 @@ struct Scratch {
     fixed: Vec<u32>,
     moving_mark: Vec<u32>,
     mark: u32,
-    grid: StepGrid,
+    near: Near,
+    paths: Paths,
     heap: BinaryHeap<Reverse<Pending>>,
     round: Vec<Pending>,
     contacts: Vec<Contact>,
@@ -278,20 +349,23 @@ struct Scratch {
 ///
 /// 1. **Friction.** Every moving disc loses speed μg·h, clamped at zero:
 ///    `v ← v · max(0, |v| − μgh) / |v|`. A disc whose speed reaches zero comes to rest.
-/// 2. **Broadphase.** Every disc on the table is entered in a uniform grid under its swept box
-///    for the substep.
-/// 3. **Prediction.** For every moving disc (in creation order), the exact time of impact with
-///    each neighbour, cushion and wall, and the time its centre enters a pocket, if within the
-///    substep, go into an event queue ordered by (time, kind, disc indices).
+/// 2. **Broadphase.** Large worlds keep a uniform grid of the discs and the list of pairs
+///    closer than a skin distance (a Verlet list), and rebuild both only when some disc may
+///    have moved half the skin since the last build; small worlds with few moving discs test
+///    every moving disc against every disc instead.
+/// 3. **Prediction.** For every moving disc, the exact time of impact with each cushion and
+///    wall, and the time its centre enters a pocket; for every listed pair with a moving
+///    disc, the time of impact. Those within the substep go into an event queue ordered by
+///    (time, kind, disc indices), so the order in which they are found does not matter.
 /// 4. **Events.** The earliest event and every event within 10⁻⁹·h of it form a round. The
 ///    discs involved are moved to that instant; pocket entries are applied first; the contacts
 ///    still approaching are solved together (a single contact by the closed-form Newton law;
 ///    several by projected Gauss-Seidel to convergence for the compression impulse, then
 ///    Poisson restitution, which for one contact is Newton's law and for several never adds
-///    energy). Every disc whose velocity changed is entered again in the grid and its events
-///    are predicted anew; stale events are recognised by per-disc version numbers. Contacts
-///    created by a round (a touching row) are resolved in the next round at the same instant,
-///    so an impulse travels down a row of touching discs.
+///    energy). Every disc whose velocity changed gets its events predicted anew (against the
+///    discs of the grid cells around its new path); stale events are recognised by per-disc
+///    version numbers. Contacts created by a round (a touching row) are resolved in the next
+///    round at the same instant, so an impulse travels down a row of touching discs.
 /// 5. **Drift.** Every disc that moved is carried to the end of the substep.
 ///
 /// Only `+ - * /` and `sqrt` are used, in a fixed order: the result is bit-identical across
@@ -401,18 +475,16 @@ impl World {
     #[must_use]
     pub fn scratch_capacity_bytes(&self) -> usize {
         let s = &self.s;
-        let g = &s.grid;
         4 * (s.moving.capacity()
             + s.fixed.capacity()
             + s.moving_mark.capacity()
             + s.changed.capacity()
             + s.changed_mark.capacity()
-            + g.start.capacity()
-            + g.entry_cell.capacity()
-            + g.cell_capacity()
-            + g.extra_next.capacity()
-            + g.extra_head.capacity())
-            + size_of::<Entry>() * (g.entries.capacity() + g.extra.capacity())
+            + s.order.capacity()
+            + s.rank.capacity()
+            + s.paths.mark.capacity())
+            + 8 * (s.paths.x.capacity() + s.paths.y.capacity() + s.paths.t.capacity())
+            + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
             + size_of::<Contact>() * s.contacts.capacity()
             + 16 * s.saved_v.capacity()
@@ -578,6 +650,7 @@ impl World {
         if self.place.valid {
             self.place.insert(i, position.x, position.y, kind.radius_m);
         }
+        self.s.near.valid = false;
         self.r_max = self.r_max.max(kind.radius_m);
         self.n_on += 1;
         self.v_bound2 = self.v_bound2.max(velocity.length_squared());
@@ -668,6 +741,7 @@ impl World {
         self.d.status[i] = DiscStatus::OnTable;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
         self.place.valid = false;
+        self.s.near.valid = false;
         Ok(())
     }
 
@@ -834,10 +908,15 @@ impl World {
         if s.moving_mark.len() < n {
             s.moving_mark.resize(n, 0);
             s.changed_mark.resize(n, 0);
+            s.paths.x.resize(n, 0.0);
+            s.paths.y.resize(n, 0.0);
+            s.paths.t.resize(n, 0.0);
+            s.paths.mark.resize(n, 0);
         }
         s.mark = s.mark.wrapping_add(1);
         if s.mark == 0 {
             s.moving_mark.iter_mut().for_each(|m| *m = 0);
+            s.paths.mark.iter_mut().for_each(|m| *m = 0);
             s.mark = 1;
         }
         s.moving.clear();
@@ -851,7 +930,6 @@ impl World {
             s.contacts.reserve(64);
             s.changed.reserve(64);
             s.saved_v.reserve(64);
-            s.grid.reserve_extra(n / 2 + 64);
             s.order.reserve(n);
             s.rank.reserve(n);
         }
@@ -861,128 +939,55 @@ impl World {
             self.moving_hint = 0;
             return false;
         }
-        // The grid's cells must be at least as wide as any swept box: 2 r_max plus the
-        // distance the fastest disc can go (speeds only fall under friction).
         let hx = self.table.half_width_m();
         let hy = self.table.half_height_m();
-        let cell = 2.0 * self.r_max + 2.0 * self.v_bound2.sqrt() * h;
-        // Few moving discs in a small world: test them against every disc directly (no grid).
+        // Few moving discs in a small world: test them against every disc directly (no
+        // broadphase; it would go stale, so it is dropped).
         let brute = self.moving_hint.saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
-        if !brute {
-            s.grid.reset(hx, hy, cell, 2 * self.n_on + 16, n);
+        if brute {
+            s.near.valid = false;
         }
 
-        // Stages 1 and 2: friction, clamped at zero, and the broadphase cell of each disc.
-        // A moving disc whose swept box may reach a cushion, or any disc when the table has
-        // walls or pockets, is listed for the fixed-object tests of stage 3.
+        // Stage 1: friction, clamped at zero; the moving discs, and those that may meet a
+        // cushion, wall or pocket.
         let dec = self.table.params().friction_decel_m_s2() * h;
-        let pockets = self.table.pockets();
-        let walls = &self.walls[..];
-        // A swept box with |x| < pocket_free_x everywhere (or |y| < pocket_free_y) misses
-        // every pocket; a pocket straddling an axis makes its bound negative (no shortcut).
-        let pocket_free_x = pockets
-            .iter()
-            .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
-            .fold(f64::INFINITY, f64::min);
-        let pocket_free_y = pockets
-            .iter()
-            .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
-            .fold(f64::INFINITY, f64::min);
+        let reach = FixedReach::new(hx, hy, self.table.pockets(), &self.walls);
         let d = &mut self.d;
         s.fixed.clear();
-        {
-            let (px, py) = (&d.px[..n], &d.py[..n]);
-            let (vx_all, vy_all) = (&mut d.vx[..n], &mut d.vy[..n]);
-            let (on, rad, version) = (&d.on[..n], &d.r[..n], &mut d.version[..n]);
-            let moving_mark = &mut s.moving_mark[..n];
-            let grid = &mut s.grid;
-            for i in 0..n {
-                if !on[i] {
-                    continue;
-                }
-                let mut vx = vx_all[i];
-                let mut vy = vy_all[i];
-                let r = rad[i];
-                let x = px[i];
-                let y = py[i];
-                if vx != 0.0 || vy != 0.0 {
-                    if dec > 0.0 {
-                        let sp = (vx * vx + vy * vy).sqrt();
-                        let ns = sp - dec;
-                        if ns <= 0.0 {
-                            vx = 0.0;
-                            vy = 0.0;
-                            version[i] = version[i].wrapping_add(1);
-                            events.record(Event {
-                                time_s: ts,
-                                kind: EventKind::CameToRest {
-                                    disc: DiscId(i as u32),
-                                },
-                            });
-                        } else {
-                            let k = ns / sp;
-                            vx *= k;
-                            vy *= k;
-                        }
-                        vx_all[i] = vx;
-                        vy_all[i] = vy;
-                    }
-                    if vx != 0.0 || vy != 0.0 {
-                        s.moving.push(i as u32);
-                        moving_mark[i] = s.mark;
-                        let ex = x + vx * h;
-                        let ey = y + vy * h;
-                        let lim_x = hx - r - 2.0 * SLOP_M;
-                        let lim_y = hy - r - 2.0 * SLOP_M;
-                        // min/max (branch-free; every value is finite, and ±0 compare
-                        // and subtract alike below).
-                        let x0 = ex.min(x);
-                        let y0 = ey.min(y);
-                        let x1 = ex.max(x);
-                        let y1 = ey.max(y);
-                        let clear = x.abs() < lim_x
-                            && ex.abs() < lim_x
-                            && y.abs() < lim_y
-                            && ey.abs() < lim_y
-                            && ((x.abs() < pocket_free_x && ex.abs() < pocket_free_x)
-                                || (y.abs() < pocket_free_y && ey.abs() < pocket_free_y)
-                                || pockets.iter().all(|p| {
-                                    let reach = p.radius_m + 2.0 * SLOP_M;
-                                    x1 < p.centre.x - reach
-                                        || x0 > p.centre.x + reach
-                                        || y1 < p.centre.y - reach
-                                        || y0 > p.centre.y + reach
-                                }))
-                            && walls.iter().all(|w| {
-                                let reach = r + w.h + 2.0 * SLOP_M;
-                                x1 + reach < w.ax.min(w.bx)
-                                    || x0 - reach > w.ax.max(w.bx)
-                                    || y1 + reach < w.ay.min(w.by)
-                                    || y0 - reach > w.ay.max(w.by)
-                            });
-                        if !clear {
-                            s.fixed.push(i as u32);
-                        }
-                        if !brute {
-                            grid.count(i, x0 - r, y0 - r);
-                        }
-                        continue;
-                    }
-                }
-                if !brute {
-                    grid.count(i, x - r, y - r);
-                }
-            }
-        }
+        let vmax2 = friction_pass(
+            d.slices(n),
+            &mut s.moving_mark[..n],
+            s.mark,
+            &mut s.moving,
+            &mut s.fixed,
+            &reach,
+            dec,
+            h,
+            ts,
+            events,
+        );
         if s.moving.is_empty() {
             self.v_bound2 = 0.0;
             self.moving_hint = 0;
             return false;
         }
-        if !brute {
-            s.grid
-                .finish(&d.px, &d.py, &d.vx, &d.vy, &d.r, &d.version, &d.on);
+        // Stage 2: the broadphase, rebuilt when a disc may have moved half the skin since
+        // the last build (see `Near`). `vstep` bounds every speed in this substep unless a
+        // round raises one (then `dallow` widens).
+        let vstep = vmax2.sqrt();
+        if !brute
+            && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
+        {
+            // A skin of one radius measured fastest on scene (c) (0.5 to 3 radii tried): a
+            // smaller one rebuilds too often, a larger one lists too many pairs. At least
+            // 2.5 h vstep, so that the list serves the substep it is built for.
+            let skin = self.r_max.max(2.5 * h * vstep);
+            s.near.build(hx, hy, skin, &d.px, &d.py, &d.r, &d.on);
+            self.stats.broadphase_builds += 1;
         }
+        let mut dallow = s.near.disp + h * vstep;
+        // The largest squared speed so far in this substep.
+        let mut v_over2 = vmax2;
 
         // Stage 3: prediction: cushions, walls and pockets of every moving disc, then every
         // pair of neighbouring paths with at least one moving disc.
@@ -1002,7 +1007,7 @@ impl World {
         if brute {
             brute_pairs(d, &s.moving, &mut s.order, &mut s.rank, &mut s.heap, h);
         } else {
-            sweep_pairs(&s.grid, &mut s.heap, h);
+            near_pairs(d, &s.near.pairs, &mut s.heap, h);
         }
 
         // Stage 4: events in time order.
@@ -1049,6 +1054,7 @@ impl World {
                 }
                 match ev.kind {
                     KIND_POCKET => {
+                        s.paths.keep(d, a, s.mark);
                         d.advance(a, t);
                         d.on[a] = false;
                         self.n_on -= 1;
@@ -1065,6 +1071,7 @@ impl World {
                         });
                     }
                     KIND_CUSHION => {
+                        s.paths.keep(d, a, s.mark);
                         d.advance(a, t);
                         if let Some(c) = cushion_contact(&ctx, d, a, ev.b as u16) {
                             s.contacts.push(c);
@@ -1075,6 +1082,8 @@ impl World {
                         if !d.on[b] {
                             continue;
                         }
+                        s.paths.keep(d, a, s.mark);
+                        s.paths.keep(d, b, s.mark);
                         d.advance(a, t);
                         d.advance(b, t);
                         if let Some(c) = disc_contact(&ctx, d, a, b) {
@@ -1148,7 +1157,7 @@ impl World {
                     kind,
                 });
             }
-            // New paths: version, grid entry, then predictions.
+            // New paths: version, path, then predictions.
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 d.version[i] = d.version[i].wrapping_add(1);
@@ -1156,27 +1165,13 @@ impl World {
                     s.moving_mark[i] = s.mark;
                     s.moving.push(i as u32);
                 }
-                let r = d.r[i];
-                let x = d.px[i];
-                let y = d.py[i];
-                let rem = h - t;
-                let ex = x + d.vx[i] * rem;
-                let ey = y + d.vy[i] * rem;
-                let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
-                let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-                let ext = (x1 - x0).max(y1 - y0) + 2.0 * r;
-                let e = Entry {
-                    x,
-                    y,
-                    vx: d.vx[i],
-                    vy: d.vy[i],
-                    t,
-                    r,
-                    disc: i as u32,
-                    version: d.version[i],
-                };
-                if !brute {
-                    s.grid.insert_extra(e, x0 - r, y0 - r, ext);
+                s.paths.set(i, d.px[i], d.py[i], t, s.mark);
+                let sp2 = d.vx[i] * d.vx[i] + d.vy[i] * d.vy[i];
+                if sp2 > v_over2 {
+                    // Faster than any disc so far: every disc stays within the wider
+                    // bound for the rest of the substep.
+                    v_over2 = sp2;
+                    dallow = s.near.disp + h * sp2.sqrt();
                 }
                 if d.vx[i] == 0.0 && d.vy[i] == 0.0 {
                     events.record(Event {
@@ -1197,8 +1192,13 @@ impl World {
                         j == i || (j < i && cm[j] == mark)
                     });
                 } else {
-                    predict_neighbours(&ctx, d, &s.grid, &mut s.heap, i, t, |e: &Entry| {
-                        let j = e.disc as usize;
+                    let near = Neighbours {
+                        near: &s.near,
+                        paths: &s.paths,
+                        mark: s.mark,
+                        dallow,
+                    };
+                    near.predict(&ctx, d, &mut s.heap, i, t, |j| {
                         j == i || (j < i && cm[j] == mark)
                     });
                 }
@@ -1206,33 +1206,11 @@ impl World {
         }
 
         // Stage 5: drift to the end of the substep; keep every disc inside the cushions.
-        let mut v2 = 0.0f64;
-        let mut still_moving = 0usize;
-        for k in 0..s.moving.len() {
-            let i = s.moving[k] as usize;
-            if !d.on[i] {
-                d.tl[i] = 0.0;
-                continue;
-            }
-            let dt = h - d.tl[i];
-            let r = d.r[i];
-            let vx = d.vx[i];
-            let vy = d.vy[i];
-            let x = d.px[i] + vx * dt;
-            let y = d.py[i] + vy * dt;
-            d.px[i] = x.clamp(-hx + r, hx - r);
-            d.py[i] = y.clamp(-hy + r, hy - r);
-            d.tl[i] = 0.0;
-            let sp2 = vx * vx + vy * vy;
-            if sp2 > v2 {
-                v2 = sp2;
-            }
-            if sp2 > 0.0 {
-                still_moving += 1;
-            }
-        }
+        let (v2, still_moving) = drift_pass(d.slices(n), &s.moving, hx, hy, h);
         self.v_bound2 = v2;
         self.moving_hint = still_moving;
+        // Every disc moved at most h times the largest speed it had in this substep.
+        s.near.disp += h * v_over2.sqrt();
         v2 > 0.0
     }
 }
@@ -1244,6 +1222,185 @@ impl CushionId {
         } else {
             CushionId::wall(code - 4)
         }
+    }
+}
+
+/// Whether a disc's swept box over a substep stays clear of every cushion, wall and pocket
+/// (then stage 3 skips its fixed-object tests).
+struct FixedReach<'a> {
+    hx: f64,
+    hy: f64,
+    /// A swept box with |x| < `pocket_free_x` everywhere (or |y| < `pocket_free_y`) misses
+    /// every pocket; a pocket straddling an axis makes its bound negative (no shortcut).
+    pocket_free_x: f64,
+    pocket_free_y: f64,
+    pockets: &'a [Pocket],
+    walls: &'a [WallGeom],
+}
+
+impl<'a> FixedReach<'a> {
+    fn new(hx: f64, hy: f64, pockets: &'a [Pocket], walls: &'a [WallGeom]) -> FixedReach<'a> {
+        let pocket_free_x = pockets
+            .iter()
+            .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
+            .fold(f64::INFINITY, f64::min);
+        let pocket_free_y = pockets
+            .iter()
+            .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
+            .fold(f64::INFINITY, f64::min);
+        FixedReach {
+            hx,
+            hy,
+            pocket_free_x,
+            pocket_free_y,
+            pockets,
+            walls,
+        }
+    }
+
+    /// Whether a disc of radius `r` moving from (x, y) to (ex, ey) certainly meets nothing
+    /// fixed (a conservative filter, margin `2 SLOP_M`).
+    #[inline]
+    fn clear(&self, x: f64, y: f64, ex: f64, ey: f64, r: f64) -> bool {
+        let lim_x = self.hx - r - 2.0 * SLOP_M;
+        let lim_y = self.hy - r - 2.0 * SLOP_M;
+        // min/max (branch-free; every value is finite, and ±0 compare and subtract alike
+        // below).
+        let x0 = ex.min(x);
+        let y0 = ey.min(y);
+        let x1 = ex.max(x);
+        let y1 = ey.max(y);
+        x.abs() < lim_x
+            && ex.abs() < lim_x
+            && y.abs() < lim_y
+            && ey.abs() < lim_y
+            && ((x.abs() < self.pocket_free_x && ex.abs() < self.pocket_free_x)
+                || (y.abs() < self.pocket_free_y && ey.abs() < self.pocket_free_y)
+                || self.pockets.iter().all(|p| {
+                    let reach = p.radius_m + 2.0 * SLOP_M;
+                    x1 < p.centre.x - reach
+                        || x0 > p.centre.x + reach
+                        || y1 < p.centre.y - reach
+                        || y0 > p.centre.y + reach
+                }))
+            && self.walls.iter().all(|w| {
+                let reach = r + w.h + 2.0 * SLOP_M;
+                x1 + reach < w.ax.min(w.bx)
+                    || x0 - reach > w.ax.max(w.bx)
+                    || y1 + reach < w.ay.min(w.by)
+                    || y0 - reach > w.ay.max(w.by)
+            })
+    }
+}
+
+/// Stage 1: every moving disc loses speed `dec`, clamped at zero (an event when it comes to
+/// rest); the discs still moving go to `moving` (marked), those whose swept box may meet
+/// something fixed also to `fixed`. Returns the largest squared speed after friction.
+#[allow(clippy::too_many_arguments)]
+fn friction_pass<S: EventSink>(
+    d: DiscSlices<'_>,
+    moving_mark: &mut [u32],
+    mark: u32,
+    moving: &mut Vec<u32>,
+    fixed: &mut Vec<u32>,
+    reach: &FixedReach<'_>,
+    dec: f64,
+    h: f64,
+    ts: f64,
+    events: &mut S,
+) -> f64 {
+    // Every slice cut to the same length, so one bounds check covers them all.
+    let n = d.px.len();
+    let (px, py, vx_all, vy_all) = (&d.px[..n], &d.py[..n], &mut d.vx[..n], &mut d.vy[..n]);
+    let (on, rad, version) = (&d.on[..n], &d.r[..n], &mut d.version[..n]);
+    let moving_mark = &mut moving_mark[..n];
+    let mut vmax2 = 0.0f64;
+    for i in 0..n {
+        let mut vx = vx_all[i];
+        let mut vy = vy_all[i];
+        if !on[i] || (vx == 0.0 && vy == 0.0) {
+            continue;
+        }
+        if dec > 0.0 {
+            let sp = (vx * vx + vy * vy).sqrt();
+            let ns = sp - dec;
+            if ns <= 0.0 {
+                vx_all[i] = 0.0;
+                vy_all[i] = 0.0;
+                version[i] = version[i].wrapping_add(1);
+                events.record(Event {
+                    time_s: ts,
+                    kind: EventKind::CameToRest {
+                        disc: DiscId(i as u32),
+                    },
+                });
+                continue;
+            }
+            let k = ns / sp;
+            vx *= k;
+            vy *= k;
+            vx_all[i] = vx;
+            vy_all[i] = vy;
+        }
+        moving.push(i as u32);
+        moving_mark[i] = mark;
+        let (x, y) = (px[i], py[i]);
+        if !reach.clear(x, y, x + vx * h, y + vy * h, rad[i]) {
+            fixed.push(i as u32);
+        }
+        let sp2 = vx * vx + vy * vy;
+        if sp2 > vmax2 {
+            vmax2 = sp2;
+        }
+    }
+    vmax2
+}
+
+/// Stage 5: every disc of `moving` still on the table is carried to the end of the substep
+/// (clamped inside the cushions). Returns the largest squared speed and how many still move.
+fn drift_pass(d: DiscSlices<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> (f64, usize) {
+    // Every slice cut to the same length, so one bounds check covers them all.
+    let n = d.px.len();
+    let (px, py, vx_all, vy_all) = (&mut d.px[..n], &mut d.py[..n], &d.vx[..n], &d.vy[..n]);
+    let (tl, on, rad) = (&mut d.tl[..n], &d.on[..n], &d.r[..n]);
+    let mut v2 = 0.0f64;
+    let mut still_moving = 0usize;
+    for &iu in moving {
+        let i = iu as usize;
+        if i >= n {
+            continue;
+        }
+        if !on[i] {
+            tl[i] = 0.0;
+            continue;
+        }
+        let dt = h - tl[i];
+        let r = rad[i];
+        let vx = vx_all[i];
+        let vy = vy_all[i];
+        px[i] = clamp(px[i] + vx * dt, -hx + r, hx - r);
+        py[i] = clamp(py[i] + vy * dt, -hy + r, hy - r);
+        tl[i] = 0.0;
+        let sp2 = vx * vx + vy * vy;
+        if sp2 > v2 {
+            v2 = sp2;
+        }
+        if sp2 > 0.0 {
+            still_moving += 1;
+        }
+    }
+    (v2, still_moving)
+}
+
+/// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.
+#[inline(always)]
+fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
     }
 }
 
@@ -1439,45 +1596,97 @@ fn predict_fixed(
     }
 }
 
-/// Predicts the disc-disc events of disc `i` from substep time `t` against every path in the
-/// grid near its own (except those `skip` rejects).
-fn predict_neighbours(
-    ctx: &Ctx<'_>,
-    d: &Discs,
-    grid: &StepGrid,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    i: usize,
-    t: f64,
-    skip: impl Fn(&Entry) -> bool,
-) {
-    let (x, y) = d.pos_at(i, t);
-    let vx = d.vx[i];
-    let vy = d.vy[i];
-    let r = d.r[i];
-    let rem = ctx.h - t;
-    // Neighbours from the grid.
-    let ex = x + vx * rem;
-    let ey = y + vy * rem;
-    let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
-    let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-    let e = grid.extent;
-    let cx0 = grid.cx(x0 - r - e);
-    let cx1 = grid.cx(x1 + r);
-    let cy0 = grid.cy(y0 - r - e);
-    let cy1 = grid.cy(y1 + r);
-    let mut test = |e: &Entry| {
-        if skip(e) || e.version != d.version[e.disc as usize] {
-            return;
+/// The broadphase as the round loop's re-prediction sees it: the grid and pairs of [`Near`],
+/// each disc's path in this substep, and how far a disc can be from where the grid has it.
+struct Neighbours<'a> {
+    near: &'a Near,
+    paths: &'a Paths,
+    mark: u32,
+    /// How far any disc can be from where the grid has it, metres: the displacement bound
+    /// of the build plus the substep's length times the largest speed so far in it.
+    dallow: f64,
+}
+
+impl Neighbours<'_> {
+    /// Predicts the disc-disc events of disc `i` from substep time `t` against every disc
+    /// whose path can meet its own (except those `skip` rejects): the discs of the grid cells
+    /// around its path, widened by how far a disc can be from its cell.
+    fn predict(
+        &self,
+        ctx: &Ctx<'_>,
+        d: &Discs,
+        heap: &mut BinaryHeap<Reverse<Pending>>,
+        i: usize,
+        t: f64,
+        skip: impl Fn(usize) -> bool,
+    ) {
+        let (x, y) = d.pos_at(i, t);
+        let vx = d.vx[i];
+        let vy = d.vy[i];
+        let r = d.r[i];
+        let rem = ctx.h - t;
+        let ex = x + vx * rem;
+        let ey = y + vy * rem;
+        let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
+        let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
+        let reach = r + self.near.r_max + self.dallow + NEAR_MARGIN_M;
+        let mut test = |j: usize| {
+            if !d.on[j] || skip(j) {
+                return;
+            }
+            let (jx, jy, jt) = self.paths.get(d, j, self.mark);
+            let (jvx, jvy) = (d.vx[j], d.vy[j]);
+            let dt = t - jt;
+            let jx = jx + jvx * dt;
+            let jy = jy + jvy * dt;
+            if let Some(s) = toi_circle(x - jx, y - jy, vx - jvx, vy - jvy, r + d.r[j], rem) {
+                let (a, b) = if i < j { (i, j) } else { (j, i) };
+                push(
+                    heap,
+                    t + s,
+                    KIND_DISC,
+                    a as u32,
+                    b as u32,
+                    d.version[a],
+                    d.version[b],
+                );
+            }
+        };
+        self.near
+            .for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, |j| {
+                test(j as usize)
+            });
+    }
+}
+
+/// Stage 3 with the broadphase: every listed pair with a moving disc, from the substep's
+/// start. A pair at rest relative to each other (both discs at rest, say) is rejected by
+/// [`toi_circle_misses`] like any other miss.
+fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
+    let n = d.px.len();
+    let (px, py, vx, vy, r, on) = (
+        &d.px[..n],
+        &d.py[..n],
+        &d.vx[..n],
+        &d.vy[..n],
+        &d.r[..n],
+        &d.on[..n],
+    );
+    for &[i, j] in pairs {
+        let (iu, ju) = (i as usize, j as usize);
+        let dx = px[iu] - px[ju];
+        let dy = py[iu] - py[ju];
+        let wx = vx[iu] - vx[ju];
+        let wy = vy[iu] - vy[ju];
+        let rr = r[iu] + r[ju];
+        if toi_circle_misses(dx, dy, wx, wy, rr, h) | !(on[iu] & on[ju]) {
+            continue;
         }
-        let dt = t - e.t;
-        let jx = e.x + e.vx * dt;
-        let jy = e.y + e.vy * dt;
-        if let Some(s) = toi_circle(x - jx, y - jy, vx - e.vx, vy - e.vy, r + e.r, rem) {
-            let j = e.disc as usize;
-            let (a, b) = if i < j { (i, j) } else { (j, i) };
+        if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
+            let (a, b) = if i < j { (iu, ju) } else { (ju, iu) };
             push(
                 heap,
-                t + s,
+                s,
                 KIND_DISC,
                 a as u32,
                 b as u32,
@@ -1485,99 +1694,6 @@ fn predict_neighbours(
                 d.version[b],
             );
         }
-    };
-    for cy in cy0..=cy1 {
-        let row = cy * grid.nx;
-        let lo = grid.start[row + cx0] as usize;
-        let hi = grid.start[row + cx1 + 1] as usize;
-        for e in &grid.entries[lo..hi] {
-            test(e);
-        }
-    }
-    if !grid.extra.is_empty() {
-        for cy in cy0..=cy1 {
-            let row = cy * grid.nx;
-            for cx in cx0..=cx1 {
-                let mut k = grid.extra_head[row + cx];
-                while k != NONE {
-                    let ku = k as usize;
-                    k = grid.extra_next[ku];
-                    test(&grid.extra[ku]);
-                }
-            }
-        }
-    }
-}
-
-/// Tests every pair of paths whose cells are neighbours (each pair once: the same cell, the
-/// next cell of the row and the three cells of the next row). A pair at rest relative to
-/// each other is rejected by [`toi_circle_misses`] like any other miss.
-fn sweep_pairs(grid: &StepGrid, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
-    let nx = grid.nx;
-    let ny = grid.ny;
-    let ents = &grid.entries[..];
-    let ecell = &grid.entry_cell[..ents.len()];
-    for cy in 0..ny {
-        let base = cy * nx;
-        let row = &grid.start[base..=base + nx];
-        // The next row's starts (an empty row past the top).
-        let up = if cy + 1 < ny {
-            &grid.start[base + nx..=base + 2 * nx]
-        } else {
-            &grid.start[..0]
-        };
-        // The row's entries one by one (empty cells cost nothing): each against the later
-        // entries of its cell and the next, and the three cells above.
-        for a in row[0] as usize..row[nx] as usize {
-            let cx = ecell[a] as usize - base;
-            let same_end = row[(cx + 2).min(nx)] as usize;
-            let (up_lo, up_hi) = if up.is_empty() {
-                (0, 0)
-            } else {
-                (
-                    up[cx.saturating_sub(1)] as usize,
-                    up[(cx + 2).min(nx)] as usize,
-                )
-            };
-            // Both candidate runs in one loop (one loop exit to predict instead of two): the
-            // first `n1` are a + 1..same_end, the rest up_lo..up_hi.
-            let n1 = same_end - (a + 1);
-            let total = n1 + (up_hi - up_lo);
-            let ea = &ents[a];
-            for k in 0..total {
-                let idx = if k < n1 { a + 1 + k } else { up_lo + (k - n1) };
-                sweep_one(ea, &ents[idx], heap, h);
-            }
-        }
-    }
-}
-
-#[inline(always)]
-fn sweep_one(ea: &Entry, eb: &Entry, heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
-    if toi_circle_misses(
-        ea.x - eb.x,
-        ea.y - eb.y,
-        ea.vx - eb.vx,
-        ea.vy - eb.vy,
-        ea.r + eb.r,
-        h,
-    ) {
-        return;
-    }
-    if let Some(s) = toi_circle(
-        ea.x - eb.x,
-        ea.y - eb.y,
-        ea.vx - eb.vx,
-        ea.vy - eb.vy,
-        ea.r + eb.r,
-        h,
-    ) {
-        let (p, q) = if ea.disc < eb.disc {
-            (ea, eb)
-        } else {
-            (eb, ea)
-        };
-        push(heap, s, KIND_DISC, p.disc, q.disc, p.version, q.version);
     }
 }
 

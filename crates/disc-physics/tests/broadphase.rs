@@ -1,0 +1,247 @@
+//! The broadphase of large worlds (the grid and pair list of `grid::Near`) against
+//! independent witnesses: scene (c) must give the checksums that the earlier per-step grid
+//! broadphase gave (the same events, bit for bit), and crowded, fast, mixed-mass worlds must
+//! never let two discs overlap (a missed pair would let them pass through each other).
+
+use disc_physics::{DiscKind, EventKind, NoEvents, Params, StepConfig, Table, Vec2, World, scenes};
+
+/// Checksums of scene (c) after 500 steps, computed by the per-step grid broadphase that the
+/// pair list replaced (commit b8b2f36, `sweep_pairs`). Equal checksums mean the pair list
+/// finds exactly the events the grid found.
+const GRID_BROADPHASE_CHECKSUMS: [(usize, u64); 4] = [
+    (16, 0xd3bc_19e4_e357_1b70),
+    (256, 0x6026_6d41_1600_8d28),
+    (1024, 0x858e_bd2b_6074_d085),
+    (4096, 0xed01_f5d9_e511_8800),
+];
+
+#[test]
+fn scene_c_checksums_equal_the_grid_broadphase() {
+    for (n, golden) in GRID_BROADPHASE_CHECKSUMS {
+        let mut w = scenes::scaling_box(n);
+        for _ in 0..500 {
+            w.step(&mut NoEvents);
+        }
+        assert_eq!(w.checksum(), golden, "scene (c) N={n}");
+    }
+}
+
+/// SplitMix64, for reproducible layouts without a dependency.
+struct Mix(u64);
+
+impl Mix {
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// `side` x `side` discs on a jittered lattice filling a square table of half size `half`,
+/// heavy discs and light coins alternating, with random velocities up to `v_max` m/s, and a
+/// pocket in each corner.
+fn crowded(side: usize, half: f64, v_max: f64, dt: f64, seed: u64) -> World {
+    let heavy = DiscKind::new(0.020, 0.050).unwrap();
+    let light = DiscKind::new(0.0159, 0.0055).unwrap();
+    let params = Params {
+        restitution_disc: 1.0,
+        ..Params::default()
+    };
+    let mut table = Table::new(half, half).unwrap().with_params(params).unwrap();
+    for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let c = half - 0.03;
+        table = table.with_pocket(Vec2::new(sx * c, sy * c), 0.03).unwrap();
+    }
+    let mut w = World::new(
+        table,
+        StepConfig {
+            dt_s: dt,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap();
+    let mut rng = Mix(seed);
+    let s = 2.0 * half / side as f64;
+    let jitter = (s / 2.0 - heavy.radius_m()) * 0.9;
+    for i in 0..side * side {
+        let (ix, iy) = ((i % side) as f64, (i / side) as f64);
+        let x = -half + (ix + 0.5) * s + (2.0 * rng.unit() - 1.0) * jitter;
+        let y = -half + (iy + 0.5) * s + (2.0 * rng.unit() - 1.0) * jitter;
+        let (dx, dy) = (2.0 * rng.unit() - 1.0, 2.0 * rng.unit() - 1.0);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let speed = v_max * rng.unit();
+        let kind = if i % 2 == 0 { heavy } else { light };
+        // Corner lattice sites may fall in a pocket: leave those empty.
+        let _ = w.add_disc(
+            kind,
+            Vec2::new(x, y),
+            Vec2::new(dx / len * speed, dy / len * speed),
+        );
+    }
+    w
+}
+
+/// The deepest overlap of two discs on the table (0 if none), by a sweep along x.
+fn deepest_overlap(w: &World) -> f64 {
+    let mut on: Vec<_> = w.discs().filter(|d| d.on_table()).collect();
+    on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+    let r_max = on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
+    let mut worst = 0.0f64;
+    for (k, a) in on.iter().enumerate() {
+        for b in &on[k + 1..] {
+            if b.position.x - a.position.x > 2.0 * r_max {
+                break;
+            }
+            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
+            worst = worst.max(depth);
+        }
+    }
+    worst
+}
+
+fn assert_no_overlap_while_running(mut w: World, steps: usize, what: &str) {
+    assert!(
+        deepest_overlap(&w) <= 1e-9,
+        "{what}: overlapping at the start"
+    );
+    let mut impacts = 0;
+    for step in 0..steps {
+        w.step(&mut NoEvents);
+        let depth = deepest_overlap(&w);
+        assert!(
+            depth <= 1e-7,
+            "{what}: discs overlap by {depth} m after step {step}"
+        );
+        impacts = w.stats().impacts;
+    }
+    assert!(
+        impacts > 1000,
+        "{what}: only {impacts} impacts, not a stress test"
+    );
+    assert!(
+        w.stats().broadphase_builds > 1,
+        "{what}: the pair list was never rebuilt"
+    );
+}
+
+#[test]
+fn crowded_mixed_masses_at_1_ms_never_overlap() {
+    // 1296 discs up to 8 m/s, elastic: a heavy disc sends a coin off at up to about twice
+    // its speed, faster than any disc at the substep's start (the `over` path).
+    for seed in [1, 2] {
+        let w = crowded(36, 0.9, 8.0, 0.001, seed);
+        assert_no_overlap_while_running(w, 250, &format!("1 ms, seed {seed}"));
+    }
+}
+
+#[test]
+fn crowded_mixed_masses_at_one_sixtieth_never_overlap() {
+    // At dt = 1/60 s a fast disc crosses several lattice cells per step.
+    for seed in [3, 4] {
+        let w = crowded(36, 0.9, 8.0, 1.0 / 60.0, seed);
+        assert_no_overlap_while_running(w, 60, &format!("1/60 s, seed {seed}"));
+    }
+}
+
+#[test]
+fn a_disc_put_back_mid_run_is_seen_by_the_broadphase() {
+    // Placing a disc invalidates the pair list: a disc moving at the placed one must hit it.
+    let mut w = crowded(36, 0.9, 0.5, 0.001, 5);
+    for _ in 0..20 {
+        w.step(&mut NoEvents);
+    }
+    let id = w
+        .discs()
+        .find(|d| d.on_table() && d.position.x > 0.0 && d.position.y > 0.0)
+        .unwrap()
+        .id;
+    w.remove(id).unwrap();
+    for _ in 0..20 {
+        w.step(&mut NoEvents);
+    }
+    // Put it back wherever there is room near the middle, then keep running.
+    let spot = (0..400)
+        .map(|k| Vec2::new(-0.2 + 0.02 * (k % 20) as f64, -0.2 + 0.02 * (k / 20) as f64))
+        .find(|&p| {
+            w.check_placement(w.disc(id).unwrap().kind, p, Some(id))
+                .is_ok()
+        })
+        .expect("room somewhere");
+    w.place(id, spot).unwrap();
+    for step in 0..200 {
+        w.step(&mut NoEvents);
+        let depth = deepest_overlap(&w);
+        assert!(depth <= 1e-7, "overlap {depth} m after step {step}");
+    }
+}
+
+#[test]
+fn a_disc_sped_up_past_every_bound_is_still_met_by_a_disc_that_turns_later() {
+    // A chain of halving masses (1, 0.1, 0.01, 0.001 kg, elastic) multiplies a 6 m/s strike to
+    // about 36 m/s: in one substep of 1/60 s the last disc L flies 0.6 m, much farther than
+    // the broadphase's displacement bound and its grid cell. Later in the same substep
+    // another disc C, struck by D, turns into L's path: C's re-prediction must still find L
+    // (its search widens with the fastest speed of the substep so far), or they pass through
+    // each other. 529 resting discs in a far corner make the world large enough for the
+    // broadphase (not the small-world direct test).
+    let params = Params {
+        restitution_disc: 1.0,
+        ..Params::default()
+    };
+    let table = Table::new(1.0, 1.0).unwrap().with_params(params).unwrap();
+    let mut w = World::new(
+        table,
+        StepConfig {
+            dt_s: 1.0 / 60.0,
+            ..StepConfig::default()
+        },
+    )
+    .unwrap();
+    let kind = |r: f64, m: f64| DiscKind::new(r, m).unwrap();
+    let gap = 1e-4;
+    let (rh, ra, rb, rl) = (0.03, 0.02, 0.015, 0.01);
+    let xh = -0.8;
+    let xa = xh + rh + ra + gap;
+    let xb = xa + ra + rb + gap;
+    let xl = xb + rb + rl + gap;
+    w.add_disc(kind(rh, 1.0), Vec2::new(xh, 0.0), Vec2::new(6.0, 0.0))
+        .unwrap();
+    w.add_disc(kind(ra, 0.1), Vec2::new(xa, 0.0), Vec2::ZERO)
+        .unwrap();
+    w.add_disc(kind(rb, 0.01), Vec2::new(xb, 0.0), Vec2::ZERO)
+        .unwrap();
+    let l = w
+        .add_disc(kind(rl, 0.001), Vec2::new(xl, 0.0), Vec2::ZERO)
+        .unwrap();
+    let coin = kind(0.0159, 0.0055);
+    let c = w
+        .add_disc(coin, Vec2::new(-0.2, -0.03), Vec2::ZERO)
+        .unwrap();
+    // D meets C after 12 ms, when L is near x = -0.27, and C then moves up into L's path.
+    w.add_disc(
+        coin,
+        Vec2::new(-0.2, -0.03 - 2.0 * 0.0159 - 0.072),
+        Vec2::new(0.0, 6.0),
+    )
+    .unwrap();
+    for k in 0..23 * 23 {
+        let p = Vec2::new(0.3 + 0.028 * (k % 23) as f64, 0.3 + 0.028 * (k / 23) as f64);
+        w.add_disc(kind(0.01, 0.001), p, Vec2::ZERO).unwrap();
+    }
+    let mut events = Vec::new();
+    w.step(&mut events);
+    assert!(
+        w.stats().broadphase_builds >= 1,
+        "the broadphase must be in use"
+    );
+    let fastest = w.stats();
+    assert!(fastest.impacts >= 4, "{fastest:?}");
+    let met = events.iter().any(|e| {
+        matches!(e.kind, EventKind::DiscContact { first, second, .. }
+            if (first, second) == (l.min(c), l.max(c)))
+    });
+    assert!(met, "C never met L: {events:#?}");
+    assert!(deepest_overlap(&w) <= 1e-7);
+}
