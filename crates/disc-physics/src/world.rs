@@ -20,8 +20,8 @@ const SLOP_M: f64 = 1e-9;
 const APPROACH_EPS: f64 = 1e-9;
 /// Events within this fraction of the substep of the earliest one are resolved together.
 const WINDOW_REL: f64 = 1e-9;
-/// Below this many (moving × on-table) disc pairs a substep tests pairs directly, without
-/// the grid (a carrom or Novuss break).
+/// Below this many (moving × on-table) disc pairs a substep re-predicts a disc whose path
+/// changed against every disc directly, not through the grid (a carrom or Novuss break).
 const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
 const NEAR_MARGIN_M: f64 = 1e-7;
@@ -322,8 +322,6 @@ impl Paths {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     moving: Vec<u32>,
-    order: Vec<u32>,
-    rank: Vec<u32>,
     fixed: Vec<u32>,
     moving_mark: Vec<u32>,
     mark: u32,
@@ -375,6 +373,8 @@ pub struct World {
     table: Table,
     config: StepConfig,
     walls: Vec<WallGeom>,
+    /// Bounds of the pocket-free strips along the axes (see [`FixedReach`]).
+    pocket_free: (f64, f64),
     d: Discs,
     time_s: f64,
     steps: u64,
@@ -423,6 +423,7 @@ impl World {
             })
             .collect();
         Ok(World {
+            pocket_free: pocket_free(table.pockets()),
             table,
             config,
             walls,
@@ -480,8 +481,6 @@ impl World {
             + s.moving_mark.capacity()
             + s.changed.capacity()
             + s.changed_mark.capacity()
-            + s.order.capacity()
-            + s.rank.capacity()
             + s.paths.mark.capacity())
             + 8 * (s.paths.x.capacity() + s.paths.y.capacity() + s.paths.t.capacity())
             + s.near.capacity_bytes()
@@ -930,8 +929,6 @@ impl World {
             s.contacts.reserve(64);
             s.changed.reserve(64);
             s.saved_v.reserve(64);
-            s.order.reserve(n);
-            s.rank.reserve(n);
         }
 
         if self.n_on == 0 {
@@ -941,17 +938,21 @@ impl World {
         }
         let hx = self.table.half_width_m();
         let hy = self.table.half_height_m();
-        // Few moving discs in a small world: test them against every disc directly (no
-        // broadphase; it would go stale, so it is dropped).
+        // Few moving discs in a small world: a disc whose path changes is re-predicted
+        // against every disc directly.
         let brute = self.moving_hint.saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
-        if brute {
-            s.near.valid = false;
-        }
 
         // Stage 1: friction, clamped at zero; the moving discs, and those that may meet a
         // cushion, wall or pocket.
         let dec = self.table.params().friction_decel_m_s2() * h;
-        let reach = FixedReach::new(hx, hy, self.table.pockets(), &self.walls);
+        let reach = FixedReach {
+            hx,
+            hy,
+            pocket_free_x: self.pocket_free.0,
+            pocket_free_y: self.pocket_free.1,
+            pockets: self.table.pockets(),
+            walls: &self.walls,
+        };
         let d = &mut self.d;
         s.fixed.clear();
         let vmax2 = friction_pass(
@@ -975,9 +976,7 @@ impl World {
         // the last build (see `Near`). `vstep` bounds every speed in this substep unless a
         // round raises one (then `dallow` widens).
         let vstep = vmax2.sqrt();
-        if !brute
-            && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
-        {
+        if !s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin {
             // A skin of one radius measured fastest on scene (c) (0.5 to 3 radii tried): a
             // smaller one rebuilds too often, a larger one lists too many pairs. At least
             // 2.5 h vstep, so that the list serves the substep it is built for.
@@ -1004,11 +1003,7 @@ impl World {
             let i = s.fixed[k] as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
-        if brute {
-            brute_pairs(d, &s.moving, &mut s.order, &mut s.rank, &mut s.heap, h);
-        } else {
-            near_pairs(d, &s.near.pairs, &mut s.heap, h);
-        }
+        near_pairs(d, &s.near.pairs, &mut s.heap, h);
 
         // Stage 4: events in time order.
         let cap = 10_000 + 1_000 * s.moving.len() as u64;
@@ -1238,26 +1233,20 @@ struct FixedReach<'a> {
     walls: &'a [WallGeom],
 }
 
-impl<'a> FixedReach<'a> {
-    fn new(hx: f64, hy: f64, pockets: &'a [Pocket], walls: &'a [WallGeom]) -> FixedReach<'a> {
-        let pocket_free_x = pockets
-            .iter()
-            .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
-            .fold(f64::INFINITY, f64::min);
-        let pocket_free_y = pockets
-            .iter()
-            .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
-            .fold(f64::INFINITY, f64::min);
-        FixedReach {
-            hx,
-            hy,
-            pocket_free_x,
-            pocket_free_y,
-            pockets,
-            walls,
-        }
-    }
+/// `(pocket_free_x, pocket_free_y)` of [`FixedReach`] for these pockets.
+fn pocket_free(pockets: &[Pocket]) -> (f64, f64) {
+    let x = pockets
+        .iter()
+        .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
+        .fold(f64::INFINITY, f64::min);
+    let y = pockets
+        .iter()
+        .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
+        .fold(f64::INFINITY, f64::min);
+    (x, y)
+}
 
+impl FixedReach<'_> {
     /// Whether a disc of radius `r` moving from (x, y) to (ex, ey) certainly meets nothing
     /// fixed (a conservative filter, margin `2 SLOP_M`).
     #[inline]
@@ -1693,97 +1682,6 @@ fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pendi
                 d.version[a],
                 d.version[b],
             );
-        }
-    }
-}
-
-/// Stage 3 without the grid: every moving disc against every disc on the table, each pair
-/// once (a pair of moving discs from the one with the smaller index).
-fn brute_pairs(
-    d: &Discs,
-    moving: &[u32],
-    order: &mut Vec<u32>,
-    rank: &mut Vec<u32>,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    h: f64,
-) {
-    let n = d.px.len();
-    let (px, py, vx_all, vy_all, rad, on) = (
-        &d.px[..n],
-        &d.py[..n],
-        &d.vx[..n],
-        &d.vy[..n],
-        &d.r[..n],
-        &d.on[..n],
-    );
-    // The discs on the table sorted by x (insertion sort of last substep's order: nearly
-    // sorted, so linear), each disc's rank in it, and the largest reach |vx|·h + r.
-    order.retain(|&j| on[j as usize]);
-    if order.len() != on.iter().filter(|&&o| o).count() {
-        // Discs were added or put back: rebuild the order from scratch.
-        order.clear();
-        order.extend((0..n as u32).filter(|&j| on[j as usize]));
-    }
-    for k in 1..order.len() {
-        let mut m = k;
-        while m > 0 && px[order[m - 1] as usize] > px[order[m] as usize] {
-            order.swap(m - 1, m);
-            m -= 1;
-        }
-    }
-    rank.clear();
-    rank.resize(n, u32::MAX);
-    let mut reach_max = 0.0f64;
-    for (k, &j) in order.iter().enumerate() {
-        let j = j as usize;
-        rank[j] = k as u32;
-        let reach = vx_all[j].abs() * h + rad[j];
-        if reach > reach_max {
-            reach_max = reach;
-        }
-    }
-    for &iu in moving {
-        let i = iu as usize;
-        let (x, y, vx, vy, r) = (px[i], py[i], vx_all[i], vy_all[i], rad[i]);
-        let (sx, sy) = (vx.abs() * h + r, vy.abs() * h + r);
-        let window = sx + reach_max;
-        let ri = rank[i] as usize;
-        let mut test = |j: usize| {
-            let (wx, wy) = (vx_all[j], vy_all[j]);
-            if j < i && (wx != 0.0 || wy != 0.0) {
-                return;
-            }
-            // Quick reject: the two swept boxes are apart on an axis.
-            let dx = x - px[j];
-            let dy = y - py[j];
-            let rj = rad[j];
-            if dx.abs() > sx + wx.abs() * h + rj || dy.abs() > sy + wy.abs() * h + rj {
-                return;
-            }
-            if let Some(s) = toi_circle(dx, dy, vx - wx, vy - wy, r + rj, h) {
-                let (a, b) = if i < j { (i, j) } else { (j, i) };
-                push(
-                    heap,
-                    s,
-                    KIND_DISC,
-                    a as u32,
-                    b as u32,
-                    d.version[a],
-                    d.version[b],
-                );
-            }
-        };
-        for &j in order[..ri].iter().rev() {
-            if x - px[j as usize] > window {
-                break;
-            }
-            test(j as usize);
-        }
-        for &j in &order[ri + 1..] {
-            if px[j as usize] - x > window {
-                break;
-            }
-            test(j as usize);
         }
     }
 }
