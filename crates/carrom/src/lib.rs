@@ -47,6 +47,7 @@
 mod actions;
 mod game;
 mod geometry;
+mod matches;
 mod planner;
 mod resolve;
 mod rules;
@@ -61,12 +62,13 @@ pub use disc_physics::Vec2;
 /// (then delete it); not part of the API.
 #[doc(hidden)]
 pub type Point = Vec2;
-pub use game::{Action, ApplyError, Carrom, CarromError};
+pub use game::{Action, ApplyError, Call, Carrom, CarromError, DueChoice};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,
     HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS,
     STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
 };
+pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Resolution, StrokeEvents, resolve};
 pub use rules::{

@@ -68,6 +68,10 @@ impl Planner {
 
     /// The stroke the planner plays in `state`, or `None` when no stroke is due.
     pub fn choose(&mut self, game: &Carrom, state: &State) -> Option<Action> {
+        if let Phase::Dues { placer, .. } = state.phase() {
+            // ICF 60: the planner always lets the penalty stand.
+            return Some(Action::Dues(placer, crate::game::DueChoice::Place));
+        }
         if state.phase() != Phase::Stroke {
             return None;
         }
@@ -175,6 +179,17 @@ fn value(before: &State, after: &State, res: &Resolution, team: usize) -> f64 {
 impl Agent<Carrom> for Planner {
     fn act(&mut self, game: &Carrom, state: &State, _rng: &mut GameRng) -> Option<Action> {
         self.choose(game, state)
+    }
+}
+
+impl Agent<Match<crate::CarromGame>> for Planner {
+    fn act(
+        &mut self,
+        game: &Match<crate::CarromGame>,
+        state: &<Match<crate::CarromGame> as Game>::State,
+        _rng: &mut GameRng,
+    ) -> Option<Action> {
+        self.choose(game.game().boards().game(), state.round().round())
     }
 }
 

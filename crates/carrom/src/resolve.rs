@@ -3,7 +3,9 @@
 use boardgame_core::Seat;
 use disc_physics::Vec2;
 
-use crate::geometry::{HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Side, pocket_centres, sin_cos};
+use crate::geometry::{
+    CENTRE_SPOT_RADIUS, HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Side, pocket_centres, sin_cos,
+};
 use crate::rules::{BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
@@ -176,6 +178,17 @@ pub fn resolve(
     state: &mut State,
     ev: &StrokeEvents,
 ) -> Result<Resolution, EventsError> {
+    resolve_stroke(rules, state, ev, false)
+}
+
+/// [`resolve`], for a stroke the referee called a foul stroke when `called_foul` (ICF 35-37:
+/// whatever it pocketed goes back to the board, one penalty man, and the turn ends).
+pub(crate) fn resolve_stroke(
+    rules: &Rules,
+    state: &mut State,
+    ev: &StrokeEvents,
+    called_foul: bool,
+) -> Result<Resolution, EventsError> {
     if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
         return Err(EventsError::NotExpectingStroke);
     }
@@ -219,6 +232,7 @@ pub fn resolve(
                 }
             }
         }
+        state.turn_started = res.turn_continues;
         return Ok(res);
     }
     state.void_strokes = 0;
@@ -231,6 +245,7 @@ pub fn resolve(
             if state.break_attempts >= rules.break_attempts || ev.striker_pocketed {
                 pass_break(state, players, &mut res);
             }
+            state.turn_started = res.turn_continues;
             return Ok(res);
         }
         state.break_pending = false;
@@ -251,10 +266,18 @@ pub fn resolve(
             state.pieces[i] = Some(p);
         }
     }
+    // A called foul stroke (ICF 35-37): whatever it pocketed goes back like a jumped piece.
+    let pocketed: &[u8] = if called_foul { &[] } else { ev.pocketed() };
+    let mut left_board = ev.left_board;
+    if called_foul {
+        for &id in ev.pocketed() {
+            left_board |= 1 << id;
+        }
+    }
     let mut jumped_list = [0u8; PIECES];
     let mut n_jumped = 0;
     for i in 0..PIECES {
-        if ev.left_board & (1 << i) != 0 {
+        if left_board & (1 << i) != 0 {
             state.pieces[i] = None;
             jumped_list[n_jumped] = i as u8;
             n_jumped += 1;
@@ -266,7 +289,7 @@ pub fn resolve(
     let mut k = 0u8; // own men pocketed
     let mut opp_pocketed = 0u8;
     let mut queen_dropped = false;
-    for &id in ev.pocketed() {
+    for &id in pocketed {
         state.pieces[id as usize] = None;
         match Piece::new(id).and_then(Piece::colour) {
             None => queen_dropped = true,
@@ -276,9 +299,14 @@ pub fn resolve(
     }
 
     // 5. Striker pocketed (C10, C12, A10); striker off the board only under A8's option.
-    let foul = ev.striker_pocketed || (rules.striker_off_board_is_foul && ev.striker_left_board);
+    let foul = called_foul
+        || ev.striker_pocketed
+        || (rules.striker_off_board_is_foul && ev.striker_left_board);
     let mut queen_back = false;
-    if foul {
+    if called_foul {
+        // One man for the foul, and the striker's own due (A10, nothing pocketed) if it dropped.
+        res.penalty = 1 + u8::from(ev.striker_pocketed);
+    } else if foul {
         res.penalty = if k >= 1 { k + 1 } else { 1 };
         if queen_dropped {
             queen_back = true;
@@ -389,7 +417,7 @@ pub fn resolve(
         None
     };
     if let Some((winner, reason)) = end {
-        let result = score(rules, state, winner, reason, [b_own, b_opp], side);
+        let result = score(rules, state, winner, reason, [b_own, b_opp], side, foul);
         state.result = Some(result);
         state.phase = Phase::Over;
         res.board_over = Some(result);
@@ -405,6 +433,7 @@ pub fn resolve(
         }
         place_returned(state, rules, &jumped_list[..n_jumped], returned);
         res.placed_by = placer(&res, returned, seat, players);
+        state.turn_started = false;
         return Ok(res);
     }
 
@@ -416,6 +445,7 @@ pub fn resolve(
     let barred = (opp_pocketed > 0 && rules.opponent_piece_ends_turn)
         || (too_early && rules.queen_too_early_loses_turn);
     let continues = !barred
+        && !called_foul
         && if foul {
             (k >= 1 && rules.striker_with_own_piece_continues)
                 || (queen_dropped && rules.striker_with_queen_continues)
@@ -426,13 +456,79 @@ pub fn resolve(
         end_turn(state, players, &mut res);
     }
     res.turn_continues = continues;
+    state.turn_started = continues;
     res.next = state.to_move;
     res.placed_by = placer(&res, returned, seat, players);
     if res.queen_returned {
         place_queen(state, rules);
     }
-    place_returned(state, rules, &jumped_list[..n_jumped], returned);
+    let dues = place_returned(state, rules, &jumped_list[..n_jumped], returned);
+    offer_dues(rules, state, own, dues, seat.next(players));
     Ok(res)
+}
+
+/// ICF 60: with the option on, the placer of due men may decline them: a player node, entered
+/// only when declining is possible (it may not take the side's last man off the board).
+fn offer_dues(rules: &Rules, state: &mut State, own: Colour, dues: u32, placer: Seat) {
+    if rules.dues_may_be_declined
+        && dues != 0
+        && u32::from(state.on_board(own)) > dues.count_ones()
+        && state.phase == Phase::Stroke
+    {
+        state.phase = Phase::Dues { placer, men: dues };
+    }
+}
+
+/// ICF 60: the placer declines the due men `men`: they stay in the pocket and the side's debt
+/// is written off (all or nothing).
+pub(crate) fn decline_dues(state: &mut State, men: u32) {
+    for i in 0..PIECES {
+        if men & (1 << i) != 0 {
+            state.pieces[i] = None;
+            if let Some(c) = Piece::new(i as u8).and_then(Piece::colour) {
+                state.debt[c as usize] = 0;
+            }
+        }
+    }
+    state.phase = Phase::Stroke;
+}
+
+/// ICF 35-37: a technical foul by the seat to move, called before its stroke: one penalty man
+/// (returned or owed, A9); the turn goes on if the seat has not struck yet in this turn
+/// (ICF 36), otherwise it ends.
+pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
+    let seat = state.to_move;
+    let players = state.players as usize;
+    let own = state.colour_of(team_of(seat));
+    let c = own as usize;
+    let p_before = state.pocketed(own);
+    let n = i32::from(p_before) - i32::from(state.debt[c]) - 1;
+    let p_after = n.max(0) as u8;
+    state.debt[c] = (-n).max(0) as u8;
+    let mut returned = [0u8; 2];
+    returned[c] = p_before - p_after;
+    let mut res = Resolution {
+        void: false,
+        failed_break: false,
+        penalty: 1,
+        returned,
+        queen_returned: false,
+        jumped: 0,
+        turn_continues: !state.turn_started,
+        next: seat,
+        board_over: None,
+        placed_by: None,
+    };
+    if state.turn_started {
+        end_turn(state, players, &mut res);
+        if res.queen_returned {
+            place_queen(state, rules);
+        }
+    }
+    res.placed_by = placer(&res, returned, seat, players);
+    let dues = place_returned(state, rules, &[], returned);
+    offer_dues(rules, state, own, dues, seat.next(players));
+    res
 }
 
 fn check_events(state: &State, ev: &StrokeEvents) -> Result<(), EventsError> {
@@ -472,6 +568,7 @@ fn score(
     reason: BoardEnd,
     b: [u8; 2],
     striker_team: usize,
+    foul: bool,
 ) -> BoardResult {
     let loser = 1 - winner;
     // b = [striking side's men on board, the other side's men on board].
@@ -518,6 +615,11 @@ fn score(
             points[loser] = -(penalty(winner) + on_board(winner));
         }
     }
+    // ICF 75-85: one more point, if demanded, when the striker's side lost the board on a
+    // stroke in which it pocketed the striker (or fouled).
+    if rules.extra_point_if_demanded && foul && winner != striker_team {
+        points[winner] += 1;
+    }
     if let Some(cap) = rules.max_points_per_board {
         points[winner] = points[winner].min(cap);
     }
@@ -563,6 +665,7 @@ pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
 
 fn pass_break(state: &mut State, players: usize, res: &mut Resolution) {
     state.break_attempts = 0;
+    state.turn_started = false;
     state.to_move = state.to_move.next(players);
     res.turn_continues = false;
     res.next = state.to_move;
@@ -571,6 +674,7 @@ fn pass_break(state: &mut State, players: usize, res: &mut Resolution) {
 fn end_turn(state: &mut State, players: usize, res: &mut Resolution) {
     state.to_move = state.to_move.next(players);
     state.void_strokes = 0;
+    state.turn_started = false;
     res.turn_continues = false;
     res.next = state.to_move;
     if matches!(state.queen, QueenState::Waiting(_)) {
@@ -590,12 +694,13 @@ fn behind(state: &State, rules: &Rules) -> Vec2 {
 fn place_queen(state: &mut State, rules: &Rules) {
     state.pieces[0] = None;
     let away = behind(state, rules);
-    let p = free_spot_near_centre(state, away);
+    let p = free_spot_near_centre(state, away, 0.0);
     state.pieces[0] = Some(p);
 }
 
-/// Puts jumped pieces (queen first, A7) and returned men back near the centre spot.
-fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8; 2]) {
+/// Puts jumped pieces (queen first, A7) and returned men back near the centre spot (the men
+/// off the centre circle under ICF 62(b)); returns the returned men as a bit mask of ids.
+fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8; 2]) -> u32 {
     let away = behind(state, rules);
     let mut order = [0u8; PIECES];
     let mut n = 0;
@@ -607,6 +712,7 @@ fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8
         order[n] = j;
         n += 1;
     }
+    let n_jumped = n;
     for (c, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {
         let mut left = returned[c];
         for i in 0..MEN_PER_COLOUR {
@@ -623,16 +729,29 @@ fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8
             }
         }
     }
-    for &id in &order[..n] {
-        let p = free_spot_near_centre(state, away);
+    let mut dues = 0u32;
+    for (i, &id) in order[..n].iter().enumerate() {
+        let due = i >= n_jumped;
+        let min_r = if due && rules.dues_off_centre_circle {
+            CENTRE_SPOT_RADIUS + PIECE_RADIUS
+        } else {
+            0.0
+        };
+        let p = free_spot_near_centre(state, away, min_r);
         state.pieces[id as usize] = Some(p);
+        if due {
+            dues |= 1 << id;
+        }
     }
+    dues
 }
 
 /// C14/A7: the free point nearest the centre spot for a man: the spot itself if free, else
 /// the nearest free point on rings 1 mm apart, each searched from directly behind the spot
 /// (`away`, the side away from the next striker) alternately both ways in 5 degree steps.
-fn free_spot_near_centre(state: &State, away: Vec2) -> Vec2 {
+/// With `min_r > 0` (ICF 62(b), dues off the centre circle) only rings of radius `min_r` and
+/// more are searched.
+fn free_spot_near_centre(state: &State, away: Vec2, min_r: f64) -> Vec2 {
     let d2 = (2.0 * PIECE_RADIUS) * (2.0 * PIECE_RADIUS) - 1e-12;
     let free = |p: Vec2| {
         let lim = HALF_SIZE - PIECE_RADIUS;
@@ -648,11 +767,12 @@ fn free_spot_near_centre(state: &State, away: Vec2) -> Vec2 {
                 .all(|q| q.distance_squared(p) >= d2)
     };
     let centre = Vec2::default();
-    if free(centre) {
+    if min_r <= 0.0 && free(centre) {
         return centre;
     }
     let (s, c) = sin_cos(5.0 * core::f64::consts::PI / 180.0);
-    for ring in 1..=400 {
+    let first = ((min_r * 1000.0).ceil() as i32).max(1);
+    for ring in first..first + 400 {
         let r = f64::from(ring) * 0.001;
         if free(Vec2::new(away.x * r, away.y * r)) {
             return Vec2::new(away.x * r, away.y * r);

@@ -170,6 +170,29 @@ pub struct Rules {
     pub colour_follows_break: bool,
     /// Execution noise after every stroke, `None` for exact strokes (default).
     pub noise: Option<NoiseModel>,
+    /// ICF 75-85: when a board ends on a stroke in which the striking side pocketed the striker
+    /// (or on a called foul stroke) and the other side wins, the winner gets one extra point
+    /// "if demanded". Modelled as always demanded (demanding can only gain, so a decision node
+    /// would offer a dominated choice); still subject to [`Rules::max_points_per_board`].
+    /// Default `false`; ICF `true`.
+    pub extra_point_if_demanded: bool,
+    /// ICF 62(b), A6: due and penalty men are placed inside the outer circle without covering
+    /// the centre circle (on the nearest free ring just outside it) instead of on the centre
+    /// spot. Jumped pieces and the queen still go on the spot (C14, A7). Default `false`; ICF
+    /// `true`.
+    pub dues_off_centre_circle: bool,
+    /// ICF 60: the opponent who places a side's due men ([`crate::Resolution::placed_by`]) may
+    /// decline to place them, all or nothing: after such a stroke he chooses with
+    /// [`crate::Action::Dues`] (a player node); declined men stay in the pocket and the side's
+    /// debt is written off. Default `false`; ICF `true`.
+    pub dues_may_be_declined: bool,
+    /// ICF 35-37: the referee may call a foul stroke (pushed, or the sitting rules broken) or a
+    /// technical foul, as [`crate::Action::Call`]. C2 forbids pushing but the booklet names no
+    /// penalty. Default `false`; ICF `true`.
+    pub referee_calls: bool,
+    /// ICF 29-33: games per match (best of this many, odd). Used by [`crate::Carrom::full_match`].
+    /// Default 1; ICF 3.
+    pub games_per_match: u8,
 }
 
 impl Default for Rules {
@@ -206,6 +229,11 @@ impl Rules {
             break_rotation: BreakRotation::Rotate,
             colour_follows_break: true,
             noise: None,
+            extra_point_if_demanded: false,
+            dues_off_centre_circle: false,
+            dues_may_be_declined: false,
+            referee_calls: false,
+            games_per_match: 1,
         }
     }
 
@@ -214,7 +242,9 @@ impl Rules {
     /// (ICF 68) and needs a next-stroke cover with the first piece (ICF 70(b)), the last piece
     /// with the striker loses the board (ICF 81), both last pieces by queen state (ICF 75, 78),
     /// penalty points 1 instead of 3 against 22+ (ICF 76, 79), at most 12 points a board
-    /// (ICF 28).
+    /// (ICF 28), the extra point for the striker (ICF 75-85), dues placed off the centre circle
+    /// (ICF 62(b)) and declinable (ICF 60), referee calls for foul strokes and technical fouls
+    /// (ICF 35-37), best-of-three matches (ICF 29-33).
     #[must_use]
     pub const fn icf() -> Rules {
         let mut r = Rules::booklet();
@@ -226,6 +256,11 @@ impl Rules {
         r.both_last_pieces = BothLastPieces::ByQueenState;
         r.penalty_points_respect_22_cap = true;
         r.max_points_per_board = Some(12);
+        r.extra_point_if_demanded = true;
+        r.dues_off_centre_circle = true;
+        r.dues_may_be_declined = true;
+        r.referee_calls = true;
+        r.games_per_match = 3;
         r
     }
 
@@ -266,6 +301,9 @@ pub enum RulesError {
     /// A noise deviation that is negative or not finite.
     #[error("noise deviations must be finite and not negative")]
     Noise,
+    /// An even or zero number of games per match.
+    #[error("a match is best of an odd number of games, not {0}")]
+    GamesPerMatch(u8),
 }
 
 impl Rules {
@@ -289,6 +327,9 @@ impl Rules {
         }
         if self.queen_points < 0 || self.max_points_per_board.is_some_and(|m| m < 1) {
             return Err(RulesError::Points);
+        }
+        if self.games_per_match.is_multiple_of(2) {
+            return Err(RulesError::GamesPerMatch(self.games_per_match));
         }
         if let Some(n) = self.noise {
             let ok = |v: f64| v.is_finite() && v >= 0.0;

@@ -146,6 +146,14 @@ pub enum Phase {
     Stroke,
     /// Execution noise for the stroke a seat just chose: a chance node.
     Noise(Seat, Stroke),
+    /// ICF 60 (option `dues_may_be_declined`): the placer chooses whether to place the due
+    /// men just returned to the board (ids in the bit mask `men`) or to decline them all.
+    Dues {
+        /// The seat that places (A6), to choose.
+        placer: Seat,
+        /// Bit `i` set: man `i` was returned to the board as a due.
+        men: u32,
+    },
     /// The board is over.
     Over,
 }
@@ -172,6 +180,7 @@ pub struct State {
     pub(crate) result: Option<BoardResult>,
     pub(crate) strokes: u32,
     pub(crate) first_breaker: Seat,
+    pub(crate) turn_started: bool,
 }
 
 impl State {
@@ -301,7 +310,15 @@ impl State {
             strokes: self.strokes,
             void_strokes: self.void_strokes,
             first_breaker: self.first_breaker,
+            turn_started: self.turn_started,
         }
+    }
+
+    /// Whether the seat to move has already struck in this turn (ICF 36: a technical foul
+    /// before the first stroke of a turn does not end it).
+    #[must_use]
+    pub fn turn_started(&self) -> bool {
+        self.turn_started
     }
 
     /// Number of seats.
@@ -374,6 +391,10 @@ pub struct Setup {
     pub void_strokes: u8,
     /// The seat that broke the first board of the game (for the break rotation).
     pub first_breaker: Seat,
+    /// Whether the seat to move has already struck in this turn (ICF 36). Absent in older
+    /// saved setups: `false`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub turn_started: bool,
 }
 
 impl Setup {
@@ -401,6 +422,7 @@ impl Setup {
             strokes: 0,
             void_strokes: 0,
             first_breaker: breaker,
+            turn_started: false,
         }
     }
 
@@ -472,6 +494,7 @@ impl Setup {
             result: None,
             strokes: self.strokes,
             first_breaker: self.first_breaker,
+            turn_started: self.turn_started,
         };
         for c in [Colour::White, Colour::Black] {
             if state.on_board(c) == 0 {
@@ -494,8 +517,7 @@ impl Setup {
             return Err(SetupError::Break);
         }
         if self.break_attempts >= rules.break_attempts
-            || (self.break_pending
-                && (state.pieces.iter().any(Option::is_none) || self.debt != [0, 0]))
+            || (self.break_pending && state.pieces.iter().any(Option::is_none))
         {
             return Err(SetupError::Break);
         }

@@ -276,6 +276,14 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
     i.max_points_per_board = None;
     i.queen_with_first_piece = carrom::QueenWithFirstPiece::CoveredAtOnce;
     i.both_last_pieces = carrom::BothLastPieces::StrikerLoses;
+    // The section 5 gaps closed later: ICF 75-85, 62(b), 60, 35-37, 29-33.
+    assert!(i.extra_point_if_demanded && i.dues_off_centre_circle && i.dues_may_be_declined);
+    assert!(i.referee_calls && i.games_per_match == 3);
+    i.extra_point_if_demanded = false;
+    i.dues_off_centre_circle = false;
+    i.dues_may_be_declined = false;
+    i.referee_calls = false;
+    i.games_per_match = 1;
     assert_eq!(i, b);
     assert_eq!(Rules::default(), b);
 }

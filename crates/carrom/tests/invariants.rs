@@ -5,8 +5,8 @@ mod common;
 
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
 use carrom::{
-    Action, Carrom, Colour, MEN_PER_COLOUR, PIECES, Piece, QueenState, Rules, State, Stroke,
-    StrokeEvents, Vec2,
+    Action, Carrom, Colour, DueChoice, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Rules,
+    State, Stroke, StrokeEvents, Vec2,
 };
 use proptest::prelude::*;
 
@@ -88,6 +88,16 @@ fn play_random_game(rules: Rules, seed: u64) {
             if s.result().is_some() {
                 break;
             }
+            if let Phase::Dues { placer, .. } = s.phase() {
+                // ICF 60: the placer places or declines the due men, at random.
+                let choice = if rng.chance(0.5) {
+                    DueChoice::Place
+                } else {
+                    DueChoice::Decline
+                };
+                game.apply(&mut s, &Action::Dues(placer, choice)).unwrap();
+                check_position(&s);
+            }
             let seat = s.to_move();
             let team = seat.index() % 2;
             let own = s.colour_of(team);
@@ -95,7 +105,7 @@ fn play_random_game(rules: Rules, seed: u64) {
             let ev = random_events(&s, &mut rng);
             let r = game.play_events(&mut s, &ev).unwrap();
             check_position(&s);
-            if s.result().is_none() {
+            if s.result().is_none() && s.phase() == Phase::Stroke {
                 // Invariant 12: saving and reloading mid-board changes nothing.
                 assert_eq!(game.from_setup(s.to_setup()).unwrap(), s);
             }
