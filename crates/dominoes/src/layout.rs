@@ -916,9 +916,9 @@ impl FromStr for Layout {
             let bad = || ParseLayoutError::Arm(part.to_owned());
             let mut words = part.split_whitespace();
             let end: End = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
-            let slot = out.slot(end).ok_or_else(bad)?;
+            let slot = out.slot(end).filter(|&slot| slot >= 2).ok_or_else(bad)?;
             let n = ((slot - 2) / 2) as u8;
-            if slot < 2 || out.spinners & (1 << n) == 0 || out.len[slot] > 0 {
+            if out.spinners & (1 << n) == 0 || out.len[slot] > 0 {
                 return Err(bad());
             }
             if !out.spinner_open(n) {

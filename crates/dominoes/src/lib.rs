@@ -1,6 +1,16 @@
 //! Dominoes: the LATTJO booklet's draw game for 2 to 5 players (a double-six set, hidden
 //! hands, a stock to draw from, rounds to a target), with the standard block, draw, All
-//! Fives / Muggins, partnership and larger-set games as options.
+//! Fives / Muggins / Five-Up, partnership and larger-set games as options.
+//!
+//! | preset | game |
+//! |---|---|
+//! | [`Rules::lattjo`] | the booklet (default): draw one tile when stuck, others' pips minus own |
+//! | [`Rules::block`], [`Rules::draw`] | the standard block and draw games |
+//! | [`Rules::all_fives`] | fives scoring, the first double a spinner ([`SpinnerRule::FirstDouble`]) |
+//! | [`Rules::muggins`] | fives scoring, no spinner |
+//! | [`Rules::five_up`] | fives scoring, every double a spinner ([`SpinnerRule::EveryDouble`]), 5 tiles each, to 61 fives ([`Rules::five_up_match`]) |
+//! | [`Rules::partnership`] | the booklet for two teams of two |
+//! | [`Rules::double_nine`], [`Rules::double_twelve`] | the booklet with a larger set |
 //!
 //! The game implements boardgame-core's [`Game`](boardgame_core::Game) (dealing and every
 //! draw are chance events, so the stock has no hidden order to leak),
@@ -35,8 +45,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Rule ids (D1-D15, E1-E13) refer to the rules file; `docs/dominoes.md` describes the rules
-//! as implemented.
+//! In Five-Up the sides of later spinners are ends of their own, named by the double:
+//!
+//! ```
+//! use dominoes::{Action, End, Layout, Side, SpinnerRule, Tile};
+//!
+//! let mut layout: Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+".parse()?;
+//! layout.place("2-3".parse()?, End::Up, SpinnerRule::EveryDouble)?; // 2-2's sides open
+//! let side: End = "2-2:down".parse()?;
+//! assert_eq!(side, End::Side(Tile::new(2, 2).ok_or("tile")?, Side::Down));
+//! assert_eq!(layout.end_value(side), Some(2));
+//! let play: Action = "2-6 2-2:down".parse()?;
+//! assert_eq!(play.to_string(), "6-2 2-2:down");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Rule ids (D1-D15, E1-E13) refer to the rules file, FU1-FU7 to the Five-Up decisions of
+//! `docs/dominoes.md`, which describes the rules as implemented.
 
 mod action;
 mod game;

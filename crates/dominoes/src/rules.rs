@@ -405,6 +405,22 @@ mod tests {
         }
     }
 
+    /// Section 5: Muggins has no spinner, All Fives one, Five-Up every double (FU1); the
+    /// booklet has none (D8).
+    #[test]
+    fn section5_spinner_rules_of_the_presets() {
+        assert_eq!(SpinnerRule::default(), SpinnerRule::None);
+        assert_eq!(Rules::lattjo(2).spinner, SpinnerRule::None);
+        assert_eq!(Rules::muggins(2).spinner, SpinnerRule::None);
+        assert_eq!(Rules::all_fives(2).spinner, SpinnerRule::FirstDouble);
+        assert_eq!(Rules::five_up(2).spinner, SpinnerRule::EveryDouble);
+        for players in 2..=5 {
+            assert_eq!(Rules::five_up(players).validate(), Ok(()));
+            assert_eq!(Rules::five_up(players).hand_size(), 5);
+        }
+        assert_eq!(Rules::five_up_match().target(), Some(Rules::FIVE_UP_TARGET));
+    }
+
     #[test]
     fn bad_rules_are_refused() {
         assert_eq!(Rules::lattjo(1).validate(), Err(RulesError::Players(1)));

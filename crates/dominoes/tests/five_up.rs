@@ -432,6 +432,15 @@ fn fu4_bad_spinner_marks_and_sides_are_typed_errors() {
     );
     assert!(layout("0-5 [5-5]* 5-1 / up 5-2 2-2+ 2-3 / 2-2:up 2-4").len() == 7);
     assert!(arm("[6-6] 6-1 / up 6-2"), "no spinner, no sides");
+    // Regression: a part naming an end of the line was an arithmetic underflow.
+    assert!(
+        arm("1-6 [6-6]* 6-2 / left 1-3"),
+        "the line's ends are not sides"
+    );
+    assert!(
+        arm("1-6 [6-6]* 6-2 / right 2-3"),
+        "the line's ends are not sides"
+    );
 }
 
 /// The layout API refuses the first spinner named by its double and ends of non-spinners,

@@ -410,7 +410,7 @@ proptest! {
     }
 
     #[test]
-    fn parsers_never_panic_on_near_misses(s in "[\\[\\]*/0-9 -]{0,30}|(up|down|left|right|deal|draw|pass| |[0-9]{1,2}-[0-9]{1,2}){0,8}") {
+    fn parsers_never_panic_on_near_misses(s in "[\\[\\]*+:/0-9 -]{0,30}|(up|down|left|right|deal|draw|pass| |/|[0-9]{1,2}-[0-9]{1,2}[*+]?|[0-9]-[0-9]:(up|down)|\\[[0-9]-[0-9]\\]\\*?){0,12}") {
         let _ = s.parse::<Tile>();
         let _ = s.parse::<Action>();
         if let Ok(l) = s.parse::<Layout>() {
