@@ -2,7 +2,7 @@
 //! round from determinized deals) against two random players.
 
 use boardgame_core::{
-    Agent, Game, GameRng, IsMcts, Match, MctsConfig, RandomAgent, Seat, play_game,
+    Agent, Game, GameRng, IsMcts, Match, MctsConfig, RandomAgent, Seat, play_game, random_playout,
 };
 use dominoes::{Action, Dominoes, Rules};
 
@@ -45,6 +45,16 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let winner = Seat::all(3).max_by_key(|&s| totals[s]).ok_or("no seats")?;
     let replayed = played.record.replay(&game)?;
     let last = played.state.round();
+    // One round of Five-Up (every double a spinner) between random players, for its layout.
+    let five_up = Dominoes::new(Rules::five_up(2))?;
+    let mut round = five_up.new_initial_state();
+    random_playout(
+        &five_up,
+        &mut round,
+        &mut GameRng::new(seed, 1),
+        &mut Vec::new(),
+    );
+    let fives = round.fives();
     Ok(Summary {
         result: format!("{} wins the match", names[winner.index()]),
         score: format!(
@@ -60,6 +70,13 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             format!(
                 "record replays to the same final state: {}",
                 replayed == played.state
+            ),
+            format!(
+                "a random Five-Up round: {} (fives {} - {}, {} spinners)",
+                round.layout(),
+                fives[Seat::new(0)],
+                fives[Seat::new(1)],
+                round.layout().spinners().len()
             ),
         ],
     })
