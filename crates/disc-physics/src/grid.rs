@@ -36,6 +36,9 @@ pub(crate) struct Near {
     /// `start[c]..start[c + 1]` are the discs (by index, creation order) of cell c in `items`.
     start: Vec<u32>,
     items: Vec<u32>,
+    /// Position and radius of each entry of `items` (parallel to it), so that the pair
+    /// search reads them in order instead of gathering them by disc index.
+    item_xyr: Vec<[f64; 3]>,
     /// Per disc: its cell at the build (scratch of the counting sort).
     cell: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -87,7 +90,8 @@ impl Near {
         // 2 r_max + skin + r_min: at most ((2 r_max + skin + r_min) / r_min)^2 of them, each
         // pair counted twice (capped for extreme radius ratios, where the list may grow).
         if self.start.capacity() < max_cells + 1 {
-            self.start.reserve(max_cells + 1 - self.start.len());
+            self.start
+                .reserve((max_cells + 1).saturating_sub(self.start.len()));
         }
         let span = (2.0 * r_max + skin + r_min) / r_min;
         let per_disc = span * span / 2.0;
@@ -97,7 +101,8 @@ impl Near {
             1
         };
         if self.pairs.capacity() < per_disc * n_on {
-            self.pairs.reserve(per_disc * n_on - self.pairs.len());
+            self.pairs
+                .reserve((per_disc * n_on).saturating_sub(self.pairs.len()));
         }
         // Counting sort by cell: start[c + 1] counts cell c, then prefix sums.
         self.start.clear();
@@ -116,11 +121,14 @@ impl Near {
             *s = acc;
         }
         self.items.resize(acc as usize, 0);
+        self.item_xyr.resize(acc as usize, [0.0; 3]);
         // Scatter with start[c] as the cursor of cell c, then shift back.
         for (i, &c) in self.cell.iter().enumerate() {
             if on[i] {
                 let c = c as usize;
-                self.items[self.start[c] as usize] = i as u32;
+                let slot = self.start[c] as usize;
+                self.items[slot] = i as u32;
+                self.item_xyr[slot] = [px[i], py[i], r[i]];
                 self.start[c] += 1;
             }
         }
@@ -130,38 +138,43 @@ impl Near {
         self.start[0] = 0;
         // Pairs: each disc against the later discs of its cell, the next cell of its row and
         // the three cells of the next row (each pair of neighbouring cells once).
-        self.pairs.clear();
+        // Every candidate is written at `k` and kept (k advances) only if close enough: no
+        // branch to mispredict. `pairs` is lengthened ahead of the writes (it only grows to
+        // the largest candidate count seen) and cut to `k` at the end.
+        let mut k = 0usize;
         for cy in 0..ny {
             for cx in 0..nx {
                 let c = cy * nx + cx;
                 let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+                let right = self.start[if cx + 1 < nx { c + 2 } else { c + 1 }] as usize;
+                let (from, to) = if cy + 1 < ny {
+                    let up = c + nx;
+                    (
+                        self.start[up - usize::from(cx > 0)] as usize,
+                        self.start[if cx + 1 < nx { up + 2 } else { up + 1 }] as usize,
+                    )
+                } else {
+                    (0, 0)
+                };
                 for a in lo..hi {
-                    let i = self.items[a] as usize;
-                    let (x, y, ri) = (px[i], py[i], r[i]);
-                    let mut test = |j: u32| {
-                        let ju = j as usize;
-                        let dx = x - px[ju];
-                        let dy = y - py[ju];
-                        let reach = ri + r[ju] + skin;
-                        if dx * dx + dy * dy < reach * reach {
-                            self.pairs.push([i as u32, j]);
-                        }
-                    };
-                    let right = if cx + 1 < nx { c + 2 } else { c + 1 };
-                    for &j in &self.items[a + 1..self.start[right] as usize] {
-                        test(j);
+                    let room = k + (right - a - 1) + (to - from);
+                    if self.pairs.len() < room {
+                        self.pairs.resize(room, [0, 0]);
                     }
-                    if cy + 1 < ny {
-                        let up = c + nx;
-                        let from = self.start[up - usize::from(cx > 0)] as usize;
-                        let to = self.start[if cx + 1 < nx { up + 2 } else { up + 1 }] as usize;
-                        for &j in &self.items[from..to] {
-                            test(j);
-                        }
+                    let i = self.items[a];
+                    let [x, y, ri] = self.item_xyr[a];
+                    for b in (a + 1..right).chain(from..to) {
+                        let [xj, yj, rj] = self.item_xyr[b];
+                        let dx = x - xj;
+                        let dy = y - yj;
+                        let reach = ri + rj + skin;
+                        self.pairs[k] = [i, self.items[b]];
+                        k += usize::from(dx * dx + dy * dy < reach * reach);
                     }
                 }
             }
         }
+        self.pairs.truncate(k);
     }
 
     #[inline]
@@ -201,6 +214,7 @@ impl Near {
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity() + self.items.capacity() + self.cell.capacity())
             + 8 * self.pairs.capacity()
+            + 24 * self.item_xyr.capacity()
     }
 }
 
