@@ -98,6 +98,14 @@ fn play_random_game(rules: Rules, seed: u64) {
                 game.apply(&mut s, &Action::Dues(placer, choice)).unwrap();
                 check_position(&s);
             }
+            if game.rules().referee_calls && rng.chance(1.0 / 30.0) {
+                // ICF 35-37: a technical foul now and then; the bookkeeping still holds.
+                let seat = s.to_move();
+                let call = Action::Call(carrom::Call::TechnicalFoul(seat));
+                game.apply(&mut s, &call).unwrap();
+                check_position(&s);
+                continue;
+            }
             let seat = s.to_move();
             let team = seat.index() % 2;
             let own = s.colour_of(team);
