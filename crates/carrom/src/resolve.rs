@@ -520,9 +520,14 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
         placed_by: None,
     };
     if state.turn_started {
-        end_turn(state, players, &mut res);
-        if res.queen_returned {
-            place_queen(state, rules);
+        if state.break_pending {
+            // After a failed break attempt: the break passes (A5), attempts start afresh.
+            pass_break(state, players, &mut res);
+        } else {
+            end_turn(state, players, &mut res);
+            if res.queen_returned {
+                place_queen(state, rules);
+            }
         }
     }
     res.placed_by = placer(&res, returned, seat, players);

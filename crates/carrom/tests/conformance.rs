@@ -2,7 +2,7 @@
 
 use boardgame_core::Seat;
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use carrom::{Action, Carrom, Noise, NoiseModel, Rules, Stroke, Vec2};
+use carrom::{Action, Call, Carrom, DueChoice, Noise, NoiseModel, Rules, Stroke, Vec2};
 
 fn bad_actions() -> Vec<Action> {
     vec![
@@ -18,6 +18,14 @@ fn bad_actions() -> Vec<Action> {
         // A pass is refused wherever a stroke fits (every position of a random game here).
         Action::Pass(Seat::new(0)),
         Action::Pass(Seat::new(1)),
+        // ICF 60 and 35-37 actions, refused wherever no due choice is open / calls are off.
+        Action::Dues(Seat::new(1), DueChoice::Decline),
+        Action::Dues(Seat::new(0), DueChoice::Place),
+        Action::Call(Call::TechnicalFoul(Seat::new(0))),
+        Action::Call(Call::FoulStroke(
+            Seat::new(1),
+            Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0),
+        )),
         Action::Noise(Noise {
             slip: f64::INFINITY,
             speed_error: 0.0,
@@ -60,5 +68,15 @@ fn conformance_short_whole_game() {
     rules.max_boards = 2;
     let game = Carrom::full_game(rules).unwrap();
     let report = check_game(&game, &config(1, 7)).unwrap();
+    assert_eq!(report.games, 1);
+}
+
+#[test]
+fn conformance_short_icf_best_of_three_match() {
+    let mut rules = Rules::icf();
+    rules.target_points = 3;
+    rules.max_boards = 1;
+    let game = Carrom::full_match(rules).unwrap();
+    let report = check_game(&game, &config(1, 11)).unwrap();
     assert_eq!(report.games, 1);
 }

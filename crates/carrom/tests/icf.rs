@@ -294,6 +294,20 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
     game.apply(&mut s, &Action::Call(Call::TechnicalFoul(Seat::new(0))))
         .unwrap();
     assert_eq!((s.debt(Colour::White), s.to_move()), (1, Seat::new(0)));
+    // After a failed break attempt the break passes, its attempts start afresh (A5).
+    let mut s = game.opening(Seat::new(0)).unwrap();
+    game.play_events(&mut s, &StrokeEvents::missed()).unwrap();
+    assert_eq!((s.break_attempts(), s.turn_started()), (1, true));
+    game.apply(&mut s, &Action::Call(Call::TechnicalFoul(Seat::new(0))))
+        .unwrap();
+    assert_eq!(s.to_move(), Seat::new(1));
+    assert_eq!((s.break_attempts(), s.break_pending()), (0, true));
+    assert_eq!(s.debt(Colour::White), 1, "owed: nothing in pocket (C11)");
+    assert_eq!(
+        game.from_setup(s.to_setup()).unwrap(),
+        s,
+        "a valid position"
+    );
     // The turn flag follows the strokes: a stroke that keeps the turn sets it.
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     game.play_events(&mut s, &ev().pocket(white(3))).unwrap();
