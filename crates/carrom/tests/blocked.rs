@@ -154,3 +154,40 @@ fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
         Err(ApplyError::Stroke(StrokeError::OverlapsPiece(_)))
     ));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any number of men scattered on and near seat 0's base line: `legal_actions` is never
+    /// empty, lists only legal actions (a stroke that fits, or the pass exactly when none
+    /// fits), and the first of them plays.
+    #[test]
+    fn c2_legal_actions_are_placeable_or_the_pass(
+        xs in proptest::collection::vec((-0.33f64..0.33, -0.03f64..0.03), 0..9),
+    ) {
+        let rules = Rules::booklet();
+        let game = Carrom::new(rules).unwrap();
+        let mut s = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+        let mut placed: Vec<Vec2> = Vec::new();
+        for (k, (x, dy)) in xs.into_iter().enumerate() {
+            let p = Vec2::new(x, south_line_y() + dy);
+            if placed.iter().all(|q| q.distance(p) >= 2.0 * carrom::PIECE_RADIUS) {
+                s.pieces[black(k as u8).id() as usize] = Some(p);
+                placed.push(p);
+            }
+        }
+        let Ok(state) = s.into_state(&rules) else {
+            return Ok(()); // a man over a pocket: not a position
+        };
+        let mut out = Vec::new();
+        game.legal_actions(&state, &mut out);
+        proptest::prop_assert!(!out.is_empty());
+        let blocked = game.check_pass(&state, Seat::new(0)).is_ok();
+        for a in &out {
+            proptest::prop_assert!(game.is_legal(&state, a), "{:?}", a);
+            proptest::prop_assert_eq!(matches!(a, Action::Pass(_)), blocked);
+        }
+        let mut next = state.clone();
+        game.apply(&mut next, &out[0]).unwrap();
+    }
+}
