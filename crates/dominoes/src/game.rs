@@ -426,14 +426,13 @@ impl Dominoes {
         layout.canonical_ends(self.rules.scoring == Scoring::Fives)
     }
 
+    #[inline]
     fn push_placements(layout: &Layout, ends: u32, tile: Tile, out: &mut Vec<Action>) {
-        let mut m = ends;
+        let mut m = ends & (layout.showing(tile.high()) | layout.showing(tile.low()));
         while m != 0 {
             let slot = m.trailing_zeros() as usize;
             m &= m - 1;
-            if tile.has(layout.slot_value(slot)) {
-                out.push(Action::Play(tile, layout.slot_end(slot)));
-            }
+            out.push(Action::Play(tile, layout.slot_end(slot)));
         }
     }
 
@@ -591,12 +590,16 @@ impl Dominoes {
             (Phase::Turn(seat), Action::Play(t, e)) => {
                 s.hands[seat].remove(t);
                 s.shown[seat].played(t, s.not_dealt);
-                let _ = s.layout.place(t, e, self.rules.spinner);
+                if let Some(slot) = s.layout.slot(e) {
+                    s.layout.place_at(t, slot, self.rules.spinner);
+                }
                 self.after_play(s, seat);
             }
             (Phase::Drawn(seat, _), Action::Play(t, e)) => {
                 s.hands[seat].remove(t);
-                let _ = s.layout.place(t, e, self.rules.spinner);
+                if let Some(slot) = s.layout.slot(e) {
+                    s.layout.place_at(t, slot, self.rules.spinner);
+                }
                 self.after_play(s, seat);
             }
             (Phase::Turn(seat), Action::Draw) => {

@@ -112,6 +112,8 @@ struct Cache {
     doubles: u32,
     numbers: u16,
     fits: u128,
+    /// By number: the open arms showing it.
+    showing: [u32; NUMBERS],
     /// Open ends without a mirror twin giving the same position (E4, FU5), for block
     /// scoring and for fives.
     canonical: [u32; 2],
@@ -123,9 +125,13 @@ impl Cache {
         doubles: 0,
         numbers: 0,
         fits: 0,
+        showing: [0; NUMBERS],
         canonical: [0; 2],
     };
 }
+
+/// How many numbers a tile half can show (0 to [`MAX_NUMBER`]).
+const NUMBERS: usize = MAX_NUMBER as usize + 1;
 
 impl Default for Layout {
     fn default() -> Layout {
@@ -191,11 +197,15 @@ impl Layout {
             let ld = self.end_tile(0).unwrap_or(root).is_double();
             let rd = self.end_tile(1).unwrap_or(root).is_double();
             let same = lv == rv;
+            let mut showing = [0; NUMBERS];
+            showing[usize::from(lv)] = 0b01;
+            showing[usize::from(rv)] |= 0b10;
             self.cache = Cache {
                 open: 0b11,
                 doubles: u32::from(ld) | (u32::from(rd) << 1),
                 numbers: (1 << lv) | (1 << rv),
                 fits: NUMBER_TILES[usize::from(lv)] | NUMBER_TILES[usize::from(rv)],
+                showing,
                 canonical: [
                     if same { 0b01 } else { 0b11 },
                     if same && ld == rd { 0b01 } else { 0b11 },
@@ -220,38 +230,39 @@ impl Layout {
             let v = self.open[slot];
             c.numbers |= 1 << v;
             c.fits |= NUMBER_TILES[usize::from(v)];
+            c.showing[usize::from(v) % NUMBERS] |= 1 << slot;
             if self.end_tile(slot).is_some_and(Tile::is_double) {
                 c.doubles |= 1 << slot;
             }
         }
         self.cache = c;
-        for (i, fives) in [false, true].into_iter().enumerate() {
-            let mut mask = c.open;
-            let mut twins = c.open & !0b01 & 0xAAAA_AAAA; // right, and every down side
-            while twins != 0 {
-                let slot = twins.trailing_zeros() as usize;
-                twins &= twins - 1;
-                if self.same_as_twin(slot, fives) {
-                    mask &= !(1 << slot);
-                }
-            }
-            self.cache.canonical[i] = mask;
+        let mut canonical = [c.open; 2];
+        // The odd slots are the twins that can be dropped: right, and every down side.
+        let mut twins = c.open & (c.open << 1) & 0xAAAA_AAAA;
+        while twins != 0 {
+            let slot = twins.trailing_zeros() as usize;
+            twins &= twins - 1;
+            let [block, fives] = self.same_as_twin(slot);
+            canonical[0] &= !(u32::from(block) << slot);
+            canonical[1] &= !(u32::from(fives) << slot);
         }
+        self.cache.canonical = canonical;
     }
 
     /// Whether placing a tile on the open arm `slot` gives the same position as placing it
     /// on its mirror twin (right and left; a spinner's down and up), E4 and FU5: the same
     /// number showing, the same outcome of covering the end (a spinner opening or not), and
     /// with fives the same count (a double lying at the end; an empty side counts nothing).
-    fn same_as_twin(&self, slot: usize, fives: bool) -> bool {
+    /// Both twins are open. Returns the answer without and with fives.
+    fn same_as_twin(&self, slot: usize) -> [bool; 2] {
         let twin = slot - 1;
-        let bit = |m: u32, s: usize| m & (1 << s) != 0;
-        self.cache.open & (1 << twin) != 0
-            && self.open[slot] == self.open[twin]
-            && self.opens_on_cover(slot) == self.opens_on_cover(twin)
-            && (!fives
-                || (bit(self.cache.doubles, slot) == bit(self.cache.doubles, twin)
-                    && (slot < 2 || (self.len[slot] == 0) == (self.len[twin] == 0))))
+        let block = self.open[slot] == self.open[twin]
+            && self.opens_on_cover(slot) == self.opens_on_cover(twin);
+        let doubles = self.cache.doubles >> twin;
+        let fives = block
+            && (doubles & 1) == ((doubles >> 1) & 1)
+            && (slot < 2 || (self.len[slot] == 0) == (self.len[twin] == 0));
+        [block, fives]
     }
 
     /// Whether covering the outer end of arm `slot` opens a spinner's sides: the arm ends
@@ -282,6 +293,7 @@ impl Layout {
 
     /// The arm slot an end names in this layout (`None` for `up`/`down` without a first
     /// spinner, for the first spinner named by its double, and for a non-double).
+    #[inline]
     pub(crate) fn slot(&self, end: End) -> Option<usize> {
         match end {
             End::Left => Some(0),
@@ -295,6 +307,7 @@ impl Layout {
     }
 
     /// The end naming arm `slot` (the inverse of [`Layout::slot`]).
+    #[inline]
     pub(crate) fn slot_end(&self, slot: usize) -> End {
         match slot {
             0 => End::Left,
@@ -316,8 +329,24 @@ impl Layout {
     }
 
     /// The number showing at arm `slot`'s outer end (meaningful for an open end).
+    #[inline]
     pub(crate) fn slot_value(&self, slot: usize) -> u8 {
-        self.open[slot % SLOTS]
+        self.open.get(slot).copied().unwrap_or(0)
+    }
+
+    /// The open arms showing `n`, as a mask of slots.
+    #[inline]
+    pub(crate) fn showing(&self, n: u8) -> u32 {
+        self.cache.showing[usize::from(n) % NUMBERS]
+    }
+
+    /// Adds `tile` on arm `slot`, already checked to fit there (the game's move was
+    /// validated), and marks spinners by `rule`.
+    pub(crate) fn place_at(&mut self, tile: Tile, slot: usize, rule: SpinnerRule) {
+        let outer = tile.other(self.slot_value(slot)).unwrap_or(tile.low());
+        self.push(tile, slot, outer);
+        self.mark_spinner(tile, rule);
+        self.refresh();
     }
 
     /// How many tiles lie on the table.
@@ -423,6 +452,7 @@ impl Layout {
 
     /// The number showing at `end`, or `None` when the end is not open.
     #[must_use]
+    #[inline]
     pub fn end_value(&self, end: End) -> Option<u8> {
         let slot = self.slot(end)?;
         (self.cache.open & (1 << slot) != 0).then_some(self.open[slot])
@@ -520,6 +550,7 @@ impl Layout {
     ///
     /// [`PlaceError`] when the layout is empty, the end is not open, the tile is already on
     /// the table or its halves do not match the end.
+    #[inline]
     pub fn check(&self, tile: Tile, end: End) -> Result<u8, PlaceError> {
         if self.root.is_none() {
             return Err(PlaceError::Empty);
