@@ -307,3 +307,72 @@ fn grid_layout(hx: f64, hy: f64, cell: f64, max_cells: usize) -> (usize, usize, 
     let cw = (2.0 * hx / nx as f64).max(2.0 * hy / ny as f64).max(cell);
     (nx, ny, cw)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discs on a 0.5 m table at pseudo-random places (overlaps do not matter here).
+    fn discs(n: usize, seed: u64) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<bool>) {
+        let mut z = seed;
+        let mut unit = || {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut out = (vec![], vec![], vec![], vec![]);
+        for i in 0..n {
+            out.0.push(unit() - 0.5);
+            out.1.push(unit() - 0.5);
+            out.2.push(0.005 + 0.02 * unit());
+            out.3.push(i % 7 != 3);
+        }
+        out
+    }
+
+    #[test]
+    fn build_lists_exactly_the_pairs_closer_than_the_skin() {
+        for (n, skin, seed) in [(10, 0.01, 1), (300, 0.02, 2), (2000, 0.005, 3), (1, 0.1, 4)] {
+            let (px, py, r, on) = discs(n, seed);
+            let mut near = Near::default();
+            near.build(0.5, 0.5, skin, &px, &py, &r, &on);
+            let mut got: Vec<(u32, u32)> = near
+                .pairs
+                .iter()
+                .map(|&[a, b]| (a.min(b), a.max(b)))
+                .collect();
+            got.sort_unstable();
+            let mut want = vec![];
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (dx, dy) = (px[i] - px[j], py[i] - py[j]);
+                    let reach = r[i] + r[j] + skin;
+                    if on[i] && on[j] && dx * dx + dy * dy < reach * reach {
+                        want.push((i as u32, j as u32));
+                    }
+                }
+            }
+            assert_eq!(got, want, "n = {n}, skin = {skin}");
+        }
+    }
+
+    #[test]
+    fn a_box_query_returns_every_disc_entered_inside_it() {
+        let (px, py, r, on) = discs(500, 9);
+        let mut near = Near::default();
+        near.build(0.5, 0.5, 0.01, &px, &py, &r, &on);
+        let (x0, y0, x1, y1) = (-0.1, 0.05, 0.2, 0.3);
+        let mut got = vec![];
+        near.for_each_in_box(x0, y0, x1, y1, |j| got.push(j));
+        for i in 0..px.len() {
+            let inside = (x0..=x1).contains(&px[i]) && (y0..=y1).contains(&py[i]);
+            if on[i] && inside {
+                assert!(got.contains(&(i as u32)), "disc {i} missing");
+            }
+            if !on[i] {
+                assert!(!got.contains(&(i as u32)), "disc {i} is off the table");
+            }
+        }
+    }
+}

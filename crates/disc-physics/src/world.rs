@@ -979,8 +979,9 @@ impl World {
         if !s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin {
             // A skin of one radius measured fastest on scene (c) (0.5 to 3 radii tried): a
             // smaller one rebuilds too often, a larger one lists too many pairs. At least
-            // 2.5 h vstep, so that the list serves the substep it is built for.
-            let skin = self.r_max.max(2.5 * h * vstep);
+            // 2.5 h vstep plus twice the margin, so that the list always serves the
+            // substep it is built for (2 h vstep + margin < skin).
+            let skin = self.r_max.max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M);
             s.near.build(hx, hy, skin, &d.px, &d.py, &d.r, &d.on);
             self.stats.broadphase_builds += 1;
         }
