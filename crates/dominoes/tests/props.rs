@@ -395,6 +395,13 @@ proptest! {
     fn tile_and_tiles_round_trip(a in 0u8..=12, b in 0u8..=12, bits in any::<u128>()) {
         let t = Tile::new(a, b).expect("tile");
         assert_eq!(t.to_string().parse::<Tile>(), Ok(t));
+        // Ends and moves on them, the sides of a double (FU4) included.
+        let d = Tile::new(a, a).expect("double");
+        for e in End::ALL.into_iter().chain(Side::BOTH.map(|side| End::Side(d, side))) {
+            assert_eq!(e.to_string().parse::<End>(), Ok(e));
+            let m = Action::Play(t, e);
+            assert_eq!(m.to_string().parse::<Action>(), Ok(m));
+        }
         let set: Tiles = Tiles::full_set(12).expect("set").iter().filter(|t| bits & (1u128 << ((t.high() * 13 + t.low()) % 128)) != 0).collect();
         assert_eq!(set.to_string().parse::<Tiles>(), Ok(set));
     }
