@@ -254,6 +254,26 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
     } else {
         each_aimed_shot(game, state, |s| out.push(Action::Strike(seat, s.stroke)));
     }
+    grid_and_fallback(state, side, seat, out);
+}
+
+/// [`candidates`] after the break from aimed shots already computed by [`aimed_shots`] (in
+/// its order), so that the planner does not work them out twice.
+pub(crate) fn candidates_from_shots(
+    game: &Carrom,
+    state: &State,
+    shots: &[AimedShot],
+    out: &mut Vec<Action>,
+) {
+    out.clear();
+    let seat = state.to_move;
+    let side = side_of(state.players(), seat, game.rules().turn_direction);
+    out.extend(shots.iter().map(|s| Action::Strike(seat, s.stroke)));
+    grid_and_fallback(state, side, seat, out);
+}
+
+/// The coarse grid every stroke list ends with, and the fallback when the list is empty.
+fn grid_and_fallback(state: &State, side: Side, seat: Seat, out: &mut Vec<Action>) {
     // A coarse grid: 5 places x 5 directions x 2 speeds.
     let dirs = grid_directions();
     for offset in [-0.18, -0.09, 0.0, 0.09, 0.18] {

@@ -78,7 +78,9 @@ impl Planner {
         let seat = state.to_move();
         let mut candidates = core::mem::take(&mut self.candidates);
         candidates.clear();
+        let mut buf = core::mem::take(&mut self.legal);
         if state.break_pending() {
+            game.legal_actions(state, &mut buf);
             for offset in [0.0, -0.05, 0.05] {
                 let side = state.side_of(seat, game.rules().turn_direction);
                 let s = side.from_board(side.striker_position(offset));
@@ -88,6 +90,8 @@ impl Planner {
             }
         } else {
             aimed_shots(game, state, &mut self.shots);
+            // The legal list (aimed shots in their order, then the grid), from the same shots.
+            crate::actions::candidates_from_shots(game, state, &self.shots, &mut buf);
             self.shots.sort_by(|a, b| {
                 (b.clear, b.cut_cos)
                     .partial_cmp(&(a.clear, a.cut_cos))
@@ -106,8 +110,6 @@ impl Planner {
             candidates.extend(direct.chain(bank).map(|s| s.stroke));
         }
         // A fallback that always exists: a firm stroke straight up the board.
-        let mut buf = core::mem::take(&mut self.legal);
-        game.legal_actions(state, &mut buf);
         if let Some(Action::Strike(_, s)) = buf.last() {
             candidates.push(*s);
         }
