@@ -466,3 +466,21 @@ fn place_refuses_closed_or_misnamed_sides() {
         .expect("beyond 2-2");
     assert_eq!(l.end_value(side("2-2", Side::Down)), Some(2));
 }
+
+/// E1 (b) with spinners: every open end (the line's two, the first spinner's sides) shows 6
+/// and all seven 6-tiles are down, so the round is blocked though the stock has tiles; the
+/// lower hand wins (D12) and scores the other's pips rounded to the nearest 5 (section 5).
+#[test]
+fn e1b_a_closed_five_up_layout_blocks_the_round() {
+    let g = game(Rules::five_up(2));
+    let text = "6-2 2-1 1-6 [6-6]* 6-3 3-4 4-6 / up 6-0 0-5 5-6";
+    let l = layout(text);
+    assert!(l.open_ends().all(|e| l.end_value(e) == Some(6)));
+    assert!(l.is_closed(g.set()));
+    let s = pos(&g, &["5-5 4-0", "3-3 2-0"], text, 0);
+    assert!(!s.stock().is_empty());
+    let r = s.result().expect("blocked at once");
+    assert_eq!(r.end, dominoes::RoundEnd::Blocked);
+    assert_eq!(r.winner, Some(seat(1)));
+    assert_eq!(r.points.as_slice(), [0, 15], "14 pips round to 15");
+}
