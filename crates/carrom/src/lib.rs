@@ -7,8 +7,12 @@
 //! order, what left the board, whether the striker left the base line) and resolves them in
 //! the rules file's reference order ([`resolve`]). `Carrom` is one board as a
 //! [`boardgame_core::Game`]; [`Carrom::full_game`] adds boards up to a game through the
-//! core's `Match`. The coin toss and optional execution noise are chance nodes, so a game
-//! record replays exactly. [`Planner`] is an agent that aims cut shots.
+//! core's `Match`, and [`Carrom::full_match`] games up to a match (best of three under the
+//! ICF laws, over [`CarromGame`] rounds). The coin toss and optional execution noise are
+//! chance nodes, so a game record replays exactly. Under the ICF preset the placer of due men
+//! may decline them ([`Action::Dues`]) and a referee may call foul strokes and technical fouls
+//! ([`Action::Call`]). When pieces block a player's whole base line, passing
+//! ([`Action::Pass`]) is his only legal action. [`Planner`] is an agent that aims cut shots.
 //!
 //! ```
 //! use boardgame_core::{Game, Seat};
