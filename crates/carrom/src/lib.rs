@@ -62,10 +62,6 @@ mod stroke;
 pub use actions::{AimedShot, aimed_shots};
 pub use disc_physics::Vec2;
 
-/// The former name of [`Vec2`], kept only until the workspace README's example names `Vec2`
-/// (then delete it); not part of the API.
-#[doc(hidden)]
-pub type Point = Vec2;
 pub use game::{Action, ApplyError, Call, Carrom, CarromError, DueChoice};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,

@@ -66,10 +66,6 @@ pub use svg::StrokeTrace;
 
 pub use disc_physics::Vec2;
 
-/// The former name of [`Vec2`], kept only until the workspace README's example names `Vec2`
-/// (then delete it); not part of the API.
-#[doc(hidden)]
-pub type Point = Vec2;
 pub use geometry::{Compass, Dimensions};
 pub use position::{
     Disc, DiscId, MAX_DISCS, Position, PositionError, Setup, Side, Status, seat_compass,
