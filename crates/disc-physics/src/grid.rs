@@ -84,26 +84,7 @@ impl Near {
         self.nx = nx;
         self.ny = ny;
         let cells = nx * ny;
-        // Reserve once for the largest grid and pair list this world can ask for, so that a
-        // rebuild after the first allocates nothing. Discs do not overlap, so the discs whose
-        // centres lie within 2 r_max + skin of a disc's centre fit in a circle of radius
-        // 2 r_max + skin + r_min: at most ((2 r_max + skin + r_min) / r_min)^2 of them, each
-        // pair counted twice (capped for extreme radius ratios, where the list may grow).
-        if self.start.capacity() < max_cells + 1 {
-            self.start
-                .reserve((max_cells + 1).saturating_sub(self.start.len()));
-        }
-        let span = (2.0 * r_max + skin + r_min) / r_min;
-        let per_disc = span * span / 2.0;
-        let per_disc = if per_disc.is_finite() {
-            (per_disc.ceil() as usize).min(64)
-        } else {
-            1
-        };
-        if self.pairs.capacity() < per_disc * n_on {
-            self.pairs
-                .reserve((per_disc * n_on).saturating_sub(self.pairs.len()));
-        }
+        self.reserve(n, n_on, r_max, r_min, skin);
         // Counting sort by cell: start[c + 1] counts cell c, then prefix sums.
         self.start.clear();
         self.start.resize(cells + 1, 0);
@@ -175,6 +156,36 @@ impl Near {
             }
         }
         self.pairs.truncate(k);
+    }
+
+    /// Reserves the buffers for a build over `n` discs, `n_on` of them on the table, with
+    /// radii in `[r_min, r_max]` and skin `skin`, so that builds after the first allocate
+    /// nothing (the world calls this before its first substep too, since the first build may
+    /// come later).
+    ///
+    /// Discs do not overlap, so the discs whose centres lie within 2 r_max + skin of a disc's
+    /// centre fit in a circle of radius 2 r_max + skin + r_min: at most
+    /// ((2 r_max + skin + r_min) / r_min)^2 of them. The pair buffer also holds the
+    /// candidates of one disc before they are filtered, so it gets that many per disc
+    /// (capped for extreme radius ratios, where it may grow).
+    pub fn reserve(&mut self, n: usize, n_on: usize, r_max: f64, r_min: f64, skin: f64) {
+        fn at_least<T>(v: &mut Vec<T>, k: usize) {
+            if v.capacity() < k {
+                v.reserve(k.saturating_sub(v.len()));
+            }
+        }
+        let span = (2.0 * r_max + skin + r_min) / r_min;
+        let per_disc = span * span;
+        let per_disc = if per_disc.is_finite() {
+            (per_disc.ceil() as usize).min(128)
+        } else {
+            1
+        };
+        at_least(&mut self.start, 2 * n_on + 17);
+        at_least(&mut self.cell, n);
+        at_least(&mut self.items, n_on);
+        at_least(&mut self.item_xyr, n_on);
+        at_least(&mut self.pairs, per_disc * n_on);
     }
 
     #[inline]

@@ -25,6 +25,9 @@ const WINDOW_REL: f64 = 1e-9;
 const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
 const NEAR_MARGIN_M: f64 = 1e-7;
+/// In a small world (see [`BRUTE_FORCE_PAIRS`]) with at most this many moving discs, stage 3
+/// tests the moving discs against every disc instead of walking the pair list.
+const DIRECT_MOVERS: usize = 1;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 const PGS_MAX_ITERS: usize = 500;
 
@@ -929,6 +932,8 @@ impl World {
             s.contacts.reserve(64);
             s.changed.reserve(64);
             s.saved_v.reserve(64);
+            let r_min = self.d.r.iter().copied().fold(f64::INFINITY, f64::min);
+            s.near.reserve(n, n, self.r_max, r_min, self.r_max);
         }
 
         if self.n_on == 0 {
@@ -976,7 +981,12 @@ impl World {
         // the last build (see `Near`). `vstep` bounds every speed in this substep unless a
         // round raises one (then `dallow` widens).
         let vstep = vmax2.sqrt();
-        if !s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin {
+        // A small world with a few moving discs tests them against every disc directly: the
+        // pair list would mostly hold pairs at rest (a soft stroke, the end of a break).
+        let direct = brute && s.moving.len() <= DIRECT_MOVERS;
+        if !direct
+            && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
+        {
             // A skin of one radius measured fastest on scene (c) (0.5 to 3 radii tried): a
             // smaller one rebuilds too often, a larger one lists too many pairs. At least
             // 2.5 h vstep plus twice the margin, so that the list always serves the
@@ -1004,7 +1014,11 @@ impl World {
             let i = s.fixed[k] as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
-        near_pairs(d, &s.near.pairs, &mut s.heap, h);
+        if direct {
+            direct_pairs(d, &s.moving, &s.moving_mark, s.mark, &mut s.heap, h);
+        } else {
+            near_pairs(d, &s.near.pairs, &mut s.heap, h);
+        }
 
         // Stage 4: events in time order.
         let cap = 10_000 + 1_000 * s.moving.len() as u64;
@@ -1683,6 +1697,56 @@ fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pendi
                 d.version[a],
                 d.version[b],
             );
+        }
+    }
+}
+
+/// Stage 3 without the pair list: every moving disc against every disc on the table, each
+/// pair once (a pair of moving discs from the one with the smaller index).
+fn direct_pairs(
+    d: &Discs,
+    moving: &[u32],
+    moving_mark: &[u32],
+    mark: u32,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    h: f64,
+) {
+    let n = d.px.len();
+    let (px, py, vx, vy, r, on) = (
+        &d.px[..n],
+        &d.py[..n],
+        &d.vx[..n],
+        &d.vy[..n],
+        &d.r[..n],
+        &d.on[..n],
+    );
+    let moving_mark = &moving_mark[..n];
+    for &iu in moving {
+        let i = iu as usize;
+        for j in 0..n {
+            if !on[j] || j == i || (j < i && moving_mark[j] == mark) {
+                continue;
+            }
+            let dx = px[i] - px[j];
+            let dy = py[i] - py[j];
+            let wx = vx[i] - vx[j];
+            let wy = vy[i] - vy[j];
+            let rr = r[i] + r[j];
+            if toi_circle_misses(dx, dy, wx, wy, rr, h) {
+                continue;
+            }
+            if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
+                let (a, b) = if i < j { (i, j) } else { (j, i) };
+                push(
+                    heap,
+                    s,
+                    KIND_DISC,
+                    a as u32,
+                    b as u32,
+                    d.version[a],
+                    d.version[b],
+                );
+            }
         }
     }
 }
