@@ -254,18 +254,7 @@ impl Carrom {
         seat: Seat,
         stroke: &Stroke,
     ) -> Result<(), ApplyError> {
-        match state.phase {
-            Phase::Over => return Err(ApplyError::BoardOver),
-            Phase::Toss | Phase::Noise(..) => return Err(ApplyError::ChanceDue),
-            Phase::Dues { .. } => return Err(ApplyError::DuesPending),
-            Phase::Stroke => {}
-        }
-        if seat != state.to_move {
-            return Err(ApplyError::WrongSeat {
-                expected: state.to_move,
-                got: seat,
-            });
-        }
+        check_striking_turn(state, seat)?;
         stroke.check_shape()?;
         let side = side_of(state.players(), seat, self.rules.turn_direction);
         check_striker_place(state, side, stroke)?;
@@ -278,18 +267,7 @@ impl Carrom {
     ///
     /// [`ApplyError`] saying why the seat cannot pass.
     pub fn check_pass(&self, state: &State, seat: Seat) -> Result<(), ApplyError> {
-        match state.phase {
-            Phase::Over => return Err(ApplyError::BoardOver),
-            Phase::Toss | Phase::Noise(..) => return Err(ApplyError::ChanceDue),
-            Phase::Dues { .. } => return Err(ApplyError::DuesPending),
-            Phase::Stroke => {}
-        }
-        if seat != state.to_move {
-            return Err(ApplyError::WrongSeat {
-                expected: state.to_move,
-                got: seat,
-            });
-        }
+        check_striking_turn(state, seat)?;
         let side = side_of(state.players(), seat, self.rules.turn_direction);
         if free_offset(state, side).is_some() {
             return Err(ApplyError::CanStrike);
@@ -709,4 +687,22 @@ fn next_of_team(from: Seat, team: usize, players: usize) -> Seat {
         s = s.next(players);
     }
     s
+}
+
+/// Whether it is `seat`'s turn to strike (or pass): the board waits for a stroke, not a
+/// chance result or a due choice, and `seat` is the one to move.
+fn check_striking_turn(state: &State, seat: Seat) -> Result<(), ApplyError> {
+    match state.phase {
+        Phase::Over => return Err(ApplyError::BoardOver),
+        Phase::Toss | Phase::Noise(..) => return Err(ApplyError::ChanceDue),
+        Phase::Dues { .. } => return Err(ApplyError::DuesPending),
+        Phase::Stroke => {}
+    }
+    if seat != state.to_move {
+        return Err(ApplyError::WrongSeat {
+            expected: state.to_move,
+            got: seat,
+        });
+    }
+    Ok(())
 }

@@ -1453,6 +1453,22 @@ fn push(
     }));
 }
 
+/// Pushes the contact of discs `i` and `j` at substep time `t` (the lower index first, with
+/// both discs' versions).
+#[inline]
+fn push_pair(heap: &mut BinaryHeap<Reverse<Pending>>, t: f64, d: &Discs, i: usize, j: usize) {
+    let (a, b) = if i < j { (i, j) } else { (j, i) };
+    push(
+        heap,
+        t,
+        KIND_DISC,
+        a as u32,
+        b as u32,
+        d.version[a],
+        d.version[b],
+    );
+}
+
 /// Earliest s in [0, rem] at which two circles at relative position (dx, dy), relative
 /// velocity (wx, wy) and summed radius `rr` touch while approaching.
 #[inline]
@@ -1644,16 +1660,7 @@ impl Neighbours<'_> {
             let jx = jx + jvx * dt;
             let jy = jy + jvy * dt;
             if let Some(s) = toi_circle(x - jx, y - jy, vx - jvx, vy - jvy, r + d.r[j], rem) {
-                let (a, b) = if i < j { (i, j) } else { (j, i) };
-                push(
-                    heap,
-                    t + s,
-                    KIND_DISC,
-                    a as u32,
-                    b as u32,
-                    d.version[a],
-                    d.version[b],
-                );
+                push_pair(heap, t + s, d, i, j);
             }
         };
         self.near
@@ -1687,16 +1694,7 @@ fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pendi
             continue;
         }
         if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
-            let (a, b) = if i < j { (iu, ju) } else { (ju, iu) };
-            push(
-                heap,
-                s,
-                KIND_DISC,
-                a as u32,
-                b as u32,
-                d.version[a],
-                d.version[b],
-            );
+            push_pair(heap, s, d, iu, ju);
         }
     }
 }
@@ -1736,16 +1734,7 @@ fn direct_pairs(
                 continue;
             }
             if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
-                let (a, b) = if i < j { (i, j) } else { (j, i) };
-                push(
-                    heap,
-                    s,
-                    KIND_DISC,
-                    a as u32,
-                    b as u32,
-                    d.version[a],
-                    d.version[b],
-                );
+                push_pair(heap, s, d, i, j);
             }
         }
     }
@@ -1770,16 +1759,7 @@ fn brute_neighbours(
         }
         let (jx, jy) = d.pos_at(j, t);
         if let Some(s) = toi_circle(x - jx, y - jy, vx - d.vx[j], vy - d.vy[j], r + d.r[j], rem) {
-            let (a, b) = if i < j { (i, j) } else { (j, i) };
-            push(
-                heap,
-                t + s,
-                KIND_DISC,
-                a as u32,
-                b as u32,
-                d.version[a],
-                d.version[b],
-            );
+            push_pair(heap, t + s, d, i, j);
         }
     }
 }
