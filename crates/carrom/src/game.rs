@@ -10,7 +10,8 @@ use disc_physics::{Table, Trajectory, World};
 use crate::actions;
 use crate::geometry::formation_breaker_frame;
 use crate::resolve::{
-    EventsError, Resolution, StrokeEvents, decline_dues, resolve, resolve_stroke, technical_foul,
+    EventsError, Resolution, StrokeEvents, decline_dues, next_dues, resolve, resolve_stroke,
+    technical_foul,
 };
 use crate::rules::{BreakRotation, Rules, RulesError, TieAfterMaxBoards};
 use crate::sim::{PhysicsConfig, PhysicsError, simulate};
@@ -547,11 +548,11 @@ impl Game for Carrom {
             (Phase::Toss | Phase::Noise(..), Action::Strike(..) | Action::Pass(_)) => {
                 Err(ApplyError::ChanceDue)
             }
-            (Phase::Dues { men, .. }, Action::Dues(seat, choice)) => {
+            (Phase::Dues { men, then, .. }, Action::Dues(seat, choice)) => {
                 self.check_dues(state, *seat, *choice)?;
                 match choice {
-                    DueChoice::Place => state.phase = Phase::Stroke,
-                    DueChoice::Decline => decline_dues(state, men),
+                    DueChoice::Place => next_dues(state, then),
+                    DueChoice::Decline => decline_dues(state, men, then),
                 }
                 Ok(())
             }

@@ -70,10 +70,10 @@ pub use geometry::{
 };
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
-pub use resolve::{EventsError, Resolution, StrokeEvents, resolve};
+pub use resolve::{EventsError, Resolution, StrokeEvents, resolve, resolve_called_foul};
 pub use rules::{
-    BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules,
-    RulesError, TieAfterMaxBoards, TurnDirection,
+    BoardEndScoring, BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece,
+    Rules, RulesError, TieAfterMaxBoards, TurnDirection,
 };
 pub use sim::{PhysicsConfig, PhysicsError};
 pub use state::{

@@ -7,8 +7,9 @@ mod common;
 
 use boardgame_core::{Agent, Game, Match, RoundContext, Rounds, Seat, Turn, play_game};
 use carrom::{
-    Action, ApplyError, BoardEnd, Call, Carrom, CarromGame, Colour, DueChoice, Phase, Planner,
-    QueenState, Rules, State, Stroke, StrokeEvents, Vec2, resolve,
+    Action, ApplyError, BoardEnd, BoardResult, Call, Carrom, CarromGame, Colour, DueChoice, Phase,
+    Piece, Planner, QueenState, Rules, State, Stroke, StrokeEvents, Vec2, resolve,
+    resolve_called_foul,
 };
 use common::*;
 
@@ -23,64 +24,340 @@ fn booklet_with(f: impl FnOnce(&mut Rules)) -> Rules {
     r
 }
 
-// ---- ICF 75-85: the extra point "if demanded" ----
+// ---- ICF 75-85: board ends (BoardEndScoring::Icf) and the extra points "if demanded" ----
 
-#[test]
-fn icf_81_extra_point_when_the_last_man_drops_with_the_striker() {
-    // White (team 0) has one man left and pockets it with the striker: ICF 81 loses the board.
-    // Team 1 scores white's men back on the board after the penalty (2) + 3 penalty points,
-    // and with the extra point "if demanded" one more.
-    let run = |rules: Rules| {
-        let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-        let r = resolve(&rules, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
-        r.board_over.unwrap()
-    };
-    let mut without = Rules::icf();
-    without.extra_point_if_demanded = false;
-    let plain = run(without);
-    assert_eq!(
-        (plain.winner, plain.reason),
-        (1, BoardEnd::LastPieceWithStriker)
-    );
-    assert_eq!(plain.points, [0, 2 + 3]);
-    let icf = run(Rules::icf());
-    assert_eq!(icf.points, [0, 2 + 3 + 1], "ICF 81: + 1 if demanded");
+/// The position the ICF 75-85 cases start from: white (team 0, seat 0) strikes with `pocketed`
+/// off the board, the queen as given, team scores `totals` before the board.
+fn icf_position(rules: &Rules, pocketed: &[Piece], queen: QueenState, totals: [i64; 2]) -> State {
+    let mut su = setup(rules, pocketed, queen, [0, 0], 0);
+    su.totals_before = totals;
+    su.into_state(rules).unwrap()
+}
+
+/// The board's result after the stroke `e`, proper (`improper == false`) or a called foul.
+fn board_end(
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    totals: [i64; 2],
+    e: StrokeEvents,
+    improper: bool,
+) -> BoardResult {
+    let mut s = icf_position(rules, pocketed, queen, totals);
+    let r = if improper {
+        resolve_called_foul(rules, &mut s, &e)
+    } else {
+        resolve(rules, &mut s, &e)
+    }
+    .unwrap();
+    r.board_over
+        .unwrap_or_else(|| panic!("the board ends: {r:?}"))
+}
+
+/// One ICF 75-85 case: the winner and its points for (a) the proper stroke and (b) the
+/// improper one, each against an opponent below 22 and on 22 or more (the score checked is
+/// the winner's, the "opponent" of the laws when the striker loses).
+struct Case {
+    law: &'static str,
+    pocketed: Vec<Piece>,
+    queen: QueenState,
+    stroke: StrokeEvents,
+    winner: usize,
+    /// (a) below 22, (a) from 22, (b) below 22, (b) from 22.
+    points: [i64; 4],
+}
+
+fn check(rules: &Rules, c: &Case) {
+    for (i, (improper, high)) in [(false, false), (false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut totals = [0, 0];
+        totals[c.winner] = if high { 23 } else { 21 };
+        let res = board_end(
+            rules,
+            &c.pocketed,
+            c.queen,
+            totals,
+            c.stroke.clone(),
+            improper,
+        );
+        let mut expected = [0, 0];
+        expected[c.winner] = c.points[i];
+        assert_eq!(
+            (res.winner, res.points),
+            (c.winner, expected),
+            "{} ({}), winner's score before {}",
+            c.law,
+            if improper { "b" } else { "a" },
+            totals[c.winner]
+        );
+    }
 }
 
 #[test]
-fn icf_76_extra_point_on_the_opponents_last_man_with_the_striker_booklet_option_alone() {
-    // Booklet C16 with the striker also pocketed: the victim (team 1) wins; the option alone
-    // adds the extra point for the pocketed striker, and only when the striker dropped.
-    let rules = booklet_with(|r| r.extra_point_if_demanded = true);
-    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
-    let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.reason), (1, BoardEnd::OpponentsLastPiece));
-    // Offender's men on the board after the striker's penalty (3 + 1 returned) + 3 + 1.
-    assert_eq!(res.points, [0, 4 + 3 + 1]);
-    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-    assert_eq!(
-        r.board_over.unwrap().points,
-        [0, 3 + 3],
-        "no striker, no extra"
+fn icf_75_to_85_every_board_end_scores_by_the_laws() {
+    let rules = Rules::icf();
+    let q = Piece::QUEEN;
+    let cases = [
+        // ICF 75: while covering the queen, both last men: (a) the striker wins by 3, by 1 from
+        // 22; (b) the opponent wins by 3 (1 from 22), + 1 if demanded.
+        Case {
+            law: "ICF 75",
+            pocketed: both(8, 8),
+            queen: QueenState::Waiting(0),
+            stroke: ev().pocket(white(8)).pocket(black(8)),
+            winner: 0,
+            points: [3, 1, 0, 0],
+        },
+        // ICF 76: while covering the queen, the opponent's last man: the striker's 3 men on
+        // the board + 3 for the queen (men only from 22), + 1 if demanded for (b).
+        Case {
+            law: "ICF 76",
+            pocketed: both(6, 8),
+            queen: QueenState::Waiting(0),
+            stroke: ev().pocket(black(8)),
+            winner: 1,
+            points: [3 + 3, 3, 3 + 3 + 1, 3 + 1],
+        },
+        // ICF 77: the queen with both last men: (a) the striker wins by 3 (1 from 22).
+        Case {
+            law: "ICF 77",
+            pocketed: both(8, 8),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(q).pocket(white(8)).pocket(black(8)),
+            winner: 0,
+            points: [3, 1, 0, 0],
+        },
+        // ICF 78: both last men, the queen on the board: the opponent 3 (1 from 22), + 1.
+        Case {
+            law: "ICF 78",
+            pocketed: both(8, 8),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(white(8)).pocket(black(8)),
+            winner: 1,
+            points: [3, 1, 4, 2],
+        },
+        // ICF 79: the opponent's last man, the queen on the board: 3 men + 3 (men only from
+        // 22: "by the number of C/m only"), + 1.
+        Case {
+            law: "ICF 79",
+            pocketed: both(6, 8),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(black(8)),
+            winner: 1,
+            points: [6, 3, 7, 4],
+        },
+        // ICF 80: the own last man leaving the queen on the board: by 3 (1 from 22), + 1.
+        Case {
+            law: "ICF 80",
+            pocketed: both(8, 4),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(white(8)),
+            winner: 1,
+            points: [3, 1, 4, 2],
+        },
+        // ICF 81: the own last man with the striker: by 3 (1 from 22), + 1 for the striker,
+        // (b) + 2.
+        Case {
+            law: "ICF 81",
+            pocketed: both(8, 4),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(white(8)).striker_pocketed(),
+            winner: 1,
+            points: [4, 2, 5, 3],
+        },
+        // ICF 82: the queen, both last men and the striker: by 3 (1 from 22), + 1, (b) + 2.
+        Case {
+            law: "ICF 82",
+            pocketed: both(8, 8),
+            queen: QueenState::OnBoard,
+            stroke: ev()
+                .pocket(q)
+                .pocket(white(8))
+                .pocket(black(8))
+                .striker_pocketed(),
+            winner: 1,
+            points: [4, 2, 5, 3],
+        },
+        // ICF 83: both last men with the striker, the queen covered by the striker: by 1,
+        // + 1, (b) + 2 (no 22-point clause).
+        Case {
+            law: "ICF 83",
+            pocketed: both(8, 8),
+            queen: QueenState::Covered(0),
+            stroke: ev().pocket(white(8)).pocket(black(8)).striker_pocketed(),
+            winner: 1,
+            points: [2, 2, 3, 3],
+        },
+        // ICF 84: the opponent's last man with the striker, the queen on the board: 3 men
+        // (the striker's due written off, ICF 28) + 3 (men only from 22), + 1, (b) + 2.
+        Case {
+            law: "ICF 84",
+            pocketed: both(6, 8),
+            queen: QueenState::OnBoard,
+            stroke: ev().pocket(black(8)).striker_pocketed(),
+            winner: 1,
+            points: [7, 4, 8, 5],
+        },
+        // ICF 85: both last men with the striker, the queen covered by the opponent: by 3,
+        // + 1, (b) + 2 (no 22-point clause in ICF 85; ICF 27 gives 1 from 22).
+        Case {
+            law: "ICF 85",
+            pocketed: both(8, 8),
+            queen: QueenState::Covered(1),
+            stroke: ev().pocket(white(8)).pocket(black(8)).striker_pocketed(),
+            winner: 1,
+            points: [4, 2, 5, 3],
+        },
+    ];
+    for c in &cases {
+        if c.winner == 0 {
+            // (a) only: the (b) halves of 75 and 77 give the board to the opponent.
+            for (high, pts) in [(false, c.points[0]), (true, c.points[1])] {
+                let res = board_end(
+                    &rules,
+                    &c.pocketed,
+                    c.queen,
+                    [if high { 23 } else { 21 }, 0],
+                    c.stroke.clone(),
+                    false,
+                );
+                assert_eq!((res.winner, res.points), (0, [pts, 0]), "{} (a)", c.law);
+            }
+        } else {
+            check(&rules, c);
+        }
+    }
+    // ICF 75(b), 77(b): the improper stroke gives the opponent 3 (1 from 22), + 1.
+    for (law, stroke) in [
+        ("ICF 75(b)", ev().pocket(white(8)).pocket(black(8))),
+        (
+            "ICF 77(b)",
+            ev().pocket(q).pocket(white(8)).pocket(black(8)),
+        ),
+    ] {
+        let queen = if law == "ICF 75(b)" {
+            QueenState::Waiting(0)
+        } else {
+            QueenState::OnBoard
+        };
+        for (total, pts) in [(21, 4), (23, 2)] {
+            let res = board_end(&rules, &both(8, 8), queen, [0, total], stroke.clone(), true);
+            assert_eq!((res.winner, res.points), (1, [0, pts]), "{law}, {total}");
+        }
+    }
+}
+
+#[test]
+fn icf_25_26_a_normal_win_and_the_extra_point_off() {
+    let rules = Rules::icf();
+    // ICF 25, 26(a), 26(b): black's 5 men on the board + 3 for the queen white covered; from
+    // 22 the queen's points are gone (ICF 27).
+    for (total, pts) in [(21, 8), (22, 5)] {
+        let res = board_end(
+            &rules,
+            &both(8, 4),
+            QueenState::Covered(0),
+            [total, 0],
+            ev().pocket(white(8)),
+            false,
+        );
+        assert_eq!(
+            (res.winner, res.reason, res.points),
+            (0, BoardEnd::AllPieces, [pts, 0])
+        );
+    }
+    // ICF 26(c): the loser covered the queen: the men only.
+    let res = board_end(
+        &rules,
+        &both(8, 4),
+        QueenState::Covered(1),
+        [0, 0],
+        ev().pocket(white(8)),
+        false,
     );
-    // A normal win (C15) on a clean stroke: no extra point either.
-    let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().points, [5 + 3, 0]);
+    assert_eq!(res.points, [5, 0]);
+    // The extra points are an option: without it ICF 81 is 3, ICF 84 is 6.
+    let mut without = Rules::icf();
+    without.extra_point_if_demanded = false;
+    let res = board_end(
+        &without,
+        &both(8, 4),
+        QueenState::OnBoard,
+        [0, 0],
+        ev().pocket(white(8)).striker_pocketed(),
+        false,
+    );
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (1, BoardEnd::LastPieceWithStriker, [0, 3])
+    );
+    let res = board_end(
+        &without,
+        &both(6, 8),
+        QueenState::OnBoard,
+        [0, 0],
+        ev().pocket(black(8)).striker_pocketed(),
+        false,
+    );
+    assert_eq!(
+        (res.reason, res.points),
+        (BoardEnd::OpponentsLastPiece, [0, 6])
+    );
+}
+
+#[test]
+fn icf_28_dues_are_written_off_at_the_board_end() {
+    // ICF 84 + 28: white (3 men on the board) pockets black's last man with the striker: the
+    // due is not returned, white keeps 6 in pocket and owes nothing; the board counts 3 men.
+    let rules = Rules::icf();
+    let mut s = icf_position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0]);
+    let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
+    assert_eq!(r.board_over.unwrap().points, [0, 3 + 3 + 1]);
+    assert_eq!(r.returned, [0, 0]);
+    assert_eq!((s.on_board(Colour::White), s.debt(Colour::White)), (3, 0));
+    // A debt standing before the stroke is written off as well.
+    let mut s = icf_position(&rules, &blacks(8), QueenState::OnBoard, [0, 0]);
+    s = {
+        let mut su = s.to_setup();
+        su.debt = [1, 0];
+        su.into_state(&rules).unwrap()
+    };
+    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
+    // ICF 79: white's 9 men on the board + 3 for the queen = 12 (the cap).
+    assert_eq!(r.board_over.unwrap().points, [0, 12]);
+    assert_eq!(s.debt(Colour::White), 0);
+    // The booklet keeps its count after the penalty (A14): 3 + 1 returned + 3 + 3 = 10.
+    let booklet = Rules::booklet();
+    let mut s = icf_position(&booklet, &both(6, 8), QueenState::OnBoard, [0, 0]);
+    let r = resolve(&booklet, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
+    assert_eq!(r.board_over.unwrap().points, [0, 4 + 3]);
 }
 
 #[test]
 fn icf_28_the_extra_point_stays_within_12_a_board() {
-    // Team 1 covered the queen (3) and white still has 8 men on the board when white pockets
-    // black's last man with the striker: 8 + 1 returned + 3 + 3 + 1 = 16, capped at 12.
+    // Team 1 covered the queen (3) and white has all 9 men on the board when white pockets
+    // black's last man with the striker: 9 + 3 + 1 = 13, capped at 12.
     let rules = Rules::icf();
-    let mut s = position(&rules, &both(1, 8), QueenState::Covered(1), [0, 0], 0);
+    let mut s = position(&rules, &blacks(8), QueenState::Covered(1), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
     let res = r.board_over.unwrap();
     assert_eq!(res.winner, 1);
     assert_eq!(res.points, [0, 12]);
+}
+
+#[test]
+fn icf_46_the_last_man_with_the_striker_after_the_queen_is_covered_goes_back() {
+    // ICF 81 needs the queen on the board: with the queen covered (by either side) and
+    // black's men left, ICF 46 returns the man with a due and the board goes on.
+    let rules = Rules::icf();
+    for queen in [QueenState::Covered(0), QueenState::Covered(1)] {
+        let mut s = position(&rules, &both(8, 4), queen, [0, 0], 0);
+        let r = resolve(&rules, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
+        assert!(r.board_over.is_none(), "{queen:?}");
+        assert_eq!((r.penalty, s.on_board(Colour::White)), (2, 2));
+    }
 }
 
 // ---- ICF 62(b): dues off the centre circle ----
@@ -136,7 +413,7 @@ fn icf_60_the_placer_declines_the_due_the_men_stay_pocketed() {
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
     game.play_events(&mut s, &ev().striker_pocketed()).unwrap();
-    let Phase::Dues { placer, men } = s.phase() else {
+    let Phase::Dues { placer, men, .. } = s.phase() else {
         panic!("a due choice is open: {:?}", s.phase())
     };
     assert_eq!(placer, Seat::new(1), "A6: the opponent places");
