@@ -551,6 +551,19 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
     assert_eq!(s.pocketed(Colour::White), 1);
     assert_eq!(s.to_move(), Seat::new(0));
     assert_eq!(s.strokes(), 0, "a call is not a stroke");
+    // The man brought out (white 0 or 1) lies off the centre circle (ICF 62(b)), inside the
+    // outer circle.
+    let back = returned_white(&s, &[0, 1]);
+    assert_eq!(back.len(), 1);
+    let d = back[0].distance(Vec2::default());
+    assert!(
+        d >= carrom::CENTRE_SPOT_RADIUS + carrom::PIECE_RADIUS - 1e-9,
+        "{d}"
+    );
+    assert!(
+        d + carrom::PIECE_RADIUS <= carrom::OUTER_CIRCLE_RADIUS,
+        "{d}"
+    );
     // ICF 60: the opponent may decline the due; he places it, and seat 0 strikes on.
     let Phase::Dues { placer, .. } = s.phase() else {
         panic!("due choice expected")
@@ -673,4 +686,289 @@ fn icf_29_33_a_best_of_three_match_between_planners_ends_at_two_games() {
     let mut even = Rules::icf();
     even.games_per_match = 2;
     assert!(Carrom::full_match(even).is_err());
+}
+
+// ---- ICF 51(b), 60: who decides about a due ----
+
+const WHITE_MEN: u32 = 0x3fe;
+const BLACK_MEN: u32 = 0x7fc00;
+
+#[test]
+fn icf_51b_ii_60_the_striker_decides_about_the_opponents_due_never_the_debtor() {
+    // The review's S1: black (seat 1) owes a man; white (seat 0) pockets a white man and a
+    // black one (legal, ICF 21, 48). The black man pays black's due and comes out for placing:
+    // by white himself (ICF 51(b)(ii)), so only white may decline it (ICF 60); black cannot
+    // write off its own debt.
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    let mut s = position(&rules, &[], QueenState::OnBoard, [0, 1], 0);
+    let r = game
+        .play_events(&mut s, &ev().pocket(white(3)).pocket(black(0)))
+        .unwrap();
+    assert_eq!(r.returned, [0, 1]);
+    assert_eq!(r.placed_by, Some(Seat::new(0)), "ICF 51(b)(ii)");
+    assert!(r.turn_continues, "ICF 21, 48");
+    let Phase::Dues { placer, men, then } = s.phase() else {
+        panic!("a due choice: {:?}", s.phase())
+    };
+    assert_eq!((placer, men & WHITE_MEN, then), (Seat::new(0), 0, None));
+    assert_eq!(men.count_ones(), 1);
+    assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
+    let before = s.clone();
+    assert_eq!(
+        game.apply(&mut s, &Action::Dues(Seat::new(1), DueChoice::Decline)),
+        Err(ApplyError::NoDuesChoice),
+        "the debtor never decides"
+    );
+    assert_eq!(s, before);
+    let mut d = s.clone();
+    game.apply(&mut d, &Action::Dues(Seat::new(0), DueChoice::Decline))
+        .unwrap();
+    assert_eq!((d.pocketed(Colour::Black), d.debt(Colour::Black)), (1, 0));
+    game.apply(&mut s, &Action::Dues(Seat::new(0), DueChoice::Place))
+        .unwrap();
+    assert_eq!((s.pocketed(Colour::Black), s.debt(Colour::Black)), (0, 0));
+    assert_eq!((s.phase(), s.to_move()), (Phase::Stroke, Seat::new(0)));
+}
+
+#[test]
+fn icf_51b_60_both_sides_dues_in_one_stroke_two_choices_each_by_an_opponent() {
+    // White has 2 in pocket, black owes 1. White pockets a black man and the striker: white's
+    // due (A10) is placed by black (A6, ICF 45(a)), black's (paid by the black man) by white
+    // (ICF 51(b)(ii)); black chooses first, then white.
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 1], 0);
+    let r = game
+        .play_events(&mut s, &ev().pocket(black(4)).striker_pocketed())
+        .unwrap();
+    assert_eq!(r.returned, [1, 1]);
+    let Phase::Dues { placer, men, then } = s.phase() else {
+        panic!("a due choice: {:?}", s.phase())
+    };
+    assert_eq!((placer, men & BLACK_MEN), (Seat::new(1), 0));
+    let (then_placer, then_men) = then.unwrap();
+    assert_eq!((then_placer, then_men & WHITE_MEN), (Seat::new(0), 0));
+    game.apply(&mut s, &Action::Dues(Seat::new(1), DueChoice::Place))
+        .unwrap();
+    assert_eq!(
+        s.phase(),
+        Phase::Dues {
+            placer: Seat::new(0),
+            men: then_men,
+            then: None
+        }
+    );
+    assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
+    game.apply(&mut s, &Action::Dues(Seat::new(0), DueChoice::Decline))
+        .unwrap();
+    assert_eq!(s.phase(), Phase::Stroke);
+    assert_eq!(
+        (s.pocketed(Colour::White), s.pocketed(Colour::Black)),
+        (1, 1)
+    );
+    assert_eq!(s.to_move(), Seat::new(1), "ICF 47: the turn is lost");
+}
+
+#[test]
+fn icf_51b_ii_in_pairs_the_striker_places_the_opponents_due() {
+    let rules = Rules::icf().pairs();
+    let mut s = position(&rules, &[], QueenState::OnBoard, [0, 1], 2);
+    let r = resolve(&rules, &mut s, &ev().pocket(white(3)).pocket(black(0))).unwrap();
+    assert_eq!(r.placed_by, Some(Seat::new(2)));
+    assert!(matches!(s.phase(), Phase::Dues { placer, .. } if placer == Seat::new(2)));
+    // The striker's own due goes to the opponent on his right (ICF 51(b)(i)).
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 2);
+    let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
+    assert_eq!(r.placed_by, Some(Seat::new(3)));
+    assert!(matches!(s.phase(), Phase::Dues { placer, .. } if placer == Seat::new(3)));
+}
+
+// ---- ICF 68(b), 68(d), 71(a): the queen ----
+
+#[test]
+fn icf_68b_the_queen_pocketed_while_owing_goes_back_and_the_turn_is_lost() {
+    // The review's S2: white owes one and pockets the queen with 2 or 3 own men.
+    let q = Piece::QUEEN;
+    for rules in [
+        Rules::icf(),
+        booklet_with(|r| r.queen_while_owing_goes_back = true),
+        Rules::booklet(),
+    ] {
+        for extra in [1u8, 2] {
+            let mut s = position(&rules, &[], QueenState::OnBoard, [1, 0], 0);
+            let mut e = ev().pocket(q);
+            for i in 0..=extra {
+                e = e.pocket(white(i));
+            }
+            let r = resolve(&rules, &mut s, &e).unwrap();
+            // The debt is paid either way: extra men stay in pocket.
+            assert_eq!(
+                (s.pocketed(Colour::White), s.debt(Colour::White)),
+                (extra, 0)
+            );
+            if rules.queen_while_owing_goes_back {
+                assert_eq!(s.queen(), QueenState::OnBoard, "ICF 68(b)");
+                assert!(r.queen_returned);
+                // The turn: lost under ICF 68 (queen_too_early_loses_turn), C6 otherwise.
+                assert_eq!(r.turn_continues, !rules.queen_too_early_loses_turn);
+            } else {
+                // A11 ("including while he owes"), booklet CoveredAtOnce: k' >= 1 covers.
+                assert_eq!(s.queen(), QueenState::Covered(0), "A11");
+                assert!(r.turn_continues);
+            }
+        }
+    }
+}
+
+#[test]
+fn icf_68d_the_queen_with_the_striker_and_nine_men_on_the_board_loses_the_turn() {
+    // The review's S3.
+    let rules = Rules::icf();
+    let q = Piece::QUEEN;
+    let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(q).striker_pocketed()).unwrap();
+    assert!(r.queen_returned && !r.turn_continues);
+    assert_eq!(
+        (r.penalty, s.debt(Colour::White)),
+        (1, 1),
+        "a due is declared"
+    );
+    assert_eq!(s.to_move(), Seat::new(1));
+    // ICF 72(a): with an own man in pocket the turn continues.
+    let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(q).striker_pocketed()).unwrap();
+    assert!(r.queen_returned && r.turn_continues);
+}
+
+#[test]
+fn icf_71a_queen_own_man_and_striker_queen_and_men_out_with_a_due_turn_continues() {
+    let rules = Rules::icf();
+    let q = Piece::QUEEN;
+    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(
+        &rules,
+        &mut s,
+        &ev().pocket(q).pocket(white(5)).striker_pocketed(),
+    )
+    .unwrap();
+    assert!(r.queen_returned && r.turn_continues);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    // The man pocketed and one more as the due come out: 2 + 1 - 2 = 1 in pocket.
+    assert_eq!((r.penalty, r.returned), (2, [2, 0]));
+    assert_eq!(s.pocketed(Colour::White), 1);
+    assert!(s.piece(q).is_some());
+}
+
+// ---- ICF 18(c), 37, 50, 62(b), 75(b)-85(b): called foul strokes ----
+
+#[test]
+fn icf_18c_a_called_foul_at_the_break_that_touches_nothing_loses_the_turn_without_a_due() {
+    // The review's S10.
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    for e in [StrokeEvents::missed(), StrokeEvents::void()] {
+        let mut s = game.opening(Seat::new(0)).unwrap();
+        let before = s.pieces().to_vec();
+        let r = resolve_called_foul(&rules, &mut s, &e).unwrap();
+        assert!(r.failed_break && !r.turn_continues);
+        assert_eq!(s.to_move(), Seat::new(1));
+        assert!(s.break_pending());
+        assert_eq!((s.break_attempts(), s.debt(Colour::White)), (0, 0));
+        assert_eq!(
+            s.pieces().to_vec(),
+            before,
+            "the formation is untouched (ICF 18(b))"
+        );
+    }
+    // Through the referee's call on a simulated stroke that misses everything.
+    let mut s = game.opening(Seat::new(0)).unwrap();
+    let miss = Stroke::new(0.2, Vec2::new(1.0, 1.0), 1.0);
+    let (e, _) = game.simulate(&s, &miss, None).unwrap();
+    assert!(!e.touched_piece);
+    game.apply(&mut s, &Action::Call(Call::FoulStroke(Seat::new(0), miss)))
+        .unwrap();
+    assert_eq!((s.to_move(), s.debt(Colour::White)), (Seat::new(1), 0));
+    // After the break, a called foul on a stroke that never left the base line is still a
+    // foul (ICF 37(a)): one man, turn lost.
+    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve_called_foul(&rules, &mut s, &StrokeEvents::void()).unwrap();
+    assert!(!r.void && !r.turn_continues);
+    assert_eq!((r.penalty, s.pocketed(Colour::White)), (1, 1));
+}
+
+#[test]
+fn icf_37b_50a_62b_foul_pocketed_men_come_out_for_placing_off_the_centre_circle() {
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    // White has 3 in pocket; a called foul stroke pockets white 5 and black 2.
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(5)).pocket(black(2))).unwrap();
+    // ICF 37(b), 50(a): the man pocketed and one for the foul come out; the black man goes
+    // back too (section 5).
+    assert_eq!((r.penalty, r.returned), (2, [2, 1]));
+    assert_eq!(
+        (s.pocketed(Colour::White), s.pocketed(Colour::Black)),
+        (2, 0)
+    );
+    assert_eq!(s.to_move(), Seat::new(1));
+    // The three men brought out (any two white, men are alike; black 2) lie off the centre
+    // circle (the grid's men lie 10 cm or more from the centre).
+    let outside = carrom::CENTRE_SPOT_RADIUS + carrom::PIECE_RADIUS - 1e-9;
+    let near: Vec<f64> = s
+        .pieces()
+        .iter()
+        .flatten()
+        .map(|p| p.distance(Vec2::default()))
+        .filter(|&d| d < 0.09)
+        .collect();
+    assert_eq!(near.len(), 3);
+    assert!(near.iter().all(|&d| d >= outside), "ICF 62(b): {near:?}");
+    assert!(s.piece(black(2)).is_some());
+    // Both are dues: black decides about white's men, then white about the black man
+    // (declining leaves it pocketed, as ICF 49 has it).
+    let Phase::Dues { placer, men, then } = s.phase() else {
+        panic!("due choice expected: {:?}", s.phase())
+    };
+    assert_eq!(placer, Seat::new(1));
+    assert_eq!((men.count_ones(), men & BLACK_MEN), (2, 0));
+    assert_eq!(then, Some((Seat::new(0), 1 << black(2).id())));
+    game.apply(&mut s, &Action::Dues(Seat::new(1), DueChoice::Decline))
+        .unwrap();
+    game.apply(&mut s, &Action::Dues(Seat::new(0), DueChoice::Decline))
+        .unwrap();
+    assert_eq!(
+        (s.pocketed(Colour::White), s.pocketed(Colour::Black)),
+        (4, 1)
+    );
+    assert!(s.piece(black(2)).is_none());
+    assert_eq!(s.phase(), Phase::Stroke);
+}
+
+#[test]
+fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
+    // The review's S11 on constructed events: white's last man by an improper stroke with the
+    // queen on the board: lost by 3, + 1 if demanded (ICF 80(b)).
+    let rules = Rules::icf();
+    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+    let res = r.board_over.unwrap();
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (1, BoardEnd::OwnLastBeforeQueen, [0, 4])
+    );
+    assert_eq!(s.phase(), Phase::Over);
+    // With the queen covered there is no (b) law: ICF 50(a), the man comes out with a due and
+    // the board goes on.
+    let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
+    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+    assert!(r.board_over.is_none());
+    assert_eq!(s.on_board(Colour::White), 2);
+    // Under the booklet's scoring a called foul returns what it pocketed and never ends a
+    // board (section 5's wording).
+    let rules = booklet_with(|r| r.referee_calls = true);
+    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+    assert!(r.board_over.is_none());
+    assert_eq!(s.on_board(Colour::White), 2);
 }
