@@ -205,20 +205,25 @@ pub struct Rules {
     /// Execution noise after every stroke, `None` for exact strokes (default).
     pub noise: Option<NoiseModel>,
     /// ICF 75-85: when a board ends on a stroke in which the striking side pocketed the striker
-    /// (or on a called foul stroke) and the other side wins, the winner gets one extra point
-    /// "if demanded". Modelled as always demanded (demanding can only gain, so a decision node
-    /// would offer a dominated choice); still subject to [`Rules::max_points_per_board`].
-    /// Default `false`; ICF `true`.
+    /// (or on a called foul stroke) and the other side wins, the winner gets the extra points
+    /// "if demanded": one (under [`BoardEndScoring::Icf`]: one for the striker and one for the
+    /// improper stroke, two for both, ICF 81(b)-85(b)). Modelled as always demanded (demanding
+    /// can only gain, so a decision node would offer a dominated choice); still subject to
+    /// [`Rules::max_points_per_board`]. Default `false`; ICF `true`.
     pub extra_point_if_demanded: bool,
     /// ICF 62(b), A6: due and penalty men are placed inside the outer circle without covering
     /// the centre circle (on the nearest free ring just outside it) instead of on the centre
     /// spot. Jumped pieces and the queen still go on the spot (C14, A7). Default `false`; ICF
     /// `true`.
     pub dues_off_centre_circle: bool,
-    /// ICF 60: the opponent who places a side's due men ([`crate::Resolution::placed_by`]) may
-    /// decline to place them, all or nothing: after such a stroke he chooses with
-    /// [`crate::Action::Dues`] (a player node); declined men stay in the pocket and the side's
-    /// debt is written off. Default `false`; ICF `true`.
+    /// ICF 60: the player who places a side's due men may decline to place them, all or
+    /// nothing: after such a stroke he chooses with [`crate::Action::Dues`] (a player node);
+    /// declined men stay in the pocket and the side's debt is written off. The placer is always
+    /// an opponent of the men's colour (A6): the striking side's men by the opponent who strikes
+    /// next (ICF 45(a), 51(b)(i)), the other side's men (a debt paid by men the striker
+    /// pocketed, or men a called foul returned) by the striker himself (ICF 51(b)(ii)); when
+    /// both colours come back, one choice each, the striking side's first. A side never
+    /// decides about its own dues. Default `false`; ICF `true`.
     pub dues_may_be_declined: bool,
     /// ICF 35-37: the referee may call a foul stroke (pushed, or the sitting rules broken) or a
     /// technical foul, as [`crate::Action::Call`]. C2 forbids pushing but the booklet names no

@@ -88,7 +88,10 @@ fn hash_state(h: &mut Fnv, s: &State) {
 }
 
 /// The ICF preset as it stood when the hashes were pinned (before the section 5 gaps were
-/// closed): the later options are off, so these games must not change.
+/// closed): the later options are off, so these games must not change. The review's fixes
+/// (ICF 75-85 scoring, `board_end_scoring`; ICF 68(b), `queen_while_owing_goes_back`; ICF
+/// 68(d); ICF 81 only with the queen on the board) stay on: these two games reach none of the
+/// cases they change (their hashes held, so they were not regenerated).
 fn icf_as_pinned() -> Rules {
     let mut r = Rules::icf();
     r.extra_point_if_demanded = false;

@@ -958,6 +958,31 @@ fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
         (1, BoardEnd::OwnLastBeforeQueen, [0, 4])
     );
     assert_eq!(s.phase(), Phase::Over);
+    // The same through the referee's call on a simulated stroke (the review's S11 stroke,
+    // which cleanly pockets white 8 alone): clean, ICF 80(a) by 3; called, 80(b) by 3 + 1.
+    let game = Carrom::new(rules).unwrap();
+    let start = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let stroke = Stroke::new(
+        -0.2,
+        Vec2::new(-0.743_144_825_477_394_2, 0.669_130_606_358_858_2),
+        3.5,
+    );
+    let (e, _) = game.simulate(&start, &stroke, None).unwrap();
+    assert_eq!(
+        (e.pocketed(), e.striker_pocketed),
+        (&[white(8).id()][..], false)
+    );
+    let mut clean = start.clone();
+    game.strike(&mut clean, &stroke).unwrap();
+    assert_eq!(clean.result().unwrap().points, [0, 3]);
+    let mut called = start.clone();
+    game.apply(
+        &mut called,
+        &Action::Call(Call::FoulStroke(Seat::new(0), stroke)),
+    )
+    .unwrap();
+    let res = called.result().unwrap();
+    assert_eq!((res.winner, res.points), (1, [0, 4]));
     // With the queen covered there is no (b) law: ICF 50(a), the man comes out with a due and
     // the board goes on.
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
