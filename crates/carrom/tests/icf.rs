@@ -336,6 +336,31 @@ fn icf_28_dues_are_written_off_at_the_board_end() {
 }
 
 #[test]
+fn icf_84_extra_point_option_alone_on_the_booklets_c16_with_the_striker() {
+    // The ICF 84 situation (the opponent's last man with the striker) under the booklet's
+    // scoring (C16, A1) with only the extra-point option on: the victim (team 1) wins; the
+    // option adds the extra point for the pocketed striker, and only when the striker dropped.
+    let rules = booklet_with(|r| r.extra_point_if_demanded = true);
+    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
+    let res = r.board_over.unwrap();
+    assert_eq!((res.winner, res.reason), (1, BoardEnd::OpponentsLastPiece));
+    // Offender's men on the board after the striker's penalty (3 + 1 returned) + 3 + 1.
+    assert_eq!(res.points, [0, 4 + 3 + 1]);
+    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
+    assert_eq!(
+        r.board_over.unwrap().points,
+        [0, 3 + 3],
+        "no striker, no extra"
+    );
+    // A normal win (C15) on a clean stroke: no extra point either.
+    let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+    assert_eq!(r.board_over.unwrap().points, [5 + 3, 0]);
+}
+
+#[test]
 fn icf_28_the_extra_point_stays_within_12_a_board() {
     // Team 1 covered the queen (3) and white has all 9 men on the board when white pockets
     // black's last man with the striker: 9 + 3 + 1 = 13, capped at 12.

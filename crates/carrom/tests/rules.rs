@@ -698,7 +698,16 @@ fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
     q.both_last_pieces = BothLastPieces::ByQueenState;
     let mut s = position(&q, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().winner, 0);
+    // The striker wins: no man of black's is left, 3 for the queen white covered (C18).
+    let res = r.board_over.unwrap();
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (0, BoardEnd::AllPieces, [3, 0])
+    );
+    // The queen on the board: C16 decides under either option.
+    let mut s = position(&q, &both(8, 8), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
+    assert_eq!(r.board_over.unwrap().winner, 1);
 }
 
 #[test]
