@@ -170,3 +170,17 @@ const RANDOM: [u64; 3] = [
     0xd64e_5031_650c_40f2,
     0xe3f8_da66_0d2a_8b06,
 ];
+
+/// The full ICF preset (ICF 75-85 scoring, dues declinable by an opponent of their colour,
+/// dues off the centre circle): pinned at the commit after 4b45f01 (the review's fixes), from
+/// this crate's own output, for value stability only.
+#[test]
+fn seeded_full_icf_boards_are_bit_identical_to_the_pinned_hashes() {
+    let got = [
+        planner_board(Rules::icf().pairs().with_noise(NoiseModel::default()), 9),
+        random_board(Rules::icf(), 10),
+    ];
+    assert_eq!(got, ICF_FULL, "{got:#x?}");
+}
+
+const ICF_FULL: [u64; 2] = [0x11f7_d111_d934_675e, 0x3725_aa09_733d_526b];
