@@ -9,9 +9,10 @@
 //! [`boardgame_core::Game`]; [`Carrom::full_game`] adds boards up to a game through the
 //! core's `Match`, and [`Carrom::full_match`] games up to a match (best of three under the
 //! ICF laws, over [`CarromGame`] rounds). The coin toss and optional execution noise are
-//! chance nodes, so a game record replays exactly. Under the ICF preset the placer of due men
-//! may decline them ([`Action::Dues`]) and a referee may call foul strokes and technical fouls
-//! ([`Action::Call`]). When pieces block a player's whole base line, passing
+//! chance nodes, so a game record replays exactly. Under the ICF preset boards are scored by
+//! ICF 75-85 ([`BoardEndScoring::Icf`]), the placer of due men (always an opponent of their
+//! colour) may decline them ([`Action::Dues`]) and a referee may call foul strokes and
+//! technical fouls ([`Action::Call`]). When pieces block a player's whole base line, passing
 //! ([`Action::Pass`]) is his only legal action. [`Planner`] is an agent that aims cut shots.
 //!
 //! ```
@@ -70,10 +71,10 @@ pub use geometry::{
 };
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
-pub use resolve::{EventsError, Resolution, StrokeEvents, resolve};
+pub use resolve::{EventsError, Resolution, StrokeEvents, resolve, resolve_called_foul};
 pub use rules::{
-    BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules,
-    RulesError, TieAfterMaxBoards, TurnDirection,
+    BoardEndScoring, BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece,
+    Rules, RulesError, TieAfterMaxBoards, TurnDirection,
 };
 pub use sim::{PhysicsConfig, PhysicsError};
 pub use state::{

@@ -6,7 +6,7 @@ use disc_physics::Vec2;
 use crate::geometry::{
     CENTRE_SPOT_RADIUS, HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, Side, pocket_centres, sin_cos,
 };
-use crate::rules::{BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
+use crate::rules::{BoardEndScoring, BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
 };
@@ -164,7 +164,9 @@ pub struct Resolution {
     pub board_over: Option<BoardResult>,
     /// A6: who places the returned and jumped pieces: the opponent who strikes next (in
     /// singles the opponent; in pairs the opponent to the striker's right, ICF 51(b)(i)).
-    /// `None` when nothing was placed.
+    /// When only the other side's men came back (the striker pocketed men of a side that owed,
+    /// or a called foul returned them), the striker himself (ICF 51(b)(ii)). `None` when
+    /// nothing was placed.
     pub placed_by: Option<Seat>,
 }
 
@@ -181,8 +183,25 @@ pub fn resolve(
     resolve_stroke(rules, state, ev, false)
 }
 
+/// [`resolve`] for a stroke the referee called a foul stroke (ICF 35-37, option
+/// [`Rules::referee_calls`]; [`crate::Call::FoulStroke`] simulates the stroke and comes
+/// here): a constructed improper stroke, for the (b) halves of ICF 75-85.
+///
+/// # Errors
+///
+/// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
+pub fn resolve_called_foul(
+    rules: &Rules,
+    state: &mut State,
+    ev: &StrokeEvents,
+) -> Result<Resolution, EventsError> {
+    resolve_stroke(rules, state, ev, true)
+}
+
 /// [`resolve`], for a stroke the referee called a foul stroke when `called_foul` (ICF 35-37:
-/// whatever it pocketed goes back to the board, one penalty man, and the turn ends).
+/// whatever it pocketed goes back to the board, one penalty man, and the turn ends; at the
+/// break, a lost turn and no penalty, ICF 18(c); under [`BoardEndScoring::Icf`] a foul stroke
+/// that pockets a side's last man ends the board, ICF 75(b)-85(b)).
 pub(crate) fn resolve_stroke(
     rules: &Rules,
     state: &mut State,
@@ -214,8 +233,9 @@ pub(crate) fn resolve_stroke(
     state.strokes += 1;
     state.phase = Phase::Stroke;
 
-    // 1. Void check (C4; during the break a failed attempt, A5).
-    if !ev.left_base_line {
+    // 1. Void check (C4; during the break a failed attempt, A5). A called foul stroke is a foul
+    // even if the striker stayed on the base line (ICF 37(a)).
+    if !ev.left_base_line && !called_foul {
         res.void = true;
         if state.break_pending {
             res.failed_break = true;
@@ -242,7 +262,9 @@ pub(crate) fn resolve_stroke(
         if !ev.touched_piece {
             res.failed_break = true;
             state.break_attempts += 1;
-            if state.break_attempts >= rules.break_attempts || ev.striker_pocketed {
+            // ICF 18(c): an improper stroke in an attempt to break loses the turn, with no due
+            // or penalty.
+            if state.break_attempts >= rules.break_attempts || ev.striker_pocketed || called_foul {
                 pass_break(state, players, &mut res);
             }
             state.turn_started = res.turn_continues;
@@ -259,6 +281,7 @@ pub(crate) fn resolve_stroke(
         i32::from(p_before[1]) - i32::from(state.debt[1]),
     ];
     let queen_before = state.queen;
+    let debt_before = state.debt;
 
     // Move pieces to their final positions; 3. take jumped pieces off (placed after step 9).
     for (i, fp) in ev.final_positions.iter().enumerate() {
@@ -266,14 +289,8 @@ pub(crate) fn resolve_stroke(
             state.pieces[i] = Some(p);
         }
     }
-    // A called foul stroke (ICF 35-37): whatever it pocketed goes back like a jumped piece.
-    let pocketed: &[u8] = if called_foul { &[] } else { ev.pocketed() };
-    let mut left_board = ev.left_board;
-    if called_foul {
-        for &id in ev.pocketed() {
-            left_board |= 1 << id;
-        }
-    }
+    let pocketed: &[u8] = ev.pocketed();
+    let left_board = ev.left_board;
     let mut jumped_list = [0u8; PIECES];
     let mut n_jumped = 0;
     for i in 0..PIECES {
@@ -303,20 +320,34 @@ pub(crate) fn resolve_stroke(
         || ev.striker_pocketed
         || (rules.striker_off_board_is_foul && ev.striker_left_board);
     let mut queen_back = false;
+    // A called foul stroke (ICF 35-37): the own men it pocketed come out with one man for the
+    // foul (ICF 37(b), 50(a)), one more if the striker dropped (A10; ICF 71(b)-74(b) charge
+    // two); the opponent's men and the queen go back too (section 5; the placer may decline
+    // the opponent's men, which leaves them pocketed as ICF 49 has it).
+    let mut opp_back = 0u8;
     if called_foul {
-        // One man for the foul, and the striker's own due (A10, nothing pocketed) if it dropped.
-        res.penalty = 1 + u8::from(ev.striker_pocketed);
+        res.penalty = k + 1 + u8::from(ev.striker_pocketed);
+        opp_back = opp_pocketed;
+        if queen_dropped {
+            queen_back = true;
+        }
     } else if foul {
         res.penalty = if k >= 1 { k + 1 } else { 1 };
         if queen_dropped {
             queen_back = true;
         }
     }
+    // Men physically on the board after the stroke, before any due comes back (ICF 28 writes
+    // the dues off at the board's end), striking side's colour then the other.
+    let b_raw = [
+        MEN_PER_COLOUR - (p_before[own as usize] + k),
+        MEN_PER_COLOUR - (p_before[their as usize] + opp_pocketed),
+    ];
 
     // 6. Normalise the net positions (A9).
     let mut n_after = n_before;
     n_after[own as usize] += i32::from(k) - i32::from(res.penalty);
-    n_after[their as usize] += i32::from(opp_pocketed);
+    n_after[their as usize] += i32::from(opp_pocketed) - i32::from(opp_back);
     let mut p_after = [0u8; 2];
     for c in 0..2 {
         p_after[c] = n_after[c].max(0) as u8;
@@ -339,6 +370,11 @@ pub(crate) fn resolve_stroke(
 
     // 7. Queen state (C7-C9, A11-A13).
     let mut too_early = false;
+    if queen_dropped && foul && !called_foul && p_before[own as usize] == 0 {
+        // ICF 68(d): the queen with the striker while all nine own men are on the board: the
+        // queen goes back (above), a due is charged and the turn is lost.
+        too_early = true;
+    }
     if queen_dropped && !queen_back {
         if p_before[own as usize] >= 1 {
             // C7 satisfied: covered at once with an own man (C9), else waiting (A12).
@@ -350,7 +386,9 @@ pub(crate) fn resolve_stroke(
         } else {
             // A11: no own man in pocket before the stroke.
             let k_prime = p_after[own as usize];
-            let outcome = if k == 0 {
+            let owing = debt_before[own as usize] > 0 && rules.queen_while_owing_goes_back;
+            let outcome = if k == 0 || owing {
+                // ICF 68(b): pocketed while owing a due, the queen goes back.
                 None
             } else {
                 match rules.queen_with_first_piece {
@@ -397,9 +435,34 @@ pub(crate) fn resolve_stroke(
     // 8. End-of-board checks, after penalties (A14) unless ICF 81 applies.
     let b_own = MEN_PER_COLOUR - p_after[own as usize];
     let b_opp = MEN_PER_COLOUR - p_after[their as usize];
-    let b_own_before_penalty = MEN_PER_COLOUR - (p_before[own as usize] + k);
     let queen_covered = matches!(state.queen, QueenState::Covered(_));
-    let end = if rules.last_piece_with_striker_loses && foul && b_own_before_penalty == 0 {
+    let icf_end = rules.board_end_scoring == BoardEndScoring::Icf;
+    let end = if called_foul {
+        // ICF 75(b)-85(b): an improper stroke that pockets the opponent's last man, or the own
+        // last man leaving the queen uncovered, loses the board; otherwise (and always under
+        // the booklet's scoring) whatever it pocketed is back on the board.
+        if !icf_end {
+            None
+        } else if b_raw[1] == 0 {
+            Some((opp, BoardEnd::OpponentsLastPiece))
+        } else if b_raw[0] == 0 && !queen_covered {
+            Some((
+                opp,
+                if ev.striker_pocketed {
+                    BoardEnd::LastPieceWithStriker
+                } else {
+                    BoardEnd::OwnLastBeforeQueen
+                },
+            ))
+        } else {
+            None
+        }
+    } else if rules.last_piece_with_striker_loses
+        && foul
+        && b_raw[0] == 0
+        && (state.queen == QueenState::OnBoard || b_raw[1] == 0)
+    {
+        // ICF 81, 82 (the queen left on the board), 83, 85 (both last men).
         Some((opp, BoardEnd::LastPieceWithStriker))
     } else if b_opp == 0 {
         if b_own == 0 && rules.both_last_pieces == BothLastPieces::ByQueenState && queen_covered {
@@ -417,7 +480,30 @@ pub(crate) fn resolve_stroke(
         None
     };
     if let Some((winner, reason)) = end {
-        let result = score(rules, state, winner, reason, [b_own, b_opp], side, foul);
+        let result = if icf_end {
+            let striker = ev.striker_pocketed || (foul && !called_foul);
+            icf_score(
+                rules,
+                state,
+                queen_before,
+                winner,
+                reason,
+                side,
+                b_raw,
+                striker,
+                called_foul,
+            )
+        } else {
+            score(rules, state, winner, reason, [b_own, b_opp], side, foul)
+        };
+        let mut returned = returned;
+        if icf_end {
+            // ICF 28: dues and penalties are written off at the board's end: nothing comes
+            // back and no debt stands.
+            state.debt = [0, 0];
+            returned = [0, 0];
+            res.returned = returned;
+        }
         state.result = Some(result);
         state.phase = Phase::Over;
         res.board_over = Some(result);
@@ -432,7 +518,7 @@ pub(crate) fn resolve_stroke(
             place_queen(state, rules);
         }
         place_returned(state, rules, &jumped_list[..n_jumped], returned);
-        res.placed_by = placer(&res, returned, seat, players);
+        res.placed_by = placer(&res, returned, own, seat, players);
         state.turn_started = false;
         return Ok(res);
     }
@@ -458,30 +544,55 @@ pub(crate) fn resolve_stroke(
     res.turn_continues = continues;
     state.turn_started = continues;
     res.next = state.to_move;
-    res.placed_by = placer(&res, returned, seat, players);
+    res.placed_by = placer(&res, returned, own, seat, players);
     if res.queen_returned {
         place_queen(state, rules);
     }
     let dues = place_returned(state, rules, &jumped_list[..n_jumped], returned);
-    offer_dues(rules, state, own, dues, seat.next(players));
+    offer_dues(rules, state, own, dues, seat);
     Ok(res)
 }
 
-/// ICF 60: with the option on, the placer of due men may decline them: a player node, entered
-/// only when declining is possible (it may not take the side's last man off the board).
-fn offer_dues(rules: &Rules, state: &mut State, own: Colour, dues: u32, placer: Seat) {
-    if rules.dues_may_be_declined
-        && dues != 0
-        && u32::from(state.on_board(own)) > dues.count_ones()
-        && state.phase == Phase::Stroke
-    {
-        state.phase = Phase::Dues { placer, men: dues };
+/// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).
+fn colour_mask(colour: Colour) -> u32 {
+    match colour {
+        Colour::White => 0x3fe,
+        Colour::Black => 0x7fc00,
     }
 }
 
+/// ICF 60: with the option on, the placer of due men may decline them: a player node, entered
+/// only when declining is possible (it may not take the side's last man off the board). The
+/// due men of each colour are placed, and may be declined, by an opponent of that colour:
+/// the striking side's by the opponent who strikes next (A6, ICF 45(a), 51(b)(i)), the other
+/// side's (a debt it paid with men the striker pocketed, or men a called foul returned) by the
+/// striker himself (ICF 51(b)(ii)). A side never decides about its own dues.
+fn offer_dues(rules: &Rules, state: &mut State, own: Colour, dues: u32, striker: Seat) {
+    if !rules.dues_may_be_declined || dues == 0 || state.phase != Phase::Stroke {
+        return;
+    }
+    let players = state.players as usize;
+    let choice = |c: Colour, placer: Seat| {
+        let men = dues & colour_mask(c);
+        (men != 0 && u32::from(state.on_board(c)) > men.count_ones()).then_some((placer, men))
+    };
+    let first = choice(own, striker.next(players));
+    let second = choice(own.other(), striker);
+    let (now, then) = match (first, second) {
+        (Some(a), b) => (a, b),
+        (None, Some(b)) => (b, None),
+        (None, None) => return,
+    };
+    state.phase = Phase::Dues {
+        placer: now.0,
+        men: now.1,
+        then,
+    };
+}
+
 /// ICF 60: the placer declines the due men `men`: they stay in the pocket and the side's debt
-/// is written off (all or nothing).
-pub(crate) fn decline_dues(state: &mut State, men: u32) {
+/// is written off (all or nothing). `then` is the other colour's choice still to come.
+pub(crate) fn decline_dues(state: &mut State, men: u32, then: Option<(Seat, u32)>) {
     for i in 0..PIECES {
         if men & (1 << i) != 0 {
             state.pieces[i] = None;
@@ -490,7 +601,19 @@ pub(crate) fn decline_dues(state: &mut State, men: u32) {
             }
         }
     }
-    state.phase = Phase::Stroke;
+    next_dues(state, then);
+}
+
+/// After a due choice: the other colour's choice if one is still open, else the stroke.
+pub(crate) fn next_dues(state: &mut State, then: Option<(Seat, u32)>) {
+    state.phase = match then {
+        Some((placer, men)) => Phase::Dues {
+            placer,
+            men,
+            then: None,
+        },
+        None => Phase::Stroke,
+    };
 }
 
 /// ICF 35-37: a technical foul by the seat to move, called before its stroke: one penalty man
@@ -530,9 +653,9 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
             }
         }
     }
-    res.placed_by = placer(&res, returned, seat, players);
+    res.placed_by = placer(&res, returned, own, seat, players);
     let dues = place_returned(state, rules, &[], returned);
-    offer_dues(rules, state, own, dues, seat.next(players));
+    offer_dues(rules, state, own, dues, seat);
     res
 }
 
@@ -635,11 +758,96 @@ fn score(
     }
 }
 
+/// ICF 25-28 and 75-85 ([`BoardEndScoring::Icf`]): the points of a finished board. `b` holds
+/// the men physically on the board after the stroke with its dues written off (ICF 28),
+/// striking side first; `striker` says the striker was pocketed, `improper` that the stroke
+/// was a called foul; `queen_before` is the queen's state before the stroke (whether the
+/// losing striker "has covered" it, ICF 83, or was covering it, ICF 76).
+#[allow(clippy::too_many_arguments)]
+fn icf_score(
+    rules: &Rules,
+    state: &State,
+    queen_before: QueenState,
+    winner: usize,
+    reason: BoardEnd,
+    striker_team: usize,
+    b: [u8; 2],
+    striker: bool,
+    improper: bool,
+) -> BoardResult {
+    let loser = 1 - winner;
+    let men = |team: usize| i64::from(if team == striker_team { b[0] } else { b[1] });
+    let before = state.totals_before;
+    let cut = rules.queen_bonus_cutoff;
+    let queen = state.queen;
+    let base = if winner == striker_team {
+        // ICF 25-27: the loser's men on the board, and the queen's points if the winner covered
+        // it and had less than 22; ICF 75(a), 77(a): both last men covering the queen win by 3,
+        // by 1 from 22 (no man of the loser is left, and a board is worth at least 1).
+        let q = if queen == QueenState::Covered(winner) && before[winner] < cut {
+            rules.queen_points
+        } else {
+            0
+        };
+        men(loser) + q
+    } else {
+        // "1 point instead of 3 when the opponent has 22 or more".
+        let three_or_one = if before[winner] >= cut { 1 } else { 3 };
+        let own_last = men(loser) == 0;
+        let opp_last = men(winner) == 0;
+        match (own_last, opp_last) {
+            // ICF 76, 79, 84: the striker's men on the board plus the queen's points ("by the
+            // number of C/m only" against 22 or more), also when the stroke covered it (ICF 76:
+            // "while covering"); a queen the striker's side had covered before the stroke is
+            // credited to nobody (ICF 26(b), 26(c)).
+            (false, _) => {
+                let q = if queen_before != QueenState::Covered(loser) && before[winner] < cut {
+                    rules.queen_points
+                } else {
+                    0
+                };
+                men(loser) + q
+            }
+            // ICF 83: both last men, the queen covered by the striker's side: by 1.
+            (true, true) if queen_before == QueenState::Covered(loser) => 1,
+            // ICF 78, 80, 81, 82, 85 (85 names no 22-point clause; ICF 27 is applied).
+            (true, _) => three_or_one,
+        }
+    };
+    let mut points = [0i64; 2];
+    points[winner] = base.max(1);
+    // ICF 75(b)-85(b): one extra point "if demanded" for the pocketed striker and one for the
+    // improper stroke (two for both, ICF 81(b)-85(b)).
+    if rules.extra_point_if_demanded && winner != striker_team {
+        points[winner] += i64::from(striker) + i64::from(improper);
+    }
+    if let Some(cap) = rules.max_points_per_board {
+        points[winner] = points[winner].min(cap);
+    }
+    BoardResult {
+        winner,
+        points,
+        reason,
+    }
+}
+
 /// A6: the opponent who strikes next places the pieces (the next seat in turn order is always
-/// an opponent, since partners sit opposite).
-fn placer(res: &Resolution, returned: [u8; 2], striker: Seat, players: usize) -> Option<Seat> {
-    let placed = res.jumped > 0 || res.queen_returned || returned != [0, 0];
-    placed.then(|| striker.next(players))
+/// an opponent, since partners sit opposite); when only the other side's men came back, the
+/// striker himself (ICF 51(b)(ii)).
+fn placer(
+    res: &Resolution,
+    returned: [u8; 2],
+    own: Colour,
+    striker: Seat,
+    players: usize,
+) -> Option<Seat> {
+    if res.jumped > 0 || res.queen_returned || returned[own as usize] > 0 {
+        Some(striker.next(players))
+    } else if returned[own.other() as usize] > 0 {
+        Some(striker)
+    } else {
+        None
+    }
 }
 
 /// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending

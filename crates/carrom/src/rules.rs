@@ -60,6 +60,28 @@ pub enum BreakRotation {
     WinnerBreaks,
 }
 
+/// How the points of a finished board are counted (C15-C19, A1 against ICF 25-28 and 75-85).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BoardEndScoring {
+    /// The booklet (default): a C15 win counts the loser's men on the board (after the
+    /// stroke's penalties, A14) plus 3 for a queen the winner covered; C16 adds the 3 penalty
+    /// points (A1, [`Rules::penalty_points`]); C17 gives the victim 3 plus its own men on the
+    /// board.
+    Booklet,
+    /// ICF 25-28 and 75-85: men on the board are counted with the stroke's dues written off
+    /// (ICF 28); pocketing the opponent's last man loses by the striker's men on the board plus
+    /// the queen's 3 (men only against a side on 22 or more, ICF 76, 79, 84); the own last man
+    /// with the queen on the board, or both last men, lose by 3 (1 against 22 or more, ICF 78,
+    /// 80, 81, 82), by 1 when the striker's side covered the queen (ICF 83); both last men
+    /// covering the queen win by 3 (1 from 22, ICF 75(a), 77(a)). The extra points "if
+    /// demanded" ([`Rules::extra_point_if_demanded`]) are 1 for a pocketed striker, 1 for an
+    /// improper (called foul) stroke, 2 for both (ICF 75(b)-85(b)). A called foul stroke that
+    /// pockets a side's last man ends the board by the (b) laws. Points always go to the winner
+    /// (ICF 26; [`Rules::penalty_points`] is not consulted).
+    Icf,
+}
+
 /// When both sides' last pieces drop in one stroke (A15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -117,9 +139,13 @@ pub struct Rules {
     pub players: u8,
     /// A1: where the C16/C17 penalty points go.
     pub penalty_points: PenaltyPoints,
-    /// A1: whether the 3 penalty points shrink to 1 when the victim has 22 or more before the
-    /// board (ICF 76/79). Default `false`.
+    /// A1 under [`BoardEndScoring::Booklet`]: whether the 3 penalty points shrink to 1 when the
+    /// victim has 22 or more before the board (a house reading; the ICF laws count differently,
+    /// see [`BoardEndScoring::Icf`]). Default `false`.
     pub penalty_points_respect_22_cap: bool,
+    /// How a finished board is scored. Default [`BoardEndScoring::Booklet`]; ICF
+    /// [`BoardEndScoring::Icf`].
+    pub board_end_scoring: BoardEndScoring,
     /// A2: the turn continues after pocketing the striker with an own piece. Default `true`.
     pub striker_with_own_piece_continues: bool,
     /// A3/C13: pocketing an opponent's piece ends the turn even if own pieces dropped.
@@ -136,14 +162,22 @@ pub struct Rules {
     /// A11: the queen dropped with the first own pieces.
     pub queen_with_first_piece: QueenWithFirstPiece,
     /// ICF 68: a queen pocketed too early (no own piece in pocket before the stroke, or while
-    /// owing) goes back and the turn is lost even if own pieces dropped. Default `false`.
+    /// owing) goes back and the turn is lost even if own pieces dropped; so does a queen
+    /// pocketed with the striker while all nine own men are on the board (ICF 68(d)).
+    /// Default `false`.
     pub queen_too_early_loses_turn: bool,
+    /// ICF 68(b): a queen pocketed while the side owes a due goes back, whatever own men drop
+    /// with it. Default `false`: A11 applies "including while he owes" (the own men left in
+    /// pocket after the debt decide).
+    pub queen_while_owing_goes_back: bool,
     /// ICF 71-72: pocketing the striker with the queen returns the queen and the turn
     /// continues. Default `false` (the A10 row without the queen decides).
     pub striker_with_queen_continues: bool,
-    /// A14/ICF 81: pocketing the last own piece together with the striker loses the board
-    /// (the check runs before the penalty returns pieces). Default `false` (penalties first,
-    /// so the board goes on).
+    /// A14/ICF 81-85: pocketing the last own piece together with the striker loses the board
+    /// (the check runs before the penalty returns pieces) when the queen is not covered after
+    /// the stroke (ICF 81, 82) or the opponent's last man drops too (ICF 83, 85); with a
+    /// covered queen and men of the opponent left, ICF 46 returns the men and the board goes
+    /// on. Default `false` (penalties first, so the board goes on).
     pub last_piece_with_striker_loses: bool,
     /// A15: both last pieces in one stroke.
     pub both_last_pieces: BothLastPieces,
@@ -171,20 +205,25 @@ pub struct Rules {
     /// Execution noise after every stroke, `None` for exact strokes (default).
     pub noise: Option<NoiseModel>,
     /// ICF 75-85: when a board ends on a stroke in which the striking side pocketed the striker
-    /// (or on a called foul stroke) and the other side wins, the winner gets one extra point
-    /// "if demanded". Modelled as always demanded (demanding can only gain, so a decision node
-    /// would offer a dominated choice); still subject to [`Rules::max_points_per_board`].
-    /// Default `false`; ICF `true`.
+    /// (or on a called foul stroke) and the other side wins, the winner gets the extra points
+    /// "if demanded": one (under [`BoardEndScoring::Icf`]: one for the striker and one for the
+    /// improper stroke, two for both, ICF 81(b)-85(b)). Modelled as always demanded (demanding
+    /// can only gain, so a decision node would offer a dominated choice); still subject to
+    /// [`Rules::max_points_per_board`]. Default `false`; ICF `true`.
     pub extra_point_if_demanded: bool,
     /// ICF 62(b), A6: due and penalty men are placed inside the outer circle without covering
     /// the centre circle (on the nearest free ring just outside it) instead of on the centre
     /// spot. Jumped pieces and the queen still go on the spot (C14, A7). Default `false`; ICF
     /// `true`.
     pub dues_off_centre_circle: bool,
-    /// ICF 60: the opponent who places a side's due men ([`crate::Resolution::placed_by`]) may
-    /// decline to place them, all or nothing: after such a stroke he chooses with
-    /// [`crate::Action::Dues`] (a player node); declined men stay in the pocket and the side's
-    /// debt is written off. Default `false`; ICF `true`.
+    /// ICF 60: the player who places a side's due men may decline to place them, all or
+    /// nothing: after such a stroke he chooses with [`crate::Action::Dues`] (a player node);
+    /// declined men stay in the pocket and the side's debt is written off. The placer is always
+    /// an opponent of the men's colour (A6): the striking side's men by the opponent who strikes
+    /// next (ICF 45(a), 51(b)(i)), the other side's men (a debt paid by men the striker
+    /// pocketed, or men a called foul returned) by the striker himself (ICF 51(b)(ii)); when
+    /// both colours come back, one choice each, the striking side's first. A side never
+    /// decides about its own dues. Default `false`; ICF `true`.
     pub dues_may_be_declined: bool,
     /// ICF 35-37: the referee may call a foul stroke (pushed, or the sitting rules broken) or a
     /// technical foul, as [`crate::Action::Call`]. C2 forbids pushing but the booklet names no
@@ -209,6 +248,7 @@ impl Rules {
             players: 2,
             penalty_points: PenaltyPoints::CreditVictim,
             penalty_points_respect_22_cap: false,
+            board_end_scoring: BoardEndScoring::Booklet,
             striker_with_own_piece_continues: true,
             opponent_piece_ends_turn: true,
             void_stroke_limit: None,
@@ -216,6 +256,7 @@ impl Rules {
             striker_off_board_is_foul: false,
             queen_with_first_piece: QueenWithFirstPiece::CoveredAtOnce,
             queen_too_early_loses_turn: false,
+            queen_while_owing_goes_back: false,
             striker_with_queen_continues: false,
             last_piece_with_striker_loses: false,
             both_last_pieces: BothLastPieces::StrikerLoses,
@@ -238,11 +279,11 @@ impl Rules {
     }
 
     /// The ICF laws preset (section 5), singles: opponent's pieces legal (ICF 21, 48), striker
-    /// with the queen continues (ICF 71-72), the queen too early goes back and loses the turn
-    /// (ICF 68) and needs a next-stroke cover with the first piece (ICF 70(b)), the last piece
-    /// with the striker loses the board (ICF 81), both last pieces by queen state (ICF 75, 78),
-    /// penalty points 1 instead of 3 against 22+ (ICF 76, 79), at most 12 points a board
-    /// (ICF 28), the extra point for the striker (ICF 75-85), dues placed off the centre circle
+    /// with the queen continues (ICF 71-72), the queen too early or while owing goes back and
+    /// loses the turn (ICF 68) and needs a next-stroke cover with the first piece (ICF 70(b)),
+    /// the last piece with the striker loses the board (ICF 81), both last pieces by queen
+    /// state (ICF 75, 78), board ends scored by ICF 75-85, at most 12 points a board
+    /// (ICF 28), the extra points "if demanded" (ICF 75-85), dues placed off the centre circle
     /// (ICF 62(b)) and declinable (ICF 60), referee calls for foul strokes and technical fouls
     /// (ICF 35-37), best-of-three matches (ICF 29-33).
     #[must_use]
@@ -251,10 +292,11 @@ impl Rules {
         r.opponent_piece_ends_turn = false;
         r.striker_with_queen_continues = true;
         r.queen_too_early_loses_turn = true;
+        r.queen_while_owing_goes_back = true;
         r.queen_with_first_piece = QueenWithFirstPiece::RequireNextCover;
         r.last_piece_with_striker_loses = true;
         r.both_last_pieces = BothLastPieces::ByQueenState;
-        r.penalty_points_respect_22_cap = true;
+        r.board_end_scoring = BoardEndScoring::Icf;
         r.max_points_per_board = Some(12);
         r.extra_point_if_demanded = true;
         r.dues_off_centre_circle = true;

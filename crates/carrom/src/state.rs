@@ -149,10 +149,15 @@ pub enum Phase {
     /// ICF 60 (option `dues_may_be_declined`): the placer chooses whether to place the due
     /// men just returned to the board (ids in the bit mask `men`) or to decline them all.
     Dues {
-        /// The seat that places (A6), to choose.
+        /// The seat that places (A6), to choose: an opponent of the men's colour (the next
+        /// seat for the striking side's men, the striker himself for the other side's, ICF
+        /// 51(b)).
         placer: Seat,
-        /// Bit `i` set: man `i` was returned to the board as a due.
+        /// Bit `i` set: man `i` was returned to the board as a due (men of one colour).
         men: u32,
+        /// The other colour's due men returned by the same stroke, and their placer: that
+        /// choice follows this one.
+        then: Option<(Seat, u32)>,
     },
     /// The board is over.
     Over,

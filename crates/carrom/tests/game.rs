@@ -260,7 +260,7 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
             && i.striker_with_queen_continues
             && i.queen_too_early_loses_turn
     );
-    assert!(i.last_piece_with_striker_loses && i.penalty_points_respect_22_cap);
+    assert!(i.last_piece_with_striker_loses && !i.penalty_points_respect_22_cap);
     assert_eq!(i.max_points_per_board, Some(12));
     assert_eq!(
         i.queen_with_first_piece,
@@ -272,7 +272,6 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
     i.striker_with_queen_continues = false;
     i.queen_too_early_loses_turn = false;
     i.last_piece_with_striker_loses = false;
-    i.penalty_points_respect_22_cap = false;
     i.max_points_per_board = None;
     i.queen_with_first_piece = carrom::QueenWithFirstPiece::CoveredAtOnce;
     i.both_last_pieces = carrom::BothLastPieces::StrikerLoses;
@@ -284,6 +283,11 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
     i.dues_may_be_declined = false;
     i.referee_calls = false;
     i.games_per_match = 1;
+    // The review's fixes: board ends scored by ICF 75-85, ICF 68(b).
+    assert_eq!(i.board_end_scoring, carrom::BoardEndScoring::Icf);
+    assert!(i.queen_while_owing_goes_back);
+    i.board_end_scoring = carrom::BoardEndScoring::Booklet;
+    i.queen_while_owing_goes_back = false;
     assert_eq!(i, b);
     assert_eq!(Rules::default(), b);
 }

@@ -5,8 +5,8 @@ mod common;
 
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
 use carrom::{
-    Action, Carrom, Colour, DueChoice, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Rules,
-    State, Stroke, StrokeEvents, Vec2,
+    Action, BoardEndScoring, Carrom, Colour, DueChoice, MEN_PER_COLOUR, PIECES, Phase, Piece,
+    QueenState, Rules, State, Stroke, StrokeEvents, Vec2,
 };
 use proptest::prelude::*;
 
@@ -88,8 +88,9 @@ fn play_random_game(rules: Rules, seed: u64) {
             if s.result().is_some() {
                 break;
             }
-            if let Phase::Dues { placer, .. } = s.phase() {
-                // ICF 60: the placer places or declines the due men, at random.
+            while let Phase::Dues { placer, .. } = s.phase() {
+                // ICF 60: the placer places or declines the due men, at random (one choice per
+                // colour, ICF 51(b)).
                 let choice = if rng.chance(0.5) {
                     DueChoice::Place
                 } else {
@@ -141,6 +142,14 @@ fn play_random_game(rules: Rules, seed: u64) {
                     .count() as i32
             };
             for c in [Colour::White, Colour::Black] {
+                if r.board_over.is_some() && rules.board_end_scoring == BoardEndScoring::Icf {
+                    // ICF 28: at the board's end dues are written off: nothing comes back and
+                    // no debt stands.
+                    assert_eq!((r.returned, s.debt(c)), ([0, 0], 0));
+                    let p = |x: &State| i32::from(x.pocketed(c));
+                    assert_eq!(p(&s) - p(&before), pocketed_of(c));
+                    continue;
+                }
                 let n = |x: &State| i32::from(x.pocketed(c)) - i32::from(x.debt(c));
                 let penalty = if c == own { i32::from(r.penalty) } else { 0 };
                 assert_eq!(n(&s) - n(&before), pocketed_of(c) - penalty);

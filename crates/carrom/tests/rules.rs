@@ -659,16 +659,29 @@ fn a14_last_piece_with_striker_returns_pieces_and_the_board_goes_on() {
     assert!(r.board_over.is_none());
     assert_eq!((r.penalty, s.on_board(Colour::White)), (2, 2));
     assert!(r.turn_continues);
-    // ICF 81 option: lost board.
+    // ICF 81 option: lost board, when it leaves the queen on the board.
     let mut icf = Rules::booklet();
     icf.last_piece_with_striker_loses = true;
-    let mut s = position(&icf, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
+    let mut s = position(&icf, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&icf, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason),
         (1, BoardEnd::LastPieceWithStriker)
     );
+    // With the queen covered, ICF 46 (not 81) applies: the man and a due come back.
+    let mut s = position(&icf, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
+    let r = resolve(&icf, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
+    assert!(r.board_over.is_none());
+    // Both last men with the striker and a covered queen still lose (ICF 83, 85).
+    let mut s = position(&icf, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
+    let r = resolve(
+        &icf,
+        &mut s,
+        &ev().pocket(white(8)).pocket(black(8)).striker_pocketed(),
+    )
+    .unwrap();
+    assert_eq!(r.board_over.unwrap().reason, BoardEnd::LastPieceWithStriker);
 }
 
 #[test]
@@ -685,7 +698,16 @@ fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
     q.both_last_pieces = BothLastPieces::ByQueenState;
     let mut s = position(&q, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().winner, 0);
+    // The striker wins: no man of black's is left, 3 for the queen white covered (C18).
+    let res = r.board_over.unwrap();
+    assert_eq!(
+        (res.winner, res.reason, res.points),
+        (0, BoardEnd::AllPieces, [3, 0])
+    );
+    // The queen on the board: C16 decides under either option.
+    let mut s = position(&q, &both(8, 8), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
+    assert_eq!(r.board_over.unwrap().winner, 1);
 }
 
 #[test]
@@ -696,7 +718,18 @@ fn icf_board_cap_12_points() {
     su.totals_before = [0, 0];
     let mut s = su.into_state(&rules).unwrap();
     let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-    // Uncapped: 8 men + 3 queen + 3 penalty = 14; ICF caps at 12.
+    // ICF 79 by analogy, ICF 26(b): 8 men + 3 for the queen black covered = 11 (no 3
+    // penalty points on top, unlike the booklet's C16).
+    assert_eq!(r.board_over.unwrap().points, [0, 11]);
+    // All nine white men on the board: 9 + 3 = 12, the cap (ICF 28); the booklet's count
+    // (9 + 3 + 3 = 15) capped at 12 too.
+    let mut s = position(&rules, &blacks(8), QueenState::Covered(1), [0, 0], 0);
+    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
+    assert_eq!(r.board_over.unwrap().points, [0, 12]);
+    let mut capped = Rules::booklet();
+    capped.max_points_per_board = Some(12);
+    let mut s = position(&capped, &blacks(8), QueenState::Covered(1), [0, 0], 0);
+    let r = resolve(&capped, &mut s, &ev().pocket(black(8))).unwrap();
     assert_eq!(r.board_over.unwrap().points, [0, 12]);
 }
 
