@@ -2,7 +2,7 @@
 
 use core::fmt::Write;
 
-use crate::layout::{Layout, side_slot};
+use crate::layout::{Layout, SLOTS, side_slot};
 use crate::tile::{End, Side, Tile, Tiles};
 
 const U: f64 = 24.0; // half a tile: a tile is 2U by U (the usual 2:1 shape)
@@ -147,6 +147,7 @@ impl Rect {
 }
 
 /// One tile as drawn.
+#[derive(Clone, Copy)]
 struct Drawn {
     rect: Rect,
     /// The number on the top (vertical tile) or left (horizontal tile) half.
@@ -174,7 +175,7 @@ struct Picture {
     spinners: [Option<Spot>; 13],
     mode: Turning,
     /// Arms that found no way without overlaps.
-    crowded: u32,
+    crowded: Vec<usize>,
 }
 
 /// Which way an arm turns first when the way ahead is taken.
@@ -186,6 +187,13 @@ enum Turning {
     UpFirst,
     /// Toward the down side (south or east).
     DownFirst,
+    /// Whichever way (straight on first among equals) leaves the longest free run ahead,
+    /// up to the arm's remaining length: away from the crowd.
+    Roomiest,
+    /// The arm's first tile turns toward the up side where it can, the rest as `UpFirst`.
+    EarlyUp,
+    /// The arm's first tile turns toward the down side where it can.
+    EarlyDown,
 }
 
 impl Picture {
@@ -216,6 +224,7 @@ impl Picture {
         inner: u8,
         outer: u8,
         double: bool,
+        first: bool,
     ) -> [(Drawn, Cursor, Spot); 3] {
         let (len, width) = if double { (2, 4) } else { (4, 2) };
         let [l, r] = at.dir.across();
@@ -224,8 +233,12 @@ impl Picture {
         let turns = match self.mode {
             Turning::Outward if outward => [at.dir, l, r],
             Turning::Outward => [at.dir, r, l],
-            Turning::UpFirst => [at.dir, l, r],
+            Turning::UpFirst | Turning::Roomiest => [at.dir, l, r],
             Turning::DownFirst => [at.dir, r, l],
+            Turning::EarlyUp if first => [l, r, at.dir],
+            Turning::EarlyDown if first => [r, l, at.dir],
+            Turning::EarlyUp => [at.dir, l, r],
+            Turning::EarlyDown => [at.dir, r, l],
         };
         turns.map(|dir| {
             // Turning: the tile lies beyond the face, flush with the arm's side.
@@ -264,6 +277,17 @@ impl Picture {
         })
     }
 
+    /// How far (in grid units, at most four per tile of `tiles` more) the way straight on
+    /// from `at` is free.
+    fn room(&self, at: Cursor, tiles: usize) -> i32 {
+        let cap = i32::try_from(tiles.min(8)).unwrap_or(8) * 2;
+        let mut k = 0;
+        while k < cap && self.free(&Picture::rect(at.x, at.y, at.dir, 2 * (k + 1), 2)) {
+            k += 1;
+        }
+        k
+    }
+
     /// Lays `tiles` (inner half, outer half, double) from `at` so that none overlaps a tile
     /// already drawn: a depth-first search preferring straight on, within `budget` steps.
     /// On success the tiles are drawn and their spots returned in `spots`.
@@ -277,7 +301,20 @@ impl Picture {
         let Some(&(inner, outer, double)) = tiles.first() else {
             return true;
         };
-        for (drawn, next, spot) in self.options(at, inner, outer, double) {
+        let mut options = self.options(at, inner, outer, double, spots.is_empty());
+        if matches!(self.mode, Turning::Roomiest) {
+            let room = options.map(|(d, next, _)| {
+                if self.free(&d.rect) {
+                    self.room(next, tiles.len() - 1)
+                } else {
+                    -1
+                }
+            });
+            let mut by_room = [0, 1, 2];
+            by_room.sort_by_key(|&i| core::cmp::Reverse(room[i]));
+            options = by_room.map(|i| options[i]);
+        }
+        for (drawn, next, spot) in options {
             if *budget == 0 {
                 return false;
             }
@@ -296,9 +333,17 @@ impl Picture {
         false
     }
 
-    /// Lays an arm of the layout from `at`, recording where its spinners lie. If no way
-    /// without overlaps is found within the search budget, the arm goes straight on.
-    fn arm(&mut self, layout: &Layout, slot: usize, at: Cursor) {
+    /// Lays an arm of the layout from `at`, recording where its spinners lie, and tells
+    /// whether it found a way without overlaps within `budget` search steps. If not, the
+    /// arm goes straight on (counted as crowded) with `straight`, else is not drawn.
+    fn arm(
+        &mut self,
+        layout: &Layout,
+        slot: usize,
+        at: Cursor,
+        budget: u32,
+        straight: bool,
+    ) -> bool {
         let mut tiles = Vec::new();
         let mut doubles = Vec::new();
         for (inner, outer, t) in layout.oriented(slot) {
@@ -306,12 +351,16 @@ impl Picture {
             doubles.push(t);
         }
         let mut spots = Vec::new();
-        let mut budget = 20_000;
-        if !self.fit(&tiles, at, &mut budget, &mut spots) {
-            self.crowded += 1;
+        let mut budget = budget;
+        let fits = self.fit(&tiles, at, &mut budget, &mut spots);
+        if !fits {
+            if !straight {
+                return false;
+            }
+            self.crowded.push(slot);
             let mut at = at;
             for &(inner, outer, double) in &tiles {
-                let [(drawn, next, spot), ..] = self.options(at, inner, outer, double);
+                let [(drawn, next, spot), ..] = self.options(at, inner, outer, double, false);
                 self.tiles.push(drawn);
                 spots.push(spot);
                 at = next;
@@ -322,72 +371,280 @@ impl Picture {
                 self.spinners[usize::from(t.high()) % 13] = Some(spot);
             }
         }
+        fits
+    }
+
+    /// Where arm `slot` starts, once the tile holding it is drawn.
+    fn start(&self, slot: usize, root_double: bool) -> Option<Cursor> {
+        let (half, face) = if root_double { (1, 4) } else { (2, 2) };
+        Some(match slot {
+            0 => Cursor {
+                x: -half,
+                y: 0,
+                dir: Dir::W,
+                face,
+            },
+            1 => Cursor {
+                x: half,
+                y: 0,
+                dir: Dir::E,
+                face,
+            },
+            _ => {
+                let (x, y, dir) = self.spinners.get((slot - 2) / 2).copied().flatten()?;
+                let out = dir.across()[(slot - 2) % 2];
+                let (dx, dy) = out.step();
+                Cursor {
+                    x: x + dx * 2,
+                    y: y + dy * 2,
+                    dir: out,
+                    face: 2,
+                }
+            }
+        })
+    }
+
+    /// Lays the arms `order` one after another, each in every way of turning in turn,
+    /// backtracking to the previous arm when one finds no way (at most `budget` arms laid
+    /// in all). On success every arm is drawn without overlaps.
+    fn backtrack(
+        &mut self,
+        layout: &Layout,
+        order: &[usize],
+        root_double: bool,
+        budget: &mut u32,
+    ) -> bool {
+        let Some((&slot, rest)) = order.split_first() else {
+            return true;
+        };
+        let Some(at) = self.start(slot, root_double) else {
+            return self.backtrack(layout, rest, root_double, budget);
+        };
+        let (len, spinners) = (self.tiles.len(), self.spinners);
+        let mut tried: Vec<Vec<Rect>> = Vec::new();
+        for mode in MODES {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            self.mode = mode;
+            if self.arm(layout, slot, at, 2_000, false) {
+                let drawn: Vec<Rect> = self.tiles[len..].iter().map(|d| d.rect).collect();
+                if !tried.contains(&drawn) {
+                    tried.push(drawn);
+                    if self.backtrack(layout, rest, root_double, budget) {
+                        return true;
+                    }
+                }
+            }
+            self.tiles.truncate(len);
+            self.spinners = spinners;
+        }
+        false
     }
 }
 
-impl Picture {
-    /// Lays the two sides of the spinner `s`, and with `depth_first` the sides of the
-    /// spinners in them at once.
-    fn sides(&mut self, layout: &Layout, s: u8, depth_first: bool) {
-        let Some((x, y, dir)) = self.spinners[usize::from(s) % 13] else {
-            return;
-        };
-        for (side, out) in Side::BOTH.into_iter().zip(dir.across()) {
-            let (dx, dy) = out.step();
-            let at = Cursor {
-                x: x + dx * 2,
-                y: y + dy * 2,
-                dir: out,
-                face: 2,
-            };
-            let slot = side_slot(s, side);
-            self.arm(layout, slot, at);
-            if depth_first {
-                for (_, _, t) in layout.oriented(slot) {
-                    if layout.is_spinner(t) {
-                        self.sides(layout, t.high(), true);
+/// "The first tile" as the holder of an arm: the parent of the line's two arms and of the
+/// first tile's sides when it is a spinner.
+const ROOT: usize = usize::MAX;
+
+/// The arms of a layout as a tree: `parent[slot]` is the arm holding the spinner whose
+/// side `slot` is (`ROOT` for the line's arms and the first tile's sides).
+struct Arms {
+    parent: [usize; SLOTS],
+    /// Every arm, the line's first and then breadth first (a spinner's sides after the
+    /// arm holding it, the spinners in text order).
+    breadth_first: Vec<usize>,
+    /// Every arm, each spinner's sides right after the arm holding it, then the sides of the
+    /// spinners in those sides (the line's spinners from the left).
+    depth_first: Vec<usize>,
+}
+
+impl Arms {
+    fn new(layout: &Layout) -> Arms {
+        let mut parent = [ROOT; SLOTS];
+        let mut seen = [false; SLOTS];
+        let mut queue = vec![0, 1];
+        seen[0] = true;
+        seen[1] = true;
+        if let Some(root) = layout.first().filter(|&t| layout.is_spinner(t)) {
+            for side in Side::BOTH {
+                let slot = side_slot(root.high(), side);
+                seen[slot] = true;
+                queue.push(slot);
+            }
+        }
+        let mut i = 0;
+        while let Some(&slot) = queue.get(i) {
+            i += 1;
+            for (_, _, t) in layout.oriented(slot) {
+                if layout.is_spinner(t) {
+                    for side in Side::BOTH {
+                        let child = side_slot(t.high(), side);
+                        if !seen[child] {
+                            seen[child] = true;
+                            parent[child] = slot;
+                            queue.push(child);
+                        }
                     }
                 }
             }
         }
+        let mut breadth_first = vec![0, 1];
+        let (order, n) = layout.spinners_in_text_order();
+        for &s in &order[..n] {
+            breadth_first.extend(Side::BOTH.map(|side| side_slot(s, side)));
+        }
+        let mut depth_first = vec![0, 1];
+        let mut line: Vec<Tile> = layout.arm(End::Left).collect();
+        line.reverse();
+        line.extend(layout.first());
+        line.extend(layout.arm(End::Right));
+        for t in line {
+            if layout.is_spinner(t) {
+                Arms::depth_first(layout, t.high(), &mut depth_first);
+            }
+        }
+        let mut arms = Arms {
+            parent,
+            breadth_first: Vec::new(),
+            depth_first: Vec::new(),
+        };
+        arms.breadth_first = arms.order(&[], &breadth_first);
+        arms.depth_first = arms.order(&[], &depth_first);
+        arms
+    }
+
+    fn depth_first(layout: &Layout, s: u8, out: &mut Vec<usize>) {
+        for side in Side::BOTH {
+            let slot = side_slot(s, side);
+            if out.contains(&slot) {
+                continue;
+            }
+            out.push(slot);
+            for (_, _, t) in layout.oriented(slot) {
+                if layout.is_spinner(t) {
+                    Arms::depth_first(layout, t.high(), out);
+                }
+            }
+        }
+    }
+
+    /// The arms `first` and then `rest`, each after the arms holding it, each once.
+    fn order(&self, first: &[usize], rest: &[usize]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &slot in first.iter().chain(rest) {
+            let mut chain = vec![slot];
+            let mut at = slot;
+            while let Some(&p) = self.parent.get(at) {
+                if p == ROOT {
+                    break;
+                }
+                chain.push(p);
+                at = p;
+            }
+            for &s in chain.iter().rev() {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
     }
 }
 
 /// Places every tile of the layout on a grid: the first tile in the middle, the line to
 /// the left and right, each spinner's sides across its arm (up: north of a horizontal arm,
 /// west of a vertical one), an arm turning when the way ahead is taken. Each way of turning,
-/// with the spinners' sides laid breadth first and then depth first, is tried until one
-/// draws every arm without overlaps (else the one with fewest crowded arms is kept).
+/// with the spinners' sides laid breadth first and then depth first, is tried; an arm that
+/// finds no way is moved ahead of the others (rip-up and reroute) and the picture laid
+/// again, until every arm is drawn without overlaps (else the picture with fewest crowded
+/// arms is kept).
 fn place(layout: &Layout) -> Vec<Drawn> {
+    let arms = Arms::new(layout);
     let mut best: Option<Picture> = None;
-    let modes = [Turning::Outward, Turning::UpFirst, Turning::DownFirst];
-    for (mode, depth_first) in [false, true]
-        .into_iter()
-        .flat_map(|d| modes.map(|m| (m, d)))
-    {
-        let p = place_with(layout, mode, depth_first);
-        if p.crowded == 0 {
+    let mut first: Vec<usize> = Vec::new();
+    for attempt in 0..ATTEMPTS {
+        let base = if attempt % 2 == 0 {
+            &arms.breadth_first
+        } else {
+            &arms.depth_first
+        };
+        let p = place_with(layout, &arms.order(&first, base), |slot| {
+            turning(attempt, slot)
+        });
+        if p.crowded.is_empty() {
             return p.tiles;
         }
-        if best.as_ref().is_none_or(|b| p.crowded < b.crowded) {
+        let mut next = p.crowded.clone();
+        next.extend(first.iter().filter(|s| !p.crowded.contains(s)));
+        first = next;
+        if best
+            .as_ref()
+            .is_none_or(|b| p.crowded.len() < b.crowded.len())
+        {
             best = Some(p);
+        }
+    }
+    let root_double = layout.first().is_some_and(Tile::is_double);
+    for order in [
+        &arms.order(&first, &arms.breadth_first),
+        &arms.order(&first, &arms.depth_first),
+        &arms.breadth_first,
+        &arms.depth_first,
+    ] {
+        let mut p = place_with(layout, &[], |_| Turning::Outward);
+        let mut budget = BACKTRACK;
+        if p.backtrack(layout, order, root_double, &mut budget) {
+            return p.tiles;
         }
     }
     best.map(|p| p.tiles).unwrap_or_default()
 }
 
-fn place_with(layout: &Layout, mode: Turning, depth_first: bool) -> Picture {
+/// How many arms the backtracking search lays at most, per order of the arms.
+const BACKTRACK: u32 = 3_000;
+
+/// Every way of turning, in the order tried.
+const MODES: [Turning; 6] = [
+    Turning::Outward,
+    Turning::Roomiest,
+    Turning::UpFirst,
+    Turning::DownFirst,
+    Turning::EarlyUp,
+    Turning::EarlyDown,
+];
+
+/// How many pictures are tried before the best one is kept.
+const ATTEMPTS: usize = 16;
+
+/// How arm `slot` turns in attempt `attempt`: the first eight attempts lay every arm
+/// alike (each way of turning, breadth first and depth first), later ones mix the ways
+/// per arm (a fixed hash, no randomness).
+fn turning(attempt: usize, slot: usize) -> Turning {
+    let i = if attempt < 8 {
+        attempt / 2 % 4
+    } else {
+        let h = (slot as u64 + 1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(attempt as u64)
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        (h >> 40) as usize
+    };
+    MODES[i % MODES.len()]
+}
+
+fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning) -> Picture {
     let mut p = Picture {
         tiles: Vec::new(),
         spinners: [None; 13],
-        mode,
-        crowded: 0,
+        mode: Turning::Outward,
+        crowded: Vec::new(),
     };
     let (Some(root), Some(left)) = (layout.first(), layout.root_left()) else {
         return p;
     };
     let right = root.other(left).unwrap_or(left);
-    let half = if root.is_double() { 1 } else { 2 };
     let rect = if root.is_double() {
         Rect {
             x0: -1,
@@ -411,44 +668,12 @@ fn place_with(layout: &Layout, mode: Turning, depth_first: bool) -> Picture {
     if layout.is_spinner(root) {
         p.spinners[usize::from(root.high()) % 13] = Some((0, 0, Dir::E));
     }
-    let face = if root.is_double() { 4 } else { 2 };
-    p.arm(
-        layout,
-        0,
-        Cursor {
-            x: -half,
-            y: 0,
-            dir: Dir::W,
-            face,
-        },
-    );
-    p.arm(
-        layout,
-        1,
-        Cursor {
-            x: half,
-            y: 0,
-            dir: Dir::E,
-            face,
-        },
-    );
-    if depth_first {
-        // Each spinner's sides right after the arm holding it, the line's spinners from
-        // the left.
-        let mut line: Vec<Tile> = layout.arm(End::Left).collect();
-        line.reverse();
-        line.push(root);
-        line.extend(layout.arm(End::Right));
-        for t in line {
-            if layout.is_spinner(t) {
-                p.sides(layout, t.high(), true);
-            }
-        }
-    } else {
-        let (order, n) = layout.spinners_in_text_order();
-        for &s in &order[..n] {
-            p.sides(layout, s, false);
-        }
+    for &slot in order {
+        let Some(at) = p.start(slot, root.is_double()) else {
+            continue;
+        };
+        p.mode = mode(slot);
+        p.arm(layout, slot, at, 20_000, true);
     }
     p
 }

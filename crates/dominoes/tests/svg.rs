@@ -90,8 +90,9 @@ fn five_up_pictures_have_no_overlapping_tiles() {
 }
 
 /// Double-twelve Five-Up for six players (up to 91 tiles, 13 spinners) is crowded: an arm
-/// can be walled in by arms drawn before it. Overlaps stay rare (0.7 % of the pictures of
-/// these seeded games, 73 of 9,983, when this test was written); this guards the rate.
+/// can be walled in by arms drawn before it. The per-arm search, rip-up and reroute and the
+/// backtracking over arms leave 25 of these 9,983 seeded pictures (0.25 %) with overlapping
+/// tiles (73 before the backtracking); this pins that count so it can only go down.
 #[test]
 fn double_twelve_five_up_pictures_rarely_overlap() {
     let (drawn, bad) = draw_games(
@@ -103,7 +104,7 @@ fn double_twelve_five_up_pictures_rarely_overlap() {
         150,
     );
     assert!(drawn > 5000);
-    assert!(bad.len() * 100 < drawn, "{} of {drawn} overlap", bad.len());
+    assert!(bad.len() <= 25, "{} of {drawn} overlap", bad.len());
 }
 
 /// A hand-built layout with every double of a double-six set a spinner and all sides
@@ -114,6 +115,11 @@ fn nested_spinners_draw_apart() {
         "0-5 [5-5]* 5-1 / up 5-3 3-3+ 3-2 / down 5-4 4-4+ 4-6 / 3-3:up 3-6 6-6+ 6-2 / 4-4:down 4-1 / 6-6:up 6-0",
         "6-5 5-5+ 5-4 4-4+ 4-3 3-3+ 3-2 2-2+ 2-1 1-1+ 1-0 0-0+ 0-6 [6-6]* 6-2 \
          / up 6-3 / down 6-4 / 5-5:up 5-0 / 4-4:down 4-2 / 3-3:up 3-1 / 2-2:down 2-5 / 1-1:up 1-4",
+        // Regression: overlapped before the backtracking over arms (8-8:up walled in by
+        // 4-4:down, each arm laid straight first).
+        "12-9 9-5 5-1 1-9 9-4 4-4+ 4-12 [12-12]* 12-5 5-8 8-0 0-6 6-5 5-7 / 4-4:up 4-11 11-12 \
+         / 4-4:down 4-10 10-10+ 10-0 / up 12-10 10-2 2-7 7-7+ / down 12-1 1-1+ 1-6 6-10 \
+         / 1-1:up 1-8 8-8+ 8-11 / 1-1:down 1-3 3-11 / 8-8:up 8-10",
     ] {
         let l: Layout = text.parse().expect("layout");
         assert_eq!(overlaps(&l), 0, "{l}");
