@@ -150,6 +150,8 @@ impl Rect {
 #[derive(Clone, Copy)]
 struct Drawn {
     rect: Rect,
+    /// The arm it belongs to (`ROOT` for the first tile).
+    slot: usize,
     /// The number on the top (vertical tile) or left (horizontal tile) half.
     a: u8,
     b: u8,
@@ -176,6 +178,13 @@ struct Picture {
     mode: Turning,
     /// Arms that found no way without overlaps.
     crowded: Vec<usize>,
+    /// The ways out of spinners' sides not laid yet (kept free of other arms): the side's
+    /// arm, the place kept, the arm holding the spinner.
+    doors: Vec<(usize, Rect, usize)>,
+    /// The arms whose tiles blocked a way tried for the arm being laid.
+    blockers: u64,
+    /// The arm being laid.
+    current: usize,
 }
 
 /// Which way an arm turns first when the way ahead is taken.
@@ -190,10 +199,9 @@ enum Turning {
     /// Whichever way (straight on first among equals) leaves the longest free run ahead,
     /// up to the arm's remaining length: away from the crowd.
     Roomiest,
-    /// The arm's first tile turns toward the up side where it can, the rest as `UpFirst`.
-    EarlyUp,
-    /// The arm's first tile turns toward the down side where it can.
-    EarlyDown,
+    /// The arm's tile of this index turns toward the up side (with `true`, else the down
+    /// side) where it can; the others go straight on first, turning that way second.
+    At(usize, bool),
 }
 
 impl Picture {
@@ -213,6 +221,41 @@ impl Picture {
 
     fn free(&self, r: &Rect) -> bool {
         self.tiles.iter().all(|d| !d.rect.overlaps(r))
+            && self
+                .doors
+                .iter()
+                .all(|&(slot, d, _)| slot == self.current || !d.overlaps(r))
+    }
+
+    /// The arms whose tiles (or reserved ways out) `r` overlaps, as a set of slots.
+    fn blocked_by(&self, r: &Rect) -> u64 {
+        let tiles = self
+            .tiles
+            .iter()
+            .filter(|d| d.rect.overlaps(r))
+            .map(|d| d.slot);
+        let doors = self
+            .doors
+            .iter()
+            .filter(|&&(slot, d, _)| slot != self.current && d.overlaps(r))
+            .map(|&(_, _, owner)| owner);
+        tiles.chain(doors).fold(0, |set, slot| set | bit(slot))
+    }
+
+    /// Keeps the way out of each side of spinner `s` free for the arm to come: the place
+    /// of the side's first tile laid straight on.
+    fn reserve(&mut self, layout: &Layout, s: u8) {
+        for side in Side::BOTH {
+            let slot = side_slot(s, side);
+            let Some((_, _, t)) = layout.oriented(slot).next() else {
+                continue;
+            };
+            if let Some(at) = self.start(slot, false) {
+                let (len, width) = if t.is_double() { (2, 4) } else { (4, 2) };
+                let rect = Picture::rect(at.x, at.y, at.dir, len, width);
+                self.doors.push((slot, rect, self.current));
+            }
+        }
     }
 
     /// The three ways to lay a tile at the cursor, straight on first, then turning (the
@@ -224,7 +267,7 @@ impl Picture {
         inner: u8,
         outer: u8,
         double: bool,
-        first: bool,
+        index: usize,
     ) -> [(Drawn, Cursor, Spot); 3] {
         let (len, width) = if double { (2, 4) } else { (4, 2) };
         let [l, r] = at.dir.across();
@@ -235,10 +278,10 @@ impl Picture {
             Turning::Outward => [at.dir, r, l],
             Turning::UpFirst | Turning::Roomiest => [at.dir, l, r],
             Turning::DownFirst => [at.dir, r, l],
-            Turning::EarlyUp if first => [l, r, at.dir],
-            Turning::EarlyDown if first => [r, l, at.dir],
-            Turning::EarlyUp => [at.dir, l, r],
-            Turning::EarlyDown => [at.dir, r, l],
+            Turning::At(k, true) if k == index => [l, r, at.dir],
+            Turning::At(k, false) if k == index => [r, l, at.dir],
+            Turning::At(_, true) => [at.dir, l, r],
+            Turning::At(_, false) => [at.dir, r, l],
         };
         turns.map(|dir| {
             // Turning: the tile lies beyond the face, flush with the arm's side.
@@ -263,6 +306,7 @@ impl Picture {
             (
                 Drawn {
                     rect: Picture::rect(x, y, dir, len, width),
+                    slot: self.current,
                     a,
                     b,
                 },
@@ -301,7 +345,7 @@ impl Picture {
         let Some(&(inner, outer, double)) = tiles.first() else {
             return true;
         };
-        let mut options = self.options(at, inner, outer, double, spots.is_empty());
+        let mut options = self.options(at, inner, outer, double, spots.len());
         if matches!(self.mode, Turning::Roomiest) {
             let room = options.map(|(d, next, _)| {
                 if self.free(&d.rect) {
@@ -320,6 +364,7 @@ impl Picture {
             }
             *budget -= 1;
             if !self.free(&drawn.rect) {
+                self.blockers |= self.blocked_by(&drawn.rect);
                 continue;
             }
             self.tiles.push(drawn);
@@ -344,6 +389,8 @@ impl Picture {
         budget: u32,
         straight: bool,
     ) -> bool {
+        self.current = slot;
+        self.blockers = 0;
         let mut tiles = Vec::new();
         let mut doubles = Vec::new();
         for (inner, outer, t) in layout.oriented(slot) {
@@ -360,7 +407,7 @@ impl Picture {
             self.crowded.push(slot);
             let mut at = at;
             for &(inner, outer, double) in &tiles {
-                let [(drawn, next, spot), ..] = self.options(at, inner, outer, double, false);
+                let [(drawn, next, spot), ..] = self.options(at, inner, outer, double, usize::MAX);
                 self.tiles.push(drawn);
                 spots.push(spot);
                 at = next;
@@ -369,6 +416,7 @@ impl Picture {
         for (t, spot) in doubles.into_iter().zip(spots) {
             if layout.is_spinner(t) {
                 self.spinners[usize::from(t.high()) % 13] = Some(spot);
+                self.reserve(layout, t.high());
             }
         }
         fits
@@ -405,26 +453,31 @@ impl Picture {
     }
 
     /// Lays the arms `order` one after another, each in every way of turning in turn,
-    /// backtracking to the previous arm when one finds no way (at most `budget` arms laid
-    /// in all). On success every arm is drawn without overlaps.
+    /// going back to an earlier arm when one finds no way: to the latest arm among those
+    /// that blocked it and its holder (conflict-directed backjumping), at most `budget` arms
+    /// laid in all. On success every arm is drawn without overlaps; else the arms that
+    /// stood in the way are returned as a set of slots.
     fn backtrack(
         &mut self,
         layout: &Layout,
+        arms: &Arms,
         order: &[usize],
         root_double: bool,
         budget: &mut u32,
-    ) -> bool {
+    ) -> Result<(), u64> {
         let Some((&slot, rest)) = order.split_first() else {
-            return true;
+            return Ok(());
         };
         let Some(at) = self.start(slot, root_double) else {
-            return self.backtrack(layout, rest, root_double, budget);
+            return self.backtrack(layout, arms, rest, root_double, budget);
         };
-        let (len, spinners) = (self.tiles.len(), self.spinners);
+        let me = bit(slot);
+        let mut conflicts = arms.parent.get(slot).map_or(0, |&p| bit(p));
+        let (len, spinners, doors) = (self.tiles.len(), self.spinners, self.doors.len());
         let mut tried: Vec<Vec<Rect>> = Vec::new();
         for mode in MODES {
             if *budget == 0 {
-                return false;
+                return Err(u64::MAX);
             }
             *budget -= 1;
             self.mode = mode;
@@ -432,16 +485,31 @@ impl Picture {
                 let drawn: Vec<Rect> = self.tiles[len..].iter().map(|d| d.rect).collect();
                 if !tried.contains(&drawn) {
                     tried.push(drawn);
-                    if self.backtrack(layout, rest, root_double, budget) {
-                        return true;
+                    match self.backtrack(layout, arms, rest, root_double, budget) {
+                        Ok(()) => return Ok(()),
+                        Err(c) if c & me == 0 => {
+                            self.tiles.truncate(len);
+                            self.spinners = spinners;
+                            self.doors.truncate(doors);
+                            return Err(c);
+                        }
+                        Err(c) => conflicts |= c & !me,
                     }
                 }
+            } else {
+                conflicts |= self.blockers & !me;
             }
             self.tiles.truncate(len);
             self.spinners = spinners;
+            self.doors.truncate(doors);
         }
-        false
+        Err(conflicts)
     }
+}
+
+/// The set holding only arm `slot` (empty for `ROOT`).
+fn bit(slot: usize) -> u64 {
+    if slot < 64 { 1 << slot } else { 0 }
 }
 
 /// "The first tile" as the holder of an arm: the parent of the line's two arms and of the
@@ -555,11 +623,14 @@ impl Arms {
 
 /// Places every tile of the layout on a grid: the first tile in the middle, the line to
 /// the left and right, each spinner's sides across its arm (up: north of a horizontal arm,
-/// west of a vertical one), an arm turning when the way ahead is taken. Each way of turning,
-/// with the spinners' sides laid breadth first and then depth first, is tried; an arm that
+/// west of a vertical one), an arm turning when the way ahead is taken, the way out of each
+/// spinner's sides kept free until they are laid. First whole pictures are tried, each way of
+/// turning with the spinners' sides laid breadth first and then depth first; an arm that
 /// finds no way is moved ahead of the others (rip-up and reroute) and the picture laid
-/// again, until every arm is drawn without overlaps (else the picture with fewest crowded
-/// arms is kept).
+/// again. If none draws every arm without overlaps, a backtracking search over the arms
+/// (each in every way of turning, backjumping to the arm in the way) is run on four orders
+/// of the arms; if even that runs out of budget, the picture with fewest crowded arms is
+/// kept (never seen in the tests).
 fn place(layout: &Layout) -> Vec<Drawn> {
     let arms = Arms::new(layout);
     let mut best: Option<Picture> = None;
@@ -595,7 +666,9 @@ fn place(layout: &Layout) -> Vec<Drawn> {
     ] {
         let mut p = place_with(layout, &[], |_| Turning::Outward);
         let mut budget = BACKTRACK;
-        if p.backtrack(layout, order, root_double, &mut budget) {
+        if p.backtrack(layout, &arms, order, root_double, &mut budget)
+            .is_ok()
+        {
             return p.tiles;
         }
     }
@@ -606,13 +679,19 @@ fn place(layout: &Layout) -> Vec<Drawn> {
 const BACKTRACK: u32 = 3_000;
 
 /// Every way of turning, in the order tried.
-const MODES: [Turning; 6] = [
+const MODES: [Turning; 12] = [
     Turning::Outward,
     Turning::Roomiest,
     Turning::UpFirst,
     Turning::DownFirst,
-    Turning::EarlyUp,
-    Turning::EarlyDown,
+    Turning::At(0, true),
+    Turning::At(0, false),
+    Turning::At(1, true),
+    Turning::At(1, false),
+    Turning::At(2, true),
+    Turning::At(2, false),
+    Turning::At(3, true),
+    Turning::At(3, false),
 ];
 
 /// How many pictures are tried before the best one is kept.
@@ -640,6 +719,9 @@ fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning)
         spinners: [None; 13],
         mode: Turning::Outward,
         crowded: Vec::new(),
+        doors: Vec::new(),
+        blockers: 0,
+        current: ROOT,
     };
     let (Some(root), Some(left)) = (layout.first(), layout.root_left()) else {
         return p;
@@ -662,11 +744,13 @@ fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning)
     };
     p.tiles.push(Drawn {
         rect,
+        slot: ROOT,
         a: left,
         b: right,
     });
     if layout.is_spinner(root) {
         p.spinners[usize::from(root.high()) % 13] = Some((0, 0, Dir::E));
+        p.reserve(layout, root.high());
     }
     for &slot in order {
         let Some(at) = p.start(slot, root.is_double()) else {
@@ -679,8 +763,9 @@ fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning)
 }
 
 /// Draws the layout (doubles crosswise, every spinner's sides across its arm, an arm
-/// turning where the way ahead is taken, so that no two tiles overlap in ordinary games)
-/// and, when given, a hand in a row below.
+/// turning where the way ahead is taken, so that no two tiles overlap: a bounded,
+/// deterministic search, which finds a way for every position of the tested seeded games
+/// up to double-twelve) and, when given, a hand in a row below.
 ///
 /// The picture is only a picture: where the line bends has no effect on the rules (D8).
 ///
