@@ -5,60 +5,12 @@
 
 use boardgame_core::{Game, GameRng, Match, Seat, Turn, random_playout};
 use dominoes::{
-    Action, Dominoes, DrawRule, End, Layout, ParseLayoutError, PlaceError, PlayError, Rules,
-    Scoring, Setup, Side, SpinnerRule, State, Tile, Tiles,
+    Action, DrawRule, End, Layout, ParseLayoutError, PlaceError, PlayError, Rules, Scoring, Side,
+    SpinnerRule, Tiles,
 };
 
-fn game(r: Rules) -> Dominoes {
-    Dominoes::new(r).expect("valid rules")
-}
-
-fn t(s: &str) -> Tile {
-    s.parse().expect("tile")
-}
-
-fn a(s: &str) -> Action {
-    s.parse().expect("action")
-}
-
-fn seat(i: u8) -> Seat {
-    Seat::new(i)
-}
-
-fn layout(s: &str) -> Layout {
-    s.parse().expect("layout")
-}
-
-/// A hand-built position: the stock is every tile not in a hand or the layout.
-fn pos(g: &Dominoes, hands: &[&str], text: &str, to_move: u8) -> State {
-    let hands: Vec<Tiles> = hands.iter().map(|h| h.parse().expect("hand")).collect();
-    let layout = layout(text);
-    let mut stock = g.set().difference(layout.tiles());
-    for h in &hands {
-        stock = stock.difference(*h);
-    }
-    g.setup(Setup {
-        hands,
-        stock,
-        layout,
-        to_move: seat(to_move),
-    })
-    .expect("setup")
-}
-
-fn legal(g: &Dominoes, s: &State) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(s, &mut v);
-    v.iter().map(ToString::to_string).collect()
-}
-
-/// Applies `action` expecting `err`, and checks the state did not change.
-fn refused(g: &Dominoes, s: &mut State, action: &str, err: PlayError) {
-    let before = s.clone();
-    assert_eq!(g.apply(s, &a(action)), Err(err), "{action}");
-    assert_eq!(*s, before, "{action} changed the state");
-    assert!(!g.is_legal(s, &a(action)));
-}
+mod common;
+use common::{a, game, layout, legal, pos, refused, seat, t};
 
 fn side(d: &str, side: Side) -> End {
     End::Side(t(d), side)

@@ -7,56 +7,12 @@ use boardgame_core::{
     random_playout,
 };
 use dominoes::{
-    Action, BlockedTie, Dominoes, DrawRule, End, Layout, NextRoundLeader, NoDouble, PlaceError,
-    PlayError, RoundEnd, Rules, ScoreBasis, Setup, State, Step, Tile, Tiles,
+    Action, BlockedTie, Dominoes, DrawRule, End, NextRoundLeader, NoDouble, PlaceError, PlayError,
+    RoundEnd, Rules, ScoreBasis, State, Step, Tile, Tiles,
 };
 
-fn game(r: Rules) -> Dominoes {
-    Dominoes::new(r).expect("valid rules")
-}
-
-fn t(s: &str) -> Tile {
-    s.parse().expect("tile")
-}
-
-fn a(s: &str) -> Action {
-    s.parse().expect("action")
-}
-
-fn seat(i: u8) -> Seat {
-    Seat::new(i)
-}
-
-/// A hand-built position: the stock is every tile not in a hand or the layout.
-fn pos(g: &Dominoes, hands: &[&str], layout: &str, to_move: u8) -> State {
-    let hands: Vec<Tiles> = hands.iter().map(|h| h.parse().expect("hand")).collect();
-    let layout: Layout = layout.parse().expect("layout");
-    let mut stock = g.set().difference(layout.tiles());
-    for h in &hands {
-        stock = stock.difference(*h);
-    }
-    g.setup(Setup {
-        hands,
-        stock,
-        layout,
-        to_move: seat(to_move),
-    })
-    .expect("setup")
-}
-
-fn legal(g: &Dominoes, s: &State) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(s, &mut v);
-    v.iter().map(ToString::to_string).collect()
-}
-
-/// Applies `action` expecting `err`, and checks the state did not change.
-fn refused(g: &Dominoes, s: &mut State, action: &str, err: PlayError) {
-    let before = s.clone();
-    assert_eq!(g.apply(s, &a(action)), Err(err), "{action}");
-    assert_eq!(*s, before, "{action} changed the state");
-    assert!(!g.is_legal(s, &a(action)));
-}
+mod common;
+use common::{a, game, legal, pos, refused, seat, t};
 
 /// Deals by chance with `seed` until a player is to move.
 fn deal(g: &Dominoes, s: &mut State, seed: u64) {
