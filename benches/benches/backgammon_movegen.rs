@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
-use backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
 use boardgame_core::GameRng;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
 
 /// Positions: every position with a player to move in seeded random checker-play games
 /// (uniform dice, a uniformly random legal play), independent of the `Game` driver so that

@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use backgammon::{Position, Side, SingleDiePolicy, perft};
 use criterion::{Criterion, criterion_group, criterion_main};
+use lattjo_backgammon::{Position, Side, SingleDiePolicy, perft};
 
 fn perft_start(c: &mut Criterion) {
     let start = Position::start(Side::White);

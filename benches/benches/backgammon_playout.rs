@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
-use backgammon::{Backgammon, Rules};
 use boardgame_core::{Game, GameRng, Turn, random_playout};
 use criterion::{Criterion, criterion_group, criterion_main};
+use lattjo_backgammon::{Backgammon, Rules};
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("backgammon");

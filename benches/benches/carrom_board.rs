@@ -7,8 +7,8 @@ use std::hint::black_box;
 
 use benches::CpuTime;
 use boardgame_core::{Agent, play_game};
-use carrom::{Carrom, Planner, Rules};
 use criterion::{Criterion, criterion_group, criterion_main};
+use lattjo_carrom::{Carrom, Planner, Rules};
 
 fn board(c: &mut Criterion<CpuTime>) {
     let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");

@@ -8,8 +8,8 @@ use std::hint::black_box;
 
 use benches::CpuTime;
 use boardgame_core::{Game, Seat};
-use carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 use criterion::{Criterion, criterion_group, criterion_main};
+use lattjo_carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 
 fn strokes(c: &mut Criterion<CpuTime>) {
     let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
@@ -75,7 +75,7 @@ fn strokes(c: &mut Criterion<CpuTime>) {
         game.apply(&mut mid, &a)
             .expect("the planner plays legal strokes");
     }
-    let Some(carrom::Action::Strike(_, shot)) = planner.choose(&game, &mid) else {
+    let Some(lattjo_carrom::Action::Strike(_, shot)) = planner.choose(&game, &mid) else {
         panic!("a stroke is due")
     };
     let men = mid.on_board(Colour::White) + mid.on_board(Colour::Black);

@@ -4,8 +4,8 @@
 
 use std::hint::black_box;
 
-use chess::{Position, perft};
 use criterion::{Criterion, criterion_group, criterion_main};
+use lattjo_chess::{Position, perft};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_perft");

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use boardgame_core::{Game, GameRng, Turn, random_playout};
-use chess::{Chess, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lattjo_chess::{Chess, Rules};
 
 const GAMES: u64 = 100;
 

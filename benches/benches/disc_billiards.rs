@@ -9,7 +9,9 @@ use std::hint::black_box;
 
 use benches::CpuTime;
 use criterion::{Criterion, criterion_group, criterion_main};
-use disc_billiards::{Novuss, Outcome, Rules, ShotPlanner, SimScratch, Status, Stroke, Vec2};
+use lattjo_disc_billiards::{
+    Novuss, Outcome, Rules, ShotPlanner, SimScratch, Status, Stroke, Vec2,
+};
 
 fn stroke(c: &mut Criterion<CpuTime>) {
     let game = Novuss::new(Rules::booklet()).expect("booklet rules are valid");
@@ -39,7 +41,8 @@ fn stroke(c: &mut Criterion<CpuTime>) {
         game.play(&mut mid, &s).expect("legal");
     }
     let (shot, _) = planner.choose(&game, &mid).expect("a stroke");
-    let total = mid.on_table(disc_billiards::Side::A) + mid.on_table(disc_billiards::Side::B);
+    let total =
+        mid.on_table(lattjo_disc_billiards::Side::A) + mid.on_table(lattjo_disc_billiards::Side::B);
     c.bench_function("disc-billiards/stroke: a planner's shot mid-game", |b| {
         b.iter(|| {
             let mut s = mid.clone();
@@ -47,7 +50,8 @@ fn stroke(c: &mut Criterion<CpuTime>) {
                 .play_with(&mut s, black_box(&shot), &mut scratch, &mut out)
                 .expect("legal");
             assert!(
-                s.on_table(disc_billiards::Side::A) + s.on_table(disc_billiards::Side::B)
+                s.on_table(lattjo_disc_billiards::Side::A)
+                    + s.on_table(lattjo_disc_billiards::Side::B)
                     <= total + 1
             );
             black_box(r)

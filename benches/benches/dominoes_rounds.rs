@@ -15,7 +15,7 @@ use std::hint::black_box;
 use benches::CpuTime;
 use boardgame_core::{Game, GameRng, Match, Turn, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dominoes::{Dominoes, Rules};
+use lattjo_dominoes::{Dominoes, Rules};
 
 const ROUNDS: u64 = 1_000;
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use benches::CpuTime;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use draughts::{Position, perft};
+use lattjo_draughts::{Position, perft};
 
 fn start_perft<M: Measurement>(c: &mut Criterion<M>, group: &str, depths: &[(u32, u64)]) {
     let start = Position::start();

@@ -10,7 +10,7 @@ use benches::CpuTime;
 use boardgame_core::{Game, GameRng, Turn, random_playout};
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use draughts::{Draughts, Rules};
+use lattjo_draughts::{Draughts, Rules};
 
 fn playouts<M: Measurement>(c: &mut Criterion<M>, group: &str) {
     let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());

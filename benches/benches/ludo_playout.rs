@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use boardgame_core::{Game, GameRng, Turn, random_playout_capped};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ludo::{Ludo, Rules, Seats};
+use lattjo_ludo::{Ludo, Rules, Seats};
 
 const GAMES: u64 = 100;
 const MAX_PLIES: u32 = 200_000;
@@ -29,7 +29,7 @@ fn thread_cpu() -> Option<Duration> {
 }
 
 /// Plays `GAMES` games from consecutive seeds and checks that each one ended.
-fn play_batch(game: &Ludo, seed: &mut u64, buf: &mut Vec<ludo::Action>) -> u64 {
+fn play_batch(game: &Ludo, seed: &mut u64, buf: &mut Vec<lattjo_ludo::Action>) -> u64 {
     let mut plies = 0u64;
     for _ in 0..GAMES {
         *seed += 1;

@@ -108,14 +108,14 @@ impl Point {
 /// # Examples
 ///
 /// ```
-/// use backgammon::{Label, Point, Side};
+/// use lattjo_backgammon::{Label, Point, Side};
 /// let l: Label = "4A".parse()?;
 /// // White enters with a 4 on 4A, which is White's point 21 and Black's point 4 (B14).
 /// assert_eq!(l.to_point(Side::White).get(), 21);
 /// assert_eq!(l.to_point(Side::Black).get(), 4);
 /// assert_eq!(Label::from_point(Side::White, Point::new(21).unwrap()), l);
 /// assert_eq!(l.to_string(), "4A");
-/// # Ok::<(), backgammon::LabelError>(())
+/// # Ok::<(), lattjo_backgammon::LabelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -243,7 +243,7 @@ pub enum PositionError {
 /// # Examples
 ///
 /// ```
-/// use backgammon::{Position, Side};
+/// use lattjo_backgammon::{Position, Side};
 /// let p = Position::start(Side::White);
 /// assert_eq!(p.pip_count(Side::White), 167);
 /// assert_eq!(p.position_id(), "4HPwATDgc/ABMA");

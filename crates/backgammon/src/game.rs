@@ -21,7 +21,7 @@ pub const CUBE_LOG2_HARD_LIMIT: u8 = 60;
 /// # Examples
 ///
 /// ```
-/// use backgammon::{Rules, SingleDiePolicy};
+/// use lattjo_backgammon::{Rules, SingleDiePolicy};
 /// // The default is the booklet.
 /// assert_eq!(Rules::default(), Rules::lattjo());
 /// assert_eq!(Rules::lattjo().single_die, SingleDiePolicy::Lattjo);
@@ -845,12 +845,12 @@ impl Backgammon {
     /// # Examples
     ///
     /// ```
-    /// use backgammon::{Backgammon, Phase, Rules, Side};
+    /// use lattjo_backgammon::{Backgammon, Phase, Rules, Side};
     /// let g = Backgammon::new(Rules::standard());
     /// let s = g.state_from_gnubg("4HPwATDgc/ABMA", "cAkAAAAAAAAA")?;
     /// assert_eq!(s.to_move(), Side::Black);
     /// assert_eq!(s.phase(), Phase::Decide);
-    /// # Ok::<(), backgammon::ImportError>(())
+    /// # Ok::<(), lattjo_backgammon::ImportError>(())
     /// ```
     pub fn state_from_gnubg(
         &self,

@@ -99,7 +99,7 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use backgammon::{Position, Side};
+    /// use lattjo_backgammon::{Position, Side};
     /// assert_eq!(Position::start(Side::Black).position_id(), "4HPwATDgc/ABMA");
     /// ```
     #[must_use]
@@ -137,11 +137,11 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use backgammon::{Position, Side};
+    /// use lattjo_backgammon::{Position, Side};
     /// let p = Position::from_position_id("4HPwATDgc/ABMA", Side::White)?;
     /// assert_eq!(p, Position::start(Side::White));
     /// assert!(Position::from_position_id("4HPwATDgc/AB!A", Side::White).is_err());
-    /// # Ok::<(), backgammon::PositionIdError>(())
+    /// # Ok::<(), lattjo_backgammon::PositionIdError>(())
     /// ```
     pub fn from_position_id(id: &str, on_roll: Side) -> Result<Position, PositionIdError> {
         let bytes = b64_decode::<10>(id).map_err(|e| match e {
@@ -234,7 +234,7 @@ impl ResignLevel {
 /// # Examples
 ///
 /// ```
-/// use backgammon::MatchId;
+/// use lattjo_backgammon::MatchId;
 /// let id = MatchId::money_start();
 /// let text = id.encode()?;
 /// assert_eq!(text.len(), 12);
@@ -469,11 +469,11 @@ pub enum XgDice {
 /// # Examples
 ///
 /// ```
-/// use backgammon::{Position, Side, Xgid};
+/// use lattjo_backgammon::{Position, Side, Xgid};
 /// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10".parse()?;
 /// assert_eq!(x.position, Position::start(Side::White));
 /// assert_eq!(x.to_string(), "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10");
-/// # Ok::<(), backgammon::XgidError>(())
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -12,7 +12,7 @@
 //! analysis tool (GNUBG, XG) and the published perft figures assume it.
 //!
 //! ```
-//! use backgammon::{Action, Backgammon, Dice, Position, Rules, Side, SingleDiePolicy, perft};
+//! use lattjo_backgammon::{Action, Backgammon, Dice, Position, Rules, Side, SingleDiePolicy, perft};
 //! use boardgame_core::{Game, GameRng, Turn, random_playout};
 //!
 //! // Legal plays and perft from the start (standard rules: the published figures).

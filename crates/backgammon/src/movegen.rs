@@ -9,7 +9,7 @@ use crate::board::{BAR, CHECKERS, OFF, Position, Side};
 /// # Examples
 ///
 /// ```
-/// use backgammon::Dice;
+/// use lattjo_backgammon::Dice;
 /// let d = Dice::new(1, 6).unwrap();
 /// assert_eq!((d.high(), d.low()), (6, 1));
 /// assert_eq!(d.to_string(), "6-1");
@@ -221,7 +221,7 @@ struct Slot {
 /// # Examples
 ///
 /// ```
-/// use backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
+/// use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
 /// let mut list = PlayList::new();
 /// let start = Position::start(Side::White);
 /// list.generate(&start, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard);
@@ -801,7 +801,7 @@ pub enum StepError {
 /// # Examples
 ///
 /// ```
-/// use backgammon::{perft, Position, Side, SingleDiePolicy};
+/// use lattjo_backgammon::{perft, Position, Side, SingleDiePolicy};
 /// assert_eq!(perft(&Position::start(Side::White), 1, SingleDiePolicy::Standard), 447);
 /// ```
 #[must_use]

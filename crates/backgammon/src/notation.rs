@@ -55,12 +55,12 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+    /// use lattjo_backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
     /// let p = Position::start(Side::White);
     /// let play = p.parse_play("24/13", Dice::new(6, 5).unwrap(), SingleDiePolicy::Standard)?;
     /// assert_eq!(p.format_play(&play, NotationStyle::Compact), "24/13");
     /// assert_eq!(p.format_play(&play, NotationStyle::Steps), "24/18/13");
-    /// # Ok::<(), backgammon::NotationError>(())
+    /// # Ok::<(), lattjo_backgammon::NotationError>(())
     /// ```
     #[must_use]
     pub fn format_play(&self, play: &Play, style: NotationStyle) -> String {
@@ -156,13 +156,13 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+    /// use lattjo_backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
     /// let p = Position::start(Side::White);
     /// let d = Dice::new(3, 1).unwrap();
     /// let play = p.parse_play("8/5 6/5", d, SingleDiePolicy::Standard)?;
     /// assert_eq!(p.format_play(&play, NotationStyle::Compact), "8/5 6/5");
     /// assert!(p.parse_play("8/3", d, SingleDiePolicy::Standard).is_err());
-    /// # Ok::<(), backgammon::NotationError>(())
+    /// # Ok::<(), lattjo_backgammon::NotationError>(())
     /// ```
     pub fn parse_play(
         &self,

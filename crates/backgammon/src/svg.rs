@@ -20,7 +20,7 @@ const R: f64 = PT_W * 0.45;
 /// # Examples
 ///
 /// ```
-/// use backgammon::{render_svg, Dice, Position, Side};
+/// use lattjo_backgammon::{render_svg, Dice, Position, Side};
 /// let svg = render_svg(&Position::start(Side::White), (0, None), Dice::new(3, 1));
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("class=\"checker white\"").count(), 15);

@@ -1,9 +1,9 @@
 //! boardgame-core's conformance kit on both presets, a hybrid with every option on, and match
 //! play.
 
-use backgammon::{Action, Backgammon, Dice, Play, ResignLevel, Rules, Step};
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Match, MatchConfig};
+use lattjo_backgammon::{Action, Backgammon, Dice, Play, ResignLevel, Rules, Step};
 
 fn extras() -> Vec<Action> {
     vec![

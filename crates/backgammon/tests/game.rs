@@ -1,13 +1,13 @@
 //! The game through boardgame-core: opening roll, dice, cube, scoring, resignations, match
 //! play (B1, B3, B4, B25-B35, D2-D6, A3, A10-A16, A18).
 
-use backgammon::{
-    Action, ActionError, Backgammon, Dice, MatchContext, Phase, Play, Position, ResignLevel, Rules,
-    Side, SingleDiePolicy, State, WinKind,
-};
 use boardgame_core::{
     Agent, Game, GameRng, Match, MatchConfig, RandomAgent, RoundContext, Rounds, Seat, Turn,
     play_game, random_playout,
+};
+use lattjo_backgammon::{
+    Action, ActionError, Backgammon, Dice, MatchContext, Phase, Play, Position, ResignLevel, Rules,
+    Side, SingleDiePolicy, State, WinKind,
 };
 
 fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
@@ -550,7 +550,7 @@ fn d1_default_rules_are_the_booklet() {
     assert!(!Rules::default().crawford);
     assert!(Rules::standard().crawford);
     let p: Position = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
-        .parse::<backgammon::Xgid>()
+        .parse::<lattjo_backgammon::Xgid>()
         .unwrap()
         .position;
     let mut v = Vec::new();
@@ -568,7 +568,7 @@ fn illegal_play_is_refused_state_unchanged() {
     let mut s = g.new_initial_state();
     apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
     let before = s;
-    let bad = Play::from_steps(&[backgammon::Step::new(8, 4).unwrap()]).unwrap();
+    let bad = Play::from_steps(&[lattjo_backgammon::Step::new(8, 4).unwrap()]).unwrap();
     assert_eq!(
         g.apply(&mut s, &Action::Play(bad)),
         Err(ActionError::IllegalPlay(bad))
@@ -595,7 +595,10 @@ fn state_exports_match_id_and_xgid() {
     );
     let id = s.match_id().unwrap();
     assert_eq!(
-        id.encode().unwrap().parse::<backgammon::MatchId>().unwrap(),
+        id.encode()
+            .unwrap()
+            .parse::<lattjo_backgammon::MatchId>()
+            .unwrap(),
         id
     );
 }
@@ -640,12 +643,12 @@ fn gnubg_ids_and_xgid_import_round_trip() {
     }
     // A finished game cannot be continued.
     let g = Backgammon::default();
-    let over = backgammon::MatchId {
-        game_state: backgammon::IdGameState::Over,
-        ..backgammon::MatchId::money_start()
+    let over = lattjo_backgammon::MatchId {
+        game_state: lattjo_backgammon::IdGameState::Over,
+        ..lattjo_backgammon::MatchId::money_start()
     };
     assert_eq!(
         g.state_from_gnubg("4HPwATDgc/ABMA", &over.encode().unwrap()),
-        Err(backgammon::ImportError::Finished)
+        Err(lattjo_backgammon::ImportError::Finished)
     );
 }

@@ -1,7 +1,7 @@
 //! Published perft figures and per-roll opening counts (source: the issue, matching GNU
 //! Backgammon's distinct-position move generation from the standard start).
 
-use backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy, perft, perft_divide};
+use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy, perft, perft_divide};
 
 /// The 21 opening counts under `Standard` (issue 5).
 const OPENING: [(u8, u8, usize); 21] = [

@@ -1,11 +1,11 @@
 //! Property tests (section 7 invariants): checkers conserved, one colour per point, encodings
 //! round-trip, maximal use of the dice, no panic and no corruption on arbitrary input.
 
-use backgammon::{
+use boardgame_core::{Game, GameRng, Turn};
+use lattjo_backgammon::{
     Action, Backgammon, Dice, IdGameState, Label, MatchId, NotationStyle, Play, PlayList, Position,
     ResignLevel, Rules, Side, SingleDiePolicy, State, Step, XgDice, Xgid,
 };
-use boardgame_core::{Game, GameRng, Turn};
 use proptest::prelude::*;
 
 /// A state reached by `plies` random actions from the start under `rules`.

@@ -1,7 +1,7 @@
 //! Legal-play rules (B5-B24, A1-A9, D1, D7) on hand-worked positions, and the single-die
 //! scenario vectors of the rules file, section 7 (S1-S3), under both policies.
 
-use backgammon::{Dice, NotationStyle, PlayList, Position, Side, SingleDiePolicy, Xgid};
+use lattjo_backgammon::{Dice, NotationStyle, PlayList, Position, Side, SingleDiePolicy, Xgid};
 
 const STD: SingleDiePolicy = SingleDiePolicy::Standard;
 const LAT: SingleDiePolicy = SingleDiePolicy::Lattjo;
@@ -117,8 +117,8 @@ fn b14_entry_point_matches_the_die_4_2_enters_on_4a_and_2a() {
     // White's points 21 and 23.
     let p = pos(&[(25, 2), (6, 13)], &[(6, 15)]);
     assert_eq!(plays(&p, 4, 2, STD), set(&["bar/23 bar/21"]));
-    let l4: backgammon::Label = "4A".parse().unwrap();
-    let l2: backgammon::Label = "2A".parse().unwrap();
+    let l4: lattjo_backgammon::Label = "4A".parse().unwrap();
+    let l2: lattjo_backgammon::Label = "2A".parse().unwrap();
     assert_eq!(
         (
             l4.to_point(Side::White).get(),
@@ -346,7 +346,7 @@ fn a15_no_legal_play_is_an_empty_list() {
     for d in Dice::ALL {
         assert_eq!(list.generate(&p, d, STD), 0);
     }
-    assert_eq!(backgammon::perft(&p, 1, STD), 21);
+    assert_eq!(lattjo_backgammon::perft(&p, 1, STD), 21);
 }
 
 /// Found by cross-checking against bkgm: bearing off the last checker with one die while a

@@ -147,7 +147,7 @@ pub enum CarromError {
 ///
 /// ```
 /// use boardgame_core::{Game, GameRng, Turn};
-/// use carrom::{Action, Carrom, Rules};
+/// use lattjo_carrom::{Action, Carrom, Rules};
 ///
 /// let game = Carrom::new(Rules::booklet())?;
 /// let mut state = game.new_initial_state();

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use boardgame_core::{Game, Seat};
-//! use carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
+//! use lattjo_carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 //!
 //! let game = Carrom::new(Rules::booklet())?;
 //! let mut state = game.opening(Seat::new(0))?;
@@ -36,7 +36,7 @@
 //! Rules can also be fed constructed situations without physics:
 //!
 //! ```
-//! use carrom::{resolve, Colour, Piece, Rules, Setup, StrokeEvents};
+//! use lattjo_carrom::{resolve, Colour, Piece, Rules, Setup, StrokeEvents};
 //! use boardgame_core::Seat;
 //!
 //! let rules = Rules::booklet();

@@ -54,7 +54,7 @@ impl Carrom {
     /// # Examples
     ///
     /// ```
-    /// use carrom::{Carrom, Rules};
+    /// use lattjo_carrom::{Carrom, Rules};
     /// let m = Carrom::full_match(Rules::icf())?;
     /// assert_eq!(m.config().target(), Some(2)); // best of three: two games win
     /// # Ok::<(), Box<dyn std::error::Error>>(())

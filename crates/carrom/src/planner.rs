@@ -39,7 +39,7 @@ impl Default for PlannerConfig {
 ///
 /// ```
 /// use boardgame_core::{Game, Seat};
-/// use carrom::{Carrom, Planner, Rules};
+/// use lattjo_carrom::{Carrom, Planner, Rules};
 /// let game = Carrom::new(Rules::booklet())?;
 /// let mut state = game.opening(Seat::new(0))?;
 /// let stroke = Planner::default().choose(&game, &state).ok_or("no stroke")?;

@@ -17,7 +17,7 @@ use crate::state::{
 /// # Examples
 ///
 /// ```
-/// use carrom::{Colour, Piece, StrokeEvents};
+/// use lattjo_carrom::{Colour, Piece, StrokeEvents};
 /// let ev = StrokeEvents::counted()
 ///     .pocket(Piece::man(Colour::White, 0).unwrap())
 ///     .pocket(Piece::QUEEN);

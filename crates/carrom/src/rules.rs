@@ -126,7 +126,7 @@ impl Default for NoiseModel {
 /// # Examples
 ///
 /// ```
-/// use carrom::{Rules, QueenWithFirstPiece};
+/// use lattjo_carrom::{Rules, QueenWithFirstPiece};
 /// let icf = Rules::icf();
 /// assert_eq!(icf.queen_with_first_piece, QueenWithFirstPiece::RequireNextCover);
 /// assert!(Rules::booklet().opponent_piece_ends_turn);

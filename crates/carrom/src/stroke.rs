@@ -24,7 +24,7 @@ pub const MIN_FORWARD: f64 = 0.01;
 /// # Examples
 ///
 /// ```
-/// use carrom::{Vec2, Stroke};
+/// use lattjo_carrom::{Vec2, Stroke};
 /// let straight = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
 /// assert!(straight.check_shape().is_ok());
 /// let backwards = Stroke::new(0.0, Vec2::new(0.0, -1.0), 6.0);

@@ -6,15 +6,15 @@
 mod common;
 
 use boardgame_core::{Game, GameRng, Seat};
-use carrom::{
+use common::*;
+use lattjo_carrom::{
     Action, ApplyError, Carrom, Colour, MAX_STRIKER_OFFSET, Planner, QueenState, Rules, State,
     Stroke, StrokeError, Vec2,
 };
-use common::*;
 
 /// The board y of the south base line (seat 0 in singles), where the striker's centre sits.
 fn south_line_y() -> f64 {
-    carrom::Side::South.striker_position(0.0).y
+    lattjo_carrom::Side::South.striker_position(0.0).y
 }
 
 /// Seat 0 to move with black men lying on its base line at these x positions.
@@ -93,7 +93,7 @@ fn c6_a12_a_pass_hands_the_turn_on_and_a_waiting_queen_goes_back() {
         "A12: never left waiting"
     );
     assert!(
-        state.piece(carrom::Piece::QUEEN).is_some(),
+        state.piece(lattjo_carrom::Piece::QUEEN).is_some(),
         "back on the board"
     );
     assert_eq!(state.strokes(), before.strokes(), "a pass is not a stroke");
@@ -116,7 +116,7 @@ fn c6_a12_a_pass_hands_the_turn_on_and_a_waiting_queen_goes_back() {
 #[test]
 fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
     let game = Carrom::new(Rules::booklet()).unwrap();
-    let reach = carrom::STRIKER_RADIUS + carrom::PIECE_RADIUS;
+    let reach = lattjo_carrom::STRIKER_RADIUS + lattjo_carrom::PIECE_RADIUS;
     // Shadows end at 0.3 mm and start again at 0.7 mm: no millimetre grid point is free.
     let (a, b) = (0.0003 - reach, 0.0007 + reach);
     let xs = [
@@ -171,7 +171,7 @@ proptest::proptest! {
         let mut placed: Vec<Vec2> = Vec::new();
         for (k, (x, dy)) in xs.into_iter().enumerate() {
             let p = Vec2::new(x, south_line_y() + dy);
-            if placed.iter().all(|q| q.distance(p) >= 2.0 * carrom::PIECE_RADIUS) {
+            if placed.iter().all(|q| q.distance(p) >= 2.0 * lattjo_carrom::PIECE_RADIUS) {
                 s.pieces[black(k as u8).id() as usize] = Some(p);
                 placed.push(p);
             }

@@ -2,7 +2,7 @@
 
 use boardgame_core::Seat;
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use carrom::{Action, Call, Carrom, DueChoice, Noise, NoiseModel, Rules, Stroke, Vec2};
+use lattjo_carrom::{Action, Call, Carrom, DueChoice, Noise, NoiseModel, Rules, Stroke, Vec2};
 
 fn bad_actions() -> Vec<Action> {
     vec![

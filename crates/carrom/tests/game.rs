@@ -7,11 +7,11 @@ use boardgame_core::{
     Agent, BySeat, Game, GameRng, Match, MatchConfig, Record, RoundContext, Rounds, Seat, Turn,
     play_game,
 };
-use carrom::{
+use common::*;
+use lattjo_carrom::{
     Action, ApplyError, BreakRotation, Carrom, Colour, Noise, NoiseModel, Phase, Planner,
     QueenState, Rules, State, Stroke, StrokeEvents, TieAfterMaxBoards, Vec2,
 };
-use common::*;
 
 /// A finished board won by `winner` (team), from a constructed position.
 fn finished(game: &Carrom, winner: usize, breaker: u8) -> State {
@@ -75,7 +75,7 @@ fn c3_coin_toss_decides_white_and_the_break() {
         .count();
     assert_eq!(arms, 2);
     assert_eq!(
-        s1.piece(carrom::Piece::QUEEN),
+        s1.piece(lattjo_carrom::Piece::QUEEN),
         Some(Vec2::default()),
         "queen on the centre spot"
     );
@@ -264,17 +264,20 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
     assert_eq!(i.max_points_per_board, Some(12));
     assert_eq!(
         i.queen_with_first_piece,
-        carrom::QueenWithFirstPiece::RequireNextCover
+        lattjo_carrom::QueenWithFirstPiece::RequireNextCover
     );
-    assert_eq!(i.both_last_pieces, carrom::BothLastPieces::ByQueenState);
+    assert_eq!(
+        i.both_last_pieces,
+        lattjo_carrom::BothLastPieces::ByQueenState
+    );
     // Switching those back gives the booklet exactly: the options are orthogonal.
     i.opponent_piece_ends_turn = true;
     i.striker_with_queen_continues = false;
     i.queen_too_early_loses_turn = false;
     i.last_piece_with_striker_loses = false;
     i.max_points_per_board = None;
-    i.queen_with_first_piece = carrom::QueenWithFirstPiece::CoveredAtOnce;
-    i.both_last_pieces = carrom::BothLastPieces::StrikerLoses;
+    i.queen_with_first_piece = lattjo_carrom::QueenWithFirstPiece::CoveredAtOnce;
+    i.both_last_pieces = lattjo_carrom::BothLastPieces::StrikerLoses;
     // The section 5 gaps closed later: ICF 75-85, 62(b), 60, 35-37, 29-33.
     assert!(i.extra_point_if_demanded && i.dues_off_centre_circle && i.dues_may_be_declined);
     assert!(i.referee_calls && i.games_per_match == 3);
@@ -284,9 +287,9 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
     i.referee_calls = false;
     i.games_per_match = 1;
     // The review's fixes: board ends scored by ICF 75-85, ICF 68(b).
-    assert_eq!(i.board_end_scoring, carrom::BoardEndScoring::Icf);
+    assert_eq!(i.board_end_scoring, lattjo_carrom::BoardEndScoring::Icf);
     assert!(i.queen_while_owing_goes_back);
-    i.board_end_scoring = carrom::BoardEndScoring::Booklet;
+    i.board_end_scoring = lattjo_carrom::BoardEndScoring::Booklet;
     i.queen_while_owing_goes_back = false;
     assert_eq!(i, b);
     assert_eq!(Rules::default(), b);
@@ -319,21 +322,21 @@ fn bad_rules_and_physics_are_refused_when_building_the_game() {
     r.break_attempts = 0;
     assert!(matches!(
         Carrom::new(r),
-        Err(carrom::CarromError::Rules(
-            carrom::RulesError::NoBreakAttempts
+        Err(lattjo_carrom::CarromError::Rules(
+            lattjo_carrom::RulesError::NoBreakAttempts
         ))
     ));
-    let mut p = carrom::PhysicsConfig::default();
+    let mut p = lattjo_carrom::PhysicsConfig::default();
     p.params.friction_mu = f64::NAN;
     assert!(matches!(
         Carrom::with_physics(Rules::booklet(), p),
-        Err(carrom::CarromError::Table(_))
+        Err(lattjo_carrom::CarromError::Table(_))
     ));
-    let mut p = carrom::PhysicsConfig::default();
+    let mut p = lattjo_carrom::PhysicsConfig::default();
     p.step.dt_s = 0.0;
     assert!(matches!(
         Carrom::with_physics(Rules::booklet(), p),
-        Err(carrom::CarromError::Step(_))
+        Err(lattjo_carrom::CarromError::Step(_))
     ));
     let mut noisy = Rules::booklet();
     noisy.noise = Some(NoiseModel {

@@ -6,7 +6,7 @@
 //! intended change of the game's behaviour, and say so in the commit.
 
 use boardgame_core::{Agent, Game, GameRng, Turn, play_game};
-use carrom::{Action, Call, Carrom, DueChoice, NoiseModel, Planner, Rules, State};
+use lattjo_carrom::{Action, Call, Carrom, DueChoice, NoiseModel, Planner, Rules, State};
 
 /// FNV-1a over 64-bit words.
 struct Fnv(u64);

@@ -6,12 +6,12 @@
 mod common;
 
 use boardgame_core::{Agent, Game, Match, RoundContext, Rounds, Seat, Turn, play_game};
-use carrom::{
+use common::*;
+use lattjo_carrom::{
     Action, ApplyError, BoardEnd, BoardResult, Call, Carrom, CarromGame, Colour, DueChoice, Phase,
     Piece, Planner, QueenState, Rules, State, Stroke, StrokeEvents, Vec2, resolve,
     resolve_called_foul,
 };
-use common::*;
 
 fn ev() -> StrokeEvents {
     StrokeEvents::counted()
@@ -396,7 +396,7 @@ fn returned_white(s: &State, before: &[u8]) -> Vec<Vec2> {
 
 #[test]
 fn icf_62b_due_men_do_not_cover_the_centre_circle_jumped_men_still_do() {
-    let outside = carrom::CENTRE_SPOT_RADIUS + carrom::PIECE_RADIUS;
+    let outside = lattjo_carrom::CENTRE_SPOT_RADIUS + lattjo_carrom::PIECE_RADIUS;
     // Booklet: the due man goes on the free centre spot (C10, A6).
     let rules = Rules::booklet();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
@@ -410,7 +410,7 @@ fn icf_62b_due_men_do_not_cover_the_centre_circle_jumped_men_still_do() {
     assert_eq!(back.len(), 1);
     let d = back[0].distance(Vec2::default());
     assert!(d >= outside - 1e-9, "covers the centre circle: {d}");
-    assert!(d + carrom::PIECE_RADIUS <= carrom::OUTER_CIRCLE_RADIUS);
+    assert!(d + lattjo_carrom::PIECE_RADIUS <= lattjo_carrom::OUTER_CIRCLE_RADIUS);
     assert!(d < outside + 0.002, "on the nearest free ring: {d}");
     // Two dues (striker + own man, A10) both off the circle and apart.
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
@@ -582,11 +582,11 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
     assert_eq!(back.len(), 1);
     let d = back[0].distance(Vec2::default());
     assert!(
-        d >= carrom::CENTRE_SPOT_RADIUS + carrom::PIECE_RADIUS - 1e-9,
+        d >= lattjo_carrom::CENTRE_SPOT_RADIUS + lattjo_carrom::PIECE_RADIUS - 1e-9,
         "{d}"
     );
     assert!(
-        d + carrom::PIECE_RADIUS <= carrom::OUTER_CIRCLE_RADIUS,
+        d + lattjo_carrom::PIECE_RADIUS <= lattjo_carrom::OUTER_CIRCLE_RADIUS,
         "{d}"
     );
     // ICF 60: the opponent may decline the due; he places it, and seat 0 strikes on.
@@ -939,7 +939,7 @@ fn icf_37b_50a_62b_foul_pocketed_men_come_out_for_placing_off_the_centre_circle(
     assert_eq!(s.to_move(), Seat::new(1));
     // The three men brought out (any two white, men are alike; black 2) lie off the centre
     // circle (the grid's men lie 10 cm or more from the centre).
-    let outside = carrom::CENTRE_SPOT_RADIUS + carrom::PIECE_RADIUS - 1e-9;
+    let outside = lattjo_carrom::CENTRE_SPOT_RADIUS + lattjo_carrom::PIECE_RADIUS - 1e-9;
     let near: Vec<f64> = s
         .pieces()
         .iter()

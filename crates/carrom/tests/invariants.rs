@@ -4,7 +4,7 @@
 mod common;
 
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
-use carrom::{
+use lattjo_carrom::{
     Action, BoardEndScoring, Carrom, Colour, DueChoice, MEN_PER_COLOUR, PIECES, Phase, Piece,
     QueenState, Rules, State, Stroke, StrokeEvents, Vec2,
 };
@@ -56,9 +56,9 @@ fn check_position(s: &State) {
     // Pieces on the board never overlap and stay on the surface.
     let on: Vec<Vec2> = s.pieces().iter().flatten().copied().collect();
     for (i, a) in on.iter().enumerate() {
-        assert!(a.x.abs() <= carrom::HALF_SIZE && a.y.abs() <= carrom::HALF_SIZE);
+        assert!(a.x.abs() <= lattjo_carrom::HALF_SIZE && a.y.abs() <= lattjo_carrom::HALF_SIZE);
         for b in &on[..i] {
-            assert!(a.distance(*b) >= 2.0 * carrom::PIECE_RADIUS - 1e-9);
+            assert!(a.distance(*b) >= 2.0 * lattjo_carrom::PIECE_RADIUS - 1e-9);
         }
     }
 }
@@ -102,7 +102,7 @@ fn play_random_game(rules: Rules, seed: u64) {
             if game.rules().referee_calls && rng.chance(1.0 / 30.0) {
                 // ICF 35-37: a technical foul now and then; the bookkeeping still holds.
                 let seat = s.to_move();
-                let call = Action::Call(carrom::Call::TechnicalFoul(seat));
+                let call = Action::Call(lattjo_carrom::Call::TechnicalFoul(seat));
                 game.apply(&mut s, &call).unwrap();
                 check_position(&s);
                 continue;
@@ -179,7 +179,7 @@ fn play_random_game(rules: Rules, seed: u64) {
                 assert!(
                     s.on_board(Colour::White) == 0
                         || s.on_board(Colour::Black) == 0
-                        || b.reason == carrom::BoardEnd::LastPieceWithStriker
+                        || b.reason == lattjo_carrom::BoardEnd::LastPieceWithStriker
                 );
                 let award = b.points[b.winner];
                 assert!((1..=15).contains(&award), "award {award}");

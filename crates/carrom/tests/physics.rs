@@ -4,11 +4,11 @@
 mod common;
 
 use boardgame_core::{Game, Seat};
-use carrom::{
+use common::{black, white};
+use lattjo_carrom::{
     Action, ApplyError, BoardEnd, Carrom, Colour, PIECES, Piece, QueenState, Rules, Setup, State,
     Stroke, StrokeError, Vec2, aimed_shots, pocket_centres,
 };
-use common::{black, white};
 
 /// A position with only the listed pieces on the board (the rest pocketed), team 0 white,
 /// seat 0 (south) to strike, the queen as given.
@@ -80,7 +80,7 @@ fn c4_a_stroke_that_never_leaves_the_base_line_is_void() {
         QueenState::OnBoard,
     );
     let mut s = s0.clone();
-    let slow = Stroke::new(0.0, Vec2::new(0.0, 1.0), carrom::MIN_SPEED);
+    let slow = Stroke::new(0.0, Vec2::new(0.0, 1.0), lattjo_carrom::MIN_SPEED);
     let r = game.strike(&mut s, &slow).unwrap();
     assert!(r.void && r.turn_continues);
     assert_eq!(s.pieces(), s0.pieces());
@@ -125,7 +125,7 @@ fn c10_striker_straight_into_a_pocket_costs_a_piece() {
     }
     on.push((black(0), Vec2::new(-0.2, 0.0)));
     let mut s = only(&game, &on, QueenState::Covered(1));
-    let start = Vec2::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
+    let start = Vec2::new(0.15, -0.37 + lattjo_carrom::BASE_LINE_INSET);
     let p = pocket_centres()[2];
     let stroke = Stroke::new(0.15, Vec2::new(p.x - start.x, p.y - start.y), 4.0);
     let r = game.strike(&mut s, &stroke).unwrap();
@@ -139,7 +139,7 @@ fn c12_a2_striker_following_its_piece_in_costs_two_and_continues() {
     let game = Carrom::new(Rules::booklet()).unwrap();
     // White(0) sits on the line from the striker to pocket 2, close to the pocket; a straight
     // hit sends it in and the heavier striker follows.
-    let start = Vec2::new(0.15, -0.37 + carrom::BASE_LINE_INSET);
+    let start = Vec2::new(0.15, -0.37 + lattjo_carrom::BASE_LINE_INSET);
     let p = pocket_centres()[2];
     let d = Vec2::new(p.x - start.x, p.y - start.y);
     let len = d.distance(Vec2::default());
@@ -248,7 +248,7 @@ fn c7_c9_queen_through_physics() {
 fn c15_planner_clears_a_board_and_the_score_follows_c18() {
     let game = Carrom::new(Rules::booklet()).unwrap();
     let mut s = game.opening(Seat::new(0)).unwrap();
-    let mut planner = carrom::Planner::default();
+    let mut planner = lattjo_carrom::Planner::default();
     let mut strokes = 0;
     while s.result().is_none() && strokes < 400 {
         let a = planner.choose(&game, &s).unwrap();
@@ -338,7 +338,7 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     // A striker overlapping a piece.
     let su = {
         let mut su = Setup::opening(game.rules(), Seat::new(0));
-        su.pieces[5] = Some(Vec2::new(0.0, -0.37 + carrom::BASE_LINE_INSET));
+        su.pieces[5] = Some(Vec2::new(0.0, -0.37 + lattjo_carrom::BASE_LINE_INSET));
         su.break_pending = false;
         su
     };

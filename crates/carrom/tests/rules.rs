@@ -5,11 +5,11 @@
 mod common;
 
 use boardgame_core::Seat;
-use carrom::{
+use common::*;
+use lattjo_carrom::{
     BoardEnd, BothLastPieces, Colour, PenaltyPoints, QueenState, QueenWithFirstPiece, Rules,
     RulesError, Setup, SetupError, StrokeEvents, Vec2, resolve,
 };
-use common::*;
 
 fn ev() -> StrokeEvents {
     StrokeEvents::counted()
@@ -27,7 +27,7 @@ fn c1_a21_two_or_four_players_and_three_rejected() {
 
 #[test]
 fn c1_c21_partners_sit_opposite_and_share_a_team() {
-    use carrom::{Side, TurnDirection, side_of, team_of};
+    use lattjo_carrom::{Side, TurnDirection, side_of, team_of};
     assert_eq!(
         side_of(2, Seat::new(0), TurnDirection::CounterClockwise),
         Side::South
@@ -47,7 +47,7 @@ fn c1_c21_partners_sit_opposite_and_share_a_team() {
 
 #[test]
 fn a19_counter_clockwise_turn_passes_to_the_right() {
-    use carrom::{Side, TurnDirection, side_of};
+    use lattjo_carrom::{Side, TurnDirection, side_of};
     // Seat 0 sits south facing north: his right hand is east.
     assert_eq!(
         side_of(4, Seat::new(1), TurnDirection::CounterClockwise),
@@ -160,11 +160,11 @@ fn c6_turn_continues_only_while_own_pieces_drop() {
 fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
     let rules = Rules::booklet();
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(carrom::Piece::QUEEN)).unwrap();
+    let r = resolve(&rules, &mut s, &ev().pocket(lattjo_carrom::Piece::QUEEN)).unwrap();
     assert!(r.queen_returned && !r.turn_continues);
     assert_eq!(s.queen(), QueenState::OnBoard);
     assert_eq!(
-        s.piece(carrom::Piece::QUEEN),
+        s.piece(lattjo_carrom::Piece::QUEEN),
         Some(Vec2::new(0.0, 0.0)),
         "C14 spot free: on the spot"
     );
@@ -174,10 +174,10 @@ fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
 fn c7_a12_queen_after_own_piece_waits_and_the_turn_continues() {
     let rules = Rules::booklet();
     let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(carrom::Piece::QUEEN)).unwrap();
+    let r = resolve(&rules, &mut s, &ev().pocket(lattjo_carrom::Piece::QUEEN)).unwrap();
     assert!(r.turn_continues && !r.queen_returned);
     assert_eq!(s.queen(), QueenState::Waiting(0));
-    assert_eq!(s.piece(carrom::Piece::QUEEN), None);
+    assert_eq!(s.piece(lattjo_carrom::Piece::QUEEN), None);
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn c8_a13_cover_with_next_stroke_or_queen_goes_back() {
     let r = resolve(&rules, &mut s, &ev()).unwrap();
     assert!(r.queen_returned && !r.turn_continues);
     assert_eq!(s.queen(), QueenState::OnBoard);
-    assert!(s.piece(carrom::Piece::QUEEN).is_some());
+    assert!(s.piece(lattjo_carrom::Piece::QUEEN).is_some());
     // C8 says "own piece": an opponent's piece does not cover.
     let mut s = position(&rules, &whites(1), QueenState::Waiting(0), [0, 0], 0);
     resolve(&rules, &mut s, &ev().pocket(black(0))).unwrap();
@@ -231,9 +231,9 @@ fn c9_queen_and_own_piece_together_cover_whichever_first() {
     for queen_first in [true, false] {
         let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
         let e = if queen_first {
-            ev().pocket(carrom::Piece::QUEEN).pocket(white(3))
+            ev().pocket(lattjo_carrom::Piece::QUEEN).pocket(white(3))
         } else {
-            ev().pocket(white(3)).pocket(carrom::Piece::QUEEN)
+            ev().pocket(white(3)).pocket(lattjo_carrom::Piece::QUEEN)
         };
         let r = resolve(&rules, &mut s, &e).unwrap();
         assert_eq!(s.queen(), QueenState::Covered(0));
@@ -254,7 +254,7 @@ fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
     assert_eq!(r.placed_by, Some(Seat::new(1)));
     let back: Vec<_> = (0..3).filter_map(|i| s.piece(white(i))).collect();
     assert_eq!(back.len(), 1);
-    assert!(back[0].distance(Vec2::default()) <= carrom::OUTER_CIRCLE_RADIUS);
+    assert!(back[0].distance(Vec2::default()) <= lattjo_carrom::OUTER_CIRCLE_RADIUS);
 }
 
 #[test]
@@ -343,7 +343,7 @@ fn a10_striker_table_rows() {
         &rules,
         &mut s,
         &ev()
-            .pocket(carrom::Piece::QUEEN)
+            .pocket(lattjo_carrom::Piece::QUEEN)
             .pocket(white(4))
             .striker_pocketed(),
     )
@@ -354,7 +354,7 @@ fn a10_striker_table_rows() {
     let r = resolve(
         &rules,
         &mut s,
-        &ev().pocket(carrom::Piece::QUEEN).striker_pocketed(),
+        &ev().pocket(lattjo_carrom::Piece::QUEEN).striker_pocketed(),
     )
     .unwrap();
     assert!(r.queen_returned && !r.turn_continues);
@@ -412,7 +412,7 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
         p.x.abs() < 1e-9 && p.y < 0.0,
         "behind the spot from north's view: {p:?}"
     );
-    assert!((p.distance(Vec2::default()) - 2.0 * carrom::PIECE_RADIUS).abs() < 0.0011);
+    assert!((p.distance(Vec2::default()) - 2.0 * lattjo_carrom::PIECE_RADIUS).abs() < 0.0011);
     assert_eq!(
         s.pocketed(Colour::Black),
         0,
@@ -439,11 +439,11 @@ fn a7_queen_is_placed_before_other_pieces() {
     let r = resolve(
         &rules,
         &mut s,
-        &ev().jump(carrom::Piece::QUEEN).jump(white(2)),
+        &ev().jump(lattjo_carrom::Piece::QUEEN).jump(white(2)),
     )
     .unwrap();
     assert_eq!(r.jumped, 2);
-    assert_eq!(s.piece(carrom::Piece::QUEEN), Some(Vec2::default()));
+    assert_eq!(s.piece(lattjo_carrom::Piece::QUEEN), Some(Vec2::default()));
     assert!(s.piece(white(2)).unwrap().distance(Vec2::default()) > 0.03);
 }
 
@@ -487,7 +487,7 @@ fn a11_queen_with_first_pieces_three_options() {
         resolve(
             &rules,
             &mut s,
-            &ev().pocket(carrom::Piece::QUEEN).pocket(white(0)),
+            &ev().pocket(lattjo_carrom::Piece::QUEEN).pocket(white(0)),
         )
         .unwrap();
         assert_eq!(s.queen(), k_prime_1, "{opt:?} k'=1");
@@ -497,7 +497,7 @@ fn a11_queen_with_first_pieces_three_options() {
             &mut s,
             &ev()
                 .pocket(white(1))
-                .pocket(carrom::Piece::QUEEN)
+                .pocket(lattjo_carrom::Piece::QUEEN)
                 .pocket(white(0)),
         )
         .unwrap();
@@ -507,7 +507,7 @@ fn a11_queen_with_first_pieces_three_options() {
         let r = resolve(
             &rules,
             &mut s,
-            &ev().pocket(carrom::Piece::QUEEN).pocket(white(0)),
+            &ev().pocket(lattjo_carrom::Piece::QUEEN).pocket(white(0)),
         )
         .unwrap();
         assert_eq!(s.queen(), QueenState::OnBoard, "{opt:?} k'=0");
@@ -522,7 +522,7 @@ fn a11_icf_queen_too_early_loses_the_turn() {
     let r = resolve(
         &rules,
         &mut s,
-        &ev().pocket(carrom::Piece::QUEEN).pocket(white(0)),
+        &ev().pocket(lattjo_carrom::Piece::QUEEN).pocket(white(0)),
     )
     .unwrap();
     assert!(r.queen_returned && !r.turn_continues);
@@ -535,7 +535,7 @@ fn icf_striker_with_queen_continues() {
     let r = resolve(
         &rules,
         &mut s,
-        &ev().pocket(carrom::Piece::QUEEN).striker_pocketed(),
+        &ev().pocket(lattjo_carrom::Piece::QUEEN).striker_pocketed(),
     )
     .unwrap();
     assert!(r.queen_returned && r.turn_continues);
@@ -566,7 +566,7 @@ fn a16_last_piece_with_queen_is_a_normal_win() {
     let r = resolve(
         &rules,
         &mut s,
-        &ev().pocket(carrom::Piece::QUEEN).pocket(white(8)),
+        &ev().pocket(lattjo_carrom::Piece::QUEEN).pocket(white(8)),
     )
     .unwrap();
     let res = r.board_over.unwrap();
@@ -744,7 +744,7 @@ fn c21_pairs_share_colour_debt_and_queen() {
     resolve(&rules, &mut s, &ev()).unwrap();
     resolve(&rules, &mut s, &ev()).unwrap();
     assert_eq!(s.to_move(), Seat::new(2));
-    let r = resolve(&rules, &mut s, &ev().pocket(carrom::Piece::QUEEN)).unwrap();
+    let r = resolve(&rules, &mut s, &ev().pocket(lattjo_carrom::Piece::QUEEN)).unwrap();
     assert_eq!(s.queen(), QueenState::Waiting(0));
     assert!(r.turn_continues);
 }

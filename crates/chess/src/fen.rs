@@ -198,11 +198,11 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use chess::{CastlingMode, Position};
+    /// use lattjo_chess::{CastlingMode, Position};
     /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1", CastlingMode::Standard)?;
     /// assert_eq!(pos.legal_moves().len(), 3);
     /// assert!(Position::from_fen("8/8/8/8/8/8/8/K6k x - - 0 1", CastlingMode::Standard).is_err());
-    /// # Ok::<(), chess::FenError>(())
+    /// # Ok::<(), lattjo_chess::FenError>(())
     /// ```
     pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
         Ok(Position::from_setup(Setup::from_fen(fen)?, mode)?)

@@ -278,7 +278,7 @@ impl ChessState {
 ///
 /// ```
 /// use boardgame_core::{Game, Turn};
-/// use chess::{Action, Chess, Rules};
+/// use lattjo_chess::{Action, Chess, Rules};
 ///
 /// let game = Chess::new(Rules::fide());
 /// let mut state = game.new_initial_state();

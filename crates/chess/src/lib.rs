@@ -2,7 +2,7 @@
 //! Polyglot hashing, SVG diagrams, and fast legal move generation on bitboards.
 //!
 //! ```
-//! use chess::{perft, Position, Move, Square};
+//! use lattjo_chess::{perft, Position, Move, Square};
 //!
 //! let mut pos = Position::new();
 //! assert_eq!(perft(&pos, 2), 400);

@@ -389,7 +389,7 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// let pos = chess::Position::new();
+    /// let pos = lattjo_chess::Position::new();
     /// assert_eq!(pos.legal_moves().len(), 20);
     /// ```
     #[must_use]
@@ -521,8 +521,8 @@ impl Position {
 /// # Examples
 ///
 /// ```
-/// let start = chess::Position::new();
-/// assert_eq!(chess::perft(&start, 3), 8902);
+/// let start = lattjo_chess::Position::new();
+/// assert_eq!(lattjo_chess::perft(&start, 3), 8902);
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {

@@ -304,7 +304,7 @@ fn push_word(out: &mut Vec<(usize, Tok)>, line: usize, word: &str) {
 ///
 /// ```
 /// let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {develops} Nc6 (2... d6) 1-0\n\n[Event \"b\"]\n\n1. e4 e4 *\n";
-/// let read = chess::pgn::read_pgn(text);
+/// let read = lattjo_chess::pgn::read_pgn(text);
 /// assert_eq!(read.games.len(), 1);
 /// assert_eq!(read.games[0].moves.len(), 4);
 /// assert_eq!(read.errors.len(), 1);

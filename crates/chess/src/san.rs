@@ -116,11 +116,11 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// let pos = chess::Position::new();
+    /// let pos = lattjo_chess::Position::new();
     /// let m = pos.parse_san("Nf3")?;
     /// assert_eq!(pos.san(m), "Nf3");
     /// assert!(pos.parse_san("Nf4").is_err());
-    /// # Ok::<(), chess::SanError>(())
+    /// # Ok::<(), lattjo_chess::SanError>(())
     /// ```
     pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
         let parsed = parse_syntax(s).ok_or_else(|| SanError::Syntax(s.to_owned()))?;

@@ -55,7 +55,7 @@ fn glyph(color: Color, role: Role) -> char {
 /// # Examples
 ///
 /// ```
-/// let svg = chess::svg::svg(&chess::Position::new(), &chess::svg::SvgOptions::default());
+/// let svg = lattjo_chess::svg::svg(&lattjo_chess::Position::new(), &lattjo_chess::svg::SvgOptions::default());
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("<text class=\"piece").count(), 32);
 /// ```

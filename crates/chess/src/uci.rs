@@ -118,7 +118,7 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// let mut pos = chess::Position::new();
+    /// let mut pos = lattjo_chess::Position::new();
     /// let m = pos.parse_uci("g1f3")?;
     /// pos.play(m)?;
     /// assert!(pos.parse_uci("e2e5").is_err());

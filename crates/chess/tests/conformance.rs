@@ -1,7 +1,7 @@
 //! boardgame-core's conformance kit on both presets, with decisions on and off.
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use chess::{Action, Chess, Move, Rules, Square};
+use lattjo_chess::{Action, Chess, Move, Rules, Square};
 
 #[test]
 fn conformance_fide_and_lattjo() {
@@ -35,7 +35,7 @@ fn conformance_fide_and_lattjo() {
 #[test]
 fn conformance_chess960_starts() {
     for n in [0, 359, 959] {
-        let start = chess::Position::chess960(n).expect("a valid number");
+        let start = lattjo_chess::Position::chess960(n).expect("a valid number");
         let game = Chess::with_start(Rules::fide(), start);
         let config = ConformanceConfig::<Action> {
             games: 2,

@@ -1,6 +1,6 @@
 //! FEN, UCI and Polyglot hashing against published references.
 
-use chess::{CastlingMode, FenError, Position, UciError, UciMove};
+use lattjo_chess::{CastlingMode, FenError, Position, UciError, UciMove};
 
 /// Polyglot book-format reference: the published key test vectors (rules section 7 lists
 /// the first three; the rest are the same table's further lines).

@@ -1,7 +1,7 @@
 //! Perft against published node counts (golden files in `tests/data`, each with its source).
 //! Counts above `NODE_LIMIT` are left to the benches (`benches/benches/chess_perft.rs`).
 
-use chess::{CastlingMode, Position, perft};
+use lattjo_chess::{CastlingMode, Position, perft};
 
 const NODE_LIMIT: u64 = 5_000_000;
 

@@ -1,7 +1,7 @@
 //! PGN reading and writing on a multi-game file with comments, NAGs and variations.
 
-use chess::pgn::{PgnErrorKind, read_pgn, write_pgn};
-use chess::{Color, SanError};
+use lattjo_chess::pgn::{PgnErrorKind, read_pgn, write_pgn};
+use lattjo_chess::{Color, SanError};
 
 #[test]
 fn pgn_multi_game_file_with_comments_variations_and_a_bad_game() {

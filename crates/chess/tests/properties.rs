@@ -3,8 +3,8 @@
 //! pieces are conserved; the mover's king is never left attacked (rules section 7).
 
 use boardgame_core::GameRng;
-use chess::pgn::read_pgn;
-use chess::{CastlingMode, Move, Position, Role, Square};
+use lattjo_chess::pgn::read_pgn;
+use lattjo_chess::{CastlingMode, Move, Position, Role, Square};
 use proptest::prelude::*;
 
 const FENS: [&str; 4] = [
@@ -89,7 +89,7 @@ proptest! {
         if let Ok(p) = fen.parse::<Position>() {
             // Whatever parses is a valid position that round-trips.
             prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p.clone()));
-            let _ = chess::perft(&p, 2);
+            let _ = lattjo_chess::perft(&p, 2);
         }
         let kiwi: Position = FENS[1].parse().expect("valid");
         for san in ["O-O-O", "Qxf6", "exd6", "Nxe6", "d5e6", "a2a3"] {
@@ -144,14 +144,14 @@ proptest! {
             prop_assert!(n1 == n0 || n1 + 1 == n0);
             // The side that just moved is not in check, and kings are never adjacent.
             prop_assert!(after.attackers_to(after.king(!after.turn()), after.turn(), after.board().occupied()).is_empty());
-            prop_assert!(!chess::king_attacks(after.king(after.turn())).contains(after.king(!after.turn())));
+            prop_assert!(!lattjo_chess::king_attacks(after.king(after.turn())).contains(after.king(!after.turn())));
             // Checkmate <=> in check and no legal move; stalemate <=> not in check and none.
             let none = after.legal_moves().is_empty();
             prop_assert_eq!(after.is_checkmate(), after.is_check() && none);
             prop_assert_eq!(after.is_stalemate(), !after.is_check() && none);
             // Castling rights never come back; the half-move clock resets exactly on pawn
             // moves and captures.
-            prop_assert_eq!(after.castling_rooks() & !before.castling_rooks(), chess::Bitboard::EMPTY);
+            prop_assert_eq!(after.castling_rooks() & !before.castling_rooks(), lattjo_chess::Bitboard::EMPTY);
             let pawn_move = before.board().role_at(m.from) == Some(Role::Pawn);
             let expected = if pawn_move || before.is_capture(m) { 0 } else { before.halfmoves() + 1 };
             prop_assert_eq!(after.halfmoves(), expected);

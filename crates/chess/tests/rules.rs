@@ -2,7 +2,7 @@
 //! T1-T11, the deviations D1-D5 and the decisions A1-A14, on hand-worked positions.
 
 use boardgame_core::{Game, Turn};
-use chess::{
+use lattjo_chess::{
     Action, ActionError, CastlingMode, Chess, ChessState, Color, DrawReason, Move, Outcome, Piece,
     Position, PositionError, Role, Rules, Square, WinReason, insufficient_material,
 };
@@ -159,7 +159,9 @@ fn k12_king_one_square_k13_a12_kings_never_adjacent() {
     assert_eq!(dests(&p, Square::E3), ["Kd2", "Kd3", "Ke2", "Kf2", "Kf3"]);
     assert_eq!(
         Position::from_fen("8/8/8/4k3/4K3/8/8/8 w - - 0 1", CastlingMode::Standard),
-        Err(chess::FenError::Position(PositionError::AdjacentKings))
+        Err(lattjo_chess::FenError::Position(
+            PositionError::AdjacentKings
+        ))
     );
 }
 
@@ -247,12 +249,12 @@ fn k18_t7_a10_castling_once_and_rights_lost_for_good() {
     );
     assert_eq!(
         s.position()
-            .castling_rook(Color::White, chess::CastlingSide::KingSide),
+            .castling_rook(Color::White, lattjo_chess::CastlingSide::KingSide),
         None
     );
     assert_eq!(
         s.position()
-            .castling_rook(Color::White, chess::CastlingSide::QueenSide),
+            .castling_rook(Color::White, lattjo_chess::CastlingSide::QueenSide),
         None
     );
     // A rook that moves and comes back does not restore the right (A10).
@@ -267,7 +269,7 @@ fn k18_t7_a10_castling_once_and_rights_lost_for_good() {
     c.play(c.parse_san("Rg8+").expect("legal")).expect("legal");
     c.play(c.parse_san("Rxg8").expect("legal")).expect("legal");
     assert_eq!(
-        c.castling_rook(Color::Black, chess::CastlingSide::KingSide),
+        c.castling_rook(Color::Black, lattjo_chess::CastlingSide::KingSide),
         None,
         "the h8 rook moved"
     );
@@ -282,7 +284,7 @@ fn k18_t7_a10_castling_once_and_rights_lost_for_good() {
     let mut e = pos("r3k2r/8/8/8/8/8/6B1/R3K3 w Qkq - 0 1");
     e.play(e.parse_san("Bxa8").expect("legal")).expect("legal");
     assert_eq!(
-        e.castling_rook(Color::Black, chess::CastlingSide::QueenSide),
+        e.castling_rook(Color::Black, lattjo_chess::CastlingSide::QueenSide),
         None
     );
 }
@@ -516,7 +518,7 @@ fn a3_repetition_ignores_an_en_passant_square_that_cannot_be_used() {
 
 #[test]
 fn a13_fen_validation_rejects_impossible_positions() {
-    use chess::FenError::Position as P;
+    use lattjo_chess::FenError::Position as P;
     let cases = [
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -570,11 +572,11 @@ fn a13_fen_validation_rejects_impossible_positions() {
     let p = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", CastlingMode::Standard)
         .expect("valid");
     assert_eq!(
-        p.to_fen(chess::EpMode::Always),
+        p.to_fen(lattjo_chess::EpMode::Always),
         "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"
     );
     assert_eq!(
-        p.to_fen(chess::EpMode::Legal),
+        p.to_fen(lattjo_chess::EpMode::Legal),
         "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
     );
 }

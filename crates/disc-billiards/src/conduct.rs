@@ -103,7 +103,7 @@ impl fmt::Display for Conduct {
 ///
 /// ```
 /// use boardgame_core::Seat;
-/// use disc_billiards::{Call, Conduct, Novuss, Penalty, Rules, Side};
+/// use lattjo_disc_billiards::{Call, Conduct, Novuss, Penalty, Rules, Side};
 /// let game = Novuss::new(Rules::lnf())?;
 /// let mut pos = game.start();
 /// // Seat 0 refuses to strike: nothing of his is pocketed, so he owes a disc (N10) and the

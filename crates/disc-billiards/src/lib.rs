@@ -8,7 +8,7 @@
 //! continuing on pocketing own discs, the win.
 //!
 //! ```
-//! use disc_billiards::{Body, Compass, DiscId, Novuss, Outcome, Vec2, Rules, Stroke, Foul};
+//! use lattjo_disc_billiards::{Body, Compass, DiscId, Novuss, Outcome, Vec2, Rules, Stroke, Foul};
 //!
 //! let game = Novuss::new(Rules::booklet())?;
 //! let mut pos = game.start();
@@ -22,7 +22,7 @@
 //! let report = game.resolve(&mut pos, &stroke, &out)?;
 //! assert!(report.fouls.is_empty());
 //! assert!(report.continues(), "N6: an own disc dropped, he strikes again");
-//! assert_eq!(pos.pocketed(disc_billiards::Side::A), 1);
+//! assert_eq!(pos.pocketed(lattjo_disc_billiards::Side::A), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -30,7 +30,7 @@
 //! resolves it; [`ShotPlanner`] chooses strokes.
 //!
 //! ```
-//! use disc_billiards::{Novuss, Vec2, Rules, ShotPlanner, Stroke};
+//! use lattjo_disc_billiards::{Novuss, Vec2, Rules, ShotPlanner, Stroke};
 //!
 //! let game = Novuss::new(Rules::booklet())?;
 //! let mut pos = game.start();

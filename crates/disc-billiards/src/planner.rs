@@ -332,7 +332,7 @@ fn value(report: &StrokeReport) -> f64 {
 ///
 /// ```
 /// use boardgame_core::{Agent, Game, GameRng};
-/// use disc_billiards::{Novuss, Rules, ShotPlanner};
+/// use lattjo_disc_billiards::{Novuss, Rules, ShotPlanner};
 /// let game = Novuss::new(Rules::booklet())?;
 /// let state = game.new_initial_state();
 /// let mut planner = ShotPlanner::new(4);

@@ -92,7 +92,7 @@ impl StrokeEvent {
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2, Rules, Stroke};
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2, Rules, Stroke};
 /// let game = Novuss::new(Rules::booklet())?;
 /// let mut pos = game.start();
 /// let stroke = Stroke::new(Vec2::new(0.0, -0.40), Vec2::new(0.0, 1.0), 3.0);

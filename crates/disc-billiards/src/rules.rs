@@ -128,7 +128,7 @@ pub enum NextSetStarter {
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Rules, PlacementTest};
+/// use lattjo_disc_billiards::{Rules, PlacementTest};
 /// let mut rules = Rules::booklet();
 /// assert_eq!(rules.placement_test, PlacementTest::LineVisible);
 /// rules.players = 4; // pairs (N16)

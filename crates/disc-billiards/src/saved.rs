@@ -20,7 +20,7 @@ pub struct SavedGameData {
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Novuss, Rules, SavedGame};
+/// use lattjo_disc_billiards::{Novuss, Rules, SavedGame};
 /// let game = Novuss::new(Rules::booklet())?;
 /// let saved = SavedGame::new(&game, &game.start());
 /// let data = saved.data();

@@ -18,7 +18,7 @@ use crate::rules::Rules;
 /// # Examples
 ///
 /// ```
-/// use disc_billiards::{Vec2, Stroke};
+/// use lattjo_disc_billiards::{Vec2, Stroke};
 /// let s = Stroke::new(Vec2::new(0.0, -0.44), Vec2::new(0.0, 1.0), 3.0);
 /// assert_eq!(s.velocity(), Some(Vec2::new(0.0, 3.0)));
 /// ```

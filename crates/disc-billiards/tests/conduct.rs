@@ -8,7 +8,7 @@
 //! cushion (y = 0.474); seat 1's discs 8-15 along the south cushion (y = -0.474).
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
-use disc_billiards::{
+use lattjo_disc_billiards::{
     Action, Call, CallError, Conduct, DiscId, Noise, Novuss, Penalty, PlayError, Position, Rules,
     Setup, Side, Status, Stroke, Vec2,
 };
@@ -294,7 +294,7 @@ fn s5_pairs_penalty_goes_opposite_the_offender() {
 #[test]
 fn s5_calls_during_the_lnf_answering_series() {
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
     let answering = edit(&g, |s| {
         for d in s.discs.iter_mut().filter(|d| d.side == Side::A) {
@@ -417,14 +417,14 @@ proptest! {
 /// the LNF option; not in the booklet, not after a direct stroke, not with a dark disc.
 #[test]
 fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
-    use disc_billiards::{Body, Compass, Outcome, TurnLoss};
+    use lattjo_disc_billiards::{Body, Compass, Outcome, TurnLoss};
     let up = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     let mid = Vec2::new(0.3, 0.1);
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
     let mut booklet_rules = Rules::booklet();
-    booklet_rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    booklet_rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let booklet = game(booklet_rules);
     // Seat 0 rebounds off the north cushion, pockets his disc 3, and the puck runs back over
     // his edge line before stopping mid-table.
@@ -472,16 +472,19 @@ fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
 /// striker's edge line; the physics path watches the puck after every step.
 #[test]
 fn s5_own_edge_line_crossing_detected_through_physics() {
-    use disc_billiards::TurnLoss;
+    use lattjo_disc_billiards::TurnLoss;
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
     let stroke = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 3.0);
     let out = lnf.simulate(&lnf.start(), &stroke).unwrap();
     assert!(out.own_line_crossed, "{out:?}");
     let mut pos = lnf.start();
     let r = lnf.play(&mut pos, &stroke).unwrap();
-    assert!(matches!(r.kind, disc_billiards::StrokeKind::Rebound(_)));
+    assert!(matches!(
+        r.kind,
+        lattjo_disc_billiards::StrokeKind::Rebound(_)
+    ));
     assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
     // A soft stroke that dies before coming back does not cross.
     let soft = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 0.5);
@@ -489,7 +492,7 @@ fn s5_own_edge_line_crossing_detected_through_physics() {
     assert!(!out.own_line_crossed, "{out:?}");
     // Without the option the physics does not watch.
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     rules.own_edge_line_loss = false;
     let plain = game(rules);
     let out = plain.simulate(&plain.start(), &stroke).unwrap();

@@ -3,7 +3,7 @@
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
-use disc_billiards::{
+use lattjo_disc_billiards::{
     Action, Call, Conduct, Noise, NoiseDraw, Novuss, PlayError, Rules, ShotPlanner, Side, Status,
     Stroke, StrokeError, Vec2,
 };

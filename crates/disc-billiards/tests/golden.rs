@@ -6,7 +6,7 @@
 //! behaviour, and say so in the commit.
 
 use boardgame_core::{Agent, Game, GameRng, Turn, play_game};
-use disc_billiards::{Action, Noise, Novuss, Position, Rules, ShotPlanner};
+use lattjo_disc_billiards::{Action, Noise, Novuss, Position, Rules, ShotPlanner};
 
 /// FNV-1a over 64-bit words.
 struct Fnv(u64);

@@ -3,7 +3,7 @@
 //! panic and leave the state unchanged when refused.
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
-use disc_billiards::{
+use lattjo_disc_billiards::{
     Action, Body, Compass, DiscId, Novuss, Outcome, Penalty, Position, Rules, Side, Status, Stroke,
     Vec2,
 };
@@ -112,7 +112,7 @@ proptest! {
         let mut s = g.new_initial_state();
         let mut rng = GameRng::new(seed, 0);
         let mut buf = Vec::new();
-        let mut planner = disc_billiards::ShotPlanner::new(1);
+        let mut planner = lattjo_disc_billiards::ShotPlanner::new(1);
         for k in 0..14 {
             if g.turn(&s) == Turn::Terminal {
                 break;

@@ -2,7 +2,7 @@
 //! resolved. Each test builds a situation whose physical result is clear from geometry.
 
 use boardgame_core::Seat;
-use disc_billiards::{
+use lattjo_disc_billiards::{
     Foul, Novuss, Penalty, Position, Rules, Side, Status, Stroke, StrokeKind, TurnLoss, Vec2,
 };
 
@@ -124,7 +124,10 @@ fn n12_n13a_a_rebound_off_the_opposite_cushion_may_hit_a_dark_disc() {
     let p = Vec2::new(0.2, -0.37);
     let stroke = Stroke::new(p, Vec2::new(-0.2, image_y - p.y), 3.0);
     let r = g.play(&mut pos, &stroke).unwrap();
-    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
+    assert_eq!(
+        r.kind,
+        StrokeKind::Rebound(lattjo_disc_billiards::Compass::North)
+    );
     assert!(
         !r.fouls.contains(Foul::DarkDisc),
         "{:?}",
@@ -164,7 +167,7 @@ fn n7c_b12_discs_that_jump_the_cushion_come_back_to_the_centre() {
 fn a_whole_game_between_two_planners_ends_with_one_winner() {
     let g = game(Rules::booklet());
     let mut pos = g.start();
-    let mut planner = disc_billiards::ShotPlanner::new(6);
+    let mut planner = lattjo_disc_billiards::ShotPlanner::new(6);
     let mut strokes = 0;
     while !matches!(pos.status(), Status::Won(_)) {
         let (s, _) = planner.choose(&g, &pos).expect("a stroke");
@@ -217,7 +220,10 @@ fn n7e_the_puck_coming_back_into_the_zone_ends_the_turn() {
     let s = Stroke::new(Vec2::new(0.3, -0.37), Vec2::new(0.0, 1.0), v0);
     let r = g.play(&mut pos, &s).unwrap();
     assert!(r.losses.contains(TurnLoss::PuckReturned), "{r:?}");
-    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::North));
+    assert_eq!(
+        r.kind,
+        StrokeKind::Rebound(lattjo_disc_billiards::Compass::North)
+    );
 }
 
 #[test]
@@ -228,11 +234,11 @@ fn n13b_n13c_a_light_disc_driven_into_a_dark_one_is_fair() {
     s.discs[3].at = Some(Vec2::new(0.0, -0.2));
     s.discs[4].at = Some(Vec2::new(0.0, 0.0));
     let mut pos = g.position(&s).unwrap();
-    assert!(pos.is_light(g.rules(), Seat::new(0), disc_billiards::DiscId(3)));
-    assert!(pos.is_dark(g.rules(), Seat::new(0), disc_billiards::DiscId(4)));
+    assert!(pos.is_light(g.rules(), Seat::new(0), lattjo_disc_billiards::DiscId(3)));
+    assert!(pos.is_dark(g.rules(), Seat::new(0), lattjo_disc_billiards::DiscId(4)));
     let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 2.5);
     let r = g.play(&mut pos, &stroke).unwrap();
-    assert_eq!(r.kind, StrokeKind::Direct(disc_billiards::DiscId(3)));
+    assert_eq!(r.kind, StrokeKind::Direct(lattjo_disc_billiards::DiscId(3)));
     assert!(
         !r.fouls.contains(Foul::DarkDisc),
         "{:?}",
@@ -263,11 +269,14 @@ fn b6_a_side_cushion_rebound_onto_a_dark_disc_through_physics() {
         (r, pos)
     };
     let (r, pos) = bank(Rules::booklet());
-    assert_eq!(r.kind, StrokeKind::Rebound(disc_billiards::Compass::East));
+    assert_eq!(
+        r.kind,
+        StrokeKind::Rebound(lattjo_disc_billiards::Compass::East)
+    );
     assert!(r.fouls.contains(Foul::DarkDisc), "{r:?}");
     assert_eq!(pos.discs()[3].at, Some(Vec2::new(0.0, 0.05)), "restored");
     let mut allowed = Rules::booklet();
-    allowed.side_rebound_to_dark = disc_billiards::SideReboundToDark::Allowed;
+    allowed.side_rebound_to_dark = lattjo_disc_billiards::SideReboundToDark::Allowed;
     let (r, _) = bank(allowed);
     assert!(!r.fouls.contains(Foul::DarkDisc));
 }
@@ -307,17 +316,17 @@ fn planner_candidates_are_legal_and_include_pots_and_rebounds() {
         &Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0),
     )
     .unwrap();
-    let mut planner = disc_billiards::ShotPlanner::new(4);
+    let mut planner = lattjo_disc_billiards::ShotPlanner::new(4);
     let cands = planner.candidates(&g, &pos).to_vec();
     assert!(
         cands
             .iter()
-            .any(|c| c.kind == disc_billiards::ShotKind::Direct)
+            .any(|c| c.kind == lattjo_disc_billiards::ShotKind::Direct)
     );
     assert!(
         cands
             .iter()
-            .any(|c| matches!(c.kind, disc_billiards::ShotKind::Rebound(_)))
+            .any(|c| matches!(c.kind, lattjo_disc_billiards::ShotKind::Rebound(_)))
     );
     for c in &cands {
         assert!(

@@ -9,7 +9,7 @@
 //! rules file translates them.
 
 use boardgame_core::Seat;
-use disc_billiards::{
+use lattjo_disc_billiards::{
     Body, Compass, DebtSettlement, DirectAtDark, DiscId, Foul, Novuss, OffTablePlacement, Outcome,
     OutcomeError, OwnDiscOffTable, Penalty, Position, PuckReturnRule, ResolveError, Rules, Setup,
     Side, SideReboundToDark, Status, Stroke, StrokeError, StrokeKind, TechniqueBreach, TurnLoss,
@@ -338,7 +338,7 @@ fn b6_side_rebound_onto_a_dark_disc_is_f4_unless_allowed() {
 #[test]
 fn mini_novuss_allows_direct_strokes_at_dark_discs() {
     let mut rules = Rules::mini();
-    rules.placement_test = disc_billiards::PlacementTest::LineVisible;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::LineVisible;
     assert_eq!(rules.direct_at_dark, DirectAtDark::Allowed);
     let g = game(rules);
     let mut pos = edit(&g, |s| s.discs[2].at = Some(Vec2::new(0.0, 0.0)));
@@ -443,7 +443,7 @@ fn b13_opponent_disc_off_the_table_after_a_rebound_is_no_foul() {
 #[test]
 fn lnf_opponent_disc_off_by_a_direct_stroke_returns_to_its_spot() {
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
     let mut pos = g.start();
     let before = at(&pos, 9);
@@ -736,7 +736,7 @@ fn b21_technique_breach_is_a_foul_unless_ignored() {
 #[test]
 fn b22_lnf_first_contact_with_a_disc_in_the_own_zone() {
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
     // An opponent disc lies in seat 0's zone (seat 1's row along the south cushion).
     let mut pos = g.start();
@@ -754,7 +754,7 @@ fn b22_lnf_first_contact_with_a_disc_in_the_own_zone() {
 #[test]
 fn lnf_dark_only_stroke_must_reach_the_opposite_cushion_or_the_circle() {
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
     let only_dark = |g: &Novuss| {
         edit(g, |s| {
@@ -993,7 +993,7 @@ fn stroke_limit_draws_the_game() {
 
 fn lnf_lenient(players: u8) -> Novuss {
     let mut rules = Rules::lnf();
-    rules.placement_test = disc_billiards::PlacementTest::Lenient;
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     rules.players = players;
     game(rules)
 }

@@ -14,13 +14,13 @@ use crate::tile::{End, ParseEndError, ParseTileError, Tile};
 /// # Examples
 ///
 /// ```
-/// use dominoes::{Action, End, Tile};
+/// use lattjo_dominoes::{Action, End, Tile};
 /// let a: Action = "4-6 left".parse()?;
 /// assert_eq!(a, Action::Play(Tile::new(6, 4).unwrap(), End::Left));
 /// assert_eq!(a.to_string(), "6-4 left");
 /// assert_eq!("draw".parse::<Action>()?, Action::Draw);
 /// assert!("6-4 sideways".parse::<Action>().is_err());
-/// # Ok::<(), dominoes::ParseActionError>(())
+/// # Ok::<(), lattjo_dominoes::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {

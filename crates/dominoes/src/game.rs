@@ -19,7 +19,7 @@ use crate::tile::{End, Tile, Tiles};
 ///
 /// ```
 /// use boardgame_core::{Game, GameRng, Turn};
-/// use dominoes::{Dominoes, Rules};
+/// use lattjo_dominoes::{Dominoes, Rules};
 ///
 /// let game = Dominoes::new(Rules::lattjo(2))?;
 /// let mut state = game.new_initial_state();
@@ -333,7 +333,7 @@ impl Dominoes {
     ///
     /// ```
     /// use boardgame_core::{Game, Seat, Turn};
-    /// use dominoes::{Dominoes, Rules, Setup, Tiles};
+    /// use lattjo_dominoes::{Dominoes, Rules, Setup, Tiles};
     ///
     /// let game = Dominoes::new(Rules::lattjo(2))?;
     /// let set = game.set();

@@ -66,7 +66,7 @@ const EMPTY_OPEN: [u8; SLOTS] = {
 /// # Examples
 ///
 /// ```
-/// use dominoes::{End, Layout};
+/// use lattjo_dominoes::{End, Layout};
 /// let layout: Layout = "3-5 5-6 [6-6] 6-2 2-2".parse()?;
 /// assert_eq!(layout.end_value(End::Left), Some(3));
 /// assert_eq!(layout.end_value(End::Right), Some(2));
@@ -415,10 +415,10 @@ impl Layout {
     /// # Examples
     ///
     /// ```
-    /// let l: dominoes::Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+ 2-4".parse()?;
+    /// let l: lattjo_dominoes::Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+ 2-4".parse()?;
     /// let ends: Vec<String> = l.open_ends().map(|e| e.to_string()).collect();
     /// assert_eq!(ends, ["left", "right", "2-2:up", "2-2:down", "up", "down"]);
-    /// # Ok::<(), dominoes::ParseLayoutError>(())
+    /// # Ok::<(), lattjo_dominoes::ParseLayoutError>(())
     /// ```
     pub fn open_ends(&self) -> impl Iterator<Item = End> + '_ {
         let mut m = self.cache.open;
@@ -604,10 +604,10 @@ impl Layout {
     /// # Examples
     ///
     /// ```
-    /// let set = dominoes::Tiles::full_set(6).unwrap();
-    /// let l: dominoes::Layout = "6-1 1-0 0-6 [6-6] 6-2 2-3 3-6 6-4 4-5 5-6".parse()?;
+    /// let set = lattjo_dominoes::Tiles::full_set(6).unwrap();
+    /// let l: lattjo_dominoes::Layout = "6-1 1-0 0-6 [6-6] 6-2 2-3 3-6 6-4 4-5 5-6".parse()?;
     /// assert!(l.is_closed(set));
-    /// # Ok::<(), dominoes::ParseLayoutError>(())
+    /// # Ok::<(), lattjo_dominoes::ParseLayoutError>(())
     /// ```
     #[must_use]
     pub fn is_closed(&self, set: Tiles) -> bool {
@@ -810,7 +810,7 @@ impl Layout {
     /// # Examples
     ///
     /// ```
-    /// use dominoes::{Layout, ParseLayoutError};
+    /// use lattjo_dominoes::{Layout, ParseLayoutError};
     /// assert!(Layout::parse_in_set("[6-6] 6-4", 6).is_ok());
     /// assert!(matches!(Layout::parse_in_set("[9-9]", 6), Err(ParseLayoutError::NotInSet { .. })));
     /// ```

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use boardgame_core::{Game, GameRng, Rounds, Seat, Turn};
-//! use dominoes::{Action, Dominoes, Rules};
+//! use lattjo_dominoes::{Action, Dominoes, Rules};
 //!
 //! let game = Dominoes::new(Rules::lattjo(2))?;
 //! let mut state = game.new_initial_state();
@@ -48,7 +48,7 @@
 //! In Five-Up the sides of later spinners are ends of their own, named by the double:
 //!
 //! ```
-//! use dominoes::{Action, End, Layout, Side, SpinnerRule, Tile};
+//! use lattjo_dominoes::{Action, End, Layout, Side, SpinnerRule, Tile};
 //!
 //! let mut layout: Layout = "0-5 [5-5]* 5-1 / up 5-2 2-2+".parse()?;
 //! layout.place("2-3".parse()?, End::Up, SpinnerRule::EveryDouble)?; // 2-2's sides open

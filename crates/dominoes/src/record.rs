@@ -18,7 +18,7 @@ use crate::game::{Dominoes, PlayError, State};
 ///
 /// ```
 /// use boardgame_core::{Game, GameRng, Turn};
-/// use dominoes::{Dominoes, RoundRecord, Rules};
+/// use lattjo_dominoes::{Dominoes, RoundRecord, Rules};
 ///
 /// let game = Dominoes::new(Rules::lattjo(2))?;
 /// let mut state = game.new_initial_state();

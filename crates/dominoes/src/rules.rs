@@ -119,7 +119,7 @@ pub enum SpinnerRule {
 /// # Examples
 ///
 /// ```
-/// use dominoes::{DrawRule, Rules};
+/// use lattjo_dominoes::{DrawRule, Rules};
 /// let booklet = Rules::lattjo(4);
 /// assert_eq!(booklet.hand_size(), 5);
 /// let block = Rules { draw_rule: DrawRule::NoDraw, ..Rules::lattjo(2) };
@@ -266,7 +266,7 @@ impl Rules {
     /// # Examples
     ///
     /// ```
-    /// use dominoes::{Rules, Scoring, SpinnerRule};
+    /// use lattjo_dominoes::{Rules, Scoring, SpinnerRule};
     /// let r = Rules::five_up(2);
     /// assert_eq!((r.scoring, r.spinner, r.hand_size()), (Scoring::Fives, SpinnerRule::EveryDouble, 5));
     /// assert_eq!(Rules::five_up_match().target(), Some(305));
@@ -330,7 +330,7 @@ impl Rules {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(dominoes::Rules::suggested_match().target(), Some(100));
+    /// assert_eq!(lattjo_dominoes::Rules::suggested_match().target(), Some(100));
     /// ```
     #[must_use]
     pub fn suggested_match() -> MatchConfig {
@@ -347,7 +347,7 @@ impl Rules {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(dominoes::Rules::five_up_match().target(), Some(61 * 5));
+    /// assert_eq!(lattjo_dominoes::Rules::five_up_match().target(), Some(61 * 5));
     /// ```
     #[must_use]
     pub fn five_up_match() -> MatchConfig {

@@ -738,9 +738,9 @@ fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning)
 /// # Examples
 ///
 /// ```
-/// let layout: dominoes::Layout = "3-5 5-6 [6-6] 6-2".parse()?;
-/// let hand: dominoes::Tiles = "4-1 0-0".parse()?;
-/// let svg = dominoes::svg::render(&layout, Some(&hand));
+/// let layout: lattjo_dominoes::Layout = "3-5 5-6 [6-6] 6-2".parse()?;
+/// let hand: lattjo_dominoes::Tiles = "4-1 0-0".parse()?;
+/// let svg = lattjo_dominoes::svg::render(&layout, Some(&hand));
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("<rect").count(), 4 + 2 + 1); // tiles plus the background
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -20,13 +20,13 @@ pub(crate) const MAX_TILES: usize = 91;
 /// # Examples
 ///
 /// ```
-/// use dominoes::Tile;
+/// use lattjo_dominoes::Tile;
 /// let t: Tile = "4-6".parse()?;
 /// assert_eq!(t.to_string(), "6-4");
 /// assert_eq!(t.pips(), 10);
 /// assert!(!t.is_double());
 /// assert!("6-13".parse::<Tile>().is_err());
-/// # Ok::<(), dominoes::ParseTileError>(())
+/// # Ok::<(), lattjo_dominoes::ParseTileError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tile {
@@ -202,7 +202,7 @@ pub(crate) const NUMBER_TILES: [u128; 13] = {
 /// # Examples
 ///
 /// ```
-/// use dominoes::{Tile, Tiles};
+/// use lattjo_dominoes::{Tile, Tiles};
 /// let hand: Tiles = "6-6 5-4 0-0".parse()?;
 /// assert_eq!(hand.len(), 3);
 /// assert_eq!(hand.pips(), 21);
@@ -504,13 +504,13 @@ impl fmt::Display for Side {
 /// # Examples
 ///
 /// ```
-/// use dominoes::{End, Side, Tile};
+/// use lattjo_dominoes::{End, Side, Tile};
 /// assert_eq!("left".parse::<End>()?, End::Left);
 /// let side: End = "2-2:up".parse()?;
 /// assert_eq!(side, End::Side(Tile::new(2, 2).unwrap(), Side::Up));
 /// assert_eq!(side.to_string(), "2-2:up");
 /// assert!("2-1:up".parse::<End>().is_err()); // only a double has sides
-/// # Ok::<(), dominoes::ParseEndError>(())
+/// # Ok::<(), lattjo_dominoes::ParseEndError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

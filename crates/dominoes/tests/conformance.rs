@@ -3,7 +3,7 @@
 
 use boardgame_core::conformance::{ConformanceConfig, check_imperfect};
 use boardgame_core::{Match, MatchConfig};
-use dominoes::{Action, Dominoes, Rules};
+use lattjo_dominoes::{Action, Dominoes, Rules};
 
 fn extras() -> Vec<Action> {
     [
@@ -63,11 +63,11 @@ fn conformance_every_preset() {
             ..Rules::lattjo(3)
         },
         Rules {
-            draw_rule: dominoes::DrawRule::DrawUntilPlayableLeaveTwo,
+            draw_rule: lattjo_dominoes::DrawRule::DrawUntilPlayableLeaveTwo,
             ..Rules::all_fives(3)
         },
         Rules {
-            no_double: dominoes::NoDouble::HighestTileLeads,
+            no_double: lattjo_dominoes::NoDouble::HighestTileLeads,
             ..Rules::lattjo(2)
         },
     ];
@@ -95,7 +95,7 @@ fn conformance_five_up() {
             ..Rules::five_up(4)
         },
         Rules {
-            scoring: dominoes::Scoring::Block,
+            scoring: lattjo_dominoes::Scoring::Block,
             ..Rules::five_up(2)
         },
     ];
@@ -125,7 +125,7 @@ fn conformance_match_to_100() {
     for rules in [
         Rules::lattjo(2),
         Rules {
-            next_round_leader: dominoes::NextRoundLeader::NextClockwise,
+            next_round_leader: lattjo_dominoes::NextRoundLeader::NextClockwise,
             ..Rules::lattjo(4)
         },
     ] {

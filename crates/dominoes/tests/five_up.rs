@@ -4,7 +4,7 @@
 //! by hand from the rules, not taken from this implementation's output.
 
 use boardgame_core::{Game, GameRng, Match, Seat, Turn, random_playout};
-use dominoes::{
+use lattjo_dominoes::{
     Action, DrawRule, End, Layout, ParseLayoutError, PlaceError, PlayError, Rules, Scoring, Side,
     SpinnerRule, Tiles,
 };
@@ -432,7 +432,7 @@ fn e1b_a_closed_five_up_layout_blocks_the_round() {
     let s = pos(&g, &["5-5 4-0", "3-3 2-0"], text, 0);
     assert!(!s.stock().is_empty());
     let r = s.result().expect("blocked at once");
-    assert_eq!(r.end, dominoes::RoundEnd::Blocked);
+    assert_eq!(r.end, lattjo_dominoes::RoundEnd::Blocked);
     assert_eq!(r.winner, Some(seat(1)));
     assert_eq!(r.points.as_slice(), [0, 15], "14 pips round to 15");
 }

@@ -2,7 +2,7 @@
 //! and parsers that never panic.
 
 use boardgame_core::{Game, GameRng, ImperfectInfo, Seat, Turn};
-use dominoes::{
+use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, Layout, NoDouble, PlayError, RoundEnd,
     RoundRecord, Rules, ScoreBasis, Scoring, Setup, Side, SpinnerRule, State, Tile, Tiles,
 };

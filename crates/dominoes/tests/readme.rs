@@ -2,7 +2,7 @@
 //! sampling of chance events ever changes, seeded games change, and this test says so.
 
 use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn, random_playout};
-use dominoes::{Action, Dominoes, Rules};
+use lattjo_dominoes::{Action, Dominoes, Rules};
 
 #[test]
 fn readme_example() -> Result<(), Box<dyn std::error::Error>> {

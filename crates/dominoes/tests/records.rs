@@ -6,7 +6,7 @@
 //! move order, move set, layout text or score for an existing game.
 
 use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
-use dominoes::{Dominoes, NextRoundLeader, Rules, SpinnerRule};
+use lattjo_dominoes::{Dominoes, NextRoundLeader, Rules, SpinnerRule};
 
 fn fnv(hash: &mut u64, text: &str) {
     for b in text.bytes() {

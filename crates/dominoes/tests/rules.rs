@@ -6,7 +6,7 @@ use boardgame_core::{
     BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, RoundContext, Rounds, Seat, Turn,
     random_playout,
 };
-use dominoes::{
+use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, NextRoundLeader, NoDouble, PlaceError, PlayError,
     RoundEnd, Rules, ScoreBasis, State, Step, Tile, Tiles,
 };

@@ -2,7 +2,7 @@
 //! is drawn once and no two drawn tiles overlap, on seeded random games.
 
 use boardgame_core::{Game, GameRng, Turn};
-use dominoes::{Action, Dominoes, Layout, Rules};
+use lattjo_dominoes::{Action, Dominoes, Layout, Rules};
 
 /// The tile rectangles of a picture (the background has no `x`), as (x0, y0, x1, y1).
 fn rects(svg: &str) -> Vec<(f64, f64, f64, f64)> {
@@ -23,7 +23,7 @@ fn rects(svg: &str) -> Vec<(f64, f64, f64, f64)> {
 }
 
 fn overlaps(layout: &Layout) -> usize {
-    let r = rects(&dominoes::svg::render(layout, None));
+    let r = rects(&lattjo_dominoes::svg::render(layout, None));
     assert_eq!(r.len(), layout.len(), "every tile drawn once: {layout}");
     let mut n = 0;
     for (i, a) in r.iter().enumerate() {

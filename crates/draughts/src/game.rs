@@ -28,7 +28,7 @@ pub enum Draws {
 /// # Examples
 ///
 /// ```
-/// use draughts::{Draws, KingMoves, Rules};
+/// use lattjo_draughts::{Draws, KingMoves, Rules};
 /// assert_eq!(Rules::default(), Rules::wcdf());
 /// assert_eq!(Rules::lattjo().draws, Draws::Agreement);
 /// let engine = Rules::wcdf().with_auto_adjudicate();
@@ -251,13 +251,13 @@ impl State {
 ///
 /// ```
 /// use boardgame_core::{Game, Turn};
-/// use draughts::{Action, Draughts, Rules};
+/// use lattjo_draughts::{Action, Draughts, Rules};
 ///
 /// let game = Draughts::new(Rules::wcdf());
 /// let mut state = game.new_initial_state();
 /// let mv = state.position().parse_move("11-15", game.rules().king_moves)?;
 /// game.apply(&mut state, &Action::Move(mv))?;
-/// assert_eq!(game.turn(&state), Turn::Player(draughts::Color::White.seat()));
+/// assert_eq!(game.turn(&state), Turn::Player(lattjo_draughts::Color::White.seat()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! its gaps, PDN notation, and a bitboard move generator.
 //!
 //! ```
-//! use draughts::{perft, KingMoves, Position};
+//! use lattjo_draughts::{perft, KingMoves, Position};
 //!
 //! let mut pos: Position = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12".parse()?;
 //! assert_eq!(pos, Position::start());
@@ -33,7 +33,7 @@
 //!
 //! ```
 //! use boardgame_core::{random_playout, Game, GameRng, Turn};
-//! use draughts::{Draughts, GameResult, Outcome, Rules};
+//! use lattjo_draughts::{Draughts, GameResult, Outcome, Rules};
 //!
 //! let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
 //! let mut state = game.new_initial_state();

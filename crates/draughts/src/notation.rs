@@ -98,7 +98,7 @@ impl Position {
     /// # Examples
     ///
     /// ```
-    /// use draughts::{KingMoves, MoveTextError, Position};
+    /// use lattjo_draughts::{KingMoves, MoveTextError, Position};
     /// let pos = Position::start();
     /// assert_eq!(pos.parse_move("11-15", KingMoves::Short)?.to_string(), "11-15");
     /// assert!(matches!(pos.parse_move("12-17", KingMoves::Short), Err(MoveTextError::Illegal { .. })));

@@ -348,13 +348,13 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 /// # Examples
 ///
 /// ```
-/// use draughts::{GameResult, read_games};
+/// use lattjo_draughts::{GameResult, read_games};
 /// let games = read_games("[Event \"x\"]\n1. 11-15 23-19 {Old Fourteenth?} 2. 8-11 1-0\n\n1. 9-13 *")?;
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].moves.len(), 3);
 /// assert_eq!(games[0].result, GameResult::WhiteWins); // A10: 1-0 is a White win
 /// assert_eq!(games[0].tag("Event"), Some("x"));
-/// # Ok::<(), draughts::PdnError>(())
+/// # Ok::<(), lattjo_draughts::PdnError>(())
 /// ```
 pub fn read_games_with(text: &str, kings: KingMoves) -> Result<Vec<PdnGame>, PdnError> {
     let mut games = Vec::new();

@@ -12,13 +12,13 @@ use crate::square::{Color, Piece, Role, Square};
 /// # Examples
 ///
 /// ```
-/// use draughts::{Color, Piece, Position, Role, Setup, Square};
+/// use lattjo_draughts::{Color, Piece, Position, Role, Setup, Square};
 /// let mut setup = Setup::empty(Color::White);
 /// let king = Piece { color: Color::White, role: Role::King };
 /// setup.set(Square::new(18).unwrap(), Some(king));
 /// let pos = Position::try_from(setup)?;
 /// assert_eq!(pos.piece_at(Square::new(18).unwrap()), Some(king));
-/// # Ok::<(), draughts::PositionError>(())
+/// # Ok::<(), lattjo_draughts::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -80,7 +80,7 @@ pub enum PositionError {
 /// # Examples
 ///
 /// ```
-/// use draughts::{KingMoves, Position};
+/// use lattjo_draughts::{KingMoves, Position};
 /// let mut pos = Position::start();
 /// let mv = pos.parse_move("11-15", KingMoves::Short)?;
 /// pos.play(&mv, KingMoves::Short)?;
@@ -350,7 +350,7 @@ impl fmt::Debug for Position {
 /// # Examples
 ///
 /// ```
-/// use draughts::{perft, Position};
+/// use lattjo_draughts::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 4), 1469);
 /// ```
 #[must_use]

@@ -11,12 +11,12 @@ use core::str::FromStr;
 /// # Examples
 ///
 /// ```
-/// use draughts::Square;
+/// use lattjo_draughts::Square;
 /// let s: Square = "29".parse()?;
 /// assert_eq!(s.number(), 29);
 /// assert_eq!(s.to_string(), "29");
 /// assert!(Square::new(33).is_none());
-/// # Ok::<(), draughts::SquareError>(())
+/// # Ok::<(), lattjo_draughts::SquareError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -23,7 +23,7 @@ fn centre(s: Square) -> (u32, u32) {
 /// # Examples
 ///
 /// ```
-/// use draughts::{svg, Position};
+/// use lattjo_draughts::{svg, Position};
 /// let image = svg(&Position::start(), None);
 /// assert!(image.starts_with("<svg"));
 /// assert_eq!(image.matches("class=\"man black\"").count(), 12);

@@ -1,7 +1,7 @@
 //! boardgame-core's conformance kit on every preset.
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use draughts::{Action, Draughts, DrawReason, KingMoves, Position, Rules};
+use lattjo_draughts::{Action, Draughts, DrawReason, KingMoves, Position, Rules};
 
 /// Moves that are legal somewhere, to try everywhere (most of the time illegal).
 fn extras() -> Vec<Action> {

@@ -1,6 +1,6 @@
 //! PDN move text (section 6 conventions, A8) and its errors.
 
-use draughts::{Color, KingMoves, MoveTextError, Position, Square, SquareError};
+use lattjo_draughts::{Color, KingMoves, MoveTextError, Position, Square, SquareError};
 
 #[test]
 fn a8_short_form_only_when_unambiguous() {

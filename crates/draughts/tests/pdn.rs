@@ -1,6 +1,6 @@
 //! PDN games: a real published game, several games in one text, A10's results, errors.
 
-use draughts::{
+use lattjo_draughts::{
     Color, GameResult, KingMoves, MoveTextError, PdnErrorKind, PdnGame, Position, Role, read_games,
 };
 

@@ -1,6 +1,6 @@
 //! Perft against published figures and hand-worked positions.
 
-use draughts::{Color, KingMoves, Move, Position, Role, perft, perft_with};
+use lattjo_draughts::{Color, KingMoves, Move, Position, Role, perft, perft_with};
 
 /// Leaves above this are left to the benches (`benches/benches/draughts_perft.rs`).
 const NODE_LIMIT: u64 = 20_000_000;

@@ -2,7 +2,7 @@
 //! board invariants of section 7 of the rules file.
 
 use boardgame_core::GameRng;
-use draughts::{
+use lattjo_draughts::{
     Color, GameResult, KingMoves, Move, Piece, Position, Role, Setup, Square, read_games,
 };
 use proptest::prelude::*;
@@ -201,7 +201,7 @@ proptest! {
     #[test]
     fn draw_state_never_changes_move_generation(seed in any::<u64>()) {
         use boardgame_core::Game;
-        use draughts::{Action, Draughts, Rules};
+        use lattjo_draughts::{Action, Draughts, Rules};
         let games = [Draughts::new(Rules::wcdf()), Draughts::new(Rules::lattjo()), Draughts::new(Rules::wcdf().with_auto_adjudicate())];
         for game in games {
             let mut s = game.new_initial_state();

@@ -2,7 +2,7 @@
 //! 8x8 array (D4-D12, A2-A6, A8; V2 for flying kings), on many random positions.
 
 use boardgame_core::GameRng;
-use draughts::{Color, KingMoves, Piece, Position, Role, Setup, Square};
+use lattjo_draughts::{Color, KingMoves, Piece, Position, Role, Setup, Square};
 use proptest::prelude::*;
 
 type Board = [[Option<Piece>; 8]; 8];

@@ -2,7 +2,7 @@
 //! position is worked by hand from the rule, not taken from the generator's output.
 
 use boardgame_core::{Game, Seat, Turn};
-use draughts::{
+use lattjo_draughts::{
     Action, Color, Draughts, DrawReason, Draws, KingMoves, Move, Outcome, PlayError, Position,
     Role, Rules, Square, WinReason,
 };
@@ -204,7 +204,7 @@ fn v3_orientation_and_setup_match_wcdf() {
     assert_eq!(va, vb);
 }
 
-fn play_text(game: &Draughts, s: &mut draughts::State, text: &str) {
+fn play_text(game: &Draughts, s: &mut lattjo_draughts::State, text: &str) {
     let mv = s
         .position()
         .parse_move(text, game.rules().king_moves)
@@ -304,7 +304,7 @@ fn find_walk(pos: Position, plies: u32, seen: &mut Vec<Position>, out: &mut Vec<
 }
 
 /// Plays such a walk of `plies` plies (or until the game ends) and checks the counter.
-fn quiet_king_walk(game: &Draughts, fen: &str, plies: u32) -> draughts::State {
+fn quiet_king_walk(game: &Draughts, fen: &str, plies: u32) -> lattjo_draughts::State {
     let start: Position = fen.parse().unwrap();
     let mut walk = Vec::new();
     assert!(find_walk(start, plies, &mut vec![start], &mut walk));

@@ -9,12 +9,12 @@ use core::ops::{Index, IndexMut};
 /// # Examples
 ///
 /// ```
-/// use ludo::Colour;
+/// use lattjo_ludo::Colour;
 /// let g: Colour = "G".parse()?;
 /// assert_eq!(g, Colour::Green);
 /// assert_eq!(g.to_string(), "G");
 /// assert_eq!(Colour::Blue.next(), Colour::Red);
-/// # Ok::<(), ludo::ColourError>(())
+/// # Ok::<(), lattjo_ludo::ColourError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -142,13 +142,13 @@ impl<T> IndexMut<Colour> for ByColour<T> {
 /// # Examples
 ///
 /// ```
-/// use ludo::{Colour, Seats};
+/// use lattjo_ludo::{Colour, Seats};
 /// let seats: Seats = "RY".parse()?;
 /// assert_eq!(seats.len(), 2);
 /// assert_eq!(seats.colour_of(boardgame_core::Seat::new(1)), Some(Colour::Yellow));
 /// assert!(!seats.contains(Colour::Green));
 /// assert!("RRY".parse::<Seats>().is_err());
-/// # Ok::<(), ludo::SeatsError>(())
+/// # Ok::<(), lattjo_ludo::SeatsError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -7,12 +7,12 @@ use core::fmt;
 /// # Examples
 ///
 /// ```
-/// use ludo::Die;
+/// use lattjo_ludo::Die;
 /// let six = Die::new(6)?;
 /// assert_eq!(six.value(), 6);
 /// assert!(Die::new(7).is_err());
 /// assert!(Die::new(0).is_err());
-/// # Ok::<(), ludo::DieError>(())
+/// # Ok::<(), lattjo_ludo::DieError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

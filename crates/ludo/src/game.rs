@@ -18,7 +18,7 @@ use crate::{
 ///
 /// ```
 /// use boardgame_core::{Game, Turn};
-/// use ludo::{Action, Die, Ludo, Rules, Seats};
+/// use lattjo_ludo::{Action, Die, Ludo, Rules, Seats};
 ///
 /// let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
 /// let mut state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")?;

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use boardgame_core::{Game, GameRng, Turn};
-//! use ludo::{Action, Ludo, Rules, Seats};
+//! use lattjo_ludo::{Action, Ludo, Rules, Seats};
 //!
 //! let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
 //! let mut state = game.new_initial_state();

@@ -42,14 +42,14 @@ pub enum MoveKind {
 /// # Examples
 ///
 /// ```
-/// use ludo::{Colour, Move, MoveKind};
+/// use lattjo_ludo::{Colour, Move, MoveKind};
 /// let m: Move = "R:12>16xG".parse()?;
 /// assert_eq!(m.colour(), Colour::Red);
 /// assert_eq!(m.kind(), MoveKind::Step { from: 12, to: 16, bounce: false });
 /// assert_eq!(m.capture(), Some(Colour::Green));
 /// assert_eq!(m, Move::new(Colour::Red, MoveKind::Step { from: 12, to: 16, bounce: false }, Some(Colour::Green)));
 /// assert_eq!(m.to_string(), "R:12>16xG");
-/// # Ok::<(), ludo::MoveParseError>(())
+/// # Ok::<(), lattjo_ludo::MoveParseError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -350,7 +350,7 @@ impl FromStr for Move {
 /// # Examples
 ///
 /// ```
-/// use ludo::{Action, Die};
+/// use lattjo_ludo::{Action, Die};
 /// let a: Action = "roll 6".parse()?;
 /// assert_eq!(a, Action::Roll(Die::new(6)?));
 /// assert_eq!("R:0>6".parse::<Action>()?.to_string(), "R:0>6");

@@ -235,12 +235,12 @@ impl Geometry {
 /// # Examples
 ///
 /// ```
-/// use ludo::Position;
+/// use lattjo_ludo::Position;
 /// let s = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
 /// let p: Position = s.parse()?;
 /// assert_eq!(p.to_string(), s);
 /// assert!("LUDO 40/40/4 RY R 0 R:0,0,0,0,0 Y:0,0,0,0".parse::<Position>().is_err());
-/// # Ok::<(), ludo::PositionError>(())
+/// # Ok::<(), lattjo_ludo::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

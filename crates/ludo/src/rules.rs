@@ -16,11 +16,11 @@ use crate::Die;
 /// # Examples
 ///
 /// ```
-/// use ludo::Geometry;
+/// use lattjo_ludo::Geometry;
 /// let g = Geometry::new(52, 51, 5)?;
 /// assert_eq!(g.finish_index(), 57);
 /// assert!(Geometry::new(41, 40, 4).is_err(), "four start dots a quarter apart");
-/// # Ok::<(), ludo::GeometryError>(())
+/// # Ok::<(), lattjo_ludo::GeometryError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -227,12 +227,12 @@ pub enum SixRelease {
 /// # Examples
 ///
 /// ```
-/// use ludo::{Die, ReleaseRolls};
+/// use lattjo_ludo::{Die, ReleaseRolls};
 /// let r = ReleaseRolls::ONE_AND_SIX;
 /// assert!(r.contains(Die::new(1)?));
 /// assert!(!r.contains(Die::new(5)?));
 /// assert_eq!(r.to_string(), "{1,6}");
-/// # Ok::<(), ludo::DieError>(())
+/// # Ok::<(), lattjo_ludo::DieError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -310,7 +310,7 @@ pub enum Preset {
 /// # Examples
 ///
 /// ```
-/// use ludo::{Overshoot, Rules};
+/// use lattjo_ludo::{Overshoot, Rules};
 /// // The booklet rules with the Classic exact-count finish.
 /// let mut rules = Rules::lattjo();
 /// rules.overshoot = Overshoot::Illegal;

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use boardgame_core::Game;
-//! use ludo::{svg, Ludo, Rules, Seats};
+//! use lattjo_ludo::{svg, Ludo, Rules, Seats};
 //! let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
 //! let state = game.state_from_str("LUDO 40/40/4 RGYB G 0 R:0,0,6,45 G:0,1,1,42 Y:0,0,0,0 B:0,0,0,0")?;
 //! let picture = svg::render(&game, &state, Some(&"R:0>6".parse()?));

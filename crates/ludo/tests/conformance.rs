@@ -2,7 +2,7 @@
 //! actions that must be refused with the state unchanged.
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use ludo::{Action, Colour, Ludo, Move, MoveKind, Overshoot, Rules, Seats};
+use lattjo_ludo::{Action, Colour, Ludo, Move, MoveKind, Overshoot, Rules, Seats};
 
 fn extra() -> Vec<Action> {
     let mut v: Vec<Action> = [

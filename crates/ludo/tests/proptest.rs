@@ -4,7 +4,9 @@
 //! release rolls).
 
 use boardgame_core::{Game, GameRng, Turn};
-use ludo::{Action, Colour, Die, Finish, Ludo, Move, MoveKind, Position, Rules, Seats, State};
+use lattjo_ludo::{
+    Action, Colour, Die, Finish, Ludo, Move, MoveKind, Position, Rules, Seats, State,
+};
 use proptest::prelude::*;
 
 fn games() -> Vec<Ludo> {

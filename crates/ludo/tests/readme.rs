@@ -1,7 +1,7 @@
 //! The README example for ludo, compiled and run.
 
 use boardgame_core::{Game, Turn};
-use ludo::{Action, Die, Ludo, Rules, Seats};
+use lattjo_ludo::{Action, Die, Ludo, Rules, Seats};
 
 #[test]
 fn readme_example() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,7 +7,7 @@
 //! yellow's `k - 20` (or `k + 20`), blue's `k - 30` (or `k + 10`).
 
 use boardgame_core::{Game, Seat, Turn};
-use ludo::{
+use lattjo_ludo::{
     Action, Colour, Die, Geometry, Ludo, Move, Overshoot, PlayError, Rules, Seats, State,
     StateError,
 };

@@ -5,7 +5,7 @@
 //! legal play counts once. The default rules are `standard` for this tool, since the
 //! published counts (447, 202,782, 116,154,993 from the start) are standard.
 
-use backgammon::{Position, Side, SingleDiePolicy, perft, perft_divide};
+use lattjo_backgammon::{Position, Side, SingleDiePolicy, perft, perft_divide};
 
 pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
     let mut policy = SingleDiePolicy::Standard;

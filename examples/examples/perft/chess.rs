@@ -2,7 +2,7 @@
 //! FEN, main reads one FEN per line from standard input. Options: `--divide` prints the count
 //! below each legal move (UCI) before the total; `--chess960` parses castling as Chess960.
 
-use chess::{CastlingMode, Position, perft};
+use lattjo_chess::{CastlingMode, Position, perft};
 
 pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
     let mut divide = false;

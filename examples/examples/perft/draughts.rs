@@ -3,7 +3,7 @@
 //! With no position on the command line, reads one PDN FEN per line from standard input.
 //! `--flying` counts with flying kings (V2); `--divide` prints each root move's count first.
 
-use draughts::{KingMoves, Position, perft_with};
+use lattjo_draughts::{KingMoves, Position, perft_with};
 
 pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
     let mut kings = KingMoves::Short;

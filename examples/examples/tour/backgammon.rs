@@ -1,8 +1,8 @@
 //! Backgammon under the booklet's rules (the default): UCT (MCTS) against a random player in
 //! a 3-point match with the cube, then the final position as GNUBG and XG write it and as SVG.
 
-use backgammon::{Backgammon, Rules, Side, render_svg};
 use boardgame_core::{Agent, Match, MatchConfig, Mcts, MctsConfig, RandomAgent, Seat, play_game};
+use lattjo_backgammon::{Backgammon, Rules, Side, render_svg};
 
 use super::Summary;
 

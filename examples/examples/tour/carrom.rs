@@ -4,8 +4,8 @@
 use std::error::Error;
 
 use boardgame_core::{Agent, Game, Match, Seat, play_game};
-use carrom::{Action, Carrom, Planner, Rules};
 use disc_physics::{SvgOptions, Trajectory, render_svg};
+use lattjo_carrom::{Action, Carrom, Planner, Rules};
 
 pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
     let game = Carrom::full_game(Rules::booklet())?;

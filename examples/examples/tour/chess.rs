@@ -2,13 +2,13 @@
 //! as PGN and the final position as SVG to the temporary directory.
 
 use boardgame_core::{Agent, Mcts, MctsConfig, RandomAgent, play_game};
-use chess::pgn::{PgnGame, write_pgn};
-use chess::svg::{SvgOptions, svg};
-use chess::{Action, Chess, Color, Outcome, Role, Rules};
+use lattjo_chess::pgn::{PgnGame, write_pgn};
+use lattjo_chess::svg::{SvgOptions, svg};
+use lattjo_chess::{Action, Chess, Color, Outcome, Role, Rules};
 
 use super::Summary;
 
-fn material(pos: &chess::Position, color: Color) -> u32 {
+fn material(pos: &lattjo_chess::Position, color: Color) -> u32 {
     let b = pos.board();
     [
         (Role::Pawn, 1),
@@ -58,7 +58,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         &replayed, state,
         "the record replays to the same final state"
     );
-    let moves: Vec<chess::Move> = played
+    let moves: Vec<lattjo_chess::Move> = played
         .record
         .actions
         .iter()

@@ -3,7 +3,7 @@
 //! SVG of the opening stroke's trajectories.
 
 use boardgame_core::{Agent, play_game};
-use disc_billiards::{Noise, Novuss, Rules, ShotPlanner, Side, Status};
+use lattjo_disc_billiards::{Noise, Novuss, Rules, ShotPlanner, Side, Status};
 
 use super::Summary;
 

@@ -4,7 +4,7 @@
 use boardgame_core::{
     Agent, Game, GameRng, IsMcts, Match, MctsConfig, RandomAgent, Seat, play_game, random_playout,
 };
-use dominoes::{Action, Dominoes, Rules};
+use lattjo_dominoes::{Action, Dominoes, Rules};
 
 use super::Summary;
 

@@ -3,7 +3,9 @@
 //! game as PDN and the final position as SVG to the temporary directory.
 
 use boardgame_core::{Agent, Mcts, MctsConfig, RandomAgent, play_game};
-use draughts::{Action, Color, Draughts, GameResult, Outcome, PdnGame, Position, Role, Rules, svg};
+use lattjo_draughts::{
+    Action, Color, Draughts, GameResult, Outcome, PdnGame, Position, Role, Rules, svg,
+};
 
 use super::Summary;
 

@@ -2,7 +2,7 @@
 //! blue), the die a chance node. Writes an SVG of the final position.
 
 use boardgame_core::{Agent, Game, Mcts, MctsConfig, RandomAgent, play_game};
-use ludo::{Action, Colour, Ludo, Rules, Seats};
+use lattjo_ludo::{Action, Colour, Ludo, Rules, Seats};
 
 use super::Summary;
 
@@ -54,7 +54,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         Action::Move(m) => Some(*m),
         Action::Roll(_) => None,
     });
-    let svg = ludo::svg::render(&game, &played.state, last.as_ref());
+    let svg = lattjo_ludo::svg::render(&game, &played.state, last.as_ref());
     let path = std::env::temp_dir().join(format!("ludo-tour-{seed}.svg"));
     std::fs::write(&path, svg)?;
     Ok(Summary {

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use boardgame_core::Seat;
-use carrom::{Colour, PIECES, Piece, QueenState, Rules, Setup, State, Vec2};
+use lattjo_carrom::{Colour, PIECES, Piece, QueenState, Rules, Setup, State, Vec2};
 
 /// Grid position of piece `i`: three rows of nine, clear of the centre and the base lines.
 pub fn grid(i: usize) -> Vec2 {

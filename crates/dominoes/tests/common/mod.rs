@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use boardgame_core::{Game, Seat};
-use dominoes::{Action, Dominoes, Layout, PlayError, Rules, Setup, State, Tile, Tiles};
+use lattjo_dominoes::{Action, Dominoes, Layout, PlayError, Rules, Setup, State, Tile, Tiles};
 
 pub fn game(r: Rules) -> Dominoes {
     Dominoes::new(r).expect("valid rules")
