@@ -187,8 +187,15 @@ impl Carrom {
         rules.validate()?;
         let table = physics.table()?;
         World::new(table.clone(), physics.step)?;
-        let config = MatchConfig::new(Some(rules.target_points), Some(rules.max_boards))
-            .map_err(|_| CarromError::Rules(RulesError::Unbounded))?;
+        let config =
+            MatchConfig::new(Some(rules.target_points), Some(rules.max_boards)).map_err(|_| {
+                CarromError::Rules(RulesError::OutOfRange {
+                    option: "target_points",
+                    value: rules.target_points,
+                    min: 1,
+                    max: crate::rules::MAX_POINTS,
+                })
+            })?;
         Ok(Carrom {
             rules,
             physics,

@@ -73,12 +73,15 @@ pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Resolution, StrokeEvents, resolve, resolve_called_foul};
 pub use rules::{
-    BoardEndScoring, BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece,
-    Rules, RulesError, TieAfterMaxBoards, TurnDirection,
+    BoardEndScoring, BothLastPieces, BreakRotation, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS,
+    NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError, TieAfterMaxBoards,
+    TurnDirection,
 };
 pub use sim::{PhysicsConfig, PhysicsError};
 pub use state::{
-    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Setup,
-    SetupError, State, side_of, team_of,
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, PieceError, QueenState,
+    Setup, SetupError, State, side_of, team_of,
 };
-pub use stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Noise, ParseStrokeError, Stroke, StrokeError};
+pub use stroke::{
+    MAX_SPEED, MIN_FORWARD, MIN_SPEED, Noise, NoiseError, ParseStrokeError, Stroke, StrokeError,
+};

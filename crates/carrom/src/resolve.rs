@@ -168,6 +168,9 @@ pub struct Resolution {
     /// or a called foul returned them), the striker himself (ICF 51(b)(ii)). `None` when
     /// nothing was placed.
     pub placed_by: Option<Seat>,
+    /// The penalty would have made the side owe more than its nine men: the debt stays at nine
+    /// (a library decision: a side never owes more men than it has).
+    pub debt_capped: bool,
 }
 
 /// Resolves the stroke `ev` played by `seat` (the seat to move) and updates `state`.
@@ -229,8 +232,9 @@ pub(crate) fn resolve_stroke(
         next: seat,
         board_over: None,
         placed_by: None,
+        debt_capped: false,
     };
-    state.strokes += 1;
+    state.strokes = state.strokes.saturating_add(1);
     state.phase = Phase::Stroke;
 
     // 1. Void check (C4; during the break a failed attempt, A5). A called foul stroke is a foul
@@ -351,7 +355,9 @@ pub(crate) fn resolve_stroke(
     let mut p_after = [0u8; 2];
     for c in 0..2 {
         p_after[c] = n_after[c].max(0) as u8;
-        state.debt[c] = (-n_after[c]).max(0) as u8;
+        let owed = (-n_after[c]).max(0);
+        res.debt_capped |= owed > i32::from(MEN_PER_COLOUR);
+        state.debt[c] = owed.min(i32::from(MEN_PER_COLOUR)) as u8;
     }
     // Pieces off the board per colour now, minus what should stay in pocket, go back.
     // (Jumped men are off the board too, but they are not in a pocket.)
@@ -627,7 +633,8 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     let p_before = state.pocketed(own);
     let n = i32::from(p_before) - i32::from(state.debt[c]) - 1;
     let p_after = n.max(0) as u8;
-    state.debt[c] = (-n).max(0) as u8;
+    let owed = (-n).max(0);
+    state.debt[c] = owed.min(i32::from(MEN_PER_COLOUR)) as u8;
     let mut returned = [0u8; 2];
     returned[c] = p_before - p_after;
     let mut res = Resolution {
@@ -641,6 +648,7 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
         next: seat,
         board_over: None,
         placed_by: None,
+        debt_capped: owed > i32::from(MEN_PER_COLOUR),
     };
     if state.turn_started {
         if state.break_pending {
@@ -865,6 +873,7 @@ pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
         next: state.to_move,
         board_over: None,
         placed_by: None,
+        debt_capped: false,
     };
     if state.break_pending {
         pass_break(state, players, &mut res);

@@ -103,9 +103,11 @@ pub enum BothLastPieces {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NoiseModel {
-    /// Standard deviation of the tangent of the direction error (0.02 is about 1.1 degrees).
+    /// Standard deviation of the tangent of the direction error (0.02 is about 1.1 degrees);
+    /// at most 0.1 ([`MAX_NOISE_SD`]).
     pub direction_sd: f64,
-    /// Standard deviation of the relative speed error (0.05 = 5 %).
+    /// Standard deviation of the relative speed error (0.05 = 5 %); at most 0.2
+    /// ([`MAX_NOISE_SD`]).
     pub speed_sd: f64,
 }
 
@@ -182,16 +184,16 @@ pub struct Rules {
     /// A15: both last pieces in one stroke.
     pub both_last_pieces: BothLastPieces,
     /// A17/C19: a side whose score before the board is this or more gets no queen points.
-    /// Default 22.
+    /// Default 22; 0..=[`MAX_POINTS`].
     pub queen_bonus_cutoff: i64,
-    /// Points for covering the queen (C18). Default 3.
+    /// Points for covering the queen (C18). Default 3; 0..=[`MAX_POINTS`].
     pub queen_points: i64,
-    /// ICF 28: most points one board can award. Default `None` (no cap; at most 15 can
-    /// arise).
+    /// ICF 28: most points one board can award, 1..=[`MAX_POINTS`]. Default `None` (no cap;
+    /// at most 15 can arise with the default queen points).
     pub max_points_per_board: Option<i64>,
-    /// C20: the game ends when a side reaches this score. Default 25.
+    /// C20: the game ends when a side reaches this score. Default 25; 1..=[`MAX_POINTS`].
     pub target_points: i64,
-    /// C20: the most boards in a game before the tie rule. Default 8.
+    /// C20: the most boards in a game before the tie rule. Default 8; 1..=[`MAX_BOARDS`].
     pub max_boards: u32,
     /// A18: what a tie after the last board means.
     pub tie_after_max_boards: TieAfterMaxBoards,
@@ -321,6 +323,17 @@ impl Rules {
     }
 }
 
+/// The largest value of a point-valued option ([`Rules::target_points`],
+/// [`Rules::queen_points`], [`Rules::queen_bonus_cutoff`], [`Rules::max_points_per_board`]): far
+/// above any real game (25, 3, 22, 12), and small enough that no sum of a game's points can
+/// overflow.
+pub const MAX_POINTS: i64 = 1000;
+/// The largest [`Rules::max_boards`].
+pub const MAX_BOARDS: u32 = 100;
+/// The largest noise deviations ([`NoiseModel::direction_sd`], about 5.7 degrees, and
+/// [`NoiseModel::speed_sd`], 20 %): beyond them a stroke is no longer aimed.
+pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
+
 /// Rules that cannot be played.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
@@ -334,22 +347,36 @@ pub enum RulesError {
     /// A void-stroke limit of zero.
     #[error("the void-stroke limit must be at least 1")]
     NoVoidStrokes,
-    /// A target or board count that could never end a game.
-    #[error("the game needs a positive target and at least one board")]
-    Unbounded,
-    /// Negative points, or a board cap below 1.
-    #[error("queen points must not be negative and the board cap must be at least 1")]
-    Points,
-    /// A noise deviation that is negative or not finite.
-    #[error("noise deviations must be finite and not negative")]
-    Noise,
+    /// A numeric option outside its documented range.
+    #[error("{option} is {value}, outside {min}..={max}")]
+    OutOfRange {
+        /// The option's field name.
+        option: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
+    /// A noise deviation that is not finite or outside its range ([`MAX_NOISE_SD`]).
+    #[error("noise {option} is {value}, outside 0..={max}")]
+    Noise {
+        /// `direction_sd` or `speed_sd`.
+        option: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value allowed.
+        max: f64,
+    },
     /// An even or zero number of games per match.
     #[error("a match is best of an odd number of games, not {0}")]
     GamesPerMatch(u8),
 }
 
 impl Rules {
-    /// Checks that the options describe a playable game.
+    /// Checks that the options describe a playable game: every number in its documented
+    /// range.
     ///
     /// # Errors
     ///
@@ -364,20 +391,43 @@ impl Rules {
         if self.void_stroke_limit == Some(0) {
             return Err(RulesError::NoVoidStrokes);
         }
-        if self.target_points <= 0 || self.max_boards == 0 {
-            return Err(RulesError::Unbounded);
-        }
-        if self.queen_points < 0 || self.max_points_per_board.is_some_and(|m| m < 1) {
-            return Err(RulesError::Points);
+        let range = |option: &'static str, value: i64, min: i64, max: i64| {
+            if (min..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(RulesError::OutOfRange {
+                    option,
+                    value,
+                    min,
+                    max,
+                })
+            }
+        };
+        range("target_points", self.target_points, 1, MAX_POINTS)?;
+        range(
+            "max_boards",
+            i64::from(self.max_boards),
+            1,
+            i64::from(MAX_BOARDS),
+        )?;
+        range("queen_points", self.queen_points, 0, MAX_POINTS)?;
+        range("queen_bonus_cutoff", self.queen_bonus_cutoff, 0, MAX_POINTS)?;
+        if let Some(cap) = self.max_points_per_board {
+            range("max_points_per_board", cap, 1, MAX_POINTS)?;
         }
         if self.games_per_match.is_multiple_of(2) {
             return Err(RulesError::GamesPerMatch(self.games_per_match));
         }
         if let Some(n) = self.noise {
-            let ok = |v: f64| v.is_finite() && v >= 0.0;
-            if !ok(n.direction_sd) || !ok(n.speed_sd) {
-                return Err(RulesError::Noise);
-            }
+            let check = |option: &'static str, value: f64, max: f64| {
+                if value.is_finite() && (0.0..=max).contains(&value) {
+                    Ok(())
+                } else {
+                    Err(RulesError::Noise { option, value, max })
+                }
+            };
+            check("direction_sd", n.direction_sd, MAX_NOISE_SD.0)?;
+            check("speed_sd", n.speed_sd, MAX_NOISE_SD.1)?;
         }
         Ok(())
     }

@@ -42,9 +42,30 @@ impl Colour {
 }
 
 /// One of the 19 pieces: 0 is the queen, 1-9 the white men, 10-18 the black men.
+///
+/// With the `serde` feature it serializes as its number and deserializes only from 0-18.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Piece(u8);
+
+/// A piece number that is not 0-18.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no piece {0} (pieces are 0-18)")]
+pub struct PieceError(pub u8);
+
+impl TryFrom<u8> for Piece {
+    type Error = PieceError;
+    fn try_from(id: u8) -> Result<Piece, PieceError> {
+        Piece::new(id).ok_or(PieceError(id))
+    }
+}
+
+impl From<Piece> for u8 {
+    fn from(p: Piece) -> u8 {
+        p.0
+    }
+}
 
 impl Piece {
     /// The red queen.
@@ -291,7 +312,7 @@ impl State {
         self.result
     }
 
-    /// Strokes played on this board, void ones included.
+    /// Strokes played on this board, void ones included (the count stops at `u32::MAX`).
     #[must_use]
     pub fn strokes(&self) -> u32 {
         self.strokes
@@ -515,12 +536,26 @@ impl Setup {
         if self.first_breaker.index() >= players {
             return Err(SetupError::Seat(self.first_breaker.index()));
         }
+        // Void strokes are counted only towards a limit (A5), and stay below it.
         if rules
             .void_stroke_limit
-            .is_some_and(|l| self.void_strokes >= l)
+            .is_none_or(|l| self.void_strokes >= l)
+            && self.void_strokes > 0
         {
-            return Err(SetupError::Break);
+            return Err(SetupError::VoidStrokes(self.void_strokes));
         }
+        // Scores before a board: below the target (a side on the target has won the game,
+        // A22), and never negative when only the winner of a board scores (A1).
+        for (team, &value) in self.totals_before.iter().enumerate() {
+            let low = match rules.penalty_points {
+                crate::rules::PenaltyPoints::CreditVictim => 0,
+                crate::rules::PenaltyPoints::DeductFromOffender => i64::MIN,
+            };
+            if value < low || value >= rules.target_points {
+                return Err(SetupError::Totals { team, value });
+            }
+        }
+
         if self.break_attempts >= rules.break_attempts
             || (self.break_pending && state.pieces.iter().any(Option::is_none))
         {
@@ -564,6 +599,18 @@ pub enum SetupError {
     /// A pending break with pieces already pocketed or too many attempts.
     #[error("the break state is inconsistent")]
     Break,
+    /// A void-stroke count without a void-stroke limit, or at the limit (A5).
+    #[error("{0} void strokes do not fit the rules' void-stroke limit")]
+    VoidStrokes(u8),
+    /// A team's score before the board is negative (when only winners score) or has already
+    /// reached the target (the game would be over, A22).
+    #[error("team {team} cannot have {value} points before a board")]
+    Totals {
+        /// The team.
+        team: usize,
+        /// Its score.
+        value: i64,
+    },
 }
 
 /// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board

@@ -32,6 +32,7 @@ pub const MIN_FORWARD: f64 = 0.01;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StrokeData", into = "StrokeData"))]
 pub struct Stroke {
     /// Striker centre along the base line, metres to the player's right of the middle.
     pub offset: f64,
@@ -166,14 +167,84 @@ impl Stroke {
     }
 }
 
+/// The plain data of a [`Stroke`], for serde: a stroke deserializes only when
+/// [`Stroke::check_shape`] accepts it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StrokeData {
+    offset: f64,
+    direction: Vec2,
+    speed: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StrokeData> for Stroke {
+    type Error = StrokeError;
+    fn try_from(d: StrokeData) -> Result<Stroke, StrokeError> {
+        let s = Stroke::new(d.offset, d.direction, d.speed);
+        s.check_shape()?;
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Stroke> for StrokeData {
+    fn from(s: Stroke) -> StrokeData {
+        StrokeData {
+            offset: s.offset,
+            direction: s.direction,
+            speed: s.speed,
+        }
+    }
+}
+
 /// One draw of execution noise (see [`crate::NoiseModel`]): recorded as a chance outcome.
+/// With the `serde` feature it deserializes only with finite values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "NoiseData", into = "NoiseData"))]
 pub struct Noise {
     /// Tangent of the direction error, positive turning the stroke to the player's left.
     pub slip: f64,
     /// Relative speed error (0.05 = 5 % faster).
     pub speed_error: f64,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct NoiseData {
+    slip: f64,
+    speed_error: f64,
+}
+
+/// A noise draw with a value that is not a finite number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a noise draw must hold finite numbers")]
+pub struct NoiseError;
+
+#[cfg(feature = "serde")]
+impl TryFrom<NoiseData> for Noise {
+    type Error = NoiseError;
+    fn try_from(d: NoiseData) -> Result<Noise, NoiseError> {
+        if d.slip.is_finite() && d.speed_error.is_finite() {
+            Ok(Noise {
+                slip: d.slip,
+                speed_error: d.speed_error,
+            })
+        } else {
+            Err(NoiseError)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Noise> for NoiseData {
+    fn from(n: Noise) -> NoiseData {
+        NoiseData {
+            slip: n.slip,
+            speed_error: n.speed_error,
+        }
+    }
 }
 
 /// Stroke notation: `offset dx,dy speed`, e.g. `-0.05 0.2,1 6.5` (metres to the player's
@@ -190,7 +261,7 @@ impl core::fmt::Display for Stroke {
 }
 
 /// Why a stroke's notation could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseStrokeError {
     /// Not three space-separated fields.
@@ -199,13 +270,20 @@ pub enum ParseStrokeError {
     /// A field that is not a number.
     #[error("not a number: {0:?}")]
     Number(String),
+    /// A field that reads as NaN or an infinity.
+    #[error("not a finite number: {0:?}")]
+    NotFinite(String),
+    /// Numbers that do not make a stroke ([`Stroke::check_shape`]).
+    #[error("not a stroke: {0}")]
+    Invalid(#[from] StrokeError),
 }
 
 impl core::str::FromStr for Stroke {
     type Err = ParseStrokeError;
 
-    /// Reads the notation of [`Stroke`]'s `Display`. Only the syntax is checked; the values
-    /// are checked when the stroke is played ([`Stroke::check_shape`]).
+    /// Reads the notation of [`Stroke`]'s `Display`: three fields of finite numbers that make
+    /// a stroke of the right shape ([`Stroke::check_shape`]: on the base line, forward, in the
+    /// speed range). Whether the striker fits among the pieces is checked when it is played.
     fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
         let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
         let mut fields = s.split_whitespace();
@@ -216,9 +294,15 @@ impl core::str::FromStr for Stroke {
         };
         let (dx, dy) = d.split_once(',').ok_or_else(shape)?;
         let num = |t: &str| {
-            t.parse::<f64>()
-                .map_err(|_| ParseStrokeError::Number(t.chars().take(40).collect()))
+            let clip = || t.chars().take(40).collect();
+            match t.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                Ok(_) => Err(ParseStrokeError::NotFinite(clip())),
+                Err(_) => Err(ParseStrokeError::Number(clip())),
+            }
         };
-        Ok(Stroke::new(num(o)?, Vec2::new(num(dx)?, num(dy)?), num(v)?))
+        let stroke = Stroke::new(num(o)?, Vec2::new(num(dx)?, num(dy)?), num(v)?);
+        stroke.check_shape()?;
+        Ok(stroke)
     }
 }

@@ -155,7 +155,9 @@ fn play_random_game(rules: Rules, seed: u64) {
                 assert_eq!(n(&s) - n(&before), pocketed_of(c) - penalty);
                 // Pieces physically returned plus the increase in debt equal the penalty.
                 let debt_up = i32::from(s.debt(c)) - i32::from(before.debt(c));
-                assert_eq!(i32::from(r.returned[c as usize]) + debt_up, penalty);
+                if !r.debt_capped {
+                    assert_eq!(i32::from(r.returned[c as usize]) + debt_up, penalty);
+                }
             }
             // Invariant 4: the queen never waits across a turn change.
             if let QueenState::Waiting(t) = s.queen() {
@@ -283,13 +285,19 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn stroke_notation_round_trips(o in any::<f64>(), dx in any::<f64>(), dy in any::<f64>(), v in any::<f64>()) {
+    fn stroke_notation_round_trips(o in -0.25f64..0.25, dx in any::<f64>(), dy in any::<f64>(), v in 0.0f64..9.0) {
         let s = Stroke::new(o, Vec2::new(dx, dy), v);
-        let back: Stroke = s.to_string().parse().unwrap();
-        // Bitwise, except that every NaN reads back as NaN (its payload is not printed).
-        let same = |a: f64, b: f64| if a.is_nan() { b.is_nan() } else { a.to_bits() == b.to_bits() };
-        prop_assert!(same(o, back.offset) && same(dx, back.direction.x));
-        prop_assert!(same(dy, back.direction.y) && same(v, back.speed));
+        // A stroke of the right shape reads back bit for bit; any other is refused.
+        match s.to_string().parse::<Stroke>() {
+            Ok(back) => {
+                prop_assert!(s.check_shape().is_ok());
+                prop_assert_eq!(back.offset.to_bits(), o.to_bits());
+                prop_assert_eq!(back.direction.x.to_bits(), dx.to_bits());
+                prop_assert_eq!(back.direction.y.to_bits(), dy.to_bits());
+                prop_assert_eq!(back.speed.to_bits(), v.to_bits());
+            }
+            Err(_) => prop_assert!(s.check_shape().is_err()),
+        }
     }
 
     #[test]

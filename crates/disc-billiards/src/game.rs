@@ -18,14 +18,49 @@ use crate::{Novuss, ResolveError};
 /// The execution noise drawn for one stroke: a sideways aim error (a fraction of the aim's
 /// unit vector added at right angles) and a relative speed error. Recorded as an ordinary
 /// chance action, so a record replays without any RNG.
+///
+/// With the `serde` feature it deserializes only with finite values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "NoiseData", into = "NoiseData"))]
 pub struct NoiseDraw {
     /// Sideways aim error, added as `aim_unit + aim * perpendicular`.
     pub aim: f64,
     /// Relative speed error: the stroke's speed `v` becomes `v * (1 + self.speed)`, at least
     /// 1 mm/s and at most the rules' maximum.
     pub speed: f64,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct NoiseData {
+    aim: f64,
+    speed: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<NoiseData> for NoiseDraw {
+    type Error = StrokeError;
+    fn try_from(d: NoiseData) -> Result<NoiseDraw, StrokeError> {
+        if d.aim.is_finite() && d.speed.is_finite() {
+            Ok(NoiseDraw {
+                aim: d.aim,
+                speed: d.speed,
+            })
+        } else {
+            Err(StrokeError::Noise)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<NoiseDraw> for NoiseData {
+    fn from(n: NoiseDraw) -> NoiseData {
+        NoiseData {
+            aim: n.aim,
+            speed: n.speed,
+        }
+    }
 }
 
 /// Noise draws are normal-like (a sum of 12 uniforms) and cut at this many standard

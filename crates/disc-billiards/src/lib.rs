@@ -75,11 +75,11 @@ pub use resolve::{
     StrokeReport, TurnLoss, TurnLosses,
 };
 pub use rules::{
-    DebtSettlement, DirectAtDark, NextSetStarter, Noise, OffTablePlacement, OwnDiscOffTable,
-    PairDiscs, PlacementTest, PuckReturnRule, Rules, RulesError, SideReboundToDark,
-    TechniqueBreach,
+    DebtSettlement, DirectAtDark, LENGTH_RANGE, MASS_RANGE, MAX_SPEED_LIMIT, NextSetStarter, Noise,
+    OffTablePlacement, OwnDiscOffTable, PairDiscs, PlacementTest, PuckReturnRule, Rules,
+    RulesError, SideReboundToDark, TechniqueBreach,
 };
-pub use stroke::{Stroke, StrokeError};
+pub use stroke::{Stroke, StrokeDataError, StrokeError};
 
 use boardgame_core::Seat;
 

@@ -181,6 +181,16 @@ pub enum PositionError {
     /// winner named has not finished).
     #[error("the status does not match the discs: {0}")]
     Result(&'static str),
+    /// The pending stroke could not be played in this position.
+    #[error("the pending stroke is not playable here: {0}")]
+    PendingStroke(crate::stroke::StrokeError),
+    /// The stroke count does not fit the stroke limit ([`Rules::stroke_limit`]): a game at the
+    /// limit is drawn, and only such a game is.
+    #[error("{strokes} strokes do not fit the status under the stroke limit")]
+    Strokes {
+        /// The stroke count.
+        strokes: u32,
+    },
     /// A debt that could never come from a game.
     #[error("{side} owes {debt} discs, more than it has")]
     Debt {
@@ -320,6 +330,17 @@ impl Position {
             answering: setup.answering,
             last: None,
         };
+        if let Some(stroke) = pos.pending {
+            crate::stroke::validate(rules, &pos, pos.to_move, &stroke)
+                .map_err(PositionError::PendingStroke)?;
+        }
+        let at_limit = rules.stroke_limit.is_some_and(|l| setup.strokes >= l);
+        let drawn = setup.status == Status::Drawn;
+        if drawn != at_limit && !matches!(setup.status, Status::Won(_)) {
+            return Err(PositionError::Strokes {
+                strokes: setup.strokes,
+            });
+        }
         let done = |s: Side| pos.complete(s);
         if let Some(x) = setup.answering {
             if !rules.opening_equaliser || !done(x) || done(x.other()) || setup.opening {

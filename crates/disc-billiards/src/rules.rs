@@ -200,14 +200,15 @@ pub struct Rules {
     pub next_set_starter: NextSetStarter,
     /// Sets needed to win a match (B23); 1 is a single game.
     pub sets_to_win: u8,
-    /// An engine addition, not a rule: the game is drawn after this many strokes, so that
-    /// random play always ends. `None` (the default) plays until a side wins.
+    /// An engine addition, not a rule: the game is drawn after this many strokes (at least
+    /// 1). `None` (the default) plays until a side wins.
     pub stroke_limit: Option<u32>,
     /// Optional execution noise, applied as a recorded chance node after every stroke.
     pub noise: Option<Noise>,
     /// Every size of the table and pieces.
     pub dimensions: Dimensions,
-    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s).
+    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at most
+    /// [`MAX_SPEED_LIMIT`].
     pub max_speed: f64,
     /// Friction, restitution and the jump speed above which a disc leaves the table (the
     /// disc-physics defaults: the planar model, where nothing leaves the table).
@@ -254,9 +255,9 @@ pub enum RulesError {
     /// A size that is not positive and finite, or sizes that do not fit together.
     #[error("table dimensions are not consistent: {0}")]
     Dimensions(&'static str),
-    /// The top speed is not positive and finite.
-    #[error("the maximum stroke speed must be positive and finite")]
-    MaxSpeed,
+    /// The top speed is not positive and finite, or above [`MAX_SPEED_LIMIT`].
+    #[error("the maximum stroke speed is {0} m/s, not in (0, 20] m/s")]
+    MaxSpeed(f64),
     /// The physics parameters are refused by disc-physics.
     #[error("the physics parameters are not valid")]
     Physics,
@@ -397,11 +398,18 @@ impl Rules {
                 return Err(RulesError::Noise);
             }
         }
-        if !(self.max_speed.is_finite() && self.max_speed > 0.0) {
-            return Err(RulesError::MaxSpeed);
+        if !(self.max_speed.is_finite()
+            && self.max_speed > 0.0
+            && self.max_speed <= MAX_SPEED_LIMIT)
+        {
+            return Err(RulesError::MaxSpeed(self.max_speed));
         }
+        check_dimensions(&self.dimensions, self.row_len())?;
         crate::sim::table(self).map_err(|_| RulesError::Physics)?;
-        check_dimensions(&self.dimensions, self.row_len())
+        let d = &self.dimensions;
+        disc_physics::DiscKind::new(d.disc_radius, d.disc_mass).map_err(|_| RulesError::Physics)?;
+        disc_physics::DiscKind::new(d.puck_radius, d.puck_mass).map_err(|_| RulesError::Physics)?;
+        Ok(())
     }
 }
 
@@ -411,8 +419,16 @@ impl Default for Rules {
     }
 }
 
+/// The highest [`Rules::max_speed`] a rule set may allow, m/s: well above the hardest cue
+/// stroke (physics notes: 1-8 m/s).
+pub const MAX_SPEED_LIMIT: f64 = 20.0;
+/// The range of every length in [`Dimensions`], metres: a millimetre to ten metres.
+pub const LENGTH_RANGE: (f64, f64) = (1e-3, 10.0);
+/// The range of the masses in [`Dimensions`], kilograms: a tenth of a gram to ten kilograms.
+pub const MASS_RANGE: (f64, f64) = (1e-4, 10.0);
+
 fn check_dimensions(d: &Dimensions, row: u8) -> Result<(), RulesError> {
-    let all = [
+    let lengths = [
         d.half_size,
         d.pocket_radius,
         d.pocket_inset,
@@ -420,15 +436,19 @@ fn check_dimensions(d: &Dimensions, row: u8) -> Result<(), RulesError> {
         d.zone_half_width,
         d.circle_radius,
         d.disc_radius,
-        d.disc_mass,
         d.disc_hole_radius,
         d.puck_radius,
-        d.puck_mass,
         d.puck_hole_radius,
     ];
-    if all.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+    let within = |v: f64, (lo, hi): (f64, f64)| v.is_finite() && (lo..=hi).contains(&v);
+    if !lengths.iter().all(|&v| within(v, LENGTH_RANGE)) {
         return Err(RulesError::Dimensions(
-            "every size must be positive and finite",
+            "every length must be finite, from 1 mm to 10 m",
+        ));
+    }
+    if !within(d.disc_mass, MASS_RANGE) || !within(d.puck_mass, MASS_RANGE) {
+        return Err(RulesError::Dimensions(
+            "every mass must be finite, from 0.1 g to 10 kg",
         ));
     }
     if d.disc_hole_radius >= d.disc_radius || d.puck_hole_radius >= d.puck_radius {
@@ -524,7 +544,7 @@ mod tests {
         assert_eq!(r.validate(), Err(RulesError::FirstPlayer(2, 2)));
         let mut r = Rules::booklet();
         r.max_speed = f64::INFINITY;
-        assert_eq!(r.validate(), Err(RulesError::MaxSpeed));
+        assert!(matches!(r.validate(), Err(RulesError::MaxSpeed(_))));
         let mut r = Rules::booklet();
         r.sets_to_win = 0;
         assert_eq!(r.validate(), Err(RulesError::Sets));

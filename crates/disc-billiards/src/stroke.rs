@@ -24,6 +24,7 @@ use crate::rules::Rules;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StrokeData", into = "StrokeData"))]
 pub struct Stroke {
     /// The puck's centre before the stroke.
     pub puck: Vec2,
@@ -59,6 +60,74 @@ impl Stroke {
             self.aim.x / len * self.speed,
             self.aim.y / len * self.speed,
         ))
+    }
+}
+
+/// The plain data of a [`Stroke`], for serde: it deserializes only with finite values, a
+/// non-zero aim and a speed in `(0, MAX_SPEED_LIMIT]`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StrokeData {
+    puck: Vec2,
+    aim: Vec2,
+    speed: f64,
+    technique_breach: bool,
+}
+
+/// Values that make no stroke at all, whatever the position: a number that is not finite,
+/// a zero aim, or a speed outside `(0, MAX_SPEED_LIMIT]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a stroke needs finite values, a non-zero aim and a speed in (0, 20] m/s")]
+pub struct StrokeDataError;
+
+impl Stroke {
+    /// Whether the values make a stroke at all (finite, a non-zero aim, a speed in
+    /// `(0, MAX_SPEED_LIMIT]`); whether it is legal depends on the rules and the position
+    /// ([`crate::Novuss::check_stroke`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StrokeDataError`] otherwise.
+    pub fn check_values(&self) -> Result<(), StrokeDataError> {
+        let len = self.aim.length();
+        if self.puck.is_finite()
+            && len.is_finite()
+            && len > 0.0
+            && self.speed.is_finite()
+            && self.speed > 0.0
+            && self.speed <= crate::rules::MAX_SPEED_LIMIT
+        {
+            Ok(())
+        } else {
+            Err(StrokeDataError)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StrokeData> for Stroke {
+    type Error = StrokeDataError;
+    fn try_from(d: StrokeData) -> Result<Stroke, StrokeDataError> {
+        let s = Stroke {
+            puck: d.puck,
+            aim: d.aim,
+            speed: d.speed,
+            technique_breach: d.technique_breach,
+        };
+        s.check_values()?;
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Stroke> for StrokeData {
+    fn from(s: Stroke) -> StrokeData {
+        StrokeData {
+            puck: s.puck,
+            aim: s.aim,
+            speed: s.speed,
+            technique_breach: s.technique_breach,
+        }
     }
 }
 
