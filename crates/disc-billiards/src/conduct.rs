@@ -9,7 +9,7 @@ use core::fmt;
 use boardgame_core::Seat;
 
 use crate::position::{Position, Side, Status};
-use crate::resolve::{Penalty, charge, place_one};
+use crate::resolve::{Penalty, charge, settle};
 use crate::rules::Rules;
 
 /// What the referee saw (rules file §5, "Longer penalty list" and "Extra losses of turn").
@@ -215,7 +215,6 @@ pub(crate) fn apply(rules: &Rules, pos: &mut Position, call: &Call) -> CallRepor
     let mut next = pos.clone();
     let offender_side = Side::of_seat(call.offender);
     let striker = pos.to_move;
-    let me = Side::of_seat(striker);
     // The penalty, through the stroke's machinery: a pocketed disc of the offender's side
     // on the penalty spot opposite him (N9, B14), else a debt (N10).
     let (penalty, debt_capped) = if call.conduct.is_penalty() {
@@ -233,10 +232,7 @@ pub(crate) fn apply(rules: &Rules, pos: &mut Position, call: &Call) -> CallRepor
     let turn_passed = call.conduct.loses_turn();
     if turn_passed {
         // The end of the striker's turn: his side's debt is settled (B16).
-        while next.debt[me.index()] > 0 && place_one(rules, &mut next, striker).is_some() {
-            next.debt[me.index()] -= 1;
-            debt_paid += 1;
-        }
+        debt_paid = settle(rules, &mut next, striker);
         next.to_move = striker.next(usize::from(rules.players));
         next.opening = false;
         if rules.opening_equaliser

@@ -5,7 +5,7 @@
 use core::fmt;
 use disc_physics::Vec2;
 
-use boardgame_core::Seat;
+use boardgame_core::{BySeat, Seat};
 
 use crate::geometry::{Compass, DIRS16, Dimensions};
 use crate::resolve::StrokeReport;
@@ -130,8 +130,9 @@ pub enum Status {
 pub struct Setup {
     /// Every disc of both sides.
     pub discs: Vec<Disc>,
-    /// Penalty discs owed by each side (N10), side A first.
-    pub debt: [u8; 2],
+    /// Penalty discs owed (N10), by the seat whose foul they are for (B14: each goes against
+    /// the cushion opposite that seat), one value per seat; a side owes the sum of its seats'.
+    pub debt: BySeat<u8>,
     /// Who strikes next (or struck the stroke awaiting noise).
     pub to_move: Seat,
     /// Playing, awaiting noise, won or drawn.
@@ -191,6 +192,9 @@ pub enum PositionError {
         /// The stroke count.
         strokes: u32,
     },
+    /// Debts for a number of seats other than the game's.
+    #[error("debts are given for {0} seats, not one per seat of the game")]
+    DebtSeats(usize),
     /// A debt that could never come from a game.
     #[error("{side} owes {debt} discs, more than it has")]
     Debt {
@@ -210,7 +214,7 @@ pub enum PositionError {
 pub struct Position {
     pub(crate) n: u8,
     pub(crate) discs: [Disc; MAX_DISCS],
-    pub(crate) debt: [u8; 2],
+    pub(crate) debt: BySeat<u8>,
     pub(crate) to_move: Seat,
     pub(crate) status: Status,
     pub(crate) pending: Option<Stroke>,
@@ -252,7 +256,7 @@ impl Position {
         Position {
             n: n as u8,
             discs,
-            debt: [0, 0],
+            debt: BySeat::new(usize::from(rules.players), 0),
             to_move: first,
             status: Status::Playing,
             pending: None,
@@ -310,8 +314,11 @@ impl Position {
                 "awaiting noise in a game without noise",
             ));
         }
+        if setup.debt.len() != usize::from(rules.players) {
+            return Err(PositionError::DebtSeats(setup.debt.len()));
+        }
         for side in Side::BOTH {
-            let debt = setup.debt[side.index()];
+            let debt = side_debt(&setup.debt, side);
             if usize::from(debt) > per_side {
                 return Err(PositionError::Debt { side, debt });
             }
@@ -413,10 +420,17 @@ impl Position {
             .count()
     }
 
-    /// Penalty discs `side` owes (N10).
+    /// Penalty discs `side` owes (N10): the sum of its seats' debts.
     #[must_use]
     pub fn debt(&self, side: Side) -> u8 {
-        self.debt[side.index()]
+        side_debt(&self.debt, side)
+    }
+
+    /// Penalty discs owed for `seat`'s fouls (B14: each will be placed against the cushion
+    /// opposite that seat); 0 for a seat that does not play.
+    #[must_use]
+    pub fn debt_of(&self, seat: Seat) -> u8 {
+        self.debt.get(seat).copied().unwrap_or(0)
     }
 
     /// Who strikes next (or whose stroke awaits its noise).
@@ -630,6 +644,13 @@ impl Position {
         };
         self.nearest_free(d, edge, Some(id))
     }
+}
+
+/// The debt of `side`: the sum over its seats (at most 2 x 16, no overflow).
+fn side_debt(debt: &BySeat<u8>, side: Side) -> u8 {
+    debt.iter()
+        .filter(|(seat, _)| Side::of_seat(*seat) == side)
+        .fold(0u8, |sum, (_, &d)| sum.saturating_add(d))
 }
 
 /// Whether a disc centred at `p` is in the dark area of the player at `side` (B4): its hole

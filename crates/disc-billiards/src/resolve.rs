@@ -246,10 +246,15 @@ pub enum Foul {
     DarkOnlyShort,
     /// LNF doubles (§5): a direct stroke knocked an opponent's disc into the centre circle.
     BlindZone,
+    /// N13 (in force with or without light discs, B7): a dark disc of the striker dropped
+    /// after its last contact was with a body N13 does not allow: an opponent's disc, one of
+    /// his own dark discs, or the puck before it touched the opposite cushion or a light disc.
+    /// Sanctioned as F4 (library decision): one penalty disc and the disc put back.
+    DarkKnockedIn,
 }
 
 impl Foul {
-    const ALL: [Foul; 10] = [
+    const ALL: [Foul; 11] = [
         Foul::PuckLost,
         Foul::NoOwnDisc,
         Foul::OpponentFirst,
@@ -260,6 +265,7 @@ impl Foul {
         Foul::ZoneContact,
         Foul::DarkOnlyShort,
         Foul::BlindZone,
+        Foul::DarkKnockedIn,
     ];
 }
 
@@ -276,6 +282,7 @@ impl fmt::Display for Foul {
             Foul::ZoneContact => "B22 disc in own zone first",
             Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
             Foul::BlindZone => "LNF doubles: opponent's disc knocked into the centre circle",
+            Foul::DarkKnockedIn => "N13 dark disc knocked in by a body N13 does not allow",
         })
     }
 }
@@ -447,6 +454,11 @@ pub(crate) fn resolve(
     let mut touched_own = false;
     let mut reached = false;
     let mut illegal_dark = [false; MAX_DISCS];
+    // N13: whether the last body to touch each disc was one allowed to knock a dark disc in
+    // (the puck after it cleared, or an own light disc); `None` before any contact.
+    let mut fair_knock: [Option<bool>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut knocked_unfairly = [false; MAX_DISCS];
+    let puck_always_fair = rules.direct_at_dark == DirectAtDark::Allowed;
     let mut puck_gone = false;
     let mut pocketed = [false; MAX_DISCS];
     let mut left: [Option<Vec2>; MAX_DISCS] = [None; MAX_DISCS];
@@ -495,9 +507,11 @@ pub(crate) fn resolve(
                         Some(_) => {}
                     }
                     touched_own |= disc.side == me;
-                    if dark[i] && !cleared.is_some_and(|c| c < time - SIMULTANEOUS_S) {
+                    let puck_cleared = cleared.is_some_and(|c| c < time - SIMULTANEOUS_S);
+                    if dark[i] && !puck_cleared {
                         illegal_dark[i] = true;
                     }
+                    fair_knock[i] = Some(puck_cleared || puck_always_fair);
                     if light[i] && cleared.is_none() {
                         cleared = Some(time);
                     }
@@ -506,12 +520,15 @@ pub(crate) fn resolve(
                     }
                 }
                 (Body::Disc(x), Body::Disc(y)) => {
-                    check_disc(k, x, &pocketed, &left)?;
-                    check_disc(k, y, &pocketed, &left)?;
+                    let xi = check_disc(k, x, &pocketed, &left)?;
+                    let yi = check_disc(k, y, &pocketed, &left)?;
                     if x == y {
                         return Err(OutcomeError::Impossible(k));
                     }
-                    // N13(c): an own disc may knock a dark disc; no other chain is sanctioned.
+                    // N13(c): an own disc lying outside the dark zones (light at the moment of
+                    // the stroke, B4) may knock a dark disc; no other disc may.
+                    fair_knock[yi] = Some(light[xi]);
+                    fair_knock[xi] = Some(light[yi]);
                 }
             },
             StrokeEvent::Cushion { body, cushion, .. } => match body {
@@ -544,7 +561,14 @@ pub(crate) fn resolve(
                     Body::Disc(id) => {
                         let i = check_disc(k, id, &pocketed, &left)?;
                         match at {
-                            None => pocketed[i] = true,
+                            None => {
+                                pocketed[i] = true;
+                                // N13 with B7: a dark disc knocked in by a body N13 does not
+                                // allow (the last contact is the one that knocked it in).
+                                if dark[i] && fair_knock[i] == Some(false) && !illegal_dark[i] {
+                                    knocked_unfairly[i] = true;
+                                }
+                            }
                             Some(p) if p.is_finite() => left[i] = Some(p),
                             Some(_) => return Err(OutcomeError::Impossible(k)),
                         }
@@ -575,6 +599,9 @@ pub(crate) fn resolve(
     let f4 = rules.direct_at_dark == DirectAtDark::Foul && illegal_dark.iter().any(|&x| x);
     if f4 {
         fouls.insert(Foul::DarkDisc);
+    }
+    if knocked_unfairly.iter().any(|&x| x) {
+        fouls.insert(Foul::DarkKnockedIn);
     }
     let opp_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side != me);
     let own_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side == me);
@@ -644,18 +671,17 @@ pub(crate) fn resolve(
         }
     }
     let mut restored = 0u8;
-    if f4 {
-        // F4: the dark disc touched is put back where it stood (invariant 7).
-        for i in 0..n {
-            if illegal_dark[i] {
-                let id = DiscId(i as u8);
-                next.discs[i].at = None;
-                let want = pos.discs[i].at.unwrap_or_default();
-                next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
-                pocketed[i] = false;
-                left[i] = None;
-                restored += 1;
-            }
+    // F4: the dark disc touched is put back where it stood (invariant 7); so is a dark disc
+    // knocked in against N13 (sanctioned as F4).
+    for i in 0..n {
+        if (f4 && illegal_dark[i]) || knocked_unfairly[i] {
+            let id = DiscId(i as u8);
+            next.discs[i].at = None;
+            let want = pos.discs[i].at.unwrap_or_default();
+            next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
+            pocketed[i] = false;
+            left[i] = None;
+            restored += 1;
         }
     }
 
@@ -732,10 +758,7 @@ pub(crate) fn resolve(
     // Step 9: settle the striking side's debt at the end of its turn (B16).
     let mut debt_paid = 0u8;
     if !continues || rules.debt_settlement == DebtSettlement::Immediate {
-        while next.debt[me.index()] > 0 && place_one(rules, &mut next, seat).is_some() {
-            next.debt[me.index()] -= 1;
-            debt_paid += 1;
-        }
+        debt_paid = settle(rules, &mut next, seat);
     }
 
     // Step 10: the win (B11: the striking side first when both finish), with the LNF
@@ -817,13 +840,37 @@ pub(crate) fn charge(rules: &Rules, pos: &mut Position, offender: Seat) -> (Pena
     if let Some(id) = place_one(rules, pos, offender) {
         return (Penalty::Placed(id), false);
     }
-    let debt = &mut pos.debt[Side::of_seat(offender).index()];
-    if *debt < rules.discs_per_side() {
+    if pos.debt(Side::of_seat(offender)) < rules.discs_per_side()
+        && let Some(debt) = pos.debt.as_mut_slice().get_mut(offender.index())
+    {
         *debt += 1;
         (Penalty::Debt, false)
     } else {
         (Penalty::Debt, true)
     }
+}
+
+/// B16: settles the debt of `striker`'s side at the end of its turn: for each of its seats,
+/// the striker first, one pocketed disc per unit of that seat's debt while the side has discs
+/// in the pocket, each against the cushion opposite the seat whose foul it pays (B14).
+/// Returns the discs placed.
+pub(crate) fn settle(rules: &Rules, pos: &mut Position, striker: Seat) -> u8 {
+    let players = usize::from(rules.players);
+    let me = Side::of_seat(striker);
+    let mut paid = 0u8;
+    let mut seat = striker;
+    for _ in 0..players {
+        if Side::of_seat(seat) == me {
+            while pos.debt_of(seat) > 0 && place_one(rules, pos, seat).is_some() {
+                if let Some(d) = pos.debt.as_mut_slice().get_mut(seat.index()) {
+                    *d -= 1;
+                }
+                paid += 1;
+            }
+        }
+        seat = seat.next(players);
+    }
+    paid
 }
 
 /// Takes the lowest-numbered pocketed disc of `offender`'s side out and places it as a

@@ -88,7 +88,7 @@ fn s5_n10_striker_penalty_with_nothing_pocketed_is_a_debt() {
         assert_eq!(pos.to_move(), Seat::new(1));
     }
     // A side never owes more discs than it has: at 8 owed the debt stays at 8.
-    let mut pos = edit(&g, |s| s.debt = [8, 0]);
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 8);
     let r = g.call(&mut pos, &call(0, Conduct::Delay)).unwrap();
     assert_eq!(r.penalty, Penalty::Debt);
     assert!(r.debt_capped);
@@ -104,7 +104,7 @@ fn s5_b16_a_call_that_ends_the_turn_settles_the_strikers_debt() {
     let mut pos = edit(&g, |s| {
         s.discs[3].at = None;
         s.discs[4].at = None;
-        s.debt = [1, 0];
+        s.debt[Seat::new(0)] = 1;
     });
     let r = g.call(&mut pos, &call(0, Conduct::Delay)).unwrap();
     assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
@@ -151,7 +151,7 @@ fn s5_leaving_the_zone_loses_the_turn_without_penalty() {
     let g = game(Rules::lnf());
     let mut pos = edit(&g, |s| {
         s.discs[3].at = None;
-        s.debt = [1, 0];
+        s.debt[Seat::new(0)] = 1;
     });
     let r = g.call(&mut pos, &call(0, Conduct::LeftZone)).unwrap();
     assert_eq!(r.penalty, Penalty::None);

@@ -196,7 +196,7 @@ proptest! {
         let mut su = setup(&game);
         match which {
             0 => su.strokes = n32,
-            1 => su.debt = [n8, 0],
+            1 => su.debt[Seat::new(0)] = n8,
             2 => su.discs[disc].at = Some(Vec2::new(x, y)),
             3 => su.discs[disc].home = Vec2::new(x, y),
             4 => su.to_move = Seat::new(n8),

@@ -539,7 +539,7 @@ fn b16_option_immediate_settlement() {
     let mut rules = Rules::booklet();
     rules.debt_settlement = DebtSettlement::Immediate;
     let g = game(rules);
-    let mut pos = edit(&g, |s| s.debt = [1, 0]);
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 1);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.3, d(3));
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
@@ -664,7 +664,7 @@ fn n14_b16_a_side_with_debt_cannot_win() {
     let mut pos = last_disc_position(&g);
     pos = {
         let mut s = pos.to_setup();
-        s.debt = [1, 0];
+        s.debt[Seat::new(0)] = 1;
         g.position(&s).unwrap()
     };
     let mut out = Outcome::still(&pos, MID);
@@ -1127,4 +1127,141 @@ fn lnf_doubles_direct_stroke_knocking_an_opponent_disc_into_the_centre_circle() 
     let mut pos = g.start();
     let r = g.resolve(&mut pos, &up(), &out).unwrap();
     assert!(!r.fouls.contains(Foul::BlindZone));
+}
+
+/// Seat 0 with only dark discs left: disc 0 in the centre circle (and disc 1 beside it when
+/// `two`), the rest of his row pocketed; seat 1's row complete (B7: no light disc left).
+fn only_dark_discs(g: &Novuss, two: bool) -> Position {
+    edit(g, |s| {
+        for i in 0..8 {
+            s.discs[i].at = None;
+        }
+        s.discs[0].at = Some(Vec2::new(0.03, 0.0));
+        if two {
+            s.discs[1].at = Some(Vec2::new(-0.03, 0.0));
+        }
+    })
+}
+
+/// Issue 15.11 (N13 with B7): the crate checked only what the puck touched, so a dark disc
+/// knocked in by an opponent's disc counted as fair and could win the game. N13 allows three
+/// routes only; any other is sanctioned as F4 (library decision, docs): a foul, one penalty
+/// disc, the disc back where it stood, the turn lost.
+#[test]
+fn issue_15_11_n13_b7_a_dark_disc_knocked_in_by_an_opponents_disc_is_a_foul() {
+    let g = game(Rules::booklet());
+    let mut pos = only_dark_discs(&g, false);
+    assert!(!pos.has_light(g.rules(), Seat::new(0)));
+    assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(0)));
+    let mut out = Outcome::still(&pos, MID);
+    // A rebound off the opposite cushion (N13(a) would make the puck fair), but the puck hits
+    // an opponent's disc, which knocks the dark disc in.
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(9))
+        .contact(0.5, d(9), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn), "{:?}", r.fouls);
+    assert_eq!(r.winner, None, "the game is not won by it");
+    assert_eq!(pos.status(), Status::Playing);
+    assert_eq!(
+        at(&pos, 0),
+        Some(Vec2::new(0.03, 0.0)),
+        "put back where it stood"
+    );
+    assert_eq!(r.restored, 1);
+    assert_eq!(r.own_pocketed, 0);
+    assert!(
+        matches!(r.penalty, Penalty::Placed(_)),
+        "one penalty disc (F4)"
+    );
+    assert!(r.losses.contains(TurnLoss::Foul));
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+/// Issue 15.11, the class: the last contact decides (it is the one that knocked the disc in),
+/// and only the puck after it cleared (N13(a), (b)) or an own light disc (N13(c)) may knock a
+/// dark disc in. Another dark disc of his may not: it does not lie outside the dark zones.
+#[test]
+fn issue_15_11_n13_only_the_three_routes_knock_a_dark_disc_in() {
+    let g = game(Rules::booklet());
+    // Knocked in by his other dark disc, which the puck struck fairly.
+    let mut pos = only_dark_discs(&g, true);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(1))
+        .contact(0.5, d(1), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn));
+    assert_eq!(at(&pos, 0), Some(Vec2::new(0.03, 0.0)));
+    // Struck fairly by the puck first, then knocked in by an opponent's disc: unfair.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(0))
+        .contact(0.5, d(9), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn));
+    // The fair route (a): the puck after the opposite cushion, then a cushion in between
+    // (a cushion does not change who knocked it in): fair, and it wins the game.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(0))
+        .cushion(0.6, d(0), Compass::West)
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert_eq!(r.winner, Some(Side::A));
+    // A dark disc merely touched by an opponent's disc, not knocked in: no foul.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(9))
+        .contact(0.5, d(9), d(0))
+        .moved(DiscId(0), Vec2::new(0.1, 0.1));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+}
+
+/// Issue 15.12 (B14 in pairs): seat 0 fouled with nothing in the pocket, so the penalty became
+/// a debt of his side, settled at the end of his partner's (seat 2's) turn. The disc went
+/// against the cushion opposite the partner; B14 (and N9) say opposite the player who fouled.
+#[test]
+fn issue_15_12_b14_pairs_a_settled_debt_goes_opposite_the_seat_that_fouled() {
+    let g = game(Rules::booklet_pairs());
+    // Seat 0 (south) fouls with nothing of side A pocketed: a debt for his foul.
+    let mut pos = g.start();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9));
+    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.debt_of(Seat::new(0)), 1);
+    assert_eq!(pos.debt_of(Seat::new(2)), 0);
+    // Seat 1 (west) misses; seat 2 (north, his partner) pockets an own disc, then misses:
+    // his turn ends and side A's debt is settled with the disc just pocketed.
+    let west = Stroke::new(Vec2::new(-0.41, 0.0), Vec2::new(1.0, 0.0), 3.0);
+    let mut out = Outcome::still(&pos, Vec2::new(0.1, 0.3));
+    out.contact(0.1, P, d(11));
+    g.resolve(&mut pos, &west, &out).unwrap();
+    assert_eq!(pos.to_move(), Seat::new(2));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(16)).pocket(0.5, d(16));
+    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    assert!(r.continues());
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(17));
+    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    // Disc 16 paid the debt: on the centre line's cushion opposite seat 0 (the north one),
+    // not opposite seat 2 (the south one).
+    let p = at(&pos, 16).unwrap();
+    assert!(
+        (p.y - 0.474).abs() < 1e-12,
+        "against the north cushion: {p}"
+    );
 }
