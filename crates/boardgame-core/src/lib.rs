@@ -29,6 +29,7 @@ mod drivers;
 mod game;
 mod matches;
 mod mcts;
+pub mod parallel;
 pub mod race;
 mod record;
 mod rng;
