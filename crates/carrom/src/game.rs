@@ -430,6 +430,13 @@ fn lay_formation(state: &mut State, rules: &Rules, players: usize) {
     }
 }
 
+/// The number of actions within which random play ([`boardgame_core::random_playout`] with
+/// [`Game::sample_action`], which draws from the whole stroke space) has ended every board
+/// under every preset in every seed tried (tests/termination.rs; when it was set, 100 seeds a
+/// preset: the longest board took 566 actions, the mean 130-240). A whole game takes at most
+/// this many per board played.
+pub const RANDOM_PLAY_BOUND: u32 = 5_000;
+
 /// A sum of 12 uniforms minus 6: mean 0, variance 1, within +-6 (Irwin-Hall).
 fn irwin_hall(rng: &mut GameRng) -> f64 {
     let mut s = -6.0;

@@ -63,7 +63,7 @@ mod stroke;
 pub use actions::{AimedShot, aimed_shots};
 pub use disc_physics::Vec2;
 
-pub use game::{Action, ApplyError, Call, Carrom, CarromError, DueChoice};
+pub use game::{Action, ApplyError, Call, Carrom, CarromError, DueChoice, RANDOM_PLAY_BOUND};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,
     HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS,

@@ -220,6 +220,123 @@ impl Novuss {
     }
 }
 
+/// How [`Game::sample_action`] plays: a weak player's habits, tuned so that random play ends
+/// under every preset (tests/termination.rs checks every preset over many seeds against
+/// [`RANDOM_PLAY_BOUND`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeakPlayer {
+    /// One stroke in this many is drawn from the whole stroke space (the rest are aimed).
+    pub wild_one_in: u32,
+    /// The aimed stroke is picked uniformly among this many best-scored shots.
+    pub choices: usize,
+    /// Standard deviation of the sideways aim error (tangent of the angle).
+    pub aim_sd: f64,
+    /// Standard deviation of the relative speed error.
+    pub speed_sd: f64,
+}
+
+/// The weak player of [`Game::sample_action`]: one wild stroke in 8, otherwise one of the 6
+/// best shots with an aim error of about 1.7 degrees (sd) and 15 % of speed.
+pub const WEAK_PLAYER: WeakPlayer = WeakPlayer {
+    wild_one_in: 16,
+    choices: 6,
+    aim_sd: 0.03,
+    speed_sd: 0.15,
+};
+
+/// The number of strokes within which random play ([`boardgame_core::random_playout`] with
+/// [`Game::sample_action`]) has ended a game under every preset in every seed tried (see
+/// tests/termination.rs).
+pub const RANDOM_PLAY_BOUND: u32 = 3_000;
+
+impl Novuss {
+    /// A weak player's aimed stroke: one of the best geometric shots, perturbed; `None` when
+    /// no shot is seen.
+    fn weak_stroke(&self, s: &Position, rng: &mut GameRng) -> Option<Stroke> {
+        let mut shots = Vec::new();
+        planner::candidates(&self.rules, s, &mut shots);
+        let n = shots.len().min(WEAK_PLAYER.choices);
+        if n == 0 {
+            return None;
+        }
+        let shot = shots[rng.index(n)].stroke;
+        let draw = NoiseDraw {
+            aim: WEAK_PLAYER.aim_sd * unit_normal(rng),
+            speed: WEAK_PLAYER.speed_sd * unit_normal(rng),
+        };
+        let played = draw.perturb(&shot, self.rules.max_speed);
+        // The puck's place is the shot's, so it is valid; the aim is never zero.
+        self.check_stroke(s, s.to_move, &played)
+            .is_ok()
+            .then_some(played)
+    }
+
+    /// A stroke from the whole space: the puck anywhere a placement is valid (uniform over the
+    /// zone, or for the booklet's test a uniform zone line, a uniform point on it and a uniform
+    /// offset within the hole radius), the direction uniform over the circle, the speed uniform
+    /// in `(0, max_speed]`, a technique breach once in 32.
+    fn wild_stroke(
+        &self,
+        s: &Position,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let seat = s.to_move;
+        let d = &self.rules.dimensions;
+        let side = seat_compass(seat, self.rules.players);
+        let mut puck = None;
+        for _ in 0..200 {
+            let u = (2.0 * rng.unit_f64() - 1.0) * d.zone_half_width;
+            let v = rng.unit_f64() * d.zone_depth;
+            let (u, v) = if self.rules.placement_test == PlacementTest::LineVisible {
+                // Pick a zone line, a point on it, then an offset within the puck's hole.
+                let (lu, lv) = match rng.below(4) {
+                    0 => (u, d.zone_depth),
+                    1 => (-d.zone_half_width, v),
+                    2 => (d.zone_half_width, v),
+                    _ => (0.0, v),
+                };
+                let h = d.puck_hole_radius;
+                (
+                    lu + (2.0 * rng.unit_f64() - 1.0) * h,
+                    lv + (2.0 * rng.unit_f64() - 1.0) * h,
+                )
+            } else {
+                (u, v)
+            };
+            let p = side.from_local(u, v, d.half_size);
+            if s.placement_ok(&self.rules, seat, p) {
+                puck = Some(p);
+                break;
+            }
+        }
+        let Some(puck) = puck else {
+            self.legal_actions(s, buf);
+            if buf.is_empty() {
+                return None;
+            }
+            let i = rng.index(buf.len());
+            return Some(buf.swap_remove(i));
+        };
+        let aim = loop {
+            let x = 2.0 * rng.unit_f64() - 1.0;
+            let y = 2.0 * rng.unit_f64() - 1.0;
+            let r2 = x * x + y * y;
+            if r2 > 1e-6 && r2 <= 1.0 {
+                break Vec2::new(x, y);
+            }
+        };
+        let speed = (1.0 - rng.unit_f64()) * self.rules.max_speed;
+        let technique_breach = rng.below(32) == 0;
+        Some(Action::Stroke(Stroke {
+            puck,
+            aim,
+            speed,
+            technique_breach,
+        }))
+    }
+}
+
 /// A normal-like draw: the sum of 12 uniforms minus 6 (mean 0, standard deviation 1), with
 /// no transcendental function.
 fn unit_normal(rng: &mut GameRng) -> f64 {
@@ -294,10 +411,13 @@ impl Game for Novuss {
         Some(Action::Noise(NoiseDraw { aim, speed }))
     }
 
-    /// Samples the whole stroke space: the puck anywhere a placement is valid (uniform over
-    /// the zone, or for the booklet's test a uniform zone line, a uniform point on it and a
-    /// uniform offset within the hole radius), the direction uniformly over the circle, the
-    /// speed uniformly in `(0, max_speed]`, and a technique breach once in 32 strokes.
+    /// Samples a stroke the way a weak player plays (see [`WEAK_PLAYER`] for the numbers and
+    /// why): mostly one of the shots a player would see (a pot, direct or off one cushion, a
+    /// drive into his own discs, a soft touch, chosen at random among the most promising) with
+    /// a clumsy hand (aim and speed perturbed), and now and then a stroke drawn from the whole
+    /// stroke space (the puck anywhere a placement is valid, any direction, any speed, a
+    /// technique breach once in 32 of those), so that every kind of stroke is still tried.
+    /// Under every preset random play then ends; the booklet's rules for people are unchanged.
     fn sample_action(
         &self,
         s: &Position,
@@ -307,59 +427,12 @@ impl Game for Novuss {
         if s.status != Status::Playing {
             return None;
         }
-        let seat = s.to_move;
-        let d = &self.rules.dimensions;
-        let side = seat_compass(seat, self.rules.players);
-        let mut puck = None;
-        for _ in 0..200 {
-            let u = (2.0 * rng.unit_f64() - 1.0) * d.zone_half_width;
-            let v = rng.unit_f64() * d.zone_depth;
-            let (u, v) = if self.rules.placement_test == PlacementTest::LineVisible {
-                // Pick a zone line, a point on it, then an offset within the puck's hole.
-                let (lu, lv) = match rng.below(4) {
-                    0 => (u, d.zone_depth),
-                    1 => (-d.zone_half_width, v),
-                    2 => (d.zone_half_width, v),
-                    _ => (0.0, v),
-                };
-                let h = d.puck_hole_radius;
-                (
-                    lu + (2.0 * rng.unit_f64() - 1.0) * h,
-                    lv + (2.0 * rng.unit_f64() - 1.0) * h,
-                )
-            } else {
-                (u, v)
-            };
-            let p = side.from_local(u, v, d.half_size);
-            if s.placement_ok(&self.rules, seat, p) {
-                puck = Some(p);
-                break;
-            }
+        if rng.below(WEAK_PLAYER.wild_one_in) != 0
+            && let Some(stroke) = self.weak_stroke(s, rng)
+        {
+            return Some(Action::Stroke(stroke));
         }
-        let Some(puck) = puck else {
-            self.legal_actions(s, buf);
-            if buf.is_empty() {
-                return None;
-            }
-            let i = rng.index(buf.len());
-            return Some(buf.swap_remove(i));
-        };
-        let aim = loop {
-            let x = 2.0 * rng.unit_f64() - 1.0;
-            let y = 2.0 * rng.unit_f64() - 1.0;
-            let r2 = x * x + y * y;
-            if r2 > 1e-6 && r2 <= 1.0 {
-                break Vec2::new(x, y);
-            }
-        };
-        let speed = (1.0 - rng.unit_f64()) * self.rules.max_speed;
-        let technique_breach = rng.below(32) == 0;
-        Some(Action::Stroke(Stroke {
-            puck,
-            aim,
-            speed,
-            technique_breach,
-        }))
+        self.wild_stroke(s, rng, buf)
     }
 
     fn apply(&self, s: &mut Position, a: &Action) -> Result<(), PlayError> {

@@ -58,7 +58,9 @@ mod stroke;
 mod svg;
 
 pub use conduct::{Call, CallError, CallReport, Conduct};
-pub use game::{Action, NOISE_LIMIT_SD, NoiseDraw, PlayError};
+pub use game::{
+    Action, NOISE_LIMIT_SD, NoiseDraw, PlayError, RANDOM_PLAY_BOUND, WEAK_PLAYER, WeakPlayer,
+};
 pub use planner::{Candidate, ShotKind, ShotPlanner};
 pub use saved::{SavedGame, SavedGameData, SavedGameError};
 pub use sim::{PhysicsError, SimScratch};
