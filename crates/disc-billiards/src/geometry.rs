@@ -68,6 +68,29 @@ impl Compass {
         }
     }
 
+    /// Turns a direction given in this side's player frame (`x` to the player's right along
+    /// his cushion, `y` forward) into the board frame (a rotation: exact).
+    #[must_use]
+    pub const fn direction_to_board(self, d: Vec2) -> Vec2 {
+        match self {
+            Compass::South => d,
+            Compass::North => Vec2::new(-d.x, -d.y),
+            Compass::West => Vec2::new(d.y, -d.x),
+            Compass::East => Vec2::new(-d.y, d.x),
+        }
+    }
+
+    /// The inverse of [`Compass::direction_to_board`].
+    #[must_use]
+    pub const fn direction_to_local(self, d: Vec2) -> Vec2 {
+        match self {
+            Compass::South => d,
+            Compass::North => Vec2::new(-d.x, -d.y),
+            Compass::West => Vec2::new(-d.y, d.x),
+            Compass::East => Vec2::new(d.y, -d.x),
+        }
+    }
+
     /// The unit vector pointing from this side towards the opposite one.
     #[must_use]
     pub const fn inward(self) -> Vec2 {
@@ -256,6 +279,11 @@ mod tests {
             let (u, v) = c.to_local(p, 0.5);
             let q = c.from_local(u, v, 0.5);
             assert!(p.distance(q) < 1e-12, "{c}: {q}");
+            // Directions turn exactly, and consistently with points.
+            assert_eq!(c.direction_to_local(c.direction_to_board(p)), p);
+            let o = c.from_local(0.0, 0.0, 0.5);
+            let d = c.direction_to_board(Vec2::new(u, v));
+            assert!(Vec2::new(o.x + d.x, o.y + d.y).distance(p) < 1e-12, "{c}");
         }
         // v is the distance from the cushion of that side.
         assert!((Compass::South.to_local(p, 0.5).1 - 0.19).abs() < 1e-12);

@@ -5,29 +5,27 @@
 //! 5,000 strokes (penalty debts kept returning discs).
 
 use boardgame_core::parallel::{available_threads, for_seeds};
-use boardgame_core::{Game, GameRng, Match, random_playout_capped};
-use lattjo_disc_billiards::{Noise, Novuss, PairDiscs, RANDOM_PLAY_BOUND, Rules};
+use boardgame_core::{Game, GameRng, random_playout_capped};
+use lattjo_disc_billiards::{NoiseModel, Novuss, PairDiscs, RANDOM_PLAY_BOUND, Rules};
 
 /// Seeds per configuration (300 per configuration were run when the bound was set: the
 /// longest game took 466 actions, moderate noise in LNF pairs).
 const SEEDS: u64 = 40;
 
 fn configurations() -> Vec<(&'static str, Rules)> {
-    let mild = Noise {
-        aim_sd: 0.02,
+    let mild = NoiseModel {
+        direction_sd: 0.02,
         speed_sd: 0.05,
     };
-    let mut lnf_pairs = Rules::lnf();
-    lnf_pairs.players = 4;
-    let mut eight_per_pair = Rules::booklet_pairs();
-    eight_per_pair.pair_discs = PairDiscs::EightPerPair;
-    let mut noisy = Rules::booklet();
-    noisy.noise = Some(mild);
-    let mut noisy_lnf_pairs = lnf_pairs;
-    noisy_lnf_pairs.noise = Some(mild);
+    let lnf_pairs = Rules::lnf().with_players(4);
+    let eight_per_pair = Rules::lattjo()
+        .with_players(4)
+        .with_pair_discs(PairDiscs::EightPerPair);
+    let noisy = Rules::lattjo().with_noise(Some(mild));
+    let noisy_lnf_pairs = lnf_pairs.with_noise(Some(mild));
     vec![
-        ("booklet", Rules::booklet()),
-        ("booklet pairs", Rules::booklet_pairs()),
+        ("booklet", Rules::lattjo()),
+        ("booklet pairs", Rules::lattjo().with_players(4)),
         ("lnf", Rules::lnf()),
         ("mini", Rules::mini()),
         ("lnf pairs", lnf_pairs),
@@ -67,8 +65,7 @@ fn issue_15_13_random_play_ends_under_every_preset_within_the_bound() {
 #[test]
 fn issue_15_13_random_matches_of_sets_end() {
     // LNF: best of three sets.
-    let game = Novuss::new(Rules::lnf()).unwrap();
-    let m = Match::new(game.clone(), game.match_config());
+    let m = Novuss::new(Rules::lnf()).unwrap().full_match();
     let plies = for_seeds(&m, 0..8, available_threads(), random_game);
     assert!(plies.iter().all(Option::is_some), "{plies:?}");
 }
