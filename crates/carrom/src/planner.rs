@@ -11,6 +11,15 @@ use crate::state::{Phase, QueenState, State, team_of};
 use crate::stroke::Stroke;
 
 /// How much the planner thinks.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Planner, PlannerConfig};
+/// let quick = Planner::new(PlannerConfig { shots_simulated: 2, ..PlannerConfig::default() });
+/// let _ = quick;
+/// assert_eq!(PlannerConfig::default().shots_simulated, 6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlannerConfig {
     /// Aimed shots simulated per stroke (the straightest clear cuts first). Default 6.
@@ -40,8 +49,8 @@ impl Default for PlannerConfig {
 /// ```
 /// use boardgame_core::{Game, Seat};
 /// use lattjo_carrom::{Carrom, Planner, Rules};
-/// let game = Carrom::new(Rules::booklet())?;
-/// let mut state = game.opening(Seat::new(0))?;
+/// let game = Carrom::new(Rules::lattjo())?;
+/// let mut state = game.initial_state(Seat::new(0))?;
 /// let stroke = Planner::default().choose(&game, &state).ok_or("no stroke")?;
 /// game.apply(&mut state, &stroke)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -85,7 +94,7 @@ impl Planner {
                 let side = state.side_of(seat, game.rules().turn_direction);
                 let s = side.from_board(side.striker_position(offset));
                 for speed in [6.5, 8.0] {
-                    candidates.push(Stroke::new(offset, Vec2::new(-s.x, -s.y), speed));
+                    candidates.push(Stroke::on_base_line(offset, Vec2::new(-s.x, -s.y), speed));
                 }
             }
         } else {

@@ -8,7 +8,8 @@ use crate::geometry::{
 };
 use crate::rules::{BoardEndScoring, BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
-    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State,
+    colour_mask, team_of,
 };
 
 /// What one stroke did, as the rules need it: the physics layer's events boiled down. Build
@@ -17,14 +18,14 @@ use crate::state::{
 /// # Examples
 ///
 /// ```
-/// use lattjo_carrom::{Colour, Piece, StrokeEvents};
-/// let ev = StrokeEvents::counted()
+/// use lattjo_carrom::{Colour, Piece, Outcome};
+/// let ev = Outcome::counted()
 ///     .pocket(Piece::man(Colour::White, 0).unwrap())
 ///     .pocket(Piece::QUEEN);
 /// assert_eq!(ev.pocketed().len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct StrokeEvents {
+pub struct Outcome {
     /// The striker left the base line at some point (C4). A stroke that touches a piece
     /// always counts as leaving.
     pub left_base_line: bool,
@@ -42,21 +43,21 @@ pub struct StrokeEvents {
     pub final_positions: [Option<Vec2>; PIECES],
 }
 
-impl StrokeEvents {
+impl Outcome {
     /// A stroke that left the base line and touched a piece, with nothing pocketed yet.
     #[must_use]
-    pub fn counted() -> StrokeEvents {
-        StrokeEvents {
+    pub fn counted() -> Outcome {
+        Outcome {
             left_base_line: true,
             touched_piece: true,
-            ..StrokeEvents::void()
+            ..Outcome::void()
         }
     }
 
     /// A stroke in which the striker never left the base line (C4).
     #[must_use]
-    pub fn void() -> StrokeEvents {
-        StrokeEvents {
+    pub fn void() -> Outcome {
+        Outcome {
             left_base_line: false,
             touched_piece: false,
             striker_pocketed: false,
@@ -70,23 +71,23 @@ impl StrokeEvents {
 
     /// A stroke that left the base line but touched nothing.
     #[must_use]
-    pub fn missed() -> StrokeEvents {
-        StrokeEvents {
+    pub fn missed() -> Outcome {
+        Outcome {
             left_base_line: true,
-            ..StrokeEvents::void()
+            ..Outcome::void()
         }
     }
 
     /// Adds `piece` to the pocketed pieces, in order (a repeated piece is kept once).
     #[must_use]
-    pub fn pocket(mut self, piece: Piece) -> StrokeEvents {
+    pub fn pocket(mut self, piece: Piece) -> Outcome {
         self.push_pocketed(piece);
         self
     }
 
     /// Marks the striker as pocketed.
     #[must_use]
-    pub fn striker_pocketed(mut self) -> StrokeEvents {
+    pub fn striker_pocketed(mut self) -> Outcome {
         self.striker_pocketed = true;
         self.left_base_line = true;
         self
@@ -94,7 +95,7 @@ impl StrokeEvents {
 
     /// Marks `piece` as having jumped off the board.
     #[must_use]
-    pub fn jump(mut self, piece: Piece) -> StrokeEvents {
+    pub fn jump(mut self, piece: Piece) -> Outcome {
         self.left_board |= 1 << piece.id();
         self
     }
@@ -124,6 +125,20 @@ impl StrokeEvents {
 }
 
 /// Events that cannot have happened in the position they are applied to.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Outcome, Piece, PlayError};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// // A man cannot both drop and leave the board.
+/// let err = game.resolve(&mut state, &Outcome::counted().pocket(white).jump(white));
+/// assert!(matches!(err, Err(PlayError::Events(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventsError {
@@ -142,6 +157,22 @@ pub enum EventsError {
 }
 
 /// What the rules made of one stroke.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Outcome, Piece};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// // The break pockets the striker and a white man: two men charged, the turn goes on (C12, A2).
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// let r = game.resolve(&mut state, &Outcome::counted().pocket(white).striker_pocketed())?;
+/// assert_eq!(r.penalty, 2);
+/// assert!(r.turn_continues && r.board_over.is_none());
+/// assert_eq!(state.debt(Colour::White), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Resolution {
     /// C4: the striker did not leave the base line; nothing changed.
@@ -178,27 +209,12 @@ pub struct Resolution {
 /// # Errors
 ///
 /// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
-pub fn resolve(
+pub(crate) fn resolve(
     rules: &Rules,
     state: &mut State,
-    ev: &StrokeEvents,
+    ev: &Outcome,
 ) -> Result<Resolution, EventsError> {
     resolve_stroke(rules, state, ev, false)
-}
-
-/// [`resolve`] for a stroke the referee called a foul stroke (ICF 35-37, option
-/// [`Rules::referee_calls`]; [`crate::Call::FoulStroke`] simulates the stroke and comes
-/// here): a constructed improper stroke, for the (b) halves of ICF 75-85.
-///
-/// # Errors
-///
-/// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
-pub fn resolve_called_foul(
-    rules: &Rules,
-    state: &mut State,
-    ev: &StrokeEvents,
-) -> Result<Resolution, EventsError> {
-    resolve_stroke(rules, state, ev, true)
 }
 
 /// [`resolve`], for a stroke the referee called a foul stroke when `called_foul` (ICF 35-37:
@@ -208,7 +224,7 @@ pub fn resolve_called_foul(
 pub(crate) fn resolve_stroke(
     rules: &Rules,
     state: &mut State,
-    ev: &StrokeEvents,
+    ev: &Outcome,
     called_foul: bool,
 ) -> Result<Resolution, EventsError> {
     if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
@@ -216,7 +232,7 @@ pub(crate) fn resolve_stroke(
     }
     check_events(state, ev)?;
     let seat = state.to_move;
-    let players = state.players as usize;
+    let players = state.rules.players;
     let side = team_of(seat);
     let opp = 1 - side;
     let own = state.colour_of(side);
@@ -559,14 +575,6 @@ pub(crate) fn resolve_stroke(
     Ok(res)
 }
 
-/// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).
-fn colour_mask(colour: Colour) -> u32 {
-    match colour {
-        Colour::White => 0x3fe,
-        Colour::Black => 0x7fc00,
-    }
-}
-
 /// ICF 60: with the option on, the placer of due men may decline them: a player node, entered
 /// only when declining is possible (it may not take the side's last man off the board). The
 /// due men of each colour are placed, and may be declined, by an opponent of that colour:
@@ -577,7 +585,7 @@ fn offer_dues(rules: &Rules, state: &mut State, own: Colour, dues: u32, striker:
     if !rules.dues_may_be_declined || dues == 0 || state.phase != Phase::Stroke {
         return;
     }
-    let players = state.players as usize;
+    let players = state.rules.players;
     let choice = |c: Colour, placer: Seat| {
         let men = dues & colour_mask(c);
         (men != 0 && u32::from(state.on_board(c)) > men.count_ones()).then_some((placer, men))
@@ -627,7 +635,7 @@ pub(crate) fn next_dues(state: &mut State, then: Option<(Seat, u32)>) {
 /// (ICF 36), otherwise it ends.
 pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     let seat = state.to_move;
-    let players = state.players as usize;
+    let players = state.rules.players;
     let own = state.colour_of(team_of(seat));
     let c = own as usize;
     let p_before = state.pocketed(own);
@@ -667,7 +675,7 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     res
 }
 
-fn check_events(state: &State, ev: &StrokeEvents) -> Result<(), EventsError> {
+fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
     if !ev.left_base_line {
         return Ok(());
     }
@@ -861,7 +869,7 @@ fn placer(
 /// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending
 /// stroke; during the break the break passes (A5); a waiting queen goes back (A12).
 pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
-    let players = state.players as usize;
+    let players = state.rules.players;
     let mut res = Resolution {
         void: true,
         failed_break: false,

@@ -33,7 +33,7 @@ fn hash_action(h: &mut Fnv, a: &Action) {
         Action::Strike(s, k) => {
             h.word(2);
             h.word(s.index() as u64);
-            h.f(k.offset);
+            h.f(k.place.x);
             h.f(k.direction.x);
             h.f(k.direction.y);
             h.f(k.speed);
@@ -57,7 +57,7 @@ fn hash_action(h: &mut Fnv, a: &Action) {
             match c {
                 Call::FoulStroke(s, k) => {
                     h.word(s.index() as u64);
-                    h.f(k.offset);
+                    h.f(k.place.x);
                     h.f(k.direction.x);
                     h.f(k.direction.y);
                     h.f(k.speed);
@@ -141,10 +141,10 @@ fn random_board(rules: Rules, seed: u64) -> u64 {
 #[test]
 fn seeded_planner_boards_are_bit_identical_to_the_pinned_hashes() {
     let got = [
-        planner_board(Rules::booklet(), 1),
-        planner_board(Rules::booklet().pairs(), 2),
+        planner_board(Rules::lattjo(), 1),
+        planner_board(Rules::lattjo().with_players(4), 2),
         planner_board(icf_as_pinned(), 3),
-        planner_board(Rules::booklet().with_noise(NoiseModel::default()), 4),
+        planner_board(Rules::lattjo().with_noise(Some(NoiseModel::default())), 4),
     ];
     assert_eq!(got, PLANNER);
 }
@@ -152,9 +152,9 @@ fn seeded_planner_boards_are_bit_identical_to_the_pinned_hashes() {
 #[test]
 fn seeded_random_boards_are_bit_identical_to_the_pinned_hashes() {
     let got = [
-        random_board(Rules::booklet(), 5),
-        random_board(Rules::booklet().pairs(), 6),
-        random_board(icf_as_pinned().with_noise(NoiseModel::default()), 7),
+        random_board(Rules::lattjo(), 5),
+        random_board(Rules::lattjo().with_players(4), 6),
+        random_board(icf_as_pinned().with_noise(Some(NoiseModel::default())), 7),
     ];
     assert_eq!(got, RANDOM);
 }
@@ -177,7 +177,12 @@ const RANDOM: [u64; 3] = [
 #[test]
 fn seeded_full_icf_boards_are_bit_identical_to_the_pinned_hashes() {
     let got = [
-        planner_board(Rules::icf().pairs().with_noise(NoiseModel::default()), 9),
+        planner_board(
+            Rules::icf()
+                .with_players(4)
+                .with_noise(Some(NoiseModel::default())),
+            9,
+        ),
         random_board(Rules::icf(), 10),
     ];
     assert_eq!(got, ICF_FULL, "{got:#x?}");

@@ -31,13 +31,13 @@ fn check_valid(game: &Carrom, s: &State) {
 /// `State::strokes`).
 #[test]
 fn issue_15_1_u32_max_strokes_in_a_setup_do_not_overflow() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let game = Carrom::new(rules).unwrap();
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     su.strokes = u32::MAX;
     let mut s = game.from_setup(su).unwrap();
     let r = game
-        .strike(&mut s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0))
+        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 3.0))
         .unwrap();
     assert!(!r.void);
     assert_eq!(s.strokes(), u32::MAX);
@@ -57,14 +57,14 @@ fn issue_15_1_u32_max_strokes_in_a_setup_do_not_overflow() {
 #[cfg(feature = "serde")]
 #[test]
 fn issue_15_1_u32_max_strokes_through_serde_do_not_overflow() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let game = Carrom::new(rules).unwrap();
     let su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     let mut json: serde_json::Value = serde_json::to_value(&su).unwrap();
     json["strokes"] = serde_json::json!(u32::MAX);
     let back: Setup = serde_json::from_value(json).unwrap();
     let mut s = game.from_setup(back).unwrap();
-    game.strike(&mut s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0))
+    game.strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 3.0))
         .unwrap();
     assert_eq!(s.strokes(), u32::MAX);
 }
@@ -72,12 +72,12 @@ fn issue_15_1_u32_max_strokes_through_serde_do_not_overflow() {
 /// The class of 15.1: the other counters of a setup are checked against the rules.
 #[test]
 fn issue_15_1_class_setup_counters_out_of_range_are_refused() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // Void strokes are counted only under a void-stroke limit, and stay below it.
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     su.void_strokes = 255;
     assert_eq!(su.into_state(&rules), Err(SetupError::VoidStrokes(255)));
-    let mut limited = Rules::booklet();
+    let mut limited = Rules::lattjo();
     limited.void_stroke_limit = Some(3);
     let mut su = setup(&limited, &[], QueenState::OnBoard, [0, 0], 0);
     su.void_strokes = 2;
@@ -107,7 +107,7 @@ fn issue_15_1_class_setup_counters_out_of_range_are_refused() {
 #[test]
 fn issue_15_1_class_rules_numbers_out_of_range_are_refused() {
     let out = |f: fn(&mut Rules)| {
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         f(&mut r);
         r.validate()
     };
@@ -147,16 +147,16 @@ fn issue_15_1_class_rules_numbers_out_of_range_are_refused() {
         (0.02, 0.5),
         (0.02, f64::INFINITY),
     ] {
-        let r = Rules::booklet().with_noise(NoiseModel {
+        let r = Rules::lattjo().with_noise(Some(NoiseModel {
             direction_sd: d,
             speed_sd: v,
-        });
+        }));
         assert!(
             matches!(r.validate(), Err(RulesError::Noise { .. })),
             "{d} {v}"
         );
     }
-    assert!(Carrom::new(Rules::booklet().with_noise(NoiseModel::default())).is_ok());
+    assert!(Carrom::new(Rules::lattjo().with_noise(Some(NoiseModel::default()))).is_ok());
 }
 
 /// The class of 15.1 in play: a debt never grows past the nine men a side has, however many
@@ -175,25 +175,31 @@ fn issue_15_1_class_debt_stops_at_nine_men() {
     assert_eq!(s.debt(Colour::White), MEN_PER_COLOUR);
     // Through a stroke too: the striker pocketed with nothing in pocket, at a debt of nine.
     let mut s = position(&rules, &[], QueenState::OnBoard, [9, 0], 0);
-    let ev = lattjo_carrom::StrokeEvents::counted().striker_pocketed();
-    let r = lattjo_carrom::resolve(&rules, &mut s, &ev).unwrap();
+    let ev = lattjo_carrom::Outcome::counted().striker_pocketed();
+    let r = game.resolve(&mut s, &ev).unwrap();
     assert!(r.debt_capped);
     assert_eq!(s.debt(Colour::White), MEN_PER_COLOUR);
 }
 
 /// Issue 15.8: `"0 -nan,0 5"` was accepted and printed back as `NaN`. Every text form refuses
-/// NaN and infinities in every spelling Rust's float parser takes.
+/// NaN and infinities in every spelling Rust's float parser takes (the notation is now
+/// `x,y dx,dy speed`, the place a pair as in Novuss; the old text is refused for its shape).
 #[test]
 fn issue_15_8_stroke_notation_refuses_nan_and_infinities() {
+    assert!(matches!(
+        "0 -nan,0 5".parse::<Stroke>(),
+        Err(ParseStrokeError::Shape(_))
+    ));
     for text in [
-        "0 -nan,0 5",
-        "0 nan,1 5",
-        "NaN 0,1 5",
-        "0 0,1 inf",
-        "0 0,+infinity 5",
-        "-inf 0,1 5",
-        "0 0,1 Infinity",
-        "0 0,1 1e999",
+        "0,0.1174 -nan,0 5",
+        "0,0.1174 nan,1 5",
+        "NaN,0.1174 0,1 5",
+        "0,inf 0,1 5",
+        "0,0.1174 0,1 inf",
+        "0,0.1174 0,+infinity 5",
+        "-inf,0.1174 0,1 5",
+        "0,0.1174 0,1 Infinity",
+        "0,0.1174 0,1 1e999",
     ] {
         assert!(
             matches!(text.parse::<Stroke>(), Err(ParseStrokeError::NotFinite(_))),
@@ -202,19 +208,25 @@ fn issue_15_8_stroke_notation_refuses_nan_and_infinities() {
     }
     // Finite numbers that make no stroke are refused with the reason.
     assert_eq!(
-        "0 0,-1 5".parse::<Stroke>(),
+        "0,0.1174 0,-1 5".parse::<Stroke>(),
         Err(ParseStrokeError::Invalid(StrokeError::NotForward))
     );
     assert_eq!(
-        "0 0,1 9".parse::<Stroke>(),
+        "0,0.1174 0,1 9".parse::<Stroke>(),
         Err(ParseStrokeError::Invalid(StrokeError::Speed(9.0)))
     );
     assert!(matches!(
-        "0.5 0,1 5".parse::<Stroke>(),
+        "0.5,0.1174 0,1 5".parse::<Stroke>(),
+        Err(ParseStrokeError::Invalid(StrokeError::OffBaseLine { .. }))
+    ));
+    // Off the base line across it: the striker must touch both lines (4.75 mm either way).
+    assert!("0,0.122 0,1 5".parse::<Stroke>().is_ok());
+    assert!(matches!(
+        "0,0.123 0,1 5".parse::<Stroke>(),
         Err(ParseStrokeError::Invalid(StrokeError::OffBaseLine { .. }))
     ));
     assert_eq!(
-        "0 0,0 5".parse::<Stroke>(),
+        "0,0.1174 0,0 5".parse::<Stroke>(),
         Err(ParseStrokeError::Invalid(StrokeError::NoDirection))
     );
 }
@@ -232,7 +244,7 @@ fn issue_15_8_serde_refuses_invalid_strokes_and_noise() {
     for text in bad {
         assert!(serde_json::from_str::<Stroke>(text).is_err(), "{text}");
     }
-    let good = Stroke::new(-0.05, Vec2::new(0.2, 1.0), 6.5);
+    let good = Stroke::on_base_line(-0.05, Vec2::new(0.2, 1.0), 6.5);
     let text = serde_json::to_string(&good).unwrap();
     assert_eq!(serde_json::from_str::<Stroke>(&text).unwrap(), good);
     assert!(
@@ -302,12 +314,13 @@ proptest! {
     #[test]
     fn stroke_text_arbitrary_strings(text in prop_oneof![
         ".{0,40}",
-        "[-+0-9.eEinfatyINFATY]{1,8} [-+0-9.eEinfatyINFATY]{1,8},[-+0-9.eEinfatyINFATY]{1,8} [-+0-9.eEinfatyINFATY]{1,8}",
+        "[-+0-9.eEinfatyINFATY]{1,8},(0.1174|0.12|[-+0-9.eEinfaty]{1,6}) [-+0-9.eEinfatyINFATY]{1,8},[-+0-9.eEinfatyINFATY]{1,8} [-+0-9.eEinfatyINFATY]{1,8}",
     ]) {
         if let Ok(s) = text.parse::<Stroke>() {
             prop_assert!(s.check_shape().is_ok());
             let back: Stroke = s.to_string().parse().unwrap();
-            prop_assert_eq!(back.offset.to_bits(), s.offset.to_bits());
+            prop_assert_eq!(back.place.x.to_bits(), s.place.x.to_bits());
+            prop_assert_eq!(back.place.y.to_bits(), s.place.y.to_bits());
             prop_assert_eq!(back.direction.x.to_bits(), s.direction.x.to_bits());
             prop_assert_eq!(back.direction.y.to_bits(), s.direction.y.to_bits());
             prop_assert_eq!(back.speed.to_bits(), s.speed.to_bits());
@@ -320,15 +333,17 @@ proptest! {
     #[test]
     fn stroke_text_round_trips_exactly(
         o in prop_oneof![any::<f64>(), -0.25f64..0.25],
+        y in prop_oneof![any::<f64>(), 0.11f64..0.125],
         dx in prop_oneof![any::<f64>(), -1.0f64..1.0],
         dy in prop_oneof![any::<f64>(), 0.0f64..1.0],
         v in prop_oneof![any::<f64>(), 0.0f64..9.0],
     ) {
-        let s = Stroke::new(o, Vec2::new(dx, dy), v);
+        let s = Stroke::new(Vec2::new(o, y), Vec2::new(dx, dy), v);
         match s.to_string().parse::<Stroke>() {
             Ok(back) => {
                 prop_assert!(s.check_shape().is_ok());
-                prop_assert_eq!(back.offset.to_bits(), o.to_bits());
+                prop_assert_eq!(back.place.x.to_bits(), o.to_bits());
+                prop_assert_eq!(back.place.y.to_bits(), y.to_bits());
                 prop_assert_eq!(back.direction.x.to_bits(), dx.to_bits());
                 prop_assert_eq!(back.direction.y.to_bits(), dy.to_bits());
                 prop_assert_eq!(back.speed.to_bits(), v.to_bits());
@@ -353,7 +368,7 @@ proptest! {
         limit in proptest::option::of(1u8..4),
         seed in any::<u64>(),
     ) {
-        let mut rules = if pairs { Rules::booklet().pairs() } else { Rules::booklet() };
+        let mut rules = if pairs { Rules::lattjo().with_players(4) } else { Rules::lattjo() };
         rules.void_stroke_limit = limit;
         let game = Carrom::new(rules).unwrap();
         let mut su = setup(&rules, &whites(2), QueenState::OnBoard, [0, 0], 1);
@@ -397,7 +412,7 @@ proptest! {
         let _ = serde_json::from_str::<Action>(&text);
         let _ = serde_json::from_str::<Rules>(&text);
         if let Ok(su) = serde_json::from_str::<Setup>(&text) {
-            let game = Carrom::new(Rules::booklet()).unwrap();
+            let game = Carrom::new(Rules::lattjo()).unwrap();
             if let Ok(s) = game.from_setup(su) {
                 check_valid(&game, &s);
             }
@@ -423,7 +438,7 @@ proptest! {
             (0u64..6).prop_map(|v| serde_json::json!(v)),
         ],
     ) {
-        let rules = Rules::booklet();
+        let rules = Rules::lattjo();
         let game = Carrom::new(rules).unwrap();
         let su = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
         let mut json = serde_json::to_value(&su).unwrap();
@@ -433,7 +448,7 @@ proptest! {
         {
             check_valid(&game, &s);
             let mut s2 = s.clone();
-            let _ = game.strike(&mut s2, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 4.0));
+            let _ = game.strike(&mut s2, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 4.0));
         }
     }
 }

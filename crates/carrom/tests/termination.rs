@@ -26,12 +26,14 @@ fn random_game<G: Game>(game: &G, seed: u64, bound: u32) -> Option<u32> {
 #[test]
 fn issue_15_13_random_boards_end_under_every_preset_within_the_bound() {
     let presets = [
-        ("booklet", Rules::booklet()),
-        ("booklet pairs", Rules::booklet().pairs()),
+        ("booklet", Rules::lattjo()),
+        ("booklet pairs", Rules::lattjo().with_players(4)),
         ("icf", Rules::icf()),
         (
             "icf pairs with noise",
-            Rules::icf().pairs().with_noise(NoiseModel::default()),
+            Rules::icf()
+                .with_players(4)
+                .with_noise(Some(NoiseModel::default())),
         ),
     ];
     for (name, rules) in presets {
@@ -52,14 +54,14 @@ fn issue_15_13_random_boards_end_under_every_preset_within_the_bound() {
 fn issue_15_13_random_games_and_matches_end() {
     // A game is at most 8 boards plus extra boards after a tie; a match is at most three
     // games: the bound per board times the boards played.
-    let game = Carrom::full_game(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap().full_game();
     let plies = for_seeds(&game, 0..3, available_threads(), |g, seed| {
         random_game(g, seed, 20 * RANDOM_PLAY_BOUND)
     });
     assert!(plies.iter().all(Option::is_some), "{plies:?}");
     let mut short = Rules::icf();
     short.target_points = 10;
-    let game = Carrom::full_match(short).unwrap();
+    let game = Carrom::new(short).unwrap().full_match();
     let plies = for_seeds(&game, 0..2, available_threads(), |g, seed| {
         random_game(g, seed, 60 * RANDOM_PLAY_BOUND)
     });

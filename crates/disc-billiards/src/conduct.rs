@@ -17,6 +17,19 @@ use crate::state::{State, Status};
 use crate::stroke::{Stroke, StrokeError};
 
 /// What the referee saw (rules file §5, "Longer penalty list" and "Extra losses of turn").
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::{Call, Conduct, Novuss, Rules};
+/// let game = Novuss::new(Rules::lnf())?;
+/// let mut state = game.new_state();
+/// // Leaving one's zone costs the turn, no penalty disc.
+/// let report = game.call(&mut state, &Call::Conduct(Seat::new(0), Conduct::LeftZone))?;
+/// assert!(report.turn_passed && !Conduct::LeftZone.is_penalty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -146,6 +159,19 @@ impl Call {
 }
 
 /// Why a call was refused; the state is then unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::{Call, CallError, Conduct, Novuss, PlayError, Rules};
+/// // The booklet has no conduct calls.
+/// let game = Novuss::new(Rules::lattjo())?;
+/// let mut state = game.new_state();
+/// let err = game.call(&mut state, &Call::Conduct(Seat::new(0), Conduct::Delay));
+/// assert_eq!(err, Err(PlayError::Call(CallError::Disabled(Conduct::Delay))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CallError {
@@ -181,6 +207,21 @@ pub enum CallError {
 }
 
 /// What a call did.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::{Call, Novuss, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// // A breach of technique called on seat 0's stroke: played, then a foul (B21).
+/// let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+/// let report = game.call(&mut state, &Call::FoulStroke(Seat::new(0), stroke))?;
+/// assert!(report.turn_passed);
+/// assert!(report.stroke.is_some_and(|r| !r.fouls.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CallReport {
     /// For a called foul stroke, what the stroke did (its penalty, turn and winner are the

@@ -11,6 +11,15 @@ use crate::geometry::Compass;
 pub const MAX_DISCS: usize = 32;
 
 /// One of the two sides: a player in singles, a pair in pairs (one colour each).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::Side;
+/// assert_eq!(Side::of_seat(Seat::new(2)), Side::A, "partners share a side (N16)");
+/// assert_eq!(Side::A.other(), Side::B);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -74,6 +83,17 @@ pub const fn seat_compass(seat: Seat, players: usize) -> Compass {
 }
 
 /// Names one disc by its index in the position (0-based, fixed for the whole game).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DiscId, Novuss, Side};
+/// let state = Novuss::default().new_state();
+/// let disc = state.disc(DiscId(3)).ok_or("no disc 3")?;
+/// assert_eq!(disc.side, Side::A);
+/// assert!(state.disc(DiscId(99)).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DiscId(pub u8);
@@ -93,6 +113,19 @@ impl fmt::Display for DiscId {
 }
 
 /// One object disc.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Side};
+/// let state = Novuss::default().new_state();
+/// let on_the_north_cushion = state
+///     .discs()
+///     .iter()
+///     .filter(|d| d.side == Side::A && d.at == Some(d.home))
+///     .count();
+/// assert_eq!(on_the_north_cushion, 8, "seat 0's row starts opposite him (B1)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Disc {

@@ -85,6 +85,22 @@ pub enum Action {
 }
 
 /// Why an action (or a stroke, an outcome, a call) was refused; the state is then unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_disc_billiards::{Action, Novuss, PlayError, Stroke, StrokeError, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let before = state.clone();
+/// // A puck placed outside the striker's zone is refused; the state is unchanged.
+/// let off = Stroke::new(Vec2::new(0.0, 0.5), Vec2::new(0.0, 1.0), 3.0);
+/// let err = game.apply(&mut state, &Action::Strike(Seat::new(0), off));
+/// assert_eq!(err, Err(PlayError::Stroke(StrokeError::NotInZone)));
+/// assert_eq!(state, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -432,6 +448,14 @@ impl Novuss {
 /// How [`Game::sample_action`] plays: a weak player's habits, tuned so that random play ends
 /// under every preset (tests/termination.rs checks every preset over many seeds against
 /// [`RANDOM_PLAY_BOUND`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::WEAK_PLAYER;
+/// assert_eq!(WEAK_PLAYER.wild_one_in, 16);
+/// assert!(WEAK_PLAYER.aim_sd > 0.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WeakPlayer {
     /// One stroke in this many is drawn from the whole stroke space (the rest are aimed).
@@ -673,6 +697,17 @@ impl Game for Novuss {
             Status::Drawn => Some(BySeat::new(n, 0.0)),
             _ => None,
         }
+    }
+}
+
+/// A set is a round of a match ([`Novuss::full_match`]).
+impl boardgame_core::RoundState for State {
+    fn seats(&self) -> usize {
+        self.rules.players
+    }
+
+    fn is_round_over(&self) -> bool {
+        matches!(self.status, Status::Won(_) | Status::Drawn)
     }
 }
 

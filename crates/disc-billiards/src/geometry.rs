@@ -15,6 +15,16 @@ use disc_physics::Vec2;
 /// In singles seat 0 plays from the south and seat 1 from the north. In pairs the four seats
 /// sit south, west, north, east, so that turns pass clockwise and partners (seats 0 and 2,
 /// seats 1 and 3) face each other (N16, B20).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Compass, Vec2};
+/// // The north player's "forward" is south on the board; points shift by the half size.
+/// assert_eq!(Compass::North.direction_to_board(Vec2::new(0.0, 1.0)), Vec2::new(-0.0, -1.0));
+/// assert_eq!(Compass::South.from_local(0.0, 0.09, 0.5), Vec2::new(0.0, 0.09 - 0.5));
+/// assert_eq!(Compass::South.opposite(), Compass::North);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -121,6 +131,17 @@ impl fmt::Display for Compass {
 /// the half width of the strike zone are **assumptions**: no reachable source gives them.
 /// Replace them here when measured values are known; nothing else in the crate hard-codes a
 /// size.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Dimensions, Novuss, Rules, Vec2};
+/// let d = Dimensions::NOVUSS;
+/// assert!(d.in_pocket(Vec2::new(0.435, 0.435)));
+/// // A smaller puck is a rule set of its own.
+/// let small = Dimensions { puck_radius: 0.025, ..Dimensions::NOVUSS };
+/// assert!(Novuss::new(Rules::lattjo().with_dimensions(small)).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dimensions {

@@ -1,10 +1,9 @@
 //! Novuss (disc billiards), the cue-and-puck game of the LATTJO booklet, singles and pairs,
 //! on the workspace's rigid-disc physics (`disc-physics`).
 //!
-//! Every rule is implemented as the project's docs page explains it, under the rule ids of
-//! the rules file (N1-N16, F1-F5, P1-P6, B1-B23, section 5):
-//! [docs/disc-billiards.md](https://github.com/lattjo-games/lattjo-games/blob/main/docs/disc-billiards.md)
-//! lists each id in the project's own words.
+//! Every rule is implemented under the id it has in the project's rules file; [`rule_ids`]
+//! lists each id (N1-N16, F1-F5, P1-P6, B1-B23, section 5) in the project's own words, and the repository's
+//! `docs/disc-billiards.md` explains the rules as implemented.
 //!
 //! A stroke ([`Stroke`]: where the puck is placed, a direction and a speed, in the striking
 //! player's own frame, in metres and m/s, as in the carrom crate) is a continuous action.
@@ -66,13 +65,16 @@ mod shots;
 mod sim;
 mod state;
 mod stroke;
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 pub mod svg;
 
 pub use boardgame_core;
 pub use disc_physics;
 
 pub use boardgame_core::{
-    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, Rounds, Seat, Turn,
+    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
+    Seat, Turn,
 };
 pub use disc_physics::{Params, StepConfig, Trajectory, Vec2, World};
 

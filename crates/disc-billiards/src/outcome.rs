@@ -14,6 +14,16 @@ use crate::geometry::Compass;
 pub const SIMULTANEOUS_S: f64 = 1e-6;
 
 /// A moving body: the puck or an object disc.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2};
+/// let state = Novuss::default().new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
+/// assert_eq!(out.events.len(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Body {
     /// The striker's puck.
@@ -23,6 +33,20 @@ pub enum Body {
 }
 
 /// Something that happened during a stroke, at `time` seconds after the cue struck.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Compass, Novuss, Outcome, StrokeEvent, Vec2};
+/// let state = Novuss::default().new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.cushion(0.3, Body::Puck, Compass::North);
+/// match out.events[0] {
+///     StrokeEvent::Cushion { cushion, .. } => assert_eq!(cushion, Compass::North),
+///     ref other => return Err(format!("{other:?}").into()),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum StrokeEvent {
     /// Two bodies touched (the puck and a disc, or two discs).
@@ -106,7 +130,7 @@ pub struct Outcome {
     pub puck_rest: Option<Vec2>,
     /// Whether the puck, after leaving the striker's zone, crossed back over his own edge
     /// line (the zone's front line, across the table) during the stroke. The physics path
-    /// sets it when [`Rules::own_edge_line_loss`] is on (watching the puck after every
+    /// sets it when [`crate::Rules::own_edge_line_loss`] is on (watching the puck after every
     /// physics step); set it by hand for a constructed situation.
     pub own_line_crossed: bool,
 }
@@ -163,6 +187,17 @@ impl Outcome {
 }
 
 /// An [`Outcome`] that does not fit the position it is applied to.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, OutcomeError, PlayError, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.contact(0.3, Body::Puck, Body::Disc(DiscId(3))).contact(0.2, Body::Puck, Body::Disc(DiscId(2)));
+/// assert_eq!(game.resolve(&mut state, &out), Err(PlayError::Outcome(OutcomeError::Time(1))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OutcomeError {
@@ -187,6 +222,20 @@ pub enum OutcomeError {
 }
 
 /// The fouls F1-F5 and the optional ones.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Foul, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// // The puck touches nothing while seat 0 has light discs: F2.
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert!(r.fouls.contains(Foul::NoOwnDisc));
+/// assert_eq!(Foul::NoOwnDisc.to_string(), "F2 no own disc touched");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -203,7 +252,7 @@ pub enum Foul {
     DarkDisc,
     /// F5: a direct stroke sent an opponent's disc off the table.
     OpponentOffTable,
-    /// B12 with [`OwnDiscOffTable::Foul`]: an own disc left the table.
+    /// B12 with [`crate::OwnDiscOffTable::Foul`]: an own disc left the table.
     OwnOffTable,
     /// B21: a breach of technique (N4) flagged on the stroke.
     Technique,
@@ -256,6 +305,20 @@ impl fmt::Display for Foul {
 }
 
 /// A set of fouls committed by one stroke.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Foul, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.pocket(0.5, Body::Puck);
+/// let r = game.resolve(&mut state, &out)?;
+/// let fouls: Vec<Foul> = r.fouls.iter().collect();
+/// assert_eq!(fouls, [Foul::PuckLost, Foul::NoOwnDisc]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u16", into = "u16"))]
@@ -285,6 +348,18 @@ impl Fouls {
 }
 
 /// Why the turn passed (N7(a)-(e)).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, TurnLoss, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert!(r.losses.contains(TurnLoss::NothingPocketed));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -299,12 +374,25 @@ pub enum TurnLoss {
     Foul,
     /// N7(e): the puck came back into the striker's zone (B17).
     PuckReturned,
-    /// LNF §5 ([`Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
+    /// LNF §5 ([`crate::Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
     /// the striker, the puck crossed back over his own edge line.
     OwnEdgeLine,
 }
 
 /// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.contact(0.1, Body::Puck, Body::Disc(DiscId(3))).pocket(0.4, Body::Disc(DiscId(3)));
+/// let r = game.resolve(&mut state, &out)?;
+/// assert!(r.losses.is_empty() && r.continues());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
@@ -329,6 +417,19 @@ impl TurnLosses {
 }
 
 /// The stroke's first contact (B5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Compass, Novuss, Outcome, StrokeKind, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.cushion(0.1, Body::Puck, Compass::East);
+/// let r = game.resolve(&mut state, &out)?;
+/// assert_eq!(r.kind, StrokeKind::Rebound(Compass::East));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StrokeKind {
@@ -341,6 +442,20 @@ pub enum StrokeKind {
 }
 
 /// The penalty a stroke cost (N9, N10, B9, B15).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, Penalty, Side, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// // A foul with nothing in the pocket: a debt (N10).
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert_eq!(r.penalty, Penalty::Debt);
+/// assert_eq!(state.debt(Side::A), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Penalty {
@@ -353,6 +468,18 @@ pub enum Penalty {
 }
 
 /// What one stroke did, step by step of the resolution order.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let r = game.strike(&mut state, &Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0))?;
+/// assert_eq!(state.last_resolution(), Some(&r));
+/// assert!(r.own_pocketed >= 1 && r.continues());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resolution {
@@ -377,7 +504,7 @@ pub struct Resolution {
     /// Debt discs placed at the end of the turn (B16).
     pub debt_paid: u8,
     /// The penalty was a debt but the side already owed as many discs as it has
-    /// ([`Rules::discs_per_side`]), so the debt stayed at that cap.
+    /// ([`crate::Rules::discs_per_side`]), so the debt stayed at that cap.
     pub debt_capped: bool,
     /// The winner, if this stroke ended the game (N14, B11).
     pub winner: Option<Side>,
@@ -392,6 +519,14 @@ impl Resolution {
 }
 
 /// A bit set with a bit that names no foul or turn loss.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Fouls, UnknownBits};
+/// assert_eq!(Fouls::try_from(1u16 << 15), Err(UnknownBits(1 << 15)));
+/// assert!(Fouls::try_from(1u16).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bit set {0:#x} names an unknown foul or turn loss")]
 pub struct UnknownBits(pub u16);

@@ -6,6 +6,15 @@ use boardgame_core::Seat;
 use crate::geometry::Dimensions;
 
 /// How the puck's placement in the strike zone is judged (N3, B3, P2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PlacementTest, Novuss, Rules};
+/// let rules = Rules::lattjo().with_placement_test(PlacementTest::LnfHoleInside);
+/// assert_eq!(rules.placement_test, PlacementTest::LnfHoleInside);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -20,6 +29,15 @@ pub enum PlacementTest {
 }
 
 /// Whether a dark disc may be hit after a cushion other than the opposite one (B6, P6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{SideReboundToDark, Novuss, Rules};
+/// let rules = Rules::lattjo().with_side_rebound_to_dark(SideReboundToDark::Allowed);
+/// assert_eq!(rules.side_rebound_to_dark, SideReboundToDark::Allowed);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -32,6 +50,15 @@ pub enum SideReboundToDark {
 }
 
 /// Whether the puck may hit a dark disc with a direct stroke (N11, F4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DirectAtDark, Novuss, Rules};
+/// let rules = Rules::lattjo().with_direct_at_dark(DirectAtDark::Allowed);
+/// assert_eq!(rules.direct_at_dark, DirectAtDark::Allowed);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -43,6 +70,15 @@ pub enum DirectAtDark {
 }
 
 /// What an own disc leaving the table costs (N7(c), B12).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{OwnDiscOffTable, Novuss, Rules};
+/// let rules = Rules::lattjo().with_own_disc_off_table(OwnDiscOffTable::Foul);
+/// assert_eq!(rules.own_disc_off_table, OwnDiscOffTable::Foul);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -54,6 +90,15 @@ pub enum OwnDiscOffTable {
 }
 
 /// Where a disc that left the table is put back (F5, B12, B13).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{OffTablePlacement, Novuss, Rules};
+/// let rules = Rules::lattjo().with_off_table_placement(OffTablePlacement::OriginalSpot);
+/// assert_eq!(rules.off_table_placement, OffTablePlacement::OriginalSpot);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -65,6 +110,15 @@ pub enum OffTablePlacement {
 }
 
 /// When a debt is paid (N10, B16).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DebtSettlement, Novuss, Rules};
+/// let rules = Rules::lattjo().with_debt_settlement(DebtSettlement::Immediate);
+/// assert_eq!(rules.debt_settlement, DebtSettlement::Immediate);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -76,6 +130,15 @@ pub enum DebtSettlement {
 }
 
 /// When the puck's return into the striker's zone costs the turn (N7(e), B17).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PuckReturnRule, Novuss, Rules};
+/// let rules = Rules::lattjo().with_puck_return_rule(PuckReturnRule::DirectStrokeWithLightDiscs);
+/// assert_eq!(rules.puck_return_rule, PuckReturnRule::DirectStrokeWithLightDiscs);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -87,6 +150,15 @@ pub enum PuckReturnRule {
 }
 
 /// Whether a breach of technique flagged on a stroke is a foul (N4, B21).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{TechniqueBreach, Novuss, Rules};
+/// let rules = Rules::lattjo().with_technique_breach(TechniqueBreach::Ignore);
+/// assert_eq!(rules.technique_breach, TechniqueBreach::Ignore);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -98,6 +170,14 @@ pub enum TechniqueBreach {
 }
 
 /// How many discs a pair has (N16, B19).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PairDiscs, Rules};
+/// let rules = Rules::lattjo().with_players(4).with_pair_discs(PairDiscs::EightPerPair);
+/// assert_eq!(rules.discs_per_side(), 8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -109,6 +189,15 @@ pub enum PairDiscs {
 }
 
 /// Who breaks the next set (B2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{NextSetStarter, Novuss, Rules};
+/// let rules = Rules::lattjo().with_next_set_starter(NextSetStarter::LoserStarts);
+/// assert_eq!(rules.next_set_starter, NextSetStarter::LoserStarts);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -238,6 +327,14 @@ pub struct NoiseModel {
 pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
 
 /// A rule set that cannot be played.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Rules, RulesError};
+/// assert_eq!(Novuss::new(Rules::lattjo().with_players(3)).err(), Some(RulesError::Players(3)));
+/// assert!(matches!(Novuss::new(Rules::lattjo().with_max_speed(50.0)), Err(RulesError::MaxSpeed(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {

@@ -12,6 +12,17 @@ use crate::state::{State, Status, overlaps};
 use crate::stroke::Stroke;
 
 /// What kind of shot a candidate is.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Planner, ShotKind};
+/// let game = Novuss::default();
+/// let state = game.new_state();
+/// let mut planner = Planner::default();
+/// let kinds: Vec<ShotKind> = planner.candidates(&game, &state).iter().map(|c| c.kind).collect();
+/// assert!(kinds.contains(&ShotKind::Drive), "a drive into the own row");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShotKind {
     /// The puck goes straight to the disc, which goes into the pocket.
@@ -26,6 +37,18 @@ pub enum ShotKind {
 }
 
 /// A geometric shot candidate.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Planner};
+/// let game = Novuss::default();
+/// let state = game.new_state();
+/// let mut planner = Planner::default();
+/// for c in planner.candidates(&game, &state) {
+///     assert!(game.check_stroke(&state, state.to_move(), &c.stroke).is_ok());
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
     /// The stroke.

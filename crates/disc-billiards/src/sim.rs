@@ -39,6 +39,15 @@ pub struct PhysicsConfig {
 }
 
 /// Why a physics configuration was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, PhysicsConfig, PhysicsConfigError};
+/// let mut bad = PhysicsConfig::default();
+/// bad.params.friction_mu = f64::NAN;
+/// assert!(matches!(Novuss::default().with_physics(bad), Err(PhysicsConfigError::Table(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PhysicsConfigError {
@@ -52,6 +61,14 @@ pub enum PhysicsConfigError {
 
 /// The physics refused the table or the stroke (it should not, for a validated state and
 /// stroke; the message says what it refused).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::PhysicsError;
+/// let e = PhysicsError("no free spot".into());
+/// assert_eq!(e.to_string(), "the physics refused the stroke: no free spot");
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("the physics refused the stroke: {0}")]
 pub struct PhysicsError(pub String);
@@ -62,6 +79,20 @@ fn err(e: impl core::fmt::Display) -> PhysicsError {
 
 /// Reusable buffers for simulating strokes: the event list, the id map and (for the
 /// planner's look-ahead) a physics world kept between simulations.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, SimScratch, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let (mut scratch, mut out) = (SimScratch::default(), Outcome::still(&game.new_state(), Vec2::ZERO));
+/// let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+/// for _ in 0..2 {
+///     let mut state = game.new_state();
+///     game.strike_with(&mut state, &stroke, &mut scratch, &mut out)?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SimScratch {
     events: Vec<Event>,

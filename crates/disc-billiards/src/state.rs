@@ -13,6 +13,17 @@ use crate::rules::{PlacementTest, Rules};
 use crate::stroke::{Stroke, StrokeError};
 
 /// Whether the game goes on, and how it ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Status};
+/// let state = Novuss::default().new_state();
+/// match state.status() {
+///     Status::Playing => {}
+///     Status::AwaitingNoise | Status::Won(_) | Status::Drawn => unreachable!(),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
@@ -66,6 +77,16 @@ pub struct Setup {
 }
 
 /// Why a [`Setup`] (or a deserialized [`State`]) is not a valid state under the rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DiscId, Novuss, SetupError};
+/// let game = Novuss::default();
+/// let mut setup = game.new_state().to_setup();
+/// setup.discs[1].at = setup.discs[0].at;
+/// assert_eq!(game.from_setup(setup), Err(SetupError::Overlap(DiscId(0), DiscId(1))));
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {

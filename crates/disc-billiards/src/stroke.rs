@@ -155,6 +155,13 @@ impl fmt::Display for Stroke {
 }
 
 /// Why a stroke's notation could not be read.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{ParseStrokeError, Stroke};
+/// assert!(matches!("0,0.09 inf,1 3".parse::<Stroke>(), Err(ParseStrokeError::NotFinite(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseStrokeError {
@@ -205,6 +212,14 @@ impl core::str::FromStr for Stroke {
 }
 
 /// Why a stroke (or a noise draw) was refused; the state is then unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Stroke, StrokeError, Vec2};
+/// let s = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 0.0), 3.0);
+/// assert_eq!(s.check_shape(), Err(StrokeError::NoDirection));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StrokeError {

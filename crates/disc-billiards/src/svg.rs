@@ -35,6 +35,15 @@ const SIDE_B: &str = "#222222";
 const PUCK: &str = "#c0392b";
 
 /// What to draw besides the table.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{svg, Novuss};
+/// let state = Novuss::default().new_state();
+/// let picture = svg::render(&state, &svg::Options { title: Some("the start".into()) });
+/// assert!(picture.contains("the start"));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// A title written above the table.
@@ -42,6 +51,14 @@ pub struct Options {
 }
 
 /// Something [`render`] can draw: a [`State`] or a [`StrokeTrace`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{svg::{self, Subject}, Novuss};
+/// let state = Novuss::default().new_state();
+/// assert_eq!(state.svg(&svg::Options::default()), svg::render(&state, &svg::Options::default()));
+/// ```
 pub trait Subject {
     /// The SVG document.
     fn svg(&self, options: &Options) -> String;
@@ -54,6 +71,17 @@ pub fn render(subject: &impl Subject, options: &Options) -> String {
 }
 
 /// A simulated stroke with its trajectories, for pictures ([`Novuss::trace`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let state = game.new_state();
+/// let trace = game.trace(&state, &Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0))?;
+/// assert!(!trace.outcome.events.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct StrokeTrace {
     /// What happened.

@@ -4,11 +4,10 @@
 use std::error::Error;
 
 use boardgame_core::{Agent, Game, Match, Seat, play_game};
-use disc_physics::{SvgOptions, Trajectory, render_svg};
-use lattjo_carrom::{Action, Carrom, Planner, Rules};
+use lattjo_carrom::{Action, Carrom, Planner, Rules, svg};
 
 pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
-    let game = Carrom::full_game(Rules::booklet())?;
+    let game = Carrom::new(Rules::lattjo())?.full_game();
     let (mut a, mut b) = (Planner::default(), Planner::default());
     let mut agents: [&mut dyn Agent<Match<Carrom>>; 2] = [&mut a, &mut b];
     let played = play_game(&game, seed, &mut agents, 100_000)?;
@@ -37,27 +36,18 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
         board.apply(&mut state, toss)?;
     }
     if let Some(Action::Strike(_, stroke)) = played.record.actions.get(1) {
-        let mut trace = Trajectory::new();
-        let (events, world) = board.simulate(&state, stroke, Some(&mut trace))?;
-        let mut fills = vec!["#c0392b"];
-        fills.extend(std::iter::repeat_n("#f3ead7", 9));
-        fills.extend(std::iter::repeat_n("#2b2b2b", 9));
-        fills.push("#3b73c9");
-        let svg = render_svg(
-            &world,
-            &SvgOptions {
-                fills: &fills,
-                trajectory: Some(&trace),
-                show_off_table: true,
-                title: Some("carrom: the break"),
-                ..SvgOptions::default()
+        let trace = board.trace(&state, stroke)?;
+        let picture = svg::render(
+            &trace,
+            &svg::Options {
+                title: Some("carrom: the break".into()),
             },
         );
         let path = std::env::temp_dir().join(format!("carrom-break-{seed}.svg"));
-        std::fs::write(&path, svg)?;
+        std::fs::write(&path, picture)?;
         notes.push(format!(
             "break: {} piece(s) pocketed; picture with trajectories: {}",
-            events.pocketed().len(),
+            trace.outcome.pocketed().len(),
             path.display()
         ));
     }
