@@ -76,7 +76,7 @@ pub use boardgame_core::{
     Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
     Seat, Turn,
 };
-pub use disc_physics::{Params, StepConfig, Trajectory, Vec2, World};
+pub use disc_physics::{ConfigError, Params, StepConfig, TableError, Trajectory, Vec2, World};
 
 pub use conduct::{Call, CallError, CallReport, Conduct};
 pub use discs::{Disc, DiscId, MAX_DISCS, Side, seat_compass};
