@@ -83,7 +83,9 @@ pub use boardgame_core::{
     Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
     Seat, Turn,
 };
-pub use disc_physics::{Params, StepConfig, Trajectory, Vec2, World};
+pub use disc_physics::{
+    ConfigError, Params, PlaceError, StepConfig, Table, TableError, Trajectory, Vec2, World,
+};
 
 pub use actions::{AimedShot, aimed_shots};
 pub use game::{Action, Call, Carrom, DueChoice, PlayError, RANDOM_PLAY_BOUND};
@@ -100,7 +102,7 @@ pub use rules::{
     NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError, TieAfterMaxBoards,
     TurnDirection,
 };
-pub use sim::{PhysicsConfig, PhysicsConfigError, PhysicsError};
+pub use sim::{JUMP_SPEED_M_S, PhysicsConfig, PhysicsConfigError, PhysicsError};
 pub use state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, PieceError, QueenState,
     Setup, SetupError, State, side_of, team_of,

@@ -1,9 +1,11 @@
 //! Value stability: seeded games pinned by a hash of their records and final positions.
 //!
-//! Source of the pinned values: the crate at commit afb74c3 (before the carrom-side speed work
-//! and before `Vec2` became `disc_physics::Vec2`); any later change that alters a single bit
-//! of a stroke, a noise draw or a resting position fails here. Regenerate only for an
-//! intended change of the game's behaviour, and say so in the commit.
+//! Source of the pinned values: this crate after the issue 18 calibration (the jump speed
+//! raised from 4.5 to 6 m/s, the planner's break chosen like a player's: firm, beside the
+//! queen, judged with two slightly missed copies), which changed every game once; before it,
+//! the values of commit afb74c3 had held through every change since. Any later change that
+//! alters a single bit of a stroke, a noise draw or a resting position fails here. Regenerate
+//! only for an intended change of the game's behaviour, and say so in the commit.
 
 use boardgame_core::{Agent, Game, GameRng, Turn, play_game};
 use lattjo_carrom::{Action, Call, Carrom, DueChoice, NoiseModel, Planner, Rules, State};
@@ -160,20 +162,21 @@ fn seeded_random_boards_are_bit_identical_to_the_pinned_hashes() {
 }
 
 const PLANNER: [u64; 4] = [
-    0x836f_8b36_5e99_3615,
-    0xc9d6_0bd6_7a9e_d462,
-    0x5555_5857_7b47_9e3f,
-    0x4fbb_d91a_f290_cf8c,
+    0x956f_8647_2b3d_77f1,
+    0xd6c0_27fd_e70d_0a74,
+    0x9079_073b_060b_9862,
+    0x3162_31db_c654_bd3e,
 ];
 const RANDOM: [u64; 3] = [
-    0x1b7d_33a3_bef3_63cb,
-    0xd64e_5031_650c_40f2,
-    0xe3f8_da66_0d2a_8b06,
+    0x345f_8da4_f84e_ba56,
+    0xcf96_a4f3_6018_0fe2,
+    0xf373_08fa_d740_02e9,
 ];
 
 /// The full ICF preset (ICF 75-85 scoring, dues declinable by an opponent of their colour,
-/// dues off the centre circle): pinned at the commit after 4b45f01 (the review's fixes), from
-/// this crate's own output, for value stability only.
+/// dues off the centre circle): first pinned after 4b45f01 (the review's fixes), re-pinned with
+/// the others for the issue 18 calibration, from this crate's own output, for value stability
+/// only.
 #[test]
 fn seeded_full_icf_boards_are_bit_identical_to_the_pinned_hashes() {
     let got = [
@@ -188,4 +191,4 @@ fn seeded_full_icf_boards_are_bit_identical_to_the_pinned_hashes() {
     assert_eq!(got, ICF_FULL, "{got:#x?}");
 }
 
-const ICF_FULL: [u64; 2] = [0x11f7_d111_d934_675e, 0x3725_aa09_733d_526b];
+const ICF_FULL: [u64; 2] = [0xde58_4153_ba2f_4b61, 0xb820_77d6_e127_c8c7];

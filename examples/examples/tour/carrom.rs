@@ -1,13 +1,16 @@
 //! Carrom: a whole singles game (to 25 points or 8 boards) between two shot planners, on real
-//! physics; the break of the first board is drawn as an SVG with every disc's trajectory.
+//! physics with execution noise, so every seed plays a different game; the break of the first
+//! board is drawn as an SVG with every disc's trajectory.
 
 use std::error::Error;
 
 use boardgame_core::{Agent, Game, Match, Seat, play_game};
-use lattjo_carrom::{Action, Carrom, Planner, Rules, svg};
+use lattjo_carrom::{Action, Carrom, NoiseModel, Planner, Rules, svg};
 
 pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
-    let game = Carrom::new(Rules::lattjo())?.full_game();
+    // Execution noise (a chance node after every stroke, drawn from the seed's chance stream):
+    // the planners are deterministic, so the noise is what makes seeds play different games.
+    let game = Carrom::new(Rules::lattjo().with_noise(Some(NoiseModel::default())))?.full_game();
     let (mut a, mut b) = (Planner::default(), Planner::default());
     let mut agents: [&mut dyn Agent<Match<Carrom>>; 2] = [&mut a, &mut b];
     let played = play_game(&game, seed, &mut agents, 100_000)?;
@@ -25,7 +28,7 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
         .filter(|a| matches!(a, Action::Strike(..)))
         .count();
     let mut notes = vec![format!(
-        "{} boards, {strokes} strokes (booklet rules, two shot planners)",
+        "{} boards, {strokes} strokes (booklet rules with execution noise, two shot planners)",
         played.state.rounds_played()
     )];
 
@@ -36,7 +39,12 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
         board.apply(&mut state, toss)?;
     }
     if let Some(Action::Strike(_, stroke)) = played.record.actions.get(1) {
-        let trace = board.trace(&state, stroke)?;
+        // The break as the hand played it: the stroke turned by its recorded noise draw.
+        let stroke = match played.record.actions.get(2) {
+            Some(Action::Noise(miss)) => stroke.perturbed(miss),
+            _ => *stroke,
+        };
+        let trace = board.trace(&state, &stroke)?;
         let picture = svg::render(
             &trace,
             &svg::Options {
