@@ -35,6 +35,7 @@ mod movegen;
 pub mod pgn;
 mod position;
 pub mod san;
+mod setup;
 pub mod svg;
 mod types;
 pub mod uci;
@@ -45,14 +46,15 @@ pub use attacks::{
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use board::Board;
+pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
 pub use game::{
     Action, ActionError, Chess, ChessState, DrawClaims, DrawReason, Outcome, Rules, WinReason,
     insufficient_material,
 };
 pub use movegen::{MAX_MOVES, MoveList, perft};
-pub use position::{CastlingMode, IllegalMoveError, Move, Position, PositionError, Setup};
+pub use position::{CastlingMode, IllegalMoveError, Move, Position};
 pub use san::SanError;
+pub use setup::{PositionError, PositionErrorKind, Setup};
 pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{UciError, UciMove};

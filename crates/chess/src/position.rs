@@ -7,6 +7,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::setup::Setup;
 use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square};
 use crate::zobrist;
 
@@ -52,72 +53,6 @@ impl Move {
     }
 }
 
-/// A position whose fields have not been checked: the input to
-/// [`Position::from_setup`], and what FEN parsing produces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Setup {
-    /// The placement.
-    pub board: Board,
-    /// The side to move.
-    pub turn: Color,
-    /// The squares of the rooks that may still castle.
-    pub castling_rooks: Bitboard,
-    /// The square a pawn skipped over on the last move (FEN's en-passant field).
-    pub ep_square: Option<Square>,
-    /// Plies since the last capture or pawn move.
-    pub halfmoves: u32,
-    /// The move number, starting at 1 and increased after Black's move.
-    pub fullmoves: u32,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            board: Board::standard(),
-            turn: Color::White,
-            castling_rooks: Bitboard(0x8100_0000_0000_0081),
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        }
-    }
-}
-
-/// Why a [`Setup`] is not a valid position (rules section 5, A13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PositionError {
-    /// A side has no king.
-    #[error("{0} has no king")]
-    MissingKing(Color),
-    /// A side has more than one king.
-    #[error("{0} has more than one king")]
-    TooManyKings(Color),
-    /// A pawn stands on rank 1 or 8.
-    #[error("pawn on the first or last rank ({0})")]
-    PawnOnBackRank(Square),
-    /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than missing
-    /// pawns.
-    #[error("{0} has impossible material")]
-    ImpossibleMaterial(Color),
-    /// The kings stand on adjacent squares (rule K13).
-    #[error("the kings are adjacent")]
-    AdjacentKings,
-    /// The side not to move is in check (rule K14).
-    #[error("the side not to move is in check")]
-    OppositeCheck,
-    /// A castling right without its king and rook in place.
-    #[error("castling right for the rook on {0} does not match the pieces")]
-    BadCastlingRights(Square),
-    /// An en-passant square that no double step can explain.
-    #[error("en-passant square {0} does not fit a pawn's double step")]
-    BadEnPassant(Square),
-    /// A move number of zero.
-    #[error("the move number must be at least 1")]
-    ZeroFullmoves,
-}
-
 /// A legal chess position: placement, side to move, castling rights, en-passant square and
 /// clocks, with the checkers, pinned pieces and Polyglot hash kept up to date.
 ///
@@ -125,8 +60,6 @@ pub enum PositionError {
 /// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
 /// position is unchanged on error) or [`Position::play_unchecked`].
 #[derive(Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
@@ -167,162 +100,6 @@ impl Position {
         match Position::from_setup(Setup::default(), CastlingMode::Standard) {
             Ok(p) => p,
             Err(_) => unreachable!("the standard start is valid"),
-        }
-    }
-
-    /// Validates a setup (rules A12, A13).
-    ///
-    /// Checks: one king per side, no pawn on rank 1 or 8, possible material, kings not
-    /// adjacent, the side not to move not in check, castling rights that match the king
-    /// and rook squares (in [`CastlingMode::Standard`]: king on e1/e8 and rooks in the
-    /// corners), an en-passant square behind a pawn that has just double-stepped, a move
-    /// number of at least 1.
-    ///
-    /// # Errors
-    ///
-    /// The first [`PositionError`] found.
-    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        let board = setup.board;
-        for c in Color::ALL {
-            let kings = board.by_piece(Piece {
-                color: c,
-                role: Role::King,
-            });
-            if kings.is_empty() {
-                return Err(PositionError::MissingKing(c));
-            }
-            if kings.more_than_one() {
-                return Err(PositionError::TooManyKings(c));
-            }
-        }
-        if let Some(sq) = (board.by_role(Role::Pawn)
-            & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth)))
-        .first()
-        {
-            return Err(PositionError::PawnOnBackRank(sq));
-        }
-        for c in Color::ALL {
-            let ours = board.by_color(c);
-            let count = |r: Role| (board.by_role(r) & ours).count() as i32;
-            let pawns = count(Role::Pawn);
-            let promoted = (count(Role::Queen) - 1).max(0)
-                + (count(Role::Rook) - 2).max(0)
-                + (count(Role::Bishop) - 2).max(0)
-                + (count(Role::Knight) - 2).max(0);
-            if ours.count() > 16 || pawns > 8 || promoted > 8 - pawns {
-                return Err(PositionError::ImpossibleMaterial(c));
-            }
-        }
-        let (wk, bk) = match (board.king_of(Color::White), board.king_of(Color::Black)) {
-            (Some(w), Some(b)) => (w, b),
-            _ => unreachable!("checked above"),
-        };
-        if king_attacks(wk).contains(bk) {
-            return Err(PositionError::AdjacentKings);
-        }
-        if setup.fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
-        let mut pos = Position {
-            board,
-            turn: setup.turn,
-            castling: ByColor {
-                white: [None; 2],
-                black: [None; 2],
-            },
-            castle_mask: Bitboard::EMPTY,
-            ep: None,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
-            hash: 0,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-            mode,
-        };
-        if pos
-            .attackers_to(pos.king(!pos.turn), pos.turn, board.occupied())
-            .any()
-        {
-            return Err(PositionError::OppositeCheck);
-        }
-        // Castling rights (A13, A10).
-        for rook in setup.castling_rooks {
-            let color = if rook.rank() == Rank::First {
-                Color::White
-            } else if rook.rank() == Rank::Eighth {
-                Color::Black
-            } else {
-                return Err(PositionError::BadCastlingRights(rook));
-            };
-            let king = pos.king(color);
-            let ok_pieces = board
-                .by_piece(Piece {
-                    color,
-                    role: Role::Rook,
-                })
-                .contains(rook)
-                && king.rank() == color.back_rank()
-                && king.file() != rook.file();
-            let side = if rook.file() > king.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            let ok_mode = match mode {
-                CastlingMode::Standard => {
-                    king.file() == File::E
-                        && rook.file()
-                            == if side == CastlingSide::KingSide {
-                                File::H
-                            } else {
-                                File::A
-                            }
-                }
-                CastlingMode::Chess960 => !matches!(king.file(), File::A | File::H),
-            };
-            if !ok_pieces || !ok_mode || pos.castling[color][side as usize].is_some() {
-                return Err(PositionError::BadCastlingRights(rook));
-            }
-            pos.castling[color][side as usize] = Some(rook);
-            pos.castle_mask = pos.castle_mask.with(rook);
-        }
-        // En passant (A13): the skipped square on the mover's third rank, empty, with the
-        // double-stepped enemy pawn in front of it and its start square empty.
-        if let Some(ep) = setup.ep_square {
-            let them = !pos.turn;
-            let ok = ep.rank() == Rank::Third.relative(them)
-                && !board.occupied().contains(ep)
-                && ep.offset(0, them.fold(1, -1)).is_some_and(|p| {
-                    board
-                        .by_piece(Piece {
-                            color: them,
-                            role: Role::Pawn,
-                        })
-                        .contains(p)
-                })
-                && ep
-                    .offset(0, them.fold(-1, 1))
-                    .is_some_and(|s| !board.occupied().contains(s));
-            if !ok {
-                return Err(PositionError::BadEnPassant(ep));
-            }
-            pos.ep = Some(ep);
-        }
-        pos.hash = pos.compute_hash();
-        pos.update_check_info();
-        Ok(pos)
-    }
-
-    /// The unvalidated fields of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling_rooks: self.castle_mask,
-            ep_square: self.ep,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
         }
     }
 
@@ -791,17 +568,32 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Deserialization goes through FEN parsing and validation.
-impl TryFrom<String> for Position {
-    type Error = crate::fen::FenError;
-    fn try_from(fen: String) -> Result<Position, crate::fen::FenError> {
-        fen.parse()
+/// Serialized as `{"fen": "...", "castling_mode": "Standard"}`: the FEN (en-passant square
+/// written `Always`) and the castling mode, which the FEN alone does not always decide.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PositionRepr {
+    fen: String,
+    castling_mode: CastlingMode,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PositionRepr {
+            fen: self.to_string(),
+            castling_mode: self.mode,
+        }
+        .serialize(s)
     }
 }
 
-/// The FEN of the position (en-passant square written `Always`).
-impl From<Position> for String {
-    fn from(p: Position) -> String {
-        p.to_string()
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    /// Parses the FEN and validates it in the given castling mode, like
+    /// [`Position::from_fen`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let r = PositionRepr::deserialize(d)?;
+        Position::from_fen(&r.fen, r.castling_mode).map_err(serde::de::Error::custom)
     }
 }

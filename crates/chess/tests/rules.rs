@@ -4,7 +4,7 @@
 use boardgame_core::{Game, Turn};
 use lattjo_chess::{
     Action, ActionError, CastlingMode, Chess, ChessState, Color, DrawReason, Move, Outcome, Piece,
-    Position, PositionError, Role, Rules, Square, WinReason, insufficient_material,
+    Position, PositionErrorKind, Role, Rules, Square, WinReason, insufficient_material,
 };
 
 fn pos(fen: &str) -> Position {
@@ -157,12 +157,12 @@ fn k12_king_one_square_k13_a12_kings_never_adjacent() {
     let p = pos("8/8/8/4k3/8/4K3/8/8 w - - 0 1");
     // d4, e4, f4 touch the black king: only the five squares away from it remain.
     assert_eq!(dests(&p, Square::E3), ["Kd2", "Kd3", "Ke2", "Kf2", "Kf3"]);
-    assert_eq!(
-        Position::from_fen("8/8/8/4k3/4K3/8/8/8 w - - 0 1", CastlingMode::Standard),
-        Err(lattjo_chess::FenError::Position(
-            PositionError::AdjacentKings
-        ))
-    );
+    match Position::from_fen("8/8/8/4k3/4K3/8/8/8 w - - 0 1", CastlingMode::Standard) {
+        Err(lattjo_chess::FenError::Position(e)) => {
+            assert_eq!(e.kinds(), [PositionErrorKind::AdjacentKings]);
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -518,54 +518,78 @@ fn a3_repetition_ignores_an_en_passant_square_that_cannot_be_used() {
 
 #[test]
 fn a13_fen_validation_rejects_impossible_positions() {
-    use lattjo_chess::FenError::Position as P;
+    use PositionErrorKind as K;
     let cases = [
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
-            PositionError::MissingKing(Color::Black),
+            vec![K::MissingKing(Color::Black)],
         ),
         (
             "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-            PositionError::TooManyKings(Color::White),
+            vec![K::TooManyKings(Color::White)],
         ),
         (
             "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-            PositionError::PawnOnBackRank(Square::A1),
+            vec![K::PawnOnBackRank(Square::A1)],
         ),
-        (
-            "R3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            PositionError::OppositeCheck,
-        ),
+        ("R3k3/8/8/8/8/8/8/4K3 w - - 0 1", vec![K::OppositeCheck]),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            PositionError::BadCastlingRights(Square::H1),
+            vec![K::BadCastlingRights(Square::H1)],
         ),
         (
             "4k3/8/8/8/8/8/4P3/4K3 b - e3 0 1",
-            PositionError::BadEnPassant(Square::E3),
+            vec![K::BadEnPassant(Square::E3)],
         ),
         (
             "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
-            PositionError::BadEnPassant(Square::E3),
+            vec![K::BadEnPassant(Square::E3)],
         ),
         (
             "4k3/8/8/8/4P3/8/8/4K3 b - e6 0 1",
-            PositionError::BadEnPassant(Square::E6),
+            vec![K::BadEnPassant(Square::E6)],
+        ),
+        // Every problem at once, in the documented order (the move number is set to 0
+        // below: FEN's own field check refuses 0 before validation).
+        (
+            "4k3/8/8/8/8/8/8/P3K2k w Q e6 0 1",
+            vec![
+                K::TooManyKings(Color::Black),
+                K::PawnOnBackRank(Square::A1),
+                K::BadEnPassant(Square::E6),
+                K::BadCastlingRights(Square::A1),
+                K::ZeroFullmoves,
+            ],
+        ),
+        (
+            "R3k3/8/8/8/8/8/8/4K3 w Qk e3 0 1",
+            vec![
+                K::OppositeCheck,
+                K::BadEnPassant(Square::E3),
+                K::BadCastlingRights(Square::A1),
+                K::BadCastlingRights(Square::H8),
+                K::ZeroFullmoves,
+            ],
         ),
     ];
-    for (fen, err) in cases {
-        if err == PositionError::BadCastlingRights(Square::H1) {
-            assert!(
-                Position::from_fen(fen, CastlingMode::Standard).is_err(),
-                "{fen}"
-            );
+    for (fen, kinds) in cases {
+        let mut setup = lattjo_chess::Setup::from_fen(fen).expect("the fields parse");
+        if kinds.contains(&K::ZeroFullmoves) {
+            setup.fullmoves = 0;
         } else {
             assert_eq!(
-                Position::from_fen(fen, CastlingMode::Standard),
-                Err(P(err)),
+                Position::from_fen(fen, CastlingMode::Standard).map_err(|e| e.to_string()),
+                Err(format!(
+                    "invalid position: {}",
+                    Position::from_setup(setup, CastlingMode::Standard)
+                        .expect_err(fen)
+                        .to_string()
+                )),
                 "{fen}"
             );
         }
+        let err = Position::from_setup(setup, CastlingMode::Standard).expect_err(fen);
+        assert_eq!(err.kinds(), kinds.as_slice(), "{fen}");
     }
     // Section 6: on input an en-passant square is accepted whether or not a capture is
     // possible; FEN output writes it always by default, or only when legal.
