@@ -2,9 +2,9 @@
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
-use crate::bitboard::Bitboard;
+use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
 use crate::position::{IllegalMoveError, Move, Position};
-use crate::types::{ByColor, Color, Role};
+use crate::types::{ByColor, Color};
 
 /// Rule options. The two presets are [`Rules::fide`] (the default: the booklet's moves and
 /// results with FIDE's draw rules filling its gaps, rules section 4 D3) and
@@ -80,73 +80,6 @@ impl Rules {
     pub const fn with_auto_claim(mut self, on: bool) -> Rules {
         self.auto_claim = on;
         self
-    }
-}
-
-/// Why a game was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum WinReason {
-    /// Checkmate (rule K16).
-    Checkmate,
-    /// The opponent resigned (D4).
-    Resignation,
-}
-
-/// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum DrawReason {
-    /// No legal move and not in check (A1, D1).
-    Stalemate,
-    /// Neither side can checkmate with the material left (K21, A2).
-    InsufficientMaterial,
-    /// The same position for the fifth time (FIDE 9.6.1).
-    FivefoldRepetition,
-    /// 75 moves by each side without pawn move or capture (FIDE 9.6.2).
-    SeventyFiveMoves,
-    /// Threefold repetition, claimed or auto-claimed (FIDE 9.2).
-    ThreefoldRepetition,
-    /// 50 moves by each side without pawn move or capture, claimed or auto-claimed (9.3).
-    FiftyMoves,
-    /// The players agreed (FIDE 5.2.3, D4).
-    Agreement,
-    /// A resignation when the opponent could not have checkmated (FIDE 5.1.2, A14).
-    ResignationWithoutMatingMaterial,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// One side won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// Drawn.
-    Draw(DrawReason),
-}
-
-impl Outcome {
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
-    #[must_use]
-    pub const fn pgn_result(self) -> &'static str {
-        match self {
-            Outcome::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
-            Outcome::Draw(_) => "1/2-1/2",
-        }
     }
 }
 
@@ -424,24 +357,6 @@ impl Chess {
             }
         }
     }
-}
-
-/// Insufficient material (K21, A2): K v K, K+B v K, K+N v K, or only bishops besides the
-/// kings, all on squares of one colour. K+N+N v K, K+N v K+N, K+B v K+N and
-/// opposite-coloured bishops are not.
-#[must_use]
-pub fn insufficient_material(pos: &Position) -> bool {
-    let b = pos.board();
-    if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
-        return false;
-    }
-    let knights = b.by_role(Role::Knight);
-    let bishops = b.by_role(Role::Bishop);
-    if (knights | bishops).count() <= 1 {
-        return true;
-    }
-    knights.is_empty()
-        && ((bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty())
 }
 
 impl Game for Chess {

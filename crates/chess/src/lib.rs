@@ -32,6 +32,7 @@ pub mod fen;
 mod game;
 mod magics;
 mod movegen;
+mod outcome;
 pub mod pgn;
 mod position;
 pub mod san;
@@ -48,11 +49,11 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
-pub use game::{
-    Action, ActionError, Chess, ChessState, DrawClaims, DrawReason, Outcome, Rules, WinReason,
-    insufficient_material,
-};
+pub use game::{Action, ActionError, Chess, ChessState, DrawClaims, Rules};
 pub use movegen::{MAX_MOVES, MoveList, perft};
+pub use outcome::{
+    DrawReason, GameResult, Outcome, ParseGameResultError, WinReason, insufficient_material,
+};
 pub use position::{CastlingMode, IllegalMoveError, Move, Position};
 pub use san::SanError;
 pub use setup::{PositionError, PositionErrorKind, Setup};

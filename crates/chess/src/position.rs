@@ -30,6 +30,22 @@ pub enum CastlingMode {
 /// same for standard chess and Chess960; notation converts at the edge ([`crate::uci`] writes
 /// `e1g1` in standard chess). En passant is the pawn's diagonal move to the empty
 /// en-passant square.
+///
+/// As text (`Display`, `FromStr`) a move is its UCI form in this encoding: `e2e4`, `e7e8q`,
+/// and castling as king takes rook (`e1h1`, UCI's Chess960 form). [`Position::to_uci`] and
+/// [`Position::parse_uci`] convert castling to and from standard chess's `e1g1`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Role, Square};
+///
+/// let m: Move = "e7e8q".parse()?;
+/// assert_eq!(m, Move { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) });
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(Move::new(Square::G1, Square::F3).to_string(), "g1f3");
+/// # Ok::<(), lattjo_chess::UciError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -39,6 +55,45 @@ pub struct Move {
     pub to: Square,
     /// The promotion role for a pawn reaching the last rank.
     pub promotion: Option<Role>,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", p.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for Move {
+    type Err = crate::uci::UciError;
+    /// Parses `<from><to>[promotion]` (any role letter is read as the promotion, so that
+    /// every `Move` value reads back from its text; the null move `0000` is refused).
+    fn from_str(s: &str) -> Result<Move, crate::uci::UciError> {
+        let bad = || crate::uci::UciError::Syntax(s.to_owned());
+        if s == "0000" {
+            return Err(crate::uci::UciError::Null);
+        }
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(bad());
+        }
+        let from: Square = s[0..2].parse().map_err(|_| bad())?;
+        let to: Square = s[2..4].parse().map_err(|_| bad())?;
+        let promotion = match s.as_bytes().get(4) {
+            None => None,
+            Some(&c) if c.is_ascii_lowercase() => {
+                Some(Role::from_char(char::from(c)).ok_or_else(bad)?)
+            }
+            Some(_) => return Err(bad()),
+        };
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
+    }
 }
 
 impl Move {

@@ -232,3 +232,83 @@ proptest! {
         let _ = lattjo_chess::perft(&pos, 2);
     }
 }
+
+fn san_strategy() -> impl Strategy<Value = lattjo_chess::san::San> {
+    use lattjo_chess::san::San;
+    use lattjo_chess::{CastlingSide, File, Rank};
+    let opt_role = prop::option::of(prop::sample::select(Role::ALL.to_vec()));
+    prop_oneof![
+        prop::sample::select(vec![CastlingSide::KingSide, CastlingSide::QueenSide])
+            .prop_map(San::Castle),
+        (
+            prop::sample::select(Role::ALL.to_vec()),
+            prop::option::of(prop::sample::select(File::ALL.to_vec())),
+            prop::option::of(prop::sample::select(Rank::ALL.to_vec())),
+            any::<bool>(),
+            0u32..64,
+            opt_role,
+        )
+            .prop_map(|(role, file, rank, capture, to, promotion)| San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to: Square::new(to).expect("in range"),
+                promotion,
+            }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Issue 14: the text types round-trip: parse(display(x)) == x for every value.
+    #[test]
+    fn text_types_round_trip(
+        san in san_strategy(),
+        suffix in prop::option::of(prop::sample::select(vec![
+            lattjo_chess::san::Suffix::Check,
+            lattjo_chess::san::Suffix::Checkmate,
+        ])),
+        from in 0u32..64,
+        to in 0u32..64,
+        promotion in prop::option::of(prop::sample::select(Role::ALL.to_vec())),
+        result in 0usize..4,
+    ) {
+        use lattjo_chess::san::{San, SanPlus};
+        use lattjo_chess::{Color, GameResult};
+        prop_assert_eq!(san.to_string().parse::<San>(), Ok(san));
+        let plus = SanPlus { san, suffix };
+        prop_assert_eq!(plus.to_string().parse::<SanPlus>(), Ok(plus));
+        let m = Move { from: Square::new(from).expect("in range"), to: Square::new(to).expect("in range"), promotion };
+        prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        let r = [GameResult::Win(Color::White), GameResult::Win(Color::Black), GameResult::Draw, GameResult::Unknown][result];
+        prop_assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+    }
+
+    /// No panic on arbitrary text for every text parser, and what parses round-trips.
+    #[test]
+    fn text_parsers_never_panic_and_round_trip(s in "\\PC{0,40}") {
+        use lattjo_chess::san::{San, SanPlus};
+        use lattjo_chess::{GameResult, Setup, UciMove};
+        if let Ok(x) = s.parse::<San>() {
+            prop_assert_eq!(x.to_string().parse::<San>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<SanPlus>() {
+            prop_assert_eq!(x.to_string().parse::<SanPlus>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<Move>() {
+            prop_assert_eq!(x.to_string().parse::<Move>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<UciMove>() {
+            prop_assert_eq!(x.to_string().parse::<UciMove>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<GameResult>() {
+            prop_assert_eq!(x.to_string().parse::<GameResult>(), Ok(x));
+        }
+        let _ = Setup::from_fen(&s);
+        if let Ok(p) = s.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        }
+    }
+}
