@@ -382,7 +382,7 @@ impl Default for Lexer {
 
 enum Tok<'a> {
     Tag(&'a [u8]),
-    Comment(&'a [u8], bool),
+    Comment(&'a [u8]),
     Nag(u8),
     Open,
     Close,
@@ -390,28 +390,127 @@ enum Tok<'a> {
     UnclosedComment,
 }
 
+/// Bytes that end a word: ASCII whitespace and `{ } ( ) [ ] ; $`.
+static DELIMITER: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b" \t\n\r\x0c{}()[];$";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
+    DELIMITER[b as usize]
 }
 
 impl Lexer {
     /// Lexes bytes until the builder has a finished game; returns how many were used.
+    /// Words, comments and escape lines are scanned in bulk; the rest byte by byte.
     fn feed(&mut self, bytes: &[u8], b: &mut Builder) -> usize {
-        for (i, &c) in bytes.iter().enumerate() {
-            self.byte(c, b);
-            if c == b'\n' {
-                self.line += 1;
-                self.at_line_start = true;
-            } else if !matches!(self.state, LexState::Ground | LexState::Bom(_))
-                || !c.is_ascii_whitespace()
-            {
-                self.at_line_start = false;
+        let mut i = 0;
+        while i < bytes.len() {
+            let rest = &bytes[i..];
+            match self.state {
+                LexState::Ground => {
+                    let c = rest[0];
+                    if c == b'\n' {
+                        self.line += 1;
+                        self.at_line_start = true;
+                        i += 1;
+                        continue;
+                    }
+                    if c.is_ascii_whitespace() {
+                        i += 1;
+                        continue;
+                    }
+                    if is_delimiter(c) || c == b'%' || c == BOM[0] {
+                        self.step(c, b);
+                        i += 1;
+                    } else {
+                        self.at_line_start = false;
+                        match rest.iter().position(|&d| is_delimiter(d)) {
+                            Some(n) => {
+                                b.token(Tok::Word(&rest[..n]), self.line);
+                                i += n;
+                            }
+                            None => {
+                                self.start(LexState::Word);
+                                self.buf.extend_from_slice(rest);
+                                i = bytes.len();
+                            }
+                        }
+                    }
+                }
+                LexState::Word => match rest.iter().position(|&d| is_delimiter(d)) {
+                    Some(n) => {
+                        self.buf.extend_from_slice(&rest[..n]);
+                        b.token(Tok::Word(&self.buf), self.tok_line);
+                        self.state = LexState::Ground;
+                        i += n;
+                    }
+                    None => {
+                        self.buf.extend_from_slice(rest);
+                        i = bytes.len();
+                    }
+                },
+                LexState::Comment => {
+                    let n = rest.iter().position(|&d| d == b'}');
+                    let body = &rest[..n.unwrap_or(rest.len())];
+                    self.line += body.iter().filter(|&&d| d == b'\n').count();
+                    self.buf.extend_from_slice(body);
+                    match n {
+                        Some(n) => {
+                            b.token(Tok::Comment(&self.buf), self.tok_line);
+                            self.state = LexState::Ground;
+                            self.at_line_start = false;
+                            i += n + 1;
+                        }
+                        None => i = bytes.len(),
+                    }
+                }
+                LexState::LineComment | LexState::Escape => {
+                    // Up to the line break, which Ground then counts.
+                    let n = rest.iter().position(|&d| d == b'\n');
+                    if self.state == LexState::LineComment {
+                        self.buf.extend_from_slice(&rest[..n.unwrap_or(rest.len())]);
+                    }
+                    match n {
+                        Some(n) => {
+                            if self.state == LexState::LineComment {
+                                b.token(Tok::Comment(&self.buf), self.tok_line);
+                            }
+                            self.state = LexState::Ground;
+                            i += n;
+                        }
+                        None => i = bytes.len(),
+                    }
+                }
+                _ => {
+                    self.step(rest[0], b);
+                    i += 1;
+                }
             }
             if !b.finished.is_empty() {
-                return i + 1;
+                return i;
             }
         }
         bytes.len()
+    }
+
+    /// One byte through the state machine, with the line bookkeeping.
+    fn step(&mut self, c: u8, b: &mut Builder) {
+        self.byte(c, b);
+        if c == b'\n' {
+            self.line += 1;
+            self.at_line_start = true;
+        } else if !matches!(self.state, LexState::Ground | LexState::Bom(_))
+            || !c.is_ascii_whitespace()
+        {
+            self.at_line_start = false;
+        }
     }
 
     fn start(&mut self, state: LexState) {
@@ -450,7 +549,7 @@ impl Lexer {
             }
             LexState::Comment => {
                 if c == b'}' {
-                    b.token(Tok::Comment(&self.buf, true), self.tok_line);
+                    b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
                     self.buf.push(c);
@@ -458,7 +557,7 @@ impl Lexer {
             }
             LexState::LineComment => {
                 if c == b'\n' {
-                    b.token(Tok::Comment(&self.buf, false), self.tok_line);
+                    b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
                     self.buf.push(c);
@@ -542,7 +641,7 @@ impl Lexer {
         match self.state {
             LexState::Word => b.token(Tok::Word(&self.buf), self.tok_line),
             LexState::Bom(n) => b.token(Tok::Word(&BOM[..n as usize]), self.tok_line),
-            LexState::LineComment => b.token(Tok::Comment(&self.buf, false), self.tok_line),
+            LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
             LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
             LexState::Tag { .. } => b.token(Tok::Tag(&[]), self.tok_line),
             LexState::Nag => b.token(
@@ -658,11 +757,11 @@ impl Builder {
                     None => self.fail(line, PgnErrorKind::Tag),
                 }
             }
-            Tok::Comment(text, braces) => {
+            Tok::Comment(text) => {
                 self.begin(line, false);
                 if self.error.is_none() && self.frames.len() <= 1 {
                     let ply = self.frames.first().map_or(0, |f| f.moves.len());
-                    self.comments.push((ply, fold_comment(text, braces)));
+                    self.comments.push((ply, fold_comment(text)));
                 }
             }
             Tok::UnclosedComment => {
@@ -732,8 +831,15 @@ impl Builder {
 
     fn word(&mut self, word: &[u8], line: usize) {
         self.begin(line, true);
-        let text = String::from_utf8_lossy(word);
-        if let Some(r) = GameResult::from_token(&text) {
+        let result = match word {
+            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" => {
+                core::str::from_utf8(word)
+                    .ok()
+                    .and_then(GameResult::from_token)
+            }
+            _ => None,
+        };
+        if let Some(r) = result {
             if self.depth <= 0 {
                 self.ensure_start();
                 self.result_token = Some(r);
@@ -868,8 +974,8 @@ impl Builder {
 fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     let inner = body.strip_prefix(b"[")?.strip_suffix(b"]")?;
     let q = inner.iter().position(|&c| c == b'"')?;
-    let name = inner[..q].trim_ascii();
-    if name.is_empty() || name.iter().any(|&c| c.is_ascii_whitespace() || c == b'[') {
+    let name = String::from_utf8_lossy(inner[..q].trim_ascii());
+    if name.is_empty() || name.chars().any(bad_name_char) {
         return None;
     }
     let mut value = Vec::new();
@@ -892,17 +998,17 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
         return None;
     }
     Some((
-        String::from_utf8_lossy(name).into_owned(),
+        name.into_owned(),
         String::from_utf8_lossy(&value).into_owned(),
     ))
 }
 
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
-fn fold_comment(text: &[u8], braces: bool) -> String {
+fn fold_comment(text: &[u8]) -> String {
     let text = String::from_utf8_lossy(text);
     let text = text.trim();
-    if !braces || !text.contains(['\n', '\r']) {
+    if !text.contains(['\n', '\r']) {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
@@ -1020,17 +1126,16 @@ impl Words {
     }
 }
 
-/// A tag name as PGN allows it (no whitespace, quotes or brackets).
+/// Characters a tag name cannot hold: whitespace, quotes, brackets.
+fn bad_name_char(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '"' | '[' | ']')
+}
+
+/// A tag name as PGN allows it ([`bad_name_char`]s replaced by `_`).
 fn clean_name(n: &str) -> String {
     let s: String = n
         .chars()
-        .map(|c| {
-            if c.is_whitespace() || matches!(c, '"' | '[' | ']') {
-                '_'
-            } else {
-                c
-            }
-        })
+        .map(|c| if bad_name_char(c) { '_' } else { c })
         .collect();
     if s.is_empty() { "_".to_owned() } else { s }
 }

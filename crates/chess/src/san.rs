@@ -287,10 +287,30 @@ impl San {
                 promotion,
                 ..
             } => {
-                let mut from = pos.board.by_piece(Piece {
-                    color: pos.turn,
-                    role,
-                });
+                // Only pieces that could reach `to` at all are generated for.
+                let occ = pos.board.occupied();
+                let reach = match role {
+                    Role::Pawn => {
+                        let back = pos.turn.fold(-1, 1);
+                        let mut r = crate::attacks::pawn_attacks(!pos.turn, to);
+                        for k in 1..=2 {
+                            if let Some(s) = to.offset(0, k * back) {
+                                r = r.with(s);
+                            }
+                        }
+                        r
+                    }
+                    Role::Knight => crate::attacks::knight_attacks(to),
+                    Role::Bishop => crate::attacks::bishop_attacks(to, occ),
+                    Role::Rook => crate::attacks::rook_attacks(to, occ),
+                    Role::Queen => crate::attacks::queen_attacks(to, occ),
+                    Role::King => crate::attacks::king_attacks(to),
+                };
+                let mut from = reach
+                    & pos.board.by_piece(Piece {
+                        color: pos.turn,
+                        role,
+                    });
                 if let Some(f) = file {
                     from &= Bitboard::file(f);
                 }
