@@ -3,7 +3,7 @@
 
 use boardgame_core::{Agent, Mcts, MctsConfig, RandomAgent, play_game};
 use lattjo_chess::pgn::{PgnGame, write_pgn};
-use lattjo_chess::svg::{SvgOptions, svg};
+use lattjo_chess::svg::{self, Options};
 use lattjo_chess::{Action, Chess, Color, Outcome, Role, Rules};
 
 use super::Summary;
@@ -23,7 +23,7 @@ fn material(pos: &lattjo_chess::Position, color: Color) -> u32 {
 }
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Chess::new(Rules::fide());
+    let game = Chess::new(Rules::fide()).expect("valid rules");
     let config = MctsConfig {
         iterations: 200,
         max_rollout_plies: 200,
@@ -90,11 +90,11 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let svg_path = dir.join(format!("chess-tour-{seed}.svg"));
     std::fs::write(
         &svg_path,
-        svg(
+        svg::render(
             pos,
-            &SvgOptions {
+            &Options {
                 last_move: moves.last().copied(),
-                ..SvgOptions::default()
+                ..Options::default()
             },
         ),
     )?;
