@@ -27,8 +27,10 @@
 pub mod conformance;
 mod drivers;
 mod game;
+mod learning;
 mod matches;
 mod mcts;
+pub mod parallel;
 pub mod race;
 mod record;
 mod rng;
@@ -39,6 +41,7 @@ pub use drivers::{
     random_playout_capped,
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
+pub use learning::{BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape};
 pub use matches::{Match, MatchState};
 pub use mcts::{IsMcts, Mcts, MctsConfig};
 pub use record::{Record, ReplayError};
