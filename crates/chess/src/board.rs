@@ -38,6 +38,18 @@ impl Default for Board {
 
 /// Bitboards that do not describe a placement (see [`Board::from_bitboards`]): each set
 /// names the squares with that defect.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Bitboard, Board, ByColor, Square};
+///
+/// let mut roles = [Bitboard::EMPTY; 6];
+/// roles[5] = Bitboard::from_square(Square::E1);
+/// let colors = ByColor { white: Bitboard::EMPTY, black: Bitboard::EMPTY };
+/// let err = Board::from_bitboards(roles, colors).unwrap_err();
+/// assert_eq!(err.without_color, Bitboard::from_square(Square::E1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("inconsistent bitboards: {}", describe(self))]
 #[non_exhaustive]

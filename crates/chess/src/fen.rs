@@ -14,6 +14,17 @@ use crate::setup::{PositionError, PositionErrorKind, Setup};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// How the en-passant field is written (section 6 of the rules).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{EpMode, Position};
+///
+/// let pos: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+/// assert!(pos.to_fen(EpMode::Always).contains(" e3 "));
+/// assert!(pos.to_fen(EpMode::Legal).contains(" - ")); // no black pawn can take
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EpMode {
     /// After every double step, as the PGN standard records it (the default).
@@ -24,6 +35,21 @@ pub enum EpMode {
 }
 
 /// Why a FEN string was refused: one variant per field, then position validation.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{FenError, Position, PositionErrorKind};
+///
+/// match "8/8/8/8/8/8/8/K6k x - - 0 1".parse::<Position>() {
+///     Err(FenError::Turn(t)) => assert_eq!(t, "x"),
+///     other => panic!("{other:?}"),
+/// }
+/// match "8/8/8/8/8/8/8/K6K w - - 0 1".parse::<Position>() {
+///     Err(FenError::Position(e)) => assert!(e.contains(PositionErrorKind::MissingKing(lattjo_chess::Color::Black))),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -276,6 +302,17 @@ impl fmt::Display for Position {
 }
 
 /// A position formatted as FEN (see [`Position::to_fen`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::fen::Fen;
+/// use lattjo_chess::{EpMode, Position};
+///
+/// let pos = Position::new();
+/// let text = format!("{}", Fen::from_position(&pos, EpMode::Legal));
+/// assert_eq!(text, pos.to_string());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Fen<'a> {
     pos: &'a Position,

@@ -127,6 +127,17 @@ impl Rules {
 }
 
 /// A combination of [`Rules`] options that [`Chess::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Chess, Rules, RulesError};
+///
+/// assert_eq!(
+///     Chess::new(Rules::lattjo().with_auto_claim(true)).unwrap_err(),
+///     RulesError::AutoClaimWithoutClaims
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
@@ -136,6 +147,21 @@ pub enum RulesError {
 }
 
 /// The draws the side to move may claim now (A4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, Position, Rules};
+///
+/// let start: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80".parse()?;
+/// let game = Chess::new(Rules::fide().with_decisions(true))?.with_start(start);
+/// let mut state = game.new_initial_state();
+/// let claims = game.claimable_draws(&state);
+/// assert!(claims.fifty_moves && !claims.threefold_repetition);
+/// game.apply(&mut state, &Action::ClaimDraw)?;
+/// assert!(state.outcome().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawClaims {
     /// The current position has occurred at least three times (FIDE 9.2).
@@ -185,6 +211,20 @@ pub enum Action {
 }
 
 /// Why an action was refused (the state is unchanged).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, Move, PlayError, Square};
+///
+/// let game = Chess::default();
+/// let mut state = game.new_initial_state();
+/// let before = state.clone();
+/// let err = game.apply(&mut state, &Action::Move(Move::new(Square::E2, Square::E5))).unwrap_err();
+/// assert!(matches!(err, PlayError::IllegalMove(_)));
+/// assert_eq!(game.apply(&mut state, &Action::Resign), Err(PlayError::DecisionsDisabled));
+/// assert_eq!(state, before, "refused actions leave the state unchanged");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -213,6 +253,18 @@ pub enum PlayError {
 
 /// A game history that is not a valid [`State`] (see [`State::replay`] and the `serde`
 /// feature).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Position, Square, State, StateError};
+///
+/// let moves = [Move::new(Square::E2, Square::E4), Move::new(Square::E2, Square::E4)];
+/// assert_eq!(
+///     State::replay(Position::new(), &moves),
+///     Err(StateError::IllegalMove { ply: 2, mv: moves[1] })
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {

@@ -41,9 +41,9 @@
 //! # Rules
 //!
 //! Rule ids (K1-K22 of the booklet, T1-T11, D1-D5 and A1-A14 of the project's rules digest)
-//! are cited in the docs and the tests; the docs page lists each of them in the project's
-//! own words, with the decisions this crate takes:
-#![doc = concat!("[docs/chess.md](", env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/chess.md).")]
+//! are cited in the docs and the tests; [`rulebook`] lists each of them in the project's own
+//! words, with the decisions this crate takes (the repository's `docs/chess.md` holds the
+//! same list with the rest of the docs).
 
 mod attacks;
 mod bitboard;
@@ -55,6 +55,8 @@ mod movegen;
 mod outcome;
 pub mod pgn;
 mod position;
+#[doc = include_str!("rulebook.md")]
+pub mod rulebook {}
 pub mod san;
 mod setup;
 pub mod svg;

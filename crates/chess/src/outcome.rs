@@ -9,6 +9,21 @@ use crate::position::Position;
 use crate::types::{Color, Role};
 
 /// Why a game was won.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Outcome, WinReason};
+///
+/// fn describe(o: Outcome) -> &'static str {
+///     match o {
+///         Outcome::Win { reason: WinReason::Checkmate, .. } => "mate",
+///         Outcome::Win { .. } => "resigned",
+///         Outcome::Draw(_) => "draw",
+///     }
+/// }
+/// assert_eq!(describe(Outcome::Win { winner: lattjo_chess::Color::White, reason: WinReason::Resignation }), "resigned");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -20,6 +35,16 @@ pub enum WinReason {
 }
 
 /// Why a game was drawn.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{DrawReason, Outcome, Position};
+///
+/// let bare: Position = "8/8/4k3/8/8/4K3/8/8 w - - 0 1".parse()?;
+/// assert!(matches!(bare.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial))));
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -152,6 +177,13 @@ impl GameResult {
 }
 
 /// A string that is not a result token.
+///
+/// # Examples
+///
+/// ```
+/// let err = "2-0".parse::<lattjo_chess::GameResult>().unwrap_err();
+/// assert_eq!(err.to_string(), "invalid result \"2-0\" (expected 1-0, 0-1, 1/2-1/2 or *)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid result {0:?} (expected 1-0, 0-1, 1/2-1/2 or *)")]
 #[non_exhaustive]
@@ -173,6 +205,20 @@ impl FromStr for GameResult {
 /// Insufficient material (K21, A2): K v K, K+B v K, K+N v K, or only bishops besides the
 /// kings, all on squares of one colour. K+N+N v K, K+N v K+N, K+B v K+N and
 /// opposite-coloured bishops are not.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{insufficient_material, Position};
+///
+/// let same_colour_bishops: Position = "4k3/8/8/8/2B5/3K4/8/5B2 w - - 0 1".parse()?;
+/// assert!(insufficient_material(&same_colour_bishops));
+/// let both_colours: Position = "4k3/8/8/8/2B5/3K4/5B2/8 w - - 0 1".parse()?;
+/// assert!(!insufficient_material(&both_colours));
+/// let knight: Position = "8/8/4k3/8/8/3K4/5N2/8 w - - 0 1".parse()?;
+/// assert!(insufficient_material(&knight));
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[must_use]
 pub fn insufficient_material(pos: &Position) -> bool {
     let b = pos.board();

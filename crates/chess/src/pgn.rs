@@ -155,6 +155,16 @@ impl PgnGame {
 
 /// A variation: an alternative to one move of the line it hangs from, with its own nested
 /// variations.
+///
+/// # Examples
+///
+/// ```
+/// let game: lattjo_chess::pgn::PgnGame = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *".parse()?;
+/// let sicilian = &game.variations[0];
+/// assert_eq!(sicilian.ply, 2, "replaces the main line's second move");
+/// assert_eq!(sicilian.moves.len(), 2);
+/// # Ok::<(), lattjo_chess::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     /// The move of the parent line it replaces (1 = the parent line's first move).
@@ -166,6 +176,17 @@ pub struct Variation {
 }
 
 /// What went wrong in one game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::pgn::{read_pgn, PgnErrorKind};
+///
+/// let read = read_pgn("1. e4 {unclosed\n");
+/// assert_eq!(read.errors[0].kind, PgnErrorKind::UnclosedComment);
+/// let read = read_pgn("1. e4 Ke2 *");
+/// assert!(matches!(&read.errors[0].kind, PgnErrorKind::Move { ply: 2, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
@@ -206,6 +227,14 @@ pub enum PgnErrorKind {
 }
 
 /// A game that could not be read, with the line of the problem.
+///
+/// # Examples
+///
+/// ```
+/// let err = "[Event \"x\"]\n\n1. e4 e4 *".parse::<lattjo_chess::pgn::PgnGame>().unwrap_err();
+/// assert_eq!(err.line, 3);
+/// assert_eq!(err.to_string(), "line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
 #[non_exhaustive]
@@ -217,6 +246,13 @@ pub struct PgnError {
 }
 
 /// Everything read from a PGN text: the good games and the errors of the skipped ones.
+///
+/// # Examples
+///
+/// ```
+/// let read = lattjo_chess::pgn::read_pgn("1. e4 *\n\n1. e5 *\n");
+/// assert_eq!((read.games.len(), read.errors.len()), (1, 1));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnRead {
     /// Games read successfully, in file order.

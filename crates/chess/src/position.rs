@@ -12,6 +12,17 @@ use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square
 use crate::zobrist;
 
 /// How castling is written and which rook placements are allowed.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{CastlingMode, Position};
+///
+/// let c960 = Position::chess960(518).expect("the standard start as Chess960");
+/// assert_eq!(c960.castling_mode(), CastlingMode::Chess960);
+/// let castle = c960.parse_uci("e1h1"); // king takes rook in Chess960 notation
+/// assert!(castle.is_err(), "the pieces between still block it");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingMode {
@@ -114,6 +125,20 @@ impl Move {
 /// Built by [`Position::new`] (the standard start), [`Position::from_setup`] (validates), or
 /// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
 /// position is unchanged on error) or [`Position::play_unchecked`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Color, Position};
+///
+/// let mut pos: Position = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2".parse()?;
+/// assert_eq!(pos.turn(), Color::White);
+/// assert_eq!(pos.legal_moves().len(), 29);
+/// pos.play(pos.parse_san("Qh5")?)?;
+/// assert_eq!(pos.fullmoves(), 2);
+/// assert!(!pos.is_check());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: Board,
@@ -136,6 +161,17 @@ impl Default for Position {
 }
 
 /// A move refused by [`Position::play`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Position, Square};
+///
+/// let mut pos = Position::new();
+/// let err = pos.play(Move::new(Square::E2, Square::E5)).unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move e2e5 in this position");
+/// assert_eq!(pos, Position::new(), "unchanged");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {from}{to}{} in this position", promotion.map_or(String::new(), |r| r.char().to_string()))]
 #[non_exhaustive]
@@ -249,6 +285,16 @@ impl Position {
     }
 
     /// The pieces of `attacker` that attack `sq`, with the given occupancy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Color, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// let defenders = pos.attackers_to(Square::F3, Color::White, pos.board().occupied());
+    /// assert_eq!(defenders.count(), 3); // e2 and g2 pawns, g1 knight
+    /// ```
     #[inline]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
@@ -265,6 +311,13 @@ impl Position {
     /// The Polyglot Zobrist key of the position: pieces, castling rights, side to move, and
     /// the en-passant file only when a pawn of the side to move stands beside the pawn that
     /// just double-stepped (the Polyglot convention).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pos = lattjo_chess::Position::new();
+    /// assert_eq!(pos.zobrist(), 0x463b_9618_1691_fc9c); // Polyglot's published start key
+    /// ```
     #[must_use]
     pub fn zobrist(&self) -> u64 {
         match self.ep {
@@ -285,6 +338,18 @@ impl Position {
     /// The key of the position's identity for repetitions (rule A3, FIDE 9.2.3): the
     /// Polyglot key except that the en-passant file counts only when an en-passant capture
     /// is legal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// // After 1. e4 no black pawn can take en passant, so the e3 square does not count.
+    /// let with_ep: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+    /// let without: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
+    /// assert_eq!(with_ep.repetition_key(), without.repetition_key());
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
     #[must_use]
     pub fn repetition_key(&self) -> u64 {
         match self.legal_ep_square() {
@@ -389,6 +454,15 @@ impl Position {
     /// Never panics and never causes undefined behaviour, but an illegal `m` leaves the
     /// position in a state that may break the crate's invariants (use [`Position::play`]
     /// unless `m` came from the move generator for this very position).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut pos = lattjo_chess::Position::new();
+    /// let first = pos.legal_moves()[0]; // generated here, so legal here
+    /// pos.play_unchecked(first);
+    /// assert_eq!(pos.turn(), lattjo_chess::Color::Black);
+    /// ```
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
@@ -506,6 +580,16 @@ impl Position {
 
     /// The position with colours swapped and the board mirrored (perft is unchanged, section
     /// 7 of the rules).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{perft, Position};
+    ///
+    /// let kiwipete: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(perft(&kiwipete.mirror(), 2), perft(&kiwipete, 2));
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
     #[must_use]
     pub fn mirror(&self) -> Position {
         let setup = Setup {
@@ -524,6 +608,16 @@ impl Position {
 
     /// Start position `number` of Chess960 in Scharnagl numbering (`518` is the standard
     /// start), in [`CastlingMode::Chess960`]; `None` when `number >= 960`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// let pos = Position::chess960(0).expect("0..960");
+    /// assert_eq!(pos.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(Position::chess960(960).is_none());
+    /// ```
     #[must_use]
     pub fn chess960(number: u32) -> Option<Position> {
         if number >= 960 {

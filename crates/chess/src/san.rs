@@ -15,6 +15,20 @@ use crate::position::{Move, Position};
 use crate::types::{CastlingSide, File, Piece, Rank, Role, Square};
 
 /// Why a SAN string was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Position, SanError};
+///
+/// let pos = Position::new();
+/// assert!(matches!(pos.parse_san("Zz9"), Err(SanError::Syntax(_))));
+/// assert!(matches!(pos.parse_san("Nf4"), Err(SanError::Illegal(_))));
+/// let two_knights: Position = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1".parse()?;
+/// assert!(matches!(two_knights.parse_san("Nd2"), Err(SanError::Ambiguous(_))));
+/// assert!(two_knights.parse_san("Nbd2").is_ok());
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SanError {
@@ -81,6 +95,16 @@ pub enum San {
 }
 
 /// The check or mate suffix of a SAN move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::san::{SanPlus, Suffix};
+///
+/// assert_eq!("Qh4#".parse::<SanPlus>()?.suffix, Some(Suffix::Checkmate));
+/// assert_eq!("Bb5+".parse::<SanPlus>()?.suffix, Some(Suffix::Check));
+/// # Ok::<(), lattjo_chess::SanError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suffix {

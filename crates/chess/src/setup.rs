@@ -54,6 +54,22 @@ impl Default for Setup {
 }
 
 /// One problem of a [`Setup`] (rules A12, A13).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Position, PositionErrorKind, Setup, Square};
+///
+/// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")?;
+/// let err = Position::try_from(setup).unwrap_err();
+/// for kind in err.kinds() {
+///     match kind {
+///         PositionErrorKind::BadEnPassant(sq) => assert_eq!(*sq, Square::E6),
+///         other => panic!("{other}"),
+///     }
+/// }
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionErrorKind {
