@@ -362,6 +362,42 @@ impl Ludo {
         if pos.tries >= if self.rules.three_tries { 3 } else { 1 } {
             return Err(StateError::Counter("too many tries"));
         }
+        match pos.to_move {
+            // The end of the game resets the turn's counters.
+            None if pos.six_streak != 0 || pos.tries != 0 => {
+                return Err(StateError::Counter(
+                    "a finished game has no six streak or tries",
+                ));
+            }
+            // D8: a failed try is retried only while nothing but the den can move.
+            Some(c) if pos.tries > 0 && !self.stuck(&pos, c) => {
+                return Err(StateError::Counter(
+                    "tries while a checker outside the den can move",
+                ));
+            }
+            _ => {}
+        }
+        // A pending 6 has been counted in the streak (L7, D5).
+        if pos.die.is_some_and(|d| d.value() == 6) && pos.six_streak == 0 {
+            return Err(StateError::Counter("a pending 6 with a six streak of 0"));
+        }
+        if pos.opening.is_some() {
+            // L2, A13: the roll for who starts happens only under these rules, before any
+            // checker has moved.
+            if !self.rules.roll_for_start {
+                return Err(StateError::Turn("these rules do not roll for who starts"));
+            }
+            let start = if self.rules.opening_checker {
+                [0, 0, 0, 1]
+            } else {
+                [0; 4]
+            };
+            if self.seats.colours().any(|c| pos.checkers[c] != start) {
+                return Err(StateError::Turn(
+                    "the roll for who starts comes before any checker moves",
+                ));
+            }
+        }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
             self.generate(&pos, &self.owners(&pos), c, d.value(), &mut moves);
@@ -662,7 +698,9 @@ impl Ludo {
         }
         let Some(c) = pos.to_move else { return };
         let six = die == 6;
-        pos.six_streak += u8::from(six);
+        // Saturating: with unlimited sixes (D5) a streak of 255 or more reads 255, and only a
+        // limit of sixes, which is at most 255, ever reads the counter.
+        pos.six_streak = pos.six_streak.saturating_add(u8::from(six));
         if let Some(m) = self.rules.max_sixes {
             // Only a 6 can reach the limit: the streak is below it before the roll.
             if pos.six_streak >= m {

@@ -24,7 +24,7 @@
 //! assert_eq!(state.position().checkers(winner), [45; 4]);
 //!
 //! // Positions and moves have a text notation.
-//! let s = game.state_from_str("LUDO 40/40/4 RGYB G 0 R:0,0,0,0 G:0,0,1,44 Y:0,0,0,0 B:0,0,0,0 die=6")?;
+//! let s = game.state_from_str("LUDO 40/40/4 RGYB G 1 R:0,0,0,0 G:0,0,1,44 Y:0,0,0,0 B:0,0,0,0 die=6")?;
 //! let m = game.parse_move(&s, "G:44>40")?;
 //! assert_eq!(m.to_string(), "G:44>40~");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

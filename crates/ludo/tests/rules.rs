@@ -1021,3 +1021,71 @@ fn seats_helper_matches_the_notation() {
         "LUDO 40/40/4 RGB R 0 R:0,0,0,0 G:0,0,0,0 B:0,0,0,0 opening=RGB:"
     );
 }
+
+/// Issue 15.2: a six streak of 255 under unlimited sixes (D5, the booklet) was accepted and the
+/// next 6 overflowed the counter. The counter now saturates (a streak of 255 or more reads 255;
+/// only a limit of sixes reads it) and the 6 is played as any other.
+#[test]
+fn issue15_2_six_streak_255_then_a_six_does_not_overflow() {
+    let g = game(Rules::lattjo(), "RY");
+    let text = "LUDO 40/40/4 RY Y 255 R:0,3,24,31 Y:0,9,16,21";
+    let mut st = at(&g, text);
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().six_streak(), 255, "saturates");
+    assert_eq!(st.position().die(), Some(Die::new(6).unwrap()));
+    // The same through the notation's serde form goes through the same check.
+    let p: lattjo_ludo::Position = text.parse().unwrap();
+    let mut st = g.state(p).unwrap();
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().six_streak(), 255);
+}
+
+/// Issue 15.2, the class: every counter of a position is checked against the rules before play
+/// (a finished game has no streak or tries, tries only while stuck under D8, a pending 6 is in
+/// the streak, the roll for who starts only under L2 and before any move, the streak below the
+/// D5 limit).
+#[test]
+fn issue15_2_counters_the_rules_cannot_reach_are_refused() {
+    let g = lattjo();
+    let refused = |g: &Ludo, s: &str| match g.state_from_str(s) {
+        Err(StateError::Counter(_) | StateError::Turn(_)) => {}
+        other => panic!("{s}: {other:?}"),
+    };
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB - 3 R:45,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 places=R",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=6",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB Y 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=GYB:4",
+    );
+    let mut three = Rules::lattjo();
+    three.three_tries = true;
+    let g3 = game(three, "RGYB");
+    refused(
+        &g3,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1",
+    );
+    at(
+        &g3,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=2",
+    );
+    let mut no_roll = Rules::lattjo();
+    no_roll.roll_for_start = false;
+    refused(
+        &game(no_roll, "RGYB"),
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=RGYB:",
+    );
+    refused(
+        &game(Rules::classic(), "RGYB"),
+        "LUDO 52/51/5 RGYB R 3 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+    );
+}
