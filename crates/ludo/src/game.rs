@@ -2,25 +2,27 @@
 //! implementation with the die as an explicit chance node.
 
 use core::fmt;
+use core::str::FromStr;
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::moves::MoveList;
 use crate::position::Opening;
+use crate::rules::ParseRulesError;
 use crate::{
     Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
-    PositionError, Rules, RulesError, Seats, SeatsError, SixRelease,
+    PositionError, Rules, RulesError, Seats, SixRelease,
 };
 
-/// A game of ludo: the rules and the colours that play. Implements [`Game`].
+/// A game of ludo: the rules, with the colours that play. Implements [`Game`].
 ///
 /// # Examples
 ///
 /// ```
 /// use boardgame_core::{Game, Turn};
-/// use lattjo_ludo::{Action, Die, Ludo, Rules, Seats};
+/// use lattjo_ludo::{Action, Die, Ludo, Rules};
 ///
-/// let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+/// let game = Ludo::new(Rules::lattjo())?;
 /// let mut state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")?;
 /// assert_eq!(game.turn(&state), Turn::Chance);
 /// game.apply(&mut state, &Action::Roll(Die::new(6)?))?;
@@ -29,7 +31,7 @@ use crate::{
 /// let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
 /// assert_eq!(shown, ["R:0>1,0>1", "R:0>6"]);
 /// game.apply(&mut state, &"R:0>6".parse()?)?;
-/// assert_eq!(state.to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
+/// assert_eq!(state.position().to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -66,24 +68,48 @@ impl fmt::Debug for Ludo {
     }
 }
 
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NewGameError {
-    /// The rules are inconsistent.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// The seats are not 2 to 4 distinct colours.
-    #[error(transparent)]
-    Seats(#[from] SeatsError),
+impl Default for Ludo {
+    /// The booklet's rules for 4 players ([`Rules::lattjo`]).
+    fn default() -> Ludo {
+        match Ludo::new(Rules::lattjo()) {
+            Ok(g) => g,
+            Err(_) => unreachable!("the booklet's rules are valid"),
+        }
+    }
 }
 
-/// A playable state: a [`Position`] checked against the game's rules, with its legal moves.
+/// A playable state: a [`Position`] checked against the rules it is played under, which it
+/// carries, with its legal moves.
 ///
-/// Its `Display` is the position notation; build one from a string with
-/// [`Ludo::state_from_str`].
+/// Its text is the state string: the position notation ([`Position`]) followed by a
+/// `rules=` field naming the rules (a preset and the options that differ from it, see
+/// `docs/ludo.md`); `FromStr` reads it back through the same checks as [`Ludo::state`], so
+/// `parse(display(s)) == s`. With the `serde` feature a state serializes as that string.
+///
+/// A game plays only states of its own rules: [`Game::apply`] refuses another game's state
+/// with [`PlayError::OtherRules`]. A position string without rules is read for a given game
+/// by [`Ludo::state_from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Turn};
+/// use lattjo_ludo::{Action, Die, Ludo, Rules, State};
+///
+/// let text = "LUDO 52/51/5 RY Y 0 R:0,0,0,0 Y:0,0,0,14 rules=classic";
+/// let mut state: State = text.parse()?;
+/// assert_eq!(state.to_string(), text);
+/// assert_eq!(*state.rules(), Rules::classic().with_players(2));
+/// let game = Ludo::new(*state.rules())?;
+/// game.apply(&mut state, &Action::Roll(Die::new(4)?))?;
+/// assert_eq!(game.turn(&state), Turn::Player(boardgame_core::Seat::new(1)));
+/// // The booklet's game refuses the classic state.
+/// assert!(Ludo::default().apply(&mut state, &"Y:14>18".parse()?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
+    rules: Rules,
     pos: Position,
     moves: MoveList,
     /// For each loop dot, 0 when empty or 1 + the colour standing there (derived from `pos`;
@@ -98,6 +124,12 @@ impl State {
         &self.pos
     }
 
+    /// The rules the state is played under.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The legal moves when a die is pending (empty otherwise).
     #[must_use]
     pub fn legal_moves(&self) -> &[Move] {
@@ -107,23 +139,93 @@ impl State {
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.pos, f)
+        write!(f, "{} rules=", self.pos)?;
+        self.rules.write_options(f)
     }
 }
 
 impl fmt::Debug for State {
+    /// The state string (the whole state: the position, the rules; the legal moves follow
+    /// from them) and the legal moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "State({})", self.pos)
+        write!(f, "State({self}; moves {:?})", self.moves)
     }
+}
+
+impl FromStr for State {
+    type Err = ParseStateError;
+    /// Reads a state string: the position notation with a `rules=` field.
+    fn from_str(s: &str) -> Result<State, ParseStateError> {
+        let (pos, rules) = split_rules(s);
+        let pos: Position = pos.parse()?;
+        let text = rules.ok_or(ParseStateError::MissingRules)?;
+        let rules = Rules::parse_options(text, pos.geometry, pos.seats)?;
+        Ok(Ludo::new(rules)?.state(pos)?)
+    }
+}
+
+/// Splits a trailing `rules=` field off a state string.
+fn split_rules(s: &str) -> (&str, Option<&str>) {
+    let t = s.trim_end();
+    match t.rsplit_once(|c: char| c.is_ascii_whitespace()) {
+        Some((head, last)) => match last.strip_prefix("rules=") {
+            Some(r) => (head, Some(r)),
+            None => (s, None),
+        },
+        None => (s, None),
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for State {
+    /// Reads the state string through the same checks as [`Ludo::state`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<State, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A state string that names no playable state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseStateError {
+    /// The position notation is malformed or impossible.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// No `rules=` field: a [`State`] carries its rules (a bare position string is read for a
+    /// game by [`Ludo::state_from_str`], or as a [`Position`]).
+    #[error(
+        "the state string has no rules= field (read a bare position with Ludo::state_from_str)"
+    )]
+    MissingRules,
+    /// The `rules=` field is malformed.
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
+    /// The rules cannot make a game.
+    #[error(transparent)]
+    BadRules(#[from] RulesError),
+    /// The position is not one these rules can have.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// The `rules=` field names other rules than the game's.
+    #[error("the state string's rules differ from the game's")]
+    OtherRules,
 }
 
 /// A position that these rules cannot reach or play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
-    /// The string is not a valid position.
-    #[error(transparent)]
-    Parse(#[from] PositionError),
+    /// A seat that is not at the table.
+    #[error("{0} is not at the table")]
+    Seat(Seat),
     /// The position's `T/L/H` differs from the rules'.
     #[error("the position's geometry {found} differs from the rules' {expected}")]
     Geometry {
@@ -176,6 +278,9 @@ pub enum StateError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
+    /// The state is played under other rules than this game's (see [`State`]).
+    #[error("the state is played under other rules than this game's")]
+    OtherRules,
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -219,13 +324,15 @@ pub enum ParseMoveError {
 }
 
 impl Ludo {
-    /// A game with these rules and playing colours.
+    /// A game with these rules (which include the players and their colours).
     ///
     /// # Errors
     ///
-    /// [`NewGameError::Rules`] when [`Rules::validate`] fails.
-    pub fn new(rules: Rules, seats: Seats) -> Result<Ludo, NewGameError> {
+    /// [`RulesError`] when [`Rules::validate`] fails.
+    pub fn new(rules: Rules) -> Result<Ludo, RulesError> {
         rules.validate()?;
+        let seats = rules.seating()?;
+        let rules = rules.normalized();
         let g = rules.geometry;
         let end = rules.end_index();
         let mut step = [[NO_STEP; 8]; STEP_ROWS];
@@ -262,15 +369,6 @@ impl Ludo {
         })
     }
 
-    /// A game for `players` players in the usual seating ([`Seats::for_players`]).
-    ///
-    /// # Errors
-    ///
-    /// [`NewGameError`] for a player count other than 2-4 or invalid rules.
-    pub fn with_players(rules: Rules, players: usize) -> Result<Ludo, NewGameError> {
-        Ludo::new(rules, Seats::for_players(players)?)
-    }
-
     /// The rules.
     #[must_use]
     pub const fn rules(&self) -> &Rules {
@@ -289,7 +387,43 @@ impl Ludo {
         self.seats.colour_of(seat)
     }
 
+    /// The start position with `first` to roll and no roll for who starts (every checker in
+    /// its den, or one on each start dot under [`Rules::opening_checker`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::Seat`] for a seat that is not at the table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::{Game, Seat, Turn};
+    /// use lattjo_ludo::Ludo;
+    /// let game = Ludo::default();
+    /// let state = game.initial_state(Seat::new(2))?;
+    /// assert_eq!(state.position().to_move(), Some(lattjo_ludo::Colour::Yellow));
+    /// assert_eq!(game.turn(&state), Turn::Chance);
+    /// assert!(game.initial_state(Seat::new(4)).is_err());
+    /// # Ok::<(), lattjo_ludo::StateError>(())
+    /// ```
+    pub fn initial_state(&self, first: Seat) -> Result<State, StateError> {
+        let c = self.seats.colour_of(first).ok_or(StateError::Seat(first))?;
+        let mut st = self.new_initial_state();
+        st.pos.opening = None;
+        st.pos.to_move = Some(c);
+        Ok(st)
+    }
+
     /// Checks `pos` against the rules and makes it playable.
+    ///
+    /// What is checked: the geometry and the colours are the game's; no checker is past the end
+    /// of the path, and own checkers share a dot only under D3; the places are exactly the
+    /// colours that have finished (A15) and the game is over exactly when they are decided;
+    /// the six streak is below the D5 limit, tries are below three and only while nothing
+    /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak;
+    /// the roll for who starts is only under L2 and before any move; a pending die has a
+    /// legal move (a roll without one is lost at once, A11). The notation itself has checked
+    /// the counts, ranges and shared dots ([`Position`]).
     ///
     /// # Errors
     ///
@@ -406,20 +540,30 @@ impl Ludo {
             }
         }
         Ok(State {
+            rules: self.rules,
             owner: self.owners(&pos),
             pos,
             moves,
         })
     }
 
-    /// Parses a position in the notation and checks it against the rules.
+    /// Reads a position string for this game: the position notation, with or without the
+    /// `rules=` field of a [`State`]'s string; with it, the rules must be the game's.
     ///
     /// # Errors
     ///
-    /// [`StateError::Parse`] for bad notation, the other variants for a position these rules
-    /// cannot have.
-    pub fn state_from_str(&self, s: &str) -> Result<State, StateError> {
-        self.state(s.parse()?)
+    /// [`ParseStateError::Position`] for bad notation, [`ParseStateError::State`] for a
+    /// position these rules cannot have, [`ParseStateError::OtherRules`] (or another rules
+    /// error) for a `rules=` field naming other rules.
+    pub fn state_from_str(&self, s: &str) -> Result<State, ParseStateError> {
+        let (pos, rules) = split_rules(s);
+        let pos: Position = pos.parse()?;
+        if let Some(text) = rules
+            && Rules::parse_options(text, pos.geometry, pos.seats)? != self.rules
+        {
+            return Err(ParseStateError::OtherRules);
+        }
+        Ok(self.state(pos)?)
     }
 
     /// Resolves a move string against the legal moves, so that the capture (`xG`) and bounce
@@ -852,6 +996,7 @@ impl Game for Ludo {
             pos.opening = Some(Opening::new(self.seats));
         }
         State {
+            rules: self.rules,
             owner: self.owners(&pos),
             pos,
             moves: MoveList::new(),
@@ -863,19 +1008,25 @@ impl Game for Ludo {
         match s.pos.to_move {
             None => Turn::Terminal,
             Some(c) if s.pos.die.is_some() => {
-                Turn::Player(self.seats.seat_of(c).unwrap_or_default())
+                Turn::Player(s.pos.seats.seat_of(c).unwrap_or_default())
             }
             Some(_) => Turn::Chance,
         }
     }
 
+    /// The legal moves (none for a state of other rules, which [`Game::apply`] refuses).
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
+        if s.rules == self.rules {
+            out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
+        }
     }
 
     #[inline]
     fn is_legal(&self, s: &State, a: &Action) -> bool {
+        if s.rules != self.rules {
+            return false;
+        }
         match (self.turn(s), a) {
             (Turn::Player(_), Action::Move(m)) => s.moves.contains(*m),
             (Turn::Chance, Action::Roll(_)) => true,
@@ -885,7 +1036,7 @@ impl Game for Ludo {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if self.turn(s) == Turn::Chance {
+        if self.turn(s) == Turn::Chance && s.rules == self.rules {
             out.extend(Die::ALL.iter().map(|&d| (Action::Roll(d), 1.0 / 6.0)));
         }
         true
@@ -915,6 +1066,9 @@ impl Game for Ludo {
 
     #[inline]
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        if s.rules != self.rules {
+            return Err(PlayError::OtherRules);
+        }
         match a {
             Action::Roll(d) => {
                 match s.pos.to_move {
@@ -946,11 +1100,12 @@ impl Game for Ludo {
         if s.pos.to_move.is_some() {
             return None;
         }
-        let n = self.seats.len();
+        // The state's own seats and rules, so that another game's state is read as itself.
+        let n = s.pos.seats.len().max(2);
         Some(BySeat::from_fn(n, |seat| {
-            let c = self.seats.colour_of(seat).unwrap_or_default();
+            let c = s.pos.seats.colour_of(seat).unwrap_or_default();
             match s.pos.places.place_of(c) {
-                Some(p) if self.rules.play_out_places => 1.0 - 2.0 * p as f64 / (n - 1) as f64,
+                Some(p) if s.rules.play_out_places => 1.0 - 2.0 * p as f64 / (n - 1) as f64,
                 Some(0) => 1.0,
                 _ => -1.0,
             }

@@ -9,7 +9,7 @@
 //! use boardgame_core::{Game, GameRng, Turn};
 //! use lattjo_ludo::{Action, Ludo, Rules, Seats};
 //!
-//! let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+//! let game = Ludo::new(Rules::lattjo())?;
 //! let mut state = game.new_initial_state();
 //! let mut rng = GameRng::new(7, 0);
 //! let mut buf = Vec::new();
@@ -40,10 +40,10 @@ pub mod svg;
 
 pub use colour::{ByColour, Colour, ColourError, Seats, SeatsError};
 pub use die::{Die, DieError, ParseDieError};
-pub use game::{Ludo, NewGameError, ParseMoveError, PlayError, State, StateError};
+pub use game::{Ludo, ParseMoveError, ParseStateError, PlayError, State, StateError};
 pub use moves::{Action, ActionParseError, Move, MoveKind, MoveParseError};
 pub use position::{Dot, DotError, Opening, PlaceError, Places, Position, PositionError};
 pub use rules::{
-    Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, Preset, ReleaseRolls, Rules,
-    RulesError, SixRelease,
+    Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, ParseRulesError, Preset,
+    ReleaseRolls, ReleaseRollsError, Rules, RulesError, SixRelease,
 };
