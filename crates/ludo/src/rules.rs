@@ -450,6 +450,11 @@ pub enum RulesError {
         /// The last index `E` of the path.
         end: u8,
     },
+    /// A bounce with goal fields: the rules file defines the bounce against the finishing dot
+    /// only (L15, A4); into goal fields a checker would bounce out of the fields it has reached,
+    /// and random games practically never end (one did not in 2,000,000 plies).
+    #[error("a bounce needs the finishing dot: with goal fields the exact count is needed")]
+    BounceIntoGoalFields,
     /// Every release roll is forfeited (only 6 releases and a limit of one six forfeits every
     /// 6), so nobody could ever leave the den.
     #[error("no release roll can be played: a limit of one six forfeits every 6")]
@@ -706,8 +711,9 @@ impl Rules {
     ///
     /// [`RulesError`] for a player count or seating that is not 2 to 4 players, a sixth dot
     /// off the loop, a zero limit of sixes, or a combination under which nobody could ever
-    /// finish (fewer than four goal fields without sharing; every release roll forfeited) or
-    /// bounce off the path (a bounce on a path ending before index 6).
+    /// finish (fewer than four goal fields without sharing; every release roll forfeited; a
+    /// bounce with goal fields) or bounce off the path (a bounce on a path ending before
+    /// index 6).
     pub fn validate(&self) -> Result<(), RulesError> {
         self.seating()?;
         let l = self.geometry.last_loop();
@@ -719,6 +725,9 @@ impl Rules {
         }
         if let Some(0) = self.max_sixes {
             return Err(RulesError::MaxSixes);
+        }
+        if self.overshoot == Overshoot::Bounce && self.finish == Finish::GoalFields {
+            return Err(RulesError::BounceIntoGoalFields);
         }
         let end = self.end_index();
         if self.overshoot == Overshoot::Bounce && end < 6 {
@@ -1039,6 +1048,15 @@ mod tests {
             Err(RulesError::GoalFields { home_len: 1 })
         );
         assert_eq!(one_goal.with_own_stacking(true).validate(), Ok(()));
+        // Found by the long run of the same test: 8/8/1 with one shared goal field and a
+        // bounce did not end in 2,000,000 random plies.
+        assert_eq!(
+            one_goal
+                .with_own_stacking(true)
+                .with_overshoot(Overshoot::Bounce)
+                .validate(),
+            Err(RulesError::BounceIntoGoalFields)
+        );
         assert_eq!(
             Rules::classic().with_max_sixes(Some(1)).validate(),
             Err(RulesError::NoPlayableRelease)
