@@ -22,7 +22,7 @@
 //! use boardgame_core::{Game, GameRng, Rounds, Seat, Turn};
 //! use lattjo_dominoes::{Action, Dominoes, Rules};
 //!
-//! let game = Dominoes::new(Rules::lattjo(2))?;
+//! let game = Dominoes::new(Rules::lattjo())?;
 //! let mut state = game.new_initial_state();
 //!
 //! // Deal: chance events, one tile at a time from the stock.
@@ -76,7 +76,7 @@ mod tile;
 mod view;
 
 pub use action::{Action, ParseActionError};
-pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State};
+pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State, StateError};
 pub use layout::{Layout, ParseLayoutError, PlaceError};
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
@@ -88,6 +88,3 @@ pub use tile::{
     End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Side, Tile, Tiles,
 };
 pub use view::{Step, View};
-
-#[cfg(feature = "serde")]
-pub use serde_impls::StateError;

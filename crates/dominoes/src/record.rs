@@ -20,7 +20,7 @@ use crate::game::{Dominoes, PlayError, State};
 /// use boardgame_core::{Game, GameRng, Turn};
 /// use lattjo_dominoes::{Dominoes, RoundRecord, Rules};
 ///
-/// let game = Dominoes::new(Rules::lattjo(2))?;
+/// let game = Dominoes::new(Rules::lattjo())?;
 /// let mut state = game.new_initial_state();
 /// let mut record = RoundRecord::default();
 /// let mut rng = GameRng::new(3, 0);

@@ -65,8 +65,76 @@ impl Shown {
             .sum()
     }
 
-    /// Whether the groups are in canonical form (used to validate deserialized states).
-    #[cfg(feature = "serde")]
+    /// The record of a hand of `count` tiles just dealt: one dealt group, nothing shown.
+    pub(crate) fn dealt(count: usize) -> Shown {
+        let mut s = Shown::default();
+        for _ in 0..count {
+            s.keep(0, true);
+        }
+        s
+    }
+
+    /// Whether the hidden tiles `hand` can be split among the groups: each group gets
+    /// exactly its count of tiles that it admits (a bipartite matching with capacities,
+    /// found by augmenting paths; at most 91 tiles and six groups).
+    pub(crate) fn admits_hand(&self, hand: Tiles, not_dealt: Tiles) -> bool {
+        let groups: Vec<Group> = self.groups().collect();
+        let tiles: Vec<Tile> = hand.iter().collect();
+        if groups.iter().map(|g| usize::from(g.count)).sum::<usize>() != tiles.len() {
+            return false;
+        }
+        // owner[t] = the group tile t is assigned to.
+        let mut owner: Vec<Option<usize>> = vec![None; tiles.len()];
+        let mut load = vec![0u8; groups.len()];
+        // Tries to place tile `t`, moving other tiles along an augmenting path.
+        fn place(
+            t: usize,
+            tiles: &[Tile],
+            groups: &[Group],
+            not_dealt: Tiles,
+            owner: &mut [Option<usize>],
+            load: &mut [u8],
+            visited: &mut [bool],
+        ) -> bool {
+            for (g, group) in groups.iter().enumerate() {
+                if visited[g] || !group.admits(tiles[t], not_dealt) {
+                    continue;
+                }
+                visited[g] = true;
+                if load[g] < group.count {
+                    load[g] += 1;
+                    owner[t] = Some(g);
+                    return true;
+                }
+                // The group is full: move one of its tiles elsewhere.
+                for u in 0..tiles.len() {
+                    if owner[u] == Some(g) {
+                        owner[u] = None;
+                        if place(u, tiles, groups, not_dealt, owner, load, visited) {
+                            owner[t] = Some(g);
+                            return true;
+                        }
+                        owner[u] = Some(g);
+                    }
+                }
+            }
+            false
+        }
+        (0..tiles.len()).all(|t| {
+            let mut visited = vec![false; groups.len()];
+            place(
+                t,
+                &tiles,
+                &groups,
+                not_dealt,
+                &mut owner,
+                &mut load,
+                &mut visited,
+            )
+        })
+    }
+
+    /// Whether the groups are in canonical form (used to validate states).
     pub(crate) fn is_canonical(&self) -> bool {
         let n = usize::from(self.n);
         n <= CAP

@@ -130,9 +130,9 @@ impl ImperfectInfo for Dominoes {
     /// Deals the tiles `seat` cannot see (other hands and the stock) at random, keeping
     /// every hand size and everything play has shown: the numbers each player lacked when
     /// he drew or passed ([`Shown`]), the doubles nobody was dealt, a drawn tile that fits,
-    /// the named opening tile. A randomized greedy fill is tried a few dozen times; if it
-    /// never fits (rare, in very constrained endings) the true state is returned, which is
-    /// always consistent.
+    /// the named opening tile, and that play goes on (somebody can still play or draw, E1). A
+    /// randomized greedy fill is tried a few dozen times; if it never fits (rare, in very
+    /// constrained endings) the true state is returned, which is always consistent.
     fn determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
         if matches!(s.phase, Phase::Over) || seat.index() >= s.hands.len() {
             return s.clone();
@@ -243,6 +243,13 @@ impl ImperfectInfo for Dominoes {
                 }
             }
             out.stock = Tiles(unseen.0 & !used);
+            // Play goes on in the true state, which everyone sees: somebody holds a tile
+            // that fits, or one can still be drawn (E1). A fill that blocks the round (every
+            // fitting tile in the block game's dead stock) is not a state the seat cannot
+            // tell from the true one.
+            if matches!(s.phase, Phase::Turn(_) | Phase::Drawing(_)) && self.is_blocked(&out) {
+                continue 'attempt;
+            }
             return out;
         }
         s.clone()
