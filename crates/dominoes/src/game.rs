@@ -104,8 +104,8 @@ pub struct RoundResult {
     /// Going out or blocked.
     pub end: RoundEnd,
     /// The round winner (D12): the seat that went out, or the seat with the lowest pips (in
-    /// partnerships, the winning team's member with fewer pips); `None` for a tie that
-    /// scores nothing (E5).
+    /// partnerships, the winning team's member with fewer pips, the lower seat if both hold
+    /// as many); `None` for a tie that scores nothing (E5).
     pub winner: Option<Seat>,
     /// Pips left in each hand.
     pub pips: BySeat<u32>,
@@ -1132,16 +1132,19 @@ impl Dominoes {
                     (1, _) => Some(tied[0]),
                     (_, BlockedTie::NoScore) => None,
                     (_, BlockedTie::LightestTile) => {
+                        // E5: the tied player (team) whose lightest tile is lighter wins; a
+                        // player's lightest tile is its lowest tile weight, however many of
+                        // its tiles have that weight. Equal lightest weights: nobody scores.
                         let lightest = |u: usize| {
                             Seat::all(n)
                                 .filter(|&seat| self.unit(seat) == u)
                                 .fold(Tiles::EMPTY, |m, seat| m.union(s.hands[seat]))
-                                .lightest_unique()
+                                .lightest()
                         };
                         let mut best: Option<(u32, usize)> = None;
                         let mut unique = false;
                         for &u in tied {
-                            let Some((w, only)) = lightest(u) else {
+                            let Some(w) = lightest(u) else {
                                 continue;
                             };
                             match best {
@@ -1149,7 +1152,7 @@ impl Dominoes {
                                 Some((b, _)) if w == b => unique = false,
                                 _ => {
                                     best = Some((w, u));
-                                    unique = only;
+                                    unique = true;
                                 }
                             }
                         }

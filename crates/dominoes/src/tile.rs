@@ -314,21 +314,9 @@ impl Tiles {
         Tiles(self.0 & !other.0)
     }
 
-    /// The tile of lowest pip count, if it is the only one with that count.
-    pub(crate) fn lightest_unique(self) -> Option<(u32, bool)> {
-        let mut best: Option<u32> = None;
-        let mut unique = false;
-        for t in self.iter() {
-            match best {
-                Some(b) if t.pips() > b => {}
-                Some(b) if t.pips() == b => unique = false,
-                _ => {
-                    best = Some(t.pips());
-                    unique = true;
-                }
-            }
-        }
-        best.map(|b| (b, unique))
+    /// The lowest pip count of the tiles (E5's lightest tile), `None` for no tiles.
+    pub(crate) fn lightest(self) -> Option<u32> {
+        self.iter().map(Tile::pips).min()
     }
 
     /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
@@ -663,10 +651,15 @@ mod tests {
     }
 
     #[test]
-    fn lightest_unique_detects_ties() {
+    fn lightest_is_the_lowest_weight_even_when_shared() {
         let t: Tiles = "2-1 3-0 6-6".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((3, false)));
+        assert_eq!(
+            t.lightest(),
+            Some(3),
+            "two tiles of 3 pips: the lightest weighs 3"
+        );
         let t: Tiles = "2-0 3-0".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((2, true)));
+        assert_eq!(t.lightest(), Some(2));
+        assert_eq!(Tiles::EMPTY.lightest(), None);
     }
 }

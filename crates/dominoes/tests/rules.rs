@@ -412,6 +412,72 @@ fn e5_option_lightest_tile_breaks_the_tie() {
     assert_eq!(s.result().map(|r| r.winner), Some(None));
 }
 
+/// Issue 15.10: E5 compares the tied players' lightest tiles; a player holding two tiles of
+/// the same lightest weight still has that weight as its lightest. The issue's example: a
+/// blocked round with pips [8, 12, 9, 8], seats 0 and 3 tied, seat 0 holding 5-3 and seat 3
+/// holding 3-1 and 4-0: seat 3's lightest tile (4 pips) beats seat 0's (8), and under the
+/// block preset (the others' pips, E6) it scores 8 + 12 + 9 = 29. The crate scored nothing.
+#[test]
+fn issue15_10_e5_a_player_with_two_equally_light_tiles_still_has_the_lightest() {
+    // Closed at 6 (every 6-tile down), without 5-3, 3-1 or 4-0.
+    const CLOSED: &str = "6-1 1-2 2-6 [6-6] 6-3 3-4 4-6 6-5 5-0 0-6";
+    let g = game(Rules::block().with_players(4));
+    let s = pos(&g, &["5-3", "5-5 2-0", "4-4 1-0", "3-1 4-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.pips.as_slice(), &[8, 12, 9, 8]);
+    assert_eq!(r.winner, Some(seat(3)));
+    assert_eq!(r.points.as_slice(), &[0, 0, 0, 29]);
+    // The player whose lightest tile is lighter wins whichever of the tied holds two.
+    let s = pos(&g, &["3-1 4-0", "5-5 2-0", "4-4 1-0", "5-3"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(
+        (r.winner, r.points.as_slice()),
+        (Some(seat(0)), &[29, 0, 0, 0][..])
+    );
+    // Three tied at 8: the unique lightest tile (0-0) wins, 8 + 8 + 9 = 25.
+    let s = pos(&g, &["2-0 3-3", "0-0 4-4", "5-3", "4-2 3-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 8, 8, 9]);
+    assert_eq!(
+        (r.winner, r.points.as_slice()),
+        (Some(seat(1)), &[0, 25, 0, 0][..])
+    );
+    // Three tied, two of them sharing the lightest weight (2-0 against 1-1): nobody scores
+    // (E5's fallback).
+    let s = pos(&g, &["2-0 3-3", "1-1 4-2", "5-3", "4-4 3-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 8, 8, 11]);
+    assert_eq!((r.winner, r.points.as_slice()), (None, &[0, 0, 0, 0][..]));
+}
+
+/// E5 with partnerships (E13): the tied teams compare the lightest tile either partner
+/// holds; two equally light tiles on one team are no tie.
+#[test]
+fn e5_e13_partnerships_compare_the_teams_lightest_tiles() {
+    const CLOSED: &str = "6-1 1-2 2-6 [6-6] 6-3 3-4 4-6 6-5 5-0 0-6";
+    let g = game(
+        Rules::partnership()
+            .with_draw_rule(DrawRule::NoDraw)
+            .with_blocked_tie(BlockedTie::LightestTile),
+    );
+    // Team 0 (seats 0, 2): 5-3 and 1-0, 9 pips; team 1 (seats 1, 3): 3-2 2-0 and 1-1, 9
+    // pips. Team 0's 1-0 (1 pip) is lighter than team 1's 2-0 and 1-1 (2 each).
+    let s = pos(&g, &["5-3", "3-2 2-0", "1-0", "1-1"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 7, 1, 2]);
+    assert_eq!(
+        r.winner,
+        Some(seat(2)),
+        "team 0; its member with fewer pips"
+    );
+    // Team 1's two 2-pip tiles (1-1, 2-0) are its lightest, no tie: they beat team 0's 3-0.
+    let s = pos(&g, &["5-3", "1-1 5-2", "3-0", "2-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 9, 3, 2]);
+    assert_eq!(r.winner, Some(seat(3)));
+}
+
 #[test]
 fn d12_d13_e6_three_players_winner_pips_subtracted_once() {
     let g = game(Rules::lattjo().with_players(3));
