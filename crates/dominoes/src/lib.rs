@@ -77,7 +77,7 @@ mod view;
 
 pub use action::{Action, ParseActionError};
 pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State, StateError};
-pub use layout::{Layout, ParseLayoutError, PlaceError};
+pub use layout::{InSet, Layout, ParseLayoutError, PlaceError};
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,

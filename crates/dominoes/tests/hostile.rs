@@ -127,6 +127,7 @@ proptest! {
         left in prop::collection::vec(0u8..7, 0..6),
         side in prop::option::of((prop::sample::select(vec!["up", "down", "2-2:up", "5-5:down", "3-3:up"]), prop::collection::vec(0u8..7, 1..4))),
         marks in prop::collection::vec(0u8..4, 20),
+        set in prop::sample::select(vec!["", "", "", "double-6 ", "double-9 ", "double-3 ", "double-13 ", "double-x ", "double- "]),
         gi in 0usize..9,
         seed in any::<u64>(),
         to_move in 0u8..3,
@@ -155,7 +156,7 @@ proptest! {
             line.push(word(prev, c));
             prev = c;
         }
-        let mut text = line.join(" ");
+        let mut text = format!("{set}{}", line.join(" "));
         if let Some((end, tiles)) = side {
             let mut prev: u8 = match end { "up" | "down" => root.0, e => e.as_bytes()[0] - b'0' };
             text.push_str(&format!(" / {end}"));
@@ -363,4 +364,27 @@ fn issue15_a_layout_with_a_spinner_is_refused_by_a_game_without_spinners() {
             .setup(setup)
             .is_ok()
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Issue 14: a layout's text in its set (`double-N` first) reads back to the same layout
+    /// through `FromStr` and `Layout::parse_in_set`, and the plain text through both too.
+    #[test]
+    fn layouts_round_trip_with_and_without_their_set(gi in 0usize..12, seed in any::<u64>(), plies in 0u32..200) {
+        let g = &games()[gi];
+        let s = reach(g, seed, plies);
+        let layout = *s.layout();
+        let highest = g.rules().highest;
+        let plain = layout.to_string();
+        let named = layout.in_set(highest).to_string();
+        prop_assert_eq!(plain.parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(named.parse::<Layout>(), Ok(layout));
+        prop_assert_eq!(Layout::parse_in_set(&plain, highest), Ok(layout));
+        prop_assert_eq!(Layout::parse_in_set(&named, highest), Ok(layout));
+        if let Some(top) = layout.highest_number().filter(|&h| h > 0) {
+            prop_assert!(layout.in_set(top - 1).to_string().parse::<Layout>().is_err());
+        }
+    }
 }
