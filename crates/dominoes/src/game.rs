@@ -87,6 +87,24 @@ pub(crate) enum Phase {
 }
 
 /// How a round ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, RoundEnd, Seat, Setup, Tiles};
+/// let game = Dominoes::default();
+/// // Closed at 6 (E1 b): every 6-tile is down and nobody can play again.
+/// let layout: Layout = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6".parse()?;
+/// let hands: Vec<Tiles> = vec!["2-0".parse()?, "5-4 1-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(0) })?;
+/// let result = state.result().ok_or("the round is blocked")?;
+/// match result.end {
+///     RoundEnd::Blocked => assert_eq!(result.pips.as_slice(), [2, 10]),
+///     RoundEnd::Out(seat) => panic!("{seat} went out"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RoundEnd {
@@ -97,6 +115,22 @@ pub enum RoundEnd {
 }
 
 /// The outcome of a finished round.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, RoundEnd, Seat, Setup, Tiles};
+/// let game = Dominoes::default();
+/// // Closed at 6 (E1 b): every 6-tile is down and nobody can play again.
+/// let layout: Layout = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6".parse()?;
+/// let hands: Vec<Tiles> = vec!["2-0".parse()?, "5-4 1-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(0) })?;
+/// let result = state.result().ok_or("the round is blocked")?;
+/// assert_eq!(result.winner, Some(Seat::new(0)), "the lowest pip total (D12)");
+/// assert_eq!(result.points.as_slice(), [8, 0], "10 - 2 (D13)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -158,6 +192,16 @@ pub struct State {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, PlayError};
+/// let game = Dominoes::default();
+/// let mut state = game.new_initial_state();
+/// assert_eq!(game.apply(&mut state, &"draw".parse()?), Err(PlayError::ChanceToAct));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -238,6 +282,19 @@ pub enum PlayError {
 /// heaviest tile opens (E8 option). With tiles down it is `to_move`'s turn, or the round is
 /// already over if a hand is empty or nobody can play (E1). Hidden-information bookkeeping
 /// starts afresh: nothing is known about any hand.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, Layout, Seat, Setup, Tiles, Turn};
+/// let game = Dominoes::default();
+/// let layout: Layout = "[6-6]".parse()?;
+/// let hands: Vec<Tiles> = vec!["6-4 2-1".parse()?, "5-5 3-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(1) })?;
+/// assert_eq!(game.turn(&state), Turn::Player(Seat::new(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// One hand per seat.
@@ -252,6 +309,15 @@ pub struct Setup {
 
 /// A state that is not a state of the game: what [`Dominoes::check_state`] (and so
 /// deserialization) refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, Rules, StateError};
+/// let state = Dominoes::default().new_initial_state();
+/// assert_eq!(Dominoes::new(Rules::block())?.check_state(&state), Err(StateError::OtherRules));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
@@ -294,6 +360,20 @@ pub enum StateError {
 }
 
 /// A [`Setup`] that is not a position of these rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, Seat, Setup, SetupError, Tiles};
+/// let game = Dominoes::default();
+/// let setup = Setup {
+///     hands: vec![Tiles::EMPTY],
+///     stock: game.set(),
+///     layout: Layout::EMPTY,
+///     to_move: Seat::new(0),
+/// };
+/// assert_eq!(game.setup(setup), Err(SetupError::Hands { expected: 2, got: 1 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {

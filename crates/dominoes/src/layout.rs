@@ -148,6 +148,16 @@ impl Default for Layout {
 }
 
 /// Why a tile cannot be added to a layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Layout, PlaceError, SpinnerRule};
+/// let mut layout: Layout = "[6-6]".parse()?;
+/// let e = layout.place("5-4".parse()?, End::Left, SpinnerRule::None).unwrap_err();
+/// assert!(matches!(e, PlaceError::Mismatch { shows: 6, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {
@@ -739,6 +749,14 @@ impl fmt::Display for Layout {
 }
 
 /// A layout string that does not describe a possible layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Layout, ParseLayoutError};
+/// let e = "[6-6] 5-1".parse::<Layout>();
+/// assert_eq!(e, Err(ParseLayoutError::Mismatch { left: 6, right: 5 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseLayoutError {
@@ -926,6 +944,14 @@ impl Layout {
 }
 
 /// A layout written with its set, `double-N` first: see [`Layout::in_set`].
+///
+/// # Examples
+///
+/// ```
+/// let l: lattjo_dominoes::Layout = "[9-9] 9-4".parse()?;
+/// assert_eq!(l.in_set(9).to_string(), "double-9 [9-9] 9-4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct InSet<'a> {
     layout: &'a Layout,

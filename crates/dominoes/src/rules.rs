@@ -5,6 +5,16 @@ use boardgame_core::MatchConfig;
 use crate::tile::{MAX_NUMBER, Tiles};
 
 /// What a player who cannot place a tile does (decision E2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{DrawRule, Rules};
+/// assert_eq!(Rules::lattjo().draw_rule, DrawRule::DrawOne);
+/// assert_eq!(Rules::block().draw_rule, DrawRule::NoDraw);
+/// let rules = Rules::lattjo().with_draw_rule(DrawRule::DrawUntilPlayable);
+/// assert_eq!(rules.draw_rule, Rules::draw().draw_rule);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -32,6 +42,14 @@ impl DrawRule {
 }
 
 /// Who wins a blocked round when the lowest pip totals tie (decision E5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{BlockedTie, Rules};
+/// assert_eq!(Rules::lattjo().blocked_tie, BlockedTie::NoScore);
+/// assert_eq!(Rules::block().blocked_tie, BlockedTie::LightestTile);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -45,6 +63,14 @@ pub enum BlockedTie {
 }
 
 /// What the round winner scores (decision E6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, ScoreBasis};
+/// assert_eq!(Rules::lattjo().score_basis, ScoreBasis::OthersMinusOwn);
+/// assert_eq!(Rules::draw().score_basis, ScoreBasis::OthersOnly);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -58,6 +84,14 @@ pub enum ScoreBasis {
 
 /// Who opens the rounds after the first (decision E7). The first round always opens with
 /// the highest double (D4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{NextRoundLeader, Rules};
+/// assert_eq!(Rules::lattjo().next_round_leader, NextRoundLeader::HighestDouble);
+/// assert_eq!(Rules::all_fives().next_round_leader, NextRoundLeader::PreviousWinner);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -73,6 +107,14 @@ pub enum NextRoundLeader {
 }
 
 /// What happens when no player was dealt a double (decision E8).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, NoDouble, Rules};
+/// let rules = Rules::lattjo().with_no_double(NoDouble::HighestTileLeads);
+/// assert!(Dominoes::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -85,6 +127,14 @@ pub enum NoDouble {
 }
 
 /// How points are made (section 5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, Scoring};
+/// assert_eq!(Rules::lattjo().scoring, Scoring::Block);
+/// assert_eq!(Rules::muggins().scoring, Scoring::Fives);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -100,6 +150,15 @@ pub enum Scoring {
 
 /// Which doubles are spinners (section 5): a spinner opens its two long sides as new ends
 /// once tiles lie on both of its in-line sides.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, SpinnerRule};
+/// assert_eq!(Rules::muggins().spinner, SpinnerRule::None);
+/// assert_eq!(Rules::all_fives().spinner, SpinnerRule::FirstDouble);
+/// assert_eq!(Rules::five_up().spinner, SpinnerRule::EveryDouble);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -178,6 +237,15 @@ pub struct Rules {
 }
 
 /// Rules that cannot make a game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Rules, RulesError};
+/// assert_eq!(Dominoes::new(Rules::lattjo().with_players(9)), Err(RulesError::Players(9)));
+/// let three = Rules::partnership().with_players(3);
+/// assert_eq!(Dominoes::new(three), Err(RulesError::Partnerships(3)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {

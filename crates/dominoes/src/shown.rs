@@ -18,6 +18,25 @@ const CAP: usize = 6;
 /// (the groups are nested: older groups lack more). More than six groups merge the two
 /// newest, keeping only what both lack. So the description may allow a few hands that
 /// careful reasoning would exclude, but never excludes a possible one.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, GameRng, Turn};
+/// let game = Dominoes::default();
+/// let mut state = game.new_initial_state();
+/// let mut rng = GameRng::new(1, 0);
+/// while game.turn(&state) == Turn::Chance {
+///     let deal = game.sample_chance(&state, &mut rng).ok_or("the deal goes on")?;
+///     game.apply(&mut state, &deal)?;
+/// }
+/// // Just dealt: each hand is one group of dealt tiles that lacks nothing yet.
+/// for (_, shown) in state.shown().iter() {
+///     assert!(shown.groups().all(|g| g.dealt && g.lacks == 0));
+///     assert!(shown.total() <= 7);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shown {
@@ -28,6 +47,17 @@ pub struct Shown {
 }
 
 /// One group of a seat's hidden tiles (see [`Shown`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Group, Tile, Tiles};
+/// // A group that lacks 6 and 5 (its holder drew when 6 and 5 were open).
+/// let g = Group { count: 2, lacks: (1 << 6) | (1 << 5), dealt: false };
+/// assert!(g.admits(Tile::new(4, 1).ok_or("tile")?, Tiles::EMPTY));
+/// assert!(!g.admits(Tile::new(6, 1).ok_or("tile")?, Tiles::EMPTY));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
     /// How many tiles.

@@ -35,6 +35,14 @@ pub struct Tile {
 }
 
 /// A tile string that is not two numbers 0 to 12 joined by `-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTileError, Tile};
+/// assert!(matches!("13-0".parse::<Tile>(), Err(ParseTileError::NumberTooLarge(_))));
+/// assert!(matches!("6:4".parse::<Tile>(), Err(ParseTileError::Malformed(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTileError {
@@ -215,6 +223,13 @@ pub(crate) const NUMBER_TILES: [u128; 13] = {
 pub struct Tiles(pub(crate) u128);
 
 /// A list of tiles that cannot be a set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTilesError, Tiles};
+/// assert!(matches!("6-6 6-6".parse::<Tiles>(), Err(ParseTilesError::Duplicate(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTilesError {
@@ -451,6 +466,16 @@ impl FromIterator<Tile> for Tiles {
 }
 
 /// One of the two long sides of a spinner (a double laid crosswise).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Side, Tile};
+/// let end: End = "2-2:down".parse()?;
+/// assert_eq!(end, End::Side(Tile::new(2, 2).ok_or("tile")?, Side::Down));
+/// assert_eq!(Side::Up.name(), "up");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
@@ -536,6 +561,13 @@ impl fmt::Display for End {
 }
 
 /// A word that is not `left`, `right`, `up`, `down` or a double's side like `2-2:up`.
+///
+/// # Examples
+///
+/// ```
+/// let e = "north".parse::<lattjo_dominoes::End>().unwrap_err();
+/// assert_eq!(e.0, "north");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
 pub struct ParseEndError(pub String);

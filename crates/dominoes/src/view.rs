@@ -8,6 +8,15 @@ use crate::shown::Shown;
 use crate::tile::{MAX_TILES, Tile, Tiles};
 
 /// The step a round is at, as a seat sees it.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, ImperfectInfo, Seat, Step};
+/// let game = Dominoes::default();
+/// let state = game.new_initial_state();
+/// assert_eq!(game.view(&state, Some(Seat::new(0))).step, Step::Dealing);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
@@ -38,6 +47,18 @@ pub enum Step {
 /// What one seat (or a spectator) may know: its own hand, the layout, how many tiles every
 /// hand and the stock hold, and what play has shown (E11). Never another seat's tiles, and
 /// never anything about the stock but its size.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, ImperfectInfo, Seat};
+/// let game = Dominoes::default();
+/// let state = game.new_initial_state();
+/// let view = game.view(&state, Some(Seat::new(0)));
+/// assert_eq!(view.hand.map(|h| h.len()), Some(0));
+/// assert_eq!(view.stock_size, 28);
+/// assert_eq!(game.view(&state, None).hand, None, "a spectator sees no hand");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct View {

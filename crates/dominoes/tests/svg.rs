@@ -23,7 +23,10 @@ fn rects(svg: &str) -> Vec<(f64, f64, f64, f64)> {
 }
 
 fn overlaps(layout: &Layout) -> usize {
-    let r = rects(&lattjo_dominoes::svg::render(layout, None));
+    let r = rects(&lattjo_dominoes::svg::render(
+        layout,
+        &lattjo_dominoes::svg::Options::default(),
+    ));
     assert_eq!(r.len(), layout.len(), "every tile drawn once: {layout}");
     let mut n = 0;
     for (i, a) in r.iter().enumerate() {

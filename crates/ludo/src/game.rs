@@ -10,7 +10,7 @@ use crate::moves::MoveList;
 use crate::position::Opening;
 use crate::rules::ParseRulesError;
 use crate::{
-    Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
+    Action, Colour, Die, Finish, Move, MoveKind, Overshoot, ParseMoveError, Position,
     PositionError, Rules, RulesError, Seats, SixRelease,
 };
 
@@ -193,6 +193,18 @@ impl<'de> serde::Deserialize<'de> for State {
 }
 
 /// A state string that names no playable state.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{ParseStateError, State};
+/// let bare = "LUDO 40/40/4 RY R 3 R:0,0,0,0 Y:0,0,0,0";
+/// assert_eq!(bare.parse::<State>(), Err(ParseStateError::MissingRules));
+/// // Three sixes in a row end the turn under the classic rules (D5): no such state.
+/// let classic = format!("{bare} rules=classic");
+/// assert!(matches!(classic.parse::<State>(), Err(ParseStateError::State(_))));
+/// assert!(matches!(format!("{bare} rules=chess").parse::<State>(), Err(ParseStateError::Rules(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseStateError {
@@ -220,6 +232,15 @@ pub enum ParseStateError {
 }
 
 /// A position that these rules cannot reach or play.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, ParseStateError, StateError};
+/// let game = Ludo::default(); // four players
+/// let e = game.state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0").unwrap_err();
+/// assert!(matches!(e, ParseStateError::State(StateError::Seats { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
@@ -275,6 +296,18 @@ pub enum StateError {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Game, Ludo, PlayError};
+/// let game = Ludo::default();
+/// let mut state = game.new_initial_state(); // the roll for who starts (L2)
+/// let before = state;
+/// assert_eq!(game.apply(&mut state, &"R:0>1".parse()?), Err(PlayError::RollExpected));
+/// assert_eq!(state, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -312,12 +345,25 @@ pub enum PlayError {
 }
 
 /// A move string that does not name a legal move here.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, ParseLegalMoveError, PlayError};
+/// let game = Ludo::default();
+/// let state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,3 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=2")?;
+/// assert_eq!(game.parse_move(&state, "R:3>5")?.to_string(), "R:3>5");
+/// let illegal = game.parse_move(&state, "R:3>6");
+/// assert!(matches!(illegal, Err(ParseLegalMoveError::Play(PlayError::Illegal { .. }))));
+/// assert!(matches!(game.parse_move(&state, "R3>5"), Err(ParseLegalMoveError::Syntax(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ParseMoveError {
+pub enum ParseLegalMoveError {
     /// Malformed notation.
     #[error(transparent)]
-    Syntax(#[from] MoveParseError),
+    Syntax(#[from] ParseMoveError),
     /// Well formed, but not legal.
     #[error(transparent)]
     Play(#[from] PlayError),
@@ -571,8 +617,8 @@ impl Ludo {
     ///
     /// # Errors
     ///
-    /// [`ParseMoveError`] when the string is malformed or names no legal move.
-    pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseMoveError> {
+    /// [`ParseLegalMoveError`] when the string is malformed or names no legal move.
+    pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseLegalMoveError> {
         let m: Move = s.parse()?;
         self.check_player(state, m.colour())?;
         let same = |a: &Move| match (a.kind(), m.kind()) {

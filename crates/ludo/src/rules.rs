@@ -48,6 +48,13 @@ impl TryFrom<RawGeometry> for Geometry {
 }
 
 /// A geometry that no board can have.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Geometry, GeometryError};
+/// assert_eq!(Geometry::new(42, 40, 4), Err(GeometryError::LoopLength(42)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
@@ -182,6 +189,16 @@ impl fmt::Display for Geometry {
 }
 
 /// How the path ends (D10).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Finish, Rules};
+/// assert_eq!(Rules::lattjo().finish, Finish::CentreDot);
+/// assert_eq!(Rules::lattjo().end_index(), 45, "the finishing dot F = L + H + 1");
+/// assert_eq!(Rules::mensch().finish, Finish::GoalFields);
+/// assert_eq!(Rules::mensch().end_index(), 44, "the last goal field");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -197,6 +214,18 @@ pub enum Finish {
 }
 
 /// What happens when a roll would carry a checker past the end of its path (D4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Overshoot, Rules};
+/// let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=3";
+/// let bounce = Ludo::default().state_from_str(text)?;
+/// assert_eq!(bounce.legal_moves()[0].to_string(), "R:44>43~");
+/// let exact = Ludo::new(Rules::lattjo().with_overshoot(Overshoot::Illegal))?;
+/// assert!(exact.state_from_str(text).is_err(), "no legal move: such a roll is lost at once");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -210,6 +239,20 @@ pub enum Overshoot {
 }
 
 /// What a 6 does for a checker in the den (D2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Rules, SixRelease};
+/// let text = "LUDO 40/40/4 RGYB R 1 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=6";
+/// let moves = |game: &Ludo| -> Result<Vec<String>, Box<dyn std::error::Error>> {
+///     Ok(game.state_from_str(text)?.legal_moves().iter().map(|m| m.to_string()).collect())
+/// };
+/// assert_eq!(moves(&Ludo::default())?, ["R:0>1,0>1", "R:0>6"]);
+/// let one = Ludo::new(Rules::lattjo().with_six_release(SixRelease::OneToStart))?;
+/// assert_eq!(moves(&one)?, ["R:0>1"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -240,6 +283,13 @@ pub enum SixRelease {
 pub struct ReleaseRolls(u8);
 
 /// A list of release rolls that is empty (nobody could ever leave the den).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::ReleaseRolls;
+/// assert!(ReleaseRolls::try_from(Vec::new()).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("at least one die value must release a checker from the den")]
 #[non_exhaustive]
@@ -310,6 +360,15 @@ impl fmt::Debug for ReleaseRolls {
 }
 
 /// A named rule set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Preset, Rules};
+/// for p in Preset::ALL {
+///     assert!(Ludo::new(Rules::preset(p)).is_ok(), "{}", p.name());
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -411,6 +470,14 @@ pub struct Rules {
 }
 
 /// A rule combination that cannot be played.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Rules, RulesError};
+/// assert_eq!(Ludo::new(Rules::lattjo().with_players(5)).err(), Some(RulesError::Players(5)));
+/// assert_eq!(Ludo::new(Rules::classic().with_max_sixes(Some(0))).err(), Some(RulesError::MaxSixes));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
@@ -961,6 +1028,14 @@ impl fmt::Display for OptionText {
 
 /// A rules field of the state string that names no rules: an unknown preset or option, a bad
 /// value, an option given twice.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{ParseStateError, State};
+/// let e = "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 rules=lattjo,dice=2".parse::<State>().unwrap_err();
+/// assert!(matches!(e, ParseStateError::Rules(_)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad rules: {0}")]
 #[non_exhaustive]
