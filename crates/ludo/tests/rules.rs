@@ -1089,3 +1089,16 @@ fn issue15_2_counters_the_rules_cannot_reach_are_refused() {
         "LUDO 52/51/5 RGYB R 3 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
     );
 }
+
+/// The state strings quoted in docs/ludo.md read and print back unchanged.
+#[test]
+fn docs_state_strings_round_trip() {
+    for text in [
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=RGYB: rules=lattjo",
+        "LUDO 52/51/5 RY Y 0 R:0,0,0,0 Y:0,0,0,14 rules=classic",
+        "LUDO 40/40/4 RGB R 2 R:0,0,0,5 G:0,0,0,0 B:0,0,0,0 rules=lattjo,max_sixes=3,three_tries=yes,must_move=no",
+    ] {
+        let st: State = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(st.to_string(), text);
+    }
+}
