@@ -37,15 +37,27 @@ use crate::{
 #[derive(Clone, PartialEq, Eq)]
 pub struct Ludo {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, which every state of this game carries.
+    key: u64,
     seats: Seats,
     end: u8,
-    last_loop: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
     /// `step[p][d]`: the move word ([`Move`]'s layout) of a checker at path index `p` with a
     /// roll of `d` (target and bounce flag; colour, source and capture are added at use), or
     /// [`NO_STEP`] when it cannot move (den, finished, exact count needed).
-    step: [[u32; 8]; STEP_ROWS],
+    /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
+    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the loop
+    /// dot it lands on ([`OFF_LOOP`] off the loop) in the next 8, or [`NO_CSTEP`] when it
+    /// cannot move (den, finished, exact count needed). One cache line per (colour, index).
+    cstep: [[[u64; 8]; STEP_ROWS]; 4],
+    /// Per colour, the moves out of the den and where they land.
+    release: [Release; 4],
+    /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
+    six_two: bool,
+    /// A colour has finished when its lowest checker is at this index or above (L17): the
+    /// finishing dot, or with goal fields the first goal field.
+    finished_from: u8,
     /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
     plain: bool,
     /// `dot[c][k]`: the loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
@@ -56,6 +68,19 @@ pub struct Ludo {
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
+/// A [`Ludo::cstep`] entry for "no move": no move word, landing off the loop.
+const NO_CSTEP: u64 = u64::MAX;
+
+/// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
+/// land on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Release {
+    one: u32,
+    two: u32,
+    sixth: u32,
+    start_dot: u8,
+    sixth_dot: u8,
+}
 /// A dot table entry for "not on the loop"; the owner of this dot is always 0.
 const OFF_LOOP: u8 = 0xFF;
 
@@ -110,6 +135,8 @@ impl Default for Ludo {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with the game's on every action.
+    key: u64,
     pos: Position,
     moves: MoveList,
     /// For each loop dot, 0 when empty or 1 + the colour standing there (derived from `pos`;
@@ -403,13 +430,47 @@ impl Ludo {
                 dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(OFF_LOOP);
             }
         }
+        let mut cstep = [[[NO_CSTEP; 8]; STEP_ROWS]; 4];
+        for c in Colour::ALL {
+            for p in 0..STEP_ROWS {
+                for d in 1..=6 {
+                    let w = step[p][d];
+                    if w != NO_STEP {
+                        let t = usize::from((w >> 16) as u8 & 0x7F);
+                        let word = Move::from_step_word(w, c, 0).bits();
+                        cstep[c.index()][p][d] =
+                            u64::from(word) | u64::from(dot[c.index()][t]) << 32;
+                    }
+                }
+            }
+        }
+        let release = Colour::ALL.map(|c| Release {
+            one: Move::new(c, MoveKind::Enter { to: 1 }, None).bits(),
+            two: Move::new(c, MoveKind::EnterTwo, None).bits(),
+            sixth: Move::new(
+                c,
+                MoveKind::Enter {
+                    to: rules.sixth_dot,
+                },
+                None,
+            )
+            .bits(),
+            start_dot: dot[c.index()][1],
+            sixth_dot: dot[c.index()][usize::from(rules.sixth_dot)],
+        });
         Ok(Ludo {
             rules,
+            key: rules.key(),
             seats,
             end,
-            last_loop: g.last_loop(),
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            step,
+            cstep,
+            release,
+            six_two: rules.six_release == SixRelease::TwoOrSixthDot,
+            finished_from: match rules.finish {
+                Finish::CentreDot => end,
+                Finish::GoalFields => g.last_loop() + 1,
+            },
             plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
             dot,
         })
@@ -587,6 +648,7 @@ impl Ludo {
         }
         Ok(State {
             rules: self.rules,
+            key: self.key,
             owner: self.owners(&pos),
             pos,
             moves,
@@ -666,12 +728,9 @@ impl Ludo {
     }
 
     /// Whether all of `c`'s checkers have reached the end (L17).
+    #[inline]
     fn has_finished(&self, pos: &Position, c: Colour) -> bool {
-        let ch = pos.checkers[c];
-        match self.rules.finish {
-            Finish::CentreDot => ch[0] == self.end,
-            Finish::GoalFields => ch[0] > self.last_loop,
-        }
+        pos.checkers[c][0] >= self.finished_from
     }
 
     /// The path index colour `o` uses for the loop dot where colour `c` stands at loop index
@@ -709,6 +768,7 @@ impl Ludo {
     }
 
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
+    #[inline(always)]
     pub(crate) fn generate(
         &self,
         pos: &Position,
@@ -717,79 +777,116 @@ impl Ludo {
         die: u8,
         out: &mut MoveList,
     ) {
-        out.clear();
-        let r = &self.rules;
+        // Specialized on D3, the rule the inner loop depends on most, and on whether any
+        // duty (D1, D2 in Mensch) or the optional pass (D9) applies.
+        match (self.rules.own_stacking, self.plain) {
+            (true, true) => self.generate_for::<true, true>(pos, owner, c, die, out),
+            (false, true) => self.generate_for::<false, true>(pos, owner, c, die, out),
+            (true, false) => self.generate_for::<true, false>(pos, owner, c, die, out),
+            (false, false) => self.generate_for::<false, false>(pos, owner, c, die, out),
+        }
+    }
+
+    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
+    /// the optional pass.
+    ///
+    /// Six candidates are always computed, without a branch on the die or the checkers
+    /// (random, so such branches would mostly be mispredicted), and kept or dropped
+    /// arithmetically: the release onto the start dot (two checkers on a 6 under L6, A5; one
+    /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
+    /// order. That order is the one the game records were made with.
+    #[inline(always)]
+    fn generate_for<const STACK: bool, const PLAIN: bool>(
+        &self,
+        pos: &Position,
+        owner: &Owners,
+        c: Colour,
+        die: u8,
+        out: &mut MoveList,
+    ) {
+        let ci = c.index() & 3;
         let ch = pos.checkers[c];
-        let centre = r.finish == Finish::CentreDot;
         let end = self.end;
-        // Whether one more own checker may end on index t (D3), `leaving` being 1 when the
-        // mover itself stands there.
-        let free = |t: u8, leaving: usize| {
-            r.own_stacking
-                || (centre && t == end)
-                || ch.iter().filter(|&&k| k == t).count() == leaving
-        };
-        // The checkers are sorted, so the den holds the leading zero bytes.
+        let centre = self.rules.finish == Finish::CentreDot;
+        // Whether one more own checker may end on index t (D3), `from` being where the mover
+        // leaves (a bounce back onto its own index is free): without sharing, no byte of the
+        // packed checkers may equal t (the zero-byte test on `packed ^ t`, exact for "any").
         let packed = u32::from_le_bytes(ch);
-        let den = if packed == 0 {
-            4
-        } else {
-            (packed.trailing_zeros() / 8) as usize
+        let free = |t: u8, from: u8| {
+            let x = packed ^ (u32::from(t) * 0x0101_0101);
+            let any_equal = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080 != 0;
+            STACK || (centre && t == end) || t == from || !any_equal
         };
-        // Leaving the den, without a branch on the die: two candidates are always written
-        // and kept or dropped arithmetically. The first lands on the start dot: two checkers
-        // on a 6 under L6 (A5: two in the den and, D3, room for two on one dot), else one
-        // (on a 1, or on any release roll of the presets). The second is the booklet's
-        // other 6: one checker to the sixth dot.
-        let release = (den > 0) & r.release_rolls.contains_value(die);
-        let six_two = (die == 6) & (r.six_release == SixRelease::TwoOrSixthDot);
+        // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
+        let den = (packed.trailing_zeros() / 8) as usize;
         let mine = c as u8 + 1;
-        // The captured colour + 1 (0: none) where `c` lands at index t (L10), without a
-        // branch: an own or empty dot captures nothing, and the own home track and the finish
-        // are off the loop, never shared (L13).
-        let victim = |t: u8| {
-            let o = owner.0[usize::from(self.loop_dot(c, t))];
-            o * u8::from(o != mine)
+        // The captured colour + 1 (0: none) when `c` lands on loop dot `dot` (L10), in the
+        // move word's capture bits: an own or empty dot captures nothing, and the own home
+        // track and the finish are off the loop ([`OFF_LOOP`], whose owner byte is always 0),
+        // never shared (L13).
+        let victim = |dot: u8| {
+            let o = owner.0[usize::from(dot)];
+            u32::from(o * u8::from(o != mine)) << 28
         };
-        let start = victim(1);
+        let rel = &self.release[ci];
+        let release = (den > 0) & self.rules.release_rolls.contains_value(die);
+        let six_two = (die == 6) & self.six_two;
         let (first, first_ok) = if six_two {
-            (
-                Move::new(c, MoveKind::EnterTwo, None),
-                (den >= 2) & r.own_stacking,
-            )
+            (rel.two, (den >= 2) & STACK)
         } else {
-            (Move::new(c, MoveKind::Enter { to: 1 }, None), free(1, 0))
+            (rel.one, free(1, 0))
         };
-        out.push_if(first.with_capture(start), release & first_ok);
-        let s = r.sixth_dot;
-        let sixth = Move::new(c, MoveKind::Enter { to: s }, None).with_capture(victim(s));
-        out.push_if(sixth, release & six_two & free(s, 0));
-        // The checkers on the track, without branches on the dice (they are random, so
-        // branches on them would mostly be mispredicted): every slot computes its move and
-        // is kept or dropped arithmetically.
-        let row = usize::from(die) & 7;
+        out.clear();
+        out.push_if(
+            Move::from_bits(first | victim(rel.start_dot)),
+            release & first_ok,
+        );
+        out.push_if(
+            Move::from_bits(rel.sixth | victim(rel.sixth_dot)),
+            release & six_two && free(self.rules.sixth_dot, 0),
+        );
+        let releases = out.len();
+        let tab = &self.cstep[ci];
+        let col = usize::from(die) & 7;
+        let mut leaves_start = false;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
-            let e = self.step[usize::from(p) & (STEP_ROWS - 1)][row];
-            let t = (e >> 16) as u8 & 0x7F;
-            let cap = victim(t);
-            // The den (p = 0) has no steps; equal neighbours are one move (L9).
-            let keep = e != NO_STEP && p != prev && free(t, usize::from(t == p));
-            out.push_if(Move::from_step_word(e, c, cap), keep);
-        }
-        if self.plain || out.len() == 0 {
-            return;
-        }
-        // D1 (Mensch): a release roll must release when it can.
-        if r.release_compulsory && out.as_slice().iter().any(Move::is_release) {
-            out.retain(Move::is_release);
-        } else if r.clear_start && den > 0 && ch.contains(&1) {
-            // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
-            let off_start = |m: &Move| !m.is_release() && m.source() == Some(1);
-            if out.as_slice().iter().any(off_start) {
-                out.retain(off_start);
+            let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
+            let word = e as u32;
+            // The den (p = 0) and a finished checker have no steps; equal neighbours are one
+            // move (L9).
+            let ok = (word != NO_STEP) & (p != prev) && free((word >> 16) as u8 & 0x7F, p);
+            out.push_if(Move::from_bits(word | victim((e >> 32) as u8)), ok);
+            if !PLAIN {
+                leaves_start |= ok & (p == 1);
             }
+        }
+        if !PLAIN && out.len() > 0 {
+            self.duties(c, den > 0, releases, leaves_start, out);
+        }
+    }
+
+    /// The Mensch duties (D1, D2) and the optional pass (D9) on the generated moves: the
+    /// `releases` first, then the checkers' moves in order, so that a move off the start dot
+    /// (`leaves_start`: the lowest checker outside the den stands there) comes right after the
+    /// releases.
+    #[inline(always)]
+    fn duties(
+        &self,
+        c: Colour,
+        den: bool,
+        releases: usize,
+        leaves_start: bool,
+        out: &mut MoveList,
+    ) {
+        let r = &self.rules;
+        if r.release_compulsory && releases > 0 {
+            // D1 (Mensch): a release roll must release when it can.
+            out.truncate(releases);
+        } else if r.clear_start && den && leaves_start {
+            // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
+            out.keep_only(releases);
         }
         if !r.must_move {
             out.push(Move::new(c, MoveKind::Pass, None));
@@ -842,7 +939,7 @@ impl Ludo {
 
     /// After a roll was played or lost: places, another roll on a 6 (L7, A3), three tries (D8)
     /// or the next player (L3).
-    #[inline]
+    #[inline(always)]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
         if self.has_finished(pos, c) && !pos.places.contains(c) {
@@ -873,6 +970,7 @@ impl Ludo {
         pos.tries = if retry { pos.tries + 1 } else { 0 };
     }
 
+    #[inline(always)]
     fn roll(&self, st: &mut State, die: u8) {
         let pos = &mut st.pos;
         st.moves.clear();
@@ -908,6 +1006,7 @@ impl Ludo {
         }
     }
 
+    #[inline(always)]
     fn play_move(&self, st: &mut State, m: &Move) {
         let pos = &mut st.pos;
         let c = m.colour();
@@ -1043,6 +1142,7 @@ impl Game for Ludo {
         }
         State {
             rules: self.rules,
+            key: self.key,
             owner: self.owners(&pos),
             pos,
             moves: MoveList::new(),
@@ -1063,14 +1163,14 @@ impl Game for Ludo {
     /// The legal moves (none for a state of other rules, which [`Game::apply`] refuses).
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.rules == self.rules {
+        if s.key == self.key {
             out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
         }
     }
 
     #[inline]
     fn is_legal(&self, s: &State, a: &Action) -> bool {
-        if s.rules != self.rules {
+        if s.key != self.key {
             return false;
         }
         match (self.turn(s), a) {
@@ -1082,7 +1182,7 @@ impl Game for Ludo {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if self.turn(s) == Turn::Chance && s.rules == self.rules {
+        if self.turn(s) == Turn::Chance && s.key == self.key {
             out.extend(Die::ALL.iter().map(|&d| (Action::Roll(d), 1.0 / 6.0)));
         }
         true
@@ -1112,7 +1212,7 @@ impl Game for Ludo {
 
     #[inline]
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        if s.rules != self.rules {
+        if s.key != self.key {
             return Err(PlayError::OtherRules);
         }
         match a {

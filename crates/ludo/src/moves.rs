@@ -136,13 +136,16 @@ impl Move {
         }
     }
 
-    /// This move sending home the colour `capture_plus_one - 1` (0: no capture), which must
-    /// not be set yet.
+    /// The move's word (see the field).
     #[inline]
-    pub(crate) const fn with_capture(self, capture_plus_one: u8) -> Move {
-        Move {
-            bits: self.bits | (capture_plus_one as u32) << 28,
-        }
+    pub(crate) const fn bits(self) -> u32 {
+        self.bits
+    }
+
+    /// The move with this word, as written by [`Move::bits`] and the game's tables.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> Move {
+        Move { bits }
     }
 
     /// The colour that moves.
@@ -474,6 +477,19 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps the first `n` moves.
+    #[inline]
+    pub(crate) fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n as u8);
+    }
+
+    /// Keeps only the move at `i` (which must be listed).
+    #[inline]
+    pub(crate) fn keep_only(&mut self, i: usize) {
+        self.moves[0] = self.moves[i & (MoveList::CAP - 1)];
+        self.len = 1;
+    }
+
     /// Whether `m` is one of the moves, without a branch per slot: every slot is compared
     /// (stale slots past the length are masked out), so a random move's position in the list
     /// costs no mispredicted loop exit.
@@ -484,17 +500,6 @@ impl MoveList {
             acc | u8::from((x.bits == m.bits) & (i < len))
         });
         hits != 0
-    }
-
-    pub(crate) fn retain(&mut self, f: impl Fn(&Move) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len as usize {
-            if f(&self.moves[i]) {
-                self.moves[n] = self.moves[i];
-                n += 1;
-            }
-        }
-        self.len = n as u8;
     }
 }
 
@@ -609,14 +614,13 @@ mod tests {
     }
 
     #[test]
-    fn move_list_retain_and_capacity() {
+    fn move_list_capacity() {
         let mut l = MoveList::new();
         for i in 0..10u8 {
             l.push(Move::new(Colour::Red, MoveKind::Enter { to: i + 1 }, None));
         }
         assert_eq!(l.len(), MoveList::CAP);
-        l.retain(|m| m.target() == Some(3));
-        assert_eq!(l.len(), 1);
+        assert!(l.contains(Move::new(Colour::Red, MoveKind::Enter { to: 3 }, None)));
         l.clear();
         assert_eq!(l.as_slice(), &[]);
     }
