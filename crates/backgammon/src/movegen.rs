@@ -18,10 +18,42 @@ use crate::board::{BAR, CHECKERS, OFF, Position, Side};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "DiceRepr", into = "DiceRepr"))]
 pub struct Dice {
     high: u8,
     low: u8,
 }
+
+/// The serialized form of [`Dice`]: the two numbers, checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct DiceRepr {
+    high: u8,
+    low: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DiceRepr> for Dice {
+    type Error = DiceError;
+    fn try_from(r: DiceRepr) -> Result<Dice, DiceError> {
+        Dice::new(r.high, r.low).ok_or(DiceError(r.high, r.low))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Dice> for DiceRepr {
+    fn from(d: Dice) -> DiceRepr {
+        DiceRepr {
+            high: d.high,
+            low: d.low,
+        }
+    }
+}
+
+/// Two numbers that are not a roll: each die shows 1 to 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}-{1} is not a roll of two dice")]
+pub struct DiceError(pub u8, pub u8);
 
 const fn all_dice() -> [Dice; 21] {
     let mut out = [Dice { high: 1, low: 1 }; 21];
@@ -114,12 +146,54 @@ pub enum SingleDiePolicy {
 }
 
 /// One checker movement: `from` and `to` in the mover's own numbering, bar = 25, off = 0.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Step;
+/// let s = Step::new(25, 22).unwrap(); // bar/22
+/// assert_eq!((s.from(), s.to()), (25, 22));
+/// assert!(Step::new(6, 8).is_none()); // backwards
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StepRepr", into = "StepRepr"))]
 pub struct Step {
     pub(crate) from: u8,
     pub(crate) to: u8,
 }
+
+/// The serialized form of [`Step`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct StepRepr {
+    from: u8,
+    to: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StepRepr> for Step {
+    type Error = StepRangeError;
+    fn try_from(r: StepRepr) -> Result<Step, StepRangeError> {
+        Step::new(r.from, r.to).ok_or(StepRangeError(r.from, r.to))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Step> for StepRepr {
+    fn from(s: Step) -> StepRepr {
+        StepRepr {
+            from: s.from,
+            to: s.to,
+        }
+    }
+}
+
+/// A `from`/`to` pair that is no forward checker movement (`from` 1..=25, `to` 0..=24 and
+/// below `from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}/{1} is not a forward checker movement")]
+pub struct StepRangeError(pub u8, pub u8);
 
 impl Step {
     /// A step from `from` (1..=24, or 25 for the bar) to `to` (0 for off, or 1..=24) moving
@@ -151,13 +225,43 @@ impl Step {
 /// position (A17).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<Step>", into = "Vec<Step>"))]
 pub struct Play {
     steps: [Step; 4],
     len: u8,
 }
 
+#[cfg(feature = "serde")]
+impl TryFrom<Vec<Step>> for Play {
+    type Error = TooManySteps;
+    fn try_from(v: Vec<Step>) -> Result<Play, TooManySteps> {
+        Play::from_steps(&v).ok_or(TooManySteps(v.len()))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Play> for Vec<Step> {
+    fn from(p: Play) -> Vec<Step> {
+        p.steps().to_vec()
+    }
+}
+
+/// More than four checker movements: no roll allows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a play has at most four checker movements, got {0}")]
+pub struct TooManySteps(pub usize);
+
 impl Play {
     /// The empty play: the player cannot move (A15).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Play, Step};
+    /// assert!(Play::NONE.is_none());
+    /// let p = Play::from_steps(&[Step::new(24, 18).unwrap(), Step::new(13, 11).unwrap()]).unwrap();
+    /// assert_eq!(p.steps().len(), 2);
+    /// ```
     pub const NONE: Play = Play {
         steps: [Step { from: 0, to: 0 }; 4],
         len: 0,

@@ -20,7 +20,7 @@ fn pos(white: &[(usize, u8)], black: &[(usize, u8)]) -> Position {
 }
 
 fn xg(x: &str) -> Position {
-    x.parse::<Xgid>().expect("valid xgid").position
+    *x.parse::<Xgid>().expect("valid xgid").position()
 }
 
 /// The plays as sorted GNUBG notation.
