@@ -578,6 +578,40 @@ impl MatchId {
         self.s.jacoby
     }
 
+    /// The same Match ID with GNU Backgammon's two players exchanged, as its `swap players`
+    /// command does: the player on roll and to act, the cube owner and the scores change
+    /// sides.
+    ///
+    /// After `set xgid` with the XGID's **top** player on roll, GNU Backgammon asks whether
+    /// to swap the players so that the player on roll appears at the bottom, and in batch
+    /// mode (input not a terminal) it does so; the Match ID it then shows is
+    /// `MatchId::from(&xgid).swap_players()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{MatchId, Side, Xgid};
+    /// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:3:1:0:5:10".parse()?;
+    /// let m = MatchId::from(&x);
+    /// assert_eq!((m.on_roll(), m.score(Side::White), m.score(Side::Black)), (Side::Black, 3, 1));
+    /// let swapped = m.swap_players();
+    /// assert_eq!((swapped.on_roll(), swapped.score(Side::White)), (Side::White, 1));
+    /// assert_eq!(swapped.swap_players(), m);
+    /// # Ok::<(), lattjo_backgammon::XgidError>(())
+    /// ```
+    #[must_use]
+    pub const fn swap_players(&self) -> MatchId {
+        let mut s = self.s;
+        s.on_roll = s.on_roll.opponent();
+        s.turn = s.turn.opponent();
+        s.cube_owner = match s.cube_owner {
+            Some(o) => Some(o.opponent()),
+            None => None,
+        };
+        s.score = [s.score[1], s.score[0]];
+        MatchId { s }
+    }
+
     /// The 67-bit key.
     fn key(&self) -> u128 {
         let s = &self.s;
@@ -1260,6 +1294,16 @@ impl GnubgId {
     #[must_use]
     pub const fn match_id(&self) -> &MatchId {
         &self.match_id
+    }
+
+    /// The same ID with GNU Backgammon's players exchanged ([`MatchId::swap_players`]); the
+    /// colours of the position swap with them, so the Position ID is unchanged.
+    #[must_use]
+    pub const fn swap_players(&self) -> GnubgId {
+        GnubgId {
+            position: self.position.swap_colours(),
+            match_id: self.match_id.swap_players(),
+        }
     }
 }
 

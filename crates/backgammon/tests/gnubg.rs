@@ -181,3 +181,35 @@ fn match_id_refuses_what_gnubg_refuses() {
         Err(MatchIdError::BadCubeOwner)
     );
 }
+
+/// `set xgid` with the top player on roll: SetXGID itself keeps the bottom player as player
+/// 1 (so the top player, Black, is on roll as player 0); GNUBG then offers `swap players`,
+/// which it performs in batch mode. Both forms are available, and the swap keeps the
+/// Position ID (the side on roll is listed second either way).
+#[test]
+fn top_player_on_roll_and_gnubgs_swap_players() {
+    let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:31:2:4:0:7:10"
+        .parse()
+        .unwrap();
+    let id = GnubgId::from(&x);
+    let m = id.match_id();
+    assert_eq!(m.on_roll(), Side::Black);
+    assert_eq!(m.turn(), Side::Black);
+    assert_eq!(m.cube_owner(), Some(Side::Black));
+    assert_eq!((m.score(Side::White), m.score(Side::Black)), (2, 4));
+    // In the key: player on roll 0, cube owner 0, player 0's score (Black's, 4) first.
+    let swapped = id.swap_players();
+    assert_eq!(swapped.match_id().on_roll(), Side::White);
+    assert_eq!(swapped.match_id().cube_owner(), Some(Side::White));
+    assert_eq!(swapped.match_id().score(Side::White), 4);
+    assert_eq!(
+        swapped.position().position_id(),
+        id.position().position_id()
+    );
+    assert_eq!(swapped.swap_players(), id);
+    // Both read back to states that are the same game with the colours exchanged.
+    let a = State::try_from(&id).unwrap();
+    let b = State::try_from(&swapped).unwrap();
+    assert_eq!(a.position().swap_colours(), *b.position());
+    assert_eq!(a, x.to_string().parse::<State>().unwrap());
+}

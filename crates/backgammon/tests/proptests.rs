@@ -116,7 +116,14 @@ proptest! {
         s in "[A-Za-z0-9+/!]{14}", m in "[A-Za-z0-9+/]{12}", x in "[-a-pA-P]{26}",
         cube in "[0-9]{1,2}", owner in "(0|1|-1|2)", turn in "(1|-1|0)", dice in "(00|D|B|[0-7][0-7])",
         s1 in "[0-9]{1,2}", s2 in "[0-9]{1,2}", rules in "[0-4]", len in "[0-9]{1,2}", max in "[0-9]{1,2}",
+        seed in 0u64..1000, plies in 0u32..300, real: bool,
     ) {
+        // Half the time a reachable position, so that the XGID branch is exercised.
+        let x = if real {
+            Xgid::money(*random_state(checker_play(), seed, plies).position()).to_string()[5..31].to_string()
+        } else {
+            x
+        };
         if let Ok(p) = Position::from_position_id(&s, Side::Black) {
             assert_valid(&p);
             prop_assert_eq!(p.position_id(), s);
