@@ -110,6 +110,13 @@ impl TryFrom<Seat> for Side {
 }
 
 /// A seat other than 0 and 1: backgammon has two players.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Seat, Side, SideError};
+/// assert_eq!(Side::try_from(Seat::new(2)), Err(SideError(2)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("seat {0} does not play backgammon (seats 0 and 1 do)")]
 pub struct SideError(pub usize);
@@ -219,6 +226,13 @@ impl From<Label> for String {
 }
 
 /// A string that is not a booklet label.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Label, LabelError};
+/// assert!(matches!("13A".parse::<Label>(), Err(LabelError::Invalid(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LabelError {
@@ -309,6 +323,18 @@ impl FromStr for Label {
 }
 
 /// Why a checker layout is not a backgammon position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, PositionError, Side};
+/// let mut white = [0u8; 26];
+/// white[6] = 16;
+/// match Position::new(Side::White, white, [0; 26]) {
+///     Err(PositionError::WrongCount { side: Side::White, count: 16 }) => {}
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -359,6 +385,17 @@ pub struct Position {
 
 /// An unvalidated position: the raw counts, as (de)serialized. Turn it into a [`Position`]
 /// with `Position::try_from`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, PositionSetup, Side};
+/// let mut setup = PositionSetup::from(Position::start(Side::White));
+/// setup.white[24] = 0; // White's back checkers are off
+/// let p = Position::try_from(setup)?;
+/// assert_eq!(p.off(Side::White), 2);
+/// # Ok::<(), lattjo_backgammon::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PositionSetup {

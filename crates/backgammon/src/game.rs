@@ -159,6 +159,14 @@ impl Default for Rules {
 }
 
 /// A combination of [`Rules`] that [`Backgammon::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Backgammon, Rules, RulesError};
+/// let r = Rules::standard().with_max_cube_log2(Some(20));
+/// assert_eq!(Backgammon::new(r), Err(RulesError::CubeLimit(20)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
@@ -389,6 +397,17 @@ impl From<MatchContext> for MatchContextRepr {
 }
 
 /// A match context that no match reaches.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchContext, MatchContextError};
+/// assert_eq!(MatchContext::new(0, [0, 0], false), Err(MatchContextError::Length(0)));
+/// assert_eq!(
+///     MatchContext::new(2, [1, 5], false),
+///     Err(MatchContextError::Score { score: 5, length: 2 })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchContextError {
@@ -558,6 +577,17 @@ pub struct StateSetup {
 }
 
 /// A [`StateSetup`] that is not a state of any game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Backgammon, Position, Side, StateError};
+/// let mut black = [0u8; 26];
+/// black[3] = 1;
+/// let won = Position::new(Side::Black, [0; 26], black)?; // White is off
+/// assert_eq!(Backgammon::default().state_from(won, None), Err(StateError::Finished(Side::White)));
+/// # Ok::<(), lattjo_backgammon::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
@@ -878,6 +908,21 @@ impl fmt::Display for Action {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Action, Backgammon, Game, PlayError};
+/// let game = Backgammon::default();
+/// let mut s = game.new_initial_state();
+/// let before = s;
+/// assert_eq!(game.apply(&mut s, &Action::Double), Err(PlayError::ChanceExpected));
+/// assert!(matches!(
+///     game.apply(&mut s, &Action::Opening { white: 4, black: 4 }),
+///     Err(PlayError::BadDice(_)) // ties are re-rolled (A3)
+/// ));
+/// assert_eq!(s, before);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {

@@ -74,6 +74,13 @@ fn b64_decode<const N: usize>(s: &str) -> Result<[u8; N], B64Error> {
 }
 
 /// A Position ID that does not decode to a position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, PositionIdError, Side};
+/// assert_eq!(Position::from_position_id("4HPw", Side::White), Err(PositionIdError::Length(4)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionIdError {
@@ -199,6 +206,16 @@ pub const MAX_CUBE_LOG2: u8 = 12;
 pub const MAX_MATCH_LENGTH: u32 = 64;
 
 /// The state of the game as a Match ID records it (GNUBG's `gamestate`).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{IdGameState, MatchId};
+/// let id: MatchId = "cAkAAAAAAAAE".parse()?;
+/// assert_eq!(id.game_state(), IdGameState::Playing);
+/// assert!(!id.game_state().is_ended());
+/// # Ok::<(), lattjo_backgammon::MatchIdError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum IdGameState {
@@ -726,6 +743,15 @@ impl FromStr for MatchId {
 ///
 /// XG also writes `B` and `R` for a pending beaver or raccoon; GNU Backgammon's `set xgid`
 /// refuses those, and so does this crate.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{XgDice, Xgid};
+/// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:14:0:0:0:0:10".parse()?;
+/// assert_eq!(x.dice(), XgDice::Rolled(1, 4)); // in the order written
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum XgDice {
@@ -739,6 +765,22 @@ pub enum XgDice {
 
 /// The fields of an XGID, unvalidated: build an [`Xgid`] with `Xgid::try_from(setup)`.
 /// Per-side fields are indexed by [`Side::index`]: White is the bottom player.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, Side, XgDice, Xgid, XgidSetup};
+/// let setup = XgidSetup {
+///     dice: XgDice::Rolled(3, 1),
+///     match_length: 7,
+///     score: [2, 6],
+///     crawford: true,
+///     ..XgidSetup::money(Position::start(Side::White))
+/// };
+/// let x = Xgid::try_from(setup)?;
+/// assert_eq!(x.to_string(), "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:2:6:1:7:10");
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct XgidSetup {
@@ -1351,6 +1393,15 @@ impl From<&Xgid> for GnubgId {
 }
 
 /// A GNU Backgammon ID that no XGID describes.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{GnubgId, ToXgidError, Xgid};
+/// let id: GnubgId = "4HPwATDgc/ABMA:cAgAAAAAAAAE".parse()?; // no game started
+/// assert!(matches!(Xgid::try_from(&id), Err(ToXgidError::NotPlaying(_))));
+/// # Ok::<(), lattjo_backgammon::GnubgIdError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ToXgidError {

@@ -13,6 +13,16 @@ use crate::ids::{
 };
 
 /// An XGID or GNU Backgammon ID that does not describe a game this crate can continue.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{ImportError, State};
+/// // White (the bottom player) has borne off everything: the game is over.
+/// let r = "XGID=a-------------------------:0:0:1:00:0:0:0:0:10".parse::<State>();
+/// assert_eq!(r, Err(ImportError::Finished));
+/// assert!(matches!("XGID=junk".parse::<State>(), Err(ImportError::Xgid(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ImportError {

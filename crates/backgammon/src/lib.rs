@@ -63,7 +63,8 @@ pub mod svg;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BySeat, Game, GameRng, Match, MatchConfig, Returns, Rounds, Seat, Turn, random_playout,
+    BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
+    random_playout,
 };
 
 pub use board::{

@@ -51,6 +51,13 @@ impl From<Dice> for DiceRepr {
 }
 
 /// Two numbers that are not a roll: each die shows 1 to 6.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::DiceError;
+/// assert_eq!(DiceError(7, 1).to_string(), "7-1 is not a roll of two dice");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}-{1} is not a roll of two dice")]
 pub struct DiceError(pub u8, pub u8);
@@ -132,6 +139,21 @@ impl fmt::Display for Dice {
 }
 
 /// How a non-double roll may be under-used (D1).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, PlayList, Position, SingleDiePolicy};
+/// // Rules file S3: White's last checker on 8 with 6-1.
+/// let p: Position = *"XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
+///     .parse::<lattjo_backgammon::Xgid>()?
+///     .position();
+/// let mut list = PlayList::new();
+/// let d = Dice::new(6, 1).unwrap();
+/// assert_eq!(list.generate(&p, d, SingleDiePolicy::Standard), 1); // 8/1
+/// assert_eq!(list.generate(&p, d, SingleDiePolicy::Lattjo), 2); // 8/1 or 8/2
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SingleDiePolicy {
@@ -191,6 +213,13 @@ impl From<Step> for StepRepr {
 
 /// A `from`/`to` pair that is no forward checker movement (`from` 1..=25, `to` 0..=24 and
 /// below `from`).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::StepRangeError;
+/// assert_eq!(StepRangeError(3, 9).to_string(), "3/9 is not a forward checker movement");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}/{1} is not a forward checker movement")]
 pub struct StepRangeError(pub u8, pub u8);
@@ -223,6 +252,17 @@ impl Step {
 /// A play: the checker steps of one turn, in order (at most four; none when the player
 /// cannot move). Generated plays are canonical: one sequence per distinct resulting
 /// position (A17).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let play = p.parse_play("24/18/13", Dice::new(6, 5).unwrap(), SingleDiePolicy::Standard)?;
+/// let steps: Vec<(u8, u8)> = play.steps().iter().map(|s| (s.from(), s.to())).collect();
+/// assert_eq!(steps.len(), 2);
+/// # Ok::<(), lattjo_backgammon::NotationError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "Vec<Step>", into = "Vec<Step>"))]
@@ -247,6 +287,13 @@ impl From<Play> for Vec<Step> {
 }
 
 /// More than four checker movements: no roll allows them.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::TooManySteps;
+/// assert_eq!(TooManySteps(5).to_string(), "a play has at most four checker movements, got 5");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a play has at most four checker movements, got {0}")]
 pub struct TooManySteps(pub usize);
@@ -875,6 +922,15 @@ impl Position {
 }
 
 /// A step that cannot be made on the board.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Play, Position, Side, Step, StepError};
+/// let p = Position::start(Side::White);
+/// let play = Play::from_steps(&[Step::new(7, 1).unwrap()]).unwrap();
+/// assert_eq!(p.apply_steps(&play), Err(StepError::NoChecker { step: 0, from: 7 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StepError {

@@ -7,6 +7,17 @@ use crate::board::{BAR, OFF, Position};
 use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy, Step};
 
 /// How intermediate points of one checker's path are written.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let play = p.parse_play("13/7(2)", Dice::new(3, 3).unwrap(), SingleDiePolicy::Standard)?;
+/// assert_eq!(p.format_play(&play, NotationStyle::Compact), "13/7(2)");
+/// assert_eq!(p.format_play(&play, NotationStyle::Steps), "13/10/7(2)");
+/// # Ok::<(), lattjo_backgammon::NotationError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum NotationStyle {
     /// GNU Backgammon's form: a checker moving twice is written `24/13`, with intermediate
@@ -18,6 +29,16 @@ pub enum NotationStyle {
 }
 
 /// Move text that does not name a legal play.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, NotationError, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let d = Dice::new(6, 5).unwrap();
+/// assert!(matches!(p.parse_play("24/14", d, SingleDiePolicy::Standard), Err(NotationError::Illegal(_))));
+/// assert!(matches!(p.parse_play("6/8", d, SingleDiePolicy::Standard), Err(NotationError::Backwards(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotationError {

@@ -33,6 +33,15 @@ const R: f64 = PT_W * 0.45;
 /// What a picture shows: the checkers, the cube and the dice. Built from a [`State`] (its
 /// position, cube and, while a play is due, its dice) or a [`Position`] (a centred cube, no
 /// dice).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{svg, Dice, Position, Side};
+/// let scene = svg::Scene { dice: Dice::new(6, 6), ..svg::Scene::from(&Position::start(Side::Black)) };
+/// let picture = svg::render(scene, &svg::Options::default());
+/// assert_eq!(picture.matches("class=\"pip\"").count(), 12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scene {
     /// The checkers.
