@@ -1222,10 +1222,7 @@ impl Backgammon {
                         play.is_none()
                             .then(|| s.position.with_to_move(s.position.to_move.opponent()))
                     } else {
-                        list.plays()
-                            .iter()
-                            .position(|p| p == play)
-                            .map(|i| list.result(i))
+                        list.position(play).map(|i| list.result(i))
                     }
                 });
                 let Some(next) = found else {
@@ -1325,7 +1322,7 @@ impl Game for Backgammon {
                         if list.is_empty() {
                             out.push(Action::Play(Play::NONE));
                         } else {
-                            out.extend(list.plays().iter().map(|p| Action::Play(*p)));
+                            out.extend(list.plays().map(Action::Play));
                         }
                     });
                 }
@@ -1387,7 +1384,7 @@ impl Game for Backgammon {
                 if list.is_empty() {
                     Action::Play(Play::NONE)
                 } else {
-                    Action::Play(list.plays()[rng.index(list.len())])
+                    Action::Play(list.get(rng.index(list.len())).unwrap_or(Play::NONE))
                 }
             }));
         }

@@ -216,17 +216,21 @@ impl Position {
                 Err(NotationError::Illegal(text.to_string()))
             };
         }
-        if let Some(i) = list.results().position(|r| r == target) {
-            return Ok(list.plays()[i]);
+        if let Some(play) = list
+            .plays()
+            .zip(list.results())
+            .find_map(|(p, r)| (r == target).then_some(p))
+        {
+            return Ok(play);
         }
         // Lenient: an unmarked intermediate hit ("24/13" where the only path hits on 18).
         let m = self.to_move.index();
         let mut found = list
-            .results()
-            .enumerate()
+            .plays()
+            .zip(list.results())
             .filter(|(_, r)| r.board[m] == target.board[m]);
         match (found.next(), found.next()) {
-            (Some((i, _)), None) => Ok(list.plays()[i]),
+            (Some((play, _)), None) => Ok(play),
             _ => Err(NotationError::Illegal(text.to_string())),
         }
     }
@@ -361,9 +365,9 @@ mod tests {
         let mut list = PlayList::new();
         for d in Dice::ALL {
             list.generate(&p, d, std);
-            for (play, res) in list.plays().iter().zip(list.results()) {
+            for (play, res) in list.plays().zip(list.results()) {
                 for style in [NotationStyle::Compact, NotationStyle::Steps] {
-                    let t = p.format_play(play, style);
+                    let t = p.format_play(&play, style);
                     let back = p
                         .parse_play(&t, d, std)
                         .unwrap_or_else(|e| panic!("{d} {t}: {e}"));

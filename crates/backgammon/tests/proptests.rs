@@ -167,7 +167,7 @@ proptest! {
         {
             let mut list = PlayList::new();
             list.generate(st.position(), d, SingleDiePolicy::Standard);
-            prop_assert!(list.plays().contains(&play) || (list.is_empty() && play.is_none()));
+            prop_assert!(list.contains(&play) || (list.is_empty() && play.is_none()));
         }
     }
 
@@ -278,11 +278,11 @@ proptest! {
         std.generate(&p, d, SingleDiePolicy::Standard);
         lat.generate(&p, d, SingleDiePolicy::Lattjo);
         let me = p.to_move();
-        let lens: Vec<usize> = std.plays().iter().map(|x| x.steps().len()).collect();
+        let lens: Vec<usize> = std.plays().map(|x| x.steps().len()).collect();
         prop_assert!(lens.windows(2).all(|w| w[0] == w[1]), "Standard: all plays use the same number of dice");
-        for (play, r) in std.plays().iter().zip(std.results()).chain(lat.plays().iter().zip(lat.results())) {
+        for (play, r) in std.plays().zip(std.results()).chain(lat.plays().zip(lat.results())) {
             assert_valid(&r);
-            prop_assert_eq!(p.apply_steps(play).unwrap(), r);
+            prop_assert_eq!(p.apply_steps(&play).unwrap(), r);
             // Pip arithmetic: each step lowers the mover's count by its length (bear-off: the point).
             let moved: u32 = play.steps().iter().map(|st| u32::from(st.from() - st.to())).sum();
             prop_assert_eq!(p.pip_count(me) - r.pip_count(me), moved);
@@ -296,7 +296,7 @@ proptest! {
             for play in lat.plays() {
                 let st = play.steps();
                 // Lattjo: never the lower die alone.
-                if st.len() == 1 && !r_is_over(&p, play) {
+                if st.len() == 1 && !r_is_over(&p, &play) {
                     let used = st[0].from() - st[0].to();
                     prop_assert!(used == d.high() || (st[0].to() == 0 && used < d.high()), "lower die alone: {:?}", play);
                 }
@@ -304,8 +304,8 @@ proptest! {
             // Standard: if only one die can be used and some play uses the higher, all do.
             if lens.first() == Some(&1) {
                 let hi_used = |pl: &Play| { let s = pl.steps()[0]; s.from() - s.to() == d.high() || (s.to() == 0 && s.from() - s.to() < d.high() && s.from() - s.to() != d.low()) };
-                if std.plays().iter().any(hi_used) {
-                    prop_assert!(std.plays().iter().all(hi_used));
+                if std.plays().any(|x| hi_used(&x)) {
+                    prop_assert!(std.plays().all(|x| hi_used(&x)));
                 }
             }
         }
@@ -314,9 +314,9 @@ proptest! {
         prop_assert_eq!(m.generate(&p.swap_colours(), d, SingleDiePolicy::Standard), std.len());
         // Notation round trip.
         for play in std.plays() {
-            let t = p.format_play(play, NotationStyle::Compact);
+            let t = p.format_play(&play, NotationStyle::Compact);
             let back = p.parse_play(&t, d, SingleDiePolicy::Standard).unwrap();
-            prop_assert_eq!(p.apply_steps(&back).unwrap(), p.apply_steps(play).unwrap());
+            prop_assert_eq!(p.apply_steps(&back).unwrap(), p.apply_steps(&play).unwrap());
         }
     }
 
