@@ -35,7 +35,7 @@
 //! use boardgame_core::{random_playout, Game, GameRng, Turn};
 //! use lattjo_draughts::{Draughts, GameResult, Outcome, Rules};
 //!
-//! let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+//! let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true))?;
 //! let mut state = game.new_initial_state();
 //! random_playout(&game, &mut state, &mut GameRng::new(42, 0), &mut Vec::new());
 //! assert_eq!(game.turn(&state), Turn::Terminal);
@@ -46,6 +46,9 @@
 //! assert!(GameResult::from_winner(winner) != GameResult::Unfinished);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+pub use boardgame_core;
+pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, SeatError, Turn};
 
 mod bits;
 mod fen;
@@ -58,13 +61,15 @@ mod square;
 mod svg;
 
 pub use fen::FenError;
-pub use game::{Action, Draughts, DrawReason, Draws, Outcome, PlayError, Rules, State, WinReason};
-#[cfg(feature = "serde")]
-pub use movegen::MoveReprError;
-pub use movegen::{KingMoves, MAX_PATH, Move};
+pub use game::{
+    Action, Draughts, DrawReason, Draws, FirstSeatError, Outcome, PlayError, Rules, RulesError,
+    State, StateError, WinReason,
+};
+pub use movegen::{KingMoves, MAX_PATH, Move, MoveError, ParseMoveError};
 pub use notation::MoveTextError;
 pub use pdn::{
-    GameResult, PdnError, PdnErrorKind, PdnGame, ResultError, read_games, read_games_with,
+    GameResult, PdnError, PdnErrorKind, PdnGame, PdnReader, ResultError, TagError, read_games,
+    read_games_with,
 };
 pub use position::{IllegalMoveError, Position, PositionError, Setup, perft, perft_with};
 pub use square::{Color, Piece, Role, Square, SquareError};

@@ -173,6 +173,33 @@ impl Color {
     }
 }
 
+impl From<Color> for boardgame_core::Seat {
+    /// [`Color::seat`]: Black is seat 0, White seat 1.
+    fn from(c: Color) -> boardgame_core::Seat {
+        c.seat()
+    }
+}
+
+impl TryFrom<boardgame_core::Seat> for Color {
+    type Error = boardgame_core::SeatError;
+
+    /// Seat 0 plays Black, seat 1 White.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Color, Seat};
+    /// assert_eq!(Color::try_from(Seat::new(1)), Ok(Color::White));
+    /// assert!(Color::try_from(Seat::new(2)).is_err());
+    /// ```
+    fn try_from(seat: boardgame_core::Seat) -> Result<Color, boardgame_core::SeatError> {
+        match boardgame_core::Seat::checked(seat.index(), 2)?.index() {
+            0 => Ok(Color::Black),
+            _ => Ok(Color::White),
+        }
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
