@@ -27,10 +27,11 @@ fn generated() -> String {
         let mut rng = GameRng::new(seed, 0);
         let mut pdn = PdnGame::new(Position::start(), game.rules().king_moves);
         while let Some(action) = game.sample_action(&state, &mut rng, &mut buf) {
-            game.apply(&mut state, &action).expect("a sampled action is legal");
+            game.apply(&mut state, &action)
+                .expect("a sampled action is legal");
             if let Action::Move(mv) = action {
                 pdn.push_move(mv).expect("a played move is legal");
-                if pdn.moves().len() % 16 == 0 {
+                if pdn.moves().len().is_multiple_of(16) {
                     pdn.push_comment(&format!("after {} plies", pdn.moves().len()));
                 }
             }

@@ -30,8 +30,12 @@ fn random_game(game: &Draughts, seed: u64) -> Result<PdnGame, Box<dyn std::error
         if let (lattjo_draughts::Action::Move(mv), Some(last)) = (action, state.last_move()) {
             debug_assert_eq!(&mv, last);
             pdn.push_move(mv)?;
-            if pdn.moves().len() % 16 == 0 {
-                pdn.push_comment(&format!("after {} plies: {}", pdn.moves().len(), state.position()));
+            if pdn.moves().len().is_multiple_of(16) {
+                pdn.push_comment(&format!(
+                    "after {} plies: {}",
+                    pdn.moves().len(),
+                    state.position()
+                ));
             }
         }
     }
@@ -43,7 +47,14 @@ fn random_game(game: &Draughts, seed: u64) -> Result<PdnGame, Box<dyn std::error
     pdn.set_result(result);
     pdn.set_tag("Event", &format!("random game {seed}"))?;
     pdn.set_tag("Black", "random")?;
-    pdn.set_tag("White", if seed % 2 == 0 { "random" } else { "also random" })?;
+    pdn.set_tag(
+        "White",
+        if seed.is_multiple_of(2) {
+            "random"
+        } else {
+            "also random"
+        },
+    )?;
     Ok(pdn)
 }
 

@@ -7,6 +7,20 @@ use crate::position::{IllegalMoveError, Position};
 use crate::square::{Color, Square};
 
 /// How draws come about (V1, A1).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Draws, Rules};
+/// let describe = |d: Draws| match d {
+///     Draws::Agreement => "agreement only",
+///     Draws::Claim => "claims",
+///     Draws::Automatic => "adjudicated",
+///     _ => "other",
+/// };
+/// assert_eq!(describe(Rules::default().draws), "claims");
+/// assert_eq!(Rules::lattjo().with_draws(Draws::Automatic), Rules::wcdf().with_auto_adjudicate(true));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Draws {
@@ -186,6 +200,21 @@ pub enum RulesError {
 }
 
 /// Why a game was drawn.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, Draughts, DrawReason, Game, Outcome};
+/// let game = Draughts::default();
+/// let mut state = game.new_initial_state();
+/// game.agree_draw(&mut state)?;
+/// assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+/// // Claims are actions of the player to move (here: no claim is valid at the start).
+/// let fresh = game.new_initial_state();
+/// assert!(!game.can_claim(&fresh, DrawReason::Repetition));
+/// let _claim = Action::ClaimDraw(DrawReason::FortyMoveRule);
+/// # Ok::<(), lattjo_draughts::PlayError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
@@ -198,6 +227,16 @@ pub enum DrawReason {
 }
 
 /// How a player won (D14, A7).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Outcome, State, WinReason};
+/// // Black to move, its only man blocked: Black has lost (A7: not a draw).
+/// let s = State::from_position("B:W9,14:B5".parse()?);
+/// assert!(matches!(s.outcome(), Some(Outcome::Win { reason: WinReason::NoMoves, .. })));
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum WinReason {
@@ -208,6 +247,24 @@ pub enum WinReason {
 }
 
 /// How a game ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Draughts, Game, GameResult, GameRng, Outcome, Rules};
+/// use lattjo_draughts::boardgame_core::random_playout;
+///
+/// let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true))?;
+/// let mut state = game.new_initial_state();
+/// random_playout(&game, &mut state, &mut GameRng::new(3, 0), &mut Vec::new());
+/// let result = match state.outcome() {
+///     Some(Outcome::Win { winner, .. }) => GameResult::from_winner(Some(winner)),
+///     Some(Outcome::Draw(_)) => GameResult::Draw,
+///     None => GameResult::Unfinished,
+/// };
+/// assert_ne!(result, GameResult::Unfinished);
+/// # Ok::<(), lattjo_draughts::RulesError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
@@ -223,6 +280,19 @@ pub enum Outcome {
 }
 
 /// A player's action: a move, or a draw claim under the WCDF rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, Draughts, Game};
+/// let game = Draughts::default();
+/// let state = game.new_initial_state();
+/// let mut actions = Vec::new();
+/// game.legal_actions(&state, &mut actions);
+/// let moves = actions.iter().filter(|a| matches!(a, Action::Move(_))).count();
+/// assert_eq!(moves, 7);
+/// assert!(!actions.iter().any(|a| matches!(a, Action::ClaimDraw(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -234,6 +304,20 @@ pub enum Action {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, DrawReason, Draughts, Game, PlayError};
+/// let game = Draughts::default();
+/// let mut state = game.new_initial_state();
+/// let claim = Action::ClaimDraw(DrawReason::Repetition);
+/// assert_eq!(game.apply(&mut state, &claim), Err(PlayError::NoClaim(DrawReason::Repetition)));
+/// let bad = Action::Move("22-18".parse()?);
+/// assert!(matches!(game.apply(&mut state, &bad), Err(PlayError::IllegalMove(_))));
+/// assert_eq!(state, game.new_initial_state());
+/// # Ok::<(), lattjo_draughts::ParseMoveError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -384,6 +468,19 @@ fn lost(position: &Position) -> Option<Outcome> {
 }
 
 /// Why serialized data is not a [`State`] that play can reach.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_draughts::State;
+/// // The ply counter says 3 plies, the history none, and a last move is missing.
+/// let json = r#"{"position":"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+///               "history":[],"quiet_plies":0,"plies":3,"last_move":null,"outcome":null}"#;
+/// let err = serde_json::from_str::<State>(json).unwrap_err();
+/// assert!(err.to_string().contains("the last move does not fit"));
+/// # }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
@@ -596,6 +693,14 @@ pub struct Draughts {
 }
 
 /// A first player that the colours do not allow: Black, seat 0, always moves first (D3).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Draughts, FirstSeatError, Seat};
+/// let err: FirstSeatError = Draughts::default().initial_state(Seat::new(1)).unwrap_err();
+/// assert_eq!(err.0, Seat::new(1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} cannot move first: seat 0 plays Black, who moves first (D3)")]
 #[non_exhaustive]
@@ -649,11 +754,23 @@ impl Draughts {
         }
     }
 
-    /// Plays a move.
+    /// Plays a move (the same as [`Game::apply`] with [`Action::Move`]).
     ///
     /// # Errors
     ///
     /// [`PlayError::IllegalMove`] or [`PlayError::GameOver`]; the state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Draughts, Game, PlayError};
+    /// let game = Draughts::default();
+    /// let mut s = game.new_initial_state();
+    /// game.play(&mut s, &"11-15".parse()?)?;
+    /// assert_eq!(s.plies(), 1);
+    /// assert!(matches!(game.play(&mut s, &"11-15".parse()?), Err(PlayError::IllegalMove(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, state: &mut State, mv: &Move) -> Result<(), PlayError> {
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);
@@ -743,6 +860,23 @@ impl Draughts {
     ///
     /// [`PlayError::NoClaim`] when the claim is not valid now, [`PlayError::GameOver`] after
     /// the end; the state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Draughts, DrawReason, KingMoves, Outcome};
+    /// let game = Draughts::default();
+    /// let mut s = game.state_from("B:WK32:BK1".parse()?);
+    /// for text in ["1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1"] {
+    ///     let mv = s.position().parse_move(text, KingMoves::Short)?;
+    ///     game.play(&mut s, &mv)?;
+    /// }
+    /// // White's 27-32 would bring the start back for the third time: White may claim.
+    /// assert!(game.can_claim(&s, DrawReason::Repetition));
+    /// game.claim_draw(&mut s, DrawReason::Repetition)?;
+    /// assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn claim_draw(&self, state: &mut State, reason: DrawReason) -> Result<(), PlayError> {
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);

@@ -12,6 +12,20 @@ use crate::square::{Color, Square, SquareError};
 
 /// How far kings move: one square (English draughts, D12, A3) or any distance (the French
 /// text's flying king, V2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Position, Rules};
+/// assert_eq!(Rules::default().king_moves, KingMoves::Short);
+/// let pos: Position = "B:W5:BK15".parse()?;
+/// let mut moves = Vec::new();
+/// pos.legal_moves(KingMoves::Short, &mut moves);
+/// assert_eq!(moves.len(), 4);
+/// pos.legal_moves(KingMoves::Flying, &mut moves);
+/// assert_eq!(moves.len(), 13);
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KingMoves {
@@ -31,9 +45,22 @@ pub const MAX_PATH: usize = 13;
 /// A move: its full path (from, every landing square, to) and the squares of the pieces it
 /// captures (A8). Two different paths are two different moves, even between the same squares.
 ///
-/// Text form ([`fmt::Display`]): `11-15` for a step, `15x24x31` for captures with every
-/// landing square. [`Position::parse_move`](crate::Position::parse_move) also reads the short
-/// form `15x31`.
+/// Text form ([`fmt::Display`] and [`FromStr`]): `11-15` for a step, `15x24x31` for
+/// captures with every landing square. [`Position::parse_move`](crate::Position::parse_move)
+/// also reads the short form `15x31` and flying kings' long jumps.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Move, Position};
+/// let pos: Position = "B:W10,19:B6".parse()?;
+/// let mv = pos.parse_move("6x24", KingMoves::Short)?; // the short form
+/// assert_eq!(mv.to_string(), "6x15x24");
+/// assert_eq!(mv.captured().map(|s| s.number()).collect::<Vec<_>>(), [10, 19]);
+/// assert_eq!("6x15x24".parse::<Move>()?, mv);
+/// assert!(pos.is_legal(&mv, KingMoves::Short));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "MoveRepr", into = "MoveRepr"))]

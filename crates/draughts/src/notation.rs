@@ -6,6 +6,20 @@ use crate::position::Position;
 use crate::square::{Color, Square, SquareError};
 
 /// Why move text could not be turned into a legal move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, MoveTextError, Position};
+/// let pos: Position = "B:W9,10,17,18:B6".parse()?;
+/// // Two capture paths lead from 6 to 22: give a landing square in between.
+/// assert!(matches!(
+///     pos.parse_move("6x22", KingMoves::Short),
+///     Err(MoveTextError::Ambiguous { count: 2, .. })
+/// ));
+/// assert!(pos.parse_move("6x13x22", KingMoves::Short).is_ok());
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveTextError {
@@ -153,10 +167,10 @@ impl Position {
         if kings == KingMoves::Short {
             // The usual case, a full path of short-king steps or jumps: check that one move
             // instead of generating them all.
-            if let Some(mv) = full_short_path(&squares[..n], has_x) {
-                if movegen::is_legal_short(self, &mv) {
-                    return Ok(mv);
-                }
+            if let Some(mv) = full_short_path(&squares[..n], has_x)
+                && movegen::is_legal_short(self, &mv)
+            {
+                return Ok(mv);
             }
         }
         let mut m = Matcher {

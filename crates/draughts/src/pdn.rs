@@ -845,6 +845,16 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 ///
 /// The first [`PdnError`]: a bad tag, an unterminated comment or variation, a game type
 /// other than 21, a bad FEN, or a move that does not parse or is not legal.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, read_games_with};
+/// let text = "[SetUp \"1\"]\n[FEN \"B:W18:BK29\"]\n1. 29x4 0-1";
+/// assert_eq!(read_games_with(text, KingMoves::Flying)?[0].moves().len(), 1);
+/// assert!(read_games_with(text, KingMoves::Short).is_err());
+/// # Ok::<(), lattjo_draughts::PdnError>(())
+/// ```
 pub fn read_games_with(text: &str, kings: KingMoves) -> Result<Vec<PdnGame>, PdnError> {
     PdnReader::new(text.as_bytes())
         .with_king_moves(kings)

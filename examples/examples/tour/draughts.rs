@@ -63,7 +63,8 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let pdn_path = dir.join(format!("draughts-tour-{seed}.pdn"));
     let svg_path = dir.join(format!("draughts-tour-{seed}.svg"));
     std::fs::write(&pdn_path, pdn.to_string())?;
-    std::fs::write(&svg_path, svg(pos, played.state.last_move()))?;
+    let options = svg::Options::default().with_last_move(played.state.last_move().copied());
+    std::fs::write(&svg_path, svg::render(pos, &options))?;
     Ok(Summary {
         result,
         score: format!(
