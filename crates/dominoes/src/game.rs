@@ -1468,101 +1468,6 @@ impl Game for Dominoes {
         true
     }
 
-    /// Uniform over [`Game::legal_actions`], as the trait's default (the same random draw and
-    /// the same action, so the same games), without building the list.
-    fn sample_action(
-        &self,
-        s: &State,
-        rng: &mut GameRng,
-        _buf: &mut Vec<Action>,
-    ) -> Option<Action> {
-        if s.key != self.key {
-            return None;
-        }
-        // The placements of the tiles of `tiles` in `legal_actions` order: (count, k-th).
-        let ends = self.canonical_ends(&s.layout);
-        // Few ends are open, so counting their bits one by one beats a software popcount.
-        let count = |tiles: Tiles| {
-            let mut n = 0;
-            for t in tiles.iter() {
-                let mut m = ends & (s.layout.showing(t.high()) | s.layout.showing(t.low()));
-                while m != 0 {
-                    m &= m - 1;
-                    n += 1;
-                }
-            }
-            n
-        };
-        let nth = |tiles: Tiles, mut k: usize| {
-            for t in tiles.iter() {
-                let mut m = ends & (s.layout.showing(t.high()) | s.layout.showing(t.low()));
-                while m != 0 {
-                    let slot = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if k == 0 {
-                        return Some(Action::Play(t, s.layout.slot_end(slot)));
-                    }
-                    k -= 1;
-                }
-            }
-            None
-        };
-        match s.phase {
-            Phase::Opening {
-                forced: Some(t), ..
-            } => {
-                rng.index(1);
-                Some(Action::Open(t))
-            }
-            Phase::Opening { seat, forced: None } => {
-                let hand = s.hands[seat];
-                if hand.is_empty() {
-                    return None;
-                }
-                let k = rng.index(hand.len());
-                hand.iter().nth(k).map(Action::Open)
-            }
-            Phase::Turn(seat) => {
-                let playable = Tiles(s.hands[seat].0 & s.layout.playable_mask());
-                let placements = count(playable);
-                let drawable = self.drawable(s);
-                let extra = if playable.is_empty() {
-                    Some(if drawable { Action::Draw } else { Action::Pass })
-                } else if drawable && !self.rules.must_play_if_able {
-                    Some(Action::Draw)
-                } else {
-                    None
-                };
-                let n = placements + usize::from(extra.is_some());
-                if n == 0 {
-                    return None;
-                }
-                let k = rng.index(n);
-                if k < placements {
-                    nth(playable, k)
-                } else {
-                    extra
-                }
-            }
-            Phase::Drawn(_, t) => {
-                let one = Tiles(t.bit());
-                let placements = count(one);
-                let pass = !self.rules.must_play_if_able;
-                let n = placements + usize::from(pass);
-                if n == 0 {
-                    return None;
-                }
-                let k = rng.index(n);
-                if k < placements {
-                    nth(one, k)
-                } else {
-                    Some(Action::Pass)
-                }
-            }
-            Phase::Dealing | Phase::Drawing(_) | Phase::Over => None,
-        }
-    }
-
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
         if !matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
             return None;
@@ -1573,32 +1478,18 @@ impl Game for Dominoes {
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         // Fast acceptance of the two common actions; anything else goes through `check`,
         // which also names what is wrong.
-        let fits_end = |t: Tile, e: End| {
-            s.layout.slot(e).is_some_and(|slot| {
-                self.canonical_ends(&s.layout) & (1 << slot) != 0
-                    && t.has(s.layout.slot_value(slot))
-            })
-        };
         let fast = s.key == self.key
             && match (s.phase, *a) {
                 (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
                     s.stock.0 & self.set.0 & t.bit() != 0
                 }
                 (Phase::Turn(seat), Action::Play(t, e)) => {
-                    s.hands[seat].0 & self.set.0 & t.bit() != 0 && fits_end(t, e)
+                    s.hands[seat].0 & self.set.0 & t.bit() != 0
+                        && s.layout.slot(e).is_some_and(|slot| {
+                            self.canonical_ends(&s.layout) & (1 << slot) != 0
+                                && t.has(s.layout.slot_value(slot))
+                        })
                 }
-                // A valid state's drawn tile and named opening tile are in the hand.
-                (Phase::Drawn(_, d), Action::Play(t, e)) => t == d && fits_end(t, e),
-                (
-                    Phase::Opening {
-                        forced: Some(f), ..
-                    },
-                    Action::Open(t),
-                ) => t == f,
-                (Phase::Turn(seat), Action::Draw) => {
-                    self.drawable(s) && !(self.rules.must_play_if_able && self.can_play(s, seat))
-                }
-                (Phase::Turn(seat), Action::Pass) => !self.can_play(s, seat) && !self.drawable(s),
                 _ => false,
             };
         if !fast {
