@@ -1456,6 +1456,48 @@ fn perft_with(
     n
 }
 
+/// [`perft`] on up to `threads` threads, with the same count for any number of threads.
+///
+/// The tree is split at the root: each (roll, resulting position) of the first ply is one
+/// task, run by boardgame-core's [`map_indexed`](boardgame_core::parallel::map_indexed), and
+/// the counts are added in task order. With `threads <= 1`, or `depth <= 1`, everything runs
+/// on the calling thread.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{perft, perft_parallel, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let std = SingleDiePolicy::Standard;
+/// assert_eq!(perft_parallel(&start, 2, std, 2), perft(&start, 2, std));
+/// ```
+#[must_use]
+pub fn perft_parallel(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+    threads: usize,
+) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(position, depth, policy);
+    }
+    // The first ply: every roll's resulting positions (the position itself, with the
+    // opponent on roll, when the roll has no play).
+    let mut list = PlayList::new();
+    let mut children = Vec::new();
+    for dice in Dice::ALL {
+        if list.generate(position, dice, policy) == 0 {
+            children.push(position.with_to_move(position.to_move.opponent()));
+        } else {
+            children.extend(list.results());
+        }
+    }
+    let counts = boardgame_core::parallel::map_indexed(children.len(), threads, |i| {
+        perft(&children[i], depth - 1, policy)
+    });
+    counts.iter().sum()
+}
+
 /// Perft split by the first roll: for each of the 21 rolls, the roll and its count at
 /// `depth` (the first ply included).
 #[must_use]
