@@ -588,24 +588,28 @@ impl PlayList {
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
-        let mover = position.to_move;
-        self.origin = *position;
+        // The board's masks depend on the position only: another roll of the same position
+        // (perft, a search trying every roll) reuses them. Generation leaves the scratch
+        // counts as it found them.
+        if self.made_for.is_none() || self.origin != *position {
+            let mover = position.to_move;
+            self.origin = *position;
+            self.mover = mover;
+            let me = position.board[mover.index()];
+            let opp = position.board[mover.opponent().index()];
+            self.me = me;
+            self.opp = opp;
+            let (occ, _) = byte_masks(&me);
+            let (opp_any, opp_two) = byte_masks(&opp);
+            // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
+            // (blocked), or with exactly one (a blot).
+            self.blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
+            self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
+            self.outside = outside_count(&me);
+            self.key_ready = false;
+            self.occ = occ & 0x03ff_fffe;
+        }
         self.made_for = Some((dice, policy));
-        self.mover = mover;
-        let me = position.board[mover.index()];
-        let opp = position.board[mover.opponent().index()];
-        self.me = me;
-        self.opp = opp;
-        let (occ, _) = byte_masks(&me);
-        let (opp_any, opp_two) = byte_masks(&opp);
-        // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
-        // (blocked), or with exactly one (a blot).
-        let blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
-        self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
-        self.outside = outside_count(&me);
-        self.key_ready = false;
-        self.occ = occ & 0x03ff_fffe;
-        self.blocked = blocked;
         self.cur = Play::NONE;
         self.clear();
         self.rank = 0;

@@ -147,7 +147,12 @@ fn parallel_perft_counts_are_identical_for_1_2_4_threads() {
         }
     }
     assert_eq!(
-        perft_parallel(&Position::start(Side::White), 2, SingleDiePolicy::Standard, 4),
+        perft_parallel(
+            &Position::start(Side::White),
+            2,
+            SingleDiePolicy::Standard,
+            4
+        ),
         202_782
     );
 }
