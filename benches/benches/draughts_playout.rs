@@ -13,7 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lattjo_draughts::{Draughts, Rules};
 
 fn playouts<M: Measurement>(c: &mut Criterion<M>, group: &str) {
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).expect("valid rules");
     let mut buf = Vec::new();
     let mut seed = 0u64;
     let mut g = c.benchmark_group(group);

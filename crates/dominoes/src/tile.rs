@@ -32,9 +32,20 @@ pub(crate) const MAX_TILES: usize = 91;
 pub struct Tile {
     high: u8,
     low: u8,
+    /// The dense index [`Tile::id`], kept so that set operations need no arithmetic (it
+    /// follows from the halves, so ordering and equality are the halves').
+    id: u8,
 }
 
 /// A tile string that is not two numbers 0 to 12 joined by `-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTileError, Tile};
+/// assert!(matches!("13-0".parse::<Tile>(), Err(ParseTileError::NumberTooLarge(_))));
+/// assert!(matches!("6:4".parse::<Tile>(), Err(ParseTileError::Malformed(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTileError {
@@ -54,11 +65,12 @@ impl Tile {
         if a > MAX_NUMBER || b > MAX_NUMBER {
             return None;
         }
-        if a >= b {
-            Some(Tile { high: a, low: b })
-        } else {
-            Some(Tile { high: b, low: a })
-        }
+        let (high, low) = if a >= b { (a, b) } else { (b, a) };
+        Some(Tile {
+            high,
+            low,
+            id: high * (high + 1) / 2 + low,
+        })
     }
 
     /// The higher half.
@@ -110,12 +122,12 @@ impl Tile {
 
     /// Dense index: `high * (high + 1) / 2 + low`, so the double-`n` set is `0..(n+1)(n+2)/2`.
     pub(crate) const fn id(self) -> u8 {
-        self.high * (self.high + 1) / 2 + self.low
+        self.id
     }
 
     /// The tile with dense index `id` (`id < 91`).
     pub(crate) const fn from_id(id: u8) -> Tile {
-        BY_ID[id as usize % MAX_TILES]
+        BY_ID[id as usize & (BY_ID.len() - 1)]
     }
 
     const fn compute_from_id(id: u8) -> Tile {
@@ -126,6 +138,7 @@ impl Tile {
         Tile {
             high,
             low: id - high * (high + 1) / 2,
+            id,
         }
     }
 
@@ -147,8 +160,14 @@ impl fmt::Debug for Tile {
     }
 }
 
-const BY_ID: [Tile; MAX_TILES] = {
-    let mut out = [Tile { high: 0, low: 0 }; MAX_TILES];
+/// The tiles by dense index; 128 entries so that a 7-bit index needs no bounds check (the
+/// entries past double-twelve's 91 are never looked up: no set holds such an index).
+const BY_ID: [Tile; 128] = {
+    let mut out = [Tile {
+        high: 0,
+        low: 0,
+        id: 0,
+    }; 128];
     let mut id = 0;
     while id < MAX_TILES {
         out[id] = Tile::compute_from_id(id as u8);
@@ -182,9 +201,10 @@ impl FromStr for Tile {
     }
 }
 
-/// Bit masks of the tiles showing each number (index = number), over the double-twelve set.
-pub(crate) const NUMBER_TILES: [u128; 13] = {
-    let mut out = [0u128; 13];
+/// Bit masks of the tiles showing each number (index = number, 0 to 12), over the double-twelve
+/// set; 16 entries so that a 4-bit index needs no bounds check.
+pub(crate) const NUMBER_TILES: [u128; 16] = {
+    let mut out = [0u128; 16];
     let mut id = 0;
     while id < MAX_TILES {
         let t = Tile::from_id(id as u8);
@@ -215,6 +235,13 @@ pub(crate) const NUMBER_TILES: [u128; 13] = {
 pub struct Tiles(pub(crate) u128);
 
 /// A list of tiles that cannot be a set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTilesError, Tiles};
+/// assert!(matches!("6-6 6-6".parse::<Tiles>(), Err(ParseTilesError::Duplicate(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTilesError {
@@ -314,21 +341,9 @@ impl Tiles {
         Tiles(self.0 & !other.0)
     }
 
-    /// The tile of lowest pip count, if it is the only one with that count.
-    pub(crate) fn lightest_unique(self) -> Option<(u32, bool)> {
-        let mut best: Option<u32> = None;
-        let mut unique = false;
-        for t in self.iter() {
-            match best {
-                Some(b) if t.pips() > b => {}
-                Some(b) if t.pips() == b => unique = false,
-                _ => {
-                    best = Some(t.pips());
-                    unique = true;
-                }
-            }
-        }
-        best.map(|b| (b, unique))
+    /// The lowest pip count of the tiles (E5's lightest tile), `None` for no tiles.
+    pub(crate) fn lightest(self) -> Option<u32> {
+        self.iter().map(Tile::pips).min()
     }
 
     /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
@@ -463,6 +478,16 @@ impl FromIterator<Tile> for Tiles {
 }
 
 /// One of the two long sides of a spinner (a double laid crosswise).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Side, Tile};
+/// let end: End = "2-2:down".parse()?;
+/// assert_eq!(end, End::Side(Tile::new(2, 2).ok_or("tile")?, Side::Down));
+/// assert_eq!(Side::Up.name(), "up");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
@@ -548,6 +573,13 @@ impl fmt::Display for End {
 }
 
 /// A word that is not `left`, `right`, `up`, `down` or a double's side like `2-2:up`.
+///
+/// # Examples
+///
+/// ```
+/// let e = "north".parse::<lattjo_dominoes::End>().unwrap_err();
+/// assert_eq!(e.0, "north");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
 pub struct ParseEndError(pub String);
@@ -663,10 +695,15 @@ mod tests {
     }
 
     #[test]
-    fn lightest_unique_detects_ties() {
+    fn lightest_is_the_lowest_weight_even_when_shared() {
         let t: Tiles = "2-1 3-0 6-6".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((3, false)));
+        assert_eq!(
+            t.lightest(),
+            Some(3),
+            "two tiles of 3 pips: the lightest weighs 3"
+        );
         let t: Tiles = "2-0 3-0".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((2, true)));
+        assert_eq!(t.lightest(), Some(2));
+        assert_eq!(Tiles::EMPTY.lightest(), None);
     }
 }

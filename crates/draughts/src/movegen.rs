@@ -4,13 +4,28 @@
 //! inside its sink, so no move list is ever stored and nothing is allocated per node.
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::bits::{NEIGHBOR, NONE, PAIRS, ROW0, ROW7, reverse, step};
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::{Color, Square, SquareError};
 
 /// How far kings move: one square (English draughts, D12, A3) or any distance (the French
 /// text's flying king, V2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Position, Rules};
+/// assert_eq!(Rules::default().king_moves, KingMoves::Short);
+/// let pos: Position = "B:W5:BK15".parse()?;
+/// let mut moves = Vec::new();
+/// pos.legal_moves(KingMoves::Short, &mut moves);
+/// assert_eq!(moves.len(), 4);
+/// pos.legal_moves(KingMoves::Flying, &mut moves);
+/// assert_eq!(moves.len(), 13);
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KingMoves {
@@ -30,9 +45,22 @@ pub const MAX_PATH: usize = 13;
 /// A move: its full path (from, every landing square, to) and the squares of the pieces it
 /// captures (A8). Two different paths are two different moves, even between the same squares.
 ///
-/// Text form ([`fmt::Display`]): `11-15` for a step, `15x24x31` for captures with every
-/// landing square. [`Position::parse_move`](crate::Position::parse_move) also reads the short
-/// form `15x31`.
+/// Text form ([`fmt::Display`] and [`FromStr`]): `11-15` for a step, `15x24x31` for
+/// captures with every landing square. [`Position::parse_move`](crate::Position::parse_move)
+/// also reads the short form `15x31` and flying kings' long jumps.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Move, Position};
+/// let pos: Position = "B:W10,19:B6".parse()?;
+/// let mv = pos.parse_move("6x24", KingMoves::Short)?; // the short form
+/// assert_eq!(mv.to_string(), "6x15x24");
+/// assert_eq!(mv.captured().map(|s| s.number()).collect::<Vec<_>>(), [10, 19]);
+/// assert_eq!("6x15x24".parse::<Move>()?, mv);
+/// assert!(pos.is_legal(&mv, KingMoves::Short));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "MoveRepr", into = "MoveRepr"))]
@@ -144,6 +172,233 @@ impl fmt::Debug for Move {
     }
 }
 
+/// Why a path and a set of captured squares cannot be a move in any position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Move, MoveError, Square};
+/// let sq = |n| Square::new(n).unwrap();
+/// // 15 to 24 jumps 19 (the square between): a capture.
+/// assert!(Move::new(&[sq(15), sq(24)], &[sq(19)]).is_ok());
+/// // 15 and 17 are not on one diagonal.
+/// assert_eq!(
+///     Move::new(&[sq(15), sq(17)], &[]),
+///     Err(MoveError::NotDiagonal { from: sq(15), to: sq(17) })
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// A path needs a start and at least one more square, and at most one landing square
+    /// per opposing piece (13 squares in all).
+    #[error("a move's path has 2 to {MAX_PATH} squares, got {0}")]
+    PathLength(usize),
+    /// A move without captures is a single step or slide: two squares.
+    #[error("a move that captures nothing has 2 squares in its path, got {0}")]
+    QuietPath(usize),
+    /// Two consecutive squares of the path that are not on one diagonal (or are equal).
+    #[error("{from} to {to} is not a move along a diagonal")]
+    NotDiagonal {
+        /// Where the leg starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+    },
+    /// A leg of a capture that does not pass over exactly one captured square (D5: one
+    /// piece per jump).
+    #[error("the jump {from}x{to} does not pass over exactly one captured square")]
+    Jump {
+        /// Where the jump starts.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// A captured square given twice (A6: a piece is captured at most once).
+    #[error("square {0} is captured twice")]
+    CapturedTwice(Square),
+    /// A captured square that is also a landing square: a captured piece is never landed
+    /// on (A6, V2).
+    #[error("square {0} is both captured and on the path")]
+    CapturedOnPath(Square),
+    /// A captured square that no jump of the path passes over.
+    #[error("square {0} is captured but no jump passes over it")]
+    NotJumped(Square),
+}
+
+/// Whether `a` and `b` are on one diagonal (and differ): the squares strictly between
+/// them, as bits, or `None`.
+pub(crate) fn between_bits(a: Square, b: Square) -> Option<u32> {
+    let (ra, ca) = (i32::from(a.row()), i32::from(a.column()));
+    let (rb, cb) = (i32::from(b.row()), i32::from(b.column()));
+    let (dr, dc) = (rb - ra, cb - ca);
+    if dr == 0 || dr.abs() != dc.abs() {
+        return None;
+    }
+    let (sr, sc) = (dr.signum(), dc.signum());
+    let mut bits = 0u32;
+    for k in 1..dr.abs() {
+        let (r, c) = (ra + k * sr, ca + k * sc);
+        // Every square on a diagonal between two dark squares is dark.
+        bits |= 1 << (r * 4 + c / 2);
+    }
+    Some(bits)
+}
+
+impl Move {
+    /// A move from its full path (start, every landing square, end) and the squares of
+    /// the pieces it captures, checked for shape: every leg runs along a diagonal; a move
+    /// that captures nothing is one leg; in a capture every leg passes over exactly one
+    /// captured square and every captured square is passed over once and never landed on.
+    /// Whether the move is legal depends on a position: see [`Position::is_legal`].
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] naming what cannot be.
+    ///
+    /// [`Position::is_legal`]: crate::Position::is_legal
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Move, Square};
+    /// let sq = |n| Square::new(n).unwrap();
+    /// let mv = Move::new(&[sq(15), sq(24), sq(31)], &[sq(19), sq(27)])?;
+    /// assert_eq!(mv.to_string(), "15x24x31");
+    /// assert_eq!(mv, "15x24x31".parse()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(path: &[Square], captured: &[Square]) -> Result<Move, MoveError> {
+        if path.len() < 2 || path.len() > MAX_PATH {
+            return Err(MoveError::PathLength(path.len()));
+        }
+        let mut taken = 0u32;
+        for &s in captured {
+            if taken & s.bit() != 0 {
+                return Err(MoveError::CapturedTwice(s));
+            }
+            if path.contains(&s) {
+                return Err(MoveError::CapturedOnPath(s));
+            }
+            taken |= s.bit();
+        }
+        if taken == 0 && path.len() != 2 {
+            return Err(MoveError::QuietPath(path.len()));
+        }
+        let mut jumped = 0u32;
+        for leg in path.windows(2) {
+            let (from, to) = (leg[0], leg[1]);
+            let Some(inside) = between_bits(from, to) else {
+                return Err(MoveError::NotDiagonal { from, to });
+            };
+            if taken != 0 {
+                let over = inside & taken;
+                if over.count_ones() != 1 {
+                    return Err(MoveError::Jump { from, to });
+                }
+                jumped |= over;
+            }
+        }
+        if let Some(i) = (0..32).find(|i| (taken & !jumped) & (1 << i) != 0) {
+            return Err(MoveError::NotJumped(Square::from_index(i)));
+        }
+        let raw: [u8; MAX_PATH] =
+            core::array::from_fn(|i| path.get(i).map_or(0, |s| s.index() as u8));
+        Ok(Move {
+            path: raw,
+            len: path.len() as u8,
+            captured: taken,
+        })
+    }
+}
+
+/// Why text is not a move's full path.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Move, ParseMoveError};
+/// assert!(matches!("11-15-19".parse::<Move>(), Err(ParseMoveError::Syntax(_))));
+/// // A flying king's long jump: which piece it takes depends on the position.
+/// assert!(matches!("1x19".parse::<Move>(), Err(ParseMoveError::NeedsPosition(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// Not squares joined by `-` (two squares) or by `x` (two or more).
+    #[error("bad move text {0:?}: expected two squares joined by '-' or squares joined by 'x'")]
+    Syntax(String),
+    /// A square that is not a number 1-32.
+    #[error(transparent)]
+    Square(#[from] SquareError),
+    /// A jump longer than two squares (a flying king's, V2): the piece it takes depends on
+    /// the position. Read such moves with
+    /// [`Position::parse_move`](crate::Position::parse_move).
+    #[error("{0:?} has a jump longer than two squares: read it against a position")]
+    NeedsPosition(String),
+    /// The squares do not form a move.
+    #[error(transparent)]
+    Invalid(#[from] MoveError),
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads a move's full path as [`Display`](fmt::Display) writes it: `11-15` (a step),
+    /// `15x24` or `15x24x31` (jumps, each taking the piece on the square it passes over).
+    /// Surrounding spaces are ignored. The short form `15x31` and flying kings' long jumps
+    /// need the position: [`Position::parse_move`](crate::Position::parse_move).
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let t = s.trim();
+        let syntax = || ParseMoveError::Syntax(s.to_string());
+        let capture = t.contains(['x', 'X']);
+        if capture == t.contains('-') {
+            return Err(syntax());
+        }
+        let mut path = [Square::from_index(0); MAX_PATH];
+        let mut n = 0;
+        for part in t.split(['x', 'X', '-']) {
+            if n == MAX_PATH {
+                return Err(ParseMoveError::Invalid(MoveError::PathLength(n + 1)));
+            }
+            path[n] = part.parse().map_err(|e| match e {
+                SquareError::NotANumber(_) => syntax(),
+                other => ParseMoveError::Square(other),
+            })?;
+            n += 1;
+        }
+        if n < 2 || (!capture && n != 2) {
+            return Err(syntax());
+        }
+        let path = &path[..n];
+        let mut captured = [Square::from_index(0); MAX_PATH];
+        if capture {
+            for (k, leg) in path.windows(2).enumerate() {
+                let Some(inside) = between_bits(leg[0], leg[1]) else {
+                    return Err(MoveError::NotDiagonal {
+                        from: leg[0],
+                        to: leg[1],
+                    }
+                    .into());
+                };
+                match inside.count_ones() {
+                    0 => {
+                        return Err(MoveError::Jump {
+                            from: leg[0],
+                            to: leg[1],
+                        }
+                        .into());
+                    }
+                    1 => captured[k] = Square::from_index(inside.trailing_zeros()),
+                    _ => return Err(ParseMoveError::NeedsPosition(t.to_string())),
+                }
+            }
+        }
+        let captured = if capture { &captured[..n - 1] } else { &[][..] };
+        Ok(Move::new(path, captured)?)
+    }
+}
+
 /// The serialized form of a [`Move`]: its path and captured squares.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -152,36 +407,11 @@ struct MoveRepr {
     captured: Vec<Square>,
 }
 
-/// A serialized move whose shape is impossible.
-#[cfg(feature = "serde")]
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move: {0}")]
-pub struct MoveReprError(&'static str);
-
 #[cfg(feature = "serde")]
 impl TryFrom<MoveRepr> for Move {
-    type Error = MoveReprError;
-    fn try_from(r: MoveRepr) -> Result<Move, MoveReprError> {
-        if r.path.len() < 2 || r.path.len() > MAX_PATH {
-            return Err(MoveReprError("a path has 2 to 13 squares"));
-        }
-        let mut captured = 0u32;
-        for s in &r.captured {
-            if captured & s.bit() != 0 || r.path.contains(s) {
-                return Err(MoveReprError(
-                    "a captured square is repeated or on the path",
-                ));
-            }
-            captured |= s.bit();
-        }
-        if captured == 0 && r.path.len() != 2 {
-            return Err(MoveReprError("a step has two squares"));
-        }
-        if captured != 0 && r.captured.len() != r.path.len() - 1 {
-            return Err(MoveReprError("one captured piece per jump"));
-        }
-        let path: Vec<u8> = r.path.iter().map(|s| s.index() as u8).collect();
-        Ok(Move::capture(&path, captured))
+    type Error = MoveError;
+    fn try_from(r: MoveRepr) -> Result<Move, MoveError> {
+        Move::new(&r.path, &r.captured)
     }
 }
 
@@ -500,6 +730,30 @@ fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
             }
         }
     }
+}
+
+/// Whether the side to move has a legal move. The answer is the same with short and
+/// flying kings: a flying king that can neither step nor jump an adjacent piece is blocked
+/// on every diagonal.
+pub(crate) fn has_moves(pos: &Position) -> bool {
+    match pos.turn {
+        Color::Black => has_moves_for::<BlackSide>(Rel::of(pos)),
+        Color::White => has_moves_for::<WhiteSide>(Rel::of(pos)),
+    }
+}
+
+#[inline(always)]
+fn has_moves_for<Sd: Side>(b: Rel) -> bool {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    let (f0, f1, b0, b1) = if Sd::WHITE {
+        (2, 3, 0, 1)
+    } else {
+        (0, 1, 2, 3)
+    };
+    (step(b.me, f0) | step(b.me, f1)) & empty != 0
+        || (step(kings, b0) | step(kings, b1)) & empty != 0
+        || short_capturers::<Sd>(b.me & !b.kings, kings, b.opp, empty) != 0
 }
 
 struct Counter(u64);
