@@ -11,17 +11,11 @@ use lattjo_backgammon::{Backgammon, Rules};
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("backgammon");
     for (name, rules) in [
-        (
-            "checker play (no cube)",
-            Rules {
-                cube: false,
-                ..Rules::standard()
-            },
-        ),
+        ("checker play (no cube)", Rules::standard().with_cube(false)),
         ("standard preset", Rules::standard()),
         ("lattjo preset", Rules::lattjo()),
     ] {
-        let game = Backgammon::new(rules);
+        let game = Backgammon::new(rules).expect("valid rules");
         let mut buf = Vec::new();
         let mut seed = 0u64;
         group.bench_function(format!("random game, {name}"), |b| {

@@ -24,7 +24,7 @@ fn playouts(game: &Chess) -> u64 {
 }
 
 fn bench(c: &mut Criterion) {
-    let game = Chess::new(Rules::fide());
+    let game = Chess::new(Rules::fide()).expect("valid rules");
     let expected = playouts(&game);
     assert!(expected > GAMES * 20, "games of a sensible length");
     let mut g = c.benchmark_group("chess_playout");

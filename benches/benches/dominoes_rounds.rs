@@ -20,7 +20,7 @@ use lattjo_dominoes::{Dominoes, Rules};
 const ROUNDS: u64 = 1_000;
 
 fn rounds(c: &mut Criterion<CpuTime>) {
-    let game = Dominoes::new(Rules::lattjo(2)).expect("the booklet's rules are valid");
+    let game = Dominoes::new(Rules::lattjo()).expect("the booklet's rules are valid");
     let mut buf = Vec::new();
     let mut seed = 0u64;
     let mut group = c.benchmark_group("dominoes");
@@ -42,7 +42,7 @@ fn rounds(c: &mut Criterion<CpuTime>) {
         })
     });
     // Five-Up: every double a spinner (up to 16 open ends), fives scored after each play.
-    let five_up = Dominoes::new(Rules::five_up(2)).expect("the Five-Up preset is valid");
+    let five_up = Dominoes::new(Rules::five_up()).expect("the Five-Up preset is valid");
     group.bench_function("random 2-player rounds (x1000, Five-Up)", |b| {
         b.iter(|| {
             let mut plies = 0u64;
@@ -70,7 +70,7 @@ fn rounds(c: &mut Criterion<CpuTime>) {
 
 fn matches(c: &mut Criterion<CpuTime>) {
     let game = Match::new(
-        Dominoes::new(Rules::lattjo(4)).expect("the booklet's rules are valid"),
+        Dominoes::new(Rules::lattjo().with_players(4)).expect("the booklet's rules are valid"),
         Rules::suggested_match(),
     );
     let mut buf = Vec::new();

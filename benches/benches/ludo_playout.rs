@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use boardgame_core::{Game, GameRng, Turn, random_playout_capped};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lattjo_ludo::{Ludo, Rules, Seats};
+use lattjo_ludo::{Ludo, Rules};
 
 const GAMES: u64 = 100;
 const MAX_PLIES: u32 = 200_000;
@@ -56,7 +56,7 @@ fn playouts(c: &mut Criterion) {
         ("classic", Rules::classic()),
         ("mensch", Rules::mensch()),
     ] {
-        let game = Ludo::new(rules, Seats::FOUR).expect("preset rules are valid");
+        let game = Ludo::new(rules).expect("preset rules are valid");
         let mut buf = Vec::new();
         let mut seed = 0u64;
         group.bench_function(format!("{name} 4-player random games, wall clock"), |b| {

@@ -12,7 +12,9 @@
 
 use core::fmt;
 
-use crate::{Game, GameRng, ImperfectInfo, Record, Seat, Turn};
+use crate::{
+    Game, GameRng, ImperfectInfo, IndexedActions, Observe, ParametricActions, Record, Seat, Turn,
+};
 
 /// How much to check.
 #[derive(Clone, Debug)]
@@ -73,6 +75,13 @@ pub struct ConformanceReport {
     /// Determinizations that differed from the true state (hidden information really hidden
     /// and really re-sampled).
     pub determinizations_that_differed: u64,
+    /// Observations encoded and checked ([`check_observations`]).
+    pub observations: u64,
+    /// Legal-action masks checked ([`check_indexed_actions`]).
+    pub masks: u64,
+    /// Continuous actions mapped to parameters and back, or drawn from the bounds and played
+    /// ([`check_parametric_actions`]).
+    pub parametric_actions: u64,
 }
 
 /// A broken contract: which game (by seed), where, and what.
@@ -137,7 +146,7 @@ where
 {
     let every = cfg.determinize_every.max(1);
     run(game, cfg, |state, rng, report, node| {
-        if node % every != 0 {
+        if node.counter % every != 0 {
             return Ok(());
         }
         let spectator = game.view(state, None);
@@ -182,13 +191,439 @@ where
     })
 }
 
+/// [`check_game`] plus the [`Observe`] contract at every node, for every seat: the buffer's
+/// length is the shape's size and a wrong length is refused with the buffer unchanged; every
+/// element is overwritten with a finite value; encoding twice gives the same values; and an
+/// action that changed the state changed every seat's observation.
+///
+/// For a hidden-information game use [`check_imperfect_observations`], which replaces the
+/// last check with one on views.
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_observations<G: Observe>(
+    game: &G,
+    cfg: &ConformanceConfig<G::Action>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    let mut watch = ObservationWatch::new(game);
+    let mut previous: Option<G::State> = None;
+    run(game, cfg, |state, _, report, node| {
+        let changed = node.ply > 0 && previous.as_ref() != Some(state);
+        for seat in Seat::all(game.num_players()) {
+            watch.encode(game, state, seat, report)?;
+            if changed && watch.unchanged(seat) {
+                return Err(format!(
+                    "the last action changed the state but not the observation of {seat}"
+                ));
+            }
+            watch.keep(seat);
+        }
+        previous = Some(state.clone());
+        Ok(())
+    })
+}
+
+/// [`check_imperfect`] plus the [`Observe`] contract for a hidden-information game, at every
+/// node (every `cfg.determinize_every` for the determinization part) and for every seat: the
+/// checks of [`check_observations`], and the seat's observation is **equal** for a state it
+/// cannot tell apart (a determinization for that seat) and **changes** whenever the seat's
+/// view changed.
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_imperfect_observations<G: ImperfectInfo + Observe>(
+    game: &G,
+    cfg: &ConformanceConfig<G::Action>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    let every = cfg.determinize_every.max(1);
+    let mut watch = ObservationWatch::new(game);
+    let mut other = vec![0.0f32; watch.size];
+    let mut views: Vec<Option<G::View>> = vec![None; game.num_players()];
+    run(game, cfg, |state, rng, report, node| {
+        for seat in Seat::all(game.num_players()) {
+            watch.encode(game, state, seat, report)?;
+            let view = game.view(state, Some(seat));
+            let slot = &mut views[seat.index()];
+            if node.ply > 0 && slot.as_ref() != Some(&view) && watch.unchanged(seat) {
+                return Err(format!(
+                    "the last action changed what {seat} may know but not its observation"
+                ));
+            }
+            *slot = Some(view);
+            if node.counter % every == 0 {
+                let d = game.determinize(state, seat, rng);
+                report.determinizations += 1;
+                game.observe(&d, seat, &mut other)
+                    .map_err(|e| format!("observe refused a right-sized buffer: {e}"))?;
+                if other != watch.current {
+                    return Err(format!(
+                        "the observation of {seat} differs between two states {seat} cannot tell apart (a determinization): it shows hidden information"
+                    ));
+                }
+            }
+            watch.keep(seat);
+        }
+        Ok(())
+    })
+}
+
+/// Buffers for the observation checks: the current encoding and each seat's last one.
+struct ObservationWatch {
+    size: usize,
+    current: Vec<f32>,
+    last: Vec<Vec<f32>>,
+}
+
+impl ObservationWatch {
+    fn new<G: Observe>(game: &G) -> ObservationWatch {
+        let size = game.observation_shape().size();
+        ObservationWatch {
+            size,
+            current: vec![0.0; size],
+            last: vec![Vec::new(); game.num_players()],
+        }
+    }
+
+    /// Encodes `seat`'s observation into `current` with every check that needs one state.
+    fn encode<G: Observe>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        report: &mut ConformanceReport,
+    ) -> Result<(), String> {
+        if game.observation_shape().size() != self.size {
+            return Err("the observation shape changed during the game".into());
+        }
+        let mut wrong = vec![7.0f32; self.size + 1];
+        if game.observe(state, seat, &mut wrong).is_ok() {
+            return Err(format!(
+                "observe accepted a buffer of {} elements for a shape of {}",
+                self.size + 1,
+                self.size
+            ));
+        }
+        if wrong.iter().any(|&x| x != 7.0) {
+            return Err("observe refused a wrong-sized buffer but wrote into it".into());
+        }
+        self.current.fill(f32::NAN);
+        game.observe(state, seat, &mut self.current)
+            .map_err(|e| format!("observe refused a right-sized buffer: {e}"))?;
+        if let Some(i) = self.current.iter().position(|x| !x.is_finite()) {
+            return Err(format!(
+                "element {i} of the observation of {seat} is {} (not written, or not finite)",
+                self.current[i]
+            ));
+        }
+        let mut again = vec![0.0f32; self.size];
+        game.observe(state, seat, &mut again)
+            .map_err(|e| format!("observe refused a right-sized buffer: {e}"))?;
+        if again != self.current {
+            return Err(format!(
+                "encoding the same state twice gave two observations for {seat}"
+            ));
+        }
+        report.observations += 1;
+        Ok(())
+    }
+
+    /// Whether `current` equals `seat`'s last observation.
+    fn unchanged(&self, seat: Seat) -> bool {
+        self.last[seat.index()] == self.current
+    }
+
+    /// Remembers `current` as `seat`'s last observation.
+    fn keep(&mut self, seat: Seat) {
+        let slot = &mut self.last[seat.index()];
+        slot.clear();
+        slot.extend_from_slice(&self.current);
+    }
+}
+
+/// [`check_game`] plus the [`IndexedActions`] contract at every node: at a player node every
+/// legal action has an index in range that maps back to it, distinct actions have distinct
+/// indices, the mask is `true` exactly at those indices (and a wrong-length mask buffer is
+/// refused), and indices outside the mask name no legal action; at a chance node whose
+/// outcomes are listed and finite in number, every outcome's index maps back to it.
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_indexed_actions<G: IndexedActions>(
+    game: &G,
+    cfg: &ConformanceConfig<G::Action>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    let mut scratch = IndexScratch::default();
+    run(game, cfg, |state, rng, report, _| {
+        check_indices(game, state, rng, report, &mut scratch, |_| Ok(false))
+    })
+}
+
+/// [`check_indexed_actions`] for a game whose player actions are partly continuous: every
+/// legal action has **either** an index **or** parameters ([`ParametricActions`]); the
+/// parameters lie within the bounds and map back to the same action; random parameter
+/// vectors within the bounds map to actions that [`Game::apply`] plays or refuses (with the
+/// state unchanged); parameters that are out of bounds, not finite or of the wrong number map
+/// to nothing.
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_parametric_actions<G: IndexedActions + ParametricActions>(
+    game: &G,
+    cfg: &ConformanceConfig<G::Action>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    let bounds = game.parameter_bounds().to_vec();
+    if let Some((i, b)) = bounds
+        .iter()
+        .enumerate()
+        .find(|(_, (lo, hi))| !(lo.is_finite() && hi.is_finite() && lo <= hi))
+    {
+        return Err(Violation {
+            seed: cfg.seed,
+            ply: 0,
+            what: format!("parameter {i} has bounds {b:?}"),
+        });
+    }
+    let mut scratch = IndexScratch::default();
+    let mut params = vec![0.0f64; bounds.len()];
+    run(game, cfg, |state, rng, report, _| {
+        let mut mapped = 0u64;
+        let mut parametric = |a: &G::Action| -> Result<bool, String> {
+            let has = game
+                .action_parameters(state, a, &mut params)
+                .map_err(|e| format!("action_parameters refused a right-sized buffer: {e}"))?;
+            if !has {
+                return Ok(false);
+            }
+            mapped += 1;
+            if let Some((i, x)) = params
+                .iter()
+                .zip(&bounds)
+                .enumerate()
+                .find(|(_, (x, (lo, hi)))| !(**x >= *lo && **x <= *hi))
+                .map(|(i, (x, _))| (i, *x))
+            {
+                return Err(format!(
+                    "parameter {i} of {a:?} is {x}, outside {:?}",
+                    bounds[i]
+                ));
+            }
+            match game.parameters_action(state, &params) {
+                Some(back) if back == *a => Ok(true),
+                other => Err(format!(
+                    "{a:?} has parameters {params:?}, which map back to {other:?}"
+                )),
+            }
+        };
+        check_indices(game, state, rng, report, &mut scratch, &mut parametric)?;
+        report.parametric_actions += mapped;
+        if !matches!(game.turn(state), Turn::Player(_)) {
+            return Ok(());
+        }
+        // Random vectors within the bounds: an action, played or refused, never a panic.
+        for _ in 0..4 {
+            let p: Vec<f64> = bounds
+                .iter()
+                .map(|(lo, hi)| lo + (hi - lo) * rng.unit_f64())
+                .collect();
+            let Some(a) = game.parameters_action(state, &p) else {
+                return Err(format!(
+                    "parameters {p:?} within the bounds map to no action"
+                ));
+            };
+            let mut copy = state.clone();
+            if game.apply(&mut copy, &a).is_err() && copy != *state {
+                return Err(format!("apply refused {a:?} but changed the state"));
+            }
+            report.parametric_actions += 1;
+        }
+        // Out of bounds, not finite, wrong length: nothing.
+        for (i, (lo, hi)) in bounds.iter().enumerate() {
+            let mid: Vec<f64> = bounds.iter().map(|(l, h)| l + (h - l) / 2.0).collect();
+            let width = (hi - lo).abs().max(1.0);
+            for bad in [lo - width, hi + width, f64::NAN, f64::INFINITY] {
+                let mut p = mid.clone();
+                p[i] = bad;
+                if let Some(a) = game.parameters_action(state, &p) {
+                    return Err(format!(
+                        "parameter {i} = {bad} (bounds {:?}) maps to {a:?}",
+                        (lo, hi)
+                    ));
+                }
+            }
+        }
+        let long = vec![0.0; bounds.len() + 1];
+        if let Some(a) = game.parameters_action(state, &long) {
+            return Err(format!(
+                "{} parameters (the game has {}) map to {a:?}",
+                long.len(),
+                bounds.len()
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// Buffers for the index checks.
+struct IndexScratch<A> {
+    legal: Vec<A>,
+    outcomes: Vec<(A, f64)>,
+    mask: Vec<bool>,
+    expected: Vec<bool>,
+}
+
+impl<A> Default for IndexScratch<A> {
+    fn default() -> Self {
+        IndexScratch {
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+            mask: Vec::new(),
+            expected: Vec::new(),
+        }
+    }
+}
+
+/// The index checks at one node. `parametric(a)` says whether `a` is a continuous action
+/// (checked by the caller); such an action must have no index.
+fn check_indices<G: IndexedActions>(
+    game: &G,
+    state: &G::State,
+    rng: &mut GameRng,
+    report: &mut ConformanceReport,
+    scratch: &mut IndexScratch<G::Action>,
+    mut parametric: impl FnMut(&G::Action) -> Result<bool, String>,
+) -> Result<(), String> {
+    let n = game.num_distinct_actions();
+    scratch.mask.clear();
+    scratch.mask.resize(n + 1, true);
+    if game.legal_mask(state, &mut scratch.mask).is_ok() {
+        return Err(format!(
+            "legal_mask accepted a buffer of {} for {n} actions",
+            n + 1
+        ));
+    }
+    if scratch.mask.iter().any(|&m| !m) {
+        return Err("legal_mask refused a wrong-sized buffer but wrote into it".into());
+    }
+    scratch.mask.truncate(n);
+    scratch.mask.fill(true);
+    game.legal_mask(state, &mut scratch.mask)
+        .map_err(|e| format!("legal_mask refused a right-sized buffer: {e}"))?;
+    report.masks += 1;
+    scratch.expected.clear();
+    scratch.expected.resize(n, false);
+    match game.turn(state) {
+        Turn::Player(_) => {
+            game.legal_actions(state, &mut scratch.legal);
+            for a in &scratch.legal {
+                let is_parametric = parametric(a)?;
+                let index = game.action_index(state, a);
+                let i = match (index, is_parametric) {
+                    (Some(i), false) => i,
+                    (None, true) => continue,
+                    (Some(i), true) => {
+                        return Err(format!("{a:?} has both an index ({i}) and parameters"));
+                    }
+                    (None, false) => return Err(format!("legal {a:?} has no index")),
+                };
+                if i >= n {
+                    return Err(format!("{a:?} has index {i}, outside 0..{n}"));
+                }
+                match game.index_action(state, i) {
+                    Some(back) if back == *a => {}
+                    other => {
+                        return Err(format!("{a:?} has index {i}, which maps to {other:?}"));
+                    }
+                }
+                if scratch.expected[i] {
+                    return Err(format!("two legal actions share index {i}"));
+                }
+                scratch.expected[i] = true;
+            }
+        }
+        Turn::Chance => {
+            let m = game.num_chance_outcomes();
+            if m > 0 && game.chance_outcomes(state, &mut scratch.outcomes) {
+                for (a, _) in &scratch.outcomes {
+                    let Some(i) = game.chance_index(state, a).filter(|&i| i < m) else {
+                        return Err(format!("chance outcome {a:?} has no index in 0..{m}"));
+                    };
+                    match game.index_chance(state, i) {
+                        Some(back) if back == *a => {}
+                        other => {
+                            return Err(format!(
+                                "chance outcome {a:?} has index {i}, which maps to {other:?}"
+                            ));
+                        }
+                    }
+                    if game.action_index(state, a).is_some() {
+                        return Err(format!(
+                            "chance outcome {a:?} also has a player-action index"
+                        ));
+                    }
+                }
+            }
+        }
+        Turn::Terminal => {}
+    }
+    for (i, (&m, &e)) in scratch.mask.iter().zip(&scratch.expected).enumerate() {
+        if m != e {
+            return Err(format!(
+                "the mask says {m} at index {i}, but the legal actions {} it",
+                if m { "lack" } else { "have" }
+            ));
+        }
+    }
+    // A few indices outside the mask: nothing legal.
+    if n > 0 {
+        for _ in 0..4 {
+            let i = rng.index(n);
+            if !scratch.mask[i]
+                && let Some(a) = game.index_action(state, i)
+                && game.is_legal(state, &a)
+            {
+                return Err(format!(
+                    "index {i} is not in the mask but maps to the legal {a:?}"
+                ));
+            }
+        }
+    }
+    if let Some(a) = game.index_action(state, n) {
+        return Err(format!("index {n} (out of range) maps to {a:?}"));
+    }
+    Ok(())
+}
+
+/// Where the walk is: a running node counter over all games, and the ply within the game
+/// (0 at each game's first state).
+#[derive(Clone, Copy)]
+struct Node {
+    counter: u32,
+    ply: u32,
+}
+
 /// The largest number of foreign actions kept for refusal checks.
 const POOL: usize = 256;
 
 fn run<G: Game>(
     game: &G,
     cfg: &ConformanceConfig<G::Action>,
-    mut extra: impl FnMut(&G::State, &mut GameRng, &mut ConformanceReport, u32) -> Result<(), String>,
+    mut extra: impl FnMut(&G::State, &mut GameRng, &mut ConformanceReport, Node) -> Result<(), String>,
 ) -> Result<ConformanceReport, Violation>
 where
     G::State: PartialEq,
@@ -215,7 +650,11 @@ where
                     format!("turn is {turn:?} but returns are {returns:?}"),
                 ));
             }
-            extra(&state, &mut check_rng, &mut report, node_counter).map_err(|w| fail(ply, w))?;
+            let node = Node {
+                counter: node_counter,
+                ply,
+            };
+            extra(&state, &mut check_rng, &mut report, node).map_err(|w| fail(ply, w))?;
             node_counter = node_counter.wrapping_add(1);
             check_foreign(
                 game,

@@ -27,6 +27,7 @@
 pub mod conformance;
 mod drivers;
 mod game;
+mod learning;
 mod matches;
 mod mcts;
 pub mod parallel;
@@ -40,8 +41,9 @@ pub use drivers::{
     random_playout_capped,
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
+pub use learning::{BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape};
 pub use matches::{Match, MatchState};
-pub use mcts::{IsMcts, Mcts, MctsConfig};
+pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};

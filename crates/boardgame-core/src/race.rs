@@ -11,7 +11,10 @@
 //! winner's team scores the distance the losers still had to go; the seat that starts
 //! rotates each round.
 
-use crate::{BySeat, Game, GameRng, ImperfectInfo, Returns, RoundContext, Rounds, Seat, Turn};
+use crate::{
+    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, Observe, Returns,
+    RoundContext, Rounds, Seat, Shape, Turn,
+};
 
 /// Card values run from 1 to this.
 pub const CARD_VALUES: usize = 3;
@@ -179,6 +182,8 @@ pub struct RaceView {
 #[derive(Clone, Debug)]
 pub struct Race {
     rules: RaceRules,
+    /// The observation's shape ([`Observe`]), fixed by the number of players.
+    shape: Shape,
 }
 
 impl Race {
@@ -208,7 +213,9 @@ impl Race {
         if rules.partners && rules.players != 4 {
             return Err(RaceError::Partners(rules.players));
         }
-        Ok(Race { rules })
+        let shape = Shape::flat(3 * usize::from(rules.players) + 18)
+            .ok_or(RaceError::Players(rules.players))?;
+        Ok(Race { rules, shape })
     }
 
     /// The rules.
@@ -458,6 +465,124 @@ impl ImperfectInfo for Race {
     }
 }
 
+/// The observation of a seat: a flat vector of `3 * players + 18` values in `[0, 1]`, seats
+/// counted from the observer (relative seat 0 is the observer, 1 the next to act after it):
+///
+/// | elements | meaning |
+/// | --- | --- |
+/// | `players` | each relative seat's square, divided by the track length |
+/// | `players` | each relative seat's hand size, divided by the deck size |
+/// | `players` | one-hot: the relative seat the phase names (dealt to next, rolling, moving, winner) |
+/// | 3 | the observer's own cards of each value, divided by the copies |
+/// | 1 | cards left in the deck, divided by the deck size |
+/// | 3 | discards of each value, divided by the copies |
+/// | 4 | one-hot phase: dealing, rolling, moving, over |
+/// | 6 | one-hot: the die, while moving |
+/// | 1 | cards dealt so far, divided by the cards to deal (while dealing) |
+///
+/// Other seats' hands and the deck's make-up are not encoded: only what the observer's view
+/// holds. A seat out of range observes as a spectator (no own cards).
+impl Observe for Race {
+    fn observation_shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn observe(&self, s: &RaceState, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
+        let n = self.players();
+        BufferSizeError::check(3 * n + 18, out.len())?;
+        out.fill(0.0);
+        let deck_total = f32::from(self.rules.copies) * CARD_VALUES as f32;
+        let copies = f32::from(self.rules.copies);
+        let relative = |other: Seat| (other.index() + n - seat.index() % n) % n;
+        for other in Seat::all(n) {
+            let r = relative(other);
+            out[r] = f32::from(s.positions[other]) / f32::from(self.rules.track);
+            out[n + r] = f32::from(s.hands[other].iter().sum::<u8>()) / deck_total;
+        }
+        let (phase, named, die) = match s.phase {
+            Phase::Dealing { dealt } => (0, Seat::new(dealt % self.rules.players), 0),
+            Phase::Rolling(who) => (1, who, 0),
+            Phase::Moving { seat: who, die } => (2, who, die),
+            Phase::Over(who) => (3, who, 0),
+        };
+        out[2 * n + relative(named)] = 1.0;
+        let base = 3 * n;
+        if let Some(hand) = s.hands.get(seat) {
+            for (i, &c) in hand.iter().enumerate() {
+                out[base + i] = f32::from(c) / copies;
+            }
+        }
+        out[base + 3] = f32::from(s.deck.iter().sum::<u8>()) / deck_total;
+        for (i, &c) in s.discards.iter().enumerate() {
+            out[base + 4 + i] = f32::from(c) / copies;
+        }
+        out[base + 7 + phase] = 1.0;
+        if (1..=6).contains(&die) {
+            out[base + 11 + usize::from(die) - 1] = 1.0;
+        }
+        if let Phase::Dealing { dealt } = s.phase {
+            out[base + 17] = f32::from(dealt) / f32::from(self.to_deal().max(1));
+        }
+        Ok(())
+    }
+}
+
+/// Player actions: `Advance` is 0 and `Play(v)` is `v` (1 to 3). Chance outcomes: `Deal(v)`
+/// is `v - 1` (0 to 2) and `Roll(d)` is `2 + d` (3 to 8). Indices do not depend on the state.
+impl IndexedActions for Race {
+    fn num_distinct_actions(&self) -> usize {
+        1 + CARD_VALUES
+    }
+
+    fn action_index(&self, _: &RaceState, action: &RaceAction) -> Option<usize> {
+        match *action {
+            RaceAction::Advance => Some(0),
+            RaceAction::Play(v @ 1..=3) => Some(usize::from(v)),
+            _ => None,
+        }
+    }
+
+    fn index_action(&self, _: &RaceState, index: usize) -> Option<RaceAction> {
+        match index {
+            0 => Some(RaceAction::Advance),
+            1..=3 => Some(RaceAction::Play(index as u8)),
+            _ => None,
+        }
+    }
+
+    fn legal_mask(&self, s: &RaceState, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(1 + CARD_VALUES, out.len())?;
+        out.fill(false);
+        if let Phase::Moving { seat, .. } = s.phase {
+            out[0] = true;
+            for (slot, &c) in out[1..].iter_mut().zip(&s.hands[seat]) {
+                *slot = c > 0;
+            }
+        }
+        Ok(())
+    }
+
+    fn num_chance_outcomes(&self) -> usize {
+        CARD_VALUES + 6
+    }
+
+    fn chance_index(&self, _: &RaceState, action: &RaceAction) -> Option<usize> {
+        match *action {
+            RaceAction::Deal(v @ 1..=3) => Some(usize::from(v) - 1),
+            RaceAction::Roll(d @ 1..=6) => Some(2 + usize::from(d)),
+            _ => None,
+        }
+    }
+
+    fn index_chance(&self, _: &RaceState, index: usize) -> Option<RaceAction> {
+        match index {
+            0..=2 => Some(RaceAction::Deal(index as u8 + 1)),
+            3..=8 => Some(RaceAction::Roll(index as u8 - 2)),
+            _ => None,
+        }
+    }
+}
+
 impl Rounds for Race {
     fn round_points(&self, s: &RaceState) -> Option<BySeat<i64>> {
         let winner = s.winner()?;
@@ -480,7 +605,10 @@ impl Rounds for Race {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::{ConformanceConfig, check_game, check_imperfect};
+    use crate::conformance::{
+        ConformanceConfig, check_game, check_imperfect, check_imperfect_observations,
+        check_indexed_actions,
+    };
     use crate::{Match, MatchConfig, random_playout};
 
     fn dealt(game: &Race, cards: &[u8]) -> RaceState {
@@ -678,6 +806,15 @@ mod tests {
             };
             let report = check_imperfect(&game, &cfg).unwrap_or_else(|v| panic!("{rules:?}: {v}"));
             assert_eq!(report.games, 40);
+            let observed = check_imperfect_observations(&game, &cfg)
+                .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+            assert!(observed.observations > 0, "{rules:?}");
+            let indexed =
+                check_indexed_actions(&game, &cfg).unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+            assert_eq!(
+                indexed.masks,
+                indexed.player_nodes + indexed.chance_nodes + 40
+            );
             if rules.hand > 0 {
                 assert!(report.determinizations_that_differed > 0, "{rules:?}");
             }

@@ -212,6 +212,14 @@ static BETWEEN: [[u64; 64]; 64] = LINES.0;
 static LINE: [[u64; 64]; 64] = LINES.1;
 
 /// Squares a knight on `sq` attacks.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{knight_attacks, Square};
+///
+/// assert_eq!(knight_attacks(Square::B1).collect::<Vec<_>>(), [Square::D2, Square::A3, Square::C3]);
+/// ```
 #[inline]
 #[must_use]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -233,6 +241,17 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 }
 
 /// Squares a rook on `sq` attacks, given the occupied squares.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{rook_attacks, Bitboard, Square};
+///
+/// let blockers = Bitboard::from_square(Square::A4);
+/// let a = rook_attacks(Square::A1, blockers);
+/// assert!(a.contains(Square::A4) && !a.contains(Square::A5));
+/// assert_eq!(a.count(), 3 + 7);
+/// ```
 #[inline]
 #[must_use]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -261,6 +280,15 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; empty
 /// otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{between, Square};
+///
+/// assert_eq!(between(Square::E1, Square::H4).count(), 2); // f2, g3
+/// assert!(between(Square::E1, Square::F3).is_empty());
+/// ```
 #[inline]
 #[must_use]
 pub fn between(a: Square, b: Square) -> Bitboard {

@@ -6,6 +6,18 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 use crate::types::{File, Rank, Square};
 
 /// A set of squares, bit `i` standing for the square of index `i` (`A1 = 0`).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Bitboard, File, Square};
+///
+/// let b = Bitboard::from_square(Square::A1).with(Square::H8);
+/// assert_eq!(b.count(), 2);
+/// assert!(b.contains(Square::H8));
+/// assert_eq!(b.collect::<Vec<Square>>(), [Square::A1, Square::H8]);
+/// assert_eq!((Bitboard::file(File::A) & b).single(), Some(Square::A1));
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bitboard(pub u64);

@@ -7,10 +7,24 @@ use crate::types::{ByColor, Color, File, Piece, Rank, Role, Square};
 
 /// The pieces on the board, as one bitboard per role and one per colour.
 ///
-/// A `Board` is only a placement; it may hold any arrangement. [`crate::Position`] adds
-/// the side to move and the rest, and is always valid.
+/// A `Board` is only a placement: any number of pieces anywhere. It is always consistent,
+/// though: every occupied square holds exactly one role and one colour, whichever way the
+/// board was built (the methods keep it so, [`Board::from_bitboards`] and deserialization
+/// check it). [`crate::Position`] adds the side to move and the rest, and is always valid.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Board, Color, Piece, Role, Square};
+///
+/// let mut board = Board::empty();
+/// board.set_piece_at(Square::E1, Piece { color: Color::White, role: Role::King });
+/// board.set_piece_at(Square::E8, Piece { color: Color::Black, role: Role::King });
+/// assert_eq!(board.board_fen(), "4k3/8/8/8/8/8/8/4K3");
+/// assert_eq!(board.piece_at(Square::E1).map(|p| p.role), Some(Role::King));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: ByColor<Bitboard>,
@@ -22,7 +36,98 @@ impl Default for Board {
     }
 }
 
+/// Bitboards that do not describe a placement (see [`Board::from_bitboards`]): each set
+/// names the squares with that defect.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Bitboard, Board, ByColor, Square};
+///
+/// let mut roles = [Bitboard::EMPTY; 6];
+/// roles[5] = Bitboard::from_square(Square::E1);
+/// let colors = ByColor { white: Bitboard::EMPTY, black: Bitboard::EMPTY };
+/// let err = Board::from_bitboards(roles, colors).unwrap_err();
+/// assert_eq!(err.without_color, Bitboard::from_square(Square::E1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("inconsistent bitboards: {}", describe(self))]
+#[non_exhaustive]
+pub struct BoardError {
+    /// Squares that are in two or more role sets.
+    pub overlapping_roles: Bitboard,
+    /// Squares that are in both colour sets.
+    pub overlapping_colors: Bitboard,
+    /// Squares with a role but no colour.
+    pub without_color: Bitboard,
+    /// Squares with a colour but no role.
+    pub without_role: Bitboard,
+}
+
+fn describe(e: &BoardError) -> String {
+    let mut parts = Vec::new();
+    for (set, what) in [
+        (e.overlapping_roles, "in two role sets"),
+        (e.overlapping_colors, "in both colour sets"),
+        (e.without_color, "with a role but no colour"),
+        (e.without_role, "with a colour but no role"),
+    ] {
+        if set.any() {
+            let squares: Vec<String> = set.map(|s| s.to_string()).collect();
+            parts.push(format!("{} {what}", squares.join(" ")));
+        }
+    }
+    parts.join(", ")
+}
+
 impl Board {
+    /// A board from one bitboard per role (`Role::index` order: pawns, knights, bishops,
+    /// rooks, queens, kings) and one per colour.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError`] when a square is in two role sets or both colour sets, or has a role
+    /// but no colour, or a colour but no role.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Bitboard, Board, ByColor};
+    ///
+    /// let kings = Bitboard(0x1000_0000_0000_0010); // e1 and e8
+    /// let colors = ByColor { white: Bitboard(0x10), black: Bitboard(0x1000_0000_0000_0000) };
+    /// let mut roles = [Bitboard::EMPTY; 6];
+    /// roles[5] = kings;
+    /// assert!(Board::from_bitboards(roles, colors).is_ok());
+    /// roles[1] = Bitboard(0x10); // e1 is also a knight
+    /// assert!(Board::from_bitboards(roles, colors).is_err());
+    /// ```
+    pub fn from_bitboards(
+        by_role: [Bitboard; 6],
+        by_color: ByColor<Bitboard>,
+    ) -> Result<Board, BoardError> {
+        let mut seen = Bitboard::EMPTY;
+        let mut overlapping_roles = Bitboard::EMPTY;
+        for r in by_role {
+            overlapping_roles |= seen & r;
+            seen |= r;
+        }
+        let colored = by_color.white | by_color.black;
+        let err = BoardError {
+            overlapping_roles,
+            overlapping_colors: by_color.white & by_color.black,
+            without_color: seen & !colored,
+            without_role: colored & !seen,
+        };
+        if (err.overlapping_roles | err.overlapping_colors | err.without_color | err.without_role)
+            .any()
+        {
+            Err(err)
+        } else {
+            Ok(Board { by_role, by_color })
+        }
+    }
+
     /// An empty board.
     #[must_use]
     pub const fn empty() -> Board {
@@ -194,6 +299,20 @@ impl Board {
             }
         }
         s
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Board {
+    /// The same fields as serialization writes, checked by [`Board::from_bitboards`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Repr {
+            by_role: [Bitboard; 6],
+            by_color: ByColor<Bitboard>,
+        }
+        let r = Repr::deserialize(d)?;
+        Board::from_bitboards(r.by_role, r.by_color).map_err(serde::de::Error::custom)
     }
 }
 

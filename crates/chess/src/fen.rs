@@ -9,10 +9,22 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::position::{CastlingMode, Position, PositionError, Setup};
+use crate::position::{CastlingMode, Position};
+use crate::setup::{PositionError, PositionErrorKind, Setup};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// How the en-passant field is written (section 6 of the rules).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{EpMode, Position};
+///
+/// let pos: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+/// assert!(pos.to_fen(EpMode::Always).contains(" e3 "));
+/// assert!(pos.to_fen(EpMode::Legal).contains(" - ")); // no black pawn can take
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EpMode {
     /// After every double step, as the PGN standard records it (the default).
@@ -23,6 +35,21 @@ pub enum EpMode {
 }
 
 /// Why a FEN string was refused: one variant per field, then position validation.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{FenError, Position, PositionErrorKind};
+///
+/// match "8/8/8/8/8/8/8/K6k x - - 0 1".parse::<Position>() {
+///     Err(FenError::Turn(t)) => assert_eq!(t, "x"),
+///     other => panic!("{other:?}"),
+/// }
+/// match "8/8/8/8/8/8/8/K6K w - - 0 1".parse::<Position>() {
+///     Err(FenError::Position(e)) => assert!(e.contains(PositionErrorKind::MissingKing(lattjo_chess::Color::Black))),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -97,12 +124,17 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
     Ok(board)
 }
 
+/// Reads the castling field leniently: each letter names a rook square, whether or not the
+/// pieces agree (validation reports rights the pieces contradict, and
+/// [`crate::PositionError::ignore_invalid_castling_rights`] drops them). `K`/`Q` name the
+/// outermost rook on that side of the king, or the corner when there is none; `A`-`H` name
+/// the file (Shredder-FEN).
 fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
     let bad = || FenError::Castling(field.to_owned());
     if field == "-" {
         return Ok(Bitboard::EMPTY);
     }
-    if field.is_empty() || field.len() > 8 {
+    if field.is_empty() || field.len() > 4 {
         return Err(bad());
     }
     let mut rooks = Bitboard::EMPTY;
@@ -117,18 +149,18 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
             color,
             role: Role::Rook,
         }) & Bitboard::rank(rank);
-        let king = board
-            .king_of(color)
-            .filter(|k| k.rank() == rank)
-            .ok_or_else(bad)?;
+        let king = board.king_of(color).filter(|k| k.rank() == rank);
         let sq = match c.to_ascii_lowercase() {
-            'k' => own_rooks.filter(|r| r.file() > king.file()).last(),
-            'q' => own_rooks.into_iter().find(|r| r.file() < king.file()),
+            'k' => king
+                .and_then(|k| own_rooks.filter(|r| r.file() > k.file()).last())
+                .unwrap_or(Square::from_coords(File::H, rank)),
+            'q' => king
+                .and_then(|k| own_rooks.into_iter().find(|r| r.file() < k.file()))
+                .unwrap_or(Square::from_coords(File::A, rank)),
             l => File::from_char(l)
                 .map(|f| Square::from_coords(f, rank))
-                .filter(|s| own_rooks.contains(*s)),
-        }
-        .ok_or_else(bad)?;
+                .ok_or_else(bad)?,
+        };
         if rooks.contains(sq) {
             return Err(bad());
         }
@@ -137,13 +169,33 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
     Ok(rooks)
 }
 
+/// Whether a castling field names rooks by file (Shredder-FEN), which only Chess960 needs.
+fn is_shredder(field: &str) -> bool {
+    field
+        .chars()
+        .any(|c| File::from_char(c.to_ascii_lowercase()).is_some())
+}
+
 impl Setup {
     /// Parses the fields of a FEN (4 to 6 fields; missing clocks default to `0 1`) without
-    /// validating the position.
+    /// validating the position: castling rights the pieces contradict and an impossible
+    /// en-passant square are left for [`Position::from_setup`] to report (and to recover
+    /// from, see [`crate::PositionError`]).
     ///
     /// # Errors
     ///
     /// [`FenError`] naming the first malformed field (never [`FenError::Position`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{FenError, Setup, Square};
+    ///
+    /// let setup = Setup::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")?;
+    /// assert_eq!(setup.ep_square, Some(Square::E3));
+    /// assert!(matches!(Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w Z - 0 1"), Err(FenError::Castling(_))));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
@@ -218,13 +270,21 @@ impl Position {
 impl FromStr for Position {
     type Err = FenError;
 
-    /// Parses a FEN as standard chess, or as Chess960 when the castling rights only make
-    /// sense there (Shredder/X-FEN letters or rooks off the corners).
+    /// Parses a FEN as standard chess, or as Chess960 when the castling field names rooks
+    /// by file (Shredder-FEN) or its rights only make sense in Chess960 (X-FEN with rooks
+    /// off the corners). When neither mode accepts it, the error is standard chess's.
     fn from_str(s: &str) -> Result<Position, FenError> {
         let setup = Setup::from_fen(s)?;
+        if s.split_ascii_whitespace().nth(2).is_some_and(is_shredder) {
+            return Ok(Position::from_setup(setup, CastlingMode::Chess960)?);
+        }
         match Position::from_setup(setup, CastlingMode::Standard) {
-            Err(PositionError::BadCastlingRights(_)) => {
-                Ok(Position::from_setup(setup, CastlingMode::Chess960)?)
+            Err(e)
+                if e.kinds()
+                    .iter()
+                    .any(|k| matches!(k, PositionErrorKind::BadCastlingRights(_))) =>
+            {
+                Position::from_setup(setup, CastlingMode::Chess960).map_err(|_| e.into())
             }
             other => Ok(other?),
         }
@@ -232,13 +292,27 @@ impl FromStr for Position {
 }
 
 impl fmt::Display for Position {
-    /// The FEN, en-passant square written [`EpMode::Always`].
+    /// The FEN, en-passant square written [`EpMode::Always`]. A Chess960 position is
+    /// written in X-FEN, or in Shredder-FEN when X-FEN would read back as standard chess
+    /// (king on the e-file, castling rooks in the corners), so that parsing gives the same
+    /// position back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&Fen::from_position(self, EpMode::Always), f)
     }
 }
 
 /// A position formatted as FEN (see [`Position::to_fen`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::fen::Fen;
+/// use lattjo_chess::{EpMode, Position};
+///
+/// let pos = Position::new();
+/// let text = format!("{}", Fen::from_position(&pos, EpMode::Legal));
+/// assert_eq!(text, pos.to_string());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Fen<'a> {
     pos: &'a Position,
@@ -257,6 +331,15 @@ impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.pos;
         write!(f, "{} {} ", p.board.board_fen(), p.turn.char())?;
+        let looks_standard = { p.castle_mask }.all(|rook| {
+            let king = p.king(if rook.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            });
+            king.file() == File::E && matches!(rook.file(), File::A | File::H)
+        });
+        let shredder = p.mode == CastlingMode::Chess960 && looks_standard;
         let mut any = false;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
@@ -275,11 +358,12 @@ impl fmt::Display for Fen<'_> {
                         rank_rooks.into_iter().find(|r| r.file() < king.file())
                     }
                 };
-                let c = if p.mode == CastlingMode::Standard || outermost == Some(rook) {
-                    side_char(side)
-                } else {
-                    rook.file().char().to_ascii_uppercase()
-                };
+                let c =
+                    if !shredder && (p.mode == CastlingMode::Standard || outermost == Some(rook)) {
+                        side_char(side)
+                    } else {
+                        rook.file().char().to_ascii_uppercase()
+                    };
                 write!(
                     f,
                     "{}",

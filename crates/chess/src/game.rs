@@ -1,14 +1,29 @@
-//! The game: rule sets, outcomes, draw rules, and boardgame-core's [`Game`] trait.
+//! The game: rule sets, draw rules, the game state, and boardgame-core's [`Game`] trait.
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
-use crate::bitboard::Bitboard;
+use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
 use crate::position::{IllegalMoveError, Move, Position};
-use crate::types::{ByColor, Color, Role};
+use crate::types::{ByColor, Color};
 
 /// Rule options. The two presets are [`Rules::fide`] (the default: the booklet's moves and
 /// results with FIDE's draw rules filling its gaps, rules section 4 D3) and
-/// [`Rules::lattjo`] (the literal booklet). Both generate identical moves.
+/// [`Rules::lattjo`] (the literal booklet). Both generate identical moves. Each option has a
+/// builder method taking its value; [`Chess::new`] validates the combination.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Chess, Rules};
+///
+/// let rules = Rules::fide().with_auto_claim(true).with_decisions(true);
+/// assert!(rules.auto_claim && rules.claimable_draws);
+/// let game = Chess::new(rules)?;
+/// assert_eq!(game.rules(), &rules);
+/// // Auto-claiming needs claimable draws to claim.
+/// assert!(Chess::new(Rules::lattjo().with_auto_claim(true)).is_err());
+/// # Ok::<(), lattjo_chess::RulesError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -19,8 +34,8 @@ pub struct Rules {
     /// Fivefold repetition and the 75-move rule end the game automatically (FIDE 9.6).
     /// FIDE: on. Booklet: off (D3).
     pub automatic_draws: bool,
-    /// Turns the claimable draws into automatic ones (A4), for engines and test harnesses.
-    /// Off in both presets.
+    /// Turns the claimable draws into automatic ones (A4), for engines and test harnesses;
+    /// needs `claimable_draws`. Off in both presets.
     pub auto_claim: bool,
     /// A draw may be agreed only once both players have moved (FIDE 5.2.3). FIDE: on.
     /// Booklet: off.
@@ -68,89 +83,85 @@ impl Rules {
         }
     }
 
-    /// The same rules with [`Rules::decisions`] set.
+    /// The same rules with [`Rules::claimable_draws`] set to `on`.
     #[must_use]
-    pub const fn with_decisions(mut self, on: bool) -> Rules {
-        self.decisions = on;
+    pub const fn with_claimable_draws(mut self, on: bool) -> Rules {
+        self.claimable_draws = on;
         self
     }
 
-    /// The same rules with [`Rules::auto_claim`] set.
+    /// The same rules with [`Rules::automatic_draws`] set to `on`.
+    #[must_use]
+    pub const fn with_automatic_draws(mut self, on: bool) -> Rules {
+        self.automatic_draws = on;
+        self
+    }
+
+    /// The same rules with [`Rules::auto_claim`] set to `on`.
     #[must_use]
     pub const fn with_auto_claim(mut self, on: bool) -> Rules {
         self.auto_claim = on;
         self
     }
-}
 
-/// Why a game was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum WinReason {
-    /// Checkmate (rule K16).
-    Checkmate,
-    /// The opponent resigned (D4).
-    Resignation,
-}
-
-/// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum DrawReason {
-    /// No legal move and not in check (A1, D1).
-    Stalemate,
-    /// Neither side can checkmate with the material left (K21, A2).
-    InsufficientMaterial,
-    /// The same position for the fifth time (FIDE 9.6.1).
-    FivefoldRepetition,
-    /// 75 moves by each side without pawn move or capture (FIDE 9.6.2).
-    SeventyFiveMoves,
-    /// Threefold repetition, claimed or auto-claimed (FIDE 9.2).
-    ThreefoldRepetition,
-    /// 50 moves by each side without pawn move or capture, claimed or auto-claimed (9.3).
-    FiftyMoves,
-    /// The players agreed (FIDE 5.2.3, D4).
-    Agreement,
-    /// A resignation when the opponent could not have checkmated (FIDE 5.1.2, A14).
-    ResignationWithoutMatingMaterial,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// One side won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// Drawn.
-    Draw(DrawReason),
-}
-
-impl Outcome {
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    /// The same rules with [`Rules::agreement_needs_moves`] set to `on`.
     #[must_use]
-    pub const fn pgn_result(self) -> &'static str {
-        match self {
-            Outcome::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
-            Outcome::Draw(_) => "1/2-1/2",
-        }
+    pub const fn with_agreement_needs_moves(mut self, on: bool) -> Rules {
+        self.agreement_needs_moves = on;
+        self
+    }
+
+    /// The same rules with [`Rules::resignation_needs_mating_material`] set to `on`.
+    #[must_use]
+    pub const fn with_resignation_needs_mating_material(mut self, on: bool) -> Rules {
+        self.resignation_needs_mating_material = on;
+        self
+    }
+
+    /// The same rules with [`Rules::decisions`] set to `on`.
+    #[must_use]
+    pub const fn with_decisions(mut self, on: bool) -> Rules {
+        self.decisions = on;
+        self
     }
 }
 
+/// A combination of [`Rules`] options that [`Chess::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Chess, Rules, RulesError};
+///
+/// assert_eq!(
+///     Chess::new(Rules::lattjo().with_auto_claim(true)).unwrap_err(),
+///     RulesError::AutoClaimWithoutClaims
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// `auto_claim` without `claimable_draws`: there would be nothing to claim.
+    #[error("auto_claim needs claimable_draws")]
+    AutoClaimWithoutClaims,
+}
+
 /// The draws the side to move may claim now (A4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, Position, Rules};
+///
+/// let start: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80".parse()?;
+/// let game = Chess::new(Rules::fide().with_decisions(true))?.with_start(start);
+/// let mut state = game.new_initial_state();
+/// let claims = game.claimable_draws(&state);
+/// assert!(claims.fifty_moves && !claims.threefold_repetition);
+/// game.apply(&mut state, &Action::ClaimDraw)?;
+/// assert!(state.outcome().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawClaims {
     /// The current position has occurred at least three times (FIDE 9.2).
@@ -169,6 +180,20 @@ impl DrawClaims {
 
 /// An action of the [`Game`]: a move, or a decision (D4, listed only with
 /// [`Rules::decisions`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, Rules};
+///
+/// let game = Chess::new(Rules::fide().with_decisions(true))?;
+/// let mut state = game.new_initial_state();
+/// let e4 = state.position().parse_san("e4")?;
+/// game.apply(&mut state, &Action::Move(e4))?;
+/// game.apply(&mut state, &Action::Resign)?;
+/// assert_eq!(state.outcome().map(|o| o.result().to_string()), Some("1-0".to_owned()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -186,9 +211,23 @@ pub enum Action {
 }
 
 /// Why an action was refused (the state is unchanged).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, Move, PlayError, Square};
+///
+/// let game = Chess::default();
+/// let mut state = game.new_initial_state();
+/// let before = state.clone();
+/// let err = game.apply(&mut state, &Action::Move(Move::new(Square::E2, Square::E5))).unwrap_err();
+/// assert!(matches!(err, PlayError::IllegalMove(_)));
+/// assert_eq!(game.apply(&mut state, &Action::Resign), Err(PlayError::DecisionsDisabled));
+/// assert_eq!(state, before, "refused actions leave the state unchanged");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ActionError {
+pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -212,11 +251,70 @@ pub enum ActionError {
     NothingToClaim,
 }
 
-/// The state of a game: the position, the history needed for repetitions, pending offers
-/// and the outcome once decided.
+/// A game history that is not a valid [`State`] (see [`State::replay`] and the `serde`
+/// feature).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Position, Square, State, StateError};
+///
+/// let moves = [Move::new(Square::E2, Square::E4), Move::new(Square::E2, Square::E4)];
+/// assert_eq!(
+///     State::replay(Position::new(), &moves),
+///     Err(StateError::IllegalMove { ply: 2, mv: moves[1] })
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// A move of the history is not legal where it stands.
+    #[error("move {ply} ({mv}) is illegal")]
+    IllegalMove {
+        /// The 1-based ply of the move.
+        ply: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// A move of the history comes after the position had already ended the game
+    /// (checkmate, stalemate or insufficient material).
+    #[error("move {0} comes after the end of the game")]
+    MoveAfterEnd(usize),
+    /// The recorded outcome does not fit the final position and history.
+    #[error("the outcome {0:?} does not fit the position and history")]
+    Outcome(Option<Outcome>),
+}
+
+/// The state of a game: the start, the moves played, the current position with the keys
+/// needed for repetitions, pending offers and the outcome once decided.
+///
+/// Built by [`Game::new_initial_state`], by [`Chess::state_after`] / [`State::replay`] from
+/// a start and a list of moves, or (feature `serde`) by deserialization, which replays the
+/// history through the same checks: a `State` is always one that play can reach.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Chess, Game, State};
+///
+/// let game = Chess::default();
+/// let mut state = game.new_initial_state();
+/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///     let m = state.position().parse_uci(uci)?;
+///     game.apply(&mut state, &Action::Move(m))?;
+/// }
+/// assert_eq!(state.repetitions(), 2);
+/// assert_eq!(state.moves().len(), 4);
+/// let again = State::replay(state.start().clone(), state.moves())?;
+/// assert_eq!(again, state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChessState {
+pub struct State {
+    start: Position,
     position: Position,
+    /// Repetition keys of the positions since the last pawn move or capture, the current
+    /// one last (positions before an irreversible move can never recur).
     keys: Vec<u64>,
     moves: Vec<Move>,
     moved: ByColor<bool>,
@@ -224,7 +322,65 @@ pub struct ChessState {
     outcome: Option<Outcome>,
 }
 
-impl ChessState {
+impl State {
+    /// The state at `start` before any move, with no outcome recorded yet.
+    fn fresh(start: Position) -> State {
+        State {
+            keys: vec![start.repetition_key()],
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            moved: ByColor::default(),
+            draw_offer: None,
+            outcome: None,
+        }
+    }
+
+    /// Plays a move known to be legal and updates the history (no outcome).
+    fn push_move(&mut self, m: Move) {
+        let turn = self.position.turn();
+        self.position.play_unchecked(m);
+        if self.position.halfmoves() == 0 {
+            self.keys.clear();
+        }
+        self.keys.push(self.position.repetition_key());
+        self.moves.push(m);
+        *self.moved.get_mut(turn) = true;
+        if self.draw_offer == Some(!turn) {
+            self.draw_offer = None; // declined by moving (D4)
+        }
+    }
+
+    /// The state after playing `moves` from `start`, with the outcomes the positions decide
+    /// by themselves (checkmate, stalemate, insufficient material); repetition and
+    /// move-count draws depend on the rules ([`Chess::state_after`] applies them).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::IllegalMove`] for a move that is not legal where it stands,
+    /// [`StateError::MoveAfterEnd`] for a move after checkmate, stalemate or insufficient
+    /// material.
+    pub fn replay(start: Position, moves: &[Move]) -> Result<State, StateError> {
+        let mut state = State::fresh(start);
+        for (i, &m) in moves.iter().enumerate() {
+            if state.position.outcome().is_some() {
+                return Err(StateError::MoveAfterEnd(i + 1));
+            }
+            if !state.position.is_legal(m) {
+                return Err(StateError::IllegalMove { ply: i + 1, mv: m });
+            }
+            state.push_move(m);
+        }
+        state.outcome = state.position.outcome();
+        Ok(state)
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
@@ -252,23 +408,28 @@ impl ChessState {
 
     /// How many times the current position has occurred (itself included), by position
     /// identity as FIDE 9.2.3 defines it (A3): same side to move, same placement, same
-    /// castling rights, en passant only when a capture is legal.
+    /// castling rights, en passant only when a capture is legal. Only positions since the
+    /// last pawn move or capture can repeat, so only those are compared.
     #[must_use]
     pub fn repetitions(&self) -> u32 {
         let Some(&key) = self.keys.last() else {
             return 0;
         };
-        let window = (self.position.halfmoves() as usize).min(self.keys.len() - 1);
         let n = self.keys.len();
+        let window = (self.position.halfmoves() as usize).min(n - 1);
         let mut count = 0;
         let mut back = 0;
         while back <= window {
-            if self.keys[n - 1 - back] == key {
-                count += 1;
-            }
+            count += u32::from(self.keys[n - 1 - back] == key);
             back += 2;
         }
         count
+    }
+
+    /// Whether the current position has occurred at least `times` times.
+    fn repeated(&self, times: u32) -> bool {
+        // A position recurs at the earliest four plies later.
+        self.keys.len() > 4 * (times as usize - 1) && self.repetitions() >= times
     }
 }
 
@@ -277,10 +438,9 @@ impl ChessState {
 /// # Examples
 ///
 /// ```
-/// use boardgame_core::{Game, Turn};
-/// use lattjo_chess::{Action, Chess, Rules};
+/// use lattjo_chess::{Action, Chess, Game, Rules, Turn};
 ///
-/// let game = Chess::new(Rules::fide());
+/// let game = Chess::new(Rules::fide())?;
 /// let mut state = game.new_initial_state();
 /// for san in ["f3", "e5", "g4", "Qh4"] {
 ///     let m = state.position().parse_san(san)?;
@@ -288,6 +448,11 @@ impl ChessState {
 /// }
 /// assert_eq!(game.turn(&state), Turn::Terminal);
 /// assert_eq!(game.returns(&state).map(|r| r.as_slice().to_vec()), Some(vec![-1.0, 1.0]));
+///
+/// // Any valid position as the start, here Chess960 number 0.
+/// let c960 = lattjo_chess::Position::chess960(0).expect("0..960");
+/// let game = Chess::default().with_start(c960);
+/// assert_eq!(game.start().board().board_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -297,25 +462,38 @@ pub struct Chess {
 }
 
 impl Default for Chess {
+    /// [`Rules::default`] from the standard start.
     fn default() -> Chess {
-        Chess::new(Rules::default())
+        Chess {
+            rules: Rules::default(),
+            start: Position::new(),
+        }
     }
 }
 
 impl Chess {
     /// Chess from the standard start under `rules`.
-    #[must_use]
-    pub fn new(rules: Rules) -> Chess {
-        Chess {
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] for a combination of options that makes no sense.
+    pub fn new(rules: Rules) -> Result<Chess, RulesError> {
+        if rules.auto_claim && !rules.claimable_draws {
+            return Err(RulesError::AutoClaimWithoutClaims);
+        }
+        Ok(Chess {
             rules,
             start: Position::new(),
-        }
+        })
     }
 
-    /// Chess from any valid position (a Chess960 start from [`Position::chess960`], a FEN).
+    /// The same game from another start: any valid position (a Chess960 start from
+    /// [`Position::chess960`], a FEN). It cannot fail, since a [`Position`] is valid by
+    /// construction.
     #[must_use]
-    pub fn with_start(rules: Rules, start: Position) -> Chess {
-        Chess { rules, start }
+    pub fn with_start(mut self, start: Position) -> Chess {
+        self.start = start;
+        self
     }
 
     /// The rules.
@@ -330,72 +508,94 @@ impl Chess {
         &self.start
     }
 
+    /// The state after playing `moves` from this game's start under its rules (the game
+    /// ends where the rules end it, for instance at a fivefold repetition under FIDE).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError`] for an illegal move or a move after the end of the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, Move, Square};
+    ///
+    /// let game = Chess::default();
+    /// let state = game.state_after(&[Move::new(Square::E2, Square::E4)])?;
+    /// assert_eq!(state.position().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// assert!(game.state_after(&[Move::new(Square::E2, Square::E5)]).is_err());
+    /// # Ok::<(), lattjo_chess::StateError>(())
+    /// ```
+    pub fn state_after(&self, moves: &[Move]) -> Result<State, StateError> {
+        let mut state = self.new_initial_state();
+        for (i, &m) in moves.iter().enumerate() {
+            if state.outcome.is_some() {
+                return Err(StateError::MoveAfterEnd(i + 1));
+            }
+            self.apply(&mut state, &Action::Move(m))
+                .map_err(|_| StateError::IllegalMove { ply: i + 1, mv: m })?;
+        }
+        Ok(state)
+    }
+
     /// The draws the side to move may claim now (empty when the rules have no claims or the
     /// game is over).
     #[must_use]
-    pub fn claimable_draws(&self, state: &ChessState) -> DrawClaims {
+    pub fn claimable_draws(&self, state: &State) -> DrawClaims {
         if !self.rules.claimable_draws || state.outcome.is_some() {
             return DrawClaims::default();
         }
         DrawClaims {
-            threefold_repetition: state.repetitions() >= 3,
+            threefold_repetition: state.repeated(3),
             fifty_moves: state.position.halfmoves() >= 100,
         }
     }
 
-    fn settle(&self, state: &mut ChessState) {
-        let pos = &state.position;
-        state.outcome = if !pos.has_legal_moves() {
-            // K16 / T5: checkmate is in check with no legal move; A1: stalemate draws.
-            Some(if pos.is_check() {
-                Outcome::Win {
-                    winner: !pos.turn(),
-                    reason: WinReason::Checkmate,
+    /// Records the outcome the rules give the current position, if any.
+    fn settle(&self, state: &mut State) {
+        // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
+        // 75th move or the fifth repetition still wins (A5).
+        state.outcome = state.position.outcome().or_else(|| {
+            let halfmoves = state.position.halfmoves();
+            if self.rules.automatic_draws && halfmoves >= 150 {
+                Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+            } else if self.rules.automatic_draws && state.repeated(5) {
+                Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+            } else if self.rules.auto_claim && self.rules.claimable_draws {
+                if state.repeated(3) {
+                    Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
+                } else if halfmoves >= 100 {
+                    Some(Outcome::Draw(DrawReason::FiftyMoves))
+                } else {
+                    None
                 }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            })
-        } else if insufficient_material(pos) {
-            Some(Outcome::Draw(DrawReason::InsufficientMaterial))
-        } else if self.rules.automatic_draws && pos.halfmoves() >= 150 {
-            Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
-        } else if self.rules.automatic_draws && pos.halfmoves() >= 8 && state.repetitions() >= 5 {
-            Some(Outcome::Draw(DrawReason::FivefoldRepetition))
-        } else if self.rules.auto_claim && self.rules.claimable_draws {
-            let claims = self.claimable_draws(state);
-            if claims.threefold_repetition {
-                Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
-            } else if claims.fifty_moves {
-                Some(Outcome::Draw(DrawReason::FiftyMoves))
             } else {
                 None
             }
-        } else {
-            None
-        };
+        });
     }
 
-    fn check_decision(&self, state: &ChessState, action: &Action) -> Result<(), ActionError> {
+    fn check_decision(&self, state: &State, action: &Action) -> Result<(), PlayError> {
         if !self.rules.decisions {
-            return Err(ActionError::DecisionsDisabled);
+            return Err(PlayError::DecisionsDisabled);
         }
         let turn = state.position.turn();
         match action {
             Action::Resign | Action::Move(_) => Ok(()),
             Action::OfferDraw => {
                 if state.draw_offer.is_some() {
-                    Err(ActionError::OfferPending)
+                    Err(PlayError::OfferPending)
                 } else {
                     Ok(())
                 }
             }
             Action::AcceptDraw => {
                 if state.draw_offer != Some(!turn) {
-                    Err(ActionError::NoDrawOffer)
+                    Err(PlayError::NoDrawOffer)
                 } else if self.rules.agreement_needs_moves
                     && !(state.moved.white && state.moved.black)
                 {
-                    Err(ActionError::AgreementTooEarly)
+                    Err(PlayError::AgreementTooEarly)
                 } else {
                     Ok(())
                 }
@@ -404,13 +604,13 @@ impl Chess {
                 if self.claimable_draws(state).any() {
                     Ok(())
                 } else {
-                    Err(ActionError::NothingToClaim)
+                    Err(PlayError::NothingToClaim)
                 }
             }
         }
     }
 
-    fn push_decisions(&self, state: &ChessState, mut push: impl FnMut(Action)) {
+    fn push_decisions(&self, state: &State, mut push: impl FnMut(Action)) {
         if self.rules.decisions {
             for a in [
                 Action::Resign,
@@ -426,54 +626,29 @@ impl Chess {
     }
 }
 
-/// Insufficient material (K21, A2): K v K, K+B v K, K+N v K, or only bishops besides the
-/// kings, all on squares of one colour. K+N+N v K, K+N v K+N, K+B v K+N and
-/// opposite-coloured bishops are not.
-#[must_use]
-pub fn insufficient_material(pos: &Position) -> bool {
-    let b = pos.board();
-    if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
-        return false;
-    }
-    let knights = b.by_role(Role::Knight);
-    let bishops = b.by_role(Role::Bishop);
-    if (knights | bishops).count() <= 1 {
-        return true;
-    }
-    knights.is_empty()
-        && ((bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty())
-}
-
 impl Game for Chess {
-    type State = ChessState;
+    type State = State;
     type Action = Action;
-    type Error = ActionError;
+    type Error = PlayError;
 
     fn num_players(&self) -> usize {
         2
     }
 
-    fn new_initial_state(&self) -> ChessState {
-        let mut state = ChessState {
-            position: self.start.clone(),
-            keys: vec![self.start.repetition_key()],
-            moves: Vec::new(),
-            moved: ByColor::default(),
-            draw_offer: None,
-            outcome: None,
-        };
+    fn new_initial_state(&self) -> State {
+        let mut state = State::fresh(self.start.clone());
         self.settle(&mut state);
         state
     }
 
-    fn turn(&self, state: &ChessState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         match state.outcome {
             Some(_) => Turn::Terminal,
             None => Turn::Player(Seat::new(state.position.turn() as u8)),
         }
     }
 
-    fn legal_actions(&self, state: &ChessState, out: &mut Vec<Action>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         if state.outcome.is_some() {
             return;
@@ -485,7 +660,7 @@ impl Game for Chess {
         self.push_decisions(state, |a| out.push(a));
     }
 
-    fn is_legal(&self, state: &ChessState, action: &Action) -> bool {
+    fn is_legal(&self, state: &State, action: &Action) -> bool {
         if state.outcome.is_some() {
             return false;
         }
@@ -495,18 +670,18 @@ impl Game for Chess {
         }
     }
 
-    fn chance_outcomes(&self, _state: &ChessState, out: &mut Vec<(Action, f64)>) -> bool {
+    fn chance_outcomes(&self, _state: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
         true
     }
 
-    fn sample_chance(&self, _state: &ChessState, _rng: &mut GameRng) -> Option<Action> {
+    fn sample_chance(&self, _state: &State, _rng: &mut GameRng) -> Option<Action> {
         None
     }
 
     fn sample_action(
         &self,
-        state: &ChessState,
+        state: &State,
         rng: &mut GameRng,
         buf: &mut Vec<Action>,
     ) -> Option<Action> {
@@ -527,28 +702,28 @@ impl Game for Chess {
             .map(Action::Move)
     }
 
-    fn apply(&self, state: &mut ChessState, action: &Action) -> Result<(), ActionError> {
+    fn apply(&self, state: &mut State, action: &Action) -> Result<(), PlayError> {
         if state.outcome.is_some() {
-            return Err(ActionError::GameOver);
+            return Err(PlayError::GameOver);
         }
         let turn = state.position.turn();
         match *action {
             Action::Move(m) => {
-                state.position.play(m)?;
-                state.keys.push(state.position.repetition_key());
-                state.moves.push(m);
-                *state.moved.get_mut(turn) = true;
-                if state.draw_offer == Some(!turn) {
-                    state.draw_offer = None; // declined by moving (D4)
+                if !state.position.is_legal(m) {
+                    return Err(PlayError::IllegalMove(IllegalMoveError {
+                        from: m.from,
+                        to: m.to,
+                        promotion: m.promotion,
+                    }));
                 }
+                state.push_move(m);
                 self.settle(state);
             }
             Action::Resign => {
                 self.check_decision(state, action)?;
                 let winner = !turn;
                 let dead = self.rules.resignation_needs_mating_material
-                    && ((state.position.board().by_color(winner)).count() == 1
-                        || insufficient_material(&state.position));
+                    && cannot_mate(&state.position, winner);
                 state.outcome = Some(if dead {
                     Outcome::Draw(DrawReason::ResignationWithoutMatingMaterial)
                 } else {
@@ -579,7 +754,7 @@ impl Game for Chess {
         Ok(())
     }
 
-    fn returns(&self, state: &ChessState) -> Option<Returns> {
+    fn returns(&self, state: &State) -> Option<Returns> {
         let outcome = state.outcome?;
         Some(BySeat::from_fn(2, |seat| match outcome {
             Outcome::Draw(_) => 0.0,
@@ -591,5 +766,87 @@ impl Game for Chess {
                 }
             }
         }))
+    }
+}
+
+/// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it: a bare
+/// king, or insufficient material on the board.
+fn cannot_mate(pos: &Position, side: Color) -> bool {
+    pos.board().by_color(side).count() == 1 || insufficient_material(pos)
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! `State` as its history: the start, the moves, the standing offer and the outcome.
+    //! Deserialization replays the moves ([`State::replay`]) and checks that the outcome
+    //! and offer fit what the history reached.
+
+    use super::{Outcome, State, StateError, cannot_mate};
+    use crate::outcome::{DrawReason, WinReason};
+    use crate::position::{Move, Position};
+    use crate::types::Color;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Repr {
+        start: Position,
+        moves: Vec<Move>,
+        draw_offer: Option<Color>,
+        outcome: Option<Outcome>,
+    }
+
+    impl serde::Serialize for State {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                start: self.start.clone(),
+                moves: self.moves.clone(),
+                draw_offer: self.draw_offer,
+                outcome: self.outcome,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for State {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<State, D::Error> {
+            let r = Repr::deserialize(d)?;
+            from_repr(r).map_err(serde::de::Error::custom)
+        }
+    }
+
+    fn from_repr(r: Repr) -> Result<State, StateError> {
+        let mut state = State::replay(r.start, &r.moves)?;
+        let pos = &state.position;
+        let turn = pos.turn();
+        if r.moves.is_empty() && r.draw_offer == Some(!turn) {
+            // Before any move, only the side to move can have offered.
+            return Err(StateError::Outcome(r.outcome));
+        }
+        let fits = match (pos.outcome(), r.outcome) {
+            // What the position decides by itself is decided, under any rules.
+            (Some(own), recorded) => recorded == Some(own),
+            (None, None) => true,
+            (None, Some(o)) => match o {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } => winner == !turn,
+                Outcome::Win { .. } => false,
+                Outcome::Draw(reason) => match reason {
+                    DrawReason::FivefoldRepetition => state.repetitions() >= 5,
+                    DrawReason::ThreefoldRepetition => state.repetitions() >= 3,
+                    DrawReason::SeventyFiveMoves => pos.halfmoves() >= 150,
+                    DrawReason::FiftyMoves => pos.halfmoves() >= 100,
+                    DrawReason::Agreement => r.draw_offer == Some(!turn),
+                    DrawReason::ResignationWithoutMatingMaterial => cannot_mate(pos, !turn),
+                    _ => false,
+                },
+            },
+        };
+        if !fits {
+            return Err(StateError::Outcome(r.outcome));
+        }
+        state.outcome = r.outcome;
+        state.draw_offer = r.draw_offer;
+        Ok(state)
     }
 }

@@ -14,16 +14,36 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - [`Position`]: a validated position (built from [`Setup`] or FEN); [`Position::play`]
+//! - [`Position`]: a validated position (built from [`Setup`] or FEN, with every problem
+//!   reported and common defects recoverable, see [`PositionError`]); [`Position::play`]
 //!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
 //!   is the fast path for generated moves; [`Position::legal_moves`] fills a stack
-//!   [`MoveList`]; [`perft`] counts leaf nodes.
-//! - [`Chess`]: the [`boardgame_core::Game`] implementation with [`Rules::fide`] (default)
-//!   and [`Rules::lattjo`]; [`ChessState`] keeps the history for repetition draws.
-//! - Notation at the edge: [`fen`], [`san`], [`uci`], [`pgn`]; [`svg`] draws diagrams.
+//!   [`MoveList`]; [`Position::outcome`] tells checkmate, stalemate and insufficient
+//!   material; [`perft`] counts leaf nodes.
+//! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
+//!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the start and the
+//!   moves, and the repetition keys since the last pawn move or capture.
+//! - Text at the edge, each type with `Display` and `FromStr` that read back what they
+//!   write: [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
+//!   [`UciMove`] as UCI ([`uci`]), [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`),
+//!   [`pgn::PgnGame`]; [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
+//!   draws diagrams with the pieces as shapes.
 //!
-//! Rule ids (K1-K22, T1-T11, D1-D5, A1-A14) refer to `shared/rules/chess.md`; the crate's
-//! tests cite them.
+//! # Features
+//!
+//! - `serde`: `Serialize`/`Deserialize` for the vocabulary types, [`Setup`], [`Position`]
+//!   (as FEN plus castling mode), [`Rules`], [`Action`], [`Outcome`] and [`State`] (as its
+//!   start and moves). Deserialization goes through the same checks as the constructors:
+//!   a [`Board`] whose bitboards contradict each other, a position [`Position::from_setup`]
+//!   refuses, or a history with an illegal move or an outcome it does not support are all
+//!   refused.
+//!
+//! # Rules
+//!
+//! Rule ids (K1-K22 of the booklet, T1-T11, D1-D5 and A1-A14 of the project's rules digest)
+//! are cited in the docs and the tests; [`rulebook`] lists each of them in the project's own
+//! words, with the decisions this crate takes (the repository's `docs/chess.md` holds the
+//! same list with the rest of the docs).
 
 mod attacks;
 mod bitboard;
@@ -32,27 +52,36 @@ pub mod fen;
 mod game;
 mod magics;
 mod movegen;
+mod outcome;
 pub mod pgn;
 mod position;
+#[doc = include_str!("rulebook.md")]
+pub mod rulebook {}
 pub mod san;
+mod setup;
 pub mod svg;
 mod types;
 pub mod uci;
 mod zobrist;
+
+/// The crate this one builds on, re-exported so that one dependency line is enough.
+pub use boardgame_core;
+pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use board::Board;
+pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
-pub use game::{
-    Action, ActionError, Chess, ChessState, DrawClaims, DrawReason, Outcome, Rules, WinReason,
-    insufficient_material,
-};
+pub use game::{Action, Chess, DrawClaims, PlayError, Rules, RulesError, State, StateError};
 pub use movegen::{MAX_MOVES, MoveList, perft};
-pub use position::{CastlingMode, IllegalMoveError, Move, Position, PositionError, Setup};
+pub use outcome::{
+    DrawReason, GameResult, Outcome, ParseGameResultError, WinReason, insufficient_material,
+};
+pub use position::{CastlingMode, IllegalMoveError, Move, Position};
 pub use san::SanError;
+pub use setup::{PositionError, PositionErrorKind, Setup};
 pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{UciError, UciMove};

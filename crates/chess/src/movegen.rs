@@ -62,6 +62,17 @@ impl PieceMoves {
 pub const MAX_MOVES: usize = 256;
 
 /// A list of at most [`MAX_MOVES`] moves on the stack: move generation never allocates.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{MoveList, Position};
+///
+/// let mut list = MoveList::new();
+/// Position::new().legal_moves_into(&mut list);
+/// assert_eq!(list.len(), 20);
+/// assert!(list.iter().all(|m| m.promotion.is_none()));
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
@@ -411,6 +422,14 @@ impl Position {
     /// One legal move chosen by index: `pick(n)` receives the number of legal moves `n > 0`
     /// and returns an index below it (out of range picks nothing). Every legal move has
     /// exactly one index, so a uniform `pick` gives a uniform move; no move list is built.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pos = lattjo_chess::Position::new();
+    /// let m = pos.choose_legal_move(|n| n - 1).expect("20 moves");
+    /// assert!(pos.is_legal(m));
+    /// ```
     pub fn choose_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
         let empty = PieceMoves {
             role: Role::Pawn,
@@ -503,6 +522,16 @@ impl Position {
     }
 
     /// Whether the side to move is checkmated (in check with no legal move; rule K16, T5).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse()?;
+    /// assert!(mate.is_checkmate() && !mate.is_stalemate());
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_moves()

@@ -1,22 +1,80 @@
-//! PGN: reading games from real-world files and writing them.
+//! PGN: reading games from real-world files of any size, and writing them.
 //!
-//! The reader takes several games per file, the tag pairs (Seven Tag Roster and any
-//! others, `SetUp`/`FEN` for other starts), SAN movetext with move numbers, comments (`{..}`
-//! and `;` to the end of the line), `%` escape lines, NAGs (`$1`) and the suffixes `!`, `?`,
-//! `!!`, `??`, `!?`, `?!` (read as NAGs 1-6), variations nested to any depth (checked move
-//! by move; comments and NAGs inside variations are skipped) and the result tokens. A
-//! game with an error is reported with its line and skipped; the rest are still read.
+//! [`PgnReader`] reads from any [`std::io::BufRead`] one game at a time, so memory stays
+//! bounded by the largest single game, not the file; [`read_pgn`] reads a string. The
+//! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
+//! `SetUp`/`FEN` for other starts, `Variant` naming Chess960), SAN movetext with move
+//! numbers, comments (`{..}` and `;` to the end of the line), `%` escape lines, NAGs (`$1`)
+//! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs 1-6), variations nested to
+//! any depth (checked move by move; comments and NAGs inside variations are skipped) and the
+//! result tokens. A byte-order mark (as Windows tools write) is skipped; bytes that are not
+//! UTF-8 are read as U+FFFD. A game with an error is reported with its line and skipped; the
+//! rest are still read.
+//!
+//! What is read is normalised so that writing and reading again gives the same game
+//! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
+//! value, `????.??.??` for the date), a tag given twice keeps its last value, the `Result`
+//! tag holds the game's result (the termination token's, else the tag's), `SetUp`/`FEN`
+//! follow the other tags when the start is not the standard one, comments lose the
+//! whitespace at their ends and each line break (with the spaces around it) becomes one space,
+//! and empty variations are dropped.
+//!
+//! # Examples
+//!
+//! ```
+//! use lattjo_chess::pgn::PgnReader;
+//!
+//! let file = "\u{feff}[Event \"a\"]\n\n1. e4 e5 2. Nf3 {develops} Nc6 (2... d6) 1-0\n\n\
+//!             [Event \"b\"]\n\n1. e4 e4 *\n";
+//! let mut games = PgnReader::new(file.as_bytes());
+//! let first = games.next().expect("a game")?;
+//! assert_eq!(first.moves.len(), 4);
+//! assert_eq!(first.tag("Event"), Some("a"));
+//! let second = games.next().expect("another game").unwrap_err();
+//! assert_eq!(second.line, 7);
+//! assert!(games.next().is_none());
+//! # Ok::<(), lattjo_chess::pgn::PgnError>(())
+//! ```
 
-use core::fmt::Write as _;
+use core::fmt;
+use core::str::FromStr;
+use std::collections::VecDeque;
+use std::io::BufRead;
 
 use crate::fen::FenError;
+use crate::outcome::GameResult;
 use crate::position::{CastlingMode, Move, Position};
-use crate::san::SanError;
+use crate::san::{San, SanError, SanPlus};
+use crate::types::Color;
+
+/// The Seven Tag Roster, in the order PGN writes it.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// One game read from PGN.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two games are equal when their content is: the line a game was read from
+/// ([`PgnGame::line`]) is not compared.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::pgn::PgnGame;
+/// use lattjo_chess::{Color, GameResult};
+///
+/// let game: PgnGame = "[White \"Ann\"]\n1. f3 e5 2. g4 Qh4# 0-1".parse()?;
+/// assert_eq!(game.tag("White"), Some("Ann"));
+/// assert_eq!(game.tag("Event"), Some("?"));
+/// assert_eq!(game.result, GameResult::Win(Color::Black));
+/// assert!(game.end_position().is_checkmate());
+/// let text = game.to_string();
+/// assert!(text.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"));
+/// assert_eq!(text.parse::<PgnGame>()?, game);
+/// # Ok::<(), lattjo_chess::pgn::PgnError>(())
+/// ```
+#[derive(Clone, Debug, Eq)]
 pub struct PgnGame {
-    /// Tag pairs in file order.
+    /// Tag pairs: the Seven Tag Roster, then the others in file order, then `SetUp`/`FEN`
+    /// for a non-standard start (see the module docs).
     pub tags: Vec<(String, String)>,
     /// The starting position (from the `FEN` tag, else the standard start).
     pub start: Position,
@@ -28,13 +86,50 @@ pub struct PgnGame {
     pub nags: Vec<(usize, u8)>,
     /// Variations of the main line (each may hold nested ones).
     pub variations: Vec<Variation>,
-    /// The result token (`1-0`, `0-1`, `1/2-1/2` or `*`), if the game had one.
-    pub result: Option<String>,
-    /// The line of the file where the game starts (1-based).
+    /// The result (`*` when the game has none).
+    pub result: GameResult,
+    /// The line of the file where the game starts (1-based); not part of equality.
     pub line: usize,
 }
 
+impl PartialEq for PgnGame {
+    fn eq(&self, o: &PgnGame) -> bool {
+        self.tags == o.tags
+            && self.start == o.start
+            && self.moves == o.moves
+            && self.comments == o.comments
+            && self.nags == o.nags
+            && self.variations == o.variations
+            && self.result == o.result
+    }
+}
+
 impl PgnGame {
+    /// A game from `start` with `moves`, the given tags (normalised as the reader does:
+    /// roster first, duplicates merged) and result; no comments, NAGs or variations.
+    #[must_use]
+    pub fn new(
+        tags: &[(&str, &str)],
+        start: Position,
+        moves: Vec<Move>,
+        result: GameResult,
+    ) -> PgnGame {
+        let raw: Vec<(String, String)> = tags
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect();
+        PgnGame {
+            tags: canonical_tags(&raw, &start, result),
+            start,
+            moves,
+            comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
+            result,
+            line: 1,
+        }
+    }
+
     /// The value of a tag, if present.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -44,12 +139,15 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The position after the main line.
+    /// The position after the main line (after its last legal move, should the list hold
+    /// an illegal one).
     #[must_use]
     pub fn end_position(&self) -> Position {
         let mut p = self.start.clone();
         for &m in &self.moves {
-            p.play_unchecked(m);
+            if p.play(m).is_err() {
+                break;
+            }
         }
         p
     }
@@ -57,6 +155,16 @@ impl PgnGame {
 
 /// A variation: an alternative to one move of the line it hangs from, with its own nested
 /// variations.
+///
+/// # Examples
+///
+/// ```
+/// let game: lattjo_chess::pgn::PgnGame = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *".parse()?;
+/// let sicilian = &game.variations[0];
+/// assert_eq!(sicilian.ply, 2, "replaces the main line's second move");
+/// assert_eq!(sicilian.moves.len(), 2);
+/// # Ok::<(), lattjo_chess::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     /// The move of the parent line it replaces (1 = the parent line's first move).
@@ -68,6 +176,17 @@ pub struct Variation {
 }
 
 /// What went wrong in one game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::pgn::{read_pgn, PgnErrorKind};
+///
+/// let read = read_pgn("1. e4 {unclosed\n");
+/// assert_eq!(read.errors[0].kind, PgnErrorKind::UnclosedComment);
+/// let read = read_pgn("1. e4 Ke2 *");
+/// assert!(matches!(&read.errors[0].kind, PgnErrorKind::Move { ply: 2, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
@@ -77,7 +196,7 @@ pub enum PgnErrorKind {
     /// A `{` comment without its `}`.
     #[error("comment not closed")]
     UnclosedComment,
-    /// A `(` without its `)`, or a `)` without its `(`.
+    /// A `(` without its `)`, a `)` without its `(`, or a result inside a variation.
     #[error("unbalanced variation parentheses")]
     Parentheses,
     /// A variation before any move.
@@ -96,9 +215,26 @@ pub enum PgnErrorKind {
         /// Why it was refused.
         error: SanError,
     },
+    /// Reading the source failed; the reader stops.
+    #[error("read error: {0}")]
+    Io(String),
+    /// [`PgnGame`]'s `FromStr` found no game in the text.
+    #[error("no game in the text")]
+    NoGame,
+    /// [`PgnGame`]'s `FromStr` found more than one game in the text.
+    #[error("more than one game in the text")]
+    MoreThanOneGame,
 }
 
 /// A game that could not be read, with the line of the problem.
+///
+/// # Examples
+///
+/// ```
+/// let err = "[Event \"x\"]\n\n1. e4 e4 *".parse::<lattjo_chess::pgn::PgnGame>().unwrap_err();
+/// assert_eq!(err.line, 3);
+/// assert_eq!(err.to_string(), "line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
 #[non_exhaustive]
@@ -110,6 +246,13 @@ pub struct PgnError {
 }
 
 /// Everything read from a PGN text: the good games and the errors of the skipped ones.
+///
+/// # Examples
+///
+/// ```
+/// let read = lattjo_chess::pgn::read_pgn("1. e4 *\n\n1. e5 *\n");
+/// assert_eq!((read.games.len(), read.errors.len()), (1, 1));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnRead {
     /// Games read successfully, in file order.
@@ -118,187 +261,9 @@ pub struct PgnRead {
     pub errors: Vec<PgnError>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Tag(String, String),
-    Comment(String),
-    Nag(u8),
-    Open,
-    Close,
-    Result(String),
-    San(String),
-    Bad(PgnErrorKind),
-}
-
-fn tokenize(text: &str) -> Vec<(usize, Tok)> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let mut line = 1;
-    let mut at_line_start = true;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            at_line_start = true;
-            i += 1;
-            continue;
-        }
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start_line = line;
-        if c == '%' && at_line_start {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-            continue;
-        }
-        at_line_start = false;
-        match c {
-            '[' => {
-                let mut j = i + 1;
-                let mut body = String::new();
-                let mut in_str = false;
-                while j < chars.len() && chars[j] != '\n' && (in_str || chars[j] != ']') {
-                    if chars[j] == '\\' && in_str && j + 1 < chars.len() {
-                        body.push(chars[j + 1]);
-                        j += 2;
-                        continue;
-                    }
-                    if chars[j] == '"' {
-                        in_str = !in_str;
-                        body.push('\u{0}');
-                    } else {
-                        body.push(chars[j]);
-                    }
-                    j += 1;
-                }
-                let closed = j < chars.len() && chars[j] == ']';
-                i = if closed { j + 1 } else { j };
-                let parts: Vec<&str> = body.split('\u{0}').collect();
-                let tok = match (closed, parts.as_slice()) {
-                    (true, [name, value, rest])
-                        if rest.trim().is_empty()
-                            && !name.trim().is_empty()
-                            && !name.trim().contains(' ') =>
-                    {
-                        Tok::Tag(name.trim().to_owned(), (*value).to_owned())
-                    }
-                    _ => Tok::Bad(PgnErrorKind::Tag),
-                };
-                out.push((start_line, tok));
-            }
-            '{' => {
-                let mut j = i + 1;
-                let mut s = String::new();
-                while j < chars.len() && chars[j] != '}' {
-                    if chars[j] == '\n' {
-                        line += 1;
-                    }
-                    s.push(chars[j]);
-                    j += 1;
-                }
-                if j >= chars.len() {
-                    out.push((start_line, Tok::Bad(PgnErrorKind::UnclosedComment)));
-                    i = j;
-                } else {
-                    // Line breaks inside a comment are layout, not content.
-                    let text = s.split_whitespace().collect::<Vec<_>>().join(" ");
-                    out.push((start_line, Tok::Comment(text)));
-                    i = j + 1;
-                }
-            }
-            ';' => {
-                let mut j = i + 1;
-                let mut s = String::new();
-                while j < chars.len() && chars[j] != '\n' {
-                    s.push(chars[j]);
-                    j += 1;
-                }
-                out.push((start_line, Tok::Comment(s.trim().to_owned())));
-                i = j;
-            }
-            '(' => {
-                out.push((line, Tok::Open));
-                i += 1;
-            }
-            ')' => {
-                out.push((line, Tok::Close));
-                i += 1;
-            }
-            '$' => {
-                let mut j = i + 1;
-                let mut n: u32 = 0;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n
-                        .saturating_mul(10)
-                        .saturating_add(chars[j].to_digit(10).unwrap_or(0));
-                    j += 1;
-                }
-                out.push((line, Tok::Nag(u8::try_from(n).unwrap_or(u8::MAX))));
-                i = j;
-            }
-            _ => {
-                let mut j = i;
-                let mut s = String::new();
-                while j < chars.len()
-                    && !chars[j].is_whitespace()
-                    && !matches!(chars[j], '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
-                {
-                    s.push(chars[j]);
-                    j += 1;
-                }
-                if j == i {
-                    // A stray `]` or `}`: skip it.
-                    i += 1;
-                    continue;
-                }
-                i = j;
-                push_word(&mut out, line, &s);
-            }
-        }
-    }
-    out
-}
-
-fn push_word(out: &mut Vec<(usize, Tok)>, line: usize, word: &str) {
-    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-        out.push((line, Tok::Result(word.to_owned())));
-        return;
-    }
-    // Strip a move number prefix: `12.`, `12...`, `12.e4`.
-    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    let rest = if rest.len() < word.len() && rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else {
-        word
-    };
-    if rest.is_empty() {
-        return;
-    }
-    let body = rest.trim_end_matches(['!', '?']);
-    let suffix = &rest[body.len()..];
-    if !body.is_empty() {
-        out.push((line, Tok::San(body.to_owned())));
-    }
-    let nag = match suffix {
-        "!" => Some(1),
-        "?" => Some(2),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
-        _ => None,
-    };
-    if let Some(n) = nag {
-        out.push((line, Tok::Nag(n)));
-    }
-}
-
-/// Reads every game of a PGN text. Never fails as a whole: a game with an error is
-/// skipped and its error (with the line) is listed in [`PgnRead::errors`].
+/// Reads every game of a PGN text ([`PgnReader`] over the string). Never fails as a whole:
+/// a game with an error is skipped and its error (with the line) is listed in
+/// [`PgnRead::errors`].
 ///
 /// # Examples
 ///
@@ -312,321 +277,1020 @@ fn push_word(out: &mut Vec<(usize, Tok)>, line: usize, word: &str) {
 /// ```
 #[must_use]
 pub fn read_pgn(text: &str) -> PgnRead {
-    let tokens = tokenize(text);
     let mut read = PgnRead::default();
-    // Split into games: a game ends at a result token outside variations, or when a tag
-    // follows movetext.
-    let mut start = 0;
-    let mut depth = 0i32;
-    let mut seen_moves = false;
-    let mut i = 0;
-    while i < tokens.len() {
-        match &tokens[i].1 {
-            Tok::Tag(..) if seen_moves => {
-                finish_game(&tokens[start..i], &mut read);
-                start = i;
-                seen_moves = false;
-                depth = 0;
-            }
-            Tok::Open => depth += 1,
-            Tok::Close => depth -= 1,
-            Tok::San(_) => seen_moves = true,
-            Tok::Result(_) if depth <= 0 => {
-                finish_game(&tokens[start..=i], &mut read);
-                start = i + 1;
-                seen_moves = false;
-                depth = 0;
-            }
-            _ => {}
+    for g in PgnReader::new(text.as_bytes()) {
+        match g {
+            Ok(g) => read.games.push(g),
+            Err(e) => read.errors.push(e),
         }
-        i += 1;
-    }
-    if tokens[start..]
-        .iter()
-        .any(|(_, t)| !matches!(t, Tok::Comment(_)))
-    {
-        finish_game(&tokens[start..], &mut read);
     }
     read
 }
 
-fn finish_game(tokens: &[(usize, Tok)], read: &mut PgnRead) {
-    if tokens.is_empty() {
-        return;
+/// A streaming PGN reader: an iterator over the games of any [`BufRead`], one at a time.
+///
+/// Each item is a game or the error of a game that was skipped (with its line); reading
+/// goes on after an error. A failure of the source itself ends the iteration with a
+/// [`PgnErrorKind::Io`] item. Memory is bounded by the largest single game (a game whose
+/// error was found keeps nothing more while it is skipped).
+///
+/// # Examples
+///
+/// ```no_run
+/// use std::io::BufReader;
+/// use lattjo_chess::pgn::PgnReader;
+///
+/// let file = std::fs::File::open("games.pgn")?;
+/// let mut mates = 0;
+/// for game in PgnReader::new(BufReader::new(file)) {
+///     match game {
+///         Ok(g) if g.end_position().is_checkmate() => mates += 1,
+///         Ok(_) => {}
+///         Err(e) => eprintln!("skipped: {e}"),
+///     }
+/// }
+/// println!("{mates} games end in checkmate");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct PgnReader<R> {
+    src: R,
+    lexer: Lexer,
+    builder: Builder,
+    done: bool,
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// A reader over `src`.
+    pub fn new(src: R) -> PgnReader<R> {
+        PgnReader {
+            src,
+            lexer: Lexer::default(),
+            builder: Builder::default(),
+            done: false,
+        }
     }
-    match parse_game(tokens) {
-        Ok(g) => read.games.push(g),
-        Err(e) => read.errors.push(e),
+
+    /// The underlying source.
+    pub fn into_inner(self) -> R {
+        self.src
     }
 }
 
-fn parse_game(tokens: &[(usize, Tok)]) -> Result<PgnGame, PgnError> {
-    let line = tokens[0].0;
-    let mut tags = Vec::new();
-    let mut i = 0;
-    while let Some((_, Tok::Tag(n, v))) = tokens.get(i) {
-        tags.push((n.clone(), v.clone()));
-        i += 1;
-    }
-    let start = match tags.iter().find(|(n, _)| n == "FEN") {
-        Some((_, fen)) => {
-            let mode = if tags
-                .iter()
-                .any(|(n, v)| n == "Variant" && v.to_ascii_lowercase().contains("960"))
-            {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
-            match Position::from_fen(fen, mode) {
-                Ok(p) => p,
-                Err(_) if mode == CastlingMode::Standard => {
-                    fen.parse::<Position>().map_err(|e| PgnError {
-                        line,
-                        kind: PgnErrorKind::Fen(e),
-                    })?
-                }
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(g) = self.builder.finished.pop_front() {
+                return Some(g);
+            }
+            if self.done {
+                return None;
+            }
+            let buf = match self.src.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    return Err(PgnError {
-                        line,
-                        kind: PgnErrorKind::Fen(e),
-                    });
+                    self.done = true;
+                    return Some(Err(PgnError {
+                        line: self.lexer.line,
+                        kind: PgnErrorKind::Io(e.to_string()),
+                    }));
                 }
+            };
+            if buf.is_empty() {
+                self.done = true;
+                self.lexer.finish(&mut self.builder);
+                self.builder.finish(true);
+                continue;
             }
+            let used = self.lexer.feed(buf, &mut self.builder);
+            self.src.consume(used);
         }
-        None => Position::new(),
-    };
-    let mut game = PgnGame {
-        tags,
-        start: start.clone(),
-        moves: Vec::new(),
-        comments: Vec::new(),
-        nags: Vec::new(),
-        variations: Vec::new(),
-        result: None,
-        line,
-    };
-    let mut pos = start;
-    let mut before_last: Option<Position> = None;
-    while i < tokens.len() {
-        let (l, tok) = &tokens[i];
-        match tok {
-            Tok::Tag(..) => {}
-            Tok::Bad(kind) => {
-                return Err(PgnError {
-                    line: *l,
-                    kind: kind.clone(),
-                });
-            }
-            Tok::Comment(c) => game.comments.push((game.moves.len(), c.clone())),
-            Tok::Nag(n) => {
-                if !game.moves.is_empty() {
-                    game.nags.push((game.moves.len(), *n));
-                }
-            }
-            Tok::Result(r) => game.result = Some(r.clone()),
-            Tok::Close => {
-                return Err(PgnError {
-                    line: *l,
-                    kind: PgnErrorKind::Parentheses,
-                });
-            }
-            Tok::Open => {
-                let Some(base) = before_last.clone() else {
-                    return Err(PgnError {
-                        line: *l,
-                        kind: PgnErrorKind::VariationWithoutMove,
-                    });
-                };
-                let (moves, variations, next) = parse_variation(tokens, i + 1, base, *l)?;
-                game.variations.push(Variation {
-                    ply: game.moves.len(),
-                    moves,
-                    variations,
-                });
-                i = next;
-            }
-            Tok::San(s) => {
-                let ply = game.moves.len() + 1;
-                let m = pos.parse_san(s).map_err(|error| PgnError {
-                    line: *l,
-                    kind: PgnErrorKind::Move {
-                        san: s.clone(),
-                        ply,
-                        error,
-                    },
-                })?;
-                before_last = Some(pos.clone());
-                pos.play_unchecked(m);
-                game.moves.push(m);
-            }
-        }
-        i += 1;
     }
-    Ok(game)
 }
 
-/// Parses a variation starting at token `i` (after its `(`) from `pos`; returns its moves,
-/// its nested variations and the index of its `)`.
-fn parse_variation(
-    tokens: &[(usize, Tok)],
-    mut i: usize,
-    mut pos: Position,
+// ---------------------------------------------------------------------------------------
+// The lexer: bytes to tokens, one byte at a time, resumable at any byte.
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum LexState {
+    #[default]
+    Ground,
+    Word,
+    Comment,
+    LineComment,
+    Escape,
+    Tag {
+        quoted: bool,
+        escaped: bool,
+    },
+    Nag,
+    /// Inside a possible byte-order mark: how many of its bytes were seen.
+    Bom(u8),
+}
+
+const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
+
+#[derive(Debug)]
+struct Lexer {
+    state: LexState,
+    buf: Vec<u8>,
+    line: usize,
+    tok_line: usize,
+    at_line_start: bool,
+    nag: u32,
+}
+
+impl Default for Lexer {
+    fn default() -> Lexer {
+        Lexer {
+            state: LexState::Ground,
+            buf: Vec::new(),
+            line: 1,
+            tok_line: 1,
+            at_line_start: true,
+            nag: 0,
+        }
+    }
+}
+
+enum Tok<'a> {
+    Tag(&'a [u8]),
+    Comment(&'a [u8]),
+    Nag(u8),
+    Open,
+    Close,
+    Word(&'a [u8]),
+    UnclosedComment,
+}
+
+/// Bytes that end a word: ASCII whitespace and `{ } ( ) [ ] ; $`.
+static DELIMITER: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b" \t\n\r\x0c{}()[];$";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+fn is_delimiter(b: u8) -> bool {
+    DELIMITER[b as usize]
+}
+
+impl Lexer {
+    /// Lexes bytes until the builder has a finished game; returns how many were used.
+    /// Words, comments and escape lines are scanned in bulk; the rest byte by byte.
+    fn feed(&mut self, bytes: &[u8], b: &mut Builder) -> usize {
+        let mut i = 0;
+        while i < bytes.len() {
+            let rest = &bytes[i..];
+            match self.state {
+                LexState::Ground => {
+                    let c = rest[0];
+                    if c == b'\n' {
+                        self.line += 1;
+                        self.at_line_start = true;
+                        i += 1;
+                        continue;
+                    }
+                    if c.is_ascii_whitespace() {
+                        i += 1;
+                        continue;
+                    }
+                    if is_delimiter(c) || c == b'%' || c == BOM[0] {
+                        self.step(c, b);
+                        i += 1;
+                    } else {
+                        self.at_line_start = false;
+                        match rest.iter().position(|&d| is_delimiter(d)) {
+                            Some(n) => {
+                                b.token(Tok::Word(&rest[..n]), self.line);
+                                i += n;
+                            }
+                            None => {
+                                self.start(LexState::Word);
+                                self.buf.extend_from_slice(rest);
+                                i = bytes.len();
+                            }
+                        }
+                    }
+                }
+                LexState::Word => match rest.iter().position(|&d| is_delimiter(d)) {
+                    Some(n) => {
+                        self.buf.extend_from_slice(&rest[..n]);
+                        b.token(Tok::Word(&self.buf), self.tok_line);
+                        self.state = LexState::Ground;
+                        i += n;
+                    }
+                    None => {
+                        self.buf.extend_from_slice(rest);
+                        i = bytes.len();
+                    }
+                },
+                LexState::Comment => {
+                    let n = rest.iter().position(|&d| d == b'}');
+                    let body = &rest[..n.unwrap_or(rest.len())];
+                    self.line += body.iter().filter(|&&d| d == b'\n').count();
+                    self.buf.extend_from_slice(body);
+                    match n {
+                        Some(n) => {
+                            b.token(Tok::Comment(&self.buf), self.tok_line);
+                            self.state = LexState::Ground;
+                            self.at_line_start = false;
+                            i += n + 1;
+                        }
+                        None => i = bytes.len(),
+                    }
+                }
+                LexState::LineComment | LexState::Escape => {
+                    // Up to the line break, which Ground then counts.
+                    let n = rest.iter().position(|&d| d == b'\n');
+                    if self.state == LexState::LineComment {
+                        self.buf.extend_from_slice(&rest[..n.unwrap_or(rest.len())]);
+                    }
+                    match n {
+                        Some(n) => {
+                            if self.state == LexState::LineComment {
+                                b.token(Tok::Comment(&self.buf), self.tok_line);
+                            }
+                            self.state = LexState::Ground;
+                            i += n;
+                        }
+                        None => i = bytes.len(),
+                    }
+                }
+                _ => {
+                    self.step(rest[0], b);
+                    i += 1;
+                }
+            }
+            if !b.finished.is_empty() {
+                return i;
+            }
+        }
+        bytes.len()
+    }
+
+    /// One byte through the state machine, with the line bookkeeping.
+    fn step(&mut self, c: u8, b: &mut Builder) {
+        self.byte(c, b);
+        if c == b'\n' {
+            self.line += 1;
+            self.at_line_start = true;
+        } else if !matches!(self.state, LexState::Ground | LexState::Bom(_))
+            || !c.is_ascii_whitespace()
+        {
+            self.at_line_start = false;
+        }
+    }
+
+    fn start(&mut self, state: LexState) {
+        self.state = state;
+        self.tok_line = self.line;
+        self.buf.clear();
+    }
+
+    fn byte(&mut self, c: u8, b: &mut Builder) {
+        match self.state {
+            LexState::Ground => self.ground(c, b),
+            LexState::Bom(n) => {
+                if c == BOM[n as usize] {
+                    self.state = if n == 2 {
+                        LexState::Ground
+                    } else {
+                        LexState::Bom(n + 1)
+                    };
+                } else {
+                    // Not a byte-order mark after all: the bytes start a word.
+                    let line = self.tok_line;
+                    self.start(LexState::Word);
+                    self.tok_line = line;
+                    self.buf.extend_from_slice(&BOM[..n as usize]);
+                    self.byte(c, b);
+                }
+            }
+            LexState::Word => {
+                if is_delimiter(c) {
+                    b.token(Tok::Word(&self.buf), self.tok_line);
+                    self.state = LexState::Ground;
+                    self.ground(c, b);
+                } else {
+                    self.buf.push(c);
+                }
+            }
+            LexState::Comment => {
+                if c == b'}' {
+                    b.token(Tok::Comment(&self.buf), self.tok_line);
+                    self.state = LexState::Ground;
+                } else {
+                    self.buf.push(c);
+                }
+            }
+            LexState::LineComment => {
+                if c == b'\n' {
+                    b.token(Tok::Comment(&self.buf), self.tok_line);
+                    self.state = LexState::Ground;
+                } else {
+                    self.buf.push(c);
+                }
+            }
+            LexState::Escape => {
+                if c == b'\n' {
+                    self.state = LexState::Ground;
+                }
+            }
+            LexState::Tag { quoted, escaped } => {
+                if c == b'\n' {
+                    // A tag pair ends on its line.
+                    b.token(Tok::Tag(&[]), self.tok_line);
+                    self.state = LexState::Ground;
+                } else if c == b']' && !quoted {
+                    self.buf.push(c);
+                    b.token(Tok::Tag(&self.buf), self.tok_line);
+                    self.state = LexState::Ground;
+                } else {
+                    self.buf.push(c);
+                    self.state = LexState::Tag {
+                        quoted: if c == b'"' && !escaped {
+                            !quoted
+                        } else {
+                            quoted
+                        },
+                        escaped: quoted && c == b'\\' && !escaped,
+                    };
+                }
+            }
+            LexState::Nag => {
+                if c.is_ascii_digit() {
+                    self.nag = self
+                        .nag
+                        .saturating_mul(10)
+                        .saturating_add(u32::from(c - b'0'));
+                } else {
+                    b.token(
+                        Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
+                        self.tok_line,
+                    );
+                    self.state = LexState::Ground;
+                    self.ground(c, b);
+                }
+            }
+        }
+    }
+
+    fn ground(&mut self, c: u8, b: &mut Builder) {
+        match c {
+            _ if c.is_ascii_whitespace() => {}
+            b'%' if self.at_line_start => self.start(LexState::Escape),
+            b'[' => {
+                self.start(LexState::Tag {
+                    quoted: false,
+                    escaped: false,
+                });
+                self.buf.push(c);
+            }
+            b'{' => self.start(LexState::Comment),
+            b';' => self.start(LexState::LineComment),
+            b'(' => b.token(Tok::Open, self.line),
+            b')' => b.token(Tok::Close, self.line),
+            b'$' => {
+                self.start(LexState::Nag);
+                self.nag = 0;
+            }
+            // A stray `]` or `}`: skipped.
+            b']' | b'}' => {}
+            0xef => self.start(LexState::Bom(1)),
+            _ => {
+                self.start(LexState::Word);
+                self.buf.push(c);
+            }
+        }
+    }
+
+    /// The end of the input: completes the token under way.
+    fn finish(&mut self, b: &mut Builder) {
+        match self.state {
+            LexState::Word => b.token(Tok::Word(&self.buf), self.tok_line),
+            LexState::Bom(n) => b.token(Tok::Word(&BOM[..n as usize]), self.tok_line),
+            LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
+            LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
+            LexState::Tag { .. } => b.token(Tok::Tag(&[]), self.tok_line),
+            LexState::Nag => b.token(
+                Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
+                self.tok_line,
+            ),
+            LexState::Ground | LexState::Escape => {}
+        }
+        self.state = LexState::Ground;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The builder: tokens to games, move by move.
+
+#[derive(Clone, Debug)]
+struct Frame {
+    pos: Position,
+    before_last: Option<Position>,
+    moves: Vec<Move>,
+    variations: Vec<Variation>,
+    ply: usize,
     open_line: usize,
-) -> Result<(Vec<Move>, Vec<Variation>, usize), PgnError> {
-    let mut moves = Vec::new();
-    let mut children = Vec::new();
-    let mut before_last: Option<Position> = None;
-    while i < tokens.len() {
-        let (l, tok) = &tokens[i];
-        match tok {
-            Tok::Close => return Ok((moves, children, i)),
-            Tok::Bad(kind) => {
-                return Err(PgnError {
-                    line: *l,
-                    kind: kind.clone(),
-                });
-            }
-            Tok::Open => {
-                let Some(base) = before_last.clone() else {
-                    return Err(PgnError {
-                        line: *l,
-                        kind: PgnErrorKind::VariationWithoutMove,
-                    });
-                };
-                let (sub, subvars, next) = parse_variation(tokens, i + 1, base, *l)?;
-                children.push(Variation {
-                    ply: moves.len(),
-                    moves: sub,
-                    variations: subvars,
-                });
-                i = next;
-            }
-            Tok::San(s) => {
-                let ply = moves.len() + 1;
-                let m = pos.parse_san(s).map_err(|error| PgnError {
-                    line: *l,
-                    kind: PgnErrorKind::Move {
-                        san: s.clone(),
-                        ply,
-                        error,
-                    },
-                })?;
-                before_last = Some(pos.clone());
-                pos.play_unchecked(m);
-                moves.push(m);
-            }
-            Tok::Tag(..) | Tok::Result(_) => {
-                return Err(PgnError {
-                    line: *l,
-                    kind: PgnErrorKind::Parentheses,
-                });
-            }
-            Tok::Comment(_) | Tok::Nag(_) => {}
-        }
-        i += 1;
-    }
-    Err(PgnError {
-        line: open_line,
-        kind: PgnErrorKind::Parentheses,
-    })
 }
 
-/// Writes one game as PGN: the Seven Tag Roster first (with `?` for missing values), the
-/// other tags, `SetUp`/`FEN` for a non-standard start, then SAN movetext with comments,
-/// NAGs and variations, wrapped at 80 columns, ending with the result.
-#[must_use]
-pub fn write_pgn(game: &PgnGame) -> String {
-    const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-    let result = game.result.clone().unwrap_or_else(|| "*".to_owned());
-    let mut out = String::new();
-    for name in ROSTER {
-        let value = if name == "Result" {
-            result.clone()
-        } else {
-            game.tag(name).unwrap_or("?").to_owned()
-        };
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+#[derive(Debug, Default)]
+struct Builder {
+    /// Any token seen in the current game.
+    active: bool,
+    /// Any token other than a comment seen in the current game.
+    substantial: bool,
+    line: usize,
+    tags: Vec<(String, String)>,
+    seen_moves: bool,
+    depth: i64,
+    error: Option<PgnError>,
+    comments: Vec<(usize, String)>,
+    nags: Vec<(usize, u8)>,
+    start: Option<Position>,
+    frames: Vec<Frame>,
+    result_token: Option<GameResult>,
+    finished: VecDeque<Result<PgnGame, PgnError>>,
+}
+
+impl Builder {
+    fn fail(&mut self, line: usize, kind: PgnErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(PgnError { line, kind });
+            // Nothing more of this game is kept while it is skipped.
+            self.frames = Vec::new();
+            self.comments = Vec::new();
+            self.nags = Vec::new();
+        }
     }
-    let standard = game.start == Position::new();
-    for (n, v) in &game.tags {
-        if ROSTER.contains(&n.as_str()) || n == "SetUp" || n == "FEN" {
+
+    fn begin(&mut self, line: usize, substantial: bool) {
+        if !self.active {
+            self.active = true;
+            self.line = line;
+        }
+        self.substantial |= substantial;
+    }
+
+    /// The start position from the tags, computed at the first movetext token.
+    fn ensure_start(&mut self) {
+        if self.start.is_some() || self.error.is_some() {
+            return;
+        }
+        let start = match self.tags.iter().rev().find(|(n, _)| n == "FEN") {
+            Some((_, fen)) => {
+                let chess960 = self.tags.iter().any(|(n, v)| {
+                    let v = v.to_ascii_lowercase();
+                    n == "Variant" && (v.contains("960") || v.contains("fischer"))
+                });
+                let parsed = if chess960 {
+                    Position::from_fen(fen, CastlingMode::Chess960)
+                } else {
+                    fen.parse::<Position>()
+                };
+                match parsed {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let line = self.line;
+                        self.fail(line, PgnErrorKind::Fen(e));
+                        return;
+                    }
+                }
+            }
+            None => Position::new(),
+        };
+        self.frames = vec![Frame {
+            pos: start.clone(),
+            before_last: None,
+            moves: Vec::new(),
+            variations: Vec::new(),
+            ply: 0,
+            open_line: 0,
+        }];
+        self.start = Some(start);
+    }
+
+    fn token(&mut self, tok: Tok<'_>, line: usize) {
+        match tok {
+            Tok::Tag(body) => {
+                if self.seen_moves {
+                    self.finish(false);
+                }
+                self.begin(line, true);
+                match parse_tag(body) {
+                    Some((name, value)) if self.start.is_none() => self.tags.push((name, value)),
+                    // A tag after the movetext began is out of place but harmless.
+                    Some(_) => {}
+                    None => self.fail(line, PgnErrorKind::Tag),
+                }
+            }
+            Tok::Comment(text) => {
+                self.begin(line, false);
+                if self.error.is_none() && self.frames.len() <= 1 {
+                    let ply = self.frames.first().map_or(0, |f| f.moves.len());
+                    self.comments.push((ply, fold_comment(text)));
+                }
+            }
+            Tok::UnclosedComment => {
+                self.begin(line, true);
+                self.fail(line, PgnErrorKind::UnclosedComment);
+            }
+            Tok::Nag(n) => {
+                self.begin(line, true);
+                self.ensure_start();
+                if self.error.is_none()
+                    && let [main] = self.frames.as_slice()
+                    && !main.moves.is_empty()
+                {
+                    self.nags.push((main.moves.len(), n));
+                }
+            }
+            Tok::Open => {
+                self.begin(line, true);
+                self.depth += 1;
+                self.ensure_start();
+                if self.error.is_some() {
+                    return;
+                }
+                let Some(parent) = self.frames.last() else {
+                    return;
+                };
+                match parent.before_last.clone() {
+                    Some(base) => {
+                        let ply = parent.moves.len();
+                        self.frames.push(Frame {
+                            pos: base,
+                            before_last: None,
+                            moves: Vec::new(),
+                            variations: Vec::new(),
+                            ply,
+                            open_line: line,
+                        });
+                    }
+                    None => self.fail(line, PgnErrorKind::VariationWithoutMove),
+                }
+            }
+            Tok::Close => {
+                self.begin(line, true);
+                self.depth -= 1;
+                self.ensure_start();
+                if self.error.is_some() {
+                    return;
+                }
+                if self.frames.len() <= 1 {
+                    self.fail(line, PgnErrorKind::Parentheses);
+                    return;
+                }
+                if let Some(f) = self.frames.pop()
+                    && !f.moves.is_empty()
+                    && let Some(parent) = self.frames.last_mut()
+                {
+                    parent.variations.push(Variation {
+                        ply: f.ply,
+                        moves: f.moves,
+                        variations: f.variations,
+                    });
+                }
+            }
+            Tok::Word(word) => self.word(word, line),
+        }
+    }
+
+    fn word(&mut self, word: &[u8], line: usize) {
+        self.begin(line, true);
+        let result = match word {
+            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" => {
+                core::str::from_utf8(word)
+                    .ok()
+                    .and_then(GameResult::from_token)
+            }
+            _ => None,
+        };
+        if let Some(r) = result {
+            if self.depth <= 0 {
+                self.ensure_start();
+                self.result_token = Some(r);
+                self.finish(false);
+            } else {
+                self.fail(line, PgnErrorKind::Parentheses);
+            }
+            return;
+        }
+        // A move number prefix: `12.`, `12...`, `12.e4`.
+        let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+        let rest = if digits > 0 && word.get(digits) == Some(&b'.') {
+            let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+            &word[digits + dots..]
+        } else {
+            word
+        };
+        if rest.is_empty() {
+            return;
+        }
+        let marks = rest
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'!' || c == b'?')
+            .count();
+        let (body, suffix) = rest.split_at(rest.len() - marks);
+        let nag = match suffix {
+            b"!" => Some(1),
+            b"?" => Some(2),
+            b"!!" => Some(3),
+            b"??" => Some(4),
+            b"!?" => Some(5),
+            b"?!" => Some(6),
+            _ => None,
+        };
+        if !body.is_empty() {
+            self.seen_moves = true;
+            self.ensure_start();
+            if self.error.is_none() {
+                self.play(body, line);
+            }
+        }
+        if let Some(n) = nag {
+            self.token(Tok::Nag(n), line);
+        }
+    }
+
+    fn play(&mut self, body: &[u8], line: usize) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        let ply = frame.moves.len() + 1;
+        let found = match San::parse_bytes(body) {
+            Some(san) => san.to_move(&frame.pos),
+            None => Err(SanError::Syntax(String::new())),
+        };
+        match found {
+            Ok(m) => {
+                let before = frame.pos.clone();
+                frame.pos.play_unchecked(m);
+                frame.before_last = Some(before);
+                frame.moves.push(m);
+            }
+            Err(e) => {
+                let san = String::from_utf8_lossy(body).into_owned();
+                let error = match e {
+                    SanError::Syntax(_) => SanError::Syntax(san.clone()),
+                    SanError::Illegal(_) => SanError::Illegal(san.clone()),
+                    SanError::Ambiguous(_) => SanError::Ambiguous(san.clone()),
+                };
+                self.fail(line, PgnErrorKind::Move { san, ply, error });
+            }
+        }
+    }
+
+    /// Ends the current game (at its result, before the tag of the next one, or at the end
+    /// of the input) and queues it.
+    fn finish(&mut self, at_end: bool) {
+        if at_end && !self.substantial {
+            *self = Builder {
+                finished: core::mem::take(&mut self.finished),
+                ..Builder::default()
+            };
+            return;
+        }
+        if !self.active {
+            return;
+        }
+        self.ensure_start();
+        if self.error.is_none()
+            && let [_, .., inner] = self.frames.as_slice()
+        {
+            let line = inner.open_line;
+            self.fail(line, PgnErrorKind::Parentheses);
+        }
+        let done = core::mem::take(self);
+        self.finished = done.finished;
+        let item = match (done.error, done.start, done.frames.into_iter().next()) {
+            (Some(e), _, _) => Err(e),
+            (None, Some(start), Some(main)) => {
+                let tag_result = done
+                    .tags
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == "Result")
+                    .and_then(|(_, v)| GameResult::from_token(v));
+                let result = done
+                    .result_token
+                    .or(tag_result)
+                    .unwrap_or(GameResult::Unknown);
+                Ok(PgnGame {
+                    tags: canonical_tags(&done.tags, &start, result),
+                    start,
+                    moves: main.moves,
+                    comments: done.comments,
+                    nags: done.nags,
+                    variations: main.variations,
+                    result,
+                    line: done.line,
+                })
+            }
+            (None, _, _) => Err(PgnError {
+                line: done.line,
+                kind: PgnErrorKind::NoGame,
+            }),
+        };
+        self.finished.push_back(item);
+    }
+}
+
+/// `[Name "value"]` to its parts (escapes `\"` and `\\` undone).
+fn parse_tag(body: &[u8]) -> Option<(String, String)> {
+    let inner = body.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let q = inner.iter().position(|&c| c == b'"')?;
+    let name = String::from_utf8_lossy(inner[..q].trim_ascii());
+    if name.is_empty() || name.chars().any(bad_name_char) {
+        return None;
+    }
+    let mut value = Vec::new();
+    let mut i = q + 1;
+    loop {
+        match inner.get(i)? {
+            b'"' => break,
+            b'\\' if matches!(inner.get(i + 1), Some(b'"' | b'\\')) => {
+                value.push(inner[i + 1]);
+                i += 2;
+            }
+            b'\r' => i += 1,
+            &c => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    if !inner[i + 1..].trim_ascii().is_empty() {
+        return None;
+    }
+    Some((
+        name.into_owned(),
+        String::from_utf8_lossy(&value).into_owned(),
+    ))
+}
+
+/// A comment's text: the ends trimmed, each line break with the whitespace around it as one
+/// space (the writer wraps long comments at single spaces, so this reads them back equal).
+fn fold_comment(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    let text = text.trim();
+    if !text.contains(['\n', '\r']) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, piece) in text.split(['\n', '\r']).enumerate() {
+        let piece = piece.trim_matches(|c: char| c.is_ascii_whitespace());
+        if piece.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "[{n} \"{}\"]", escape(v));
-    }
-    if !standard {
-        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", game.start);
-    }
-    out.push('\n');
-    let mut words: Vec<String> = Vec::new();
-    let mut pos = game.start.clone();
-    for (_, c) in game.comments.iter().filter(|(p, _)| *p == 0) {
-        words.push(format!("{{{c}}}"));
-    }
-    for (idx, &m) in game.moves.iter().enumerate() {
-        let ply = idx + 1;
-        words.push(move_text(&pos, m, idx == 0));
-        for (_, n) in game.nags.iter().filter(|(p, _)| *p == ply) {
-            words.push(format!("${n}"));
-        }
-        for (_, c) in game.comments.iter().filter(|(p, _)| *p == ply) {
-            words.push(format!("{{{c}}}"));
-        }
-        for var in game.variations.iter().filter(|v| v.ply == ply) {
-            variation_words(&pos, var, &mut words);
-        }
-        pos.play_unchecked(m);
-    }
-    words.push(result);
-    let mut line_len = 0;
-    for w in words {
-        if line_len > 0 && line_len + 1 + w.len() > 80 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
+        if i > 0 && !out.is_empty() {
             out.push(' ');
-            line_len += 1;
         }
-        line_len += w.len();
-        out.push_str(&w);
+        out.push_str(piece);
     }
-    out.push('\n');
     out
 }
 
+/// The tags as the reader normalises them: the roster first (`?` when missing, the date as
+/// `????.??.??`, the result from `result`), then the other tags in the order of their first
+/// appearance with their last value, then `SetUp`/`FEN` for a non-standard start.
+fn canonical_tags(
+    raw: &[(String, String)],
+    start: &Position,
+    result: GameResult,
+) -> Vec<(String, String)> {
+    let last = |name: &str| raw.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v);
+    let mut tags: Vec<(String, String)> = ROSTER
+        .iter()
+        .map(|&name| {
+            let value = match name {
+                "Result" => result.to_string(),
+                "Date" => last(name).map_or_else(|| "????.??.??".to_owned(), Clone::clone),
+                _ => last(name).map_or_else(|| "?".to_owned(), Clone::clone),
+            };
+            (name.to_owned(), value)
+        })
+        .collect();
+    for (n, _) in raw {
+        let n = n.as_str();
+        if ROSTER.contains(&n) || n == "SetUp" || n == "FEN" || tags.iter().any(|(t, _)| t == n) {
+            continue;
+        }
+        if let Some(v) = last(n) {
+            tags.push((n.to_owned(), v.clone()));
+        }
+    }
+    if *start != Position::new() {
+        tags.push(("SetUp".to_owned(), "1".to_owned()));
+        tags.push(("FEN".to_owned(), start.to_string()));
+    }
+    tags
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing.
+
+/// Writes one game as PGN ([`PgnGame`]'s `Display`).
+#[must_use]
+pub fn write_pgn(game: &PgnGame) -> String {
+    game.to_string()
+}
+
+/// Collects the words of the movetext; `;` comments end their line.
+struct Words {
+    out: String,
+    line_len: usize,
+    force_break: bool,
+}
+
+impl Words {
+    fn push(&mut self, w: &str) {
+        let len = w.chars().count();
+        if self.line_len > 0 && (self.force_break || self.line_len + 1 + len > 80) {
+            self.out.push('\n');
+            self.line_len = 0;
+        } else if self.line_len > 0 {
+            self.out.push(' ');
+            self.line_len += 1;
+        }
+        self.out.push_str(w);
+        self.line_len += len;
+        self.force_break = false;
+    }
+
+    /// A comment: `{text}` split at single spaces so that long ones wrap, or a `;` comment
+    /// when the text holds a `}`.
+    fn comment(&mut self, text: &str) {
+        let text: String = text
+            .chars()
+            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+            .collect();
+        if text.contains('}') {
+            self.push(&format!(";{text}"));
+            self.force_break = true;
+            return;
+        }
+        let mut pieces: Vec<String> = Vec::new();
+        let chars: Vec<char> = text.chars().collect();
+        let mut cur = String::from("{");
+        for (i, &c) in chars.iter().enumerate() {
+            let single = c == ' '
+                && i > 0
+                && !chars[i - 1].is_whitespace()
+                && chars.get(i + 1).is_some_and(|n| !n.is_whitespace());
+            if single {
+                pieces.push(core::mem::take(&mut cur));
+            } else {
+                cur.push(c);
+            }
+        }
+        cur.push('}');
+        pieces.push(cur);
+        for p in pieces {
+            self.push(&p);
+        }
+    }
+}
+
+/// Characters a tag name cannot hold: whitespace, quotes, brackets.
+fn bad_name_char(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '"' | '[' | ']')
+}
+
+/// A tag name as PGN allows it ([`bad_name_char`]s replaced by `_`).
+fn clean_name(n: &str) -> String {
+    let s: String = n
+        .chars()
+        .map(|c| if bad_name_char(c) { '_' } else { c })
+        .collect();
+    if s.is_empty() { "_".to_owned() } else { s }
+}
+
+fn escape(s: &str) -> String {
+    s.chars()
+        .filter(|&c| c != '\n' && c != '\r')
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+impl fmt::Display for PgnGame {
+    /// The game as PGN: the tags normalised as the reader does (the Seven Tag Roster first,
+    /// the `Result` tag from [`PgnGame::result`], `SetUp`/`FEN` from [`PgnGame::start`]),
+    /// a blank line, then SAN movetext with comments, NAGs and variations, wrapped at 80
+    /// columns where words allow, ending with the result and a newline. Moves are written up
+    /// to the first one that is not legal (a hand-built game may hold one).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let raw: Vec<(String, String)> = self.tags.clone();
+        for (n, v) in canonical_tags(&raw, &self.start, self.result) {
+            writeln!(f, "[{} \"{}\"]", clean_name(&n), escape(&v))?;
+        }
+        writeln!(f)?;
+        let mut words = Words {
+            out: String::new(),
+            line_len: 0,
+            force_break: false,
+        };
+        for (_, c) in self.comments.iter().filter(|(p, _)| *p == 0) {
+            words.comment(c);
+        }
+        let mut pos = self.start.clone();
+        for (idx, &m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let ply = idx + 1;
+            words.push(&move_text(&pos, m, idx == 0));
+            for (_, n) in self.nags.iter().filter(|(p, _)| *p == ply) {
+                words.push(&format!("${n}"));
+            }
+            for (_, c) in self.comments.iter().filter(|(p, _)| *p == ply) {
+                words.comment(c);
+            }
+            for var in self.variations.iter().filter(|v| v.ply == ply) {
+                let mut vw = Vec::new();
+                variation_words(&pos, var, &mut vw);
+                for w in vw {
+                    words.push(&w);
+                }
+            }
+            pos.play_unchecked(m);
+        }
+        words.push(self.result.as_str());
+        writeln!(f, "{}", words.out)
+    }
+}
+
+impl FromStr for PgnGame {
+    type Err = PgnError;
+    /// Reads exactly one game.
+    ///
+    /// # Errors
+    ///
+    /// The game's [`PgnError`], or [`PgnErrorKind::NoGame`] / [`PgnErrorKind::MoreThanOneGame`].
+    fn from_str(s: &str) -> Result<PgnGame, PgnError> {
+        let mut r = PgnReader::new(s.as_bytes());
+        let first = r.next().ok_or(PgnError {
+            line: 1,
+            kind: PgnErrorKind::NoGame,
+        })??;
+        match r.next() {
+            None => Ok(first),
+            Some(Ok(g)) => Err(PgnError {
+                line: g.line,
+                kind: PgnErrorKind::MoreThanOneGame,
+            }),
+            Some(Err(e)) => Err(PgnError {
+                line: e.line,
+                kind: PgnErrorKind::MoreThanOneGame,
+            }),
+        }
+    }
+}
+
 /// Appends a variation (from `pos`, the position before the move it replaces) as words,
-/// `(` on its first word and `)` on its last.
+/// `(` on its first word and `)` on its last (after any nested variations); moves stop at
+/// the first illegal one, and a variation without a legal move is not written.
 fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
     let first = words.len();
     let mut vp = pos.clone();
     let mut renumber = true;
     for (k, &vm) in var.moves.iter().enumerate() {
+        if !vp.is_legal(vm) {
+            break;
+        }
         words.push(move_text(&vp, vm, renumber));
         renumber = false;
         for sub in var.variations.iter().filter(|v| v.ply == k + 1) {
+            let before = words.len();
             variation_words(&vp, sub, words);
-            renumber = true;
+            renumber |= words.len() > before;
         }
         vp.play_unchecked(vm);
     }
-    if let Some(w) = words.get_mut(first) {
-        w.insert(0, '(');
-    }
-    if let Some(w) = words.last_mut() {
-        w.push(')');
+    if words.len() > first {
+        words[first].insert(0, '(');
+        if let Some(w) = words.last_mut() {
+            w.push(')');
+        }
     }
 }
 
 fn move_text(pos: &Position, m: Move, first: bool) -> String {
-    let san = pos.san(m);
+    let san = SanPlus::from_move(pos, m);
     match pos.turn() {
-        crate::types::Color::White => format!("{}. {san}", pos.fullmoves()),
-        crate::types::Color::Black if first => format!("{}... {san}", pos.fullmoves()),
-        crate::types::Color::Black => san,
+        Color::White => format!("{}. {san}", pos.fullmoves()),
+        Color::Black if first => format!("{}... {san}", pos.fullmoves()),
+        Color::Black => san.to_string(),
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
 }

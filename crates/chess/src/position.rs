@@ -7,10 +7,22 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::setup::Setup;
 use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square};
 use crate::zobrist;
 
 /// How castling is written and which rook placements are allowed.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{CastlingMode, Position};
+///
+/// let c960 = Position::chess960(518).expect("the standard start as Chess960");
+/// assert_eq!(c960.castling_mode(), CastlingMode::Chess960);
+/// let castle = c960.parse_uci("e1h1"); // king takes rook in Chess960 notation
+/// assert!(castle.is_err(), "the pieces between still block it");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingMode {
@@ -29,6 +41,22 @@ pub enum CastlingMode {
 /// same for standard chess and Chess960; notation converts at the edge ([`crate::uci`] writes
 /// `e1g1` in standard chess). En passant is the pawn's diagonal move to the empty
 /// en-passant square.
+///
+/// As text (`Display`, `FromStr`) a move is its UCI form in this encoding: `e2e4`, `e7e8q`,
+/// and castling as king takes rook (`e1h1`, UCI's Chess960 form). [`Position::to_uci`] and
+/// [`Position::parse_uci`] convert castling to and from standard chess's `e1g1`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Role, Square};
+///
+/// let m: Move = "e7e8q".parse()?;
+/// assert_eq!(m, Move { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) });
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(Move::new(Square::G1, Square::F3).to_string(), "g1f3");
+/// # Ok::<(), lattjo_chess::UciError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -38,6 +66,45 @@ pub struct Move {
     pub to: Square,
     /// The promotion role for a pawn reaching the last rank.
     pub promotion: Option<Role>,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", p.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for Move {
+    type Err = crate::uci::UciError;
+    /// Parses `<from><to>[promotion]` (any role letter is read as the promotion, so that
+    /// every `Move` value reads back from its text; the null move `0000` is refused).
+    fn from_str(s: &str) -> Result<Move, crate::uci::UciError> {
+        let bad = || crate::uci::UciError::Syntax(s.to_owned());
+        if s == "0000" {
+            return Err(crate::uci::UciError::Null);
+        }
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(bad());
+        }
+        let from: Square = s[0..2].parse().map_err(|_| bad())?;
+        let to: Square = s[2..4].parse().map_err(|_| bad())?;
+        let promotion = match s.as_bytes().get(4) {
+            None => None,
+            Some(&c) if c.is_ascii_lowercase() => {
+                Some(Role::from_char(char::from(c)).ok_or_else(bad)?)
+            }
+            Some(_) => return Err(bad()),
+        };
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
+    }
 }
 
 impl Move {
@@ -52,81 +119,27 @@ impl Move {
     }
 }
 
-/// A position whose fields have not been checked: the input to
-/// [`Position::from_setup`], and what FEN parsing produces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Setup {
-    /// The placement.
-    pub board: Board,
-    /// The side to move.
-    pub turn: Color,
-    /// The squares of the rooks that may still castle.
-    pub castling_rooks: Bitboard,
-    /// The square a pawn skipped over on the last move (FEN's en-passant field).
-    pub ep_square: Option<Square>,
-    /// Plies since the last capture or pawn move.
-    pub halfmoves: u32,
-    /// The move number, starting at 1 and increased after Black's move.
-    pub fullmoves: u32,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            board: Board::standard(),
-            turn: Color::White,
-            castling_rooks: Bitboard(0x8100_0000_0000_0081),
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        }
-    }
-}
-
-/// Why a [`Setup`] is not a valid position (rules section 5, A13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PositionError {
-    /// A side has no king.
-    #[error("{0} has no king")]
-    MissingKing(Color),
-    /// A side has more than one king.
-    #[error("{0} has more than one king")]
-    TooManyKings(Color),
-    /// A pawn stands on rank 1 or 8.
-    #[error("pawn on the first or last rank ({0})")]
-    PawnOnBackRank(Square),
-    /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than missing
-    /// pawns.
-    #[error("{0} has impossible material")]
-    ImpossibleMaterial(Color),
-    /// The kings stand on adjacent squares (rule K13).
-    #[error("the kings are adjacent")]
-    AdjacentKings,
-    /// The side not to move is in check (rule K14).
-    #[error("the side not to move is in check")]
-    OppositeCheck,
-    /// A castling right without its king and rook in place.
-    #[error("castling right for the rook on {0} does not match the pieces")]
-    BadCastlingRights(Square),
-    /// An en-passant square that no double step can explain.
-    #[error("en-passant square {0} does not fit a pawn's double step")]
-    BadEnPassant(Square),
-    /// A move number of zero.
-    #[error("the move number must be at least 1")]
-    ZeroFullmoves,
-}
-
 /// A legal chess position: placement, side to move, castling rights, en-passant square and
 /// clocks, with the checkers, pinned pieces and Polyglot hash kept up to date.
 ///
 /// Built by [`Position::new`] (the standard start), [`Position::from_setup`] (validates), or
 /// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
 /// position is unchanged on error) or [`Position::play_unchecked`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Color, Position};
+///
+/// let mut pos: Position = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2".parse()?;
+/// assert_eq!(pos.turn(), Color::White);
+/// assert_eq!(pos.legal_moves().len(), 29);
+/// pos.play(pos.parse_san("Qh5")?)?;
+/// assert_eq!(pos.fullmoves(), 2);
+/// assert!(!pos.is_check());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
@@ -148,6 +161,17 @@ impl Default for Position {
 }
 
 /// A move refused by [`Position::play`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Move, Position, Square};
+///
+/// let mut pos = Position::new();
+/// let err = pos.play(Move::new(Square::E2, Square::E5)).unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move e2e5 in this position");
+/// assert_eq!(pos, Position::new(), "unchanged");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {from}{to}{} in this position", promotion.map_or(String::new(), |r| r.char().to_string()))]
 #[non_exhaustive]
@@ -167,162 +191,6 @@ impl Position {
         match Position::from_setup(Setup::default(), CastlingMode::Standard) {
             Ok(p) => p,
             Err(_) => unreachable!("the standard start is valid"),
-        }
-    }
-
-    /// Validates a setup (rules A12, A13).
-    ///
-    /// Checks: one king per side, no pawn on rank 1 or 8, possible material, kings not
-    /// adjacent, the side not to move not in check, castling rights that match the king
-    /// and rook squares (in [`CastlingMode::Standard`]: king on e1/e8 and rooks in the
-    /// corners), an en-passant square behind a pawn that has just double-stepped, a move
-    /// number of at least 1.
-    ///
-    /// # Errors
-    ///
-    /// The first [`PositionError`] found.
-    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        let board = setup.board;
-        for c in Color::ALL {
-            let kings = board.by_piece(Piece {
-                color: c,
-                role: Role::King,
-            });
-            if kings.is_empty() {
-                return Err(PositionError::MissingKing(c));
-            }
-            if kings.more_than_one() {
-                return Err(PositionError::TooManyKings(c));
-            }
-        }
-        if let Some(sq) = (board.by_role(Role::Pawn)
-            & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth)))
-        .first()
-        {
-            return Err(PositionError::PawnOnBackRank(sq));
-        }
-        for c in Color::ALL {
-            let ours = board.by_color(c);
-            let count = |r: Role| (board.by_role(r) & ours).count() as i32;
-            let pawns = count(Role::Pawn);
-            let promoted = (count(Role::Queen) - 1).max(0)
-                + (count(Role::Rook) - 2).max(0)
-                + (count(Role::Bishop) - 2).max(0)
-                + (count(Role::Knight) - 2).max(0);
-            if ours.count() > 16 || pawns > 8 || promoted > 8 - pawns {
-                return Err(PositionError::ImpossibleMaterial(c));
-            }
-        }
-        let (wk, bk) = match (board.king_of(Color::White), board.king_of(Color::Black)) {
-            (Some(w), Some(b)) => (w, b),
-            _ => unreachable!("checked above"),
-        };
-        if king_attacks(wk).contains(bk) {
-            return Err(PositionError::AdjacentKings);
-        }
-        if setup.fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
-        let mut pos = Position {
-            board,
-            turn: setup.turn,
-            castling: ByColor {
-                white: [None; 2],
-                black: [None; 2],
-            },
-            castle_mask: Bitboard::EMPTY,
-            ep: None,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
-            hash: 0,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-            mode,
-        };
-        if pos
-            .attackers_to(pos.king(!pos.turn), pos.turn, board.occupied())
-            .any()
-        {
-            return Err(PositionError::OppositeCheck);
-        }
-        // Castling rights (A13, A10).
-        for rook in setup.castling_rooks {
-            let color = if rook.rank() == Rank::First {
-                Color::White
-            } else if rook.rank() == Rank::Eighth {
-                Color::Black
-            } else {
-                return Err(PositionError::BadCastlingRights(rook));
-            };
-            let king = pos.king(color);
-            let ok_pieces = board
-                .by_piece(Piece {
-                    color,
-                    role: Role::Rook,
-                })
-                .contains(rook)
-                && king.rank() == color.back_rank()
-                && king.file() != rook.file();
-            let side = if rook.file() > king.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            let ok_mode = match mode {
-                CastlingMode::Standard => {
-                    king.file() == File::E
-                        && rook.file()
-                            == if side == CastlingSide::KingSide {
-                                File::H
-                            } else {
-                                File::A
-                            }
-                }
-                CastlingMode::Chess960 => !matches!(king.file(), File::A | File::H),
-            };
-            if !ok_pieces || !ok_mode || pos.castling[color][side as usize].is_some() {
-                return Err(PositionError::BadCastlingRights(rook));
-            }
-            pos.castling[color][side as usize] = Some(rook);
-            pos.castle_mask = pos.castle_mask.with(rook);
-        }
-        // En passant (A13): the skipped square on the mover's third rank, empty, with the
-        // double-stepped enemy pawn in front of it and its start square empty.
-        if let Some(ep) = setup.ep_square {
-            let them = !pos.turn;
-            let ok = ep.rank() == Rank::Third.relative(them)
-                && !board.occupied().contains(ep)
-                && ep.offset(0, them.fold(1, -1)).is_some_and(|p| {
-                    board
-                        .by_piece(Piece {
-                            color: them,
-                            role: Role::Pawn,
-                        })
-                        .contains(p)
-                })
-                && ep
-                    .offset(0, them.fold(-1, 1))
-                    .is_some_and(|s| !board.occupied().contains(s));
-            if !ok {
-                return Err(PositionError::BadEnPassant(ep));
-            }
-            pos.ep = Some(ep);
-        }
-        pos.hash = pos.compute_hash();
-        pos.update_check_info();
-        Ok(pos)
-    }
-
-    /// The unvalidated fields of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling_rooks: self.castle_mask,
-            ep_square: self.ep,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
         }
     }
 
@@ -417,6 +285,16 @@ impl Position {
     }
 
     /// The pieces of `attacker` that attack `sq`, with the given occupancy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Color, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// let defenders = pos.attackers_to(Square::F3, Color::White, pos.board().occupied());
+    /// assert_eq!(defenders.count(), 3); // e2 and g2 pawns, g1 knight
+    /// ```
     #[inline]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
@@ -433,6 +311,13 @@ impl Position {
     /// The Polyglot Zobrist key of the position: pieces, castling rights, side to move, and
     /// the en-passant file only when a pawn of the side to move stands beside the pawn that
     /// just double-stepped (the Polyglot convention).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pos = lattjo_chess::Position::new();
+    /// assert_eq!(pos.zobrist(), 0x463b_9618_1691_fc9c); // Polyglot's published start key
+    /// ```
     #[must_use]
     pub fn zobrist(&self) -> u64 {
         match self.ep {
@@ -453,6 +338,18 @@ impl Position {
     /// The key of the position's identity for repetitions (rule A3, FIDE 9.2.3): the
     /// Polyglot key except that the en-passant file counts only when an en-passant capture
     /// is legal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// // After 1. e4 no black pawn can take en passant, so the e3 square does not count.
+    /// let with_ep: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+    /// let without: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
+    /// assert_eq!(with_ep.repetition_key(), without.repetition_key());
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
     #[must_use]
     pub fn repetition_key(&self) -> u64 {
         match self.legal_ep_square() {
@@ -557,6 +454,15 @@ impl Position {
     /// Never panics and never causes undefined behaviour, but an illegal `m` leaves the
     /// position in a state that may break the crate's invariants (use [`Position::play`]
     /// unless `m` came from the move generator for this very position).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut pos = lattjo_chess::Position::new();
+    /// let first = pos.legal_moves()[0]; // generated here, so legal here
+    /// pos.play_unchecked(first);
+    /// assert_eq!(pos.turn(), lattjo_chess::Color::Black);
+    /// ```
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
@@ -674,6 +580,16 @@ impl Position {
 
     /// The position with colours swapped and the board mirrored (perft is unchanged, section
     /// 7 of the rules).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{perft, Position};
+    ///
+    /// let kiwipete: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(perft(&kiwipete.mirror(), 2), perft(&kiwipete, 2));
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
     #[must_use]
     pub fn mirror(&self) -> Position {
         let setup = Setup {
@@ -692,6 +608,16 @@ impl Position {
 
     /// Start position `number` of Chess960 in Scharnagl numbering (`518` is the standard
     /// start), in [`CastlingMode::Chess960`]; `None` when `number >= 960`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// let pos = Position::chess960(0).expect("0..960");
+    /// assert_eq!(pos.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(Position::chess960(960).is_none());
+    /// ```
     #[must_use]
     pub fn chess960(number: u32) -> Option<Position> {
         if number >= 960 {
@@ -791,17 +717,32 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Deserialization goes through FEN parsing and validation.
-impl TryFrom<String> for Position {
-    type Error = crate::fen::FenError;
-    fn try_from(fen: String) -> Result<Position, crate::fen::FenError> {
-        fen.parse()
+/// Serialized as `{"fen": "...", "castling_mode": "Standard"}`: the FEN (en-passant square
+/// written `Always`) and the castling mode, which the FEN alone does not always decide.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PositionRepr {
+    fen: String,
+    castling_mode: CastlingMode,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PositionRepr {
+            fen: self.to_string(),
+            castling_mode: self.mode,
+        }
+        .serialize(s)
     }
 }
 
-/// The FEN of the position (en-passant square written `Always`).
-impl From<Position> for String {
-    fn from(p: Position) -> String {
-        p.to_string()
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    /// Parses the FEN and validates it in the given castling mode, like
+    /// [`Position::from_fen`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let r = PositionRepr::deserialize(d)?;
+        Position::from_fen(&r.fen, r.castling_mode).map_err(serde::de::Error::custom)
     }
 }

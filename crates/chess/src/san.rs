@@ -1,14 +1,34 @@
 //! Standard Algebraic Notation (FIDE Appendix C, the PGN standard): `Nf3`, `exd5`, `e8=Q+`,
 //! `O-O-O#`, with minimal disambiguation.
 //!
+//! [`San`] is a move as SAN describes it (parsed, not yet matched against a position) and
+//! [`SanPlus`] adds the check or mate suffix; both implement `Display` and `FromStr`.
 //! Parsing is tolerant of common variants: `0-0` for `O-O`, a missing or extra `+`/`#`,
 //! annotation marks (`!`, `?`), `e.p.`, a missing `x`, `:` for captures, long algebraic
-//! (`Ng1-f3`, `e2e4`) and a promotion without `=` (`e8Q`).
+//! (`Ng1-f3`, `e2e4`) and a promotion without `=` (`e8Q`, `e8q`).
 
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
 use crate::position::{Move, Position};
-use crate::types::{File, Rank, Role, Square};
+use crate::types::{CastlingSide, File, Piece, Rank, Role, Square};
 
 /// Why a SAN string was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Position, SanError};
+///
+/// let pos = Position::new();
+/// assert!(matches!(pos.parse_san("Zz9"), Err(SanError::Syntax(_))));
+/// assert!(matches!(pos.parse_san("Nf4"), Err(SanError::Illegal(_))));
+/// let two_knights: Position = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1".parse()?;
+/// assert!(matches!(two_knights.parse_san("Nd2"), Err(SanError::Ambiguous(_))));
+/// assert!(two_knights.parse_san("Nbd2").is_ok());
+/// # Ok::<(), lattjo_chess::FenError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SanError {
@@ -23,87 +43,427 @@ pub enum SanError {
     Ambiguous(String),
 }
 
-#[derive(Debug)]
-enum Parsed {
-    Castle {
-        king_side: bool,
-    },
+/// A move in SAN, without check or mate suffix: what the text says, not yet checked against
+/// a position ([`San::to_move`] finds the legal move it names).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::san::San;
+/// use lattjo_chess::{Position, Role, Square};
+///
+/// let san: San = "Nbd2".parse()?;
+/// assert_eq!(
+///     san,
+///     San::Normal {
+///         role: Role::Knight,
+///         file: Some(lattjo_chess::File::B),
+///         rank: None,
+///         capture: false,
+///         to: Square::D2,
+///         promotion: None,
+///     }
+/// );
+/// assert_eq!(san.to_string(), "Nbd2");
+/// assert_eq!("0-0".parse::<San>()?.to_string(), "O-O");
+///
+/// let pos = Position::new();
+/// let m = "e4".parse::<San>()?.to_move(&pos)?;
+/// assert_eq!(San::from_move(&pos, m).to_string(), "e4");
+/// # Ok::<(), lattjo_chess::SanError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum San {
+    /// A piece or pawn move.
     Normal {
+        /// The moving piece's role.
         role: Role,
+        /// The origin's file, when written (disambiguation, or a pawn capture's file).
         file: Option<File>,
+        /// The origin's rank, when written (disambiguation).
         rank: Option<Rank>,
+        /// Whether written as a capture (`x`).
+        capture: bool,
+        /// The destination.
         to: Square,
+        /// The promotion role (`=Q`).
         promotion: Option<Role>,
     },
+    /// Castling (`O-O` king side, `O-O-O` queen side).
+    Castle(CastlingSide),
 }
 
-fn parse_syntax(s: &str) -> Option<Parsed> {
-    let mut t = s.trim();
-    if let Some(stripped) = t.strip_suffix("e.p.") {
-        t = stripped.trim_end();
-    }
-    let t = t.trim_end_matches(['+', '#', '!', '?']);
-    match t {
-        "O-O" | "0-0" | "o-o" => return Some(Parsed::Castle { king_side: true }),
-        "O-O-O" | "0-0-0" | "o-o-o" => return Some(Parsed::Castle { king_side: false }),
-        _ => {}
-    }
-    if !t.is_ascii() || t.is_empty() || t.len() > 10 {
-        return None;
-    }
-    let mut chars: Vec<char> = t
-        .chars()
-        .filter(|c| !matches!(c, 'x' | ':' | '-'))
-        .collect();
-    let role = match chars.first() {
-        Some(&c) if matches!(c, 'N' | 'B' | 'R' | 'Q' | 'K') => {
-            chars.remove(0);
-            Role::from_char(c)?
+/// The check or mate suffix of a SAN move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::san::{SanPlus, Suffix};
+///
+/// assert_eq!("Qh4#".parse::<SanPlus>()?.suffix, Some(Suffix::Checkmate));
+/// assert_eq!("Bb5+".parse::<SanPlus>()?.suffix, Some(Suffix::Check));
+/// # Ok::<(), lattjo_chess::SanError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Suffix {
+    /// `+`: the move gives check.
+    Check,
+    /// `#`: the move gives checkmate.
+    Checkmate,
+}
+
+/// A SAN move with its check or mate suffix, as PGN writes it (`Qxf7#`).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::san::{SanPlus, Suffix};
+///
+/// let mut pos = lattjo_chess::Position::new();
+/// for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"] {
+///     let m = pos.parse_san(san)?;
+///     pos.play(m)?;
+/// }
+/// let mate = pos.parse_san("Qxf7")?;
+/// let plus = SanPlus::from_move(&pos, mate);
+/// assert_eq!(plus.suffix, Some(Suffix::Checkmate));
+/// assert_eq!(plus.to_string(), "Qxf7#");
+/// assert_eq!("Qxf7#".parse::<SanPlus>()?, plus);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+` or `#`, if written.
+    pub suffix: Option<Suffix>,
+}
+
+/// The longest SAN body this parser looks at (`Qa1xb2=Q` is 8; long algebraic is longer).
+const MAX_SAN: usize = 10;
+
+impl San {
+    /// Parses SAN from bytes (tolerant of the variants listed in the module docs; a check,
+    /// mate or annotation suffix is ignored).
+    pub(crate) fn parse_bytes(s: &[u8]) -> Option<San> {
+        let mut t = s.trim_ascii();
+        if let Some(rest) = t.strip_suffix(b"e.p.") {
+            t = rest.trim_ascii_end();
         }
-        Some('P') => {
-            chars.remove(0);
-            Role::Pawn
+        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = t {
+            t = rest;
         }
-        _ => Role::Pawn,
-    };
-    let mut promotion = None;
-    if let Some(&last) = chars.last()
-        && !last.is_ascii_digit()
-    {
-        let p = Role::from_char(last)
-            .filter(|r| matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight))?;
-        // Lower-case promotion letters only when unambiguous with a file (`e8q`).
-        if last.is_ascii_lowercase() && last == 'b' && chars.len() == 3 {
+        match t {
+            b"O-O" | b"0-0" | b"o-o" => return Some(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" | b"o-o-o" => {
+                return Some(San::Castle(CastlingSide::QueenSide));
+            }
+            _ => {}
+        }
+        if t.is_empty() || t.len() > MAX_SAN {
             return None;
         }
-        promotion = Some(p);
-        chars.pop();
-        if chars.last() == Some(&'=') {
-            chars.pop();
+        let mut buf = [0u8; MAX_SAN];
+        let mut n = 0;
+        let mut capture = false;
+        for &c in t {
+            match c {
+                b'x' | b':' => capture = true,
+                b'-' => {}
+                _ => {
+                    buf[n] = c;
+                    n += 1;
+                }
+            }
+        }
+        let mut chars = &buf[..n];
+        let role = match chars.first() {
+            Some(&c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P')) => {
+                chars = &chars[1..];
+                Role::from_char(char::from(c))?
+            }
+            _ => Role::Pawn,
+        };
+        let mut promotion = None;
+        if let Some(&last) = chars.last()
+            && !last.is_ascii_digit()
+        {
+            let before = chars.len().checked_sub(2).map_or(0, |i| chars[i]);
+            let p = match last {
+                b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' => Role::from_char(char::from(last)),
+                // Lower case only straight after the rank digit or `=` (`e8q`, `e8=q`): a
+                // file letter never stands there.
+                b'n' | b'b' | b'r' | b'q' if before.is_ascii_digit() || before == b'=' => {
+                    Role::from_char(char::from(last))
+                }
+                _ => None,
+            }?;
+            promotion = Some(p);
+            chars = &chars[..chars.len() - 1];
+            if let [r @ .., b'='] = chars {
+                chars = r;
+            }
+        }
+        let [prefix @ .., f, r] = chars else {
+            return None;
+        };
+        let to = Square::from_coords(
+            File::from_char(char::from(*f))?,
+            Rank::from_char(char::from(*r))?,
+        );
+        let (file, rank) = match prefix {
+            [] => (None, None),
+            [c] if c.is_ascii_digit() => (None, Some(Rank::from_char(char::from(*c))?)),
+            [c] => (Some(File::from_char(char::from(*c))?), None),
+            [f, r] => (
+                Some(File::from_char(char::from(*f))?),
+                Some(Rank::from_char(char::from(*r))?),
+            ),
+            _ => return None,
+        };
+        Some(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// The SAN of `m` in `pos` (without suffix), with minimal disambiguation: file, else
+    /// rank, else both. `m` should be legal in `pos`; for an illegal move the result is well
+    /// formed but meaningless.
+    #[must_use]
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        if pos.is_castling(m) {
+            return San::Castle(if m.to.file() > m.from.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            });
+        }
+        let role = pos.board.role_at(m.from).unwrap_or(Role::Pawn);
+        let capture = pos.is_capture(m);
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            if capture {
+                file = Some(m.from.file());
+            }
+        } else if role != Role::King {
+            // The other pieces of the same role that can reach the same square.
+            let mine = pos.board.by_piece(Piece {
+                color: pos.turn,
+                role,
+            });
+            let mut others = Bitboard::EMPTY;
+            pos.generate_from(mine.without(m.from), &mut |pm| {
+                if pm.role == role && pm.to.contains(m.to) {
+                    others = others.with(pm.from);
+                }
+                false
+            });
+            if others.any() {
+                if (others & Bitboard::file(m.from.file())).is_empty() {
+                    file = Some(m.from.file());
+                } else if (others & Bitboard::rank(m.from.rank())).is_empty() {
+                    rank = Some(m.from.rank());
+                } else {
+                    file = Some(m.from.file());
+                    rank = Some(m.from.rank());
+                }
+            }
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to: m.to,
+            promotion: m.promotion,
         }
     }
-    if chars.len() < 2 {
-        return None;
+
+    /// The legal move of `pos` that this SAN names.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Illegal`] when no legal move matches, [`SanError::Ambiguous`] when
+    /// several do. A missing promotion does not match a promoting move (promotion is
+    /// compulsory, rule A8); the capture mark is not checked (a missing `x` is tolerated).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match *self {
+            San::Castle(side) => {
+                let king = pos.king(pos.turn);
+                pos.castling_rook(pos.turn, side)
+                    .map(|rook| Move::new(king, rook))
+                    .filter(|&m| pos.is_legal(m))
+                    .ok_or_else(|| SanError::Illegal(self.to_string()))
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                // Only pieces that could reach `to` at all are generated for.
+                let occ = pos.board.occupied();
+                let reach = match role {
+                    Role::Pawn => {
+                        let back = pos.turn.fold(-1, 1);
+                        let mut r = crate::attacks::pawn_attacks(!pos.turn, to);
+                        for k in 1..=2 {
+                            if let Some(s) = to.offset(0, k * back) {
+                                r = r.with(s);
+                            }
+                        }
+                        r
+                    }
+                    Role::Knight => crate::attacks::knight_attacks(to),
+                    Role::Bishop => crate::attacks::bishop_attacks(to, occ),
+                    Role::Rook => crate::attacks::rook_attacks(to, occ),
+                    Role::Queen => crate::attacks::queen_attacks(to, occ),
+                    Role::King => crate::attacks::king_attacks(to),
+                };
+                let mut from = reach
+                    & pos.board.by_piece(Piece {
+                        color: pos.turn,
+                        role,
+                    });
+                if let Some(f) = file {
+                    from &= Bitboard::file(f);
+                }
+                if let Some(r) = rank {
+                    from &= Bitboard::rank(r);
+                }
+                let own = pos.board.by_color(pos.turn);
+                let promotes = role == Role::Pawn
+                    && (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth)).contains(to);
+                if promotes != promotion.is_some()
+                    || promotion.is_some_and(|p| matches!(p, Role::Pawn | Role::King))
+                    || own.contains(to)
+                {
+                    return Err(SanError::Illegal(self.to_string()));
+                }
+                let mut found: Option<Square> = None;
+                let mut ambiguous = false;
+                pos.generate_from(from, &mut |pm| {
+                    if pm.role == role && pm.to.contains(to) {
+                        ambiguous |= found.is_some();
+                        found = Some(pm.from);
+                    }
+                    ambiguous
+                });
+                match found {
+                    _ if ambiguous => Err(SanError::Ambiguous(self.to_string())),
+                    Some(from) => Ok(Move {
+                        from,
+                        to,
+                        promotion,
+                    }),
+                    None => Err(SanError::Illegal(self.to_string())),
+                }
+            }
+        }
     }
-    let n = chars.len();
-    let to = Square::from_coords(
-        File::from_char(chars[n - 2])?,
-        Rank::from_char(chars[n - 1])?,
-    );
-    let (file, rank) = match &chars[..n - 2] {
-        [] => (None, None),
-        [c] if c.is_ascii_digit() => (None, Some(Rank::from_char(*c)?)),
-        [c] => (Some(File::from_char(*c)?), None),
-        [f, r] => (Some(File::from_char(*f)?), Some(Rank::from_char(*r)?)),
-        _ => return None,
-    };
-    Some(Parsed::Normal {
-        role,
-        file,
-        rank,
-        to,
-        promotion,
-    })
+}
+
+impl SanPlus {
+    /// The SAN of `m` in `pos` with `+` or `#` when it gives check or mate (for a legal
+    /// `m`; an illegal one gets no suffix).
+    #[must_use]
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        let mut suffix = None;
+        if pos.is_legal(m) {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if after.is_check() {
+                suffix = Some(if after.has_legal_moves() {
+                    Suffix::Check
+                } else {
+                    Suffix::Checkmate
+                });
+            }
+        }
+        SanPlus { san, suffix }
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
+            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={}", p.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        match self.suffix {
+            Some(Suffix::Check) => f.write_str("+"),
+            Some(Suffix::Checkmate) => f.write_str("#"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl FromStr for San {
+    type Err = SanError;
+    /// Parses SAN (tolerant; suffixes and annotations are ignored).
+    fn from_str(s: &str) -> Result<San, SanError> {
+        San::parse_bytes(s.as_bytes()).ok_or_else(|| SanError::Syntax(s.to_owned()))
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = SanError;
+    /// Parses SAN with its last `+` or `#` (annotations such as `!?` after it are ignored).
+    fn from_str(s: &str) -> Result<SanPlus, SanError> {
+        let san: San = s.parse()?;
+        let body = s.trim_end().trim_end_matches(['!', '?']);
+        let suffix = if body.ends_with('#') {
+            Some(Suffix::Checkmate)
+        } else if body.ends_with('+') {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        Ok(SanPlus { san, suffix })
+    }
 }
 
 impl Position {
@@ -123,110 +483,27 @@ impl Position {
     /// # Ok::<(), lattjo_chess::SanError>(())
     /// ```
     pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        let parsed = parse_syntax(s).ok_or_else(|| SanError::Syntax(s.to_owned()))?;
-        let moves = self.legal_moves();
-        let mut found: Option<Move> = None;
-        let mut count = 0;
-        for &m in moves.iter() {
-            let ok = match &parsed {
-                Parsed::Castle { king_side } => {
-                    self.is_castling(m) && (m.to.file() > m.from.file()) == *king_side
-                }
-                Parsed::Normal {
-                    role,
-                    file,
-                    rank,
-                    to,
-                    promotion,
-                } => {
-                    !self.is_castling(m)
-                        && self.board.role_at(m.from) == Some(*role)
-                        && m.to == *to
-                        && file.is_none_or(|f| m.from.file() == f)
-                        && rank.is_none_or(|r| m.from.rank() == r)
-                        && m.promotion == *promotion
-                }
-            };
-            if ok {
-                count += 1;
-                found = Some(m);
-            }
-        }
-        match (count, found) {
-            (1, Some(m)) => Ok(m),
-            (0, _) => Err(SanError::Illegal(s.to_owned())),
-            _ => Err(SanError::Ambiguous(s.to_owned())),
+        match San::parse_bytes(s.as_bytes()) {
+            Some(san) => san.to_move(self).map_err(|e| match e {
+                SanError::Illegal(_) => SanError::Illegal(s.to_owned()),
+                SanError::Ambiguous(_) => SanError::Ambiguous(s.to_owned()),
+                other => other,
+            }),
+            None => Err(SanError::Syntax(s.to_owned())),
         }
     }
 
-    /// Writes `m` in SAN with its check or mate suffix. `m` should be legal here; for an
-    /// illegal move the text is well formed but meaningless.
+    /// Writes `m` in SAN with its check or mate suffix ([`SanPlus::from_move`]). `m` should
+    /// be legal here; for an illegal move the text is well formed but meaningless.
     #[must_use]
     pub fn san(&self, m: Move) -> String {
-        let mut s = self.san_without_suffix(m);
-        if self.is_legal(m) {
-            let mut after = self.clone();
-            after.play_unchecked(m);
-            if after.is_check() {
-                s.push(if after.has_legal_moves() { '+' } else { '#' });
-            }
-        }
-        s
+        SanPlus::from_move(self, m).to_string()
     }
 
-    /// `m` in SAN without `+` or `#`.
+    /// `m` in SAN without `+` or `#` ([`San::from_move`]).
     #[must_use]
     pub fn san_without_suffix(&self, m: Move) -> String {
-        let mut s = String::with_capacity(8);
-        if self.is_castling(m) {
-            s.push_str(if m.to.file() > m.from.file() {
-                "O-O"
-            } else {
-                "O-O-O"
-            });
-            return s;
-        }
-        let role = self.board.role_at(m.from).unwrap_or(Role::Pawn);
-        let capture = self.is_capture(m);
-        if role == Role::Pawn {
-            if capture {
-                s.push(m.from.file().char());
-            }
-        } else {
-            s.push(role.upper_char());
-            if role != Role::King {
-                // Minimal disambiguation: file, else rank, else both.
-                let mut others = Vec::new();
-                for &o in self.legal_moves().iter() {
-                    if o.to == m.to
-                        && o.from != m.from
-                        && !self.is_castling(o)
-                        && self.board.role_at(o.from) == Some(role)
-                    {
-                        others.push(o.from);
-                    }
-                }
-                if !others.is_empty() {
-                    if others.iter().all(|o| o.file() != m.from.file()) {
-                        s.push(m.from.file().char());
-                    } else if others.iter().all(|o| o.rank() != m.from.rank()) {
-                        s.push(m.from.rank().char());
-                    } else {
-                        s.push(m.from.file().char());
-                        s.push(m.from.rank().char());
-                    }
-                }
-            }
-        }
-        if capture {
-            s.push('x');
-        }
-        s.push_str(&m.to.to_string());
-        if let Some(p) = m.promotion {
-            s.push('=');
-            s.push(p.upper_char());
-        }
-        s
+        San::from_move(self, m).to_string()
     }
 }
 

@@ -5,6 +5,17 @@ use core::ops::{Index, IndexMut, Not};
 use core::str::FromStr;
 
 /// A side: White moves first (rule K2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Color, Rank};
+///
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.back_rank(), Rank::Eighth);
+/// assert_eq!(Color::White.to_string(), "white");
+/// assert_eq!(Color::Black.fold("w", "b"), "b");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -67,6 +78,16 @@ impl fmt::Display for Color {
 }
 
 /// One value per colour.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{ByColor, Color};
+///
+/// let mut moved = ByColor::new_with(|c| c == Color::White);
+/// moved[Color::Black] = true;
+/// assert_eq!(moved, ByColor { white: true, black: true });
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
@@ -116,6 +137,16 @@ impl<T> IndexMut<Color> for ByColor<T> {
 }
 
 /// The kind of a piece, regardless of colour.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::Role;
+///
+/// assert_eq!(Role::from_char('N'), Some(Role::Knight));
+/// assert_eq!(Role::Queen.upper_char(), 'Q');
+/// assert_eq!(Role::PROMOTIONS.len(), 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -189,6 +220,16 @@ impl Role {
 }
 
 /// A piece: a colour and a role.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Color, Piece, Role};
+///
+/// let black_knight = Piece { color: Color::Black, role: Role::Knight };
+/// assert_eq!(black_knight.char(), 'n');
+/// assert_eq!(Piece::from_char('n'), Some(black_knight));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
@@ -301,6 +342,20 @@ impl Rank {
 }
 
 /// A square of the board, `A1 = 0` to `H8 = 63`, rank by rank.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Color, File, Rank, Square};
+///
+/// let e4: Square = "e4".parse()?;
+/// assert_eq!(e4, Square::from_coords(File::E, Rank::Fourth));
+/// assert_eq!(e4.to_string(), "e4");
+/// assert_eq!(e4.offset(1, 1), Some(Square::F5));
+/// assert_eq!(Square::E2.relative(Color::Black), Square::E7);
+/// assert!(Square::H1.is_light());
+/// # Ok::<(), lattjo_chess::ParseSquareError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -329,6 +384,13 @@ const ALL_SQUARES: [Square; 64] = {
 };
 
 /// A string that does not name a square.
+///
+/// # Examples
+///
+/// ```
+/// let err = "z9".parse::<lattjo_chess::Square>().unwrap_err();
+/// assert_eq!(err.0, "z9");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid square {0:?} (expected a file a-h and a rank 1-8, such as e4)")]
 #[non_exhaustive]
@@ -434,6 +496,15 @@ impl FromStr for Square {
 }
 
 /// The two sides a king may castle to (rules K18-K20).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{CastlingSide, File};
+///
+/// assert_eq!(CastlingSide::KingSide.king_to_file(), File::G);
+/// assert_eq!(CastlingSide::QueenSide.rook_to_file(), File::D);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CastlingSide {

@@ -8,6 +8,18 @@ use crate::position::{CastlingMode, Move, Position};
 use crate::types::{CastlingSide, File, Role, Square};
 
 /// A move in UCI notation, parsed but not yet checked against a position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Square, UciMove};
+///
+/// let m: UciMove = "e7e8q".parse()?;
+/// assert!(matches!(m, UciMove::Normal { from: Square::E7, to: Square::E8, promotion: Some(_) }));
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!("0000".parse::<UciMove>()?, UciMove::Null);
+/// # Ok::<(), lattjo_chess::UciError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UciMove {
     /// A piece move (`e2e4`, `e7e8q`).
@@ -24,6 +36,17 @@ pub enum UciMove {
 }
 
 /// Why a UCI move was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Position, UciError};
+///
+/// let pos = Position::new();
+/// assert!(matches!(pos.parse_uci("e2e9"), Err(UciError::Syntax(_))));
+/// assert!(matches!(pos.parse_uci("e2e5"), Err(UciError::Illegal(_))));
+/// assert_eq!(pos.parse_uci("0000"), Err(UciError::Null));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum UciError {

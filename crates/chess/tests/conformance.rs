@@ -11,7 +11,7 @@ fn conformance_fide_and_lattjo() {
         Rules::fide().with_decisions(true),
         Rules::fide().with_auto_claim(true),
     ] {
-        let game = Chess::new(rules);
+        let game = Chess::new(rules).expect("valid rules");
         let config = ConformanceConfig {
             games: 6,
             seed: 7,
@@ -36,7 +36,9 @@ fn conformance_fide_and_lattjo() {
 fn conformance_chess960_starts() {
     for n in [0, 359, 959] {
         let start = lattjo_chess::Position::chess960(n).expect("a valid number");
-        let game = Chess::with_start(Rules::fide(), start);
+        let game = Chess::new(Rules::fide())
+            .expect("valid rules")
+            .with_start(start);
         let config = ConformanceConfig::<Action> {
             games: 2,
             seed: n.into(),

@@ -164,11 +164,3 @@ fn uci_parse_write_and_errors() {
         .expect("legal");
     assert_eq!(short.to_string(), "4k3/8/8/8/8/8/8/1R3RK1 b - - 1 1");
 }
-
-/// The serde feature deserializes a position through these conversions (validated FEN).
-#[test]
-fn position_string_conversions_validate() {
-    let p = Position::try_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_owned()).expect("valid");
-    assert_eq!(String::from(p), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(Position::try_from("4k3/8/8/8/8/8/8/4KK2 w - - 0 1".to_owned()).is_err());
-}

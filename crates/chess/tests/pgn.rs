@@ -1,7 +1,7 @@
 //! PGN reading and writing on a multi-game file with comments, NAGs and variations.
 
-use lattjo_chess::pgn::{PgnErrorKind, read_pgn, write_pgn};
-use lattjo_chess::{Color, SanError};
+use lattjo_chess::pgn::{PgnErrorKind, PgnReader, read_pgn, write_pgn};
+use lattjo_chess::{Color, GameResult, SanError};
 
 #[test]
 fn pgn_multi_game_file_with_comments_variations_and_a_bad_game() {
@@ -19,7 +19,7 @@ fn pgn_multi_game_file_with_comments_variations_and_a_bad_game() {
     let opera = &read.games[0];
     assert_eq!(opera.tag("White"), Some("Morphy, Paul"));
     assert_eq!(opera.moves.len(), 33);
-    assert_eq!(opera.result.as_deref(), Some("1-0"));
+    assert_eq!(opera.result, GameResult::Win(Color::White));
     assert!(opera.end_position().is_checkmate());
     assert_eq!(opera.end_position().turn(), Color::Black);
     assert_eq!(
@@ -44,7 +44,7 @@ fn pgn_multi_game_file_with_comments_variations_and_a_bad_game() {
     assert!(endgame.end_position().is_checkmate());
 
     let unfinished = &read.games[2];
-    assert_eq!(unfinished.result.as_deref(), Some("*"));
+    assert_eq!(unfinished.result, GameResult::Unknown);
     assert_eq!(unfinished.moves.len(), 6);
     assert_eq!(unfinished.comments, vec![(0, "a line comment".to_owned())]);
 }
@@ -92,4 +92,354 @@ fn pgn_errors_unclosed_comment_bad_tag_and_parentheses() {
     assert_eq!(read.errors[0].kind, PgnErrorKind::VariationWithoutMove);
     let read = read_pgn("[FEN \"not a fen\"]\n1. e4 *\n");
     assert!(matches!(read.errors[0].kind, PgnErrorKind::Fen(_)));
+}
+
+/// Issue 15.9: the reader kept both of two `Event` tags while the writer merged them, so
+/// reading, writing and reading again gave a different game. Duplicates now keep their last
+/// value in the place of the first.
+#[test]
+fn pgn_duplicate_tags_read_write_read_is_stable() {
+    let text = "[Event \"first\"]\n[Site \"x\"]\n[Event \"second\"]\n[Opening \"a\"]\n[Opening \"b\"]\n\n1. e4 *\n";
+    let once = lattjo_chess::pgn::read_pgn(text);
+    let game = &once.games[0];
+    assert_eq!(game.tag("Event"), Some("second"));
+    assert_eq!(game.tags.iter().filter(|(n, _)| n == "Event").count(), 1);
+    assert_eq!(game.tag("Opening"), Some("b"));
+    let twice = lattjo_chess::pgn::read_pgn(&write_pgn(game));
+    assert_eq!(twice.games, once.games);
+}
+
+/// Issue 15.9: a comment's double spaces came back single (`{*  0}`). Comments keep their
+/// inner whitespace; only line breaks (with the spaces around them) fold to one space, and
+/// a `;` comment holding a `}` is written back as a `;` comment.
+#[test]
+fn pgn_comment_whitespace_read_write_read_is_stable() {
+    let text = "1. e4 {*  0} e5 {two\n   lines} 2. Nf3 ; brace } inside\n{  ends  } *\n";
+    let once = read_pgn(text);
+    assert!(once.errors.is_empty(), "{:?}", once.errors);
+    let g = &once.games[0];
+    assert_eq!(
+        g.comments,
+        vec![
+            (1, "*  0".to_owned()),
+            (2, "two lines".to_owned()),
+            (3, "brace } inside".to_owned()),
+            (3, "ends".to_owned()),
+        ]
+    );
+    let written = write_pgn(g);
+    assert!(written.contains("{*  0}"), "{written}");
+    assert_eq!(read_pgn(&written).games, once.games);
+    // A long comment wraps at single spaces and reads back equal.
+    let long = format!("1. e4 {{{}}} *", "word ".repeat(40).trim_end());
+    let g = read_pgn(&long).games.remove(0);
+    let written = write_pgn(&g);
+    assert!(written.lines().all(|l| l.len() <= 80), "{written}");
+    assert_eq!(read_pgn(&written).games, vec![g]);
+}
+
+/// Issue 15.9, the rest of the class: everything the writer normalises is normalised by the
+/// reader too: missing roster tags, a Result tag that disagrees with the termination marker
+/// or is missing, no termination marker, a FEN tag written differently, empty variations,
+/// a comment before the tags.
+#[test]
+fn pgn_normalisation_read_write_read_is_stable() {
+    for text in [
+        "1. e4 e5",
+        "[Result \"1-0\"]\n1. e4 e5 *",
+        "[Result \"0-1\"]\n1. e4 e5",
+        "[Result \"nonsense\"]\n1. e4",
+        "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O *",
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n1. e4 *",
+        "[Variant \"Chess960\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n1. e4 *",
+        "1. e4 () e5 (1... c5 ()) *",
+        "{before} [Event \"x\"] {after} 1. e4 *",
+        "[Site \"C:\\games\\a.pgn\"]\n[Annotator \"say \\\"hi\\\"\"]\n1. d4 *",
+        "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 $1 $300 *",
+    ] {
+        let once = read_pgn(text);
+        assert!(once.errors.is_empty(), "{text}: {:?}", once.errors);
+        assert_eq!(once.games.len(), 1, "{text}");
+        let written = write_pgn(&once.games[0]);
+        let twice = read_pgn(&written);
+        assert_eq!(twice.games, once.games, "{text}\n---\n{written}");
+        assert_eq!(write_pgn(&twice.games[0]), written);
+    }
+    let g = read_pgn("[Result \"0-1\"]\n1. e4 e5").games.remove(0);
+    assert_eq!(
+        g.result,
+        GameResult::Win(Color::Black),
+        "the tag when no marker"
+    );
+    let g = read_pgn("[Result \"0-1\"]\n1. e4 e5 1-0").games.remove(0);
+    assert_eq!(g.tag("Result"), Some("1-0"), "the marker wins");
+    assert_eq!(g.tag("Date"), Some("????.??.??"));
+}
+
+/// Issue 14: files written by Windows tools start with a byte-order mark, which was read as
+/// a move (`line 1: move "\u{feff}" at ply 1: invalid san`).
+#[test]
+fn pgn_utf8_bom_is_skipped() {
+    let text = "\u{feff}[Event \"bom\"]\n\n1. e4 e5 *\n\u{feff}1. d4 *\n";
+    let read = read_pgn(text);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    assert_eq!(read.games.len(), 2);
+    assert_eq!(read.games[0].tag("Event"), Some("bom"));
+    // Movetext straight after the mark, and a mark alone.
+    assert_eq!(read_pgn("\u{feff}1. e4 *").games.len(), 1);
+    assert!(read_pgn("\u{feff}").games.is_empty());
+    // Bytes that only start like a mark are an error, not skipped.
+    let bad: Vec<_> = PgnReader::new(&b"1. e4 \xef\xbb *"[..]).collect();
+    assert!(matches!(&bad[..], [Err(e)] if matches!(e.kind, PgnErrorKind::Move { .. })));
+}
+
+/// The streaming reader gives the same games from any chunking of the input (here one byte
+/// at a time), yields them one at a time, and reports bad games with their line.
+#[test]
+fn pgn_reader_streams_from_any_bufread() {
+    let text = include_str!("data/multi.pgn");
+    let whole: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    let bytewise: Vec<_> =
+        PgnReader::new(std::io::BufReader::with_capacity(1, text.as_bytes())).collect();
+    assert_eq!(whole, bytewise);
+    assert_eq!(whole.len(), 4);
+    assert!(whole[0].is_err() && whole[1..].iter().all(Result::is_ok));
+    // Non-UTF-8 bytes (a Latin-1 file) are read as U+FFFD in tags and comments.
+    let latin1: &[u8] = b"[White \"M\xfcller\"]\n1. e4 {gr\xfcn} *\n";
+    let g = PgnReader::new(latin1)
+        .next()
+        .expect("a game")
+        .expect("valid");
+    assert_eq!(g.tag("White"), Some("M\u{fffd}ller"));
+    assert_eq!(g.comments, vec![(1, "gr\u{fffd}n".to_owned())]);
+}
+
+/// A source that fails stops the reader with an `Io` item, after the games before it.
+#[test]
+fn pgn_reader_reports_a_failing_source() {
+    struct Failing(bool);
+    impl std::io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 {
+                return Err(std::io::Error::other("disk on fire"));
+            }
+            self.0 = true;
+            let text = b"1. e4 *\n1. d4";
+            buf[..text.len()].copy_from_slice(text);
+            Ok(text.len())
+        }
+    }
+    let items: Vec<_> = PgnReader::new(std::io::BufReader::new(Failing(false))).collect();
+    assert_eq!(items.len(), 2);
+    assert!(items[0].is_ok());
+    assert!(matches!(&items[1], Err(e) if matches!(e.kind, PgnErrorKind::Io(_))));
+}
+
+mod stability {
+    use boardgame_core::GameRng;
+    use lattjo_chess::Position;
+    use lattjo_chess::pgn::{PgnReader, read_pgn, write_pgn};
+    use proptest::prelude::*;
+
+    /// A random legal game of up to `plies` plies as PGN movetext, with random layout
+    /// (move numbers or not, line breaks, runs of spaces), comments with odd whitespace,
+    /// NAGs, suffixes and variations.
+    fn random_pgn(seed: u64, plies: usize) -> String {
+        let mut rng = GameRng::new(seed, 9);
+        let mut pos = Position::new();
+        let mut out = String::new();
+        let tags = [
+            "[Event \"a\"]",
+            "[Event \"b  c\"]",
+            "[Site \"q\\\"uote\"]",
+            "[Result \"1-0\"]",
+            "[Result \"*\"]",
+            "[Opening \"x\"]",
+            "[Opening \"y\"]",
+            "[Date \"2024.01.01\"]",
+        ];
+        for _ in 0..rng.index(4) {
+            out.push_str(tags[rng.index(tags.len())]);
+            out.push('\n');
+        }
+        let seps = [" ", "  ", "\n", " \n  ", "\t"];
+        let comments = [
+            "{*  0}",
+            "{ a\n b }",
+            "{}",
+            ";x } y\n",
+            "{ {nested }",
+            "{1-0}",
+            "{\u{feff}}",
+        ];
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.index(moves.len())];
+            if rng.index(2) == 0 || pos.turn() == lattjo_chess::Color::White {
+                out.push_str(&format!("{}.", pos.fullmoves()));
+                if pos.turn() == lattjo_chess::Color::Black {
+                    out.push_str("..");
+                }
+                out.push_str(seps[rng.index(2)]);
+            }
+            out.push_str(&pos.san(m));
+            out.push_str(["", "", "", "!", "?!", " $14", " $0"][rng.index(7)]);
+            out.push_str(seps[rng.index(seps.len())]);
+            if rng.index(5) == 0 {
+                out.push_str(comments[rng.index(comments.len())]);
+                out.push_str(seps[rng.index(seps.len())]);
+            }
+            if rng.index(6) == 0 {
+                // A one-move variation replacing the move just played.
+                let a = moves[rng.index(moves.len())];
+                out.push_str(&format!("( {} {{v}} ) ", pos.san(a)));
+            }
+            pos.play(m).expect("legal");
+        }
+        out.push_str(["*", "1-0", "0-1", "1/2-1/2", ""][rng.index(5)]);
+        out.push('\n');
+        out
+    }
+
+    fn mutate(s: &str, edits: &[(u8, u16, char)]) -> String {
+        let mut chars: Vec<char> = s.chars().collect();
+        for &(kind, at, c) in edits {
+            let i = if chars.is_empty() {
+                0
+            } else {
+                at as usize % chars.len()
+            };
+            match kind % 3 {
+                0 if !chars.is_empty() => {
+                    chars.remove(i);
+                }
+                1 => chars.insert(i, c),
+                _ if !chars.is_empty() => chars[i] = c,
+                _ => {}
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    fn soup() -> impl Strategy<Value = String> {
+        let words = prop::sample::select(vec![
+            "1.",
+            "e4",
+            "e5",
+            "Nf3",
+            "Nc6",
+            "Bb5",
+            "a6",
+            "d4",
+            "O-O",
+            "0-0",
+            "(",
+            ")",
+            "{",
+            "}",
+            "{a  b}",
+            ";c\n",
+            "%e\n",
+            "\n",
+            " ",
+            "  ",
+            "$1",
+            "$",
+            "!",
+            "??",
+            "*",
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "[Event \"x\"]",
+            "[Result \"0-1\"]",
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]",
+            "[Bad",
+            "]",
+            "\u{feff}",
+            "\"",
+            "\\",
+            "1...",
+            "Kf1",
+            "Rh8#",
+            "e8=Q",
+        ]);
+        prop::collection::vec(words, 0..60).prop_map(|w| w.join(""))
+    }
+
+    fn chars() -> impl Strategy<Value = char> {
+        prop_oneof![
+            prop::sample::select(vec![
+                ' ', '\n', '{', '}', '(', ')', '[', ']', '"', '\\', ';', '%', '$', '*', '1', '-',
+                '/', '.', '!', '?', 'e', '4', 'N', 'x', '#', '+', '=', '\u{feff}', '\r', '\t'
+            ]),
+            any::<char>(),
+        ]
+    }
+
+    /// Every game read from `text` writes to a text that reads back as the same game, and
+    /// writing that again gives the same text.
+    fn check(text: &str) -> Result<(), TestCaseError> {
+        let read = read_pgn(text);
+        for g in &read.games {
+            let written = write_pgn(g);
+            let again = read_pgn(&written);
+            prop_assert!(
+                again.errors.is_empty(),
+                "{:?}\n{}\n---\n{}",
+                again.errors,
+                text,
+                written
+            );
+            prop_assert_eq!(&again.games, &vec![g.clone()], "{}\n---\n{}", text, written);
+            prop_assert_eq!(write_pgn(&again.games[0]), written);
+        }
+        // The streaming reader agrees with itself byte by byte.
+        let bytewise: Vec<_> =
+            PgnReader::new(std::io::BufReader::with_capacity(3, text.as_bytes())).collect();
+        prop_assert_eq!(bytewise.len(), read.games.len() + read.errors.len());
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Issue 15.9: read -> write -> read is stable on generated games with odd layout.
+        #[test]
+        fn pgn_read_write_read_is_stable_on_random_games(seed in any::<u64>(), plies in 0usize..80) {
+            let text = random_pgn(seed, plies);
+            check(&text)?;
+            // Two games in a row read as two games.
+            let two = format!("{text}\n{}", random_pgn(seed ^ 1, plies / 2));
+            check(&two)?;
+        }
+
+        /// ... on mutated games (never a panic; whatever is read is stable).
+        #[test]
+        fn pgn_read_write_read_is_stable_on_mutated_games(
+            seed in any::<u64>(),
+            edits in prop::collection::vec((any::<u8>(), any::<u16>(), chars()), 1..8),
+        ) {
+            check(&mutate(&random_pgn(seed, 30), &edits))?;
+            check(&mutate(include_str!("data/multi.pgn"), &edits))?;
+        }
+
+        /// ... on a soup of PGN tokens.
+        #[test]
+        fn pgn_read_write_read_is_stable_on_token_soup(text in soup()) {
+            check(&text)?;
+        }
+
+        /// ... and on arbitrary bytes (not even UTF-8).
+        #[test]
+        fn pgn_reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            for g in PgnReader::new(&bytes[..]).flatten() {
+                let written = write_pgn(&g);
+                prop_assert_eq!(read_pgn(&written).games, vec![g]);
+            }
+        }
+    }
 }

@@ -162,3 +162,153 @@ proptest! {
         }
     }
 }
+
+/// A setup with both kings and up to 12 other pieces at random squares, random castling
+/// bits on the back ranks, a random en-passant square, side to move and clocks: mostly valid
+/// positions near the edge of validity.
+fn setup_strategy() -> impl Strategy<Value = lattjo_chess::Setup> {
+    (
+        0u32..64,
+        0u32..64,
+        prop::collection::vec((0u32..64, 0usize..12), 0..12),
+        any::<u64>(),
+        prop::option::of(0u32..64),
+        any::<bool>(),
+        0u32..200,
+        0u32..3,
+    )
+        .prop_map(|(wk, bk, pieces, castle, ep, black, half, full)| {
+            use lattjo_chess::{Bitboard, Board, Color, Piece, Setup};
+            let mut board = Board::empty();
+            for (sq, kind) in pieces {
+                let role = Role::ALL[kind % 5];
+                let color = if kind >= 6 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                board.set_piece_at(Square::new(sq).expect("in range"), Piece { color, role });
+            }
+            let king = |color| Piece {
+                color,
+                role: Role::King,
+            };
+            board.set_piece_at(Square::new(wk).expect("in range"), king(Color::White));
+            board.set_piece_at(Square::new(bk).expect("in range"), king(Color::Black));
+            Setup {
+                board,
+                turn: if black { Color::Black } else { Color::White },
+                castling_rooks: Bitboard(castle & 0x9500_0000_0000_0095),
+                ep_square: ep.and_then(Square::new),
+                halfmoves: half,
+                fullmoves: full,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Issue 15.3 and its class: whatever `from_setup` accepts (directly, or after the
+    /// recovery options) is a position whose invariants hold, that plays without panics and
+    /// that reads back from its own setup and FEN.
+    #[test]
+    fn accepted_setups_are_valid_positions(setup in setup_strategy(), chess960 in any::<bool>()) {
+        use lattjo_chess::{Color, Piece};
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let accepted = Position::from_setup(setup, mode)
+            .or_else(lattjo_chess::PositionError::ignore_invalid_castling_rights)
+            .or_else(lattjo_chess::PositionError::ignore_invalid_ep_square);
+        let Ok(pos) = accepted else { return Ok(()) };
+        let b = pos.board();
+        for c in Color::ALL {
+            prop_assert_eq!(b.by_piece(Piece { color: c, role: Role::King }).count(), 1);
+        }
+        prop_assert!(!lattjo_chess::king_attacks(pos.king(Color::White)).contains(pos.king(Color::Black)));
+        prop_assert!(pos.attackers_to(pos.king(!pos.turn()), pos.turn(), b.occupied()).is_empty());
+        prop_assert!(pos.checkers().count() <= 2);
+        prop_assert_eq!(Position::from_setup(pos.to_setup(), mode), Ok(pos.clone()));
+        prop_assert_eq!(Position::from_fen(&pos.to_string(), mode), Ok(pos.clone()));
+        let _ = lattjo_chess::perft(&pos, 2);
+    }
+}
+
+fn san_strategy() -> impl Strategy<Value = lattjo_chess::san::San> {
+    use lattjo_chess::san::San;
+    use lattjo_chess::{CastlingSide, File, Rank};
+    let opt_role = prop::option::of(prop::sample::select(Role::ALL.to_vec()));
+    prop_oneof![
+        prop::sample::select(vec![CastlingSide::KingSide, CastlingSide::QueenSide])
+            .prop_map(San::Castle),
+        (
+            prop::sample::select(Role::ALL.to_vec()),
+            prop::option::of(prop::sample::select(File::ALL.to_vec())),
+            prop::option::of(prop::sample::select(Rank::ALL.to_vec())),
+            any::<bool>(),
+            0u32..64,
+            opt_role,
+        )
+            .prop_map(|(role, file, rank, capture, to, promotion)| San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to: Square::new(to).expect("in range"),
+                promotion,
+            }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Issue 14: the text types round-trip: parse(display(x)) == x for every value.
+    #[test]
+    fn text_types_round_trip(
+        san in san_strategy(),
+        suffix in prop::option::of(prop::sample::select(vec![
+            lattjo_chess::san::Suffix::Check,
+            lattjo_chess::san::Suffix::Checkmate,
+        ])),
+        from in 0u32..64,
+        to in 0u32..64,
+        promotion in prop::option::of(prop::sample::select(Role::ALL.to_vec())),
+        result in 0usize..4,
+    ) {
+        use lattjo_chess::san::{San, SanPlus};
+        use lattjo_chess::{Color, GameResult};
+        prop_assert_eq!(san.to_string().parse::<San>(), Ok(san));
+        let plus = SanPlus { san, suffix };
+        prop_assert_eq!(plus.to_string().parse::<SanPlus>(), Ok(plus));
+        let m = Move { from: Square::new(from).expect("in range"), to: Square::new(to).expect("in range"), promotion };
+        prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        let r = [GameResult::Win(Color::White), GameResult::Win(Color::Black), GameResult::Draw, GameResult::Unknown][result];
+        prop_assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+    }
+
+    /// No panic on arbitrary text for every text parser, and what parses round-trips.
+    #[test]
+    fn text_parsers_never_panic_and_round_trip(s in "\\PC{0,40}") {
+        use lattjo_chess::san::{San, SanPlus};
+        use lattjo_chess::{GameResult, Setup, UciMove};
+        if let Ok(x) = s.parse::<San>() {
+            prop_assert_eq!(x.to_string().parse::<San>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<SanPlus>() {
+            prop_assert_eq!(x.to_string().parse::<SanPlus>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<Move>() {
+            prop_assert_eq!(x.to_string().parse::<Move>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<UciMove>() {
+            prop_assert_eq!(x.to_string().parse::<UciMove>(), Ok(x));
+        }
+        if let Ok(x) = s.parse::<GameResult>() {
+            prop_assert_eq!(x.to_string().parse::<GameResult>(), Ok(x));
+        }
+        let _ = Setup::from_fen(&s);
+        if let Ok(p) = s.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        }
+    }
+}

@@ -3,8 +3,8 @@
 
 use boardgame_core::{Game, Turn};
 use lattjo_chess::{
-    Action, ActionError, CastlingMode, Chess, ChessState, Color, DrawReason, Move, Outcome, Piece,
-    Position, PositionError, Role, Rules, Square, WinReason, insufficient_material,
+    Action, CastlingMode, Chess, Color, DrawReason, Move, Outcome, Piece, PlayError, Position,
+    PositionErrorKind, Role, Rules, Square, State, WinReason, insufficient_material,
 };
 
 fn pos(fen: &str) -> Position {
@@ -22,7 +22,7 @@ fn dests(p: &Position, from: Square) -> Vec<String> {
     v
 }
 
-fn play_sans(game: &Chess, state: &mut ChessState, sans: &[&str]) {
+fn play_sans(game: &Chess, state: &mut State, sans: &[&str]) {
     for san in sans {
         let m = state
             .position()
@@ -157,12 +157,12 @@ fn k12_king_one_square_k13_a12_kings_never_adjacent() {
     let p = pos("8/8/8/4k3/8/4K3/8/8 w - - 0 1");
     // d4, e4, f4 touch the black king: only the five squares away from it remain.
     assert_eq!(dests(&p, Square::E3), ["Kd2", "Kd3", "Ke2", "Kf2", "Kf3"]);
-    assert_eq!(
-        Position::from_fen("8/8/8/4k3/4K3/8/8/8 w - - 0 1", CastlingMode::Standard),
-        Err(lattjo_chess::FenError::Position(
-            PositionError::AdjacentKings
-        ))
-    );
+    match Position::from_fen("8/8/8/4k3/4K3/8/8/8 w - - 0 1", CastlingMode::Standard) {
+        Err(lattjo_chess::FenError::Position(e)) => {
+            assert_eq!(e.kinds(), [PositionErrorKind::AdjacentKings]);
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -388,7 +388,9 @@ fn k21_d2_a2_insufficient_material_is_a_draw() {
     }
     // The game ends at once, in both presets.
     for rules in [Rules::fide(), Rules::lattjo()] {
-        let game = Chess::with_start(rules, pos("8/8/8/4k3/3q4/8/8/3QK3 w - - 0 1"));
+        let game = Chess::new(rules)
+            .expect("valid rules")
+            .with_start(pos("8/8/8/4k3/3q4/8/8/3QK3 w - - 0 1"));
         let mut s = game.new_initial_state();
         play_sans(&game, &mut s, &["Qxd4+"]);
         assert_eq!(s.outcome(), None, "K+Q v K goes on");
@@ -404,7 +406,9 @@ fn k21_d2_a2_insufficient_material_is_a_draw() {
 fn k22_capturing_pieces_is_not_a_win() {
     let game = Chess::default();
     let s = {
-        let g = Chess::with_start(Rules::fide(), pos("4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1"));
+        let g = Chess::new(Rules::fide())
+            .expect("valid rules")
+            .with_start(pos("4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1"));
         g.new_initial_state()
     };
     assert_eq!(s.outcome(), None, "a bare king that can move keeps playing");
@@ -414,7 +418,9 @@ fn k22_capturing_pieces_is_not_a_win() {
 #[test]
 fn a1_d1_stalemate_is_a_draw_in_both_presets() {
     for rules in [Rules::fide(), Rules::lattjo()] {
-        let game = Chess::with_start(rules, pos("k7/8/1Q6/8/8/8/8/4K3 b - - 0 1"));
+        let game = Chess::new(rules)
+            .expect("valid rules")
+            .with_start(pos("k7/8/1Q6/8/8/8/8/4K3 b - - 0 1"));
         let s = game.new_initial_state();
         assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
         assert_eq!(
@@ -428,7 +434,7 @@ const KNIGHT_DANCE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
 
 #[test]
 fn d3_a4_fide_fivefold_automatic_threefold_only_claimable() {
-    let game = Chess::new(Rules::fide());
+    let game = Chess::new(Rules::fide()).expect("valid rules");
     let mut s = game.new_initial_state();
     for i in 1..=4 {
         play_sans(&game, &mut s, &KNIGHT_DANCE);
@@ -449,26 +455,32 @@ fn d3_a4_fide_fivefold_automatic_threefold_only_claimable() {
 
 #[test]
 fn d3_lattjo_has_no_repetition_or_move_count_draws() {
-    let game = Chess::new(Rules::lattjo());
+    let game = Chess::new(Rules::lattjo()).expect("valid rules");
     let mut s = game.new_initial_state();
     for _ in 0..6 {
         play_sans(&game, &mut s, &KNIGHT_DANCE);
     }
     assert_eq!(s.outcome(), None);
     assert!(!game.claimable_draws(&s).any());
-    let g2 = Chess::with_start(Rules::lattjo(), pos("4k3/8/8/8/8/8/8/R3K3 w - - 160 100"));
+    let g2 = Chess::new(Rules::lattjo())
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 160 100"));
     assert_eq!(g2.new_initial_state().outcome(), None);
 }
 
 #[test]
 fn d3_a4_fifty_move_claim_and_seventy_five_automatic() {
-    let game = Chess::with_start(Rules::fide(), pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    let game = Chess::new(Rules::fide())
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
     let mut s = game.new_initial_state();
     assert!(!game.claimable_draws(&s).fifty_moves);
     play_sans(&game, &mut s, &["Ra2"]);
     assert!(game.claimable_draws(&s).fifty_moves);
     assert_eq!(s.outcome(), None);
-    let g75 = Chess::with_start(Rules::fide(), pos("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"));
+    let g75 = Chess::new(Rules::fide())
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"));
     let mut s75 = g75.new_initial_state();
     play_sans(&g75, &mut s75, &["Ra2"]);
     assert_eq!(
@@ -476,10 +488,9 @@ fn d3_a4_fifty_move_claim_and_seventy_five_automatic() {
         Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
     );
     // auto_claim turns the claim into an automatic draw (A4).
-    let auto = Chess::with_start(
-        Rules::fide().with_auto_claim(true),
-        pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"),
-    );
+    let auto = Chess::new(Rules::fide().with_auto_claim(true))
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
     let mut sa = auto.new_initial_state();
     play_sans(&auto, &mut sa, &["Ra2"]);
     assert_eq!(sa.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
@@ -487,7 +498,9 @@ fn d3_a4_fifty_move_claim_and_seventy_five_automatic() {
 
 #[test]
 fn a5_checkmate_on_the_seventy_fifth_move_wins() {
-    let game = Chess::with_start(Rules::fide(), pos("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 80"));
+    let game = Chess::new(Rules::fide())
+        .expect("valid rules")
+        .with_start(pos("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 80"));
     let mut s = game.new_initial_state();
     play_sans(&game, &mut s, &["Ra8#"]);
     assert_eq!(
@@ -518,54 +531,76 @@ fn a3_repetition_ignores_an_en_passant_square_that_cannot_be_used() {
 
 #[test]
 fn a13_fen_validation_rejects_impossible_positions() {
-    use lattjo_chess::FenError::Position as P;
+    use PositionErrorKind as K;
     let cases = [
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
-            PositionError::MissingKing(Color::Black),
+            vec![K::MissingKing(Color::Black)],
         ),
         (
             "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-            PositionError::TooManyKings(Color::White),
+            vec![K::TooManyKings(Color::White)],
         ),
         (
             "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-            PositionError::PawnOnBackRank(Square::A1),
+            vec![K::PawnOnBackRank(Square::A1)],
         ),
-        (
-            "R3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            PositionError::OppositeCheck,
-        ),
+        ("R3k3/8/8/8/8/8/8/4K3 w - - 0 1", vec![K::OppositeCheck]),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            PositionError::BadCastlingRights(Square::H1),
+            vec![K::BadCastlingRights(Square::H1)],
         ),
         (
             "4k3/8/8/8/8/8/4P3/4K3 b - e3 0 1",
-            PositionError::BadEnPassant(Square::E3),
+            vec![K::BadEnPassant(Square::E3)],
         ),
         (
             "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
-            PositionError::BadEnPassant(Square::E3),
+            vec![K::BadEnPassant(Square::E3)],
         ),
         (
             "4k3/8/8/8/4P3/8/8/4K3 b - e6 0 1",
-            PositionError::BadEnPassant(Square::E6),
+            vec![K::BadEnPassant(Square::E6)],
+        ),
+        // Every problem at once, in the documented order (the move number is set to 0
+        // below: FEN's own field check refuses 0 before validation).
+        (
+            "4k3/8/8/8/8/8/8/P3K2k w Q e6 0 1",
+            vec![
+                K::TooManyKings(Color::Black),
+                K::PawnOnBackRank(Square::A1),
+                K::BadEnPassant(Square::E6),
+                K::BadCastlingRights(Square::A1),
+                K::ZeroFullmoves,
+            ],
+        ),
+        (
+            "R3k3/8/8/8/8/8/8/4K3 w Qk e3 0 1",
+            vec![
+                K::OppositeCheck,
+                K::BadEnPassant(Square::E3),
+                K::BadCastlingRights(Square::A1),
+                K::BadCastlingRights(Square::H8),
+                K::ZeroFullmoves,
+            ],
         ),
     ];
-    for (fen, err) in cases {
-        if err == PositionError::BadCastlingRights(Square::H1) {
-            assert!(
-                Position::from_fen(fen, CastlingMode::Standard).is_err(),
-                "{fen}"
-            );
+    for (fen, kinds) in cases {
+        let mut setup = lattjo_chess::Setup::from_fen(fen).expect("the fields parse");
+        if kinds.contains(&K::ZeroFullmoves) {
+            setup.fullmoves = 0;
         } else {
             assert_eq!(
-                Position::from_fen(fen, CastlingMode::Standard),
-                Err(P(err)),
+                Position::from_fen(fen, CastlingMode::Standard).map_err(|e| e.to_string()),
+                Err(format!(
+                    "invalid position: {}",
+                    Position::from_setup(setup, CastlingMode::Standard).expect_err(fen)
+                )),
                 "{fen}"
             );
         }
+        let err = Position::from_setup(setup, CastlingMode::Standard).expect_err(fen);
+        assert_eq!(err.kinds(), kinds.as_slice(), "{fen}");
     }
     // Section 6: on input an en-passant square is accepted whether or not a capture is
     // possible; FEN output writes it always by default, or only when legal.
@@ -583,23 +618,23 @@ fn a13_fen_validation_rejects_impossible_positions() {
 
 #[test]
 fn d4_a14_resignation_and_agreement_as_actions() {
-    let game = Chess::new(Rules::fide().with_decisions(true));
+    let game = Chess::new(Rules::fide().with_decisions(true)).expect("valid rules");
     let mut s = game.new_initial_state();
     let before = s.clone();
     assert_eq!(
         game.apply(&mut s, &Action::AcceptDraw),
-        Err(ActionError::NoDrawOffer)
+        Err(PlayError::NoDrawOffer)
     );
     assert_eq!(s, before);
     game.apply(&mut s, &Action::OfferDraw).expect("offer");
     assert_eq!(
         game.apply(&mut s, &Action::OfferDraw),
-        Err(ActionError::OfferPending)
+        Err(PlayError::OfferPending)
     );
     play_sans(&game, &mut s, &["e4"]);
     assert_eq!(
         game.apply(&mut s, &Action::AcceptDraw),
-        Err(ActionError::AgreementTooEarly),
+        Err(PlayError::AgreementTooEarly),
         "FIDE 5.2.3"
     );
     play_sans(&game, &mut s, &["e5"]);
@@ -621,14 +656,18 @@ fn d4_a14_resignation_and_agreement_as_actions() {
 
     // A14: resigning against a bare king is a draw under FIDE, a loss under the booklet.
     let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-    let fide = Chess::with_start(Rules::fide().with_decisions(true), start.clone());
+    let fide = Chess::new(Rules::fide().with_decisions(true))
+        .expect("valid rules")
+        .with_start(start.clone());
     let mut f = fide.new_initial_state();
     fide.apply(&mut f, &Action::Resign).expect("resign");
     assert_eq!(
         f.outcome(),
         Some(Outcome::Draw(DrawReason::ResignationWithoutMatingMaterial))
     );
-    let lattjo = Chess::with_start(Rules::lattjo().with_decisions(true), start);
+    let lattjo = Chess::new(Rules::lattjo().with_decisions(true))
+        .expect("valid rules")
+        .with_start(start);
     let mut l = lattjo.new_initial_state();
     lattjo.apply(&mut l, &Action::Resign).expect("resign");
     assert_eq!(
@@ -644,17 +683,17 @@ fn d4_a14_resignation_and_agreement_as_actions() {
     let mut p = plain.new_initial_state();
     assert_eq!(
         plain.apply(&mut p, &Action::Resign),
-        Err(ActionError::DecisionsDisabled)
+        Err(PlayError::DecisionsDisabled)
     );
 }
 
 #[test]
 fn d4_threefold_claim_as_action() {
-    let game = Chess::new(Rules::fide().with_decisions(true));
+    let game = Chess::new(Rules::fide().with_decisions(true)).expect("valid rules");
     let mut s = game.new_initial_state();
     assert_eq!(
         game.apply(&mut s, &Action::ClaimDraw),
-        Err(ActionError::NothingToClaim)
+        Err(PlayError::NothingToClaim)
     );
     play_sans(&game, &mut s, &KNIGHT_DANCE);
     play_sans(&game, &mut s, &KNIGHT_DANCE);
@@ -667,8 +706,8 @@ fn d4_threefold_claim_as_action() {
 
 #[test]
 fn d5_both_presets_generate_identical_moves() {
-    let a = Chess::new(Rules::fide());
-    let b = Chess::new(Rules::lattjo());
+    let a = Chess::new(Rules::fide()).expect("valid rules");
+    let b = Chess::new(Rules::lattjo()).expect("valid rules");
     let (sa, sb) = (a.new_initial_state(), b.new_initial_state());
     let (mut va, mut vb) = (Vec::new(), Vec::new());
     a.legal_actions(&sa, &mut va);
@@ -701,4 +740,28 @@ fn illegal_move_leaves_state_unchanged() {
     let p0 = p.clone();
     assert!(p.play(Move::new(Square::E1, Square::E2)).is_err());
     assert_eq!(p, p0);
+}
+
+/// The docs page lists every rule and decision under its id, with the same text as the
+/// crate's `rulebook` module (issue 16: a reader of the published crate can look ids up).
+#[test]
+fn docs_list_every_rule_id_and_match_the_rulebook() {
+    let rulebook = include_str!("../src/rulebook.md");
+    let docs = include_str!("../../../docs/chess.md");
+    let plain = rulebook
+        .split('`')
+        .collect::<Vec<_>>()
+        .join("`")
+        .replace("[`", "`")
+        .replace("`]", "`");
+    assert!(
+        docs.contains(&plain),
+        "docs/chess.md holds the rulebook text"
+    );
+    for (prefix, n) in [("K", 22), ("T", 11), ("D", 5), ("A", 14)] {
+        for i in 1..=n {
+            let id = format!("**{prefix}{i}**");
+            assert!(rulebook.contains(&id), "{id} in the rulebook");
+        }
+    }
 }

@@ -63,6 +63,14 @@ const EMPTY_OPEN: [u8; SLOTS] = {
 /// appear twice, and the marks must fit a spinner rule: one `*` on a double with no double
 /// between it and the first tile, and, if any `+`, every double marked.
 ///
+/// **The set.** A layout is the same value in every set that holds its tiles, so it does not
+/// carry a set and `Display` does not write one: `FromStr` reads tiles up to double-twelve,
+/// the largest set, and `parse(display(l)) == l`. A text can name its set with a leading
+/// `double-N` word (`double-9 [9-9] 9-4`); every tile must then be in that set.
+/// [`Layout::in_set`] writes that form and [`Layout::parse_in_set`] reads a text for a given
+/// set. The game checks the set where a layout enters it (a [`crate::Setup`], a
+/// deserialized [`crate::State`]).
+///
 /// # Examples
 ///
 /// ```
@@ -140,6 +148,16 @@ impl Default for Layout {
 }
 
 /// Why a tile cannot be added to a layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Layout, PlaceError, SpinnerRule};
+/// let mut layout: Layout = "[6-6]".parse()?;
+/// let e = layout.place("5-4".parse()?, End::Left, SpinnerRule::None).unwrap_err();
+/// assert!(matches!(e, PlaceError::Mismatch { shows: 6, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {
@@ -731,12 +749,31 @@ impl fmt::Display for Layout {
 }
 
 /// A layout string that does not describe a possible layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Layout, ParseLayoutError};
+/// let e = "[6-6] 5-1".parse::<Layout>();
+/// assert_eq!(e, Err(ParseLayoutError::Mismatch { left: 6, right: 5 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseLayoutError {
     /// A malformed tile.
     #[error(transparent)]
     Tile(#[from] ParseTileError),
+    /// A `double-N` word naming no supported set (N is 0 to 12).
+    #[error("bad set {0:?}: expected double-0 to double-12")]
+    Set(String),
+    /// The text names another set than the one it is read for.
+    #[error("the layout is written for double-{named}, not double-{highest}")]
+    OtherSet {
+        /// The set the text names.
+        named: u8,
+        /// The set it is read for.
+        highest: u8,
+    },
     /// A tile above the set in play.
     #[error("{tile} is not in the double-{highest} set")]
     NotInSet {
@@ -801,20 +838,30 @@ fn token(word: &str) -> Result<Token, ParseLayoutError> {
 }
 
 impl Layout {
-    /// Parses a layout and checks that every tile belongs to the double-`highest` set.
+    /// Parses a layout for the double-`highest` set: every tile must belong to it, and a
+    /// text that names its set (`double-N ...`) must name this one.
     ///
     /// # Errors
     ///
-    /// [`ParseLayoutError`], including [`ParseLayoutError::NotInSet`].
+    /// [`ParseLayoutError`], including [`ParseLayoutError::NotInSet`] and
+    /// [`ParseLayoutError::OtherSet`].
     ///
     /// # Examples
     ///
     /// ```
     /// use lattjo_dominoes::{Layout, ParseLayoutError};
     /// assert!(Layout::parse_in_set("[6-6] 6-4", 6).is_ok());
+    /// assert!(Layout::parse_in_set("double-6 [6-6] 6-4", 6).is_ok());
     /// assert!(matches!(Layout::parse_in_set("[9-9]", 6), Err(ParseLayoutError::NotInSet { .. })));
+    /// assert!(matches!(Layout::parse_in_set("double-9 [6-6]", 6), Err(ParseLayoutError::OtherSet { .. })));
     /// ```
     pub fn parse_in_set(s: &str, highest: u8) -> Result<Layout, ParseLayoutError> {
+        if let Some(named) = set_word(s.split_ascii_whitespace().next().unwrap_or("")) {
+            let named = named?;
+            if named != highest {
+                return Err(ParseLayoutError::OtherSet { named, highest });
+            }
+        }
         let layout: Layout = s.parse()?;
         if let Some(tile) = layout.tiles.iter().find(|t| t.high() > highest) {
             return Err(ParseLayoutError::NotInSet { tile, highest });
@@ -896,10 +943,78 @@ impl Layout {
     }
 }
 
+/// A layout written with its set, `double-N` first: see [`Layout::in_set`].
+///
+/// # Examples
+///
+/// ```
+/// let l: lattjo_dominoes::Layout = "[9-9] 9-4".parse()?;
+/// assert_eq!(l.in_set(9).to_string(), "double-9 [9-9] 9-4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct InSet<'a> {
+    layout: &'a Layout,
+    highest: u8,
+}
+
+impl fmt::Display for InSet<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "double-{} {}", self.highest, self.layout)
+    }
+}
+
+/// The set a `double-N` word names, or `None` when `word` is no such word.
+fn set_word(word: &str) -> Option<Result<u8, ParseLayoutError>> {
+    let n = word.strip_prefix("double-")?;
+    let bad = || ParseLayoutError::Set(word.to_owned());
+    if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Err(bad()));
+    }
+    Some(match n.parse::<u8>() {
+        Ok(h) if h <= MAX_NUMBER => Ok(h),
+        _ => Err(bad()),
+    })
+}
+
+impl Layout {
+    /// This layout written with its set: `double-N` and the layout, which `FromStr` and
+    /// [`Layout::parse_in_set`] read back (see the type's docs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_dominoes::Layout;
+    /// let l: Layout = "[9-9] 9-4".parse()?;
+    /// let text = l.in_set(9).to_string();
+    /// assert_eq!(text, "double-9 [9-9] 9-4");
+    /// assert_eq!(text.parse::<Layout>()?, l);
+    /// assert_eq!(Layout::parse_in_set(&text, 9)?, l);
+    /// assert!("double-6 [9-9] 9-4".parse::<Layout>().is_err()); // 9-9 is not in double-six
+    /// # Ok::<(), lattjo_dominoes::ParseLayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn in_set(&self, highest: u8) -> InSet<'_> {
+        InSet {
+            layout: self,
+            highest,
+        }
+    }
+}
+
 impl FromStr for Layout {
     type Err = ParseLayoutError;
     fn from_str(s: &str) -> Result<Layout, ParseLayoutError> {
         let s = s.trim();
+        let first = s.split_ascii_whitespace().next().unwrap_or("");
+        if let Some(set) = set_word(first) {
+            let highest = set?;
+            let layout: Layout = s[first.len()..].parse()?;
+            return match layout.tiles.iter().find(|t| t.high() > highest) {
+                Some(tile) => Err(ParseLayoutError::NotInSet { tile, highest }),
+                None => Ok(layout),
+            };
+        }
         let mut out = Layout::EMPTY;
         if s == "empty" {
             return Ok(out);

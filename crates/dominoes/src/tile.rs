@@ -35,6 +35,14 @@ pub struct Tile {
 }
 
 /// A tile string that is not two numbers 0 to 12 joined by `-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTileError, Tile};
+/// assert!(matches!("13-0".parse::<Tile>(), Err(ParseTileError::NumberTooLarge(_))));
+/// assert!(matches!("6:4".parse::<Tile>(), Err(ParseTileError::Malformed(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTileError {
@@ -215,6 +223,13 @@ pub(crate) const NUMBER_TILES: [u128; 13] = {
 pub struct Tiles(pub(crate) u128);
 
 /// A list of tiles that cannot be a set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTilesError, Tiles};
+/// assert!(matches!("6-6 6-6".parse::<Tiles>(), Err(ParseTilesError::Duplicate(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTilesError {
@@ -314,21 +329,9 @@ impl Tiles {
         Tiles(self.0 & !other.0)
     }
 
-    /// The tile of lowest pip count, if it is the only one with that count.
-    pub(crate) fn lightest_unique(self) -> Option<(u32, bool)> {
-        let mut best: Option<u32> = None;
-        let mut unique = false;
-        for t in self.iter() {
-            match best {
-                Some(b) if t.pips() > b => {}
-                Some(b) if t.pips() == b => unique = false,
-                _ => {
-                    best = Some(t.pips());
-                    unique = true;
-                }
-            }
-        }
-        best.map(|b| (b, unique))
+    /// The lowest pip count of the tiles (E5's lightest tile), `None` for no tiles.
+    pub(crate) fn lightest(self) -> Option<u32> {
+        self.iter().map(Tile::pips).min()
     }
 
     /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
@@ -463,6 +466,16 @@ impl FromIterator<Tile> for Tiles {
 }
 
 /// One of the two long sides of a spinner (a double laid crosswise).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Side, Tile};
+/// let end: End = "2-2:down".parse()?;
+/// assert_eq!(end, End::Side(Tile::new(2, 2).ok_or("tile")?, Side::Down));
+/// assert_eq!(Side::Up.name(), "up");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
@@ -548,6 +561,13 @@ impl fmt::Display for End {
 }
 
 /// A word that is not `left`, `right`, `up`, `down` or a double's side like `2-2:up`.
+///
+/// # Examples
+///
+/// ```
+/// let e = "north".parse::<lattjo_dominoes::End>().unwrap_err();
+/// assert_eq!(e.0, "north");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
 pub struct ParseEndError(pub String);
@@ -663,10 +683,15 @@ mod tests {
     }
 
     #[test]
-    fn lightest_unique_detects_ties() {
+    fn lightest_is_the_lowest_weight_even_when_shared() {
         let t: Tiles = "2-1 3-0 6-6".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((3, false)));
+        assert_eq!(
+            t.lightest(),
+            Some(3),
+            "two tiles of 3 pips: the lightest weighs 3"
+        );
         let t: Tiles = "2-0 3-0".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((2, true)));
+        assert_eq!(t.lightest(), Some(2));
+        assert_eq!(Tiles::EMPTY.lightest(), None);
     }
 }

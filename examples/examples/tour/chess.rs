@@ -3,7 +3,7 @@
 
 use boardgame_core::{Agent, Mcts, MctsConfig, RandomAgent, play_game};
 use lattjo_chess::pgn::{PgnGame, write_pgn};
-use lattjo_chess::svg::{SvgOptions, svg};
+use lattjo_chess::svg::{self, Options};
 use lattjo_chess::{Action, Chess, Color, Outcome, Role, Rules};
 
 use super::Summary;
@@ -23,7 +23,7 @@ fn material(pos: &lattjo_chess::Position, color: Color) -> u32 {
 }
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Chess::new(Rules::fide());
+    let game = Chess::new(Rules::fide()).expect("valid rules");
     let config = MctsConfig {
         iterations: 200,
         max_rollout_plies: 200,
@@ -70,32 +70,31 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             }
         })
         .collect();
-    let pgn = PgnGame {
-        tags: vec![
-            ("Event".to_owned(), "Workspace tour".to_owned()),
-            ("White".to_owned(), "UCT 200".to_owned()),
-            ("Black".to_owned(), "Random".to_owned()),
-            ("Round".to_owned(), seed.to_string()),
+    let round = seed.to_string();
+    let pgn = PgnGame::new(
+        &[
+            ("Event", "Workspace tour"),
+            ("White", "UCT 200"),
+            ("Black", "Random"),
+            ("Round", round.as_str()),
         ],
-        start: game.start().clone(),
-        moves: moves.clone(),
-        comments: Vec::new(),
-        nags: Vec::new(),
-        variations: Vec::new(),
-        result: Some(state.outcome().map_or("*", |o| o.pgn_result()).to_owned()),
-        line: 1,
-    };
+        game.start().clone(),
+        moves.clone(),
+        state
+            .outcome()
+            .map_or(lattjo_chess::GameResult::Unknown, |o| o.result()),
+    );
     let dir = std::env::temp_dir();
     let pgn_path = dir.join(format!("chess-tour-{seed}.pgn"));
     std::fs::write(&pgn_path, write_pgn(&pgn))?;
     let svg_path = dir.join(format!("chess-tour-{seed}.svg"));
     std::fs::write(
         &svg_path,
-        svg(
+        svg::render(
             pos,
-            &SvgOptions {
+            &Options {
                 last_move: moves.last().copied(),
-                ..SvgOptions::default()
+                ..Options::default()
             },
         ),
     )?;

@@ -24,7 +24,7 @@ impl Agent<Match<Dominoes>> for RoundSearch {
 }
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Match::new(Dominoes::new(Rules::lattjo(3))?, Rules::suggested_match());
+    let game = Match::new(Dominoes::new(Rules::lattjo().with_players(3))?, Rules::suggested_match());
     let mut mcts = RoundSearch(IsMcts::new(MctsConfig {
         iterations: 1_000,
         ..MctsConfig::default()
@@ -46,7 +46,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let replayed = played.record.replay(&game)?;
     let last = played.state.round();
     // One round of Five-Up (every double a spinner) between random players, for its layout.
-    let five_up = Dominoes::new(Rules::five_up(2))?;
+    let five_up = Dominoes::new(Rules::five_up())?;
     let mut round = five_up.new_initial_state();
     random_playout(
         &five_up,

@@ -1,0 +1,343 @@
+//! What learners need from a game, as OpenSpiel's users expect it: a fixed-size observation
+//! tensor per seat ([`Observe`]), a fixed discrete action space with integer indices and a
+//! legal-action mask ([`IndexedActions`]), and, for the continuous games, an action as a
+//! fixed-length parameter vector with documented bounds ([`ParametricActions`]).
+//!
+//! These traits are opt-in, beside [`Game`], like [`crate::ImperfectInfo`]: typed actions stay
+//! the game's own vocabulary, and the indices are a view of them. Every method writes into a
+//! caller's buffer, so encoding allocates nothing; a buffer of the wrong length is a
+//! [`BufferSizeError`], never a panic.
+//!
+//! ```
+//! use boardgame_core::race::{Race, RaceRules};
+//! use boardgame_core::{Game, IndexedActions, Observe, Seat};
+//!
+//! let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+//! let mut state = game.new_initial_state();
+//! let roll = game.index_chance(&state, 5).unwrap(); // chance outcome 5: the die shows 3
+//! game.apply(&mut state, &roll)?;
+//!
+//! let mut observation = vec![0.0; game.observation_shape().size()];
+//! game.observe(&state, Seat::new(0), &mut observation)?;
+//!
+//! let mut mask = vec![false; game.num_distinct_actions()];
+//! game.legal_mask(&state, &mut mask)?;
+//! let first_legal = mask.iter().position(|&legal| legal).unwrap();
+//! let action = game.index_action(&state, first_legal).unwrap();
+//! assert_eq!(game.action_index(&state, &action), Some(first_legal));
+//! game.apply(&mut state, &action)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The conformance kit checks every implementation:
+//! [`crate::conformance::check_observations`], [`crate::conformance::check_imperfect_observations`],
+//! [`crate::conformance::check_indexed_actions`] and
+//! [`crate::conformance::check_parametric_actions`].
+
+use core::fmt;
+
+use crate::{Game, Seat, Turn};
+
+/// The most dimensions a [`Shape`] has.
+pub const MAX_RANK: usize = 4;
+
+/// The shape of an observation tensor, outermost dimension first (planes, rows, columns for
+/// a board; one dimension for a flat vector). The tensor is stored row-major: element
+/// `[p][r][c]` of a `[P, R, C]` tensor is at `(p * R + r) * C + c`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shape {
+    dims: [usize; MAX_RANK],
+    rank: u8,
+}
+
+impl Shape {
+    /// A shape from its dimensions; `None` for no dimension, more than [`MAX_RANK`], a zero
+    /// dimension, or a size that overflows `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Shape;
+    /// let chess = Shape::new(&[20, 8, 8]).unwrap();
+    /// assert_eq!(chess.size(), 1280);
+    /// assert_eq!(chess.dims(), &[20, 8, 8]);
+    /// assert!(Shape::new(&[]).is_none());
+    /// assert!(Shape::new(&[3, 0]).is_none());
+    /// ```
+    #[must_use]
+    pub fn new(dims: &[usize]) -> Option<Shape> {
+        if dims.is_empty() || dims.len() > MAX_RANK || dims.contains(&0) {
+            return None;
+        }
+        dims.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))?;
+        let mut out = [1; MAX_RANK];
+        out[..dims.len()].copy_from_slice(dims);
+        Some(Shape {
+            dims: out,
+            rank: dims.len() as u8,
+        })
+    }
+
+    /// A shape known when the program is written, for a `const`: `const SHAPE: Shape =
+    /// Shape::fixed([20, 8, 8]);` (an invalid shape is then a compile error).
+    ///
+    /// # Panics
+    ///
+    /// On no dimension, more than [`MAX_RANK`], a zero dimension, or a size that overflows
+    /// `usize` (at compile time when evaluated in a `const`). [`Shape::new`] is the checked
+    /// twin.
+    #[must_use]
+    pub const fn fixed<const R: usize>(dims: [usize; R]) -> Shape {
+        assert!(
+            R >= 1 && R <= MAX_RANK,
+            "a shape has 1 to MAX_RANK dimensions"
+        );
+        let mut out = [1; MAX_RANK];
+        let mut size: usize = 1;
+        let mut i = 0;
+        while i < R {
+            assert!(dims[i] > 0, "a dimension of a shape is zero");
+            size = match size.checked_mul(dims[i]) {
+                Some(s) => s,
+                None => panic!("the size of a shape overflows usize"),
+            };
+            out[i] = dims[i];
+            i += 1;
+        }
+        let _ = size;
+        Shape {
+            dims: out,
+            rank: R as u8,
+        }
+    }
+
+    /// A flat vector of `len` elements (`len` at least 1).
+    #[must_use]
+    pub fn flat(len: usize) -> Option<Shape> {
+        Shape::new(&[len])
+    }
+
+    /// The dimensions, outermost first.
+    #[must_use]
+    pub fn dims(&self) -> &[usize] {
+        &self.dims[..usize::from(self.rank)]
+    }
+
+    /// The number of elements (the product of the dimensions).
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.dims().iter().product()
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Shape{:?}", self.dims())
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.dims().iter().enumerate() {
+            if i > 0 {
+                f.write_str("x")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A caller's buffer does not have the length the encoding needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the buffer holds {got} elements but the encoding needs exactly {expected}")]
+#[non_exhaustive]
+pub struct BufferSizeError {
+    /// The length needed.
+    pub expected: usize,
+    /// The length given.
+    pub got: usize,
+}
+
+impl BufferSizeError {
+    /// `Ok` when `got == expected`, else the error. Implementations of the traits of this
+    /// module call it first.
+    ///
+    /// # Errors
+    ///
+    /// The error when the lengths differ.
+    pub fn check(expected: usize, got: usize) -> Result<(), BufferSizeError> {
+        if expected == got {
+            Ok(())
+        } else {
+            Err(BufferSizeError { expected, got })
+        }
+    }
+}
+
+/// A fixed-size observation tensor per seat, as OpenSpiel's `observation_tensor`.
+///
+/// The contract, which [`crate::conformance::check_observations`] checks:
+/// - **Fixed shape.** [`Observe::observation_shape`] does not change for the life of the game
+///   value, and [`Observe::observe`] overwrites every element of the buffer (no element keeps
+///   what the caller left there).
+/// - **Deterministic and finite.** The same state and seat give the same values, all finite.
+/// - **Only what the seat may know.** For a hidden-information game ([`crate::ImperfectInfo`])
+///   two states with the same view for the seat give the same observation, so an observation
+///   can never leak another seat's hand.
+/// - **Informative.** An action that changes what the seat can know (the state, or the seat's
+///   view in a hidden-information game) changes the observation.
+///
+/// Each game documents its encoding as a table (plane or field, meaning, range) in its docs
+/// page.
+pub trait Observe: Game {
+    /// The shape of every observation of this game value.
+    fn observation_shape(&self) -> Shape;
+
+    /// Writes what `seat` observes of `state` into `out`, which must hold exactly
+    /// `observation_shape().size()` elements. A seat out of range for the game observes as
+    /// the game documents (usually as a spectator).
+    ///
+    /// # Errors
+    ///
+    /// [`BufferSizeError`] when `out` has the wrong length; `out` is then unchanged.
+    fn observe(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError>;
+}
+
+/// A bijection between a game's discrete actions and `0..num_distinct_actions()`, and the
+/// legal-action mask, as OpenSpiel's `num_distinct_actions` and `legal_actions_mask`; chance
+/// outcomes likewise where they are finite.
+///
+/// The contract, which [`crate::conformance::check_indexed_actions`] checks: at a player
+/// node, every legal action has an index below [`IndexedActions::num_distinct_actions`],
+/// distinct legal actions have distinct indices, [`IndexedActions::index_action`] maps each
+/// index back to its action, and the mask is `true` exactly at the legal actions' indices.
+/// Indices may depend on the state (a board seen from the side to move), which is why every
+/// method takes it.
+pub trait IndexedActions: Game {
+    /// The size of the discrete player-action space.
+    fn num_distinct_actions(&self) -> usize;
+
+    /// The index of a player action in `state`; `None` for an action without one (a chance
+    /// outcome, a continuous stroke, something malformed).
+    fn action_index(&self, state: &Self::State, action: &Self::Action) -> Option<usize>;
+
+    /// The player action with this index in `state`; `None` for an index out of range or
+    /// one that names no action here. The action need not be legal: check with
+    /// [`Game::is_legal`] or the mask.
+    fn index_action(&self, state: &Self::State, index: usize) -> Option<Self::Action>;
+
+    /// Writes the legal-action mask of `state` into `out` (exactly
+    /// [`IndexedActions::num_distinct_actions`] elements): `true` at the index of every legal
+    /// action, `false` elsewhere (everywhere at chance and terminal nodes).
+    ///
+    /// The default lists [`Game::legal_actions`] and allocates; games override it where it
+    /// is hot.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferSizeError`] when `out` has the wrong length; `out` is then unchanged.
+    fn legal_mask(&self, state: &Self::State, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(self.num_distinct_actions(), out.len())?;
+        out.fill(false);
+        if matches!(self.turn(state), Turn::Player(_)) {
+            let mut legal = Vec::new();
+            self.legal_actions(state, &mut legal);
+            for a in &legal {
+                if let Some(slot) = self.action_index(state, a).and_then(|i| out.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of distinct chance outcomes, or 0 where chance is continuous or absent.
+    fn num_chance_outcomes(&self) -> usize {
+        0
+    }
+
+    /// The index of a chance outcome in `state`, below
+    /// [`IndexedActions::num_chance_outcomes`]; `None` for anything else.
+    fn chance_index(&self, state: &Self::State, action: &Self::Action) -> Option<usize> {
+        let _ = (state, action);
+        None
+    }
+
+    /// The chance outcome with this index in `state`; `None` for an index out of range or
+    /// one that names no outcome here.
+    fn index_chance(&self, state: &Self::State, index: usize) -> Option<Self::Action> {
+        let _ = (state, index);
+        None
+    }
+}
+
+/// A continuous action (a carrom or Novuss stroke) as a fixed-length vector of parameters
+/// with documented bounds. The game's discrete decisions (passes, dues, calls) stay
+/// [`IndexedActions`]; every legal action has either an index or parameters.
+///
+/// The contract, which [`crate::conformance::check_parametric_actions`] checks: a legal
+/// continuous action's parameters are within the bounds and map back to the same action;
+/// any finite vector within the bounds maps to an action that [`Game::apply`] either plays or
+/// refuses with a typed error (never a panic); anything outside the bounds or not finite
+/// maps to `None`.
+pub trait ParametricActions: Game {
+    /// The inclusive bounds `(low, high)` of each parameter, in order; the slice's length is
+    /// the number of parameters. Units are documented by the game.
+    fn parameter_bounds(&self) -> &[(f64, f64)];
+
+    /// Writes the parameters of a continuous action into `out` (exactly
+    /// `parameter_bounds().len()` elements) and returns `Ok(true)`; returns `Ok(false)`,
+    /// leaving `out` unchanged, for an action that is not continuous (it has an index
+    /// instead) or cannot be expressed in `state`.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferSizeError`] when `out` has the wrong length.
+    fn action_parameters(
+        &self,
+        state: &Self::State,
+        action: &Self::Action,
+        out: &mut [f64],
+    ) -> Result<bool, BufferSizeError>;
+
+    /// The continuous action these parameters describe in `state`; `None` when the slice has
+    /// the wrong length, a value is not finite or is outside its bounds.
+    fn parameters_action(&self, state: &Self::State, parameters: &[f64]) -> Option<Self::Action>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_rejects_what_no_tensor_has() {
+        assert!(Shape::new(&[]).is_none());
+        assert!(Shape::new(&[1, 2, 3, 4, 5]).is_none());
+        assert!(Shape::new(&[4, 0, 2]).is_none());
+        assert!(Shape::new(&[usize::MAX, 2]).is_none());
+        let s = Shape::new(&[2, 3, 4]).unwrap();
+        assert_eq!((s.dims(), s.size()), (&[2, 3, 4][..], 24));
+        assert_eq!(s.to_string(), "2x3x4");
+        assert_eq!(format!("{s:?}"), "Shape[2, 3, 4]");
+        assert_eq!(Shape::flat(9).unwrap().dims(), &[9]);
+        const CHESS: Shape = Shape::fixed([20, 8, 8]);
+        assert_eq!(Some(CHESS), Shape::new(&[20, 8, 8]));
+    }
+
+    #[test]
+    fn buffer_size_error_says_both_lengths() {
+        assert_eq!(BufferSizeError::check(3, 3), Ok(()));
+        let e = BufferSizeError::check(3, 5).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the buffer holds 5 elements but the encoding needs exactly 3"
+        );
+    }
+}

@@ -1,0 +1,226 @@
+//! Fuzz targets for the lattjo-games workspace: every parser, `FromStr`, deserializer and
+//! `apply`, each a plain `fn(&[u8])` that panics on a finding. Two drivers run them:
+//! `fuzz_targets/` (libFuzzer through cargo-fuzz, for long campaigns on nightly) and
+//! `src/bin/smoke.rs` (a bounded mutation run on stable Rust, with overflow checks, in CI).
+//!
+//! What every target checks, where it applies:
+//! - no panic, on any input;
+//! - `parse(write(parse(s))) == parse(s)` for text and JSON: what was accepted writes back
+//!   to something that reads as the same value;
+//! - an accepted value is valid under the rules: it goes on to be played (legal actions
+//!   listed and applied) without a panic or a contradiction;
+//! - a refused action leaves the state unchanged.
+
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use boardgame_core::{Game, GameRng, Turn};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub mod targets;
+
+/// One fuzz target: its name (the libFuzzer binary's name too), the function, and the seed
+/// inputs the smoke run mutates.
+pub struct Target {
+    /// Name, as in `cargo fuzz run <name>`.
+    pub name: &'static str,
+    /// The check; panics on a finding.
+    pub run: fn(&[u8]),
+    /// Valid inputs to start mutating from.
+    pub seeds: fn() -> Vec<Vec<u8>>,
+}
+
+/// The input as text, if it is UTF-8.
+#[must_use]
+pub fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Checks `T`'s text form on `s`: if `s` parses, the value displays to a text that parses
+/// back to the same value and displays the same way (a fixed point after one round).
+pub fn text_round_trip<T>(s: &str) -> Option<T>
+where
+    T: FromStr + Display + PartialEq + Debug,
+{
+    let value = s.parse::<T>().ok()?;
+    let written = value.to_string();
+    let again = match written.parse::<T>() {
+        Ok(v) => v,
+        Err(_) => {
+            panic!("{value:?} was read from {s:?} but its text {written:?} does not read back")
+        }
+    };
+    assert_eq!(
+        again, value,
+        "{s:?} -> {written:?} reads back as another value"
+    );
+    assert_eq!(
+        again.to_string(),
+        written,
+        "writing is not stable for {s:?}"
+    );
+    Some(value)
+}
+
+/// Checks `T`'s JSON form on `data`: if it deserializes, the value serializes to JSON that
+/// deserializes to the same value.
+pub fn json_round_trip<T>(data: &[u8]) -> Option<T>
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let value: T = serde_json::from_slice(data).ok()?;
+    let written = match serde_json::to_string(&value) {
+        Ok(w) => w,
+        Err(e) => panic!("{value:?} was deserialized but does not serialize: {e}"),
+    };
+    let again: T = match serde_json::from_str(&written) {
+        Ok(v) => v,
+        Err(e) => panic!("{value:?} serializes to {written} which does not deserialize: {e}"),
+    };
+    assert_eq!(
+        again, value,
+        "JSON round trip changed the value ({written})"
+    );
+    Some(value)
+}
+
+/// A cursor over the fuzzer's bytes (zero once they run out).
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Bytes<'a> {
+    /// A cursor at the start of `data`.
+    #[must_use]
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes { data, at: 0 }
+    }
+
+    /// Whether every byte has been read.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.at >= self.data.len()
+    }
+
+    /// The next byte (0 once the data runs out).
+    pub fn u8(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        b
+    }
+
+    /// The next two bytes, little-endian.
+    pub fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.u8(), self.u8()])
+    }
+
+    /// The next four bytes, little-endian.
+    pub fn u32(&mut self) -> u32 {
+        u32::from_le_bytes([self.u8(), self.u8(), self.u8(), self.u8()])
+    }
+
+    /// The next eight bytes as an `f64` (any bit pattern: NaN, infinities, subnormals).
+    pub fn f64(&mut self) -> f64 {
+        let mut b = [0u8; 8];
+        for x in &mut b {
+            *x = self.u8();
+        }
+        f64::from_le_bytes(b)
+    }
+
+    /// An `f64` that is usually ordinary: a small integer, a fraction, or (one time in
+    /// eight) any bit pattern.
+    pub fn f64_mostly_sane(&mut self) -> f64 {
+        match self.u8() % 8 {
+            0 => self.f64(),
+            1..=3 => f64::from(self.u8() as i8) / 16.0,
+            _ => f64::from(self.u16()) / 4096.0 - 8.0,
+        }
+    }
+}
+
+/// Plays `game` from `state` driven by the fuzzer's bytes: each step either applies one of
+/// the generated legal actions (or chance outcomes), or an arbitrary action decoded by
+/// `arbitrary`; at most `max_steps` steps. Checks at every step: returns exist exactly at
+/// the end; a generated action is accepted; a refused action leaves the state unchanged.
+///
+/// # Panics
+///
+/// On a finding.
+pub fn play_from_bytes<G>(
+    game: &G,
+    mut state: G::State,
+    bytes: &mut Bytes<'_>,
+    max_steps: usize,
+    mut arbitrary: impl FnMut(&mut Bytes<'_>) -> G::Action,
+) -> G::State
+where
+    G: Game,
+    G::State: PartialEq,
+{
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut rng = GameRng::new(u64::from(bytes.u32()), 0);
+    for _ in 0..max_steps {
+        if bytes.is_empty() {
+            break;
+        }
+        let turn = game.turn(&state);
+        assert_eq!(
+            turn == Turn::Terminal,
+            game.returns(&state).is_some(),
+            "turn {turn:?} disagrees with the returns"
+        );
+        let pick = bytes.u8();
+        let generated = pick < 160;
+        let action = if generated {
+            match turn {
+                Turn::Terminal => arbitrary(bytes),
+                Turn::Player(_) => {
+                    game.legal_actions(&state, &mut legal);
+                    assert!(!legal.is_empty(), "a player node without a legal action");
+                    legal[usize::from(bytes.u8()) % legal.len()].clone()
+                }
+                Turn::Chance => {
+                    if game.chance_outcomes(&state, &mut outcomes) && !outcomes.is_empty() {
+                        outcomes[usize::from(bytes.u8()) % outcomes.len()].0.clone()
+                    } else {
+                        match game.sample_chance(&state, &mut rng) {
+                            Some(a) => a,
+                            None => panic!("a chance node without an outcome"),
+                        }
+                    }
+                }
+            }
+        } else {
+            arbitrary(bytes)
+        };
+        let before = state.clone();
+        let legal_now = game.is_legal(&state, &action);
+        match game.apply(&mut state, &action) {
+            Ok(()) => {
+                assert!(
+                    legal_now,
+                    "apply accepted {action:?}, which is_legal refuses"
+                );
+            }
+            Err(e) => {
+                assert!(
+                    state == before,
+                    "apply refused {action:?} ({e}) but changed the state"
+                );
+                assert!(
+                    !(generated && turn != Turn::Terminal),
+                    "apply refused the generated {action:?}: {e}"
+                );
+                assert!(
+                    !legal_now,
+                    "is_legal accepts {action:?} but apply refuses it: {e}"
+                );
+            }
+        }
+    }
+    state
+}
