@@ -879,6 +879,37 @@ impl Draughts {
         }
     }
 
+    /// [`Game::sample_action`] over `count` moves, the `i`-th built by `pick(i)`, followed by
+    /// the valid claims, as [`Game::legal_actions`] lists them.
+    #[inline(always)]
+    fn draw_counted(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        count: u64,
+        pick: impl Fn(u64) -> Option<Move>,
+    ) -> Option<Action> {
+        let mut claims = 0u8;
+        if self.claims_possible(s) {
+            claims = u8::from(self.can_claim(s, DrawReason::Repetition))
+                | u8::from(self.can_claim(s, DrawReason::FortyMoveRule)) << 1;
+        }
+        let total = count as usize + usize::from(claims & 1) + usize::from(claims >> 1);
+        if total == 0 {
+            return None;
+        }
+        let i = rng.index(total);
+        match i.checked_sub(count as usize) {
+            None => pick(i as u64).map(Action::Move),
+            // The first claim listed, or the second.
+            Some(c) => Some(Action::ClaimDraw(if c == 0 && claims & 1 != 0 {
+                DrawReason::Repetition
+            } else {
+                DrawReason::FortyMoveRule
+            })),
+        }
+    }
+
     /// A quick test before [`Draughts::can_claim`]: claims are the rule and enough quiet
     /// plies have passed for one of them (see there).
     #[inline]
@@ -1030,35 +1061,25 @@ impl Game for Draughts {
 
     /// Uniform over [`Game::legal_actions`], in its order and with the same draw from
     /// `rng` as the trait's default, so a seed plays the same game. When the side to move
-    /// has only steps (short kings, no capture), the steps are counted by population
-    /// count and only the chosen one is built.
+    /// has only steps, or only men's single jumps (short kings), the moves are counted by
+    /// population count and only the chosen one is built.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         if s.outcome.is_some() {
             return None;
         }
-        if self.rules.king_moves == KingMoves::Short && s.capturers == 0 {
-            let groups = movegen::step_groups(&s.position);
-            let steps = movegen::count_steps(&groups);
-            // The claims that follow the steps in `legal_actions`, as bits.
-            let mut claims = 0u8;
-            if self.claims_possible(s) {
-                claims = u8::from(self.can_claim(s, DrawReason::Repetition))
-                    | u8::from(self.can_claim(s, DrawReason::FortyMoveRule)) << 1;
+        if self.rules.king_moves == KingMoves::Short {
+            // Steps only, or men's single jumps only: count them and build the one drawn.
+            if s.capturers == 0 {
+                let groups = movegen::step_groups(&s.position);
+                let count = movegen::count_steps(&groups);
+                return self.draw_counted(s, rng, count, |i| movegen::nth_step(&groups, i));
             }
-            let total = steps as usize + claims.count_ones() as usize;
-            if total == 0 {
-                return None;
+            if let Some(jumps) = movegen::single_jumps(&s.position) {
+                let count = movegen::count_pair(jumps.0, jumps.1);
+                return self.draw_counted(s, rng, count, |i| {
+                    movegen::nth_single_jump(&s.position, jumps, i)
+                });
             }
-            let i = rng.index(total);
-            return match i.checked_sub(steps as usize) {
-                None => movegen::nth_step(&groups, i as u64).map(Action::Move),
-                // The first claim listed, or the second.
-                Some(c) => Some(Action::ClaimDraw(if c == 0 && claims & 1 != 0 {
-                    DrawReason::Repetition
-                } else {
-                    DrawReason::FortyMoveRule
-                })),
-            };
         }
         self.legal_actions(s, buf);
         if buf.is_empty() {

@@ -857,6 +857,60 @@ pub(crate) fn nth_step(groups: &[(u32, i32); 8], mut n: u64) -> Option<Move> {
     None
 }
 
+/// When the side to move has only men and every capture is a single jump (no landing
+/// square, short of the crowning row, allows another: the bulk test of perft), the
+/// men that jump in each forward direction; `None` otherwise (short kings).
+#[inline(always)]
+pub(crate) fn single_jumps(pos: &Position) -> Option<(u32, u32)> {
+    match pos.turn {
+        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos)),
+        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos)),
+    }
+}
+
+#[inline(always)]
+fn single_jumps_for<Sd: Side>(b: Rel) -> Option<(u32, u32)> {
+    if b.me & b.kings != 0 {
+        return None;
+    }
+    let empty = !(b.me | b.opp);
+    let (f0, f1, _, _) = dirs::<Sd>();
+    let j0 = step(step(b.me, f0) & b.opp, f0) & empty;
+    let j1 = step(step(b.me, f1) & b.opp, f1) & empty;
+    // Going on forward never meets the vacated start or the captured piece, both behind.
+    let go_on = (j0 | j1) & !crown_row(Sd::WHITE);
+    let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
+    if more != 0 {
+        return None;
+    }
+    let (r0, r1) = (reverse(f0), reverse(f1));
+    Some((step(step(j0, r0), r0), step(step(j1, r1), r1)))
+}
+
+/// The `n`-th (from 0) of [`single_jumps`]' captures, in [`generate`]'s order: by starting
+/// square, then direction.
+pub(crate) fn nth_single_jump(pos: &Position, (o0, o1): (u32, u32), mut n: u64) -> Option<Move> {
+    let (f0, f1) = match pos.turn {
+        Color::Black => (0, 1),
+        Color::White => (2, 3),
+    };
+    let mut origins = o0 | o1;
+    while origins != 0 {
+        let s = origins.trailing_zeros();
+        origins &= origins - 1;
+        for (set, d) in [(o0, f0), (o1, f1)] {
+            if set & (1 << s) != 0 {
+                if n == 0 {
+                    let j = JUMPS[s as usize][d];
+                    return Some(Move::capture(&[s as u8, j.to], j.over));
+                }
+                n -= 1;
+            }
+        }
+    }
+    None
+}
+
 struct Counter(u64);
 
 impl Sink for Counter {
