@@ -42,6 +42,8 @@ use crate::tile::{End, Tile, Tiles};
 #[cfg_attr(feature = "serde", serde(try_from = "Rules", into = "Rules"))]
 pub struct Dominoes {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, which every state of this game carries.
+    key: u64,
     set: Tiles,
     hand: u8,
     /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn).
@@ -177,6 +179,9 @@ pub struct RoundResult {
 #[cfg_attr(feature = "serde", serde(try_from = "crate::serde_impls::StateRepr"))]
 pub struct State {
     pub(crate) rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with the game's on every action.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) key: u64,
     pub(crate) phase: Phase,
     pub(crate) hands: BySeat<Tiles>,
     pub(crate) stock: Tiles,
@@ -419,6 +424,7 @@ impl Dominoes {
             *d = (i / usize::from(hand)).min(rules.players - 1) as u8;
         }
         Ok(Dominoes {
+            key: rules.key(),
             rules,
             set,
             hand,
@@ -463,6 +469,7 @@ impl Dominoes {
         let n = self.players();
         State {
             rules: self.rules,
+            key: self.key,
             phase: Phase::Dealing,
             hands: BySeat::new(n, Tiles::EMPTY),
             stock: self.set,
@@ -681,7 +688,7 @@ impl Dominoes {
                 None => Ok(()),
             }
         };
-        if s.rules != self.rules {
+        if s.key != self.key {
             return Err(PlayError::OtherRules);
         }
         match (s.phase, *action) {
@@ -859,7 +866,7 @@ impl Dominoes {
     /// ```
     pub fn check_state(&self, s: &State) -> Result<(), StateError> {
         use StateError as E;
-        if s.rules != self.rules {
+        if s.key != self.key {
             return Err(E::OtherRules);
         }
         let n = self.players();
@@ -1415,7 +1422,7 @@ impl Game for Dominoes {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.rules != self.rules {
+        if s.key != self.key {
             return; // a state of another game: nothing is legal here
         }
         match s.phase {
@@ -1454,7 +1461,7 @@ impl Game for Dominoes {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) && s.rules == self.rules {
+        if matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) && s.key == self.key {
             let p = 1.0 / s.stock.len() as f64;
             out.extend(s.stock.iter().map(|t| (Action::Deal(t), p)));
         }
@@ -1471,7 +1478,7 @@ impl Game for Dominoes {
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         // Fast acceptance of the two common actions; anything else goes through `check`,
         // which also names what is wrong.
-        let fast = s.rules == self.rules
+        let fast = s.key == self.key
             && match (s.phase, *a) {
                 (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
                     s.stock.0 & self.set.0 & t.bit() != 0
@@ -1495,7 +1502,7 @@ impl Game for Dominoes {
     fn returns(&self, s: &State) -> Option<Returns> {
         let r = s.result.as_ref()?;
         let n = self.players();
-        if s.rules != self.rules {
+        if s.key != self.key {
             return None; // a state of another game
         }
         Some(match self.rules.scoring {

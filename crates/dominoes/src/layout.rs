@@ -121,7 +121,7 @@ struct Cache {
     numbers: u16,
     fits: u128,
     /// By number: the open arms showing it.
-    showing: [u32; NUMBERS],
+    showing: [u32; 16],
     /// Open ends without a mirror twin giving the same position (E4, FU5), for block
     /// scoring and for fives.
     canonical: [u32; 2],
@@ -133,13 +133,10 @@ impl Cache {
         doubles: 0,
         numbers: 0,
         fits: 0,
-        showing: [0; NUMBERS],
+        showing: [0; 16],
         canonical: [0; 2],
     };
 }
-
-/// How many numbers a tile half can show (0 to [`MAX_NUMBER`]).
-const NUMBERS: usize = MAX_NUMBER as usize + 1;
 
 impl Default for Layout {
     fn default() -> Layout {
@@ -215,20 +212,23 @@ impl Layout {
             let ld = self.end_tile(0).unwrap_or(root).is_double();
             let rd = self.end_tile(1).unwrap_or(root).is_double();
             let same = lv == rv;
-            let mut showing = [0; NUMBERS];
-            showing[usize::from(lv)] = 0b01;
-            showing[usize::from(rv)] |= 0b10;
-            self.cache = Cache {
-                open: 0b11,
-                doubles: u32::from(ld) | (u32::from(rd) << 1),
-                numbers: (1 << lv) | (1 << rv),
-                fits: NUMBER_TILES[usize::from(lv)] | NUMBER_TILES[usize::from(rv)],
-                showing,
-                canonical: [
-                    if same { 0b01 } else { 0b11 },
-                    if same && ld == rd { 0b01 } else { 0b11 },
-                ],
-            };
+            let c = &mut self.cache;
+            // Only the numbers that showed before have entries to clear (two at most).
+            let mut old = c.numbers;
+            while old != 0 {
+                c.showing[old.trailing_zeros() as usize & 15] = 0;
+                old &= old - 1;
+            }
+            c.showing[usize::from(lv) & 15] = 0b01;
+            c.showing[usize::from(rv) & 15] |= 0b10;
+            c.open = 0b11;
+            c.doubles = u32::from(ld) | (u32::from(rd) << 1);
+            c.numbers = (1 << lv) | (1 << rv);
+            c.fits = NUMBER_TILES[usize::from(lv) & 15] | NUMBER_TILES[usize::from(rv) & 15];
+            c.canonical = [
+                if same { 0b01 } else { 0b11 },
+                if same && ld == rd { 0b01 } else { 0b11 },
+            ];
             return;
         }
         let mut c = Cache::EMPTY;
@@ -247,8 +247,8 @@ impl Layout {
             m &= m - 1;
             let v = self.open[slot];
             c.numbers |= 1 << v;
-            c.fits |= NUMBER_TILES[usize::from(v)];
-            c.showing[usize::from(v) % NUMBERS] |= 1 << slot;
+            c.fits |= NUMBER_TILES[usize::from(v) & 15];
+            c.showing[usize::from(v) & 15] |= 1 << slot;
             if self.end_tile(slot).is_some_and(Tile::is_double) {
                 c.doubles |= 1 << slot;
             }
@@ -355,7 +355,7 @@ impl Layout {
     /// The open arms showing `n`, as a mask of slots.
     #[inline]
     pub(crate) fn showing(&self, n: u8) -> u32 {
-        self.cache.showing[usize::from(n) % NUMBERS]
+        self.cache.showing[usize::from(n) & 15]
     }
 
     /// Adds `tile` on arm `slot`, already checked to fit there (the game's move was

@@ -547,6 +547,43 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The rules of a game packed into 39 bits, equal exactly when the rules are equal for
+    /// rules that make a game (every field has its own bits; the destructuring fails to
+    /// compile when a field is added). Games and states compare keys, one instruction, on
+    /// every action.
+    pub(crate) fn key(&self) -> u64 {
+        let Rules {
+            players,
+            highest,
+            hand_size,
+            draw_rule,
+            must_play_if_able,
+            closed_layout_ends_round,
+            blocked_tie,
+            score_basis,
+            next_round_leader,
+            no_double,
+            partnerships,
+            scoring,
+            spinner,
+        } = *self;
+        let mut k = (players & 0xF) as u64;
+        k = k << 4 | u64::from(highest & 0xF);
+        k = k << 8 | hand_size.map_or(0, |h| 0x80 | (h & 0x7F) as u64);
+        k = k << 2 | draw_rule as u64;
+        k = k << 1 | u64::from(must_play_if_able);
+        k = k << 1 | u64::from(closed_layout_ends_round);
+        k = k << 1 | blocked_tie as u64;
+        k = k << 1 | score_basis as u64;
+        k = k << 2 | next_round_leader as u64;
+        k = k << 1 | no_double as u64;
+        k = k << 1 | u64::from(partnerships);
+        k = k << 1 | scoring as u64;
+        k << 2 | spinner as u64
+    }
+}
+
 impl Default for Rules {
     /// The booklet's game for 2 players ([`Rules::lattjo`]).
     fn default() -> Rules {
@@ -583,6 +620,44 @@ mod tests {
             assert_eq!(Rules::five_up().with_players(players).hand_size(), 5);
         }
         assert_eq!(Rules::five_up_match().target(), Some(Rules::FIVE_UP_TARGET));
+    }
+
+    /// `Rules::key` tells the presets and every single-option change apart.
+    #[test]
+    fn rules_keys_differ_exactly_when_rules_differ() {
+        let base = Rules::lattjo();
+        let variants = [
+            base.with_players(3),
+            base.with_players(5),
+            base.with_highest(9),
+            base.with_hand_size(Some(7)),
+            base.with_hand_size(Some(5)),
+            base.with_draw_rule(DrawRule::NoDraw),
+            base.with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo),
+            base.with_must_play_if_able(false),
+            base.with_closed_layout_ends_round(false),
+            base.with_blocked_tie(BlockedTie::LightestTile),
+            base.with_score_basis(ScoreBasis::OthersOnly),
+            base.with_next_round_leader(NextRoundLeader::NextClockwise),
+            base.with_next_round_leader(NextRoundLeader::PreviousWinner),
+            base.with_no_double(NoDouble::HighestTileLeads),
+            base.with_players(4).with_partnerships(true),
+            base.with_scoring(Scoring::Fives),
+            base.with_spinner(SpinnerRule::EveryDouble),
+            base.with_spinner(SpinnerRule::FirstDouble),
+            Rules::block(),
+            Rules::five_up(),
+            Rules::double_twelve()
+                .with_players(8)
+                .with_hand_size(Some(11)),
+        ];
+        for (i, a) in variants.iter().enumerate() {
+            assert_eq!(a.validate(), Ok(()), "{a:?}");
+            assert_ne!(a.key(), base.key(), "{a:?}");
+            for b in &variants[i + 1..] {
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -70,6 +70,7 @@ impl TryFrom<StateRepr> for State {
         let game = Dominoes::new(r.rules)?;
         let state = State {
             rules: r.rules,
+            key: r.rules.key(),
             phase: r.phase,
             hands: r.hands,
             stock: r.stock,

@@ -204,10 +204,21 @@ impl Shown {
 
     /// The seat revealed `tile` from its hand.
     pub(crate) fn played(&mut self, tile: Tile, not_dealt: Tiles) {
-        let n = usize::from(self.n);
-        let pick = self
-            .groups()
-            .position(|g| g.count > 0 && g.admits(tile, not_dealt))
+        let n = usize::from(self.n).min(CAP);
+        if n == 1 {
+            // One group (the usual case before anyone draws): the tile comes from it.
+            self.count[0] = self.count[0].saturating_sub(1);
+            if self.count[0] == 0 {
+                self.remove(0);
+            }
+            return;
+        }
+        let numbers = tile.numbers();
+        let held_back = not_dealt.contains(tile);
+        let pick = (0..n)
+            .find(|&i| {
+                self.count[i] > 0 && numbers & self.lacks[i] == 0 && !(self.dealt[i] && held_back)
+            })
             .or_else(|| n.checked_sub(1));
         if let Some(i) = pick {
             self.count[i] -= 1;

@@ -32,6 +32,9 @@ pub(crate) const MAX_TILES: usize = 91;
 pub struct Tile {
     high: u8,
     low: u8,
+    /// The dense index [`Tile::id`], kept so that set operations need no arithmetic (it
+    /// follows from the halves, so ordering and equality are the halves').
+    id: u8,
 }
 
 /// A tile string that is not two numbers 0 to 12 joined by `-`.
@@ -62,11 +65,12 @@ impl Tile {
         if a > MAX_NUMBER || b > MAX_NUMBER {
             return None;
         }
-        if a >= b {
-            Some(Tile { high: a, low: b })
-        } else {
-            Some(Tile { high: b, low: a })
-        }
+        let (high, low) = if a >= b { (a, b) } else { (b, a) };
+        Some(Tile {
+            high,
+            low,
+            id: high * (high + 1) / 2 + low,
+        })
     }
 
     /// The higher half.
@@ -118,12 +122,12 @@ impl Tile {
 
     /// Dense index: `high * (high + 1) / 2 + low`, so the double-`n` set is `0..(n+1)(n+2)/2`.
     pub(crate) const fn id(self) -> u8 {
-        self.high * (self.high + 1) / 2 + self.low
+        self.id
     }
 
     /// The tile with dense index `id` (`id < 91`).
     pub(crate) const fn from_id(id: u8) -> Tile {
-        BY_ID[id as usize % MAX_TILES]
+        BY_ID[id as usize & (BY_ID.len() - 1)]
     }
 
     const fn compute_from_id(id: u8) -> Tile {
@@ -134,6 +138,7 @@ impl Tile {
         Tile {
             high,
             low: id - high * (high + 1) / 2,
+            id,
         }
     }
 
@@ -155,8 +160,14 @@ impl fmt::Debug for Tile {
     }
 }
 
-const BY_ID: [Tile; MAX_TILES] = {
-    let mut out = [Tile { high: 0, low: 0 }; MAX_TILES];
+/// The tiles by dense index; 128 entries so that a 7-bit index needs no bounds check (the
+/// entries past double-twelve's 91 are never looked up: no set holds such an index).
+const BY_ID: [Tile; 128] = {
+    let mut out = [Tile {
+        high: 0,
+        low: 0,
+        id: 0,
+    }; 128];
     let mut id = 0;
     while id < MAX_TILES {
         out[id] = Tile::compute_from_id(id as u8);
@@ -190,9 +201,10 @@ impl FromStr for Tile {
     }
 }
 
-/// Bit masks of the tiles showing each number (index = number), over the double-twelve set.
-pub(crate) const NUMBER_TILES: [u128; 13] = {
-    let mut out = [0u128; 13];
+/// Bit masks of the tiles showing each number (index = number, 0 to 12), over the double-twelve
+/// set; 16 entries so that a 4-bit index needs no bounds check.
+pub(crate) const NUMBER_TILES: [u128; 16] = {
+    let mut out = [0u128; 16];
     let mut id = 0;
     while id < MAX_TILES {
         let t = Tile::from_id(id as u8);

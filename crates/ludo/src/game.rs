@@ -43,9 +43,6 @@ pub struct Ludo {
     end: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `step[p][d]`: the move word ([`Move`]'s layout) of a checker at path index `p` with a
-    /// roll of `d` (target and bounce flag; colour, source and capture are added at use), or
-    /// [`NO_STEP`] when it cannot move (den, finished, exact count needed).
     /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
     /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the loop
     /// dot it lands on ([`OFF_LOOP`] off the loop) in the next 8, or [`NO_CSTEP`] when it

@@ -24,7 +24,10 @@ impl Agent<Match<Dominoes>> for RoundSearch {
 }
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Match::new(Dominoes::new(Rules::lattjo().with_players(3))?, Rules::suggested_match());
+    let game = Match::new(
+        Dominoes::new(Rules::lattjo().with_players(3))?,
+        Rules::suggested_match(),
+    );
     let mut mcts = RoundSearch(IsMcts::new(MctsConfig {
         iterations: 1_000,
         ..MctsConfig::default()
