@@ -45,8 +45,9 @@ pub struct Ludo {
     next: [Colour; 4],
     /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
     /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
-    /// it lands on (see [`Ludo::dot`]) in the next 8, or [`NO_CSTEP`] when it cannot move
-    /// (den, finished, exact count needed). One cache line per (colour, index).
+    /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
+    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed).
+    /// One cache line per (colour, index).
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
     release: [Release; 4],
@@ -457,8 +458,10 @@ impl Ludo {
                     if w != NO_STEP {
                         let t = usize::from((w >> 16) as u8 & 0x7F);
                         let word = Move::from_step_word(w, c, 0).bits();
-                        cstep[c.index()][p][d] =
-                            u64::from(word) | u64::from(dot[c.index()][t]) << 32;
+                        // A bounce back onto its own index lands where the checker stands:
+                        // nothing blocks it and nothing is captured there, as on NO_DOT.
+                        let lands = if t == p { NO_DOT } else { dot[c.index()][t] };
+                        cstep[c.index()][p][d] = u64::from(word) | u64::from(lands) << 32;
                     }
                 }
             }
@@ -828,27 +831,27 @@ impl Ludo {
         // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
         // it sends home (L10: another colour on a loop dot; home dots hold only their own
         // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
-        // not on an own checker, unless it bounced back onto its own index `from`). The den
-        // and the finishing dot are [`NO_DOT`], always empty. No branches: the dice and the
+        // not on an own checker). The den, the finishing dot and a bounce back onto the
+        // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
         // checkers are random, so branches on them would mostly be mispredicted.
         let both = mine * 0x11;
-        let land = |dot: u8, to: u8, from: u8| {
+        let land = |dot: u8| {
             let there = occupancy.0[usize::from(dot)];
             let capture = CAPTURE[usize::from(there & !mine & 0xF)];
-            (capture, STACK | (there & both == 0) | (to == from))
+            (capture, STACK | (there & both == 0))
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
         let rel = &self.release[ci];
         let release = (den > 0) & self.rules.release_rolls.contains_value(die);
         let six_two = (die == 6) & self.six_two;
-        let (start_capture, start_free) = land(rel.start_dot, 1, 0);
+        let (start_capture, start_free) = land(rel.start_dot);
         let (first, first_ok) = if six_two {
             (rel.two, (den >= 2) & STACK)
         } else {
             (rel.one, start_free)
         };
-        let (sixth_capture, sixth_free) = land(rel.sixth_dot, self.rules.sixth_dot, 0);
+        let (sixth_capture, sixth_free) = land(rel.sixth_dot);
         // The count stays in a register and is stored once: incrementing a length in
         // memory per candidate, then reading it back wider, stalls the store forwarding.
         let mut n = out.put(
@@ -864,43 +867,32 @@ impl Ludo {
         let releases = n;
         let tab = &self.cstep[ci];
         let col = usize::from(die) & 7;
-        let mut leaves_start = false;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
             let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
             let word = e as u32;
-            let (capture, free) = land((e >> 32) as u8, (word >> 16) as u8, p);
+            let (capture, free) = land((e >> 32) as u8);
             // The den (p = 0) and a finished checker have no steps; equal neighbours are one
             // move (L9).
             let ok = (word != NO_STEP) & (p != prev) & free;
             n = out.put(n, Move::from_bits(word | capture), ok);
-            if !PLAIN {
-                leaves_start |= ok & (p == 1);
-            }
         }
         if !PLAIN {
-            n = self.duties(c, n, den > 0, releases, leaves_start, out);
+            n = self.duties(c, n, den > 0, releases, out);
         }
         out.set_len(n);
     }
 
     /// The Mensch duties (D1, D2) and the optional pass (D9) on the `n` generated moves: the
-    /// `releases` first, then the checkers' moves in order, so that a move off the start dot
-    /// (`leaves_start`: the lowest checker outside the den stands there) comes right after the
-    /// releases. Returns the number of moves left. Selected without branches, which the
+    /// `releases` first, then the checkers' moves in order of their source, so that a move
+    /// off the start dot (index 1, the lowest index outside the den) would come right after
+    /// the releases. Returns the number of moves left. Selected without branches, which the
     /// random positions would mostly mispredict.
     #[inline(always)]
-    fn duties(
-        &self,
-        c: Colour,
-        n: usize,
-        den: bool,
-        releases: usize,
-        leaves_start: bool,
-        out: &mut MoveList,
-    ) -> usize {
+    fn duties(&self, c: Colour, n: usize, den: bool, releases: usize, out: &mut MoveList) -> usize {
         let r = &self.rules;
+        let leaves_start = (n > releases) & (out.slot(releases).source_index() == 1);
         // D1 (Mensch): a release roll must release when it can.
         let compulsory = r.release_compulsory & (releases > 0);
         // D2 (Mensch): the start dot must be cleared while checkers remain in the den.

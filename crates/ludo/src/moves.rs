@@ -472,6 +472,12 @@ impl MoveList {
         n + usize::from(keep)
     }
 
+    /// The move written in slot `i` (listed or not).
+    #[inline]
+    pub(crate) fn slot(&self, i: usize) -> Move {
+        self.moves[i & (MoveList::CAP - 1)]
+    }
+
     /// Sets the number of listed moves (slots written by [`MoveList::put`]).
     #[inline]
     pub(crate) fn set_len(&mut self, n: usize) {
@@ -481,8 +487,10 @@ impl MoveList {
     /// Copies the move at slot `i` to the first slot when `keep` (without a branch).
     #[inline]
     pub(crate) fn keep_first_if(&mut self, i: usize, keep: bool) {
-        let first = self.moves[i & (MoveList::CAP - 1)];
-        self.moves[0] = if keep { first } else { self.moves[0] };
+        // A mask rather than a select, which the compiler may turn into a branch.
+        let mask = u32::from(keep).wrapping_neg();
+        let first = self.moves[i & (MoveList::CAP - 1)].bits;
+        self.moves[0].bits = first & mask | self.moves[0].bits & !mask;
     }
 
     /// Whether `m` is one of the moves, without a branch per slot: every slot is compared
