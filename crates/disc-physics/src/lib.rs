@@ -47,6 +47,7 @@ mod vec2;
 mod world;
 
 pub mod carrom;
+pub mod limits;
 pub mod novuss;
 pub mod scenes;
 

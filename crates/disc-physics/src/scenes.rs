@@ -1,7 +1,7 @@
 //! The benchmark scenes of physics.md §3, ready to run: (a) the carrom break, (b) the Novuss
 //! break and (c) the scaling box. Benches, golden checksums and validation tests use them.
 
-use crate::{DiscId, DiscKind, StepConfig, Table, Vec2, World, carrom, novuss};
+use crate::{DiscId, DiscKind, PlaceError, StepConfig, Table, Vec2, World, carrom, novuss};
 
 /// The striker's id in [`carrom_break`] (the 19 coins come first, in
 /// [`carrom::formation`] order).
@@ -108,22 +108,23 @@ pub fn scaling_box_side_m(n: usize) -> f64 {
 ///
 /// # Panics
 ///
-/// Never for `n` ≥ 1 (the lattice guarantees no overlap); `n = 0` gives an empty world.
+/// If the box would be wider than the largest table ([`limits::HALF_SIZE_M`](crate::limits::HALF_SIZE_M): beyond 10¹¹
+/// discs). `n = 0` gives an empty world. [`scaling_box_on`] is the checked twin.
 #[must_use]
 pub fn scaling_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
-    let table = Table::new(l / 2.0, l / 2.0).expect("positive side");
-    scaling_box_on(table, n)
+    let table = Table::new(l / 2.0, l / 2.0).expect("a box within the table limits");
+    scaling_box_on(table, n).expect("the lattice never overlaps")
 }
 
 /// Scene (c)'s discs on a given table (for variants with other parameters, such as V5's
-/// elastic box). The table must be the scene's box.
+/// elastic box): the lattice spans the table's width.
 ///
-/// # Panics
+/// # Errors
 ///
-/// If the table is smaller than the scene's box (the discs would not fit).
-#[must_use]
-pub fn scaling_box_on(table: Table, n: usize) -> World {
+/// The [`PlaceError`] of the first disc that does not fit (a table smaller than the scene's
+/// box, or too many discs).
+pub fn scaling_box_on(table: Table, n: usize) -> Result<World, PlaceError> {
     let l = 2.0 * table.half_width_m();
     let r = BOX_DISC.radius_m;
     let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
@@ -139,8 +140,7 @@ pub fn scaling_box_on(table: Table, n: usize) -> World {
         let speed = 1.5 * rng.next_unit();
         let angle = 2.0 * std::f64::consts::PI * rng.next_unit();
         let v = Vec2::new(speed * angle.cos(), speed * angle.sin());
-        w.add_disc(BOX_DISC, Vec2::new(x, y), v)
-            .expect("the lattice never overlaps");
+        w.add_disc(BOX_DISC, Vec2::new(x, y), v)?;
     }
-    w
+    Ok(w)
 }

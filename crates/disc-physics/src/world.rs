@@ -8,7 +8,7 @@ use std::collections::BinaryHeap;
 use crate::grid::{NONE, Near, PlaceIndex};
 use crate::{
     CushionId, DiscId, DiscKind, DiscState, DiscStatus, Event, EventKind, EventSink, Pocket,
-    PocketId, Table, Trajectory, Vec2,
+    PocketId, Table, Trajectory, Vec2, limits,
 };
 
 /// Discs may touch: an overlap of up to this many metres is accepted on placement.
@@ -32,16 +32,22 @@ const DIRECT_MOVERS: usize = 1;
 const PGS_MAX_ITERS: usize = 500;
 
 /// The time step: `dt_s` per call of [`World::step`], split into `substeps` equal substeps.
+///
+/// Every field has a range in [`limits`], checked by [`StepConfig::validate`] when a world is
+/// built and when the configuration is deserialized.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StepConfigRaw"))]
 pub struct StepConfig {
     /// Seconds per step. Default 1 ms (physics.md §2); a game may use 1/60 s, collisions are
-    /// continuous so nothing tunnels.
+    /// continuous so nothing tunnels. Range: [`limits::DT_S`].
     pub dt_s: f64,
-    /// Substeps per step (friction is applied once per substep). Default 1.
+    /// Substeps per step (friction is applied once per substep). Default 1. Range:
+    /// [`limits::SUBSTEPS`].
     pub substeps: u32,
     /// The longest run that [`World::run_to_rest`] simulates, in seconds. Default 60 s
-    /// (physics.md §2).
+    /// (physics.md §2). Range: [`limits::MAX_TIME_S`], and a run of at most
+    /// [`limits::MAX_RUN_SUBSTEPS`] substeps (⌈`max_time_s` / `dt_s`⌉ × `substeps`).
     pub max_time_s: f64,
 }
 
@@ -59,29 +65,73 @@ impl Default for StepConfig {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
-    /// The time step is not finite or not in (0, 1] s.
-    #[error("time step must be finite and in (0, 1] s, got {0}")]
+    /// The time step is outside [`limits::DT_S`] (1 µs to 1 s).
+    #[error("time step must be in [1e-6, 1] s, got {0}")]
     Dt(f64),
-    /// The substep count is 0 or above 10000.
+    /// The substep count is outside [`limits::SUBSTEPS`] (1 to 10000).
     #[error("substeps must be in 1..=10000, got {0}")]
     Substeps(u32),
-    /// The run cap is not finite or not positive.
-    #[error("maximum run time must be finite and positive, got {0}")]
+    /// The run cap is outside [`limits::MAX_TIME_S`] (1 µs to 10⁶ s).
+    #[error("maximum run time must be in [1e-6, 1e6] s, got {0}")]
     MaxTime(f64),
+    /// A run to the cap would take more than [`limits::MAX_RUN_SUBSTEPS`] substeps
+    /// (⌈`max_time_s` / `dt_s`⌉ × `substeps`, given here).
+    #[error("a run of max_time_s / dt_s x substeps = {0} substeps exceeds the cap of 1e8")]
+    RunTooLong(f64),
 }
 
 impl StepConfig {
-    fn validate(&self) -> Result<(), ConfigError> {
-        if !(self.dt_s.is_finite() && self.dt_s > 0.0 && self.dt_s <= 1.0) {
+    /// Checks every field against its range in [`limits`], and the run's length against
+    /// [`limits::MAX_RUN_SUBSTEPS`].
+    ///
+    /// # Errors
+    ///
+    /// The [`ConfigError`] naming the first field out of range.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !limits::within(self.dt_s, &limits::DT_S) {
             return Err(ConfigError::Dt(self.dt_s));
         }
-        if self.substeps == 0 || self.substeps > 10_000 {
+        if !limits::SUBSTEPS.contains(&self.substeps) {
             return Err(ConfigError::Substeps(self.substeps));
         }
-        if !(self.max_time_s.is_finite() && self.max_time_s > 0.0) {
+        if !limits::within(self.max_time_s, &limits::MAX_TIME_S) {
             return Err(ConfigError::MaxTime(self.max_time_s));
         }
+        let substeps = self.max_steps() as f64 * f64::from(self.substeps);
+        if substeps > limits::MAX_RUN_SUBSTEPS as f64 {
+            return Err(ConfigError::RunTooLong(substeps));
+        }
         Ok(())
+    }
+
+    /// The most steps a run to rest takes: ⌈`max_time_s` / `dt_s`⌉, plus one for the
+    /// rounding of the accumulated time (the run stops at the first step whose accumulated
+    /// time reaches `max_time_s`; this bounds it whatever the rounding).
+    fn max_steps(&self) -> u64 {
+        // Both in range: the quotient is at most 1e12, exact as an integer after ceil.
+        (self.max_time_s / self.dt_s).ceil() as u64 + 1
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct StepConfigRaw {
+    dt_s: f64,
+    substeps: u32,
+    max_time_s: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StepConfigRaw> for StepConfig {
+    type Error = ConfigError;
+    fn try_from(raw: StepConfigRaw) -> Result<StepConfig, ConfigError> {
+        let c = StepConfig {
+            dt_s: raw.dt_s,
+            substeps: raw.substeps,
+            max_time_s: raw.max_time_s,
+        };
+        c.validate()?;
+        Ok(c)
     }
 }
 
@@ -92,12 +142,18 @@ pub enum PlaceError {
     /// No disc has this id.
     #[error("no disc has id {0:?}")]
     UnknownDisc(DiscId),
-    /// The position is NaN or infinite.
+    /// A coordinate of the position is NaN or infinite.
     #[error("position must be finite")]
     NonFinitePosition,
-    /// The velocity is NaN or infinite.
+    /// A component of the velocity is NaN or infinite.
     #[error("velocity must be finite")]
     NonFiniteVelocity,
+    /// A coordinate of the position is subnormal (nonzero and below 2.2e-308 in magnitude).
+    #[error("position must not have a subnormal coordinate, got {0}")]
+    SubnormalPosition(f64),
+    /// A component of the velocity is subnormal.
+    #[error("velocity must not have a subnormal component, got {0}")]
+    SubnormalVelocity(f64),
     /// The speed exceeds [`Params::max_speed_m_s`](crate::Params).
     #[error("speed {0} m/s exceeds the table's maximum speed")]
     TooFast(f64),
@@ -131,6 +187,9 @@ pub enum StrikeError {
     /// The velocity is NaN or infinite.
     #[error("velocity must be finite")]
     NonFiniteVelocity,
+    /// A component of the velocity is subnormal.
+    #[error("velocity must not have a subnormal component, got {0}")]
+    SubnormalVelocity(f64),
     /// The speed exceeds [`Params::max_speed_m_s`](crate::Params).
     #[error("speed {0} m/s exceeds the table's maximum speed")]
     TooFast(f64),
@@ -386,8 +445,6 @@ pub struct World {
     r_max: f64,
     /// Discs on the table.
     n_on: usize,
-    /// An upper bound of every squared speed at the start of the next substep.
-    v_bound2: f64,
     /// An upper bound of the number of moving discs at the start of the next substep.
     moving_hint: usize,
     place: PlaceIndex,
@@ -399,7 +456,8 @@ impl World {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`] if the time step, substep count or run cap is invalid.
+    /// [`ConfigError`] if the time step, substep count or run cap is outside its range in
+    /// [`limits`] (see [`StepConfig::validate`]).
     pub fn new(table: Table, config: StepConfig) -> Result<World, ConfigError> {
         config.validate()?;
         let walls = table
@@ -436,7 +494,6 @@ impl World {
             stats: SolverStats::default(),
             r_max: 0.0,
             n_on: 0,
-            v_bound2: 0.0,
             moving_hint: 0,
             place: PlaceIndex::default(),
             s: Scratch::default(),
@@ -560,6 +617,11 @@ impl World {
         if !p.is_finite() {
             return Err(PlaceError::NonFinitePosition);
         }
+        for c in [p.x, p.y] {
+            if !limits::plain(c) {
+                return Err(PlaceError::SubnormalPosition(c));
+            }
+        }
         let r = kind.radius_m;
         let hx = self.table.half_width_m() - r + PLACEMENT_TOLERANCE_M;
         let hy = self.table.half_height_m() - r + PLACEMENT_TOLERANCE_M;
@@ -582,6 +644,11 @@ impl World {
     fn check_velocity(&self, v: Vec2) -> Result<(), PlaceError> {
         if !v.is_finite() {
             return Err(PlaceError::NonFiniteVelocity);
+        }
+        for c in [v.x, v.y] {
+            if !limits::plain(c) {
+                return Err(PlaceError::SubnormalVelocity(c));
+            }
         }
         let s = v.length();
         if s > self.table.params().max_speed_m_s {
@@ -626,7 +693,7 @@ impl World {
         position: Vec2,
         velocity: Vec2,
     ) -> Result<DiscId, PlaceError> {
-        if self.d.px.len() >= (1 << 31) {
+        if self.d.px.len() >= limits::MAX_DISCS {
             return Err(PlaceError::TooManyDiscs);
         }
         self.check_velocity(velocity)?;
@@ -655,8 +722,7 @@ impl World {
         self.s.near.valid = false;
         self.r_max = self.r_max.max(kind.radius_m);
         self.n_on += 1;
-        self.v_bound2 = self.v_bound2.max(velocity.length_squared());
-        self.moving_hint += 1;
+        self.moving_hint = self.moving_hint.saturating_add(1);
         Ok(DiscId(i))
     }
 
@@ -676,14 +742,14 @@ impl World {
         }
         match self.check_velocity(velocity) {
             Err(PlaceError::TooFast(s)) => return Err(StrikeError::TooFast(s)),
+            Err(PlaceError::SubnormalVelocity(c)) => return Err(StrikeError::SubnormalVelocity(c)),
             Err(_) => return Err(StrikeError::NonFiniteVelocity),
             Ok(()) => {}
         }
         self.d.vx[i] = velocity.x;
         self.d.vy[i] = velocity.y;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
-        self.v_bound2 = self.v_bound2.max(velocity.length_squared());
-        self.moving_hint += 1;
+        self.moving_hint = self.moving_hint.saturating_add(1);
         Ok(())
     }
 
@@ -840,7 +906,9 @@ impl World {
     }
 
     /// Runs steps until every disc on the table is at rest or [`StepConfig::max_time_s`] of
-    /// simulated time has passed, sending events to `events`.
+    /// simulated time has passed, sending events to `events`. The run always ends: it takes
+    /// at most ⌈`max_time_s` / `dt_s`⌉ + 1 steps, which [`StepConfig::validate`] keeps within
+    /// [`limits::MAX_RUN_SUBSTEPS`] substeps.
     pub fn run_to_rest<S: EventSink>(&mut self, events: &mut S) -> RunSummary {
         self.run_inner(events, None)
     }
@@ -866,7 +934,10 @@ impl World {
             t.record(self);
         }
         let mut at_rest = self.is_at_rest();
-        while !at_rest && self.time_s - start < self.config.max_time_s {
+        // The time test ends the run; the step count bounds it whatever the rounding of the
+        // accumulated time (StepConfig::validate keeps it within limits::MAX_RUN_SUBSTEPS).
+        let max_steps = self.config.max_steps();
+        while !at_rest && steps < max_steps && self.time_s - start < self.config.max_time_s {
             at_rest = self.step_inner(events);
             steps += 1;
             if let Some(t) = trajectory.as_deref_mut() {
@@ -937,7 +1008,6 @@ impl World {
         }
 
         if self.n_on == 0 {
-            self.v_bound2 = 0.0;
             self.moving_hint = 0;
             return false;
         }
@@ -973,7 +1043,6 @@ impl World {
             events,
         );
         if s.moving.is_empty() {
-            self.v_bound2 = 0.0;
             self.moving_hint = 0;
             return false;
         }
@@ -1217,7 +1286,6 @@ impl World {
 
         // Stage 5: drift to the end of the substep; keep every disc inside the cushions.
         let (v2, still_moving) = drift_pass(d.slices(n), &s.moving, hx, hy, h);
-        self.v_bound2 = v2;
         self.moving_hint = still_moving;
         // Every disc moved at most h times the largest speed it had in this substep.
         s.near.disp += h * v_over2.sqrt();

@@ -232,7 +232,7 @@ fn v5_elastic_box_of_256_keeps_its_energy() {
         .unwrap()
         .with_params(params(0.0, 1.0, 1.0))
         .unwrap();
-    let mut w = scenes::scaling_box_on(table, 256);
+    let mut w = scenes::scaling_box_on(table, 256).unwrap();
     let k0 = w.kinetic_energy_j();
     for _ in 0..1000 {
         w.step(&mut NoEvents);
