@@ -35,7 +35,14 @@
 //! ```
 //!
 //! Ready-made tables: [`carrom`] (the ICF board) and [`novuss`] (the Novuss table), and the
-//! benchmark [`scenes`].
+//! benchmark [`scenes`]. The range of every physical parameter is in [`limits`].
+//!
+//! # Features
+//!
+//! * `serde` (off by default): `Serialize`/`Deserialize` for [`World`] (a snapshot that
+//!   continues bit-identically), [`Event`], [`Table`], [`Params`], [`StepConfig`],
+//!   [`DiscKind`], [`Vec2`] and the ids. Deserialization goes through the same checks as the
+//!   constructors.
 
 mod disc;
 mod event;
@@ -52,11 +59,13 @@ pub mod novuss;
 pub mod scenes;
 
 pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError};
-pub use event::{Event, EventKind, EventSink, NoEvents};
+pub use event::{Event, EventError, EventKind, EventSink, NoEvents};
 pub use svg::{SvgOptions, render_svg};
 pub use table::{CushionId, Params, Pocket, PocketId, Table, TableError, Wall};
 pub use trajectory::Trajectory;
 pub use vec2::Vec2;
+#[cfg(feature = "serde")]
+pub use world::SnapshotError;
 pub use world::{
     ConfigError, PLACEMENT_TOLERANCE_M, PlaceError, RemoveError, RunSummary, SolverStats,
     StepConfig, StrikeError, World,

@@ -65,6 +65,15 @@ pub const SUBSTEPS: RangeInclusive<u32> = 1..=10_000;
 pub const MAX_TIME_S: RangeInclusive<f64> = 1e-6..=1e6;
 /// The most substeps one run to rest may take: ⌈max_time_s / dt_s⌉ × substeps ≤ 10⁸.
 pub const MAX_RUN_SUBSTEPS: u64 = 100_000_000;
+/// The largest speed, m/s, that a disc of a deserialized world or an event may have: 10¹².
+///
+/// A run can make a disc faster than [`SPEED_M_S`] allows a caller to set (a heavy disc gives
+/// a light one up to twice its speed, a chain of ever lighter discs more), so a snapshot is
+/// not held to the caller's limit. Energy bounds what a run can reach: one strike gives at
+/// most ½ · 10⁶ kg · (10³ m/s)², and the lightest disc holding all of it moves at 10⁹ m/s; a
+/// million such strikes, all funnelled into one disc, would be needed for 10¹² m/s. Up to this
+/// speed every square the solver forms is finite.
+pub const MAX_STATE_SPEED_M_S: f64 = 1e12;
 /// The most pockets, and the most internal walls, a table may have.
 pub const MAX_POCKETS_OR_WALLS: usize = 1000;
 /// The most discs a world may hold (2³¹).

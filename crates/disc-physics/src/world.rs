@@ -2,6 +2,12 @@
 //!
 //! See [`World`] for the stages of a step.
 
+#[cfg(feature = "serde")]
+mod snapshot;
+
+#[cfg(feature = "serde")]
+pub use snapshot::SnapshotError;
+
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -209,6 +215,7 @@ pub enum RemoveError {
 
 /// What a call of [`World::run_to_rest`] did.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RunSummary {
     /// Steps taken.
     pub steps: u64,
@@ -221,6 +228,7 @@ pub struct RunSummary {
 
 /// Counters of the solver's work since the world was built (diagnostics).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolverStats {
     /// Substeps simulated.
     pub substeps: u64,
@@ -351,6 +359,8 @@ struct Paths {
     y: Vec<f64>,
     t: Vec<f64>,
     mark: Vec<u32>,
+    /// The discs marked in this substep, in the order first touched.
+    touched: Vec<u32>,
 }
 
 impl Paths {
@@ -369,6 +379,7 @@ impl Paths {
     fn keep(&mut self, d: &Discs, i: usize, mark: u32) {
         if self.mark[i] != mark {
             self.set(i, d.px[i], d.py[i], 0.0, mark);
+            self.touched.push(i as u32);
         }
     }
 
@@ -430,6 +441,15 @@ struct Scratch {
 ///
 /// Only `+ - * /` and `sqrt` are used, in a fixed order: the result is bit-identical across
 /// runs and processes.
+///
+/// # Snapshots
+///
+/// With the `serde` feature a world serializes as data (its table, step configuration,
+/// clock, solver counters and every disc's kind, position, velocity and status) and
+/// deserializes through the same checks as its parts' constructors plus those of
+/// `SnapshotError` (times, positions, speeds, statuses).
+/// Between steps nothing else determines the future, so a world read back continues
+/// bit-identically, events included ([`Event`] serializes too).
 #[derive(Clone, Debug)]
 pub struct World {
     table: Table,
@@ -445,8 +465,6 @@ pub struct World {
     r_max: f64,
     /// Discs on the table.
     n_on: usize,
-    /// An upper bound of the number of moving discs at the start of the next substep.
-    moving_hint: usize,
     place: PlaceIndex,
     s: Scratch,
 }
@@ -494,7 +512,6 @@ impl World {
             stats: SolverStats::default(),
             r_max: 0.0,
             n_on: 0,
-            moving_hint: 0,
             place: PlaceIndex::default(),
             s: Scratch::default(),
         })
@@ -541,7 +558,8 @@ impl World {
             + s.moving_mark.capacity()
             + s.changed.capacity()
             + s.changed_mark.capacity()
-            + s.paths.mark.capacity())
+            + s.paths.mark.capacity()
+            + s.paths.touched.capacity())
             + 8 * (s.paths.x.capacity() + s.paths.y.capacity() + s.paths.t.capacity())
             + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
@@ -703,27 +721,33 @@ impl World {
         }
         self.ensure_place_index();
         self.check_placement(kind, position, None)?;
+        let i = self.push_disc(kind, position, velocity, DiscStatus::OnTable);
+        if self.place.valid {
+            self.place.insert(i, position.x, position.y, kind.radius_m);
+        }
+        Ok(DiscId(i))
+    }
+
+    /// Appends a disc without checks (they were made by the caller) and returns its index.
+    fn push_disc(&mut self, kind: DiscKind, p: Vec2, v: Vec2, status: DiscStatus) -> u32 {
         let i = self.d.px.len() as u32;
+        let on = status == DiscStatus::OnTable;
         let d = &mut self.d;
-        d.px.push(position.x);
-        d.py.push(position.y);
-        d.vx.push(velocity.x);
-        d.vy.push(velocity.y);
+        d.px.push(p.x);
+        d.py.push(p.y);
+        d.vx.push(v.x);
+        d.vy.push(v.y);
         d.tl.push(0.0);
         d.r.push(kind.radius_m);
         d.m.push(kind.mass_kg);
         d.im.push(1.0 / kind.mass_kg);
-        d.on.push(true);
-        d.status.push(DiscStatus::OnTable);
+        d.on.push(on);
+        d.status.push(status);
         d.version.push(0);
-        if self.place.valid {
-            self.place.insert(i, position.x, position.y, kind.radius_m);
-        }
         self.s.near.valid = false;
         self.r_max = self.r_max.max(kind.radius_m);
-        self.n_on += 1;
-        self.moving_hint = self.moving_hint.saturating_add(1);
-        Ok(DiscId(i))
+        self.n_on += usize::from(on);
+        i
     }
 
     /// Sets the velocity (m/s) of a disc on the table: a strike.
@@ -749,7 +773,6 @@ impl World {
         self.d.vx[i] = velocity.x;
         self.d.vy[i] = velocity.y;
         self.d.version[i] = self.d.version[i].wrapping_add(1);
-        self.moving_hint = self.moving_hint.saturating_add(1);
         Ok(())
     }
 
@@ -998,6 +1021,7 @@ impl World {
             // buffers without growing them.
             s.moving.reserve(n);
             s.fixed.reserve(n);
+            s.paths.touched.reserve(n);
             s.heap.reserve(2 * n + 256);
             s.round.reserve(64);
             s.contacts.reserve(64);
@@ -1008,14 +1032,10 @@ impl World {
         }
 
         if self.n_on == 0 {
-            self.moving_hint = 0;
             return false;
         }
         let hx = self.table.half_width_m();
         let hy = self.table.half_height_m();
-        // Few moving discs in a small world: a disc whose path changes is re-predicted
-        // against every disc directly.
-        let brute = self.moving_hint.saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
 
         // Stage 1: friction, clamped at zero; the moving discs, and those that may meet a
         // cushion, wall or pocket.
@@ -1043,7 +1063,6 @@ impl World {
             events,
         );
         if s.moving.is_empty() {
-            self.moving_hint = 0;
             return false;
         }
         // Stage 2: the broadphase, rebuilt when a disc may have moved half the skin since
@@ -1052,6 +1071,9 @@ impl World {
         let vstep = vmax2.sqrt();
         // A small world with a few moving discs tests them against every disc directly: the
         // pair list would mostly hold pairs at rest (a soft stroke, the end of a break).
+        // Few moving discs in a small world: a disc whose path changes is re-predicted
+        // against every disc directly.
+        let brute = s.moving.len().saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
         let direct = brute && s.moving.len() <= DIRECT_MOVERS;
         if !direct
             && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
@@ -1285,8 +1307,13 @@ impl World {
         }
 
         // Stage 5: drift to the end of the substep; keep every disc inside the cushions.
-        let (v2, still_moving) = drift_pass(d.slices(n), &s.moving, hx, hy, h);
-        self.moving_hint = still_moving;
+        let v2 = drift_pass(d.slices(n), &s.moving, hx, hy, h);
+        // Every disc touched in the substep is at the substep's end now (a disc at rest was
+        // only brought to an instant): between steps every local time is 0.
+        for &i in &s.paths.touched {
+            d.tl[i as usize] = 0.0;
+        }
+        s.paths.touched.clear();
         // Every disc moved at most h times the largest speed it had in this substep.
         s.near.disp += h * v_over2.sqrt();
         v2 > 0.0
@@ -1429,14 +1456,13 @@ fn friction_pass<S: EventSink>(
 }
 
 /// Stage 5: every disc of `moving` still on the table is carried to the end of the substep
-/// (clamped inside the cushions). Returns the largest squared speed and how many still move.
-fn drift_pass(d: DiscSlices<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> (f64, usize) {
+/// (clamped inside the cushions). Returns the largest squared speed.
+fn drift_pass(d: DiscSlices<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> f64 {
     // Every slice cut to the same length, so one bounds check covers them all.
     let n = d.px.len();
     let (px, py, vx_all, vy_all) = (&mut d.px[..n], &mut d.py[..n], &d.vx[..n], &d.vy[..n]);
     let (tl, on, rad) = (&mut d.tl[..n], &d.on[..n], &d.r[..n]);
     let mut v2 = 0.0f64;
-    let mut still_moving = 0usize;
     for &iu in moving {
         let i = iu as usize;
         if i >= n {
@@ -1457,11 +1483,8 @@ fn drift_pass(d: DiscSlices<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> (f
         if sp2 > v2 {
             v2 = sp2;
         }
-        if sp2 > 0.0 {
-            still_moving += 1;
-        }
     }
-    (v2, still_moving)
+    v2
 }
 
 /// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.

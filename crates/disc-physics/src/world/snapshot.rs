@@ -1,0 +1,157 @@
+//! A [`World`] as data (feature `serde`): the table, the step configuration, the clock and
+//! every disc, serialized exactly and deserialized through [`SnapshotError`]'s checks.
+//!
+//! Between steps a world's state is all in these fields: the solver keeps nothing from one
+//! step to the next that changes what it computes (its broadphase and scratch buffers are
+//! rebuilt on demand, and the results do not depend on them), so a world read back continues
+//! bit-identically to the one written, events included.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::World;
+use crate::{
+    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, SolverStats, StepConfig,
+    Table, Vec2, limits,
+};
+
+/// Why a serialized [`World`] was refused.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SnapshotError {
+    /// The clock is negative, not finite or subnormal.
+    #[error("world time must be finite, non-negative and not subnormal, got {0}")]
+    Time(f64),
+    /// More than [`limits::MAX_DISCS`] discs.
+    #[error("too many discs")]
+    TooManyDiscs,
+    /// A disc's position is not finite or has a subnormal coordinate, or a disc on the table
+    /// lies outside the cushions (beyond [`PLACEMENT_TOLERANCE_M`]).
+    #[error("disc {0:?} has an invalid position")]
+    Position(DiscId),
+    /// A disc's velocity is not finite, has a subnormal component, exceeds
+    /// [`limits::MAX_STATE_SPEED_M_S`], or is not zero for a disc off the table.
+    #[error("disc {0:?} has an invalid velocity")]
+    Velocity(DiscId),
+    /// A disc is in a pocket the table does not have, or left the table over something
+    /// other than an outer cushion.
+    #[error("disc {0:?} has a status the table cannot give")]
+    Status(DiscId),
+}
+
+#[derive(Serialize, Deserialize)]
+struct DiscRecord {
+    kind: DiscKind,
+    position: Vec2,
+    velocity: Vec2,
+    status: DiscStatus,
+}
+
+#[derive(Serialize)]
+struct SnapshotRef<'a> {
+    table: &'a Table,
+    config: &'a StepConfig,
+    time_s: f64,
+    steps: u64,
+    stats: SolverStats,
+    discs: Vec<DiscRecord>,
+}
+
+#[derive(Deserialize)]
+struct Snapshot {
+    table: Table,
+    config: StepConfig,
+    time_s: f64,
+    steps: u64,
+    stats: SolverStats,
+    discs: Vec<DiscRecord>,
+}
+
+/// A world serializes as its table, step configuration, clock (`time_s`, `steps`), solver
+/// counters and every disc in creation order (kind, position, velocity, status).
+impl Serialize for World {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SnapshotRef {
+            table: &self.table,
+            config: &self.config,
+            time_s: self.time_s,
+            steps: self.steps,
+            stats: self.stats,
+            discs: self
+                .discs()
+                .map(|d| DiscRecord {
+                    kind: d.kind,
+                    position: d.position,
+                    velocity: d.velocity,
+                    status: d.status,
+                })
+                .collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A world deserializes through the checks of its parts ([`Table`], [`StepConfig`],
+/// [`DiscKind`]) and of [`SnapshotError`].
+impl<'de> Deserialize<'de> for World {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<World, D::Error> {
+        let snap = Snapshot::deserialize(deserializer)?;
+        World::from_snapshot(snap).map_err(serde::de::Error::custom)
+    }
+}
+
+impl World {
+    fn from_snapshot(snap: Snapshot) -> Result<World, SnapshotError> {
+        if !(limits::plain(snap.time_s) && snap.time_s >= 0.0) {
+            return Err(SnapshotError::Time(snap.time_s));
+        }
+        if snap.discs.len() > limits::MAX_DISCS {
+            return Err(SnapshotError::TooManyDiscs);
+        }
+        // The table and configuration were checked by their own deserializers.
+        let mut w = World::new(snap.table, snap.config).map_err(|_| SnapshotError::Time(0.0))?;
+        let hx = w.table.half_width_m();
+        let hy = w.table.half_height_m();
+        let pockets = w.table.pockets().len();
+        for (i, rec) in snap.discs.iter().enumerate() {
+            let id = DiscId(i as u32);
+            let (p, v, r) = (rec.position, rec.velocity, rec.kind.radius_m());
+            if !(limits::plain(p.x) && limits::plain(p.y)) {
+                return Err(SnapshotError::Position(id));
+            }
+            if !(limits::plain(v.x) && limits::plain(v.y))
+                || v.length_squared() > limits::MAX_STATE_SPEED_M_S * limits::MAX_STATE_SPEED_M_S
+            {
+                return Err(SnapshotError::Velocity(id));
+            }
+            match rec.status {
+                DiscStatus::OnTable => {
+                    let inside = p.x.abs() <= hx - r + PLACEMENT_TOLERANCE_M
+                        && p.y.abs() <= hy - r + PLACEMENT_TOLERANCE_M;
+                    if !inside {
+                        return Err(SnapshotError::Position(id));
+                    }
+                }
+                off => {
+                    if v != Vec2::ZERO {
+                        return Err(SnapshotError::Velocity(id));
+                    }
+                    let ok = match off {
+                        DiscStatus::Pocketed(k) => k.index() < pockets,
+                        DiscStatus::LeftTable(c) => c.is_outer(),
+                        _ => true,
+                    };
+                    if !ok {
+                        return Err(SnapshotError::Status(id));
+                    }
+                }
+            }
+        }
+        for rec in snap.discs {
+            w.push_disc(rec.kind, rec.position, rec.velocity, rec.status);
+        }
+        w.time_s = snap.time_s;
+        w.steps = snap.steps;
+        w.stats = snap.stats;
+        Ok(w)
+    }
+}
