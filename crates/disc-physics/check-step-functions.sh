@@ -5,7 +5,7 @@
 # Usage: bash crates/disc-physics/check-step-functions.sh   (from the workspace root or anywhere)
 set -euo pipefail
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/src"
-step_files=("$dir/world.rs" "$dir/grid.rs" "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs")
+step_files=("$dir/world.rs" "$dir"/solver/*.rs "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs")
 pattern='(\.|::|\b)(sin|cos|tan|atan2|atan|asin|acos|sinh|cosh|tanh|powf|powi|exp|exp2|exp_m1|ln|ln_1p|log|log2|log10|hypot|cbrt|mul_add|sin_cos)[[:space:]]*\('
 found=0
 for f in "${step_files[@]}"; do

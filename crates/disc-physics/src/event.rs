@@ -114,9 +114,9 @@ impl EventKind {
             EventKind::LeftTable { cushion, .. } if !cushion.is_outer() => {
                 Err(EventError::NotOuter(cushion))
             }
-            EventKind::Pocketed { .. } | EventKind::LeftTable { .. } | EventKind::CameToRest { .. } => {
-                Ok(())
-            }
+            EventKind::Pocketed { .. }
+            | EventKind::LeftTable { .. }
+            | EventKind::CameToRest { .. } => Ok(()),
         }
     }
 }

@@ -46,7 +46,8 @@
 
 mod disc;
 mod event;
-mod grid;
+mod place;
+mod solver;
 mod svg;
 mod table;
 mod trajectory;
@@ -60,6 +61,7 @@ pub mod scenes;
 
 pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError};
 pub use event::{Event, EventError, EventKind, EventSink, NoEvents};
+pub use solver::{SolverStats, StepProfile};
 pub use svg::{SvgOptions, render_svg};
 pub use table::{CushionId, Params, Pocket, PocketId, Table, TableError, Wall};
 pub use trajectory::Trajectory;
@@ -67,6 +69,6 @@ pub use vec2::Vec2;
 #[cfg(feature = "serde")]
 pub use world::SnapshotError;
 pub use world::{
-    ConfigError, PLACEMENT_TOLERANCE_M, PlaceError, RemoveError, RunSummary, SolverStats,
-    StepConfig, StrikeError, World,
+    ConfigError, PLACEMENT_TOLERANCE_M, PlaceError, RemoveError, RunSummary, StepConfig,
+    StrikeError, World,
 };

@@ -5,8 +5,8 @@
 //! either refused or give finite results.
 
 use disc_physics::{
-    ConfigError, DiscKind, KindError, NoEvents, Params, PlaceError, StepConfig, StrikeError,
-    Table, TableError, Vec2, World, limits,
+    ConfigError, DiscKind, KindError, NoEvents, Params, PlaceError, StepConfig, StrikeError, Table,
+    TableError, Vec2, World, limits,
 };
 use proptest::prelude::*;
 
@@ -72,7 +72,10 @@ fn regression_a_run_cap_of_1e30_s_was_accepted_and_ran_1e33_steps() {
     // Issue 15.7: StepConfig { max_time_s: 1e30, .. } was accepted; with zero friction
     // run_to_rest then ran about 10^33 steps.
     let c = config(0.001, 1, 1e30);
-    assert_eq!(World::new(table(), c).unwrap_err(), ConfigError::MaxTime(1e30));
+    assert_eq!(
+        World::new(table(), c).unwrap_err(),
+        ConfigError::MaxTime(1e30)
+    );
     // In range each, too long together: 1e6 s at 1 us is 1e12 steps.
     let c = config(1e-6, 1, 1e6);
     assert!(matches!(
@@ -167,7 +170,11 @@ fn every_table_value_outside_its_range_is_refused() {
             "{bad}"
         );
     }
-    assert!(table().with_wall(Vec2::ZERO, Vec2::new(0.1, 0.0), 0.0).is_ok());
+    assert!(
+        table()
+            .with_wall(Vec2::ZERO, Vec2::new(0.1, 0.0), 0.0)
+            .is_ok()
+    );
 }
 
 /// Whether an error is the right one.
@@ -228,7 +235,10 @@ fn every_parameter_outside_its_range_is_refused() {
         for (p, is_right) in params_with(bad) {
             let err = table().with_params(p).unwrap_err();
             assert!(is_right(&err), "{p:?} gave {err:?}");
-            assert_eq!(format!("{:?}", p.validate()), format!("{:?}", Err::<(), _>(err)));
+            assert_eq!(
+                format!("{:?}", p.validate()),
+                format!("{:?}", Err::<(), _>(err))
+            );
         }
     }
     // Beyond the top of each range.
@@ -444,8 +454,8 @@ mod serde_checks {
         let kind = json!({"radius_m": 0.0159, "mass_kg": 0.0055});
         let params = serde_json::to_value(Params::default()).unwrap();
         let step = serde_json::to_value(StepConfig::default()).unwrap();
-        let t = serde_json::to_value(table().with_pocket(Vec2::new(0.4, 0.4), 0.05).unwrap())
-            .unwrap();
+        let t =
+            serde_json::to_value(table().with_pocket(Vec2::new(0.4, 0.4), 0.05).unwrap()).unwrap();
         for bad in HOSTILE {
             for f in ["radius_m", "mass_kg"] {
                 let s = with(kind.clone(), &[f], bad);
@@ -476,8 +486,8 @@ mod serde_checks {
             ] {
                 let mut v = t.clone();
                 if path[0] == "pockets" {
-                    v["pockets"][0]["radius_m"] = serde_json::Number::from_f64(bad)
-                        .map_or(Value::Null, Value::Number);
+                    v["pockets"][0]["radius_m"] =
+                        serde_json::Number::from_f64(bad).map_or(Value::Null, Value::Number);
                     let s = v.to_string();
                     assert!(serde_json::from_str::<Table>(&s).is_err(), "{s}");
                 } else {

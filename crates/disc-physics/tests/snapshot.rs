@@ -84,13 +84,21 @@ fn pocketed_jumped_and_removed_discs_round_trip() {
         w.add_disc(carrom::COIN, pos, Vec2::ZERO).unwrap();
     }
     let s = w
-        .add_disc(carrom::STRIKER, Vec2::new(0.05, carrom::STRIKER_Y_M), Vec2::ZERO)
+        .add_disc(
+            carrom::STRIKER,
+            Vec2::new(0.05, carrom::STRIKER_Y_M),
+            Vec2::ZERO,
+        )
         .unwrap();
     w.strike(s, Vec2::new(-0.6, 7.5)).unwrap();
     w.remove(DiscId::from_index(3)).unwrap();
     let mut events = Vec::new();
     w.run_to_rest(&mut events);
-    let off: Vec<_> = w.discs().filter(|d| !d.on_table()).map(|d| d.status).collect();
+    let off: Vec<_> = w
+        .discs()
+        .filter(|d| !d.on_table())
+        .map(|d| d.status)
+        .collect();
     assert!(
         off.iter()
             .any(|s| matches!(s, disc_physics::DiscStatus::Pocketed(_)))

@@ -10,8 +10,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::World;
 use crate::{
-    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, SolverStats, StepConfig,
-    Table, Vec2, limits,
+    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, SolverStats, StepConfig, Table, Vec2,
+    limits,
 };
 
 /// Why a serialized [`World`] was refused.
@@ -75,7 +75,7 @@ impl Serialize for World {
             config: &self.config,
             time_s: self.time_s,
             steps: self.steps,
-            stats: self.stats,
+            stats: self.sv.stats,
             discs: self
                 .discs()
                 .map(|d| DiscRecord {
@@ -151,7 +151,7 @@ impl World {
         }
         w.time_s = snap.time_s;
         w.steps = snap.steps;
-        w.stats = snap.stats;
+        w.sv.stats = snap.stats;
         Ok(w)
     }
 }

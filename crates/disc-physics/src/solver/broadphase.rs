@@ -1,10 +1,45 @@
-//! Uniform grids over the table: the broadphase ([`Near`]) and the placement index.
-//!
-//! Both are rebuilt in place, so that after the first build no memory is allocated. Cell
-//! coordinates are clamped to the grid, so a point outside it (never the case for a disc on
-//! the table) still lands in a cell.
+//! Stage 2: the broadphase. Large worlds keep a uniform grid of the discs and the list of
+//! pairs of discs closer than a skin distance (a Verlet list), both built at one instant and
+//! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
+//! moving discs against every disc).
 
+use super::{BRUTE_FORCE_PAIRS, DIRECT_MOVERS, NEAR_MARGIN_M, Solver, Substep};
+
+/// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
+
+impl Solver {
+    /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
+    /// when a disc may have moved half the skin since the last build (see [`Near`]).
+    #[inline]
+    pub(super) fn broadphase(&mut self, sub: &mut Substep) {
+        let s = &mut self.s;
+        let d = &self.d;
+        let h = sub.h;
+        // `vstep` bounds every speed in this substep unless a round raises one (then
+        // `dallow` widens).
+        let vstep = sub.vmax2.sqrt();
+        // Few moving discs in a small world: a disc whose path changes is re-predicted
+        // against every disc directly; with a single moving disc, stage 3 tests it against
+        // every disc too (the pair list would mostly hold pairs at rest: a soft stroke, the
+        // end of a break).
+        sub.brute = s.moving.len().saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
+        sub.direct = sub.brute && s.moving.len() <= DIRECT_MOVERS;
+        if !sub.direct
+            && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
+        {
+            // A skin of one radius measured fastest on scene (c) (0.5 to 3 radii tried): a
+            // smaller one rebuilds too often, a larger one lists too many pairs. At least
+            // 2.5 h vstep plus twice the margin, so that the list always serves the
+            // substep it is built for (2 h vstep + margin < skin).
+            let skin = self.r_max.max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M);
+            s.near
+                .build(sub.hx, sub.hy, skin, &d.px, &d.py, &d.r, &d.on);
+            self.stats.broadphase_builds += 1;
+        }
+        sub.dallow = s.near.disp + h * vstep;
+    }
+}
 
 /// The broadphase: a uniform grid of the discs' positions and the list of pairs of discs
 /// closer than a skin distance `skin` (a Verlet list), both built at one instant and kept
@@ -229,76 +264,10 @@ impl Near {
     }
 }
 
-/// Placement index: discs on the table by the cell of their centre, for the overlap check of
-/// [`World::add_disc`](crate::World::add_disc) in large worlds. Rebuilt lazily after any
-/// step or move.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct PlaceIndex {
-    pub valid: bool,
-    pub ox: f64,
-    pub oy: f64,
-    pub inv_cell: f64,
-    pub nx: usize,
-    pub ny: usize,
-    pub r_max: f64,
-    pub head: Vec<u32>,
-    /// Per disc: the next disc in its cell's list.
-    pub next: Vec<u32>,
-}
-
-impl PlaceIndex {
-    pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        let fx = (x - self.ox) * self.inv_cell;
-        let fy = (y - self.oy) * self.inv_cell;
-        let cx = if fx >= (self.nx - 1) as f64 {
-            self.nx - 1
-        } else if fx > 0.0 {
-            fx as usize
-        } else {
-            0
-        };
-        let cy = if fy >= (self.ny - 1) as f64 {
-            self.ny - 1
-        } else if fy > 0.0 {
-            fy as usize
-        } else {
-            0
-        };
-        (cx, cy)
-    }
-
-    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, max_cells: usize) {
-        let (nx, ny, cw) = grid_layout(hx, hy, cell, max_cells);
-        self.ox = -hx;
-        self.oy = -hy;
-        self.inv_cell = 1.0 / cw;
-        self.nx = nx;
-        self.ny = ny;
-        self.head.clear();
-        self.head.resize(nx * ny, NONE);
-        self.next.clear();
-        self.valid = true;
-    }
-
-    pub fn insert(&mut self, disc: u32, x: f64, y: f64, r: f64) {
-        let (cx, cy) = self.cell_of(x, y);
-        let c = cy * self.nx + cx;
-        let i = disc as usize;
-        if self.next.len() <= i {
-            self.next.resize(i + 1, NONE);
-        }
-        self.next[i] = self.head[c];
-        self.head[c] = disc;
-        if r > self.r_max {
-            self.r_max = r;
-        }
-    }
-}
-
 /// The layout of a grid over a table of half sizes `hx`, `hy`: `(nx, ny, cell width)` with
 /// cells of at least `cell` metres and at most `max_cells` cells. The grid spans the table
 /// with `nx` x `ny` square cells.
-fn grid_layout(hx: f64, hy: f64, cell: f64, max_cells: usize) -> (usize, usize, f64) {
+pub(crate) fn grid_layout(hx: f64, hy: f64, cell: f64, max_cells: usize) -> (usize, usize, f64) {
     // A degenerate request (no disc yet, NaN) gets one cell per table; the loop below
     // always terminates because the cell grows to the table's size.
     let mut cell = if cell.is_finite() && cell > 1e-9 * (hx + hy) {
