@@ -160,15 +160,15 @@ fn seeded_random_boards_are_bit_identical_to_the_pinned_hashes() {
 }
 
 const PLANNER: [u64; 4] = [
-    0x836f_8b36_5e99_3615,
-    0xc9d6_0bd6_7a9e_d462,
-    0x5555_5857_7b47_9e3f,
-    0x4fbb_d91a_f290_cf8c,
+    0xc928_ee07_cbc7_2a69,
+    0x7267_df82_68e9_1f86,
+    0x9166_e20b_7a87_e152,
+    0x9ffd_a6c1_d944_e580,
 ];
 const RANDOM: [u64; 3] = [
-    0x1b7d_33a3_bef3_63cb,
-    0xd64e_5031_650c_40f2,
-    0xe3f8_da66_0d2a_8b06,
+    0xb968_2a6e_ba94_6c2d,
+    0xfe5a_ebd8_db49_4f6a,
+    0xec1f_549e_8300_cfd0,
 ];
 
 /// The full ICF preset (ICF 75-85 scoring, dues declinable by an opponent of their colour,
@@ -183,4 +183,4 @@ fn seeded_full_icf_boards_are_bit_identical_to_the_pinned_hashes() {
     assert_eq!(got, ICF_FULL, "{got:#x?}");
 }
 
-const ICF_FULL: [u64; 2] = [0x11f7_d111_d934_675e, 0x3725_aa09_733d_526b];
+const ICF_FULL: [u64; 2] = [0x7eb7_2f0b_2a2c_b18d, 0x8aad_39e8_f4b0_0986];

@@ -124,9 +124,9 @@ fn seeded_games_are_bit_identical_to_the_pinned_hashes() {
 }
 
 const PINNED: [u64; 5] = [
-    0x5f4e_1690_8c66_1dd5,
-    0x0043_a4e6_edf4_e36b,
-    0x425b_c5a3_039a_89a7,
-    0xb02a_1bae_b32c_6a00,
-    0xa293_d4ab_0e8a_80f6,
+    0xe497_c5e4_e92f_5234,
+    0x2f85_b6e3_4ac5_94df,
+    0xefe8_663a_c300_7de5,
+    0x3391_1329_b862_7604,
+    0x0dcc_ec7c_0341_a26f,
 ];

@@ -1,8 +1,9 @@
 //! `disc-physics`: a deterministic fixed-timestep rigid-disc solver for carrom and Novuss
 //! tables (the "level 0" model of `docs/physics.md`).
 //!
-//! Discs translate only; the board's friction is a constant deceleration μg clamped at zero,
-//! so discs stop exactly; disc-disc and disc-cushion impacts obey Newton restitution on the
+//! Discs translate only; the board's friction is a constant deceleration μg, and a disc slides
+//! exactly as it says at every substep's end and stops at the exact instant and place, whatever
+//! the time step; disc-disc and disc-cushion impacts obey Newton restitution on the
 //! normal approach velocity and are resolved in time-of-impact order with continuous
 //! collision detection (nothing tunnels, a row of touching discs passes the impulse down the
 //! row, a symmetric break stays symmetric); a disc whose centre enters a pocket circle falls

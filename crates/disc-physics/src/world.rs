@@ -9,7 +9,7 @@ mod snapshot;
 pub use snapshot::SnapshotError;
 
 use crate::place::PlaceIndex;
-use crate::solver::{NONE, Solver, SolverStats, StepProfile};
+use crate::solver::{NONE, Solver, SolverStats, StepProfile, direction_speed};
 use crate::{
     CushionId, DiscId, DiscKind, DiscState, DiscStatus, EventSink, PocketId, Table, Trajectory,
     Vec2, limits,
@@ -216,8 +216,9 @@ pub struct RunSummary {
 /// Each step of `dt` is split into `substeps` equal substeps of length `h`. A substep runs
 /// five stages, in this order (each has a module of its own in `src/solver/`):
 ///
-/// 1. **Friction.** Every moving disc loses speed μg·h, clamped at zero:
-///    `v ← v · max(0, |v| − μgh) / |v|`. A disc whose speed reaches zero comes to rest.
+/// 1. **Friction.** Every moving disc slides under the constant deceleration μg, exactly at
+///    the substep's end: it moves at the chord speed `s − μg h / 2` and ends at `s − μg h`,
+///    or, when it stops within the substep, at `s / 2` until it stops at `s / μg` (an event).
 /// 2. **Broadphase.** Large worlds keep a uniform grid of the discs and the list of pairs
 ///    closer than a skin distance (a Verlet list), and rebuild both only when some disc may
 ///    have moved half the skin since the last build; small worlds with few moving discs test
@@ -485,29 +486,28 @@ impl World {
         }
         self.ensure_place_index();
         self.check_placement(kind, position, None)?;
-        let i = self.push_disc(kind, position, velocity, DiscStatus::OnTable);
+        let motion = direction_speed(velocity.x, velocity.y);
+        let i = self.push_disc(kind, position, motion, DiscStatus::OnTable);
         if self.place.valid {
             self.place.insert(i, position.x, position.y, kind.radius_m);
         }
         Ok(DiscId(i))
     }
 
-    /// Appends a disc without checks (they were made by the caller) and returns its index.
-    fn push_disc(&mut self, kind: DiscKind, p: Vec2, v: Vec2, status: DiscStatus) -> u32 {
+    /// Appends a disc without checks (they were made by the caller) and returns its index:
+    /// at `p`, moving along the unit direction `(ux, uy)` at speed `s` (zero at rest).
+    fn push_disc(
+        &mut self,
+        kind: DiscKind,
+        p: Vec2,
+        motion: (f64, f64, f64),
+        status: DiscStatus,
+    ) -> u32 {
         let i = self.sv.d.px.len() as u32;
         let on = status == DiscStatus::OnTable;
-        let d = &mut self.sv.d;
-        d.px.push(p.x);
-        d.py.push(p.y);
-        d.vx.push(v.x);
-        d.vy.push(v.y);
-        d.tl.push(0.0);
-        d.r.push(kind.radius_m);
-        d.m.push(kind.mass_kg);
-        d.im.push(1.0 / kind.mass_kg);
-        d.on.push(on);
-        d.status.push(status);
-        d.version.push(0);
+        self.sv
+            .d
+            .push((p.x, p.y), motion, kind.radius_m, kind.mass_kg, status);
         self.sv.invalidate_broadphase();
         self.sv.r_max = self.sv.r_max.max(kind.radius_m);
         self.sv.n_on += usize::from(on);
@@ -534,8 +534,7 @@ impl World {
             Err(_) => return Err(StrikeError::NonFiniteVelocity),
             Ok(()) => {}
         }
-        self.sv.d.vx[i] = velocity.x;
-        self.sv.d.vy[i] = velocity.y;
+        self.sv.d.set_velocity(i, velocity.x, velocity.y);
         self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
         Ok(())
     }
@@ -562,8 +561,7 @@ impl World {
         self.sv.n_on -= 1;
         self.sv.d.on[i] = false;
         self.sv.d.status[i] = status;
-        self.sv.d.vx[i] = 0.0;
-        self.sv.d.vy[i] = 0.0;
+        self.sv.d.stop(i);
         self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
     }
 
@@ -587,8 +585,7 @@ impl World {
         self.check_placement(kind, position, Some(id))?;
         self.sv.d.px[i] = position.x;
         self.sv.d.py[i] = position.y;
-        self.sv.d.vx[i] = 0.0;
-        self.sv.d.vy[i] = 0.0;
+        self.sv.d.stop(i);
         if !self.sv.d.on[i] {
             self.sv.n_on += 1;
         }
@@ -614,7 +611,7 @@ impl World {
                 mass_kg: self.sv.d.m[i],
             },
             position: Vec2::new(self.sv.d.px[i], self.sv.d.py[i]),
-            velocity: Vec2::new(self.sv.d.vx[i], self.sv.d.vy[i]),
+            velocity: self.velocity_of(i),
             status: self.sv.d.status[i],
         })
     }
@@ -631,18 +628,25 @@ impl World {
         (i < self.sv.d.px.len()).then(|| Vec2::new(self.sv.d.px[i], self.sv.d.py[i]))
     }
 
-    /// The velocity of a disc in m/s, or `None` for an unknown id.
+    /// Disc i's velocity: its direction times its speed.
+    fn velocity_of(&self, i: usize) -> Vec2 {
+        let (vx, vy) = self.sv.d.velocity(i);
+        Vec2::new(vx, vy)
+    }
+
+    /// The velocity of a disc in m/s (its direction times its speed, which the solver keeps:
+    /// right after a strike it may differ from the velocity given by an ulp), or `None` for an
+    /// unknown id.
     #[must_use]
     pub fn velocity(&self, id: DiscId) -> Option<Vec2> {
         let i = id.index();
-        (i < self.sv.d.px.len()).then(|| Vec2::new(self.sv.d.vx[i], self.sv.d.vy[i]))
+        (i < self.sv.d.px.len()).then(|| self.velocity_of(i))
     }
 
     /// Whether every disc on the table has velocity exactly zero.
     #[must_use]
     pub fn is_at_rest(&self) -> bool {
-        (0..self.sv.d.px.len())
-            .all(|i| !self.sv.d.on[i] || (self.sv.d.vx[i] == 0.0 && self.sv.d.vy[i] == 0.0))
+        (0..self.sv.d.px.len()).all(|i| !self.sv.d.on[i] || self.sv.d.s[i] == 0.0)
     }
 
     /// Total kinetic energy of the discs on the table, joules.
@@ -651,7 +655,7 @@ impl World {
         let d = &self.sv.d;
         (0..d.px.len())
             .filter(|&i| d.on[i])
-            .map(|i| 0.5 * d.m[i] * (d.vx[i] * d.vx[i] + d.vy[i] * d.vy[i]))
+            .map(|i| 0.5 * d.m[i] * (d.s[i] * d.s[i]))
             .sum()
     }
 
@@ -662,12 +666,13 @@ impl World {
         (0..d.px.len())
             .filter(|&i| d.on[i])
             .fold(Vec2::ZERO, |acc, i| {
-                acc + Vec2::new(d.vx[i], d.vy[i]) * d.m[i]
+                acc + Vec2::new(d.ux[i], d.uy[i]) * (d.m[i] * d.s[i])
             })
     }
 
-    /// A 64-bit FNV-1a hash of every disc's status, position and velocity bits, in creation
-    /// order: equal checksums mean bit-identical states (the determinism contract's witness).
+    /// A 64-bit FNV-1a hash of every disc's status, position, direction and speed bits, in
+    /// creation order: equal checksums mean bit-identical states (the determinism contract's
+    /// witness).
     #[must_use]
     pub fn checksum(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -687,8 +692,9 @@ impl World {
             eat(code);
             eat(self.sv.d.px[i].to_bits());
             eat(self.sv.d.py[i].to_bits());
-            eat(self.sv.d.vx[i].to_bits());
-            eat(self.sv.d.vy[i].to_bits());
+            eat(self.sv.d.ux[i].to_bits());
+            eat(self.sv.d.uy[i].to_bits());
+            eat(self.sv.d.s[i].to_bits());
         }
         h
     }
@@ -758,5 +764,98 @@ impl World {
         self.time_s = t0 + self.config.dt_s;
         self.place.valid = false;
         !any_moving
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Tuning;
+    use crate::{Event, Params, scenes};
+
+    /// Runs `w` for `steps` steps under `tuning`; returns the checksum and the events.
+    fn run(mut w: World, tuning: Tuning, steps: usize) -> (u64, Vec<Event>) {
+        w.sv.tuning = tuning;
+        let mut ev = Vec::new();
+        for _ in 0..steps {
+            w.step(&mut ev);
+        }
+        (w.checksum(), ev)
+    }
+
+    #[test]
+    fn how_pairs_are_found_never_changes_what_is_computed() {
+        let tunings = [
+            Tuning::default(),
+            // Every disc against every disc, always.
+            Tuning {
+                brute_force_pairs: usize::MAX,
+                direct_movers: usize::MAX,
+                skin_radii: 1.0,
+            },
+            // The pair list and the grid, always, with a thin and a thick skin.
+            Tuning {
+                brute_force_pairs: 0,
+                direct_movers: 0,
+                skin_radii: 0.1,
+            },
+            Tuning {
+                brute_force_pairs: 0,
+                direct_movers: 0,
+                skin_radii: 4.0,
+            },
+            // The pair list at the start of a substep, every disc in re-predictions.
+            Tuning {
+                brute_force_pairs: usize::MAX,
+                direct_movers: 0,
+                skin_radii: 1.0,
+            },
+        ];
+        let coarse = |mut w: World| {
+            let t = w.table().clone();
+            let c = StepConfig {
+                dt_s: 1.0 / 60.0,
+                ..StepConfig::default()
+            };
+            let mut c60 = World::new(t, c).unwrap();
+            for d in w.discs() {
+                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+            }
+            w = c60;
+            w
+        };
+        let elastic = {
+            let side = scenes::scaling_box_side_m(256);
+            let p = Params {
+                friction_mu: 0.0,
+                restitution_disc: 1.0,
+                ..Params::default()
+            };
+            let t = Table::new(side / 2.0, side / 2.0)
+                .unwrap()
+                .with_params(p)
+                .unwrap();
+            scenes::scaling_box_on(t, 256).unwrap()
+        };
+        let worlds: [(&str, World, usize); 5] = [
+            ("carrom break", scenes::carrom_break(), 1700),
+            ("novuss break", scenes::novuss_break(), 1500),
+            ("box of 256", scenes::scaling_box(256), 300),
+            ("box of 256 at 1/60 s", coarse(scenes::scaling_box(256)), 60),
+            ("elastic box of 256", elastic, 200),
+        ];
+        for (name, w, steps) in worlds {
+            let (want, want_ev) = run(w.clone(), tunings[0], steps);
+            assert!(want_ev.len() > 50, "{name}: {} events", want_ev.len());
+            for tu in &tunings[1..] {
+                let (got, got_ev) = run(w.clone(), *tu, steps);
+                assert_eq!(got, want, "{name} under {tu:?}");
+                assert_eq!(
+                    format!("{got_ev:?}"),
+                    format!("{want_ev:?}"),
+                    "{name} under {tu:?}"
+                );
+            }
+        }
     }
 }

@@ -5,17 +5,15 @@
 
 use disc_physics::{DiscKind, EventKind, NoEvents, Params, StepConfig, Table, Vec2, World, scenes};
 
-/// Checksums of scene (c) after 500 steps. N = 16 and 256 are the values the per-step grid
-/// broadphase that the pair list replaced gave (commit b8b2f36, `sweep_pairs`): the pair list
-/// finds exactly the events the grid found. N = 1024 and 4096 were re-pinned when the scene's
-/// launch directions stopped using the platform's `cos` and `sin` (glibc's were one ulp off
-/// for 721 of the 524,288 values up to N = 262,144; `scenes::cos_sin` is correctly rounded),
-/// which changed the initial state of those boxes; N = 16 and 256 did not change.
+/// Checksums of scene (c) after 500 steps, re-pinned for issue 18's exact sliding (each
+/// substep moves a disc along the chord of its exact sliding path). The pair list's events are
+/// also checked against every other way of finding pairs (every disc against every disc, other
+/// skins) by `how_pairs_are_found_never_changes_what_is_computed` in `src/world.rs`.
 const SCENE_C_CHECKSUMS: [(usize, u64); 4] = [
-    (16, 0xd3bc_19e4_e357_1b70),
-    (256, 0x6026_6d41_1600_8d28),
-    (1024, 0x7fba_19ea_d1f0_a999),
-    (4096, 0xd4ee_30c3_bbff_1a12),
+    (16, 0xdc78_14f3_42d9_7772),
+    (256, 0x8328_315d_fcc7_c6ea),
+    (1024, 0xe3d5_ed7a_07d4_1a5d),
+    (4096, 0xce25_01d1_46b4_3567),
 ];
 
 #[test]

@@ -152,18 +152,35 @@ fn invalid_snapshots_are_refused() {
             Box::new(|v| v["discs"][1]["position"]["y"] = json!(-1e-310)),
         ),
         (
-            "subnormal velocity",
-            Box::new(|v| v["discs"][1]["velocity"]["x"] = json!(4e-320)),
+            "subnormal speed",
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(4e-320)),
+        ),
+        (
+            "negative speed",
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(-0.5)),
         ),
         (
             "absurd speed",
-            Box::new(|v| v["discs"][0]["velocity"]["x"] = json!(1e13)),
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(1e13)),
+        ),
+        (
+            "direction not a unit vector",
+            Box::new(|v| v["discs"][0]["direction"]["x"] = json!(0.9)),
+        ),
+        (
+            "subnormal direction",
+            Box::new(|v| v["discs"][0]["direction"]["y"] = json!(1e-310)),
+        ),
+        (
+            "a direction at rest",
+            Box::new(|v| v["discs"][1]["direction"]["x"] = json!(1.0)),
         ),
         (
             "moving off the table",
             Box::new(|v| {
                 v["discs"][1]["status"] = json!({"Pocketed": 0});
-                v["discs"][1]["velocity"]["x"] = json!(0.1);
+                v["discs"][1]["speed_m_s"] = json!(0.1);
+                v["discs"][1]["direction"]["x"] = json!(1.0);
             }),
         ),
         (

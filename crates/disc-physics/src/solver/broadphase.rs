@@ -3,7 +3,7 @@
 //! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
 //! moving discs against every disc).
 
-use super::{BRUTE_FORCE_PAIRS, DIRECT_MOVERS, NEAR_MARGIN_M, Solver, Substep};
+use super::{NEAR_MARGIN_M, Solver, Substep};
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -23,8 +23,9 @@ impl Solver {
         // against every disc directly; with a single moving disc, stage 3 tests it against
         // every disc too (the pair list would mostly hold pairs at rest: a soft stroke, the
         // end of a break).
-        sub.brute = s.moving.len().saturating_mul(self.n_on) <= BRUTE_FORCE_PAIRS;
-        sub.direct = sub.brute && s.moving.len() <= DIRECT_MOVERS;
+        let tu = &self.tuning;
+        sub.brute = s.moving.len().saturating_mul(self.n_on) <= tu.brute_force_pairs;
+        sub.direct = sub.brute && s.moving.len() <= tu.direct_movers;
         if !sub.direct
             && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
         {
@@ -32,7 +33,7 @@ impl Solver {
             // smaller one rebuilds too often, a larger one lists too many pairs. At least
             // 2.5 h vstep plus twice the margin, so that the list always serves the
             // substep it is built for (2 h vstep + margin < skin).
-            let skin = self.r_max.max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M);
+            let skin = (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M);
             s.near
                 .build(sub.hx, sub.hy, skin, &d.px, &d.py, &d.r, &d.on);
             self.stats.broadphase_builds += 1;

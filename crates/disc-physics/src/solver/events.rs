@@ -6,11 +6,12 @@
 
 use std::cmp::Reverse;
 
+use super::direction_speed;
 use super::impulse::{Contact, solve};
-use super::predict::{Neighbours, brute_neighbours, predict_fixed, valid};
+use super::predict::{Neighbours, brute_neighbours, predict_fixed, push, valid};
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, NONE, ROUND_CAP, SLOP_M, Solver, Substep,
-    WINDOW_REL,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
+    Solver, Substep, WINDOW_REL,
 };
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
 
@@ -29,6 +30,7 @@ impl Solver {
             stats,
             n_on,
             walls,
+            mo,
             ..
         } = self;
         let ctx = Ctx {
@@ -82,12 +84,11 @@ impl Solver {
                 }
                 match ev.kind {
                     KIND_POCKET => {
-                        s.paths.keep(d, a, s.mark);
+                        s.paths.keep(a, s.mark);
                         d.advance(a, t);
                         d.on[a] = false;
                         *n_on -= 1;
-                        d.vx[a] = 0.0;
-                        d.vy[a] = 0.0;
+                        d.stop(a);
                         d.status[a] = DiscStatus::Pocketed(PocketId(ev.b as u16));
                         d.version[a] = d.version[a].wrapping_add(1);
                         events.record(Event {
@@ -98,8 +99,19 @@ impl Solver {
                             },
                         });
                     }
+                    KIND_REST => {
+                        // The disc stops here: the end of its path. Its neighbours are
+                        // predicted anew against it at rest.
+                        s.paths.keep(a, s.mark);
+                        d.advance(a, t);
+                        d.stop(a);
+                        if s.changed_mark[a] != s.round_mark {
+                            s.changed_mark[a] = s.round_mark;
+                            s.changed.push(a as u32);
+                        }
+                    }
                     KIND_CUSHION => {
-                        s.paths.keep(d, a, s.mark);
+                        s.paths.keep(a, s.mark);
                         d.advance(a, t);
                         if let Some(c) = cushion_contact(&ctx, d, a, ev.b as u16) {
                             s.contacts.push(c);
@@ -110,8 +122,8 @@ impl Solver {
                         if !d.on[b] {
                             continue;
                         }
-                        s.paths.keep(d, a, s.mark);
-                        s.paths.keep(d, b, s.mark);
+                        s.paths.keep(a, s.mark);
+                        s.paths.keep(b, s.mark);
                         d.advance(a, t);
                         d.advance(b, t);
                         if let Some(c) = disc_contact(&ctx, d, a, b) {
@@ -120,7 +132,7 @@ impl Solver {
                     }
                 }
             }
-            if s.contacts.is_empty() {
+            if s.contacts.is_empty() && s.changed.is_empty() {
                 continue;
             }
             // Jumps: a disc hitting an outer cushion too hard leaves the table.
@@ -131,8 +143,7 @@ impl Solver {
                     if c.j == NONE && c.cushion < 4 && c.speed > jump && d.on[i] {
                         d.on[i] = false;
                         *n_on -= 1;
-                        d.vx[i] = 0.0;
-                        d.vy[i] = 0.0;
+                        d.stop(i);
                         d.status[i] = DiscStatus::LeftTable(CushionId::OUTER[c.cushion as usize]);
                         d.version[i] = d.version[i].wrapping_add(1);
                         events.record(Event {
@@ -146,7 +157,7 @@ impl Solver {
                 }
                 s.contacts
                     .retain(|c| d.on[c.i as usize] && (c.j == NONE || d.on[c.j as usize]));
-                if s.contacts.is_empty() {
+                if s.contacts.is_empty() && s.changed.is_empty() {
                     continue;
                 }
             }
@@ -164,7 +175,9 @@ impl Solver {
             if s.contacts.len() > 1 {
                 stats.multi_contact_rounds += 1;
             }
-            solve(d, &mut s.contacts, &s.changed, &mut s.saved_v);
+            if !s.contacts.is_empty() {
+                solve(d, &mut s.contacts, &s.changed, &mut s.saved_v);
+            }
             for c in &s.contacts {
                 let kind = if c.j == NONE {
                     EventKind::CushionContact {
@@ -185,7 +198,9 @@ impl Solver {
                     kind,
                 });
             }
-            // New paths: version, path, then predictions.
+            // New paths: version, direction and speed (the velocity is the substep's, so the
+            // speed at the substep's end is half the remaining time's deceleration below it;
+            // a disc too slow for that stops at the end), then predictions.
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 d.version[i] = d.version[i].wrapping_add(1);
@@ -193,21 +208,32 @@ impl Solver {
                     s.moving_mark[i] = s.mark;
                     s.moving.push(i as u32);
                 }
-                s.paths.set(i, d.px[i], d.py[i], t, s.mark);
-                let sp2 = d.vx[i] * d.vx[i] + d.vy[i] * d.vy[i];
-                if sp2 > sub.v_over2 {
+                let (ux, uy, c) = direction_speed(d.vx[i], d.vy[i]);
+                d.ux[i] = ux;
+                d.uy[i] = uy;
+                let c2 = c * c;
+                if c2 > sub.v_over2 {
                     // Faster than any disc so far: every disc stays within the wider
                     // bound for the rest of the substep.
-                    sub.v_over2 = sp2;
-                    sub.dallow = s.near.disp + sub.h * sp2.sqrt();
+                    sub.v_over2 = c2;
+                    sub.dallow = s.near.disp + sub.h * c;
                 }
-                if d.vx[i] == 0.0 && d.vy[i] == 0.0 {
+                if c == 0.0 {
+                    d.stop(i);
                     events.record(Event {
                         time_s: sub.ts + t,
                         kind: EventKind::CameToRest {
                             disc: DiscId(i as u32),
                         },
                     });
+                    continue;
+                }
+                let end = c - mo.half_a * (sub.h - t);
+                if end > 0.0 {
+                    d.s[i] = end;
+                } else {
+                    d.s[i] = 0.0;
+                    push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
                 }
             }
             for k in 0..s.changed.len() {
@@ -222,8 +248,6 @@ impl Solver {
                 } else {
                     let near = Neighbours {
                         near: &s.near,
-                        paths: &s.paths,
-                        mark: s.mark,
                         dallow: sub.dallow,
                     };
                     near.predict(&ctx, d, &mut s.heap, i, t, |j| {

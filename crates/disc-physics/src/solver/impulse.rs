@@ -128,17 +128,15 @@ mod tests {
     fn discs(v: &[(f64, f64)], m: &[f64]) -> Discs {
         let mut d = Discs::default();
         for (k, &(vx, vy)) in v.iter().enumerate() {
-            d.px.push(0.0);
-            d.py.push(0.0);
-            d.vx.push(vx);
-            d.vy.push(vy);
-            d.tl.push(0.0);
-            d.r.push(0.01);
-            d.m.push(m[k]);
-            d.im.push(1.0 / m[k]);
-            d.on.push(true);
-            d.status.push(crate::DiscStatus::OnTable);
-            d.version.push(0);
+            d.push(
+                (0.0, 0.0),
+                super::super::direction_speed(vx, vy),
+                0.01,
+                m[k],
+                crate::DiscStatus::OnTable,
+            );
+            d.vx[k] = vx;
+            d.vy[k] = vy;
         }
         d
     }

@@ -1,9 +1,11 @@
 //! The solver: one substep of the level-0 model, as five stages with a module each (as
 //! Box2D v3 names its solver stages), run in this order:
 //!
-//! 1. [`friction`]: every moving disc loses speed μg·h, clamped at zero:
-//!    `v ← v · max(0, |v| − μgh) / |v|`; a disc whose speed reaches zero comes to rest. The
-//!    moving discs are listed, and those whose swept box may reach a cushion, wall or pocket.
+//! 1. [`friction`]: every moving disc gets the velocity that carries it, in a straight line
+//!    over the substep, exactly where sliding under the constant deceleration μg takes it:
+//!    the chord `s − μg h / 2` of its path (so its speed falls by μg h), or `s / 2` until it
+//!    stops, at `s / μg`, which is an event. The moving discs are listed, and those whose swept
+//!    box may reach a cushion, wall or pocket.
 //! 2. [`broadphase`]: large worlds keep a uniform grid of the discs and the list of pairs
 //!    closer than a skin distance (a Verlet list), rebuilt only when some disc may have moved
 //!    half the skin since the last build; small worlds with few moving discs test every moving
@@ -11,7 +13,9 @@
 //! 3. [`predict`]: for every listed disc, the exact time of impact with each cushion and wall
 //!    and the time its centre enters a pocket; for every listed pair with a moving disc, the
 //!    time of impact. Those within the substep go into an event queue ordered by (time, kind,
-//!    disc indices), so the order in which they are found does not matter.
+//!    disc indices), so the order in which they are found does not matter, and a time is a
+//!    function of the two paths alone, so it does not matter either which broadphase found
+//!    the pair.
 //! 4. [`events`] (with [`impulse`]): the earliest event and every event within 10⁻⁹·h of it
 //!    form a round. The discs involved are moved to that instant; pocket entries are applied
 //!    first; the contacts still approaching are solved together (one contact by the
@@ -40,6 +44,7 @@ use std::time::{Duration, Instant};
 
 use broadphase::Near;
 pub(crate) use broadphase::{NONE, grid_layout};
+
 use impulse::Contact;
 
 use crate::{DiscStatus, EventSink, Table};
@@ -115,6 +120,8 @@ impl StepProfile {
 const KIND_POCKET: u8 = 0;
 const KIND_CUSHION: u8 = 1;
 const KIND_DISC: u8 = 2;
+/// A disc's stop: its speed reaches zero under friction alone.
+const KIND_REST: u8 = 3;
 
 /// A predicted event; ordered by time, then kind, then disc indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -127,14 +134,61 @@ struct Pending {
     vb: u32,
 }
 
+/// The friction deceleration `a` = μg (0 without friction).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Motion {
+    a: f64,
+    /// `a / 2`.
+    half_a: f64,
+}
+
+impl Motion {
+    fn new(a: f64) -> Motion {
+        Motion { a, half_a: 0.5 * a }
+    }
+
+    /// Whether a disc of speed `s` stops within time `tau` (`a τ ≥ s`).
+    #[inline(always)]
+    fn stops_within(&self, s: f64, tau: f64) -> bool {
+        self.a * tau >= s
+    }
+
+    /// The time a disc of speed `s` takes to stop, `s / a`.
+    #[inline]
+    fn stop_time(&self, s: f64) -> f64 {
+        s / self.a
+    }
+}
+
+/// The unit direction and the speed of a velocity; `(0, 0, 0)` for a zero velocity (or one
+/// whose square underflows).
+#[inline]
+pub(crate) fn direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
+    let s = (vx * vx + vy * vy).sqrt();
+    if s > 0.0 {
+        (vx / s, vy / s, s)
+    } else {
+        (0.0, 0.0, 0.0)
+    }
+}
+
 /// Per-disc data, structure of arrays, in creation order.
+///
+/// Between steps a disc's state is its position, its unit direction `(ux, uy)` and its speed
+/// `s` (at rest both exactly zero); its velocity is `s · (ux, uy)`. Within a substep a disc
+/// moves at the constant velocity `(vx, vy)`, the chord of its sliding path (stage 1), from
+/// its position at local time `tl`, and `s` already holds its speed at the substep's end.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Discs {
     pub(crate) px: Vec<f64>,
     pub(crate) py: Vec<f64>,
-    pub(crate) vx: Vec<f64>,
-    pub(crate) vy: Vec<f64>,
-    /// Local time within the current substep at which (px, py) holds (0 between steps).
+    pub(crate) ux: Vec<f64>,
+    pub(crate) uy: Vec<f64>,
+    pub(crate) s: Vec<f64>,
+    /// The velocity within the current substep (zero at rest).
+    vx: Vec<f64>,
+    vy: Vec<f64>,
+    /// Local time within the current substep at which the position holds (0 between steps).
     pub(crate) tl: Vec<f64>,
     pub(crate) r: Vec<f64>,
     pub(crate) m: Vec<f64>,
@@ -144,40 +198,70 @@ pub(crate) struct Discs {
     pub(crate) version: Vec<u32>,
 }
 
-/// Mutable views of the per-disc arrays used by the step's passes (disjoint borrows, so the
-/// compiler knows no store to one array changes another).
-struct DiscSlices<'a> {
-    px: &'a mut [f64],
-    py: &'a mut [f64],
-    vx: &'a mut [f64],
-    vy: &'a mut [f64],
-    tl: &'a mut [f64],
-    r: &'a [f64],
-    on: &'a [bool],
-    version: &'a mut [u32],
-}
-
 impl Discs {
-    /// The first `n` entries of every array (`n` = the number of discs).
-    fn slices(&mut self, n: usize) -> DiscSlices<'_> {
-        DiscSlices {
-            px: &mut self.px[..n],
-            py: &mut self.py[..n],
-            vx: &mut self.vx[..n],
-            vy: &mut self.vy[..n],
-            tl: &mut self.tl[..n],
-            r: &self.r[..n],
-            on: &self.on[..n],
-            version: &mut self.version[..n],
-        }
+    /// Appends a disc at `p` moving along the unit direction `(ux, uy)` at speed `s` (both
+    /// zero at rest).
+    pub(crate) fn push(
+        &mut self,
+        p: (f64, f64),
+        (ux, uy, s): (f64, f64, f64),
+        r: f64,
+        m: f64,
+        status: DiscStatus,
+    ) {
+        self.px.push(p.0);
+        self.py.push(p.1);
+        self.ux.push(ux);
+        self.uy.push(uy);
+        self.s.push(s);
+        self.vx.push(0.0);
+        self.vy.push(0.0);
+        self.tl.push(0.0);
+        self.r.push(r);
+        self.m.push(m);
+        self.im.push(1.0 / m);
+        self.on.push(status == DiscStatus::OnTable);
+        self.status.push(status);
+        self.version.push(0);
     }
 
+    /// Sets disc i's direction and speed from a velocity, between steps (at rest: both zero).
+    #[inline]
+    pub(crate) fn set_velocity(&mut self, i: usize, vx: f64, vy: f64) {
+        let (ux, uy, s) = direction_speed(vx, vy);
+        self.ux[i] = ux;
+        self.uy[i] = uy;
+        self.s[i] = s;
+    }
+
+    /// Sets disc i at rest: direction, speed and substep velocity zero.
+    #[inline]
+    pub(crate) fn stop(&mut self, i: usize) {
+        self.s[i] = 0.0;
+        self.ux[i] = 0.0;
+        self.uy[i] = 0.0;
+        self.vx[i] = 0.0;
+        self.vy[i] = 0.0;
+    }
+
+    /// Disc i's velocity between steps.
+    #[inline]
+    pub(crate) fn velocity(&self, i: usize) -> (f64, f64) {
+        (self.ux[i] * self.s[i], self.uy[i] * self.s[i])
+    }
+
+    /// Disc i's position at substep time `t` (≥ its local time): the one formula every stage
+    /// uses.
     #[inline]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
         let dt = t - self.tl[i];
+        if dt == 0.0 {
+            return (self.px[i], self.py[i]);
+        }
         (self.px[i] + self.vx[i] * dt, self.py[i] + self.vy[i] * dt)
     }
 
+    /// Brings disc i along its path to substep time `t` (≥ its local time).
     #[inline]
     fn advance(&mut self, i: usize, t: f64) {
         let dt = t - self.tl[i];
@@ -203,45 +287,23 @@ pub(crate) struct WallGeom {
     h: f64,
 }
 
-/// The straight path of each disc within the current substep: position (x, y) at substep
-/// time t. A disc whose `mark` is not the substep's mark has not been touched in this substep:
-/// its path is its position at the substep's start (time 0).
+/// Which discs were touched (brought to an instant) in the current substep: a disc whose
+/// `mark` is the substep's mark is in `touched`.
 #[derive(Clone, Debug, Default)]
 struct Paths {
-    x: Vec<f64>,
-    y: Vec<f64>,
-    t: Vec<f64>,
     mark: Vec<u32>,
     /// The discs marked in this substep, in the order first touched.
     touched: Vec<u32>,
 }
 
 impl Paths {
-    /// Disc i's path (x, y, t).
+    /// Notes that disc i is brought to an instant within the substep.
     #[inline]
-    fn get(&self, d: &Discs, i: usize, mark: u32) -> (f64, f64, f64) {
-        if self.mark[i] == mark {
-            (self.x[i], self.y[i], self.t[i])
-        } else {
-            (d.px[i], d.py[i], 0.0)
-        }
-    }
-
-    /// Keeps disc i's path before it is first advanced within the substep.
-    #[inline]
-    fn keep(&mut self, d: &Discs, i: usize, mark: u32) {
+    fn keep(&mut self, i: usize, mark: u32) {
         if self.mark[i] != mark {
-            self.set(i, d.px[i], d.py[i], 0.0, mark);
+            self.mark[i] = mark;
             self.touched.push(i as u32);
         }
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize, x: f64, y: f64, t: f64, mark: u32) {
-        self.x[i] = x;
-        self.y[i] = y;
-        self.t[i] = t;
-        self.mark[i] = mark;
     }
 }
 
@@ -296,6 +358,29 @@ struct Substep {
     v_over2: f64,
 }
 
+/// The broadphase's choices: how the solver finds the pairs to test. They change how fast a
+/// step is, never what it computes (every time of impact is a function of the two paths
+/// alone; a unit test runs the same worlds under several tunings).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tuning {
+    /// See [`BRUTE_FORCE_PAIRS`].
+    pub(crate) brute_force_pairs: usize,
+    /// See [`DIRECT_MOVERS`].
+    pub(crate) direct_movers: usize,
+    /// The pair list's skin in largest radii (at least 2.5 times the fastest disc's travel).
+    pub(crate) skin_radii: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            brute_force_pairs: BRUTE_FORCE_PAIRS,
+            direct_movers: DIRECT_MOVERS,
+            skin_radii: 1.0,
+        }
+    }
+}
+
 /// The discs and everything the step keeps between calls; [`World`](crate::World) holds one
 /// beside the table.
 #[derive(Clone, Debug)]
@@ -304,12 +389,15 @@ pub(crate) struct Solver {
     /// Bounds of the pocket-free strips along the axes (see `friction::FixedReach`).
     pub(crate) pocket_free: (f64, f64),
     pub(crate) d: Discs,
+    /// The table's friction deceleration.
+    pub(crate) mo: Motion,
     pub(crate) stats: SolverStats,
     /// The largest radius ever added.
     pub(crate) r_max: f64,
     /// Discs on the table.
     pub(crate) n_on: usize,
     pub(crate) s: Scratch,
+    pub(crate) tuning: Tuning,
 }
 
 impl Solver {
@@ -341,11 +429,13 @@ impl Solver {
         Solver {
             pocket_free: friction::pocket_free(table.pockets()),
             walls,
+            mo: Motion::new(table.params().friction_decel_m_s2()),
             d: Discs::default(),
             stats: SolverStats::default(),
             r_max: 0.0,
             n_on: 0,
             s: Scratch::default(),
+            tuning: Tuning::default(),
         }
     }
 
@@ -376,7 +466,7 @@ impl Solver {
         if self.s.profile.is_some() {
             return self.substep_profiled(table, ts, h, events);
         }
-        let Some(mut sub) = self.friction(table, ts, h, events) else {
+        let Some(mut sub) = self.friction(table, ts, h) else {
             return false;
         };
         self.broadphase(&mut sub);
@@ -402,7 +492,7 @@ impl Solver {
             }
             start = now;
         };
-        let sub = self.friction(table, ts, h, events);
+        let sub = self.friction(table, ts, h);
         lap(&mut self.s, |p| &mut p.friction);
         let moving = if let Some(mut sub) = sub {
             self.broadphase(&mut sub);
@@ -432,9 +522,6 @@ impl Solver {
         if s.moving_mark.len() < n {
             s.moving_mark.resize(n, 0);
             s.changed_mark.resize(n, 0);
-            s.paths.x.resize(n, 0.0);
-            s.paths.y.resize(n, 0.0);
-            s.paths.t.resize(n, 0.0);
             s.paths.mark.resize(n, 0);
         }
         s.mark = s.mark.wrapping_add(1);
@@ -444,6 +531,7 @@ impl Solver {
             s.mark = 1;
         }
         s.moving.clear();
+        s.heap.clear();
         if s.moving.capacity() < n {
             // Reserve once for the world's size, generously, so that later steps reuse the
             // buffers without growing them.
@@ -470,7 +558,6 @@ impl Solver {
             + s.changed_mark.capacity()
             + s.paths.mark.capacity()
             + s.paths.touched.capacity())
-            + 8 * (s.paths.x.capacity() + s.paths.y.capacity() + s.paths.t.capacity())
             + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
             + size_of::<Contact>() * s.contacts.capacity()

@@ -2,14 +2,20 @@
 //! circles, lines and capsules) of the moving discs with the cushions, walls and pockets, and
 //! of every candidate pair with a moving disc, into an event queue ordered by (time, kind,
 //! disc indices). The same tests re-predict a disc whose path changed in stage 4.
+//!
+//! Within a substep every disc moves in a straight line at a constant velocity (the chord of
+//! its sliding path, see [`friction`](super::friction)), so every test is linear in time.
+//! Every time computed here is a function of the two discs' paths and the instant of the
+//! prediction only ([`Discs::pos_at`] is the one place a position is computed): whichever
+//! broadphase lists a pair, the pair gets the same time.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::broadphase::Near;
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, NEAR_MARGIN_M, Paths, Pending,
-    SLOP_M, Solver, Substep, WINDOW_REL, WallGeom,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, NEAR_MARGIN_M, Pending, SLOP_M,
+    Solver, Substep, WINDOW_REL, WallGeom,
 };
 use crate::Table;
 
@@ -20,7 +26,6 @@ impl Solver {
     pub(super) fn predict(&mut self, table: &Table, sub: &Substep) {
         let s = &mut self.s;
         let d = &self.d;
-        s.heap.clear();
         let ctx = Ctx {
             hx: sub.hx,
             hy: sub.hy,
@@ -245,12 +250,10 @@ pub(super) fn predict_fixed(
     }
 }
 
-/// The broadphase as the round loop's re-prediction sees it: the grid and pairs of [`Near`],
-/// each disc's path in this substep, and how far a disc can be from where the grid has it.
+/// The broadphase as the round loop's re-prediction sees it: the grid of [`Near`] and how far
+/// a disc can be from where the grid has it.
 pub(super) struct Neighbours<'a> {
     pub(super) near: &'a Near,
-    pub(super) paths: &'a Paths,
-    pub(super) mark: u32,
     /// How far any disc can be from where the grid has it, metres: the displacement bound
     /// of the build plus the substep's length times the largest speed so far in it.
     pub(super) dallow: f64,
@@ -283,11 +286,8 @@ impl Neighbours<'_> {
             if !d.on[j] || skip(j) {
                 return;
             }
-            let (jx, jy, jt) = self.paths.get(d, j, self.mark);
+            let (jx, jy) = d.pos_at(j, t);
             let (jvx, jvy) = (d.vx[j], d.vy[j]);
-            let dt = t - jt;
-            let jx = jx + jvx * dt;
-            let jy = jy + jvy * dt;
             if let Some(s) = toi_circle(x - jx, y - jy, vx - jvx, vy - jvy, r + d.r[j], rem) {
                 push_pair(heap, t + s, d, i, j);
             }

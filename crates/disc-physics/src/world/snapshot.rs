@@ -28,9 +28,10 @@ pub enum SnapshotError {
     /// lies outside the cushions (beyond [`PLACEMENT_TOLERANCE_M`]).
     #[error("disc {0:?} has an invalid position")]
     Position(DiscId),
-    /// A disc's velocity is not finite, has a subnormal component, exceeds
-    /// [`limits::MAX_STATE_SPEED_M_S`], or is not zero for a disc off the table.
-    #[error("disc {0:?} has an invalid velocity")]
+    /// A disc's speed is negative, not finite, subnormal, above
+    /// [`limits::MAX_STATE_SPEED_M_S`] or not zero for a disc off the table, or its direction
+    /// is not a unit vector (zero at rest).
+    #[error("disc {0:?} has an invalid direction or speed")]
     Velocity(DiscId),
     /// A disc is in a pocket the table does not have, or left the table over something
     /// other than an outer cushion.
@@ -38,11 +39,15 @@ pub enum SnapshotError {
     Status(DiscId),
 }
 
+/// One disc as the solver holds it: a position, a unit direction and a speed (at rest both
+/// zero), so that the numbers read back are the numbers written (a velocity would be split
+/// into them again, with rounding).
 #[derive(Serialize, Deserialize)]
 struct DiscRecord {
     kind: DiscKind,
     position: Vec2,
-    velocity: Vec2,
+    direction: Vec2,
+    speed_m_s: f64,
     status: DiscStatus,
 }
 
@@ -78,11 +83,15 @@ impl Serialize for World {
             stats: self.sv.stats,
             discs: self
                 .discs()
-                .map(|d| DiscRecord {
-                    kind: d.kind,
-                    position: d.position,
-                    velocity: d.velocity,
-                    status: d.status,
+                .map(|st| {
+                    let (d, i) = (&self.sv.d, st.id.index());
+                    DiscRecord {
+                        kind: st.kind,
+                        position: st.position,
+                        direction: Vec2::new(d.ux[i], d.uy[i]),
+                        speed_m_s: d.s[i],
+                        status: st.status,
+                    }
                 })
                 .collect(),
         }
@@ -114,12 +123,22 @@ impl World {
         let pockets = w.table.pockets().len();
         for (i, rec) in snap.discs.iter().enumerate() {
             let id = DiscId(i as u32);
-            let (p, v, r) = (rec.position, rec.velocity, rec.kind.radius_m());
+            let (p, u, s, r) = (
+                rec.position,
+                rec.direction,
+                rec.speed_m_s,
+                rec.kind.radius_m(),
+            );
             if !(limits::plain(p.x) && limits::plain(p.y)) {
                 return Err(SnapshotError::Position(id));
             }
-            if !(limits::plain(v.x) && limits::plain(v.y))
-                || v.length_squared() > limits::MAX_STATE_SPEED_M_S * limits::MAX_STATE_SPEED_M_S
+            let unit = (u.length_squared() - 1.0).abs() <= 1e-9;
+            let direction_ok = limits::plain(u.x)
+                && limits::plain(u.y)
+                && if s == 0.0 { u == Vec2::ZERO } else { unit };
+            if !(limits::plain(s)
+                && (0.0..=limits::MAX_STATE_SPEED_M_S).contains(&s)
+                && direction_ok)
             {
                 return Err(SnapshotError::Velocity(id));
             }
@@ -132,7 +151,7 @@ impl World {
                     }
                 }
                 off => {
-                    if v != Vec2::ZERO {
+                    if s != 0.0 {
                         return Err(SnapshotError::Velocity(id));
                     }
                     let ok = match off {
@@ -147,7 +166,13 @@ impl World {
             }
         }
         for rec in snap.discs {
-            w.push_disc(rec.kind, rec.position, rec.velocity, rec.status);
+            let u = rec.direction;
+            w.push_disc(
+                rec.kind,
+                rec.position,
+                (u.x, u.y, rec.speed_m_s),
+                rec.status,
+            );
         }
         w.time_s = snap.time_s;
         w.steps = snap.steps;
