@@ -128,8 +128,36 @@ pub fn scaling_box(n: usize) -> World {
 /// box, or too many discs).
 pub fn scaling_box_on(table: Table, n: usize) -> Result<World, PlaceError> {
     let l = 2.0 * table.half_width_m();
-    let r = BOX_DISC.radius_m;
     let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
+    lattice(&mut w, n, -l / 2.0, l)?;
+    Ok(w)
+}
+
+/// Half the side of [`clustered_box`]'s table: 10 km (a 20 km table, the largest allowed).
+pub const CLUSTER_TABLE_HALF_M: f64 = 1e4;
+
+/// Scene (c)'s `n` discs (the same lattice, speeds and directions, in a box of side
+/// [`scaling_box_side_m`]`(n)`) packed into the corner (−10 km, −10 km) of a 20 km table: the
+/// clustered scene of issue 18, whose cost must follow the discs, not the table. The box's
+/// own top and right sides are open (the table's cushions are 20 km away).
+///
+/// # Panics
+///
+/// As [`scaling_box`].
+#[must_use]
+pub fn clustered_box(n: usize) -> World {
+    let l = scaling_box_side_m(n.max(1));
+    let half = CLUSTER_TABLE_HALF_M;
+    let table = Table::new(half, half).expect("the largest table is valid");
+    let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
+    lattice(&mut w, n, -half, l).expect("the lattice never overlaps");
+    w
+}
+
+/// Scene (c)'s lattice of `n` discs in the square of side `l` whose lower-left corner is at
+/// (`x0`, `x0`) (SplitMix64, seed 42, four draws per disc).
+fn lattice(w: &mut World, n: usize, x0: f64, l: f64) -> Result<(), PlaceError> {
+    let r = BOX_DISC.radius_m;
     let k = (n as f64).sqrt().ceil() as usize;
     let k = if k * k < n { k + 1 } else { k.max(1) };
     let s = l / k as f64;
@@ -137,15 +165,15 @@ pub fn scaling_box_on(table: Table, n: usize) -> Result<World, PlaceError> {
     let mut rng = SplitMix64(42);
     for i in 0..n {
         let (ix, iy) = (i % k, i / k);
-        let x = -l / 2.0 + (ix as f64 + 0.5) * s + (2.0 * rng.next_unit() - 1.0) * jitter;
-        let y = -l / 2.0 + (iy as f64 + 0.5) * s + (2.0 * rng.next_unit() - 1.0) * jitter;
+        let x = x0 + (ix as f64 + 0.5) * s + (2.0 * rng.next_unit() - 1.0) * jitter;
+        let y = x0 + (iy as f64 + 0.5) * s + (2.0 * rng.next_unit() - 1.0) * jitter;
         let speed = 1.5 * rng.next_unit();
         let angle = 2.0 * std::f64::consts::PI * rng.next_unit();
         let (cos, sin) = cos_sin(angle);
         let v = Vec2::new(speed * cos, speed * sin);
         w.add_disc(BOX_DISC, Vec2::new(x, y), v)?;
     }
-    Ok(w)
+    Ok(())
 }
 
 /// `(cos θ, sin θ)` for θ in [0, 2π], correctly rounded, computed with `+ - * /` only, so

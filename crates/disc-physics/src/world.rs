@@ -9,7 +9,7 @@ mod snapshot;
 pub use snapshot::SnapshotError;
 
 use crate::place::PlaceIndex;
-use crate::solver::{NONE, Solver, SolverStats, StepProfile, direction_speed};
+use crate::solver::{Solver, SolverStats, StepProfile, direction_speed};
 use crate::{
     CushionId, DiscId, DiscKind, DiscState, DiscStatus, EventSink, PocketId, Table, Trajectory,
     Vec2, limits,
@@ -362,20 +362,16 @@ impl World {
         let skip = ignore.map_or(usize::MAX, DiscId::index);
         if self.place.valid && self.sv.d.px.len() > 64 {
             let reach = r + self.place.r_max;
-            let (x0, y0) = self.place.cell_of(position.x - reach, position.y - reach);
-            let (x1, y1) = self.place.cell_of(position.x + reach, position.y + reach);
-            for cy in y0..=y1 {
-                for cx in x0..=x1 {
-                    let mut j = self.place.head[cy * self.place.nx + cx];
-                    while j != NONE {
-                        let ju = j as usize;
-                        if ju != skip && self.sv.d.on[ju] {
-                            self.check_pair(ju, r, position)?;
-                        }
-                        j = self.place.next[ju];
+            self.place.try_for_each_in_box(
+                (position.x - reach, position.y - reach),
+                (position.x + reach, position.y + reach),
+                |j| {
+                    if j != skip && self.sv.d.on[j] {
+                        self.check_pair(j, r, position)?;
                     }
-                }
-            }
+                    Ok(())
+                },
+            )?;
         } else {
             for j in 0..self.sv.d.px.len() {
                 if j != skip && self.sv.d.on[j] {
@@ -481,7 +477,7 @@ impl World {
         }
         self.check_velocity(velocity)?;
         // Keep the index fresh (grows with the world, so rebuilds are amortised).
-        if self.place.valid && self.sv.d.px.len() + 1 > self.place.head.len() {
+        if self.place.valid && self.place.is_full(self.sv.d.px.len() + 1) {
             self.place.valid = false;
         }
         self.ensure_place_index();
@@ -536,6 +532,8 @@ impl World {
         }
         self.sv.d.set_velocity(i, velocity.x, velocity.y);
         self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
+        // What the broadphase knew of when this disc's pairs may touch no longer holds.
+        self.sv.invalidate_broadphase();
         Ok(())
     }
 
@@ -837,12 +835,17 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 5] = [
+        let worlds: [(&str, World, usize); 6] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
             ("box of 256 at 1/60 s", coarse(scenes::scaling_box(256)), 60),
             ("elastic box of 256", elastic, 200),
+            (
+                "400 clustered on 20 km (hashed grid)",
+                scenes::clustered_box(400),
+                150,
+            ),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);

@@ -42,6 +42,10 @@ impl Solver {
             walls,
         };
         let cap = ROUND_CAP + 1_000 * s.moving.len() as u64;
+        // The next substep, counted from the broadphase's build.
+        let rel_next = (stats.substeps + 1)
+            .saturating_sub(s.near.base_tick)
+            .min(u64::from(u32::MAX - 1)) as u32;
         let mut rounds = 0u64;
         while let Some(Reverse(first)) = s.heap.pop() {
             if !valid(d, &first) {
@@ -211,6 +215,9 @@ impl Solver {
                 let (ux, uy, c) = direction_speed(d.vx[i], d.vy[i]);
                 d.ux[i] = ux;
                 d.uy[i] = uy;
+                d.clear[i] = 0.0;
+                // Its listed pairs are due again from the next substep.
+                s.near.pairs_due(i, rel_next);
                 let c2 = c * c;
                 if c2 > sub.v_over2 {
                     // Faster than any disc so far: every disc stays within the wider

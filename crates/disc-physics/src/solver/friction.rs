@@ -17,7 +17,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::predict::push;
-use super::{KIND_REST, Motion, Pending, SLOP_M, Solver, Substep, WallGeom};
+use super::{KIND_REST, Motion, NEAR_MARGIN_M, Pending, SLOP_M, Solver, Substep, WallGeom};
 use crate::{Pocket, Table};
 
 impl Solver {
@@ -30,8 +30,6 @@ impl Solver {
         let reach = FixedReach {
             hx,
             hy,
-            pocket_free_x: self.pocket_free.0,
-            pocket_free_y: self.pocket_free.1,
             pockets: table.pockets(),
             walls: &self.walls,
         };
@@ -48,14 +46,15 @@ impl Solver {
                 s: &mut d.s[..n],
                 vx: &mut d.vx[..n],
                 vy: &mut d.vy[..n],
+                clear: &mut d.clear[..n],
                 r: &d.r[..n],
-                on: &d.on[..n],
                 version: &d.version[..n],
             },
             &mut s.moving_mark[..n],
             s.mark,
             &mut s.moving,
             &mut s.fixed,
+            &mut s.stops,
             &mut s.heap,
             &reach,
             &self.mo,
@@ -87,70 +86,59 @@ struct Kinematics<'a> {
     s: &'a mut [f64],
     vx: &'a mut [f64],
     vy: &'a mut [f64],
+    clear: &'a mut [f64],
     r: &'a [f64],
-    on: &'a [bool],
     version: &'a [u32],
 }
 
-/// Whether a disc's swept box over a substep stays clear of every cushion, wall and pocket
-/// (then stage 3 skips its fixed-object tests).
+/// The fixed objects a disc may meet: the cushions, the walls and the pockets.
 struct FixedReach<'a> {
     hx: f64,
     hy: f64,
-    /// A swept box with |x| < `pocket_free_x` everywhere (or |y| < `pocket_free_y`) misses
-    /// every pocket; a pocket straddling an axis makes its bound negative (no shortcut).
-    pocket_free_x: f64,
-    pocket_free_y: f64,
     pockets: &'a [Pocket],
     walls: &'a [WallGeom],
 }
 
-/// `(pocket_free_x, pocket_free_y)` of [`FixedReach`] for these pockets.
-pub(super) fn pocket_free(pockets: &[Pocket]) -> (f64, f64) {
-    let x = pockets
-        .iter()
-        .map(|p| p.centre.x.abs() - p.radius_m - 2.0 * SLOP_M)
-        .fold(f64::INFINITY, f64::min);
-    let y = pockets
-        .iter()
-        .map(|p| p.centre.y.abs() - p.radius_m - 2.0 * SLOP_M)
-        .fold(f64::INFINITY, f64::min);
-    (x, y)
-}
-
 impl FixedReach<'_> {
-    /// Whether a disc of radius `r` moving from (x, y) to (ex, ey) certainly meets nothing
-    /// fixed (a conservative filter, margin `2 SLOP_M`).
-    #[inline]
-    fn clear(&self, x: f64, y: f64, ex: f64, ey: f64, r: f64) -> bool {
-        let lim_x = self.hx - r - 2.0 * SLOP_M;
-        let lim_y = self.hy - r - 2.0 * SLOP_M;
-        // min/max (branch-free; every value is finite, and ±0 compare and subtract alike
-        // below).
-        let x0 = ex.min(x);
-        let y0 = ey.min(y);
-        let x1 = ex.max(x);
-        let y1 = ey.max(y);
-        x.abs() < lim_x
-            && ex.abs() < lim_x
-            && y.abs() < lim_y
-            && ey.abs() < lim_y
-            && ((x.abs() < self.pocket_free_x && ex.abs() < self.pocket_free_x)
-                || (y.abs() < self.pocket_free_y && ey.abs() < self.pocket_free_y)
-                || self.pockets.iter().all(|p| {
-                    let reach = p.radius_m + 2.0 * SLOP_M;
-                    x1 < p.centre.x - reach
-                        || x0 > p.centre.x + reach
-                        || y1 < p.centre.y - reach
-                        || y0 > p.centre.y + reach
-                }))
-            && self.walls.iter().all(|w| {
-                let reach = r + w.h + 2.0 * SLOP_M;
-                x1 + reach < w.ax.min(w.bx)
-                    || x0 - reach > w.ax.max(w.bx)
-                    || y1 + reach < w.ay.min(w.by)
-                    || y0 - reach > w.ay.max(w.by)
-            })
+    /// How far a disc of radius `r` at (x, y) can slide along the unit direction (ux, uy)
+    /// before it can meet a cushion, a wall or a pocket (a lower bound, less a margin): the
+    /// distance along its line to each cushion's contact line, and the straight distance from
+    /// its centre to each pocket circle and to each wall's reach. While the disc keeps its
+    /// direction, what it slides is taken off this distance, so stage 3 tests a disc against
+    /// the fixed objects only in the substeps where the distance runs out (a disc moving
+    /// along a cushion or near a pocket, say) instead of every substep.
+    fn clearance(&self, x: f64, y: f64, ux: f64, uy: f64, r: f64) -> f64 {
+        // Within the slop of a contact line counts as touching it.
+        let mut l = f64::INFINITY;
+        let (gx, gy) = (self.hx - r - 2.0 * SLOP_M, self.hy - r - 2.0 * SLOP_M);
+        if ux > 0.0 {
+            l = l.min((gx - x) / ux);
+        } else if ux < 0.0 {
+            l = l.min((gx + x) / -ux);
+        }
+        if uy > 0.0 {
+            l = l.min((gy - y) / uy);
+        } else if uy < 0.0 {
+            l = l.min((gy + y) / -uy);
+        }
+        for p in self.pockets {
+            let (qx, qy) = (x - p.centre.x, y - p.centre.y);
+            l = l.min((qx * qx + qy * qy).sqrt() - p.radius_m - 2.0 * SLOP_M);
+        }
+        for w in self.walls {
+            let (ax, ay) = (x - w.ax, y - w.ay);
+            let along = ax * w.tx + ay * w.ty;
+            let along = if along < 0.0 {
+                0.0
+            } else if along > w.len {
+                w.len
+            } else {
+                along
+            };
+            let (dx, dy) = (ax - along * w.tx, ay - along * w.ty);
+            l = l.min((dx * dx + dy * dy).sqrt() - r - w.h - 2.0 * SLOP_M);
+        }
+        l - NEAR_MARGIN_M
     }
 }
 
@@ -165,54 +153,70 @@ fn friction_pass(
     mark: u32,
     moving: &mut Vec<u32>,
     fixed: &mut Vec<u32>,
+    stops: &mut Vec<(u32, f64)>,
     heap: &mut BinaryHeap<Reverse<Pending>>,
     reach: &FixedReach<'_>,
     mo: &Motion,
     h: f64,
 ) -> f64 {
+    stops.clear();
     let n = k.px.len();
     let (px, py, ux, uy) = (&k.px[..n], &k.py[..n], &k.ux[..n], &k.uy[..n]);
     let (sp, vx, vy) = (&mut k.s[..n], &mut k.vx[..n], &mut k.vy[..n]);
-    let (on, rad, version) = (&k.on[..n], &k.r[..n], &k.version[..n]);
+    let (clear, rad, version) = (&mut k.clear[..n], &k.r[..n], &k.version[..n]);
     let moving_mark = &mut moving_mark[..n];
     let ah = mo.a * h;
     let half_ah = mo.half_a * h;
     let mut vmax2 = 0.0f64;
     for i in 0..n {
+        // A disc off the table has speed zero.
         let s = sp[i];
-        if !on[i] || s == 0.0 {
+        if s == 0.0 {
             continue;
         }
         let c = if mo.stops_within(s, h) {
-            let at = mo.stop_time(s);
-            push(
-                heap,
-                if at < h { at } else { h },
-                KIND_REST,
-                i as u32,
-                0,
-                version[i],
-                0,
-            );
+            // Its stop is an event (pushed after the loop, which keeps the loop lean).
+            stops.push((i as u32, s));
             sp[i] = 0.0;
             0.5 * s
         } else {
             sp[i] = s - ah;
             s - half_ah
         };
-        let (wx, wy) = (ux[i] * c, uy[i] * c);
-        vx[i] = wx;
-        vy[i] = wy;
+        let (dx, dy) = (ux[i], uy[i]);
+        vx[i] = dx * c;
+        vy[i] = dy * c;
         moving.push(i as u32);
         moving_mark[i] = mark;
-        let (x, y) = (px[i], py[i]);
-        if !reach.clear(x, y, x + wx * h, y + wy * h, rad[i]) {
-            fixed.push(i as u32);
+        // The distance it slides in the substep (at most), against what it may slide before
+        // meeting anything fixed (0: not known, recomputed).
+        let l = c * h;
+        let mut room = clear[i];
+        if room <= l {
+            room = reach.clearance(px[i], py[i], dx, dy, rad[i]);
         }
+        clear[i] = if room > l {
+            room - l
+        } else {
+            fixed.push(i as u32);
+            0.0
+        };
         let c2 = c * c;
         if c2 > vmax2 {
             vmax2 = c2;
         }
+    }
+    for &(i, s) in stops.iter() {
+        let at = mo.stop_time(s);
+        push(
+            heap,
+            if at < h { at } else { h },
+            KIND_REST,
+            i,
+            0,
+            version[i as usize],
+            0,
+        );
     }
     vmax2
 }
@@ -229,10 +233,11 @@ mod tests {
         let py = [0.0; 4];
         let ux = [0.6, 1.0, 0.0, 1.0];
         let uy = [0.8, 0.0, 0.0, 0.0];
-        let mut sp = [5.0, 0.0005, 0.0, 1.0];
+        // Disc 3 is off the table: speed zero.
+        let mut sp = [5.0, 0.0005, 0.0, 0.0];
         let (mut vx, mut vy) = ([0.0; 4], [0.0; 4]);
+        let mut clear = [0.0; 4];
         let r = [0.01; 4];
-        let on = [true, true, true, false];
         let version = [3u32; 4];
         let pockets = [Pocket {
             centre: Vec2::new(0.45, 0.45),
@@ -241,13 +246,11 @@ mod tests {
         let reach = FixedReach {
             hx: 0.5,
             hy: 0.5,
-            pocket_free_x: pocket_free(&pockets).0,
-            pocket_free_y: pocket_free(&pockets).1,
             pockets: &pockets,
             walls: &[],
         };
         let (mut moving, mut fixed, mut mark) = (vec![], vec![], vec![0u32; 4]);
-        let mut heap = BinaryHeap::new();
+        let (mut stops, mut heap) = (vec![], BinaryHeap::new());
         let mo = Motion::new(0.981);
         let h = 0.001;
         let vmax2 = friction_pass(
@@ -259,14 +262,15 @@ mod tests {
                 s: &mut sp,
                 vx: &mut vx,
                 vy: &mut vy,
+                clear: &mut clear,
                 r: &r,
-                on: &on,
                 version: &version,
             },
             &mut mark,
             7,
             &mut moving,
             &mut fixed,
+            &mut stops,
             &mut heap,
             &reach,
             &mo,
@@ -286,32 +290,47 @@ mod tests {
         assert!(heap.is_empty());
         assert_eq!(moving, vec![0, 1]);
         assert_eq!((mark[0], mark[1], mark[2]), (7, 7, 0));
-        // Nothing fixed within reach of either.
+        // Nothing fixed within reach of either. Disc 0 may slide 0.45 sqrt 2 - 0.04 m before
+        // it can reach the pocket (nearer than the top cushion, 0.49 / 0.8 along its line),
+        // less what it slid.
         assert!(fixed.is_empty());
+        let room = 0.45 * 2f64.sqrt() - 0.04 - 2.0 * SLOP_M - NEAR_MARGIN_M;
+        assert!((clear[0] - (room - c * h)).abs() < 1e-12, "{}", clear[0]);
     }
 
     #[test]
-    fn the_reach_filter_keeps_every_disc_that_can_meet_something_fixed() {
+    fn the_clearance_is_the_distance_to_the_nearest_fixed_object() {
         let pockets = [Pocket {
             centre: Vec2::new(0.45, 0.45),
             radius_m: 0.04,
         }];
+        let walls = [WallGeom {
+            ax: -0.2,
+            ay: -0.3,
+            bx: 0.2,
+            by: -0.3,
+            tx: 1.0,
+            ty: 0.0,
+            len: 0.4,
+            h: 0.005,
+        }];
         let reach = FixedReach {
             hx: 0.5,
             hy: 0.5,
-            pocket_free_x: pocket_free(&pockets).0,
-            pocket_free_y: pocket_free(&pockets).1,
             pockets: &pockets,
-            walls: &[],
+            walls: &walls,
         };
         let r = 0.01;
-        // Clear: the centre region.
-        assert!(reach.clear(0.0, 0.0, 0.1, 0.05, r));
-        // Reaching the right cushion (0.5 - r).
-        assert!(!reach.clear(0.40, 0.0, 0.495, 0.0, r));
-        // Towards the pocket (its circle's box), though clear of the cushions.
-        assert!(!reach.clear(0.35, 0.35, 0.42, 0.42, r));
-        // Along the pocket's row but outside its box.
-        assert!(reach.clear(0.30, 0.0, 0.30, 0.30, r));
+        let m = NEAR_MARGIN_M + 2.0 * SLOP_M;
+        // Towards the right cushion: 0.49 along the line, but the wall's reach is 0.285 below.
+        let l = reach.clearance(0.0, 0.0, 1.0, 0.0, r);
+        assert!((l - (0.3 - 0.005 - 0.01 - m)).abs() < 1e-15, "{l}");
+        // Above the wall, moving up: the top cushion 0.49 - 0.15 = 0.34 along its line is
+        // nearer than the pocket and the wall (0.45 - 0.015 behind it).
+        let l = reach.clearance(0.0, 0.15, 0.0, 1.0, r);
+        assert!((l - (0.34 - m)).abs() < 1e-15, "{l}");
+        // Touching a cushion: no room at all.
+        assert!(reach.clearance(0.49, 0.0, 0.0, 1.0, r) > 0.0);
+        assert!(reach.clearance(0.49, 0.0, 1e-12, 1.0, r) < 0.0);
     }
 }

@@ -42,8 +42,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
+pub(crate) use broadphase::NONE;
 use broadphase::Near;
-pub(crate) use broadphase::{NONE, grid_layout};
 
 use impulse::Contact;
 
@@ -83,6 +83,12 @@ pub struct SolverStats {
     pub multi_contact_rounds: u64,
     /// Broadphase builds (grid and pair list; see the step's stage 2).
     pub broadphase_builds: u64,
+    /// Pairs listed by the broadphase builds, in all (over `broadphase_builds`: pairs per
+    /// build; a measure of the broadphase's work that does not depend on the machine).
+    pub broadphase_pairs: u64,
+    /// Pair tests in stage 3 (listed pairs found due; over the substeps and discs: the tests
+    /// per disc and substep).
+    pub pair_tests: u64,
     /// Substeps that hit the round cap and drifted without resolving the remaining events (a
     /// safety valve that has never fired in the test scenes).
     pub capped_substeps: u64,
@@ -188,6 +194,9 @@ pub(crate) struct Discs {
     /// The velocity within the current substep (zero at rest).
     vx: Vec<f64>,
     vy: Vec<f64>,
+    /// How far the disc may still slide along its line before it can meet anything fixed
+    /// (stage 1's scratch; 0 when not known, after any change of its path).
+    clear: Vec<f64>,
     /// Local time within the current substep at which the position holds (0 between steps).
     pub(crate) tl: Vec<f64>,
     pub(crate) r: Vec<f64>,
@@ -216,6 +225,7 @@ impl Discs {
         self.s.push(s);
         self.vx.push(0.0);
         self.vy.push(0.0);
+        self.clear.push(0.0);
         self.tl.push(0.0);
         self.r.push(r);
         self.m.push(m);
@@ -232,6 +242,7 @@ impl Discs {
         self.ux[i] = ux;
         self.uy[i] = uy;
         self.s[i] = s;
+        self.clear[i] = 0.0;
     }
 
     /// Sets disc i at rest: direction, speed and substep velocity zero.
@@ -242,6 +253,7 @@ impl Discs {
         self.uy[i] = 0.0;
         self.vx[i] = 0.0;
         self.vy[i] = 0.0;
+        self.clear[i] = 0.0;
     }
 
     /// Disc i's velocity between steps.
@@ -313,6 +325,8 @@ impl Paths {
 pub(crate) struct Scratch {
     moving: Vec<u32>,
     fixed: Vec<u32>,
+    /// Stage 1's discs that stop within the substep, with their speeds.
+    stops: Vec<(u32, f64)>,
     moving_mark: Vec<u32>,
     mark: u32,
     pub(crate) near: Near,
@@ -368,6 +382,9 @@ pub(crate) struct Tuning {
     /// See [`DIRECT_MOVERS`].
     pub(crate) direct_movers: usize,
     /// The pair list's skin in largest radii (at least 2.5 times the fastest disc's travel).
+    /// Two radii measured fewest instructions on scenes (a)-(c) (one to six tried, with the
+    /// pairs' due substeps): a thinner skin rebuilds more often, a thicker one lists and
+    /// re-predicts against more discs.
     pub(crate) skin_radii: f64,
 }
 
@@ -376,7 +393,7 @@ impl Default for Tuning {
         Tuning {
             brute_force_pairs: BRUTE_FORCE_PAIRS,
             direct_movers: DIRECT_MOVERS,
-            skin_radii: 1.0,
+            skin_radii: 2.0,
         }
     }
 }
@@ -386,8 +403,6 @@ impl Default for Tuning {
 #[derive(Clone, Debug)]
 pub(crate) struct Solver {
     pub(crate) walls: Vec<WallGeom>,
-    /// Bounds of the pocket-free strips along the axes (see `friction::FixedReach`).
-    pub(crate) pocket_free: (f64, f64),
     pub(crate) d: Discs,
     /// The table's friction deceleration.
     pub(crate) mo: Motion,
@@ -427,7 +442,6 @@ impl Solver {
             })
             .collect();
         Solver {
-            pocket_free: friction::pocket_free(table.pockets()),
             walls,
             mo: Motion::new(table.params().friction_decel_m_s2()),
             d: Discs::default(),
@@ -537,6 +551,7 @@ impl Solver {
             // buffers without growing them.
             s.moving.reserve(n);
             s.fixed.reserve(n);
+            s.stops.reserve(n);
             s.paths.touched.reserve(n);
             s.heap.reserve(2 * n + 256);
             s.round.reserve(64);
@@ -544,7 +559,8 @@ impl Solver {
             s.changed.reserve(64);
             s.saved_v.reserve(64);
             let r_min = self.d.r.iter().copied().fold(f64::INFINITY, f64::min);
-            s.near.reserve(n, n, self.r_max, r_min, self.r_max);
+            let skin = self.tuning.skin_radii * self.r_max;
+            s.near.reserve(n, n, self.r_max, r_min, skin);
         }
     }
 
@@ -561,7 +577,7 @@ impl Solver {
             + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
             + size_of::<Contact>() * s.contacts.capacity()
-            + 16 * s.saved_v.capacity()
+            + 16 * (s.saved_v.capacity() + s.stops.capacity())
     }
 
     /// Marks the broadphase stale (a disc was added or moved between steps).

@@ -41,7 +41,8 @@ impl Solver {
         if sub.direct {
             direct_pairs(d, &s.moving, &s.moving_mark, s.mark, &mut s.heap, sub.h);
         } else {
-            near_pairs(d, &s.near.pairs, &mut s.heap, sub.h);
+            let rel = (self.stats.substeps - s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32;
+            self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, rel);
         }
     }
 }
@@ -299,10 +300,20 @@ impl Neighbours<'_> {
     }
 }
 
-/// Stage 3 with the broadphase: every listed pair with a moving disc, from the substep's
-/// start. A pair at rest relative to each other (both discs at rest, say) is rejected by
-/// [`toi_circle_misses`] like any other miss.
-fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pending>>, h: f64) {
+/// Stage 3 with the broadphase: every listed pair due in this substep (`rel`, counted from
+/// the build), from the substep's start. A pair that misses is given the first substep in
+/// which it could touch: its gap over the fastest its discs can close it (the sum of their
+/// speeds in this substep, which friction only lowers until a path changes, and a path change
+/// makes its pairs due again). A pair at rest relative to each other (both discs at rest,
+/// say) is rejected by [`toi_circle_misses`] like any other miss, and is not due again until
+/// one of them moves. Returns the number of pairs tested.
+fn near_pairs(
+    d: &Discs,
+    near: &mut Near,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    h: f64,
+    rel: u32,
+) -> u64 {
     let n = d.px.len();
     let (px, py, vx, vy, r, on) = (
         &d.px[..n],
@@ -312,20 +323,47 @@ fn near_pairs(d: &Discs, pairs: &[[u32; 2]], heap: &mut BinaryHeap<Reverse<Pendi
         &d.r[..n],
         &d.on[..n],
     );
-    for &[i, j] in pairs {
+    // |d| < rr + skin + 2 disp < rr + 2 skin while the list is valid, so
+    // |d| - rr > (|d|² - rr²) / (2 rr + 2 skin): a gap without a square root.
+    let skin2 = 2.0 * near.skin;
+    let pairs = &near.pairs[..];
+    let due = &mut near.due[..pairs.len()];
+    let mut tested = 0u64;
+    for (k, &[i, j]) in pairs.iter().enumerate() {
+        if due[k] > rel {
+            continue;
+        }
+        tested += 1;
         let (iu, ju) = (i as usize, j as usize);
         let dx = px[iu] - px[ju];
         let dy = py[iu] - py[ju];
         let wx = vx[iu] - vx[ju];
         let wy = vy[iu] - vy[ju];
         let rr = r[iu] + r[ju];
-        if toi_circle_misses(dx, dy, wx, wy, rr, h) | !(on[iu] & on[ju]) {
+        if !(on[iu] & on[ju]) {
+            due[k] = u32::MAX;
             continue;
         }
+        if toi_circle_misses(dx, dy, wx, wy, rr, h) {
+            let close = (vx[iu] * vx[iu] + vy[iu] * vy[iu]).sqrt()
+                + (vx[ju] * vx[ju] + vy[ju] * vy[ju]).sqrt();
+            let gap = (dx * dx + dy * dy - rr * rr) / (2.0 * rr + skin2);
+            let later = gap / (close * h);
+            due[k] = if later >= f64::from(u32::MAX - rel) {
+                u32::MAX
+            } else if later >= 1.0 {
+                rel + later as u32
+            } else {
+                rel + 1
+            };
+            continue;
+        }
+        due[k] = rel + 1;
         if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
             push_pair(heap, s, d, iu, ju);
         }
     }
+    tested
 }
 
 /// Stage 3 without the pair list: every moving disc against every disc on the table, each
