@@ -250,7 +250,12 @@ impl Near {
             self.dense_pairs(skin)
         };
         self.pairs.truncate(k);
-        // Every pair is due at once; each disc's pairs (a counting sort by disc).
+        self.index_pairs(n);
+    }
+
+    /// Every pair due at once, and each disc's pairs (a counting sort by disc).
+    fn index_pairs(&mut self, n: usize) {
+        let k = self.pairs.len();
         self.due.clear();
         self.due.resize(k, 0);
         self.adj_start.clear();
@@ -276,6 +281,19 @@ impl Near {
             self.adj_start[x] = self.adj_start[x - 1];
         }
         self.adj_start[0] = 0;
+    }
+
+    /// Calls `f` with every disc listed in a pair with disc `i`.
+    #[inline]
+    pub fn for_each_partner(&self, i: usize, mut f: impl FnMut(u32)) {
+        if i + 1 >= self.adj_start.len() {
+            return;
+        }
+        let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        for &p in &self.adj[lo..hi] {
+            let [a, b] = self.pairs[p as usize];
+            f(if a as usize == i { b } else { a });
+        }
     }
 
     /// Makes every pair of disc `i` due again by substep `rel` (counted from the build): its

@@ -72,7 +72,7 @@ fn drift_pass(k: Drift<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> bool {
     let mut any = false;
     for &iu in moving {
         let i = iu as usize;
-        if i >= n || !on[i] {
+        if !on[i] {
             continue;
         }
         let dt = h - tl[i];
@@ -94,13 +94,8 @@ fn drift_pass(k: Drift<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> bool {
 /// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.
 #[inline(always)]
 fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
-    if x < lo {
-        lo
-    } else if x > hi {
-        hi
-    } else {
-        x
-    }
+    let x = if x < lo { lo } else { x };
+    if x > hi { hi } else { x }
 }
 
 #[cfg(test)]

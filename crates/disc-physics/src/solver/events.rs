@@ -8,7 +8,7 @@ use std::cmp::Reverse;
 
 use super::direction_speed;
 use super::impulse::{Contact, solve};
-use super::predict::{Neighbours, brute_neighbours, predict_fixed, push, valid};
+use super::predict::{Neighbours, brute_neighbours, neighbour_pair, predict_fixed, push, valid};
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
     Solver, Substep, WINDOW_REL,
@@ -251,6 +251,15 @@ impl Solver {
                 if sub.brute {
                     brute_neighbours(d, &mut s.heap, i, t, sub.h, |j| {
                         j == i || (j < i && cm[j] == mark)
+                    });
+                } else if sub.v_over2 <= sub.vmax2 {
+                    // No disc has been faster than at the substep's start: the pair list's
+                    // guarantee holds to its end, so a disc can only meet its listed pairs.
+                    s.near.for_each_partner(i, |j| {
+                        let j = j as usize;
+                        if d.on[j] && !(j < i && cm[j] == mark) {
+                            neighbour_pair(d, &mut s.heap, i, j, t, sub.h);
+                        }
                     });
                 } else {
                     let near = Neighbours {

@@ -345,17 +345,8 @@ fn near_pairs(
             continue;
         }
         if toi_circle_misses(dx, dy, wx, wy, rr, h) {
-            let close = (vx[iu] * vx[iu] + vy[iu] * vy[iu]).sqrt()
-                + (vx[ju] * vx[ju] + vy[ju] * vy[ju]).sqrt();
             let gap = (dx * dx + dy * dy - rr * rr) / (2.0 * rr + skin2);
-            let later = gap / (close * h);
-            due[k] = if later >= f64::from(u32::MAX - rel) {
-                u32::MAX
-            } else if later >= 1.0 {
-                rel + later as u32
-            } else {
-                rel + 1
-            };
+            due[k] = due_after(gap, (vx[iu], vy[iu]), (vx[ju], vy[ju]), h, rel);
             continue;
         }
         due[k] = rel + 1;
@@ -364,6 +355,22 @@ fn near_pairs(
         }
     }
     tested
+}
+
+/// The first substep after `rel` in which discs (dx, dy) apart, moving at `vi` and `vj`
+/// (this substep's velocities, which friction only lowers until a path changes) may touch:
+/// their gap `gap` over the sum of their speeds.
+#[inline]
+fn due_after(gap: f64, vi: (f64, f64), vj: (f64, f64), h: f64, rel: u32) -> u32 {
+    let close = (vi.0 * vi.0 + vi.1 * vi.1).sqrt() + (vj.0 * vj.0 + vj.1 * vj.1).sqrt();
+    let later = gap / (close * h);
+    if later >= f64::from(u32::MAX - rel) {
+        u32::MAX
+    } else if later >= 1.0 {
+        rel + later as u32
+    } else {
+        rel + 1
+    }
 }
 
 /// Stage 3 without the pair list: every moving disc against every disc on the table, each
@@ -404,6 +411,32 @@ fn direct_pairs(
                 push_pair(heap, s, d, i, j);
             }
         }
+    }
+}
+
+/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j` from
+/// `t` to the substep's end `h`.
+#[inline]
+pub(super) fn neighbour_pair(
+    d: &Discs,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    i: usize,
+    j: usize,
+    t: f64,
+    h: f64,
+) {
+    let (x, y) = d.pos_at(i, t);
+    let (jx, jy) = d.pos_at(j, t);
+    let rem = h - t;
+    if let Some(s) = toi_circle(
+        x - jx,
+        y - jy,
+        d.vx[i] - d.vx[j],
+        d.vy[i] - d.vy[j],
+        d.r[i] + d.r[j],
+        rem,
+    ) {
+        push_pair(heap, t + s, d, i, j);
     }
 }
 
