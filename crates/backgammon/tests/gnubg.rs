@@ -120,11 +120,19 @@ fn set_xgid_steps_back_a_pending_double() {
         Side::Black
     );
     assert_eq!(MatchId::from(&doubled).on_roll(), Side::White);
-    // The state keeps the double.
+    // The state keeps the double. Unswapped, the taker (White) is GNUBG's player 1 and to
+    // act; by default the doubler (Black, on roll) is swapped to player 1, so the taker to
+    // act is player 0 (read as Black).
     let s = State::try_from(&doubled).unwrap();
     assert_eq!(s.phase(), Phase::Doubled);
-    assert_eq!(s.to_gnubg_id().match_id().turn(), Side::White);
+    assert_eq!(s.to_gnubg_id_unswapped().match_id().turn(), Side::White);
+    assert!(s.to_gnubg_id_unswapped().match_id().double_offered());
+    assert_eq!(s.to_gnubg_id().match_id().turn(), Side::Black);
+    assert_eq!(s.to_gnubg_id().match_id().on_roll(), Side::White);
     assert!(s.to_gnubg_id().match_id().double_offered());
+    assert_eq!(s.to_gnubg_id(), s.to_gnubg_id_unswapped().swap_players());
+    let back = State::try_from(&s.to_gnubg_id()).unwrap();
+    assert_eq!(back, State::try_from(&doubled.swap_players()).unwrap());
 }
 
 /// The combined GNUBG ID reads into a state and writes back; a state's ID reads back to it.
