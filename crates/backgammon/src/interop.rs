@@ -195,9 +195,12 @@ impl State {
     /// top player (Black) is on roll, swaps the players by default (see
     /// `MatchId::from(&Xgid)`), so that the player on roll is its player 1. This ID does the
     /// same: with White on roll it is [`State::to_gnubg_id_unswapped`], with Black on roll
-    /// that ID with the players exchanged ([`GnubgId::swap_players`]). For a state whose XGID
-    /// has no pending double it equals `GnubgId::from(&state.to_xgid())`; a pending double is
-    /// kept (GNUBG's Match ID records one; only its `set xgid` steps it back).
+    /// that ID with the players exchanged ([`GnubgId::swap_players`]). For a state before the
+    /// roll or with dice to play it equals `GnubgId::from(&state.to_xgid())` (checked against
+    /// GNU Backgammon 1.07.001's `set xgid`); the phases an XGID cannot hold are written as
+    /// GNUBG's Match ID holds them (no game started, a double or resignation offered, the
+    /// game over). GNUBG's `set xgid` and `set gnubgid` step a pending double or resignation
+    /// back to the decision before it.
     ///
     /// GNUBG's player 1 reads back as White ([`State::from_gnubg_id`]), so with Black on roll
     /// this ID reads back as the same game with the colours, scores and cube owner exchanged.

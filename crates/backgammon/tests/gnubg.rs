@@ -1,8 +1,9 @@
 //! GNU Backgammon interop (issue 14): what GNUBG shows after `set xgid`, and back.
 //!
 //! Source of the vectors: GNU Backgammon, `set xgid <XGID>` then its Position ID and Match ID
-//! (issue 14's table), and `data/gnubg_set_xgid.txt` (311 XGIDs through GNU Backgammon
-//! 1.07.001; its header says how).
+//! (issue 14's table), `data/gnubg_set_xgid.txt` (311 XGIDs through GNU Backgammon
+//! 1.07.001) and `data/gnubg_state_ids.txt` (98 states' XGIDs through the same); each file's
+//! header says how it was made.
 
 use lattjo_backgammon::{
     Backgammon, GnubgId, IdGameState, MatchId, MatchIdError, Phase, Position, Rules, Side, State,
@@ -407,4 +408,45 @@ fn gnubg_1_07_set_xgid_golden() {
         assert_eq!(back, id, "{x}");
     }
     assert_eq!(swapped, 216, "rows with the top player on roll");
+}
+
+/// A state's GNUBG ID is exactly what GNU Backgammon 1.07.001 shows after `set xgid` with the
+/// state's XGID, its swap of the players included (`data/gnubg_state_ids.txt`: 98 states
+/// before the roll or with dice to play from random money and match games, 43 of them with
+/// Black on roll). Reading GNUBG's ID back gives the state, or with Black on roll the same
+/// game with the players exchanged.
+#[test]
+fn state_gnubg_id_is_what_gnubg_shows_after_set_xgid() {
+    let text = include_str!("data/gnubg_state_ids.txt");
+    let (mut rows, mut swapped) = (0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (xgid, shown) = line.split_once(' ').unwrap();
+        let x: Xgid = xgid.parse().unwrap();
+        let s: State = xgid.parse().unwrap();
+        assert!(matches!(s.phase(), Phase::BeforeRoll | Phase::Moving));
+        let game = Backgammon::new(
+            Rules::standard()
+                .with_resignations(true)
+                .with_jacoby(x.jacoby()),
+        )
+        .unwrap();
+        assert_eq!(game.xgid(&s), x);
+        assert_eq!(game.gnubg_id(&s).to_string(), shown, "{xgid}");
+        if !x.jacoby() {
+            assert_eq!(s.to_gnubg_id().to_string(), shown, "{xgid}");
+        }
+        let back = State::try_from(&shown.parse::<GnubgId>().unwrap()).unwrap();
+        assert_eq!(State::try_from(&game.gnubg_id_unswapped(&s)), Ok(s));
+        if s.to_move() == Side::Black {
+            swapped += 1;
+            assert_eq!(back, State::try_from(&x.swap_players()).unwrap(), "{xgid}");
+        } else {
+            assert_eq!(back, s, "{xgid}");
+        }
+        rows += 1;
+    }
+    assert_eq!((rows, swapped), (98, 43));
 }
