@@ -10,7 +10,9 @@ use lattjo_backgammon::{
     Xgid,
 };
 
-/// (XGID, Position ID, Match ID) as GNU Backgammon shows them.
+/// (XGID, Position ID, Match ID) as GNU Backgammon shows them after `set xgid`. Source: issue
+/// 14's table; also rows 1-5 of `data/gnubg_set_xgid.txt`, where GNU Backgammon 1.07.001 gave
+/// the same IDs (all five have the bottom player on roll, so no swap).
 const VECTORS: [(&str, &str, &str); 5] = [
     (
         "XGID=-Ba-aBD-a----Ca-Aa-f-AabaB:0:0:1:00:0:0:0:0:10",
