@@ -76,7 +76,8 @@ impl Side {
     /// GNU Backgammon's number for this side in its Match ID and `matchstate`: White, the
     /// XGID's bottom player, is GNUBG's player 1, and Black (the top player) its player 0.
     /// This is what GNUBG's own `set xgid` does: it reads the upper-case checkers, the turn
-    /// `1`, the cube position `1` and the first score field as player 1's.
+    /// `1`, the cube position `1` and the first score field as player 1's (and, with the top
+    /// player on roll, by default then swaps the players: see `MatchId::from(&Xgid)`).
     #[must_use]
     pub const fn gnubg_player(self) -> u8 {
         match self {
