@@ -148,6 +148,14 @@ impl fmt::Display for Side {
 pub struct Point(u8);
 
 /// A number that is not a point `1..=24`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Point, PointError};
+/// assert_eq!(Point::try_from(25), Err(PointError(25)));
+/// assert!(Point::try_from(24).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is not a point (1..=24)")]
 pub struct PointError(pub u8);

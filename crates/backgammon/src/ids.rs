@@ -395,6 +395,16 @@ pub struct MatchId {
 }
 
 /// A Match ID that does not decode, or fields that are not a consistent Match ID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchId, MatchIdError};
+/// assert_eq!("cAkAAAAAAAA".parse::<MatchId>(), Err(MatchIdError::Length(11)));
+/// assert_eq!("cAkAAAAAAAA!".parse::<MatchId>(), Err(MatchIdError::BadChar('!')));
+/// // Bit 67 and above are never written by GNUBG.
+/// assert_eq!("cAkAAAAAAAAI".parse::<MatchId>(), Err(MatchIdError::TrailingBits));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchIdError {
@@ -863,6 +873,17 @@ pub struct Xgid {
 }
 
 /// An XGID that does not decode, or fields that are not a consistent XGID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Xgid, XgidError};
+/// assert_eq!("XGID=-b----E-C---eE---c-e----B-:0:0".parse::<Xgid>(), Err(XgidError::FieldCount(3)));
+/// assert_eq!(
+///     "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10".parse::<Xgid>(),
+///     Err(XgidError::PositionLength(25))
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum XgidError {
@@ -1400,6 +1421,18 @@ pub struct GnubgId {
 }
 
 /// Text that is not a GNU Backgammon ID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{GnubgId, GnubgIdError, MatchIdError};
+/// assert_eq!("4HPwATDgc/ABMA".parse::<GnubgId>(), Err(GnubgIdError::Shape));
+/// assert_eq!(
+///     "4HPwATDgc/ABMA:cAkAAAAA".parse::<GnubgId>(),
+///     Err(GnubgIdError::MatchId(MatchIdError::Length(8)))
+/// );
+/// assert!("4HPwATDgc/ABMA:cAkAAAAAAAAE".parse::<GnubgId>().is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GnubgIdError {
