@@ -104,6 +104,7 @@ pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, SeatError, Turn};
 mod bits;
 mod fen;
 mod game;
+mod learning;
 mod movegen;
 mod notation;
 mod pdn;

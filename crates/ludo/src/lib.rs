@@ -52,6 +52,7 @@
 mod colour;
 mod die;
 mod game;
+mod learning;
 mod moves;
 mod position;
 mod rules;
