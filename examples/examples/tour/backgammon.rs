@@ -31,7 +31,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let last = played.state.round();
     let pos = last.position();
     let picture = svg::render(last, &svg::Options::default());
-    let path = std::env::temp_dir().join(format!("backgammon-tour-{seed}.svg"));
+    let path = super::picture_path("backgammon", seed);
     std::fs::write(&path, picture)?;
     let how = last
         .outcome()

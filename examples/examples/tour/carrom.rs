@@ -51,7 +51,7 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
                 title: Some("carrom: the break".into()),
             },
         );
-        let path = std::env::temp_dir().join(format!("carrom-break-{seed}.svg"));
+        let path = super::picture_path("carrom", seed);
         std::fs::write(&path, picture)?;
         notes.push(format!(
             "break: {} piece(s) pocketed; picture with trajectories: {}",

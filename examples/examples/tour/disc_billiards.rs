@@ -30,7 +30,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             title: Some(format!("novuss opening stroke, seed {seed}: {opening}")),
         },
     );
-    let path = std::env::temp_dir().join(format!("disc-billiards-opening-{seed}.svg"));
+    let path = super::picture_path("disc-billiards", seed);
     std::fs::write(&path, picture)?;
 
     let played = play_game(

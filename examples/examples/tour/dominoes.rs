@@ -4,7 +4,7 @@
 use boardgame_core::{
     Agent, Game, GameRng, IsMcts, Match, MctsConfig, RandomAgent, Seat, play_game, random_playout,
 };
-use lattjo_dominoes::{Action, Dominoes, Rules};
+use lattjo_dominoes::{Action, Dominoes, Rules, svg};
 
 use super::Summary;
 
@@ -58,6 +58,11 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         &mut Vec::new(),
     );
     let fives = round.fives();
+    let path = super::picture_path("dominoes", seed);
+    std::fs::write(
+        &path,
+        svg::render(round.layout(), &svg::Options::default()),
+    )?;
     Ok(Summary {
         result: format!("{} wins the match", names[winner.index()]),
         score: format!(
@@ -81,6 +86,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
                 fives[Seat::new(1)],
                 round.layout().spinners().len()
             ),
+            format!("svg of the Five-Up layout: {}", path.display()),
         ],
     })
 }

@@ -61,7 +61,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     pdn.set_tag("White", "random")?;
     let dir = std::env::temp_dir();
     let pdn_path = dir.join(format!("draughts-tour-{seed}.pdn"));
-    let svg_path = dir.join(format!("draughts-tour-{seed}.svg"));
+    let svg_path = super::picture_path("draughts", seed);
     std::fs::write(&pdn_path, pdn.to_string())?;
     let options = svg::Options::default().with_last_move(played.state.last_move().copied());
     std::fs::write(&svg_path, svg::render(pos, &options))?;

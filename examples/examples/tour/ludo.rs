@@ -58,7 +58,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         svg::Options::default().with_last_move(m)
     });
     let svg = svg::render(&played.state, &options);
-    let path = std::env::temp_dir().join(format!("ludo-tour-{seed}.svg"));
+    let path = super::picture_path("ludo", seed);
     std::fs::write(&path, svg)?;
     Ok(Summary {
         result: format!("{} wins", name(winner)),
