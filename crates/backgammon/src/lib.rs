@@ -59,6 +59,7 @@ mod board;
 mod game;
 mod ids;
 mod interop;
+mod learning;
 mod movegen;
 mod notation;
 pub mod rule_ids;
@@ -66,8 +67,8 @@ pub mod svg;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
-    random_playout,
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Match, MatchConfig, Observe, Returns,
+    RoundContext, Rounds, Seat, Shape, Turn, random_playout,
 };
 
 pub use board::{
@@ -83,6 +84,9 @@ pub use ids::{
     MatchIdSetup, PositionIdError, ResignLevel, ToXgidError, XgDice, Xgid, XgidError, XgidSetup,
 };
 pub use interop::ImportError;
+pub use learning::{
+    CONTEXT_INPUTS, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, ObservationKind, TD_GAMMON_INPUTS,
+};
 pub use movegen::{
     Dice, DiceError, Play, PlayList, SingleDiePolicy, Step, StepError, StepRangeError,
     TooManySteps, perft, perft_divide, perft_parallel,
