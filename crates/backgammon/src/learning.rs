@@ -238,6 +238,25 @@ const DECISIONS: [Action; 10] = [
     Action::RejectResignation,
 ];
 
+/// TD-Gammon's four inputs for a point holding `n` checkers (0..=15): at least one, at least
+/// two, at least three, and (n - 3) / 2 beyond three.
+const TD_GAMMON_UNITS: [[f32; 4]; 16] = {
+    let mut out = [[0.0; 4]; 16];
+    let mut n = 1;
+    while n < 16 {
+        out[n][0] = 1.0;
+        if n >= 2 {
+            out[n][1] = 1.0;
+        }
+        if n >= 3 {
+            out[n][2] = 1.0;
+            out[n][3] = (n - 3) as f32 / 2.0;
+        }
+        n += 1;
+    }
+    out
+};
+
 impl Position {
     /// Tesauro's 198 TD-Gammon inputs of this position seen by `observer`: for the observer
     /// then the opponent, each in its own numbering, four inputs per point 1..=24 (at least
@@ -267,12 +286,9 @@ impl Position {
     fn write_td_gammon(&self, observer: Side, out: &mut [f32; TD_GAMMON_INPUTS]) {
         for (k, side) in [observer, observer.opponent()].into_iter().enumerate() {
             let board = &self.board[side.index()];
-            for (p, &n) in board[1..=24].iter().enumerate() {
-                let at = 96 * k + 4 * p;
-                out[at] = f32::from(u8::from(n >= 1));
-                out[at + 1] = f32::from(u8::from(n >= 2));
-                out[at + 2] = f32::from(u8::from(n >= 3));
-                out[at + 3] = f32::from(n.saturating_sub(3)) / 2.0;
+            let points = out[96 * k..96 * (k + 1)].chunks_exact_mut(4);
+            for (units, &n) in points.zip(&board[1..=24]) {
+                units.copy_from_slice(&TD_GAMMON_UNITS[usize::from(n.min(CHECKERS))]);
             }
             out[192 + k] = f32::from(board[BAR]) / 2.0;
             out[194 + k] = f32::from(board[OFF]) / f32::from(CHECKERS);

@@ -260,11 +260,12 @@ fn a10_cube_and_resignation_decisions_have_fixed_indices() {
     assert_eq!(legal, [8, 9]);
 }
 
-/// B18-B21 (bearing off, a higher die from a lower point): with 6-5 and White's last two
-/// checkers on its 3 and 2 points, the play 3/off 2/off could be read as either die first;
-/// it has one index (the higher die first), and the other reading names nothing.
+/// B20, B23 (bearing off: a die from its own point, or a higher die from the highest occupied
+/// point): with 6-5 and White's last two checkers on its 3 and 2 points, the play 3/off 2/off
+/// could be read as either die first; it has one index (the higher die first), and the other
+/// reading names nothing.
 #[test]
-fn b21_a_bear_off_either_die_makes_has_one_index() {
+fn b23_a_bear_off_either_die_makes_has_one_index() {
     let game = Backgammon::new(Rules::standard()).expect("rules");
     let mut white = [0u8; 26];
     white[3] = 1;
