@@ -15,14 +15,15 @@
 //! `Take` 2, `Drop` 3, `Beaver` 4, `Resign` single/gammon/backgammon 5-7,
 //! `AcceptResignation` 8, `RejectResignation` 9); then the plays, in the mover's numbering
 //! (bar = 25), as the dice in the state read them: every step of a play moves one die's
-//! pips, so its origin and its die give its destination (`from - die`, or off). 10 is the
-//! empty play (cannot move, A15); a non-double's plays are its one-step plays `11 + 25 slot
-//! + (from - 1)` (slot 0 the higher die, 1 the lower) and its two-step plays `61 + 625 order
-//! + 25 (from1 - 1) + (from2 - 1)` (order 0: the higher die first); a double's plays of `k`
-//! steps are the multiset of their origins, which move generation lists highest origin first
-//! (B16, B17), ranked in the combinatorial number system from `DOUBLES[k]` (1311, 1336,
-//! 1661, 4586 for k = 1..4). An index whose play has another index (a bearing off that
-//! either die could make) names nothing, so every legal play has exactly one index.
+//! pips, so its origin and its die give its destination (`from - die`, or off). Index 10 is
+//! the empty play (cannot move, A15). A non-double's one-step play is
+//! `11 + 25 slot + (from - 1)` (slot 0 the higher die, 1 the lower), its two-step play
+//! `61 + 625 order + 25 (from1 - 1) + (from2 - 1)` (order 0: the higher die first). A
+//! double's play of `k` steps is the multiset of its origins, which move generation lists
+//! highest origin first (B16, B17), ranked in the combinatorial number system from
+//! `DOUBLES[k]` (1311, 1336, 1661, 4586 for k = 1..4). An index whose play has another
+//! index (a bearing off that either die could make) names nothing, so every legal play has
+//! exactly one index.
 //!
 //! **Chance**: `Dice(d)` is `d`'s place in [`Dice::ALL`] (0-20); `Opening { white, black }`
 //! is `21 + 6 (white - 1) + (black - 1)`.

@@ -294,9 +294,7 @@ fn a15_cannot_move_is_index_10() {
     white[25] = 1;
     white[6] = 14;
     let mut black = [0u8; 26];
-    for p in 1..=6 {
-        black[p] = 2;
-    }
+    black[1..=6].fill(2);
     black[13] = 3;
     let pos = Position::new(Side::White, white, black).expect("a position");
     let s = game.state_from(pos, Dice::new(4, 2)).expect("a state");
