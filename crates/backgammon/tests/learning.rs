@@ -406,3 +406,47 @@ fn wrong_buffer_sizes_are_refused() {
     assert_eq!(mask, [true; 5]);
     assert_eq!(game.num_distinct_actions(), NUM_ACTIONS);
 }
+
+/// B5-B24, A17 under both policies (D1): at the positions of random games, with each of the
+/// 21 rolls, every legal play has one index that gives it back, no two share one, and the
+/// mask marks exactly them.
+#[test]
+fn every_roll_at_random_positions_indexes_every_legal_play_once() {
+    for rules in [Rules::lattjo(), Rules::standard()] {
+        let game = Backgammon::new(rules.with_cube(false)).expect("rules");
+        let mut rng = GameRng::new(77, 0);
+        let mut mask = vec![false; NUM_ACTIONS];
+        let mut legal = Vec::new();
+        let mut buf = Vec::new();
+        let mut plays = 0usize;
+        for _ in 0..6 {
+            let mut s = game.new_initial_state();
+            while game.turn(&s) != Turn::Terminal {
+                if s.phase() == Phase::Moving {
+                    for dice in Dice::ALL {
+                        let mut setup = s.setup();
+                        setup.dice = Some(dice);
+                        let t = State::try_from(setup).expect("the same state, other dice");
+                        game.legal_actions(&t, &mut legal);
+                        game.legal_mask(&t, &mut mask).expect("sized");
+                        assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
+                        for a in &legal {
+                            let i = game.action_index(&t, a).expect("an index");
+                            assert!(mask[i], "{a} at {i}");
+                            assert_eq!(game.index_action(&t, i), Some(*a));
+                        }
+                        plays += legal.len();
+                    }
+                }
+                let a = if matches!(game.turn(&s), Turn::Player(_)) {
+                    game.sample_action(&s, &mut rng, &mut buf)
+                } else {
+                    game.sample_chance(&s, &mut rng)
+                }
+                .expect("an action");
+                game.apply(&mut s, &a).expect("legal");
+            }
+        }
+        assert!(plays > 10_000, "{plays}");
+    }
+}
