@@ -9,7 +9,7 @@
 //!     [--max-plies P] [--threads T] [--seed S] [--out FILE]
 //! ```
 //!
-//! Games: `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`, `race` (hidden
+//! Games: `backgammon`, `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`, `race` (hidden
 //! hands: IS-MCTS). Defaults: chess and dominoes, 4 games each from seed 0, 100 iterations
 //! per decision, at most 200 plies, every core, `selfplay.jsonl`. The file is JSON lines, one
 //! sample per line (the format is documented in docs/architecture.md, "Learning
@@ -31,9 +31,10 @@ use std::io::Write as _;
 use boardgame_core::parallel::{available_threads, for_seeds};
 use boardgame_core::race::{Race, RaceRules};
 use boardgame_core::{
-    Game, GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult,
-    Seat, Turn, agent_rng, chance_rng,
+    GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult, Seat,
+    Turn, agent_rng, chance_rng,
 };
+use lattjo_backgammon::Backgammon;
 use lattjo_dominoes::Dominoes;
 use lattjo_draughts::Draughts;
 use lattjo_ludo::Ludo;
@@ -255,11 +256,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         let samples = match name.as_str() {
             "race" => imperfect(name, &Race::new(RaceRules::default())?, &args, &mut out)?,
             "dominoes" => imperfect(name, &Dominoes::default(), &args, &mut out)?,
+            "backgammon" => perfect(name, &Backgammon::default(), &args, &mut out)?,
             "draughts" => perfect(name, &Draughts::default(), &args, &mut out)?,
             "ludo" => perfect(name, &Ludo::default(), &args, &mut out)?,
             other => {
                 return Err(format!(
-                    "unknown game {other:?} (chess, dominoes, draughts, ludo, race)"
+                    "unknown game {other:?} (backgammon, chess, dominoes, draughts, ludo, race)"
                 )
                 .into());
             }
