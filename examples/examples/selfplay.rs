@@ -39,6 +39,15 @@ use lattjo_dominoes::Dominoes;
 use lattjo_draughts::Draughts;
 use lattjo_ludo::Ludo;
 
+/// A search over one state: the chosen action and the root's visit counts.
+type Search<'a, G> = dyn Fn(
+        &G,
+        &<G as boardgame_core::Game>::State,
+        &mut GameRng,
+    ) -> Option<SearchResult<<G as boardgame_core::Game>::Action>>
+    + Sync
+    + 'a;
+
 /// One decision of one game.
 struct Sample {
     ply: u32,
@@ -63,7 +72,7 @@ fn play_one<G>(
     game: &G,
     seed: u64,
     max_plies: u32,
-    search: &dyn Fn(&G, &G::State, &mut GameRng) -> Option<SearchResult<G::Action>>,
+    search: &Search<'_, G>,
 ) -> Result<GameSamples, String>
 where
     G: Observe + IndexedActions,
@@ -229,7 +238,7 @@ fn run<G>(
     game: &G,
     args: &Args,
     out: &mut String,
-    search: &(dyn Fn(&G, &G::State, &mut GameRng) -> Option<SearchResult<G::Action>> + Sync),
+    search: &Search<'_, G>,
 ) -> Result<usize, String>
 where
     G: Observe + IndexedActions + Sync,
