@@ -101,30 +101,44 @@ const KNIGHT: [(i32, i32); 8] = [
 /// The underpromotion roles in plane order.
 const UNDERPROMOTIONS: [Role; 3] = [Role::Knight, Role::Bishop, Role::Rook];
 
+/// No plane: a geometry neither a queen nor a knight move has.
+const NO_PLANE: u8 = u8::MAX;
+
+/// The queen or knight plane of each geometry, at `(dr + 7) * 15 + df + 7`, or [`NO_PLANE`].
+const PLANE_OF: [u8; 225] = {
+    let mut table = [NO_PLANE; 225];
+    let mut d = 0;
+    while d < 8 {
+        let (x, y) = DIRECTIONS[d];
+        let mut distance = 1;
+        while distance <= 7 {
+            table[((y * distance + 7) * 15 + x * distance + 7) as usize] =
+                (d * 7 + distance as usize - 1) as u8;
+            distance += 1;
+        }
+        let (x, y) = KNIGHT[d];
+        table[((y + 7) * 15 + x + 7) as usize] = (56 + d) as u8;
+        d += 1;
+    }
+    table
+};
+
 /// The move plane (0..73) of a move from `from` to `to` (relative squares) promoting to
 /// `promotion`, by geometry alone; `None` for a geometry no plane has.
+#[inline]
 fn move_plane(from: Square, to: Square, promotion: Option<Role>) -> Option<usize> {
     let df = to.file().index() as i32 - from.file().index() as i32;
     let dr = to.rank().index() as i32 - from.rank().index() as i32;
     match promotion {
+        None | Some(Role::Queen) => {
+            let plane = PLANE_OF[((dr + 7) * 15 + df + 7) as usize];
+            (plane != NO_PLANE).then_some(usize::from(plane))
+        }
         Some(role @ (Role::Knight | Role::Bishop | Role::Rook)) => {
-            let r = UNDERPROMOTIONS.iter().position(|&u| u == role)?;
+            let r = role as usize - Role::Knight as usize;
             (dr == 1 && df.abs() <= 1).then(|| 64 + 3 * r + (df + 1) as usize)
         }
         Some(Role::Pawn | Role::King) => None,
-        None | Some(Role::Queen) => {
-            if let Some(k) = KNIGHT.iter().position(|&d| d == (df, dr)) {
-                return Some(56 + k);
-            }
-            let distance = df.abs().max(dr.abs());
-            if distance == 0 || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-                return None;
-            }
-            let d = DIRECTIONS
-                .iter()
-                .position(|&u| u == (df.signum(), dr.signum()))?;
-            Some(d * 7 + distance as usize - 1)
-        }
     }
 }
 
