@@ -118,14 +118,18 @@ fn k1_the_start_position_planes() {
     assert_eq!(squares(&obs, 6), rank('7'));
     assert_eq!(squares(&obs, 10), ["d8"]);
     assert_eq!(squares(&obs, 11), ["e8"]);
-    let uniforms: Vec<f32> = (12..25).map(|p| uniform(&obs, p)).collect();
-    let mut expected = vec![0.0; 13];
-    expected[14 - 12] = 1.0; // White to move
-    expected[15 - 12..19 - 12].fill(1.0); // castling both ways, both sides
-    expected[21 - 12] = 1.0 / 500.0; // move 1
-    assert_eq!(uniforms[..7], expected[..7]);
-    assert_eq!(squares(&obs, 19), Vec::<String>::new());
-    assert_eq!(uniforms[8..], expected[8..]);
+    assert_eq!(squares(&obs, 19), Vec::<String>::new(), "no en passant");
+    let planes: Vec<f32> = (12..25)
+        .filter(|&p| p != 19)
+        .map(|p| uniform(&obs, p))
+        .collect();
+    // Repetitions 12-13: seen once. 14: White to move. 15-18: castling both ways, both
+    // sides. 20: no plies since a pawn move. 21: move 1. 22-24: no offer, not over.
+    let move_1 = 1.0 / 500.0;
+    let expected = [
+        0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, move_1, 0.0, 0.0, 0.0,
+    ];
+    assert_eq!(planes, expected);
     // Each piece is on exactly one plane.
     let pieces: f32 = obs[..12 * 64].iter().sum();
     assert_eq!(pieces, 32.0);
