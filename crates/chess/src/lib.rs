@@ -50,6 +50,7 @@ mod bitboard;
 mod board;
 pub mod fen;
 mod game;
+mod learning;
 mod magics;
 mod movegen;
 mod outcome;
