@@ -16,7 +16,7 @@
 //! encodings"):
 //!
 //! ```text
-//! {"game":"chess","seed":3,"ply":0,"seat":0,"shape":[20,8,8],"observation":[...],
+//! {"game":"chess","seed":3,"ply":0,"seat":0,"shape":[25,8,8],"observation":[...],
 //!  "legal":[…indices…],"policy":[…one probability per legal index…],"outcome":1.0}
 //! ```
 //!
@@ -35,6 +35,7 @@ use boardgame_core::{
     Turn, agent_rng, chance_rng,
 };
 use lattjo_backgammon::Backgammon;
+use lattjo_chess::Chess;
 use lattjo_dominoes::Dominoes;
 use lattjo_draughts::Draughts;
 use lattjo_ludo::Ludo;
@@ -266,6 +267,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             "race" => imperfect(name, &Race::new(RaceRules::default())?, &args, &mut out)?,
             "dominoes" => imperfect(name, &Dominoes::default(), &args, &mut out)?,
             "backgammon" => perfect(name, &Backgammon::default(), &args, &mut out)?,
+            "chess" => perfect(name, &Chess::default(), &args, &mut out)?,
             "draughts" => perfect(name, &Draughts::default(), &args, &mut out)?,
             "ludo" => perfect(name, &Ludo::default(), &args, &mut out)?,
             other => {
