@@ -19,7 +19,7 @@
 //!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
 //!   is the fast path for generated moves; [`Position::legal_moves`] fills a stack
 //!   [`MoveList`]; [`Position::outcome`] tells checkmate, stalemate and insufficient
-//!   material; [`perft`] counts leaf nodes.
+//!   material; [`perft`] and [`perft_parallel`] count leaf nodes.
 //! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
 //!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the start and the
 //!   moves, and the repetition keys since the last pawn move or capture.
@@ -76,7 +76,7 @@ pub use bitboard::Bitboard;
 pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
 pub use game::{Action, Chess, DrawClaims, PlayError, Rules, RulesError, State, StateError};
-pub use movegen::{MAX_MOVES, MoveList, perft};
+pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use outcome::{
     DrawReason, GameResult, Outcome, ParseGameResultError, WinReason, insufficient_material,
 };
