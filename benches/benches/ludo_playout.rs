@@ -1,32 +1,21 @@
-//! Uniform random 4-player ludo games to the end through the `Game` trait (the die is a chance
-//! node), for the booklet rules and the two presets. Each iteration plays whole games and
-//! asserts that every one of them finished; the throughput is games per second.
+//! Uniform random 4-player ludo games to the end through the `Game` trait with
+//! `boardgame_core::random_playout` (the die is a chance node), for the booklet rules and the
+//! Classic and Mensch presets. Each iteration plays 100 whole games from consecutive seeds and
+//! asserts that every one of them finished with returns; the throughput is games per second of
+//! the benchmarking thread's CPU time (`benches::CpuTime`).
 //!
-//! Two timings per rule set: wall-clock (criterion's default) and the CPU time of the
-//! benchmarking thread (`/proc/thread-self/schedstat`, Linux), which is the "per core" figure
-//! of issue 6 (target: at least 40,000 LATTJO games per CPU-second) and stays meaningful on a
-//! shared, overloaded machine where wall-clock time mostly measures waiting.
+//! Target (issue 17): at least 50,000 games per second for each preset.
 //!
 //! `cargo bench -p benches --bench ludo_playout`
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
-use boardgame_core::{Game, GameRng, Turn, random_playout_capped};
+use benches::CpuTime;
+use boardgame_core::{Game, GameRng, Turn, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lattjo_ludo::{Ludo, Rules, Seats};
+use lattjo_ludo::{Ludo, Rules};
 
 const GAMES: u64 = 100;
-const MAX_PLIES: u32 = 200_000;
-/// The shortest thread-CPU sample (several scheduler ticks).
-const MIN_SAMPLE: Duration = Duration::from_millis(40);
-
-/// CPU time of this thread so far, if the platform tells.
-fn thread_cpu() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
 
 /// Plays `GAMES` games from consecutive seeds and checks that each one ended.
 fn play_batch(game: &Ludo, seed: &mut u64, buf: &mut Vec<lattjo_ludo::Action>) -> u64 {
@@ -35,9 +24,7 @@ fn play_batch(game: &Ludo, seed: &mut u64, buf: &mut Vec<lattjo_ludo::Action>) -
         *seed += 1;
         let mut rng = GameRng::new(*seed, 0);
         let mut state = game.new_initial_state();
-        plies += u64::from(random_playout_capped(
-            game, &mut state, &mut rng, buf, MAX_PLIES,
-        ));
+        plies += u64::from(random_playout(game, &mut state, &mut rng, buf));
         assert_eq!(
             game.turn(&state),
             Turn::Terminal,
@@ -45,10 +32,12 @@ fn play_batch(game: &Ludo, seed: &mut u64, buf: &mut Vec<lattjo_ludo::Action>) -
         );
         assert!(game.returns(&state).is_some());
     }
+    // A 4-player game takes at least 4 x 4 moves and a roll before each.
+    assert!(plies >= GAMES * 32);
     plies
 }
 
-fn playouts(c: &mut Criterion) {
+fn playouts(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("ludo");
     group.throughput(Throughput::Elements(GAMES));
     for (name, rules) in [
@@ -56,37 +45,20 @@ fn playouts(c: &mut Criterion) {
         ("classic", Rules::classic()),
         ("mensch", Rules::mensch()),
     ] {
-        let game = Ludo::new(rules, Seats::FOUR).expect("preset rules are valid");
+        let game = Ludo::new(rules).expect("preset rules are valid");
+        assert_eq!(game.num_players(), 4);
         let mut buf = Vec::new();
         let mut seed = 0u64;
-        group.bench_function(format!("{name} 4-player random games, wall clock"), |b| {
+        group.bench_function(format!("{name} 4-player random games (x100)"), |b| {
             b.iter(|| black_box(play_batch(&game, &mut seed, &mut buf)))
         });
-        let mut seed = 0u64;
-        group.bench_function(
-            format!("{name} 4-player random games, thread cpu time"),
-            |b| {
-                b.iter_custom(|iters| {
-                    // The thread's run time advances at scheduler ticks (a few ms), so a short
-                    // sample can read zero: play at least `MIN_SAMPLE` worth of batches and
-                    // scale the time to `iters` batches.
-                    let (cpu0, wall0) = (thread_cpu(), Instant::now());
-                    let mut done = 0u64;
-                    while done < iters || wall0.elapsed() < MIN_SAMPLE {
-                        black_box(play_batch(&game, &mut seed, &mut buf));
-                        done += 1;
-                    }
-                    let spent = match (cpu0, thread_cpu()) {
-                        (Some(a), Some(b)) => b.saturating_sub(a),
-                        _ => wall0.elapsed(),
-                    };
-                    spent.mul_f64(iters as f64 / done as f64)
-                })
-            },
-        );
     }
     group.finish();
 }
 
-criterion_group!(benches, playouts);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime::new());
+    targets = playouts
+}
 criterion_main!(benches);

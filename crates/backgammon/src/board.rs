@@ -14,8 +14,20 @@ pub const BAR: usize = 25;
 /// Index of the borne-off tray in a side's checker array (standard numbering: off = 0).
 pub const OFF: usize = 0;
 
-/// One of the two players. White is seat 0, the bottom player of XGID and of the SVG board,
-/// and GNUBG's player 0 in a Match ID.
+/// One of the two players. White is seat 0, the bottom player of an XGID and of the SVG board,
+/// and therefore GNU Backgammon's **player 1** (GNUBG's `set xgid` imports the XGID's bottom
+/// player as its player 1; see [`Side::gnubg_player`]).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_backgammon::Side;
+/// assert_eq!(Side::White.opponent(), Side::Black);
+/// assert_eq!(Side::from_seat(Seat::new(1)), Some(Side::Black));
+/// assert_eq!(Side::White.gnubg_player(), 1);
+/// assert_eq!(Side::from_gnubg_player(0), Some(Side::Black));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -60,7 +72,54 @@ impl Side {
             _ => None,
         }
     }
+
+    /// GNU Backgammon's number for this side in its Match ID and `matchstate`: White, the
+    /// XGID's bottom player, is GNUBG's player 1, and Black (the top player) its player 0.
+    /// This is what GNUBG's own `set xgid` does: it reads the upper-case checkers, the turn
+    /// `1`, the cube position `1` and the first score field as player 1's.
+    #[must_use]
+    pub const fn gnubg_player(self) -> u8 {
+        match self {
+            Side::White => 1,
+            Side::Black => 0,
+        }
+    }
+
+    /// The side GNU Backgammon numbers `player` (0 or 1); see [`Side::gnubg_player`].
+    #[must_use]
+    pub const fn from_gnubg_player(player: u8) -> Option<Side> {
+        match player {
+            1 => Some(Side::White),
+            0 => Some(Side::Black),
+            _ => None,
+        }
+    }
 }
+
+impl From<Side> for Seat {
+    fn from(side: Side) -> Seat {
+        side.seat()
+    }
+}
+
+impl TryFrom<Seat> for Side {
+    type Error = SideError;
+    fn try_from(seat: Seat) -> Result<Side, SideError> {
+        Side::from_seat(seat).ok_or(SideError(seat.index()))
+    }
+}
+
+/// A seat other than 0 and 1: backgammon has two players.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Seat, Side, SideError};
+/// assert_eq!(Side::try_from(Seat::new(2)), Err(SideError(2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {0} does not play backgammon (seats 0 and 1 do)")]
+pub struct SideError(pub usize);
 
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,9 +132,37 @@ impl fmt::Display for Side {
 
 /// A point `1..=24` in some side's own numbering (standard per-player numbering: each side
 /// counts towards its own home, point 1 is the deepest home point).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Point;
+/// let p = Point::new(6).unwrap();
+/// assert_eq!(p.flip().get(), 19);
+/// assert!(Point::new(0).is_none() && Point::new(25).is_none());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Point(u8);
+
+/// A number that is not a point `1..=24`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a point (1..=24)")]
+pub struct PointError(pub u8);
+
+impl TryFrom<u8> for Point {
+    type Error = PointError;
+    fn try_from(n: u8) -> Result<Point, PointError> {
+        Point::new(n).ok_or(PointError(n))
+    }
+}
+
+impl From<Point> for u8 {
+    fn from(p: Point) -> u8 {
+        p.0
+    }
+}
 
 impl Point {
     /// The point `n` if `1 <= n <= 24`.
@@ -119,12 +206,33 @@ impl Point {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Label {
     number: u8,
     a: bool,
 }
 
+impl TryFrom<String> for Label {
+    type Error = LabelError;
+    fn try_from(s: String) -> Result<Label, LabelError> {
+        s.parse()
+    }
+}
+
+impl From<Label> for String {
+    fn from(l: Label) -> String {
+        l.to_string()
+    }
+}
+
 /// A string that is not a booklet label.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Label, LabelError};
+/// assert!(matches!("13A".parse::<Label>(), Err(LabelError::Invalid(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LabelError {
@@ -215,6 +323,18 @@ impl FromStr for Label {
 }
 
 /// Why a checker layout is not a backgammon position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, PositionError, Side};
+/// let mut white = [0u8; 26];
+/// white[6] = 16;
+/// match Position::new(Side::White, white, [0; 26]) {
+///     Err(PositionError::WrongCount { side: Side::White, count: 16 }) => {}
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -232,6 +352,10 @@ pub enum PositionError {
         /// The point in White's numbering.
         point: u8,
     },
+    /// Both sides have borne off all 15 checkers: no game reaches this layout, since it ends
+    /// when the first side is off (B30, A14).
+    #[error("both sides have borne off all their checkers")]
+    BothBorneOff,
 }
 
 /// A validated checker layout plus the side on roll.
@@ -261,6 +385,17 @@ pub struct Position {
 
 /// An unvalidated position: the raw counts, as (de)serialized. Turn it into a [`Position`]
 /// with `Position::try_from`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, PositionSetup, Side};
+/// let mut setup = PositionSetup::from(Position::start(Side::White));
+/// setup.white[24] = 0; // White's back checkers are off
+/// let p = Position::try_from(setup)?;
+/// assert_eq!(p.off(Side::White), 2);
+/// # Ok::<(), lattjo_backgammon::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PositionSetup {
@@ -309,8 +444,24 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`PositionError`] when a side has more than 15 checkers in play or a point holds both
-    /// colours.
+    /// [`PositionError`] when a side has more than 15 checkers in play, a point holds both
+    /// colours, or both sides have borne off everything.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Position, PositionError, Side};
+    /// let mut white = [0u8; 26];
+    /// white[6] = 15; // all fifteen on White's 6 point
+    /// let mut black = [0u8; 26];
+    /// black[24] = 2; // two on Black's 24 point, the rest borne off
+    /// let p = Position::new(Side::White, white, black)?;
+    /// assert_eq!(p.off(Side::Black), 13);
+    /// black[19] = 1; // Black's 19 is White's 6
+    /// assert!(matches!(Position::new(Side::White, white, black),
+    ///     Err(PositionError::SharedPoint { point: 6 })));
+    /// # Ok::<(), PositionError>(())
+    /// ```
     pub fn new(to_move: Side, white: [u8; 26], black: [u8; 26]) -> Result<Position, PositionError> {
         let mut board = [white, black];
         for side in Side::ALL {
@@ -328,6 +479,9 @@ impl Position {
             if board[0][p] > 0 && board[1][25 - p] > 0 {
                 return Err(PositionError::SharedPoint { point: p as u8 });
             }
+        }
+        if board[0][OFF] == CHECKERS && board[1][OFF] == CHECKERS {
+            return Err(PositionError::BothBorneOff);
         }
         Ok(Position { board, to_move })
     }
@@ -393,6 +547,18 @@ impl Position {
     #[must_use]
     pub const fn has_won(&self, side: Side) -> bool {
         self.board[side as usize][OFF] == CHECKERS
+    }
+
+    /// The side that has borne off all 15 checkers, if one has: the game is over (B30).
+    #[must_use]
+    pub const fn winner(&self) -> Option<Side> {
+        if self.has_won(Side::White) {
+            Some(Side::White)
+        } else if self.has_won(Side::Black) {
+            Some(Side::Black)
+        } else {
+            None
+        }
     }
 }
 
@@ -507,5 +673,29 @@ mod tests {
         b[25] = 2;
         let p = Position::new(Side::White, w, b).unwrap();
         assert_eq!(p.off(Side::Black), 13);
+    }
+
+    /// Issue 15.5: the empty board (both sides borne off) is no position of any game (B30,
+    /// A14: a game ends when the first side is off), so no text or serde input can build it.
+    #[test]
+    fn regression_empty_board_is_not_a_position() {
+        assert_eq!(
+            Position::new(Side::White, [0; 26], [0; 26]),
+            Err(PositionError::BothBorneOff)
+        );
+        // One side off is a final position and stays representable.
+        let mut b = [0u8; 26];
+        b[3] = 1;
+        let p = Position::new(Side::Black, [0; 26], b).unwrap();
+        assert_eq!(p.winner(), Some(Side::White));
+    }
+
+    #[test]
+    fn gnubg_player_numbers_are_the_reverse_of_seats() {
+        for side in Side::ALL {
+            assert_eq!(Side::from_gnubg_player(side.gnubg_player()), Some(side));
+            assert_ne!(usize::from(side.gnubg_player()), side.index());
+        }
+        assert_eq!(Side::from_gnubg_player(2), None);
     }
 }

@@ -8,29 +8,31 @@ use boardgame_core::{
     BySeat, Game, GameRng, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
 };
 
-use crate::board::{BAR, Position, Side};
-use crate::ids::{IdGameState, MatchId, MatchIdError, ResignLevel, XgDice, Xgid};
+use crate::board::{BAR, OFF, Position, Side};
+use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH, ResignLevel};
 use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
 
-/// The largest cube log2 the state stores whatever the options (2^60 keeps 3 x cube in an
-/// `i64`); A13 sets no rule limit, this is a representation bound.
-pub const CUBE_LOG2_HARD_LIMIT: u8 = 60;
-
-/// Rule options. Build from a preset and change single fields; every combination is valid.
+/// Rule options: a preset ([`Rules::lattjo`], the default, or [`Rules::standard`]) changed
+/// by `with_<option>` builders. [`Backgammon::new`] checks the combination.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::{Rules, SingleDiePolicy};
+/// use lattjo_backgammon::{Backgammon, Rules, SingleDiePolicy};
 /// // The default is the booklet.
 /// assert_eq!(Rules::default(), Rules::lattjo());
 /// assert_eq!(Rules::lattjo().single_die, SingleDiePolicy::Lattjo);
-/// // A hybrid: standard play of the dice, no Crawford rule.
-/// let r = Rules { crawford: false, ..Rules::standard() };
-/// assert_eq!(r.single_die, SingleDiePolicy::Standard);
+/// // A hybrid: standard play of the dice, no Crawford rule, no cube.
+/// let r = Rules::standard().with_crawford(false).with_cube(false);
+/// assert!(!r.cube && r.single_die == SingleDiePolicy::Standard);
+/// let game = Backgammon::new(r)?;
+/// // Money options need the cube.
+/// assert!(Backgammon::new(Rules::standard().with_cube(false).with_jacoby(true)).is_err());
+/// # Ok::<(), lattjo_backgammon::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// How a non-double may be under-used (D1). Booklet: [`SingleDiePolicy::Lattjo`];
     /// standard: [`SingleDiePolicy::Standard`].
@@ -41,15 +43,17 @@ pub struct Rules {
     /// The Crawford rule in match play (D4). Booklet: off (it has no such rule); standard: on.
     pub crawford: bool,
     /// Money play only: gammons and backgammons count single while the cube is centred (D5).
-    /// Off in both presets.
+    /// Off in both presets; needs the cube.
     pub jacoby: bool,
     /// Money play only: a doubled player may beaver (take and redouble at once, keeping the
-    /// cube) (D5). Off in both presets.
+    /// cube) (D5). Off in both presets; needs the cube.
     pub beavers: bool,
     /// Money play only: each tie on the opening roll doubles the centred cube, at most this
-    /// many times per game (D3); 0 = off, the default of both presets.
+    /// many times per game (D3); 0 = off, the default of both presets. Needs the cube.
     pub automatic_doubles: u8,
-    /// The largest cube (as log2) a double may reach; `None` = no limit (A13), the default.
+    /// The largest cube (as log2, 0..=12) a double may reach; `None` = up to 2^12 = 4096, the
+    /// most any state holds ([`MAX_CUBE_LOG2`], GNU Backgammon's own limit; decision for
+    /// A13). `None` in both presets.
     pub max_cube_log2: Option<u8>,
     /// Whether the player on roll may offer to resign a single game, gammon or backgammon
     /// before rolling (D6). Off in both presets, so that random and search players do not
@@ -58,7 +62,8 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The booklet's rules (the default): [`SingleDiePolicy::Lattjo`], no Crawford rule.
+    /// The booklet's rules (the default): [`SingleDiePolicy::Lattjo`], no Crawford rule, the
+    /// cube on.
     #[must_use]
     pub const fn lattjo() -> Rules {
         Rules {
@@ -73,20 +78,77 @@ impl Rules {
         }
     }
 
-    /// Modern tournament and money rules: [`SingleDiePolicy::Standard`], the Crawford rule.
+    /// Modern tournament and money rules (WBF/USBGF style): [`SingleDiePolicy::Standard`],
+    /// the Crawford rule, the cube on.
     #[must_use]
     pub const fn standard() -> Rules {
-        Rules {
-            single_die: SingleDiePolicy::Standard,
-            crawford: true,
-            ..Rules::lattjo()
-        }
+        Rules::lattjo()
+            .with_single_die(SingleDiePolicy::Standard)
+            .with_crawford(true)
     }
 
-    fn cube_limit(&self) -> u8 {
-        self.max_cube_log2
-            .unwrap_or(CUBE_LOG2_HARD_LIMIT)
-            .min(CUBE_LOG2_HARD_LIMIT)
+    /// These rules with the single-die policy `policy` (D1).
+    #[must_use]
+    pub const fn with_single_die(mut self, policy: SingleDiePolicy) -> Rules {
+        self.single_die = policy;
+        self
+    }
+
+    /// These rules with the doubling cube on or off (B25-B29).
+    #[must_use]
+    pub const fn with_cube(mut self, on: bool) -> Rules {
+        self.cube = on;
+        self
+    }
+
+    /// These rules with the Crawford rule on or off (D4).
+    #[must_use]
+    pub const fn with_crawford(mut self, on: bool) -> Rules {
+        self.crawford = on;
+        self
+    }
+
+    /// These rules with the Jacoby rule on or off (money play, D5).
+    #[must_use]
+    pub const fn with_jacoby(mut self, on: bool) -> Rules {
+        self.jacoby = on;
+        self
+    }
+
+    /// These rules with beavers allowed or not (money play, D5).
+    #[must_use]
+    pub const fn with_beavers(mut self, on: bool) -> Rules {
+        self.beavers = on;
+        self
+    }
+
+    /// These rules with at most `n` automatic doubles per game (money play, D3; 0 = off).
+    #[must_use]
+    pub const fn with_automatic_doubles(mut self, n: u8) -> Rules {
+        self.automatic_doubles = n;
+        self
+    }
+
+    /// These rules with the cube limited to `2^log2` (`None` = 2^12, A13).
+    #[must_use]
+    pub const fn with_max_cube_log2(mut self, log2: Option<u8>) -> Rules {
+        self.max_cube_log2 = log2;
+        self
+    }
+
+    /// These rules with resignation offers allowed or not (D6).
+    #[must_use]
+    pub const fn with_resignations(mut self, on: bool) -> Rules {
+        self.resignations = on;
+        self
+    }
+
+    /// The largest cube log2 a double may reach.
+    const fn cube_limit(&self) -> u8 {
+        match self.max_cube_log2 {
+            Some(m) if m < MAX_CUBE_LOG2 => m,
+            _ => MAX_CUBE_LOG2,
+        }
     }
 }
 
@@ -96,8 +158,41 @@ impl Default for Rules {
     }
 }
 
+/// A combination of [`Rules`] that [`Backgammon::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Backgammon, Rules, RulesError};
+/// let r = Rules::standard().with_max_cube_log2(Some(20));
+/// assert_eq!(Backgammon::new(r), Err(RulesError::CubeLimit(20)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A cube limit above 2^12 ([`MAX_CUBE_LOG2`]).
+    #[error("a cube limit of 2^{0} is above the 2^12 every state holds")]
+    CubeLimit(u8),
+    /// A cube option (`jacoby`, `beavers`, `automatic_doubles`) without the cube.
+    #[error("{0} needs the doubling cube")]
+    NeedsCube(&'static str),
+}
+
 /// The game of backgammon under some [`Rules`]: implements boardgame-core's [`Game`] (a
 /// money game, or one game of a match through [`Rounds`]).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{random_playout, Game, GameRng, Turn};
+/// use lattjo_backgammon::{Backgammon, Rules};
+/// let game = Backgammon::new(Rules::standard().with_cube(false))?;
+/// let mut state = game.new_initial_state();
+/// random_playout(&game, &mut state, &mut GameRng::new(3, 0), &mut Vec::new());
+/// assert_eq!(game.turn(&state), Turn::Terminal);
+/// assert_eq!(Backgammon::default().rules(), &Rules::lattjo());
+/// # Ok::<(), lattjo_backgammon::RulesError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Backgammon {
     rules: Rules,
@@ -105,9 +200,28 @@ pub struct Backgammon {
 
 impl Backgammon {
     /// The game under `rules`.
-    #[must_use]
-    pub const fn new(rules: Rules) -> Backgammon {
-        Backgammon { rules }
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] for a cube limit above 2^12, or a cube option without the cube.
+    pub const fn new(rules: Rules) -> Result<Backgammon, RulesError> {
+        if let Some(m) = rules.max_cube_log2
+            && m > MAX_CUBE_LOG2
+        {
+            return Err(RulesError::CubeLimit(m));
+        }
+        if !rules.cube {
+            if rules.jacoby {
+                return Err(RulesError::NeedsCube("the jacoby rule"));
+            }
+            if rules.beavers {
+                return Err(RulesError::NeedsCube("beavers"));
+            }
+            if rules.automatic_doubles > 0 {
+                return Err(RulesError::NeedsCube("automatic doubles"));
+            }
+        }
+        Ok(Backgammon { rules })
     }
 
     /// The rules.
@@ -118,14 +232,29 @@ impl Backgammon {
 }
 
 /// Where a game stands.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_backgammon::{Action, Backgammon, Phase};
+/// let game = Backgammon::default();
+/// let mut s = game.new_initial_state();
+/// assert_eq!(s.phase(), Phase::Opening);
+/// game.apply(&mut s, &Action::Opening { white: 5, black: 2 })?;
+/// assert_eq!(s.phase(), Phase::Moving);
+/// # Ok::<(), lattjo_backgammon::PlayError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Phase {
     /// Chance: each player rolls one die (B3, A3).
     Opening,
-    /// The player on roll decides before rolling: roll, double (A10) or offer to resign.
-    Decide,
-    /// Chance: the player on roll rolls two dice (B4).
+    /// Before the roll of the player on roll. A player node when they may double (A10) or
+    /// offer to resign (D6); otherwise (no cube, the Crawford game, a cube they do not own)
+    /// the roll is due at once and this is a chance node.
+    BeforeRoll,
+    /// Chance: the player on roll chose to roll and rolls two dice (B4).
     Rolling,
     /// The player on roll chooses a play for the dice.
     Moving,
@@ -138,6 +267,14 @@ pub enum Phase {
 }
 
 /// How a game was won.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::WinKind;
+/// assert_eq!(WinKind::Gammon.multiplier(), 2);
+/// assert_eq!(WinKind::Drop.multiplier(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum WinKind {
@@ -153,7 +290,41 @@ pub enum WinKind {
     Resignation(ResignLevel),
 }
 
+impl WinKind {
+    /// The points per unit of the cube: 1, 2 or 3 (a drop counts 1, A11; the Jacoby rule
+    /// may score a gammon or a resignation single, see [`Outcome`]).
+    #[must_use]
+    pub const fn multiplier(self) -> i64 {
+        match self {
+            WinKind::Single | WinKind::Drop => 1,
+            WinKind::Gammon => 2,
+            WinKind::Backgammon => 3,
+            WinKind::Resignation(l) => l as i64,
+        }
+    }
+}
+
 /// The end of a game: who won, how, and the points (already times the cube).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_backgammon::{Action, Backgammon, Dice, Outcome, Position, Side, WinKind};
+/// let mut white = [0u8; 26];
+/// white[2] = 1; // White's last checker, on its 2 point
+/// let mut black = [0u8; 26];
+/// black[6] = 14;
+/// black[20] = 1; // Black's 20 point is White's 5: in White's home board
+/// let game = Backgammon::default();
+/// let pos = Position::new(Side::White, white, black)?;
+/// let mut s = game.state_from(pos, Dice::new(2, 1))?;
+/// let play = pos.parse_play("2/off", Dice::new(2, 1).unwrap(), game.rules().single_die)?;
+/// game.apply(&mut s, &Action::Play(play))?;
+/// let Some(Outcome { winner, kind, points }) = s.outcome() else { unreachable!() };
+/// assert_eq!((winner, kind, points), (Side::White, WinKind::Backgammon, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
@@ -165,119 +336,294 @@ pub struct Outcome {
     pub points: i64,
 }
 
-/// The match a game belongs to (standard match play, A16, D4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MatchContext {
-    /// Points needed to win the match.
-    pub length: i64,
-    /// Scores of White and Black before this game.
-    pub score: [i64; 2],
-    /// Whether this is the Crawford game (no doubling).
-    pub crawford: bool,
-    /// Whether the Crawford game has been played.
-    pub post_crawford: bool,
-}
-
-/// A game in progress: the checkers, the dice, the cube, the phase.
+/// The match a game belongs to (standard match play, B35, A16, D4): the length, the scores
+/// before this game, and whether it is the Crawford game.
 ///
-/// With the `serde` feature, deserialization validates: the position (15 checkers a side,
-/// one colour a point), a cube within the representable bound, dice present exactly when a
-/// play is due, an outcome exactly when the game is over.
+/// Invariants, checked by [`MatchContext::new`] and on deserialization: a length of 1 to
+/// [`MAX_MATCH_LENGTH`] points, both scores below it, and a Crawford game only in a match of
+/// two or more points with a side at length − 1.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchContext, MatchContextError, Side};
+/// let m = MatchContext::new(7, [6, 3], true)?;
+/// assert!(m.is_crawford() && !m.is_post_crawford());
+/// assert_eq!(m.score(Side::Black), 3);
+/// assert_eq!(MatchContext::new(7, [6, 3], false)?.is_post_crawford(), true);
+/// assert!(MatchContext::new(2, [1, 5], false).is_err()); // issue 15.4
+/// assert!(MatchContext::new(0, [0, 0], false).is_err());
+/// assert_eq!(MatchContext::new(7, [2, 3], true), Err(MatchContextError::Crawford));
+/// # Ok::<(), MatchContextError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "StateRepr", into = "StateRepr"))]
-pub struct State {
-    position: Position,
-    phase: Phase,
-    dice: Option<Dice>,
-    cube_log2: u8,
-    cube_owner: Option<Side>,
-    automatic_doubles: u8,
-    resign_refused: bool,
-    outcome: Option<Outcome>,
-    match_context: Option<MatchContext>,
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "MatchContextRepr", into = "MatchContextRepr")
+)]
+pub struct MatchContext {
+    length: u32,
+    score: [u32; 2],
+    crawford: bool,
 }
 
-/// The serialized form of [`State`], checked on the way in.
+/// The serialized form of [`MatchContext`], checked on the way in.
 #[cfg(feature = "serde")]
-#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
-struct StateRepr {
-    position: Position,
-    phase: Phase,
-    dice: Option<Dice>,
-    cube_log2: u8,
-    cube_owner: Option<Side>,
-    automatic_doubles: u8,
-    resign_refused: bool,
-    outcome: Option<Outcome>,
-    match_context: Option<MatchContext>,
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct MatchContextRepr {
+    length: u32,
+    score: [u32; 2],
+    crawford: bool,
 }
 
-/// A deserialized [`State`] that breaks an invariant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg(feature = "serde")]
+impl TryFrom<MatchContextRepr> for MatchContext {
+    type Error = MatchContextError;
+    fn try_from(r: MatchContextRepr) -> Result<MatchContext, MatchContextError> {
+        MatchContext::new(r.length, r.score, r.crawford)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<MatchContext> for MatchContextRepr {
+    fn from(m: MatchContext) -> MatchContextRepr {
+        MatchContextRepr {
+            length: m.length,
+            score: m.score,
+            crawford: m.crawford,
+        }
+    }
+}
+
+/// A match context that no match reaches.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchContext, MatchContextError};
+/// assert_eq!(MatchContext::new(0, [0, 0], false), Err(MatchContextError::Length(0)));
+/// assert_eq!(
+///     MatchContext::new(2, [1, 5], false),
+///     Err(MatchContextError::Score { score: 5, length: 2 })
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchContextError {
+    /// A length of 0 or above [`MAX_MATCH_LENGTH`].
+    #[error("a match is 1 to 64 points long, got {0}")]
+    Length(u32),
+    /// A score not below the length: the match would be over.
+    #[error("score {score} is not below the match length {length}")]
+    Score {
+        /// The score.
+        score: u32,
+        /// The match length.
+        length: u32,
+    },
+    /// A Crawford game in a 1-point match or with no side at length − 1 (D4).
+    #[error("a crawford game needs a match of 2 or more points with a side at length - 1")]
+    Crawford,
+}
+
+impl MatchContext {
+    /// The game of a `length`-point match at `score` (White's, Black's) before it; `crawford`
+    /// when it is the Crawford game.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchContextError`] when the length is 0 or above 64, a score is not below the
+    /// length, or the Crawford flag has no side at length − 1 (or the match is 1 point).
+    pub const fn new(
+        length: u32,
+        score: [u32; 2],
+        crawford: bool,
+    ) -> Result<MatchContext, MatchContextError> {
+        if length == 0 || length > MAX_MATCH_LENGTH {
+            return Err(MatchContextError::Length(length));
+        }
+        let mut i = 0;
+        while i < 2 {
+            if score[i] >= length {
+                return Err(MatchContextError::Score {
+                    score: score[i],
+                    length,
+                });
+            }
+            i += 1;
+        }
+        let m = MatchContext {
+            length,
+            score,
+            crawford,
+        };
+        if crawford && !m.at_match_point() {
+            return Err(MatchContextError::Crawford);
+        }
+        Ok(m)
+    }
+
+    /// Points needed to win the match.
+    #[must_use]
+    pub const fn length(&self) -> u32 {
+        self.length
+    }
+
+    /// The score of `side` before this game.
+    #[must_use]
+    pub const fn score(&self, side: Side) -> u32 {
+        self.score[side as usize]
+    }
+
+    /// The scores before this game, White's then Black's.
+    #[must_use]
+    pub const fn scores(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// Whether this is the Crawford game (no doubling, D4).
+    #[must_use]
+    pub const fn is_crawford(&self) -> bool {
+        self.crawford
+    }
+
+    /// Whether this game comes after the Crawford game: a side is at length − 1 and this is
+    /// not the Crawford game (GNU Backgammon's `fPostCrawford`; meaningful under the Crawford
+    /// rule).
+    #[must_use]
+    pub const fn is_post_crawford(&self) -> bool {
+        !self.crawford && self.at_match_point()
+    }
+
+    /// Whether a side needs one point (in a match of two or more points).
+    const fn at_match_point(&self) -> bool {
+        self.length >= 2 && (self.score[0] == self.length - 1 || self.score[1] == self.length - 1)
+    }
+}
+
+/// A game in progress or over: the checkers, the phase, the dice, the cube, the result and
+/// the match it belongs to.
+///
+/// `Display` writes the state as an XGID and `FromStr` reads one (see [`State::to_xgid`]);
+/// [`State::to_gnubg_id`] and [`State::from_gnubg_id`] do the same with GNU Backgammon's ID.
+/// Deserialization (feature `serde`) goes through the same checks as [`State::try_from`] on
+/// a [`StateSetup`].
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_backgammon::{Action, Backgammon, Phase, Side, State};
+/// let game = Backgammon::default();
+/// let mut s: State = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10".parse()?;
+/// assert_eq!((s.phase(), s.to_move()), (Phase::Moving, Side::White));
+/// let play = s.position().parse_play("13/11 13/8", s.dice().unwrap(), game.rules().single_die)?;
+/// game.apply(&mut s, &Action::Play(play))?;
+/// assert_eq!((s.phase(), s.to_move()), (Phase::BeforeRoll, Side::Black));
+/// assert_eq!(s.to_string(), "XGID=-b----E-D--AeC---c-e----B-:0:0:-1:00:0:0:0:0:10");
+/// assert_eq!(s.to_string().parse::<State>()?, s);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StateSetup", into = "StateSetup"))]
+pub struct State {
+    pub(crate) position: Position,
+    pub(crate) phase: Phase,
+    pub(crate) dice: Option<Dice>,
+    pub(crate) cube_log2: u8,
+    pub(crate) cube_owner: Option<Side>,
+    pub(crate) resign_refused: bool,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) match_context: Option<MatchContext>,
+}
+
+/// The fields of a [`State`], unvalidated: build one with `State::try_from(setup)`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Phase, Position, Side, State, StateError, StateSetup};
+/// let setup = StateSetup::from(State::default());
+/// assert_eq!(setup.phase, Phase::Opening);
+/// let no_dice = StateSetup { phase: Phase::Moving, ..setup };
+/// assert_eq!(State::try_from(no_dice), Err(StateError::Dice(Phase::Moving)));
+/// let moved = StateSetup { position: Position::start(Side::Black), ..setup };
+/// assert_eq!(State::try_from(moved), Err(StateError::Opening)); // White rolls first by convention
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StateSetup {
+    /// The checkers; the side to move is the player on roll (the doubler while a double is
+    /// offered, the resigner while a resignation is offered, the winner or loser as
+    /// [`State::position`] says once the game is over).
+    pub position: Position,
+    /// The phase.
+    pub phase: Phase,
+    /// The dice to play: `Some` exactly in [`Phase::Moving`].
+    pub dice: Option<Dice>,
+    /// Log2 of the cube value, at most [`MAX_CUBE_LOG2`]. In the opening it counts the
+    /// automatic doubles so far (D3).
+    pub cube_log2: u8,
+    /// The cube owner; `None` while centred.
+    pub cube_owner: Option<Side>,
+    /// Whether the player on roll has had a resignation refused this turn (D6).
+    pub resign_refused: bool,
+    /// The result: `Some` exactly in [`Phase::Over`].
+    pub outcome: Option<Outcome>,
+    /// The match, or `None` for a money game.
+    pub match_context: Option<MatchContext>,
+}
+
+/// A [`StateSetup`] that is not a state of any game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Backgammon, Position, Side, StateError};
+/// let mut black = [0u8; 26];
+/// black[3] = 1;
+/// let won = Position::new(Side::Black, [0; 26], black)?; // White is off
+/// assert_eq!(Backgammon::default().state_from(won, None), Err(StateError::Finished(Side::White)));
+/// # Ok::<(), lattjo_backgammon::PositionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
-    /// The cube is above [`CUBE_LOG2_HARD_LIMIT`].
-    #[error("cube 2^{0} is above the representable 2^60")]
+    /// The cube is above 2^12 ([`MAX_CUBE_LOG2`]).
+    #[error("cube 2^{0} is above the largest cube 2^12")]
     Cube(u8),
     /// Dice missing while a play is due, or present otherwise.
     #[error("the dice do not fit the phase {0:?}")]
     Dice(Phase),
-    /// An outcome without the game being over, or the reverse, or a non-positive score.
+    /// An outcome without the game being over, or the reverse.
     #[error("the outcome does not fit the phase {0:?}")]
-    Outcome(Phase),
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<StateRepr> for State {
-    type Error = StateError;
-    fn try_from(r: StateRepr) -> Result<State, StateError> {
-        if r.cube_log2 > CUBE_LOG2_HARD_LIMIT {
-            return Err(StateError::Cube(r.cube_log2));
-        }
-        if (r.phase == Phase::Moving) != r.dice.is_some() {
-            return Err(StateError::Dice(r.phase));
-        }
-        if (r.phase == Phase::Over) != r.outcome.is_some()
-            || r.outcome.is_some_and(|o| o.points <= 0)
-        {
-            return Err(StateError::Outcome(r.phase));
-        }
-        Ok(State {
-            position: r.position,
-            phase: r.phase,
-            dice: r.dice,
-            cube_log2: r.cube_log2,
-            cube_owner: r.cube_owner,
-            automatic_doubles: r.automatic_doubles,
-            resign_refused: r.resign_refused,
-            outcome: r.outcome,
-            match_context: r.match_context,
-        })
-    }
-}
-
-#[cfg(feature = "serde")]
-impl From<State> for StateRepr {
-    fn from(s: State) -> StateRepr {
-        StateRepr {
-            position: s.position,
-            phase: s.phase,
-            dice: s.dice,
-            cube_log2: s.cube_log2,
-            cube_owner: s.cube_owner,
-            automatic_doubles: s.automatic_doubles,
-            resign_refused: s.resign_refused,
-            outcome: s.outcome,
-            match_context: s.match_context,
-        }
-    }
+    OutcomePhase(Phase),
+    /// A side has borne off all its checkers but the game is not over (B30, A14).
+    #[error("{0} has borne off every checker: the game is over")]
+    Finished(Side),
+    /// The outcome does not fit the position, the side to move or the cube (winner, kind or
+    /// points).
+    #[error("the outcome does not fit the position and the cube")]
+    Outcome,
+    /// The opening roll with checkers off the start, a turned cube, a cube doubled in match
+    /// play, or the wrong side to move (White, by convention).
+    #[error("the opening roll needs the start position, white to move and a centred cube")]
+    Opening,
+    /// A turned cube or a double in the Crawford game (D4).
+    #[error("no doubling in the crawford game")]
+    Crawford,
+    /// A double offered by a player who may not double (B29, A13).
+    #[error("the player on roll cannot have offered this double")]
+    Double,
+    /// A refused resignation where none can have been offered this turn.
+    #[error("no resignation can have been refused in phase {0:?}")]
+    ResignRefused(Phase),
 }
 
 impl State {
-    /// The checkers; the side on roll is the player whose turn it is (or who owns the pending
-    /// decision's turn: a double or resignation is answered by the other side).
+    /// The checkers; the side to move is the player on roll (see [`StateSetup::position`]).
     #[must_use]
     pub const fn position(&self) -> &Position {
         &self.position
@@ -313,6 +659,12 @@ impl State {
         self.cube_owner
     }
 
+    /// Whether the player on roll has had a resignation refused this turn.
+    #[must_use]
+    pub const fn resign_refused(&self) -> bool {
+        self.resign_refused
+    }
+
     /// The result, once the game is over.
     #[must_use]
     pub const fn outcome(&self) -> Option<Outcome> {
@@ -331,107 +683,170 @@ impl State {
         self.position.to_move
     }
 
-    /// The side that must act now (`None` at chance nodes and at the end).
+    /// The side whose decision or play is pending: the player on roll before the roll
+    /// (whether they have a choice depends on the rules, see [`Phase::BeforeRoll`]) and with
+    /// the dice, the opponent while a double or resignation awaits an answer; `None` at the
+    /// opening roll, while rolling and at the end.
     #[must_use]
     pub const fn actor(&self) -> Option<Side> {
         match self.phase {
-            Phase::Decide | Phase::Moving => Some(self.position.to_move),
+            Phase::BeforeRoll | Phase::Moving => Some(self.position.to_move),
             Phase::Doubled | Phase::ResignOffered(_) => Some(self.position.to_move.opponent()),
             Phase::Opening | Phase::Rolling | Phase::Over => None,
         }
     }
 
-    /// The GNU Backgammon Match ID of this state (White is GNUBG's player 0).
-    ///
-    /// # Errors
-    ///
-    /// [`MatchIdError`] when the cube is above 2^15 or a score or length above 32767 (A13).
-    pub fn match_id(&self) -> Result<MatchId, MatchIdError> {
-        let small = |v: i64| {
-            u16::try_from(v)
-                .ok()
-                .filter(|&v| v <= 0x7fff)
-                .ok_or(MatchIdError::TooLarge(v as u32))
-        };
-        let (length, score, crawford) = match self.match_context {
-            Some(m) => (
-                small(m.length)?,
-                [small(m.score[0])?, small(m.score[1])?],
-                m.crawford,
-            ),
-            None => (0, [0, 0], false),
-        };
-        let game_state = match self.outcome.map(|o| o.kind) {
-            None if self.phase == Phase::Opening => IdGameState::NoGame,
-            None => IdGameState::Playing,
-            Some(WinKind::Drop) => IdGameState::Dropped,
-            Some(WinKind::Resignation(_)) => IdGameState::Resigned,
-            Some(_) => IdGameState::Over,
-        };
-        let id = MatchId {
-            cube_log2: self.cube_log2,
-            cube_owner: self.cube_owner,
-            on_roll: self.position.to_move,
-            crawford,
-            game_state,
-            turn: self.actor().unwrap_or(self.position.to_move),
-            double_offered: self.phase == Phase::Doubled,
-            resignation: match self.phase {
-                Phase::ResignOffered(l) => Some(l),
-                _ => None,
-            },
-            dice: if self.phase == Phase::Moving {
-                self.dice.map(|d| (d.high(), d.low()))
-            } else {
-                None
-            },
-            match_length: length,
-            score,
-        };
-        id.encode()?;
-        Ok(id)
-    }
-
-    /// The XGID of this state (White is the bottom player). The maximum-cube field is the
-    /// rules' limit, or 10 (XG's usual 1024) when there is none and the cube is below it.
+    /// The fields.
     #[must_use]
-    pub fn xgid(&self, rules: &Rules) -> Xgid {
-        let (score, flags, length) = match self.match_context {
-            Some(m) => (
-                [
-                    m.score[0].clamp(0, i64::from(u32::MAX)) as u32,
-                    m.score[1].clamp(0, i64::from(u32::MAX)) as u32,
-                ],
-                u8::from(m.crawford),
-                m.length.clamp(0, i64::from(u32::MAX)) as u32,
-            ),
-            None => (
-                [0, 0],
-                u8::from(rules.jacoby) | (u8::from(rules.beavers) << 1),
-                0,
-            ),
-        };
-        let dice = match self.phase {
-            Phase::Moving => self
-                .dice
-                .map_or(XgDice::NotRolled, |d| XgDice::Rolled(d.high(), d.low())),
-            Phase::Doubled => XgDice::Doubled,
-            _ => XgDice::NotRolled,
-        };
-        Xgid {
+    pub const fn setup(&self) -> StateSetup {
+        StateSetup {
             position: self.position,
+            phase: self.phase,
+            dice: self.dice,
             cube_log2: self.cube_log2,
             cube_owner: self.cube_owner,
-            dice,
-            score,
-            flags,
-            match_length: length,
-            max_cube_log2: rules.max_cube_log2.unwrap_or(10).max(self.cube_log2),
+            resign_refused: self.resign_refused,
+            outcome: self.outcome,
+            match_context: self.match_context,
         }
     }
 }
 
+/// The state before the opening roll of a money game under any rules.
+impl Default for State {
+    fn default() -> State {
+        State {
+            position: Position::start(Side::White),
+            phase: Phase::Opening,
+            dice: None,
+            cube_log2: 0,
+            cube_owner: None,
+            resign_refused: false,
+            outcome: None,
+            match_context: None,
+        }
+    }
+}
+
+/// The kind of a bear-off win over `loser` (B31-B33).
+fn bear_off_kind(position: &Position, loser: Side) -> WinKind {
+    let lb = &position.board[loser.index()];
+    if lb[OFF] > 0 {
+        WinKind::Single
+    } else if lb[BAR] > 0 || lb[19..=24].iter().any(|&c| c > 0) {
+        WinKind::Backgammon
+    } else {
+        WinKind::Gammon
+    }
+}
+
+fn check_state(s: &StateSetup) -> Result<(), StateError> {
+    if s.cube_log2 > MAX_CUBE_LOG2 {
+        return Err(StateError::Cube(s.cube_log2));
+    }
+    if (s.phase == Phase::Moving) != s.dice.is_some() {
+        return Err(StateError::Dice(s.phase));
+    }
+    if (s.phase == Phase::Over) != s.outcome.is_some() {
+        return Err(StateError::OutcomePhase(s.phase));
+    }
+    let pos = &s.position;
+    let cube = 1i64 << s.cube_log2;
+    // The Jacoby rule (D5) may have scored a gammon or a resignation single.
+    let jacoby_possible = s.match_context.is_none() && s.cube_owner.is_none();
+    match s.outcome {
+        None => {
+            if let Some(w) = pos.winner() {
+                return Err(StateError::Finished(w));
+            }
+        }
+        Some(o) => {
+            let ok = match o.kind {
+                WinKind::Single | WinKind::Gammon | WinKind::Backgammon => {
+                    let actual = bear_off_kind(pos, o.winner.opponent());
+                    pos.winner() == Some(o.winner)
+                        && pos.to_move == o.winner
+                        && (o.kind == actual || (o.kind == WinKind::Single && jacoby_possible))
+                        && o.points == o.kind.multiplier() * cube
+                }
+                WinKind::Drop => {
+                    pos.winner().is_none() && pos.to_move == o.winner && o.points == cube
+                }
+                WinKind::Resignation(l) => {
+                    pos.winner().is_none()
+                        && pos.to_move == o.winner.opponent()
+                        && (o.points == l as i64 * cube || (jacoby_possible && o.points == cube))
+                }
+            };
+            if !ok {
+                return Err(StateError::Outcome);
+            }
+        }
+    }
+    if s.phase == Phase::Opening
+        && (*pos != Position::start(Side::White)
+            || s.cube_owner.is_some()
+            || (s.match_context.is_some() && s.cube_log2 > 0))
+    {
+        return Err(StateError::Opening);
+    }
+    if s.match_context.is_some_and(|m| m.is_crawford())
+        && (s.cube_log2 > 0 || s.cube_owner.is_some() || s.phase == Phase::Doubled)
+    {
+        return Err(StateError::Crawford);
+    }
+    if s.phase == Phase::Doubled
+        && (s.cube_owner.is_some_and(|o| o != pos.to_move) || s.cube_log2 >= MAX_CUBE_LOG2)
+    {
+        return Err(StateError::Double);
+    }
+    if s.resign_refused && matches!(s.phase, Phase::Opening | Phase::ResignOffered(_)) {
+        return Err(StateError::ResignRefused(s.phase));
+    }
+    Ok(())
+}
+
+impl TryFrom<StateSetup> for State {
+    type Error = StateError;
+    fn try_from(s: StateSetup) -> Result<State, StateError> {
+        check_state(&s)?;
+        Ok(State {
+            position: s.position,
+            phase: s.phase,
+            dice: s.dice,
+            cube_log2: s.cube_log2,
+            cube_owner: s.cube_owner,
+            resign_refused: s.resign_refused,
+            outcome: s.outcome,
+            match_context: s.match_context,
+        })
+    }
+}
+
+impl From<State> for StateSetup {
+    fn from(s: State) -> StateSetup {
+        s.setup()
+    }
+}
+
 /// A move of the game: a chance result, a cube or resignation decision, or a play.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_backgammon::{Action, Backgammon, Dice, Phase, Play};
+/// let game = Backgammon::default();
+/// let mut s = game.new_initial_state();
+/// game.apply(&mut s, &Action::Opening { white: 3, black: 1 })?; // White starts with 3-1
+/// let play = s.position().parse_play("8/5 6/5", Dice::new(3, 1).unwrap(), game.rules().single_die)?;
+/// game.apply(&mut s, &Action::Play(play))?;
+/// assert_eq!(s.phase(), Phase::BeforeRoll); // Black may double before rolling
+/// game.apply(&mut s, &Action::Double)?;
+/// game.apply(&mut s, &Action::Take)?;
+/// assert_eq!(s.cube_value(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -493,9 +908,24 @@ impl fmt::Display for Action {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Action, Backgammon, Game, PlayError};
+/// let game = Backgammon::default();
+/// let mut s = game.new_initial_state();
+/// let before = s;
+/// assert_eq!(game.apply(&mut s, &Action::Double), Err(PlayError::ChanceExpected));
+/// assert!(matches!(
+///     game.apply(&mut s, &Action::Opening { white: 4, black: 4 }),
+///     Err(PlayError::BadDice(_)) // ties are re-rolled (A3)
+/// ));
+/// assert_eq!(s, before);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ActionError {
+pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -529,7 +959,7 @@ pub enum ActionError {
     /// The cube is at its limit (A13).
     #[error("the cube is at its limit of 2^{0}")]
     CubeAtLimit(u8),
-    /// Beavers are off, or this is match play.
+    /// Beavers are off, this is match play, or the cube would pass its limit.
     #[error("beavers are not allowed")]
     BeaversDisabled,
     /// Resignation offers are off.
@@ -543,28 +973,40 @@ pub enum ActionError {
     IllegalPlay(Play),
 }
 
+/// The play list of the last node this thread generated, and the play `sample_action` last
+/// chose from it with its result: `legal_actions` or `sample_action` followed by `apply` on
+/// the same node generates once and finds the chosen play at once.
+struct Scratch {
+    list: PlayList,
+    chosen: Option<(Play, Position)>,
+}
+
 thread_local! {
-    static SCRATCH: RefCell<PlayList> = RefCell::new(PlayList::new());
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        list: PlayList::new(),
+        chosen: None,
+    });
 }
 
 fn with_plays<R>(
     pos: &Position,
     dice: Dice,
     policy: SingleDiePolicy,
-    f: impl FnOnce(&PlayList) -> R,
+    f: impl FnOnce(&PlayList, &mut Option<(Play, Position)>) -> R,
 ) -> R {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut list) => {
-            // `legal_actions` then `apply` on the same node: generate once.
+        Ok(mut scratch) => {
+            let Scratch { list, chosen } = &mut *scratch;
             if !list.is_for(pos, dice, policy) {
                 list.generate(pos, dice, policy);
+                *chosen = None;
             }
-            f(&list)
+            f(list, chosen)
         }
         Err(_) => {
             let mut list = PlayList::new();
             list.generate(pos, dice, policy);
-            f(&list)
+            f(&list, &mut None)
         }
     })
 }
@@ -575,21 +1017,27 @@ impl Backgammon {
     }
 
     /// Why the player on roll may not double now, if so (A10, B29, D4, A13).
-    fn double_refusal(&self, s: &State) -> Option<ActionError> {
+    fn double_refusal(&self, s: &State) -> Option<PlayError> {
         if !self.rules.cube {
-            return Some(ActionError::CubeDisabled);
+            return Some(PlayError::CubeDisabled);
         }
         if s.match_context.is_some_and(|m| m.crawford) {
-            return Some(ActionError::CrawfordGame);
+            return Some(PlayError::CrawfordGame);
         }
         if s.cube_owner.is_some_and(|o| o != s.position.to_move) {
-            return Some(ActionError::CubeNotOwned);
+            return Some(PlayError::CubeNotOwned);
         }
         let limit = self.rules.cube_limit();
         if s.cube_log2 >= limit {
-            return Some(ActionError::CubeAtLimit(limit));
+            return Some(PlayError::CubeAtLimit(limit));
         }
         None
+    }
+
+    /// Whether the player on roll has a decision before the roll (a double or a resignation
+    /// offer); otherwise [`Phase::BeforeRoll`] is a chance node.
+    fn has_pre_roll_choice(&self, s: &State) -> bool {
+        (self.rules.resignations && !s.resign_refused) || self.double_refusal(s).is_none()
     }
 
     fn beaver_allowed(&self, s: &State) -> bool {
@@ -600,26 +1048,35 @@ impl Backgammon {
         self.rules.automatic_doubles > 0 && self.rules.cube && self.money(s)
     }
 
-    /// The state at the start of a game (the opening roll is next).
-    #[must_use]
-    pub fn new_game(&self, match_context: Option<MatchContext>) -> State {
-        State {
-            position: Position::start(Side::White),
-            phase: Phase::Opening,
-            dice: None,
-            cube_log2: 0,
-            cube_owner: None,
-            automatic_doubles: 0,
-            resign_refused: false,
-            outcome: None,
-            match_context,
+    /// Whether `s` is a chance node whose outcomes are the 21 rolls.
+    fn dice_due(&self, s: &State) -> bool {
+        match s.phase {
+            Phase::Rolling => true,
+            Phase::BeforeRoll => !self.has_pre_roll_choice(s),
+            _ => false,
         }
     }
 
-    /// A state from a position with `dice` to play (or before the roll when `None`), the cube
-    /// centred: for analysis and tests.
+    /// The state at the start of a game (the opening roll is next), money play when
+    /// `match_context` is `None`.
     #[must_use]
-    pub fn state_from(&self, position: Position, dice: Option<Dice>) -> State {
+    pub fn new_game(&self, match_context: Option<MatchContext>) -> State {
+        State {
+            match_context,
+            ..State::default()
+        }
+    }
+
+    /// A money-game state from a position with `dice` to play (or before the roll when
+    /// `None`), the cube centred: for analysis and tests.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::Finished`] when a side has already borne off every checker.
+    pub fn state_from(&self, position: Position, dice: Option<Dice>) -> Result<State, StateError> {
+        if let Some(w) = position.winner() {
+            return Err(StateError::Finished(w));
+        }
         let mut s = self.new_game(None);
         s.position = position;
         match dice {
@@ -629,42 +1086,25 @@ impl Backgammon {
             }
             None => self.start_turn(&mut s),
         }
-        s
+        Ok(s)
     }
 
     fn start_turn(&self, s: &mut State) {
         s.resign_refused = false;
         s.dice = None;
-        s.phase = if self.double_refusal(s).is_none() || self.rules.resignations {
-            Phase::Decide
-        } else {
-            Phase::Rolling
-        };
+        s.phase = Phase::BeforeRoll;
     }
 
     /// Points for a game won by bearing off (B30-B34, A14; D5 Jacoby).
     fn score_bear_off(&self, s: &State, winner: Side) -> Outcome {
-        let loser = winner.opponent();
-        let lb = &s.position.board[loser.index()];
-        let mut kind = if lb[0] > 0 {
-            WinKind::Single
-        } else if lb[BAR] > 0 || lb[19..=24].iter().any(|&c| c > 0) {
-            WinKind::Backgammon
-        } else {
-            WinKind::Gammon
-        };
+        let mut kind = bear_off_kind(&s.position, winner.opponent());
         if self.jacoby_applies(s) {
             kind = WinKind::Single;
         }
-        let mult = match kind {
-            WinKind::Gammon => 2,
-            WinKind::Backgammon => 3,
-            _ => 1,
-        };
         Outcome {
             winner,
             kind,
-            points: mult * s.cube_value() as i64,
+            points: kind.multiplier() * s.cube_value() as i64,
         }
     }
 
@@ -672,74 +1112,85 @@ impl Backgammon {
         self.rules.jacoby && self.money(s) && s.cube_owner.is_none()
     }
 
-    fn apply_checked(&self, s: &mut State, a: &Action) -> Result<(), ActionError> {
+    fn roll(&self, s: &mut State, d: Dice) {
+        s.dice = Some(d);
+        s.phase = Phase::Moving;
+    }
+
+    fn apply_checked(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         match (s.phase, a) {
-            (Phase::Over, _) => Err(ActionError::GameOver),
+            (Phase::Over, _) => Err(PlayError::GameOver),
             (Phase::Opening, Action::Opening { white, black }) => {
                 let (w, b) = (*white, *black);
-                if !(1..=6).contains(&w) || !(1..=6).contains(&b) {
-                    return Err(ActionError::BadDice(format!("{w}-{b}")));
-                }
+                let Some(dice) = Dice::new(w, b) else {
+                    return Err(PlayError::BadDice(format!("{w}-{b}")));
+                };
                 if w == b {
                     if !self.ties_are_outcomes(s) {
-                        return Err(ActionError::BadDice(format!(
-                            "{w}-{b} (ties are re-rolled)"
-                        )));
+                        return Err(PlayError::BadDice(format!("{w}-{b} (ties are re-rolled)")));
                     }
-                    // D3 automatic doubles, up to the agreed number and the cube limit.
-                    if s.automatic_doubles < self.rules.automatic_doubles
+                    // D3 automatic doubles, up to the agreed number and the cube limit; in
+                    // the opening the cube counts them.
+                    if s.cube_log2 < self.rules.automatic_doubles
                         && s.cube_log2 < self.rules.cube_limit()
                     {
-                        s.automatic_doubles += 1;
                         s.cube_log2 += 1;
                     }
                     return Ok(());
                 }
-                let starter = if w > b { Side::White } else { Side::Black };
-                s.position.to_move = starter;
-                s.dice = Dice::new(w, b);
-                s.phase = Phase::Moving;
+                s.position.to_move = if w > b { Side::White } else { Side::Black };
+                self.roll(s, dice);
                 Ok(())
             }
             (Phase::Rolling, Action::Dice(d)) => {
-                s.dice = Some(*d);
-                s.phase = Phase::Moving;
+                self.roll(s, *d);
                 Ok(())
             }
-            (Phase::Opening | Phase::Rolling, _) => Err(ActionError::ChanceExpected),
-            (_, Action::Opening { .. } | Action::Dice(_)) => Err(ActionError::NotChance),
-            (Phase::Decide, Action::Roll) => {
+            (Phase::BeforeRoll, Action::Dice(d)) if !self.has_pre_roll_choice(s) => {
+                self.roll(s, *d);
+                Ok(())
+            }
+            (Phase::Opening | Phase::Rolling, _) => Err(PlayError::ChanceExpected),
+            (Phase::BeforeRoll, a) if !self.has_pre_roll_choice(s) => Err(match a {
+                // The roll is due because the player has no choice: say why.
+                Action::Double => self.double_refusal(s).unwrap_or(PlayError::ChanceExpected),
+                Action::Resign(_) if s.resign_refused => PlayError::ResignationAlreadyRefused,
+                Action::Resign(_) => PlayError::ResignationsDisabled,
+                _ => PlayError::ChanceExpected,
+            }),
+            (_, Action::Opening { .. } | Action::Dice(_)) => Err(PlayError::NotChance),
+            (Phase::BeforeRoll, Action::Roll) => {
                 s.phase = Phase::Rolling;
                 Ok(())
             }
-            (Phase::Decide, Action::Double) => match self.double_refusal(s) {
+            (Phase::BeforeRoll, Action::Double) => match self.double_refusal(s) {
                 Some(e) => Err(e),
                 None => {
                     s.phase = Phase::Doubled;
                     Ok(())
                 }
             },
-            (Phase::Decide, Action::Resign(l)) => {
+            (Phase::BeforeRoll, Action::Resign(l)) => {
                 if !self.rules.resignations {
-                    Err(ActionError::ResignationsDisabled)
+                    Err(PlayError::ResignationsDisabled)
                 } else if s.resign_refused {
-                    Err(ActionError::ResignationAlreadyRefused)
+                    Err(PlayError::ResignationAlreadyRefused)
                 } else {
                     s.phase = Phase::ResignOffered(*l);
                     Ok(())
                 }
             }
             (Phase::Doubled, Action::Take) => {
-                s.cube_log2 = s.cube_log2.saturating_add(1);
+                s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
                 Ok(())
             }
             (Phase::Doubled, Action::Beaver) => {
                 if !self.beaver_allowed(s) {
-                    return Err(ActionError::BeaversDisabled);
+                    return Err(PlayError::BeaversDisabled);
                 }
-                s.cube_log2 = s.cube_log2.saturating_add(2);
+                s.cube_log2 += 2;
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
                 Ok(())
@@ -755,10 +1206,11 @@ impl Backgammon {
                 Ok(())
             }
             (Phase::ResignOffered(l), Action::AcceptResignation) => {
-                let mut mult = i64::from(l.multiplier());
-                if self.jacoby_applies(s) {
-                    mult = 1;
-                }
+                let mult = if self.jacoby_applies(s) {
+                    1
+                } else {
+                    i64::from(l.multiplier())
+                };
                 let winner = s.position.to_move.opponent();
                 s.outcome = Some(Outcome {
                     winner,
@@ -770,26 +1222,27 @@ impl Backgammon {
             }
             (Phase::ResignOffered(_), Action::RejectResignation) => {
                 s.resign_refused = true;
-                s.phase = Phase::Decide;
+                s.phase = Phase::BeforeRoll;
                 Ok(())
             }
             (Phase::Moving, Action::Play(play)) => {
                 let Some(dice) = s.dice else {
-                    return Err(ActionError::IllegalPlay(*play));
+                    return Err(PlayError::IllegalPlay(*play));
                 };
-                let found = with_plays(&s.position, dice, self.rules.single_die, |list| {
+                let found = with_plays(&s.position, dice, self.rules.single_die, |list, chosen| {
                     if list.is_empty() {
                         play.is_none()
                             .then(|| s.position.with_to_move(s.position.to_move.opponent()))
+                    } else if let Some((p, r)) = *chosen
+                        && p == *play
+                    {
+                        Some(r)
                     } else {
-                        list.plays()
-                            .iter()
-                            .position(|p| p == play)
-                            .map(|i| list.result(i))
+                        list.contains(play).then(|| s.position.after(play))
                     }
                 });
                 let Some(next) = found else {
-                    return Err(ActionError::IllegalPlay(*play));
+                    return Err(PlayError::IllegalPlay(*play));
                 };
                 let mover = s.position.to_move;
                 s.position = next;
@@ -804,136 +1257,11 @@ impl Backgammon {
                 }
                 Ok(())
             }
-            (phase, a) => Err(ActionError::NotNow {
+            (phase, a) => Err(PlayError::NotNow {
                 action: action_name(a),
                 phase,
             }),
         }
-    }
-}
-
-/// A GNUBG or XG identifier that does not describe a game this crate can continue.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ImportError {
-    /// The Position ID did not decode.
-    #[error("position id: {0}")]
-    PositionId(#[from] crate::ids::PositionIdError),
-    /// The Match ID did not decode.
-    #[error("match id: {0}")]
-    MatchId(#[from] MatchIdError),
-    /// The identifier describes a finished game (its result is not recorded in it).
-    #[error("the game is already over")]
-    Finished,
-    /// A state this crate does not model (an XG beaver or raccoon pending, a cube above 2^60).
-    #[error("not supported: {0}")]
-    Unsupported(&'static str),
-    /// Dice outside 1..=6.
-    #[error("dice {0}-{1} are not a roll")]
-    BadDice(u8, u8),
-}
-
-impl Backgammon {
-    /// The state a GNU Backgammon Position ID and Match ID describe (White is GNUBG's player
-    /// 0; the Position ID is read from the side of the player on roll). Resignation and
-    /// double offers, dice, cube, Crawford flag and match score are taken over.
-    ///
-    /// # Errors
-    ///
-    /// [`ImportError`] when an ID does not decode or the game is over.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use lattjo_backgammon::{Backgammon, Phase, Rules, Side};
-    /// let g = Backgammon::new(Rules::standard());
-    /// let s = g.state_from_gnubg("4HPwATDgc/ABMA", "cAkAAAAAAAAA")?;
-    /// assert_eq!(s.to_move(), Side::Black);
-    /// assert_eq!(s.phase(), Phase::Decide);
-    /// # Ok::<(), lattjo_backgammon::ImportError>(())
-    /// ```
-    pub fn state_from_gnubg(
-        &self,
-        position_id: &str,
-        match_id: &str,
-    ) -> Result<State, ImportError> {
-        let m: MatchId = match_id.parse()?;
-        let position = Position::from_position_id(position_id, m.on_roll)?;
-        let ctx = (m.match_length > 0).then(|| {
-            let (len, sc) = (
-                i64::from(m.match_length),
-                [i64::from(m.score[0]), i64::from(m.score[1])],
-            );
-            MatchContext {
-                length: len,
-                score: sc,
-                crawford: m.crawford,
-                post_crawford: self.rules.crawford
-                    && !m.crawford
-                    && sc.iter().any(|&x| x == len - 1),
-            }
-        });
-        let mut s = self.new_game(ctx);
-        s.position = position;
-        s.cube_log2 = m.cube_log2;
-        s.cube_owner = m.cube_owner;
-        match m.game_state {
-            IdGameState::NoGame => {
-                s.position.to_move = Side::White;
-                return Ok(s);
-            }
-            IdGameState::Playing => {}
-            _ => return Err(ImportError::Finished),
-        }
-        if m.double_offered {
-            s.phase = Phase::Doubled;
-        } else if let Some(l) = m.resignation {
-            s.phase = Phase::ResignOffered(l);
-        } else if let Some((a, b)) = m.dice {
-            s.dice = Some(Dice::new(a, b).ok_or(ImportError::BadDice(a, b))?);
-            s.phase = Phase::Moving;
-        } else {
-            self.start_turn(&mut s);
-        }
-        Ok(s)
-    }
-
-    /// The state an XGID describes (White is the bottom player).
-    ///
-    /// # Errors
-    ///
-    /// [`ImportError::Unsupported`] for a pending beaver or raccoon or a cube above 2^60.
-    pub fn state_from_xgid(&self, x: &Xgid) -> Result<State, ImportError> {
-        if x.cube_log2 > CUBE_LOG2_HARD_LIMIT {
-            return Err(ImportError::Unsupported("a cube above 2^60"));
-        }
-        let ctx = (x.match_length > 0).then(|| {
-            let len = i64::from(x.match_length);
-            let sc = [i64::from(x.score[0]), i64::from(x.score[1])];
-            let crawford = x.flags & 1 == 1;
-            MatchContext {
-                length: len,
-                score: sc,
-                crawford,
-                post_crawford: self.rules.crawford && !crawford && sc.iter().any(|&v| v == len - 1),
-            }
-        });
-        let mut s = self.new_game(ctx);
-        s.position = x.position;
-        s.cube_log2 = x.cube_log2;
-        s.cube_owner = x.cube_owner;
-        match x.dice {
-            XgDice::NotRolled => self.start_turn(&mut s),
-            XgDice::Doubled => s.phase = Phase::Doubled,
-            XgDice::Rolled(a, b) => {
-                s.dice = Some(Dice::new(a, b).ok_or(ImportError::BadDice(a, b))?);
-                s.phase = Phase::Moving;
-            }
-            XgDice::Beavered | XgDice::Raccooned => {
-                return Err(ImportError::Unsupported("a pending beaver or raccoon"));
-            }
-        }
-        Ok(s)
     }
 }
 
@@ -956,7 +1284,7 @@ fn action_name(a: &Action) -> &'static str {
 impl Game for Backgammon {
     type State = State;
     type Action = Action;
-    type Error = ActionError;
+    type Error = PlayError;
 
     fn num_players(&self) -> usize {
         2
@@ -970,6 +1298,7 @@ impl Game for Backgammon {
         match s.phase {
             Phase::Opening | Phase::Rolling => Turn::Chance,
             Phase::Over => Turn::Terminal,
+            Phase::BeforeRoll if !self.has_pre_roll_choice(s) => Turn::Chance,
             _ => match s.actor() {
                 Some(side) => Turn::Player(side.seat()),
                 None => Turn::Terminal,
@@ -980,7 +1309,10 @@ impl Game for Backgammon {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         match s.phase {
-            Phase::Decide => {
+            Phase::BeforeRoll => {
+                if !self.has_pre_roll_choice(s) {
+                    return;
+                }
                 out.push(Action::Roll);
                 if self.double_refusal(s).is_none() {
                     out.push(Action::Double);
@@ -1002,11 +1334,11 @@ impl Game for Backgammon {
             }
             Phase::Moving => {
                 if let Some(d) = s.dice {
-                    with_plays(&s.position, d, self.rules.single_die, |list| {
+                    with_plays(&s.position, d, self.rules.single_die, |list, _| {
                         if list.is_empty() {
                             out.push(Action::Play(Play::NONE));
                         } else {
-                            out.extend(list.plays().iter().map(|p| Action::Play(*p)));
+                            out.extend(list.plays().map(Action::Play));
                         }
                     });
                 }
@@ -1022,59 +1354,61 @@ impl Game for Backgammon {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        match s.phase {
-            Phase::Opening => {
-                let ties = self.ties_are_outcomes(s);
-                let p = if ties { 1.0 / 36.0 } else { 1.0 / 30.0 };
-                for white in 1..=6 {
-                    for black in 1..=6 {
-                        if white != black || ties {
-                            out.push((Action::Opening { white, black }, p));
-                        }
+        if s.phase == Phase::Opening {
+            let ties = self.ties_are_outcomes(s);
+            let p = if ties { 1.0 / 36.0 } else { 1.0 / 30.0 };
+            for white in 1..=6 {
+                for black in 1..=6 {
+                    if white != black || ties {
+                        out.push((Action::Opening { white, black }, p));
                     }
                 }
             }
-            Phase::Rolling => out.extend(
+        } else if self.dice_due(s) {
+            out.extend(
                 Dice::ALL
                     .iter()
                     .map(|d| (Action::Dice(*d), d.probability())),
-            ),
-            _ => {}
+            );
         }
         true
     }
 
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
-        match s.phase {
-            Phase::Opening => {
-                let ties = self.ties_are_outcomes(s);
-                loop {
-                    let white = rng.below(6) as u8 + 1;
-                    let black = rng.below(6) as u8 + 1;
-                    if white != black || ties {
-                        return Some(Action::Opening { white, black });
-                    }
-                }
-            }
-            Phase::Rolling => {
-                let a = rng.below(6) as u8 + 1;
-                let b = rng.below(6) as u8 + 1;
-                Dice::new(a, b).map(Action::Dice)
-            }
-            _ => None,
+        if s.phase == Phase::Opening {
+            // One draw per roll: the 36 ordered pairs, or the 30 without a tie (A3).
+            let (white, black) = if self.ties_are_outcomes(s) {
+                let r = rng.below(36) as u8;
+                (r / 6 + 1, r % 6 + 1)
+            } else {
+                let r = rng.below(30) as u8;
+                let (white, other) = (r / 5 + 1, r % 5 + 1);
+                (white, if other >= white { other + 1 } else { other })
+            };
+            Some(Action::Opening { white, black })
+        } else if self.dice_due(s) {
+            let r = rng.below(36) as u8;
+            Dice::new(r / 6 + 1, r % 6 + 1).map(Action::Dice)
+        } else {
+            None
         }
     }
 
     /// Uniform over [`Game::legal_actions`], without building the action list for plays.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
-            return Some(with_plays(&s.position, d, self.rules.single_die, |list| {
-                if list.is_empty() {
-                    Action::Play(Play::NONE)
-                } else {
-                    Action::Play(list.plays()[rng.index(list.len())])
-                }
-            }));
+            return Some(with_plays(
+                &s.position,
+                d,
+                self.rules.single_die,
+                |list, chosen| match list.get(rng.index(list.len())) {
+                    None => Action::Play(Play::NONE),
+                    Some(play) => {
+                        *chosen = Some((play, s.position.after(&play)));
+                        Action::Play(play)
+                    }
+                },
+            ));
         }
         self.legal_actions(s, buf);
         if buf.is_empty() {
@@ -1084,7 +1418,7 @@ impl Game for Backgammon {
         Some(buf.swap_remove(i))
     }
 
-    fn apply(&self, s: &mut State, a: &Action) -> Result<(), ActionError> {
+    fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         let mut next = *s;
         self.apply_checked(&mut next, a)?;
         *s = next;
@@ -1107,30 +1441,38 @@ impl Rounds for Backgammon {
         Some(r)
     }
 
-    /// A new game of the match: with a target score, standard match play (A16, D4: the
-    /// Crawford game follows the first game in which a player reached target - 1, when the
-    /// rules have `crawford`); without one, a money game.
+    /// A new game of the match: with a target score, standard match play (A16; D4 under the
+    /// `crawford` rule: the Crawford game is the first game after a side reached
+    /// target − 1, in a match of two points or more); without one, a money game.
+    ///
+    /// A target above [`MAX_MATCH_LENGTH`] (64 points, GNU Backgammon's limit) has no match
+    /// context: its games are played as money games until a side reaches the target.
     fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
-        let Some(length) = ctx.config.target() else {
+        let Some(length) = ctx
+            .config
+            .target()
+            .and_then(|t| u32::try_from(t).ok())
+            .filter(|&t| t <= MAX_MATCH_LENGTH)
+        else {
             return self.new_game(None);
         };
-        let score = [ctx.totals[Seat::new(0)], ctx.totals[Seat::new(1)]];
-        let prev = ctx.previous.and_then(|p| p.match_context);
-        let was = prev.is_some_and(|m| m.crawford || m.post_crawford);
-        let at_point = score.iter().any(|&x| x == length - 1);
-        let (crawford, post_crawford) = if !self.rules.crawford {
-            (false, false)
-        } else if was {
-            (false, true)
-        } else {
-            (at_point, false)
+        let totals = [ctx.totals[Seat::new(0)], ctx.totals[Seat::new(1)]];
+        let (Ok(w), Ok(b)) = (u32::try_from(totals[0]), u32::try_from(totals[1])) else {
+            return self.new_game(None);
         };
-        self.new_game(Some(MatchContext {
-            length,
-            score,
-            crawford,
-            post_crawford,
-        }))
+        let score = [w, b];
+        let at_point = |s: [u32; 2]| length >= 2 && s.contains(&(length - 1));
+        // The Crawford game follows the game in which a side first reached length - 1: the
+        // previous game started with nobody there.
+        let before = ctx
+            .previous
+            .and_then(|p| p.match_context)
+            .is_some_and(|m| at_point(m.scores()));
+        let crawford = self.rules.crawford && at_point(score) && !before;
+        match MatchContext::new(length, score, crawford) {
+            Ok(m) => self.new_game(Some(m)),
+            Err(_) => self.new_game(None),
+        }
     }
 
     fn match_over(&self, config: &MatchConfig, totals: &BySeat<i64>, rounds_played: u32) -> bool {

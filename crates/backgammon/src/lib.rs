@@ -1,7 +1,7 @@
 //! Backgammon for the lattjo-games workspace: the LATTJO booklet's rules by default, the
-//! modern standard one call away, the doubling cube, match play, the standard encodings
-//! (GNU Backgammon Position ID and Match ID, XGID), GNUBG/XG move notation, fast legal-play
-//! generation and perft.
+//! modern standard one call away, the doubling cube, match play, GNU Backgammon's Position
+//! ID, Match ID and combined ID and eXtreme Gammon's XGID exactly as those programs write
+//! them, GNUBG/XG move notation, fast legal-play generation, perft and SVG pictures.
 //!
 //! **The default rule set is the booklet ([`Rules::lattjo`]), not the standard.** The two
 //! differ in two places: under the booklet a player may voluntarily play the higher die alone
@@ -11,9 +11,13 @@
 //! one can be used ([`SingleDiePolicy::Standard`], A9), and applies the Crawford rule; every
 //! analysis tool (GNUBG, XG) and the published perft figures assume it.
 //!
+//! Rule ids (B1-B35 for the booklet, D1-D7 for deviations, A1-A18 for decisions, T1-T13 for
+//! translation differences) are listed with the rule each names in [`rule_ids`], the same
+//! list as the repository's `docs/backgammon.md`, which explains the rules as implemented.
+//!
 //! ```
-//! use lattjo_backgammon::{Action, Backgammon, Dice, Position, Rules, Side, SingleDiePolicy, perft};
-//! use boardgame_core::{Game, GameRng, Turn, random_playout};
+//! use lattjo_backgammon::{perft, Action, Backgammon, Dice, Position, Rules, Side, SingleDiePolicy, State};
+//! use lattjo_backgammon::{random_playout, Game, GameRng, Turn};
 //!
 //! // Legal plays and perft from the start (standard rules: the published figures).
 //! let start = Position::start(Side::White);
@@ -22,40 +26,62 @@
 //! let play = start.parse_play("13/11 24/18", Dice::new(6, 2).unwrap(), SingleDiePolicy::Standard)?;
 //!
 //! // A game through boardgame-core: the opening roll is a chance node, then a play.
-//! let game = Backgammon::new(Rules::standard());
+//! let game = Backgammon::new(Rules::standard())?;
 //! let mut state = game.new_initial_state();
 //! game.apply(&mut state, &Action::Opening { white: 6, black: 2 })?;
 //! game.apply(&mut state, &Action::Play(play))?;
-//! assert_eq!(state.position().to_move(), Side::Black);
+//! assert_eq!(state.to_move(), Side::Black);
 //!
-//! // ... and played to the end by a generic driver.
+//! // A state reads and writes as an XGID, and as GNU Backgammon's ID.
+//! let again: State = state.to_string().parse()?;
+//! assert_eq!(again, state);
+//! assert_eq!(State::from_gnubg_id(&state.to_gnubg_id().to_string())?, state);
+//!
+//! // ... and is played to the end by a generic driver.
 //! random_playout(&game, &mut state, &mut GameRng::new(7, 0), &mut Vec::new());
 //! assert_eq!(game.turn(&state), Turn::Terminal);
 //! assert!(state.outcome().is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Conventions: each side counts points 1..=24 towards its own home (bar = 25, off = 0);
-//! White is seat 0, the bottom player of XGID and GNUBG's player 0. The booklet's labels
-//! (`12 … 1`, `12A … 1A`) convert with [`Label`].
+//! Conventions: each side counts points 1..=24 towards its own home (bar = 25, off = 0).
+//! White is seat 0 and the bottom player of an XGID, which GNU Backgammon imports as its
+//! player 1 ([`Side::gnubg_player`]). The booklet's labels (`12 … 1`, `12A … 1A`) convert with
+//! [`Label`].
+//!
+//! Feature `serde`: `Serialize`/`Deserialize` for the states, positions, actions, rules and
+//! IDs; every deserializer runs the checks of the matching constructor.
 
 mod board;
 mod game;
 mod ids;
+mod interop;
 mod movegen;
 mod notation;
-mod svg;
+pub mod rule_ids;
+pub mod svg;
+
+pub use boardgame_core;
+pub use boardgame_core::{
+    BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
+    random_playout,
+};
 
 pub use board::{
-    BAR, CHECKERS, Label, LabelError, OFF, Point, Position, PositionError, PositionSetup, Side,
+    BAR, CHECKERS, Label, LabelError, OFF, Point, PointError, Position, PositionError,
+    PositionSetup, Side, SideError,
 };
 pub use game::{
-    Action, ActionError, Backgammon, CUBE_LOG2_HARD_LIMIT, ImportError, MatchContext, Outcome,
-    Phase, Rules, State, StateError, WinKind,
+    Action, Backgammon, MatchContext, MatchContextError, Outcome, Phase, PlayError, Rules,
+    RulesError, State, StateError, StateSetup, WinKind,
 };
 pub use ids::{
-    IdGameState, MatchId, MatchIdError, PositionIdError, ResignLevel, XgDice, Xgid, XgidError,
+    GnubgId, GnubgIdError, IdGameState, MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MatchId, MatchIdError,
+    MatchIdSetup, PositionIdError, ResignLevel, ToXgidError, XgDice, Xgid, XgidError, XgidSetup,
 };
-pub use movegen::{Dice, Play, PlayList, SingleDiePolicy, Step, StepError, perft, perft_divide};
+pub use interop::ImportError;
+pub use movegen::{
+    Dice, DiceError, Play, PlayList, SingleDiePolicy, Step, StepError, StepRangeError,
+    TooManySteps, perft, perft_divide, perft_parallel,
+};
 pub use notation::{NotationError, NotationStyle};
-pub use svg::render_svg;

@@ -18,10 +18,49 @@ use crate::board::{BAR, CHECKERS, OFF, Position, Side};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "DiceRepr", into = "DiceRepr"))]
 pub struct Dice {
     high: u8,
     low: u8,
 }
+
+/// The serialized form of [`Dice`]: the two numbers, checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct DiceRepr {
+    high: u8,
+    low: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DiceRepr> for Dice {
+    type Error = DiceError;
+    fn try_from(r: DiceRepr) -> Result<Dice, DiceError> {
+        Dice::new(r.high, r.low).ok_or(DiceError(r.high, r.low))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Dice> for DiceRepr {
+    fn from(d: Dice) -> DiceRepr {
+        DiceRepr {
+            high: d.high,
+            low: d.low,
+        }
+    }
+}
+
+/// Two numbers that are not a roll: each die shows 1 to 6.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::DiceError;
+/// assert_eq!(DiceError(7, 1).to_string(), "7-1 is not a roll of two dice");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}-{1} is not a roll of two dice")]
+pub struct DiceError(pub u8, pub u8);
 
 const fn all_dice() -> [Dice; 21] {
     let mut out = [Dice { high: 1, low: 1 }; 21];
@@ -100,6 +139,21 @@ impl fmt::Display for Dice {
 }
 
 /// How a non-double roll may be under-used (D1).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, PlayList, Position, SingleDiePolicy};
+/// // Rules file S3: White's last checker on 8 with 6-1.
+/// let p: Position = *"XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
+///     .parse::<lattjo_backgammon::Xgid>()?
+///     .position();
+/// let mut list = PlayList::new();
+/// let d = Dice::new(6, 1).unwrap();
+/// assert_eq!(list.generate(&p, d, SingleDiePolicy::Standard), 1); // 8/1
+/// assert_eq!(list.generate(&p, d, SingleDiePolicy::Lattjo), 2); // 8/1 or 8/2
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SingleDiePolicy {
@@ -114,12 +168,61 @@ pub enum SingleDiePolicy {
 }
 
 /// One checker movement: `from` and `to` in the mover's own numbering, bar = 25, off = 0.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Step;
+/// let s = Step::new(25, 22).unwrap(); // bar/22
+/// assert_eq!((s.from(), s.to()), (25, 22));
+/// assert!(Step::new(6, 8).is_none()); // backwards
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StepRepr", into = "StepRepr"))]
 pub struct Step {
     pub(crate) from: u8,
     pub(crate) to: u8,
 }
+
+/// The serialized form of [`Step`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct StepRepr {
+    from: u8,
+    to: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StepRepr> for Step {
+    type Error = StepRangeError;
+    fn try_from(r: StepRepr) -> Result<Step, StepRangeError> {
+        Step::new(r.from, r.to).ok_or(StepRangeError(r.from, r.to))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Step> for StepRepr {
+    fn from(s: Step) -> StepRepr {
+        StepRepr {
+            from: s.from,
+            to: s.to,
+        }
+    }
+}
+
+/// A `from`/`to` pair that is no forward checker movement (`from` 1..=25, `to` 0..=24 and
+/// below `from`).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::StepRangeError;
+/// assert_eq!(StepRangeError(3, 9).to_string(), "3/9 is not a forward checker movement");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}/{1} is not a forward checker movement")]
+pub struct StepRangeError(pub u8, pub u8);
 
 impl Step {
     /// A step from `from` (1..=24, or 25 for the bar) to `to` (0 for off, or 1..=24) moving
@@ -149,15 +252,63 @@ impl Step {
 /// A play: the checker steps of one turn, in order (at most four; none when the player
 /// cannot move). Generated plays are canonical: one sequence per distinct resulting
 /// position (A17).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let play = p.parse_play("24/18/13", Dice::new(6, 5).unwrap(), SingleDiePolicy::Standard)?;
+/// let steps: Vec<(u8, u8)> = play.steps().iter().map(|s| (s.from(), s.to())).collect();
+/// assert_eq!(steps.len(), 2);
+/// # Ok::<(), lattjo_backgammon::NotationError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<Step>", into = "Vec<Step>"))]
 pub struct Play {
     steps: [Step; 4],
     len: u8,
 }
 
+#[cfg(feature = "serde")]
+impl TryFrom<Vec<Step>> for Play {
+    type Error = TooManySteps;
+    fn try_from(v: Vec<Step>) -> Result<Play, TooManySteps> {
+        Play::from_steps(&v).ok_or(TooManySteps(v.len()))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Play> for Vec<Step> {
+    fn from(p: Play) -> Vec<Step> {
+        p.steps().to_vec()
+    }
+}
+
+/// More than four checker movements: no roll allows them.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::TooManySteps;
+/// assert_eq!(TooManySteps(5).to_string(), "a play has at most four checker movements, got 5");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a play has at most four checker movements, got {0}")]
+pub struct TooManySteps(pub usize);
+
 impl Play {
     /// The empty play: the player cannot move (A15).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Play, Step};
+    /// assert!(Play::NONE.is_none());
+    /// let p = Play::from_steps(&[Step::new(24, 18).unwrap(), Step::new(13, 11).unwrap()]).unwrap();
+    /// assert_eq!(p.steps().len(), 2);
+    /// ```
     pub const NONE: Play = Play {
         steps: [Step { from: 0, to: 0 }; 4],
         len: 0,
@@ -215,6 +366,68 @@ struct Slot {
     stamp: u32,
 }
 
+/// A run of legal plays sharing all steps but the last: `prefix` followed by one step of
+/// `die` pips from each origin in `origins` (highest first), each to a point (never off).
+/// With `die == 0` the run is the single play `prefix`. Recording a run costs the same
+/// whatever its length, which is what makes counting (perft's last ply) and sampling cheap.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    prefix: Play,
+    die: u8,
+    origins: u32,
+    /// Plays in this run and all runs before it.
+    end: u32,
+}
+
+impl Run {
+    #[inline]
+    fn len(&self) -> u32 {
+        if self.die == 0 {
+            1
+        } else {
+            self.origins.count_ones()
+        }
+    }
+
+    /// The `k`-th play of the run (origins from the highest down).
+    #[inline]
+    fn get(&self, k: u32) -> Play {
+        if self.die == 0 {
+            return self.prefix;
+        }
+        let mut o = self.origins;
+        for _ in 0..k {
+            o &= !(1 << (31 - o.leading_zeros()));
+        }
+        let from = 31 - o.leading_zeros();
+        let mut p = self.prefix;
+        p.push(Step {
+            from: from as u8,
+            to: from as u8 - self.die,
+        });
+        p
+    }
+
+    /// Where `play` sits in this run, if it is one of its plays.
+    #[inline]
+    fn find(&self, play: &Play) -> Option<u32> {
+        if self.die == 0 {
+            return (*play == self.prefix).then_some(0);
+        }
+        let n = self.prefix.len as usize;
+        if play.len as usize != n + 1 || play.steps[..n] != self.prefix.steps[..n] {
+            return None;
+        }
+        let last = play.steps[n];
+        let bit = 1u32.checked_shl(u32::from(last.from))?;
+        if self.origins & bit == 0 || last.to + self.die != last.from {
+            return None;
+        }
+        // Plays come highest origin first: count the origins above this one.
+        Some((self.origins & !((bit << 1).wrapping_sub(1))).count_ones())
+    }
+}
+
 /// A reusable buffer of legal plays and their resulting positions. Generating into it does
 /// not allocate once it has grown to the largest play set seen.
 ///
@@ -229,7 +442,9 @@ struct Slot {
 /// ```
 #[derive(Clone, Debug)]
 pub struct PlayList {
-    plays: Vec<Play>,
+    runs: Vec<Run>,
+    /// Number of plays recorded with a key (the hash table's load).
+    keyed: usize,
     origin: Position,
     /// The roll and policy of the last generation (`None` before the first).
     made_for: Option<(Dice, SingleDiePolicy)>,
@@ -244,7 +459,11 @@ pub struct PlayList {
     occ: u32,
     /// Bit q set when the opponent holds the mover's point q with two or more (A1).
     blocked: u32,
+    /// Bit q set when the opponent has a single checker on the mover's point q.
+    blots: u32,
     key: u128,
+    /// Whether `key` holds the key of the starting position (computed on first need).
+    key_ready: bool,
     cur: Play,
     mover: Side,
 }
@@ -268,33 +487,64 @@ impl PlayList {
     #[must_use]
     pub fn new() -> PlayList {
         PlayList {
-            plays: Vec::with_capacity(64),
+            runs: Vec::with_capacity(64),
+            keyed: 0,
             origin: Position::start(Side::White),
             made_for: None,
             table: vec![Slot::default(); 256],
-            stamp: 0,
+            stamp: 1,
             rank: 0,
             me: [0; 26],
             opp: [0; 26],
             outside: 0,
             occ: 0,
             blocked: 0,
+            blots: 0,
             key: 0,
+            key_ready: false,
             cur: Play::NONE,
             mover: Side::White,
         }
     }
 
-    /// The legal plays (empty when the player cannot move).
+    /// The legal plays (none when the player cannot move), in a fixed order: the same
+    /// list for the same position, roll and policy.
+    pub fn plays(&self) -> impl ExactSizeIterator<Item = Play> + '_ {
+        Plays {
+            list: self,
+            run: 0,
+            rest: None,
+            left: self.len(),
+        }
+    }
+
+    /// Play `i` of [`PlayList::plays`], if `i < self.len()`.
     #[must_use]
-    pub fn plays(&self) -> &[Play] {
-        &self.plays
+    pub fn get(&self, i: usize) -> Option<Play> {
+        let i = u32::try_from(i).ok()?;
+        let r = self.runs.partition_point(|r| r.end <= i);
+        let run = self.runs.get(r)?;
+        Some(run.get(i - (run.end - run.len())))
+    }
+
+    /// The index of `play` in [`PlayList::plays`], if it is one of the legal plays.
+    #[must_use]
+    pub fn position(&self, play: &Play) -> Option<usize> {
+        self.runs
+            .iter()
+            .find_map(|r| r.find(play).map(|k| (r.end - r.len() + k) as usize))
+    }
+
+    /// Whether `play` is one of the legal plays.
+    #[must_use]
+    pub fn contains(&self, play: &Play) -> bool {
+        self.position(play).is_some()
     }
 
     /// The position after each play, with the opponent on roll; same order as
     /// [`PlayList::plays`]. Computed on demand (generation itself only records the plays).
     pub fn results(&self) -> impl ExactSizeIterator<Item = Position> + '_ {
-        self.plays.iter().map(|p| self.origin.after(p))
+        self.plays().map(|p| self.origin.after(&p))
     }
 
     /// The position after play `i`, with the opponent on roll.
@@ -304,7 +554,10 @@ impl PlayList {
     /// When `i >= self.len()`.
     #[must_use]
     pub fn result(&self, i: usize) -> Position {
-        self.origin.after(&self.plays[i])
+        match self.get(i) {
+            Some(p) => self.origin.after(&p),
+            None => panic!("play {i} of {}", self.len()),
+        }
     }
 
     /// Whether the list already holds the plays of `position` for `dice` under `policy`.
@@ -322,66 +575,112 @@ impl PlayList {
     /// Number of legal plays.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.plays.len()
+        self.runs.last().map_or(0, |r| r.end as usize)
     }
 
     /// Whether there is no legal play (the player cannot move).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.plays.is_empty()
+        self.runs.is_empty()
     }
 
     /// Fills the list with the legal plays of the side on roll in `position` for `dice` under
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
-        let mover = position.to_move;
-        self.origin = *position;
+        // The board's masks depend on the position only: another roll of the same position
+        // (perft, a search trying every roll) reuses them. Generation leaves the scratch
+        // counts as it found them.
+        if self.made_for.is_none() || self.origin != *position {
+            let mover = position.to_move;
+            self.origin = *position;
+            self.mover = mover;
+            let me = position.board[mover.index()];
+            let opp = position.board[mover.opponent().index()];
+            self.me = me;
+            self.opp = opp;
+            let (occ, _) = byte_masks(&me);
+            let (opp_any, opp_two) = byte_masks(&opp);
+            // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
+            // (blocked), or with exactly one (a blot).
+            self.blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
+            self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
+            self.outside = outside_count(&me);
+            self.key_ready = false;
+            self.occ = occ & 0x03ff_fffe;
+        }
         self.made_for = Some((dice, policy));
-        self.mover = mover;
-        let me = position.board[mover.index()];
-        let opp = position.board[mover.opponent().index()];
-        self.me = me;
-        self.opp = opp;
-        let mut outside = 0u8;
-        let mut occ = 0u32;
-        let mut blocked = 0u32;
-        for p in 1..=24 {
-            occ |= u32::from(me[p] > 0) << p;
-            blocked |= u32::from(opp[25 - p] >= 2) << p;
-            if p >= 7 {
-                outside += me[p];
-            }
-        }
-        occ |= u32::from(me[BAR] > 0) << BAR;
-        self.outside = outside + me[BAR];
-        let mut key = 0u128;
-        if !dice.is_double() {
-            // Only non-doubles de-duplicate (see `record_unique`): points 1..=16 in the low
-            // 64 bits, 17..=25 in the high ones.
-            let mut lo = 0u64;
-            let mut hi = 0u64;
-            for (i, &c) in me[1..=16].iter().enumerate() {
-                lo |= u64::from(c) << (4 * i);
-            }
-            for (i, &c) in me[17..=BAR].iter().enumerate() {
-                hi |= u64::from(c) << (4 * i);
-            }
-            key = u128::from(lo) | (u128::from(hi) << 64);
-        }
-        self.occ = occ;
-        self.blocked = blocked;
-        self.key = key;
         self.cur = Play::NONE;
-        self.plays.clear();
+        self.clear();
         self.rank = 0;
-        self.next_stamp();
         if dice.is_double() {
-            self.gen_double(dice.high as usize, 0, BAR);
+            let d = dice.high as usize;
+            if self.me[BAR] > 0 || self.outside >= 4 {
+                // No bearing off within four steps (a checker entering from the bar stays
+                // outside the home board for the rest of the turn): only the points' counts
+                // and the static blocks matter.
+                let open = !(self.blocked << d) & !((2u32 << d) - 1);
+                self.gen_double_fast(d, open);
+            } else {
+                self.gen_double(d, 0, BAR);
+            }
         } else {
             self.gen_pair(dice.high as usize, dice.low as usize, policy);
         }
-        self.plays.len()
+        self.len()
+    }
+
+    /// Computes the key of the starting position (non-doubles only de-duplicate; see
+    /// `record_unique`): points 1..=16 in the low 64 bits, 17..=25 in the high ones. Called
+    /// before the first keyed step, while `me` is the starting position.
+    #[inline]
+    fn init_key(&mut self) {
+        if self.key_ready {
+            return;
+        }
+        let mut lo = 0u64;
+        let mut hi = 0u64;
+        for (i, &c) in self.me[1..=16].iter().enumerate() {
+            lo |= u64::from(c) << (4 * i);
+        }
+        for (i, &c) in self.me[17..=BAR].iter().enumerate() {
+            hi |= u64::from(c) << (4 * i);
+        }
+        self.key = u128::from(lo) | (u128::from(hi) << 64);
+        self.key_ready = true;
+    }
+
+    /// Forgets every recorded play (a new generation, or a higher rank found).
+    #[inline]
+    fn clear(&mut self) {
+        self.runs.clear();
+        if self.keyed > 0 {
+            self.keyed = 0;
+            self.next_stamp();
+        }
+    }
+
+    /// Appends a run of `origins.count_ones()` plays (or the single play `prefix` when
+    /// `die == 0`) at `rank`, dropping it below the best rank and everything before it
+    /// above. The caller guarantees that no play of the run duplicates another play.
+    #[inline]
+    fn push_run(&mut self, rank: u8, prefix: Play, die: u8, origins: u32) -> bool {
+        if rank < self.rank {
+            return false;
+        }
+        if rank > self.rank {
+            self.rank = rank;
+            self.clear();
+        }
+        let run = Run {
+            prefix,
+            die,
+            origins,
+            end: 0,
+        };
+        let end = self.runs.last().map_or(0, |r| r.end) + run.len();
+        self.runs.push(Run { end, ..run });
+        true
     }
 
     fn next_stamp(&mut self) {
@@ -493,7 +792,228 @@ impl PlayList {
         if self.me[BAR] > 0 { 1 << BAR } else { self.occ }
     }
 
+    /// [`PlayList::gen_pair`] when no step can bear off: a checker is on the bar (one that
+    /// enters stays outside the home board), or two or more are outside it. A step's
+    /// legality is then the static block of its target, and the second steps of a first step
+    /// are a bit mask. The plays are the same, in the same order, as the general generator's.
+    fn gen_pair_fast(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+        let lattjo = policy == SingleDiePolicy::Lattjo;
+        let blocked = self.blocked;
+        let open = |d: usize| !(blocked << d) & !((2u32 << d) - 1);
+        let occ = self.occ;
+        let bar = self.me[BAR];
+        // B13: while a checker is on the bar, it is the only origin.
+        let origins = if bar > 0 { 1 << BAR } else { occ };
+        let hi_ok = origins & open(hi);
+        for (a, b) in [(hi, lo), (lo, hi)] {
+            let covered = if a == lo { hi_ok } else { 0 };
+            let open_b = open(b);
+            let mut first = origins & open(a);
+            while first != 0 {
+                let p = 31 - first.leading_zeros() as usize;
+                first &= !(1 << p);
+                let q = p - a;
+                let mut after = occ | (1 << q);
+                if self.me[p] == 1 {
+                    after &= !(1 << p);
+                }
+                if bar >= 2 {
+                    after = 1 << BAR;
+                }
+                let mut prefix = Play::NONE;
+                prefix.push(Step {
+                    from: p as u8,
+                    to: q as u8,
+                });
+                if lattjo && a == hi {
+                    // B7, A8(b): the higher die alone (unique: see `gen_pair`).
+                    self.push_run(3, prefix, 0, 0);
+                }
+                let second = after & !covered;
+                let to_point = second & open_b;
+                let special = to_point & ((1u32 << q) | (1u32 << (p + b)));
+                let plain = to_point & !special;
+                if plain != 0 {
+                    self.push_run(3, prefix, b as u8, plain);
+                }
+                let any = after & covered != 0 || to_point != 0;
+                // The special second steps: the checker that just moved moving on (from q),
+                // or a checker landing on the first origin (from p + b). Both move one
+                // checker's worth from some x to x - a - b, like the same checker playing
+                // both dice; such a result is recorded once, by the first of the ways that
+                // reach it in this enumeration (see `single_checker_is_new`).
+                let mut rest = special;
+                while rest != 0 {
+                    let p2 = 31 - rest.leading_zeros() as usize;
+                    rest &= !(1 << p2);
+                    let x = if p2 == q { p } else { p2 };
+                    if self.single_checker_is_new(x, hi, lo, a == hi, p2 == q) {
+                        let mut play = prefix;
+                        play.push(Step {
+                            from: p2 as u8,
+                            to: (p2 - b) as u8,
+                        });
+                        self.push_run(3, play, 0, 0);
+                    }
+                }
+                if !any && !lattjo {
+                    // A9: one die only, the higher outranking the lower. Without bearing off
+                    // two one-die plays never reach the same position.
+                    self.push_run(if a == hi { 2 } else { 1 }, prefix, 0, 0);
+                }
+            }
+        }
+    }
+
+    /// Whether the play moving one checker's worth from `x` to `x - hi - lo` that the
+    /// enumeration of [`PlayList::gen_pair_fast`] meets now is a result not met before.
+    ///
+    /// Three ways meet such a result: (1) in the higher-first pass, the checker from `x`
+    /// moving on from `x - hi`; (2) in the higher-first pass, a checker from `x - lo` playing
+    /// the higher die and then one from `x` landing on `x - lo` (only with a checker of the
+    /// mover on `x - lo`); (3) in the lower-first pass, the checker from `x` moving on from
+    /// `x - lo` (skipped as covered when the mover has a checker on `x - lo`, so never
+    /// together with (2)). A way through a blot hits it, which makes its result unique; the
+    /// way through an empty or own point gives the plain result, recorded by (1) when (1)
+    /// passes through such a point, else by (2) or (3).
+    #[inline]
+    fn single_checker_is_new(
+        &self,
+        x: usize,
+        hi: usize,
+        lo: usize,
+        hi_first: bool,
+        moving_on: bool,
+    ) -> bool {
+        let bit = |q: usize| 1u32 << q;
+        // Way (1) reaches the plain result: x - hi open and not a blot.
+        let plain_by_hi = (self.blocked | self.blots) & bit(x - hi) == 0;
+        if hi_first && moving_on {
+            // Way (1): always first.
+            true
+        } else if hi_first {
+            // Way (2): the plain result, unless way (1) had it.
+            !plain_by_hi
+        } else {
+            // Way (3): a hit on x - lo is new; the plain result unless way (1) had it.
+            self.blots & bit(x - lo) != 0 || !plain_by_hi
+        }
+    }
+
+    /// Records the current first step followed by `p2 -> q2`, de-duplicated by the key of
+    /// the result (computed without making the step).
+    #[inline]
+    fn record_second(&mut self, p2: usize, q2: usize) {
+        let mut play = self.cur;
+        play.push(Step {
+            from: p2 as u8,
+            to: q2 as u8,
+        });
+        let mut key = self.key - (1u128 << (4 * (p2 as u32 - 1)));
+        if q2 != OFF {
+            key += 1u128 << (4 * (q2 as u32 - 1));
+            if self.opp[25 - q2] == 1 {
+                key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
+            }
+        }
+        self.record_key(3, key, play);
+    }
+
+    /// [`PlayList::gen_double`] when no step can bear off (a checker on the bar, or four or
+    /// more outside the home board): every step goes to a point, legal exactly when the point
+    /// is `open` (not blocked, above the die), so only the counts and the occupied set
+    /// change.
+    fn gen_double_fast(&mut self, d: usize, open: u32) {
+        // Depth-first over step sequences with non-increasing origins, as `gen_double`, with
+        // the fourth step of each sequence recorded as one run.
+        let below = |p: usize| (2u32 << p) - 1;
+        let step = |p: usize| Step {
+            from: p as u8,
+            to: (p - d) as u8,
+        };
+        let occ0 = self.occ;
+        let f0 = self.origins_with(occ0) & open;
+        let mut it0 = f0;
+        while it0 != 0 {
+            let p0 = 31 - it0.leading_zeros() as usize;
+            it0 &= !(1 << p0);
+            let occ1 = self.step_fast(p0, d, occ0);
+            let mut play1 = Play::NONE;
+            play1.push(step(p0));
+            let f1 = self.origins_with(occ1) & open & below(p0);
+            if f1 == 0 {
+                self.push_run(1, play1, 0, 0);
+            }
+            let mut it1 = f1;
+            while it1 != 0 {
+                let p1 = 31 - it1.leading_zeros() as usize;
+                it1 &= !(1 << p1);
+                let occ2 = self.step_fast(p1, d, occ1);
+                let mut play2 = play1;
+                play2.push(step(p1));
+                let f2 = self.origins_with(occ2) & open & below(p1);
+                if f2 == 0 {
+                    self.push_run(2, play2, 0, 0);
+                }
+                let mut it2 = f2;
+                while it2 != 0 {
+                    let p2 = 31 - it2.leading_zeros() as usize;
+                    it2 &= !(1 << p2);
+                    // The third step, without updating the counts: only whether `p2` empties
+                    // and whether the bar still holds a checker matter for the fourth.
+                    let left = self.me[p2] - 1;
+                    let mut occ3 = occ2 | (1 << (p2 - d));
+                    if left == 0 {
+                        occ3 &= !(1 << p2);
+                    }
+                    let bar_left = if p2 == BAR { left } else { self.me[BAR] };
+                    let origins3 = if bar_left > 0 { 1 << BAR } else { occ3 };
+                    let mut play3 = play2;
+                    play3.push(step(p2));
+                    let f3 = origins3 & open & below(p2);
+                    if f3 != 0 {
+                        self.push_run(4, play3, d as u8, f3);
+                    } else {
+                        self.push_run(3, play3, 0, 0);
+                    }
+                }
+                self.unstep_fast(p1, d);
+            }
+            self.unstep_fast(p0, d);
+        }
+    }
+
+    /// The origins that may move given the occupied set `occ`: only the bar while it holds a
+    /// checker (B13).
+    #[inline(always)]
+    fn origins_with(&self, occ: u32) -> u32 {
+        if self.me[BAR] > 0 { 1 << BAR } else { occ }
+    }
+
+    /// Moves a checker from `p` by `d` pips to a point, updating only the counts; returns
+    /// the new occupied set.
+    #[inline(always)]
+    fn step_fast(&mut self, p: usize, d: usize, occ: u32) -> u32 {
+        self.me[p] -= 1;
+        self.me[p - d] += 1;
+        let mut after = occ | (1 << (p - d));
+        if self.me[p] == 0 {
+            after &= !(1 << p);
+        }
+        after
+    }
+
+    #[inline(always)]
+    fn unstep_fast(&mut self, p: usize, d: usize) {
+        self.me[p - d] -= 1;
+        self.me[p] += 1;
+    }
+
     fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+        if self.me[BAR] > 0 || self.outside >= 2 {
+            return self.gen_pair_fast(hi, lo, policy);
+        }
+        self.init_key();
         let lattjo = policy == SingleDiePolicy::Lattjo;
         // Origins whose higher-die move is legal in the starting position. When the lower die
         // is played first and then a checker from one of these origins plays the higher die,
@@ -527,42 +1047,53 @@ impl PlayList {
                     }
                 } else {
                     if lattjo && a == hi {
-                        // B7, A8(b): the higher die alone, a voluntary choice.
-                        self.record(3);
+                        // B7, A8(b): the higher die alone, a voluntary choice. Without a
+                        // bearing off it cannot equal another play: a two-dice play moves
+                        // the mover's checkers more pips, a one-die play from another origin
+                        // leaves another point.
+                        if q == OFF {
+                            self.record(3);
+                        } else {
+                            let c = self.cur;
+                            self.push_run(3, c, 0, 0);
+                        }
                     }
                     let all = self.origins();
                     // A covered origin still holding a checker still has its legal move.
                     let mut any = all & covered != 0;
-                    let mut second = all & !covered;
-                    while second != 0 {
-                        let p2 = 31 - second.leading_zeros() as usize;
-                        second &= !(1 << p2);
+                    let second = all & !covered;
+                    // Second steps to an open point, all at once: origins above b whose
+                    // target is not blocked.
+                    let to_point = second & !(self.blocked << b) & !((2u32 << b) - 1);
+                    // Two different checkers, neither landing where the other left, no
+                    // bearing off: the two exact-length steps are the only ones giving this
+                    // change, and this order is the only one recorded (the other order is
+                    // skipped as covered), so none of these duplicates another play.
+                    let special = if q == OFF {
+                        to_point
+                    } else {
+                        to_point & ((1u32 << q) | (1u32 << (p + b)))
+                    };
+                    let plain = to_point & !special;
+                    if plain != 0 {
+                        any = true;
+                        let c = self.cur;
+                        self.push_run(3, c, b as u8, plain);
+                    }
+                    // The others one by one, de-duplicated by key: the checker that just
+                    // moved moving on, a checker landing on the first origin, bearing off.
+                    let mut rest = special;
+                    if self.outside == 0 {
+                        rest |= second & ((2u32 << b) - 1);
+                    }
+                    while rest != 0 {
+                        let p2 = 31 - rest.leading_zeros() as usize;
+                        rest &= !(1 << p2);
                         let Some(q2) = self.target(p2, b) else {
                             continue;
                         };
                         any = true;
-                        let mut play = self.cur;
-                        play.push(Step {
-                            from: p2 as u8,
-                            to: q2 as u8,
-                        });
-                        if p2 != q && q2 != p && q != OFF && q2 != OFF {
-                            // Two different checkers, neither landing where the other left,
-                            // no bearing off: the two exact-length steps are the only ones
-                            // giving this change, and this order is the only one recorded
-                            // (the other order is skipped as covered), so no duplicate.
-                            self.record_plain(3, play);
-                            continue;
-                        }
-                        // The leaf's key and play, without making the step.
-                        let mut key = self.key - (1u128 << (4 * (p2 as u32 - 1)));
-                        if q2 != OFF {
-                            key += 1u128 << (4 * (q2 as u32 - 1));
-                            if self.opp[25 - q2] == 1 {
-                                key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
-                            }
-                        }
-                        self.record_key(3, key, play);
+                        self.record_second(p2, q2);
                     }
                     if !any && !lattjo {
                         // A9: one die only; the higher outranks the lower.
@@ -577,29 +1108,45 @@ impl PlayList {
     /// Doubles (B16, B17): up to four steps, origins non-increasing so that each multiset of
     /// steps is visited once in an order that is always legal when any order is.
     fn gen_double(&mut self, d: usize, depth: u8, max_from: usize) {
+        let from_all = self.origins() & ((2u32 << max_from) - 1);
+        if depth == 3 {
+            // The fourth step ends the play: record them all without making them, the steps
+            // to an open point as one run.
+            let mut any = false;
+            let to_point = from_all & !(self.blocked << d) & !((2u32 << d) - 1);
+            if to_point != 0 {
+                any = true;
+                let c = self.cur;
+                self.push_run(4, c, d as u8, to_point);
+            }
+            if self.outside == 0 {
+                let mut off = from_all & ((2u32 << d) - 1);
+                while off != 0 {
+                    let p = 31 - off.leading_zeros() as usize;
+                    off &= !(1 << p);
+                    if let Some(q) = self.target(p, d) {
+                        any = true;
+                        let mut play = self.cur;
+                        play.push(Step {
+                            from: p as u8,
+                            to: q as u8,
+                        });
+                        self.push_run(4, play, 0, 0);
+                    }
+                }
+            }
+            if !any {
+                self.record_unique(3);
+            }
+            return;
+        }
         let mut any = false;
-        let mut from = self.origins() & ((2u32 << max_from) - 1);
+        let mut from = from_all;
         while from != 0 {
             let p = 31 - from.leading_zeros() as usize;
             from &= !(1 << p);
             let Some(q) = self.target(p, d) else { continue };
             any = true;
-            if depth == 3 {
-                // The fourth step ends the play: record it without making it.
-                if 4 >= self.rank {
-                    if 4 > self.rank {
-                        self.rank = 4;
-                        self.plays.clear();
-                    }
-                    let mut play = self.cur;
-                    play.push(Step {
-                        from: p as u8,
-                        to: q as u8,
-                    });
-                    self.plays.push(play);
-                }
-                continue;
-            }
             let hit = self.do_step::<false>(p, q);
             if self.finished() {
                 self.record_unique(depth + 1);
@@ -619,36 +1166,13 @@ impl PlayList {
     /// by the net change of each point).
     #[inline]
     fn record_unique(&mut self, rank: u8) {
-        if rank < self.rank {
-            return;
-        }
-        if rank > self.rank {
-            self.rank = rank;
-            self.plays.clear();
-        }
-        self.plays.push(self.cur);
+        let c = self.cur;
+        self.push_run(rank, c, 0, 0);
     }
 
     fn record(&mut self, rank: u8) {
         let (key, play) = (self.key, self.cur);
         self.record_key(rank, key, play);
-    }
-
-    /// Records a play that cannot duplicate another (see the caller), without hashing.
-    #[inline]
-    fn record_plain(&mut self, rank: u8, play: Play) {
-        if rank < self.rank {
-            return;
-        }
-        if rank > self.rank {
-            self.rank = rank;
-            self.plays.clear();
-            self.next_stamp();
-        }
-        self.plays.push(play);
-        if self.plays.len() * 2 > self.table.len() {
-            self.grow();
-        }
     }
 
     /// Records `play` reaching the position with `key`, unless already recorded.
@@ -659,8 +1183,7 @@ impl PlayList {
         }
         if rank > self.rank {
             self.rank = rank;
-            self.plays.clear();
-            self.next_stamp();
+            self.clear();
         }
         let mask = self.table.len() - 1;
         let mut h = hash(key) as usize & mask;
@@ -678,8 +1201,9 @@ impl PlayList {
             }
             h = (h + 1) & mask;
         }
-        self.plays.push(play);
-        if self.plays.len() * 2 > self.table.len() {
+        self.push_run(rank, play, 0, 0);
+        self.keyed += 1;
+        if self.keyed * 2 > self.table.len() {
             self.grow();
         }
     }
@@ -696,6 +1220,90 @@ impl PlayList {
             self.table[h] = s;
         }
     }
+}
+
+/// The plays of a [`PlayList`], in order.
+struct Plays<'a> {
+    list: &'a PlayList,
+    run: usize,
+    /// Origins of the current run not yet visited (`None` before the run starts).
+    rest: Option<u32>,
+    left: usize,
+}
+
+impl Iterator for Plays<'_> {
+    type Item = Play;
+
+    #[inline]
+    fn next(&mut self) -> Option<Play> {
+        loop {
+            let run = self.list.runs.get(self.run)?;
+            if run.die == 0 {
+                self.run += 1;
+                self.left -= 1;
+                return Some(run.prefix);
+            }
+            let rest = self.rest.unwrap_or(run.origins);
+            if rest == 0 {
+                self.run += 1;
+                self.rest = None;
+                continue;
+            }
+            let from = 31 - rest.leading_zeros();
+            self.rest = Some(rest & !(1 << from));
+            let mut play = run.prefix;
+            play.push(Step {
+                from: from as u8,
+                to: from as u8 - run.die,
+            });
+            self.left -= 1;
+            return Some(play);
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Plays<'_> {}
+
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `x` that are not zero, as bits 0..8.
+#[inline(always)]
+fn nonzero_bytes(x: u64) -> u32 {
+    let h = (((x & LOW7) + LOW7) | x) & HIGH;
+    ((h >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+#[inline(always)]
+fn chunk(a: &[u8; 26], i: usize) -> u64 {
+    let mut b = [0u8; 8];
+    let end = (i + 8).min(26);
+    b[..end - i].copy_from_slice(&a[i..end]);
+    u64::from_le_bytes(b)
+}
+
+/// Bit i set where `a[i] > 0`, and where `a[i] >= 2` (i in 0..26).
+#[inline(always)]
+fn byte_masks(a: &[u8; 26]) -> (u32, u32) {
+    let mut any = 0;
+    let mut two = 0;
+    for i in [0, 8, 16, 24] {
+        let x = chunk(a, i);
+        any |= nonzero_bytes(x) << i;
+        two |= nonzero_bytes(x & !0x0101_0101_0101_0101) << i;
+    }
+    (any, two)
+}
+
+/// The checkers outside the home board: points 7..=24 and the bar.
+#[inline(always)]
+fn outside_count(a: &[u8; 26]) -> u8 {
+    let sum = |x: u64| (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+    sum(chunk(a, 0) >> 56) + sum(chunk(a, 8)) + sum(chunk(a, 16)) + sum(chunk(a, 24))
 }
 
 #[inline]
@@ -771,6 +1379,15 @@ impl Position {
 }
 
 /// A step that cannot be made on the board.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Play, Position, Side, Step, StepError};
+/// let p = Position::start(Side::White);
+/// let play = Play::from_steps(&[Step::new(7, 1).unwrap()]).unwrap();
+/// assert_eq!(p.apply_steps(&play), Err(StepError::NoChecker { step: 0, from: 7 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StepError {
@@ -835,13 +1452,54 @@ fn perft_with(
                 rest,
             );
         } else {
-            for i in 0..k {
-                let r = list.result(i);
+            for r in list.results() {
                 n += perft_with(&r, depth - 1, policy, rest);
             }
         }
     }
     n
+}
+
+/// [`perft`] on up to `threads` threads, with the same count for any number of threads.
+///
+/// The tree is split at the root: each (roll, resulting position) of the first ply is one
+/// task, run by boardgame-core's [`map_indexed`](boardgame_core::parallel::map_indexed), and
+/// the counts are added in task order. With `threads <= 1`, or `depth <= 1`, everything runs
+/// on the calling thread.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{perft, perft_parallel, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let std = SingleDiePolicy::Standard;
+/// assert_eq!(perft_parallel(&start, 2, std, 2), perft(&start, 2, std));
+/// ```
+#[must_use]
+pub fn perft_parallel(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+    threads: usize,
+) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(position, depth, policy);
+    }
+    // The first ply: every roll's resulting positions (the position itself, with the
+    // opponent on roll, when the roll has no play).
+    let mut list = PlayList::new();
+    let mut children = Vec::new();
+    for dice in Dice::ALL {
+        if list.generate(position, dice, policy) == 0 {
+            children.push(position.with_to_move(position.to_move.opponent()));
+        } else {
+            children.extend(list.results());
+        }
+    }
+    let counts = boardgame_core::parallel::map_indexed(children.len(), threads, |i| {
+        perft(&children[i], depth - 1, policy)
+    });
+    counts.iter().sum()
 }
 
 /// Perft split by the first roll: for each of the 21 rolls, the roll and its count at
@@ -866,11 +1524,45 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
                 rest,
             )
         } else {
-            (0..k)
-                .map(|i| perft_with(&list.result(i), depth - 1, policy, rest))
+            list.results()
+                .map(|r| perft_with(&r, depth - 1, policy, &mut *rest))
                 .sum()
         };
         out.push((dice, n));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time masks agree with the plain loops on every byte value in every slot.
+    #[test]
+    fn byte_masks_and_outside_count_match_the_plain_loops() {
+        let mut a = [0u8; 26];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for round in 0..2_000 {
+            for (i, v) in a.iter_mut().enumerate() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly 0..=3, sometimes up to 15, and whole rows of zeros.
+                *v = if round % 7 == 0 && i.is_multiple_of(3) {
+                    0
+                } else {
+                    (x % 4) as u8 + if x.is_multiple_of(11) { 12 } else { 0 }
+                };
+            }
+            let (any, two) = byte_masks(&a);
+            for (i, &v) in a.iter().enumerate() {
+                assert_eq!(any >> i & 1 == 1, v > 0, "{a:?} {i}");
+                assert_eq!(two >> i & 1 == 1, v >= 2, "{a:?} {i}");
+            }
+            let outside: u32 = a[7..].iter().map(|&v| u32::from(v)).sum();
+            if outside <= 120 {
+                assert_eq!(u32::from(outside_count(&a)), outside.min(255), "{a:?}");
+            }
+        }
+    }
 }

@@ -7,6 +7,17 @@ use crate::board::{BAR, OFF, Position};
 use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy, Step};
 
 /// How intermediate points of one checker's path are written.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, NotationStyle, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let play = p.parse_play("13/7(2)", Dice::new(3, 3).unwrap(), SingleDiePolicy::Standard)?;
+/// assert_eq!(p.format_play(&play, NotationStyle::Compact), "13/7(2)");
+/// assert_eq!(p.format_play(&play, NotationStyle::Steps), "13/10/7(2)");
+/// # Ok::<(), lattjo_backgammon::NotationError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum NotationStyle {
     /// GNU Backgammon's form: a checker moving twice is written `24/13`, with intermediate
@@ -18,6 +29,16 @@ pub enum NotationStyle {
 }
 
 /// Move text that does not name a legal play.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Dice, NotationError, Position, Side, SingleDiePolicy};
+/// let p = Position::start(Side::White);
+/// let d = Dice::new(6, 5).unwrap();
+/// assert!(matches!(p.parse_play("24/14", d, SingleDiePolicy::Standard), Err(NotationError::Illegal(_))));
+/// assert!(matches!(p.parse_play("6/8", d, SingleDiePolicy::Standard), Err(NotationError::Backwards(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotationError {
@@ -195,17 +216,21 @@ impl Position {
                 Err(NotationError::Illegal(text.to_string()))
             };
         }
-        if let Some(i) = list.results().position(|r| r == target) {
-            return Ok(list.plays()[i]);
+        if let Some(play) = list
+            .plays()
+            .zip(list.results())
+            .find_map(|(p, r)| (r == target).then_some(p))
+        {
+            return Ok(play);
         }
         // Lenient: an unmarked intermediate hit ("24/13" where the only path hits on 18).
         let m = self.to_move.index();
         let mut found = list
-            .results()
-            .enumerate()
+            .plays()
+            .zip(list.results())
             .filter(|(_, r)| r.board[m] == target.board[m]);
         match (found.next(), found.next()) {
-            (Some((i, _)), None) => Ok(list.plays()[i]),
+            (Some((play, _)), None) => Ok(play),
             _ => Err(NotationError::Illegal(text.to_string())),
         }
     }
@@ -340,9 +365,9 @@ mod tests {
         let mut list = PlayList::new();
         for d in Dice::ALL {
             list.generate(&p, d, std);
-            for (play, res) in list.plays().iter().zip(list.results()) {
+            for (play, res) in list.plays().zip(list.results()) {
                 for style in [NotationStyle::Compact, NotationStyle::Steps] {
-                    let t = p.format_play(play, style);
+                    let t = p.format_play(&play, style);
                     let back = p
                         .parse_play(&t, d, std)
                         .unwrap_or_else(|e| panic!("{d} {t}: {e}"));

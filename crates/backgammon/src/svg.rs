@@ -1,8 +1,25 @@
-//! SVG rendering of a position: points, checkers, bar, borne-off trays, the cube, the dice.
+//! Pictures: [`render`] draws a [`State`] or a [`Position`] as a standalone SVG document.
+//!
+//! Points, checkers, the bar, the borne-off trays, the cube and the dice are shapes; text is
+//! used only for labels (the cube's face, the count on a stack of more than five, and point
+//! numbers when [`Options::point_numbers`] asks for them), so a viewer without fonts still
+//! shows the whole position.
+//!
+//! ```
+//! use lattjo_backgammon::{svg, Backgammon, Dice, Position, Side};
+//! let game = Backgammon::default();
+//! let state = game.state_from(Position::start(Side::White), Dice::new(3, 1))?;
+//! let picture = svg::render(&state, &svg::Options::default());
+//! assert!(picture.starts_with("<svg"));
+//! assert_eq!(picture.matches("class=\"checker white\"").count(), 15);
+//! assert_eq!(picture.matches("class=\"pip\"").count(), 4); // a 3 and a 1
+//! # Ok::<(), lattjo_backgammon::StateError>(())
+//! ```
 
 use core::fmt::Write;
 
 use crate::board::{BAR, OFF, Position, Side};
+use crate::game::{Phase, State};
 use crate::movegen::Dice;
 
 const W: f64 = 600.0;
@@ -13,20 +30,102 @@ const TRAY_W: f64 = 50.0;
 const PT_W: f64 = (W - 2.0 * MARGIN - BAR_W - TRAY_W) / 12.0;
 const R: f64 = PT_W * 0.45;
 
-/// Draws `position` as a standalone SVG document, White at the bottom moving
-/// counter-clockwise to its home board at the bottom right. `cube` is (log2 value, owner;
-/// `None` = centred, drawn as 64); `dice` are drawn on the right half when given.
+/// What a picture shows: the checkers, the cube and the dice. Built from a [`State`] (its
+/// position, cube and, while a play is due, its dice) or a [`Position`] (a centred cube, no
+/// dice).
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::{render_svg, Dice, Position, Side};
-/// let svg = render_svg(&Position::start(Side::White), (0, None), Dice::new(3, 1));
-/// assert!(svg.starts_with("<svg"));
-/// assert_eq!(svg.matches("class=\"checker white\"").count(), 15);
+/// use lattjo_backgammon::{svg, Dice, Position, Side};
+/// let scene = svg::Scene { dice: Dice::new(6, 6), ..svg::Scene::from(&Position::start(Side::Black)) };
+/// let picture = svg::render(scene, &svg::Options::default());
+/// assert_eq!(picture.matches("class=\"pip\"").count(), 12);
 /// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scene {
+    /// The checkers.
+    pub position: Position,
+    /// Log2 of the cube value.
+    pub cube_log2: u8,
+    /// The cube owner (`None`: centred, drawn on the bar showing 64).
+    pub cube_owner: Option<Side>,
+    /// The dice to draw.
+    pub dice: Option<Dice>,
+}
+
+impl From<&State> for Scene {
+    fn from(s: &State) -> Scene {
+        Scene {
+            position: *s.position(),
+            cube_log2: s.cube_log2(),
+            cube_owner: s.cube_owner(),
+            dice: if s.phase() == Phase::Moving {
+                s.dice()
+            } else {
+                None
+            },
+        }
+    }
+}
+
+impl From<&Position> for Scene {
+    fn from(p: &Position) -> Scene {
+        Scene {
+            position: *p,
+            cube_log2: 0,
+            cube_owner: None,
+            dice: None,
+        }
+    }
+}
+
+/// How to draw.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{svg, Position, Side};
+/// let o = svg::Options::default().with_point_numbers(true);
+/// let picture = svg::render(&Position::start(Side::White), &o);
+/// assert_eq!(picture.matches("class=\"point-number\"").count(), 24);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Write White's point numbers (1..=24) beside the points. Off by default.
+    pub point_numbers: bool,
+}
+
+impl Options {
+    /// These options with point numbers on or off.
+    #[must_use]
+    pub const fn with_point_numbers(mut self, on: bool) -> Options {
+        self.point_numbers = on;
+        self
+    }
+}
+
+/// Draws `subject` (a [`State`], a [`Position`] or a [`Scene`]) as a standalone SVG
+/// document, White at the bottom moving counter-clockwise to its home board at the bottom
+/// right.
 #[must_use]
-pub fn render_svg(position: &Position, cube: (u8, Option<Side>), dice: Option<Dice>) -> String {
+pub fn render(subject: impl Into<Scene>, options: &Options) -> String {
+    let Scene {
+        position,
+        cube_log2,
+        cube_owner,
+        dice,
+    } = subject.into();
+    draw(&position, (cube_log2, cube_owner), dice, options)
+}
+
+fn draw(
+    position: &Position,
+    cube: (u8, Option<Side>),
+    dice: Option<Dice>,
+    options: &Options,
+) -> String {
     let mut s = String::with_capacity(8192);
     let _ = writeln!(
         s,
@@ -165,17 +264,46 @@ pub fn render_svg(position: &Position, cube: (u8, Option<Side>), dice: Option<Di
         let x0 = bar_x + BAR_W + 2.0 * PT_W;
         for (i, v) in [d.high(), d.low()].into_iter().enumerate() {
             let x = x0 + i as f64 * 40.0;
+            let y = H / 2.0 - 15.0;
             let _ = writeln!(
                 s,
-                r##"<rect class="die" x="{x}" y="{}" width="30" height="30" rx="5" fill="#fff" stroke="#000"/><text x="{}" y="{}" font-size="16" text-anchor="middle">{v}</text>"##,
-                H / 2.0 - 15.0,
-                x + 15.0,
-                H / 2.0 + 6.0
+                r##"<rect class="die" x="{x}" y="{y}" width="30" height="30" rx="5" fill="#fff" stroke="#000"/>"##
+            );
+            // Pips as dots on a 3 x 3 grid: no font needed.
+            for &(col, row) in pips(v) {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="pip" cx="{}" cy="{}" r="2.6" fill="#000"/>"##,
+                    x + 7.0 + 8.0 * f64::from(col),
+                    y + 7.0 + 8.0 * f64::from(row)
+                );
+            }
+        }
+    }
+    if options.point_numbers {
+        for p in 1..=24usize {
+            let y = if p <= 12 { H - 6.0 } else { 14.0 };
+            let _ = writeln!(
+                s,
+                r##"<text class="point-number" x="{}" y="{y}" font-size="10" text-anchor="middle" fill="#fff">{p}</text>"##,
+                x_of(p) + PT_W / 2.0
             );
         }
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The pip cells (column, row on a 3 x 3 grid) of a die showing `v`.
+fn pips(v: u8) -> &'static [(u8, u8)] {
+    match v {
+        1 => &[(1, 1)],
+        2 => &[(0, 0), (2, 2)],
+        3 => &[(0, 0), (1, 1), (2, 2)],
+        4 => &[(0, 0), (2, 0), (0, 2), (2, 2)],
+        5 => &[(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        _ => &[(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }
 }
 
 fn checker(s: &mut String, cx: f64, cy: f64, side: Side) {
@@ -195,7 +323,14 @@ mod tests {
 
     #[test]
     fn svg_draws_every_checker_point_and_the_cube() {
-        let svg = render_svg(&Position::start(Side::White), (0, None), Dice::new(6, 5));
+        let o = Options::default();
+        let scene = |cube_log2, cube_owner, dice| Scene {
+            position: Position::start(Side::White),
+            cube_log2,
+            cube_owner,
+            dice,
+        };
+        let svg = render(scene(0, None, Dice::new(6, 5)), &o);
         assert_eq!(svg.matches("class=\"point\"").count(), 24);
         assert_eq!(svg.matches("class=\"checker white\"").count(), 15);
         assert_eq!(svg.matches("class=\"checker black\"").count(), 15);
@@ -204,7 +339,10 @@ mod tests {
             "a centred cube shows 64 (B25, D2)"
         );
         assert_eq!(svg.matches("class=\"die\"").count(), 2);
-        let svg = render_svg(&Position::start(Side::White), (3, Some(Side::Black)), None);
+        assert_eq!(svg.matches("class=\"pip\"").count(), 11);
+        // Text only for labels: the cube's face here.
+        assert_eq!(svg.matches("<text").count(), 1);
+        let svg = render(scene(3, Some(Side::Black), None), &o);
         assert!(svg.contains(">8</text>"));
         assert!(svg.ends_with("</svg>\n"));
     }

@@ -38,7 +38,7 @@ fn cfg(games: u32, seed: u64) -> ConformanceConfig<Action> {
 
 #[test]
 fn conformance_standard() {
-    let report = check_game(&Backgammon::new(Rules::standard()), &cfg(40, 0)).unwrap();
+    let report = check_game(&Backgammon::new(Rules::standard()).unwrap(), &cfg(40, 0)).unwrap();
     assert_eq!(report.games, 40);
     assert!(report.refusals_checked > 0);
 }
@@ -51,25 +51,20 @@ fn conformance_lattjo_default() {
 
 #[test]
 fn conformance_checker_play_only() {
-    let game = Backgammon::new(Rules {
-        cube: false,
-        ..Rules::standard()
-    });
+    let game = Backgammon::new(Rules::standard().with_cube(false)).unwrap();
     let report = check_game(&game, &cfg(20, 200)).unwrap();
     assert_eq!(report.games, 20);
 }
 
 #[test]
 fn conformance_every_option_on() {
-    let rules = Rules {
-        jacoby: true,
-        beavers: true,
-        automatic_doubles: 3,
-        max_cube_log2: Some(6),
-        resignations: true,
-        ..Rules::standard()
-    };
-    let report = check_game(&Backgammon::new(rules), &cfg(40, 300)).unwrap();
+    let rules = Rules::standard()
+        .with_jacoby(true)
+        .with_beavers(true)
+        .with_automatic_doubles(3)
+        .with_max_cube_log2(Some(6))
+        .with_resignations(true);
+    let report = check_game(&Backgammon::new(rules).unwrap(), &cfg(40, 300)).unwrap();
     assert_eq!(report.games, 40);
 }
 
@@ -77,7 +72,7 @@ fn conformance_every_option_on() {
 fn conformance_match_to_seven_points() {
     for rules in [Rules::standard(), Rules::lattjo()] {
         let game = Match::new(
-            Backgammon::new(rules),
+            Backgammon::new(rules).unwrap(),
             MatchConfig::new(Some(7), None).unwrap(),
         );
         let report = check_game(&game, &cfg(8, 400)).unwrap();

@@ -6,7 +6,7 @@ use boardgame_core::{
     play_game, random_playout,
 };
 use lattjo_backgammon::{
-    Action, ActionError, Backgammon, Dice, MatchContext, Phase, Play, Position, ResignLevel, Rules,
+    Action, Backgammon, Dice, MatchContext, Phase, Play, PlayError, Position, ResignLevel, Rules,
     Side, SingleDiePolicy, State, WinKind,
 };
 
@@ -42,7 +42,7 @@ fn b1_two_players() {
 // higher die moves first with both numbers.
 #[test]
 fn b3_a3_opening_roll_thirty_outcomes_higher_starts() {
-    let g = Backgammon::new(Rules::standard());
+    let g = Backgammon::new(Rules::standard()).unwrap();
     let s = g.new_initial_state();
     assert_eq!(g.turn(&s), Turn::Chance);
     let mut out = Vec::new();
@@ -57,7 +57,7 @@ fn b3_a3_opening_roll_thirty_outcomes_higher_starts() {
     let mut t = s;
     assert!(matches!(
         g.apply(&mut t, &Action::Opening { white: 3, black: 3 }),
-        Err(ActionError::BadDice(_))
+        Err(PlayError::BadDice(_))
     ));
     assert_eq!(t, s);
     // Sampling never yields a tie.
@@ -87,11 +87,11 @@ fn b3_a3_opening_roll_thirty_outcomes_higher_starts() {
 // actions in the record.
 #[test]
 fn b4_a18_dice_chance_node_21_outcomes() {
-    let g = Backgammon::new(Rules::standard());
+    let g = Backgammon::new(Rules::standard()).unwrap();
     let mut s = g.new_initial_state();
     apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
     any_play(&g, &mut s);
-    assert_eq!(s.phase(), Phase::Decide);
+    assert_eq!(s.phase(), Phase::BeforeRoll);
     apply(&g, &mut s, Action::Roll);
     let mut out = Vec::new();
     g.chance_outcomes(&s, &mut out);
@@ -134,7 +134,7 @@ fn ready_to_decide(g: &Backgammon) -> State {
     let mut s = g.new_initial_state();
     apply(g, &mut s, Action::Opening { white: 3, black: 1 });
     any_play(g, &mut s);
-    assert_eq!(s.phase(), Phase::Decide);
+    assert_eq!(s.phase(), Phase::BeforeRoll);
     assert_eq!(s.to_move(), Side::Black);
     s
 }
@@ -153,18 +153,18 @@ fn b26_a10_double_before_rolling_only() {
     let before = t;
     assert!(matches!(
         g.apply(&mut t, &Action::Double),
-        Err(ActionError::NotNow { .. })
+        Err(PlayError::NotNow { .. })
     ));
     assert_eq!(t, before);
     // Take/drop out of turn (no double pending): refused.
     let mut t = s;
     assert!(matches!(
         g.apply(&mut t, &Action::Take),
-        Err(ActionError::NotNow { .. })
+        Err(PlayError::NotNow { .. })
     ));
     assert!(matches!(
         g.apply(&mut t, &Action::Drop),
-        Err(ActionError::NotNow { .. })
+        Err(PlayError::NotNow { .. })
     ));
     assert_eq!(t, s);
     apply(&g, &mut t, Action::Double);
@@ -204,25 +204,30 @@ fn b28_b29_take_gives_ownership_only_owner_redoubles() {
     apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
     any_play(&g, &mut s);
     // White, the owner, may redouble.
-    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::White));
+    assert_eq!((s.phase(), s.to_move()), (Phase::BeforeRoll, Side::White));
     apply(&g, &mut s, Action::Double);
     apply(&g, &mut s, Action::Take);
     assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::Black)));
     apply(&g, &mut s, Action::Dice(Dice::new(2, 1).unwrap()));
     any_play(&g, &mut s);
     // Black, the owner, decides; then White, on roll without the cube, goes straight to the dice.
-    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::Black));
+    assert_eq!((s.phase(), s.to_move()), (Phase::BeforeRoll, Side::Black));
     apply(&g, &mut s, Action::Roll);
     apply(&g, &mut s, Action::Dice(Dice::new(4, 1).unwrap()));
     any_play(&g, &mut s);
-    assert_eq!((s.phase(), s.to_move()), (Phase::Rolling, Side::White));
+    assert_eq!((s.phase(), s.to_move()), (Phase::BeforeRoll, Side::White));
+    assert_eq!(g.turn(&s), Turn::Chance, "the roll is due at once");
     let mut v = Vec::new();
     g.legal_actions(&s, &mut v);
     assert!(v.is_empty());
     let before = s;
     assert_eq!(
         g.apply(&mut s, &Action::Double),
-        Err(ActionError::ChanceExpected)
+        Err(PlayError::CubeNotOwned)
+    );
+    assert_eq!(
+        g.apply(&mut s, &Action::Roll),
+        Err(PlayError::ChanceExpected)
     );
     assert_eq!(s, before);
 }
@@ -230,10 +235,7 @@ fn b28_b29_take_gives_ownership_only_owner_redoubles() {
 // B29 with the error named: a Decide node (resignations on) for the player without the cube.
 #[test]
 fn b29_double_by_the_non_owner_is_cube_not_owned() {
-    let g = Backgammon::new(Rules {
-        resignations: true,
-        ..Rules::lattjo()
-    });
+    let g = Backgammon::new(Rules::lattjo().with_resignations(true)).unwrap();
     let mut s = ready_to_decide(&g);
     apply(&g, &mut s, Action::Double);
     apply(&g, &mut s, Action::Take); // White owns
@@ -242,11 +244,11 @@ fn b29_double_by_the_non_owner_is_cube_not_owned() {
     apply(&g, &mut s, Action::Roll); // White rolls without doubling
     apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
     any_play(&g, &mut s);
-    assert_eq!((s.phase(), s.to_move()), (Phase::Decide, Side::Black));
+    assert_eq!((s.phase(), s.to_move()), (Phase::BeforeRoll, Side::Black));
     let before = s;
     assert_eq!(
         g.apply(&mut s, &Action::Double),
-        Err(ActionError::CubeNotOwned)
+        Err(PlayError::CubeNotOwned)
     );
     assert_eq!(s, before);
 }
@@ -260,8 +262,8 @@ fn a12_double_while_on_the_bar() {
         &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (13, 3)],
         Side::White,
     );
-    let mut s = g.state_from(p, None);
-    assert_eq!(s.phase(), Phase::Decide);
+    let mut s = g.state_from(p, None).unwrap();
+    assert_eq!(s.phase(), Phase::BeforeRoll);
     apply(&g, &mut s, Action::Double);
     // A15: shut out: the only play is no play, and the turn passes.
     apply(&g, &mut s, Action::Take);
@@ -275,10 +277,7 @@ fn a12_double_while_on_the_bar() {
 
 /// White about to bear off its last checker with 6-5; Black as given.
 fn last_checker(black: &[(usize, u8)], cube: bool) -> (Backgammon, State) {
-    let g = Backgammon::new(Rules {
-        cube,
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_cube(cube)).unwrap();
     let p = pos(&[(1, 1)], black, Side::White);
     let p = Position::new(
         Side::White,
@@ -286,7 +285,7 @@ fn last_checker(black: &[(usize, u8)], cube: bool) -> (Backgammon, State) {
         *p.checkers(Side::Black),
     )
     .unwrap();
-    (g, g.state_from(p, Some(Dice::new(6, 5).unwrap())))
+    (g, g.state_from(p, Some(Dice::new(6, 5).unwrap())).unwrap())
 }
 
 // B30-B34, A14: single, gammon, backgammon, times the cube; the game ends when the 15th
@@ -322,10 +321,10 @@ fn b30_b31_b32_b33_b34_a14_scoring() {
 
 #[test]
 fn b34_points_times_the_cube() {
-    let g = Backgammon::new(Rules::standard());
+    let g = Backgammon::new(Rules::standard()).unwrap();
     // Black doubles, White takes (cube 2, White's); White then wins a gammon: 4 points.
     let p = pos(&[(1, 1)], &[(6, 15)], Side::Black);
-    let mut s = g.state_from(p, None);
+    let mut s = g.state_from(p, None).unwrap();
     apply(&g, &mut s, Action::Double);
     apply(&g, &mut s, Action::Take);
     apply(&g, &mut s, Action::Dice(Dice::new(2, 1).unwrap()));
@@ -345,12 +344,9 @@ fn b34_points_times_the_cube() {
 // D5: Jacoby, beavers, automatic doubles (money only).
 #[test]
 fn d5_jacoby_gammon_counts_single_with_centred_cube() {
-    let g = Backgammon::new(Rules {
-        jacoby: true,
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_jacoby(true)).unwrap();
     let p = pos(&[(1, 1)], &[(6, 15)], Side::White);
-    let mut s = g.state_from(p, Some(Dice::new(6, 5).unwrap()));
+    let mut s = g.state_from(p, Some(Dice::new(6, 5).unwrap())).unwrap();
     any_play(&g, &mut s);
     assert_eq!(
         (s.outcome().unwrap().kind, s.outcome().unwrap().points),
@@ -360,10 +356,7 @@ fn d5_jacoby_gammon_counts_single_with_centred_cube() {
 
 #[test]
 fn d5_beaver_takes_and_redoubles_keeping_the_cube() {
-    let g = Backgammon::new(Rules {
-        beavers: true,
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_beavers(true)).unwrap();
     let mut s = ready_to_decide(&g);
     apply(&g, &mut s, Action::Double);
     let mut v = Vec::new();
@@ -372,21 +365,18 @@ fn d5_beaver_takes_and_redoubles_keeping_the_cube() {
     apply(&g, &mut s, Action::Beaver);
     assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::White)));
     // Without the option: refused.
-    let g = Backgammon::new(Rules::standard());
+    let g = Backgammon::new(Rules::standard()).unwrap();
     let mut s = ready_to_decide(&g);
     apply(&g, &mut s, Action::Double);
     assert_eq!(
         g.apply(&mut s, &Action::Beaver),
-        Err(ActionError::BeaversDisabled)
+        Err(PlayError::BeaversDisabled)
     );
 }
 
 #[test]
 fn d3_d5_automatic_doubles_on_opening_ties() {
-    let g = Backgammon::new(Rules {
-        automatic_doubles: 2,
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_automatic_doubles(2)).unwrap();
     let mut s = g.new_initial_state();
     let mut out = Vec::new();
     g.chance_outcomes(&s, &mut out);
@@ -406,10 +396,7 @@ fn d3_d5_automatic_doubles_on_opening_ties() {
 // D6: resignation offers.
 #[test]
 fn d6_resignation_offers() {
-    let g = Backgammon::new(Rules {
-        resignations: true,
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_resignations(true)).unwrap();
     let mut s = ready_to_decide(&g);
     let mut v = Vec::new();
     g.legal_actions(&s, &mut v);
@@ -418,10 +405,10 @@ fn d6_resignation_offers() {
     assert_eq!(g.turn(&s), Turn::Player(Seat::new(0)));
     let mut refused = s;
     apply(&g, &mut refused, Action::RejectResignation);
-    assert_eq!(refused.phase(), Phase::Decide);
+    assert_eq!(refused.phase(), Phase::BeforeRoll);
     assert_eq!(
         g.apply(&mut refused, &Action::Resign(ResignLevel::Single)),
-        Err(ActionError::ResignationAlreadyRefused)
+        Err(PlayError::ResignationAlreadyRefused)
     );
     apply(&g, &mut s, Action::AcceptResignation);
     let o = s.outcome().unwrap();
@@ -434,54 +421,56 @@ fn d6_resignation_offers() {
     let mut s = ready_to_decide(&g);
     assert_eq!(
         g.apply(&mut s, &Action::Resign(ResignLevel::Single)),
-        Err(ActionError::ResignationsDisabled)
+        Err(PlayError::ResignationsDisabled)
     );
 }
 
 // A13: a cube limit refuses further doubles; the Match ID refuses a cube above 2^15.
 #[test]
 fn a13_cube_limit() {
-    let g = Backgammon::new(Rules {
-        max_cube_log2: Some(1),
-        ..Rules::standard()
-    });
+    let g = Backgammon::new(Rules::standard().with_max_cube_log2(Some(1))).unwrap();
     let mut s = ready_to_decide(&g);
     apply(&g, &mut s, Action::Double);
     apply(&g, &mut s, Action::Take);
     apply(&g, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
     any_play(&g, &mut s);
+    assert_eq!(s.phase(), Phase::BeforeRoll);
     assert_eq!(
-        s.phase(),
-        Phase::Rolling,
-        "White owns a cube at its limit: no decision"
+        g.turn(&s),
+        Turn::Chance,
+        "White owns a cube at its limit: no decision, the roll is due"
     );
-    // No limit: the cube grows past 64 (the 64 face is not a cap).
-    let g = Backgammon::new(Rules::standard());
+    // No rule limit: the cube grows past 64 (the 64 face is not a cap) up to 2^12, GNU
+    // Backgammon's own limit and the most a state holds (decision for A13).
+    let g = Backgammon::new(Rules::standard()).unwrap();
     let mut s = ready_to_decide(&g);
-    for _ in 0..16 {
+    for _ in 0..12 {
         apply(&g, &mut s, Action::Double);
         apply(&g, &mut s, Action::Take);
         apply(&g, &mut s, Action::Dice(Dice::new(1, 1).unwrap()));
         any_play(&g, &mut s);
     }
-    assert_eq!(s.cube_value(), 1 << 16);
-    assert!(s.match_id().is_err(), "2^16 does not fit a Match ID");
+    assert_eq!(s.cube_value(), 1 << 12);
+    assert_eq!(
+        g.apply(&mut s.clone(), &Action::Double),
+        Err(PlayError::CubeAtLimit(12))
+    );
+    assert_eq!(g.turn(&s), Turn::Chance);
+    // Every state writes a Match ID and an XGID.
+    assert_eq!(s.to_gnubg_id().match_id().cube_log2(), 12);
+    assert_eq!(s.to_xgid().cube_log2(), 12);
+    assert!(Backgammon::new(Rules::standard().with_max_cube_log2(Some(13))).is_err());
 }
 
 // B35, A16, D4: match play through boardgame-core's Match; Crawford under Standard only.
 #[test]
 fn b35_a16_d4_crawford_game_and_post_crawford() {
-    let std = Backgammon::new(Rules::standard());
+    let std = Backgammon::new(Rules::standard()).unwrap();
     let cfg = MatchConfig::new(Some(5), None).unwrap();
     let mut totals = boardgame_core::BySeat::new(2, 0i64);
     totals[Seat::new(0)] = 4;
     totals[Seat::new(1)] = 2;
-    let prev = std.new_game(Some(MatchContext {
-        length: 5,
-        score: [2, 2],
-        crawford: false,
-        post_crawford: false,
-    }));
+    let prev = std.new_game(Some(MatchContext::new(5, [2, 2], false).unwrap()));
     let ctx = RoundContext {
         round: 3,
         totals: &totals,
@@ -489,12 +478,20 @@ fn b35_a16_d4_crawford_game_and_post_crawford() {
         config: &cfg,
     };
     let crawford = std.new_round(&ctx);
-    assert!(crawford.match_context().unwrap().crawford);
-    // No doubling in the Crawford game: no Decide node, and Double refused.
+    assert!(crawford.match_context().unwrap().is_crawford());
+    // No doubling in the Crawford game: no decision before the roll, and Double refused.
     let mut s = crawford;
     apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
     any_play(&std, &mut s);
-    assert_eq!(s.phase(), Phase::Rolling);
+    assert_eq!(std.turn(&s), Turn::Chance);
+    assert_eq!(
+        std.apply(&mut s.clone(), &Action::Double),
+        Err(PlayError::CrawfordGame)
+    );
+    assert_eq!(
+        std.apply(&mut s.clone(), &Action::Roll),
+        Err(PlayError::ChanceExpected)
+    );
     // The game after: post-Crawford, doubling allowed again.
     totals[Seat::new(1)] = 3;
     let ctx = RoundContext {
@@ -505,27 +502,47 @@ fn b35_a16_d4_crawford_game_and_post_crawford() {
     };
     let post = std.new_round(&ctx);
     let m = post.match_context().unwrap();
-    assert!(!m.crawford && m.post_crawford);
+    assert!(!m.is_crawford() && m.is_post_crawford());
     let mut s = post;
     apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
     any_play(&std, &mut s);
-    assert_eq!(s.phase(), Phase::Decide);
+    assert_eq!(s.phase(), Phase::BeforeRoll);
+    assert_eq!(std.turn(&s), Turn::Player(Seat::new(1)));
     // Lattjo: no Crawford rule.
-    let lat = Backgammon::new(Rules::lattjo());
+    let lat = Backgammon::new(Rules::lattjo()).unwrap();
     let ctx = RoundContext {
         round: 3,
         totals: &totals,
         previous: Some(&prev),
         config: &cfg,
     };
-    assert!(!lat.new_round(&ctx).match_context().unwrap().crawford);
+    assert!(!lat.new_round(&ctx).match_context().unwrap().is_crawford());
+    // A 1-point match has no Crawford game (GNU Backgammon: nMatchTo == 1).
+    let cfg1 = MatchConfig::new(Some(1), None).unwrap();
+    let zero = boardgame_core::BySeat::new(2, 0i64);
+    let first = std.new_round(&RoundContext {
+        round: 0,
+        totals: &zero,
+        previous: None,
+        config: &cfg1,
+    });
+    assert!(!first.match_context().unwrap().is_crawford());
+    // A target above 64 points (GNU Backgammon's limit) plays money games.
+    let long = MatchConfig::new(Some(65), None).unwrap();
+    let g = std.new_round(&RoundContext {
+        round: 0,
+        totals: &zero,
+        previous: None,
+        config: &long,
+    });
+    assert_eq!(g.match_context(), None);
 }
 
 #[test]
 fn b35_a16_whole_match_to_five_points() {
     for rules in [Rules::standard(), Rules::lattjo()] {
         let game = Match::new(
-            Backgammon::new(rules),
+            Backgammon::new(rules).unwrap(),
             MatchConfig::new(Some(5), None).unwrap(),
         );
         for seed in 0..5 {
@@ -549,65 +566,58 @@ fn d1_default_rules_are_the_booklet() {
     );
     assert!(!Rules::default().crawford);
     assert!(Rules::standard().crawford);
-    let p: Position = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
+    let p: Position = *"XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
         .parse::<lattjo_backgammon::Xgid>()
         .unwrap()
-        .position;
+        .position();
     let mut v = Vec::new();
     let lat = Backgammon::default();
-    lat.legal_actions(&lat.state_from(p, Dice::new(6, 1)), &mut v);
+    lat.legal_actions(&lat.state_from(p, Dice::new(6, 1)).unwrap(), &mut v);
     assert_eq!(v.len(), 2);
-    let std = Backgammon::new(Rules::standard());
-    std.legal_actions(&std.state_from(p, Dice::new(6, 1)), &mut v);
+    let std = Backgammon::new(Rules::standard()).unwrap();
+    std.legal_actions(&std.state_from(p, Dice::new(6, 1)).unwrap(), &mut v);
     assert_eq!(v.len(), 1);
 }
 
 #[test]
 fn illegal_play_is_refused_state_unchanged() {
-    let g = Backgammon::new(Rules::standard());
+    let g = Backgammon::new(Rules::standard()).unwrap();
     let mut s = g.new_initial_state();
     apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
     let before = s;
     let bad = Play::from_steps(&[lattjo_backgammon::Step::new(8, 4).unwrap()]).unwrap();
     assert_eq!(
         g.apply(&mut s, &Action::Play(bad)),
-        Err(ActionError::IllegalPlay(bad))
+        Err(PlayError::IllegalPlay(bad))
     );
     assert_eq!(s, before);
     assert_eq!(
         g.apply(&mut s, &Action::Dice(Dice::new(1, 1).unwrap())),
-        Err(ActionError::NotChance)
+        Err(PlayError::NotChance)
     );
     assert_eq!(
         g.apply(&mut s, &Action::Play(Play::NONE)),
-        Err(ActionError::IllegalPlay(Play::NONE))
+        Err(PlayError::IllegalPlay(Play::NONE))
     );
     assert_eq!(s, before);
 }
 
 #[test]
 fn state_exports_match_id_and_xgid() {
-    let g = Backgammon::new(Rules::standard());
-    let s = g.state_from(Position::start(Side::White), None);
+    let g = Backgammon::new(Rules::standard()).unwrap();
+    let s = g.state_from(Position::start(Side::White), None).unwrap();
     assert_eq!(
-        s.xgid(g.rules()).to_string(),
+        g.xgid(&s).to_string(),
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
     );
-    let id = s.match_id().unwrap();
-    assert_eq!(
-        id.encode()
-            .unwrap()
-            .parse::<lattjo_backgammon::MatchId>()
-            .unwrap(),
-        id
-    );
+    assert_eq!(g.gnubg_id(&s).to_string(), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
 }
 
 // Encodings carry a game: a state exported as GNUBG IDs or XGID imports back unchanged.
 #[test]
 fn gnubg_ids_and_xgid_import_round_trip() {
     for rules in [Rules::standard(), Rules::lattjo()] {
-        let g = Backgammon::new(rules);
+        let g = Backgammon::new(rules).unwrap();
         let m = Match::new(g, MatchConfig::new(Some(7), None).unwrap());
         for seed in 0..20u64 {
             let mut s = m.new_initial_state();
@@ -615,20 +625,13 @@ fn gnubg_ids_and_xgid_import_round_trip() {
             let mut buf = Vec::new();
             for _ in 0..400 {
                 let round = *s.round();
-                if round.phase() != Phase::Over {
-                    // Neither format records the transient "chose to roll, dice not yet
-                    // thrown" node; it imports as the decision before it.
-                    if !matches!(round.phase(), Phase::Opening | Phase::Rolling) {
-                        let id = round.match_id().unwrap();
-                        let back = g
-                            .state_from_gnubg(
-                                &round.position().position_id(),
-                                &id.encode().unwrap(),
-                            )
-                            .unwrap();
-                        assert_eq!(back, round, "gnubg ids, seed {seed}");
-                        let x = round.xgid(g.rules());
-                        let back = g.state_from_xgid(&x.to_string().parse().unwrap()).unwrap();
+                // Neither format records the transient "chose to roll, dice not yet thrown"
+                // node (it imports as the state before the roll), nor a finished game.
+                if !matches!(round.phase(), Phase::Rolling | Phase::Over) {
+                    let back = State::from_gnubg_id(&g.gnubg_id(&round).to_string()).unwrap();
+                    assert_eq!(back, round, "gnubg ids, seed {seed}");
+                    if round.phase() != Phase::Opening {
+                        let back: State = g.xgid(&round).to_string().parse().unwrap();
                         assert_eq!(back, round, "xgid, seed {seed}");
                     }
                 }
@@ -641,14 +644,45 @@ fn gnubg_ids_and_xgid_import_round_trip() {
             }
         }
     }
-    // A finished game cannot be continued.
-    let g = Backgammon::default();
-    let over = lattjo_backgammon::MatchId {
-        game_state: lattjo_backgammon::IdGameState::Over,
-        ..lattjo_backgammon::MatchId::money_start()
-    };
-    assert_eq!(
-        g.state_from_gnubg("4HPwATDgc/ABMA", &over.encode().unwrap()),
-        Err(lattjo_backgammon::ImportError::Finished)
-    );
+}
+
+// A3, B4, A18: sampled chance follows the listed outcomes: the opening never ties and hits
+// all 30 ordered pairs evenly, a roll gives each of the 21 rolls at its probability.
+#[test]
+fn a3_b4_sampled_chance_matches_the_outcome_lists() {
+    let g = Backgammon::new(Rules::standard()).unwrap();
+    let mut rng = GameRng::new(11, 0);
+    let opening = g.new_initial_state();
+    let mut counts = std::collections::HashMap::new();
+    let n = 60_000;
+    for _ in 0..n {
+        let a = g.sample_chance(&opening, &mut rng).unwrap();
+        let Action::Opening { white, black } = a else {
+            panic!("{a:?}")
+        };
+        assert_ne!(white, black, "A3: ties are re-rolled");
+        *counts.entry((white, black)).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 30);
+    for (&k, &c) in &counts {
+        // 2,000 expected; 5 standard deviations is about 220.
+        assert!((1_780..=2_220).contains(&c), "{k:?}: {c}");
+    }
+    let mut s = g.state_from(Position::start(Side::White), None).unwrap();
+    apply(&g, &mut s, Action::Roll);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..n {
+        let Some(Action::Dice(d)) = g.sample_chance(&s, &mut rng) else {
+            panic!()
+        };
+        *counts.entry(d).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 21);
+    for (d, c) in counts {
+        let expected = d.probability() * f64::from(n);
+        assert!(
+            (f64::from(c) - expected).abs() < 5.0 * expected.sqrt(),
+            "{d}: {c} vs {expected}"
+        );
+    }
 }

@@ -1,16 +1,17 @@
 //! Property tests (section 7 invariants): checkers conserved, one colour per point, encodings
 //! round-trip, maximal use of the dice, no panic and no corruption on arbitrary input.
 
-use boardgame_core::{Game, GameRng, Turn};
+use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
 use lattjo_backgammon::{
-    Action, Backgammon, Dice, IdGameState, Label, MatchId, NotationStyle, Play, PlayList, Position,
-    ResignLevel, Rules, Side, SingleDiePolicy, State, Step, XgDice, Xgid,
+    Action, Backgammon, Dice, GnubgId, IdGameState, ImportError, Label, MatchId, MatchIdSetup,
+    NotationStyle, Phase, Play, PlayList, Position, ResignLevel, Rules, Side, SingleDiePolicy,
+    State, Step, XgDice, Xgid, XgidSetup,
 };
 use proptest::prelude::*;
 
 /// A state reached by `plies` random actions from the start under `rules`.
 fn random_state(rules: Rules, seed: u64, plies: u32) -> State {
-    let g = Backgammon::new(rules);
+    let g = Backgammon::new(rules).unwrap();
     let mut s = g.new_initial_state();
     let mut rng = GameRng::new(seed, 0);
     let mut buf = Vec::new();
@@ -26,10 +27,36 @@ fn random_state(rules: Rules, seed: u64, plies: u32) -> State {
 }
 
 fn checker_play() -> Rules {
-    Rules {
-        cube: false,
-        ..Rules::standard()
+    Rules::standard().with_cube(false)
+}
+
+/// The state of the game in progress after `plies` random actions of a 5-point match.
+fn random_match_state(rules: Rules, seed: u64, plies: u32) -> State {
+    let g = Match::new(
+        Backgammon::new(rules).unwrap(),
+        MatchConfig::new(Some(5), None).unwrap(),
+    );
+    let mut s = g.new_initial_state();
+    let mut rng = GameRng::new(seed, 1);
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        let a = match g.turn(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => g.sample_chance(&s, &mut rng),
+            Turn::Player(_) => g.sample_action(&s, &mut rng, &mut buf),
+        };
+        g.apply(&mut s, &a.unwrap()).unwrap();
     }
+    *s.round()
+}
+
+/// A GNUBG ID that reads into a state writes back an ID that reads to the same state.
+fn check_gnubg_import(g: &GnubgId) -> Result<(), TestCaseError> {
+    if let Ok(st) = State::try_from(g) {
+        prop_assert_eq!(State::try_from(&st.to_gnubg_id()), Ok(st));
+        prop_assert_eq!(st.to_string().parse::<Xgid>().map(|_| ()), Ok(()));
+    }
+    Ok(())
 }
 
 fn assert_valid(p: &Position) {
@@ -71,22 +98,71 @@ proptest! {
         let _ = Position::from_position_id(&s, Side::White);
         let _ = s.parse::<MatchId>();
         let _ = s.parse::<Xgid>();
+        let _ = s.parse::<GnubgId>();
+        let _ = s.parse::<State>();
+        let _ = State::from_gnubg_id(&s);
         let _ = s.parse::<Label>();
         let _ = format!("XGID={s}").parse::<Xgid>();
+        let _ = format!("XGID={s}").parse::<State>();
         let p = Position::start(Side::White);
         let _ = p.parse_play(&s, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard);
     }
 
+    /// Every parser on text shaped like its format: no panic; whatever is accepted writes
+    /// back to text that reads back the same, converts to the other formats, and imports
+    /// into a state that writes and reads back the same.
     #[test]
-    fn no_panic_on_id_shaped_strings(s in "[A-Za-z0-9+/!]{14}", m in "[A-Za-z0-9+/]{12}", x in "[-a-pA-P]{26}") {
+    fn id_shaped_text_round_trips_or_is_refused(
+        s in "[A-Za-z0-9+/!]{14}", m in "[A-Za-z0-9+/]{12}", x in "[-a-pA-P]{26}",
+        cube in "[0-9]{1,2}", owner in "(0|1|-1|2)", turn in "(1|-1|0)", dice in "(00|D|B|[0-7][0-7])",
+        s1 in "[0-9]{1,2}", s2 in "[0-9]{1,2}", rules in "[0-4]", len in "[0-9]{1,2}", max in "[0-9]{1,2}",
+        seed in 0u64..1000, plies in 0u32..300, real: bool,
+    ) {
+        // Half the time a reachable position, so that the XGID branch is exercised.
+        let x = if real {
+            Xgid::money(*random_state(checker_play(), seed, plies).position()).to_string()[5..31].to_string()
+        } else {
+            x
+        };
         if let Ok(p) = Position::from_position_id(&s, Side::Black) {
             assert_valid(&p);
             prop_assert_eq!(p.position_id(), s);
         }
         if let Ok(id) = m.parse::<MatchId>() {
-            prop_assert_eq!(id.encode().unwrap(), m);
+            prop_assert_eq!(id.to_string(), m.clone());
+            prop_assert_eq!(MatchId::try_from(id.setup()), Ok(id));
+            if let Ok(g) = format!("{}:{m}", Position::start(Side::White).position_id()).parse::<GnubgId>() {
+                check_gnubg_import(&g)?;
+            }
         }
-        let _ = format!("XGID={x}:0:0:1:00:0:0:0:0:10").parse::<Xgid>();
+        let text = format!("XGID={x}:{cube}:{owner}:{turn}:{dice}:{s1}:{s2}:{rules}:{len}:{max}");
+        if let Ok(xg) = text.parse::<Xgid>() {
+            prop_assert_eq!(xg.to_string().parse::<Xgid>(), Ok(xg));
+            prop_assert_eq!(Xgid::try_from(xg.setup()), Ok(xg));
+            let m = MatchId::from(&xg);
+            prop_assert_eq!(MatchId::try_from(m.setup()), Ok(m), "{}", text);
+            let g = GnubgId::from(&xg);
+            prop_assert_eq!(g.to_string().parse::<GnubgId>(), Ok(g));
+            if xg.dice() != XgDice::Doubled {
+                // GNUBG records neither beavers nor the maximum cube, and writes the higher
+                // die first.
+                let dice = match xg.dice() {
+                    XgDice::Rolled(a, b) => XgDice::Rolled(a.max(b), a.min(b)),
+                    other => other,
+                };
+                let expected = Xgid::try_from(XgidSetup {
+                    beavers: false,
+                    max_cube_log2: xg.cube_log2().max(10),
+                    dice,
+                    ..xg.setup()
+                });
+                prop_assert_eq!(Xgid::try_from(&g).ok(), expected.ok());
+            }
+            if let Ok(st) = State::try_from(&xg) {
+                prop_assert_eq!(st.to_string().parse::<State>(), Ok(st));
+                check_gnubg_import(&g)?;
+            }
+        }
     }
 
     #[test]
@@ -97,7 +173,7 @@ proptest! {
         {
             let mut list = PlayList::new();
             list.generate(st.position(), d, SingleDiePolicy::Standard);
-            prop_assert!(list.plays().contains(&play) || (list.is_empty() && play.is_none()));
+            prop_assert!(list.contains(&play) || (list.is_empty() && play.is_none()));
         }
     }
 
@@ -113,12 +189,13 @@ proptest! {
         prop_assert_eq!(p.swap_colours().position_id(), p.position_id());
     }
 
+    /// Every valid set of Match ID fields writes 12 characters that read back the same.
     #[test]
-    fn match_id_round_trips(cube in 0u8..16, owner in 0u8..3, roll in 0u8..2, crawford: bool, gs in 0u8..5, turn in 0u8..2,
+    fn match_id_round_trips(cube in 0u8..17, owner in 0u8..3, roll: bool, crawford: bool, gs in 0u8..5, turn: bool,
                             doubled: bool, resign in 0u8..4, d1 in 1u8..=6, d2 in 1u8..=6, rolled: bool,
-                            len in 0u16..0x8000, s0 in 0u16..0x8000, s1 in 0u16..0x8000) {
-        let side = |v: u8| if v == 0 { Side::White } else { Side::Black };
-        let id = MatchId {
+                            len in 0u32..70, s0 in 0u32..80, s1 in 0u32..80, jacoby: bool) {
+        let side = |v: bool| if v { Side::White } else { Side::Black };
+        let setup = MatchIdSetup {
             cube_log2: cube,
             cube_owner: match owner { 0 => Some(Side::White), 1 => Some(Side::Black), _ => None },
             on_roll: side(roll),
@@ -127,29 +204,73 @@ proptest! {
             turn: side(turn),
             double_offered: doubled,
             resignation: match resign { 0 => None, 1 => Some(ResignLevel::Single), 2 => Some(ResignLevel::Gammon), _ => Some(ResignLevel::Backgammon) },
-            dice: rolled.then_some((d1, d2)),
+            dice: if rolled { Dice::new(d1, d2) } else { None },
             match_length: len,
             score: [s0, s1],
+            jacoby,
         };
-        let text = id.encode().unwrap();
-        prop_assert_eq!(text.len(), 12);
-        prop_assert_eq!(text.parse::<MatchId>().unwrap(), id);
+        if let Ok(id) = MatchId::try_from(setup) {
+            let text = id.to_string();
+            prop_assert_eq!(text.len(), 12);
+            prop_assert_eq!(text.parse::<MatchId>().unwrap(), id);
+            prop_assert!(len <= 64 && cube <= 15);
+            if len > 0 && !id.game_state().is_ended() {
+                prop_assert!(s0 < len && s1 < len);
+            }
+        }
     }
 
     #[test]
-    fn xgid_fields_round_trip(seed in 0u64..1000, plies in 0u32..100, cube in 0u8..11, owner in 0u8..3, d1 in 1u8..=6, d2 in 1u8..=6, flags in 0u8..4, len in 0u32..30) {
+    fn xgid_fields_round_trip(seed in 0u64..1000, plies in 0u32..100, cube in 0u8..14, owner in 0u8..3, d1 in 1u8..=6, d2 in 1u8..=6,
+                              crawford: bool, jacoby: bool, beavers: bool, len in 0u32..66, s0 in 0u32..70, s1 in 0u32..70, max in 0u8..15) {
         let p = *random_state(checker_play(), seed, plies).position();
-        let x = Xgid {
+        let setup = XgidSetup {
             position: p,
             cube_log2: cube,
             cube_owner: match owner { 0 => Some(Side::White), 1 => Some(Side::Black), _ => None },
             dice: XgDice::Rolled(d1, d2),
-            score: [len / 2, len / 3],
-            flags,
+            score: [s0, s1],
+            crawford,
+            jacoby,
+            beavers,
             match_length: len,
-            max_cube_log2: 10,
+            max_cube_log2: max,
         };
-        prop_assert_eq!(x.to_string().parse::<Xgid>().unwrap(), x);
+        if let Ok(x) = Xgid::try_from(setup) {
+            prop_assert_eq!(x.to_string().parse::<Xgid>().unwrap(), x);
+        }
+    }
+
+    /// A state's XGID and GNUBG ID are valid and read back to the same state wherever the
+    /// format records everything (see `State::to_xgid`, `State::to_gnubg_id`).
+    #[test]
+    fn state_text_round_trips(seed in 0u64..5_000, plies in 0u32..400, preset in 0usize..4) {
+        let rules = [Rules::standard(), Rules::lattjo(), checker_play(),
+            Rules::standard().with_beavers(true).with_resignations(true).with_automatic_doubles(2).with_jacoby(true)][preset];
+        for s in [random_state(rules, seed, plies), random_match_state(rules, seed, plies)] {
+            let game = Backgammon::new(rules).unwrap();
+            for x in [s.to_xgid(), game.xgid(&s)] {
+                prop_assert_eq!(Xgid::try_from(x.setup()), Ok(x));
+            }
+            for g in [s.to_gnubg_id(), game.gnubg_id(&s)] {
+                prop_assert_eq!(MatchId::try_from(g.match_id().setup()), Ok(*g.match_id()));
+                prop_assert_eq!(g.to_string().parse::<GnubgId>(), Ok(g));
+            }
+            // Neither format records a resignation refused earlier in the turn.
+            let xgid_exact = matches!(s.phase(), Phase::Moving | Phase::Doubled | Phase::BeforeRoll)
+                && !s.resign_refused();
+            if xgid_exact {
+                prop_assert_eq!(s.to_string().parse::<State>(), Ok(s));
+            }
+            let gnubg_exact = xgid_exact || (matches!(s.phase(), Phase::Opening | Phase::ResignOffered(_)) && !s.resign_refused());
+            if gnubg_exact {
+                prop_assert_eq!(State::from_gnubg_id(&s.to_gnubg_id().to_string()), Ok(s));
+                prop_assert_eq!(State::try_from(&game.gnubg_id(&s)), Ok(s));
+            }
+            if s.phase() == Phase::Over && s.position().winner().is_some() {
+                prop_assert_eq!(s.to_string().parse::<State>(), Err(ImportError::Finished));
+            }
+        }
     }
 
     /// Section 7: maximal use (Standard), never the lower die alone (Lattjo), pip arithmetic,
@@ -164,11 +285,11 @@ proptest! {
         std.generate(&p, d, SingleDiePolicy::Standard);
         lat.generate(&p, d, SingleDiePolicy::Lattjo);
         let me = p.to_move();
-        let lens: Vec<usize> = std.plays().iter().map(|x| x.steps().len()).collect();
+        let lens: Vec<usize> = std.plays().map(|x| x.steps().len()).collect();
         prop_assert!(lens.windows(2).all(|w| w[0] == w[1]), "Standard: all plays use the same number of dice");
-        for (play, r) in std.plays().iter().zip(std.results()).chain(lat.plays().iter().zip(lat.results())) {
+        for (play, r) in std.plays().zip(std.results()).chain(lat.plays().zip(lat.results())) {
             assert_valid(&r);
-            prop_assert_eq!(p.apply_steps(play).unwrap(), r);
+            prop_assert_eq!(p.apply_steps(&play).unwrap(), r);
             // Pip arithmetic: each step lowers the mover's count by its length (bear-off: the point).
             let moved: u32 = play.steps().iter().map(|st| u32::from(st.from() - st.to())).sum();
             prop_assert_eq!(p.pip_count(me) - r.pip_count(me), moved);
@@ -182,7 +303,7 @@ proptest! {
             for play in lat.plays() {
                 let st = play.steps();
                 // Lattjo: never the lower die alone.
-                if st.len() == 1 && !r_is_over(&p, play) {
+                if st.len() == 1 && !r_is_over(&p, &play) {
                     let used = st[0].from() - st[0].to();
                     prop_assert!(used == d.high() || (st[0].to() == 0 && used < d.high()), "lower die alone: {:?}", play);
                 }
@@ -190,8 +311,8 @@ proptest! {
             // Standard: if only one die can be used and some play uses the higher, all do.
             if lens.first() == Some(&1) {
                 let hi_used = |pl: &Play| { let s = pl.steps()[0]; s.from() - s.to() == d.high() || (s.to() == 0 && s.from() - s.to() < d.high() && s.from() - s.to() != d.low()) };
-                if std.plays().iter().any(hi_used) {
-                    prop_assert!(std.plays().iter().all(hi_used));
+                if std.plays().any(|x| hi_used(&x)) {
+                    prop_assert!(std.plays().all(|x| hi_used(&x)));
                 }
             }
         }
@@ -200,9 +321,9 @@ proptest! {
         prop_assert_eq!(m.generate(&p.swap_colours(), d, SingleDiePolicy::Standard), std.len());
         // Notation round trip.
         for play in std.plays() {
-            let t = p.format_play(play, NotationStyle::Compact);
+            let t = p.format_play(&play, NotationStyle::Compact);
             let back = p.parse_play(&t, d, SingleDiePolicy::Standard).unwrap();
-            prop_assert_eq!(p.apply_steps(&back).unwrap(), p.apply_steps(play).unwrap());
+            prop_assert_eq!(p.apply_steps(&back).unwrap(), p.apply_steps(&play).unwrap());
         }
     }
 
@@ -210,8 +331,8 @@ proptest! {
     /// one was legal; the invariants hold after every accepted action.
     #[test]
     fn random_actions_never_corrupt(seed in 0u64..10_000, plies in 0u32..300, actions in prop::collection::vec(arb_action(), 1..20)) {
-        for rules in [Rules::standard(), Rules { beavers: true, resignations: true, automatic_doubles: 2, ..Rules::lattjo() }] {
-            let g = Backgammon::new(rules);
+        for rules in [Rules::standard(), Rules::lattjo().with_beavers(true).with_resignations(true).with_automatic_doubles(2)] {
+            let g = Backgammon::new(rules).unwrap();
             let mut s = random_state(rules, seed, plies);
             for a in &actions {
                 let before = s;
@@ -229,7 +350,7 @@ proptest! {
     /// legal <=> generated for plays.
     #[test]
     fn legal_iff_generated(seed in 0u64..10_000, plies in 0u32..200, play in prop::collection::vec((1u8..=25, 0u8..=24), 0..=4)) {
-        let g = Backgammon::new(checker_play());
+        let g = Backgammon::new(checker_play()).unwrap();
         let s = random_state(checker_play(), seed, plies);
         let steps: Vec<Step> = play.iter().filter_map(|&(a, b)| Step::new(a, b)).collect();
         let a = Action::Play(Play::from_steps(&steps).unwrap());

@@ -20,7 +20,7 @@ fn pos(white: &[(usize, u8)], black: &[(usize, u8)]) -> Position {
 }
 
 fn xg(x: &str) -> Position {
-    x.parse::<Xgid>().expect("valid xgid").position
+    *x.parse::<Xgid>().expect("valid xgid").position()
 }
 
 /// The plays as sorted GNUBG notation.
@@ -29,8 +29,7 @@ fn plays(p: &Position, hi: u8, lo: u8, policy: SingleDiePolicy) -> Vec<String> {
     list.generate(p, Dice::new(hi, lo).unwrap(), policy);
     let mut v: Vec<String> = list
         .plays()
-        .iter()
-        .map(|pl| p.format_play(pl, NotationStyle::Compact))
+        .map(|pl| p.format_play(&pl, NotationStyle::Compact))
         .collect();
     v.sort();
     v
@@ -221,7 +220,7 @@ fn b16_doubles_are_played_four_times() {
     let mut list = PlayList::new();
     for d in 1..=6 {
         list.generate(&start, Dice::new(d, d).unwrap(), STD);
-        for (play, r) in list.plays().iter().zip(list.results()) {
+        for (play, r) in list.plays().zip(list.results()) {
             assert_eq!(play.steps().len(), 4);
             assert_eq!(
                 start.pip_count(Side::White) - r.pip_count(Side::White),

@@ -42,8 +42,8 @@ pub use drivers::{
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
 pub use learning::{BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape};
-pub use matches::{Match, MatchState};
-pub use mcts::{IsMcts, Mcts, MctsConfig};
+pub use matches::{Match, MatchState, RoundState};
+pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};

@@ -68,9 +68,73 @@ impl Mcts {
     }
 }
 
+impl Mcts {
+    /// Searches `state` and returns the chosen action with the root's visit counts (the
+    /// policy target of AlphaZero-style training); `None` at a chance or terminal node.
+    /// [`Agent::act`] returns the same action for the same `rng`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::{Game, GameRng, Mcts, MctsConfig, Turn};
+    /// use boardgame_core::race::{Race, RaceRules, RaceAction};
+    /// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+    /// let mut state = game.new_initial_state();
+    /// game.apply(&mut state, &RaceAction::Roll(3))?;
+    /// let mcts = Mcts::new(MctsConfig { iterations: 100, ..MctsConfig::default() });
+    /// let result = mcts.search(&game, &state, &mut GameRng::new(1, 1)).unwrap();
+    /// // Without cards the only action is to advance: it gets every visit.
+    /// assert_eq!(result.action, RaceAction::Advance);
+    /// assert_eq!(result.policy(), vec![(RaceAction::Advance, 1.0)]);
+    /// # Ok::<(), boardgame_core::race::RaceError>(())
+    /// ```
+    pub fn search<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        rng: &mut GameRng,
+    ) -> Option<SearchResult<G::Action>> {
+        search(game, state, &self.config, rng, |s, _| s.clone())
+    }
+}
+
 impl<G: Game> Agent<G> for Mcts {
     fn act(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> Option<G::Action> {
-        search(game, state, &self.config, rng, |s, _| s.clone())
+        self.search(game, state, rng).map(|r| r.action)
+    }
+}
+
+/// What a search found at its root: the chosen action (the most visited legal one) and how
+/// often each legal action was visited.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SearchResult<A> {
+    /// The action chosen.
+    pub action: A,
+    /// Every legal action at the root with its visit count, in the order
+    /// [`Game::legal_actions`] lists them (0 for an action never tried). With a single legal
+    /// action no search runs and it counts 1.
+    pub visits: Vec<(A, u32)>,
+}
+
+impl<A: Clone> SearchResult<A> {
+    /// The visit counts as probabilities (each count divided by their sum; uniform if no
+    /// action was visited).
+    #[must_use]
+    pub fn policy(&self) -> Vec<(A, f64)> {
+        let total: u64 = self.visits.iter().map(|(_, n)| u64::from(*n)).sum();
+        let len = self.visits.len().max(1) as f64;
+        self.visits
+            .iter()
+            .map(|(a, n)| {
+                let p = if total == 0 {
+                    1.0 / len
+                } else {
+                    f64::from(*n) / total as f64
+                };
+                (a.clone(), p)
+            })
+            .collect()
     }
 }
 
@@ -90,12 +154,26 @@ impl IsMcts {
     }
 }
 
-impl<G: ImperfectInfo> Agent<G> for IsMcts {
-    fn act(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> Option<G::Action> {
+impl IsMcts {
+    /// Searches `state` for the seat to act and returns the chosen action with the root's
+    /// visit counts; `None` at a chance or terminal node. [`Agent::act`] returns the same
+    /// action for the same `rng`.
+    pub fn search<G: ImperfectInfo>(
+        &self,
+        game: &G,
+        state: &G::State,
+        rng: &mut GameRng,
+    ) -> Option<SearchResult<G::Action>> {
         let seat = game.turn(state).seat()?;
         search(game, state, &self.config, rng, |s, r| {
             game.determinize(s, seat, r)
         })
+    }
+}
+
+impl<G: ImperfectInfo> Agent<G> for IsMcts {
+    fn act(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> Option<G::Action> {
+        self.search(game, state, rng).map(|r| r.action)
     }
 }
 
@@ -128,12 +206,16 @@ fn search<G: Game>(
     config: &MctsConfig,
     rng: &mut GameRng,
     mut sample_root: impl FnMut(&G::State, &mut GameRng) -> G::State,
-) -> Option<G::Action> {
+) -> Option<SearchResult<G::Action>> {
     game.turn(root).seat()?;
     let mut legal = Vec::new();
     game.legal_actions(root, &mut legal);
     if legal.len() <= 1 {
-        return legal.pop();
+        let action = legal.pop()?;
+        return Some(SearchResult {
+            visits: vec![(action.clone(), 1)],
+            action,
+        });
     }
     let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None)];
     let mut path: Vec<usize> = Vec::new();
@@ -225,7 +307,19 @@ fn search<G: Game>(
         .filter(|&&c| nodes[c].action.as_ref().is_some_and(|a| legal.contains(a)))
         .max_by_key(|&&c| nodes[c].visits)
         .and_then(|&c| nodes[c].action.clone());
-    best.or_else(|| legal.first().cloned())
+    let action = best.or_else(|| legal.first().cloned())?;
+    let visits = legal
+        .iter()
+        .map(|a| {
+            let n = nodes[0]
+                .children
+                .iter()
+                .find(|&&c| nodes[c].action.as_ref() == Some(a))
+                .map_or(0, |&c| nodes[c].visits);
+            (a.clone(), n)
+        })
+        .collect();
+    Some(SearchResult { action, visits })
 }
 
 /// UCB1 over the children of `node` whose action is in `legal`.

@@ -226,3 +226,61 @@ mod serde_validation {
         );
     }
 }
+
+#[test]
+fn search_visits_add_up_and_agree_with_act() {
+    let game = race();
+    let mut state = game.new_initial_state();
+    let mut chance = GameRng::new(9, 0);
+    // Play until a seat has a choice of more than one action.
+    let mut buf = Vec::new();
+    loop {
+        match game.turn(&state) {
+            Turn::Player(_) => {
+                game.legal_actions(&state, &mut buf);
+                if buf.len() > 1 {
+                    break;
+                }
+                game.apply(&mut state, &buf[0]).unwrap();
+            }
+            Turn::Chance => {
+                let a = game.sample_chance(&state, &mut chance).unwrap();
+                game.apply(&mut state, &a).unwrap();
+            }
+            Turn::Terminal => panic!("the race ended before a choice"),
+        }
+    }
+    let config = MctsConfig {
+        iterations: 300,
+        ..MctsConfig::default()
+    };
+    for (result, acted) in [
+        (
+            Mcts::new(config).search(&game, &state, &mut GameRng::new(4, 1)),
+            Mcts::new(config).act(&game, &state, &mut GameRng::new(4, 1)),
+        ),
+        (
+            IsMcts::new(config).search(&game, &state, &mut GameRng::new(4, 1)),
+            IsMcts::new(config).act(&game, &state, &mut GameRng::new(4, 1)),
+        ),
+    ] {
+        let result = result.unwrap();
+        assert_eq!(Some(result.action), acted);
+        let actions: Vec<RaceAction> = result.visits.iter().map(|(a, _)| *a).collect();
+        assert_eq!(actions, buf, "every legal action, in the listed order");
+        let total: u32 = result.visits.iter().map(|(_, n)| n).sum();
+        assert_eq!(total, 300, "each iteration visits one root child");
+        let best = result.visits.iter().max_by_key(|(_, n)| *n).unwrap().1;
+        assert_eq!(
+            result
+                .visits
+                .iter()
+                .find(|(a, _)| *a == result.action)
+                .unwrap()
+                .1,
+            best
+        );
+        let p: f64 = result.policy().iter().map(|(_, p)| p).sum();
+        assert!((p - 1.0).abs() < 1e-12);
+    }
+}

@@ -37,6 +37,14 @@ pub enum Action {
 }
 
 /// A move string that is not a move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Action, ParseActionError};
+/// assert!(matches!("6-4 north".parse::<Action>(), Err(ParseActionError::End(_))));
+/// assert!(matches!("".parse::<Action>(), Err(ParseActionError::Empty)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseActionError {

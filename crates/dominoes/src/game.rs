@@ -8,9 +8,10 @@ use crate::action::Action;
 use crate::layout::{Layout, PlaceError};
 use crate::rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
+    SpinnerRule,
 };
 use crate::shown::Shown;
-use crate::tile::{End, Tile, Tiles};
+use crate::tile::{End, Tile, Tiles, byte_prefix_counts, select64, spread};
 
 /// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
 /// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
@@ -21,7 +22,7 @@ use crate::tile::{End, Tile, Tiles};
 /// use boardgame_core::{Game, GameRng, Turn};
 /// use lattjo_dominoes::{Dominoes, Rules};
 ///
-/// let game = Dominoes::new(Rules::lattjo(2))?;
+/// let game = Dominoes::new(Rules::lattjo())?;
 /// let mut state = game.new_initial_state();
 /// let mut rng = GameRng::new(7, 0);
 /// let mut buf = Vec::new();
@@ -41,10 +42,25 @@ use crate::tile::{End, Tile, Tiles};
 #[cfg_attr(feature = "serde", serde(try_from = "Rules", into = "Rules"))]
 pub struct Dominoes {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, which every state of this game carries.
+    key: u64,
     set: Tiles,
     hand: u8,
-    /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn).
-    deal_seat: [u8; 91],
+    /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn);
+    /// 128 entries so that a 7-bit index needs no bounds check.
+    deal_seat: [u8; 128],
+    /// How many tiles the deal gives (every hand).
+    deal_total: u8,
+}
+
+impl Default for Dominoes {
+    /// The booklet's game for 2 players ([`Rules::lattjo`]).
+    fn default() -> Dominoes {
+        match Dominoes::new(Rules::lattjo()) {
+            Ok(g) => g,
+            Err(_) => unreachable!("the booklet's rules are valid"),
+        }
+    }
 }
 
 /// Who opens a round.
@@ -76,6 +92,24 @@ pub(crate) enum Phase {
 }
 
 /// How a round ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, RoundEnd, Seat, Setup, Tiles};
+/// let game = Dominoes::default();
+/// // Closed at 6 (E1 b): every 6-tile is down and nobody can play again.
+/// let layout: Layout = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6".parse()?;
+/// let hands: Vec<Tiles> = vec!["2-0".parse()?, "5-4 1-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(0) })?;
+/// let result = state.result().ok_or("the round is blocked")?;
+/// match result.end {
+///     RoundEnd::Blocked => assert_eq!(result.pips.as_slice(), [2, 10]),
+///     RoundEnd::Out(seat) => panic!("{seat} went out"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RoundEnd {
@@ -86,6 +120,22 @@ pub enum RoundEnd {
 }
 
 /// The outcome of a finished round.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, RoundEnd, Seat, Setup, Tiles};
+/// let game = Dominoes::default();
+/// // Closed at 6 (E1 b): every 6-tile is down and nobody can play again.
+/// let layout: Layout = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6".parse()?;
+/// let hands: Vec<Tiles> = vec!["2-0".parse()?, "5-4 1-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(0) })?;
+/// let result = state.result().ok_or("the round is blocked")?;
+/// assert_eq!(result.winner, Some(Seat::new(0)), "the lowest pip total (D12)");
+/// assert_eq!(result.points.as_slice(), [8, 0], "10 - 2 (D13)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -93,8 +143,8 @@ pub struct RoundResult {
     /// Going out or blocked.
     pub end: RoundEnd,
     /// The round winner (D12): the seat that went out, or the seat with the lowest pips (in
-    /// partnerships, the winning team's member with fewer pips); `None` for a tie that
-    /// scores nothing (E5).
+    /// partnerships, the winning team's member with fewer pips, the lower seat if both hold
+    /// as many); `None` for a tie that scores nothing (E5).
     pub winner: Option<Seat>,
     /// Pips left in each hand.
     pub pips: BySeat<u32>,
@@ -103,14 +153,38 @@ pub struct RoundResult {
     pub points: BySeat<i64>,
 }
 
-/// One round of dominoes: hands, stock, layout and whose turn it is.
+/// One round of dominoes under the rules it carries: hands, stock, layout, whose turn it is,
+/// and what play has shown about the hidden hands.
 ///
 /// Build it with [`Game::new_initial_state`] (the deal follows as chance events),
-/// [`Rounds::new_round`], or [`Dominoes::setup`] for a hand-built position.
+/// [`Dominoes::initial_state`], [`Rounds::new_round`], or [`Dominoes::setup`] for a
+/// hand-built position. A game plays only states of its own rules: [`Game::apply`] refuses
+/// another game's state with [`PlayError::OtherRules`]. With the `serde` feature a state
+/// serializes with its rules and deserializes through the checks of
+/// [`Dominoes::check_state`], so no invalid state can be read.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, Turn, random_playout};
+/// use lattjo_dominoes::{Dominoes, Rules};
+///
+/// let game = Dominoes::default();
+/// let mut state = game.new_initial_state();
+/// random_playout(&game, &mut state, &mut GameRng::new(5, 0), &mut Vec::new());
+/// assert_eq!(game.turn(&state), Turn::Terminal);
+/// assert_eq!(*state.rules(), Rules::lattjo());
+/// assert_eq!(game.check_state(&state), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "crate::serde_impls::StateRepr"))]
 pub struct State {
+    pub(crate) rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with the game's on every action.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) key: u64,
     pub(crate) phase: Phase,
     pub(crate) hands: BySeat<Tiles>,
     pub(crate) stock: Tiles,
@@ -126,6 +200,16 @@ pub struct State {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, PlayError};
+/// let game = Dominoes::default();
+/// let mut state = game.new_initial_state();
+/// assert_eq!(game.apply(&mut state, &"draw".parse()?), Err(PlayError::ChanceToAct));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -191,14 +275,9 @@ pub enum PlayError {
     /// Drawing in the block game.
     #[error("these rules have no drawing")]
     NoDrawing,
-    /// A state made by a game with another number of players.
-    #[error("the state has {got} seats, the game {expected}")]
-    WrongGame {
-        /// The game's players.
-        expected: usize,
-        /// The state's seats.
-        got: usize,
-    },
+    /// The state is played under other rules than this game's (see [`State`]).
+    #[error("the state is played under other rules than this game's")]
+    OtherRules,
     /// Passing while a tile can be drawn (D9).
     #[error("a stuck player draws from the stock before passing")]
     MustDraw,
@@ -211,6 +290,19 @@ pub enum PlayError {
 /// heaviest tile opens (E8 option). With tiles down it is `to_move`'s turn, or the round is
 /// already over if a hand is empty or nobody can play (E1). Hidden-information bookkeeping
 /// starts afresh: nothing is known about any hand.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, Layout, Seat, Setup, Tiles, Turn};
+/// let game = Dominoes::default();
+/// let layout: Layout = "[6-6]".parse()?;
+/// let hands: Vec<Tiles> = vec!["6-4 2-1".parse()?, "5-5 3-0".parse()?];
+/// let stock = game.set().difference(layout.tiles()).difference(hands[0]).difference(hands[1]);
+/// let state = game.setup(Setup { hands, stock, layout, to_move: Seat::new(1) })?;
+/// assert_eq!(game.turn(&state), Turn::Player(Seat::new(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// One hand per seat.
@@ -223,7 +315,73 @@ pub struct Setup {
     pub to_move: Seat,
 }
 
+/// A state that is not a state of the game: what [`Dominoes::check_state`] (and so
+/// deserialization) refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, Rules, StateError};
+/// let state = Dominoes::default().new_initial_state();
+/// assert_eq!(Dominoes::new(Rules::block())?.check_state(&state), Err(StateError::OtherRules));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The state's rules cannot make a game.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The state is played under other rules than the game's.
+    #[error("the state is played under other rules than the game's")]
+    OtherRules,
+    /// Per-seat data of the wrong length, or a seat not at the table.
+    #[error("seats do not match: {0}")]
+    Seats(&'static str),
+    /// A tile outside the game's set.
+    #[error("{0} is not in the set")]
+    NotInSet(Tile),
+    /// A tile in two places.
+    #[error("tile {0} appears twice")]
+    Duplicate(Tile),
+    /// A tile of the set nowhere.
+    #[error("{0} is missing: hands, layout and stock must hold the whole set")]
+    Missing(Tile),
+    /// The layout's spinners do not follow the spinner rule.
+    #[error("the layout's spinners do not follow the spinner rule {0:?}")]
+    Spinners(SpinnerRule),
+    /// The phase does not fit the hands, stock and layout.
+    #[error("inconsistent phase: {0}")]
+    Phase(&'static str),
+    /// A result that is not the one the round's end gives.
+    #[error("the result is not the one the hands and fives give")]
+    Result,
+    /// Fives that the rules or the plays cannot give.
+    #[error("bad fives: {0}")]
+    Fives(&'static str),
+    /// Tiles said not to have been dealt that the opening did not show.
+    #[error("the tiles nobody was dealt are not the ones the opening showed")]
+    NotDealt,
+    /// A record of what play has shown that cannot be.
+    #[error("bad record of what play has shown: {0}")]
+    Shown(&'static str),
+}
+
 /// A [`Setup`] that is not a position of these rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Layout, Seat, Setup, SetupError, Tiles};
+/// let game = Dominoes::default();
+/// let setup = Setup {
+///     hands: vec![Tiles::EMPTY],
+///     stock: game.set(),
+///     layout: Layout::EMPTY,
+///     to_move: Seat::new(0),
+/// };
+/// assert_eq!(game.setup(setup), Err(SetupError::Hands { expected: 2, got: 1 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -247,6 +405,10 @@ pub enum SetupError {
     /// `to_move` is not a seat.
     #[error("seat {0} is not at the table")]
     Seat(usize),
+    /// The layout's spinners do not follow the rules' spinner rule (a spinner without one,
+    /// a later spinner under All Fives, a double that is no spinner under Five-Up).
+    #[error("the layout's spinners do not follow the spinner rule {0:?}")]
+    Spinners(SpinnerRule),
 }
 
 impl Dominoes {
@@ -258,16 +420,19 @@ impl Dominoes {
     pub fn new(rules: Rules) -> Result<Dominoes, RulesError> {
         rules.validate()?;
         let set = Tiles::full_set(rules.highest).ok_or(RulesError::SetTooLarge(rules.highest))?;
-        let hand = rules.hand_size();
-        let mut deal_seat = [0u8; 91];
+        // Validated: hand * players <= 91, so both fit a byte.
+        let hand = rules.hand_size() as u8;
+        let mut deal_seat = [0u8; 128];
         for (i, d) in deal_seat.iter_mut().enumerate() {
-            *d = (i / usize::from(hand)).min(usize::from(rules.players) - 1) as u8;
+            *d = (i / usize::from(hand)).min(rules.players - 1) as u8;
         }
         Ok(Dominoes {
+            key: rules.key(),
             rules,
             set,
             hand,
             deal_seat,
+            deal_total: (usize::from(hand) * rules.players) as u8,
         })
     }
 
@@ -284,7 +449,7 @@ impl Dominoes {
     }
 
     fn players(&self) -> usize {
-        usize::from(self.rules.players)
+        self.rules.players
     }
 
     /// The scoring unit of a seat: its team with partnerships, else itself.
@@ -307,6 +472,8 @@ impl Dominoes {
     fn fresh(&self, lead: Lead) -> State {
         let n = self.players();
         State {
+            rules: self.rules,
+            key: self.key,
             phase: Phase::Dealing,
             hands: BySeat::new(n, Tiles::EMPTY),
             stock: self.set,
@@ -322,12 +489,43 @@ impl Dominoes {
         }
     }
 
+    /// A round whose first tile `first` lays, with any tile of its hand, after the deal (the
+    /// E7 options' way to open; the booklet opens with the highest double, which
+    /// [`Game::new_initial_state`] does).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Seat`] for a seat that is not at the table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::{Game, GameRng, Seat, Turn};
+    /// use lattjo_dominoes::Dominoes;
+    /// let game = Dominoes::default();
+    /// let mut state = game.initial_state(Seat::new(1))?;
+    /// let mut rng = GameRng::new(1, 0);
+    /// while game.turn(&state) == Turn::Chance {
+    ///     let deal = game.sample_chance(&state, &mut rng).ok_or("the deal goes on")?;
+    ///     game.apply(&mut state, &deal)?;
+    /// }
+    /// assert_eq!(game.turn(&state), Turn::Player(Seat::new(1)));
+    /// assert!(game.initial_state(Seat::new(2)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn initial_state(&self, first: Seat) -> Result<State, SetupError> {
+        if first.index() >= self.players() {
+            return Err(SetupError::Seat(first.index()));
+        }
+        Ok(self.fresh(Lead::Seat(first)))
+    }
+
     /// Builds a hand-built position (for tests, puzzles and analysis).
     ///
     /// # Errors
     ///
     /// [`SetupError`] unless the hands, stock and layout hold every tile of the set exactly
-    /// once and `to_move` is a seat.
+    /// once, `to_move` is a seat and the layout's spinners follow the rules.
     ///
     /// # Examples
     ///
@@ -335,7 +533,7 @@ impl Dominoes {
     /// use boardgame_core::{Game, Seat, Turn};
     /// use lattjo_dominoes::{Dominoes, Rules, Setup, Tiles};
     ///
-    /// let game = Dominoes::new(Rules::lattjo(2))?;
+    /// let game = Dominoes::new(Rules::lattjo())?;
     /// let set = game.set();
     /// let hands: Vec<Tiles> = vec!["6-4 2-1".parse()?, "5-5 3-0".parse()?];
     /// let layout = "[6-6]".parse()?;
@@ -376,6 +574,9 @@ impl Dominoes {
         if let Some(t) = self.set.difference(seen).iter().next() {
             return Err(SetupError::Missing(t));
         }
+        if !self.spinners_follow_rules(&setup.layout) {
+            return Err(SetupError::Spinners(self.rules.spinner));
+        }
         let mut s = self.fresh(Lead::HighestDouble);
         s.stock = setup.stock;
         s.dealt = setup.hands.iter().map(|h| h.len() as u8).sum();
@@ -403,11 +604,32 @@ impl Dominoes {
         self.rules.draw_rule.drawable(s.stock)
     }
 
+    /// Whether the layout's spinners are the ones the spinner rule makes: none without one,
+    /// at most the first double under [`SpinnerRule::FirstDouble`] (and one as soon as a
+    /// double lies), every double under [`SpinnerRule::EveryDouble`]. The layout's own
+    /// checks (its text) already place the first spinner as the first double played.
+    pub(crate) fn spinners_follow_rules(&self, layout: &Layout) -> bool {
+        let doubles = layout.tiles().iter().filter(|t| t.is_double()).count();
+        let spinners = layout.spinners().len();
+        match self.rules.spinner {
+            SpinnerRule::None => spinners == 0,
+            SpinnerRule::FirstDouble => spinners == usize::from(doubles > 0),
+            SpinnerRule::EveryDouble => spinners == doubles,
+        }
+    }
+
+    /// E1 for [`crate::view`]'s determinization.
+    pub(crate) fn is_blocked(&self, s: &State) -> bool {
+        self.blocked(s)
+    }
+
     /// E1: nobody holds a tile that fits, and either nothing can be drawn (a) or the layout
     /// is closed (b).
+    #[inline(always)]
     fn blocked(&self, s: &State) -> bool {
         let fits = s.layout.playable_mask();
-        let held = s.hands.as_slice().iter().fold(0u128, |m, h| m | h.0);
+        // Hands, stock and layout partition the set (every way in checks it).
+        let held = self.set.0 & !(s.stock.0 | s.layout.tiles().0);
         if held & fits != 0 {
             return false;
         }
@@ -434,6 +656,18 @@ impl Dominoes {
             m &= m - 1;
             out.push(Action::Play(tile, layout.slot_end(slot)));
         }
+    }
+
+    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions.
+    #[cold]
+    #[inline(never)]
+    fn sample_listed(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        self.legal_actions(s, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.index(buf.len());
+        Some(buf.swap_remove(i))
     }
 
     fn can_play(&self, s: &State, seat: Seat) -> bool {
@@ -472,11 +706,8 @@ impl Dominoes {
                 None => Ok(()),
             }
         };
-        if s.hands.len() != self.players() {
-            return Err(PlayError::WrongGame {
-                expected: self.players(),
-                got: s.hands.len(),
-            });
+        if s.key != self.key {
+            return Err(PlayError::OtherRules);
         }
         match (s.phase, *action) {
             (Phase::Over, _) => Err(PlayError::RoundOver),
@@ -543,41 +774,68 @@ impl Dominoes {
         }
     }
 
+    /// Plays `t` on `end` if that is a legal play here (the fast path of [`Game::apply`]).
+    #[inline(never)]
+    fn try_play(&self, s: &mut State, t: Tile, end: End) -> bool {
+        match s.phase {
+            Phase::Turn(seat) if s.hand_bits(seat) & t.bit() != 0 => {
+                let Some(slot) = self.placement(&s.layout, t, end) else {
+                    return false;
+                };
+                s.set_hand_bits(seat, |h| h & !t.bit());
+                let not_dealt = s.not_dealt;
+                if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+                    shown.played(t, not_dealt);
+                }
+                self.place(s, seat, t, slot);
+                true
+            }
+            Phase::Drawn(seat, d) if t.id() == d.id() => {
+                let Some(slot) = self.placement(&s.layout, t, end) else {
+                    return false;
+                };
+                s.set_hand_bits(seat, |h| h & !t.bit());
+                self.place(s, seat, t, slot);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Draws if that is legal here under the duty to play (the fast path of
+    /// [`Game::apply`]): the player to move is stuck and the stock has a tile to draw.
+    #[inline(always)]
+    fn try_draw(&self, s: &mut State) -> bool {
+        let Phase::Turn(seat) = s.phase else {
+            return false;
+        };
+        if !(self.rules.must_play_if_able
+            && self.drawable(s)
+            && s.hand_bits(seat) & s.layout.playable_mask() == 0)
+        {
+            return false;
+        }
+        let numbers = s.layout.end_numbers();
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.stuck(numbers);
+        }
+        s.phase = Phase::Drawing(seat);
+        true
+    }
+
+    /// [`Game::apply`] for what its fast paths do not recognise: checked, then played.
+    #[cold]
+    #[inline(never)]
+    fn apply_slow(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        self.check(s, a)?;
+        self.apply_checked(s, *a);
+        Ok(())
+    }
+
     fn apply_checked(&self, s: &mut State, action: Action) {
         match (s.phase, action) {
-            (Phase::Dealing, Action::Deal(t)) => {
-                s.stock.remove(t);
-                let seat = Seat::new(self.deal_seat[usize::from(s.dealt) % 91]);
-                s.hands[seat].insert(t);
-                s.shown[seat].keep(0, true);
-                s.dealt += 1;
-                if usize::from(s.dealt) == usize::from(self.hand) * self.players() {
-                    self.finish_deal(s);
-                }
-            }
-            (Phase::Drawing(seat), Action::Deal(t)) => {
-                s.stock.remove(t);
-                s.hands[seat].insert(t);
-                if s.layout.playable_mask() & t.bit() != 0 {
-                    s.phase = Phase::Drawn(seat, t);
-                    return;
-                }
-                let lacks = if self.rules.must_play_if_able {
-                    s.layout.end_numbers()
-                } else {
-                    0
-                };
-                s.shown[seat].keep(lacks, false);
-                let again = matches!(
-                    self.rules.draw_rule,
-                    DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
-                );
-                if again && self.drawable(s) {
-                    s.phase = Phase::Drawing(seat);
-                } else {
-                    self.advance(s, seat);
-                }
-            }
+            (Phase::Dealing, Action::Deal(t)) => self.deal_tile(s, t),
+            (Phase::Drawing(seat), Action::Deal(t)) => self.draw_tile(s, seat, t),
             (Phase::Opening { seat, forced }, Action::Open(t)) => {
                 s.hands[seat].remove(t);
                 if forced.is_none() {
@@ -588,19 +846,17 @@ impl Dominoes {
                 self.after_play(s, seat);
             }
             (Phase::Turn(seat), Action::Play(t, e)) => {
-                s.hands[seat].remove(t);
-                s.shown[seat].played(t, s.not_dealt);
                 if let Some(slot) = s.layout.slot(e) {
-                    s.layout.place_at(t, slot, self.rules.spinner);
+                    s.hands[seat].remove(t);
+                    s.shown[seat].played(t, s.not_dealt);
+                    self.place(s, seat, t, slot);
                 }
-                self.after_play(s, seat);
             }
             (Phase::Drawn(seat, _), Action::Play(t, e)) => {
-                s.hands[seat].remove(t);
                 if let Some(slot) = s.layout.slot(e) {
-                    s.layout.place_at(t, slot, self.rules.spinner);
+                    s.hands[seat].remove(t);
+                    self.place(s, seat, t, slot);
                 }
-                self.after_play(s, seat);
             }
             (Phase::Turn(seat), Action::Draw) => {
                 if self.rules.must_play_if_able {
@@ -620,7 +876,357 @@ impl Dominoes {
         }
     }
 
+    /// The deal gives `t`, a tile of the stock, to the next hand (D2); the last tile dealt
+    /// finds the opener.
+    #[inline(always)]
+    fn deal_tile(&self, s: &mut State, t: Tile) {
+        s.stock.0 &= !t.bit();
+        let seat = Seat::new(self.deal_seat[usize::from(s.dealt) & 127]);
+        s.set_hand_bits(seat, |h| h | t.bit());
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.dealt_one();
+        }
+        s.dealt += 1;
+        if s.dealt == self.deal_total {
+            self.finish_deal(s);
+        }
+    }
+
+    /// `seat` draws `t`, a tile of the stock (D9, E2): a tile that fits must be played
+    /// next (E3); otherwise the seat keeps it, showing it lacks the open ends' numbers, and
+    /// draws again or the turn passes.
+    #[inline(never)]
+    fn draw_tile(&self, s: &mut State, seat: Seat, t: Tile) {
+        s.stock.0 &= !t.bit();
+        s.set_hand_bits(seat, |h| h | t.bit());
+        if s.layout.playable_mask() & t.bit() != 0 {
+            s.phase = Phase::Drawn(seat, t);
+            return;
+        }
+        let lacks = if self.rules.must_play_if_able {
+            s.layout.end_numbers()
+        } else {
+            0
+        };
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.keep(lacks, false);
+        }
+        let again = matches!(
+            self.rules.draw_rule,
+            DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
+        );
+        if again && self.drawable(s) {
+            s.phase = Phase::Drawing(seat);
+        } else {
+            self.advance(s, seat);
+        }
+    }
+
+    /// The arm slot where move generation places `t` on `end`, if it lists that play: an
+    /// open end showing one of the tile's numbers and not dropped as the twin of an earlier
+    /// end (E4). The tile is the holder's, so it is not on the table.
+    #[inline(always)]
+    fn placement(&self, layout: &Layout, t: Tile, end: End) -> Option<usize> {
+        let slot = layout.slot(end)?;
+        let listed = (self.canonical_ends(layout) >> (slot & 31)) & 1 != 0;
+        (listed && t.has(layout.slot_value(slot))).then_some(slot)
+    }
+
+    /// `seat` lays `t`, already out of its hand, on arm `slot`, where it fits.
+    #[inline(always)]
+    fn place(&self, s: &mut State, seat: Seat, t: Tile, slot: usize) {
+        s.layout.place_at(t, slot, self.rules.spinner);
+        self.after_play(s, seat);
+    }
+
+    /// Checks that `s` is a state of this game: what deserialization runs on every state
+    /// (see [`State`]), so that no later action can panic, overflow or leave the rules.
+    ///
+    /// Checked: the state's rules are the game's; one hand, record of what play has shown
+    /// and fives count per seat; hands, stock and layout hold the set exactly once; the
+    /// layout's spinners follow the spinner rule; every seat named is at the table; the
+    /// phase fits the rest (the deal in progress follows the deal order; the opener and the
+    /// required first tile are the ones the deal gives, D4, E7, E8; a round in play has tiles
+    /// down, no empty hand and is not blocked, E1; a draw in progress has a tile to draw; a
+    /// drawn tile that fits is in the drawer's hand, E3); a finished round's result is the one
+    /// its hands and fives give (D12, D13, E5, E6); fives are multiples of 5 that the plays
+    /// could have scored, none under block scoring; the tiles nobody was dealt are those the
+    /// opening showed (or none); the record of what play has shown counts each seat's hidden
+    /// tiles and admits the true hand.
+    ///
+    /// # Errors
+    ///
+    /// The first [`StateError`] found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Game;
+    /// use lattjo_dominoes::{Dominoes, Rules, StateError};
+    /// let booklet = Dominoes::default();
+    /// let state = booklet.new_initial_state();
+    /// assert_eq!(booklet.check_state(&state), Ok(()));
+    /// let five_up = Dominoes::new(Rules::five_up())?;
+    /// assert_eq!(five_up.check_state(&state), Err(StateError::OtherRules));
+    /// # Ok::<(), lattjo_dominoes::RulesError>(())
+    /// ```
+    pub fn check_state(&self, s: &State) -> Result<(), StateError> {
+        use StateError as E;
+        if s.key != self.key {
+            return Err(E::OtherRules);
+        }
+        let n = self.players();
+        if s.hands.len() != n || s.shown.len() != n || s.fives.len() != n {
+            return Err(E::Seats("one hand, record and fives count per player"));
+        }
+        let mut seen = Tiles::EMPTY;
+        for part in s
+            .hands
+            .as_slice()
+            .iter()
+            .chain([&s.stock, &s.layout.tiles()])
+        {
+            if let Some(t) = part.difference(self.set).iter().next() {
+                return Err(E::NotInSet(t));
+            }
+            if let Some(t) = part.intersection(seen).iter().next() {
+                return Err(E::Duplicate(t));
+            }
+            seen = seen.union(*part);
+        }
+        if let Some(t) = self.set.difference(seen).iter().next() {
+            return Err(E::Missing(t));
+        }
+        if !self.spinners_follow_rules(&s.layout) {
+            return Err(E::Spinners(self.rules.spinner));
+        }
+        let at_table = |seat: Seat| seat.index() < n;
+        let seat_ok = match s.phase {
+            Phase::Dealing | Phase::Over => true,
+            Phase::Opening { seat, .. }
+            | Phase::Turn(seat)
+            | Phase::Drawing(seat)
+            | Phase::Drawn(seat, _) => at_table(seat),
+        };
+        let lead_ok = match s.lead {
+            Lead::HighestDouble => true,
+            Lead::Seat(seat) => {
+                at_table(seat) && self.rules.next_round_leader != NextRoundLeader::HighestDouble
+            }
+        };
+        if !seat_ok || !lead_ok || !s.opener.is_none_or(at_table) {
+            return Err(E::Seats("a seat that is not at the table"));
+        }
+        if s.opener.is_some() && s.layout.is_empty() {
+            return Err(E::Phase("an opener with no tile down"));
+        }
+        if usize::from(s.dealt) > self.set.len() {
+            return Err(E::Phase("more tiles dealt than the set has"));
+        }
+        self.check_fives(s)?;
+        self.check_phase(s)?;
+        self.check_shown(s)
+    }
+
+    /// The phase against the hands, stock and layout (see [`Dominoes::check_state`]).
+    fn check_phase(&self, s: &State) -> Result<(), StateError> {
+        use StateError as E;
+        let n = self.players();
+        let dealing = matches!(s.phase, Phase::Dealing | Phase::Opening { .. });
+        if dealing != s.layout.is_empty() {
+            return Err(E::Phase("tiles are down exactly after the first tile"));
+        }
+        if matches!(s.phase, Phase::Over) != s.result.is_some() {
+            return Err(E::Phase("a result exactly when the round is over"));
+        }
+        let empty_hand = Seat::all(n).find(|&seat| s.hands[seat].is_empty());
+        match s.phase {
+            Phase::Dealing => {
+                let hand = usize::from(self.hand);
+                let dealt = usize::from(s.dealt);
+                if dealt >= hand * n {
+                    return Err(E::Phase("the deal is complete"));
+                }
+                for seat in Seat::all(n) {
+                    let due = dealt.saturating_sub(seat.index() * hand).min(hand);
+                    if s.hands[seat].len() != due {
+                        return Err(E::Phase("the hands do not follow the deal order"));
+                    }
+                    if s.shown[seat] != Shown::dealt(due) {
+                        return Err(E::Shown("a dealt hand shows nothing yet"));
+                    }
+                }
+                if !s.not_dealt.is_empty() || s.opener.is_some() {
+                    return Err(E::Phase("nothing is shown before the deal is complete"));
+                }
+            }
+            Phase::Opening { .. } => {
+                // The deal (or a hand-built setup) gives the opener, the tile it must lay,
+                // the tiles nobody was dealt and the records: redo it.
+                let mut t = self.fresh(s.lead);
+                t.hands = s.hands;
+                t.stock = s.stock;
+                t.dealt = s.dealt;
+                t.redeals = s.redeals;
+                for seat in Seat::all(n) {
+                    t.shown[seat] = Shown::dealt(s.hands[seat].len());
+                }
+                if usize::from(s.dealt) != s.hands.as_slice().iter().map(|h| h.len()).sum() {
+                    return Err(E::Phase("the deal is not complete"));
+                }
+                self.finish_deal(&mut t);
+                if t.phase != s.phase || t.not_dealt != s.not_dealt || t.shown != s.shown {
+                    return Err(E::Phase("not the opening this deal gives"));
+                }
+            }
+            Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..) => {
+                if empty_hand.is_some() || self.blocked(s) {
+                    return Err(E::Phase(
+                        "the round is over (a hand is empty or play is blocked)",
+                    ));
+                }
+                // D10, E3: under the duty to play a player draws only when stuck, and its
+                // records then show it lacks every open end's number (the drawn tile that
+                // fits aside).
+                if let Phase::Drawing(seat) | Phase::Drawn(seat, _) = s.phase
+                    && self.rules.must_play_if_able
+                {
+                    let mut held = s.hands[seat];
+                    if let Phase::Drawn(_, t) = s.phase {
+                        held.remove(t);
+                    }
+                    let ends = s.layout.end_numbers();
+                    if held.0 & s.layout.playable_mask() != 0
+                        || s.shown[seat].groups().any(|g| g.lacks & ends != ends)
+                    {
+                        return Err(E::Phase("a draw while holding a tile that fits"));
+                    }
+                }
+                match s.phase {
+                    Phase::Drawing(_) if !self.drawable(s) => {
+                        return Err(E::Phase("a draw with nothing to draw"));
+                    }
+                    Phase::Drawn(seat, t) => {
+                        let fits = s.layout.playable_mask() & t.bit() != 0;
+                        if !s.hands[seat].contains(t) || !fits {
+                            return Err(E::Phase(
+                                "the drawn tile is not a tile that fits in the drawer's hand",
+                            ));
+                        }
+                        if self.rules.draw_rule == DrawRule::NoDraw {
+                            return Err(E::Phase("a drawn tile without drawing"));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Phase::Over => {
+                let Some(r) = s.result else {
+                    return Err(E::Phase("a result exactly when the round is over"));
+                };
+                let end_ok = match r.end {
+                    RoundEnd::Out(seat) => {
+                        at(n, seat) && Seat::all(n).filter(|&x| s.hands[x].is_empty()).eq([seat])
+                    }
+                    RoundEnd::Blocked => empty_hand.is_none() && self.blocked(s),
+                };
+                if !end_ok {
+                    return Err(E::Result);
+                }
+                let mut t = s.clone();
+                t.result = None;
+                self.end_round(&mut t, r.end);
+                if t.result != s.result {
+                    return Err(E::Result);
+                }
+            }
+        }
+        if !matches!(s.phase, Phase::Dealing | Phase::Opening { .. })
+            && !s.not_dealt.is_empty()
+            && Some(s.not_dealt) != s.layout.first().map(|o| self.not_dealt_before(o))
+        {
+            return Err(E::NotDealt);
+        }
+        Ok(())
+    }
+
+    /// The tiles the opening with `opening` showed nobody was dealt (see `finish_deal`):
+    /// the doubles above an opening double, or, when the heaviest tile opened because no
+    /// double was dealt (E8), every double and every heavier tile.
+    fn not_dealt_before(&self, opening: Tile) -> Tiles {
+        let key = |t: Tile| (t.pips(), t.high());
+        self.set
+            .iter()
+            .filter(|&t| {
+                if opening.is_double() {
+                    t.is_double() && t.high() > opening.high()
+                } else {
+                    t.is_double() || key(t) > key(opening)
+                }
+            })
+            .collect()
+    }
+
+    /// Fives: none under block scoring and before the first tile; otherwise multiples of 5
+    /// no larger than the plays so far could score.
+    fn check_fives(&self, s: &State) -> Result<(), StateError> {
+        use StateError as E;
+        let fives = s.fives.as_slice();
+        if fives.iter().any(|&f| f < 0 || f % 5 != 0) {
+            return Err(E::Fives("fives are non-negative multiples of 5"));
+        }
+        if (self.rules.scoring == Scoring::Block || s.layout.is_empty())
+            && fives.iter().any(|&f| f != 0)
+        {
+            return Err(E::Fives(
+                "no fives without fives scoring or before the first tile",
+            ));
+        }
+        // One play scores at most every open end (two per spinner and the line's two)
+        // showing the highest number, a double counting twice.
+        let highest = i64::from(self.rules.highest);
+        let per_play = 2 * highest * (2 + 2 * (highest + 1));
+        let plays = s.layout.len() as i64;
+        if fives.iter().sum::<i64>() > plays * per_play {
+            return Err(E::Fives("more fives than the plays could score"));
+        }
+        Ok(())
+    }
+
+    /// The records of what play has shown: canonical, one entry per hidden tile, and the true
+    /// hand among the hands they allow.
+    fn check_shown(&self, s: &State) -> Result<(), StateError> {
+        use StateError as E;
+        let numbers = (1u16 << (self.rules.highest + 1)) - 1;
+        for (seat, shown) in s.shown.iter() {
+            if !shown.is_canonical() || shown.groups().any(|g| g.lacks & !numbers != 0) {
+                return Err(E::Shown("a record that is not in canonical form"));
+            }
+            let mut hidden = s.hands[seat];
+            match s.phase {
+                Phase::Opening {
+                    seat: o,
+                    forced: Some(t),
+                } if o == seat => {
+                    hidden.remove(t);
+                }
+                Phase::Drawn(d, t) if d == seat => {
+                    hidden.remove(t);
+                }
+                _ => {}
+            }
+            if shown.total() != hidden.len() {
+                return Err(E::Shown("a record that does not count the hidden tiles"));
+            }
+            if !shown.admits_hand(hidden, s.not_dealt) {
+                return Err(E::Shown("a record that excludes the true hand"));
+            }
+        }
+        Ok(())
+    }
+
     /// The deal is complete: find the opener (D4, D5, E7, E8).
+    #[inline(never)]
     fn finish_deal(&self, s: &mut State) {
         s.not_dealt = Tiles::EMPTY;
         if let Lead::Seat(seat) = s.lead {
@@ -673,6 +1279,7 @@ impl Dominoes {
         }
     }
 
+    #[inline(always)]
     fn after_play(&self, s: &mut State, seat: Seat) {
         if self.rules.scoring == Scoring::Fives {
             let total = s.layout.ends_total();
@@ -687,14 +1294,22 @@ impl Dominoes {
         }
     }
 
+    #[inline(always)]
     fn advance(&self, s: &mut State, seat: Seat) {
         if self.blocked(s) {
             self.end_round(s, RoundEnd::Blocked);
         } else {
-            s.phase = Phase::Turn(seat.next(self.players()));
+            // The seat after `seat`, clockwise (D6), without a division.
+            let next = seat.index() + 1;
+            s.phase = Phase::Turn(Seat::new(if next < self.players() {
+                next as u8
+            } else {
+                0
+            }));
         }
     }
 
+    #[inline(never)]
     fn end_round(&self, s: &mut State, end: RoundEnd) {
         let n = self.players();
         let pips = BySeat::from_fn(n, |seat| s.hands[seat].pips());
@@ -720,16 +1335,19 @@ impl Dominoes {
                     (1, _) => Some(tied[0]),
                     (_, BlockedTie::NoScore) => None,
                     (_, BlockedTie::LightestTile) => {
+                        // E5: the tied player (team) whose lightest tile is lighter wins; a
+                        // player's lightest tile is its lowest tile weight, however many of
+                        // its tiles have that weight. Equal lightest weights: nobody scores.
                         let lightest = |u: usize| {
                             Seat::all(n)
                                 .filter(|&seat| self.unit(seat) == u)
                                 .fold(Tiles::EMPTY, |m, seat| m.union(s.hands[seat]))
-                                .lightest_unique()
+                                .lightest()
                         };
                         let mut best: Option<(u32, usize)> = None;
                         let mut unique = false;
                         for &u in tied {
-                            let Some((w, only)) = lightest(u) else {
+                            let Some(w) = lightest(u) else {
                                 continue;
                             };
                             match best {
@@ -737,7 +1355,7 @@ impl Dominoes {
                                 Some((b, _)) if w == b => unique = false,
                                 _ => {
                                     best = Some((w, u));
-                                    unique = only;
+                                    unique = true;
                                 }
                             }
                         }
@@ -820,7 +1438,32 @@ impl Dominoes {
     }
 }
 
+/// Whether `seat` is one of `n` seats.
+fn at(n: usize, seat: Seat) -> bool {
+    seat.index() < n
+}
+
 impl State {
+    /// The tiles of `seat`'s hand as bits (none for a seat not at the table).
+    #[inline]
+    fn hand_bits(&self, seat: Seat) -> u128 {
+        self.hands.as_slice().get(seat.index()).map_or(0, |h| h.0)
+    }
+
+    /// Changes `seat`'s hand to `f(hand)` as bits (nothing for a seat not at the table).
+    #[inline]
+    fn set_hand_bits(&mut self, seat: Seat, f: impl FnOnce(u128) -> u128) {
+        if let Some(h) = self.hands.as_mut_slice().get_mut(seat.index()) {
+            h.0 = f(h.0);
+        }
+    }
+
+    /// The rules the round is played under.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The tiles `seat` holds (`None` for a seat not at the table).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> Option<Tiles> {
@@ -909,7 +1552,7 @@ impl Game for Dominoes {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.hands.len() != self.players() {
+        if s.key != self.key {
             return; // a state of another game: nothing is legal here
         }
         match s.phase {
@@ -942,13 +1585,60 @@ impl Game for Dominoes {
         }
     }
 
+    /// The same action, from the same draw, as the trait's default (the `k`-th action of
+    /// [`Game::legal_actions`] for `k = rng.index(len)`), so seeded games keep their
+    /// records; on a line layout (only its two ends open) it is found without listing the
+    /// actions.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if s.key != self.key {
+            return None;
+        }
+        let fives = self.rules.scoring == Scoring::Fives;
+        let (tiles, extra) = if let Phase::Turn(seat) = s.phase {
+            let playable = s.hand_bits(seat) & s.layout.playable_mask();
+            let drawable = self.drawable(s);
+            if playable == 0 {
+                let _ = rng.below(1);
+                return Some(if drawable { Action::Draw } else { Action::Pass });
+            }
+            (playable, drawable && !self.rules.must_play_if_able)
+        } else {
+            match s.phase {
+                Phase::Drawn(_, t) => (t.bit(), !self.rules.must_play_if_able),
+                _ => return self.sample_listed(s, rng, buf),
+            }
+        };
+        let Some((left, right)) = s.layout.line_targets(tiles, fives) else {
+            return self.sample_listed(s, rng, buf);
+        };
+        if (left | right) >> 32 != 0 {
+            return self.sample_listed(s, rng, buf);
+        }
+        // Bit 2i: tile i on the left end; bit 2i + 1: on the right. The legal actions list
+        // the placements in exactly this order, then the extra draw or pass.
+        let both = spread(left as u32) | spread(right as u32) << 1;
+        let cum = byte_prefix_counts(both);
+        let n = (cum >> 56) as u32;
+        let k = rng.below(n + u32::from(extra));
+        if k == n {
+            return Some(if matches!(s.phase, Phase::Drawn(..)) {
+                Action::Pass
+            } else {
+                Action::Draw
+            });
+        }
+        let pos = select64(both, cum, k);
+        let end = if pos & 1 == 0 { End::Left } else { End::Right };
+        Some(Action::Play(Tile::from_id((pos >> 1) as u8), end))
+    }
+
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         self.check(s, a).is_ok()
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
+        if matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) && s.key == self.key {
             let p = 1.0 / s.stock.len() as f64;
             out.extend(s.stock.iter().map(|t| (Action::Deal(t), p)));
         }
@@ -963,33 +1653,33 @@ impl Game for Dominoes {
     }
 
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        // Fast acceptance of the two common actions; anything else goes through `check`,
-        // which also names what is wrong.
-        let fast = s.hands.len() == self.players()
-            && match (s.phase, *a) {
-                (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
-                    s.stock.0 & self.set.0 & t.bit() != 0
-                }
-                (Phase::Turn(seat), Action::Play(t, e)) => {
-                    s.hands[seat].0 & self.set.0 & t.bit() != 0
-                        && s.layout.slot(e).is_some_and(|slot| {
-                            self.canonical_ends(&s.layout) & (1 << slot) != 0
-                                && t.has(s.layout.slot_value(slot))
-                        })
-                }
-                _ => false,
-            };
-        if !fast {
-            self.check(s, a)?;
+        // The legal forms of the common actions are recognised and played here; anything
+        // else goes through `check`, which names what is wrong (or accepts a rarer form).
+        if s.key == self.key {
+            match *a {
+                Action::Deal(t) if s.stock.0 & t.bit() != 0 => match s.phase {
+                    Phase::Dealing => {
+                        self.deal_tile(s, t);
+                        return Ok(());
+                    }
+                    Phase::Drawing(seat) => {
+                        self.draw_tile(s, seat, t);
+                        return Ok(());
+                    }
+                    _ => {}
+                },
+                Action::Play(t, e) if self.try_play(s, t, e) => return Ok(()),
+                Action::Draw if self.try_draw(s) => return Ok(()),
+                _ => {}
+            }
         }
-        self.apply_checked(s, *a);
-        Ok(())
+        self.apply_slow(s, a)
     }
 
     fn returns(&self, s: &State) -> Option<Returns> {
         let r = s.result.as_ref()?;
         let n = self.players();
-        if s.hands.len() != n {
+        if s.key != self.key {
             return None; // a state of another game
         }
         Some(match self.rules.scoring {

@@ -63,6 +63,14 @@ const EMPTY_OPEN: [u8; SLOTS] = {
 /// appear twice, and the marks must fit a spinner rule: one `*` on a double with no double
 /// between it and the first tile, and, if any `+`, every double marked.
 ///
+/// **The set.** A layout is the same value in every set that holds its tiles, so it does not
+/// carry a set and `Display` does not write one: `FromStr` reads tiles up to double-twelve,
+/// the largest set, and `parse(display(l)) == l`. A text can name its set with a leading
+/// `double-N` word (`double-9 [9-9] 9-4`); every tile must then be in that set.
+/// [`Layout::in_set`] writes that form and [`Layout::parse_in_set`] reads a text for a given
+/// set. The game checks the set where a layout enters it (a [`crate::Setup`], a
+/// deserialized [`crate::State`]).
+///
 /// # Examples
 ///
 /// ```
@@ -113,7 +121,7 @@ struct Cache {
     numbers: u16,
     fits: u128,
     /// By number: the open arms showing it.
-    showing: [u32; NUMBERS],
+    showing: [u32; 16],
     /// Open ends without a mirror twin giving the same position (E4, FU5), for block
     /// scoring and for fives.
     canonical: [u32; 2],
@@ -125,13 +133,10 @@ impl Cache {
         doubles: 0,
         numbers: 0,
         fits: 0,
-        showing: [0; NUMBERS],
+        showing: [0; 16],
         canonical: [0; 2],
     };
 }
-
-/// How many numbers a tile half can show (0 to [`MAX_NUMBER`]).
-const NUMBERS: usize = MAX_NUMBER as usize + 1;
 
 impl Default for Layout {
     fn default() -> Layout {
@@ -140,6 +145,16 @@ impl Default for Layout {
 }
 
 /// Why a tile cannot be added to a layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Layout, PlaceError, SpinnerRule};
+/// let mut layout: Layout = "[6-6]".parse()?;
+/// let e = layout.place("5-4".parse()?, End::Left, SpinnerRule::None).unwrap_err();
+/// assert!(matches!(e, PlaceError::Mismatch { shows: 6, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {
@@ -197,20 +212,23 @@ impl Layout {
             let ld = self.end_tile(0).unwrap_or(root).is_double();
             let rd = self.end_tile(1).unwrap_or(root).is_double();
             let same = lv == rv;
-            let mut showing = [0; NUMBERS];
-            showing[usize::from(lv)] = 0b01;
-            showing[usize::from(rv)] |= 0b10;
-            self.cache = Cache {
-                open: 0b11,
-                doubles: u32::from(ld) | (u32::from(rd) << 1),
-                numbers: (1 << lv) | (1 << rv),
-                fits: NUMBER_TILES[usize::from(lv)] | NUMBER_TILES[usize::from(rv)],
-                showing,
-                canonical: [
-                    if same { 0b01 } else { 0b11 },
-                    if same && ld == rd { 0b01 } else { 0b11 },
-                ],
-            };
+            let c = &mut self.cache;
+            // Only the numbers that showed before have entries to clear (two at most).
+            let mut old = c.numbers;
+            while old != 0 {
+                c.showing[old.trailing_zeros() as usize & 15] = 0;
+                old &= old - 1;
+            }
+            c.showing[usize::from(lv) & 15] = 0b01;
+            c.showing[usize::from(rv) & 15] |= 0b10;
+            c.open = 0b11;
+            c.doubles = u32::from(ld) | (u32::from(rd) << 1);
+            c.numbers = (1 << lv) | (1 << rv);
+            c.fits = NUMBER_TILES[usize::from(lv) & 15] | NUMBER_TILES[usize::from(rv) & 15];
+            c.canonical = [
+                if same { 0b01 } else { 0b11 },
+                if same && ld == rd { 0b01 } else { 0b11 },
+            ];
             return;
         }
         let mut c = Cache::EMPTY;
@@ -229,8 +247,8 @@ impl Layout {
             m &= m - 1;
             let v = self.open[slot];
             c.numbers |= 1 << v;
-            c.fits |= NUMBER_TILES[usize::from(v)];
-            c.showing[usize::from(v) % NUMBERS] |= 1 << slot;
+            c.fits |= NUMBER_TILES[usize::from(v) & 15];
+            c.showing[usize::from(v) & 15] |= 1 << slot;
             if self.end_tile(slot).is_some_and(Tile::is_double) {
                 c.doubles |= 1 << slot;
             }
@@ -295,6 +313,10 @@ impl Layout {
     /// spinner, for the first spinner named by its double, and for a non-double).
     #[inline]
     pub(crate) fn slot(&self, end: End) -> Option<usize> {
+        // The line's ends without a jump on which one (a random choice in play).
+        if matches!(end, End::Left | End::Right) {
+            return Some(usize::from(matches!(end, End::Right)));
+        }
         match end {
             End::Left => Some(0),
             End::Right => Some(1),
@@ -337,16 +359,44 @@ impl Layout {
     /// The open arms showing `n`, as a mask of slots.
     #[inline]
     pub(crate) fn showing(&self, n: u8) -> u32 {
-        self.cache.showing[usize::from(n) % NUMBERS]
+        self.cache.showing[usize::from(n) & 15]
     }
 
     /// Adds `tile` on arm `slot`, already checked to fit there (the game's move was
     /// validated), and marks spinners by `rule`.
+    #[inline(always)]
     pub(crate) fn place_at(&mut self, tile: Tile, slot: usize, rule: SpinnerRule) {
-        let outer = tile.other(self.slot_value(slot)).unwrap_or(tile.low());
+        let shows = self.slot_value(slot);
+        // The tile shows `shows` on one half: the outer half is the other one.
+        let outer = tile.high() ^ tile.low() ^ shows;
         self.push(tile, slot, outer);
-        self.mark_spinner(tile, rule);
-        self.refresh();
+        if tile.is_double() {
+            self.mark_spinner(tile, rule);
+        }
+        if self.spinners == 0 && slot < 2 {
+            self.refresh_line_end(slot, shows, outer, tile.is_double());
+        } else {
+            self.refresh();
+        }
+    }
+
+    /// The cache of a line without spinners after the end at `slot` (0 or 1) went from
+    /// showing `was` to showing `now`, with a double (`double`) or not at that end.
+    #[inline(always)]
+    fn refresh_line_end(&mut self, slot: usize, was: u8, now: u8, double: bool) {
+        let (lv, rv) = (self.open[0], self.open[1]);
+        let c = &mut self.cache;
+        let bit = 1u32 << slot;
+        c.showing[usize::from(was) & 15] &= !bit;
+        c.showing[usize::from(now) & 15] |= bit;
+        c.doubles = (c.doubles & !bit) | (u32::from(double) << slot);
+        c.numbers = (1 << lv) | (1 << rv);
+        c.fits = NUMBER_TILES[usize::from(lv) & 15] | NUMBER_TILES[usize::from(rv) & 15];
+        let same = u32::from(lv == rv);
+        let same_doubles = same & u32::from(c.doubles == 0b11 || c.doubles == 0);
+        // Equal ends drop the right end (E4); with fives, only if both or neither is a
+        // double (a double counts twice).
+        c.canonical = [0b11 ^ (same << 1), 0b11 ^ (same_doubles << 1)];
     }
 
     /// How many tiles lie on the table.
@@ -478,6 +528,26 @@ impl Layout {
         self.cache.fits
     }
 
+    /// When only the two ends of the line are open: the tiles of `tiles` that move
+    /// generation places on the left end and those it places on the right end (E4 drops the
+    /// right end when it gives the same positions as the left). `None` when a spinner's sides
+    /// are open, or no tile is down.
+    #[inline]
+    pub(crate) fn line_targets(&self, tiles: u128, fives: bool) -> Option<(u128, u128)> {
+        if self.cache.open != 0b11 {
+            return None;
+        }
+        let ends = self.canonical_ends(fives);
+        let left = 0u128.wrapping_sub(u128::from(ends & 1));
+        let right = 0u128.wrapping_sub(u128::from((ends >> 1) & 1));
+        let lv = usize::from(self.open[0]) & 15;
+        let rv = usize::from(self.open[1]) & 15;
+        Some((
+            tiles & NUMBER_TILES[lv] & left,
+            tiles & NUMBER_TILES[rv] & right,
+        ))
+    }
+
     /// The sum counted by fives scoring (section 5, FU3): each open end's number, a double
     /// lying at an end (one in-line side still free) counting both halves; an empty spinner
     /// side counts nothing, and a spinner with both in-line sides covered no longer counts;
@@ -586,6 +656,7 @@ impl Layout {
         Ok(())
     }
 
+    #[inline(always)]
     fn push(&mut self, tile: Tile, slot: usize, outer: u8) {
         let id = tile.id();
         match self.last[slot] {
@@ -731,12 +802,31 @@ impl fmt::Display for Layout {
 }
 
 /// A layout string that does not describe a possible layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Layout, ParseLayoutError};
+/// let e = "[6-6] 5-1".parse::<Layout>();
+/// assert_eq!(e, Err(ParseLayoutError::Mismatch { left: 6, right: 5 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseLayoutError {
     /// A malformed tile.
     #[error(transparent)]
     Tile(#[from] ParseTileError),
+    /// A `double-N` word naming no supported set (N is 0 to 12).
+    #[error("bad set {0:?}: expected double-0 to double-12")]
+    Set(String),
+    /// The text names another set than the one it is read for.
+    #[error("the layout is written for double-{named}, not double-{highest}")]
+    OtherSet {
+        /// The set the text names.
+        named: u8,
+        /// The set it is read for.
+        highest: u8,
+    },
     /// A tile above the set in play.
     #[error("{tile} is not in the double-{highest} set")]
     NotInSet {
@@ -801,20 +891,30 @@ fn token(word: &str) -> Result<Token, ParseLayoutError> {
 }
 
 impl Layout {
-    /// Parses a layout and checks that every tile belongs to the double-`highest` set.
+    /// Parses a layout for the double-`highest` set: every tile must belong to it, and a
+    /// text that names its set (`double-N ...`) must name this one.
     ///
     /// # Errors
     ///
-    /// [`ParseLayoutError`], including [`ParseLayoutError::NotInSet`].
+    /// [`ParseLayoutError`], including [`ParseLayoutError::NotInSet`] and
+    /// [`ParseLayoutError::OtherSet`].
     ///
     /// # Examples
     ///
     /// ```
     /// use lattjo_dominoes::{Layout, ParseLayoutError};
     /// assert!(Layout::parse_in_set("[6-6] 6-4", 6).is_ok());
+    /// assert!(Layout::parse_in_set("double-6 [6-6] 6-4", 6).is_ok());
     /// assert!(matches!(Layout::parse_in_set("[9-9]", 6), Err(ParseLayoutError::NotInSet { .. })));
+    /// assert!(matches!(Layout::parse_in_set("double-9 [6-6]", 6), Err(ParseLayoutError::OtherSet { .. })));
     /// ```
     pub fn parse_in_set(s: &str, highest: u8) -> Result<Layout, ParseLayoutError> {
+        if let Some(named) = set_word(s.split_ascii_whitespace().next().unwrap_or("")) {
+            let named = named?;
+            if named != highest {
+                return Err(ParseLayoutError::OtherSet { named, highest });
+            }
+        }
         let layout: Layout = s.parse()?;
         if let Some(tile) = layout.tiles.iter().find(|t| t.high() > highest) {
             return Err(ParseLayoutError::NotInSet { tile, highest });
@@ -896,10 +996,78 @@ impl Layout {
     }
 }
 
+/// A layout written with its set, `double-N` first: see [`Layout::in_set`].
+///
+/// # Examples
+///
+/// ```
+/// let l: lattjo_dominoes::Layout = "[9-9] 9-4".parse()?;
+/// assert_eq!(l.in_set(9).to_string(), "double-9 [9-9] 9-4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct InSet<'a> {
+    layout: &'a Layout,
+    highest: u8,
+}
+
+impl fmt::Display for InSet<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "double-{} {}", self.highest, self.layout)
+    }
+}
+
+/// The set a `double-N` word names, or `None` when `word` is no such word.
+fn set_word(word: &str) -> Option<Result<u8, ParseLayoutError>> {
+    let n = word.strip_prefix("double-")?;
+    let bad = || ParseLayoutError::Set(word.to_owned());
+    if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Err(bad()));
+    }
+    Some(match n.parse::<u8>() {
+        Ok(h) if h <= MAX_NUMBER => Ok(h),
+        _ => Err(bad()),
+    })
+}
+
+impl Layout {
+    /// This layout written with its set: `double-N` and the layout, which `FromStr` and
+    /// [`Layout::parse_in_set`] read back (see the type's docs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_dominoes::Layout;
+    /// let l: Layout = "[9-9] 9-4".parse()?;
+    /// let text = l.in_set(9).to_string();
+    /// assert_eq!(text, "double-9 [9-9] 9-4");
+    /// assert_eq!(text.parse::<Layout>()?, l);
+    /// assert_eq!(Layout::parse_in_set(&text, 9)?, l);
+    /// assert!("double-6 [9-9] 9-4".parse::<Layout>().is_err()); // 9-9 is not in double-six
+    /// # Ok::<(), lattjo_dominoes::ParseLayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn in_set(&self, highest: u8) -> InSet<'_> {
+        InSet {
+            layout: self,
+            highest,
+        }
+    }
+}
+
 impl FromStr for Layout {
     type Err = ParseLayoutError;
     fn from_str(s: &str) -> Result<Layout, ParseLayoutError> {
         let s = s.trim();
+        let first = s.split_ascii_whitespace().next().unwrap_or("");
+        if let Some(set) = set_word(first) {
+            let highest = set?;
+            let layout: Layout = s[first.len()..].parse()?;
+            return match layout.tiles.iter().find(|t| t.high() > highest) {
+                Some(tile) => Err(ParseLayoutError::NotInSet { tile, highest }),
+                None => Ok(layout),
+            };
+        }
         let mut out = Layout::EMPTY;
         if s == "empty" {
             return Ok(out);

@@ -4,7 +4,7 @@
 //!
 //! | preset | game |
 //! |---|---|
-//! | [`Rules::lattjo`] | the booklet (default): draw one tile when stuck, others' pips minus own |
+//! | [`Rules::lattjo`] | the booklet (default, 2 players; [`Rules::with_players`] for 2-8): draw one tile when stuck, others' pips minus own |
 //! | [`Rules::block`], [`Rules::draw`] | the standard block and draw games |
 //! | [`Rules::all_fives`] | fives scoring, the first double a spinner ([`SpinnerRule::FirstDouble`]) |
 //! | [`Rules::muggins`] | fives scoring, no spinner |
@@ -12,17 +12,15 @@
 //! | [`Rules::partnership`] | the booklet for two teams of two |
 //! | [`Rules::double_nine`], [`Rules::double_twelve`] | the booklet with a larger set |
 //!
-//! The game implements boardgame-core's [`Game`](boardgame_core::Game) (dealing and every
-//! draw are chance events, so the stock has no hidden order to leak),
-//! [`ImperfectInfo`](boardgame_core::ImperfectInfo) (a seat sees its own hand, the layout
-//! and the sizes of the other hands and the stock) and [`Rounds`](boardgame_core::Rounds)
-//! (round points adding up to a target).
+//! The game implements boardgame-core's [`Game`] (dealing and every draw are chance events, so
+//! the stock has no hidden order to leak), [`ImperfectInfo`] (a seat sees its own hand, the
+//! layout and the sizes of the other hands and the stock) and [`Rounds`] (round points adding
+//! up to a target, played as a [`Match`]); this crate re-exports them.
 //!
 //! ```
-//! use boardgame_core::{Game, GameRng, Rounds, Seat, Turn};
-//! use lattjo_dominoes::{Action, Dominoes, Rules};
+//! use lattjo_dominoes::{Action, Dominoes, Game, GameRng, Rounds, Rules, Turn};
 //!
-//! let game = Dominoes::new(Rules::lattjo(2))?;
+//! let game = Dominoes::new(Rules::lattjo())?;
 //! let mut state = game.new_initial_state();
 //!
 //! // Deal: chance events, one tile at a time from the stock.
@@ -60,8 +58,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Rule ids (D1-D15, E1-E13) refer to the rules file, FU1-FU7 to the Five-Up decisions of
-//! `docs/dominoes.md`, which describes the rules as implemented.
+//! # The rules and their ids
+//!
+//! Rule ids in these docs and the tests (D1-D15 for the booklet, T1-T13 for the translation
+//! notes, E1-E13 for the decisions, FU1-FU7 for the Five-Up decisions) are listed with what
+//! the crate does for each in the crate's rules page,
+#![doc = concat!("[`docs/dominoes.md`](", env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/dominoes.md).")]
+//!
+//! # Text
+//!
+//! Tiles (`6-4`), sets of tiles, ends (`left`, `2-2:up`), actions (`6-4 left`, `deal 3-2`),
+//! layouts (`3-5 5-6 [6-6] 6-2`, optionally in their set: `double-6 ...`) and round records
+//! implement `Display` and `FromStr`, and read back what they print.
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize`/`Deserialize` for the rules, the game (as its rules), every notation
+//!   type (as its text) and [`State`], which deserializes through [`Dominoes::check_state`].
 
 mod action;
 mod game;
@@ -75,9 +88,15 @@ pub mod svg;
 mod tile;
 mod view;
 
+pub use boardgame_core;
+pub use boardgame_core::{
+    BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, Returns, RoundContext, Rounds, Seat,
+    Turn,
+};
+
 pub use action::{Action, ParseActionError};
-pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State};
-pub use layout::{Layout, ParseLayoutError, PlaceError};
+pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State, StateError};
+pub use layout::{InSet, Layout, ParseLayoutError, PlaceError};
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
@@ -88,6 +107,3 @@ pub use tile::{
     End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Side, Tile, Tiles,
 };
 pub use view::{Step, View};
-
-#[cfg(feature = "serde")]
-pub use serde_impls::StateError;

@@ -20,7 +20,7 @@ use crate::game::{Dominoes, PlayError, State};
 /// use boardgame_core::{Game, GameRng, Turn};
 /// use lattjo_dominoes::{Dominoes, RoundRecord, Rules};
 ///
-/// let game = Dominoes::new(Rules::lattjo(2))?;
+/// let game = Dominoes::new(Rules::lattjo())?;
 /// let mut state = game.new_initial_state();
 /// let mut record = RoundRecord::default();
 /// let mut rng = GameRng::new(3, 0);
@@ -48,6 +48,13 @@ pub struct RoundRecord {
 }
 
 /// A line of a round that is not an action.
+///
+/// # Examples
+///
+/// ```
+/// let e = "deal 6-6\nfly away".parse::<lattjo_dominoes::RoundRecord>().unwrap_err();
+/// assert_eq!(e.line, 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {error}")]
 #[non_exhaustive]
@@ -59,6 +66,17 @@ pub struct ParseRoundError {
 }
 
 /// An action of a round that the rules refuse.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, PlayError, RoundRecord};
+/// let game = Dominoes::default();
+/// let record: RoundRecord = "deal 6-6\ndeal 6-6".parse()?;
+/// let e = game.replay_round(&game.new_initial_state(), &record).unwrap_err();
+/// assert_eq!((e.index, e.error), (1, PlayError::NotInStock("6-6".parse()?)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("action {index} ({action}): {error}")]
 #[non_exhaustive]

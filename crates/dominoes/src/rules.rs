@@ -5,6 +5,16 @@ use boardgame_core::MatchConfig;
 use crate::tile::{MAX_NUMBER, Tiles};
 
 /// What a player who cannot place a tile does (decision E2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{DrawRule, Rules};
+/// assert_eq!(Rules::lattjo().draw_rule, DrawRule::DrawOne);
+/// assert_eq!(Rules::block().draw_rule, DrawRule::NoDraw);
+/// let rules = Rules::lattjo().with_draw_rule(DrawRule::DrawUntilPlayable);
+/// assert_eq!(rules.draw_rule, Rules::draw().draw_rule);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -32,6 +42,14 @@ impl DrawRule {
 }
 
 /// Who wins a blocked round when the lowest pip totals tie (decision E5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{BlockedTie, Rules};
+/// assert_eq!(Rules::lattjo().blocked_tie, BlockedTie::NoScore);
+/// assert_eq!(Rules::block().blocked_tie, BlockedTie::LightestTile);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -45,6 +63,14 @@ pub enum BlockedTie {
 }
 
 /// What the round winner scores (decision E6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, ScoreBasis};
+/// assert_eq!(Rules::lattjo().score_basis, ScoreBasis::OthersMinusOwn);
+/// assert_eq!(Rules::draw().score_basis, ScoreBasis::OthersOnly);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -58,6 +84,14 @@ pub enum ScoreBasis {
 
 /// Who opens the rounds after the first (decision E7). The first round always opens with
 /// the highest double (D4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{NextRoundLeader, Rules};
+/// assert_eq!(Rules::lattjo().next_round_leader, NextRoundLeader::HighestDouble);
+/// assert_eq!(Rules::all_fives().next_round_leader, NextRoundLeader::PreviousWinner);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -73,6 +107,14 @@ pub enum NextRoundLeader {
 }
 
 /// What happens when no player was dealt a double (decision E8).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, NoDouble, Rules};
+/// let rules = Rules::lattjo().with_no_double(NoDouble::HighestTileLeads);
+/// assert!(Dominoes::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -85,6 +127,14 @@ pub enum NoDouble {
 }
 
 /// How points are made (section 5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, Scoring};
+/// assert_eq!(Rules::lattjo().scoring, Scoring::Block);
+/// assert_eq!(Rules::muggins().scoring, Scoring::Fives);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -100,6 +150,15 @@ pub enum Scoring {
 
 /// Which doubles are spinners (section 5): a spinner opens its two long sides as new ends
 /// once tiles lie on both of its in-line sides.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Rules, SpinnerRule};
+/// assert_eq!(Rules::muggins().spinner, SpinnerRule::None);
+/// assert_eq!(Rules::all_fives().spinner, SpinnerRule::FirstDouble);
+/// assert_eq!(Rules::five_up().spinner, SpinnerRule::EveryDouble);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -114,64 +173,85 @@ pub enum SpinnerRule {
 }
 
 /// The rules of a dominoes game: every option of the rules file, each independent of the
-/// others. [`Rules::lattjo`] is the booklet; the other constructors are the standard games.
+/// others. [`Rules::lattjo`] is the booklet (the default); the other presets are the standard
+/// games. Change options with the `with_*` methods; [`crate::Dominoes::new`] checks the
+/// combination.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_dominoes::{DrawRule, Rules};
-/// let booklet = Rules::lattjo(4);
+/// use lattjo_dominoes::{Dominoes, DrawRule, Rules};
+/// let booklet = Rules::lattjo().with_players(4);
 /// assert_eq!(booklet.hand_size(), 5);
-/// let block = Rules { draw_rule: DrawRule::NoDraw, ..Rules::lattjo(2) };
-/// assert_eq!(block.hand_size(), 7);
+/// let no_drawing = Rules::lattjo().with_draw_rule(DrawRule::NoDraw);
+/// assert_eq!(no_drawing.hand_size(), 7);
+/// assert!(Dominoes::new(Rules::lattjo().with_players(9)).is_err());
+/// assert_eq!(Rules::default(), Rules::lattjo());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
-    /// Players at the table, 2 to 8 (the booklet: 2 to 5, D1).
-    pub players: u8,
-    /// The highest number of the set: 6 for the booklet's double-six set (D1), 9 or 12 for
-    /// the larger sets.
+    /// Players at the table, 2 to 8 (the booklet: 2 to 5, D1). Every preset: 2, except
+    /// [`Rules::partnership`]: 4.
+    pub players: usize,
+    /// The highest number of the set, 0 to 12: 6 for the booklet's double-six set (D1), 9 or
+    /// 12 for the larger sets ([`Rules::double_nine`], [`Rules::double_twelve`]).
     pub highest: u8,
     /// Tiles dealt to each player; `None` is the booklet's table (D2): 7 for 2-3 players,
-    /// 5 for 4 or more.
-    pub hand_size: Option<u8>,
-    /// What a stuck player does (E2).
+    /// 5 for 4 or more. Five-Up: 5.
+    pub hand_size: Option<usize>,
+    /// What a stuck player does (E2). The booklet draws one tile; block: no drawing; draw,
+    /// All Fives, Muggins, Five-Up: draw until a tile fits.
     pub draw_rule: DrawRule,
     /// A player who can place a tile must, and a drawn tile that fits must be played (D10,
     /// E3). With `false` a player may draw while able to play, and may keep a drawn tile.
+    /// Every preset: `true`.
     pub must_play_if_able: bool,
     /// End the round as soon as the layout is closed (E1 b): no tile anywhere can ever be
-    /// played again. With `false` players keep drawing until the stock is empty.
+    /// played again. With `false` players keep drawing until the stock is empty. Every
+    /// preset: `true`.
     pub closed_layout_ends_round: bool,
-    /// Who wins a blocked round with tied lowest pips (E5).
+    /// Who wins a blocked round with tied lowest pips (E5). Block: the lightest tile; the
+    /// others: nobody.
     pub blocked_tie: BlockedTie,
-    /// What the round winner scores (E6).
+    /// What the round winner scores (E6). The booklet: the others' pips minus its own; the
+    /// standard games: the others' pips.
     pub score_basis: ScoreBasis,
-    /// Who opens later rounds (E7).
+    /// Who opens later rounds (E7). All Fives, Muggins, Five-Up: the previous winner; the
+    /// others: the highest double.
     pub next_round_leader: NextRoundLeader,
-    /// No double dealt (E8).
+    /// No double dealt (E8). Every preset: deal again.
     pub no_double: NoDouble,
     /// Partners sit opposite (seats 0 and 2 against 1 and 3); needs 4 players (E13). Team
     /// pip totals decide blocked rounds and both partners carry the team's points. The
     /// winning team scores the opponents' pips minus its own (the partner's, when one went
-    /// out), never less than 0.
+    /// out), never less than 0. Only [`Rules::partnership`].
     pub partnerships: bool,
-    /// Block scoring or All Fives / Muggins.
+    /// Block scoring (the booklet, block, draw) or fives (All Fives, Muggins, Five-Up).
     pub scoring: Scoring,
     /// Which doubles are spinners, open on all four sides once both their in-line sides
-    /// are covered: none (the booklet, D8), the first double (All Fives) or every double
-    /// (Five-Up).
+    /// are covered: none (the booklet, D8; Muggins), the first double (All Fives) or every
+    /// double (Five-Up).
     pub spinner: SpinnerRule,
 }
 
 /// Rules that cannot make a game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Rules, RulesError};
+/// assert_eq!(Dominoes::new(Rules::lattjo().with_players(9)), Err(RulesError::Players(9)));
+/// let three = Rules::partnership().with_players(3);
+/// assert_eq!(Dominoes::new(three), Err(RulesError::Partnerships(3)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
     /// Fewer than 2 or more than 8 players.
     #[error("{0} players: dominoes needs 2 to 8")]
-    Players(u8),
+    Players(usize),
     /// A set above double-twelve.
     #[error("double-{0} is not supported: the largest set is double-twelve")]
     SetTooLarge(u8),
@@ -179,25 +259,25 @@ pub enum RulesError {
     #[error("cannot deal {hand} tiles to each of {players} players from a set of {tiles}")]
     HandSize {
         /// Tiles per hand.
-        hand: u8,
+        hand: usize,
         /// Players.
-        players: u8,
+        players: usize,
         /// Tiles in the set.
         tiles: usize,
     },
     /// Partnerships with other than 4 players.
     #[error("partnerships need exactly 4 players, got {0}")]
-    Partnerships(u8),
+    Partnerships(usize),
 }
 
 impl Rules {
-    /// The booklet's game (D1-D15 with decisions E1-E13): double-six, 7 tiles for 2-3
-    /// players and 5 for 4-5, highest double opens, draw one tile when stuck, others' pips
-    /// minus own.
+    /// The booklet's game (D1-D15 with decisions E1-E13), the default: double-six, 7 tiles
+    /// for 2-3 players and 5 for 4-5, highest double opens, draw one tile when stuck, others'
+    /// pips minus own; 2 players.
     #[must_use]
-    pub const fn lattjo(players: u8) -> Rules {
+    pub const fn lattjo() -> Rules {
         Rules {
-            players,
+            players: 2,
             highest: 6,
             hand_size: None,
             draw_rule: DrawRule::DrawOne,
@@ -216,102 +296,182 @@ impl Rules {
     /// The standard block game (domino-games.com): no drawing, a tied block goes to the
     /// lightest tile, the winner scores the others' pips.
     #[must_use]
-    pub const fn block(players: u8) -> Rules {
-        Rules {
-            draw_rule: DrawRule::NoDraw,
-            blocked_tie: BlockedTie::LightestTile,
-            score_basis: ScoreBasis::OthersOnly,
-            ..Rules::lattjo(players)
-        }
+    pub const fn block() -> Rules {
+        Rules::lattjo()
+            .with_draw_rule(DrawRule::NoDraw)
+            .with_blocked_tie(BlockedTie::LightestTile)
+            .with_score_basis(ScoreBasis::OthersOnly)
     }
 
     /// The standard draw game (arkofbones, onlinedominogames): draw until a tile fits, the
     /// winner scores the others' pips, a tied block scores nothing.
     #[must_use]
-    pub const fn draw(players: u8) -> Rules {
-        Rules {
-            draw_rule: DrawRule::DrawUntilPlayable,
-            score_basis: ScoreBasis::OthersOnly,
-            ..Rules::lattjo(players)
-        }
+    pub const fn draw() -> Rules {
+        Rules::lattjo()
+            .with_draw_rule(DrawRule::DrawUntilPlayable)
+            .with_score_basis(ScoreBasis::OthersOnly)
     }
 
     /// All Fives (pagat): the draw game with a spinner and fives scoring, the previous
     /// winner leading later rounds. The usual targets are 61, 121, 150 or 200.
     #[must_use]
-    pub const fn all_fives(players: u8) -> Rules {
-        Rules {
-            scoring: Scoring::Fives,
-            spinner: SpinnerRule::FirstDouble,
-            next_round_leader: NextRoundLeader::PreviousWinner,
-            ..Rules::draw(players)
-        }
+    pub const fn all_fives() -> Rules {
+        Rules::draw()
+            .with_scoring(Scoring::Fives)
+            .with_spinner(SpinnerRule::FirstDouble)
+            .with_next_round_leader(NextRoundLeader::PreviousWinner)
     }
 
     /// Muggins: All Fives without a spinner.
     #[must_use]
-    pub const fn muggins(players: u8) -> Rules {
-        Rules {
-            spinner: SpinnerRule::None,
-            ..Rules::all_fives(players)
-        }
+    pub const fn muggins() -> Rules {
+        Rules::all_fives().with_spinner(SpinnerRule::None)
     }
 
     /// Five-Up (gambiter.com's Five Up, after Armanino; rules file section 5): All Fives
     /// with every double a spinner (FU1) and five tiles each (FU6). The target is 61 points
     /// counted in fives, 305 in this crate's pips: [`Rules::five_up_match`]. With four
-    /// players it is usually played in partnerships: `Rules { partnerships: true,
-    /// ..Rules::five_up(4) }`.
+    /// players it is usually played in partnerships:
+    /// `Rules::five_up().with_players(4).with_partnerships(true)`.
     ///
     /// # Examples
     ///
     /// ```
     /// use lattjo_dominoes::{Rules, Scoring, SpinnerRule};
-    /// let r = Rules::five_up(2);
+    /// let r = Rules::five_up();
     /// assert_eq!((r.scoring, r.spinner, r.hand_size()), (Scoring::Fives, SpinnerRule::EveryDouble, 5));
     /// assert_eq!(Rules::five_up_match().target(), Some(305));
     /// ```
     #[must_use]
-    pub const fn five_up(players: u8) -> Rules {
-        Rules {
-            spinner: SpinnerRule::EveryDouble,
-            hand_size: Some(5),
-            ..Rules::all_fives(players)
-        }
+    pub const fn five_up() -> Rules {
+        Rules::all_fives()
+            .with_spinner(SpinnerRule::EveryDouble)
+            .with_hand_size(Some(5))
     }
 
-    /// The booklet's game for four players as two partnerships, partners opposite.
+    /// The booklet's game for four players as two partnerships, partners opposite (E13).
     #[must_use]
     pub const fn partnership() -> Rules {
-        Rules {
-            partnerships: true,
-            ..Rules::lattjo(4)
-        }
+        Rules::lattjo().with_players(4).with_partnerships(true)
     }
 
-    /// The booklet's game with a double-nine set (55 tiles) and `hand` tiles each.
+    /// The booklet's game with a double-nine set (55 tiles); set the hand size with
+    /// [`Rules::with_hand_size`] (the booklet's table deals 7 or 5).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_dominoes::{Dominoes, Rules};
+    /// let game = Dominoes::new(Rules::double_nine().with_players(4).with_hand_size(Some(7)))?;
+    /// assert_eq!(game.set().len(), 55);
+    /// # Ok::<(), lattjo_dominoes::RulesError>(())
+    /// ```
     #[must_use]
-    pub const fn double_nine(players: u8, hand: u8) -> Rules {
-        Rules {
-            highest: 9,
-            hand_size: Some(hand),
-            ..Rules::lattjo(players)
-        }
+    pub const fn double_nine() -> Rules {
+        Rules::lattjo().with_highest(9)
     }
 
-    /// The booklet's game with a double-twelve set (91 tiles) and `hand` tiles each.
+    /// The booklet's game with a double-twelve set (91 tiles); set the hand size with
+    /// [`Rules::with_hand_size`].
     #[must_use]
-    pub const fn double_twelve(players: u8, hand: u8) -> Rules {
-        Rules {
-            highest: 12,
-            hand_size: Some(hand),
-            ..Rules::lattjo(players)
-        }
+    pub const fn double_twelve() -> Rules {
+        Rules::lattjo().with_highest(12)
+    }
+
+    /// These rules for `players` players (2 to 8).
+    #[must_use]
+    pub const fn with_players(mut self, players: usize) -> Rules {
+        self.players = players;
+        self
+    }
+
+    /// These rules with the double-`highest` set (D1; 0 to 12).
+    #[must_use]
+    pub const fn with_highest(mut self, highest: u8) -> Rules {
+        self.highest = highest;
+        self
+    }
+
+    /// These rules dealing `hand_size` tiles each, or the booklet's table for `None` (D2).
+    #[must_use]
+    pub const fn with_hand_size(mut self, hand_size: Option<usize>) -> Rules {
+        self.hand_size = hand_size;
+        self
+    }
+
+    /// These rules with another draw rule (E2).
+    #[must_use]
+    pub const fn with_draw_rule(mut self, draw_rule: DrawRule) -> Rules {
+        self.draw_rule = draw_rule;
+        self
+    }
+
+    /// These rules with the duty to play when able on or off (D10, E3).
+    #[must_use]
+    pub const fn with_must_play_if_able(mut self, on: bool) -> Rules {
+        self.must_play_if_able = on;
+        self
+    }
+
+    /// These rules with a closed layout ending the round or not (E1 b).
+    #[must_use]
+    pub const fn with_closed_layout_ends_round(mut self, on: bool) -> Rules {
+        self.closed_layout_ends_round = on;
+        self
+    }
+
+    /// These rules with another tie rule for blocked rounds (E5).
+    #[must_use]
+    pub const fn with_blocked_tie(mut self, blocked_tie: BlockedTie) -> Rules {
+        self.blocked_tie = blocked_tie;
+        self
+    }
+
+    /// These rules with another score basis (E6).
+    #[must_use]
+    pub const fn with_score_basis(mut self, score_basis: ScoreBasis) -> Rules {
+        self.score_basis = score_basis;
+        self
+    }
+
+    /// These rules with another leader of later rounds (E7).
+    #[must_use]
+    pub const fn with_next_round_leader(mut self, next_round_leader: NextRoundLeader) -> Rules {
+        self.next_round_leader = next_round_leader;
+        self
+    }
+
+    /// These rules with another way out of a deal without doubles (E8).
+    #[must_use]
+    pub const fn with_no_double(mut self, no_double: NoDouble) -> Rules {
+        self.no_double = no_double;
+        self
+    }
+
+    /// These rules with partnerships on or off (E13; 4 players).
+    #[must_use]
+    pub const fn with_partnerships(mut self, on: bool) -> Rules {
+        self.partnerships = on;
+        self
+    }
+
+    /// These rules with block or fives scoring (section 5).
+    #[must_use]
+    pub const fn with_scoring(mut self, scoring: Scoring) -> Rules {
+        self.scoring = scoring;
+        self
+    }
+
+    /// These rules with another spinner rule (section 5, FU1).
+    #[must_use]
+    pub const fn with_spinner(mut self, spinner: SpinnerRule) -> Rules {
+        self.spinner = spinner;
+        self
     }
 
     /// Tiles dealt to each player (D2 unless set).
     #[must_use]
-    pub const fn hand_size(&self) -> u8 {
+    pub const fn hand_size(&self) -> usize {
         match self.hand_size {
             Some(h) => h,
             None if self.players <= 3 => 7,
@@ -373,7 +533,7 @@ impl Rules {
             return Err(RulesError::SetTooLarge(self.highest));
         }
         let hand = self.hand_size();
-        if hand == 0 || usize::from(hand) * usize::from(self.players) > self.set_len() {
+        if hand == 0 || hand.saturating_mul(self.players) > self.set_len() {
             return Err(RulesError::HandSize {
                 hand,
                 players: self.players,
@@ -387,6 +547,50 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The rules of a game packed into 39 bits, equal exactly when the rules are equal for
+    /// rules that make a game (every field has its own bits; the destructuring fails to
+    /// compile when a field is added). Games and states compare keys, one instruction, on
+    /// every action.
+    pub(crate) fn key(&self) -> u64 {
+        let Rules {
+            players,
+            highest,
+            hand_size,
+            draw_rule,
+            must_play_if_able,
+            closed_layout_ends_round,
+            blocked_tie,
+            score_basis,
+            next_round_leader,
+            no_double,
+            partnerships,
+            scoring,
+            spinner,
+        } = *self;
+        let mut k = (players & 0xF) as u64;
+        k = k << 4 | u64::from(highest & 0xF);
+        k = k << 8 | hand_size.map_or(0, |h| 0x80 | (h & 0x7F) as u64);
+        k = k << 2 | draw_rule as u64;
+        k = k << 1 | u64::from(must_play_if_able);
+        k = k << 1 | u64::from(closed_layout_ends_round);
+        k = k << 1 | blocked_tie as u64;
+        k = k << 1 | score_basis as u64;
+        k = k << 2 | next_round_leader as u64;
+        k = k << 1 | no_double as u64;
+        k = k << 1 | u64::from(partnerships);
+        k = k << 1 | scoring as u64;
+        k << 2 | spinner as u64
+    }
+}
+
+impl Default for Rules {
+    /// The booklet's game for 2 players ([`Rules::lattjo`]).
+    fn default() -> Rules {
+        Rules::lattjo()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,12 +599,9 @@ mod tests {
     #[test]
     fn d2_hand_sizes_follow_the_booklet_table() {
         for (players, hand, stock) in [(2, 7, 14), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
-            let r = Rules::lattjo(players);
+            let r = Rules::lattjo().with_players(players);
             assert_eq!(r.hand_size(), hand);
-            assert_eq!(
-                r.set_len() - usize::from(hand) * usize::from(players),
-                stock
-            );
+            assert_eq!(r.set_len() - hand * players, stock);
             assert_eq!(r.validate(), Ok(()));
         }
     }
@@ -410,48 +611,86 @@ mod tests {
     #[test]
     fn section5_spinner_rules_of_the_presets() {
         assert_eq!(SpinnerRule::default(), SpinnerRule::None);
-        assert_eq!(Rules::lattjo(2).spinner, SpinnerRule::None);
-        assert_eq!(Rules::muggins(2).spinner, SpinnerRule::None);
-        assert_eq!(Rules::all_fives(2).spinner, SpinnerRule::FirstDouble);
-        assert_eq!(Rules::five_up(2).spinner, SpinnerRule::EveryDouble);
+        assert_eq!(Rules::lattjo().spinner, SpinnerRule::None);
+        assert_eq!(Rules::muggins().spinner, SpinnerRule::None);
+        assert_eq!(Rules::all_fives().spinner, SpinnerRule::FirstDouble);
+        assert_eq!(Rules::five_up().spinner, SpinnerRule::EveryDouble);
         for players in 2..=5 {
-            assert_eq!(Rules::five_up(players).validate(), Ok(()));
-            assert_eq!(Rules::five_up(players).hand_size(), 5);
+            assert_eq!(Rules::five_up().with_players(players).validate(), Ok(()));
+            assert_eq!(Rules::five_up().with_players(players).hand_size(), 5);
         }
         assert_eq!(Rules::five_up_match().target(), Some(Rules::FIVE_UP_TARGET));
     }
 
+    /// `Rules::key` tells the presets and every single-option change apart.
+    #[test]
+    fn rules_keys_differ_exactly_when_rules_differ() {
+        let base = Rules::lattjo();
+        let variants = [
+            base.with_players(3),
+            base.with_players(5),
+            base.with_highest(9),
+            base.with_hand_size(Some(7)),
+            base.with_hand_size(Some(5)),
+            base.with_draw_rule(DrawRule::NoDraw),
+            base.with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo),
+            base.with_must_play_if_able(false),
+            base.with_closed_layout_ends_round(false),
+            base.with_blocked_tie(BlockedTie::LightestTile),
+            base.with_score_basis(ScoreBasis::OthersOnly),
+            base.with_next_round_leader(NextRoundLeader::NextClockwise),
+            base.with_next_round_leader(NextRoundLeader::PreviousWinner),
+            base.with_no_double(NoDouble::HighestTileLeads),
+            base.with_players(4).with_partnerships(true),
+            base.with_scoring(Scoring::Fives),
+            base.with_spinner(SpinnerRule::EveryDouble),
+            base.with_spinner(SpinnerRule::FirstDouble),
+            Rules::block(),
+            Rules::five_up(),
+            Rules::double_twelve()
+                .with_players(8)
+                .with_hand_size(Some(11)),
+        ];
+        for (i, a) in variants.iter().enumerate() {
+            assert_eq!(a.validate(), Ok(()), "{a:?}");
+            assert_ne!(a.key(), base.key(), "{a:?}");
+            for b in &variants[i + 1..] {
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
+
     #[test]
     fn bad_rules_are_refused() {
-        assert_eq!(Rules::lattjo(1).validate(), Err(RulesError::Players(1)));
-        assert_eq!(Rules::lattjo(9).validate(), Err(RulesError::Players(9)));
+        let lattjo = Rules::lattjo();
+        assert_eq!(
+            lattjo.with_players(1).validate(),
+            Err(RulesError::Players(1))
+        );
+        assert_eq!(
+            lattjo.with_players(9).validate(),
+            Err(RulesError::Players(9))
+        );
+        let d12 = Rules::double_twelve().with_players(8);
         assert!(matches!(
-            Rules::double_twelve(8, 12).validate(),
+            d12.with_hand_size(Some(12)).validate(),
             Err(RulesError::HandSize { .. })
         ));
-        assert_eq!(Rules::double_twelve(8, 11).validate(), Ok(()));
+        assert_eq!(d12.with_hand_size(Some(11)).validate(), Ok(()));
+        assert!(matches!(
+            d12.with_hand_size(Some(usize::MAX)).validate(),
+            Err(RulesError::HandSize { .. })
+        ));
         assert_eq!(
-            Rules {
-                highest: 13,
-                ..Rules::lattjo(2)
-            }
-            .validate(),
+            lattjo.with_highest(13).validate(),
             Err(RulesError::SetTooLarge(13))
         );
         assert_eq!(
-            Rules {
-                partnerships: true,
-                ..Rules::lattjo(3)
-            }
-            .validate(),
+            lattjo.with_players(3).with_partnerships(true).validate(),
             Err(RulesError::Partnerships(3))
         );
         assert!(matches!(
-            Rules {
-                hand_size: Some(0),
-                ..Rules::lattjo(2)
-            }
-            .validate(),
+            lattjo.with_hand_size(Some(0)).validate(),
             Err(RulesError::HandSize { .. })
         ));
     }

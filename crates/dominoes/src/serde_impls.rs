@@ -5,7 +5,7 @@ use boardgame_core::BySeat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::action::Action;
-use crate::game::{Dominoes, Lead, Phase, RoundResult, State};
+use crate::game::{Dominoes, Lead, Phase, RoundResult, State, StateError};
 use crate::layout::Layout;
 use crate::rules::{Rules, RulesError};
 use crate::shown::Shown;
@@ -48,6 +48,7 @@ impl From<Dominoes> for Rules {
 /// The fields of a [`State`] as read, before they are checked.
 #[derive(Deserialize)]
 pub(crate) struct StateRepr {
+    rules: Rules,
     phase: Phase,
     hands: BySeat<Tiles>,
     stock: Tiles,
@@ -62,70 +63,14 @@ pub(crate) struct StateRepr {
     result: Option<RoundResult>,
 }
 
-/// A serialized state that cannot be a state.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum StateError {
-    /// A tile in two places.
-    #[error("tile {0} appears twice")]
-    Duplicate(Tile),
-    /// Hands, stock and layout do not make a whole set.
-    #[error("hands, stock and layout are not a whole set")]
-    NotASet,
-    /// A seat out of range, or per-seat data of different lengths.
-    #[error("seats do not match: {0}")]
-    Seats(&'static str),
-    /// Knowledge records that are not in canonical form.
-    #[error("malformed record of what play has shown")]
-    Shown,
-}
-
 impl TryFrom<StateRepr> for State {
     type Error = StateError;
+    /// Builds the game of the state's rules and runs [`Dominoes::check_state`].
     fn try_from(r: StateRepr) -> Result<State, StateError> {
-        let n = r.hands.len();
-        if n < 2 || r.shown.len() != n || r.fives.len() != n {
-            return Err(StateError::Seats("per-seat data of different lengths"));
-        }
-        let mut seen = Tiles::EMPTY;
-        for part in r
-            .hands
-            .as_slice()
-            .iter()
-            .copied()
-            .chain([r.stock, r.layout.tiles()])
-        {
-            if let Some(t) = part.intersection(seen).iter().next() {
-                return Err(StateError::Duplicate(t));
-            }
-            seen = seen.union(part);
-        }
-        if !(0..=crate::tile::MAX_NUMBER).any(|h| Tiles::full_set(h) == Some(seen)) {
-            return Err(StateError::NotASet);
-        }
-        let seat_ok = |s: boardgame_core::Seat| s.index() < n;
-        let phase_ok = match r.phase {
-            Phase::Dealing | Phase::Over => true,
-            Phase::Opening { seat, forced } => {
-                seat_ok(seat) && forced.is_none_or(|t| r.hands[seat].contains(t))
-            }
-            Phase::Turn(seat) | Phase::Drawing(seat) => seat_ok(seat),
-            Phase::Drawn(seat, t) => seat_ok(seat) && r.hands[seat].contains(t),
-        };
-        let lead_ok = match r.lead {
-            Lead::HighestDouble => true,
-            Lead::Seat(s) => seat_ok(s),
-        };
-        if !phase_ok || !lead_ok || !r.opener.is_none_or(seat_ok) {
-            return Err(StateError::Seats("a seat is not at the table"));
-        }
-        if matches!(r.phase, Phase::Over) != r.result.is_some() {
-            return Err(StateError::Seats("a result exactly when the round is over"));
-        }
-        if !r.shown.as_slice().iter().all(Shown::is_canonical) {
-            return Err(StateError::Shown);
-        }
-        Ok(State {
+        let game = Dominoes::new(r.rules)?;
+        let state = State {
+            rules: r.rules,
+            key: r.rules.key(),
             phase: r.phase,
             hands: r.hands,
             stock: r.stock,
@@ -138,7 +83,9 @@ impl TryFrom<StateRepr> for State {
             not_dealt: r.not_dealt,
             fives: r.fives,
             result: r.result,
-        })
+        };
+        game.check_state(&state)?;
+        Ok(state)
     }
 }
 
@@ -165,8 +112,8 @@ mod tests {
 
     #[test]
     fn the_game_deserializes_through_its_rules() {
-        assert!(Dominoes::try_from(Rules::lattjo(1)).is_err());
-        let g = Dominoes::try_from(Rules::lattjo(2)).unwrap();
-        assert_eq!(Rules::from(g), Rules::lattjo(2));
+        assert!(Dominoes::try_from(Rules::lattjo().with_players(1)).is_err());
+        let g = Dominoes::try_from(Rules::lattjo()).unwrap();
+        assert_eq!(Rules::from(g), Rules::lattjo());
     }
 }

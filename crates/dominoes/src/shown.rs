@@ -18,6 +18,25 @@ const CAP: usize = 6;
 /// (the groups are nested: older groups lack more). More than six groups merge the two
 /// newest, keeping only what both lack. So the description may allow a few hands that
 /// careful reasoning would exclude, but never excludes a possible one.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, GameRng, Turn};
+/// let game = Dominoes::default();
+/// let mut state = game.new_initial_state();
+/// let mut rng = GameRng::new(1, 0);
+/// while game.turn(&state) == Turn::Chance {
+///     let deal = game.sample_chance(&state, &mut rng).ok_or("the deal goes on")?;
+///     game.apply(&mut state, &deal)?;
+/// }
+/// // Just dealt: each hand is one group of dealt tiles that lacks nothing yet.
+/// for (_, shown) in state.shown().iter() {
+///     assert!(shown.groups().all(|g| g.dealt && g.lacks == 0));
+///     assert!(shown.total() <= 7);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shown {
@@ -28,6 +47,17 @@ pub struct Shown {
 }
 
 /// One group of a seat's hidden tiles (see [`Shown`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Group, Tile, Tiles};
+/// // A group that lacks 6 and 5 (its holder drew when 6 and 5 were open).
+/// let g = Group { count: 2, lacks: (1 << 6) | (1 << 5), dealt: false };
+/// assert!(g.admits(Tile::new(4, 1).ok_or("tile")?, Tiles::EMPTY));
+/// assert!(!g.admits(Tile::new(6, 1).ok_or("tile")?, Tiles::EMPTY));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
     /// How many tiles.
@@ -65,8 +95,76 @@ impl Shown {
             .sum()
     }
 
-    /// Whether the groups are in canonical form (used to validate deserialized states).
-    #[cfg(feature = "serde")]
+    /// The record of a hand of `count` tiles just dealt: one dealt group, nothing shown.
+    pub(crate) fn dealt(count: usize) -> Shown {
+        let mut s = Shown::default();
+        for _ in 0..count {
+            s.keep(0, true);
+        }
+        s
+    }
+
+    /// Whether the hidden tiles `hand` can be split among the groups: each group gets
+    /// exactly its count of tiles that it admits (a bipartite matching with capacities,
+    /// found by augmenting paths; at most 91 tiles and six groups).
+    pub(crate) fn admits_hand(&self, hand: Tiles, not_dealt: Tiles) -> bool {
+        let groups: Vec<Group> = self.groups().collect();
+        let tiles: Vec<Tile> = hand.iter().collect();
+        if groups.iter().map(|g| usize::from(g.count)).sum::<usize>() != tiles.len() {
+            return false;
+        }
+        // owner[t] = the group tile t is assigned to.
+        let mut owner: Vec<Option<usize>> = vec![None; tiles.len()];
+        let mut load = vec![0u8; groups.len()];
+        // Tries to place tile `t`, moving other tiles along an augmenting path.
+        fn place(
+            t: usize,
+            tiles: &[Tile],
+            groups: &[Group],
+            not_dealt: Tiles,
+            owner: &mut [Option<usize>],
+            load: &mut [u8],
+            visited: &mut [bool],
+        ) -> bool {
+            for (g, group) in groups.iter().enumerate() {
+                if visited[g] || !group.admits(tiles[t], not_dealt) {
+                    continue;
+                }
+                visited[g] = true;
+                if load[g] < group.count {
+                    load[g] += 1;
+                    owner[t] = Some(g);
+                    return true;
+                }
+                // The group is full: move one of its tiles elsewhere.
+                for u in 0..tiles.len() {
+                    if owner[u] == Some(g) {
+                        owner[u] = None;
+                        if place(u, tiles, groups, not_dealt, owner, load, visited) {
+                            owner[t] = Some(g);
+                            return true;
+                        }
+                        owner[u] = Some(g);
+                    }
+                }
+            }
+            false
+        }
+        (0..tiles.len()).all(|t| {
+            let mut visited = vec![false; groups.len()];
+            place(
+                t,
+                &tiles,
+                &groups,
+                not_dealt,
+                &mut owner,
+                &mut load,
+                &mut visited,
+            )
+        })
+    }
+
+    /// Whether the groups are in canonical form (used to validate states).
     pub(crate) fn is_canonical(&self) -> bool {
         let n = usize::from(self.n);
         n <= CAP
@@ -97,6 +195,15 @@ impl Shown {
         self.n += 1;
     }
 
+    /// One more tile dealt into a hand that has only been dealt to so far (a record of
+    /// [`Shown::dealt`]).
+    #[inline]
+    pub(crate) fn dealt_one(&mut self) {
+        self.n = 1;
+        self.count[0] += 1;
+        self.dealt[0] = true;
+    }
+
     /// The seat showed it holds nothing with these numbers.
     pub(crate) fn stuck(&mut self, numbers: u16) {
         for l in &mut self.lacks[..usize::from(self.n)] {
@@ -105,17 +212,42 @@ impl Shown {
     }
 
     /// The seat revealed `tile` from its hand.
+    #[inline(always)]
     pub(crate) fn played(&mut self, tile: Tile, not_dealt: Tiles) {
-        let n = usize::from(self.n);
-        let pick = self
-            .groups()
-            .position(|g| g.count > 0 && g.admits(tile, not_dealt))
-            .or_else(|| n.checked_sub(1));
-        if let Some(i) = pick {
-            self.count[i] -= 1;
-            if self.count[i] == 0 {
-                self.remove(i);
+        if self.n == 1 {
+            // One group (the usual case before the seat keeps a drawn tile): the tile comes
+            // from it.
+            self.count[0] = self.count[0].saturating_sub(1);
+            if self.count[0] == 0 {
+                self.remove(0);
             }
+            return;
+        }
+        let n = usize::from(self.n).min(CAP);
+        // The oldest group the tile can come from (a group with tiles, lacking none of its
+        // numbers, and not bound by the opening if the tile was not dealt); else the newest.
+        let numbers = tile.numbers();
+        let held_back = not_dealt.contains(tile);
+        let mut fits = 0u32;
+        for i in 0..CAP {
+            // `&` rather than `&&`: no branch per group.
+            let ok =
+                (self.count[i] > 0) & (numbers & self.lacks[i] == 0) & !(self.dealt[i] & held_back);
+            fits |= u32::from(ok) << i;
+        }
+        // Groups past `n` have no tiles, so they never fit.
+        let Some(last) = n.checked_sub(1) else {
+            return;
+        };
+        let i = if fits == 0 {
+            last
+        } else {
+            fits.trailing_zeros() as usize
+        };
+        let i = i.min(CAP - 1);
+        self.count[i] = self.count[i].saturating_sub(1);
+        if self.count[i] == 0 {
+            self.remove(i);
         }
     }
 

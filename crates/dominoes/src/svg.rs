@@ -1,4 +1,5 @@
-//! SVG pictures of a layout and, optionally, one hand.
+//! SVG pictures of a layout and, optionally, one hand: tiles and pips drawn as shapes, so no
+//! font is needed.
 
 use core::fmt::Write;
 
@@ -8,8 +9,8 @@ use crate::tile::{End, Side, Tile, Tiles};
 const U: f64 = 24.0; // half a tile: a tile is 2U by U (the usual 2:1 shape)
 const MARGIN: f64 = 12.0;
 
-/// Pip positions on a 3x3 grid (0..=2 each way) for 0 to 9 pips; 10 to 12 use two columns
-/// of up to 6 more.
+/// Pip positions on a 3x3 grid (0..=2 each way) for 0 to 9 pips; 10 to 12 are drawn on a
+/// 3-by-4 grid by [`half`].
 fn pips(n: u8) -> &'static [(u8, u8)] {
     match n {
         0 => &[],
@@ -47,6 +48,25 @@ fn pips(n: u8) -> &'static [(u8, u8)] {
 /// One half-square of a tile: a square of side `U` at (x, y) showing `n`.
 fn half(out: &mut String, x: f64, y: f64, n: u8) {
     let step = U / 4.0;
+    if n > 9 {
+        // Ten to twelve: three columns of four rows, the middle column's inner pips left
+        // out for 10 and the lower one for 11 (12 fills the grid).
+        let row = U / 5.0;
+        for i in 0..3u8 {
+            for j in 0..4u8 {
+                let skip = i == 1 && ((n == 10 && (j == 1 || j == 2)) || (n == 11 && j == 2));
+                if !skip {
+                    let _ = write!(
+                        out,
+                        r#"<circle cx="{:.1}" cy="{:.1}" r="1.9"/>"#,
+                        x + step * (f64::from(i) + 1.0),
+                        y + row * (f64::from(j) + 1.0)
+                    );
+                }
+            }
+        }
+        return;
+    }
     for &(i, j) in pips(n) {
         let _ = write!(
             out,
@@ -55,14 +75,31 @@ fn half(out: &mut String, x: f64, y: f64, n: u8) {
             y + step * (f64::from(j) + 1.0)
         );
     }
-    if n > 9 {
-        // Ten to twelve: the nine-grid plus a small numeral.
-        let _ = write!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="7" fill="#c00">{n}</text>"##,
-            x + 1.0,
-            y + 7.0
-        );
+}
+
+/// What to draw besides the layout.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{svg, Tiles};
+/// let options = svg::Options::default().with_hand("4-1 0-0".parse::<Tiles>()?);
+/// assert_eq!(options.hand.map(|h| h.len()), Some(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// A hand to draw in a row below the layout.
+    pub hand: Option<Tiles>,
+}
+
+impl Options {
+    /// These options with `hand` drawn below the layout.
+    #[must_use]
+    pub const fn with_hand(mut self, hand: Tiles) -> Options {
+        self.hand = Some(hand);
+        self
     }
 }
 
@@ -730,23 +767,26 @@ fn place_with(layout: &Layout, order: &[usize], mode: impl Fn(usize) -> Turning)
 /// Draws the layout (doubles crosswise, every spinner's sides across its arm, an arm
 /// turning where the way ahead is taken, so that no two tiles overlap: a bounded,
 /// deterministic search, which finds a way for every position of the tested seeded games
-/// up to double-twelve but not yet for all, see `docs/dominoes.md`) and, when given, a hand
-/// in a row below.
+/// up to double-twelve but not yet for all, see `docs/dominoes.md`) and, when
+/// [`Options::hand`] is given, a hand in a row below.
 ///
 /// The picture is only a picture: where the line bends has no effect on the rules (D8).
 ///
 /// # Examples
 ///
 /// ```
-/// let layout: lattjo_dominoes::Layout = "3-5 5-6 [6-6] 6-2".parse()?;
-/// let hand: lattjo_dominoes::Tiles = "4-1 0-0".parse()?;
-/// let svg = lattjo_dominoes::svg::render(&layout, Some(&hand));
+/// use lattjo_dominoes::{svg, Layout, Tiles};
+/// let layout: Layout = "3-5 5-6 [6-6] 6-2".parse()?;
+/// let hand: Tiles = "4-1 0-0".parse()?;
+/// let svg = svg::render(&layout, &svg::Options::default().with_hand(hand));
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("<rect").count(), 4 + 2 + 1); // tiles plus the background
+/// assert!(!svg.contains("<text")); // no font needed
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn render(layout: &Layout, hand: Option<&Tiles>) -> String {
+pub fn render(layout: &Layout, options: &Options) -> String {
+    let hand = options.hand.as_ref();
     let drawn = place(layout);
     let g = U / 2.0; // one grid unit
     let min_x = drawn.iter().map(|d| d.rect.x0).min().unwrap_or(0);
@@ -789,11 +829,20 @@ mod tests {
     #[test]
     fn renders_every_tile_once() {
         let layout: Layout = "3-5 [5-5]* 5-0 / up 5-2 2-2 / down 5-6".parse().unwrap();
-        let svg = render(&layout, None);
+        let svg = render(&layout, &Options::default());
         assert_eq!(svg.matches("<rect").count(), layout.len() + 1);
         // 3+5 + 5+5 + 5+0 + 5+2 + 2+2 + 5+6 pips, each drawn as a circle.
         assert_eq!(svg.matches("<circle").count(), 8 + 10 + 5 + 7 + 4 + 11);
-        let empty = render(&Layout::EMPTY, None);
+        let empty = render(&Layout::EMPTY, &Options::default());
         assert_eq!(empty.matches("<rect").count(), 1);
+    }
+
+    /// Issue 16: ten to twelve pips are circles too (a numeral needed a font).
+    #[test]
+    fn ten_to_twelve_pips_are_shapes() {
+        let layout: Layout = "[12-12] 12-11 11-10".parse().unwrap();
+        let svg = render(&layout, &Options::default());
+        assert!(!svg.contains("<text"));
+        assert_eq!(svg.matches("<circle").count(), 24 + 23 + 21);
     }
 }

@@ -32,9 +32,20 @@ pub(crate) const MAX_TILES: usize = 91;
 pub struct Tile {
     high: u8,
     low: u8,
+    /// The dense index [`Tile::id`], kept so that set operations need no arithmetic (it
+    /// follows from the halves, so ordering and equality are the halves').
+    id: u8,
 }
 
 /// A tile string that is not two numbers 0 to 12 joined by `-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTileError, Tile};
+/// assert!(matches!("13-0".parse::<Tile>(), Err(ParseTileError::NumberTooLarge(_))));
+/// assert!(matches!("6:4".parse::<Tile>(), Err(ParseTileError::Malformed(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTileError {
@@ -54,11 +65,12 @@ impl Tile {
         if a > MAX_NUMBER || b > MAX_NUMBER {
             return None;
         }
-        if a >= b {
-            Some(Tile { high: a, low: b })
-        } else {
-            Some(Tile { high: b, low: a })
-        }
+        let (high, low) = if a >= b { (a, b) } else { (b, a) };
+        Some(Tile {
+            high,
+            low,
+            id: high * (high + 1) / 2 + low,
+        })
     }
 
     /// The higher half.
@@ -110,12 +122,12 @@ impl Tile {
 
     /// Dense index: `high * (high + 1) / 2 + low`, so the double-`n` set is `0..(n+1)(n+2)/2`.
     pub(crate) const fn id(self) -> u8 {
-        self.high * (self.high + 1) / 2 + self.low
+        self.id
     }
 
     /// The tile with dense index `id` (`id < 91`).
     pub(crate) const fn from_id(id: u8) -> Tile {
-        BY_ID[id as usize % MAX_TILES]
+        BY_ID[id as usize & (BY_ID.len() - 1)]
     }
 
     const fn compute_from_id(id: u8) -> Tile {
@@ -126,14 +138,28 @@ impl Tile {
         Tile {
             high,
             low: id - high * (high + 1) / 2,
+            id,
         }
     }
 
-    /// The tile as a one-bit set.
+    /// The tile as a one-bit set (a table look-up: a 128-bit shift by a variable takes
+    /// several instructions).
+    #[inline]
     pub(crate) const fn bit(self) -> u128 {
-        1u128 << self.id()
+        BITS[self.id as usize & 127]
     }
 }
+
+/// `BITS[i] = 1 << i`.
+const BITS: [u128; 128] = {
+    let mut out = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = 1u128 << i;
+        i += 1;
+    }
+    out
+};
 
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -147,8 +173,14 @@ impl fmt::Debug for Tile {
     }
 }
 
-const BY_ID: [Tile; MAX_TILES] = {
-    let mut out = [Tile { high: 0, low: 0 }; MAX_TILES];
+/// The tiles by dense index; 128 entries so that a 7-bit index needs no bounds check (the
+/// entries past double-twelve's 91 are never looked up: no set holds such an index).
+const BY_ID: [Tile; 128] = {
+    let mut out = [Tile {
+        high: 0,
+        low: 0,
+        id: 0,
+    }; 128];
     let mut id = 0;
     while id < MAX_TILES {
         out[id] = Tile::compute_from_id(id as u8);
@@ -182,9 +214,10 @@ impl FromStr for Tile {
     }
 }
 
-/// Bit masks of the tiles showing each number (index = number), over the double-twelve set.
-pub(crate) const NUMBER_TILES: [u128; 13] = {
-    let mut out = [0u128; 13];
+/// Bit masks of the tiles showing each number (index = number, 0 to 12), over the double-twelve
+/// set; 16 entries so that a 4-bit index needs no bounds check.
+pub(crate) const NUMBER_TILES: [u128; 16] = {
+    let mut out = [0u128; 16];
     let mut id = 0;
     while id < MAX_TILES {
         let t = Tile::from_id(id as u8);
@@ -215,6 +248,13 @@ pub(crate) const NUMBER_TILES: [u128; 13] = {
 pub struct Tiles(pub(crate) u128);
 
 /// A list of tiles that cannot be a set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{ParseTilesError, Tiles};
+/// assert!(matches!("6-6 6-6".parse::<Tiles>(), Err(ParseTilesError::Duplicate(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseTilesError {
@@ -314,38 +354,38 @@ impl Tiles {
         Tiles(self.0 & !other.0)
     }
 
-    /// The tile of lowest pip count, if it is the only one with that count.
-    pub(crate) fn lightest_unique(self) -> Option<(u32, bool)> {
-        let mut best: Option<u32> = None;
-        let mut unique = false;
-        for t in self.iter() {
-            match best {
-                Some(b) if t.pips() > b => {}
-                Some(b) if t.pips() == b => unique = false,
-                _ => {
-                    best = Some(t.pips());
-                    unique = true;
-                }
-            }
-        }
-        best.map(|b| (b, unique))
+    /// The lowest pip count of the tiles (E5's lightest tile), `None` for no tiles.
+    pub(crate) fn lightest(self) -> Option<u32> {
+        self.iter().map(Tile::pips).min()
     }
 
     /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
     /// select: without a POPCNT instruction in the default target, counting bits one by one
     /// is slow.
+    #[inline(always)]
     pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
+        if self.0 >> 64 != 0 {
+            return self.sample_wide(rng);
+        }
+        let lo = self.0 as u64;
+        if lo == 0 {
+            return None;
+        }
+        let cum = byte_prefix_counts(lo);
+        let k = rng.below((cum >> 56) as u32);
+        Some(Tile::from_id(select64(lo, cum, k) as u8))
+    }
+
+    /// [`Tiles::sample`] for a set with tiles past the first 64 (sets above double-ten).
+    #[cold]
+    #[inline(never)]
+    fn sample_wide(self, rng: &mut GameRng) -> Option<Tile> {
         let lo = self.0 as u64;
         let hi = (self.0 >> 64) as u64;
         let cum_lo = byte_prefix_counts(lo);
         let n_lo = (cum_lo >> 56) as u32;
-        let (cum_hi, n_hi) = if hi == 0 {
-            (0, 0)
-        } else {
-            let c = byte_prefix_counts(hi);
-            (c, (c >> 56) as u32)
-        };
-        let n = n_lo + n_hi;
+        let cum_hi = byte_prefix_counts(hi);
+        let n = n_lo + (cum_hi >> 56) as u32;
         if n == 0 {
             return None;
         }
@@ -373,11 +413,22 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Byte `i` of the result is the number of set bits of `x` in bytes `0..=i` (so the top byte
 /// is the population count).
-const fn byte_prefix_counts(x: u64) -> u64 {
+pub(crate) const fn byte_prefix_counts(x: u64) -> u64 {
     let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
     s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
     s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     s.wrapping_mul(ONES)
+}
+
+/// The bits of `x` spread to the even positions of a word (bit `i` to bit `2i`), so that two
+/// sets over 32 tiles interleave into one word: `spread(a) | spread(b) << 1`.
+pub(crate) const fn spread(x: u32) -> u64 {
+    let mut x = x as u64;
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & 0x5555_5555_5555_5555
 }
 
 /// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
@@ -401,7 +452,8 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 /// The position of the `k`-th set bit of `x` (`k < popcount(x)`), given
 /// `cum = byte_prefix_counts(x)` (Vigna's broadword select, without branches).
-fn select64(x: u64, cum: u64, k: u32) -> u32 {
+#[inline(always)]
+pub(crate) fn select64(x: u64, cum: u64, k: u32) -> u32 {
     // Bytes whose prefix count is <= k form a prefix of the word: count them.
     let kb = u64::from(k) * ONES;
     let le = ((kb | HIGHS) - cum) & HIGHS;
@@ -463,6 +515,16 @@ impl FromIterator<Tile> for Tiles {
 }
 
 /// One of the two long sides of a spinner (a double laid crosswise).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{End, Side, Tile};
+/// let end: End = "2-2:down".parse()?;
+/// assert_eq!(end, End::Side(Tile::new(2, 2).ok_or("tile")?, Side::Down));
+/// assert_eq!(Side::Up.name(), "up");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
@@ -548,6 +610,13 @@ impl fmt::Display for End {
 }
 
 /// A word that is not `left`, `right`, `up`, `down` or a double's side like `2-2:up`.
+///
+/// # Examples
+///
+/// ```
+/// let e = "north".parse::<lattjo_dominoes::End>().unwrap_err();
+/// assert_eq!(e.0, "north");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
 pub struct ParseEndError(pub String);
@@ -663,10 +732,15 @@ mod tests {
     }
 
     #[test]
-    fn lightest_unique_detects_ties() {
+    fn lightest_is_the_lowest_weight_even_when_shared() {
         let t: Tiles = "2-1 3-0 6-6".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((3, false)));
+        assert_eq!(
+            t.lightest(),
+            Some(3),
+            "two tiles of 3 pips: the lightest weighs 3"
+        );
         let t: Tiles = "2-0 3-0".parse().unwrap();
-        assert_eq!(t.lightest_unique(), Some((2, true)));
+        assert_eq!(t.lightest(), Some(2));
+        assert_eq!(Tiles::EMPTY.lightest(), None);
     }
 }

@@ -8,6 +8,15 @@ use crate::shown::Shown;
 use crate::tile::{MAX_TILES, Tile, Tiles};
 
 /// The step a round is at, as a seat sees it.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, ImperfectInfo, Seat, Step};
+/// let game = Dominoes::default();
+/// let state = game.new_initial_state();
+/// assert_eq!(game.view(&state, Some(Seat::new(0))).step, Step::Dealing);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
@@ -38,6 +47,18 @@ pub enum Step {
 /// What one seat (or a spectator) may know: its own hand, the layout, how many tiles every
 /// hand and the stock hold, and what play has shown (E11). Never another seat's tiles, and
 /// never anything about the stock but its size.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{Dominoes, Game, ImperfectInfo, Seat};
+/// let game = Dominoes::default();
+/// let state = game.new_initial_state();
+/// let view = game.view(&state, Some(Seat::new(0)));
+/// assert_eq!(view.hand.map(|h| h.len()), Some(0));
+/// assert_eq!(view.stock_size, 28);
+/// assert_eq!(game.view(&state, None).hand, None, "a spectator sees no hand");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct View {
@@ -130,9 +151,9 @@ impl ImperfectInfo for Dominoes {
     /// Deals the tiles `seat` cannot see (other hands and the stock) at random, keeping
     /// every hand size and everything play has shown: the numbers each player lacked when
     /// he drew or passed ([`Shown`]), the doubles nobody was dealt, a drawn tile that fits,
-    /// the named opening tile. A randomized greedy fill is tried a few dozen times; if it
-    /// never fits (rare, in very constrained endings) the true state is returned, which is
-    /// always consistent.
+    /// the named opening tile, and that play goes on (somebody can still play or draw, E1). A
+    /// randomized greedy fill is tried a few dozen times; if it never fits (rare, in very
+    /// constrained endings) the true state is returned, which is always consistent.
     fn determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
         if matches!(s.phase, Phase::Over) || seat.index() >= s.hands.len() {
             return s.clone();
@@ -243,6 +264,13 @@ impl ImperfectInfo for Dominoes {
                 }
             }
             out.stock = Tiles(unseen.0 & !used);
+            // Play goes on in the true state, which everyone sees: somebody holds a tile
+            // that fits, or one can still be drawn (E1). A fill that blocks the round (every
+            // fitting tile in the block game's dead stock) is not a state the seat cannot
+            // tell from the true one.
+            if matches!(s.phase, Phase::Turn(_) | Phase::Drawing(_)) && self.is_blocked(&out) {
+                continue 'attempt;
+            }
             return out;
         }
         s.clone()

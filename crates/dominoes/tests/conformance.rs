@@ -35,9 +35,8 @@ fn config(games: u32, seed: u64) -> ConformanceConfig<Action> {
 #[test]
 fn conformance_booklet_rules_2_to_5_players() {
     for players in 2..=5 {
-        let game = Dominoes::new(Rules::lattjo(players)).expect("rules");
-        let report =
-            check_imperfect(&game, &config(40, u64::from(players) * 1000)).expect("conforms");
+        let game = Dominoes::new(Rules::lattjo().with_players(players)).expect("rules");
+        let report = check_imperfect(&game, &config(40, players as u64 * 1000)).expect("conforms");
         assert_eq!(report.games, 40);
         assert!(
             report.determinizations_that_differed > 0,
@@ -50,26 +49,23 @@ fn conformance_booklet_rules_2_to_5_players() {
 #[test]
 fn conformance_every_preset() {
     let presets = [
-        Rules::block(2),
-        Rules::draw(3),
-        Rules::all_fives(2),
-        Rules::muggins(4),
+        Rules::block(),
+        Rules::draw().with_players(3),
+        Rules::all_fives(),
+        Rules::muggins().with_players(4),
         Rules::partnership(),
-        Rules::double_nine(4, 7),
-        Rules::double_twelve(6, 10),
-        Rules {
-            must_play_if_able: false,
-            closed_layout_ends_round: false,
-            ..Rules::lattjo(3)
-        },
-        Rules {
-            draw_rule: lattjo_dominoes::DrawRule::DrawUntilPlayableLeaveTwo,
-            ..Rules::all_fives(3)
-        },
-        Rules {
-            no_double: lattjo_dominoes::NoDouble::HighestTileLeads,
-            ..Rules::lattjo(2)
-        },
+        Rules::double_nine().with_players(4).with_hand_size(Some(7)),
+        Rules::double_twelve()
+            .with_players(6)
+            .with_hand_size(Some(10)),
+        Rules::lattjo()
+            .with_players(3)
+            .with_must_play_if_able(false)
+            .with_closed_layout_ends_round(false),
+        Rules::all_fives()
+            .with_players(3)
+            .with_draw_rule(lattjo_dominoes::DrawRule::DrawUntilPlayableLeaveTwo),
+        Rules::lattjo().with_no_double(lattjo_dominoes::NoDouble::HighestTileLeads),
     ];
     for (i, rules) in presets.into_iter().enumerate() {
         let game = Dominoes::new(rules).expect("rules");
@@ -82,22 +78,15 @@ fn conformance_every_preset() {
 #[test]
 fn conformance_five_up() {
     let presets = [
-        Rules::five_up(2),
-        Rules::five_up(3),
-        Rules::five_up(4),
-        Rules {
-            partnerships: true,
-            ..Rules::five_up(4)
-        },
-        Rules {
-            highest: 9,
-            hand_size: Some(7),
-            ..Rules::five_up(4)
-        },
-        Rules {
-            scoring: lattjo_dominoes::Scoring::Block,
-            ..Rules::five_up(2)
-        },
+        Rules::five_up(),
+        Rules::five_up().with_players(3),
+        Rules::five_up().with_players(4),
+        Rules::five_up().with_players(4).with_partnerships(true),
+        Rules::five_up()
+            .with_players(4)
+            .with_highest(9)
+            .with_hand_size(Some(7)),
+        Rules::five_up().with_scoring(lattjo_dominoes::Scoring::Block),
     ];
     for (i, rules) in presets.into_iter().enumerate() {
         let game = Dominoes::new(rules).expect("rules");
@@ -107,7 +96,7 @@ fn conformance_five_up() {
         assert!(report.refusals_checked > 0);
     }
     let five_up = Match::new(
-        Dominoes::new(Rules::five_up(2)).expect("rules"),
+        Dominoes::new(Rules::five_up()).expect("rules"),
         Rules::five_up_match(),
     );
     check_imperfect(
@@ -123,11 +112,10 @@ fn conformance_five_up() {
 #[test]
 fn conformance_match_to_100() {
     for rules in [
-        Rules::lattjo(2),
-        Rules {
-            next_round_leader: lattjo_dominoes::NextRoundLeader::NextClockwise,
-            ..Rules::lattjo(4)
-        },
+        Rules::lattjo(),
+        Rules::lattjo()
+            .with_players(4)
+            .with_next_round_leader(lattjo_dominoes::NextRoundLeader::NextClockwise),
     ] {
         let game = Match::new(
             Dominoes::new(rules).expect("rules"),
@@ -140,7 +128,7 @@ fn conformance_match_to_100() {
         check_imperfect(&game, &cfg).expect("conforms");
     }
     let all_fives = Match::new(
-        Dominoes::new(Rules::all_fives(2)).expect("rules"),
+        Dominoes::new(Rules::all_fives()).expect("rules"),
         MatchConfig::new(Some(121), None).expect("config"),
     );
     check_imperfect(

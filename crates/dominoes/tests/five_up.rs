@@ -23,38 +23,34 @@ fn side(d: &str, side: Side) -> End {
 /// leads) with every double a spinner (section 5) and five tiles each (gambiter's Five Up).
 #[test]
 fn fu6_five_up_preset_is_all_fives_with_every_double_a_spinner_and_five_tiles() {
-    let r = Rules::five_up(2);
+    let r = Rules::five_up();
     assert_eq!(r.spinner, SpinnerRule::EveryDouble);
     assert_eq!(r.scoring, Scoring::Fives);
     assert_eq!(r.draw_rule, DrawRule::DrawUntilPlayable);
     assert_eq!(
-        Rules {
-            spinner: SpinnerRule::FirstDouble,
-            hand_size: None,
-            ..r
-        },
-        Rules::all_fives(2)
+        r.with_spinner(SpinnerRule::FirstDouble)
+            .with_hand_size(None),
+        Rules::all_fives()
     );
     for players in 2..=4 {
-        let g = game(Rules::five_up(players));
+        let g = game(Rules::five_up().with_players(players));
         let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(u64::from(players), 0);
+        let mut rng = GameRng::new(players as u64, 0);
         while g.turn(&s) == Turn::Chance {
             let d = g.sample_chance(&s, &mut rng).expect("deal");
             g.apply(&mut s, &d).expect("deal");
         }
-        for p in Seat::all(usize::from(players)) {
+        for p in Seat::all(players) {
             assert_eq!(s.hand(p).map(Tiles::len), Some(5), "{players} players");
         }
-        assert_eq!(s.stock().len(), 28 - 5 * usize::from(players));
+        assert_eq!(s.stock().len(), 28 - 5 * players);
     }
     assert!(
-        Rules {
-            partnerships: true,
-            ..Rules::five_up(4)
-        }
-        .validate()
-        .is_ok()
+        Rules::five_up()
+            .with_players(4)
+            .with_partnerships(true)
+            .validate()
+            .is_ok()
     );
 }
 
@@ -63,7 +59,7 @@ fn fu6_five_up_preset_is_all_fives_with_every_double_a_spinner_and_five_tiles() 
 #[test]
 fn fu6_a_five_up_match_is_first_to_61_fives() {
     assert_eq!(Rules::five_up_match().target(), Some(305));
-    let m = Match::new(game(Rules::five_up(2)), Rules::five_up_match());
+    let m = Match::new(game(Rules::five_up()), Rules::five_up_match());
     for seed in 0..4 {
         let mut s = m.new_initial_state();
         random_playout(&m, &mut s, &mut GameRng::new(seed, 0), &mut Vec::new());
@@ -83,7 +79,7 @@ fn fu6_a_five_up_match_is_first_to_61_fives() {
 /// FU4: they are named `2-2:up` and `2-2:down`; FU5: the down side is the up side's twin.
 #[test]
 fn section5_fu1_fu2_fu4_every_double_is_a_spinner_opening_after_its_outer_side() {
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     // The first tile 6-4 (a previous winner may lead any tile, E7); 4-4 is the first
     // spinner, open on both sides since 4-2 lies beyond it.
     let mut s = pos(
@@ -166,7 +162,7 @@ fn section5_fu1_fu2_fu4_every_double_is_a_spinner_opening_after_its_outer_side()
 /// 2-2 never opens sides, and after 2-3 the ends are left, right, up and down only.
 #[test]
 fn section5_all_fives_has_one_spinner_five_up_every_double() {
-    let g = game(Rules::all_fives(2));
+    let g = game(Rules::all_fives());
     let mut s = pos(
         &g,
         &["1-1 2-2 4-3 5-2", "2-3 6-6 0-0"],
@@ -184,7 +180,7 @@ fn section5_all_fives_has_one_spinner_five_up_every_double() {
 /// in-line sides are covered (FU2), as in All Fives.
 #[test]
 fn fu1_fu2_the_opening_double_is_the_first_spinner() {
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     let mut s = pos(&g, &["5-0 5-2 1-1", "5-3 5-1 2-2"], "[5-5]*", 0);
     // E4 / FU5: the two in-line sides of a lone spinner are mirror twins.
     assert_eq!(legal(&g, &s), ["5-0 left", "5-2 left"]);
@@ -233,7 +229,7 @@ fn section5_fu3_what_the_fives_count_adds_up() {
 /// fives made in play.
 #[test]
 fn section5_going_out_in_five_up_rounds_to_the_nearest_five() {
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     let mut s = pos(&g, &["2-0", "6-5 4-3"], "0-5 [5-5]* 5-1 / up 5-2", 0);
     // 2-0 on the up side: 0 + 1 + 0 = 1, no score; out with 18 pips against: 20.
     g.apply(&mut s, &a("2-0 up")).expect("out");
@@ -253,7 +249,7 @@ fn section5_going_out_in_five_up_rounds_to_the_nearest_five() {
 fn e4_fu5_spinner_side_twins_depend_on_what_counts() {
     let text = "0-5 [5-5]* 5-1 / up 5-2 2-4 4-5";
     // Up shows 5 (after 4-5), down shows 5 (empty).
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     let s = pos(&g, &["6-5 6-6", "2-2 3-3"], text, 0);
     assert_eq!(legal(&g, &s), ["6-5 up", "6-5 down"]);
     let counts: Vec<u32> = ["6-5 up", "6-5 down"]
@@ -269,10 +265,7 @@ fn e4_fu5_spinner_side_twins_depend_on_what_counts() {
         [6 + 1, 1 + 5 + 6],
         "not the same position (the empty down side counts 0)"
     );
-    let block = game(Rules {
-        scoring: Scoring::Block,
-        ..Rules::five_up(2)
-    });
+    let block = game(Rules::five_up().with_scoring(Scoring::Block));
     let s = pos(&block, &["6-5 6-6", "2-2 3-3"], text, 0);
     assert_eq!(legal(&block, &s), ["6-5 up"]);
 }
@@ -284,7 +277,7 @@ fn e4_fu5_spinner_side_twins_depend_on_what_counts() {
 /// only mirror twins.
 #[test]
 fn e4_fu5_covering_a_spinner_is_not_the_same_play_as_covering_a_plain_end() {
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     let s = pos(&g, &["3-0 6-6", "1-1 2-2"], "3-4 [4-6] 6-2 2-3 3-3*", 0);
     assert_eq!(legal(&g, &s), ["3-0 left", "3-0 right"]);
     let l = layout("3-4 [4-6] 6-2 2-3 3-3* 3-5");
@@ -424,7 +417,7 @@ fn place_refuses_closed_or_misnamed_sides() {
 /// lower hand wins (D12) and scores the other's pips rounded to the nearest 5 (section 5).
 #[test]
 fn e1b_a_closed_five_up_layout_blocks_the_round() {
-    let g = game(Rules::five_up(2));
+    let g = game(Rules::five_up());
     let text = "6-2 2-1 1-6 [6-6]* 6-3 3-4 4-6 / up 6-0 0-5 5-6";
     let l = layout(text);
     assert!(l.open_ends().all(|e| l.end_value(e) == Some(6)));

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
     (
-        2u8..=5,
+        2usize..=5,
         0usize..4,
         any::<bool>(),
         any::<bool>(),
@@ -22,42 +22,47 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
         any::<bool>(),
     )
         .prop_map(
-            |(players, draw, must, closed, tie, basis, fives, spinner, nodouble, partners)| Rules {
-                draw_rule: [
-                    DrawRule::DrawOne,
-                    DrawRule::DrawUntilPlayable,
-                    DrawRule::DrawUntilPlayableLeaveTwo,
-                    DrawRule::NoDraw,
-                ][draw],
-                must_play_if_able: must,
-                closed_layout_ends_round: closed,
-                blocked_tie: if tie {
-                    BlockedTie::NoScore
-                } else {
-                    BlockedTie::LightestTile
-                },
-                score_basis: if basis {
-                    ScoreBasis::OthersMinusOwn
-                } else {
-                    ScoreBasis::OthersOnly
-                },
-                scoring: if fives {
-                    Scoring::Fives
-                } else {
-                    Scoring::Block
-                },
-                spinner: [
-                    SpinnerRule::None,
-                    SpinnerRule::FirstDouble,
-                    SpinnerRule::EveryDouble,
-                ][spinner],
-                no_double: if nodouble {
-                    NoDouble::Redeal
-                } else {
-                    NoDouble::HighestTileLeads
-                },
-                partnerships: partners && players == 4,
-                ..Rules::lattjo(players)
+            |(players, draw, must, closed, tie, basis, fives, spinner, nodouble, partners)| {
+                Rules::lattjo()
+                    .with_players(players)
+                    .with_draw_rule(
+                        [
+                            DrawRule::DrawOne,
+                            DrawRule::DrawUntilPlayable,
+                            DrawRule::DrawUntilPlayableLeaveTwo,
+                            DrawRule::NoDraw,
+                        ][draw],
+                    )
+                    .with_must_play_if_able(must)
+                    .with_closed_layout_ends_round(closed)
+                    .with_blocked_tie(if tie {
+                        BlockedTie::NoScore
+                    } else {
+                        BlockedTie::LightestTile
+                    })
+                    .with_score_basis(if basis {
+                        ScoreBasis::OthersMinusOwn
+                    } else {
+                        ScoreBasis::OthersOnly
+                    })
+                    .with_scoring(if fives {
+                        Scoring::Fives
+                    } else {
+                        Scoring::Block
+                    })
+                    .with_spinner(
+                        [
+                            SpinnerRule::None,
+                            SpinnerRule::FirstDouble,
+                            SpinnerRule::EveryDouble,
+                        ][spinner],
+                    )
+                    .with_no_double(if nodouble {
+                        NoDouble::Redeal
+                    } else {
+                        NoDouble::HighestTileLeads
+                    })
+                    .with_partnerships(partners && players == 4)
             },
         )
 }
@@ -65,17 +70,18 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
 /// Five-Up (every double a spinner), 2-4 players, with partnerships and with the larger
 /// double-nine set (ten spinners possible).
 fn five_up_strategy() -> impl Strategy<Value = Rules> {
-    (2u8..=4, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(players, partners, big, leave_two)| Rules {
-            partnerships: partners && players == 4,
-            highest: if big { 9 } else { 6 },
-            hand_size: Some(if big { 7 } else { 5 }),
-            draw_rule: if leave_two {
-                DrawRule::DrawUntilPlayableLeaveTwo
-            } else {
-                DrawRule::DrawUntilPlayable
-            },
-            ..Rules::five_up(players)
+    (2usize..=4, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(players, partners, big, leave_two)| {
+            Rules::five_up()
+                .with_players(players)
+                .with_partnerships(partners && players == 4)
+                .with_highest(if big { 9 } else { 6 })
+                .with_hand_size(Some(if big { 7 } else { 5 }))
+                .with_draw_rule(if leave_two {
+                    DrawRule::DrawUntilPlayableLeaveTwo
+                } else {
+                    DrawRule::DrawUntilPlayable
+                })
         },
     )
 }
@@ -287,7 +293,7 @@ proptest! {
     /// are moved between the other hands and the stock; the spectator sees no hand.
     #[test]
     fn a_view_never_shows_another_seats_tiles(rules in any_rules(), seed in any::<u64>(), shuffle in any::<u64>()) {
-        let game = Dominoes::new(Rules { partnerships: false, ..rules }).expect("rules");
+        let game = Dominoes::new(rules.with_partnerships(false)).expect("rules");
         let mut checked = 0;
         play(&game, seed, |s, _| {
             let Turn::Player(_) = game.turn(s) else { return };

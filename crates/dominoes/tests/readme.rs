@@ -6,7 +6,7 @@ use lattjo_dominoes::{Action, Dominoes, Rules};
 
 #[test]
 fn readme_example() -> Result<(), Box<dyn std::error::Error>> {
-    let game = Dominoes::new(Rules::lattjo(3))?;
+    let game = Dominoes::new(Rules::lattjo().with_players(3))?;
     // One round: the deal and every draw are chance events.
     let mut round = game.new_initial_state();
     random_playout(&game, &mut round, &mut GameRng::new(1, 0), &mut Vec::new());
@@ -36,7 +36,7 @@ fn readme_example() -> Result<(), Box<dyn std::error::Error>> {
 
 #[test]
 fn seeded_deal_is_stable() {
-    let game = Dominoes::new(Rules::lattjo(2)).expect("rules");
+    let game = Dominoes::new(Rules::lattjo()).expect("rules");
     let mut s = game.new_initial_state();
     let mut rng = GameRng::new(2026, 0);
     let mut dealt = Vec::new();

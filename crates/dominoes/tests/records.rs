@@ -52,36 +52,42 @@ fn round_hash(rules: Rules, n: u64) -> u64 {
 #[test]
 fn existing_presets_play_the_same_records_as_before_five_up() {
     let cases: [(&str, Rules, u64); 16] = [
-        ("lattjo 2", Rules::lattjo(2), PINS[0]),
-        ("lattjo 3", Rules::lattjo(3), PINS[1]),
-        ("lattjo 4", Rules::lattjo(4), PINS[2]),
-        ("lattjo 5", Rules::lattjo(5), PINS[3]),
-        ("block 2", Rules::block(2), PINS[4]),
-        ("draw 3", Rules::draw(3), PINS[5]),
-        ("all fives 2", Rules::all_fives(2), PINS[6]),
-        ("all fives 3", Rules::all_fives(3), PINS[7]),
-        ("all fives 4", Rules::all_fives(4), PINS[8]),
-        ("muggins 2", Rules::muggins(2), PINS[9]),
-        ("muggins 4", Rules::muggins(4), PINS[10]),
+        ("lattjo 2", Rules::lattjo(), PINS[0]),
+        ("lattjo 3", Rules::lattjo().with_players(3), PINS[1]),
+        ("lattjo 4", Rules::lattjo().with_players(4), PINS[2]),
+        ("lattjo 5", Rules::lattjo().with_players(5), PINS[3]),
+        ("block 2", Rules::block(), PINS[4]),
+        ("draw 3", Rules::draw().with_players(3), PINS[5]),
+        ("all fives 2", Rules::all_fives(), PINS[6]),
+        ("all fives 3", Rules::all_fives().with_players(3), PINS[7]),
+        ("all fives 4", Rules::all_fives().with_players(4), PINS[8]),
+        ("muggins 2", Rules::muggins(), PINS[9]),
+        ("muggins 4", Rules::muggins().with_players(4), PINS[10]),
         ("partnership", Rules::partnership(), PINS[11]),
-        ("double nine", Rules::double_nine(4, 7), PINS[12]),
-        ("double twelve", Rules::double_twelve(6, 10), PINS[13]),
+        (
+            "double nine",
+            Rules::double_nine().with_players(4).with_hand_size(Some(7)),
+            PINS[12],
+        ),
+        (
+            "double twelve",
+            Rules::double_twelve()
+                .with_players(6)
+                .with_hand_size(Some(10)),
+            PINS[13],
+        ),
         (
             "booklet with the first-double spinner",
-            Rules {
-                spinner: SpinnerRule::FirstDouble,
-                ..Rules::lattjo(2)
-            },
+            Rules::lattjo().with_spinner(SpinnerRule::FirstDouble),
             PINS[14],
         ),
         (
             "all fives, double-nine, partners",
-            Rules {
-                highest: 9,
-                hand_size: Some(9),
-                partnerships: true,
-                ..Rules::all_fives(4)
-            },
+            Rules::all_fives()
+                .with_players(4)
+                .with_highest(9)
+                .with_hand_size(Some(9))
+                .with_partnerships(true),
             PINS[15],
         ),
     ];
@@ -100,12 +106,11 @@ fn existing_presets_play_the_same_records_as_before_five_up() {
 #[test]
 fn existing_matches_play_the_same_records_as_before_five_up() {
     let cases = [
-        (Rules::all_fives(2), 121, PINS[16]),
+        (Rules::all_fives(), 121, PINS[16]),
         (
-            Rules {
-                next_round_leader: NextRoundLeader::NextClockwise,
-                ..Rules::lattjo(4)
-            },
+            Rules::lattjo()
+                .with_players(4)
+                .with_next_round_leader(NextRoundLeader::NextClockwise),
             100,
             PINS[17],
         ),

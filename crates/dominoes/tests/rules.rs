@@ -31,14 +31,14 @@ const CLOSED_AT_6: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6";
 
 #[test]
 fn d1_d2_deal_gives_7_or_5_tiles_from_28_and_the_rest_is_the_stock() {
-    for (players, hand, stock) in [(2u8, 7usize, 14usize), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
-        let g = game(Rules::lattjo(players));
+    for (players, hand, stock) in [(2usize, 7usize, 14usize), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
+        let g = game(Rules::lattjo().with_players(players));
         assert_eq!(g.set().len(), 28);
         for seed in 0..20 {
             let mut s = g.new_initial_state();
             assert_eq!(g.turn(&s), Turn::Chance, "the deal is chance");
             deal(&g, &mut s, seed);
-            for p in Seat::all(usize::from(players)) {
+            for p in Seat::all(players) {
                 assert_eq!(s.hand(p).map(Tiles::len), Some(hand));
             }
             assert_eq!(s.stock().len(), stock);
@@ -48,7 +48,7 @@ fn d1_d2_deal_gives_7_or_5_tiles_from_28_and_the_rest_is_the_stock() {
 
 #[test]
 fn d3_e11_a_seat_sees_its_own_hand_and_only_counts_of_the_others() {
-    let g = game(Rules::lattjo(3));
+    let g = game(Rules::lattjo().with_players(3));
     let mut s = g.new_initial_state();
     deal(&g, &mut s, 5);
     let v = g.view(&s, Some(seat(1)));
@@ -73,7 +73,7 @@ fn d3_e11_a_seat_sees_its_own_hand_and_only_counts_of_the_others() {
 
 #[test]
 fn d4_highest_double_opens_and_must_be_that_double() {
-    let g = game(Rules::lattjo(3));
+    let g = game(Rules::lattjo().with_players(3));
     let mut s = pos(&g, &["3-3 6-1", "5-5 2-0", "4-4 1-0"], "empty", 0);
     assert_eq!(
         g.turn(&s),
@@ -98,7 +98,7 @@ fn d4_highest_double_opens_and_must_be_that_double() {
 
 #[test]
 fn d5_e8_no_double_means_a_redeal() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let s = pos(
         &g,
         &["1-0 2-0 3-0 4-0 5-0 6-0 2-1", "3-1 4-1 5-1 6-1 3-2 4-2 5-2"],
@@ -117,10 +117,7 @@ fn d5_e8_no_double_means_a_redeal() {
 
 #[test]
 fn e8_option_highest_tile_leads_when_no_double() {
-    let g = game(Rules {
-        no_double: NoDouble::HighestTileLeads,
-        ..Rules::lattjo(2)
-    });
+    let g = game(Rules::lattjo().with_no_double(NoDouble::HighestTileLeads));
     let s = pos(
         &g,
         &["1-0 2-0 3-0 4-0 5-0 6-0 2-1", "3-1 4-1 5-1 6-1 3-2 4-2 6-5"],
@@ -133,7 +130,7 @@ fn e8_option_highest_tile_leads_when_no_double() {
 
 #[test]
 fn d6_e9_opening_counts_as_the_turn_and_play_goes_clockwise() {
-    let g = game(Rules::lattjo(3));
+    let g = game(Rules::lattjo().with_players(3));
     let mut s = pos(
         &g,
         &["6-6 6-1 1-0", "6-2 2-0 5-5", "6-3 3-0 4-4"],
@@ -163,7 +160,7 @@ fn d6_e9_opening_counts_as_the_turn_and_play_goes_clockwise() {
 
 #[test]
 fn d7_one_tile_on_an_open_end_with_matching_halves() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["6-4 4-0", "2-1 3-3"], "[6-6]", 0);
     refused(
         &g,
@@ -182,7 +179,7 @@ fn d7_one_tile_on_an_open_end_with_matching_halves() {
 
 #[test]
 fn d8_a_double_offers_its_number_and_there_is_no_spinner() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["4-1 0-0", "5-2 3-3"], "[6-6] 6-4 4-4", 0);
     refused(
         &g,
@@ -195,7 +192,7 @@ fn d8_a_double_offers_its_number_and_there_is_no_spinner() {
 
 #[test]
 fn e4_same_number_at_both_ends_gives_one_placement() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     // Both ends show 6 after the opening double.
     let mut s = pos(&g, &["6-4 6-1", "2-1 3-3"], "[6-6]", 0);
     assert_eq!(legal(&g, &s), ["6-1 left", "6-4 left"]);
@@ -219,7 +216,7 @@ fn e4_same_number_at_both_ends_gives_one_placement() {
 
 #[test]
 fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes_if_it_does_not_fit() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
     assert_eq!(legal(&g, &s), ["draw"]);
     let stock = s.stock().len();
@@ -239,7 +236,7 @@ fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes_if_it_does_not_fit
 
 #[test]
 fn e3_a_drawn_tile_that_fits_must_be_played() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "4-6 [6-6]", 0);
     g.apply(&mut s, &a("draw")).expect("draw");
     g.apply(&mut s, &a("deal 6-3")).expect("deal");
@@ -260,10 +257,7 @@ fn e3_a_drawn_tile_that_fits_must_be_played() {
 
 #[test]
 fn e3_option_a_drawn_tile_may_be_kept() {
-    let g = game(Rules {
-        must_play_if_able: false,
-        ..Rules::lattjo(2)
-    });
+    let g = game(Rules::lattjo().with_must_play_if_able(false));
     let mut s = pos(&g, &["6-2 3-0", "6-5 4-4"], "[6-6]", 0);
     // Able to play, but may draw under this option.
     assert_eq!(legal(&g, &s), ["6-2 left", "draw"]);
@@ -276,7 +270,7 @@ fn e3_option_a_drawn_tile_may_be_kept() {
 
 #[test]
 fn d10_a_player_who_can_place_must() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["6-2 3-0", "6-5 4-4"], "[6-6]", 0);
     refused(&g, &mut s, "draw", PlayError::MustPlay);
     refused(&g, &mut s, "pass", PlayError::MustPlay);
@@ -288,7 +282,7 @@ fn d10_a_player_who_can_place_must() {
 
 #[test]
 fn d11_e12_going_out_ends_the_round_at_once() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["6-1", "6-2 5-5"], "[6-6]", 0);
     g.apply(&mut s, &a("6-1 left")).expect("last tile");
     assert_eq!(
@@ -306,7 +300,7 @@ fn d11_e12_going_out_ends_the_round_at_once() {
 
 #[test]
 fn e1b_a_closed_layout_ends_the_round_though_the_stock_has_tiles() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     // One step from closed: the right end shows 0; 0-6 closes it at 6.
     let mut s = pos(
         &g,
@@ -327,10 +321,7 @@ fn e1b_a_closed_layout_ends_the_round_though_the_stock_has_tiles() {
 
 #[test]
 fn e1b_option_off_players_draw_out_the_stock_then_e1a_ends_it() {
-    let g = game(Rules {
-        closed_layout_ends_round: false,
-        ..Rules::lattjo(2)
-    });
+    let g = game(Rules::lattjo().with_closed_layout_ends_round(false));
     let mut s = pos(&g, &["2-0", "5-4 1-0"], CLOSED_AT_6, 0);
     assert_eq!(
         g.turn(&s),
@@ -359,7 +350,7 @@ fn e1b_option_off_players_draw_out_the_stock_then_e1a_ends_it() {
 #[test]
 fn e1a_nobody_fits_and_nothing_can_be_drawn_ends_the_round() {
     // Block game (no drawing): the dead stock holds 5s and 6s, but no hand does.
-    let g = game(Rules::block(2));
+    let g = game(Rules::block());
     let mut s = pos(&g, &["6-5 2-0", "3-1 4-2"], "[6-6]", 0);
     g.apply(&mut s, &a("6-5 left")).expect("play");
     let r = s.result().expect("blocked");
@@ -374,7 +365,7 @@ fn e1a_nobody_fits_and_nothing_can_be_drawn_ends_the_round() {
 
 #[test]
 fn e1a_a_stuck_player_with_an_empty_stock_passes_while_another_can_play() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let layout = "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1 1-0 0-0 0-3";
     let mut s = pos(&g, &["5-5", "4-4 6-3"], layout, 0);
     assert!(s.stock().is_empty());
@@ -394,7 +385,7 @@ fn e1a_a_stuck_player_with_an_empty_stock_passes_while_another_can_play() {
 
 #[test]
 fn e5_tied_lowest_pips_score_nothing() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let s = pos(&g, &["3-0", "2-1"], CLOSED_AT_6, 0);
     let r = s.result().expect("blocked");
     assert_eq!(r.winner, None);
@@ -407,11 +398,9 @@ fn e5_tied_lowest_pips_score_nothing() {
 
 #[test]
 fn e5_option_lightest_tile_breaks_the_tie() {
-    let rules = Rules {
-        blocked_tie: BlockedTie::LightestTile,
-        score_basis: ScoreBasis::OthersOnly,
-        ..Rules::lattjo(2)
-    };
+    let rules = Rules::lattjo()
+        .with_blocked_tie(BlockedTie::LightestTile)
+        .with_score_basis(ScoreBasis::OthersOnly);
     let g = game(rules);
     let s = pos(&g, &["5-0", "3-2 0-0"], CLOSED_AT_6, 0);
     let r = s.result().expect("blocked");
@@ -423,9 +412,75 @@ fn e5_option_lightest_tile_breaks_the_tie() {
     assert_eq!(s.result().map(|r| r.winner), Some(None));
 }
 
+/// Issue 15.10: E5 compares the tied players' lightest tiles; a player holding two tiles of
+/// the same lightest weight still has that weight as its lightest. The issue's example: a
+/// blocked round with pips [8, 12, 9, 8], seats 0 and 3 tied, seat 0 holding 5-3 and seat 3
+/// holding 3-1 and 4-0: seat 3's lightest tile (4 pips) beats seat 0's (8), and under the
+/// block preset (the others' pips, E6) it scores 8 + 12 + 9 = 29. The crate scored nothing.
+#[test]
+fn issue15_10_e5_a_player_with_two_equally_light_tiles_still_has_the_lightest() {
+    // Closed at 6 (every 6-tile down), without 5-3, 3-1 or 4-0.
+    const CLOSED: &str = "6-1 1-2 2-6 [6-6] 6-3 3-4 4-6 6-5 5-0 0-6";
+    let g = game(Rules::block().with_players(4));
+    let s = pos(&g, &["5-3", "5-5 2-0", "4-4 1-0", "3-1 4-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.pips.as_slice(), &[8, 12, 9, 8]);
+    assert_eq!(r.winner, Some(seat(3)));
+    assert_eq!(r.points.as_slice(), &[0, 0, 0, 29]);
+    // The player whose lightest tile is lighter wins whichever of the tied holds two.
+    let s = pos(&g, &["3-1 4-0", "5-5 2-0", "4-4 1-0", "5-3"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(
+        (r.winner, r.points.as_slice()),
+        (Some(seat(0)), &[29, 0, 0, 0][..])
+    );
+    // Three tied at 8: the unique lightest tile (0-0) wins, 8 + 8 + 9 = 25.
+    let s = pos(&g, &["2-0 3-3", "0-0 4-4", "5-3", "4-2 3-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 8, 8, 9]);
+    assert_eq!(
+        (r.winner, r.points.as_slice()),
+        (Some(seat(1)), &[0, 25, 0, 0][..])
+    );
+    // Three tied, two of them sharing the lightest weight (2-0 against 1-1): nobody scores
+    // (E5's fallback).
+    let s = pos(&g, &["2-0 3-3", "1-1 4-2", "5-3", "4-4 3-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 8, 8, 11]);
+    assert_eq!((r.winner, r.points.as_slice()), (None, &[0, 0, 0, 0][..]));
+}
+
+/// E5 with partnerships (E13): the tied teams compare the lightest tile either partner
+/// holds; two equally light tiles on one team are no tie.
+#[test]
+fn e5_e13_partnerships_compare_the_teams_lightest_tiles() {
+    const CLOSED: &str = "6-1 1-2 2-6 [6-6] 6-3 3-4 4-6 6-5 5-0 0-6";
+    let g = game(
+        Rules::partnership()
+            .with_draw_rule(DrawRule::NoDraw)
+            .with_blocked_tie(BlockedTie::LightestTile),
+    );
+    // Team 0 (seats 0, 2): 5-3 and 1-0, 9 pips; team 1 (seats 1, 3): 3-2 2-0 and 1-1, 9
+    // pips. Team 0's 1-0 (1 pip) is lighter than team 1's 2-0 and 1-1 (2 each).
+    let s = pos(&g, &["5-3", "3-2 2-0", "1-0", "1-1"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 7, 1, 2]);
+    assert_eq!(
+        r.winner,
+        Some(seat(2)),
+        "team 0; its member with fewer pips"
+    );
+    // Team 1's two 2-pip tiles (1-1, 2-0) are its lightest, no tie: they beat team 0's 3-0.
+    let s = pos(&g, &["5-3", "1-1 5-2", "3-0", "2-0"], CLOSED, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[8, 9, 3, 2]);
+    assert_eq!(r.winner, Some(seat(3)));
+}
+
 #[test]
 fn d12_d13_e6_three_players_winner_pips_subtracted_once() {
-    let g = game(Rules::lattjo(3));
+    let g = game(Rules::lattjo().with_players(3));
     let s = pos(&g, &["2-0", "3-2", "4-3"], CLOSED_AT_6, 1);
     let r = s.result().expect("blocked");
     assert_eq!(r.pips.as_slice(), &[2, 5, 7]);
@@ -435,10 +490,11 @@ fn d12_d13_e6_three_players_winner_pips_subtracted_once() {
         &[10, 0, 0],
         "(5 + 7) - 2, not (5-2) + (7-2)"
     );
-    let g = game(Rules {
-        score_basis: ScoreBasis::OthersOnly,
-        ..Rules::lattjo(3)
-    });
+    let g = game(
+        Rules::lattjo()
+            .with_players(3)
+            .with_score_basis(ScoreBasis::OthersOnly),
+    );
     let s = pos(&g, &["2-0", "3-2", "4-3"], CLOSED_AT_6, 1);
     assert_eq!(
         s.result().map(|r| r.points.as_slice().to_vec()),
@@ -451,7 +507,7 @@ fn d12_d13_e6_three_players_winner_pips_subtracted_once() {
 
 #[test]
 fn d15_e7_each_round_starts_from_the_deal_with_the_highest_double() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let prev = pos(&g, &["6-1", "6-2 5-5"], "[6-6]", 0);
     let totals = BySeat::new(2, 0i64);
     let cfg = Rules::suggested_match();
@@ -472,7 +528,7 @@ fn d15_e7_each_round_starts_from_the_deal_with_the_highest_double() {
 
 #[test]
 fn e7_options_previous_winner_or_next_clockwise_leads_with_any_tile() {
-    let base = Rules::lattjo(3);
+    let base = Rules::lattjo().with_players(3);
     let g = game(base);
     let mut prev = pos(&g, &["6-6 2-1", "6-2 5-5", "6-3 4-4"], "empty", 0);
     for m in ["6-6", "6-2 left", "6-3 right", "2-1 left"] {
@@ -492,10 +548,7 @@ fn e7_options_previous_winner_or_next_clockwise_leads_with_any_tile() {
         (NextRoundLeader::PreviousWinner, 0u8),
         (NextRoundLeader::NextClockwise, 1),
     ] {
-        let g = game(Rules {
-            next_round_leader: leader,
-            ..base
-        });
+        let g = game(base.with_next_round_leader(leader));
         let mut s = g.new_round(&ctx);
         deal(&g, &mut s, 4);
         assert_eq!(g.turn(&s), Turn::Player(seat(expected)), "{leader:?}");
@@ -506,7 +559,7 @@ fn e7_options_previous_winner_or_next_clockwise_leads_with_any_tile() {
 #[test]
 fn d14_e10_the_match_ends_at_the_first_round_that_reaches_the_target() {
     for seed in 0..30 {
-        let g = game(Rules::lattjo(3));
+        let g = game(Rules::lattjo().with_players(3));
         let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
         let mut s = m.new_initial_state();
         let mut rng = GameRng::new(seed, 0);
@@ -547,7 +600,7 @@ fn d14_e10_the_match_ends_at_the_first_round_that_reaches_the_target() {
 
 #[test]
 fn e11_determinize_respects_numbers_a_player_showed_he_lacks() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     // Seat 1 is stuck on ends 4 and 6, draws, and the drawn tile does not fit either.
     let mut s = pos(&g, &["6-1 1-1 2-0", "2-1 3-0 5-5"], "4-6 [6-6]", 1);
     g.apply(&mut s, &a("draw")).expect("draw");
@@ -583,7 +636,7 @@ fn e11_determinize_respects_numbers_a_player_showed_he_lacks() {
 
 #[test]
 fn e11_determinize_keeps_the_opening_information() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     // 5-5 opened: 6-6 was dealt to nobody, so no determinization may give it to a hand
     // dealt at the start.
     let mut s = pos(
@@ -643,7 +696,7 @@ fn e13_blocked_partnership_goes_by_team_totals() {
 
 #[test]
 fn option_draw_until_playable() {
-    let g = game(Rules::draw(2));
+    let g = game(Rules::draw());
     let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
     g.apply(&mut s, &a("draw")).expect("draw");
     g.apply(&mut s, &a("deal 5-1")).expect("no fit");
@@ -655,10 +708,7 @@ fn option_draw_until_playable() {
 
 #[test]
 fn option_leave_two_and_block_game_pass() {
-    let g = game(Rules {
-        draw_rule: DrawRule::DrawUntilPlayableLeaveTwo,
-        ..Rules::lattjo(2)
-    });
+    let g = game(Rules::lattjo().with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo));
     let layout =
         "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1";
     // Two tiles (1-0 and 0-0) left in the stock: they are never drawn.
@@ -666,7 +716,7 @@ fn option_leave_two_and_block_game_pass() {
     assert_eq!(s.stock().len(), 2);
     refused(&g, &mut s, "draw", PlayError::StockEmpty);
     assert_eq!(legal(&g, &s), ["pass"]);
-    let g = game(Rules::block(2));
+    let g = game(Rules::block());
     let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
     refused(&g, &mut s, "draw", PlayError::NoDrawing);
     assert_eq!(legal(&g, &s), ["pass"]);
@@ -674,7 +724,7 @@ fn option_leave_two_and_block_game_pass() {
 
 #[test]
 fn option_fives_scoring_counts_ends_and_doubles() {
-    let g = game(Rules::muggins(2));
+    let g = game(Rules::muggins());
     let mut s = pos(&g, &["6-3 1-0 4-4", "6-2 0-0 5-5"], "[6-6]", 0);
     g.apply(&mut s, &a("6-3 left")).expect("play");
     assert_eq!(s.fives()[seat(0)], 15, "3 + both halves of 6-6");
@@ -685,7 +735,7 @@ fn option_fives_scoring_counts_ends_and_doubles() {
 
 #[test]
 fn option_fives_going_out_rounds_to_the_nearest_five() {
-    let g = game(Rules::muggins(2));
+    let g = game(Rules::muggins());
     let mut s = pos(&g, &["6-3", "5-3 4-1"], "[6-6]", 0);
     g.apply(&mut s, &a("6-3 left")).expect("out");
     // 15 for the play, 13 in the other hand rounds to 15.
@@ -697,7 +747,7 @@ fn option_fives_going_out_rounds_to_the_nearest_five() {
 
 #[test]
 fn option_spinner_opens_up_and_down_after_both_sides() {
-    let g = game(Rules::all_fives(2));
+    let g = game(Rules::all_fives());
     let mut s = pos(&g, &["5-0 5-2 1-1", "5-3 5-1 2-2"], "[5-5]*", 0);
     assert_eq!(
         legal(&g, &s),
@@ -720,14 +770,24 @@ fn option_spinner_opens_up_and_down_after_both_sides() {
 #[test]
 fn option_larger_sets_with_configurable_hands() {
     for (rules, set, hand) in [
-        (Rules::double_nine(4, 7), 55, 7),
-        (Rules::double_twelve(6, 12), 91, 12),
+        (
+            Rules::double_nine().with_players(4).with_hand_size(Some(7)),
+            55,
+            7,
+        ),
+        (
+            Rules::double_twelve()
+                .with_players(6)
+                .with_hand_size(Some(12)),
+            91,
+            12,
+        ),
     ] {
         let g = game(rules);
         assert_eq!(g.set().len(), set);
         let mut s = g.new_initial_state();
         deal(&g, &mut s, 3);
-        let players = usize::from(rules.players);
+        let players = rules.players;
         for p in Seat::all(players) {
             assert_eq!(s.hand(p).map(Tiles::len), Some(hand));
         }
@@ -743,7 +803,7 @@ fn option_larger_sets_with_configurable_hands() {
 
 #[test]
 fn bad_input_is_a_typed_error_and_the_state_is_unchanged() {
-    let g = game(Rules::lattjo(2));
+    let g = game(Rules::lattjo());
     let mut s = pos(&g, &["6-4 2-1", "5-5 3-0"], "[6-6]", 0);
     refused(
         &g,
@@ -777,20 +837,25 @@ fn bad_input_is_a_typed_error_and_the_state_is_unchanged() {
 
 #[test]
 fn a_state_of_another_game_is_refused_not_a_panic() {
-    let five = game(Rules::lattjo(5));
+    let five = game(Rules::lattjo().with_players(5));
     let mut s = five.new_initial_state();
     deal(&five, &mut s, 1);
-    let two = game(Rules::lattjo(2));
+    let two = game(Rules::lattjo());
     let mut v = Vec::new();
     two.legal_actions(&s, &mut v);
     assert!(v.is_empty());
-    refused(
-        &two,
-        &mut s,
-        "draw",
-        PlayError::WrongGame {
-            expected: 2,
-            got: 5,
-        },
-    );
+    refused(&two, &mut s, "draw", PlayError::OtherRules);
+    // The same number of players but other rules is another game too (issue 15: a state
+    // carries its rules and is checked against them).
+    let block = game(Rules::block());
+    let mut s = two.new_initial_state();
+    deal(&two, &mut s, 1);
+    let mut v = Vec::new();
+    block.legal_actions(&s, &mut v);
+    assert!(v.is_empty());
+    let mut listed = Vec::new();
+    two.legal_actions(&s, &mut listed);
+    let first = listed[0].to_string();
+    refused(&block, &mut s, &first, PlayError::OtherRules);
+    assert!(block.returns(&s).is_none());
 }

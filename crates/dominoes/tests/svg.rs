@@ -23,7 +23,10 @@ fn rects(svg: &str) -> Vec<(f64, f64, f64, f64)> {
 }
 
 fn overlaps(layout: &Layout) -> usize {
-    let r = rects(&lattjo_dominoes::svg::render(layout, None));
+    let r = rects(&lattjo_dominoes::svg::render(
+        layout,
+        &lattjo_dominoes::svg::Options::default(),
+    ));
     assert_eq!(r.len(), layout.len(), "every tile drawn once: {layout}");
     let mut n = 0;
     for (i, a) in r.iter().enumerate() {
@@ -69,14 +72,13 @@ fn draw_games(rules: Rules, games: u64) -> (usize, Vec<String>) {
 #[test]
 fn five_up_pictures_have_no_overlapping_tiles() {
     for rules in [
-        Rules::five_up(2),
-        Rules::five_up(4),
-        Rules {
-            highest: 9,
-            hand_size: Some(9),
-            ..Rules::five_up(4)
-        },
-        Rules::all_fives(2),
+        Rules::five_up(),
+        Rules::five_up().with_players(4),
+        Rules::five_up()
+            .with_players(4)
+            .with_highest(9)
+            .with_hand_size(Some(9)),
+        Rules::all_fives(),
     ] {
         let (drawn, bad) = draw_games(rules, 150);
         assert!(drawn > 1000);
@@ -100,11 +102,10 @@ fn double_twelve_five_up_pictures_have_no_overlapping_tiles() {
         [(6, 12, 150, 9_000), (8, 11, 30, 2_000), (2, 5, 60, 1_000)]
     {
         let (drawn, bad) = draw_games(
-            Rules {
-                highest: 12,
-                hand_size: Some(hand),
-                ..Rules::five_up(players)
-            },
+            Rules::five_up()
+                .with_players(players)
+                .with_highest(12)
+                .with_hand_size(Some(hand)),
             games,
         );
         assert!(drawn > least, "{players} players: {drawn} pictures");

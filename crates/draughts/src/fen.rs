@@ -8,6 +8,18 @@ use crate::position::{Position, PositionError, Setup};
 use crate::square::{Color, Piece, Role, Square};
 
 /// Why a PDN FEN could not be read.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{FenError, Position, Square};
+/// assert_eq!("B:W33:B1".parse::<Position>(), Err(FenError::SquareOutOfRange(33)));
+/// assert_eq!(
+///     "B:W5:B5".parse::<Position>(),
+///     Err(FenError::DuplicateSquare(Square::new(5).unwrap()))
+/// );
+/// assert!(matches!("B:W1-13:B30".parse::<Position>(), Err(FenError::Invalid(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {

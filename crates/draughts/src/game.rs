@@ -1,12 +1,26 @@
 //! The rule sets, the game state with its draw bookkeeping, and boardgame-core's `Game`.
 
-use boardgame_core::{BySeat, Game, Returns, Turn};
+use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::movegen::{self, KingMoves, Move, Sink};
 use crate::position::{IllegalMoveError, Position};
-use crate::square::Color;
+use crate::square::{Color, Square};
 
 /// How draws come about (V1, A1).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Draws, Rules};
+/// let describe = |d: Draws| match d {
+///     Draws::Agreement => "agreement only",
+///     Draws::Claim => "claims",
+///     Draws::Automatic => "adjudicated",
+///     _ => "other",
+/// };
+/// assert_eq!(describe(Rules::default().draws), "claims");
+/// assert_eq!(Rules::lattjo().with_draws(Draws::Automatic), Rules::wcdf().with_auto_adjudicate(true));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Draws {
@@ -22,28 +36,52 @@ pub enum Draws {
     Automatic,
 }
 
-/// A rule set, built from orthogonal options. Both presets play the same moves (D1-D14);
-/// they differ only in draws.
+/// A rule set: a preset and options, each set by a `with_<option>(value)` builder. Both
+/// presets play the same moves (D1-D14); they differ only in draws.
+///
+/// [`Draughts::new`] checks a rule set ([`RulesError`]); the presets are valid.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{Draws, KingMoves, Rules};
+/// use lattjo_draughts::{Draughts, Draws, KingMoves, Rules};
 /// assert_eq!(Rules::default(), Rules::wcdf());
 /// assert_eq!(Rules::lattjo().draws, Draws::Agreement);
-/// let engine = Rules::wcdf().with_auto_adjudicate();
+/// let engine = Rules::wcdf().with_auto_adjudicate(true);
 /// assert_eq!(engine.draws, Draws::Automatic);
-/// assert_eq!(Rules::wcdf().with_flying_kings().king_moves, KingMoves::Flying);
+/// assert_eq!(Rules::wcdf().with_flying_kings(true).king_moves, KingMoves::Flying);
+/// // The older EDA texts drew on the fourth occurrence of a position.
+/// let eda = Rules::wcdf().with_repetitions(4);
+/// let game = Draughts::new(eda)?;
+/// assert_eq!(game.rules().repetitions, 4);
+/// assert!(Draughts::new(Rules::wcdf().with_repetitions(1)).is_err());
+/// # Ok::<(), lattjo_draughts::RulesError>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rules {
-    /// Short kings (D12, the default) or the French text's flying kings (V2).
+    /// Short kings (D12, both presets) or the French text's flying kings (V2).
     pub king_moves: KingMoves,
-    /// How draws happen (V1, A1). Defaults to WCDF claims: the booklet has no draw rule
-    /// and without one king-against-king endings never end.
+    /// How draws happen (V1, A1): WCDF claims in [`Rules::wcdf`] (the default: the booklet
+    /// has no draw rule and without one king-against-king endings never end), agreement
+    /// only in [`Rules::lattjo`].
     pub draws: Draws,
+    /// The occurrence of a position (placement and side to move) that draws by
+    /// repetition: 3 in both presets (WCDF: the third time; older EDA texts used 4).
+    /// At least 2.
+    pub repetitions: u8,
+    /// The 40-move rule's number of moves: a draw after this many moves **each** (twice as
+    /// many plies) in which no man moved and nothing was captured (A1). 40 in both
+    /// presets; at least 1.
+    pub quiet_moves: u16,
+}
+
+impl Default for Rules {
+    /// [`Rules::wcdf`].
+    fn default() -> Rules {
+        Rules::wcdf()
+    }
 }
 
 impl Rules {
@@ -53,6 +91,8 @@ impl Rules {
         Rules {
             king_moves: KingMoves::Short,
             draws: Draws::Claim,
+            repetitions: 3,
+            quiet_moves: 40,
         }
     }
 
@@ -60,27 +100,39 @@ impl Rules {
     #[must_use]
     pub const fn lattjo() -> Rules {
         Rules {
-            king_moves: KingMoves::Short,
             draws: Draws::Agreement,
+            ..Rules::wcdf()
         }
     }
 
-    /// The same rules with WCDF draws adjudicated automatically.
+    /// The same rules with the WCDF draws adjudicated automatically (`true`:
+    /// [`Draws::Automatic`], for engines and test harnesses) or as claims (`false` turns
+    /// [`Draws::Automatic`] back into [`Draws::Claim`]; other settings stay as they are).
     #[must_use]
-    pub const fn with_auto_adjudicate(self) -> Rules {
-        Rules {
-            draws: Draws::Automatic,
-            ..self
-        }
+    pub const fn with_auto_adjudicate(self, on: bool) -> Rules {
+        let draws = match (on, self.draws) {
+            (true, _) => Draws::Automatic,
+            (false, Draws::Automatic) => Draws::Claim,
+            (false, other) => other,
+        };
+        Rules { draws, ..self }
     }
 
-    /// The same rules with flying kings (V2).
+    /// The same rules with flying kings (`true`, V2) or short kings (`false`, D12).
     #[must_use]
-    pub const fn with_flying_kings(self) -> Rules {
-        Rules {
-            king_moves: KingMoves::Flying,
-            ..self
-        }
+    pub const fn with_flying_kings(self, on: bool) -> Rules {
+        let king_moves = if on {
+            KingMoves::Flying
+        } else {
+            KingMoves::Short
+        };
+        Rules { king_moves, ..self }
+    }
+
+    /// The same rules with kings moving as `king_moves`.
+    #[must_use]
+    pub const fn with_king_moves(self, king_moves: KingMoves) -> Rules {
+        Rules { king_moves, ..self }
     }
 
     /// The same rules with draws decided by `draws`.
@@ -88,9 +140,81 @@ impl Rules {
     pub const fn with_draws(self, draws: Draws) -> Rules {
         Rules { draws, ..self }
     }
+
+    /// The same rules drawing on occurrence number `repetitions` of a position (at least 2).
+    #[must_use]
+    pub const fn with_repetitions(self, repetitions: u8) -> Rules {
+        Rules {
+            repetitions,
+            ..self
+        }
+    }
+
+    /// The same rules with the 40-move rule counting `quiet_moves` moves each (at least 1).
+    #[must_use]
+    pub const fn with_quiet_moves(self, quiet_moves: u16) -> Rules {
+        Rules {
+            quiet_moves,
+            ..self
+        }
+    }
+
+    /// Checks the options: what [`Draughts::new`] checks.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] naming the first bad option.
+    pub const fn validate(&self) -> Result<(), RulesError> {
+        if self.repetitions < 2 {
+            return Err(RulesError::Repetitions(self.repetitions));
+        }
+        if self.quiet_moves == 0 {
+            return Err(RulesError::QuietMoves);
+        }
+        Ok(())
+    }
+
+    /// The plies without a man move or capture that draw (twice [`Rules::quiet_moves`]).
+    const fn quiet_plies(&self) -> u32 {
+        2 * self.quiet_moves as u32
+    }
+}
+
+/// A rule set that [`Draughts::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Draughts, Rules, RulesError};
+/// assert_eq!(Draughts::new(Rules::wcdf().with_quiet_moves(0)), Err(RulesError::QuietMoves));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A repetition threshold below 2: a position occurring once would be a draw.
+    #[error("a draw by repetition needs a position to occur at least twice, got {0}")]
+    Repetitions(u8),
+    /// A 40-move rule of zero moves: every game would be drawn before it starts.
+    #[error("the 40-move rule needs at least 1 move, got 0")]
+    QuietMoves,
 }
 
 /// Why a game was drawn.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, Draughts, DrawReason, Game, Outcome};
+/// let game = Draughts::default();
+/// let mut state = game.new_initial_state();
+/// game.agree_draw(&mut state)?;
+/// assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+/// // Claims are actions of the player to move (here: no claim is valid at the start).
+/// let fresh = game.new_initial_state();
+/// assert!(!game.can_claim(&fresh, DrawReason::Repetition));
+/// let _claim = Action::ClaimDraw(DrawReason::FortyMoveRule);
+/// # Ok::<(), lattjo_draughts::PlayError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawReason {
@@ -103,6 +227,16 @@ pub enum DrawReason {
 }
 
 /// How a player won (D14, A7).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Outcome, State, WinReason};
+/// // Black to move, its only man blocked: Black has lost (A7: not a draw).
+/// let s = State::from_position("B:W9,14:B5".parse()?);
+/// assert!(matches!(s.outcome(), Some(Outcome::Win { reason: WinReason::NoMoves, .. })));
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum WinReason {
@@ -113,6 +247,24 @@ pub enum WinReason {
 }
 
 /// How a game ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Draughts, Game, GameResult, GameRng, Outcome, Rules};
+/// use lattjo_draughts::boardgame_core::random_playout;
+///
+/// let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true))?;
+/// let mut state = game.new_initial_state();
+/// random_playout(&game, &mut state, &mut GameRng::new(3, 0), &mut Vec::new());
+/// let result = match state.outcome() {
+///     Some(Outcome::Win { winner, .. }) => GameResult::from_winner(Some(winner)),
+///     Some(Outcome::Draw(_)) => GameResult::Draw,
+///     None => GameResult::Unfinished,
+/// };
+/// assert_ne!(result, GameResult::Unfinished);
+/// # Ok::<(), lattjo_draughts::RulesError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
@@ -128,6 +280,19 @@ pub enum Outcome {
 }
 
 /// A player's action: a move, or a draw claim under the WCDF rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, Draughts, Game};
+/// let game = Draughts::default();
+/// let state = game.new_initial_state();
+/// let mut actions = Vec::new();
+/// game.legal_actions(&state, &mut actions);
+/// let moves = actions.iter().filter(|a| matches!(a, Action::Move(_))).count();
+/// assert_eq!(moves, 7);
+/// assert!(!actions.iter().any(|a| matches!(a, Action::ClaimDraw(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -139,6 +304,20 @@ pub enum Action {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, DrawReason, Draughts, Game, PlayError};
+/// let game = Draughts::default();
+/// let mut state = game.new_initial_state();
+/// let claim = Action::ClaimDraw(DrawReason::Repetition);
+/// assert_eq!(game.apply(&mut state, &claim), Err(PlayError::NoClaim(DrawReason::Repetition)));
+/// let bad = Action::Move("22-18".parse()?);
+/// assert!(matches!(game.apply(&mut state, &bad), Err(PlayError::IllegalMove(_))));
+/// assert_eq!(state, game.new_initial_state());
+/// # Ok::<(), lattjo_draughts::ParseMoveError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -154,7 +333,31 @@ pub enum PlayError {
 }
 
 /// A game in progress: the position, what the draw rules need to know, and the outcome.
+///
+/// `Debug` shows all of it; two states are equal when all of it is. With the `serde`
+/// feature a state serializes and deserializes back exactly, and deserializing checks it
+/// ([`StateError`]): the repetition history must be king moves leading to the position,
+/// the counters must agree with it, and the outcome with the position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, Draughts, Game, KingMoves, Outcome};
+///
+/// let game = Draughts::default();
+/// let mut state = game.new_initial_state();
+/// let mv = state.position().parse_move("11-15", KingMoves::Short)?;
+/// game.apply(&mut state, &Action::Move(mv))?;
+/// assert_eq!((state.plies(), state.quiet_plies()), (1, 0));
+/// assert_eq!(state.last_move(), Some(&mv));
+/// assert_eq!(state.outcome(), None::<Outcome>);
+/// let copy = state.clone();
+/// assert_eq!(copy, state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StateRepr", into = "StateRepr"))]
 pub struct State {
     position: Position,
     /// Positions since the last man move or capture (the only ones that can repeat),
@@ -164,12 +367,29 @@ pub struct State {
     plies: u32,
     last_move: Option<Move>,
     outcome: Option<Outcome>,
+    /// Derived from the above (so equality and `Debug` stay faithful), kept to avoid
+    /// recomputing them at every ply: the side to move's pieces that can capture with
+    /// short kings, how often the position has occurred, and the most often any position
+    /// of the history has.
+    capturers: u32,
+    repeats: u32,
+    most: u32,
 }
 
 impl State {
-    /// A game starting from `position` (which may be the end already).
+    /// A game starting from `position` (which may be the end already: a side to move
+    /// with no piece or no move has lost, D14).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Color, Outcome, State, WinReason};
+    /// let s = State::from_position("B:W9,14:B5".parse()?);
+    /// assert_eq!(s.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoMoves }));
+    /// # Ok::<(), lattjo_draughts::FenError>(())
+    /// ```
     #[must_use]
-    pub fn from_position(position: Position, kings: KingMoves) -> State {
+    pub fn from_position(position: Position) -> State {
         let mut s = State {
             position,
             history: vec![position],
@@ -177,9 +397,24 @@ impl State {
             plies: 0,
             last_move: None,
             outcome: None,
+            capturers: movegen::capturers(&position),
+            repeats: 1,
+            most: 1,
         };
-        s.outcome = s.lost(kings);
+        s.outcome = s.lost();
         s
+    }
+
+    /// Recomputes the derived fields from the position and the history.
+    #[cfg(feature = "serde")]
+    fn derive(&mut self) {
+        self.capturers = movegen::capturers(&self.position);
+        self.most = 0;
+        for (k, p) in self.history.iter().enumerate() {
+            let c = occurrences_before(&self.history[..k], p) + 1;
+            self.most = self.most.max(c);
+            self.repeats = c;
+        }
     }
 
     /// The current position.
@@ -188,7 +423,7 @@ impl State {
         &self.position
     }
 
-    /// Plies played.
+    /// Plies played (saturating at `u32::MAX`).
     #[must_use]
     pub fn plies(&self) -> u32 {
         self.plies
@@ -203,11 +438,14 @@ impl State {
     /// How many times the current position (placement and side to move) has occurred.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        self.occurrences(&self.position)
+        self.repeats as usize
     }
 
-    fn occurrences(&self, p: &Position) -> usize {
-        self.history.iter().filter(|h| *h == p).count()
+    /// The positions since the last man move or capture, oldest first, the current one
+    /// last: the positions that a repetition can bring back (A1).
+    #[must_use]
+    pub fn history(&self) -> &[Position] {
+        &self.history
     }
 
     /// The last move played, if any.
@@ -222,22 +460,250 @@ impl State {
         self.outcome
     }
 
-    /// D14, A7: the side to move loses with no piece or no legal move.
-    fn lost(&self, kings: KingMoves) -> Option<Outcome> {
-        let turn = self.position.turn();
-        let winner = turn.opponent();
-        if self.position.count(turn) == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoPieces,
-            })
-        } else if self.position.count_moves(kings) == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoMoves,
-            })
-        } else {
-            None
+    /// D14, A7: the side to move loses with no piece or no legal move (the same with short
+    /// and flying kings).
+    #[inline]
+    fn lost(&self) -> Option<Outcome> {
+        lost(&self.position, self.capturers)
+    }
+}
+
+/// How often `p` stands in `history` (whose last entry has the other side to move than
+/// `p`, so only every second entry from the end can equal it).
+#[inline]
+fn occurrences_before(history: &[Position], p: &Position) -> u32 {
+    let mut count = 0;
+    let mut i = history.len();
+    while i >= 2 {
+        i -= 2;
+        count += u32::from(history[i] == *p);
+    }
+    count
+}
+
+/// D14, A7 for `position` with its [`movegen::capturers`].
+#[inline]
+fn lost(position: &Position, capturers: u32) -> Option<Outcome> {
+    let turn = position.turn();
+    let winner = turn.opponent();
+    if position.side(turn) == 0 {
+        Some(Outcome::Win {
+            winner,
+            reason: WinReason::NoPieces,
+        })
+    } else if !movegen::has_moves(position, capturers) {
+        Some(Outcome::Win {
+            winner,
+            reason: WinReason::NoMoves,
+        })
+    } else {
+        None
+    }
+}
+
+/// Why serialized data is not a [`State`] that play can reach.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_draughts::State;
+/// // The ply counter says 3 plies, the history none, and a last move is missing.
+/// let json = r#"{"position":"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+///               "history":[],"quiet_plies":0,"plies":3,"last_move":null,"outcome":null}"#;
+/// let err = serde_json::from_str::<State>(json).unwrap_err();
+/// assert!(err.to_string().contains("the last move does not fit"));
+/// # }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The repetition history does not lead to the position by quiet king moves, one
+    /// ply each (A1: a man move or a capture clears it).
+    #[error("history entry {index} is not one king move before the next position")]
+    History {
+        /// The 0-based index of the entry (the oldest is 0).
+        index: usize,
+    },
+    /// The quiet-ply counter differs from the length of the history it counts.
+    #[error("quiet_plies is {quiet_plies} but the history holds {history} earlier positions")]
+    QuietPlies {
+        /// The counter.
+        quiet_plies: u32,
+        /// Earlier positions in the history.
+        history: usize,
+    },
+    /// Fewer plies than quiet plies.
+    #[error("plies ({plies}) is below quiet_plies ({quiet_plies})")]
+    Plies {
+        /// Plies played.
+        plies: u32,
+        /// Plies without man move or capture.
+        quiet_plies: u32,
+    },
+    /// A last move with no ply played, no last move after plies were played, or a last
+    /// move that does not fit the position (its piece not on its last square, a captured
+    /// square occupied, a capture or a man move with a history after it).
+    #[error("the last move does not fit the position and counters")]
+    LastMove,
+    /// An outcome that the position and history do not support (a win the position does
+    /// not show, a game in play that is lost, a draw no rule allows).
+    #[error("the outcome {0:?} does not fit the position")]
+    Outcome(Option<Outcome>),
+}
+
+/// Whether `after` follows `before` by a quiet move of a king of the side to move in
+/// `before`, along a diagonal over empty squares (any distance: the state does not know
+/// whether kings fly). Returns the move's squares.
+fn king_step(before: &Position, after: &Position) -> Option<(u32, u32)> {
+    let me = before.turn();
+    if after.turn() != me.opponent()
+        || before.side(me.opponent()) != after.side(me.opponent())
+        || before.kings & before.side(me.opponent()) != after.kings & after.side(me.opponent())
+    {
+        return None;
+    }
+    let (b, a) = (before.side(me), after.side(me));
+    let (gone, new) = (b & !a, a & !b);
+    if gone.count_ones() != 1 || new.count_ones() != 1 {
+        return None;
+    }
+    // The mover is a king before and after; every other piece keeps its role.
+    if before.kings & gone == 0
+        || after.kings & new == 0
+        || (before.kings & !gone) != (after.kings & !new)
+    {
+        return None;
+    }
+    let (from, to) = (gone.trailing_zeros(), new.trailing_zeros());
+    let occupied = before.black | before.white;
+    let inside = movegen::between_bits(Square::from_index(from), Square::from_index(to))?;
+    (occupied & (inside | new) == 0).then_some((from, to))
+}
+
+#[cfg(feature = "serde")]
+impl State {
+    /// The checks a deserialized state passes ([`StateError`]).
+    fn check(&self) -> Result<(), StateError> {
+        let earlier = self.history.len() - 1;
+        if self.quiet_plies as usize != earlier {
+            return Err(StateError::QuietPlies {
+                quiet_plies: self.quiet_plies,
+                history: earlier,
+            });
+        }
+        if self.plies < self.quiet_plies {
+            return Err(StateError::Plies {
+                plies: self.plies,
+                quiet_plies: self.quiet_plies,
+            });
+        }
+        for (index, pair) in self.history.windows(2).enumerate() {
+            if king_step(&pair[0], &pair[1]).is_none() {
+                return Err(StateError::History { index });
+            }
+        }
+        match (self.last_move, self.plies) {
+            (None, 0) => {}
+            (Some(m), p) if p > 0 => {
+                let pos = &self.position;
+                let mover = pos.turn().opponent();
+                let fits = pos.piece_at(m.to()).is_some_and(|p| p.color == mover)
+                    && m.captured().all(|s| pos.piece_at(s).is_none())
+                    && match self.history.len() {
+                        // A quiet king move: the one between the last two positions.
+                        n if n > 1 => {
+                            !m.is_capture()
+                                && king_step(&self.history[n - 2], pos)
+                                    == Some((m.from().index(), m.to().index()))
+                        }
+                        // An irreversible move: a capture, or a man's step (the piece is
+                        // a man, or a king just crowned on its crowning row).
+                        _ => {
+                            m.is_capture()
+                                || pos.piece_at(m.to()).is_some_and(|p| {
+                                    p.role == crate::Role::Man
+                                        || m.to().row() == mover.crowning_row()
+                                })
+                        }
+                    };
+                if !fits {
+                    return Err(StateError::LastMove);
+                }
+            }
+            _ => return Err(StateError::LastMove),
+        }
+        let lost = self.lost();
+        let fits = match self.outcome {
+            None => lost.is_none(),
+            Some(Outcome::Win { .. }) => self.outcome == lost,
+            Some(Outcome::Draw(reason)) => {
+                lost.is_none()
+                    && match reason {
+                        DrawReason::Agreement => true,
+                        // Every threshold is at least 2; bringing a position back by a
+                        // move needs 4 positions in the history at least, 3 quiet plies.
+                        DrawReason::Repetition => self.quiet_plies >= 3,
+                        // The shortest 40-move rule: 1 move each.
+                        DrawReason::FortyMoveRule => self.quiet_plies >= 2,
+                    }
+            }
+        };
+        if !fits {
+            return Err(StateError::Outcome(self.outcome));
+        }
+        Ok(())
+    }
+}
+
+/// The serialized form of a [`State`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StateRepr {
+    position: Position,
+    /// Positions since the last man move or capture, before `position`, oldest first.
+    history: Vec<Position>,
+    quiet_plies: u32,
+    plies: u32,
+    last_move: Option<Move>,
+    outcome: Option<Outcome>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StateRepr> for State {
+    type Error = StateError;
+    fn try_from(r: StateRepr) -> Result<State, StateError> {
+        let mut history = r.history;
+        history.push(r.position);
+        let mut s = State {
+            position: r.position,
+            history,
+            quiet_plies: r.quiet_plies,
+            plies: r.plies,
+            last_move: r.last_move,
+            outcome: r.outcome,
+            capturers: 0,
+            repeats: 1,
+            most: 1,
+        };
+        s.derive();
+        s.check()?;
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<State> for StateRepr {
+    fn from(s: State) -> StateRepr {
+        let mut history = s.history;
+        history.pop();
+        StateRepr {
+            position: s.position,
+            history,
+            quiet_plies: s.quiet_plies,
+            plies: s.plies,
+            last_move: s.last_move,
+            outcome: s.outcome,
         }
     }
 }
@@ -250,14 +716,13 @@ impl State {
 /// # Examples
 ///
 /// ```
-/// use boardgame_core::{Game, Turn};
-/// use lattjo_draughts::{Action, Draughts, Rules};
+/// use lattjo_draughts::{Action, Color, Draughts, Game, Rules, Turn};
 ///
-/// let game = Draughts::new(Rules::wcdf());
+/// let game = Draughts::new(Rules::wcdf())?;
 /// let mut state = game.new_initial_state();
 /// let mv = state.position().parse_move("11-15", game.rules().king_moves)?;
 /// game.apply(&mut state, &Action::Move(mv))?;
-/// assert_eq!(game.turn(&state), Turn::Player(lattjo_draughts::Color::White.seat()));
+/// assert_eq!(game.turn(&state), Turn::Player(Color::White.seat()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -265,11 +730,31 @@ pub struct Draughts {
     rules: Rules,
 }
 
+/// A first player that the colours do not allow: Black, seat 0, always moves first (D3).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Draughts, FirstSeatError, Seat};
+/// let err: FirstSeatError = Draughts::default().initial_state(Seat::new(1)).unwrap_err();
+/// assert_eq!(err.0, Seat::new(1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} cannot move first: seat 0 plays Black, who moves first (D3)")]
+#[non_exhaustive]
+pub struct FirstSeatError(pub Seat);
+
 impl Draughts {
     /// The game under `rules`.
-    #[must_use]
-    pub const fn new(rules: Rules) -> Draughts {
-        Draughts { rules }
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] when an option is out of range ([`Rules::validate`]).
+    pub const fn new(rules: Rules) -> Result<Draughts, RulesError> {
+        match rules.validate() {
+            Ok(()) => Ok(Draughts { rules }),
+            Err(e) => Err(e),
+        }
     }
 
     /// The rule set.
@@ -278,48 +763,92 @@ impl Draughts {
         &self.rules
     }
 
-    /// A state starting from `position`.
+    /// A state starting from `position` ([`State::from_position`]).
     #[must_use]
     pub fn state_from(&self, position: Position) -> State {
-        State::from_position(position, self.rules.king_moves)
+        State::from_position(position)
     }
 
-    /// Plays a move.
+    /// The start with `first` to move. Black moves first (D3) and plays seat 0, so only
+    /// seat 0 can: the coin toss of the booklet decides who sits there.
+    ///
+    /// # Errors
+    ///
+    /// [`FirstSeatError`] for any other seat.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Draughts, Game, Seat};
+    /// let game = Draughts::default();
+    /// assert_eq!(game.initial_state(Seat::new(0)), Ok(game.new_initial_state()));
+    /// assert!(game.initial_state(Seat::new(1)).is_err());
+    /// ```
+    pub fn initial_state(&self, first: Seat) -> Result<State, FirstSeatError> {
+        if first == Color::Black.seat() {
+            Ok(self.new_initial_state())
+        } else {
+            Err(FirstSeatError(first))
+        }
+    }
+
+    /// Plays a move (the same as [`Game::apply`] with [`Action::Move`]).
     ///
     /// # Errors
     ///
     /// [`PlayError::IllegalMove`] or [`PlayError::GameOver`]; the state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Draughts, Game, PlayError};
+    /// let game = Draughts::default();
+    /// let mut s = game.new_initial_state();
+    /// game.play(&mut s, &"11-15".parse()?)?;
+    /// assert_eq!(s.plies(), 1);
+    /// assert!(matches!(game.play(&mut s, &"11-15".parse()?), Err(PlayError::IllegalMove(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
     pub fn play(&self, state: &mut State, mv: &Move) -> Result<(), PlayError> {
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        if !state.position.is_legal(mv, self.rules.king_moves) {
+        let legal = match self.rules.king_moves {
+            KingMoves::Short => {
+                movegen::is_legal_short_cached(&state.position, mv, state.capturers)
+            }
+            KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
+        };
+        if !legal {
             return Err(IllegalMoveError {
                 mv: *mv,
                 turn: state.position.turn(),
             }
             .into());
         }
-        let mover_was_king = state
-            .position
-            .piece_at(mv.from())
-            .is_some_and(|p| p.role == crate::Role::King);
+        let mover_was_king = state.position.kings & mv.from().bit() != 0;
         state.position = state.position.after(mv);
-        state.plies += 1;
+        state.plies = state.plies.saturating_add(1);
         state.last_move = Some(*mv);
         if mv.is_capture() || !mover_was_king {
             // A1: every man move is an advance; captures and man moves cannot be undone.
             state.history.clear();
             state.quiet_plies = 0;
+            state.repeats = 1;
+            state.most = 1;
         } else {
-            state.quiet_plies += 1;
+            state.quiet_plies = state.quiet_plies.saturating_add(1);
+            state.repeats = occurrences_before(&state.history, &state.position) + 1;
+            state.most = state.most.max(state.repeats);
         }
         state.history.push(state.position);
-        state.outcome = state.lost(self.rules.king_moves);
+        state.capturers = movegen::capturers(&state.position);
+        state.outcome = state.lost();
         if state.outcome.is_none() && self.rules.draws == Draws::Automatic {
-            if state.repetitions() >= 3 {
+            if state.repeats >= u32::from(self.rules.repetitions) {
                 state.outcome = Some(Outcome::Draw(DrawReason::Repetition));
-            } else if state.quiet_plies >= 80 {
+            } else if state.quiet_plies >= self.rules.quiet_plies() {
                 state.outcome = Some(Outcome::Draw(DrawReason::FortyMoveRule));
             }
         }
@@ -327,8 +856,9 @@ impl Draughts {
     }
 
     /// Whether the player to move may claim a draw for `reason` now ([`Draws::Claim`]):
-    /// a repetition when the position stands for the third time or one of their moves
-    /// would make it so; the 40-move rule after 80 plies without a man move or capture.
+    /// a repetition when the position stands for the third time ([`Rules::repetitions`])
+    /// or one of their moves would make a position do so; the 40-move rule after 80 plies
+    /// ([`Rules::quiet_moves`]) without a man move or capture.
     #[must_use]
     pub fn can_claim(&self, state: &State, reason: DrawReason) -> bool {
         if state.outcome.is_some() || self.rules.draws != Draws::Claim {
@@ -336,20 +866,82 @@ impl Draughts {
         }
         match reason {
             DrawReason::Agreement => false,
-            DrawReason::FortyMoveRule => state.quiet_plies >= 80,
+            DrawReason::FortyMoveRule => state.quiet_plies >= self.rules.quiet_plies(),
             DrawReason::Repetition => {
-                if state.repetitions() >= 3 {
-                    return true;
-                }
-                let mut probe = RepetitionProbe {
-                    state,
-                    pos: &state.position,
-                    found: false,
-                };
-                movegen::generate(&state.position, self.rules.king_moves, &mut probe);
-                probe.found
+                // A position comes back at the earliest 4 plies later (both sides move a
+                // king away and back), so the n-th occurrence needs 4(n - 1) quiet plies,
+                // and a move making it needs one ply less.
+                let r = u32::from(self.rules.repetitions);
+                state.quiet_plies + 1 >= 4 * r.saturating_sub(1)
+                    && (state.repeats >= r
+                        || (state.most + 1 >= r && self.repetition_by_move(state)))
             }
         }
+    }
+
+    /// [`Game::sample_action`] over `count` moves, the `i`-th built by `pick(i)`, followed by
+    /// the valid claims, as [`Game::legal_actions`] lists them.
+    #[inline(always)]
+    fn draw_counted(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        count: u64,
+        pick: impl Fn(u64) -> Option<Move>,
+    ) -> Option<Action> {
+        let mut claims = 0u8;
+        if self.claims_possible(s) {
+            claims = u8::from(self.can_claim(s, DrawReason::Repetition))
+                | u8::from(self.can_claim(s, DrawReason::FortyMoveRule)) << 1;
+        }
+        let total = count as usize + usize::from(claims & 1) + usize::from(claims >> 1);
+        if total == 0 {
+            return None;
+        }
+        let i = rng.index(total);
+        match i.checked_sub(count as usize) {
+            None => pick(i as u64).map(Action::Move),
+            // The first claim listed, or the second.
+            Some(c) => Some(Action::ClaimDraw(if c == 0 && claims & 1 != 0 {
+                DrawReason::Repetition
+            } else {
+                DrawReason::FortyMoveRule
+            })),
+        }
+    }
+
+    /// A quick test before [`Draughts::can_claim`]: claims are the rule and enough quiet
+    /// plies have passed for one of them (see there).
+    #[inline]
+    fn claims_possible(&self, state: &State) -> bool {
+        let r = u32::from(self.rules.repetitions);
+        self.rules.draws == Draws::Claim
+            && state.quiet_plies + 1 >= (4 * r.saturating_sub(1)).min(self.rules.quiet_plies())
+    }
+
+    /// Whether a quiet king move of the side to move brings back a position for the
+    /// `repetitions`-th time. Such a position stands in the history with the opponent to
+    /// move (every second entry back from the current one), `repetitions - 1` times.
+    fn repetition_by_move(&self, state: &State) -> bool {
+        let need = usize::from(self.rules.repetitions).saturating_sub(1);
+        let h = &state.history;
+        let n = h.len();
+        if n / 2 < need {
+            return false;
+        }
+        let cur = &state.position;
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            let target = &h[i];
+            if let Some((from, to)) = king_step(cur, target) {
+                let count = occurrences_before(h, target) as usize;
+                if count >= need && cur.is_legal(&Move::quiet(from, to), self.rules.king_moves) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Claims a draw ([`Draws::Claim`]).
@@ -358,6 +950,23 @@ impl Draughts {
     ///
     /// [`PlayError::NoClaim`] when the claim is not valid now, [`PlayError::GameOver`] after
     /// the end; the state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Draughts, DrawReason, KingMoves, Outcome};
+    /// let game = Draughts::default();
+    /// let mut s = game.state_from("B:WK32:BK1".parse()?);
+    /// for text in ["1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1"] {
+    ///     let mv = s.position().parse_move(text, KingMoves::Short)?;
+    ///     game.play(&mut s, &mv)?;
+    /// }
+    /// // White's 27-32 would bring the start back for the third time: White may claim.
+    /// assert!(game.can_claim(&s, DrawReason::Repetition));
+    /// game.claim_draw(&mut s, DrawReason::Repetition)?;
+    /// assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn claim_draw(&self, state: &mut State, reason: DrawReason) -> Result<(), PlayError> {
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);
@@ -383,24 +992,6 @@ impl Draughts {
     }
 }
 
-/// Finds a king step that would bring back a position for the third time.
-struct RepetitionProbe<'a> {
-    state: &'a State,
-    pos: &'a Position,
-    found: bool,
-}
-
-impl Sink for RepetitionProbe<'_> {
-    fn quiet(&mut self, from: u32, to: u32) {
-        if self.found || self.pos.kings & (1 << from) == 0 {
-            return; // a man move resets the history: it cannot repeat
-        }
-        let next = self.pos.after_raw(from, to, 0);
-        self.found = self.state.occurrences(&next) >= 2;
-    }
-    fn capture(&mut self, _: &[u8], _: u32) {}
-}
-
 struct PushActions<'a>(&'a mut Vec<Action>);
 
 impl Sink for PushActions<'_> {
@@ -422,7 +1013,7 @@ impl Game for Draughts {
     }
 
     fn new_initial_state(&self) -> State {
-        State::from_position(Position::start(), self.rules.king_moves)
+        State::from_position(Position::start())
     }
 
     fn turn(&self, s: &State) -> Turn {
@@ -438,19 +1029,64 @@ impl Game for Draughts {
         if s.outcome.is_some() {
             return;
         }
-        movegen::generate(&s.position, self.rules.king_moves, &mut PushActions(out));
-        for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
-            if self.can_claim(s, reason) {
-                out.push(Action::ClaimDraw(reason));
+        movegen::generate_cached(
+            &s.position,
+            self.rules.king_moves,
+            s.capturers,
+            &mut PushActions(out),
+        );
+        if self.claims_possible(s) {
+            for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+                if self.can_claim(s, reason) {
+                    out.push(Action::ClaimDraw(reason));
+                }
             }
         }
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         match a {
-            Action::Move(m) => s.outcome.is_none() && s.position.is_legal(m, self.rules.king_moves),
+            Action::Move(m) => {
+                s.outcome.is_none()
+                    && match self.rules.king_moves {
+                        KingMoves::Short => {
+                            movegen::is_legal_short_cached(&s.position, m, s.capturers)
+                        }
+                        KingMoves::Flying => s.position.is_legal(m, KingMoves::Flying),
+                    }
+            }
             Action::ClaimDraw(r) => self.can_claim(s, *r),
         }
+    }
+
+    /// Uniform over [`Game::legal_actions`], in its order and with the same draw from
+    /// `rng` as the trait's default, so a seed plays the same game. When the side to move
+    /// has only steps, or only men's single jumps (short kings), the moves are counted by
+    /// population count and only the chosen one is built.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if s.outcome.is_some() {
+            return None;
+        }
+        if self.rules.king_moves == KingMoves::Short {
+            // Steps only, or men's single jumps only: count them and build the one drawn.
+            if s.capturers == 0 {
+                let groups = movegen::step_groups(&s.position);
+                let count = movegen::count_steps(&groups);
+                return self.draw_counted(s, rng, count, |i| movegen::nth_step(&groups, i));
+            }
+            if let Some(jumps) = movegen::single_jumps(&s.position) {
+                let count = movegen::count_pair(jumps.0, jumps.1);
+                return self.draw_counted(s, rng, count, |i| {
+                    movegen::nth_single_jump(&s.position, jumps, i)
+                });
+            }
+        }
+        self.legal_actions(s, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.index(buf.len());
+        Some(buf.swap_remove(i))
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<(Action, f64)>) -> bool {
@@ -458,7 +1094,7 @@ impl Game for Draughts {
         true
     }
 
-    fn sample_chance(&self, _: &State, _: &mut boardgame_core::GameRng) -> Option<Action> {
+    fn sample_chance(&self, _: &State, _: &mut GameRng) -> Option<Action> {
         None
     }
 

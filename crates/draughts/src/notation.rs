@@ -1,10 +1,25 @@
 //! PDN move text: `11-15`, `15x24`, `15x24x31`, and the short form `15x31`.
 
+use crate::bits::{NEIGHBOR, NONE};
 use crate::movegen::{self, KingMoves, Move, Sink};
 use crate::position::Position;
 use crate::square::{Color, Square, SquareError};
 
 /// Why move text could not be turned into a legal move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, MoveTextError, Position};
+/// let pos: Position = "B:W9,10,17,18:B6".parse()?;
+/// // Two capture paths lead from 6 to 22: give a landing square in between.
+/// assert!(matches!(
+///     pos.parse_move("6x22", KingMoves::Short),
+///     Err(MoveTextError::Ambiguous { count: 2, .. })
+/// ));
+/// assert!(pos.parse_move("6x13x22", KingMoves::Short).is_ok());
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveTextError {
@@ -84,6 +99,27 @@ impl Sink for Matcher<'_> {
     }
 }
 
+/// The short-king move with every square of its path given: a step between neighbours, or
+/// jumps of two squares each (taking the square between); `None` for anything else.
+fn full_short_path(squares: &[u8], capture: bool) -> Option<Move> {
+    if !capture {
+        let (from, to) = (u32::from(squares[0]), u32::from(squares[1]));
+        return NEIGHBOR
+            .iter()
+            .any(|nb| u32::from(nb[from as usize]) == to)
+            .then(|| Move::quiet(from, to));
+    }
+    let mut captured = 0u32;
+    for leg in squares.windows(2) {
+        let over = NEIGHBOR.iter().find_map(|nb| {
+            let mid = nb[usize::from(leg[0])];
+            (mid != NONE && nb[usize::from(mid)] == leg[1]).then_some(mid)
+        })?;
+        captured |= 1 << over;
+    }
+    (captured.count_ones() as usize == squares.len() - 1).then(|| Move::capture(squares, captured))
+}
+
 impl Position {
     /// Reads PDN move text against this position: `11-15` (a step), `15x24` or `15x24x31`
     /// (captures with every landing square), or a short form such as `15x31` that leaves
@@ -127,6 +163,15 @@ impl Position {
         }
         if n < 2 || (!has_x && n != 2) {
             return Err(syntax());
+        }
+        if kings == KingMoves::Short {
+            // The usual case, a full path of short-king steps or jumps: check that one move
+            // instead of generating them all.
+            if let Some(mv) = full_short_path(&squares[..n], has_x)
+                && movegen::is_legal_short(self, &mv)
+            {
+                return Ok(mv);
+            }
         }
         let mut m = Matcher {
             squares: &squares[..n],

@@ -1,17 +1,29 @@
-//! PDN games: reading (tags, comments, variations skipped, several games per text) and
-//! writing.
+//! PDN games: a streaming reader over any `BufRead` (tags, comments, variations skipped,
+//! bad games reported with their line and skipped) and writing.
 
 use core::fmt;
 use core::str::FromStr;
+use std::io::{self, BufRead};
 
 use crate::fen::FenError;
 use crate::movegen::{KingMoves, Move};
 use crate::notation::MoveTextError;
-use crate::position::Position;
+use crate::position::{IllegalMoveError, Position};
 use crate::square::Color;
 
 /// A game's result as PDN writes it (A10): `1-0` means **White** won, `0-1` Black, even
 /// though Black moves first.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, GameResult};
+/// let r: GameResult = "1-0".parse()?;
+/// assert_eq!(r, GameResult::WhiteWins);
+/// assert_eq!(GameResult::from_winner(Some(Color::Black)).to_string(), "0-1");
+/// assert_eq!("2-0".parse::<GameResult>()?.to_string(), "1-0"); // points form, read only
+/// # Ok::<(), lattjo_draughts::ResultError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
@@ -55,6 +67,14 @@ impl fmt::Display for GameResult {
 }
 
 /// Text that is not a PDN result token.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{GameResult, ResultError};
+/// let err: ResultError = "1:0".parse::<GameResult>().unwrap_err();
+/// assert_eq!(err.to_string(), "not a pdn result: \"1:0\"");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not a pdn result: {0:?}")]
 #[non_exhaustive]
@@ -73,26 +93,56 @@ impl FromStr for GameResult {
     }
 }
 
-/// One game of a PDN file.
+/// One game of a PDN file: its tags, start position, moves (each legal in turn), comments
+/// and result.
+///
+/// Read games from a file with [`PdnReader`] (or [`read_games`]), build one with
+/// [`PdnGame::new`] and [`PdnGame::push_move`], write one with `Display` (and read it back
+/// with `FromStr`: the same game).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{GameResult, KingMoves, PdnGame, Position};
+///
+/// let mut game = PdnGame::new(Position::start(), KingMoves::Short);
+/// for text in ["11-15", "23-19", "8-11"] {
+///     let mv = game.final_position().parse_move(text, KingMoves::Short)?;
+///     game.push_move(mv)?;
+/// }
+/// game.push_comment("the Old Fourteenth begins");
+/// game.set_result(GameResult::Unfinished);
+/// game.set_tag("Event", "club night")?;
+/// let text = game.to_string();
+/// assert!(text.contains("1. 11-15 23-19 2. 8-11 {the Old Fourteenth begins} *"));
+/// assert_eq!(text.parse::<PdnGame>()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnGame {
-    /// The tag pairs in file order (`Event`, `Black`, `FEN`, ...).
-    pub tags: Vec<(String, String)>,
-    /// The position before the first move (from the `FEN` tag, or the start position).
-    pub start: Position,
-    /// The moves, every one legal in turn.
-    pub moves: Vec<Move>,
-    /// Comments, each with the number of moves played before it.
-    pub comments: Vec<(usize, String)>,
-    /// The game termination marker (or the `Result` tag when the movetext has none).
-    pub result: GameResult,
+    tags: Vec<(String, String)>,
+    start: Position,
+    kings: KingMoves,
+    moves: Vec<Move>,
+    end: Position,
+    comments: Vec<(usize, String)>,
+    result: GameResult,
 }
 
 /// What went wrong in a PDN text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{PdnErrorKind, read_games};
+/// let err = read_games("1. 11-15 {never closed").unwrap_err();
+/// assert_eq!(err.kind, PdnErrorKind::UnterminatedComment);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PdnErrorKind {
-    /// A `[` without its `]`, or a tag without a quoted value.
+    /// A `[` without its `]` on the same line (a tag pair is one line), or a tag without a
+    /// quoted value.
     #[error("bad tag pair {0:?}")]
     BadTag(String),
     /// A `{` without its `}`.
@@ -120,130 +170,89 @@ pub enum PdnErrorKind {
     /// A word of movetext that is not a move, a move number or a result.
     #[error("unexpected {0:?} in the movetext")]
     Unexpected(String),
+    /// Bytes that are not UTF-8.
+    #[error("text that is not utf-8")]
+    InvalidUtf8,
+    /// Reading failed; the reader stops.
+    #[error("reading failed: {message}")]
+    Io {
+        /// The kind of the I/O error.
+        kind: io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+    /// Text that should hold one game ([`PdnGame`]'s `FromStr`) holds none.
+    #[error("no game in the text")]
+    NoGame,
+    /// Text that should hold one game holds more.
+    #[error("more than one game in the text")]
+    ExtraGame,
 }
 
-/// A PDN text that could not be read, with the (1-based) game it happened in.
+/// A PDN game that could not be read: which game of the input (1-based), the line of the
+/// problem (1-based) and what it was.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{PdnErrorKind, read_games};
+/// let err = read_games("1. 11-15 23-19 *\n\n1. 11-15\n   11-15 *").unwrap_err();
+/// assert_eq!((err.game, err.line), (2, 4));
+/// assert!(matches!(err.kind, PdnErrorKind::Move { ply: 2, .. }));
+/// assert_eq!(err.to_string(), "pdn game 2, line 4: move 2 \"11-15\": 11-15 is not a legal move here");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("pdn game {game}: {kind}")]
+#[error("pdn game {game}, line {line}: {kind}")]
 #[non_exhaustive]
 pub struct PdnError {
-    /// Which game of the text (1-based).
+    /// Which game of the input (1-based, counting bad games too).
     pub game: usize,
+    /// The line of the problem (1-based).
+    pub line: usize,
     /// What was wrong.
     pub kind: PdnErrorKind,
 }
 
-enum Token<'a> {
-    Tag(String, String),
-    Comment(&'a str),
-    Word(&'a str),
+/// A tag that [`PdnGame::set_tag`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, PdnGame, Position, TagError};
+/// let mut game = PdnGame::new(Position::start(), KingMoves::Short);
+/// assert_eq!(game.set_tag("Black Player", "x"), Err(TagError::BadKey("Black Player".into())));
+/// assert_eq!(game.set_tag("FEN", "W:W18:B14"), Err(TagError::Reserved("FEN".into())));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// A key that is empty or has characters other than ASCII letters, digits and `_`.
+    #[error("a tag key is ASCII letters, digits and '_', got {0:?}")]
+    BadKey(String),
+    /// `FEN` or `GameType`: they describe the start and the game, fixed by
+    /// [`PdnGame::new`].
+    #[error("the {0} tag is set by PdnGame::new")]
+    Reserved(String),
+    /// A value with a line break: a tag pair is one line.
+    #[error("a tag value cannot hold a line break")]
+    LineBreak,
 }
 
-struct Lexer<'a> {
-    text: &'a str,
-    pos: usize,
+fn valid_key(key: &str) -> bool {
+    !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-impl<'a> Lexer<'a> {
-    fn rest(&self) -> &'a str {
-        self.text.get(self.pos..).unwrap_or("")
-    }
-
-    fn next_token(&mut self) -> Option<Result<Token<'a>, PdnErrorKind>> {
-        loop {
-            let rest = self.rest();
-            let trimmed = rest.trim_start();
-            self.pos += rest.len() - trimmed.len();
-            let c = trimmed.chars().next()?;
-            match c {
-                '[' => {
-                    let Some(end) = find_tag_end(trimmed) else {
-                        let line = trimmed.lines().next().unwrap_or("");
-                        self.pos = self.text.len();
-                        return Some(Err(PdnErrorKind::BadTag(line.to_string())));
-                    };
-                    self.pos += end + 1;
-                    return Some(parse_tag(&trimmed[1..end]));
-                }
-                '{' => {
-                    let Some(end) = trimmed.find('}') else {
-                        self.pos = self.text.len();
-                        return Some(Err(PdnErrorKind::UnterminatedComment));
-                    };
-                    self.pos += end + 1;
-                    return Some(Ok(Token::Comment(trimmed[1..end].trim())));
-                }
-                '(' => {
-                    // A variation: skipped, with its nested variations and comments.
-                    let mut depth = 0usize;
-                    let mut in_comment = false;
-                    let mut end = None;
-                    for (i, ch) in trimmed.char_indices() {
-                        match (in_comment, ch) {
-                            (true, '}') => in_comment = false,
-                            (true, _) => {}
-                            (false, '{') => in_comment = true,
-                            (false, '(') => depth += 1,
-                            (false, ')') => {
-                                depth -= 1;
-                                if depth == 0 {
-                                    end = Some(i);
-                                    break;
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    let Some(end) = end else {
-                        self.pos = self.text.len();
-                        return Some(Err(PdnErrorKind::UnterminatedVariation));
-                    };
-                    self.pos += end + 1;
-                }
-                ';' | '%' => {
-                    // A comment or an escape to the end of the line.
-                    let end = trimmed.find('\n').unwrap_or(trimmed.len());
-                    self.pos += end;
-                }
-                _ => {
-                    let end = trimmed
-                        .find(|ch: char| ch.is_whitespace() || "{([;".contains(ch))
-                        .unwrap_or(trimmed.len());
-                    self.pos += end;
-                    return Some(Ok(Token::Word(&trimmed[..end])));
-                }
-            }
-        }
-    }
-}
-
-/// The index of the `]` closing a tag pair, skipping a quoted value.
-fn find_tag_end(s: &str) -> Option<usize> {
-    let mut in_quotes = false;
-    let mut escaped = false;
-    for (i, ch) in s.char_indices().skip(1) {
-        match ch {
-            '\n' if !in_quotes => return None,
-            _ if escaped => escaped = false,
-            '\\' if in_quotes => escaped = true,
-            '"' => in_quotes = !in_quotes,
-            ']' if !in_quotes => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
-fn parse_tag<'a>(inner: &str) -> Result<Token<'a>, PdnErrorKind> {
+/// Parses the inside of `[...]`: a key, spaces, a quoted value with `\` escapes.
+fn parse_tag(inner: &str) -> Result<(String, String), PdnErrorKind> {
     let bad = || PdnErrorKind::BadTag(format!("[{inner}]"));
-    let inner = inner.trim();
-    let (key, value) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
+    let trimmed = inner.trim();
+    let (key, value) = trimmed.split_once(char::is_whitespace).ok_or_else(bad)?;
     let value = value.trim();
     let value = value
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(bad)?;
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !valid_key(key) {
         return Err(bad());
     }
     let mut out = String::with_capacity(value.len());
@@ -256,61 +265,7 @@ fn parse_tag<'a>(inner: &str) -> Result<Token<'a>, PdnErrorKind> {
             escaped = true;
         }
     }
-    Ok(Token::Tag(key.to_string(), out))
-}
-
-#[derive(Default)]
-struct Builder {
-    tags: Vec<(String, String)>,
-    position: Option<(Position, Position)>,
-    moves: Vec<Move>,
-    comments: Vec<(usize, String)>,
-    touched: bool,
-}
-
-impl Builder {
-    fn board(&mut self) -> Result<&mut (Position, Position), PdnErrorKind> {
-        if self.position.is_none() {
-            if let Some((_, t)) = self
-                .tags
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("GameType"))
-            {
-                let code = t.split(',').next().unwrap_or("").trim();
-                if code != "21" {
-                    return Err(PdnErrorKind::UnsupportedGameType(t.clone()));
-                }
-            }
-            let start = match self
-                .tags
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
-            {
-                Some((_, fen)) => fen.parse().map_err(PdnErrorKind::Fen)?,
-                None => Position::start(),
-            };
-            self.position = Some((start, start));
-        }
-        Ok(self
-            .position
-            .get_or_insert((Position::start(), Position::start())))
-    }
-
-    fn finish(mut self, result: Option<GameResult>) -> Result<PdnGame, PdnErrorKind> {
-        let (start, _) = *self.board()?;
-        let tag_result = self
-            .tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-            .and_then(|(_, v)| v.parse().ok());
-        Ok(PdnGame {
-            tags: self.tags,
-            start,
-            moves: self.moves,
-            comments: self.comments,
-            result: result.or(tag_result).unwrap_or(GameResult::Unfinished),
-        })
-    }
+    Ok((key.to_string(), out))
 }
 
 /// Strips a leading move number (`12.`, `12...`) from a word; `None` if it is only that.
@@ -326,19 +281,565 @@ fn strip_number(word: &str) -> Option<&str> {
     }
 }
 
+/// A token of PDN text, borrowing the lexer's buffer.
+enum Tok<'a> {
+    /// A tag pair, or why `[...]` is not one.
+    Tag(Result<(String, String), PdnErrorKind>),
+    /// A `{...}` comment, trimmed.
+    Comment(&'a str),
+    /// A word of movetext.
+    Word(&'a str),
+    /// A comment (`word: false`) or word (`true`) that is not UTF-8.
+    BadText { word: bool },
+    /// A comment or variation that runs to the end of the input.
+    Unterminated(PdnErrorKind),
+}
+
+/// A byte lexer over a `BufRead`: holds one token at a time.
+struct Lexer<R> {
+    input: R,
+    line: usize,
+    buf: Vec<u8>,
+    at_start: bool,
+}
+
+/// The reader's buffered bytes, retrying when interrupted.
+fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    input.fill_buf()
+}
+
+impl<R: BufRead> Lexer<R> {
+    /// Consumes one byte already seen.
+    fn bump(&mut self, byte: u8) {
+        if byte == b'\n' {
+            self.line += 1;
+        }
+        self.input.consume(1);
+    }
+
+    /// Consumes bytes until one for which `stop` holds (left unconsumed and returned),
+    /// keeping them in `buf` when `keep`; `None` at the end of input.
+    fn scan(&mut self, keep: bool, stop: impl Fn(u8) -> bool) -> io::Result<Option<u8>> {
+        loop {
+            let chunk = fill(&mut self.input)?;
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            let (taken, found) = match chunk.iter().position(|&b| stop(b)) {
+                Some(i) => (i, Some(chunk[i])),
+                None => (chunk.len(), None),
+            };
+            let lines = chunk[..taken].iter().filter(|&&b| b == b'\n').count();
+            if keep {
+                self.buf.extend_from_slice(&chunk[..taken]);
+            }
+            self.line += lines;
+            self.input.consume(taken);
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// Reads a tag pair after its `[`.
+    fn tag(&mut self) -> io::Result<Result<(String, String), PdnErrorKind>> {
+        let mut quoted = false;
+        loop {
+            let stop = self.scan(true, |b| {
+                b == b'"' || b == b'\n' || if quoted { b == b'\\' } else { b == b']' }
+            })?;
+            match stop {
+                Some(b']') => {
+                    self.bump(b']');
+                    break;
+                }
+                Some(b'"') => {
+                    self.buf.push(b'"');
+                    self.bump(b'"');
+                    quoted = !quoted;
+                }
+                Some(b'\\') => {
+                    self.buf.push(b'\\');
+                    self.bump(b'\\');
+                    match fill(&mut self.input)?.first() {
+                        Some(&b) if b != b'\n' => {
+                            self.buf.push(b);
+                            self.bump(b);
+                        }
+                        _ => {}
+                    }
+                }
+                // A new line or the end before `]`: a tag pair is one line (the new line
+                // is left for the next token).
+                _ => {
+                    let text = String::from_utf8_lossy(&self.buf);
+                    return Ok(Err(PdnErrorKind::BadTag(format!("[{}", text.trim_end()))));
+                }
+            }
+        }
+        Ok(match core::str::from_utf8(&self.buf) {
+            Ok(inner) => parse_tag(inner),
+            Err(_) => Err(PdnErrorKind::InvalidUtf8),
+        })
+    }
+
+    /// The next token and the line it starts on; `None` at the end of input.
+    fn next(&mut self) -> io::Result<Option<(Tok<'_>, usize)>> {
+        loop {
+            let Some(c) = self.scan(false, |b| !b.is_ascii_whitespace())? else {
+                return Ok(None);
+            };
+            let line = self.line;
+            let first = core::mem::take(&mut self.at_start);
+            self.buf.clear();
+            match c {
+                b'[' => {
+                    self.bump(c);
+                    return Ok(Some((Tok::Tag(self.tag()?), line)));
+                }
+                b'{' => {
+                    self.bump(c);
+                    if self.scan(true, |b| b == b'}')?.is_none() {
+                        let e = PdnErrorKind::UnterminatedComment;
+                        return Ok(Some((Tok::Unterminated(e), line)));
+                    }
+                    self.bump(b'}');
+                    let tok = match core::str::from_utf8(&self.buf) {
+                        Ok(text) => Tok::Comment(text.trim()),
+                        Err(_) => Tok::BadText { word: false },
+                    };
+                    return Ok(Some((tok, line)));
+                }
+                b'(' => {
+                    // A variation: skipped, with its nested variations and comments.
+                    self.bump(c);
+                    let mut depth = 1usize;
+                    let mut in_comment = false;
+                    while depth > 0 {
+                        let stop = self.scan(false, |b| {
+                            if in_comment {
+                                b == b'}'
+                            } else {
+                                b == b'{' || b == b'(' || b == b')'
+                            }
+                        })?;
+                        match stop {
+                            Some(b'}') => in_comment = false,
+                            Some(b'{') => in_comment = true,
+                            Some(b'(') => depth += 1,
+                            Some(_) => depth -= 1,
+                            None => {
+                                let e = PdnErrorKind::UnterminatedVariation;
+                                return Ok(Some((Tok::Unterminated(e), line)));
+                            }
+                        }
+                        self.input.consume(1);
+                    }
+                }
+                b';' | b'%' => {
+                    // A comment or an escape to the end of the line.
+                    self.scan(false, |b| b == b'\n')?;
+                }
+                _ => {
+                    self.scan(true, |b| b.is_ascii_whitespace() || b"{([;".contains(&b))?;
+                    if first && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                        // A byte-order mark (files written by Windows tools) is not text.
+                        self.buf.drain(..3);
+                        if self.buf.is_empty() {
+                            continue;
+                        }
+                    }
+                    let tok = match core::str::from_utf8(&self.buf) {
+                        Ok(word) => Tok::Word(word),
+                        Err(_) => Tok::BadText { word: true },
+                    };
+                    return Ok(Some((tok, line)));
+                }
+            }
+        }
+    }
+}
+
+/// The game being read.
+struct Builder {
+    tags: Vec<(String, String)>,
+    tag_lines: Vec<usize>,
+    board: Option<(Position, Position)>,
+    moves: Vec<Move>,
+    comments: Vec<(usize, String)>,
+    touched: bool,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            tags: Vec::new(),
+            tag_lines: Vec::new(),
+            board: None,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            touched: false,
+        }
+    }
+
+    fn tag_line(&self, key: &str) -> Option<(usize, &str)> {
+        self.tags
+            .iter()
+            .zip(&self.tag_lines)
+            .find(|((k, _), _)| k.eq_ignore_ascii_case(key))
+            .map(|((_, v), &l)| (l, v.as_str()))
+    }
+
+    /// The start and current positions, set up from the tags on first use.
+    fn board(&mut self) -> Result<&mut (Position, Position), (usize, PdnErrorKind)> {
+        if self.board.is_none() {
+            if let Some((line, t)) = self.tag_line("GameType") {
+                let code = t.split(',').next().unwrap_or("").trim();
+                if code != "21" {
+                    return Err((line, PdnErrorKind::UnsupportedGameType(t.to_string())));
+                }
+            }
+            let start = match self.tag_line("FEN") {
+                Some((line, fen)) => fen.parse().map_err(|e| (line, PdnErrorKind::Fen(e)))?,
+                None => Position::start(),
+            };
+            self.board = Some((start, start));
+        }
+        Ok(self
+            .board
+            .get_or_insert((Position::start(), Position::start())))
+    }
+
+    fn finish(
+        mut self,
+        kings: KingMoves,
+        result: Option<GameResult>,
+    ) -> Result<PdnGame, (usize, PdnErrorKind)> {
+        let (start, end) = *self.board()?;
+        let tag_result = self
+            .tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+            .and_then(|(_, v)| v.parse().ok());
+        Ok(PdnGame {
+            tags: self.tags,
+            start,
+            kings,
+            moves: self.moves,
+            end,
+            comments: self.comments,
+            result: result.or(tag_result).unwrap_or(GameResult::Unfinished),
+        })
+    }
+}
+
+/// Where the reader is between games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Reading a game (or between games).
+    Normal,
+    /// Skipping the rest of a bad game: until its result token, or a tag after movetext.
+    Skipping { movetext: bool },
+    /// The input is finished (or failed).
+    Done,
+}
+
+/// The reader's game-level state (apart from the lexer, which the current token borrows).
+struct Games {
+    kings: KingMoves,
+    game: usize,
+    mode: Mode,
+    builder: Builder,
+    pending: Option<PdnError>,
+}
+
+type Item = Option<Result<PdnGame, PdnError>>;
+
+impl Games {
+    fn error(&self, line: usize, kind: PdnErrorKind) -> PdnError {
+        PdnError {
+            game: self.game,
+            line,
+            kind,
+        }
+    }
+
+    /// Notes that a token belongs to the game being read (the first one begins it).
+    fn touch(&mut self) {
+        if !self.builder.touched {
+            self.builder.touched = true;
+            self.game += 1;
+        }
+    }
+
+    /// Drops the game being read after an error in it; its rest is skipped.
+    fn fail(&mut self, line: usize, kind: PdnErrorKind, movetext: bool) -> PdnError {
+        self.touch();
+        let e = self.error(line, kind);
+        self.builder = Builder::new();
+        self.mode = Mode::Skipping { movetext };
+        e
+    }
+
+    /// Ends the game being read.
+    fn finish(&mut self, result: Option<GameResult>) -> Result<PdnGame, PdnError> {
+        let builder = core::mem::replace(&mut self.builder, Builder::new());
+        builder
+            .finish(self.kings, result)
+            .map_err(|(l, k)| self.error(l, k))
+    }
+
+    fn token(&mut self, tok: Tok<'_>, line: usize) -> Item {
+        match (self.mode, tok) {
+            (Mode::Done, _) => None,
+            (Mode::Skipping { movetext: true }, tok @ Tok::Tag(_)) => {
+                // The bad game ended without a result token: this tag begins the next.
+                self.mode = Mode::Normal;
+                self.token(tok, line)
+            }
+            (Mode::Skipping { .. }, Tok::Tag(_) | Tok::Comment(_)) => None,
+            (Mode::Skipping { .. }, Tok::Word(w)) => {
+                self.mode = if w.parse::<GameResult>().is_ok() {
+                    Mode::Normal
+                } else {
+                    Mode::Skipping { movetext: true }
+                };
+                None
+            }
+            (Mode::Skipping { movetext }, Tok::BadText { word }) => {
+                self.mode = Mode::Skipping {
+                    movetext: movetext || word,
+                };
+                None
+            }
+            (Mode::Skipping { .. }, Tok::Unterminated(_)) => {
+                self.mode = Mode::Done;
+                None
+            }
+            (Mode::Normal, Tok::Tag(tag)) => {
+                let finished = self.builder.board.is_some().then(|| self.finish(None));
+                let e = match tag {
+                    Ok(pair) => {
+                        self.touch();
+                        self.builder.tags.push(pair);
+                        self.builder.tag_lines.push(line);
+                        return finished;
+                    }
+                    Err(kind) => self.fail(line, kind, false),
+                };
+                match finished {
+                    Some(done) => {
+                        self.pending = Some(e);
+                        Some(done)
+                    }
+                    None => Some(Err(e)),
+                }
+            }
+            (Mode::Normal, Tok::Comment(c)) => {
+                self.touch();
+                let at = self.builder.moves.len();
+                self.builder.comments.push((at, c.to_string()));
+                None
+            }
+            (Mode::Normal, Tok::BadText { word }) => {
+                let movetext = word || self.builder.board.is_some();
+                Some(Err(self.fail(line, PdnErrorKind::InvalidUtf8, movetext)))
+            }
+            (Mode::Normal, Tok::Unterminated(kind)) => {
+                self.touch();
+                self.mode = Mode::Done;
+                Some(Err(self.error(line, kind)))
+            }
+            (Mode::Normal, Tok::Word(w)) => self.word(w, line),
+        }
+    }
+
+    fn word(&mut self, word: &str, line: usize) -> Item {
+        if let Ok(r) = word.parse::<GameResult>() {
+            self.touch();
+            return Some(self.finish(Some(r)));
+        }
+        if word.len() > 1 && word.starts_with('$') && word[1..].bytes().all(|b| b.is_ascii_digit())
+        {
+            return None; // a NAG
+        }
+        let w = strip_number(word)?.trim_end_matches(['!', '?', '+', '#']);
+        if w.is_empty() {
+            return None;
+        }
+        if !w.contains(['-', 'x', 'X']) {
+            let e = PdnErrorKind::Unexpected(w.to_string());
+            return Some(Err(self.fail(line, e, true)));
+        }
+        self.touch();
+        let ply = self.builder.moves.len() + 1;
+        let kings = self.kings;
+        let parsed = match self.builder.board() {
+            Ok((_, pos)) => match pos.parse_move(w, kings) {
+                Ok(mv) => {
+                    *pos = pos.after(&mv);
+                    Ok(mv)
+                }
+                Err(source) => Err((
+                    line,
+                    PdnErrorKind::Move {
+                        ply,
+                        text: w.to_string(),
+                        source,
+                    },
+                )),
+            },
+            Err(e) => Err(e),
+        };
+        match parsed {
+            Ok(mv) => {
+                self.builder.moves.push(mv);
+                None
+            }
+            Err((l, kind)) => Some(Err(self.fail(l, kind, true))),
+        }
+    }
+
+    fn end(&mut self) -> Item {
+        let mode = core::mem::replace(&mut self.mode, Mode::Done);
+        (mode == Mode::Normal && self.builder.touched).then(|| self.finish(None))
+    }
+}
+
+/// Reads PDN games one at a time from any [`BufRead`]: an iterator of
+/// `Result<PdnGame, PdnError>`. Memory holds one game (and one token of it), never the
+/// whole input, so archives of any size stream through.
+///
+/// Read: tag pairs, numbered movetext (`1.`, `1...`), comments `{...}` (kept, with the ply
+/// they follow), variations `(...)`, `;` comments, `%` escapes, NAGs `$n` and `!?` marks
+/// (skipped), a `FEN` tag for a set-up position, and the result token that ends each game
+/// (A10); a game also ends where tags follow its movetext. `GameType` must be 21 (English
+/// draughts) when present. Every move is checked against the position. A UTF-8 byte-order
+/// mark at the start is skipped; words are separated by ASCII white space.
+///
+/// A bad game is reported as an `Err` with its number and the line of the problem, and
+/// the reader goes on with the next game. An I/O error is reported once and ends the
+/// iteration.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{GameResult, PdnReader};
+/// use std::io::BufReader;
+///
+/// let file = "\u{feff}[Event \"a\"]\n1. 11-15 23-19 1-0\n\n[Event \"b\"]\n1. 11-15 11-15 *\n\n\
+///             [Event \"c\"]\n1. 9-13 {a comment} 22-18 0-1\n";
+/// let mut finished = 0;
+/// let mut bad = Vec::new();
+/// for game in PdnReader::new(BufReader::new(file.as_bytes())) {
+///     match game {
+///         Ok(g) => finished += usize::from(g.result() != GameResult::Unfinished),
+///         Err(e) => bad.push((e.game, e.line)),
+///     }
+/// }
+/// assert_eq!((finished, bad), (2, vec![(2, 5)]));
+/// ```
+pub struct PdnReader<R> {
+    lexer: Lexer<R>,
+    games: Games,
+}
+
+impl<R: BufRead> PdnReader<R> {
+    /// A reader of English draughts games (short kings).
+    pub fn new(input: R) -> PdnReader<R> {
+        PdnReader {
+            lexer: Lexer {
+                input,
+                line: 1,
+                buf: Vec::new(),
+                at_start: true,
+            },
+            games: Games {
+                kings: KingMoves::Short,
+                game: 0,
+                mode: Mode::Normal,
+                builder: Builder::new(),
+                pending: None,
+            },
+        }
+    }
+
+    /// The same reader checking moves with `kings` (flying kings, V2).
+    #[must_use]
+    pub fn with_king_moves(mut self, kings: KingMoves) -> PdnReader<R> {
+        self.games.kings = kings;
+        self
+    }
+
+    /// The line the reader has reached (1-based).
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.lexer.line
+    }
+}
+
+impl<R: BufRead> Iterator for PdnReader<R> {
+    type Item = Result<PdnGame, PdnError>;
+
+    fn next(&mut self) -> Item {
+        if let Some(e) = self.games.pending.take() {
+            return Some(Err(e));
+        }
+        while self.games.mode != Mode::Done {
+            let item = match self.lexer.next() {
+                Ok(Some((tok, line))) => self.games.token(tok, line),
+                Ok(None) => self.games.end(),
+                Err(e) => {
+                    let g = &mut self.games;
+                    g.mode = Mode::Done;
+                    g.touch();
+                    let kind = PdnErrorKind::Io {
+                        kind: e.kind(),
+                        message: e.to_string(),
+                    };
+                    Some(Err(g.error(self.lexer.line, kind)))
+                }
+            };
+            if item.is_some() {
+                return item;
+            }
+        }
+        None
+    }
+}
+
+impl<R: BufRead> core::iter::FusedIterator for PdnReader<R> {}
+
 /// Reads every game of a PDN text with short kings. See [`read_games_with`].
 ///
 /// # Errors
 ///
 /// The first [`PdnError`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{GameResult, read_games};
+/// let games = read_games("[Event \"x\"]\n1. 11-15 23-19 {Old Fourteenth?} 2. 8-11 1-0\n\n1. 9-13 *")?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].moves().len(), 3);
+/// assert_eq!(games[0].result(), GameResult::WhiteWins); // A10: 1-0 is a White win
+/// assert_eq!(games[0].tag("Event"), Some("x"));
+/// # Ok::<(), lattjo_draughts::PdnError>(())
+/// ```
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     read_games_with(text, KingMoves::Short)
 }
 
-/// Reads every game of a PDN text: tag pairs, movetext with move numbers, comments `{..}`
-/// (kept), variations `(..)`, `;` comments, NAGs `$n` and `!?` marks (skipped), and a result
-/// token ending each game (A10). Every move is checked for legality against the game's
-/// position (the `FEN` tag, or the start position).
+/// Reads every game of a PDN text held in memory, with `kings`, stopping at the first bad
+/// game. [`PdnReader`] streams from a file and goes on after bad games.
 ///
 /// # Errors
 ///
@@ -348,89 +849,52 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{GameResult, read_games};
-/// let games = read_games("[Event \"x\"]\n1. 11-15 23-19 {Old Fourteenth?} 2. 8-11 1-0\n\n1. 9-13 *")?;
-/// assert_eq!(games.len(), 2);
-/// assert_eq!(games[0].moves.len(), 3);
-/// assert_eq!(games[0].result, GameResult::WhiteWins); // A10: 1-0 is a White win
-/// assert_eq!(games[0].tag("Event"), Some("x"));
+/// use lattjo_draughts::{KingMoves, read_games_with};
+/// let text = "[SetUp \"1\"]\n[FEN \"B:W18:BK29\"]\n1. 29x4 0-1";
+/// assert_eq!(read_games_with(text, KingMoves::Flying)?[0].moves().len(), 1);
+/// assert!(read_games_with(text, KingMoves::Short).is_err());
 /// # Ok::<(), lattjo_draughts::PdnError>(())
 /// ```
 pub fn read_games_with(text: &str, kings: KingMoves) -> Result<Vec<PdnGame>, PdnError> {
-    let mut games = Vec::new();
-    let mut lexer = Lexer { text, pos: 0 };
-    let mut cur = Builder::default();
-    let fail = |games: &Vec<PdnGame>, kind| PdnError {
-        game: games.len() + 1,
-        kind,
-    };
-    while let Some(token) = lexer.next_token() {
-        let token = token.map_err(|k| fail(&games, k))?;
-        match token {
-            Token::Tag(k, v) => {
-                if cur.position.is_some() {
-                    // Tags after movetext begin the next game (no result token in between).
-                    let done = std::mem::take(&mut cur)
-                        .finish(None)
-                        .map_err(|k| fail(&games, k))?;
-                    games.push(done);
-                }
-                cur.tags.push((k, v));
-                cur.touched = true;
+    PdnReader::new(text.as_bytes())
+        .with_king_moves(kings)
+        .collect()
+}
+
+impl FromStr for PdnGame {
+    type Err = PdnError;
+
+    /// Reads exactly one game (short kings), as `Display` writes it.
+    fn from_str(s: &str) -> Result<PdnGame, PdnError> {
+        let mut reader = PdnReader::new(s.as_bytes());
+        let game = match reader.next() {
+            Some(g) => g?,
+            None => {
+                return Err(PdnError {
+                    game: 1,
+                    line: reader.line(),
+                    kind: PdnErrorKind::NoGame,
+                });
             }
-            Token::Comment(c) => {
-                cur.comments.push((cur.moves.len(), c.to_string()));
-                cur.touched = true;
-            }
-            Token::Word(w) => {
-                if let Ok(r) = w.parse::<GameResult>() {
-                    let done = std::mem::take(&mut cur)
-                        .finish(Some(r))
-                        .map_err(|k| fail(&games, k))?;
-                    games.push(done);
-                    continue;
-                }
-                if w.starts_with('$') && w.len() > 1 && w[1..].bytes().all(|b| b.is_ascii_digit()) {
-                    continue;
-                }
-                let Some(w) = strip_number(w) else { continue };
-                let w = w.trim_end_matches(['!', '?', '+', '#']);
-                if w.is_empty() {
-                    continue;
-                }
-                if !w.contains(['-', 'x', 'X']) {
-                    return Err(fail(&games, PdnErrorKind::Unexpected(w.to_string())));
-                }
-                cur.touched = true;
-                let ply = cur.moves.len() + 1;
-                let (_, pos) = cur.board().map_err(|k| fail(&games, k))?;
-                let mv = pos.parse_move(w, kings).map_err(|source| {
-                    fail(
-                        &games,
-                        PdnErrorKind::Move {
-                            ply,
-                            text: w.to_string(),
-                            source,
-                        },
-                    )
-                })?;
-                *pos = pos.after(&mv);
-                cur.moves.push(mv);
-            }
+        };
+        match reader.next() {
+            None => Ok(game),
+            Some(_) => Err(PdnError {
+                game: 2,
+                line: reader.line(),
+                kind: PdnErrorKind::ExtraGame,
+            }),
         }
     }
-    if cur.touched {
-        games.push(cur.finish(None).map_err(|k| fail(&games, k))?);
-    }
-    Ok(games)
 }
 
 impl PdnGame {
-    /// A game from `start` with `moves` (which the caller has checked are legal in turn),
-    /// with the seven standard tags set to unknown, `GameType` 21, `Result`, and `SetUp` /
-    /// `FEN` when `start` is not the start position.
+    /// A game from `start` with no moves yet, moves checked with `kings`: the seven
+    /// standard tags set to unknown (`Event`, `Site`, `Date`, `Round`, `Black`, `White`,
+    /// `Result` = `*`), `GameType` 21, and `SetUp` / `FEN` when `start` is not the start
+    /// position.
     #[must_use]
-    pub fn new(start: Position, moves: Vec<Move>, result: GameResult) -> PdnGame {
+    pub fn new(start: Position, kings: KingMoves) -> PdnGame {
         let mut tags: Vec<(String, String)> = [
             ("Event", "?"),
             ("Site", "?"),
@@ -438,12 +902,12 @@ impl PdnGame {
             ("Round", "?"),
             ("Black", "?"),
             ("White", "?"),
+            ("Result", "*"),
+            ("GameType", "21"),
         ]
         .iter()
         .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
         .collect();
-        tags.push(("Result".into(), result.as_pdn().into()));
-        tags.push(("GameType".into(), "21".into()));
         if start != Position::start() {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start.to_string()));
@@ -451,23 +915,61 @@ impl PdnGame {
         PdnGame {
             tags,
             start,
-            moves,
+            kings,
+            moves: Vec::new(),
+            end: start,
             comments: Vec::new(),
-            result,
+            result: GameResult::Unfinished,
         }
     }
 
-    /// The value of tag `key` (case-insensitive), if present.
-    #[must_use]
-    pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
+    /// Plays `mv` at the end of the game.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `mv` is not legal in [`PdnGame::final_position`] (with
+    /// the game's king moves); the game is then unchanged.
+    pub fn push_move(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.end.play(&mv, self.kings)?;
+        self.moves.push(mv);
+        Ok(())
     }
 
-    /// Sets tag `key` (replacing an existing one, else appending).
-    pub fn set_tag(&mut self, key: &str, value: &str) {
+    /// Adds a comment after the moves so far. It is kept as PDN reads it back: trimmed,
+    /// with any `}` (which would end it) turned into `)`.
+    pub fn push_comment(&mut self, text: &str) {
+        let text = text.replace('}', ")");
+        self.comments
+            .push((self.moves.len(), text.trim().to_string()));
+    }
+
+    /// Sets the result (the termination marker) and the `Result` tag.
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = result;
+        self.replace_tag("Result", result.as_pdn());
+    }
+
+    /// Sets tag `key` (replacing the first with that key, in any case, else appending).
+    ///
+    /// # Errors
+    ///
+    /// [`TagError`] for a key or value that PDN cannot hold, or for `FEN` and `GameType`,
+    /// which [`PdnGame::new`] sets from the start position and the game.
+    pub fn set_tag(&mut self, key: &str, value: &str) -> Result<(), TagError> {
+        if !valid_key(key) {
+            return Err(TagError::BadKey(key.to_string()));
+        }
+        if key.eq_ignore_ascii_case("FEN") || key.eq_ignore_ascii_case("GameType") {
+            return Err(TagError::Reserved(key.to_string()));
+        }
+        if value.contains('\n') {
+            return Err(TagError::LineBreak);
+        }
+        self.replace_tag(key, value);
+        Ok(())
+    }
+
+    fn replace_tag(&mut self, key: &str, value: &str) {
         match self
             .tags
             .iter_mut()
@@ -478,17 +980,62 @@ impl PdnGame {
         }
     }
 
+    /// The value of the first tag `key` (case-insensitive), if present.
+    #[must_use]
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The tag pairs in file order (`Event`, `Black`, `FEN`, ...), duplicates kept.
+    #[must_use]
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The position before the first move (from the `FEN` tag, or the start position).
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// How kings move in this game (the moves were checked with it).
+    #[must_use]
+    pub fn king_moves(&self) -> KingMoves {
+        self.kings
+    }
+
+    /// The moves, each legal in turn.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Comments, each with the number of moves played before it.
+    #[must_use]
+    pub fn comments(&self) -> &[(usize, String)] {
+        &self.comments
+    }
+
+    /// The game termination marker (or the `Result` tag when the movetext had none).
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        self.result
+    }
+
     /// The position after every move.
     #[must_use]
     pub fn final_position(&self) -> Position {
-        self.moves.iter().fold(self.start, |p, m| p.after(m))
+        self.end
     }
 }
 
 impl fmt::Display for PdnGame {
     /// Writes the game as PDN: tags, a blank line, numbered movetext (short capture form
-    /// when unambiguous, every landing square otherwise) with comments (any `}` in a
-    /// comment becomes `)`), the result, lines under 80 characters.
+    /// when unambiguous, every landing square otherwise) with comments, the result, lines
+    /// under 80 characters. Reading it back gives the same game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, v) in &self.tags {
             writeln!(
@@ -497,38 +1044,10 @@ impl fmt::Display for PdnGame {
                 v.replace('\\', "\\\\").replace('"', "\\\"")
             )?;
         }
-        if self.tag("FEN").is_none() && self.start != Position::start() {
-            writeln!(f, "[SetUp \"1\"]")?;
-            writeln!(f, "[FEN \"{}\"]", self.start)?;
-        }
         writeln!(f)?;
-        let mut words: Vec<String> = Vec::new();
-        let mut pos = self.start;
-        let mut number = 1;
-        let comments_at = |i: usize, words: &mut Vec<String>| {
-            for (_, c) in self.comments.iter().filter(|(at, _)| *at == i) {
-                words.push(format!("{{{}}}", c.replace('}', ")")));
-            }
-        };
-        for (i, mv) in self.moves.iter().enumerate() {
-            comments_at(i, &mut words);
-            match pos.turn() {
-                Color::Black => words.push(format!("{number}.")),
-                Color::White if i == 0 || self.comments.iter().any(|(at, _)| *at == i) => {
-                    words.push(format!("{number}..."));
-                }
-                Color::White => {}
-            }
-            words.push(pos.move_text(mv, KingMoves::Short));
-            if pos.turn() == Color::White {
-                number += 1;
-            }
-            pos = pos.after(mv);
-        }
-        comments_at(self.moves.len(), &mut words);
-        words.push(self.result.as_pdn().to_string());
         let mut line = 0;
-        for w in words {
+        let mut put = |f: &mut fmt::Formatter<'_>, w: &dyn fmt::Display| -> fmt::Result {
+            let w = w.to_string();
             if line > 0 && line + 1 + w.len() > 79 {
                 writeln!(f)?;
                 line = 0;
@@ -538,7 +1057,32 @@ impl fmt::Display for PdnGame {
             }
             f.write_str(&w)?;
             line += w.len();
+            Ok(())
+        };
+        let mut pos = self.start;
+        let mut number = 1;
+        let mut comments = self.comments.iter().peekable();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let mut commented = false;
+            while let Some((_, c)) = comments.next_if(|(at, _)| *at <= i) {
+                put(f, &format_args!("{{{}}}", c.replace('}', ")")))?;
+                commented = true;
+            }
+            match pos.turn() {
+                Color::Black => put(f, &format_args!("{number}."))?,
+                Color::White if i == 0 || commented => put(f, &format_args!("{number}..."))?,
+                Color::White => {}
+            }
+            put(f, &pos.move_text(mv, self.kings))?;
+            if pos.turn() == Color::White {
+                number += 1;
+            }
+            pos = pos.after(mv);
         }
+        for (_, c) in comments {
+            put(f, &format_args!("{{{}}}", c.replace('}', ")")))?;
+        }
+        put(f, &self.result.as_pdn())?;
         writeln!(f)
     }
 }

@@ -21,6 +21,7 @@ use crate::square::{Color, Piece, Role, Square};
 /// # Ok::<(), lattjo_draughts::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The side to move.
     pub turn: Color,
@@ -51,6 +52,20 @@ impl Setup {
 }
 
 /// Why a [`Setup`] is not a position that can arise in a game.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Piece, Position, PositionError, Role, Setup, Square};
+/// let mut setup = Setup::empty(Color::Black);
+/// // A White man on square 3, White's crowning row (D11).
+/// let man = Piece { color: Color::White, role: Role::Man };
+/// setup.set(Square::new(3).unwrap(), Some(man));
+/// assert_eq!(
+///     Position::try_from(setup),
+///     Err(PositionError::ManOnCrowningRow { color: Color::White, square: Square::new(3).unwrap() })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -98,6 +113,18 @@ pub struct Position {
 }
 
 /// A move that is not legal in the position it was played on.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Move, Position};
+/// let mut pos = Position::start();
+/// let mv: Move = "22-18".parse()?; // White's move, but Black is to move
+/// let err = pos.play(&mv, KingMoves::Short).unwrap_err();
+/// assert_eq!(err.to_string(), "22-18 is not a legal move for Black here");
+/// assert_eq!(pos, Position::start());
+/// # Ok::<(), lattjo_draughts::ParseMoveError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{mv} is not a legal move for {turn} here")]
 #[non_exhaustive]
@@ -198,6 +225,20 @@ impl Position {
     /// (D8), each complete capture path as its own move (D7, D9, A5, A8).
     ///
     /// The vector is the caller's buffer: once it has grown, generating allocates nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{KingMoves, Position};
+    /// // D8: White's man on 18 must take the man on 14; its step to 15 is not allowed.
+    /// let pos: Position = "W:W18,32:B14".parse()?;
+    /// let mut moves = Vec::new();
+    /// pos.legal_moves(KingMoves::Short, &mut moves);
+    /// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["18x9"]);
+    /// assert!(pos.must_capture(KingMoves::Short));
+    /// assert_eq!(pos.count_moves(KingMoves::Short), 1);
+    /// # Ok::<(), lattjo_draughts::FenError>(())
+    /// ```
     pub fn legal_moves(&self, kings: KingMoves, out: &mut Vec<Move>) {
         out.clear();
         movegen::generate(self, kings, &mut Collect(out));
@@ -359,7 +400,53 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 }
 
 /// [`perft`] with a choice of king moves (flying kings, V2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Position, perft_with};
+/// // A flying king on 29 takes 18 and lands on 15, 11, 8 or 4.
+/// let pos: Position = "B:W18:BK29".parse()?;
+/// assert_eq!(perft_with(&pos, 1, KingMoves::Flying), 4);
+/// assert_eq!(perft_with(&pos, 1, KingMoves::Short), 1);
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[must_use]
 pub fn perft_with(position: &Position, depth: u32, kings: KingMoves) -> u64 {
     movegen::perft_raw(position, depth, kings)
+}
+
+/// [`perft_with`] on up to `threads` threads, with the same count: the tree is split two
+/// plies below `position` (49 subtrees from the start position) and the subtrees are shared
+/// out with [`boardgame_core::parallel::map_indexed`]. With `threads <= 1`, or a depth below
+/// 3, it runs on the calling thread.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{KingMoves, Position, perft, perft_parallel};
+/// use lattjo_draughts::boardgame_core::parallel::available_threads;
+/// let start = Position::start();
+/// let n = perft_parallel(&start, 7, KingMoves::Short, available_threads());
+/// assert_eq!(n, 179_740);
+/// assert_eq!(n, perft(&start, 7));
+/// ```
+#[must_use]
+pub fn perft_parallel(position: &Position, depth: u32, kings: KingMoves, threads: usize) -> u64 {
+    if depth < 3 || threads <= 1 {
+        return perft_with(position, depth, kings);
+    }
+    let mut subtrees = Vec::new();
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    position.legal_moves(kings, &mut first);
+    for a in &first {
+        let child = position.after(a);
+        child.legal_moves(kings, &mut second);
+        subtrees.extend(second.iter().map(|b| child.after(b)));
+    }
+    boardgame_core::parallel::map_indexed(subtrees.len(), threads, |i| {
+        perft_with(&subtrees[i], depth - 2, kings)
+    })
+    .into_iter()
+    .sum()
 }

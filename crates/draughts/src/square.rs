@@ -24,6 +24,14 @@ use core::str::FromStr;
 pub struct Square(u8);
 
 /// A square number outside 1-32, or text that is not a number.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Square, SquareError};
+/// assert_eq!("33".parse::<Square>(), Err(SquareError::OutOfRange(33)));
+/// assert!(matches!("b8".parse::<Square>(), Err(SquareError::NotANumber(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SquareError {
@@ -127,6 +135,22 @@ impl FromStr for Square {
 }
 
 /// A side. Black (the dark pieces, PDN `B`, WCDF's red) moves first (D3, A9).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Position, Seat};
+/// let pos = Position::start();
+/// assert_eq!(pos.turn(), Color::Black);
+/// assert_eq!(Color::Black.opponent(), Color::White);
+/// assert_eq!(Color::White.letter(), 'W');
+/// assert_eq!(Seat::from(Color::White), Seat::new(1));
+/// let name = match pos.turn() {
+///     Color::Black => "Black",
+///     Color::White => "White",
+/// };
+/// assert_eq!(name, pos.turn().to_string());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -173,6 +197,33 @@ impl Color {
     }
 }
 
+impl From<Color> for boardgame_core::Seat {
+    /// [`Color::seat`]: Black is seat 0, White seat 1.
+    fn from(c: Color) -> boardgame_core::Seat {
+        c.seat()
+    }
+}
+
+impl TryFrom<boardgame_core::Seat> for Color {
+    type Error = boardgame_core::SeatError;
+
+    /// Seat 0 plays Black, seat 1 White.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{Color, Seat};
+    /// assert_eq!(Color::try_from(Seat::new(1)), Ok(Color::White));
+    /// assert!(Color::try_from(Seat::new(2)).is_err());
+    /// ```
+    fn try_from(seat: boardgame_core::Seat) -> Result<Color, boardgame_core::SeatError> {
+        match boardgame_core::Seat::checked(seat.index(), 2)?.index() {
+            0 => Ok(Color::Black),
+            _ => Ok(Color::White),
+        }
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -183,6 +234,16 @@ impl fmt::Display for Color {
 }
 
 /// A man (uncrowned) or a king.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Position, Role};
+/// let pos: Position = "W:W18,K2:B7,K10".parse()?;
+/// assert_eq!(pos.count_role(Color::White, Role::King), 1);
+/// assert_eq!(pos.count_role(Color::Black, Role::Man), 1);
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
@@ -193,6 +254,15 @@ pub enum Role {
 }
 
 /// A piece: its colour and role.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Color, Piece, Position, Role, Square};
+/// let pos = Position::start();
+/// let s = Square::new(12).unwrap();
+/// assert_eq!(pos.piece_at(s), Some(Piece { color: Color::Black, role: Role::Man }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {

@@ -27,7 +27,7 @@ fn extras() -> Vec<Action> {
 }
 
 fn check(rules: Rules, games: u32, seed: u64) {
-    let game = Draughts::new(rules);
+    let game = Draughts::new(rules).unwrap();
     let cfg = ConformanceConfig {
         games,
         seed,
@@ -46,7 +46,7 @@ fn conformance_wcdf_claims() {
 
 #[test]
 fn conformance_wcdf_auto_adjudicate() {
-    check(Rules::wcdf().with_auto_adjudicate(), 30, 2);
+    check(Rules::wcdf().with_auto_adjudicate(true), 30, 2);
 }
 
 #[test]
@@ -57,7 +57,9 @@ fn conformance_lattjo() {
 #[test]
 fn conformance_v2_flying_kings() {
     check(
-        Rules::wcdf().with_auto_adjudicate().with_flying_kings(),
+        Rules::wcdf()
+            .with_auto_adjudicate(true)
+            .with_flying_kings(true),
         20,
         4,
     );

@@ -1,7 +1,8 @@
 //! PDN games: a real published game, several games in one text, A10's results, errors.
 
 use lattjo_draughts::{
-    Color, GameResult, KingMoves, MoveTextError, PdnErrorKind, PdnGame, Position, Role, read_games,
+    Color, GameResult, KingMoves, MoveTextError, PdnErrorKind, PdnGame, PdnReader, Position, Role,
+    TagError, read_games, read_games_with,
 };
 
 #[test]
@@ -10,25 +11,25 @@ fn reads_the_pdn_standard_checkers_example() {
     assert_eq!(games.len(), 1);
     let g = &games[0];
     // 23 full moves and Black's 24th and White's reply: 48 plies, all legal in turn.
-    assert_eq!(g.moves.len(), 48);
+    assert_eq!(g.moves().len(), 48);
     assert_eq!(g.tag("Black"), Some("Jordan,A"));
     assert_eq!(g.tag("White"), Some("Tesheliet,F"));
     assert_eq!(g.tag("GameType"), Some("21"));
     assert_eq!(g.tag("Result"), Some("1/2-1/2"));
     // The movetext ends with "*": the termination marker wins over the tag.
-    assert_eq!(g.result, GameResult::Unfinished);
-    assert_eq!(g.comments.len(), 3);
-    assert_eq!(g.comments[0].0, 5, "after 3. 15-19");
-    assert!(g.comments[2].1.starts_with("! a really beautiful escape"));
+    assert_eq!(g.result(), GameResult::Unfinished);
+    assert_eq!(g.comments().len(), 3);
+    assert_eq!(g.comments()[0].0, 5, "after 3. 15-19");
+    assert!(g.comments()[2].1.starts_with("! a really beautiful escape"));
     // 24. 7x23 is a double jump written in the short form: only its ends are given.
-    let m = g.moves[46];
+    let m = g.moves()[46];
     assert_eq!(
         (m.from().number(), m.to().number(), m.num_captured()),
         (7, 23, 2)
     );
     // Material: 14 single captures and the double jump.
     let end = g.final_position();
-    let taken: u32 = g.moves.iter().map(|m| m.num_captured()).sum();
+    let taken: u32 = g.moves().iter().map(|m| m.num_captured()).sum();
     assert_eq!(
         end.count(Color::Black) + end.count(Color::White),
         24 - taken
@@ -47,7 +48,7 @@ fn a10_result_tokens_and_several_games() {
                 [Event \"four\"]\n[SetUp \"1\"]\n[FEN \"W:W18:B14\"]\n1... 18x9 *  {compulsory capture}\n\
                 [Event \"five\"]\n1. 10-14 (1... 22-17 {a variation is skipped}) 24-19 $2 2. 14-18!? \n";
     let games = read_games(text).unwrap();
-    let results: Vec<GameResult> = games.iter().map(|g| g.result).collect();
+    let results: Vec<GameResult> = games.iter().map(|g| g.result()).collect();
     assert_eq!(
         results,
         [
@@ -61,9 +62,9 @@ fn a10_result_tokens_and_several_games() {
     // A10: 1-0 is a win for White, who moves second.
     assert_eq!(GameResult::from_winner(Some(Color::White)).as_pdn(), "1-0");
     assert_eq!(GameResult::from_winner(Some(Color::Black)).as_pdn(), "0-1");
-    assert_eq!(games[3].start.turn(), Color::White);
-    assert_eq!(games[3].moves.len(), 1);
-    assert_eq!(games[4].moves.len(), 3);
+    assert_eq!(games[3].start().turn(), Color::White);
+    assert_eq!(games[3].moves().len(), 1);
+    assert_eq!(games[4].moves().len(), 3);
     assert_eq!(games[4].tag("event"), Some("five"));
     // Points-style results some files use.
     assert_eq!("2-0".parse::<GameResult>().unwrap(), GameResult::WhiteWins);
@@ -82,8 +83,10 @@ fn write_then_read_round_trip() {
     // A game from a set-up position, Black's capture sequences in full or short form.
     let start: Position = "B:W9,10,17,18:BK6,K1".parse().unwrap();
     let mv = start.parse_move("6x15x22x13x6", KingMoves::Short).unwrap();
-    g = PdnGame::new(start, vec![mv], GameResult::BlackWins);
-    g.comments.push((1, "White has nothing left".into()));
+    g = PdnGame::new(start, KingMoves::Short);
+    g.push_move(mv).unwrap();
+    g.set_result(GameResult::BlackWins);
+    g.push_comment("White has nothing left");
     let text = g.to_string();
     assert!(text.contains("[FEN \"B:W9,10,17,18:BK1,K6\"]"), "{text}");
     assert!(
@@ -135,4 +138,223 @@ fn bad_pdn_is_a_typed_error() {
         PdnErrorKind::Unexpected(_)
     ));
     assert!(read_games("").unwrap().is_empty());
+}
+
+#[test]
+fn regression_flying_king_game_was_written_with_short_king_forms() {
+    // A game read with flying kings was written with the short-king test for ambiguity:
+    // 13x22x8 is the only short-king capture from 13 to 8, so it was written "13x8", but
+    // with flying kings 13x8 has two paths and the text no longer read back. A game now
+    // keeps its king rule and writes its moves by it.
+    let start: Position = "B:W9,10,11,12,17,19:BK13".parse().unwrap();
+    let mv = start.parse_move("13x22x8", KingMoves::Flying).unwrap();
+    assert!(start.parse_move("13x8", KingMoves::Flying).is_err());
+    assert_eq!(start.move_text(&mv, KingMoves::Short), "13x8");
+    let mut g = PdnGame::new(start, KingMoves::Flying);
+    g.push_move(mv).unwrap();
+    let text = g.to_string();
+    assert!(text.contains("1. 13x22x8 *"), "{text}");
+    assert_eq!(read_games_with(&text, KingMoves::Flying), Ok(vec![g]));
+}
+
+#[test]
+fn regression_final_position_of_unchecked_moves_could_overlap_pieces() {
+    // `PdnGame`'s moves were a public field: a move pushed by hand was never checked, and
+    // `final_position` then built boards with pieces on top of each other. Moves now go
+    // in through `push_move`, which checks them.
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    let illegal = "22x15".parse::<lattjo_draughts::Move>().unwrap();
+    assert!(g.push_move(illegal).is_err());
+    assert_eq!(g.moves(), &[]);
+    assert_eq!(g.final_position(), Position::start());
+}
+
+/// Reads, writes and reads again: the same games.
+fn stable(text: &str) -> Vec<PdnGame> {
+    let first = read_games(text).unwrap();
+    let written: String = first.iter().map(|g| format!("{g}\n")).collect();
+    let second = read_games(&written).unwrap();
+    assert_eq!(first, second, "{written}");
+    first
+}
+
+#[test]
+fn read_write_read_is_stable_duplicate_tags_comment_spaces_and_escapes() {
+    let games = stable(
+        "[Event \"one\"]\n[Event \"two\"]\n[Black \"a \\\"quoted\\\" \\\\ name\"]\n\
+         {before  the   moves}\n1. 11-15 {*  0} 23-19 {line\nbreak} 2. 8-11 {} 1-0\n\
+         [Result \"0-1\"]\n1. 9-13 *\n\
+         [Event \"no result token\"]\n1. 10-14\n\
+         [Site \"  spaces inside  \"]\n{only a comment}\n\
+         [GameType \"21,B,8,8,N1,0\"]\n[FEN \"W:W21-32:B1-12\"]\n1... 22-18 1/2-1/2\n",
+    );
+    // Tags before any movetext belong to the same game: the Site, the comment and the
+    // GameType and FEN tags make one game.
+    assert_eq!(games.len(), 4);
+    // Duplicate tags are kept in order; `tag` gives the first.
+    assert_eq!(games[0].tags()[0], ("Event".into(), "one".into()));
+    assert_eq!(games[0].tags()[1], ("Event".into(), "two".into()));
+    assert_eq!(games[0].tag("event"), Some("one"));
+    assert_eq!(games[0].tag("Black"), Some("a \"quoted\" \\ name"));
+    // Comments keep their inner spaces and line breaks, and are trimmed at the ends; a
+    // `}` ends a comment, the rest of the word is a word.
+    let comments: Vec<&str> = games[0]
+        .comments()
+        .iter()
+        .map(|(_, c)| c.as_str())
+        .collect();
+    assert_eq!(
+        comments[..4],
+        ["before  the   moves", "*  0", "line\nbreak", ""]
+    );
+    assert_eq!(games[1].result(), GameResult::Unfinished, "the token wins");
+    assert_eq!(games[1].tag("Result"), Some("0-1"));
+    assert_eq!(games[2].moves().len(), 1);
+    assert_eq!(games[3].tag("Site"), Some("  spaces inside  "));
+    assert_eq!(games[3].comments()[0], (0, "only a comment".to_string()));
+    assert_eq!(games[3].start().turn(), Color::White);
+}
+
+#[test]
+fn a_utf8_byte_order_mark_at_the_start_is_skipped() {
+    // Files written by Windows tools begin with U+FEFF.
+    let games = read_games("\u{feff}[Event \"x\"]\n1. 11-15 *").unwrap();
+    assert_eq!(games[0].moves().len(), 1);
+    let games = read_games("\u{feff}1. 11-15 *").unwrap();
+    assert_eq!(games[0].moves().len(), 1);
+    let games = read_games("\u{feff}\r\n1. 11-15 *").unwrap();
+    assert_eq!(games[0].moves().len(), 1);
+    // Anywhere else it is an unexpected word.
+    assert!(matches!(
+        read_games("1. 11-15 \u{feff} *").unwrap_err().kind,
+        PdnErrorKind::Unexpected(_)
+    ));
+}
+
+#[test]
+fn bad_games_are_reported_with_their_line_and_skipped() {
+    let text = b"[Event \"1 good\"]\n1. 11-15 23-19 1-0\n\n\
+        [Event \"2 illegal move\"]\n1. 11-15\n11-15 *\n\n\
+        [Event \"3 good\"]\n1. 9-13 0-1\n\n\
+        [Event \"4 bad tag\n1. 9-13 *\n\n\
+        [Event \"5 bad fen\"]\n[FEN \"B:W33:B1\"]\n1. 1-6 *\n\n\
+        [Event \"6 not draughts\"]\n[GameType \"20\"]\n*\n\n\
+        [Event \"7 not utf-8 \xff\"]\n1. 9-13 *\n\n\
+        [Event \"8 a word\"]\n1. hello 9-13 *\n\n\
+        [Event \"9 no result token\"]\n1. 9-13 22-18\n\
+        [Event \"10 good after it\"]\n1. 11-16 *\n\
+        [Event \"11 unclosed\"]\n1. 11-15 {never closed\n\n[Event \"12\"]\n1. 9-13 *\n";
+    let items: Vec<_> = PdnReader::new(&text[..]).collect();
+    let summary: Vec<(usize, Option<usize>, String)> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Ok(g) => (i, None, g.tag("Event").unwrap_or("").to_string()),
+            Err(e) => (i, Some(e.line), format!("{} {}", e.game, e.kind)),
+        })
+        .collect();
+    let want: Vec<(usize, Option<usize>, String)> = vec![
+        (0, None, "1 good".into()),
+        (
+            1,
+            Some(6),
+            "2 move 2 \"11-15\": 11-15 is not a legal move here".into(),
+        ),
+        (2, None, "3 good".into()),
+        (
+            3,
+            Some(11),
+            "4 bad tag pair \"[Event \\\"4 bad tag\"".into(),
+        ),
+        (
+            4,
+            Some(15),
+            "5 bad FEN tag: square 33 is out of range (squares are numbered 1-32)".into(),
+        ),
+        (
+            5,
+            Some(19),
+            "6 game type \"20\" is not english draughts (21)".into(),
+        ),
+        (6, Some(22), "7 text that is not utf-8".into()),
+        (7, Some(26), "8 unexpected \"hello\" in the movetext".into()),
+        (8, None, "9 no result token".into()),
+        (9, None, "10 good after it".into()),
+        (10, Some(33), "11 unterminated comment".into()),
+    ];
+    assert_eq!(summary, want);
+}
+
+#[test]
+fn the_reader_streams_from_a_slow_source_with_the_same_result() {
+    struct OneByte<'a>(&'a [u8]);
+    impl std::io::Read for OneByte<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = usize::from(!self.0.is_empty() && !out.is_empty());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let text = include_str!("golden/double_corner_dyke.pdn").repeat(3);
+    let slow: Vec<_> = PdnReader::new(std::io::BufReader::with_capacity(
+        1,
+        OneByte(text.as_bytes()),
+    ))
+    .collect();
+    assert_eq!(slow.len(), 3);
+    let fast: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+    assert_eq!(slow, fast);
+}
+
+#[test]
+fn an_io_error_is_reported_once_and_ends_the_reading() {
+    struct Broken;
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let items: Vec<_> = PdnReader::new(std::io::BufReader::new(Broken)).collect();
+    assert_eq!(items.len(), 1);
+    let e = items[0].as_ref().unwrap_err();
+    assert!(matches!(e.kind, PdnErrorKind::Io { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "pdn game 1, line 1: reading failed: disk on fire"
+    );
+}
+
+#[test]
+fn a_game_text_parses_as_exactly_one_game() {
+    let g: PdnGame = "1. 11-15 *".parse().unwrap();
+    assert_eq!(g.moves().len(), 1);
+    assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g));
+    assert_eq!(
+        "".parse::<PdnGame>().unwrap_err().kind,
+        PdnErrorKind::NoGame
+    );
+    assert_eq!(
+        "1. 11-15 * 1. 9-13 *".parse::<PdnGame>().unwrap_err().kind,
+        PdnErrorKind::ExtraGame
+    );
+}
+
+#[test]
+fn tags_that_pdn_cannot_hold_are_refused() {
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    assert_eq!(g.set_tag("", "x"), Err(TagError::BadKey(String::new())));
+    assert_eq!(g.set_tag("a]b", "x"), Err(TagError::BadKey("a]b".into())));
+    assert_eq!(
+        g.set_tag("gametype", "20"),
+        Err(TagError::Reserved("gametype".into()))
+    );
+    assert_eq!(
+        g.set_tag("Annotator", "two\nlines"),
+        Err(TagError::LineBreak)
+    );
+    g.set_tag("Annotator", "x \"y\" \\ z\rw").unwrap();
+    g.set_tag("Event", "replaced").unwrap();
+    assert_eq!(g.tag("Event"), Some("replaced"));
+    assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g));
 }

@@ -202,7 +202,7 @@ proptest! {
     fn draw_state_never_changes_move_generation(seed in any::<u64>()) {
         use boardgame_core::Game;
         use lattjo_draughts::{Action, Draughts, Rules};
-        let games = [Draughts::new(Rules::wcdf()), Draughts::new(Rules::lattjo()), Draughts::new(Rules::wcdf().with_auto_adjudicate())];
+        let games = [Draughts::new(Rules::wcdf()).unwrap(), Draughts::new(Rules::lattjo()).unwrap(), Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap()];
         for game in games {
             let mut s = game.new_initial_state();
             let mut rng = GameRng::new(seed, 3);
@@ -221,6 +221,86 @@ proptest! {
                 let now = s.position().count(Color::Black) + s.position().count(Color::White);
                 prop_assert_eq!(now, material - mv.num_captured(), "pieces conserved");
                 material = now;
+            }
+        }
+    }
+}
+
+/// The draw-claim rule written out by brute force: the position stands for the `r`-th
+/// time, or some legal move brings a position of the history back for the `r`-th time.
+fn claim_by_brute_force(s: &lattjo_draughts::State, r: usize, kings: KingMoves) -> bool {
+    let count = |p: &Position| s.history().iter().filter(|h| *h == p).count();
+    if count(s.position()) >= r {
+        return true;
+    }
+    let mut moves = Vec::new();
+    s.position().legal_moves(kings, &mut moves);
+    moves.iter().any(|m| {
+        let mut next = *s.position();
+        next.play(m, kings).unwrap();
+        count(&next) + 1 >= r
+    })
+}
+
+#[test]
+fn v1_a1_repetition_claims_match_the_brute_force_rule() {
+    use lattjo_draughts::{Draughts, DrawReason, Rules};
+    let mut claims = [0usize; 5];
+    for seed in 0..40u64 {
+        for r in 2u8..5 {
+            for flying in [false, true] {
+                let rules = Rules::wcdf().with_repetitions(r).with_flying_kings(flying);
+                let game = Draughts::new(rules).unwrap();
+                let kings = rules.king_moves;
+                // Kings only, few of them: repetitions come up often.
+                let start: Position = "B:WK25,K30:BK1,K3".parse().unwrap();
+                let mut s = game.state_from(start);
+                let mut rng = GameRng::new(seed, 5);
+                let mut moves = Vec::new();
+                for _ in 0..150 {
+                    if s.outcome().is_some() {
+                        break;
+                    }
+                    let want = claim_by_brute_force(&s, usize::from(r), kings);
+                    assert_eq!(game.can_claim(&s, DrawReason::Repetition), want, "{s:?}");
+                    claims[usize::from(r)] += usize::from(want);
+                    s.position().legal_moves(kings, &mut moves);
+                    let mv = moves[rng.index(moves.len())];
+                    game.play(&mut s, &mv).unwrap();
+                }
+            }
+        }
+    }
+    // Every threshold was reached in some game (the comparison is not vacuous).
+    assert!(claims[2..].iter().all(|&c| c > 0), "{claims:?}");
+}
+
+#[test]
+fn sample_action_draws_as_the_trait_default_does() {
+    // `Draughts::sample_action` counts steps instead of listing them; it must pick the same
+    // action as the trait's default (uniform over `legal_actions`, in its order, with one
+    // `rng.index` draw), so that a seed plays the same game either way.
+    use boardgame_core::Game;
+    use lattjo_draughts::{Draughts, Rules};
+    for rules in [
+        Rules::wcdf(),
+        Rules::lattjo(),
+        Rules::wcdf().with_auto_adjudicate(true),
+        Rules::wcdf().with_flying_kings(true),
+        Rules::wcdf().with_repetitions(2).with_quiet_moves(2),
+    ] {
+        let game = Draughts::new(rules).unwrap();
+        for seed in 0..60u64 {
+            let mut s = game.new_initial_state();
+            let (mut ours, mut theirs) = (GameRng::new(seed, 9), GameRng::new(seed, 9));
+            let (mut buf, mut all) = (Vec::new(), Vec::new());
+            loop {
+                let a = game.sample_action(&s, &mut ours, &mut buf);
+                game.legal_actions(&s, &mut all);
+                let b = (!all.is_empty()).then(|| all[theirs.index(all.len())]);
+                assert_eq!(a, b, "{rules:?} seed {seed} at {:?}", s.position());
+                let Some(a) = a else { break };
+                game.apply(&mut s, &a).unwrap();
             }
         }
     }

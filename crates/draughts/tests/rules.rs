@@ -196,8 +196,8 @@ fn v3_orientation_and_setup_match_wcdf() {
     assert_eq!(short("W:W32:B1"), ["32-27", "32-28"]);
     assert_eq!(short("B:W32:B1"), ["1-5", "1-6"]);
     // The two presets generate the same moves.
-    let a = Draughts::new(Rules::wcdf());
-    let b = Draughts::new(Rules::lattjo());
+    let a = Draughts::new(Rules::wcdf()).unwrap();
+    let b = Draughts::new(Rules::lattjo()).unwrap();
     let (mut va, mut vb) = (Vec::new(), Vec::new());
     a.legal_actions(&a.new_initial_state(), &mut va);
     b.legal_actions(&b.new_initial_state(), &mut vb);
@@ -216,7 +216,7 @@ const SHUFFLE: [&str; 4] = ["1-6", "32-27", "6-1", "27-32"];
 
 #[test]
 fn v1_a1_king_shuffle_reaches_a_claimable_threefold_repetition() {
-    let game = Draughts::new(Rules::wcdf());
+    let game = Draughts::new(Rules::wcdf()).unwrap();
     let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
     for (i, t) in SHUFFLE.iter().cycle().take(7).enumerate() {
         assert!(!game.can_claim(&s, DrawReason::Repetition), "ply {i}");
@@ -244,7 +244,7 @@ fn v1_a1_king_shuffle_reaches_a_claimable_threefold_repetition() {
 
 #[test]
 fn v1_a1_auto_adjudicate_ends_the_shuffle_on_the_third_occurrence() {
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
     let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
     for t in SHUFFLE.iter().cycle().take(7) {
         play_text(&game, &mut s, t);
@@ -259,7 +259,7 @@ fn v1_a1_auto_adjudicate_ends_the_shuffle_on_the_third_occurrence() {
 
 #[test]
 fn v1_lattjo_has_no_draw_but_agreement() {
-    let game = Draughts::new(Rules::lattjo());
+    let game = Draughts::new(Rules::lattjo()).unwrap();
     let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
     for t in SHUFFLE.iter().cycle().take(40) {
         play_text(&game, &mut s, t);
@@ -328,7 +328,7 @@ fn quiet_king_walk(game: &Draughts, fen: &str, plies: u32) -> lattjo_draughts::S
 #[test]
 fn v1_a1_forty_move_rule_claim_after_80_plies_without_men() {
     // §7: in positions without men the counter runs while no capture happens.
-    let game = Draughts::new(Rules::wcdf());
+    let game = Draughts::new(Rules::wcdf()).unwrap();
     let fen = "B:WK29,K32:BK1,K4";
     let s = quiet_king_walk(&game, fen, 79);
     assert_eq!(s.quiet_plies(), 79);
@@ -344,20 +344,20 @@ fn v1_a1_forty_move_rule_claim_after_80_plies_without_men() {
 
 #[test]
 fn v1_a1_auto_adjudicate_forty_move_rule() {
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
     let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 79);
     assert_eq!(s.outcome(), None);
     let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 80);
     assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
     // Lattjo: the same walk goes on.
-    let lattjo = Draughts::new(Rules::lattjo());
+    let lattjo = Draughts::new(Rules::lattjo()).unwrap();
     let s = quiet_king_walk(&lattjo, "B:WK29,K32:BK1,K4", 100);
     assert_eq!((s.outcome(), s.quiet_plies()), (None, 100));
 }
 
 #[test]
 fn a1_a_man_move_resets_the_forty_move_count_and_the_repetition_history() {
-    let game = Draughts::new(Rules::wcdf());
+    let game = Draughts::new(Rules::wcdf()).unwrap();
     let mut s = game.state_from("B:WK32:BK1,12".parse().unwrap());
     play_text(&game, &mut s, "1-6");
     play_text(&game, &mut s, "32-27");
@@ -438,4 +438,60 @@ fn illegal_action_leaves_state_unchanged() {
         Err(PlayError::NoClaim(DrawReason::FortyMoveRule))
     );
     assert_eq!(s, before);
+}
+
+#[test]
+fn rules_builders_take_values_and_the_constructor_validates() {
+    use lattjo_draughts::RulesError;
+    let r = Rules::lattjo()
+        .with_auto_adjudicate(true)
+        .with_flying_kings(true);
+    assert_eq!(
+        (r.draws, r.king_moves),
+        (Draws::Automatic, KingMoves::Flying)
+    );
+    let r = r.with_auto_adjudicate(false).with_flying_kings(false);
+    assert_eq!((r.draws, r.king_moves), (Draws::Claim, KingMoves::Short));
+    // Switching automatic adjudication off leaves the booklet's agreement-only rule alone.
+    assert_eq!(Rules::lattjo().with_auto_adjudicate(false), Rules::lattjo());
+    assert_eq!(Rules::wcdf().with_draws(Draws::Agreement), Rules::lattjo());
+    assert_eq!(Draughts::default().rules(), &Rules::wcdf());
+    assert_eq!(
+        Draughts::new(Rules::wcdf().with_repetitions(1)),
+        Err(RulesError::Repetitions(1))
+    );
+    assert_eq!(
+        Draughts::new(Rules::wcdf().with_repetitions(0)),
+        Err(RulesError::Repetitions(0))
+    );
+    assert_eq!(
+        Draughts::new(Rules::wcdf().with_quiet_moves(0)),
+        Err(RulesError::QuietMoves)
+    );
+    assert!(Draughts::new(Rules::wcdf().with_repetitions(2).with_quiet_moves(1)).is_ok());
+}
+
+#[test]
+fn v1_older_eda_texts_draw_on_the_fourth_occurrence() {
+    // §4 V1 (b): older EDA texts used the fourth time. The same shuffle as above ends one
+    // cycle later.
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true).with_repetitions(4)).unwrap();
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    for t in SHUFFLE.iter().cycle().take(11) {
+        play_text(&game, &mut s, t);
+        assert_eq!(s.outcome(), None);
+    }
+    play_text(&game, &mut s, "27-32");
+    assert_eq!(s.repetitions(), 4);
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn v1_a1_the_forty_move_rule_counts_the_configured_moves() {
+    // A 3-move rule: 6 plies each side without a man move or capture.
+    let game = Draughts::new(Rules::wcdf().with_quiet_moves(3)).unwrap();
+    let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 5);
+    assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
+    let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 6);
+    assert!(game.can_claim(&s, DrawReason::FortyMoveRule));
 }

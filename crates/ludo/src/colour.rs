@@ -14,7 +14,7 @@ use core::ops::{Index, IndexMut};
 /// assert_eq!(g, Colour::Green);
 /// assert_eq!(g.to_string(), "G");
 /// assert_eq!(Colour::Blue.next(), Colour::Red);
-/// # Ok::<(), lattjo_ludo::ColourError>(())
+/// # Ok::<(), lattjo_ludo::ParseColourError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -32,10 +32,18 @@ pub enum Colour {
 }
 
 /// A letter that names no colour.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::Colour;
+/// let e = "X".parse::<Colour>().unwrap_err();
+/// assert_eq!(e.0, "X");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown colour {0:?} (expected R, G, Y or B)")]
 #[non_exhaustive]
-pub struct ColourError(pub String);
+pub struct ParseColourError(pub String);
 
 impl Colour {
     /// All four colours in clockwise order.
@@ -57,6 +65,12 @@ impl Colour {
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The colour's bit in a set of colours (`1 << index`).
+    #[inline]
+    pub(crate) const fn bit(self) -> u8 {
+        1 << (self as u8)
     }
 
     /// The colour clockwise after this one (whether or not it plays).
@@ -107,17 +121,26 @@ impl fmt::Display for Colour {
 }
 
 impl core::str::FromStr for Colour {
-    type Err = ColourError;
-    fn from_str(s: &str) -> Result<Colour, ColourError> {
+    type Err = ParseColourError;
+    fn from_str(s: &str) -> Result<Colour, ParseColourError> {
         let mut it = s.chars();
         match (it.next(), it.next()) {
-            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| ColourError(s.to_owned())),
-            _ => Err(ColourError(s.to_owned())),
+            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| ParseColourError(s.to_owned())),
+            _ => Err(ParseColourError(s.to_owned())),
         }
     }
 }
 
 /// One value per colour, in a fixed array indexed by [`Colour`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{ByColour, Colour};
+/// let mut home = ByColour([0u8; 4]);
+/// home[Colour::Green] += 2;
+/// assert_eq!(home.0, [0, 2, 0, 0]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColour<T>(pub [T; 4]);
@@ -158,6 +181,14 @@ pub struct Seats {
 }
 
 /// A set of playing colours that is not 2 to 4 distinct colours.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Seats, SeatsError};
+/// assert_eq!("R".parse::<Seats>(), Err(SeatsError::Count(1)));
+/// assert_eq!("RR".parse::<Seats>(), Err(SeatsError::Duplicate(Colour::Red)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SeatsError {
@@ -169,7 +200,7 @@ pub enum SeatsError {
     Duplicate(Colour),
     /// A letter that is not a colour.
     #[error(transparent)]
-    Colour(#[from] ColourError),
+    Colour(#[from] ParseColourError),
 }
 
 impl Seats {
@@ -245,8 +276,11 @@ impl Seats {
         if !self.contains(c) {
             return None;
         }
-        let below = (self.mask & ((1u8 << c as u8) - 1)).count_ones();
-        Some(boardgame_core::Seat::new(below as u8))
+        // The playing colours before `c`: a table popcount of four bits (the default target
+        // has no popcount instruction).
+        const ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+        let below = ONES[usize::from(self.mask & ((1u8 << c as u8) - 1)) & 15];
+        Some(boardgame_core::Seat::new(below))
     }
 
     /// The playing colour clockwise after `c`.
@@ -292,7 +326,7 @@ impl core::str::FromStr for Seats {
         let mut colours = [Colour::Red; 4];
         let mut n = 0;
         for ch in s.chars() {
-            let c = Colour::from_letter(ch).ok_or_else(|| ColourError(ch.to_string()))?;
+            let c = Colour::from_letter(ch).ok_or_else(|| ParseColourError(ch.to_string()))?;
             if n == 4 {
                 return Err(SeatsError::Count(s.chars().count()));
             }

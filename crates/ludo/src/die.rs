@@ -20,6 +20,14 @@ use core::fmt;
 pub struct Die(u8);
 
 /// A die value outside 1 to 6.
+///
+/// # Examples
+///
+/// ```
+/// let e = lattjo_ludo::Die::new(7).unwrap_err();
+/// assert_eq!(e.0, 7);
+/// assert_eq!(e.to_string(), "a die shows 1 to 6, not 7");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a die shows 1 to 6, not {0}")]
 #[non_exhaustive]
@@ -69,6 +77,14 @@ impl From<Die> for u8 {
 }
 
 /// A die value that is not a single digit 1 to 6.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Die, ParseDieError};
+/// assert!(matches!("x".parse::<Die>(), Err(ParseDieError::NotANumber(_))));
+/// assert!(matches!("9".parse::<Die>(), Err(ParseDieError::Range(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseDieError {

@@ -2,25 +2,27 @@
 //! implementation with the die as an explicit chance node.
 
 use core::fmt;
+use core::str::FromStr;
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
 use crate::moves::MoveList;
 use crate::position::Opening;
+use crate::rules::ParseRulesError;
 use crate::{
-    Action, Colour, Die, Finish, Move, MoveKind, MoveParseError, Overshoot, Position,
-    PositionError, Rules, RulesError, Seats, SeatsError, SixRelease,
+    Action, Colour, Die, Finish, Move, MoveKind, Overshoot, ParseMoveError, Position,
+    PositionError, Rules, RulesError, Seats, SixRelease,
 };
 
-/// A game of ludo: the rules and the colours that play. Implements [`Game`].
+/// A game of ludo: the rules, with the colours that play. Implements [`Game`].
 ///
 /// # Examples
 ///
 /// ```
 /// use boardgame_core::{Game, Turn};
-/// use lattjo_ludo::{Action, Die, Ludo, Rules, Seats};
+/// use lattjo_ludo::{Action, Die, Ludo, Rules};
 ///
-/// let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+/// let game = Ludo::new(Rules::lattjo())?;
 /// let mut state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")?;
 /// assert_eq!(game.turn(&state), Turn::Chance);
 /// game.apply(&mut state, &Action::Roll(Die::new(6)?))?;
@@ -29,24 +31,37 @@ use crate::{
 /// let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
 /// assert_eq!(shown, ["R:0>1,0>1", "R:0>6"]);
 /// game.apply(&mut state, &"R:0>6".parse()?)?;
-/// assert_eq!(state.to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
+/// assert_eq!(state.position().to_string(), "LUDO 40/40/4 RGYB R 1 R:0,0,0,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Ludo {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, which every state of this game carries.
+    key: u64,
     seats: Seats,
     end: u8,
-    last_loop: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `step[p][d]`: the move word ([`Move`]'s layout) of a checker at path index `p` with a
-    /// roll of `d` (target and bounce flag; colour, source and capture are added at use), or
-    /// [`NO_STEP`] when it cannot move (den, finished, exact count needed).
-    step: [[u32; 8]; STEP_ROWS],
+    /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
+    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
+    /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
+    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed).
+    /// One cache line per (colour, index).
+    cstep: [[[u64; 8]; STEP_ROWS]; 4],
+    /// Per colour, the moves out of the den and where they land.
+    release: [Release; 4],
+    /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
+    six_two: bool,
+    /// A colour has finished when its lowest checker is at this index or above (L17): the
+    /// finishing dot, or with goal fields the first goal field.
+    finished_from: u8,
     /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
     plain: bool,
-    /// `dot[c][k]`: the loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
+    /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
+    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
+    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
+    /// their bits), [`NO_DOT`] in the den and on the finishing dot.
     dot: [[u8; STEP_ROWS]; 4],
 }
 
@@ -54,8 +69,37 @@ pub struct Ludo {
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
-/// A dot table entry for "not on the loop"; the owner of this dot is always 0.
-const OFF_LOOP: u8 = 0xFF;
+/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`NO_DOT`].
+const NO_CSTEP: u64 = u64::MAX;
+
+/// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
+/// land on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Release {
+    one: u32,
+    two: u32,
+    sixth: u32,
+    start_dot: u8,
+    sixth_dot: u8,
+}
+/// The dot of the den and of the finishing dot, where any number of checkers of any colour
+/// may stand: nothing is tracked there, its [`Occupancy`] byte is always 0.
+const NO_DOT: u8 = 0xFF;
+/// The first home dot in [`Occupancy`]: loop dots are below [`crate::MAX_LOOP`], and the home
+/// tracks (at most [`crate::MAX_FINISH`] - 3 dots) fit between this and [`NO_DOT`].
+const HOME_DOTS: u8 = 128;
+/// The capture bits of a [`Move`] word (the captured colour + 1 in bits 28-30) for the
+/// colour bits of the other colours on a landing dot (at most one colour on a loop dot, and
+/// none on a home dot).
+const CAPTURE: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut bits = 1;
+    while bits < 16 {
+        t[bits] = (bits.trailing_zeros() + 1) << 28;
+        bits += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Ludo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -66,29 +110,55 @@ impl fmt::Debug for Ludo {
     }
 }
 
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NewGameError {
-    /// The rules are inconsistent.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// The seats are not 2 to 4 distinct colours.
-    #[error(transparent)]
-    Seats(#[from] SeatsError),
+impl Default for Ludo {
+    /// The booklet's rules for 4 players ([`Rules::lattjo`]).
+    fn default() -> Ludo {
+        match Ludo::new(Rules::lattjo()) {
+            Ok(g) => g,
+            Err(_) => unreachable!("the booklet's rules are valid"),
+        }
+    }
 }
 
-/// A playable state: a [`Position`] checked against the game's rules, with its legal moves.
+/// A playable state: a [`Position`] checked against the rules it is played under, which it
+/// carries, with its legal moves.
 ///
-/// Its `Display` is the position notation; build one from a string with
-/// [`Ludo::state_from_str`].
+/// Its text is the state string: the position notation ([`Position`]) followed by a
+/// `rules=` field naming the rules (a preset and the options that differ from it, see
+/// `docs/ludo.md`); `FromStr` reads it back through the same checks as [`Ludo::state`], so
+/// `parse(display(s)) == s`. With the `serde` feature a state serializes as that string.
+///
+/// A game plays only states of its own rules: [`Game::apply`] refuses another game's state
+/// with [`PlayError::OtherRules`]. A position string without rules is read for a given game
+/// by [`Ludo::state_from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Turn};
+/// use lattjo_ludo::{Action, Die, Ludo, Rules, State};
+///
+/// let text = "LUDO 52/51/5 RY Y 0 R:0,0,0,0 Y:0,0,0,14 rules=classic";
+/// let mut state: State = text.parse()?;
+/// assert_eq!(state.to_string(), text);
+/// assert_eq!(*state.rules(), Rules::classic().with_players(2));
+/// let game = Ludo::new(*state.rules())?;
+/// game.apply(&mut state, &Action::Roll(Die::new(4)?))?;
+/// assert_eq!(game.turn(&state), Turn::Player(boardgame_core::Seat::new(1)));
+/// // The booklet's game refuses the classic state.
+/// assert!(Ludo::default().apply(&mut state, &"Y:14>18".parse()?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
+    rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with the game's on every action.
+    key: u64,
     pos: Position,
     moves: MoveList,
-    /// For each loop dot, 0 when empty or 1 + the colour standing there (derived from `pos`;
-    /// a landing always captures, so a dot never holds two colours).
-    owner: Owners,
+    /// The colours on each dot (derived from `pos`; a landing always captures, so a loop
+    /// dot never holds two colours).
+    occupancy: Occupancy,
 }
 
 impl State {
@@ -96,6 +166,12 @@ impl State {
     #[must_use]
     pub const fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// The rules the state is played under.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The legal moves when a die is pending (empty otherwise).
@@ -107,23 +183,114 @@ impl State {
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.pos, f)
+        write!(f, "{} rules=", self.pos)?;
+        self.rules.write_options(f)
     }
 }
 
 impl fmt::Debug for State {
+    /// The state string (the whole state: the position, the rules; the legal moves follow
+    /// from them) and the legal moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "State({})", self.pos)
+        write!(f, "State({self}; moves {:?})", self.moves)
     }
 }
 
+impl FromStr for State {
+    type Err = ParseStateError;
+    /// Reads a state string: the position notation with a `rules=` field.
+    fn from_str(s: &str) -> Result<State, ParseStateError> {
+        let (pos, rules) = split_rules(s);
+        let pos: Position = pos.parse()?;
+        let text = rules.ok_or(ParseStateError::MissingRules)?;
+        let rules = Rules::parse_options(text, pos.geometry, pos.seats)?;
+        Ok(Ludo::new(rules)?.state(pos)?)
+    }
+}
+
+/// Splits a trailing `rules=` field off a state string.
+fn split_rules(s: &str) -> (&str, Option<&str>) {
+    let t = s.trim_end();
+    match t.rsplit_once(|c: char| c.is_ascii_whitespace()) {
+        Some((head, last)) => match last.strip_prefix("rules=") {
+            Some(r) => (head, Some(r)),
+            None => (s, None),
+        },
+        None => (s, None),
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for State {
+    /// Reads the state string through the same checks as [`Ludo::state`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<State, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A state string that names no playable state.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{ParseStateError, State};
+/// let bare = "LUDO 40/40/4 RY R 3 R:0,0,0,0 Y:0,0,0,0";
+/// assert_eq!(bare.parse::<State>(), Err(ParseStateError::MissingRules));
+/// // Three sixes in a row end the turn under the classic rules (D5): no such state.
+/// let classic = format!("{bare} rules=classic");
+/// assert!(matches!(classic.parse::<State>(), Err(ParseStateError::State(_))));
+/// assert!(matches!(format!("{bare} rules=chess").parse::<State>(), Err(ParseStateError::Rules(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseStateError {
+    /// The position notation is malformed or impossible.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// No `rules=` field: a [`State`] carries its rules (a bare position string is read for a
+    /// game by [`Ludo::state_from_str`], or as a [`Position`]).
+    #[error(
+        "the state string has no rules= field (read a bare position with Ludo::state_from_str)"
+    )]
+    MissingRules,
+    /// The `rules=` field is malformed.
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
+    /// The rules cannot make a game.
+    #[error(transparent)]
+    BadRules(#[from] RulesError),
+    /// The position is not one these rules can have.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// The `rules=` field names other rules than the game's.
+    #[error("the state string's rules differ from the game's")]
+    OtherRules,
+}
+
 /// A position that these rules cannot reach or play.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, ParseStateError, StateError};
+/// let game = Ludo::default(); // four players
+/// let e = game.state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0").unwrap_err();
+/// assert!(matches!(e, ParseStateError::State(StateError::Seats { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
-    /// The string is not a valid position.
-    #[error(transparent)]
-    Parse(#[from] PositionError),
+    /// A seat that is not at the table.
+    #[error("{0} is not at the table")]
+    Seat(Seat),
     /// The position's `T/L/H` differs from the rules'.
     #[error("the position's geometry {found} differs from the rules' {expected}")]
     Geometry {
@@ -173,9 +340,24 @@ pub enum StateError {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Game, Ludo, PlayError};
+/// let game = Ludo::default();
+/// let mut state = game.new_initial_state(); // the roll for who starts (L2)
+/// let before = state;
+/// assert_eq!(game.apply(&mut state, &"R:0>1".parse()?), Err(PlayError::RollExpected));
+/// assert_eq!(state, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
+    /// The state is played under other rules than this game's (see [`State`]).
+    #[error("the state is played under other rules than this game's")]
+    OtherRules,
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -207,25 +389,40 @@ pub enum PlayError {
 }
 
 /// A move string that does not name a legal move here.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, ParseLegalMoveError, PlayError};
+/// let game = Ludo::default();
+/// let state = game.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,3 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=2")?;
+/// assert_eq!(game.parse_move(&state, "R:3>5")?.to_string(), "R:3>5");
+/// let illegal = game.parse_move(&state, "R:3>6");
+/// assert!(matches!(illegal, Err(ParseLegalMoveError::Play(PlayError::Illegal { .. }))));
+/// assert!(matches!(game.parse_move(&state, "R3>5"), Err(ParseLegalMoveError::Syntax(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ParseMoveError {
+pub enum ParseLegalMoveError {
     /// Malformed notation.
     #[error(transparent)]
-    Syntax(#[from] MoveParseError),
+    Syntax(#[from] ParseMoveError),
     /// Well formed, but not legal.
     #[error(transparent)]
     Play(#[from] PlayError),
 }
 
 impl Ludo {
-    /// A game with these rules and playing colours.
+    /// A game with these rules (which include the players and their colours).
     ///
     /// # Errors
     ///
-    /// [`NewGameError::Rules`] when [`Rules::validate`] fails.
-    pub fn new(rules: Rules, seats: Seats) -> Result<Ludo, NewGameError> {
+    /// [`RulesError`] when [`Rules::validate`] fails.
+    pub fn new(rules: Rules) -> Result<Ludo, RulesError> {
         rules.validate()?;
+        let seats = rules.seating()?;
+        let rules = rules.normalized();
         let g = rules.geometry;
         let end = rules.end_index();
         let mut step = [[NO_STEP; 8]; STEP_ROWS];
@@ -244,31 +441,61 @@ impl Ludo {
                 };
             }
         }
-        let mut dot = [[OFF_LOOP; STEP_ROWS]; 4];
+        let mut dot = [[NO_DOT; STEP_ROWS]; 4];
         for c in Colour::ALL {
             for k in 1..=g.last_loop() {
-                dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(OFF_LOOP);
+                dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(NO_DOT);
+            }
+            for h in 0..g.home_len() {
+                dot[c.index()][usize::from(g.last_loop() + 1 + h)] = HOME_DOTS + h;
             }
         }
+        let mut cstep = [[[NO_CSTEP; 8]; STEP_ROWS]; 4];
+        for c in Colour::ALL {
+            for p in 0..STEP_ROWS {
+                for d in 1..=6 {
+                    let w = step[p][d];
+                    if w != NO_STEP {
+                        let t = usize::from((w >> 16) as u8 & 0x7F);
+                        let word = Move::from_step_word(w, c, 0).bits();
+                        // A bounce back onto its own index lands where the checker stands:
+                        // nothing blocks it and nothing is captured there, as on NO_DOT.
+                        let lands = if t == p { NO_DOT } else { dot[c.index()][t] };
+                        cstep[c.index()][p][d] = u64::from(word) | u64::from(lands) << 32;
+                    }
+                }
+            }
+        }
+        let release = Colour::ALL.map(|c| Release {
+            one: Move::new(c, MoveKind::Enter { to: 1 }, None).bits(),
+            two: Move::new(c, MoveKind::EnterTwo, None).bits(),
+            sixth: Move::new(
+                c,
+                MoveKind::Enter {
+                    to: rules.sixth_dot,
+                },
+                None,
+            )
+            .bits(),
+            start_dot: dot[c.index()][1],
+            sixth_dot: dot[c.index()][usize::from(rules.sixth_dot)],
+        });
         Ok(Ludo {
             rules,
+            key: rules.key(),
             seats,
             end,
-            last_loop: g.last_loop(),
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            step,
+            cstep,
+            release,
+            six_two: rules.six_release == SixRelease::TwoOrSixthDot,
+            finished_from: match rules.finish {
+                Finish::CentreDot => end,
+                Finish::GoalFields => g.last_loop() + 1,
+            },
             plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
             dot,
         })
-    }
-
-    /// A game for `players` players in the usual seating ([`Seats::for_players`]).
-    ///
-    /// # Errors
-    ///
-    /// [`NewGameError`] for a player count other than 2-4 or invalid rules.
-    pub fn with_players(rules: Rules, players: usize) -> Result<Ludo, NewGameError> {
-        Ludo::new(rules, Seats::for_players(players)?)
     }
 
     /// The rules.
@@ -289,7 +516,43 @@ impl Ludo {
         self.seats.colour_of(seat)
     }
 
+    /// The start position with `first` to roll and no roll for who starts (every checker in
+    /// its den, or one on each start dot under [`Rules::opening_checker`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::Seat`] for a seat that is not at the table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::{Game, Seat, Turn};
+    /// use lattjo_ludo::Ludo;
+    /// let game = Ludo::default();
+    /// let state = game.initial_state(Seat::new(2))?;
+    /// assert_eq!(state.position().to_move(), Some(lattjo_ludo::Colour::Yellow));
+    /// assert_eq!(game.turn(&state), Turn::Chance);
+    /// assert!(game.initial_state(Seat::new(4)).is_err());
+    /// # Ok::<(), lattjo_ludo::StateError>(())
+    /// ```
+    pub fn initial_state(&self, first: Seat) -> Result<State, StateError> {
+        let c = self.seats.colour_of(first).ok_or(StateError::Seat(first))?;
+        let mut st = self.new_initial_state();
+        st.pos.opening = None;
+        st.pos.to_move = Some(c);
+        Ok(st)
+    }
+
     /// Checks `pos` against the rules and makes it playable.
+    ///
+    /// What is checked: the geometry and the colours are the game's; no checker is past the end
+    /// of the path, and own checkers share a dot only under D3; the places are exactly the
+    /// colours that have finished (A15) and the game is over exactly when they are decided;
+    /// the six streak is below the D5 limit, tries are below three and only while nothing
+    /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak;
+    /// the roll for who starts is only under L2 and before any move; a pending die has a
+    /// legal move (a roll without one is lost at once, A11). The notation itself has checked
+    /// the counts, ranges and shared dots ([`Position`]).
     ///
     /// # Errors
     ///
@@ -362,28 +625,75 @@ impl Ludo {
         if pos.tries >= if self.rules.three_tries { 3 } else { 1 } {
             return Err(StateError::Counter("too many tries"));
         }
+        match pos.to_move {
+            // The end of the game resets the turn's counters.
+            None if pos.six_streak != 0 || pos.tries != 0 => {
+                return Err(StateError::Counter(
+                    "a finished game has no six streak or tries",
+                ));
+            }
+            // D8: a failed try is retried only while nothing but the den can move.
+            Some(c) if pos.tries > 0 && !self.stuck(&pos, c) => {
+                return Err(StateError::Counter(
+                    "tries while a checker outside the den can move",
+                ));
+            }
+            _ => {}
+        }
+        // A pending 6 has been counted in the streak (L7, D5).
+        if pos.die.is_some_and(|d| d.value() == 6) && pos.six_streak == 0 {
+            return Err(StateError::Counter("a pending 6 with a six streak of 0"));
+        }
+        if pos.opening.is_some() {
+            // L2, A13: the roll for who starts happens only under these rules, before any
+            // checker has moved.
+            if !self.rules.roll_for_start {
+                return Err(StateError::Turn("these rules do not roll for who starts"));
+            }
+            let start = if self.rules.opening_checker {
+                [0, 0, 0, 1]
+            } else {
+                [0; 4]
+            };
+            if self.seats.colours().any(|c| pos.checkers[c] != start) {
+                return Err(StateError::Turn(
+                    "the roll for who starts comes before any checker moves",
+                ));
+            }
+        }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
-            self.generate(&pos, &self.owners(&pos), c, d.value(), &mut moves);
+            self.generate(&pos, &self.occupancy(&pos), c, d.value(), &mut moves);
             if moves.len() == 0 {
                 return Err(StateError::DieWithoutMove(d));
             }
         }
         Ok(State {
-            owner: self.owners(&pos),
+            rules: self.rules,
+            key: self.key,
+            occupancy: self.occupancy(&pos),
             pos,
             moves,
         })
     }
 
-    /// Parses a position in the notation and checks it against the rules.
+    /// Reads a position string for this game: the position notation, with or without the
+    /// `rules=` field of a [`State`]'s string; with it, the rules must be the game's.
     ///
     /// # Errors
     ///
-    /// [`StateError::Parse`] for bad notation, the other variants for a position these rules
-    /// cannot have.
-    pub fn state_from_str(&self, s: &str) -> Result<State, StateError> {
-        self.state(s.parse()?)
+    /// [`ParseStateError::Position`] for bad notation, [`ParseStateError::State`] for a
+    /// position these rules cannot have, [`ParseStateError::OtherRules`] (or another rules
+    /// error) for a `rules=` field naming other rules.
+    pub fn state_from_str(&self, s: &str) -> Result<State, ParseStateError> {
+        let (pos, rules) = split_rules(s);
+        let pos: Position = pos.parse()?;
+        if let Some(text) = rules
+            && Rules::parse_options(text, pos.geometry, pos.seats)? != self.rules
+        {
+            return Err(ParseStateError::OtherRules);
+        }
+        Ok(self.state(pos)?)
     }
 
     /// Resolves a move string against the legal moves, so that the capture (`xG`) and bounce
@@ -391,8 +701,8 @@ impl Ludo {
     ///
     /// # Errors
     ///
-    /// [`ParseMoveError`] when the string is malformed or names no legal move.
-    pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseMoveError> {
+    /// [`ParseLegalMoveError`] when the string is malformed or names no legal move.
+    pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseLegalMoveError> {
         let m: Move = s.parse()?;
         self.check_player(state, m.colour())?;
         let same = |a: &Move| match (a.kind(), m.kind()) {
@@ -440,12 +750,9 @@ impl Ludo {
     }
 
     /// Whether all of `c`'s checkers have reached the end (L17).
+    #[inline]
     fn has_finished(&self, pos: &Position, c: Colour) -> bool {
-        let ch = pos.checkers[c];
-        match self.rules.finish {
-            Finish::CentreDot => ch[0] == self.end,
-            Finish::GoalFields => ch[0] > self.last_loop,
-        }
+        pos.checkers[c][0] >= self.finished_from
     }
 
     /// The path index colour `o` uses for the loop dot where colour `c` stands at loop index
@@ -463,111 +770,146 @@ impl Ludo {
         k as u8
     }
 
-    /// The loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
+    /// The dot of colour `c`'s path index `k` in [`Occupancy`] (see [`Ludo::dot`]).
     #[inline]
-    fn loop_dot(&self, c: Colour, k: u8) -> u8 {
+    fn dot_of(&self, c: Colour, k: u8) -> u8 {
         self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)]
     }
 
-    fn owners(&self, pos: &Position) -> Owners {
-        let mut owner = Owners([0; 256]);
+    fn occupancy(&self, pos: &Position) -> Occupancy {
+        let mut occupancy = Occupancy([0; 256]);
         for c in self.seats.colours() {
             for k in pos.checkers[c] {
-                let d = self.loop_dot(c, k);
-                if d != OFF_LOOP {
-                    owner.0[usize::from(d)] = c as u8 + 1;
-                }
+                let dot = self.dot_of(c, k);
+                occupancy.0[usize::from(dot)] |= occupancy_bit(c, dot);
             }
         }
-        owner
+        occupancy.0[usize::from(NO_DOT)] = 0;
+        occupancy
     }
 
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
+    #[inline(always)]
     pub(crate) fn generate(
         &self,
         pos: &Position,
-        owner: &Owners,
+        occupancy: &Occupancy,
         c: Colour,
         die: u8,
         out: &mut MoveList,
     ) {
-        out.clear();
-        let r = &self.rules;
+        // Specialized on D3, the rule the inner loop depends on most, and on whether any
+        // duty (D1, D2 in Mensch) or the optional pass (D9) applies.
+        match (self.rules.own_stacking, self.plain) {
+            (true, true) => self.generate_for::<true, true>(pos, occupancy, c, die, out),
+            (false, true) => self.generate_for::<false, true>(pos, occupancy, c, die, out),
+            (true, false) => self.generate_for::<true, false>(pos, occupancy, c, die, out),
+            (false, false) => self.generate_for::<false, false>(pos, occupancy, c, die, out),
+        }
+    }
+
+    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
+    /// the optional pass.
+    ///
+    /// Six candidates are always computed, without a branch on the die or the checkers
+    /// (random, so such branches would mostly be mispredicted), and kept or dropped
+    /// arithmetically: the release onto the start dot (two checkers on a 6 under L6, A5; one
+    /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
+    /// order. That order is the one the game records were made with.
+    #[inline(always)]
+    fn generate_for<const STACK: bool, const PLAIN: bool>(
+        &self,
+        pos: &Position,
+        occupancy: &Occupancy,
+        c: Colour,
+        die: u8,
+        out: &mut MoveList,
+    ) {
+        let ci = c.index() & 3;
         let ch = pos.checkers[c];
-        let centre = r.finish == Finish::CentreDot;
-        let end = self.end;
-        // Whether one more own checker may end on index t (D3), `leaving` being 1 when the
-        // mover itself stands there.
-        let free = |t: u8, leaving: usize| {
-            r.own_stacking
-                || (centre && t == end)
-                || ch.iter().filter(|&&k| k == t).count() == leaving
+        let mine = c.bit();
+        // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
+        // it sends home (L10: another colour on a loop dot; home dots hold only their own
+        // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
+        // not on an own checker). The den, the finishing dot and a bounce back onto the
+        // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
+        // checkers are random, so branches on them would mostly be mispredicted.
+        let both = mine * 0x11;
+        let land = |dot: u8| {
+            let there = occupancy.0[usize::from(dot)];
+            let capture = CAPTURE[usize::from(there & !mine & 0xF)];
+            (capture, STACK | (there & both == 0))
         };
-        // The checkers are sorted, so the den holds the leading zero bytes.
-        let packed = u32::from_le_bytes(ch);
-        let den = if packed == 0 {
-            4
-        } else {
-            (packed.trailing_zeros() / 8) as usize
-        };
-        // Leaving the den, without a branch on the die: two candidates are always written
-        // and kept or dropped arithmetically. The first lands on the start dot: two checkers
-        // on a 6 under L6 (A5: two in the den and, D3, room for two on one dot), else one
-        // (on a 1, or on any release roll of the presets). The second is the booklet's
-        // other 6: one checker to the sixth dot.
-        let release = (den > 0) & r.release_rolls.contains_value(die);
-        let six_two = (die == 6) & (r.six_release == SixRelease::TwoOrSixthDot);
-        let mine = c as u8 + 1;
-        // The captured colour + 1 (0: none) where `c` lands at index t (L10), without a
-        // branch: an own or empty dot captures nothing, and the own home track and the finish
-        // are off the loop, never shared (L13).
-        let victim = |t: u8| {
-            let o = owner.0[usize::from(self.loop_dot(c, t))];
-            o * u8::from(o != mine)
-        };
-        let start = victim(1);
+        // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
+        let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
+        let rel = &self.release[ci];
+        let release = (den > 0) & self.rules.release_rolls.contains_value(die);
+        let six_two = (die == 6) & self.six_two;
+        let (start_capture, start_free) = land(rel.start_dot);
         let (first, first_ok) = if six_two {
-            (
-                Move::new(c, MoveKind::EnterTwo, None),
-                (den >= 2) & r.own_stacking,
-            )
+            (rel.two, (den >= 2) & STACK)
         } else {
-            (Move::new(c, MoveKind::Enter { to: 1 }, None), free(1, 0))
+            (rel.one, start_free)
         };
-        out.push_if(first.with_capture(start), release & first_ok);
-        let s = r.sixth_dot;
-        let sixth = Move::new(c, MoveKind::Enter { to: s }, None).with_capture(victim(s));
-        out.push_if(sixth, release & six_two & free(s, 0));
-        // The checkers on the track, without branches on the dice (they are random, so
-        // branches on them would mostly be mispredicted): every slot computes its move and
-        // is kept or dropped arithmetically.
-        let row = usize::from(die) & 7;
+        let (sixth_capture, sixth_free) = land(rel.sixth_dot);
+        // The count stays in a register and is stored once: incrementing a length in
+        // memory per candidate, then reading it back wider, stalls the store forwarding.
+        let mut n = out.put(
+            0,
+            Move::from_bits(first | start_capture),
+            release & first_ok,
+        );
+        n = out.put(
+            n,
+            Move::from_bits(rel.sixth | sixth_capture),
+            release & six_two & sixth_free,
+        );
+        let releases = n;
+        let tab = &self.cstep[ci];
+        let col = usize::from(die) & 7;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
-            let e = self.step[usize::from(p) & (STEP_ROWS - 1)][row];
-            let t = (e >> 16) as u8 & 0x7F;
-            let cap = victim(t);
-            // The den (p = 0) has no steps; equal neighbours are one move (L9).
-            let keep = e != NO_STEP && p != prev && free(t, usize::from(t == p));
-            out.push_if(Move::from_step_word(e, c, cap), keep);
+            let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
+            let word = e as u32;
+            let (capture, free) = land((e >> 32) as u8);
+            // The den (p = 0) and a finished checker have no steps; equal neighbours are one
+            // move (L9).
+            let ok = (word != NO_STEP) & (p != prev) & free;
+            n = out.put(n, Move::from_bits(word | capture), ok);
         }
-        if self.plain || out.len() == 0 {
-            return;
+        if !PLAIN {
+            n = self.duties(c, n, den > 0, releases, out);
         }
+        out.set_len(n);
+    }
+
+    /// The Mensch duties (D1, D2) and the optional pass (D9) on the `n` generated moves: the
+    /// `releases` first, then the checkers' moves in order of their source, so that a move
+    /// off the start dot (index 1, the lowest index outside the den) would come right after
+    /// the releases. Returns the number of moves left. Selected without branches, which the
+    /// random positions would mostly mispredict.
+    #[inline(always)]
+    fn duties(&self, c: Colour, n: usize, den: bool, releases: usize, out: &mut MoveList) -> usize {
+        let r = &self.rules;
+        let leaves_start = (n > releases) & (out.slot(releases).source_index() == 1);
         // D1 (Mensch): a release roll must release when it can.
-        if r.release_compulsory && out.as_slice().iter().any(Move::is_release) {
-            out.retain(Move::is_release);
-        } else if r.clear_start && den > 0 && ch.contains(&1) {
-            // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
-            let off_start = |m: &Move| !m.is_release() && m.source() == Some(1);
-            if out.as_slice().iter().any(off_start) {
-                out.retain(off_start);
-            }
-        }
+        let compulsory = r.release_compulsory & (releases > 0);
+        // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
+        let clear = !compulsory & r.clear_start & den & leaves_start;
+        out.keep_first_if(releases, clear);
+        let mut n = if compulsory {
+            releases
+        } else if clear {
+            1
+        } else {
+            n
+        };
         if !r.must_move {
-            out.push(Move::new(c, MoveKind::Pass, None));
+            // D9: a player who could move may pass.
+            n = out.put(n, Move::new(c, MoveKind::Pass, None), n > 0);
         }
+        n
     }
 
     #[inline]
@@ -616,7 +958,7 @@ impl Ludo {
 
     /// After a roll was played or lost: places, another roll on a 6 (L7, A3), three tries (D8)
     /// or the next player (L3).
-    #[inline]
+    #[inline(always)]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
         if self.has_finished(pos, c) && !pos.places.contains(c) {
@@ -647,6 +989,7 @@ impl Ludo {
         pos.tries = if retry { pos.tries + 1 } else { 0 };
     }
 
+    #[inline(always)]
     fn roll(&self, st: &mut State, die: u8) {
         let pos = &mut st.pos;
         st.moves.clear();
@@ -662,7 +1005,9 @@ impl Ludo {
         }
         let Some(c) = pos.to_move else { return };
         let six = die == 6;
-        pos.six_streak += u8::from(six);
+        // Saturating: with unlimited sixes (D5) a streak of 255 or more reads 255, and only a
+        // limit of sixes, which is at most 255, ever reads the counter.
+        pos.six_streak = pos.six_streak.saturating_add(u8::from(six));
         if let Some(m) = self.rules.max_sixes {
             // Only a 6 can reach the limit: the streak is below it before the roll.
             if pos.six_streak >= m {
@@ -671,7 +1016,7 @@ impl Ludo {
                 return;
             }
         }
-        self.generate(pos, &st.owner, c, die, &mut st.moves);
+        self.generate(pos, &st.occupancy, c, die, &mut st.moves);
         if st.moves.len() == 0 {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
@@ -680,46 +1025,50 @@ impl Ludo {
         }
     }
 
+    #[inline(always)]
     fn play_move(&self, st: &mut State, m: &Move) {
         let pos = &mut st.pos;
         let c = m.colour();
         let die = pos.die.map_or(0, Die::value);
         if !m.is_pass() {
             let (from, to) = (m.source_index(), m.target_index());
-            let ch = &mut pos.checkers[c];
+            // The checkers are worked on as a value and stored once: byte stores followed
+            // by a load of the whole word would stall the store forwarding.
+            let mut ch = pos.checkers[c];
             // The checkers are sorted: the first one at `from` moves (for two entering, the
             // first two, both in the den).
             if m.is_enter_two() {
                 ch[0] = to;
                 ch[1] = to;
-                sort4(ch);
-            } else if let Some(i) = first_equal(*ch, from) {
-                ch[i] = to;
+                sort4(&mut ch);
+            } else if let Some(i) = first_equal(ch, from) {
+                ch = replace_byte(ch, i, to);
                 // One checker moved: one bubble pass in its direction restores the order.
                 if to > from {
-                    bubble_up(ch);
+                    bubble_up(&mut ch);
                 } else {
-                    bubble_down(ch);
+                    bubble_down(&mut ch);
                 }
             }
-            // Keep the dot owners up to date: the source dot empties unless another own
-            // checker stays there; the target dot, if on the loop, is now this colour's.
-            let owner = &mut st.owner.0;
-            owner[usize::from(self.loop_dot(c, from))] *=
-                u8::from(first_equal(*ch, from).is_some());
-            owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
-            owner[usize::from(OFF_LOOP)] = 0;
+            pos.checkers[c] = ch;
+            // Keep the occupancy up to date: the source dot loses this colour unless another
+            // own checker stays there; the target dot gains it (after the source, for a
+            // bounce back onto its own index).
+            let (source, target) = (self.dot_of(c, from), self.dot_of(c, to));
+            let (leaves, lands) = (occupancy_bit(c, source), occupancy_bit(c, target));
+            let stays = leaves * u8::from(first_equal(ch, from).is_some());
+            let dots = &mut st.occupancy.0;
+            dots[usize::from(source)] &= !leaves | stays;
+            dots[usize::from(target)] |= lands;
+            dots[usize::from(NO_DOT)] = 0;
             if let Some(o) = m.capture() {
-                // L10, A10: every checker of the captured colour on that dot goes to its den
-                // (L11).
+                // L10, A10: every checker of the captured colour on that loop dot goes to its
+                // den (L11). The loop index is at least 1, so the den's zeros never match.
+                dots[usize::from(target)] = lands;
                 let k = self.relative(c, to, o);
-                let oc = &mut pos.checkers[o];
-                for x in oc.iter_mut() {
-                    if *x == k {
-                        *x = 0;
-                    }
-                }
-                sort4(oc);
+                let mut oc = zero_equal(pos.checkers[o], k);
+                sort4(&mut oc);
+                pos.checkers[o] = oc;
             }
         }
         st.moves.clear();
@@ -727,9 +1076,18 @@ impl Ludo {
     }
 }
 
-/// One byte per loop dot (see [`State`]).
+/// The colours on each dot as bits, indexed by [`Ludo::dot`]'s dot numbers: on a loop dot
+/// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
+/// between the colours' home tracks) the same bit in the high nibble, so that the low nibble
+/// names exactly the colours a landing can capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Owners([u8; 256]);
+pub(crate) struct Occupancy([u8; 256]);
+
+/// The bit of colour `c` in [`Occupancy`] on dot `dot`.
+#[inline]
+fn occupancy_bit(c: Colour, dot: u8) -> u8 {
+    c.bit() << (4 * u32::from(dot >= HOME_DOTS))
+}
 
 /// The index of the first of four bytes equal to `k` (SWAR: the lowest flagged byte of the
 /// zero-byte test is always exact).
@@ -742,6 +1100,26 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     } else {
         Some((z.trailing_zeros() / 8) as usize)
     }
+}
+
+/// `a` with byte `i` (0..4) replaced by `v`.
+#[inline]
+fn replace_byte(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
+    let shift = 8 * (i & 3);
+    let w = u32::from_le_bytes(a) & !(0xFF << shift) | u32::from(v) << shift;
+    w.to_le_bytes()
+}
+
+/// `a` with every byte equal to `k` set to 0 (an exact per-byte equality test: no borrow
+/// crosses between bytes).
+#[inline]
+fn zero_equal(a: [u8; 4], k: u8) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let x = w ^ (u32::from(k) * 0x0101_0101);
+    // High bit of each byte set exactly when that byte of x is non-zero.
+    let nonzero = ((x & 0x7F7F_7F7F) + 0x7F7F_7F7F | x) & 0x8080_8080;
+    let equal = (!nonzero & 0x8080_8080) >> 7;
+    (w & !(equal * 0xFF)).to_le_bytes()
 }
 
 #[inline]
@@ -814,7 +1192,9 @@ impl Game for Ludo {
             pos.opening = Some(Opening::new(self.seats));
         }
         State {
-            owner: self.owners(&pos),
+            rules: self.rules,
+            key: self.key,
+            occupancy: self.occupancy(&pos),
             pos,
             moves: MoveList::new(),
         }
@@ -825,19 +1205,25 @@ impl Game for Ludo {
         match s.pos.to_move {
             None => Turn::Terminal,
             Some(c) if s.pos.die.is_some() => {
-                Turn::Player(self.seats.seat_of(c).unwrap_or_default())
+                Turn::Player(s.pos.seats.seat_of(c).unwrap_or_default())
             }
             Some(_) => Turn::Chance,
         }
     }
 
+    /// The legal moves (none for a state of other rules, which [`Game::apply`] refuses).
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
+        if s.key == self.key {
+            out.extend(s.moves.as_slice().iter().map(|&m| Action::Move(m)));
+        }
     }
 
     #[inline]
     fn is_legal(&self, s: &State, a: &Action) -> bool {
+        if s.key != self.key {
+            return false;
+        }
         match (self.turn(s), a) {
             (Turn::Player(_), Action::Move(m)) => s.moves.contains(*m),
             (Turn::Chance, Action::Roll(_)) => true,
@@ -847,7 +1233,7 @@ impl Game for Ludo {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if self.turn(s) == Turn::Chance {
+        if self.turn(s) == Turn::Chance && s.key == self.key {
             out.extend(Die::ALL.iter().map(|&d| (Action::Roll(d), 1.0 / 6.0)));
         }
         true
@@ -877,6 +1263,9 @@ impl Game for Ludo {
 
     #[inline]
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        if s.key != self.key {
+            return Err(PlayError::OtherRules);
+        }
         match a {
             Action::Roll(d) => {
                 match s.pos.to_move {
@@ -908,11 +1297,12 @@ impl Game for Ludo {
         if s.pos.to_move.is_some() {
             return None;
         }
-        let n = self.seats.len();
+        // The state's own seats and rules, so that another game's state is read as itself.
+        let n = s.pos.seats.len().max(2);
         Some(BySeat::from_fn(n, |seat| {
-            let c = self.seats.colour_of(seat).unwrap_or_default();
+            let c = s.pos.seats.colour_of(seat).unwrap_or_default();
             match s.pos.places.place_of(c) {
-                Some(p) if self.rules.play_out_places => 1.0 - 2.0 * p as f64 / (n - 1) as f64,
+                Some(p) if s.rules.play_out_places => 1.0 - 2.0 * p as f64 / (n - 1) as f64,
                 Some(0) => 1.0,
                 _ => -1.0,
             }
@@ -938,6 +1328,29 @@ mod tests {
                                 v.iter().position(|&x| x == k),
                                 "{v:?} {k}"
                             );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_equal_and_replace_byte_are_exact_for_every_byte_pattern() {
+        let values = [0u8, 1, 2, 3, 4, 5, 0x7F, 0x80, 0x81, 0xFE, 0xFF];
+        for &a in &values {
+            for &b in &values {
+                for &c in &values {
+                    for &d in &values {
+                        let v = [a, b, c, d];
+                        for &k in &values {
+                            let want = v.map(|x| if x == k { 0 } else { x });
+                            assert_eq!(zero_equal(v, k), want, "{v:?} {k}");
+                        }
+                        for i in 0..4 {
+                            let mut want = v;
+                            want[i] = a ^ 0x5A;
+                            assert_eq!(replace_byte(v, i, a ^ 0x5A), want);
                         }
                     }
                 }

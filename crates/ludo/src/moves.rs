@@ -6,6 +6,19 @@ use core::str::FromStr;
 use crate::{Colour, Die, ParseDieError};
 
 /// What a move does (the colour and capture are in [`Move`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Move, MoveKind};
+/// let m: Move = "R:43>41~".parse()?;
+/// match m.kind() {
+///     MoveKind::Step { from, to, bounce } => assert_eq!((from, to, bounce), (43, 41, true)),
+///     other => panic!("not a step: {other:?}"),
+/// }
+/// assert_eq!("R:0>1,0>1".parse::<Move>()?.kind(), MoveKind::EnterTwo);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -49,7 +62,7 @@ pub enum MoveKind {
 /// assert_eq!(m.capture(), Some(Colour::Green));
 /// assert_eq!(m, Move::new(Colour::Red, MoveKind::Step { from: 12, to: 16, bounce: false }, Some(Colour::Green)));
 /// assert_eq!(m.to_string(), "R:12>16xG");
-/// # Ok::<(), lattjo_ludo::MoveParseError>(())
+/// # Ok::<(), lattjo_ludo::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -123,13 +136,16 @@ impl Move {
         }
     }
 
-    /// This move sending home the colour `capture_plus_one - 1` (0: no capture), which must
-    /// not be set yet.
+    /// The move's word (see the field).
     #[inline]
-    pub(crate) const fn with_capture(self, capture_plus_one: u8) -> Move {
-        Move {
-            bits: self.bits | (capture_plus_one as u32) << 28,
-        }
+    pub(crate) const fn bits(self) -> u32 {
+        self.bits
+    }
+
+    /// The move with this word, as written by [`Move::bits`] and the game's tables.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> Move {
+        Move { bits }
     }
 
     /// The colour that moves.
@@ -220,8 +236,8 @@ impl fmt::Debug for Move {
 
 #[cfg(feature = "serde")]
 impl TryFrom<String> for Move {
-    type Error = MoveParseError;
-    fn try_from(s: String) -> Result<Move, MoveParseError> {
+    type Error = ParseMoveError;
+    fn try_from(s: String) -> Result<Move, ParseMoveError> {
         s.parse()
     }
 }
@@ -255,9 +271,17 @@ impl fmt::Display for Move {
 }
 
 /// A move string that is not in the notation `C:from>to[~][xC]`, `C:0>1,0>1`, `C:-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Move, ParseMoveError};
+/// assert!(matches!("R:12-16".parse::<Move>(), Err(ParseMoveError::BadStep(_))));
+/// assert!(matches!("R:12>16xR".parse::<Move>(), Err(ParseMoveError::SelfCapture(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum MoveParseError {
+pub enum ParseMoveError {
     /// No `C:` colour prefix.
     #[error("a move starts with a colour and a colon, like R:12>16, not {0:?}")]
     MissingColour(String),
@@ -292,21 +316,21 @@ fn parse_step(s: &str) -> Option<(u8, u8)> {
 }
 
 impl FromStr for Move {
-    type Err = MoveParseError;
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let (c, body) = s
             .split_once(':')
-            .ok_or_else(|| MoveParseError::MissingColour(s.to_owned()))?;
+            .ok_or_else(|| ParseMoveError::MissingColour(s.to_owned()))?;
         let colour: Colour = c
             .parse()
-            .map_err(|_| MoveParseError::BadColour(s.to_owned()))?;
+            .map_err(|_| ParseMoveError::BadColour(s.to_owned()))?;
         let (body, capture) = match body.split_once('x') {
             Some((b, cap)) => {
                 let cc: Colour = cap
                     .parse()
-                    .map_err(|_| MoveParseError::BadCapture(cap.to_owned()))?;
+                    .map_err(|_| ParseMoveError::BadCapture(cap.to_owned()))?;
                 if cc == colour {
-                    return Err(MoveParseError::SelfCapture(colour));
+                    return Err(ParseMoveError::SelfCapture(colour));
                 }
                 (b, Some(cc))
             }
@@ -314,7 +338,7 @@ impl FromStr for Move {
         };
         if body == "-" {
             if capture.is_some() {
-                return Err(MoveParseError::Inconsistent(s.to_owned()));
+                return Err(ParseMoveError::Inconsistent(s.to_owned()));
             }
             return Ok(Move::new(colour, MoveKind::Pass, None));
         }
@@ -324,19 +348,19 @@ impl FromStr for Move {
         };
         let kind = if let Some((a, b)) = body.split_once(',') {
             if bounce {
-                return Err(MoveParseError::Inconsistent(s.to_owned()));
+                return Err(ParseMoveError::Inconsistent(s.to_owned()));
             }
             match (parse_step(a), parse_step(b)) {
                 (Some((0, 1)), Some((0, 1))) => MoveKind::EnterTwo,
-                (Some(_), Some(_)) => return Err(MoveParseError::BadPair(body.to_owned())),
-                _ => return Err(MoveParseError::BadStep(body.to_owned())),
+                (Some(_), Some(_)) => return Err(ParseMoveError::BadPair(body.to_owned())),
+                _ => return Err(ParseMoveError::BadStep(body.to_owned())),
             }
         } else {
             let (from, to) =
-                parse_step(body).ok_or_else(|| MoveParseError::BadStep(body.to_owned()))?;
+                parse_step(body).ok_or_else(|| ParseMoveError::BadStep(body.to_owned()))?;
             match (from, to) {
-                (_, 0) => return Err(MoveParseError::Inconsistent(s.to_owned())),
-                (0, _) if bounce => return Err(MoveParseError::Inconsistent(s.to_owned())),
+                (_, 0) => return Err(ParseMoveError::Inconsistent(s.to_owned())),
+                (0, _) if bounce => return Err(ParseMoveError::Inconsistent(s.to_owned())),
                 (0, to) => MoveKind::Enter { to },
                 (from, to) => MoveKind::Step { from, to, bounce },
             }
@@ -375,20 +399,28 @@ impl fmt::Display for Action {
 }
 
 /// An action string that is neither `roll N` nor a move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Action, ParseActionError};
+/// assert!(matches!("roll 7".parse::<Action>(), Err(ParseActionError::Die(_))));
+/// assert!(matches!("R:x".parse::<Action>(), Err(ParseActionError::Move(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ActionParseError {
+pub enum ParseActionError {
     /// A bad die value after `roll`.
     #[error(transparent)]
     Die(#[from] ParseDieError),
     /// A bad move.
     #[error(transparent)]
-    Move(#[from] MoveParseError),
+    Move(#[from] ParseMoveError),
 }
 
 impl FromStr for Action {
-    type Err = ActionParseError;
-    fn from_str(s: &str) -> Result<Action, ActionParseError> {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
         match s.strip_prefix("roll ") {
             Some(d) => Ok(Action::Roll(d.parse()?)),
             None => Ok(Action::Move(s.parse()?)),
@@ -401,7 +433,9 @@ impl FromStr for Action {
 #[derive(Clone, Copy)]
 pub(crate) struct MoveList {
     moves: [Move; MoveList::CAP],
-    len: u8,
+    /// A whole word: it is stored once per roll and read right after, and a narrower store
+    /// read back by a wider load (which the compiler may emit) stalls the store forwarding.
+    len: u32,
 }
 
 impl MoveList {
@@ -412,22 +446,6 @@ impl MoveList {
             moves: [Move::NONE; MoveList::CAP],
             len: 0,
         }
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        if (self.len as usize) < MoveList::CAP {
-            self.moves[self.len as usize] = m;
-            self.len += 1;
-        }
-    }
-
-    /// Writes `m` in the next slot and keeps it when `keep` (without a branch on `keep`).
-    /// Move generation pushes at most 7 moves after a clear, so the slot never wraps.
-    #[inline]
-    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
-        self.moves[self.len as usize & (MoveList::CAP - 1)] = m;
-        self.len += u8::from(keep);
     }
 
     #[inline]
@@ -445,6 +463,36 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Writes `m` in slot `n` (below [`MoveList::CAP`]) and returns the next free slot: `n + 1`
+    /// when `keep`, else `n` (without a branch on `keep`). The length is set afterwards by
+    /// [`MoveList::set_len`].
+    #[inline]
+    pub(crate) fn put(&mut self, n: usize, m: Move, keep: bool) -> usize {
+        self.moves[n & (MoveList::CAP - 1)] = m;
+        n + usize::from(keep)
+    }
+
+    /// The move written in slot `i` (listed or not).
+    #[inline]
+    pub(crate) fn slot(&self, i: usize) -> Move {
+        self.moves[i & (MoveList::CAP - 1)]
+    }
+
+    /// Sets the number of listed moves (slots written by [`MoveList::put`]).
+    #[inline]
+    pub(crate) fn set_len(&mut self, n: usize) {
+        self.len = n.min(MoveList::CAP) as u32;
+    }
+
+    /// Copies the move at slot `i` to the first slot when `keep` (without a branch).
+    #[inline]
+    pub(crate) fn keep_first_if(&mut self, i: usize, keep: bool) {
+        // A mask rather than a select, which the compiler may turn into a branch.
+        let mask = u32::from(keep).wrapping_neg();
+        let first = self.moves[i & (MoveList::CAP - 1)].bits;
+        self.moves[0].bits = first & mask | self.moves[0].bits & !mask;
+    }
+
     /// Whether `m` is one of the moves, without a branch per slot: every slot is compared
     /// (stale slots past the length are masked out), so a random move's position in the list
     /// costs no mispredicted loop exit.
@@ -455,17 +503,6 @@ impl MoveList {
             acc | u8::from((x.bits == m.bits) & (i < len))
         });
         hits != 0
-    }
-
-    pub(crate) fn retain(&mut self, f: impl Fn(&Move) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len as usize {
-            if f(&self.moves[i]) {
-                self.moves[n] = self.moves[i];
-                n += 1;
-            }
-        }
-        self.len = n as u8;
     }
 }
 
@@ -527,68 +564,76 @@ mod tests {
     fn bad_move_strings_are_typed_errors() {
         assert!(matches!(
             "12>16".parse::<Move>(),
-            Err(MoveParseError::MissingColour(_))
+            Err(ParseMoveError::MissingColour(_))
         ));
         assert!(matches!(
             "Q:12>16".parse::<Move>(),
-            Err(MoveParseError::BadColour(_))
+            Err(ParseMoveError::BadColour(_))
         ));
         assert!(matches!(
             "R:12-16".parse::<Move>(),
-            Err(MoveParseError::BadStep(_))
+            Err(ParseMoveError::BadStep(_))
         ));
         assert!(matches!(
             "R:12>16xQ".parse::<Move>(),
-            Err(MoveParseError::BadCapture(_))
+            Err(ParseMoveError::BadCapture(_))
         ));
         assert!(matches!(
             "R:12>16xR".parse::<Move>(),
-            Err(MoveParseError::SelfCapture(Colour::Red))
+            Err(ParseMoveError::SelfCapture(Colour::Red))
         ));
         assert!(matches!(
             "R:0>1,0>6".parse::<Move>(),
-            Err(MoveParseError::BadPair(_))
+            Err(ParseMoveError::BadPair(_))
         ));
         assert!(matches!(
             "R:0>6~".parse::<Move>(),
-            Err(MoveParseError::Inconsistent(_))
+            Err(ParseMoveError::Inconsistent(_))
         ));
         assert!(matches!(
             "R:5>0".parse::<Move>(),
-            Err(MoveParseError::Inconsistent(_))
+            Err(ParseMoveError::Inconsistent(_))
         ));
         assert!(matches!(
             "R:-xG".parse::<Move>(),
-            Err(MoveParseError::Inconsistent(_))
+            Err(ParseMoveError::Inconsistent(_))
         ));
         assert!(matches!(
             "R:1000>1".parse::<Move>(),
-            Err(MoveParseError::BadStep(_))
+            Err(ParseMoveError::BadStep(_))
         ));
         assert!(matches!(
             "R:300>1".parse::<Move>(),
-            Err(MoveParseError::BadStep(_))
+            Err(ParseMoveError::BadStep(_))
         ));
         assert!(matches!(
             "roll 7".parse::<Action>(),
-            Err(ActionParseError::Die(_))
+            Err(ParseActionError::Die(_))
         ));
         assert!(matches!(
             "roll x".parse::<Action>(),
-            Err(ActionParseError::Die(_))
+            Err(ParseActionError::Die(_))
         ));
     }
 
     #[test]
-    fn move_list_retain_and_capacity() {
+    fn move_list_put_keep_and_contains() {
+        let m = |to| Move::new(Colour::Red, MoveKind::Enter { to }, None);
         let mut l = MoveList::new();
-        for i in 0..10u8 {
-            l.push(Move::new(Colour::Red, MoveKind::Enter { to: i + 1 }, None));
+        let mut n = 0;
+        for i in 0..MoveList::CAP as u8 {
+            n = l.put(n, m(i + 1), i % 2 == 0);
         }
-        assert_eq!(l.len(), MoveList::CAP);
-        l.retain(|m| m.target() == Some(3));
-        assert_eq!(l.len(), 1);
+        l.set_len(n);
+        assert_eq!(l.as_slice(), &[m(1), m(3), m(5), m(7)]);
+        assert!(l.contains(m(5)));
+        assert!(!l.contains(m(8)), "a dropped candidate is not listed");
+        l.keep_first_if(2, false);
+        assert_eq!(l.as_slice()[0], m(1));
+        l.keep_first_if(2, true);
+        assert_eq!(l.as_slice()[0], m(5));
         l.clear();
         assert_eq!(l.as_slice(), &[]);
+        assert!(!l.contains(m(5)));
     }
 }

@@ -7,6 +7,17 @@ use core::str::FromStr;
 use crate::{ByColour, Colour, Die, Geometry, GeometryError, ParseDieError, Seats, SeatsError};
 
 /// The colours that have finished, in the order they finished (A15).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Position};
+/// let p: Position = "LUDO 40/40/4 RGY - 0 R:1,2,3,4 G:45,45,45,45 Y:0,0,0,0 places=G".parse()?;
+/// assert_eq!(p.places().as_slice(), [Colour::Green]);
+/// assert_eq!(p.places().place_of(Colour::Green), Some(0));
+/// assert!(!p.places().contains(Colour::Red));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Places {
     order: [Colour; 4],
@@ -60,6 +71,19 @@ impl fmt::Debug for Places {
 
 /// The roll for who starts (L2, A13): the colours still in contention and what each has rolled
 /// so far in this round of rolls. Contenders roll in seat order; ties at the top roll again.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Position};
+/// let p: Position =
+///     "LUDO 40/40/4 RGYB Y 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=GYB:4".parse()?;
+/// let o = p.opening().ok_or("the roll for who starts")?;
+/// assert_eq!(o.contenders().collect::<Vec<_>>(), [Colour::Green, Colour::Yellow, Colour::Blue]);
+/// assert_eq!(o.rolls(), [4]);
+/// assert_eq!(o.next_roller(), Some(Colour::Yellow));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Opening {
     contenders: u8,
@@ -120,6 +144,16 @@ impl Opening {
 }
 
 /// A dot of the board in absolute terms: for drawing, and for placing checkers by hand.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Dot, Geometry};
+/// let g = Geometry::LATTJO;
+/// assert_eq!(g.dot(Colour::Green, 1), Some(Dot::Loop(10)));
+/// assert_eq!(g.dot(Colour::Red, 42), Some(Dot::Home(Colour::Red, 2)));
+/// assert_eq!(g.path_index(Colour::Red, Dot::Finish), Ok(45));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dot {
@@ -134,6 +168,16 @@ pub enum Dot {
 }
 
 /// A dot where a checker of the given colour can never stand.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Dot, DotError, Geometry};
+/// assert_eq!(
+///     Geometry::LATTJO.path_index(Colour::Red, Dot::Home(Colour::Blue, 1)),
+///     Err(DotError::OtherHomeTrack { checker: Colour::Red, owner: Colour::Blue })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DotError {
@@ -258,6 +302,15 @@ pub struct Position {
 }
 
 /// A position string that is malformed or describes an impossible position.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Position, PositionError};
+/// assert_eq!("LUDA".parse::<Position>(), Err(PositionError::MissingTag));
+/// let five = "LUDO 40/40/4 RY R 0 R:0,0,0,0,0 Y:0,0,0,0".parse::<Position>();
+/// assert!(matches!(five, Err(PositionError::CheckerCount { count: 5, .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -493,6 +546,16 @@ impl Position {
 }
 
 /// A checker placed where it cannot stand.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Colour, Dot, Geometry, PlaceError, Position, Seats};
+/// let p = Position::new(Geometry::LATTJO, Seats::FOUR, Colour::Red)?;
+/// let green_home = Dot::Home(Colour::Green, 1);
+/// assert!(matches!(p.with_checkers(Colour::Red, [green_home; 4]), Err(PlaceError::Dot(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {

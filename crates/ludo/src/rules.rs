@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::Die;
+use crate::{Die, Seats};
 
 /// The board geometry in path indices (rules file section 1, D10, A1): `T` dots in the shared
 /// loop, `L` the last loop index a checker visits before it turns onto its home track, `H`
@@ -48,6 +48,13 @@ impl TryFrom<RawGeometry> for Geometry {
 }
 
 /// A geometry that no board can have.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Geometry, GeometryError};
+/// assert_eq!(Geometry::new(42, 40, 4), Err(GeometryError::LoopLength(42)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GeometryError {
@@ -182,6 +189,16 @@ impl fmt::Display for Geometry {
 }
 
 /// How the path ends (D10).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Finish, Rules};
+/// assert_eq!(Rules::lattjo().finish, Finish::CentreDot);
+/// assert_eq!(Rules::lattjo().end_index(), 45, "the finishing dot F = L + H + 1");
+/// assert_eq!(Rules::mensch().finish, Finish::GoalFields);
+/// assert_eq!(Rules::mensch().end_index(), 44, "the last goal field");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -197,6 +214,18 @@ pub enum Finish {
 }
 
 /// What happens when a roll would carry a checker past the end of its path (D4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Overshoot, Rules};
+/// let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=3";
+/// let bounce = Ludo::default().state_from_str(text)?;
+/// assert_eq!(bounce.legal_moves()[0].to_string(), "R:44>43~");
+/// let exact = Ludo::new(Rules::lattjo().with_overshoot(Overshoot::Illegal))?;
+/// assert!(exact.state_from_str(text).is_err(), "no legal move: such a roll is lost at once");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -210,6 +239,20 @@ pub enum Overshoot {
 }
 
 /// What a 6 does for a checker in the den (D2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Rules, SixRelease};
+/// let text = "LUDO 40/40/4 RGYB R 1 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=6";
+/// let moves = |game: &Ludo| -> Result<Vec<String>, Box<dyn std::error::Error>> {
+///     Ok(game.state_from_str(text)?.legal_moves().iter().map(|m| m.to_string()).collect())
+/// };
+/// assert_eq!(moves(&Ludo::default())?, ["R:0>1,0>1", "R:0>6"]);
+/// let one = Ludo::new(Rules::lattjo().with_six_release(SixRelease::OneToStart))?;
+/// assert_eq!(moves(&one)?, ["R:0>1"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -236,7 +279,34 @@ pub enum SixRelease {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<Die>", into = "Vec<Die>"))]
 pub struct ReleaseRolls(u8);
+
+/// A list of release rolls that is empty (nobody could ever leave the den).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::ReleaseRolls;
+/// assert!(ReleaseRolls::try_from(Vec::new()).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at least one die value must release a checker from the den")]
+#[non_exhaustive]
+pub struct ReleaseRollsError;
+
+impl TryFrom<Vec<Die>> for ReleaseRolls {
+    type Error = ReleaseRollsError;
+    fn try_from(faces: Vec<Die>) -> Result<ReleaseRolls, ReleaseRollsError> {
+        ReleaseRolls::new(&faces).ok_or(ReleaseRollsError)
+    }
+}
+
+impl From<ReleaseRolls> for Vec<Die> {
+    fn from(r: ReleaseRolls) -> Vec<Die> {
+        r.faces().collect()
+    }
+}
 
 impl ReleaseRolls {
     /// 1 or 6 (the booklet, L4).
@@ -260,6 +330,11 @@ impl ReleaseRolls {
         self.0 & (1 << (die.value() - 1)) != 0
     }
 
+    /// The releasing faces, lowest first.
+    pub fn faces(self) -> impl Iterator<Item = Die> + Clone {
+        Die::ALL.into_iter().filter(move |&d| self.contains(d))
+    }
+
     pub(crate) const fn contains_value(self, v: u8) -> bool {
         self.0 & (1 << (v - 1)) != 0
     }
@@ -268,15 +343,11 @@ impl ReleaseRolls {
 impl fmt::Display for ReleaseRolls {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{")?;
-        let mut first = true;
-        for d in Die::ALL {
-            if self.contains(d) {
-                if !first {
-                    write!(f, ",")?;
-                }
-                first = false;
-                write!(f, "{d}")?;
+        for (i, d) in self.faces().enumerate() {
+            if i > 0 {
+                write!(f, ",")?;
             }
+            write!(f, "{d}")?;
         }
         write!(f, "}}")
     }
@@ -289,6 +360,15 @@ impl fmt::Debug for ReleaseRolls {
 }
 
 /// A named rule set.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Preset, Rules};
+/// for p in Preset::ALL {
+///     assert!(Ludo::new(Rules::preset(p)).is_ok(), "{}", p.name());
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -301,8 +381,25 @@ pub enum Preset {
     Mensch,
 }
 
-/// The rules: one value per deviation flag of the rules file (D1-D10) plus the start and end
-/// options (L2/A13, A15). Build a preset and change single fields to get hybrids.
+impl Preset {
+    /// The three presets, the default first.
+    pub const ALL: [Preset; 3] = [Preset::Lattjo, Preset::Classic, Preset::Mensch];
+
+    /// The preset's name in the state string (`lattjo`, `classic`, `mensch`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Lattjo => "lattjo",
+            Preset::Classic => "classic",
+            Preset::Mensch => "mensch",
+        }
+    }
+}
+
+/// The rules: the players and their colours (L1, A14), one value per deviation flag of the
+/// rules file (D1-D10) and the start and end options (L2/A13, A15). Start from a preset and
+/// change options with the `with_*` methods to get hybrids; [`crate::Ludo::new`] checks the
+/// combination.
 ///
 /// D6 (a landing always captures, the choice of move stays free) and D7 (only the own home
 /// track is safe) are the same in every preset and are not options.
@@ -310,55 +407,91 @@ pub enum Preset {
 /// # Examples
 ///
 /// ```
-/// use lattjo_ludo::{Overshoot, Rules};
-/// // The booklet rules with the Classic exact-count finish.
-/// let mut rules = Rules::lattjo();
-/// rules.overshoot = Overshoot::Illegal;
-/// assert!(rules.validate().is_ok());
+/// use lattjo_ludo::{Ludo, Overshoot, Rules};
+/// // The booklet rules for two players with the Classic exact-count finish.
+/// let rules = Rules::lattjo().with_players(2).with_overshoot(Overshoot::Illegal);
+/// let game = Ludo::new(rules)?;
+/// assert_eq!(game.seats().to_string(), "RY");
 /// assert_eq!(Rules::default(), Rules::lattjo());
+/// assert!(Ludo::new(Rules::lattjo().with_players(5)).is_err());
+/// # Ok::<(), lattjo_ludo::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rules {
-    /// D10 / A1: the board geometry.
+    /// L1: the number of players, 2 to 4. Every preset: 4.
+    pub players: usize,
+    /// L1, A14: the colours that play, which fixes the seats; `None` for the usual seating of
+    /// `players` ([`Seats::for_players`]: red and yellow for 2, red, green and yellow for 3,
+    /// all four for 4). Every preset: `None`. [`crate::Ludo::new`] stores the usual seating
+    /// as `None`, so that two rules with the same seating are equal.
+    pub seats: Option<Seats>,
+    /// D10 / A1: the board geometry. Lattjo and Mensch 40/40/4, Classic 52/51/5.
     pub geometry: Geometry,
-    /// D10 / A1: whether the path ends on a shared finishing dot or in goal fields.
+    /// D10 / A1: whether the path ends on a shared finishing dot (Lattjo, Classic) or in goal
+    /// fields (Mensch).
     pub finish: Finish,
-    /// D10 / A7 / T2: the path index of the sixth dot (default 6).
+    /// D10 / A7 / T2: the path index of the sixth dot, a loop index from 2 to `L`. Every
+    /// preset: 6.
     pub sixth_dot: u8,
-    /// D1: the rolls that release a checker from the den.
+    /// D1: the rolls that release a checker from the den. Lattjo {1,6}, Classic and Mensch
+    /// {6}.
     pub release_rolls: ReleaseRolls,
-    /// D2: what a 6 does for the den (when 6 is a release roll).
+    /// D2: what a 6 does for the den (when 6 is a release roll). Lattjo two out or the sixth
+    /// dot, Classic and Mensch one out.
     pub six_release: SixRelease,
-    /// D1 (Mensch): a release roll must release a checker when it can.
+    /// D1 (Mensch): a release roll must release a checker when it can. Mensch only.
     pub release_compulsory: bool,
     /// D2 (Mensch): while checkers remain in the den, a checker on the own start dot must move
-    /// off it when it can.
+    /// off it when it can. Mensch only.
     pub clear_start: bool,
-    /// D3: whether the player's own checkers may share a dot (L9).
+    /// D3: whether the player's own checkers may share a dot (L9). Lattjo only.
     pub own_stacking: bool,
-    /// D4: what an overshooting roll does.
+    /// D4: what an overshooting roll does. Lattjo bounces, Classic and Mensch need the exact
+    /// count.
     pub overshoot: Overshoot,
-    /// D5: the number of consecutive 6s that forfeits the roll and ends the turn (`None`:
-    /// unlimited, every 6 gives another roll).
+    /// D5: the number of consecutive 6s, 1 to 255, that forfeits the roll and ends the turn
+    /// (`None`: unlimited, every 6 gives another roll). Classic 3, the others unlimited.
     pub max_sixes: Option<u8>,
-    /// D8: three rolls to get a checker out when nothing can move.
+    /// D8: three rolls to get a checker out when nothing can move. Off in every preset.
     pub three_tries: bool,
-    /// D9 / A11: a player who can move must move (otherwise passing is always allowed).
+    /// D9 / A11: a player who can move must move (otherwise passing is always allowed). On in
+    /// every preset.
     pub must_move: bool,
-    /// Mensch: each colour begins with one checker on its start dot.
+    /// Mensch: each colour begins with one checker on its start dot. Mensch only.
     pub opening_checker: bool,
-    /// L2 / A13: roll for who starts (ties re-rolled); otherwise the first seat starts.
+    /// L2 / A13: roll for who starts (ties re-rolled); otherwise the first seat starts. On in
+    /// every preset.
     pub roll_for_start: bool,
-    /// A15: after the first player finishes, play on to rank the remaining places.
+    /// A15: after the first player finishes, play on to rank the remaining places. Off in
+    /// every preset.
     pub play_out_places: bool,
 }
 
 /// A rule combination that cannot be played.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Ludo, Rules, RulesError};
+/// assert_eq!(Ludo::new(Rules::lattjo().with_players(5)).err(), Some(RulesError::Players(5)));
+/// assert_eq!(Ludo::new(Rules::classic().with_max_sixes(Some(0))).err(), Some(RulesError::MaxSixes));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// A player count other than 2, 3 or 4 (L1).
+    #[error("ludo needs 2 to 4 players, not {0}")]
+    Players(usize),
+    /// Seats whose number of colours differs from the player count.
+    #[error("{players} players cannot play the colours {seats}")]
+    SeatsMismatch {
+        /// The player count.
+        players: usize,
+        /// The colours given.
+        seats: Seats,
+    },
     /// The sixth-dot index is not a loop index `2..=L`.
     #[error("the sixth dot must be a loop index from 2 to {last_loop}, not {sixth_dot}")]
     SixthDot {
@@ -370,16 +503,39 @@ pub enum RulesError {
     /// A limit of consecutive sixes below 1.
     #[error("the limit of consecutive sixes must be at least 1")]
     MaxSixes,
-    /// No roll releases a checker, so nobody could ever leave the den.
-    #[error("at least one die value must release a checker from the den")]
-    NoReleaseRoll,
+    /// Goal fields without sharing and fewer than four of them: four checkers can never all
+    /// stand in them, so nobody could finish.
+    #[error("{home_len} goal fields cannot hold four checkers one per field")]
+    GoalFields {
+        /// `H`, the number of goal fields.
+        home_len: u8,
+    },
+    /// A bounce (D4, L15) on a path that ends before index 6: a checker could bounce back past
+    /// its start dot (`2E - p - d < 1`).
+    #[error("a bounce needs a path that ends at index 6 or later, not {end}")]
+    ShortBouncePath {
+        /// The last index `E` of the path.
+        end: u8,
+    },
+    /// A bounce with goal fields: the rules file defines the bounce against the finishing dot
+    /// only (L15, A4); into goal fields a checker would bounce out of the fields it has reached,
+    /// and random games practically never end (one did not in 2,000,000 plies).
+    #[error("a bounce needs the finishing dot: with goal fields the exact count is needed")]
+    BounceIntoGoalFields,
+    /// Every release roll is forfeited (only 6 releases and a limit of one six forfeits every
+    /// 6), so nobody could ever leave the den.
+    #[error("no release roll can be played: a limit of one six forfeits every 6")]
+    NoPlayableRelease,
 }
 
 impl Rules {
-    /// The booklet rules (`Lattjo`), the default: every decision A1-A16 of the rules file.
+    /// The booklet rules (`Lattjo`), the default: every decision A1-A16 of the rules file, for
+    /// 4 players.
     #[must_use]
     pub const fn lattjo() -> Rules {
         Rules {
+            players: 4,
+            seats: None,
             geometry: Geometry::LATTJO,
             finish: Finish::CentreDot,
             sixth_dot: 6,
@@ -399,10 +555,12 @@ impl Rules {
     }
 
     /// Common Western Ludo (`Classic`): release on a 6 only, one checker out, no sharing, exact
-    /// count, the third 6 in a row forfeits, 52/51/5.
+    /// count, the third 6 in a row forfeits, 52/51/5; 4 players.
     #[must_use]
     pub const fn classic() -> Rules {
         Rules {
+            players: 4,
+            seats: None,
             geometry: Geometry::CLASSIC,
             finish: Finish::CentreDot,
             sixth_dot: 6,
@@ -423,10 +581,12 @@ impl Rules {
 
     /// Schmidt's Mensch ärgere dich nicht (`Mensch`): one checker starts on the start field, a
     /// 6 must release while checkers remain in the den and the start field must then be
-    /// cleared, one piece per field, exact count into four goal fields, 40/40/4.
+    /// cleared, one piece per field, exact count into four goal fields, 40/40/4; 4 players.
     #[must_use]
     pub const fn mensch() -> Rules {
         Rules {
+            players: 4,
+            seats: None,
             geometry: Geometry::MENSCH,
             finish: Finish::GoalFields,
             sixth_dot: 6,
@@ -446,6 +606,13 @@ impl Rules {
     }
 
     /// The rules of a preset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Preset, Rules};
+    /// assert_eq!(Rules::preset(Preset::Classic), Rules::classic());
+    /// ```
     #[must_use]
     pub const fn preset(p: Preset) -> Rules {
         match p {
@@ -455,12 +622,167 @@ impl Rules {
         }
     }
 
+    /// These rules for `players` players (L1, 2 to 4), seated as usual unless
+    /// [`Rules::with_seats`] names the colours.
+    #[must_use]
+    pub const fn with_players(mut self, players: usize) -> Rules {
+        self.players = players;
+        self
+    }
+
+    /// These rules with `seats` playing (A14); the player count becomes the number of colours.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Ludo, Rules};
+    /// let game = Ludo::new(Rules::lattjo().with_seats("GB".parse()?))?;
+    /// assert_eq!(game.seats().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn with_seats(mut self, seats: Seats) -> Rules {
+        self.players = seats.len();
+        self.seats = Some(seats);
+        self
+    }
+
+    /// These rules on another board geometry (D10, A1).
+    #[must_use]
+    pub const fn with_geometry(mut self, geometry: Geometry) -> Rules {
+        self.geometry = geometry;
+        self
+    }
+
+    /// These rules with another end of the path (D10).
+    #[must_use]
+    pub const fn with_finish(mut self, finish: Finish) -> Rules {
+        self.finish = finish;
+        self
+    }
+
+    /// These rules with the sixth dot at another path index (A7, T2).
+    #[must_use]
+    pub const fn with_sixth_dot(mut self, sixth_dot: u8) -> Rules {
+        self.sixth_dot = sixth_dot;
+        self
+    }
+
+    /// These rules with other release rolls (D1).
+    #[must_use]
+    pub const fn with_release_rolls(mut self, release_rolls: ReleaseRolls) -> Rules {
+        self.release_rolls = release_rolls;
+        self
+    }
+
+    /// These rules with another use of a 6 for the den (D2).
+    #[must_use]
+    pub const fn with_six_release(mut self, six_release: SixRelease) -> Rules {
+        self.six_release = six_release;
+        self
+    }
+
+    /// These rules with compulsory releases on or off (D1, Mensch).
+    #[must_use]
+    pub const fn with_release_compulsory(mut self, on: bool) -> Rules {
+        self.release_compulsory = on;
+        self
+    }
+
+    /// These rules with the duty to clear the start dot on or off (D2, Mensch).
+    #[must_use]
+    pub const fn with_clear_start(mut self, on: bool) -> Rules {
+        self.clear_start = on;
+        self
+    }
+
+    /// These rules with own checkers sharing a dot allowed or not (D3).
+    #[must_use]
+    pub const fn with_own_stacking(mut self, on: bool) -> Rules {
+        self.own_stacking = on;
+        self
+    }
+
+    /// These rules with another overshoot rule (D4).
+    #[must_use]
+    pub const fn with_overshoot(mut self, overshoot: Overshoot) -> Rules {
+        self.overshoot = overshoot;
+        self
+    }
+
+    /// These rules with a limit of consecutive sixes, or none (D5).
+    #[must_use]
+    pub const fn with_max_sixes(mut self, max_sixes: Option<u8>) -> Rules {
+        self.max_sixes = max_sixes;
+        self
+    }
+
+    /// These rules with three tries on or off (D8).
+    #[must_use]
+    pub const fn with_three_tries(mut self, on: bool) -> Rules {
+        self.three_tries = on;
+        self
+    }
+
+    /// These rules with the duty to move on or off (D9, A11).
+    #[must_use]
+    pub const fn with_must_move(mut self, on: bool) -> Rules {
+        self.must_move = on;
+        self
+    }
+
+    /// These rules with or without one checker on each start dot at the start (Mensch).
+    #[must_use]
+    pub const fn with_opening_checker(mut self, on: bool) -> Rules {
+        self.opening_checker = on;
+        self
+    }
+
+    /// These rules with or without the roll for who starts (L2, A13).
+    #[must_use]
+    pub const fn with_roll_for_start(mut self, on: bool) -> Rules {
+        self.roll_for_start = on;
+        self
+    }
+
+    /// These rules with or without playing out the remaining places (A15).
+    #[must_use]
+    pub const fn with_play_out_places(mut self, on: bool) -> Rules {
+        self.play_out_places = on;
+        self
+    }
+
+    /// The colours that play.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::Players`] or [`RulesError::SeatsMismatch`] when the player count and
+    /// the seats do not make 2 to 4 players.
+    pub fn seating(&self) -> Result<Seats, RulesError> {
+        if !(2..=4).contains(&self.players) {
+            return Err(RulesError::Players(self.players));
+        }
+        match self.seats {
+            Some(seats) if seats.len() != self.players => Err(RulesError::SeatsMismatch {
+                players: self.players,
+                seats,
+            }),
+            Some(seats) => Ok(seats),
+            None => Seats::for_players(self.players).map_err(|_| RulesError::Players(self.players)),
+        }
+    }
+
     /// Checks the combination.
     ///
     /// # Errors
     ///
-    /// [`RulesError`] for a sixth dot off the loop or a zero limit of sixes.
-    pub const fn validate(&self) -> Result<(), RulesError> {
+    /// [`RulesError`] for a player count or seating that is not 2 to 4 players, a sixth dot
+    /// off the loop, a zero limit of sixes, or a combination under which nobody could ever
+    /// finish (fewer than four goal fields without sharing; every release roll forfeited; a
+    /// bounce with goal fields) or bounce off the path (a bounce on a path ending before
+    /// index 6).
+    pub fn validate(&self) -> Result<(), RulesError> {
+        self.seating()?;
         let l = self.geometry.last_loop();
         if self.sixth_dot < 2 || self.sixth_dot > l {
             return Err(RulesError::SixthDot {
@@ -471,8 +793,24 @@ impl Rules {
         if let Some(0) = self.max_sixes {
             return Err(RulesError::MaxSixes);
         }
-        if self.release_rolls.0 & 0b11_1111 == 0 {
-            return Err(RulesError::NoReleaseRoll);
+        if self.overshoot == Overshoot::Bounce && self.finish == Finish::GoalFields {
+            return Err(RulesError::BounceIntoGoalFields);
+        }
+        let end = self.end_index();
+        if self.overshoot == Overshoot::Bounce && end < 6 {
+            return Err(RulesError::ShortBouncePath { end });
+        }
+        let home_len = self.geometry.home_len();
+        if self.finish == Finish::GoalFields && !self.own_stacking && home_len < 4 {
+            return Err(RulesError::GoalFields { home_len });
+        }
+        let playable = if self.max_sixes == Some(1) {
+            0b01_1111
+        } else {
+            0b11_1111
+        };
+        if self.release_rolls.0 & playable == 0 {
+            return Err(RulesError::NoPlayableRelease);
         }
         Ok(())
     }
@@ -486,7 +824,269 @@ impl Rules {
             Finish::GoalFields => self.geometry.finish_index() - 1,
         }
     }
+
+    /// The options the state string carries (everything but the seating and the geometry,
+    /// which the position's own fields give) as `(name, value)` texts, in a fixed order.
+    fn options(&self) -> [(&'static str, OptionText); 14] {
+        let yes = |b: bool| OptionText::Word(if b { "yes" } else { "no" });
+        [
+            (
+                "finish",
+                OptionText::Word(match self.finish {
+                    Finish::CentreDot => "centre",
+                    Finish::GoalFields => "goals",
+                }),
+            ),
+            ("sixth_dot", OptionText::Number(self.sixth_dot)),
+            ("release", OptionText::Faces(self.release_rolls)),
+            (
+                "six_release",
+                OptionText::Word(match self.six_release {
+                    SixRelease::TwoOrSixthDot => "two_or_sixth",
+                    SixRelease::OneToStart => "one",
+                }),
+            ),
+            ("release_compulsory", yes(self.release_compulsory)),
+            ("clear_start", yes(self.clear_start)),
+            ("own_stacking", yes(self.own_stacking)),
+            (
+                "overshoot",
+                OptionText::Word(match self.overshoot {
+                    Overshoot::Bounce => "bounce",
+                    Overshoot::Illegal => "illegal",
+                }),
+            ),
+            (
+                "max_sixes",
+                match self.max_sixes {
+                    Some(n) => OptionText::Number(n),
+                    None => OptionText::Word("none"),
+                },
+            ),
+            ("three_tries", yes(self.three_tries)),
+            ("must_move", yes(self.must_move)),
+            ("opening_checker", yes(self.opening_checker)),
+            ("roll_for_start", yes(self.roll_for_start)),
+            ("play_out_places", yes(self.play_out_places)),
+        ]
+    }
+
+    /// Writes the rules field of the state string: the preset with the fewest differing
+    /// options (the first of Lattjo, Classic, Mensch on a tie), then `,name=value` for each
+    /// option that differs from it. The seating and the geometry are not written.
+    pub(crate) fn write_options(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mine = self.options();
+        let mut best = (usize::MAX, Preset::Lattjo);
+        for p in Preset::ALL {
+            let theirs = Rules::preset(p).options();
+            let differ = mine.iter().zip(&theirs).filter(|(a, b)| a.1 != b.1).count();
+            if differ < best.0 {
+                best = (differ, p);
+            }
+        }
+        write!(f, "{}", best.1.name())?;
+        let theirs = Rules::preset(best.1).options();
+        for ((name, value), (_, base)) in mine.iter().zip(&theirs) {
+            if value != base {
+                write!(f, ",{name}={value}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the rules field of the state string (see [`Rules::write_options`]) for a position
+    /// with this geometry and these seats.
+    pub(crate) fn parse_options(
+        text: &str,
+        geometry: Geometry,
+        seats: Seats,
+    ) -> Result<Rules, ParseRulesError> {
+        let bad = |what: &str| ParseRulesError(format!("{what} in {text:?}"));
+        let mut parts = text.split(',');
+        let name = parts.next().unwrap_or("");
+        let preset = Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| bad("no preset lattjo, classic or mensch"))?;
+        let mut r = Rules::preset(preset)
+            .with_seats(seats)
+            .with_geometry(geometry);
+        let names = r.options().map(|(n, _)| n);
+        let mut seen = 0u32;
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| bad("an option without '='"))?;
+            let i = names
+                .iter()
+                .position(|&n| n == key)
+                .ok_or_else(|| bad("an unknown option"))?;
+            if seen & (1 << i) != 0 {
+                return Err(bad("an option given twice"));
+            }
+            seen |= 1 << i;
+            let yes = || match value {
+                "yes" => Ok(true),
+                "no" => Ok(false),
+                _ => Err(bad("a yes/no option with another value")),
+            };
+            let number = || {
+                if value.is_empty() || value.len() > 3 || !value.bytes().all(|b| b.is_ascii_digit())
+                {
+                    return Err(bad("a bad number"));
+                }
+                value.parse::<u8>().map_err(|_| bad("a bad number"))
+            };
+            match key {
+                "finish" => {
+                    r.finish = match value {
+                        "centre" => Finish::CentreDot,
+                        "goals" => Finish::GoalFields,
+                        _ => return Err(bad("a finish other than centre or goals")),
+                    }
+                }
+                "sixth_dot" => r.sixth_dot = number()?,
+                "release" => {
+                    let mut faces = [Die::ALL[0]; 6];
+                    let mut n = 0;
+                    for ch in value.chars() {
+                        let d = ch
+                            .to_digit(10)
+                            .and_then(|d| Die::new(d as u8).ok())
+                            .ok_or_else(|| bad("a release face other than 1 to 6"))?;
+                        if n == 6 || faces[..n].contains(&d) || faces[..n].iter().any(|&f| f > d) {
+                            return Err(bad("release faces not ascending"));
+                        }
+                        faces[n] = d;
+                        n += 1;
+                    }
+                    r.release_rolls =
+                        ReleaseRolls::new(&faces[..n]).ok_or_else(|| bad("no release face"))?;
+                }
+                "six_release" => {
+                    r.six_release = match value {
+                        "two_or_sixth" => SixRelease::TwoOrSixthDot,
+                        "one" => SixRelease::OneToStart,
+                        _ => return Err(bad("a six_release other than two_or_sixth or one")),
+                    }
+                }
+                "release_compulsory" => r.release_compulsory = yes()?,
+                "clear_start" => r.clear_start = yes()?,
+                "own_stacking" => r.own_stacking = yes()?,
+                "overshoot" => {
+                    r.overshoot = match value {
+                        "bounce" => Overshoot::Bounce,
+                        "illegal" => Overshoot::Illegal,
+                        _ => return Err(bad("an overshoot other than bounce or illegal")),
+                    }
+                }
+                "max_sixes" => {
+                    r.max_sixes = if value == "none" {
+                        None
+                    } else {
+                        Some(number()?)
+                    }
+                }
+                "three_tries" => r.three_tries = yes()?,
+                "must_move" => r.must_move = yes()?,
+                "opening_checker" => r.opening_checker = yes()?,
+                "roll_for_start" => r.roll_for_start = yes()?,
+                _ => r.play_out_places = yes()?,
+            }
+        }
+        Ok(r.normalized())
+    }
+
+    /// The rules of a game packed into 62 bits, equal exactly when the normalized rules are
+    /// equal (every field has its own bits; the destructuring fails to compile when a field
+    /// is added). Games and states compare keys, one instruction, where comparing `Rules`
+    /// field by field cost a fifth of a random game.
+    pub(crate) fn key(&self) -> u64 {
+        let Rules {
+            players: _,
+            seats: _,
+            geometry,
+            finish,
+            sixth_dot,
+            release_rolls,
+            six_release,
+            release_compulsory,
+            clear_start,
+            own_stacking,
+            overshoot,
+            max_sixes,
+            three_tries,
+            must_move,
+            opening_checker,
+            roll_for_start,
+            play_out_places,
+        } = *self;
+        // The players and the seats as the colours that play: for rules that make a game
+        // (the only ones whose keys are compared) the normalized `seats` is `None` exactly
+        // when the colours are the usual seating of their number.
+        let mut k = u64::from(self.seating().map_or(0, Seats::mask));
+        k = k << 8 | u64::from(geometry.loop_len());
+        k = k << 8 | u64::from(geometry.last_loop());
+        k = k << 8 | u64::from(geometry.home_len());
+        k = k << 1 | u64::from(finish == Finish::GoalFields);
+        k = k << 8 | u64::from(sixth_dot);
+        k = k << 6 | u64::from(release_rolls.0 & 0b11_1111);
+        k = k << 1 | u64::from(six_release == SixRelease::OneToStart);
+        k = k << 1 | u64::from(release_compulsory);
+        k = k << 1 | u64::from(clear_start);
+        k = k << 1 | u64::from(own_stacking);
+        k = k << 1 | u64::from(overshoot == Overshoot::Illegal);
+        k = k << 9 | max_sixes.map_or(0, |m| 0x100 | u64::from(m));
+        k = k << 1 | u64::from(three_tries);
+        k = k << 1 | u64::from(must_move);
+        k = k << 1 | u64::from(opening_checker);
+        k = k << 1 | u64::from(roll_for_start);
+        k << 1 | u64::from(play_out_places)
+    }
+
+    /// The same rules with the usual seating as `None` (see [`Rules::seats`]).
+    pub(crate) fn normalized(mut self) -> Rules {
+        if let Some(s) = self.seats
+            && Seats::for_players(s.len()) == Ok(s)
+        {
+            self.seats = None;
+        }
+        self
+    }
 }
+
+/// A value in the rules field of the state string.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OptionText {
+    Word(&'static str),
+    Number(u8),
+    Faces(ReleaseRolls),
+}
+
+impl fmt::Display for OptionText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionText::Word(w) => f.write_str(w),
+            OptionText::Number(n) => write!(f, "{n}"),
+            OptionText::Faces(r) => r.faces().try_for_each(|d| write!(f, "{d}")),
+        }
+    }
+}
+
+/// A rules field of the state string that names no rules: an unknown preset or option, a bad
+/// value, an option given twice.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{ParseStateError, State};
+/// let e = "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 rules=lattjo,dice=2".parse::<State>().unwrap_err();
+/// assert!(matches!(e, ParseStateError::Rules(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad rules: {0}")]
+#[non_exhaustive]
+pub struct ParseRulesError(pub String);
 
 impl Default for Rules {
     fn default() -> Rules {
@@ -497,6 +1097,43 @@ impl Default for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Rules::key` tells every single-option change apart (and the presets).
+    #[test]
+    fn rules_keys_differ_exactly_when_rules_differ() {
+        let base = Rules::lattjo();
+        let variants = [
+            base.with_players(2),
+            base.with_seats("GB".parse().unwrap()),
+            base.with_geometry(Geometry::CLASSIC),
+            base.with_finish(Finish::GoalFields),
+            base.with_sixth_dot(7),
+            base.with_release_rolls(ReleaseRolls::SIX),
+            base.with_six_release(SixRelease::OneToStart),
+            base.with_release_compulsory(true),
+            base.with_clear_start(true),
+            base.with_own_stacking(false),
+            base.with_overshoot(Overshoot::Illegal),
+            base.with_max_sixes(Some(3)),
+            base.with_max_sixes(Some(1)),
+            base.with_three_tries(true),
+            base.with_must_move(false),
+            base.with_opening_checker(true),
+            base.with_roll_for_start(false),
+            base.with_play_out_places(true),
+            Rules::classic(),
+            Rules::mensch(),
+        ];
+        for (i, a) in variants.iter().enumerate() {
+            let a = &a.normalized();
+            assert_ne!(a.key(), base.key(), "{a:?}");
+            for b in &variants[i + 1..] {
+                let b = &b.normalized();
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(base.key(), Rules::default().key());
+    }
 
     #[test]
     fn d10_a1_preset_geometries() {
@@ -558,6 +1195,60 @@ mod tests {
         let mut r = Rules::classic();
         r.max_sixes = Some(0);
         assert_eq!(r.validate(), Err(RulesError::MaxSixes));
+    }
+
+    /// Issue 15, every game ends: rules under which nobody can finish are refused (found by the
+    /// arbitrary-rules property test: 8/8/1 with one goal field and no sharing never ended).
+    #[test]
+    fn issue15_rules_under_which_nobody_can_finish_are_refused() {
+        let one_goal = Rules::mensch().with_geometry(Geometry::new(8, 8, 1).unwrap());
+        assert_eq!(
+            one_goal.validate(),
+            Err(RulesError::GoalFields { home_len: 1 })
+        );
+        assert_eq!(one_goal.with_own_stacking(true).validate(), Ok(()));
+        // Found by the long run of the same test: 8/8/1 with one shared goal field and a
+        // bounce did not end in 2,000,000 random plies.
+        assert_eq!(
+            one_goal
+                .with_own_stacking(true)
+                .with_overshoot(Overshoot::Bounce)
+                .validate(),
+            Err(RulesError::BounceIntoGoalFields)
+        );
+        assert_eq!(
+            Rules::classic().with_max_sixes(Some(1)).validate(),
+            Err(RulesError::NoPlayableRelease)
+        );
+        assert_eq!(
+            Rules::lattjo().with_max_sixes(Some(1)).validate(),
+            Ok(()),
+            "a 1 still releases"
+        );
+    }
+
+    /// Issue 15 (found by the arbitrary-rules property test): on 12/2/1 the path ends at 4 and
+    /// a checker on index 3 rolling 6 would bounce to 2 * 4 - 9 = -1, which overflowed while
+    /// building the game. A bounce needs `E >= 6` (the rules file's bounce invariant
+    /// `E - 5 <= index <= E - 1`).
+    #[test]
+    fn issue15_a_bounce_on_a_path_shorter_than_six_is_refused() {
+        let short = Rules::lattjo().with_geometry(Geometry::new(12, 2, 1).unwrap());
+        assert_eq!(
+            short.with_sixth_dot(2).validate(),
+            Err(RulesError::ShortBouncePath { end: 4 })
+        );
+        let ok = short
+            .with_sixth_dot(2)
+            .with_overshoot(Overshoot::Illegal)
+            .validate();
+        assert_eq!(ok, Ok(()));
+        let six = Rules::lattjo().with_geometry(Geometry::new(8, 4, 1).unwrap());
+        assert_eq!(
+            six.with_sixth_dot(2).validate(),
+            Ok(()),
+            "E = 6 bounces to 1 at worst"
+        );
     }
 
     #[test]

@@ -3,22 +3,49 @@
 //!
 //! The board is drawn for any geometry: the `T` loop dots on a circle (clockwise from red's
 //! start dot at the top), each colour's `H` home-track dots on a spoke towards the centre, the
-//! dens outside the circle next to their start dots.
+//! dens outside the circle next to their start dots. Everything is drawn as shapes, checkers
+//! sharing a dot as a small stack of discs, so no font is needed.
 //!
 //! ```
-//! use boardgame_core::Game;
-//! use lattjo_ludo::{svg, Ludo, Rules, Seats};
-//! let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+//! use lattjo_ludo::{svg, Ludo};
+//! let game = Ludo::default();
 //! let state = game.state_from_str("LUDO 40/40/4 RGYB G 0 R:0,0,6,45 G:0,1,1,42 Y:0,0,0,0 B:0,0,0,0")?;
-//! let picture = svg::render(&game, &state, Some(&"R:0>6".parse()?));
+//! let options = svg::Options::default().with_last_move("R:0>6".parse()?);
+//! let picture = svg::render(&state, &options);
 //! assert!(picture.starts_with("<svg"));
 //! assert!(picture.contains("class=\"last-move\""));
+//! assert!(!picture.contains("<text"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use core::fmt::Write;
 
-use crate::{Colour, Dot, Finish, Ludo, Move, State};
+use crate::{Colour, Dot, Finish, Move, State};
+
+/// What to draw besides the position.
+///
+/// # Examples
+///
+/// ```
+/// let plain = lattjo_ludo::svg::Options::default();
+/// assert_eq!(plain.last_move, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// The move that led to the position, drawn as an arrow from where the checker left to
+    /// where it landed.
+    pub last_move: Option<Move>,
+}
+
+impl Options {
+    /// These options with `last_move` drawn as an arrow.
+    #[must_use]
+    pub const fn with_last_move(mut self, last_move: Move) -> Options {
+        self.last_move = Some(last_move);
+        self
+    }
+}
 
 const SIZE: f64 = 480.0;
 const CENTRE: f64 = SIZE / 2.0;
@@ -73,11 +100,13 @@ impl Layout {
     }
 }
 
-/// The position of `state` as a standalone SVG document, with `last` (the move that led to it,
-/// if given) drawn as an arrow from where the checker left to where it landed.
+/// The position of `state` as a standalone SVG document (drawn for the state's own rules), with
+/// what `options` asks for.
 #[must_use]
-pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
+pub fn render(state: &State, options: &Options) -> String {
     let pos = state.position();
+    let rules = state.rules();
+    let last = options.last_move.as_ref();
     let g = pos.geometry();
     let lay = Layout {
         loop_len: f64::from(g.loop_len()),
@@ -99,7 +128,7 @@ pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
         "<rect width=\"{SIZE}\" height=\"{SIZE}\" fill=\"#fbf6e9\"/>"
     );
     // The loop; start dots and sixth dots in their colour.
-    let sixth = game.rules().sixth_dot;
+    let sixth = rules.sixth_dot;
     for d in 0..g.loop_len() {
         let (x, y) = lay.point(Dot::Loop(d));
         let mut colour = "white";
@@ -131,13 +160,13 @@ pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
             );
         }
     }
-    if game.rules().finish == Finish::CentreDot {
+    if rules.finish == Finish::CentreDot {
         let _ = writeln!(
             s,
             "<circle class=\"finish\" cx=\"{CENTRE}\" cy=\"{CENTRE}\" r=\"22\" fill=\"white\" stroke=\"#555\"/>"
         );
     }
-    // Checkers: one disc per occupied dot with the count when more than one.
+    // Checkers: a disc per checker, several on one dot stacked with a small offset.
     for c in pos.seats().colours() {
         let ch = pos.checkers(c);
         let mut i = 0;
@@ -167,16 +196,13 @@ pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
                 x = ox;
                 y = oy;
             }
-            let _ = writeln!(
-                s,
-                "<circle class=\"checker\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{}\" stroke=\"black\"/>",
-                fill(c)
-            );
-            if n > 1 {
+            for j in 0..n {
+                let lift = 3.0 * j as f64;
                 let _ = writeln!(
                     s,
-                    "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" fill=\"black\">{n}</text>",
-                    y + 3.0
+                    "<circle class=\"checker\" cx=\"{x:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"{}\" stroke=\"black\"/>",
+                    y - lift,
+                    fill(c)
                 );
             }
         }
@@ -199,19 +225,16 @@ pub fn render(game: &Ludo, state: &State, last: Option<&Move>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Seats};
+    use crate::{Ludo, Rules};
 
     #[test]
     fn draws_every_dot_checker_and_the_last_move() {
-        let game = Ludo::new(
-            Rules::classic(),
-            Seats::new(&[Colour::Red, Colour::Yellow]).unwrap(),
-        )
-        .unwrap();
+        let game = Ludo::new(Rules::classic().with_players(2)).unwrap();
         let st = game
             .state_from_str("LUDO 52/51/5 RY R 0 R:0,1,20,57 Y:0,0,0,53")
             .unwrap();
-        let svg = render(&game, &st, Some(&"R:16>20".parse().unwrap()));
+        let last = Options::default().with_last_move("R:16>20".parse().unwrap());
+        let svg = render(&st, &last);
         assert_eq!(svg.matches("class=\"dot\"").count(), 52);
         assert_eq!(
             svg.matches("class=\"home\"").count(),
@@ -227,18 +250,24 @@ mod tests {
         assert_eq!(svg.matches("class=\"finish\"").count(), 1);
         assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
         assert!(svg.trim_end().ends_with("</svg>"));
-        let none = render(&game, &st, None);
+        let none = render(&st, &Options::default());
         assert!(!none.contains("last-move"));
     }
 
     #[test]
-    fn stacked_checkers_show_their_count() {
-        let game = Ludo::new(Rules::lattjo(), Seats::FOUR).unwrap();
+    fn stacked_checkers_are_drawn_as_a_stack_of_discs_without_text() {
+        let game = Ludo::default();
         let st = game
             .state_from_str("LUDO 40/40/4 RGYB R 0 R:1,1,1,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")
             .unwrap();
-        let svg = render(&game, &st, None);
-        assert!(svg.contains(">3</text>"));
-        assert_eq!(svg.matches("class=\"checker\"").count(), 1 + 1 + 12);
+        let svg = render(&st, &Options::default());
+        assert!(!svg.contains("<text"), "no font needed");
+        assert_eq!(svg.matches("class=\"checker\"").count(), 16);
+        // The three on red's start dot (loop dot 0, at the top) are lifted 3 units each.
+        let start = svg
+            .lines()
+            .filter(|l| l.contains("class=\"checker\"") && l.contains("cx=\"240.0\""))
+            .count();
+        assert_eq!(start, 3);
     }
 }

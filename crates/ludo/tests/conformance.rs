@@ -62,7 +62,7 @@ fn check(game: &Ludo, games: u32, seed: u64) {
 #[test]
 fn conformance_lattjo_two_to_four_players() {
     for (n, seats) in [(2, "RY"), (3, "GYB"), (4, "RGYB")] {
-        let g = Ludo::new(Rules::lattjo(), seats.parse::<Seats>().unwrap()).unwrap();
+        let g = Ludo::new(Rules::lattjo().with_seats(seats.parse::<Seats>().unwrap())).unwrap();
         assert_eq!(g.seats().len(), n);
         check(&g, 25, 100 * n as u64);
     }
@@ -70,8 +70,8 @@ fn conformance_lattjo_two_to_four_players() {
 
 #[test]
 fn conformance_classic_and_mensch() {
-    check(&Ludo::new(Rules::classic(), Seats::FOUR).unwrap(), 20, 7);
-    check(&Ludo::new(Rules::mensch(), Seats::FOUR).unwrap(), 20, 8);
+    check(&Ludo::new(Rules::classic()).unwrap(), 20, 7);
+    check(&Ludo::new(Rules::mensch()).unwrap(), 20, 8);
 }
 
 #[test]
@@ -84,6 +84,6 @@ fn conformance_hybrid_with_every_option_flipped() {
     r.play_out_places = true;
     r.own_stacking = false;
     r.clear_start = true;
-    let g = Ludo::new(r, "RYB".parse().unwrap()).unwrap();
+    let g = Ludo::new(r.with_seats("RYB".parse().unwrap())).unwrap();
     check(&g, 20, 9);
 }

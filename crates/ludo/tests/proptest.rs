@@ -5,23 +5,53 @@
 
 use boardgame_core::{Game, GameRng, Turn};
 use lattjo_ludo::{
-    Action, Colour, Die, Finish, Ludo, Move, MoveKind, Position, Rules, Seats, State,
+    Action, Colour, Die, Finish, Ludo, Move, MoveKind, PlayError, Position, Rules, Seats, State,
 };
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 fn games() -> Vec<Ludo> {
-    let mut hybrid = Rules::lattjo();
-    hybrid.must_move = false;
-    hybrid.max_sixes = Some(3);
-    hybrid.three_tries = true;
-    hybrid.play_out_places = true;
+    let hybrid = Rules::lattjo()
+        .with_must_move(false)
+        .with_max_sixes(Some(3))
+        .with_three_tries(true)
+        .with_play_out_places(true);
     vec![
-        Ludo::new(Rules::lattjo(), Seats::FOUR).unwrap(),
-        Ludo::new(Rules::lattjo(), "RY".parse().unwrap()).unwrap(),
-        Ludo::new(Rules::classic(), "GYB".parse().unwrap()).unwrap(),
-        Ludo::new(Rules::mensch(), Seats::FOUR).unwrap(),
-        Ludo::new(hybrid, "RGB".parse().unwrap()).unwrap(),
+        Ludo::new(Rules::lattjo()).unwrap(),
+        Ludo::new(Rules::lattjo().with_seats("RY".parse().unwrap())).unwrap(),
+        Ludo::new(Rules::classic().with_seats("GYB".parse().unwrap())).unwrap(),
+        Ludo::new(Rules::mensch()).unwrap(),
+        Ludo::new(hybrid.with_seats("RGB".parse().unwrap())).unwrap(),
     ]
+}
+
+/// Plays on from an accepted state with random actions: nothing panics, every generated action
+/// is accepted, the state string round-trips (checked for the first plies, where the accepted
+/// state's oddities are), and the game ends. Hybrid rules can make long random games (one
+/// seed of a 24/20/3 goal-field hybrid took 54,000 plies), hence the generous cap.
+fn play_on(g: &Ludo, mut st: State, seed: u64) -> Result<(), TestCaseError> {
+    let mut rng = GameRng::new(seed, 3);
+    let mut buf = Vec::new();
+    for ply in 0..2_000_000 {
+        let a = match g.turn(&st) {
+            Turn::Terminal => {
+                prop_assert!(g.returns(&st).is_some());
+                prop_assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+                return Ok(());
+            }
+            Turn::Chance => g.sample_chance(&st, &mut rng),
+            Turn::Player(_) => g.sample_action(&st, &mut rng, &mut buf),
+        };
+        let a = a.ok_or_else(|| TestCaseError::fail(format!("no action in {st}")))?;
+        g.apply(&mut st, &a)
+            .map_err(|e| TestCaseError::fail(format!("{a} in {st}: {e}")))?;
+        if ply < 200 {
+            prop_assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+        }
+    }
+    Err(TestCaseError::fail(format!(
+        "no end after 2,000,000 plies: {st}"
+    )))
 }
 
 /// A state reached by `plies` random actions from the start.
@@ -79,15 +109,66 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn position_notation_round_trips(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
+    fn state_and_position_strings_round_trip(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
         let g = &games()[gi];
         let st = reach(g, seed, plies);
+        // The state string: parse(display(s)) == s, with the rules it carries.
         let text = st.to_string();
-        let pos: Position = text.parse().unwrap();
-        prop_assert_eq!(pos.to_string(), text.clone());
-        prop_assert_eq!(&pos, st.position());
-        let back = g.state_from_str(&text).unwrap();
+        let back: State = text.parse().unwrap();
         prop_assert_eq!(back, st);
+        prop_assert_eq!(back.rules(), g.rules());
+        // The position alone, read for the game.
+        let ptext = st.position().to_string();
+        let pos: Position = ptext.parse().unwrap();
+        prop_assert_eq!(pos.to_string(), ptext.clone());
+        prop_assert_eq!(&pos, st.position());
+        prop_assert_eq!(g.state_from_str(&ptext).unwrap(), st);
+        prop_assert_eq!(g.state_from_str(&text).unwrap(), st);
+        prop_assert_eq!(g.state(pos).unwrap(), st);
+    }
+
+    /// Issue 16: a random mid-game state survives a JSON round trip and play continues
+    /// identically (the same seed gives the same rest of the game).
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_json_round_trip_continues_identically(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
+        let g = &games()[gi];
+        let st = reach(g, seed, plies);
+        let json = serde_json::to_string(&st).unwrap();
+        let back: State = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back, st);
+        let (mut a, mut b) = (st, back);
+        let (mut ra, mut rb) = (GameRng::new(seed, 9), GameRng::new(seed, 9));
+        boardgame_core::random_playout(g, &mut a, &mut ra, &mut Vec::new());
+        boardgame_core::random_playout(g, &mut b, &mut rb, &mut Vec::new());
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(g.turn(&a), Turn::Terminal);
+        // Position and rules alone too.
+        let pos: Position = serde_json::from_str(&serde_json::to_string(st.position()).unwrap()).unwrap();
+        prop_assert_eq!(&pos, st.position());
+        let rules: Rules = serde_json::from_str(&serde_json::to_string(g.rules()).unwrap()).unwrap();
+        prop_assert_eq!(&rules, g.rules());
+    }
+
+    /// Issue 15: a state of one game is refused by every other game, with the state unchanged.
+    #[test]
+    fn other_games_refuse_a_state(gi in 0usize..5, gj in 0usize..5, seed in any::<u64>(), plies in 0u32..600, d in 1u8..=6) {
+        let games = games();
+        let (g, other) = (&games[gi], &games[gj]);
+        prop_assume!(gi != gj);
+        let st = reach(g, seed, plies);
+        let mut after = st;
+        let mut list = Vec::new();
+        g.legal_actions(&st, &mut list);
+        for a in list.iter().copied().chain([Action::Roll(Die::new(d).unwrap())]) {
+            prop_assert_eq!(other.apply(&mut after, &a), Err(PlayError::OtherRules));
+            prop_assert!(!other.is_legal(&st, &a));
+            prop_assert_eq!(after, st);
+        }
+        let mut none = Vec::new();
+        other.legal_actions(&st, &mut none);
+        prop_assert!(none.is_empty());
+        prop_assert!(other.state_from_str(&st.to_string()).is_err());
     }
 
     #[test]
@@ -113,14 +194,32 @@ proptest! {
         }
     }
 
+    /// Issue 15: arbitrary text into every parser never panics, and whatever is accepted
+    /// prints and parses back to itself.
     #[test]
-    fn arbitrary_strings_never_panic(s in "\\PC{0,80}") {
-        let g = &games()[0];
-        let _ = s.parse::<Position>();
-        let _ = s.parse::<Move>();
-        let _ = s.parse::<Action>();
-        let _ = s.parse::<Die>();
-        let _ = s.parse::<Seats>();
+    fn arbitrary_strings_never_panic(s in "\\PC{0,80}", gi in 0usize..5) {
+        let g = &games()[gi];
+        if let Ok(p) = s.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+        }
+        if let Ok(st) = s.parse::<State>() {
+            prop_assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+        }
+        if let Ok(m) = s.parse::<Move>() {
+            prop_assert_eq!(m.to_string().parse::<Move>().unwrap(), m);
+        }
+        if let Ok(a) = s.parse::<Action>() {
+            prop_assert_eq!(a.to_string().parse::<Action>().unwrap(), a);
+        }
+        if let Ok(d) = s.parse::<Die>() {
+            prop_assert_eq!(d.to_string().parse::<Die>().unwrap(), d);
+        }
+        if let Ok(c) = s.parse::<Colour>() {
+            prop_assert_eq!(c.to_string().parse::<Colour>().unwrap(), c);
+        }
+        if let Ok(seats) = s.parse::<Seats>() {
+            prop_assert_eq!(seats.to_string().parse::<Seats>().unwrap(), seats);
+        }
         let _ = g.state_from_str(&s);
         let st = g.new_initial_state();
         let _ = g.parse_move(&st, &s);
@@ -132,6 +231,7 @@ proptest! {
         let g = &games()[gi];
         let text = reach(g, seed, plies).to_string();
         let i = at.index(text.len() + 1);
+        prop_assume!(text.is_char_boundary(i));
         let mut t = text[..i].to_string();
         t.push_str(&ch);
         if !cut {
@@ -142,7 +242,12 @@ proptest! {
             prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
             if let Ok(st) = g.state(p) {
                 prop_assert_eq!(g.state_from_str(&st.to_string()).unwrap(), st);
+                play_on(g, st, seed)?;
             }
+        }
+        if let Ok(st) = t.parse::<State>() {
+            prop_assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+            play_on(&Ludo::new(*st.rules()).unwrap(), st, seed)?;
         }
     }
 
@@ -186,7 +291,7 @@ proptest! {
             };
             g.apply(&mut st, &a).unwrap();
             // No mixed dots: the notation refuses two colours on one loop dot.
-            prop_assert!(st.to_string().parse::<Position>().is_ok());
+            prop_assert!(st.position().to_string().parse::<Position>().is_ok());
             for c in g.seats().colours() {
                 let (b, n) = (before.position().checkers(c), st.position().checkers(c));
                 prop_assert_eq!(n.len(), 4);
@@ -227,6 +332,139 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// Issue 15: state strings in the notation's own alphabet, with random counters, indices
+    /// and fields, never panic; an accepted state is valid: it round-trips and plays to the
+    /// end with every generated action accepted.
+    #[test]
+    fn grammar_shaped_state_strings_are_refused_or_playable(
+        geo in prop_oneof![4 => Just("40/40/4"), 1 => prop::sample::select(vec!["52/51/5", "24/24/3", "8/8/1", "128/120/1"])],
+        seats in prop_oneof![4 => prop::sample::select(vec!["RGYB", "RY", "RGY", "GB", "RGB"]).prop_map(String::from), 1 => "[RGYB]{1,5}"],
+        mover in prop_oneof![4 => 0usize..4, 1 => Just(9usize)],
+        streak in prop_oneof![4 => 0u16..3, 1 => 250u16..300],
+        idx in prop::collection::vec(prop_oneof![6 => Just(0u8), 3 => 1u8..12, 1 => 30u8..46, 1 => any::<u8>()], 16),
+        die in prop_oneof![2 => Just(None), 1 => (0u8..8).prop_map(Some)],
+        tries in prop_oneof![4 => Just(None), 1 => (0u8..5).prop_map(Some)],
+        places in prop_oneof![4 => Just(None), 1 => "[RGYB]{0,4}".prop_map(Some)],
+        opening in prop_oneof![4 => Just(None), 1 => "[RGYB]{0,4}:[0-7]{0,3}".prop_map(Some)],
+        rules in prop::sample::select(vec![
+            " rules=lattjo", " rules=lattjo", " rules=classic", " rules=mensch", "",
+            " rules=lattjo,max_sixes=1", " rules=lattjo,three_tries=yes",
+            " rules=classic,play_out_places=yes,must_move=no",
+            " rules=mensch,opening_checker=no,sixth_dot=2", " rules=lattjo,release=2",
+            " rules=lattjo,max_sixes=0", " rules=lattjo,finish=goals", " rules=x",
+        ]),
+        seed in any::<u64>(),
+    ) {
+        let to_move = seats.chars().nth(mover).map_or("-".to_string(), |c| c.to_string());
+        let mut t = format!("LUDO {geo} {seats} {to_move} {streak}");
+        let mut k = 0;
+        for c in seats.chars() {
+            t.push_str(&format!(" {c}:{},{},{},{}", idx[k], idx[k + 1], idx[k + 2], idx[k + 3]));
+            k = (k + 4) % 16;
+        }
+        if let Some(d) = die { t.push_str(&format!(" die={d}")); }
+        if let Some(n) = tries { t.push_str(&format!(" tries={n}")); }
+        if let Some(p) = places { t.push_str(&format!(" places={p}")); }
+        if let Some(o) = opening { t.push_str(&format!(" opening={o}")); }
+        t.push_str(rules);
+        if let Ok(st) = t.parse::<State>() {
+            prop_assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+            let g = Ludo::new(*st.rules()).unwrap();
+            prop_assert_eq!(g.state_from_str(&t).unwrap(), st);
+            play_on(&g, st, seed)?;
+        }
+        for g in games() {
+            if let Ok(st) = g.state_from_str(&t) {
+                play_on(&g, st, seed)?;
+            }
+        }
+    }
+
+
+    /// Issue 15: rules built from arbitrary option values are refused by `Ludo::new` with a
+    /// typed error or make a game whose random games end.
+    #[test]
+    fn arbitrary_rules_are_refused_or_playable(r in arb_rules(), seed in any::<u64>()) {
+        if let Ok(g) = Ludo::new(r) {
+            play_on(&g, g.new_initial_state(), seed)?;
+        }
+    }
+}
+
+fn arb_rules() -> impl Strategy<Value = Rules> {
+    use lattjo_ludo::{Geometry, Overshoot, Preset, ReleaseRolls, SixRelease};
+    let geometry = prop::sample::select(vec![
+        (40u8, 40u8, 4u8),
+        (52, 51, 5),
+        (8, 8, 1),
+        (128, 100, 19),
+        (12, 2, 1),
+        (24, 20, 3),
+    ])
+    .prop_map(|(t, l, h)| Geometry::new(t, l, h).unwrap());
+    let seats = prop_oneof![
+        Just(None),
+        prop::sample::select(vec!["RY", "GB", "RGB", "RGYB", "BY"])
+            .prop_map(|s| Some(s.parse::<Seats>().unwrap()))
+    ];
+    let faces = prop::collection::vec(1u8..=6, 1..4).prop_map(|v| {
+        ReleaseRolls::new(&v.iter().map(|&d| Die::new(d).unwrap()).collect::<Vec<_>>()).unwrap()
+    });
+    (
+        (
+            0usize..3,
+            0usize..6,
+            seats,
+            geometry,
+            any::<bool>(),
+            0u8..45,
+            faces,
+            any::<bool>(),
+        ),
+        (any::<[bool; 8]>(), any::<bool>(), prop::option::of(0u8..5)),
+    )
+        .prop_map(
+            |((p, players, seats, g, goals, sixth, faces, one), (b, illegal, max))| {
+                let mut r = Rules::preset(Preset::ALL[p])
+                    .with_players(players)
+                    .with_geometry(g)
+                    .with_sixth_dot(sixth)
+                    .with_release_rolls(faces)
+                    .with_finish(if goals {
+                        Finish::GoalFields
+                    } else {
+                        Finish::CentreDot
+                    })
+                    .with_six_release(if one {
+                        SixRelease::OneToStart
+                    } else {
+                        SixRelease::TwoOrSixthDot
+                    })
+                    .with_release_compulsory(b[0])
+                    .with_clear_start(b[1])
+                    .with_own_stacking(b[2])
+                    .with_overshoot(if illegal {
+                        Overshoot::Illegal
+                    } else {
+                        Overshoot::Bounce
+                    })
+                    .with_max_sixes(max)
+                    .with_three_tries(b[3])
+                    .with_must_move(b[4])
+                    .with_opening_checker(b[5])
+                    .with_roll_for_start(b[6])
+                    .with_play_out_places(b[7]);
+                if let Some(s) = seats {
+                    r = r.with_seats(s);
+                }
+                r
+            },
+        )
+}
+
 /// Renames every colour to the next one clockwise (red -> green -> yellow -> blue -> red).
 fn rotate(text: &str) -> String {
     text.chars()
@@ -262,7 +500,7 @@ proptest! {
         if st.position().opening().is_some() || g.turn(&st) == Turn::Terminal {
             return Ok(());
         }
-        let rot = g.state_from_str(&rotate(&st.to_string())).unwrap();
+        let rot = g.state_from_str(&rotate(&st.position().to_string())).unwrap();
         let (mut a, mut b) = (st, rot);
         if g.turn(&a) == Turn::Chance {
             g.apply(&mut a, &Action::Roll(Die::new(d).unwrap())).unwrap();
@@ -273,7 +511,7 @@ proptest! {
         left.sort();
         right.sort();
         prop_assert_eq!(left, right);
-        prop_assert_eq!(rotate(&a.to_string()).parse::<Position>().unwrap(), *b.position());
+        prop_assert_eq!(rotate(&a.position().to_string()).parse::<Position>().unwrap(), *b.position());
     }
 }
 
@@ -288,5 +526,95 @@ fn same_seed_same_game() {
         reach(g, 43, 100_000),
         a,
         "different seeds give different games"
+    );
+}
+
+/// A JSON value for hostile-input tests: numbers at the edges of every integer type, strings,
+/// lists and the literals.
+#[cfg(feature = "serde")]
+fn arb_json() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::{Value, json};
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        prop_oneof![
+            Just(0i64),
+            Just(-1),
+            Just(255),
+            Just(256),
+            Just(i64::MAX),
+            Just(i64::MIN),
+            -10i64..300
+        ]
+        .prop_map(|n| json!(n)),
+        "[a-zA-Z0-9 :,=/-]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(2, 8, 4, |inner| {
+        prop::collection::vec(inner, 0..4).prop_map(Value::Array)
+    })
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Issue 15: hostile serde input never panics; accepted rules either make a game that
+    /// plays to the end or are refused by `Ludo::new`; accepted states are valid.
+    #[test]
+    fn hostile_serde_input_is_refused_or_valid(
+        preset in 0usize..3,
+        field in 0usize..17,
+        value in arb_json(),
+        raw in "[\\[\\]{}\",:0-9a-z -]{0,40}",
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::preset(lattjo_ludo::Preset::ALL[preset]);
+        let mut v = serde_json::to_value(rules).unwrap();
+        let key = v.as_object().unwrap().keys().nth(field % 17).unwrap().clone();
+        v[&key] = value.clone();
+        if let Ok(r) = serde_json::from_value::<Rules>(v)
+            && let Ok(g) = Ludo::new(r)
+        {
+            play_on(&g, g.new_initial_state(), seed)?;
+        }
+        for text in [raw.as_str(), &value.to_string()] {
+            let _ = serde_json::from_str::<Rules>(text);
+            let _ = serde_json::from_str::<Position>(text);
+            let _ = serde_json::from_str::<Move>(text);
+            let _ = serde_json::from_str::<Action>(text);
+            let _ = serde_json::from_str::<Die>(text);
+            let _ = serde_json::from_str::<Seats>(text);
+            let _ = serde_json::from_str::<lattjo_ludo::Geometry>(text);
+            let _ = serde_json::from_str::<lattjo_ludo::ReleaseRolls>(text);
+            if let Ok(st) = serde_json::from_str::<State>(text) {
+                play_on(&Ludo::new(*st.rules()).unwrap(), st, seed)?;
+            }
+        }
+    }
+}
+
+/// Issue 15.2 through serde: the reported position in a serde `Position` and as a `State`.
+#[cfg(feature = "serde")]
+#[test]
+fn issue15_2_serde_six_streak_255_is_played_without_overflow() {
+    let text = "LUDO 40/40/4 RY Y 255 R:0,3,24,31 Y:0,9,16,21";
+    let g = Ludo::new(Rules::lattjo().with_players(2)).unwrap();
+    let p: Position = serde_json::from_str(&format!("{text:?}")).unwrap();
+    let mut st = g.state(p).unwrap();
+    g.apply(&mut st, &Action::Roll(Die::new(6).unwrap()))
+        .unwrap();
+    assert_eq!(st.position().six_streak(), 255);
+    let mut st: State = serde_json::from_str(&format!("\"{text} rules=lattjo\"")).unwrap();
+    g.apply(&mut st, &Action::Roll(Die::new(6).unwrap()))
+        .unwrap();
+    assert_eq!(st.position().six_streak(), 255);
+    // Under a limit of sixes the same streak is refused on the way in.
+    assert!(serde_json::from_str::<State>(&format!("\"{text} rules=classic\"")).is_err());
+    // ReleaseRolls: an empty set of faces is refused, faces out of range too.
+    assert!(serde_json::from_str::<lattjo_ludo::ReleaseRolls>("[]").is_err());
+    assert!(serde_json::from_str::<lattjo_ludo::ReleaseRolls>("[7]").is_err());
+    assert_eq!(
+        serde_json::to_string(&lattjo_ludo::ReleaseRolls::ONE_AND_SIX).unwrap(),
+        "[1,6]"
     );
 }

@@ -8,12 +8,12 @@
 
 use boardgame_core::{Game, Seat, Turn};
 use lattjo_ludo::{
-    Action, Colour, Die, Geometry, Ludo, Move, Overshoot, PlayError, Rules, Seats, State,
-    StateError,
+    Action, Colour, Die, Geometry, Ludo, Move, Overshoot, ParseStateError, PlayError, Rules, Seats,
+    State, StateError,
 };
 
 fn game(rules: Rules, seats: &str) -> Ludo {
-    Ludo::new(rules, seats.parse().expect("valid seats")).expect("valid rules")
+    Ludo::new(rules.with_seats(seats.parse().expect("valid seats"))).expect("valid rules")
 }
 
 fn lattjo() -> Ludo {
@@ -62,18 +62,18 @@ const START4: &str = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,
 #[test]
 fn l1_a14_two_to_four_players_and_inactive_colours_are_absent() {
     for n in [2, 3, 4] {
-        let g = Ludo::with_players(Rules::lattjo(), n).unwrap();
+        let g = Ludo::new(Rules::lattjo().with_players(n)).unwrap();
         assert_eq!(g.num_players(), n);
         let st = g.new_initial_state();
-        let blocks = st.to_string().matches(':').count();
+        let blocks = st.position().to_string().matches(':').count();
         assert_eq!(
             blocks,
             n + 1,
             "one checker block per playing colour (plus the opening field)"
         );
     }
-    assert!(Ludo::with_players(Rules::lattjo(), 1).is_err());
-    assert!(Ludo::with_players(Rules::lattjo(), 5).is_err());
+    assert!(Ludo::new(Rules::lattjo().with_players(1)).is_err());
+    assert!(Ludo::new(Rules::lattjo().with_players(5)).is_err());
     // A14: with red and yellow only, green's start dot (red index 11) is an ordinary dot and
     // green's checkers are not on the board at all.
     let g = game(Rules::lattjo(), "RY");
@@ -523,7 +523,7 @@ fn l17_a15_first_with_all_four_home_wins() {
     assert_eq!(r.as_slice(), [1.0, -1.0, -1.0, -1.0]);
     assert_eq!(
         st.to_string(),
-        "LUDO 40/40/4 RGYB - 0 R:45,45,45,45 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0 places=R"
+        "LUDO 40/40/4 RGYB - 0 R:45,45,45,45 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0 places=R rules=lattjo"
     );
     let mut after = st;
     assert_eq!(
@@ -752,10 +752,10 @@ fn d3_classic_and_mensch_forbid_ending_on_an_own_checker() {
     let m = game(Rules::mensch(), "RGYB");
     assert!(matches!(
         m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,12,12 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
-        Err(StateError::Stacked {
+        Err(ParseStateError::State(StateError::Stacked {
             colour: Colour::Red,
             index: 12
-        })
+        }))
     ));
 }
 
@@ -784,11 +784,11 @@ fn d4_l14_classic_and_mensch_need_the_exact_count() {
     assert_eq!(moves(&m, &st), set(&["R:20>22", "R:42>44"]));
     assert!(matches!(
         m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
-        Err(StateError::PastEnd {
+        Err(ParseStateError::State(StateError::PastEnd {
             index: 45,
             end: 44,
             ..
-        })
+        }))
     ));
     // All four in the goal fields wins.
     let mut st = rolled(
@@ -942,11 +942,11 @@ fn d10_a1_geometry_is_a_parameter() {
     // A position in the wrong geometry is refused.
     assert!(matches!(
         g.state_from_str(START4),
-        Err(StateError::Geometry { .. })
+        Err(ParseStateError::State(StateError::Geometry { .. }))
     ));
     assert!(matches!(
         lattjo().state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0"),
-        Err(StateError::Seats { .. })
+        Err(ParseStateError::State(StateError::Seats { .. }))
     ));
 }
 
@@ -999,7 +999,7 @@ fn bad_actions_are_typed_errors_and_leave_the_state_unchanged() {
     // A pending die without a move is not a state these rules can have.
     assert!(matches!(
         g.state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=3"),
-        Err(StateError::DieWithoutMove(_))
+        Err(ParseStateError::State(StateError::DieWithoutMove(_)))
     ));
     // parse_move fills in the capture and bounce marks, and refuses what is not legal.
     let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,18 Y:0,0,0,1", 3);
@@ -1014,10 +1014,91 @@ fn bad_actions_are_typed_errors_and_leave_the_state_unchanged() {
 #[test]
 fn seats_helper_matches_the_notation() {
     let s: Seats = "RGB".parse().unwrap();
-    let g = Ludo::new(Rules::lattjo(), s).unwrap();
+    let g = Ludo::new(Rules::lattjo().with_seats(s)).unwrap();
     let st = g.new_initial_state();
     assert_eq!(
         st.to_string(),
-        "LUDO 40/40/4 RGB R 0 R:0,0,0,0 G:0,0,0,0 B:0,0,0,0 opening=RGB:"
+        "LUDO 40/40/4 RGB R 0 R:0,0,0,0 G:0,0,0,0 B:0,0,0,0 opening=RGB: rules=lattjo"
     );
+}
+
+/// Issue 15.2: a six streak of 255 under unlimited sixes (D5, the booklet) was accepted and the
+/// next 6 overflowed the counter. The counter now saturates (a streak of 255 or more reads 255;
+/// only a limit of sixes reads it) and the 6 is played as any other.
+#[test]
+fn issue15_2_six_streak_255_then_a_six_does_not_overflow() {
+    let g = game(Rules::lattjo(), "RY");
+    let text = "LUDO 40/40/4 RY Y 255 R:0,3,24,31 Y:0,9,16,21";
+    let mut st = at(&g, text);
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().six_streak(), 255, "saturates");
+    assert_eq!(st.position().die(), Some(Die::new(6).unwrap()));
+    // The same through the notation's serde form goes through the same check.
+    let p: lattjo_ludo::Position = text.parse().unwrap();
+    let mut st = g.state(p).unwrap();
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().six_streak(), 255);
+}
+
+/// Issue 15.2, the class: every counter of a position is checked against the rules before play
+/// (a finished game has no streak or tries, tries only while stuck under D8, a pending 6 is in
+/// the streak, the roll for who starts only under L2 and before any move, the streak below the
+/// D5 limit).
+#[test]
+fn issue15_2_counters_the_rules_cannot_reach_are_refused() {
+    let g = lattjo();
+    let refused = |g: &Ludo, s: &str| match g.state_from_str(s) {
+        Err(ParseStateError::State(StateError::Counter(_) | StateError::Turn(_))) => {}
+        other => panic!("{s}: {other:?}"),
+    };
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB - 3 R:45,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 places=R",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=6",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1",
+    );
+    refused(
+        &g,
+        "LUDO 40/40/4 RGYB Y 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=GYB:4",
+    );
+    let mut three = Rules::lattjo();
+    three.three_tries = true;
+    let g3 = game(three, "RGYB");
+    refused(
+        &g3,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1",
+    );
+    at(
+        &g3,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=2",
+    );
+    let mut no_roll = Rules::lattjo();
+    no_roll.roll_for_start = false;
+    refused(
+        &game(no_roll, "RGYB"),
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=RGYB:",
+    );
+    refused(
+        &game(Rules::classic(), "RGYB"),
+        "LUDO 52/51/5 RGYB R 3 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+    );
+}
+
+/// The state strings quoted in docs/ludo.md read and print back unchanged.
+#[test]
+fn docs_state_strings_round_trip() {
+    for text in [
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=RGYB: rules=lattjo",
+        "LUDO 52/51/5 RY Y 0 R:0,0,0,0 Y:0,0,0,14 rules=classic",
+        "LUDO 40/40/4 RGB R 2 R:0,0,0,5 G:0,0,0,0 B:0,0,0,0 rules=lattjo,max_sixes=3,three_tries=yes,must_move=no",
+    ] {
+        let st: State = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(st.to_string(), text);
+    }
 }

@@ -1,15 +1,16 @@
-//! Backgammon perft: `perft backgammon <depth> <GNUBG Position ID> [--rules lattjo|standard] [--divide]`.
+//! Backgammon perft: `perft backgammon <depth> <GNUBG Position ID> [--rules lattjo|standard] [--divide] [--threads N]`.
 //!
 //! The side on roll is the one the Position ID encodes as on roll. Each ply takes all 21
 //! rolls unweighted, each expanded into its distinct resulting positions; a roll with no
 //! legal play counts once. The default rules are `standard` for this tool, since the
 //! published counts (447, 202,782, 116,154,993 from the start) are standard.
 
-use lattjo_backgammon::{Position, Side, SingleDiePolicy, perft, perft_divide};
+use lattjo_backgammon::{Position, Side, SingleDiePolicy, perft_divide, perft_parallel};
 
 pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
     let mut policy = SingleDiePolicy::Standard;
     let mut divide = false;
+    let mut threads = 1;
     // Options may also sit on a standard-input line beside the Position ID.
     let mut words: Vec<String> = options.to_vec();
     let mut id = None;
@@ -20,6 +21,8 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
             if let Some(v) = line.next() {
                 words.push(v.to_string());
             }
+        } else if w == "--threads" {
+            words.push(format!("--threads={}", line.next().unwrap_or("")));
         } else if w.starts_with("--") {
             words.push(w.to_string());
         } else if id.is_none() {
@@ -37,11 +40,15 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
                 other => return Err(format!("--rules takes lattjo or standard, got {other:?}")),
             },
             "--divide" => divide = true,
-            other => {
-                return Err(format!(
-                    "unknown option {other:?} (backgammon takes --rules and --divide)"
-                ));
-            }
+            other => match other.strip_prefix("--threads=").map(str::parse::<usize>) {
+                Some(Ok(n)) if n > 0 => threads = n,
+                Some(_) => return Err(format!("--threads takes a positive number, got {other:?}")),
+                None => {
+                    return Err(format!(
+                        "unknown option {other:?} (backgammon takes --rules, --divide and --threads N)"
+                    ));
+                }
+            },
         }
     }
     let pos = match id {
@@ -57,6 +64,6 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
         out.push(format!("total {total}"));
         Ok(out)
     } else {
-        Ok(vec![perft(&pos, depth, policy).to_string()])
+        Ok(vec![perft_parallel(&pos, depth, policy, threads).to_string()])
     }
 }

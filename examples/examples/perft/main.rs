@@ -5,7 +5,9 @@
 //! ```
 //!
 //! With no position, reads one position per line from standard input and prints one count
-//! per line. Each game's module parses its own position notation and options.
+//! per line. Each game's module parses its own position notation and options; every game
+//! takes `--threads N` (or `--threads=N`), which splits the count over N threads with the
+//! game's `perft_parallel` (the same count as one thread).
 
 use std::io::BufRead;
 
@@ -76,7 +78,9 @@ fn main() {
 }
 
 /// Splits `--name value` / `--flag` options (anywhere on the line) from the positional words.
-/// Options that take a value: `--rules`. Everything else starting with `--` is a flag.
+/// Options that take a value: `--rules` and `--threads` (`--threads N` is passed on as
+/// `--threads=N`, the form every game's module reads). Everything else starting with `--` is a
+/// flag.
 fn split_options(args: &[String]) -> (Vec<String>, Vec<String>) {
     let mut options = Vec::new();
     let mut words = Vec::new();
@@ -87,6 +91,8 @@ fn split_options(args: &[String]) -> (Vec<String>, Vec<String>) {
             if let Some(v) = it.next() {
                 options.push(v.clone());
             }
+        } else if a == "--threads" {
+            options.push(format!("--threads={}", it.next().map_or("", String::as_str)));
         } else if a.starts_with("--") {
             options.push(a.clone());
         } else {

@@ -2,13 +2,13 @@
 //! a 3-point match with the cube, then the final position as GNUBG and XG write it and as SVG.
 
 use boardgame_core::{Agent, Match, MatchConfig, Mcts, MctsConfig, RandomAgent, Seat, play_game};
-use lattjo_backgammon::{Backgammon, Rules, Side, render_svg};
+use lattjo_backgammon::{Backgammon, Rules, Side, svg};
 
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let game = Match::new(
-        Backgammon::new(Rules::lattjo()),
+        Backgammon::new(Rules::lattjo())?,
         MatchConfig::new(Some(3), None)?,
     );
     let mut mcts = Mcts::new(MctsConfig {
@@ -30,9 +30,9 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let replayed = played.record.replay(&game)?;
     let last = played.state.round();
     let pos = last.position();
-    let svg = render_svg(pos, (last.cube_log2(), last.cube_owner()), None);
-    let path = std::env::temp_dir().join(format!("backgammon-tour-{seed}.svg"));
-    std::fs::write(&path, svg)?;
+    let picture = svg::render(last, &svg::Options::default());
+    let path = super::picture_path("backgammon", seed);
+    std::fs::write(&path, picture)?;
     let how = last
         .outcome()
         .map(|o| format!("{:?} for {} point(s)", o.kind, o.points))
@@ -49,8 +49,8 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             ),
             format!(
                 "final position: GNUBG {} / {}",
-                pos.position_id(),
-                last.xgid(game.game().rules())
+                game.game().gnubg_id(last),
+                game.game().xgid(last)
             ),
             format!(
                 "record replays to the same final state: {}",

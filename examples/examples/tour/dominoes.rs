@@ -4,7 +4,7 @@
 use boardgame_core::{
     Agent, Game, GameRng, IsMcts, Match, MctsConfig, RandomAgent, Seat, play_game, random_playout,
 };
-use lattjo_dominoes::{Action, Dominoes, Rules};
+use lattjo_dominoes::{Action, Dominoes, Rules, svg};
 
 use super::Summary;
 
@@ -24,7 +24,10 @@ impl Agent<Match<Dominoes>> for RoundSearch {
 }
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Match::new(Dominoes::new(Rules::lattjo(3))?, Rules::suggested_match());
+    let game = Match::new(
+        Dominoes::new(Rules::lattjo().with_players(3))?,
+        Rules::suggested_match(),
+    );
     let mut mcts = RoundSearch(IsMcts::new(MctsConfig {
         iterations: 1_000,
         ..MctsConfig::default()
@@ -46,7 +49,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let replayed = played.record.replay(&game)?;
     let last = played.state.round();
     // One round of Five-Up (every double a spinner) between random players, for its layout.
-    let five_up = Dominoes::new(Rules::five_up(2))?;
+    let five_up = Dominoes::new(Rules::five_up())?;
     let mut round = five_up.new_initial_state();
     random_playout(
         &five_up,
@@ -55,6 +58,11 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         &mut Vec::new(),
     );
     let fives = round.fives();
+    let path = super::picture_path("dominoes", seed);
+    std::fs::write(
+        &path,
+        svg::render(round.layout(), &svg::Options::default()),
+    )?;
     Ok(Summary {
         result: format!("{} wins the match", names[winner.index()]),
         score: format!(
@@ -78,6 +86,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
                 fives[Seat::new(1)],
                 round.layout().spinners().len()
             ),
+            format!("svg of the Five-Up layout: {}", path.display()),
         ],
     })
 }

@@ -10,7 +10,7 @@ use lattjo_draughts::{
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate());
+    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true))?;
     let mut mcts = Mcts::new(MctsConfig {
         iterations: 400,
         max_rollout_plies: 300,
@@ -45,28 +45,26 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             pos.count_role(c, Role::King)
         )
     };
-    let moves: Vec<_> = played
-        .record
-        .actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Move(m) => Some(*m),
-            Action::ClaimDraw(_) => None,
-        })
-        .collect();
     let winner = match outcome {
         Outcome::Win { winner, .. } => Some(winner),
         Outcome::Draw(_) => None,
     };
-    let mut pdn = PdnGame::new(Position::start(), moves, GameResult::from_winner(winner));
-    pdn.set_tag("Event", "workspace tour");
-    pdn.set_tag("Black", "UCT MCTS, 400 iterations");
-    pdn.set_tag("White", "random");
+    let mut pdn = PdnGame::new(Position::start(), game.rules().king_moves);
+    for action in &played.record.actions {
+        if let Action::Move(m) = action {
+            pdn.push_move(*m)?;
+        }
+    }
+    pdn.set_result(GameResult::from_winner(winner));
+    pdn.set_tag("Event", "workspace tour")?;
+    pdn.set_tag("Black", "UCT MCTS, 400 iterations")?;
+    pdn.set_tag("White", "random")?;
     let dir = std::env::temp_dir();
     let pdn_path = dir.join(format!("draughts-tour-{seed}.pdn"));
-    let svg_path = dir.join(format!("draughts-tour-{seed}.svg"));
+    let svg_path = super::picture_path("draughts", seed);
     std::fs::write(&pdn_path, pdn.to_string())?;
-    std::fs::write(&svg_path, svg(pos, played.state.last_move()))?;
+    let options = svg::Options::default().with_last_move(played.state.last_move().copied());
+    std::fs::write(&svg_path, svg::render(pos, &options))?;
     Ok(Summary {
         result,
         score: format!(

@@ -2,12 +2,12 @@
 //! blue), the die a chance node. Writes an SVG of the final position.
 
 use boardgame_core::{Agent, Game, Mcts, MctsConfig, RandomAgent, play_game};
-use lattjo_ludo::{Action, Colour, Ludo, Rules, Seats};
+use lattjo_ludo::{Action, Colour, Ludo, Rules, svg};
 
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Ludo::new(Rules::lattjo(), Seats::FOUR)?;
+    let game = Ludo::new(Rules::lattjo())?;
     let config = MctsConfig {
         iterations: 100,
         max_rollout_plies: 2_000,
@@ -54,15 +54,18 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         Action::Move(m) => Some(*m),
         Action::Roll(_) => None,
     });
-    let svg = lattjo_ludo::svg::render(&game, &played.state, last.as_ref());
-    let path = std::env::temp_dir().join(format!("ludo-tour-{seed}.svg"));
+    let options = last.map_or_else(svg::Options::default, |m| {
+        svg::Options::default().with_last_move(m)
+    });
+    let svg = svg::render(&played.state, &options);
+    let path = super::picture_path("ludo", seed);
     std::fs::write(&path, svg)?;
     Ok(Summary {
         result: format!("{} wins", name(winner)),
         score,
         moves: played.record.actions.len(),
         notes: vec![
-            format!("final position: {pos}"),
+            format!("final state: {}", played.state),
             format!(
                 "{captures} captures; record replays to the same final state: {}",
                 replayed == played.state

@@ -1,9 +1,15 @@
 //! The tour: one seeded game of every game the workspace implements, with who won, the
 //! score, the moves played, the time taken and the seed to replay it.
 //!
-//! `cargo run --release --example tour [-- --seed N]`
+//! `cargo run --release --example tour [-- --seed N] [--pictures DIR]`
+//!
+//! Each game's picture (SVG) goes to the system's temporary folder, or with `--pictures DIR`
+//! to `DIR/<game>.svg`: `--seed 1 --pictures docs/img` writes the pictures README.md shows,
+//! and CI checks that they match what the code draws now.
 
 use std::error::Error;
+use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 // Each game's module exposes `pub fn play(seed: u64) -> Result<Summary, Box<dyn Error>>`;
@@ -29,6 +35,18 @@ pub struct Summary {
     pub notes: Vec<String>,
 }
 
+/// The folder given with `--pictures`, if any.
+static PICTURES: OnceLock<Option<PathBuf>> = OnceLock::new();
+
+/// Where the picture called `name` of the game played from `seed` is written:
+/// `DIR/<name>.svg` with `--pictures DIR`, else `<temp>/<name>-<seed>.svg`.
+pub fn picture_path(name: &str, seed: u64) -> PathBuf {
+    match PICTURES.get().and_then(Option::as_ref) {
+        Some(dir) => dir.join(format!("{name}.svg")),
+        None => std::env::temp_dir().join(format!("{name}-{seed}.svg")),
+    }
+}
+
 type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
 
 const GAMES: &[(&str, Player)] = &[
@@ -42,9 +60,10 @@ const GAMES: &[(&str, Player)] = &[
     ("disc-billiards", disc_billiards::play),
 ];
 
-fn parse_seed() -> Result<u64, String> {
+fn parse_args() -> Result<(u64, Option<PathBuf>), String> {
     let mut args = std::env::args().skip(1);
     let mut seed = 2026;
+    let mut pictures = None;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--seed" => {
@@ -53,19 +72,29 @@ fn parse_seed() -> Result<u64, String> {
                     .parse()
                     .map_err(|_| format!("--seed: not a number: {v:?}"))?;
             }
+            "--pictures" => {
+                let dir = PathBuf::from(args.next().ok_or("--pictures needs a folder")?);
+                if !dir.is_dir() {
+                    return Err(format!("--pictures: not a folder: {}", dir.display()));
+                }
+                pictures = Some(dir);
+            }
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (usage: tour [--seed N])"
+                    "unknown argument {other:?} (usage: tour [--seed N] [--pictures DIR])"
                 ));
             }
         }
     }
-    Ok(seed)
+    Ok((seed, pictures))
 }
 
 fn main() {
-    let seed = match parse_seed() {
-        Ok(s) => s,
+    let seed = match parse_args() {
+        Ok((s, pictures)) => {
+            PICTURES.get_or_init(|| pictures);
+            s
+        }
         Err(e) => {
             eprintln!("tour: {e}");
             std::process::exit(2);

@@ -1,0 +1,351 @@
+//! A [`State`] as an XGID (its `Display` and `FromStr`) and as a GNU Backgammon ID.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{Position, Side};
+use crate::game::{
+    Backgammon, MatchContext, MatchContextError, Phase, Rules, State, StateError, StateSetup,
+    WinKind,
+};
+use crate::ids::{
+    GnubgId, GnubgIdError, IdGameState, MatchId, MatchIdSetup, XgDice, Xgid, XgidError, XgidSetup,
+};
+
+/// An XGID or GNU Backgammon ID that does not describe a game this crate can continue.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{ImportError, State};
+/// // White (the bottom player) has borne off everything: the game is over.
+/// let r = "XGID=a-------------------------:0:0:1:00:0:0:0:0:10".parse::<State>();
+/// assert_eq!(r, Err(ImportError::Finished));
+/// assert!(matches!("XGID=junk".parse::<State>(), Err(ImportError::Xgid(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImportError {
+    /// The XGID did not read.
+    #[error("xgid: {0}")]
+    Xgid(#[from] XgidError),
+    /// The GNUBG ID did not read.
+    #[error("gnubg id: {0}")]
+    GnubgId(#[from] GnubgIdError),
+    /// The game is over: a side has borne off every checker, or the Match ID's game has
+    /// ended. A finished game is not imported (there is nothing left to play, and neither
+    /// format says everything about how it ended).
+    #[error("the game is already over")]
+    Finished,
+    /// A situation this crate does not model: a resignation offered after the roll or while
+    /// a double is pending (GNU Backgammon allows both; here a resignation is offered before
+    /// the roll, D6).
+    #[error("not supported: {0}")]
+    Unsupported(&'static str),
+    /// Fields that contradict each other (the player to act, a position other than the start
+    /// before the first game, ...).
+    #[error("inconsistent: {0}")]
+    Inconsistent(&'static str),
+    /// The match fields do not make a match context.
+    #[error(transparent)]
+    Match(#[from] MatchContextError),
+    /// The fields do not make a state (a cube above 2^12, a double the player cannot offer,
+    /// doubling in the Crawford game, ...).
+    #[error(transparent)]
+    State(#[from] StateError),
+}
+
+/// The match context of an ID: Crawford as flagged (GNU Backgammon's rule for what follows:
+/// a side at length − 1 and no Crawford flag is post-Crawford).
+fn context(
+    length: u32,
+    score: [u32; 2],
+    crawford: bool,
+) -> Result<Option<MatchContext>, ImportError> {
+    if length == 0 {
+        return Ok(None);
+    }
+    Ok(Some(MatchContext::new(length, score, crawford)?))
+}
+
+/// What a state's XGID and GNUBG ID write for rule fields: `None` writes the neutral values
+/// (no Jacoby, no beavers, maximum cube 2^10 or the cube).
+fn xgid_of(s: &State, rules: Option<&Rules>) -> Xgid {
+    let m = s.match_context;
+    let money = m.is_none();
+    let dice = match (s.phase, s.dice) {
+        (Phase::Moving, Some(d)) => XgDice::Rolled(d.high(), d.low()),
+        (Phase::Doubled, _) => XgDice::Doubled,
+        _ => XgDice::NotRolled,
+    };
+    let doubled = u8::from(s.phase == Phase::Doubled);
+    let max = rules
+        .and_then(|r| r.max_cube_log2)
+        .unwrap_or(10)
+        .max(s.cube_log2 + doubled);
+    let setup = XgidSetup {
+        position: s.position,
+        cube_log2: s.cube_log2,
+        cube_owner: s.cube_owner,
+        dice,
+        score: m.map_or([0, 0], |m| m.scores()),
+        crawford: m.is_some_and(|m| m.is_crawford()),
+        jacoby: money && rules.is_some_and(|r| r.jacoby),
+        beavers: money && rules.is_some_and(|r| r.beavers),
+        match_length: m.map_or(0, |m| m.length()),
+        max_cube_log2: max,
+    };
+    debug_assert!(Xgid::try_from(setup).is_ok(), "{setup:?}");
+    Xgid::from_valid(setup)
+}
+
+fn gnubg_of(s: &State, rules: Option<&Rules>) -> GnubgId {
+    let m = s.match_context;
+    let money = m.is_none();
+    let mut score = m.map_or([0, 0], |m| m.scores());
+    let mut position = s.position;
+    let on_roll = s.position.to_move;
+    let (game_state, turn, resignation) = match (s.phase, s.outcome) {
+        (Phase::Opening, _) => (IdGameState::NoGame, on_roll, None),
+        (Phase::Doubled, _) => (IdGameState::Playing, on_roll.opponent(), None),
+        (Phase::ResignOffered(l), _) => (IdGameState::Playing, on_roll.opponent(), Some(l)),
+        (Phase::Over, Some(o)) => {
+            // GNU Backgammon adds the points to the winner's score as the game ends.
+            score[o.winner.index()] += o.points.clamp(0, 3 << 12) as u32;
+            match o.kind {
+                WinKind::Drop => (IdGameState::Dropped, on_roll.opponent(), None),
+                WinKind::Resignation(l) => (IdGameState::Resigned, on_roll.opponent(), Some(l)),
+                // After the last play GNUBG has passed the roll: the loser is on roll.
+                _ => {
+                    position.to_move = on_roll.opponent();
+                    (IdGameState::Over, on_roll.opponent(), None)
+                }
+            }
+        }
+        _ => (IdGameState::Playing, on_roll, None),
+    };
+    let setup = MatchIdSetup {
+        cube_log2: s.cube_log2,
+        cube_owner: s.cube_owner,
+        on_roll: position.to_move,
+        crawford: m.is_some_and(|m| m.is_crawford()),
+        game_state,
+        turn,
+        double_offered: s.phase == Phase::Doubled,
+        resignation,
+        dice: if s.phase == Phase::Moving {
+            s.dice
+        } else {
+            None
+        },
+        match_length: m.map_or(0, |m| m.length()),
+        score,
+        jacoby: money && rules.is_some_and(|r| r.jacoby),
+    };
+    debug_assert!(MatchId::try_from(setup).is_ok(), "{setup:?}");
+    GnubgId::new(position, MatchId::from_valid(setup))
+}
+
+impl State {
+    /// The XGID of this state, without rule fields: no Jacoby or beaver flag, and the maximum
+    /// cube 2^10 (XG's usual) or the cube if larger. [`Backgammon::xgid`] writes the rules'
+    /// own. This is the text `Display` writes.
+    ///
+    /// An XGID records the position, the cube, the dice (or a double offered), the match
+    /// score and the Crawford flag; reading it back gives the same state for every state
+    /// before the roll, with dice to play or with a double offered, unless a resignation was
+    /// refused earlier in the turn (which no format records). The other phases are written as the nearest: the opening roll as the start
+    /// before White's roll, a chosen roll or a pending resignation as the state before the
+    /// roll, a finished game as its final position (which reads back as an error when a side
+    /// has borne off everything).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Backgammon, Dice, Position, Side};
+    /// let game = Backgammon::default();
+    /// let s = game.state_from(Position::start(Side::White), Dice::new(5, 2))?;
+    /// assert_eq!(s.to_xgid().to_string(), "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10");
+    /// # Ok::<(), lattjo_backgammon::StateError>(())
+    /// ```
+    #[must_use]
+    pub fn to_xgid(&self) -> Xgid {
+        xgid_of(self, None)
+    }
+
+    /// The GNU Backgammon ID (`PositionID:MatchID`) of this state, with the Jacoby flag off
+    /// ([`Backgammon::gnubg_id`] writes the rules' own).
+    ///
+    /// The Match ID records everything an XGID does and also the opening roll (no game
+    /// started), a pending resignation and a finished game (as GNU Backgammon writes it: the
+    /// points already added to the winner's score). Reading it back gives the same state for
+    /// every state except a chosen roll (read as before the roll), a refused resignation, and
+    /// a finished game (refused).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Backgammon, State};
+    /// let s = State::from_gnubg_id("4HPwATDgc/ABMA:cAkAAAAAAAAE")?;
+    /// assert_eq!(s.to_gnubg_id().to_string(), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
+    /// # Ok::<(), lattjo_backgammon::ImportError>(())
+    /// ```
+    #[must_use]
+    pub fn to_gnubg_id(&self) -> GnubgId {
+        gnubg_of(self, None)
+    }
+
+    /// The state a GNU Backgammon ID (`PositionID:MatchID`, as `set gnubgid` takes it)
+    /// describes; see `State::try_from(&GnubgId)`.
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError`] when the text is not a GNUBG ID or the ID not a game to continue.
+    pub fn from_gnubg_id(text: &str) -> Result<State, ImportError> {
+        let id: GnubgId = text.parse()?;
+        State::try_from(&id)
+    }
+}
+
+impl Backgammon {
+    /// The XGID of `state` with the rule fields of this game: the Jacoby and beaver flags in
+    /// money play and the maximum cube (10 when the rules have none).
+    #[must_use]
+    pub fn xgid(&self, state: &State) -> Xgid {
+        xgid_of(state, Some(self.rules()))
+    }
+
+    /// The GNU Backgammon ID of `state` with the Jacoby flag of this game (money play).
+    #[must_use]
+    pub fn gnubg_id(&self, state: &State) -> GnubgId {
+        gnubg_of(state, Some(self.rules()))
+    }
+}
+
+/// The state an XGID describes: before the roll (`00`), with the dice to play, or with a
+/// double offered (`D`), in the match its fields describe. The rule fields (Jacoby, beavers,
+/// maximum cube) belong to the [`Backgammon`] the state is played under, not to the state.
+///
+/// # Errors
+///
+/// [`ImportError::Finished`] when a side has borne off every checker; [`ImportError::State`]
+/// when the fields make no state.
+impl TryFrom<&Xgid> for State {
+    type Error = ImportError;
+    fn try_from(x: &Xgid) -> Result<State, ImportError> {
+        let position = *x.position();
+        if position.winner().is_some() {
+            return Err(ImportError::Finished);
+        }
+        let (phase, dice) = match x.dice() {
+            XgDice::NotRolled => (Phase::BeforeRoll, None),
+            XgDice::Doubled => (Phase::Doubled, None),
+            XgDice::Rolled(a, b) => (Phase::Moving, crate::Dice::new(a, b)),
+        };
+        let setup = StateSetup {
+            position,
+            phase,
+            dice,
+            cube_log2: x.cube_log2(),
+            cube_owner: x.cube_owner(),
+            resign_refused: false,
+            outcome: None,
+            match_context: context(
+                x.match_length(),
+                [x.score(Side::White), x.score(Side::Black)],
+                x.crawford(),
+            )?,
+        };
+        Ok(State::try_from(setup)?)
+    }
+}
+
+/// The state a GNU Backgammon ID describes. GNUBG's game states map to phases: no game
+/// started is the opening roll (the position must be the start), a game in play is before
+/// the roll, with the dice to play, with a double offered or with a resignation offered
+/// before the roll. The money-session score and the Jacoby flag are not part of a state.
+///
+/// # Errors
+///
+/// [`ImportError::Finished`] for an ended game or a side with every checker off;
+/// [`ImportError::Inconsistent`] when the player to act does not fit the rest;
+/// [`ImportError::Unsupported`] for a resignation after the roll or during a double.
+impl TryFrom<&GnubgId> for State {
+    type Error = ImportError;
+    fn try_from(id: &GnubgId) -> Result<State, ImportError> {
+        let m = id.match_id();
+        let mut position = *id.position();
+        if m.game_state().is_ended() || position.winner().is_some() {
+            return Err(ImportError::Finished);
+        }
+        let match_context = context(
+            m.match_length(),
+            [m.score(Side::White), m.score(Side::Black)],
+            m.crawford(),
+        )?;
+        let on_roll = m.on_roll();
+        let (phase, dice) = if m.game_state() == IdGameState::NoGame {
+            if position.board != Position::start(Side::White).board
+                || m.dice().is_some()
+                || m.double_offered()
+                || m.resignation().is_some()
+            {
+                return Err(ImportError::Inconsistent(
+                    "no game has started but the board, dice or offers say otherwise",
+                ));
+            }
+            position.to_move = Side::White;
+            (Phase::Opening, None)
+        } else {
+            let expect_turn = if m.double_offered() || m.resignation().is_some() {
+                on_roll.opponent()
+            } else {
+                on_roll
+            };
+            if m.turn() != expect_turn {
+                return Err(ImportError::Inconsistent("the player to act"));
+            }
+            match (m.resignation(), m.double_offered(), m.dice()) {
+                (Some(l), false, None) => (Phase::ResignOffered(l), None),
+                (Some(_), _, _) => {
+                    return Err(ImportError::Unsupported(
+                        "a resignation after the roll or while a double is pending",
+                    ));
+                }
+                (None, true, None) => (Phase::Doubled, None),
+                (None, true, Some(_)) => {
+                    return Err(ImportError::Inconsistent("a double offered after the roll"));
+                }
+                (None, false, Some(d)) => (Phase::Moving, Some(d)),
+                (None, false, None) => (Phase::BeforeRoll, None),
+            }
+        };
+        let setup = StateSetup {
+            position,
+            phase,
+            dice,
+            cube_log2: m.cube_log2(),
+            cube_owner: m.cube_owner(),
+            resign_refused: false,
+            outcome: None,
+            match_context,
+        };
+        Ok(State::try_from(setup)?)
+    }
+}
+
+/// Writes the state's XGID ([`State::to_xgid`]).
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_xgid(), f)
+    }
+}
+
+/// Reads an XGID (`State::try_from(&Xgid)`).
+impl FromStr for State {
+    type Err = ImportError;
+    fn from_str(s: &str) -> Result<State, ImportError> {
+        let x: Xgid = s.parse()?;
+        State::try_from(&x)
+    }
+}
