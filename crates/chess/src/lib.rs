@@ -41,7 +41,7 @@
 //! # Rules
 //!
 //! Rule ids (K1-K22 of the booklet, T1-T11, D1-D5 and A1-A14 of the project's rules digest)
-//! are cited in the docs and the tests; [`rulebook`] lists each of them in the project's own
+//! are cited in the docs and the tests; [`rule_ids`] lists each of them in the project's own
 //! words, with the decisions this crate takes (the repository's `docs/chess.md` holds the
 //! same list with the rest of the docs).
 
@@ -55,8 +55,8 @@ mod movegen;
 mod outcome;
 pub mod pgn;
 mod position;
-#[doc = include_str!("rulebook.md")]
-pub mod rulebook {}
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 pub mod san;
 mod setup;
 pub mod svg;
