@@ -76,7 +76,8 @@ impl Side {
     /// GNU Backgammon's number for this side in its Match ID and `matchstate`: White, the
     /// XGID's bottom player, is GNUBG's player 1, and Black (the top player) its player 0.
     /// This is what GNUBG's own `set xgid` does: it reads the upper-case checkers, the turn
-    /// `1`, the cube position `1` and the first score field as player 1's.
+    /// `1`, the cube position `1` and the first score field as player 1's (and, with the top
+    /// player on roll, by default then swaps the players: see `MatchId::from(&Xgid)`).
     #[must_use]
     pub const fn gnubg_player(self) -> u8 {
         match self {
@@ -147,6 +148,14 @@ impl fmt::Display for Side {
 pub struct Point(u8);
 
 /// A number that is not a point `1..=24`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Point, PointError};
+/// assert_eq!(Point::try_from(25), Err(PointError(25)));
+/// assert!(Point::try_from(24).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is not a point (1..=24)")]
 pub struct PointError(pub u8);

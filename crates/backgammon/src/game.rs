@@ -568,7 +568,9 @@ pub struct StateSetup {
     pub cube_log2: u8,
     /// The cube owner; `None` while centred.
     pub cube_owner: Option<Side>,
-    /// Whether the player on roll has had a resignation refused this turn (D6).
+    /// Whether the player on roll has had a resignation refused this turn (D6): only before
+    /// the roll ([`Phase::BeforeRoll`]), since it governs only that decision; rolling or
+    /// doubling clears it.
     pub resign_refused: bool,
     /// The result: `Some` exactly in [`Phase::Over`].
     pub outcome: Option<Outcome>,
@@ -617,8 +619,9 @@ pub enum StateError {
     /// A double offered by a player who may not double (B29, A13).
     #[error("the player on roll cannot have offered this double")]
     Double,
-    /// A refused resignation where none can have been offered this turn.
-    #[error("no resignation can have been refused in phase {0:?}")]
+    /// A refused resignation outside [`Phase::BeforeRoll`] (the flag governs only the
+    /// decision before the roll; rolling or doubling clears it).
+    #[error("a refused resignation is kept only before the roll, not in phase {0:?}")]
     ResignRefused(Phase),
 }
 
@@ -659,7 +662,9 @@ impl State {
         self.cube_owner
     }
 
-    /// Whether the player on roll has had a resignation refused this turn.
+    /// Whether the player on roll has had a resignation refused this turn, so may not offer
+    /// another (D6). Only ever true before the roll ([`Phase::BeforeRoll`]): rolling or
+    /// doubling clears it.
     #[must_use]
     pub const fn resign_refused(&self) -> bool {
         self.resign_refused
@@ -800,7 +805,7 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Double);
     }
-    if s.resign_refused && matches!(s.phase, Phase::Opening | Phase::ResignOffered(_)) {
+    if s.resign_refused && s.phase != Phase::BeforeRoll {
         return Err(StateError::ResignRefused(s.phase));
     }
     Ok(())
@@ -1113,6 +1118,8 @@ impl Backgammon {
     }
 
     fn roll(&self, s: &mut State, d: Dice) {
+        // A refused resignation only governs the decision before the roll (D6).
+        s.resign_refused = false;
         s.dice = Some(d);
         s.phase = Phase::Moving;
     }
@@ -1160,12 +1167,14 @@ impl Backgammon {
             }),
             (_, Action::Opening { .. } | Action::Dice(_)) => Err(PlayError::NotChance),
             (Phase::BeforeRoll, Action::Roll) => {
+                s.resign_refused = false;
                 s.phase = Phase::Rolling;
                 Ok(())
             }
             (Phase::BeforeRoll, Action::Double) => match self.double_refusal(s) {
                 Some(e) => Err(e),
                 None => {
+                    s.resign_refused = false;
                     s.phase = Phase::Doubled;
                     Ok(())
                 }

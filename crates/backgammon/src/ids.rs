@@ -395,6 +395,16 @@ pub struct MatchId {
 }
 
 /// A Match ID that does not decode, or fields that are not a consistent Match ID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchId, MatchIdError};
+/// assert_eq!("cAkAAAAAAAA".parse::<MatchId>(), Err(MatchIdError::Length(11)));
+/// assert_eq!("cAkAAAAAAAA!".parse::<MatchId>(), Err(MatchIdError::BadChar('!')));
+/// // Bit 67 and above are never written by GNUBG.
+/// assert_eq!("cAkAAAAAAAAI".parse::<MatchId>(), Err(MatchIdError::TrailingBits));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchIdError {
@@ -597,22 +607,24 @@ impl MatchId {
 
     /// The same Match ID with GNU Backgammon's two players exchanged, as its `swap players`
     /// command does: the player on roll and to act, the cube owner and the scores change
-    /// sides.
+    /// sides (`CommandSwapPlayers` in `gnubg.c`).
     ///
-    /// After `set xgid` with the XGID's **top** player on roll, GNU Backgammon asks whether
-    /// to swap the players so that the player on roll appears at the bottom, and in batch
-    /// mode (input not a terminal) it does so; the Match ID it then shows is
-    /// `MatchId::from(&xgid).swap_players()`.
+    /// This is the step between the two forms of an XGID whose **top** player is on roll:
+    /// `MatchId::from(&xgid)` (what GNU Backgammon shows by default, after its swap) is
+    /// `MatchId::from_xgid_unswapped(&xgid).swap_players()`.
     ///
     /// # Examples
     ///
     /// ```
     /// use lattjo_backgammon::{MatchId, Side, Xgid};
+    /// // The top player on roll, bottom score 3, top score 1.
     /// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:3:1:0:5:10".parse()?;
-    /// let m = MatchId::from(&x);
+    /// let m = MatchId::from_xgid_unswapped(&x);
     /// assert_eq!((m.on_roll(), m.score(Side::White), m.score(Side::Black)), (Side::Black, 3, 1));
     /// let swapped = m.swap_players();
     /// assert_eq!((swapped.on_roll(), swapped.score(Side::White)), (Side::White, 1));
+    /// assert_eq!(swapped, MatchId::from(&x));
+    /// assert_eq!(swapped.to_string(), "cAmgADAACAAE"); // as GNU Backgammon 1.07 shows it
     /// assert_eq!(swapped.swap_players(), m);
     /// # Ok::<(), lattjo_backgammon::XgidError>(())
     /// ```
@@ -861,6 +873,17 @@ pub struct Xgid {
 }
 
 /// An XGID that does not decode, or fields that are not a consistent XGID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Xgid, XgidError};
+/// assert_eq!("XGID=-b----E-C---eE---c-e----B-:0:0".parse::<Xgid>(), Err(XgidError::FieldCount(3)));
+/// assert_eq!(
+///     "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10".parse::<Xgid>(),
+///     Err(XgidError::PositionLength(25))
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum XgidError {
@@ -1074,6 +1097,61 @@ impl Xgid {
     pub const fn max_cube_log2(&self) -> u8 {
         self.s.max_cube_log2
     }
+
+    /// Whether GNU Backgammon's `set xgid` exchanges its players for this XGID: exactly when
+    /// the **top** player (Black) is on roll, or has offered the pending double.
+    ///
+    /// GNUBG's `SetXGID` (`set.c`) then asks "Swap players so the player on roll appears on
+    /// the bottom?" and answers yes itself when its input is not a terminal (a script,
+    /// `gnubg -t < file`) or after `set confirm default yes`; `MatchId::from(&xgid)` and
+    /// `GnubgId::from(&xgid)` give what it shows then, `MatchId::from_xgid_unswapped` and
+    /// `GnubgId::from_xgid_unswapped` what it shows when the swap is declined.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::Xgid;
+    /// let top: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10".parse()?;
+    /// let bottom: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10".parse()?;
+    /// assert!(top.gnubg_swaps_players());
+    /// assert!(!bottom.gnubg_swaps_players());
+    /// # Ok::<(), lattjo_backgammon::XgidError>(())
+    /// ```
+    #[must_use]
+    pub const fn gnubg_swaps_players(&self) -> bool {
+        matches!(self.s.position.to_move, Side::Black)
+    }
+
+    /// The same game with the players exchanged: the colours of the checkers (the player on
+    /// roll stays on roll, now at the bottom if it was at the top), the scores and the cube
+    /// owner change sides; the cube, dice, match and rule fields stay.
+    ///
+    /// For an XGID without a pending double, `Xgid::try_from(&GnubgId::from(&xgid))` is
+    /// `xgid` when the bottom player is on roll and `xgid.swap_players()` when the top player
+    /// is (the dice written higher first, beavers off and the maximum cube 10, which the
+    /// GNUBG ID does not record).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::Xgid;
+    /// let x: Xgid = "XGID=-A----A----------------ab-:1:1:-1:21:2:4:0:7:10".parse()?;
+    /// let swapped = x.swap_players();
+    /// assert_eq!(swapped.to_string(), "XGID=-BA----------------a----a-:1:-1:1:21:4:2:0:7:10");
+    /// assert_eq!(swapped.swap_players(), x);
+    /// # Ok::<(), lattjo_backgammon::XgidError>(())
+    /// ```
+    #[must_use]
+    pub const fn swap_players(&self) -> Xgid {
+        let mut s = self.s;
+        s.position = s.position.swap_colours();
+        s.cube_owner = match s.cube_owner {
+            Some(o) => Some(o.opponent()),
+            None => None,
+        };
+        s.score = [s.score[1], s.score[0]];
+        Xgid { s }
+    }
 }
 
 fn write_checkers(p: &Position, out: &mut String) {
@@ -1232,20 +1310,61 @@ impl FromStr for Xgid {
     }
 }
 
-/// The Match ID GNU Backgammon shows after `set xgid` with this XGID (its `set.c`:
-/// `SetXGID`, then `SetMatchID`):
+/// The Match ID GNU Backgammon shows after `set xgid` with this XGID, as it does by
+/// default: [`MatchId::from_xgid_unswapped`], with the players then exchanged
+/// ([`MatchId::swap_players`]) when the XGID's top player is on roll
+/// ([`Xgid::gnubg_swaps_players`]).
 ///
-/// - the XGID's bottom player (White) is GNUBG's player 1, on roll when the turn is `1`;
-/// - the scores, cube, owner and dice are taken over (the dice higher first), the game is in
-///   play;
-/// - a pending double (`D`) is stepped back: GNUBG "cannot handle positions where a double has
-///   been offered", so the Match ID shows the doubler on roll before doubling;
-/// - the Crawford flag is kept only in a match of two points or more with a side at
-///   length − 1 (always true of a valid [`Xgid`]);
-/// - in money play the Jacoby flag is taken over; in match play the Match ID says the Jacoby
-///   rule is not in use (key bit 66 set).
+/// GNUBG's `SetXGID` (`set.c`) imports the XGID's bottom player as its player 1 and the top
+/// player as player 0; with the top player on roll it then asks "Swap players so the player
+/// on roll appears on the bottom?", and answers yes itself when its input is not a terminal
+/// (a script, `gnubg -t < file`) or after `set confirm default yes`. `swap players`
+/// (`CommandSwapPlayers` in `gnubg.c`) exchanges the players in every record of the game and
+/// replays it: the player on roll becomes player 1, the scores and the cube owner change
+/// sides, and the cube, dice and match length stay. Checked against GNU Backgammon 1.07.001
+/// on 311 XGIDs (`tests/data/gnubg_set_xgid.txt`).
 impl From<&Xgid> for MatchId {
     fn from(x: &Xgid) -> MatchId {
+        let m = MatchId::from_xgid_unswapped(x);
+        if x.gnubg_swaps_players() {
+            m.swap_players()
+        } else {
+            m
+        }
+    }
+}
+
+impl MatchId {
+    /// The Match ID GNU Backgammon shows after `set xgid` with this XGID when it does **not**
+    /// swap the players (its question answered no, or `set confirm default no`); the same as
+    /// `MatchId::from(&xgid)` when the bottom player is on roll. From `SetXGID` (`set.c`)
+    /// and `SetMatchID` (`play.c`):
+    ///
+    /// - the XGID's bottom player (White) is GNUBG's player 1, on roll when the turn is `1`;
+    ///   the top player (Black) is player 0;
+    /// - the scores, cube, owner and dice are taken over (the dice higher first), the game is
+    ///   in play;
+    /// - a pending double (`D`) is stepped back: GNUBG "cannot handle positions where a
+    ///   double has been offered", so the Match ID shows the doubler on roll before doubling;
+    /// - the Crawford flag is kept only in a match of two points or more with a side at
+    ///   length − 1 (always true of a valid [`Xgid`]);
+    /// - in money play the Jacoby flag is taken over; in match play the Match ID says the
+    ///   Jacoby rule is not in use (key bit 66 set).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{MatchId, Side, Xgid};
+    /// // The top player on roll with 2-1, owning nothing: the bottom player owns the cube at 2.
+    /// let x: Xgid = "XGID=-A----A----------------ab-:1:1:-1:12:2:4:0:7:10".parse()?;
+    /// let m = MatchId::from_xgid_unswapped(&x);
+    /// assert_eq!((m.on_roll(), m.cube_owner()), (Side::Black, Some(Side::White)));
+    /// assert_eq!(m.to_string(), "EQHlAEAAEAAE"); // GNUBG after `set confirm default no`
+    /// assert_eq!(MatchId::from(&x).to_string(), "QQnlACAAIAAE"); // GNUBG by default
+    /// # Ok::<(), lattjo_backgammon::XgidError>(())
+    /// ```
+    #[must_use]
+    pub fn from_xgid_unswapped(x: &Xgid) -> MatchId {
         let s = &x.s;
         let on_roll = s.position.to_move;
         let length = s.match_length;
@@ -1302,6 +1421,18 @@ pub struct GnubgId {
 }
 
 /// Text that is not a GNU Backgammon ID.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{GnubgId, GnubgIdError, MatchIdError};
+/// assert_eq!("4HPwATDgc/ABMA".parse::<GnubgId>(), Err(GnubgIdError::Shape));
+/// assert_eq!(
+///     "4HPwATDgc/ABMA:cAkAAAAA".parse::<GnubgId>(),
+///     Err(GnubgIdError::MatchId(MatchIdError::Length(8)))
+/// );
+/// assert!("4HPwATDgc/ABMA:cAkAAAAAAAAE".parse::<GnubgId>().is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GnubgIdError {
@@ -1381,13 +1512,53 @@ impl From<GnubgId> for String {
     }
 }
 
-/// The GNU Backgammon ID GNUBG shows after `set xgid` with this XGID: the XGID's position
-/// (the side on roll listed second) and [`MatchId::from`]`(&xgid)`.
+/// The GNU Backgammon ID GNUBG shows after `set xgid` with this XGID, as it does by
+/// default: [`GnubgId::from_xgid_unswapped`], with the players then exchanged
+/// ([`GnubgId::swap_players`]) when the XGID's top player is on roll (see
+/// `MatchId::from(&Xgid)`). The Position ID is the same either way (the side on roll is
+/// listed second); the Match ID is `MatchId::from(&xgid)`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{GnubgId, Side, Xgid};
+/// let x: Xgid = "XGID=-A----A----------------ab-:1:1:-1:12:2:4:0:7:10".parse()?;
+/// let id = GnubgId::from(&x); // as GNU Backgammon 1.07 shows it
+/// assert_eq!(id.to_string(), "QQAAWAAAAAAAAA:QQnlACAAIAAE");
+/// // The player on roll (the XGID's top player) is now GNUBG's player 1, which this crate
+/// // reads as White.
+/// assert_eq!(id.position().to_move(), Side::White);
+/// assert_eq!(*id.position(), x.position().swap_colours());
+/// assert_eq!(GnubgId::from_xgid_unswapped(&x).to_string(), "QQAAWAAAAAAAAA:EQHlAEAAEAAE");
+/// # Ok::<(), lattjo_backgammon::XgidError>(())
+/// ```
 impl From<&Xgid> for GnubgId {
     fn from(x: &Xgid) -> GnubgId {
+        let id = GnubgId::from_xgid_unswapped(x);
+        if x.gnubg_swaps_players() {
+            id.swap_players()
+        } else {
+            id
+        }
+    }
+}
+
+impl From<Xgid> for GnubgId {
+    fn from(x: Xgid) -> GnubgId {
+        GnubgId::from(&x)
+    }
+}
+
+impl GnubgId {
+    /// The GNU Backgammon ID GNUBG shows after `set xgid` with this XGID when it does **not**
+    /// swap the players (see [`MatchId::from_xgid_unswapped`]): the XGID's position and
+    /// `MatchId::from_xgid_unswapped(&xgid)`. The same as `GnubgId::from(&xgid)` when the
+    /// bottom player is on roll.
+    #[must_use]
+    pub fn from_xgid_unswapped(x: &Xgid) -> GnubgId {
         GnubgId {
             position: x.s.position,
-            match_id: MatchId::from(x),
+            match_id: MatchId::from_xgid_unswapped(x),
         }
     }
 }
@@ -1420,10 +1591,12 @@ pub enum ToXgidError {
     Xgid(#[from] XgidError),
 }
 
-/// The XGID of a GNU Backgammon ID of a game in play: the inverse of
-/// [`GnubgId::from`]`(&xgid)` for every XGID without a pending double. The maximum-cube
-/// field, which GNUBG does not record, is 10 (XG's usual); beavers, which the Match ID does
-/// not record, are off.
+/// The XGID of a GNU Backgammon ID of a game in play, with GNUBG's player 1 as the bottom
+/// player: the inverse of [`GnubgId::from_xgid_unswapped`] for every XGID without a pending
+/// double, and so of `GnubgId::from(&xgid)` when the bottom player is on roll (with the top
+/// player on roll GNUBG has swapped the players, and this gives `xgid.swap_players()`). The
+/// maximum-cube field, which GNUBG does not record, is 10 (XG's usual); beavers, which the
+/// Match ID does not record, are off; the dice are written higher first.
 impl TryFrom<&GnubgId> for Xgid {
     type Error = ToXgidError;
     fn try_from(id: &GnubgId) -> Result<Xgid, ToXgidError> {

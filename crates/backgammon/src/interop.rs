@@ -99,7 +99,19 @@ fn xgid_of(s: &State, rules: Option<&Rules>) -> Xgid {
     Xgid::from_valid(setup)
 }
 
+/// A state's GNUBG ID as GNU Backgammon shows it after `set xgid` with the state's XGID: the
+/// players swapped when Black (the XGID's top player) is on roll.
 fn gnubg_of(s: &State, rules: Option<&Rules>) -> GnubgId {
+    let id = gnubg_unswapped_of(s, rules);
+    if s.position.to_move == Side::Black {
+        id.swap_players()
+    } else {
+        id
+    }
+}
+
+/// A state's GNUBG ID with White as GNUBG's player 1 and Black as its player 0.
+fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
     let m = s.match_context;
     let money = m.is_none();
     let mut score = m.map_or([0, 0], |m| m.scores());
@@ -152,12 +164,14 @@ impl State {
     /// own. This is the text `Display` writes.
     ///
     /// An XGID records the position, the cube, the dice (or a double offered), the match
-    /// score and the Crawford flag; reading it back gives the same state for every state
-    /// before the roll, with dice to play or with a double offered, unless a resignation was
-    /// refused earlier in the turn (which no format records). The other phases are written as the nearest: the opening roll as the start
-    /// before White's roll, a chosen roll or a pending resignation as the state before the
-    /// roll, a finished game as its final position (which reads back as an error when a side
-    /// has borne off everything).
+    /// score and the Crawford flag. Reading it back gives the same state, whole, for every
+    /// state with dice to play ([`Phase::Moving`]), with a double offered ([`Phase::Doubled`])
+    /// and before the roll ([`Phase::BeforeRoll`]) unless the player on roll has just had a
+    /// resignation refused (the only state that carries [`State::resign_refused`], which no
+    /// format records; rolling or doubling clears it). The other phases are written as the
+    /// nearest: the opening roll as the start before White's roll, a chosen roll or a pending
+    /// resignation as the state before the roll, a finished game as its final position (which
+    /// reads back as an error when a side has borne off everything).
     ///
     /// # Examples
     ///
@@ -173,30 +187,80 @@ impl State {
         xgid_of(self, None)
     }
 
-    /// The GNU Backgammon ID (`PositionID:MatchID`) of this state, with the Jacoby flag off
+    /// The GNU Backgammon ID (`PositionID:MatchID`) of this state as GNU Backgammon numbers
+    /// the players after `set xgid` with the state's XGID, with the Jacoby flag off
     /// ([`Backgammon::gnubg_id`] writes the rules' own).
     ///
-    /// The Match ID records everything an XGID does and also the opening roll (no game
-    /// started), a pending resignation and a finished game (as GNU Backgammon writes it: the
-    /// points already added to the winner's score). Reading it back gives the same state for
-    /// every state except a chosen roll (read as before the roll), a refused resignation, and
-    /// a finished game (refused).
+    /// GNUBG's `set xgid` makes the XGID's bottom player (White) its player 1 and, when the
+    /// top player (Black) is on roll, swaps the players by default (see
+    /// `MatchId::from(&Xgid)`), so that the player on roll is its player 1. This ID does the
+    /// same: with White on roll it is [`State::to_gnubg_id_unswapped`], with Black on roll
+    /// that ID with the players exchanged ([`GnubgId::swap_players`]). For a state before the
+    /// roll or with dice to play it equals `GnubgId::from(&state.to_xgid())` (checked against
+    /// GNU Backgammon 1.07.001's `set xgid`); the phases an XGID cannot hold are written as
+    /// GNUBG's Match ID holds them (no game started, a double or resignation offered, the
+    /// game over). GNUBG's `set xgid` and `set gnubgid` step a pending double or resignation
+    /// back to the decision before it.
+    ///
+    /// GNUBG's player 1 reads back as White ([`State::from_gnubg_id`]), so with Black on roll
+    /// this ID reads back as the same game with the colours, scores and cube owner exchanged.
+    /// [`State::to_gnubg_id_unswapped`] reads back as this very state.
     ///
     /// # Examples
     ///
     /// ```
-    /// use lattjo_backgammon::{Backgammon, State};
-    /// let s = State::from_gnubg_id("4HPwATDgc/ABMA:cAkAAAAAAAAE")?;
-    /// assert_eq!(s.to_gnubg_id().to_string(), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
-    /// # Ok::<(), lattjo_backgammon::ImportError>(())
+    /// use lattjo_backgammon::{GnubgId, Side, State, Xgid};
+    /// // Black (the top player) on roll with 3-1 at 2-4 in a 7-point match, owning the cube at 2.
+    /// let x = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:31:2:4:0:7:10";
+    /// let s: State = x.parse()?;
+    /// let id = s.to_gnubg_id();
+    /// assert_eq!(id.to_string(), "4HPwATDgc/ABMA:UYnlACAAIAAE"); // as GNU Backgammon 1.07 shows it
+    /// assert_eq!(id, GnubgId::from(&x.parse::<Xgid>()?));
+    /// assert_eq!(id.match_id().on_roll(), Side::White); // GNUBG's player 1
+    /// // Read back: the same game with the players exchanged.
+    /// let back = State::try_from(&id)?;
+    /// assert_eq!(*back.position(), s.position().swap_colours());
+    /// assert_eq!(back.cube_owner(), Some(Side::White));
+    /// // The unswapped ID reads back as the state itself.
+    /// assert_eq!(s.to_gnubg_id_unswapped().to_string(), "4HPwATDgc/ABMA:AYHlAEAAEAAE");
+    /// assert_eq!(State::try_from(&s.to_gnubg_id_unswapped())?, s);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn to_gnubg_id(&self) -> GnubgId {
         gnubg_of(self, None)
     }
 
+    /// The GNU Backgammon ID of this state with White as GNUBG's player 1 and Black as its
+    /// player 0 whoever is on roll: what GNUBG shows after `set xgid` with the state's XGID
+    /// when it does not swap the players (`set confirm default no`); the same as
+    /// [`State::to_gnubg_id`] when White is on roll. The Jacoby flag is off
+    /// ([`Backgammon::gnubg_id_unswapped`] writes the rules' own).
+    ///
+    /// The Match ID records everything an XGID does and also the opening roll (no game
+    /// started), a pending resignation and a finished game (as GNU Backgammon writes it: the
+    /// points already added to the winner's score). Reading it back
+    /// ([`State::from_gnubg_id`]) gives the same state, whole, for every state except a chosen
+    /// roll (read as before the roll), a refused resignation before the roll (read without
+    /// it), and a finished game (refused).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::State;
+    /// let s = State::from_gnubg_id("4HPwATDgc/ABMA:cAkAAAAAAAAE")?;
+    /// assert_eq!(s.to_gnubg_id_unswapped().to_string(), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
+    /// assert_eq!(State::try_from(&s.to_gnubg_id_unswapped())?, s);
+    /// # Ok::<(), lattjo_backgammon::ImportError>(())
+    /// ```
+    #[must_use]
+    pub fn to_gnubg_id_unswapped(&self) -> GnubgId {
+        gnubg_unswapped_of(self, None)
+    }
+
     /// The state a GNU Backgammon ID (`PositionID:MatchID`, as `set gnubgid` takes it)
-    /// describes; see `State::try_from(&GnubgId)`.
+    /// describes, GNUBG's player 1 (its bottom player) as White; see
+    /// `State::try_from(&GnubgId)`.
     ///
     /// # Errors
     ///
@@ -215,10 +279,19 @@ impl Backgammon {
         xgid_of(state, Some(self.rules()))
     }
 
-    /// The GNU Backgammon ID of `state` with the Jacoby flag of this game (money play).
+    /// The GNU Backgammon ID of `state` with the Jacoby flag of this game (money play), the
+    /// players numbered as GNUBG numbers them after `set xgid` (see [`State::to_gnubg_id`]:
+    /// with Black on roll, the players are swapped).
     #[must_use]
     pub fn gnubg_id(&self, state: &State) -> GnubgId {
         gnubg_of(state, Some(self.rules()))
+    }
+
+    /// The GNU Backgammon ID of `state` with the Jacoby flag of this game (money play), White
+    /// as GNUBG's player 1 whoever is on roll (see [`State::to_gnubg_id_unswapped`]).
+    #[must_use]
+    pub fn gnubg_id_unswapped(&self, state: &State) -> GnubgId {
+        gnubg_unswapped_of(state, Some(self.rules()))
     }
 }
 
@@ -260,7 +333,8 @@ impl TryFrom<&Xgid> for State {
     }
 }
 
-/// The state a GNU Backgammon ID describes. GNUBG's game states map to phases: no game
+/// The state a GNU Backgammon ID describes, GNUBG's player 1 (its bottom player) as White and
+/// player 0 as Black. GNUBG's game states map to phases: no game
 /// started is the opening roll (the position must be the start), a game in play is before
 /// the roll, with the dice to play, with a double offered or with a resignation offered
 /// before the roll. The money-session score and the Jacoby flag are not part of a state.

@@ -32,10 +32,13 @@
 //! game.apply(&mut state, &Action::Play(play))?;
 //! assert_eq!(state.to_move(), Side::Black);
 //!
-//! // A state reads and writes as an XGID, and as GNU Backgammon's ID.
+//! // A state reads and writes as an XGID, and as GNU Backgammon's ID: `to_gnubg_id` numbers
+//! // the players as GNUBG does after `set xgid` (Black on roll here, so swapped to GNUBG's
+//! // player 1), `to_gnubg_id_unswapped` keeps White as player 1 and reads back as the state.
 //! let again: State = state.to_string().parse()?;
 //! assert_eq!(again, state);
-//! assert_eq!(State::from_gnubg_id(&state.to_gnubg_id().to_string())?, state);
+//! assert_eq!(State::from_gnubg_id(&state.to_gnubg_id_unswapped().to_string())?, state);
+//! assert_eq!(state.to_gnubg_id(), state.to_gnubg_id_unswapped().swap_players());
 //!
 //! // ... and is played to the end by a generic driver.
 //! random_playout(&game, &mut state, &mut GameRng::new(7, 0), &mut Vec::new());

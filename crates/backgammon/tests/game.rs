@@ -6,8 +6,8 @@ use boardgame_core::{
     play_game, random_playout,
 };
 use lattjo_backgammon::{
-    Action, Backgammon, Dice, MatchContext, Phase, Play, PlayError, Position, ResignLevel, Rules,
-    Side, SingleDiePolicy, State, WinKind,
+    Action, Backgammon, Dice, GnubgId, MatchContext, Phase, Play, PlayError, Position, ResignLevel,
+    Rules, Side, SingleDiePolicy, State, StateError, StateSetup, WinKind,
 };
 
 fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
@@ -425,6 +425,99 @@ fn d6_resignation_offers() {
     );
 }
 
+/// Fuzz finding "a refused resignation is lost by the XGID and the GNUBG ID" (backgammon_xgid
+/// smoke run): a state with dice to play still carried `resign_refused` from before the roll,
+/// which neither ID records, so it read back as another state. The flag governs only the
+/// decision before the roll (D6): rolling or doubling now clears it, a state outside
+/// `BeforeRoll` cannot hold it, and every state with dice to play or a double offered reads
+/// back whole from both IDs.
+#[test]
+fn regression_a_refused_resignation_is_lost_by_the_xgid_and_gnubg_id() {
+    let game = Backgammon::new(Rules::lattjo().with_resignations(true)).unwrap();
+    let mut s = game.new_initial_state();
+    apply(&game, &mut s, Action::Opening { white: 3, black: 1 });
+    let play = s
+        .position()
+        .parse_play("8/5 6/5", Dice::new(3, 1).unwrap(), game.rules().single_die)
+        .unwrap();
+    apply(&game, &mut s, Action::Play(play));
+    apply(&game, &mut s, Action::Resign(ResignLevel::Single));
+    apply(&game, &mut s, Action::RejectResignation);
+    // Before the roll the refusal still matters (no second offer this turn).
+    assert!(s.resign_refused());
+    assert_eq!(
+        game.apply(&mut s.clone(), &Action::Resign(ResignLevel::Gammon)),
+        Err(PlayError::ResignationAlreadyRefused)
+    );
+    let before_roll = s;
+    // Rolling clears it: the state with dice to play reads back whole from both IDs.
+    apply(&game, &mut s, Action::Roll);
+    assert!(!s.resign_refused());
+    apply(&game, &mut s, Action::Dice(Dice::new(6, 5).unwrap()));
+    assert!(!s.resign_refused());
+    assert_eq!(
+        s.to_string(),
+        "XGID=-b---BD-B---eE---c-e----B-:0:0:-1:65:0:0:0:0:10"
+    );
+    assert_eq!(s.to_string().parse::<State>(), Ok(s));
+    assert_eq!(
+        s.to_gnubg_id_unswapped().to_string(),
+        "sGfwATDgc/ABMA:MAEXAAAAAAAE"
+    );
+    assert_eq!(
+        State::from_gnubg_id(&s.to_gnubg_id_unswapped().to_string()),
+        Ok(s)
+    );
+    // Black is on roll, so the default ID has GNUBG's players swapped (as after `set xgid`).
+    assert_eq!(s.to_gnubg_id(), GnubgId::from(&s.to_xgid()));
+    let swapped = State::from_gnubg_id(&s.to_gnubg_id().to_string()).unwrap();
+    assert_eq!(
+        swapped,
+        s.to_xgid()
+            .swap_players()
+            .to_string()
+            .parse::<State>()
+            .unwrap()
+    );
+    // Doubling clears it too: the double reads back whole.
+    let mut d = before_roll;
+    apply(&game, &mut d, Action::Double);
+    assert_eq!(d.phase(), Phase::Doubled);
+    assert!(!d.resign_refused());
+    assert_eq!(d.to_string().parse::<State>(), Ok(d));
+    assert_eq!(State::try_from(&d.to_gnubg_id_unswapped()), Ok(d));
+    // Taking and dropping behave as before: the doubler rolls at once, or wins the cube.
+    let mut taken = d;
+    apply(&game, &mut taken, Action::Take);
+    assert_eq!(game.turn(&taken), Turn::Chance);
+    assert!(!taken.resign_refused());
+    // A state that holds the flag outside `BeforeRoll` is refused (serde goes through the
+    // same check).
+    for state in [s, d, taken] {
+        let setup = StateSetup {
+            resign_refused: true,
+            ..StateSetup::from(state)
+        };
+        assert_eq!(
+            State::try_from(setup),
+            Err(StateError::ResignRefused(state.phase()))
+        );
+    }
+    assert_eq!(
+        [s.phase(), d.phase(), taken.phase()],
+        [Phase::Moving, Phase::Doubled, Phase::Rolling]
+    );
+    // Before the roll it is the one thing neither ID records: read back without it.
+    let back: State = before_roll.to_string().parse().unwrap();
+    assert_eq!(
+        StateSetup::from(back),
+        StateSetup {
+            resign_refused: false,
+            ..StateSetup::from(before_roll)
+        }
+    );
+}
+
 // A13: a cube limit refuses further doubles; the Match ID refuses a cube above 2^15.
 #[test]
 fn a13_cube_limit() {
@@ -628,8 +721,22 @@ fn gnubg_ids_and_xgid_import_round_trip() {
                 // Neither format records the transient "chose to roll, dice not yet thrown"
                 // node (it imports as the state before the roll), nor a finished game.
                 if !matches!(round.phase(), Phase::Rolling | Phase::Over) {
-                    let back = State::from_gnubg_id(&g.gnubg_id(&round).to_string()).unwrap();
+                    let unswapped = g.gnubg_id_unswapped(&round);
+                    let back = State::from_gnubg_id(&unswapped.to_string()).unwrap();
                     assert_eq!(back, round, "gnubg ids, seed {seed}");
+                    // By default the ID numbers the players as GNUBG does after `set xgid`:
+                    // swapped when Black (the XGID's top player) is on roll.
+                    let id = g.gnubg_id(&round);
+                    if round.to_move() == Side::Black {
+                        assert_eq!(id, unswapped.swap_players(), "seed {seed}");
+                        let back = State::try_from(&id).unwrap();
+                        assert_eq!(*back.position(), round.position().swap_colours());
+                    } else {
+                        assert_eq!(id, unswapped, "seed {seed}");
+                    }
+                    if matches!(round.phase(), Phase::BeforeRoll | Phase::Moving) {
+                        assert_eq!(id, GnubgId::from(&g.xgid(&round)), "seed {seed}");
+                    }
                     if round.phase() != Phase::Opening {
                         let back: State = g.xgid(&round).to_string().parse().unwrap();
                         assert_eq!(back, round, "xgid, seed {seed}");

@@ -1,14 +1,18 @@
 //! GNU Backgammon interop (issue 14): what GNUBG shows after `set xgid`, and back.
 //!
 //! Source of the vectors: GNU Backgammon, `set xgid <XGID>` then its Position ID and Match ID
-//! (issue 14's table).
+//! (issue 14's table), `data/gnubg_set_xgid.txt` (311 XGIDs through GNU Backgammon
+//! 1.07.001) and `data/gnubg_state_ids.txt` (98 states' XGIDs through the same); each file's
+//! header says how it was made.
 
 use lattjo_backgammon::{
     Backgammon, GnubgId, IdGameState, MatchId, MatchIdError, Phase, Position, Rules, Side, State,
     Xgid,
 };
 
-/// (XGID, Position ID, Match ID) as GNU Backgammon shows them.
+/// (XGID, Position ID, Match ID) as GNU Backgammon shows them after `set xgid`. Source: issue
+/// 14's table; also rows 1-5 of `data/gnubg_set_xgid.txt`, where GNU Backgammon 1.07.001 gave
+/// the same IDs (all five have the bottom player on roll, so no swap).
 const VECTORS: [(&str, &str, &str); 5] = [
     (
         "XGID=-Ba-aBD-a----Ca-Aa-f-AabaB:0:0:1:00:0:0:0:0:10",
@@ -108,12 +112,30 @@ fn set_xgid_steps_back_a_pending_double() {
         .parse()
         .unwrap();
     assert_eq!(MatchId::from(&doubled), MatchId::from(&rolled));
-    assert_eq!(MatchId::from(&doubled).on_roll(), Side::Black);
-    // The state keeps the double.
+    assert_eq!(
+        MatchId::from_xgid_unswapped(&doubled),
+        MatchId::from_xgid_unswapped(&rolled)
+    );
+    // The doubler is the top player (Black, GNUBG's player 0) on roll; GNUBG then swaps the
+    // players, so the doubler is its player 1 (read as White).
+    assert_eq!(
+        MatchId::from_xgid_unswapped(&doubled).on_roll(),
+        Side::Black
+    );
+    assert_eq!(MatchId::from(&doubled).on_roll(), Side::White);
+    // The state keeps the double. Unswapped, the taker (White) is GNUBG's player 1 and to
+    // act; by default the doubler (Black, on roll) is swapped to player 1, so the taker to
+    // act is player 0 (read as Black).
     let s = State::try_from(&doubled).unwrap();
     assert_eq!(s.phase(), Phase::Doubled);
-    assert_eq!(s.to_gnubg_id().match_id().turn(), Side::White);
+    assert_eq!(s.to_gnubg_id_unswapped().match_id().turn(), Side::White);
+    assert!(s.to_gnubg_id_unswapped().match_id().double_offered());
+    assert_eq!(s.to_gnubg_id().match_id().turn(), Side::Black);
+    assert_eq!(s.to_gnubg_id().match_id().on_roll(), Side::White);
     assert!(s.to_gnubg_id().match_id().double_offered());
+    assert_eq!(s.to_gnubg_id(), s.to_gnubg_id_unswapped().swap_players());
+    let back = State::try_from(&s.to_gnubg_id()).unwrap();
+    assert_eq!(back, State::try_from(&doubled.swap_players()).unwrap());
 }
 
 /// The combined GNUBG ID reads into a state and writes back; a state's ID reads back to it.
@@ -184,32 +206,249 @@ fn match_id_refuses_what_gnubg_refuses() {
 
 /// `set xgid` with the top player on roll: SetXGID itself keeps the bottom player as player
 /// 1 (so the top player, Black, is on roll as player 0); GNUBG then offers `swap players`,
-/// which it performs in batch mode. Both forms are available, and the swap keeps the
+/// which it performs when its input is not a terminal. `GnubgId::from` gives the swapped form
+/// (GNUBG's default), `GnubgId::from_xgid_unswapped` the other, and the swap keeps the
 /// Position ID (the side on roll is listed second either way).
 #[test]
 fn top_player_on_roll_and_gnubgs_swap_players() {
     let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:31:2:4:0:7:10"
         .parse()
         .unwrap();
-    let id = GnubgId::from(&x);
-    let m = id.match_id();
+    assert!(x.gnubg_swaps_players());
+    let plain = GnubgId::from_xgid_unswapped(&x);
+    let m = plain.match_id();
     assert_eq!(m.on_roll(), Side::Black);
     assert_eq!(m.turn(), Side::Black);
     assert_eq!(m.cube_owner(), Some(Side::Black));
     assert_eq!((m.score(Side::White), m.score(Side::Black)), (2, 4));
-    // In the key: player on roll 0, cube owner 0, player 0's score (Black's, 4) first.
-    let swapped = id.swap_players();
-    assert_eq!(swapped.match_id().on_roll(), Side::White);
-    assert_eq!(swapped.match_id().cube_owner(), Some(Side::White));
-    assert_eq!(swapped.match_id().score(Side::White), 4);
-    assert_eq!(
-        swapped.position().position_id(),
-        id.position().position_id()
-    );
-    assert_eq!(swapped.swap_players(), id);
+    let id = GnubgId::from(&x);
+    assert_eq!(id, plain.swap_players());
+    assert_eq!(id.match_id().on_roll(), Side::White);
+    assert_eq!(id.match_id().turn(), Side::White);
+    assert_eq!(id.match_id().cube_owner(), Some(Side::White));
+    assert_eq!(id.match_id().score(Side::White), 4);
+    assert_eq!(id.position().position_id(), plain.position().position_id());
+    assert_eq!(id.swap_players(), plain);
     // Both read back to states that are the same game with the colours exchanged.
-    let a = State::try_from(&id).unwrap();
-    let b = State::try_from(&swapped).unwrap();
+    let a = State::try_from(&plain).unwrap();
+    let b = State::try_from(&id).unwrap();
     assert_eq!(a.position().swap_colours(), *b.position());
     assert_eq!(a, x.to_string().parse::<State>().unwrap());
+    assert_eq!(b, x.swap_players().to_string().parse::<State>().unwrap());
+    // Back to XGIDs: the swapped ID is the XGID with the players exchanged.
+    assert_eq!(Xgid::try_from(&plain).unwrap(), x);
+    assert_eq!(Xgid::try_from(&id).unwrap(), x.swap_players());
+    // With the bottom player on roll nothing is swapped.
+    let bottom = x.swap_players();
+    assert!(!bottom.gnubg_swaps_players());
+    assert_eq!(
+        GnubgId::from(&bottom),
+        GnubgId::from_xgid_unswapped(&bottom)
+    );
+}
+
+/// What GNU Backgammon shows after `set xgid` with the top player on roll, derived by hand
+/// from its source (`SetXGID` in `set.c`, `SetMatchID` in `play.c`, `CommandSwapPlayers` and
+/// `swapGame` in `gnubg.c`, `MatchIDFromMatchState` in `matchid.c`, `PositionID` in
+/// `positionid.c`), and confirmed by GNU Backgammon 1.07.001 (rows 6-9 of
+/// `data/gnubg_set_xgid.txt`).
+///
+/// `SetXGID` reads the turn field `-1` as `fMove = 0` (the top player is GNUBG's player 0),
+/// `anScore[0]` = the top player's score (XGID field 7), `anScore[1]` = the bottom player's
+/// (field 6), cube position `1` as owner 1 and `-1` as owner 0; with `D` it sets `fTurn =
+/// !fMove`, `fDoubled`, and `SetMatchID` steps back (`fMove = fTurn = !fTurn`: the doubler on
+/// roll, no double). It builds the game as records (game info with the scores, set dice,
+/// set cube position, set cube value, set board). With `fMove == 0` the player on roll is at
+/// the top, so it asks to swap, and without a terminal the answer is yes:
+/// `CommandSwapPlayers` runs `swapGame`, which exchanges the game info's two scores, flips
+/// the player of every record and the cube owner of the set-cube-position record and swaps
+/// the board key's sides, then replays the game (`ChangeGame` -> `CalculateBoard`). The
+/// result: the former top player is player 1 and on roll (`fMove = fTurn = 1`), player 0's
+/// score is the former bottom player's, player 1's the former top player's, the cube owner
+/// flipped, the cube, dice and match length unchanged. (`CommandSwapPlayers` also swaps the
+/// live scores with `anScore[1] = anScore[0]`, which is no swap at all, but the replay
+/// overwrites them from the swapped game info record.)
+///
+/// The Position ID lists the player not on roll first, then the player on roll, each as
+/// points 1..24 then the bar, `n` ones and a zero per point, least significant bit first,
+/// base64 of the 10 bytes; the swap keeps who is on roll, so it is the same before and
+/// after.
+///
+/// The position `-A----A----------------ab-`: the bottom player has one checker on its
+/// 1-point and one on its 6-point, the top player two on its 1-point and one on its 2-point.
+/// Bits: bottom (not on roll) `10 0000 10` + 18 zeros (points 7-24) + `0` (bar) = bits 0-26
+/// with bits 0 and 6 set; top (on roll) from bit 27: `110 10` then zeros: bits 27, 28, 30.
+/// Bytes 41 00 00 58 00 00 00 00 00 00 -> base64 `QQAA WAAA AAAA AA`.
+///
+/// The Match ID key, from bit 0: cube log2 (4 bits), cube owner (2, 3 = centred), player on
+/// roll (1), Crawford (1), game state (3, 1 = playing), player to act (1), double offered
+/// (1), resignation (2), dice (3 + 3, GNUBG's higher die first), match length (15), player
+/// 0's score (15), player 1's score (15), bit 66 set when the Jacoby rule is not in use.
+#[test]
+fn set_xgid_top_player_on_roll_derived_from_gnubg_source() {
+    let position_id = "QQAAWAAAAAAAAA";
+    let cases = [
+        // 1. Cube 2 owned by the bottom player, the top player on roll with 1-2, scores
+        //    bottom 2, top 4, 7-point match. After the swap: cube 1 (bits 0-3 = 1), owner 0
+        //    (the former bottom player), on roll 1 (bit 6): byte 0 = 0x41. Playing (bit 8),
+        //    to act 1 (bit 11): byte 1 = 0x09 (dice bit 15 = 0). Dice 2 (bits 15-17: bit 16),
+        //    1 (bits 18-20: bit 18), length 7 (bits 21-23): byte 2 = 0xE5; byte 3 = 0.
+        //    Player 0's score 2 (bits 36-50: bit 37): byte 4 = 0x20; byte 5 = 0. Player 1's
+        //    score 4 (bits 51-65: bit 53): byte 6 = 0x20; byte 7 = 0. Bit 66: byte 8 = 0x04.
+        //    41 09 E5 | 00 20 00 | 20 00 04 -> `QQnl ACAA IAAE`.
+        (
+            "XGID=-A----A----------------ab-:1:1:-1:12:2:4:0:7:10",
+            "QQnlACAAIAAE",
+        ),
+        // 2. The top player owns the cube at 2 and has doubled (`D`): stepped back to the top
+        //    player on roll at cube 2, then swapped: owner 1 (bit 4), on roll 1 (bit 6), cube
+        //    1: byte 0 = 0x51; byte 1 = 0x09; no dice, length 7: byte 2 = 0xE0; scores as in
+        //    1. 51 09 E0 | 00 20 00 | 20 00 04 -> `UQng ACAA IAAE`.
+        (
+            "XGID=-A----A----------------ab-:1:-1:-1:D:2:4:0:7:10",
+            "UQngACAAIAAE",
+        ),
+        // 3. The Crawford game, the bottom player at 6 in a 7-point match, the top player 3
+        //    and on roll. Centred cube (owner 3: bits 4-5), on roll 1 (bit 6), Crawford (bit
+        //    7): byte 0 = 0xF0; byte 1 = 0x09; byte 2 = 0xE0. Player 0's score 6 (bits 37,
+        //    38): byte 4 = 0x60. Player 1's score 3 (bits 51, 52): byte 6 = 0x18. Bit 66.
+        //    F0 09 E0 | 00 60 00 | 18 00 04 -> `8Ang AGAA GAAE`.
+        (
+            "XGID=-A----A----------------ab-:0:0:-1:00:6:3:1:7:10",
+            "8AngAGAAGAAE",
+        ),
+        // 4. Money play with the Jacoby rule: centred cube, on roll 1: byte 0 = 0x70; byte 1
+        //    = 0x09; everything else 0, bit 66 clear (Jacoby in use).
+        //    70 09 00 | 00 00 00 | 00 00 00 -> `cAkA AAAA AAAA`.
+        (
+            "XGID=-A----A----------------ab-:0:0:-1:00:0:0:1:0:10",
+            "cAkAAAAAAAAA",
+        ),
+    ];
+    for (xgid, match_id) in cases {
+        let x: Xgid = xgid.parse().unwrap();
+        assert!(x.gnubg_swaps_players());
+        assert_eq!(
+            GnubgId::from(&x).to_string(),
+            format!("{position_id}:{match_id}"),
+            "{xgid}"
+        );
+        assert_eq!(MatchId::from(&x).to_string(), match_id, "{xgid}");
+        assert_eq!(x.position().position_id(), position_id);
+        // Each reads back as GNUBG's player 1 (White here) on roll.
+        let back: GnubgId = format!("{position_id}:{match_id}").parse().unwrap();
+        assert_eq!(back, GnubgId::from(&x));
+        assert_eq!(back.match_id().on_roll(), Side::White);
+    }
+}
+
+/// One row of `data/gnubg_set_xgid.txt`.
+struct GoldenRow {
+    xgid: Xgid,
+    position_id: String,
+    match_id: String,
+    match_id_unswapped: String,
+}
+
+fn golden_rows() -> Vec<GoldenRow> {
+    let text = include_str!("data/gnubg_set_xgid.txt");
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "{line}");
+        rows.push(GoldenRow {
+            xgid: f[0].parse().unwrap_or_else(|e| panic!("{line}: {e}")),
+            position_id: f[1].to_string(),
+            match_id: f[2].to_string(),
+            match_id_unswapped: f[3].to_string(),
+        });
+    }
+    rows
+}
+
+/// The Position ID and Match ID that GNU Backgammon 1.07.001 shows after `set xgid`, by
+/// default (players swapped when the top player is on roll) and with the swap declined, for
+/// 311 XGIDs: issue 14's vectors, the hand-derived ones and 300 random ones (pending doubles,
+/// dice in either order, cube owners, Crawford, Jacoby, money and match scores).
+#[test]
+fn gnubg_1_07_set_xgid_golden() {
+    let rows = golden_rows();
+    assert_eq!(rows.len(), 311);
+    let mut swapped = 0;
+    for r in &rows {
+        let x = &r.xgid;
+        let id = GnubgId::from(x);
+        assert_eq!(
+            id.to_string(),
+            format!("{}:{}", r.position_id, r.match_id),
+            "{x}"
+        );
+        assert_eq!(MatchId::from(x).to_string(), r.match_id, "{x}");
+        assert_eq!(
+            GnubgId::from_xgid_unswapped(x).to_string(),
+            format!("{}:{}", r.position_id, r.match_id_unswapped),
+            "{x}"
+        );
+        swapped += usize::from(x.gnubg_swaps_players());
+        assert_eq!(
+            x.gnubg_swaps_players(),
+            x.position().to_move() == Side::Black
+        );
+        if !x.gnubg_swaps_players() {
+            assert_eq!(r.match_id, r.match_id_unswapped);
+        }
+        // Both IDs GNUBG wrote decode and re-encode to the same text, and read back to the
+        // same ID.
+        for m in [&r.match_id, &r.match_id_unswapped] {
+            let parsed: MatchId = m.parse().unwrap_or_else(|e| panic!("{m}: {e}"));
+            assert_eq!(&parsed.to_string(), m);
+        }
+        let back: GnubgId = format!("{}:{}", r.position_id, r.match_id).parse().unwrap();
+        assert_eq!(back, id, "{x}");
+    }
+    assert_eq!(swapped, 216, "rows with the top player on roll");
+}
+
+/// A state's GNUBG ID is exactly what GNU Backgammon 1.07.001 shows after `set xgid` with the
+/// state's XGID, its swap of the players included (`data/gnubg_state_ids.txt`: 98 states
+/// before the roll or with dice to play from random money and match games, 43 of them with
+/// Black on roll). Reading GNUBG's ID back gives the state, or with Black on roll the same
+/// game with the players exchanged.
+#[test]
+fn state_gnubg_id_is_what_gnubg_shows_after_set_xgid() {
+    let text = include_str!("data/gnubg_state_ids.txt");
+    let (mut rows, mut swapped) = (0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (xgid, shown) = line.split_once(' ').unwrap();
+        let x: Xgid = xgid.parse().unwrap();
+        let s: State = xgid.parse().unwrap();
+        assert!(matches!(s.phase(), Phase::BeforeRoll | Phase::Moving));
+        let game = Backgammon::new(
+            Rules::standard()
+                .with_resignations(true)
+                .with_jacoby(x.jacoby()),
+        )
+        .unwrap();
+        assert_eq!(game.xgid(&s), x);
+        assert_eq!(game.gnubg_id(&s).to_string(), shown, "{xgid}");
+        if !x.jacoby() {
+            assert_eq!(s.to_gnubg_id().to_string(), shown, "{xgid}");
+        }
+        let back = State::try_from(&shown.parse::<GnubgId>().unwrap()).unwrap();
+        assert_eq!(State::try_from(&game.gnubg_id_unswapped(&s)), Ok(s));
+        if s.to_move() == Side::Black {
+            swapped += 1;
+            assert_eq!(back, State::try_from(&x.swap_players()).unwrap(), "{xgid}");
+        } else {
+            assert_eq!(back, s, "{xgid}");
+        }
+        rows += 1;
+    }
+    assert_eq!((rows, swapped), (98, 43));
 }

@@ -50,10 +50,23 @@ fn random_match_state(rules: Rules, seed: u64, plies: u32) -> State {
     *s.round()
 }
 
-/// A GNUBG ID that reads into a state writes back an ID that reads to the same state.
+/// A GNUBG ID that reads into a state writes back an ID that reads to the same state (the
+/// unswapped ID), or to the same game with the players exchanged (the default ID, with Black
+/// on roll).
 fn check_gnubg_import(g: &GnubgId) -> Result<(), TestCaseError> {
     if let Ok(st) = State::try_from(g) {
-        prop_assert_eq!(State::try_from(&st.to_gnubg_id()), Ok(st));
+        prop_assert_eq!(State::try_from(&st.to_gnubg_id_unswapped()), Ok(st));
+        let back = State::try_from(&st.to_gnubg_id());
+        prop_assert!(back.is_ok(), "{:?}", back);
+        if st.to_move() == Side::Black {
+            prop_assert_eq!(st.to_gnubg_id(), st.to_gnubg_id_unswapped().swap_players());
+            prop_assert_eq!(
+                back.map(|b| *b.position()),
+                Ok(st.position().swap_colours())
+            );
+        } else {
+            prop_assert_eq!(back, Ok(st));
+        }
         prop_assert_eq!(st.to_string().parse::<Xgid>().map(|_| ()), Ok(()));
     }
     Ok(())
@@ -156,6 +169,14 @@ proptest! {
                     dice,
                     ..xg.setup()
                 });
+                prop_assert_eq!(Xgid::try_from(&GnubgId::from_xgid_unswapped(&xg)).ok(), expected.clone().ok());
+                // With the top player on roll GNUBG swaps the players: the XGID comes back
+                // with them exchanged.
+                let expected = if xg.gnubg_swaps_players() {
+                    expected.map(|e| e.swap_players())
+                } else {
+                    expected
+                };
                 prop_assert_eq!(Xgid::try_from(&g).ok(), expected.ok());
             }
             if let Ok(st) = State::try_from(&xg) {
@@ -256,7 +277,11 @@ proptest! {
                 prop_assert_eq!(MatchId::try_from(g.match_id().setup()), Ok(*g.match_id()));
                 prop_assert_eq!(g.to_string().parse::<GnubgId>(), Ok(g));
             }
-            // Neither format records a resignation refused earlier in the turn.
+            // A refused resignation lives only before the roll (it is the one field neither
+            // format records).
+            if s.resign_refused() {
+                prop_assert_eq!(s.phase(), Phase::BeforeRoll);
+            }
             let xgid_exact = matches!(s.phase(), Phase::Moving | Phase::Doubled | Phase::BeforeRoll)
                 && !s.resign_refused();
             if xgid_exact {
@@ -264,8 +289,24 @@ proptest! {
             }
             let gnubg_exact = xgid_exact || (matches!(s.phase(), Phase::Opening | Phase::ResignOffered(_)) && !s.resign_refused());
             if gnubg_exact {
-                prop_assert_eq!(State::from_gnubg_id(&s.to_gnubg_id().to_string()), Ok(s));
-                prop_assert_eq!(State::try_from(&game.gnubg_id(&s)), Ok(s));
+                prop_assert_eq!(State::from_gnubg_id(&s.to_gnubg_id_unswapped().to_string()), Ok(s));
+                prop_assert_eq!(State::try_from(&game.gnubg_id_unswapped(&s)), Ok(s));
+            }
+            // The default IDs number the players as GNUBG does after `set xgid`: swapped with
+            // Black (the XGID's top player) on roll, and then what `set xgid` itself gives.
+            for (id, plain, x) in [
+                (s.to_gnubg_id(), s.to_gnubg_id_unswapped(), s.to_xgid()),
+                (game.gnubg_id(&s), game.gnubg_id_unswapped(&s), game.xgid(&s)),
+            ] {
+                let swaps = s.to_move() == Side::Black;
+                prop_assert_eq!(swaps, x.gnubg_swaps_players());
+                prop_assert_eq!(id, if swaps { plain.swap_players() } else { plain });
+                if matches!(s.phase(), Phase::Moving | Phase::BeforeRoll) {
+                    prop_assert_eq!(id, GnubgId::from(&x));
+                }
+                if xgid_exact {
+                    prop_assert_eq!(State::try_from(&id), State::try_from(&if swaps { x.swap_players() } else { x }));
+                }
             }
             if s.phase() == Phase::Over && s.position().winner().is_some() {
                 prop_assert_eq!(s.to_string().parse::<State>(), Err(ImportError::Finished));

@@ -17,6 +17,26 @@ use crate::{
 };
 
 /// How much to check.
+///
+/// # Examples
+///
+/// A few games, plus made-up actions that every node must refuse with the state unchanged:
+///
+/// ```
+/// use boardgame_core::conformance::{check_game, ConformanceConfig};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let cfg = ConformanceConfig {
+///     games: 5,
+///     seed: 100,
+///     extra_actions: vec![RaceAction::Roll(0), RaceAction::Roll(7), RaceAction::Play(4)],
+///     ..ConformanceConfig::default()
+/// };
+/// let report = check_game(&game, &cfg)?;
+/// assert_eq!(report.games, 5);
+/// assert!(report.refusals_checked > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct ConformanceConfig<A> {
     /// Games to play.
@@ -57,6 +77,21 @@ impl<A> Default for ConformanceConfig<A> {
 }
 
 /// What a passing run covered.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::conformance::{check_imperfect, ConformanceConfig};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let cfg = ConformanceConfig { games: 10, ..ConformanceConfig::default() };
+/// let report = check_imperfect(&game, &cfg)?;
+/// // Every action was played at a player or a chance node...
+/// assert_eq!(report.plies, report.player_nodes + report.chance_nodes);
+/// // ...and the hidden hands were really re-dealt by the determinizations.
+/// assert!(report.determinizations_that_differed > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ConformanceReport {
@@ -85,6 +120,45 @@ pub struct ConformanceReport {
 }
 
 /// A broken contract: which game (by seed), where, and what.
+///
+/// # Examples
+///
+/// A game that names a seat to act but gives it nothing to do breaks the contract at its first
+/// node:
+///
+/// ```
+/// use boardgame_core::conformance::{check_game, ConformanceConfig, Violation};
+/// use boardgame_core::{Game, Returns, Seat, Turn};
+///
+/// struct Stuck;
+/// impl Game for Stuck {
+/// #   type State = ();
+/// #   type Action = ();
+/// #   type Error = std::fmt::Error;
+/// #   fn num_players(&self) -> usize { 1 }
+/// #   fn new_initial_state(&self) {}
+///     // Seat 0 is always to move...
+///     fn turn(&self, _: &()) -> Turn {
+///         Turn::Player(Seat::new(0))
+///     }
+///     // ...but never has a legal action.
+///     fn legal_actions(&self, _: &(), out: &mut Vec<()>) {
+///         out.clear();
+///     }
+/// #   fn chance_outcomes(&self, _: &(), out: &mut Vec<((), f64)>) -> bool { out.clear(); true }
+/// #   fn apply(&self, _: &mut (), _: &()) -> Result<(), std::fmt::Error> { Err(std::fmt::Error) }
+/// #   fn returns(&self, _: &()) -> Option<Returns> { None }
+/// }
+///
+/// let cfg = ConformanceConfig { games: 3, seed: 7, ..ConformanceConfig::default() };
+/// match check_game(&Stuck, &cfg) {
+///     Err(Violation { seed, ply, what, .. }) => {
+///         assert_eq!((seed, ply), (7, 0)); // the first game, before any action
+///         assert!(!what.is_empty());
+///     }
+///     Ok(report) => panic!("a stuck game passed: {report:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub struct Violation {

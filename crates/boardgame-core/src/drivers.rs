@@ -57,6 +57,28 @@ pub fn random_playout_capped<G: Game>(
 }
 
 /// Something that chooses actions for a seat.
+///
+/// # Examples
+///
+/// An agent that always advances by the roll and never plays a card:
+///
+/// ```
+/// use boardgame_core::{play_game, Agent, GameRng};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules, RaceState};
+///
+/// struct Cautious;
+/// impl Agent<Race> for Cautious {
+///     fn act(&mut self, _: &Race, _: &RaceState, _: &mut GameRng) -> Option<RaceAction> {
+///         Some(RaceAction::Advance)
+///     }
+/// }
+///
+/// let game = Race::new(RaceRules::default())?;
+/// let (mut a, mut b) = (Cautious, Cautious);
+/// let played = play_game(&game, 1, &mut [&mut a as &mut dyn Agent<Race>, &mut b], 10_000)?;
+/// assert!(!played.record.actions.iter().any(|a| matches!(a, RaceAction::Play(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Agent<G: Game> {
     /// The action to play in `state`, where it is this agent's seat's turn; `None` if it
     /// cannot choose (not a player node).
@@ -64,6 +86,22 @@ pub trait Agent<G: Game> {
 }
 
 /// Plays uniformly random legal actions ([`Game::sample_action`]).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Agent, Game, GameRng, RandomAgent};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// let mut rng = GameRng::new(3, 1);
+/// // At a chance node an agent has nothing to choose.
+/// assert_eq!(RandomAgent.act(&game, &state, &mut rng), None);
+/// game.apply(&mut state, &RaceAction::Roll(1))?;
+/// // Without cards, advancing is the only legal move.
+/// assert_eq!(RandomAgent.act(&game, &state, &mut rng), Some(RaceAction::Advance));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomAgent;
 
@@ -74,6 +112,20 @@ impl<G: Game> Agent<G> for RandomAgent {
 }
 
 /// A finished game: the final state, the record that replays it, and how long it was.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{play_game, Agent, Game, RandomAgent, Turn};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let played = play_game(&game, 42, &mut [&mut a as &mut dyn Agent<Race>, &mut b], 10_000)?;
+/// assert_eq!(game.turn(&played.state), Turn::Terminal);
+/// assert_eq!(played.record.seed, 42);
+/// assert_eq!(played.record.replay(&game)?, played.state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Played<G: Game> {
     /// The terminal state.
@@ -85,6 +137,24 @@ pub struct Played<G: Game> {
 }
 
 /// Why [`play_game`] could not finish a game.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{play_game, Agent, PlayError, RandomAgent};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let mut only = RandomAgent;
+/// match play_game(&game, 1, &mut [&mut only as &mut dyn Agent<Race>], 10_000) {
+///     Err(PlayError::WrongAgentCount { expected, got }) => assert_eq!((expected, got), (2, 1)),
+///     other => panic!("expected a wrong agent count, got {other:?}"),
+/// }
+/// // Cut off during the deal.
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let cut = play_game(&game, 1, &mut [&mut a as &mut dyn Agent<Race>, &mut b], 3);
+/// assert!(matches!(cut, Err(PlayError::TooLong { max_plies: 3 })));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError<E: std::error::Error + 'static> {

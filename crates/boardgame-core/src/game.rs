@@ -142,6 +142,26 @@ pub trait Game {
 ///
 /// Perfect-information games need not implement it; the MCTS agent then searches the true
 /// state.
+///
+/// # Examples
+///
+/// A determinization for a seat keeps everything that seat sees and re-deals the rest:
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, ImperfectInfo, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let mut state = game.new_initial_state();
+/// for card in [1, 2, 3, 3] {
+///     game.apply(&mut state, &RaceAction::Deal(card))?; // to seats 0, 1, 0, 1
+/// }
+/// let me = Seat::new(0);
+/// let guess = game.determinize(&state, me, &mut GameRng::new(9, 0));
+/// assert_eq!(guess.hand(me), state.hand(me));
+/// assert_eq!(game.view(&guess, Some(me)), game.view(&state, Some(me)));
+/// assert_eq!(game.view(&guess, None), game.view(&state, None));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 pub trait ImperfectInfo: Game {
     /// What one seat (or a spectator) may know. Two states that a viewer cannot tell apart
     /// have equal views.
@@ -197,6 +217,15 @@ impl TryFrom<MatchConfigRepr> for MatchConfig {
 }
 
 /// A match configuration that could never end, or that ends before it starts.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{MatchConfig, MatchConfigError};
+/// assert_eq!(MatchConfig::new(None, None), Err(MatchConfigError::Unbounded));
+/// assert_eq!(MatchConfig::new(Some(-5), None), Err(MatchConfigError::TargetNotPositive(-5)));
+/// assert_eq!(MatchConfig::new(Some(100), Some(0)), Err(MatchConfigError::NoRounds));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchConfigError {
@@ -243,6 +272,23 @@ impl MatchConfig {
 }
 
 /// What a new round may depend on: the running totals, the round before, the match settings.
+///
+/// # Examples
+///
+/// The race rotates its starter, so seat 1 rolls first in the second round (index 1):
+///
+/// ```
+/// use boardgame_core::{BySeat, Game, MatchConfig, RoundContext, Rounds, Seat, Turn};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let config = MatchConfig::new(Some(50), None)?;
+/// let totals = BySeat::new(2, 0);
+/// let ctx = RoundContext { round: 1, totals: &totals, previous: None, config: &config };
+/// let mut state = game.new_round(&ctx);
+/// game.apply(&mut state, &RaceAction::Roll(2))?;
+/// assert_eq!(game.turn(&state), Turn::Player(Seat::new(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct RoundContext<'a, S> {
     /// Index of the round being created (0 for the first).
@@ -256,6 +302,23 @@ pub struct RoundContext<'a, S> {
 }
 
 /// Games played in rounds that add up to a match ([`crate::Match`]).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, MatchConfig, Rounds};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { track: 3, hand: 0, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// assert_eq!(game.round_points(&state), None);
+/// game.apply(&mut state, &RaceAction::Roll(3))?;
+/// game.apply(&mut state, &RaceAction::Advance)?; // seat 0 reaches the finish
+/// // The winner scores the distance the loser still had to go.
+/// let points = game.round_points(&state).ok_or("the round is over")?;
+/// assert_eq!(points.as_slice(), &[3, 0]);
+/// assert!(game.match_over(&MatchConfig::new(Some(3), None)?, &points, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Rounds: Game {
     /// Points each seat scored in a finished round; `None` before the round's end. Partners
     /// carry their team's points each.

@@ -44,6 +44,19 @@ pub const MAX_RANK: usize = 4;
 /// The shape of an observation tensor, outermost dimension first (planes, rows, columns for
 /// a board; one dimension for a flat vector). The tensor is stored row-major: element
 /// `[p][r][c]` of a `[P, R, C]` tensor is at `(p * R + r) * C + c`.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Shape;
+/// // Element [p][r][c] of a 2 x 3 x 4 tensor is at (p * 3 + r) * 4 + c.
+/// let shape = Shape::new(&[2, 3, 4]).ok_or("a valid shape")?;
+/// assert_eq!(shape.size(), 24);
+/// assert_eq!(shape.to_string(), "2x3x4");
+/// const BOARD: Shape = Shape::fixed([12, 8, 8]);
+/// assert_eq!(BOARD.dims(), &[12, 8, 8]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shape {
@@ -150,6 +163,22 @@ impl fmt::Display for Shape {
 }
 
 /// A caller's buffer does not have the length the encoding needs.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{BufferSizeError, Game, Observe, Seat};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let state = game.new_initial_state();
+/// let mut too_short = [0.5f32; 3];
+/// match game.observe(&state, Seat::new(0), &mut too_short) {
+///     Err(BufferSizeError { expected, got, .. }) => assert_eq!((expected, got), (24, 3)),
+///     Ok(()) => panic!("a buffer of 3 is refused"),
+/// }
+/// assert_eq!(too_short, [0.5; 3]); // untouched
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the buffer holds {got} elements but the encoding needs exactly {expected}")]
 #[non_exhaustive]
@@ -191,6 +220,23 @@ impl BufferSizeError {
 ///
 /// Each game documents its encoding as a table (plane or field, meaning, range) in its docs
 /// page.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Observe, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// let mut before = vec![0.0; game.observation_shape().size()];
+/// game.observe(&state, Seat::new(0), &mut before)?;
+/// game.apply(&mut state, &RaceAction::Roll(6))?;
+/// let mut after = vec![0.0; game.observation_shape().size()];
+/// game.observe(&state, Seat::new(0), &mut after)?;
+/// assert_ne!(before, after); // the roll is seen
+/// assert!(after.iter().all(|x| (0.0..=1.0).contains(x)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Observe: Game {
     /// The shape of every observation of this game value.
     fn observation_shape(&self) -> Shape;
@@ -220,6 +266,25 @@ pub trait Observe: Game {
 /// index back to its action, and the mask is `true` exactly at the legal actions' indices.
 /// Indices may depend on the state (a board seen from the side to move), which is why every
 /// method takes it.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, IndexedActions};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// for chance in [RaceAction::Deal(2), RaceAction::Deal(1), RaceAction::Roll(3)] {
+///     assert!(game.chance_index(&state, &chance).is_some());
+///     game.apply(&mut state, &chance)?;
+/// }
+/// // Seat 0 may advance (index 0) or play its 2 (index 2).
+/// let mut mask = vec![false; game.num_distinct_actions()];
+/// game.legal_mask(&state, &mut mask)?;
+/// assert_eq!(mask, [true, false, true, false]);
+/// assert_eq!(game.index_action(&state, 2), Some(RaceAction::Play(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait IndexedActions: Game {
     /// The size of the discrete player-action space.
     fn num_distinct_actions(&self) -> usize;
@@ -287,6 +352,68 @@ pub trait IndexedActions: Game {
 /// any finite vector within the bounds maps to an action that [`Game::apply`] either plays or
 /// refuses with a typed error (never a panic); anything outside the bounds or not finite
 /// maps to `None`.
+///
+/// # Examples
+///
+/// A one-shot game where the only seat throws at an angle of 0 to 90 degrees:
+///
+/// ```
+/// use boardgame_core::{BufferSizeError, Game, ParametricActions};
+/// # use boardgame_core::{BySeat, Returns, Seat, Turn};
+/// struct Throw;
+/// # impl Game for Throw {
+/// #     type State = Option<f64>;
+/// #     type Action = f64;
+/// #     type Error = std::fmt::Error;
+/// #     fn num_players(&self) -> usize { 1 }
+/// #     fn new_initial_state(&self) -> Option<f64> { None }
+/// #     fn turn(&self, s: &Option<f64>) -> Turn {
+/// #         if s.is_some() { Turn::Terminal } else { Turn::Player(Seat::new(0)) }
+/// #     }
+/// #     fn legal_actions(&self, _: &Option<f64>, out: &mut Vec<f64>) {
+/// #         out.clear();
+/// #         out.push(45.0);
+/// #     }
+/// #     fn chance_outcomes(&self, _: &Option<f64>, out: &mut Vec<(f64, f64)>) -> bool {
+/// #         out.clear();
+/// #         true
+/// #     }
+/// #     fn apply(&self, s: &mut Option<f64>, a: &f64) -> Result<(), std::fmt::Error> {
+/// #         if s.is_some() || !(0.0..=90.0).contains(a) { return Err(std::fmt::Error) }
+/// #         *s = Some(*a);
+/// #         Ok(())
+/// #     }
+/// #     fn returns(&self, s: &Option<f64>) -> Option<Returns> { s.map(|_| BySeat::new(1, 0.0)) }
+/// # }
+/// impl ParametricActions for Throw {
+///     fn parameter_bounds(&self) -> &[(f64, f64)] {
+///         &[(0.0, 90.0)]
+///     }
+///     fn action_parameters(
+///         &self,
+///         _: &Option<f64>,
+///         angle: &f64,
+///         out: &mut [f64],
+///     ) -> Result<bool, BufferSizeError> {
+///         BufferSizeError::check(1, out.len())?;
+///         out[0] = *angle;
+///         Ok(true)
+///     }
+///     fn parameters_action(&self, _: &Option<f64>, p: &[f64]) -> Option<f64> {
+///         match *p {
+///             [angle] if (0.0..=90.0).contains(&angle) => Some(angle),
+///             _ => None,
+///         }
+///     }
+/// }
+///
+/// let state = Throw.new_initial_state();
+/// assert_eq!(Throw.parameters_action(&state, &[30.0]), Some(30.0));
+/// assert_eq!(Throw.parameters_action(&state, &[91.0]), None); // out of bounds
+/// let mut p = [0.0];
+/// assert_eq!(Throw.action_parameters(&state, &30.0, &mut p), Ok(true));
+/// assert_eq!(p, [30.0]);
+/// ```
 pub trait ParametricActions: Game {
     /// The inclusive bounds `(low, high)` of each parameter, in order; the slice's length is
     /// the number of parameters. Units are documented by the game.

@@ -33,6 +33,24 @@ pub struct Match<G> {
 /// [`RoundState`] (and deserializes with its own checks): the totals must have one value per
 /// seat of the round, and the match is over exactly when its round is (a finished round that
 /// does not decide the match is followed by the next one at once).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Match, MatchConfig, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// // At most two rounds of a race over 3 squares, without cards.
+/// let race = Race::new(RaceRules { track: 3, hand: 0, ..RaceRules::default() })?;
+/// let game = Match::new(race, MatchConfig::new(None, Some(2))?);
+/// let mut state = game.new_initial_state();
+/// game.apply(&mut state, &RaceAction::Roll(5))?;
+/// game.apply(&mut state, &RaceAction::Advance)?; // seat 0 finishes the first round
+/// assert_eq!(state.rounds_played(), 1);
+/// assert_eq!(state.totals().as_slice(), &[3, 0]); // seat 1 still had 3 squares to go
+/// assert!(!state.is_over());
+/// assert_eq!(state.round().position(Seat::new(0)), Some(0)); // the next round
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MatchState<S> {
@@ -44,6 +62,20 @@ pub struct MatchState<S> {
 
 /// What a deserialized [`MatchState`] is checked against: the seats of its round and whether
 /// the round is over. Round states of games played as matches implement it.
+///
+/// # Examples
+///
+/// A match is itself a round of a larger match:
+///
+/// ```
+/// use boardgame_core::{Game, Match, MatchConfig, RoundState};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Match::new(Race::new(RaceRules::default())?, MatchConfig::new(Some(30), None)?);
+/// let state = game.new_initial_state();
+/// assert_eq!(state.seats(), 2);
+/// assert!(!state.is_round_over());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait RoundState {
     /// How many seats play the round.
     fn seats(&self) -> usize;

@@ -13,6 +13,26 @@ use crate::drivers::random_playout_capped;
 use crate::{Agent, Game, GameRng, ImperfectInfo, MAX_SEATS, Turn};
 
 /// Search settings.
+///
+/// # Examples
+///
+/// The search counts iterations, not time, so the same settings and seed give the same answer:
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, Mcts, MctsConfig};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let config = MctsConfig { iterations: 50, ..MctsConfig::default() };
+/// assert_eq!(config.exploration, 1.4);
+/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// for chance in [RaceAction::Deal(3), RaceAction::Deal(1), RaceAction::Roll(2)] {
+///     game.apply(&mut state, &chance)?;
+/// }
+/// let first = Mcts::new(config).search(&game, &state, &mut GameRng::new(1, 1));
+/// let again = Mcts::new(config).search(&game, &state, &mut GameRng::new(1, 1));
+/// assert!(first.is_some() && first == again);
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// Iterations (simulations) per decision. More is stronger and slower; the search is
@@ -106,6 +126,27 @@ impl<G: Game> Agent<G> for Mcts {
 
 /// What a search found at its root: the chosen action (the most visited legal one) and how
 /// often each legal action was visited.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, Mcts, MctsConfig};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// for chance in [RaceAction::Deal(3), RaceAction::Deal(1), RaceAction::Roll(2)] {
+///     game.apply(&mut state, &chance)?;
+/// }
+/// let mcts = Mcts::new(MctsConfig { iterations: 200, ..MctsConfig::default() });
+/// let result = mcts.search(&game, &state, &mut GameRng::new(1, 1)).ok_or("a player node")?;
+/// // Seat 0 may advance or play its 3; the choice is the most visited.
+/// assert_eq!(result.visits.len(), 2);
+/// let most = result.visits.iter().max_by_key(|(_, n)| *n).ok_or("visits")?;
+/// assert_eq!(most.0, result.action);
+/// let total: f64 = result.policy().iter().map(|(_, p)| p).sum();
+/// assert!((total - 1.0).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct SearchResult<A> {
@@ -141,6 +182,25 @@ impl<A: Clone> SearchResult<A> {
 /// Information-set MCTS for [`ImperfectInfo`] games: every iteration searches a fresh
 /// [`ImperfectInfo::determinize`] of the root for the acting seat, so the agent never uses
 /// what its seat cannot see.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, IsMcts, MctsConfig};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let mut state = game.new_initial_state();
+/// for card in [1, 3, 2, 3] {
+///     game.apply(&mut state, &RaceAction::Deal(card))?; // to seats 0, 1, 0, 1
+/// }
+/// game.apply(&mut state, &RaceAction::Roll(4))?;
+/// let agent = IsMcts::new(MctsConfig { iterations: 200, ..MctsConfig::default() });
+/// let result = agent.search(&game, &state, &mut GameRng::new(1, 1)).ok_or("a player node")?;
+/// // Seat 0 chose among its own options: advance, play its 1 or play its 2.
+/// assert_eq!(result.visits.len(), 3);
+/// assert!(game.is_legal(&state, &result.action));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct IsMcts {
     config: MctsConfig,

@@ -20,6 +20,19 @@ use crate::{
 pub const CARD_VALUES: usize = 3;
 
 /// Settings of a race.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use boardgame_core::race::{Race, RaceRules};
+/// // Four players in two partnerships: seats 0 and 2 against 1 and 3.
+/// let game = Race::new(RaceRules { players: 4, partners: true, ..RaceRules::default() })?;
+/// assert_eq!(game.num_players(), 4);
+/// assert_eq!(game.team(Seat::new(0)), game.team(Seat::new(2)));
+/// assert_ne!(game.team(Seat::new(0)), game.team(Seat::new(1)));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RaceRules {
     /// Seats, 2 to 4.
@@ -55,6 +68,26 @@ impl Default for RaceRules {
 }
 
 /// Why a race could not be set up or an action was refused.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use boardgame_core::race::{Race, RaceAction, RaceError, RaceRules};
+/// let five = Race::new(RaceRules { players: 5, ..RaceRules::default() });
+/// assert!(matches!(five, Err(RaceError::Players(5))));
+///
+/// // The race opens with the deal: a player's move is refused and the state is unchanged.
+/// let game = Race::new(RaceRules::default())?;
+/// let mut state = game.new_initial_state();
+/// let before = state.clone();
+/// match game.apply(&mut state, &RaceAction::Advance) {
+///     Err(RaceError::WrongKind { expected, .. }) => assert_eq!(expected, "a card is being dealt"),
+///     other => panic!("expected a refusal, got {other:?}"),
+/// }
+/// assert_eq!(state, before);
+/// # Ok::<(), RaceError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RaceError {
@@ -108,6 +141,23 @@ pub enum RaceError {
 }
 
 /// An action: a chance result (deal, roll) or a player's choice.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// // Chance deals a 2 to seat 0 and a 1 to seat 1, then seat 0 rolls a 3.
+/// for chance in [RaceAction::Deal(2), RaceAction::Deal(1), RaceAction::Roll(3)] {
+///     game.apply(&mut state, &chance)?;
+/// }
+/// // Playing the 2 advances by roll plus card.
+/// game.apply(&mut state, &RaceAction::Play(2))?;
+/// assert_eq!(state.position(Seat::new(0)), Some(5));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RaceAction {
@@ -136,6 +186,22 @@ enum Phase {
 }
 
 /// A position of the race.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let mut state = game.new_initial_state();
+/// assert_eq!(state.position(Seat::new(0)), Some(0));
+/// game.apply(&mut state, &RaceAction::Deal(3))?; // the first card goes to seat 0
+/// assert_eq!(state.hand(Seat::new(0)), Some([0, 0, 1]));
+/// assert_eq!(state.hand(Seat::new(1)), Some([0, 0, 0]));
+/// assert_eq!(state.winner(), None);
+/// assert_eq!(state.position(Seat::new(2)), None); // two players only
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RaceState {
     phase: Phase,
@@ -169,6 +235,25 @@ impl RaceState {
 }
 
 /// What one seat (or a spectator) knows of a race.
+///
+/// # Examples
+///
+/// Seat 1 is dealt a 1 in one state and a 3 in the other: only seat 1 can tell them apart.
+///
+/// ```
+/// use boardgame_core::{Game, ImperfectInfo, Seat};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let (mut a, mut b) = (game.new_initial_state(), game.new_initial_state());
+/// for (state, card) in [(&mut a, 1), (&mut b, 3)] {
+///     game.apply(state, &RaceAction::Deal(2))?;
+///     game.apply(state, &RaceAction::Deal(card))?;
+/// }
+/// assert_eq!(game.view(&a, Some(Seat::new(0))), game.view(&b, Some(Seat::new(0))));
+/// assert_eq!(game.view(&a, None), game.view(&b, None));
+/// assert_ne!(game.view(&a, Some(Seat::new(1))), game.view(&b, Some(Seat::new(1))));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RaceView {
     phase_and_positions: (u8, u8, u8, BySeat<u8>),
@@ -179,6 +264,21 @@ pub struct RaceView {
 }
 
 /// The race game.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{random_playout, Game, GameRng};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// assert_eq!(game.rules().track, 20);
+/// let mut state = game.new_initial_state();
+/// random_playout(&game, &mut state, &mut GameRng::new(11, 0), &mut Vec::new());
+/// let winner = state.winner().ok_or("the race is over")?;
+/// assert_eq!(state.position(winner), Some(20));
+/// assert_eq!(game.returns(&state).ok_or("returns at the end")?[winner], 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Race {
     rules: RaceRules,

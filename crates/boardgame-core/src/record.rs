@@ -31,6 +31,21 @@ pub struct Record<A> {
 }
 
 /// A record that does not replay: the action at `index` was refused.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Record, ReplayError};
+/// use boardgame_core::race::{Race, RaceAction, RaceError, RaceRules};
+/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// // Seat 1's die shows 7.
+/// let actions = vec![RaceAction::Roll(2), RaceAction::Advance, RaceAction::Roll(7)];
+/// match (Record { seed: 0, actions }).replay(&game) {
+///     Err(ReplayError { index, source: RaceError::Die(7), .. }) => assert_eq!(index, 2),
+///     other => panic!("expected a refused die, got {other:?}"),
+/// }
+/// # Ok::<(), RaceError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("action {index} of the record is illegal at its point: {source}")]
 #[non_exhaustive]

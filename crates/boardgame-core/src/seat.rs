@@ -26,6 +26,18 @@ pub const MAX_SEATS: usize = 8;
 pub struct Seat(u8);
 
 /// A seat number that is not below the number of players.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Seat, SeatError};
+/// match Seat::checked(4, 4) {
+///     Err(SeatError { seat, players, .. }) => assert_eq!((seat, players), (4, 4)),
+///     Ok(s) => panic!("{s} does not exist with 4 players"),
+/// }
+/// let err = Seat::checked(9, 9).unwrap_err(); // past MAX_SEATS
+/// assert_eq!(err.to_string(), "seat 9 is out of range for 9 players");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("seat {seat} is out of range for {players} players")]
 #[non_exhaustive]
@@ -84,6 +96,20 @@ impl fmt::Display for Seat {
 }
 
 /// Whose move it is.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat, Turn};
+/// use boardgame_core::race::{Race, RaceAction, RaceRules};
+/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let mut state = game.new_initial_state();
+/// assert_eq!(game.turn(&state), Turn::Chance); // the die is rolled first
+/// assert_eq!(game.turn(&state).seat(), None);
+/// game.apply(&mut state, &RaceAction::Roll(4))?;
+/// assert_eq!(game.turn(&state), Turn::Player(Seat::new(0)));
+/// # Ok::<(), boardgame_core::race::RaceError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Turn {

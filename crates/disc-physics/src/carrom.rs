@@ -60,6 +60,16 @@ pub fn table() -> Result<Table, TableError> {
 }
 
 /// Which colour a formation coin has (cosmetic for the physics; the rules decide).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::carrom::{formation, CoinColour};
+/// let coins = formation();
+/// assert_eq!(coins[0].1, CoinColour::Queen);
+/// let count = |colour| coins.iter().filter(|(_, c)| *c == colour).count();
+/// assert_eq!((count(CoinColour::White), count(CoinColour::Black)), (9, 9));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CoinColour {
     /// The queen (red), in the centre.

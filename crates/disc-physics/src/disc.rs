@@ -38,6 +38,17 @@ impl TryFrom<DiscKindRaw> for DiscKind {
 }
 
 /// Why a [`DiscKind`] is invalid.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{DiscKind, KindError};
+/// assert_eq!(DiscKind::new(-0.01, 0.005), Err(KindError::Radius(-0.01)));
+/// match DiscKind::new(0.02, f64::NAN) {
+///     Err(KindError::Mass(m)) => assert!(m.is_nan()),
+///     other => panic!("expected a refused mass, got {other:?}"),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KindError {
@@ -83,6 +94,20 @@ impl DiscKind {
 
 /// A disc's handle: its index in creation order. Ids are never reused; a pocketed or removed
 /// disc keeps its id and can be placed again.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, DiscId, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// let striker = world.add_disc(carrom::STRIKER, Vec2::new(0.0, carrom::STRIKER_Y_M), Vec2::ZERO)?;
+/// assert_eq!((coin.index(), striker.index()), (0, 1));
+/// assert_eq!(DiscId::from_index(1), striker);
+/// world.remove(coin)?;
+/// assert!(world.disc(coin).is_some()); // the id stays valid off the table
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DiscId(pub(crate) u32);
@@ -102,6 +127,19 @@ impl DiscId {
 }
 
 /// Where a disc is.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{DiscKind, DiscStatus, NoEvents, PocketId, StepConfig, Table, Vec2, World};
+/// let table = Table::new(0.5, 0.5)?.with_pocket(Vec2::new(0.4, 0.0), 0.05)?;
+/// let mut world = World::new(table, StepConfig::default())?;
+/// let coin = world.add_disc(DiscKind::new(0.02, 0.005)?, Vec2::ZERO, Vec2::new(1.5, 0.0))?;
+/// world.run_to_rest(&mut NoEvents);
+/// let status = world.disc(coin).map(|d| d.status);
+/// assert_eq!(status, Some(DiscStatus::Pocketed(PocketId(0))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiscStatus {
@@ -116,6 +154,22 @@ pub enum DiscStatus {
 }
 
 /// A snapshot of one disc.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::new(0.0, 0.5))?;
+/// let on = world.disc(coin).ok_or("an added disc")?;
+/// assert!(on.on_table());
+/// assert_eq!((on.position, on.kind), (Vec2::new(0.1, 0.0), carrom::COIN));
+/// world.remove(coin)?;
+/// let off = world.disc(coin).ok_or("ids stay valid")?;
+/// assert!(!off.on_table());
+/// assert_eq!(off.velocity, Vec2::ZERO);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiscState {
     /// The disc's id.

@@ -6,6 +6,23 @@ use crate::{CushionId, DiscId, PocketId, limits};
 ///
 /// With the `serde` feature an event serializes exactly and deserializes through
 /// [`Event::validate`].
+///
+/// # Examples
+///
+/// A lone coin sliding at 0.5 m/s: the one event is its stop, at exactly 0.5 / μg seconds.
+///
+/// ```
+/// use disc_physics::{carrom, Event, EventKind, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.5, 0.0))?;
+/// let mut events: Vec<Event> = Vec::new();
+/// world.run_to_rest(&mut events);
+/// assert_eq!(events.len(), 1);
+/// assert_eq!(events[0].kind, EventKind::CameToRest { disc: coin });
+/// assert!((events[0].time_s - 0.5 / 0.981).abs() < 1e-9);
+/// assert_eq!(events[0].validate(), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "EventRaw"))]
@@ -20,6 +37,28 @@ pub struct Event {
 ///
 /// Events come out in time order; events of the same instant come out in the order the solver
 /// resolved them (pocketing first, then contacts by disc index), which is deterministic.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, EventKind, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let a = world.add_disc(carrom::COIN, Vec2::new(-0.1, 0.0), Vec2::new(1.0, 0.0))?;
+/// let b = world.add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::ZERO)?;
+/// let mut events = Vec::new();
+/// world.run_to_rest(&mut events);
+/// let contact = events.iter().find_map(|e| match e.kind {
+///     EventKind::DiscContact { first, second, speed_m_s } => Some((first, second, speed_m_s)),
+///     _ => None,
+/// });
+/// let (first, second, speed) = contact.ok_or("the coins collide")?;
+/// assert_eq!((first, second), (a, b));
+/// // Friction slowed `a` over the gap to v² = 1 − 2μg·gap, give or take the μg·dt / 2 of
+/// // the speed within one 1 ms step.
+/// let gap = 0.2 - 2.0 * carrom::COIN_RADIUS_M;
+/// assert!((speed - (1.0 - 2.0 * 0.981 * gap).sqrt()).abs() <= 0.981 * 0.001 / 2.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "EventKindRaw"))]
@@ -65,6 +104,20 @@ pub enum EventKind {
 }
 
 /// Why an [`Event`] is not one the solver can report.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{DiscId, Event, EventError, EventKind};
+/// let (one, three) = (DiscId::from_index(1), DiscId::from_index(3));
+/// let swapped = Event {
+///     time_s: 0.5,
+///     kind: EventKind::DiscContact { first: three, second: one, speed_m_s: 1.0 },
+/// };
+/// assert_eq!(swapped.validate(), Err(EventError::DiscOrder(three, one)));
+/// let early = Event { time_s: -1.0, kind: EventKind::CameToRest { disc: one } };
+/// assert_eq!(early.validate(), Err(EventError::Time(-1.0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventError {
@@ -216,6 +269,28 @@ impl TryFrom<EventKindRaw> for EventKind {
 }
 
 /// Somewhere to put events: a `Vec<Event>` collects them, [`NoEvents`] drops them.
+///
+/// # Examples
+///
+/// A sink that counts cushion hits and keeps nothing else:
+///
+/// ```
+/// use disc_physics::{carrom, Event, EventKind, EventSink, StepConfig, Vec2, World};
+/// struct CushionHits(u32);
+/// impl EventSink for CushionHits {
+///     fn record(&mut self, event: Event) {
+///         if matches!(event.kind, EventKind::CushionContact { .. }) {
+///             self.0 += 1;
+///         }
+///     }
+/// }
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(3.0, 0.0))?;
+/// let mut hits = CushionHits(0);
+/// world.run_to_rest(&mut hits);
+/// assert_eq!(hits.0, 3); // right, left, right
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait EventSink {
     /// Receives one event.
     fn record(&mut self, event: Event);
@@ -228,6 +303,21 @@ impl EventSink for Vec<Event> {
 }
 
 /// An [`EventSink`] that drops every event (for benchmarks and bulk simulation).
+///
+/// # Examples
+///
+/// Dropping the events changes nothing in the simulation:
+///
+/// ```
+/// use disc_physics::{scenes, Event, NoEvents};
+/// let mut quiet = scenes::novuss_break();
+/// let mut logged = quiet.clone();
+/// let mut events: Vec<Event> = Vec::new();
+/// quiet.run_to_rest(&mut NoEvents);
+/// logged.run_to_rest(&mut events);
+/// assert!(!events.is_empty());
+/// assert_eq!(quiet.checksum(), logged.checksum());
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoEvents;
 

@@ -72,6 +72,16 @@ pub fn novuss_break() -> World {
 
 /// SplitMix64, the scene (c) generator of physics.md (seed 42's first output is
 /// 0xbdd732262feb6e95).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::scenes::SplitMix64;
+/// let mut rng = SplitMix64(42);
+/// assert_eq!(rng.next_u64(), 0xbdd7_3226_2feb_6e95);
+/// let u = rng.next_unit();
+/// assert!((0.0..1.0).contains(&u));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitMix64(pub u64);
 

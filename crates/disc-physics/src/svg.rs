@@ -5,6 +5,22 @@ use std::fmt::Write as _;
 use crate::{DiscStatus, Trajectory, World};
 
 /// How to draw a world as SVG.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{render_svg, scenes, SvgOptions};
+/// let world = scenes::novuss_break();
+/// let opts = SvgOptions {
+///     width_px: 300.0,
+///     fills: &["red"],
+///     title: Some("Novuss break"),
+///     ..SvgOptions::default()
+/// };
+/// let svg = render_svg(&world, &opts);
+/// assert!(svg.contains(r#"width="300""#));
+/// assert!(svg.contains(r#"fill="red""#) && svg.contains("Novuss break"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SvgOptions<'a> {
     /// Width of the picture in pixels (the table and its frame fill it). Default 600.

@@ -10,6 +10,19 @@ use crate::{Vec2, limits};
 ///
 /// Every field has a range in [`limits`], checked by [`Params::validate`] when a table takes
 /// the parameters ([`Table::with_params`]) and when they are deserialized.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{Params, Table, TableError};
+/// let slick = Params { friction_mu: 0.05, ..Params::default() };
+/// assert!((slick.friction_decel_m_s2() - 0.4905).abs() < 1e-12);
+/// let table = Table::new(0.37, 0.37)?.with_params(slick)?;
+/// assert_eq!(table.params().friction_mu, 0.05);
+/// let bouncy = Params { restitution_disc: 1.5, ..Params::default() };
+/// assert_eq!(bouncy.validate(), Err(TableError::Restitution(1.5)));
+/// # Ok::<(), TableError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "ParamsRaw"))]
@@ -123,6 +136,23 @@ impl TryFrom<ParamsRaw> for Params {
 /// [`BOTTOM`](Self::BOTTOM) (y = −H), [`RIGHT`](Self::RIGHT), [`TOP`](Self::TOP),
 /// [`LEFT`](Self::LEFT). Internal walls follow in the order they were added
 /// ([`CushionId::wall`]).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, CushionId, EventKind, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.0, 2.0))?; // straight up the board
+/// let mut events = Vec::new();
+/// world.run_to_rest(&mut events);
+/// let hit = events.iter().find_map(|e| match e.kind {
+///     EventKind::CushionContact { cushion, .. } => Some(cushion),
+///     _ => None,
+/// });
+/// assert_eq!(hit, Some(CushionId::TOP));
+/// assert!(CushionId::TOP.is_outer() && !CushionId::wall(0).is_outer());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CushionId(u16);
@@ -169,6 +199,24 @@ impl CushionId {
 }
 
 /// Which pocket a disc fell into: the index in the order the pockets were added.
+///
+/// # Examples
+///
+/// The ICF board's pockets are numbered counter-clockwise from the bottom left, so a coin
+/// struck towards the top right falls into pocket 2:
+///
+/// ```
+/// use disc_physics::{carrom, EventKind, PocketId, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(2.0, 2.0))?;
+/// let mut events = Vec::new();
+/// world.run_to_rest(&mut events);
+/// let pocketed = EventKind::Pocketed { disc: coin, pocket: PocketId(2) };
+/// assert!(events.iter().any(|e| e.kind == pocketed));
+/// let centre = world.table().pockets()[PocketId(2).index()].centre;
+/// assert!(centre.x > 0.0 && centre.y > 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PocketId(pub u16);
@@ -182,6 +230,18 @@ impl PocketId {
 }
 
 /// A pocket: a hole whose circle swallows a disc the moment the disc's centre enters it.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{Pocket, PocketId, Table, Vec2};
+/// let table = Table::new(0.5, 0.5)?.with_pocket(Vec2::new(0.45, -0.45), 0.04)?;
+/// assert_eq!(table.pockets(), &[Pocket { centre: Vec2::new(0.45, -0.45), radius_m: 0.04 }]);
+/// // A disc whose centre is inside the circle falls in.
+/// assert_eq!(table.pocket_at(Vec2::new(0.44, -0.44)), Some(PocketId(0)));
+/// assert_eq!(table.pocket_at(Vec2::ZERO), None);
+/// # Ok::<(), disc_physics::TableError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pocket {
@@ -193,6 +253,20 @@ pub struct Pocket {
 
 /// An immovable internal wall: a straight segment from `a` to `b` thickened by
 /// `half_thickness_m` on each side (a capsule). A wall of zero length is a fixed round post.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{CushionId, Table, Vec2};
+/// let a = Vec2::new(-0.25, 0.0);
+/// let b = Vec2::new(0.25, 0.0);
+/// let table = Table::new(0.5, 0.5)?.with_wall(a, b, 0.01)?;
+/// let wall = table.walls()[CushionId::wall(0).wall_index().unwrap_or(0)];
+/// // The centre line's closest point to a point above it, and to one past its end.
+/// assert_eq!(wall.closest_point(Vec2::new(0.125, 0.3)), Vec2::new(0.125, 0.0));
+/// assert_eq!(wall.closest_point(Vec2::new(0.4, 0.1)), b);
+/// # Ok::<(), disc_physics::TableError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wall {
@@ -220,6 +294,19 @@ impl Wall {
 }
 
 /// Why a table could not be built.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{Table, TableError, Vec2};
+/// assert_eq!(Table::new(0.0, 0.5), Err(TableError::HalfSize(0.0)));
+/// // A pocket outside the cushions.
+/// match Table::new(0.5, 0.5)?.with_pocket(Vec2::new(0.6, 0.0), 0.05) {
+///     Err(TableError::PocketCentre) => {}
+///     other => panic!("expected a refused pocket centre, got {other:?}"),
+/// }
+/// # Ok::<(), TableError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {

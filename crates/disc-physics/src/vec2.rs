@@ -7,6 +7,19 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 ///
 /// The origin is the table centre, `+x` points right and `+y` points away from the breaking
 /// player (towards [`CushionId::TOP`](crate::CushionId::TOP)).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::Vec2;
+/// let v = Vec2::new(3.0, 4.0);
+/// assert_eq!(v.length(), 5.0);
+/// assert_eq!(v - Vec2::new(1.0, 1.0), Vec2::new(2.0, 3.0));
+/// assert_eq!(v * 2.0, Vec2::new(6.0, 8.0));
+/// assert_eq!(v.normalized(), Some(Vec2::new(0.6, 0.8)));
+/// assert_eq!(Vec2::ZERO.normalized(), None);
+/// assert_eq!(v.to_string(), "(3.0000, 4.0000)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec2 {

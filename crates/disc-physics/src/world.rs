@@ -22,6 +22,16 @@ pub const PLACEMENT_TOLERANCE_M: f64 = 1e-9;
 ///
 /// Every field has a range in [`limits`], checked by [`StepConfig::validate`] when a world is
 /// built and when the configuration is deserialized.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{ConfigError, StepConfig};
+/// // A game loop at 60 frames a second, 16 substeps a frame.
+/// let frame = StepConfig { dt_s: 1.0 / 60.0, substeps: 16, ..StepConfig::default() };
+/// assert_eq!(frame.validate(), Ok(()));
+/// assert_eq!(StepConfig { substeps: 0, ..frame }.validate(), Err(ConfigError::Substeps(0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "StepConfigRaw"))]
@@ -49,6 +59,21 @@ impl Default for StepConfig {
 }
 
 /// Why a [`StepConfig`] is invalid.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, ConfigError, StepConfig, World};
+/// let config = StepConfig { dt_s: 2.0, ..StepConfig::default() };
+/// match World::new(carrom::table()?, config) {
+///     Err(ConfigError::Dt(dt)) => assert_eq!(dt, 2.0),
+///     other => panic!("expected a refused time step, got {other:?}"),
+/// }
+/// // Microsecond steps for a whole day would be 8.64e10 substeps.
+/// let day = StepConfig { dt_s: 1e-6, max_time_s: 86_400.0, ..StepConfig::default() };
+/// assert!(matches!(day.validate(), Err(ConfigError::RunTooLong(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
@@ -123,6 +148,24 @@ impl TryFrom<StepConfigRaw> for StepConfig {
 }
 
 /// Why a disc could not be added or placed. The world is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, PlaceError, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let first = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// // A second coin 1 cm away would overlap the first (radius 1.59 cm).
+/// match world.add_disc(carrom::COIN, Vec2::new(0.01, 0.0), Vec2::ZERO) {
+///     Err(PlaceError::Overlaps(id)) => assert_eq!(id, first),
+///     other => panic!("expected an overlap, got {other:?}"),
+/// }
+/// assert_eq!(world.len(), 1); // unchanged
+/// let corner = Vec2::new(-carrom::POCKET_CENTRE_M, -carrom::POCKET_CENTRE_M);
+/// let in_pocket = world.add_disc(carrom::COIN, corner, Vec2::ZERO);
+/// assert!(matches!(in_pocket, Err(PlaceError::InPocket(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {
@@ -162,6 +205,21 @@ pub enum PlaceError {
 }
 
 /// Why a strike was refused. The world is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, StepConfig, StrikeError, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// // Faster than the table's limit of 100 m/s.
+/// let hard = world.strike(coin, Vec2::new(0.0, 500.0));
+/// assert_eq!(hard, Err(StrikeError::TooFast(500.0)));
+/// world.remove(coin)?;
+/// let gone = world.strike(coin, Vec2::new(0.0, 1.0));
+/// assert_eq!(gone, Err(StrikeError::NotOnTable(coin)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StrikeError {
@@ -183,6 +241,19 @@ pub enum StrikeError {
 }
 
 /// Why a disc could not be removed. The world is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, DiscId, RemoveError, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// world.remove(coin)?;
+/// assert_eq!(world.remove(coin), Err(RemoveError::NotOnTable(coin)));
+/// let never_added = DiscId::from_index(7);
+/// assert_eq!(world.remove(never_added), Err(RemoveError::UnknownDisc(never_added)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RemoveError {
@@ -195,6 +266,22 @@ pub enum RemoveError {
 }
 
 /// What a call of [`World::run_to_rest`] did.
+///
+/// # Examples
+///
+/// A coin sliding at 0.5 m/s under friction μg = 0.981 m/s² stops after 0.5 / 0.981 s:
+///
+/// ```
+/// use disc_physics::{carrom, NoEvents, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.5, 0.0))?;
+/// let run = world.run_to_rest(&mut NoEvents);
+/// assert!(run.at_rest);
+/// let stop_s = 0.5 / 0.981;
+/// assert!(run.duration_s >= stop_s && run.duration_s < stop_s + 0.001); // 1 ms steps
+/// assert_eq!(run.steps, 510);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RunSummary {
@@ -209,7 +296,23 @@ pub struct RunSummary {
 
 /// A table with discs on it, stepped with a fixed time step.
 ///
-/// See the [crate docs](crate) for an example.
+/// See the [crate docs](crate) for a collision into a pocket.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{carrom, NoEvents, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// let coin = world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// world.strike(coin, Vec2::new(0.0, 0.5))?;
+/// world.step(&mut NoEvents); // one millisecond
+/// assert_eq!(world.steps(), 1);
+/// assert!(world.position(coin).ok_or("an added disc")?.y > 0.0);
+/// let run = world.run_to_rest(&mut NoEvents);
+/// assert!(run.at_rest && world.is_at_rest());
+/// assert_eq!(world.kinetic_energy_j(), 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # The step
 ///

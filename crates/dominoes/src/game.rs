@@ -649,12 +649,49 @@ impl Dominoes {
     }
 
     #[inline]
-    fn push_placements(layout: &Layout, ends: u32, tile: Tile, out: &mut Vec<Action>) {
+    fn each_placement(layout: &Layout, ends: u32, tile: Tile, f: &mut impl FnMut(Action)) {
         let mut m = ends & (layout.showing(tile.high()) | layout.showing(tile.low()));
         while m != 0 {
             let slot = m.trailing_zeros() as usize;
             m &= m - 1;
-            out.push(Action::Play(tile, layout.slot_end(slot)));
+            f(Action::Play(tile, layout.slot_end(slot)));
+        }
+    }
+
+    /// Calls `f` with every legal action of `s`, in [`Game::legal_actions`]'s order (the
+    /// order seeded games draw from), without allocating.
+    #[inline]
+    pub(crate) fn for_each_legal(&self, s: &State, mut f: impl FnMut(Action)) {
+        if s.key != self.key {
+            return; // a state of another game: nothing is legal here
+        }
+        match s.phase {
+            Phase::Opening { seat, forced } => match forced {
+                Some(t) => f(Action::Open(t)),
+                None => s.hands[seat].iter().for_each(|t| f(Action::Open(t))),
+            },
+            Phase::Turn(seat) => {
+                let playable = Tiles(s.hands[seat].0 & s.layout.playable_mask());
+                if !playable.is_empty() {
+                    let ends = self.canonical_ends(&s.layout);
+                    for t in playable.iter() {
+                        Self::each_placement(&s.layout, ends, t, &mut f);
+                    }
+                }
+                let drawable = self.drawable(s);
+                if playable.is_empty() {
+                    f(if drawable { Action::Draw } else { Action::Pass });
+                } else if drawable && !self.rules.must_play_if_able {
+                    f(Action::Draw);
+                }
+            }
+            Phase::Drawn(_, t) => {
+                Self::each_placement(&s.layout, self.canonical_ends(&s.layout), t, &mut f);
+                if !self.rules.must_play_if_able {
+                    f(Action::Pass);
+                }
+            }
+            Phase::Dealing | Phase::Drawing(_) | Phase::Over => {}
         }
     }
 
@@ -1552,37 +1589,7 @@ impl Game for Dominoes {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.key != self.key {
-            return; // a state of another game: nothing is legal here
-        }
-        match s.phase {
-            Phase::Opening { seat, forced } => match forced {
-                Some(t) => out.push(Action::Open(t)),
-                None => out.extend(s.hands[seat].iter().map(Action::Open)),
-            },
-            Phase::Turn(seat) => {
-                let playable = Tiles(s.hands[seat].0 & s.layout.playable_mask());
-                if !playable.is_empty() {
-                    let ends = self.canonical_ends(&s.layout);
-                    for t in playable.iter() {
-                        Self::push_placements(&s.layout, ends, t, out);
-                    }
-                }
-                let drawable = self.drawable(s);
-                if playable.is_empty() {
-                    out.push(if drawable { Action::Draw } else { Action::Pass });
-                } else if drawable && !self.rules.must_play_if_able {
-                    out.push(Action::Draw);
-                }
-            }
-            Phase::Drawn(_, t) => {
-                Self::push_placements(&s.layout, self.canonical_ends(&s.layout), t, out);
-                if !self.rules.must_play_if_able {
-                    out.push(Action::Pass);
-                }
-            }
-            Phase::Dealing | Phase::Drawing(_) | Phase::Over => {}
-        }
+        self.for_each_legal(s, |a| out.push(a));
     }
 
     /// The same action, from the same draw, as the trait's default (the `k`-th action of

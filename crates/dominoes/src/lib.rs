@@ -79,6 +79,7 @@
 mod action;
 mod game;
 mod layout;
+mod learning;
 mod record;
 mod rules;
 #[cfg(feature = "serde")]

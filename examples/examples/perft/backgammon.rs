@@ -64,6 +64,8 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
         out.push(format!("total {total}"));
         Ok(out)
     } else {
-        Ok(vec![perft_parallel(&pos, depth, policy, threads).to_string()])
+        Ok(vec![
+            perft_parallel(&pos, depth, policy, threads).to_string(),
+        ])
     }
 }

@@ -92,7 +92,10 @@ fn split_options(args: &[String]) -> (Vec<String>, Vec<String>) {
                 options.push(v.clone());
             }
         } else if a == "--threads" {
-            options.push(format!("--threads={}", it.next().map_or("", String::as_str)));
+            options.push(format!(
+                "--threads={}",
+                it.next().map_or("", String::as_str)
+            ));
         } else if a.starts_with("--") {
             options.push(a.clone());
         } else {

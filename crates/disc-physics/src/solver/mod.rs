@@ -70,6 +70,18 @@ pub(crate) const PGS_MAX_ITERS: usize = 500;
 pub(crate) const ROUND_CAP: u64 = 10_000;
 
 /// Counters of the solver's work since the world was built (diagnostics).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{scenes, NoEvents};
+/// let mut world = scenes::novuss_break();
+/// let run = world.run_to_rest(&mut NoEvents);
+/// let stats = world.stats();
+/// assert_eq!(stats.substeps, run.steps); // one substep per step by default
+/// assert!(stats.impacts > 0);
+/// assert_eq!(stats.capped_substeps, 0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolverStats {
@@ -99,6 +111,23 @@ pub struct SolverStats {
 /// clock around each stage of every substep. Reading the clock costs tens of nanoseconds, so a
 /// profiled run is slower than an unprofiled one; the split between the stages is what it is
 /// for. Profiling never changes what the solver computes.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{scenes, NoEvents};
+/// let mut world = scenes::novuss_break();
+/// assert!(world.profile().is_none()); // off by default
+/// world.set_profiling(true);
+/// for _ in 0..10 {
+///     world.step(&mut NoEvents);
+/// }
+/// let profile = world.profile().ok_or("profiling is on")?;
+/// assert_eq!(profile.substeps, 10);
+/// let first_three = profile.friction + profile.broadphase + profile.prediction;
+/// assert_eq!(profile.total(), first_three + profile.events + profile.drift);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepProfile {
     /// Substeps profiled.

@@ -15,6 +15,22 @@ use crate::{
 };
 
 /// Why a serialized [`World`] was refused.
+///
+/// # Examples
+///
+/// A snapshot whose clock runs backwards is refused with [`SnapshotError::Time`]'s message:
+///
+/// ```
+/// use disc_physics::{carrom, StepConfig, Vec2, World};
+/// let mut world = World::new(carrom::table()?, StepConfig::default())?;
+/// world.add_disc(carrom::COIN, Vec2::ZERO, Vec2::ZERO)?;
+/// let json = serde_json::to_string(&world)?;
+/// let bad = json.replace(r#""time_s":0.0"#, r#""time_s":-1.0"#);
+/// assert_ne!(bad, json);
+/// let err = serde_json::from_str::<World>(&bad).unwrap_err();
+/// assert!(err.to_string().starts_with("world time must be finite, non-negative"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotError {

@@ -1,0 +1,157 @@
+//! The learning encodings (issue 19) under boardgame-core's conformance kit, every preset and
+//! player count, plus hand-made positions whose encoding is known.
+
+use boardgame_core::conformance::{
+    ConformanceConfig, check_imperfect_observations, check_indexed_actions,
+};
+use boardgame_core::{Game, IndexedActions, Observe, Seat};
+use lattjo_dominoes::{Action, Dominoes, DrawRule, End, Layout, Rules, Setup, Tile, Tiles};
+
+fn presets() -> Vec<Rules> {
+    let mut all: Vec<Rules> = (2..=5).map(|p| Rules::lattjo().with_players(p)).collect();
+    all.extend([
+        Rules::block(),
+        Rules::draw().with_players(3),
+        Rules::all_fives(),
+        Rules::muggins().with_players(4),
+        Rules::partnership(),
+        Rules::five_up().with_players(4),
+        Rules::double_nine().with_players(4).with_hand_size(Some(7)),
+        Rules::double_twelve()
+            .with_players(6)
+            .with_hand_size(Some(10)),
+        Rules::lattjo()
+            .with_players(3)
+            .with_must_play_if_able(false)
+            .with_closed_layout_ends_round(false),
+        Rules::all_fives()
+            .with_players(3)
+            .with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo),
+    ]);
+    all
+}
+
+fn config(seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games: 6,
+        seed,
+        determinize_every: 3,
+        ..ConformanceConfig::default()
+    }
+}
+
+/// E11: a seat's observation holds only what it may know; equal for states it cannot tell
+/// apart (the kit compares it with determinizations), changed by whatever it learns.
+#[test]
+fn observations_conform_for_every_preset() {
+    for (i, rules) in presets().into_iter().enumerate() {
+        let game = Dominoes::new(rules).expect("rules");
+        let report = check_imperfect_observations(&game, &config(900 + i as u64))
+            .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+        assert!(report.observations > 0 && report.determinizations > 0);
+    }
+}
+
+/// The index bijection and the mask equal `legal_actions` at every node of random games.
+#[test]
+fn indexed_actions_conform_for_every_preset() {
+    for (i, rules) in presets().into_iter().enumerate() {
+        let game = Dominoes::new(rules).expect("rules");
+        let report = check_indexed_actions(&game, &config(1900 + i as u64))
+            .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
+        assert!(report.masks > 0);
+    }
+}
+
+fn tiles(s: &str) -> Tiles {
+    s.parse().expect("tiles")
+}
+
+/// D7 on a known line `6-4 [4-2] 2-1`: seat 0 holds 6-2 and 1-0; it may lay 6-2 on the left
+/// (6 showing) and 1-0 on the right (1 showing), nothing else, and its observation shows its
+/// hand, the table, both open ends and the opponent's hand size, never the opponent's tiles.
+#[test]
+fn d7_a_known_line_encodes_its_hand_ends_and_legal_plays() {
+    let game = Dominoes::default();
+    let layout: Layout = "6-4 [4-2] 2-1".parse().expect("layout");
+    let hands = vec![tiles("6-2 1-0"), tiles("5-5 3-3 2-2")];
+    let used = layout.tiles().union(hands[0]).union(hands[1]);
+    let state = game
+        .setup(Setup {
+            hands,
+            stock: game.set().difference(used),
+            layout,
+            to_move: Seat::new(0),
+        })
+        .expect("setup");
+
+    let mut mask = vec![false; game.num_distinct_actions()];
+    game.legal_mask(&state, &mut mask).expect("size");
+    let legal: Vec<Action> = mask
+        .iter()
+        .enumerate()
+        .filter(|(_, on)| **on)
+        .map(|(i, _)| game.index_action(&state, i).expect("action"))
+        .collect();
+    let six_two = Tile::new(6, 2).expect("tile");
+    let one_zero = Tile::new(1, 0).expect("tile");
+    assert_eq!(
+        legal,
+        [
+            Action::Play(one_zero, End::Right),
+            Action::Play(six_two, End::Left)
+        ]
+    );
+
+    let mut obs = vec![0.0; game.observation_shape().size()];
+    game.observe(&state, Seat::new(0), &mut obs).expect("size");
+    let t = 28;
+    let id = |tile: Tile| {
+        usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
+    };
+    let held: Vec<usize> = (0..t).filter(|&i| obs[i] == 1.0).collect();
+    assert_eq!(held, [id(one_zero), id(six_two)]);
+    let table: Vec<usize> = (0..t).filter(|&i| obs[2 * t + i] == 1.0).collect();
+    assert_eq!(table.len(), 3);
+    // Ends: left shows 6, right shows 1 (slots 0 and 1, 1 + 7 values each).
+    let ends = 5 * t;
+    assert_eq!(obs[ends], 1.0);
+    assert_eq!(obs[ends + 1 + 6], 1.0);
+    assert_eq!(obs[ends + 8], 1.0);
+    assert_eq!(obs[ends + 8 + 1 + 1], 1.0);
+    // Seats: the observer (2 tiles), then the opponent (3 tiles).
+    let seats = ends + 18 * 8;
+    assert_eq!(obs[seats], 2.0 / 28.0);
+    assert_eq!(obs[seats + 13], 3.0 / 28.0);
+
+    // The opponent's tiles never show: another deal of the hidden tiles encodes the same.
+    let hands = vec![tiles("6-2 1-0"), tiles("5-4 3-2 0-0")];
+    let layout: Layout = "6-4 [4-2] 2-1".parse().expect("layout");
+    let used = layout.tiles().union(hands[0]).union(hands[1]);
+    let other = game
+        .setup(Setup {
+            hands,
+            stock: game.set().difference(used),
+            layout,
+            to_move: Seat::new(0),
+        })
+        .expect("setup");
+    let mut obs2 = vec![0.0; obs.len()];
+    game.observe(&other, Seat::new(0), &mut obs2).expect("size");
+    assert_eq!(obs, obs2);
+    game.observe(&other, Seat::new(1), &mut obs2).expect("size");
+    assert_ne!(obs, obs2, "seat 1 sees its own hand");
+}
+
+/// A buffer of the wrong size is an error, never a panic, and the buffer is unchanged.
+#[test]
+fn wrong_buffer_sizes_are_refused() {
+    let game = Dominoes::default();
+    let state = game.new_initial_state();
+    let mut small = vec![7.0; 3];
+    assert!(game.observe(&state, Seat::new(0), &mut small).is_err());
+    assert_eq!(small, [7.0; 3]);
+    let mut mask = vec![true; 5];
+    assert!(game.legal_mask(&state, &mut mask).is_err());
+    assert_eq!(mask, [true; 5]);
+}
