@@ -164,7 +164,11 @@ impl Shown {
         })
     }
 
-    /// Whether the groups are in canonical form (used to validate states).
+    /// Whether the groups are in canonical form (used to validate states): no empty group
+    /// before `n` and nothing after it; nested, each group lacking at least what every newer
+    /// one lacks (play keeps them so: a group is made lacking only numbers every older group
+    /// has been shown to lack, and later showings reach all groups); only the oldest group
+    /// dealt. [`Shown::played`] relies on the nesting to keep every possible hand.
     pub(crate) fn is_canonical(&self) -> bool {
         let n = usize::from(self.n);
         n <= CAP
@@ -172,6 +176,7 @@ impl Shown {
             && self.count[n..].iter().all(|&c| c == 0)
             && self.lacks[n..].iter().all(|&l| l == 0)
             && self.dealt[n..].iter().all(|&d| !d)
+            && (1..n).all(|i| self.lacks[i] & !self.lacks[i - 1] == 0 && !self.dealt[i])
     }
 
     /// A tile taken into the hand unseen, lacking `lacks`.
@@ -291,5 +296,25 @@ mod tests {
         let t = Tile::new(0, 5).unwrap();
         s.played(t, Tiles::EMPTY);
         assert_eq!(s.total(), 14);
+        assert!(s.is_canonical());
+    }
+
+    /// Regression (fuzz finding `dominoes_json`): a deserialized record whose groups were not
+    /// nested (a newer group lacking 4 and 9, which the older ones did not) was accepted, and
+    /// `played` then took a tile from the wrong group, making a record that excluded the true
+    /// hand (a state `check_state` refused, reached by a legal play). Such records are refused.
+    #[test]
+    fn regression_a_record_of_groups_that_are_not_nested_is_refused() {
+        let bits = |ns: &[u16]| ns.iter().fold(0u16, |m, &n| m | (1 << n));
+        let mut s = Shown::default();
+        s.keep(bits(&[0, 7, 8, 11]), true);
+        s.keep(bits(&[0, 7, 11]), false);
+        assert!(s.is_canonical(), "nested: the newer group lacks less");
+        s.keep(bits(&[0, 4, 9]), false);
+        assert!(!s.is_canonical(), "4 and 9 were never shown for the older groups");
+        let mut dealt_late = Shown::default();
+        dealt_late.keep(bits(&[3]), false);
+        dealt_late.keep(0, true);
+        assert!(!dealt_late.is_canonical(), "only the oldest group is dealt");
     }
 }
