@@ -6,12 +6,14 @@
 //!
 //! ```text
 //! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- [--seconds S] [--runs N] [--seed X] [target ...]
+//! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --write-corpus [target ...]
 //! ```
 //!
 //! `--seconds` is the whole run's budget (default 90), shared equally by the targets;
 //! `--runs` caps the inputs per target instead (both may be given; the first reached
 //! stops a target). The mutations come from a fixed-seed generator, so a run is
-//! reproducible for the same budget in inputs.
+//! reproducible for the same budget in inputs. `--write-corpus` writes the seeds to
+//! `fuzz/corpus/<target>/` for a libFuzzer campaign to start from, and runs nothing.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -148,6 +150,7 @@ struct Args {
     runs: Option<u64>,
     seed: u64,
     only: Vec<String>,
+    write_corpus: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -156,6 +159,7 @@ fn parse_args() -> Result<Args, String> {
         runs: None,
         seed: 0x5eed,
         only: Vec::new(),
+        write_corpus: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -178,6 +182,7 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--seed: {e}"))?;
             }
+            "--write-corpus" => args.write_corpus = true,
             "--list" => {
                 for t in ALL {
                     println!("{}", t.name);
@@ -233,6 +238,29 @@ fn run_target(t: &Target, budget: Duration, runs: Option<u64>, seed: u64) -> Res
     Ok(tried)
 }
 
+/// Writes each target's seeds to `fuzz/corpus/<target>/seed-<n>`, the corpus cargo-fuzz
+/// starts from.
+fn write_corpus(targets: &[&Target]) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    for t in targets {
+        let dir = root.join(t.name);
+        let seeds = (t.seeds)();
+        let written = std::fs::create_dir_all(&dir).and_then(|()| {
+            for (i, s) in seeds.iter().enumerate() {
+                std::fs::write(dir.join(format!("seed-{i}")), s)?;
+            }
+            Ok(())
+        });
+        match written {
+            Ok(()) => println!("{:<32} {} seeds in {}", t.name, seeds.len(), dir.display()),
+            Err(e) => {
+                eprintln!("smoke: writing {}: {e}", dir.display());
+                std::process::exit(2);
+            }
+        }
+    }
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -248,6 +276,10 @@ fn main() {
     if targets.is_empty() {
         eprintln!("smoke: no target matches {:?}", args.only);
         std::process::exit(2);
+    }
+    if args.write_corpus {
+        write_corpus(&targets);
+        return;
     }
     // Quiet the default hook: a panic is reported once, with its input, below.
     let default_hook = std::panic::take_hook();

@@ -3,29 +3,62 @@
 
 use crate::Target;
 
+pub mod chess;
 pub mod core;
+
+const fn t(name: &'static str, run: fn(&[u8]), seeds: fn() -> Vec<Vec<u8>>) -> Target {
+    Target { name, run, seeds }
+}
 
 /// Every target of the workspace.
 pub const ALL: &[Target] = &[
-    Target {
-        name: "core_record_json",
-        run: core::record_json,
-        seeds: core::record_json_seeds,
-    },
-    Target {
-        name: "core_match_config_json",
-        run: core::match_config_json,
-        seeds: core::match_config_json_seeds,
-    },
-    Target {
-        name: "core_race_apply",
-        run: core::race_apply,
-        seeds: core::race_apply_seeds,
-    },
+    t("core_record_json", core::record_json, core::record_json_seeds),
+    t(
+        "core_match_config_json",
+        core::match_config_json,
+        core::match_config_json_seeds,
+    ),
+    t("core_race_apply", core::race_apply, core::race_apply_seeds),
+    t("chess_fen", chess::fen, chess::fen_seeds),
+    t("chess_san", chess::san, chess::san_seeds),
+    t("chess_uci", chess::uci, chess::uci_seeds),
+    t("chess_pgn", chess::pgn, chess::pgn_seeds),
+    t(
+        "chess_position_json",
+        chess::position_json,
+        chess::position_json_seeds,
+    ),
+    t("chess_setup_json", chess::setup_json, chess::setup_json_seeds),
+    t("chess_state_json", chess::state_json, chess::state_json_seeds),
+    t("chess_types_json", chess::types_json, chess::types_json_seeds),
+    t("chess_apply", chess::apply, chess::apply_seeds),
 ];
 
 /// The target called `name`.
 #[must_use]
 pub fn by_name(name: &str) -> Option<&'static Target> {
     ALL.iter().find(|t| t.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ALL;
+
+    #[test]
+    fn names_are_unique() {
+        for (i, a) in ALL.iter().enumerate() {
+            assert!(ALL[i + 1..].iter().all(|b| b.name != a.name), "{}", a.name);
+        }
+    }
+
+    #[test]
+    fn every_seed_passes() {
+        for t in ALL {
+            let seeds = (t.seeds)();
+            assert!(!seeds.is_empty(), "{} has no seed", t.name);
+            for s in seeds {
+                (t.run)(&s);
+            }
+        }
+    }
 }
