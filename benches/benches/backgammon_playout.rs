@@ -1,6 +1,7 @@
 //! Random full games from the start through boardgame-core's `Game` trait and generic
-//! driver. "checker play" has no cube (as OpenSpiel's backgammon, 445 games per CPU-second
-//! here); the presets include the cube, whose random doubles and drops shorten games.
+//! driver (`random_playout`), the path search and self-play use. "no cube" is checker play
+//! only (as OpenSpiel's backgammon and bkgm); the presets include the cube, whose random
+//! doubles and drops shorten games.
 
 use std::hint::black_box;
 
@@ -11,7 +12,11 @@ use lattjo_backgammon::{Backgammon, Rules};
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("backgammon");
     for (name, rules) in [
-        ("checker play (no cube)", Rules::standard().with_cube(false)),
+        ("booklet rules, no cube", Rules::lattjo().with_cube(false)),
+        (
+            "standard rules, no cube",
+            Rules::standard().with_cube(false),
+        ),
         ("standard preset", Rules::standard()),
         ("lattjo preset", Rules::lattjo()),
     ] {

@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use lattjo_carrom::{Carrom, Planner, Rules};
 
 fn board(c: &mut Criterion<CpuTime>) {
-    let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
+    let game = Carrom::new(Rules::lattjo()).expect("booklet rules are valid");
     let mut group = c.benchmark_group("carrom");
     group.sample_size(10);
     group.bench_function("eight boards: two planners, booklet rules", |b| {

@@ -12,9 +12,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use lattjo_carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 
 fn strokes(c: &mut Criterion<CpuTime>) {
-    let game = Carrom::new(Rules::booklet()).expect("booklet rules are valid");
-    let opening = game.opening(Seat::new(0)).expect("seat 0 plays");
-    let brk = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
+    let game = Carrom::new(Rules::lattjo()).expect("booklet rules are valid");
+    let opening = game.initial_state(Seat::new(0)).expect("seat 0 plays");
+    let brk = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0);
     c.bench_function(
         "carrom/stroke: the break at 6 m/s, simulated and resolved",
         |b| {
@@ -49,7 +49,7 @@ fn strokes(c: &mut Criterion<CpuTime>) {
 
     // A soft stroke (0.05 m/s, the slowest allowed) beside the formation: 51 solver steps
     // with 20 discs, so what is left is mostly the carrom layer's own cost per stroke.
-    let soft = Stroke::new(0.1, Vec2::new(0.0, 1.0), 0.05);
+    let soft = Stroke::on_base_line(0.1, Vec2::new(0.0, 1.0), 0.05);
     c.bench_function(
         "carrom/stroke: a soft stroke (51 steps), simulated and resolved",
         |b| {

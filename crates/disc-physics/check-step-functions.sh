@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Guard for the determinism contract of disc-physics (docs/physics.md): the step code may use
-# only + - * / and sqrt. Fails if a transcendental or fused function is called in the files
-# that run inside World::step. Comment lines are ignored.
+# Guard for the determinism contract of disc-physics (docs/physics.md): the step code and the
+# setup of every golden scene may use only + - * / and sqrt. Fails if a transcendental or
+# fused function is called in the files that run inside World::step or build the scenes and
+# tables the golden values pin (scenes.rs, carrom.rs, novuss.rs). Comment lines are ignored.
 # Usage: bash crates/disc-physics/check-step-functions.sh   (from the workspace root or anywhere)
 set -euo pipefail
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/src"
-step_files=("$dir/world.rs" "$dir/grid.rs" "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs")
+step_files=("$dir/world.rs" "$dir"/solver/*.rs "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs"
+            "$dir/disc.rs" "$dir/scenes.rs" "$dir/carrom.rs" "$dir/novuss.rs")
 pattern='(\.|::|\b)(sin|cos|tan|atan2|atan|asin|acos|sinh|cosh|tanh|powf|powi|exp|exp2|exp_m1|ln|ln_1p|log|log2|log10|hypot|cbrt|mul_add|sin_cos)[[:space:]]*\('
 found=0
 for f in "${step_files[@]}"; do
@@ -18,4 +20,4 @@ done
 if [ "$found" -ne 0 ]; then
     exit 1
 fi
-echo "disc-physics step code: only + - * / and sqrt (checked ${#step_files[@]} files)"
+echo "disc-physics step and scene code: only + - * / and sqrt (checked ${#step_files[@]} files)"

@@ -973,28 +973,40 @@ pub enum PlayError {
     IllegalPlay(Play),
 }
 
+/// The play list of the last node this thread generated, and the play `sample_action` last
+/// chose from it with its result: `legal_actions` or `sample_action` followed by `apply` on
+/// the same node generates once and finds the chosen play at once.
+struct Scratch {
+    list: PlayList,
+    chosen: Option<(Play, Position)>,
+}
+
 thread_local! {
-    static SCRATCH: RefCell<PlayList> = RefCell::new(PlayList::new());
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        list: PlayList::new(),
+        chosen: None,
+    });
 }
 
 fn with_plays<R>(
     pos: &Position,
     dice: Dice,
     policy: SingleDiePolicy,
-    f: impl FnOnce(&PlayList) -> R,
+    f: impl FnOnce(&PlayList, &mut Option<(Play, Position)>) -> R,
 ) -> R {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut list) => {
-            // `legal_actions` then `apply` on the same node: generate once.
+        Ok(mut scratch) => {
+            let Scratch { list, chosen } = &mut *scratch;
             if !list.is_for(pos, dice, policy) {
                 list.generate(pos, dice, policy);
+                *chosen = None;
             }
-            f(&list)
+            f(list, chosen)
         }
         Err(_) => {
             let mut list = PlayList::new();
             list.generate(pos, dice, policy);
-            f(&list)
+            f(&list, &mut None)
         }
     })
 }
@@ -1217,12 +1229,16 @@ impl Backgammon {
                 let Some(dice) = s.dice else {
                     return Err(PlayError::IllegalPlay(*play));
                 };
-                let found = with_plays(&s.position, dice, self.rules.single_die, |list| {
+                let found = with_plays(&s.position, dice, self.rules.single_die, |list, chosen| {
                     if list.is_empty() {
                         play.is_none()
                             .then(|| s.position.with_to_move(s.position.to_move.opponent()))
+                    } else if let Some((p, r)) = *chosen
+                        && p == *play
+                    {
+                        Some(r)
                     } else {
-                        list.position(play).map(|i| list.result(i))
+                        list.contains(play).then(|| s.position.after(play))
                     }
                 });
                 let Some(next) = found else {
@@ -1318,7 +1334,7 @@ impl Game for Backgammon {
             }
             Phase::Moving => {
                 if let Some(d) = s.dice {
-                    with_plays(&s.position, d, self.rules.single_die, |list| {
+                    with_plays(&s.position, d, self.rules.single_die, |list, _| {
                         if list.is_empty() {
                             out.push(Action::Play(Play::NONE));
                         } else {
@@ -1360,18 +1376,19 @@ impl Game for Backgammon {
 
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
         if s.phase == Phase::Opening {
-            let ties = self.ties_are_outcomes(s);
-            loop {
-                let white = rng.below(6) as u8 + 1;
-                let black = rng.below(6) as u8 + 1;
-                if white != black || ties {
-                    return Some(Action::Opening { white, black });
-                }
-            }
+            // One draw per roll: the 36 ordered pairs, or the 30 without a tie (A3).
+            let (white, black) = if self.ties_are_outcomes(s) {
+                let r = rng.below(36) as u8;
+                (r / 6 + 1, r % 6 + 1)
+            } else {
+                let r = rng.below(30) as u8;
+                let (white, other) = (r / 5 + 1, r % 5 + 1);
+                (white, if other >= white { other + 1 } else { other })
+            };
+            Some(Action::Opening { white, black })
         } else if self.dice_due(s) {
-            let a = rng.below(6) as u8 + 1;
-            let b = rng.below(6) as u8 + 1;
-            Dice::new(a, b).map(Action::Dice)
+            let r = rng.below(36) as u8;
+            Dice::new(r / 6 + 1, r % 6 + 1).map(Action::Dice)
         } else {
             None
         }
@@ -1380,13 +1397,18 @@ impl Game for Backgammon {
     /// Uniform over [`Game::legal_actions`], without building the action list for plays.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
-            return Some(with_plays(&s.position, d, self.rules.single_die, |list| {
-                if list.is_empty() {
-                    Action::Play(Play::NONE)
-                } else {
-                    Action::Play(list.get(rng.index(list.len())).unwrap_or(Play::NONE))
-                }
-            }));
+            return Some(with_plays(
+                &s.position,
+                d,
+                self.rules.single_die,
+                |list, chosen| match list.get(rng.index(list.len())) {
+                    None => Action::Play(Play::NONE),
+                    Some(play) => {
+                        *chosen = Some((play, s.position.after(&play)));
+                        Action::Play(play)
+                    }
+                },
+            ));
         }
         self.legal_actions(s, buf);
         if buf.is_empty() {

@@ -153,8 +153,8 @@ impl State {
     ///
     /// An XGID records the position, the cube, the dice (or a double offered), the match
     /// score and the Crawford flag; reading it back gives the same state for every state
-    /// before the roll (without a refused resignation), with dice to play or with a double
-    /// offered. The other phases are written as the nearest: the opening roll as the start
+    /// before the roll, with dice to play or with a double offered, unless a resignation was
+    /// refused earlier in the turn (which no format records). The other phases are written as the nearest: the opening roll as the start
     /// before White's roll, a chosen roll or a pending resignation as the state before the
     /// roll, a finished game as its final position (which reads back as an error when a side
     /// has borne off everything).

@@ -82,6 +82,6 @@ pub use ids::{
 pub use interop::ImportError;
 pub use movegen::{
     Dice, DiceError, Play, PlayList, SingleDiePolicy, Step, StepError, StepRangeError,
-    TooManySteps, perft, perft_divide,
+    TooManySteps, perft, perft_divide, perft_parallel,
 };
 pub use notation::{NotationError, NotationStyle};

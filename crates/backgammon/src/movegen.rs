@@ -459,6 +459,8 @@ pub struct PlayList {
     occ: u32,
     /// Bit q set when the opponent holds the mover's point q with two or more (A1).
     blocked: u32,
+    /// Bit q set when the opponent has a single checker on the mover's point q.
+    blots: u32,
     key: u128,
     /// Whether `key` holds the key of the starting position (computed on first need).
     key_ready: bool,
@@ -497,6 +499,7 @@ impl PlayList {
             outside: 0,
             occ: 0,
             blocked: 0,
+            blots: 0,
             key: 0,
             key_ready: false,
             cur: Play::NONE,
@@ -585,32 +588,39 @@ impl PlayList {
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
-        let mover = position.to_move;
-        self.origin = *position;
+        // The board's masks depend on the position only: another roll of the same position
+        // (perft, a search trying every roll) reuses them. Generation leaves the scratch
+        // counts as it found them.
+        if self.made_for.is_none() || self.origin != *position {
+            let mover = position.to_move;
+            self.origin = *position;
+            self.mover = mover;
+            let me = position.board[mover.index()];
+            let opp = position.board[mover.opponent().index()];
+            self.me = me;
+            self.opp = opp;
+            let (occ, _) = byte_masks(&me);
+            let (opp_any, opp_two) = byte_masks(&opp);
+            // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
+            // (blocked), or with exactly one (a blot).
+            self.blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
+            self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
+            self.outside = outside_count(&me);
+            self.key_ready = false;
+            self.occ = occ & 0x03ff_fffe;
+        }
         self.made_for = Some((dice, policy));
-        self.mover = mover;
-        let me = position.board[mover.index()];
-        let opp = position.board[mover.opponent().index()];
-        self.me = me;
-        self.opp = opp;
-        let (occ, _) = byte_masks(&me);
-        let (_, opp_two) = byte_masks(&opp);
-        // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more.
-        let blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
-        self.outside = outside_count(&me);
-        self.key_ready = false;
-        self.occ = occ & 0x03ff_fffe;
-        self.blocked = blocked;
         self.cur = Play::NONE;
         self.clear();
         self.rank = 0;
         if dice.is_double() {
             let d = dice.high as usize;
-            if self.me[BAR] == 0 && self.outside >= 4 {
-                // No entering and no bearing off within four steps: only the points' counts
+            if self.me[BAR] > 0 || self.outside >= 4 {
+                // No bearing off within four steps (a checker entering from the bar stays
+                // outside the home board for the rest of the turn): only the points' counts
                 // and the static blocks matter.
                 let open = !(self.blocked << d) & !((2u32 << d) - 1);
-                self.gen_double_fast(d, 0, BAR, self.occ, open, Play::NONE);
+                self.gen_double_fast(d, open);
             } else {
                 self.gen_double(d, 0, BAR);
             }
@@ -782,20 +792,23 @@ impl PlayList {
         if self.me[BAR] > 0 { 1 << BAR } else { self.occ }
     }
 
-    /// [`PlayList::gen_pair`] when no checker is on the bar and at least two are outside the
-    /// home board: no step enters or bears off, so a step's legality is the static block of
-    /// its target, and the second steps of a first step are a bit mask. The plays are the
-    /// same, in the same order, as the general generator's.
+    /// [`PlayList::gen_pair`] when no step can bear off: a checker is on the bar (one that
+    /// enters stays outside the home board), or two or more are outside it. A step's
+    /// legality is then the static block of its target, and the second steps of a first step
+    /// are a bit mask. The plays are the same, in the same order, as the general generator's.
     fn gen_pair_fast(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         let lattjo = policy == SingleDiePolicy::Lattjo;
         let blocked = self.blocked;
         let open = |d: usize| !(blocked << d) & !((2u32 << d) - 1);
         let occ = self.occ;
-        let hi_ok = occ & open(hi);
+        let bar = self.me[BAR];
+        // B13: while a checker is on the bar, it is the only origin.
+        let origins = if bar > 0 { 1 << BAR } else { occ };
+        let hi_ok = origins & open(hi);
         for (a, b) in [(hi, lo), (lo, hi)] {
             let covered = if a == lo { hi_ok } else { 0 };
             let open_b = open(b);
-            let mut first = occ & open(a);
+            let mut first = origins & open(a);
             while first != 0 {
                 let p = 31 - first.leading_zeros() as usize;
                 first &= !(1 << p);
@@ -803,6 +816,9 @@ impl PlayList {
                 let mut after = occ | (1 << q);
                 if self.me[p] == 1 {
                     after &= !(1 << p);
+                }
+                if bar >= 2 {
+                    after = 1 << BAR;
                 }
                 let mut prefix = Play::NONE;
                 prefix.push(Step {
@@ -821,23 +837,66 @@ impl PlayList {
                     self.push_run(3, prefix, b as u8, plain);
                 }
                 let any = after & covered != 0 || to_point != 0;
-                if special != 0 || (!any && !lattjo) {
-                    // The rare cases, with the general machinery: a checker moving on or
-                    // landing on the first origin (de-duplicated by key), or no second step.
-                    self.init_key();
-                    let hit = self.do_step::<true>(p, q);
-                    let mut rest = special;
-                    while rest != 0 {
-                        let p2 = 31 - rest.leading_zeros() as usize;
-                        rest &= !(1 << p2);
-                        self.record_second(p2, p2 - b);
+                // The special second steps: the checker that just moved moving on (from q),
+                // or a checker landing on the first origin (from p + b). Both move one
+                // checker's worth from some x to x - a - b, like the same checker playing
+                // both dice; such a result is recorded once, by the first of the ways that
+                // reach it in this enumeration (see `single_checker_is_new`).
+                let mut rest = special;
+                while rest != 0 {
+                    let p2 = 31 - rest.leading_zeros() as usize;
+                    rest &= !(1 << p2);
+                    let x = if p2 == q { p } else { p2 };
+                    if self.single_checker_is_new(x, hi, lo, a == hi, p2 == q) {
+                        let mut play = prefix;
+                        play.push(Step {
+                            from: p2 as u8,
+                            to: (p2 - b) as u8,
+                        });
+                        self.push_run(3, play, 0, 0);
                     }
-                    if !any {
-                        self.record(if a == hi { 2 } else { 1 });
-                    }
-                    self.undo_step::<true>(p, q, hit);
+                }
+                if !any && !lattjo {
+                    // A9: one die only, the higher outranking the lower. Without bearing off
+                    // two one-die plays never reach the same position.
+                    self.push_run(if a == hi { 2 } else { 1 }, prefix, 0, 0);
                 }
             }
+        }
+    }
+
+    /// Whether the play moving one checker's worth from `x` to `x - hi - lo` that the
+    /// enumeration of [`PlayList::gen_pair_fast`] meets now is a result not met before.
+    ///
+    /// Three ways meet such a result: (1) in the higher-first pass, the checker from `x`
+    /// moving on from `x - hi`; (2) in the higher-first pass, a checker from `x - lo` playing
+    /// the higher die and then one from `x` landing on `x - lo` (only with a checker of the
+    /// mover on `x - lo`); (3) in the lower-first pass, the checker from `x` moving on from
+    /// `x - lo` (skipped as covered when the mover has a checker on `x - lo`, so never
+    /// together with (2)). A way through a blot hits it, which makes its result unique; the
+    /// way through an empty or own point gives the plain result, recorded by (1) when (1)
+    /// passes through such a point, else by (2) or (3).
+    #[inline]
+    fn single_checker_is_new(
+        &self,
+        x: usize,
+        hi: usize,
+        lo: usize,
+        hi_first: bool,
+        moving_on: bool,
+    ) -> bool {
+        let bit = |q: usize| 1u32 << q;
+        // Way (1) reaches the plain result: x - hi open and not a blot.
+        let plain_by_hi = (self.blocked | self.blots) & bit(x - hi) == 0;
+        if hi_first && moving_on {
+            // Way (1): always first.
+            true
+        } else if hi_first {
+            // Way (2): the plain result, unless way (1) had it.
+            !plain_by_hi
+        } else {
+            // Way (3): a hit on x - lo is new; the plain result unless way (1) had it.
+            self.blots & bit(x - lo) != 0 || !plain_by_hi
         }
     }
 
@@ -860,57 +919,98 @@ impl PlayList {
         self.record_key(3, key, play);
     }
 
-    /// [`PlayList::gen_double`] when no checker is on the bar and at least four are outside
-    /// the home board: every step goes to a point, legal exactly when the point is `open`
-    /// (not blocked, above the die), so only the counts and the occupied set change.
-    fn gen_double_fast(
-        &mut self,
-        d: usize,
-        depth: u8,
-        max_from: usize,
-        occ: u32,
-        open: u32,
-        prefix: Play,
-    ) {
-        let from_all = occ & open & ((2u32 << max_from) - 1);
-        if depth == 3 {
-            if from_all != 0 {
-                self.push_run(4, prefix, d as u8, from_all);
-            } else {
-                self.push_run(3, prefix, 0, 0);
+    /// [`PlayList::gen_double`] when no step can bear off (a checker on the bar, or four or
+    /// more outside the home board): every step goes to a point, legal exactly when the point
+    /// is `open` (not blocked, above the die), so only the counts and the occupied set
+    /// change.
+    fn gen_double_fast(&mut self, d: usize, open: u32) {
+        // Depth-first over step sequences with non-increasing origins, as `gen_double`, with
+        // the fourth step of each sequence recorded as one run.
+        let below = |p: usize| (2u32 << p) - 1;
+        let step = |p: usize| Step {
+            from: p as u8,
+            to: (p - d) as u8,
+        };
+        let occ0 = self.occ;
+        let f0 = self.origins_with(occ0) & open;
+        let mut it0 = f0;
+        while it0 != 0 {
+            let p0 = 31 - it0.leading_zeros() as usize;
+            it0 &= !(1 << p0);
+            let occ1 = self.step_fast(p0, d, occ0);
+            let mut play1 = Play::NONE;
+            play1.push(step(p0));
+            let f1 = self.origins_with(occ1) & open & below(p0);
+            if f1 == 0 {
+                self.push_run(1, play1, 0, 0);
             }
-            return;
-        }
-        if from_all == 0 {
-            if depth > 0 {
-                self.push_run(depth, prefix, 0, 0);
+            let mut it1 = f1;
+            while it1 != 0 {
+                let p1 = 31 - it1.leading_zeros() as usize;
+                it1 &= !(1 << p1);
+                let occ2 = self.step_fast(p1, d, occ1);
+                let mut play2 = play1;
+                play2.push(step(p1));
+                let f2 = self.origins_with(occ2) & open & below(p1);
+                if f2 == 0 {
+                    self.push_run(2, play2, 0, 0);
+                }
+                let mut it2 = f2;
+                while it2 != 0 {
+                    let p2 = 31 - it2.leading_zeros() as usize;
+                    it2 &= !(1 << p2);
+                    // The third step, without updating the counts: only whether `p2` empties
+                    // and whether the bar still holds a checker matter for the fourth.
+                    let left = self.me[p2] - 1;
+                    let mut occ3 = occ2 | (1 << (p2 - d));
+                    if left == 0 {
+                        occ3 &= !(1 << p2);
+                    }
+                    let bar_left = if p2 == BAR { left } else { self.me[BAR] };
+                    let origins3 = if bar_left > 0 { 1 << BAR } else { occ3 };
+                    let mut play3 = play2;
+                    play3.push(step(p2));
+                    let f3 = origins3 & open & below(p2);
+                    if f3 != 0 {
+                        self.push_run(4, play3, d as u8, f3);
+                    } else {
+                        self.push_run(3, play3, 0, 0);
+                    }
+                }
+                self.unstep_fast(p1, d);
             }
-            return;
-        }
-        let mut from = from_all;
-        while from != 0 {
-            let p = 31 - from.leading_zeros() as usize;
-            from &= !(1 << p);
-            let q = p - d;
-            self.me[p] -= 1;
-            self.me[q] += 1;
-            let mut after = occ | (1 << q);
-            if self.me[p] == 0 {
-                after &= !(1 << p);
-            }
-            let mut next = prefix;
-            next.push(Step {
-                from: p as u8,
-                to: q as u8,
-            });
-            self.gen_double_fast(d, depth + 1, p, after, open, next);
-            self.me[q] -= 1;
-            self.me[p] += 1;
+            self.unstep_fast(p0, d);
         }
     }
 
+    /// The origins that may move given the occupied set `occ`: only the bar while it holds a
+    /// checker (B13).
+    #[inline(always)]
+    fn origins_with(&self, occ: u32) -> u32 {
+        if self.me[BAR] > 0 { 1 << BAR } else { occ }
+    }
+
+    /// Moves a checker from `p` by `d` pips to a point, updating only the counts; returns
+    /// the new occupied set.
+    #[inline(always)]
+    fn step_fast(&mut self, p: usize, d: usize, occ: u32) -> u32 {
+        self.me[p] -= 1;
+        self.me[p - d] += 1;
+        let mut after = occ | (1 << (p - d));
+        if self.me[p] == 0 {
+            after &= !(1 << p);
+        }
+        after
+    }
+
+    #[inline(always)]
+    fn unstep_fast(&mut self, p: usize, d: usize) {
+        self.me[p - d] -= 1;
+        self.me[p] += 1;
+    }
+
     fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
-        if self.me[BAR] == 0 && self.outside >= 2 {
+        if self.me[BAR] > 0 || self.outside >= 2 {
             return self.gen_pair_fast(hi, lo, policy);
         }
         self.init_key();
@@ -1358,6 +1458,48 @@ fn perft_with(
         }
     }
     n
+}
+
+/// [`perft`] on up to `threads` threads, with the same count for any number of threads.
+///
+/// The tree is split at the root: each (roll, resulting position) of the first ply is one
+/// task, run by boardgame-core's [`map_indexed`](boardgame_core::parallel::map_indexed), and
+/// the counts are added in task order. With `threads <= 1`, or `depth <= 1`, everything runs
+/// on the calling thread.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{perft, perft_parallel, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let std = SingleDiePolicy::Standard;
+/// assert_eq!(perft_parallel(&start, 2, std, 2), perft(&start, 2, std));
+/// ```
+#[must_use]
+pub fn perft_parallel(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+    threads: usize,
+) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(position, depth, policy);
+    }
+    // The first ply: every roll's resulting positions (the position itself, with the
+    // opponent on roll, when the roll has no play).
+    let mut list = PlayList::new();
+    let mut children = Vec::new();
+    for dice in Dice::ALL {
+        if list.generate(position, dice, policy) == 0 {
+            children.push(position.with_to_move(position.to_move.opponent()));
+        } else {
+            children.extend(list.results());
+        }
+    }
+    let counts = boardgame_core::parallel::map_indexed(children.len(), threads, |i| {
+        perft(&children[i], depth - 1, policy)
+    });
+    counts.iter().sum()
 }
 
 /// Perft split by the first roll: for each of the 21 rolls, the roll and its count at

@@ -645,3 +645,44 @@ fn gnubg_ids_and_xgid_import_round_trip() {
         }
     }
 }
+
+// A3, B4, A18: sampled chance follows the listed outcomes: the opening never ties and hits
+// all 30 ordered pairs evenly, a roll gives each of the 21 rolls at its probability.
+#[test]
+fn a3_b4_sampled_chance_matches_the_outcome_lists() {
+    let g = Backgammon::new(Rules::standard()).unwrap();
+    let mut rng = GameRng::new(11, 0);
+    let opening = g.new_initial_state();
+    let mut counts = std::collections::HashMap::new();
+    let n = 60_000;
+    for _ in 0..n {
+        let a = g.sample_chance(&opening, &mut rng).unwrap();
+        let Action::Opening { white, black } = a else {
+            panic!("{a:?}")
+        };
+        assert_ne!(white, black, "A3: ties are re-rolled");
+        *counts.entry((white, black)).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 30);
+    for (&k, &c) in &counts {
+        // 2,000 expected; 5 standard deviations is about 220.
+        assert!((1_780..=2_220).contains(&c), "{k:?}: {c}");
+    }
+    let mut s = g.state_from(Position::start(Side::White), None).unwrap();
+    apply(&g, &mut s, Action::Roll);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..n {
+        let Some(Action::Dice(d)) = g.sample_chance(&s, &mut rng) else {
+            panic!()
+        };
+        *counts.entry(d).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 21);
+    for (d, c) in counts {
+        let expected = d.probability() * f64::from(n);
+        assert!(
+            (f64::from(c) - expected).abs() < 5.0 * expected.sqrt(),
+            "{d}: {c} vs {expected}"
+        );
+    }
+}

@@ -1,7 +1,9 @@
 //! Published perft figures and per-roll opening counts (source: the issue, matching GNU
 //! Backgammon's distinct-position move generation from the standard start).
 
-use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy, perft, perft_divide};
+use lattjo_backgammon::{
+    Dice, PlayList, Position, Side, SingleDiePolicy, perft, perft_divide, perft_parallel,
+};
 
 /// The 21 opening counts under `Standard` (issue 5).
 const OPENING: [(u8, u8, usize); 21] = [
@@ -102,12 +104,55 @@ fn colour_symmetry_same_counts() {
     }
 }
 
-/// perft(3) = 116,154,993 takes a few seconds in release; the bench asserts it too.
+/// perft(3) = 116,154,993 takes about a second in release; the bench asserts it too.
 #[test]
-#[ignore = "several seconds; run with --ignored or see benches/benches/backgammon_perft.rs"]
+#[ignore = "a few seconds; run with --ignored or see benches/benches/backgammon_perft.rs"]
 fn perft_3_is_116154993() {
+    let start = Position::start(Side::White);
+    assert_eq!(perft(&start, 3, SingleDiePolicy::Standard), 116_154_993);
     assert_eq!(
-        perft(&Position::start(Side::White), 3, SingleDiePolicy::Standard),
+        perft_parallel(&start, 3, SingleDiePolicy::Standard, 2),
         116_154_993
+    );
+}
+
+/// Issue 17: parallel perft counts the same as serial perft for 1, 2 and 4 threads, from the
+/// start and from positions with the bar, bear-offs and blocks, under both policies.
+#[test]
+fn parallel_perft_counts_are_identical_for_1_2_4_threads() {
+    let mut positions = vec![Position::start(Side::White), Position::start(Side::Black)];
+    for x in [
+        // Vectors of issue 14 (bar, contact, match positions) and a bear-off.
+        "XGID=-Ba-aBD-a----Ca-Aa-f-AabaB:0:0:1:00:0:0:0:0:10",
+        "XGID=-aBaAAE-AA--aB--ac-dAa-cA-:0:0:1:52:0:0:0:0:10",
+        "XGID=-A-------bc-----aaa---abd-:0:0:1:41:3:5:0:7:10",
+        "XGID=-dCCCAa--A--A--A--A-a-dbcA:1:-1:1:00:2:4:0:7:10",
+        "XGID=-BBCCBC------------bbccbc-:0:0:-1:00:0:0:0:0:10",
+    ] {
+        positions.push(*x.parse::<lattjo_backgammon::Xgid>().unwrap().position());
+    }
+    for p in positions {
+        for policy in [SingleDiePolicy::Standard, SingleDiePolicy::Lattjo] {
+            for depth in [1, 2] {
+                let serial = perft(&p, depth, policy);
+                for threads in [1, 2, 4] {
+                    assert_eq!(
+                        perft_parallel(&p, depth, policy, threads),
+                        serial,
+                        "{} depth {depth} {policy:?} {threads} threads",
+                        p.position_id()
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(
+        perft_parallel(
+            &Position::start(Side::White),
+            2,
+            SingleDiePolicy::Standard,
+            4
+        ),
+        202_782
     );
 }

@@ -42,7 +42,7 @@ pub use drivers::{
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
 pub use learning::{BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape};
-pub use matches::{Match, MatchState};
+pub use matches::{Match, MatchState, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;

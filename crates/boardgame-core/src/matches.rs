@@ -29,8 +29,10 @@ pub struct Match<G> {
 
 /// The state of a match: the current (or, at the end, the last) round and the totals.
 ///
-/// With the `serde` feature it serializes (for logs and inspection); it does not deserialize,
-/// because its invariants depend on the game: store a [`crate::Record`] and replay it instead.
+/// With the `serde` feature it serializes; it deserializes when its round state implements
+/// [`RoundState`] (and deserializes with its own checks): the totals must have one value per
+/// seat of the round, and the match is over exactly when its round is (a finished round that
+/// does not decide the match is followed by the next one at once).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MatchState<S> {
@@ -38,6 +40,60 @@ pub struct MatchState<S> {
     totals: BySeat<i64>,
     rounds_played: u32,
     over: bool,
+}
+
+/// What a deserialized [`MatchState`] is checked against: the seats of its round and whether
+/// the round is over. Round states of games played as matches implement it.
+pub trait RoundState {
+    /// How many seats play the round.
+    fn seats(&self) -> usize;
+    /// Whether the round has ended.
+    fn is_round_over(&self) -> bool;
+}
+
+/// A match is itself a round of a larger match.
+impl<S> RoundState for MatchState<S> {
+    fn seats(&self) -> usize {
+        self.totals.len()
+    }
+
+    fn is_round_over(&self) -> bool {
+        self.over
+    }
+}
+
+/// The unchecked shape of a [`MatchState`], for deserialization.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct MatchStateRepr<S> {
+    round: S,
+    totals: BySeat<i64>,
+    rounds_played: u32,
+    over: bool,
+}
+
+#[cfg(feature = "serde")]
+impl<'de, S: serde::Deserialize<'de> + RoundState> serde::Deserialize<'de> for MatchState<S> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let r = MatchStateRepr::<S>::deserialize(deserializer)?;
+        if r.totals.len() != r.round.seats() {
+            return Err(D::Error::custom(
+                "the totals need one value per seat of the round",
+            ));
+        }
+        if r.over != r.round.is_round_over() || (r.over && r.rounds_played == 0) {
+            return Err(D::Error::custom(
+                "a match is over exactly when its round is, after at least one round",
+            ));
+        }
+        Ok(MatchState {
+            round: r.round,
+            totals: r.totals,
+            rounds_played: r.rounds_played,
+            over: r.over,
+        })
+    }
 }
 
 impl<S> MatchState<S> {

@@ -18,6 +18,24 @@ const AIM_MAX_SPEED: f64 = 6.0;
 
 /// One aimed cut shot: the striker sends `target` towards pocket `pocket` (index into
 /// [`crate::pocket_centres`]).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{aimed_shots, Carrom, Outcome, Piece, Colour, Setup};
+/// let game = Carrom::default();
+/// // After a break that pocketed nothing: aimed cut shots at white's men.
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// game.resolve(&mut state, &Outcome::counted())?;
+/// let mut shots = Vec::new();
+/// aimed_shots(&game, &state, &mut shots);
+/// for shot in &shots {
+///     assert!(shot.cut_cos >= 0.3 && shot.pocket < 4);
+///     assert!(game.check_stroke(&state, state.to_move(), &shot.stroke).is_ok() || !shot.clear);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AimedShot {
     /// The stroke.
@@ -125,7 +143,7 @@ fn each_aimed_shot(game: &Carrom, state: &State, mut emit: impl FnMut(AimedShot)
                     .sqrt()
                     .clamp(MIN_SPEED, AIM_MAX_SPEED);
                 let shot = AimedShot {
-                    stroke: Stroke::new(offset, local, speed),
+                    stroke: Stroke::on_base_line(offset, local, speed),
                     target: Piece::new(id as u8).unwrap_or(Piece::QUEEN),
                     pocket: k,
                     cut_cos,
@@ -204,7 +222,7 @@ fn bank_shot(
         && path_clear(state, start, bounce, reach, usize::MAX, usize::MAX)
         && path_clear(state, bounce, ghost, reach, id, usize::MAX);
     Some(AimedShot {
-        stroke: Stroke::new(offset, dir, speed.max(MIN_SPEED)),
+        stroke: Stroke::on_base_line(offset, dir, speed.max(MIN_SPEED)),
         target: Piece::new(id as u8).unwrap_or(Piece::QUEEN),
         pocket,
         cut_cos,
@@ -247,7 +265,7 @@ pub(crate) fn candidates(game: &Carrom, state: &State, out: &mut Vec<Action>) {
             for speed in [4.0, 6.0, 8.0] {
                 out.push(Action::Strike(
                     seat,
-                    Stroke::new(offset, Vec2::new(-s.x, -s.y), speed),
+                    Stroke::on_base_line(offset, Vec2::new(-s.x, -s.y), speed),
                 ));
             }
         }
@@ -282,7 +300,7 @@ fn grid_and_fallback(state: &State, side: Side, seat: Seat, out: &mut Vec<Action
         }
         for d in dirs {
             for speed in [1.5, 4.0] {
-                out.push(Action::Strike(seat, Stroke::new(offset, d, speed)));
+                out.push(Action::Strike(seat, Stroke::on_base_line(offset, d, speed)));
             }
         }
     }
@@ -290,7 +308,9 @@ fn grid_and_fallback(state: &State, side: Side, seat: Seat, out: &mut Vec<Action
         // Every listed place is taken: a stroke from the free place nearest the middle, or a
         // pass when pieces block the whole base line.
         out.push(match free_offset(state, side) {
-            Some(offset) => Action::Strike(seat, Stroke::new(offset, Vec2::new(0.0, 1.0), 2.0)),
+            Some(offset) => {
+                Action::Strike(seat, Stroke::on_base_line(offset, Vec2::new(0.0, 1.0), 2.0))
+            }
             None => Action::Pass(seat),
         });
     }
@@ -335,7 +355,7 @@ pub(crate) fn sample(
     let max_angle = (MIN_FORWARD).acos();
     let a = (2.0 * rng.unit_f64() - 1.0) * max_angle * (1.0 - 1e-9);
     let speed = MIN_SPEED + rng.unit_f64() * (MAX_SPEED - MIN_SPEED);
-    let stroke = Stroke::new(offset, Vec2::new(a.sin(), a.cos()), speed);
+    let stroke = Stroke::on_base_line(offset, Vec2::new(a.sin(), a.cos()), speed);
     let action = Action::Strike(seat, stroke);
     if game.check_stroke(state, seat, &stroke).is_ok() {
         return Some(action);

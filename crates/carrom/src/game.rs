@@ -5,22 +5,41 @@
 use boardgame_core::{
     BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
 };
-use disc_physics::{Table, Trajectory, World};
+use disc_physics::{Table, Trajectory, Vec2, World};
 
 use crate::actions;
 use crate::geometry::formation_breaker_frame;
 use crate::resolve::{
-    EventsError, Resolution, StrokeEvents, decline_dues, next_dues, resolve, resolve_stroke,
+    EventsError, Outcome, Resolution, decline_dues, next_dues, resolve, resolve_stroke,
     technical_foul,
 };
 use crate::rules::{BreakRotation, Rules, RulesError, TieAfterMaxBoards};
-use crate::sim::{PhysicsConfig, PhysicsError, simulate};
+use crate::sim::{PhysicsConfig, PhysicsConfigError, PhysicsError, simulate};
 use crate::state::{
     Phase, Setup, SetupError, State, check_striker_place, free_offset, side_of, team_of,
 };
 use crate::stroke::{Noise, Stroke, StrokeError};
+use crate::svg::StrokeTrace;
 
 /// A move in carrom: a player's stroke, or a chance outcome.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, GameRng, Seat, Turn};
+/// use lattjo_carrom::{Action, Carrom, Stroke, Vec2};
+/// let game = Carrom::default();
+/// let mut state = game.new_initial_state();
+/// // The toss (a chance node), then the break by the seat that won it.
+/// let toss = game.sample_chance(&state, &mut GameRng::new(7, 0)).ok_or("no toss")?;
+/// let Action::Toss(breaker) = toss else { return Err("not a toss".into()) };
+/// game.apply(&mut state, &toss)?;
+/// assert_eq!(game.turn(&state), Turn::Player(breaker));
+/// let brk = Action::Strike(breaker, Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0));
+/// game.apply(&mut state, &brk)?;
+/// assert!(!state.break_pending());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -47,6 +66,18 @@ pub enum Action {
 }
 
 /// The placer's choice about due men (ICF 60, all or nothing).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_carrom::{Action, Carrom, DueChoice, Rules};
+/// // Declining is an ICF 60 option: the booklet refuses it.
+/// let game = Carrom::new(Rules::lattjo())?;
+/// let state = game.initial_state(Seat::new(0))?;
+/// assert!(!game.is_legal(&state, &Action::Dues(Seat::new(1), DueChoice::Decline)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DueChoice {
@@ -57,6 +88,20 @@ pub enum DueChoice {
 }
 
 /// A referee's call (ICF 35-37).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_carrom::{Action, Call, Carrom, Colour, Rules};
+/// let game = Carrom::new(Rules::icf())?;
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// // A technical foul before the breaker's first stroke: one man owed, the turn goes on (ICF 36).
+/// game.apply(&mut state, &Action::Call(Call::TechnicalFoul(Seat::new(0))))?;
+/// assert_eq!(state.debt(Colour::White), 1);
+/// assert_eq!(state.to_move(), Seat::new(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Call {
@@ -75,9 +120,24 @@ pub enum Call {
 }
 
 /// Why an action was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_carrom::{Action, Carrom, PlayError, Stroke, Vec2};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// let before = state.clone();
+/// // Seat 1 may not strike now; the state is unchanged.
+/// let err = game.apply(&mut state, &Action::Strike(Seat::new(1), Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 3.0)));
+/// assert!(matches!(err, Err(PlayError::WrongSeat { .. })));
+/// assert_eq!(state, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ApplyError {
+pub enum PlayError {
     /// The board is over.
     #[error("the board is over")]
     BoardOver,
@@ -104,7 +164,7 @@ pub enum ApplyError {
     /// A noise draw that is not finite or outside six standard deviations.
     #[error("the noise draw is outside the noise model")]
     BadNoise,
-    /// Events that do not fit the position (from [`Carrom::play_events`]).
+    /// Events that do not fit the position (from [`Carrom::resolve`]).
     #[error("inconsistent events: {0}")]
     Events(#[from] EventsError),
     /// The physics refused the set-up of the stroke.
@@ -123,21 +183,9 @@ pub enum ApplyError {
     /// A referee's call under rules without referee calls.
     #[error("these rules have no referee calls")]
     NoCalls,
-}
-
-/// Why a game could not be built.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CarromError {
-    /// Invalid rule options.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// Invalid physical parameters.
-    #[error("invalid physical parameters: {0}")]
-    Table(#[from] disc_physics::TableError),
-    /// An invalid time step.
-    #[error("invalid time step: {0}")]
-    Step(#[from] disc_physics::ConfigError),
+    /// The state was built under other rules than this game's.
+    #[error("the state was built under other rules than this game's")]
+    OtherRules,
 }
 
 /// Carrom: one board per [`Game`] (the [`Rounds`] of a [`Match`] make a game to 25 points or
@@ -149,7 +197,7 @@ pub enum CarromError {
 /// use boardgame_core::{Game, GameRng, Turn};
 /// use lattjo_carrom::{Action, Carrom, Rules};
 ///
-/// let game = Carrom::new(Rules::booklet())?;
+/// let game = Carrom::new(Rules::lattjo())?;
 /// let mut state = game.new_initial_state();
 /// assert_eq!(game.turn(&state), Turn::Chance); // the coin toss (C3)
 /// let toss = game.sample_chance(&state, &mut GameRng::new(1, 0)).ok_or("no toss")?;
@@ -166,47 +214,84 @@ pub struct Carrom {
     physics: PhysicsConfig,
     table: Table,
     config: MatchConfig,
+    /// The match of games (ICF 29-33): a majority of `games_per_match` wins.
+    pub(crate) games_config: MatchConfig,
+}
+
+impl Default for Carrom {
+    /// The booklet's rules ([`Rules::lattjo`]) on the default physics.
+    ///
+    /// # Panics
+    ///
+    /// Never: the booklet's preset is valid (a unit test checks it).
+    fn default() -> Carrom {
+        Carrom::new(Rules::lattjo()).expect("the booklet's preset is valid")
+    }
 }
 
 impl Carrom {
-    /// A game with these rules and the default physics.
+    /// A game with these rules on the default physics ([`PhysicsConfig::default`]).
     ///
     /// # Errors
     ///
-    /// [`CarromError::Rules`] for invalid rules.
-    pub fn new(rules: Rules) -> Result<Carrom, CarromError> {
-        Carrom::with_physics(rules, PhysicsConfig::default())
-    }
-
-    /// A game with these rules and physical parameters.
-    ///
-    /// # Errors
-    ///
-    /// [`CarromError`] for invalid rules or parameters.
-    pub fn with_physics(rules: Rules, physics: PhysicsConfig) -> Result<Carrom, CarromError> {
+    /// [`RulesError`] naming the first invalid option.
+    pub fn new(rules: Rules) -> Result<Carrom, RulesError> {
         rules.validate()?;
-        let table = physics.table()?;
-        World::new(table.clone(), physics.step)?;
-        let config = MatchConfig::new(Some(rules.target_points), Some(rules.max_boards))
-            .map_err(|_| CarromError::Rules(RulesError::Unbounded))?;
+        let physics = PhysicsConfig::default();
+        // disc-physics's own ICF table and parameters: it never refuses them.
+        let table = physics.table().map_err(RulesError::Physics)?;
+        let config =
+            MatchConfig::new(Some(rules.target_points), Some(rules.max_boards)).map_err(|_| {
+                RulesError::OutOfRange {
+                    option: "target_points",
+                    value: rules.target_points,
+                    min: 1,
+                    max: crate::rules::MAX_POINTS,
+                }
+            })?;
+        let wins = i64::from(rules.games_per_match / 2 + 1);
+        let games_config = MatchConfig::new(Some(wins), None)
+            .map_err(|_| RulesError::GamesPerMatch(rules.games_per_match))?;
         Ok(Carrom {
             rules,
             physics,
             table,
             config,
+            games_config,
         })
     }
 
-    /// A whole game: boards of `rules` to [`Rules::target_points`] or [`Rules::max_boards`]
-    /// with the tie rule (C20, A18, A22), as the core's [`Match`].
+    /// The same game on another physical model (friction, restitution, the jump speed, the
+    /// time step); not a rule, so the states of the game stay valid.
     ///
     /// # Errors
     ///
-    /// [`CarromError`] for invalid rules.
-    pub fn full_game(rules: Rules) -> Result<Match<Carrom>, CarromError> {
-        let game = Carrom::new(rules)?;
-        let config = game.match_config();
-        Ok(Match::new(game, config))
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses.
+    pub fn with_physics(self, physics: PhysicsConfig) -> Result<Carrom, PhysicsConfigError> {
+        let table = physics.table()?;
+        World::new(table.clone(), physics.step)?;
+        Ok(Carrom {
+            physics,
+            table,
+            ..self
+        })
+    }
+
+    /// A whole game: boards to [`Rules::target_points`] or [`Rules::max_boards`] with the tie
+    /// rule (C20, A18, A22), as the core's [`Match`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_carrom::{Carrom, Rules};
+    /// let game = Carrom::new(Rules::lattjo())?.full_game();
+    /// assert_eq!(game.config().target(), Some(25));
+    /// # Ok::<(), lattjo_carrom::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn full_game(self) -> Match<Carrom> {
+        let config = self.match_config();
+        Match::new(self, config)
     }
 
     /// The match settings of a game: the target and the board limit of the rules.
@@ -227,14 +312,53 @@ impl Carrom {
         &self.physics
     }
 
-    /// A board ready for `breaker`'s break (no toss): the ICF formation facing the breaker,
-    /// white to the breaker's side.
+    /// A board ready for `first`'s break (no toss): the ICF formation facing the breaker,
+    /// white to the breaker's side (C3, A20).
     ///
     /// # Errors
     ///
     /// [`SetupError::Seat`] for a seat that does not play.
-    pub fn opening(&self, breaker: Seat) -> Result<State, SetupError> {
-        Setup::opening(&self.rules, breaker).into_state(&self.rules)
+    pub fn initial_state(&self, first: Seat) -> Result<State, SetupError> {
+        Setup::opening(&self.rules, first).into_state(&self.rules)
+    }
+
+    /// The stroke of `seat` whose striker stands at the board point `place` and moves in the
+    /// board direction `direction` (the board frame: origin at the centre spot, `+y` away
+    /// from seat 0), in the player's own frame as a [`Stroke`] is.
+    #[must_use]
+    pub fn stroke_from_board(
+        &self,
+        seat: Seat,
+        place: Vec2,
+        direction: Vec2,
+        speed: f64,
+    ) -> Stroke {
+        let side = side_of(self.rules.players, seat, self.rules.turn_direction);
+        Stroke::new(
+            side.place_from_board(place),
+            side.from_board(direction),
+            speed,
+        )
+    }
+
+    /// Where `seat`'s `stroke` places the striker and which way it sends it, in the board
+    /// frame (the inverse of [`Carrom::stroke_from_board`]).
+    #[must_use]
+    pub fn stroke_on_board(&self, seat: Seat, stroke: &Stroke) -> (Vec2, Vec2) {
+        let side = side_of(self.rules.players, seat, self.rules.turn_direction);
+        (
+            side.place_to_board(stroke.place),
+            side.to_board(stroke.direction),
+        )
+    }
+
+    /// Refuses a state built under other rules than the game's.
+    fn check_state(&self, state: &State) -> Result<(), PlayError> {
+        if state.rules == self.rules {
+            Ok(())
+        } else {
+            Err(PlayError::OtherRules)
+        }
     }
 
     /// Validates a constructed position for these rules.
@@ -252,13 +376,14 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`ApplyError`] saying what is wrong.
+    /// [`PlayError`] saying what is wrong.
     pub fn check_stroke(
         &self,
         state: &State,
         seat: Seat,
         stroke: &Stroke,
-    ) -> Result<(), ApplyError> {
+    ) -> Result<(), PlayError> {
+        self.check_state(state)?;
         check_striking_turn(state, seat)?;
         stroke.check_shape()?;
         let side = side_of(state.players(), seat, self.rules.turn_direction);
@@ -270,12 +395,13 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`ApplyError`] saying why the seat cannot pass.
-    pub fn check_pass(&self, state: &State, seat: Seat) -> Result<(), ApplyError> {
+    /// [`PlayError`] saying why the seat cannot pass.
+    pub fn check_pass(&self, state: &State, seat: Seat) -> Result<(), PlayError> {
+        self.check_state(state)?;
         check_striking_turn(state, seat)?;
         let side = side_of(state.players(), seat, self.rules.turn_direction);
         if free_offset(state, side).is_some() {
-            return Err(ApplyError::CanStrike);
+            return Err(PlayError::CanStrike);
         }
         Ok(())
     }
@@ -285,15 +411,15 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`ApplyError`] saying why the call does not apply.
-    pub fn check_call(&self, state: &State, call: &Call) -> Result<(), ApplyError> {
+    /// [`PlayError`] saying why the call does not apply.
+    pub fn check_call(&self, state: &State, call: &Call) -> Result<(), PlayError> {
         if !self.rules.referee_calls {
-            return Err(ApplyError::NoCalls);
+            return Err(PlayError::NoCalls);
         }
         match call {
             Call::FoulStroke(seat, stroke) => self.check_stroke(state, *seat, stroke),
             Call::TechnicalFoul(seat) => self.check_pass(state, *seat).or_else(|e| match e {
-                ApplyError::CanStrike => Ok(()),
+                PlayError::CanStrike => Ok(()),
                 e => Err(e),
             }),
         }
@@ -304,13 +430,14 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`ApplyError::NoDuesChoice`] otherwise.
+    /// [`PlayError::NoDuesChoice`] otherwise.
     pub fn check_dues(
         &self,
         state: &State,
         seat: Seat,
         choice: DueChoice,
-    ) -> Result<(), ApplyError> {
+    ) -> Result<(), PlayError> {
+        self.check_state(state)?;
         match state.phase {
             Phase::Dues { placer, .. }
                 if placer == seat
@@ -318,34 +445,43 @@ impl Carrom {
             {
                 Ok(())
             }
-            Phase::Over => Err(ApplyError::BoardOver),
-            _ => Err(ApplyError::NoDuesChoice),
+            Phase::Over => Err(PlayError::BoardOver),
+            _ => Err(PlayError::NoDuesChoice),
         }
     }
 
-    /// Simulates the stroke of the seat to move to rest without changing `state`, returning
-    /// the events and the world at rest; with `trace`, every disc's path (for pictures).
-    /// Noise is not applied.
+    /// Simulates the stroke of the seat to move to rest without changing `state`: what would
+    /// happen on the table. Noise is not applied.
     ///
     /// # Errors
     ///
-    /// [`ApplyError`] for an illegal stroke.
-    pub fn simulate(
-        &self,
-        state: &State,
-        stroke: &Stroke,
-        trace: Option<&mut Trajectory>,
-    ) -> Result<(StrokeEvents, World), ApplyError> {
+    /// [`PlayError`] for an illegal stroke.
+    pub fn simulate(&self, state: &State, stroke: &Stroke) -> Result<Outcome, PlayError> {
         self.check_stroke(state, state.to_move, stroke)?;
         let side = side_of(state.players(), state.to_move, self.rules.turn_direction);
-        Ok(simulate(
+        let (outcome, _) = simulate(&self.table, self.physics.step, state, side, stroke, None)?;
+        Ok(outcome)
+    }
+
+    /// Simulates the stroke of the seat to move (no noise) and records every disc's path,
+    /// without changing `state`: for pictures ([`crate::svg::render`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] for an illegal stroke.
+    pub fn trace(&self, state: &State, stroke: &Stroke) -> Result<StrokeTrace, PlayError> {
+        self.check_stroke(state, state.to_move, stroke)?;
+        let side = side_of(state.players(), state.to_move, self.rules.turn_direction);
+        let mut trajectory = Trajectory::new();
+        let (outcome, world) = simulate(
             &self.table,
             self.physics.step,
             state,
             side,
             stroke,
-            trace,
-        )?)
+            Some(&mut trajectory),
+        )?;
+        Ok(StrokeTrace::new(outcome, world, trajectory, state))
     }
 
     /// Plays the stroke of the seat to move exactly (no noise, even if the rules have it) and
@@ -353,42 +489,60 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`ApplyError`]; `state` is then unchanged.
-    pub fn strike(&self, state: &mut State, stroke: &Stroke) -> Result<Resolution, ApplyError> {
-        let (events, _) = self.simulate(state, stroke, None)?;
-        Ok(resolve(&self.rules, state, &events)?)
+    /// [`PlayError`]; `state` is then unchanged.
+    pub fn strike(&self, state: &mut State, stroke: &Stroke) -> Result<Resolution, PlayError> {
+        let outcome = self.simulate(state, stroke)?;
+        Ok(resolve(&self.rules, state, &outcome)?)
     }
 
-    /// Resolves a stroke from given events (a constructed situation, or another physics
-    /// engine) in the reference order of the rules file.
+    /// Resolves a stroke from what happened on the table (`outcome`: a constructed situation,
+    /// or another physics engine's events) in the reference order of the rules file.
     ///
     /// # Errors
     ///
-    /// [`ApplyError`] when no stroke is due or the events do not fit; `state` is unchanged.
-    pub fn play_events(
-        &self,
-        state: &mut State,
-        events: &StrokeEvents,
-    ) -> Result<Resolution, ApplyError> {
-        if state.phase != Phase::Stroke {
-            return Err(match state.phase {
-                Phase::Over => ApplyError::BoardOver,
-                Phase::Dues { .. } => ApplyError::DuesPending,
-                _ => ApplyError::ChanceDue,
-            });
-        }
-        Ok(resolve(&self.rules, state, events)?)
+    /// [`PlayError`] when no stroke is due or the outcome does not fit; `state` is unchanged.
+    pub fn resolve(&self, state: &mut State, outcome: &Outcome) -> Result<Resolution, PlayError> {
+        self.check_resolvable(state)?;
+        Ok(resolve(&self.rules, state, outcome)?)
     }
 
-    fn check_noise(&self, noise: &Noise) -> Result<(), ApplyError> {
+    /// [`Carrom::resolve`] for a stroke the referee called a foul stroke (ICF 35-37, option
+    /// [`Rules::referee_calls`]; [`Call::FoulStroke`] simulates the stroke and comes here): a
+    /// constructed improper stroke, for the (b) halves of ICF 75-85.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] when no stroke is due or the outcome does not fit; `state` is unchanged.
+    pub fn resolve_called_foul(
+        &self,
+        state: &mut State,
+        outcome: &Outcome,
+    ) -> Result<Resolution, PlayError> {
+        self.check_resolvable(state)?;
+        Ok(resolve_stroke(&self.rules, state, outcome, true)?)
+    }
+
+    fn check_resolvable(&self, state: &State) -> Result<(), PlayError> {
+        self.check_state(state)?;
+        match state.phase {
+            Phase::Stroke => Ok(()),
+            Phase::Over => Err(PlayError::BoardOver),
+            Phase::Dues { .. } => Err(PlayError::DuesPending),
+            _ => Err(PlayError::ChanceDue),
+        }
+    }
+
+    fn check_noise(&self, noise: &Noise) -> Result<(), PlayError> {
         let Some(model) = self.rules.noise else {
-            return Err(ApplyError::NotThisChance);
+            return Err(PlayError::NotThisChance);
         };
-        let within = |v: f64, sd: f64| v.is_finite() && v.abs() <= 6.0 * sd * (1.0 + 1e-12);
+        let within = |v: f64, sd: f64| {
+            v.is_finite() && v.abs() <= crate::stroke::NOISE_LIMIT_SD * sd * (1.0 + 1e-12)
+        };
         if within(noise.slip, model.direction_sd) && within(noise.speed_error, model.speed_sd) {
             Ok(())
         } else {
-            Err(ApplyError::BadNoise)
+            Err(PlayError::BadNoise)
         }
     }
 
@@ -407,7 +561,7 @@ impl Carrom {
         state.phase = Phase::Stroke;
     }
 
-    fn run_stroke(&self, state: &mut State, stroke: &Stroke, foul: bool) -> Result<(), ApplyError> {
+    fn run_stroke(&self, state: &mut State, stroke: &Stroke, foul: bool) -> Result<(), PlayError> {
         let side = side_of(state.players(), state.to_move, self.rules.turn_direction);
         let (events, _) = simulate(&self.table, self.physics.step, state, side, stroke, None)?;
         resolve_stroke(&self.rules, state, &events, foul)?;
@@ -423,6 +577,13 @@ fn lay_formation(state: &mut State, rules: &Rules, players: usize) {
     }
 }
 
+/// The number of actions within which random play ([`boardgame_core::random_playout`] with
+/// [`Game::sample_action`], which draws from the whole stroke space) has ended every board
+/// under every preset in every seed tried (tests/termination.rs; when it was set, 100 seeds a
+/// preset: the longest board took 566 actions, the mean 130-240). A whole game takes at most
+/// this many per board played.
+pub const RANDOM_PLAY_BOUND: u32 = 5_000;
+
 /// A sum of 12 uniforms minus 6: mean 0, variance 1, within +-6 (Irwin-Hall).
 fn irwin_hall(rng: &mut GameRng) -> f64 {
     let mut s = -6.0;
@@ -435,10 +596,10 @@ fn irwin_hall(rng: &mut GameRng) -> f64 {
 impl Game for Carrom {
     type State = State;
     type Action = Action;
-    type Error = ApplyError;
+    type Error = PlayError;
 
     fn num_players(&self) -> usize {
-        self.rules.players as usize
+        self.rules.players
     }
 
     fn team(&self, seat: Seat) -> usize {
@@ -478,6 +639,9 @@ impl Game for Carrom {
     }
 
     fn is_legal(&self, state: &State, action: &Action) -> bool {
+        if state.rules != self.rules {
+            return false;
+        }
         match (state.phase, action) {
             (Phase::Stroke, Action::Strike(seat, stroke)) => {
                 self.check_stroke(state, *seat, stroke).is_ok()
@@ -539,18 +703,19 @@ impl Game for Carrom {
         }
     }
 
-    fn apply(&self, state: &mut State, action: &Action) -> Result<(), ApplyError> {
+    fn apply(&self, state: &mut State, action: &Action) -> Result<(), PlayError> {
+        self.check_state(state)?;
         match (state.phase, action) {
-            (Phase::Over, _) => Err(ApplyError::BoardOver),
+            (Phase::Over, _) => Err(PlayError::BoardOver),
             (Phase::Toss, Action::Toss(seat)) => {
                 if seat.index() >= 2 {
-                    return Err(ApplyError::BadToss(*seat));
+                    return Err(PlayError::BadToss(*seat));
                 }
                 self.toss(state, *seat);
                 Ok(())
             }
             (Phase::Toss | Phase::Noise(..), Action::Strike(..) | Action::Pass(_)) => {
-                Err(ApplyError::ChanceDue)
+                Err(PlayError::ChanceDue)
             }
             (Phase::Dues { men, then, .. }, Action::Dues(seat, choice)) => {
                 self.check_dues(state, *seat, *choice)?;
@@ -560,8 +725,8 @@ impl Game for Carrom {
                 }
                 Ok(())
             }
-            (Phase::Dues { .. }, _) => Err(ApplyError::DuesPending),
-            (_, Action::Dues(..)) => Err(ApplyError::NoDuesChoice),
+            (Phase::Dues { .. }, _) => Err(PlayError::DuesPending),
+            (_, Action::Dues(..)) => Err(PlayError::NoDuesChoice),
             (Phase::Stroke, Action::Call(call)) => {
                 self.check_call(state, call)?;
                 match call {
@@ -591,7 +756,7 @@ impl Game for Carrom {
                 let played = stroke.perturbed(noise);
                 self.run_stroke(state, &played, false)
             }
-            _ => Err(ApplyError::NotThisChance),
+            _ => Err(PlayError::NotThisChance),
         }
     }
 
@@ -604,6 +769,17 @@ impl Game for Carrom {
                 -1.0
             }
         }))
+    }
+}
+
+/// A board is a round of a game ([`Carrom::full_game`]).
+impl boardgame_core::RoundState for State {
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn is_round_over(&self) -> bool {
+        self.phase == Phase::Over
     }
 }
 
@@ -647,7 +823,7 @@ impl Rounds for Carrom {
         setup.board = ctx.round;
         setup.totals_before = totals_before;
         let mut state = State {
-            players: self.rules.players,
+            rules: self.rules,
             pieces: setup.pieces,
             queen: setup.queen,
             debt: [0, 0],
@@ -696,15 +872,15 @@ fn next_of_team(from: Seat, team: usize, players: usize) -> Seat {
 
 /// Whether it is `seat`'s turn to strike (or pass): the board waits for a stroke, not a
 /// chance result or a due choice, and `seat` is the one to move.
-fn check_striking_turn(state: &State, seat: Seat) -> Result<(), ApplyError> {
+fn check_striking_turn(state: &State, seat: Seat) -> Result<(), PlayError> {
     match state.phase {
-        Phase::Over => return Err(ApplyError::BoardOver),
-        Phase::Toss | Phase::Noise(..) => return Err(ApplyError::ChanceDue),
-        Phase::Dues { .. } => return Err(ApplyError::DuesPending),
+        Phase::Over => return Err(PlayError::BoardOver),
+        Phase::Toss | Phase::Noise(..) => return Err(PlayError::ChanceDue),
+        Phase::Dues { .. } => return Err(PlayError::DuesPending),
         Phase::Stroke => {}
     }
     if seat != state.to_move {
-        return Err(ApplyError::WrongSeat {
+        return Err(PlayError::WrongSeat {
             expected: state.to_move,
             got: seat,
         });

@@ -31,12 +31,26 @@ pub const BASE_CIRCLE_RADIUS: f64 = disc_physics::carrom::BASE_CIRCLE_DIAMETER_M
 /// The largest offset of the striker centre from the middle of the base line: centred on a
 /// base circle (which it then covers completely, as ICF allows), 21.91 cm.
 pub const MAX_STRIKER_OFFSET: f64 = BASE_LINE_LENGTH / 2.0 - BASE_CIRCLE_RADIUS;
+/// How far the striker's centre may stand from the middle of the base-line strip, across it,
+/// and still touch both lines (ICF: the striker must touch both base lines): the striker's
+/// radius less half the strip, 4.75 mm.
+pub const BASE_LINE_TOLERANCE: f64 = STRIKER_RADIUS - BASE_STRIP_WIDTH / 2.0;
 /// Radius of the centre circle (the queen's spot, diameter 3.18 cm), in metres.
 pub const CENTRE_SPOT_RADIUS: f64 = disc_physics::carrom::CENTRE_CIRCLE_DIAMETER_M / 2.0;
 /// Radius of the outer circle around the formation (diameter 17 cm), in metres.
 pub const OUTER_CIRCLE_RADIUS: f64 = disc_physics::carrom::OUTER_CIRCLE_DIAMETER_M / 2.0;
 
 /// One of the four sides of the board, where a player sits.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Side, Vec2};
+/// // Forward for the north player is south on the board.
+/// assert_eq!(Side::North.to_board(Vec2::new(0.0, 1.0)), Vec2::new(-0.0, -1.0));
+/// let p = Vec2::new(0.1, -0.2);
+/// assert_eq!(Side::East.from_board(Side::East.to_board(p)), p);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
@@ -79,6 +93,21 @@ impl Side {
     #[must_use]
     pub fn striker_position(self, offset: f64) -> Vec2 {
         self.to_board(Vec2::new(offset, -HALF_SIZE + BASE_LINE_INSET))
+    }
+
+    /// The board point of `place` given in this side's player frame (`x` to the player's
+    /// right of the middle of his side, `y` forward from the edge of the playing surface), as
+    /// a [`crate::Stroke`]'s place is.
+    #[must_use]
+    pub fn place_to_board(self, place: Vec2) -> Vec2 {
+        self.to_board(Vec2::new(place.x, place.y - HALF_SIZE))
+    }
+
+    /// The inverse of [`Side::place_to_board`].
+    #[must_use]
+    pub fn place_from_board(self, p: Vec2) -> Vec2 {
+        let q = self.from_board(p);
+        Vec2::new(q.x, q.y + HALF_SIZE)
     }
 
     /// Whether a disc of radius `r` at board point `p` overlaps this side's base-line strip

@@ -1,11 +1,19 @@
 //! Carrom on rigid-disc physics: the LATTJO booklet's rules (majority reading) and the ICF
-//! laws as a preset, singles and pairs, boards to 25 points or 8 boards.
+//! laws as a preset, singles and pairs, boards to 25 points or 8 boards, best-of-three
+//! matches.
+//!
+//! Every rule is implemented under the id it has in the project's rules file; [`rule_ids`]
+//! lists each id (C1-C21, T1-T23, A1-A24, the ICF laws of section 5, the invariants of
+//! section 6) in the project's own words, and the repository's
+//! `docs/carrom.md` explains the rules as implemented.
 //!
 //! A stroke ([`Stroke`]: where the striker stands on the player's base line, a direction and
-//! a speed) is a continuous action. [`Carrom`] validates it, runs it through `disc-physics` to
-//! rest, boils the physics events down to [`StrokeEvents`] (what was pocketed and in which
-//! order, what left the board, whether the striker left the base line) and resolves them in
-//! the rules file's reference order ([`resolve`]). `Carrom` is one board as a
+//! a speed, in the striking player's own frame, in metres and m/s, as in the disc-billiards
+//! crate) is a continuous action. [`Carrom`] validates it, runs it through `disc-physics` to
+//! rest ([`Carrom::simulate`] gives the [`Outcome`]: what was pocketed and in which order,
+//! what left the board, whether the striker left the base line) and resolves it in the rules
+//! file's reference order ([`Carrom::strike`] gives the [`Resolution`]). [`Carrom::resolve`]
+//! applies a constructed outcome without any physics. `Carrom` is one board as a
 //! [`boardgame_core::Game`]; [`Carrom::full_game`] adds boards up to a game through the
 //! core's `Match`, and [`Carrom::full_match`] games up to a match (best of three under the
 //! ICF laws, over [`CarromGame`] rounds). The coin toss and optional execution noise are
@@ -13,18 +21,19 @@
 //! ICF 75-85 ([`BoardEndScoring::Icf`]), the placer of due men (always an opponent of their
 //! colour) may decline them ([`Action::Dues`]) and a referee may call foul strokes and
 //! technical fouls ([`Action::Call`]). When pieces block a player's whole base line, passing
-//! ([`Action::Pass`]) is his only legal action. [`Planner`] is an agent that aims cut shots.
+//! ([`Action::Pass`]) is his only legal action. [`Planner`] is an agent that aims cut shots;
+//! [`svg::render`] draws a board or a traced stroke ([`Carrom::trace`]).
 //!
 //! ```
 //! use boardgame_core::{Game, Seat};
 //! use lattjo_carrom::{Carrom, Colour, Planner, Rules, Stroke, Vec2};
 //!
-//! let game = Carrom::new(Rules::booklet())?;
-//! let mut state = game.opening(Seat::new(0))?;
+//! let game = Carrom::new(Rules::lattjo())?;
+//! let mut state = game.initial_state(Seat::new(0))?;
 //! // The break: straight at the queen at 6 m/s, simulated to rest and resolved.
-//! let outcome = game.strike(&mut state, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0))?;
+//! let resolution = game.strike(&mut state, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0))?;
 //! assert!(!state.break_pending());
-//! assert!(outcome.turn_continues == (state.to_move() == Seat::new(0)));
+//! assert!(resolution.turn_continues == (state.to_move() == Seat::new(0)));
 //! // Every man is on the board or in a pocket.
 //! assert_eq!(state.on_board(Colour::White) + state.pocketed(Colour::White), 9);
 //! // The planner aims the next stroke.
@@ -33,21 +42,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Rules can also be fed constructed situations without physics:
+//! The rules without physics: a constructed outcome resolved.
 //!
 //! ```
-//! use lattjo_carrom::{resolve, Colour, Piece, Rules, Setup, StrokeEvents};
 //! use boardgame_core::Seat;
+//! use lattjo_carrom::{Carrom, Colour, Outcome, Piece, Rules, Setup};
 //!
-//! let rules = Rules::booklet();
-//! let mut state = Setup::opening(&rules, Seat::new(0)).into_state(&rules)?;
+//! let game = Carrom::new(Rules::lattjo())?;
+//! let mut state = game.initial_state(Seat::new(0))?;
 //! // A break that pockets a white man: the breaker (white) strikes again (C6).
 //! let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
-//! let r = resolve(&rules, &mut state, &StrokeEvents::counted().pocket(white))?;
+//! let r = game.resolve(&mut state, &Outcome::counted().pocket(white))?;
 //! assert!(r.turn_continues);
 //! assert_eq!(state.pocketed(Colour::White), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! With the `serde` feature, states (with their rules), setups, rules, strokes and actions
+//! serialize; a state deserializes back exactly, through the same checks as
+//! [`Carrom::from_setup`].
 
 mod actions;
 mod game;
@@ -59,26 +72,43 @@ mod rules;
 mod sim;
 mod state;
 mod stroke;
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
+pub mod svg;
+
+pub use boardgame_core;
+pub use disc_physics;
+
+pub use boardgame_core::{
+    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
+    Seat, Turn,
+};
+pub use disc_physics::{
+    ConfigError, Params, PlaceError, StepConfig, Table, TableError, Trajectory, Vec2, World,
+};
 
 pub use actions::{AimedShot, aimed_shots};
-pub use disc_physics::Vec2;
-
-pub use game::{Action, ApplyError, Call, Carrom, CarromError, DueChoice};
+pub use game::{Action, Call, Carrom, DueChoice, PlayError, RANDOM_PLAY_BOUND};
 pub use geometry::{
-    BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_STRIP_WIDTH, CENTRE_SPOT_RADIUS,
-    HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS, POCKET_RADIUS,
-    STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
+    BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_LINE_TOLERANCE, BASE_STRIP_WIDTH,
+    CENTRE_SPOT_RADIUS, HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS,
+    POCKET_RADIUS, STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
 };
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
-pub use resolve::{EventsError, Resolution, StrokeEvents, resolve, resolve_called_foul};
+pub use resolve::{EventsError, Outcome, Resolution};
 pub use rules::{
-    BoardEndScoring, BothLastPieces, BreakRotation, NoiseModel, PenaltyPoints, QueenWithFirstPiece,
-    Rules, RulesError, TieAfterMaxBoards, TurnDirection,
+    BoardEndScoring, BothLastPieces, BreakRotation, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS,
+    NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError, TieAfterMaxBoards,
+    TurnDirection,
 };
-pub use sim::{PhysicsConfig, PhysicsError};
+pub use sim::{JUMP_SPEED_M_S, PhysicsConfig, PhysicsConfigError, PhysicsError};
 pub use state::{
-    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, Setup,
-    SetupError, State, side_of, team_of,
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, PieceError, QueenState,
+    Setup, SetupError, State, side_of, team_of,
 };
-pub use stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Noise, ParseStrokeError, Stroke, StrokeError};
+pub use stroke::{
+    MAX_SPEED, MIN_FORWARD, MIN_SPEED, NOISE_LIMIT_SD, Noise, NoiseError, ParseStrokeError, Stroke,
+    StrokeError,
+};
+pub use svg::StrokeTrace;

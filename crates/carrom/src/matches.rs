@@ -2,12 +2,10 @@
 //! points or 8 boards, as the core's [`Match`] over [`CarromGame`] rounds.
 
 use boardgame_core::{
-    BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundContext, Rounds, Seat,
-    Turn,
+    BySeat, Game, GameRng, Match, MatchState, Returns, RoundContext, Rounds, Seat, Turn,
 };
 
-use crate::game::{Action, ApplyError, Carrom, CarromError};
-use crate::rules::RulesError;
+use crate::game::{Action, Carrom, PlayError};
 use crate::state::State;
 
 /// One game of carrom (boards to [`crate::Rules::target_points`] or
@@ -17,21 +15,29 @@ use crate::state::State;
 /// game's winner scores one match point. The first game starts with the coin toss (C3); in
 /// later games the first break alternates: the side that did not break first in the previous
 /// game breaks first (ICF 30-31: the players change sides).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Turn};
+/// use lattjo_carrom::{Carrom, CarromGame, Rules};
+/// let game = CarromGame::new(Carrom::new(Rules::icf())?);
+/// let state = game.new_initial_state();
+/// assert_eq!(game.turn(&state), Turn::Chance, "the first game opens with the toss");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct CarromGame {
     inner: Match<Carrom>,
 }
 
 impl CarromGame {
-    /// The games of `rules`.
-    ///
-    /// # Errors
-    ///
-    /// [`CarromError`] for invalid rules.
-    pub fn new(rules: crate::Rules) -> Result<CarromGame, CarromError> {
-        Ok(CarromGame {
-            inner: Carrom::full_game(rules)?,
-        })
+    /// The games of `game` (its rules and physics).
+    #[must_use]
+    pub fn new(game: Carrom) -> CarromGame {
+        CarromGame {
+            inner: game.full_game(),
+        }
     }
 
     /// The game as the core's match of boards.
@@ -47,31 +53,25 @@ impl Carrom {
     /// games wins the match. A drawn game (only under `TieAfterMaxBoards::Draw`) scores for
     /// nobody.
     ///
-    /// # Errors
-    ///
-    /// [`CarromError`] for invalid rules.
-    ///
     /// # Examples
     ///
     /// ```
     /// use lattjo_carrom::{Carrom, Rules};
-    /// let m = Carrom::full_match(Rules::icf())?;
+    /// let m = Carrom::new(Rules::icf())?.full_match();
     /// assert_eq!(m.config().target(), Some(2)); // best of three: two games win
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), lattjo_carrom::RulesError>(())
     /// ```
-    pub fn full_match(rules: crate::Rules) -> Result<Match<CarromGame>, CarromError> {
-        let game = CarromGame::new(rules)?;
-        let wins = i64::from(rules.games_per_match / 2 + 1);
-        let config = MatchConfig::new(Some(wins), None)
-            .map_err(|_| CarromError::Rules(RulesError::GamesPerMatch(rules.games_per_match)))?;
-        Ok(Match::new(game, config))
+    #[must_use]
+    pub fn full_match(self) -> Match<CarromGame> {
+        let config = self.games_config;
+        Match::new(CarromGame::new(self), config)
     }
 }
 
 impl Game for CarromGame {
     type State = MatchState<State>;
     type Action = Action;
-    type Error = ApplyError;
+    type Error = PlayError;
 
     fn num_players(&self) -> usize {
         self.inner.num_players()
@@ -114,7 +114,7 @@ impl Game for CarromGame {
         self.inner.sample_action(s, rng, buf)
     }
 
-    fn apply(&self, s: &mut Self::State, a: &Action) -> Result<(), ApplyError> {
+    fn apply(&self, s: &mut Self::State, a: &Action) -> Result<(), PlayError> {
         self.inner.apply(s, a)
     }
 

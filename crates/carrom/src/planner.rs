@@ -8,9 +8,18 @@ use crate::actions::{AimedShot, aimed_shots};
 use crate::game::{Action, Carrom};
 use crate::resolve::Resolution;
 use crate::state::{Phase, QueenState, State, team_of};
-use crate::stroke::Stroke;
+use crate::stroke::{Noise, Stroke};
 
 /// How much the planner thinks.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Planner, PlannerConfig};
+/// let quick = Planner::new(PlannerConfig { shots_simulated: 2, ..PlannerConfig::default() });
+/// let _ = quick;
+/// assert_eq!(PlannerConfig::default().shots_simulated, 6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlannerConfig {
     /// Aimed shots simulated per stroke (the straightest clear cuts first). Default 6.
@@ -40,8 +49,8 @@ impl Default for PlannerConfig {
 /// ```
 /// use boardgame_core::{Game, Seat};
 /// use lattjo_carrom::{Carrom, Planner, Rules};
-/// let game = Carrom::new(Rules::booklet())?;
-/// let mut state = game.opening(Seat::new(0))?;
+/// let game = Carrom::new(Rules::lattjo())?;
+/// let mut state = game.initial_state(Seat::new(0))?;
 /// let stroke = Planner::default().choose(&game, &state).ok_or("no stroke")?;
 /// game.apply(&mut state, &stroke)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -79,13 +88,22 @@ impl Planner {
         let mut candidates = core::mem::take(&mut self.candidates);
         candidates.clear();
         let mut buf = core::mem::take(&mut self.legal);
-        if state.break_pending() {
+        let breaking = state.break_pending();
+        if breaking {
             game.legal_actions(state, &mut buf);
-            for offset in [0.0, -0.05, 0.05] {
-                let side = state.side_of(seat, game.rules().turn_direction);
+            // A player's break: firm, not flat out, at the queen or just beside it (to split
+            // the formation), from the middle of the base line or a little to either side.
+            let side = state.side_of(seat, game.rules().turn_direction);
+            for offset in BREAK_OFFSETS {
                 let s = side.from_board(side.striker_position(offset));
-                for speed in [6.5, 8.0] {
-                    candidates.push(Stroke::new(offset, Vec2::new(-s.x, -s.y), speed));
+                for shift in BREAK_AIM_SHIFTS {
+                    for speed in BREAK_SPEEDS {
+                        candidates.push(Stroke::on_base_line(
+                            offset,
+                            Vec2::new(shift - s.x, -s.y),
+                            speed,
+                        ));
+                    }
                 }
             }
         } else {
@@ -115,11 +133,24 @@ impl Planner {
         }
         let mut best: Option<(f64, Stroke)> = None;
         for &stroke in &candidates {
-            let mut next = state.clone();
-            let Ok(res) = game.strike(&mut next, &stroke) else {
+            // A break is judged as a player judges it: by what it does when the hand is a
+            // little off too (the mean over the stroke and two slightly missed copies), so a
+            // flat-out break that only works when perfect loses to a controlled one.
+            let tries: &[Noise] = if breaking { &BREAK_MISSES } else { &EXACT };
+            let mut total = 0.0;
+            let mut played = 0;
+            for miss in tries {
+                let mut next = state.clone();
+                let Ok(res) = game.strike(&mut next, &stroke.perturbed(miss)) else {
+                    continue;
+                };
+                total += value(state, &next, &res, team_of(seat));
+                played += 1;
+            }
+            if played == 0 {
                 continue;
-            };
-            let v = value(state, &next, &res, team_of(seat));
+            }
+            let v = total / f64::from(played);
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, stroke));
             }
@@ -151,6 +182,34 @@ impl Planner {
         best.map(|(_, s)| Action::Strike(seat, s)).or(pass)
     }
 }
+
+/// Break speeds the planner weighs, m/s: firm breaks, well below the 8 m/s cap (a flat-out
+/// break scatters the board and risks coins leaving it).
+const BREAK_SPEEDS: [f64; 3] = [4.5, 5.5, 6.5];
+/// Striker places for the break, metres from the middle of the base line.
+const BREAK_OFFSETS: [f64; 3] = [0.0, -0.06, 0.06];
+/// Aim points for the break: the queen, or half a coin's width to either side of it, metres.
+const BREAK_AIM_SHIFTS: [f64; 3] = [0.0, -0.016, 0.016];
+/// The stroke as played exactly.
+const EXACT: [Noise; 1] = [Noise {
+    slip: 0.0,
+    speed_error: 0.0,
+}];
+/// The stroke and two slightly missed copies (about 0.9 degrees and 5 % of speed either way).
+const BREAK_MISSES: [Noise; 3] = [
+    Noise {
+        slip: 0.0,
+        speed_error: 0.0,
+    },
+    Noise {
+        slip: 0.015,
+        speed_error: -0.05,
+    },
+    Noise {
+        slip: -0.015,
+        speed_error: 0.05,
+    },
+];
 
 /// How good the position after one stroke is for `team`.
 fn value(before: &State, after: &State, res: &Resolution, team: usize) -> f64 {

@@ -8,7 +8,8 @@ use crate::geometry::{
 };
 use crate::rules::{BoardEndScoring, BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
-    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State, team_of,
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State,
+    colour_mask, team_of,
 };
 
 /// What one stroke did, as the rules need it: the physics layer's events boiled down. Build
@@ -17,14 +18,14 @@ use crate::state::{
 /// # Examples
 ///
 /// ```
-/// use lattjo_carrom::{Colour, Piece, StrokeEvents};
-/// let ev = StrokeEvents::counted()
+/// use lattjo_carrom::{Colour, Piece, Outcome};
+/// let ev = Outcome::counted()
 ///     .pocket(Piece::man(Colour::White, 0).unwrap())
 ///     .pocket(Piece::QUEEN);
 /// assert_eq!(ev.pocketed().len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct StrokeEvents {
+pub struct Outcome {
     /// The striker left the base line at some point (C4). A stroke that touches a piece
     /// always counts as leaving.
     pub left_base_line: bool,
@@ -42,21 +43,21 @@ pub struct StrokeEvents {
     pub final_positions: [Option<Vec2>; PIECES],
 }
 
-impl StrokeEvents {
+impl Outcome {
     /// A stroke that left the base line and touched a piece, with nothing pocketed yet.
     #[must_use]
-    pub fn counted() -> StrokeEvents {
-        StrokeEvents {
+    pub fn counted() -> Outcome {
+        Outcome {
             left_base_line: true,
             touched_piece: true,
-            ..StrokeEvents::void()
+            ..Outcome::void()
         }
     }
 
     /// A stroke in which the striker never left the base line (C4).
     #[must_use]
-    pub fn void() -> StrokeEvents {
-        StrokeEvents {
+    pub fn void() -> Outcome {
+        Outcome {
             left_base_line: false,
             touched_piece: false,
             striker_pocketed: false,
@@ -70,23 +71,23 @@ impl StrokeEvents {
 
     /// A stroke that left the base line but touched nothing.
     #[must_use]
-    pub fn missed() -> StrokeEvents {
-        StrokeEvents {
+    pub fn missed() -> Outcome {
+        Outcome {
             left_base_line: true,
-            ..StrokeEvents::void()
+            ..Outcome::void()
         }
     }
 
     /// Adds `piece` to the pocketed pieces, in order (a repeated piece is kept once).
     #[must_use]
-    pub fn pocket(mut self, piece: Piece) -> StrokeEvents {
+    pub fn pocket(mut self, piece: Piece) -> Outcome {
         self.push_pocketed(piece);
         self
     }
 
     /// Marks the striker as pocketed.
     #[must_use]
-    pub fn striker_pocketed(mut self) -> StrokeEvents {
+    pub fn striker_pocketed(mut self) -> Outcome {
         self.striker_pocketed = true;
         self.left_base_line = true;
         self
@@ -94,7 +95,7 @@ impl StrokeEvents {
 
     /// Marks `piece` as having jumped off the board.
     #[must_use]
-    pub fn jump(mut self, piece: Piece) -> StrokeEvents {
+    pub fn jump(mut self, piece: Piece) -> Outcome {
         self.left_board |= 1 << piece.id();
         self
     }
@@ -124,6 +125,20 @@ impl StrokeEvents {
 }
 
 /// Events that cannot have happened in the position they are applied to.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Outcome, Piece, PlayError};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// // A man cannot both drop and leave the board.
+/// let err = game.resolve(&mut state, &Outcome::counted().pocket(white).jump(white));
+/// assert!(matches!(err, Err(PlayError::Events(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EventsError {
@@ -142,6 +157,22 @@ pub enum EventsError {
 }
 
 /// What the rules made of one stroke.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Outcome, Piece};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// // The break pockets the striker and a white man: two men charged, the turn goes on (C12, A2).
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// let r = game.resolve(&mut state, &Outcome::counted().pocket(white).striker_pocketed())?;
+/// assert_eq!(r.penalty, 2);
+/// assert!(r.turn_continues && r.board_over.is_none());
+/// assert_eq!(state.debt(Colour::White), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Resolution {
     /// C4: the striker did not leave the base line; nothing changed.
@@ -168,6 +199,9 @@ pub struct Resolution {
     /// or a called foul returned them), the striker himself (ICF 51(b)(ii)). `None` when
     /// nothing was placed.
     pub placed_by: Option<Seat>,
+    /// The penalty would have made the side owe more than its nine men: the debt stays at nine
+    /// (a library decision: a side never owes more men than it has).
+    pub debt_capped: bool,
 }
 
 /// Resolves the stroke `ev` played by `seat` (the seat to move) and updates `state`.
@@ -175,27 +209,12 @@ pub struct Resolution {
 /// # Errors
 ///
 /// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
-pub fn resolve(
+pub(crate) fn resolve(
     rules: &Rules,
     state: &mut State,
-    ev: &StrokeEvents,
+    ev: &Outcome,
 ) -> Result<Resolution, EventsError> {
     resolve_stroke(rules, state, ev, false)
-}
-
-/// [`resolve`] for a stroke the referee called a foul stroke (ICF 35-37, option
-/// [`Rules::referee_calls`]; [`crate::Call::FoulStroke`] simulates the stroke and comes
-/// here): a constructed improper stroke, for the (b) halves of ICF 75-85.
-///
-/// # Errors
-///
-/// [`EventsError`] when the events do not fit the position; `state` is then unchanged.
-pub fn resolve_called_foul(
-    rules: &Rules,
-    state: &mut State,
-    ev: &StrokeEvents,
-) -> Result<Resolution, EventsError> {
-    resolve_stroke(rules, state, ev, true)
 }
 
 /// [`resolve`], for a stroke the referee called a foul stroke when `called_foul` (ICF 35-37:
@@ -205,7 +224,7 @@ pub fn resolve_called_foul(
 pub(crate) fn resolve_stroke(
     rules: &Rules,
     state: &mut State,
-    ev: &StrokeEvents,
+    ev: &Outcome,
     called_foul: bool,
 ) -> Result<Resolution, EventsError> {
     if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
@@ -213,7 +232,7 @@ pub(crate) fn resolve_stroke(
     }
     check_events(state, ev)?;
     let seat = state.to_move;
-    let players = state.players as usize;
+    let players = state.rules.players;
     let side = team_of(seat);
     let opp = 1 - side;
     let own = state.colour_of(side);
@@ -229,8 +248,9 @@ pub(crate) fn resolve_stroke(
         next: seat,
         board_over: None,
         placed_by: None,
+        debt_capped: false,
     };
-    state.strokes += 1;
+    state.strokes = state.strokes.saturating_add(1);
     state.phase = Phase::Stroke;
 
     // 1. Void check (C4; during the break a failed attempt, A5). A called foul stroke is a foul
@@ -351,7 +371,9 @@ pub(crate) fn resolve_stroke(
     let mut p_after = [0u8; 2];
     for c in 0..2 {
         p_after[c] = n_after[c].max(0) as u8;
-        state.debt[c] = (-n_after[c]).max(0) as u8;
+        let owed = (-n_after[c]).max(0);
+        res.debt_capped |= owed > i32::from(MEN_PER_COLOUR);
+        state.debt[c] = owed.min(i32::from(MEN_PER_COLOUR)) as u8;
     }
     // Pieces off the board per colour now, minus what should stay in pocket, go back.
     // (Jumped men are off the board too, but they are not in a pocket.)
@@ -553,14 +575,6 @@ pub(crate) fn resolve_stroke(
     Ok(res)
 }
 
-/// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).
-fn colour_mask(colour: Colour) -> u32 {
-    match colour {
-        Colour::White => 0x3fe,
-        Colour::Black => 0x7fc00,
-    }
-}
-
 /// ICF 60: with the option on, the placer of due men may decline them: a player node, entered
 /// only when declining is possible (it may not take the side's last man off the board). The
 /// due men of each colour are placed, and may be declined, by an opponent of that colour:
@@ -571,7 +585,7 @@ fn offer_dues(rules: &Rules, state: &mut State, own: Colour, dues: u32, striker:
     if !rules.dues_may_be_declined || dues == 0 || state.phase != Phase::Stroke {
         return;
     }
-    let players = state.players as usize;
+    let players = state.rules.players;
     let choice = |c: Colour, placer: Seat| {
         let men = dues & colour_mask(c);
         (men != 0 && u32::from(state.on_board(c)) > men.count_ones()).then_some((placer, men))
@@ -621,13 +635,14 @@ pub(crate) fn next_dues(state: &mut State, then: Option<(Seat, u32)>) {
 /// (ICF 36), otherwise it ends.
 pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     let seat = state.to_move;
-    let players = state.players as usize;
+    let players = state.rules.players;
     let own = state.colour_of(team_of(seat));
     let c = own as usize;
     let p_before = state.pocketed(own);
     let n = i32::from(p_before) - i32::from(state.debt[c]) - 1;
     let p_after = n.max(0) as u8;
-    state.debt[c] = (-n).max(0) as u8;
+    let owed = (-n).max(0);
+    state.debt[c] = owed.min(i32::from(MEN_PER_COLOUR)) as u8;
     let mut returned = [0u8; 2];
     returned[c] = p_before - p_after;
     let mut res = Resolution {
@@ -641,6 +656,7 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
         next: seat,
         board_over: None,
         placed_by: None,
+        debt_capped: owed > i32::from(MEN_PER_COLOUR),
     };
     if state.turn_started {
         if state.break_pending {
@@ -659,7 +675,7 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     res
 }
 
-fn check_events(state: &State, ev: &StrokeEvents) -> Result<(), EventsError> {
+fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
     if !ev.left_base_line {
         return Ok(());
     }
@@ -853,7 +869,7 @@ fn placer(
 /// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending
 /// stroke; during the break the break passes (A5); a waiting queen goes back (A12).
 pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
-    let players = state.players as usize;
+    let players = state.rules.players;
     let mut res = Resolution {
         void: true,
         failed_break: false,
@@ -865,6 +881,7 @@ pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
         next: state.to_move,
         board_over: None,
         placed_by: None,
+        debt_capped: false,
     };
     if state.break_pending {
         pass_break(state, players, &mut res);

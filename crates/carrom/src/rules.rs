@@ -2,6 +2,15 @@
 //! every difference an orthogonal switch (rules file, sections 4 and 5).
 
 /// Where the penalty points of C16 and C17 go (A1).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{PenaltyPoints, Rules};
+/// let rules = Rules::lattjo().with_penalty_points(PenaltyPoints::DeductFromOffender);
+/// assert_eq!(rules.penalty_points, PenaltyPoints::DeductFromOffender);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PenaltyPoints {
@@ -14,6 +23,15 @@ pub enum PenaltyPoints {
 
 /// What happens when the queen drops together with own pieces while the side had no own
 /// piece in pocket before the stroke (A11).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{QueenWithFirstPiece, Rules};
+/// let rules = Rules::lattjo().with_queen_with_first_piece(QueenWithFirstPiece::RequireNextCover);
+/// assert_eq!(rules.queen_with_first_piece, QueenWithFirstPiece::RequireNextCover);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum QueenWithFirstPiece {
@@ -28,6 +46,15 @@ pub enum QueenWithFirstPiece {
 }
 
 /// What happens after the 8th board when the scores are level (A18).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{TieAfterMaxBoards, Rules};
+/// let rules = Rules::lattjo().with_tie_after_max_boards(TieAfterMaxBoards::Draw);
+/// assert_eq!(rules.tie_after_max_boards, TieAfterMaxBoards::Draw);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TieAfterMaxBoards {
@@ -39,6 +66,15 @@ pub enum TieAfterMaxBoards {
 }
 
 /// The order in which seats take turns, seen from above (A19).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{TurnDirection, Rules};
+/// let rules = Rules::lattjo().with_turn_direction(TurnDirection::Clockwise);
+/// assert_eq!(rules.turn_direction, TurnDirection::Clockwise);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TurnDirection {
@@ -49,6 +85,15 @@ pub enum TurnDirection {
 }
 
 /// Who breaks the boards after the first (A20).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{BreakRotation, Rules};
+/// let rules = Rules::lattjo().with_break_rotation(BreakRotation::LoserBreaks);
+/// assert_eq!(rules.break_rotation, BreakRotation::LoserBreaks);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BreakRotation {
@@ -61,6 +106,15 @@ pub enum BreakRotation {
 }
 
 /// How the points of a finished board are counted (C15-C19, A1 against ICF 25-28 and 75-85).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{BoardEndScoring, Rules};
+/// let rules = Rules::lattjo().with_board_end_scoring(BoardEndScoring::Icf);
+/// assert_eq!(rules.board_end_scoring, BoardEndScoring::Icf);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BoardEndScoring {
@@ -83,6 +137,15 @@ pub enum BoardEndScoring {
 }
 
 /// When both sides' last pieces drop in one stroke (A15).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{BothLastPieces, Rules};
+/// let rules = Rules::lattjo().with_both_last_pieces(BothLastPieces::ByQueenState);
+/// assert_eq!(rules.both_last_pieces, BothLastPieces::ByQueenState);
+/// assert!(rules.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BothLastPieces {
@@ -100,12 +163,24 @@ pub enum BothLastPieces {
 /// approximation of a normal distribution (the sum of 12 uniforms minus 6, so mean 0,
 /// variance 1, truncated at +-6) scaled by the standard deviations below. The drawn values
 /// are recorded in the game record, so games replay exactly.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Carrom, NoiseModel, Rules};
+/// let noisy = Rules::lattjo().with_noise(Some(NoiseModel { direction_sd: 0.02, speed_sd: 0.05 }));
+/// assert!(Carrom::new(noisy).is_ok());
+/// let wild = Rules::lattjo().with_noise(Some(NoiseModel { direction_sd: 1.0, speed_sd: 0.05 }));
+/// assert!(Carrom::new(wild).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NoiseModel {
-    /// Standard deviation of the tangent of the direction error (0.02 is about 1.1 degrees).
+    /// Standard deviation of the tangent of the direction error (0.02 is about 1.1 degrees);
+    /// at most 0.1 ([`MAX_NOISE_SD`]).
     pub direction_sd: f64,
-    /// Standard deviation of the relative speed error (0.05 = 5 %).
+    /// Standard deviation of the relative speed error (0.05 = 5 %); at most 0.2
+    /// ([`MAX_NOISE_SD`]).
     pub speed_sd: f64,
 }
 
@@ -119,24 +194,30 @@ impl Default for NoiseModel {
     }
 }
 
-/// Every rule option. [`Rules::booklet`] (also `Default`) is the LATTJO booklet's majority
+/// Every rule option. [`Rules::lattjo`] (also `Default`) is the LATTJO booklet's majority
 /// reading; [`Rules::icf`] the International Carrom Federation laws as far as the physics
-/// model can express them.
+/// model can express them. Each option has a `with_*` builder that takes its value
+/// (`with_players(4)` for pairs); [`crate::Carrom::new`] validates the combination.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_carrom::{Rules, QueenWithFirstPiece};
+/// use lattjo_carrom::{NoiseModel, QueenWithFirstPiece, Rules};
 /// let icf = Rules::icf();
 /// assert_eq!(icf.queen_with_first_piece, QueenWithFirstPiece::RequireNextCover);
-/// assert!(Rules::booklet().opponent_piece_ends_turn);
+/// assert!(Rules::lattjo().opponent_piece_ends_turn);
+/// let pairs = Rules::lattjo()
+///     .with_players(4)
+///     .with_noise(Some(NoiseModel::default()));
+/// assert_eq!(pairs.players, 4);
+/// assert!(pairs.validate().is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs, partners opposite) players (C1).
-    pub players: u8,
+    pub players: usize,
     /// A1: where the C16/C17 penalty points go.
     pub penalty_points: PenaltyPoints,
     /// A1 under [`BoardEndScoring::Booklet`]: whether the 3 penalty points shrink to 1 when the
@@ -182,16 +263,16 @@ pub struct Rules {
     /// A15: both last pieces in one stroke.
     pub both_last_pieces: BothLastPieces,
     /// A17/C19: a side whose score before the board is this or more gets no queen points.
-    /// Default 22.
+    /// Default 22; 0..=[`MAX_POINTS`].
     pub queen_bonus_cutoff: i64,
-    /// Points for covering the queen (C18). Default 3.
+    /// Points for covering the queen (C18). Default 3; 0..=[`MAX_POINTS`].
     pub queen_points: i64,
-    /// ICF 28: most points one board can award. Default `None` (no cap; at most 15 can
-    /// arise).
+    /// ICF 28: most points one board can award, 1..=[`MAX_POINTS`]. Default `None` (no cap;
+    /// at most 15 can arise with the default queen points).
     pub max_points_per_board: Option<i64>,
-    /// C20: the game ends when a side reaches this score. Default 25.
+    /// C20: the game ends when a side reaches this score. Default 25; 1..=[`MAX_POINTS`].
     pub target_points: i64,
-    /// C20: the most boards in a game before the tie rule. Default 8.
+    /// C20: the most boards in a game before the tie rule. Default 8; 1..=[`MAX_BOARDS`].
     pub max_boards: u32,
     /// A18: what a tie after the last board means.
     pub tie_after_max_boards: TieAfterMaxBoards,
@@ -236,14 +317,14 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules::booklet()
+        Rules::lattjo()
     }
 }
 
 impl Rules {
     /// The LATTJO booklet, majority reading, singles (the default rule set).
     #[must_use]
-    pub const fn booklet() -> Rules {
+    pub const fn lattjo() -> Rules {
         Rules {
             players: 2,
             penalty_points: PenaltyPoints::CreditVictim,
@@ -288,7 +369,7 @@ impl Rules {
     /// (ICF 35-37), best-of-three matches (ICF 29-33).
     #[must_use]
     pub const fn icf() -> Rules {
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         r.opponent_piece_ends_turn = false;
         r.striker_with_queen_continues = true;
         r.queen_too_early_loses_turn = true;
@@ -305,51 +386,155 @@ impl Rules {
         r.games_per_match = 3;
         r
     }
-
-    /// The same rules for four players in two partnerships (C1, C21).
-    #[must_use]
-    pub const fn pairs(mut self) -> Rules {
-        self.players = 4;
-        self
-    }
-
-    /// The same rules with execution noise.
-    #[must_use]
-    pub const fn with_noise(mut self, noise: NoiseModel) -> Rules {
-        self.noise = Some(noise);
-        self
-    }
 }
 
+macro_rules! builders {
+    ($($(#[$doc:meta])* $name:ident: $field:ident: $ty:ty;)*) => {
+        impl Rules {
+            $(
+                $(#[$doc])*
+                #[must_use]
+                pub const fn $name(mut self, value: $ty) -> Rules {
+                    self.$field = value;
+                    self
+                }
+            )*
+        }
+    };
+}
+
+builders! {
+    /// The same rules for `players` players: 2 (singles) or 4 (two partnerships, C1, C21);
+    /// checked by [`crate::Carrom::new`].
+    with_players: players: usize;
+    /// Sets [`Rules::penalty_points`] (A1).
+    with_penalty_points: penalty_points: PenaltyPoints;
+    /// Sets [`Rules::penalty_points_respect_22_cap`] (A1).
+    with_penalty_points_respect_22_cap: penalty_points_respect_22_cap: bool;
+    /// Sets [`Rules::board_end_scoring`].
+    with_board_end_scoring: board_end_scoring: BoardEndScoring;
+    /// Sets [`Rules::striker_with_own_piece_continues`] (A2).
+    with_striker_with_own_piece_continues: striker_with_own_piece_continues: bool;
+    /// Sets [`Rules::opponent_piece_ends_turn`] (A3, C13).
+    with_opponent_piece_ends_turn: opponent_piece_ends_turn: bool;
+    /// Sets [`Rules::void_stroke_limit`] (A5).
+    with_void_stroke_limit: void_stroke_limit: Option<u8>;
+    /// Sets [`Rules::break_attempts`] (A5, C5).
+    with_break_attempts: break_attempts: u8;
+    /// Sets [`Rules::striker_off_board_is_foul`] (A8).
+    with_striker_off_board_is_foul: striker_off_board_is_foul: bool;
+    /// Sets [`Rules::queen_with_first_piece`] (A11).
+    with_queen_with_first_piece: queen_with_first_piece: QueenWithFirstPiece;
+    /// Sets [`Rules::queen_too_early_loses_turn`] (ICF 68).
+    with_queen_too_early_loses_turn: queen_too_early_loses_turn: bool;
+    /// Sets [`Rules::queen_while_owing_goes_back`] (ICF 68(b)).
+    with_queen_while_owing_goes_back: queen_while_owing_goes_back: bool;
+    /// Sets [`Rules::striker_with_queen_continues`] (ICF 71-72).
+    with_striker_with_queen_continues: striker_with_queen_continues: bool;
+    /// Sets [`Rules::last_piece_with_striker_loses`] (A14, ICF 81-85).
+    with_last_piece_with_striker_loses: last_piece_with_striker_loses: bool;
+    /// Sets [`Rules::both_last_pieces`] (A15).
+    with_both_last_pieces: both_last_pieces: BothLastPieces;
+    /// Sets [`Rules::queen_bonus_cutoff`] (A17, C19).
+    with_queen_bonus_cutoff: queen_bonus_cutoff: i64;
+    /// Sets [`Rules::queen_points`] (C18).
+    with_queen_points: queen_points: i64;
+    /// Sets [`Rules::max_points_per_board`] (ICF 28).
+    with_max_points_per_board: max_points_per_board: Option<i64>;
+    /// Sets [`Rules::target_points`] (C20).
+    with_target_points: target_points: i64;
+    /// Sets [`Rules::max_boards`] (C20).
+    with_max_boards: max_boards: u32;
+    /// Sets [`Rules::tie_after_max_boards`] (A18).
+    with_tie_after_max_boards: tie_after_max_boards: TieAfterMaxBoards;
+    /// Sets [`Rules::turn_direction`] (A19).
+    with_turn_direction: turn_direction: TurnDirection;
+    /// Sets [`Rules::break_rotation`] (A20).
+    with_break_rotation: break_rotation: BreakRotation;
+    /// Sets [`Rules::colour_follows_break`] (A20).
+    with_colour_follows_break: colour_follows_break: bool;
+    /// Sets [`Rules::noise`]: `Some` model for execution noise, `None` for exact strokes.
+    with_noise: noise: Option<NoiseModel>;
+    /// Sets [`Rules::extra_point_if_demanded`] (ICF 75-85).
+    with_extra_point_if_demanded: extra_point_if_demanded: bool;
+    /// Sets [`Rules::dues_off_centre_circle`] (ICF 62(b), A6).
+    with_dues_off_centre_circle: dues_off_centre_circle: bool;
+    /// Sets [`Rules::dues_may_be_declined`] (ICF 60).
+    with_dues_may_be_declined: dues_may_be_declined: bool;
+    /// Sets [`Rules::referee_calls`] (ICF 35-37).
+    with_referee_calls: referee_calls: bool;
+    /// Sets [`Rules::games_per_match`] (ICF 29-33).
+    with_games_per_match: games_per_match: u8;
+}
+
+/// The largest value of a point-valued option ([`Rules::target_points`],
+/// [`Rules::queen_points`], [`Rules::queen_bonus_cutoff`], [`Rules::max_points_per_board`]): far
+/// above any real game (25, 3, 22, 12), and small enough that no sum of a game's points can
+/// overflow.
+pub const MAX_POINTS: i64 = 1000;
+/// The largest [`Rules::max_boards`].
+pub const MAX_BOARDS: u32 = 100;
+/// The largest noise deviations ([`NoiseModel::direction_sd`], about 5.7 degrees, and
+/// [`NoiseModel::speed_sd`], 20 %): beyond them a stroke is no longer aimed.
+pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
+
 /// Rules that cannot be played.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Carrom, Rules, RulesError};
+/// assert_eq!(Carrom::new(Rules::lattjo().with_players(3)).err(), Some(RulesError::Players(3)));
+/// assert!(matches!(
+///     Carrom::new(Rules::lattjo().with_target_points(0)),
+///     Err(RulesError::OutOfRange { option: "target_points", .. })
+/// ));
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
     /// Not 2 or 4 players (C1, A21).
     #[error("carrom is played by 2 or 4 players, not {0}")]
-    Players(u8),
+    Players(usize),
     /// No break attempts.
     #[error("the breaker needs at least one attempt")]
     NoBreakAttempts,
     /// A void-stroke limit of zero.
     #[error("the void-stroke limit must be at least 1")]
     NoVoidStrokes,
-    /// A target or board count that could never end a game.
-    #[error("the game needs a positive target and at least one board")]
-    Unbounded,
-    /// Negative points, or a board cap below 1.
-    #[error("queen points must not be negative and the board cap must be at least 1")]
-    Points,
-    /// A noise deviation that is negative or not finite.
-    #[error("noise deviations must be finite and not negative")]
-    Noise,
+    /// A numeric option outside its documented range.
+    #[error("{option} is {value}, outside {min}..={max}")]
+    OutOfRange {
+        /// The option's field name.
+        option: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
+    /// A noise deviation that is not finite or outside its range ([`MAX_NOISE_SD`]).
+    #[error("noise {option} is {value}, outside 0..={max}")]
+    Noise {
+        /// `direction_sd` or `speed_sd`.
+        option: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value allowed.
+        max: f64,
+    },
     /// An even or zero number of games per match.
     #[error("a match is best of an odd number of games, not {0}")]
     GamesPerMatch(u8),
+    /// disc-physics refused its own ICF table (never expected).
+    #[error("disc-physics refused the ICF table: {0}")]
+    Physics(disc_physics::TableError),
 }
 
 impl Rules {
-    /// Checks that the options describe a playable game.
+    /// Checks that the options describe a playable game: every number in its documented
+    /// range.
     ///
     /// # Errors
     ///
@@ -364,20 +549,43 @@ impl Rules {
         if self.void_stroke_limit == Some(0) {
             return Err(RulesError::NoVoidStrokes);
         }
-        if self.target_points <= 0 || self.max_boards == 0 {
-            return Err(RulesError::Unbounded);
-        }
-        if self.queen_points < 0 || self.max_points_per_board.is_some_and(|m| m < 1) {
-            return Err(RulesError::Points);
+        let range = |option: &'static str, value: i64, min: i64, max: i64| {
+            if (min..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(RulesError::OutOfRange {
+                    option,
+                    value,
+                    min,
+                    max,
+                })
+            }
+        };
+        range("target_points", self.target_points, 1, MAX_POINTS)?;
+        range(
+            "max_boards",
+            i64::from(self.max_boards),
+            1,
+            i64::from(MAX_BOARDS),
+        )?;
+        range("queen_points", self.queen_points, 0, MAX_POINTS)?;
+        range("queen_bonus_cutoff", self.queen_bonus_cutoff, 0, MAX_POINTS)?;
+        if let Some(cap) = self.max_points_per_board {
+            range("max_points_per_board", cap, 1, MAX_POINTS)?;
         }
         if self.games_per_match.is_multiple_of(2) {
             return Err(RulesError::GamesPerMatch(self.games_per_match));
         }
         if let Some(n) = self.noise {
-            let ok = |v: f64| v.is_finite() && v >= 0.0;
-            if !ok(n.direction_sd) || !ok(n.speed_sd) {
-                return Err(RulesError::Noise);
-            }
+            let check = |option: &'static str, value: f64, max: f64| {
+                if value.is_finite() && (0.0..=max).contains(&value) {
+                    Ok(())
+                } else {
+                    Err(RulesError::Noise { option, value, max })
+                }
+            };
+            check("direction_sd", n.direction_sd, MAX_NOISE_SD.0)?;
+            check("speed_sd", n.speed_sd, MAX_NOISE_SD.1)?;
         }
         Ok(())
     }

@@ -1,5 +1,5 @@
 //! Running a stroke through disc-physics and boiling the physics events down to the
-//! [`StrokeEvents`] the rules need.
+//! [`Outcome`] the rules need.
 
 use disc_physics::{
     DiscId, EventKind, EventSink, Params, PlaceError, StepConfig, Table, TableError, Trajectory,
@@ -7,11 +7,26 @@ use disc_physics::{
 };
 
 use crate::geometry::{STRIKER_RADIUS, Side};
-use crate::resolve::StrokeEvents;
+use crate::resolve::Outcome;
 use crate::state::{PIECES, Piece, State};
 use crate::stroke::Stroke;
 
-/// The physical model a game runs its strokes on.
+/// The physical model a game runs its strokes on (what is not a rule): friction, restitution,
+/// the jump speed above which a coin leaves the board, the time step. Set with
+/// [`crate::Carrom::with_physics`]; the same type as Novuss's.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Carrom, Params, PhysicsConfig, Rules};
+/// let flat = PhysicsConfig {
+///     params: Params { jump_speed_m_s: None, ..PhysicsConfig::default().params },
+///     ..PhysicsConfig::default()
+/// };
+/// let game = Carrom::new(Rules::lattjo())?.with_physics(flat)?;
+/// assert_eq!(game.physics().params.jump_speed_m_s, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PhysicsConfig {
@@ -21,15 +36,22 @@ pub struct PhysicsConfig {
     pub step: StepConfig,
 }
 
+/// The calibrated jump speed, m/s: a coin that meets the frame faster than this (normal
+/// approach speed) leaves the board (C14). Nothing published measures it; docs/carrom.md
+/// ("Calibration") gives the reasoning: clearing a 1.90-2.54 cm frame takes an upward speed
+/// of 0.61-0.71 m/s, a ramp contact turning 10-12 % of the horizontal speed upward gives
+/// 6 m/s, and with it a coin leaves the board on 0 % of breaks at 6.5 m/s or slower, 3 % at
+/// 7 m/s and 10 % at the 8 m/s cap (the reports call jumps occasional, not routine).
+pub const JUMP_SPEED_M_S: f64 = 6.0;
+
 impl Default for PhysicsConfig {
     /// disc-physics's defaults (the benchmark values of the physics notes: mu = 0.10,
-    /// restitution 0.90 between discs and 0.75 at the frame) plus a jump speed of 4.5 m/s: a
-    /// disc that meets the frame faster than that (normal approach speed) jumps off the board
-    /// (an estimate; a hard break drives some coins near it, so C14 does happen in play).
+    /// restitution 0.90 between discs and 0.75 at the frame, all inside the published
+    /// brackets) plus the calibrated jump speed [`JUMP_SPEED_M_S`] (6 m/s).
     fn default() -> PhysicsConfig {
         PhysicsConfig {
             params: Params {
-                jump_speed_m_s: Some(4.5),
+                jump_speed_m_s: Some(JUMP_SPEED_M_S),
                 ..Params::default()
             },
             step: StepConfig::default(),
@@ -48,11 +70,32 @@ impl PhysicsConfig {
     }
 }
 
+/// Why a physics configuration was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Carrom, PhysicsConfig, PhysicsConfigError};
+/// let mut bad = PhysicsConfig::default();
+/// bad.step.dt_s = 0.0;
+/// assert!(matches!(Carrom::default().with_physics(bad), Err(PhysicsConfigError::Step(_))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhysicsConfigError {
+    /// Parameters disc-physics refuses.
+    #[error("invalid physical parameters: {0}")]
+    Table(#[from] TableError),
+    /// An invalid time step.
+    #[error("invalid time step: {0}")]
+    Step(#[from] disc_physics::ConfigError),
+}
+
 /// Events of one run, reduced as they arrive (no allocation).
 struct Reduce {
     striker: DiscId,
     piece_of: [u8; PIECES + 1],
-    out: StrokeEvents,
+    out: Outcome,
     striker_hit_cushion: bool,
 }
 
@@ -99,7 +142,7 @@ pub(crate) fn simulate(
     side: Side,
     stroke: &Stroke,
     trace: Option<&mut Trajectory>,
-) -> Result<(StrokeEvents, World), PhysicsError> {
+) -> Result<(Outcome, World), PhysicsError> {
     // A valid table and step never fail here (checked when the game was built).
     let mut world = World::new(table.clone(), step).map_err(|_| PlaceError::NonFinitePosition)?;
     let mut piece_of = [u8::MAX; PIECES + 1];
@@ -109,7 +152,7 @@ pub(crate) fn simulate(
             piece_of[id.index()] = i as u8;
         }
     }
-    let start = side.striker_position(stroke.offset);
+    let start = side.place_to_board(stroke.place);
     let striker = world.add_disc(disc_physics::carrom::STRIKER, start, Vec2::ZERO)?;
     let u = stroke.unit_direction().unwrap_or(Vec2::new(0.0, 1.0));
     let v = side.to_board(Vec2::new(u.x * stroke.speed, u.y * stroke.speed));
@@ -119,7 +162,7 @@ pub(crate) fn simulate(
     let mut sink = Reduce {
         striker,
         piece_of,
-        out: StrokeEvents::missed(),
+        out: Outcome::missed(),
         striker_hit_cushion: false,
     };
     sink.out.left_base_line = false;

@@ -17,6 +17,18 @@ pub const PIECES: usize = 19;
 pub const MEN_PER_COLOUR: u8 = 9;
 
 /// The colour of the carrom men.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour};
+/// let game = Carrom::default();
+/// let state = game.initial_state(Seat::new(1))?;
+/// assert_eq!(state.colour_of(1), Colour::White);
+/// assert_eq!(Colour::White.other(), Colour::Black);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Colour {
@@ -42,9 +54,50 @@ impl Colour {
 }
 
 /// One of the 19 pieces: 0 is the queen, 1-9 the white men, 10-18 the black men.
+///
+/// With the `serde` feature it serializes as its number and deserializes only from 0-18.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Colour, Piece};
+/// let man = Piece::man(Colour::Black, 2).ok_or("no such man")?;
+/// assert_eq!(man.id(), 12);
+/// assert_eq!(man.colour(), Some(Colour::Black));
+/// assert_eq!(Piece::QUEEN.colour(), None);
+/// assert!(Piece::new(19).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Piece(u8);
+
+/// A piece number that is not 0-18.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Piece, PieceError};
+/// assert_eq!(Piece::try_from(20u8), Err(PieceError(20)));
+/// assert_eq!(Piece::try_from(0u8), Ok(Piece::QUEEN));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no piece {0} (pieces are 0-18)")]
+pub struct PieceError(pub u8);
+
+impl TryFrom<u8> for Piece {
+    type Error = PieceError;
+    fn try_from(id: u8) -> Result<Piece, PieceError> {
+        Piece::new(id).ok_or(PieceError(id))
+    }
+}
+
+impl From<Piece> for u8 {
+    fn from(p: Piece) -> u8 {
+        p.0
+    }
+}
 
 impl Piece {
     /// The red queen.
@@ -98,6 +151,24 @@ impl Piece {
 }
 
 /// Where the queen is (rules file section 6, invariant 1).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Outcome, Piece, QueenState, Colour};
+/// let game = Carrom::default();
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// assert_eq!(state.queen(), QueenState::OnBoard);
+/// // The queen and a white man in one stroke: covered by team 0 (C9).
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// game.resolve(&mut state, &Outcome::counted().pocket(Piece::QUEEN).pocket(white))?;
+/// match state.queen() {
+///     QueenState::Covered(team) => assert_eq!(team, 0),
+///     other => return Err(format!("{other:?}").into()),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum QueenState {
@@ -110,6 +181,20 @@ pub enum QueenState {
 }
 
 /// How a board ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{BoardEnd, BoardResult};
+/// let r = BoardResult { winner: 1, points: [0, 12], reason: BoardEnd::OpponentsLastPiece };
+/// let why = match r.reason {
+///     BoardEnd::AllPieces => "cleared",
+///     BoardEnd::OpponentsLastPiece => "C16",
+///     BoardEnd::OwnLastBeforeQueen => "C17",
+///     BoardEnd::LastPieceWithStriker => "ICF 81",
+/// };
+/// assert_eq!(why, "C16");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BoardEnd {
@@ -124,6 +209,29 @@ pub enum BoardEnd {
 }
 
 /// The result of a finished board.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Outcome, Piece, Setup, QueenState};
+/// let game = Carrom::default();
+/// // White (team 0) has one man left and the queen covered; it drops: a C15 win.
+/// let mut setup = Setup::opening(game.rules(), Seat::new(0));
+/// for i in 0..8 {
+///     setup.pieces[usize::from(Piece::man(Colour::White, i).ok_or("no man")?.id())] = None;
+/// }
+/// setup.pieces[0] = None;
+/// setup.queen = QueenState::Covered(0);
+/// setup.break_pending = false;
+/// let mut state = game.from_setup(setup)?;
+/// let last = Piece::man(Colour::White, 8).ok_or("no man")?;
+/// let r = game.resolve(&mut state, &Outcome::counted().pocket(last))?;
+/// let result = r.board_over.ok_or("the board is over")?;
+/// assert_eq!(result.winner, 0);
+/// assert_eq!(result.points, [9 + 3, 0], "black's nine men and the queen");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardResult {
@@ -137,6 +245,20 @@ pub struct BoardResult {
 }
 
 /// What the game waits for.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_carrom::{Carrom, Phase};
+/// let game = Carrom::default();
+/// let state = game.new_initial_state();
+/// match state.phase() {
+///     Phase::Toss => {}
+///     other => return Err(format!("{other:?}").into()),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Phase {
@@ -163,13 +285,32 @@ pub enum Phase {
     Over,
 }
 
-/// The state of one board of carrom: a validated position. Build a custom one with
-/// [`Setup`]. With the `serde` feature a state serialises; read a position back as a
-/// [`Setup`] and validate it with [`Setup::into_state`].
+/// The state of one board of carrom (`Game::State`): a validated position with the rules it
+/// is played under, what the board waits for, and its result. Build the opening with
+/// [`crate::Carrom::initial_state`] and any position with [`crate::Carrom::from_setup`]. With
+/// the `serde` feature a state serializes with its rules and deserializes back exactly,
+/// through the same checks as [`Setup::into_state`] plus those of the phase and the result.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Phase, QueenState};
+/// let game = Carrom::default();
+/// let state = game.initial_state(Seat::new(1))?;
+/// assert_eq!(state.to_move(), Seat::new(1));
+/// assert!(state.break_pending());
+/// assert_eq!(state.phase(), Phase::Stroke);
+/// assert_eq!(state.queen(), QueenState::OnBoard);
+/// assert_eq!(state.colour_of(1), Colour::White, "the breaker's side plays white");
+/// assert_eq!(game.from_setup(state.to_setup())?, state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StateData", into = "StateData"))]
 pub struct State {
-    pub(crate) players: u8,
+    pub(crate) rules: Rules,
     pub(crate) pieces: [Option<Vec2>; PIECES],
     pub(crate) queen: QueenState,
     pub(crate) debt: [u8; 2],
@@ -291,7 +432,7 @@ impl State {
         self.result
     }
 
-    /// Strokes played on this board, void ones included.
+    /// Strokes played on this board, void ones included (the count stops at `u32::MAX`).
     #[must_use]
     pub fn strokes(&self) -> u32 {
         self.strokes
@@ -329,7 +470,7 @@ impl State {
     /// Number of seats.
     #[must_use]
     pub fn players(&self) -> usize {
-        self.players as usize
+        self.rules.players
     }
 
     /// The side of the board where `seat` sits: seats follow the turn order around the table
@@ -337,7 +478,7 @@ impl State {
     /// the two players sit opposite (C1).
     #[must_use]
     pub fn side_of(&self, seat: Seat, direction: TurnDirection) -> Side {
-        side_of(self.players as usize, seat, direction)
+        side_of(self.rules.players, seat, direction)
     }
 }
 
@@ -367,6 +508,20 @@ pub const fn team_of(seat: Seat) -> usize {
 
 /// An unvalidated position, to construct situations (tests, analysis, a client's upload).
 /// [`Setup::into_state`] checks it.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Colour, Setup};
+/// let game = Carrom::default();
+/// let mut setup = Setup::opening(game.rules(), Seat::new(0));
+/// setup.pieces[1] = None; // white man 1 in a pocket
+/// setup.break_pending = false;
+/// let state = game.from_setup(setup)?;
+/// assert_eq!(state.pocketed(Colour::White), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
@@ -407,7 +562,7 @@ impl Setup {
     /// white to the breaker's team.
     #[must_use]
     pub fn opening(rules: &Rules, breaker: Seat) -> Setup {
-        let side = side_of(rules.players as usize, breaker, rules.turn_direction);
+        let side = side_of(rules.players, breaker, rules.turn_direction);
         let f = formation_breaker_frame();
         let mut pieces = [None; PIECES];
         for (slot, p) in pieces.iter_mut().zip(f) {
@@ -437,8 +592,14 @@ impl Setup {
     ///
     /// [`SetupError`] naming what is inconsistent.
     pub fn into_state(self, rules: &Rules) -> Result<State, SetupError> {
+        self.validate(rules, false)
+    }
+
+    /// [`Setup::into_state`]; with `over`, a board that has ended (a colour with no man on the
+    /// board) instead of one waiting for a stroke.
+    fn validate(self, rules: &Rules, over: bool) -> Result<State, SetupError> {
         rules.validate().map_err(|_| SetupError::Rules)?;
-        let players = rules.players as usize;
+        let players = rules.players;
         if self.to_move.index() >= players {
             return Err(SetupError::Seat(self.to_move.index()));
         }
@@ -483,7 +644,7 @@ impl Setup {
             _ => {}
         }
         let state = State {
-            players: rules.players,
+            rules: *rules,
             pieces: self.pieces,
             queen: self.queen,
             debt: self.debt,
@@ -501,8 +662,14 @@ impl Setup {
             first_breaker: self.first_breaker,
             turn_started: self.turn_started,
         };
+        let cleared = state.on_board(Colour::White) == 0 || state.on_board(Colour::Black) == 0;
+        if over && !cleared {
+            return Err(SetupError::Phase(
+                "a board is over only when a colour has no man left",
+            ));
+        }
         for c in [Colour::White, Colour::Black] {
-            if state.on_board(c) == 0 {
+            if state.on_board(c) == 0 && !over {
                 return Err(SetupError::NoMen(c));
             }
             if state.debt(c) > 0 && state.pocketed(c) > 0 {
@@ -515,12 +682,26 @@ impl Setup {
         if self.first_breaker.index() >= players {
             return Err(SetupError::Seat(self.first_breaker.index()));
         }
+        // Void strokes are counted only towards a limit (A5), and stay below it.
         if rules
             .void_stroke_limit
-            .is_some_and(|l| self.void_strokes >= l)
+            .is_none_or(|l| self.void_strokes >= l)
+            && self.void_strokes > 0
         {
-            return Err(SetupError::Break);
+            return Err(SetupError::VoidStrokes(self.void_strokes));
         }
+        // Scores before a board: below the target (a side on the target has won the game,
+        // A22), and never negative when only the winner of a board scores (A1).
+        for (team, &value) in self.totals_before.iter().enumerate() {
+            let low = match rules.penalty_points {
+                crate::rules::PenaltyPoints::CreditVictim => 0,
+                crate::rules::PenaltyPoints::DeductFromOffender => i64::MIN,
+            };
+            if value < low || value >= rules.target_points {
+                return Err(SetupError::Totals { team, value });
+            }
+        }
+
         if self.break_attempts >= rules.break_attempts
             || (self.break_pending && state.pieces.iter().any(Option::is_none))
         {
@@ -531,6 +712,18 @@ impl Setup {
 }
 
 /// Why a [`Setup`] is not a playable position.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_carrom::{Carrom, Setup, SetupError, Vec2};
+/// let game = Carrom::default();
+/// let mut setup = Setup::opening(game.rules(), Seat::new(0));
+/// setup.pieces[3] = Some(Vec2::new(f64::NAN, 0.0));
+/// assert_eq!(game.from_setup(setup), Err(SetupError::NotFinite(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -564,6 +757,149 @@ pub enum SetupError {
     /// A pending break with pieces already pocketed or too many attempts.
     #[error("the break state is inconsistent")]
     Break,
+    /// The phase or the result of a deserialized state does not fit the rules or the board
+    /// (a noise draw without noise, a due choice without declinable dues or with men that are
+    /// not due, a result on a board that goes on, or none on one that is over).
+    #[error("the phase does not fit: {0}")]
+    Phase(&'static str),
+    /// A void-stroke count without a void-stroke limit, or at the limit (A5).
+    #[error("{0} void strokes do not fit the rules' void-stroke limit")]
+    VoidStrokes(u8),
+    /// A team's score before the board is negative (when only winners score) or has already
+    /// reached the target (the game would be over, A22).
+    #[error("team {team} cannot have {value} points before a board")]
+    Totals {
+        /// The team.
+        team: usize,
+        /// Its score.
+        value: i64,
+    },
+}
+
+/// The serialized form of a [`State`]: its rules, the position as a [`Setup`], what the
+/// board waits for and its result.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StateData {
+    rules: Rules,
+    setup: Setup,
+    phase: Phase,
+    result: Option<BoardResult>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StateData> for State {
+    type Error = SetupError;
+    fn try_from(d: StateData) -> Result<State, SetupError> {
+        State::from_parts(&d.rules, d.setup, d.phase, d.result)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<State> for StateData {
+    fn from(s: State) -> StateData {
+        StateData {
+            rules: s.rules,
+            setup: s.to_setup(),
+            phase: s.phase,
+            result: s.result,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl State {
+    /// A state from its parts, through the checks of [`Setup::into_state`] and those of the
+    /// phase and the result (what a deserialized state goes through).
+    pub(crate) fn from_parts(
+        rules: &Rules,
+        setup: Setup,
+        phase: Phase,
+        result: Option<BoardResult>,
+    ) -> Result<State, SetupError> {
+        let over = phase == Phase::Over;
+        let mut state = setup.validate(rules, over)?;
+        let bad = |why| Err(SetupError::Phase(why));
+        match phase {
+            Phase::Stroke | Phase::Over => {}
+            Phase::Toss => {
+                if !state.break_pending || state.strokes != 0 || state.turn_started {
+                    return bad("the toss comes before the first stroke of a board");
+                }
+            }
+            Phase::Noise(seat, stroke) => {
+                if rules.noise.is_none() || seat != state.to_move {
+                    return bad("a noise draw needs noise rules and the seat that struck");
+                }
+                let side = state.side_of(seat, rules.turn_direction);
+                stroke
+                    .check_shape()
+                    .and_then(|()| check_striker_place(&state, side, &stroke))
+                    .map_err(|_| {
+                        SetupError::Phase("the stroke awaiting its noise is not playable")
+                    })?;
+            }
+            Phase::Dues { placer, men, then } => {
+                let mut choices = [(placer, men), (placer, 0)];
+                if let Some(t) = then {
+                    choices[1] = t;
+                }
+                if !rules.dues_may_be_declined || (then.is_some() && choices[1].1 == 0) {
+                    return bad("a due choice needs declinable dues (ICF 60)");
+                }
+                let mut colours = [false; 2];
+                for (seat, mask) in choices.iter().filter(|c| c.1 != 0) {
+                    let colour = [Colour::White, Colour::Black]
+                        .into_iter()
+                        .find(|&c| mask & !colour_mask(c) == 0);
+                    let Some(colour) = colour else {
+                        return bad("the due men are not men of one colour");
+                    };
+                    let on_board = (0..PIECES)
+                        .filter(|i| mask & (1 << i) != 0)
+                        .all(|i| state.pieces[i].is_some());
+                    // The placer is an opponent of the men's colour; declining must leave the
+                    // colour a man on the board.
+                    if seat.index() >= rules.players
+                        || state.colour_of(team_of(*seat)) == colour
+                        || colours[colour as usize]
+                        || !on_board
+                        || u32::from(state.on_board(colour)) <= mask.count_ones()
+                    {
+                        return bad("the due choice does not fit the board");
+                    }
+                    colours[colour as usize] = true;
+                }
+                if men == 0 {
+                    return bad("a due choice names no men");
+                }
+            }
+        }
+        match (over, result) {
+            (true, Some(r)) => {
+                let cap = crate::rules::MAX_POINTS;
+                let ok = r.winner <= 1
+                    && (1..=cap).contains(&r.points[r.winner])
+                    && (-cap..=0).contains(&r.points[1 - r.winner]);
+                if !ok {
+                    return bad("the result's points are out of range");
+                }
+            }
+            (false, None) => {}
+            _ => return bad("a result goes with a board that is over, and only with one"),
+        }
+        state.phase = phase;
+        state.result = result;
+        Ok(state)
+    }
+}
+
+/// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).
+pub(crate) fn colour_mask(colour: Colour) -> u32 {
+    match colour {
+        Colour::White => 0x3fe,
+        Colour::Black => 0x7fc00,
+    }
 }
 
 /// Checks that the striker of `stroke` by a player at `side` overlaps no piece on the board
@@ -579,7 +915,7 @@ pub(crate) fn check_striker_place(
     side: Side,
     stroke: &Stroke,
 ) -> Result<(), StrokeError> {
-    let Some(p) = first_overlap(state, side, stroke.offset) else {
+    let Some(p) = first_overlap_at(state, side.place_to_board(stroke.place)) else {
         return Ok(());
     };
     if free_offset(state, side).is_none() {
@@ -628,7 +964,11 @@ pub(crate) fn free_offset(state: &State, side: Side) -> Option<f64> {
 
 /// The first piece the striker at `offset` on `side`'s base line would overlap.
 pub(crate) fn first_overlap(state: &State, side: Side, offset: f64) -> Option<u8> {
-    let s = side.striker_position(offset);
+    first_overlap_at(state, side.striker_position(offset))
+}
+
+/// The first piece a striker centred at the board point `s` would overlap.
+pub(crate) fn first_overlap_at(state: &State, s: Vec2) -> Option<u8> {
     let min = STRIKER_RADIUS + PIECE_RADIUS;
     state.pieces.iter().enumerate().find_map(|(i, p)| match p {
         Some(p) if p.distance_squared(s) < min * min => Some(i as u8),

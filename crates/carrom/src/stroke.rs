@@ -1,7 +1,12 @@
-//! The stroke: where the striker stands, where it goes, how fast; and execution noise.
+//! The stroke: where the striker stands, where it goes, how fast; its text form; and
+//! execution noise.
 
-use crate::geometry::MAX_STRIKER_OFFSET;
+use crate::geometry::{BASE_LINE_INSET, BASE_LINE_TOLERANCE, MAX_STRIKER_OFFSET};
 use disc_physics::Vec2;
+
+/// Execution noise draws are normal-like (a sum of 12 uniforms) and cut at this many standard
+/// deviations; a draw beyond it is refused.
+pub const NOISE_LIMIT_SD: f64 = 6.0;
 
 /// The slowest stroke accepted, in m/s (the striker then slides about 1.3 mm: a void stroke).
 pub const MIN_SPEED: f64 = 0.05;
@@ -13,28 +18,37 @@ pub const MAX_SPEED: f64 = 8.0;
 /// ahead.
 pub const MIN_FORWARD: f64 = 0.01;
 
-/// One flick of the striker, in the striking player's own frame.
-///
-/// `offset` is where the striker centre stands on the player's base line, in metres to his
-/// right of the line's middle (at most [`MAX_STRIKER_OFFSET`] either way, so that the striker
-/// lies between the base circles or covers one). `direction` is the direction of travel (any
-/// length, `y` forward, `x` to the player's right) and `speed` the striker's initial speed in
-/// m/s.
+/// One flick of the striker (C2), in the striking player's own frame: `place` is where the
+/// striker's centre stands, in metres, `x` to the player's right of the middle of his side and
+/// `y` forward from the edge of the playing surface at his side; it must be on his base line:
+/// `|x|` at most [`MAX_STRIKER_OFFSET`] (between the base circles, or covering one) and `y`
+/// within [`BASE_LINE_TOLERANCE`] of [`BASE_LINE_INSET`] (touching both lines).
+/// `direction` is the direction of travel in the same frame (any length, `(0, 1)` straight
+/// ahead), `speed` the striker's initial speed in m/s. The same fields, frame and units as a
+/// Novuss stroke.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_carrom::{Vec2, Stroke};
-/// let straight = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
+/// use lattjo_carrom::{BASE_LINE_INSET, Stroke, Vec2};
+/// let straight = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0);
+/// assert_eq!(straight.place, Vec2::new(0.0, BASE_LINE_INSET));
 /// assert!(straight.check_shape().is_ok());
-/// let backwards = Stroke::new(0.0, Vec2::new(0.0, -1.0), 6.0);
+/// let backwards = Stroke::on_base_line(0.0, Vec2::new(0.0, -1.0), 6.0);
 /// assert!(backwards.check_shape().is_err());
+/// // Its text form reads back to the same bits.
+/// let text = straight.to_string();
+/// assert_eq!(text, "0,0.1174 0,1 6");
+/// assert_eq!(text.parse::<Stroke>()?, straight);
+/// # Ok::<(), lattjo_carrom::ParseStrokeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StrokeData", into = "StrokeData"))]
 pub struct Stroke {
-    /// Striker centre along the base line, metres to the player's right of the middle.
-    pub offset: f64,
+    /// Striker centre in the player's frame, metres: `x` along the base line to his right of
+    /// its middle, `y` forward from the edge of the playing surface.
+    pub place: Vec2,
     /// Direction of travel in the player's frame (need not be a unit vector).
     pub direction: Vec2,
     /// Initial striker speed, m/s.
@@ -42,19 +56,36 @@ pub struct Stroke {
 }
 
 /// Why a stroke was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Stroke, StrokeError, Vec2};
+/// let s = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 9.0);
+/// assert_eq!(s.check_shape(), Err(StrokeError::Speed(9.0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StrokeError {
     /// NaN or infinite value.
     #[error("the stroke's {0} is not a finite number")]
     NotFinite(&'static str),
-    /// The striker is not between the base circles (C2, T3).
-    #[error("striker offset {offset} m is off the base line (at most {max} m either way)")]
+    /// The striker is not on the base line between the base circles, touching both lines
+    /// (C2, T3).
+    #[error(
+        "striker at {x}, {y} m is off the base line (|x| at most {max} m, y within {tolerance} m of {line} m)"
+    )]
     OffBaseLine {
-        /// The offset given.
-        offset: f64,
-        /// The largest allowed.
+        /// The striker's `x` given.
+        x: f64,
+        /// The striker's `y` given.
+        y: f64,
+        /// The largest `|x|`.
         max: f64,
+        /// The base line's `y`.
+        line: f64,
+        /// How far `y` may be from it.
+        tolerance: f64,
     },
     /// A zero direction.
     #[error("the stroke has no direction")]
@@ -77,21 +108,34 @@ pub enum StrokeError {
 impl Stroke {
     /// A stroke from its parts (not checked; see [`Stroke::check_shape`]).
     #[must_use]
-    pub const fn new(offset: f64, direction: Vec2, speed: f64) -> Stroke {
+    pub const fn new(place: Vec2, direction: Vec2, speed: f64) -> Stroke {
         Stroke {
-            offset,
+            place,
             direction,
             speed,
         }
     }
 
-    /// A stroke aimed `degrees` to the right of straight ahead (negative: to the left).
-    /// Uses `sin`/`cos` once to build the direction; the stroke then stores the vector, so a
-    /// recorded game replays exactly.
+    /// A stroke with the striker on the middle of the base-line strip, `offset` metres to the
+    /// player's right of the line's middle.
+    #[must_use]
+    pub const fn on_base_line(offset: f64, direction: Vec2, speed: f64) -> Stroke {
+        Stroke::new(Vec2::new(offset, BASE_LINE_INSET), direction, speed)
+    }
+
+    /// The striker's offset to the player's right of the base line's middle (`place.x`).
+    #[must_use]
+    pub const fn offset(&self) -> f64 {
+        self.place.x
+    }
+
+    /// A stroke from the middle of the base-line strip at `offset`, aimed `degrees` to the
+    /// right of straight ahead (negative: to the left). Uses `sin`/`cos` once to build the
+    /// direction; the stroke then stores the vector, so a recorded game replays exactly.
     #[must_use]
     pub fn at_angle(offset: f64, degrees: f64, speed: f64) -> Stroke {
         let a = degrees.to_radians();
-        Stroke::new(offset, Vec2::new(a.sin(), a.cos()), speed)
+        Stroke::on_base_line(offset, Vec2::new(a.sin(), a.cos()), speed)
     }
 
     /// The unit direction, or `None` if the direction is zero or not finite.
@@ -107,14 +151,14 @@ impl Stroke {
     }
 
     /// Checks everything that does not depend on the pieces: finite values, the striker on
-    /// the base line, a forward direction, the speed range.
+    /// the base line (C2), a forward direction, the speed range.
     ///
     /// # Errors
     ///
     /// The first [`StrokeError`] found.
     pub fn check_shape(&self) -> Result<(), StrokeError> {
-        if !self.offset.is_finite() {
-            return Err(StrokeError::NotFinite("offset"));
+        if !self.place.is_finite() {
+            return Err(StrokeError::NotFinite("place"));
         }
         if !self.direction.is_finite() {
             return Err(StrokeError::NotFinite("direction"));
@@ -122,10 +166,15 @@ impl Stroke {
         if !self.speed.is_finite() {
             return Err(StrokeError::NotFinite("speed"));
         }
-        if self.offset.abs() > MAX_STRIKER_OFFSET {
+        if self.place.x.abs() > MAX_STRIKER_OFFSET
+            || (self.place.y - BASE_LINE_INSET).abs() > BASE_LINE_TOLERANCE
+        {
             return Err(StrokeError::OffBaseLine {
-                offset: self.offset,
+                x: self.place.x,
+                y: self.place.y,
                 max: MAX_STRIKER_OFFSET,
+                line: BASE_LINE_INSET,
+                tolerance: BASE_LINE_TOLERANCE,
             });
         }
         let Some(u) = self.unit_direction() else {
@@ -159,16 +208,58 @@ impl Stroke {
         }
         let speed = (self.speed * (1.0 + noise.speed_error)).clamp(MIN_SPEED, MAX_SPEED);
         Stroke {
-            offset: self.offset,
+            place: self.place,
             direction: d,
             speed,
         }
     }
 }
 
+/// The plain data of a [`Stroke`], for serde: a stroke deserializes only when
+/// [`Stroke::check_shape`] accepts it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StrokeData {
+    place: Vec2,
+    direction: Vec2,
+    speed: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StrokeData> for Stroke {
+    type Error = StrokeError;
+    fn try_from(d: StrokeData) -> Result<Stroke, StrokeError> {
+        let s = Stroke::new(d.place, d.direction, d.speed);
+        s.check_shape()?;
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Stroke> for StrokeData {
+    fn from(s: Stroke) -> StrokeData {
+        StrokeData {
+            place: s.place,
+            direction: s.direction,
+            speed: s.speed,
+        }
+    }
+}
+
 /// One draw of execution noise (see [`crate::NoiseModel`]): recorded as a chance outcome.
+/// With the `serde` feature it deserializes only with finite values.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{Noise, Stroke, Vec2};
+/// let s = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 4.0);
+/// let played = s.perturbed(&Noise { slip: 0.0, speed_error: 0.05 });
+/// assert!((played.speed - 4.2).abs() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "NoiseData", into = "NoiseData"))]
 pub struct Noise {
     /// Tangent of the direction error, positive turning the stroke to the player's left.
     pub slip: f64,
@@ -176,49 +267,118 @@ pub struct Noise {
     pub speed_error: f64,
 }
 
-/// Stroke notation: `offset dx,dy speed`, e.g. `-0.05 0.2,1 6.5` (metres to the player's
-/// right, the direction in his frame, m/s). Numbers print in Rust's shortest round-trip form,
-/// so `parse(display(x)) == x` exactly.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct NoiseData {
+    slip: f64,
+    speed_error: f64,
+}
+
+/// A noise draw with a value that is not a finite number.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::NoiseError;
+/// assert_eq!(NoiseError.to_string(), "a noise draw must hold finite numbers");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a noise draw must hold finite numbers")]
+pub struct NoiseError;
+
+#[cfg(feature = "serde")]
+impl TryFrom<NoiseData> for Noise {
+    type Error = NoiseError;
+    fn try_from(d: NoiseData) -> Result<Noise, NoiseError> {
+        if d.slip.is_finite() && d.speed_error.is_finite() {
+            Ok(Noise {
+                slip: d.slip,
+                speed_error: d.speed_error,
+            })
+        } else {
+            Err(NoiseError)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Noise> for NoiseData {
+    fn from(n: Noise) -> NoiseData {
+        NoiseData {
+            slip: n.slip,
+            speed_error: n.speed_error,
+        }
+    }
+}
+
+/// Stroke notation: `x,y dx,dy speed`, the place and the direction in the player's frame and
+/// the speed, e.g. `-0.05,0.1174 0.2,1 6.5` (the striker 5 cm left of the middle of the base
+/// line, aimed 0.2 to the right per 1 forward, at 6.5 m/s). Numbers print in Rust's shortest
+/// round-trip form, so `parse(display(x)) == x` exactly.
 impl core::fmt::Display for Stroke {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "{} {},{} {}",
-            self.offset, self.direction.x, self.direction.y, self.speed
+            "{},{} {},{} {}",
+            self.place.x, self.place.y, self.direction.x, self.direction.y, self.speed
         )
     }
 }
 
 /// Why a stroke's notation could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::{ParseStrokeError, Stroke};
+/// assert!(matches!("0,0.1174 nan,1 5".parse::<Stroke>(), Err(ParseStrokeError::NotFinite(_))));
+/// assert!(matches!("0 0,1 5".parse::<Stroke>(), Err(ParseStrokeError::Shape(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseStrokeError {
-    /// Not three space-separated fields.
-    #[error("expected `offset dx,dy speed`, got {0:?}")]
+    /// Not three space-separated fields, the first two of them `a,b` pairs.
+    #[error("expected `x,y dx,dy speed`, got {0:?}")]
     Shape(String),
     /// A field that is not a number.
     #[error("not a number: {0:?}")]
     Number(String),
+    /// A field that reads as NaN or an infinity.
+    #[error("not a finite number: {0:?}")]
+    NotFinite(String),
+    /// Numbers that do not make a stroke ([`Stroke::check_shape`]).
+    #[error("not a stroke: {0}")]
+    Invalid(#[from] StrokeError),
 }
 
 impl core::str::FromStr for Stroke {
     type Err = ParseStrokeError;
 
-    /// Reads the notation of [`Stroke`]'s `Display`. Only the syntax is checked; the values
-    /// are checked when the stroke is played ([`Stroke::check_shape`]).
+    /// Reads the notation of [`Stroke`]'s `Display`: three fields of finite numbers that make
+    /// a stroke of the right shape ([`Stroke::check_shape`]: on the base line, forward, in the
+    /// speed range). Whether the striker fits among the pieces is checked when it is played.
     fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
         let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
         let mut fields = s.split_whitespace();
-        let (Some(o), Some(d), Some(v), None) =
+        let (Some(p), Some(d), Some(v), None) =
             (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             return Err(shape());
         };
-        let (dx, dy) = d.split_once(',').ok_or_else(shape)?;
         let num = |t: &str| {
-            t.parse::<f64>()
-                .map_err(|_| ParseStrokeError::Number(t.chars().take(40).collect()))
+            let clip = || t.chars().take(40).collect();
+            match t.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                Ok(_) => Err(ParseStrokeError::NotFinite(clip())),
+                Err(_) => Err(ParseStrokeError::Number(clip())),
+            }
         };
-        Ok(Stroke::new(num(o)?, Vec2::new(num(dx)?, num(dy)?), num(v)?))
+        let pair = |t: &str| -> Result<Vec2, ParseStrokeError> {
+            let (a, b) = t.split_once(',').ok_or_else(shape)?;
+            Ok(Vec2::new(num(a)?, num(b)?))
+        };
+        let stroke = Stroke::new(pair(p)?, pair(d)?, num(v)?);
+        stroke.check_shape()?;
+        Ok(stroke)
     }
 }

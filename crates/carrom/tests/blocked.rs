@@ -8,7 +8,7 @@ mod common;
 use boardgame_core::{Game, GameRng, Seat};
 use common::*;
 use lattjo_carrom::{
-    Action, ApplyError, Carrom, Colour, MAX_STRIKER_OFFSET, Planner, QueenState, Rules, State,
+    Action, Carrom, Colour, MAX_STRIKER_OFFSET, Planner, PlayError, QueenState, Rules, State,
     Stroke, StrokeError, Vec2,
 };
 
@@ -35,21 +35,21 @@ fn blocking_xs() -> Vec<f64> {
 
 #[test]
 fn c2_a_stroke_from_a_fully_blocked_base_line_is_a_typed_error_and_changes_nothing() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::OnBoard);
     for i in -20..=20 {
         let offset = MAX_STRIKER_OFFSET * f64::from(i) / 20.0;
-        let stroke = Stroke::new(offset, Vec2::new(0.0, 1.0), 3.0);
+        let stroke = Stroke::on_base_line(offset, Vec2::new(0.0, 1.0), 3.0);
         let mut s = state.clone();
         assert_eq!(
             game.apply(&mut s, &Action::Strike(Seat::new(0), stroke)),
-            Err(ApplyError::Stroke(StrokeError::BaseLineBlocked)),
+            Err(PlayError::Stroke(StrokeError::BaseLineBlocked)),
             "offset {offset}"
         );
         assert_eq!(s, state, "state unchanged");
         assert_eq!(
             game.strike(&mut s, &stroke),
-            Err(ApplyError::Stroke(StrokeError::BaseLineBlocked))
+            Err(PlayError::Stroke(StrokeError::BaseLineBlocked))
         );
         assert_eq!(s, state, "state unchanged");
         assert!(!game.is_legal(&state, &Action::Strike(Seat::new(0), stroke)));
@@ -58,7 +58,7 @@ fn c2_a_stroke_from_a_fully_blocked_base_line_is_a_typed_error_and_changes_nothi
 
 #[test]
 fn c2_legal_actions_offer_only_the_pass_when_no_stroke_fits() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::OnBoard);
     let mut out = Vec::new();
     game.legal_actions(&state, &mut out);
@@ -82,7 +82,7 @@ fn c2_legal_actions_offer_only_the_pass_when_no_stroke_fits() {
 
 #[test]
 fn c6_a12_a_pass_hands_the_turn_on_and_a_waiting_queen_goes_back() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut state = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::Waiting(0));
     let before = state.clone();
     game.apply(&mut state, &Action::Pass(Seat::new(0))).unwrap();
@@ -108,14 +108,14 @@ fn c6_a12_a_pass_hands_the_turn_on_and_a_waiting_queen_goes_back() {
     let copy = state.clone();
     assert_eq!(
         game.apply(&mut state, &Action::Pass(Seat::new(1))),
-        Err(ApplyError::CanStrike)
+        Err(PlayError::CanStrike)
     );
     assert_eq!(state, copy);
 }
 
 #[test]
 fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let reach = lattjo_carrom::STRIKER_RADIUS + lattjo_carrom::PIECE_RADIUS;
     // Shadows end at 0.3 mm and start again at 0.7 mm: no millimetre grid point is free.
     let (a, b) = (0.0003 - reach, 0.0007 + reach);
@@ -131,7 +131,7 @@ fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
     ];
     let state = with_men_on_south_line(game.rules(), &xs, QueenState::OnBoard);
     assert!(
-        game.check_pass(&state, Seat::new(0)) == Err(ApplyError::CanStrike),
+        game.check_pass(&state, Seat::new(0)) == Err(PlayError::CanStrike),
         "a stroke fits in the gap"
     );
     let mut out = Vec::new();
@@ -140,7 +140,7 @@ fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
     let Action::Strike(_, stroke) = out[0] else {
         panic!("a stroke, not a pass: {out:?}")
     };
-    assert!(stroke.offset > 0.0003 - 1e-6 && stroke.offset < 0.0007 + 1e-6);
+    assert!(stroke.offset() > 0.0003 - 1e-6 && stroke.offset() < 0.0007 + 1e-6);
     let mut s = state.clone();
     game.apply(&mut s, &out[0]).unwrap();
     assert_eq!(s.strokes(), state.strokes() + 1);
@@ -149,9 +149,9 @@ fn c2_a_free_gap_narrower_than_a_millimetre_is_found_and_playable() {
         game.check_stroke(
             &state,
             Seat::new(0),
-            &Stroke::new(0.0, Vec2::new(0.0, 1.0), 2.0)
+            &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 2.0)
         ),
-        Err(ApplyError::Stroke(StrokeError::OverlapsPiece(_)))
+        Err(PlayError::Stroke(StrokeError::OverlapsPiece(_)))
     ));
 }
 
@@ -165,7 +165,7 @@ proptest::proptest! {
     fn c2_legal_actions_are_placeable_or_the_pass(
         xs in proptest::collection::vec((-0.33f64..0.33, -0.03f64..0.03), 0..9),
     ) {
-        let rules = Rules::booklet();
+        let rules = Rules::lattjo();
         let game = Carrom::new(rules).unwrap();
         let mut s = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
         let mut placed: Vec<Vec2> = Vec::new();

@@ -8,12 +8,24 @@ fn bad_actions() -> Vec<Action> {
     vec![
         Action::Strike(
             Seat::new(0),
-            Stroke::new(f64::NAN, Vec2::new(0.0, 1.0), 3.0),
+            Stroke::on_base_line(f64::NAN, Vec2::new(0.0, 1.0), 3.0),
         ),
-        Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, -1.0), 3.0)),
-        Action::Strike(Seat::new(0), Stroke::new(0.5, Vec2::new(0.0, 1.0), 3.0)),
-        Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 80.0)),
-        Action::Strike(Seat::new(3), Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0)),
+        Action::Strike(
+            Seat::new(1),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, -1.0), 3.0),
+        ),
+        Action::Strike(
+            Seat::new(0),
+            Stroke::on_base_line(0.5, Vec2::new(0.0, 1.0), 3.0),
+        ),
+        Action::Strike(
+            Seat::new(1),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 80.0),
+        ),
+        Action::Strike(
+            Seat::new(3),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 3.0),
+        ),
         Action::Toss(Seat::new(2)),
         // A pass is refused wherever a stroke fits (every position of a random game here).
         Action::Pass(Seat::new(0)),
@@ -24,7 +36,7 @@ fn bad_actions() -> Vec<Action> {
         Action::Call(Call::TechnicalFoul(Seat::new(0))),
         Action::Call(Call::FoulStroke(
             Seat::new(1),
-            Stroke::new(0.0, Vec2::new(0.0, 1.0), 3.0),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 3.0),
         )),
         Action::Noise(Noise {
             slip: f64::INFINITY,
@@ -48,7 +60,7 @@ fn config(games: u32, seed: u64) -> ConformanceConfig<Action> {
 
 #[test]
 fn conformance_singles_board() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let report = check_game(&game, &config(2, 0)).unwrap();
     assert_eq!(report.games, 2);
     assert!(report.refusals_checked > 0);
@@ -56,17 +68,22 @@ fn conformance_singles_board() {
 
 #[test]
 fn conformance_pairs_icf_with_noise() {
-    let game = Carrom::new(Rules::icf().pairs().with_noise(NoiseModel::default())).unwrap();
+    let game = Carrom::new(
+        Rules::icf()
+            .with_players(4)
+            .with_noise(Some(NoiseModel::default())),
+    )
+    .unwrap();
     let report = check_game(&game, &config(1, 100)).unwrap();
     assert!(report.chance_nodes > 1, "toss and noise");
 }
 
 #[test]
 fn conformance_short_whole_game() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.target_points = 5;
     rules.max_boards = 2;
-    let game = Carrom::full_game(rules).unwrap();
+    let game = Carrom::new(rules).unwrap().full_game();
     let report = check_game(&game, &config(1, 7)).unwrap();
     assert_eq!(report.games, 1);
 }
@@ -76,7 +93,7 @@ fn conformance_short_icf_best_of_three_match() {
     let mut rules = Rules::icf();
     rules.target_points = 3;
     rules.max_boards = 1;
-    let game = Carrom::full_match(rules).unwrap();
+    let game = Carrom::new(rules).unwrap().full_match();
     let report = check_game(&game, &config(1, 11)).unwrap();
     assert_eq!(report.games, 1);
 }

@@ -9,8 +9,8 @@ use boardgame_core::{
 };
 use common::*;
 use lattjo_carrom::{
-    Action, ApplyError, BreakRotation, Carrom, Colour, Noise, NoiseModel, Phase, Planner,
-    QueenState, Rules, State, Stroke, StrokeEvents, TieAfterMaxBoards, Vec2,
+    Action, BreakRotation, Carrom, Colour, Noise, NoiseModel, Outcome, Phase, Planner, PlayError,
+    QueenState, Rules, State, Stroke, TieAfterMaxBoards, Vec2,
 };
 
 /// A finished board won by `winner` (team), from a constructed position.
@@ -30,7 +30,7 @@ fn finished(game: &Carrom, winner: usize, breaker: u8) -> State {
     } else {
         black(8)
     };
-    game.play_events(&mut s, &StrokeEvents::counted().pocket(last))
+    game.resolve(&mut s, &Outcome::counted().pocket(last))
         .unwrap();
     assert_eq!(s.result().unwrap().winner, winner);
     s
@@ -52,7 +52,7 @@ fn ctx<'a>(
 
 #[test]
 fn c3_coin_toss_decides_white_and_the_break() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let s = game.new_initial_state();
     assert_eq!(game.turn(&s), Turn::Chance);
     let mut out = Vec::new();
@@ -87,14 +87,14 @@ fn c3_coin_toss_decides_white_and_the_break() {
     let mut s2 = s.clone();
     assert_eq!(
         game.apply(&mut s2, &Action::Toss(Seat::new(2))),
-        Err(ApplyError::BadToss(Seat::new(2)))
+        Err(PlayError::BadToss(Seat::new(2)))
     );
     assert_eq!(s2, s);
 }
 
 #[test]
 fn a20_break_rotates_and_white_follows_the_break() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let cfg = game.match_config();
     let prev = finished(&game, 0, 0);
     let totals = BySeat::new(2, 0);
@@ -103,7 +103,7 @@ fn a20_break_rotates_and_white_follows_the_break() {
     assert_eq!(next.white_team(), 1);
     assert!(next.break_pending());
     // Pairs: the break goes round the table.
-    let pairs = Carrom::new(Rules::booklet().pairs()).unwrap();
+    let pairs = Carrom::new(Rules::lattjo().with_players(4)).unwrap();
     let prev = finished(&pairs, 1, 3);
     let totals = BySeat::new(4, 0);
     let next = pairs.new_round(&ctx(1, &totals, Some(&prev), &cfg));
@@ -112,7 +112,7 @@ fn a20_break_rotates_and_white_follows_the_break() {
 
 #[test]
 fn a20_loser_or_winner_breaks_and_fixed_colours_options() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.break_rotation = BreakRotation::LoserBreaks;
     let game = Carrom::new(rules).unwrap();
     let cfg = game.match_config();
@@ -133,7 +133,7 @@ fn a20_loser_or_winner_breaks_and_fixed_colours_options() {
 
 #[test]
 fn c20_a22_game_ends_at_25_or_after_8_boards_with_different_scores() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let cfg = game.match_config();
     let t = |a: i64, b: i64| BySeat::from_fn(2, |s| if s.index() == 0 { a } else { b });
     assert!(
@@ -150,7 +150,7 @@ fn c20_a22_game_ends_at_25_or_after_8_boards_with_different_scores() {
         "A18: a tie plays an extra board"
     );
     assert!(game.match_over(&cfg, &t(21, 20), 9));
-    let mut draw = Rules::booklet();
+    let mut draw = Rules::lattjo();
     draw.tie_after_max_boards = TieAfterMaxBoards::Draw;
     let game = Carrom::new(draw).unwrap();
     assert!(game.match_over(&cfg, &t(20, 20), 8));
@@ -159,7 +159,7 @@ fn c20_a22_game_ends_at_25_or_after_8_boards_with_different_scores() {
 
 #[test]
 fn a18_extra_board_starts_with_a_toss_for_the_break() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let cfg = game.match_config();
     let prev = finished(&game, 0, 1);
     let totals = BySeat::new(2, 20);
@@ -170,7 +170,7 @@ fn a18_extra_board_starts_with_a_toss_for_the_break() {
 
 #[test]
 fn c21_pairs_returns_and_points_are_shared_by_partners() {
-    let game = Carrom::new(Rules::booklet().pairs()).unwrap();
+    let game = Carrom::new(Rules::lattjo().with_players(4)).unwrap();
     let s = finished(&game, 1, 0);
     let r = game.returns(&s).unwrap();
     assert_eq!(r.as_slice(), &[-1.0, 1.0, -1.0, 1.0]);
@@ -182,10 +182,10 @@ fn c21_pairs_returns_and_points_are_shared_by_partners() {
 
 #[test]
 fn noise_is_a_recorded_chance_node_and_games_replay_exactly() {
-    let rules = Rules::booklet().with_noise(NoiseModel::default());
+    let rules = Rules::lattjo().with_noise(Some(NoiseModel::default()));
     let game = Carrom::new(rules).unwrap();
-    let mut s = game.opening(Seat::new(0)).unwrap();
-    let stroke = Stroke::new(0.0, Vec2::new(0.0, 1.0), 6.0);
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    let stroke = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0);
     game.apply(&mut s, &Action::Strike(Seat::new(0), stroke))
         .unwrap();
     assert_eq!(game.turn(&s), Turn::Chance);
@@ -200,7 +200,7 @@ fn noise_is_a_recorded_chance_node_and_games_replay_exactly() {
         speed_error: 0.0,
     });
     let before = s.clone();
-    assert_eq!(game.apply(&mut s, &bad), Err(ApplyError::BadNoise));
+    assert_eq!(game.apply(&mut s, &bad), Err(PlayError::BadNoise));
     assert_eq!(s, before);
     let n = game.sample_chance(&s, &mut GameRng::new(5, 0)).unwrap();
     game.apply(&mut s, &n).unwrap();
@@ -233,7 +233,7 @@ fn noise_is_a_recorded_chance_node_and_games_replay_exactly() {
 
 #[test]
 fn c20_a_whole_game_between_planners_reaches_25_or_8_boards() {
-    let game = Carrom::full_game(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap().full_game();
     let (mut a, mut b) = (Planner::default(), Planner::default());
     let played = play_game(
         &game,
@@ -253,7 +253,7 @@ fn c20_a_whole_game_between_planners_reaches_25_or_8_boards() {
 
 #[test]
 fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
-    let b = Rules::booklet();
+    let b = Rules::lattjo();
     let mut i = Rules::icf();
     assert!(
         !i.opponent_piece_ends_turn
@@ -297,12 +297,12 @@ fn icf_preset_is_the_booklet_with_the_section_5_switches_only() {
 
 #[test]
 fn invariant12_the_same_break_from_the_other_side_is_the_mirrored_board() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
-    let south = game.opening(Seat::new(0)).unwrap();
-    let north = game.opening(Seat::new(1)).unwrap();
-    let stroke = Stroke::new(0.03, Vec2::new(0.1, 1.0), 6.5);
-    let (ev_s, _) = game.simulate(&south, &stroke, None).unwrap();
-    let (ev_n, _) = game.simulate(&north, &stroke, None).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let south = game.initial_state(Seat::new(0)).unwrap();
+    let north = game.initial_state(Seat::new(1)).unwrap();
+    let stroke = Stroke::on_base_line(0.03, Vec2::new(0.1, 1.0), 6.5);
+    let ev_s = game.simulate(&south, &stroke).unwrap();
+    let ev_n = game.simulate(&north, &stroke).unwrap();
     assert_eq!(ev_s.pocketed(), ev_n.pocketed());
     for (a, b) in ev_s.final_positions.iter().zip(ev_n.final_positions.iter()) {
         match (a, b) {
@@ -318,27 +318,25 @@ fn invariant12_the_same_break_from_the_other_side_is_the_mirrored_board() {
 
 #[test]
 fn bad_rules_and_physics_are_refused_when_building_the_game() {
-    let mut r = Rules::booklet();
+    let mut r = Rules::lattjo();
     r.break_attempts = 0;
     assert!(matches!(
         Carrom::new(r),
-        Err(lattjo_carrom::CarromError::Rules(
-            lattjo_carrom::RulesError::NoBreakAttempts
-        ))
+        Err(lattjo_carrom::RulesError::NoBreakAttempts)
     ));
     let mut p = lattjo_carrom::PhysicsConfig::default();
     p.params.friction_mu = f64::NAN;
     assert!(matches!(
-        Carrom::with_physics(Rules::booklet(), p),
-        Err(lattjo_carrom::CarromError::Table(_))
+        Carrom::default().with_physics(p),
+        Err(lattjo_carrom::PhysicsConfigError::Table(_))
     ));
     let mut p = lattjo_carrom::PhysicsConfig::default();
     p.step.dt_s = 0.0;
     assert!(matches!(
-        Carrom::with_physics(Rules::booklet(), p),
-        Err(lattjo_carrom::CarromError::Step(_))
+        Carrom::default().with_physics(p),
+        Err(lattjo_carrom::PhysicsConfigError::Step(_))
     ));
-    let mut noisy = Rules::booklet();
+    let mut noisy = Rules::lattjo();
     noisy.noise = Some(NoiseModel {
         direction_sd: -1.0,
         speed_sd: 0.0,

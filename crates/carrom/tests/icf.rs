@@ -8,18 +8,17 @@ mod common;
 use boardgame_core::{Agent, Game, Match, RoundContext, Rounds, Seat, Turn, play_game};
 use common::*;
 use lattjo_carrom::{
-    Action, ApplyError, BoardEnd, BoardResult, Call, Carrom, CarromGame, Colour, DueChoice, Phase,
-    Piece, Planner, QueenState, Rules, State, Stroke, StrokeEvents, Vec2, resolve,
-    resolve_called_foul,
+    Action, BoardEnd, BoardResult, Call, Carrom, CarromGame, Colour, DueChoice, Outcome, Phase,
+    Piece, Planner, PlayError, QueenState, Rules, State, Stroke, Vec2,
 };
 
-fn ev() -> StrokeEvents {
-    StrokeEvents::counted()
+fn ev() -> Outcome {
+    Outcome::counted()
 }
 
 /// Rules with only the named ICF 60/62(b)/75-85/35-37 option switched on.
 fn booklet_with(f: impl FnOnce(&mut Rules)) -> Rules {
-    let mut r = Rules::booklet();
+    let mut r = Rules::lattjo();
     f(&mut r);
     r
 }
@@ -40,7 +39,7 @@ fn board_end(
     pocketed: &[Piece],
     queen: QueenState,
     totals: [i64; 2],
-    e: StrokeEvents,
+    e: Outcome,
     improper: bool,
 ) -> BoardResult {
     let mut s = icf_position(rules, pocketed, queen, totals);
@@ -61,7 +60,7 @@ struct Case {
     law: &'static str,
     pocketed: Vec<Piece>,
     queen: QueenState,
-    stroke: StrokeEvents,
+    stroke: Outcome,
     winner: usize,
     /// (a) below 22, (a) from 22, (b) below 22, (b) from 22.
     points: [i64; 4],
@@ -329,7 +328,7 @@ fn icf_28_dues_are_written_off_at_the_board_end() {
     assert_eq!(r.board_over.unwrap().points, [0, 12]);
     assert_eq!(s.debt(Colour::White), 0);
     // The booklet keeps its count after the penalty (A14): 3 + 1 returned + 3 + 3 = 10.
-    let booklet = Rules::booklet();
+    let booklet = Rules::lattjo();
     let mut s = icf_position(&booklet, &both(6, 8), QueenState::OnBoard, [0, 0]);
     let r = resolve(&booklet, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
     assert_eq!(r.board_over.unwrap().points, [0, 4 + 3]);
@@ -398,7 +397,7 @@ fn returned_white(s: &State, before: &[u8]) -> Vec<Vec2> {
 fn icf_62b_due_men_do_not_cover_the_centre_circle_jumped_men_still_do() {
     let outside = lattjo_carrom::CENTRE_SPOT_RADIUS + lattjo_carrom::PIECE_RADIUS;
     // Booklet: the due man goes on the free centre spot (C10, A6).
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
     resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!(returned_white(&s, &[0, 1, 2]), vec![Vec2::default()]);
@@ -437,7 +436,7 @@ fn icf_60_the_placer_declines_the_due_the_men_stay_pocketed() {
     let rules = Rules::icf();
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
-    game.play_events(&mut s, &ev().striker_pocketed()).unwrap();
+    game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
     let Phase::Dues { placer, men, .. } = s.phase() else {
         panic!("a due choice is open: {:?}", s.phase())
     };
@@ -455,11 +454,14 @@ fn icf_60_the_placer_declines_the_due_the_men_stay_pocketed() {
     );
     // Nothing else is accepted meanwhile, and the state stays unchanged.
     let before = s.clone();
-    let stroke = Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 2.0));
-    assert_eq!(game.apply(&mut s, &stroke), Err(ApplyError::DuesPending));
+    let stroke = Action::Strike(
+        Seat::new(1),
+        Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 2.0),
+    );
+    assert_eq!(game.apply(&mut s, &stroke), Err(PlayError::DuesPending));
     assert_eq!(
         game.apply(&mut s, &Action::Dues(Seat::new(0), DueChoice::Decline)),
-        Err(ApplyError::NoDuesChoice)
+        Err(PlayError::NoDuesChoice)
     );
     assert_eq!(s, before);
     // Decline: all the dues stay in the pocket.
@@ -481,7 +483,7 @@ fn icf_60_declining_a_debt_payment_writes_the_debt_off() {
     let game = Carrom::new(rules).unwrap();
     // White owes two (C11, A9) and pockets one man: it pays one, still owes one.
     let mut s = position(&rules, &[], QueenState::OnBoard, [2, 0], 0);
-    game.play_events(&mut s, &ev().pocket(white(4))).unwrap();
+    game.resolve(&mut s, &ev().pocket(white(4))).unwrap();
     let Phase::Dues { placer, .. } = s.phase() else {
         panic!("the paid man is a due: {:?}", s.phase())
     };
@@ -492,7 +494,7 @@ fn icf_60_declining_a_debt_payment_writes_the_debt_off() {
     assert_eq!((s.pocketed(Colour::White), s.debt(Colour::White)), (1, 0));
     // A debt that returns no man offers no choice.
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    game.play_events(&mut s, &ev().striker_pocketed()).unwrap();
+    game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!((s.phase(), s.debt(Colour::White)), (Phase::Stroke, 1));
 }
 
@@ -503,15 +505,15 @@ fn icf_60_no_choice_when_declining_would_clear_the_side_and_none_in_the_booklet(
     let rules = booklet_with(|r| r.dues_may_be_declined = true);
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
-    game.play_events(&mut s, &ev().pocket(white(8)).striker_pocketed())
+    game.resolve(&mut s, &ev().pocket(white(8)).striker_pocketed())
         .unwrap();
     assert_eq!(s.phase(), Phase::Stroke);
     assert_eq!(s.on_board(Colour::White), 2);
     // The booklet alone never opens the choice.
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
-    game.play_events(&mut s, &ev().striker_pocketed()).unwrap();
+    game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!(s.phase(), Phase::Stroke);
     let mut out = Vec::new();
     game.legal_actions(&s, &mut out);
@@ -525,8 +527,8 @@ fn icf_35_37_a_called_foul_stroke_returns_its_pockets_costs_a_man_and_ends_the_t
     let rules = Rules::icf();
     let game = Carrom::new(rules).unwrap();
     // A simulated shot from a constructed position that pockets white men when clean.
-    let start = game.opening(Seat::new(0)).unwrap();
-    let brk = Stroke::new(0.0, Vec2::new(0.0, 1.0), 8.0);
+    let start = game.initial_state(Seat::new(0)).unwrap();
+    let brk = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 8.0);
     let mut clean = start.clone();
     game.strike(&mut clean, &brk).unwrap();
     let mut s = start.clone();
@@ -544,18 +546,18 @@ fn icf_35_37_a_called_foul_stroke_returns_its_pockets_costs_a_man_and_ends_the_t
     assert!(dropped >= 1, "the clean break pockets {dropped}");
     // Refused: without referee calls (the booklet), by the wrong seat, from an overlapping
     // place; the state is unchanged.
-    let booklet = Carrom::new(Rules::booklet()).unwrap();
-    let mut b = booklet.opening(Seat::new(0)).unwrap();
+    let booklet = Carrom::new(Rules::lattjo()).unwrap();
+    let mut b = booklet.initial_state(Seat::new(0)).unwrap();
     let copy = b.clone();
     assert_eq!(
         booklet.apply(&mut b, &Action::Call(Call::FoulStroke(Seat::new(0), brk))),
-        Err(ApplyError::NoCalls)
+        Err(PlayError::NoCalls)
     );
     assert_eq!(b, copy);
     let mut s = start.clone();
     assert!(matches!(
         game.apply(&mut s, &Action::Call(Call::FoulStroke(Seat::new(1), brk))),
-        Err(ApplyError::WrongSeat { .. })
+        Err(PlayError::WrongSeat { .. })
     ));
     assert_eq!(s, start);
     // Never generated for players.
@@ -610,8 +612,8 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
         .unwrap();
     assert_eq!((s.debt(Colour::White), s.to_move()), (1, Seat::new(0)));
     // After a failed break attempt the break passes, its attempts start afresh (A5).
-    let mut s = game.opening(Seat::new(0)).unwrap();
-    game.play_events(&mut s, &StrokeEvents::missed()).unwrap();
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    game.resolve(&mut s, &Outcome::missed()).unwrap();
     assert_eq!((s.break_attempts(), s.turn_started()), (1, true));
     game.apply(&mut s, &Action::Call(Call::TechnicalFoul(Seat::new(0))))
         .unwrap();
@@ -625,9 +627,9 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
     );
     // The turn flag follows the strokes: a stroke that keeps the turn sets it.
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    game.play_events(&mut s, &ev().pocket(white(3))).unwrap();
+    game.resolve(&mut s, &ev().pocket(white(3))).unwrap();
     assert!(s.turn_started());
-    game.play_events(&mut s, &ev()).unwrap();
+    game.resolve(&mut s, &ev()).unwrap();
     assert!(!s.turn_started(), "a new turn");
 }
 
@@ -635,7 +637,7 @@ fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_
 
 #[test]
 fn icf_30_31_later_games_are_broken_first_by_the_other_side_without_a_toss() {
-    let cg = CarromGame::new(Rules::icf()).unwrap();
+    let cg = CarromGame::new(Carrom::new(Rules::icf()).unwrap());
     let first = cg.new_initial_state();
     assert_eq!(
         cg.turn(&first),
@@ -675,7 +677,7 @@ fn icf_29_33_a_best_of_three_match_between_planners_ends_at_two_games() {
     // Short games keep the test quick: 5 points or 2 boards a game.
     rules.target_points = 5;
     rules.max_boards = 2;
-    let m: Match<CarromGame> = Carrom::full_match(rules).unwrap();
+    let m: Match<CarromGame> = Carrom::new(rules).unwrap().full_match();
     assert_eq!(m.config().target(), Some(2));
     let (mut a, mut b) = (Planner::default(), Planner::default());
     let played = play_game(
@@ -702,15 +704,16 @@ fn icf_29_33_a_best_of_three_match_between_planners_ends_at_two_games() {
     assert_eq!(replay, played.state);
     // Best of one (the booklet): one game decides.
     assert_eq!(
-        Carrom::full_match(Rules::booklet())
+        Carrom::new(Rules::lattjo())
             .unwrap()
+            .full_match()
             .config()
             .target(),
         Some(1)
     );
     let mut even = Rules::icf();
     even.games_per_match = 2;
-    assert!(Carrom::full_match(even).is_err());
+    assert!(Carrom::new(even).is_err());
 }
 
 // ---- ICF 51(b), 60: who decides about a due ----
@@ -728,7 +731,7 @@ fn icf_51b_ii_60_the_striker_decides_about_the_opponents_due_never_the_debtor() 
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 1], 0);
     let r = game
-        .play_events(&mut s, &ev().pocket(white(3)).pocket(black(0)))
+        .resolve(&mut s, &ev().pocket(white(3)).pocket(black(0)))
         .unwrap();
     assert_eq!(r.returned, [0, 1]);
     assert_eq!(r.placed_by, Some(Seat::new(0)), "ICF 51(b)(ii)");
@@ -742,7 +745,7 @@ fn icf_51b_ii_60_the_striker_decides_about_the_opponents_due_never_the_debtor() 
     let before = s.clone();
     assert_eq!(
         game.apply(&mut s, &Action::Dues(Seat::new(1), DueChoice::Decline)),
-        Err(ApplyError::NoDuesChoice),
+        Err(PlayError::NoDuesChoice),
         "the debtor never decides"
     );
     assert_eq!(s, before);
@@ -765,7 +768,7 @@ fn icf_51b_60_both_sides_dues_in_one_stroke_two_choices_each_by_an_opponent() {
     let game = Carrom::new(rules).unwrap();
     let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 1], 0);
     let r = game
-        .play_events(&mut s, &ev().pocket(black(4)).striker_pocketed())
+        .resolve(&mut s, &ev().pocket(black(4)).striker_pocketed())
         .unwrap();
     assert_eq!(r.returned, [1, 1]);
     let Phase::Dues { placer, men, then } = s.phase() else {
@@ -797,7 +800,7 @@ fn icf_51b_60_both_sides_dues_in_one_stroke_two_choices_each_by_an_opponent() {
 
 #[test]
 fn icf_51b_ii_in_pairs_the_striker_places_the_opponents_due() {
-    let rules = Rules::icf().pairs();
+    let rules = Rules::icf().with_players(4);
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 1], 2);
     let r = resolve(&rules, &mut s, &ev().pocket(white(3)).pocket(black(0))).unwrap();
     assert_eq!(r.placed_by, Some(Seat::new(2)));
@@ -818,7 +821,7 @@ fn icf_68b_the_queen_pocketed_while_owing_goes_back_and_the_turn_is_lost() {
     for rules in [
         Rules::icf(),
         booklet_with(|r| r.queen_while_owing_goes_back = true),
-        Rules::booklet(),
+        Rules::lattjo(),
     ] {
         for extra in [1u8, 2] {
             let mut s = position(&rules, &[], QueenState::OnBoard, [1, 0], 0);
@@ -892,8 +895,8 @@ fn icf_18c_a_called_foul_at_the_break_that_touches_nothing_loses_the_turn_withou
     // The review's S10.
     let rules = Rules::icf();
     let game = Carrom::new(rules).unwrap();
-    for e in [StrokeEvents::missed(), StrokeEvents::void()] {
-        let mut s = game.opening(Seat::new(0)).unwrap();
+    for e in [Outcome::missed(), Outcome::void()] {
+        let mut s = game.initial_state(Seat::new(0)).unwrap();
         let before = s.pieces().to_vec();
         let r = resolve_called_foul(&rules, &mut s, &e).unwrap();
         assert!(r.failed_break && !r.turn_continues);
@@ -907,9 +910,9 @@ fn icf_18c_a_called_foul_at_the_break_that_touches_nothing_loses_the_turn_withou
         );
     }
     // Through the referee's call on a simulated stroke that misses everything.
-    let mut s = game.opening(Seat::new(0)).unwrap();
-    let miss = Stroke::new(0.2, Vec2::new(1.0, 1.0), 1.0);
-    let (e, _) = game.simulate(&s, &miss, None).unwrap();
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    let miss = Stroke::on_base_line(0.2, Vec2::new(1.0, 1.0), 1.0);
+    let e = game.simulate(&s, &miss).unwrap();
     assert!(!e.touched_piece);
     game.apply(&mut s, &Action::Call(Call::FoulStroke(Seat::new(0), miss)))
         .unwrap();
@@ -917,7 +920,7 @@ fn icf_18c_a_called_foul_at_the_break_that_touches_nothing_loses_the_turn_withou
     // After the break, a called foul on a stroke that never left the base line is still a
     // foul (ICF 37(a)): one man, turn lost.
     let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve_called_foul(&rules, &mut s, &StrokeEvents::void()).unwrap();
+    let r = resolve_called_foul(&rules, &mut s, &Outcome::void()).unwrap();
     assert!(!r.void && !r.turn_continues);
     assert_eq!((r.penalty, s.pocketed(Colour::White)), (1, 1));
 }
@@ -987,12 +990,12 @@ fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
     // which cleanly pockets white 8 alone): clean, ICF 80(a) by 3; called, 80(b) by 3 + 1.
     let game = Carrom::new(rules).unwrap();
     let start = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let stroke = Stroke::new(
+    let stroke = Stroke::on_base_line(
         -0.2,
         Vec2::new(-0.743_144_825_477_394_2, 0.669_130_606_358_858_2),
         3.5,
     );
-    let (e, _) = game.simulate(&start, &stroke, None).unwrap();
+    let e = game.simulate(&start, &stroke).unwrap();
     assert_eq!(
         (e.pocketed(), e.striker_pocketed),
         (&[white(8).id()][..], false)

@@ -5,21 +5,21 @@ mod common;
 
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
 use lattjo_carrom::{
-    Action, BoardEndScoring, Carrom, Colour, DueChoice, MEN_PER_COLOUR, PIECES, Phase, Piece,
-    QueenState, Rules, State, Stroke, StrokeEvents, Vec2,
+    Action, BoardEndScoring, Carrom, Colour, DueChoice, MEN_PER_COLOUR, Outcome, PIECES, Phase,
+    Piece, QueenState, Rules, State, Stroke, Vec2,
 };
 use proptest::prelude::*;
 
 /// Random events for the position: each piece on the board drops with probability 1/8 (in a
 /// random order), jumps with 1/40; the striker drops with 1/8; 1/20 of strokes are void.
-fn random_events(s: &State, rng: &mut GameRng) -> StrokeEvents {
+fn random_events(s: &State, rng: &mut GameRng) -> Outcome {
     if rng.chance(0.05) {
-        return StrokeEvents::void();
+        return Outcome::void();
     }
     let mut ev = if rng.chance(0.1) {
-        StrokeEvents::missed()
+        Outcome::missed()
     } else {
-        StrokeEvents::counted()
+        Outcome::counted()
     };
     let mut ids: Vec<u8> = (0..PIECES as u8)
         .filter(|&i| s.pieces()[i as usize].is_some())
@@ -112,7 +112,7 @@ fn play_random_game(rules: Rules, seed: u64) {
             let own = s.colour_of(team);
             let before = s.clone();
             let ev = random_events(&s, &mut rng);
-            let r = game.play_events(&mut s, &ev).unwrap();
+            let r = game.resolve(&mut s, &ev).unwrap();
             check_position(&s);
             if s.result().is_none() && s.phase() == Phase::Stroke {
                 // Invariant 12: saving and reloading mid-board changes nothing.
@@ -155,7 +155,9 @@ fn play_random_game(rules: Rules, seed: u64) {
                 assert_eq!(n(&s) - n(&before), pocketed_of(c) - penalty);
                 // Pieces physically returned plus the increase in debt equal the penalty.
                 let debt_up = i32::from(s.debt(c)) - i32::from(before.debt(c));
-                assert_eq!(i32::from(r.returned[c as usize]) + debt_up, penalty);
+                if !r.debt_capped {
+                    assert_eq!(i32::from(r.returned[c as usize]) + debt_up, penalty);
+                }
             }
             // Invariant 4: the queen never waits across a turn change.
             if let QueenState::Waiting(t) = s.queen() {
@@ -228,12 +230,12 @@ proptest! {
 
     #[test]
     fn section6_invariants_hold_over_random_games(seed in any::<u64>()) {
-        play_random_game(Rules::booklet(), seed);
+        play_random_game(Rules::lattjo(), seed);
     }
 
     #[test]
     fn section6_invariants_hold_in_pairs_and_under_icf(seed in any::<u64>(), icf in any::<bool>()) {
-        let rules = if icf { Rules::icf().pairs() } else { Rules::booklet().pairs() };
+        let rules = if icf { Rules::icf().with_players(4) } else { Rules::lattjo().with_players(4) };
         play_random_game(rules, seed);
     }
 }
@@ -252,8 +254,8 @@ proptest! {
         seat in 0u8..3,
         seed in any::<u64>(),
     ) {
-        let game = Carrom::new(Rules::booklet()).unwrap();
-        let mut s = game.opening(Seat::new(0)).unwrap();
+        let game = Carrom::new(Rules::lattjo()).unwrap();
+        let mut s = game.initial_state(Seat::new(0)).unwrap();
         // Start from a position after a few random strokes.
         let mut rng = GameRng::new(seed, 1);
         let mut buf = Vec::new();
@@ -264,7 +266,7 @@ proptest! {
         }
         if game.turn(&s) == Turn::Terminal { return Ok(()); }
         let before = s.clone();
-        let a = Action::Strike(Seat::new(seat), Stroke::new(offset, Vec2::new(dx, dy), speed));
+        let a = Action::Strike(Seat::new(seat), Stroke::on_base_line(offset, Vec2::new(dx, dy), speed));
         let legal = game.is_legal(&s, &a);
         match game.apply(&mut s, &a) {
             Ok(()) => {
@@ -283,13 +285,19 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn stroke_notation_round_trips(o in any::<f64>(), dx in any::<f64>(), dy in any::<f64>(), v in any::<f64>()) {
-        let s = Stroke::new(o, Vec2::new(dx, dy), v);
-        let back: Stroke = s.to_string().parse().unwrap();
-        // Bitwise, except that every NaN reads back as NaN (its payload is not printed).
-        let same = |a: f64, b: f64| if a.is_nan() { b.is_nan() } else { a.to_bits() == b.to_bits() };
-        prop_assert!(same(o, back.offset) && same(dx, back.direction.x));
-        prop_assert!(same(dy, back.direction.y) && same(v, back.speed));
+    fn stroke_notation_round_trips(o in -0.25f64..0.25, dx in any::<f64>(), dy in any::<f64>(), v in 0.0f64..9.0) {
+        let s = Stroke::on_base_line(o, Vec2::new(dx, dy), v);
+        // A stroke of the right shape reads back bit for bit; any other is refused.
+        match s.to_string().parse::<Stroke>() {
+            Ok(back) => {
+                prop_assert!(s.check_shape().is_ok());
+                prop_assert_eq!(back.place.x.to_bits(), o.to_bits());
+                prop_assert_eq!(back.direction.x.to_bits(), dx.to_bits());
+                prop_assert_eq!(back.direction.y.to_bits(), dy.to_bits());
+                prop_assert_eq!(back.speed.to_bits(), v.to_bits());
+            }
+            Err(_) => prop_assert!(s.check_shape().is_err()),
+        }
     }
 
     #[test]
@@ -300,10 +308,10 @@ proptest! {
 
 #[test]
 fn stroke_notation_examples() {
-    let s: Stroke = "-0.05 0.2,1 6.5".parse().unwrap();
-    assert_eq!(s, Stroke::new(-0.05, Vec2::new(0.2, 1.0), 6.5));
-    assert_eq!(s.to_string(), "-0.05 0.2,1 6.5");
-    assert!("0.1 1 6".parse::<Stroke>().is_err());
-    assert!("0.1 x,1 6".parse::<Stroke>().is_err());
-    assert!("0.1 0,1 6 7".parse::<Stroke>().is_err());
+    let s: Stroke = "-0.05,0.1174 0.2,1 6.5".parse().unwrap();
+    assert_eq!(s, Stroke::on_base_line(-0.05, Vec2::new(0.2, 1.0), 6.5));
+    assert_eq!(s.to_string(), "-0.05,0.1174 0.2,1 6.5");
+    assert!("0.1,0.1174 1 6".parse::<Stroke>().is_err());
+    assert!("0.1,0.1174 x,1 6".parse::<Stroke>().is_err());
+    assert!("0.1,0.1174 0,1 6 7".parse::<Stroke>().is_err());
 }

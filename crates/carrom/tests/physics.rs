@@ -6,7 +6,7 @@ mod common;
 use boardgame_core::{Game, Seat};
 use common::{black, white};
 use lattjo_carrom::{
-    Action, ApplyError, BoardEnd, Carrom, Colour, PIECES, Piece, QueenState, Rules, Setup, State,
+    Action, BoardEnd, Carrom, Colour, PIECES, Piece, PlayError, QueenState, Rules, Setup, State,
     Stroke, StrokeError, Vec2, aimed_shots, pocket_centres,
 };
 
@@ -42,7 +42,7 @@ fn near_pocket(k: usize, dist: f64) -> Vec2 {
 
 #[test]
 fn a23_a_piece_sent_at_any_of_the_four_pockets_counts() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     // South (seat 0, white) shoots at the far pockets 2 and 3; north (seat 1, black) at
     // pockets 0 and 1, which are far from him.
     for k in 0..4 {
@@ -69,7 +69,7 @@ fn a23_a_piece_sent_at_any_of_the_four_pockets_counts() {
 
 #[test]
 fn c4_a_stroke_that_never_leaves_the_base_line_is_void() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let s0 = only(
         &game,
         &[
@@ -80,7 +80,7 @@ fn c4_a_stroke_that_never_leaves_the_base_line_is_void() {
         QueenState::OnBoard,
     );
     let mut s = s0.clone();
-    let slow = Stroke::new(0.0, Vec2::new(0.0, 1.0), lattjo_carrom::MIN_SPEED);
+    let slow = Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), lattjo_carrom::MIN_SPEED);
     let r = game.strike(&mut s, &slow).unwrap();
     assert!(r.void && r.turn_continues);
     assert_eq!(s.pieces(), s0.pieces());
@@ -89,8 +89,8 @@ fn c4_a_stroke_that_never_leaves_the_base_line_is_void() {
 
 #[test]
 fn c5_a5_break_attempts_that_miss_the_formation() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
-    let s0 = game.opening(Seat::new(0)).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let s0 = game.initial_state(Seat::new(0)).unwrap();
     let mut s = s0.clone();
     // Far right of the base line, aimed at 80 degrees to the right: misses the formation.
     let miss = Stroke::at_angle(0.2, 80.0, 1.0);
@@ -109,7 +109,10 @@ fn c5_a5_break_attempts_that_miss_the_formation() {
     let side = s.side_of(Seat::new(1), game.rules().turn_direction);
     let at = side.from_board(side.striker_position(0.0));
     let r = game
-        .strike(&mut s, &Stroke::new(0.0, Vec2::new(-at.x, -at.y), 7.0))
+        .strike(
+            &mut s,
+            &Stroke::on_base_line(0.0, Vec2::new(-at.x, -at.y), 7.0),
+        )
         .unwrap();
     assert!(!r.failed_break);
     assert!(!s.break_pending());
@@ -117,7 +120,7 @@ fn c5_a5_break_attempts_that_miss_the_formation() {
 
 #[test]
 fn c10_striker_straight_into_a_pocket_costs_a_piece() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     // Two whites pocketed... the rest parked away from the striker's path to pocket 2.
     let mut on: Vec<(Piece, Vec2)> = Vec::new();
     for i in 2..9 {
@@ -127,7 +130,7 @@ fn c10_striker_straight_into_a_pocket_costs_a_piece() {
     let mut s = only(&game, &on, QueenState::Covered(1));
     let start = Vec2::new(0.15, -0.37 + lattjo_carrom::BASE_LINE_INSET);
     let p = pocket_centres()[2];
-    let stroke = Stroke::new(0.15, Vec2::new(p.x - start.x, p.y - start.y), 4.0);
+    let stroke = Stroke::on_base_line(0.15, Vec2::new(p.x - start.x, p.y - start.y), 4.0);
     let r = game.strike(&mut s, &stroke).unwrap();
     assert_eq!(r.penalty, 1);
     assert_eq!(s.pocketed(Colour::White), 1);
@@ -136,7 +139,7 @@ fn c10_striker_straight_into_a_pocket_costs_a_piece() {
 
 #[test]
 fn c12_a2_striker_following_its_piece_in_costs_two_and_continues() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     // White(0) sits on the line from the striker to pocket 2, close to the pocket; a straight
     // hit sends it in and the heavier striker follows.
     let start = Vec2::new(0.15, -0.37 + lattjo_carrom::BASE_LINE_INSET);
@@ -150,12 +153,16 @@ fn c12_a2_striker_following_its_piece_in_costs_two_and_continues() {
         on.push((white(i), Vec2::new(-0.25 + 0.04 * f64::from(i), -0.05)));
     }
     let mut s = only(&game, &on, QueenState::Covered(0));
-    let (ev, _) = game.simulate(&s, &Stroke::new(0.15, d, 5.0), None).unwrap();
+    let ev = game
+        .simulate(&s, &Stroke::on_base_line(0.15, d, 5.0))
+        .unwrap();
     assert!(
         ev.striker_pocketed && ev.pocketed() == [white(0).id()],
         "{ev:?}"
     );
-    let r = game.strike(&mut s, &Stroke::new(0.15, d, 5.0)).unwrap();
+    let r = game
+        .strike(&mut s, &Stroke::on_base_line(0.15, d, 5.0))
+        .unwrap();
     assert_eq!(r.penalty, 2);
     assert!(r.turn_continues);
     // 3 in pocket before + 1 - 2 = 2.
@@ -164,7 +171,7 @@ fn c12_a2_striker_following_its_piece_in_costs_two_and_continues() {
 
 #[test]
 fn c13_opponents_piece_pocketed_through_physics_ends_the_turn() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let s0 = only(
         &game,
         &[
@@ -193,7 +200,7 @@ fn c13_opponents_piece_pocketed_through_physics_ends_the_turn() {
 
 #[test]
 fn c14_a8_a_piece_driven_into_the_frame_jumps_and_returns_to_the_centre() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut s = only(
         &game,
         &[
@@ -203,12 +210,12 @@ fn c14_a8_a_piece_driven_into_the_frame_jumps_and_returns_to_the_centre() {
         ],
         QueenState::Covered(1),
     );
-    let (ev, _) = game
-        .simulate(&s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 8.0), None)
+    let ev = game
+        .simulate(&s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 8.0))
         .unwrap();
     println!("{ev:?}");
     let r = game
-        .strike(&mut s, &Stroke::new(0.0, Vec2::new(0.0, 1.0), 8.0))
+        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 8.0))
         .unwrap();
     assert_eq!(r.jumped, 1, "{r:?}");
     assert_eq!(
@@ -226,7 +233,7 @@ fn c14_a8_a_piece_driven_into_the_frame_jumps_and_returns_to_the_centre() {
 
 #[test]
 fn c7_c9_queen_through_physics() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     // White has pocketed men (7 of 9); the queen sits near pocket 3: it waits (A12).
     let mut s = only(
         &game,
@@ -246,8 +253,8 @@ fn c7_c9_queen_through_physics() {
 
 #[test]
 fn c15_planner_clears_a_board_and_the_score_follows_c18() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
-    let mut s = game.opening(Seat::new(0)).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
     let mut planner = lattjo_carrom::Planner::default();
     let mut strokes = 0;
     while s.result().is_none() && strokes < 400 {
@@ -274,45 +281,63 @@ fn c15_planner_clears_a_board_and_the_score_follows_c18() {
 
 #[test]
 fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
-    let s0 = game.opening(Seat::new(0)).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let s0 = game.initial_state(Seat::new(0)).unwrap();
     let cases = [
         (
-            Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0)),
+            Action::Strike(
+                Seat::new(1),
+                Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 5.0),
+            ),
             "wrong seat",
         ),
         (
             Action::Strike(
                 Seat::new(0),
-                Stroke::new(f64::NAN, Vec2::new(0.0, 1.0), 5.0),
+                Stroke::on_base_line(f64::NAN, Vec2::new(0.0, 1.0), 5.0),
             ),
             "nan",
         ),
         (
             Action::Strike(
                 Seat::new(0),
-                Stroke::new(0.0, Vec2::new(0.0, 1.0), f64::INFINITY),
+                Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), f64::INFINITY),
             ),
             "inf",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.3, Vec2::new(0.0, 1.0), 5.0)),
+            Action::Strike(
+                Seat::new(0),
+                Stroke::on_base_line(0.3, Vec2::new(0.0, 1.0), 5.0),
+            ),
             "off the line",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, -1.0), 5.0)),
+            Action::Strike(
+                Seat::new(0),
+                Stroke::on_base_line(0.0, Vec2::new(0.0, -1.0), 5.0),
+            ),
             "backwards",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(1.0, 0.0), 5.0)),
+            Action::Strike(
+                Seat::new(0),
+                Stroke::on_base_line(0.0, Vec2::new(1.0, 0.0), 5.0),
+            ),
             "sideways",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, 1.0), 9.0)),
+            Action::Strike(
+                Seat::new(0),
+                Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 9.0),
+            ),
             "too fast",
         ),
         (
-            Action::Strike(Seat::new(0), Stroke::new(0.0, Vec2::new(0.0, 0.0), 5.0)),
+            Action::Strike(
+                Seat::new(0),
+                Stroke::on_base_line(0.0, Vec2::new(0.0, 0.0), 5.0),
+            ),
             "no direction",
         ),
         (Action::Toss(Seat::new(0)), "toss at a player node"),
@@ -326,11 +351,14 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let mut s = s0.clone();
     let err = game.apply(
         &mut s,
-        &Action::Strike(Seat::new(1), Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0)),
+        &Action::Strike(
+            Seat::new(1),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 5.0),
+        ),
     );
     assert_eq!(
         err,
-        Err(ApplyError::WrongSeat {
+        Err(PlayError::WrongSeat {
             expected: Seat::new(0),
             got: Seat::new(1)
         })
@@ -346,14 +374,14 @@ fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let e = game.check_stroke(
         &s,
         Seat::new(0),
-        &Stroke::new(0.0, Vec2::new(0.0, 1.0), 5.0),
+        &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 5.0),
     );
-    assert_eq!(e, Err(ApplyError::Stroke(StrokeError::OverlapsPiece(5))));
+    assert_eq!(e, Err(PlayError::Stroke(StrokeError::OverlapsPiece(5))));
     assert!(
         game.check_stroke(
             &s,
             Seat::new(0),
-            &Stroke::new(0.1, Vec2::new(0.0, 1.0), 5.0)
+            &Stroke::on_base_line(0.1, Vec2::new(0.0, 1.0), 5.0)
         )
         .is_ok()
     );
@@ -379,7 +407,7 @@ fn aim_as_owner(game: &Carrom, s: &State, target: Piece, k: usize) -> Stroke {
 
 #[test]
 fn c16_pocketing_the_opponents_last_man_through_physics_loses_the_board() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     // Black's last man near pocket 2; white (seat 0) has 3 men on the board and pockets it.
     let mut s = only(
         &game,
@@ -403,7 +431,7 @@ fn c16_pocketing_the_opponents_last_man_through_physics_loses_the_board() {
 
 #[test]
 fn c17_own_last_man_before_the_queen_through_physics_loses_the_board() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut s = only(
         &game,
         &[
@@ -425,7 +453,7 @@ fn c17_own_last_man_before_the_queen_through_physics_loses_the_board() {
 
 #[test]
 fn c11_debt_paid_by_the_next_man_through_physics() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut su = Setup::opening(game.rules(), Seat::new(0));
     su.pieces = [None; PIECES];
     for i in 0..9 {
@@ -450,7 +478,7 @@ fn regression_bank_shots_skipped_when_no_direct_cut() {
     // A man level with the base line near the striker's own pocket: no forward cut reaches
     // it, so only a bank shot off the far cushion can; it used to be skipped whenever the
     // direct cut was impossible.
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut s = only(
         &game,
         &[
@@ -481,7 +509,7 @@ fn regression_bank_shots_skipped_when_no_direct_cut() {
 
 #[test]
 fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
-    let game = Carrom::new(Rules::booklet()).unwrap();
+    let game = Carrom::new(Rules::lattjo()).unwrap();
     let mut s = only(
         &game,
         &[
@@ -514,7 +542,7 @@ fn c8_a_waiting_queen_is_covered_by_the_next_stroke_through_physics() {
 
 #[test]
 fn c21_a19_pairs_partner_pockets_for_the_partnership_through_physics() {
-    let game = Carrom::new(Rules::booklet().pairs()).unwrap();
+    let game = Carrom::new(Rules::lattjo().with_players(4)).unwrap();
     // Seat 2 (north, team 0 = white) shoots at pocket 0, far from him.
     let mut su = Setup::opening(game.rules(), Seat::new(0));
     su.pieces = [None; PIECES];

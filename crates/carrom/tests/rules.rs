@@ -7,17 +7,17 @@ mod common;
 use boardgame_core::Seat;
 use common::*;
 use lattjo_carrom::{
-    BoardEnd, BothLastPieces, Colour, PenaltyPoints, QueenState, QueenWithFirstPiece, Rules,
-    RulesError, Setup, SetupError, StrokeEvents, Vec2, resolve,
+    BoardEnd, BothLastPieces, Colour, Outcome, PenaltyPoints, QueenState, QueenWithFirstPiece,
+    Rules, RulesError, Setup, SetupError, Vec2,
 };
 
-fn ev() -> StrokeEvents {
-    StrokeEvents::counted()
+fn ev() -> Outcome {
+    Outcome::counted()
 }
 
 #[test]
 fn c1_a21_two_or_four_players_and_three_rejected() {
-    let mut r = Rules::booklet();
+    let mut r = Rules::lattjo();
     assert!(r.validate().is_ok());
     r.players = 4;
     assert!(r.validate().is_ok());
@@ -57,20 +57,20 @@ fn a19_counter_clockwise_turn_passes_to_the_right() {
         side_of(4, Seat::new(1), TurnDirection::Clockwise),
         Side::West
     );
-    let rules = Rules::booklet().pairs();
+    let rules = Rules::lattjo().with_players(4);
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     for expected in [1, 2, 3, 0] {
-        let r = resolve(&rules, &mut s, &StrokeEvents::missed()).unwrap();
+        let r = resolve(&rules, &mut s, &Outcome::missed()).unwrap();
         assert_eq!(r.next, Seat::new(expected));
     }
 }
 
 #[test]
 fn c4_void_stroke_changes_nothing_and_the_player_strikes_again() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let s0 = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
     let mut s = s0.clone();
-    let r = resolve(&rules, &mut s, &StrokeEvents::void()).unwrap();
+    let r = resolve(&rules, &mut s, &Outcome::void()).unwrap();
     assert!(r.void && r.turn_continues);
     assert_eq!(s.to_move(), Seat::new(0));
     assert_eq!(s.pieces(), s0.pieces());
@@ -79,30 +79,30 @@ fn c4_void_stroke_changes_nothing_and_the_player_strikes_again() {
 
 #[test]
 fn a5_void_stroke_limit_option_passes_the_turn_after_three() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.void_stroke_limit = Some(3);
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     for _ in 0..2 {
-        resolve(&rules, &mut s, &StrokeEvents::void()).unwrap();
+        resolve(&rules, &mut s, &Outcome::void()).unwrap();
         assert_eq!(s.to_move(), Seat::new(0));
     }
-    let r = resolve(&rules, &mut s, &StrokeEvents::void()).unwrap();
+    let r = resolve(&rules, &mut s, &Outcome::void()).unwrap();
     assert!(!r.turn_continues);
     assert_eq!(s.to_move(), Seat::new(1));
 }
 
 #[test]
 fn c5_a5_three_failed_breaks_pass_the_break_and_keep_colours() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let s0 = Setup::opening(&rules, Seat::new(0))
         .into_state(&rules)
         .unwrap();
     let mut s = s0.clone();
     // A miss and a void stroke are both failed attempts.
-    resolve(&rules, &mut s, &StrokeEvents::missed()).unwrap();
-    resolve(&rules, &mut s, &StrokeEvents::void()).unwrap();
+    resolve(&rules, &mut s, &Outcome::missed()).unwrap();
+    resolve(&rules, &mut s, &Outcome::void()).unwrap();
     assert_eq!((s.to_move(), s.break_attempts()), (Seat::new(0), 2));
-    let r = resolve(&rules, &mut s, &StrokeEvents::missed()).unwrap();
+    let r = resolve(&rules, &mut s, &Outcome::missed()).unwrap();
     assert!(r.failed_break && !r.turn_continues);
     assert_eq!(s.to_move(), Seat::new(1));
     assert!(s.break_pending());
@@ -117,11 +117,11 @@ fn c5_a5_three_failed_breaks_pass_the_break_and_keep_colours() {
 
 #[test]
 fn a5_striker_pocketed_in_a_failed_break_passes_at_once_without_penalty() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = Setup::opening(&rules, Seat::new(0))
         .into_state(&rules)
         .unwrap();
-    let mut e = StrokeEvents::missed().striker_pocketed();
+    let mut e = Outcome::missed().striker_pocketed();
     e.touched_piece = false;
     let r = resolve(&rules, &mut s, &e).unwrap();
     assert_eq!((r.penalty, s.debt(Colour::White)), (0, 0));
@@ -131,7 +131,7 @@ fn a5_striker_pocketed_in_a_failed_break_passes_at_once_without_penalty() {
 
 #[test]
 fn a5_break_that_touches_a_piece_ends_the_break() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = Setup::opening(&rules, Seat::new(0))
         .into_state(&rules)
         .unwrap();
@@ -142,7 +142,7 @@ fn a5_break_that_touches_a_piece_ends_the_break() {
 
 #[test]
 fn c6_turn_continues_only_while_own_pieces_drop() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(0))).unwrap();
     assert!(r.turn_continues);
@@ -158,7 +158,7 @@ fn c6_turn_continues_only_while_own_pieces_drop() {
 
 #[test]
 fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(lattjo_carrom::Piece::QUEEN)).unwrap();
     assert!(r.queen_returned && !r.turn_continues);
@@ -172,7 +172,7 @@ fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
 
 #[test]
 fn c7_a12_queen_after_own_piece_waits_and_the_turn_continues() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(lattjo_carrom::Piece::QUEEN)).unwrap();
     assert!(r.turn_continues && !r.queen_returned);
@@ -182,7 +182,7 @@ fn c7_a12_queen_after_own_piece_waits_and_the_turn_continues() {
 
 #[test]
 fn c8_a13_cover_with_next_stroke_or_queen_goes_back() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // Covered: at least one own piece with the next stroke.
     let mut s = position(&rules, &whites(1), QueenState::Waiting(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(1))).unwrap();
@@ -202,7 +202,7 @@ fn c8_a13_cover_with_next_stroke_or_queen_goes_back() {
 
 #[test]
 fn a13_covering_stroke_with_the_striker() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // Striker alone: queen back, penalty 1, turn ends.
     let mut s = position(&rules, &whites(2), QueenState::Waiting(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
@@ -227,7 +227,7 @@ fn a13_covering_stroke_with_the_striker() {
 
 #[test]
 fn c9_queen_and_own_piece_together_cover_whichever_first() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     for queen_first in [true, false] {
         let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
         let e = if queen_first {
@@ -243,7 +243,7 @@ fn c9_queen_and_own_piece_together_cover_whichever_first() {
 
 #[test]
 fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!((r.penalty, r.returned), (1, [1, 0]));
@@ -259,7 +259,7 @@ fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
 
 #[test]
 fn c11_a9_debt_then_next_own_piece_goes_straight_back() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!(r.returned, [0, 0]);
@@ -276,7 +276,7 @@ fn c11_a9_debt_then_next_own_piece_goes_straight_back() {
 
 #[test]
 fn c12_a2_a9_striker_with_own_piece_costs_two_and_strikes_again() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // With 3 in pocket: 3 + 1 - 2 = 2 stay, 2 physically returned.
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
@@ -295,7 +295,7 @@ fn c12_a2_a9_striker_with_own_piece_costs_two_and_strikes_again() {
 
 #[test]
 fn a2_option_striker_with_own_piece_ends_the_turn() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.striker_with_own_piece_continues = false;
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
@@ -304,7 +304,7 @@ fn a2_option_striker_with_own_piece_ends_the_turn() {
 
 #[test]
 fn a10_striker_table_rows() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // k = 2 own men: penalty 3, continues.
     let mut s = position(&rules, &whites(4), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(
@@ -362,7 +362,7 @@ fn a10_striker_table_rows() {
 
 #[test]
 fn c13_a3_a4_opponents_piece_ends_turn_and_counts_for_its_owner() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 1], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(3)).pocket(black(0))).unwrap();
     assert!(!r.turn_continues);
@@ -380,7 +380,7 @@ fn c13_a3_a4_opponents_piece_ends_turn_and_counts_for_its_owner() {
 
 #[test]
 fn a3_icf_option_opponents_piece_with_own_continues() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.opponent_piece_ends_turn = false;
     let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(3)).pocket(black(0))).unwrap();
@@ -394,7 +394,7 @@ fn a3_icf_option_opponents_piece_with_own_continues() {
 
 #[test]
 fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // Queen still on the spot: a jumped man goes directly behind it, away from the next
     // striker. White (south) pockets nothing, so black (north) strikes next: "behind" is
     // south of the spot, touching the queen.
@@ -432,7 +432,7 @@ fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
 
 #[test]
 fn a7_queen_is_placed_before_other_pieces() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     su.pieces[0] = Some(Vec2::new(0.2, -0.2));
     let mut s = su.into_state(&rules).unwrap();
@@ -449,13 +449,13 @@ fn a7_queen_is_placed_before_other_pieces() {
 
 #[test]
 fn a8_option_striker_off_the_board_is_a_foul() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut e = ev();
     e.striker_left_board = true;
     let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &e).unwrap();
     assert_eq!(r.penalty, 0);
-    let mut foul_rules = Rules::booklet();
+    let mut foul_rules = Rules::lattjo();
     foul_rules.striker_off_board_is_foul = true;
     let mut s = position(&foul_rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&foul_rules, &mut s, &e).unwrap();
@@ -481,7 +481,7 @@ fn a11_queen_with_first_pieces_three_options() {
             QueenState::OnBoard,
         ),
     ] {
-        let mut rules = Rules::booklet();
+        let mut rules = Rules::lattjo();
         rules.queen_with_first_piece = opt;
         let mut s = position(&rules, &[], QueenState::OnBoard, [0, 0], 0);
         resolve(
@@ -544,7 +544,7 @@ fn icf_striker_with_queen_continues() {
 
 #[test]
 fn c15_c18_a24_win_with_queen_covered_scores_opponents_men_plus_three() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // White has 8 in pocket and covered the queen; black has 4 in pocket (5 on the board).
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
@@ -561,7 +561,7 @@ fn c15_c18_a24_win_with_queen_covered_scores_opponents_men_plus_three() {
 
 #[test]
 fn a16_last_piece_with_queen_is_a_normal_win() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &both(8, 6), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(
         &rules,
@@ -582,7 +582,7 @@ fn a16_last_piece_with_queen_is_a_normal_win() {
 
 #[test]
 fn c16_a1_pocketing_the_opponents_last_piece_loses_the_board_and_3() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // White (striking) has 3 men on the board; black's last man drops.
     let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
@@ -601,7 +601,7 @@ fn c16_a1_pocketing_the_opponents_last_piece_loses_the_board_and_3() {
 
 #[test]
 fn a1_deduct_from_offender_option() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.penalty_points = PenaltyPoints::DeductFromOffender;
     let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
@@ -613,7 +613,7 @@ fn a1_deduct_from_offender_option() {
 
 #[test]
 fn c17_a1_own_last_piece_before_the_queen_loses() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     // Black has 5 men on the board; white pockets its last with the queen on the board.
     let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
@@ -626,7 +626,7 @@ fn c17_a1_own_last_piece_before_the_queen_loses() {
 
 #[test]
 fn c19_a17_queen_points_stop_at_22_checked_before_the_board() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     for (before, expected) in [(21, 5 + 3), (22, 5), (24, 5)] {
         let mut su = setup(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
         su.totals_before = [before, 0];
@@ -642,7 +642,7 @@ fn c19_a17_queen_points_stop_at_22_checked_before_the_board() {
 
 #[test]
 fn a1_penalty_points_respect_cap_option() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.penalty_points_respect_22_cap = true;
     let mut su = setup(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
     su.totals_before = [0, 23];
@@ -653,14 +653,14 @@ fn a1_penalty_points_respect_cap_option() {
 
 #[test]
 fn a14_last_piece_with_striker_returns_pieces_and_the_board_goes_on() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
     assert!(r.board_over.is_none());
     assert_eq!((r.penalty, s.on_board(Colour::White)), (2, 2));
     assert!(r.turn_continues);
     // ICF 81 option: lost board, when it leaves the queen on the board.
-    let mut icf = Rules::booklet();
+    let mut icf = Rules::lattjo();
     icf.last_piece_with_striker_loses = true;
     let mut s = position(&icf, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&icf, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
@@ -686,7 +686,7 @@ fn a14_last_piece_with_striker_returns_pieces_and_the_board_goes_on() {
 
 #[test]
 fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
     let res = r.board_over.unwrap();
@@ -694,7 +694,7 @@ fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
         (res.winner, res.reason, res.points),
         (1, BoardEnd::OpponentsLastPiece, [0, 3])
     );
-    let mut q = Rules::booklet();
+    let mut q = Rules::lattjo();
     q.both_last_pieces = BothLastPieces::ByQueenState;
     let mut s = position(&q, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
     let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
@@ -726,7 +726,7 @@ fn icf_board_cap_12_points() {
     let mut s = position(&rules, &blacks(8), QueenState::Covered(1), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
     assert_eq!(r.board_over.unwrap().points, [0, 12]);
-    let mut capped = Rules::booklet();
+    let mut capped = Rules::lattjo();
     capped.max_points_per_board = Some(12);
     let mut s = position(&capped, &blacks(8), QueenState::Covered(1), [0, 0], 0);
     let r = resolve(&capped, &mut s, &ev().pocket(black(8))).unwrap();
@@ -735,7 +735,7 @@ fn icf_board_cap_12_points() {
 
 #[test]
 fn c21_pairs_share_colour_debt_and_queen() {
-    let rules = Rules::booklet().pairs();
+    let rules = Rules::lattjo().with_players(4);
     // Seat 0 pockets a white man and misses the next stroke; seat 1 (black) misses; seat 2
     // (white, seat 0's partner) pockets the queen: it waits for team 0 because the partnership
     // has a man in pocket.
@@ -751,7 +751,7 @@ fn c21_pairs_share_colour_debt_and_queen() {
 
 #[test]
 fn setup_rejects_malformed_positions() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
     su.pieces[3] = Some(Vec2::new(f64::NAN, 0.0));
     assert_eq!(su.into_state(&rules), Err(SetupError::NotFinite(3)));
@@ -773,7 +773,7 @@ fn setup_rejects_malformed_positions() {
 
 #[test]
 fn events_that_cannot_happen_are_refused_with_the_state_unchanged() {
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let s0 = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
     let mut s = s0.clone();
     assert!(resolve(&rules, &mut s, &ev().pocket(white(0))).is_err());
@@ -783,7 +783,7 @@ fn events_that_cannot_happen_are_refused_with_the_state_unchanged() {
 
 #[test]
 fn a6_in_pairs_the_opponent_to_the_right_places_even_when_the_turn_continues() {
-    let rules = Rules::booklet().pairs();
+    let rules = Rules::lattjo().with_players(4);
     let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 2);
     let r = resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
     assert!(r.turn_continues);
@@ -802,7 +802,7 @@ fn regression_queen_covered_by_a_debt_paying_man() {
     // White has nothing in pocket and owes one (striker + own man with the queen waiting,
     // A13 row 4); the next stroke pockets one white man, which only pays the debt: the queen
     // cannot be covered by it (invariant 5) and goes back; the turn continues (A9).
-    let rules = Rules::booklet();
+    let rules = Rules::lattjo();
     let mut s = position(&rules, &[], QueenState::Waiting(0), [0, 0], 0);
     resolve(&rules, &mut s, &ev().pocket(white(5)).striker_pocketed()).unwrap();
     assert_eq!((s.pocketed(Colour::White), s.debt(Colour::White)), (0, 1));

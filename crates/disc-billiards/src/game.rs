@@ -1,104 +1,265 @@
-//! The [`Game`] implementation: strokes as continuous actions, execution noise as a chance
-//! node, sets through [`Rounds`].
+//! The game value ([`Novuss`]): its rules and physics, strokes played through disc-physics and
+//! resolved, referee calls, the [`Game`] implementation (strokes as continuous actions,
+//! execution noise as a chance node) and sets through [`Rounds`].
 
 use boardgame_core::{
-    BySeat, Game, GameRng, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
+    BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
 };
 use disc_physics::Vec2;
 
-use crate::conduct::{Call, CallError};
-use crate::planner;
-use crate::position::{Position, Side, Status, seat_compass};
-use crate::resolve::{self, Outcome, StrokeReport};
-use crate::rules::{NextSetStarter, PlacementTest};
-use crate::sim::{self, PhysicsError, SimScratch};
-use crate::stroke::{Stroke, StrokeError};
-use crate::{Novuss, ResolveError};
+use crate::conduct::{self, Call, CallError, CallReport};
+use crate::discs::{Side, seat_compass};
+use crate::outcome::{Outcome, OutcomeError, Resolution};
+use crate::resolve;
+use crate::rules::{NextSetStarter, PlacementTest, Rules, RulesError};
+use crate::shots;
+use crate::sim::{self, PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
+use crate::state::{Setup, SetupError, State, Status};
+use crate::stroke::{NOISE_LIMIT_SD, Noise, Stroke, StrokeError};
 
-/// The execution noise drawn for one stroke: a sideways aim error (a fraction of the aim's
-/// unit vector added at right angles) and a relative speed error. Recorded as an ordinary
-/// chance action, so a record replays without any RNG.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct NoiseDraw {
-    /// Sideways aim error, added as `aim_unit + aim * perpendicular`.
-    pub aim: f64,
-    /// Relative speed error: the stroke's speed `v` becomes `v * (1 + self.speed)`, at least
-    /// 1 mm/s and at most the rules' maximum.
-    pub speed: f64,
+/// Novuss under one rule set and one physical model: builds and checks states, validates
+/// strokes, plays them through disc-physics and resolves them by the rules.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_disc_billiards::{Novuss, Rules, Stroke, Vec2};
+///
+/// let game = Novuss::new(Rules::lattjo())?;
+/// let mut state = game.initial_state(Seat::new(0))?;
+/// // Seat 0 drives the puck straight up the table into his own row at 4 m/s.
+/// let drive = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+/// let resolution = game.strike(&mut state, &drive)?;
+/// assert!(resolution.fouls.is_empty());
+/// assert_eq!(state.strokes(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Novuss {
+    rules: Rules,
+    physics: PhysicsConfig,
+    config: MatchConfig,
 }
 
-/// Noise draws are normal-like (a sum of 12 uniforms) and cut at this many standard
-/// deviations; a draw beyond it is refused.
-pub const NOISE_LIMIT_SD: f64 = 6.0;
-
-impl NoiseDraw {
-    /// The stroke as the cue really played it.
-    #[must_use]
-    pub fn perturb(&self, stroke: &Stroke, max_speed: f64) -> Stroke {
-        let len = stroke.aim.length();
-        let (ux, uy) = if len > 0.0 && len.is_finite() {
-            (stroke.aim.x / len, stroke.aim.y / len)
-        } else {
-            (0.0, 1.0)
-        };
-        let aim = Vec2::new(ux - self.aim * uy, uy + self.aim * ux);
-        let speed = (stroke.speed * (1.0 + self.speed)).clamp(1e-3, max_speed);
-        Stroke {
-            aim,
-            speed,
-            ..*stroke
-        }
+impl Default for Novuss {
+    /// The booklet's rules ([`Rules::lattjo`]) on the default physics.
+    ///
+    /// # Panics
+    ///
+    /// Never: the booklet's preset is valid (a unit test checks it).
+    fn default() -> Novuss {
+        Novuss::new(Rules::lattjo()).expect("the booklet's preset is valid")
     }
 }
 
-/// A player's stroke, a chance node's noise draw, or a referee's call on conduct.
+/// A player's stroke, a chance node's noise draw, or a referee's call.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_disc_billiards::{Action, Novuss, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_initial_state();
+/// let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+/// game.apply(&mut state, &Action::Strike(Seat::new(0), stroke))?;
+/// match state.last_resolution() {
+///     Some(r) if r.continues() => println!("seat 0 strikes again"),
+///     _ => println!("the turn passed"),
+/// }
+/// # Ok::<(), lattjo_disc_billiards::PlayError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
-    /// A stroke by the player to move.
-    Stroke(Stroke),
-    /// The execution noise of the pending stroke.
-    Noise(NoiseDraw),
-    /// A referee's call on conduct (LNF, rules file §5), applied at a stroke node. Never
-    /// generated by [`Game::legal_actions`] or [`Game::sample_action`]: it models a
-    /// referee's decision about a breach, not a move a player chooses; [`Game::is_legal`]
-    /// and [`Game::apply`] accept it when [`Novuss::check_call`] does.
+    /// A stroke by the seat named, which must be the seat to strike.
+    Strike(Seat, Stroke),
+    /// The execution noise of the pending stroke (a chance outcome).
+    Noise(Noise),
+    /// A referee's call (see [`Call`]). Never generated by [`Game::legal_actions`] or
+    /// [`Game::sample_action`]: it models a referee's decision about a breach, not a move a
+    /// player chooses; [`Game::is_legal`] and [`Game::apply`] accept it when
+    /// [`Novuss::check_call`] does.
     Call(Call),
 }
 
-/// Why [`Game::apply`] (or [`Novuss::play`]) refused an action; the position is then
-/// unchanged.
+/// Why an action (or a stroke, an outcome, a call) was refused; the state is then unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Seat};
+/// use lattjo_disc_billiards::{Action, Novuss, PlayError, Stroke, StrokeError, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let before = state.clone();
+/// // A puck placed outside the striker's zone is refused; the state is unchanged.
+/// let off = Stroke::new(Vec2::new(0.0, 0.5), Vec2::new(0.0, 1.0), 3.0);
+/// let err = game.apply(&mut state, &Action::Strike(Seat::new(0), off));
+/// assert_eq!(err, Err(PlayError::Stroke(StrokeError::NotInZone)));
+/// assert_eq!(state, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
     /// The stroke or noise draw is not legal here.
     #[error(transparent)]
     Stroke(#[from] StrokeError),
-    /// The physics refused the table (not expected for a validated position).
+    /// The physics refused the table (not expected for a validated state).
     #[error(transparent)]
     Physics(#[from] PhysicsError),
-    /// The simulated outcome did not fit the position (not expected).
+    /// An outcome that does not fit the state ([`Novuss::resolve`]).
     #[error(transparent)]
-    Resolve(#[from] ResolveError),
+    Outcome(#[from] OutcomeError),
     /// The referee's call is not possible here.
     #[error(transparent)]
     Call(#[from] CallError),
+    /// The state was built under other rules than this game's.
+    #[error("the state was built under other rules than this game's")]
+    OtherRules,
 }
 
 impl Novuss {
-    /// Simulates `stroke` by the player to move with disc-physics (no noise) without
-    /// changing `pos`: what would happen.
+    /// The game under `rules` on the default physics.
     ///
     /// # Errors
     ///
-    /// [`PlayError::Stroke`] when the stroke is not legal here.
-    pub fn simulate(&self, pos: &Position, stroke: &Stroke) -> Result<Outcome, PlayError> {
-        self.check_stroke(pos, pos.to_move(), stroke)?;
-        let mut out = Outcome::still(pos, stroke.puck);
+    /// [`RulesError`] when the options do not fit together.
+    pub fn new(rules: Rules) -> Result<Novuss, RulesError> {
+        rules.validate()?;
+        let config = MatchConfig::new(Some(i64::from(rules.sets_to_win)), None)
+            .map_err(|_| RulesError::Sets)?;
+        Ok(Novuss {
+            rules,
+            physics: PhysicsConfig::default(),
+            config,
+        })
+    }
+
+    /// The same game on another physical model (friction, restitution, the jump speed, the
+    /// time step); not a rule, so the states of the game stay valid.
+    ///
+    /// # Errors
+    ///
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses.
+    pub fn with_physics(self, physics: PhysicsConfig) -> Result<Novuss, PhysicsConfigError> {
+        let table = sim::table(&self.rules, physics.params)?;
+        disc_physics::World::new(table, physics.step)?;
+        Ok(Novuss { physics, ..self })
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The physical model.
+    #[must_use]
+    pub fn physics(&self) -> &PhysicsConfig {
+        &self.physics
+    }
+
+    /// The starting state (N2, B1) with `first` to strike (B2: the caller's coin toss or lag).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Seat`] when `first` is not a seat of the game.
+    pub fn initial_state(&self, first: Seat) -> Result<State, SetupError> {
+        if first.index() >= self.rules.players {
+            return Err(SetupError::Seat(first.index()));
+        }
+        Ok(State::start(&self.rules, first))
+    }
+
+    /// The starting state with [`Rules::first_player`] to strike (B2); the same as
+    /// [`Game::new_initial_state`].
+    #[must_use]
+    pub fn new_state(&self) -> State {
+        State::start(&self.rules, self.rules.first_player)
+    }
+
+    /// Validates a hand-built state.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming what is wrong: disc counts, discs off the table, in a pocket or
+    /// overlapping, a bad seat, a status that does not match the discs, a pending stroke that
+    /// cannot be played.
+    pub fn from_setup(&self, setup: Setup) -> Result<State, SetupError> {
+        State::from_setup(&self.rules, &setup)
+    }
+
+    /// The stroke of `seat` whose puck stands at the board point `place` and moves in the
+    /// board direction `direction` (the board frame: origin at the table's centre, `+y` from
+    /// the south cushion to the north one), in the player's own frame as a [`Stroke`] is.
+    #[must_use]
+    pub fn stroke_from_board(
+        &self,
+        seat: Seat,
+        place: Vec2,
+        direction: Vec2,
+        speed: f64,
+    ) -> Stroke {
+        let side = seat_compass(seat, self.rules.players);
+        let (u, v) = side.to_local(place, self.rules.dimensions.half_size);
+        Stroke::new(Vec2::new(u, v), side.direction_to_local(direction), speed)
+    }
+
+    /// Where `seat`'s `stroke` places the puck and which way it sends it, in the board frame
+    /// (the inverse of [`Novuss::stroke_from_board`]).
+    #[must_use]
+    pub fn stroke_on_board(&self, seat: Seat, stroke: &Stroke) -> (Vec2, Vec2) {
+        let side = seat_compass(seat, self.rules.players);
+        (
+            side.from_local(
+                stroke.place.x,
+                stroke.place.y,
+                self.rules.dimensions.half_size,
+            ),
+            side.direction_to_board(stroke.direction),
+        )
+    }
+
+    fn check_state(&self, state: &State) -> Result<(), PlayError> {
+        if state.rules == self.rules {
+            Ok(())
+        } else {
+            Err(PlayError::OtherRules)
+        }
+    }
+
+    /// Checks that `seat` may play `stroke` now: his turn, finite values, a direction, a
+    /// speed in `(0, max_speed]`, the puck placed in his zone (B3) and not on a disc.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] naming the first problem.
+    pub fn check_stroke(
+        &self,
+        state: &State,
+        seat: Seat,
+        stroke: &Stroke,
+    ) -> Result<(), PlayError> {
+        self.check_state(state)?;
+        Ok(state.check_stroke(seat, stroke)?)
+    }
+
+    /// Simulates `stroke` by the player to strike with disc-physics (no noise) without
+    /// changing `state`: what would happen on the table.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] when the stroke is not legal here.
+    pub fn simulate(&self, state: &State, stroke: &Stroke) -> Result<Outcome, PlayError> {
+        self.check_stroke(state, state.to_move(), stroke)?;
+        let mut out = Outcome::still(state, Vec2::ZERO);
         sim::simulate(
             &self.rules,
-            pos,
+            &self.physics,
+            state,
             stroke,
             &mut SimScratch::default(),
             &mut out,
@@ -106,176 +267,250 @@ impl Novuss {
         Ok(out)
     }
 
-    /// Plays `stroke` by the player to move: validates it, runs it through disc-physics to
-    /// rest and resolves it. Ignores [`crate::Rules::noise`] (the stroke is played exactly).
+    /// Plays `stroke` by the player to strike: validates it, runs it through disc-physics to
+    /// rest and resolves it. Ignores [`Rules::noise`] (the stroke is played exactly).
     ///
     /// # Errors
     ///
-    /// [`PlayError`] when the stroke is not legal here; `pos` is then unchanged.
-    pub fn play(&self, pos: &mut Position, stroke: &Stroke) -> Result<StrokeReport, PlayError> {
+    /// [`PlayError`] when the stroke is not legal here; `state` is then unchanged.
+    pub fn strike(&self, state: &mut State, stroke: &Stroke) -> Result<Resolution, PlayError> {
         let mut scratch = SimScratch::default();
-        let mut out = Outcome::still(pos, stroke.puck);
-        self.play_with(pos, stroke, &mut scratch, &mut out)
+        let mut out = Outcome::still(state, Vec2::ZERO);
+        self.strike_with(state, stroke, &mut scratch, &mut out)
     }
 
-    /// [`Novuss::play`] with caller-owned buffers, for loops that play many strokes.
+    /// [`Novuss::strike`] with caller-owned buffers, for loops that play many strokes.
     ///
     /// # Errors
     ///
-    /// As [`Novuss::play`].
-    pub fn play_with(
+    /// As [`Novuss::strike`].
+    pub fn strike_with(
         &self,
-        pos: &mut Position,
+        state: &mut State,
         stroke: &Stroke,
         scratch: &mut SimScratch,
         out: &mut Outcome,
-    ) -> Result<StrokeReport, PlayError> {
-        self.check_stroke(pos, pos.to_move(), stroke)?;
-        self.execute(pos, stroke, scratch, out)
+    ) -> Result<Resolution, PlayError> {
+        self.check_stroke(state, state.to_move(), stroke)?;
+        self.execute(state, stroke, scratch, out, false)
+    }
+
+    /// Applies what a stroke by the player to strike did on the table (`outcome`: its events in
+    /// time order and where everything came to rest), following the reference resolution
+    /// order, and reports what happened. This is the physics-free entry point: constructed
+    /// situations and external simulators use it.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] when no stroke is due or the outcome does not fit the state; `state` is
+    /// then unchanged.
+    pub fn resolve(&self, state: &mut State, outcome: &Outcome) -> Result<Resolution, PlayError> {
+        self.check_state(state)?;
+        match state.status {
+            Status::Playing => {}
+            Status::Won(_) | Status::Drawn => return Err(StrokeError::GameOver.into()),
+            Status::AwaitingNoise => {
+                return Err(
+                    StrokeError::WrongNode("the execution noise of the last stroke").into(),
+                );
+            }
+        }
+        Ok(resolve::resolve(&self.rules, state, outcome, false)?)
+    }
+
+    /// [`Novuss::resolve`] for a stroke the referee called a foul stroke (N4, B21, see
+    /// [`Call::FoulStroke`]): a constructed breach of technique.
+    ///
+    /// # Errors
+    ///
+    /// As [`Novuss::resolve`].
+    pub fn resolve_called_foul(
+        &self,
+        state: &mut State,
+        outcome: &Outcome,
+    ) -> Result<Resolution, PlayError> {
+        self.check_state(state)?;
+        if state.status != Status::Playing {
+            return Err(StrokeError::GameOver.into());
+        }
+        Ok(resolve::resolve(&self.rules, state, outcome, true)?)
     }
 
     /// Simulates and resolves an already validated stroke (no turn check: the noise path
     /// uses it on the pending stroke).
     fn execute(
         &self,
-        pos: &mut Position,
+        state: &mut State,
         stroke: &Stroke,
         scratch: &mut SimScratch,
         out: &mut Outcome,
-    ) -> Result<StrokeReport, PlayError> {
-        sim::simulate(&self.rules, pos, stroke, scratch, out)?;
-        let mut next = pos.clone();
+        technique: bool,
+    ) -> Result<Resolution, PlayError> {
+        sim::simulate(&self.rules, &self.physics, state, stroke, scratch, out)?;
+        let mut next = state.clone();
         next.status = Status::Playing;
         next.pending = None;
-        let report =
-            resolve::resolve(&self.rules, &mut next, stroke, out).map_err(ResolveError::Outcome)?;
-        *pos = next;
-        Ok(report)
+        let resolution = resolve::resolve(&self.rules, &mut next, out, technique)?;
+        *state = next;
+        Ok(resolution)
     }
 
-    fn check_noise(&self, pos: &Position, draw: &NoiseDraw) -> Result<(), StrokeError> {
-        if pos.status != Status::AwaitingNoise {
-            return Err(match pos.status {
+    fn check_noise(&self, state: &State, draw: &Noise) -> Result<(), PlayError> {
+        self.check_state(state)?;
+        if state.status != Status::AwaitingNoise {
+            return Err(match state.status {
                 Status::Won(_) | Status::Drawn => StrokeError::GameOver,
                 _ => StrokeError::WrongNode("a stroke"),
-            });
+            }
+            .into());
         }
-        let noise = self.rules.noise.unwrap_or(crate::Noise {
-            aim_sd: 0.0,
-            speed_sd: 0.0,
-        });
+        let (aim_sd, speed_sd) = self
+            .rules
+            .noise
+            .map_or((0.0, 0.0), |n| (n.direction_sd, n.speed_sd));
         let ok = |v: f64, sd: f64| v.is_finite() && v.abs() <= NOISE_LIMIT_SD * sd;
-        if ok(draw.aim, noise.aim_sd) && ok(draw.speed, noise.speed_sd) {
+        if ok(draw.slip, aim_sd) && ok(draw.speed_error, speed_sd) {
             Ok(())
         } else {
-            Err(StrokeError::Noise)
+            Err(StrokeError::Noise.into())
         }
     }
 
-    /// The match configuration of [`crate::Rules::sets_to_win`] (B23), for
-    /// [`boardgame_core::Match`].
+    /// Checks that the referee's `call` is possible now: the rules sanction it (B21's
+    /// [`Rules::technique_breach`] for a foul stroke, [`Rules::conduct_penalties`] and
+    /// [`Rules::zone_exit_turn_loss`] for conduct), a stroke is awaited, and the offender is
+    /// the player to strike (or, for [`crate::Conduct::MovedDiscInOpponentsTurn`], a player of
+    /// the other side).
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// Never: `sets_to_win` is validated to be at least 1.
+    /// [`PlayError`] naming the first problem.
+    pub fn check_call(&self, state: &State, call: &Call) -> Result<(), PlayError> {
+        self.check_state(state)?;
+        Ok(conduct::check(&self.rules, state, call)?)
+    }
+
+    /// Applies a referee's call. A foul stroke (N4, B21) is played exactly and resolved with
+    /// the technique foul. A call on conduct (rules file §5) is charged through the same
+    /// machinery as a stroke's fouls (a pocketed disc of the offender's side on the penalty
+    /// spot opposite him, N9, or a debt when none is pocketed, N10) with the loss of turn where
+    /// the rules give one and the striker's debt settled at the end of his turn (B16); it
+    /// counts no stroke and clears [`State::last_resolution`].
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] when the call is not possible (see [`Novuss::check_call`]); `state` is
+    /// then unchanged.
+    pub fn call(&self, state: &mut State, call: &Call) -> Result<CallReport, PlayError> {
+        self.check_call(state, call)?;
+        match *call {
+            Call::FoulStroke(_, ref stroke) => {
+                let mut scratch = SimScratch::default();
+                let mut out = Outcome::still(state, Vec2::ZERO);
+                let r = self.execute(state, stroke, &mut scratch, &mut out, true)?;
+                Ok(CallReport {
+                    stroke: Some(r),
+                    call: *call,
+                    penalty: r.penalty,
+                    turn_passed: !r.continues(),
+                    debt_capped: r.debt_capped,
+                    debt_paid: r.debt_paid,
+                    winner: r.winner,
+                })
+            }
+            Call::Conduct(offender, c) => Ok(conduct::apply(&self.rules, state, call, offender, c)),
+        }
+    }
+
+    /// The match configuration of [`Rules::sets_to_win`] (B23).
     #[must_use]
     pub fn match_config(&self) -> MatchConfig {
-        MatchConfig::new(Some(i64::from(self.rules.sets_to_win)), None)
-            .expect("sets_to_win >= 1 is validated")
+        self.config
+    }
+
+    /// A match: sets up to [`Rules::sets_to_win`] (B23), as the core's [`Match`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_disc_billiards::{Novuss, Rules};
+    /// let m = Novuss::new(Rules::lnf())?.full_match();
+    /// assert_eq!(m.config().target(), Some(2)); // best of three sets
+    /// # Ok::<(), lattjo_disc_billiards::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn full_match(self) -> Match<Novuss> {
+        let config = self.match_config();
+        Match::new(self, config)
     }
 }
 
-/// A normal-like draw: the sum of 12 uniforms minus 6 (mean 0, standard deviation 1), with
-/// no transcendental function.
-fn unit_normal(rng: &mut GameRng) -> f64 {
-    (0..12).map(|_| rng.unit_f64()).sum::<f64>() - 6.0
+/// How [`Game::sample_action`] plays: a weak player's habits, tuned so that random play ends
+/// under every preset (tests/termination.rs checks every preset over many seeds against
+/// [`RANDOM_PLAY_BOUND`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::WEAK_PLAYER;
+/// assert_eq!(WEAK_PLAYER.wild_one_in, 16);
+/// assert!(WEAK_PLAYER.aim_sd > 0.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeakPlayer {
+    /// One stroke in this many is drawn from the whole stroke space (the rest are aimed).
+    pub wild_one_in: u32,
+    /// The aimed stroke is picked uniformly among this many best-scored shots.
+    pub choices: usize,
+    /// Standard deviation of the sideways aim error (tangent of the angle).
+    pub aim_sd: f64,
+    /// Standard deviation of the relative speed error.
+    pub speed_sd: f64,
 }
 
-impl Game for Novuss {
-    type State = Position;
-    type Action = Action;
-    type Error = PlayError;
+/// The weak player of [`Game::sample_action`]: one wild stroke in 16, otherwise one of the 6
+/// best shots with an aim error of about 1.7 degrees (sd) and 15 % of speed.
+pub const WEAK_PLAYER: WeakPlayer = WeakPlayer {
+    wild_one_in: 16,
+    choices: 6,
+    aim_sd: 0.03,
+    speed_sd: 0.15,
+};
 
-    fn num_players(&self) -> usize {
-        usize::from(self.rules.players)
-    }
+/// The number of actions within which random play ([`boardgame_core::random_playout`] with
+/// [`Game::sample_action`]) has ended a game under every preset in every seed tried (see
+/// tests/termination.rs and the docs page).
+pub const RANDOM_PLAY_BOUND: u32 = 3_000;
 
-    /// Partners (seats 0 and 2, 1 and 3) share a side (N16).
-    fn team(&self, seat: Seat) -> usize {
-        Side::of_seat(seat).index()
-    }
-
-    fn new_initial_state(&self) -> Position {
-        self.start()
-    }
-
-    fn turn(&self, s: &Position) -> Turn {
-        match s.status {
-            Status::Won(_) | Status::Drawn => Turn::Terminal,
-            Status::AwaitingNoise => Turn::Chance,
-            Status::Playing => Turn::Player(s.to_move),
-        }
-    }
-
-    /// A finite, useful set: the planner's direct and one-cushion shots at own discs into
-    /// each pocket (geometric, not simulated), and a plain stroke up the table so the set is
-    /// never empty while the zone has room for the puck.
-    fn legal_actions(&self, s: &Position, out: &mut Vec<Action>) {
-        out.clear();
-        if s.status != Status::Playing {
-            return;
-        }
+impl Novuss {
+    /// A weak player's aimed stroke: one of the best geometric shots, perturbed; `None` when
+    /// no shot is seen.
+    fn weak_stroke(&self, s: &State, rng: &mut GameRng) -> Option<Stroke> {
         let mut shots = Vec::new();
-        planner::candidates(&self.rules, s, &mut shots);
-        out.extend(shots.iter().take(24).map(|c| Action::Stroke(c.stroke)));
-        if let Some(p) = planner::placements(&self.rules, s).next() {
-            let inward = seat_compass(s.to_move, self.rules.players).inward();
-            out.push(Action::Stroke(Stroke::new(p, inward, 3.0)));
-        }
-    }
-
-    fn is_legal(&self, s: &Position, a: &Action) -> bool {
-        match a {
-            Action::Stroke(st) => self.check_stroke(s, s.to_move, st).is_ok(),
-            Action::Noise(n) => self.check_noise(s, n).is_ok(),
-            Action::Call(c) => self.check_call(s, c).is_ok(),
-        }
-    }
-
-    /// Noise is continuous: its outcomes cannot be listed (`false` at a noise node).
-    fn chance_outcomes(&self, s: &Position, out: &mut Vec<(Action, f64)>) -> bool {
-        out.clear();
-        s.status != Status::AwaitingNoise
-    }
-
-    fn sample_chance(&self, s: &Position, rng: &mut GameRng) -> Option<Action> {
-        if s.status != Status::AwaitingNoise {
+        shots::candidates(&self.rules, &self.physics.params, s, &mut shots);
+        let n = shots.len().min(WEAK_PLAYER.choices);
+        if n == 0 {
             return None;
         }
-        let noise = self.rules.noise?;
-        let cut = |v: f64| v.clamp(-NOISE_LIMIT_SD, NOISE_LIMIT_SD);
-        let aim = cut(unit_normal(rng)) * noise.aim_sd;
-        let speed = cut(unit_normal(rng)) * noise.speed_sd;
-        Some(Action::Noise(NoiseDraw { aim, speed }))
+        let shot = shots[rng.index(n)].stroke;
+        let draw = Noise {
+            slip: WEAK_PLAYER.aim_sd * unit_normal(rng),
+            speed_error: WEAK_PLAYER.speed_sd * unit_normal(rng),
+        };
+        let played = shot.perturbed(&draw, self.rules.max_speed);
+        // The puck's place is the shot's, so it is valid; the direction is never zero.
+        s.check_stroke(s.to_move, &played).is_ok().then_some(played)
     }
 
-    /// Samples the whole stroke space: the puck anywhere a placement is valid (uniform over
-    /// the zone, or for the booklet's test a uniform zone line, a uniform point on it and a
-    /// uniform offset within the hole radius), the direction uniformly over the circle, the
-    /// speed uniformly in `(0, max_speed]`, and a technique breach once in 32 strokes.
-    fn sample_action(
-        &self,
-        s: &Position,
-        rng: &mut GameRng,
-        buf: &mut Vec<Action>,
-    ) -> Option<Action> {
-        if s.status != Status::Playing {
-            return None;
-        }
+    /// A stroke from the whole space: the puck anywhere a placement is valid (uniform over the
+    /// zone, or for the booklet's test a uniform zone line, a uniform point on it and a uniform
+    /// offset within the hole radius), the direction uniform over the circle, the speed uniform
+    /// in `(0, max_speed]`.
+    fn wild_stroke(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         let seat = s.to_move;
         let d = &self.rules.dimensions;
         let side = seat_compass(seat, self.rules.players);
-        let mut puck = None;
+        let mut place = None;
         for _ in 0..200 {
             let u = (2.0 * rng.unit_f64() - 1.0) * d.zone_half_width;
             let v = rng.unit_f64() * d.zone_depth;
@@ -296,12 +531,12 @@ impl Game for Novuss {
                 (u, v)
             };
             let p = side.from_local(u, v, d.half_size);
-            if s.placement_ok(&self.rules, seat, p) {
-                puck = Some(p);
+            if s.placement_check(seat, p).is_ok() {
+                place = Some(Vec2::new(u, v));
                 break;
             }
         }
-        let Some(puck) = puck else {
+        let Some(place) = place else {
             self.legal_actions(s, buf);
             if buf.is_empty() {
                 return None;
@@ -309,7 +544,7 @@ impl Game for Novuss {
             let i = rng.index(buf.len());
             return Some(buf.swap_remove(i));
         };
-        let aim = loop {
+        let direction = loop {
             let x = 2.0 * rng.unit_f64() - 1.0;
             let y = 2.0 * rng.unit_f64() - 1.0;
             let r2 = x * x + y * y;
@@ -318,43 +553,143 @@ impl Game for Novuss {
             }
         };
         let speed = (1.0 - rng.unit_f64()) * self.rules.max_speed;
-        let technique_breach = rng.below(32) == 0;
-        Some(Action::Stroke(Stroke {
-            puck,
-            aim,
-            speed,
-            technique_breach,
-        }))
+        Some(Action::Strike(
+            seat,
+            Stroke::new(place, side.direction_to_local(direction), speed),
+        ))
+    }
+}
+
+/// A normal-like draw: the sum of 12 uniforms minus 6 (mean 0, standard deviation 1), with
+/// no transcendental function.
+fn unit_normal(rng: &mut GameRng) -> f64 {
+    (0..12).map(|_| rng.unit_f64()).sum::<f64>() - 6.0
+}
+
+impl Game for Novuss {
+    type State = State;
+    type Action = Action;
+    type Error = PlayError;
+
+    fn num_players(&self) -> usize {
+        self.rules.players
     }
 
-    fn apply(&self, s: &mut Position, a: &Action) -> Result<(), PlayError> {
+    /// Partners (seats 0 and 2, 1 and 3) share a side (N16).
+    fn team(&self, seat: Seat) -> usize {
+        Side::of_seat(seat).index()
+    }
+
+    fn new_initial_state(&self) -> State {
+        self.new_state()
+    }
+
+    fn turn(&self, s: &State) -> Turn {
+        match s.status {
+            Status::Won(_) | Status::Drawn => Turn::Terminal,
+            Status::AwaitingNoise => Turn::Chance,
+            Status::Playing => Turn::Player(s.to_move),
+        }
+    }
+
+    /// A finite, useful set: the planner's direct and one-cushion shots at own discs into
+    /// each pocket (geometric, not simulated), and a plain stroke up the table so the set is
+    /// never empty while the zone has room for the puck.
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.status != Status::Playing {
+            return;
+        }
+        let seat = s.to_move;
+        let mut shots = Vec::new();
+        shots::candidates(&self.rules, &self.physics.params, s, &mut shots);
+        out.extend(
+            shots
+                .iter()
+                .take(24)
+                .map(|c| Action::Strike(seat, c.stroke)),
+        );
+        if let Some((p, _)) = shots::placements(&self.rules, s).next() {
+            let side = seat_compass(seat, self.rules.players);
+            let forward = side.direction_to_local(side.inward());
+            out.push(Action::Strike(seat, Stroke::new(p, forward, 3.0)));
+        }
+    }
+
+    fn is_legal(&self, s: &State, a: &Action) -> bool {
         match a {
-            Action::Stroke(st) => {
-                self.check_stroke(s, s.to_move, st)?;
+            Action::Strike(seat, st) => self.check_stroke(s, *seat, st).is_ok(),
+            Action::Noise(n) => self.check_noise(s, n).is_ok(),
+            Action::Call(c) => self.check_call(s, c).is_ok(),
+        }
+    }
+
+    /// Noise is continuous: its outcomes cannot be listed (`false` at a noise node).
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
+        out.clear();
+        s.status != Status::AwaitingNoise
+    }
+
+    fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
+        if s.status != Status::AwaitingNoise {
+            return None;
+        }
+        let noise = self.rules.noise?;
+        let cut = |v: f64| v.clamp(-NOISE_LIMIT_SD, NOISE_LIMIT_SD);
+        let slip = cut(unit_normal(rng)) * noise.direction_sd;
+        let speed_error = cut(unit_normal(rng)) * noise.speed_sd;
+        Some(Action::Noise(Noise { slip, speed_error }))
+    }
+
+    /// Samples a stroke the way a weak player plays (see [`WEAK_PLAYER`] for the numbers and
+    /// why): mostly one of the shots a player would see (a pot, direct or off one cushion, a
+    /// drive into his own discs, a soft touch, chosen at random among the most promising) with
+    /// a clumsy hand (aim and speed perturbed), and now and then a stroke drawn from the whole
+    /// stroke space (the puck anywhere a placement is valid, any direction, any speed), so that
+    /// every kind of stroke is still tried. Under every preset random play then ends
+    /// ([`RANDOM_PLAY_BOUND`]); the booklet's rules for people are unchanged.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if s.status != Status::Playing {
+            return None;
+        }
+        if rng.below(WEAK_PLAYER.wild_one_in) != 0
+            && let Some(stroke) = self.weak_stroke(s, rng)
+        {
+            return Some(Action::Strike(s.to_move, stroke));
+        }
+        self.wild_stroke(s, rng, buf)
+    }
+
+    fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        match a {
+            Action::Strike(seat, st) => {
+                self.check_stroke(s, *seat, st)?;
                 if self.rules.noise.is_some() {
                     s.pending = Some(*st);
                     s.status = Status::AwaitingNoise;
                     return Ok(());
                 }
                 let mut scratch = SimScratch::default();
-                let mut out = Outcome::still(s, st.puck);
-                self.execute(s, st, &mut scratch, &mut out).map(|_| ())
+                let mut out = Outcome::still(s, Vec2::ZERO);
+                self.execute(s, st, &mut scratch, &mut out, false)
+                    .map(|_| ())
             }
             Action::Noise(n) => {
                 self.check_noise(s, n)?;
                 let st = s.pending.ok_or(StrokeError::WrongNode("a stroke"))?;
-                let played = n.perturb(&st, self.rules.max_speed);
+                let played = st.perturbed(n, self.rules.max_speed);
                 let mut scratch = SimScratch::default();
-                let mut out = Outcome::still(s, played.puck);
-                self.execute(s, &played, &mut scratch, &mut out).map(|_| ())
+                let mut out = Outcome::still(s, Vec2::ZERO);
+                self.execute(s, &played, &mut scratch, &mut out, false)
+                    .map(|_| ())
             }
-            Action::Call(c) => self.call(s, c).map(|_| ()).map_err(PlayError::from),
+            Action::Call(c) => self.call(s, c).map(|_| ()),
         }
     }
 
     /// +1 for the winning side's seats, -1 for the others; 0 each after a stroke-limit draw.
-    fn returns(&self, s: &Position) -> Option<Returns> {
-        let n = usize::from(self.rules.players);
+    fn returns(&self, s: &State) -> Option<Returns> {
+        let n = self.rules.players;
         match s.status {
             Status::Won(w) => Some(BySeat::from_fn(n, |seat| {
                 if Side::of_seat(seat) == w { 1.0 } else { -1.0 }
@@ -365,11 +700,22 @@ impl Game for Novuss {
     }
 }
 
+/// A set is a round of a match ([`Novuss::full_match`]).
+impl boardgame_core::RoundState for State {
+    fn seats(&self) -> usize {
+        self.rules.players
+    }
+
+    fn is_round_over(&self) -> bool {
+        matches!(self.status, Status::Won(_) | Status::Drawn)
+    }
+}
+
 /// Sets (B23): a set is one game; the winning side's seats score 1 each. The first stroke
 /// of the next set alternates (B2) or goes to the loser.
 impl Rounds for Novuss {
-    fn round_points(&self, s: &Position) -> Option<BySeat<i64>> {
-        let n = usize::from(self.rules.players);
+    fn round_points(&self, s: &State) -> Option<BySeat<i64>> {
+        let n = self.rules.players;
         match s.status {
             Status::Won(w) => Some(BySeat::from_fn(n, |seat| {
                 i64::from(Side::of_seat(seat) == w)
@@ -379,8 +725,8 @@ impl Rounds for Novuss {
         }
     }
 
-    fn new_round(&self, ctx: &RoundContext<'_, Position>) -> Position {
-        let n = usize::from(self.rules.players);
+    fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
+        let n = self.rules.players;
         let first = self.rules.first_player.index();
         let alternate = Seat::new(((first + ctx.round as usize) % n) as u8);
         let starter = match (self.rules.next_set_starter, ctx.previous.map(|p| p.status)) {
@@ -399,6 +745,6 @@ impl Rounds for Novuss {
             }
             _ => alternate,
         };
-        Position::start(&self.rules, starter)
+        State::start(&self.rules, starter)
     }
 }

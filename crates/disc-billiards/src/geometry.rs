@@ -15,6 +15,16 @@ use disc_physics::Vec2;
 /// In singles seat 0 plays from the south and seat 1 from the north. In pairs the four seats
 /// sit south, west, north, east, so that turns pass clockwise and partners (seats 0 and 2,
 /// seats 1 and 3) face each other (N16, B20).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Compass, Vec2};
+/// // The north player's "forward" is south on the board; points shift by the half size.
+/// assert_eq!(Compass::North.direction_to_board(Vec2::new(0.0, 1.0)), Vec2::new(-0.0, -1.0));
+/// assert_eq!(Compass::South.from_local(0.0, 0.09, 0.5), Vec2::new(0.0, 0.09 - 0.5));
+/// assert_eq!(Compass::South.opposite(), Compass::North);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
@@ -68,6 +78,29 @@ impl Compass {
         }
     }
 
+    /// Turns a direction given in this side's player frame (`x` to the player's right along
+    /// his cushion, `y` forward) into the board frame (a rotation: exact).
+    #[must_use]
+    pub const fn direction_to_board(self, d: Vec2) -> Vec2 {
+        match self {
+            Compass::South => d,
+            Compass::North => Vec2::new(-d.x, -d.y),
+            Compass::West => Vec2::new(d.y, -d.x),
+            Compass::East => Vec2::new(-d.y, d.x),
+        }
+    }
+
+    /// The inverse of [`Compass::direction_to_board`].
+    #[must_use]
+    pub const fn direction_to_local(self, d: Vec2) -> Vec2 {
+        match self {
+            Compass::South => d,
+            Compass::North => Vec2::new(-d.x, -d.y),
+            Compass::West => Vec2::new(-d.y, d.x),
+            Compass::East => Vec2::new(d.y, -d.x),
+        }
+    }
+
     /// The unit vector pointing from this side towards the opposite one.
     #[must_use]
     pub const fn inward(self) -> Vec2 {
@@ -98,6 +131,17 @@ impl fmt::Display for Compass {
 /// the half width of the strike zone are **assumptions**: no reachable source gives them.
 /// Replace them here when measured values are known; nothing else in the crate hard-codes a
 /// size.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Dimensions, Novuss, Rules, Vec2};
+/// let d = Dimensions::NOVUSS;
+/// assert!(d.in_pocket(Vec2::new(0.435, 0.435)));
+/// // A smaller puck is a rule set of its own.
+/// let small = Dimensions { puck_radius: 0.025, ..Dimensions::NOVUSS };
+/// assert!(Novuss::new(Rules::lattjo().with_dimensions(small)).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dimensions {
@@ -256,6 +300,11 @@ mod tests {
             let (u, v) = c.to_local(p, 0.5);
             let q = c.from_local(u, v, 0.5);
             assert!(p.distance(q) < 1e-12, "{c}: {q}");
+            // Directions turn exactly, and consistently with points.
+            assert_eq!(c.direction_to_local(c.direction_to_board(p)), p);
+            let o = c.from_local(0.0, 0.0, 0.5);
+            let d = c.direction_to_board(Vec2::new(u, v));
+            assert!(Vec2::new(o.x + d.x, o.y + d.y).distance(p) < 1e-12, "{c}");
         }
         // v is the distance from the cushion of that side.
         assert!((Compass::South.to_local(p, 0.5).1 - 0.19).abs() < 1e-12);

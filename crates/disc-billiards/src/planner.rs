@@ -1,312 +1,20 @@
-//! A shot planner: direct and one-cushion rebound shots at own discs into a pocket, found by
-//! geometry (the "ghost puck" where the puck must meet the disc) and checked by simulating
-//! the best few with disc-physics.
+//! The shot planner: the best few geometric shots ([`crate::Candidate`]) checked by simulating
+//! them with disc-physics, the best outcome played.
 
 use boardgame_core::{Agent, GameRng};
 use disc_physics::Vec2;
 
-use crate::Novuss;
-use crate::game::Action;
-use crate::geometry::Compass;
-use crate::position::{DiscId, Position, Side, Status, overlaps, seat_compass};
-use crate::resolve::{self, Outcome, StrokeReport};
-use crate::rules::{DirectAtDark, PlacementTest, Rules};
+use crate::discs::{Side, seat_compass};
+use crate::game::{Action, Novuss};
+use crate::outcome::{Outcome, Resolution};
+use crate::resolve;
+use crate::shots::{Candidate, ShotKind, candidates, placements};
 use crate::sim::{self, SimScratch};
+use crate::state::{State, Status};
 use crate::stroke::Stroke;
 
-/// What kind of shot a candidate is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ShotKind {
-    /// The puck goes straight to the disc, which goes into the pocket.
-    Direct,
-    /// The puck goes off this cushion to the disc, which goes into the pocket.
-    Rebound(Compass),
-    /// A hard stroke straight at an own light disc, to spread a cluster or a row (the
-    /// simulation tells whether anything drops).
-    Drive,
-    /// A soft touch of an own light disc, to avoid F2 when no pot is on.
-    Touch,
-}
-
-/// A geometric shot candidate.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Candidate {
-    /// The stroke.
-    pub stroke: Stroke,
-    /// The disc aimed at.
-    pub target: DiscId,
-    /// Direct, rebound or touch.
-    pub kind: ShotKind,
-    /// A geometric quality (higher is better): cut angle and distances.
-    pub score: f64,
-}
-
-/// Valid puck placements for the player to move, on a grid that follows the placement test
-/// (on the zone's lines for the booklet's test), centre first.
-pub(crate) fn placements<'a>(
-    rules: &'a Rules,
-    pos: &'a Position,
-) -> impl Iterator<Item = Vec2> + 'a {
-    let d = &rules.dimensions;
-    let seat = pos.to_move();
-    let side = seat_compass(seat, rules.players);
-    let (w, depth, r, h) = (
-        d.zone_half_width,
-        d.zone_depth,
-        d.puck_radius,
-        d.puck_hole_radius,
-    );
-    let step = 0.02;
-    let mut pts: Vec<(f64, f64)> = Vec::new();
-    let ncols = (2.0 * w / step) as i32;
-    let us = (0..=ncols).map(move |k| -w + f64::from(k) * step);
-    let nrows = ((depth - r) / 0.01) as i32;
-    let vs = (0..=nrows).map(move |k| r + f64::from(k) * 0.01);
-    match rules.placement_test {
-        PlacementTest::LineVisible => {
-            for v in vs.clone() {
-                pts.push((0.0, v));
-            }
-            for u in us {
-                pts.push((u, depth));
-            }
-            for v in vs {
-                pts.push((-w, v));
-                pts.push((w, v));
-            }
-        }
-        PlacementTest::LnfHoleInside | PlacementTest::Lenient => {
-            for u in us {
-                for v in vs.clone() {
-                    let (uu, vv) = (u.clamp(-w + h, w - h), v.clamp(h, depth - h));
-                    pts.push((uu, vv));
-                }
-            }
-        }
-    }
-    pts.sort_by(|a, b| {
-        a.0.abs()
-            .total_cmp(&b.0.abs())
-            .then(b.1.total_cmp(&a.1))
-            .then(a.0.total_cmp(&b.0))
-    });
-    pts.dedup();
-    pts.into_iter()
-        .map(move |(u, v)| side.from_local(u, v, d.half_size))
-        .filter(move |&p| pos.placement_ok(rules, seat, p))
-}
-
-/// Speeds of drive strokes, m/s, most useful first.
-const DRIVE_SPEEDS: [f64; 3] = [4.0, 6.0, 2.5];
-
-/// Distance from `q` to the segment `a`-`b`.
-fn seg_dist(a: Vec2, b: Vec2, q: Vec2) -> f64 {
-    let (abx, aby) = (b.x - a.x, b.y - a.y);
-    let len2 = abx * abx + aby * aby;
-    let t = if len2 > 0.0 {
-        (((q.x - a.x) * abx + (q.y - a.y) * aby) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    q.distance(Vec2::new(a.x + t * abx, a.y + t * aby))
-}
-
-/// Whether a body of radius `rad` moving from `a` to `b` passes clear of every disc on the
-/// table except `skip`.
-fn clear(pos: &Position, rules: &Rules, a: Vec2, b: Vec2, rad: f64, skip: DiscId) -> bool {
-    let reach = rad + rules.dimensions.disc_radius - 1e-9;
-    pos.discs()
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != skip.index())
-        .filter_map(|(_, x)| x.at)
-        .all(|q| seg_dist(a, b, q) >= reach)
-}
-
-fn unit(a: Vec2, b: Vec2) -> Option<(Vec2, f64)> {
-    let len = a.distance(b);
-    (len > 1e-9).then(|| (Vec2::new((b.x - a.x) / len, (b.y - a.y) / len), len))
-}
-
-/// Where the puck's centre touches cushion `c`, and the unit normal pointing into the table.
-fn cushion_line(rules: &Rules, c: Compass) -> (f64, Vec2) {
-    (
-        rules.dimensions.half_size - rules.dimensions.puck_radius,
-        c.inward(),
-    )
-}
-
-/// Fills `out` with geometric candidates for the player to move, best first.
-pub(crate) fn candidates(rules: &Rules, pos: &Position, out: &mut Vec<Candidate>) {
-    out.clear();
-    if pos.status() != Status::Playing {
-        return;
-    }
-    let d = &rules.dimensions;
-    let seat = pos.to_move();
-    let me = Side::of_seat(seat);
-    let far = seat_compass(seat, rules.players).opposite();
-    let mu_g = rules.physics.friction_decel_m_s2();
-    let e_d = rules.physics.restitution_disc;
-    let e_c = rules.physics.restitution_cushion;
-    let transfer = (1.0 + e_d) * d.puck_mass / (d.puck_mass + d.disc_mass);
-    let contact = d.puck_radius + d.disc_radius;
-    let spots: Vec<Vec2> = placements(rules, pos).collect();
-    let pockets = d.pockets();
-    for (i, disc) in pos.discs().iter().enumerate() {
-        let Some(t) = disc.at else { continue };
-        if disc.side != me {
-            continue;
-        }
-        let id = DiscId(i as u8);
-        let light = pos.is_light(rules, seat, id);
-        let direct_ok = light || rules.direct_at_dark == DirectAtDark::Allowed;
-        for pk in pockets {
-            let Some((ut, d2)) = unit(t, pk) else {
-                continue;
-            };
-            // The disc must roll clear to the pocket.
-            if !clear(pos, rules, t, pk, d.disc_radius, id) {
-                continue;
-            }
-            let g = Vec2::new(t.x - ut.x * contact, t.y - ut.y * contact);
-            if !d.on_table(g, d.puck_radius) {
-                continue;
-            }
-            let v_t = (0.09 + 2.0 * mu_g * (d2 - d.pocket_radius).max(0.0)).sqrt();
-            for &p in &spots {
-                // Direct.
-                if direct_ok && let Some((w, d1)) = unit(p, g) {
-                    let cos = w.x * ut.x + w.y * ut.y;
-                    if cos > 0.3 && clear(pos, rules, p, g, d.puck_radius, id) {
-                        let v_imp = v_t / (cos * transfer);
-                        let v0 = (v_imp * v_imp + 2.0 * mu_g * d1).sqrt() * 1.15;
-                        if v0 <= rules.max_speed {
-                            out.push(Candidate {
-                                stroke: Stroke::new(p, w, v0),
-                                target: id,
-                                kind: ShotKind::Direct,
-                                score: 2.0 * cos - 0.6 * (d1 + d2) + 0.2,
-                            });
-                        }
-                    }
-                }
-                // One cushion: light discs off any cushion, dark ones off the opposite one
-                // (N13(a)).
-                for c in Compass::ALL {
-                    if !light && c != far {
-                        continue;
-                    }
-                    let (lim, n) = cushion_line(rules, c);
-                    // Normal coordinate s = lim - (distance along -n) ... measure along n.
-                    let sp = p.x * n.x + p.y * n.y + lim; // distance of p from the line
-                    let sg = g.x * n.x + g.y * n.y + lim;
-                    if sp <= 0.0 || sg <= 0.0 {
-                        continue;
-                    }
-                    // Image of g beyond the line, stretched by 1/e for the cushion's restitution.
-                    let img = Vec2::new(g.x - n.x * (sg + sg / e_c), g.y - n.y * (sg + sg / e_c));
-                    let Some((w, _)) = unit(p, img) else { continue };
-                    let wn = w.x * n.x + w.y * n.y;
-                    if wn >= -1e-6 {
-                        continue;
-                    }
-                    // Where the puck meets the line.
-                    let k = sp / -wn;
-                    let q = Vec2::new(p.x + w.x * k, p.y + w.y * k);
-                    if !d.on_table(q, d.puck_radius - 1e-6) {
-                        continue;
-                    }
-                    // After the cushion: tangential kept, normal reversed and scaled.
-                    let wt = Vec2::new(w.x - wn * n.x, w.y - wn * n.y);
-                    let after = Vec2::new(wt.x - e_c * wn * n.x, wt.y - e_c * wn * n.y);
-                    let keep = after.length();
-                    let Some((w2, d12)) = unit(q, g) else {
-                        continue;
-                    };
-                    let cos = w2.x * ut.x + w2.y * ut.y;
-                    if cos <= 0.3
-                        || !clear(pos, rules, p, q, d.puck_radius, DiscId(u8::MAX))
-                        || !clear(pos, rules, q, g, d.puck_radius, id)
-                    {
-                        continue;
-                    }
-                    let d11 = p.distance(q);
-                    let v_imp = v_t / (cos * transfer);
-                    let v_after = (v_imp * v_imp + 2.0 * mu_g * d12).sqrt();
-                    let v_before = v_after / keep;
-                    let v0 = (v_before * v_before + 2.0 * mu_g * d11).sqrt() * 1.15;
-                    if v0 <= rules.max_speed {
-                        out.push(Candidate {
-                            stroke: Stroke::new(p, w, v0),
-                            target: id,
-                            kind: ShotKind::Rebound(c),
-                            score: 2.0 * cos - 0.6 * (d11 + d12 + d2) - 0.3,
-                        });
-                    }
-                }
-            }
-        }
-        // Drives at the disc's centre and a soft touch (no pot expected): the touch avoids
-        // F2 when nothing better exists.
-        if light {
-            for &p in spots.iter().take(60) {
-                let Some((w, dist)) = unit(p, t) else {
-                    continue;
-                };
-                let stop = (dist - contact).max(0.0);
-                if clear(
-                    pos,
-                    rules,
-                    p,
-                    Vec2::new(t.x - w.x * contact, t.y - w.y * contact),
-                    d.puck_radius,
-                    id,
-                ) {
-                    let v0 = (0.25 + 2.0 * mu_g * stop).sqrt();
-                    out.push(Candidate {
-                        stroke: Stroke::new(p, w, v0),
-                        target: id,
-                        kind: ShotKind::Touch,
-                        score: -20.0 - stop,
-                    });
-                    for (k, speed) in DRIVE_SPEEDS.iter().enumerate() {
-                        if *speed <= rules.max_speed && *speed > v0 {
-                            // Nearer discs and middle speeds first.
-                            let score = -10.0 - stop - 0.1 * k as f64;
-                            out.push(Candidate {
-                                stroke: Stroke::new(p, w, *speed),
-                                target: id,
-                                kind: ShotKind::Drive,
-                                score,
-                            });
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    out.sort_by(|a, b| b.score.total_cmp(&a.score));
-    // Keep one candidate per (target, kind, pocket direction) family among the best: a
-    // cheap diversity filter so the simulated few are not all the same shot.
-    let mut kept: Vec<Candidate> = Vec::with_capacity(out.len());
-    for c in out.iter() {
-        let similar = kept.iter().any(|k| {
-            k.target == c.target
-                && k.kind == c.kind
-                && (k.stroke.aim.x * c.stroke.aim.x + k.stroke.aim.y * c.stroke.aim.y) > 0.999
-                && !overlaps(k.stroke.puck, c.stroke.puck, 0.03)
-        });
-        if !similar {
-            kept.push(*c);
-        }
-    }
-    *out = kept;
-}
-
 /// How good a simulated stroke was for the striker.
-fn value(report: &StrokeReport) -> f64 {
+fn value(report: &Resolution) -> f64 {
     let mut v = 10.0 * f64::from(report.own_pocketed) - 6.0 * f64::from(report.opponent_pocketed);
     if !report.fouls.is_empty() {
         v -= 12.0;
@@ -325,35 +33,64 @@ fn value(report: &StrokeReport) -> f64 {
     v
 }
 
-/// An agent that plays the best of its geometric candidates after simulating the top few
-/// with disc-physics (noise-free). Deterministic: it uses no randomness.
+/// How much the planner thinks.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Planner, PlannerConfig};
+/// let quick = Planner::new(PlannerConfig { shots_simulated: 2 });
+/// assert_eq!(quick.config().shots_simulated, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlannerConfig {
+    /// Geometric candidates simulated per stroke (half pots, half drives; a soft touch when
+    /// nothing else is on); at least 1. Default 6.
+    pub shots_simulated: usize,
+}
+
+impl Default for PlannerConfig {
+    fn default() -> PlannerConfig {
+        PlannerConfig { shots_simulated: 6 }
+    }
+}
+
+/// The shot planner: an [`Agent`] that plays the best of its geometric candidates after
+/// simulating the top few with disc-physics (noise-free), for a set ([`Novuss`]) or a match
+/// (`Match<Novuss>`). Deterministic: it uses no randomness.
 ///
 /// # Examples
 ///
 /// ```
 /// use boardgame_core::{Agent, Game, GameRng};
-/// use lattjo_disc_billiards::{Novuss, Rules, ShotPlanner};
-/// let game = Novuss::new(Rules::booklet())?;
+/// use lattjo_disc_billiards::{Novuss, Planner, PlannerConfig, Rules};
+/// let game = Novuss::new(Rules::lattjo())?;
 /// let state = game.new_initial_state();
-/// let mut planner = ShotPlanner::new(4);
-/// let action = planner.act(&game, &state, &mut GameRng::new(1, 0)).expect("a stroke");
+/// let mut planner = Planner::new(PlannerConfig { shots_simulated: 4 });
+/// let action = planner.choose(&game, &state).ok_or("no stroke")?;
 /// assert!(game.is_legal(&state, &action));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct ShotPlanner {
-    simulate: usize,
+pub struct Planner {
+    config: PlannerConfig,
     cands: Vec<Candidate>,
     scratch: SimScratch,
     out: Outcome,
 }
 
-impl ShotPlanner {
-    /// A planner that simulates its best `simulate` candidates (at least 1).
+impl Default for Planner {
+    fn default() -> Planner {
+        Planner::new(PlannerConfig::default())
+    }
+}
+
+impl Planner {
+    /// A planner with this configuration.
     #[must_use]
-    pub fn new(simulate: usize) -> ShotPlanner {
-        ShotPlanner {
-            simulate: simulate.max(1),
+    pub fn new(config: PlannerConfig) -> Planner {
+        Planner {
+            config,
             cands: Vec::new(),
             scratch: SimScratch::default(),
             out: Outcome {
@@ -365,34 +102,48 @@ impl ShotPlanner {
         }
     }
 
-    /// The geometric candidates for the player to move, best first (not simulated): direct
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &PlannerConfig {
+        &self.config
+    }
+
+    /// The geometric candidates for the player to strike, best first (not simulated): direct
     /// and one-cushion pots, drives and touches.
-    pub fn candidates(&mut self, game: &Novuss, pos: &Position) -> &[Candidate] {
-        candidates(game.rules(), pos, &mut self.cands);
+    pub fn candidates(&mut self, game: &Novuss, state: &State) -> &[Candidate] {
+        candidates(game.rules(), &game.physics().params, state, &mut self.cands);
         &self.cands
     }
 
-    /// The planner's choice for the player to move and its simulated report, or `None` when
-    /// no stroke is possible (the game is over, or the zone has no room for the puck).
-    pub fn choose(
-        &mut self,
-        game: &Novuss,
-        pos: &Position,
-    ) -> Option<(Stroke, Option<StrokeReport>)> {
-        if pos.status() != Status::Playing {
+    /// The planner's stroke for the player to strike ([`crate::Action::Strike`]), or `None`
+    /// when no stroke is possible (the game is over, a noise draw is due, or the zone has no
+    /// room for the puck).
+    pub fn choose(&mut self, game: &Novuss, state: &State) -> Option<Action> {
+        let (stroke, _) = self.plan(game, state)?;
+        Some(Action::Strike(state.to_move(), stroke))
+    }
+
+    /// The planner's stroke and, when it simulated it, what the simulation said would happen.
+    pub fn plan(&mut self, game: &Novuss, state: &State) -> Option<(Stroke, Option<Resolution>)> {
+        if state.status() != Status::Playing || state.rules() != game.rules() {
             return None;
         }
         let rules = game.rules();
-        candidates(rules, pos, &mut self.cands);
+        let physics = game.physics();
+        candidates(rules, &physics.params, state, &mut self.cands);
         if self.cands.is_empty() {
-            let p = placements(rules, pos).next()?;
-            let inward = seat_compass(pos.to_move(), rules.players).inward();
-            return Some((Stroke::new(p, inward, 2.0), None));
+            let (p, _) = placements(rules, state).next()?;
+            let side = seat_compass(state.to_move(), rules.players);
+            return Some((
+                Stroke::new(p, side.direction_to_local(side.inward()), 2.0),
+                None,
+            ));
         }
-        let mut best: Option<(f64, Stroke, StrokeReport)> = None;
+        let mut best: Option<(f64, Stroke, Resolution)> = None;
         // Half the budget for pots, half for drives (a touch only when nothing else is on).
-        let pots = self.simulate.div_ceil(2);
-        let drives = self.simulate - pots;
+        let budget = self.config.shots_simulated.max(1);
+        let pots = budget.div_ceil(2);
+        let drives = budget - pots;
         let n_pots = self
             .cands
             .iter()
@@ -425,14 +176,21 @@ impl ShotPlanner {
                     .take(1),
             );
         for c in picked {
-            self.out.reset(pos, c.stroke.puck);
-            if sim::simulate_reusing(rules, pos, &c.stroke, &mut self.scratch, &mut self.out)
-                .is_err()
+            self.out.reset(state, Vec2::ZERO);
+            if sim::simulate_reusing(
+                rules,
+                physics,
+                state,
+                &c.stroke,
+                &mut self.scratch,
+                &mut self.out,
+            )
+            .is_err()
             {
                 continue;
             }
-            let mut next = pos.clone();
-            let Ok(report) = resolve::resolve(rules, &mut next, &c.stroke, &self.out) else {
+            let mut next = state.clone();
+            let Ok(report) = resolve::resolve(rules, &mut next, &self.out, false) else {
                 continue;
             };
             let v = value(&report) + 0.01 * c.score;
@@ -447,24 +205,23 @@ impl ShotPlanner {
     }
 }
 
-impl Agent<Novuss> for ShotPlanner {
-    fn act(&mut self, game: &Novuss, state: &Position, _rng: &mut GameRng) -> Option<Action> {
-        self.choose(game, state).map(|(s, _)| Action::Stroke(s))
+impl Agent<Novuss> for Planner {
+    fn act(&mut self, game: &Novuss, state: &State, _rng: &mut GameRng) -> Option<Action> {
+        self.choose(game, state)
     }
 }
 
 /// The planner plays every set of a match ([`boardgame_core::Match`]).
-impl Agent<boardgame_core::Match<Novuss>> for ShotPlanner {
+impl Agent<boardgame_core::Match<Novuss>> for Planner {
     fn act(
         &mut self,
         game: &boardgame_core::Match<Novuss>,
-        state: &boardgame_core::MatchState<Position>,
+        state: &boardgame_core::MatchState<State>,
         _rng: &mut GameRng,
     ) -> Option<Action> {
         if state.is_over() {
             return None;
         }
         self.choose(game.game(), state.round())
-            .map(|(s, _)| Action::Stroke(s))
     }
 }

@@ -1,421 +1,30 @@
-//! Resolving one stroke from what happened on the table, following the rules file's
-//! reference resolution order (steps 1-10), independent of any physics engine.
-//!
-//! The input is an [`Outcome`]: the events of the stroke in time order (contacts, cushion
-//! contacts, discs pocketed, discs that left the table) and where everything came to rest.
-//! [`crate::Novuss::resolve`] applies one to a position; the physics path builds one with
-//! disc-physics.
+//! Resolving one stroke from its [`Outcome`], following the rules file's reference
+//! resolution order (steps 1-10), independent of any physics engine.
 
-use core::fmt;
 use disc_physics::Vec2;
 
 use boardgame_core::Seat;
 
-use crate::geometry::Compass;
-use crate::position::{DiscId, MAX_DISCS, Position, Side, Status, overlaps, seat_compass};
+use crate::discs::{DiscId, MAX_DISCS, Side, seat_compass};
+use crate::outcome::{
+    Body, Foul, Fouls, Outcome, OutcomeError, Penalty, Resolution, SIMULTANEOUS_S, StrokeEvent,
+    StrokeKind, TurnLoss, TurnLosses,
+};
 use crate::rules::{
     DebtSettlement, DirectAtDark, OffTablePlacement, OwnDiscOffTable, PuckReturnRule, Rules,
     SideReboundToDark, TechniqueBreach,
 };
-use crate::stroke::Stroke;
+use crate::state::{State, Status, overlaps};
 
-/// Two contacts closer in time than this (seconds) happen "at the same moment" (F3).
-pub const SIMULTANEOUS_S: f64 = 1e-6;
-
-/// A moving body: the puck or an object disc.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Body {
-    /// The striker's puck.
-    Puck,
-    /// An object disc.
-    Disc(DiscId),
-}
-
-/// Something that happened during a stroke, at `time` seconds after the cue struck.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum StrokeEvent {
-    /// Two bodies touched (the puck and a disc, or two discs).
-    Contact {
-        /// When.
-        time: f64,
-        /// One body.
-        a: Body,
-        /// The other.
-        b: Body,
-    },
-    /// A body touched a cushion.
-    Cushion {
-        /// When.
-        time: f64,
-        /// Which body.
-        body: Body,
-        /// Which cushion.
-        cushion: Compass,
-    },
-    /// A body dropped into a pocket.
-    Pocketed {
-        /// When.
-        time: f64,
-        /// Which body.
-        body: Body,
-    },
-    /// A body flew over a cushion off the table, leaving at `at`.
-    LeftTable {
-        /// When.
-        time: f64,
-        /// Which body.
-        body: Body,
-        /// Where it crossed the cushion.
-        at: Vec2,
-    },
-}
-
-impl StrokeEvent {
-    /// When it happened.
-    #[must_use]
-    pub fn time(&self) -> f64 {
-        match *self {
-            StrokeEvent::Contact { time, .. }
-            | StrokeEvent::Cushion { time, .. }
-            | StrokeEvent::Pocketed { time, .. }
-            | StrokeEvent::LeftTable { time, .. } => time,
-        }
-    }
-}
-
-/// What one stroke did on the table: its events in time order and where the puck and every
-/// disc still on the table came to rest.
-///
-/// Build one by hand for a constructed situation, starting from [`Outcome::still`] (nothing
-/// moves), or let the physics path fill one.
-///
-/// # Examples
-///
-/// ```
-/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2, Rules, Stroke};
-/// let game = Novuss::new(Rules::booklet())?;
-/// let mut pos = game.start();
-/// let stroke = Stroke::new(Vec2::new(0.0, -0.40), Vec2::new(0.0, 1.0), 3.0);
-/// // The puck runs up the table and pockets nothing: the turn passes (N7(b)).
-/// let mut out = Outcome::still(&pos, Vec2::new(0.0, 0.2));
-/// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
-/// let report = game.resolve(&mut pos, &stroke, &out)?;
-/// assert!(report.fouls.is_empty());
-/// assert!(!report.continues());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// The events in non-decreasing time order.
-    pub events: Vec<StrokeEvent>,
-    /// Rest position of each disc on the table after the stroke (`None` for a disc that is
-    /// pocketed or left the table), indexed by [`DiscId`].
-    pub rest: [Option<Vec2>; MAX_DISCS],
-    /// Where the puck came to rest, `None` when it was pocketed or left the table.
-    pub puck_rest: Option<Vec2>,
-    /// Whether the puck, after leaving the striker's zone, crossed back over his own edge
-    /// line (the zone's front line, across the table) during the stroke. The physics path
-    /// sets it when [`Rules::own_edge_line_loss`] is on (watching the puck after every
-    /// physics step); set it by hand for a constructed situation.
-    pub own_line_crossed: bool,
-}
-
-impl Outcome {
-    /// Nothing but the puck moved; it rests at `puck`.
-    #[must_use]
-    pub fn still(pos: &Position, puck: Vec2) -> Outcome {
-        let mut out = Outcome {
-            events: Vec::new(),
-            rest: [None; MAX_DISCS],
-            puck_rest: Some(puck),
-            own_line_crossed: false,
-        };
-        out.reset(pos, puck);
-        out
-    }
-
-    /// Clears the events and rests every disc where it stands in `pos` (reusing the buffer).
-    pub fn reset(&mut self, pos: &Position, puck: Vec2) {
-        self.events.clear();
-        self.rest = [None; MAX_DISCS];
-        for (i, d) in pos.discs().iter().enumerate() {
-            self.rest[i] = d.at;
-        }
-        self.puck_rest = Some(puck);
-        self.own_line_crossed = false;
-    }
-
-    /// Adds a contact between `a` and `b`.
-    pub fn contact(&mut self, time: f64, a: Body, b: Body) -> &mut Outcome {
-        self.events.push(StrokeEvent::Contact { time, a, b });
-        self
-    }
-
-    /// Adds a cushion contact.
-    pub fn cushion(&mut self, time: f64, body: Body, cushion: Compass) -> &mut Outcome {
-        self.events.push(StrokeEvent::Cushion {
-            time,
-            body,
-            cushion,
-        });
-        self
-    }
-
-    /// Pockets `body` (and removes its rest position).
-    pub fn pocket(&mut self, time: f64, body: Body) -> &mut Outcome {
-        self.events.push(StrokeEvent::Pocketed { time, body });
-        self.clear_rest(body);
-        self
-    }
-
-    /// Sends `body` off the table over the cushion at `at` (and removes its rest position).
-    pub fn off_table(&mut self, time: f64, body: Body, at: Vec2) -> &mut Outcome {
-        self.events.push(StrokeEvent::LeftTable { time, body, at });
-        self.clear_rest(body);
-        self
-    }
-
-    /// Disc `id` comes to rest at `to`.
-    pub fn moved(&mut self, id: DiscId, to: Vec2) -> &mut Outcome {
-        if let Some(r) = self.rest.get_mut(id.index()) {
-            *r = Some(to);
-        }
-        self
-    }
-
-    fn clear_rest(&mut self, body: Body) {
-        match body {
-            Body::Puck => self.puck_rest = None,
-            Body::Disc(id) => {
-                if let Some(r) = self.rest.get_mut(id.index()) {
-                    *r = None;
-                }
-            }
-        }
-    }
-}
-
-/// An [`Outcome`] that does not fit the position it is applied to.
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum OutcomeError {
-    /// An event time is not finite or goes backwards.
-    #[error("event {0} is out of time order or not finite")]
-    Time(usize),
-    /// An event names a disc that does not exist or was not on the table.
-    #[error("event {0} names {1}, which was not on the table")]
-    Disc(usize, DiscId),
-    /// An event names the same body twice, or a body after it was pocketed or left.
-    #[error("event {0} is impossible for its bodies")]
-    Impossible(usize),
-    /// A disc on the table has no rest position, or one off the table.
-    #[error("{0} has no valid rest position")]
-    Rest(DiscId),
-    /// Two discs came to rest overlapping.
-    #[error("{0} and {1} came to rest overlapping")]
-    Overlap(DiscId, DiscId),
-    /// The puck neither came to rest on the table nor was pocketed nor left it.
-    #[error("the puck has no valid rest position")]
-    PuckRest,
-}
-
-/// The fouls F1-F5 and the optional ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Foul {
-    /// F1: the puck was pocketed or left the table.
-    PuckLost,
-    /// F2: with a light disc on the table, the puck touched no own disc.
-    NoOwnDisc,
-    /// F3: with a light disc on the table, the puck's first disc was an opponent's (or an
-    /// own and an opponent's at the same moment), direct or rebound (B8).
-    OpponentFirst,
-    /// F4: the puck touched a dark disc by a route N13 does not allow (direct stroke, or a
-    /// rebound off a cushion other than the opposite one, B6).
-    DarkDisc,
-    /// F5: a direct stroke sent an opponent's disc off the table.
-    OpponentOffTable,
-    /// B12 with [`OwnDiscOffTable::Foul`]: an own disc left the table.
-    OwnOffTable,
-    /// B21: a breach of technique (N4) flagged on the stroke.
-    Technique,
-    /// B22 (LNF): the puck's first contact was a disc in the striker's own zone.
-    ZoneContact,
-    /// LNF §5: with only dark discs left, a stroke that was not direct touched neither the
-    /// opposite cushion nor a disc in the centre circle.
-    DarkOnlyShort,
-    /// LNF doubles (§5): a direct stroke knocked an opponent's disc into the centre circle.
-    BlindZone,
-}
-
-impl Foul {
-    const ALL: [Foul; 10] = [
-        Foul::PuckLost,
-        Foul::NoOwnDisc,
-        Foul::OpponentFirst,
-        Foul::DarkDisc,
-        Foul::OpponentOffTable,
-        Foul::OwnOffTable,
-        Foul::Technique,
-        Foul::ZoneContact,
-        Foul::DarkOnlyShort,
-        Foul::BlindZone,
-    ];
-}
-
-impl fmt::Display for Foul {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Foul::PuckLost => "F1 puck lost",
-            Foul::NoOwnDisc => "F2 no own disc touched",
-            Foul::OpponentFirst => "F3 opponent's disc first",
-            Foul::DarkDisc => "F4 dark disc",
-            Foul::OpponentOffTable => "F5 opponent's disc off the table",
-            Foul::OwnOffTable => "B12 own disc off the table",
-            Foul::Technique => "B21 technique",
-            Foul::ZoneContact => "B22 disc in own zone first",
-            Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
-            Foul::BlindZone => "LNF doubles: opponent's disc knocked into the centre circle",
-        })
-    }
-}
-
-/// A set of fouls committed by one stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Fouls(u16);
-
-impl Fouls {
-    /// Whether `foul` is in the set.
-    #[must_use]
-    pub const fn contains(self, foul: Foul) -> bool {
-        self.0 & (1 << foul as u8) != 0
-    }
-
-    /// Whether no foul was committed.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The fouls in the set.
-    pub fn iter(self) -> impl Iterator<Item = Foul> {
-        Foul::ALL.into_iter().filter(move |f| self.contains(*f))
-    }
-
-    fn insert(&mut self, foul: Foul) {
-        self.0 |= 1 << foul as u8;
-    }
-}
-
-/// Why the turn passed (N7(a)-(e)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum TurnLoss {
-    /// N7(a): an opponent's disc was pocketed together with an own disc.
-    OpponentWithOwn,
-    /// N7(b): no own disc was pocketed.
-    NothingPocketed,
-    /// N7(c): a disc left the table.
-    OffTable,
-    /// N7(d): a foul.
-    Foul,
-    /// N7(e): the puck came back into the striker's zone (B17).
-    PuckReturned,
-    /// LNF §5 ([`Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
-    /// the striker, the puck crossed back over his own edge line.
-    OwnEdgeLine,
-}
-
-/// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct TurnLosses(u8);
-
-impl TurnLosses {
-    /// Whether `reason` applies.
-    #[must_use]
-    pub const fn contains(self, reason: TurnLoss) -> bool {
-        self.0 & (1 << reason as u8) != 0
-    }
-
-    /// Whether no reason applies (the turn continues).
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    fn insert(&mut self, reason: TurnLoss) {
-        self.0 |= 1 << reason as u8;
-    }
-}
-
-/// The stroke's first contact (B5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StrokeKind {
-    /// The puck's first contact was a disc.
-    Direct(DiscId),
-    /// The puck's first contact was a cushion.
-    Rebound(Compass),
-    /// The puck touched nothing.
-    NoContact,
-}
-
-/// The penalty a stroke cost (N9, N10, B9, B15).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Penalty {
-    /// No foul.
-    None,
-    /// This pocketed disc was put on the table.
-    Placed(DiscId),
-    /// Nothing was pocketed: the side's debt grew by one.
-    Debt,
-}
-
-/// What one stroke did, step by step of the resolution order.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StrokeReport {
-    /// Who struck.
-    pub striker: Seat,
-    /// Direct, rebound or no contact (B5).
-    pub kind: StrokeKind,
-    /// Fouls committed (at most one penalty whatever their number, B9).
-    pub fouls: Fouls,
-    /// The penalty charged.
-    pub penalty: Penalty,
-    /// Why the turn passed; empty when it continues.
-    pub losses: TurnLosses,
-    /// Own discs pocketed by this stroke (after F4 restoration).
-    pub own_pocketed: u8,
-    /// Opponent's discs pocketed by this stroke (they count for their owner, B11).
-    pub opponent_pocketed: u8,
-    /// Dark discs put back after F4.
-    pub restored: u8,
-    /// Discs put back on the table after leaving it (F5, B12, B13).
-    pub returned: u8,
-    /// Debt discs placed at the end of the turn (B16).
-    pub debt_paid: u8,
-    /// The penalty was a debt but the side already owed as many discs as it has
-    /// ([`Rules::discs_per_side`]), so the debt stayed at that cap.
-    pub debt_capped: bool,
-    /// The winner, if this stroke ended the game (N14, B11).
-    pub winner: Option<Side>,
-}
-
-impl StrokeReport {
-    /// Whether the striker strikes again (N6).
-    #[must_use]
-    pub const fn continues(&self) -> bool {
-        self.losses.is_empty()
-    }
-}
-
-/// Applies `outcome` of `stroke` (already validated) to `pos` and returns what happened.
-/// `pos` is changed only on success.
+/// Applies `outcome` of the stroke just played to `pos` and returns what happened; with
+/// `technique` the referee called the stroke a foul stroke (B21). `pos` is changed only on
+/// success.
 pub(crate) fn resolve(
     rules: &Rules,
-    pos: &mut Position,
-    stroke: &Stroke,
+    pos: &mut State,
     outcome: &Outcome,
-) -> Result<StrokeReport, OutcomeError> {
+    technique: bool,
+) -> Result<Resolution, OutcomeError> {
     let d = &rules.dimensions;
     let n = usize::from(pos.n);
     let seat = pos.to_move;
@@ -425,7 +34,7 @@ pub(crate) fn resolve(
 
     // Step 1: technique (placement was checked before the stroke was accepted).
     let mut fouls = Fouls::default();
-    if stroke.technique_breach && rules.technique_breach == TechniqueBreach::Foul {
+    if technique && rules.technique_breach == TechniqueBreach::Foul {
         fouls.insert(Foul::Technique);
     }
 
@@ -433,8 +42,8 @@ pub(crate) fn resolve(
     let mut dark = [false; MAX_DISCS];
     let mut light = [false; MAX_DISCS];
     for i in 0..n {
-        dark[i] = pos.is_dark(rules, seat, DiscId(i as u8));
-        light[i] = pos.is_light(rules, seat, DiscId(i as u8));
+        dark[i] = pos.is_dark(seat, DiscId(i as u8));
+        light[i] = pos.is_light(seat, DiscId(i as u8));
     }
     let has_light = light.iter().any(|&l| l);
     let own_on_table = pos.on_table(me);
@@ -447,6 +56,11 @@ pub(crate) fn resolve(
     let mut touched_own = false;
     let mut reached = false;
     let mut illegal_dark = [false; MAX_DISCS];
+    // N13: whether the last body to touch each disc was one allowed to knock a dark disc in
+    // (the puck after it cleared, or an own light disc); `None` before any contact.
+    let mut fair_knock: [Option<bool>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut knocked_unfairly = [false; MAX_DISCS];
+    let puck_always_fair = rules.direct_at_dark == DirectAtDark::Allowed;
     let mut puck_gone = false;
     let mut pocketed = [false; MAX_DISCS];
     let mut left: [Option<Vec2>; MAX_DISCS] = [None; MAX_DISCS];
@@ -495,9 +109,11 @@ pub(crate) fn resolve(
                         Some(_) => {}
                     }
                     touched_own |= disc.side == me;
-                    if dark[i] && !cleared.is_some_and(|c| c < time - SIMULTANEOUS_S) {
+                    let puck_cleared = cleared.is_some_and(|c| c < time - SIMULTANEOUS_S);
+                    if dark[i] && !puck_cleared {
                         illegal_dark[i] = true;
                     }
+                    fair_knock[i] = Some(puck_cleared || puck_always_fair);
                     if light[i] && cleared.is_none() {
                         cleared = Some(time);
                     }
@@ -506,12 +122,15 @@ pub(crate) fn resolve(
                     }
                 }
                 (Body::Disc(x), Body::Disc(y)) => {
-                    check_disc(k, x, &pocketed, &left)?;
-                    check_disc(k, y, &pocketed, &left)?;
+                    let xi = check_disc(k, x, &pocketed, &left)?;
+                    let yi = check_disc(k, y, &pocketed, &left)?;
                     if x == y {
                         return Err(OutcomeError::Impossible(k));
                     }
-                    // N13(c): an own disc may knock a dark disc; no other chain is sanctioned.
+                    // N13(c): an own disc lying outside the dark zones (light at the moment of
+                    // the stroke, B4) may knock a dark disc; no other disc may.
+                    fair_knock[yi] = Some(light[xi]);
+                    fair_knock[xi] = Some(light[yi]);
                 }
             },
             StrokeEvent::Cushion { body, cushion, .. } => match body {
@@ -544,7 +163,14 @@ pub(crate) fn resolve(
                     Body::Disc(id) => {
                         let i = check_disc(k, id, &pocketed, &left)?;
                         match at {
-                            None => pocketed[i] = true,
+                            None => {
+                                pocketed[i] = true;
+                                // N13 with B7: a dark disc knocked in by a body N13 does not
+                                // allow (the last contact is the one that knocked it in).
+                                if dark[i] && fair_knock[i] == Some(false) && !illegal_dark[i] {
+                                    knocked_unfairly[i] = true;
+                                }
+                            }
                             Some(p) if p.is_finite() => left[i] = Some(p),
                             Some(_) => return Err(OutcomeError::Impossible(k)),
                         }
@@ -575,6 +201,9 @@ pub(crate) fn resolve(
     let f4 = rules.direct_at_dark == DirectAtDark::Foul && illegal_dark.iter().any(|&x| x);
     if f4 {
         fouls.insert(Foul::DarkDisc);
+    }
+    if knocked_unfairly.iter().any(|&x| x) {
+        fouls.insert(Foul::DarkKnockedIn);
     }
     let opp_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side != me);
     let own_left = (0..n).any(|i| left[i].is_some() && pos.discs[i].side == me);
@@ -644,18 +273,17 @@ pub(crate) fn resolve(
         }
     }
     let mut restored = 0u8;
-    if f4 {
-        // F4: the dark disc touched is put back where it stood (invariant 7).
-        for i in 0..n {
-            if illegal_dark[i] {
-                let id = DiscId(i as u8);
-                next.discs[i].at = None;
-                let want = pos.discs[i].at.unwrap_or_default();
-                next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
-                pocketed[i] = false;
-                left[i] = None;
-                restored += 1;
-            }
+    // F4: the dark disc touched is put back where it stood (invariant 7); so is a dark disc
+    // knocked in against N13 (sanctioned as F4).
+    for i in 0..n {
+        if (f4 && illegal_dark[i]) || knocked_unfairly[i] {
+            let id = DiscId(i as u8);
+            next.discs[i].at = None;
+            let want = pos.discs[i].at.unwrap_or_default();
+            next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
+            pocketed[i] = false;
+            left[i] = None;
+            restored += 1;
         }
     }
 
@@ -732,15 +360,12 @@ pub(crate) fn resolve(
     // Step 9: settle the striking side's debt at the end of its turn (B16).
     let mut debt_paid = 0u8;
     if !continues || rules.debt_settlement == DebtSettlement::Immediate {
-        while next.debt[me.index()] > 0 && place_one(rules, &mut next, seat).is_some() {
-            next.debt[me.index()] -= 1;
-            debt_paid += 1;
-        }
+        debt_paid = settle(rules, &mut next, seat);
     }
 
     // Step 10: the win (B11: the striking side first when both finish), with the LNF
     // opening-series equaliser when it is on.
-    let players = usize::from(rules.players);
+    let players = rules.players;
     let mut next_seat = if continues { seat } else { seat.next(players) };
     next.strokes = pos.strokes.saturating_add(1);
     next.pending = None;
@@ -759,7 +384,7 @@ pub(crate) fn resolve(
             if next.complete(me) {
                 // Both cleared: the set is replayed, the answering side striking first.
                 let strokes = next.strokes;
-                next = Position::start(rules, seat);
+                next = State::start(rules, seat);
                 next.strokes = strokes;
                 next_seat = seat;
                 replayed = true;
@@ -790,7 +415,7 @@ pub(crate) fn resolve(
         None => Status::Playing,
     };
     next.to_move = next_seat;
-    let report = StrokeReport {
+    let report = Resolution {
         striker: seat,
         kind,
         fouls,
@@ -811,14 +436,15 @@ pub(crate) fn resolve(
 
 /// Charges one penalty to `offender`'s side (N9, N10): a pocketed disc placed on the
 /// penalty spot, else one more disc owed. A side never owes more discs than it has (a
-/// position owing more is not valid, `PositionError::Debt`): at that cap the debt stays and
+/// position owing more is not valid, `SetupError::Debt`): at that cap the debt stays and
 /// the second value is `true`. Strokes (step 7) and referee calls both charge through here.
-pub(crate) fn charge(rules: &Rules, pos: &mut Position, offender: Seat) -> (Penalty, bool) {
+pub(crate) fn charge(rules: &Rules, pos: &mut State, offender: Seat) -> (Penalty, bool) {
     if let Some(id) = place_one(rules, pos, offender) {
         return (Penalty::Placed(id), false);
     }
-    let debt = &mut pos.debt[Side::of_seat(offender).index()];
-    if *debt < rules.discs_per_side() {
+    if pos.debt(Side::of_seat(offender)) < rules.discs_per_side()
+        && let Some(debt) = pos.debt.as_mut_slice().get_mut(offender.index())
+    {
         *debt += 1;
         (Penalty::Debt, false)
     } else {
@@ -826,9 +452,32 @@ pub(crate) fn charge(rules: &Rules, pos: &mut Position, offender: Seat) -> (Pena
     }
 }
 
+/// B16: settles the debt of `striker`'s side at the end of its turn: for each of its seats,
+/// the striker first, one pocketed disc per unit of that seat's debt while the side has discs
+/// in the pocket, each against the cushion opposite the seat whose foul it pays (B14).
+/// Returns the discs placed.
+pub(crate) fn settle(rules: &Rules, pos: &mut State, striker: Seat) -> u8 {
+    let players = rules.players;
+    let me = Side::of_seat(striker);
+    let mut paid = 0u8;
+    let mut seat = striker;
+    for _ in 0..players {
+        if Side::of_seat(seat) == me {
+            while pos.debt_of(seat) > 0 && place_one(rules, pos, seat).is_some() {
+                if let Some(d) = pos.debt.as_mut_slice().get_mut(seat.index()) {
+                    *d -= 1;
+                }
+                paid += 1;
+            }
+        }
+        seat = seat.next(players);
+    }
+    paid
+}
+
 /// Takes the lowest-numbered pocketed disc of `offender`'s side out and places it as a
 /// penalty disc (N9, B14); `None` when that side has nothing in the pockets.
-pub(crate) fn place_one(rules: &Rules, pos: &mut Position, offender: Seat) -> Option<DiscId> {
+pub(crate) fn place_one(rules: &Rules, pos: &mut State, offender: Seat) -> Option<DiscId> {
     let side = Side::of_seat(offender);
     let i = pos
         .discs()

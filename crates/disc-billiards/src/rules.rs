@@ -2,11 +2,19 @@
 //! rules and mini-novuss as presets built from the same orthogonal options.
 
 use boardgame_core::Seat;
-use disc_physics::Params;
 
 use crate::geometry::Dimensions;
 
 /// How the puck's placement in the strike zone is judged (N3, B3, P2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PlacementTest, Novuss, Rules};
+/// let rules = Rules::lattjo().with_placement_test(PlacementTest::LnfHoleInside);
+/// assert_eq!(rules.placement_test, PlacementTest::LnfHoleInside);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -21,6 +29,15 @@ pub enum PlacementTest {
 }
 
 /// Whether a dark disc may be hit after a cushion other than the opposite one (B6, P6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{SideReboundToDark, Novuss, Rules};
+/// let rules = Rules::lattjo().with_side_rebound_to_dark(SideReboundToDark::Allowed);
+/// assert_eq!(rules.side_rebound_to_dark, SideReboundToDark::Allowed);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -33,6 +50,15 @@ pub enum SideReboundToDark {
 }
 
 /// Whether the puck may hit a dark disc with a direct stroke (N11, F4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DirectAtDark, Novuss, Rules};
+/// let rules = Rules::lattjo().with_direct_at_dark(DirectAtDark::Allowed);
+/// assert_eq!(rules.direct_at_dark, DirectAtDark::Allowed);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -44,6 +70,15 @@ pub enum DirectAtDark {
 }
 
 /// What an own disc leaving the table costs (N7(c), B12).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{OwnDiscOffTable, Novuss, Rules};
+/// let rules = Rules::lattjo().with_own_disc_off_table(OwnDiscOffTable::Foul);
+/// assert_eq!(rules.own_disc_off_table, OwnDiscOffTable::Foul);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -55,6 +90,15 @@ pub enum OwnDiscOffTable {
 }
 
 /// Where a disc that left the table is put back (F5, B12, B13).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{OffTablePlacement, Novuss, Rules};
+/// let rules = Rules::lattjo().with_off_table_placement(OffTablePlacement::OriginalSpot);
+/// assert_eq!(rules.off_table_placement, OffTablePlacement::OriginalSpot);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -66,6 +110,15 @@ pub enum OffTablePlacement {
 }
 
 /// When a debt is paid (N10, B16).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DebtSettlement, Novuss, Rules};
+/// let rules = Rules::lattjo().with_debt_settlement(DebtSettlement::Immediate);
+/// assert_eq!(rules.debt_settlement, DebtSettlement::Immediate);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -77,6 +130,15 @@ pub enum DebtSettlement {
 }
 
 /// When the puck's return into the striker's zone costs the turn (N7(e), B17).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PuckReturnRule, Novuss, Rules};
+/// let rules = Rules::lattjo().with_puck_return_rule(PuckReturnRule::DirectStrokeWithLightDiscs);
+/// assert_eq!(rules.puck_return_rule, PuckReturnRule::DirectStrokeWithLightDiscs);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -88,6 +150,15 @@ pub enum PuckReturnRule {
 }
 
 /// Whether a breach of technique flagged on a stroke is a foul (N4, B21).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{TechniqueBreach, Novuss, Rules};
+/// let rules = Rules::lattjo().with_technique_breach(TechniqueBreach::Ignore);
+/// assert_eq!(rules.technique_breach, TechniqueBreach::Ignore);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -99,6 +170,14 @@ pub enum TechniqueBreach {
 }
 
 /// How many discs a pair has (N16, B19).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{PairDiscs, Rules};
+/// let rules = Rules::lattjo().with_players(4).with_pair_discs(PairDiscs::EightPerPair);
+/// assert_eq!(rules.discs_per_side(), 8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -110,6 +189,15 @@ pub enum PairDiscs {
 }
 
 /// Who breaks the next set (B2).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{NextSetStarter, Novuss, Rules};
+/// let rules = Rules::lattjo().with_next_set_starter(NextSetStarter::LoserStarts);
+/// assert_eq!(rules.next_set_starter, NextSetStarter::LoserStarts);
+/// assert!(Novuss::new(rules).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -122,24 +210,25 @@ pub enum NextSetStarter {
 
 /// The rule set: every option with its default from the booklet.
 ///
-/// Build one with [`Rules::booklet`] (the default), [`Rules::lnf`] or [`Rules::mini`], then
-/// change fields. [`crate::Novuss::new`] validates it.
+/// Build one from a preset, [`Rules::lattjo`] (the booklet, also `Default`), [`Rules::lnf`]
+/// or [`Rules::mini`], and change options with the `with_*` builders (each takes the value:
+/// `with_players(4)` for pairs). [`crate::Novuss::new`] validates the combination.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_disc_billiards::{Rules, PlacementTest};
-/// let mut rules = Rules::booklet();
+/// use lattjo_disc_billiards::{PlacementTest, Rules};
+/// let rules = Rules::lattjo().with_players(4); // pairs (N16)
 /// assert_eq!(rules.placement_test, PlacementTest::LineVisible);
-/// rules.players = 4; // pairs (N16)
 /// assert_eq!(rules.discs_per_side(), 16);
+/// assert_eq!(Rules::lnf().placement_test, PlacementTest::LnfHoleInside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs) (N1, N16).
-    pub players: u8,
+    pub players: usize,
     /// Discs in each player's starting row in singles (8, N2; mini-novuss 6).
     pub discs_per_player: u8,
     /// Pairs only: how many discs each pair has (B19).
@@ -200,39 +289,58 @@ pub struct Rules {
     pub next_set_starter: NextSetStarter,
     /// Sets needed to win a match (B23); 1 is a single game.
     pub sets_to_win: u8,
-    /// An engine addition, not a rule: the game is drawn after this many strokes, so that
-    /// random play always ends. `None` (the default) plays until a side wins.
+    /// An engine addition, not a rule: the game is drawn after this many strokes (at least
+    /// 1). `None` (the default) plays until a side wins.
     pub stroke_limit: Option<u32>,
     /// Optional execution noise, applied as a recorded chance node after every stroke.
-    pub noise: Option<Noise>,
+    pub noise: Option<NoiseModel>,
     /// Every size of the table and pieces.
     pub dimensions: Dimensions,
-    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s).
+    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at most
+    /// [`MAX_SPEED_LIMIT`].
     pub max_speed: f64,
-    /// Friction, restitution and the jump speed above which a disc leaves the table (the
-    /// disc-physics defaults: the planar model, where nothing leaves the table).
-    pub physics: Params,
 }
 
 /// Execution noise: the cue's aim and force are perturbed by a chance node (recorded as an
-/// ordinary action, so a record replays without any RNG).
+/// ordinary action, [`crate::Noise`], so a record replays without any RNG). The same fields and
+/// ranges as carrom's noise model.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{NoiseModel, Novuss, Rules};
+/// let noisy = Rules::lattjo().with_noise(Some(NoiseModel { direction_sd: 0.01, speed_sd: 0.03 }));
+/// assert!(Novuss::new(noisy).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Noise {
-    /// Standard deviation of the sideways aim error, as a fraction of the aim direction's
-    /// length (about radians for small values). Must lie in `[0, 0.1]`.
-    pub aim_sd: f64,
-    /// Standard deviation of the relative speed error. Must lie in `[0, 0.2]`.
+pub struct NoiseModel {
+    /// Standard deviation of the tangent of the direction error (0.01 is about 0.6 degrees);
+    /// `0..=0.1`.
+    pub direction_sd: f64,
+    /// Standard deviation of the relative speed error (0.03 = 3 %); `0..=0.2`.
     pub speed_sd: f64,
 }
 
+/// The largest noise deviations ([`NoiseModel::direction_sd`], about 5.7 degrees, and
+/// [`NoiseModel::speed_sd`], 20 %).
+pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
+
 /// A rule set that cannot be played.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Rules, RulesError};
+/// assert_eq!(Novuss::new(Rules::lattjo().with_players(3)).err(), Some(RulesError::Players(3)));
+/// assert!(matches!(Novuss::new(Rules::lattjo().with_max_speed(50.0)), Err(RulesError::MaxSpeed(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
     /// Not 2 or 4 players.
     #[error("novuss is played by 2 or 4 players, not {0}")]
-    Players(u8),
+    Players(usize),
     /// Too few or too many discs per player.
     #[error("each player needs 2 to 8 discs (an even number), not {0}")]
     Discs(u8),
@@ -241,32 +349,39 @@ pub enum RulesError {
     PairRow(u8),
     /// The first player is not a seat of the game.
     #[error("first player seat {0} is not below {1}")]
-    FirstPlayer(usize, u8),
+    FirstPlayer(usize, usize),
     /// Zero sets to win.
     #[error("a match needs at least one set to win")]
     Sets,
     /// A stroke limit of zero.
     #[error("the stroke limit must be at least 1")]
     StrokeLimit,
-    /// Noise out of range or not finite.
-    #[error("noise standard deviations must be finite, aim in [0, 0.1] and speed in [0, 0.2]")]
-    Noise,
+    /// A noise deviation that is not finite or outside its range ([`MAX_NOISE_SD`]).
+    #[error("noise {option} is {value}, outside 0..={max}")]
+    Noise {
+        /// `direction_sd` or `speed_sd`.
+        option: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value allowed.
+        max: f64,
+    },
     /// A size that is not positive and finite, or sizes that do not fit together.
     #[error("table dimensions are not consistent: {0}")]
     Dimensions(&'static str),
-    /// The top speed is not positive and finite.
-    #[error("the maximum stroke speed must be positive and finite")]
-    MaxSpeed,
-    /// The physics parameters are refused by disc-physics.
-    #[error("the physics parameters are not valid")]
-    Physics,
+    /// The top speed is not positive and finite, or above [`MAX_SPEED_LIMIT`].
+    #[error("the maximum stroke speed is {0} m/s, not in (0, 20] m/s")]
+    MaxSpeed(f64),
+    /// disc-physics refuses the table or the pieces these dimensions describe.
+    #[error("disc-physics refuses the table or the pieces: {0}")]
+    Physics(&'static str),
 }
 
 impl Rules {
-    /// The booklet's rules (the default): singles, 8 discs each, every decision of the
+    /// The LATTJO booklet's rules (the default): singles, 8 discs each, every decision of the
     /// rules file as stated there.
     #[must_use]
-    pub fn booklet() -> Rules {
+    pub const fn lattjo() -> Rules {
         Rules {
             players: 2,
             discs_per_player: 8,
@@ -294,16 +409,7 @@ impl Rules {
             noise: None,
             dimensions: Dimensions::NOVUSS,
             max_speed: 8.0,
-            physics: Params::default(),
         }
-    }
-
-    /// The booklet's rules for pairs (N16): four players, partners opposite.
-    #[must_use]
-    pub fn booklet_pairs() -> Rules {
-        let mut r = Rules::booklet();
-        r.players = 4;
-        r
     }
 
     /// The Latvian Novuss Federation's rules (§5): the hole-inside placement test, own disc
@@ -313,8 +419,8 @@ impl Rules {
     /// leaving one's zone (referee calls, [`crate::Conduct`]), and matches of best of three sets with the
     /// first stroke alternating.
     #[must_use]
-    pub fn lnf() -> Rules {
-        let mut r = Rules::booklet();
+    pub const fn lnf() -> Rules {
+        let mut r = Rules::lattjo();
         r.placement_test = PlacementTest::LnfHoleInside;
         r.own_disc_off_table = OwnDiscOffTable::Foul;
         r.direct_off_table_placement = OffTablePlacement::OriginalSpot;
@@ -332,8 +438,8 @@ impl Rules {
     /// Mini-novuss (§5): 6 discs per player, lenient placement, dark discs may be struck
     /// directly.
     #[must_use]
-    pub fn mini() -> Rules {
-        let mut r = Rules::booklet();
+    pub const fn mini() -> Rules {
+        let mut r = Rules::lattjo();
         r.discs_per_player = 6;
         r.placement_test = PlacementTest::Lenient;
         r.direct_at_dark = DirectAtDark::Allowed;
@@ -379,7 +485,7 @@ impl Rules {
         {
             return Err(RulesError::PairRow(n));
         }
-        if self.first_player.index() >= usize::from(self.players) {
+        if self.first_player.index() >= self.players {
             return Err(RulesError::FirstPlayer(
                 self.first_player.index(),
                 self.players,
@@ -391,28 +497,123 @@ impl Rules {
         if self.stroke_limit == Some(0) {
             return Err(RulesError::StrokeLimit);
         }
-        if let Some(noise) = self.noise {
-            let ok = |v: f64, hi: f64| v.is_finite() && (0.0..=hi).contains(&v);
-            if !ok(noise.aim_sd, 0.1) || !ok(noise.speed_sd, 0.2) {
-                return Err(RulesError::Noise);
-            }
+        if let Some(n) = self.noise {
+            let check = |option: &'static str, value: f64, max: f64| {
+                if value.is_finite() && (0.0..=max).contains(&value) {
+                    Ok(())
+                } else {
+                    Err(RulesError::Noise { option, value, max })
+                }
+            };
+            check("direction_sd", n.direction_sd, MAX_NOISE_SD.0)?;
+            check("speed_sd", n.speed_sd, MAX_NOISE_SD.1)?;
         }
-        if !(self.max_speed.is_finite() && self.max_speed > 0.0) {
-            return Err(RulesError::MaxSpeed);
+        if !(self.max_speed.is_finite()
+            && self.max_speed > 0.0
+            && self.max_speed <= MAX_SPEED_LIMIT)
+        {
+            return Err(RulesError::MaxSpeed(self.max_speed));
         }
-        crate::sim::table(self).map_err(|_| RulesError::Physics)?;
-        check_dimensions(&self.dimensions, self.row_len())
+        check_dimensions(&self.dimensions, self.row_len())?;
+        let d = &self.dimensions;
+        disc_physics::DiscKind::new(d.disc_radius, d.disc_mass)
+            .map_err(|_| RulesError::Physics("the object discs"))?;
+        disc_physics::DiscKind::new(d.puck_radius, d.puck_mass)
+            .map_err(|_| RulesError::Physics("the puck"))?;
+        disc_physics::Table::new(d.half_size, d.half_size)
+            .and_then(|t| t.with_corner_pockets(d.half_size - d.pocket_inset, d.pocket_radius))
+            .map_err(|_| RulesError::Physics("the table"))?;
+        Ok(())
     }
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules::booklet()
+        Rules::lattjo()
     }
 }
 
+macro_rules! builders {
+    ($($(#[$doc:meta])* $name:ident: $field:ident: $ty:ty;)*) => {
+        impl Rules {
+            $(
+                $(#[$doc])*
+                #[must_use]
+                pub const fn $name(mut self, value: $ty) -> Rules {
+                    self.$field = value;
+                    self
+                }
+            )*
+        }
+    };
+}
+
+builders! {
+    /// The same rules for `players` players: 2 (singles) or 4 (pairs, N16); checked by
+    /// [`crate::Novuss::new`].
+    with_players: players: usize;
+    /// Sets [`Rules::discs_per_player`] (N2; mini-novuss 6).
+    with_discs_per_player: discs_per_player: u8;
+    /// Sets [`Rules::pair_discs`] (B19).
+    with_pair_discs: pair_discs: PairDiscs;
+    /// Sets [`Rules::placement_test`] (B3).
+    with_placement_test: placement_test: PlacementTest;
+    /// Sets [`Rules::side_rebound_to_dark`] (B6).
+    with_side_rebound_to_dark: side_rebound_to_dark: SideReboundToDark;
+    /// Sets [`Rules::direct_at_dark`] (F4).
+    with_direct_at_dark: direct_at_dark: DirectAtDark;
+    /// Sets [`Rules::own_disc_off_table`] (B12).
+    with_own_disc_off_table: own_disc_off_table: OwnDiscOffTable;
+    /// Sets [`Rules::direct_off_table_placement`] (F5).
+    with_direct_off_table_placement: direct_off_table_placement: OffTablePlacement;
+    /// Sets [`Rules::off_table_placement`] (B12, B13).
+    with_off_table_placement: off_table_placement: OffTablePlacement;
+    /// Sets [`Rules::debt_settlement`] (B16).
+    with_debt_settlement: debt_settlement: DebtSettlement;
+    /// Sets [`Rules::puck_return_rule`] (B17).
+    with_puck_return_rule: puck_return_rule: PuckReturnRule;
+    /// Sets [`Rules::technique_breach`] (B21).
+    with_technique_breach: technique_breach: TechniqueBreach;
+    /// Sets [`Rules::zone_contact_foul`] (B22).
+    with_zone_contact_foul: zone_contact_foul: bool;
+    /// Sets [`Rules::opening_equaliser`] (section 5).
+    with_opening_equaliser: opening_equaliser: bool;
+    /// Sets [`Rules::doubles_blind_zone_foul`] (section 5).
+    with_doubles_blind_zone_foul: doubles_blind_zone_foul: bool;
+    /// Sets [`Rules::dark_only_must_reach`] (section 5).
+    with_dark_only_must_reach: dark_only_must_reach: bool;
+    /// Sets [`Rules::conduct_penalties`] (section 5).
+    with_conduct_penalties: conduct_penalties: bool;
+    /// Sets [`Rules::zone_exit_turn_loss`] (section 5).
+    with_zone_exit_turn_loss: zone_exit_turn_loss: bool;
+    /// Sets [`Rules::own_edge_line_loss`] (section 5).
+    with_own_edge_line_loss: own_edge_line_loss: bool;
+    /// Sets [`Rules::first_player`] (B2).
+    with_first_player: first_player: Seat;
+    /// Sets [`Rules::next_set_starter`] (B2).
+    with_next_set_starter: next_set_starter: NextSetStarter;
+    /// Sets [`Rules::sets_to_win`] (B23).
+    with_sets_to_win: sets_to_win: u8;
+    /// Sets [`Rules::stroke_limit`] (an engine addition).
+    with_stroke_limit: stroke_limit: Option<u32>;
+    /// Sets [`Rules::noise`]: `Some` model for execution noise, `None` for exact strokes.
+    with_noise: noise: Option<NoiseModel>;
+    /// Sets [`Rules::dimensions`].
+    with_dimensions: dimensions: Dimensions;
+    /// Sets [`Rules::max_speed`].
+    with_max_speed: max_speed: f64;
+}
+
+/// The highest [`Rules::max_speed`] a rule set may allow, m/s: well above the hardest cue
+/// stroke (physics notes: 1-8 m/s).
+pub const MAX_SPEED_LIMIT: f64 = 20.0;
+/// The range of every length in [`Dimensions`], metres: a millimetre to ten metres.
+pub const LENGTH_RANGE: (f64, f64) = (1e-3, 10.0);
+/// The range of the masses in [`Dimensions`], kilograms: a tenth of a gram to ten kilograms.
+pub const MASS_RANGE: (f64, f64) = (1e-4, 10.0);
+
 fn check_dimensions(d: &Dimensions, row: u8) -> Result<(), RulesError> {
-    let all = [
+    let lengths = [
         d.half_size,
         d.pocket_radius,
         d.pocket_inset,
@@ -420,15 +621,19 @@ fn check_dimensions(d: &Dimensions, row: u8) -> Result<(), RulesError> {
         d.zone_half_width,
         d.circle_radius,
         d.disc_radius,
-        d.disc_mass,
         d.disc_hole_radius,
         d.puck_radius,
-        d.puck_mass,
         d.puck_hole_radius,
     ];
-    if all.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+    let within = |v: f64, (lo, hi): (f64, f64)| v.is_finite() && (lo..=hi).contains(&v);
+    if !lengths.iter().all(|&v| within(v, LENGTH_RANGE)) {
         return Err(RulesError::Dimensions(
-            "every size must be positive and finite",
+            "every length must be finite, from 1 mm to 10 m",
+        ));
+    }
+    if !within(d.disc_mass, MASS_RANGE) || !within(d.puck_mass, MASS_RANGE) {
+        return Err(RulesError::Dimensions(
+            "every mass must be finite, from 0.1 g to 10 kg",
         ));
     }
     if d.disc_hole_radius >= d.disc_radius || d.puck_hole_radius >= d.puck_radius {
@@ -474,8 +679,8 @@ mod tests {
     #[test]
     fn presets_are_valid() {
         for r in [
-            Rules::booklet(),
-            Rules::booklet_pairs(),
+            Rules::lattjo(),
+            Rules::lattjo().with_players(4),
             Rules::lnf(),
             Rules::mini(),
         ] {
@@ -485,14 +690,14 @@ mod tests {
 
     #[test]
     fn n1_players_two_or_four() {
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         r.players = 3;
         assert_eq!(r.validate(), Err(RulesError::Players(3)));
     }
 
     #[test]
     fn b19_pair_disc_counts() {
-        let mut r = Rules::booklet_pairs();
+        let mut r = Rules::lattjo().with_players(4);
         assert_eq!(r.discs_per_side(), 16);
         assert_eq!(r.row_len(), 8);
         r.pair_discs = PairDiscs::EightPerPair;
@@ -504,28 +709,28 @@ mod tests {
 
     #[test]
     fn bad_options_are_refused() {
-        let mut r = Rules::booklet();
-        r.noise = Some(Noise {
-            aim_sd: f64::NAN,
+        let mut r = Rules::lattjo();
+        r.noise = Some(NoiseModel {
+            direction_sd: f64::NAN,
             speed_sd: 0.0,
         });
-        assert_eq!(r.validate(), Err(RulesError::Noise));
-        let mut r = Rules::booklet();
+        assert!(matches!(r.validate(), Err(RulesError::Noise { .. })));
+        let mut r = Rules::lattjo();
         r.dimensions.disc_radius = -1.0;
         assert!(matches!(r.validate(), Err(RulesError::Dimensions(_))));
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         r.dimensions.disc_radius = 0.05;
         assert!(
             matches!(r.validate(), Err(RulesError::Dimensions(_))),
             "a row of 8 big discs does not fit"
         );
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         r.first_player = Seat::new(2);
         assert_eq!(r.validate(), Err(RulesError::FirstPlayer(2, 2)));
-        let mut r = Rules::booklet();
+        let mut r = Rules::lattjo();
         r.max_speed = f64::INFINITY;
-        assert_eq!(r.validate(), Err(RulesError::MaxSpeed));
-        let mut r = Rules::booklet();
+        assert!(matches!(r.validate(), Err(RulesError::MaxSpeed(_))));
+        let mut r = Rules::lattjo();
         r.sets_to_win = 0;
         assert_eq!(r.validate(), Err(RulesError::Sets));
     }

@@ -1,17 +1,74 @@
 //! Running a stroke through disc-physics and turning its events into an [`Outcome`].
 
 use disc_physics::{
-    CushionId, DiscKind, DiscStatus, Event, EventKind, StepConfig, Table, Trajectory, Vec2, World,
+    CushionId, DiscKind, DiscStatus, Event, EventKind, Params, StepConfig, Table, Trajectory, Vec2,
+    World,
 };
 
+use crate::discs::{DiscId, MAX_DISCS, seat_compass};
 use crate::geometry::Compass;
-use crate::position::{DiscId, MAX_DISCS, Position, seat_compass};
-use crate::resolve::{Body, Outcome, StrokeEvent};
+use crate::outcome::{Body, Outcome, StrokeEvent};
 use crate::rules::Rules;
+use crate::state::State;
 use crate::stroke::Stroke;
 
-/// The physics refused the table or the stroke (it should not, for a validated position and
+/// The physical model a game runs its strokes on (what is not a rule): friction, restitution,
+/// the jump speed above which a disc leaves the table, the time step. Set with
+/// [`crate::Novuss::with_physics`]; the same type as carrom's.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Params, PhysicsConfig, Rules};
+/// let flying = PhysicsConfig {
+///     params: Params { jump_speed_m_s: Some(3.0), ..Params::default() },
+///     ..PhysicsConfig::default()
+/// };
+/// let game = Novuss::new(Rules::lattjo())?.with_physics(flying)?;
+/// assert_eq!(game.physics().params.jump_speed_m_s, Some(3.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PhysicsConfig {
+    /// disc-physics's parameters (its defaults: mu = 0.10, restitution 0.90 between discs and
+    /// 0.75 at the cushions, no jumping: the planar model, where nothing leaves the table).
+    pub params: Params,
+    /// Time step and simulated-time cap.
+    pub step: StepConfig,
+}
+
+/// Why a physics configuration was refused.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, PhysicsConfig, PhysicsConfigError};
+/// let mut bad = PhysicsConfig::default();
+/// bad.params.friction_mu = f64::NAN;
+/// assert!(matches!(Novuss::default().with_physics(bad), Err(PhysicsConfigError::Table(_))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhysicsConfigError {
+    /// Parameters disc-physics refuses.
+    #[error("invalid physical parameters: {0}")]
+    Table(#[from] disc_physics::TableError),
+    /// An invalid time step.
+    #[error("invalid time step: {0}")]
+    Step(#[from] disc_physics::ConfigError),
+}
+
+/// The physics refused the table or the stroke (it should not, for a validated state and
 /// stroke; the message says what it refused).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::PhysicsError;
+/// let e = PhysicsError("no free spot".into());
+/// assert_eq!(e.to_string(), "the physics refused the stroke: no free spot");
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("the physics refused the stroke: {0}")]
 pub struct PhysicsError(pub String);
@@ -22,6 +79,20 @@ fn err(e: impl core::fmt::Display) -> PhysicsError {
 
 /// Reusable buffers for simulating strokes: the event list, the id map and (for the
 /// planner's look-ahead) a physics world kept between simulations.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, SimScratch, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let (mut scratch, mut out) = (SimScratch::default(), Outcome::still(&game.new_state(), Vec2::ZERO));
+/// let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+/// for _ in 0..2 {
+///     let mut state = game.new_state();
+///     game.strike_with(&mut state, &stroke, &mut scratch, &mut out)?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SimScratch {
     events: Vec<Event>,
@@ -38,28 +109,46 @@ struct Cache {
     puck: disc_physics::DiscId,
     n: usize,
     dims: crate::geometry::Dimensions,
-    params: disc_physics::Params,
+    physics: PhysicsConfig,
 }
 
-/// The physics table of `rules`: square, corner pockets, the physics parameters.
-pub(crate) fn table(rules: &Rules) -> Result<Table, PhysicsError> {
+/// The physics table of `rules` with `params`: square, corner pockets, the parameters.
+pub(crate) fn table(rules: &Rules, params: Params) -> Result<Table, disc_physics::TableError> {
     let d = &rules.dimensions;
     Table::new(d.half_size, d.half_size)
         .and_then(|t| t.with_corner_pockets(d.half_size - d.pocket_inset, d.pocket_radius))
-        .and_then(|t| t.with_params(rules.physics))
-        .map_err(err)
+        .and_then(|t| t.with_params(params))
+}
+
+/// The puck's board position and velocity for `stroke` by the player to move in `pos`.
+pub(crate) fn board_stroke(
+    rules: &Rules,
+    pos: &State,
+    stroke: &Stroke,
+) -> Result<(Vec2, Vec2), PhysicsError> {
+    let side = seat_compass(pos.to_move, rules.players);
+    let v = stroke
+        .velocity()
+        .ok_or_else(|| PhysicsError("the stroke has no velocity".into()))?;
+    let d = &rules.dimensions;
+    Ok((
+        side.from_local(stroke.place.x, stroke.place.y, d.half_size),
+        side.direction_to_board(v),
+    ))
 }
 
 /// A physics world holding the discs of `pos` and the puck at `puck` (at rest). Returns the
 /// world and the puck's physics id; `map` receives the physics-id-to-disc-index map.
 pub(crate) fn world(
     rules: &Rules,
-    pos: &Position,
+    physics: &PhysicsConfig,
+    pos: &State,
     puck: Vec2,
     map: &mut Vec<u8>,
 ) -> Result<(World, disc_physics::DiscId), PhysicsError> {
     let d = &rules.dimensions;
-    let mut world = World::new(table(rules)?, StepConfig::default()).map_err(err)?;
+    let mut world =
+        World::new(table(rules, physics.params).map_err(err)?, physics.step).map_err(err)?;
     let disc = DiscKind::new(d.disc_radius, d.disc_mass).map_err(err)?;
     let puck_kind = DiscKind::new(d.puck_radius, d.puck_mass).map_err(err)?;
     map.clear();
@@ -197,7 +286,7 @@ pub(crate) enum Sampling<'a> {
 }
 
 impl Sampling<'_> {
-    fn for_stroke(rules: &Rules, pos: &Position) -> Sampling<'static> {
+    fn for_stroke(rules: &Rules, pos: &State) -> Sampling<'static> {
         EdgeLine::watch(rules, pos).map_or(Sampling::Plain, Sampling::EdgeLine)
     }
 }
@@ -213,7 +302,7 @@ pub(crate) struct EdgeLine {
 
 impl EdgeLine {
     /// The line to watch for the player to move, when the rules ask for it.
-    pub(crate) fn watch(rules: &Rules, pos: &Position) -> Option<EdgeLine> {
+    pub(crate) fn watch(rules: &Rules, pos: &State) -> Option<EdgeLine> {
         rules.own_edge_line_loss.then(|| EdgeLine {
             side: seat_compass(pos.to_move(), rules.players),
             half_size: rules.dimensions.half_size,
@@ -225,15 +314,14 @@ impl EdgeLine {
 /// Simulates `stroke` (its puck place and its velocity) on `pos` into `out`.
 pub(crate) fn simulate(
     rules: &Rules,
-    pos: &Position,
+    physics: &PhysicsConfig,
+    pos: &State,
     stroke: &Stroke,
     scratch: &mut SimScratch,
     out: &mut Outcome,
 ) -> Result<(), PhysicsError> {
-    let v = stroke
-        .velocity()
-        .ok_or_else(|| PhysicsError("the stroke has no velocity".into()))?;
-    let (mut w, puck) = world(rules, pos, stroke.puck, &mut scratch.map)?;
+    let (place, v) = board_stroke(rules, pos, stroke)?;
+    let (mut w, puck) = world(rules, physics, pos, place, &mut scratch.map)?;
     run(
         &mut w,
         puck,
@@ -247,9 +335,10 @@ pub(crate) fn simulate(
 
 /// A world with physics disc `i` for disc `i` of `pos` (pocketed ones added at a free spot and
 /// taken off) and the puck last.
-fn build_cache(rules: &Rules, pos: &Position) -> Result<Cache, PhysicsError> {
+fn build_cache(rules: &Rules, physics: &PhysicsConfig, pos: &State) -> Result<Cache, PhysicsError> {
     let d = &rules.dimensions;
-    let mut world = World::new(table(rules)?, StepConfig::default()).map_err(err)?;
+    let mut world =
+        World::new(table(rules, physics.params).map_err(err)?, physics.step).map_err(err)?;
     let disc = DiscKind::new(d.disc_radius, d.disc_mass).map_err(err)?;
     let puck_kind = DiscKind::new(d.puck_radius, d.puck_mass).map_err(err)?;
     let spare = |world: &World, kind: DiscKind| -> Result<Vec2, PhysicsError> {
@@ -286,7 +375,7 @@ fn build_cache(rules: &Rules, pos: &Position) -> Result<Cache, PhysicsError> {
         puck,
         n: pos.discs().len(),
         dims: *d,
-        params: rules.physics,
+        physics: *physics,
     })
 }
 
@@ -295,21 +384,20 @@ fn build_cache(rules: &Rules, pos: &Position) -> Result<Cache, PhysicsError> {
 /// in the last bits: the planner's look-ahead uses this; playing a stroke uses [`simulate`].
 pub(crate) fn simulate_reusing(
     rules: &Rules,
-    pos: &Position,
+    physics: &PhysicsConfig,
+    pos: &State,
     stroke: &Stroke,
     scratch: &mut SimScratch,
     out: &mut Outcome,
 ) -> Result<(), PhysicsError> {
-    let v = stroke
-        .velocity()
-        .ok_or_else(|| PhysicsError("the stroke has no velocity".into()))?;
+    let (place, v) = board_stroke(rules, pos, stroke)?;
     let n = pos.discs().len();
     let fits = scratch
         .cache
         .as_ref()
-        .is_some_and(|c| c.n == n && c.dims == rules.dimensions && c.params == rules.physics);
+        .is_some_and(|c| c.n == n && c.dims == rules.dimensions && c.physics == *physics);
     if !fits {
-        scratch.cache = Some(build_cache(rules, pos)?);
+        scratch.cache = Some(build_cache(rules, physics, pos)?);
     }
     let SimScratch { cache, map, events } = scratch;
     let Some(cache) = cache.as_mut() else {
@@ -335,7 +423,7 @@ pub(crate) fn simulate_reusing(
         }
     }
     let puck = cache.puck;
-    world.place(puck, stroke.puck).map_err(err)?;
+    world.place(puck, place).map_err(err)?;
     run(
         world,
         puck,
@@ -351,26 +439,36 @@ pub(crate) fn simulate_reusing(
 mod tests {
     use super::*;
     use crate::{Novuss, Rules};
+    use boardgame_core::Game;
 
     #[test]
     fn a_reused_world_gives_the_same_strokes_as_fresh_ones() {
-        let g = Novuss::new(Rules::booklet()).unwrap();
+        let g = Novuss::new(Rules::lattjo()).unwrap();
         let rules = *g.rules();
-        let mut pos = g.start();
+        let physics = *g.physics();
+        let mut pos = g.new_initial_state();
         let mut reuse = SimScratch::default();
         let strokes = [
-            Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0),
-            Stroke::new(Vec2::new(0.1, -0.37), Vec2::new(-0.1, 1.0), 3.0),
-            Stroke::new(Vec2::new(-0.2, -0.37), Vec2::new(0.3, 1.0), 5.0),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0),
+            Stroke::new(Vec2::new(0.1, 0.13), Vec2::new(-0.1, 1.0), 3.0),
+            Stroke::new(Vec2::new(-0.2, 0.13), Vec2::new(0.3, 1.0), 5.0),
         ];
         for s in strokes {
             if g.check_stroke(&pos, pos.to_move(), &s).is_err() {
                 continue;
             }
-            let mut fresh_out = Outcome::still(&pos, s.puck);
-            simulate(&rules, &pos, &s, &mut SimScratch::default(), &mut fresh_out).unwrap();
-            let mut reused_out = Outcome::still(&pos, s.puck);
-            simulate_reusing(&rules, &pos, &s, &mut reuse, &mut reused_out).unwrap();
+            let mut fresh_out = Outcome::still(&pos, Vec2::ZERO);
+            simulate(
+                &rules,
+                &physics,
+                &pos,
+                &s,
+                &mut SimScratch::default(),
+                &mut fresh_out,
+            )
+            .unwrap();
+            let mut reused_out = Outcome::still(&pos, Vec2::ZERO);
+            simulate_reusing(&rules, &physics, &pos, &s, &mut reuse, &mut reused_out).unwrap();
             // Same pockets and rests to within rounding (the reused world's clock runs on).
             assert_eq!(fresh_out.events.len(), reused_out.events.len());
             for i in 0..MAX_DISCS {
@@ -379,7 +477,7 @@ mod tests {
                     (a, b) => assert_eq!(a.is_some(), b.is_some(), "disc {i}"),
                 }
             }
-            g.play(&mut pos, &s).unwrap();
+            g.strike(&mut pos, &s).unwrap();
         }
         assert!(
             pos.pocketed(crate::Side::A) > 0,

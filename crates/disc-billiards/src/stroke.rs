@@ -1,82 +1,225 @@
-//! The stroke: where the puck is placed, the direction and the speed the cue gives it.
+//! The stroke (where the puck is placed, the direction and the speed the cue gives it), its
+//! text form, and execution noise.
 
 use core::fmt;
 use disc_physics::Vec2;
 
 use boardgame_core::Seat;
 
-use crate::position::{DiscId, PlacementFault, Position, Status};
-use crate::rules::Rules;
+use crate::discs::DiscId;
+use crate::rules::MAX_SPEED_LIMIT;
 
-/// One stroke (N3-N5): the puck's place in the striker's zone, the direction of the cue
-/// (any non-zero vector; only its direction counts) and the puck's speed right after the
-/// cue's impulse, in m/s, in `(0, max_speed]` ([`Rules::max_speed`]).
+/// Execution noise draws are normal-like (a sum of 12 uniforms) and cut at this many standard
+/// deviations; a draw beyond it is refused.
+pub const NOISE_LIMIT_SD: f64 = 6.0;
+
+/// One stroke (N3-N5), in the striking player's own frame: `place` is where the puck's centre
+/// stands, in metres, `x` to the player's right of the middle of his cushion and `y` forward
+/// from it into the table (his strike zone is `0 <= y <= zone_depth`, `|x| <= zone_half_width`,
+/// see [`crate::Dimensions`]); `direction` is the way the cue sends the puck (any non-zero
+/// vector in the same frame: `(0, 1)` is straight across the table); `speed` is the puck's
+/// speed right after the cue's impulse, in m/s, in `(0, max_speed]`
+/// ([`crate::Rules::max_speed`]). The same fields, frame and units as a carrom stroke.
 ///
-/// `technique_breach` reports a breach of N4 (hand on the surface, wrong end of the cue,
-/// striking from outside one's position): a foul under the default rules (B21).
+/// A breach of technique (N4, B21) is not part of the stroke: the referee calls the stroke a
+/// foul stroke ([`crate::Call::FoulStroke`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_disc_billiards::{Vec2, Stroke};
-/// let s = Stroke::new(Vec2::new(0.0, -0.44), Vec2::new(0.0, 1.0), 3.0);
+/// use lattjo_disc_billiards::{Stroke, Vec2};
+/// // The puck on the middle line of the zone, 9 cm from the cushion, straight ahead at 3 m/s.
+/// let s = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 3.0);
 /// assert_eq!(s.velocity(), Some(Vec2::new(0.0, 3.0)));
+/// assert!(s.check_shape().is_ok());
+/// // Its text form reads back to the same bits.
+/// assert_eq!(s.to_string(), "0,0.09 0,1 3");
+/// assert_eq!("0,0.09 0,1 3".parse::<Stroke>()?, s);
+/// # Ok::<(), lattjo_disc_billiards::ParseStrokeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StrokeData", into = "StrokeData"))]
 pub struct Stroke {
-    /// The puck's centre before the stroke.
-    pub puck: Vec2,
-    /// The direction of the stroke (normalised when played).
-    pub aim: Vec2,
+    /// The puck's centre before the stroke, metres, in the player's frame.
+    pub place: Vec2,
+    /// The direction of the stroke in the player's frame (normalised when played).
+    pub direction: Vec2,
     /// The puck's initial speed in m/s.
     pub speed: f64,
-    /// A breach of technique (N4, B21).
-    pub technique_breach: bool,
 }
 
 impl Stroke {
-    /// A clean stroke.
+    /// A stroke from its parts (not checked; see [`Stroke::check_shape`]).
     #[must_use]
-    pub const fn new(puck: Vec2, aim: Vec2, speed: f64) -> Stroke {
+    pub const fn new(place: Vec2, direction: Vec2, speed: f64) -> Stroke {
         Stroke {
-            puck,
-            aim,
+            place,
+            direction,
             speed,
-            technique_breach: false,
         }
     }
 
-    /// The puck's initial velocity, or `None` when the aim is zero or not finite or the
-    /// speed is not finite.
+    /// The puck's initial velocity in the player's frame, or `None` when the direction is
+    /// zero or not finite or the speed is not finite.
     #[must_use]
     pub fn velocity(&self) -> Option<Vec2> {
-        let len = self.aim.length();
+        let len = self.direction.length();
         if !(len.is_finite() && len > 0.0 && self.speed.is_finite()) {
             return None;
         }
         Some(Vec2::new(
-            self.aim.x / len * self.speed,
-            self.aim.y / len * self.speed,
+            self.direction.x / len * self.speed,
+            self.direction.y / len * self.speed,
         ))
+    }
+
+    /// Checks what does not depend on the rules or the position: finite values, a non-zero
+    /// direction, a speed in `(0, MAX_SPEED_LIMIT]`.
+    ///
+    /// # Errors
+    ///
+    /// The first [`StrokeError`] found.
+    pub fn check_shape(&self) -> Result<(), StrokeError> {
+        if !(self.place.is_finite() && self.direction.is_finite() && self.speed.is_finite()) {
+            return Err(StrokeError::NotFinite);
+        }
+        let len = self.direction.length();
+        if !(len > 0.0 && len.is_finite()) {
+            return Err(StrokeError::NoDirection);
+        }
+        if !(self.speed > 0.0 && self.speed <= MAX_SPEED_LIMIT) {
+            return Err(StrokeError::Speed {
+                speed: self.speed,
+                max: MAX_SPEED_LIMIT,
+            });
+        }
+        Ok(())
+    }
+
+    /// This stroke as the cue really played it: the direction turned by `atan(noise.slip)`
+    /// towards the player's left, the speed scaled by `1 + noise.speed_error` and kept in
+    /// `[1 mm/s, max_speed]`. Only `+ - * /` and `sqrt`.
+    #[must_use]
+    pub fn perturbed(&self, noise: &Noise, max_speed: f64) -> Stroke {
+        let len = self.direction.length();
+        let (ux, uy) = if len > 0.0 && len.is_finite() {
+            (self.direction.x / len, self.direction.y / len)
+        } else {
+            (0.0, 1.0)
+        };
+        let direction = Vec2::new(ux - noise.slip * uy, uy + noise.slip * ux);
+        let speed = (self.speed * (1.0 + noise.speed_error)).clamp(1e-3, max_speed);
+        Stroke {
+            place: self.place,
+            direction,
+            speed,
+        }
     }
 }
 
+/// One draw of execution noise (see [`crate::NoiseModel`]): recorded as a chance outcome, so
+/// a record replays without any RNG. The same fields as a carrom noise draw.
+///
+/// With the `serde` feature it deserializes only with finite values.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Noise, Stroke, Vec2};
+/// let s = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 3.0);
+/// let played = s.perturbed(&Noise { slip: 0.0, speed_error: 0.1 }, 8.0);
+/// assert!((played.speed - 3.3).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "NoiseData", into = "NoiseData"))]
+pub struct Noise {
+    /// Tangent of the direction error, positive turning the stroke to the player's left.
+    pub slip: f64,
+    /// Relative speed error (0.05 = 5 % faster).
+    pub speed_error: f64,
+}
+
+/// Stroke notation: `x,y dx,dy speed`, the place and the direction in the player's frame and
+/// the speed, e.g. `0,0.09 0.2,1 3.5`. Numbers print in Rust's shortest round-trip form, so
+/// `parse(display(x)) == x` exactly.
 impl fmt::Display for Stroke {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "puck {} aim {} at {:.3} m/s",
-            self.puck, self.aim, self.speed
-        )?;
-        if self.technique_breach {
-            f.write_str(" (technique breach)")?;
-        }
-        Ok(())
+            "{},{} {},{} {}",
+            self.place.x, self.place.y, self.direction.x, self.direction.y, self.speed
+        )
     }
 }
 
-/// Why a stroke (or a noise draw) was refused; the position is then unchanged.
+/// Why a stroke's notation could not be read.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{ParseStrokeError, Stroke};
+/// assert!(matches!("0,0.09 inf,1 3".parse::<Stroke>(), Err(ParseStrokeError::NotFinite(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseStrokeError {
+    /// Not three space-separated fields, the first two of them `a,b` pairs.
+    #[error("expected `x,y dx,dy speed`, got {0:?}")]
+    Shape(String),
+    /// A field that is not a number.
+    #[error("not a number: {0:?}")]
+    Number(String),
+    /// A field that reads as NaN or an infinity.
+    #[error("not a finite number: {0:?}")]
+    NotFinite(String),
+    /// Numbers that make no stroke ([`Stroke::check_shape`]).
+    #[error("not a stroke: {0}")]
+    Invalid(#[from] StrokeError),
+}
+
+impl core::str::FromStr for Stroke {
+    type Err = ParseStrokeError;
+
+    /// Reads the notation of [`Stroke`]'s `Display`: finite numbers that make a stroke of the
+    /// right shape ([`Stroke::check_shape`]). Whether the puck's place is valid for the
+    /// player is checked when the stroke is played.
+    fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
+        let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
+        let mut fields = s.split_whitespace();
+        let (Some(p), Some(d), Some(v), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(shape());
+        };
+        let num = |t: &str| {
+            let clip = || t.chars().take(40).collect();
+            match t.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                Ok(_) => Err(ParseStrokeError::NotFinite(clip())),
+                Err(_) => Err(ParseStrokeError::Number(clip())),
+            }
+        };
+        let pair = |t: &str| -> Result<Vec2, ParseStrokeError> {
+            let (a, b) = t.split_once(',').ok_or_else(shape)?;
+            Ok(Vec2::new(num(a)?, num(b)?))
+        };
+        let stroke = Stroke::new(pair(p)?, pair(d)?, num(v)?);
+        stroke.check_shape()?;
+        Ok(stroke)
+    }
+}
+
+/// Why a stroke (or a noise draw) was refused; the state is then unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Stroke, StrokeError, Vec2};
+/// let s = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 0.0), 3.0);
+/// assert_eq!(s.check_shape(), Err(StrokeError::NoDirection));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StrokeError {
@@ -95,11 +238,11 @@ pub enum StrokeError {
     /// stroke to perturb.
     #[error("expected {0}")]
     WrongNode(&'static str),
-    /// A coordinate, the aim or the speed is NaN or infinite.
+    /// A coordinate, the direction or the speed is NaN or infinite.
     #[error("stroke values must be finite")]
     NotFinite,
-    /// The aim is the zero vector.
-    #[error("the aim direction is the zero vector")]
+    /// The direction is the zero vector.
+    #[error("the stroke's direction is the zero vector")]
     NoDirection,
     /// The speed is not in `(0, max]`.
     #[error("speed {speed} m/s is outside (0, {max}]")]
@@ -123,45 +266,65 @@ pub enum StrokeError {
     Noise,
 }
 
-/// Checks every value of `stroke` for `seat` at `pos` (not the turn).
-pub(crate) fn validate(
-    rules: &Rules,
-    pos: &Position,
-    seat: Seat,
-    stroke: &Stroke,
-) -> Result<(), StrokeError> {
-    if !(stroke.puck.is_finite() && stroke.aim.is_finite() && stroke.speed.is_finite()) {
-        return Err(StrokeError::NotFinite);
-    }
-    let len = stroke.aim.length();
-    if !(len > 0.0 && len.is_finite()) {
-        return Err(StrokeError::NoDirection);
-    }
-    if !(stroke.speed > 0.0 && stroke.speed <= rules.max_speed) {
-        return Err(StrokeError::Speed {
-            speed: stroke.speed,
-            max: rules.max_speed,
-        });
-    }
-    pos.placement_check(rules, seat, stroke.puck)
-        .map_err(|f| match f {
-            PlacementFault::OffTable => StrokeError::PuckOffTable,
-            PlacementFault::Zone => StrokeError::NotInZone,
-            PlacementFault::OnDisc(d) => StrokeError::OnDisc(d),
-        })
+/// The plain data of a [`Stroke`], for serde: a stroke deserializes only when
+/// [`Stroke::check_shape`] accepts it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StrokeData {
+    place: Vec2,
+    direction: Vec2,
+    speed: f64,
 }
 
-/// Checks that `seat` may strike now.
-pub(crate) fn check_turn(pos: &Position, seat: Seat) -> Result<(), StrokeError> {
-    match pos.status {
-        Status::Won(_) | Status::Drawn => Err(StrokeError::GameOver),
-        Status::AwaitingNoise => Err(StrokeError::WrongNode(
-            "the execution noise of the last stroke",
-        )),
-        Status::Playing if seat != pos.to_move => Err(StrokeError::WrongSeat {
-            expected: pos.to_move,
-            got: seat,
-        }),
-        Status::Playing => Ok(()),
+#[cfg(feature = "serde")]
+impl TryFrom<StrokeData> for Stroke {
+    type Error = StrokeError;
+    fn try_from(d: StrokeData) -> Result<Stroke, StrokeError> {
+        let s = Stroke::new(d.place, d.direction, d.speed);
+        s.check_shape()?;
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Stroke> for StrokeData {
+    fn from(s: Stroke) -> StrokeData {
+        StrokeData {
+            place: s.place,
+            direction: s.direction,
+            speed: s.speed,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct NoiseData {
+    slip: f64,
+    speed_error: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<NoiseData> for Noise {
+    type Error = StrokeError;
+    fn try_from(d: NoiseData) -> Result<Noise, StrokeError> {
+        if d.slip.is_finite() && d.speed_error.is_finite() {
+            Ok(Noise {
+                slip: d.slip,
+                speed_error: d.speed_error,
+            })
+        } else {
+            Err(StrokeError::Noise)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Noise> for NoiseData {
+    fn from(n: Noise) -> NoiseData {
+        NoiseData {
+            slip: n.slip,
+            speed_error: n.speed_error,
+        }
     }
 }

@@ -9,8 +9,8 @@
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use lattjo_disc_billiards::{
-    Action, Call, CallError, Conduct, DiscId, Noise, Novuss, Penalty, PlayError, Position, Rules,
-    Setup, Side, Status, Stroke, Vec2,
+    Action, Call, CallError, Conduct, DiscId, NoiseModel, Novuss, Penalty, PlayError, Rules, Setup,
+    Side, State, Status, Stroke, Vec2,
 };
 use proptest::prelude::*;
 
@@ -27,13 +27,13 @@ fn game(rules: Rules) -> Novuss {
     Novuss::new(rules).expect("valid rules")
 }
 
-fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
-    let mut s = g.start().to_setup();
+fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
+    let mut s = g.new_state().to_setup();
     f(&mut s);
-    g.position(&s).expect("valid constructed position")
+    g.from_setup(s.clone()).expect("valid constructed position")
 }
 
-fn at(pos: &Position, i: u8) -> Option<Vec2> {
+fn at(pos: &State, i: u8) -> Option<Vec2> {
     pos.discs()[usize::from(i)].at
 }
 
@@ -42,7 +42,7 @@ fn close(p: Option<Vec2>, x: f64, y: f64) -> bool {
 }
 
 fn call(seat: u8, conduct: Conduct) -> Call {
-    Call::new(Seat::new(seat), conduct)
+    Call::Conduct(Seat::new(seat), conduct)
 }
 
 /// §5 longer penalty list with N9: seat 0 has discs 3 and 4 in the pockets; each striker
@@ -68,7 +68,7 @@ fn s5_striker_penalties_place_a_pocketed_disc_n9_and_pass_the_turn() {
         assert_eq!(pos.pocketed(Side::A), 1, "{conduct}");
         assert_eq!(pos.debt(Side::A), 0, "{conduct}");
         assert_eq!(pos.strokes(), 0, "no stroke is counted");
-        assert!(pos.last_report().is_none());
+        assert!(pos.last_resolution().is_none());
         assert!(!pos.opening(), "the opening series ends with the turn");
     }
 }
@@ -78,7 +78,7 @@ fn s5_striker_penalties_place_a_pocketed_disc_n9_and_pass_the_turn() {
 fn s5_n10_striker_penalty_with_nothing_pocketed_is_a_debt() {
     let g = game(Rules::lnf());
     for conduct in STRIKER_PENALTIES {
-        let mut pos = g.start();
+        let mut pos = g.new_state();
         let r = g.call(&mut pos, &call(0, conduct)).unwrap();
         assert_eq!(r.penalty, Penalty::Debt, "{conduct}");
         assert_eq!(pos.debt(Side::A), 1, "{conduct}");
@@ -88,12 +88,12 @@ fn s5_n10_striker_penalty_with_nothing_pocketed_is_a_debt() {
         assert_eq!(pos.to_move(), Seat::new(1));
     }
     // A side never owes more discs than it has: at 8 owed the debt stays at 8.
-    let mut pos = edit(&g, |s| s.debt = [8, 0]);
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 8);
     let r = g.call(&mut pos, &call(0, Conduct::Delay)).unwrap();
     assert_eq!(r.penalty, Penalty::Debt);
     assert!(r.debt_capped);
     assert_eq!(pos.debt(Side::A), 8);
-    assert!(g.position(&pos.to_setup()).is_ok());
+    assert!(g.from_setup(pos.to_setup()).is_ok());
 }
 
 /// §5 with B16: the call ends the striker's turn, so his older debt is paid from the
@@ -104,7 +104,7 @@ fn s5_b16_a_call_that_ends_the_turn_settles_the_strikers_debt() {
     let mut pos = edit(&g, |s| {
         s.discs[3].at = None;
         s.discs[4].at = None;
-        s.debt = [1, 0];
+        s.debt[Seat::new(0)] = 1;
     });
     let r = g.call(&mut pos, &call(0, Conduct::Delay)).unwrap();
     assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
@@ -133,7 +133,7 @@ fn s5_moving_discs_in_the_opponents_turn_is_charged_at_once_and_the_striker_keep
     assert_eq!(pos.to_move(), Seat::new(0));
     assert!(pos.opening(), "seat 0's opening series goes on");
     // Nothing of his pocketed: a debt (N10), which waits for the end of his own turn (B16).
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let r = g
         .call(&mut pos, &call(1, Conduct::MovedDiscInOpponentsTurn))
         .unwrap();
@@ -151,7 +151,7 @@ fn s5_leaving_the_zone_loses_the_turn_without_penalty() {
     let g = game(Rules::lnf());
     let mut pos = edit(&g, |s| {
         s.discs[3].at = None;
-        s.debt = [1, 0];
+        s.debt[Seat::new(0)] = 1;
     });
     let r = g.call(&mut pos, &call(0, Conduct::LeftZone)).unwrap();
     assert_eq!(r.penalty, Penalty::None);
@@ -160,7 +160,7 @@ fn s5_leaving_the_zone_loses_the_turn_without_penalty() {
     assert_eq!(pos.debt(Side::A), 0);
     assert_eq!(pos.pocketed(Side::A), 0);
     assert_eq!(pos.to_move(), Seat::new(1));
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     g.call(&mut pos, &call(0, Conduct::LeftZone)).unwrap();
     assert_eq!(pos.debt(Side::A), 0);
     assert_eq!(pos.pocketed(Side::A), 0);
@@ -171,33 +171,33 @@ fn s5_leaving_the_zone_loses_the_turn_without_penalty() {
 /// the two options are orthogonal.
 #[test]
 fn s5_calls_are_refused_when_their_option_is_off() {
-    let g = game(Rules::booklet());
-    let pos = g.start();
+    let g = game(Rules::lattjo());
+    let pos = g.new_state();
     for conduct in Conduct::ALL {
         let seat = u8::from(!conduct.by_striker());
         let mut p = pos.clone();
         assert_eq!(
             g.call(&mut p, &call(seat, conduct)),
-            Err(CallError::Disabled(conduct))
+            Err(PlayError::Call(CallError::Disabled(conduct)))
         );
         assert_eq!(p, pos);
     }
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.zone_exit_turn_loss = true;
     let g = game(rules);
-    let mut p = g.start();
+    let mut p = g.new_state();
     assert_eq!(
         g.call(&mut p, &call(0, Conduct::Delay)),
-        Err(CallError::Disabled(Conduct::Delay))
+        Err(PlayError::Call(CallError::Disabled(Conduct::Delay)))
     );
     assert!(g.call(&mut p, &call(0, Conduct::LeftZone)).is_ok());
     let mut rules = Rules::lnf();
     rules.zone_exit_turn_loss = false;
     let g = game(rules);
-    let mut p = g.start();
+    let mut p = g.new_state();
     assert_eq!(
         g.call(&mut p, &call(0, Conduct::LeftZone)),
-        Err(CallError::Disabled(Conduct::LeftZone))
+        Err(PlayError::Call(CallError::Disabled(Conduct::LeftZone)))
     );
     assert!(g.call(&mut p, &call(0, Conduct::Delay)).is_ok());
 }
@@ -207,13 +207,16 @@ fn s5_calls_are_refused_when_their_option_is_off() {
 #[test]
 fn s5_impossible_calls_are_refused_and_the_position_is_unchanged() {
     let g = game(Rules::lnf());
-    let pos = g.start();
-    let refuse = |pos: &Position, c: Call| {
+    let pos = g.new_state();
+    let refuse = |pos: &State, c: Call| {
         let mut p = pos.clone();
         let e = g.call(&mut p, &c).unwrap_err();
         assert_eq!(&p, pos, "{c:?}");
         assert!(!g.is_legal(pos, &Action::Call(c)));
-        e
+        match e {
+            PlayError::Call(e) => e,
+            e => panic!("{e}"),
+        }
     };
     assert!(matches!(
         refuse(&pos, call(1, Conduct::DoubleStroke)),
@@ -233,14 +236,12 @@ fn s5_impossible_calls_are_refused_and_the_position_is_unchanged() {
     assert_eq!(refuse(&won, call(0, Conduct::Delay)), CallError::GameOver);
     // Pairs: the striker's partner cannot be called for moving discs in "his opponent's"
     // turn; a player of the other side can.
-    let mut rules = Rules::lnf();
-    rules.players = 4;
-    let g4 = game(rules);
-    let p4 = g4.start();
+    let g4 = game(Rules::lnf().with_players(4));
+    let p4 = g4.new_state();
     let mut p = p4.clone();
     assert!(matches!(
         g4.call(&mut p, &call(2, Conduct::MovedDiscInOpponentsTurn)),
-        Err(CallError::WrongOffender { .. })
+        Err(PlayError::Call(CallError::WrongOffender { .. }))
     ));
     assert_eq!(p, p4);
     assert!(
@@ -249,14 +250,15 @@ fn s5_impossible_calls_are_refused_and_the_position_is_unchanged() {
     );
     // A stroke awaiting its execution noise.
     let mut rules = Rules::lnf();
-    rules.noise = Some(Noise {
-        aim_sd: 0.01,
+    rules.noise = Some(NoiseModel {
+        direction_sd: 0.01,
         speed_sd: 0.01,
     });
     let gn = game(rules);
-    let mut pn = gn.start();
-    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 3.0);
-    gn.apply(&mut pn, &Action::Stroke(stroke)).unwrap();
+    let mut pn = gn.new_state();
+    let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 3.0);
+    gn.apply(&mut pn, &Action::Strike(Seat::new(0), stroke))
+        .unwrap();
     assert_eq!(pn.status(), Status::AwaitingNoise);
     let before = pn.clone();
     assert!(matches!(
@@ -323,7 +325,7 @@ fn s5_calls_during_the_lnf_answering_series() {
 #[test]
 fn calls_through_the_game_trait_are_accepted_but_never_generated() {
     let g = game(Rules::lnf());
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut buf = Vec::new();
     g.legal_actions(&pos, &mut buf);
     assert!(!buf.is_empty());
@@ -335,7 +337,7 @@ fn calls_through_the_game_trait_are_accepted_but_never_generated() {
     assert_eq!(g.turn(&pos), Turn::Player(Seat::new(1)));
 }
 
-fn pocket_and_debt(pos: &Position, side: Side) -> (usize, u8) {
+fn pocket_and_debt(pos: &State, side: Side) -> (usize, u8) {
     (pos.pocketed(side), pos.debt(side))
 }
 
@@ -353,10 +355,10 @@ proptest! {
             rules.players = 4;
         }
         let g = game(rules);
-        let n = usize::from(rules.players);
+        let n = rules.players;
         let per_side = usize::from(rules.discs_per_side());
         let mut rng = GameRng::new(seed, 0);
-        let mut pos = g.start();
+        let mut pos = g.new_state();
         let mut buf = Vec::new();
         for _ in 0..60 {
             if g.turn(&pos) == Turn::Terminal {
@@ -365,7 +367,7 @@ proptest! {
             if rng.below(3) == 0 {
                 let conduct = Conduct::ALL[rng.index(Conduct::ALL.len())];
                 let offender = Seat::new(rng.index(n) as u8);
-                let c = Call::new(offender, conduct);
+                let c = Call::Conduct(offender, conduct);
                 let before = pos.clone();
                 let legal = g.is_legal(&pos, &Action::Call(c));
                 match g.call(&mut pos, &c) {
@@ -407,7 +409,7 @@ proptest! {
                 prop_assert!(usize::from(pos.debt(side)) <= per_side);
             }
             // Every reachable position is a valid one (status matches the discs).
-            prop_assert!(g.position(&pos.to_setup()).is_ok());
+            prop_assert!(g.from_setup(pos.to_setup()).is_ok());
         }
     }
 }
@@ -418,17 +420,16 @@ proptest! {
 #[test]
 fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
     use lattjo_disc_billiards::{Body, Compass, Outcome, TurnLoss};
-    let up = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
     let mid = Vec2::new(0.3, 0.1);
     let mut rules = Rules::lnf();
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
-    let mut booklet_rules = Rules::booklet();
+    let mut booklet_rules = Rules::lattjo();
     booklet_rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let booklet = game(booklet_rules);
     // Seat 0 rebounds off the north cushion, pockets his disc 3, and the puck runs back over
     // his edge line before stopping mid-table.
-    let rebound = |pos: &Position| {
+    let rebound = |pos: &State| {
         let mut out = Outcome::still(pos, mid);
         out.cushion(0.1, Body::Puck, Compass::North)
             .contact(0.2, Body::Puck, Body::Disc(DiscId(3)))
@@ -436,33 +437,33 @@ fn s5_own_edge_line_crossed_after_a_backstroke_loses_the_turn() {
         out.own_line_crossed = true;
         out
     };
-    let mut pos = lnf.start();
+    let mut pos = lnf.new_state();
     let out = rebound(&pos);
-    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    let r = lnf.resolve(&mut pos, &out).unwrap();
     assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
     assert!(!r.continues());
     assert!(r.fouls.is_empty(), "a loss of turn, not a foul");
     assert_eq!(r.penalty, Penalty::None);
     assert_eq!(pos.to_move(), Seat::new(1));
     // The booklet has no such loss: the own disc pocketed continues the turn (N6).
-    let mut pos = booklet.start();
+    let mut pos = booklet.new_state();
     let out = rebound(&pos);
-    let r = booklet.resolve(&mut pos, &up, &out).unwrap();
+    let r = booklet.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
     // Direct stroke: not a backstroke.
-    let mut pos = lnf.start();
+    let mut pos = lnf.new_state();
     let mut out = Outcome::still(&pos, mid);
     out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)))
         .pocket(0.4, Body::Disc(DiscId(3)));
     out.own_line_crossed = true;
-    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    let r = lnf.resolve(&mut pos, &out).unwrap();
     assert!(!r.losses.contains(TurnLoss::OwnEdgeLine));
     assert!(r.continues());
     // A dark ("blind") disc of the striker, here disc 0 in the centre circle: no loss.
     let mut pos = edit(&lnf, |s| s.discs[0].at = Some(Vec2::new(0.0, 0.0)));
-    assert!(pos.is_dark(lnf.rules(), Seat::new(0), DiscId(0)));
+    assert!(pos.is_dark(Seat::new(0), DiscId(0)));
     let out = rebound(&pos);
-    let r = lnf.resolve(&mut pos, &up, &out).unwrap();
+    let r = lnf.resolve(&mut pos, &out).unwrap();
     assert!(!r.losses.contains(TurnLoss::OwnEdgeLine));
     assert!(r.continues());
 }
@@ -476,37 +477,37 @@ fn s5_own_edge_line_crossing_detected_through_physics() {
     let mut rules = Rules::lnf();
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let lnf = game(rules);
-    let stroke = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 3.0);
-    let out = lnf.simulate(&lnf.start(), &stroke).unwrap();
+    let stroke = Stroke::new(Vec2::new(0.3, 0.09), Vec2::new(0.0, 1.0), 3.0);
+    let out = lnf.simulate(&lnf.new_state(), &stroke).unwrap();
     assert!(out.own_line_crossed, "{out:?}");
-    let mut pos = lnf.start();
-    let r = lnf.play(&mut pos, &stroke).unwrap();
+    let mut pos = lnf.new_state();
+    let r = lnf.strike(&mut pos, &stroke).unwrap();
     assert!(matches!(
         r.kind,
         lattjo_disc_billiards::StrokeKind::Rebound(_)
     ));
     assert!(r.losses.contains(TurnLoss::OwnEdgeLine));
     // A soft stroke that dies before coming back does not cross.
-    let soft = Stroke::new(Vec2::new(0.3, -0.41), Vec2::new(0.0, 1.0), 0.5);
-    let out = lnf.simulate(&lnf.start(), &soft).unwrap();
+    let soft = Stroke::new(Vec2::new(0.3, 0.09), Vec2::new(0.0, 1.0), 0.5);
+    let out = lnf.simulate(&lnf.new_state(), &soft).unwrap();
     assert!(!out.own_line_crossed, "{out:?}");
     // Without the option the physics does not watch.
     let mut rules = Rules::lnf();
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     rules.own_edge_line_loss = false;
     let plain = game(rules);
-    let out = plain.simulate(&plain.start(), &stroke).unwrap();
+    let out = plain.simulate(&plain.new_state(), &stroke).unwrap();
     assert!(!out.own_line_crossed);
     // Watching changes nothing else: the same events and rest positions for every
     // generated stroke at the start and the two above.
     let mut buf = Vec::new();
-    lnf.legal_actions(&lnf.start(), &mut buf);
-    buf.push(Action::Stroke(stroke));
-    buf.push(Action::Stroke(soft));
+    lnf.legal_actions(&lnf.new_state(), &mut buf);
+    buf.push(Action::Strike(Seat::new(0), stroke));
+    buf.push(Action::Strike(Seat::new(0), soft));
     for a in &buf {
-        let Action::Stroke(st) = a else { continue };
-        let watched = lnf.simulate(&lnf.start(), st).unwrap();
-        let unwatched = plain.simulate(&plain.start(), st).unwrap();
+        let Action::Strike(_, st) = a else { continue };
+        let watched = lnf.simulate(&lnf.new_state(), st).unwrap();
+        let unwatched = plain.simulate(&plain.new_state(), st).unwrap();
         assert_eq!(watched.events, unwatched.events, "{st}");
         assert_eq!(watched.rest, unwatched.rest, "{st}");
         assert_eq!(watched.puck_rest, unwatched.puck_rest, "{st}");

@@ -4,45 +4,60 @@
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
 use lattjo_disc_billiards::{
-    Action, Call, Conduct, Noise, NoiseDraw, Novuss, PlayError, Rules, ShotPlanner, Side, Status,
-    Stroke, StrokeError, Vec2,
+    Action, Call, Conduct, Noise, NoiseModel, Novuss, Planner, PlannerConfig, PlayError, Rules,
+    Side, Status, Stroke, StrokeError, Vec2,
 };
 
 fn illegal_extras() -> Vec<Action> {
     vec![
-        Action::Stroke(Stroke::new(
-            Vec2::new(f64::NAN, -0.41),
-            Vec2::new(0.0, 1.0),
-            2.0,
+        Action::Strike(
+            Seat::new(0),
+            Stroke::new(Vec2::new(f64::NAN, 0.09), Vec2::new(0.0, 1.0), 2.0),
+        ),
+        Action::Strike(
+            Seat::new(1),
+            Stroke::new(Vec2::new(0.0, 0.5), Vec2::new(0.0, 1.0), 2.0),
+        ),
+        Action::Strike(
+            Seat::new(0),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 0.0), 2.0),
+        ),
+        Action::Strike(
+            Seat::new(1),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 1e9),
+        ),
+        Action::Strike(
+            Seat::new(0),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), f64::INFINITY),
+        ),
+        // A foul stroke called on a seat that is not to strike half the time (B21).
+        Action::Call(Call::FoulStroke(
+            Seat::new(1),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 3.0),
         )),
-        Action::Stroke(Stroke::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), 2.0)),
-        Action::Stroke(Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 0.0), 2.0)),
-        Action::Stroke(Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 1e9)),
-        Action::Stroke(Stroke::new(
-            Vec2::new(0.0, -0.41),
-            Vec2::new(0.0, 1.0),
-            f64::INFINITY,
-        )),
-        Action::Noise(NoiseDraw {
-            aim: f64::NAN,
-            speed: 0.0,
+        Action::Noise(Noise {
+            slip: f64::NAN,
+            speed_error: 0.0,
         }),
-        Action::Noise(NoiseDraw {
-            aim: 5.0,
-            speed: 0.0,
+        Action::Noise(Noise {
+            slip: 5.0,
+            speed_error: 0.0,
         }),
         // Referee calls (§5): refused by the booklet, possible or not under the LNF
         // depending on who is to strike; an unknown seat never.
-        Action::Call(Call::new(Seat::new(0), Conduct::DoubleStroke)),
-        Action::Call(Call::new(Seat::new(1), Conduct::MovedDiscInOpponentsTurn)),
-        Action::Call(Call::new(Seat::new(1), Conduct::LeftZone)),
-        Action::Call(Call::new(Seat::new(9), Conduct::Delay)),
+        Action::Call(Call::Conduct(Seat::new(0), Conduct::DoubleStroke)),
+        Action::Call(Call::Conduct(
+            Seat::new(1),
+            Conduct::MovedDiscInOpponentsTurn,
+        )),
+        Action::Call(Call::Conduct(Seat::new(1), Conduct::LeftZone)),
+        Action::Call(Call::Conduct(Seat::new(9), Conduct::Delay)),
     ]
 }
 
-fn short(mut rules: Rules) -> Novuss {
-    // The conformance kit needs games that end: the engine's stroke limit draws them.
-    rules.stroke_limit = Some(24);
+fn short(rules: Rules) -> Novuss {
+    // The conformance kit needs games that end within `max_plies`: random play (a weak
+    // player, issue 15.13) ends them without a stroke limit.
     Novuss::new(rules).unwrap()
 }
 
@@ -50,7 +65,7 @@ fn conformance(game: &Novuss, games: u32) {
     let cfg = ConformanceConfig {
         games,
         seed: 7,
-        max_plies: 200,
+        max_plies: lattjo_disc_billiards::RANDOM_PLAY_BOUND,
         exhaustive_actions: false,
         extra_actions: illegal_extras(),
         generated_checks_per_node: 3,
@@ -64,36 +79,37 @@ fn conformance(game: &Novuss, games: u32) {
 
 #[test]
 fn conformance_singles_booklet() {
-    conformance(&short(Rules::booklet()), 3);
+    conformance(&short(Rules::lattjo()), 3);
 }
 
 #[test]
-fn conformance_pairs_and_lnf() {
-    conformance(&short(Rules::booklet_pairs()), 1);
+fn conformance_pairs_lnf_and_mini() {
+    conformance(&short(Rules::lattjo().with_players(4)), 1);
     conformance(&short(Rules::lnf()), 1);
+    conformance(&short(Rules::mini()), 1);
 }
 
 #[test]
 fn conformance_with_execution_noise() {
-    let mut rules = Rules::booklet();
-    rules.noise = Some(Noise {
-        aim_sd: 0.02,
+    let rules = Rules::lattjo().with_noise(Some(NoiseModel {
+        direction_sd: 0.02,
         speed_sd: 0.05,
-    });
+    }));
     conformance(&short(rules), 2);
 }
 
 #[test]
 fn noise_is_a_recorded_chance_node() {
-    let mut rules = Rules::booklet();
-    rules.noise = Some(Noise {
-        aim_sd: 0.02,
+    let mut rules = Rules::lattjo();
+    rules.noise = Some(NoiseModel {
+        direction_sd: 0.02,
         speed_sd: 0.05,
     });
     let game = Novuss::new(rules).unwrap();
     let mut s = game.new_initial_state();
-    let stroke = Stroke::new(Vec2::new(0.0, -0.41), Vec2::new(0.0, 1.0), 4.0);
-    game.apply(&mut s, &Action::Stroke(stroke)).unwrap();
+    let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+    let strike = Action::Strike(Seat::new(0), stroke);
+    game.apply(&mut s, &strike).unwrap();
     assert_eq!(game.turn(&s), Turn::Chance);
     let mut out = Vec::new();
     assert!(
@@ -103,7 +119,7 @@ fn noise_is_a_recorded_chance_node() {
     // A stroke now is refused, state unchanged.
     let before = s.clone();
     assert_eq!(
-        game.apply(&mut s, &Action::Stroke(stroke)),
+        game.apply(&mut s, &strike),
         Err(PlayError::Stroke(StrokeError::WrongNode(
             "the execution noise of the last stroke"
         )))
@@ -114,16 +130,16 @@ fn noise_is_a_recorded_chance_node() {
     game.apply(&mut s, &draw).unwrap();
     assert_eq!(s.strokes(), 1);
     // A zero draw plays the stroke exactly: the same as the noise-free game.
-    let exact = Novuss::new(Rules::booklet()).unwrap();
+    let exact = Novuss::new(Rules::lattjo()).unwrap();
     let mut a = exact.new_initial_state();
-    exact.play(&mut a, &stroke).unwrap();
+    exact.strike(&mut a, &stroke).unwrap();
     let mut b = game.new_initial_state();
-    game.apply(&mut b, &Action::Stroke(stroke)).unwrap();
+    game.apply(&mut b, &strike).unwrap();
     game.apply(
         &mut b,
-        &Action::Noise(NoiseDraw {
-            aim: 0.0,
-            speed: 0.0,
+        &Action::Noise(Noise {
+            slip: 0.0,
+            speed_error: 0.0,
         }),
     )
     .unwrap();
@@ -132,9 +148,9 @@ fn noise_is_a_recorded_chance_node() {
 
 #[test]
 fn planner_game_replays_and_returns_are_zero_sum() {
-    let game = Novuss::new(Rules::booklet()).unwrap();
-    let mut a = ShotPlanner::new(4);
-    let mut b = ShotPlanner::new(4);
+    let game = Novuss::new(Rules::lattjo()).unwrap();
+    let mut a = Planner::new(PlannerConfig { shots_simulated: 4 });
+    let mut b = Planner::new(PlannerConfig { shots_simulated: 4 });
     let played = play_game(
         &game,
         11,
@@ -152,12 +168,12 @@ fn planner_game_replays_and_returns_are_zero_sum() {
 
 #[test]
 fn n16_partners_share_returns() {
-    let mut rules = Rules::booklet_pairs();
-    rules.stroke_limit = Some(400);
-    let game = Novuss::new(rules).unwrap();
+    let game = Novuss::new(Rules::lattjo().with_players(4).with_stroke_limit(Some(400))).unwrap();
     assert_eq!(game.team(Seat::new(0)), game.team(Seat::new(2)));
     assert_ne!(game.team(Seat::new(0)), game.team(Seat::new(1)));
-    let mut planners: Vec<ShotPlanner> = (0..4).map(|_| ShotPlanner::new(2)).collect();
+    let mut planners: Vec<Planner> = (0..4)
+        .map(|_| Planner::new(PlannerConfig { shots_simulated: 2 }))
+        .collect();
     let mut agents: Vec<&mut dyn Agent<Novuss>> = planners
         .iter_mut()
         .map(|p| p as &mut dyn Agent<Novuss>)
@@ -180,9 +196,9 @@ fn b23_b2_lnf_match_best_of_three_sets_alternating_first_stroke() {
     let game = Novuss::new(Rules::lnf()).unwrap();
     let cfg = game.match_config();
     assert_eq!(cfg.target(), Some(2));
-    let m = Match::new(game.clone(), cfg);
-    let mut a = ShotPlanner::new(3);
-    let mut b = ShotPlanner::new(3);
+    let m = game.clone().full_match();
+    let mut a = Planner::new(PlannerConfig { shots_simulated: 3 });
+    let mut b = Planner::new(PlannerConfig { shots_simulated: 3 });
     let played = play_game(
         &m,
         3,
@@ -207,7 +223,7 @@ fn b23_b2_lnf_match_best_of_three_sets_alternating_first_stroke() {
 
 #[test]
 fn returns_exist_exactly_at_the_end() {
-    let game = Novuss::new(Rules::booklet()).unwrap();
+    let game = Novuss::new(Rules::lattjo()).unwrap();
     let s = game.new_initial_state();
     assert!(game.returns(&s).is_none());
     let mut setup = s.to_setup();
@@ -215,7 +231,7 @@ fn returns_exist_exactly_at_the_end() {
         d.at = None;
     }
     setup.status = Status::Won(Side::B);
-    let end = game.position(&setup).unwrap();
+    let end = game.from_setup(setup.clone()).unwrap();
     assert_eq!(game.turn(&end), Turn::Terminal);
     let r = game.returns(&end).unwrap();
     assert_eq!(r.as_slice(), &[-1.0, 1.0]);
@@ -226,7 +242,7 @@ fn returns_exist_exactly_at_the_end() {
 
 #[test]
 fn legal_actions_are_legal_and_sampled_actions_cover_the_space() {
-    let game = Novuss::new(Rules::booklet()).unwrap();
+    let game = Novuss::new(Rules::lattjo()).unwrap();
     let s = game.new_initial_state();
     let mut buf = Vec::new();
     game.legal_actions(&s, &mut buf);
@@ -237,7 +253,7 @@ fn legal_actions_are_legal_and_sampled_actions_cover_the_space() {
     for _ in 0..200 {
         let a = game.sample_action(&s, &mut rng, &mut buf).unwrap();
         assert!(game.is_legal(&s, &a), "{a:?}");
-        if let Action::Stroke(st) = a {
+        if let Action::Strike(_, st) = a {
             speeds.push(st.speed);
         }
     }

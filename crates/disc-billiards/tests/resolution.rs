@@ -10,15 +10,16 @@
 
 use boardgame_core::Seat;
 use lattjo_disc_billiards::{
-    Body, Compass, DebtSettlement, DirectAtDark, DiscId, Foul, Novuss, OffTablePlacement, Outcome,
-    OutcomeError, OwnDiscOffTable, Penalty, Position, PuckReturnRule, ResolveError, Rules, Setup,
-    Side, SideReboundToDark, Status, Stroke, StrokeError, StrokeKind, TechniqueBreach, TurnLoss,
-    Vec2,
+    Body, Call, CallError, Compass, DebtSettlement, DirectAtDark, DiscId, Foul, Novuss,
+    OffTablePlacement, Outcome, OutcomeError, OwnDiscOffTable, Penalty, PlayError, PuckReturnRule,
+    Rules, Setup, Side, SideReboundToDark, State, Status, Stroke, StrokeError, StrokeKind,
+    TechniqueBreach, TurnLoss, Vec2,
 };
 
 const P: Body = Body::Puck;
-const SOUTH_SPOT: Vec2 = Vec2::new(0.0, -0.41);
-const NORTH_SPOT: Vec2 = Vec2::new(0.0, 0.41);
+/// The puck on the middle line of the striker's zone, 9 cm from his cushion, in his own frame
+/// (for seat 0 the board point (0, -0.41), for seat 1 (0, 0.41)).
+const SPOT: Vec2 = Vec2::new(0.0, 0.09);
 /// Where the puck stops when a test does not care: mid-table, outside every zone.
 const MID: Vec2 = Vec2::new(0.3, 0.1);
 
@@ -30,31 +31,28 @@ fn game(rules: Rules) -> Novuss {
     Novuss::new(rules).expect("valid rules")
 }
 
+/// A stroke straight ahead from the spot, for any seat (seat 0 plays it up the table).
 fn up() -> Stroke {
-    Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 4.0)
+    Stroke::new(SPOT, Vec2::new(0.0, 1.0), 4.0)
 }
 
-fn down() -> Stroke {
-    Stroke::new(NORTH_SPOT, Vec2::new(0.0, -1.0), 4.0)
-}
-
-fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> Position {
-    let mut s = g.start().to_setup();
+fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
+    let mut s = g.new_state().to_setup();
     f(&mut s);
-    g.position(&s).expect("valid constructed position")
+    g.from_setup(s.clone()).expect("valid constructed position")
 }
 
-fn at(pos: &Position, i: u8) -> Option<Vec2> {
+fn at(pos: &State, i: u8) -> Option<Vec2> {
     pos.discs()[usize::from(i)].at
 }
 
 #[test]
 fn n5_n6_pocketing_an_own_disc_continues_the_turn() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3)).pocket(0.5, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
     assert_eq!(r.own_pocketed, 1);
     assert_eq!(pos.to_move(), Seat::new(0));
@@ -64,14 +62,14 @@ fn n5_n6_pocketing_an_own_disc_continues_the_turn() {
 
 #[test]
 fn n7a_opponent_disc_with_own_disc_ends_the_turn_without_penalty() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .contact(0.3, d(3), d(9))
         .pocket(0.5, d(3))
         .pocket(0.6, d(9));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.losses.contains(TurnLoss::OpponentWithOwn));
     assert!(r.fouls.is_empty());
     assert_eq!(r.penalty, Penalty::None);
@@ -83,12 +81,12 @@ fn n7a_opponent_disc_with_own_disc_ends_the_turn_without_penalty() {
 
 #[test]
 fn n7b_nothing_pocketed_ends_the_turn_without_penalty() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .moved(DiscId(3), Vec2::new(0.026, 0.30));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.losses.contains(TurnLoss::NothingPocketed));
     assert!(r.fouls.is_empty());
     assert_eq!(pos.to_move(), Seat::new(1));
@@ -101,13 +99,13 @@ fn n7b_nothing_pocketed_ends_the_turn_without_penalty() {
 
 #[test]
 fn n7c_b12_own_disc_off_the_table_loses_the_turn_and_goes_to_the_centre() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .pocket(0.4, d(2))
         .off_table(0.5, d(3), Vec2::new(0.1, 0.5));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(
         r.losses.contains(TurnLoss::OffTable),
         "own disc pocketed, but a disc left: N7(c)"
@@ -124,15 +122,15 @@ fn n7c_b12_own_disc_off_the_table_loses_the_turn_and_goes_to_the_centre() {
 
 #[test]
 fn b12_option_own_disc_off_the_table_is_a_foul() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.own_disc_off_table = OwnDiscOffTable::Foul;
     let g = game(rules);
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .pocket(0.4, d(2))
         .off_table(0.5, d(3), Vec2::new(0.1, 0.5));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OwnOffTable));
     // B15: the disc pocketed in the foul stroke pays the penalty.
     assert_eq!(r.penalty, Penalty::Placed(DiscId(2)));
@@ -141,11 +139,11 @@ fn b12_option_own_disc_off_the_table_is_a_foul() {
 
 #[test]
 fn n7d_n8_f1_puck_pocketed_is_a_foul() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3)).pocket(0.3, d(3)).pocket(0.9, P);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::PuckLost));
     assert!(r.losses.contains(TurnLoss::Foul));
     assert_eq!(pos.to_move(), Seat::new(1));
@@ -156,12 +154,12 @@ fn n7d_n8_f1_puck_pocketed_is_a_foul() {
 
 #[test]
 fn f1_puck_off_the_table_is_a_foul() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .off_table(0.3, P, Vec2::new(0.0, 0.5));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::PuckLost));
     assert_eq!(r.penalty, Penalty::Debt, "N10: nothing pocketed, so a debt");
     assert_eq!(pos.debt(Side::A), 1);
@@ -169,11 +167,11 @@ fn f1_puck_off_the_table_is_a_foul() {
 
 #[test]
 fn f2_touching_no_own_disc_with_a_light_disc_on_the_table() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.2, P, Compass::North);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.kind, StrokeKind::Rebound(Compass::North));
     assert!(r.fouls.contains(Foul::NoOwnDisc));
     assert_eq!(r.penalty, Penalty::Debt);
@@ -181,11 +179,11 @@ fn f2_touching_no_own_disc_with_a_light_disc_on_the_table() {
 
 #[test]
 fn f3_opponent_disc_first() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(9)).contact(0.5, P, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentFirst));
     assert!(!r.fouls.contains(Foul::NoOwnDisc));
     assert_eq!(r.kind, StrokeKind::Direct(DiscId(9)));
@@ -193,52 +191,52 @@ fn f3_opponent_disc_first() {
 
 #[test]
 fn f3_own_and_opponent_disc_at_the_same_moment() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .contact(0.2, P, d(9))
         .pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentFirst));
     // Just after (beyond SIMULTANEOUS_S) is fine.
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(3))
         .contact(0.2001, P, d(9))
         .pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.continues());
 }
 
 #[test]
 fn b8_f3_applies_to_rebound_strokes() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::East)
         .contact(0.2, P, d(9))
         .contact(0.5, P, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.kind, StrokeKind::Rebound(Compass::East));
     assert!(r.fouls.contains(Foul::OpponentFirst));
 }
 
 /// Seat 0 with disc 3 moved into the centre circle (dark, N11) and the rest of his row
 /// still light.
-fn with_dark_disc(g: &Novuss) -> Position {
+fn with_dark_disc(g: &Novuss) -> State {
     edit(g, |s| s.discs[3].at = Some(Vec2::new(0.0, 0.0)))
 }
 
 #[test]
 fn f4_direct_stroke_at_a_dark_disc_is_a_foul_and_the_disc_is_put_back() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
-    assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(3)));
+    assert!(pos.is_dark(Seat::new(0), DiscId(3)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.5, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
     assert_eq!(r.restored, 1);
     // Invariant 7: back where it stood, off the pocket list.
@@ -250,20 +248,20 @@ fn f4_direct_stroke_at_a_dark_disc_is_a_foul_and_the_disc_is_put_back() {
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .moved(DiscId(3), Vec2::new(0.2, 0.2));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
 }
 
 #[test]
 fn f4_restored_disc_whose_spot_is_taken_goes_to_the_nearest_free_spot() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     // Disc 3 is driven away and disc 9 rolls onto its spot.
     out.contact(0.1, P, d(3))
         .moved(DiscId(3), Vec2::new(0.2, 0.2))
         .moved(DiscId(9), Vec2::new(0.0, 0.01));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     let p3 = at(&pos, 3).unwrap();
     assert!(
         (p3.distance(Vec2::new(0.0, 0.01)) - 0.052).abs() < 0.003,
@@ -273,13 +271,13 @@ fn f4_restored_disc_whose_spot_is_taken_goes_to_the_nearest_free_spot() {
 
 #[test]
 fn n13a_dark_disc_after_the_opposite_cushion_is_fair() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.2, P, Compass::North)
         .contact(0.4, P, d(3))
         .pocket(0.8, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty(), "{:?}", r.fouls);
     assert!(r.continues(), "N12: a rebound may pocket a dark disc");
     assert_eq!(at(&pos, 3), None);
@@ -287,13 +285,13 @@ fn n13a_dark_disc_after_the_opposite_cushion_is_fair() {
 
 #[test]
 fn n13b_dark_disc_after_a_light_disc_is_fair() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(2))
         .contact(0.4, P, d(3))
         .pocket(0.8, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.kind, StrokeKind::Direct(DiscId(2)));
     assert!(r.fouls.is_empty());
     assert!(r.continues());
@@ -301,13 +299,13 @@ fn n13b_dark_disc_after_a_light_disc_is_fair() {
 
 #[test]
 fn n13c_dark_disc_knocked_by_an_own_light_disc_is_fair() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(2))
         .contact(0.4, d(2), d(3))
         .pocket(0.8, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.continues());
 }
@@ -316,21 +314,21 @@ fn n13c_dark_disc_knocked_by_an_own_light_disc_is_fair() {
 /// option.
 #[test]
 fn b6_side_rebound_onto_a_dark_disc_is_f4_unless_allowed() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = with_dark_disc(&g);
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::East)
         .contact(0.3, P, d(3))
         .pocket(0.8, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
     assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
 
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.side_rebound_to_dark = SideReboundToDark::Allowed;
     let g = game(rules);
     let mut pos = with_dark_disc(&g);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.continues());
 }
@@ -344,14 +342,14 @@ fn mini_novuss_allows_direct_strokes_at_dark_discs() {
     let mut pos = edit(&g, |s| s.discs[2].at = Some(Vec2::new(0.0, 0.0)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(2)).pocket(0.5, d(2));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.continues());
 }
 
 #[test]
 fn b7_no_light_disc_left_f2_and_f3_do_not_apply() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     // Seat 0's only disc on the table lies in the centre circle (dark); the rest pocketed.
     let mut pos = edit(&g, |s| {
         for i in 0..8 {
@@ -359,10 +357,10 @@ fn b7_no_light_disc_left_f2_and_f3_do_not_apply() {
         }
         s.discs[0].at = Some(Vec2::new(0.05, 0.0));
     });
-    assert!(!pos.has_light(g.rules(), Seat::new(0)));
+    assert!(!pos.has_light(Seat::new(0)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.2, P, d(9)).cushion(0.3, P, Compass::West);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(
         r.fouls.is_empty(),
         "{:?}",
@@ -374,23 +372,23 @@ fn b7_no_light_disc_left_f2_and_f3_do_not_apply() {
     pos2 = {
         let mut s = pos2.to_setup();
         s.to_move = Seat::new(0);
-        g.position(&s).unwrap()
+        g.from_setup(s.clone()).unwrap()
     };
     let mut out = Outcome::still(&pos2, MID);
     out.contact(0.2, P, d(0));
-    let r = g.resolve(&mut pos2, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos2, &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
 }
 
 #[test]
 fn f5_direct_stroke_sends_an_opponent_disc_off_the_table() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(9))
         .off_table(0.3, d(9), Vec2::new(-0.5, 0.2));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentOffTable));
     assert_eq!(
         at(&pos, 9),
@@ -402,12 +400,12 @@ fn f5_direct_stroke_sends_an_opponent_disc_off_the_table() {
 
 #[test]
 fn f5_centre_taken_the_disc_goes_on_the_circle_edge_on_the_exit_side() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = edit(&g, |s| s.discs[10].at = Some(Vec2::new(0.0, 0.0)));
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .off_table(0.3, d(9), Vec2::new(-0.5, 0.0));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     let p = at(&pos, 9).unwrap();
     assert!(
         p.distance(Vec2::new(-0.125, 0.0)) < 1e-12,
@@ -418,25 +416,25 @@ fn f5_centre_taken_the_disc_goes_on_the_circle_edge_on_the_exit_side() {
 /// P5: F5 covers direct strokes only; any other disc off the table is N7(c), a loss of turn.
 #[test]
 fn b13_opponent_disc_off_the_table_after_a_rebound_is_no_foul() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::West)
         .contact(0.2, P, d(3))
         .contact(0.25, d(3), d(9));
     out.off_table(0.3, d(9), Vec2::new(0.5, -0.2))
         .pocket(0.5, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
     assert!(r.losses.contains(TurnLoss::OffTable));
     assert_eq!(at(&pos, 9), Some(Vec2::new(0.0, 0.0)));
 
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.off_table_placement = OffTablePlacement::OriginalSpot;
     let g = game(rules);
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let before = at(&pos, 9);
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(at(&pos, 9), before);
 }
 
@@ -445,19 +443,19 @@ fn lnf_opponent_disc_off_by_a_direct_stroke_returns_to_its_spot() {
     let mut rules = Rules::lnf();
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let before = at(&pos, 9);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .off_table(0.3, d(9), Vec2::new(0.5, -0.2));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentOffTable));
     assert_eq!(at(&pos, 9), before);
 }
 
 #[test]
 fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     // Discs 3 and 4 (x = +-0.026 on the north cushion) were pocketed before: the spot is free.
     let mut pos = edit(&g, |s| {
         s.discs[3].at = None;
@@ -465,7 +463,7 @@ fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender(
     });
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(9));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(
         r.penalty,
         Penalty::Placed(DiscId(3)),
@@ -480,19 +478,19 @@ fn n9_penalty_disc_on_the_centre_line_against_the_cushion_opposite_the_offender(
     });
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3));
-    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.penalty, Penalty::Placed(DiscId(11)));
     assert_eq!(at(&pos, 11), Some(Vec2::new(0.0, -0.474)));
 }
 
 #[test]
 fn n9_b14_no_room_on_the_centre_line_uses_the_emptier_half() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     // Disc 6 (x = -0.130) pocketed: the west half of the table has fewer discs.
     let mut pos = edit(&g, |s| s.discs[6].at = None);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(9));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     let p = at(&pos, 6).unwrap();
     assert!(
         (p.y - 0.474).abs() < 1e-12,
@@ -504,23 +502,23 @@ fn n9_b14_no_room_on_the_centre_line_uses_the_emptier_half() {
 /// N10 with P3 read as "the penalty becomes a debt, placed later".
 #[test]
 fn n10_debt_when_nothing_is_pocketed_and_b16_paid_at_the_end_of_the_debtors_turn() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     // Foul with nothing pocketed: a debt.
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(9));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.penalty, Penalty::Debt);
     assert_eq!(pos.debt(Side::A), 1);
     // Seat 1 misses.
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(12));
-    g.resolve(&mut pos, &down(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(pos.to_move(), Seat::new(0));
     // Seat 0 pockets an own disc: his turn continues and the debt waits (B16).
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.3, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
     assert_eq!(r.debt_paid, 0);
     assert_eq!(pos.debt(Side::A), 1);
@@ -528,7 +526,7 @@ fn n10_debt_when_nothing_is_pocketed_and_b16_paid_at_the_end_of_the_debtors_turn
     // He misses: the turn ends and the debt is paid with the pocketed disc.
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(2));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.debt_paid, 1);
     assert_eq!(pos.debt(Side::A), 0);
     assert_eq!(pos.pocketed(Side::A), 0);
@@ -536,13 +534,13 @@ fn n10_debt_when_nothing_is_pocketed_and_b16_paid_at_the_end_of_the_debtors_turn
 
 #[test]
 fn b16_option_immediate_settlement() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.debt_settlement = DebtSettlement::Immediate;
     let g = game(rules);
-    let mut pos = edit(&g, |s| s.debt = [1, 0]);
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 1);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.3, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
     assert_eq!(r.debt_paid, 1);
     assert_eq!(pos.debt(Side::A), 0);
@@ -550,13 +548,13 @@ fn b16_option_immediate_settlement() {
 
 #[test]
 fn b15_a_disc_pocketed_in_the_foul_stroke_pays_the_penalty() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(9))
         .contact(0.2, P, d(3))
         .pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentFirst));
     assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
     assert_eq!(pos.debt(Side::A), 0);
@@ -564,19 +562,15 @@ fn b15_a_disc_pocketed_in_the_foul_stroke_pays_the_penalty() {
 
 #[test]
 fn b9_several_fouls_cost_one_penalty_disc() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = edit(&g, |s| {
         s.discs[0].at = None;
         s.discs[1].at = None;
     });
-    let stroke = Stroke {
-        technique_breach: true,
-        ..up()
-    };
     let mut out = Outcome::still(&pos, MID);
-    // F3 and F1 and B21 at once.
+    // F3 and F1 and B21 (a called foul stroke) at once.
     out.contact(0.1, P, d(9)).pocket(0.5, P);
-    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert!(r.fouls.iter().count() >= 3);
     assert!(matches!(r.penalty, Penalty::Placed(_)));
     assert_eq!(pos.pocketed(Side::A), 1, "exactly one of the two came out");
@@ -584,15 +578,15 @@ fn b9_several_fouls_cost_one_penalty_disc() {
 
 #[test]
 fn b10_discs_pocketed_in_a_foul_stroke_stay_pocketed() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(2))
         .pocket(0.2, d(2))
         .pocket(0.3, d(1))
         .pocket(0.4, d(10))
         .pocket(0.9, P);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::PuckLost));
     // Two own discs pocketed; one comes out as the penalty; the opponent's stays down.
     assert_eq!(pos.pocketed(Side::A), 1);
@@ -601,39 +595,39 @@ fn b10_discs_pocketed_in_a_foul_stroke_stay_pocketed() {
 
 #[test]
 fn n7e_puck_back_in_the_zone_ends_the_turn_and_b17_option() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, Vec2::new(0.2, -0.45));
     out.cushion(0.1, P, Compass::North)
         .contact(0.3, P, d(3))
         .pocket(0.5, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.losses.contains(TurnLoss::PuckReturned));
     assert!(r.fouls.is_empty());
     // B17 option: only after a direct stroke with a light disc; this was a rebound.
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.puck_return_rule = PuckReturnRule::DirectStrokeWithLightDiscs;
     let g = game(rules);
-    let mut pos = g.start();
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let mut pos = g.new_state();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
 }
 
 #[test]
 fn b18_opponent_disc_pocketed_alone_ends_the_turn_and_counts_for_its_owner() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(9))
         .pocket(0.4, d(9));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.losses.contains(TurnLoss::NothingPocketed));
     assert!(r.fouls.is_empty());
     assert_eq!(pos.pocketed(Side::B), 1);
 }
 
-fn last_disc_position(g: &Novuss) -> Position {
+fn last_disc_position(g: &Novuss) -> State {
     // Seat 0 has only disc 3 left; seat 1 only disc 12.
     edit(g, |s| {
         for i in 0..16 {
@@ -646,36 +640,38 @@ fn last_disc_position(g: &Novuss) -> Position {
 
 #[test]
 fn n14_n15_pocketing_the_last_disc_wins_at_once() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = last_disc_position(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::A));
     assert_eq!(pos.status(), Status::Won(Side::A));
     // No stroke is accepted after the end (invariant 8).
-    let err = g.resolve(&mut pos.clone(), &up(), &out).unwrap_err();
-    assert_eq!(err, ResolveError::Stroke(StrokeError::GameOver));
+    let err = g.resolve(&mut pos.clone(), &out).unwrap_err();
+    assert_eq!(err, PlayError::Stroke(StrokeError::GameOver));
+    let err = g.strike(&mut pos.clone(), &up()).unwrap_err();
+    assert_eq!(err, PlayError::Stroke(StrokeError::GameOver));
 }
 
 #[test]
 fn n14_b16_a_side_with_debt_cannot_win() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = last_disc_position(&g);
     pos = {
         let mut s = pos.to_setup();
-        s.debt = [1, 0];
-        g.position(&s).unwrap()
+        s.debt[Seat::new(0)] = 1;
+        g.from_setup(s.clone()).unwrap()
     };
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None);
     assert!(r.continues(), "N6 while owing");
     // Next stroke: nothing of his on the table, nothing pocketed: turn ends, debt paid.
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(12));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(
         r.fouls.is_empty(),
         "B7: no light disc, so F3 does not apply"
@@ -687,49 +683,59 @@ fn n14_b16_a_side_with_debt_cannot_win() {
 
 #[test]
 fn b11_an_opponent_pocketing_the_owners_last_disc_makes_the_owner_win() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = last_disc_position(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(12))
         .pocket(0.4, d(12));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::B));
 }
 
 #[test]
 fn b11_both_sides_finishing_at_once_the_striker_wins() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = last_disc_position(&g);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(12))
         .pocket(0.4, d(12))
         .pocket(0.5, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::A));
 }
 
 /// N4 (strokes made standing, thin end of the cue, hands on the frame) has no sanction in the
-/// booklet: the engine takes a technique flag, a foul by default (B21).
+/// booklet: the referee calls such a stroke a foul stroke, a foul by default (B21).
 #[test]
 fn b21_technique_breach_is_a_foul_unless_ignored() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
-    let stroke = Stroke {
-        technique_breach: true,
-        ..up()
-    };
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::Technique));
     assert!(!r.continues());
-    let mut rules = Rules::booklet();
-    rules.technique_breach = TechniqueBreach::Ignore;
-    let g = game(rules);
-    let mut pos = g.start();
-    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    // Through the game: the called stroke is played and resolved with the foul.
+    let mut pos = g.new_state();
+    let report = g
+        .call(&mut pos, &Call::FoulStroke(Seat::new(0), up()))
+        .unwrap();
+    let r = report.stroke.unwrap();
+    assert!(r.fouls.contains(Foul::Technique));
+    assert!(report.turn_passed);
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // Ignored: a called foul stroke is refused (the state unchanged); the same outcome
+    // resolved plainly continues.
+    let g = game(Rules::lattjo().with_technique_breach(TechniqueBreach::Ignore));
+    let mut pos = g.new_state();
+    assert_eq!(
+        g.call(&mut pos, &Call::FoulStroke(Seat::new(0), up())),
+        Err(PlayError::Call(CallError::TechniqueIgnored))
+    );
+    assert_eq!(pos, g.new_state());
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
 }
 
@@ -739,15 +745,15 @@ fn b22_lnf_first_contact_with_a_disc_in_the_own_zone() {
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     let g = game(rules);
     // An opponent disc lies in seat 0's zone (seat 1's row along the south cushion).
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.01, P, d(12)).contact(0.3, P, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::ZoneContact));
     // The booklet has no such foul (only F3 here).
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(!r.fouls.contains(Foul::ZoneContact));
 }
 
@@ -767,29 +773,29 @@ fn lnf_dark_only_stroke_must_reach_the_opposite_cushion_or_the_circle() {
     let mut pos = only_dark(&g);
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::East);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkOnlyShort));
     let mut pos = only_dark(&g);
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::North);
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.is_empty());
 }
 
 #[test]
 fn b5_direct_rebound_and_no_contact() {
-    let g = game(Rules::booklet());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
     let out = Outcome::still(&pos, Vec2::new(0.0, -0.2));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.kind, StrokeKind::NoContact);
     assert!(r.fouls.contains(Foul::NoOwnDisc));
 }
 
 #[test]
 fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender() {
-    let g = game(Rules::booklet_pairs());
-    let mut pos = g.start();
+    let g = game(Rules::lattjo().with_players(4));
+    let mut pos = g.new_state();
     assert_eq!(pos.discs().len(), 32);
     // Seat 0 (south) owns discs 0-7 along the north cushion; seat 2 (north, his partner)
     // discs 16-23 along the south cushion. Pocketing the partner's disc is pocketing an own
@@ -802,7 +808,7 @@ fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender()
     out.cushion(0.1, P, Compass::North)
         .contact(0.3, P, d(16))
         .pocket(0.6, d(16));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(
         r.fouls.is_empty(),
         "rebound onto the partner's (dark) disc: N12"
@@ -811,7 +817,7 @@ fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender()
     // A miss passes the turn clockwise to seat 1 (west), an opponent (B20).
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(pos.to_move(), Seat::new(1));
     // Seat 1 (west) fouls: the penalty is charged to side B and goes on the centre line
     // against the east cushion (B14: opposite the offending player). Seat 1's own row
@@ -822,11 +828,10 @@ fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender()
             s.discs[i].at = None;
         }
     }
-    let mut pos = g.position(&s).unwrap();
-    let west = Stroke::new(Vec2::new(-0.41, 0.0), Vec2::new(1.0, 0.0), 3.0);
+    let mut pos = g.from_setup(s.clone()).unwrap();
     let mut out = Outcome::still(&pos, Vec2::new(0.1, 0.3));
     out.contact(0.1, P, d(3)).pocket(0.9, P);
-    let r = g.resolve(&mut pos, &west, &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     let Penalty::Placed(id) = r.penalty else {
         panic!("expected a placed penalty, got {:?}", r.penalty)
     };
@@ -841,109 +846,113 @@ fn n16_b19_b20_pairs_clockwise_partner_discs_are_own_penalty_opposite_offender()
 
 #[test]
 fn b2_the_caller_chooses_who_strikes_first() {
-    let g = game(Rules::booklet());
-    assert_eq!(g.start().to_move(), Seat::new(0));
-    assert_eq!(g.start_with(Seat::new(1)).unwrap().to_move(), Seat::new(1));
-    assert!(g.start_with(Seat::new(2)).is_err());
+    let g = game(Rules::lattjo());
+    assert_eq!(g.new_state().to_move(), Seat::new(0));
+    assert_eq!(
+        g.initial_state(Seat::new(1)).unwrap().to_move(),
+        Seat::new(1)
+    );
+    assert!(g.initial_state(Seat::new(2)).is_err());
 }
 
 /// B4 and invariant 6 (light/dark purity): classification depends on positions and the
 /// striker only.
 #[test]
 fn b4_light_and_dark_are_decided_for_the_striker_at_the_moment_of_the_stroke() {
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     // Disc 3 of seat 0 lies in seat 0's own zone: dark for him (N11). Moving it out by a
     // stroke makes it light for the next stroke: only positions count (invariant 6).
     let mut pos = edit(&g, |s| s.discs[3].at = Some(Vec2::new(0.25, -0.45)));
-    assert!(pos.is_dark(g.rules(), Seat::new(0), DiscId(3)));
+    assert!(pos.is_dark(Seat::new(0), DiscId(3)));
     let mut out = Outcome::still(&pos, MID);
     out.cushion(0.1, P, Compass::North)
         .contact(0.3, P, d(3))
         .moved(DiscId(3), Vec2::new(0.25, -0.2));
-    g.resolve(&mut pos, &up(), &out).unwrap();
-    assert!(pos.is_light(g.rules(), Seat::new(0), DiscId(3)));
+    g.resolve(&mut pos, &out).unwrap();
+    assert!(pos.is_light(Seat::new(0), DiscId(3)));
 }
 
 #[test]
 fn bad_strokes_are_refused_and_the_position_is_unchanged() {
-    let g = game(Rules::booklet());
-    let pos = g.start();
-    let out = Outcome::still(&pos, MID);
+    let g = game(Rules::lattjo());
+    let pos = g.new_state();
+    let s0 = Seat::new(0);
+    // Places in seat 0's own frame: x along his cushion, y forward from it.
     let cases = [
         (
-            Stroke::new(Vec2::new(f64::NAN, -0.41), Vec2::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(f64::NAN, 0.09), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::NotFinite,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, f64::INFINITY), 2.0),
+            Stroke::new(SPOT, Vec2::new(0.0, f64::INFINITY), 2.0),
             StrokeError::NotFinite,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 0.0), 2.0),
+            Stroke::new(SPOT, Vec2::new(0.0, 0.0), 2.0),
             StrokeError::NoDirection,
         ),
         (
-            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 0.0),
+            Stroke::new(SPOT, Vec2::new(0.0, 1.0), 0.0),
             StrokeError::Speed {
                 speed: 0.0,
-                max: 8.0,
+                max: 20.0,
             },
         ),
         (
-            Stroke::new(SOUTH_SPOT, Vec2::new(0.0, 1.0), 9.0),
+            Stroke::new(SPOT, Vec2::new(0.0, 1.0), 9.0),
             StrokeError::Speed {
                 speed: 9.0,
                 max: 8.0,
             },
         ),
+        // The centre of the table.
         (
-            Stroke::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, 0.5), Vec2::new(0.0, 1.0), 2.0),
+            StrokeError::NotInZone,
+        ),
+        // In the zone but no line shows through the hole (B3, the booklet's test).
+        (
+            Stroke::new(Vec2::new(0.2, 0.08), Vec2::new(0.0, 1.0), 2.0),
+            StrokeError::NotInZone,
+        ),
+        // In the other player's zone.
+        (
+            Stroke::new(Vec2::new(0.0, 0.91), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::NotInZone,
         ),
         (
-            Stroke::new(Vec2::new(0.2, -0.42), Vec2::new(0.0, 1.0), 2.0),
-            StrokeError::NotInZone,
-        ),
-        (
-            Stroke::new(Vec2::new(0.0, -0.46), Vec2::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, 0.04), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::OnDisc(DiscId(11)),
         ),
         (
-            Stroke::new(Vec2::new(0.0, -0.6), Vec2::new(0.0, 1.0), 2.0),
+            Stroke::new(Vec2::new(0.0, -0.1), Vec2::new(0.0, 1.0), 2.0),
             StrokeError::PuckOffTable,
         ),
     ];
     for (stroke, want) in cases {
         let mut p = pos.clone();
         assert_eq!(
-            g.resolve(&mut p, &stroke, &out),
-            Err(ResolveError::Stroke(want)),
+            g.strike(&mut p, &stroke),
+            Err(PlayError::Stroke(want)),
             "{stroke}"
         );
         assert_eq!(p, pos);
     }
     // The wrong seat.
-    let err = g.check_stroke(&pos, Seat::new(1), &down()).unwrap_err();
+    let err = g.check_stroke(&pos, Seat::new(1), &up()).unwrap_err();
     assert_eq!(
         err,
-        StrokeError::WrongSeat {
-            expected: Seat::new(0),
+        PlayError::Stroke(StrokeError::WrongSeat {
+            expected: s0,
             got: Seat::new(1)
-        }
+        })
     );
-    // Seat 0 placing the puck in seat 1's zone.
-    let mut p = pos.clone();
-    assert_eq!(
-        g.resolve(&mut p, &down(), &out),
-        Err(ResolveError::Stroke(StrokeError::NotInZone))
-    );
-    assert_eq!(p, pos);
 }
 
 #[test]
 fn malformed_outcomes_are_refused_and_the_position_is_unchanged() {
-    let g = game(Rules::booklet());
-    let pos = g.start();
+    let g = game(Rules::lattjo());
+    let pos = g.new_state();
     let mut bad = Vec::new();
     let mut o = Outcome::still(&pos, MID);
     o.contact(0.3, P, d(3)).contact(0.2, P, d(2));
@@ -971,27 +980,24 @@ fn malformed_outcomes_are_refused_and_the_position_is_unchanged() {
     bad.push((o, OutcomeError::Rest(DiscId(5))));
     for (o, want) in bad {
         let mut p = pos.clone();
-        assert_eq!(
-            g.resolve(&mut p, &up(), &o),
-            Err(ResolveError::Outcome(want))
-        );
+        assert_eq!(g.resolve(&mut p, &o), Err(PlayError::Outcome(want)));
         assert_eq!(p, pos);
     }
 }
 
 #[test]
 fn stroke_limit_draws_the_game() {
-    let mut rules = Rules::booklet();
+    let mut rules = Rules::lattjo();
     rules.stroke_limit = Some(1);
     let g = game(rules);
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3));
-    g.resolve(&mut pos, &up(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(pos.status(), Status::Drawn);
 }
 
-fn lnf_lenient(players: u8) -> Novuss {
+fn lnf_lenient(players: usize) -> Novuss {
     let mut rules = Rules::lnf();
     rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
     rules.players = players;
@@ -1012,7 +1018,7 @@ fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
     assert!(pos.opening());
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None, "no win at once: the opponent answers");
     assert_eq!(pos.answering(), Some(Side::A));
     assert_eq!(pos.to_move(), Seat::new(1));
@@ -1020,12 +1026,12 @@ fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
     // Seat 1 pockets one of his (continues), then misses: side A wins.
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(12)).pocket(0.4, d(12));
-    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.continues());
     assert_eq!(pos.status(), Status::Playing);
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(11));
-    g.resolve(&mut pos, &down(), &out).unwrap();
+    g.resolve(&mut pos, &out).unwrap();
     assert_eq!(pos.status(), Status::Won(Side::A));
 }
 
@@ -1045,7 +1051,7 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
     });
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(12)).pocket(0.4, d(12));
-    let r = g.resolve(&mut pos, &down(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None);
     assert_eq!(pos.status(), Status::Playing);
     assert_eq!(
@@ -1075,7 +1081,7 @@ fn lnf_pairs_clearing_in_the_opening_series_loses_the_set() {
     });
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::B));
 }
 
@@ -1090,16 +1096,12 @@ fn lnf_a_breach_on_the_last_stroke_loses_the_set() {
         }
         s.opening = false;
     });
-    let stroke = Stroke {
-        technique_breach: true,
-        ..up()
-    };
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::B));
     // The booklet: the penalty disc comes back and the game goes on.
-    let g = game(Rules::booklet());
+    let g = game(Rules::lattjo());
     let mut pos = edit(&g, |s| {
         for i in 0..8 {
             if i != 3 {
@@ -1107,7 +1109,7 @@ fn lnf_a_breach_on_the_last_stroke_loses_the_set() {
             }
         }
     });
-    let r = g.resolve(&mut pos, &stroke, &out).unwrap();
+    let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None);
     assert_eq!(pos.status(), Status::Playing);
 }
@@ -1115,16 +1117,152 @@ fn lnf_a_breach_on_the_last_stroke_loses_the_set() {
 #[test]
 fn lnf_doubles_direct_stroke_knocking_an_opponent_disc_into_the_centre_circle() {
     let g = lnf_lenient(4);
-    let mut pos = g.start();
+    let mut pos = g.new_state();
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(3))
         .contact(0.2, d(3), d(8))
         .moved(DiscId(8), Vec2::new(0.0, 0.0));
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::BlindZone));
     // Not in singles, and not without the option.
     let g = lnf_lenient(2);
-    let mut pos = g.start();
-    let r = g.resolve(&mut pos, &up(), &out).unwrap();
+    let mut pos = g.new_state();
+    let r = g.resolve(&mut pos, &out).unwrap();
     assert!(!r.fouls.contains(Foul::BlindZone));
+}
+
+/// Seat 0 with only dark discs left: disc 0 in the centre circle (and disc 1 beside it when
+/// `two`), the rest of his row pocketed; seat 1's row complete (B7: no light disc left).
+fn only_dark_discs(g: &Novuss, two: bool) -> State {
+    edit(g, |s| {
+        for i in 0..8 {
+            s.discs[i].at = None;
+        }
+        s.discs[0].at = Some(Vec2::new(0.03, 0.0));
+        if two {
+            s.discs[1].at = Some(Vec2::new(-0.03, 0.0));
+        }
+    })
+}
+
+/// Issue 15.11 (N13 with B7): the crate checked only what the puck touched, so a dark disc
+/// knocked in by an opponent's disc counted as fair and could win the game. N13 allows three
+/// routes only; any other is sanctioned as F4 (library decision, docs): a foul, one penalty
+/// disc, the disc back where it stood, the turn lost.
+#[test]
+fn issue_15_11_n13_b7_a_dark_disc_knocked_in_by_an_opponents_disc_is_a_foul() {
+    let g = game(Rules::lattjo());
+    let mut pos = only_dark_discs(&g, false);
+    assert!(!pos.has_light(Seat::new(0)));
+    assert!(pos.is_dark(Seat::new(0), DiscId(0)));
+    let mut out = Outcome::still(&pos, MID);
+    // A rebound off the opposite cushion (N13(a) would make the puck fair), but the puck hits
+    // an opponent's disc, which knocks the dark disc in.
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(9))
+        .contact(0.5, d(9), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn), "{:?}", r.fouls);
+    assert_eq!(r.winner, None, "the game is not won by it");
+    assert_eq!(pos.status(), Status::Playing);
+    assert_eq!(
+        at(&pos, 0),
+        Some(Vec2::new(0.03, 0.0)),
+        "put back where it stood"
+    );
+    assert_eq!(r.restored, 1);
+    assert_eq!(r.own_pocketed, 0);
+    assert!(
+        matches!(r.penalty, Penalty::Placed(_)),
+        "one penalty disc (F4)"
+    );
+    assert!(r.losses.contains(TurnLoss::Foul));
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+/// Issue 15.11, the class: the last contact decides (it is the one that knocked the disc in),
+/// and only the puck after it cleared (N13(a), (b)) or an own light disc (N13(c)) may knock a
+/// dark disc in. Another dark disc of his may not: it does not lie outside the dark zones.
+#[test]
+fn issue_15_11_n13_only_the_three_routes_knock_a_dark_disc_in() {
+    let g = game(Rules::lattjo());
+    // Knocked in by his other dark disc, which the puck struck fairly.
+    let mut pos = only_dark_discs(&g, true);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(1))
+        .contact(0.5, d(1), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn));
+    assert_eq!(at(&pos, 0), Some(Vec2::new(0.03, 0.0)));
+    // Struck fairly by the puck first, then knocked in by an opponent's disc: unfair.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(0))
+        .contact(0.5, d(9), d(0))
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkKnockedIn));
+    // The fair route (a): the puck after the opposite cushion, then a cushion in between
+    // (a cushion does not change who knocked it in): fair, and it wins the game.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(0))
+        .cushion(0.6, d(0), Compass::West)
+        .pocket(0.8, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert_eq!(r.winner, Some(Side::A));
+    // A dark disc merely touched by an opponent's disc, not knocked in: no foul.
+    let mut pos = only_dark_discs(&g, false);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.2, P, Compass::North)
+        .contact(0.4, P, d(9))
+        .contact(0.5, d(9), d(0))
+        .moved(DiscId(0), Vec2::new(0.1, 0.1));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+}
+
+/// Issue 15.12 (B14 in pairs): seat 0 fouled with nothing in the pocket, so the penalty became
+/// a debt of his side, settled at the end of his partner's (seat 2's) turn. The disc went
+/// against the cushion opposite the partner; B14 (and N9) say opposite the player who fouled.
+#[test]
+fn issue_15_12_b14_pairs_a_settled_debt_goes_opposite_the_seat_that_fouled() {
+    let g = game(Rules::lattjo().with_players(4));
+    // Seat 0 (south) fouls with nothing of side A pocketed: a debt for his foul.
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.debt_of(Seat::new(0)), 1);
+    assert_eq!(pos.debt_of(Seat::new(2)), 0);
+    // Seat 1 (west) misses; seat 2 (north, his partner) pockets an own disc, then misses:
+    // his turn ends and side A's debt is settled with the disc just pocketed.
+    let mut out = Outcome::still(&pos, Vec2::new(0.1, 0.3));
+    out.contact(0.1, P, d(11));
+    g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(pos.to_move(), Seat::new(2));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(16)).pocket(0.5, d(16));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.continues());
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(17));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    // Disc 16 paid the debt: on the centre line's cushion opposite seat 0 (the north one),
+    // not opposite seat 2 (the south one).
+    let p = at(&pos, 16).unwrap();
+    assert!(
+        (p.y - 0.474).abs() < 1e-12,
+        "against the north cushion: {p}"
+    );
 }

@@ -1,6 +1,6 @@
 //! Disc kinds, ids and states.
 
-use crate::{CushionId, PocketId, Vec2};
+use crate::{CushionId, PocketId, Vec2, limits};
 
 /// The size and mass of a kind of disc (a carrom coin, a striker, a Novuss puck...).
 ///
@@ -41,11 +41,13 @@ impl TryFrom<DiscKindRaw> for DiscKind {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KindError {
-    /// The radius is not finite or not in (0, 100] m.
-    #[error("disc radius must be finite and in (0, 100] m, got {0}")]
+    /// The radius is not in [`limits::RADIUS_M`] (10⁻⁴ to 100 m; NaN, infinities and
+    /// subnormals are outside).
+    #[error("disc radius must be in [1e-4, 100] m, got {0}")]
     Radius(f64),
-    /// The mass is not finite or not in (0, 1e6] kg.
-    #[error("disc mass must be finite and in (0, 1e6] kg, got {0}")]
+    /// The mass is not in [`limits::MASS_KG`] (10⁻⁶ to 10⁶ kg; NaN, infinities and
+    /// subnormals are outside).
+    #[error("disc mass must be in [1e-6, 1e6] kg, got {0}")]
     Mass(f64),
 }
 
@@ -54,13 +56,13 @@ impl DiscKind {
     ///
     /// # Errors
     ///
-    /// [`KindError::Radius`] or [`KindError::Mass`] for a non-finite, zero, negative or
-    /// absurdly large value.
+    /// [`KindError::Radius`] or [`KindError::Mass`] for a value outside its range in
+    /// [`limits`] (NaN, infinite, subnormal, zero, negative or absurdly large).
     pub fn new(radius_m: f64, mass_kg: f64) -> Result<DiscKind, KindError> {
-        if !(radius_m.is_finite() && radius_m > 0.0 && radius_m <= 100.0) {
+        if !limits::within(radius_m, &limits::RADIUS_M) {
             return Err(KindError::Radius(radius_m));
         }
-        if !(mass_kg.is_finite() && mass_kg > 0.0 && mass_kg <= 1e6) {
+        if !limits::within(mass_kg, &limits::MASS_KG) {
             return Err(KindError::Mass(mass_kg));
         }
         Ok(DiscKind { radius_m, mass_kg })

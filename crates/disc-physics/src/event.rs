@@ -1,9 +1,14 @@
 //! What happened during a run, in deterministic order with its time.
 
-use crate::{CushionId, DiscId, PocketId};
+use crate::{CushionId, DiscId, PocketId, limits};
 
 /// One thing that happened, at simulated time `time_s` (seconds since the world was built).
+///
+/// With the `serde` feature an event serializes exactly and deserializes through
+/// [`Event::validate`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "EventRaw"))]
 pub struct Event {
     /// World time in seconds at which it happened.
     pub time_s: f64,
@@ -16,6 +21,8 @@ pub struct Event {
 /// Events come out in time order; events of the same instant come out in the order the solver
 /// resolved them (pocketing first, then contacts by disc index), which is deterministic.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "EventKindRaw"))]
 #[non_exhaustive]
 pub enum EventKind {
     /// Two discs collided; `first` has the smaller index.
@@ -55,6 +62,157 @@ pub enum EventKind {
         /// The disc.
         disc: DiscId,
     },
+}
+
+/// Why an [`Event`] is not one the solver can report.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EventError {
+    /// The time is negative, not finite or subnormal.
+    #[error("event time must be finite, non-negative and not subnormal, got {0}")]
+    Time(f64),
+    /// A contact speed is negative, not finite, subnormal or above
+    /// [`limits::MAX_STATE_SPEED_M_S`].
+    #[error("contact speed must be in [0, 1e12] m/s and not subnormal, got {0}")]
+    Speed(f64),
+    /// A disc contact's `first` is not the smaller index.
+    #[error("a disc contact names the smaller index first, got {0:?} and {1:?}")]
+    DiscOrder(DiscId, DiscId),
+    /// A disc left the table over an internal wall (only outer cushions can be jumped).
+    #[error("a disc can only jump an outer cushion, got {0:?}")]
+    NotOuter(CushionId),
+}
+
+impl EventKind {
+    /// Checks what the solver guarantees of an event: speeds finite, non-negative, not
+    /// subnormal and at most [`limits::MAX_STATE_SPEED_M_S`]; `first < second` in a disc
+    /// contact; only an outer cushion jumped.
+    ///
+    /// # Errors
+    ///
+    /// The [`EventError`] saying what is wrong.
+    pub fn validate(&self) -> Result<(), EventError> {
+        let speed = |v: f64| {
+            if limits::plain(v) && (0.0..=limits::MAX_STATE_SPEED_M_S).contains(&v) {
+                Ok(())
+            } else {
+                Err(EventError::Speed(v))
+            }
+        };
+        match *self {
+            EventKind::DiscContact {
+                first,
+                second,
+                speed_m_s,
+            } => {
+                if first >= second {
+                    return Err(EventError::DiscOrder(first, second));
+                }
+                speed(speed_m_s)
+            }
+            EventKind::CushionContact { speed_m_s, .. } => speed(speed_m_s),
+            EventKind::LeftTable { cushion, .. } if !cushion.is_outer() => {
+                Err(EventError::NotOuter(cushion))
+            }
+            EventKind::Pocketed { .. }
+            | EventKind::LeftTable { .. }
+            | EventKind::CameToRest { .. } => Ok(()),
+        }
+    }
+}
+
+impl Event {
+    /// Checks the time (finite, non-negative, not subnormal) and the kind
+    /// ([`EventKind::validate`]).
+    ///
+    /// # Errors
+    ///
+    /// The [`EventError`] saying what is wrong.
+    pub fn validate(&self) -> Result<(), EventError> {
+        if !(limits::plain(self.time_s) && self.time_s >= 0.0) {
+            return Err(EventError::Time(self.time_s));
+        }
+        self.kind.validate()
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct EventRaw {
+    time_s: f64,
+    kind: EventKind,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<EventRaw> for Event {
+    type Error = EventError;
+    fn try_from(raw: EventRaw) -> Result<Event, EventError> {
+        let e = Event {
+            time_s: raw.time_s,
+            kind: raw.kind,
+        };
+        e.validate()?;
+        Ok(e)
+    }
+}
+
+/// The serialized form of [`EventKind`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+enum EventKindRaw {
+    DiscContact {
+        first: DiscId,
+        second: DiscId,
+        speed_m_s: f64,
+    },
+    CushionContact {
+        disc: DiscId,
+        cushion: CushionId,
+        speed_m_s: f64,
+    },
+    Pocketed {
+        disc: DiscId,
+        pocket: PocketId,
+    },
+    LeftTable {
+        disc: DiscId,
+        cushion: CushionId,
+    },
+    CameToRest {
+        disc: DiscId,
+    },
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<EventKindRaw> for EventKind {
+    type Error = EventError;
+    fn try_from(raw: EventKindRaw) -> Result<EventKind, EventError> {
+        let k = match raw {
+            EventKindRaw::DiscContact {
+                first,
+                second,
+                speed_m_s,
+            } => EventKind::DiscContact {
+                first,
+                second,
+                speed_m_s,
+            },
+            EventKindRaw::CushionContact {
+                disc,
+                cushion,
+                speed_m_s,
+            } => EventKind::CushionContact {
+                disc,
+                cushion,
+                speed_m_s,
+            },
+            EventKindRaw::Pocketed { disc, pocket } => EventKind::Pocketed { disc, pocket },
+            EventKindRaw::LeftTable { disc, cushion } => EventKind::LeftTable { disc, cushion },
+            EventKindRaw::CameToRest { disc } => EventKind::CameToRest { disc },
+        };
+        k.validate()?;
+        Ok(k)
+    }
 }
 
 /// Somewhere to put events: a `Vec<Event>` collects them, [`NoEvents`] drops them.

@@ -1,8 +1,9 @@
 //! `disc-physics`: a deterministic fixed-timestep rigid-disc solver for carrom and Novuss
 //! tables (the "level 0" model of `docs/physics.md`).
 //!
-//! Discs translate only; the board's friction is a constant deceleration μg clamped at zero,
-//! so discs stop exactly; disc-disc and disc-cushion impacts obey Newton restitution on the
+//! Discs translate only; the board's friction is a constant deceleration μg, and a disc slides
+//! exactly as it says at every substep's end and stops at the exact instant and place, whatever
+//! the time step; disc-disc and disc-cushion impacts obey Newton restitution on the
 //! normal approach velocity and are resolved in time-of-impact order with continuous
 //! collision detection (nothing tunnels, a row of touching discs passes the impulse down the
 //! row, a symmetric break stays symmetric); a disc whose centre enters a pocket circle falls
@@ -35,11 +36,19 @@
 //! ```
 //!
 //! Ready-made tables: [`carrom`] (the ICF board) and [`novuss`] (the Novuss table), and the
-//! benchmark [`scenes`].
+//! benchmark [`scenes`]. The range of every physical parameter is in [`limits`].
+//!
+//! # Features
+//!
+//! * `serde` (off by default): `Serialize`/`Deserialize` for [`World`] (a snapshot that
+//!   continues bit-identically), [`Event`], [`Table`], [`Params`], [`StepConfig`],
+//!   [`DiscKind`], [`Vec2`] and the ids. Deserialization goes through the same checks as the
+//!   constructors.
 
 mod disc;
 mod event;
-mod grid;
+mod place;
+mod solver;
 mod svg;
 mod table;
 mod trajectory;
@@ -47,16 +56,20 @@ mod vec2;
 mod world;
 
 pub mod carrom;
+pub mod limits;
 pub mod novuss;
 pub mod scenes;
 
 pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError};
-pub use event::{Event, EventKind, EventSink, NoEvents};
+pub use event::{Event, EventError, EventKind, EventSink, NoEvents};
+pub use solver::{SolverStats, StepProfile};
 pub use svg::{SvgOptions, render_svg};
 pub use table::{CushionId, Params, Pocket, PocketId, Table, TableError, Wall};
 pub use trajectory::Trajectory;
 pub use vec2::Vec2;
+#[cfg(feature = "serde")]
+pub use world::SnapshotError;
 pub use world::{
-    ConfigError, PLACEMENT_TOLERANCE_M, PlaceError, RemoveError, RunSummary, SolverStats,
-    StepConfig, StrikeError, World,
+    ConfigError, PLACEMENT_TOLERANCE_M, PlaceError, RemoveError, RunSummary, StepConfig,
+    StrikeError, World,
 };

@@ -1,33 +1,41 @@
 //! The table: an axis-aligned box of four cushions, optional internal walls, corner pockets and
 //! the physical parameters of the level-0 model.
 
-use crate::Vec2;
+use crate::{Vec2, limits};
 
 /// Physical parameters of the level-0 model (physics.md §1.3 and §2). Units are in the names.
 ///
 /// The defaults are the benchmark values of physics.md; they are engineering estimates, not
 /// measurements, which is why they live in this one struct.
+///
+/// Every field has a range in [`limits`], checked by [`Params::validate`] when a table takes
+/// the parameters ([`Table::with_params`]) and when they are deserialized.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ParamsRaw"))]
 pub struct Params {
     /// Disc-board sliding friction coefficient μ (dimensionless). Default 0.10: powdered
     /// lacquered wood is estimated at 0.05-0.2; a coin flicked at 1 m/s slides about 0.5 m.
+    /// Range: zero or [`limits::FRICTION_MU`].
     pub friction_mu: f64,
     /// Gravitational acceleration g in m/s². Default 9.81. It enters only through the constant
-    /// friction deceleration μg.
+    /// friction deceleration μg. Range: zero or [`limits::GRAVITY_M_S2`].
     pub gravity_m_s2: f64,
     /// Newton restitution e for every disc-disc contact (dimensionless, in [0, 1]). Default 0.90
-    /// (hardwood/plastic 0.8-0.95).
+    /// (hardwood/plastic 0.8-0.95). Range: zero or [`limits::RESTITUTION`].
     pub restitution_disc: f64,
     /// Newton restitution for disc-cushion and disc-wall contacts (in [0, 1]). Default 0.75 (a
-    /// hard wooden frame, 0.6-0.85).
+    /// hard wooden frame, 0.6-0.85). Range: zero or [`limits::RESTITUTION`].
     pub restitution_cushion: f64,
     /// Normal approach speed in m/s above which a disc hitting one of the four outer cushions
     /// jumps it and leaves the table ([`EventKind::LeftTable`](crate::EventKind::LeftTable)).
     /// Default `None`: the level-0 model is planar, so nothing ever leaves the table.
+    /// Range: [`limits::SPEED_M_S`].
     pub jump_speed_m_s: Option<f64>,
     /// The largest speed in m/s that a disc may be given (strikes, placement). Default 100 m/s,
     /// far above any stroke (a hard carrom break is 4-8 m/s); it keeps every product finite.
+    /// Range: [`limits::SPEED_M_S`]. (Collisions may pass a disc more than this, as a heavy
+    /// disc gives a light one up to twice its speed; the limit is on what a caller sets.)
     pub max_speed_m_s: f64,
 }
 
@@ -51,33 +59,61 @@ impl Params {
         self.friction_mu * self.gravity_m_s2
     }
 
-    fn validate(&self) -> Result<(), TableError> {
-        let nonneg = |v: f64| v.is_finite() && v >= 0.0;
-        if !nonneg(self.friction_mu) {
+    /// Checks every parameter against its range in [`limits`].
+    ///
+    /// # Errors
+    ///
+    /// The [`TableError`] naming the first parameter out of range.
+    pub fn validate(&self) -> Result<(), TableError> {
+        if !limits::zero_or_within(self.friction_mu, &limits::FRICTION_MU) {
             return Err(TableError::Friction(self.friction_mu));
         }
-        if !nonneg(self.gravity_m_s2) {
+        if !limits::zero_or_within(self.gravity_m_s2, &limits::GRAVITY_M_S2) {
             return Err(TableError::Gravity(self.gravity_m_s2));
         }
-        let unit = |v: f64| (0.0..=1.0).contains(&v);
-        if !unit(self.restitution_disc) {
+        if !limits::zero_or_within(self.restitution_disc, &limits::RESTITUTION) {
             return Err(TableError::Restitution(self.restitution_disc));
         }
-        if !unit(self.restitution_cushion) {
+        if !limits::zero_or_within(self.restitution_cushion, &limits::RESTITUTION) {
             return Err(TableError::Restitution(self.restitution_cushion));
         }
         if let Some(j) = self.jump_speed_m_s
-            && !(j.is_finite() && j > 0.0)
+            && !limits::within(j, &limits::SPEED_M_S)
         {
             return Err(TableError::JumpSpeed(j));
         }
-        if !(self.max_speed_m_s.is_finite()
-            && self.max_speed_m_s > 0.0
-            && self.max_speed_m_s <= 1e6)
-        {
+        if !limits::within(self.max_speed_m_s, &limits::SPEED_M_S) {
             return Err(TableError::MaxSpeed(self.max_speed_m_s));
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct ParamsRaw {
+    friction_mu: f64,
+    gravity_m_s2: f64,
+    restitution_disc: f64,
+    restitution_cushion: f64,
+    jump_speed_m_s: Option<f64>,
+    max_speed_m_s: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ParamsRaw> for Params {
+    type Error = TableError;
+    fn try_from(raw: ParamsRaw) -> Result<Params, TableError> {
+        let p = Params {
+            friction_mu: raw.friction_mu,
+            gravity_m_s2: raw.gravity_m_s2,
+            restitution_disc: raw.restitution_disc,
+            restitution_cushion: raw.restitution_cushion,
+            jump_speed_m_s: raw.jump_speed_m_s,
+            max_speed_m_s: raw.max_speed_m_s,
+        };
+        p.validate()?;
+        Ok(p)
     }
 }
 
@@ -187,45 +223,48 @@ impl Wall {
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {
-    /// A half size is zero, negative, non-finite or above 10 km.
-    #[error("table half size must be finite and in (0, 10000] m, got {0}")]
+    /// A half size is outside [`limits::HALF_SIZE_M`] (1 mm to 10 km).
+    #[error("table half size must be in [1e-3, 1e4] m, got {0}")]
     HalfSize(f64),
-    /// A pocket's centre is not finite or lies outside the cushions.
-    #[error("pocket centre must be finite and inside the cushions")]
+    /// A pocket's centre is not finite, has a subnormal coordinate or lies outside the
+    /// cushions.
+    #[error("pocket centre must be finite, not subnormal and inside the cushions")]
     PocketCentre,
-    /// A pocket's radius is not finite and positive.
-    #[error("pocket radius must be finite and positive, got {0}")]
+    /// A pocket's radius is outside [`limits::POCKET_RADIUS_M`].
+    #[error("pocket radius must be in [1e-4, 1e4] m, got {0}")]
     PocketRadius(f64),
-    /// A wall end is not finite or lies outside the cushions.
-    #[error("wall ends must be finite and inside the cushions")]
+    /// A wall end is not finite, has a subnormal coordinate or lies outside the cushions.
+    #[error("wall ends must be finite, not subnormal and inside the cushions")]
     WallEnd,
-    /// A wall's half thickness is negative or not finite.
-    #[error("wall half thickness must be finite and non-negative, got {0}")]
+    /// A wall's half thickness is neither zero nor in [`limits::WALL_HALF_THICKNESS_M`].
+    #[error("wall half thickness must be 0 or in [1e-6, 1e4] m, got {0}")]
     WallThickness(f64),
-    /// Too many pockets or walls (at most 1000 of each).
+    /// Too many pockets or walls (at most [`limits::MAX_POCKETS_OR_WALLS`] of each).
     #[error("too many pockets or walls (at most 1000 of each)")]
     TooMany,
-    /// The friction coefficient is negative or not finite.
-    #[error("friction coefficient must be finite and non-negative, got {0}")]
+    /// The friction coefficient is neither zero nor in [`limits::FRICTION_MU`].
+    #[error("friction coefficient must be 0 or in [1e-6, 10], got {0}")]
     Friction(f64),
-    /// Gravity is negative or not finite.
-    #[error("gravity must be finite and non-negative, got {0}")]
+    /// Gravity is neither zero nor in [`limits::GRAVITY_M_S2`].
+    #[error("gravity must be 0 or in [1e-3, 100] m/s^2, got {0}")]
     Gravity(f64),
-    /// A restitution coefficient is outside [0, 1] (or NaN).
-    #[error("restitution must be in [0, 1], got {0}")]
+    /// A restitution coefficient is neither zero nor in [`limits::RESTITUTION`].
+    #[error("restitution must be 0 or in [1e-6, 1], got {0}")]
     Restitution(f64),
-    /// The jump speed is not finite and positive.
-    #[error("jump speed must be finite and positive, got {0}")]
+    /// The jump speed is outside [`limits::SPEED_M_S`].
+    #[error("jump speed must be in [1e-3, 1e3] m/s, got {0}")]
     JumpSpeed(f64),
-    /// The maximum speed is not finite and in (0, 1e6] m/s.
-    #[error("maximum speed must be finite and in (0, 1e6] m/s, got {0}")]
+    /// The maximum speed is outside [`limits::SPEED_M_S`].
+    #[error("maximum speed must be in [1e-3, 1e3] m/s, got {0}")]
     MaxSpeed(f64),
 }
 
 /// A table: the playing surface inside four straight cushions at x = ±half width and
 /// y = ±half height, optional internal walls, pockets and the model's [`Params`].
 ///
-/// Built with [`Table::new`] and the `with_*` builders, each checked.
+/// Built with [`Table::new`] and the `with_*` builders, each checked. With the `serde` feature
+/// a table serializes as its half sizes, pockets, walls and parameters, and deserializes
+/// through the same builders (so through the same checks).
 ///
 /// # Examples
 ///
@@ -237,6 +276,8 @@ pub enum TableError {
 /// # Ok(()) }
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "TableRaw"))]
 pub struct Table {
     half_width_m: f64,
     half_height_m: f64,
@@ -245,16 +286,46 @@ pub struct Table {
     params: Params,
 }
 
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct TableRaw {
+    half_width_m: f64,
+    half_height_m: f64,
+    pockets: Vec<Pocket>,
+    walls: Vec<Wall>,
+    params: Params,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<TableRaw> for Table {
+    type Error = TableError;
+    fn try_from(raw: TableRaw) -> Result<Table, TableError> {
+        if raw.pockets.len() > limits::MAX_POCKETS_OR_WALLS
+            || raw.walls.len() > limits::MAX_POCKETS_OR_WALLS
+        {
+            return Err(TableError::TooMany);
+        }
+        let mut t = Table::new(raw.half_width_m, raw.half_height_m)?.with_params(raw.params)?;
+        for p in raw.pockets {
+            t = t.with_pocket(p.centre, p.radius_m)?;
+        }
+        for w in raw.walls {
+            t = t.with_wall(w.a, w.b, w.half_thickness_m)?;
+        }
+        Ok(t)
+    }
+}
+
 impl Table {
     /// A table whose cushions are at x = ±`half_width_m` and y = ±`half_height_m`, with no
     /// pockets and default [`Params`].
     ///
     /// # Errors
     ///
-    /// [`TableError::HalfSize`] if a half size is not finite or not in (0, 10000] m.
+    /// [`TableError::HalfSize`] if a half size is outside [`limits::HALF_SIZE_M`].
     pub fn new(half_width_m: f64, half_height_m: f64) -> Result<Table, TableError> {
         for h in [half_width_m, half_height_m] {
-            if !(h.is_finite() && h > 0.0 && h <= 10_000.0) {
+            if !limits::within(h, &limits::HALF_SIZE_M) {
                 return Err(TableError::HalfSize(h));
             }
         }
@@ -271,20 +342,17 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// [`TableError::PocketCentre`] if the centre is not finite or outside the cushions,
-    /// [`TableError::PocketRadius`] if the radius is not finite and positive,
-    /// [`TableError::TooMany`] past 1000 pockets.
+    /// [`TableError::PocketCentre`] if the centre is not finite, has a subnormal coordinate
+    /// or lies outside the cushions, [`TableError::PocketRadius`] if the radius is outside
+    /// [`limits::POCKET_RADIUS_M`], [`TableError::TooMany`] past 1000 pockets.
     pub fn with_pocket(mut self, centre: Vec2, radius_m: f64) -> Result<Table, TableError> {
-        if !centre.is_finite()
-            || centre.x.abs() > self.half_width_m
-            || centre.y.abs() > self.half_height_m
-        {
+        if !self.holds(centre) {
             return Err(TableError::PocketCentre);
         }
-        if !(radius_m.is_finite() && radius_m > 0.0) {
+        if !limits::within(radius_m, &limits::POCKET_RADIUS_M) {
             return Err(TableError::PocketRadius(radius_m));
         }
-        if self.pockets.len() >= 1000 {
+        if self.pockets.len() >= limits::MAX_POCKETS_OR_WALLS {
             return Err(TableError::TooMany);
         }
         self.pockets.push(Pocket { centre, radius_m });
@@ -323,14 +391,14 @@ impl Table {
         half_thickness_m: f64,
     ) -> Result<Table, TableError> {
         for p in [a, b] {
-            if !p.is_finite() || p.x.abs() > self.half_width_m || p.y.abs() > self.half_height_m {
+            if !self.holds(p) {
                 return Err(TableError::WallEnd);
             }
         }
-        if !(half_thickness_m.is_finite() && half_thickness_m >= 0.0) {
+        if !limits::zero_or_within(half_thickness_m, &limits::WALL_HALF_THICKNESS_M) {
             return Err(TableError::WallThickness(half_thickness_m));
         }
-        if self.walls.len() >= 1000 {
+        if self.walls.len() >= limits::MAX_POCKETS_OR_WALLS {
             return Err(TableError::TooMany);
         }
         self.walls.push(Wall {
@@ -350,6 +418,14 @@ impl Table {
         params.validate()?;
         self.params = params;
         Ok(self)
+    }
+
+    /// Whether `p` has plain (finite, not subnormal) coordinates inside the cushions.
+    fn holds(&self, p: Vec2) -> bool {
+        limits::plain(p.x)
+            && limits::plain(p.y)
+            && p.x.abs() <= self.half_width_m
+            && p.y.abs() <= self.half_height_m
     }
 
     /// Half the width (cushion at x = ±this), metres.

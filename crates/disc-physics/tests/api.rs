@@ -447,3 +447,25 @@ fn regression_stepping_an_empty_world_hung_in_the_grid_reset() {
     w.step(&mut NoEvents);
     assert!((w.time_s() - 0.004).abs() < 1e-12);
 }
+
+#[test]
+fn profiling_counts_every_stage_and_changes_nothing() {
+    let mut plain = scenes::carrom_break();
+    let mut profiled = scenes::carrom_break();
+    assert_eq!(profiled.profile(), None);
+    profiled.set_profiling(true);
+    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+    let run = plain.run_to_rest(&mut ea);
+    profiled.run_to_rest(&mut eb);
+    assert_eq!(plain.checksum(), profiled.checksum());
+    assert_eq!(ea, eb);
+    let p = profiled.profile().unwrap();
+    assert_eq!(p.substeps, run.steps);
+    assert!(p.friction > std::time::Duration::ZERO && p.events > std::time::Duration::ZERO);
+    assert_eq!(
+        p.total(),
+        p.friction + p.broadphase + p.prediction + p.events + p.drift
+    );
+    profiled.set_profiling(false);
+    assert_eq!(profiled.profile(), None);
+}

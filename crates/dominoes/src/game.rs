@@ -11,7 +11,7 @@ use crate::rules::{
     SpinnerRule,
 };
 use crate::shown::Shown;
-use crate::tile::{End, Tile, Tiles};
+use crate::tile::{End, Tile, Tiles, byte_prefix_counts, select64, spread};
 
 /// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
 /// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
@@ -46,8 +46,11 @@ pub struct Dominoes {
     key: u64,
     set: Tiles,
     hand: u8,
-    /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn).
-    deal_seat: [u8; 91],
+    /// The seat receiving the `i`-th dealt tile (each seat takes its whole hand in turn);
+    /// 128 entries so that a 7-bit index needs no bounds check.
+    deal_seat: [u8; 128],
+    /// How many tiles the deal gives (every hand).
+    deal_total: u8,
 }
 
 impl Default for Dominoes {
@@ -419,7 +422,7 @@ impl Dominoes {
         let set = Tiles::full_set(rules.highest).ok_or(RulesError::SetTooLarge(rules.highest))?;
         // Validated: hand * players <= 91, so both fit a byte.
         let hand = rules.hand_size() as u8;
-        let mut deal_seat = [0u8; 91];
+        let mut deal_seat = [0u8; 128];
         for (i, d) in deal_seat.iter_mut().enumerate() {
             *d = (i / usize::from(hand)).min(rules.players - 1) as u8;
         }
@@ -429,6 +432,7 @@ impl Dominoes {
             set,
             hand,
             deal_seat,
+            deal_total: (usize::from(hand) * rules.players) as u8,
         })
     }
 
@@ -621,9 +625,11 @@ impl Dominoes {
 
     /// E1: nobody holds a tile that fits, and either nothing can be drawn (a) or the layout
     /// is closed (b).
+    #[inline(always)]
     fn blocked(&self, s: &State) -> bool {
         let fits = s.layout.playable_mask();
-        let held = s.hands.as_slice().iter().fold(0u128, |m, h| m | h.0);
+        // Hands, stock and layout partition the set (every way in checks it).
+        let held = self.set.0 & !(s.stock.0 | s.layout.tiles().0);
         if held & fits != 0 {
             return false;
         }
@@ -650,6 +656,18 @@ impl Dominoes {
             m &= m - 1;
             out.push(Action::Play(tile, layout.slot_end(slot)));
         }
+    }
+
+    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions.
+    #[cold]
+    #[inline(never)]
+    fn sample_listed(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        self.legal_actions(s, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.index(buf.len());
+        Some(buf.swap_remove(i))
     }
 
     fn can_play(&self, s: &State, seat: Seat) -> bool {
@@ -756,41 +774,68 @@ impl Dominoes {
         }
     }
 
+    /// Plays `t` on `end` if that is a legal play here (the fast path of [`Game::apply`]).
+    #[inline(never)]
+    fn try_play(&self, s: &mut State, t: Tile, end: End) -> bool {
+        match s.phase {
+            Phase::Turn(seat) if s.hand_bits(seat) & t.bit() != 0 => {
+                let Some(slot) = self.placement(&s.layout, t, end) else {
+                    return false;
+                };
+                s.set_hand_bits(seat, |h| h & !t.bit());
+                let not_dealt = s.not_dealt;
+                if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+                    shown.played(t, not_dealt);
+                }
+                self.place(s, seat, t, slot);
+                true
+            }
+            Phase::Drawn(seat, d) if t.id() == d.id() => {
+                let Some(slot) = self.placement(&s.layout, t, end) else {
+                    return false;
+                };
+                s.set_hand_bits(seat, |h| h & !t.bit());
+                self.place(s, seat, t, slot);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Draws if that is legal here under the duty to play (the fast path of
+    /// [`Game::apply`]): the player to move is stuck and the stock has a tile to draw.
+    #[inline(always)]
+    fn try_draw(&self, s: &mut State) -> bool {
+        let Phase::Turn(seat) = s.phase else {
+            return false;
+        };
+        if !(self.rules.must_play_if_able
+            && self.drawable(s)
+            && s.hand_bits(seat) & s.layout.playable_mask() == 0)
+        {
+            return false;
+        }
+        let numbers = s.layout.end_numbers();
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.stuck(numbers);
+        }
+        s.phase = Phase::Drawing(seat);
+        true
+    }
+
+    /// [`Game::apply`] for what its fast paths do not recognise: checked, then played.
+    #[cold]
+    #[inline(never)]
+    fn apply_slow(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        self.check(s, a)?;
+        self.apply_checked(s, *a);
+        Ok(())
+    }
+
     fn apply_checked(&self, s: &mut State, action: Action) {
         match (s.phase, action) {
-            (Phase::Dealing, Action::Deal(t)) => {
-                s.stock.remove(t);
-                let seat = Seat::new(self.deal_seat[usize::from(s.dealt) % 91]);
-                s.hands[seat].insert(t);
-                s.shown[seat].keep(0, true);
-                s.dealt += 1;
-                if usize::from(s.dealt) == usize::from(self.hand) * self.players() {
-                    self.finish_deal(s);
-                }
-            }
-            (Phase::Drawing(seat), Action::Deal(t)) => {
-                s.stock.remove(t);
-                s.hands[seat].insert(t);
-                if s.layout.playable_mask() & t.bit() != 0 {
-                    s.phase = Phase::Drawn(seat, t);
-                    return;
-                }
-                let lacks = if self.rules.must_play_if_able {
-                    s.layout.end_numbers()
-                } else {
-                    0
-                };
-                s.shown[seat].keep(lacks, false);
-                let again = matches!(
-                    self.rules.draw_rule,
-                    DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
-                );
-                if again && self.drawable(s) {
-                    s.phase = Phase::Drawing(seat);
-                } else {
-                    self.advance(s, seat);
-                }
-            }
+            (Phase::Dealing, Action::Deal(t)) => self.deal_tile(s, t),
+            (Phase::Drawing(seat), Action::Deal(t)) => self.draw_tile(s, seat, t),
             (Phase::Opening { seat, forced }, Action::Open(t)) => {
                 s.hands[seat].remove(t);
                 if forced.is_none() {
@@ -801,19 +846,17 @@ impl Dominoes {
                 self.after_play(s, seat);
             }
             (Phase::Turn(seat), Action::Play(t, e)) => {
-                s.hands[seat].remove(t);
-                s.shown[seat].played(t, s.not_dealt);
                 if let Some(slot) = s.layout.slot(e) {
-                    s.layout.place_at(t, slot, self.rules.spinner);
+                    s.hands[seat].remove(t);
+                    s.shown[seat].played(t, s.not_dealt);
+                    self.place(s, seat, t, slot);
                 }
-                self.after_play(s, seat);
             }
             (Phase::Drawn(seat, _), Action::Play(t, e)) => {
-                s.hands[seat].remove(t);
                 if let Some(slot) = s.layout.slot(e) {
-                    s.layout.place_at(t, slot, self.rules.spinner);
+                    s.hands[seat].remove(t);
+                    self.place(s, seat, t, slot);
                 }
-                self.after_play(s, seat);
             }
             (Phase::Turn(seat), Action::Draw) => {
                 if self.rules.must_play_if_able {
@@ -831,6 +874,69 @@ impl Dominoes {
             }
             _ => {}
         }
+    }
+
+    /// The deal gives `t`, a tile of the stock, to the next hand (D2); the last tile dealt
+    /// finds the opener.
+    #[inline(always)]
+    fn deal_tile(&self, s: &mut State, t: Tile) {
+        s.stock.0 &= !t.bit();
+        let seat = Seat::new(self.deal_seat[usize::from(s.dealt) & 127]);
+        s.set_hand_bits(seat, |h| h | t.bit());
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.dealt_one();
+        }
+        s.dealt += 1;
+        if s.dealt == self.deal_total {
+            self.finish_deal(s);
+        }
+    }
+
+    /// `seat` draws `t`, a tile of the stock (D9, E2): a tile that fits must be played
+    /// next (E3); otherwise the seat keeps it, showing it lacks the open ends' numbers, and
+    /// draws again or the turn passes.
+    #[inline(never)]
+    fn draw_tile(&self, s: &mut State, seat: Seat, t: Tile) {
+        s.stock.0 &= !t.bit();
+        s.set_hand_bits(seat, |h| h | t.bit());
+        if s.layout.playable_mask() & t.bit() != 0 {
+            s.phase = Phase::Drawn(seat, t);
+            return;
+        }
+        let lacks = if self.rules.must_play_if_able {
+            s.layout.end_numbers()
+        } else {
+            0
+        };
+        if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+            shown.keep(lacks, false);
+        }
+        let again = matches!(
+            self.rules.draw_rule,
+            DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
+        );
+        if again && self.drawable(s) {
+            s.phase = Phase::Drawing(seat);
+        } else {
+            self.advance(s, seat);
+        }
+    }
+
+    /// The arm slot where move generation places `t` on `end`, if it lists that play: an
+    /// open end showing one of the tile's numbers and not dropped as the twin of an earlier
+    /// end (E4). The tile is the holder's, so it is not on the table.
+    #[inline(always)]
+    fn placement(&self, layout: &Layout, t: Tile, end: End) -> Option<usize> {
+        let slot = layout.slot(end)?;
+        let listed = (self.canonical_ends(layout) >> (slot & 31)) & 1 != 0;
+        (listed && t.has(layout.slot_value(slot))).then_some(slot)
+    }
+
+    /// `seat` lays `t`, already out of its hand, on arm `slot`, where it fits.
+    #[inline(always)]
+    fn place(&self, s: &mut State, seat: Seat, t: Tile, slot: usize) {
+        s.layout.place_at(t, slot, self.rules.spinner);
+        self.after_play(s, seat);
     }
 
     /// Checks that `s` is a state of this game: what deserialization runs on every state
@@ -1120,6 +1226,7 @@ impl Dominoes {
     }
 
     /// The deal is complete: find the opener (D4, D5, E7, E8).
+    #[inline(never)]
     fn finish_deal(&self, s: &mut State) {
         s.not_dealt = Tiles::EMPTY;
         if let Lead::Seat(seat) = s.lead {
@@ -1172,6 +1279,7 @@ impl Dominoes {
         }
     }
 
+    #[inline(always)]
     fn after_play(&self, s: &mut State, seat: Seat) {
         if self.rules.scoring == Scoring::Fives {
             let total = s.layout.ends_total();
@@ -1186,14 +1294,22 @@ impl Dominoes {
         }
     }
 
+    #[inline(always)]
     fn advance(&self, s: &mut State, seat: Seat) {
         if self.blocked(s) {
             self.end_round(s, RoundEnd::Blocked);
         } else {
-            s.phase = Phase::Turn(seat.next(self.players()));
+            // The seat after `seat`, clockwise (D6), without a division.
+            let next = seat.index() + 1;
+            s.phase = Phase::Turn(Seat::new(if next < self.players() {
+                next as u8
+            } else {
+                0
+            }));
         }
     }
 
+    #[inline(never)]
     fn end_round(&self, s: &mut State, end: RoundEnd) {
         let n = self.players();
         let pips = BySeat::from_fn(n, |seat| s.hands[seat].pips());
@@ -1328,6 +1444,20 @@ fn at(n: usize, seat: Seat) -> bool {
 }
 
 impl State {
+    /// The tiles of `seat`'s hand as bits (none for a seat not at the table).
+    #[inline]
+    fn hand_bits(&self, seat: Seat) -> u128 {
+        self.hands.as_slice().get(seat.index()).map_or(0, |h| h.0)
+    }
+
+    /// Changes `seat`'s hand to `f(hand)` as bits (nothing for a seat not at the table).
+    #[inline]
+    fn set_hand_bits(&mut self, seat: Seat, f: impl FnOnce(u128) -> u128) {
+        if let Some(h) = self.hands.as_mut_slice().get_mut(seat.index()) {
+            h.0 = f(h.0);
+        }
+    }
+
     /// The rules the round is played under.
     #[must_use]
     pub fn rules(&self) -> &Rules {
@@ -1455,6 +1585,53 @@ impl Game for Dominoes {
         }
     }
 
+    /// The same action, from the same draw, as the trait's default (the `k`-th action of
+    /// [`Game::legal_actions`] for `k = rng.index(len)`), so seeded games keep their
+    /// records; on a line layout (only its two ends open) it is found without listing the
+    /// actions.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if s.key != self.key {
+            return None;
+        }
+        let fives = self.rules.scoring == Scoring::Fives;
+        let (tiles, extra) = if let Phase::Turn(seat) = s.phase {
+            let playable = s.hand_bits(seat) & s.layout.playable_mask();
+            let drawable = self.drawable(s);
+            if playable == 0 {
+                let _ = rng.below(1);
+                return Some(if drawable { Action::Draw } else { Action::Pass });
+            }
+            (playable, drawable && !self.rules.must_play_if_able)
+        } else {
+            match s.phase {
+                Phase::Drawn(_, t) => (t.bit(), !self.rules.must_play_if_able),
+                _ => return self.sample_listed(s, rng, buf),
+            }
+        };
+        let Some((left, right)) = s.layout.line_targets(tiles, fives) else {
+            return self.sample_listed(s, rng, buf);
+        };
+        if (left | right) >> 32 != 0 {
+            return self.sample_listed(s, rng, buf);
+        }
+        // Bit 2i: tile i on the left end; bit 2i + 1: on the right. The legal actions list
+        // the placements in exactly this order, then the extra draw or pass.
+        let both = spread(left as u32) | spread(right as u32) << 1;
+        let cum = byte_prefix_counts(both);
+        let n = (cum >> 56) as u32;
+        let k = rng.below(n + u32::from(extra));
+        if k == n {
+            return Some(if matches!(s.phase, Phase::Drawn(..)) {
+                Action::Pass
+            } else {
+                Action::Draw
+            });
+        }
+        let pos = select64(both, cum, k);
+        let end = if pos & 1 == 0 { End::Left } else { End::Right };
+        Some(Action::Play(Tile::from_id((pos >> 1) as u8), end))
+    }
+
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         self.check(s, a).is_ok()
     }
@@ -1476,27 +1653,27 @@ impl Game for Dominoes {
     }
 
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        // Fast acceptance of the two common actions; anything else goes through `check`,
-        // which also names what is wrong.
-        let fast = s.key == self.key
-            && match (s.phase, *a) {
-                (Phase::Dealing | Phase::Drawing(_), Action::Deal(t)) => {
-                    s.stock.0 & self.set.0 & t.bit() != 0
-                }
-                (Phase::Turn(seat), Action::Play(t, e)) => {
-                    s.hands[seat].0 & self.set.0 & t.bit() != 0
-                        && s.layout.slot(e).is_some_and(|slot| {
-                            self.canonical_ends(&s.layout) & (1 << slot) != 0
-                                && t.has(s.layout.slot_value(slot))
-                        })
-                }
-                _ => false,
-            };
-        if !fast {
-            self.check(s, a)?;
+        // The legal forms of the common actions are recognised and played here; anything
+        // else goes through `check`, which names what is wrong (or accepts a rarer form).
+        if s.key == self.key {
+            match *a {
+                Action::Deal(t) if s.stock.0 & t.bit() != 0 => match s.phase {
+                    Phase::Dealing => {
+                        self.deal_tile(s, t);
+                        return Ok(());
+                    }
+                    Phase::Drawing(seat) => {
+                        self.draw_tile(s, seat, t);
+                        return Ok(());
+                    }
+                    _ => {}
+                },
+                Action::Play(t, e) if self.try_play(s, t, e) => return Ok(()),
+                Action::Draw if self.try_draw(s) => return Ok(()),
+                _ => {}
+            }
         }
-        self.apply_checked(s, *a);
-        Ok(())
+        self.apply_slow(s, a)
     }
 
     fn returns(&self, s: &State) -> Option<Returns> {

@@ -313,6 +313,10 @@ impl Layout {
     /// spinner, for the first spinner named by its double, and for a non-double).
     #[inline]
     pub(crate) fn slot(&self, end: End) -> Option<usize> {
+        // The line's ends without a jump on which one (a random choice in play).
+        if matches!(end, End::Left | End::Right) {
+            return Some(usize::from(matches!(end, End::Right)));
+        }
         match end {
             End::Left => Some(0),
             End::Right => Some(1),
@@ -360,11 +364,39 @@ impl Layout {
 
     /// Adds `tile` on arm `slot`, already checked to fit there (the game's move was
     /// validated), and marks spinners by `rule`.
+    #[inline(always)]
     pub(crate) fn place_at(&mut self, tile: Tile, slot: usize, rule: SpinnerRule) {
-        let outer = tile.other(self.slot_value(slot)).unwrap_or(tile.low());
+        let shows = self.slot_value(slot);
+        // The tile shows `shows` on one half: the outer half is the other one.
+        let outer = tile.high() ^ tile.low() ^ shows;
         self.push(tile, slot, outer);
-        self.mark_spinner(tile, rule);
-        self.refresh();
+        if tile.is_double() {
+            self.mark_spinner(tile, rule);
+        }
+        if self.spinners == 0 && slot < 2 {
+            self.refresh_line_end(slot, shows, outer, tile.is_double());
+        } else {
+            self.refresh();
+        }
+    }
+
+    /// The cache of a line without spinners after the end at `slot` (0 or 1) went from
+    /// showing `was` to showing `now`, with a double (`double`) or not at that end.
+    #[inline(always)]
+    fn refresh_line_end(&mut self, slot: usize, was: u8, now: u8, double: bool) {
+        let (lv, rv) = (self.open[0], self.open[1]);
+        let c = &mut self.cache;
+        let bit = 1u32 << slot;
+        c.showing[usize::from(was) & 15] &= !bit;
+        c.showing[usize::from(now) & 15] |= bit;
+        c.doubles = (c.doubles & !bit) | (u32::from(double) << slot);
+        c.numbers = (1 << lv) | (1 << rv);
+        c.fits = NUMBER_TILES[usize::from(lv) & 15] | NUMBER_TILES[usize::from(rv) & 15];
+        let same = u32::from(lv == rv);
+        let same_doubles = same & u32::from(c.doubles == 0b11 || c.doubles == 0);
+        // Equal ends drop the right end (E4); with fives, only if both or neither is a
+        // double (a double counts twice).
+        c.canonical = [0b11 ^ (same << 1), 0b11 ^ (same_doubles << 1)];
     }
 
     /// How many tiles lie on the table.
@@ -496,6 +528,26 @@ impl Layout {
         self.cache.fits
     }
 
+    /// When only the two ends of the line are open: the tiles of `tiles` that move
+    /// generation places on the left end and those it places on the right end (E4 drops the
+    /// right end when it gives the same positions as the left). `None` when a spinner's sides
+    /// are open, or no tile is down.
+    #[inline]
+    pub(crate) fn line_targets(&self, tiles: u128, fives: bool) -> Option<(u128, u128)> {
+        if self.cache.open != 0b11 {
+            return None;
+        }
+        let ends = self.canonical_ends(fives);
+        let left = 0u128.wrapping_sub(u128::from(ends & 1));
+        let right = 0u128.wrapping_sub(u128::from((ends >> 1) & 1));
+        let lv = usize::from(self.open[0]) & 15;
+        let rv = usize::from(self.open[1]) & 15;
+        Some((
+            tiles & NUMBER_TILES[lv] & left,
+            tiles & NUMBER_TILES[rv] & right,
+        ))
+    }
+
     /// The sum counted by fives scoring (section 5, FU3): each open end's number, a double
     /// lying at an end (one in-line side still free) counting both halves; an empty spinner
     /// side counts nothing, and a spinner with both in-line sides covered no longer counts;
@@ -604,6 +656,7 @@ impl Layout {
         Ok(())
     }
 
+    #[inline(always)]
     fn push(&mut self, tile: Tile, slot: usize, outer: u8) {
         let id = tile.id();
         match self.last[slot] {

@@ -195,6 +195,15 @@ impl Shown {
         self.n += 1;
     }
 
+    /// One more tile dealt into a hand that has only been dealt to so far (a record of
+    /// [`Shown::dealt`]).
+    #[inline]
+    pub(crate) fn dealt_one(&mut self) {
+        self.n = 1;
+        self.count[0] += 1;
+        self.dealt[0] = true;
+    }
+
     /// The seat showed it holds nothing with these numbers.
     pub(crate) fn stuck(&mut self, numbers: u16) {
         for l in &mut self.lacks[..usize::from(self.n)] {
@@ -203,28 +212,42 @@ impl Shown {
     }
 
     /// The seat revealed `tile` from its hand.
+    #[inline(always)]
     pub(crate) fn played(&mut self, tile: Tile, not_dealt: Tiles) {
-        let n = usize::from(self.n).min(CAP);
-        if n == 1 {
-            // One group (the usual case before anyone draws): the tile comes from it.
+        if self.n == 1 {
+            // One group (the usual case before the seat keeps a drawn tile): the tile comes
+            // from it.
             self.count[0] = self.count[0].saturating_sub(1);
             if self.count[0] == 0 {
                 self.remove(0);
             }
             return;
         }
+        let n = usize::from(self.n).min(CAP);
+        // The oldest group the tile can come from (a group with tiles, lacking none of its
+        // numbers, and not bound by the opening if the tile was not dealt); else the newest.
         let numbers = tile.numbers();
         let held_back = not_dealt.contains(tile);
-        let pick = (0..n)
-            .find(|&i| {
-                self.count[i] > 0 && numbers & self.lacks[i] == 0 && !(self.dealt[i] && held_back)
-            })
-            .or_else(|| n.checked_sub(1));
-        if let Some(i) = pick {
-            self.count[i] -= 1;
-            if self.count[i] == 0 {
-                self.remove(i);
-            }
+        let mut fits = 0u32;
+        for i in 0..CAP {
+            // `&` rather than `&&`: no branch per group.
+            let ok =
+                (self.count[i] > 0) & (numbers & self.lacks[i] == 0) & !(self.dealt[i] & held_back);
+            fits |= u32::from(ok) << i;
+        }
+        // Groups past `n` have no tiles, so they never fit.
+        let Some(last) = n.checked_sub(1) else {
+            return;
+        };
+        let i = if fits == 0 {
+            last
+        } else {
+            fits.trailing_zeros() as usize
+        };
+        let i = i.min(CAP - 1);
+        self.count[i] = self.count[i].saturating_sub(1);
+        if self.count[i] == 0 {
+            self.remove(i);
         }
     }
 

@@ -142,11 +142,24 @@ impl Tile {
         }
     }
 
-    /// The tile as a one-bit set.
+    /// The tile as a one-bit set (a table look-up: a 128-bit shift by a variable takes
+    /// several instructions).
+    #[inline]
     pub(crate) const fn bit(self) -> u128 {
-        1u128 << self.id()
+        BITS[self.id as usize & 127]
     }
 }
+
+/// `BITS[i] = 1 << i`.
+const BITS: [u128; 128] = {
+    let mut out = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = 1u128 << i;
+        i += 1;
+    }
+    out
+};
 
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -349,18 +362,30 @@ impl Tiles {
     /// A uniformly random tile of the set, `None` when it is empty. Branch-free rank and
     /// select: without a POPCNT instruction in the default target, counting bits one by one
     /// is slow.
+    #[inline(always)]
     pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
+        if self.0 >> 64 != 0 {
+            return self.sample_wide(rng);
+        }
+        let lo = self.0 as u64;
+        if lo == 0 {
+            return None;
+        }
+        let cum = byte_prefix_counts(lo);
+        let k = rng.below((cum >> 56) as u32);
+        Some(Tile::from_id(select64(lo, cum, k) as u8))
+    }
+
+    /// [`Tiles::sample`] for a set with tiles past the first 64 (sets above double-ten).
+    #[cold]
+    #[inline(never)]
+    fn sample_wide(self, rng: &mut GameRng) -> Option<Tile> {
         let lo = self.0 as u64;
         let hi = (self.0 >> 64) as u64;
         let cum_lo = byte_prefix_counts(lo);
         let n_lo = (cum_lo >> 56) as u32;
-        let (cum_hi, n_hi) = if hi == 0 {
-            (0, 0)
-        } else {
-            let c = byte_prefix_counts(hi);
-            (c, (c >> 56) as u32)
-        };
-        let n = n_lo + n_hi;
+        let cum_hi = byte_prefix_counts(hi);
+        let n = n_lo + (cum_hi >> 56) as u32;
         if n == 0 {
             return None;
         }
@@ -388,11 +413,22 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Byte `i` of the result is the number of set bits of `x` in bytes `0..=i` (so the top byte
 /// is the population count).
-const fn byte_prefix_counts(x: u64) -> u64 {
+pub(crate) const fn byte_prefix_counts(x: u64) -> u64 {
     let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
     s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
     s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     s.wrapping_mul(ONES)
+}
+
+/// The bits of `x` spread to the even positions of a word (bit `i` to bit `2i`), so that two
+/// sets over 32 tiles interleave into one word: `spread(a) | spread(b) << 1`.
+pub(crate) const fn spread(x: u32) -> u64 {
+    let mut x = x as u64;
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & 0x5555_5555_5555_5555
 }
 
 /// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
@@ -416,7 +452,8 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 /// The position of the `k`-th set bit of `x` (`k < popcount(x)`), given
 /// `cum = byte_prefix_counts(x)` (Vigna's broadword select, without branches).
-fn select64(x: u64, cum: u64, k: u32) -> u32 {
+#[inline(always)]
+pub(crate) fn select64(x: u64, cum: u64, k: u32) -> u32 {
     // Bytes whose prefix count is <= k form a prefix of the word: count them.
     let kb = u64::from(k) * ONES;
     let le = ((kb | HIGHS) - cum) & HIGHS;

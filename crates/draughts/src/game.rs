@@ -367,6 +367,13 @@ pub struct State {
     plies: u32,
     last_move: Option<Move>,
     outcome: Option<Outcome>,
+    /// Derived from the above (so equality and `Debug` stay faithful), kept to avoid
+    /// recomputing them at every ply: the side to move's pieces that can capture with
+    /// short kings, how often the position has occurred, and the most often any position
+    /// of the history has.
+    capturers: u32,
+    repeats: u32,
+    most: u32,
 }
 
 impl State {
@@ -390,9 +397,24 @@ impl State {
             plies: 0,
             last_move: None,
             outcome: None,
+            capturers: movegen::capturers(&position),
+            repeats: 1,
+            most: 1,
         };
         s.outcome = s.lost();
         s
+    }
+
+    /// Recomputes the derived fields from the position and the history.
+    #[cfg(feature = "serde")]
+    fn derive(&mut self) {
+        self.capturers = movegen::capturers(&self.position);
+        self.most = 0;
+        for (k, p) in self.history.iter().enumerate() {
+            let c = occurrences_before(&self.history[..k], p) + 1;
+            self.most = self.most.max(c);
+            self.repeats = c;
+        }
     }
 
     /// The current position.
@@ -416,11 +438,7 @@ impl State {
     /// How many times the current position (placement and side to move) has occurred.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        self.occurrences(&self.position)
-    }
-
-    fn occurrences(&self, p: &Position) -> usize {
-        self.history.iter().filter(|h| *h == p).count()
+        self.repeats as usize
     }
 
     /// The positions since the last man move or capture, oldest first, the current one
@@ -444,20 +462,36 @@ impl State {
 
     /// D14, A7: the side to move loses with no piece or no legal move (the same with short
     /// and flying kings).
+    #[inline]
     fn lost(&self) -> Option<Outcome> {
-        lost(&self.position)
+        lost(&self.position, self.capturers)
     }
 }
 
-fn lost(position: &Position) -> Option<Outcome> {
+/// How often `p` stands in `history` (whose last entry has the other side to move than
+/// `p`, so only every second entry from the end can equal it).
+#[inline]
+fn occurrences_before(history: &[Position], p: &Position) -> u32 {
+    let mut count = 0;
+    let mut i = history.len();
+    while i >= 2 {
+        i -= 2;
+        count += u32::from(history[i] == *p);
+    }
+    count
+}
+
+/// D14, A7 for `position` with its [`movegen::capturers`].
+#[inline]
+fn lost(position: &Position, capturers: u32) -> Option<Outcome> {
     let turn = position.turn();
     let winner = turn.opponent();
-    if position.count(turn) == 0 {
+    if position.side(turn) == 0 {
         Some(Outcome::Win {
             winner,
             reason: WinReason::NoPieces,
         })
-    } else if !movegen::has_moves(position) {
+    } else if !movegen::has_moves(position, capturers) {
         Some(Outcome::Win {
             winner,
             reason: WinReason::NoMoves,
@@ -641,14 +675,18 @@ impl TryFrom<StateRepr> for State {
     fn try_from(r: StateRepr) -> Result<State, StateError> {
         let mut history = r.history;
         history.push(r.position);
-        let s = State {
+        let mut s = State {
             position: r.position,
             history,
             quiet_plies: r.quiet_plies,
             plies: r.plies,
             last_move: r.last_move,
             outcome: r.outcome,
+            capturers: 0,
+            repeats: 1,
+            most: 1,
         };
+        s.derive();
         s.check()?;
         Ok(s)
     }
@@ -771,11 +809,18 @@ impl Draughts {
     /// assert!(matches!(game.play(&mut s, &"11-15".parse()?), Err(PlayError::IllegalMove(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn play(&self, state: &mut State, mv: &Move) -> Result<(), PlayError> {
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        if !state.position.is_legal(mv, self.rules.king_moves) {
+        let legal = match self.rules.king_moves {
+            KingMoves::Short => {
+                movegen::is_legal_short_cached(&state.position, mv, state.capturers)
+            }
+            KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
+        };
+        if !legal {
             return Err(IllegalMoveError {
                 mv: *mv,
                 turn: state.position.turn(),
@@ -790,13 +835,18 @@ impl Draughts {
             // A1: every man move is an advance; captures and man moves cannot be undone.
             state.history.clear();
             state.quiet_plies = 0;
+            state.repeats = 1;
+            state.most = 1;
         } else {
             state.quiet_plies = state.quiet_plies.saturating_add(1);
+            state.repeats = occurrences_before(&state.history, &state.position) + 1;
+            state.most = state.most.max(state.repeats);
         }
         state.history.push(state.position);
+        state.capturers = movegen::capturers(&state.position);
         state.outcome = state.lost();
         if state.outcome.is_none() && self.rules.draws == Draws::Automatic {
-            if state.repetitions() >= usize::from(self.rules.repetitions) {
+            if state.repeats >= u32::from(self.rules.repetitions) {
                 state.outcome = Some(Outcome::Draw(DrawReason::Repetition));
             } else if state.quiet_plies >= self.rules.quiet_plies() {
                 state.outcome = Some(Outcome::Draw(DrawReason::FortyMoveRule));
@@ -818,10 +868,55 @@ impl Draughts {
             DrawReason::Agreement => false,
             DrawReason::FortyMoveRule => state.quiet_plies >= self.rules.quiet_plies(),
             DrawReason::Repetition => {
-                state.repetitions() >= usize::from(self.rules.repetitions)
-                    || self.repetition_by_move(state)
+                // A position comes back at the earliest 4 plies later (both sides move a
+                // king away and back), so the n-th occurrence needs 4(n - 1) quiet plies,
+                // and a move making it needs one ply less.
+                let r = u32::from(self.rules.repetitions);
+                state.quiet_plies + 1 >= 4 * r.saturating_sub(1)
+                    && (state.repeats >= r
+                        || (state.most + 1 >= r && self.repetition_by_move(state)))
             }
         }
+    }
+
+    /// [`Game::sample_action`] over `count` moves, the `i`-th built by `pick(i)`, followed by
+    /// the valid claims, as [`Game::legal_actions`] lists them.
+    #[inline(always)]
+    fn draw_counted(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        count: u64,
+        pick: impl Fn(u64) -> Option<Move>,
+    ) -> Option<Action> {
+        let mut claims = 0u8;
+        if self.claims_possible(s) {
+            claims = u8::from(self.can_claim(s, DrawReason::Repetition))
+                | u8::from(self.can_claim(s, DrawReason::FortyMoveRule)) << 1;
+        }
+        let total = count as usize + usize::from(claims & 1) + usize::from(claims >> 1);
+        if total == 0 {
+            return None;
+        }
+        let i = rng.index(total);
+        match i.checked_sub(count as usize) {
+            None => pick(i as u64).map(Action::Move),
+            // The first claim listed, or the second.
+            Some(c) => Some(Action::ClaimDraw(if c == 0 && claims & 1 != 0 {
+                DrawReason::Repetition
+            } else {
+                DrawReason::FortyMoveRule
+            })),
+        }
+    }
+
+    /// A quick test before [`Draughts::can_claim`]: claims are the rule and enough quiet
+    /// plies have passed for one of them (see there).
+    #[inline]
+    fn claims_possible(&self, state: &State) -> bool {
+        let r = u32::from(self.rules.repetitions);
+        self.rules.draws == Draws::Claim
+            && state.quiet_plies + 1 >= (4 * r.saturating_sub(1)).min(self.rules.quiet_plies())
     }
 
     /// Whether a quiet king move of the side to move brings back a position for the
@@ -840,12 +935,7 @@ impl Draughts {
             i -= 2;
             let target = &h[i];
             if let Some((from, to)) = king_step(cur, target) {
-                let count = (0..n)
-                    .rev()
-                    .skip(1)
-                    .step_by(2)
-                    .filter(|&j| h[j] == *target)
-                    .count();
+                let count = occurrences_before(h, target) as usize;
                 if count >= need && cur.is_legal(&Move::quiet(from, to), self.rules.king_moves) {
                     return true;
                 }
@@ -939,19 +1029,64 @@ impl Game for Draughts {
         if s.outcome.is_some() {
             return;
         }
-        movegen::generate(&s.position, self.rules.king_moves, &mut PushActions(out));
-        for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
-            if self.can_claim(s, reason) {
-                out.push(Action::ClaimDraw(reason));
+        movegen::generate_cached(
+            &s.position,
+            self.rules.king_moves,
+            s.capturers,
+            &mut PushActions(out),
+        );
+        if self.claims_possible(s) {
+            for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+                if self.can_claim(s, reason) {
+                    out.push(Action::ClaimDraw(reason));
+                }
             }
         }
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         match a {
-            Action::Move(m) => s.outcome.is_none() && s.position.is_legal(m, self.rules.king_moves),
+            Action::Move(m) => {
+                s.outcome.is_none()
+                    && match self.rules.king_moves {
+                        KingMoves::Short => {
+                            movegen::is_legal_short_cached(&s.position, m, s.capturers)
+                        }
+                        KingMoves::Flying => s.position.is_legal(m, KingMoves::Flying),
+                    }
+            }
             Action::ClaimDraw(r) => self.can_claim(s, *r),
         }
+    }
+
+    /// Uniform over [`Game::legal_actions`], in its order and with the same draw from
+    /// `rng` as the trait's default, so a seed plays the same game. When the side to move
+    /// has only steps, or only men's single jumps (short kings), the moves are counted by
+    /// population count and only the chosen one is built.
+    fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if s.outcome.is_some() {
+            return None;
+        }
+        if self.rules.king_moves == KingMoves::Short {
+            // Steps only, or men's single jumps only: count them and build the one drawn.
+            if s.capturers == 0 {
+                let groups = movegen::step_groups(&s.position);
+                let count = movegen::count_steps(&groups);
+                return self.draw_counted(s, rng, count, |i| movegen::nth_step(&groups, i));
+            }
+            if let Some(jumps) = movegen::single_jumps(&s.position) {
+                let count = movegen::count_pair(jumps.0, jumps.1);
+                return self.draw_counted(s, rng, count, |i| {
+                    movegen::nth_single_jump(&s.position, jumps, i)
+                });
+            }
+        }
+        self.legal_actions(s, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = rng.index(buf.len());
+        Some(buf.swap_remove(i))
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<(Action, f64)>) -> bool {

@@ -636,22 +636,58 @@ impl<S: Sink> Walk<'_, S> {
     }
 }
 
-/// Hands every legal move of `pos` to `sink`.
-pub(crate) fn generate<S: Sink>(pos: &Position, kings: KingMoves, sink: &mut S) {
-    let flying = kings == KingMoves::Flying;
+/// The pieces of the side to move that can capture with short kings (men and kings; with
+/// flying kings the men among them are the men that can capture).
+#[inline(always)]
+pub(crate) fn capturers(pos: &Position) -> u32 {
     match pos.turn {
-        Color::Black => generate_for::<BlackSide, S>(Rel::of(pos), flying, sink),
-        Color::White => generate_for::<WhiteSide, S>(Rel::of(pos), flying, sink),
+        Color::Black => capturers_rel::<BlackSide>(Rel::of(pos)),
+        Color::White => capturers_rel::<WhiteSide>(Rel::of(pos)),
     }
 }
 
 #[inline(always)]
-fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
+fn capturers_rel<Sd: Side>(b: Rel) -> u32 {
+    let empty = !(b.me | b.opp);
+    short_capturers::<Sd>(b.me & !b.kings, b.me & b.kings, b.opp, empty)
+}
+
+/// Hands every legal move of `pos` to `sink`.
+pub(crate) fn generate<S: Sink>(pos: &Position, kings: KingMoves, sink: &mut S) {
+    generate_cached(pos, kings, capturers(pos), sink);
+}
+
+/// [`generate`] with the side to move's [`capturers`] already known.
+pub(crate) fn generate_cached<S: Sink>(
+    pos: &Position,
+    kings: KingMoves,
+    capturers: u32,
+    sink: &mut S,
+) {
+    let flying = kings == KingMoves::Flying;
+    match pos.turn {
+        Color::Black => generate_for::<BlackSide, S>(Rel::of(pos), flying, capturers, sink),
+        Color::White => generate_for::<WhiteSide, S>(Rel::of(pos), flying, capturers, sink),
+    }
+}
+
+/// [`generate_for`] computing the capturers.
+#[inline(always)]
+fn generate_rel<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    let short_kings = if flying { 0 } else { kings };
+    let capturers = short_capturers::<Sd>(b.me & !b.kings, short_kings, b.opp, empty);
+    generate_for::<Sd, S>(b, flying, capturers, sink);
+}
+
+#[inline(always)]
+fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, capturers: u32, sink: &mut S) {
     let empty = !(b.me | b.opp);
     let kings = b.me & b.kings;
     let men = b.me & !b.kings;
-    let short_kings = if flying { 0 } else { kings };
-    let mut capturers = short_capturers::<Sd>(men, short_kings, b.opp, empty);
+    // With flying kings only the men's short captures count here; kings are walked below.
+    let mut capturers = if flying { capturers & men } else { capturers };
     let mut emitted = false;
     if capturers != 0 || (flying && kings != 0) {
         let mut walk = Walk {
@@ -735,25 +771,144 @@ fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
 /// Whether the side to move has a legal move. The answer is the same with short and
 /// flying kings: a flying king that can neither step nor jump an adjacent piece is blocked
 /// on every diagonal.
-pub(crate) fn has_moves(pos: &Position) -> bool {
+/// `capturers` is the position's [`capturers`].
+#[inline(always)]
+pub(crate) fn has_moves(pos: &Position, capturers: u32) -> bool {
     match pos.turn {
-        Color::Black => has_moves_for::<BlackSide>(Rel::of(pos)),
-        Color::White => has_moves_for::<WhiteSide>(Rel::of(pos)),
+        Color::Black => has_moves_for::<BlackSide>(Rel::of(pos), capturers),
+        Color::White => has_moves_for::<WhiteSide>(Rel::of(pos), capturers),
     }
 }
 
 #[inline(always)]
-fn has_moves_for<Sd: Side>(b: Rel) -> bool {
+fn has_moves_for<Sd: Side>(b: Rel, capturers: u32) -> bool {
     let empty = !(b.me | b.opp);
     let kings = b.me & b.kings;
-    let (f0, f1, b0, b1) = if Sd::WHITE {
-        (2, 3, 0, 1)
-    } else {
-        (0, 1, 2, 3)
-    };
-    (step(b.me, f0) | step(b.me, f1)) & empty != 0
+    let (f0, f1, b0, b1) = dirs::<Sd>();
+    capturers != 0
+        || (step(b.me, f0) | step(b.me, f1)) & empty != 0
         || (step(kings, b0) | step(kings, b1)) & empty != 0
-        || short_capturers::<Sd>(b.me & !b.kings, kings, b.opp, empty) != 0
+}
+
+/// The steps of the side to move (short kings, no capture available), as the target
+/// squares of each (direction, offset) group in the order [`generate`] hands them out, with
+/// each group's index offset from origin to target.
+#[inline(always)]
+pub(crate) fn step_groups(pos: &Position) -> [(u32, i32); 8] {
+    match pos.turn {
+        Color::Black => step_groups_for::<BlackSide>(Rel::of(pos)),
+        Color::White => step_groups_for::<WhiteSide>(Rel::of(pos)),
+    }
+}
+
+#[inline(always)]
+fn step_groups_for<Sd: Side>(b: Rel) -> [(u32, i32); 8] {
+    let empty = !(b.me | b.opp);
+    let kings = b.me & b.kings;
+    let mut out = [(0, 0); 8];
+    for (d, pairs) in PAIRS.iter().enumerate() {
+        let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
+            b.me
+        } else {
+            kings
+        };
+        for (p, &(mask, k)) in pairs.iter().enumerate() {
+            let targets = if k > 0 {
+                (movers & mask) << k
+            } else {
+                (movers & mask) >> -k
+            } & empty;
+            out[2 * d + p] = (targets, k);
+        }
+    }
+    out
+}
+
+/// The number of steps in [`step_groups`]: the two groups of a direction never share a
+/// target, so their union counts them, two directions to one population count.
+#[inline(always)]
+pub(crate) fn count_steps(groups: &[(u32, i32); 8]) -> u64 {
+    let dir = |d: usize| groups[2 * d].0 | groups[2 * d + 1].0;
+    let (a, b) = (dir(0), dir(1));
+    let (c, d) = (dir(2), dir(3));
+    // Without kings, one side's two directions are empty.
+    if c | d == 0 {
+        count_pair(a, b)
+    } else if a | b == 0 {
+        count_pair(c, d)
+    } else {
+        count_pair(a, b) + count_pair(c, d)
+    }
+}
+
+/// The `n`-th step (from 0) of [`step_groups`], in [`generate`]'s order.
+#[inline(always)]
+pub(crate) fn nth_step(groups: &[(u32, i32); 8], mut n: u64) -> Option<Move> {
+    for &(mut targets, k) in groups {
+        while targets != 0 {
+            let t = targets.trailing_zeros();
+            if n == 0 {
+                return Some(Move::quiet((t as i32 - k) as u32, t));
+            }
+            n -= 1;
+            targets &= targets - 1;
+        }
+    }
+    None
+}
+
+/// When the side to move has only men and every capture is a single jump (no landing
+/// square, short of the crowning row, allows another: the bulk test of perft), the
+/// men that jump in each forward direction; `None` otherwise (short kings).
+#[inline(always)]
+pub(crate) fn single_jumps(pos: &Position) -> Option<(u32, u32)> {
+    match pos.turn {
+        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos)),
+        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos)),
+    }
+}
+
+#[inline(always)]
+fn single_jumps_for<Sd: Side>(b: Rel) -> Option<(u32, u32)> {
+    if b.me & b.kings != 0 {
+        return None;
+    }
+    let empty = !(b.me | b.opp);
+    let (f0, f1, _, _) = dirs::<Sd>();
+    let j0 = step(step(b.me, f0) & b.opp, f0) & empty;
+    let j1 = step(step(b.me, f1) & b.opp, f1) & empty;
+    // Going on forward never meets the vacated start or the captured piece, both behind.
+    let go_on = (j0 | j1) & !crown_row(Sd::WHITE);
+    let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
+    if more != 0 {
+        return None;
+    }
+    let (r0, r1) = (reverse(f0), reverse(f1));
+    Some((step(step(j0, r0), r0), step(step(j1, r1), r1)))
+}
+
+/// The `n`-th (from 0) of [`single_jumps`]' captures, in [`generate`]'s order: by starting
+/// square, then direction.
+pub(crate) fn nth_single_jump(pos: &Position, (o0, o1): (u32, u32), mut n: u64) -> Option<Move> {
+    let (f0, f1) = match pos.turn {
+        Color::Black => (0, 1),
+        Color::White => (2, 3),
+    };
+    let mut origins = o0 | o1;
+    while origins != 0 {
+        let s = origins.trailing_zeros();
+        origins &= origins - 1;
+        for (set, d) in [(o0, f0), (o1, f1)] {
+            if set & (1 << s) != 0 {
+                if n == 0 {
+                    let j = JUMPS[s as usize][d];
+                    return Some(Move::capture(&[s as u8, j.to], j.over));
+                }
+                n -= 1;
+            }
+        }
+    }
+    None
 }
 
 struct Counter(u64);
@@ -778,52 +933,61 @@ pub(crate) fn count_moves(pos: &Position, kings: KingMoves) -> u64 {
     }
 }
 
+/// The directions of the side to move: forwards (two) and backwards (two).
+#[inline(always)]
+const fn dirs<Sd: Side>() -> (usize, usize, usize, usize) {
+    if Sd::WHITE {
+        (2, 3, 0, 1)
+    } else {
+        (0, 1, 2, 3)
+    }
+}
+
 #[inline(always)]
 fn count_for<Sd: Side>(b: Rel, flying: bool) -> u64 {
     let empty = !(b.me | b.opp);
     let kings = b.me & b.kings;
     if flying && kings != 0 {
         let mut c = Counter(0);
-        generate_for::<Sd, Counter>(b, true, &mut c);
+        generate_rel::<Sd, Counter>(b, true, &mut c);
         return c.0;
     }
     // One step per direction serves both the quiet count and the capture test.
-    let (f0, f1, b0, b1) = if Sd::WHITE {
-        (2, 3, 0, 1)
-    } else {
-        (0, 1, 2, 3)
-    };
+    let (f0, f1, b0, b1) = dirs::<Sd>();
     let s0 = step(b.me, f0);
     let s1 = step(b.me, f1);
-    let mut quiet = (s0 & empty).count_ones() + (s1 & empty).count_ones();
     let j0 = step(s0 & b.opp, f0) & empty;
     let j1 = step(s1 & b.opp, f1) & empty;
-    let mut jumps = j0 | j1;
     if kings == 0 {
-        if jumps == 0 {
-            return u64::from(quiet);
+        if j0 | j1 == 0 {
+            return count_pair(s0 & empty, s1 & empty);
         }
         // Men only: when no landing square (short of the crowning row) allows a further
         // jump, every capture is a single jump and they can be counted in bulk. Going on
         // forward never meets the vacated start or the captured piece, both behind.
-        let go_on = jumps & !crown_row(Sd::WHITE);
+        let go_on = (j0 | j1) & !crown_row(Sd::WHITE);
         let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
         if more == 0 {
-            return u64::from(j0.count_ones() + j1.count_ones());
+            return count_pair(j0, j1);
+        }
+    } else {
+        let (s2, s3) = (step(kings, b0), step(kings, b1));
+        let jumps = j0 | j1 | ((step(s2 & b.opp, b0) | step(s3 & b.opp, b1)) & empty);
+        if jumps == 0 {
+            return count_pair(s0 & empty, s1 & empty) + count_pair(s2 & empty, s3 & empty);
         }
     }
-    if kings != 0 {
-        let s2 = step(kings, b0);
-        let s3 = step(kings, b1);
-        quiet += (s2 & empty).count_ones() + (s3 & empty).count_ones();
-        jumps |= (step(s2 & b.opp, b0) | step(s3 & b.opp, b1)) & empty;
-    }
-    if jumps != 0 {
-        let mut c = Counter(0);
-        generate_for::<Sd, Counter>(b, false, &mut c);
-        return c.0;
-    }
-    u64::from(quiet)
+    let mut c = Counter(0);
+    generate_rel::<Sd, Counter>(b, false, &mut c);
+    c.0
+}
+
+/// The number of set bits of `a` and `b` together: one 64-bit population count, which
+/// costs the same as a 32-bit one where the CPU has no population count instruction (the
+/// baseline x86-64 target).
+#[inline(always)]
+pub(crate) fn count_pair(a: u32, b: u32) -> u64 {
+    u64::from((u64::from(a) | (u64::from(b) << 32)).count_ones())
 }
 
 struct PerftSink<Sd: Side> {
@@ -849,10 +1013,44 @@ impl<Sd: Side> Sink for PerftSink<Sd> {
     }
 }
 
+/// The sink two plies above the leaves: each move's child is counted in bulk right here,
+/// with no call per child.
+struct LeafParent<Sd: Side> {
+    board: Rel,
+    flying: bool,
+    nodes: u64,
+    side: core::marker::PhantomData<Sd>,
+}
+
+impl<Sd: Side> Sink for LeafParent<Sd> {
+    #[inline(always)]
+    fn quiet(&mut self, from: u32, to: u32) {
+        let child = self.board.after::<Sd>(from, to, 0);
+        self.nodes += count_for::<Sd::Other>(child, self.flying);
+    }
+    #[inline(always)]
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        let from = u32::from(path[0]);
+        let to = u32::from(path[path.len() - 1]);
+        let child = self.board.after::<Sd>(from, to, captured);
+        self.nodes += count_for::<Sd::Other>(child, self.flying);
+    }
+}
+
 fn perft_rel<Sd: Side>(b: Rel, depth: u32, flying: bool) -> u64 {
     match depth {
         0 => 1,
         1 => count_for::<Sd>(b, flying),
+        2 => {
+            let mut sink = LeafParent::<Sd> {
+                board: b,
+                flying,
+                nodes: 0,
+                side: core::marker::PhantomData,
+            };
+            generate_rel::<Sd, _>(b, flying, &mut sink);
+            sink.nodes
+        }
         _ => {
             let mut sink = PerftSink::<Sd> {
                 board: b,
@@ -861,7 +1059,7 @@ fn perft_rel<Sd: Side>(b: Rel, depth: u32, flying: bool) -> u64 {
                 nodes: 0,
                 side: core::marker::PhantomData,
             };
-            generate_for::<Sd, _>(b, flying, &mut sink);
+            generate_rel::<Sd, _>(b, flying, &mut sink);
             sink.nodes
         }
     }
@@ -914,18 +1112,75 @@ impl Sink for Find<'_> {
 /// Whether `mv` is legal in `pos` with short kings, checked jump by jump along its path
 /// (no full generation).
 pub(crate) fn is_legal_short(pos: &Position, mv: &Move) -> bool {
+    is_legal_short_cached(pos, mv, capturers(pos))
+}
+
+/// `STEP_TO[kind][s]`: the squares a piece on index `s` steps to (kind 0 a Black man, 1 a
+/// White man, 2 a king).
+const STEP_TO: [[u32; 32]; 3] = {
+    let mut t = [[0u32; 32]; 3];
+    let mut s = 0;
+    while s < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let n = NEIGHBOR[d][s];
+            if n != NONE {
+                let bit = 1u32 << n;
+                // Directions 0 and 1 lead towards White (Black's forward), 2 and 3 back.
+                t[if d < 2 { 0 } else { 1 }][s] |= bit;
+                t[2][s] |= bit;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// [`is_legal_short`] with the position's [`capturers`] already known.
+#[inline(always)]
+pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, capturers: u32) -> bool {
+    if !mv.is_capture() {
+        // A step: legal when nothing can be captured (D8) and the piece of the side to
+        // move reaches an empty square (D4, D12).
+        let (from, to) = (usize::from(mv.path[0]) & 31, mv.path[1] & 31);
+        let me = pos.side(pos.turn);
+        let fb = 1u32 << from;
+        let kind = if pos.kings & fb != 0 {
+            2
+        } else {
+            pos.turn as usize
+        };
+        return capturers == 0
+            && mv.len == 2
+            && me & fb != 0
+            && STEP_TO[kind][from] & !(pos.black | pos.white) & (1 << to) != 0;
+    }
     match pos.turn {
         Color::Black => is_legal_short_for::<BlackSide>(Rel::of(pos), mv),
         Color::White => is_legal_short_for::<WhiteSide>(Rel::of(pos), mv),
     }
 }
 
-fn any_capture<Sd: Side>(b: Rel) -> bool {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    short_capturers::<Sd>(b.me & !b.kings, kings, b.opp, empty) != 0
-}
+/// `JUMP_DIR[s][l]`: the direction of the jump from index `s` landing on index `l`, or 4.
+const JUMP_DIR: [[u8; 32]; 32] = {
+    let mut t = [[4u8; 32]; 32];
+    let mut s = 0;
+    while s < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let j = JUMPS[s][d];
+            if j.land != 0 {
+                t[s][j.to as usize] = d as u8;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
+/// A capture's legality, jump by jump along its path.
 fn is_legal_short_for<Sd: Side>(b: Rel, mv: &Move) -> bool {
     let path = mv.raw_path();
     let from = u32::from(path[0]);
@@ -940,34 +1195,22 @@ fn is_legal_short_for<Sd: Side>(b: Rel, mv: &Move) -> bool {
         forward_bits(Sd::WHITE)
     };
     let empty = !(b.me | b.opp) | fb;
-    if !mv.is_capture() {
-        let to = path[1];
-        return path.len() == 2
-            && (0..4).any(|d| dirs & (1 << d) != 0 && NEIGHBOR[d][from as usize] == to)
-            && empty & (1 << to) != 0
-            && !any_capture::<Sd>(b);
-    }
     let mut captured = 0u32;
     let mut s = from as usize;
     let mut crowned = false;
     for &l in &path[1..] {
-        if crowned {
-            return false; // D10, A4: nothing after crowning
-        }
-        let Some(j) = JUMPS[s]
-            .iter()
-            .enumerate()
-            .find(|(d, j)| dirs & (1 << d) != 0 && j.land != 0 && j.to == l)
-            .map(|(_, j)| *j)
-        else {
+        let d = JUMP_DIR[s][usize::from(l) & 31];
+        // D10, A4: nothing after crowning; a man only forwards.
+        if crowned || d == 4 || dirs & (1 << d) == 0 {
             return false;
-        };
+        }
+        let j = JUMPS[s][usize::from(d)];
         if b.opp & !captured & j.over == 0 || empty & j.land == 0 {
             return false;
         }
         captured |= j.over;
         crowned = !king && j.land & crown_row(Sd::WHITE) != 0;
-        s = usize::from(l);
+        s = usize::from(l) & 31;
     }
     if captured != mv.captured_bits() {
         return false;

@@ -133,3 +133,33 @@ fn d9_a5_free_choice_between_complete_sequences() {
     assert_eq!(texts(&v), ["6x13", "6x15x24"]);
     assert!(pos.parse_move("6x15", KingMoves::Short).is_err());
 }
+
+#[test]
+fn parallel_perft_gives_the_same_counts_on_1_2_and_4_threads() {
+    use lattjo_draughts::perft_parallel;
+    let positions = [
+        Position::start(),
+        "B:W9,10,17,18:BK6,K1".parse().unwrap(),
+        "W:WK1,18,22,K3:B7,K30,11".parse().unwrap(),
+        "B:W10,22:BK29".parse().unwrap(),
+    ];
+    for pos in positions {
+        for kings in [KingMoves::Short, KingMoves::Flying] {
+            for depth in 0..=7 {
+                let serial = perft_with(&pos, depth, kings);
+                for threads in [1, 2, 4] {
+                    assert_eq!(
+                        perft_parallel(&pos, depth, kings, threads),
+                        serial,
+                        "{pos} depth {depth} {kings:?} {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+    // The published figure, split over threads (§7).
+    assert_eq!(
+        perft_parallel(&Position::start(), 10, KingMoves::Short, 4),
+        18_391_564
+    );
+}

@@ -274,3 +274,34 @@ fn v1_a1_repetition_claims_match_the_brute_force_rule() {
     // Every threshold was reached in some game (the comparison is not vacuous).
     assert!(claims[2..].iter().all(|&c| c > 0), "{claims:?}");
 }
+
+#[test]
+fn sample_action_draws_as_the_trait_default_does() {
+    // `Draughts::sample_action` counts steps instead of listing them; it must pick the same
+    // action as the trait's default (uniform over `legal_actions`, in its order, with one
+    // `rng.index` draw), so that a seed plays the same game either way.
+    use boardgame_core::Game;
+    use lattjo_draughts::{Draughts, Rules};
+    for rules in [
+        Rules::wcdf(),
+        Rules::lattjo(),
+        Rules::wcdf().with_auto_adjudicate(true),
+        Rules::wcdf().with_flying_kings(true),
+        Rules::wcdf().with_repetitions(2).with_quiet_moves(2),
+    ] {
+        let game = Draughts::new(rules).unwrap();
+        for seed in 0..60u64 {
+            let mut s = game.new_initial_state();
+            let (mut ours, mut theirs) = (GameRng::new(seed, 9), GameRng::new(seed, 9));
+            let (mut buf, mut all) = (Vec::new(), Vec::new());
+            loop {
+                let a = game.sample_action(&s, &mut ours, &mut buf);
+                game.legal_actions(&s, &mut all);
+                let b = (!all.is_empty()).then(|| all[theirs.index(all.len())]);
+                assert_eq!(a, b, "{rules:?} seed {seed} at {:?}", s.position());
+                let Some(a) = a else { break };
+                game.apply(&mut s, &a).unwrap();
+            }
+        }
+    }
+}

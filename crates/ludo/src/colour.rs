@@ -67,6 +67,12 @@ impl Colour {
         self as usize
     }
 
+    /// The colour's bit in a set of colours (`1 << index`).
+    #[inline]
+    pub(crate) const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
     /// The colour clockwise after this one (whether or not it plays).
     #[must_use]
     pub const fn next(self) -> Colour {

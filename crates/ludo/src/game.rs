@@ -44,9 +44,10 @@ pub struct Ludo {
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
     /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
-    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the loop
-    /// dot it lands on ([`OFF_LOOP`] off the loop) in the next 8, or [`NO_CSTEP`] when it
-    /// cannot move (den, finished, exact count needed). One cache line per (colour, index).
+    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
+    /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
+    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed).
+    /// One cache line per (colour, index).
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
     release: [Release; 4],
@@ -57,7 +58,10 @@ pub struct Ludo {
     finished_from: u8,
     /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
     plain: bool,
-    /// `dot[c][k]`: the loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
+    /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
+    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
+    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
+    /// their bits), [`NO_DOT`] in the den and on the finishing dot.
     dot: [[u8; STEP_ROWS]; 4],
 }
 
@@ -65,7 +69,7 @@ pub struct Ludo {
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
-/// A [`Ludo::cstep`] entry for "no move": no move word, landing off the loop.
+/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`NO_DOT`].
 const NO_CSTEP: u64 = u64::MAX;
 
 /// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
@@ -78,8 +82,24 @@ struct Release {
     start_dot: u8,
     sixth_dot: u8,
 }
-/// A dot table entry for "not on the loop"; the owner of this dot is always 0.
-const OFF_LOOP: u8 = 0xFF;
+/// The dot of the den and of the finishing dot, where any number of checkers of any colour
+/// may stand: nothing is tracked there, its [`Occupancy`] byte is always 0.
+const NO_DOT: u8 = 0xFF;
+/// The first home dot in [`Occupancy`]: loop dots are below [`crate::MAX_LOOP`], and the home
+/// tracks (at most [`crate::MAX_FINISH`] - 3 dots) fit between this and [`NO_DOT`].
+const HOME_DOTS: u8 = 128;
+/// The capture bits of a [`Move`] word (the captured colour + 1 in bits 28-30) for the
+/// colour bits of the other colours on a landing dot (at most one colour on a loop dot, and
+/// none on a home dot).
+const CAPTURE: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut bits = 1;
+    while bits < 16 {
+        t[bits] = (bits.trailing_zeros() + 1) << 28;
+        bits += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Ludo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -136,9 +156,9 @@ pub struct State {
     key: u64,
     pos: Position,
     moves: MoveList,
-    /// For each loop dot, 0 when empty or 1 + the colour standing there (derived from `pos`;
-    /// a landing always captures, so a dot never holds two colours).
-    owner: Owners,
+    /// The colours on each dot (derived from `pos`; a landing always captures, so a loop
+    /// dot never holds two colours).
+    occupancy: Occupancy,
 }
 
 impl State {
@@ -421,10 +441,13 @@ impl Ludo {
                 };
             }
         }
-        let mut dot = [[OFF_LOOP; STEP_ROWS]; 4];
+        let mut dot = [[NO_DOT; STEP_ROWS]; 4];
         for c in Colour::ALL {
             for k in 1..=g.last_loop() {
-                dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(OFF_LOOP);
+                dot[c.index()][usize::from(k)] = g.loop_dot(c, k).unwrap_or(NO_DOT);
+            }
+            for h in 0..g.home_len() {
+                dot[c.index()][usize::from(g.last_loop() + 1 + h)] = HOME_DOTS + h;
             }
         }
         let mut cstep = [[[NO_CSTEP; 8]; STEP_ROWS]; 4];
@@ -435,8 +458,10 @@ impl Ludo {
                     if w != NO_STEP {
                         let t = usize::from((w >> 16) as u8 & 0x7F);
                         let word = Move::from_step_word(w, c, 0).bits();
-                        cstep[c.index()][p][d] =
-                            u64::from(word) | u64::from(dot[c.index()][t]) << 32;
+                        // A bounce back onto its own index lands where the checker stands:
+                        // nothing blocks it and nothing is captured there, as on NO_DOT.
+                        let lands = if t == p { NO_DOT } else { dot[c.index()][t] };
+                        cstep[c.index()][p][d] = u64::from(word) | u64::from(lands) << 32;
                     }
                 }
             }
@@ -638,7 +663,7 @@ impl Ludo {
         }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
-            self.generate(&pos, &self.owners(&pos), c, d.value(), &mut moves);
+            self.generate(&pos, &self.occupancy(&pos), c, d.value(), &mut moves);
             if moves.len() == 0 {
                 return Err(StateError::DieWithoutMove(d));
             }
@@ -646,7 +671,7 @@ impl Ludo {
         Ok(State {
             rules: self.rules,
             key: self.key,
-            owner: self.owners(&pos),
+            occupancy: self.occupancy(&pos),
             pos,
             moves,
         })
@@ -745,23 +770,22 @@ impl Ludo {
         k as u8
     }
 
-    /// The loop dot of colour `c`'s path index `k`, or [`OFF_LOOP`].
+    /// The dot of colour `c`'s path index `k` in [`Occupancy`] (see [`Ludo::dot`]).
     #[inline]
-    fn loop_dot(&self, c: Colour, k: u8) -> u8 {
+    fn dot_of(&self, c: Colour, k: u8) -> u8 {
         self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)]
     }
 
-    fn owners(&self, pos: &Position) -> Owners {
-        let mut owner = Owners([0; 256]);
+    fn occupancy(&self, pos: &Position) -> Occupancy {
+        let mut occupancy = Occupancy([0; 256]);
         for c in self.seats.colours() {
             for k in pos.checkers[c] {
-                let d = self.loop_dot(c, k);
-                if d != OFF_LOOP {
-                    owner.0[usize::from(d)] = c as u8 + 1;
-                }
+                let dot = self.dot_of(c, k);
+                occupancy.0[usize::from(dot)] |= occupancy_bit(c, dot);
             }
         }
-        owner
+        occupancy.0[usize::from(NO_DOT)] = 0;
+        occupancy
     }
 
     /// Fills `out` with the legal moves of `c` for a roll of `die`.
@@ -769,7 +793,7 @@ impl Ludo {
     pub(crate) fn generate(
         &self,
         pos: &Position,
-        owner: &Owners,
+        occupancy: &Occupancy,
         c: Colour,
         die: u8,
         out: &mut MoveList,
@@ -777,10 +801,10 @@ impl Ludo {
         // Specialized on D3, the rule the inner loop depends on most, and on whether any
         // duty (D1, D2 in Mensch) or the optional pass (D9) applies.
         match (self.rules.own_stacking, self.plain) {
-            (true, true) => self.generate_for::<true, true>(pos, owner, c, die, out),
-            (false, true) => self.generate_for::<false, true>(pos, owner, c, die, out),
-            (true, false) => self.generate_for::<true, false>(pos, owner, c, die, out),
-            (false, false) => self.generate_for::<false, false>(pos, owner, c, die, out),
+            (true, true) => self.generate_for::<true, true>(pos, occupancy, c, die, out),
+            (false, true) => self.generate_for::<false, true>(pos, occupancy, c, die, out),
+            (true, false) => self.generate_for::<true, false>(pos, occupancy, c, die, out),
+            (false, false) => self.generate_for::<false, false>(pos, occupancy, c, die, out),
         }
     }
 
@@ -796,98 +820,96 @@ impl Ludo {
     fn generate_for<const STACK: bool, const PLAIN: bool>(
         &self,
         pos: &Position,
-        owner: &Owners,
+        occupancy: &Occupancy,
         c: Colour,
         die: u8,
         out: &mut MoveList,
     ) {
         let ci = c.index() & 3;
         let ch = pos.checkers[c];
-        let end = self.end;
-        let centre = self.rules.finish == Finish::CentreDot;
-        // Whether one more own checker may end on index t (D3), `from` being where the mover
-        // leaves (a bounce back onto its own index is free): without sharing, no byte of the
-        // packed checkers may equal t (the zero-byte test on `packed ^ t`, exact for "any").
-        let packed = u32::from_le_bytes(ch);
-        let free = |t: u8, from: u8| {
-            let x = packed ^ (u32::from(t) * 0x0101_0101);
-            let any_equal = x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080 != 0;
-            STACK || (centre && t == end) || t == from || !any_equal
+        let mine = c.bit();
+        // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
+        // it sends home (L10: another colour on a loop dot; home dots hold only their own
+        // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
+        // not on an own checker). The den, the finishing dot and a bounce back onto the
+        // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
+        // checkers are random, so branches on them would mostly be mispredicted.
+        let both = mine * 0x11;
+        let land = |dot: u8| {
+            let there = occupancy.0[usize::from(dot)];
+            let capture = CAPTURE[usize::from(there & !mine & 0xF)];
+            (capture, STACK | (there & both == 0))
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
-        let den = (packed.trailing_zeros() / 8) as usize;
-        let mine = c as u8 + 1;
-        // The captured colour + 1 (0: none) when `c` lands on loop dot `dot` (L10), in the
-        // move word's capture bits: an own or empty dot captures nothing, and the own home
-        // track and the finish are off the loop ([`OFF_LOOP`], whose owner byte is always 0),
-        // never shared (L13).
-        let victim = |dot: u8| {
-            let o = owner.0[usize::from(dot)];
-            u32::from(o * u8::from(o != mine)) << 28
-        };
+        let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
         let rel = &self.release[ci];
         let release = (den > 0) & self.rules.release_rolls.contains_value(die);
         let six_two = (die == 6) & self.six_two;
+        let (start_capture, start_free) = land(rel.start_dot);
         let (first, first_ok) = if six_two {
             (rel.two, (den >= 2) & STACK)
         } else {
-            (rel.one, free(1, 0))
+            (rel.one, start_free)
         };
-        out.clear();
-        out.push_if(
-            Move::from_bits(first | victim(rel.start_dot)),
+        let (sixth_capture, sixth_free) = land(rel.sixth_dot);
+        // The count stays in a register and is stored once: incrementing a length in
+        // memory per candidate, then reading it back wider, stalls the store forwarding.
+        let mut n = out.put(
+            0,
+            Move::from_bits(first | start_capture),
             release & first_ok,
         );
-        out.push_if(
-            Move::from_bits(rel.sixth | victim(rel.sixth_dot)),
-            release & six_two && free(self.rules.sixth_dot, 0),
+        n = out.put(
+            n,
+            Move::from_bits(rel.sixth | sixth_capture),
+            release & six_two & sixth_free,
         );
-        let releases = out.len();
+        let releases = n;
         let tab = &self.cstep[ci];
         let col = usize::from(die) & 7;
-        let mut leaves_start = false;
         for i in 0..4 {
             let p = ch[i];
             let prev = if i == 0 { 0 } else { ch[i - 1] };
             let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
             let word = e as u32;
+            let (capture, free) = land((e >> 32) as u8);
             // The den (p = 0) and a finished checker have no steps; equal neighbours are one
             // move (L9).
-            let ok = (word != NO_STEP) & (p != prev) && free((word >> 16) as u8 & 0x7F, p);
-            out.push_if(Move::from_bits(word | victim((e >> 32) as u8)), ok);
-            if !PLAIN {
-                leaves_start |= ok & (p == 1);
-            }
+            let ok = (word != NO_STEP) & (p != prev) & free;
+            n = out.put(n, Move::from_bits(word | capture), ok);
         }
-        if !PLAIN && out.len() > 0 {
-            self.duties(c, den > 0, releases, leaves_start, out);
+        if !PLAIN {
+            n = self.duties(c, n, den > 0, releases, out);
         }
+        out.set_len(n);
     }
 
-    /// The Mensch duties (D1, D2) and the optional pass (D9) on the generated moves: the
-    /// `releases` first, then the checkers' moves in order, so that a move off the start dot
-    /// (`leaves_start`: the lowest checker outside the den stands there) comes right after the
-    /// releases.
+    /// The Mensch duties (D1, D2) and the optional pass (D9) on the `n` generated moves: the
+    /// `releases` first, then the checkers' moves in order of their source, so that a move
+    /// off the start dot (index 1, the lowest index outside the den) would come right after
+    /// the releases. Returns the number of moves left. Selected without branches, which the
+    /// random positions would mostly mispredict.
     #[inline(always)]
-    fn duties(
-        &self,
-        c: Colour,
-        den: bool,
-        releases: usize,
-        leaves_start: bool,
-        out: &mut MoveList,
-    ) {
+    fn duties(&self, c: Colour, n: usize, den: bool, releases: usize, out: &mut MoveList) -> usize {
         let r = &self.rules;
-        if r.release_compulsory && releases > 0 {
-            // D1 (Mensch): a release roll must release when it can.
-            out.truncate(releases);
-        } else if r.clear_start && den && leaves_start {
-            // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
-            out.keep_only(releases);
-        }
+        let leaves_start = (n > releases) & (out.slot(releases).source_index() == 1);
+        // D1 (Mensch): a release roll must release when it can.
+        let compulsory = r.release_compulsory & (releases > 0);
+        // D2 (Mensch): the start dot must be cleared while checkers remain in the den.
+        let clear = !compulsory & r.clear_start & den & leaves_start;
+        out.keep_first_if(releases, clear);
+        let mut n = if compulsory {
+            releases
+        } else if clear {
+            1
+        } else {
+            n
+        };
         if !r.must_move {
-            out.push(Move::new(c, MoveKind::Pass, None));
+            // D9: a player who could move may pass.
+            n = out.put(n, Move::new(c, MoveKind::Pass, None), n > 0);
         }
+        n
     }
 
     #[inline]
@@ -994,7 +1016,7 @@ impl Ludo {
                 return;
             }
         }
-        self.generate(pos, &st.owner, c, die, &mut st.moves);
+        self.generate(pos, &st.occupancy, c, die, &mut st.moves);
         if st.moves.len() == 0 {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
@@ -1010,40 +1032,43 @@ impl Ludo {
         let die = pos.die.map_or(0, Die::value);
         if !m.is_pass() {
             let (from, to) = (m.source_index(), m.target_index());
-            let ch = &mut pos.checkers[c];
+            // The checkers are worked on as a value and stored once: byte stores followed
+            // by a load of the whole word would stall the store forwarding.
+            let mut ch = pos.checkers[c];
             // The checkers are sorted: the first one at `from` moves (for two entering, the
             // first two, both in the den).
             if m.is_enter_two() {
                 ch[0] = to;
                 ch[1] = to;
-                sort4(ch);
-            } else if let Some(i) = first_equal(*ch, from) {
-                ch[i] = to;
+                sort4(&mut ch);
+            } else if let Some(i) = first_equal(ch, from) {
+                ch = replace_byte(ch, i, to);
                 // One checker moved: one bubble pass in its direction restores the order.
                 if to > from {
-                    bubble_up(ch);
+                    bubble_up(&mut ch);
                 } else {
-                    bubble_down(ch);
+                    bubble_down(&mut ch);
                 }
             }
-            // Keep the dot owners up to date: the source dot empties unless another own
-            // checker stays there; the target dot, if on the loop, is now this colour's.
-            let owner = &mut st.owner.0;
-            owner[usize::from(self.loop_dot(c, from))] *=
-                u8::from(first_equal(*ch, from).is_some());
-            owner[usize::from(self.loop_dot(c, to))] = c as u8 + 1;
-            owner[usize::from(OFF_LOOP)] = 0;
+            pos.checkers[c] = ch;
+            // Keep the occupancy up to date: the source dot loses this colour unless another
+            // own checker stays there; the target dot gains it (after the source, for a
+            // bounce back onto its own index).
+            let (source, target) = (self.dot_of(c, from), self.dot_of(c, to));
+            let (leaves, lands) = (occupancy_bit(c, source), occupancy_bit(c, target));
+            let stays = leaves * u8::from(first_equal(ch, from).is_some());
+            let dots = &mut st.occupancy.0;
+            dots[usize::from(source)] &= !leaves | stays;
+            dots[usize::from(target)] |= lands;
+            dots[usize::from(NO_DOT)] = 0;
             if let Some(o) = m.capture() {
-                // L10, A10: every checker of the captured colour on that dot goes to its den
-                // (L11).
+                // L10, A10: every checker of the captured colour on that loop dot goes to its
+                // den (L11). The loop index is at least 1, so the den's zeros never match.
+                dots[usize::from(target)] = lands;
                 let k = self.relative(c, to, o);
-                let oc = &mut pos.checkers[o];
-                for x in oc.iter_mut() {
-                    if *x == k {
-                        *x = 0;
-                    }
-                }
-                sort4(oc);
+                let mut oc = zero_equal(pos.checkers[o], k);
+                sort4(&mut oc);
+                pos.checkers[o] = oc;
             }
         }
         st.moves.clear();
@@ -1051,9 +1076,18 @@ impl Ludo {
     }
 }
 
-/// One byte per loop dot (see [`State`]).
+/// The colours on each dot as bits, indexed by [`Ludo::dot`]'s dot numbers: on a loop dot
+/// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
+/// between the colours' home tracks) the same bit in the high nibble, so that the low nibble
+/// names exactly the colours a landing can capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Owners([u8; 256]);
+pub(crate) struct Occupancy([u8; 256]);
+
+/// The bit of colour `c` in [`Occupancy`] on dot `dot`.
+#[inline]
+fn occupancy_bit(c: Colour, dot: u8) -> u8 {
+    c.bit() << (4 * u32::from(dot >= HOME_DOTS))
+}
 
 /// The index of the first of four bytes equal to `k` (SWAR: the lowest flagged byte of the
 /// zero-byte test is always exact).
@@ -1066,6 +1100,26 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     } else {
         Some((z.trailing_zeros() / 8) as usize)
     }
+}
+
+/// `a` with byte `i` (0..4) replaced by `v`.
+#[inline]
+fn replace_byte(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
+    let shift = 8 * (i & 3);
+    let w = u32::from_le_bytes(a) & !(0xFF << shift) | u32::from(v) << shift;
+    w.to_le_bytes()
+}
+
+/// `a` with every byte equal to `k` set to 0 (an exact per-byte equality test: no borrow
+/// crosses between bytes).
+#[inline]
+fn zero_equal(a: [u8; 4], k: u8) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let x = w ^ (u32::from(k) * 0x0101_0101);
+    // High bit of each byte set exactly when that byte of x is non-zero.
+    let nonzero = ((x & 0x7F7F_7F7F) + 0x7F7F_7F7F | x) & 0x8080_8080;
+    let equal = (!nonzero & 0x8080_8080) >> 7;
+    (w & !(equal * 0xFF)).to_le_bytes()
 }
 
 #[inline]
@@ -1140,7 +1194,7 @@ impl Game for Ludo {
         State {
             rules: self.rules,
             key: self.key,
-            owner: self.owners(&pos),
+            occupancy: self.occupancy(&pos),
             pos,
             moves: MoveList::new(),
         }
@@ -1274,6 +1328,29 @@ mod tests {
                                 v.iter().position(|&x| x == k),
                                 "{v:?} {k}"
                             );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_equal_and_replace_byte_are_exact_for_every_byte_pattern() {
+        let values = [0u8, 1, 2, 3, 4, 5, 0x7F, 0x80, 0x81, 0xFE, 0xFF];
+        for &a in &values {
+            for &b in &values {
+                for &c in &values {
+                    for &d in &values {
+                        let v = [a, b, c, d];
+                        for &k in &values {
+                            let want = v.map(|x| if x == k { 0 } else { x });
+                            assert_eq!(zero_equal(v, k), want, "{v:?} {k}");
+                        }
+                        for i in 0..4 {
+                            let mut want = v;
+                            want[i] = a ^ 0x5A;
+                            assert_eq!(replace_byte(v, i, a ^ 0x5A), want);
                         }
                     }
                 }

@@ -433,7 +433,9 @@ impl FromStr for Action {
 #[derive(Clone, Copy)]
 pub(crate) struct MoveList {
     moves: [Move; MoveList::CAP],
-    len: u8,
+    /// A whole word: it is stored once per roll and read right after, and a narrower store
+    /// read back by a wider load (which the compiler may emit) stalls the store forwarding.
+    len: u32,
 }
 
 impl MoveList {
@@ -444,22 +446,6 @@ impl MoveList {
             moves: [Move::NONE; MoveList::CAP],
             len: 0,
         }
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        if (self.len as usize) < MoveList::CAP {
-            self.moves[self.len as usize] = m;
-            self.len += 1;
-        }
-    }
-
-    /// Writes `m` in the next slot and keeps it when `keep` (without a branch on `keep`).
-    /// Move generation pushes at most 7 moves after a clear, so the slot never wraps.
-    #[inline]
-    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
-        self.moves[self.len as usize & (MoveList::CAP - 1)] = m;
-        self.len += u8::from(keep);
     }
 
     #[inline]
@@ -477,17 +463,34 @@ impl MoveList {
         self.len = 0;
     }
 
-    /// Keeps the first `n` moves.
+    /// Writes `m` in slot `n` (below [`MoveList::CAP`]) and returns the next free slot: `n + 1`
+    /// when `keep`, else `n` (without a branch on `keep`). The length is set afterwards by
+    /// [`MoveList::set_len`].
     #[inline]
-    pub(crate) fn truncate(&mut self, n: usize) {
-        self.len = self.len.min(n as u8);
+    pub(crate) fn put(&mut self, n: usize, m: Move, keep: bool) -> usize {
+        self.moves[n & (MoveList::CAP - 1)] = m;
+        n + usize::from(keep)
     }
 
-    /// Keeps only the move at `i` (which must be listed).
+    /// The move written in slot `i` (listed or not).
     #[inline]
-    pub(crate) fn keep_only(&mut self, i: usize) {
-        self.moves[0] = self.moves[i & (MoveList::CAP - 1)];
-        self.len = 1;
+    pub(crate) fn slot(&self, i: usize) -> Move {
+        self.moves[i & (MoveList::CAP - 1)]
+    }
+
+    /// Sets the number of listed moves (slots written by [`MoveList::put`]).
+    #[inline]
+    pub(crate) fn set_len(&mut self, n: usize) {
+        self.len = n.min(MoveList::CAP) as u32;
+    }
+
+    /// Copies the move at slot `i` to the first slot when `keep` (without a branch).
+    #[inline]
+    pub(crate) fn keep_first_if(&mut self, i: usize, keep: bool) {
+        // A mask rather than a select, which the compiler may turn into a branch.
+        let mask = u32::from(keep).wrapping_neg();
+        let first = self.moves[i & (MoveList::CAP - 1)].bits;
+        self.moves[0].bits = first & mask | self.moves[0].bits & !mask;
     }
 
     /// Whether `m` is one of the moves, without a branch per slot: every slot is compared
@@ -614,14 +617,23 @@ mod tests {
     }
 
     #[test]
-    fn move_list_capacity() {
+    fn move_list_put_keep_and_contains() {
+        let m = |to| Move::new(Colour::Red, MoveKind::Enter { to }, None);
         let mut l = MoveList::new();
-        for i in 0..10u8 {
-            l.push(Move::new(Colour::Red, MoveKind::Enter { to: i + 1 }, None));
+        let mut n = 0;
+        for i in 0..MoveList::CAP as u8 {
+            n = l.put(n, m(i + 1), i % 2 == 0);
         }
-        assert_eq!(l.len(), MoveList::CAP);
-        assert!(l.contains(Move::new(Colour::Red, MoveKind::Enter { to: 3 }, None)));
+        l.set_len(n);
+        assert_eq!(l.as_slice(), &[m(1), m(3), m(5), m(7)]);
+        assert!(l.contains(m(5)));
+        assert!(!l.contains(m(8)), "a dropped candidate is not listed");
+        l.keep_first_if(2, false);
+        assert_eq!(l.as_slice()[0], m(1));
+        l.keep_first_if(2, true);
+        assert_eq!(l.as_slice()[0], m(5));
         l.clear();
         assert_eq!(l.as_slice(), &[]);
+        assert!(!l.contains(m(5)));
     }
 }

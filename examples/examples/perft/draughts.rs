@@ -1,22 +1,27 @@
-//! Draughts perft: `perft draughts <depth> ["<PDN FEN>"] [--flying] [--divide]`.
+//! Draughts perft: `perft draughts <depth> ["<PDN FEN>"] [--flying] [--divide] [--threads=N]`.
 //!
 //! With no position on the command line, reads one PDN FEN per line from standard input.
-//! `--flying` counts with flying kings (V2); `--divide` prints each root move's count first.
+//! `--flying` counts with flying kings (V2); `--divide` prints each root move's count first;
+//! `--threads=N` splits the count over N threads (`perft_parallel`: the same count).
 
-use lattjo_draughts::{KingMoves, Position, perft_with};
+use lattjo_draughts::{KingMoves, Position, perft_parallel, perft_with};
 
 pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String> {
     let mut kings = KingMoves::Short;
     let mut divide = false;
+    let mut threads = 1;
     for o in options {
         match o.as_str() {
             "--flying" => kings = KingMoves::Flying,
             "--divide" => divide = true,
-            other => {
-                return Err(format!(
-                    "draughts: unknown option {other:?} (known: --flying, --divide)"
-                ));
-            }
+            other => match other.strip_prefix("--threads=").map(str::parse::<usize>) {
+                Some(Ok(n)) if n > 0 => threads = n,
+                _ => {
+                    return Err(format!(
+                        "draughts: unknown option {other:?} (known: --flying, --divide, --threads=N)"
+                    ));
+                }
+            },
         }
     }
     let pos: Position = match position {
@@ -35,6 +40,6 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
             lines.push(format!("{mv}: {}", perft_with(&child, depth - 1, kings)));
         }
     }
-    lines.push(perft_with(&pos, depth, kings).to_string());
+    lines.push(perft_parallel(&pos, depth, kings, threads).to_string());
     Ok(lines)
 }

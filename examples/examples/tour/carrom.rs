@@ -1,14 +1,16 @@
 //! Carrom: a whole singles game (to 25 points or 8 boards) between two shot planners, on real
-//! physics; the break of the first board is drawn as an SVG with every disc's trajectory.
+//! physics with execution noise, so every seed plays a different game; the break of the first
+//! board is drawn as an SVG with every disc's trajectory.
 
 use std::error::Error;
 
 use boardgame_core::{Agent, Game, Match, Seat, play_game};
-use disc_physics::{SvgOptions, Trajectory, render_svg};
-use lattjo_carrom::{Action, Carrom, Planner, Rules};
+use lattjo_carrom::{Action, Carrom, NoiseModel, Planner, Rules, svg};
 
 pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
-    let game = Carrom::full_game(Rules::booklet())?;
+    // Execution noise (a chance node after every stroke, drawn from the seed's chance stream):
+    // the planners are deterministic, so the noise is what makes seeds play different games.
+    let game = Carrom::new(Rules::lattjo().with_noise(Some(NoiseModel::default())))?.full_game();
     let (mut a, mut b) = (Planner::default(), Planner::default());
     let mut agents: [&mut dyn Agent<Match<Carrom>>; 2] = [&mut a, &mut b];
     let played = play_game(&game, seed, &mut agents, 100_000)?;
@@ -26,7 +28,7 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
         .filter(|a| matches!(a, Action::Strike(..)))
         .count();
     let mut notes = vec![format!(
-        "{} boards, {strokes} strokes (booklet rules, two shot planners)",
+        "{} boards, {strokes} strokes (booklet rules with execution noise, two shot planners)",
         played.state.rounds_played()
     )];
 
@@ -37,27 +39,23 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
         board.apply(&mut state, toss)?;
     }
     if let Some(Action::Strike(_, stroke)) = played.record.actions.get(1) {
-        let mut trace = Trajectory::new();
-        let (events, world) = board.simulate(&state, stroke, Some(&mut trace))?;
-        let mut fills = vec!["#c0392b"];
-        fills.extend(std::iter::repeat_n("#f3ead7", 9));
-        fills.extend(std::iter::repeat_n("#2b2b2b", 9));
-        fills.push("#3b73c9");
-        let svg = render_svg(
-            &world,
-            &SvgOptions {
-                fills: &fills,
-                trajectory: Some(&trace),
-                show_off_table: true,
-                title: Some("carrom: the break"),
-                ..SvgOptions::default()
+        // The break as the hand played it: the stroke turned by its recorded noise draw.
+        let stroke = match played.record.actions.get(2) {
+            Some(Action::Noise(miss)) => stroke.perturbed(miss),
+            _ => *stroke,
+        };
+        let trace = board.trace(&state, &stroke)?;
+        let picture = svg::render(
+            &trace,
+            &svg::Options {
+                title: Some("carrom: the break".into()),
             },
         );
         let path = std::env::temp_dir().join(format!("carrom-break-{seed}.svg"));
-        std::fs::write(&path, svg)?;
+        std::fs::write(&path, picture)?;
         notes.push(format!(
             "break: {} piece(s) pocketed; picture with trajectories: {}",
-            events.pocketed().len(),
+            trace.outcome.pocketed().len(),
             path.display()
         ));
     }

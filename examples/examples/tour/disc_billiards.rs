@@ -3,33 +3,36 @@
 //! SVG of the opening stroke's trajectories.
 
 use boardgame_core::{Agent, play_game};
-use lattjo_disc_billiards::{Noise, Novuss, Rules, ShotPlanner, Side, Status};
+use lattjo_disc_billiards::{NoiseModel, Novuss, Planner, Rules, Side, Status, svg};
 
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Novuss::new(Rules::booklet())?;
-    let mut a = ShotPlanner::new(6);
-    let mut b = ShotPlanner::new(6);
     // The planners are deterministic; the seed picks who breaks (B2: the caller's coin toss)
     // and drives the execution noise of every stroke.
     let first = boardgame_core::Seat::new((seed % 2) as u8);
-    let start = game.start_with(first)?;
+    let game = Novuss::new(Rules::lattjo().with_first_player(first).with_noise(Some(
+        NoiseModel {
+            direction_sd: 0.01,
+            speed_sd: 0.03,
+        },
+    )))?;
+    let mut a = Planner::default();
+    let mut b = Planner::default();
+    let start = game.initial_state(first)?;
 
     // The opening stroke, traced for the picture.
-    let (opening, _) = a.choose(&game, &start).ok_or("no opening stroke")?;
+    let (opening, _) = a.plan(&game, &start).ok_or("no opening stroke")?;
     let trace = game.trace(&start, &opening)?;
-    let svg = trace.svg(&format!("novuss opening stroke, seed {seed}: {opening}"));
+    let picture = svg::render(
+        &trace,
+        &svg::Options {
+            title: Some(format!("novuss opening stroke, seed {seed}: {opening}")),
+        },
+    );
     let path = std::env::temp_dir().join(format!("disc-billiards-opening-{seed}.svg"));
-    std::fs::write(&path, svg)?;
+    std::fs::write(&path, picture)?;
 
-    let mut rules = *game.rules();
-    rules.first_player = first;
-    rules.noise = Some(Noise {
-        aim_sd: 0.01,
-        speed_sd: 0.03,
-    });
-    let game = Novuss::new(rules)?;
     let played = play_game(
         &game,
         seed,

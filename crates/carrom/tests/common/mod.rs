@@ -2,7 +2,30 @@
 #![allow(dead_code)]
 
 use boardgame_core::Seat;
-use lattjo_carrom::{Colour, PIECES, Piece, QueenState, Rules, Setup, State, Vec2};
+use lattjo_carrom::{
+    Carrom, Colour, Outcome, PIECES, Piece, PlayError, QueenState, Resolution, Rules, Setup, State,
+    Vec2,
+};
+
+/// Resolves `outcome` as the stroke of the seat to move under `rules` (no physics).
+pub fn resolve(
+    rules: &Rules,
+    state: &mut State,
+    outcome: &Outcome,
+) -> Result<Resolution, PlayError> {
+    Carrom::new(*rules).unwrap().resolve(state, outcome)
+}
+
+/// [`resolve`] for a stroke the referee called a foul stroke (ICF 35-37).
+pub fn resolve_called_foul(
+    rules: &Rules,
+    state: &mut State,
+    outcome: &Outcome,
+) -> Result<Resolution, PlayError> {
+    Carrom::new(*rules)
+        .unwrap()
+        .resolve_called_foul(state, outcome)
+}
 
 /// Grid position of piece `i`: three rows of nine, clear of the centre and the base lines.
 pub fn grid(i: usize) -> Vec2 {

@@ -1,4 +1,5 @@
-//! Counts heap allocations during `World::step`: scenes (a), (b) and (c) at N = 256 and 4096.
+//! Counts heap allocations during `World::step`: scenes (a), (b), (c) at N = 256 and 4096, and
+//! the clustered box at N = 4000.
 //! Exits non-zero if any step after the first allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -55,6 +56,7 @@ fn main() {
     ok &= check("scene (c) N=4096", scenes::scaling_box(4096), 500);
     ok &= check("scene (a) carrom break", scenes::carrom_break(), 1665);
     ok &= check("scene (b) novuss break", scenes::novuss_break(), 1474);
+    ok &= check("clustered box N=4000", scenes::clustered_box(4000), 300);
     if !ok {
         eprintln!("a step allocated");
         std::process::exit(1);

@@ -2,114 +2,28 @@
 //! the result; the unvalidated [`Setup`] it is built from; the start layout (B1); light and
 //! dark discs (N11, B4); the placement test (B3); where returned and penalty discs go.
 
-use core::fmt;
 use disc_physics::Vec2;
 
-use boardgame_core::Seat;
+use boardgame_core::{BySeat, Seat};
 
+use crate::discs::{Disc, DiscId, MAX_DISCS, Side, seat_compass};
 use crate::geometry::{Compass, DIRS16, Dimensions};
-use crate::resolve::StrokeReport;
+use crate::outcome::{Outcome, Resolution};
 use crate::rules::{PlacementTest, Rules};
-use crate::stroke::Stroke;
-
-/// The most discs a table can hold: 8 per player, 4 players.
-pub const MAX_DISCS: usize = 32;
-
-/// One of the two sides: a player in singles, a pair in pairs (one colour each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[repr(u8)]
-pub enum Side {
-    /// Seat 0's side (and seat 2's in pairs): light-coloured discs.
-    A,
-    /// Seat 1's side (and seat 3's in pairs): dark-coloured discs.
-    B,
-}
-
-impl Side {
-    /// Both sides.
-    pub const BOTH: [Side; 2] = [Side::A, Side::B];
-
-    /// The side a seat plays for: partners (seats 0 and 2, seats 1 and 3) share one.
-    #[must_use]
-    pub const fn of_seat(seat: Seat) -> Side {
-        if seat.index().is_multiple_of(2) {
-            Side::A
-        } else {
-            Side::B
-        }
-    }
-
-    /// The other side.
-    #[must_use]
-    pub const fn other(self) -> Side {
-        match self {
-            Side::A => Side::B,
-            Side::B => Side::A,
-        }
-    }
-
-    /// 0 for A, 1 for B.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::A => "side A",
-            Side::B => "side B",
-        })
-    }
-}
-
-/// Where a seat plays from: singles south and north; pairs south, west, north, east
-/// (clockwise, partners opposite, N16).
-#[must_use]
-pub const fn seat_compass(seat: Seat, players: u8) -> Compass {
-    if players == 4 {
-        Compass::ALL[seat.index() % 4]
-    } else if seat.index() == 0 {
-        Compass::South
-    } else {
-        Compass::North
-    }
-}
-
-/// Names one disc by its index in the position (0-based, fixed for the whole game).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DiscId(pub u8);
-
-impl DiscId {
-    /// The index.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for DiscId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "disc {}", self.0)
-    }
-}
-
-/// One object disc.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Disc {
-    /// Its owner.
-    pub side: Side,
-    /// Its place in the starting row.
-    pub home: Vec2,
-    /// Its centre on the table, or `None` when it is in a pocket.
-    pub at: Option<Vec2>,
-}
+use crate::stroke::{Stroke, StrokeError};
 
 /// Whether the game goes on, and how it ended.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Status};
+/// let state = Novuss::default().new_state();
+/// match state.status() {
+///     Status::Playing => {}
+///     Status::AwaitingNoise | Status::Won(_) | Status::Drawn => unreachable!(),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
@@ -124,14 +38,28 @@ pub enum Status {
 }
 
 /// An unvalidated table state with public fields: build or edit one freely, then turn it
-/// into a [`Position`] with [`crate::Novuss::position`], which checks it.
+/// into a [`State`] with [`crate::Novuss::from_setup`], which checks it against the game's
+/// rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Rules, Side};
+/// let game = Novuss::new(Rules::lattjo())?;
+/// let mut setup = game.new_state().to_setup();
+/// setup.discs[0].at = None; // seat 0's disc 0 is in a pocket
+/// let state = game.from_setup(setup)?;
+/// assert_eq!(state.pocketed(Side::A), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Every disc of both sides.
     pub discs: Vec<Disc>,
-    /// Penalty discs owed by each side (N10), side A first.
-    pub debt: [u8; 2],
+    /// Penalty discs owed (N10), by the seat whose foul they are for (B14: each goes against
+    /// the cushion opposite that seat), one value per seat; a side owes the sum of its seats'.
+    pub debt: BySeat<u8>,
     /// Who strikes next (or struck the stroke awaiting noise).
     pub to_move: Seat,
     /// Playing, awaiting noise, won or drawn.
@@ -148,10 +76,20 @@ pub struct Setup {
     pub answering: Option<Side>,
 }
 
-/// Why a [`Setup`] is not a valid position under the rules.
+/// Why a [`Setup`] (or a deserialized [`State`]) is not a valid state under the rules.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DiscId, Novuss, SetupError};
+/// let game = Novuss::default();
+/// let mut setup = game.new_state().to_setup();
+/// setup.discs[1].at = setup.discs[0].at;
+/// assert_eq!(game.from_setup(setup), Err(SetupError::Overlap(DiscId(0), DiscId(1))));
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
-pub enum PositionError {
+pub enum SetupError {
     /// A side has the wrong number of discs.
     #[error("{side} has {found} discs, the rules give it {expected}")]
     DiscCount {
@@ -181,6 +119,26 @@ pub enum PositionError {
     /// winner named has not finished).
     #[error("the status does not match the discs: {0}")]
     Result(&'static str),
+    /// The pending stroke could not be played in this position.
+    #[error("the pending stroke is not playable here: {0}")]
+    PendingStroke(crate::stroke::StrokeError),
+    /// The stroke count does not fit the stroke limit ([`Rules::stroke_limit`]): a game at the
+    /// limit is drawn, and only such a game is.
+    #[error("{strokes} strokes do not fit the status under the stroke limit")]
+    Strokes {
+        /// The stroke count.
+        strokes: u32,
+    },
+    /// The rules of a deserialized state are not valid.
+    #[error("invalid rules: {0}")]
+    Rules(#[from] crate::rules::RulesError),
+    /// The last stroke's record of a deserialized state names a seat or a disc that does not
+    /// exist.
+    #[error("the last stroke's record does not fit the state")]
+    LastResolution,
+    /// Debts for a number of seats other than the game's.
+    #[error("debts are given for {0} seats, not one per seat of the game")]
+    DebtSeats(usize),
     /// A debt that could never come from a game.
     #[error("{side} owes {debt} discs, more than it has")]
     Debt {
@@ -191,23 +149,43 @@ pub enum PositionError {
     },
 }
 
-/// A validated table state: the game's state type.
+/// A validated table state: the game's state type (`Game::State`), with the rules it was
+/// built under.
 ///
 /// Discs keep their index for the whole game ([`DiscId`]); each is on the table or in a
-/// pocket. Build the start with [`crate::Novuss::start`] (or the
-/// [`boardgame_core::Game`] trait) or any position with [`crate::Novuss::position`].
+/// pocket. Build the start with [`crate::Novuss::initial_state`] (or the
+/// [`boardgame_core::Game`] trait) and any state with [`crate::Novuss::from_setup`]. With the
+/// `serde` feature a state serializes with its rules and deserializes back exactly, through the
+/// same checks as [`crate::Novuss::from_setup`].
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::{Novuss, Rules, Side, Status};
+/// let game = Novuss::new(Rules::lattjo())?;
+/// let state = game.initial_state(Seat::new(1))?;
+/// assert_eq!(state.to_move(), Seat::new(1));
+/// assert_eq!(state.status(), Status::Playing);
+/// assert_eq!(state.on_table(Side::A), 8);
+/// assert_eq!(game.from_setup(state.to_setup())?, state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Position {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StateData", into = "StateData"))]
+pub struct State {
+    pub(crate) rules: Rules,
     pub(crate) n: u8,
     pub(crate) discs: [Disc; MAX_DISCS],
-    pub(crate) debt: [u8; 2],
+    pub(crate) debt: BySeat<u8>,
     pub(crate) to_move: Seat,
     pub(crate) status: Status,
     pub(crate) pending: Option<Stroke>,
     pub(crate) strokes: u32,
     pub(crate) opening: bool,
     pub(crate) answering: Option<Side>,
-    pub(crate) last: Option<StrokeReport>,
+    pub(crate) last: Option<Resolution>,
 }
 
 const EMPTY_DISC: Disc = Disc {
@@ -216,15 +194,15 @@ const EMPTY_DISC: Disc = Disc {
     at: None,
 };
 
-impl Position {
+impl State {
     /// The start (N2, B1): each player's row of discs touching each other and the cushion
     /// **opposite** him, half on each side of the centre line; `first` strikes first (B2).
-    pub(crate) fn start(rules: &Rules, first: Seat) -> Position {
+    pub(crate) fn start(rules: &Rules, first: Seat) -> State {
         let d = &rules.dimensions;
         let row = usize::from(rules.row_len());
         let mut discs = [EMPTY_DISC; MAX_DISCS];
         let mut n = 0;
-        for seat in Seat::all(usize::from(rules.players)) {
+        for seat in Seat::all(rules.players) {
             let side = Side::of_seat(seat);
             let far = seat_compass(seat, rules.players).opposite();
             for k in 0..row {
@@ -239,10 +217,11 @@ impl Position {
                 n += 1;
             }
         }
-        Position {
+        State {
+            rules: *rules,
             n: n as u8,
             discs,
-            debt: [0, 0],
+            debt: BySeat::new(rules.players, 0),
             to_move: first,
             status: Status::Playing,
             pending: None,
@@ -253,14 +232,15 @@ impl Position {
         }
     }
 
-    /// Validates a setup (see [`PositionError`]).
-    pub(crate) fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
+    /// Validates a setup (see [`SetupError`]).
+    pub(crate) fn from_setup(rules: &Rules, setup: &Setup) -> Result<State, SetupError> {
+        rules.validate()?;
         let d = &rules.dimensions;
         let per_side = usize::from(rules.discs_per_side());
         for side in Side::BOTH {
             let found = setup.discs.iter().filter(|x| x.side == side).count();
             if found != per_side {
-                return Err(PositionError::DiscCount {
+                return Err(SetupError::DiscCount {
                     side,
                     found,
                     expected: per_side,
@@ -270,45 +250,47 @@ impl Position {
         for (i, disc) in setup.discs.iter().enumerate() {
             let id = DiscId(i as u8);
             if !d.on_table(disc.home, d.disc_radius) {
-                return Err(PositionError::OffTable(id));
+                return Err(SetupError::OffTable(id));
             }
             if let Some(p) = disc.at {
                 if !d.on_table(p, d.disc_radius) {
-                    return Err(PositionError::OffTable(id));
+                    return Err(SetupError::OffTable(id));
                 }
                 if d.in_pocket(p) {
-                    return Err(PositionError::InPocket(id));
+                    return Err(SetupError::InPocket(id));
                 }
                 for (j, other) in setup.discs.iter().enumerate().take(i) {
                     if other
                         .at
                         .is_some_and(|q| overlaps(q, p, 2.0 * d.disc_radius))
                     {
-                        return Err(PositionError::Overlap(DiscId(j as u8), id));
+                        return Err(SetupError::Overlap(DiscId(j as u8), id));
                     }
                 }
             }
         }
-        if setup.to_move.index() >= usize::from(rules.players) {
-            return Err(PositionError::Seat(setup.to_move.index()));
+        if setup.to_move.index() >= rules.players {
+            return Err(SetupError::Seat(setup.to_move.index()));
         }
         if setup.pending.is_some() != (setup.status == Status::AwaitingNoise) {
-            return Err(PositionError::Pending);
+            return Err(SetupError::Pending);
         }
         if setup.status == Status::AwaitingNoise && rules.noise.is_none() {
-            return Err(PositionError::Result(
-                "awaiting noise in a game without noise",
-            ));
+            return Err(SetupError::Result("awaiting noise in a game without noise"));
+        }
+        if setup.debt.len() != rules.players {
+            return Err(SetupError::DebtSeats(setup.debt.len()));
         }
         for side in Side::BOTH {
-            let debt = setup.debt[side.index()];
+            let debt = side_debt(&setup.debt, side);
             if usize::from(debt) > per_side {
-                return Err(PositionError::Debt { side, debt });
+                return Err(SetupError::Debt { side, debt });
             }
         }
         let mut discs = [EMPTY_DISC; MAX_DISCS];
         discs[..setup.discs.len()].copy_from_slice(&setup.discs);
-        let pos = Position {
+        let pos = State {
+            rules: *rules,
             n: setup.discs.len() as u8,
             discs,
             debt: setup.debt,
@@ -320,16 +302,27 @@ impl Position {
             answering: setup.answering,
             last: None,
         };
+        if let Some(stroke) = pos.pending {
+            pos.check_stroke_values(pos.to_move, &stroke)
+                .map_err(SetupError::PendingStroke)?;
+        }
+        let at_limit = rules.stroke_limit.is_some_and(|l| setup.strokes >= l);
+        let drawn = setup.status == Status::Drawn;
+        if drawn != at_limit && !matches!(setup.status, Status::Won(_)) {
+            return Err(SetupError::Strokes {
+                strokes: setup.strokes,
+            });
+        }
         let done = |s: Side| pos.complete(s);
         if let Some(x) = setup.answering {
             if !rules.opening_equaliser || !done(x) || done(x.other()) || setup.opening {
-                return Err(PositionError::Result(
+                return Err(SetupError::Result(
                     "an answering series needs the equaliser and exactly that side finished",
                 ));
             }
             return match setup.status {
                 Status::Playing | Status::AwaitingNoise => Ok(pos),
-                _ => Err(PositionError::Result(
+                _ => Err(SetupError::Result(
                     "an answering series belongs to a game in progress",
                 )),
             };
@@ -337,11 +330,11 @@ impl Position {
         match setup.status {
             // With the equaliser a set can also be lost by a foul on the last disc or by
             // clearing in a pairs opening series, so the winner need not have finished.
-            Status::Won(s) if !done(s) && !rules.opening_equaliser => Err(PositionError::Result(
+            Status::Won(s) if !done(s) && !rules.opening_equaliser => Err(SetupError::Result(
                 "the winner has discs left or owes discs",
             )),
             Status::Playing | Status::AwaitingNoise if done(Side::A) || done(Side::B) => Err(
-                PositionError::Result("a side has finished but the game goes on"),
+                SetupError::Result("a side has finished but the game goes on"),
             ),
             _ => Ok(pos),
         }
@@ -392,10 +385,17 @@ impl Position {
             .count()
     }
 
-    /// Penalty discs `side` owes (N10).
+    /// Penalty discs `side` owes (N10): the sum of its seats' debts.
     #[must_use]
     pub fn debt(&self, side: Side) -> u8 {
-        self.debt[side.index()]
+        side_debt(&self.debt, side)
+    }
+
+    /// Penalty discs owed for `seat`'s fouls (B14: each will be placed against the cushion
+    /// opposite that seat); 0 for a seat that does not play.
+    #[must_use]
+    pub fn debt_of(&self, seat: Seat) -> u8 {
+        self.debt.get(seat).copied().unwrap_or(0)
     }
 
     /// Who strikes next (or whose stroke awaits its noise).
@@ -429,11 +429,17 @@ impl Position {
         self.answering
     }
 
-    /// What the last stroke did (fouls, pocketed discs, the turn), if any stroke was played
-    /// since this position was built and no referee's call ([`crate::Novuss::call`]) came
-    /// after it.
+    /// The rules the state was built under.
     #[must_use]
-    pub fn last_report(&self) -> Option<&StrokeReport> {
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// What the last stroke did (fouls, pocketed discs, the turn), if a stroke was played
+    /// since this state was built from a setup and no referee's call on conduct
+    /// ([`crate::Novuss::call`]) came after it.
+    #[must_use]
+    pub fn last_resolution(&self) -> Option<&Resolution> {
         self.last.as_ref()
     }
 
@@ -450,45 +456,95 @@ impl Position {
     }
 
     /// Whether disc `id` is **dark** for `seat` (N11, B4): an own disc (of the seat's side)
-    /// on the table whose hole lies wholly inside the seat's strike zone or wholly inside
-    /// the centre circle. Own discs on the table that are not dark are light; opponents'
-    /// discs are neither.
+    /// whose hole lies wholly inside the seat's strike zone or wholly inside the centre
+    /// circle. Own discs on the table that are not dark are light; opponents' discs are
+    /// neither.
     #[must_use]
-    pub fn is_dark(&self, rules: &Rules, seat: Seat, id: DiscId) -> bool {
+    pub fn is_dark(&self, seat: Seat, id: DiscId) -> bool {
         let Some(disc) = self.disc(id) else {
             return false;
         };
         let Some(p) = disc.at else { return false };
         disc.side == Side::of_seat(seat)
-            && in_dark_area(&rules.dimensions, seat_compass(seat, rules.players), p)
+            && in_dark_area(
+                &self.rules.dimensions,
+                seat_compass(seat, self.rules.players),
+                p,
+            )
     }
 
     /// Whether disc `id` is an own **light** disc of `seat` (N11, B4).
     #[must_use]
-    pub fn is_light(&self, rules: &Rules, seat: Seat, id: DiscId) -> bool {
+    pub fn is_light(&self, seat: Seat, id: DiscId) -> bool {
         self.disc(id).is_some_and(|d| {
-            d.at.is_some() && d.side == Side::of_seat(seat) && !self.is_dark(rules, seat, id)
+            d.at.is_some() && d.side == Side::of_seat(seat) && !self.is_dark(seat, id)
         })
     }
 
     /// Whether `seat` has at least one light disc on the table.
     #[must_use]
-    pub fn has_light(&self, rules: &Rules, seat: Seat) -> bool {
-        (0..self.n).any(|i| self.is_light(rules, seat, DiscId(i)))
+    pub fn has_light(&self, seat: Seat) -> bool {
+        (0..self.n).any(|i| self.is_light(seat, DiscId(i)))
     }
 
-    /// Whether the puck may be placed at `p` for `seat`'s stroke (N3, B3).
+    /// Whether the puck may be placed at `place` (in `seat`'s own frame, as in a [`Stroke`])
+    /// for `seat`'s stroke (N3, B3).
     #[must_use]
-    pub fn placement_ok(&self, rules: &Rules, seat: Seat, p: Vec2) -> bool {
-        self.placement_check(rules, seat, p).is_ok()
+    pub fn placement_ok(&self, seat: Seat, place: Vec2) -> bool {
+        let d = &self.rules.dimensions;
+        let side = seat_compass(seat, self.rules.players);
+        self.placement_check(seat, side.from_local(place.x, place.y, d.half_size))
+            .is_ok()
     }
 
-    pub(crate) fn placement_check(
+    /// Checks that `seat` may strike `stroke` now: his turn, and the stroke's values (see
+    /// [`crate::Novuss::check_stroke`]).
+    pub(crate) fn check_stroke(&self, seat: Seat, stroke: &Stroke) -> Result<(), StrokeError> {
+        match self.status {
+            Status::Won(_) | Status::Drawn => return Err(StrokeError::GameOver),
+            Status::AwaitingNoise => {
+                return Err(StrokeError::WrongNode(
+                    "the execution noise of the last stroke",
+                ));
+            }
+            Status::Playing if seat != self.to_move => {
+                return Err(StrokeError::WrongSeat {
+                    expected: self.to_move,
+                    got: seat,
+                });
+            }
+            Status::Playing => {}
+        }
+        self.check_stroke_values(seat, stroke)
+    }
+
+    /// Checks every value of `stroke` for `seat` here (not the turn): its shape, the rules'
+    /// top speed, the puck's placement (B3) clear of every disc.
+    pub(crate) fn check_stroke_values(
         &self,
-        rules: &Rules,
         seat: Seat,
-        p: Vec2,
-    ) -> Result<(), PlacementFault> {
+        stroke: &Stroke,
+    ) -> Result<(), StrokeError> {
+        stroke.check_shape()?;
+        if stroke.speed > self.rules.max_speed {
+            return Err(StrokeError::Speed {
+                speed: stroke.speed,
+                max: self.rules.max_speed,
+            });
+        }
+        let d = &self.rules.dimensions;
+        let side = seat_compass(seat, self.rules.players);
+        let p = side.from_local(stroke.place.x, stroke.place.y, d.half_size);
+        self.placement_check(seat, p).map_err(|f| match f {
+            PlacementFault::OffTable => StrokeError::PuckOffTable,
+            PlacementFault::Zone => StrokeError::NotInZone,
+            PlacementFault::OnDisc(d) => StrokeError::OnDisc(d),
+        })
+    }
+
+    /// The placement test for a board point `p`.
+    pub(crate) fn placement_check(&self, seat: Seat, p: Vec2) -> Result<(), PlacementFault> {
+        let rules = &self.rules;
         let d = &rules.dimensions;
         let side = seat_compass(seat, rules.players);
         if !p.is_finite() || !d.on_table(p, d.puck_radius) {
@@ -611,6 +667,40 @@ impl Position {
     }
 }
 
+/// The debt of `side`: the sum over its seats (at most 2 x 16, no overflow).
+fn side_debt(debt: &BySeat<u8>, side: Side) -> u8 {
+    debt.iter()
+        .filter(|(seat, _)| Side::of_seat(*seat) == side)
+        .fold(0u8, |sum, (_, &d)| sum.saturating_add(d))
+}
+
+/// Building outcomes from a state (here, so that the outcome vocabulary stays below the state).
+impl Outcome {
+    /// Nothing but the puck moved; it rests at `puck`.
+    #[must_use]
+    pub fn still(state: &State, puck: Vec2) -> Outcome {
+        let mut out = Outcome {
+            events: Vec::new(),
+            rest: [None; MAX_DISCS],
+            puck_rest: Some(puck),
+            own_line_crossed: false,
+        };
+        out.reset(state, puck);
+        out
+    }
+
+    /// Clears the events and rests every disc where it stands in `pos` (reusing the buffer).
+    pub fn reset(&mut self, state: &State, puck: Vec2) {
+        self.events.clear();
+        self.rest = [None; MAX_DISCS];
+        for (i, d) in state.discs().iter().enumerate() {
+            self.rest[i] = d.at;
+        }
+        self.puck_rest = Some(puck);
+        self.own_line_crossed = false;
+    }
+}
+
 /// Whether a disc centred at `p` is in the dark area of the player at `side` (B4): its hole
 /// wholly inside his strike zone or wholly inside the centre circle.
 pub(crate) fn in_dark_area(d: &Dimensions, side: Compass, p: Vec2) -> bool {
@@ -632,19 +722,64 @@ pub(crate) enum PlacementFault {
     OnDisc(DiscId),
 }
 
+/// The serialized form of a [`State`]: its rules, the setup, and the last stroke's record.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StateData {
+    rules: Rules,
+    setup: Setup,
+    last: Option<Resolution>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StateData> for State {
+    type Error = SetupError;
+    fn try_from(data: StateData) -> Result<State, SetupError> {
+        let mut state = State::from_setup(&data.rules, &data.setup)?;
+        if let Some(last) = data.last {
+            let disc_ok = |id: DiscId| id.index() < usize::from(state.n);
+            let ok = last.striker.index() < state.rules.players
+                && match last.kind {
+                    crate::outcome::StrokeKind::Direct(id) => disc_ok(id),
+                    _ => true,
+                }
+                && match last.penalty {
+                    crate::outcome::Penalty::Placed(id) => disc_ok(id),
+                    _ => true,
+                };
+            if !ok {
+                return Err(SetupError::LastResolution);
+            }
+        }
+        state.last = data.last;
+        Ok(state)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<State> for StateData {
+    fn from(state: State) -> StateData {
+        StateData {
+            rules: state.rules,
+            setup: state.to_setup(),
+            last: state.last,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rules() -> Rules {
-        Rules::booklet()
+        Rules::lattjo()
     }
 
     /// N2 with P1 read as "4 discs on each side of the centre line".
     #[test]
     fn n2_b1_rows_along_the_opposite_cushion() {
         let r = rules();
-        let pos = Position::start(&r, Seat::new(0));
+        let pos = State::start(&r, Seat::new(0));
         assert_eq!(pos.discs().len(), 16);
         // Seat 0 (south) owns the row along the north cushion, 4 each side of x = 0.
         let a: Vec<Vec2> = pos
@@ -678,14 +813,14 @@ mod tests {
             } else {
                 Seat::new(1)
             };
-            assert!(pos.is_light(&r, seat, id));
+            assert!(pos.is_light(seat, id));
         }
     }
 
     #[test]
     fn n16_pairs_rows_and_compass() {
-        let r = Rules::booklet_pairs();
-        let pos = Position::start(&r, Seat::new(0));
+        let r = Rules::lattjo().with_players(4);
+        let pos = State::start(&r, Seat::new(0));
         assert_eq!(pos.discs().len(), 32);
         assert_eq!(pos.on_table(Side::A), 16);
         assert_eq!(seat_compass(Seat::new(1), 4), Compass::West);
@@ -701,17 +836,17 @@ mod tests {
         assert_eq!(south_row_of_north_player.len(), 8);
         for id in south_row_of_north_player {
             assert!(
-                pos.is_dark(&r, Seat::new(0), id),
+                pos.is_dark(Seat::new(0), id),
                 "partner's disc dark for the south striker"
             );
-            assert!(pos.is_light(&r, Seat::new(2), id));
+            assert!(pos.is_light(Seat::new(2), id));
         }
     }
 
     #[test]
     fn n11_b4_light_and_dark_by_the_hole() {
         let r = rules();
-        let mut s = Position::start(&r, Seat::new(0)).to_setup();
+        let mut s = State::start(&r, Seat::new(0)).to_setup();
         // Own (side A) disc 0 into the centre circle, disc 1 into the south zone, disc 2 on
         // the edge line of the zone (the line crosses its hole: light), disc 3 just outside
         // the circle but with its hole crossing the circle line: light.
@@ -719,58 +854,63 @@ mod tests {
         s.discs[1].at = Some(Vec2::new(0.28, -0.45));
         s.discs[2].at = Some(Vec2::new(-0.2, -0.372));
         s.discs[3].at = Some(Vec2::new(0.123, 0.0));
-        let pos = Position::from_setup(&r, &s).unwrap();
-        assert!(pos.is_dark(&r, Seat::new(0), DiscId(0)));
-        assert!(pos.is_dark(&r, Seat::new(0), DiscId(1)));
-        assert!(pos.is_light(&r, Seat::new(0), DiscId(2)));
-        assert!(pos.is_light(&r, Seat::new(0), DiscId(3)));
+        let pos = State::from_setup(&r, &s).unwrap();
+        assert!(pos.is_dark(Seat::new(0), DiscId(0)));
+        assert!(pos.is_dark(Seat::new(0), DiscId(1)));
+        assert!(pos.is_light(Seat::new(0), DiscId(2)));
+        assert!(pos.is_light(Seat::new(0), DiscId(3)));
         // B4: relative to the striker: side B's discs are never dark for seat 0.
-        assert!(!pos.is_dark(&r, Seat::new(0), DiscId(8)));
-        assert!(!pos.is_light(&r, Seat::new(0), DiscId(8)));
+        assert!(!pos.is_dark(Seat::new(0), DiscId(8)));
+        assert!(!pos.is_light(Seat::new(0), DiscId(8)));
     }
 
     /// B3 with P2: the booklet's "line visible" wording is the default, the LNF test a preset.
+    /// Places are board points here (the placement test itself).
     #[test]
     fn b3_placement_tests() {
-        let pos = Position::start(&rules(), Seat::new(0));
-        let booklet = rules();
-        let lnf = Rules::lnf();
-        let mini = Rules::mini();
         let s0 = Seat::new(0);
+        let at = |r: Rules, seat: Seat, p: Vec2| State::start(&r, s0).placement_check(seat, p);
+        let ok = |r: Rules, seat: Seat, p: Vec2| at(r, seat, p).is_ok();
+        let (booklet, lnf, mini) = (rules(), Rules::lnf(), Rules::mini());
         // On the middle line of the south zone: the line shows through the hole.
-        let on_line = Vec2::new(0.0, -0.41);
-        assert!(pos.placement_ok(&booklet, s0, on_line));
+        assert!(ok(booklet, s0, Vec2::new(0.0, -0.41)));
         assert!(
-            !pos.placement_ok(&lnf, s0, Vec2::new(0.2, -0.375)),
+            !ok(lnf, s0, Vec2::new(0.2, -0.375)),
             "end line shows: LNF refuses"
         );
         // Clear of every line: booklet refuses, LNF accepts.
         let clear = Vec2::new(0.26, -0.41);
-        assert!(!pos.placement_ok(&booklet, s0, clear));
-        assert!(pos.placement_ok(&lnf, s0, clear));
-        assert!(pos.placement_ok(&mini, s0, clear));
+        assert!(!ok(booklet, s0, clear));
+        assert!(ok(lnf, s0, clear));
+        assert!(ok(mini, s0, clear));
         // Outside the zone, or in the other player's zone.
-        assert!(!pos.placement_ok(&mini, s0, Vec2::new(0.0, 0.0)));
-        assert!(!pos.placement_ok(&mini, s0, Vec2::new(0.0, 0.41)));
-        assert!(pos.placement_ok(&mini, Seat::new(1), Vec2::new(0.0, 0.41)));
-        // On a disc: side B's row lies along the south cushion.
+        assert!(!ok(mini, s0, Vec2::new(0.0, 0.0)));
+        assert!(!ok(mini, s0, Vec2::new(0.0, 0.41)));
+        assert!(ok(mini, Seat::new(1), Vec2::new(0.0, 0.41)));
+        // On a disc: side B's row (discs 6-11 in mini-novuss) lies along the south cushion.
         assert_eq!(
-            pos.placement_check(&mini, s0, Vec2::new(0.026, -0.45)),
-            Err(PlacementFault::OnDisc(DiscId(12)))
+            at(mini, s0, Vec2::new(0.026, -0.45)),
+            Err(PlacementFault::OnDisc(DiscId(9)))
         );
         // Not finite.
         assert_eq!(
-            pos.placement_check(&mini, s0, Vec2::new(f64::NAN, -0.45)),
+            at(mini, s0, Vec2::new(f64::NAN, -0.45)),
             Err(PlacementFault::OffTable)
         );
+        // The public test takes the player's own frame: 9 cm from his cushion on the middle
+        // line is the south point above for seat 0, the north one for seat 1.
+        let pos = State::start(&booklet, s0);
+        assert!(pos.placement_ok(s0, Vec2::new(0.0, 0.09)));
+        assert!(pos.placement_ok(Seat::new(1), Vec2::new(0.0, 0.09)));
+        assert!(!pos.placement_ok(s0, Vec2::new(0.26, 0.09)));
     }
 
     #[test]
     fn n9_b14_penalty_spot() {
         let r = rules();
-        let mut s = Position::start(&r, Seat::new(0)).to_setup();
+        let mut s = State::start(&r, Seat::new(0)).to_setup();
         s.discs[0].at = None;
-        let pos = Position::from_setup(&r, &s).unwrap();
+        let pos = State::from_setup(&r, &s).unwrap();
         // South offender: centre line against the north cushion, which is taken by his row
         // (discs at x = +-0.026 touch x = 0). Half with fewer discs: disc 0 (x = +0.182) is
         // pocketed, so the east half (x > 0) has fewer discs.
@@ -788,49 +928,49 @@ mod tests {
     #[test]
     fn setup_validation() {
         let r = rules();
-        let good = Position::start(&r, Seat::new(0)).to_setup();
-        assert!(Position::from_setup(&r, &good).is_ok());
+        let good = State::start(&r, Seat::new(0)).to_setup();
+        assert!(State::from_setup(&r, &good).is_ok());
         let mut s = good.clone();
         s.discs.pop();
         assert!(matches!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::DiscCount { .. })
+            State::from_setup(&r, &s),
+            Err(SetupError::DiscCount { .. })
         ));
         let mut s = good.clone();
         s.discs[1].at = s.discs[0].at;
         assert_eq!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::Overlap(DiscId(0), DiscId(1)))
+            State::from_setup(&r, &s),
+            Err(SetupError::Overlap(DiscId(0), DiscId(1)))
         );
         let mut s = good.clone();
         s.discs[1].at = Some(Vec2::new(f64::INFINITY, 0.0));
         assert_eq!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::OffTable(DiscId(1)))
+            State::from_setup(&r, &s),
+            Err(SetupError::OffTable(DiscId(1)))
         );
         let mut s = good.clone();
         s.discs[1].at = Some(Vec2::new(0.43, 0.43));
         assert_eq!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::InPocket(DiscId(1)))
+            State::from_setup(&r, &s),
+            Err(SetupError::InPocket(DiscId(1)))
         );
         let mut s = good.clone();
         s.to_move = Seat::new(2);
-        assert_eq!(Position::from_setup(&r, &s), Err(PositionError::Seat(2)));
+        assert_eq!(State::from_setup(&r, &s), Err(SetupError::Seat(2)));
         let mut s = good.clone();
         for d in s.discs.iter_mut().filter(|d| d.side == Side::A) {
             d.at = None;
         }
         assert!(matches!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::Result(_))
+            State::from_setup(&r, &s),
+            Err(SetupError::Result(_))
         ));
         s.status = Status::Won(Side::A);
-        assert!(Position::from_setup(&r, &s).is_ok());
+        assert!(State::from_setup(&r, &s).is_ok());
         s.status = Status::Won(Side::B);
         assert!(matches!(
-            Position::from_setup(&r, &s),
-            Err(PositionError::Result(_))
+            State::from_setup(&r, &s),
+            Err(SetupError::Result(_))
         ));
     }
 }

@@ -1,0 +1,121 @@
+//! Serde (issue 16): a board's state, a game's and a match's state serialize with their rules
+//! and deserialize back exactly (every float to the same bits, through serde_json's exact
+//! float round trip), through the same checks as `Carrom::from_setup` (plus the phase and the
+//! result); play then continues identically. Corrupted states are refused.
+#![cfg(feature = "serde")]
+
+use boardgame_core::{Game, GameRng, MatchState, Turn};
+use lattjo_carrom::{Carrom, NoiseModel, Rules, State};
+use proptest::prelude::*;
+
+fn boards() -> Vec<Carrom> {
+    vec![
+        Carrom::new(Rules::lattjo()).unwrap(),
+        Carrom::new(Rules::lattjo().with_players(4)).unwrap(),
+        Carrom::new(Rules::icf()).unwrap(),
+        Carrom::new(Rules::icf().with_noise(Some(NoiseModel::default()))).unwrap(),
+    ]
+}
+
+/// Plays up to `n` random actions.
+fn play<G: Game>(game: &G, s: &mut G::State, rng: &mut GameRng, n: usize) {
+    let mut buf = Vec::new();
+    for _ in 0..n {
+        let a = match game.turn(s) {
+            Turn::Terminal => return,
+            Turn::Chance => game.sample_chance(s, rng),
+            Turn::Player(_) => game.sample_action(s, rng, &mut buf),
+        };
+        let Some(a) = a else { return };
+        game.apply(s, &a).unwrap();
+    }
+}
+
+/// Round trip through JSON; the copy equals the original, prints the same JSON, and plays on
+/// identically.
+fn round_trip<G>(game: &G, s: G::State, seed: u64) -> Result<(), TestCaseError>
+where
+    G: Game,
+    G::State: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+{
+    let json = serde_json::to_string(&s).unwrap();
+    let back: G::State = serde_json::from_str(&json).unwrap();
+    prop_assert!(back == s);
+    prop_assert_eq!(serde_json::to_string(&back).unwrap(), json);
+    let (mut a, mut b) = (s, back);
+    play(game, &mut a, &mut GameRng::new(seed, 1), 10);
+    play(game, &mut b, &mut GameRng::new(seed, 1), 10);
+    prop_assert!(a == b);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn a_mid_board_state_round_trips_through_json_and_plays_on_identically(
+        which in 0usize..4,
+        seed in any::<u64>(),
+        plies in 0usize..60,
+    ) {
+        let game = boards().swap_remove(which);
+        let mut s = game.new_initial_state();
+        play(&game, &mut s, &mut GameRng::new(seed, 0), plies);
+        round_trip(&game, s, seed)?;
+    }
+
+    #[test]
+    fn a_mid_game_and_a_mid_match_state_round_trip(seed in any::<u64>(), plies in 0usize..400) {
+        let game = Carrom::new(Rules::lattjo().with_target_points(5)).unwrap().full_game();
+        let mut s = game.new_initial_state();
+        play(&game, &mut s, &mut GameRng::new(seed, 0), plies);
+        round_trip(&game, s, seed)?;
+        let game = Carrom::new(Rules::icf().with_target_points(3)).unwrap().full_match();
+        let mut s = game.new_initial_state();
+        play(&game, &mut s, &mut GameRng::new(seed, 0), plies);
+        round_trip(&game, s, seed)?;
+    }
+}
+
+#[test]
+fn corrupted_states_are_refused() {
+    let game = Carrom::new(Rules::icf()).unwrap();
+    let mut s = game.new_initial_state();
+    play(&game, &mut s, &mut GameRng::new(3, 0), 5);
+    let json: serde_json::Value = serde_json::to_value(&s).unwrap();
+    let corrupt = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut j = json.clone();
+        f(&mut j);
+        serde_json::from_value::<State>(j)
+    };
+    assert!(corrupt(&|_| {}).is_ok());
+    assert!(corrupt(&|j| j["setup"]["pieces"][3]["x"] = 5.0.into()).is_err());
+    assert!(corrupt(&|j| j["setup"]["strokes"] = (-1).into()).is_err());
+    assert!(corrupt(&|j| j["setup"]["to_move"] = 2.into()).is_err());
+    assert!(corrupt(&|j| j["rules"]["players"] = 3.into()).is_err());
+    assert!(corrupt(&|j| j["rules"]["queen_points"] = i64::MAX.into()).is_err());
+    // A result on a board that goes on; a phase the rules cannot reach.
+    assert!(
+        corrupt(&|j| j["result"] =
+            serde_json::json!({"winner": 0, "points": [3, 0], "reason": "AllPieces"}))
+        .is_err()
+    );
+    assert!(corrupt(&|j| j["phase"] = serde_json::json!("Over")).is_err());
+    // A due choice about the queen (bit 0), which is never a due man.
+    assert!(
+        corrupt(
+            &|j| j["phase"] = serde_json::json!({"Dues": {"placer": 1, "men": 1, "then": null}})
+        )
+        .is_err()
+    );
+    // A match whose totals do not fit its round.
+    let m = Carrom::new(Rules::lattjo()).unwrap().full_game();
+    let ms = m.new_initial_state();
+    let mut j = serde_json::to_value(&ms).unwrap();
+    assert!(serde_json::from_value::<MatchState<State>>(j.clone()).is_ok());
+    j["totals"] = serde_json::json!([0, 0, 0]);
+    assert!(serde_json::from_value::<MatchState<State>>(j.clone()).is_err());
+    j["totals"] = serde_json::json!([0, 0]);
+    j["over"] = true.into();
+    assert!(serde_json::from_value::<MatchState<State>>(j).is_err());
+}

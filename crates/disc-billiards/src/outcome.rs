@@ -1,0 +1,567 @@
+//! What happened on the table during a stroke ([`Outcome`]: the events in time order and the
+//! rest positions) and what the rules made of it ([`Resolution`]: fouls, penalty, turn, win):
+//! the vocabulary between the physics and the rules, independent of any physics engine.
+
+use core::fmt;
+use disc_physics::Vec2;
+
+use boardgame_core::Seat;
+
+use crate::discs::{DiscId, MAX_DISCS, Side};
+use crate::geometry::Compass;
+
+/// Two contacts closer in time than this (seconds) happen "at the same moment" (F3).
+pub const SIMULTANEOUS_S: f64 = 1e-6;
+
+/// A moving body: the puck or an object disc.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2};
+/// let state = Novuss::default().new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
+/// assert_eq!(out.events.len(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// The striker's puck.
+    Puck,
+    /// An object disc.
+    Disc(DiscId),
+}
+
+/// Something that happened during a stroke, at `time` seconds after the cue struck.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Compass, Novuss, Outcome, StrokeEvent, Vec2};
+/// let state = Novuss::default().new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.cushion(0.3, Body::Puck, Compass::North);
+/// match out.events[0] {
+///     StrokeEvent::Cushion { cushion, .. } => assert_eq!(cushion, Compass::North),
+///     ref other => return Err(format!("{other:?}").into()),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StrokeEvent {
+    /// Two bodies touched (the puck and a disc, or two discs).
+    Contact {
+        /// When.
+        time: f64,
+        /// One body.
+        a: Body,
+        /// The other.
+        b: Body,
+    },
+    /// A body touched a cushion.
+    Cushion {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+        /// Which cushion.
+        cushion: Compass,
+    },
+    /// A body dropped into a pocket.
+    Pocketed {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+    },
+    /// A body flew over a cushion off the table, leaving at `at`.
+    LeftTable {
+        /// When.
+        time: f64,
+        /// Which body.
+        body: Body,
+        /// Where it crossed the cushion.
+        at: Vec2,
+    },
+}
+
+impl StrokeEvent {
+    /// When it happened.
+    #[must_use]
+    pub fn time(&self) -> f64 {
+        match *self {
+            StrokeEvent::Contact { time, .. }
+            | StrokeEvent::Cushion { time, .. }
+            | StrokeEvent::Pocketed { time, .. }
+            | StrokeEvent::LeftTable { time, .. } => time,
+        }
+    }
+}
+
+/// What one stroke did on the table: its events in time order and where the puck and every
+/// disc still on the table came to rest.
+///
+/// Build one by hand for a constructed situation, starting from [`Outcome::still`] (nothing
+/// moves), or let the physics path fill one.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Rules, TurnLoss, Vec2};
+/// let game = Novuss::new(Rules::lattjo())?;
+/// let mut state = game.new_state();
+/// // The puck runs up the table, touches seat 0's disc 3 and pockets nothing: the turn
+/// // passes (N7(b)). The outcome is in the board frame (origin at the centre).
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.2));
+/// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
+/// let resolution = game.resolve(&mut state, &out)?;
+/// assert!(resolution.fouls.is_empty());
+/// assert!(resolution.losses.contains(TurnLoss::NothingPocketed));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The events in non-decreasing time order.
+    pub events: Vec<StrokeEvent>,
+    /// Rest position of each disc on the table after the stroke (`None` for a disc that is
+    /// pocketed or left the table), indexed by [`DiscId`].
+    pub rest: [Option<Vec2>; MAX_DISCS],
+    /// Where the puck came to rest, `None` when it was pocketed or left the table.
+    pub puck_rest: Option<Vec2>,
+    /// Whether the puck, after leaving the striker's zone, crossed back over his own edge
+    /// line (the zone's front line, across the table) during the stroke. The physics path
+    /// sets it when [`crate::Rules::own_edge_line_loss`] is on (watching the puck after every
+    /// physics step); set it by hand for a constructed situation.
+    pub own_line_crossed: bool,
+}
+
+impl Outcome {
+    /// Adds a contact between `a` and `b`.
+    pub fn contact(&mut self, time: f64, a: Body, b: Body) -> &mut Outcome {
+        self.events.push(StrokeEvent::Contact { time, a, b });
+        self
+    }
+
+    /// Adds a cushion contact.
+    pub fn cushion(&mut self, time: f64, body: Body, cushion: Compass) -> &mut Outcome {
+        self.events.push(StrokeEvent::Cushion {
+            time,
+            body,
+            cushion,
+        });
+        self
+    }
+
+    /// Pockets `body` (and removes its rest position).
+    pub fn pocket(&mut self, time: f64, body: Body) -> &mut Outcome {
+        self.events.push(StrokeEvent::Pocketed { time, body });
+        self.clear_rest(body);
+        self
+    }
+
+    /// Sends `body` off the table over the cushion at `at` (and removes its rest position).
+    pub fn off_table(&mut self, time: f64, body: Body, at: Vec2) -> &mut Outcome {
+        self.events.push(StrokeEvent::LeftTable { time, body, at });
+        self.clear_rest(body);
+        self
+    }
+
+    /// Disc `id` comes to rest at `to`.
+    pub fn moved(&mut self, id: DiscId, to: Vec2) -> &mut Outcome {
+        if let Some(r) = self.rest.get_mut(id.index()) {
+            *r = Some(to);
+        }
+        self
+    }
+
+    fn clear_rest(&mut self, body: Body) {
+        match body {
+            Body::Puck => self.puck_rest = None,
+            Body::Disc(id) => {
+                if let Some(r) = self.rest.get_mut(id.index()) {
+                    *r = None;
+                }
+            }
+        }
+    }
+}
+
+/// An [`Outcome`] that does not fit the position it is applied to.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, OutcomeError, PlayError, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+/// out.contact(0.3, Body::Puck, Body::Disc(DiscId(3))).contact(0.2, Body::Puck, Body::Disc(DiscId(2)));
+/// assert_eq!(game.resolve(&mut state, &out), Err(PlayError::Outcome(OutcomeError::Time(1))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OutcomeError {
+    /// An event time is not finite or goes backwards.
+    #[error("event {0} is out of time order or not finite")]
+    Time(usize),
+    /// An event names a disc that does not exist or was not on the table.
+    #[error("event {0} names {1}, which was not on the table")]
+    Disc(usize, DiscId),
+    /// An event names the same body twice, or a body after it was pocketed or left.
+    #[error("event {0} is impossible for its bodies")]
+    Impossible(usize),
+    /// A disc on the table has no rest position, or one off the table.
+    #[error("{0} has no valid rest position")]
+    Rest(DiscId),
+    /// Two discs came to rest overlapping.
+    #[error("{0} and {1} came to rest overlapping")]
+    Overlap(DiscId, DiscId),
+    /// The puck neither came to rest on the table nor was pocketed nor left it.
+    #[error("the puck has no valid rest position")]
+    PuckRest,
+}
+
+/// The fouls F1-F5 and the optional ones.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Foul, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// // The puck touches nothing while seat 0 has light discs: F2.
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert!(r.fouls.contains(Foul::NoOwnDisc));
+/// assert_eq!(Foul::NoOwnDisc.to_string(), "F2 no own disc touched");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum Foul {
+    /// F1: the puck was pocketed or left the table.
+    PuckLost,
+    /// F2: with a light disc on the table, the puck touched no own disc.
+    NoOwnDisc,
+    /// F3: with a light disc on the table, the puck's first disc was an opponent's (or an
+    /// own and an opponent's at the same moment), direct or rebound (B8).
+    OpponentFirst,
+    /// F4: the puck touched a dark disc by a route N13 does not allow (direct stroke, or a
+    /// rebound off a cushion other than the opposite one, B6).
+    DarkDisc,
+    /// F5: a direct stroke sent an opponent's disc off the table.
+    OpponentOffTable,
+    /// B12 with [`crate::OwnDiscOffTable::Foul`]: an own disc left the table.
+    OwnOffTable,
+    /// B21: a breach of technique (N4) flagged on the stroke.
+    Technique,
+    /// B22 (LNF): the puck's first contact was a disc in the striker's own zone.
+    ZoneContact,
+    /// LNF §5: with only dark discs left, a stroke that was not direct touched neither the
+    /// opposite cushion nor a disc in the centre circle.
+    DarkOnlyShort,
+    /// LNF doubles (§5): a direct stroke knocked an opponent's disc into the centre circle.
+    BlindZone,
+    /// N13 (in force with or without light discs, B7): a dark disc of the striker dropped
+    /// after its last contact was with a body N13 does not allow: an opponent's disc, one of
+    /// his own dark discs, or the puck before it touched the opposite cushion or a light disc.
+    /// Sanctioned as F4 (library decision): one penalty disc and the disc put back.
+    DarkKnockedIn,
+}
+
+impl Foul {
+    const ALL: [Foul; 11] = [
+        Foul::PuckLost,
+        Foul::NoOwnDisc,
+        Foul::OpponentFirst,
+        Foul::DarkDisc,
+        Foul::OpponentOffTable,
+        Foul::OwnOffTable,
+        Foul::Technique,
+        Foul::ZoneContact,
+        Foul::DarkOnlyShort,
+        Foul::BlindZone,
+        Foul::DarkKnockedIn,
+    ];
+}
+
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Foul::PuckLost => "F1 puck lost",
+            Foul::NoOwnDisc => "F2 no own disc touched",
+            Foul::OpponentFirst => "F3 opponent's disc first",
+            Foul::DarkDisc => "F4 dark disc",
+            Foul::OpponentOffTable => "F5 opponent's disc off the table",
+            Foul::OwnOffTable => "B12 own disc off the table",
+            Foul::Technique => "B21 technique",
+            Foul::ZoneContact => "B22 disc in own zone first",
+            Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
+            Foul::BlindZone => "LNF doubles: opponent's disc knocked into the centre circle",
+            Foul::DarkKnockedIn => "N13 dark disc knocked in by a body N13 does not allow",
+        })
+    }
+}
+
+/// A set of fouls committed by one stroke.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Foul, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.pocket(0.5, Body::Puck);
+/// let r = game.resolve(&mut state, &out)?;
+/// let fouls: Vec<Foul> = r.fouls.iter().collect();
+/// assert_eq!(fouls, [Foul::PuckLost, Foul::NoOwnDisc]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u16", into = "u16"))]
+pub struct Fouls(u16);
+
+impl Fouls {
+    /// Whether `foul` is in the set.
+    #[must_use]
+    pub const fn contains(self, foul: Foul) -> bool {
+        self.0 & (1 << foul as u8) != 0
+    }
+
+    /// Whether no foul was committed.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The fouls in the set.
+    pub fn iter(self) -> impl Iterator<Item = Foul> {
+        Foul::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+
+    pub(crate) fn insert(&mut self, foul: Foul) {
+        self.0 |= 1 << foul as u8;
+    }
+}
+
+/// Why the turn passed (N7(a)-(e)).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, TurnLoss, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert!(r.losses.contains(TurnLoss::NothingPocketed));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
+pub enum TurnLoss {
+    /// N7(a): an opponent's disc was pocketed together with an own disc.
+    OpponentWithOwn,
+    /// N7(b): no own disc was pocketed.
+    NothingPocketed,
+    /// N7(c): a disc left the table.
+    OffTable,
+    /// N7(d): a foul.
+    Foul,
+    /// N7(e): the puck came back into the striker's zone (B17).
+    PuckReturned,
+    /// LNF §5 ([`crate::Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
+    /// the striker, the puck crossed back over his own edge line.
+    OwnEdgeLine,
+}
+
+/// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.contact(0.1, Body::Puck, Body::Disc(DiscId(3))).pocket(0.4, Body::Disc(DiscId(3)));
+/// let r = game.resolve(&mut state, &out)?;
+/// assert!(r.losses.is_empty() && r.continues());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct TurnLosses(u8);
+
+impl TurnLosses {
+    /// Whether `reason` applies.
+    #[must_use]
+    pub const fn contains(self, reason: TurnLoss) -> bool {
+        self.0 & (1 << reason as u8) != 0
+    }
+
+    /// Whether no reason applies (the turn continues).
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub(crate) fn insert(&mut self, reason: TurnLoss) {
+        self.0 |= 1 << reason as u8;
+    }
+}
+
+/// The stroke's first contact (B5).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Body, Compass, Novuss, Outcome, StrokeKind, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let mut out = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// out.cushion(0.1, Body::Puck, Compass::East);
+/// let r = game.resolve(&mut state, &out)?;
+/// assert_eq!(r.kind, StrokeKind::Rebound(Compass::East));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StrokeKind {
+    /// The puck's first contact was a disc.
+    Direct(DiscId),
+    /// The puck's first contact was a cushion.
+    Rebound(Compass),
+    /// The puck touched nothing.
+    NoContact,
+}
+
+/// The penalty a stroke cost (N9, N10, B9, B15).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Outcome, Penalty, Side, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// // A foul with nothing in the pocket: a debt (N10).
+/// let miss = Outcome::still(&state, Vec2::new(0.2, 0.0));
+/// let r = game.resolve(&mut state, &miss)?;
+/// assert_eq!(r.penalty, Penalty::Debt);
+/// assert_eq!(state.debt(Side::A), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Penalty {
+    /// No foul.
+    None,
+    /// This pocketed disc was put on the table.
+    Placed(DiscId),
+    /// Nothing was pocketed: the side's debt grew by one.
+    Debt,
+}
+
+/// What one stroke did, step by step of the resolution order.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Novuss, Stroke, Vec2};
+/// let game = Novuss::default();
+/// let mut state = game.new_state();
+/// let r = game.strike(&mut state, &Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0))?;
+/// assert_eq!(state.last_resolution(), Some(&r));
+/// assert!(r.own_pocketed >= 1 && r.continues());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Resolution {
+    /// Who struck.
+    pub striker: Seat,
+    /// Direct, rebound or no contact (B5).
+    pub kind: StrokeKind,
+    /// Fouls committed (at most one penalty whatever their number, B9).
+    pub fouls: Fouls,
+    /// The penalty charged.
+    pub penalty: Penalty,
+    /// Why the turn passed; empty when it continues.
+    pub losses: TurnLosses,
+    /// Own discs pocketed by this stroke (after F4 restoration).
+    pub own_pocketed: u8,
+    /// Opponent's discs pocketed by this stroke (they count for their owner, B11).
+    pub opponent_pocketed: u8,
+    /// Dark discs put back after F4.
+    pub restored: u8,
+    /// Discs put back on the table after leaving it (F5, B12, B13).
+    pub returned: u8,
+    /// Debt discs placed at the end of the turn (B16).
+    pub debt_paid: u8,
+    /// The penalty was a debt but the side already owed as many discs as it has
+    /// ([`crate::Rules::discs_per_side`]), so the debt stayed at that cap.
+    pub debt_capped: bool,
+    /// The winner, if this stroke ended the game (N14, B11).
+    pub winner: Option<Side>,
+}
+
+impl Resolution {
+    /// Whether the striker strikes again (N6).
+    #[must_use]
+    pub const fn continues(&self) -> bool {
+        self.losses.is_empty()
+    }
+}
+
+/// A bit set with a bit that names no foul or turn loss.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Fouls, UnknownBits};
+/// assert_eq!(Fouls::try_from(1u16 << 15), Err(UnknownBits(1 << 15)));
+/// assert!(Fouls::try_from(1u16).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bit set {0:#x} names an unknown foul or turn loss")]
+pub struct UnknownBits(pub u16);
+
+impl TryFrom<u16> for Fouls {
+    type Error = UnknownBits;
+    fn try_from(bits: u16) -> Result<Fouls, UnknownBits> {
+        if bits >> Foul::ALL.len() == 0 {
+            Ok(Fouls(bits))
+        } else {
+            Err(UnknownBits(bits))
+        }
+    }
+}
+
+impl From<Fouls> for u16 {
+    fn from(f: Fouls) -> u16 {
+        f.0
+    }
+}
+
+impl TryFrom<u8> for TurnLosses {
+    type Error = UnknownBits;
+    fn try_from(bits: u8) -> Result<TurnLosses, UnknownBits> {
+        // Six reasons, N7(a)-(e) and the LNF own edge line.
+        if bits >> 6 == 0 {
+            Ok(TurnLosses(bits))
+        } else {
+            Err(UnknownBits(u16::from(bits)))
+        }
+    }
+}
+
+impl From<TurnLosses> for u8 {
+    fn from(t: TurnLosses) -> u8 {
+        t.0
+    }
+}

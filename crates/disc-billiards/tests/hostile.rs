@@ -1,0 +1,354 @@
+//! Hostile input (issue 15, items 1 and 8, and their class): every counter and number that
+//! enters through a `Setup`, a stroke, the rules or serde is checked; nothing that is
+//! accepted can panic later.
+
+use boardgame_core::{Game, GameRng, Seat, Turn};
+use lattjo_disc_billiards::{
+    Novuss, Rules, RulesError, Setup, SetupError, Side, State, Status, Stroke, Vec2,
+};
+use proptest::prelude::*;
+
+/// Every invariant a position must keep, whatever built it.
+fn check_valid(game: &Novuss, pos: &State) {
+    let per_side = usize::from(game.rules().discs_per_side());
+    for side in Side::BOTH {
+        assert_eq!(pos.on_table(side) + pos.pocketed(side), per_side);
+        assert!(usize::from(pos.debt(side)) <= per_side);
+    }
+    assert!(pos.to_move().index() < game.num_players());
+    for d in pos.discs() {
+        assert!(d.at.is_none_or(|p| p.is_finite()));
+    }
+}
+
+fn setup(game: &Novuss) -> Setup {
+    let mut su = game.new_state().to_setup();
+    su.discs[0].at = None;
+    su.discs[9].at = None;
+    su
+}
+
+/// Issue 15.1's class here: a setup with `strokes = u32::MAX` plays on; the count stops at
+/// `u32::MAX` (and a stroke limit draws at once).
+#[test]
+fn issue_15_1_u32_max_strokes_in_a_setup_do_not_overflow() {
+    let game = Novuss::new(Rules::lattjo()).unwrap();
+    let mut su = setup(&game);
+    su.strokes = u32::MAX;
+    let mut pos = game.from_setup(su.clone()).unwrap();
+    game.strike(
+        &mut pos,
+        &Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0),
+    )
+    .unwrap();
+    assert_eq!(pos.strokes(), u32::MAX);
+    // Under a stroke limit, a game at the limit is drawn and only such a game is.
+    let mut rules = Rules::lattjo();
+    rules.stroke_limit = Some(10);
+    let limited = Novuss::new(rules).unwrap();
+    let mut su = setup(&limited);
+    su.strokes = 10;
+    assert_eq!(
+        limited.from_setup(su.clone()),
+        Err(SetupError::Strokes { strokes: 10 })
+    );
+    su.status = Status::Drawn;
+    assert!(limited.from_setup(su.clone()).is_ok());
+    su.strokes = 9;
+    assert_eq!(
+        limited.from_setup(su.clone()),
+        Err(SetupError::Strokes { strokes: 9 })
+    );
+}
+
+/// The class of 15.1: a pending stroke (awaiting its noise) is checked like any stroke.
+#[test]
+fn issue_15_1_class_a_pending_stroke_with_nan_is_refused() {
+    let mut rules = Rules::lattjo();
+    rules.noise = Some(lattjo_disc_billiards::NoiseModel {
+        direction_sd: 0.01,
+        speed_sd: 0.02,
+    });
+    let game = Novuss::new(rules).unwrap();
+    let mut su = setup(&game);
+    su.status = Status::AwaitingNoise;
+    su.pending = Some(Stroke::new(
+        Vec2::new(0.0, 0.09),
+        Vec2::new(f64::NAN, 1.0),
+        4.0,
+    ));
+    assert!(matches!(
+        game.from_setup(su.clone()),
+        Err(SetupError::PendingStroke(_))
+    ));
+    su.pending = Some(Stroke::new(Vec2::new(0.0, 0.3), Vec2::new(0.0, 1.0), 4.0));
+    assert!(matches!(
+        game.from_setup(su.clone()),
+        Err(SetupError::PendingStroke(_))
+    ));
+    su.pending = Some(Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0));
+    assert!(game.from_setup(su.clone()).is_ok());
+}
+
+/// The class of 15.1 and 15.6 in the rules: every number has a documented range (a top speed
+/// of at most 20 m/s, lengths from 1 mm to 10 m, masses from 0.1 g to 10 kg).
+#[test]
+fn issue_15_1_class_rules_numbers_out_of_range_are_refused() {
+    let out = |f: fn(&mut Rules)| {
+        let mut r = Rules::lattjo();
+        f(&mut r);
+        r.validate()
+    };
+    assert!(matches!(
+        out(|r| r.max_speed = 1e300),
+        Err(RulesError::MaxSpeed(_))
+    ));
+    assert!(matches!(
+        out(|r| r.max_speed = 21.0),
+        Err(RulesError::MaxSpeed(_))
+    ));
+    assert!(matches!(
+        out(|r| r.dimensions.disc_mass = 1e-320),
+        Err(RulesError::Dimensions(_))
+    ));
+    assert!(matches!(
+        out(|r| r.dimensions.half_size = 1e30),
+        Err(RulesError::Dimensions(_))
+    ));
+    assert!(matches!(
+        out(|r| r.dimensions.puck_mass = f64::NAN),
+        Err(RulesError::Dimensions(_))
+    ));
+    assert_eq!(
+        out(|r| r.stroke_limit = Some(0)),
+        Err(RulesError::StrokeLimit)
+    );
+}
+
+/// Issue 15.8's class through serde: a stroke and a noise draw deserialize only with finite
+/// values, a non-zero aim and a speed in range.
+#[cfg(feature = "serde")]
+#[test]
+fn issue_15_8_serde_refuses_invalid_strokes_and_noise() {
+    let good = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+    let text = serde_json::to_string(&good).unwrap();
+    assert_eq!(serde_json::from_str::<Stroke>(&text).unwrap(), good);
+    for bad in [
+        text.replace("4.0", "1e999"),
+        text.replace("4.0", "0.0"),
+        text.replace("4.0", "25.0"),
+        text.replace("\"y\":1.0", "\"y\":0.0"),
+        text.replace("0.09", "null"),
+    ] {
+        assert!(serde_json::from_str::<Stroke>(&bad).is_err(), "{bad}");
+    }
+    assert!(
+        serde_json::from_str::<lattjo_disc_billiards::Noise>(r#"{"slip":1e999,"speed_error":0}"#)
+            .is_err()
+    );
+}
+
+/// Issue 15.8 for the Novuss stroke's text form (new with the shared stroke vocabulary): NaN
+/// and infinities are refused in every spelling, and numbers that make no stroke.
+#[test]
+fn issue_15_8_stroke_notation_refuses_nan_and_infinities() {
+    use lattjo_disc_billiards::{ParseStrokeError, StrokeError};
+    for text in [
+        "0,-nan 0,1 5",
+        "nan,0.09 0,1 5",
+        "0,0.09 inf,1 5",
+        "0,0.09 0,1 +infinity",
+        "0,0.09 0,1 1e999",
+    ] {
+        assert!(
+            matches!(text.parse::<Stroke>(), Err(ParseStrokeError::NotFinite(_))),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        "0,0.09 0,0 5".parse::<Stroke>(),
+        Err(ParseStrokeError::Invalid(StrokeError::NoDirection))
+    );
+    assert!(matches!(
+        "0,0.09 0,1 25".parse::<Stroke>(),
+        Err(ParseStrokeError::Invalid(StrokeError::Speed { .. }))
+    ));
+    assert!(matches!(
+        "0 0,1 5".parse::<Stroke>(),
+        Err(ParseStrokeError::Shape(_))
+    ));
+    let s: Stroke = "-0.1,0.09 0.2,1 3.5".parse().unwrap();
+    assert_eq!(
+        s,
+        Stroke::new(Vec2::new(-0.1, 0.09), Vec2::new(0.2, 1.0), 3.5)
+    );
+    assert_eq!(s.to_string(), "-0.1,0.09 0.2,1 3.5");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Arbitrary text never panics the stroke reader; what it accepts has the right shape and
+    /// reads back from its own text to the same bits.
+    #[test]
+    fn stroke_text_arbitrary_strings(text in prop_oneof![
+        ".{0,40}",
+        "[-+0-9.eEinfatyINFATY]{1,6},[-+0-9.eEinfaty]{1,6} [-+0-9.eEinfaty]{1,6},[-+0-9.eEinfaty]{1,6} [-+0-9.eEinfaty]{1,6}",
+    ]) {
+        if let Ok(s) = text.parse::<Stroke>() {
+            prop_assert!(s.check_shape().is_ok());
+            let back: Stroke = s.to_string().parse().unwrap();
+            prop_assert_eq!(back.place.x.to_bits(), s.place.x.to_bits());
+            prop_assert_eq!(back.place.y.to_bits(), s.place.y.to_bits());
+            prop_assert_eq!(back.direction.x.to_bits(), s.direction.x.to_bits());
+            prop_assert_eq!(back.direction.y.to_bits(), s.direction.y.to_bits());
+            prop_assert_eq!(back.speed.to_bits(), s.speed.to_bits());
+        }
+    }
+
+    /// Arbitrary numbers: a stroke of the right shape round-trips bit for bit through its
+    /// text; any other is refused.
+    #[test]
+    fn stroke_text_round_trips_exactly(
+        x in prop_oneof![any::<f64>(), -0.4f64..0.4],
+        y in prop_oneof![any::<f64>(), 0.0f64..0.2],
+        dx in prop_oneof![any::<f64>(), -1.0f64..1.0],
+        dy in prop_oneof![any::<f64>(), -1.0f64..1.0],
+        v in prop_oneof![any::<f64>(), 0.0f64..9.0],
+    ) {
+        let s = Stroke::new(Vec2::new(x, y), Vec2::new(dx, dy), v);
+        match s.to_string().parse::<Stroke>() {
+            Ok(back) => {
+                prop_assert!(s.check_shape().is_ok());
+                prop_assert_eq!(back.place.x.to_bits(), x.to_bits());
+                prop_assert_eq!(back.place.y.to_bits(), y.to_bits());
+                prop_assert_eq!(back.direction.x.to_bits(), dx.to_bits());
+                prop_assert_eq!(back.direction.y.to_bits(), dy.to_bits());
+                prop_assert_eq!(back.speed.to_bits(), v.to_bits());
+            }
+            Err(_) => prop_assert!(s.check_shape().is_err()),
+        }
+    }
+}
+
+fn extreme_u32() -> impl Strategy<Value = u32> {
+    prop_oneof![Just(0u32), Just(1), Just(u32::MAX), any::<u32>()]
+}
+
+fn extreme_u8() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        Just(0u8),
+        Just(1),
+        Just(8),
+        Just(16),
+        Just(17),
+        Just(u8::MAX),
+        any::<u8>()
+    ]
+}
+
+fn extreme_f64() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(f64::NAN),
+        Just(f64::INFINITY),
+        Just(f64::MAX),
+        Just(5e-324),
+        -0.6f64..0.6,
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Arbitrary counters and numbers in a setup (one field at a time): never a panic; what
+    /// is accepted is a valid position that saves and reloads to itself and plays on.
+    #[test]
+    fn setups_with_extreme_numbers_are_checked(
+        which in 0usize..6,
+        n32 in extreme_u32(),
+        n8 in extreme_u8(),
+        x in extreme_f64(),
+        y in extreme_f64(),
+        disc in 0usize..16,
+        limit in proptest::option::of(1u32..50),
+        seed in any::<u64>(),
+    ) {
+        let mut rules = Rules::lattjo();
+        rules.stroke_limit = limit;
+        let game = Novuss::new(rules).unwrap();
+        let mut su = setup(&game);
+        match which {
+            0 => su.strokes = n32,
+            1 => su.debt[Seat::new(0)] = n8,
+            2 => su.discs[disc].at = Some(Vec2::new(x, y)),
+            3 => su.discs[disc].home = Vec2::new(x, y),
+            4 => su.to_move = Seat::new(n8),
+            _ => {
+                su.status = Status::Drawn;
+                su.strokes = n32;
+            }
+        }
+        let Ok(mut pos) = game.from_setup(su.clone()) else { return Ok(()) };
+        check_valid(&game, &pos);
+        prop_assert_eq!(game.from_setup(pos.to_setup()).unwrap().to_setup(), pos.to_setup());
+        let mut buf = Vec::new();
+        let mut rng = GameRng::new(seed, 0);
+        for _ in 0..3 {
+            let a = match game.turn(&pos) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&pos, &mut rng),
+                Turn::Player(_) => game.sample_action(&pos, &mut rng, &mut buf),
+            };
+            let Some(a) = a else { break };
+            game.apply(&mut pos, &a).unwrap();
+            check_valid(&game, &pos);
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Arbitrary JSON where a setup, a stroke, an action, the rules or a saved game are
+    /// expected: never a panic; what reads and validates is valid.
+    #[test]
+    fn arbitrary_json_never_panics(text in ".{0,80}") {
+        let _ = serde_json::from_str::<Stroke>(&text);
+        let _ = serde_json::from_str::<lattjo_disc_billiards::Action>(&text);
+        let _ = serde_json::from_str::<Rules>(&text);
+        let _ = serde_json::from_str::<lattjo_disc_billiards::State>(&text);
+        if let Ok(su) = serde_json::from_str::<Setup>(&text) {
+            let game = Novuss::new(Rules::lattjo()).unwrap();
+            if let Ok(pos) = game.from_setup(su.clone()) {
+                check_valid(&game, &pos);
+            }
+        }
+    }
+
+    /// A valid setup's JSON with one number replaced by an extreme one: never a panic; an
+    /// accepted setup is a valid position.
+    #[test]
+    fn setup_json_with_one_number_mutated(
+        field in prop_oneof![Just("strokes"), Just("to_move"), Just("debt")],
+        value in prop_oneof![
+            Just(serde_json::json!(-1)),
+            Just(serde_json::json!(u64::MAX)),
+            Just(serde_json::json!(u32::MAX)),
+            Just(serde_json::json!([255, 255])),
+            Just(serde_json::json!([1, 0])),
+            Just(serde_json::json!(1.5)),
+            Just(serde_json::json!(null)),
+            (0u64..6).prop_map(|v| serde_json::json!(v)),
+        ],
+    ) {
+        let game = Novuss::new(Rules::lattjo()).unwrap();
+        let mut json = serde_json::to_value(setup(&game)).unwrap();
+        json[field] = value;
+        if let Ok(back) = serde_json::from_value::<Setup>(json)
+            && let Ok(pos) = game.from_setup(back.clone())
+        {
+            check_valid(&game, &pos);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The placement index: discs on the table by the cell of their centre, for the overlap
+//! check of [`World::add_disc`](crate::World::add_disc) in large worlds. Not part of the step.
+//!
+//! Cells are sized from the discs (twice the largest radius) and hashed into buckets, so a
+//! cluster of discs on a huge table costs what it would on a small one.
+
+use crate::solver::NONE;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlaceIndex {
+    pub valid: bool,
+    ox: f64,
+    oy: f64,
+    inv_cell: f64,
+    mask: usize,
+    pub r_max: f64,
+    /// Per bucket: the first disc of its list.
+    head: Vec<u32>,
+    /// Per disc: the next disc in its bucket's list.
+    next: Vec<u32>,
+}
+
+impl PlaceIndex {
+    /// The cell of a point (coordinates from the table's corner).
+    pub fn cell_of(&self, x: f64, y: f64) -> (u64, u64) {
+        let fx = (x - self.ox) * self.inv_cell;
+        let fy = (y - self.oy) * self.inv_cell;
+        // A point left of or below the table (a query box's corner) counts as column or row
+        // 0; `as` saturates a huge value.
+        (
+            if fx > 0.0 { fx as u64 } else { 0 },
+            if fy > 0.0 { fy as u64 } else { 0 },
+        )
+    }
+
+    fn bucket(&self, cx: u64, cy: u64) -> usize {
+        let h = cx.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ cy.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        ((h >> 32) as usize) & self.mask
+    }
+
+    /// Empties the index for a table of half sizes `hx`, `hy`, cells of `cell` metres and
+    /// about `n` discs.
+    pub fn reset(&mut self, hx: f64, hy: f64, cell: f64, n: usize) {
+        self.ox = -hx;
+        self.oy = -hy;
+        self.inv_cell = if cell > 0.0 { 1.0 / cell } else { 0.0 };
+        let buckets = (2 * n + 64).next_power_of_two();
+        self.mask = buckets - 1;
+        self.head.clear();
+        self.head.resize(buckets, NONE);
+        self.next.clear();
+        self.valid = true;
+    }
+
+    /// Enters disc `disc` at (x, y) with radius `r`.
+    pub fn insert(&mut self, disc: u32, x: f64, y: f64, r: f64) {
+        let (cx, cy) = self.cell_of(x, y);
+        let b = self.bucket(cx, cy);
+        let i = disc as usize;
+        if self.next.len() <= i {
+            self.next.resize(i + 1, NONE);
+        }
+        self.next[i] = self.head[b];
+        self.head[b] = disc;
+        if r > self.r_max {
+            self.r_max = r;
+        }
+    }
+
+    /// Whether more discs were added than the index was sized for (then it is rebuilt).
+    pub fn is_full(&self, n: usize) -> bool {
+        n > self.head.len() / 2
+    }
+
+    /// Calls `f` with every disc entered in a cell of the box `[x0, x1] x [y0, y1]` (and
+    /// perhaps others that share a bucket), stopping at the first error.
+    pub fn try_for_each_in_box<E>(
+        &self,
+        (x0, y0): (f64, f64),
+        (x1, y1): (f64, f64),
+        mut f: impl FnMut(usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (cx0, cy0) = self.cell_of(x0, y0);
+        let (cx1, cy1) = self.cell_of(x1, y1);
+        for cy in cy0..=cy1 {
+            for cx in cx0..=cx1 {
+                let mut j = self.head[self.bucket(cx, cy)];
+                while j != NONE {
+                    f(j as usize)?;
+                    j = self.next[j as usize];
+                }
+            }
+        }
+        Ok(())
+    }
+}

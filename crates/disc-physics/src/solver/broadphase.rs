@@ -1,0 +1,609 @@
+//! Stage 2: the broadphase. Large worlds keep a uniform grid of the discs and the list of
+//! pairs of discs closer than a skin distance (a Verlet list), both built at one instant and
+//! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
+//! moving discs against every disc).
+
+use super::{NEAR_MARGIN_M, Solver, Substep};
+
+/// No disc (the end of a list, a cushion instead of a disc).
+pub(crate) const NONE: u32 = u32::MAX;
+
+impl Solver {
+    /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
+    /// when a disc may have moved half the skin since the last build (see [`Near`]).
+    #[inline]
+    pub(super) fn broadphase(&mut self, sub: &mut Substep) {
+        let s = &mut self.s;
+        let d = &self.d;
+        let h = sub.h;
+        // `vstep` bounds every speed in this substep unless a round raises one (then
+        // `dallow` widens).
+        let vstep = sub.vmax2.sqrt();
+        // Few moving discs in a small world: a disc whose path changes is re-predicted
+        // against every disc directly; with a single moving disc, stage 3 tests it against
+        // every disc too (the pair list would mostly hold pairs at rest: a soft stroke, the
+        // end of a break).
+        let tu = &self.tuning;
+        sub.brute = s.moving.len().saturating_mul(self.n_on) <= tu.brute_force_pairs;
+        sub.direct = sub.brute && s.moving.len() <= tu.direct_movers;
+        if !sub.direct
+            && (!s.near.valid || 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin)
+        {
+            // The skin of `Tuning::skin_radii`, at least 2.5 h vstep plus twice the margin, so
+            // that the list always serves the substep it is built for
+            // (2 h vstep + margin < skin).
+            let skin = (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M);
+            s.near
+                .build(sub.hx, sub.hy, skin, &d.px, &d.py, &d.r, &d.on);
+            s.near.base_tick = self.stats.substeps;
+            self.stats.broadphase_builds += 1;
+            self.stats.broadphase_pairs += s.near.pairs.len() as u64;
+        }
+        sub.dallow = s.near.disp + h * vstep;
+    }
+}
+
+/// The broadphase: a uniform grid of the discs' positions and the list of pairs of discs
+/// closer than a skin distance `skin` (a Verlet list), both built at one instant and kept
+/// over many substeps.
+///
+/// The grid's cells are sized from the discs (the largest diameter plus the skin), never from
+/// the table, so the cost follows the discs: when the table holds few enough cells the grid is
+/// an array of them; otherwise (a cluster of discs on a huge table) the cells are hashed into
+/// twice as many buckets as there are discs, each entry keeping its cell's coordinates.
+///
+/// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
+/// sum over substeps of the substep length times the largest speed any disc had in it). While
+/// `2 * disp < skin`, two discs that are not a listed pair are still more than their radii
+/// apart, so the pairs are the only candidates for a contact at the start of a substep. A
+/// disc whose path changes within a substep is tested against the grid cells around its new
+/// path, widened by `disp`: every other disc lies within `disp` of the position it was
+/// entered at.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Near {
+    /// Whether the grid and pairs describe the discs now (false after a disc is added or put
+    /// on the table elsewhere).
+    pub valid: bool,
+    /// The skin distance: pairs whose surfaces were closer than this at the build are listed.
+    pub skin: f64,
+    /// An upper bound of any disc's displacement since the build, metres.
+    pub disp: f64,
+    /// The largest radius of any disc at the build.
+    pub r_max: f64,
+    ox: f64,
+    oy: f64,
+    inv_cell: f64,
+    /// Cells across and along the table (cell coordinates run over `0..nx` and `0..ny`).
+    nx: u32,
+    ny: u32,
+    /// Whether cells are hashed into buckets (`mask + 1` of them) rather than stored one per
+    /// bucket (`nx * ny`).
+    hashed: bool,
+    mask: u32,
+    /// `start[b]..start[b + 1]` are the discs of bucket b in `items` (by index, creation
+    /// order within a bucket).
+    start: Vec<u32>,
+    items: Vec<u32>,
+    /// Position and radius of each entry of `items` (parallel to it), so that the pair
+    /// search reads them in order instead of gathering them by disc index.
+    item_xyr: Vec<[f64; 3]>,
+    /// The cell of each entry of `items` (parallel to it).
+    item_cell: Vec<[u32; 2]>,
+    /// Per disc: its bucket at the build (scratch of the counting sort).
+    cell: Vec<u32>,
+    /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
+    /// bucket order, each pair once.
+    pub pairs: Vec<[u32; 2]>,
+    /// Per pair: the first substep (counted from `base_tick`) in which it may touch, so it
+    /// need not be tested before (see [`Near::due`]).
+    pub due: Vec<u32>,
+    /// The solver's substep count at the build.
+    pub base_tick: u64,
+    /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) of disc i.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+}
+
+/// `f` limited to the cell coordinates `[0, n - 1]` (without `f64::clamp`'s check).
+#[inline(always)]
+fn clamp_cell(f: f64, n: u32) -> f64 {
+    let hi = f64::from(n - 1);
+    if f > hi {
+        hi
+    } else if f > 0.0 {
+        f
+    } else {
+        0.0
+    }
+}
+
+/// The bucket of cell (cx, cy) among `mask + 1` hashed buckets.
+#[inline(always)]
+fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
+    let h = u64::from(cx).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ u64::from(cy).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    ((h >> 32) as u32) & mask
+}
+
+impl Near {
+    /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
+    /// `on[i]` says whether disc i is on the table.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        &mut self,
+        hx: f64,
+        hy: f64,
+        skin: f64,
+        px: &[f64],
+        py: &[f64],
+        r: &[f64],
+        on: &[bool],
+    ) {
+        let n = px.len();
+        let (px, py, r, on) = (&px[..n], &py[..n], &r[..n], &on[..n]);
+        let mut r_max = 0.0f64;
+        let mut r_min = f64::INFINITY;
+        let mut n_on = 0usize;
+        for i in 0..n {
+            if on[i] {
+                r_max = r_max.max(r[i]);
+                r_min = r_min.min(r[i]);
+                n_on += 1;
+            }
+        }
+        self.valid = true;
+        self.skin = skin;
+        self.disp = 0.0;
+        self.r_max = r_max;
+        self.ox = -hx;
+        self.oy = -hy;
+        // Cells of at least the largest diameter plus the skin, a whole number of them across
+        // the table (a disc's neighbours within the skin are in its cell or the 8 around).
+        let want = 2.0 * r_max + skin;
+        let want = if want.is_finite() && want > 0.0 {
+            want
+        } else {
+            2.0 * hx.max(hy)
+        };
+        // A dense grid when the table holds few enough cells, with cells up to twice as wide
+        // as wanted (a small world); else hashed cells of the wanted width.
+        let max_dense = (2 * n_on + 16) as f64;
+        let (mut nx, mut ny, mut cell) = (0.0, 0.0, want);
+        self.hashed = true;
+        while cell <= 2.0 * want {
+            nx = (2.0 * hx / cell)
+                .floor()
+                .clamp(1.0, f64::from(u32::MAX >> 1));
+            ny = (2.0 * hy / cell)
+                .floor()
+                .clamp(1.0, f64::from(u32::MAX >> 1));
+            if nx * ny <= max_dense {
+                self.hashed = false;
+                break;
+            }
+            cell *= 1.25;
+        }
+        if self.hashed {
+            cell = want;
+            nx = (2.0 * hx / cell)
+                .floor()
+                .clamp(1.0, f64::from(u32::MAX >> 1));
+            ny = (2.0 * hy / cell)
+                .floor()
+                .clamp(1.0, f64::from(u32::MAX >> 1));
+        }
+        let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(cell);
+        self.inv_cell = 1.0 / cw;
+        self.nx = nx as u32;
+        self.ny = ny as u32;
+        let buckets = if self.hashed {
+            (2 * n_on).next_power_of_two().max(16)
+        } else {
+            self.nx as usize * self.ny as usize
+        };
+        self.mask = (buckets - 1) as u32;
+        self.reserve(n, n_on, r_max, r_min, skin);
+        // Counting sort by bucket: start[b + 1] counts bucket b, then prefix sums.
+        self.start.clear();
+        self.start.resize(buckets + 1, 0);
+        self.cell.resize(n, 0);
+        for i in 0..n {
+            if on[i] {
+                let (cx, cy) = self.cell_coords(px[i], py[i]);
+                let b = self.bucket(cx, cy);
+                self.cell[i] = b;
+                self.start[b as usize + 1] += 1;
+            }
+        }
+        let mut acc = 0u32;
+        for s in &mut self.start[1..] {
+            acc += *s;
+            *s = acc;
+        }
+        self.items.resize(acc as usize, 0);
+        self.item_xyr.resize(acc as usize, [0.0; 3]);
+        self.item_cell.resize(acc as usize, [0; 2]);
+        // Scatter with start[b] as the cursor of bucket b, then shift back.
+        for i in 0..n {
+            if on[i] {
+                let b = self.cell[i] as usize;
+                let slot = self.start[b] as usize;
+                self.items[slot] = i as u32;
+                self.item_xyr[slot] = [px[i], py[i], r[i]];
+                self.start[b] += 1;
+            }
+        }
+        if self.hashed {
+            for slot in 0..self.items.len() {
+                let [x, y, _] = self.item_xyr[slot];
+                let (cx, cy) = self.cell_coords(x, y);
+                self.item_cell[slot] = [cx, cy];
+            }
+        }
+        for b in (1..=buckets).rev() {
+            self.start[b] = self.start[b - 1];
+        }
+        self.start[0] = 0;
+        let k = if self.hashed {
+            self.hashed_pairs(skin)
+        } else {
+            self.dense_pairs(skin)
+        };
+        self.pairs.truncate(k);
+        self.index_pairs(n);
+    }
+
+    /// Every pair due at once, and each disc's pairs (a counting sort by disc).
+    fn index_pairs(&mut self, n: usize) {
+        let k = self.pairs.len();
+        self.due.clear();
+        self.due.resize(k, 0);
+        self.adj_start.clear();
+        self.adj_start.resize(n + 1, 0);
+        for &[i, j] in &self.pairs {
+            self.adj_start[i as usize + 1] += 1;
+            self.adj_start[j as usize + 1] += 1;
+        }
+        let mut acc = 0u32;
+        for s in &mut self.adj_start[1..] {
+            acc += *s;
+            *s = acc;
+        }
+        self.adj.resize(acc as usize, 0);
+        for (p, &[i, j]) in self.pairs.iter().enumerate() {
+            for x in [i as usize, j as usize] {
+                let slot = self.adj_start[x] as usize;
+                self.adj[slot] = p as u32;
+                self.adj_start[x] += 1;
+            }
+        }
+        for x in (1..=n).rev() {
+            self.adj_start[x] = self.adj_start[x - 1];
+        }
+        self.adj_start[0] = 0;
+    }
+
+    /// Calls `f` with every disc listed in a pair with disc `i`.
+    #[inline]
+    pub fn for_each_partner(&self, i: usize, mut f: impl FnMut(u32)) {
+        if i + 1 >= self.adj_start.len() {
+            return;
+        }
+        let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        for &p in &self.adj[lo..hi] {
+            let [a, b] = self.pairs[p as usize];
+            f(if a as usize == i { b } else { a });
+        }
+    }
+
+    /// Makes every pair of disc `i` due again by substep `rel` (counted from the build): its
+    /// path changed, so what was known of when its pairs may touch no longer holds.
+    #[inline]
+    pub fn pairs_due(&mut self, i: usize, rel: u32) {
+        if !self.valid || i + 1 >= self.adj_start.len() {
+            return;
+        }
+        let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        for &p in &self.adj[lo..hi] {
+            let due = &mut self.due[p as usize];
+            if *due > rel {
+                *due = rel;
+            }
+        }
+    }
+
+    /// The pair search of a dense grid: each disc against the later discs of its cell, the
+    /// next cell of its row and the three cells of the next row (each pair of neighbouring
+    /// cells once), whose entries lie next to each other in `items`. Every candidate is
+    /// written at `k` and kept (k advances) only if close enough: no branch to mispredict.
+    /// `pairs` is lengthened ahead of the writes (it only grows to the largest candidate count
+    /// seen). Returns the number of pairs.
+    fn dense_pairs(&mut self, skin: f64) -> usize {
+        let (nx, ny) = (self.nx as usize, self.ny as usize);
+        let mut k = 0usize;
+        for cy in 0..ny {
+            for cx in 0..nx {
+                let c = cy * nx + cx;
+                let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+                let right = self.start[if cx + 1 < nx { c + 2 } else { c + 1 }] as usize;
+                let (from, to) = if cy + 1 < ny {
+                    let up = c + nx;
+                    (
+                        self.start[up - usize::from(cx > 0)] as usize,
+                        self.start[if cx + 1 < nx { up + 2 } else { up + 1 }] as usize,
+                    )
+                } else {
+                    (0, 0)
+                };
+                for a in lo..hi {
+                    let room = k + (right - a - 1) + (to - from);
+                    if self.pairs.len() < room {
+                        self.pairs.resize(room, [0, 0]);
+                    }
+                    let i = self.items[a];
+                    let [x, y, ri] = self.item_xyr[a];
+                    let out = &mut self.pairs[k..room];
+                    let mut m = 0usize;
+                    for range in [a + 1..right, from..to] {
+                        let xyr = &self.item_xyr[range.clone()];
+                        let ids = &self.items[range];
+                        for (&[xj, yj, rj], &j) in xyr.iter().zip(ids) {
+                            let dx = x - xj;
+                            let dy = y - yj;
+                            let reach = ri + rj + skin;
+                            out[m] = [i, j];
+                            m += usize::from(dx * dx + dy * dy < reach * reach);
+                        }
+                    }
+                    k += m;
+                }
+            }
+        }
+        k
+    }
+
+    /// The pair search of a hashed grid: each disc against the later discs of its own cell
+    /// and every disc of the next cell of its row and of the three cells of the next row,
+    /// found through their buckets and told apart from other cells' entries by their cell.
+    /// Returns the number of pairs.
+    fn hashed_pairs(&mut self, skin: f64) -> usize {
+        let mut k = 0usize;
+        let (nx, ny) = (self.nx, self.ny);
+        for a in 0..self.items.len() {
+            let [cx, cy] = self.item_cell[a];
+            let i = self.items[a];
+            let [x, y, ri] = self.item_xyr[a];
+            let own = self.bucket(cx, cy) as usize;
+            let forward = [
+                (cx + 1 < nx).then(|| (cx + 1, cy)),
+                (cx > 0 && cy + 1 < ny).then(|| (cx.wrapping_sub(1), cy + 1)),
+                (cy + 1 < ny).then(|| (cx, cy + 1)),
+                (cx + 1 < nx && cy + 1 < ny).then(|| (cx + 1, cy + 1)),
+            ];
+            let scan = |this: &mut Near, lo: usize, hi: usize, cell: [u32; 2], k: &mut usize| {
+                for b in lo..hi {
+                    if this.item_cell[b] != cell {
+                        continue;
+                    }
+                    let [xj, yj, rj] = this.item_xyr[b];
+                    let (dx, dy) = (x - xj, y - yj);
+                    let reach = ri + rj + skin;
+                    if dx * dx + dy * dy < reach * reach {
+                        if this.pairs.len() <= *k {
+                            this.pairs.resize(*k + 64, [0, 0]);
+                        }
+                        this.pairs[*k] = [i, this.items[b]];
+                        *k += 1;
+                    }
+                }
+            };
+            let hi = self.start[own + 1] as usize;
+            scan(self, a + 1, hi, [cx, cy], &mut k);
+            for (ncx, ncy) in forward.into_iter().flatten() {
+                let nb = self.bucket(ncx, ncy) as usize;
+                let (lo, hi) = (self.start[nb] as usize, self.start[nb + 1] as usize);
+                scan(self, lo, hi, [ncx, ncy], &mut k);
+            }
+        }
+        k
+    }
+
+    /// Reserves the buffers for a build over `n` discs, `n_on` of them on the table, with
+    /// radii in `[r_min, r_max]` and skin `skin`, so that builds after the first allocate
+    /// nothing (the world calls this before its first substep too, since the first build may
+    /// come later).
+    ///
+    /// Discs do not overlap, so the discs whose centres lie within 2 r_max + skin of a disc's
+    /// centre fit in a circle of radius 2 r_max + skin + r_min: at most
+    /// ((2 r_max + skin + r_min) / r_min)^2 of them. The pair buffer also holds the
+    /// candidates of one disc before they are filtered, so it gets that many per disc
+    /// (capped for extreme radius ratios, where it may grow).
+    pub fn reserve(&mut self, n: usize, n_on: usize, r_max: f64, r_min: f64, skin: f64) {
+        fn at_least<T>(v: &mut Vec<T>, k: usize) {
+            if v.capacity() < k {
+                v.reserve(k.saturating_sub(v.len()));
+            }
+        }
+        let span = (2.0 * r_max + skin + r_min) / r_min;
+        let per_disc = span * span;
+        let per_disc = if per_disc.is_finite() {
+            (per_disc.ceil() as usize).min(128)
+        } else {
+            1
+        };
+        at_least(&mut self.start, (2 * n_on).next_power_of_two().max(16) + 17);
+        at_least(&mut self.cell, n);
+        at_least(&mut self.items, n_on);
+        at_least(&mut self.item_xyr, n_on);
+        at_least(&mut self.item_cell, n_on);
+        at_least(&mut self.pairs, per_disc * n_on + 64);
+        at_least(&mut self.due, per_disc * n_on + 64);
+        at_least(&mut self.adj_start, n + 1);
+        at_least(&mut self.adj, 2 * (per_disc * n_on + 64));
+    }
+
+    /// The cell of a point, clamped to the grid.
+    #[inline]
+    fn cell_coords(&self, x: f64, y: f64) -> (u32, u32) {
+        (self.cx(x), self.cy(y))
+    }
+
+    #[inline]
+    fn cx(&self, x: f64) -> u32 {
+        let f = (x - self.ox) * self.inv_cell;
+        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
+        clamp_cell(f, self.nx) as u32
+    }
+
+    #[inline]
+    fn cy(&self, y: f64) -> u32 {
+        let f = (y - self.oy) * self.inv_cell;
+        clamp_cell(f, self.ny) as u32
+    }
+
+    /// The bucket holding cell (cx, cy).
+    #[inline]
+    fn bucket(&self, cx: u32, cy: u32) -> u32 {
+        if self.hashed {
+            hash_cell(cx, cy, self.mask)
+        } else {
+            cy * self.nx + cx
+        }
+    }
+
+    /// Calls `f` with every disc entered in a cell that meets the box
+    /// `[x0, x1] x [y0, y1]` (and perhaps others: a box of more cells than there are discs
+    /// visits every disc), each once.
+    #[inline]
+    pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
+        let (cx0, cx1) = (self.cx(x0), self.cx(x1));
+        let (cy0, cy1) = (self.cy(y0), self.cy(y1));
+        if !self.hashed {
+            let nx = self.nx as usize;
+            for cy in cy0 as usize..=cy1 as usize {
+                let row = cy * nx;
+                let lo = self.start[row + cx0 as usize] as usize;
+                let hi = self.start[row + cx1 as usize + 1] as usize;
+                for &j in &self.items[lo..hi] {
+                    f(j);
+                }
+            }
+            return;
+        }
+        let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
+        if cells > self.items.len() as u64 {
+            for &j in &self.items {
+                f(j);
+            }
+            return;
+        }
+        for cy in cy0..=cy1 {
+            for cx in cx0..=cx1 {
+                let b = hash_cell(cx, cy, self.mask) as usize;
+                let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
+                for a in lo..hi {
+                    if self.item_cell[a] == [cx, cy] {
+                        f(self.items[a]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Heap bytes held (capacity).
+    pub fn capacity_bytes(&self) -> usize {
+        4 * (self.start.capacity()
+            + self.items.capacity()
+            + self.cell.capacity()
+            + self.due.capacity()
+            + self.adj_start.capacity()
+            + self.adj.capacity())
+            + 8 * (self.pairs.capacity() + self.item_cell.capacity())
+            + 24 * self.item_xyr.capacity()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discs in a 1 m square whose centre is at `(cx, cy)`, at pseudo-random places (overlaps
+    /// do not matter here).
+    fn discs(n: usize, seed: u64, cx: f64, cy: f64) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<bool>) {
+        let mut z = seed;
+        let mut unit = || {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut out = (vec![], vec![], vec![], vec![]);
+        for i in 0..n {
+            out.0.push(cx + unit() - 0.5);
+            out.1.push(cy + unit() - 0.5);
+            out.2.push(0.005 + 0.02 * unit());
+            out.3.push(i % 7 != 3);
+        }
+        out
+    }
+
+    /// The tables of the tests: one the discs fill (a dense grid) and a 20 km one with the
+    /// discs in a corner (hashed cells).
+    const TABLES: [(f64, f64, f64); 2] = [(0.5, 0.0, 0.0), (1e4, -9999.4, -9999.3)];
+
+    #[test]
+    fn build_lists_exactly_the_pairs_closer_than_the_skin() {
+        for (half, cx, cy) in TABLES {
+            for (n, skin, seed) in [(10, 0.01, 1), (300, 0.02, 2), (2000, 0.005, 3), (1, 0.1, 4)] {
+                let (px, py, r, on) = discs(n, seed, cx, cy);
+                let mut near = Near::default();
+                near.build(half, half, skin, &px, &py, &r, &on);
+                assert!(near.hashed || half < 1.0, "n = {n}");
+                let mut got: Vec<(u32, u32)> = near
+                    .pairs
+                    .iter()
+                    .map(|&[a, b]| (a.min(b), a.max(b)))
+                    .collect();
+                got.sort_unstable();
+                let mut want = vec![];
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let (dx, dy) = (px[i] - px[j], py[i] - py[j]);
+                        let reach = r[i] + r[j] + skin;
+                        if on[i] && on[j] && dx * dx + dy * dy < reach * reach {
+                            want.push((i as u32, j as u32));
+                        }
+                    }
+                }
+                assert_eq!(got, want, "table {half}, n = {n}, skin = {skin}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_box_query_returns_every_disc_entered_inside_it_once() {
+        for (half, cx, cy) in TABLES {
+            let (px, py, r, on) = discs(500, 9, cx, cy);
+            let mut near = Near::default();
+            near.build(half, half, 0.01, &px, &py, &r, &on);
+            for (x0, y0, x1, y1) in [(-0.1, 0.05, 0.2, 0.3), (-0.6, -0.6, 0.6, 0.6)] {
+                let (x0, y0, x1, y1) = (cx + x0, cy + y0, cx + x1, cy + y1);
+                let mut got = vec![];
+                near.for_each_in_box(x0, y0, x1, y1, |j| got.push(j));
+                let mut unique = got.clone();
+                unique.sort_unstable();
+                unique.dedup();
+                assert_eq!(unique.len(), got.len(), "a disc twice");
+                for i in 0..px.len() {
+                    let inside = (x0..=x1).contains(&px[i]) && (y0..=y1).contains(&py[i]);
+                    if on[i] && inside {
+                        assert!(got.contains(&(i as u32)), "disc {i} missing");
+                    }
+                    if !on[i] {
+                        assert!(!got.contains(&(i as u32)), "disc {i} is off the table");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! Stage 4: events, round by round. The earliest pending event and every event within
+//! 10⁻⁹·h of it form a round: the discs involved are brought to that instant, pocket entries
+//! are applied first, jumps next, and the contacts still approaching are solved together
+//! ([`impulse`](super::impulse)); every disc whose velocity changed is re-predicted (stage 3's
+//! tests from its new path). Stale events are dropped by per-disc version numbers.
+
+use std::cmp::Reverse;
+
+use super::direction_speed;
+use super::impulse::{Contact, solve};
+use super::predict::{Neighbours, brute_neighbours, neighbour_pair, predict_fixed, push, valid};
+use super::{
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
+    Solver, Substep, WINDOW_REL,
+};
+use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
+
+impl Solver {
+    /// Stage 4: resolves the substep's events in time order.
+    #[inline]
+    pub(super) fn events<S: EventSink>(
+        &mut self,
+        table: &Table,
+        sub: &mut Substep,
+        events: &mut S,
+    ) {
+        let Solver {
+            d,
+            s,
+            stats,
+            n_on,
+            walls,
+            mo,
+            ..
+        } = self;
+        let ctx = Ctx {
+            hx: sub.hx,
+            hy: sub.hy,
+            h: sub.h,
+            window: sub.h * WINDOW_REL,
+            table,
+            walls,
+        };
+        let cap = ROUND_CAP + 1_000 * s.moving.len() as u64;
+        // The next substep, counted from the broadphase's build.
+        let rel_next = (stats.substeps + 1)
+            .saturating_sub(s.near.base_tick)
+            .min(u64::from(u32::MAX - 1)) as u32;
+        let mut rounds = 0u64;
+        while let Some(Reverse(first)) = s.heap.pop() {
+            if !valid(d, &first) {
+                continue;
+            }
+            rounds += 1;
+            if rounds > cap {
+                stats.capped_substeps += 1;
+                break;
+            }
+            let t = f64::from_bits(first.t);
+            s.round.clear();
+            s.round.push(first);
+            while let Some(Reverse(next)) = s.heap.peek() {
+                if f64::from_bits(next.t) <= t + ctx.window {
+                    let next = *next;
+                    s.heap.pop();
+                    if valid(d, &next) {
+                        s.round.push(next);
+                    }
+                } else {
+                    break;
+                }
+            }
+            s.round.sort_unstable_by_key(|p| (p.kind, p.a, p.b, p.t));
+            s.round.dedup_by_key(|p| (p.kind, p.a, p.b));
+            stats.rounds += 1;
+            s.round_mark = s.round_mark.wrapping_add(1);
+            if s.round_mark == 0 {
+                s.changed_mark.iter_mut().for_each(|m| *m = 0);
+                s.round_mark = 1;
+            }
+            s.contacts.clear();
+            s.changed.clear();
+            for ri in 0..s.round.len() {
+                let ev = s.round[ri];
+                let a = ev.a as usize;
+                if !d.on[a] {
+                    continue;
+                }
+                match ev.kind {
+                    KIND_POCKET => {
+                        s.paths.keep(a, s.mark);
+                        d.advance(a, t);
+                        d.on[a] = false;
+                        *n_on -= 1;
+                        d.stop(a);
+                        d.status[a] = DiscStatus::Pocketed(PocketId(ev.b as u16));
+                        d.version[a] = d.version[a].wrapping_add(1);
+                        events.record(Event {
+                            time_s: sub.ts + t,
+                            kind: EventKind::Pocketed {
+                                disc: DiscId(ev.a),
+                                pocket: PocketId(ev.b as u16),
+                            },
+                        });
+                    }
+                    KIND_REST => {
+                        // The disc stops here: the end of its path. Its neighbours are
+                        // predicted anew against it at rest.
+                        s.paths.keep(a, s.mark);
+                        d.advance(a, t);
+                        d.stop(a);
+                        if s.changed_mark[a] != s.round_mark {
+                            s.changed_mark[a] = s.round_mark;
+                            s.changed.push(a as u32);
+                        }
+                    }
+                    KIND_CUSHION => {
+                        s.paths.keep(a, s.mark);
+                        d.advance(a, t);
+                        if let Some(c) = cushion_contact(&ctx, d, a, ev.b as u16) {
+                            s.contacts.push(c);
+                        }
+                    }
+                    _ => {
+                        let b = ev.b as usize;
+                        if !d.on[b] {
+                            continue;
+                        }
+                        s.paths.keep(a, s.mark);
+                        s.paths.keep(b, s.mark);
+                        d.advance(a, t);
+                        d.advance(b, t);
+                        if let Some(c) = disc_contact(&ctx, d, a, b) {
+                            s.contacts.push(c);
+                        }
+                    }
+                }
+            }
+            if s.contacts.is_empty() && s.changed.is_empty() {
+                continue;
+            }
+            // Jumps: a disc hitting an outer cushion too hard leaves the table.
+            if let Some(jump) = table.params().jump_speed_m_s {
+                for ci in 0..s.contacts.len() {
+                    let c = s.contacts[ci];
+                    let i = c.i as usize;
+                    if c.j == NONE && c.cushion < 4 && c.speed > jump && d.on[i] {
+                        d.on[i] = false;
+                        *n_on -= 1;
+                        d.stop(i);
+                        d.status[i] = DiscStatus::LeftTable(CushionId::OUTER[c.cushion as usize]);
+                        d.version[i] = d.version[i].wrapping_add(1);
+                        events.record(Event {
+                            time_s: sub.ts + t,
+                            kind: EventKind::LeftTable {
+                                disc: DiscId(c.i),
+                                cushion: CushionId::OUTER[c.cushion as usize],
+                            },
+                        });
+                    }
+                }
+                s.contacts
+                    .retain(|c| d.on[c.i as usize] && (c.j == NONE || d.on[c.j as usize]));
+                if s.contacts.is_empty() && s.changed.is_empty() {
+                    continue;
+                }
+            }
+            // The discs involved, in order of first appearance.
+            for ci in 0..s.contacts.len() {
+                let c = s.contacts[ci];
+                for x in [c.i, c.j] {
+                    if x != NONE && s.changed_mark[x as usize] != s.round_mark {
+                        s.changed_mark[x as usize] = s.round_mark;
+                        s.changed.push(x);
+                    }
+                }
+            }
+            stats.impacts += s.contacts.len() as u64;
+            if s.contacts.len() > 1 {
+                stats.multi_contact_rounds += 1;
+            }
+            if !s.contacts.is_empty() {
+                solve(d, &mut s.contacts, &s.changed, &mut s.saved_v);
+            }
+            for c in &s.contacts {
+                let kind = if c.j == NONE {
+                    EventKind::CushionContact {
+                        disc: DiscId(c.i),
+                        cushion: CushionId::wall_or_outer(c.cushion),
+                        speed_m_s: c.speed,
+                    }
+                } else {
+                    let (lo, hi) = if c.i < c.j { (c.i, c.j) } else { (c.j, c.i) };
+                    EventKind::DiscContact {
+                        first: DiscId(lo),
+                        second: DiscId(hi),
+                        speed_m_s: c.speed,
+                    }
+                };
+                events.record(Event {
+                    time_s: sub.ts + t,
+                    kind,
+                });
+            }
+            // New paths: version, direction and speed (the velocity is the substep's, so the
+            // speed at the substep's end is half the remaining time's deceleration below it;
+            // a disc too slow for that stops at the end), then predictions.
+            for k in 0..s.changed.len() {
+                let i = s.changed[k] as usize;
+                d.version[i] = d.version[i].wrapping_add(1);
+                if s.moving_mark[i] != s.mark {
+                    s.moving_mark[i] = s.mark;
+                    s.moving.push(i as u32);
+                }
+                let (ux, uy, c) = direction_speed(d.vx[i], d.vy[i]);
+                d.ux[i] = ux;
+                d.uy[i] = uy;
+                d.clear[i] = 0.0;
+                // Its listed pairs are due again from the next substep.
+                s.near.pairs_due(i, rel_next);
+                let c2 = c * c;
+                if c2 > sub.v_over2 {
+                    // Faster than any disc so far: every disc stays within the wider
+                    // bound for the rest of the substep.
+                    sub.v_over2 = c2;
+                    sub.dallow = s.near.disp + sub.h * c;
+                }
+                if c == 0.0 {
+                    d.stop(i);
+                    events.record(Event {
+                        time_s: sub.ts + t,
+                        kind: EventKind::CameToRest {
+                            disc: DiscId(i as u32),
+                        },
+                    });
+                    continue;
+                }
+                let end = c - mo.half_a * (sub.h - t);
+                if end > 0.0 {
+                    d.s[i] = end;
+                } else {
+                    d.s[i] = 0.0;
+                    push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
+                }
+            }
+            for k in 0..s.changed.len() {
+                let i = s.changed[k] as usize;
+                let mark = s.round_mark;
+                let cm = &s.changed_mark;
+                predict_fixed(&ctx, d, &mut s.heap, i, t);
+                if sub.brute {
+                    brute_neighbours(d, &mut s.heap, i, t, sub.h, |j| {
+                        j == i || (j < i && cm[j] == mark)
+                    });
+                } else if sub.v_over2 <= sub.vmax2 {
+                    // No disc has been faster than at the substep's start: the pair list's
+                    // guarantee holds to its end, so a disc can only meet its listed pairs.
+                    s.near.for_each_partner(i, |j| {
+                        let j = j as usize;
+                        if d.on[j] && !(j < i && cm[j] == mark) {
+                            neighbour_pair(d, &mut s.heap, i, j, t, sub.h);
+                        }
+                    });
+                } else {
+                    let near = Neighbours {
+                        near: &s.near,
+                        dallow: sub.dallow,
+                    };
+                    near.predict(&ctx, d, &mut s.heap, i, t, |j| {
+                        j == i || (j < i && cm[j] == mark)
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl CushionId {
+    fn wall_or_outer(code: u16) -> CushionId {
+        if code < 4 {
+            CushionId::OUTER[code as usize]
+        } else {
+            CushionId::wall(code - 4)
+        }
+    }
+}
+
+/// The contact of disc `a` with cushion `code` at the current instant, if approaching.
+fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Contact> {
+    let x = d.px[a];
+    let y = d.py[a];
+    let r = d.r[a];
+    let (nx, ny, gap) = match code {
+        0 => (0.0, 1.0, y + ctx.hy - r),
+        1 => (-1.0, 0.0, ctx.hx - x - r),
+        2 => (0.0, -1.0, ctx.hy - y - r),
+        3 => (1.0, 0.0, x + ctx.hx - r),
+        _ => {
+            let w = &ctx.walls[(code - 4) as usize];
+            let wall = crate::table::Wall {
+                a: Vec2::new(w.ax, w.ay),
+                b: Vec2::new(w.bx, w.by),
+                half_thickness_m: w.h,
+            };
+            let cp = wall.closest_point(Vec2::new(x, y));
+            let dx = x - cp.x;
+            let dy = y - cp.y;
+            let dist = (dx * dx + dy * dy).sqrt();
+            if dist <= 0.0 {
+                return None;
+            }
+            (dx / dist, dy / dist, dist - r - w.h)
+        }
+    };
+    let vn = d.vx[a] * nx + d.vy[a] * ny;
+    if vn >= -APPROACH_EPS || gap > SLOP_M - 2.0 * vn * ctx.window {
+        return None;
+    }
+    Some(Contact {
+        i: a as u32,
+        j: NONE,
+        cushion: code,
+        nx,
+        ny,
+        kinv: d.m[a],
+        e: ctx.table.params().restitution_cushion,
+        lam: 0.0,
+        speed: -vn,
+    })
+}
+
+/// The contact of discs `a` and `b` at the current instant, if approaching.
+fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact> {
+    let dx = d.px[a] - d.px[b];
+    let dy = d.py[a] - d.py[b];
+    let dist = (dx * dx + dy * dy).sqrt();
+    if dist <= 0.0 {
+        return None;
+    }
+    let nx = dx / dist;
+    let ny = dy / dist;
+    let vn = (d.vx[a] - d.vx[b]) * nx + (d.vy[a] - d.vy[b]) * ny;
+    let gap = dist - d.r[a] - d.r[b];
+    if vn >= -APPROACH_EPS || gap > SLOP_M - 2.0 * vn * ctx.window {
+        return None;
+    }
+    Some(Contact {
+        i: a as u32,
+        j: b as u32,
+        cushion: 0,
+        nx,
+        ny,
+        kinv: 1.0 / (d.im[a] + d.im[b]),
+        e: ctx.table.params().restitution_disc,
+        lam: 0.0,
+        speed: -vn,
+    })
+}

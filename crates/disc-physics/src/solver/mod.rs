@@ -1,0 +1,587 @@
+//! The solver: one substep of the level-0 model, as five stages with a module each (as
+//! Box2D v3 names its solver stages), run in this order:
+//!
+//! 1. [`friction`]: every moving disc gets the velocity that carries it, in a straight line
+//!    over the substep, exactly where sliding under the constant deceleration μg takes it:
+//!    the chord `s − μg h / 2` of its path (so its speed falls by μg h), or `s / 2` until it
+//!    stops, at `s / μg`, which is an event. The moving discs are listed, and those whose swept
+//!    box may reach a cushion, wall or pocket.
+//! 2. [`broadphase`]: large worlds keep a uniform grid of the discs and the list of pairs
+//!    closer than a skin distance (a Verlet list), rebuilt only when some disc may have moved
+//!    half the skin since the last build; small worlds with few moving discs test every moving
+//!    disc against every disc instead.
+//! 3. [`predict`]: for every listed disc, the exact time of impact with each cushion and wall
+//!    and the time its centre enters a pocket; for every listed pair with a moving disc, the
+//!    time of impact. Those within the substep go into an event queue ordered by (time, kind,
+//!    disc indices), so the order in which they are found does not matter, and a time is a
+//!    function of the two paths alone, so it does not matter either which broadphase found
+//!    the pair.
+//! 4. [`events`] (with [`impulse`]): the earliest event and every event within 10⁻⁹·h of it
+//!    form a round. The discs involved are moved to that instant; pocket entries are applied
+//!    first; the contacts still approaching are solved together (one contact by the
+//!    closed-form Newton law; several by projected Gauss-Seidel for the compression impulse,
+//!    then Poisson restitution, which for one contact is Newton's law and for several never
+//!    adds energy). Every disc whose velocity changed gets its events predicted anew; stale
+//!    events are recognised by per-disc version numbers. Contacts created by a round (a
+//!    touching row) are resolved in the next round at the same instant, so an impulse travels
+//!    down a row of touching discs.
+//! 5. [`drift`]: every disc that moved is carried to the end of the substep.
+//!
+//! Each stage is a method of [`Solver`] in its module, with its own unit tests; with
+//! [`World::set_profiling`](crate::World::set_profiling) the time spent in each is counted
+//! ([`StepProfile`]), which the benches report stage by stage.
+
+mod broadphase;
+mod drift;
+mod events;
+mod friction;
+mod impulse;
+mod predict;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
+
+pub(crate) use broadphase::NONE;
+use broadphase::Near;
+
+use impulse::Contact;
+
+use crate::{DiscStatus, EventSink, Table};
+
+/// In the step, two surfaces closer than this (metres) are in contact.
+pub(crate) const SLOP_M: f64 = 1e-9;
+/// A contact whose normal approach speed is below this (m/s) is not an impact.
+pub(crate) const APPROACH_EPS: f64 = 1e-9;
+/// Events within this fraction of the substep of the earliest one are resolved together.
+pub(crate) const WINDOW_REL: f64 = 1e-9;
+/// Below this many (moving × on-table) disc pairs a substep re-predicts a disc whose path
+/// changed against every disc directly, not through the grid (a carrom or Novuss break).
+pub(crate) const BRUTE_FORCE_PAIRS: usize = 1024;
+/// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
+pub(crate) const NEAR_MARGIN_M: f64 = 1e-7;
+/// In a small world (see [`BRUTE_FORCE_PAIRS`]) with at most this many moving discs, stage 3
+/// tests the moving discs against every disc instead of walking the pair list.
+pub(crate) const DIRECT_MOVERS: usize = 1;
+/// Projected Gauss-Seidel iteration cap for a round with several contacts.
+pub(crate) const PGS_MAX_ITERS: usize = 500;
+
+/// Safety cap of rounds per substep: this many plus 1000 per moving disc.
+pub(crate) const ROUND_CAP: u64 = 10_000;
+
+/// Counters of the solver's work since the world was built (diagnostics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SolverStats {
+    /// Substeps simulated.
+    pub substeps: u64,
+    /// Event rounds resolved.
+    pub rounds: u64,
+    /// Disc-disc and disc-cushion impacts resolved.
+    pub impacts: u64,
+    /// Rounds with more than one contact solved together.
+    pub multi_contact_rounds: u64,
+    /// Broadphase builds (grid and pair list; see the step's stage 2).
+    pub broadphase_builds: u64,
+    /// Pairs listed by the broadphase builds, in all (over `broadphase_builds`: pairs per
+    /// build; a measure of the broadphase's work that does not depend on the machine).
+    pub broadphase_pairs: u64,
+    /// Pair tests in stage 3 (listed pairs found due; over the substeps and discs: the tests
+    /// per disc and substep).
+    pub pair_tests: u64,
+    /// Substeps that hit the round cap and drifted without resolving the remaining events (a
+    /// safety valve that has never fired in the test scenes).
+    pub capped_substeps: u64,
+}
+
+/// Time spent in each stage of the step since profiling was switched on
+/// ([`World::set_profiling`](crate::World::set_profiling)), measured with the monotonic
+/// clock around each stage of every substep. Reading the clock costs tens of nanoseconds, so a
+/// profiled run is slower than an unprofiled one; the split between the stages is what it is
+/// for. Profiling never changes what the solver computes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepProfile {
+    /// Substeps profiled.
+    pub substeps: u64,
+    /// Stage 1, friction and the lists of moving discs.
+    pub friction: Duration,
+    /// Stage 2, the broadphase (grid and pair list builds).
+    pub broadphase: Duration,
+    /// Stage 3, the first predictions of the substep.
+    pub prediction: Duration,
+    /// Stage 4, the event rounds: impulses and re-predictions.
+    pub events: Duration,
+    /// Stage 5, the drift to the end of the substep.
+    pub drift: Duration,
+}
+
+impl StepProfile {
+    /// The time of all five stages.
+    #[must_use]
+    pub fn total(&self) -> Duration {
+        self.friction + self.broadphase + self.prediction + self.events + self.drift
+    }
+}
+
+const KIND_POCKET: u8 = 0;
+const KIND_CUSHION: u8 = 1;
+const KIND_DISC: u8 = 2;
+/// A disc's stop: its speed reaches zero under friction alone.
+const KIND_REST: u8 = 3;
+
+/// A predicted event; ordered by time, then kind, then disc indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Pending {
+    t: u64,
+    kind: u8,
+    a: u32,
+    b: u32,
+    va: u32,
+    vb: u32,
+}
+
+/// The friction deceleration `a` = μg (0 without friction).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Motion {
+    a: f64,
+    /// `a / 2`.
+    half_a: f64,
+}
+
+impl Motion {
+    fn new(a: f64) -> Motion {
+        Motion { a, half_a: 0.5 * a }
+    }
+
+    /// Whether a disc of speed `s` stops within time `tau` (`a τ ≥ s`).
+    #[inline(always)]
+    fn stops_within(&self, s: f64, tau: f64) -> bool {
+        self.a * tau >= s
+    }
+
+    /// The time a disc of speed `s` takes to stop, `s / a`.
+    #[inline]
+    fn stop_time(&self, s: f64) -> f64 {
+        s / self.a
+    }
+}
+
+/// The unit direction and the speed of a velocity; `(0, 0, 0)` for a zero velocity (or one
+/// whose square underflows).
+#[inline]
+pub(crate) fn direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
+    let s = (vx * vx + vy * vy).sqrt();
+    if s > 0.0 {
+        (vx / s, vy / s, s)
+    } else {
+        (0.0, 0.0, 0.0)
+    }
+}
+
+/// Per-disc data, structure of arrays, in creation order.
+///
+/// Between steps a disc's state is its position, its unit direction `(ux, uy)` and its speed
+/// `s` (at rest both exactly zero); its velocity is `s · (ux, uy)`. Within a substep a disc
+/// moves at the constant velocity `(vx, vy)`, the chord of its sliding path (stage 1), from
+/// its position at local time `tl`, and `s` already holds its speed at the substep's end.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Discs {
+    pub(crate) px: Vec<f64>,
+    pub(crate) py: Vec<f64>,
+    pub(crate) ux: Vec<f64>,
+    pub(crate) uy: Vec<f64>,
+    pub(crate) s: Vec<f64>,
+    /// The velocity within the current substep (zero at rest).
+    vx: Vec<f64>,
+    vy: Vec<f64>,
+    /// How far the disc may still slide along its line before it can meet anything fixed
+    /// (stage 1's scratch; 0 when not known, after any change of its path).
+    clear: Vec<f64>,
+    /// Local time within the current substep at which the position holds (0 between steps).
+    pub(crate) tl: Vec<f64>,
+    pub(crate) r: Vec<f64>,
+    pub(crate) m: Vec<f64>,
+    pub(crate) im: Vec<f64>,
+    pub(crate) on: Vec<bool>,
+    pub(crate) status: Vec<DiscStatus>,
+    pub(crate) version: Vec<u32>,
+}
+
+impl Discs {
+    /// Appends a disc at `p` moving along the unit direction `(ux, uy)` at speed `s` (both
+    /// zero at rest).
+    pub(crate) fn push(
+        &mut self,
+        p: (f64, f64),
+        (ux, uy, s): (f64, f64, f64),
+        r: f64,
+        m: f64,
+        status: DiscStatus,
+    ) {
+        self.px.push(p.0);
+        self.py.push(p.1);
+        self.ux.push(ux);
+        self.uy.push(uy);
+        self.s.push(s);
+        self.vx.push(0.0);
+        self.vy.push(0.0);
+        self.clear.push(0.0);
+        self.tl.push(0.0);
+        self.r.push(r);
+        self.m.push(m);
+        self.im.push(1.0 / m);
+        self.on.push(status == DiscStatus::OnTable);
+        self.status.push(status);
+        self.version.push(0);
+    }
+
+    /// Sets disc i's direction and speed from a velocity, between steps (at rest: both zero).
+    #[inline]
+    pub(crate) fn set_velocity(&mut self, i: usize, vx: f64, vy: f64) {
+        let (ux, uy, s) = direction_speed(vx, vy);
+        self.ux[i] = ux;
+        self.uy[i] = uy;
+        self.s[i] = s;
+        self.clear[i] = 0.0;
+    }
+
+    /// Sets disc i at rest: direction, speed and substep velocity zero.
+    #[inline]
+    pub(crate) fn stop(&mut self, i: usize) {
+        self.s[i] = 0.0;
+        self.ux[i] = 0.0;
+        self.uy[i] = 0.0;
+        self.vx[i] = 0.0;
+        self.vy[i] = 0.0;
+        self.clear[i] = 0.0;
+    }
+
+    /// Disc i's velocity between steps.
+    #[inline]
+    pub(crate) fn velocity(&self, i: usize) -> (f64, f64) {
+        (self.ux[i] * self.s[i], self.uy[i] * self.s[i])
+    }
+
+    /// Disc i's position at substep time `t` (≥ its local time): the one formula every stage
+    /// uses.
+    #[inline]
+    fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
+        let dt = t - self.tl[i];
+        if dt == 0.0 {
+            return (self.px[i], self.py[i]);
+        }
+        (self.px[i] + self.vx[i] * dt, self.py[i] + self.vy[i] * dt)
+    }
+
+    /// Brings disc i along its path to substep time `t` (≥ its local time).
+    #[inline]
+    fn advance(&mut self, i: usize, t: f64) {
+        let dt = t - self.tl[i];
+        if dt != 0.0 {
+            self.px[i] += self.vx[i] * dt;
+            self.py[i] += self.vy[i] * dt;
+            self.tl[i] = t;
+        }
+    }
+}
+
+/// Geometry of an internal wall, precomputed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WallGeom {
+    ax: f64,
+    ay: f64,
+    bx: f64,
+    by: f64,
+    /// Unit direction a→b (zero for a post).
+    tx: f64,
+    ty: f64,
+    len: f64,
+    h: f64,
+}
+
+/// Which discs were touched (brought to an instant) in the current substep: a disc whose
+/// `mark` is the substep's mark is in `touched`.
+#[derive(Clone, Debug, Default)]
+struct Paths {
+    mark: Vec<u32>,
+    /// The discs marked in this substep, in the order first touched.
+    touched: Vec<u32>,
+}
+
+impl Paths {
+    /// Notes that disc i is brought to an instant within the substep.
+    #[inline]
+    fn keep(&mut self, i: usize, mark: u32) {
+        if self.mark[i] != mark {
+            self.mark[i] = mark;
+            self.touched.push(i as u32);
+        }
+    }
+}
+
+/// The solver's reusable buffers (reserved once for the world's size, so a step allocates
+/// nothing).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    moving: Vec<u32>,
+    fixed: Vec<u32>,
+    /// Stage 1's discs that stop within the substep, with their speeds.
+    stops: Vec<(u32, f64)>,
+    moving_mark: Vec<u32>,
+    mark: u32,
+    pub(crate) near: Near,
+    paths: Paths,
+    heap: BinaryHeap<Reverse<Pending>>,
+    round: Vec<Pending>,
+    contacts: Vec<Contact>,
+    changed: Vec<u32>,
+    changed_mark: Vec<u32>,
+    round_mark: u32,
+    saved_v: Vec<(f64, f64)>,
+    /// The cost of each stage since profiling was switched on, if it is.
+    profile: Option<StepProfile>,
+}
+
+/// Read-only context of one substep.
+struct Ctx<'a> {
+    hx: f64,
+    hy: f64,
+    h: f64,
+    window: f64,
+    table: &'a Table,
+    walls: &'a [WallGeom],
+}
+
+/// What one substep's stages hand on to the next.
+struct Substep {
+    /// World time at the substep's start.
+    ts: f64,
+    /// The substep's length.
+    h: f64,
+    hx: f64,
+    hy: f64,
+    /// The largest squared speed after friction.
+    vmax2: f64,
+    /// Re-predict a disc whose path changed against every disc (a small world).
+    brute: bool,
+    /// Stage 3 tests the few moving discs against every disc, without the pair list.
+    direct: bool,
+    /// How far any disc can be from where the grid has it, metres.
+    dallow: f64,
+    /// The largest squared speed so far in this substep.
+    v_over2: f64,
+}
+
+/// The broadphase's choices: how the solver finds the pairs to test. They change how fast a
+/// step is, never what it computes (every time of impact is a function of the two paths
+/// alone; a unit test runs the same worlds under several tunings).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tuning {
+    /// See [`BRUTE_FORCE_PAIRS`].
+    pub(crate) brute_force_pairs: usize,
+    /// See [`DIRECT_MOVERS`].
+    pub(crate) direct_movers: usize,
+    /// The pair list's skin in largest radii (at least 2.5 times the fastest disc's travel).
+    /// Two radii measured fewest instructions on scenes (a)-(c) (one to six tried, with the
+    /// pairs' due substeps): a thinner skin rebuilds more often, a thicker one lists and
+    /// re-predicts against more discs.
+    pub(crate) skin_radii: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            brute_force_pairs: BRUTE_FORCE_PAIRS,
+            direct_movers: DIRECT_MOVERS,
+            skin_radii: 2.0,
+        }
+    }
+}
+
+/// The discs and everything the step keeps between calls; [`World`](crate::World) holds one
+/// beside the table.
+#[derive(Clone, Debug)]
+pub(crate) struct Solver {
+    pub(crate) walls: Vec<WallGeom>,
+    pub(crate) d: Discs,
+    /// The table's friction deceleration.
+    pub(crate) mo: Motion,
+    pub(crate) stats: SolverStats,
+    /// The largest radius ever added.
+    pub(crate) r_max: f64,
+    /// Discs on the table.
+    pub(crate) n_on: usize,
+    pub(crate) s: Scratch,
+    pub(crate) tuning: Tuning,
+}
+
+impl Solver {
+    /// A solver for `table` with no discs.
+    pub(crate) fn new(table: &Table) -> Solver {
+        let walls = table
+            .walls()
+            .iter()
+            .map(|w| {
+                let ab = w.b - w.a;
+                let len = ab.length();
+                let (tx, ty) = if len > 0.0 {
+                    (ab.x / len, ab.y / len)
+                } else {
+                    (0.0, 0.0)
+                };
+                WallGeom {
+                    ax: w.a.x,
+                    ay: w.a.y,
+                    bx: w.b.x,
+                    by: w.b.y,
+                    tx,
+                    ty,
+                    len,
+                    h: w.half_thickness_m,
+                }
+            })
+            .collect();
+        Solver {
+            walls,
+            mo: Motion::new(table.params().friction_decel_m_s2()),
+            d: Discs::default(),
+            stats: SolverStats::default(),
+            r_max: 0.0,
+            n_on: 0,
+            s: Scratch::default(),
+            tuning: Tuning::default(),
+        }
+    }
+
+    /// Switches the stage profile on (from zero) or off.
+    pub(crate) fn set_profiling(&mut self, on: bool) {
+        self.s.profile = on.then(StepProfile::default);
+    }
+
+    /// The stage profile, if profiling is on.
+    pub(crate) fn profile(&self) -> Option<StepProfile> {
+        self.s.profile
+    }
+
+    /// One substep of length `h` starting at world time `ts`; returns whether any disc is
+    /// moving at its end.
+    pub(crate) fn substep<S: EventSink>(
+        &mut self,
+        table: &Table,
+        ts: f64,
+        h: f64,
+        events: &mut S,
+    ) -> bool {
+        self.stats.substeps += 1;
+        self.begin();
+        if self.n_on == 0 {
+            return false;
+        }
+        if self.s.profile.is_some() {
+            return self.substep_profiled(table, ts, h, events);
+        }
+        let Some(mut sub) = self.friction(table, ts, h) else {
+            return false;
+        };
+        self.broadphase(&mut sub);
+        self.predict(table, &sub);
+        self.events(table, &mut sub, events);
+        self.drift(&sub)
+    }
+
+    /// [`substep`](Self::substep)'s stages with the clock read around each.
+    #[inline(never)]
+    fn substep_profiled<S: EventSink>(
+        &mut self,
+        table: &Table,
+        ts: f64,
+        h: f64,
+        events: &mut S,
+    ) -> bool {
+        let mut start = Instant::now();
+        let mut lap = |s: &mut Scratch, field: fn(&mut StepProfile) -> &mut Duration| {
+            let now = Instant::now();
+            if let Some(p) = s.profile.as_mut() {
+                *field(p) += now - start;
+            }
+            start = now;
+        };
+        let sub = self.friction(table, ts, h);
+        lap(&mut self.s, |p| &mut p.friction);
+        let moving = if let Some(mut sub) = sub {
+            self.broadphase(&mut sub);
+            lap(&mut self.s, |p| &mut p.broadphase);
+            self.predict(table, &sub);
+            lap(&mut self.s, |p| &mut p.prediction);
+            self.events(table, &mut sub, events);
+            lap(&mut self.s, |p| &mut p.events);
+            let moving = self.drift(&sub);
+            lap(&mut self.s, |p| &mut p.drift);
+            moving
+        } else {
+            false
+        };
+        if let Some(p) = self.s.profile.as_mut() {
+            p.substeps += 1;
+        }
+        moving
+    }
+
+    /// Sizes the per-disc marks and paths for the discs there are, advances the substep's
+    /// mark, and reserves the buffers once for the world's size.
+    #[inline]
+    fn begin(&mut self) {
+        let n = self.d.px.len();
+        let s = &mut self.s;
+        if s.moving_mark.len() < n {
+            s.moving_mark.resize(n, 0);
+            s.changed_mark.resize(n, 0);
+            s.paths.mark.resize(n, 0);
+        }
+        s.mark = s.mark.wrapping_add(1);
+        if s.mark == 0 {
+            s.moving_mark.iter_mut().for_each(|m| *m = 0);
+            s.paths.mark.iter_mut().for_each(|m| *m = 0);
+            s.mark = 1;
+        }
+        s.moving.clear();
+        s.heap.clear();
+        if s.moving.capacity() < n {
+            // Reserve once for the world's size, generously, so that later steps reuse the
+            // buffers without growing them.
+            s.moving.reserve(n);
+            s.fixed.reserve(n);
+            s.stops.reserve(n);
+            s.paths.touched.reserve(n);
+            s.heap.reserve(2 * n + 256);
+            s.round.reserve(64);
+            s.contacts.reserve(64);
+            s.changed.reserve(64);
+            s.saved_v.reserve(64);
+            let r_min = self.d.r.iter().copied().fold(f64::INFINITY, f64::min);
+            let skin = self.tuning.skin_radii * self.r_max;
+            s.near.reserve(n, n, self.r_max, r_min, skin);
+        }
+    }
+
+    /// Bytes of heap the scratch buffers hold (capacity).
+    pub(crate) fn scratch_capacity_bytes(&self) -> usize {
+        let s = &self.s;
+        4 * (s.moving.capacity()
+            + s.fixed.capacity()
+            + s.moving_mark.capacity()
+            + s.changed.capacity()
+            + s.changed_mark.capacity()
+            + s.paths.mark.capacity()
+            + s.paths.touched.capacity())
+            + s.near.capacity_bytes()
+            + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
+            + size_of::<Contact>() * s.contacts.capacity()
+            + 16 * (s.saved_v.capacity() + s.stops.capacity())
+    }
+
+    /// Marks the broadphase stale (a disc was added or moved between steps).
+    pub(crate) fn invalidate_broadphase(&mut self) {
+        self.s.near.valid = false;
+    }
+}

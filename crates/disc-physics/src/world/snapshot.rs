@@ -1,0 +1,182 @@
+//! A [`World`] as data (feature `serde`): the table, the step configuration, the clock and
+//! every disc, serialized exactly and deserialized through [`SnapshotError`]'s checks.
+//!
+//! Between steps a world's state is all in these fields: the solver keeps nothing from one
+//! step to the next that changes what it computes (its broadphase and scratch buffers are
+//! rebuilt on demand, and the results do not depend on them), so a world read back continues
+//! bit-identically to the one written, events included.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::World;
+use crate::{
+    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, SolverStats, StepConfig, Table, Vec2,
+    limits,
+};
+
+/// Why a serialized [`World`] was refused.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SnapshotError {
+    /// The clock is negative, not finite or subnormal.
+    #[error("world time must be finite, non-negative and not subnormal, got {0}")]
+    Time(f64),
+    /// More than [`limits::MAX_DISCS`] discs.
+    #[error("too many discs")]
+    TooManyDiscs,
+    /// A disc's position is not finite or has a subnormal coordinate, or a disc on the table
+    /// lies outside the cushions (beyond [`PLACEMENT_TOLERANCE_M`]).
+    #[error("disc {0:?} has an invalid position")]
+    Position(DiscId),
+    /// A disc's speed is negative, not finite, subnormal, above
+    /// [`limits::MAX_STATE_SPEED_M_S`] or not zero for a disc off the table, or its direction
+    /// is not a unit vector (zero at rest).
+    #[error("disc {0:?} has an invalid direction or speed")]
+    Velocity(DiscId),
+    /// A disc is in a pocket the table does not have, or left the table over something
+    /// other than an outer cushion.
+    #[error("disc {0:?} has a status the table cannot give")]
+    Status(DiscId),
+}
+
+/// One disc as the solver holds it: a position, a unit direction and a speed (at rest both
+/// zero), so that the numbers read back are the numbers written (a velocity would be split
+/// into them again, with rounding).
+#[derive(Serialize, Deserialize)]
+struct DiscRecord {
+    kind: DiscKind,
+    position: Vec2,
+    direction: Vec2,
+    speed_m_s: f64,
+    status: DiscStatus,
+}
+
+#[derive(Serialize)]
+struct SnapshotRef<'a> {
+    table: &'a Table,
+    config: &'a StepConfig,
+    time_s: f64,
+    steps: u64,
+    stats: SolverStats,
+    discs: Vec<DiscRecord>,
+}
+
+#[derive(Deserialize)]
+struct Snapshot {
+    table: Table,
+    config: StepConfig,
+    time_s: f64,
+    steps: u64,
+    stats: SolverStats,
+    discs: Vec<DiscRecord>,
+}
+
+/// A world serializes as its table, step configuration, clock (`time_s`, `steps`), solver
+/// counters and every disc in creation order (kind, position, velocity, status).
+impl Serialize for World {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SnapshotRef {
+            table: &self.table,
+            config: &self.config,
+            time_s: self.time_s,
+            steps: self.steps,
+            stats: self.sv.stats,
+            discs: self
+                .discs()
+                .map(|st| {
+                    let (d, i) = (&self.sv.d, st.id.index());
+                    DiscRecord {
+                        kind: st.kind,
+                        position: st.position,
+                        direction: Vec2::new(d.ux[i], d.uy[i]),
+                        speed_m_s: d.s[i],
+                        status: st.status,
+                    }
+                })
+                .collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A world deserializes through the checks of its parts ([`Table`], [`StepConfig`],
+/// [`DiscKind`]) and of [`SnapshotError`].
+impl<'de> Deserialize<'de> for World {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<World, D::Error> {
+        let snap = Snapshot::deserialize(deserializer)?;
+        World::from_snapshot(snap).map_err(serde::de::Error::custom)
+    }
+}
+
+impl World {
+    fn from_snapshot(snap: Snapshot) -> Result<World, SnapshotError> {
+        if !(limits::plain(snap.time_s) && snap.time_s >= 0.0) {
+            return Err(SnapshotError::Time(snap.time_s));
+        }
+        if snap.discs.len() > limits::MAX_DISCS {
+            return Err(SnapshotError::TooManyDiscs);
+        }
+        // The table and configuration were checked by their own deserializers.
+        let mut w = World::new(snap.table, snap.config).map_err(|_| SnapshotError::Time(0.0))?;
+        let hx = w.table.half_width_m();
+        let hy = w.table.half_height_m();
+        let pockets = w.table.pockets().len();
+        for (i, rec) in snap.discs.iter().enumerate() {
+            let id = DiscId(i as u32);
+            let (p, u, s, r) = (
+                rec.position,
+                rec.direction,
+                rec.speed_m_s,
+                rec.kind.radius_m(),
+            );
+            if !(limits::plain(p.x) && limits::plain(p.y)) {
+                return Err(SnapshotError::Position(id));
+            }
+            let unit = (u.length_squared() - 1.0).abs() <= 1e-9;
+            let direction_ok = limits::plain(u.x)
+                && limits::plain(u.y)
+                && if s == 0.0 { u == Vec2::ZERO } else { unit };
+            if !(limits::plain(s)
+                && (0.0..=limits::MAX_STATE_SPEED_M_S).contains(&s)
+                && direction_ok)
+            {
+                return Err(SnapshotError::Velocity(id));
+            }
+            match rec.status {
+                DiscStatus::OnTable => {
+                    let inside = p.x.abs() <= hx - r + PLACEMENT_TOLERANCE_M
+                        && p.y.abs() <= hy - r + PLACEMENT_TOLERANCE_M;
+                    if !inside {
+                        return Err(SnapshotError::Position(id));
+                    }
+                }
+                off => {
+                    if s != 0.0 {
+                        return Err(SnapshotError::Velocity(id));
+                    }
+                    let ok = match off {
+                        DiscStatus::Pocketed(k) => k.index() < pockets,
+                        DiscStatus::LeftTable(c) => c.is_outer(),
+                        _ => true,
+                    };
+                    if !ok {
+                        return Err(SnapshotError::Status(id));
+                    }
+                }
+            }
+        }
+        for rec in snap.discs {
+            let u = rec.direction;
+            w.push_disc(
+                rec.kind,
+                rec.position,
+                (u.x, u.y, rec.speed_m_s),
+                rec.status,
+            );
+        }
+        w.time_s = snap.time_s;
+        w.steps = snap.steps;
+        w.sv.stats = snap.stats;
+        Ok(w)
+    }
+}

@@ -1,0 +1,291 @@
+//! Issue 16: a `World` snapshot and its events serialize and deserialize back exactly
+//! (JSON, with serde_json's exact float round trip), validated on the way in, and a world read
+//! back continues bit-identically (states and events) to the one written.
+#![cfg(feature = "serde")]
+
+use disc_physics::{
+    DiscId, DiscKind, Event, EventKind, NoEvents, Params, StepConfig, Table, Vec2, World, carrom,
+    scenes,
+};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Writes `w` as JSON, reads it back, checks the text and state are the same.
+fn round_trip(w: &World) -> World {
+    let text = serde_json::to_string(w).unwrap();
+    let back: World = serde_json::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_string(&back).unwrap(), text, "text differs");
+    assert_eq!(back.checksum(), w.checksum());
+    assert_eq!(back.time_s().to_bits(), w.time_s().to_bits());
+    assert_eq!(back.steps(), w.steps());
+    assert_eq!(back.stats(), w.stats());
+    assert_eq!(back.len(), w.len());
+    back
+}
+
+/// Events compared bit for bit (Debug shows every float exactly, as does JSON).
+fn bits(events: &[Event]) -> String {
+    serde_json::to_string(events).unwrap()
+}
+
+/// Runs `steps` steps of the original and of its round-tripped copy; states and events
+/// must be identical. Returns the number of events seen.
+fn continues_identically(mut w: World, steps: usize) -> usize {
+    let mut copy = round_trip(&w);
+    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+    for _ in 0..steps {
+        w.step(&mut ea);
+        copy.step(&mut eb);
+    }
+    assert_eq!(w.checksum(), copy.checksum());
+    assert_eq!(bits(&ea), bits(&eb));
+    // The events themselves round-trip too.
+    let back: Vec<Event> = serde_json::from_str(&bits(&ea)).unwrap();
+    assert_eq!(bits(&back), bits(&ea));
+    ea.len()
+}
+
+#[test]
+fn a_break_snapshot_mid_run_continues_bit_identically() {
+    for (name, build) in [
+        ("carrom", scenes::carrom_break as fn() -> World),
+        ("novuss", scenes::novuss_break),
+    ] {
+        for at in [0, 1, 37, 400] {
+            let mut w = build();
+            for _ in 0..at {
+                w.step(&mut NoEvents);
+            }
+            let n = continues_identically(w, 2000);
+            assert!(n > 10, "{name} at {at}: only {n} events");
+        }
+    }
+}
+
+#[test]
+fn a_scaling_box_snapshot_continues_bit_identically() {
+    // Through the broadphase's pair list (the round trip rebuilds it at another moment).
+    let mut w = scenes::scaling_box(1024);
+    for _ in 0..123 {
+        w.step(&mut NoEvents);
+    }
+    continues_identically(w, 150);
+}
+
+#[test]
+fn pocketed_jumped_and_removed_discs_round_trip() {
+    let p = Params {
+        jump_speed_m_s: Some(3.0),
+        ..Params::default()
+    };
+    let table = carrom::table().unwrap().with_params(p).unwrap();
+    let mut w = World::new(table, StepConfig::default()).unwrap();
+    for (pos, _) in carrom::formation() {
+        w.add_disc(carrom::COIN, pos, Vec2::ZERO).unwrap();
+    }
+    let s = w
+        .add_disc(
+            carrom::STRIKER,
+            Vec2::new(0.05, carrom::STRIKER_Y_M),
+            Vec2::ZERO,
+        )
+        .unwrap();
+    w.strike(s, Vec2::new(-0.6, 7.5)).unwrap();
+    w.remove(DiscId::from_index(3)).unwrap();
+    let mut events = Vec::new();
+    w.run_to_rest(&mut events);
+    let off: Vec<_> = w
+        .discs()
+        .filter(|d| !d.on_table())
+        .map(|d| d.status)
+        .collect();
+    assert!(
+        off.iter()
+            .any(|s| matches!(s, disc_physics::DiscStatus::Pocketed(_)))
+            && off
+                .iter()
+                .any(|s| matches!(s, disc_physics::DiscStatus::LeftTable(_))),
+        "want pocketed and jumped discs: {off:?}"
+    );
+    // A stroke after the round trip plays the same.
+    let mut copy = round_trip(&w);
+    let back: Vec<Event> = serde_json::from_str(&bits(&events)).unwrap();
+    assert_eq!(bits(&back), bits(&events));
+    for world in [&mut w, &mut copy] {
+        world.place(DiscId::from_index(3), Vec2::ZERO).unwrap();
+        world.strike(s, Vec2::new(0.3, 4.0)).unwrap();
+    }
+    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+    w.run_to_rest(&mut ea);
+    copy.run_to_rest(&mut eb);
+    assert_eq!(w.checksum(), copy.checksum());
+    assert_eq!(bits(&ea), bits(&eb));
+}
+
+/// A change to a snapshot's JSON.
+type Edit = Box<dyn Fn(&mut Value)>;
+
+fn valid_snapshot() -> Value {
+    let mut w = World::new(carrom::table().unwrap(), StepConfig::default()).unwrap();
+    w.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.5, 0.0))
+        .unwrap();
+    w.add_disc(carrom::COIN, Vec2::new(0.1, 0.1), Vec2::ZERO)
+        .unwrap();
+    w.step(&mut NoEvents);
+    serde_json::to_value(&w).unwrap()
+}
+
+#[test]
+fn invalid_snapshots_are_refused() {
+    let ok = valid_snapshot();
+    assert!(serde_json::from_value::<World>(ok.clone()).is_ok());
+    let cases: Vec<(&str, Edit)> = vec![
+        ("negative time", Box::new(|v| v["time_s"] = json!(-1.0))),
+        ("subnormal time", Box::new(|v| v["time_s"] = json!(1e-320))),
+        ("null (NaN) time", Box::new(|v| v["time_s"] = Value::Null)),
+        (
+            "outside the cushions",
+            Box::new(|v| v["discs"][0]["position"]["x"] = json!(0.37)),
+        ),
+        (
+            "subnormal coordinate",
+            Box::new(|v| v["discs"][1]["position"]["y"] = json!(-1e-310)),
+        ),
+        (
+            "subnormal speed",
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(4e-320)),
+        ),
+        (
+            "negative speed",
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(-0.5)),
+        ),
+        (
+            "absurd speed",
+            Box::new(|v| v["discs"][0]["speed_m_s"] = json!(1e13)),
+        ),
+        (
+            "direction not a unit vector",
+            Box::new(|v| v["discs"][0]["direction"]["x"] = json!(0.9)),
+        ),
+        (
+            "subnormal direction",
+            Box::new(|v| v["discs"][0]["direction"]["y"] = json!(1e-310)),
+        ),
+        (
+            "a direction at rest",
+            Box::new(|v| v["discs"][1]["direction"]["x"] = json!(1.0)),
+        ),
+        (
+            "moving off the table",
+            Box::new(|v| {
+                v["discs"][1]["status"] = json!({"Pocketed": 0});
+                v["discs"][1]["speed_m_s"] = json!(0.1);
+                v["discs"][1]["direction"]["x"] = json!(1.0);
+            }),
+        ),
+        (
+            "unknown pocket",
+            Box::new(|v| v["discs"][1]["status"] = json!({"Pocketed": 4})),
+        ),
+        (
+            "jumped a wall",
+            Box::new(|v| v["discs"][1]["status"] = json!({"LeftTable": 4})),
+        ),
+        (
+            "subnormal mass",
+            Box::new(|v| v["discs"][1]["kind"]["mass_kg"] = json!(1e-320)),
+        ),
+        (
+            "run cap 1e30",
+            Box::new(|v| v["config"]["max_time_s"] = json!(1e30)),
+        ),
+        (
+            "friction NaN",
+            Box::new(|v| v["table"]["params"]["friction_mu"] = Value::Null),
+        ),
+        (
+            "pocket off the table",
+            Box::new(|v| v["table"]["pockets"][0]["centre"]["x"] = json!(1.0)),
+        ),
+    ];
+    for (what, edit) in cases {
+        let mut v = ok.clone();
+        edit(&mut v);
+        assert!(
+            serde_json::from_value::<World>(v).is_err(),
+            "{what} was accepted"
+        );
+    }
+}
+
+#[test]
+fn invalid_events_are_refused() {
+    let ok = Event {
+        time_s: 0.25,
+        kind: EventKind::DiscContact {
+            first: DiscId::from_index(1),
+            second: DiscId::from_index(2),
+            speed_m_s: 1.5,
+        },
+    };
+    let v = serde_json::to_value(ok).unwrap();
+    assert_eq!(serde_json::from_value::<Event>(v.clone()).unwrap(), ok);
+    let mut bad = vec![];
+    let mut e = v.clone();
+    e["time_s"] = json!(-0.5);
+    bad.push(e);
+    let mut e = v.clone();
+    e["kind"]["DiscContact"]["first"] = json!(2);
+    bad.push(e);
+    let mut e = v.clone();
+    e["kind"]["DiscContact"]["speed_m_s"] = json!(-1.0);
+    bad.push(e);
+    let mut e = v.clone();
+    e["kind"]["DiscContact"]["speed_m_s"] = json!(1e-315);
+    bad.push(e);
+    bad.push(json!({"time_s": 1.0, "kind": {"LeftTable": {"disc": 0, "cushion": 7}}}));
+    bad.push(json!({"time_s": 1.0, "kind": {"CushionContact": {"disc": 0, "cushion": 1, "speed_m_s": 2e12}}}));
+    for e in bad {
+        assert!(serde_json::from_value::<Event>(e.clone()).is_err(), "{e}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_random_world_mid_run_survives_a_json_round_trip_and_plays_on_identically(
+        discs in proptest::collection::vec((-0.3f64..0.3, -0.3f64..0.3, -4.0f64..4.0, -4.0f64..4.0, any::<bool>()), 1..24),
+        coarse in any::<bool>(),
+        before in 0usize..300,
+        jump in proptest::option::of(2.0f64..5.0),
+    ) {
+        let p = Params { jump_speed_m_s: jump, ..Params::default() };
+        let table = carrom::table().unwrap().with_params(p).unwrap();
+        let dt = if coarse { 1.0 / 60.0 } else { 0.001 };
+        let mut w = World::new(table, StepConfig { dt_s: dt, ..StepConfig::default() }).unwrap();
+        let striker = DiscKind::new(0.02065, 0.015).unwrap();
+        for &(x, y, vx, vy, big) in &discs {
+            let kind = if big { striker } else { carrom::COIN };
+            let _ = w.add_disc(kind, Vec2::new(x, y), Vec2::new(vx, vy));
+        }
+        for _ in 0..before {
+            w.step(&mut NoEvents);
+        }
+        continues_identically(w, 400);
+    }
+}
+
+#[test]
+fn a_table_with_walls_round_trips() {
+    let t = Table::new(0.5, 0.4)
+        .unwrap()
+        .with_wall(Vec2::new(-0.1, 0.0), Vec2::new(0.1, 0.05), 0.004)
+        .unwrap()
+        .with_pocket(Vec2::new(0.45, 0.35), 0.04)
+        .unwrap();
+    let mut w = World::new(t, StepConfig::default()).unwrap();
+    w.add_disc(carrom::COIN, Vec2::new(0.0, -0.2), Vec2::new(0.2, 2.0))
+        .unwrap();
+    continues_identically(w, 800);
+}
