@@ -3,8 +3,10 @@
 
 use crate::Target;
 
+pub mod backgammon;
 pub mod chess;
 pub mod core;
+pub mod draughts;
 
 const fn t(name: &'static str, run: fn(&[u8]), seeds: fn() -> Vec<Vec<u8>>) -> Target {
     Target { name, run, seeds }
@@ -32,6 +34,32 @@ pub const ALL: &[Target] = &[
     t("chess_state_json", chess::state_json, chess::state_json_seeds),
     t("chess_types_json", chess::types_json, chess::types_json_seeds),
     t("chess_apply", chess::apply, chess::apply_seeds),
+    t("draughts_fen", draughts::fen, draughts::fen_seeds),
+    t("draughts_move_text", draughts::move_text, draughts::move_text_seeds),
+    t("draughts_pdn", draughts::pdn, draughts::pdn_seeds),
+    t(
+        "draughts_position_json",
+        draughts::position_json,
+        draughts::position_json_seeds,
+    ),
+    t("draughts_setup_json", draughts::setup_json, draughts::setup_json_seeds),
+    t("draughts_state_json", draughts::state_json, draughts::state_json_seeds),
+    t("draughts_types_json", draughts::types_json, draughts::types_json_seeds),
+    t("draughts_apply", draughts::apply, draughts::apply_seeds),
+    t("backgammon_xgid", backgammon::xgid, backgammon::xgid_seeds),
+    t("backgammon_gnubg_id", backgammon::gnubg_id, backgammon::gnubg_id_seeds),
+    t("backgammon_notation", backgammon::notation, backgammon::notation_seeds),
+    t(
+        "backgammon_state_json",
+        backgammon::state_json,
+        backgammon::state_json_seeds,
+    ),
+    t(
+        "backgammon_types_json",
+        backgammon::types_json,
+        backgammon::types_json_seeds,
+    ),
+    t("backgammon_apply", backgammon::apply, backgammon::apply_seeds),
 ];
 
 /// The target called `name`.
