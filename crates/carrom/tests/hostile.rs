@@ -452,3 +452,74 @@ proptest! {
         }
     }
 }
+
+/// Fuzz finding (`carrom_json`): a state whose piece sat at x = 1e-322 (a subnormal, a
+/// finite number the state accepts) deserialized, and every stroke from it was refused by
+/// the physics ("position must not have a subnormal coordinate"), so no legal stroke played.
+/// The class: every number that reaches the physics (piece positions, the striker's place,
+/// the velocity from the direction and speed) is flushed to zero when subnormal.
+#[test]
+fn fuzz_subnormal_coordinates_reach_the_physics_as_zero() {
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let mut su = Setup::opening(game.rules(), Seat::new(0));
+    let at_centre_line = su
+        .pieces
+        .iter()
+        .position(|p| p.is_some_and(|p| p.x == 0.0))
+        .expect("a piece on the centre line");
+    let p = su.pieces[at_centre_line].unwrap();
+    su.pieces[at_centre_line] = Some(Vec2::new(1e-322, p.y));
+    let start = game.from_setup(su).unwrap();
+    for stroke in [
+        Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0),
+        Stroke::on_base_line(1e-320, Vec2::new(0.0, 1.0), 6.0),
+        // The unit direction keeps a subnormal x, and so does the velocity.
+        Stroke::on_base_line(0.0, Vec2::new(1e-310, 1.0), 6.0),
+    ] {
+        let action = Action::Strike(Seat::new(0), stroke);
+        assert!(game.is_legal(&start, &action), "{stroke:?}");
+        let mut s = start.clone();
+        game.apply(&mut s, &action).unwrap();
+        check_valid(&game, &s);
+    }
+}
+
+/// Fuzz finding (`carrom_resolve`): `Carrom::resolve` accepted an outcome whose final
+/// positions overlapped two pieces, and the state it made was refused by its own setup (and
+/// so by serde). The class: the rest positions of a constructed outcome pass the same checks
+/// as a setup's pieces (on the surface, not centred in a pocket, no overlap); a refused
+/// outcome leaves the state unchanged.
+#[test]
+fn fuzz_resolve_refuses_rest_positions_a_setup_refuses() {
+    use lattjo_carrom::{EventsError, Outcome, PlayError, pocket_centres};
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let start = game.initial_state(Seat::new(0)).unwrap();
+    let (a, b) = (1, 2);
+    let on_b = start.pieces()[b].unwrap();
+    let mut overlap = Outcome::counted();
+    overlap.final_positions[a] = Some(Vec2::new(on_b.x + 0.001, on_b.y));
+    let mut in_pocket = Outcome::counted();
+    in_pocket.final_positions[a] = Some(pocket_centres()[0]);
+    for (o, want) in [
+        (
+            overlap,
+            PlayError::Events(EventsError::Overlap(a as u8, b as u8)),
+        ),
+        (
+            in_pocket,
+            PlayError::Events(EventsError::BadPosition(a as u8)),
+        ),
+    ] {
+        let mut s = start.clone();
+        let got = game.resolve(&mut s, &o).unwrap_err();
+        assert_eq!(got.to_string(), want.to_string());
+        assert_eq!(s, start);
+    }
+    // Moving a piece to a free spot is still accepted, and the state reads back.
+    let mut moved = Outcome::counted();
+    moved.final_positions[a] = Some(Vec2::new(0.3, 0.3));
+    let mut s = start.clone();
+    game.resolve(&mut s, &moved).unwrap();
+    check_valid(&game, &s);
+    assert!(game.from_setup(s.to_setup()).is_ok());
+}
