@@ -233,7 +233,7 @@ pub(crate) fn resolve_stroke(
     if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
         return Err(EventsError::NotExpectingStroke);
     }
-    check_events(state, ev)?;
+    check_events(state, ev, called_foul)?;
     let seat = state.to_move;
     let players = state.rules.players;
     let side = team_of(seat);
@@ -678,8 +678,10 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     res
 }
 
-fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
-    if !ev.left_base_line {
+fn check_events(state: &State, ev: &Outcome, called_foul: bool) -> Result<(), EventsError> {
+    // A void stroke moves nothing (C4), unless the referee called it a foul stroke: then
+    // what it moved and pocketed counts (ICF 37(a)) and is checked like any other.
+    if !ev.left_base_line && !called_foul {
         return Ok(());
     }
     for &id in ev.pocketed() {
