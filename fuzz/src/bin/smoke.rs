@@ -7,6 +7,7 @@
 //! ```text
 //! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- [--seconds S] [--runs N] [--seed X] [target ...]
 //! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --write-corpus [target ...]
+//! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --replay <file> <target>
 //! ```
 //!
 //! `--seconds` is the whole run's budget (default 90), shared equally by the targets;
@@ -14,6 +15,8 @@
 //! stops a target). The mutations come from a fixed-seed generator, so a run is
 //! reproducible for the same budget in inputs. `--write-corpus` writes the seeds to
 //! `fuzz/corpus/<target>/` for a libFuzzer campaign to start from, and runs nothing.
+//! `--replay` runs the named target(s) once on a saved input (a finding, a libFuzzer
+//! artifact) and lets a panic report itself.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -151,6 +154,7 @@ struct Args {
     seed: u64,
     only: Vec<String>,
     write_corpus: bool,
+    replay: Vec<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -160,6 +164,7 @@ fn parse_args() -> Result<Args, String> {
         seed: 0x5eed,
         only: Vec::new(),
         write_corpus: false,
+        replay: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -183,6 +188,7 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("--seed: {e}"))?;
             }
             "--write-corpus" => args.write_corpus = true,
+            "--replay" => args.replay.push(value("--replay")?),
             "--list" => {
                 for t in ALL {
                     println!("{}", t.name);
@@ -279,6 +285,24 @@ fn main() {
     }
     if args.write_corpus {
         write_corpus(&targets);
+        return;
+    }
+    if !args.replay.is_empty() {
+        // Replays saved inputs (a finding, an artifact) with the default panic report.
+        for file in &args.replay {
+            let input = match std::fs::read(file) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("smoke: reading {file}: {e}");
+                    std::process::exit(2);
+                }
+            };
+            for t in &targets {
+                println!("{} on {file}", t.name);
+                (t.run)(&input);
+            }
+        }
+        println!("no panic");
         return;
     }
     // Quiet the default hook: a panic is reported once, with its input, below.

@@ -54,13 +54,20 @@ fn check_position(p: &Position) {
     let w = p.checkers(Side::White);
     let b = p.checkers(Side::Black);
     for pt in 1..=24 {
-        assert!(w[pt] == 0 || b[25 - pt] == 0, "{p:?}: point {pt} holds both colours");
+        assert!(
+            w[pt] == 0 || b[25 - pt] == 0,
+            "{p:?}: point {pt} holds both colours"
+        );
     }
     assert!(
         !(p.has_won(Side::White) && p.has_won(Side::Black)),
         "{p:?}: both sides borne off"
     );
-    assert_eq!(Position::try_from(PositionSetup::from(*p)).as_ref(), Ok(p), "setup");
+    assert_eq!(
+        Position::try_from(PositionSetup::from(*p)).as_ref(),
+        Ok(p),
+        "setup"
+    );
     let id = p.position_id();
     assert_eq!(
         Position::from_position_id(&id, p.to_move()).as_ref(),
@@ -73,11 +80,27 @@ fn check_position(p: &Position) {
 /// GNUBG ID where the formats hold the whole state (see `State::to_xgid`).
 fn check_state(s: &State, game: &Backgammon) {
     check_position(s.position());
-    assert_eq!(State::try_from(s.setup()).as_ref(), Ok(s), "{s:?}: setup round trip");
-    assert_eq!(s.phase() == Phase::Over, s.outcome().is_some(), "{s:?}: outcome");
-    assert_eq!(s.phase() == Phase::Moving, s.dice().is_some(), "{s:?}: dice");
+    assert_eq!(
+        State::try_from(s.setup()).as_ref(),
+        Ok(s),
+        "{s:?}: setup round trip"
+    );
+    assert_eq!(
+        s.phase() == Phase::Over,
+        s.outcome().is_some(),
+        "{s:?}: outcome"
+    );
+    assert_eq!(
+        s.phase() == Phase::Moving,
+        s.dice().is_some(),
+        "{s:?}: dice"
+    );
     if s.phase() != Phase::Over {
-        assert_eq!(s.position().winner(), None, "{s:?}: a finished game in play");
+        assert_eq!(
+            s.position().winner(),
+            None,
+            "{s:?}: a finished game in play"
+        );
     }
     if let Some(m) = s.match_context() {
         assert!(
@@ -142,7 +165,11 @@ fn rules_from(b: &mut Bytes<'_>) -> Backgammon {
         .with_beavers(bits & 16 != 0)
         .with_resignations(bits & 32 != 0)
         .with_automatic_doubles(if bits & 64 != 0 { b.u8() % 4 } else { 0 })
-        .with_max_cube_log2(if bits & 128 != 0 { Some(b.u8() % 16) } else { None });
+        .with_max_cube_log2(if bits & 128 != 0 {
+            Some(b.u8() % 16)
+        } else {
+            None
+        });
     match Backgammon::new(rules) {
         Ok(g) => g,
         Err(_) => {
@@ -333,7 +360,11 @@ pub fn notation(data: &[u8]) {
         list.generate(&pos, dice, policy);
         let results: Vec<Position> = list.results().collect();
         for (play, result) in list.plays().zip(results.iter()).take(40) {
-            assert_eq!(pos.apply_steps(&play).as_ref(), Ok(result), "{pos:?}: {play:?}");
+            assert_eq!(
+                pos.apply_steps(&play).as_ref(),
+                Ok(result),
+                "{pos:?}: {play:?}"
+            );
             for style in [NotationStyle::Compact, NotationStyle::Steps] {
                 let t = pos.format_play(&play, style);
                 match pos.parse_play(&t, dice, policy) {
@@ -464,18 +495,33 @@ pub fn types_json(data: &[u8]) {
         assert_eq!(x.to_string().parse::<Xgid>(), Ok(x), "text of an XgidSetup");
     }
     if let Some(m) = json_round_trip::<MatchId>(data) {
-        assert_eq!(m.to_string().parse::<MatchId>(), Ok(m), "text of a JSON MatchId");
+        assert_eq!(
+            m.to_string().parse::<MatchId>(),
+            Ok(m),
+            "text of a JSON MatchId"
+        );
     }
     if let Some(setup) = json_round_trip::<MatchIdSetup>(data)
         && let Ok(m) = MatchId::try_from(setup)
     {
-        assert_eq!(m.to_string().parse::<MatchId>(), Ok(m), "text of a MatchIdSetup");
+        assert_eq!(
+            m.to_string().parse::<MatchId>(),
+            Ok(m),
+            "text of a MatchIdSetup"
+        );
     }
     if let Some(id) = json_round_trip::<GnubgId>(data) {
-        assert_eq!(id.to_string().parse::<GnubgId>(), Ok(id), "text of a JSON GnubgId");
+        assert_eq!(
+            id.to_string().parse::<GnubgId>(),
+            Ok(id),
+            "text of a JSON GnubgId"
+        );
     }
     if let Some(m) = json_round_trip::<MatchContext>(data) {
-        assert_eq!(MatchContext::new(m.length(), m.scores(), m.is_crawford()), Ok(m));
+        assert_eq!(
+            MatchContext::new(m.length(), m.scores(), m.is_crawford()),
+            Ok(m)
+        );
     }
     if let Some(r) = json_round_trip::<Rules>(data) {
         let _ = Backgammon::new(r);

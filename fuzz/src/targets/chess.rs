@@ -6,9 +6,9 @@ use std::io::BufReader;
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::san::{San, SanPlus, Suffix};
 use lattjo_chess::{
-    Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason,
-    EpMode, Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square,
-    State, UciMove, WinReason,
+    Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
+    Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square, State,
+    UciMove, WinReason,
 };
 
 use crate::{
@@ -132,7 +132,10 @@ fn rules_from(b: &mut Bytes<'_>) -> Chess {
     match Chess::new(rules) {
         Ok(g) => g,
         Err(_) => {
-            assert!(rules.auto_claim && !rules.claimable_draws, "{rules:?} refused");
+            assert!(
+                rules.auto_claim && !rules.claimable_draws,
+                "{rules:?} refused"
+            );
             Chess::default()
         }
     }
@@ -168,7 +171,11 @@ fn play_on(game: &Chess, state: State, bytes: &mut Bytes<'_>) {
         Ok(s) => s,
         Err(e) => panic!("the moves played do not replay: {e}"),
     };
-    assert_eq!(replayed.position(), end.position(), "replay reaches another position");
+    assert_eq!(
+        replayed.position(),
+        end.position(),
+        "replay reaches another position"
+    );
     let json = to_json(&end);
     match serde_json::from_slice::<State>(&json) {
         Ok(back) => assert_eq!(back, end, "a state reached by play reads back as another"),
@@ -218,7 +225,10 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
     }
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 0..6, 160, 40) {
-        out.push(joined(s.position().to_string().as_bytes(), &seed_bytes(out.len() as u64, 64)));
+        out.push(joined(
+            s.position().to_string().as_bytes(),
+            &seed_bytes(out.len() as u64, 64),
+        ));
     }
     out
 }
@@ -246,7 +256,11 @@ fn position_and_moves(s: &str) -> (Position, &str) {
 fn check_all_san(pos: &Position) {
     for &m in pos.legal_moves().iter() {
         let san = pos.san(m);
-        assert_eq!(pos.parse_san(&san), Ok(m), "{pos:?}: {m} is written {san:?}");
+        assert_eq!(
+            pos.parse_san(&san),
+            Ok(m),
+            "{pos:?}: {m} is written {san:?}"
+        );
         let plus = SanPlus::from_move(pos, m);
         let mut after = pos.clone();
         after.play_unchecked(m);
@@ -276,7 +290,11 @@ pub fn san(data: &[u8]) {
             Ok(m) => {
                 assert!(pos.is_legal(m), "{pos:?}: {tok:?} read as the illegal {m}");
                 let again = pos.san(m);
-                assert_eq!(pos.parse_san(&again), Ok(m), "{pos:?}: {tok:?} -> {again:?}");
+                assert_eq!(
+                    pos.parse_san(&again),
+                    Ok(m),
+                    "{pos:?}: {tok:?} -> {again:?}"
+                );
                 if let Ok(san) = tok.parse::<San>() {
                     assert_eq!(san.to_move(&pos), Ok(m), "{pos:?}: San::to_move of {tok:?}");
                 }
@@ -328,7 +346,11 @@ pub fn uci(data: &[u8]) {
             Ok(m) => {
                 assert!(pos.is_legal(m), "{pos:?}: {tok:?} read as the illegal {m}");
                 let again = pos.to_uci(m).to_string();
-                assert_eq!(pos.parse_uci(&again), Ok(m), "{pos:?}: {tok:?} -> {again:?}");
+                assert_eq!(
+                    pos.parse_uci(&again),
+                    Ok(m),
+                    "{pos:?}: {tok:?} -> {again:?}"
+                );
                 if let Err(e) = pos.play(m) {
                     panic!("{before:?}: {tok:?} read as {m}, which does not play: {e}");
                 }
@@ -338,7 +360,11 @@ pub fn uci(data: &[u8]) {
         if let Ok(m) = tok.parse::<Move>() {
             let legal = pos.is_legal(m);
             let mut p = pos.clone();
-            assert_eq!(p.play(m).is_ok(), legal, "{pos:?}: play and is_legal disagree on {m}");
+            assert_eq!(
+                p.play(m).is_ok(),
+                legal,
+                "{pos:?}: play and is_legal disagree on {m}"
+            );
             if !legal {
                 assert_eq!(p, pos, "a refused move changed the position");
             }
@@ -403,7 +429,10 @@ fn check_game(g: &PgnGame) {
         Ok(a) => a,
         Err(e) => panic!("{g:?} writes\n{written}\nwhich reads as {e}"),
     };
-    assert_eq!(&again, g, "read(write(read(s))) != read(s); written:\n{written}");
+    assert_eq!(
+        &again, g,
+        "read(write(read(s))) != read(s); written:\n{written}"
+    );
     assert_eq!(again.to_string(), written, "writing is not stable");
 }
 
@@ -421,7 +450,11 @@ pub fn pgn(data: &[u8]) {
         let read = read_pgn(s);
         let games: Vec<_> = whole.iter().filter_map(|g| g.as_ref().ok()).collect();
         if whole.len() < 64 {
-            assert_eq!(read.games.iter().collect::<Vec<_>>(), games, "read_pgn differs");
+            assert_eq!(
+                read.games.iter().collect::<Vec<_>>(),
+                games,
+                "read_pgn differs"
+            );
         }
     }
     for g in whole.iter().flatten() {

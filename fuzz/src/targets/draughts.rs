@@ -37,21 +37,40 @@ const KINGS: [KingMoves; 2] = [KingMoves::Short, KingMoves::Flying];
 /// setup; every legal move plays, and its text reads back as it.
 fn check_position(pos: &Position) {
     for c in [Color::Black, Color::White] {
-        assert!(pos.count(c) <= 12, "{pos:?}: {c:?} has {} pieces", pos.count(c));
+        assert!(
+            pos.count(c) <= 12,
+            "{pos:?}: {c:?} has {} pieces",
+            pos.count(c)
+        );
     }
     for (s, p) in pos.pieces() {
         if p.role == Role::Man {
-            assert_ne!(s.row(), p.color.crowning_row(), "{pos:?}: a man on {s} is uncrowned");
+            assert_ne!(
+                s.row(),
+                p.color.crowning_row(),
+                "{pos:?}: a man on {s} is uncrowned"
+            );
         }
     }
-    assert_eq!(Position::try_from(pos.to_setup()).as_ref(), Ok(pos), "setup round trip");
+    assert_eq!(
+        Position::try_from(pos.to_setup()).as_ref(),
+        Ok(pos),
+        "setup round trip"
+    );
     for kings in KINGS {
         let mut moves = Vec::new();
         pos.legal_moves(kings, &mut moves);
-        assert_eq!(moves.len() as u64, pos.count_moves(kings), "{pos:?}: count_moves");
+        assert_eq!(
+            moves.len() as u64,
+            pos.count_moves(kings),
+            "{pos:?}: count_moves"
+        );
         let must = pos.must_capture(kings);
         for mv in &moves {
-            assert!(pos.is_legal(mv, kings), "{pos:?}: generated {mv} is not legal");
+            assert!(
+                pos.is_legal(mv, kings),
+                "{pos:?}: generated {mv} is not legal"
+            );
             assert_eq!(mv.is_capture(), must, "{pos:?}: {mv} and must_capture");
             let text = pos.move_text(mv, kings);
             assert_eq!(
@@ -63,7 +82,11 @@ fn check_position(pos: &Position) {
             if let Err(e) = next.play(mv, kings) {
                 panic!("{pos:?}: the generated {mv} does not play: {e}");
             }
-            assert_eq!(next.turn(), pos.turn().opponent(), "{pos:?}: {mv} keeps the turn");
+            assert_eq!(
+                next.turn(),
+                pos.turn().opponent(),
+                "{pos:?}: {mv} keeps the turn"
+            );
             assert_eq!(
                 next.count(pos.turn().opponent()) + mv.num_captured(),
                 pos.count(pos.turn().opponent()),
@@ -85,7 +108,10 @@ fn rules_from(b: &mut Bytes<'_>) -> Draughts {
             g
         }
         Err(_) => {
-            assert!(rules.repetitions < 2 || rules.quiet_moves == 0, "{rules:?} refused");
+            assert!(
+                rules.repetitions < 2 || rules.quiet_moves == 0,
+                "{rules:?} refused"
+            );
             Draughts::default()
         }
     }
@@ -156,7 +182,10 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
     out.push(b" W : B 1 , 2 : W K 30 ".to_vec());
     let game = Draughts::default();
     for s in random_states(&game, &game.new_initial_state(), 0..5, 120, 30) {
-        out.push(joined(s.position().to_string().as_bytes(), &seed_bytes(out.len() as u64, 48)));
+        out.push(joined(
+            s.position().to_string().as_bytes(),
+            &seed_bytes(out.len() as u64, 48),
+        ));
     }
     out
 }
@@ -179,7 +208,10 @@ pub fn move_text(data: &[u8]) {
         let before = pos;
         match pos.parse_move(tok, kings) {
             Ok(mv) => {
-                assert!(pos.is_legal(&mv, kings), "{pos:?}: {tok:?} read as illegal {mv}");
+                assert!(
+                    pos.is_legal(&mv, kings),
+                    "{pos:?}: {tok:?} read as illegal {mv}"
+                );
                 let again = pos.move_text(&mv, kings);
                 assert_eq!(
                     pos.parse_move(&again, kings),
@@ -195,7 +227,11 @@ pub fn move_text(data: &[u8]) {
         if let Ok(mv) = tok.parse::<Move>() {
             let legal = pos.is_legal(&mv, kings);
             let mut p = pos;
-            assert_eq!(p.play(&mv, kings).is_ok(), legal, "{pos:?}: play and is_legal on {mv}");
+            assert_eq!(
+                p.play(&mv, kings).is_ok(),
+                legal,
+                "{pos:?}: play and is_legal on {mv}"
+            );
             if !legal {
                 assert_eq!(p, pos, "a refused move changed the position");
             }
@@ -251,7 +287,10 @@ fn check_game(g: &PdnGame) {
     let mut again = PdnReader::new(written.as_bytes()).with_king_moves(kings);
     match (again.next(), again.next()) {
         (Some(Ok(a)), None) => {
-            assert_eq!(&a, g, "read(write(read(s))) != read(s); written:\n{written}");
+            assert_eq!(
+                &a, g,
+                "read(write(read(s))) != read(s); written:\n{written}"
+            );
             assert_eq!(a.to_string(), written, "writing is not stable");
         }
         other => panic!("{g:?} writes\n{written}\nwhich reads as {other:?}"),
@@ -381,8 +420,15 @@ pub fn state_json(data: &[u8]) {
         return;
     };
     check_position(state.position());
-    assert_eq!(state.history().last(), Some(state.position()), "history ends elsewhere");
-    assert!(state.plies() >= state.quiet_plies(), "plies below quiet plies");
+    assert_eq!(
+        state.history().last(),
+        Some(state.position()),
+        "history ends elsewhere"
+    );
+    assert!(
+        state.plies() >= state.quiet_plies(),
+        "plies below quiet plies"
+    );
     if let Some(Outcome::Win { winner, reason }) = state.outcome() {
         let pos = state.position();
         assert_eq!(winner, pos.turn().opponent(), "the side to move won");
