@@ -185,7 +185,7 @@ fn rules_from(b: &mut Bytes<'_>) -> Backgammon {
 }
 
 fn match_from(b: &mut Bytes<'_>) -> Option<MatchContext> {
-    if b.u8() % 3 == 0 {
+    if b.u8().is_multiple_of(3) {
         return None;
     }
     let length = u32::from(b.u8() % 70);

@@ -75,7 +75,7 @@ fn seat(b: &mut Bytes<'_>) -> Seat {
 }
 
 fn stroke(b: &mut Bytes<'_>) -> Stroke {
-    if b.u8() % 4 == 0 {
+    if b.u8().is_multiple_of(4) {
         Stroke::new(
             Vec2::new(b.f64(), b.f64()),
             Vec2::new(b.f64(), b.f64()),
@@ -199,10 +199,10 @@ pub fn json(data: &[u8]) {
             }
         }
         2 => {
-            if let Some(r) = json_round_trip::<Rules>(head) {
-                if let Ok(g) = Carrom::new(r) {
-                    play_on(&g, g.new_initial_state(), &mut bytes, 2);
-                }
+            if let Some(r) = json_round_trip::<Rules>(head)
+                && let Ok(g) = Carrom::new(r)
+            {
+                play_on(&g, g.new_initial_state(), &mut bytes, 2);
             }
         }
         3 => {
@@ -230,12 +230,11 @@ pub fn json(data: &[u8]) {
             }
         }
         _ => {
-            if let Some(p) = json_round_trip::<PhysicsConfig>(head) {
-                if let Ok(g) = Carrom::default().with_physics(p) {
-                    if let Ok(s) = g.initial_state(Seat::new(0)) {
-                        play_on(&g, s, &mut bytes, 1);
-                    }
-                }
+            if let Some(p) = json_round_trip::<PhysicsConfig>(head)
+                && let Ok(g) = Carrom::default().with_physics(p)
+                && let Ok(s) = g.initial_state(Seat::new(0))
+            {
+                play_on(&g, s, &mut bytes, 1);
             }
         }
     }
@@ -314,13 +313,13 @@ fn outcome(b: &mut Bytes<'_>, s: &State) -> Outcome {
     for id in pocketed {
         o.final_positions[usize::from(id)] = None;
     }
-    if b.u8() % 8 == 0 {
+    if b.u8().is_multiple_of(8) {
         o = o.striker_pocketed();
     }
-    if b.u8() % 8 == 0 {
+    if b.u8().is_multiple_of(8) {
         o.striker_left_board = true;
     }
-    if b.u8() % 4 == 0 {
+    if b.u8().is_multiple_of(4) {
         o.touched_piece = !o.touched_piece;
     }
     o
@@ -405,7 +404,7 @@ pub fn resolve_seeds() -> Vec<Vec<u8>> {
 /// target fast enough for long campaigns).
 fn with_step(g: Carrom, b: &mut Bytes<'_>) -> Carrom {
     let k = b.u8();
-    if k % 4 == 0 {
+    if k.is_multiple_of(4) {
         return g;
     }
     let step = StepConfig {

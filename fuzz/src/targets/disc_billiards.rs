@@ -70,7 +70,7 @@ fn seat(b: &mut Bytes<'_>) -> Seat {
 }
 
 fn stroke(b: &mut Bytes<'_>) -> Stroke {
-    if b.u8() % 4 == 0 {
+    if b.u8().is_multiple_of(4) {
         Stroke::new(
             Vec2::new(b.f64(), b.f64()),
             Vec2::new(b.f64(), b.f64()),
@@ -177,10 +177,10 @@ pub fn json(data: &[u8]) {
             }
         }
         2 => {
-            if let Some(r) = json_round_trip::<Rules>(head) {
-                if let Ok(g) = Novuss::new(r) {
-                    play_on(&g, g.new_initial_state(), &mut bytes, 2);
-                }
+            if let Some(r) = json_round_trip::<Rules>(head)
+                && let Ok(g) = Novuss::new(r)
+            {
+                play_on(&g, g.new_initial_state(), &mut bytes, 2);
             }
         }
         3 => {
@@ -216,10 +216,10 @@ pub fn json(data: &[u8]) {
             json_round_trip::<Compass>(head);
         }
         _ => {
-            if let Some(p) = json_round_trip::<PhysicsConfig>(head) {
-                if let Ok(g) = Novuss::default().with_physics(p) {
-                    play_on(&g, g.new_state(), &mut bytes, 1);
-                }
+            if let Some(p) = json_round_trip::<PhysicsConfig>(head)
+                && let Ok(g) = Novuss::default().with_physics(p)
+            {
+                play_on(&g, g.new_state(), &mut bytes, 1);
             }
         }
     }
@@ -269,7 +269,7 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
 }
 
 fn body(b: &mut Bytes<'_>) -> Body {
-    if b.u8() % 4 == 0 {
+    if b.u8().is_multiple_of(4) {
         Body::Puck
     } else {
         Body::Disc(DiscId(b.u8() % 34))
@@ -281,7 +281,7 @@ fn body(b: &mut Bytes<'_>) -> Body {
 fn outcome(b: &mut Bytes<'_>, g: &Novuss, s: &State) -> Outcome {
     // The puck where the player to move places it (in the player's frame, on the own edge
     // line), or anywhere.
-    let puck = if b.u8() % 4 != 0 {
+    let puck = if !b.u8().is_multiple_of(4) {
         let place = Vec2::new(f64::from(b.u8() as i8) / 400.0, 0.0);
         let st = Stroke::new(place, Vec2::new(0.0, 1.0), 1.0);
         g.stroke_on_board(s.to_move(), &st).0
@@ -291,7 +291,7 @@ fn outcome(b: &mut Bytes<'_>, g: &Novuss, s: &State) -> Outcome {
     let mut o = Outcome::still(s, puck);
     let mut t = 0.0;
     for _ in 0..b.u8() % 6 {
-        t += f64::from(b.u8()) / 256.0 - if b.u8() % 16 == 0 { 0.5 } else { 0.0 };
+        t += f64::from(b.u8()) / 256.0 - if b.u8().is_multiple_of(16) { 0.5 } else { 0.0 };
         match b.u8() % 6 {
             0 | 1 => {
                 o.contact(t, body(b), body(b));
@@ -312,7 +312,7 @@ fn outcome(b: &mut Bytes<'_>, g: &Novuss, s: &State) -> Outcome {
             }
         }
     }
-    o.own_line_crossed = b.u8() % 8 == 0;
+    o.own_line_crossed = b.u8().is_multiple_of(8);
     o
 }
 
@@ -375,7 +375,7 @@ pub fn resolve_seeds() -> Vec<Vec<u8>> {
 /// target fast enough for long campaigns).
 fn with_step(g: Novuss, b: &mut Bytes<'_>) -> Novuss {
     let k = b.u8();
-    if k % 4 == 0 {
+    if k.is_multiple_of(4) {
         return g;
     }
     let step = StepConfig {

@@ -283,10 +283,10 @@ pub fn json(data: &[u8]) {
             }
         }
         1 => {
-            if let Some(r) = json_round_trip::<Rules>(head) {
-                if let Ok(g) = Dominoes::new(r) {
-                    play_on(&g, g.new_initial_state(), &mut Bytes::new(tail));
-                }
+            if let Some(r) = json_round_trip::<Rules>(head)
+                && let Ok(g) = Dominoes::new(r)
+            {
+                play_on(&g, g.new_initial_state(), &mut Bytes::new(tail));
             }
         }
         2 => {
@@ -363,7 +363,7 @@ pub fn setup(data: &[u8]) {
     let mut hands = vec![Tiles::EMPTY; hands_n];
     let mut stock = Tiles::EMPTY;
     let mut layout = *base.layout();
-    if bytes.u8() % 8 == 0 {
+    if bytes.u8().is_multiple_of(8) {
         layout = Layout::default();
     }
     let free = g.set().difference(layout.tiles());

@@ -130,7 +130,7 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
         DrawReason::FortyMoveRule,
         DrawReason::Agreement,
     ]);
-    if b.u8() % 8 == 0 {
+    if b.u8().is_multiple_of(8) {
         return Action::ClaimDraw(claim);
     }
     let n = 2 + usize::from(b.u8() % 4);

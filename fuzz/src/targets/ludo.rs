@@ -130,10 +130,10 @@ fn rules_from(b: &mut Bytes<'_>) -> Rules {
     if bits & 32 != 0 {
         r = r.with_max_sixes(if b.bool() { None } else { Some(b.u8()) });
     }
-    if bits & 64 != 0 {
-        if let Ok(g) = Geometry::new(b.u8(), b.u8(), b.u8()) {
-            r = r.with_geometry(g);
-        }
+    if bits & 64 != 0
+        && let Ok(g) = Geometry::new(b.u8(), b.u8(), b.u8())
+    {
+        r = r.with_geometry(g);
     }
     if bits & 128 != 0 {
         let cs: Vec<Colour> = (0..b.u8() % 5).map(|_| colour(b)).collect();
@@ -274,10 +274,10 @@ pub fn json(data: &[u8]) {
             }
         }
         2 => {
-            if let Some(r) = json_round_trip::<Rules>(head) {
-                if let Ok(g) = Ludo::new(r) {
-                    play_on(g.new_initial_state(), &mut Bytes::new(tail));
-                }
+            if let Some(r) = json_round_trip::<Rules>(head)
+                && let Ok(g) = Ludo::new(r)
+            {
+                play_on(g.new_initial_state(), &mut Bytes::new(tail));
             }
         }
         3 => {

@@ -119,17 +119,17 @@ pub fn json(data: &[u8]) {
             run_and_check(w, 400);
         }
         1 => {
-            if let Some(c) = json_round_trip::<StepConfig>(head) {
-                if let Err(e) = c.validate() {
-                    panic!("{c:?} deserialized but is invalid: {e}");
-                }
+            if let Some(c) = json_round_trip::<StepConfig>(head)
+                && let Err(e) = c.validate()
+            {
+                panic!("{c:?} deserialized but is invalid: {e}");
             }
         }
         2 => {
-            if let Some(p) = json_round_trip::<Params>(head) {
-                if let Err(e) = p.validate() {
-                    panic!("{p:?} deserialized but is invalid: {e}");
-                }
+            if let Some(p) = json_round_trip::<Params>(head)
+                && let Err(e) = p.validate()
+            {
+                panic!("{p:?} deserialized but is invalid: {e}");
             }
         }
         3 => {
@@ -302,7 +302,7 @@ pub fn world(data: &[u8]) {
             (b.f64_mostly_sane() / 8.0) * hw,
             (b.f64_mostly_sane() / 8.0) * hh,
         );
-        let v = if b.u8() % 4 == 0 {
+        let v = if b.u8().is_multiple_of(4) {
             Vec2::new(b.f64_mostly_sane(), b.f64_mostly_sane())
         } else {
             Vec2::new(0.0, 0.0)
@@ -315,7 +315,7 @@ pub fn world(data: &[u8]) {
     }
     check_discs(&w);
     for _ in 0..b.u8() % 4 {
-        let id = if ids.is_empty() || b.u8() % 8 == 0 {
+        let id = if ids.is_empty() || b.u8().is_multiple_of(8) {
             DiscId::from_index(u32::from(b.u8()))
         } else {
             ids[usize::from(b.u8()) % ids.len()]
