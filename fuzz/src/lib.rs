@@ -14,7 +14,7 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
-use boardgame_core::{Game, GameRng, Turn};
+use boardgame_core::{Game, GameRng, Turn, random_playout_capped};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -85,6 +85,78 @@ where
     Some(value)
 }
 
+/// Splits an input at its first NUL byte: the text (or JSON) before it, and the bytes that
+/// drive play after it (empty when there is no NUL). Text formats never hold a raw NUL, so
+/// the fuzzer mutates both halves independently.
+#[must_use]
+pub fn split(data: &[u8]) -> (&[u8], &[u8]) {
+    match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[]),
+    }
+}
+
+/// A seed in the form [`split`] reads: `head`, a NUL, then `tail`.
+#[must_use]
+pub fn joined(head: &[u8], tail: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(head.len() + 1 + tail.len());
+    v.extend_from_slice(head);
+    v.push(0);
+    v.extend_from_slice(tail);
+    v
+}
+
+/// `len` deterministic pseudo-random bytes (seeds that drive play).
+#[must_use]
+pub fn seed_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut rng = GameRng::new(seed, 0xf022);
+    (0..len).map(|_| rng.next_u32() as u8).collect()
+}
+
+/// The JSON text of `value` (for seeds).
+///
+/// # Panics
+///
+/// If `value` does not serialize (a seed generator's bug).
+#[must_use]
+pub fn to_json<T: Serialize>(value: &T) -> Vec<u8> {
+    match serde_json::to_vec(value) {
+        Ok(v) => v,
+        Err(e) => panic!("a seed does not serialize: {e}"),
+    }
+}
+
+/// States met along seeded random games from `start` (uniform random actions and chance
+/// outcomes, [`GameRng::new`]`(seed, 0)` for each seed): the states after `every`, `2 *
+/// every`, ... plies, up to `max_plies` plies or the end of the game (the last state is
+/// always kept). Real mid-game states for seeds.
+#[must_use]
+pub fn random_states<G: Game>(
+    game: &G,
+    start: &G::State,
+    seeds: std::ops::Range<u64>,
+    max_plies: u32,
+    every: u32,
+) -> Vec<G::State> {
+    let every = every.max(1);
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    for seed in seeds {
+        let mut rng = GameRng::new(seed, 0);
+        let mut state = start.clone();
+        let mut plies = 0;
+        while plies < max_plies {
+            let n = random_playout_capped(game, &mut state, &mut rng, &mut buf, every);
+            plies += every;
+            out.push(state.clone());
+            if n < every {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// A cursor over the fuzzer's bytes (zero once they run out).
 pub struct Bytes<'a> {
     data: &'a [u8],
@@ -109,6 +181,26 @@ impl<'a> Bytes<'a> {
         let b = self.data.get(self.at).copied().unwrap_or(0);
         self.at += 1;
         b
+    }
+
+    /// One of `items` (the first when the data has run out).
+    ///
+    /// # Panics
+    ///
+    /// If `items` is empty.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[usize::from(self.u8()) % items.len()]
+    }
+
+    /// Whether the next byte is odd.
+    pub fn bool(&mut self) -> bool {
+        self.u8() & 1 == 1
+    }
+
+    /// The bytes not read yet.
+    #[must_use]
+    pub fn rest(&self) -> &'a [u8] {
+        self.data.get(self.at..).unwrap_or(&[])
     }
 
     /// The next two bytes, little-endian.

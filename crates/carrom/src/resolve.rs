@@ -8,8 +8,8 @@ use crate::geometry::{
 };
 use crate::rules::{BoardEndScoring, BothLastPieces, PenaltyPoints, QueenWithFirstPiece, Rules};
 use crate::state::{
-    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, State,
-    colour_mask, team_of,
+    BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, QueenState, SetupError,
+    State, check_pieces, colour_mask, team_of,
 };
 
 /// What one stroke did, as the rules need it: the physics layer's events boiled down. Build
@@ -148,12 +148,15 @@ pub enum EventsError {
     /// A piece both pocketed and off the board.
     #[error("piece {0} cannot be both pocketed and off the board")]
     PocketedAndJumped(u8),
-    /// A final position that is not finite or off the playing surface.
+    /// A final position that is not finite, off the playing surface or centred in a pocket.
     #[error("the final position of piece {0} is invalid")]
     BadPosition(u8),
     /// The board is not waiting for a stroke.
     #[error("no stroke is expected now")]
     NotExpectingStroke,
+    /// Two pieces come to rest overlapping (as [`crate::SetupError::Overlap`]).
+    #[error("pieces {0} and {1} come to rest overlapping")]
+    Overlap(u8, u8),
 }
 
 /// What the rules made of one stroke.
@@ -230,7 +233,7 @@ pub(crate) fn resolve_stroke(
     if !matches!(state.phase, Phase::Stroke | Phase::Noise(..)) {
         return Err(EventsError::NotExpectingStroke);
     }
-    check_events(state, ev)?;
+    check_events(state, ev, called_foul)?;
     let seat = state.to_move;
     let players = state.rules.players;
     let side = team_of(seat);
@@ -675,8 +678,10 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
     res
 }
 
-fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
-    if !ev.left_base_line {
+fn check_events(state: &State, ev: &Outcome, called_foul: bool) -> Result<(), EventsError> {
+    // A void stroke moves nothing (C4), unless the referee called it a foul stroke: then
+    // what it moved and pocketed counts (ICF 37(a)) and is checked like any other.
+    if !ev.left_base_line && !called_foul {
         return Ok(());
     }
     for &id in ev.pocketed() {
@@ -705,7 +710,23 @@ fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
     if ev.left_board >> PIECES != 0 {
         return Err(EventsError::NotOnBoard(PIECES as u8));
     }
-    Ok(())
+    // Where the pieces left on the board come to rest passes the checks of a setup (a
+    // state the rules reach is a state a setup can hold, and it reads back from JSON).
+    let mut rest = state.pieces;
+    for (i, slot) in rest.iter_mut().enumerate() {
+        if let (Some(p), Some(_)) = (ev.final_positions[i], *slot) {
+            *slot = Some(p);
+        }
+        if ev.left_board & (1 << i) != 0 || ev.pocketed().contains(&(i as u8)) {
+            *slot = None;
+        }
+    }
+    match check_pieces(&rest) {
+        Ok(()) => Ok(()),
+        Err(SetupError::Overlap(a, b)) => Err(EventsError::Overlap(a, b)),
+        Err(SetupError::NotFinite(i) | SetupError::OffBoard(i)) => Err(EventsError::BadPosition(i)),
+        Err(_) => Err(EventsError::BadPosition(PIECES as u8)),
+    }
 }
 
 /// C18, C19, A1, A17: the points of a finished board.

@@ -130,6 +130,15 @@ impl EventSink for Reduce {
     }
 }
 
+/// `v` with subnormal components flushed to zero. The physics refuses subnormal coordinates
+/// and velocities (disc-physics `limits`), while a state, a setup or a stroke may hold any
+/// finite number: every number the rules accept reaches the physics as a number it takes
+/// (a subnormal is below a femtometre, so nothing visible changes).
+fn plain(v: Vec2) -> Vec2 {
+    let f = |x: f64| if x.is_subnormal() { 0.0 } else { x };
+    Vec2::new(f(v.x), f(v.y))
+}
+
 /// Why a stroke could not be set up in the physics world (a position the physics refuses).
 pub type PhysicsError = PlaceError;
 
@@ -148,14 +157,14 @@ pub(crate) fn simulate(
     let mut piece_of = [u8::MAX; PIECES + 1];
     for (i, p) in state.pieces.iter().enumerate() {
         if let Some(p) = *p {
-            let id = world.add_disc(disc_physics::carrom::COIN, p, Vec2::ZERO)?;
+            let id = world.add_disc(disc_physics::carrom::COIN, plain(p), Vec2::ZERO)?;
             piece_of[id.index()] = i as u8;
         }
     }
-    let start = side.place_to_board(stroke.place);
+    let start = plain(side.place_to_board(stroke.place));
     let striker = world.add_disc(disc_physics::carrom::STRIKER, start, Vec2::ZERO)?;
     let u = stroke.unit_direction().unwrap_or(Vec2::new(0.0, 1.0));
-    let v = side.to_board(Vec2::new(u.x * stroke.speed, u.y * stroke.speed));
+    let v = plain(side.to_board(Vec2::new(u.x * stroke.speed, u.y * stroke.speed)));
     world
         .strike(striker, v)
         .map_err(|_| PlaceError::NonFiniteVelocity)?;

@@ -558,6 +558,39 @@ pub struct Setup {
     pub turn_started: bool,
 }
 
+/// The checks every placement of the pieces passes, whoever made it (a [`Setup`], or a
+/// stroke's outcome given to [`crate::Carrom::resolve`]): finite positions on the playing
+/// surface, none centred in a pocket, no two pieces overlapping.
+pub(crate) fn check_pieces(pieces: &[Option<Vec2>; PIECES]) -> Result<(), SetupError> {
+    let limit = HALF_SIZE - PIECE_RADIUS;
+    let pockets = pocket_centres();
+    for (i, p) in pieces.iter().enumerate() {
+        let Some(p) = *p else { continue };
+        if !p.is_finite() {
+            return Err(SetupError::NotFinite(i as u8));
+        }
+        if !(plain(p.x) && plain(p.y)) {
+            return Err(SetupError::Subnormal(i as u8));
+        }
+        if p.x.abs() > limit
+            || p.y.abs() > limit
+            || pockets
+                .iter()
+                .any(|c| c.distance_squared(p) < POCKET_RADIUS * POCKET_RADIUS)
+        {
+            return Err(SetupError::OffBoard(i as u8));
+        }
+        for (j, q) in pieces.iter().enumerate().take(i) {
+            if let Some(q) = *q
+                && p.distance(q) < 2.0 * PIECE_RADIUS - 1e-9
+            {
+                return Err(SetupError::Overlap(j as u8, i as u8));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Setup {
     /// The opening of a board broken by `breaker`: the formation turned to face the breaker,
     /// white to the breaker's team.
@@ -610,32 +643,7 @@ impl Setup {
         if self.white_team > 1 {
             return Err(SetupError::Team(self.white_team));
         }
-        let limit = HALF_SIZE - PIECE_RADIUS;
-        let pockets = pocket_centres();
-        for (i, p) in self.pieces.iter().enumerate() {
-            let Some(p) = *p else { continue };
-            if !p.is_finite() {
-                return Err(SetupError::NotFinite(i as u8));
-            }
-            if !(plain(p.x) && plain(p.y)) {
-                return Err(SetupError::Subnormal(i as u8));
-            }
-            if p.x.abs() > limit
-                || p.y.abs() > limit
-                || pockets
-                    .iter()
-                    .any(|c| c.distance_squared(p) < POCKET_RADIUS * POCKET_RADIUS)
-            {
-                return Err(SetupError::OffBoard(i as u8));
-            }
-            for (j, q) in self.pieces.iter().enumerate().take(i) {
-                if let Some(q) = *q
-                    && p.distance(q) < 2.0 * PIECE_RADIUS - 1e-9
-                {
-                    return Err(SetupError::Overlap(j as u8, i as u8));
-                }
-            }
-        }
+        check_pieces(&self.pieces)?;
         match self.queen {
             QueenState::OnBoard if self.pieces[0].is_none() => return Err(SetupError::Queen),
             QueenState::Waiting(_) | QueenState::Covered(_) if self.pieces[0].is_some() => {

@@ -476,3 +476,43 @@ fn regression_a_subnormal_coordinate_was_accepted_and_refused_by_the_physics_lat
     let stroke = Stroke::on_base_line(f64::MIN_POSITIVE, Vec2::new(0.0, 1.0), 3.0);
     assert_eq!(stroke.check_shape(), Ok(()));
 }
+
+/// Fuzz finding (`carrom_resolve`): `Carrom::resolve` accepted an outcome whose final
+/// positions overlapped two pieces, and the state it made was refused by its own setup (and
+/// so by serde). The class: the rest positions of a constructed outcome pass the same checks
+/// as a setup's pieces (on the surface, not centred in a pocket, no overlap); a refused
+/// outcome leaves the state unchanged.
+#[test]
+fn fuzz_resolve_refuses_rest_positions_a_setup_refuses() {
+    use lattjo_carrom::{EventsError, Outcome, PlayError, pocket_centres};
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let start = game.initial_state(Seat::new(0)).unwrap();
+    let (a, b) = (1, 2);
+    let on_b = start.pieces()[b].unwrap();
+    let mut overlap = Outcome::counted();
+    overlap.final_positions[a] = Some(Vec2::new(on_b.x + 0.001, on_b.y));
+    let mut in_pocket = Outcome::counted();
+    in_pocket.final_positions[a] = Some(pocket_centres()[0]);
+    for (o, want) in [
+        (
+            overlap,
+            PlayError::Events(EventsError::Overlap(a as u8, b as u8)),
+        ),
+        (
+            in_pocket,
+            PlayError::Events(EventsError::BadPosition(a as u8)),
+        ),
+    ] {
+        let mut s = start.clone();
+        let got = game.resolve(&mut s, &o).unwrap_err();
+        assert_eq!(got.to_string(), want.to_string());
+        assert_eq!(s, start);
+    }
+    // Moving a piece to a free spot is still accepted, and the state reads back.
+    let mut moved = Outcome::counted();
+    moved.final_positions[a] = Some(Vec2::new(0.3, 0.3));
+    let mut s = start.clone();
+    game.resolve(&mut s, &moved).unwrap();
+    check_valid(&game, &s);
+    assert!(game.from_setup(s.to_setup()).is_ok());
+}

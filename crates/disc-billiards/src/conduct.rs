@@ -324,6 +324,7 @@ pub(crate) fn apply(
             // The answering series ended without clearing: the side that cleared wins.
             winner = Some(x);
             next.status = Status::Won(x);
+            next.answering = None;
         }
     }
     next.last = None;

@@ -420,6 +420,11 @@ pub(crate) fn resolve(
         None if rules.stroke_limit.is_some_and(|l| next.strokes >= l) => Status::Drawn,
         None => Status::Playing,
     };
+    if next.status != Status::Playing {
+        // A finished game has no answering series left (a state holding one is no state of
+        // the game: its setup and its JSON are refused).
+        next.answering = None;
+    }
     next.to_move = next_seat;
     let report = Resolution {
         striker: seat,

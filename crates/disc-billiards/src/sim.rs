@@ -137,6 +137,15 @@ pub(crate) fn board_stroke(
     ))
 }
 
+/// `v` with subnormal components flushed to zero. The physics refuses subnormal coordinates
+/// and velocities (disc-physics `limits`), while a state, a setup or a stroke may hold any
+/// finite number: every number the rules accept reaches the physics as a number it takes
+/// (a subnormal is below a femtometre, so nothing visible changes).
+fn plain(v: Vec2) -> Vec2 {
+    let f = |x: f64| if x.is_subnormal() { 0.0 } else { x };
+    Vec2::new(f(v.x), f(v.y))
+}
+
 /// A physics world holding the discs of `pos` and the puck at `puck` (at rest). Returns the
 /// world and the puck's physics id; `map` receives the physics-id-to-disc-index map.
 pub(crate) fn world(
@@ -154,11 +163,13 @@ pub(crate) fn world(
     map.clear();
     for (i, x) in pos.discs().iter().enumerate() {
         if let Some(p) = x.at {
-            world.add_disc(disc, p, Vec2::ZERO).map_err(err)?;
+            world.add_disc(disc, plain(p), Vec2::ZERO).map_err(err)?;
             map.push(i as u8);
         }
     }
-    let puck_id = world.add_disc(puck_kind, puck, Vec2::ZERO).map_err(err)?;
+    let puck_id = world
+        .add_disc(puck_kind, plain(puck), Vec2::ZERO)
+        .map_err(err)?;
     Ok((world, puck_id))
 }
 
@@ -182,7 +193,7 @@ pub(crate) fn run(
     out: &mut Outcome,
     sampling: Sampling<'_>,
 ) -> Result<(), PhysicsError> {
-    world.strike(puck_id, velocity).map_err(err)?;
+    world.strike(puck_id, plain(velocity)).map_err(err)?;
     let t0 = world.time_s();
     events.clear();
     let mut crossed = false;
@@ -362,7 +373,7 @@ fn build_cache(rules: &Rules, physics: &PhysicsConfig, pos: &State) -> Result<Ca
             Some(p) => p,
             None => spare(&world, disc)?,
         };
-        let id = world.add_disc(disc, p, Vec2::ZERO).map_err(err)?;
+        let id = world.add_disc(disc, plain(p), Vec2::ZERO).map_err(err)?;
         if x.at.is_none() {
             world.remove(id).map_err(err)?;
         }
@@ -418,12 +429,12 @@ pub(crate) fn simulate_reusing(
         map.push(i as u8);
         if let Some(p) = x.at {
             world
-                .place(disc_physics::DiscId::from_index(i as u32), p)
+                .place(disc_physics::DiscId::from_index(i as u32), plain(p))
                 .map_err(err)?;
         }
     }
     let puck = cache.puck;
-    world.place(puck, place).map_err(err)?;
+    world.place(puck, plain(place)).map_err(err)?;
     run(
         world,
         puck,

@@ -374,3 +374,53 @@ fn regression_a_subnormal_coordinate_was_accepted_and_refused_by_the_physics_lat
         Err(StrokeError::Subnormal(-8.022098915644006e-309))
     );
 }
+
+/// Fuzz finding (`disc_billiards_resolve`): under the LNF opening equaliser, when the
+/// answering series ended without clearing, the game was won but the state kept its
+/// answering side, a state its own setup (and serde) refuses ("an answering series belongs to
+/// a game in progress"). The class: every way a game ends (a stroke, a referee's call, the
+/// stroke limit) clears the answering series.
+#[test]
+fn fuzz_a_finished_game_keeps_no_answering_series() {
+    use lattjo_disc_billiards::{Action, Call, Conduct, Outcome};
+    let game = Novuss::new(Rules::lnf()).unwrap();
+    assert!(game.rules().opening_equaliser);
+    let mut su = game.new_state().to_setup();
+    for d in su.discs.iter_mut().filter(|d| d.side == Side::A) {
+        d.at = None;
+    }
+    su.answering = Some(Side::A);
+    su.opening = false;
+    su.to_move = Seat::new(1);
+    let start = game.from_setup(su).unwrap();
+    // A stroke that ends B's answering series without clearing: A wins.
+    let mut buf = Vec::new();
+    game.legal_actions(&start, &mut buf);
+    let Some(Action::Strike(seat, stroke)) = buf.first().copied() else {
+        panic!("no stroke for B")
+    };
+    let (puck, _) = game.stroke_on_board(seat, &stroke);
+    let mut s = start.clone();
+    game.resolve(&mut s, &Outcome::still(&start, puck)).unwrap();
+    assert_eq!(s.status(), Status::Won(Side::A));
+    assert_eq!(s.answering(), None);
+    check_valid(&game, &s);
+    assert_eq!(
+        game.from_setup(s.to_setup()).unwrap().to_setup(),
+        s.to_setup()
+    );
+    // A referee's call that ends B's turn ends the series the same way.
+    let mut s = start.clone();
+    game.apply(
+        &mut s,
+        &Action::Call(Call::Conduct(Seat::new(1), Conduct::Delay)),
+    )
+    .unwrap();
+    if s.status() == Status::Won(Side::A) {
+        assert_eq!(s.answering(), None);
+        assert_eq!(
+            game.from_setup(s.to_setup()).unwrap().to_setup(),
+            s.to_setup()
+        );
+    }
+}

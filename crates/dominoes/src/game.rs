@@ -409,6 +409,10 @@ pub enum SetupError {
     /// a later spinner under All Fives, a double that is no spinner under Five-Up).
     #[error("the layout's spinners do not follow the spinner rule {0:?}")]
     Spinners(SpinnerRule),
+    /// More than one hand is empty while tiles lie on the table: a round ends when the first
+    /// player goes out (D11), so no state of the game has two.
+    #[error("{0} hands are empty: a round ends when the first player goes out")]
+    EmptyHands(usize),
 }
 
 impl Dominoes {
@@ -576,6 +580,10 @@ impl Dominoes {
         }
         if !self.spinners_follow_rules(&setup.layout) {
             return Err(SetupError::Spinners(self.rules.spinner));
+        }
+        let empty = setup.hands.iter().filter(|h| h.is_empty()).count();
+        if !setup.layout.is_empty() && empty > 1 {
+            return Err(SetupError::EmptyHands(empty));
         }
         let mut s = self.fresh(Lead::HighestDouble);
         s.stock = setup.stock;

@@ -311,7 +311,10 @@ mod tests {
         s.keep(bits(&[0, 7, 11]), false);
         assert!(s.is_canonical(), "nested: the newer group lacks less");
         s.keep(bits(&[0, 4, 9]), false);
-        assert!(!s.is_canonical(), "4 and 9 were never shown for the older groups");
+        assert!(
+            !s.is_canonical(),
+            "4 and 9 were never shown for the older groups"
+        );
         let mut dealt_late = Shown::default();
         dealt_late.keep(bits(&[3]), false);
         dealt_late.keep(0, true);

@@ -388,3 +388,36 @@ proptest! {
         }
     }
 }
+
+/// Fuzz finding (`dominoes_setup`): a setup with tiles on the table and three empty hands was
+/// accepted and ended the round as won by the first of them, a state `check_state` (and so
+/// serde) refuses. D11: a round ends when the first player goes out, so a setup holds at
+/// most one empty hand; with exactly one the round is over, won by that player.
+#[test]
+fn fuzz_setup_with_several_empty_hands_is_refused() {
+    use lattjo_dominoes::{Dominoes, Game, RoundEnd, Rules, Seat, Setup, SetupError, Tiles, Turn};
+    let game = Dominoes::new(Rules::partnership()).unwrap();
+    let layout: lattjo_dominoes::Layout = "[6-6]".parse().unwrap();
+    let rest = game.set().difference(layout.tiles());
+    let all_in_one = Setup {
+        hands: vec![rest, Tiles::EMPTY, Tiles::EMPTY, Tiles::EMPTY],
+        stock: Tiles::EMPTY,
+        layout,
+        to_move: Seat::new(0),
+    };
+    assert_eq!(game.setup(all_in_one), Err(SetupError::EmptyHands(3)));
+    let mut hands = vec![Tiles::EMPTY; 4];
+    for (i, t) in rest.iter().enumerate() {
+        hands[i % 3].insert(t);
+    }
+    let one_out = Setup {
+        hands,
+        stock: Tiles::EMPTY,
+        layout,
+        to_move: Seat::new(0),
+    };
+    let s = game.setup(one_out).unwrap();
+    assert_eq!(game.turn(&s), Turn::Terminal);
+    assert_eq!(s.result().map(|r| r.end), Some(RoundEnd::Out(Seat::new(3))));
+    assert_eq!(game.check_state(&s), Ok(()));
+}

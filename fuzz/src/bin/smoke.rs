@@ -6,12 +6,17 @@
 //!
 //! ```text
 //! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- [--seconds S] [--runs N] [--seed X] [target ...]
+//! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --write-corpus [target ...]
+//! cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --replay <file> <target>
 //! ```
 //!
 //! `--seconds` is the whole run's budget (default 90), shared equally by the targets;
 //! `--runs` caps the inputs per target instead (both may be given; the first reached
 //! stops a target). The mutations come from a fixed-seed generator, so a run is
-//! reproducible for the same budget in inputs.
+//! reproducible for the same budget in inputs. `--write-corpus` writes the seeds to
+//! `fuzz/corpus/<target>/` for a libFuzzer campaign to start from, and runs nothing.
+//! `--replay` runs the named target(s) once on a saved input (a finding, a libFuzzer
+//! artifact) and lets a panic report itself.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -148,6 +153,8 @@ struct Args {
     runs: Option<u64>,
     seed: u64,
     only: Vec<String>,
+    write_corpus: bool,
+    replay: Vec<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -156,6 +163,8 @@ fn parse_args() -> Result<Args, String> {
         runs: None,
         seed: 0x5eed,
         only: Vec::new(),
+        write_corpus: false,
+        replay: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -178,6 +187,8 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--seed: {e}"))?;
             }
+            "--write-corpus" => args.write_corpus = true,
+            "--replay" => args.replay.push(value("--replay")?),
             "--list" => {
                 for t in ALL {
                     println!("{}", t.name);
@@ -233,6 +244,29 @@ fn run_target(t: &Target, budget: Duration, runs: Option<u64>, seed: u64) -> Res
     Ok(tried)
 }
 
+/// Writes each target's seeds to `fuzz/corpus/<target>/seed-<n>`, the corpus cargo-fuzz
+/// starts from.
+fn write_corpus(targets: &[&Target]) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    for t in targets {
+        let dir = root.join(t.name);
+        let seeds = (t.seeds)();
+        let written = std::fs::create_dir_all(&dir).and_then(|()| {
+            for (i, s) in seeds.iter().enumerate() {
+                std::fs::write(dir.join(format!("seed-{i}")), s)?;
+            }
+            Ok(())
+        });
+        match written {
+            Ok(()) => println!("{:<32} {} seeds in {}", t.name, seeds.len(), dir.display()),
+            Err(e) => {
+                eprintln!("smoke: writing {}: {e}", dir.display());
+                std::process::exit(2);
+            }
+        }
+    }
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -248,6 +282,28 @@ fn main() {
     if targets.is_empty() {
         eprintln!("smoke: no target matches {:?}", args.only);
         std::process::exit(2);
+    }
+    if args.write_corpus {
+        write_corpus(&targets);
+        return;
+    }
+    if !args.replay.is_empty() {
+        // Replays saved inputs (a finding, an artifact) with the default panic report.
+        for file in &args.replay {
+            let input = match std::fs::read(file) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("smoke: reading {file}: {e}");
+                    std::process::exit(2);
+                }
+            };
+            for t in &targets {
+                println!("{} on {file}", t.name);
+                (t.run)(&input);
+            }
+        }
+        println!("no panic");
+        return;
     }
     // Quiet the default hook: a panic is reported once, with its input, below.
     let default_hook = std::panic::take_hook();

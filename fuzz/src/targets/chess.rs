@@ -1,0 +1,681 @@
+//! lattjo-chess: FEN, SAN, UCI, the PGN reader over a `BufRead`, the JSON of every
+//! deserializable type (positions, setups, states, moves, rules, ...) and `apply`.
+
+use std::io::BufReader;
+
+use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
+use lattjo_chess::san::{San, SanPlus, Suffix};
+use lattjo_chess::{
+    Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
+    Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square, State,
+    UciMove, WinReason,
+};
+
+use crate::{
+    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
+    text_round_trip, to_json,
+};
+
+/// Real positions: the start, the perft suite, Chess960 starts, en passant, promotions,
+/// castling rights of every kind, checks and ends.
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+    "8/8/8/8/8/8/8/K6k w - - 0 1",
+    "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+    "nrkbbnrq/pppppppp/8/8/8/8/PPPPPPPP/NRKBBNRQ w GBgb - 0 1",
+    "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1",
+    "8/P7/8/8/8/8/7p/K1k5 w - - 0 1",
+    "4k3/8/8/2KpP3/8/8/8/8 w - d6 0 1",
+    "r3k3/8/8/8/8/8/8/4K2R b Kq - 3 40",
+    "1k6/8/8/8/8/8/8/1K6 w - - 149 120",
+];
+
+/// Every invariant a valid position keeps, and one ply of play from it.
+fn check_position(pos: &Position) {
+    check_board(pos.board());
+    let b = pos.board();
+    let occupied = b.occupied();
+    for c in Color::ALL {
+        assert_eq!(
+            (b.by_role(Role::King) & b.by_color(c)).count(),
+            1,
+            "{pos:?}: {c:?} has not exactly one king"
+        );
+    }
+    assert!(
+        (b.by_role(Role::Pawn) & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth)))
+            .is_empty(),
+        "{pos:?}: a pawn on a back rank"
+    );
+    let us = pos.turn();
+    assert!(
+        pos.attackers_to(pos.king(!us), us, occupied).is_empty(),
+        "{pos:?}: the side not to move is in check"
+    );
+    assert_eq!(
+        pos.checkers(),
+        pos.attackers_to(pos.king(us), !us, occupied),
+        "{pos:?}: checkers"
+    );
+    assert!(pos.fullmoves() >= 1, "{pos:?}: move number 0");
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), pos.count_legal_moves(), "{pos:?}: move count");
+    assert_eq!(moves.is_empty(), !pos.has_legal_moves(), "{pos:?}");
+    for &m in moves.iter() {
+        assert!(pos.is_legal(m), "{pos:?}: generated {m} is not legal");
+        let mut next = pos.clone();
+        if let Err(e) = next.play(m) {
+            panic!("{pos:?}: the generated {m} does not play: {e}");
+        }
+        check_board(next.board());
+        assert!(
+            next.attackers_to(next.king(us), !us, next.board().occupied())
+                .is_empty(),
+            "{pos:?}: {m} leaves the king in check"
+        );
+    }
+}
+
+/// The bitboards of a board agree: roles and colours partition the occupied squares.
+fn check_board(b: &Board) {
+    let (w, k) = (b.by_color(Color::White), b.by_color(Color::Black));
+    assert!((w & k).is_empty(), "{b:?}: a square of both colours");
+    assert_eq!(w | k, b.occupied(), "{b:?}: colours and occupancy");
+    let mut seen = Bitboard::EMPTY;
+    for r in Role::ALL {
+        let x = b.by_role(r);
+        assert!((seen & x).is_empty(), "{b:?}: a square of two roles");
+        seen |= x;
+    }
+    assert_eq!(seen, b.occupied(), "{b:?}: roles and occupancy");
+}
+
+/// A position is read back the same from its own setup, in its own castling mode.
+fn check_setup_round_trip(pos: &Position) {
+    let back = Position::from_setup(pos.to_setup(), pos.castling_mode());
+    assert_eq!(
+        back.as_ref(),
+        Ok(pos),
+        "{pos:?} is not rebuilt from its setup"
+    );
+    let legal_ep = pos.to_fen(EpMode::Legal);
+    match Position::from_fen(&legal_ep, pos.castling_mode()) {
+        Ok(p) => assert_eq!(
+            p.repetition_key(),
+            pos.repetition_key(),
+            "{legal_ep:?} is another position"
+        ),
+        Err(e) => panic!("{pos:?} writes {legal_ep:?} (EpMode::Legal), which reads as {e}"),
+    }
+}
+
+fn rules_from(b: &mut Bytes<'_>) -> Chess {
+    let bits = b.u8();
+    let rules = Rules::fide()
+        .with_claimable_draws(bits & 1 != 0)
+        .with_automatic_draws(bits & 2 != 0)
+        .with_auto_claim(bits & 4 != 0)
+        .with_agreement_needs_moves(bits & 8 != 0)
+        .with_resignation_needs_mating_material(bits & 16 != 0)
+        .with_decisions(bits & 32 != 0);
+    match Chess::new(rules) {
+        Ok(g) => g,
+        Err(_) => {
+            assert!(
+                rules.auto_claim && !rules.claimable_draws,
+                "{rules:?} refused"
+            );
+            Chess::default()
+        }
+    }
+}
+
+fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
+    match b.u8() % 8 {
+        0 => Action::Resign,
+        1 => Action::OfferDraw,
+        2 => Action::AcceptDraw,
+        3 => Action::ClaimDraw,
+        _ => {
+            let from = Square::ALL[usize::from(b.u8() % 64)];
+            let to = Square::ALL[usize::from(b.u8() % 64)];
+            let promotion = match b.u8() % 8 {
+                k @ 0..=5 => Some(Role::ALL[usize::from(k)]),
+                _ => None,
+            };
+            Action::Move(Move {
+                from,
+                to,
+                promotion,
+            })
+        }
+    }
+}
+
+/// Plays `game` from `state` on the fuzzer's bytes, then checks what play reached: the
+/// history replays to the same position, and the state's JSON reads back as itself.
+fn play_on(game: &Chess, state: State, bytes: &mut Bytes<'_>) {
+    let end = play_from_bytes(game, state, bytes, 200, arbitrary_action);
+    let replayed = match State::replay(end.start().clone(), end.moves()) {
+        Ok(s) => s,
+        Err(e) => panic!("the moves played do not replay: {e}"),
+    };
+    assert_eq!(
+        replayed.position(),
+        end.position(),
+        "replay reaches another position"
+    );
+    let json = to_json(&end);
+    match serde_json::from_slice::<State>(&json) {
+        Ok(back) => assert_eq!(back, end, "a state reached by play reads back as another"),
+        Err(e) => panic!(
+            "a state reached by play does not read back ({e}): {}",
+            String::from_utf8_lossy(&json)
+        ),
+    }
+}
+
+/// FEN: `Setup::from_fen`, `Position`'s `FromStr`/`Display` and `from_fen` in both castling
+/// modes; an accepted position is valid, and is played on with the bytes after a NUL.
+pub fn fen(data: &[u8]) {
+    let (head, tail) = split(data);
+    let Some(s) = text(head) else { return };
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        if let Ok(pos) = Position::from_fen(s, mode) {
+            check_setup_round_trip(&pos);
+        }
+    }
+    if let Ok(setup) = Setup::from_fen(s) {
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            if let Ok(pos) = Position::from_setup(setup, mode) {
+                assert_eq!(pos.board(), &setup.board, "from_setup moved pieces");
+                assert_eq!(pos.turn(), setup.turn, "from_setup changed the turn");
+            }
+        }
+    }
+    let Some(pos) = text_round_trip::<Position>(s) else {
+        return;
+    };
+    check_position(&pos);
+    check_setup_round_trip(&pos);
+    let mut bytes = Bytes::new(tail);
+    let game = rules_from(&mut bytes).with_start(pos);
+    let state = game.new_initial_state();
+    play_on(&game, state, &mut bytes);
+}
+
+/// Seeds for [`fen`]: real FENs, positions of random games and Chess960 starts.
+pub fn fen_seeds() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = FENS.iter().map(|f| f.as_bytes().to_vec()).collect();
+    for n in [0, 518, 959] {
+        if let Some(p) = Position::chess960(n) {
+            out.push(p.to_string().into_bytes());
+        }
+    }
+    let game = Chess::default();
+    for s in random_states(&game, &game.new_initial_state(), 0..6, 160, 40) {
+        out.push(joined(
+            s.position().to_string().as_bytes(),
+            &seed_bytes(out.len() as u64, 64),
+        ));
+    }
+    out
+}
+
+/// Every text form of a token: SAN, SAN with suffix, UCI, a move, a square, a result.
+fn token_round_trips(tok: &str) {
+    text_round_trip::<San>(tok);
+    text_round_trip::<SanPlus>(tok);
+    text_round_trip::<UciMove>(tok);
+    text_round_trip::<Move>(tok);
+    text_round_trip::<Square>(tok);
+    text_round_trip::<GameResult>(tok);
+}
+
+/// The first line as a FEN (the start when it does not read), the rest as moves.
+fn position_and_moves(s: &str) -> (Position, &str) {
+    let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
+    match first.parse::<Position>() {
+        Ok(p) => (p, rest),
+        Err(_) => (Position::new(), s),
+    }
+}
+
+/// Every legal move's SAN reads back as that move.
+fn check_all_san(pos: &Position) {
+    for &m in pos.legal_moves().iter() {
+        let san = pos.san(m);
+        assert_eq!(
+            pos.parse_san(&san),
+            Ok(m),
+            "{pos:?}: {m} is written {san:?}"
+        );
+        let plus = SanPlus::from_move(pos, m);
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let expected = if after.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else if after.is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        assert_eq!(plus.suffix, expected, "{pos:?}: suffix of {m}");
+        let uci = pos.to_uci(m).to_string();
+        assert_eq!(pos.parse_uci(&uci), Ok(m), "{pos:?}: {m} is UCI {uci:?}");
+    }
+}
+
+/// SAN against a position: a FEN line, then SAN tokens played in turn. Each token's text
+/// forms round-trip; an accepted SAN is a legal move whose own SAN names it again.
+pub fn san(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let (mut pos, moves) = position_and_moves(s);
+    check_all_san(&pos);
+    for tok in moves.split_ascii_whitespace().take(64) {
+        token_round_trips(tok);
+        let before = pos.clone();
+        match pos.parse_san(tok) {
+            Ok(m) => {
+                assert!(pos.is_legal(m), "{pos:?}: {tok:?} read as the illegal {m}");
+                let again = pos.san(m);
+                assert_eq!(
+                    pos.parse_san(&again),
+                    Ok(m),
+                    "{pos:?}: {tok:?} -> {again:?}"
+                );
+                if let Ok(san) = tok.parse::<San>() {
+                    assert_eq!(san.to_move(&pos), Ok(m), "{pos:?}: San::to_move of {tok:?}");
+                }
+                if let Err(e) = pos.play(m) {
+                    panic!("{before:?}: {tok:?} read as {m}, which does not play: {e}");
+                }
+            }
+            Err(_) => assert_eq!(pos, before, "a refused SAN changed the position"),
+        }
+    }
+    check_all_san(&pos);
+}
+
+/// Seeds for [`san`].
+pub fn san_seeds() -> Vec<Vec<u8>> {
+    let mut out = vec![
+        b"e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7".to_vec(),
+        b"f3 e5 g4 Qh4#".to_vec(),
+        b"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\nO-O-O a2a3 Nxf7 e8c8 exf6 Bxe2 0-0".to_vec(),
+        b"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\nexf6 e.p. exd6 Nd2 Ng1e2".to_vec(),
+        b"8/P7/8/8/8/8/7p/K1k5 w - - 0 1\na8=Q h1=N+ a8N Qa8+ Kb2 h1Q".to_vec(),
+        b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nNc3 Nc6 Nd3 Nd6 O-O O-O".to_vec(),
+        b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\nO-O Kd8 Rfd1+ Ke8 Ra8# Rh8#".to_vec(),
+    ];
+    let game = Chess::default();
+    for s in random_states(&game, &game.new_initial_state(), 10..14, 120, 120) {
+        let mut text = s.start().to_string();
+        text.push('\n');
+        let mut p = s.start().clone();
+        for &m in s.moves() {
+            text.push_str(&p.san(m));
+            text.push(' ');
+            p.play_unchecked(m);
+        }
+        out.push(text.into_bytes());
+    }
+    out
+}
+
+/// UCI against a position: a FEN line, then UCI moves played in turn. An accepted move is
+/// legal and its own UCI names it again.
+pub fn uci(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let (mut pos, moves) = position_and_moves(s);
+    for tok in moves.split_ascii_whitespace().take(64) {
+        token_round_trips(tok);
+        let before = pos.clone();
+        match pos.parse_uci(tok) {
+            Ok(m) => {
+                assert!(pos.is_legal(m), "{pos:?}: {tok:?} read as the illegal {m}");
+                let again = pos.to_uci(m).to_string();
+                assert_eq!(
+                    pos.parse_uci(&again),
+                    Ok(m),
+                    "{pos:?}: {tok:?} -> {again:?}"
+                );
+                if let Err(e) = pos.play(m) {
+                    panic!("{before:?}: {tok:?} read as {m}, which does not play: {e}");
+                }
+            }
+            Err(_) => assert_eq!(pos, before, "a refused UCI move changed the position"),
+        }
+        if let Ok(m) = tok.parse::<Move>() {
+            let legal = pos.is_legal(m);
+            let mut p = pos.clone();
+            assert_eq!(
+                p.play(m).is_ok(),
+                legal,
+                "{pos:?}: play and is_legal disagree on {m}"
+            );
+            if !legal {
+                assert_eq!(p, pos, "a refused move changed the position");
+            }
+        }
+    }
+}
+
+/// Seeds for [`uci`].
+pub fn uci_seeds() -> Vec<Vec<u8>> {
+    let mut out = vec![
+        b"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1 g8f6 0000".to_vec(),
+        b"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ne1c1 e8g8 e1a1 a2a4 b4a3".to_vec(),
+        b"8/P7/8/8/8/8/7p/K1k5 w - - 0 1\na7a8q h2h1n a7a8k a7a8".to_vec(),
+        b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nd1c3 d8c6 e1d3 e8d6 g1h1 g8h8".to_vec(),
+    ];
+    let game = Chess::default();
+    for s in random_states(&game, &game.new_initial_state(), 20..23, 100, 100) {
+        let mut text = s.start().to_string();
+        text.push('\n');
+        for m in s.moves() {
+            text.push_str(&m.to_string());
+            text.push(' ');
+        }
+        out.push(text.into_bytes());
+    }
+    out
+}
+
+/// The moves of a line and its variations are legal where they stand.
+fn check_line(start: &Position, moves: &[Move], variations: &[Variation]) {
+    let mut positions = vec![start.clone()];
+    let mut p = start.clone();
+    for &m in moves {
+        if let Err(e) = p.play(m) {
+            panic!("{p:?}: the read move {m} does not play: {e}");
+        }
+        positions.push(p.clone());
+    }
+    for v in variations {
+        assert!(
+            v.ply >= 1 && v.ply <= moves.len(),
+            "variation at ply {} of a line of {}",
+            v.ply,
+            moves.len()
+        );
+        check_line(&positions[v.ply - 1], &v.moves, &v.variations);
+    }
+}
+
+/// A game read from PGN: legal moves, comments and NAGs where the moves are, and
+/// `read(write(g)) == g` with a stable text.
+fn check_game(g: &PgnGame) {
+    check_line(&g.start, &g.moves, &g.variations);
+    for (ply, _) in &g.comments {
+        assert!(*ply <= g.moves.len(), "comment after ply {ply}");
+    }
+    for (ply, _) in &g.nags {
+        assert!(*ply >= 1 && *ply <= g.moves.len(), "nag at ply {ply}");
+    }
+    let written = g.to_string();
+    let again = match written.parse::<PgnGame>() {
+        Ok(a) => a,
+        Err(e) => panic!("{g:?} writes\n{written}\nwhich reads as {e}"),
+    };
+    assert_eq!(
+        &again, g,
+        "read(write(read(s))) != read(s); written:\n{written}"
+    );
+    assert_eq!(again.to_string(), written, "writing is not stable");
+}
+
+/// The streaming PGN reader over a `BufRead` with a small buffer (the size from the input's
+/// length), compared with the reader over the whole slice and with `read_pgn`: the same
+/// games and errors. Every game read passes [`check_game`].
+pub fn pgn(data: &[u8]) {
+    let cap = 1 + data.len() % 13;
+    let small: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, data))
+        .take(64)
+        .collect();
+    let whole: Vec<_> = PgnReader::new(data).take(64).collect();
+    assert_eq!(small, whole, "the buffer size changed what was read");
+    if let Some(s) = text(data) {
+        let read = read_pgn(s);
+        let games: Vec<_> = whole.iter().filter_map(|g| g.as_ref().ok()).collect();
+        if whole.len() < 64 {
+            assert_eq!(
+                read.games.iter().collect::<Vec<_>>(),
+                games,
+                "read_pgn differs"
+            );
+        }
+    }
+    for g in whole.iter().flatten() {
+        check_game(g);
+    }
+}
+
+/// Seeds for [`pgn`]: real games with tags, comments, NAGs, variations and set-up starts,
+/// and games written from random play.
+pub fn pgn_seeds() -> Vec<Vec<u8>> {
+    let mut out = vec![
+        b"[Event \"Paris\"]\n[Site \"Paris FRA\"]\n[Date \"1858.??.??\"]\n[Round \"?\"]\n[White \"Paul Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 {This is a weak move already.} 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5?! 10. Nxb5! cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+!! Nxb8 17. Rd8# 1-0\n".to_vec(),
+        b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 {develops} Nc6 (2... d6 3. d4 (3. Bc4 Be7) exd4) $1 3. Bb5 a6 1/2-1/2\n\n[Event \"b\"]\n[Event \"b2\"]\n\n1. d4 ; a line comment\nd5 2. c4 {*  0} *\n".to_vec(),
+        b"\xef\xbb\xbf[Event \"FEN\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-O Kd7 2. Rfd1+ Kc6 3. Ra6+ Kb5 0-1\n".to_vec(),
+        b"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. Nc3 Nc6 2. Nd3 Nd6 3. g3 Rg8 *\n".to_vec(),
+        b"% escape line\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *\n\n{unclosed\n".to_vec(),
+        b"[White \"Ann\"]\n[Black \"Bo\\\"b\"]\n1.e4!? e5?? 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n".to_vec(),
+    ];
+    let game = Chess::default();
+    for s in random_states(&game, &game.new_initial_state(), 30..34, 90, 90) {
+        let result = s.outcome().map_or(GameResult::Unknown, Outcome::result);
+        let g = PgnGame::new(
+            &[("Event", "random"), ("Round", "3")],
+            s.start().clone(),
+            s.moves().to_vec(),
+            result,
+        );
+        out.push(g.to_string().into_bytes());
+    }
+    out
+}
+
+/// A `Position` from JSON (`{"fen", "castling_mode"}`): valid, rebuilt from its setup, and
+/// played on with the bytes after a NUL.
+pub fn position_json(data: &[u8]) {
+    let (head, tail) = split(data);
+    let Some(pos) = json_round_trip::<Position>(head) else {
+        return;
+    };
+    check_position(&pos);
+    check_setup_round_trip(&pos);
+    let mut bytes = Bytes::new(tail);
+    let game = rules_from(&mut bytes).with_start(pos);
+    let state = game.new_initial_state();
+    play_on(&game, state, &mut bytes);
+}
+
+/// Seeds for [`position_json`].
+pub fn position_json_seeds() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for f in FENS {
+        if let Ok(p) = f.parse::<Position>() {
+            out.push(joined(&to_json(&p), &seed_bytes(out.len() as u64, 48)));
+        }
+    }
+    if let Some(p) = Position::chess960(77) {
+        out.push(to_json(&p));
+    }
+    out
+}
+
+/// A `Setup` from JSON (raw bitboards, issue 15.3): either mode's validation refuses it or
+/// builds a valid position with its board and turn.
+pub fn setup_json(data: &[u8]) {
+    let (head, tail) = split(data);
+    let Some(setup) = json_round_trip::<Setup>(head) else {
+        return;
+    };
+    check_board(&setup.board);
+    let mut bytes = Bytes::new(tail);
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        let Ok(pos) = Position::from_setup(setup, mode) else {
+            continue;
+        };
+        assert_eq!(pos.board(), &setup.board, "from_setup moved pieces");
+        assert_eq!(pos.turn(), setup.turn, "from_setup changed the turn");
+        check_position(&pos);
+        check_setup_round_trip(&pos);
+        let game = rules_from(&mut bytes).with_start(pos);
+        let state = game.new_initial_state();
+        play_on(&game, state, &mut bytes);
+    }
+}
+
+/// Seeds for [`setup_json`], among them the contradicting bitboards of issue 15.3.
+pub fn setup_json_seeds() -> Vec<Vec<u8>> {
+    let mut out = vec![
+        br#"{"board":{"by_role":[0,16,0,0,0,1152921504606846992],"by_color":{"white":16,"black":1152921504606846976}},"turn":"White","castling_rooks":0,"ep_square":null,"halfmoves":0,"fullmoves":1}"#.to_vec(),
+    ];
+    for f in FENS {
+        if let Ok(s) = Setup::from_fen(f) {
+            out.push(joined(&to_json(&s), &seed_bytes(out.len() as u64, 32)));
+        }
+    }
+    out
+}
+
+/// A `State` from JSON (the start, the moves, the offer and the outcome): it replays to the
+/// same position, and is played on under rules from the bytes after a NUL.
+pub fn state_json(data: &[u8]) {
+    let (head, tail) = split(data);
+    let Some(state) = json_round_trip::<State>(head) else {
+        return;
+    };
+    check_position(state.start());
+    check_position(state.position());
+    match State::replay(state.start().clone(), state.moves()) {
+        Ok(r) => assert_eq!(r.position(), state.position(), "replay differs"),
+        Err(e) => panic!("a deserialized state's moves do not replay: {e}"),
+    }
+    if let Some(o) = state.position().outcome() {
+        assert_eq!(state.outcome(), Some(o), "the position decided {o:?}");
+    }
+    let mut bytes = Bytes::new(tail);
+    let game = rules_from(&mut bytes).with_start(state.start().clone());
+    play_on(&game, state, &mut bytes);
+}
+
+/// Seeds for [`state_json`]: states of random games (with and without decisions).
+pub fn state_json_seeds() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let games = [
+        Chess::default(),
+        Chess::new(Rules::fide().with_decisions(true)).unwrap_or_default(),
+        Chess::new(Rules::lattjo().with_decisions(true)).unwrap_or_default(),
+    ];
+    for (i, game) in games.iter().enumerate() {
+        let seeds = (i as u64 * 10)..(i as u64 * 10 + 3);
+        for s in random_states(game, &game.new_initial_state(), seeds, 150, 50) {
+            out.push(joined(&to_json(&s), &seed_bytes(out.len() as u64, 48)));
+        }
+    }
+    if let Some(p) = Position::chess960(300) {
+        let game = Chess::default().with_start(p);
+        for s in random_states(&game, &game.new_initial_state(), 40..42, 60, 30) {
+            out.push(to_json(&s));
+        }
+    }
+    out
+}
+
+/// Every other deserializable type: round trip, and validity where it has rules.
+pub fn types_json(data: &[u8]) {
+    json_round_trip::<Move>(data);
+    json_round_trip::<Action>(data);
+    json_round_trip::<San>(data);
+    json_round_trip::<SanPlus>(data);
+    json_round_trip::<Outcome>(data);
+    json_round_trip::<GameResult>(data);
+    json_round_trip::<WinReason>(data);
+    json_round_trip::<DrawReason>(data);
+    json_round_trip::<Square>(data);
+    json_round_trip::<Piece>(data);
+    json_round_trip::<CastlingMode>(data);
+    json_round_trip::<CastlingSide>(data);
+    json_round_trip::<ByColor<u32>>(data);
+    if let Some(b) = json_round_trip::<Board>(data) {
+        check_board(&b);
+    }
+    if let Some(r) = json_round_trip::<Rules>(data) {
+        let ok = Chess::new(r).is_ok();
+        assert_eq!(ok, !r.auto_claim || r.claimable_draws, "{r:?}");
+    }
+}
+
+/// Seeds for [`types_json`].
+pub fn types_json_seeds() -> Vec<Vec<u8>> {
+    let m = Move {
+        from: Square::E7,
+        to: Square::E8,
+        promotion: Some(Role::Queen),
+    };
+    let mut out = vec![
+        to_json(&m),
+        to_json(&Action::Move(m)),
+        to_json(&Action::ClaimDraw),
+        to_json(&Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        }),
+        to_json(&Outcome::Draw(DrawReason::FivefoldRepetition)),
+        to_json(&GameResult::Draw),
+        to_json(&Board::standard()),
+        to_json(&Rules::fide()),
+        to_json(&Rules::lattjo().with_decisions(true)),
+        to_json(&Piece {
+            color: Color::White,
+            role: Role::Knight,
+        }),
+        to_json(&CastlingMode::Chess960),
+    ];
+    for s in ["Nbd7", "exd8=Q#", "O-O-O+"] {
+        if let Ok(x) = s.parse::<SanPlus>() {
+            out.push(to_json(&x));
+            out.push(to_json(&x.san));
+        }
+    }
+    out
+}
+
+/// `apply`: a game under rules from the bytes, from the start, a Chess960 start or one of
+/// the FENs, played with generated and arbitrary actions.
+pub fn apply(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let game = rules_from(&mut bytes);
+    let game = match bytes.u8() % 4 {
+        0 => game,
+        1 => match Position::chess960(u32::from(bytes.u16()) % 960) {
+            Some(p) => game.with_start(p),
+            None => panic!("every number below 960 is a Chess960 start"),
+        },
+        _ => match FENS[usize::from(bytes.u8()) % FENS.len()].parse() {
+            Ok(p) => game.with_start(p),
+            Err(e) => panic!("a seed FEN does not read: {e}"),
+        },
+    };
+    let state = game.new_initial_state();
+    play_on(&game, state, &mut bytes);
+}
+
+/// Seeds for [`apply`].
+pub fn apply_seeds() -> Vec<Vec<u8>> {
+    (0..8).map(|i| seed_bytes(i, 500)).collect()
+}

@@ -1,0 +1,356 @@
+//! disc-physics: the JSON of every deserializable type (a `World` snapshot, `StepConfig`,
+//! `Params`, `Table`, `DiscKind`, events) and worlds built from the fuzzer's numbers through
+//! the checked constructors (`Table::new`, pockets, walls, `Params`, `StepConfig`,
+//! `DiscKind::new`, `add_disc`, `strike`, `place`, `remove`), then run.
+
+use disc_physics::{
+    DiscId, DiscKind, DiscStatus, Event, NoEvents, Params, StepConfig, Table, Vec2, World, carrom,
+    limits, novuss, scenes,
+};
+
+use crate::{Bytes, json_round_trip, to_json};
+
+/// The most substeps one input may run (a world may take up to 10⁴ substeps a step).
+const SUBSTEP_BUDGET: u64 = 30_000;
+
+/// Runs `w` for up to `steps` steps within the substep budget and checks what a run keeps:
+/// finite states, kinetic energy that never grows (no energy enters after the strikes),
+/// discs on the table inside it, a clock that advances; then the snapshot round trip.
+fn run_and_check(mut w: World, steps: u64) {
+    let per_step = u64::from(w.config().substeps.max(1));
+    let steps = steps.min(SUBSTEP_BUDGET / per_step);
+    let mut energy = w.kinetic_energy_j();
+    assert!(energy.is_finite(), "kinetic energy {energy} at the start");
+    let mut events: Vec<Event> = Vec::new();
+    for _ in 0..steps {
+        let t = w.time_s();
+        events.clear();
+        w.step(&mut events);
+        assert!(
+            w.time_s() > t || w.time_s() == t && w.is_at_rest(),
+            "the clock did not advance"
+        );
+        let e = w.kinetic_energy_j();
+        assert!(
+            e.is_finite(),
+            "kinetic energy {e} after {} steps",
+            w.steps()
+        );
+        assert!(
+            e <= energy * (1.0 + 1e-9) + 1e-12,
+            "kinetic energy grew from {energy} to {e} at step {}",
+            w.steps()
+        );
+        energy = e;
+        for ev in &events {
+            assert!(ev.time_s.is_finite(), "{ev:?}");
+        }
+        check_discs(&w);
+        if w.is_at_rest() {
+            break;
+        }
+    }
+    snapshot_round_trip(&w);
+}
+
+fn check_discs(w: &World) {
+    let (hw, hh) = (w.table().half_width_m(), w.table().half_height_m());
+    for d in w.discs() {
+        let (p, v) = (d.position, d.velocity);
+        assert!(
+            p.x.is_finite() && p.y.is_finite() && v.x.is_finite() && v.y.is_finite(),
+            "{d:?}: not finite"
+        );
+        if d.status == DiscStatus::OnTable {
+            let r = d.kind.radius_m();
+            let slack = 1e-6 + r * 1e-6;
+            assert!(
+                p.x.abs() <= hw - r + slack + disc_physics::PLACEMENT_TOLERANCE_M
+                    && p.y.abs() <= hh - r + slack + disc_physics::PLACEMENT_TOLERANCE_M,
+                "{d:?} is on the table but crosses a cushion ({hw} x {hh})"
+            );
+        }
+    }
+}
+
+/// A world written as JSON reads back, writes the same text, has the same checksum.
+fn snapshot_round_trip(w: &World) {
+    let text = match serde_json::to_string(w) {
+        Ok(t) => t,
+        Err(e) => panic!("a world does not serialize: {e}"),
+    };
+    let back: World = match serde_json::from_str(&text) {
+        Ok(b) => b,
+        Err(e) => panic!("a world's snapshot does not read back ({e}): {text}"),
+    };
+    assert_eq!(
+        back.checksum(),
+        w.checksum(),
+        "checksum after the round trip"
+    );
+    match serde_json::to_string(&back) {
+        Ok(t) => assert_eq!(
+            t, text,
+            "the snapshot is written differently the second time"
+        ),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The JSON of every deserializable type, chosen by the first byte; what is accepted is
+/// within its documented limits, and a world read is run.
+pub fn json(data: &[u8]) {
+    let Some((&which, head)) = data.split_first() else {
+        return;
+    };
+    match which % 7 {
+        0 => {
+            let Ok(w) = serde_json::from_slice::<World>(head) else {
+                return;
+            };
+            snapshot_round_trip(&w);
+            if let Err(e) = w.config().validate() {
+                panic!("a snapshot with an invalid step configuration: {e}");
+            }
+            if let Err(e) = w.table().params().validate() {
+                panic!("a snapshot with invalid parameters: {e}");
+            }
+            check_discs(&w);
+            run_and_check(w, 400);
+        }
+        1 => {
+            if let Some(c) = json_round_trip::<StepConfig>(head)
+                && let Err(e) = c.validate()
+            {
+                panic!("{c:?} deserialized but is invalid: {e}");
+            }
+        }
+        2 => {
+            if let Some(p) = json_round_trip::<Params>(head)
+                && let Err(e) = p.validate()
+            {
+                panic!("{p:?} deserialized but is invalid: {e}");
+            }
+        }
+        3 => {
+            if let Some(t) = json_round_trip::<Table>(head) {
+                if let Err(e) = t.params().validate() {
+                    panic!("a table deserialized with invalid parameters: {e}");
+                }
+                assert!(
+                    limits::HALF_SIZE_M.contains(&t.half_width_m())
+                        && limits::HALF_SIZE_M.contains(&t.half_height_m()),
+                    "{t:?}: size out of range"
+                );
+                if let Ok(w) = World::new(t, StepConfig::default()) {
+                    run_and_check(w, 10);
+                }
+            }
+        }
+        4 => {
+            if let Some(k) = json_round_trip::<DiscKind>(head) {
+                assert_eq!(
+                    DiscKind::new(k.radius_m(), k.mass_kg()),
+                    Ok(k),
+                    "a disc kind the constructor refuses"
+                );
+            }
+        }
+        5 => {
+            if let Some(e) = json_round_trip::<Event>(head) {
+                assert!(e.time_s.is_finite() && e.time_s >= 0.0, "{e:?}");
+            }
+            json_round_trip::<Vec<Event>>(head);
+        }
+        _ => {
+            json_round_trip::<Vec2>(head);
+            json_round_trip::<DiscStatus>(head);
+        }
+    }
+}
+
+/// Seeds for [`json`]: snapshots of the scenes before and during a run, and every type.
+pub fn json_seeds() -> Vec<Vec<u8>> {
+    let tagged = |k: u8, v: Vec<u8>| {
+        let mut x = vec![k];
+        x.extend(v);
+        x
+    };
+    let mut out = Vec::new();
+    for (i, build) in [scenes::carrom_break as fn() -> World, scenes::novuss_break]
+        .into_iter()
+        .enumerate()
+    {
+        let mut w = build();
+        for at in [0, 60, 300] {
+            while w.steps() < at {
+                w.step(&mut NoEvents);
+            }
+            out.push(tagged(0, to_json(&w)));
+        }
+        let mut events: Vec<Event> = Vec::new();
+        for _ in 0..200 {
+            w.step(&mut events);
+        }
+        out.push(tagged(5, to_json(&events)));
+        if let Some(e) = events.first() {
+            out.push(tagged(5, to_json(e)));
+        }
+        out.push(tagged(3, to_json(w.table())));
+        out.push(tagged(2, to_json(w.table().params())));
+        if let Some(d) = w.discs().next() {
+            out.push(tagged(4, to_json(&d.kind)));
+            out.push(tagged(6, to_json(&d.position)));
+            out.push(tagged(6, to_json(&d.status)));
+        }
+        let _ = i;
+    }
+    out.push(tagged(0, to_json(&scenes::scaling_box(12))));
+    out.push(tagged(1, to_json(&StepConfig::default())));
+    out.push(tagged(
+        1,
+        br#"{"dt_s":0.001,"substeps":1,"max_time_s":1e30}"#.to_vec(),
+    ));
+    out.push(tagged(4, br#"{"radius_m":2.0,"mass_kg":1e-320}"#.to_vec()));
+    out
+}
+
+fn num(b: &mut Bytes<'_>, typical: f64) -> f64 {
+    match b.u8() % 8 {
+        0 => b.f64(),
+        1 => f64::from(b.u16()) / 65536.0 * typical * 1e3,
+        _ => f64::from(b.u16()) / 65536.0 * typical * 2.0,
+    }
+}
+
+/// A world built from the fuzzer's numbers through every checked constructor, struck and
+/// run: whatever the constructors accept runs without a panic, a NaN, energy from nowhere
+/// or a disc through a cushion.
+pub fn world(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let table = match b.u8() % 4 {
+        0 => carrom::table(),
+        1 => novuss::table(),
+        _ => Table::new(num(&mut b, 1.0), num(&mut b, 1.0)),
+    };
+    let Ok(mut table) = table else { return };
+    for _ in 0..b.u8() % 4 {
+        let (hw, hh) = (table.half_width_m(), table.half_height_m());
+        let next = match b.u8() % 3 {
+            0 => table.clone().with_pocket(
+                Vec2::new(
+                    (b.f64_mostly_sane() / 8.0) * hw,
+                    (b.f64_mostly_sane() / 8.0) * hh,
+                ),
+                num(&mut b, 0.05),
+            ),
+            1 => table
+                .clone()
+                .with_corner_pockets(num(&mut b, hw.min(hh)), num(&mut b, 0.05)),
+            _ => table.clone().with_wall(
+                Vec2::new(
+                    (b.f64_mostly_sane() / 8.0) * hw,
+                    (b.f64_mostly_sane() / 8.0) * hh,
+                ),
+                Vec2::new(
+                    (b.f64_mostly_sane() / 8.0) * hw,
+                    (b.f64_mostly_sane() / 8.0) * hh,
+                ),
+                num(&mut b, 0.01),
+            ),
+        };
+        if let Ok(t) = next {
+            table = t;
+        }
+    }
+    if b.bool() {
+        let p = Params {
+            friction_mu: num(&mut b, 0.1),
+            gravity_m_s2: num(&mut b, 10.0),
+            restitution_disc: num(&mut b, 0.5),
+            restitution_cushion: num(&mut b, 0.5),
+            jump_speed_m_s: if b.bool() {
+                Some(num(&mut b, 5.0))
+            } else {
+                None
+            },
+            max_speed_m_s: num(&mut b, 50.0),
+        };
+        if let Ok(t) = table.clone().with_params(p) {
+            table = t;
+        }
+    }
+    let config = if b.bool() {
+        StepConfig {
+            dt_s: num(&mut b, 0.005),
+            substeps: u32::from(b.u8() % 16) + 1,
+            max_time_s: num(&mut b, 10.0),
+        }
+    } else {
+        StepConfig::default()
+    };
+    let Ok(mut w) = World::new(table, config) else {
+        return;
+    };
+    let (hw, hh) = (w.table().half_width_m(), w.table().half_height_m());
+    let mut ids: Vec<DiscId> = Vec::new();
+    for _ in 0..b.u8() % 24 {
+        let Ok(kind) = DiscKind::new(num(&mut b, 0.02), num(&mut b, 0.01)) else {
+            continue;
+        };
+        let at = Vec2::new(
+            (b.f64_mostly_sane() / 8.0) * hw,
+            (b.f64_mostly_sane() / 8.0) * hh,
+        );
+        let v = if b.u8().is_multiple_of(4) {
+            Vec2::new(b.f64_mostly_sane(), b.f64_mostly_sane())
+        } else {
+            Vec2::new(0.0, 0.0)
+        };
+        let before = w.checksum();
+        match w.add_disc(kind, at, v) {
+            Ok(id) => ids.push(id),
+            Err(_) => assert_eq!(w.checksum(), before, "a refused disc changed the world"),
+        }
+    }
+    check_discs(&w);
+    for _ in 0..b.u8() % 4 {
+        let id = if ids.is_empty() || b.u8().is_multiple_of(8) {
+            DiscId::from_index(u32::from(b.u8()))
+        } else {
+            ids[usize::from(b.u8()) % ids.len()]
+        };
+        let before = w.checksum();
+        let refused = match b.u8() % 4 {
+            0 | 1 => {
+                let v = Vec2::new(num(&mut b, 3.0) - 3.0, num(&mut b, 3.0) - 3.0);
+                w.strike(id, v).is_err()
+            }
+            2 => {
+                let p = Vec2::new(
+                    (b.f64_mostly_sane() / 8.0) * hw,
+                    (b.f64_mostly_sane() / 8.0) * hh,
+                );
+                w.place(id, p).is_err()
+            }
+            _ => w.remove(id).is_err(),
+        };
+        if refused {
+            assert_eq!(w.checksum(), before, "a refused change altered the world");
+        }
+    }
+    check_discs(&w);
+    snapshot_round_trip(&w);
+    run_and_check(w, 300);
+}
+
+/// Seeds for [`world`].
+pub fn world_seeds() -> Vec<Vec<u8>> {
+    (0..16u64)
+        .map(|i| {
+            let mut v = vec![(i % 4) as u8, 128, 128, 0, 0, 0, 12];
+            v.extend(crate::seed_bytes(i, 400));
+            v
+        })
+        .collect()
+}
