@@ -80,3 +80,109 @@ impl Measurement for CpuTime {
         self.wall.formatter()
     }
 }
+
+/// The learning-encoding benches (issue 19), shared by every game: the player nodes of seeded
+/// random games, and a criterion group timing `observe`, `legal_mask` and `apply` over them.
+pub mod learning {
+    use std::hint::black_box;
+
+    use boardgame_core::{Game, GameRng, IndexedActions, Observe, Seat, Turn};
+    use criterion::{Criterion, Throughput};
+
+    use crate::CpuTime;
+
+    /// Every player node of `games` seeded random games (seeds `0..games`), each with the
+    /// action the random player chose there.
+    ///
+    /// # Panics
+    ///
+    /// If a sampled action is refused (a bench asserts its game is consistent).
+    #[must_use]
+    pub fn player_nodes<G: Game>(game: &G, games: u64) -> Vec<(G::State, G::Action)> {
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        for seed in 0..games {
+            let mut rng = GameRng::new(seed, 0);
+            let mut state = game.new_initial_state();
+            loop {
+                let action = match game.turn(&state) {
+                    Turn::Terminal => break,
+                    Turn::Chance => game.sample_chance(&state, &mut rng),
+                    Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+                };
+                let Some(action) = action else { break };
+                if matches!(game.turn(&state), Turn::Player(_)) {
+                    out.push((state.clone(), action.clone()));
+                }
+                assert!(
+                    game.apply(&mut state, &action).is_ok(),
+                    "sampled actions are legal"
+                );
+            }
+        }
+        out
+    }
+
+    /// Times, per state of `nodes`: the observation of the seat to move, the legal-action
+    /// mask, applying the chosen action (a clone of the state included) and the clone alone.
+    /// Asserts first that every mask marks as many actions as `legal_actions` lists.
+    ///
+    /// # Panics
+    ///
+    /// If `nodes` is empty, a buffer is refused, or a mask disagrees with `legal_actions`.
+    pub fn bench<G: Observe + IndexedActions>(
+        c: &mut Criterion<CpuTime>,
+        name: &str,
+        game: &G,
+        nodes: &[(G::State, G::Action)],
+    ) {
+        assert!(!nodes.is_empty(), "no player nodes to time");
+        let mut obs = vec![0.0f32; game.observation_shape().size()];
+        let mut mask = vec![false; game.num_distinct_actions()];
+        let mut listed = Vec::new();
+        for (s, _) in nodes {
+            game.legal_mask(s, &mut mask).expect("a right-sized mask");
+            game.legal_actions(s, &mut listed);
+            assert_eq!(mask.iter().filter(|&&m| m).count(), listed.len());
+        }
+        let to_move = |s: &G::State| match game.turn(s) {
+            Turn::Player(seat) => seat,
+            _ => Seat::new(0),
+        };
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(nodes.len() as u64));
+        group.bench_function("observe (per state)", |b| {
+            b.iter(|| {
+                for (s, _) in nodes {
+                    game.observe(s, to_move(s), &mut obs).expect("sized");
+                    black_box(&obs);
+                }
+            });
+        });
+        group.bench_function("legal mask (per state)", |b| {
+            b.iter(|| {
+                for (s, _) in nodes {
+                    game.legal_mask(s, &mut mask).expect("sized");
+                    black_box(&mask);
+                }
+            });
+        });
+        group.bench_function("apply one action (per state, clone included)", |b| {
+            b.iter(|| {
+                for (s, a) in nodes {
+                    let mut next = s.clone();
+                    assert!(game.apply(&mut next, a).is_ok());
+                    black_box(&next);
+                }
+            });
+        });
+        group.bench_function("clone a state (per state)", |b| {
+            b.iter(|| {
+                for (s, _) in nodes {
+                    black_box(s.clone());
+                }
+            });
+        });
+        group.finish();
+    }
+}

@@ -10,6 +10,7 @@ use boardgame_core::{
 
 use crate::board::{BAR, OFF, Position, Side};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH, ResignLevel};
+use crate::learning::ObservationKind;
 use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
 
 /// Rule options: a preset ([`Rules::lattjo`], the default, or [`Rules::standard`]) changed
@@ -196,6 +197,7 @@ pub enum RulesError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Backgammon {
     rules: Rules,
+    observation: ObservationKind,
 }
 
 impl Backgammon {
@@ -221,13 +223,41 @@ impl Backgammon {
                 return Err(RulesError::NeedsCube("automatic doubles"));
             }
         }
-        Ok(Backgammon { rules })
+        Ok(Backgammon {
+            rules,
+            observation: ObservationKind::TdGammon,
+        })
     }
 
     /// The rules.
     #[must_use]
     pub const fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// This game with the board part of its observation ([`boardgame_core::Observe`]) encoded
+    /// as `kind`; the default is [`ObservationKind::TdGammon`]. Only the learning encoding
+    /// changes, never the rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Backgammon, ObservationKind, Observe};
+    /// let game = Backgammon::default().with_observation(ObservationKind::Compact);
+    /// assert_eq!(game.observation(), ObservationKind::Compact);
+    /// assert_eq!(game.observation_shape().size(), 28 + 44);
+    /// assert_eq!(Backgammon::default().observation_shape().size(), 198 + 44);
+    /// ```
+    #[must_use]
+    pub const fn with_observation(mut self, kind: ObservationKind) -> Backgammon {
+        self.observation = kind;
+        self
+    }
+
+    /// How the board part of the observation is encoded.
+    #[must_use]
+    pub const fn observation(&self) -> ObservationKind {
+        self.observation
     }
 }
 
@@ -1022,7 +1052,7 @@ impl Backgammon {
     }
 
     /// Why the player on roll may not double now, if so (A10, B29, D4, A13).
-    fn double_refusal(&self, s: &State) -> Option<PlayError> {
+    pub(crate) fn double_refusal(&self, s: &State) -> Option<PlayError> {
         if !self.rules.cube {
             return Some(PlayError::CubeDisabled);
         }
@@ -1059,6 +1089,51 @@ impl Backgammon {
             Phase::Rolling => true,
             Phase::BeforeRoll => !self.has_pre_roll_choice(s),
             _ => false,
+        }
+    }
+
+    /// Calls `f` with every legal player action of `s`, in the order of
+    /// [`Game::legal_actions`] (which collects them), without allocating: the legal-action
+    /// mask goes through it too.
+    pub(crate) fn for_each_legal(&self, s: &State, mut f: impl FnMut(Action)) {
+        match s.phase {
+            Phase::BeforeRoll => {
+                if !self.has_pre_roll_choice(s) {
+                    return;
+                }
+                f(Action::Roll);
+                if self.double_refusal(s).is_none() {
+                    f(Action::Double);
+                }
+                if self.rules.resignations && !s.resign_refused {
+                    for l in ResignLevel::ALL {
+                        f(Action::Resign(l));
+                    }
+                }
+            }
+            Phase::Doubled => {
+                f(Action::Take);
+                f(Action::Drop);
+                if self.beaver_allowed(s) {
+                    f(Action::Beaver);
+                }
+            }
+            Phase::ResignOffered(_) => {
+                f(Action::AcceptResignation);
+                f(Action::RejectResignation);
+            }
+            Phase::Moving => {
+                if let Some(d) = s.dice {
+                    with_plays(&s.position, d, self.rules.single_die, |list, _| {
+                        if list.is_empty() {
+                            f(Action::Play(Play::NONE));
+                        } else {
+                            list.plays().for_each(|p| f(Action::Play(p)));
+                        }
+                    });
+                }
+            }
+            Phase::Opening | Phase::Rolling | Phase::Over => {}
         }
     }
 
@@ -1317,43 +1392,7 @@ impl Game for Backgammon {
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        match s.phase {
-            Phase::BeforeRoll => {
-                if !self.has_pre_roll_choice(s) {
-                    return;
-                }
-                out.push(Action::Roll);
-                if self.double_refusal(s).is_none() {
-                    out.push(Action::Double);
-                }
-                if self.rules.resignations && !s.resign_refused {
-                    out.extend(ResignLevel::ALL.map(Action::Resign));
-                }
-            }
-            Phase::Doubled => {
-                out.push(Action::Take);
-                out.push(Action::Drop);
-                if self.beaver_allowed(s) {
-                    out.push(Action::Beaver);
-                }
-            }
-            Phase::ResignOffered(_) => {
-                out.push(Action::AcceptResignation);
-                out.push(Action::RejectResignation);
-            }
-            Phase::Moving => {
-                if let Some(d) = s.dice {
-                    with_plays(&s.position, d, self.rules.single_die, |list, _| {
-                        if list.is_empty() {
-                            out.push(Action::Play(Play::NONE));
-                        } else {
-                            out.extend(list.plays().map(Action::Play));
-                        }
-                    });
-                }
-            }
-            Phase::Opening | Phase::Rolling | Phase::Over => {}
-        }
+        self.for_each_legal(s, |a| out.push(a));
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {

@@ -1,7 +1,9 @@
 //! Backgammon for the lattjo-games workspace: the LATTJO booklet's rules by default, the
 //! modern standard one call away, the doubling cube, match play, GNU Backgammon's Position
 //! ID, Match ID and combined ID and eXtreme Gammon's XGID exactly as those programs write
-//! them, GNUBG/XG move notation, fast legal-play generation, perft and SVG pictures.
+//! them, GNUBG/XG move notation, fast legal-play generation, perft, SVG pictures, and the
+//! encodings learners use (boardgame-core's [`Observe`] with TD-Gammon's 198 inputs or a
+//! compact board, [`ObservationKind`]; [`IndexedActions`] with one index per legal play).
 //!
 //! **The default rule set is the booklet ([`Rules::lattjo`]), not the standard.** The two
 //! differ in two places: under the booklet a player may voluntarily play the higher die alone
@@ -59,6 +61,7 @@ mod board;
 mod game;
 mod ids;
 mod interop;
+mod learning;
 mod movegen;
 mod notation;
 pub mod rule_ids;
@@ -66,8 +69,8 @@ pub mod svg;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
-    random_playout,
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Match, MatchConfig, Observe, Returns,
+    RoundContext, Rounds, Seat, Shape, Turn, random_playout,
 };
 
 pub use board::{
@@ -83,6 +86,9 @@ pub use ids::{
     MatchIdSetup, PositionIdError, ResignLevel, ToXgidError, XgDice, Xgid, XgidError, XgidSetup,
 };
 pub use interop::ImportError;
+pub use learning::{
+    CONTEXT_INPUTS, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, ObservationKind, TD_GAMMON_INPUTS,
+};
 pub use movegen::{
     Dice, DiceError, Play, PlayList, SingleDiePolicy, Step, StepError, StepRangeError,
     TooManySteps, perft, perft_divide, perft_parallel,

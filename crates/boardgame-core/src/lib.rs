@@ -23,6 +23,13 @@
 //!
 //! Design notes (why chance is explicit, why the driver owns the RNG, how a game plugs in)
 //! are in the workspace's `docs/architecture.md`.
+//!
+//! # Features
+//!
+//! - `serde` (off by default): `Serialize`/`Deserialize` for [`Seat`], [`Turn`], [`BySeat`],
+//!   [`Record`], [`MatchConfig`] (through the checks of [`MatchConfig::new`]), [`MatchState`],
+//!   [`GameRng`] (its exact stream position, so a generator continues where it stopped),
+//!   [`Shape`] and the [`race`] game's actions.
 
 pub mod conformance;
 mod drivers;

@@ -63,9 +63,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! With the `serde` feature, states (with their rules), setups, rules, strokes and actions
-//! serialize; a state deserializes back exactly, through the same checks as
-//! [`Carrom::from_setup`].
+//! # Features
+//!
+//! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
+//!   setups, rules, strokes and actions; a state deserializes back exactly, through the same
+//!   checks as [`Carrom::from_setup`].
 
 mod actions;
 mod game;

@@ -693,7 +693,11 @@ fn check_events(state: &State, ev: &Outcome) -> Result<(), EventsError> {
         }
         if let Some(p) = ev.final_positions[i] {
             let limit = HALF_SIZE - PIECE_RADIUS + 1e-9;
-            if !p.is_finite() || p.x.abs() > limit || p.y.abs() > limit {
+            let plain = disc_physics::limits::plain;
+            if !(p.is_finite() && plain(p.x) && plain(p.y))
+                || p.x.abs() > limit
+                || p.y.abs() > limit
+            {
                 return Err(EventsError::BadPosition(i as u8));
             }
         }

@@ -3,6 +3,7 @@
 
 use boardgame_core::Seat;
 use disc_physics::Vec2;
+use disc_physics::limits::plain;
 
 use crate::geometry::{
     HALF_SIZE, PIECE_RADIUS, POCKET_RADIUS, STRIKER_RADIUS, Side, formation_breaker_frame,
@@ -616,6 +617,9 @@ impl Setup {
             if !p.is_finite() {
                 return Err(SetupError::NotFinite(i as u8));
             }
+            if !(plain(p.x) && plain(p.y)) {
+                return Err(SetupError::Subnormal(i as u8));
+            }
             if p.x.abs() > limit
                 || p.y.abs() > limit
                 || pockets
@@ -739,6 +743,10 @@ pub enum SetupError {
     /// A piece position with NaN or infinity.
     #[error("piece {0} has a non-finite position")]
     NotFinite(u8),
+    /// A piece position with a subnormal coordinate (nonzero and below `f64::MIN_POSITIVE`),
+    /// which the physics refuses ([`disc_physics::limits::plain`]).
+    #[error("piece {0} has a subnormal coordinate (too close to zero)")]
+    Subnormal(u8),
     /// A piece outside the playing surface or over a pocket.
     #[error("piece {0} is off the playing surface")]
     OffBoard(u8),

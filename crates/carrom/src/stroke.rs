@@ -3,6 +3,7 @@
 
 use crate::geometry::{BASE_LINE_INSET, BASE_LINE_TOLERANCE, MAX_STRIKER_OFFSET};
 use disc_physics::Vec2;
+use disc_physics::limits::plain;
 
 /// Execution noise draws are normal-like (a sum of 12 uniforms) and cut at this many standard
 /// deviations; a draw beyond it is refused.
@@ -70,6 +71,10 @@ pub enum StrokeError {
     /// NaN or infinite value.
     #[error("the stroke's {0} is not a finite number")]
     NotFinite(&'static str),
+    /// A subnormal value (nonzero and below `f64::MIN_POSITIVE` in size), which the physics
+    /// refuses ([`disc_physics::limits::plain`]).
+    #[error("the stroke's {0} has a subnormal component (too close to zero)")]
+    Subnormal(&'static str),
     /// The striker is not on the base line between the base circles, touching both lines
     /// (C2, T3).
     #[error(
@@ -165,6 +170,17 @@ impl Stroke {
         }
         if !self.speed.is_finite() {
             return Err(StrokeError::NotFinite("speed"));
+        }
+        for (name, v) in [
+            ("place", self.place.x),
+            ("place", self.place.y),
+            ("direction", self.direction.x),
+            ("direction", self.direction.y),
+            ("speed", self.speed),
+        ] {
+            if !plain(v) {
+                return Err(StrokeError::Subnormal(name));
+            }
         }
         if self.place.x.abs() > MAX_STRIKER_OFFSET
             || (self.place.y - BASE_LINE_INSET).abs() > BASE_LINE_TOLERANCE

@@ -452,3 +452,27 @@ proptest! {
         }
     }
 }
+
+/// Regression (found after disc-physics began refusing subnormal coordinates): a setup with a
+/// subnormal piece coordinate was accepted, and the physics then refused the next stroke
+/// (`Physics(SubnormalPosition(5e-324))`). Setups, strokes and resolved outcomes now refuse
+/// every coordinate the physics refuses.
+#[test]
+fn regression_a_subnormal_coordinate_was_accepted_and_refused_by_the_physics_later() {
+    let rules = Rules::lattjo();
+    let game = Carrom::new(rules).unwrap();
+    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
+    let i = su.pieces.iter().position(Option::is_some).unwrap();
+    su.pieces[i] = Some(Vec2::new(2.2250738585072014e-308, 5e-324));
+    assert_eq!(game.from_setup(su), Err(SetupError::Subnormal(i as u8)));
+    let stroke = Stroke::on_base_line(5e-324, Vec2::new(0.0, 1.0), 3.0);
+    assert_eq!(stroke.check_shape(), Err(StrokeError::Subnormal("place")));
+    let stroke = Stroke::on_base_line(0.0, Vec2::new(1e-310, 1.0), 3.0);
+    assert_eq!(
+        stroke.check_shape(),
+        Err(StrokeError::Subnormal("direction"))
+    );
+    // The smallest normal numbers are fine.
+    let stroke = Stroke::on_base_line(f64::MIN_POSITIVE, Vec2::new(0.0, 1.0), 3.0);
+    assert_eq!(stroke.check_shape(), Ok(()));
+}

@@ -9,6 +9,7 @@ use core::f64::consts::FRAC_1_SQRT_2;
 use core::fmt;
 
 use disc_physics::Vec2;
+use disc_physics::limits::plain;
 
 /// One side of the square table: a player's position and the cushion in front of him.
 ///
@@ -212,11 +213,12 @@ impl Dimensions {
     }
 
     /// Whether a body of radius `r` centred at `p` lies on the playing area, inside the
-    /// cushions (touching allowed).
+    /// cushions (touching allowed). A coordinate that is NaN, infinite or subnormal is never
+    /// on the table (the physics refuses such a position, [`disc_physics::limits::plain`]).
     #[must_use]
     pub fn on_table(&self, p: Vec2, r: f64) -> bool {
         let lim = self.half_size - r + 1e-12;
-        p.is_finite() && p.x.abs() <= lim && p.y.abs() <= lim
+        p.is_finite() && plain(p.x) && plain(p.y) && p.x.abs() <= lim && p.y.abs() <= lim
     }
 
     /// Whether the point `p` lies in the strike zone of `side` (closed rectangle).

@@ -54,9 +54,11 @@
 //! # Ok::<(), lattjo_disc_billiards::PlayError>(())
 //! ```
 //!
-//! With the `serde` feature, states (with their rules), setups, rules, strokes, actions and
-//! resolutions serialize; a state deserializes back exactly, through the same checks as
-//! [`Novuss::from_setup`].
+//! # Features
+//!
+//! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
+//!   setups, rules, strokes, actions and resolutions; a state deserializes back exactly,
+//!   through the same checks as [`Novuss::from_setup`].
 
 mod conduct;
 mod discs;

@@ -171,7 +171,13 @@ pub(crate) fn resolve(
                                     knocked_unfairly[i] = true;
                                 }
                             }
-                            Some(p) if p.is_finite() => left[i] = Some(p),
+                            Some(p)
+                                if p.is_finite()
+                                    && disc_physics::limits::plain(p.x)
+                                    && disc_physics::limits::plain(p.y) =>
+                            {
+                                left[i] = Some(p);
+                            }
                             Some(_) => return Err(OutcomeError::Impossible(k)),
                         }
                     }

@@ -3,6 +3,7 @@
 
 use core::fmt;
 use disc_physics::Vec2;
+use disc_physics::limits::plain;
 
 use boardgame_core::Seat;
 
@@ -83,6 +84,16 @@ impl Stroke {
     pub fn check_shape(&self) -> Result<(), StrokeError> {
         if !(self.place.is_finite() && self.direction.is_finite() && self.speed.is_finite()) {
             return Err(StrokeError::NotFinite);
+        }
+        let values = [
+            self.place.x,
+            self.place.y,
+            self.direction.x,
+            self.direction.y,
+            self.speed,
+        ];
+        if let Some(&v) = values.iter().find(|&&v| !plain(v)) {
+            return Err(StrokeError::Subnormal(v));
         }
         let len = self.direction.length();
         if !(len > 0.0 && len.is_finite()) {
@@ -241,6 +252,13 @@ pub enum StrokeError {
     /// A coordinate, the direction or the speed is NaN or infinite.
     #[error("stroke values must be finite")]
     NotFinite,
+    /// A coordinate, the direction or the speed is subnormal (nonzero and below
+    /// `f64::MIN_POSITIVE` in size), which the physics refuses
+    /// ([`disc_physics::limits::plain`]).
+    #[error(
+        "stroke value {0:e} is subnormal: too close to zero to be a position, direction or speed"
+    )]
+    Subnormal(f64),
     /// The direction is the zero vector.
     #[error("the stroke's direction is the zero vector")]
     NoDirection,

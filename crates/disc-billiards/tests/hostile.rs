@@ -352,3 +352,25 @@ proptest! {
         }
     }
 }
+
+/// Regression (found after disc-physics began refusing subnormal coordinates): a setup with a
+/// subnormal disc coordinate was accepted and a stroke with a subnormal place passed the
+/// legality check, and the physics then refused them (`SubnormalPosition(5e-324)`). Setups
+/// and strokes now refuse every coordinate the physics refuses.
+#[test]
+fn regression_a_subnormal_coordinate_was_accepted_and_refused_by_the_physics_later() {
+    use lattjo_disc_billiards::StrokeError;
+    let game = Novuss::new(Rules::lattjo()).unwrap();
+    let mut su = setup(&game);
+    su.discs[2].at = Some(Vec2::new(5e-324, 5e-324));
+    assert!(matches!(game.from_setup(su), Err(SetupError::OffTable(_))));
+    let stroke = Stroke::new(
+        Vec2::new(-8.022098915644006e-309, 0.09),
+        Vec2::new(0.0, 1.0),
+        3.0,
+    );
+    assert_eq!(
+        stroke.check_shape(),
+        Err(StrokeError::Subnormal(-8.022098915644006e-309))
+    );
+}

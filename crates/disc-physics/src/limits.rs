@@ -91,9 +91,21 @@ pub(crate) fn zero_or_within(v: f64, range: &RangeInclusive<f64>) -> bool {
     v == 0.0 || range.contains(&v)
 }
 
-/// Whether `v` is finite and not subnormal (zero allowed): a coordinate or velocity component.
+/// Whether `v` is finite and not subnormal (zero allowed): what a coordinate or velocity
+/// component must be for the solver ([`crate::PlaceError::SubnormalPosition`]). The games on
+/// the solver check their own positions and strokes with it, so that nothing they accept is
+/// refused by the physics later.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::limits::plain;
+/// assert!(plain(0.0) && plain(-0.25) && plain(f64::MIN_POSITIVE));
+/// assert!(!plain(5e-324) && !plain(f64::NAN) && !plain(f64::INFINITY));
+/// ```
 #[inline]
-pub(crate) fn plain(v: f64) -> bool {
+#[must_use]
+pub fn plain(v: f64) -> bool {
     v == 0.0 || v.is_normal()
 }
 

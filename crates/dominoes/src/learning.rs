@@ -129,7 +129,7 @@ impl Observe for Dominoes {
         let tf = t as f32;
         let me = (seat.index() < p && s.hands.len() == p).then_some(seat);
         let rel = |other: Seat| (other.index() + p - me.map_or(0, Seat::index)) % p;
-        let mut mark = |base: usize, tile: Tile, out: &mut [f32]| {
+        let mark = |base: usize, tile: Tile, out: &mut [f32]| {
             if let Some(i) = self.tile_index(tile) {
                 out[base + i] = 1.0;
             }
@@ -165,16 +165,19 @@ impl Observe for Dominoes {
             }
         }
         let seats = ends + e * (1 + nums);
-        let set_pips = self.set().pips().max(1) as f32;
+        // Every number appears n + 2 times in a double-n set: (n+1)(n+2)n/2 pips in all.
+        let h = nums - 1;
+        let set_pips = ((h * (h + 1) * (h + 2)) / 2).max(1) as f32;
         for (other, hand) in s.hands.iter() {
             let at = seats + rel(other) * (nums + 6);
             out[at] = hand.len() as f32 / tf;
             out[at + 1] = s.fives[other] as f32 / POINTS_SCALE;
             for g in s.shown[other].groups() {
-                for n in 0..nums {
-                    if g.lacks & (1 << n) != 0 {
-                        out[at + 2 + n] += f32::from(g.count) / tf;
-                    }
+                let mut lacks = g.lacks & ((1 << nums) - 1);
+                while lacks != 0 {
+                    let n = lacks.trailing_zeros() as usize;
+                    lacks &= lacks - 1;
+                    out[at + 2 + n] += f32::from(g.count) / tf;
                 }
             }
             out[at + 2 + nums] = f32::from(u8::from(s.opener == Some(other)));

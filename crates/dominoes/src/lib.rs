@@ -62,8 +62,8 @@
 //!
 //! Rule ids in these docs and the tests (D1-D15 for the booklet, T1-T13 for the translation
 //! notes, E1-E13 for the decisions, FU1-FU7 for the Five-Up decisions) are listed with what
-//! the crate does for each in the crate's rules page,
-#![doc = concat!("[`docs/dominoes.md`](", env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/dominoes.md).")]
+//! the crate does for each in [`rule_ids`] (the repository's `docs/dominoes.md` holds the same
+//! list with the rest of the documentation).
 //!
 //! # Text
 //!
@@ -81,6 +81,8 @@ mod game;
 mod layout;
 mod learning;
 mod record;
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -48,10 +48,9 @@
 //!
 //! # Rule ids
 //!
-//! Docs and tests cite the ids of the rules file that this crate implements. The project's
-//! page on draughts explains each one with its cases:
-#![doc = concat!("[docs/draughts.md](", env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/draughts.md).")]
-//! In short:
+//! Docs and tests cite the ids of the rules file that this crate implements. [`rule_ids`]
+//! states each one in full, in the project's own words (the repository's `docs/draughts.md`
+//! holds the same list with the rest of the documentation). In short:
 //!
 //! | id | rule or decision |
 //! | --- | --- |
@@ -104,10 +103,13 @@ pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, SeatError, Turn};
 mod bits;
 mod fen;
 mod game;
+mod learning;
 mod movegen;
 mod notation;
 mod pdn;
 mod position;
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 mod square;
 pub mod svg;
 

@@ -1117,7 +1117,7 @@ fn zero_equal(a: [u8; 4], k: u8) -> [u8; 4] {
     let w = u32::from_le_bytes(a);
     let x = w ^ (u32::from(k) * 0x0101_0101);
     // High bit of each byte set exactly when that byte of x is non-zero.
-    let nonzero = ((x & 0x7F7F_7F7F) + 0x7F7F_7F7F | x) & 0x8080_8080;
+    let nonzero = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
     let equal = (!nonzero & 0x8080_8080) >> 7;
     (w & !(equal * 0xFF)).to_le_bytes()
 }

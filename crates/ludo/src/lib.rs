@@ -34,8 +34,8 @@
 //!
 //! Rule ids in these docs and the tests (L1-L17 for the booklet, T1-T10 for the translation
 //! notes, D1-D10 for the deviations between the presets, A1-A16 for the decisions) are listed
-//! with what the crate does for each in the crate's rules page,
-#![doc = concat!("[`docs/ludo.md`](", env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/ludo.md).")]
+//! with what the crate does for each in [`rule_ids`] (the repository's `docs/ludo.md` holds
+//! the same list with the rest of the documentation).
 //!
 //! # Text
 //!
@@ -52,8 +52,11 @@
 mod colour;
 mod die;
 mod game;
+mod learning;
 mod moves;
 mod position;
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 mod rules;
 pub mod svg;
 

@@ -1,0 +1,250 @@
+//! The learning encodings (issue 19): a seat's observation as a flat tensor ([`Observe`]) and
+//! every move, whole capture paths included, as an index with a legal-action mask
+//! ([`IndexedActions`]).
+//!
+//! Squares are the 32 playing squares, numbered as PDN does (1-32, index = number - 1), seen
+//! from a side: for Black (which starts on 1-12) a square's index is turned half round
+//! (`31 - index`), so that every side plays "up" from squares 21-32 as White does.
+//!
+//! The observation (135 values, from the observing seat's side):
+//!
+//! | offset | length | field | range |
+//! | --- | --- | --- | --- |
+//! | 0 | 32 | the observer's men | 0/1 |
+//! | 32 | 32 | the observer's kings | 0/1 |
+//! | 64 | 32 | the opponent's men | 0/1 |
+//! | 96 | 32 | the opponent's kings | 0/1 |
+//! | 128 | 1 | the observer is to move | 0/1 |
+//! | 129 | 1 | the observer plays Black | 0/1 |
+//! | 130 | 1 | quiet plies (no man moved, nothing captured) / 80, at most 1 (the 40-move rule, V1 c, A1) | 0-1 |
+//! | 131 | 1 | how often this position has occurred / 3, at most 1 (repetition, V1 b) | 0-1 |
+//! | 132 | 3 | the outcome for the observer: won, lost, drawn | one-hot, 0 in play |
+//!
+//! Actions, from the side to move's view: a move from square `f` to square `t` that is the
+//! `k`-th legal move between them in generation order (`k` > 0 only for capture paths that
+//! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the two draw claims follow at 8192
+//! (repetition) and 8193 (the 40-move rule). No position of the game has more than eight
+//! capture paths between the same two squares (the tests count them over random games and
+//! the published perft positions).
+
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn};
+
+use crate::Game;
+use crate::game::{Action, Draughts, DrawReason, Outcome, State};
+use crate::movegen::{self, Move, Sink};
+use crate::position::Position;
+use crate::square::{Color, Role};
+
+/// Paths between the same two squares that get an index each.
+const RANKS: usize = 8;
+/// Indices of moves.
+const MOVES: usize = 32 * 32 * RANKS;
+/// The observation's length.
+const OBS: usize = 135;
+
+/// A square's index seen from `side`.
+fn view(index: u32, side: Color) -> usize {
+    let i = (index & 31) as usize;
+    match side {
+        Color::White => i,
+        Color::Black => 31 - i,
+    }
+}
+
+/// Walks the legal moves of `pos` in generation order, giving each its index (or `None` past
+/// [`RANKS`] paths between the same squares) until `f` returns `true`.
+struct Indexer<F> {
+    side: Color,
+    seen: [u8; 1024],
+    f: F,
+    done: bool,
+}
+
+impl<F: FnMut(Move, Option<usize>) -> bool> Indexer<F> {
+    fn emit(&mut self, from: u32, to: u32, mv: impl FnOnce() -> Move) {
+        if self.done {
+            return;
+        }
+        let pair = view(from, self.side) * 32 + view(to, self.side);
+        let k = usize::from(self.seen[pair]);
+        self.seen[pair] = self.seen[pair].saturating_add(1);
+        let index = (k < RANKS).then_some(pair * RANKS + k);
+        self.done = (self.f)(mv(), index);
+    }
+}
+
+impl<F: FnMut(Move, Option<usize>) -> bool> Sink for Indexer<F> {
+    fn quiet(&mut self, from: u32, to: u32) {
+        self.emit(from, to, || Move::quiet(from, to));
+    }
+
+    fn capture(&mut self, path: &[u8], captured: u32) {
+        let (from, to) = (
+            u32::from(path[0]),
+            u32::from(path[path.len().saturating_sub(1)]),
+        );
+        self.emit(from, to, || Move::capture(path, captured));
+    }
+}
+
+impl Draughts {
+    /// Calls `f` with every legal move of `s` and its index, in generation order, until `f`
+    /// returns `true`; nothing when the game is over.
+    fn each_indexed_move(&self, s: &State, f: impl FnMut(Move, Option<usize>) -> bool) {
+        if s.outcome().is_some() {
+            return;
+        }
+        let pos: &Position = s.position();
+        let mut sink = Indexer {
+            side: pos.turn(),
+            seen: [0; 1024],
+            f,
+            done: false,
+        };
+        movegen::generate(pos, self.rules().king_moves, &mut sink);
+    }
+}
+
+impl Observe for Draughts {
+    fn observation_shape(&self) -> Shape {
+        Shape::fixed([OBS])
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(OBS, out.len())?;
+        out.fill(0.0);
+        let me = if seat.index() == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let pos = s.position();
+        for (square, piece) in pos.pieces() {
+            let plane = match (piece.color == me, piece.role) {
+                (true, Role::Man) => 0,
+                (true, Role::King) => 1,
+                (false, Role::Man) => 2,
+                (false, Role::King) => 3,
+            };
+            out[plane * 32 + view(u32::from(square.number() - 1), me)] = 1.0;
+        }
+        out[128] = f32::from(u8::from(pos.turn() == me && s.outcome().is_none()));
+        out[129] = f32::from(u8::from(me == Color::Black));
+        out[130] = (s.quiet_plies() as f32 / 80.0).min(1.0);
+        out[131] = (s.repetitions() as f32 / 3.0).min(1.0);
+        match s.outcome() {
+            Some(Outcome::Win { winner, .. }) => out[132 + usize::from(winner != me)] = 1.0,
+            Some(Outcome::Draw(_)) => out[134] = 1.0,
+            None => {}
+        }
+        Ok(())
+    }
+}
+
+impl IndexedActions for Draughts {
+    fn num_distinct_actions(&self) -> usize {
+        MOVES + 2
+    }
+
+    fn action_index(&self, s: &State, action: &Action) -> Option<usize> {
+        match action {
+            Action::ClaimDraw(DrawReason::Repetition) => Some(MOVES),
+            Action::ClaimDraw(DrawReason::FortyMoveRule) => Some(MOVES + 1),
+            Action::ClaimDraw(_) => None,
+            Action::Move(m) => {
+                let mut found = None;
+                self.each_indexed_move(s, |mv, index| {
+                    if mv == *m {
+                        found = index;
+                        true
+                    } else {
+                        false
+                    }
+                });
+                found
+            }
+        }
+    }
+
+    /// The legal move with this index (`None` when no legal move has it), or a claim.
+    fn index_action(&self, s: &State, index: usize) -> Option<Action> {
+        match index {
+            MOVES => Some(Action::ClaimDraw(DrawReason::Repetition)),
+            i if i == MOVES + 1 => Some(Action::ClaimDraw(DrawReason::FortyMoveRule)),
+            i if i < MOVES => {
+                let mut found = None;
+                self.each_indexed_move(s, |mv, at| {
+                    if at == Some(i) {
+                        found = Some(Action::Move(mv));
+                        true
+                    } else {
+                        false
+                    }
+                });
+                found
+            }
+            _ => None,
+        }
+    }
+
+    fn legal_mask(&self, s: &State, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(MOVES + 2, out.len())?;
+        out.fill(false);
+        if !matches!(self.turn(s), Turn::Player(_)) {
+            return Ok(());
+        }
+        self.each_indexed_move(s, |_, index| {
+            if let Some(i) = index {
+                out[i] = true;
+            }
+            false
+        });
+        out[MOVES] = self.can_claim(s, DrawReason::Repetition);
+        out[MOVES + 1] = self.can_claim(s, DrawReason::FortyMoveRule);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn black_and_white_see_the_start_alike() {
+        // D2: each side starts on its first three rows; turned half round for Black, both
+        // sides see their own men on 20-31 and the opponent's on 0-11.
+        let game = Draughts::default();
+        let s = game.new_initial_state();
+        let mut black = vec![0.0; OBS];
+        let mut white = vec![0.0; OBS];
+        game.observe(&s, Seat::new(0), &mut black).unwrap();
+        game.observe(&s, Seat::new(1), &mut white).unwrap();
+        assert_eq!(black[..128], white[..128]);
+        assert!(black[20..32].iter().all(|&v| v == 1.0));
+        assert!(black[64..76].iter().all(|&v| v == 1.0));
+        assert_eq!(
+            (black[128], white[128]),
+            (1.0, 0.0),
+            "Black moves first (D3)"
+        );
+        assert_eq!((black[129], white[129]), (1.0, 0.0));
+    }
+
+    #[test]
+    fn the_first_move_11_15_has_its_documented_index() {
+        // Black's 11-15: squares 10 -> 14, seen turned: 21 -> 17.
+        let game = Draughts::default();
+        let s = game.new_initial_state();
+        let m = Action::Move("11-15".parse().unwrap());
+        let i = game.action_index(&s, &m).unwrap();
+        assert_eq!(i, (21 * 32 + 17) * RANKS);
+        assert_eq!(game.index_action(&s, i), Some(m));
+        let mut mask = vec![false; game.num_distinct_actions()];
+        game.legal_mask(&s, &mut mask).unwrap();
+        assert_eq!(
+            mask.iter().filter(|&&m| m).count(),
+            7,
+            "seven opening moves"
+        );
+    }
+}

@@ -1,0 +1,86 @@
+//! The learning encodings (issue 19) under boardgame-core's conformance kit for both presets,
+//! flying kings and automatic adjudication, plus a census of capture paths that share their
+//! ends (which the index tells apart by rank).
+
+use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
+use boardgame_core::{Game, GameRng, IndexedActions, Turn};
+use lattjo_draughts::{Action, Draughts, Rules};
+
+fn games() -> Vec<Draughts> {
+    [
+        Rules::wcdf(),
+        Rules::lattjo(),
+        Rules::wcdf().with_flying_kings(true),
+        Rules::wcdf().with_auto_adjudicate(true),
+    ]
+    .into_iter()
+    .map(|r| Draughts::new(r).expect("rules"))
+    .collect()
+}
+
+fn config(seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games: 6,
+        seed,
+        max_plies: 2_000,
+        ..ConformanceConfig::default()
+    }
+}
+
+#[test]
+fn observations_conform_for_every_preset() {
+    for (i, game) in games().iter().enumerate() {
+        let report = check_observations(game, &config(500 + i as u64))
+            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+        assert!(report.observations > 0);
+    }
+}
+
+#[test]
+fn indexed_actions_conform_for_every_preset() {
+    for (i, game) in games().iter().enumerate() {
+        let report = check_indexed_actions(game, &config(600 + i as u64))
+            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+        assert!(report.masks > 0);
+    }
+}
+
+/// D9/T4: capture paths are whole sequences, and two of them may share their first and last
+/// squares; each still has its own index (below the rank bound of eight) in random games with
+/// short and flying kings, where kings make long chains.
+#[test]
+fn d9_t4_capture_paths_sharing_their_ends_have_distinct_indices() {
+    let mut shared = 0u32;
+    for game in [
+        Draughts::new(Rules::wcdf()).expect("rules"),
+        Draughts::new(Rules::wcdf().with_flying_kings(true)).expect("rules"),
+    ] {
+        let mut buf = Vec::new();
+        let mut legal = Vec::new();
+        let mut mask = vec![false; game.num_distinct_actions()];
+        for seed in 0..300 {
+            let mut rng = GameRng::new(seed, 7);
+            let mut s = game.new_initial_state();
+            for _ in 0..400 {
+                if !matches!(game.turn(&s), Turn::Player(_)) {
+                    break;
+                }
+                game.legal_actions(&s, &mut legal);
+                game.legal_mask(&s, &mut mask).expect("size");
+                assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
+                for a in &legal {
+                    let i = game
+                        .action_index(&s, a)
+                        .expect("every legal move has an index");
+                    shared += u32::from(i < 8192 && i % 8 > 0);
+                }
+                let a = game.sample_action(&s, &mut rng, &mut buf).expect("a move");
+                game.apply(&mut s, &a).expect("legal");
+            }
+        }
+    }
+    assert!(
+        shared > 0,
+        "the seeds reach capture paths that share their ends"
+    );
+}

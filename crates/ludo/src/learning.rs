@@ -1,0 +1,202 @@
+//! The learning encodings (issue 19): a seat's observation as a flat tensor ([`Observe`]),
+//! every move as an index with a legal-action mask ([`IndexedActions`]), and the die as six
+//! chance outcomes.
+//!
+//! Ludo has no hidden information, so every seat observes the whole state, seen from its own
+//! seat: seats are counted clockwise from the observer (0 is itself). With `E` =
+//! [`Rules::end_index`](crate::Rules::end_index) (the furthest path index) and `P` players:
+//!
+//! | offset | length | field | range |
+//! | --- | --- | --- | --- |
+//! | 0 | P(E+1) | per seat, per path index 0 (the den) to E: its checkers there / 4 | 0-1 |
+//! | P(E+1) | P | the seat to move (or to roll) | one-hot |
+//! | then | 6 | the die to move with (faces 1-6) | one-hot |
+//! | then | 4 | the phase: rolling for who starts (L2), to roll, to move, over | one-hot |
+//! | then | 1 | sixes rolled in a row / 6, at most 1 (L8) | 0-1 |
+//! | then | 1 | tries used / 3, at most 1 (three tries to release, D6) | 0-1 |
+//! | then | 2P | per seat: finished (1), its place / 4 | 0-1 |
+//! | then | 2P | per seat, while rolling for who starts: still contending, its roll / 6 | 0-1 |
+//!
+//! Actions, given the die in the state: `Pass` is 0; a step from path index `f` (1 to E-1) is
+//! `f`; an entry to path index `t` is `E + t - 1`; two checkers entering together (L6) is `2E`.
+//! The die fixes where a step lands, so one index names one move. Chance: `Roll(d)` is `d - 1`.
+
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn};
+
+use crate::game::{Ludo, State};
+use crate::moves::{Action, Move, MoveKind};
+use crate::{Die, Game};
+
+impl Ludo {
+    /// `E`, the furthest path index.
+    fn end(&self) -> usize {
+        usize::from(self.rules().end_index())
+    }
+
+    /// The observation's length.
+    fn observation_len(&self) -> usize {
+        let p = self.seats().len();
+        p * (self.end() + 1) + p + 6 + 4 + 2 + 4 * p
+    }
+
+    /// The index of a move (see the module docs).
+    fn move_index(&self, m: Move) -> Option<usize> {
+        let e = self.end();
+        match m.kind() {
+            MoveKind::Pass => Some(0),
+            MoveKind::Step { from, .. } => {
+                let f = usize::from(from);
+                (1..e).contains(&f).then_some(f)
+            }
+            MoveKind::Enter { to } => {
+                let t = usize::from(to);
+                (1..=e).contains(&t).then_some(e + t - 1)
+            }
+            MoveKind::EnterTwo => Some(2 * e),
+        }
+    }
+}
+
+impl Observe for Ludo {
+    fn observation_shape(&self) -> Shape {
+        // Never the fallback: the length is at least the fixed fields.
+        Shape::flat(self.observation_len()).unwrap_or(Shape::fixed([1]))
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(self.observation_len(), out.len())?;
+        out.fill(0.0);
+        let seats = self.seats();
+        let (p, e) = (seats.len(), self.end());
+        let me = if seat.index() < p { seat.index() } else { 0 };
+        let pos = s.position();
+        let relative = |c| seats.seat_of(c).map(|s| (s.index() + p - me) % p);
+        for c in seats.colours() {
+            let Some(r) = relative(c) else { continue };
+            for k in pos.checkers(c) {
+                let k = usize::from(k).min(e);
+                out[r * (e + 1) + k] += 0.25;
+            }
+        }
+        let mut at = p * (e + 1);
+        if let Some(r) = pos.to_move().and_then(relative) {
+            out[at + r] = 1.0;
+        }
+        at += p;
+        if let Some(d) = pos.die() {
+            out[at + usize::from(d.value()) - 1] = 1.0;
+        }
+        at += 6;
+        let phase = match self.turn(s) {
+            Turn::Chance if pos.opening().is_some() => 0,
+            Turn::Chance => 1,
+            Turn::Player(_) => 2,
+            Turn::Terminal => 3,
+        };
+        out[at + phase] = 1.0;
+        at += 4;
+        out[at] = (f32::from(pos.six_streak()) / 6.0).min(1.0);
+        out[at + 1] = (f32::from(pos.tries()) / 3.0).min(1.0);
+        at += 2;
+        for (place, &c) in pos.places().as_slice().iter().enumerate() {
+            if let Some(r) = relative(c) {
+                out[at + 2 * r] = 1.0;
+                out[at + 2 * r + 1] = (place + 1) as f32 / 4.0;
+            }
+        }
+        at += 2 * p;
+        if let Some(o) = pos.opening() {
+            for (c, &roll) in o.contenders().zip(o.rolls()) {
+                if let Some(r) = relative(c) {
+                    out[at + 2 * r + 1] = f32::from(roll) / 6.0;
+                }
+            }
+            for c in o.contenders() {
+                if let Some(r) = relative(c) {
+                    out[at + 2 * r] = 1.0;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl IndexedActions for Ludo {
+    fn num_distinct_actions(&self) -> usize {
+        2 * self.end() + 1
+    }
+
+    fn action_index(&self, _: &State, action: &Action) -> Option<usize> {
+        match *action {
+            Action::Move(m) => self.move_index(m),
+            Action::Roll(_) => None,
+        }
+    }
+
+    /// The legal move with this index; `None` when no legal move has it (an index names a
+    /// move only together with the die and the position, which fix its landing and capture).
+    fn index_action(&self, s: &State, index: usize) -> Option<Action> {
+        if !matches!(self.turn(s), Turn::Player(_)) || s.rules() != self.rules() {
+            return None;
+        }
+        s.legal_moves()
+            .iter()
+            .find(|&&m| self.move_index(m) == Some(index))
+            .map(|&m| Action::Move(m))
+    }
+
+    fn legal_mask(&self, s: &State, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(self.num_distinct_actions(), out.len())?;
+        out.fill(false);
+        if matches!(self.turn(s), Turn::Player(_)) && s.rules() == self.rules() {
+            for &m in s.legal_moves() {
+                if let Some(slot) = self.move_index(m).and_then(|i| out.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn num_chance_outcomes(&self) -> usize {
+        6
+    }
+
+    fn chance_index(&self, _: &State, action: &Action) -> Option<usize> {
+        match *action {
+            Action::Roll(d) => Some(usize::from(d.value()) - 1),
+            Action::Move(_) => None,
+        }
+    }
+
+    fn index_chance(&self, _: &State, index: usize) -> Option<Action> {
+        let face = u8::try_from(index).ok()?.checked_add(1)?;
+        Die::new(face).ok().map(Action::Roll)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    #[test]
+    fn the_booklet_game_has_91_actions_and_6_chance_outcomes() {
+        // The booklet's path: 40 loop dots to the last, 4 home dots and the centre: E = 45.
+        let game = Ludo::default();
+        assert_eq!(game.rules().end_index(), 45);
+        assert_eq!(game.num_distinct_actions(), 91);
+        assert_eq!(game.num_chance_outcomes(), 6);
+        let s = game.new_initial_state();
+        for i in 0..6 {
+            let roll = game.index_chance(&s, i).unwrap();
+            assert_eq!(game.chance_index(&s, &roll), Some(i));
+        }
+        assert_eq!(game.index_chance(&s, 6), None);
+        let classic = Ludo::new(Rules::classic()).unwrap();
+        assert_eq!(
+            classic.observation_shape().size(),
+            4 * (usize::from(classic.rules().end_index()) + 1) + 4 + 6 + 4 + 2 + 16
+        );
+    }
+}

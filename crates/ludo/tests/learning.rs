@@ -1,0 +1,93 @@
+//! The learning encodings (issue 19) under boardgame-core's conformance kit for every preset,
+//! 2 to 4 players and the option hybrid, plus positions whose encoding is known.
+
+use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
+use boardgame_core::{Game, IndexedActions, Observe, Seat};
+use lattjo_ludo::{Action, Die, Ludo, Overshoot, Rules, Seats, State};
+
+fn games() -> Vec<Ludo> {
+    let mut hybrid = Rules::lattjo();
+    hybrid.overshoot = Overshoot::Illegal;
+    hybrid.max_sixes = Some(2);
+    hybrid.three_tries = true;
+    hybrid.must_move = false;
+    hybrid.play_out_places = true;
+    hybrid.own_stacking = false;
+    hybrid.clear_start = true;
+    let mut rules: Vec<Rules> = ["RY", "GYB", "RGYB"]
+        .iter()
+        .map(|s| Rules::lattjo().with_seats(s.parse::<Seats>().expect("seats")))
+        .collect();
+    rules.extend([
+        Rules::classic(),
+        Rules::mensch(),
+        hybrid.with_seats("RYB".parse().expect("seats")),
+    ]);
+    rules
+        .into_iter()
+        .map(|r| Ludo::new(r).expect("rules"))
+        .collect()
+}
+
+fn config(seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games: 4,
+        seed,
+        max_plies: 100_000,
+        ..ConformanceConfig::default()
+    }
+}
+
+#[test]
+fn observations_conform_for_every_preset() {
+    for (i, game) in games().iter().enumerate() {
+        let report = check_observations(game, &config(300 + i as u64))
+            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+        assert!(report.observations > 0);
+    }
+}
+
+#[test]
+fn indexed_actions_conform_for_every_preset() {
+    for (i, game) in games().iter().enumerate() {
+        let report = check_indexed_actions(game, &config(400 + i as u64))
+            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+        assert!(report.masks > 0);
+    }
+}
+
+/// L6/L7 with the booklet's rules: on a 6 red may bring a checker out to the sixth dot or two
+/// to the start dot, or move its checker on dot 10; each move has its documented index and
+/// the observation shows red's checkers from red's seat and from yellow's.
+#[test]
+fn l6_a_six_lists_entries_and_a_step_under_their_indices() {
+    let game = Ludo::new(Rules::lattjo().with_seats("RY".parse().expect("seats"))).expect("rules");
+    let mut state: State = "LUDO 40/40/4 RY R 0 R:0,0,0,10 Y:0,0,0,0 rules=lattjo"
+        .parse()
+        .expect("state");
+    game.apply(&mut state, &Action::Roll(Die::new(6).expect("die")))
+        .expect("roll");
+    let mut mask = vec![false; game.num_distinct_actions()];
+    game.legal_mask(&state, &mut mask).expect("size");
+    let on: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+    let mut listed = Vec::new();
+    game.legal_actions(&state, &mut listed);
+    assert_eq!(on.len(), listed.len());
+    for a in &listed {
+        let i = game.action_index(&state, a).expect("indexed");
+        assert_eq!(game.index_action(&state, i).as_ref(), Some(a));
+    }
+    // The step from path index 10 has index 10.
+    assert!(on.contains(&10), "{on:?} {listed:?}");
+
+    let mut obs = vec![0.0; game.observation_shape().size()];
+    game.observe(&state, Seat::new(0), &mut obs).expect("size");
+    // Red (the observer) has three checkers in the den and one on path index 10.
+    assert_eq!((obs[0], obs[10]), (0.75, 0.25));
+    let mut yellow = vec![0.0; obs.len()];
+    game.observe(&state, Seat::new(1), &mut yellow)
+        .expect("size");
+    // Seen from yellow, red is the next seat: its block starts at E + 1 = 46.
+    assert_eq!((yellow[46], yellow[46 + 10]), (0.75, 0.25));
+    assert_eq!(yellow[0], 1.0, "yellow's four checkers in its den");
+}
