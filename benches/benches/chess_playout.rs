@@ -1,10 +1,12 @@
 //! Random playouts: uniformly random legal moves from the start position to the end of the
 //! game under the FIDE preset (fivefold repetition and the 75-move rule on, so every game
 //! ends). Each iteration plays 100 seeded games and asserts that all of them ended and the
-//! total number of plies (a pinned value: the same seeds give the same games).
+//! total number of plies (a pinned value: the same seeds give the same games). Time is the
+//! benchmarking thread's CPU time (the machine is shared; see `benches::CpuTime`).
 
 use std::hint::black_box;
 
+use benches::CpuTime;
 use boardgame_core::{Game, GameRng, Turn, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lattjo_chess::{Chess, Rules};
@@ -23,7 +25,7 @@ fn playouts(game: &Chess) -> u64 {
     plies
 }
 
-fn bench(c: &mut Criterion) {
+fn bench(c: &mut Criterion<CpuTime>) {
     let game = Chess::new(Rules::fide()).expect("valid rules");
     let expected = playouts(&game);
     assert!(expected > GAMES * 20, "games of a sensible length");
@@ -35,5 +37,9 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime::new());
+    targets = bench
+}
 criterion_main!(benches);

@@ -9,14 +9,14 @@
 //!     [--max-plies P] [--threads T] [--seed S] [--out FILE]
 //! ```
 //!
-//! Games: `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`, `race` (hidden
+//! Games: `backgammon`, `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`, `race` (hidden
 //! hands: IS-MCTS). Defaults: chess and dominoes, 4 games each from seed 0, 100 iterations
 //! per decision, at most 200 plies, every core, `selfplay.jsonl`. The file is JSON lines, one
 //! sample per line (the format is documented in docs/architecture.md, "Learning
 //! encodings"):
 //!
 //! ```text
-//! {"game":"chess","seed":3,"ply":0,"seat":0,"shape":[20,8,8],"observation":[...],
+//! {"game":"chess","seed":3,"ply":0,"seat":0,"shape":[25,8,8],"observation":[...],
 //!  "legal":[…indices…],"policy":[…one probability per legal index…],"outcome":1.0}
 //! ```
 //!
@@ -31,12 +31,23 @@ use std::io::Write as _;
 use boardgame_core::parallel::{available_threads, for_seeds};
 use boardgame_core::race::{Race, RaceRules};
 use boardgame_core::{
-    Game, GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult,
-    Seat, Turn, agent_rng, chance_rng,
+    GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult, Seat,
+    Turn, agent_rng, chance_rng,
 };
+use lattjo_backgammon::Backgammon;
+use lattjo_chess::Chess;
 use lattjo_dominoes::Dominoes;
 use lattjo_draughts::Draughts;
 use lattjo_ludo::Ludo;
+
+/// A search over one state: the chosen action and the root's visit counts.
+type Search<'a, G> = dyn Fn(
+        &G,
+        &<G as boardgame_core::Game>::State,
+        &mut GameRng,
+    ) -> Option<SearchResult<<G as boardgame_core::Game>::Action>>
+    + Sync
+    + 'a;
 
 /// One decision of one game.
 struct Sample {
@@ -62,7 +73,7 @@ fn play_one<G>(
     game: &G,
     seed: u64,
     max_plies: u32,
-    search: &dyn Fn(&G, &G::State, &mut GameRng) -> Option<SearchResult<G::Action>>,
+    search: &Search<'_, G>,
 ) -> Result<GameSamples, String>
 where
     G: Observe + IndexedActions,
@@ -228,7 +239,7 @@ fn run<G>(
     game: &G,
     args: &Args,
     out: &mut String,
-    search: &(dyn Fn(&G, &G::State, &mut GameRng) -> Option<SearchResult<G::Action>> + Sync),
+    search: &Search<'_, G>,
 ) -> Result<usize, String>
 where
     G: Observe + IndexedActions + Sync,
@@ -255,11 +266,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         let samples = match name.as_str() {
             "race" => imperfect(name, &Race::new(RaceRules::default())?, &args, &mut out)?,
             "dominoes" => imperfect(name, &Dominoes::default(), &args, &mut out)?,
+            "backgammon" => perfect(name, &Backgammon::default(), &args, &mut out)?,
+            "chess" => perfect(name, &Chess::default(), &args, &mut out)?,
             "draughts" => perfect(name, &Draughts::default(), &args, &mut out)?,
             "ludo" => perfect(name, &Ludo::default(), &args, &mut out)?,
             other => {
                 return Err(format!(
-                    "unknown game {other:?} (chess, dominoes, draughts, ludo, race)"
+                    "unknown game {other:?} (backgammon, chess, dominoes, draughts, ludo, race)"
                 )
                 .into());
             }

@@ -132,6 +132,15 @@ impl Iterator for Bitboard {
         }
     }
 
+    /// The `n`-th square, lowest first (clears the `n` lowest squares without testing each).
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Square> {
+        for _ in 0..n {
+            self.0 &= self.0.wrapping_sub(1);
+        }
+        self.next()
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))

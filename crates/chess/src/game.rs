@@ -2,6 +2,7 @@
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
+use crate::movegen::LegalSets;
 use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
 use crate::position::{IllegalMoveError, Move, Position};
 use crate::types::{ByColor, Color};
@@ -320,28 +321,60 @@ pub struct State {
     moved: ByColor<bool>,
     draw_offer: Option<Color>,
     outcome: Option<Outcome>,
+    /// The legal moves of `position`, generated once per ply (derived data).
+    legal: LegalSets,
+    /// Bit `key % 64` for each key in `keys` but the last (derived data): when the current
+    /// key's bit was not set, the position is new and no repetition needs counting.
+    seen: u64,
 }
 
 impl State {
     /// The state at `start` before any move, with no outcome recorded yet.
     fn fresh(start: Position) -> State {
+        let mut keys = Vec::with_capacity(32);
+        keys.push(start.repetition_key());
         State {
-            keys: vec![start.repetition_key()],
+            keys,
+            seen: 0,
+            legal: LegalSets::of(&start),
             position: start.clone(),
             start,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(128),
             moved: ByColor::default(),
             draw_offer: None,
             outcome: None,
         }
     }
 
-    /// Plays a move known to be legal and updates the history (no outcome).
-    fn push_move(&mut self, m: Move) {
+    /// What the current position decides by itself ([`Position::outcome`], from the moves
+    /// already generated).
+    fn own_outcome(&self) -> Option<Outcome> {
+        if self.legal.total() == 0 {
+            Some(if self.position.is_check() {
+                Outcome::Win {
+                    winner: !self.position.turn(),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            })
+        } else if insufficient_material(&self.position) {
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+        } else {
+            None
+        }
+    }
+
+    /// Plays a legal move of a piece of `role` and updates the history (no outcome).
+    fn push_move(&mut self, m: Move, role: crate::types::Role) {
         let turn = self.position.turn();
-        self.position.play_unchecked(m);
+        self.position.play_role::<true>(m, role);
+        self.legal.fill(&self.position);
         if self.position.halfmoves() == 0 {
             self.keys.clear();
+            self.seen = 0;
+        } else if let Some(&prev) = self.keys.last() {
+            self.seen |= 1 << (prev & 63);
         }
         self.keys.push(self.position.repetition_key());
         self.moves.push(m);
@@ -363,15 +396,15 @@ impl State {
     pub fn replay(start: Position, moves: &[Move]) -> Result<State, StateError> {
         let mut state = State::fresh(start);
         for (i, &m) in moves.iter().enumerate() {
-            if state.position.outcome().is_some() {
+            if state.own_outcome().is_some() {
                 return Err(StateError::MoveAfterEnd(i + 1));
             }
-            if !state.position.is_legal(m) {
+            let Some(role) = state.legal.role_of(m) else {
                 return Err(StateError::IllegalMove { ply: i + 1, mv: m });
-            }
-            state.push_move(m);
+            };
+            state.push_move(m, role);
         }
-        state.outcome = state.position.outcome();
+        state.outcome = state.own_outcome();
         Ok(state)
     }
 
@@ -415,6 +448,9 @@ impl State {
         let Some(&key) = self.keys.last() else {
             return 0;
         };
+        if self.seen & (1 << (key & 63)) == 0 {
+            return 1; // no earlier key shares its low bits: a new position
+        }
         let n = self.keys.len();
         let window = (self.position.halfmoves() as usize).min(n - 1);
         let mut count = 0;
@@ -555,7 +591,7 @@ impl Chess {
     fn settle(&self, state: &mut State) {
         // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
         // 75th move or the fifth repetition still wins (A5).
-        state.outcome = state.position.outcome().or_else(|| {
+        state.outcome = state.own_outcome().or_else(|| {
             let halfmoves = state.position.halfmoves();
             if self.rules.automatic_draws && halfmoves >= 150 {
                 Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
@@ -653,10 +689,7 @@ impl Game for Chess {
         if state.outcome.is_some() {
             return;
         }
-        state.position.generate(&mut |pm| {
-            pm.for_each(|m| out.push(Action::Move(m)));
-            false
-        });
+        state.legal.for_each(|m| out.push(Action::Move(m)));
         self.push_decisions(state, |a| out.push(a));
     }
 
@@ -665,7 +698,7 @@ impl Game for Chess {
             return false;
         }
         match action {
-            Action::Move(m) => state.position.is_legal(*m),
+            Action::Move(m) => state.legal.role_of(*m).is_some(),
             other => self.check_decision(state, other).is_ok(),
         }
     }
@@ -696,10 +729,10 @@ impl Game for Chess {
             let i = rng.index(buf.len());
             return Some(buf.swap_remove(i));
         }
-        state
-            .position
-            .choose_legal_move(|n| rng.index(n))
-            .map(Action::Move)
+        match state.legal.total() {
+            0 => None,
+            n => state.legal.nth(rng.index(n)).map(Action::Move),
+        }
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<(), PlayError> {
@@ -709,14 +742,14 @@ impl Game for Chess {
         let turn = state.position.turn();
         match *action {
             Action::Move(m) => {
-                if !state.position.is_legal(m) {
+                let Some(role) = state.legal.role_of(m) else {
                     return Err(PlayError::IllegalMove(IllegalMoveError {
                         from: m.from,
                         to: m.to,
                         promotion: m.promotion,
                     }));
-                }
-                state.push_move(m);
+                };
+                state.push_move(m, role);
                 self.settle(state);
             }
             Action::Resign => {

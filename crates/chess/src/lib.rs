@@ -19,7 +19,7 @@
 //!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
 //!   is the fast path for generated moves; [`Position::legal_moves`] fills a stack
 //!   [`MoveList`]; [`Position::outcome`] tells checkmate, stalemate and insufficient
-//!   material; [`perft`] counts leaf nodes.
+//!   material; [`perft`] and [`perft_parallel`] count leaf nodes.
 //! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
 //!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the start and the
 //!   moves, and the repetition keys since the last pawn move or capture.
@@ -41,7 +41,7 @@
 //! # Rules
 //!
 //! Rule ids (K1-K22 of the booklet, T1-T11, D1-D5 and A1-A14 of the project's rules digest)
-//! are cited in the docs and the tests; [`rulebook`] lists each of them in the project's own
+//! are cited in the docs and the tests; [`rule_ids`] lists each of them in the project's own
 //! words, with the decisions this crate takes (the repository's `docs/chess.md` holds the
 //! same list with the rest of the docs).
 
@@ -50,13 +50,14 @@ mod bitboard;
 mod board;
 pub mod fen;
 mod game;
+mod learning;
 mod magics;
 mod movegen;
 mod outcome;
 pub mod pgn;
 mod position;
-#[doc = include_str!("rulebook.md")]
-pub mod rulebook {}
+#[doc = include_str!("rule_ids.md")]
+pub mod rule_ids {}
 pub mod san;
 mod setup;
 pub mod svg;
@@ -76,7 +77,7 @@ pub use bitboard::Bitboard;
 pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
 pub use game::{Action, Chess, DrawClaims, PlayError, Rules, RulesError, State, StateError};
-pub use movegen::{MAX_MOVES, MoveList, perft};
+pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use outcome::{
     DrawReason, GameResult, Outcome, ParseGameResultError, WinReason, insufficient_material,
 };

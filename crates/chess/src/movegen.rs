@@ -3,15 +3,16 @@
 use core::ops::Deref;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    Hyperbola, Magic, Sliders, between, bishop_rays, king_attacks, knight_attacks, line,
+    pawn_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
-use crate::position::{Move, Position};
+use crate::position::{CastlingMode, Move, Position};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
 
 /// The moves of one piece: a role, an origin and a set of destinations (promotions are
 /// expanded when the set is turned into moves).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PieceMoves {
     pub(crate) role: Role,
     pub(crate) from: Square,
@@ -54,6 +55,127 @@ impl PieceMoves {
                 });
             }
         }
+    }
+}
+
+/// The most destination sets one position can produce: the king, fifteen other pieces, two
+/// castling rooks and two en-passant captures.
+const MAX_SETS: usize = 20;
+
+/// Every legal move of a position as per-piece destination sets, kept by the game state so
+/// that one generation per ply serves the terminal test, the random choice, the legality
+/// check of the move played and the list of legal actions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LegalSets {
+    sets: [PieceMoves; MAX_SETS],
+    /// The number of moves of each set (promotions count four).
+    lens: [u8; MAX_SETS],
+    n: u8,
+    total: u16,
+}
+
+impl LegalSets {
+    /// The legal moves of `pos`.
+    pub(crate) fn of(pos: &Position) -> LegalSets {
+        let empty = PieceMoves {
+            role: Role::Pawn,
+            from: Square::A1,
+            to: Bitboard::EMPTY,
+        };
+        let mut l = LegalSets {
+            sets: [empty; MAX_SETS],
+            lens: [0; MAX_SETS],
+            n: 0,
+            total: 0,
+        };
+        l.fill(pos);
+        l
+    }
+
+    /// Replaces the contents with the legal moves of `pos` (in place: no copy of the sets).
+    pub(crate) fn fill(&mut self, pos: &Position) {
+        let (mut n, mut total) = (0usize, 0u16);
+        let (sets, lens) = (&mut self.sets, &mut self.lens);
+        // Random playouts visit unrelated positions: the table-free sliders are faster.
+        pos.generate_with::<Hyperbola>(Bitboard::FULL, &mut |pm| {
+            // Validation bounds the pieces, so the sets always fit.
+            if n < MAX_SETS {
+                let len = pm.len();
+                sets[n] = pm;
+                lens[n] = len as u8;
+                n += 1;
+                total += len as u16;
+            }
+            false
+        });
+        self.n = n as u8;
+        self.total = total;
+    }
+
+    fn sets(&self) -> &[PieceMoves] {
+        &self.sets[..self.n as usize]
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub(crate) fn total(&self) -> usize {
+        self.total as usize
+    }
+
+    /// Move `k` (`k < total`) in generation order.
+    pub(crate) fn nth(&self, mut k: usize) -> Option<Move> {
+        for (pm, &len) in self.sets().iter().zip(&self.lens) {
+            let len = usize::from(len);
+            if k < len {
+                let mut to = pm.to;
+                return Some(if pm.promotes() {
+                    Move {
+                        from: pm.from,
+                        to: to.nth(k / 4)?,
+                        promotion: Some(Role::PROMOTIONS[k % 4]),
+                    }
+                } else {
+                    Move {
+                        from: pm.from,
+                        to: to.nth(k)?,
+                        promotion: None,
+                    }
+                });
+            }
+            k -= len;
+        }
+        None
+    }
+
+    /// The moving piece's role if `m` is legal.
+    pub(crate) fn role_of(&self, m: Move) -> Option<Role> {
+        let pm = self
+            .sets()
+            .iter()
+            .find(|pm| pm.from == m.from && pm.to.contains(m.to))?;
+        let promotes = pm.role == Role::Pawn && matches!(m.to.rank(), Rank::First | Rank::Eighth);
+        let ok = match m.promotion {
+            None => !promotes,
+            Some(p) => promotes && Role::PROMOTIONS.contains(&p),
+        };
+        ok.then_some(pm.role)
+    }
+
+    /// Calls `f` with every legal move, in generation order.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(Move)) {
+        for pm in self.sets() {
+            pm.for_each(&mut f);
+        }
+    }
+}
+
+impl core::fmt::Debug for LegalSets {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut list = f.debug_list();
+        self.for_each(|m| {
+            list.entry(&format_args!("{m}"));
+        });
+        list.finish()
     }
 }
 
@@ -164,9 +286,20 @@ impl Position {
         self.generate_from(Bitboard::FULL, f)
     }
 
-    /// [`Position::generate`] restricted to the pieces standing on `mask`.
+    /// [`Position::generate_from`] with the magic-table sliders.
     #[inline]
     pub(crate) fn generate_from(
+        &self,
+        mask: Bitboard,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_with::<Magic>(mask, f)
+    }
+
+    /// [`Position::generate`] restricted to the pieces standing on `mask`, with the
+    /// sliding attacks of `S`.
+    #[inline]
+    pub(crate) fn generate_with<S: Sliders>(
         &self,
         mask: Bitboard,
         f: &mut impl FnMut(PieceMoves) -> bool,
@@ -178,37 +311,12 @@ impl Position {
         let occ = our | their;
         let king = self.king(us);
 
-        // King moves: never onto an attacked square (K14); the king is removed from the
-        // occupancy so that it cannot hide behind itself from a slider.
+        // King moves (K12, K14) and castling (K18-K20), computed together: they share the
+        // enemy's leaper attacks. Castling is handed out last.
+        let mut castles = Bitboard::EMPTY;
         if mask.contains(king) {
-            // Every square the enemy attacks with the king lifted off the board (so that it
-            // cannot hide behind itself from a slider): leapers set-wise, one lookup per slider.
-            let occ_no_king = occ.without(king);
-            let candidates = king_attacks(king) & !our & !self.leaper_attacks(!us);
-            let diag = b.diagonal_sliders() & their;
-            let straight = b.straight_sliders() & their;
-            // Whichever needs fewer table lookups: one per enemy slider (an attack map), or
-            // up to two per candidate square.
-            let kt = if diag.count() + straight.count() < 2 * candidates.count() {
-                let mut danger = Bitboard::EMPTY;
-                for s in diag {
-                    danger |= bishop_attacks(s, occ_no_king);
-                }
-                for s in straight {
-                    danger |= rook_attacks(s, occ_no_king);
-                }
-                candidates & !danger
-            } else {
-                let mut safe = Bitboard::EMPTY;
-                for to in candidates {
-                    if (bishop_attacks(to, occ_no_king) & diag).is_empty()
-                        && (rook_attacks(to, occ_no_king) & straight).is_empty()
-                    {
-                        safe = safe.with(to);
-                    }
-                }
-                safe
-            };
+            let (kt, c) = self.king_moves::<S>();
+            castles = c;
             if kt.any()
                 && f(PieceMoves {
                     role: Role::King,
@@ -242,26 +350,50 @@ impl Position {
                 return true;
             }
         }
-        for (role, diag, straight) in [
-            (Role::Bishop, true, false),
-            (Role::Rook, false, true),
-            (Role::Queen, true, true),
-        ] {
-            for from in b.by_role(role) & movers {
-                let mut to = Bitboard::EMPTY;
-                if diag {
-                    to |= bishop_attacks(from, occ);
-                }
-                if straight {
-                    to |= rook_attacks(from, occ);
-                }
-                to &= target;
-                if pinned.contains(from) {
-                    to &= line(king, from);
-                }
-                if to.any() && f(PieceMoves { role, from, to }) {
-                    return true;
-                }
+        // Bishops, rooks and queens, in that order; pinned ones keep to the pin line.
+        for from in b.by_role(Role::Bishop) & movers {
+            let mut to = S::bishop(from, occ) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Bishop,
+                    from,
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        for from in b.by_role(Role::Rook) & movers {
+            let mut to = S::rook(from, occ) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Rook,
+                    from,
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        for from in b.by_role(Role::Queen) & movers {
+            let mut to = (S::bishop(from, occ) | S::rook(from, occ)) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Queen,
+                    from,
+                    to,
+                })
+            {
+                return true;
             }
         }
         let (dir, start) = match us {
@@ -295,31 +427,105 @@ impl Position {
             }
         }
         if let Some(ep) = self.ep
-            && self.gen_en_passant(ep, mask, f)
+            && self.gen_en_passant::<S>(ep, mask, f)
         {
             return true;
         }
-        if checkers.is_empty() && mask.contains(king) {
-            for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling[us][side as usize]
-                    && self.castling_allowed(king, rook, side, occ)
-                    && f(PieceMoves {
-                        role: Role::King,
-                        from: king,
-                        to: Bitboard::from_square(rook),
-                    })
-                {
-                    return true;
-                }
+        for side in CastlingSide::ALL {
+            if let Some(rook) = self.castling[us][side as usize]
+                && castles.contains(rook)
+                && f(PieceMoves {
+                    role: Role::King,
+                    from: king,
+                    to: Bitboard::from_square(rook),
+                })
+            {
+                return true;
             }
         }
         false
     }
 
+    /// The king's legal destinations (K12, K14: never onto a square the enemy attacks, with
+    /// the king lifted off the board so that it cannot hide behind itself from a slider),
+    /// and the squares of the rooks it may castle with now (K18-K20, A10).
+    #[inline]
+    fn king_moves<S: Sliders>(&self) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let b = &self.board;
+        let our = b.by_color(us);
+        let their = b.by_color(!us);
+        let occ = our | their;
+        let king = self.king(us);
+        // Rooks whose castling squares are empty (K19 c): cheap, and usually none.
+        let mut castle_rooks = Bitboard::EMPTY;
+        if self.checkers.is_empty() && (self.castle_mask & our).any() {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling[us][side as usize]
+                    && self.castling_path_empty(king, rook, side, occ)
+                {
+                    castle_rooks = castle_rooks.with(rook);
+                }
+            }
+        }
+        let steps = king_attacks(king) & !our;
+        if steps.is_empty() && castle_rooks.is_empty() {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let occ_no_king = occ.without(king);
+        let leapers = self.leaper_attacks(!us);
+        let candidates = steps & !leapers;
+        let diag = b.diagonal_sliders() & their;
+        let straight = b.straight_sliders() & their;
+        let may_castle = castle_rooks.any();
+        let standard = self.mode == CastlingMode::Standard;
+        // Whichever needs fewer table lookups: one per enemy slider (an attack map, which
+        // castling in standard chess can share), or up to two per candidate square.
+        let mut danger = None;
+        // An attack map costs one lookup per enemy slider (two for a queen); square by
+        // square costs up to two per candidate. With at most one slider, or when castling
+        // in standard chess can share it, the map is cheaper.
+        let kt = if (may_castle && standard) || !(diag | straight).more_than_one() {
+            let mut d = leapers;
+            for s in diag {
+                d |= S::bishop(s, occ_no_king);
+            }
+            for s in straight {
+                d |= S::rook(s, occ_no_king);
+            }
+            danger = Some(d);
+            candidates & !d
+        } else {
+            // Square by square; the small empty-board ray tables rule most sliders out
+            // before any occupancy lookup.
+            let mut safe = Bitboard::EMPTY;
+            for to in candidates {
+                let d = bishop_rays(to) & diag;
+                let st = rook_rays(to) & straight;
+                if (d.is_empty() || (S::bishop(to, occ_no_king) & d).is_empty())
+                    && (st.is_empty() || (S::rook(to, occ_no_king) & st).is_empty())
+                {
+                    safe = safe.with(to);
+                }
+            }
+            safe
+        };
+        let mut castles = Bitboard::EMPTY;
+        for side in CastlingSide::ALL {
+            if let Some(rook) = self.castling[us][side as usize]
+                && castle_rooks.contains(rook)
+                && self.castling_safe::<S>(king, rook, side, occ, leapers, danger)
+            {
+                castles = castles.with(rook);
+            }
+        }
+        (kt, castles)
+    }
+
     /// En-passant captures onto `ep` (K17, A6), each tested in full: the captured pawn and
     /// the capturing pawn both leave their squares, which is how the horizontal pin (king and
     /// enemy rook on the same rank as both pawns) is caught.
-    pub(crate) fn gen_en_passant(
+    pub(crate) fn gen_en_passant<S: Sliders>(
         &self,
         ep: Square,
         mask: Bitboard,
@@ -342,8 +548,8 @@ impl Position {
         {
             let occ = (b.occupied().without(from).without(cap)).with(ep);
             let their_left = their.without(cap);
-            let sliders = (bishop_attacks(king, occ) & b.diagonal_sliders())
-                | (rook_attacks(king, occ) & b.straight_sliders());
+            let sliders = (S::bishop(king, occ) & b.diagonal_sliders())
+                | (S::rook(king, occ) & b.straight_sliders());
             let leapers = (knight_attacks(king) & b.by_role(Role::Knight))
                 | (pawn_attacks(us, king) & b.by_role(Role::Pawn));
             if ((sliders | leapers) & their_left).is_empty()
@@ -363,7 +569,8 @@ impl Position {
     /// not in check (caller), every square the king and rook travel over or land on is empty
     /// except for the two of them, and no square from the king's start to its destination is
     /// attacked (tested with king and rook lifted off the board, which matters in Chess960).
-    fn castling_allowed(
+    #[inline]
+    fn castling_path_empty(
         &self,
         king: Square,
         rook: Square,
@@ -375,20 +582,37 @@ impl Position {
         let rt = Square::from_coords(side.rook_to_file(), rank);
         let lifted = occ.without(king).without(rook);
         let must_be_empty = between(king, kt).with(kt) | between(rook, rt).with(rt);
-        if (must_be_empty & lifted).any() {
+        (must_be_empty & lifted).is_empty()
+    }
+
+    /// The attack half of the castling conditions (see [`Position::castling_path_empty`]
+    /// for the other): no square from the king's start to its destination attacked.
+    #[inline]
+    fn castling_safe<S: Sliders>(
+        &self,
+        king: Square,
+        rook: Square,
+        side: CastlingSide,
+        occ: Bitboard,
+        leapers: Bitboard,
+        danger: Option<Bitboard>,
+    ) -> bool {
+        let kt = Square::from_coords(side.king_to_file(), self.turn.back_rank());
+        let lifted = occ.without(king).without(rook);
+        let path = between(king, kt).with(kt);
+        if (path & leapers).any() {
             return false;
         }
-        let path = between(king, kt).with(kt);
-        if (path & self.leaper_attacks(!self.turn)).any() {
-            return false;
+        if let Some(d) = danger {
+            // Standard chess: with the rook in its corner, lifting it opens no line onto
+            // the king's path, so the attack map with the king lifted decides.
+            return (path & d).is_empty();
         }
         let their = self.board.by_color(!self.turn);
         let diag = self.board.diagonal_sliders() & their;
         let straight = self.board.straight_sliders() & their;
         for sq in path {
-            if (bishop_attacks(sq, lifted) & diag).any()
-                || (rook_attacks(sq, lifted) & straight).any()
-            {
+            if (S::bishop(sq, lifted) & diag).any() || (S::rook(sq, lifted) & straight).any() {
                 return false;
             }
         }
@@ -431,59 +655,116 @@ impl Position {
     /// assert!(pos.is_legal(m));
     /// ```
     pub fn choose_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
-        let empty = PieceMoves {
-            role: Role::Pawn,
-            from: Square::A1,
-            to: Bitboard::EMPTY,
-        };
-        let mut sets = [empty; 32];
-        let mut n = 0;
-        let mut total = 0;
-        self.generate(&mut |pm| {
-            if let Some(slot) = sets.get_mut(n) {
-                *slot = pm;
-                n += 1;
-                total += pm.len();
-            }
-            false
-        });
-        if total == 0 {
-            return None;
+        let sets = LegalSets::of(self);
+        match sets.total() {
+            0 => None,
+            n => sets.nth(pick(n)),
         }
-        let mut k = pick(total);
-        for pm in &sets[..n] {
-            let len = pm.len();
-            if k < len {
-                return Some(if pm.promotes() {
-                    let mut to = pm.to;
-                    Move {
-                        from: pm.from,
-                        to: to.nth(k / 4)?,
-                        promotion: Some(Role::PROMOTIONS[k % 4]),
-                    }
-                } else {
-                    let mut to = pm.to;
-                    Move {
-                        from: pm.from,
-                        to: to.nth(k)?,
-                        promotion: None,
-                    }
-                });
-            }
-            k -= len;
-        }
-        None
     }
 
-    /// The number of legal moves (bulk-counted, without listing them).
+    /// The number of legal moves (bulk-counted, without listing them: pawns set-wise,
+    /// the other pieces by the size of their destination sets).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pos = lattjo_chess::Position::new();
+    /// assert_eq!(pos.count_legal_moves(), pos.legal_moves().len());
+    /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.generate(&mut |pm| {
-            n += pm.len();
-            false
-        });
-        n
+        let us = self.turn;
+        let b = &self.board;
+        let our = b.by_color(us);
+        let their = b.by_color(!us);
+        let occ = our | their;
+        let king = self.king(us);
+        let (kt, castles) = self.king_moves::<Magic>();
+        let mut n = kt.count() + castles.count();
+        let checkers = self.checkers;
+        if checkers.more_than_one() {
+            return n as usize; // double check: only the king may move (K15)
+        }
+        let target = match checkers.single() {
+            Some(c) => between(king, c).with(c),
+            None => !our,
+        };
+        let pinned = self.pinned;
+        for from in b.by_role(Role::Knight) & our & !pinned {
+            n += (knight_attacks(from) & target).count();
+        }
+        for from in b.diagonal_sliders() & our {
+            let mut to = Magic::bishop(from, occ) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count();
+        }
+        for from in b.straight_sliders() & our {
+            let mut to = Magic::rook(from, occ) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count();
+        }
+        // Pawns that are not pinned, all at once: pushes, double steps, captures to either
+        // side; moves onto the last rank count four times (K7).
+        let pawns = b.by_role(Role::Pawn) & our;
+        let free = (pawns & !pinned).0;
+        let empty = !occ.0;
+        let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
+        let (single, double, left, right, last) = match us {
+            Color::White => {
+                let single = (free << 8) & empty;
+                let double = ((single & 0x0000_0000_00ff_0000) << 8) & empty;
+                (
+                    single,
+                    double,
+                    ((free & not_a) << 7) & their.0,
+                    ((free & not_h) << 9) & their.0,
+                    0xff00_0000_0000_0000u64,
+                )
+            }
+            Color::Black => {
+                let single = (free >> 8) & empty;
+                let double = ((single & 0x0000_ff00_0000_0000) >> 8) & empty;
+                (
+                    single,
+                    double,
+                    ((free & not_a) >> 9) & their.0,
+                    ((free & not_h) >> 7) & their.0,
+                    0x0000_0000_0000_00ffu64,
+                )
+            }
+        };
+        for set in [single, left, right] {
+            let set = set & target.0;
+            n += (set & !last).count_ones() + 4 * (set & last).count_ones();
+        }
+        n += (double & target.0).count_ones();
+        // Pinned pawns one by one, along the pin line.
+        let dir = us.fold(8i32, -8);
+        let start = us.fold(Bitboard::rank(Rank::Second), Bitboard::rank(Rank::Seventh));
+        for from in pawns & pinned {
+            let mut to = pawn_attacks(us, from) & their;
+            let one = Square::from_index_masked((from as i32 + dir) as u32);
+            if !occ.contains(one) {
+                to = to.with(one);
+                let two = Square::from_index_masked((from as i32 + 2 * dir) as u32);
+                if start.contains(from) && !occ.contains(two) {
+                    to = to.with(two);
+                }
+            }
+            to &= target & line(king, from);
+            n += to.count() * if (to.0 & last) != 0 { 4 } else { 1 };
+        }
+        if let Some(ep) = self.ep {
+            self.gen_en_passant::<Magic>(ep, Bitboard::FULL, &mut |_| {
+                n += 1;
+                false
+            });
+        }
+        n as usize
     }
 
     /// Whether the side to move has at least one legal move.
@@ -562,8 +843,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             let mut nodes = 0;
             position.generate(&mut |pm| {
                 pm.for_each(|m| {
+                    // A throw-away child: its hash is never read, so it is not kept.
                     let mut child = position.clone();
-                    child.play_unchecked(m);
+                    child.play_role::<false>(m, pm.role);
                     nodes += perft(&child, depth - 1);
                 });
                 false
@@ -571,4 +853,47 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// [`perft`] on up to `threads` threads: the tree is split two plies below the root (the
+/// children of each root move are the units of work, taken from a shared counter so that
+/// uneven subtrees keep every thread busy), and the counts are the same as [`perft`]'s for
+/// any number of threads.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{perft, perft_parallel, Position};
+///
+/// let start = Position::new();
+/// assert_eq!(perft_parallel(&start, 4, 2), 197_281);
+/// assert_eq!(perft_parallel(&start, 4, 2), perft(&start, 4));
+/// ```
+#[must_use]
+pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
+    if depth < 3 || threads <= 1 {
+        return perft(position, depth);
+    }
+    // Every position two plies down, in generation order.
+    let mut grandchildren: Vec<Position> = Vec::new();
+    position.generate(&mut |pm| {
+        pm.for_each(|m| {
+            let mut child = position.clone();
+            child.play_role::<false>(m, pm.role);
+            child.generate(&mut |cpm| {
+                cpm.for_each(|cm| {
+                    let mut grandchild = child.clone();
+                    grandchild.play_role::<false>(cm, cpm.role);
+                    grandchildren.push(grandchild);
+                });
+                false
+            });
+        });
+        false
+    });
+    boardgame_core::parallel::map_indexed(grandchildren.len(), threads, |i| {
+        perft(&grandchildren[i], depth - 2)
+    })
+    .iter()
+    .sum()
 }

@@ -3,7 +3,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -237,7 +238,7 @@ impl Position {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep?;
         let mut found = false;
-        self.gen_en_passant(ep, Bitboard::FULL, &mut |_| {
+        self.gen_en_passant::<crate::attacks::Magic>(ep, Bitboard::FULL, &mut |_| {
             found = true;
             true
         });
@@ -387,8 +388,8 @@ impl Position {
         let their = b.by_color(!us);
         let our = b.by_color(us);
         let occ = our | their;
-        let snipers = ((bishop_attacks(king, Bitboard::EMPTY) & b.diagonal_sliders())
-            | (rook_attacks(king, Bitboard::EMPTY) & b.straight_sliders()))
+        let snipers = ((bishop_rays(king) & b.diagonal_sliders())
+            | (rook_rays(king) & b.straight_sliders()))
             & their;
         let mut checkers = (knight_attacks(king) & b.by_role(Role::Knight)
             | pawn_attacks(us, king) & b.by_role(Role::Pawn))
@@ -464,11 +465,17 @@ impl Position {
     /// assert_eq!(pos.turn(), lattjo_chess::Color::Black);
     /// ```
     pub fn play_unchecked(&mut self, m: Move) {
+        if let Some(role) = self.board.role_at(m.from) {
+            self.play_role::<true>(m, role);
+        }
+    }
+
+    /// [`Position::play_unchecked`] for a move of a piece of `role`, updating the Zobrist
+    /// hash only if `HASH` (perft's throw-away children skip it).
+    #[inline]
+    pub(crate) fn play_role<const HASH: bool>(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = !us;
-        let Some(role) = self.board.role_at(m.from) else {
-            return;
-        };
         let prev_ep = self.ep.take();
         self.halfmoves = self.halfmoves.saturating_add(1);
         if us == Color::Black {
@@ -493,27 +500,33 @@ impl Position {
             self.board.toggle(m.to, us, Role::Rook);
             self.board.toggle(kt, us, Role::King);
             self.board.toggle(rt, us, Role::Rook);
-            self.hash ^= zobrist::piece_key(mover, m.from)
-                ^ zobrist::piece_key(mover, kt)
-                ^ zobrist::piece_key(rook, m.to)
-                ^ zobrist::piece_key(rook, rt);
-            self.clear_castling(us);
+            if HASH {
+                self.hash ^= zobrist::piece_key(mover, m.from)
+                    ^ zobrist::piece_key(mover, kt)
+                    ^ zobrist::piece_key(rook, m.to)
+                    ^ zobrist::piece_key(rook, rt);
+            }
+            self.clear_castling::<HASH>(us);
         } else {
             if self.board.by_color(them).contains(m.to) {
                 if let Some(cap) = self.board.role_at(m.to) {
                     self.board.toggle(m.to, them, cap);
-                    self.hash ^= zobrist::piece_key(
-                        Piece {
-                            color: them,
-                            role: cap,
-                        },
-                        m.to,
-                    );
+                    if HASH {
+                        self.hash ^= zobrist::piece_key(
+                            Piece {
+                                color: them,
+                                role: cap,
+                            },
+                            m.to,
+                        );
+                    }
                 }
                 self.halfmoves = 0;
             }
             self.board.toggle(m.from, us, role);
-            self.hash ^= zobrist::piece_key(mover, m.from);
+            if HASH {
+                self.hash ^= zobrist::piece_key(mover, m.from);
+            }
             let mut placed = role;
             if role == Role::Pawn {
                 self.halfmoves = 0;
@@ -525,29 +538,33 @@ impl Position {
                     // En passant (rule K17): the captured pawn stands behind the target.
                     let cap = Square::from_index_masked((m.to as i32 - dir) as u32);
                     self.board.toggle(cap, them, Role::Pawn);
-                    self.hash ^= zobrist::piece_key(
-                        Piece {
-                            color: them,
-                            role: Role::Pawn,
-                        },
-                        cap,
-                    );
+                    if HASH {
+                        self.hash ^= zobrist::piece_key(
+                            Piece {
+                                color: them,
+                                role: Role::Pawn,
+                            },
+                            cap,
+                        );
+                    }
                 }
                 if let Some(p) = m.promotion {
                     // Promotion (rule K7, A8): compulsory and part of the same move.
                     placed = p;
                 }
             } else if role == Role::King {
-                self.clear_castling(us);
+                self.clear_castling::<HASH>(us);
             }
             self.board.toggle(m.to, us, placed);
-            self.hash ^= zobrist::piece_key(
-                Piece {
-                    color: us,
-                    role: placed,
-                },
-                m.to,
-            );
+            if HASH {
+                self.hash ^= zobrist::piece_key(
+                    Piece {
+                        color: us,
+                        role: placed,
+                    },
+                    m.to,
+                );
+            }
             let touched = Bitboard::from_square(m.from).with(m.to) & self.castle_mask;
             if touched.any() {
                 // A rook moved from, or was captured on, its home square (A10).
@@ -556,7 +573,9 @@ impl Position {
                         for side in CastlingSide::ALL {
                             if self.castling[c][side as usize] == Some(sq) {
                                 self.castling[c][side as usize] = None;
-                                self.hash ^= zobrist::castling_key(c, side);
+                                if HASH {
+                                    self.hash ^= zobrist::castling_key(c, side);
+                                }
                             }
                         }
                     }
@@ -565,14 +584,19 @@ impl Position {
             }
         }
         self.turn = them;
-        self.hash ^= zobrist::WHITE_TO_MOVE;
+        if HASH {
+            self.hash ^= zobrist::WHITE_TO_MOVE;
+        }
         self.update_check_info();
     }
 
-    fn clear_castling(&mut self, color: Color) {
+    #[inline]
+    fn clear_castling<const HASH: bool>(&mut self, color: Color) {
         for side in CastlingSide::ALL {
             if let Some(sq) = self.castling[color][side as usize].take() {
-                self.hash ^= zobrist::castling_key(color, side);
+                if HASH {
+                    self.hash ^= zobrist::castling_key(color, side);
+                }
                 self.castle_mask = self.castle_mask.without(sq);
             }
         }

@@ -91,3 +91,27 @@ fn perft_is_preserved_by_colour_mirroring() {
         }
     }
 }
+
+/// Issue 17: parallel perft gives the published counts for 1, 2 and 4 threads (split two
+/// plies below the root), on every standard and Chess960 case up to the node limit.
+#[test]
+fn perft_parallel_counts_equal_serial_for_1_2_4_threads() {
+    for (data, mode) in [
+        (include_str!("data/cpw.perft"), CastlingMode::Standard),
+        (include_str!("data/chess960.perft"), CastlingMode::Chess960),
+    ] {
+        for case in parse(data) {
+            let pos = Position::from_fen(&case.fen, mode).expect("valid");
+            for &(depth, expected) in case.counts.iter().filter(|c| c.1 <= NODE_LIMIT / 4) {
+                for threads in [1, 2, 4] {
+                    assert_eq!(
+                        lattjo_chess::perft_parallel(&pos, depth, threads),
+                        expected,
+                        "{} depth {depth}, {threads} threads",
+                        case.id
+                    );
+                }
+            }
+        }
+    }
+}

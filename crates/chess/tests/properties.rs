@@ -312,3 +312,72 @@ proptest! {
         }
     }
 }
+
+/// Issue 17: the game state keeps the legal moves of its position (generated once per ply
+/// with other sliding-attack code than `Position::legal_moves`). Along random games from
+/// positions with castling (Chess960 too), en passant, promotions and pins, the trait's `legal_actions`
+/// equals the position's legal moves in the same order, `count_legal_moves` their number,
+/// and `Game::is_legal` agrees with `Position::is_legal` on every move and on arbitrary
+/// (from, to, promotion) triples.
+#[test]
+fn state_move_cache_matches_position_move_generation() {
+    use lattjo_chess::{Action, Chess, Game, Turn};
+    let promotions = [
+        None,
+        Some(Role::Queen),
+        Some(Role::Rook),
+        Some(Role::Bishop),
+        Some(Role::Knight),
+        Some(Role::King),
+        Some(Role::Pawn),
+    ];
+    let mut actions = Vec::new();
+    let mut plies = 0;
+    for seed in 0..120u64 {
+        // The standard positions, and a Chess960 one (castling as the king onto its rook).
+        let start = match FENS.get(seed as usize % (FENS.len() + 1)) {
+            Some(fen) => fen.parse().expect("valid"),
+            None => Position::from_fen(
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                CastlingMode::Chess960,
+            )
+            .expect("valid"),
+        };
+        let game = Chess::default().with_start(start);
+        let mut state = game.new_initial_state();
+        let mut rng = GameRng::new(seed, 17);
+        for _ in 0..200 {
+            if game.turn(&state) == Turn::Terminal {
+                break;
+            }
+            let pos = state.position().clone();
+            game.legal_actions(&state, &mut actions);
+            let expected: Vec<Action> =
+                pos.legal_moves().iter().map(|&m| Action::Move(m)).collect();
+            assert_eq!(actions, expected, "{pos}");
+            assert_eq!(pos.count_legal_moves(), expected.len(), "{pos}");
+            for a in &actions {
+                assert!(game.is_legal(&state, a), "{a:?} in {pos}");
+            }
+            for _ in 0..64 {
+                let m = Move {
+                    from: Square::ALL[rng.index(64)],
+                    to: Square::ALL[rng.index(64)],
+                    promotion: promotions[rng.index(promotions.len())],
+                };
+                assert_eq!(
+                    game.is_legal(&state, &Action::Move(m)),
+                    pos.is_legal(m),
+                    "{m} in {pos}"
+                );
+            }
+            let a = game
+                .sample_action(&state, &mut rng, &mut actions)
+                .expect("a move");
+            assert!(expected.contains(&a), "{a:?} sampled in {pos}");
+            game.apply(&mut state, &a).expect("legal");
+            plies += 1;
+        }
+    }
+    assert!(plies > 5_000, "{plies} plies checked");
+}
