@@ -23,6 +23,11 @@
 //! technical fouls ([`Action::Call`]). When pieces block a player's whole base line, passing
 //! ([`Action::Pass`]) is his only legal action. [`Planner`] is an agent that aims cut shots;
 //! [`svg::render`] draws a board or a traced stroke ([`Carrom::trace`]).
+//! For learners, `Carrom` implements boardgame-core's [`boardgame_core::Observe`] (the board
+//! from a seat's chair as a flat tensor), [`boardgame_core::IndexedActions`] (the pass and the
+//! due choice as indices, the toss as a chance index) and [`boardgame_core::ParametricActions`]
+//! (a stroke as five numbers within [`STROKE_PARAMETER_BOUNDS`]); the docs page's "Learning
+//! encodings" has the tables.
 //!
 //! ```
 //! use boardgame_core::{Game, Seat};
@@ -67,6 +72,7 @@
 mod actions;
 mod game;
 mod geometry;
+mod learning;
 mod matches;
 mod planner;
 mod resolve;
@@ -96,6 +102,7 @@ pub use geometry::{
     CENTRE_SPOT_RADIUS, HALF_SIZE, MAX_STRIKER_OFFSET, OUTER_CIRCLE_RADIUS, PIECE_RADIUS,
     POCKET_RADIUS, STRIKER_RADIUS, Side, formation_breaker_frame, pocket_centres,
 };
+pub use learning::{DUES_DECLINE_INDEX, DUES_PLACE_INDEX, PASS_INDEX, STROKE_PARAMETER_BOUNDS};
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Outcome, Resolution};

@@ -40,6 +40,8 @@ pub struct Novuss {
     rules: Rules,
     physics: PhysicsConfig,
     config: MatchConfig,
+    /// The stroke's parameter bounds under `rules` (`ParametricActions`).
+    pub(crate) stroke_bounds: [(f64, f64); 5],
 }
 
 impl Default for Novuss {
@@ -135,6 +137,7 @@ impl Novuss {
             rules,
             physics: PhysicsConfig::default(),
             config,
+            stroke_bounds: crate::learning::stroke_bounds(&rules),
         })
     }
 

@@ -13,6 +13,11 @@
 //! penalty disc at most, debts, continuing on pocketing own discs, the win).
 //! [`Novuss::resolve`] applies a constructed outcome without any physics. [`Planner`] chooses
 //! strokes; [`svg::render`] draws a state or a traced stroke ([`Novuss::trace`]).
+//! For learners, `Novuss` implements boardgame-core's [`boardgame_core::Observe`] (the table
+//! from a seat's cushion as a flat tensor), [`boardgame_core::ParametricActions`] (a stroke as
+//! five numbers within [`Novuss::stroke_parameter_bounds`]) and an empty
+//! [`boardgame_core::IndexedActions`] (every player action is a stroke); the docs page's
+//! "Learning encodings" has the tables.
 //!
 //! ```
 //! use boardgame_core::Seat;
@@ -59,6 +64,7 @@ mod conduct;
 mod discs;
 mod game;
 mod geometry;
+mod learning;
 mod outcome;
 mod planner;
 mod resolve;

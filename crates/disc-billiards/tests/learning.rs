@@ -1,0 +1,221 @@
+//! The learning encodings (issue 19) under boardgame-core's conformance kit, for the booklet's
+//! rules, the federation's (LNF), mini-novuss, pairs and execution noise, plus hand-made
+//! positions whose encoding is known. Games of random play take hundreds of strokes, each a
+//! whole simulation, so every check plays two games per preset.
+
+use boardgame_core::conformance::{
+    ConformanceConfig, check_observations, check_parametric_actions,
+};
+use boardgame_core::{Game, IndexedActions, Observe, ParametricActions, Seat, Turn};
+use lattjo_disc_billiards::{
+    Action, Call, Conduct, NoiseModel, Novuss, PlayError, Rules, Stroke, StrokeError, Vec2,
+};
+
+fn presets() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("booklet", Rules::lattjo()),
+        ("LNF", Rules::lnf()),
+        ("mini", Rules::mini()),
+        ("booklet pairs", Rules::lattjo().with_players(4)),
+        (
+            "booklet with noise",
+            Rules::lattjo().with_noise(Some(NoiseModel {
+                direction_sd: 0.02,
+                speed_sd: 0.05,
+            })),
+        ),
+    ]
+}
+
+fn config(seed: u64) -> ConformanceConfig<Action> {
+    ConformanceConfig {
+        games: 2,
+        seed,
+        max_plies: lattjo_disc_billiards::RANDOM_PLAY_BOUND,
+        exhaustive_actions: false,
+        generated_checks_per_node: 1,
+        foreign_checks_per_node: 2,
+        ..ConformanceConfig::default()
+    }
+}
+
+#[test]
+fn observations_conform_for_every_preset() {
+    for (i, (name, rules)) in presets().into_iter().enumerate() {
+        let game = Novuss::new(rules).expect("preset");
+        let report = check_observations(&game, &config(300 + i as u64))
+            .unwrap_or_else(|v| panic!("{name}: {v}"));
+        assert!(report.observations > 50, "{name}: {report:?}");
+    }
+}
+
+/// `check_parametric_actions` is `check_indexed_actions` for a game whose player actions are
+/// partly continuous: at every node each listed action has an index (mapping back to it) or
+/// parameters (within the bounds, mapping back to it), never both; the mask is exactly the
+/// indexed ones; indices outside the mask and random in-bounds vectors name nothing `apply`
+/// accepts wrongly; out-of-bounds and non-finite vectors name nothing. (`check_indexed_actions`
+/// alone requires an index for every legal action, which a stroke does not have.)
+#[test]
+fn indexed_and_parametric_actions_conform_for_every_preset() {
+    for (i, (name, rules)) in presets().into_iter().enumerate() {
+        let game = Novuss::new(rules).expect("preset");
+        let report = check_parametric_actions(&game, &config(500 + i as u64))
+            .unwrap_or_else(|v| panic!("{name}: {v}"));
+        assert!(report.parametric_actions > 500, "{name}: {report:?}");
+    }
+}
+
+fn observation(game: &Novuss, state: &lattjo_disc_billiards::State, seat: u8) -> Vec<f32> {
+    let mut out = vec![0.0; game.observation_shape().size()];
+    game.observe(state, Seat::new(seat), &mut out)
+        .expect("sized");
+    out
+}
+
+/// N2: each player's row lies against the far cushion, so at the opening every seat sees its
+/// own eight discs at the far end (y = 1 - r/h in its frame) and the other's at its own end;
+/// the table is symmetric, so the two seats' observations differ only in whose stroke it is.
+#[test]
+fn n2_the_opening_rows_seen_from_both_cushions() {
+    let game = Novuss::default();
+    let state = game.new_state();
+    assert_eq!(game.observation_shape().dims(), &[244]);
+    let mine = observation(&game, &state, 0);
+    let theirs = observation(&game, &state, 1);
+    let d = game.rules().dimensions;
+    let far = (1.0 - d.disc_radius / d.half_size) as f32;
+    for k in 0..16 {
+        let slot = &mine[7 * k..7 * k + 7];
+        let (own, y) = if k < 8 { (1.0, far) } else { (0.0, -far) };
+        assert_eq!(slot[..3], [own, 1.0 - own, 1.0], "slot {k}");
+        assert!((slot[4] - y).abs() < 1e-6, "slot {k}: {}", slot[4]);
+        assert_eq!(slot[3..5], slot[5..7], "at home");
+    }
+    assert!(mine[7 * 16..224].iter().all(|&x| x == 0.0), "no disc 16-31");
+    assert_eq!(mine[230], 1.0, "playing");
+    assert_eq!(mine[236], 1.0, "the opening series");
+    assert_eq!((mine[240], mine[241]), (1.0, 0.0), "seat 0 strikes");
+    assert_eq!((theirs[240], theirs[241]), (0.0, 1.0));
+    for (i, (a, b)) in mine.iter().zip(&theirs).enumerate() {
+        if i != 240 && i != 241 {
+            assert_eq!(a, b, "value {i}");
+        }
+    }
+    // A seat out of range observes as seat 0.
+    assert_eq!(observation(&game, &state, 9), mine);
+}
+
+/// A stroke under execution noise waits at a chance node: the puck's place, direction and
+/// speed show in the observer's frame, and the stroke counter moves once the noise is drawn.
+#[test]
+fn the_stroke_waiting_for_its_noise_is_observed() {
+    let rules = Rules::lattjo().with_noise(Some(NoiseModel {
+        direction_sd: 0.02,
+        speed_sd: 0.05,
+    }));
+    let game = Novuss::new(rules).unwrap();
+    let mut state = game.new_state();
+    // B3 (the booklet): a zone line within the puck's hole, here the zone's back line.
+    let stroke = Stroke::new(Vec2::new(0.1, 0.125), Vec2::new(0.0, 2.0), 4.0);
+    game.apply(&mut state, &Action::Strike(Seat::new(0), stroke))
+        .unwrap();
+    assert_eq!(game.turn(&state), Turn::Chance);
+    assert_eq!(game.num_chance_outcomes(), 0, "the noise is continuous");
+    let h = game.rules().dimensions.half_size;
+    let mine = observation(&game, &state, 0);
+    let puck = &mine[224..230];
+    assert_eq!(puck[0], 1.0);
+    assert!((puck[1] - (0.1 / h) as f32).abs() < 1e-6);
+    assert!((puck[2] - (0.125 / h - 1.0) as f32).abs() < 1e-6);
+    assert_eq!(puck[3..5], [0.0, 1.0]);
+    assert_eq!(puck[5], (4.0 / game.rules().max_speed) as f32);
+    assert_eq!(mine[231], 1.0, "awaiting noise");
+    let theirs = observation(&game, &state, 1);
+    assert!(
+        (theirs[225] + (0.1 / h) as f32).abs() < 1e-6,
+        "turned half round"
+    );
+    assert!((theirs[226] + (0.125 / h - 1.0) as f32).abs() < 1e-6);
+}
+
+/// Every player action is a stroke: no index, an empty mask, and a referee's call is neither
+/// indexed nor parametric (§5: a referee's decision, not a player's).
+#[test]
+fn the_discrete_space_is_empty() {
+    let game = Novuss::new(Rules::lnf()).unwrap();
+    let state = game.new_state();
+    assert_eq!(game.num_distinct_actions(), 0);
+    game.legal_mask(&state, &mut []).expect("an empty mask");
+    assert!(game.legal_mask(&state, &mut [false]).is_err());
+    assert_eq!(game.index_action(&state, 0), None);
+    let call = Action::Call(Call::Conduct(Seat::new(0), Conduct::Delay));
+    assert_eq!(game.action_index(&state, &call), None);
+    assert_eq!(
+        game.action_parameters(&state, &call, &mut [0.0; 5]),
+        Ok(false)
+    );
+}
+
+/// B3: a stroke is exactly its five fields within the zone's bounds; outside them or not
+/// finite it is nothing; within them a stroke that breaks the rules is refused with the state
+/// unchanged.
+#[test]
+fn b3_strokes_round_trip_through_their_parameters() {
+    let game = Novuss::default();
+    let state = game.new_state();
+    let d = game.rules().dimensions;
+    let bounds = game.parameter_bounds();
+    assert_eq!(bounds.len(), 5);
+    assert!(bounds[0].1 >= d.zone_half_width && bounds[0].1 < d.zone_half_width + 1e-6);
+    assert!(bounds[1].0 <= 0.0 && bounds[1].1 >= d.zone_depth);
+    assert_eq!(bounds[4], (0.0, game.rules().max_speed));
+    let stroke = Stroke::new(Vec2::new(0.1, 0.125), Vec2::new(0.6, 0.8), 3.5);
+    let strike = Action::Strike(Seat::new(0), stroke);
+    assert!(game.is_legal(&state, &strike));
+    let mut p = [0.0; 5];
+    assert_eq!(game.action_parameters(&state, &strike, &mut p), Ok(true));
+    assert_eq!(p, [0.1, 0.125, 0.6, 0.8, 3.5]);
+    assert_eq!(game.parameters_action(&state, &p), Some(strike));
+    let other = Action::Strike(Seat::new(1), stroke);
+    assert_eq!(game.action_parameters(&state, &other, &mut p), Ok(false));
+    let long = Action::Strike(
+        Seat::new(0),
+        Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 4.0), 3.0),
+    );
+    assert!(game.is_legal(&state, &long));
+    assert_eq!(game.action_parameters(&state, &long, &mut p), Ok(false));
+    let base = [0.0, 0.09, 0.0, 1.0, 3.0];
+    for (i, bad) in [
+        (0, 0.4),
+        (1, 0.2),
+        (1, -0.01),
+        (2, f64::NAN),
+        (3, 2.5),
+        (4, game.rules().max_speed * 1.01),
+        (4, f64::NEG_INFINITY),
+    ] {
+        let mut q = base;
+        q[i] = bad;
+        assert_eq!(
+            game.parameters_action(&state, &q),
+            None,
+            "parameter {i} = {bad}"
+        );
+    }
+    assert_eq!(game.parameters_action(&state, &[0.0; 6]), None);
+    for (q, why) in [
+        ([0.0, 0.09, 0.0, 0.0, 3.0], StrokeError::NoDirection),
+        (
+            [0.0, 0.09, 0.0, 1.0, 0.0],
+            StrokeError::Speed {
+                speed: 0.0,
+                max: lattjo_disc_billiards::MAX_SPEED_LIMIT,
+            },
+        ),
+    ] {
+        let a = game.parameters_action(&state, &q).expect("within bounds");
+        let mut s = state.clone();
+        assert_eq!(game.apply(&mut s, &a), Err(PlayError::Stroke(why)));
+        assert_eq!(s, state);
+    }
+}
