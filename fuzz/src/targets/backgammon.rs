@@ -141,7 +141,16 @@ fn check_state(s: &State, game: &Backgammon) {
         Phase::Opening | Phase::Moving | Phase::Doubled | Phase::ResignOffered(_) => true,
         Phase::Rolling | Phase::Over => false,
     };
+    // GNUBG's own form swaps the players when Black is on roll (as `set xgid` does), so it
+    // reads back as the mirrored game; the unswapped form reads back as the state itself.
     for id in [s.to_gnubg_id(), game.gnubg_id(s)] {
+        let text = id.to_string();
+        assert_eq!(text.parse::<GnubgId>().as_ref(), Ok(&id), "{text}");
+        if let Ok(back) = State::from_gnubg_id(&text) {
+            check_position(back.position());
+        }
+    }
+    for id in [s.to_gnubg_id_unswapped(), game.gnubg_id_unswapped(s)] {
         let text = id.to_string();
         assert_eq!(text.parse::<GnubgId>().as_ref(), Ok(&id), "{text}");
         match State::from_gnubg_id(&text) {
