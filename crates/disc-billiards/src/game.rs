@@ -606,16 +606,19 @@ impl Game for Novuss {
         let seat = s.to_move;
         let mut shots = Vec::new();
         shots::candidates(&self.rules, &self.physics.params, s, &mut shots);
+        // Shots the rules' top speed cannot play (aimed through a high friction) are left out.
         out.extend(
             shots
                 .iter()
+                .filter(|c| c.stroke.speed <= self.rules.max_speed)
                 .take(24)
                 .map(|c| Action::Strike(seat, c.stroke)),
         );
         if let Some((p, _)) = shots::placements(&self.rules, s).next() {
             let side = seat_compass(seat, self.rules.players);
             let forward = side.direction_to_local(side.inward());
-            out.push(Action::Strike(seat, Stroke::new(p, forward, 3.0)));
+            let speed = 3.0f64.min(self.rules.max_speed);
+            out.push(Action::Strike(seat, Stroke::new(p, forward, speed)));
         }
     }
 

@@ -424,3 +424,24 @@ fn fuzz_a_finished_game_keeps_no_answering_series() {
         );
     }
 }
+
+/// Fuzz finding (`disc_billiards_json`, second campaign sitting): under a physics
+/// configuration with a high friction (`friction_mu` 8.1, read from JSON), `legal_actions`
+/// listed a shot aimed at 11.2 m/s, over the rules' 8 m/s, and `apply` refused it. Every
+/// listed stroke must be playable whatever the physics parameters.
+#[test]
+fn fuzz_listed_strokes_keep_to_the_rules_top_speed_under_any_physics() {
+    use lattjo_disc_billiards::PhysicsConfig;
+    let mut physics = PhysicsConfig::default();
+    physics.params.friction_mu = 8.1;
+    physics.params.max_speed_m_s = 100.0;
+    let game = Novuss::default().with_physics(physics).unwrap();
+    let s = game.new_state();
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let mut t = s.clone();
+        assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
+    }
+}
