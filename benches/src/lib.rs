@@ -82,12 +82,13 @@ impl Measurement for CpuTime {
 }
 
 /// The learning-encoding benches (issue 19), shared by every game: the player nodes of seeded
-/// random games, and a criterion group timing `observe`, `legal_mask` and `apply` over them.
+/// random games, and a criterion group timing `observe`, `legal_mask`, (for the stroke games)
+/// the parameter round trip, and `apply` over them.
 pub mod learning {
     use std::hint::black_box;
 
-    use boardgame_core::{Game, GameRng, IndexedActions, Observe, Seat, Turn};
-    use criterion::{Criterion, Throughput};
+    use boardgame_core::{Game, GameRng, IndexedActions, Observe, ParametricActions, Seat, Turn};
+    use criterion::{BenchmarkGroup, Criterion, Throughput};
 
     use crate::CpuTime;
 
@@ -99,12 +100,29 @@ pub mod learning {
     /// If a sampled action is refused (a bench asserts its game is consistent).
     #[must_use]
     pub fn player_nodes<G: Game>(game: &G, games: u64) -> Vec<(G::State, G::Action)> {
+        player_nodes_capped(game, games, usize::MAX)
+    }
+
+    /// The first `per_game` player nodes of each of `games` seeded random games (seeds
+    /// `0..games`), each with the action the random player chose there: for games whose
+    /// actions are slow (a stroke is a simulation to rest).
+    ///
+    /// # Panics
+    ///
+    /// If a sampled action is refused (a bench asserts its game is consistent).
+    #[must_use]
+    pub fn player_nodes_capped<G: Game>(
+        game: &G,
+        games: u64,
+        per_game: usize,
+    ) -> Vec<(G::State, G::Action)> {
         let mut out = Vec::new();
         let mut buf = Vec::new();
         for seed in 0..games {
             let mut rng = GameRng::new(seed, 0);
             let mut state = game.new_initial_state();
-            loop {
+            let mut taken = 0;
+            while taken < per_game {
                 let action = match game.turn(&state) {
                     Turn::Terminal => break,
                     Turn::Chance => game.sample_chance(&state, &mut rng),
@@ -113,6 +131,7 @@ pub mod learning {
                 let Some(action) = action else { break };
                 if matches!(game.turn(&state), Turn::Player(_)) {
                     out.push((state.clone(), action.clone()));
+                    taken += 1;
                 }
                 assert!(
                     game.apply(&mut state, &action).is_ok(),
@@ -136,20 +155,84 @@ pub mod learning {
         game: &G,
         nodes: &[(G::State, G::Action)],
     ) {
+        check_masks(game, nodes, |_, _| false);
+        let mut group = c.benchmark_group(name);
+        time_encodings(&mut group, game, nodes);
+        time_apply(&mut group, game, nodes);
+        group.finish();
+    }
+
+    /// [`bench`] for a game with continuous actions (the stroke games): the mask check counts
+    /// only the listed actions without parameters, every listed continuous action must map to
+    /// its parameters and back, and a stroke's round trip through its parameters is timed too.
+    /// Applying is timed over 10 samples (each stroke is a simulation to rest).
+    ///
+    /// # Panics
+    ///
+    /// As [`bench`], and if a listed action's parameters do not map back to it.
+    pub fn bench_parametric<G>(
+        c: &mut Criterion<CpuTime>,
+        name: &str,
+        game: &G,
+        nodes: &[(G::State, G::Action)],
+    ) where
+        G: Observe + IndexedActions + ParametricActions,
+        G::Action: PartialEq,
+    {
+        let mut params = vec![0.0f64; game.parameter_bounds().len()];
+        check_masks(game, nodes, |s, a| {
+            let continuous = game.action_parameters(s, a, &mut params).expect("sized");
+            if continuous {
+                assert!(game.parameters_action(s, &params).as_ref() == Some(a));
+            }
+            continuous
+        });
+        let mut group = c.benchmark_group(name);
+        time_encodings(&mut group, game, nodes);
+        group.bench_function("stroke to parameters and back (per state)", |b| {
+            b.iter(|| {
+                for (s, a) in nodes {
+                    if game.action_parameters(s, a, &mut params).expect("sized") {
+                        black_box(game.parameters_action(s, black_box(&params)));
+                    }
+                }
+            });
+        });
+        group.sample_size(10);
+        time_apply(&mut group, game, nodes);
+        group.finish();
+    }
+
+    /// Asserts that every node's mask marks exactly the listed actions for which
+    /// `continuous` is false.
+    fn check_masks<G: IndexedActions>(
+        game: &G,
+        nodes: &[(G::State, G::Action)],
+        mut continuous: impl FnMut(&G::State, &G::Action) -> bool,
+    ) {
         assert!(!nodes.is_empty(), "no player nodes to time");
-        let mut obs = vec![0.0f32; game.observation_shape().size()];
         let mut mask = vec![false; game.num_distinct_actions()];
         let mut listed = Vec::new();
         for (s, _) in nodes {
             game.legal_mask(s, &mut mask).expect("a right-sized mask");
             game.legal_actions(s, &mut listed);
-            assert_eq!(mask.iter().filter(|&&m| m).count(), listed.len());
+            let indexed = listed.iter().filter(|a| !continuous(s, a)).count();
+            assert_eq!(mask.iter().filter(|&&m| m).count(), indexed);
         }
+    }
+
+    /// Times the observation of the seat to move and the legal mask, per state.
+    fn time_encodings<G: Observe + IndexedActions>(
+        group: &mut BenchmarkGroup<'_, CpuTime>,
+        game: &G,
+        nodes: &[(G::State, G::Action)],
+    ) {
+        let mut obs = vec![0.0f32; game.observation_shape().size()];
+        let mut mask = vec![false; game.num_distinct_actions()];
         let to_move = |s: &G::State| match game.turn(s) {
             Turn::Player(seat) => seat,
             _ => Seat::new(0),
         };
-        let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(nodes.len() as u64));
         group.bench_function("observe (per state)", |b| {
             b.iter(|| {
@@ -167,6 +250,14 @@ pub mod learning {
                 }
             });
         });
+    }
+
+    /// Times applying each node's action to a clone of its state, and the clone alone.
+    fn time_apply<G: Game>(
+        group: &mut BenchmarkGroup<'_, CpuTime>,
+        game: &G,
+        nodes: &[(G::State, G::Action)],
+    ) {
         group.bench_function("apply one action (per state, clone included)", |b| {
             b.iter(|| {
                 for (s, a) in nodes {
@@ -183,6 +274,5 @@ pub mod learning {
                 }
             });
         });
-        group.finish();
     }
 }
