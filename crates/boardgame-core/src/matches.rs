@@ -2,7 +2,8 @@
 //! [`Game`].
 
 use crate::{
-    BySeat, Game, GameRng, ImperfectInfo, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
+    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, MatchConfig, Observe,
+    ParametricActions, Returns, RoundContext, Rounds, Seat, Shape, Turn,
 };
 
 /// Rounds of `G` played until [`Rounds::match_over`] says the match is decided (by default:
@@ -317,5 +318,134 @@ impl<G: Rounds + ImperfectInfo> ImperfectInfo for Match<G> {
             round: self.game.determinize(&s.round, seat, rng),
             ..s.clone()
         }
+    }
+}
+
+/// Fields a match adds after its round's observation: the totals (one per seat), the rounds
+/// played and whether the match is over.
+const MATCH_FIELDS: usize = 2;
+
+/// A match is observed as its round, followed by the match score (issue 19): the round's
+/// observation flattened (its own shape, in order), then
+///
+/// | field | meaning | range |
+/// | --- | --- | --- |
+/// | `P` values | each seat's total, from the observer on (the observer, the next seat, ...), divided by the target; the plain total when the match has no target | >= 0 for scores that only grow |
+/// | 1 value | rounds played, divided by the round limit; the plain count when there is none | >= 0 |
+/// | 1 value | the match is over | 0/1 |
+///
+/// so a learner sees what the match stands at, which a round alone does not show. A seat
+/// outside the table sees the totals in seat order.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{Game, Match, MatchConfig, Observe, Seat};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let race = Race::new(RaceRules::default())?;
+/// let round = race.observation_shape().size();
+/// let game = Match::new(race, MatchConfig::new(Some(30), Some(20))?);
+/// assert_eq!(game.observation_shape().size(), round + 2 + 2);
+/// let mut out = vec![0.0; round + 4];
+/// game.observe(&game.new_initial_state(), Seat::new(1), &mut out)?;
+/// assert_eq!(&out[round..], &[0.0, 0.0, 0.0, 0.0]); // 0 : 0 after no round, not over
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<G: Rounds + Observe> Observe for Match<G> {
+    fn observation_shape(&self) -> Shape {
+        let round = self.game.observation_shape().size();
+        let len = round + self.game.num_players() + MATCH_FIELDS;
+        // Never `None`: a flat shape of any positive length exists.
+        Shape::flat(len).unwrap_or(Shape::fixed([1]))
+    }
+
+    fn observe(&self, s: &Self::State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
+        let players = self.game.num_players();
+        let round = self.game.observation_shape().size();
+        BufferSizeError::check(round + players + MATCH_FIELDS, out.len())?;
+        let (inner, score) = out.split_at_mut(round);
+        self.game.observe(&s.round, seat, inner)?;
+        let (totals, tail) = score.split_at_mut(players);
+        let target = self.config.target().map_or(1.0, |t| t as f32);
+        let from = if seat.index() < players {
+            seat.index()
+        } else {
+            0
+        };
+        for (k, value) in totals.iter_mut().enumerate() {
+            let total = s.totals.as_slice().get((from + k) % players).copied();
+            *value = total.unwrap_or(0) as f32 / target;
+        }
+        let limit = self.config.max_rounds().map_or(1.0, |m| m as f32);
+        tail[0] = s.rounds_played as f32 / limit;
+        tail[1] = f32::from(u8::from(s.over));
+        Ok(())
+    }
+}
+
+/// A match's actions are its rounds' actions, with the same indices; a finished match has
+/// none legal.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{IndexedActions, Match, MatchConfig};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let race = Race::new(RaceRules::default())?;
+/// let game = Match::new(race.clone(), MatchConfig::new(Some(30), None)?);
+/// assert_eq!(game.num_distinct_actions(), race.num_distinct_actions());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<G: Rounds + IndexedActions> IndexedActions for Match<G> {
+    fn num_distinct_actions(&self) -> usize {
+        self.game.num_distinct_actions()
+    }
+
+    fn action_index(&self, s: &Self::State, action: &Self::Action) -> Option<usize> {
+        self.game.action_index(&s.round, action)
+    }
+
+    fn index_action(&self, s: &Self::State, index: usize) -> Option<Self::Action> {
+        self.game.index_action(&s.round, index)
+    }
+
+    fn legal_mask(&self, s: &Self::State, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        self.game.legal_mask(&s.round, out)?;
+        if s.over {
+            out.fill(false);
+        }
+        Ok(())
+    }
+
+    fn num_chance_outcomes(&self) -> usize {
+        self.game.num_chance_outcomes()
+    }
+
+    fn chance_index(&self, s: &Self::State, action: &Self::Action) -> Option<usize> {
+        self.game.chance_index(&s.round, action)
+    }
+
+    fn index_chance(&self, s: &Self::State, index: usize) -> Option<Self::Action> {
+        self.game.index_chance(&s.round, index)
+    }
+}
+
+/// A match's continuous actions are its rounds'.
+impl<G: Rounds + ParametricActions> ParametricActions for Match<G> {
+    fn parameter_bounds(&self) -> &[(f64, f64)] {
+        self.game.parameter_bounds()
+    }
+
+    fn action_parameters(
+        &self,
+        s: &Self::State,
+        action: &Self::Action,
+        out: &mut [f64],
+    ) -> Result<bool, BufferSizeError> {
+        self.game.action_parameters(&s.round, action, out)
+    }
+
+    fn parameters_action(&self, s: &Self::State, parameters: &[f64]) -> Option<Self::Action> {
+        self.game.parameters_action(&s.round, parameters)
     }
 }

@@ -322,3 +322,45 @@ fn parametric_actions_round_trip_and_bounds_are_enforced() {
     let err = check_parametric_actions(&Darts { lax: true }, &cfg).unwrap_err();
     assert!(err.what.contains("bounds"), "{err}");
 }
+
+/// A match is observed as its round followed by the score (`Match`'s `Observe`): the kit's
+/// checks pass on a match of races, and the score fields follow the totals from the
+/// observer's seat on.
+#[test]
+fn a_match_of_races_passes_every_check_and_shows_the_score() {
+    use boardgame_core::{Match, MatchConfig, random_playout_capped};
+    let race = Race::new(RaceRules::default()).unwrap();
+    let round = race.observation_shape().size();
+    let game = Match::new(race, MatchConfig::new(Some(30), Some(20)).unwrap());
+    let report = check_imperfect_observations(&game, &cfg()).unwrap();
+    assert!(report.observations > 0);
+    check_observations(&game, &cfg()).unwrap();
+    check_indexed_actions(&game, &cfg()).unwrap();
+
+    let mut rng = GameRng::new(5, 0);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    // Play until a round has been scored, then look at the score from both seats.
+    while state.rounds_played() == 0 {
+        random_playout_capped(&game, &mut state, &mut rng, &mut buf, 1);
+    }
+    let totals = state.totals().as_slice().to_vec();
+    let mut out = vec![f32::NAN; game.observation_shape().size()];
+    for seat in 0..2usize {
+        game.observe(&state, Seat::new(seat as u8), &mut out)
+            .unwrap();
+        let score = &out[round..];
+        assert_eq!(score[0], totals[seat] as f32 / 30.0);
+        assert_eq!(score[1], totals[1 - seat] as f32 / 30.0);
+        assert_eq!(score[2], state.rounds_played() as f32 / 20.0);
+        assert_eq!(score[3], f32::from(u8::from(state.is_over())));
+    }
+    // A finished match has no legal action in its mask.
+    random_playout_capped(&game, &mut state, &mut rng, &mut buf, 100_000);
+    assert!(state.is_over());
+    let mut mask = vec![true; game.num_distinct_actions()];
+    game.legal_mask(&state, &mut mask).unwrap();
+    assert!(mask.iter().all(|m| !m));
+    game.observe(&state, Seat::new(0), &mut out).unwrap();
+    assert_eq!(out[round + 3], 1.0);
+}

@@ -304,3 +304,25 @@ fn c2_strokes_round_trip_through_their_parameters() {
             .is_err()
     );
 }
+
+/// A whole game of boards (`Carrom::full_game`, a `Match<Carrom>`, C17) is observed as the
+/// board followed by the score, with the board's indices and stroke parameters: the kit's
+/// checks pass across the first boards of a random game.
+#[test]
+fn a_full_game_of_boards_conforms() {
+    let board = Carrom::new(Rules::lattjo()).expect("preset");
+    let game = board.clone().full_game();
+    assert_eq!(
+        game.observation_shape().size(),
+        board.observation_shape().size() + 2 + 2
+    );
+    let cfg = ConformanceConfig {
+        games: 1,
+        max_plies: 1_500,
+        ..config(700)
+    };
+    let report = check_observations(&game, &cfg).expect("observations conform");
+    assert!(report.observations > 100, "{report:?}");
+    let report = check_parametric_actions(&game, &cfg).expect("actions conform");
+    assert!(report.parametric_actions > 100, "{report:?}");
+}

@@ -219,3 +219,25 @@ fn b3_strokes_round_trip_through_their_parameters() {
         assert_eq!(s, state);
     }
 }
+
+/// A match of games (`Novuss::full_match`, a `Match<Novuss>`) is observed as the game
+/// followed by the score, with the game's stroke parameters: the kit's checks pass across the
+/// first games of a random match.
+#[test]
+fn a_full_match_conforms() {
+    let single = Novuss::new(Rules::lattjo()).expect("preset");
+    let game = single.clone().full_match();
+    assert_eq!(
+        game.observation_shape().size(),
+        single.observation_shape().size() + 2 + 2
+    );
+    let cfg = ConformanceConfig {
+        games: 3,
+        max_plies: 1_500,
+        ..config(700)
+    };
+    let report = check_observations(&game, &cfg).expect("observations conform");
+    assert!(report.observations > 150, "{report:?}");
+    let report = check_parametric_actions(&game, &cfg).expect("actions conform");
+    assert!(report.parametric_actions > 50, "{report:?}");
+}

@@ -155,3 +155,31 @@ fn wrong_buffer_sizes_are_refused() {
     assert!(game.legal_mask(&state, &mut mask).is_err());
     assert_eq!(mask, [true; 5]);
 }
+
+/// A match to 100 (`Match<Dominoes>`) is observed as the round from the seat's view (E11)
+/// followed by the score, with the round's action indices: the kit's checks pass on it,
+/// across the rounds of whole matches.
+#[test]
+fn a_match_to_100_conforms() {
+    use boardgame_core::Match;
+    for (i, players) in [2, 4].into_iter().enumerate() {
+        let game = Match::new(
+            Dominoes::new(Rules::lattjo().with_players(players)).expect("rules"),
+            Rules::suggested_match(),
+        );
+        let round = Dominoes::new(Rules::lattjo().with_players(players)).expect("rules");
+        assert_eq!(
+            game.observation_shape().size(),
+            round.observation_shape().size() + players + 2
+        );
+        assert_eq!(game.num_distinct_actions(), round.num_distinct_actions());
+        let cfg = ConformanceConfig {
+            games: 2,
+            ..config(2900 + i as u64)
+        };
+        let report = check_imperfect_observations(&game, &cfg).expect("observations conform");
+        assert!(report.observations > 0 && report.determinizations > 0);
+        let report = check_indexed_actions(&game, &cfg).expect("indices conform");
+        assert!(report.masks > 0);
+    }
+}
