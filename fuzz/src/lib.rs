@@ -113,6 +113,30 @@ pub fn seed_bytes(seed: u64, len: usize) -> Vec<u8> {
     (0..len).map(|_| rng.next_u32() as u8).collect()
 }
 
+/// The stroke games' time step for an `apply` input: their default one input in four
+/// (`None`), otherwise a coarser step chosen by the bytes (a valid configuration the game
+/// must play as well; it keeps the physics-backed targets fast enough for long campaigns).
+pub fn coarse_step(b: &mut Bytes<'_>) -> Option<disc_physics::StepConfig> {
+    let k = b.u8();
+    (!k.is_multiple_of(4)).then(|| disc_physics::StepConfig {
+        dt_s: [0.004, 0.01, 0.02][usize::from(k % 3)],
+        substeps: 1,
+        max_time_s: 60.0,
+    })
+}
+
+/// Seeds for the stroke games' `apply` targets: a preset byte, then bytes that drive play.
+#[must_use]
+pub fn stroke_apply_seeds() -> Vec<Vec<u8>> {
+    (0..8u64)
+        .map(|i| {
+            let mut v = vec![i as u8];
+            v.extend(seed_bytes(i, 60));
+            v
+        })
+        .collect()
+}
+
 /// The JSON text of `value` (for seeds).
 ///
 /// # Panics

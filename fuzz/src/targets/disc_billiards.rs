@@ -7,12 +7,12 @@ use std::sync::OnceLock;
 
 use lattjo_disc_billiards::{
     Action, Body, Call, Compass, Conduct, DiscId, Game, Noise, Novuss, Outcome, PhysicsConfig,
-    Resolution, Rules, Seat, Setup, Side, State, StepConfig, Stroke, Vec2,
+    Resolution, Rules, Seat, Setup, Side, State, Stroke, Vec2,
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, coarse_step, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split,
+    stroke_apply_seeds, text, text_round_trip, to_json,
 };
 
 /// The presets, singles and pairs.
@@ -370,18 +370,10 @@ pub fn resolve_seeds() -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The game with its default physics (one input in four), or with a coarser time step
-/// chosen by the bytes (a valid configuration the game must play as well; it keeps the
-/// target fast enough for long campaigns).
+/// The game with its default physics or a coarser time step ([`coarse_step`]).
 fn with_step(g: Novuss, b: &mut Bytes<'_>) -> Novuss {
-    let k = b.u8();
-    if k.is_multiple_of(4) {
+    let Some(step) = coarse_step(b) else {
         return g;
-    }
-    let step = StepConfig {
-        dt_s: [0.004, 0.01, 0.02][usize::from(k % 3)],
-        substeps: 1,
-        max_time_s: 60.0,
     };
     let physics = PhysicsConfig {
         step,
@@ -405,11 +397,5 @@ pub fn apply(data: &[u8]) {
 
 /// Seeds for [`apply`].
 pub fn apply_seeds() -> Vec<Vec<u8>> {
-    (0..8u64)
-        .map(|i| {
-            let mut v = vec![i as u8];
-            v.extend(seed_bytes(i, 60));
-            v
-        })
-        .collect()
+    stroke_apply_seeds()
 }
