@@ -264,9 +264,21 @@ impl Shown {
     fn remove_if(&mut self, i: usize, drop: bool) {
         for j in 0..CAP - 1 {
             let later = drop & (j >= i);
-            self.count[j] = if later { self.count[j + 1] } else { self.count[j] };
-            self.lacks[j] = if later { self.lacks[j + 1] } else { self.lacks[j] };
-            self.dealt[j] = if later { self.dealt[j + 1] } else { self.dealt[j] };
+            self.count[j] = if later {
+                self.count[j + 1]
+            } else {
+                self.count[j]
+            };
+            self.lacks[j] = if later {
+                self.lacks[j + 1]
+            } else {
+                self.lacks[j]
+            };
+            self.dealt[j] = if later {
+                self.dealt[j + 1]
+            } else {
+                self.dealt[j]
+            };
         }
         self.count[CAP - 1] *= u8::from(!drop);
         self.lacks[CAP - 1] *= u16::from(!drop);

@@ -47,7 +47,10 @@ fn play_on(g: &Ludo, mut st: State, seed: u64) -> Result<(), TestCaseError> {
         // listed twice.
         let moves = st.legal_moves();
         prop_assert!(
-            moves.iter().enumerate().all(|(i, m)| !moves[..i].contains(m)),
+            moves
+                .iter()
+                .enumerate()
+                .all(|(i, m)| !moves[..i].contains(m)),
             "a move listed twice in {}",
             st
         );
