@@ -638,10 +638,10 @@ impl Dominoes {
         let fits = s.layout.playable_mask();
         // Hands, stock and layout partition the set (every way in checks it).
         let held = self.set.0 & !(s.stock.0 | s.layout.tiles().0);
-        if held & fits != 0 {
-            return false;
-        }
-        !self.drawable(s) || (self.rules.closed_layout_ends_round && s.stock.0 & fits == 0)
+        // `&` and `|`, not `&&` and `||`: every test is cheap, and branches on the random
+        // hands and stock mispredict.
+        (held & fits == 0)
+            & (!self.drawable(s) | (self.rules.closed_layout_ends_round & (s.stock.0 & fits == 0)))
     }
 
     /// E4: the end move generation lists instead of `end`, if another open end gives the
@@ -974,7 +974,8 @@ impl Dominoes {
     fn placement(&self, layout: &Layout, t: Tile, end: End) -> Option<usize> {
         let slot = layout.slot(end)?;
         let listed = (self.canonical_ends(layout) >> (slot & 31)) & 1 != 0;
-        (listed && t.has(layout.slot_value(slot))).then_some(slot)
+        // `&`, not `&&`: both are cheap, and a branch on the random `listed` mispredicts.
+        (listed & t.has(layout.slot_value(slot))).then_some(slot)
     }
 
     /// `seat` lays `t`, already out of its hand, on arm `slot`, where it fits.

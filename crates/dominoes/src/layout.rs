@@ -370,7 +370,8 @@ impl Layout {
         // The tile shows `shows` on one half: the outer half is the other one.
         let outer = tile.high() ^ tile.low() ^ shows;
         self.push(tile, slot, outer);
-        if tile.is_double() {
+        // The rule first: it is the same all game, while a double comes at random.
+        if rule != SpinnerRule::None && tile.is_double() {
             self.mark_spinner(tile, rule);
         }
         if self.spinners == 0 && slot < 2 {

@@ -191,7 +191,7 @@ impl Shown {
             self.count[n - 2] += self.count[n - 1];
             self.lacks[n - 2] &= self.lacks[n - 1];
             self.dealt[n - 2] &= self.dealt[n - 1];
-            self.remove(n - 1);
+            self.remove_if(n - 1, true);
             return self.keep(lacks, dealt);
         }
         self.count[n] = 1;
@@ -211,8 +211,11 @@ impl Shown {
 
     /// The seat showed it holds nothing with these numbers.
     pub(crate) fn stuck(&mut self, numbers: u16) {
-        for l in &mut self.lacks[..usize::from(self.n)] {
-            *l |= numbers;
+        // Every slot, masked: a loop over the first `n` would end at a random count (a
+        // mispredicted exit on most calls); the slots past `n` stay empty.
+        let n = usize::from(self.n);
+        for (i, l) in self.lacks.iter_mut().enumerate() {
+            *l |= numbers & u16::from(i < n).wrapping_neg();
         }
     }
 
@@ -223,9 +226,7 @@ impl Shown {
             // One group (the usual case before the seat keeps a drawn tile): the tile comes
             // from it.
             self.count[0] = self.count[0].saturating_sub(1);
-            if self.count[0] == 0 {
-                self.remove(0);
-            }
+            self.remove_if(0, self.count[0] == 0);
             return;
         }
         let n = usize::from(self.n).min(CAP);
@@ -251,26 +252,75 @@ impl Shown {
         };
         let i = i.min(CAP - 1);
         self.count[i] = self.count[i].saturating_sub(1);
-        if self.count[i] == 0 {
-            self.remove(i);
-        }
+        self.remove_if(i, self.count[i] == 0);
     }
 
-    fn remove(&mut self, i: usize) {
-        let n = usize::from(self.n);
-        self.count.copy_within(i + 1..n, i);
-        self.lacks.copy_within(i + 1..n, i);
-        self.dealt.copy_within(i + 1..n, i);
-        self.count[n - 1] = 0;
-        self.lacks[n - 1] = 0;
-        self.dealt[n - 1] = false;
-        self.n -= 1;
+    /// Drops group `i` (below `n`) when `drop`: the groups after it move down one place.
+    /// Every slot from `i` on takes its successor's value, the last an empty group's, which is
+    /// the same because the slots past `n` are empty. A fixed shift selected without a
+    /// branch, instead of a copy of `n - i - 1` groups (a `memmove` call that branches on the
+    /// length) behind a branch on whether the group emptied, both of which mispredict in
+    /// random play.
+    fn remove_if(&mut self, i: usize, drop: bool) {
+        for j in 0..CAP - 1 {
+            let later = drop & (j >= i);
+            self.count[j] = if later {
+                self.count[j + 1]
+            } else {
+                self.count[j]
+            };
+            self.lacks[j] = if later {
+                self.lacks[j + 1]
+            } else {
+                self.lacks[j]
+            };
+            self.dealt[j] = if later {
+                self.dealt[j + 1]
+            } else {
+                self.dealt[j]
+            };
+        }
+        self.count[CAP - 1] *= u8::from(!drop);
+        self.lacks[CAP - 1] *= u16::from(!drop);
+        self.dealt[CAP - 1] &= !drop;
+        self.n -= u8::from(drop);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `remove_if` is the old copy of the later groups down one place (and a no-op when not
+    /// dropping), for every group count and position.
+    #[test]
+    fn remove_if_shifts_the_later_groups_down_exactly() {
+        for n in 1..=CAP {
+            let mut full = Shown::default();
+            for k in 0..n {
+                full.count[k] = 1 + k as u8;
+                full.lacks[k] = 0b11 << k;
+                full.dealt[k] = k == 0;
+            }
+            full.n = n as u8;
+            for i in 0..n {
+                let mut want = full;
+                want.count.copy_within(i + 1..n, i);
+                want.lacks.copy_within(i + 1..n, i);
+                want.dealt.copy_within(i + 1..n, i);
+                want.count[n - 1] = 0;
+                want.lacks[n - 1] = 0;
+                want.dealt[n - 1] = false;
+                want.n -= 1;
+                let mut got = full;
+                got.remove_if(i, true);
+                assert_eq!(got, want, "n {n}, i {i}");
+                let mut kept = full;
+                kept.remove_if(i, false);
+                assert_eq!(kept, full, "n {n}, i {i}");
+            }
+        }
+    }
 
     #[test]
     fn groups_merge_and_stay_canonical() {

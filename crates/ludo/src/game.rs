@@ -874,8 +874,10 @@ impl Ludo {
             let word = e as u32;
             let (capture, free) = land((e >> 32) as u8);
             // The den (p = 0) and a finished checker have no steps; equal neighbours are one
-            // move (L9).
-            let ok = (word != NO_STEP) & (p != prev) & free;
+            // move (L9). Without own stacking (D3) only the den and the finishing dot hold
+            // two checkers of a colour, and neither has a step, so the neighbour test is
+            // needed only with it.
+            let ok = (word != NO_STEP) & (!STACK | (p != prev)) & free;
             n = out.put(n, Move::from_bits(word | capture), ok);
         }
         if !PLAIN {

@@ -25,8 +25,8 @@ fn games() -> Vec<Ludo> {
     ]
 }
 
-/// Plays on from an accepted state with random actions: nothing panics, every generated action
-/// is accepted, the state string round-trips (checked for the first plies, where the accepted
+/// Plays on from an accepted state with random actions: nothing panics, no move is listed
+/// twice, every generated action is accepted, the state string round-trips (checked for the first plies, where the accepted
 /// state's oddities are), and the game ends. Hybrid rules can make long random games (one
 /// seed of a 24/20/3 goal-field hybrid took 54,000 plies), hence the generous cap.
 fn play_on(g: &Ludo, mut st: State, seed: u64) -> Result<(), TestCaseError> {
@@ -43,6 +43,17 @@ fn play_on(g: &Ludo, mut st: State, seed: u64) -> Result<(), TestCaseError> {
             Turn::Player(_) => g.sample_action(&st, &mut rng, &mut buf),
         };
         let a = a.ok_or_else(|| TestCaseError::fail(format!("no action in {st}")))?;
+        // Equal neighbours are one move (L9), with or without own stacking (D3): no move is
+        // listed twice.
+        let moves = st.legal_moves();
+        prop_assert!(
+            moves
+                .iter()
+                .enumerate()
+                .all(|(i, m)| !moves[..i].contains(m)),
+            "a move listed twice in {}",
+            st
+        );
         g.apply(&mut st, &a)
             .map_err(|e| TestCaseError::fail(format!("{a} in {st}: {e}")))?;
         if ply < 200 {
