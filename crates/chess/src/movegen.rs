@@ -170,6 +170,7 @@ impl LegalSets {
     }
 
     /// Move `k` (`k < total`) in generation order.
+    #[inline]
     pub(crate) fn nth(&self, mut k: usize) -> Option<Move> {
         let (n, split) = (usize::from(self.n), usize::from(self.split));
         let in_sets = |sets: &[PieceMoves], lens: &[u8], k: &mut usize| {
@@ -194,6 +195,7 @@ impl LegalSets {
     }
 
     /// The moving piece's role if `m` is legal.
+    #[inline]
     pub(crate) fn role_of(&self, m: Move) -> Option<Role> {
         let n = usize::from(self.n);
         let (role, promotes) = match self.sets[..n]
