@@ -594,51 +594,15 @@ impl Position {
                 return true;
             }
         }
-        // Bishops, rooks and queens, in that order; pinned ones keep to the pin line.
-        for from in b.by_role(Role::Bishop) & movers {
-            let mut to = S::bishop(from, occ) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Bishop,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
-        }
-        for from in b.by_role(Role::Rook) & movers {
-            let mut to = S::rook(from, occ) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Rook,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
-        }
-        for from in b.by_role(Role::Queen) & movers {
-            let mut to = (S::bishop(from, occ) | S::rook(from, occ)) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Queen,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
+        // Bishops, rooks and queens, in that order.
+        let bishop = |sq| S::bishop(sq, occ);
+        let rook = |sq| S::rook(sq, occ);
+        let queen = |sq| S::bishop(sq, occ) | S::rook(sq, occ);
+        if self.slider_moves(Role::Bishop, movers, target, king, bishop, f)
+            || self.slider_moves(Role::Rook, movers, target, king, rook, f)
+            || self.slider_moves(Role::Queen, movers, target, king, queen, f)
+        {
+            return true;
         }
         if pawns(f, target) {
             return true;
@@ -657,6 +621,31 @@ impl Position {
                     to: Bitboard::from_square(rook),
                 })
             {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Hands `f` the moves of the pieces of `role` on `movers` (K9-K11) that `attacks`
+    /// gives from their squares, onto `target` (the check mask); pinned ones keep to the
+    /// line through `king` (A9). Returns `true` if `f` stopped.
+    #[inline(always)]
+    fn slider_moves(
+        &self,
+        role: Role,
+        movers: Bitboard,
+        target: Bitboard,
+        king: Square,
+        attacks: impl Fn(Square) -> Bitboard,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        for from in self.board.by_role(role) & movers {
+            let mut to = attacks(from) & target;
+            if self.pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any() && f(PieceMoves { role, from, to }) {
                 return true;
             }
         }
