@@ -112,6 +112,17 @@ impl Bitboard {
         Bitboard(self.0 & !(1 << sq as u32))
     }
 
+    /// The set with every square moved `offset` squares up the index order (down for a
+    /// negative offset); squares moved off the board are dropped, none wrap around.
+    #[must_use]
+    pub(crate) const fn shifted(self, offset: i32) -> Bitboard {
+        if offset >= 0 {
+            Bitboard(self.0 << offset)
+        } else {
+            Bitboard(self.0 >> -offset)
+        }
+    }
+
     /// The set mirrored top to bottom.
     #[must_use]
     pub const fn flip_vertical(self) -> Bitboard {

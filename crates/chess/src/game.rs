@@ -323,9 +323,11 @@ pub struct State {
     outcome: Option<Outcome>,
     /// The legal moves of `position`, generated once per ply (derived data).
     legal: LegalSets,
-    /// Bit `key % 64` for each key in `keys` but the last (derived data): when the current
-    /// key's bit was not set, the position is new and no repetition needs counting.
-    seen: u64,
+    /// A counting filter of the keys in `keys` but the last (derived data): bit `key % 64`
+    /// of `seen[i]` is set when at least `i + 1` of them have that remainder (four or more
+    /// count as four). When the current key's bit is not set in `seen[i]`, the position has
+    /// occurred at most `i + 1` times and the repetitions need no counting.
+    seen: [u64; 4],
 }
 
 impl State {
@@ -335,7 +337,7 @@ impl State {
         keys.push(start.repetition_key());
         State {
             keys,
-            seen: 0,
+            seen: [0; 4],
             legal: LegalSets::of(&start),
             position: start.clone(),
             start,
@@ -372,9 +374,12 @@ impl State {
         self.legal.fill(&self.position);
         if self.position.halfmoves() == 0 {
             self.keys.clear();
-            self.seen = 0;
+            self.seen = [0; 4];
         } else if let Some(&prev) = self.keys.last() {
-            self.seen |= 1 << (prev & 63);
+            let bit = 1 << (prev & 63);
+            if let Some(level) = self.seen.iter_mut().find(|level| **level & bit == 0) {
+                *level |= bit;
+            }
         }
         self.keys.push(self.position.repetition_key());
         self.moves.push(m);
@@ -448,7 +453,7 @@ impl State {
         let Some(&key) = self.keys.last() else {
             return 0;
         };
-        if self.seen & (1 << (key & 63)) == 0 {
+        if self.seen[0] & (1 << (key & 63)) == 0 {
             return 1; // no earlier key shares its low bits: a new position
         }
         let n = self.keys.len();
@@ -462,10 +467,17 @@ impl State {
         count
     }
 
-    /// Whether the current position has occurred at least `times` times.
+    /// Whether the current position has occurred at least `times` times (`times` >= 2).
     fn repeated(&self, times: u32) -> bool {
-        // A position recurs at the earliest four plies later.
-        self.keys.len() > 4 * (times as usize - 1) && self.repetitions() >= times
+        let earlier = (times as usize - 1).min(self.seen.len());
+        // A position recurs at the earliest four plies later; the filter rules out most
+        // positions before any counting.
+        self.keys.len() > 4 * (times as usize - 1)
+            && self
+                .keys
+                .last()
+                .is_some_and(|&key| self.seen[earlier - 1] & (1 << (key & 63)) != 0)
+            && self.repetitions() >= times
     }
 }
 

@@ -33,6 +33,25 @@ impl PieceMoves {
         self.to.count() as usize * if self.promotes() { 4 } else { 1 }
     }
 
+    /// Move `k` (`k < len`) in the order of [`PieceMoves::for_each`].
+    #[inline]
+    fn nth(&self, k: usize) -> Option<Move> {
+        let mut to = self.to;
+        Some(if self.promotes() {
+            Move {
+                from: self.from,
+                to: to.nth(k / 4)?,
+                promotion: Some(Role::PROMOTIONS[k % 4]),
+            }
+        } else {
+            Move {
+                from: self.from,
+                to: to.nth(k)?,
+                promotion: None,
+            }
+        })
+    }
+
     /// Calls `f` with every move.
     #[inline]
     pub(crate) fn for_each(&self, mut f: impl FnMut(Move)) {
@@ -62,15 +81,22 @@ impl PieceMoves {
 /// castling rooks and two en-passant captures.
 const MAX_SETS: usize = 20;
 
-/// Every legal move of a position as per-piece destination sets, kept by the game state so
-/// that one generation per ply serves the terminal test, the random choice, the legality
-/// check of the move played and the list of legal actions.
+/// Every legal move of a position, kept by the game state so that one generation per ply
+/// serves the terminal test, the random choice, the legality check of the move played and
+/// the list of legal actions: per-piece destination sets for the pieces, and the pawns'
+/// pushes and captures set-wise ([`PawnSets`]) between the queens and en passant, which
+/// lists the moves in the same order as [`Position::generate`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct LegalSets {
     sets: [PieceMoves; MAX_SETS],
     /// The number of moves of each set (promotions count four).
     lens: [u8; MAX_SETS],
     n: u8,
+    /// The sets before the pawns' moves (the king and the pieces; en passant and castling
+    /// come after them).
+    split: u8,
+    pawns: PawnSets,
+    pawn_total: u16,
     total: u16,
 }
 
@@ -86,6 +112,9 @@ impl LegalSets {
             sets: [empty; MAX_SETS],
             lens: [0; MAX_SETS],
             n: 0,
+            split: 0,
+            pawns: PawnSets::none(pos.turn()),
+            pawn_total: 0,
             total: 0,
         };
         l.fill(pos);
@@ -94,26 +123,44 @@ impl LegalSets {
 
     /// Replaces the contents with the legal moves of `pos` (in place: no copy of the sets).
     pub(crate) fn fill(&mut self, pos: &Position) {
-        let (mut n, mut total) = (0usize, 0u16);
+        let n = core::cell::Cell::new(0usize);
+        let mut total = 0u16;
+        let mut split = None;
+        let mut pawns = PawnSets::none(pos.turn());
         let (sets, lens) = (&mut self.sets, &mut self.lens);
         // Random playouts visit unrelated positions: the table-free sliders are faster.
-        pos.generate_with::<Hyperbola>(Bitboard::FULL, &mut |pm| {
-            // Validation bounds the pieces, so the sets always fit.
-            if n < MAX_SETS {
-                let len = pm.len();
-                sets[n] = pm;
-                lens[n] = len as u8;
-                n += 1;
-                total += len as u16;
-            }
-            false
-        });
-        self.n = n as u8;
-        self.total = total;
+        pos.generate_parts::<Hyperbola, _>(
+            Bitboard::FULL,
+            &mut |pm| {
+                // Validation bounds the pieces, so the sets always fit.
+                let i = n.get();
+                if i < MAX_SETS {
+                    let len = pm.len();
+                    sets[i] = pm;
+                    lens[i] = len as u8;
+                    n.set(i + 1);
+                    total += len as u16;
+                }
+                false
+            },
+            |_, target| {
+                split = Some(n.get());
+                pawns = PawnSets::of(pos, target);
+                false
+            },
+        );
+        let pawn_total = pawns.len() as u16;
+        self.n = n.get() as u8;
+        // In double check the pawns are never reached.
+        self.split = split.unwrap_or(n.get()) as u8;
+        self.pawns = pawns;
+        self.pawn_total = pawn_total;
+        self.total = total + pawn_total;
     }
 
-    fn sets(&self) -> &[PieceMoves] {
-        &self.sets[..self.n as usize]
+    /// The sets before the pawns' moves and the sets after them.
+    fn sets(&self) -> (&[PieceMoves], &[PieceMoves]) {
+        self.sets[..self.n as usize].split_at(self.split as usize)
     }
 
     /// The number of legal moves.
@@ -123,49 +170,233 @@ impl LegalSets {
     }
 
     /// Move `k` (`k < total`) in generation order.
+    #[inline]
     pub(crate) fn nth(&self, mut k: usize) -> Option<Move> {
-        for (pm, &len) in self.sets().iter().zip(&self.lens) {
-            let len = usize::from(len);
+        let (n, split) = (usize::from(self.n), usize::from(self.split));
+        let in_sets = |sets: &[PieceMoves], lens: &[u8], k: &mut usize| {
+            for (pm, &len) in sets.iter().zip(lens) {
+                let len = usize::from(len);
+                if *k < len {
+                    return pm.nth(*k);
+                }
+                *k -= len;
+            }
+            None
+        };
+        if let Some(m) = in_sets(&self.sets[..split], &self.lens[..split], &mut k) {
+            return Some(m);
+        }
+        let pawn_total = usize::from(self.pawn_total);
+        if k < pawn_total {
+            return self.pawns.nth(k);
+        }
+        k -= pawn_total;
+        in_sets(&self.sets[split..n], &self.lens[split..n], &mut k)
+    }
+
+    /// The moving piece's role if `m` is legal.
+    #[inline]
+    pub(crate) fn role_of(&self, m: Move) -> Option<Role> {
+        let n = usize::from(self.n);
+        let (role, promotes) = match self.sets[..n]
+            .iter()
+            .find(|pm| pm.from == m.from && pm.to.contains(m.to))
+        {
+            Some(pm) => (
+                pm.role,
+                pm.role == Role::Pawn && matches!(m.to.rank(), Rank::First | Rank::Eighth),
+            ),
+            None => (Role::Pawn, self.pawns.promotes_from(m)?),
+        };
+        let ok = match m.promotion {
+            None => !promotes,
+            Some(p) => promotes && Role::PROMOTIONS.contains(&p),
+        };
+        ok.then_some(role)
+    }
+
+    /// Calls `f` with every legal move, in generation order.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(Move)) {
+        let (before, after) = self.sets();
+        for pm in before {
+            pm.for_each(&mut f);
+        }
+        self.pawns.for_each(&mut f);
+        for pm in after {
+            pm.for_each(&mut f);
+        }
+    }
+}
+
+/// The pushes and captures (not en passant) of all the pawns of one side, set-wise: for each
+/// kind of pawn move, the squares of the pawns that have it. The kinds are in the order of
+/// their destinations ([`PawnSets::offsets`]), so walking the pawns square by square and
+/// each pawn's kinds in order gives the order of the per-pawn sets of
+/// [`Position::generate`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PawnSets {
+    from: [Bitboard; 4],
+    color: Color,
+}
+
+impl PawnSets {
+    /// No pawn move.
+    const fn none(color: Color) -> PawnSets {
+        PawnSets {
+            from: [Bitboard::EMPTY; 4],
+            color,
+        }
+    }
+
+    /// How far each kind moves, in increasing order: White's captures towards the a-file,
+    /// single steps, captures towards the h-file and double steps; Black's double steps,
+    /// captures towards the a-file, single steps and captures towards the h-file.
+    const fn offsets(color: Color) -> [i32; 4] {
+        match color {
+            Color::White => [7, 8, 9, 16],
+            Color::Black => [-16, -9, -8, -7],
+        }
+    }
+
+    /// The rank that the side's pawns promote from (K7): all their moves promote.
+    const fn promoting(color: Color) -> Bitboard {
+        color.fold(Bitboard::rank(Rank::Seventh), Bitboard::rank(Rank::Second))
+    }
+
+    /// The pushes and captures of the side to move's pawns onto `target` (the check mask):
+    /// the pawns that are not pinned set-wise, the pinned ones one by one along their pin
+    /// lines.
+    #[inline]
+    fn of(pos: &Position, target: Bitboard) -> PawnSets {
+        let us = pos.turn();
+        let b = pos.board();
+        let pawns = b.by_piece(Piece {
+            color: us,
+            role: Role::Pawn,
+        });
+        let free = (pawns & !pos.pinned()).0;
+        let empty = !b.occupied().0;
+        let their = b.by_color(!us).0 & target.0;
+        let t = target.0;
+        let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
+        let from = match us {
+            Color::White => {
+                let one = (free << 8) & empty;
+                let two = ((one & 0x0000_0000_00ff_0000) << 8) & empty & t;
+                [
+                    (((free & not_a) << 7) & their) >> 7,
+                    (one & t) >> 8,
+                    (((free & not_h) << 9) & their) >> 9,
+                    two >> 16,
+                ]
+            }
+            Color::Black => {
+                let one = (free >> 8) & empty;
+                let two = ((one & 0x0000_ff00_0000_0000) >> 8) & empty & t;
+                [
+                    two << 16,
+                    (((free & not_a) >> 9) & their) << 9,
+                    (one & t) << 8,
+                    (((free & not_h) >> 7) & their) << 7,
+                ]
+            }
+        };
+        let mut sets = PawnSets {
+            from: from.map(Bitboard),
+            color: us,
+        };
+        for sq in pawns & pos.pinned() {
+            let to = pos.pawn_targets(sq, target);
+            for (set, off) in sets.from.iter_mut().zip(Self::offsets(us)) {
+                if (to & Bitboard::from_square(sq).shifted(off)).any() {
+                    *set = set.with(sq);
+                }
+            }
+        }
+        sets
+    }
+
+    /// The number of moves (promotions count four).
+    #[inline]
+    fn len(&self) -> u32 {
+        let [a, b, c, d] = self.from;
+        let n = a.count() + b.count() + c.count() + d.count();
+        let promoting = Self::promoting(self.color);
+        if ((a | b | c | d) & promoting).is_empty() {
+            n
+        } else {
+            // Each promotion counts four (no double step starts on the promoting rank).
+            n + 3 * [a, b, c, d]
+                .map(|s| (s & promoting).count())
+                .iter()
+                .sum::<u32>()
+        }
+    }
+
+    /// The kinds of move the pawn on `from` has, as bits in the order of the kinds.
+    #[inline]
+    fn kinds(&self, from: Square) -> usize {
+        let [a, b, c, d] = self.from.map(|s| (s.0 >> from as u32) as usize & 1);
+        a | b << 1 | c << 2 | d << 3
+    }
+
+    /// The move of kind `kind` from `from`, promoting to the `k % 4`-th role when `from`
+    /// is on the promoting rank.
+    fn make(&self, from: Square, kind: usize, promotes: bool, k: usize) -> Move {
+        Move {
+            from,
+            to: Square::from_index_masked((from as i32 + Self::offsets(self.color)[kind]) as u32),
+            promotion: promotes.then(|| Role::PROMOTIONS[k % 4]),
+        }
+    }
+
+    /// Move `k` in generation order.
+    fn nth(&self, mut k: usize) -> Option<Move> {
+        let [a, b, c, d] = self.from;
+        let promoting = Self::promoting(self.color);
+        for from in a | b | c | d {
+            let kinds = self.kinds(from);
+            let promotes = promoting.contains(from);
+            let per = if promotes { 4 } else { 1 };
+            // The number of kinds: the bits of a 4-bit number.
+            const BITS: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+            let len = usize::from(BITS[kinds]) * per;
             if k < len {
-                let mut to = pm.to;
-                return Some(if pm.promotes() {
-                    Move {
-                        from: pm.from,
-                        to: to.nth(k / 4)?,
-                        promotion: Some(Role::PROMOTIONS[k % 4]),
-                    }
-                } else {
-                    Move {
-                        from: pm.from,
-                        to: to.nth(k)?,
-                        promotion: None,
-                    }
-                });
+                let mut rest = kinds;
+                for _ in 0..k / per {
+                    rest &= rest - 1;
+                }
+                return Some(self.make(from, rest.trailing_zeros() as usize, promotes, k));
             }
             k -= len;
         }
         None
     }
 
-    /// The moving piece's role if `m` is legal.
-    pub(crate) fn role_of(&self, m: Move) -> Option<Role> {
-        let pm = self
-            .sets()
-            .iter()
-            .find(|pm| pm.from == m.from && pm.to.contains(m.to))?;
-        let promotes = pm.role == Role::Pawn && matches!(m.to.rank(), Rank::First | Rank::Eighth);
-        let ok = match m.promotion {
-            None => !promotes,
-            Some(p) => promotes && Role::PROMOTIONS.contains(&p),
-        };
-        ok.then_some(pm.role)
+    /// Calls `f` with every move, in generation order.
+    fn for_each(&self, f: &mut impl FnMut(Move)) {
+        let [a, b, c, d] = self.from;
+        let promoting = Self::promoting(self.color);
+        for from in a | b | c | d {
+            let promotes = promoting.contains(from);
+            let kinds = self.kinds(from);
+            for kind in 0..4 {
+                if kinds & 1 << kind != 0 {
+                    for k in 0..if promotes { 4 } else { 1 } {
+                        f(self.make(from, kind, promotes, k));
+                    }
+                }
+            }
+        }
     }
 
-    /// Calls `f` with every legal move, in generation order.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(Move)) {
-        for pm in self.sets() {
-            pm.for_each(&mut f);
-        }
+    /// Whether the pawn move `m` (promotion aside) is here: `Some(promotes)` if it is.
+    fn promotes_from(&self, m: Move) -> Option<bool> {
+        let delta = m.to as i32 - m.from as i32;
+        let kind = Self::offsets(self.color).iter().position(|&o| o == delta)?;
+        self.from[kind]
+            .contains(m.from)
+            .then(|| Self::promoting(self.color).contains(m.from))
     }
 }
 
@@ -293,16 +524,29 @@ impl Position {
         mask: Bitboard,
         f: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        self.generate_with::<Magic>(mask, f)
+        self.generate_with::<Magic, _>(mask, f)
     }
 
     /// [`Position::generate`] restricted to the pieces standing on `mask`, with the
     /// sliding attacks of `S`.
     #[inline]
-    pub(crate) fn generate_with<S: Sliders>(
+    pub(crate) fn generate_with<S: Sliders, F: FnMut(PieceMoves) -> bool>(
         &self,
         mask: Bitboard,
-        f: &mut impl FnMut(PieceMoves) -> bool,
+        f: &mut F,
+    ) -> bool {
+        self.generate_parts::<S, F>(mask, f, |f, target| self.pawn_moves(mask, target, f))
+    }
+
+    /// [`Position::generate_with`] with the pawns' pushes and captures handed to `pawns`
+    /// (with `f` and the check mask) between the queens and en passant, so that a caller
+    /// can take them set-wise instead of pawn by pawn.
+    #[inline]
+    fn generate_parts<S: Sliders, F: FnMut(PieceMoves) -> bool>(
+        &self,
+        mask: Bitboard,
+        f: &mut F,
+        pawns: impl FnOnce(&mut F, Bitboard) -> bool,
     ) -> bool {
         let us = self.turn;
         let b = &self.board;
@@ -350,81 +594,18 @@ impl Position {
                 return true;
             }
         }
-        // Bishops, rooks and queens, in that order; pinned ones keep to the pin line.
-        for from in b.by_role(Role::Bishop) & movers {
-            let mut to = S::bishop(from, occ) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Bishop,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
+        // Bishops, rooks and queens, in that order.
+        let bishop = |sq| S::bishop(sq, occ);
+        let rook = |sq| S::rook(sq, occ);
+        let queen = |sq| S::bishop(sq, occ) | S::rook(sq, occ);
+        if self.slider_moves(Role::Bishop, movers, target, king, bishop, f)
+            || self.slider_moves(Role::Rook, movers, target, king, rook, f)
+            || self.slider_moves(Role::Queen, movers, target, king, queen, f)
+        {
+            return true;
         }
-        for from in b.by_role(Role::Rook) & movers {
-            let mut to = S::rook(from, occ) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Rook,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
-        }
-        for from in b.by_role(Role::Queen) & movers {
-            let mut to = (S::bishop(from, occ) | S::rook(from, occ)) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Queen,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
-        }
-        let (dir, start) = match us {
-            Color::White => (8i32, Bitboard::rank(Rank::Second)),
-            Color::Black => (-8, Bitboard::rank(Rank::Seventh)),
-        };
-        for from in b.by_role(Role::Pawn) & movers {
-            let mut to = pawn_attacks(us, from) & their;
-            let one = Square::from_index_masked((from as i32 + dir) as u32);
-            if !occ.contains(one) {
-                to = to.with(one);
-                if start.contains(from) {
-                    let two = Square::from_index_masked((from as i32 + 2 * dir) as u32);
-                    if !occ.contains(two) {
-                        to = to.with(two);
-                    }
-                }
-            }
-            to &= target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if to.any()
-                && f(PieceMoves {
-                    role: Role::Pawn,
-                    from,
-                    to,
-                })
-            {
-                return true;
-            }
+        if pawns(f, target) {
+            return true;
         }
         if let Some(ep) = self.ep
             && self.gen_en_passant::<S>(ep, mask, f)
@@ -438,6 +619,87 @@ impl Position {
                     role: Role::King,
                     from: king,
                     to: Bitboard::from_square(rook),
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Hands `f` the moves of the pieces of `role` on `movers` (K9-K11) that `attacks`
+    /// gives from their squares, onto `target` (the check mask); pinned ones keep to the
+    /// line through `king` (A9). Returns `true` if `f` stopped.
+    #[inline(always)]
+    fn slider_moves(
+        &self,
+        role: Role,
+        movers: Bitboard,
+        target: Bitboard,
+        king: Square,
+        attacks: impl Fn(Square) -> Bitboard,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        for from in self.board.by_role(role) & movers {
+            let mut to = attacks(from) & target;
+            if self.pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any() && f(PieceMoves { role, from, to }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The legal pushes and captures (not en passant) of the pawn on `from` (K5, K6, T11,
+    /// A7), onto `target` (the check mask) and, when it is pinned, along the pin line (A9).
+    #[inline]
+    fn pawn_targets(&self, from: Square, target: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let occ = self.board.occupied();
+        let (dir, start) = match us {
+            Color::White => (8i32, Bitboard::rank(Rank::Second)),
+            Color::Black => (-8, Bitboard::rank(Rank::Seventh)),
+        };
+        let mut to = pawn_attacks(us, from) & self.board.by_color(!us);
+        let one = Square::from_index_masked((from as i32 + dir) as u32);
+        if !occ.contains(one) {
+            to = to.with(one);
+            if start.contains(from) {
+                let two = Square::from_index_masked((from as i32 + 2 * dir) as u32);
+                if !occ.contains(two) {
+                    to = to.with(two);
+                }
+            }
+        }
+        to &= target;
+        if self.pinned.contains(from) {
+            to &= line(self.king(us), from);
+        }
+        to
+    }
+
+    /// Hands `f` the pushes and captures of the pawns on `mask`, pawn by pawn (K7: the
+    /// promotions are expanded from the sets).
+    #[inline]
+    fn pawn_moves(
+        &self,
+        mask: Bitboard,
+        target: Bitboard,
+        f: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let pawns = self.board.by_piece(Piece {
+            color: self.turn,
+            role: Role::Pawn,
+        });
+        for from in pawns & mask {
+            let to = self.pawn_targets(from, target);
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Pawn,
+                    from,
+                    to,
                 })
             {
                 return true;

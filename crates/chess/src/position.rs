@@ -235,8 +235,14 @@ impl Position {
     /// The en-passant square only if an en-passant capture is legal now (FEN's `Legal`
     /// convention; rule A3 uses it for position identity).
     #[must_use]
+    #[inline]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep?;
+        self.legal_ep_capture(ep)
+    }
+
+    /// `Some(ep)` if an en-passant capture onto `ep` is legal.
+    fn legal_ep_capture(&self, ep: Square) -> Option<Square> {
         let mut found = false;
         self.gen_en_passant::<crate::attacks::Magic>(ep, Bitboard::FULL, &mut |_| {
             found = true;
