@@ -443,10 +443,17 @@ impl Run {
 #[derive(Clone, Debug)]
 pub struct PlayList {
     runs: Vec<Run>,
+    /// Number of plays recorded (the last run's `end`; with `listing` off, the count).
+    total: u32,
+    /// Whether generation records the runs; off, it only counts ([`PlayList::count`]).
+    listing: bool,
     /// Number of plays recorded with a key (the hash table's load).
     keyed: usize,
     origin: Position,
-    /// The roll and policy of the last generation (`None` before the first).
+    /// Whether the scratch board below holds `origin` (set by the first generation).
+    board_ready: bool,
+    /// The roll and policy of the plays the runs hold (`None` before the first generation
+    /// and after counting).
     made_for: Option<(Dice, SingleDiePolicy)>,
     table: Vec<Slot>,
     stamp: u32,
@@ -483,15 +490,18 @@ impl fmt::Debug for Slot {
 const HIT_SHIFT: u32 = 100;
 
 impl PlayList {
-    /// An empty list.
+    /// An empty list. Nothing is allocated until the first generation.
     #[must_use]
-    pub fn new() -> PlayList {
+    pub const fn new() -> PlayList {
         PlayList {
-            runs: Vec::with_capacity(64),
+            runs: Vec::new(),
+            total: 0,
+            listing: true,
             keyed: 0,
             origin: Position::start(Side::White),
+            board_ready: false,
             made_for: None,
-            table: vec![Slot::default(); 256],
+            table: Vec::new(),
             stamp: 1,
             rank: 0,
             me: [0; 26],
@@ -522,9 +532,14 @@ impl PlayList {
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Play> {
         let i = u32::try_from(i).ok()?;
-        let r = self.runs.partition_point(|r| r.end <= i);
-        let run = self.runs.get(r)?;
-        Some(run.get(i - (run.end - run.len())))
+        let mut start = 0;
+        for run in &self.runs {
+            if i < run.end {
+                return Some(run.get(i - start));
+            }
+            start = run.end;
+        }
+        None
     }
 
     /// The index of `play` in [`PlayList::plays`], if it is one of the legal plays.
@@ -575,23 +590,53 @@ impl PlayList {
     /// Number of legal plays.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.runs.last().map_or(0, |r| r.end as usize)
+        self.total as usize
     }
 
     /// Whether there is no legal play (the player cannot move).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.runs.is_empty()
+        self.total == 0
     }
 
     /// Fills the list with the legal plays of the side on roll in `position` for `dice` under
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
+        self.listing = true;
+        self.fill(position, dice, policy);
+        self.made_for = Some((dice, policy));
+        self.len()
+    }
+
+    /// The number of legal plays [`PlayList::generate`] would list, without listing them
+    /// (perft's last ply): the list is left empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
+    /// let mut list = PlayList::new();
+    /// let start = Position::start(Side::White);
+    /// assert_eq!(list.count(&start, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard), 16);
+    /// assert!(list.is_empty());
+    /// ```
+    pub fn count(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
+        self.listing = false;
+        self.fill(position, dice, policy);
+        let n = self.len();
+        self.made_for = None;
+        self.total = 0;
+        n
+    }
+
+    /// Generates into the runs (or, with `listing` off, only counts).
+    fn fill(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) {
         // The board's masks depend on the position only: another roll of the same position
         // (perft, a search trying every roll) reuses them. Generation leaves the scratch
         // counts as it found them.
-        if self.made_for.is_none() || self.origin != *position {
+        if !self.board_ready || self.origin != *position {
+            self.board_ready = true;
             let mover = position.to_move;
             self.origin = *position;
             self.mover = mover;
@@ -600,16 +645,16 @@ impl PlayList {
             self.me = me;
             self.opp = opp;
             let (occ, _) = byte_masks(&me);
-            let (opp_any, opp_two) = byte_masks(&opp);
+            let (opp_any, opp_two) = byte_masks_reversed(&opp);
             // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
             // (blocked), or with exactly one (a blot).
-            self.blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
-            self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
+            self.blocked = opp_two & 0x01ff_fffe;
+            self.blots = (opp_any & !opp_two) & 0x01ff_fffe;
             self.outside = outside_count(&me);
             self.key_ready = false;
             self.occ = occ & 0x03ff_fffe;
         }
-        self.made_for = Some((dice, policy));
+        self.made_for = None;
         self.cur = Play::NONE;
         self.clear();
         self.rank = 0;
@@ -627,7 +672,6 @@ impl PlayList {
         } else {
             self.gen_pair(dice.high as usize, dice.low as usize, policy);
         }
-        self.len()
     }
 
     /// Computes the key of the starting position (non-doubles only de-duplicate; see
@@ -637,6 +681,10 @@ impl PlayList {
     fn init_key(&mut self) {
         if self.key_ready {
             return;
+        }
+        if self.table.is_empty() {
+            // The first keyed generation: the de-duplication table's initial size.
+            self.table = vec![Slot::default(); 256];
         }
         let mut lo = 0u64;
         let mut hi = 0u64;
@@ -654,6 +702,7 @@ impl PlayList {
     #[inline]
     fn clear(&mut self) {
         self.runs.clear();
+        self.total = 0;
         if self.keyed > 0 {
             self.keyed = 0;
             self.next_stamp();
@@ -672,14 +721,17 @@ impl PlayList {
             self.rank = rank;
             self.clear();
         }
-        let run = Run {
+        let mut run = Run {
             prefix,
             die,
             origins,
             end: 0,
         };
-        let end = self.runs.last().map_or(0, |r| r.end) + run.len();
-        self.runs.push(Run { end, ..run });
+        self.total += run.len();
+        if self.listing {
+            run.end = self.total;
+            self.runs.push(run);
+        }
         true
     }
 
@@ -1299,6 +1351,27 @@ fn byte_masks(a: &[u8; 26]) -> (u32, u32) {
     (any, two)
 }
 
+/// [`byte_masks`] of `a` read backwards: bit q set where `a[25 - q] > 0`, and where
+/// `a[25 - q] >= 2` (the opponent's counts in the mover's numbering).
+#[inline(always)]
+fn byte_masks_reversed(a: &[u8; 26]) -> (u32, u32) {
+    let mut any = 0;
+    let mut two = 0;
+    // Byte k of the word for bits i.. is a[25 - i - k]: a forward chunk, byte-swapped; the
+    // last two bits are a[1] and a[0].
+    let words = [
+        chunk(a, 18).swap_bytes(),
+        chunk(a, 10).swap_bytes(),
+        chunk(a, 2).swap_bytes(),
+        u64::from(a[1]) | u64::from(a[0]) << 8,
+    ];
+    for (i, x) in [0, 8, 16, 24].into_iter().zip(words) {
+        any |= nonzero_bytes(x) << i;
+        two |= nonzero_bytes(x & !0x0101_0101_0101_0101) << i;
+    }
+    (any, two)
+}
+
 /// The checkers outside the home board: points 7..=24 and the bar.
 #[inline(always)]
 fn outside_count(a: &[u8; 26]) -> u8 {
@@ -1441,10 +1514,12 @@ fn perft_with(
     };
     let mut n = 0;
     for dice in Dice::ALL {
-        let k = list.generate(position, dice, policy);
         if depth == 1 {
-            n += k.max(1) as u64;
-        } else if k == 0 {
+            n += list.count(position, dice, policy).max(1) as u64;
+            continue;
+        }
+        let k = list.generate(position, dice, policy);
+        if k == 0 {
             n += perft_with(
                 &position.with_to_move(position.to_move.opponent()),
                 depth - 1,
@@ -1555,10 +1630,14 @@ mod tests {
                 };
             }
             let (any, two) = byte_masks(&a);
+            let (any_rev, two_rev) = byte_masks_reversed(&a);
             for (i, &v) in a.iter().enumerate() {
                 assert_eq!(any >> i & 1 == 1, v > 0, "{a:?} {i}");
                 assert_eq!(two >> i & 1 == 1, v >= 2, "{a:?} {i}");
+                assert_eq!(any_rev >> (25 - i) & 1 == 1, v > 0, "{a:?} {i}");
+                assert_eq!(two_rev >> (25 - i) & 1 == 1, v >= 2, "{a:?} {i}");
             }
+            assert_eq!((any_rev | two_rev) >> 26, 0, "{a:?}");
             let outside: u32 = a[7..].iter().map(|&v| u32::from(v)).sum();
             if outside <= 120 {
                 assert_eq!(u32::from(outside_count(&a)), outside.min(255), "{a:?}");
