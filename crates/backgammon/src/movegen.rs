@@ -1612,6 +1612,44 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
 mod tests {
     use super::*;
 
+    /// `count` gives `generate`'s number of plays (A17) for every roll under both policies,
+    /// in positions from random games (bar entries, bearing off and blocked boards included),
+    /// leaves the list empty, and a `generate` after it (same position, reused masks) lists
+    /// the plays again.
+    #[test]
+    fn count_equals_the_number_generated() {
+        let (mut listed, mut counted) = (PlayList::new(), PlayList::new());
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..20 {
+            let mut pos = Position::start(Side::White);
+            while pos.winner().is_none() {
+                for dice in Dice::ALL {
+                    for policy in [SingleDiePolicy::Standard, SingleDiePolicy::Lattjo] {
+                        let n = counted.count(&pos, dice, policy);
+                        assert!(counted.is_empty() && !counted.is_for(&pos, dice, policy));
+                        assert_eq!(n, listed.generate(&pos, dice, policy), "{pos:?} {dice}");
+                        assert_eq!(counted.generate(&pos, dice, policy), n);
+                        checked += 1;
+                    }
+                }
+                let dice = Dice::ALL[next(21)];
+                let n = listed.generate(&pos, dice, SingleDiePolicy::Standard);
+                pos = match listed.get(next(n.max(1))) {
+                    Some(play) => pos.after(&play),
+                    None => pos.with_to_move(pos.to_move().opponent()),
+                };
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+
     /// The word-at-a-time masks agree with the plain loops on every byte value in every slot.
     #[test]
     fn byte_masks_and_outside_count_match_the_plain_loops() {
