@@ -443,10 +443,8 @@ impl Run {
 #[derive(Clone, Debug)]
 pub struct PlayList {
     runs: Vec<Run>,
-    /// Number of plays recorded (the last run's `end`; with `listing` off, the count).
+    /// Number of plays recorded (the last run's `end`; when only counting, the count).
     total: u32,
-    /// Whether generation records the runs; off, it only counts ([`PlayList::count`]).
-    listing: bool,
     /// Number of plays recorded with a key (the hash table's load).
     keyed: usize,
     origin: Position,
@@ -496,7 +494,6 @@ impl PlayList {
         PlayList {
             runs: Vec::new(),
             total: 0,
-            listing: true,
             keyed: 0,
             origin: Position::start(Side::White),
             board_ready: false,
@@ -603,8 +600,7 @@ impl PlayList {
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
-        self.listing = true;
-        self.fill(position, dice, policy);
+        self.fill::<true>(position, dice, policy);
         self.made_for = Some((dice, policy));
         self.len()
     }
@@ -622,16 +618,15 @@ impl PlayList {
     /// assert!(list.is_empty());
     /// ```
     pub fn count(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
-        self.listing = false;
-        self.fill(position, dice, policy);
+        self.fill::<false>(position, dice, policy);
         let n = self.len();
         self.made_for = None;
         self.total = 0;
         n
     }
 
-    /// Generates into the runs (or, with `listing` off, only counts).
-    fn fill(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) {
+    /// Generates into the runs (`LIST`), or only counts the plays.
+    fn fill<const LIST: bool>(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) {
         // The board's masks depend on the position only: another roll of the same position
         // (perft, a search trying every roll) reuses them. Generation leaves the scratch
         // counts as it found them.
@@ -665,12 +660,12 @@ impl PlayList {
                 // outside the home board for the rest of the turn): only the points' counts
                 // and the static blocks matter.
                 let open = !(self.blocked << d) & !((2u32 << d) - 1);
-                self.gen_double_fast(d, open);
+                self.gen_double_fast::<LIST>(d, open);
             } else {
-                self.gen_double(d, 0, BAR);
+                self.gen_double::<LIST>(d, 0, BAR);
             }
         } else {
-            self.gen_pair(dice.high as usize, dice.low as usize, policy);
+            self.gen_pair::<LIST>(dice.high as usize, dice.low as usize, policy);
         }
     }
 
@@ -711,9 +706,16 @@ impl PlayList {
 
     /// Appends a run of `origins.count_ones()` plays (or the single play `prefix` when
     /// `die == 0`) at `rank`, dropping it below the best rank and everything before it
-    /// above. The caller guarantees that no play of the run duplicates another play.
+    /// above; without `LIST` it only adds the run's plays to the count. The caller guarantees
+    /// that no play of the run duplicates another play.
     #[inline]
-    fn push_run(&mut self, rank: u8, prefix: Play, die: u8, origins: u32) -> bool {
+    fn push_run<const LIST: bool>(
+        &mut self,
+        rank: u8,
+        prefix: Play,
+        die: u8,
+        origins: u32,
+    ) -> bool {
         if rank < self.rank {
             return false;
         }
@@ -728,7 +730,7 @@ impl PlayList {
             end: 0,
         };
         self.total += run.len();
-        if self.listing {
+        if LIST {
             run.end = self.total;
             self.runs.push(run);
         }
@@ -848,7 +850,7 @@ impl PlayList {
     /// enters stays outside the home board), or two or more are outside it. A step's
     /// legality is then the static block of its target, and the second steps of a first step
     /// are a bit mask. The plays are the same, in the same order, as the general generator's.
-    fn gen_pair_fast(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+    fn gen_pair_fast<const LIST: bool>(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         let lattjo = policy == SingleDiePolicy::Lattjo;
         let blocked = self.blocked;
         let open = |d: usize| !(blocked << d) & !((2u32 << d) - 1);
@@ -879,14 +881,14 @@ impl PlayList {
                 });
                 if lattjo && a == hi {
                     // B7, A8(b): the higher die alone (unique: see `gen_pair`).
-                    self.push_run(3, prefix, 0, 0);
+                    self.push_run::<LIST>(3, prefix, 0, 0);
                 }
                 let second = after & !covered;
                 let to_point = second & open_b;
                 let special = to_point & ((1u32 << q) | (1u32 << (p + b)));
                 let plain = to_point & !special;
                 if plain != 0 {
-                    self.push_run(3, prefix, b as u8, plain);
+                    self.push_run::<LIST>(3, prefix, b as u8, plain);
                 }
                 let any = after & covered != 0 || to_point != 0;
                 // The special second steps: the checker that just moved moving on (from q),
@@ -905,13 +907,13 @@ impl PlayList {
                             from: p2 as u8,
                             to: (p2 - b) as u8,
                         });
-                        self.push_run(3, play, 0, 0);
+                        self.push_run::<LIST>(3, play, 0, 0);
                     }
                 }
                 if !any && !lattjo {
                     // A9: one die only, the higher outranking the lower. Without bearing off
                     // two one-die plays never reach the same position.
-                    self.push_run(if a == hi { 2 } else { 1 }, prefix, 0, 0);
+                    self.push_run::<LIST>(if a == hi { 2 } else { 1 }, prefix, 0, 0);
                 }
             }
         }
@@ -955,7 +957,7 @@ impl PlayList {
     /// Records the current first step followed by `p2 -> q2`, de-duplicated by the key of
     /// the result (computed without making the step).
     #[inline]
-    fn record_second(&mut self, p2: usize, q2: usize) {
+    fn record_second<const LIST: bool>(&mut self, p2: usize, q2: usize) {
         let mut play = self.cur;
         play.push(Step {
             from: p2 as u8,
@@ -968,14 +970,14 @@ impl PlayList {
                 key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
             }
         }
-        self.record_key(3, key, play);
+        self.record_key::<LIST>(3, key, play);
     }
 
     /// [`PlayList::gen_double`] when no step can bear off (a checker on the bar, or four or
     /// more outside the home board): every step goes to a point, legal exactly when the point
     /// is `open` (not blocked, above the die), so only the counts and the occupied set
     /// change.
-    fn gen_double_fast(&mut self, d: usize, open: u32) {
+    fn gen_double_fast<const LIST: bool>(&mut self, d: usize, open: u32) {
         // Depth-first over step sequences with non-increasing origins, as `gen_double`, with
         // the fourth step of each sequence recorded as one run.
         let below = |p: usize| (2u32 << p) - 1;
@@ -994,7 +996,7 @@ impl PlayList {
             play1.push(step(p0));
             let f1 = self.origins_with(occ1) & open & below(p0);
             if f1 == 0 {
-                self.push_run(1, play1, 0, 0);
+                self.push_run::<LIST>(1, play1, 0, 0);
             }
             let mut it1 = f1;
             while it1 != 0 {
@@ -1005,7 +1007,7 @@ impl PlayList {
                 play2.push(step(p1));
                 let f2 = self.origins_with(occ2) & open & below(p1);
                 if f2 == 0 {
-                    self.push_run(2, play2, 0, 0);
+                    self.push_run::<LIST>(2, play2, 0, 0);
                 }
                 let mut it2 = f2;
                 while it2 != 0 {
@@ -1024,9 +1026,9 @@ impl PlayList {
                     play3.push(step(p2));
                     let f3 = origins3 & open & below(p2);
                     if f3 != 0 {
-                        self.push_run(4, play3, d as u8, f3);
+                        self.push_run::<LIST>(4, play3, d as u8, f3);
                     } else {
-                        self.push_run(3, play3, 0, 0);
+                        self.push_run::<LIST>(3, play3, 0, 0);
                     }
                 }
                 self.unstep_fast(p1, d);
@@ -1061,9 +1063,9 @@ impl PlayList {
         self.me[p] += 1;
     }
 
-    fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+    fn gen_pair<const LIST: bool>(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         if self.me[BAR] > 0 || self.outside >= 2 {
-            return self.gen_pair_fast(hi, lo, policy);
+            return self.gen_pair_fast::<LIST>(hi, lo, policy);
         }
         self.init_key();
         let lattjo = policy == SingleDiePolicy::Lattjo;
@@ -1093,9 +1095,9 @@ impl PlayList {
                     // (the standard keeps it only if no play uses both dice; the booklet
                     // only with the higher die).
                     if !lattjo {
-                        self.record(if a == hi { 2 } else { 1 });
+                        self.record::<LIST>(if a == hi { 2 } else { 1 });
                     } else if a == hi {
-                        self.record(3);
+                        self.record::<LIST>(3);
                     }
                 } else {
                     if lattjo && a == hi {
@@ -1104,10 +1106,10 @@ impl PlayList {
                         // the mover's checkers more pips, a one-die play from another origin
                         // leaves another point.
                         if q == OFF {
-                            self.record(3);
+                            self.record::<LIST>(3);
                         } else {
                             let c = self.cur;
-                            self.push_run(3, c, 0, 0);
+                            self.push_run::<LIST>(3, c, 0, 0);
                         }
                     }
                     let all = self.origins();
@@ -1130,7 +1132,7 @@ impl PlayList {
                     if plain != 0 {
                         any = true;
                         let c = self.cur;
-                        self.push_run(3, c, b as u8, plain);
+                        self.push_run::<LIST>(3, c, b as u8, plain);
                     }
                     // The others one by one, de-duplicated by key: the checker that just
                     // moved moving on, a checker landing on the first origin, bearing off.
@@ -1145,11 +1147,11 @@ impl PlayList {
                             continue;
                         };
                         any = true;
-                        self.record_second(p2, q2);
+                        self.record_second::<LIST>(p2, q2);
                     }
                     if !any && !lattjo {
                         // A9: one die only; the higher outranks the lower.
-                        self.record(if a == hi { 2 } else { 1 });
+                        self.record::<LIST>(if a == hi { 2 } else { 1 });
                     }
                 }
                 self.undo_step::<true>(p, q, hit);
@@ -1159,7 +1161,7 @@ impl PlayList {
 
     /// Doubles (B16, B17): up to four steps, origins non-increasing so that each multiset of
     /// steps is visited once in an order that is always legal when any order is.
-    fn gen_double(&mut self, d: usize, depth: u8, max_from: usize) {
+    fn gen_double<const LIST: bool>(&mut self, d: usize, depth: u8, max_from: usize) {
         let from_all = self.origins() & ((2u32 << max_from) - 1);
         if depth == 3 {
             // The fourth step ends the play: record them all without making them, the steps
@@ -1169,7 +1171,7 @@ impl PlayList {
             if to_point != 0 {
                 any = true;
                 let c = self.cur;
-                self.push_run(4, c, d as u8, to_point);
+                self.push_run::<LIST>(4, c, d as u8, to_point);
             }
             if self.outside == 0 {
                 let mut off = from_all & ((2u32 << d) - 1);
@@ -1183,12 +1185,12 @@ impl PlayList {
                             from: p as u8,
                             to: q as u8,
                         });
-                        self.push_run(4, play, 0, 0);
+                        self.push_run::<LIST>(4, play, 0, 0);
                     }
                 }
             }
             if !any {
-                self.record_unique(3);
+                self.record_unique::<LIST>(3);
             }
             return;
         }
@@ -1201,14 +1203,14 @@ impl PlayList {
             any = true;
             let hit = self.do_step::<false>(p, q);
             if self.finished() {
-                self.record_unique(depth + 1);
+                self.record_unique::<LIST>(depth + 1);
             } else {
-                self.gen_double(d, depth + 1, p);
+                self.gen_double::<LIST>(d, depth + 1, p);
             }
             self.undo_step::<false>(p, q, hit);
         }
         if !any && depth > 0 {
-            self.record_unique(depth);
+            self.record_unique::<LIST>(depth);
         }
     }
 
@@ -1217,19 +1219,19 @@ impl PlayList {
     /// multisets never give the same position (the step flow along the points is determined
     /// by the net change of each point).
     #[inline]
-    fn record_unique(&mut self, rank: u8) {
+    fn record_unique<const LIST: bool>(&mut self, rank: u8) {
         let c = self.cur;
-        self.push_run(rank, c, 0, 0);
+        self.push_run::<LIST>(rank, c, 0, 0);
     }
 
-    fn record(&mut self, rank: u8) {
+    fn record<const LIST: bool>(&mut self, rank: u8) {
         let (key, play) = (self.key, self.cur);
-        self.record_key(rank, key, play);
+        self.record_key::<LIST>(rank, key, play);
     }
 
     /// Records `play` reaching the position with `key`, unless already recorded.
     #[inline]
-    fn record_key(&mut self, rank: u8, key: u128, play: Play) {
+    fn record_key<const LIST: bool>(&mut self, rank: u8, key: u128, play: Play) {
         if rank < self.rank {
             return;
         }
@@ -1253,7 +1255,7 @@ impl PlayList {
             }
             h = (h + 1) & mask;
         }
-        self.push_run(rank, play, 0, 0);
+        self.push_run::<LIST>(rank, play, 0, 0);
         self.keyed += 1;
         if self.keyed * 2 > self.table.len() {
             self.grow();
