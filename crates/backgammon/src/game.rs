@@ -1017,10 +1017,12 @@ struct Scratch {
 }
 
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
-        list: PlayList::new(),
-        chosen: None,
-    });
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
+            list: PlayList::new(),
+            chosen: None,
+        })
+    };
 }
 
 fn with_plays<R>(
@@ -1309,43 +1311,49 @@ impl Backgammon {
                 s.phase = Phase::BeforeRoll;
                 Ok(())
             }
-            (Phase::Moving, Action::Play(play)) => {
-                let Some(dice) = s.dice else {
-                    return Err(PlayError::IllegalPlay(*play));
-                };
-                let found = with_plays(&s.position, dice, self.rules.single_die, |list, chosen| {
-                    if list.is_empty() {
-                        play.is_none()
-                            .then(|| s.position.with_to_move(s.position.to_move.opponent()))
-                    } else if let Some((p, r)) = *chosen
-                        && p == *play
-                    {
-                        Some(r)
-                    } else {
-                        list.contains(play).then(|| s.position.after(play))
-                    }
-                });
-                let Some(next) = found else {
-                    return Err(PlayError::IllegalPlay(*play));
-                };
-                let mover = s.position.to_move;
-                s.position = next;
-                if next.has_won(mover) {
-                    // A14: the game ends the moment the 15th checker is off.
-                    s.position.to_move = mover;
-                    s.outcome = Some(self.score_bear_off(s, mover));
-                    s.phase = Phase::Over;
-                    s.dice = None;
-                } else {
-                    self.start_turn(s);
-                }
-                Ok(())
-            }
+            (Phase::Moving, Action::Play(play)) => self.apply_play(s, play),
             (phase, a) => Err(PlayError::NotNow {
                 action: action_name(a),
                 phase,
             }),
         }
+    }
+
+    /// Plays `play` in [`Phase::Moving`] (the caller has checked the phase); refuses an
+    /// illegal play before changing anything.
+    #[inline]
+    fn apply_play(&self, s: &mut State, play: &Play) -> Result<(), PlayError> {
+        let Some(dice) = s.dice else {
+            return Err(PlayError::IllegalPlay(*play));
+        };
+        let before = s.position;
+        let mover = before.to_move;
+        let legal = with_plays(&before, dice, self.rules.single_die, |list, chosen| {
+            let next = if list.is_empty() {
+                play.is_none()
+                    .then(|| before.with_to_move(mover.opponent()))
+            } else if let Some((p, r)) = *chosen
+                && p == *play
+            {
+                Some(r)
+            } else {
+                list.contains(play).then(|| before.after(play))
+            };
+            next.map(|next| s.position = next).is_some()
+        });
+        if !legal {
+            return Err(PlayError::IllegalPlay(*play));
+        }
+        if s.position.has_won(mover) {
+            // A14: the game ends the moment the 15th checker is off.
+            s.position.to_move = mover;
+            s.outcome = Some(self.score_bear_off(s, mover));
+            s.phase = Phase::Over;
+            s.dice = None;
+        } else {
+            self.start_turn(s);
+        }
+        Ok(())
     }
 }
 
@@ -1467,10 +1475,16 @@ impl Game for Backgammon {
     }
 
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        let mut next = *s;
-        self.apply_checked(&mut next, a)?;
-        *s = next;
-        Ok(())
+        // `apply_checked` refuses before it changes anything. The two actions of every turn,
+        // the roll and the play, go straight to their arms.
+        match (s.phase, a) {
+            (Phase::Moving, Action::Play(play)) => self.apply_play(s, play),
+            (Phase::BeforeRoll, Action::Dice(d)) if !self.has_pre_roll_choice(s) => {
+                self.roll(s, *d);
+                Ok(())
+            }
+            _ => self.apply_checked(s, a),
+        }
     }
 
     fn returns(&self, s: &State) -> Option<Returns> {

@@ -443,10 +443,15 @@ impl Run {
 #[derive(Clone, Debug)]
 pub struct PlayList {
     runs: Vec<Run>,
+    /// Number of plays recorded (the last run's `end`; when only counting, the count).
+    total: u32,
     /// Number of plays recorded with a key (the hash table's load).
     keyed: usize,
     origin: Position,
-    /// The roll and policy of the last generation (`None` before the first).
+    /// Whether the scratch board below holds `origin` (set by the first generation).
+    board_ready: bool,
+    /// The roll and policy of the plays the runs hold (`None` before the first generation
+    /// and after counting).
     made_for: Option<(Dice, SingleDiePolicy)>,
     table: Vec<Slot>,
     stamp: u32,
@@ -483,15 +488,17 @@ impl fmt::Debug for Slot {
 const HIT_SHIFT: u32 = 100;
 
 impl PlayList {
-    /// An empty list.
+    /// An empty list. Nothing is allocated until the first generation.
     #[must_use]
-    pub fn new() -> PlayList {
+    pub const fn new() -> PlayList {
         PlayList {
-            runs: Vec::with_capacity(64),
+            runs: Vec::new(),
+            total: 0,
             keyed: 0,
             origin: Position::start(Side::White),
+            board_ready: false,
             made_for: None,
-            table: vec![Slot::default(); 256],
+            table: Vec::new(),
             stamp: 1,
             rank: 0,
             me: [0; 26],
@@ -522,9 +529,14 @@ impl PlayList {
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Play> {
         let i = u32::try_from(i).ok()?;
-        let r = self.runs.partition_point(|r| r.end <= i);
-        let run = self.runs.get(r)?;
-        Some(run.get(i - (run.end - run.len())))
+        let mut start = 0;
+        for run in &self.runs {
+            if i < run.end {
+                return Some(run.get(i - start));
+            }
+            start = run.end;
+        }
+        None
     }
 
     /// The index of `play` in [`PlayList::plays`], if it is one of the legal plays.
@@ -575,23 +587,51 @@ impl PlayList {
     /// Number of legal plays.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.runs.last().map_or(0, |r| r.end as usize)
+        self.total as usize
     }
 
     /// Whether there is no legal play (the player cannot move).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.runs.is_empty()
+        self.total == 0
     }
 
     /// Fills the list with the legal plays of the side on roll in `position` for `dice` under
     /// `policy`: the distinct resulting positions, each with one canonical step sequence.
     /// Returns the number of plays.
     pub fn generate(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
+        self.fill::<true>(position, dice, policy);
+        self.made_for = Some((dice, policy));
+        self.len()
+    }
+
+    /// The number of legal plays [`PlayList::generate`] would list, without listing them
+    /// (perft's last ply): the list is left empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Dice, PlayList, Position, Side, SingleDiePolicy};
+    /// let mut list = PlayList::new();
+    /// let start = Position::start(Side::White);
+    /// assert_eq!(list.count(&start, Dice::new(3, 1).unwrap(), SingleDiePolicy::Standard), 16);
+    /// assert!(list.is_empty());
+    /// ```
+    pub fn count(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) -> usize {
+        self.fill::<false>(position, dice, policy);
+        let n = self.len();
+        self.made_for = None;
+        self.total = 0;
+        n
+    }
+
+    /// Generates into the runs (`LIST`), or only counts the plays.
+    fn fill<const LIST: bool>(&mut self, position: &Position, dice: Dice, policy: SingleDiePolicy) {
         // The board's masks depend on the position only: another roll of the same position
         // (perft, a search trying every roll) reuses them. Generation leaves the scratch
         // counts as it found them.
-        if self.made_for.is_none() || self.origin != *position {
+        if !self.board_ready || self.origin != *position {
+            self.board_ready = true;
             let mover = position.to_move;
             self.origin = *position;
             self.mover = mover;
@@ -600,16 +640,16 @@ impl PlayList {
             self.me = me;
             self.opp = opp;
             let (occ, _) = byte_masks(&me);
-            let (opp_any, opp_two) = byte_masks(&opp);
+            let (opp_any, opp_two) = byte_masks_reversed(&opp);
             // Bit q: the opponent holds the mover's point q (its own 25 - q) with two or more
             // (blocked), or with exactly one (a blot).
-            self.blocked = (opp_two.reverse_bits() >> 6) & 0x01ff_fffe;
-            self.blots = ((opp_any & !opp_two).reverse_bits() >> 6) & 0x01ff_fffe;
+            self.blocked = opp_two & 0x01ff_fffe;
+            self.blots = (opp_any & !opp_two) & 0x01ff_fffe;
             self.outside = outside_count(&me);
             self.key_ready = false;
             self.occ = occ & 0x03ff_fffe;
         }
-        self.made_for = Some((dice, policy));
+        self.made_for = None;
         self.cur = Play::NONE;
         self.clear();
         self.rank = 0;
@@ -620,14 +660,13 @@ impl PlayList {
                 // outside the home board for the rest of the turn): only the points' counts
                 // and the static blocks matter.
                 let open = !(self.blocked << d) & !((2u32 << d) - 1);
-                self.gen_double_fast(d, open);
+                self.gen_double_fast::<LIST>(d, open);
             } else {
-                self.gen_double(d, 0, BAR);
+                self.gen_double::<LIST>(d, 0, BAR);
             }
         } else {
-            self.gen_pair(dice.high as usize, dice.low as usize, policy);
+            self.gen_pair::<LIST>(dice.high as usize, dice.low as usize, policy);
         }
-        self.len()
     }
 
     /// Computes the key of the starting position (non-doubles only de-duplicate; see
@@ -637,6 +676,10 @@ impl PlayList {
     fn init_key(&mut self) {
         if self.key_ready {
             return;
+        }
+        if self.table.is_empty() {
+            // The first keyed generation: the de-duplication table's initial size.
+            self.table = vec![Slot::default(); 256];
         }
         let mut lo = 0u64;
         let mut hi = 0u64;
@@ -654,6 +697,7 @@ impl PlayList {
     #[inline]
     fn clear(&mut self) {
         self.runs.clear();
+        self.total = 0;
         if self.keyed > 0 {
             self.keyed = 0;
             self.next_stamp();
@@ -662,9 +706,16 @@ impl PlayList {
 
     /// Appends a run of `origins.count_ones()` plays (or the single play `prefix` when
     /// `die == 0`) at `rank`, dropping it below the best rank and everything before it
-    /// above. The caller guarantees that no play of the run duplicates another play.
+    /// above; without `LIST` it only adds the run's plays to the count. The caller guarantees
+    /// that no play of the run duplicates another play.
     #[inline]
-    fn push_run(&mut self, rank: u8, prefix: Play, die: u8, origins: u32) -> bool {
+    fn push_run<const LIST: bool>(
+        &mut self,
+        rank: u8,
+        prefix: Play,
+        die: u8,
+        origins: u32,
+    ) -> bool {
         if rank < self.rank {
             return false;
         }
@@ -672,14 +723,17 @@ impl PlayList {
             self.rank = rank;
             self.clear();
         }
-        let run = Run {
+        let mut run = Run {
             prefix,
             die,
             origins,
             end: 0,
         };
-        let end = self.runs.last().map_or(0, |r| r.end) + run.len();
-        self.runs.push(Run { end, ..run });
+        self.total += run.len();
+        if LIST {
+            run.end = self.total;
+            self.runs.push(run);
+        }
         true
     }
 
@@ -796,7 +850,7 @@ impl PlayList {
     /// enters stays outside the home board), or two or more are outside it. A step's
     /// legality is then the static block of its target, and the second steps of a first step
     /// are a bit mask. The plays are the same, in the same order, as the general generator's.
-    fn gen_pair_fast(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+    fn gen_pair_fast<const LIST: bool>(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         let lattjo = policy == SingleDiePolicy::Lattjo;
         let blocked = self.blocked;
         let open = |d: usize| !(blocked << d) & !((2u32 << d) - 1);
@@ -827,14 +881,14 @@ impl PlayList {
                 });
                 if lattjo && a == hi {
                     // B7, A8(b): the higher die alone (unique: see `gen_pair`).
-                    self.push_run(3, prefix, 0, 0);
+                    self.push_run::<LIST>(3, prefix, 0, 0);
                 }
                 let second = after & !covered;
                 let to_point = second & open_b;
                 let special = to_point & ((1u32 << q) | (1u32 << (p + b)));
                 let plain = to_point & !special;
                 if plain != 0 {
-                    self.push_run(3, prefix, b as u8, plain);
+                    self.push_run::<LIST>(3, prefix, b as u8, plain);
                 }
                 let any = after & covered != 0 || to_point != 0;
                 // The special second steps: the checker that just moved moving on (from q),
@@ -853,13 +907,13 @@ impl PlayList {
                             from: p2 as u8,
                             to: (p2 - b) as u8,
                         });
-                        self.push_run(3, play, 0, 0);
+                        self.push_run::<LIST>(3, play, 0, 0);
                     }
                 }
                 if !any && !lattjo {
                     // A9: one die only, the higher outranking the lower. Without bearing off
                     // two one-die plays never reach the same position.
-                    self.push_run(if a == hi { 2 } else { 1 }, prefix, 0, 0);
+                    self.push_run::<LIST>(if a == hi { 2 } else { 1 }, prefix, 0, 0);
                 }
             }
         }
@@ -903,7 +957,7 @@ impl PlayList {
     /// Records the current first step followed by `p2 -> q2`, de-duplicated by the key of
     /// the result (computed without making the step).
     #[inline]
-    fn record_second(&mut self, p2: usize, q2: usize) {
+    fn record_second<const LIST: bool>(&mut self, p2: usize, q2: usize) {
         let mut play = self.cur;
         play.push(Step {
             from: p2 as u8,
@@ -916,14 +970,14 @@ impl PlayList {
                 key |= 1u128 << (HIT_SHIFT + q2 as u32 - 1);
             }
         }
-        self.record_key(3, key, play);
+        self.record_key::<LIST>(3, key, play);
     }
 
     /// [`PlayList::gen_double`] when no step can bear off (a checker on the bar, or four or
     /// more outside the home board): every step goes to a point, legal exactly when the point
     /// is `open` (not blocked, above the die), so only the counts and the occupied set
     /// change.
-    fn gen_double_fast(&mut self, d: usize, open: u32) {
+    fn gen_double_fast<const LIST: bool>(&mut self, d: usize, open: u32) {
         // Depth-first over step sequences with non-increasing origins, as `gen_double`, with
         // the fourth step of each sequence recorded as one run.
         let below = |p: usize| (2u32 << p) - 1;
@@ -942,7 +996,7 @@ impl PlayList {
             play1.push(step(p0));
             let f1 = self.origins_with(occ1) & open & below(p0);
             if f1 == 0 {
-                self.push_run(1, play1, 0, 0);
+                self.push_run::<LIST>(1, play1, 0, 0);
             }
             let mut it1 = f1;
             while it1 != 0 {
@@ -953,7 +1007,7 @@ impl PlayList {
                 play2.push(step(p1));
                 let f2 = self.origins_with(occ2) & open & below(p1);
                 if f2 == 0 {
-                    self.push_run(2, play2, 0, 0);
+                    self.push_run::<LIST>(2, play2, 0, 0);
                 }
                 let mut it2 = f2;
                 while it2 != 0 {
@@ -972,9 +1026,9 @@ impl PlayList {
                     play3.push(step(p2));
                     let f3 = origins3 & open & below(p2);
                     if f3 != 0 {
-                        self.push_run(4, play3, d as u8, f3);
+                        self.push_run::<LIST>(4, play3, d as u8, f3);
                     } else {
-                        self.push_run(3, play3, 0, 0);
+                        self.push_run::<LIST>(3, play3, 0, 0);
                     }
                 }
                 self.unstep_fast(p1, d);
@@ -1009,9 +1063,9 @@ impl PlayList {
         self.me[p] += 1;
     }
 
-    fn gen_pair(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
+    fn gen_pair<const LIST: bool>(&mut self, hi: usize, lo: usize, policy: SingleDiePolicy) {
         if self.me[BAR] > 0 || self.outside >= 2 {
-            return self.gen_pair_fast(hi, lo, policy);
+            return self.gen_pair_fast::<LIST>(hi, lo, policy);
         }
         self.init_key();
         let lattjo = policy == SingleDiePolicy::Lattjo;
@@ -1041,9 +1095,9 @@ impl PlayList {
                     // (the standard keeps it only if no play uses both dice; the booklet
                     // only with the higher die).
                     if !lattjo {
-                        self.record(if a == hi { 2 } else { 1 });
+                        self.record::<LIST>(if a == hi { 2 } else { 1 });
                     } else if a == hi {
-                        self.record(3);
+                        self.record::<LIST>(3);
                     }
                 } else {
                     if lattjo && a == hi {
@@ -1052,10 +1106,10 @@ impl PlayList {
                         // the mover's checkers more pips, a one-die play from another origin
                         // leaves another point.
                         if q == OFF {
-                            self.record(3);
+                            self.record::<LIST>(3);
                         } else {
                             let c = self.cur;
-                            self.push_run(3, c, 0, 0);
+                            self.push_run::<LIST>(3, c, 0, 0);
                         }
                     }
                     let all = self.origins();
@@ -1078,7 +1132,7 @@ impl PlayList {
                     if plain != 0 {
                         any = true;
                         let c = self.cur;
-                        self.push_run(3, c, b as u8, plain);
+                        self.push_run::<LIST>(3, c, b as u8, plain);
                     }
                     // The others one by one, de-duplicated by key: the checker that just
                     // moved moving on, a checker landing on the first origin, bearing off.
@@ -1093,11 +1147,11 @@ impl PlayList {
                             continue;
                         };
                         any = true;
-                        self.record_second(p2, q2);
+                        self.record_second::<LIST>(p2, q2);
                     }
                     if !any && !lattjo {
                         // A9: one die only; the higher outranks the lower.
-                        self.record(if a == hi { 2 } else { 1 });
+                        self.record::<LIST>(if a == hi { 2 } else { 1 });
                     }
                 }
                 self.undo_step::<true>(p, q, hit);
@@ -1107,7 +1161,7 @@ impl PlayList {
 
     /// Doubles (B16, B17): up to four steps, origins non-increasing so that each multiset of
     /// steps is visited once in an order that is always legal when any order is.
-    fn gen_double(&mut self, d: usize, depth: u8, max_from: usize) {
+    fn gen_double<const LIST: bool>(&mut self, d: usize, depth: u8, max_from: usize) {
         let from_all = self.origins() & ((2u32 << max_from) - 1);
         if depth == 3 {
             // The fourth step ends the play: record them all without making them, the steps
@@ -1117,7 +1171,7 @@ impl PlayList {
             if to_point != 0 {
                 any = true;
                 let c = self.cur;
-                self.push_run(4, c, d as u8, to_point);
+                self.push_run::<LIST>(4, c, d as u8, to_point);
             }
             if self.outside == 0 {
                 let mut off = from_all & ((2u32 << d) - 1);
@@ -1131,12 +1185,12 @@ impl PlayList {
                             from: p as u8,
                             to: q as u8,
                         });
-                        self.push_run(4, play, 0, 0);
+                        self.push_run::<LIST>(4, play, 0, 0);
                     }
                 }
             }
             if !any {
-                self.record_unique(3);
+                self.record_unique::<LIST>(3);
             }
             return;
         }
@@ -1149,14 +1203,14 @@ impl PlayList {
             any = true;
             let hit = self.do_step::<false>(p, q);
             if self.finished() {
-                self.record_unique(depth + 1);
+                self.record_unique::<LIST>(depth + 1);
             } else {
-                self.gen_double(d, depth + 1, p);
+                self.gen_double::<LIST>(d, depth + 1, p);
             }
             self.undo_step::<false>(p, q, hit);
         }
         if !any && depth > 0 {
-            self.record_unique(depth);
+            self.record_unique::<LIST>(depth);
         }
     }
 
@@ -1165,19 +1219,19 @@ impl PlayList {
     /// multisets never give the same position (the step flow along the points is determined
     /// by the net change of each point).
     #[inline]
-    fn record_unique(&mut self, rank: u8) {
+    fn record_unique<const LIST: bool>(&mut self, rank: u8) {
         let c = self.cur;
-        self.push_run(rank, c, 0, 0);
+        self.push_run::<LIST>(rank, c, 0, 0);
     }
 
-    fn record(&mut self, rank: u8) {
+    fn record<const LIST: bool>(&mut self, rank: u8) {
         let (key, play) = (self.key, self.cur);
-        self.record_key(rank, key, play);
+        self.record_key::<LIST>(rank, key, play);
     }
 
     /// Records `play` reaching the position with `key`, unless already recorded.
     #[inline]
-    fn record_key(&mut self, rank: u8, key: u128, play: Play) {
+    fn record_key<const LIST: bool>(&mut self, rank: u8, key: u128, play: Play) {
         if rank < self.rank {
             return;
         }
@@ -1201,7 +1255,7 @@ impl PlayList {
             }
             h = (h + 1) & mask;
         }
-        self.push_run(rank, play, 0, 0);
+        self.push_run::<LIST>(rank, play, 0, 0);
         self.keyed += 1;
         if self.keyed * 2 > self.table.len() {
             self.grow();
@@ -1293,6 +1347,27 @@ fn byte_masks(a: &[u8; 26]) -> (u32, u32) {
     let mut two = 0;
     for i in [0, 8, 16, 24] {
         let x = chunk(a, i);
+        any |= nonzero_bytes(x) << i;
+        two |= nonzero_bytes(x & !0x0101_0101_0101_0101) << i;
+    }
+    (any, two)
+}
+
+/// [`byte_masks`] of `a` read backwards: bit q set where `a[25 - q] > 0`, and where
+/// `a[25 - q] >= 2` (the opponent's counts in the mover's numbering).
+#[inline(always)]
+fn byte_masks_reversed(a: &[u8; 26]) -> (u32, u32) {
+    let mut any = 0;
+    let mut two = 0;
+    // Byte k of the word for bits i.. is a[25 - i - k]: a forward chunk, byte-swapped; the
+    // last two bits are a[1] and a[0].
+    let words = [
+        chunk(a, 18).swap_bytes(),
+        chunk(a, 10).swap_bytes(),
+        chunk(a, 2).swap_bytes(),
+        u64::from(a[1]) | u64::from(a[0]) << 8,
+    ];
+    for (i, x) in [0, 8, 16, 24].into_iter().zip(words) {
         any |= nonzero_bytes(x) << i;
         two |= nonzero_bytes(x & !0x0101_0101_0101_0101) << i;
     }
@@ -1441,10 +1516,12 @@ fn perft_with(
     };
     let mut n = 0;
     for dice in Dice::ALL {
-        let k = list.generate(position, dice, policy);
         if depth == 1 {
-            n += k.max(1) as u64;
-        } else if k == 0 {
+            n += list.count(position, dice, policy).max(1) as u64;
+            continue;
+        }
+        let k = list.generate(position, dice, policy);
+        if k == 0 {
             n += perft_with(
                 &position.with_to_move(position.to_move.opponent()),
                 depth - 1,
@@ -1537,6 +1614,44 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
 mod tests {
     use super::*;
 
+    /// `count` gives `generate`'s number of plays (A17) for every roll under both policies,
+    /// in positions from random games (bar entries, bearing off and blocked boards included),
+    /// leaves the list empty, and a `generate` after it (same position, reused masks) lists
+    /// the plays again.
+    #[test]
+    fn count_equals_the_number_generated() {
+        let (mut listed, mut counted) = (PlayList::new(), PlayList::new());
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..20 {
+            let mut pos = Position::start(Side::White);
+            while pos.winner().is_none() {
+                for dice in Dice::ALL {
+                    for policy in [SingleDiePolicy::Standard, SingleDiePolicy::Lattjo] {
+                        let n = counted.count(&pos, dice, policy);
+                        assert!(counted.is_empty() && !counted.is_for(&pos, dice, policy));
+                        assert_eq!(n, listed.generate(&pos, dice, policy), "{pos:?} {dice}");
+                        assert_eq!(counted.generate(&pos, dice, policy), n);
+                        checked += 1;
+                    }
+                }
+                let dice = Dice::ALL[next(21)];
+                let n = listed.generate(&pos, dice, SingleDiePolicy::Standard);
+                pos = match listed.get(next(n.max(1))) {
+                    Some(play) => pos.after(&play),
+                    None => pos.with_to_move(pos.to_move().opponent()),
+                };
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+
     /// The word-at-a-time masks agree with the plain loops on every byte value in every slot.
     #[test]
     fn byte_masks_and_outside_count_match_the_plain_loops() {
@@ -1555,10 +1670,14 @@ mod tests {
                 };
             }
             let (any, two) = byte_masks(&a);
+            let (any_rev, two_rev) = byte_masks_reversed(&a);
             for (i, &v) in a.iter().enumerate() {
                 assert_eq!(any >> i & 1 == 1, v > 0, "{a:?} {i}");
                 assert_eq!(two >> i & 1 == 1, v >= 2, "{a:?} {i}");
+                assert_eq!(any_rev >> (25 - i) & 1 == 1, v > 0, "{a:?} {i}");
+                assert_eq!(two_rev >> (25 - i) & 1 == 1, v >= 2, "{a:?} {i}");
             }
+            assert_eq!((any_rev | two_rev) >> 26, 0, "{a:?}");
             let outside: u32 = a[7..].iter().map(|&v| u32::from(v)).sum();
             if outside <= 120 {
                 assert_eq!(u32::from(outside_count(&a)), outside.min(255), "{a:?}");
