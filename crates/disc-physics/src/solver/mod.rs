@@ -60,6 +60,10 @@ pub(crate) const WINDOW_REL: f64 = 1e-9;
 pub(crate) const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
 pub(crate) const NEAR_MARGIN_M: f64 = 1e-7;
+/// A world with at most this many pairs of discs on the table lists them all in the
+/// broadphase (a carrom break has 190, a Novuss break 136), so that the list is built once
+/// instead of whenever a disc may have crossed the skin.
+pub(crate) const COMPLETE_PAIRS: usize = 512;
 /// In a small world (see [`BRUTE_FORCE_PAIRS`]) with at most this many moving discs, stage 3
 /// tests the moving discs against every disc instead of walking the pair list.
 pub(crate) const DIRECT_MOVERS: usize = 1;
@@ -410,6 +414,8 @@ pub(crate) struct Tuning {
     pub(crate) brute_force_pairs: usize,
     /// See [`DIRECT_MOVERS`].
     pub(crate) direct_movers: usize,
+    /// See [`COMPLETE_PAIRS`].
+    pub(crate) complete_pairs: usize,
     /// The pair list's skin in largest radii (at least 2.5 times the fastest disc's travel).
     /// Two radii measured fewest instructions on scenes (a)-(c) (one to six tried, with the
     /// pairs' due substeps): a thinner skin rebuilds more often, a thicker one lists and
@@ -422,6 +428,7 @@ impl Default for Tuning {
         Tuning {
             brute_force_pairs: BRUTE_FORCE_PAIRS,
             direct_movers: DIRECT_MOVERS,
+            complete_pairs: COMPLETE_PAIRS,
             skin_radii: 2.0,
         }
     }
