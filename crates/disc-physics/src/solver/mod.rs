@@ -352,14 +352,60 @@ impl Paths {
     }
 }
 
+/// A list of at most n items (n: the discs of the world) in a buffer sized once, written
+/// through a cursor, so that the passes over the discs append without a capacity check.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Slots<T> {
+    buf: Vec<T>,
+    len: usize,
+}
+
+impl<T: Copy + Default> Slots<T> {
+    /// Empties the list, with room for `n` items.
+    #[inline]
+    fn reset(&mut self, n: usize) {
+        if self.buf.len() < n {
+            self.buf.resize(n, T::default());
+        }
+        self.len = 0;
+    }
+
+    /// Appends `x` (the caller appends at most n items after a reset).
+    #[inline]
+    fn push(&mut self, x: T) {
+        self.buf[self.len] = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[T] {
+        &self.buf[..self.len]
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Heap bytes held.
+    fn capacity_bytes(&self) -> usize {
+        size_of::<T>() * self.buf.capacity()
+    }
+}
+
 /// The solver's reusable buffers (reserved once for the world's size, so a step allocates
 /// nothing).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
-    moving: Vec<u32>,
-    fixed: Vec<u32>,
+    moving: Slots<u32>,
+    fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
-    stops: Vec<(u32, f64)>,
+    stops: Slots<(u32, f64)>,
     moving_mark: Vec<u32>,
     mark: u32,
     pub(crate) near: Near,
@@ -580,14 +626,13 @@ impl Solver {
             s.paths.mark.iter_mut().for_each(|m| *m = 0);
             s.mark = 1;
         }
-        s.moving.clear();
+        s.moving.reset(n);
+        s.fixed.reset(n);
+        s.stops.reset(n);
         s.heap.clear();
-        if s.moving.capacity() < n {
+        if s.paths.touched.capacity() < n {
             // Reserve once for the world's size, generously, so that later steps reuse the
             // buffers without growing them.
-            s.moving.reserve(n);
-            s.fixed.reserve(n);
-            s.stops.reserve(n);
             s.paths.touched.reserve(n);
             s.heap.reserve(2 * n + 256);
             s.round.reserve(64);
@@ -603,17 +648,18 @@ impl Solver {
     /// Bytes of heap the scratch buffers hold (capacity).
     pub(crate) fn scratch_capacity_bytes(&self) -> usize {
         let s = &self.s;
-        4 * (s.moving.capacity()
-            + s.fixed.capacity()
-            + s.moving_mark.capacity()
-            + s.changed.capacity()
-            + s.changed_mark.capacity()
-            + s.paths.mark.capacity()
-            + s.paths.touched.capacity())
+        s.moving.capacity_bytes()
+            + s.fixed.capacity_bytes()
+            + s.stops.capacity_bytes()
+            + 4 * (s.moving_mark.capacity()
+                + s.changed.capacity()
+                + s.changed_mark.capacity()
+                + s.paths.mark.capacity()
+                + s.paths.touched.capacity())
             + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
             + size_of::<Contact>() * s.contacts.capacity()
-            + 16 * (s.saved_v.capacity() + s.stops.capacity())
+            + 16 * s.saved_v.capacity()
     }
 
     /// Marks the broadphase stale (a disc was added or moved between steps).

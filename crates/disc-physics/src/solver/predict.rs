@@ -34,12 +34,19 @@ impl Solver {
             table,
             walls: &self.walls,
         };
-        for k in 0..s.fixed.len() {
-            let i = s.fixed[k] as usize;
+        for &i in s.fixed.as_slice() {
+            let i = i as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
         if sub.direct {
-            direct_pairs(d, &s.moving, &s.moving_mark, s.mark, &mut s.heap, sub.h);
+            direct_pairs(
+                d,
+                s.moving.as_slice(),
+                &s.moving_mark,
+                s.mark,
+                &mut s.heap,
+                sub.h,
+            );
         } else {
             let rel = (self.stats.substeps - s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32;
             self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, rel);
