@@ -8,8 +8,9 @@ use super::{NEAR_MARGIN_M, Solver, Substep};
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Pairs per block of [`Near::block_due`].
-pub(crate) const DUE_BLOCK: usize = 16;
+/// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
+/// (a)-(c) among 8, 16, 32 and 64.
+pub(crate) const DUE_BLOCK: usize = 32;
 
 impl Solver {
     /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list

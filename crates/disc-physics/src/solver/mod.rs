@@ -297,7 +297,7 @@ impl Discs {
 
     /// Disc i's position at substep time `t` (≥ its local time): the one formula every stage
     /// uses.
-    #[inline]
+    #[inline(always)]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
         let dt = t - self.tl[i];
         if dt == 0.0 {
