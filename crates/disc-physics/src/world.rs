@@ -893,23 +893,34 @@ mod tests {
                 brute_force_pairs: usize::MAX,
                 direct_movers: usize::MAX,
                 skin_radii: 1.0,
+                complete_pairs: 0,
             },
             // The pair list and the grid, always, with a thin and a thick skin.
             Tuning {
                 brute_force_pairs: 0,
                 direct_movers: 0,
                 skin_radii: 0.1,
+                complete_pairs: 0,
             },
             Tuning {
                 brute_force_pairs: 0,
                 direct_movers: 0,
                 skin_radii: 4.0,
+                complete_pairs: 0,
             },
             // The pair list at the start of a substep, every disc in re-predictions.
             Tuning {
                 brute_force_pairs: usize::MAX,
                 direct_movers: 0,
                 skin_radii: 1.0,
+                complete_pairs: 0,
+            },
+            // Every pair listed (never rebuilt), through the grid in re-predictions.
+            Tuning {
+                brute_force_pairs: 0,
+                direct_movers: 0,
+                skin_radii: 2.0,
+                complete_pairs: usize::MAX,
             },
         ];
         let coarse = |mut w: World| {

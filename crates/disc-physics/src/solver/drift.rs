@@ -25,7 +25,7 @@ impl Solver {
                 r: &d.r[..n],
                 on: &d.on[..n],
             },
-            &s.moving,
+            s.moving.as_slice(),
             sub.hx,
             sub.hy,
             sub.h,

@@ -17,7 +17,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::predict::push;
-use super::{KIND_REST, Motion, NEAR_MARGIN_M, Pending, SLOP_M, Solver, Substep, WallGeom};
+use super::{KIND_REST, Motion, NEAR_MARGIN_M, Pending, SLOP_M, Slots, Solver, Substep, WallGeom};
 use crate::{Pocket, Table};
 
 impl Solver {
@@ -34,7 +34,6 @@ impl Solver {
             walls: &self.walls,
         };
         let s = &mut self.s;
-        s.fixed.clear();
         let d = &mut self.d;
         let n = d.px.len();
         let vmax2 = friction_pass(
@@ -151,16 +150,22 @@ fn friction_pass(
     k: Kinematics<'_>,
     moving_mark: &mut [u32],
     mark: u32,
-    moving: &mut Vec<u32>,
-    fixed: &mut Vec<u32>,
-    stops: &mut Vec<(u32, f64)>,
+    moving: &mut Slots<u32>,
+    fixed: &mut Slots<u32>,
+    stops: &mut Slots<(u32, f64)>,
     heap: &mut BinaryHeap<Reverse<Pending>>,
     reach: &FixedReach<'_>,
     mo: &Motion,
     h: f64,
 ) -> f64 {
-    stops.clear();
     let n = k.px.len();
+    // Appended through local cursors (each list has room for n).
+    let (moved, fixed_near, stopped) = (
+        &mut moving.buf[..n],
+        &mut fixed.buf[..n],
+        &mut stops.buf[..n],
+    );
+    let (mut n_moved, mut n_fixed, mut n_stopped) = (0, 0, 0);
     let (px, py, ux, uy) = (&k.px[..n], &k.py[..n], &k.ux[..n], &k.uy[..n]);
     let (sp, vx, vy) = (&mut k.s[..n], &mut k.vx[..n], &mut k.vy[..n]);
     let (clear, rad, version) = (&mut k.clear[..n], &k.r[..n], &k.version[..n]);
@@ -176,7 +181,8 @@ fn friction_pass(
         }
         let c = if mo.stops_within(s, h) {
             // Its stop is an event (pushed after the loop, which keeps the loop lean).
-            stops.push((i as u32, s));
+            stopped[n_stopped] = (i as u32, s);
+            n_stopped += 1;
             sp[i] = 0.0;
             0.5 * s
         } else {
@@ -186,7 +192,8 @@ fn friction_pass(
         let (dx, dy) = (ux[i], uy[i]);
         vx[i] = dx * c;
         vy[i] = dy * c;
-        moving.push(i as u32);
+        moved[n_moved] = i as u32;
+        n_moved += 1;
         moving_mark[i] = mark;
         // The distance it slides in the substep (at most), against what it may slide before
         // meeting anything fixed (0: not known, recomputed).
@@ -198,7 +205,8 @@ fn friction_pass(
         clear[i] = if room > l {
             room - l
         } else {
-            fixed.push(i as u32);
+            fixed_near[n_fixed] = i as u32;
+            n_fixed += 1;
             0.0
         };
         let c2 = c * c;
@@ -206,7 +214,10 @@ fn friction_pass(
             vmax2 = c2;
         }
     }
-    for &(i, s) in stops.iter() {
+    moving.len = n_moved;
+    fixed.len = n_fixed;
+    stops.len = n_stopped;
+    for &(i, s) in stops.as_slice() {
         let at = mo.stop_time(s);
         push(
             heap,
@@ -249,8 +260,12 @@ mod tests {
             pockets: &pockets,
             walls: &[],
         };
-        let (mut moving, mut fixed, mut mark) = (vec![], vec![], vec![0u32; 4]);
-        let (mut stops, mut heap) = (vec![], BinaryHeap::new());
+        let (mut moving, mut fixed, mut stops) =
+            (Slots::default(), Slots::default(), Slots::default());
+        moving.reset(4);
+        fixed.reset(4);
+        stops.reset(4);
+        let (mut mark, mut heap) = (vec![0u32; 4], BinaryHeap::new());
         let mo = Motion::new(0.981);
         let h = 0.001;
         let vmax2 = friction_pass(
@@ -288,12 +303,13 @@ mod tests {
         assert_eq!((stop.kind, stop.a, stop.va), (KIND_REST, 1, 3));
         assert_eq!(f64::from_bits(stop.t), 0.0005 / 0.981);
         assert!(heap.is_empty());
-        assert_eq!(moving, vec![0, 1]);
+        assert_eq!(moving.as_slice(), [0, 1]);
         assert_eq!((mark[0], mark[1], mark[2]), (7, 7, 0));
         // Nothing fixed within reach of either. Disc 0 may slide 0.45 sqrt 2 - 0.04 m before
         // it can reach the pocket (nearer than the top cushion, 0.49 / 0.8 along its line),
         // less what it slid.
         assert!(fixed.is_empty());
+        assert_eq!(stops.as_slice(), [(1, 0.0005)]);
         let room = 0.45 * 2f64.sqrt() - 0.04 - 2.0 * SLOP_M - NEAR_MARGIN_M;
         assert!((clear[0] - (room - c * h)).abs() < 1e-12, "{}", clear[0]);
     }

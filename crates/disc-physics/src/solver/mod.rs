@@ -60,6 +60,10 @@ pub(crate) const WINDOW_REL: f64 = 1e-9;
 pub(crate) const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
 pub(crate) const NEAR_MARGIN_M: f64 = 1e-7;
+/// A world with at most this many pairs of discs on the table lists them all in the
+/// broadphase (a carrom break has 190, a Novuss break 136), so that the list is built once
+/// instead of whenever a disc may have crossed the skin.
+pub(crate) const COMPLETE_PAIRS: usize = 512;
 /// In a small world (see [`BRUTE_FORCE_PAIRS`]) with at most this many moving discs, stage 3
 /// tests the moving discs against every disc instead of walking the pair list.
 pub(crate) const DIRECT_MOVERS: usize = 1;
@@ -293,7 +297,7 @@ impl Discs {
 
     /// Disc i's position at substep time `t` (≥ its local time): the one formula every stage
     /// uses.
-    #[inline]
+    #[inline(always)]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
         let dt = t - self.tl[i];
         if dt == 0.0 {
@@ -348,14 +352,60 @@ impl Paths {
     }
 }
 
+/// A list of at most n items (n: the discs of the world) in a buffer sized once, written
+/// through a cursor, so that the passes over the discs append without a capacity check.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Slots<T> {
+    buf: Vec<T>,
+    len: usize,
+}
+
+impl<T: Copy + Default> Slots<T> {
+    /// Empties the list, with room for `n` items.
+    #[inline]
+    fn reset(&mut self, n: usize) {
+        if self.buf.len() < n {
+            self.buf.resize(n, T::default());
+        }
+        self.len = 0;
+    }
+
+    /// Appends `x` (the caller appends at most n items after a reset).
+    #[inline]
+    fn push(&mut self, x: T) {
+        self.buf[self.len] = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[T] {
+        &self.buf[..self.len]
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Heap bytes held.
+    fn capacity_bytes(&self) -> usize {
+        size_of::<T>() * self.buf.capacity()
+    }
+}
+
 /// The solver's reusable buffers (reserved once for the world's size, so a step allocates
 /// nothing).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
-    moving: Vec<u32>,
-    fixed: Vec<u32>,
+    moving: Slots<u32>,
+    fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
-    stops: Vec<(u32, f64)>,
+    stops: Slots<(u32, f64)>,
     moving_mark: Vec<u32>,
     mark: u32,
     pub(crate) near: Near,
@@ -410,6 +460,8 @@ pub(crate) struct Tuning {
     pub(crate) brute_force_pairs: usize,
     /// See [`DIRECT_MOVERS`].
     pub(crate) direct_movers: usize,
+    /// See [`COMPLETE_PAIRS`].
+    pub(crate) complete_pairs: usize,
     /// The pair list's skin in largest radii (at least 2.5 times the fastest disc's travel).
     /// Two radii measured fewest instructions on scenes (a)-(c) (one to six tried, with the
     /// pairs' due substeps): a thinner skin rebuilds more often, a thicker one lists and
@@ -422,6 +474,7 @@ impl Default for Tuning {
         Tuning {
             brute_force_pairs: BRUTE_FORCE_PAIRS,
             direct_movers: DIRECT_MOVERS,
+            complete_pairs: COMPLETE_PAIRS,
             skin_radii: 2.0,
         }
     }
@@ -573,14 +626,13 @@ impl Solver {
             s.paths.mark.iter_mut().for_each(|m| *m = 0);
             s.mark = 1;
         }
-        s.moving.clear();
+        s.moving.reset(n);
+        s.fixed.reset(n);
+        s.stops.reset(n);
         s.heap.clear();
-        if s.moving.capacity() < n {
+        if s.paths.touched.capacity() < n {
             // Reserve once for the world's size, generously, so that later steps reuse the
             // buffers without growing them.
-            s.moving.reserve(n);
-            s.fixed.reserve(n);
-            s.stops.reserve(n);
             s.paths.touched.reserve(n);
             s.heap.reserve(2 * n + 256);
             s.round.reserve(64);
@@ -596,17 +648,18 @@ impl Solver {
     /// Bytes of heap the scratch buffers hold (capacity).
     pub(crate) fn scratch_capacity_bytes(&self) -> usize {
         let s = &self.s;
-        4 * (s.moving.capacity()
-            + s.fixed.capacity()
-            + s.moving_mark.capacity()
-            + s.changed.capacity()
-            + s.changed_mark.capacity()
-            + s.paths.mark.capacity()
-            + s.paths.touched.capacity())
+        s.moving.capacity_bytes()
+            + s.fixed.capacity_bytes()
+            + s.stops.capacity_bytes()
+            + 4 * (s.moving_mark.capacity()
+                + s.changed.capacity()
+                + s.changed_mark.capacity()
+                + s.paths.mark.capacity()
+                + s.paths.touched.capacity())
             + s.near.capacity_bytes()
             + size_of::<Pending>() * (s.heap.capacity() + s.round.capacity())
             + size_of::<Contact>() * s.contacts.capacity()
-            + 16 * (s.saved_v.capacity() + s.stops.capacity())
+            + 16 * s.saved_v.capacity()
     }
 
     /// Marks the broadphase stale (a disc was added or moved between steps).

@@ -12,7 +12,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::broadphase::Near;
+use super::broadphase::{DUE_BLOCK, Near};
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, NEAR_MARGIN_M, Pending, SLOP_M,
     Solver, Substep, WINDOW_REL, WallGeom,
@@ -34,12 +34,19 @@ impl Solver {
             table,
             walls: &self.walls,
         };
-        for k in 0..s.fixed.len() {
-            let i = s.fixed[k] as usize;
+        for &i in s.fixed.as_slice() {
+            let i = i as usize;
             predict_fixed(&ctx, d, &mut s.heap, i, 0.0);
         }
         if sub.direct {
-            direct_pairs(d, &s.moving, &s.moving_mark, s.mark, &mut s.heap, sub.h);
+            direct_pairs(
+                d,
+                s.moving.as_slice(),
+                &s.moving_mark,
+                s.mark,
+                &mut s.heap,
+                sub.h,
+            );
         } else {
             let rel = (self.stats.substeps - s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32;
             self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, rel);
@@ -304,9 +311,11 @@ impl Neighbours<'_> {
 /// the build), from the substep's start. A pair that misses is given the first substep in
 /// which it could touch: its gap over the fastest its discs can close it (the sum of their
 /// speeds in this substep, which friction only lowers until a path changes, and a path change
-/// makes its pairs due again). A pair at rest relative to each other (both discs at rest,
-/// say) is rejected by [`toi_circle_misses`] like any other miss, and is not due again until
-/// one of them moves. Returns the number of pairs tested.
+/// makes its pairs due again); the gap is the exact one (a square root), less a margin, so
+/// a pair far apart is due far later than with the list's bound of it. A pair of discs both
+/// at rest is not due again until one of them moves. The dues are kept per block of
+/// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test.
+/// Returns the number of pairs tested.
 fn near_pairs(
     d: &Discs,
     near: &mut Near,
@@ -315,46 +324,81 @@ fn near_pairs(
     rel: u32,
 ) -> u64 {
     let n = d.px.len();
-    let (px, py, vx, vy, r, on) = (
-        &d.px[..n],
-        &d.py[..n],
-        &d.vx[..n],
-        &d.vy[..n],
-        &d.r[..n],
-        &d.on[..n],
-    );
-    // |d| < rr + skin + 2 disp < rr + 2 skin while the list is valid, so
-    // |d| - rr > (|d|² - rr²) / (2 rr + 2 skin): a gap without a square root.
-    let skin2 = 2.0 * near.skin;
+    let v = PairView {
+        px: &d.px[..n],
+        py: &d.py[..n],
+        vx: &d.vx[..n],
+        vy: &d.vy[..n],
+        r: &d.r[..n],
+        on: &d.on[..n],
+    };
     let pairs = &near.pairs[..];
     let due = &mut near.due[..pairs.len()];
     let mut tested = 0u64;
-    for (k, &[i, j]) in pairs.iter().enumerate() {
-        if due[k] > rel {
+    // The pairs a block at a time: a block whose earliest due is later is skipped in one
+    // test, so the many pairs not due cost a fraction of an instruction each.
+    for (blk, dues) in due.chunks_mut(DUE_BLOCK).enumerate() {
+        let Some(block_due) = near.block_due.get_mut(blk) else {
+            break;
+        };
+        if *block_due > rel {
             continue;
         }
-        tested += 1;
+        let base = blk * DUE_BLOCK;
+        let mut earliest = u32::MAX;
+        for (k, due) in dues.iter_mut().enumerate() {
+            if *due <= rel {
+                *due = v.test(pairs[base + k], d, heap, h, rel);
+                tested += 1;
+            }
+            earliest = earliest.min(*due);
+        }
+        *block_due = earliest;
+    }
+    tested
+}
+
+/// The per-disc arrays [`near_pairs`] reads, cut to one length.
+struct PairView<'a> {
+    px: &'a [f64],
+    py: &'a [f64],
+    vx: &'a [f64],
+    vy: &'a [f64],
+    r: &'a [f64],
+    on: &'a [bool],
+}
+
+impl PairView<'_> {
+    /// [`near_pairs`]' test of one pair due: pushes its contact if it touches within the
+    /// substep; returns the substep in which it is due next.
+    #[inline(always)]
+    fn test(
+        &self,
+        [i, j]: [u32; 2],
+        d: &Discs,
+        heap: &mut BinaryHeap<Reverse<Pending>>,
+        h: f64,
+        rel: u32,
+    ) -> u32 {
         let (iu, ju) = (i as usize, j as usize);
-        let dx = px[iu] - px[ju];
-        let dy = py[iu] - py[ju];
-        let wx = vx[iu] - vx[ju];
-        let wy = vy[iu] - vy[ju];
-        let rr = r[iu] + r[ju];
-        if !(on[iu] & on[ju]) {
-            due[k] = u32::MAX;
-            continue;
+        let dx = self.px[iu] - self.px[ju];
+        let dy = self.py[iu] - self.py[ju];
+        let (vi, vj) = ((self.vx[iu], self.vy[iu]), (self.vx[ju], self.vy[ju]));
+        let (wx, wy) = (vi.0 - vj.0, vi.1 - vj.1);
+        let rr = self.r[iu] + self.r[ju];
+        if !(self.on[iu] & self.on[ju]) {
+            return u32::MAX;
         }
         if toi_circle_misses(dx, dy, wx, wy, rr, h) {
-            let gap = (dx * dx + dy * dy - rr * rr) / (2.0 * rr + skin2);
-            due[k] = due_after(gap, (vx[iu], vy[iu]), (vx[ju], vy[ju]), h, rel);
-            continue;
+            // The gap between the surfaces, less a margin far above its rounding error.
+            let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+            return due_after(gap, vi, vj, h, rel);
         }
-        due[k] = rel + 1;
         if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
             push_pair(heap, s, d, iu, ju);
         }
+        rel + 1
     }
-    tested
 }
 
 /// The first substep after `rel` in which discs (dx, dy) apart, moving at `vi` and `vj`
@@ -363,6 +407,10 @@ fn near_pairs(
 #[inline]
 fn due_after(gap: f64, vi: (f64, f64), vj: (f64, f64), h: f64, rel: u32) -> u32 {
     let close = (vi.0 * vi.0 + vi.1 * vi.1).sqrt() + (vj.0 * vj.0 + vj.1 * vj.1).sqrt();
+    if close == 0.0 {
+        // Both at rest: not before one of them moves (which makes the pair due again).
+        return u32::MAX;
+    }
     let later = gap / (close * h);
     if later >= f64::from(u32::MAX - rel) {
         u32::MAX
