@@ -377,6 +377,9 @@ pub enum TurnLoss {
     /// LNF §5 ([`crate::Rules::own_edge_line_loss`]): after a rebound stroke with no dark disc of
     /// the striker, the puck crossed back over his own edge line.
     OwnEdgeLine,
+    /// LNF §5 ([`crate::Rules::opening_equaliser`]): the striker's side pocketed its last disc
+    /// in its opening series; its series stops and the other side answers.
+    SeriesStopped,
 }
 
 /// The reasons the turn passed after a stroke; empty when the striker strikes again (N6).
@@ -551,8 +554,8 @@ impl From<Fouls> for u16 {
 impl TryFrom<u8> for TurnLosses {
     type Error = UnknownBits;
     fn try_from(bits: u8) -> Result<TurnLosses, UnknownBits> {
-        // Six reasons, N7(a)-(e) and the LNF own edge line.
-        if bits >> 6 == 0 {
+        // Seven reasons: N7(a)-(e), the LNF own edge line and the stopped opening series.
+        if bits >> 7 == 0 {
             Ok(TurnLosses(bits))
         } else {
             Err(UnknownBits(u16::from(bits)))

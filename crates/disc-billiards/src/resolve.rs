@@ -387,7 +387,11 @@ pub(crate) fn resolve(
         if let Some(x) = pos.answering {
             // The striker's side answers; the side that cleared waits for the result.
             winner = None;
-            if next.complete(me) {
+            if next.complete(me) && !fouls.is_empty() {
+                // A breach on the stroke that cleared the answering side loses the set, as
+                // it does for the side that cleared first.
+                winner = Some(x);
+            } else if next.complete(me) {
                 // Both cleared: the set is replayed, the answering side striking first.
                 let strokes = next.strokes;
                 next = State::start(rules, seat);
@@ -409,6 +413,7 @@ pub(crate) fn resolve(
                 next.answering = Some(me);
                 next.opening = false;
                 next_seat = seat.next(players);
+                losses.insert(TurnLoss::SeriesStopped);
             }
         }
     }

@@ -1020,6 +1020,10 @@ fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
     out.contact(0.1, P, d(3)).pocket(0.4, d(3));
     let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None, "no win at once: the opponent answers");
+    // Regression (proptest `section6_invariants_hold_over_random_games`, LNF, seed
+    // 4114981645176099483): the report said the striker goes on (no turn loss) while the turn
+    // passed to the answering side.
+    assert!(r.losses.contains(TurnLoss::SeriesStopped) && !r.continues());
     assert_eq!(pos.answering(), Some(Side::A));
     assert_eq!(pos.to_move(), Seat::new(1));
     assert_eq!(pos.status(), Status::Playing);
@@ -1067,6 +1071,33 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
     assert!(pos.opening());
     assert_eq!(pos.answering(), None);
     assert_eq!(pos.strokes(), 10);
+}
+
+/// Regression (found beside the stopped-series report below): the answering side cleared
+/// its last disc with a foul and the set was replayed with that side striking first, so a
+/// foul kept the stroke. Section 5: a breach on the very last stroke loses the set, in the
+/// answering series too.
+#[test]
+fn regression_lnf_a_breach_on_the_answering_sides_last_stroke_loses_the_set() {
+    let g = lnf_lenient(2);
+    let mut pos = edit(&g, |s| {
+        for i in 0..16 {
+            if i != 12 {
+                s.discs[i].at = None;
+            }
+        }
+        s.opening = false;
+        s.answering = Some(Side::A);
+        s.to_move = Seat::new(1);
+        s.strokes = 9;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(12)).pocket(0.4, d(12));
+    let r = g.resolve_called_foul(&mut pos, &out).unwrap();
+    assert!(!r.fouls.is_empty());
+    assert_eq!(r.winner, Some(Side::A), "the side that cleared first wins");
+    assert_eq!(pos.status(), Status::Won(Side::A));
+    assert_eq!(pos.answering(), None);
 }
 
 #[test]
