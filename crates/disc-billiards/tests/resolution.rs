@@ -1039,10 +1039,11 @@ fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
     assert_eq!(pos.status(), Status::Won(Side::A));
 }
 
-#[test]
-fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_stroke_swapped() {
+/// Side A cleared in the opening series; side B (seat 1) answers with one disc left, disc
+/// 12, and pockets it: the game, the position and that stroke's outcome.
+fn answering_side_pockets_its_last_disc() -> (Novuss, State, Outcome) {
     let g = lnf_lenient(2);
-    let mut pos = edit(&g, |s| {
+    let pos = edit(&g, |s| {
         for i in 0..16 {
             if i != 12 {
                 s.discs[i].at = None;
@@ -1055,6 +1056,12 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
     });
     let mut out = Outcome::still(&pos, MID);
     out.contact(0.1, P, d(12)).pocket(0.4, d(12));
+    (g, pos, out)
+}
+
+#[test]
+fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_stroke_swapped() {
+    let (g, mut pos, out) = answering_side_pockets_its_last_disc();
     let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None);
     assert_eq!(pos.status(), Status::Playing);
@@ -1079,20 +1086,7 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
 /// answering series too.
 #[test]
 fn regression_lnf_a_breach_on_the_answering_sides_last_stroke_loses_the_set() {
-    let g = lnf_lenient(2);
-    let mut pos = edit(&g, |s| {
-        for i in 0..16 {
-            if i != 12 {
-                s.discs[i].at = None;
-            }
-        }
-        s.opening = false;
-        s.answering = Some(Side::A);
-        s.to_move = Seat::new(1);
-        s.strokes = 9;
-    });
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(12)).pocket(0.4, d(12));
+    let (g, mut pos, out) = answering_side_pockets_its_last_disc();
     let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert!(!r.fouls.is_empty());
     assert_eq!(r.winner, Some(Side::A), "the side that cleared first wins");
