@@ -439,9 +439,76 @@ pub trait ParametricActions: Game {
     fn parameters_action(&self, state: &Self::State, parameters: &[f64]) -> Option<Self::Action>;
 }
 
+/// Writes the lowest `out.len()` bits of `bits` into `out`, lowest bit first: 1.0 for a set
+/// bit, 0.0 for a clear one. A bitboard (of squares, tiles, cells) becomes an observation
+/// plane this way four values at a time from a table, without a branch on the bits; bits
+/// past `out.len()` are ignored, and values past bit 127 are 0.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::write_bits;
+/// let mut plane = [9.0f32; 6];
+/// write_bits(&mut plane, 0b10_0101);
+/// assert_eq!(plane, [1.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
+/// ```
+pub fn write_bits(out: &mut [f32], bits: u128) {
+    /// The four values of each nibble, lowest bit first.
+    const NIBBLES: [[f32; 4]; 16] = {
+        let mut table = [[0.0; 4]; 16];
+        let mut nibble = 0;
+        while nibble < 16 {
+            let mut bit = 0;
+            while bit < 4 {
+                if nibble & (1 << bit) != 0 {
+                    table[nibble][bit] = 1.0;
+                }
+                bit += 1;
+            }
+            nibble += 1;
+        }
+        table
+    };
+    let mut rest = bits;
+    let mut quads = out.chunks_exact_mut(4);
+    for values in &mut quads {
+        values.copy_from_slice(&NIBBLES[(rest & 15) as usize]);
+        rest >>= 4;
+    }
+    let tail = quads.into_remainder();
+    let len = tail.len();
+    tail.copy_from_slice(&NIBBLES[(rest & 15) as usize][..len]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn write_bits_matches_a_plain_loop_for_every_length() {
+        let patterns = [
+            0u128,
+            u128::MAX,
+            0x8000_0000_0000_0001,
+            0x0123_4567_89ab_cdef_f00f_1234_5678_9abc,
+        ];
+        for bits in patterns {
+            for len in 0..=140 {
+                let mut got = vec![7.0f32; len];
+                write_bits(&mut got, bits);
+                let want: Vec<f32> = (0..len)
+                    .map(|i| {
+                        if i < 128 && bits >> i & 1 == 1 {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect();
+                assert_eq!(got, want, "bits {bits:#x}, length {len}");
+            }
+        }
+    }
 
     #[test]
     fn shape_rejects_what_no_tensor_has() {

@@ -48,7 +48,9 @@ pub use drivers::{
     random_playout_capped,
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
-pub use learning::{BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape};
+pub use learning::{
+    BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, write_bits,
+};
 pub use matches::{Match, MatchState, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};

@@ -27,13 +27,13 @@
 //! capture paths between the same two squares (the tests count them over random games and
 //! the published perft positions).
 
-use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn};
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn, write_bits};
 
 use crate::Game;
 use crate::game::{Action, Draughts, DrawReason, Outcome, State};
 use crate::movegen::{self, Move, Sink};
 use crate::position::Position;
-use crate::square::{Color, Role};
+use crate::square::Color;
 
 /// Paths between the same two squares that get an index each.
 const RANKS: usize = 8;
@@ -112,22 +112,30 @@ impl Observe for Draughts {
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(OBS, out.len())?;
-        out.fill(0.0);
         let me = if seat.index() == 0 {
             Color::Black
         } else {
             Color::White
         };
         let pos = s.position();
-        for (square, piece) in pos.pieces() {
-            let plane = match (piece.color == me, piece.role) {
-                (true, Role::Man) => 0,
-                (true, Role::King) => 1,
-                (false, Role::Man) => 2,
-                (false, Role::King) => 3,
+        let (mine, theirs) = (pos.side(me), pos.side(me.opponent()));
+        // The four piece planes, each written whole from its bitboard turned to the
+        // observer's side (`view`: Black sees index i at 31 - i, the bits reversed).
+        let (planes, rest) = out.split_at_mut(128);
+        let boards = [
+            mine & !pos.kings,
+            mine & pos.kings,
+            theirs & !pos.kings,
+            theirs & pos.kings,
+        ];
+        for (plane, board) in planes.chunks_exact_mut(32).zip(boards) {
+            let seen = match me {
+                Color::White => board,
+                Color::Black => board.reverse_bits(),
             };
-            out[plane * 32 + view(u32::from(square.number() - 1), me)] = 1.0;
+            write_bits(plane, u128::from(seen));
         }
+        rest.fill(0.0);
         out[128] = f32::from(u8::from(pos.turn() == me && s.outcome().is_none()));
         out[129] = f32::from(u8::from(me == Color::Black));
         out[130] = (s.quiet_plies() as f32 / 80.0).min(1.0);
@@ -228,6 +236,33 @@ mod tests {
             "Black moves first (D3)"
         );
         assert_eq!((black[129], white[129]), (1.0, 0.0));
+    }
+
+    /// The planes written from bitboards equal the table read square by square (`view`),
+    /// for both seats, over the states of seeded random games.
+    #[test]
+    fn piece_planes_equal_the_square_by_square_reading() {
+        use boardgame_core::{GameRng, random_playout_capped};
+        let game = Draughts::default();
+        let mut got = vec![0.0; OBS];
+        let mut buf = Vec::new();
+        for seed in 0..20 {
+            let mut s = game.new_initial_state();
+            let mut rng = GameRng::new(seed, 0);
+            while random_playout_capped(&game, &mut s, &mut rng, &mut buf, 1) == 1 {
+                for seat in 0..2 {
+                    let me = [Color::Black, Color::White][usize::from(seat)];
+                    let mut want = [0.0f32; 128];
+                    for (square, piece) in s.position().pieces() {
+                        let plane = usize::from(piece.color != me) * 2
+                            + usize::from(piece.role == crate::square::Role::King);
+                        want[plane * 32 + view(u32::from(square.number() - 1), me)] = 1.0;
+                    }
+                    game.observe(&s, Seat::new(seat), &mut got).unwrap();
+                    assert_eq!(got[..128], want, "seed {seed}, seat {seat}");
+                }
+            }
+        }
     }
 
     #[test]
