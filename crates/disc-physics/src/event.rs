@@ -70,7 +70,9 @@ pub enum EventKind {
         first: DiscId,
         /// The disc with the larger index.
         second: DiscId,
-        /// Normal approach speed just before the impact, m/s.
+        /// Normal approach speed at the impact, m/s, from the discs' velocities over the
+        /// substep in which it falls (their mean over the substep: within half a substep of
+        /// sliding deceleration, `mu g dt / 2`, of the speed at the instant).
         speed_m_s: f64,
     },
     /// A disc hit a cushion or an internal wall.
@@ -79,7 +81,9 @@ pub enum EventKind {
         disc: DiscId,
         /// The cushion or wall.
         cushion: CushionId,
-        /// Normal approach speed just before the impact, m/s.
+        /// Normal approach speed at the impact, m/s, from the discs' velocities over the
+        /// substep in which it falls (their mean over the substep: within half a substep of
+        /// sliding deceleration, `mu g dt / 2`, of the speed at the instant).
         speed_m_s: f64,
     },
     /// A disc's centre entered a pocket circle; it is off the table from this instant.
