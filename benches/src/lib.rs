@@ -162,14 +162,14 @@ pub mod learning {
         group.finish();
     }
 
-    /// [`bench`] for a game with continuous actions (the stroke games): the mask check counts
+    /// [`bench()`] for a game with continuous actions (the stroke games): the mask check counts
     /// only the listed actions without parameters, every listed continuous action must map to
     /// its parameters and back, and a stroke's round trip through its parameters is timed too.
     /// Applying is timed over 10 samples (each stroke is a simulation to rest).
     ///
     /// # Panics
     ///
-    /// As [`bench`], and if a listed action's parameters do not map back to it.
+    /// As [`bench()`], and if a listed action's parameters do not map back to it.
     pub fn bench_parametric<G>(
         c: &mut Criterion<CpuTime>,
         name: &str,
