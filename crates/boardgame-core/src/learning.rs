@@ -441,8 +441,8 @@ pub trait ParametricActions: Game {
 
 /// Writes the lowest `out.len()` bits of `bits` into `out`, lowest bit first: 1.0 for a set
 /// bit, 0.0 for a clear one. A bitboard (of squares, tiles, cells) becomes an observation
-/// plane this way four values at a time from a table, without a branch on the bits; bits
-/// past `out.len()` are ignored, and values past bit 127 are 0.
+/// plane this way eight values at a time from a table (8 KiB), without a branch on the bits;
+/// bits past `out.len()` are ignored, and values past bit 127 are 0.
 ///
 /// # Examples
 ///
@@ -453,31 +453,31 @@ pub trait ParametricActions: Game {
 /// assert_eq!(plane, [1.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
 /// ```
 pub fn write_bits(out: &mut [f32], bits: u128) {
-    /// The four values of each nibble, lowest bit first.
-    const NIBBLES: [[f32; 4]; 16] = {
-        let mut table = [[0.0; 4]; 16];
-        let mut nibble = 0;
-        while nibble < 16 {
+    /// The eight values of each byte, lowest bit first.
+    static BYTES: [[f32; 8]; 256] = {
+        let mut table = [[0.0; 8]; 256];
+        let mut byte = 0;
+        while byte < 256 {
             let mut bit = 0;
-            while bit < 4 {
-                if nibble & (1 << bit) != 0 {
-                    table[nibble][bit] = 1.0;
+            while bit < 8 {
+                if byte & (1 << bit) != 0 {
+                    table[byte][bit] = 1.0;
                 }
                 bit += 1;
             }
-            nibble += 1;
+            byte += 1;
         }
         table
     };
     let mut rest = bits;
-    let mut quads = out.chunks_exact_mut(4);
-    for values in &mut quads {
-        values.copy_from_slice(&NIBBLES[(rest & 15) as usize]);
-        rest >>= 4;
+    let mut octets = out.chunks_exact_mut(8);
+    for values in &mut octets {
+        values.copy_from_slice(&BYTES[(rest & 255) as usize]);
+        rest >>= 8;
     }
-    let tail = quads.into_remainder();
+    let tail = octets.into_remainder();
     let len = tail.len();
-    tail.copy_from_slice(&NIBBLES[(rest & 15) as usize][..len]);
+    tail.copy_from_slice(&BYTES[(rest & 255) as usize][..len]);
 }
 
 #[cfg(test)]
