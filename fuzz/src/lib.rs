@@ -137,6 +137,29 @@ pub fn stroke_apply_seeds() -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Asserts that `value` reads back from its own JSON as an equal value: every state a target
+/// reaches must survive serialization.
+///
+/// # Panics
+///
+/// If the JSON does not read back, or reads back as another value.
+pub fn check_json_reads_back<T>(value: &T)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let json = to_json(value);
+    match serde_json::from_slice::<T>(&json) {
+        Ok(back) => assert_eq!(
+            &back, value,
+            "{value:?} reads back from its JSON as another"
+        ),
+        Err(e) => panic!(
+            "{value:?} does not read back from its JSON ({e}): {}",
+            String::from_utf8_lossy(&json)
+        ),
+    }
+}
+
 /// The JSON text of `value` (for seeds).
 ///
 /// # Panics

@@ -8,8 +8,8 @@ use lattjo_backgammon::{
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
+    seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real XGIDs: the start, openings, match scores (Crawford, post-Crawford), cubes, doubles,
@@ -108,11 +108,7 @@ fn check_state(s: &State, game: &Backgammon) {
             "{s:?}: a match that is over"
         );
     }
-    let json = to_json(s);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(&back, s, "JSON round trip"),
-        Err(e) => panic!("{s:?} does not read back from its JSON: {e}"),
-    }
+    check_json_reads_back(s);
     // Neither ID holds a refused resignation (not even with dice to play, where the flag no
     // longer matters: see fuzz-findings.md, "backgammon: resign_refused"); the state read
     // back is compared with the flag cleared.

@@ -11,8 +11,8 @@ use lattjo_carrom::{
 };
 
 use crate::{
-    Bytes, coarse_step, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split,
-    stroke_apply_seeds, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, coarse_step, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, stroke_apply_seeds, text, text_round_trip, to_json,
 };
 
 /// The presets, singles and pairs.
@@ -63,11 +63,7 @@ fn check_state(g: &Carrom, s: &State) {
             Err(e) => panic!("{s:?}: its own setup is refused: {e}"),
         }
     }
-    let json = to_json(s);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(&back, s, "JSON round trip"),
-        Err(e) => panic!("{s:?} does not read back from its JSON: {e}"),
-    }
+    check_json_reads_back(s);
 }
 
 fn seat(b: &mut Bytes<'_>) -> Seat {

@@ -12,8 +12,8 @@ use lattjo_chess::{
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
+    seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, the perft suite, Chess960 starts, en passant, promotions,
@@ -176,14 +176,7 @@ fn play_on(game: &Chess, state: State, bytes: &mut Bytes<'_>) {
         end.position(),
         "replay reaches another position"
     );
-    let json = to_json(&end);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(back, end, "a state reached by play reads back as another"),
-        Err(e) => panic!(
-            "a state reached by play does not read back ({e}): {}",
-            String::from_utf8_lossy(&json)
-        ),
-    }
+    check_json_reads_back(&end);
 }
 
 /// FEN: `Setup::from_fen`, `Position`'s `FromStr`/`Display` and `from_fen` in both castling

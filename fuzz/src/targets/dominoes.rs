@@ -9,8 +9,8 @@ use lattjo_dominoes::{
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
+    seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Every preset, as the seeds and the targets use them.
@@ -68,11 +68,7 @@ fn check_state(g: &Dominoes, s: &State) {
         Tiles::EMPTY,
         "{s:?}: a tile not of the set"
     );
-    let json = to_json(s);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(&back, s, "JSON round trip"),
-        Err(e) => panic!("{s:?} does not read back from its JSON: {e}"),
-    }
+    check_json_reads_back(s);
 }
 
 fn tile(b: &mut Bytes<'_>) -> Tile {

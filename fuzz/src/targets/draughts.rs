@@ -9,8 +9,8 @@ use lattjo_draughts::{
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
+    seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, openings, kings, long captures, ends.
@@ -150,14 +150,7 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
 fn play_on(game: &Draughts, state: State, bytes: &mut Bytes<'_>) {
     let end = play_from_bytes(game, state, bytes, 200, arbitrary_action);
     check_position(end.position());
-    let json = to_json(&end);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(back, end, "a state reached by play reads back as another"),
-        Err(e) => panic!(
-            "a state reached by play does not read back ({e}): {}",
-            String::from_utf8_lossy(&json)
-        ),
-    }
+    check_json_reads_back(&end);
 }
 
 /// FEN (`Position`'s `FromStr`/`Display`): an accepted position is valid, and is played on

@@ -9,8 +9,8 @@ use lattjo_ludo::{
 };
 
 use crate::{
-    Bytes, joined, json_round_trip, play_from_bytes, random_states, seed_bytes, split, text,
-    text_round_trip, to_json,
+    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
+    seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// The rule sets seeds are drawn from: the presets, for 2, 3 and 4 players.
@@ -47,11 +47,7 @@ fn check_state(s: &State) {
         Ok(back) => assert_eq!(&back, s, "{written:?} reads back as another state"),
         Err(e) => panic!("{s:?} writes {written:?}, which reads as {e}"),
     }
-    let json = to_json(s);
-    match serde_json::from_slice::<State>(&json) {
-        Ok(back) => assert_eq!(&back, s, "JSON round trip"),
-        Err(e) => panic!("{s:?} does not read back from its JSON: {e}"),
-    }
+    check_json_reads_back(s);
     for m in s.legal_moves() {
         assert!(
             g.is_legal(s, &Action::Move(*m)),
