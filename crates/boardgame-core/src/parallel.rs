@@ -4,8 +4,8 @@
 //!
 //! Determinism comes from the work, never from scheduling: game `i` draws all its randomness
 //! from its own seed (chance from stream 0, seat `k`'s agent from stream `1 + k`, as
-//! [`play_game`] does), so which thread plays it and when changes nothing. Threads take the
-//! next indices from a shared counter, a few at a time (an uneven mix of long and short games
+//! [`play_game`] does), so which thread plays it and when changes nothing. Threads (the
+//! calling thread among them) take the next indices from a shared counter, a few at a time (an uneven mix of long and short games
 //! keeps every core busy), and the results are put back in index order before they are returned.
 //!
 //! ```
@@ -65,31 +65,33 @@ where
     }
     let next = AtomicUsize::new(0);
     let batch = batch_size(n, threads);
+    // One worker's loop: take the next batch of indices until none is left, keeping each
+    // result with its index.
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let start = next.fetch_add(batch, Ordering::Relaxed);
+            if start >= n {
+                break done;
+            }
+            for i in start..(start + batch).min(n) {
+                done.push((i, f(i)));
+            }
+        }
+    };
     let mut slots: Vec<Option<R>> = (0..n).map(|_| None).collect();
+    let mut put = |done: Vec<(usize, R)>| {
+        for (i, r) in done {
+            slots[i] = Some(r);
+        }
+    };
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let start = next.fetch_add(batch, Ordering::Relaxed);
-                        if start >= n {
-                            break done;
-                        }
-                        for i in start..(start + batch).min(n) {
-                            done.push((i, f(i)));
-                        }
-                    }
-                })
-            })
-            .collect();
+        // The calling thread is one of the workers: `threads - 1` are spawned.
+        let workers: Vec<_> = (1..threads).map(|_| scope.spawn(&work)).collect();
+        put(work());
         for worker in workers {
             match worker.join() {
-                Ok(done) => {
-                    for (i, r) in done {
-                        slots[i] = Some(r);
-                    }
-                }
+                Ok(done) => put(done),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
