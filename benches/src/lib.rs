@@ -142,8 +142,8 @@ pub mod learning {
         out
     }
 
-    /// Times, per state of `nodes`: the observation of the seat to move, the legal-action
-    /// mask, applying the chosen action (a clone of the state included) and the clone alone.
+    /// Times, per state of `nodes`: the observation of the seat to move, zeroing a buffer of
+    /// its size, the legal-action mask, applying the chosen action (a clone of the state included) and the clone alone.
     /// Asserts first that every mask marks as many actions as `legal_actions` lists.
     ///
     /// # Panics
@@ -221,7 +221,8 @@ pub mod learning {
         }
     }
 
-    /// Times the observation of the seat to move and the legal mask, per state.
+    /// Times the observation of the seat to move, the zeroing of a buffer of its size (the
+    /// floor under any encoding of that shape) and the legal mask, per state.
     fn time_encodings<G: Observe + IndexedActions>(
         group: &mut BenchmarkGroup<'_, CpuTime>,
         game: &G,
@@ -238,6 +239,15 @@ pub mod learning {
             b.iter(|| {
                 for (s, _) in nodes {
                     game.observe(s, to_move(s), &mut obs).expect("sized");
+                    black_box(&obs);
+                }
+            });
+        });
+        // The floor under any observe of this shape: only zeroing the buffer.
+        group.bench_function("zero the observation buffer (per state)", |b| {
+            b.iter(|| {
+                for _ in nodes {
+                    black_box(&mut obs).fill(0.0);
                     black_box(&obs);
                 }
             });
