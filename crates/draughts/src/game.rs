@@ -2,7 +2,7 @@
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
-use crate::movegen::{self, KingMoves, Move, Sink};
+use crate::movegen::{self, KingMoves, Mobility, Move, Sink};
 use crate::position::{IllegalMoveError, Position};
 use crate::square::{Color, Square};
 
@@ -368,10 +368,10 @@ pub struct State {
     last_move: Option<Move>,
     outcome: Option<Outcome>,
     /// Derived from the above (so equality and `Debug` stay faithful), kept to avoid
-    /// recomputing them at every ply: the side to move's pieces that can capture with
-    /// short kings, how often the position has occurred, and the most often any position
-    /// of the history has.
-    capturers: u32,
+    /// recomputing them at every ply: what the side to move can do (its pieces that can
+    /// capture with short kings, or else its steps), how often the position has occurred,
+    /// and the most often any position of the history has.
+    mobility: Mobility,
     repeats: u32,
     most: u32,
 }
@@ -397,7 +397,7 @@ impl State {
             plies: 0,
             last_move: None,
             outcome: None,
-            capturers: movegen::capturers(&position),
+            mobility: Mobility::of(&position),
             repeats: 1,
             most: 1,
         };
@@ -408,7 +408,7 @@ impl State {
     /// Recomputes the derived fields from the position and the history.
     #[cfg(feature = "serde")]
     fn derive(&mut self) {
-        self.capturers = movegen::capturers(&self.position);
+        self.mobility = Mobility::of(&self.position);
         self.most = 0;
         for (k, p) in self.history.iter().enumerate() {
             let c = occurrences_before(&self.history[..k], p) + 1;
@@ -464,7 +464,7 @@ impl State {
     /// and flying kings).
     #[inline]
     fn lost(&self) -> Option<Outcome> {
-        lost(&self.position, self.capturers)
+        lost(&self.position, &self.mobility)
     }
 }
 
@@ -481,9 +481,9 @@ fn occurrences_before(history: &[Position], p: &Position) -> u32 {
     count
 }
 
-/// D14, A7 for `position` with its [`movegen::capturers`].
+/// D14, A7 for `position` with its [`Mobility`].
 #[inline]
-fn lost(position: &Position, capturers: u32) -> Option<Outcome> {
+fn lost(position: &Position, mobility: &Mobility) -> Option<Outcome> {
     let turn = position.turn();
     let winner = turn.opponent();
     if position.side(turn) == 0 {
@@ -491,7 +491,7 @@ fn lost(position: &Position, capturers: u32) -> Option<Outcome> {
             winner,
             reason: WinReason::NoPieces,
         })
-    } else if !movegen::has_moves(position, capturers) {
+    } else if !mobility.has_moves() {
         Some(Outcome::Win {
             winner,
             reason: WinReason::NoMoves,
@@ -682,7 +682,7 @@ impl TryFrom<StateRepr> for State {
             plies: r.plies,
             last_move: r.last_move,
             outcome: r.outcome,
-            capturers: 0,
+            mobility: Mobility::default(),
             repeats: 1,
             most: 1,
         };
@@ -816,7 +816,7 @@ impl Draughts {
         }
         let legal = match self.rules.king_moves {
             KingMoves::Short => {
-                movegen::is_legal_short_cached(&state.position, mv, state.capturers)
+                movegen::is_legal_short_cached(&state.position, mv, state.mobility.capturers)
             }
             KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
         };
@@ -843,7 +843,7 @@ impl Draughts {
             state.most = state.most.max(state.repeats);
         }
         state.history.push(state.position);
-        state.capturers = movegen::capturers(&state.position);
+        state.mobility = Mobility::of(&state.position);
         state.outcome = state.lost();
         if state.outcome.is_none() && self.rules.draws == Draws::Automatic {
             if state.repeats >= u32::from(self.rules.repetitions) {
@@ -1032,7 +1032,7 @@ impl Game for Draughts {
         movegen::generate_cached(
             &s.position,
             self.rules.king_moves,
-            s.capturers,
+            s.mobility.capturers,
             &mut PushActions(out),
         );
         if self.claims_possible(s) {
@@ -1050,7 +1050,7 @@ impl Game for Draughts {
                 s.outcome.is_none()
                     && match self.rules.king_moves {
                         KingMoves::Short => {
-                            movegen::is_legal_short_cached(&s.position, m, s.capturers)
+                            movegen::is_legal_short_cached(&s.position, m, s.mobility.capturers)
                         }
                         KingMoves::Flying => s.position.is_legal(m, KingMoves::Flying),
                     }
@@ -1069,10 +1069,9 @@ impl Game for Draughts {
         }
         if self.rules.king_moves == KingMoves::Short {
             // Steps only, or men's single jumps only: count them and build the one drawn.
-            if s.capturers == 0 {
-                let groups = movegen::step_groups(&s.position);
-                let count = movegen::count_steps(&groups);
-                return self.draw_counted(s, rng, count, |i| movegen::nth_step(&groups, i));
+            let m = &s.mobility;
+            if m.capturers == 0 {
+                return self.draw_counted(s, rng, m.count_steps(), |i| m.nth_step(i));
             }
             if let Some(jumps) = movegen::single_jumps(&s.position) {
                 let count = movegen::count_pair(jumps.0, jumps.1);

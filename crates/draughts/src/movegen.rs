@@ -768,94 +768,107 @@ fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, capturers: u32, sink: &
     }
 }
 
-/// Whether the side to move has a legal move. The answer is the same with short and
-/// flying kings: a flying king that can neither step nor jump an adjacent piece is blocked
-/// on every diagonal.
-/// `capturers` is the position's [`capturers`].
-#[inline(always)]
-pub(crate) fn has_moves(pos: &Position, capturers: u32) -> bool {
-    match pos.turn {
-        Color::Black => has_moves_for::<BlackSide>(Rel::of(pos), capturers),
-        Color::White => has_moves_for::<WhiteSide>(Rel::of(pos), capturers),
-    }
+/// What the side to move can do, worked out once per ply: the pieces that can capture
+/// with short kings ([`capturers`]) and, when none can, its steps (short kings) as the
+/// target squares in each direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mobility {
+    pub(crate) capturers: u32,
+    /// `steps[d]`: the empty squares that a piece of the side to move reaches by one step in
+    /// direction `d`; all 0 when a capture exists (D8: no step is legal then).
+    pub(crate) steps: [u32; 4],
 }
 
-#[inline(always)]
-fn has_moves_for<Sd: Side>(b: Rel, capturers: u32) -> bool {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let (f0, f1, b0, b1) = dirs::<Sd>();
-    capturers != 0
-        || (step(b.me, f0) | step(b.me, f1)) & empty != 0
-        || (step(kings, b0) | step(kings, b1)) & empty != 0
-}
-
-/// The steps of the side to move (short kings, no capture available), as the target
-/// squares of each (direction, offset) group in the order [`generate`] hands them out, with
-/// each group's index offset from origin to target.
-#[inline(always)]
-pub(crate) fn step_groups(pos: &Position) -> [(u32, i32); 8] {
-    match pos.turn {
-        Color::Black => step_groups_for::<BlackSide>(Rel::of(pos)),
-        Color::White => step_groups_for::<WhiteSide>(Rel::of(pos)),
-    }
-}
-
-#[inline(always)]
-fn step_groups_for<Sd: Side>(b: Rel) -> [(u32, i32); 8] {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let mut out = [(0, 0); 8];
-    for (d, pairs) in PAIRS.iter().enumerate() {
-        let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
-            b.me
-        } else {
-            kings
-        };
-        for (p, &(mask, k)) in pairs.iter().enumerate() {
-            let targets = if k > 0 {
-                (movers & mask) << k
-            } else {
-                (movers & mask) >> -k
-            } & empty;
-            out[2 * d + p] = (targets, k);
+impl Mobility {
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position) -> Mobility {
+        match pos.turn {
+            Color::Black => Mobility::of_rel::<BlackSide>(Rel::of(pos)),
+            Color::White => Mobility::of_rel::<WhiteSide>(Rel::of(pos)),
         }
     }
-    out
-}
 
-/// The number of steps in [`step_groups`]: the two groups of a direction never share a
-/// target, so their union counts them, two directions to one population count.
-#[inline(always)]
-pub(crate) fn count_steps(groups: &[(u32, i32); 8]) -> u64 {
-    let dir = |d: usize| groups[2 * d].0 | groups[2 * d + 1].0;
-    let (a, b) = (dir(0), dir(1));
-    let (c, d) = (dir(2), dir(3));
-    // Without kings, one side's two directions are empty.
-    if c | d == 0 {
-        count_pair(a, b)
-    } else if a | b == 0 {
-        count_pair(c, d)
-    } else {
-        count_pair(a, b) + count_pair(c, d)
-    }
-}
-
-/// The `n`-th step (from 0) of [`step_groups`], in [`generate`]'s order.
-#[inline(always)]
-pub(crate) fn nth_step(groups: &[(u32, i32); 8], mut n: u64) -> Option<Move> {
-    for &(mut targets, k) in groups {
-        while targets != 0 {
-            let t = targets.trailing_zeros();
-            if n == 0 {
-                return Some(Move::quiet((t as i32 - k) as u32, t));
+    #[inline(always)]
+    fn of_rel<Sd: Side>(b: Rel) -> Mobility {
+        let capturers = capturers_rel::<Sd>(b);
+        let mut steps = [0; 4];
+        if capturers == 0 {
+            let empty = !(b.me | b.opp);
+            let kings = b.me & b.kings;
+            for (d, targets) in steps.iter_mut().enumerate() {
+                let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
+                    b.me
+                } else {
+                    kings
+                };
+                *targets = step(movers, d) & empty;
             }
-            n -= 1;
-            targets &= targets - 1;
+        }
+        Mobility { capturers, steps }
+    }
+
+    /// Whether the side to move has a legal move. The answer is the same with short and
+    /// flying kings: a flying king that can neither step nor jump an adjacent piece is
+    /// blocked on every diagonal.
+    #[inline(always)]
+    pub(crate) fn has_moves(&self) -> bool {
+        let [a, b, c, d] = self.steps;
+        self.capturers | a | b | c | d != 0
+    }
+
+    /// The number of steps: one population count for two directions.
+    #[inline(always)]
+    pub(crate) fn count_steps(&self) -> u64 {
+        let [a, b, c, d] = self.steps;
+        // Without kings, one side's two directions are empty.
+        if c | d == 0 {
+            count_pair(a, b)
+        } else if a | b == 0 {
+            count_pair(c, d)
+        } else {
+            count_pair(a, b) + count_pair(c, d)
         }
     }
-    None
+
+    /// The `n`-th step (from 0), in [`generate`]'s order: by direction, then by the
+    /// direction's two index offsets ([`PAIRS`]), then by target square.
+    #[inline(always)]
+    pub(crate) fn nth_step(&self, mut n: u64) -> Option<Move> {
+        for (d, &all) in self.steps.iter().enumerate() {
+            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
+                let mut targets = all & mask;
+                while targets != 0 {
+                    let t = targets.trailing_zeros();
+                    if n == 0 {
+                        return Some(Move::quiet((t as i32 - k) as u32, t));
+                    }
+                    n -= 1;
+                    targets &= targets - 1;
+                }
+            }
+        }
+        None
+    }
 }
+
+/// `STEP_TARGETS[d][p]`: the squares reached in direction `d` with the index offset of
+/// `PAIRS[d][p]`. The two of a direction are disjoint, so a direction's targets split
+/// into the two groups that [`generate`] hands out in turn.
+const STEP_TARGETS: [[u32; 2]; 4] = {
+    let mut t = [[0; 2]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut p = 0;
+        while p < 2 {
+            let (mask, k) = PAIRS[d][p];
+            t[d][p] = if k > 0 { mask << k } else { mask >> -k };
+            p += 1;
+        }
+        assert!(t[d][0] & t[d][1] == 0);
+        d += 1;
+    }
+    t
+};
 
 /// When the side to move has only men and every capture is a single jump (no landing
 /// square, short of the crowning row, allows another: the bulk test of perft), the
