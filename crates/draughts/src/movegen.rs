@@ -788,23 +788,42 @@ impl Mobility {
         }
     }
 
+    /// One step from the movers in each direction gives both the steps and, one step
+    /// further over an opposing piece, the jumps; only when a jump exists are the jumps
+    /// stepped back to the pieces that make them.
     #[inline(always)]
     fn of_rel<Sd: Side>(b: Rel) -> Mobility {
-        let capturers = capturers_rel::<Sd>(b);
+        let empty = !(b.me | b.opp);
+        let kings = b.me & b.kings;
         let mut steps = [0; 4];
-        if capturers == 0 {
-            let empty = !(b.me | b.opp);
-            let kings = b.me & b.kings;
-            for (d, targets) in steps.iter_mut().enumerate() {
-                let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
-                    b.me
-                } else {
-                    kings
-                };
-                *targets = step(movers, d) & empty;
-            }
+        let mut landings = [0; 4];
+        let mut go = |d: usize, movers: u32| {
+            let next = step(movers, d);
+            steps[d] = next & empty;
+            landings[d] = step(next & b.opp, d) & empty;
+        };
+        let (f0, f1, b0, b1) = dirs::<Sd>();
+        go(f0, b.me);
+        go(f1, b.me);
+        if kings != 0 {
+            go(b0, kings);
+            go(b1, kings);
         }
-        Mobility { capturers, steps }
+        if landings == [0; 4] {
+            return Mobility {
+                capturers: 0,
+                steps,
+            };
+        }
+        let mut capturers = 0;
+        for (d, &land) in landings.iter().enumerate() {
+            let r = reverse(d);
+            capturers |= step(step(land, r), r);
+        }
+        Mobility {
+            capturers,
+            steps: [0; 4],
+        }
     }
 
     /// Whether the side to move has a legal move. The answer is the same with short and
