@@ -816,7 +816,7 @@ impl Draughts {
         }
         let legal = match self.rules.king_moves {
             KingMoves::Short => {
-                movegen::is_legal_short_cached(&state.position, mv, state.mobility.capturers)
+                movegen::is_legal_short_cached(&state.position, mv, &state.mobility)
             }
             KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
         };
@@ -1050,7 +1050,7 @@ impl Game for Draughts {
                 s.outcome.is_none()
                     && match self.rules.king_moves {
                         KingMoves::Short => {
-                            movegen::is_legal_short_cached(&s.position, m, s.mobility.capturers)
+                            movegen::is_legal_short_cached(&s.position, m, &s.mobility)
                         }
                         KingMoves::Flying => s.position.is_legal(m, KingMoves::Flying),
                     }

@@ -1144,23 +1144,19 @@ impl Sink for Find<'_> {
 /// Whether `mv` is legal in `pos` with short kings, checked jump by jump along its path
 /// (no full generation).
 pub(crate) fn is_legal_short(pos: &Position, mv: &Move) -> bool {
-    is_legal_short_cached(pos, mv, capturers(pos))
+    is_legal_short_cached(pos, mv, &Mobility::of(pos))
 }
 
-/// `STEP_TO[kind][s]`: the squares a piece on index `s` steps to (kind 0 a Black man, 1 a
-/// White man, 2 a king).
-const STEP_TO: [[u32; 32]; 3] = {
-    let mut t = [[0u32; 32]; 3];
+/// `STEP_DIR[s][t]`: the direction of the step from index `s` to index `t`, or 4.
+const STEP_DIR: [[u8; 32]; 32] = {
+    let mut t = [[4u8; 32]; 32];
     let mut s = 0;
     while s < 32 {
         let mut d = 0;
         while d < 4 {
             let n = NEIGHBOR[d][s];
             if n != NONE {
-                let bit = 1u32 << n;
-                // Directions 0 and 1 lead towards White (Black's forward), 2 and 3 back.
-                t[if d < 2 { 0 } else { 1 }][s] |= bit;
-                t[2][s] |= bit;
+                t[s][n as usize] = d as u8;
             }
             d += 1;
         }
@@ -1169,24 +1165,16 @@ const STEP_TO: [[u32; 32]; 3] = {
     t
 };
 
-/// [`is_legal_short`] with the position's [`capturers`] already known.
+/// [`is_legal_short`] with the position's [`Mobility`] already known.
 #[inline(always)]
-pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, capturers: u32) -> bool {
+pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, mobility: &Mobility) -> bool {
     if !mv.is_capture() {
-        // A step: legal when nothing can be captured (D8) and the piece of the side to
-        // move reaches an empty square (D4, D12).
-        let (from, to) = (usize::from(mv.path[0]) & 31, mv.path[1] & 31);
-        let me = pos.side(pos.turn);
-        let fb = 1u32 << from;
-        let kind = if pos.kings & fb != 0 {
-            2
-        } else {
-            pos.turn as usize
-        };
-        return capturers == 0
-            && mv.len == 2
-            && me & fb != 0
-            && STEP_TO[kind][from] & !(pos.black | pos.white) & (1 << to) != 0;
+        // A step: legal when it is one of the side to move's steps (D4, D12), which there
+        // are none of when something can be captured (D8). Only `from` reaches `to` in
+        // the step's direction, and only with a piece that may move that way.
+        let (from, to) = (usize::from(mv.path[0]) & 31, usize::from(mv.path[1]) & 31);
+        let d = STEP_DIR[from][to];
+        return mv.len == 2 && d < 4 && mobility.steps[usize::from(d)] & (1 << to) != 0;
     }
     match pos.turn {
         Color::Black => is_legal_short_for::<BlackSide>(Rel::of(pos), mv),
