@@ -390,9 +390,11 @@ impl State {
     /// ```
     #[must_use]
     pub fn from_position(position: Position) -> State {
+        let mut history = Vec::with_capacity(HISTORY_CAPACITY);
+        history.push(position);
         let mut s = State {
             position,
-            history: vec![position],
+            history,
             quiet_plies: 0,
             plies: 0,
             last_move: None,
@@ -467,6 +469,10 @@ impl State {
         lost(&self.position, &self.mobility)
     }
 }
+
+/// The room a new [`State`] makes for its history: runs of king moves are mostly shorter,
+/// so a game rarely has to grow it.
+const HISTORY_CAPACITY: usize = 16;
 
 /// How often `p` stands in `history` (whose last entry has the other side to move than
 /// `p`, so only every second entry from the end can equal it).
