@@ -478,13 +478,11 @@ const HISTORY_CAPACITY: usize = 16;
 /// `p`, so only every second entry from the end can equal it).
 #[inline]
 fn occurrences_before(history: &[Position], p: &Position) -> u32 {
-    let mut count = 0;
-    let mut i = history.len();
-    while i >= 2 {
-        i -= 2;
-        count += u32::from(history[i] == *p);
-    }
-    count
+    // history[len - 2], history[len - 4], ...
+    history
+        .rchunks_exact(2)
+        .map(|pair| u32::from(pair[0] == *p))
+        .sum()
 }
 
 /// D14, A7 for `position` with its [`Mobility`].
@@ -936,10 +934,16 @@ impl Draughts {
             return false;
         }
         let cur = &state.position;
-        let mut i = n;
-        while i >= 2 {
-            i -= 2;
-            let target = &h[i];
+        // A move of the side to move leaves the opponent's pieces where they are: a quick
+        // test before the full one.
+        let opp = cur.turn().opponent();
+        let theirs = cur.side(opp);
+        // Every second entry back from the current one: h[n - 2], h[n - 4], ...
+        for pair in h.rchunks_exact(2) {
+            let target = &pair[0];
+            if target.side(opp) != theirs {
+                continue;
+            }
             if let Some((from, to)) = king_step(cur, target) {
                 let count = occurrences_before(h, target) as usize;
                 if count >= need && cur.is_legal(&Move::quiet(from, to), self.rules.king_moves) {
