@@ -488,21 +488,20 @@ fn occurrences_before(history: &[Position], p: &Position) -> u32 {
 /// D14, A7 for `position` with its [`Mobility`].
 #[inline]
 fn lost(position: &Position, mobility: &Mobility) -> Option<Outcome> {
-    let turn = position.turn();
-    let winner = turn.opponent();
-    if position.side(turn) == 0 {
-        Some(Outcome::Win {
-            winner,
-            reason: WinReason::NoPieces,
-        })
-    } else if !mobility.has_moves() {
-        Some(Outcome::Win {
-            winner,
-            reason: WinReason::NoMoves,
-        })
-    } else {
-        None
+    // A side with no piece has no move either: one test while the game goes on.
+    if mobility.has_moves() {
+        return None;
     }
+    let turn = position.turn();
+    let reason = if position.side(turn) == 0 {
+        WinReason::NoPieces
+    } else {
+        WinReason::NoMoves
+    };
+    Some(Outcome::Win {
+        winner: turn.opponent(),
+        reason,
+    })
 }
 
 /// Why serialized data is not a [`State`] that play can reach.
