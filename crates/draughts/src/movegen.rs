@@ -1202,42 +1202,47 @@ const JUMP_DIR: [[u8; 32]; 32] = {
 
 /// A capture's legality, jump by jump along its path.
 fn is_legal_short_for<Sd: Side>(b: Rel, mv: &Move) -> bool {
-    let path = mv.raw_path();
-    let from = u32::from(path[0]);
-    let fb = 1u32 << from;
-    if b.me & fb == 0 || path.len() < 2 {
-        return false;
-    }
-    let king = b.kings & fb != 0;
-    let dirs = if king {
-        0b1111
+    let fb = 1u32 << (mv.path[0] & 31);
+    if b.me & fb == 0 {
+        false
+    } else if b.kings & fb != 0 {
+        jumps_legal::<0b1111, false>(b, mv, 0)
+    } else if Sd::WHITE {
+        jumps_legal::<0b1100, true>(b, mv, crown_row(true))
     } else {
-        forward_bits(Sd::WHITE)
-    };
-    let empty = !(b.me | b.opp) | fb;
-    let mut captured = 0u32;
-    let mut s = from as usize;
-    let mut crowned = false;
-    for &l in &path[1..] {
-        let d = JUMP_DIR[s][usize::from(l) & 31];
-        // D10, A4: nothing after crowning; a man only forwards.
-        if crowned || d == 4 || dirs & (1 << d) == 0 {
-            return false;
-        }
-        let j = JUMPS[s][usize::from(d)];
-        if b.opp & !captured & j.over == 0 || empty & j.land == 0 {
-            return false;
-        }
-        captured |= j.over;
-        crowned = !king && j.land & crown_row(Sd::WHITE) != 0;
-        s = usize::from(l) & 31;
+        jumps_legal::<0b0011, true>(b, mv, crown_row(false))
     }
-    if captured != mv.captured_bits() {
-        return false;
+}
+
+/// [`is_legal_short_for`] for a piece of the side to move jumping in the directions `DIRS`
+/// (a man, crowned on `crown`, when `MAN`).
+#[inline(always)]
+fn jumps_legal<const DIRS: u8, const MAN: bool>(b: Rel, mv: &Move, crown: u32) -> bool {
+    let path = mv.raw_path();
+    let mut s = usize::from(path[0] & 31);
+    let empty = !(b.me | b.opp) | (1 << s);
+    // The opposing pieces not yet captured (A6: each at most once).
+    let mut avail = b.opp;
+    let mut crowned = false;
+    for &l in path.iter().skip(1) {
+        // 4 (no jump) is outside every direction set.
+        let d = JUMP_DIR[s][usize::from(l & 31)];
+        // D10, A4: nothing after crowning; a man only forwards.
+        if crowned || DIRS & (1 << d) == 0 {
+            return false;
+        }
+        let j = JUMPS[s][usize::from(d & 3)];
+        if avail & j.over == 0 || empty & j.land == 0 {
+            return false;
+        }
+        avail &= !j.over;
+        crowned = MAN && j.land & crown != 0;
+        s = usize::from(l & 31);
     }
     // A5: the sequence must be complete.
-    crowned
-        || !JUMPS[s].iter().enumerate().any(|(d, j)| {
-            dirs & (1 << d) != 0 && b.opp & !captured & j.over != 0 && empty & j.land != 0
-        })
+    b.opp & !avail == mv.captured_bits()
+        && (crowned
+            || !JUMPS[s].iter().enumerate().any(|(d, j)| {
+                DIRS & (1 << d) != 0 && avail & j.over != 0 && empty & j.land != 0
+            }))
 }
