@@ -671,14 +671,22 @@ pub(crate) fn generate_cached<S: Sink>(
     }
 }
 
-/// [`generate_for`] computing the capturers.
+/// [`generate_for`] computing the capturers; with short kings through [`Mobility`], whose
+/// steps are then handed out as they are.
 #[inline(always)]
 fn generate_rel<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let short_kings = if flying { 0 } else { kings };
-    let capturers = short_capturers::<Sd>(b.me & !b.kings, short_kings, b.opp, empty);
-    generate_for::<Sd, S>(b, flying, capturers, sink);
+    if flying {
+        let empty = !(b.me | b.opp);
+        let capturers = short_capturers::<Sd>(b.me & !b.kings, 0, b.opp, empty);
+        generate_for::<Sd, S>(b, true, capturers, sink);
+        return;
+    }
+    let m = Mobility::of_rel::<Sd>(b);
+    if m.capturers == 0 {
+        m.each_step(sink);
+    } else {
+        generate_for::<Sd, S>(b, false, m.capturers, sink);
+    }
 }
 
 #[inline(always)]
@@ -846,6 +854,24 @@ impl Mobility {
             count_pair(c, d)
         } else {
             count_pair(a, b) + count_pair(c, d)
+        }
+    }
+
+    /// Hands every step to `sink`, in [`generate`]'s order (see [`Mobility::nth_step`]).
+    #[inline(always)]
+    fn each_step<S: Sink>(&self, sink: &mut S) {
+        for (d, &all) in self.steps.iter().enumerate() {
+            if all == 0 {
+                continue;
+            }
+            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
+                let mut targets = all & mask;
+                while targets != 0 {
+                    let t = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    sink.quiet((t as i32 - k) as u32, t);
+                }
+            }
         }
     }
 
