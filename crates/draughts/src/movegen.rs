@@ -1268,7 +1268,8 @@ fn jumps_legal<const DIRS: u8, const MAN: bool>(b: Rel, mv: &Move, crown: u32) -
     // A5: the sequence must be complete.
     b.opp & !avail == mv.captured_bits()
         && (crowned
-            || !JUMPS[s].iter().enumerate().any(|(d, j)| {
-                DIRS & (1 << d) != 0 && avail & j.over != 0 && empty & j.land != 0
-            }))
+            || !JUMPS[s]
+                .iter()
+                .enumerate()
+                .any(|(d, j)| DIRS & (1 << d) != 0 && avail & j.over != 0 && empty & j.land != 0))
 }
