@@ -1273,3 +1273,58 @@ fn jumps_legal<const DIRS: u8, const MAN: bool>(b: Rel, mv: &Move, crown: u32) -
                 .enumerate()
                 .any(|(d, j)| DIRS & (1 << d) != 0 && avail & j.over != 0 && empty & j.land != 0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Draughts;
+    use boardgame_core::{Game, GameRng};
+
+    /// Every position of 40 seeded random games (short kings, WCDF draws adjudicated).
+    fn played_positions() -> Vec<Position> {
+        let game = Draughts::new(crate::Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        for seed in 0..40 {
+            let mut rng = GameRng::new(seed, 3);
+            let mut s = game.new_initial_state();
+            out.push(*s.position());
+            while let Some(a) = game.sample_action(&s, &mut rng, &mut buf) {
+                game.apply(&mut s, &a).unwrap();
+                out.push(*s.position());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn mobility_agrees_with_the_generator() {
+        // The capturers are the starts of the generated captures (D8); without one, the
+        // steps are the generated moves, in the same order by `nth_step` and `each_step`.
+        let mut moves = Vec::new();
+        let positions = played_positions();
+        assert!(positions.len() > 1000);
+        for p in positions {
+            p.legal_moves(KingMoves::Short, &mut moves);
+            let m = Mobility::of(&p);
+            let starts = moves
+                .iter()
+                .filter(|mv| mv.is_capture())
+                .fold(0, |acc, mv| acc | mv.from().bit());
+            assert_eq!(m.capturers, starts, "{p}");
+            assert_eq!(m.has_moves(), !moves.is_empty(), "{p}");
+            if m.capturers != 0 {
+                assert_eq!(m.steps, [0; 4], "{p}");
+                continue;
+            }
+            let n = moves.len() as u64;
+            assert_eq!(m.count_steps(), n, "{p}");
+            let nth: Vec<Move> = (0..n).filter_map(|i| m.nth_step(i)).collect();
+            assert_eq!(nth, moves, "{p}");
+            assert_eq!(m.nth_step(n), None);
+            let mut each = Vec::new();
+            m.each_step(&mut Collect(&mut each));
+            assert_eq!(each, moves, "{p}");
+        }
+    }
+}
