@@ -2,7 +2,7 @@
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
-use crate::movegen::{self, KingMoves, Move, Sink};
+use crate::movegen::{self, KingMoves, Mobility, Move, Sink};
 use crate::position::{IllegalMoveError, Position};
 use crate::square::{Color, Square};
 
@@ -368,10 +368,10 @@ pub struct State {
     last_move: Option<Move>,
     outcome: Option<Outcome>,
     /// Derived from the above (so equality and `Debug` stay faithful), kept to avoid
-    /// recomputing them at every ply: the side to move's pieces that can capture with
-    /// short kings, how often the position has occurred, and the most often any position
-    /// of the history has.
-    capturers: u32,
+    /// recomputing them at every ply: what the side to move can do (its pieces that can
+    /// capture with short kings, or else its steps), how often the position has occurred,
+    /// and the most often any position of the history has.
+    mobility: Mobility,
     repeats: u32,
     most: u32,
 }
@@ -390,14 +390,16 @@ impl State {
     /// ```
     #[must_use]
     pub fn from_position(position: Position) -> State {
+        let mut history = Vec::with_capacity(HISTORY_CAPACITY);
+        history.push(position);
         let mut s = State {
             position,
-            history: vec![position],
+            history,
             quiet_plies: 0,
             plies: 0,
             last_move: None,
             outcome: None,
-            capturers: movegen::capturers(&position),
+            mobility: Mobility::of(&position),
             repeats: 1,
             most: 1,
         };
@@ -408,7 +410,7 @@ impl State {
     /// Recomputes the derived fields from the position and the history.
     #[cfg(feature = "serde")]
     fn derive(&mut self) {
-        self.capturers = movegen::capturers(&self.position);
+        self.mobility = Mobility::of(&self.position);
         self.most = 0;
         for (k, p) in self.history.iter().enumerate() {
             let c = occurrences_before(&self.history[..k], p) + 1;
@@ -464,41 +466,42 @@ impl State {
     /// and flying kings).
     #[inline]
     fn lost(&self) -> Option<Outcome> {
-        lost(&self.position, self.capturers)
+        lost(&self.position, &self.mobility)
     }
 }
+
+/// The room a new [`State`] makes for its history: runs of king moves are mostly shorter,
+/// so a game rarely has to grow it.
+const HISTORY_CAPACITY: usize = 16;
 
 /// How often `p` stands in `history` (whose last entry has the other side to move than
 /// `p`, so only every second entry from the end can equal it).
 #[inline]
 fn occurrences_before(history: &[Position], p: &Position) -> u32 {
-    let mut count = 0;
-    let mut i = history.len();
-    while i >= 2 {
-        i -= 2;
-        count += u32::from(history[i] == *p);
-    }
-    count
+    // history[len - 2], history[len - 4], ...
+    history
+        .rchunks_exact(2)
+        .map(|pair| u32::from(pair[0] == *p))
+        .sum()
 }
 
-/// D14, A7 for `position` with its [`movegen::capturers`].
+/// D14, A7 for `position` with its [`Mobility`].
 #[inline]
-fn lost(position: &Position, capturers: u32) -> Option<Outcome> {
-    let turn = position.turn();
-    let winner = turn.opponent();
-    if position.side(turn) == 0 {
-        Some(Outcome::Win {
-            winner,
-            reason: WinReason::NoPieces,
-        })
-    } else if !movegen::has_moves(position, capturers) {
-        Some(Outcome::Win {
-            winner,
-            reason: WinReason::NoMoves,
-        })
-    } else {
-        None
+fn lost(position: &Position, mobility: &Mobility) -> Option<Outcome> {
+    // A side with no piece has no move either: one test while the game goes on.
+    if mobility.has_moves() {
+        return None;
     }
+    let turn = position.turn();
+    let reason = if position.side(turn) == 0 {
+        WinReason::NoPieces
+    } else {
+        WinReason::NoMoves
+    };
+    Some(Outcome::Win {
+        winner: turn.opponent(),
+        reason,
+    })
 }
 
 /// Why serialized data is not a [`State`] that play can reach.
@@ -682,7 +685,7 @@ impl TryFrom<StateRepr> for State {
             plies: r.plies,
             last_move: r.last_move,
             outcome: r.outcome,
-            capturers: 0,
+            mobility: Mobility::default(),
             repeats: 1,
             most: 1,
         };
@@ -816,7 +819,7 @@ impl Draughts {
         }
         let legal = match self.rules.king_moves {
             KingMoves::Short => {
-                movegen::is_legal_short_cached(&state.position, mv, state.capturers)
+                movegen::is_legal_short_cached(&state.position, mv, &state.mobility)
             }
             KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
         };
@@ -843,7 +846,7 @@ impl Draughts {
             state.most = state.most.max(state.repeats);
         }
         state.history.push(state.position);
-        state.capturers = movegen::capturers(&state.position);
+        state.mobility = Mobility::of(&state.position);
         state.outcome = state.lost();
         if state.outcome.is_none() && self.rules.draws == Draws::Automatic {
             if state.repeats >= u32::from(self.rules.repetitions) {
@@ -930,10 +933,16 @@ impl Draughts {
             return false;
         }
         let cur = &state.position;
-        let mut i = n;
-        while i >= 2 {
-            i -= 2;
-            let target = &h[i];
+        // A move of the side to move leaves the opponent's pieces where they are: a quick
+        // test before the full one.
+        let opp = cur.turn().opponent();
+        let theirs = cur.side(opp);
+        // Every second entry back from the current one: h[n - 2], h[n - 4], ...
+        for pair in h.rchunks_exact(2) {
+            let target = &pair[0];
+            if target.side(opp) != theirs {
+                continue;
+            }
             if let Some((from, to)) = king_step(cur, target) {
                 let count = occurrences_before(h, target) as usize;
                 if count >= need && cur.is_legal(&Move::quiet(from, to), self.rules.king_moves) {
@@ -1032,7 +1041,7 @@ impl Game for Draughts {
         movegen::generate_cached(
             &s.position,
             self.rules.king_moves,
-            s.capturers,
+            s.mobility.capturers,
             &mut PushActions(out),
         );
         if self.claims_possible(s) {
@@ -1050,7 +1059,7 @@ impl Game for Draughts {
                 s.outcome.is_none()
                     && match self.rules.king_moves {
                         KingMoves::Short => {
-                            movegen::is_legal_short_cached(&s.position, m, s.capturers)
+                            movegen::is_legal_short_cached(&s.position, m, &s.mobility)
                         }
                         KingMoves::Flying => s.position.is_legal(m, KingMoves::Flying),
                     }
@@ -1069,10 +1078,9 @@ impl Game for Draughts {
         }
         if self.rules.king_moves == KingMoves::Short {
             // Steps only, or men's single jumps only: count them and build the one drawn.
-            if s.capturers == 0 {
-                let groups = movegen::step_groups(&s.position);
-                let count = movegen::count_steps(&groups);
-                return self.draw_counted(s, rng, count, |i| movegen::nth_step(&groups, i));
+            let m = &s.mobility;
+            if m.capturers == 0 {
+                return self.draw_counted(s, rng, m.count_steps(), |i| m.nth_step(i));
             }
             if let Some(jumps) = movegen::single_jumps(&s.position) {
                 let count = movegen::count_pair(jumps.0, jumps.1);

@@ -671,14 +671,22 @@ pub(crate) fn generate_cached<S: Sink>(
     }
 }
 
-/// [`generate_for`] computing the capturers.
+/// [`generate_for`] computing the capturers; with short kings through [`Mobility`], whose
+/// steps are then handed out as they are.
 #[inline(always)]
 fn generate_rel<Sd: Side, S: Sink>(b: Rel, flying: bool, sink: &mut S) {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let short_kings = if flying { 0 } else { kings };
-    let capturers = short_capturers::<Sd>(b.me & !b.kings, short_kings, b.opp, empty);
-    generate_for::<Sd, S>(b, flying, capturers, sink);
+    if flying {
+        let empty = !(b.me | b.opp);
+        let capturers = short_capturers::<Sd>(b.me & !b.kings, 0, b.opp, empty);
+        generate_for::<Sd, S>(b, true, capturers, sink);
+        return;
+    }
+    let m = Mobility::of_rel::<Sd>(b);
+    if m.capturers == 0 {
+        m.each_step(sink);
+    } else {
+        generate_for::<Sd, S>(b, false, m.capturers, sink);
+    }
 }
 
 #[inline(always)]
@@ -768,94 +776,144 @@ fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, capturers: u32, sink: &
     }
 }
 
-/// Whether the side to move has a legal move. The answer is the same with short and
-/// flying kings: a flying king that can neither step nor jump an adjacent piece is blocked
-/// on every diagonal.
-/// `capturers` is the position's [`capturers`].
-#[inline(always)]
-pub(crate) fn has_moves(pos: &Position, capturers: u32) -> bool {
-    match pos.turn {
-        Color::Black => has_moves_for::<BlackSide>(Rel::of(pos), capturers),
-        Color::White => has_moves_for::<WhiteSide>(Rel::of(pos), capturers),
+/// What the side to move can do, worked out once per ply: the pieces that can capture
+/// with short kings ([`capturers`]) and, when none can, its steps (short kings) as the
+/// target squares in each direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mobility {
+    pub(crate) capturers: u32,
+    /// `steps[d]`: the empty squares that a piece of the side to move reaches by one step in
+    /// direction `d`; all 0 when a capture exists (D8: no step is legal then).
+    pub(crate) steps: [u32; 4],
+}
+
+impl Mobility {
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position) -> Mobility {
+        match pos.turn {
+            Color::Black => Mobility::of_rel::<BlackSide>(Rel::of(pos)),
+            Color::White => Mobility::of_rel::<WhiteSide>(Rel::of(pos)),
+        }
     }
-}
 
-#[inline(always)]
-fn has_moves_for<Sd: Side>(b: Rel, capturers: u32) -> bool {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let (f0, f1, b0, b1) = dirs::<Sd>();
-    capturers != 0
-        || (step(b.me, f0) | step(b.me, f1)) & empty != 0
-        || (step(kings, b0) | step(kings, b1)) & empty != 0
-}
-
-/// The steps of the side to move (short kings, no capture available), as the target
-/// squares of each (direction, offset) group in the order [`generate`] hands them out, with
-/// each group's index offset from origin to target.
-#[inline(always)]
-pub(crate) fn step_groups(pos: &Position) -> [(u32, i32); 8] {
-    match pos.turn {
-        Color::Black => step_groups_for::<BlackSide>(Rel::of(pos)),
-        Color::White => step_groups_for::<WhiteSide>(Rel::of(pos)),
-    }
-}
-
-#[inline(always)]
-fn step_groups_for<Sd: Side>(b: Rel) -> [(u32, i32); 8] {
-    let empty = !(b.me | b.opp);
-    let kings = b.me & b.kings;
-    let mut out = [(0, 0); 8];
-    for (d, pairs) in PAIRS.iter().enumerate() {
-        let movers = if forward_bits(Sd::WHITE) & (1 << d) != 0 {
-            b.me
-        } else {
-            kings
+    /// One step from the movers in each direction gives both the steps and, one step
+    /// further over an opposing piece, the jumps; only when a jump exists are the jumps
+    /// stepped back to the pieces that make them.
+    #[inline(always)]
+    fn of_rel<Sd: Side>(b: Rel) -> Mobility {
+        let empty = !(b.me | b.opp);
+        let kings = b.me & b.kings;
+        let mut steps = [0; 4];
+        let mut landings = [0; 4];
+        let mut go = |d: usize, movers: u32| {
+            let next = step(movers, d);
+            steps[d] = next & empty;
+            landings[d] = step(next & b.opp, d) & empty;
         };
-        for (p, &(mask, k)) in pairs.iter().enumerate() {
-            let targets = if k > 0 {
-                (movers & mask) << k
-            } else {
-                (movers & mask) >> -k
-            } & empty;
-            out[2 * d + p] = (targets, k);
+        let (f0, f1, b0, b1) = dirs::<Sd>();
+        go(f0, b.me);
+        go(f1, b.me);
+        if kings != 0 {
+            go(b0, kings);
+            go(b1, kings);
+        }
+        if landings == [0; 4] {
+            return Mobility {
+                capturers: 0,
+                steps,
+            };
+        }
+        let mut capturers = 0;
+        for (d, &land) in landings.iter().enumerate() {
+            let r = reverse(d);
+            capturers |= step(step(land, r), r);
+        }
+        Mobility {
+            capturers,
+            steps: [0; 4],
         }
     }
-    out
-}
 
-/// The number of steps in [`step_groups`]: the two groups of a direction never share a
-/// target, so their union counts them, two directions to one population count.
-#[inline(always)]
-pub(crate) fn count_steps(groups: &[(u32, i32); 8]) -> u64 {
-    let dir = |d: usize| groups[2 * d].0 | groups[2 * d + 1].0;
-    let (a, b) = (dir(0), dir(1));
-    let (c, d) = (dir(2), dir(3));
-    // Without kings, one side's two directions are empty.
-    if c | d == 0 {
-        count_pair(a, b)
-    } else if a | b == 0 {
-        count_pair(c, d)
-    } else {
-        count_pair(a, b) + count_pair(c, d)
+    /// Whether the side to move has a legal move. The answer is the same with short and
+    /// flying kings: a flying king that can neither step nor jump an adjacent piece is
+    /// blocked on every diagonal.
+    #[inline(always)]
+    pub(crate) fn has_moves(&self) -> bool {
+        let [a, b, c, d] = self.steps;
+        self.capturers | a | b | c | d != 0
     }
-}
 
-/// The `n`-th step (from 0) of [`step_groups`], in [`generate`]'s order.
-#[inline(always)]
-pub(crate) fn nth_step(groups: &[(u32, i32); 8], mut n: u64) -> Option<Move> {
-    for &(mut targets, k) in groups {
-        while targets != 0 {
-            let t = targets.trailing_zeros();
-            if n == 0 {
-                return Some(Move::quiet((t as i32 - k) as u32, t));
+    /// The number of steps: one population count for two directions.
+    #[inline(always)]
+    pub(crate) fn count_steps(&self) -> u64 {
+        let [a, b, c, d] = self.steps;
+        // Without kings, one side's two directions are empty.
+        if c | d == 0 {
+            count_pair(a, b)
+        } else if a | b == 0 {
+            count_pair(c, d)
+        } else {
+            count_pair(a, b) + count_pair(c, d)
+        }
+    }
+
+    /// Hands every step to `sink`, in [`generate`]'s order (see [`Mobility::nth_step`]).
+    #[inline(always)]
+    fn each_step<S: Sink>(&self, sink: &mut S) {
+        for (d, &all) in self.steps.iter().enumerate() {
+            if all == 0 {
+                continue;
             }
-            n -= 1;
-            targets &= targets - 1;
+            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
+                let mut targets = all & mask;
+                while targets != 0 {
+                    let t = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    sink.quiet((t as i32 - k) as u32, t);
+                }
+            }
         }
     }
-    None
+
+    /// The `n`-th step (from 0), in [`generate`]'s order: by direction, then by the
+    /// direction's two index offsets ([`PAIRS`]), then by target square.
+    #[inline(always)]
+    pub(crate) fn nth_step(&self, mut n: u64) -> Option<Move> {
+        for (d, &all) in self.steps.iter().enumerate() {
+            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
+                let mut targets = all & mask;
+                while targets != 0 {
+                    let t = targets.trailing_zeros();
+                    if n == 0 {
+                        return Some(Move::quiet((t as i32 - k) as u32, t));
+                    }
+                    n -= 1;
+                    targets &= targets - 1;
+                }
+            }
+        }
+        None
+    }
 }
+
+/// `STEP_TARGETS[d][p]`: the squares reached in direction `d` with the index offset of
+/// `PAIRS[d][p]`. The two of a direction are disjoint, so a direction's targets split
+/// into the two groups that [`generate`] hands out in turn.
+const STEP_TARGETS: [[u32; 2]; 4] = {
+    let mut t = [[0; 2]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut p = 0;
+        while p < 2 {
+            let (mask, k) = PAIRS[d][p];
+            t[d][p] = if k > 0 { mask << k } else { mask >> -k };
+            p += 1;
+        }
+        assert!(t[d][0] & t[d][1] == 0);
+        d += 1;
+    }
+    t
+};
 
 /// When the side to move has only men and every capture is a single jump (no landing
 /// square, short of the crowning row, allows another: the bulk test of perft), the
@@ -1112,23 +1170,19 @@ impl Sink for Find<'_> {
 /// Whether `mv` is legal in `pos` with short kings, checked jump by jump along its path
 /// (no full generation).
 pub(crate) fn is_legal_short(pos: &Position, mv: &Move) -> bool {
-    is_legal_short_cached(pos, mv, capturers(pos))
+    is_legal_short_cached(pos, mv, &Mobility::of(pos))
 }
 
-/// `STEP_TO[kind][s]`: the squares a piece on index `s` steps to (kind 0 a Black man, 1 a
-/// White man, 2 a king).
-const STEP_TO: [[u32; 32]; 3] = {
-    let mut t = [[0u32; 32]; 3];
+/// `STEP_DIR[s][t]`: the direction of the step from index `s` to index `t`, or 4.
+const STEP_DIR: [[u8; 32]; 32] = {
+    let mut t = [[4u8; 32]; 32];
     let mut s = 0;
     while s < 32 {
         let mut d = 0;
         while d < 4 {
             let n = NEIGHBOR[d][s];
             if n != NONE {
-                let bit = 1u32 << n;
-                // Directions 0 and 1 lead towards White (Black's forward), 2 and 3 back.
-                t[if d < 2 { 0 } else { 1 }][s] |= bit;
-                t[2][s] |= bit;
+                t[s][n as usize] = d as u8;
             }
             d += 1;
         }
@@ -1137,24 +1191,16 @@ const STEP_TO: [[u32; 32]; 3] = {
     t
 };
 
-/// [`is_legal_short`] with the position's [`capturers`] already known.
+/// [`is_legal_short`] with the position's [`Mobility`] already known.
 #[inline(always)]
-pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, capturers: u32) -> bool {
+pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, mobility: &Mobility) -> bool {
     if !mv.is_capture() {
-        // A step: legal when nothing can be captured (D8) and the piece of the side to
-        // move reaches an empty square (D4, D12).
-        let (from, to) = (usize::from(mv.path[0]) & 31, mv.path[1] & 31);
-        let me = pos.side(pos.turn);
-        let fb = 1u32 << from;
-        let kind = if pos.kings & fb != 0 {
-            2
-        } else {
-            pos.turn as usize
-        };
-        return capturers == 0
-            && mv.len == 2
-            && me & fb != 0
-            && STEP_TO[kind][from] & !(pos.black | pos.white) & (1 << to) != 0;
+        // A step: legal when it is one of the side to move's steps (D4, D12), which there
+        // are none of when something can be captured (D8). Only `from` reaches `to` in
+        // the step's direction, and only with a piece that may move that way.
+        let (from, to) = (usize::from(mv.path[0]) & 31, usize::from(mv.path[1]) & 31);
+        let d = STEP_DIR[from][to];
+        return mv.len == 2 && d < 4 && mobility.steps[usize::from(d)] & (1 << to) != 0;
     }
     match pos.turn {
         Color::Black => is_legal_short_for::<BlackSide>(Rel::of(pos), mv),
@@ -1182,42 +1228,103 @@ const JUMP_DIR: [[u8; 32]; 32] = {
 
 /// A capture's legality, jump by jump along its path.
 fn is_legal_short_for<Sd: Side>(b: Rel, mv: &Move) -> bool {
-    let path = mv.raw_path();
-    let from = u32::from(path[0]);
-    let fb = 1u32 << from;
-    if b.me & fb == 0 || path.len() < 2 {
-        return false;
-    }
-    let king = b.kings & fb != 0;
-    let dirs = if king {
-        0b1111
+    let fb = 1u32 << (mv.path[0] & 31);
+    if b.me & fb == 0 {
+        false
+    } else if b.kings & fb != 0 {
+        jumps_legal::<0b1111, false>(b, mv, 0)
+    } else if Sd::WHITE {
+        jumps_legal::<0b1100, true>(b, mv, crown_row(true))
     } else {
-        forward_bits(Sd::WHITE)
-    };
-    let empty = !(b.me | b.opp) | fb;
-    let mut captured = 0u32;
-    let mut s = from as usize;
-    let mut crowned = false;
-    for &l in &path[1..] {
-        let d = JUMP_DIR[s][usize::from(l) & 31];
-        // D10, A4: nothing after crowning; a man only forwards.
-        if crowned || d == 4 || dirs & (1 << d) == 0 {
-            return false;
-        }
-        let j = JUMPS[s][usize::from(d)];
-        if b.opp & !captured & j.over == 0 || empty & j.land == 0 {
-            return false;
-        }
-        captured |= j.over;
-        crowned = !king && j.land & crown_row(Sd::WHITE) != 0;
-        s = usize::from(l) & 31;
+        jumps_legal::<0b0011, true>(b, mv, crown_row(false))
     }
-    if captured != mv.captured_bits() {
-        return false;
+}
+
+/// [`is_legal_short_for`] for a piece of the side to move jumping in the directions `DIRS`
+/// (a man, crowned on `crown`, when `MAN`).
+#[inline(always)]
+fn jumps_legal<const DIRS: u8, const MAN: bool>(b: Rel, mv: &Move, crown: u32) -> bool {
+    let path = mv.raw_path();
+    let mut s = usize::from(path[0] & 31);
+    let empty = !(b.me | b.opp) | (1 << s);
+    // The opposing pieces not yet captured (A6: each at most once).
+    let mut avail = b.opp;
+    let mut crowned = false;
+    for &l in path.iter().skip(1) {
+        // 4 (no jump) is outside every direction set.
+        let d = JUMP_DIR[s][usize::from(l & 31)];
+        // D10, A4: nothing after crowning; a man only forwards.
+        if crowned || DIRS & (1 << d) == 0 {
+            return false;
+        }
+        let j = JUMPS[s][usize::from(d & 3)];
+        if avail & j.over == 0 || empty & j.land == 0 {
+            return false;
+        }
+        avail &= !j.over;
+        crowned = MAN && j.land & crown != 0;
+        s = usize::from(l & 31);
     }
     // A5: the sequence must be complete.
-    crowned
-        || !JUMPS[s].iter().enumerate().any(|(d, j)| {
-            dirs & (1 << d) != 0 && b.opp & !captured & j.over != 0 && empty & j.land != 0
-        })
+    b.opp & !avail == mv.captured_bits()
+        && (crowned
+            || !JUMPS[s]
+                .iter()
+                .enumerate()
+                .any(|(d, j)| DIRS & (1 << d) != 0 && avail & j.over != 0 && empty & j.land != 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Draughts;
+    use boardgame_core::{Game, GameRng};
+
+    /// Every position of 40 seeded random games (short kings, WCDF draws adjudicated).
+    fn played_positions() -> Vec<Position> {
+        let game = Draughts::new(crate::Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        for seed in 0..40 {
+            let mut rng = GameRng::new(seed, 3);
+            let mut s = game.new_initial_state();
+            out.push(*s.position());
+            while let Some(a) = game.sample_action(&s, &mut rng, &mut buf) {
+                game.apply(&mut s, &a).unwrap();
+                out.push(*s.position());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn mobility_agrees_with_the_generator() {
+        // The capturers are the starts of the generated captures (D8); without one, the
+        // steps are the generated moves, in the same order by `nth_step` and `each_step`.
+        let mut moves = Vec::new();
+        let positions = played_positions();
+        assert!(positions.len() > 1000);
+        for p in positions {
+            p.legal_moves(KingMoves::Short, &mut moves);
+            let m = Mobility::of(&p);
+            let starts = moves
+                .iter()
+                .filter(|mv| mv.is_capture())
+                .fold(0, |acc, mv| acc | mv.from().bit());
+            assert_eq!(m.capturers, starts, "{p}");
+            assert_eq!(m.has_moves(), !moves.is_empty(), "{p}");
+            if m.capturers != 0 {
+                assert_eq!(m.steps, [0; 4], "{p}");
+                continue;
+            }
+            let n = moves.len() as u64;
+            assert_eq!(m.count_steps(), n, "{p}");
+            let nth: Vec<Move> = (0..n).filter_map(|i| m.nth_step(i)).collect();
+            assert_eq!(nth, moves, "{p}");
+            assert_eq!(m.nth_step(n), None);
+            let mut each = Vec::new();
+            m.each_step(&mut Collect(&mut each));
+            assert_eq!(each, moves, "{p}");
+        }
+    }
 }
