@@ -158,11 +158,24 @@ impl Observe for Dominoes {
             if i >= p { i - p } else { i }
         };
         let numbers = (1u16 << nums) - 1;
-        for (other, hand) in s.hands.iter() {
+        // A hand holds the tiles its record of what play has shown counts (`check_state`
+        // holds every state to that), plus a tile the round names and it has not laid yet:
+        // the opening it must lay, a drawn tile it must place. Counting them from the record
+        // spares counting the bits of every hand.
+        let holds_named = match s.phase {
+            Phase::Opening {
+                seat,
+                forced: Some(_),
+            }
+            | Phase::Drawn(seat, _) => Some(seat),
+            _ => None,
+        };
+        for (other, shown) in s.shown.iter() {
             let field = &mut rest[seats + rel(other) * (nums + 6)..][..nums + 6];
-            field[0] = hand.len() as f32 / tf;
+            let mut held = u8::from(holds_named == Some(other));
             field[1] = s.fives[other] as f32 / POINTS_SCALE;
-            for g in s.shown[other].groups() {
+            for g in shown.groups() {
+                held = held.saturating_add(g.count);
                 let share = f32::from(g.count) / tf;
                 let mut lacks = g.lacks & numbers;
                 while lacks != 0 {
@@ -170,6 +183,7 @@ impl Observe for Dominoes {
                     lacks &= lacks - 1;
                 }
             }
+            field[0] = f32::from(held) / tf;
             field[2 + nums] = f32::from(u8::from(s.opener == Some(other)));
             if let Some(r) = &s.result {
                 field[3 + nums] = f32::from(u8::from(r.winner == Some(other)));
@@ -332,6 +346,59 @@ mod tests {
                 assert_eq!(game.chance_index(&s, &a), Some(i));
             }
             assert_eq!(game.index_chance(&s, game.num_chance_outcomes()), None);
+        }
+    }
+
+    #[test]
+    fn hand_sizes_counted_from_the_record_are_the_hands() {
+        // `observe` counts each hand from its record of what play has shown plus a tile the
+        // round names (the forced opening, a drawn tile to place): the same as the hand's
+        // tiles at every node of seeded rounds, for the presets with draws, passes, forced
+        // and free openings, drawn tiles kept by choice and partnerships.
+        for rules in [
+            Rules::lattjo(),
+            Rules::five_up().with_players(4),
+            Rules::block().with_players(3),
+            Rules::partnership(),
+            Rules::lattjo().with_must_play_if_able(false),
+            Rules::draw(),
+        ] {
+            let game = Dominoes::new(rules).unwrap();
+            let (t, n, e, p) = (
+                game.tile_count(),
+                game.numbers(),
+                game.end_slots(),
+                rules.players,
+            );
+            let seats = 5 * t + e * (1 + n);
+            let mut out = vec![0.0; game.observation_len()];
+            let mut buf = Vec::new();
+            for seed in 0..40 {
+                let mut rng = boardgame_core::GameRng::new(seed, 3);
+                let mut s = if seed % 2 == 0 {
+                    game.new_initial_state()
+                } else {
+                    game.initial_state(Seat::new(1)).unwrap()
+                };
+                loop {
+                    for me in Seat::all(p) {
+                        game.observe(&s, me, &mut out).unwrap();
+                        for (other, hand) in s.hands.iter() {
+                            let r = (other.index() + p - me.index()) % p;
+                            let size = out[seats + r * (n + 6)];
+                            assert_eq!(size, hand.len() as f32 / t as f32, "{s:?}");
+                        }
+                    }
+                    let a = match game.turn(&s) {
+                        boardgame_core::Turn::Terminal => break,
+                        boardgame_core::Turn::Chance => game.sample_chance(&s, &mut rng),
+                        boardgame_core::Turn::Player(_) => {
+                            game.sample_action(&s, &mut rng, &mut buf)
+                        }
+                    };
+                    game.apply(&mut s, &a.unwrap()).unwrap();
+                }
+            }
         }
     }
 
