@@ -1568,6 +1568,10 @@ impl State {
     }
 }
 
+// `turn`, `sample_action`, `sample_chance` and `apply` are `#[inline]`: they run once per
+// action of every playout, and a driver in another crate (boardgame-core's
+// `random_playout`, the benches, a user's search) inlines a non-generic type's trait methods
+// only when they are marked (issue 17, "Performance" in docs/dominoes.md).
 impl Game for Dominoes {
     type State = State;
     type Action = Action;
