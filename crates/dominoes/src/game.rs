@@ -1568,6 +1568,10 @@ impl State {
     }
 }
 
+// `turn`, `sample_action`, `sample_chance` and `apply` are `#[inline]`: they run once per
+// action of every playout, and a driver in another crate (boardgame-core's
+// `random_playout`, the benches, a user's search) inlines a non-generic type's trait methods
+// only when they are marked (issue 17, "Performance" in docs/dominoes.md).
 impl Game for Dominoes {
     type State = State;
     type Action = Action;
@@ -1586,6 +1590,7 @@ impl Game for Dominoes {
         self.fresh(Lead::HighestDouble)
     }
 
+    #[inline]
     fn turn(&self, s: &State) -> Turn {
         match s.phase {
             Phase::Dealing | Phase::Drawing(_) => Turn::Chance,
@@ -1605,6 +1610,7 @@ impl Game for Dominoes {
     /// [`Game::legal_actions`] for `k = rng.index(len)`), so seeded games keep their
     /// records; on a line layout (only its two ends open) it is found without listing the
     /// actions.
+    #[inline]
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         if s.key != self.key {
             return None;
@@ -1661,6 +1667,7 @@ impl Game for Dominoes {
         true
     }
 
+    #[inline]
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
         if !matches!(s.phase, Phase::Dealing | Phase::Drawing(_)) {
             return None;
@@ -1668,6 +1675,7 @@ impl Game for Dominoes {
         s.stock.sample(rng).map(Action::Deal)
     }
 
+    #[inline]
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
         // The legal forms of the common actions are recognised and played here; anything
         // else goes through `check`, which names what is wrong (or accepts a rarer form).

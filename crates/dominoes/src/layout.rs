@@ -519,6 +519,13 @@ impl Layout {
         }
     }
 
+    /// The open ends as a mask of arm slots, and the first spinner's number (whose sides'
+    /// slots [`Layout::slot_end`] names `up` and `down`): the open ends without naming them.
+    #[inline]
+    pub(crate) fn open_slots(&self) -> (u32, Option<u8>) {
+        (self.cache.open, self.first)
+    }
+
     /// The numbers showing at open ends, as a bit mask.
     pub(crate) fn end_numbers(&self) -> u16 {
         self.cache.numbers

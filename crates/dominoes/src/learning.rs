@@ -119,7 +119,6 @@ impl Observe for Dominoes {
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.observation_len(), out.len())?;
-        out.fill(0.0);
         let (t, nums, e, p) = (
             self.tile_count(),
             self.numbers(),
@@ -128,63 +127,68 @@ impl Observe for Dominoes {
         );
         let tf = t as f32;
         let me = (seat.index() < p && s.hands.len() == p).then_some(seat);
-        let rel = |other: Seat| (other.index() + p - me.map_or(0, Seat::index)) % p;
-        let mark = |base: usize, tile: Tile, out: &mut [f32]| {
-            if let Some(i) = self.tile_index(tile) {
-                out[base + i] = 1.0;
-            }
+        out.fill(0.0);
+        // The five tile planes: a tile's bit is its index. The planes are sparse (a hand, the
+        // table), so only the set bits are visited.
+        let hand = me.map_or(0, |me| s.hands[me].0);
+        let drawn = match s.phase {
+            Phase::Drawn(drawer, tile) if Some(drawer) == me => tile.bit(),
+            _ => 0,
         };
-        if let Some(me) = me {
-            for tile in s.hands[me].iter() {
-                mark(0, tile, out);
-            }
-            if let Phase::Drawn(drawer, tile) = s.phase
-                && drawer == me
-            {
-                mark(t, tile, out);
-            }
+        let forced = match s.phase {
+            Phase::Opening {
+                forced: Some(tile), ..
+            } => tile.bit(),
+            _ => 0,
+        };
+        let (planes_of, rest) = out.split_at_mut(5 * t);
+        let planes = [hand, drawn, s.layout.tiles().0, s.not_dealt.0, forced];
+        for (bits, plane) in planes.into_iter().zip(planes_of.chunks_exact_mut(t)) {
+            mark_bits(plane, bits);
         }
-        for tile in s.layout.tiles().iter() {
-            mark(2 * t, tile, out);
-        }
-        for tile in s.not_dealt.iter() {
-            mark(3 * t, tile, out);
-        }
-        if let Phase::Opening {
-            forced: Some(tile), ..
-        } = s.phase
-        {
-            mark(4 * t, tile, out);
-        }
-        let ends = 5 * t;
-        for end in s.layout.open_ends() {
-            if let (Some(slot), Some(v)) = (self.end_slot(end), s.layout.end_value(end)) {
-                let at = ends + slot * (1 + nums);
-                out[at] = 1.0;
-                out[at + 1 + usize::from(v)] = 1.0;
-            }
-        }
-        let seats = ends + e * (1 + nums);
+        self.observe_ends(s, &mut rest[..e * (1 + nums)]);
+        let seats = e * (1 + nums);
         // Every number appears n + 2 times in a double-n set: (n+1)(n+2)n/2 pips in all.
         let h = nums - 1;
         let set_pips = ((h * (h + 1) * (h + 2)) / 2).max(1) as f32;
-        for (other, hand) in s.hands.iter() {
-            let at = seats + rel(other) * (nums + 6);
-            out[at] = hand.len() as f32 / tf;
-            out[at + 1] = s.fives[other] as f32 / POINTS_SCALE;
-            for g in s.shown[other].groups() {
-                let mut lacks = g.lacks & ((1 << nums) - 1);
+        // Seat `me + r` (wrapping) is written at relative place `r`.
+        let first = me.map_or(0, Seat::index);
+        let rel = |other: Seat| {
+            let i = other.index() + p - first;
+            if i >= p { i - p } else { i }
+        };
+        let numbers = (1u16 << nums) - 1;
+        // A hand holds the tiles its record of what play has shown counts (`check_state`
+        // holds every state to that), plus a tile the round names and it has not laid yet:
+        // the opening it must lay, a drawn tile it must place. Counting them from the record
+        // spares counting the bits of every hand.
+        let holds_named = match s.phase {
+            Phase::Opening {
+                seat,
+                forced: Some(_),
+            }
+            | Phase::Drawn(seat, _) => Some(seat),
+            _ => None,
+        };
+        for (other, shown) in s.shown.iter() {
+            let field = &mut rest[seats + rel(other) * (nums + 6)..][..nums + 6];
+            let mut held = u8::from(holds_named == Some(other));
+            field[1] = s.fives[other] as f32 / POINTS_SCALE;
+            for g in shown.groups() {
+                held = held.saturating_add(g.count);
+                let share = f32::from(g.count) / tf;
+                let mut lacks = g.lacks & numbers;
                 while lacks != 0 {
-                    let n = lacks.trailing_zeros() as usize;
+                    field[2 + lacks.trailing_zeros() as usize] += share;
                     lacks &= lacks - 1;
-                    out[at + 2 + n] += f32::from(g.count) / tf;
                 }
             }
-            out[at + 2 + nums] = f32::from(u8::from(s.opener == Some(other)));
+            field[0] = f32::from(held) / tf;
+            field[2 + nums] = f32::from(u8::from(s.opener == Some(other)));
             if let Some(r) = &s.result {
-                out[at + 3 + nums] = f32::from(u8::from(r.winner == Some(other)));
-                out[at + 4 + nums] = r.pips[other] as f32 / set_pips;
-                out[at + 5 + nums] = r.points[other] as f32 / POINTS_SCALE;
+                field[3 + nums] = f32::from(u8::from(r.winner == Some(other)));
+                field[4 + nums] = r.pips[other] as f32 / set_pips;
+                field[5 + nums] = r.points[other] as f32 / POINTS_SCALE;
             }
         }
         let step = seats + p * (nums + 6);
@@ -196,17 +200,59 @@ impl Observe for Dominoes {
             Phase::Drawn(seat, _) => (4, Some(seat)),
             Phase::Over => (5, None),
         };
-        out[step + kind] = 1.0;
+        rest[step + kind] = 1.0;
         if let Some(named) = named {
-            out[step + 6 + rel(named)] = 1.0;
+            rest[step + 6 + rel(named)] = 1.0;
         }
         let tail = step + 6 + p;
-        out[tail] = s.stock.len() as f32 / tf;
-        out[tail + 1] = (f32::from(s.redeals) / 10.0).min(1.0);
+        rest[tail] = s.stock.len() as f32 / tf;
+        rest[tail + 1] = (f32::from(s.redeals) / 10.0).min(1.0);
         if let Some(r) = &s.result {
-            out[tail + 2 + usize::from(r.end == RoundEnd::Blocked)] = 1.0;
+            rest[tail + 2 + usize::from(r.end == RoundEnd::Blocked)] = 1.0;
         }
         Ok(())
+    }
+}
+
+impl Dominoes {
+    /// The end slots' part of the observation (zeroed by the caller): for each open end,
+    /// its slot's "open" value and the number showing. The layout's arm slots are the
+    /// observation's, except the first spinner's sides (slots 2 and 3 here, `up` and
+    /// `down`) and a later spinner's (two further on here, after `up` and `down`).
+    fn observe_ends(&self, s: &State, out: &mut [f32]) {
+        let stride = 1 + self.numbers();
+        let (mut open, first) = s.layout.open_slots();
+        let first_sides = first.map_or(0, |n| 2 + 2 * usize::from(n));
+        while open != 0 {
+            let arm = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let slot = match arm {
+                0 | 1 => arm,
+                _ if arm & !1 == first_sides => 2 + (arm & 1),
+                _ => arm + 2,
+            };
+            let number = 1 + usize::from(s.layout.slot_value(arm));
+            if let Some(at) = out.get_mut(slot * stride..(slot + 1) * stride) {
+                at[0] = 1.0;
+                if let Some(v) = at.get_mut(number) {
+                    *v = 1.0;
+                }
+            }
+        }
+    }
+}
+
+/// Sets `out[i]` to 1 for every set bit `i` of `bits` below `out.len()`, visiting only the
+/// set bits (a word at a time: a 128-bit count of trailing zeros branches on its halves).
+fn mark_bits(out: &mut [f32], bits: u128) {
+    for (half, base) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
+        let mut rest = half;
+        while rest != 0 {
+            if let Some(v) = out.get_mut(base + rest.trailing_zeros() as usize) {
+                *v = 1.0;
+            }
+            rest &= rest - 1;
+        }
     }
 }
 
@@ -300,6 +346,59 @@ mod tests {
                 assert_eq!(game.chance_index(&s, &a), Some(i));
             }
             assert_eq!(game.index_chance(&s, game.num_chance_outcomes()), None);
+        }
+    }
+
+    #[test]
+    fn hand_sizes_counted_from_the_record_are_the_hands() {
+        // `observe` counts each hand from its record of what play has shown plus a tile the
+        // round names (the forced opening, a drawn tile to place): the same as the hand's
+        // tiles at every node of seeded rounds, for the presets with draws, passes, forced
+        // and free openings, drawn tiles kept by choice and partnerships.
+        for rules in [
+            Rules::lattjo(),
+            Rules::five_up().with_players(4),
+            Rules::block().with_players(3),
+            Rules::partnership(),
+            Rules::lattjo().with_must_play_if_able(false),
+            Rules::draw(),
+        ] {
+            let game = Dominoes::new(rules).unwrap();
+            let (t, n, e, p) = (
+                game.tile_count(),
+                game.numbers(),
+                game.end_slots(),
+                rules.players,
+            );
+            let seats = 5 * t + e * (1 + n);
+            let mut out = vec![0.0; game.observation_len()];
+            let mut buf = Vec::new();
+            for seed in 0..40 {
+                let mut rng = boardgame_core::GameRng::new(seed, 3);
+                let mut s = if seed % 2 == 0 {
+                    game.new_initial_state()
+                } else {
+                    game.initial_state(Seat::new(1)).unwrap()
+                };
+                loop {
+                    for me in Seat::all(p) {
+                        game.observe(&s, me, &mut out).unwrap();
+                        for (other, hand) in s.hands.iter() {
+                            let r = (other.index() + p - me.index()) % p;
+                            let size = out[seats + r * (n + 6)];
+                            assert_eq!(size, hand.len() as f32 / t as f32, "{s:?}");
+                        }
+                    }
+                    let a = match game.turn(&s) {
+                        boardgame_core::Turn::Terminal => break,
+                        boardgame_core::Turn::Chance => game.sample_chance(&s, &mut rng),
+                        boardgame_core::Turn::Player(_) => {
+                            game.sample_action(&s, &mut rng, &mut buf)
+                        }
+                    };
+                    game.apply(&mut s, &a.unwrap()).unwrap();
+                }
+            }
         }
     }
 
