@@ -63,7 +63,13 @@ pub struct Ludo {
     /// fields (each colour's home dot `h` has the same number: the colours are told apart by
     /// their bits), [`NO_DOT`] in the den and on the finishing dot.
     dot: [[u8; STEP_ROWS]; 4],
+    /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
+    /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
+    seen_from: [[u8; 4]; 4],
 }
+
+/// A [`Ludo::seen_from`] entry for a colour that does not play.
+pub(crate) const NOT_SEATED: u8 = 4;
 
 /// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
 const STEP_ROWS: usize = 128;
@@ -495,6 +501,12 @@ impl Ludo {
             },
             plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
             dot,
+            seen_from: core::array::from_fn(|o| {
+                Colour::ALL.map(|c| match seats.seat_of(c) {
+                    Some(s) => ((s.index() + seats.len() - o % seats.len()) % seats.len()) as u8,
+                    None => NOT_SEATED,
+                })
+            }),
         })
     }
 
@@ -508,6 +520,14 @@ impl Ludo {
     #[must_use]
     pub const fn seats(&self) -> Seats {
         self.seats
+    }
+
+    /// Each colour's seat counted clockwise from `seat` (seat 0 for a seat that is not at
+    /// the table), [`NOT_SEATED`] for a colour that does not play.
+    #[inline]
+    pub(crate) fn seats_seen_from(&self, seat: Seat) -> [u8; 4] {
+        let o = seat.index();
+        self.seen_from[if o < self.seats.len() { o } else { 0 }]
     }
 
     /// The colour that plays `seat`.
