@@ -57,9 +57,6 @@ impl Ludo {
     }
 }
 
-/// `QUARTERS[n & 3]`: the plane value of `n` checkers on one index (1 to 4) / 4.
-const QUARTERS: [f32; 4] = [1.0, 0.25, 0.5, 0.75];
-
 impl Observe for Ludo {
     fn observation_shape(&self) -> Shape {
         // Never the fallback: the length is at least the fixed fields.
@@ -80,15 +77,8 @@ impl Observe for Ludo {
         for c in Colour::ALL {
             let Some(r) = relative(c) else { continue };
             let plane = &mut planes[r * (e + 1)..][..=e];
-            // The checkers are sorted, so those on one index are neighbours: each is written
-            // with the count so far on its index, and the last one leaves the full count. Plain
-            // stores, not `+=`, so the checkers sharing the den make no chain of loads.
-            let (mut before, mut count) = (usize::MAX, 0);
             for k in pos.checkers(c) {
-                let k = usize::from(k).min(e);
-                count = if k == before { count + 1 } else { 1 };
-                before = k;
-                plane[k] = QUARTERS[count & 3];
+                plane[usize::from(k).min(e)] += 0.25;
             }
         }
         let (to_move, fields) = fields.split_at_mut(p);
