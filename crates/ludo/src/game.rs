@@ -47,8 +47,8 @@ pub struct Ludo {
     /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
     /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
     /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed):
-    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that move generation
-    /// needs no test of its own for "no step".
+    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that without own
+    /// stacking (D3) move generation needs no test of its own for "no step".
     /// One cache line per (colour, index).
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
