@@ -46,7 +46,9 @@ pub struct Ludo {
     /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
     /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
     /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
-    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed).
+    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed):
+    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that without own
+    /// stacking (D3) move generation needs no test of its own for "no step".
     /// One cache line per (colour, index).
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
@@ -63,14 +65,20 @@ pub struct Ludo {
     /// fields (each colour's home dot `h` has the same number: the colours are told apart by
     /// their bits), [`NO_DOT`] in the den and on the finishing dot.
     dot: [[u8; STEP_ROWS]; 4],
+    /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
+    /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
+    seen_from: [[u8; 4]; 4],
 }
+
+/// A [`Ludo::seen_from`] entry for a colour that does not play.
+pub(crate) const NOT_SEATED: u8 = 4;
 
 /// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
-/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`NO_DOT`].
-const NO_CSTEP: u64 = u64::MAX;
+/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`BLOCKED_DOT`].
+const NO_CSTEP: u64 = (BLOCKED_DOT as u64) << 32 | NO_STEP as u64;
 
 /// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
 /// land on.
@@ -88,6 +96,13 @@ const NO_DOT: u8 = 0xFF;
 /// The first home dot in [`Occupancy`]: loop dots are below [`crate::MAX_LOOP`], and the home
 /// tracks (at most [`crate::MAX_FINISH`] - 3 dots) fit between this and [`NO_DOT`].
 const HOME_DOTS: u8 = 128;
+/// The dot where the moves that do not exist land: no checker stands there, and its
+/// [`Occupancy`] byte is always [`BLOCKED`], which no real dot can hold (a loop dot has at
+/// most one colour and only in the low nibble, a home dot only the high nibble), so a move
+/// ending there is never listed. Above the home dots, below [`NO_DOT`].
+const BLOCKED_DOT: u8 = 0xFE;
+/// The [`Occupancy`] byte of [`BLOCKED_DOT`].
+const BLOCKED: u8 = 0xFF;
 /// The capture bits of a [`Move`] word (the captured colour + 1 in bits 28-30) for the
 /// colour bits of the other colours on a landing dot (at most one colour on a loop dot, and
 /// none on a home dot).
@@ -495,6 +510,12 @@ impl Ludo {
             },
             plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
             dot,
+            seen_from: core::array::from_fn(|o| {
+                Colour::ALL.map(|c| match seats.seat_of(c) {
+                    Some(s) => ((s.index() + seats.len() - o % seats.len()) % seats.len()) as u8,
+                    None => NOT_SEATED,
+                })
+            }),
         })
     }
 
@@ -508,6 +529,14 @@ impl Ludo {
     #[must_use]
     pub const fn seats(&self) -> Seats {
         self.seats
+    }
+
+    /// Each colour's seat counted clockwise from `seat` (seat 0 for a seat that is not at
+    /// the table), [`NOT_SEATED`] for a colour that does not play.
+    #[inline]
+    pub(crate) fn seats_seen_from(&self, seat: Seat) -> [u8; 4] {
+        let o = seat.index();
+        self.seen_from[if o < self.seats.len() { o } else { 0 }]
     }
 
     /// The colour that plays `seat`.
@@ -785,6 +814,7 @@ impl Ludo {
             }
         }
         occupancy.0[usize::from(NO_DOT)] = 0;
+        occupancy.0[usize::from(BLOCKED_DOT)] = BLOCKED;
         occupancy
     }
 
@@ -831,7 +861,8 @@ impl Ludo {
         // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
         // it sends home (L10: another colour on a loop dot; home dots hold only their own
         // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
-        // not on an own checker). The den, the finishing dot and a bounce back onto the
+        // not on an own checker; a move that does not exist lands on [`BLOCKED_DOT`], which
+        // this test refuses). The den, the finishing dot and a bounce back onto the
         // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
         // checkers are random, so branches on them would mostly be mispredicted.
         let both = mine * 0x11;
@@ -874,10 +905,10 @@ impl Ludo {
             let word = e as u32;
             let (capture, free) = land((e >> 32) as u8);
             // The den (p = 0) and a finished checker have no steps; equal neighbours are one
-            // move (L9). Without own stacking (D3) only the den and the finishing dot hold
-            // two checkers of a colour, and neither has a step, so the neighbour test is
-            // needed only with it.
-            let ok = (word != NO_STEP) & (!STACK | (p != prev)) & free;
+            // move (L9). Without own stacking (D3) a missing step lands on the blocked dot,
+            // which `free` refuses, and only the den and the finishing dot hold two checkers
+            // of a colour, neither with a step, so both tests are needed only with it.
+            let ok = (!STACK | ((word != NO_STEP) & (p != prev))) & free;
             n = out.put(n, Move::from_bits(word | capture), ok);
         }
         if !PLAIN {
@@ -1058,7 +1089,13 @@ impl Ludo {
             // bounce back onto its own index).
             let (source, target) = (self.dot_of(c, from), self.dot_of(c, to));
             let (leaves, lands) = (occupancy_bit(c, source), occupancy_bit(c, target));
-            let stays = leaves * u8::from(first_equal(ch, from).is_some());
+            // Without own stacking (D3) no other own checker can stand on a dot a checker
+            // leaves (the den and the finishing dot are [`NO_DOT`], never tracked).
+            let stays = if self.rules.own_stacking {
+                leaves * u8::from(first_equal(ch, from).is_some())
+            } else {
+                0
+            };
             let dots = &mut st.occupancy.0;
             dots[usize::from(source)] &= !leaves | stays;
             dots[usize::from(target)] |= lands;

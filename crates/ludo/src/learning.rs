@@ -25,7 +25,7 @@ use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn
 
 use crate::game::{Ludo, State};
 use crate::moves::{Action, Move, MoveKind};
-use crate::{Die, Game};
+use crate::{Colour, Die, Game};
 
 impl Ludo {
     /// `E`, the furthest path index.
@@ -66,54 +66,57 @@ impl Observe for Ludo {
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.observation_len(), out.len())?;
         out.fill(0.0);
-        let seats = self.seats();
-        let (p, e) = (seats.len(), self.end());
-        let me = if seat.index() < p { seat.index() } else { 0 };
+        let (p, e) = (self.seats().len(), self.end());
+        let seen = self.seats_seen_from(seat);
+        let relative = |c: Colour| {
+            let r = usize::from(seen[c.index()]);
+            (r < p).then_some(r)
+        };
         let pos = s.position();
-        let relative = |c| seats.seat_of(c).map(|s| (s.index() + p - me) % p);
-        for c in seats.colours() {
+        let (planes, fields) = out.split_at_mut(p * (e + 1));
+        for c in Colour::ALL {
             let Some(r) = relative(c) else { continue };
+            let plane = &mut planes[r * (e + 1)..][..=e];
             for k in pos.checkers(c) {
-                let k = usize::from(k).min(e);
-                out[r * (e + 1) + k] += 0.25;
+                plane[usize::from(k).min(e)] += 0.25;
             }
         }
-        let mut at = p * (e + 1);
+        let (to_move, fields) = fields.split_at_mut(p);
         if let Some(r) = pos.to_move().and_then(relative) {
-            out[at + r] = 1.0;
+            to_move[r] = 1.0;
         }
-        at += p;
+        let (die, fields) = fields.split_at_mut(6);
         if let Some(d) = pos.die() {
-            out[at + usize::from(d.value()) - 1] = 1.0;
+            die[usize::from(d.value() - 1)] = 1.0;
         }
-        at += 6;
-        let phase = match self.turn(s) {
-            Turn::Chance if pos.opening().is_some() => 0,
-            Turn::Chance => 1,
-            Turn::Player(_) => 2,
-            Turn::Terminal => 3,
+        // The phase, read from the position as `Game::turn` reads it.
+        let (phase, fields) = fields.split_at_mut(4);
+        let phase_index = match (pos.to_move(), pos.die(), pos.opening()) {
+            (None, ..) => 3,
+            (Some(_), Some(_), _) => 2,
+            (Some(_), None, Some(_)) => 0,
+            (Some(_), None, None) => 1,
         };
-        out[at + phase] = 1.0;
-        at += 4;
-        out[at] = (f32::from(pos.six_streak()) / 6.0).min(1.0);
-        out[at + 1] = (f32::from(pos.tries()) / 3.0).min(1.0);
-        at += 2;
+        phase[phase_index] = 1.0;
+        let (counters, fields) = fields.split_at_mut(2);
+        counters[0] = (f32::from(pos.six_streak()) / 6.0).min(1.0);
+        counters[1] = (f32::from(pos.tries()) / 3.0).min(1.0);
+        let (places, opening) = fields.split_at_mut(2 * p);
         for (place, &c) in pos.places().as_slice().iter().enumerate() {
             if let Some(r) = relative(c) {
-                out[at + 2 * r] = 1.0;
-                out[at + 2 * r + 1] = (place + 1) as f32 / 4.0;
+                places[2 * r] = 1.0;
+                places[2 * r + 1] = (place + 1) as f32 / 4.0;
             }
         }
-        at += 2 * p;
         if let Some(o) = pos.opening() {
             for (c, &roll) in o.contenders().zip(o.rolls()) {
                 if let Some(r) = relative(c) {
-                    out[at + 2 * r + 1] = f32::from(roll) / 6.0;
+                    opening[2 * r + 1] = f32::from(roll) / 6.0;
                 }
             }
             for c in o.contenders() {
                 if let Some(r) = relative(c) {
-                    out[at + 2 * r] = 1.0;
+                    opening[2 * r] = 1.0;
                 }
             }
         }
@@ -179,6 +182,97 @@ impl IndexedActions for Ludo {
 mod tests {
     use super::*;
     use crate::Rules;
+
+    /// The encoding as the module docs' table states it, field by field, written plainly
+    /// (seat lookups through `Seats`, the phase through `Game::turn`), to hold the fast
+    /// [`Observe::observe`] to the table.
+    fn observe_by_the_table(game: &Ludo, s: &State, seat: Seat) -> Vec<f32> {
+        let seats = game.seats();
+        let (p, e) = (seats.len(), game.end());
+        let mut out = vec![0.0; game.observation_len()];
+        let me = if seat.index() < p { seat.index() } else { 0 };
+        let pos = s.position();
+        let relative = |c| seats.seat_of(c).map(|s| (s.index() + p - me) % p);
+        for c in seats.colours() {
+            let r = relative(c).unwrap();
+            for k in pos.checkers(c) {
+                out[r * (e + 1) + usize::from(k).min(e)] += 0.25;
+            }
+        }
+        let mut at = p * (e + 1);
+        if let Some(r) = pos.to_move().and_then(relative) {
+            out[at + r] = 1.0;
+        }
+        at += p;
+        if let Some(d) = pos.die() {
+            out[at + usize::from(d.value()) - 1] = 1.0;
+        }
+        at += 6;
+        let phase = match game.turn(s) {
+            Turn::Chance if pos.opening().is_some() => 0,
+            Turn::Chance => 1,
+            Turn::Player(_) => 2,
+            Turn::Terminal => 3,
+        };
+        out[at + phase] = 1.0;
+        at += 4;
+        out[at] = (f32::from(pos.six_streak()) / 6.0).min(1.0);
+        out[at + 1] = (f32::from(pos.tries()) / 3.0).min(1.0);
+        at += 2;
+        for (place, &c) in pos.places().as_slice().iter().enumerate() {
+            let r = relative(c).unwrap();
+            out[at + 2 * r] = 1.0;
+            out[at + 2 * r + 1] = (place + 1) as f32 / 4.0;
+        }
+        at += 2 * p;
+        if let Some(o) = pos.opening() {
+            for (i, c) in o.contenders().enumerate() {
+                let r = relative(c).unwrap();
+                out[at + 2 * r] = 1.0;
+                out[at + 2 * r + 1] = o.rolls().get(i).map_or(0.0, |&d| f32::from(d) / 6.0);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn observe_writes_the_documented_table_from_every_seat() {
+        let mut rules = vec![Rules::lattjo(), Rules::classic(), Rules::mensch()];
+        for seats in ["RY", "GB", "RGB", "GYB"] {
+            rules.push(Rules::lattjo().with_seats(seats.parse().unwrap()));
+        }
+        rules.push(Rules::mensch().with_seats("RYB".parse().unwrap()));
+        let mut played_out = Rules::classic().with_seats("RGY".parse().unwrap());
+        played_out.play_out_places = true;
+        played_out.three_tries = true;
+        rules.push(played_out);
+        let mut states = 0;
+        for (g, rules) in rules.into_iter().enumerate() {
+            let game = Ludo::new(rules).unwrap();
+            let mut out = vec![f32::NAN; game.observation_len()];
+            for seed in 0..4 {
+                let mut rng = boardgame_core::GameRng::new(seed + 10 * g as u64, 0);
+                let mut s = game.new_initial_state();
+                let mut buf = Vec::new();
+                loop {
+                    // Every node: the roll for who starts, chance, player and the end.
+                    for seat in 0..=game.seats().len() as u8 {
+                        let seat = Seat::new(seat);
+                        game.observe(&s, seat, &mut out).unwrap();
+                        assert_eq!(out, observe_by_the_table(&game, &s, seat), "{s}");
+                        states += 1;
+                    }
+                    let a = match game.turn(&s) {
+                        Turn::Terminal => break,
+                        Turn::Chance => game.sample_chance(&s, &mut rng),
+                        Turn::Player(_) => game.sample_action(&s, &mut rng, &mut buf),
+                    };
+                    game.apply(&mut s, &a.unwrap()).unwrap();
+                }
+            }
+        }
+        assert!(states > 10_000);
+    }
 
     #[test]
     fn the_booklet_game_has_91_actions_and_6_chance_outcomes() {
