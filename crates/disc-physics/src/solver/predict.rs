@@ -14,8 +14,8 @@ use std::collections::BinaryHeap;
 
 use super::broadphase::{DUE_BLOCK, Near};
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, NEAR_MARGIN_M, Pending, SLOP_M,
-    Solver, Substep, WINDOW_REL, WallGeom,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, Kin, NEAR_MARGIN_M, Pending,
+    SLOP_M, Solver, Substep, WINDOW_REL, WallGeom,
 };
 use crate::Table;
 
@@ -167,8 +167,8 @@ pub(super) fn predict_fixed(
     t: f64,
 ) {
     let (x, y) = d.pos_at(i, t);
-    let vx = d.vx[i];
-    let vy = d.vy[i];
+    let vx = d.k[i].vx;
+    let vy = d.k[i].vy;
     let r = d.r[i];
     let rem = ctx.h - t;
     let vi = d.version[i];
@@ -281,8 +281,8 @@ impl Neighbours<'_> {
         skip: impl Fn(usize) -> bool,
     ) {
         let (x, y) = d.pos_at(i, t);
-        let vx = d.vx[i];
-        let vy = d.vy[i];
+        let vx = d.k[i].vx;
+        let vy = d.k[i].vy;
         let r = d.r[i];
         let rem = ctx.h - t;
         let ex = x + vx * rem;
@@ -295,7 +295,7 @@ impl Neighbours<'_> {
                 return;
             }
             let (jx, jy) = d.pos_at(j, t);
-            let (jvx, jvy) = (d.vx[j], d.vy[j]);
+            let (jvx, jvy) = (d.k[j].vx, d.k[j].vy);
             if let Some(s) = toi_circle(x - jx, y - jy, vx - jvx, vy - jvy, r + d.r[j], rem) {
                 push_pair(heap, t + s, d, i, j);
             }
@@ -323,12 +323,9 @@ fn near_pairs(
     h: f64,
     rel: u32,
 ) -> u64 {
-    let n = d.px.len();
+    let n = d.k.len();
     let v = PairView {
-        px: &d.px[..n],
-        py: &d.py[..n],
-        vx: &d.vx[..n],
-        vy: &d.vy[..n],
+        k: &d.k[..n],
         r: &d.r[..n],
         on: &d.on[..n],
     };
@@ -360,10 +357,7 @@ fn near_pairs(
 
 /// The per-disc arrays [`near_pairs`] reads, cut to one length.
 struct PairView<'a> {
-    px: &'a [f64],
-    py: &'a [f64],
-    vx: &'a [f64],
-    vy: &'a [f64],
+    k: &'a [Kin],
     r: &'a [f64],
     on: &'a [bool],
 }
@@ -381,9 +375,10 @@ impl PairView<'_> {
         rel: u32,
     ) -> u32 {
         let (iu, ju) = (i as usize, j as usize);
-        let dx = self.px[iu] - self.px[ju];
-        let dy = self.py[iu] - self.py[ju];
-        let (vi, vj) = ((self.vx[iu], self.vy[iu]), (self.vx[ju], self.vy[ju]));
+        let (ki, kj) = (&self.k[iu], &self.k[ju]);
+        let dx = ki.px - kj.px;
+        let dy = ki.py - kj.py;
+        let (vi, vj) = ((ki.vx, ki.vy), (kj.vx, kj.vy));
         let (wx, wy) = (vi.0 - vj.0, vi.1 - vj.1);
         let rr = self.r[iu] + self.r[ju];
         if !(self.on[iu] & self.on[ju]) {
@@ -431,26 +426,21 @@ fn direct_pairs(
     heap: &mut BinaryHeap<Reverse<Pending>>,
     h: f64,
 ) {
-    let n = d.px.len();
-    let (px, py, vx, vy, r, on) = (
-        &d.px[..n],
-        &d.py[..n],
-        &d.vx[..n],
-        &d.vy[..n],
-        &d.r[..n],
-        &d.on[..n],
-    );
+    let n = d.k.len();
+    let (kin, r, on) = (&d.k[..n], &d.r[..n], &d.on[..n]);
     let moving_mark = &moving_mark[..n];
     for &iu in moving {
         let i = iu as usize;
+        let ki = &kin[i];
         for j in 0..n {
             if !on[j] || j == i || (j < i && moving_mark[j] == mark) {
                 continue;
             }
-            let dx = px[i] - px[j];
-            let dy = py[i] - py[j];
-            let wx = vx[i] - vx[j];
-            let wy = vy[i] - vy[j];
+            let kj = &kin[j];
+            let dx = ki.px - kj.px;
+            let dy = ki.py - kj.py;
+            let wx = ki.vx - kj.vx;
+            let wy = ki.vy - kj.vy;
             let rr = r[i] + r[j];
             if toi_circle_misses(dx, dy, wx, wy, rr, h) {
                 continue;
@@ -479,8 +469,8 @@ pub(super) fn neighbour_pair(
     if let Some(s) = toi_circle(
         x - jx,
         y - jy,
-        d.vx[i] - d.vx[j],
-        d.vy[i] - d.vy[j],
+        d.k[i].vx - d.k[j].vx,
+        d.k[i].vy - d.k[j].vy,
         d.r[i] + d.r[j],
         rem,
     ) {
@@ -499,14 +489,21 @@ pub(super) fn brute_neighbours(
     skip: impl Fn(usize) -> bool,
 ) {
     let (x, y) = d.pos_at(i, t);
-    let (vx, vy, r) = (d.vx[i], d.vy[i], d.r[i]);
+    let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
     let rem = h - t;
-    for j in 0..d.px.len() {
+    for j in 0..d.k.len() {
         if !d.on[j] || skip(j) {
             continue;
         }
         let (jx, jy) = d.pos_at(j, t);
-        if let Some(s) = toi_circle(x - jx, y - jy, vx - d.vx[j], vy - d.vy[j], r + d.r[j], rem) {
+        if let Some(s) = toi_circle(
+            x - jx,
+            y - jy,
+            vx - d.k[j].vx,
+            vy - d.k[j].vy,
+            r + d.r[j],
+            rem,
+        ) {
             push_pair(heap, t + s, d, i, j);
         }
     }
