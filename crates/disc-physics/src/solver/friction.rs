@@ -95,7 +95,10 @@ impl FixedReach<'_> {
     /// its centre to each pocket circle and to each wall's reach. While the disc keeps its
     /// direction, what it slides is taken off this distance, so stage 3 tests a disc against
     /// the fixed objects only in the substeps where the distance runs out (a disc moving
-    /// along a cushion or near a pocket, say) instead of every substep.
+    /// along a cushion or near a pocket, say) instead of every substep. Rarely needed, so
+    /// kept out of stage 1's loop (which then keeps its values in registers).
+    #[cold]
+    #[inline(never)]
     fn clearance(&self, x: f64, y: f64, ux: f64, uy: f64, r: f64) -> f64 {
         // Within the slop of a contact line counts as touching it.
         let mut l = f64::INFINITY;
