@@ -438,13 +438,13 @@ impl World {
     /// The number of discs ever added (on the table or not).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.sv.d.px.len()
+        self.sv.d.k.len()
     }
 
     /// Whether no disc was ever added.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.sv.d.px.is_empty()
+        self.sv.d.k.is_empty()
     }
 
     /// Checks that a disc of `kind` could be placed at `position` without crossing a cushion,
@@ -463,7 +463,7 @@ impl World {
         self.check_static(kind, position)?;
         let r = kind.radius_m;
         let skip = ignore.map_or(usize::MAX, DiscId::index);
-        if self.place.valid && self.sv.d.px.len() > 64 {
+        if self.place.valid && self.sv.d.k.len() > 64 {
             let reach = r + self.place.r_max;
             self.place.try_for_each_in_box(
                 (position.x - reach, position.y - reach),
@@ -476,7 +476,7 @@ impl World {
                 },
             )?;
         } else {
-            for j in 0..self.sv.d.px.len() {
+            for j in 0..self.sv.d.k.len() {
                 if j != skip && self.sv.d.on[j] {
                     self.check_pair(j, r, position)?;
                 }
@@ -486,8 +486,8 @@ impl World {
     }
 
     fn check_pair(&self, j: usize, r: f64, p: Vec2) -> Result<(), PlaceError> {
-        let dx = p.x - self.sv.d.px[j];
-        let dy = p.y - self.sv.d.py[j];
+        let dx = p.x - self.sv.d.k[j].px;
+        let dy = p.y - self.sv.d.k[j].py;
         let rr = r + self.sv.d.r[j] - PLACEMENT_TOLERANCE_M;
         if dx * dx + dy * dy < rr * rr {
             return Err(PlaceError::Overlaps(DiscId(j as u32)));
@@ -540,10 +540,10 @@ impl World {
     }
 
     fn ensure_place_index(&mut self) {
-        if self.place.valid || self.sv.d.px.len() < 64 {
+        if self.place.valid || self.sv.d.k.len() < 64 {
             return;
         }
-        let n = self.sv.d.px.len();
+        let n = self.sv.d.k.len();
         let r_max = self.sv.d.r.iter().copied().fold(0.0, f64::max);
         let cell = 2.0 * r_max;
         self.place.reset(
@@ -555,8 +555,12 @@ impl World {
         self.place.r_max = r_max;
         for i in 0..n {
             if self.sv.d.on[i] {
-                self.place
-                    .insert(i as u32, self.sv.d.px[i], self.sv.d.py[i], self.sv.d.r[i]);
+                self.place.insert(
+                    i as u32,
+                    self.sv.d.k[i].px,
+                    self.sv.d.k[i].py,
+                    self.sv.d.r[i],
+                );
             }
         }
     }
@@ -575,12 +579,12 @@ impl World {
         position: Vec2,
         velocity: Vec2,
     ) -> Result<DiscId, PlaceError> {
-        if self.sv.d.px.len() >= limits::MAX_DISCS {
+        if self.sv.d.k.len() >= limits::MAX_DISCS {
             return Err(PlaceError::TooManyDiscs);
         }
         self.check_velocity(velocity)?;
         // Keep the index fresh (grows with the world, so rebuilds are amortised).
-        if self.place.valid && self.place.is_full(self.sv.d.px.len() + 1) {
+        if self.place.valid && self.place.is_full(self.sv.d.k.len() + 1) {
             self.place.valid = false;
         }
         self.ensure_place_index();
@@ -602,7 +606,7 @@ impl World {
         motion: (f64, f64, f64),
         status: DiscStatus,
     ) -> u32 {
-        let i = self.sv.d.px.len() as u32;
+        let i = self.sv.d.k.len() as u32;
         let on = status == DiscStatus::OnTable;
         self.sv
             .d
@@ -621,7 +625,7 @@ impl World {
     /// speed above the table's maximum. The world is unchanged.
     pub fn strike(&mut self, id: DiscId, velocity: Vec2) -> Result<(), StrikeError> {
         let i = id.index();
-        if i >= self.sv.d.px.len() {
+        if i >= self.sv.d.k.len() {
             return Err(StrikeError::UnknownDisc(id));
         }
         if !self.sv.d.on[i] {
@@ -648,7 +652,7 @@ impl World {
     /// [`RemoveError`] for an unknown disc or one already off the table.
     pub fn remove(&mut self, id: DiscId) -> Result<(), RemoveError> {
         let i = id.index();
-        if i >= self.sv.d.px.len() {
+        if i >= self.sv.d.k.len() {
             return Err(RemoveError::UnknownDisc(id));
         }
         if !self.sv.d.on[i] {
@@ -675,7 +679,7 @@ impl World {
     /// overlap test). The world is unchanged.
     pub fn place(&mut self, id: DiscId, position: Vec2) -> Result<(), PlaceError> {
         let i = id.index();
-        if i >= self.sv.d.px.len() {
+        if i >= self.sv.d.k.len() {
             return Err(PlaceError::UnknownDisc(id));
         }
         let kind = DiscKind {
@@ -684,8 +688,8 @@ impl World {
         };
         self.ensure_place_index();
         self.check_placement(kind, position, Some(id))?;
-        self.sv.d.px[i] = position.x;
-        self.sv.d.py[i] = position.y;
+        self.sv.d.k[i].px = position.x;
+        self.sv.d.k[i].py = position.y;
         self.sv.d.stop(i);
         if !self.sv.d.on[i] {
             self.sv.n_on += 1;
@@ -702,7 +706,7 @@ impl World {
     #[must_use]
     pub fn disc(&self, id: DiscId) -> Option<DiscState> {
         let i = id.index();
-        if i >= self.sv.d.px.len() {
+        if i >= self.sv.d.k.len() {
             return None;
         }
         Some(DiscState {
@@ -711,7 +715,7 @@ impl World {
                 radius_m: self.sv.d.r[i],
                 mass_kg: self.sv.d.m[i],
             },
-            position: Vec2::new(self.sv.d.px[i], self.sv.d.py[i]),
+            position: Vec2::new(self.sv.d.k[i].px, self.sv.d.k[i].py),
             velocity: self.velocity_of(i),
             status: self.sv.d.status[i],
         })
@@ -719,14 +723,14 @@ impl World {
 
     /// Every disc in creation order.
     pub fn discs(&self) -> impl Iterator<Item = DiscState> + '_ {
-        (0..self.sv.d.px.len() as u32).filter_map(|i| self.disc(DiscId(i)))
+        (0..self.sv.d.k.len() as u32).filter_map(|i| self.disc(DiscId(i)))
     }
 
     /// The centre of a disc in metres, or `None` for an unknown id.
     #[must_use]
     pub fn position(&self, id: DiscId) -> Option<Vec2> {
         let i = id.index();
-        (i < self.sv.d.px.len()).then(|| Vec2::new(self.sv.d.px[i], self.sv.d.py[i]))
+        (i < self.sv.d.k.len()).then(|| Vec2::new(self.sv.d.k[i].px, self.sv.d.k[i].py))
     }
 
     /// Disc i's velocity: its direction times its speed.
@@ -741,22 +745,22 @@ impl World {
     #[must_use]
     pub fn velocity(&self, id: DiscId) -> Option<Vec2> {
         let i = id.index();
-        (i < self.sv.d.px.len()).then(|| self.velocity_of(i))
+        (i < self.sv.d.k.len()).then(|| self.velocity_of(i))
     }
 
     /// Whether every disc on the table has velocity exactly zero.
     #[must_use]
     pub fn is_at_rest(&self) -> bool {
-        (0..self.sv.d.px.len()).all(|i| !self.sv.d.on[i] || self.sv.d.s[i] == 0.0)
+        (0..self.sv.d.k.len()).all(|i| !self.sv.d.on[i] || self.sv.d.k[i].s == 0.0)
     }
 
     /// Total kinetic energy of the discs on the table, joules.
     #[must_use]
     pub fn kinetic_energy_j(&self) -> f64 {
         let d = &self.sv.d;
-        (0..d.px.len())
+        (0..d.k.len())
             .filter(|&i| d.on[i])
-            .map(|i| 0.5 * d.m[i] * (d.s[i] * d.s[i]))
+            .map(|i| 0.5 * d.m[i] * (d.k[i].s * d.k[i].s))
             .sum()
     }
 
@@ -764,10 +768,10 @@ impl World {
     #[must_use]
     pub fn momentum(&self) -> Vec2 {
         let d = &self.sv.d;
-        (0..d.px.len())
+        (0..d.k.len())
             .filter(|&i| d.on[i])
             .fold(Vec2::ZERO, |acc, i| {
-                acc + Vec2::new(d.ux[i], d.uy[i]) * (d.m[i] * d.s[i])
+                acc + Vec2::new(d.k[i].ux, d.k[i].uy) * (d.m[i] * d.k[i].s)
             })
     }
 
@@ -783,7 +787,7 @@ impl World {
                 h = h.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
-        for i in 0..self.sv.d.px.len() {
+        for i in 0..self.sv.d.k.len() {
             let code = match self.sv.d.status[i] {
                 DiscStatus::OnTable => 0u64,
                 DiscStatus::Pocketed(p) => 0x100 | u64::from(p.0),
@@ -791,11 +795,11 @@ impl World {
                 DiscStatus::Removed => 0x30_0000,
             };
             eat(code);
-            eat(self.sv.d.px[i].to_bits());
-            eat(self.sv.d.py[i].to_bits());
-            eat(self.sv.d.ux[i].to_bits());
-            eat(self.sv.d.uy[i].to_bits());
-            eat(self.sv.d.s[i].to_bits());
+            eat(self.sv.d.k[i].px.to_bits());
+            eat(self.sv.d.k[i].py.to_bits());
+            eat(self.sv.d.k[i].ux.to_bits());
+            eat(self.sv.d.k[i].uy.to_bits());
+            eat(self.sv.d.k[i].s.to_bits());
         }
         h
     }

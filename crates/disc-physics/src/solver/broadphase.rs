@@ -3,7 +3,7 @@
 //! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
 //! moving discs against every disc).
 
-use super::{NEAR_MARGIN_M, Solver, Substep};
+use super::{Kin, NEAR_MARGIN_M, Solver, Substep};
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -46,8 +46,7 @@ impl Solver {
             } else {
                 (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
             };
-            s.near
-                .build(sub.hx, sub.hy, skin, &d.px, &d.py, &d.r, &d.on);
+            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
             s.near.complete = complete;
             s.near.base_tick = self.stats.substeps;
             self.stats.broadphase_builds += 1;
@@ -149,19 +148,9 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
 impl Near {
     /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
     /// `on[i]` says whether disc i is on the table.
-    #[allow(clippy::too_many_arguments)]
-    pub fn build(
-        &mut self,
-        hx: f64,
-        hy: f64,
-        skin: f64,
-        px: &[f64],
-        py: &[f64],
-        r: &[f64],
-        on: &[bool],
-    ) {
-        let n = px.len();
-        let (px, py, r, on) = (&px[..n], &py[..n], &r[..n], &on[..n]);
+    pub fn build(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
+        let n = kin.len();
+        let (kin, r, on) = (&kin[..n], &r[..n], &on[..n]);
         let mut r_max = 0.0f64;
         let mut r_min = f64::INFINITY;
         let mut n_on = 0usize;
@@ -230,7 +219,7 @@ impl Near {
         self.cell.resize(n, 0);
         for i in 0..n {
             if on[i] {
-                let (cx, cy) = self.cell_coords(px[i], py[i]);
+                let (cx, cy) = self.cell_coords(kin[i].px, kin[i].py);
                 let b = self.bucket(cx, cy);
                 self.cell[i] = b;
                 self.start[b as usize + 1] += 1;
@@ -250,7 +239,7 @@ impl Near {
                 let b = self.cell[i] as usize;
                 let slot = self.start[b] as usize;
                 self.items[slot] = i as u32;
-                self.item_xyr[slot] = [px[i], py[i], r[i]];
+                self.item_xyr[slot] = [kin[i].px, kin[i].py, r[i]];
                 self.start[b] += 1;
             }
         }
@@ -562,6 +551,18 @@ mod tests {
 
     /// Discs in a 1 m square whose centre is at `(cx, cy)`, at pseudo-random places (overlaps
     /// do not matter here).
+    /// Discs at rest at the given positions, as the solver keeps them.
+    fn kins(px: &[f64], py: &[f64]) -> Vec<Kin> {
+        px.iter()
+            .zip(py)
+            .map(|(&px, &py)| Kin {
+                px,
+                py,
+                ..Kin::default()
+            })
+            .collect()
+    }
+
     fn discs(n: usize, seed: u64, cx: f64, cy: f64) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<bool>) {
         let mut z = seed;
         let mut unit = || {
@@ -590,7 +591,7 @@ mod tests {
             for (n, skin, seed) in [(10, 0.01, 1), (300, 0.02, 2), (2000, 0.005, 3), (1, 0.1, 4)] {
                 let (px, py, r, on) = discs(n, seed, cx, cy);
                 let mut near = Near::default();
-                near.build(half, half, skin, &px, &py, &r, &on);
+                near.build(half, half, skin, &kins(&px, &py), &r, &on);
                 assert!(near.hashed || half < 1.0, "n = {n}");
                 let mut got: Vec<(u32, u32)> = near
                     .pairs
@@ -618,7 +619,7 @@ mod tests {
         for (half, cx, cy) in TABLES {
             let (px, py, r, on) = discs(500, 9, cx, cy);
             let mut near = Near::default();
-            near.build(half, half, 0.01, &px, &py, &r, &on);
+            near.build(half, half, 0.01, &kins(&px, &py), &r, &on);
             for (x0, y0, x1, y1) in [(-0.1, 0.05, 0.2, 0.3), (-0.6, -0.6, 0.6, 0.6)] {
                 let (x0, y0, x1, y1) = (cx + x0, cy + y0, cx + x1, cy + y1);
                 let mut got = vec![];

@@ -3,7 +3,7 @@
 //! disc by rounding error at most), and every disc touched in the substep gets its local clock
 //! back to 0. A disc's speed at the end was set by stage 1 or by its last impact.
 
-use super::{Solver, Substep};
+use super::{Kin, Solver, Substep};
 
 impl Solver {
     /// Stage 5. Returns whether any disc still moves.
@@ -11,17 +11,10 @@ impl Solver {
     pub(super) fn drift(&mut self, sub: &Substep) -> bool {
         let s = &mut self.s;
         let d = &mut self.d;
-        let n = d.px.len();
+        let n = d.k.len();
         let moving = drift_pass(
             Drift {
-                px: &mut d.px[..n],
-                py: &mut d.py[..n],
-                vx: &mut d.vx[..n],
-                vy: &mut d.vy[..n],
-                ux: &mut d.ux[..n],
-                uy: &mut d.uy[..n],
-                s: &d.s[..n],
-                tl: &d.tl[..n],
+                k: &mut d.k[..n],
                 r: &d.r[..n],
                 on: &d.on[..n],
             },
@@ -33,7 +26,7 @@ impl Solver {
         // Every disc touched in the substep is at the substep's end now (a disc at rest was
         // only brought to an instant): between steps every local time is 0.
         for &i in &s.paths.touched {
-            d.tl[i as usize] = 0.0;
+            d.k[i as usize].tl = 0.0;
         }
         s.paths.touched.clear();
         // Every disc moved at most h times the largest speed it had in this substep.
@@ -44,14 +37,7 @@ impl Solver {
 
 /// The per-disc arrays stage 5 reads and writes, cut to one length.
 struct Drift<'a> {
-    px: &'a mut [f64],
-    py: &'a mut [f64],
-    vx: &'a mut [f64],
-    vy: &'a mut [f64],
-    ux: &'a mut [f64],
-    uy: &'a mut [f64],
-    s: &'a [f64],
-    tl: &'a [f64],
+    k: &'a mut [Kin],
     r: &'a [f64],
     on: &'a [bool],
 }
@@ -60,32 +46,26 @@ struct Drift<'a> {
 /// end of the substep (clamped inside the cushions); one whose speed at the end is zero is
 /// left at rest (direction and velocity zero). Returns whether any disc still moves.
 fn drift_pass(k: Drift<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> bool {
-    let n = k.px.len();
-    let (px, py, vx, vy) = (
-        &mut k.px[..n],
-        &mut k.py[..n],
-        &mut k.vx[..n],
-        &mut k.vy[..n],
-    );
-    let (ux, uy, sp) = (&mut k.ux[..n], &mut k.uy[..n], &k.s[..n]);
-    let (tl, on, rad) = (&k.tl[..n], &k.on[..n], &k.r[..n]);
+    let n = k.k.len();
+    let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
     let mut any = false;
     for &iu in moving {
         let i = iu as usize;
         if !on[i] {
             continue;
         }
-        let dt = h - tl[i];
+        let ki = &mut kin[i];
+        let dt = h - ki.tl;
         let r = rad[i];
-        px[i] = clamp(px[i] + vx[i] * dt, -hx + r, hx - r);
-        py[i] = clamp(py[i] + vy[i] * dt, -hy + r, hy - r);
-        if sp[i] > 0.0 {
+        ki.px = clamp(ki.px + ki.vx * dt, -hx + r, hx - r);
+        ki.py = clamp(ki.py + ki.vy * dt, -hy + r, hy - r);
+        if ki.s > 0.0 {
             any = true;
         } else {
-            ux[i] = 0.0;
-            uy[i] = 0.0;
-            vx[i] = 0.0;
-            vy[i] = 0.0;
+            ki.ux = 0.0;
+            ki.uy = 0.0;
+            ki.vx = 0.0;
+            ki.vy = 0.0;
         }
     }
     any
@@ -105,28 +85,30 @@ mod tests {
     #[test]
     fn drift_carries_each_moving_disc_from_its_local_time_and_clamps_it_inside() {
         let h = 0.001;
-        let mut px = [0.0, 0.48, 0.1, -0.2, 0.0];
-        let mut py = [0.0; 5];
-        let mut vx = [1.0, 20.0, 0.5, 0.0, -0.1];
-        let mut vy = [-2.0, 0.0, 0.0, 0.0, 0.0];
-        let mut ux = [1.0; 5];
-        let mut uy = [0.0; 5];
+        let px = [0.0, 0.48, 0.1, -0.2, 0.0];
+        let vx = [1.0, 20.0, 0.5, 0.0, -0.1];
+        let vy = [-2.0, 0.0, 0.0, 0.0, 0.0];
         // Disc 2 was brought to t = 0.4 ms by an event; disc 3 is off the table; disc 4
         // ends the substep at rest.
         let sp = [2.0, 20.0, 0.5, 0.0, 0.0];
         let tl = [0.0, 0.0, 0.0004, 0.0, 0.0];
+        let mut k: Vec<Kin> = (0..5)
+            .map(|i| Kin {
+                px: px[i],
+                py: 0.0,
+                vx: vx[i],
+                vy: vy[i],
+                ux: 1.0,
+                uy: 0.0,
+                s: sp[i],
+                tl: tl[i],
+            })
+            .collect();
         let r = [0.01; 5];
         let on = [true, true, true, false, true];
         let any = drift_pass(
             Drift {
-                px: &mut px,
-                py: &mut py,
-                vx: &mut vx,
-                vy: &mut vy,
-                ux: &mut ux,
-                uy: &mut uy,
-                s: &sp,
-                tl: &tl,
+                k: &mut k,
                 r: &r,
                 on: &on,
             },
@@ -136,11 +118,11 @@ mod tests {
             h,
         );
         assert!(any);
-        assert_eq!((px[0], py[0]), (0.001, -0.002));
+        assert_eq!((k[0].px, k[0].py), (0.001, -0.002));
         // 0.48 + 2 cm would cross x = 0.5 - r: clamped.
-        assert_eq!(px[1], 0.49);
-        assert_eq!(px[2], 0.1 + 0.5 * (0.001 - 0.0004));
-        assert_eq!(px[3], -0.2);
-        assert_eq!((px[4], ux[4], vx[4]), (-0.0001, 0.0, 0.0));
+        assert_eq!(k[1].px, 0.49);
+        assert_eq!(k[2].px, 0.1 + 0.5 * (0.001 - 0.0004));
+        assert_eq!(k[3].px, -0.2);
+        assert_eq!((k[4].px, k[4].ux, k[4].vx), (-0.0001, 0.0, 0.0));
     }
 }

@@ -212,9 +212,9 @@ impl Solver {
                     s.moving_mark[i] = s.mark;
                     s.moving.push(i as u32);
                 }
-                let (ux, uy, c) = direction_speed(d.vx[i], d.vy[i]);
-                d.ux[i] = ux;
-                d.uy[i] = uy;
+                let (ux, uy, c) = direction_speed(d.k[i].vx, d.k[i].vy);
+                d.k[i].ux = ux;
+                d.k[i].uy = uy;
                 d.clear[i] = 0.0;
                 // Its listed pairs are due again from the next substep.
                 s.near.pairs_due(i, rel_next);
@@ -237,9 +237,9 @@ impl Solver {
                 }
                 let end = c - mo.half_a * (sub.h - t);
                 if end > 0.0 {
-                    d.s[i] = end;
+                    d.k[i].s = end;
                 } else {
-                    d.s[i] = 0.0;
+                    d.k[i].s = 0.0;
                     push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
                 }
             }
@@ -287,8 +287,8 @@ impl CushionId {
 
 /// The contact of disc `a` with cushion `code` at the current instant, if approaching.
 fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Contact> {
-    let x = d.px[a];
-    let y = d.py[a];
+    let x = d.k[a].px;
+    let y = d.k[a].py;
     let r = d.r[a];
     let (nx, ny, gap) = match code {
         0 => (0.0, 1.0, y + ctx.hy - r),
@@ -312,7 +312,7 @@ fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Cont
             (dx / dist, dy / dist, dist - r - w.h)
         }
     };
-    let vn = d.vx[a] * nx + d.vy[a] * ny;
+    let vn = d.k[a].vx * nx + d.k[a].vy * ny;
     if vn >= -APPROACH_EPS || gap > SLOP_M - 2.0 * vn * ctx.window {
         return None;
     }
@@ -331,15 +331,15 @@ fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Cont
 
 /// The contact of discs `a` and `b` at the current instant, if approaching.
 fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact> {
-    let dx = d.px[a] - d.px[b];
-    let dy = d.py[a] - d.py[b];
+    let dx = d.k[a].px - d.k[b].px;
+    let dy = d.k[a].py - d.k[b].py;
     let dist = (dx * dx + dy * dy).sqrt();
     if dist <= 0.0 {
         return None;
     }
     let nx = dx / dist;
     let ny = dy / dist;
-    let vn = (d.vx[a] - d.vx[b]) * nx + (d.vy[a] - d.vy[b]) * ny;
+    let vn = (d.k[a].vx - d.k[b].vx) * nx + (d.k[a].vy - d.k[b].vy) * ny;
     let gap = dist - d.r[a] - d.r[b];
     if vn >= -APPROACH_EPS || gap > SLOP_M - 2.0 * vn * ctx.window {
         return None;

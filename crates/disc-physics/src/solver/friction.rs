@@ -17,7 +17,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::predict::push;
-use super::{KIND_REST, Motion, NEAR_MARGIN_M, Pending, SLOP_M, Slots, Solver, Substep, WallGeom};
+use super::{
+    KIND_REST, Kin, Motion, NEAR_MARGIN_M, Pending, SLOP_M, Slots, Solver, Substep, WallGeom,
+};
 use crate::{Pocket, Table};
 
 impl Solver {
@@ -35,16 +37,10 @@ impl Solver {
         };
         let s = &mut self.s;
         let d = &mut self.d;
-        let n = d.px.len();
+        let n = d.k.len();
         let vmax2 = friction_pass(
             Kinematics {
-                px: &d.px[..n],
-                py: &d.py[..n],
-                ux: &d.ux[..n],
-                uy: &d.uy[..n],
-                s: &mut d.s[..n],
-                vx: &mut d.vx[..n],
-                vy: &mut d.vy[..n],
+                k: &mut d.k[..n],
                 clear: &mut d.clear[..n],
                 r: &d.r[..n],
                 version: &d.version[..n],
@@ -78,13 +74,7 @@ impl Solver {
 
 /// The per-disc arrays stage 1 reads and writes, cut to one length.
 struct Kinematics<'a> {
-    px: &'a [f64],
-    py: &'a [f64],
-    ux: &'a [f64],
-    uy: &'a [f64],
-    s: &'a mut [f64],
-    vx: &'a mut [f64],
-    vy: &'a mut [f64],
+    k: &'a mut [Kin],
     clear: &'a mut [f64],
     r: &'a [f64],
     version: &'a [u32],
@@ -105,7 +95,10 @@ impl FixedReach<'_> {
     /// its centre to each pocket circle and to each wall's reach. While the disc keeps its
     /// direction, what it slides is taken off this distance, so stage 3 tests a disc against
     /// the fixed objects only in the substeps where the distance runs out (a disc moving
-    /// along a cushion or near a pocket, say) instead of every substep.
+    /// along a cushion or near a pocket, say) instead of every substep. Rarely needed, so
+    /// kept out of stage 1's loop (which then keeps its values in registers).
+    #[cold]
+    #[inline(never)]
     fn clearance(&self, x: f64, y: f64, ux: f64, uy: f64, r: f64) -> f64 {
         // Within the slop of a contact line counts as touching it.
         let mut l = f64::INFINITY;
@@ -158,7 +151,7 @@ fn friction_pass(
     mo: &Motion,
     h: f64,
 ) -> f64 {
-    let n = k.px.len();
+    let n = k.k.len();
     // Appended through local cursors (each list has room for n).
     let (moved, fixed_near, stopped) = (
         &mut moving.buf[..n],
@@ -166,16 +159,16 @@ fn friction_pass(
         &mut stops.buf[..n],
     );
     let (mut n_moved, mut n_fixed, mut n_stopped) = (0, 0, 0);
-    let (px, py, ux, uy) = (&k.px[..n], &k.py[..n], &k.ux[..n], &k.uy[..n]);
-    let (sp, vx, vy) = (&mut k.s[..n], &mut k.vx[..n], &mut k.vy[..n]);
+    let kin = &mut k.k[..n];
     let (clear, rad, version) = (&mut k.clear[..n], &k.r[..n], &k.version[..n]);
     let moving_mark = &mut moving_mark[..n];
     let ah = mo.a * h;
     let half_ah = mo.half_a * h;
     let mut vmax2 = 0.0f64;
     for i in 0..n {
+        let ki = &mut kin[i];
         // A disc off the table has speed zero.
-        let s = sp[i];
+        let s = ki.s;
         if s == 0.0 {
             continue;
         }
@@ -183,15 +176,15 @@ fn friction_pass(
             // Its stop is an event (pushed after the loop, which keeps the loop lean).
             stopped[n_stopped] = (i as u32, s);
             n_stopped += 1;
-            sp[i] = 0.0;
+            ki.s = 0.0;
             0.5 * s
         } else {
-            sp[i] = s - ah;
+            ki.s = s - ah;
             s - half_ah
         };
-        let (dx, dy) = (ux[i], uy[i]);
-        vx[i] = dx * c;
-        vy[i] = dy * c;
+        let (dx, dy) = (ki.ux, ki.uy);
+        ki.vx = dx * c;
+        ki.vy = dy * c;
         moved[n_moved] = i as u32;
         n_moved += 1;
         moving_mark[i] = mark;
@@ -200,7 +193,7 @@ fn friction_pass(
         let l = c * h;
         let mut room = clear[i];
         if room <= l {
-            room = reach.clearance(px[i], py[i], dx, dy, rad[i]);
+            room = reach.clearance(ki.px, ki.py, dx, dy, rad[i]);
         }
         clear[i] = if room > l {
             room - l
@@ -241,12 +234,19 @@ mod tests {
     fn friction_gives_each_disc_the_chord_of_its_slide_and_schedules_the_stops() {
         // Three discs: fast, about to stop, at rest; one off the table.
         let px = [0.0, 0.1, 0.2, 0.3];
-        let py = [0.0; 4];
         let ux = [0.6, 1.0, 0.0, 1.0];
         let uy = [0.8, 0.0, 0.0, 0.0];
         // Disc 3 is off the table: speed zero.
-        let mut sp = [5.0, 0.0005, 0.0, 0.0];
-        let (mut vx, mut vy) = ([0.0; 4], [0.0; 4]);
+        let sp = [5.0, 0.0005, 0.0, 0.0];
+        let mut k: Vec<Kin> = (0..4)
+            .map(|i| Kin {
+                px: px[i],
+                ux: ux[i],
+                uy: uy[i],
+                s: sp[i],
+                ..Kin::default()
+            })
+            .collect();
         let mut clear = [0.0; 4];
         let r = [0.01; 4];
         let version = [3u32; 4];
@@ -270,13 +270,7 @@ mod tests {
         let h = 0.001;
         let vmax2 = friction_pass(
             Kinematics {
-                px: &px,
-                py: &py,
-                ux: &ux,
-                uy: &uy,
-                s: &mut sp,
-                vx: &mut vx,
-                vy: &mut vy,
+                k: &mut k,
                 clear: &mut clear,
                 r: &r,
                 version: &version,
@@ -294,11 +288,11 @@ mod tests {
         // Disc 0 moves at s - a h / 2 (it slides h (s - a h / 2) in the substep) and ends at
         // s - a h.
         let c = 5.0 - 0.5 * 0.981 * h;
-        assert_eq!((vx[0], vy[0]), (0.6 * c, 0.8 * c));
-        assert_eq!(sp[0], 5.0 - 0.981 * h);
+        assert_eq!((k[0].vx, k[0].vy), (0.6 * c, 0.8 * c));
+        assert_eq!(k[0].s, 5.0 - 0.981 * h);
         assert_eq!(vmax2, c * c);
         // Disc 1 stops within the substep: s / 2 until s / a, a stop event then.
-        assert_eq!((vx[1], sp[1]), (0.00025, 0.0));
+        assert_eq!((k[1].vx, k[1].s), (0.00025, 0.0));
         let Reverse(stop) = heap.pop().unwrap();
         assert_eq!((stop.kind, stop.a, stop.va), (KIND_REST, 1, 3));
         assert_eq!(f64::from_bits(stop.t), 0.0005 / 0.981);

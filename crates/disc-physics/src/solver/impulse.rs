@@ -23,11 +23,11 @@ pub(super) struct Contact {
 #[inline]
 fn rel_vn(d: &Discs, c: &Contact) -> f64 {
     let i = c.i as usize;
-    let (mut wx, mut wy) = (d.vx[i], d.vy[i]);
+    let (mut wx, mut wy) = (d.k[i].vx, d.k[i].vy);
     if c.j != NONE {
         let j = c.j as usize;
-        wx -= d.vx[j];
-        wy -= d.vy[j];
+        wx -= d.k[j].vx;
+        wy -= d.k[j].vy;
     }
     wx * c.nx + wy * c.ny
 }
@@ -36,13 +36,13 @@ fn rel_vn(d: &Discs, c: &Contact) -> f64 {
 fn apply(d: &mut Discs, c: &Contact, dl: f64) {
     let i = c.i as usize;
     let k = dl * d.im[i];
-    d.vx[i] += k * c.nx;
-    d.vy[i] += k * c.ny;
+    d.k[i].vx += k * c.nx;
+    d.k[i].vy += k * c.ny;
     if c.j != NONE {
         let j = c.j as usize;
         let k = dl * d.im[j];
-        d.vx[j] -= k * c.nx;
-        d.vy[j] -= k * c.ny;
+        d.k[j].vx -= k * c.nx;
+        d.k[j].vy -= k * c.ny;
     }
 }
 
@@ -65,8 +65,8 @@ pub(super) fn solve(
     let mut ke0 = 0.0;
     for &i in involved {
         let i = i as usize;
-        saved.push((d.vx[i], d.vy[i]));
-        ke0 += d.m[i] * (d.vx[i] * d.vx[i] + d.vy[i] * d.vy[i]);
+        saved.push((d.k[i].vx, d.k[i].vy));
+        ke0 += d.m[i] * (d.k[i].vx * d.k[i].vx + d.k[i].vy * d.k[i].vy);
     }
     compress(d, contacts);
     let mixed = contacts.iter().any(|c| c.e != contacts[0].e);
@@ -77,15 +77,15 @@ pub(super) fn solve(
         let mut ke1 = 0.0;
         for &i in involved {
             let i = i as usize;
-            ke1 += d.m[i] * (d.vx[i] * d.vx[i] + d.vy[i] * d.vy[i]);
+            ke1 += d.m[i] * (d.k[i].vx * d.k[i].vx + d.k[i].vy * d.k[i].vy);
         }
         if ke1 > ke0 {
             // Mixed coefficients gained energy: use the smallest for all (never gains).
             let e_min = contacts.iter().map(|c| c.e).fold(1.0, f64::min);
             for (k, &i) in involved.iter().enumerate() {
                 let i = i as usize;
-                d.vx[i] = saved[k].0;
-                d.vy[i] = saved[k].1;
+                d.k[i].vx = saved[k].0;
+                d.k[i].vy = saved[k].1;
             }
             for c in contacts.iter() {
                 apply(d, c, (1.0 + e_min) * c.lam);
@@ -135,8 +135,8 @@ mod tests {
                 m[k],
                 crate::DiscStatus::OnTable,
             );
-            d.vx[k] = vx;
-            d.vy[k] = vy;
+            d.k[k].vx = vx;
+            d.k[k].vy = vy;
         }
         d
     }
@@ -165,7 +165,7 @@ mod tests {
         solve(&mut d, &mut cs, &[0, 1], &mut Vec::new());
         let v1 = (m1 - e * m2) / (m1 + m2) * 2.0;
         let v2 = (1.0 + e) * m1 / (m1 + m2) * 2.0;
-        assert!((d.vx[0] - v1).abs() < 1e-12 && (d.vx[1] - v2).abs() < 1e-12);
+        assert!((d.k[0].vx - v1).abs() < 1e-12 && (d.k[1].vx - v2).abs() < 1e-12);
     }
 
     #[test]
@@ -174,16 +174,16 @@ mod tests {
         // compression, then restitution.
         let mut d = discs(&[(1.0, 0.0), (0.0, 0.0), (0.0, 0.0)], &[0.01; 3]);
         let mut cs = [contact(&d, 0, 1, 1.0), contact(&d, 1, 2, 1.0)];
-        let ke = |d: &Discs| (0..3).map(|i| d.m[i] * d.vx[i] * d.vx[i]).sum::<f64>();
+        let ke = |d: &Discs| (0..3).map(|i| d.m[i] * d.k[i].vx * d.k[i].vx).sum::<f64>();
         let ke0 = ke(&d);
         solve(&mut d, &mut cs, &[0, 1, 2], &mut Vec::new());
-        let p: f64 = (0..3).map(|i| d.m[i] * d.vx[i]).sum();
+        let p: f64 = (0..3).map(|i| d.m[i] * d.k[i].vx).sum();
         assert!((p - 0.01).abs() < 1e-15);
         assert!(ke(&d) <= ke0 * (1.0 + 1e-12));
         // Solved together (a round at one instant, not the cradle's sequence of rounds):
         // compressed to a common 1/3 m/s, then the same impulses again.
-        for (got, want) in d.vx.iter().zip([-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0]) {
-            assert!((got - want).abs() < 1e-12, "{:?}", d.vx);
+        for (got, want) in d.k.iter().zip([-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0]) {
+            assert!((got.vx - want).abs() < 1e-12, "{:?}", d.k);
         }
     }
 }

@@ -211,27 +211,38 @@ pub(crate) fn direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
     }
 }
 
-/// Per-disc data, structure of arrays, in creation order.
+/// The per-disc fields that every stage reads or writes, together in one 64-byte record (one
+/// cache line), so that a pass over the moving discs or a pair test touches one line per disc
+/// and one base address instead of eight arrays.
 ///
-/// Between steps a disc's state is its position, its unit direction `(ux, uy)` and its speed
-/// `s` (at rest both exactly zero); its velocity is `s · (ux, uy)`. Within a substep a disc
-/// moves at the constant velocity `(vx, vy)`, the chord of its sliding path (stage 1), from
-/// its position at local time `tl`, and `s` already holds its speed at the substep's end.
+/// Between steps a disc's state is its position `(px, py)`, its unit direction `(ux, uy)` and
+/// its speed `s` (at rest both exactly zero); its velocity is `s · (ux, uy)`. Within a
+/// substep a disc moves at the constant velocity `(vx, vy)`, the chord of its sliding path
+/// (stage 1), from its position at local time `tl`, and `s` already holds its speed at the
+/// substep's end.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(C, align(64))]
+pub(crate) struct Kin {
+    pub(crate) px: f64,
+    pub(crate) py: f64,
+    /// The velocity within the current substep (zero at rest).
+    pub(crate) vx: f64,
+    pub(crate) vy: f64,
+    pub(crate) ux: f64,
+    pub(crate) uy: f64,
+    pub(crate) s: f64,
+    /// Local time within the current substep at which the position holds (0 between steps).
+    pub(crate) tl: f64,
+}
+
+/// Per-disc data in creation order: the hot kinematic fields as one array of [`Kin`], the
+/// rest as arrays of their own.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Discs {
-    pub(crate) px: Vec<f64>,
-    pub(crate) py: Vec<f64>,
-    pub(crate) ux: Vec<f64>,
-    pub(crate) uy: Vec<f64>,
-    pub(crate) s: Vec<f64>,
-    /// The velocity within the current substep (zero at rest).
-    vx: Vec<f64>,
-    vy: Vec<f64>,
+    pub(crate) k: Vec<Kin>,
     /// How far the disc may still slide along its line before it can meet anything fixed
     /// (stage 1's scratch; 0 when not known, after any change of its path).
     clear: Vec<f64>,
-    /// Local time within the current substep at which the position holds (0 between steps).
-    pub(crate) tl: Vec<f64>,
     pub(crate) r: Vec<f64>,
     pub(crate) m: Vec<f64>,
     pub(crate) im: Vec<f64>,
@@ -251,15 +262,15 @@ impl Discs {
         m: f64,
         status: DiscStatus,
     ) {
-        self.px.push(p.0);
-        self.py.push(p.1);
-        self.ux.push(ux);
-        self.uy.push(uy);
-        self.s.push(s);
-        self.vx.push(0.0);
-        self.vy.push(0.0);
+        self.k.push(Kin {
+            px: p.0,
+            py: p.1,
+            ux,
+            uy,
+            s,
+            ..Kin::default()
+        });
         self.clear.push(0.0);
-        self.tl.push(0.0);
         self.r.push(r);
         self.m.push(m);
         self.im.push(1.0 / m);
@@ -272,49 +283,62 @@ impl Discs {
     #[inline]
     pub(crate) fn set_velocity(&mut self, i: usize, vx: f64, vy: f64) {
         let (ux, uy, s) = direction_speed(vx, vy);
-        self.ux[i] = ux;
-        self.uy[i] = uy;
-        self.s[i] = s;
+        let k = &mut self.k[i];
+        k.ux = ux;
+        k.uy = uy;
+        k.s = s;
         self.clear[i] = 0.0;
     }
 
     /// Sets disc i at rest: direction, speed and substep velocity zero.
     #[inline]
     pub(crate) fn stop(&mut self, i: usize) {
-        self.s[i] = 0.0;
-        self.ux[i] = 0.0;
-        self.uy[i] = 0.0;
-        self.vx[i] = 0.0;
-        self.vy[i] = 0.0;
+        let k = &mut self.k[i];
+        k.s = 0.0;
+        k.ux = 0.0;
+        k.uy = 0.0;
+        k.vx = 0.0;
+        k.vy = 0.0;
         self.clear[i] = 0.0;
     }
 
     /// Disc i's velocity between steps.
     #[inline]
     pub(crate) fn velocity(&self, i: usize) -> (f64, f64) {
-        (self.ux[i] * self.s[i], self.uy[i] * self.s[i])
+        let k = &self.k[i];
+        (k.ux * k.s, k.uy * k.s)
     }
 
     /// Disc i's position at substep time `t` (≥ its local time): the one formula every stage
     /// uses.
     #[inline(always)]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
-        let dt = t - self.tl[i];
-        if dt == 0.0 {
-            return (self.px[i], self.py[i]);
-        }
-        (self.px[i] + self.vx[i] * dt, self.py[i] + self.vy[i] * dt)
+        self.k[i].pos_at(t)
     }
 
     /// Brings disc i along its path to substep time `t` (≥ its local time).
     #[inline]
     fn advance(&mut self, i: usize, t: f64) {
-        let dt = t - self.tl[i];
+        let k = &mut self.k[i];
+        let dt = t - k.tl;
         if dt != 0.0 {
-            self.px[i] += self.vx[i] * dt;
-            self.py[i] += self.vy[i] * dt;
-            self.tl[i] = t;
+            k.px += k.vx * dt;
+            k.py += k.vy * dt;
+            k.tl = t;
         }
+    }
+}
+
+impl Kin {
+    /// The position at substep time `t` (≥ the local time): the one formula every stage uses
+    /// (through [`Discs::pos_at`]).
+    #[inline(always)]
+    fn pos_at(&self, t: f64) -> (f64, f64) {
+        let dt = t - self.tl;
+        if dt == 0.0 {
+            return (self.px, self.py);
+        }
+        (self.px + self.vx * dt, self.py + self.vy * dt)
     }
 }
 
@@ -613,7 +637,7 @@ impl Solver {
     /// mark, and reserves the buffers once for the world's size.
     #[inline]
     fn begin(&mut self) {
-        let n = self.d.px.len();
+        let n = self.d.k.len();
         let s = &mut self.s;
         if s.moving_mark.len() < n {
             s.moving_mark.resize(n, 0);

@@ -104,8 +104,8 @@ impl Serialize for World {
                     DiscRecord {
                         kind: st.kind,
                         position: st.position,
-                        direction: Vec2::new(d.ux[i], d.uy[i]),
-                        speed_m_s: d.s[i],
+                        direction: Vec2::new(d.k[i].ux, d.k[i].uy),
+                        speed_m_s: d.k[i].s,
                         status: st.status,
                     }
                 })
