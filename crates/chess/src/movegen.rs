@@ -775,14 +775,15 @@ impl Position {
             safe
         };
         let mut castles = Bitboard::EMPTY;
-        if may_castle {
-            for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling[us][side as usize]
-                    && castle_rooks.contains(rook)
-                    && self.castling_safe::<S>(king, rook, side, occ, leapers, danger)
-                {
-                    castles = castles.with(rook);
-                }
+        for rook in castle_rooks {
+            // The king-side rook stands on the king's h-file side (Chess960 too).
+            let side = if rook > king {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if self.castling_safe::<S>(king, rook, side, occ, leapers, danger) {
+                castles = castles.with(rook);
             }
         }
         (kt, castles)
