@@ -338,40 +338,6 @@ const fn rank_attack_table() -> [[u8; 64]; 8] {
 
 static RANK_ATTACKS: [[u8; 64]; 8] = rank_attack_table();
 
-/// Bishop attacks by hyperbola quintessence on both diagonals (no magic table; see
-/// [`rook_attacks_hq`]).
-#[inline]
-#[must_use]
-pub(crate) fn bishop_attacks_hq(sq: Square, occupied: Bitboard) -> Bitboard {
-    let s = sq as usize;
-    let r = 1u64 << s;
-    let r_rev = r.swap_bytes().wrapping_mul(2);
-    let r2 = r.wrapping_mul(2);
-    let mut a = 0;
-    for mask in [DIAGONALS[s], ANTI_DIAGONALS[s]] {
-        // Hyperbola quintessence along one line (the byte swap mirrors it top to bottom).
-        let o = occupied.0 & mask;
-        let forward = o.wrapping_sub(r2);
-        let reverse = o.swap_bytes().wrapping_sub(r_rev).swap_bytes();
-        a |= (forward ^ reverse) & mask;
-    }
-    Bitboard(a)
-}
-
-/// The diagonal (a1-h8 direction) and anti-diagonal through each square, without it.
-const fn diagonal_masks(df: i32) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = ray(sq, df, 1) | ray(sq, -df, -1);
-        sq += 1;
-    }
-    t
-}
-
-static DIAGONALS: [u64; 64] = diagonal_masks(1);
-static ANTI_DIAGONALS: [u64; 64] = diagonal_masks(-1);
-
 /// A choice of sliding-attack functions: the move generator is instantiated with the one
 /// that suits its workload.
 pub(crate) trait Sliders {
@@ -385,9 +351,10 @@ pub(crate) trait Sliders {
 /// in cache (perft, search around one position).
 pub(crate) struct Magic;
 
-/// Hyperbola quintessence: no large table, for workloads over many unrelated positions
-/// (random playouts), where magic lookups miss the cache.
-pub(crate) struct Hyperbola;
+/// No large table, for workloads over many unrelated positions (random playouts), where
+/// the 800 KB of magic rook attacks miss the cache: hyperbola quintessence for the rooks
+/// ([`rook_attacks_hq`]) and the magic bishops, whose 42 KB table stays in the cache.
+pub(crate) struct SmallTables;
 
 impl Sliders for Magic {
     #[inline]
@@ -400,10 +367,10 @@ impl Sliders for Magic {
     }
 }
 
-impl Sliders for Hyperbola {
+impl Sliders for SmallTables {
     #[inline]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-        bishop_attacks_hq(sq, occupied)
+        bishop_attacks(sq, occupied)
     }
     #[inline]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -463,10 +430,6 @@ mod tests {
                 );
                 assert_eq!(
                     bishop_attacks(sq, Bitboard(occ)).0,
-                    slide(sq as usize, occ, &BISHOP_DIRS)
-                );
-                assert_eq!(
-                    bishop_attacks_hq(sq, Bitboard(occ)).0,
                     slide(sq as usize, occ, &BISHOP_DIRS)
                 );
                 assert_eq!(

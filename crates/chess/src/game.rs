@@ -368,6 +368,7 @@ impl State {
     }
 
     /// Plays a legal move of a piece of `role` and updates the history (no outcome).
+    #[inline(always)]
     fn push_move(&mut self, m: Move, role: crate::types::Role) {
         let turn = self.position.turn();
         self.position.play_role::<true>(m, role);
@@ -600,6 +601,7 @@ impl Chess {
     }
 
     /// Records the outcome the rules give the current position, if any.
+    #[inline(always)]
     fn settle(&self, state: &mut State) {
         // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
         // 75th move or the fifth repetition still wins (A5).

@@ -3,7 +3,7 @@
 use core::ops::Deref;
 
 use crate::attacks::{
-    Hyperbola, Magic, Sliders, between, bishop_rays, king_attacks, knight_attacks, line,
+    Magic, Sliders, SmallTables, between, bishop_rays, king_attacks, knight_attacks, line,
     pawn_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
@@ -128,8 +128,8 @@ impl LegalSets {
         let mut split = None;
         let mut pawns = PawnSets::none(pos.turn());
         let (sets, lens) = (&mut self.sets, &mut self.lens);
-        // Random playouts visit unrelated positions: the table-free sliders are faster.
-        pos.generate_parts::<Hyperbola, _>(
+        // Random playouts visit unrelated positions: sliders without the large rook table.
+        pos.generate_parts::<SmallTables, _>(
             Bitboard::FULL,
             &mut |pm| {
                 // Validation bounds the pieces, so the sets always fit.
@@ -612,16 +612,18 @@ impl Position {
         {
             return true;
         }
-        for side in CastlingSide::ALL {
-            if let Some(rook) = self.castling[us][side as usize]
-                && castles.contains(rook)
-                && f(PieceMoves {
-                    role: Role::King,
-                    from: king,
-                    to: Bitboard::from_square(rook),
-                })
-            {
-                return true;
+        if castles.any() {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling[us][side as usize]
+                    && castles.contains(rook)
+                    && f(PieceMoves {
+                        role: Role::King,
+                        from: king,
+                        to: Bitboard::from_square(rook),
+                    })
+                {
+                    return true;
+                }
             }
         }
         false
@@ -773,11 +775,14 @@ impl Position {
             safe
         };
         let mut castles = Bitboard::EMPTY;
-        for side in CastlingSide::ALL {
-            if let Some(rook) = self.castling[us][side as usize]
-                && castle_rooks.contains(rook)
-                && self.castling_safe::<S>(king, rook, side, occ, leapers, danger)
-            {
+        for rook in castle_rooks {
+            // The king-side rook stands on the king's h-file side (Chess960 too).
+            let side = if rook > king {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if self.castling_safe::<S>(king, rook, side, occ, leapers, danger) {
                 castles = castles.with(rook);
             }
         }

@@ -387,6 +387,7 @@ impl Position {
     }
 
     /// Recomputes the checkers and the pinned pieces of the side to move.
+    #[inline]
     pub(crate) fn update_check_info(&mut self) {
         let us = self.turn;
         let king = self.king(us);
