@@ -87,7 +87,7 @@ where
     };
     std::thread::scope(|scope| {
         // The calling thread is one of the workers: `threads - 1` are spawned.
-        let workers: Vec<_> = (1..threads).map(|_| scope.spawn(&work)).collect();
+        let workers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
         put(work());
         for worker in workers {
             match worker.join() {
