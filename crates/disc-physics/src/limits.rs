@@ -74,6 +74,11 @@ pub const MAX_RUN_SUBSTEPS: u64 = 100_000_000;
 /// million such strikes, all funnelled into one disc, would be needed for 10¹² m/s. Up to this
 /// speed every square the solver forms is finite.
 pub const MAX_STATE_SPEED_M_S: f64 = 1e12;
+/// The largest step count, and the largest solver counter ([`crate::SolverStats`]), that a
+/// deserialized world may hold: 2⁶², a quarter of `u64`'s range, so that counting on from it
+/// cannot overflow (a step adds one to the count, a substep at most a few per disc pair to a
+/// counter: 3 · 2⁶² more would take longer than any run).
+pub const MAX_COUNT: u64 = 1 << 62;
 /// The most pockets, and the most internal walls, a table may have.
 pub const MAX_POCKETS_OR_WALLS: usize = 1000;
 /// The most discs a world may hold (2³¹).

@@ -218,6 +218,54 @@ fn invalid_snapshots_are_refused() {
     }
 }
 
+/// Regression (fuzz finding `physics_json`, 2 Dec 2026: "the clock did not advance"): a
+/// snapshot read back with a clock of 1.8e19 s, where adding the 1 ms step changes nothing,
+/// stepped without its clock moving. The clock must leave a step room to advance it; the
+/// counters that a step adds to must leave room to count on (same cause: the edge of a
+/// number's range read from outside).
+#[test]
+fn a_snapshot_whose_clock_a_step_cannot_advance_is_refused() {
+    let ok = valid_snapshot();
+    for t in [1.8446744073709552e19, 1e15, 1e13] {
+        let mut v = ok.clone();
+        v["time_s"] = json!(t);
+        let err = serde_json::from_value::<World>(v).unwrap_err().to_string();
+        assert!(err.contains("small enough for a step to advance it"), "{t}: {err}");
+    }
+    // Large clocks that a 1 ms step still moves by about its length read back and step on.
+    for t in [1e6, 1e9, 1e11] {
+        let mut v = ok.clone();
+        v["time_s"] = json!(t);
+        let mut w: World = serde_json::from_value(v).unwrap();
+        w.step(&mut NoEvents);
+        assert!(w.time_s() > t, "{t}");
+    }
+}
+
+#[test]
+fn a_snapshot_whose_counts_could_overflow_is_refused() {
+    let ok = valid_snapshot();
+    let edits: Vec<(&str, Edit)> = vec![
+        ("step", Box::new(|v| v["steps"] = json!(u64::MAX))),
+        ("substep", Box::new(|v| v["stats"]["substeps"] = json!(u64::MAX))),
+        ("pair test", Box::new(|v| v["stats"]["pair_tests"] = json!((1u64 << 62) + 1))),
+        ("impact", Box::new(|v| v["stats"]["impacts"] = json!(u64::MAX - 1))),
+    ];
+    for (name, edit) in edits {
+        let mut v = ok.clone();
+        edit(&mut v);
+        let err = serde_json::from_value::<World>(v).unwrap_err().to_string();
+        assert!(err.contains(&format!("the {name} count")), "{name}: {err}");
+    }
+    // At the limit itself a world reads back and steps on.
+    let mut v = ok.clone();
+    v["steps"] = json!(1u64 << 62);
+    v["stats"]["rounds"] = json!(1u64 << 62);
+    let mut w: World = serde_json::from_value(v).unwrap();
+    w.step(&mut NoEvents);
+    assert_eq!(w.steps(), (1u64 << 62) + 1);
+}
+
 #[test]
 fn invalid_events_are_refused() {
     let ok = Event {

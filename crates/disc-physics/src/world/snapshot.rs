@@ -34,9 +34,17 @@ use crate::{
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SnapshotError {
-    /// The clock is negative, not finite or subnormal.
-    #[error("world time must be finite, non-negative and not subnormal, got {0}")]
+    /// The clock is negative, not finite or subnormal, or so large that a step would not
+    /// move it by the configuration's `dt_s` within half of `dt_s` (the clock would stall or
+    /// lurch: a world stepping on from a valid clock needs about 2⁵¹ steps to get there).
+    #[error(
+        "world time must be finite, non-negative, not subnormal and small enough for a step to advance it, got {0}"
+    )]
     Time(f64),
+    /// The step count or a solver counter is above [`limits::MAX_COUNT`], so counting on
+    /// from it could overflow.
+    #[error("the {0} count is above 2^62")]
+    Count(&'static str),
     /// More than [`limits::MAX_DISCS`] discs.
     #[error("too many discs")]
     TooManyDiscs,
@@ -126,8 +134,25 @@ impl<'de> Deserialize<'de> for World {
 
 impl World {
     fn from_snapshot(snap: Snapshot) -> Result<World, SnapshotError> {
-        if !(limits::plain(snap.time_s) && snap.time_s >= 0.0) {
-            return Err(SnapshotError::Time(snap.time_s));
+        let (t, dt) = (snap.time_s, snap.config.dt_s);
+        if !(limits::plain(t) && t >= 0.0 && ((t + dt) - t - dt).abs() <= 0.5 * dt) {
+            return Err(SnapshotError::Time(t));
+        }
+        let st = &snap.stats;
+        for (name, count) in [
+            ("step", snap.steps),
+            ("substep", st.substeps),
+            ("round", st.rounds),
+            ("impact", st.impacts),
+            ("multi-contact round", st.multi_contact_rounds),
+            ("broadphase build", st.broadphase_builds),
+            ("broadphase pair", st.broadphase_pairs),
+            ("pair test", st.pair_tests),
+            ("capped substep", st.capped_substeps),
+        ] {
+            if count > limits::MAX_COUNT {
+                return Err(SnapshotError::Count(name));
+            }
         }
         if snap.discs.len() > limits::MAX_DISCS {
             return Err(SnapshotError::TooManyDiscs);
