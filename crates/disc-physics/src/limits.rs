@@ -7,11 +7,15 @@
 //! typed error that names it, and nothing is changed.
 //!
 //! The ranges are generous for table games (a carrom coin is 1.59 cm and 5.5 g, a hard break
-//! 4-8 m/s) and tight enough that every product the solver forms stays finite and normal:
+//! 4-8 m/s) and tight enough that every product the solver forms stays finite:
 //!
 //! * no NaN, no infinity and no subnormal number is ever accepted (a subnormal mass would make
 //!   `1 / m` infinite, issue 15.6); a quantity that may be zero (friction, restitution, a wall's
-//!   thickness, a coordinate) is either exactly zero or a normal number in its range;
+//!   thickness, a coordinate) is either exactly zero or a normal number in its range. Products
+//!   of accepted tiny components (a direction `(1, 1e-300)` meeting another disc) can still
+//!   fall below the normal range during a run, so a step leaves every direction, position and
+//!   speed, and every event's speed, zero or normal (a subnormal result becomes zero of its
+//!   sign): whatever a world holds between steps reads back from its snapshot;
 //! * the ratio of the largest to the smallest mass is at most 10¹², and a disc's radius is at
 //!   least 10⁵ times the contact slop (10⁻⁹ m);
 //! * a run is bounded: [`StepConfig::max_time_s`] / [`StepConfig::dt_s`] ×

@@ -230,7 +230,10 @@ fn a_snapshot_whose_clock_a_step_cannot_advance_is_refused() {
         let mut v = ok.clone();
         v["time_s"] = json!(t);
         let err = serde_json::from_value::<World>(v).unwrap_err().to_string();
-        assert!(err.contains("small enough for a step to advance it"), "{t}: {err}");
+        assert!(
+            err.contains("small enough for a step to advance it"),
+            "{t}: {err}"
+        );
     }
     // Large clocks that a 1 ms step still moves by about its length read back and step on.
     for t in [1e6, 1e9, 1e11] {
@@ -242,14 +245,59 @@ fn a_snapshot_whose_clock_a_step_cannot_advance_is_refused() {
     }
 }
 
+/// Regression (fuzz finding `physics_world`, 2 Dec 2026: "a world's snapshot does not read
+/// back"): inputs are zero or normal, but a run's products of tiny accepted components fell
+/// below the normal range (a direction component of -1.9e-308 after an impact), and the
+/// snapshot, which refuses subnormal numbers, refused the world's own state. Directions,
+/// positions, speeds and event speeds now leave a step zero or normal.
+#[test]
+fn a_world_whose_numbers_underflow_still_reads_back() {
+    // A strike whose direction's y component underflows: -1.5e-307 / 7.97 = -1.9e-308.
+    let mut w = World::new(carrom::table().unwrap(), StepConfig::default()).unwrap();
+    let a = w
+        .add_disc(carrom::COIN, Vec2::new(0.0, 0.1), Vec2::ZERO)
+        .unwrap();
+    w.strike(a, Vec2::new(7.96875, -1.5e-307)).unwrap();
+    // A disc whose y moves by 1e-305 m/s x 1 ms from 0: a subnormal position after a step.
+    let b = w
+        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.0), Vec2::ZERO)
+        .unwrap();
+    w.strike(b, Vec2::new(-5.0, 1e-305)).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    for _ in 0..400 {
+        w.step(&mut events);
+        let json = serde_json::to_string(&w).unwrap();
+        let back: World = serde_json::from_str(&json).expect("a world's own state reads back");
+        assert_eq!(back.checksum(), w.checksum());
+        for d in w.discs() {
+            for v in [d.position.x, d.position.y, d.velocity.x, d.velocity.y] {
+                assert!(v == 0.0 || v.is_normal(), "{v:e} in {d:?}");
+            }
+        }
+    }
+    for e in &events {
+        let back: Event = serde_json::from_str(&serde_json::to_string(e).unwrap()).unwrap();
+        assert_eq!(&back, e);
+    }
+}
+
 #[test]
 fn a_snapshot_whose_counts_could_overflow_is_refused() {
     let ok = valid_snapshot();
     let edits: Vec<(&str, Edit)> = vec![
         ("step", Box::new(|v| v["steps"] = json!(u64::MAX))),
-        ("substep", Box::new(|v| v["stats"]["substeps"] = json!(u64::MAX))),
-        ("pair test", Box::new(|v| v["stats"]["pair_tests"] = json!((1u64 << 62) + 1))),
-        ("impact", Box::new(|v| v["stats"]["impacts"] = json!(u64::MAX - 1))),
+        (
+            "substep",
+            Box::new(|v| v["stats"]["substeps"] = json!(u64::MAX)),
+        ),
+        (
+            "pair test",
+            Box::new(|v| v["stats"]["pair_tests"] = json!((1u64 << 62) + 1)),
+        ),
+        (
+            "impact",
+            Box::new(|v| v["stats"]["impacts"] = json!(u64::MAX - 1)),
+        ),
     ];
     for (name, edit) in edits {
         let mut v = ok.clone();

@@ -3,7 +3,7 @@
 //! disc by rounding error at most), and every disc touched in the substep gets its local clock
 //! back to 0. A disc's speed at the end was set by stage 1 or by its last impact.
 
-use super::{Kin, Solver, Substep};
+use super::{Kin, Solver, Substep, normal_or_zero};
 
 impl Solver {
     /// Stage 5. Returns whether any disc still moves.
@@ -57,11 +57,13 @@ fn drift_pass(k: Drift<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> bool {
         let ki = &mut kin[i];
         let dt = h - ki.tl;
         let r = rad[i];
-        ki.px = clamp(ki.px + ki.vx * dt, -hx + r, hx - r);
-        ki.py = clamp(ki.py + ki.vy * dt, -hy + r, hy - r);
-        if ki.s > 0.0 {
+        ki.px = normal_or_zero(clamp(ki.px + ki.vx * dt, -hx + r, hx - r));
+        ki.py = normal_or_zero(clamp(ki.py + ki.vy * dt, -hy + r, hy - r));
+        // A speed below the normal range is a stop.
+        if ki.s >= f64::MIN_POSITIVE {
             any = true;
         } else {
+            ki.s = 0.0;
             ki.ux = 0.0;
             ki.uy = 0.0;
             ki.vx = 0.0;

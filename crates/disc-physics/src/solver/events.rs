@@ -6,13 +6,13 @@
 
 use std::cmp::Reverse;
 
-use super::direction_speed;
 use super::impulse::{Contact, solve};
 use super::predict::{Neighbours, brute_neighbours, neighbour_pair, predict_fixed, push, valid};
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
     Solver, Substep, WINDOW_REL,
 };
+use super::{direction_speed, normal_or_zero};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
 
 impl Solver {
@@ -187,14 +187,14 @@ impl Solver {
                     EventKind::CushionContact {
                         disc: DiscId(c.i),
                         cushion: CushionId::wall_or_outer(c.cushion),
-                        speed_m_s: c.speed,
+                        speed_m_s: normal_or_zero(c.speed),
                     }
                 } else {
                     let (lo, hi) = if c.i < c.j { (c.i, c.j) } else { (c.j, c.i) };
                     EventKind::DiscContact {
                         first: DiscId(lo),
                         second: DiscId(hi),
-                        speed_m_s: c.speed,
+                        speed_m_s: normal_or_zero(c.speed),
                     }
                 };
                 events.record(Event {
