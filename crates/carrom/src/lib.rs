@@ -108,8 +108,8 @@ pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Outcome, Resolution};
 pub use rules::{
     BoardEndScoring, BothLastPieces, BreakRotation, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS,
-    NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError, TieAfterMaxBoards,
-    TurnDirection,
+    MIN_NOISE_SD, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError,
+    TieAfterMaxBoards, TurnDirection,
 };
 pub use sim::{JUMP_SPEED_M_S, PhysicsConfig, PhysicsConfigError, PhysicsError};
 pub use state::{

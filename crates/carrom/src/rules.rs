@@ -478,6 +478,13 @@ pub const MAX_BOARDS: u32 = 100;
 /// [`NoiseModel::speed_sd`], 20 %): beyond them a stroke is no longer aimed.
 pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
 
+/// The smallest nonzero noise deviation, for both [`NoiseModel`] fields: 10⁻⁹ (a nanoradian of
+/// aim, a billionth of the speed). Below it the noise means nothing, and a drawn error (the
+/// deviation times a draw that can be as small as 2⁻⁵³) could leave the normal range, which a
+/// stroke refuses (fuzz, 2 Dec 2026: the same cause as a subnormal `max_speed` in
+/// disc-billiards).
+pub const MIN_NOISE_SD: f64 = 1e-9;
+
 /// Rules that cannot be played.
 ///
 /// # Examples
@@ -514,8 +521,9 @@ pub enum RulesError {
         /// The largest value allowed.
         max: i64,
     },
-    /// A noise deviation that is not finite or outside its range ([`MAX_NOISE_SD`]).
-    #[error("noise {option} is {value}, outside 0..={max}")]
+    /// A noise deviation that is not zero or within [`MIN_NOISE_SD`]..=[`MAX_NOISE_SD`] (NaN
+    /// included).
+    #[error("noise {option} is {value}: neither 0 nor within 1e-9..={max}")]
     Noise {
         /// `direction_sd` or `speed_sd`.
         option: &'static str,
@@ -578,7 +586,7 @@ impl Rules {
         }
         if let Some(n) = self.noise {
             let check = |option: &'static str, value: f64, max: f64| {
-                if value.is_finite() && (0.0..=max).contains(&value) {
+                if value == 0.0 || (MIN_NOISE_SD..=max).contains(&value) {
                     Ok(())
                 } else {
                     Err(RulesError::Noise { option, value, max })

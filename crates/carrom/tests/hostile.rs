@@ -8,8 +8,9 @@ mod common;
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use common::{position, setup, whites};
 use lattjo_carrom::{
-    Action, Call, Carrom, Colour, MAX_POINTS, MEN_PER_COLOUR, NoiseModel, PIECES, ParseStrokeError,
-    QueenState, Rules, RulesError, Setup, SetupError, State, Stroke, StrokeError, Vec2,
+    Action, Call, Carrom, Colour, MAX_POINTS, MEN_PER_COLOUR, MIN_NOISE_SD, NoiseModel, PIECES,
+    ParseStrokeError, QueenState, Rules, RulesError, Setup, SetupError, State, Stroke, StrokeError,
+    Vec2,
 };
 use proptest::prelude::*;
 
@@ -515,4 +516,47 @@ fn fuzz_resolve_refuses_rest_positions_a_setup_refuses() {
     game.resolve(&mut s, &moved).unwrap();
     check_valid(&game, &s);
     assert!(game.from_setup(s.to_setup()).is_ok());
+}
+
+/// Regression (fuzz, 2 Dec 2026, the class of disc-billiards' subnormal `max_speed`): a noise
+/// deviation of 1e-320 was accepted, and a drawn error (deviation times draw) below the
+/// normal range would turn a straight stroke's direction subnormal, which the stroke check
+/// refuses. A nonzero deviation is now at least `MIN_NOISE_SD`; at that floor the game's own
+/// noisy strokes play.
+#[test]
+fn a_noise_deviation_below_the_floor_is_refused() {
+    for v in [1e-320, 1e-300, 1e-10, -0.01, f64::NAN] {
+        for noise in [
+            NoiseModel {
+                direction_sd: v,
+                speed_sd: 0.05,
+            },
+            NoiseModel {
+                direction_sd: 0.01,
+                speed_sd: v,
+            },
+        ] {
+            let r = Rules::lattjo().with_noise(Some(noise));
+            assert!(matches!(r.validate(), Err(RulesError::Noise { .. })), "{v}");
+        }
+    }
+    for v in [0.0, MIN_NOISE_SD] {
+        let noise = NoiseModel {
+            direction_sd: v,
+            speed_sd: v,
+        };
+        let game = Carrom::new(Rules::lattjo().with_noise(Some(noise))).unwrap();
+        let mut rng = GameRng::new(11, 0);
+        let mut buf = Vec::new();
+        let mut state = game.new_initial_state();
+        for _ in 0..6 {
+            let action = match game.turn(&state) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&state, &mut rng),
+                Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+            }
+            .expect("a node that is not terminal has an action");
+            assert!(game.apply(&mut state, &action).is_ok(), "{v}: {action:?}");
+        }
+    }
 }

@@ -97,8 +97,9 @@ pub use outcome::{
 pub use planner::{Planner, PlannerConfig};
 pub use rules::{
     DebtSettlement, DirectAtDark, LENGTH_RANGE, MASS_RANGE, MAX_NOISE_SD, MAX_SPEED_LIMIT,
-    NextSetStarter, NoiseModel, OffTablePlacement, OwnDiscOffTable, PairDiscs, PlacementTest,
-    PuckReturnRule, Rules, RulesError, SideReboundToDark, TechniqueBreach,
+    MIN_NOISE_SD, MIN_SPEED_LIMIT, NextSetStarter, NoiseModel, OffTablePlacement, OwnDiscOffTable,
+    PairDiscs, PlacementTest, PuckReturnRule, Rules, RulesError, SideReboundToDark,
+    TechniqueBreach,
 };
 pub use shots::{Candidate, ShotKind};
 pub use sim::{PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};

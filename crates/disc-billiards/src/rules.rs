@@ -296,8 +296,8 @@ pub struct Rules {
     pub noise: Option<NoiseModel>,
     /// Every size of the table and pieces.
     pub dimensions: Dimensions,
-    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at most
-    /// [`MAX_SPEED_LIMIT`].
+    /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at least
+    /// [`MIN_SPEED_LIMIT`] and at most [`MAX_SPEED_LIMIT`].
     pub max_speed: f64,
 }
 
@@ -325,6 +325,13 @@ pub struct NoiseModel {
 /// The largest noise deviations ([`NoiseModel::direction_sd`], about 5.7 degrees, and
 /// [`NoiseModel::speed_sd`], 20 %).
 pub const MAX_NOISE_SD: (f64, f64) = (0.1, 0.2);
+
+/// The smallest nonzero noise deviation, for both [`NoiseModel`] fields: 10⁻⁹ (a nanoradian of
+/// aim, a billionth of the speed). Below it the noise means nothing, and a drawn error (the
+/// deviation times a draw that can be as small as 2⁻⁵³) could leave the normal range, which a
+/// stroke refuses (fuzz, 2 Dec 2026: the same cause as a subnormal `max_speed` in
+/// disc-billiards).
+pub const MIN_NOISE_SD: f64 = 1e-9;
 
 /// A rule set that cannot be played.
 ///
@@ -356,8 +363,9 @@ pub enum RulesError {
     /// A stroke limit of zero.
     #[error("the stroke limit must be at least 1")]
     StrokeLimit,
-    /// A noise deviation that is not finite or outside its range ([`MAX_NOISE_SD`]).
-    #[error("noise {option} is {value}, outside 0..={max}")]
+    /// A noise deviation that is not zero or within [`MIN_NOISE_SD`]..=[`MAX_NOISE_SD`] (NaN
+    /// included).
+    #[error("noise {option} is {value}: neither 0 nor within 1e-9..={max}")]
     Noise {
         /// `direction_sd` or `speed_sd`.
         option: &'static str,
@@ -369,8 +377,8 @@ pub enum RulesError {
     /// A size that is not positive and finite, or sizes that do not fit together.
     #[error("table dimensions are not consistent: {0}")]
     Dimensions(&'static str),
-    /// The top speed is not positive and finite, or above [`MAX_SPEED_LIMIT`].
-    #[error("the maximum stroke speed is {0} m/s, not in (0, 20] m/s")]
+    /// The top speed is not in [`MIN_SPEED_LIMIT`]..=[`MAX_SPEED_LIMIT`] (NaN included).
+    #[error("the maximum stroke speed is {0} m/s, not in [0.001, 20] m/s")]
     MaxSpeed(f64),
     /// disc-physics refuses the table or the pieces these dimensions describe.
     #[error("disc-physics refuses the table or the pieces: {0}")]
@@ -499,7 +507,7 @@ impl Rules {
         }
         if let Some(n) = self.noise {
             let check = |option: &'static str, value: f64, max: f64| {
-                if value.is_finite() && (0.0..=max).contains(&value) {
+                if value == 0.0 || (MIN_NOISE_SD..=max).contains(&value) {
                     Ok(())
                 } else {
                     Err(RulesError::Noise { option, value, max })
@@ -508,10 +516,7 @@ impl Rules {
             check("direction_sd", n.direction_sd, MAX_NOISE_SD.0)?;
             check("speed_sd", n.speed_sd, MAX_NOISE_SD.1)?;
         }
-        if !(self.max_speed.is_finite()
-            && self.max_speed > 0.0
-            && self.max_speed <= MAX_SPEED_LIMIT)
-        {
+        if !(MIN_SPEED_LIMIT..=MAX_SPEED_LIMIT).contains(&self.max_speed) {
             return Err(RulesError::MaxSpeed(self.max_speed));
         }
         check_dimensions(&self.dimensions, self.row_len())?;
@@ -607,6 +612,13 @@ builders! {
 /// The highest [`Rules::max_speed`] a rule set may allow, m/s: well above the hardest cue
 /// stroke (physics notes: 1-8 m/s).
 pub const MAX_SPEED_LIMIT: f64 = 20.0;
+
+/// The lowest [`Rules::max_speed`] a rule set may allow, m/s: the slowest speed the physics
+/// lets a caller give a disc's table (`disc_physics::limits::SPEED_M_S`). The strokes the
+/// game generates reach down to `max_speed` × 2⁻⁵³, and below this they could fall under the
+/// normal range, which a stroke refuses (fuzz finding `disc_billiards_json`, 2 Dec 2026: a
+/// rule set with `max_speed` 8.1e-320 listed a stroke of that speed and refused it).
+pub const MIN_SPEED_LIMIT: f64 = 1e-3;
 /// The range of every length in [`Dimensions`], metres: a millimetre to ten metres.
 pub const LENGTH_RANGE: (f64, f64) = (1e-3, 10.0);
 /// The range of the masses in [`Dimensions`], kilograms: a tenth of a gram to ten kilograms.

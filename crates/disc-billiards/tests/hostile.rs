@@ -4,7 +4,8 @@
 
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use lattjo_disc_billiards::{
-    Novuss, Rules, RulesError, Setup, SetupError, Side, State, Status, Stroke, Vec2,
+    MAX_SPEED_LIMIT, MIN_NOISE_SD, MIN_SPEED_LIMIT, NoiseModel, Novuss, Rules, RulesError, Setup,
+    SetupError, Side, State, Status, Stroke, Vec2,
 };
 use proptest::prelude::*;
 
@@ -92,6 +93,36 @@ fn issue_15_1_class_a_pending_stroke_with_nan_is_refused() {
 
 /// The class of 15.1 and 15.6 in the rules: every number has a documented range (a top speed
 /// of at most 20 m/s, lengths from 1 mm to 10 m, masses from 0.1 g to 10 kg).
+/// Regression (fuzz finding `disc_billiards_json`, 2 Dec 2026): a rule set with a subnormal
+/// `max_speed` (8.1e-320) was accepted, and the game then listed a stroke of that speed that
+/// its own `apply` refused as subnormal. A top speed below 1 mm/s is refused, so every speed
+/// the game generates (down to `max_speed` x 2^-53) is a normal number.
+#[test]
+fn a_tiny_or_subnormal_max_speed_is_refused() {
+    for v in [8.1e-320, 1e-300, 0.0, -1.0, 9.9e-4, f64::NAN] {
+        let r = Rules::lattjo().with_max_speed(v);
+        assert!(matches!(r.validate(), Err(RulesError::MaxSpeed(_))), "{v}");
+        assert!(Novuss::new(r).is_err(), "{v}");
+    }
+    for v in [MIN_SPEED_LIMIT, 0.5, MAX_SPEED_LIMIT] {
+        let game = Novuss::new(Rules::lattjo().with_max_speed(v)).unwrap();
+        // Every listed action of the opening is accepted by apply.
+        let state = game.new_initial_state();
+        let mut listed = Vec::new();
+        game.legal_actions(&state, &mut listed);
+        for a in &listed {
+            let mut s = state.clone();
+            assert!(game.apply(&mut s, a).is_ok(), "{v}: {a:?}");
+        }
+        let mut rng = GameRng::new(3, 0);
+        let mut buf = Vec::new();
+        if let Some(a) = game.sample_action(&state, &mut rng, &mut buf) {
+            let mut s = state.clone();
+            assert!(game.apply(&mut s, &a).is_ok(), "{v}: {a:?}");
+        }
+    }
+}
+
 #[test]
 fn issue_15_1_class_rules_numbers_out_of_range_are_refused() {
     let out = |f: fn(&mut Rules)| {
@@ -443,5 +474,48 @@ fn fuzz_listed_strokes_keep_to_the_rules_top_speed_under_any_physics() {
     for a in &legal {
         let mut t = s.clone();
         assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
+    }
+}
+
+/// Regression (fuzz, 2 Dec 2026, the class of disc-billiards' subnormal `max_speed`): a noise
+/// deviation of 1e-320 was accepted, and a drawn error (deviation times draw) below the
+/// normal range would turn a straight stroke's direction subnormal, which the stroke check
+/// refuses. A nonzero deviation is now at least `MIN_NOISE_SD`; at that floor the game's own
+/// noisy strokes play.
+#[test]
+fn a_noise_deviation_below_the_floor_is_refused() {
+    for v in [1e-320, 1e-300, 1e-10, -0.01, f64::NAN] {
+        for noise in [
+            NoiseModel {
+                direction_sd: v,
+                speed_sd: 0.05,
+            },
+            NoiseModel {
+                direction_sd: 0.01,
+                speed_sd: v,
+            },
+        ] {
+            let r = Rules::lattjo().with_noise(Some(noise));
+            assert!(matches!(r.validate(), Err(RulesError::Noise { .. })), "{v}");
+        }
+    }
+    for v in [0.0, MIN_NOISE_SD] {
+        let noise = NoiseModel {
+            direction_sd: v,
+            speed_sd: v,
+        };
+        let game = Novuss::new(Rules::lattjo().with_noise(Some(noise))).unwrap();
+        let mut rng = GameRng::new(11, 0);
+        let mut buf = Vec::new();
+        let mut state = game.new_initial_state();
+        for _ in 0..6 {
+            let action = match game.turn(&state) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&state, &mut rng),
+                Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+            }
+            .expect("a node that is not terminal has an action");
+            assert!(game.apply(&mut state, &action).is_ok(), "{v}: {action:?}");
+        }
     }
 }
