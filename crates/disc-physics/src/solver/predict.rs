@@ -591,17 +591,22 @@ fn toi_wall(w: &WallGeom, x: f64, y: f64, vx: f64, vy: f64, r: f64, rem: f64) ->
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_resting_disc_the_swept_box_test_skips_is_never_met() {
-        // Whenever the box test skips a pair (direct_pairs), the exact test finds no contact:
-        // random sweeps, and discs just outside the box's reach at the end of the sweep.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut u = || {
+    /// Uniform numbers in `[0, 1)` from a 64-bit linear congruential generator seeded with
+    /// `seed` (test inputs only).
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        }
+    }
+
+    #[test]
+    fn a_resting_disc_the_swept_box_test_skips_is_never_met() {
+        // Whenever the box test skips a pair (direct_pairs), the exact test finds no contact:
+        // random sweeps, and discs just outside the box's reach at the end of the sweep.
+        let mut u = uniform(0x9e37_79b9_7f4a_7c15);
         let mut skipped = 0;
         for _ in 0..20_000 {
             let (x, y) = (u() - 0.5, u() - 0.5);
@@ -656,13 +661,7 @@ mod tests {
 
     #[test]
     fn toi_circle_matches_bisection_and_the_fast_miss_test_never_drops_a_hit() {
-        let mut z = 12345u64;
-        let mut u = || {
-            z = z
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (z >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut u = uniform(12345);
         let mut hits = 0;
         for _ in 0..2000 {
             let (dx, dy) = (0.2 * u() - 0.1, 0.2 * u() - 0.1);
