@@ -2,6 +2,7 @@
 //! enters through a `Setup`, a stroke, the rules or serde is checked; nothing that is
 //! accepted can panic later.
 
+use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use lattjo_disc_billiards::{
     MAX_SPEED_LIMIT, MIN_NOISE_SD, MIN_SPEED_LIMIT, NoiseModel, Novuss, Rules, RulesError, Setup,
@@ -504,18 +505,18 @@ fn a_noise_deviation_below_the_floor_is_refused() {
             direction_sd: v,
             speed_sd: v,
         };
+        // A whole seeded game through the conformance kit: every generated stroke and
+        // noise draw is accepted by `apply`.
         let game = Novuss::new(Rules::lattjo().with_noise(Some(noise))).unwrap();
-        let mut rng = GameRng::new(11, 0);
-        let mut buf = Vec::new();
-        let mut state = game.new_initial_state();
-        for _ in 0..6 {
-            let action = match game.turn(&state) {
-                Turn::Terminal => break,
-                Turn::Chance => game.sample_chance(&state, &mut rng),
-                Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
-            }
-            .expect("a node that is not terminal has an action");
-            assert!(game.apply(&mut state, &action).is_ok(), "{v}: {action:?}");
-        }
+        let cfg = ConformanceConfig {
+            games: 1,
+            seed: 11,
+            max_plies: lattjo_disc_billiards::RANDOM_PLAY_BOUND,
+            exhaustive_actions: false,
+            generated_checks_per_node: 1,
+            ..ConformanceConfig::default()
+        };
+        let report = check_game(&game, &cfg).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert!(report.chance_nodes > 0, "{v}: noise draws were played");
     }
 }
