@@ -110,7 +110,8 @@ impl Stroke {
 
     /// This stroke as the cue really played it: the direction turned by `atan(noise.slip)`
     /// towards the player's left, the speed scaled by `1 + noise.speed_error` and kept in
-    /// `[1 mm/s, max_speed]`. Only `+ - * /` and `sqrt`.
+    /// `[1 mm/s, max_speed]` (as `f64::clamp`, but a `max_speed` below 1 mm/s or NaN does
+    /// not panic: the stroke's own check refuses what comes out). Only `+ - * /` and `sqrt`.
     #[must_use]
     pub fn perturbed(&self, noise: &Noise, max_speed: f64) -> Stroke {
         let len = self.direction.length();
@@ -120,7 +121,14 @@ impl Stroke {
             (0.0, 1.0)
         };
         let direction = Vec2::new(ux - noise.slip * uy, uy + noise.slip * ux);
-        let speed = (self.speed * (1.0 + noise.speed_error)).clamp(1e-3, max_speed);
+        let speed = self.speed * (1.0 + noise.speed_error);
+        let speed = if speed < crate::MIN_SPEED_LIMIT {
+            crate::MIN_SPEED_LIMIT
+        } else if speed > max_speed {
+            max_speed
+        } else {
+            speed
+        };
         Stroke {
             place: self.place,
             direction,
@@ -344,5 +352,27 @@ impl From<Noise> for NoiseData {
             slip: n.slip,
             speed_error: n.speed_error,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perturbed_with_a_top_speed_below_the_floor_or_nan_does_not_panic() {
+        // `f64::clamp` asserts min <= max; `perturbed` is public and takes any top speed.
+        let s = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 3.0);
+        let noise = Noise {
+            slip: 0.0,
+            speed_error: 0.1,
+        };
+        assert_eq!(s.perturbed(&noise, 0.0).speed, 0.0);
+        assert!(s.perturbed(&noise, f64::NAN).speed == 3.0 * 1.1);
+        // In range it is the clamp: the floor, the top, and the value between.
+        let slow = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 1e-4);
+        assert_eq!(slow.perturbed(&noise, 8.0).speed, crate::MIN_SPEED_LIMIT);
+        assert_eq!(s.perturbed(&noise, 2.0).speed, 2.0);
+        assert_eq!(s.perturbed(&noise, 8.0).speed, 3.0 * 1.1);
     }
 }
