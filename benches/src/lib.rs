@@ -143,7 +143,8 @@ pub mod learning {
     }
 
     /// Times, per state of `nodes`: the observation of the seat to move, zeroing a buffer of
-    /// its size, the legal-action mask, applying the chosen action (a clone of the state included) and the clone alone.
+    /// its size, the legal-action mask, applying the chosen action (a clone of the state
+    /// included) and the clone alone.
     /// Asserts first that every mask marks as many actions as `legal_actions` lists.
     ///
     /// # Panics

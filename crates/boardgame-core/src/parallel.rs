@@ -5,8 +5,9 @@
 //! Determinism comes from the work, never from scheduling: game `i` draws all its randomness
 //! from its own seed (chance from stream 0, seat `k`'s agent from stream `1 + k`, as
 //! [`play_game`] does), so which thread plays it and when changes nothing. Threads (the
-//! calling thread among them) take the next indices from a shared counter, a few at a time (an uneven mix of long and short games
-//! keeps every core busy), and the results are put back in index order before they are returned.
+//! calling thread among them) take the next indices from a shared counter, a few at a time
+//! (an uneven mix of long and short games keeps every core busy), and the results are put
+//! back in index order before they are returned.
 //!
 //! ```
 //! use boardgame_core::parallel::{random_games, available_threads};

@@ -618,7 +618,7 @@ pub const MAX_SPEED_LIMIT: f64 = 20.0;
 /// game generates reach down to `max_speed` × 2⁻⁵³, and below this they could fall under the
 /// normal range, which a stroke refuses (fuzz finding `disc_billiards_json`, 2 Dec 2026: a
 /// rule set with `max_speed` 8.1e-320 listed a stroke of that speed and refused it).
-pub const MIN_SPEED_LIMIT: f64 = 1e-3;
+pub const MIN_SPEED_LIMIT: f64 = *disc_physics::limits::SPEED_M_S.start();
 /// The range of every length in [`Dimensions`], metres: a millimetre to ten metres.
 pub const LENGTH_RANGE: (f64, f64) = (1e-3, 10.0);
 /// The range of the masses in [`Dimensions`], kilograms: a tenth of a gram to ten kilograms.
