@@ -237,10 +237,18 @@ impl<G: ImperfectInfo> Agent<G> for IsMcts {
     }
 }
 
+/// A node of the search tree. Its children hang in a list of siblings in the order they were
+/// expanded, so the whole tree is one vector, allocated once per search, and no node owns
+/// memory of its own.
 struct Node<A> {
     /// The action that leads here from the parent (`None` at the root).
     action: Option<A>,
-    children: Vec<usize>,
+    /// The first child expanded, or [`NO_NODE`] (links are indices into the tree's vector).
+    first_child: u32,
+    /// The last child expanded (where the next one is linked), or [`NO_NODE`].
+    last_child: u32,
+    /// The next child of this node's parent, or [`NO_NODE`].
+    next_sibling: u32,
     visits: u32,
     /// Iterations in which this node's action was legal at its parent.
     available: u32,
@@ -248,11 +256,16 @@ struct Node<A> {
     value: [f64; MAX_SEATS],
 }
 
+/// The end of a list of children: the root's index, as the root is never anyone's child.
+const NO_NODE: u32 = 0;
+
 impl<A> Node<A> {
     fn new(action: Option<A>) -> Node<A> {
         Node {
             action,
-            children: Vec::new(),
+            first_child: NO_NODE,
+            last_child: NO_NODE,
+            next_sibling: NO_NODE,
             visits: 0,
             available: 0,
             value: [0.0; MAX_SEATS],
@@ -260,6 +273,36 @@ impl<A> Node<A> {
     }
 }
 
+/// The children of `node`, in the order they were expanded.
+fn children<A>(nodes: &[Node<A>], node: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut next = nodes[node].first_child;
+    std::iter::from_fn(move || {
+        let child = next;
+        if child == NO_NODE {
+            return None;
+        }
+        next = nodes[child as usize].next_sibling;
+        Some(child as usize)
+    })
+}
+
+/// Appends a node for `action` as the last child of `parent` (its action legal once so far)
+/// and returns its index.
+fn add_child<A>(nodes: &mut Vec<Node<A>>, parent: usize, action: A) -> usize {
+    let id = nodes.len();
+    // A search adds at most one node per iteration to its root, and iterations are a `u32`,
+    // so every index fits a `u32`.
+    let link = id as u32;
+    let mut child = Node::new(Some(action));
+    child.available = 1;
+    nodes.push(child);
+    match nodes[parent].last_child {
+        NO_NODE => nodes[parent].first_child = link,
+        last => nodes[last as usize].next_sibling = link,
+    }
+    nodes[parent].last_child = link;
+    id
+}
 fn search<G: Game>(
     game: &G,
     root: &G::State,
@@ -277,12 +320,17 @@ fn search<G: Game>(
             action,
         });
     }
-    let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None)];
+    // Every iteration expands at most one node: one allocation holds the tree of any usual
+    // search (a huge iteration count grows it as it goes instead of reserving it all).
+    let iterations = config.iterations.max(1);
+    let reserve = (iterations as usize).min(1 << 16) + 1;
+    let mut nodes: Vec<Node<G::Action>> = Vec::with_capacity(reserve);
+    nodes.push(Node::new(None));
     let mut path: Vec<usize> = Vec::new();
     let mut untried: Vec<G::Action> = Vec::new();
     let mut buf: Vec<G::Action> = Vec::new();
     let players = game.num_players().min(MAX_SEATS);
-    for _ in 0..config.iterations.max(1) {
+    for _ in 0..iterations {
         let mut state = sample_root(root, rng);
         path.clear();
         path.push(0);
@@ -310,15 +358,10 @@ fn search<G: Game>(
                     }
                     untried.clear();
                     for a in &legal {
-                        let known = nodes[node]
-                            .children
-                            .iter()
-                            .position(|&c| nodes[c].action.as_ref() == Some(a));
+                        let known =
+                            children(&nodes, node).find(|&c| nodes[c].action.as_ref() == Some(a));
                         match known {
-                            Some(i) => {
-                                let c = nodes[node].children[i];
-                                nodes[c].available += 1;
-                            }
+                            Some(c) => nodes[c].available += 1,
                             None => untried.push(a.clone()),
                         }
                     }
@@ -326,13 +369,8 @@ fn search<G: Game>(
                         select(&nodes, node, &legal, seat.index(), config.exploration)
                     } else {
                         let a = untried.swap_remove(rng.index(untried.len()));
-                        let mut child = Node::new(Some(a));
-                        child.available = 1;
-                        nodes.push(child);
-                        let id = nodes.len() - 1;
-                        nodes[node].children.push(id);
                         expanded = true;
-                        id
+                        add_child(&mut nodes, node, a)
                     };
                     let Some(action) = nodes[next].action.clone() else {
                         break;
@@ -361,21 +399,17 @@ fn search<G: Game>(
     }
     // The most visited root action that is legal in the true state.
     game.legal_actions(root, &mut legal);
-    let best = nodes[0]
-        .children
-        .iter()
-        .filter(|&&c| nodes[c].action.as_ref().is_some_and(|a| legal.contains(a)))
-        .max_by_key(|&&c| nodes[c].visits)
-        .and_then(|&c| nodes[c].action.clone());
+    let best = children(&nodes, 0)
+        .filter(|&c| nodes[c].action.as_ref().is_some_and(|a| legal.contains(a)))
+        .max_by_key(|&c| nodes[c].visits)
+        .and_then(|c| nodes[c].action.clone());
     let action = best.or_else(|| legal.first().cloned())?;
     let visits = legal
         .iter()
         .map(|a| {
-            let n = nodes[0]
-                .children
-                .iter()
-                .find(|&&c| nodes[c].action.as_ref() == Some(a))
-                .map_or(0, |&c| nodes[c].visits);
+            let n = children(&nodes, 0)
+                .find(|&c| nodes[c].action.as_ref() == Some(a))
+                .map_or(0, |c| nodes[c].visits);
             (a.clone(), n)
         })
         .collect();
@@ -384,9 +418,9 @@ fn search<G: Game>(
 
 /// UCB1 over the children of `node` whose action is in `legal`.
 fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, legal: &[A], seat: usize, c: f64) -> usize {
-    let mut best = nodes[node].children[0];
+    let mut best = nodes[node].first_child as usize;
     let mut best_score = f64::NEG_INFINITY;
-    for &ch in &nodes[node].children {
+    for ch in children(nodes, node) {
         let n = &nodes[ch];
         if !n.action.as_ref().is_some_and(|a| legal.contains(a)) {
             continue;

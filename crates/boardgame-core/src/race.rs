@@ -19,6 +19,9 @@ use crate::{
 /// Card values run from 1 to this.
 pub const CARD_VALUES: usize = 3;
 
+/// The most copies of each value a deck may hold.
+const MAX_COPIES: u8 = 20;
+
 /// Settings of a race.
 ///
 /// # Examples
@@ -299,7 +302,7 @@ impl Race {
         if rules.track == 0 || rules.track > 200 {
             return Err(RaceError::Track(rules.track));
         }
-        if rules.copies == 0 || rules.copies > 20 {
+        if rules.copies == 0 || rules.copies > MAX_COPIES {
             return Err(RaceError::Copies(rules.copies));
         }
         let deck = usize::from(rules.copies) * CARD_VALUES;
@@ -539,19 +542,28 @@ impl ImperfectInfo for Race {
     /// see (the other hands and the deck) afresh, uniformly.
     fn determinize(&self, s: &RaceState, seat: Seat, rng: &mut GameRng) -> RaceState {
         let mut out = s.clone();
-        let mut unseen: Vec<u8> = Vec::new();
-        for other in Seat::all(self.players()).filter(|&o| o != seat) {
-            for (i, c) in out.hands[other].iter_mut().enumerate() {
-                unseen.extend(std::iter::repeat_n(i as u8, usize::from(*c)));
-                *c = 0;
+        // Every state holds each value `copies <= MAX_COPIES` times in all, so the unseen
+        // cards fit a fixed buffer (the search calls this once per iteration).
+        let mut buffer = [0u8; MAX_COPIES as usize * CARD_VALUES];
+        let mut unseen = 0;
+        let mut gather = |counts: &mut [u8; CARD_VALUES]| {
+            for (value, count) in counts.iter_mut().enumerate() {
+                for _ in 0..*count {
+                    if let Some(slot) = buffer.get_mut(unseen) {
+                        *slot = value as u8;
+                        unseen += 1;
+                    }
+                }
+                *count = 0;
             }
+        };
+        for other in Seat::all(self.players()).filter(|&o| o != seat) {
+            gather(&mut out.hands[other]);
         }
-        for (i, c) in out.deck.iter_mut().enumerate() {
-            unseen.extend(std::iter::repeat_n(i as u8, usize::from(*c)));
-            *c = 0;
-        }
-        rng.shuffle(&mut unseen);
-        let mut cards = unseen.into_iter();
+        gather(&mut out.deck);
+        let unseen = &mut buffer[..unseen];
+        rng.shuffle(unseen);
+        let mut cards = unseen.iter().copied();
         for other in Seat::all(self.players()).filter(|&o| o != seat) {
             let size: u8 = s.hands[other].iter().sum();
             for card in cards.by_ref().take(usize::from(size)) {

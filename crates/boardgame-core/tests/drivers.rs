@@ -284,3 +284,27 @@ fn search_visits_add_up_and_agree_with_act() {
         assert!((p - 1.0).abs() < 1e-12);
     }
 }
+
+/// The searches' answers are part of every recorded game an MCTS agent played: their visit
+/// counts for one position and seed are pinned (recorded from the search when the tree still
+/// gave each node its own vector of children; the sibling lists that replaced it give the
+/// same answers).
+#[test]
+fn search_visit_counts_are_pinned() {
+    let game = race();
+    let mut state = game.new_initial_state();
+    for deal in [3, 1, 2, 3] {
+        game.apply(&mut state, &RaceAction::Deal(deal)).unwrap();
+    }
+    game.apply(&mut state, &RaceAction::Roll(2)).unwrap();
+    let config = MctsConfig {
+        iterations: 500,
+        ..MctsConfig::default()
+    };
+    let counts = |result: Option<boardgame_core::SearchResult<RaceAction>>| -> Vec<u32> {
+        result.unwrap().visits.iter().map(|(_, n)| *n).collect()
+    };
+    let uct = counts(Mcts::new(config).search(&game, &state, &mut GameRng::new(21, 1)));
+    let is = counts(IsMcts::new(config).search(&game, &state, &mut GameRng::new(21, 1)));
+    assert_eq!((uct, is), (vec![82, 306, 112], vec![221, 113, 166]));
+}
