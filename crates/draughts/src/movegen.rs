@@ -929,34 +929,40 @@ const _: () = {
     }
 };
 
-/// When the side to move has only men and every capture is a single jump (no landing
-/// square, short of the crowning row, allows another: the bulk test of perft), the
-/// men that jump in each forward direction; `None` otherwise (short kings).
+/// When only men can capture (`capturers`, none of them a king) and every capture is a
+/// single jump (no landing square, short of the crowning row, allows another: the bulk test
+/// of perft), the men that jump in each forward direction; `None` otherwise (short kings).
 #[inline(always)]
-pub(crate) fn single_jumps(pos: &Position) -> Option<(u32, u32)> {
+pub(crate) fn single_jumps(pos: &Position, capturers: u32) -> Option<(u32, u32)> {
     match pos.turn {
-        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos)),
-        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos)),
+        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos), capturers),
+        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos), capturers),
     }
 }
 
 #[inline(always)]
-fn single_jumps_for<Sd: Side>(b: Rel) -> Option<(u32, u32)> {
-    if b.me & b.kings != 0 {
+fn single_jumps_for<Sd: Side>(b: Rel, capturers: u32) -> Option<(u32, u32)> {
+    if capturers & b.kings != 0 {
         return None;
     }
     let empty = !(b.me | b.opp);
-    let (f0, f1, _, _) = dirs::<Sd>();
-    let j0 = step(step(b.me, f0) & b.opp, f0) & empty;
-    let j1 = step(step(b.me, f1) & b.opp, f1) & empty;
+    let fwd = !Sd::WHITE;
+    // The landings of jumps whose first step is by 4, and by 3 or 5.
+    let j4 = by35(by4(capturers, fwd) & b.opp, fwd) & empty;
+    let j35 = by4(by35(capturers, fwd) & b.opp, fwd) & empty;
     // Going on forward never meets the vacated start or the captured piece, both behind.
-    let go_on = (j0 | j1) & !crown_row(Sd::WHITE);
-    let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
+    let go_on = (j4 | j35) & !crown_row(Sd::WHITE);
+    let more = (by35(by4(go_on, fwd) & b.opp, fwd) | by4(by35(go_on, fwd) & b.opp, fwd)) & empty;
     if more != 0 {
         return None;
     }
-    let (r0, r1) = (reverse(f0), reverse(f1));
-    Some((step(step(j0, r0), r0), step(step(j1, r1), r1)))
+    let o4 = by4(by35(j4, !fwd), !fwd);
+    let o35 = by35(by4(j35, !fwd), !fwd);
+    // From an even row a step by 4 is the first forward direction's (down-left, up-left).
+    Some((
+        (o4 & EVEN_ROWS) | (o35 & ODD_ROWS),
+        (o4 & ODD_ROWS) | (o35 & EVEN_ROWS),
+    ))
 }
 
 /// The `n`-th (from 0) of [`single_jumps`]' captures, in [`generate`]'s order: by starting
