@@ -84,6 +84,19 @@ impl Move {
         }
     }
 
+    /// A single jump from index `from` in direction `d` (which must exist on the board).
+    fn jump(from: u32, d: usize) -> Move {
+        let j = JUMPS[from as usize & 31][d & 3];
+        let mut path = [0; MAX_PATH];
+        path[0] = from as u8;
+        path[1] = j.to;
+        Move {
+            path,
+            len: 2,
+            captured: j.over,
+        }
+    }
+
     pub(crate) fn capture(squares: &[u8], captured: u32) -> Move {
         let mut path = [0; MAX_PATH];
         let n = squares.len().min(MAX_PATH);
@@ -979,8 +992,7 @@ pub(crate) fn nth_single_jump(pos: &Position, (o0, o1): (u32, u32), mut n: u64) 
         for (set, d) in [(o0, f0), (o1, f1)] {
             if set & (1 << s) != 0 {
                 if n == 0 {
-                    let j = JUMPS[s as usize][d];
-                    return Some(Move::capture(&[s as u8, j.to], j.over));
+                    return Some(Move::jump(s, d));
                 }
                 n -= 1;
             }
