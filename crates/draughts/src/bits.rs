@@ -184,8 +184,16 @@ mod tests {
     fn vertical_steps_are_both_diagonals() {
         for i in 0..32 {
             let b = 1u32 << i;
-            assert_eq!(by4(b, true) | by35(b, true), step(b, 0) | step(b, 1), "down {i}");
-            assert_eq!(by4(b, false) | by35(b, false), step(b, 2) | step(b, 3), "up {i}");
+            assert_eq!(
+                by4(b, true) | by35(b, true),
+                step(b, 0) | step(b, 1),
+                "down {i}"
+            );
+            assert_eq!(
+                by4(b, false) | by35(b, false),
+                step(b, 2) | step(b, 3),
+                "up {i}"
+            );
             assert_eq!(by4(b, true) & by35(b, true), 0);
             assert_eq!(by4(b, false) & by35(b, false), 0);
             // Back again.

@@ -777,7 +777,11 @@ impl Draughts {
         // its 80 (see `can_claim`).
         let repetition = 4 * (rules.repetitions as u32).saturating_sub(1);
         let forty = rules.quiet_plies();
-        let least = if repetition < forty { repetition } else { forty };
+        let least = if repetition < forty {
+            repetition
+        } else {
+            forty
+        };
         let claims_from = match rules.draws {
             Draws::Claim => least.saturating_sub(1),
             Draws::Agreement | Draws::Automatic => u32::MAX,

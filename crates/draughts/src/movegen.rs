@@ -1361,4 +1361,45 @@ mod tests {
             assert_eq!(each, moves, "{p}");
         }
     }
+
+    #[test]
+    fn single_jumps_agree_with_the_generator() {
+        // D5, D8, A5: when only men capture and no capture goes on, `single_jumps` lists
+        // exactly the generated captures, in their order; otherwise it declines.
+        let mut moves = Vec::new();
+        let (mut counted, mut beside_kings, mut declined) = (0, 0, 0);
+        for p in played_positions() {
+            let m = Mobility::of(&p);
+            if m.capturers == 0 {
+                continue;
+            }
+            p.legal_moves(KingMoves::Short, &mut moves);
+            let kings_capture = m.capturers & p.kings != 0;
+            let all_single = moves.iter().all(|mv| mv.num_captured() == 1);
+            match single_jumps(&p, m.capturers) {
+                Some(jumps) => {
+                    assert!(!kings_capture && all_single, "{p}");
+                    let n = count_pair(jumps.0, jumps.1);
+                    assert_eq!(n, moves.len() as u64, "{p}");
+                    let nth: Vec<Move> = (0..n)
+                        .filter_map(|i| nth_single_jump(&p, jumps, i))
+                        .collect();
+                    assert_eq!(nth, moves, "{p}");
+                    assert_eq!(nth_single_jump(&p, jumps, n), None);
+                    counted += 1;
+                    if p.side(p.turn()) & p.kings != 0 {
+                        beside_kings += 1;
+                    }
+                }
+                None => {
+                    assert!(kings_capture || !all_single, "{p}");
+                    declined += 1;
+                }
+            }
+        }
+        assert!(
+            counted > 100 && beside_kings > 10 && declined > 10,
+            "{counted} {beside_kings} {declined}"
+        );
+    }
 }
