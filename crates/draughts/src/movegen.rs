@@ -829,10 +829,8 @@ impl Mobility {
             let (n4, n35) = (by4(movers, down), by35(movers, down));
             steps[i] = n4 & empty;
             steps[i + 1] = n35 & empty;
-            if (n4 | n35) & b.opp != 0 {
-                landings[i] = by35(n4 & b.opp, down) & empty;
-                landings[i + 1] = by4(n35 & b.opp, down) & empty;
-            }
+            landings[i] = by35(n4 & b.opp, down) & empty;
+            landings[i + 1] = by4(n35 & b.opp, down) & empty;
         };
         // Forwards every piece, backwards the kings.
         go(!Sd::WHITE, b.me);
