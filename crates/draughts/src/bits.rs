@@ -101,6 +101,47 @@ pub(crate) const fn step(bb: u32, d: usize) -> u32 {
     }
 }
 
+/// Every square of `bb` moved one step down (`down`: directions 0 and 1 together, towards
+/// White) or up (directions 2 and 3), by the index change of 4: left from an even row and
+/// right from an odd one going down, the other way round going up. Every square off the last
+/// row has such a step, so it is a bare shift.
+#[inline(always)]
+pub(crate) const fn by4(bb: u32, down: bool) -> u32 {
+    if down { bb << 4 } else { bb >> 4 }
+}
+
+/// Every square of `bb` moved one step down (`down`) or up by the other index change: 3 or 5
+/// (going down: 3 to the left from an odd row, 5 to the right from an even one; going up:
+/// 3 to the right from an even row, 5 to the left from an odd one). Together with [`by4`]
+/// it makes both steps of a vertical direction, and a square's row parity tells which
+/// diagonal a step took: two consecutive steps on one diagonal are always one of each kind.
+#[inline(always)]
+pub(crate) const fn by35(bb: u32, down: bool) -> u32 {
+    if down {
+        ((bb & DL3) << 3) | ((bb & DR5) << 5)
+    } else {
+        ((bb & UR3) >> 3) | ((bb & UL5) >> 5)
+    }
+}
+
+/// The even rows (0, 2, 4, 6: squares 1-4, 9-12, ...).
+pub(crate) const EVEN_ROWS: u32 = 0x0F0F_0F0F;
+/// The odd rows (1, 3, 5, 7: squares 5-8, 13-16, ...).
+pub(crate) const ODD_ROWS: u32 = 0xF0F0_F0F0;
+
+// `by4` is a bare shift: down-left by 4 (even rows) and down-right by 4 (odd rows) together
+// are every square off row 7, and likewise upwards off row 0. `by35` going up undoes it
+// going down: a square reached by 3 steps back by 3, one reached by 5 by 5.
+const _: () = {
+    assert!(DL4 & DR4 == 0 && DL4 | DR4 == 0x0FFF_FFFF);
+    assert!(UL4 & UR4 == 0 && UL4 | UR4 == 0xFFFF_FFF0);
+    assert!(DL4 & !EVEN_ROWS == 0 && DR4 & !ODD_ROWS == 0);
+    assert!(UL4 & !EVEN_ROWS == 0 && UR4 & !ODD_ROWS == 0);
+    assert!(DL3 & !ODD_ROWS == 0 && DR5 & !EVEN_ROWS == 0);
+    assert!(UR3 & !EVEN_ROWS == 0 && UL5 & !ODD_ROWS == 0);
+    assert!(DL3 << 3 == UR3 && DR5 << 5 == UL5);
+};
+
 /// The direction opposite `d`.
 #[inline(always)]
 pub(crate) const fn reverse(d: usize) -> usize {
@@ -137,6 +178,32 @@ mod tests {
         assert_eq!(NEIGHBOR[0][3], 7);
         assert_eq!(NEIGHBOR[1][3], NONE);
         assert_eq!(NEIGHBOR[3][3], NONE);
+    }
+
+    #[test]
+    fn vertical_steps_are_both_diagonals() {
+        for i in 0..32 {
+            let b = 1u32 << i;
+            assert_eq!(
+                by4(b, true) | by35(b, true),
+                step(b, 0) | step(b, 1),
+                "down {i}"
+            );
+            assert_eq!(
+                by4(b, false) | by35(b, false),
+                step(b, 2) | step(b, 3),
+                "up {i}"
+            );
+            assert_eq!(by4(b, true) & by35(b, true), 0);
+            assert_eq!(by4(b, false) & by35(b, false), 0);
+            // Back again.
+            if by35(b, true) != 0 {
+                assert_eq!(by35(by35(b, true), false), b);
+            }
+            if by4(b, true) != 0 {
+                assert_eq!(by4(by4(b, true), false), b);
+            }
+        }
     }
 
     #[test]

@@ -728,9 +728,19 @@ impl From<State> for StateRepr {
 /// assert_eq!(game.turn(&state), Turn::Player(Color::White.seat()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draughts {
     rules: Rules,
+    /// Derived from `rules`: the quiet plies from which a draw claim can be valid
+    /// ([`Draughts::claims_possible`]); `u32::MAX` when draws are not claimed.
+    claims_from: u32,
+}
+
+impl Default for Draughts {
+    /// [`Rules::wcdf`].
+    fn default() -> Draughts {
+        Draughts::with_valid(Rules::wcdf())
+    }
 }
 
 /// A first player that the colours do not allow: Black, seat 0, always moves first (D3).
@@ -755,9 +765,28 @@ impl Draughts {
     /// [`RulesError`] when an option is out of range ([`Rules::validate`]).
     pub const fn new(rules: Rules) -> Result<Draughts, RulesError> {
         match rules.validate() {
-            Ok(()) => Ok(Draughts { rules }),
+            Ok(()) => Ok(Draughts::with_valid(rules)),
             Err(e) => Err(e),
         }
+    }
+
+    /// The game under `rules`, already validated.
+    const fn with_valid(rules: Rules) -> Draughts {
+        // A position comes back at the earliest 4 plies later, so a repetition claim (by the
+        // position or by a move making it) needs 4(n - 1) - 1 quiet plies; the 40-move rule
+        // its 80 (see `can_claim`).
+        let repetition = 4 * (rules.repetitions as u32).saturating_sub(1);
+        let forty = rules.quiet_plies();
+        let least = if repetition < forty {
+            repetition
+        } else {
+            forty
+        };
+        let claims_from = match rules.draws {
+            Draws::Claim => least.saturating_sub(1),
+            Draws::Agreement | Draws::Automatic => u32::MAX,
+        };
+        Draughts { rules, claims_from }
     }
 
     /// The rule set.
@@ -917,9 +946,7 @@ impl Draughts {
     /// plies have passed for one of them (see there).
     #[inline]
     fn claims_possible(&self, state: &State) -> bool {
-        let r = u32::from(self.rules.repetitions);
-        self.rules.draws == Draws::Claim
-            && state.quiet_plies + 1 >= (4 * r.saturating_sub(1)).min(self.rules.quiet_plies())
+        state.quiet_plies >= self.claims_from
     }
 
     /// Whether a quiet king move of the side to move brings back a position for the
@@ -1082,7 +1109,7 @@ impl Game for Draughts {
             if m.capturers == 0 {
                 return self.draw_counted(s, rng, m.count_steps(), |i| m.nth_step(i));
             }
-            if let Some(jumps) = movegen::single_jumps(&s.position) {
+            if let Some(jumps) = movegen::single_jumps(&s.position, m.capturers) {
                 let count = movegen::count_pair(jumps.0, jumps.1);
                 return self.draw_counted(s, rng, count, |i| {
                     movegen::nth_single_jump(&s.position, jumps, i)

@@ -6,7 +6,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bits::{NEIGHBOR, NONE, PAIRS, ROW0, ROW7, reverse, step};
+use crate::bits::{
+    EVEN_ROWS, NEIGHBOR, NONE, ODD_ROWS, PAIRS, ROW0, ROW7, by4, by35, reverse, step,
+};
 use crate::position::Position;
 use crate::square::{Color, Square, SquareError};
 
@@ -79,6 +81,19 @@ impl Move {
             path,
             len: 2,
             captured: 0,
+        }
+    }
+
+    /// A single jump from index `from` in direction `d` (which must exist on the board).
+    fn jump(from: u32, d: usize) -> Move {
+        let j = JUMPS[from as usize & 31][d & 3];
+        let mut path = [0; MAX_PATH];
+        path[0] = from as u8;
+        path[1] = j.to;
+        Move {
+            path,
+            len: 2,
+            captured: j.over,
         }
     }
 
@@ -777,13 +792,15 @@ fn generate_for<Sd: Side, S: Sink>(b: Rel, flying: bool, capturers: u32, sink: &
 }
 
 /// What the side to move can do, worked out once per ply: the pieces that can capture
-/// with short kings ([`capturers`]) and, when none can, its steps (short kings) as the
-/// target squares in each direction.
+/// with short kings ([`capturers`]) and, when none can, its steps (short kings) as target
+/// squares, by the kind of index change ([`by4`], [`by35`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Mobility {
     pub(crate) capturers: u32,
-    /// `steps[d]`: the empty squares that a piece of the side to move reaches by one step in
-    /// direction `d`; all 0 when a capture exists (D8: no step is legal then).
+    /// The empty squares that a piece of the side to move reaches by one step: `steps[0]`
+    /// down by 4, `steps[1]` down by 3 or 5, `steps[2]` up by 4, `steps[3]` up by 3 or 5
+    /// (a target's row tells which diagonal, see [`STEP_GROUPS`]); all 0 when a capture
+    /// exists (D8: no step is legal then).
     pub(crate) steps: [u32; 4],
 }
 
@@ -796,26 +813,29 @@ impl Mobility {
         }
     }
 
-    /// One step from the movers in each direction gives both the steps and, one step
-    /// further over an opposing piece, the jumps; only when a jump exists are the jumps
-    /// stepped back to the pieces that make them.
+    /// One step from the movers, down and up, gives both the steps and, one step further
+    /// over an opposing piece, the jumps; only when a jump exists are the jumps stepped back
+    /// to the pieces that make them. A step of each kind (by 4, by 3 or 5) covers both
+    /// diagonals of a vertical direction at once; a jump is one step of each kind.
     #[inline(always)]
     fn of_rel<Sd: Side>(b: Rel) -> Mobility {
         let empty = !(b.me | b.opp);
         let kings = b.me & b.kings;
         let mut steps = [0; 4];
+        // Jump landings, by the kind of their first step: by 4, by 3 or 5; down, up.
         let mut landings = [0; 4];
-        let mut go = |d: usize, movers: u32| {
-            let next = step(movers, d);
-            steps[d] = next & empty;
-            landings[d] = step(next & b.opp, d) & empty;
+        let mut go = |down: bool, movers: u32| {
+            let i = if down { 0 } else { 2 };
+            let (n4, n35) = (by4(movers, down), by35(movers, down));
+            steps[i] = n4 & empty;
+            steps[i + 1] = n35 & empty;
+            landings[i] = by35(n4 & b.opp, down) & empty;
+            landings[i + 1] = by4(n35 & b.opp, down) & empty;
         };
-        let (f0, f1, b0, b1) = dirs::<Sd>();
-        go(f0, b.me);
-        go(f1, b.me);
+        // Forwards every piece, backwards the kings.
+        go(!Sd::WHITE, b.me);
         if kings != 0 {
-            go(b0, kings);
-            go(b1, kings);
+            go(Sd::WHITE, kings);
         }
         if landings == [0; 4] {
             return Mobility {
@@ -823,11 +843,12 @@ impl Mobility {
                 steps,
             };
         }
-        let mut capturers = 0;
-        for (d, &land) in landings.iter().enumerate() {
-            let r = reverse(d);
-            capturers |= step(step(land, r), r);
-        }
+        // Back over the captured piece to the capturer, undoing the last step first.
+        let [d4, d35, u4, u35] = landings;
+        let capturers = by4(by35(d4, false), false)
+            | by35(by4(d35, false), false)
+            | by4(by35(u4, true), true)
+            | by35(by4(u35, true), true);
         Mobility {
             capturers,
             steps: [0; 4],
@@ -843,7 +864,7 @@ impl Mobility {
         self.capturers | a | b | c | d != 0
     }
 
-    /// The number of steps: one population count for two directions.
+    /// The number of steps: one population count for each vertical direction.
     #[inline(always)]
     pub(crate) fn count_steps(&self) -> u64 {
         let [a, b, c, d] = self.steps;
@@ -860,89 +881,101 @@ impl Mobility {
     /// Hands every step to `sink`, in [`generate`]'s order (see [`Mobility::nth_step`]).
     #[inline(always)]
     fn each_step<S: Sink>(&self, sink: &mut S) {
-        for (d, &all) in self.steps.iter().enumerate() {
-            if all == 0 {
-                continue;
-            }
-            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
-                let mut targets = all & mask;
-                while targets != 0 {
-                    let t = targets.trailing_zeros();
-                    targets &= targets - 1;
-                    sink.quiet((t as i32 - k) as u32, t);
-                }
+        for &(set, rows, k) in &STEP_GROUPS {
+            let mut targets = self.steps[set] & rows;
+            while targets != 0 {
+                let t = targets.trailing_zeros();
+                targets &= targets - 1;
+                sink.quiet((t as i32 - k) as u32, t);
             }
         }
     }
 
     /// The `n`-th step (from 0), in [`generate`]'s order: by direction, then by the
-    /// direction's two index offsets ([`PAIRS`]), then by target square.
+    /// direction's two index offsets ([`PAIRS`]), then by target square ([`STEP_GROUPS`]).
     #[inline(always)]
     pub(crate) fn nth_step(&self, mut n: u64) -> Option<Move> {
-        for (d, &all) in self.steps.iter().enumerate() {
-            for (&(_, k), &mask) in PAIRS[d].iter().zip(&STEP_TARGETS[d]) {
-                let mut targets = all & mask;
-                while targets != 0 {
-                    let t = targets.trailing_zeros();
-                    if n == 0 {
-                        return Some(Move::quiet((t as i32 - k) as u32, t));
-                    }
-                    n -= 1;
-                    targets &= targets - 1;
+        for &(set, rows, k) in &STEP_GROUPS {
+            let mut targets = self.steps[set] & rows;
+            while targets != 0 {
+                let t = targets.trailing_zeros();
+                if n == 0 {
+                    return Some(Move::quiet((t as i32 - k) as u32, t));
                 }
+                n -= 1;
+                targets &= targets - 1;
             }
         }
         None
     }
 }
 
-/// `STEP_TARGETS[d][p]`: the squares reached in direction `d` with the index offset of
-/// `PAIRS[d][p]`. The two of a direction are disjoint, so a direction's targets split
-/// into the two groups that [`generate`] hands out in turn.
-const STEP_TARGETS: [[u32; 2]; 4] = {
-    let mut t = [[0; 2]; 4];
+/// The steps in [`generate`]'s order: by direction `d`, then by the index offset `k` of
+/// [`PAIRS`]`[d]`. Each is the targets of one [`Mobility::steps`] set on the rows that the
+/// offset reaches: (set, rows, offset).
+const STEP_GROUPS: [(usize, u32, i32); 8] = [
+    (0, ODD_ROWS, 4),
+    (1, EVEN_ROWS, 3),
+    (0, EVEN_ROWS, 4),
+    (1, ODD_ROWS, 5),
+    (2, ODD_ROWS, -4),
+    (3, EVEN_ROWS, -5),
+    (2, EVEN_ROWS, -4),
+    (3, ODD_ROWS, -3),
+];
+
+// Each group is one (direction, offset) pair of `PAIRS`, in its order: the pair's targets
+// lie on the group's rows, in the group's set (by 4 or not; down for directions 0 and 1).
+const _: () = {
     let mut d = 0;
     while d < 4 {
         let mut p = 0;
         while p < 2 {
             let (mask, k) = PAIRS[d][p];
-            t[d][p] = if k > 0 { mask << k } else { mask >> -k };
+            let targets = if k > 0 { mask << k } else { mask >> -k };
+            let (set, rows, offset) = STEP_GROUPS[2 * d + p];
+            let want = if d < 2 { 0 } else { 2 } + if k == 4 || k == -4 { 0 } else { 1 };
+            assert!(offset == k && set == want && targets & !rows == 0);
             p += 1;
         }
-        assert!(t[d][0] & t[d][1] == 0);
         d += 1;
     }
-    t
 };
 
-/// When the side to move has only men and every capture is a single jump (no landing
-/// square, short of the crowning row, allows another: the bulk test of perft), the
-/// men that jump in each forward direction; `None` otherwise (short kings).
+/// When only men can capture (`capturers`, none of them a king) and every capture is a
+/// single jump (no landing square, short of the crowning row, allows another: the bulk test
+/// of perft), the men that jump in each forward direction; `None` otherwise (short kings).
 #[inline(always)]
-pub(crate) fn single_jumps(pos: &Position) -> Option<(u32, u32)> {
+pub(crate) fn single_jumps(pos: &Position, capturers: u32) -> Option<(u32, u32)> {
     match pos.turn {
-        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos)),
-        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos)),
+        Color::Black => single_jumps_for::<BlackSide>(Rel::of(pos), capturers),
+        Color::White => single_jumps_for::<WhiteSide>(Rel::of(pos), capturers),
     }
 }
 
 #[inline(always)]
-fn single_jumps_for<Sd: Side>(b: Rel) -> Option<(u32, u32)> {
-    if b.me & b.kings != 0 {
+fn single_jumps_for<Sd: Side>(b: Rel, capturers: u32) -> Option<(u32, u32)> {
+    if capturers & b.kings != 0 {
         return None;
     }
     let empty = !(b.me | b.opp);
-    let (f0, f1, _, _) = dirs::<Sd>();
-    let j0 = step(step(b.me, f0) & b.opp, f0) & empty;
-    let j1 = step(step(b.me, f1) & b.opp, f1) & empty;
+    let fwd = !Sd::WHITE;
+    // The landings of jumps whose first step is by 4, and by 3 or 5.
+    let j4 = by35(by4(capturers, fwd) & b.opp, fwd) & empty;
+    let j35 = by4(by35(capturers, fwd) & b.opp, fwd) & empty;
     // Going on forward never meets the vacated start or the captured piece, both behind.
-    let go_on = (j0 | j1) & !crown_row(Sd::WHITE);
-    let more = (step(step(go_on, f0) & b.opp, f0) | step(step(go_on, f1) & b.opp, f1)) & empty;
+    let go_on = (j4 | j35) & !crown_row(Sd::WHITE);
+    let more = (by35(by4(go_on, fwd) & b.opp, fwd) | by4(by35(go_on, fwd) & b.opp, fwd)) & empty;
     if more != 0 {
         return None;
     }
-    let (r0, r1) = (reverse(f0), reverse(f1));
-    Some((step(step(j0, r0), r0), step(step(j1, r1), r1)))
+    let o4 = by4(by35(j4, !fwd), !fwd);
+    let o35 = by35(by4(j35, !fwd), !fwd);
+    // From an even row a step by 4 is the first forward direction's (down-left, up-left).
+    Some((
+        (o4 & EVEN_ROWS) | (o35 & ODD_ROWS),
+        (o4 & ODD_ROWS) | (o35 & EVEN_ROWS),
+    ))
 }
 
 /// The `n`-th (from 0) of [`single_jumps`]' captures, in [`generate`]'s order: by starting
@@ -959,8 +992,7 @@ pub(crate) fn nth_single_jump(pos: &Position, (o0, o1): (u32, u32), mut n: u64) 
         for (set, d) in [(o0, f0), (o1, f1)] {
             if set & (1 << s) != 0 {
                 if n == 0 {
-                    let j = JUMPS[s as usize][d];
-                    return Some(Move::capture(&[s as u8, j.to], j.over));
+                    return Some(Move::jump(s, d));
                 }
                 n -= 1;
             }
@@ -1173,8 +1205,9 @@ pub(crate) fn is_legal_short(pos: &Position, mv: &Move) -> bool {
     is_legal_short_cached(pos, mv, &Mobility::of(pos))
 }
 
-/// `STEP_DIR[s][t]`: the direction of the step from index `s` to index `t`, or 4.
-const STEP_DIR: [[u8; 32]; 32] = {
+/// `STEP_SET[s][t]`: the [`Mobility::steps`] set that holds the step from index `s` to
+/// index `t`, or 4 when `t` is not a neighbour of `s`.
+const STEP_SET: [[u8; 32]; 32] = {
     let mut t = [[4u8; 32]; 32];
     let mut s = 0;
     while s < 32 {
@@ -1182,7 +1215,8 @@ const STEP_DIR: [[u8; 32]; 32] = {
         while d < 4 {
             let n = NEIGHBOR[d][s];
             if n != NONE {
-                t[s][n as usize] = d as u8;
+                let by_4 = n as usize == s + 4 || n as usize + 4 == s;
+                t[s][n as usize] = if d < 2 { 0 } else { 2 } + if by_4 { 0 } else { 1 };
             }
             d += 1;
         }
@@ -1196,11 +1230,11 @@ const STEP_DIR: [[u8; 32]; 32] = {
 pub(crate) fn is_legal_short_cached(pos: &Position, mv: &Move, mobility: &Mobility) -> bool {
     if !mv.is_capture() {
         // A step: legal when it is one of the side to move's steps (D4, D12), which there
-        // are none of when something can be captured (D8). Only `from` reaches `to` in
-        // the step's direction, and only with a piece that may move that way.
+        // are none of when something can be captured (D8). Only `from` reaches `to` with
+        // the step's index change, and only with a piece that may move that way.
         let (from, to) = (usize::from(mv.path[0]) & 31, usize::from(mv.path[1]) & 31);
-        let d = STEP_DIR[from][to];
-        return mv.len == 2 && d < 4 && mobility.steps[usize::from(d)] & (1 << to) != 0;
+        let set = STEP_SET[from][to];
+        return mv.len == 2 && set < 4 && mobility.steps[usize::from(set)] & (1 << to) != 0;
     }
     match pos.turn {
         Color::Black => is_legal_short_for::<BlackSide>(Rel::of(pos), mv),
@@ -1326,5 +1360,46 @@ mod tests {
             m.each_step(&mut Collect(&mut each));
             assert_eq!(each, moves, "{p}");
         }
+    }
+
+    #[test]
+    fn single_jumps_agree_with_the_generator() {
+        // D5, D8, A5: when only men capture and no capture goes on, `single_jumps` lists
+        // exactly the generated captures, in their order; otherwise it declines.
+        let mut moves = Vec::new();
+        let (mut counted, mut beside_kings, mut declined) = (0, 0, 0);
+        for p in played_positions() {
+            let m = Mobility::of(&p);
+            if m.capturers == 0 {
+                continue;
+            }
+            p.legal_moves(KingMoves::Short, &mut moves);
+            let kings_capture = m.capturers & p.kings != 0;
+            let all_single = moves.iter().all(|mv| mv.num_captured() == 1);
+            match single_jumps(&p, m.capturers) {
+                Some(jumps) => {
+                    assert!(!kings_capture && all_single, "{p}");
+                    let n = count_pair(jumps.0, jumps.1);
+                    assert_eq!(n, moves.len() as u64, "{p}");
+                    let nth: Vec<Move> = (0..n)
+                        .filter_map(|i| nth_single_jump(&p, jumps, i))
+                        .collect();
+                    assert_eq!(nth, moves, "{p}");
+                    assert_eq!(nth_single_jump(&p, jumps, n), None);
+                    counted += 1;
+                    if p.side(p.turn()) & p.kings != 0 {
+                        beside_kings += 1;
+                    }
+                }
+                None => {
+                    assert!(kings_capture || !all_single, "{p}");
+                    declined += 1;
+                }
+            }
+        }
+        assert!(
+            counted > 100 && beside_kings > 10 && declined > 10,
+            "{counted} {beside_kings} {declined}"
+        );
     }
 }
