@@ -69,6 +69,9 @@ pub struct Ludo {
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
+    /// `clockwise[o][r]`: the colour of seat `r` counted clockwise from seat `o` (the inverse
+    /// of `seen_from`; entries from `P` on repeat the colours); for the observations.
+    clockwise: [[Colour; 4]; 4],
     /// How an observation encodes the checkers ([`Ludo::with_observation`]).
     observation: ObservationKind,
 }
@@ -520,6 +523,12 @@ impl Ludo {
                     None => NOT_SEATED,
                 })
             }),
+            clockwise: core::array::from_fn(|o| {
+                core::array::from_fn(|r| {
+                    let seat = Seat::new(((o + r) % seats.len()) as u8);
+                    seats.colour_of(seat).unwrap_or_default()
+                })
+            }),
             observation: ObservationKind::Compact,
         })
     }
@@ -569,6 +578,20 @@ impl Ludo {
     pub(crate) fn seats_seen_from(&self, seat: Seat) -> [u8; 4] {
         let o = seat.index();
         self.seen_from[if o < self.seats.len() { o } else { 0 }]
+    }
+
+    /// The colours by seat counted clockwise from `seat` (seat 0 for a seat that is not at
+    /// the table): the first [`Seats::len`] entries are the playing colours.
+    #[inline]
+    pub(crate) fn colours_seen_from(&self, seat: Seat) -> [Colour; 4] {
+        let o = seat.index();
+        self.clockwise[if o < self.seats.len() { o } else { 0 }]
+    }
+
+    /// The furthest path index ([`Rules::end_index`]).
+    #[inline]
+    pub(crate) const fn end_index(&self) -> u8 {
+        self.end
     }
 
     /// The colour that plays `seat`.

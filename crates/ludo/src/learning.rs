@@ -106,7 +106,7 @@ fn fraction<const D: u8>(n: u8) -> f32 {
 impl Ludo {
     /// `E`, the furthest path index.
     fn end(&self) -> usize {
-        usize::from(self.rules().end_index())
+        usize::from(self.end_index())
     }
 
     /// The observation's length.
@@ -132,38 +132,33 @@ impl Ludo {
         }
     }
 
-    /// The planes of [`ObservationKind::Planes`] into `planes` (zeroed, `P(E+1)` long).
-    fn observe_planes(&self, pos: &Position, seen: [u8; 4], p: usize, planes: &mut [f32]) {
+    /// The planes of [`ObservationKind::Planes`] into `planes` (zeroed, `P(E+1)` long) for
+    /// the colours by seat counted from the observer.
+    fn observe_planes(&self, pos: &Position, clockwise: [Colour; 4], planes: &mut [f32]) {
         let e = self.end();
-        for c in Colour::ALL {
-            let r = usize::from(seen[c.index()]);
-            if r >= p {
-                continue;
-            }
-            let plane = &mut planes[r * (e + 1)..][..=e];
+        for (plane, c) in planes.chunks_exact_mut(e + 1).zip(clockwise) {
             for k in pos.checkers(c) {
                 plane[usize::from(k).min(e)] += 0.25;
             }
         }
     }
 
-    /// The values of [`ObservationKind::Compact`] into `out` (`4P` long), every one written:
-    /// each of the game's `P` colours has its own seat.
-    fn observe_compact(&self, pos: &Position, seen: [u8; 4], out: &mut [f32]) {
-        let end = self.rules().end_index();
+    /// The values of [`ObservationKind::Compact`] into `out` (`4P` long) for the colours by
+    /// seat counted from the observer.
+    fn observe_compact(&self, pos: &Position, clockwise: [Colour; 4], out: &mut [f32]) {
+        let end = self.end_index();
         let e = f32::from(end);
         let seats = out.as_chunks_mut::<4>().0;
-        for c in Colour::ALL {
-            if let Some(slot) = seats.get_mut(usize::from(seen[c.index()])) {
-                // Sorted in the position; at most E (1) for a state of another game too.
-                // Written so that the four values are converted and divided together.
-                let k = pos.checkers(c).map(|k| i32::from(k.min(end)));
-                *slot = k.map(|k| k as f32 / e);
-            }
+        for (slot, c) in seats.iter_mut().zip(clockwise) {
+            // Sorted in the position; at most E (1) for a state of another game too.
+            // Written so that the four values are converted and divided together.
+            let k = pos.checkers(c).map(|k| i32::from(k.min(end)));
+            *slot = k.map(|k| k as f32 / e);
         }
     }
 
     /// The context values (the second table of the module docs) into `fields` (zeroed).
+    #[inline(always)]
     fn observe_context(&self, pos: &Position, seen: [u8; 4], p: usize, fields: &mut [f32]) {
         let relative = |c: Colour| {
             let r = usize::from(seen[c.index()]);
@@ -218,27 +213,51 @@ impl Observe for Ludo {
     }
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
-        let p = self.seats().len();
-        let kind = self.observation();
-        let (checkers, context) = (
-            p * kind.checker_inputs(self.rules().end_index()),
-            context_inputs(p),
-        );
-        BufferSizeError::check(checkers + context, out.len())?;
-        // The compact values are all written (each of the game's colours has a seat); the
-        // planes and the context are mostly zeros.
-        match kind {
-            ObservationKind::Compact => out[checkers..].fill(0.0),
-            ObservationKind::Planes => out.fill(0.0),
+        // The compact layout is written for each player count, so that its lengths are
+        // constants: the context is zeroed in place and no index is checked.
+        match (self.observation(), self.seats().len()) {
+            (ObservationKind::Compact, 2) => self.write_compact::<2>(s, seat, out),
+            (ObservationKind::Compact, 3) => self.write_compact::<3>(s, seat, out),
+            (ObservationKind::Compact, _) => self.write_compact::<4>(s, seat, out),
+            (ObservationKind::Planes, p) => self.write_planes(s, seat, p, out),
         }
-        let seen = self.seats_seen_from(seat);
+    }
+}
+
+impl Ludo {
+    /// The observation of [`ObservationKind::Compact`] for `P` players into `out`.
+    fn write_compact<const P: usize>(
+        &self,
+        s: &State,
+        seat: Seat,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(4 * P + context_inputs(P), out.len())?;
+        let (checkers, context) = out.split_at_mut(4 * P);
+        let context = &mut context[..context_inputs(P)];
+        context.fill(0.0);
         let pos = s.position();
-        let (checkers, context) = out.split_at_mut(checkers);
-        match kind {
-            ObservationKind::Compact => self.observe_compact(pos, seen, checkers),
-            ObservationKind::Planes => self.observe_planes(pos, seen, p, checkers),
-        }
-        self.observe_context(pos, seen, p, context);
+        self.observe_compact(pos, self.colours_seen_from(seat), checkers);
+        self.observe_context(pos, self.seats_seen_from(seat), P, context);
+        Ok(())
+    }
+
+    /// The observation of [`ObservationKind::Planes`] for `p` players into `out` (not
+    /// inlined: the compact kind's path then keeps fewer registers to save).
+    #[inline(never)]
+    fn write_planes(
+        &self,
+        s: &State,
+        seat: Seat,
+        p: usize,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        BufferSizeError::check(self.observation_len(), out.len())?;
+        out.fill(0.0);
+        let pos = s.position();
+        let (checkers, context) = out.split_at_mut(p * (self.end() + 1));
+        self.observe_planes(pos, self.colours_seen_from(seat), checkers);
+        self.observe_context(pos, self.seats_seen_from(seat), p, context);
         Ok(())
     }
 }
@@ -407,6 +426,30 @@ mod tests {
             }
         }
         assert!(states > 20_000);
+    }
+
+    /// A state of other rules (another path length, other seats) is observed without a
+    /// panic, in the documented ranges, by either kind.
+    #[test]
+    fn observing_another_games_state_stays_in_range() {
+        let others = [
+            "LUDO 52/51/5 RY Y 0 R:0,5,50,57 Y:0,0,0,14 rules=classic",
+            "LUDO 40/40/4 GB G 1 G:0,0,0,44 B:1,2,3,4 die=6 rules=lattjo",
+        ];
+        for kind in [ObservationKind::Compact, ObservationKind::Planes] {
+            let game = Ludo::default().with_observation(kind);
+            let mut out = vec![f32::NAN; game.observation_len()];
+            for text in others {
+                let s: State = text.parse().unwrap();
+                for seat in 0..5 {
+                    game.observe(&s, Seat::new(seat), &mut out).unwrap();
+                    assert!(
+                        out.iter().all(|v| (0.0..=1.0).contains(v)),
+                        "{text}: {out:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
