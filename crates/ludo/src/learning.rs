@@ -12,7 +12,8 @@
 //! | [`ObservationKind::Compact`] (default) | 0 | 4P | per seat, its four checkers' path indices / E, ascending (0 the den, 1 the end) | 0-1 |
 //! | [`ObservationKind::Planes`] | 0 | P(E+1) | per seat, per path index 0 (the den) to E: its checkers there / 4 | 0-1 |
 //!
-//! then the same [`context_inputs`]`(P)` = 5P + 12 values of context for both:
+//! then the same [`context_inputs`]`(P)` = 5P + 12 values of context for both, from offset
+//! C = 4P (compact) or P(E+1) (planes):
 //!
 //! | offset | length | field | range |
 //! | --- | --- | --- | --- |
@@ -213,8 +214,8 @@ impl Observe for Ludo {
     }
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
-        // The compact layout is written for each player count, so that its lengths are
-        // constants: the context is zeroed in place and no index is checked.
+        // The compact layout is written for each player count (2 to 4), so that its lengths
+        // are constants: the context is zeroed in place and no index is checked.
         match (self.observation(), self.seats().len()) {
             (ObservationKind::Compact, 2) => self.write_compact::<2>(s, seat, out),
             (ObservationKind::Compact, 3) => self.write_compact::<3>(s, seat, out),
