@@ -203,6 +203,10 @@ pub enum SeatsError {
     Colour(#[from] ParseColourError),
 }
 
+/// The number of bits set in each four-bit mask: a table popcount (the default target has no
+/// popcount instruction).
+const ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
 impl Seats {
     /// All four colours play.
     pub const FOUR: Seats = Seats { mask: 0b1111 };
@@ -244,7 +248,8 @@ impl Seats {
     /// How many colours play.
     #[must_use]
     pub const fn len(self) -> usize {
-        self.mask.count_ones() as usize
+        // The mask has four bits.
+        ONES[(self.mask & 0xF) as usize] as usize
     }
 
     /// Never true: at least two colours play.
@@ -276,9 +281,7 @@ impl Seats {
         if !self.contains(c) {
             return None;
         }
-        // The playing colours before `c`: a table popcount of four bits (the default target
-        // has no popcount instruction).
-        const ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+        // The playing colours before `c`.
         let below = ONES[usize::from(self.mask & ((1u8 << c as u8) - 1)) & 15];
         Some(boardgame_core::Seat::new(below))
     }

@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 
+use crate::learning::ObservationKind;
 use crate::moves::MoveList;
 use crate::position::Opening;
 use crate::rules::ParseRulesError;
@@ -68,6 +69,11 @@ pub struct Ludo {
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
+    /// `clockwise[o][r]`: the colour of seat `r` counted clockwise from seat `o` (the inverse
+    /// of `seen_from`; entries from `P` on repeat the colours); for the observations.
+    clockwise: [[Colour; 4]; 4],
+    /// How an observation encodes the checkers ([`Ludo::with_observation`]).
+    observation: ObservationKind,
 }
 
 /// A [`Ludo::seen_from`] entry for a colour that does not play.
@@ -121,6 +127,7 @@ impl fmt::Debug for Ludo {
         f.debug_struct("Ludo")
             .field("rules", &self.rules)
             .field("seats", &self.seats)
+            .field("observation", &self.observation)
             .finish()
     }
 }
@@ -516,7 +523,41 @@ impl Ludo {
                     None => NOT_SEATED,
                 })
             }),
+            clockwise: core::array::from_fn(|o| {
+                core::array::from_fn(|r| {
+                    let seat = Seat::new(((o + r) % seats.len()) as u8);
+                    seats.colour_of(seat).unwrap_or_default()
+                })
+            }),
+            observation: ObservationKind::Compact,
         })
+    }
+
+    /// This game with its observation ([`boardgame_core::Observe`]) encoded as `kind`; the
+    /// default is [`ObservationKind::Compact`]. Only the learning encoding changes, never the
+    /// rules or the play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Observe;
+    /// use lattjo_ludo::{Ludo, ObservationKind};
+    /// let game = Ludo::default().with_observation(ObservationKind::Planes);
+    /// assert_eq!(game.observation(), ObservationKind::Planes);
+    /// // Four players on the booklet's path (E = 45): 4 x 46 planes' values, 4 x 4 compact.
+    /// assert_eq!(game.observation_shape().size(), 4 * 46 + 32);
+    /// assert_eq!(Ludo::default().observation_shape().size(), 4 * 4 + 32);
+    /// ```
+    #[must_use]
+    pub const fn with_observation(mut self, kind: ObservationKind) -> Ludo {
+        self.observation = kind;
+        self
+    }
+
+    /// How the observation encodes the checkers.
+    #[must_use]
+    pub const fn observation(&self) -> ObservationKind {
+        self.observation
     }
 
     /// The rules.
@@ -537,6 +578,20 @@ impl Ludo {
     pub(crate) fn seats_seen_from(&self, seat: Seat) -> [u8; 4] {
         let o = seat.index();
         self.seen_from[if o < self.seats.len() { o } else { 0 }]
+    }
+
+    /// The colours by seat counted clockwise from `seat` (seat 0 for a seat that is not at
+    /// the table): the first [`Seats::len`] entries are the playing colours.
+    #[inline]
+    pub(crate) fn colours_seen_from(&self, seat: Seat) -> [Colour; 4] {
+        let o = seat.index();
+        self.clockwise[if o < self.seats.len() { o } else { 0 }]
+    }
+
+    /// The furthest path index ([`Rules::end_index`]).
+    #[inline]
+    pub(crate) const fn end_index(&self) -> u8 {
+        self.end
     }
 
     /// The colour that plays `seat`.

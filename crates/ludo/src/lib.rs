@@ -66,6 +66,7 @@ pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 pub use colour::{ByColour, Colour, ParseColourError, Seats, SeatsError};
 pub use die::{Die, DieError, ParseDieError};
 pub use game::{Ludo, ParseLegalMoveError, ParseStateError, PlayError, State, StateError};
+pub use learning::{ObservationKind, context_inputs};
 pub use moves::{Action, Move, MoveKind, ParseActionError, ParseMoveError};
 pub use position::{Dot, DotError, Opening, PlaceError, Places, Position, PositionError};
 pub use rules::{

@@ -498,9 +498,23 @@ impl MoveList {
     /// costs no mispredicted loop exit.
     #[inline]
     pub(crate) fn contains(&self, m: Move) -> bool {
-        let len = (self.len as usize).min(MoveList::CAP);
-        let hits = self.moves.iter().enumerate().fold(0u8, |acc, (i, x)| {
-            acc | u8::from((x.bits == m.bits) & (i < len))
+        // LISTED[n]: all ones in the first n lanes (the listed slots), zeros after.
+        const LISTED: [[u32; MoveList::CAP]; MoveList::CAP + 1] = {
+            let mut t = [[0u32; MoveList::CAP]; MoveList::CAP + 1];
+            let mut n = 0;
+            while n <= MoveList::CAP {
+                let mut i = 0;
+                while i < n {
+                    t[n][i] = u32::MAX;
+                    i += 1;
+                }
+                n += 1;
+            }
+            t
+        };
+        let listed = &LISTED[(self.len as usize).min(MoveList::CAP)];
+        let hits = self.moves.iter().zip(listed).fold(0u32, |acc, (x, &lane)| {
+            acc | u32::from(x.bits == m.bits).wrapping_neg() & lane
         });
         hits != 0
     }

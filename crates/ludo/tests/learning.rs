@@ -3,7 +3,7 @@
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
-use lattjo_ludo::{Action, Die, Ludo, Overshoot, Rules, Seats, State};
+use lattjo_ludo::{Action, Die, Ludo, ObservationKind, Overshoot, Rules, Seats, State};
 
 fn games() -> Vec<Ludo> {
     let mut hybrid = Rules::lattjo();
@@ -23,9 +23,13 @@ fn games() -> Vec<Ludo> {
         Rules::mensch(),
         hybrid.with_seats("RYB".parse().expect("seats")),
     ]);
+    // Every rule set with each observation kind.
     rules
         .into_iter()
-        .map(|r| Ludo::new(r).expect("rules"))
+        .flat_map(|r| {
+            let game = Ludo::new(r).expect("rules");
+            [game.clone(), game.with_observation(ObservationKind::Planes)]
+        })
         .collect()
 }
 
@@ -42,7 +46,7 @@ fn config(seed: u64) -> ConformanceConfig<Action> {
 fn observations_conform_for_every_preset() {
     for (i, game) in games().iter().enumerate() {
         let report = check_observations(game, &config(300 + i as u64))
-            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+            .unwrap_or_else(|v| panic!("{game:?}: {v}"));
         assert!(report.observations > 0);
     }
 }
@@ -51,7 +55,7 @@ fn observations_conform_for_every_preset() {
 fn indexed_actions_conform_for_every_preset() {
     for (i, game) in games().iter().enumerate() {
         let report = check_indexed_actions(game, &config(400 + i as u64))
-            .unwrap_or_else(|v| panic!("{:?}: {v}", game.rules()));
+            .unwrap_or_else(|v| panic!("{game:?}: {v}"));
         assert!(report.masks > 0);
     }
 }
@@ -80,14 +84,40 @@ fn l6_a_six_lists_entries_and_a_step_under_their_indices() {
     // The step from path index 10 has index 10.
     assert!(on.contains(&10), "{on:?} {listed:?}");
 
-    let mut obs = vec![0.0; game.observation_shape().size()];
-    game.observe(&state, Seat::new(0), &mut obs).expect("size");
+    let planes = game.clone().with_observation(ObservationKind::Planes);
+    let mut obs = vec![0.0; planes.observation_shape().size()];
+    planes
+        .observe(&state, Seat::new(0), &mut obs)
+        .expect("size");
     // Red (the observer) has three checkers in the den and one on path index 10.
     assert_eq!((obs[0], obs[10]), (0.75, 0.25));
     let mut yellow = vec![0.0; obs.len()];
-    game.observe(&state, Seat::new(1), &mut yellow)
+    planes
+        .observe(&state, Seat::new(1), &mut yellow)
         .expect("size");
     // Seen from yellow, red is the next seat: its block starts at E + 1 = 46.
     assert_eq!((yellow[46], yellow[46 + 10]), (0.75, 0.25));
     assert_eq!(yellow[0], 1.0, "yellow's four checkers in its den");
+
+    // The compact kind (the default): per seat the four path indices / E, ascending.
+    let mut compact = vec![0.0; game.observation_shape().size()];
+    assert_eq!(compact.len(), 2 * 4 + 2 * 5 + 12);
+    game.observe(&state, Seat::new(0), &mut compact)
+        .expect("size");
+    assert_eq!(
+        compact[..8],
+        [0.0, 0.0, 0.0, 10.0 / 45.0, 0.0, 0.0, 0.0, 0.0]
+    );
+    game.observe(&state, Seat::new(1), &mut compact)
+        .expect("size");
+    assert_eq!(
+        compact[..8],
+        [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 10.0 / 45.0]
+    );
+    // The context is the same for both kinds: red (seat 0 from red) to move with a 6.
+    game.observe(&state, Seat::new(0), &mut compact)
+        .expect("size");
+    assert_eq!(compact[8..], obs[2 * 46..]);
+    assert_eq!(compact[8..10], [1.0, 0.0], "red to move");
+    assert_eq!(compact[10 + 5], 1.0, "the die shows 6");
 }
