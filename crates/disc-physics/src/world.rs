@@ -668,6 +668,7 @@ impl World {
         self.sv.d.status[i] = status;
         self.sv.d.stop(i);
         self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
+        self.sv.forget_prepared();
     }
 
     /// Puts a disc (on or off the table) at `position`, at rest: re-spotting a pocketed or

@@ -208,6 +208,8 @@ impl Solver {
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 d.version[i] = d.version[i].wrapping_add(1);
+                // Its speed `s` is set below to the one at the substep's end.
+                s.path_mark[i] = s.mark;
                 if s.moving_mark[i] != s.mark {
                     s.moving_mark[i] = s.mark;
                     s.moving.push(i as u32);
