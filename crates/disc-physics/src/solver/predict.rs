@@ -489,30 +489,33 @@ fn direct_pairs(
     }
 }
 
-/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j` from
-/// `t` to the substep's end `h`.
+/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j`, a
+/// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
+/// `rel`, the current one) in which the pair is due next: the next one if the two touch within this
+/// one, else the first in which the gap between them at `t` could have closed (see
+/// [`due_after`]; a miss found here is not tested again in the next substep).
 #[inline]
-pub(super) fn neighbour_pair(
+pub(super) fn neighbour_pair_due(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
-    i: usize,
-    j: usize,
+    (i, j): (usize, usize),
     t: f64,
     h: f64,
-) {
+    rel: u32,
+) -> u32 {
     let (x, y) = d.pos_at(i, t);
     let (jx, jy) = d.pos_at(j, t);
-    let rem = h - t;
-    if let Some(s) = toi_circle(
-        x - jx,
-        y - jy,
-        d.k[i].vx - d.k[j].vx,
-        d.k[i].vy - d.k[j].vy,
-        d.r[i] + d.r[j],
-        rem,
-    ) {
+    let (dx, dy) = (x - jx, y - jy);
+    let (vi, vj) = ((d.k[i].vx, d.k[i].vy), (d.k[j].vx, d.k[j].vy));
+    let rr = d.r[i] + d.r[j];
+    if let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t) {
         push_pair(heap, t + s, d, i, j);
+        return rel.saturating_add(1);
     }
+    // No contact from t to the substep's end; before t is past. Counted from the substep's
+    // start, the pair cannot touch before the gap at t closes at the sum of the speeds.
+    let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+    due_after(gap, vi, vj, h, rel)
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
