@@ -11,6 +11,8 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64.
 pub(crate) const DUE_BLOCK: usize = 32;
+// Stage 3 keeps a block's due pairs as the bits of a u64.
+const _: () = assert!(DUE_BLOCK <= 64);
 
 impl Solver {
     /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
