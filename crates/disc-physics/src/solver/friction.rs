@@ -304,12 +304,12 @@ pub(super) fn slide(
     // The distance it slides in the substep (at most), against what it may slide before
     // meeting anything fixed (0: not known, recomputed).
     let l = c * cx.h;
-    let mut room = *clear;
-    if room <= l {
-        room = cx.reach.clearance(k.px, k.py, dx, dy, r);
+    let mut room = *clear - l;
+    if room <= 0.0 {
+        room = cx.reach.clearance(k.px, k.py, dx, dy, r) - l;
     }
-    *clear = if room > l {
-        room - l
+    *clear = if room > 0.0 {
+        room
     } else {
         to.fixed[to.n_fixed] = i as u32;
         to.n_fixed += 1;
