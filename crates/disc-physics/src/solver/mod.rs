@@ -139,7 +139,8 @@ pub struct SolverStats {
 pub struct StepProfile {
     /// Substeps profiled.
     pub substeps: u64,
-    /// Stage 1, friction and the lists of moving discs.
+    /// Stage 1, friction and the lists of moving discs: when the drift of the substep before
+    /// did them ahead (substeps that follow each other), only the scheduling of the stops.
     pub friction: Duration,
     /// Stage 2, the broadphase (grid and pair list builds).
     pub broadphase: Duration,
@@ -147,7 +148,8 @@ pub struct StepProfile {
     pub prediction: Duration,
     /// Stage 4, the event rounds: impulses and re-predictions.
     pub events: Duration,
-    /// Stage 5, the drift to the end of the substep.
+    /// Stage 5, the drift to the end of the substep, with the next substep's stage 1 for the
+    /// discs still moving.
     pub drift: Duration,
 }
 
