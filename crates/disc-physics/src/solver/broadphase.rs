@@ -11,6 +11,8 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64.
 pub(crate) const DUE_BLOCK: usize = 32;
+// Stage 3 keeps a block's due pairs as the bits of a u64.
+const _: () = assert!(DUE_BLOCK <= 64);
 
 impl Solver {
     /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
@@ -295,16 +297,21 @@ impl Near {
         self.adj_start[0] = 0;
     }
 
-    /// Calls `f` with every disc listed in a pair with disc `i`.
+    /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
+    /// the substep it returns (`None`: the pair is left as it is).
     #[inline]
-    pub fn for_each_partner(&self, i: usize, mut f: impl FnMut(u32)) {
+    pub fn retest_partners(&mut self, i: usize, mut test: impl FnMut(usize) -> Option<u32>) {
         if i + 1 >= self.adj_start.len() {
             return;
         }
         let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
-        for &p in &self.adj[lo..hi] {
-            let [a, b] = self.pairs[p as usize];
-            f(if a as usize == i { b } else { a });
+        let (adj, pairs, due) = (&self.adj[lo..hi], &self.pairs, &mut self.due);
+        for &p in adj {
+            let [a, b] = pairs[p as usize];
+            let j = if a as usize == i { b } else { a };
+            if let Some(next) = test(j as usize) {
+                due[p as usize] = next;
+            }
         }
     }
 

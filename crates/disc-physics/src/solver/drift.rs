@@ -1,28 +1,43 @@
 //! Stage 5: drift. Every disc that moved in the substep is carried to the substep's end at
 //! its velocity, clamped inside the cushions (with exact times of impact the clamp moves a
-//! disc by rounding error at most), and every disc touched in the substep gets its local clock
-//! back to 0. A disc's speed at the end was set by stage 1 or by its last impact.
+//! disc by rounding error at most), gets its speed at the end (stage 4's when its path
+//! changed, its slide's otherwise), and every disc touched in the substep gets its local clock
+//! back to 0. A disc still moving then gets the next substep's stage 1 in the same pass
+//! ([`slide`]), so that each moving disc is visited once per substep.
 
+use super::friction::{ListBufs, Prepared, SlideCtx, slide};
 use super::{Kin, Solver, Substep, normal_or_zero};
+use crate::Table;
 
 impl Solver {
-    /// Stage 5. Returns whether any disc still moves.
+    /// Stage 5, with the next substep's stage 1. Returns whether any disc still moves.
     #[inline]
-    pub(super) fn drift(&mut self, sub: &Substep) -> bool {
+    pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
         let s = &mut self.s;
         let d = &mut self.d;
         let n = d.k.len();
-        let moving = drift_pass(
+        let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h);
+        let vmax2 = drift_pass(
             Drift {
                 k: &mut d.k[..n],
                 r: &d.r[..n],
                 on: &d.on[..n],
+                clear: &mut d.clear[..n],
+                moving_mark: &mut s.moving_mark[..n],
+                path_mark: &s.path_mark[..n],
             },
             s.moving.as_slice(),
-            sub.hx,
-            sub.hy,
-            sub.h,
+            s.mark,
+            ListBufs {
+                moving: &mut s.moving_next,
+                fixed: &mut s.fixed,
+                stops: &mut s.stops,
+            },
+            &next,
+            (sub.hx, sub.hy),
         );
+        std::mem::swap(&mut s.moving, &mut s.moving_next);
+        s.prepared = Some(Prepared { h: sub.h, vmax2 });
         // Every disc touched in the substep is at the substep's end now (a disc at rest was
         // only brought to an instant): between steps every local time is 0.
         for &i in &s.paths.touched {
@@ -31,7 +46,7 @@ impl Solver {
         s.paths.touched.clear();
         // Every disc moved at most h times the largest speed it had in this substep.
         s.near.disp += sub.h * sub.v_over2.sqrt();
-        moving
+        !s.moving.is_empty()
     }
 }
 
@@ -40,37 +55,64 @@ struct Drift<'a> {
     k: &'a mut [Kin],
     r: &'a [f64],
     on: &'a [bool],
+    clear: &'a mut [f64],
+    moving_mark: &'a mut [u32],
+    /// `mark` for a disc whose path stage 4 changed (its speed `s` is then the one at the
+    /// substep's end).
+    path_mark: &'a [u32],
 }
 
 /// Stage 5: every disc of `moving` still on the table is carried from its local time to the
-/// end of the substep (clamped inside the cushions); one whose speed at the end is zero is
-/// left at rest (direction and velocity zero). Returns whether any disc still moves.
-fn drift_pass(k: Drift<'_>, moving: &[u32], hx: f64, hy: f64, h: f64) -> bool {
+/// end of the substep (clamped inside the cushions) and given its speed at the end; one
+/// whose speed at the end is zero is left at rest (direction and velocity zero), one still
+/// moving goes through the next substep's stage 1 into `out` (marked `mark + 1`). Returns
+/// the next substep's largest squared speed.
+fn drift_pass(
+    k: Drift<'_>,
+    moving: &[u32],
+    mark: u32,
+    out: ListBufs<'_>,
+    cx: &SlideCtx<'_>,
+    (hx, hy): (f64, f64),
+) -> f64 {
     let n = k.k.len();
     let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
-    let mut any = false;
-    for &iu in moving {
-        let i = iu as usize;
-        if !on[i] {
-            continue;
+    let (clear, moving_mark, path_mark) = (
+        &mut k.clear[..n],
+        &mut k.moving_mark[..n],
+        &k.path_mark[..n],
+    );
+    let next_mark = mark.wrapping_add(1);
+    out.fill(n, |to| {
+        for &iu in moving {
+            let i = iu as usize;
+            if !on[i] {
+                continue;
+            }
+            let ki = &mut kin[i];
+            let dt = cx.h - ki.tl;
+            let r = rad[i];
+            ki.px = normal_or_zero(clamp(ki.px + ki.vx * dt, -hx + r, hx - r));
+            ki.py = normal_or_zero(clamp(ki.py + ki.vy * dt, -hy + r, hy - r));
+            let s = if path_mark[i] == mark {
+                ki.s
+            } else {
+                cx.end_speed(ki.s)
+            };
+            // A speed below the normal range is a stop.
+            if s >= f64::MIN_POSITIVE {
+                ki.s = s;
+                moving_mark[i] = next_mark;
+                slide(i, ki, s, &mut clear[i], r, to, cx);
+            } else {
+                ki.s = 0.0;
+                ki.ux = 0.0;
+                ki.uy = 0.0;
+                ki.vx = 0.0;
+                ki.vy = 0.0;
+            }
         }
-        let ki = &mut kin[i];
-        let dt = h - ki.tl;
-        let r = rad[i];
-        ki.px = normal_or_zero(clamp(ki.px + ki.vx * dt, -hx + r, hx - r));
-        ki.py = normal_or_zero(clamp(ki.py + ki.vy * dt, -hy + r, hy - r));
-        // A speed below the normal range is a stop.
-        if ki.s >= f64::MIN_POSITIVE {
-            any = true;
-        } else {
-            ki.s = 0.0;
-            ki.ux = 0.0;
-            ki.uy = 0.0;
-            ki.vx = 0.0;
-            ki.vy = 0.0;
-        }
-    }
-    any
+    })
 }
 
 /// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.
@@ -82,24 +124,27 @@ fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Motion, Slots};
     use super::*;
+    use crate::Table;
 
     #[test]
-    fn drift_carries_each_moving_disc_from_its_local_time_and_clamps_it_inside() {
+    fn drift_carries_each_moving_disc_to_the_end_and_prepares_the_next_substep() {
         let h = 0.001;
+        let a = 0.1 * 9.81;
         let px = [0.0, 0.48, 0.1, -0.2, 0.0];
         let vx = [1.0, 20.0, 0.5, 0.0, -0.1];
-        let vy = [-2.0, 0.0, 0.0, 0.0, 0.0];
-        // Disc 2 was brought to t = 0.4 ms by an event; disc 3 is off the table; disc 4
-        // ends the substep at rest.
-        let sp = [2.0, 20.0, 0.5, 0.0, 0.0];
+        // Disc 2 was brought to t = 0.4 ms by an event that gave it a new path (mark 5: its
+        // speed is the one at the end); disc 3 is off the table; disc 4 stops in the
+        // substep.
+        let sp = [1.0, 20.0, 0.5, 0.0, 0.0001];
         let tl = [0.0, 0.0, 0.0004, 0.0, 0.0];
         let mut k: Vec<Kin> = (0..5)
             .map(|i| Kin {
                 px: px[i],
                 py: 0.0,
                 vx: vx[i],
-                vy: vy[i],
+                vy: if i == 0 { -2.0 } else { 0.0 },
                 ux: 1.0,
                 uy: 0.0,
                 s: sp[i],
@@ -108,23 +153,53 @@ mod tests {
             .collect();
         let r = [0.01; 5];
         let on = [true, true, true, false, true];
-        let any = drift_pass(
+        let mut clear = [0.0; 5];
+        let mut moving_mark = [5; 5];
+        let path_mark = [4, 4, 5, 4, 4];
+        let table = Table::new(0.5, 0.5).unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let (mut moving, mut fixed, mut stops) =
+            (Slots::default(), Slots::default(), Slots::default());
+        let vmax2 = drift_pass(
             Drift {
                 k: &mut k,
                 r: &r,
                 on: &on,
+                clear: &mut clear,
+                moving_mark: &mut moving_mark,
+                path_mark: &path_mark,
             },
             &[0, 1, 2, 3, 4],
-            0.5,
-            0.5,
-            h,
+            5,
+            ListBufs {
+                moving: &mut moving,
+                fixed: &mut fixed,
+                stops: &mut stops,
+            },
+            &SlideCtx::new(&table, &[], &mo, h),
+            (0.5, 0.5),
         );
-        assert!(any);
         assert_eq!((k[0].px, k[0].py), (0.001, -0.002));
         // 0.48 + 2 cm would cross x = 0.5 - r: clamped.
         assert_eq!(k[1].px, 0.49);
         assert_eq!(k[2].px, 0.1 + 0.5 * (0.001 - 0.0004));
         assert_eq!(k[3].px, -0.2);
-        assert_eq!((k[4].px, k[4].ux, k[4].vx), (-0.0001, 0.0, 0.0));
+        assert_eq!(
+            (k[4].px, k[4].ux, k[4].vx, k[4].s),
+            (-0.0001, 0.0, 0.0, 0.0)
+        );
+        // The speeds at the end: friction's, or the event's for disc 2.
+        assert_eq!((k[0].s, k[1].s, k[2].s), (1.0 - a * h, 20.0 - a * h, 0.5));
+        // The next substep's stage 1: velocities, marks 6, the lists.
+        let c0 = (1.0 - a * h) - 0.5 * a * h;
+        assert_eq!((k[0].vx, k[0].vy), (c0, 0.0));
+        assert_eq!(k[2].vx, 0.5 - 0.5 * a * h);
+        assert_eq!(moving.as_slice(), [0, 1, 2]);
+        assert_eq!(moving_mark, [6, 6, 6, 5, 5]);
+        // Disc 1 against the right cushion is listed for the fixed tests.
+        assert_eq!(fixed.as_slice(), [1]);
+        assert!(stops.is_empty());
+        let c1 = 20.0 - 1.5 * a * h;
+        assert_eq!(vmax2, c1 * c1);
     }
 }

@@ -7,7 +7,9 @@
 use std::cmp::Reverse;
 
 use super::impulse::{Contact, solve};
-use super::predict::{Neighbours, brute_neighbours, neighbour_pair, predict_fixed, push, valid};
+use super::predict::{
+    Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
+};
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
     Solver, Substep, WINDOW_REL,
@@ -46,6 +48,8 @@ impl Solver {
         let rel_next = (stats.substeps + 1)
             .saturating_sub(s.near.base_tick)
             .min(u64::from(u32::MAX - 1)) as u32;
+        // This substep, counted the same way (the dues of stage 3 are counted from it).
+        let rel_now = rel_next.saturating_sub(1);
         let mut rounds = 0u64;
         while let Some(Reverse(first)) = s.heap.pop() {
             if !valid(d, &first) {
@@ -208,6 +212,8 @@ impl Solver {
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 d.version[i] = d.version[i].wrapping_add(1);
+                // Its speed `s` is set below to the one at the substep's end.
+                s.path_mark[i] = s.mark;
                 if s.moving_mark[i] != s.mark {
                     s.moving_mark[i] = s.mark;
                     s.moving.push(i as u32);
@@ -255,11 +261,14 @@ impl Solver {
                 } else if sub.v_over2 <= sub.vmax2 {
                     // No disc has been faster than at the substep's start: the pair list's
                     // guarantee holds to its end, so a disc can only meet its listed pairs.
-                    s.near.for_each_partner(i, |j| {
-                        let j = j as usize;
-                        if d.on[j] && !(j < i && cm[j] == mark) {
-                            neighbour_pair(d, &mut s.heap, i, j, t, sub.h);
+                    // A pair that misses gets the substep in which it may touch, as in stage
+                    // 3 (its new path made it due in the next one).
+                    let heap = &mut s.heap;
+                    s.near.retest_partners(i, |j| {
+                        if !d.on[j] || (j < i && cm[j] == mark) {
+                            return None;
                         }
+                        Some(neighbour_pair_due(d, heap, (i, j), t, sub.h, rel_now))
                     });
                 } else {
                     let near = Neighbours {

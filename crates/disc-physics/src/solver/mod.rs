@@ -25,7 +25,9 @@
 //!    events are recognised by per-disc version numbers. Contacts created by a round (a
 //!    touching row) are resolved in the next round at the same instant, so an impulse travels
 //!    down a row of touching discs.
-//! 5. [`drift`]: every disc that moved is carried to the end of the substep.
+//! 5. [`drift`]: every disc that moved is carried to the end of the substep and given its
+//!    speed there; a disc still moving goes through the next substep's stage 1 in the same
+//!    pass, so that stage 1 only schedules the stops when the substeps follow each other.
 //!
 //! Each stage is a method of [`Solver`] in its module, with its own unit tests; with
 //! [`World::set_profiling`](crate::World::set_profiling) the time spent in each is counted
@@ -44,6 +46,7 @@ use std::time::{Duration, Instant};
 
 pub(crate) use broadphase::NONE;
 use broadphase::Near;
+use friction::Prepared;
 
 use impulse::Contact;
 
@@ -136,7 +139,8 @@ pub struct SolverStats {
 pub struct StepProfile {
     /// Substeps profiled.
     pub substeps: u64,
-    /// Stage 1, friction and the lists of moving discs.
+    /// Stage 1, friction and the lists of moving discs: when the drift of the substep before
+    /// did them ahead (substeps that follow each other), only the scheduling of the stops.
     pub friction: Duration,
     /// Stage 2, the broadphase (grid and pair list builds).
     pub broadphase: Duration,
@@ -144,7 +148,8 @@ pub struct StepProfile {
     pub prediction: Duration,
     /// Stage 4, the event rounds: impulses and re-predictions.
     pub events: Duration,
-    /// Stage 5, the drift to the end of the substep.
+    /// Stage 5, the drift to the end of the substep, with the next substep's stage 1 for the
+    /// discs still moving.
     pub drift: Duration,
 }
 
@@ -443,11 +448,18 @@ impl<T: Copy + Default> Slots<T> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
     moving: Slots<u32>,
+    /// The drift's list of the discs moving in the next substep (swapped with `moving`).
+    moving_next: Slots<u32>,
     fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
     stops: Slots<(u32, f64)>,
     moving_mark: Vec<u32>,
+    /// The substep's mark for a disc whose path stage 4 changed: its speed `s` then holds
+    /// the speed at the substep's end (otherwise the speed at its start, until the drift).
+    path_mark: Vec<u32>,
     mark: u32,
+    /// The next substep's stage 1, when the drift has done it.
+    prepared: Option<Prepared>,
     pub(crate) near: Near,
     paths: Paths,
     heap: BinaryHeap<Reverse<Pending>>,
@@ -597,6 +609,7 @@ impl Solver {
         self.stats.substeps += 1;
         self.begin();
         if self.n_on == 0 {
+            self.s.prepared = None;
             return false;
         }
         if self.s.profile.is_some() {
@@ -608,7 +621,7 @@ impl Solver {
         self.broadphase(&mut sub);
         self.predict(table, &sub);
         self.events(table, &mut sub, events);
-        self.drift(&sub)
+        self.drift(table, &sub)
     }
 
     /// [`substep`](Self::substep)'s stages with the clock read around each.
@@ -637,7 +650,7 @@ impl Solver {
             lap(&mut self.s, |p| &mut p.prediction);
             self.events(table, &mut sub, events);
             lap(&mut self.s, |p| &mut p.events);
-            let moving = self.drift(&sub);
+            let moving = self.drift(table, &sub);
             lap(&mut self.s, |p| &mut p.drift);
             moving
         } else {
@@ -659,16 +672,18 @@ impl Solver {
             s.moving_mark.resize(n, 0);
             s.changed_mark.resize(n, 0);
             s.paths.mark.resize(n, 0);
+            s.path_mark.resize(n, 0);
         }
         s.mark = s.mark.wrapping_add(1);
         if s.mark == 0 {
             s.moving_mark.iter_mut().for_each(|m| *m = 0);
             s.paths.mark.iter_mut().for_each(|m| *m = 0);
+            s.path_mark.iter_mut().for_each(|m| *m = 0);
             s.mark = 1;
+            // The drift marked the prepared moving discs with 0: stage 1 runs in full.
+            s.prepared = None;
         }
-        s.moving.reset(n);
-        s.fixed.reset(n);
-        s.stops.reset(n);
+        // Stage 1 (or the drift before it) empties and fills the moving, fixed and stop lists.
         s.heap.clear();
         if s.paths.touched.capacity() < n {
             // Reserve once for the world's size, generously, so that later steps reuse the
@@ -689,9 +704,11 @@ impl Solver {
     pub(crate) fn scratch_capacity_bytes(&self) -> usize {
         let s = &self.s;
         s.moving.capacity_bytes()
+            + s.moving_next.capacity_bytes()
             + s.fixed.capacity_bytes()
             + s.stops.capacity_bytes()
             + 4 * (s.moving_mark.capacity()
+                + s.path_mark.capacity()
                 + s.changed.capacity()
                 + s.changed_mark.capacity()
                 + s.paths.mark.capacity()
@@ -702,8 +719,16 @@ impl Solver {
             + 16 * s.saved_v.capacity()
     }
 
-    /// Marks the broadphase stale (a disc was added or moved between steps).
+    /// Marks the broadphase stale (a disc was added or moved between steps), and the next
+    /// substep's stage 1 with it.
     pub(crate) fn invalidate_broadphase(&mut self) {
         self.s.near.valid = false;
+        self.forget_prepared();
+    }
+
+    /// Drops the next substep's stage 1 that the drift did (a disc changed between steps), so
+    /// that the next substep does it over every disc.
+    pub(crate) fn forget_prepared(&mut self) {
+        self.s.prepared = None;
     }
 }

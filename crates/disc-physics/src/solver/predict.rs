@@ -342,17 +342,45 @@ fn near_pairs(
             continue;
         }
         let base = blk * DUE_BLOCK;
-        let mut earliest = u32::MAX;
-        for (k, due) in dues.iter_mut().enumerate() {
-            if *due <= rel {
-                *due = v.test(pairs[base + k], d, heap, h, rel);
-                tested += 1;
-            }
-            earliest = earliest.min(*due);
+        // The pairs due, as bits: without a branch per pair, so that the dues are compared
+        // several at a time; then the due pairs in order, and the block's earliest due anew.
+        let mut mask = due_bits(dues, rel);
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            dues[k] = v.test(pairs[base + k], d, heap, h, rel);
+            tested += 1;
         }
-        *block_due = earliest;
+        *block_due = earliest(dues);
     }
     tested
+}
+
+/// The bits of the dues at most `rel` (bit k for `dues[k]`); a whole block at a fixed length,
+/// so that the compiler compares several dues at a time.
+#[inline(always)]
+fn due_bits(dues: &[u32], rel: u32) -> u64 {
+    let mut mask = 0u64;
+    if let Ok(block) = <&[u32; DUE_BLOCK]>::try_from(dues) {
+        for (k, &due) in block.iter().enumerate() {
+            mask |= u64::from(due <= rel) << k;
+        }
+    } else {
+        for (k, &due) in dues.iter().enumerate() {
+            mask |= u64::from(due <= rel) << k;
+        }
+    }
+    mask
+}
+
+/// The earliest of the dues (`u32::MAX` for none), a whole block at a fixed length.
+#[inline(always)]
+fn earliest(dues: &[u32]) -> u32 {
+    if let Ok(block) = <&[u32; DUE_BLOCK]>::try_from(dues) {
+        block.iter().fold(u32::MAX, |m, &due| m.min(due))
+    } else {
+        dues.iter().fold(u32::MAX, |m, &due| m.min(due))
+    }
 }
 
 /// The per-disc arrays [`near_pairs`] reads, cut to one length.
@@ -489,30 +517,33 @@ fn direct_pairs(
     }
 }
 
-/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j` from
-/// `t` to the substep's end `h`.
+/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j`, a
+/// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
+/// `rel`, the current one) in which the pair is due next: the next one if the two touch within this
+/// one, else the first in which the gap between them at `t` could have closed (see
+/// [`due_after`]; a miss found here is not tested again in the next substep).
 #[inline]
-pub(super) fn neighbour_pair(
+pub(super) fn neighbour_pair_due(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
-    i: usize,
-    j: usize,
+    (i, j): (usize, usize),
     t: f64,
     h: f64,
-) {
+    rel: u32,
+) -> u32 {
     let (x, y) = d.pos_at(i, t);
     let (jx, jy) = d.pos_at(j, t);
-    let rem = h - t;
-    if let Some(s) = toi_circle(
-        x - jx,
-        y - jy,
-        d.k[i].vx - d.k[j].vx,
-        d.k[i].vy - d.k[j].vy,
-        d.r[i] + d.r[j],
-        rem,
-    ) {
+    let (dx, dy) = (x - jx, y - jy);
+    let (vi, vj) = ((d.k[i].vx, d.k[i].vy), (d.k[j].vx, d.k[j].vy));
+    let rr = d.r[i] + d.r[j];
+    if let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t) {
         push_pair(heap, t + s, d, i, j);
+        return rel.saturating_add(1);
     }
+    // No contact from t to the substep's end; before t is past. Counted from the substep's
+    // start, the pair cannot touch before the gap at t closes at the sum of the speeds.
+    let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+    due_after(gap, vi, vj, h, rel)
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
@@ -600,6 +631,24 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         }
+    }
+
+    #[test]
+    fn the_due_bits_and_the_earliest_due_of_a_block_match_a_plain_scan() {
+        let mut next = uniform(7);
+        // Whole blocks and the shorter last block of a list.
+        for len in [DUE_BLOCK, DUE_BLOCK, 1, 5, DUE_BLOCK - 1] {
+            let dues: Vec<u32> = (0..len).map(|_| (next() * 12.0) as u32).collect();
+            for rel in 0..12 {
+                let bits = due_bits(&dues, rel);
+                for (k, &due) in dues.iter().enumerate() {
+                    assert_eq!(bits >> k & 1 == 1, due <= rel, "{dues:?} {rel} {k}");
+                }
+                assert_eq!(bits >> len, 0);
+            }
+            assert_eq!(earliest(&dues), dues.iter().copied().min().unwrap());
+        }
+        assert_eq!(earliest(&[]), u32::MAX);
     }
 
     #[test]
