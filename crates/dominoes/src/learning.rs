@@ -59,8 +59,8 @@ use crate::tile::{End, Side, Tile};
 const POINTS_SCALE: f32 = 100.0;
 
 /// How a [`Dominoes`] observation ([`Observe`]) encodes a seat's view
-/// ([`Dominoes::with_observation`]). Both hold exactly what the seat may know (E11); the
-/// tables are in the [module docs](self) and in `docs/dominoes.md`, "Learning encodings".
+/// ([`Dominoes::with_observation`]). Both hold exactly what the seat may know (E11); their
+/// tables are in the repository's `docs/dominoes.md`, "Learning encodings".
 ///
 /// # Examples
 ///
@@ -74,6 +74,7 @@ const POINTS_SCALE: f32 = 100.0;
 /// assert_eq!(detailed.observation_shape().size(), 322);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ObservationKind {
     /// The default: two tile planes (the observer's hand, the table), the open ends as
@@ -271,28 +272,46 @@ impl Dominoes {
         let f = &self.compact;
         let (t, nums, p) = (f.tiles, f.numbers, f.players);
         let (tf, nf) = (t as f32, nums as f32);
-        let me = (seat.index() < p && s.hands.len() == p).then_some(seat);
-        let first = me.map_or(0, Seat::index);
+        // The observer, or a spectator looking from seat 0.
+        let hand = s.hands.get(seat).filter(|_| s.hands.len() == p).copied();
+        let first = if hand.is_some() { seat.index() } else { 0 };
+        let rel = |other: Seat| relative(other, first, p);
+        // The step in one match: its place, the seat it names, the tile the observer is
+        // told the round names, and the seat holding a named tile (see `holds_named`).
+        let (kind, whose, tile, holder) = match s.phase {
+            Phase::Dealing => (0, p, None, p),
+            Phase::Opening { seat, forced } => (
+                1,
+                rel(seat),
+                forced,
+                if forced.is_some() { rel(seat) } else { p },
+            ),
+            Phase::Turn(seat) => (2, rel(seat), None, p),
+            Phase::Drawing(seat) => (3, rel(seat), None, p),
+            Phase::Drawn(seat, tile) => {
+                let r = rel(seat);
+                (4, r, (r == 0 && hand.is_some()).then_some(tile), r)
+            }
+            Phase::Over => (5, p, None, p),
+        };
 
         // Per seat from the observer on: the numbers it lacks (bits, written with the
-        // planes), its hand's size (see `holds_named`) and its points.
-        let holds_named = holds_named(s).map_or(p, |h| relative(h, first, p));
+        // planes), its hand's size and its points.
+        let points = match &s.result {
+            Some(r) => r.points.as_slice(),
+            None => s.fives.as_slice(),
+        };
         let shown = s.shown.as_slice();
-        let points = s
-            .result
-            .as_ref()
-            .map_or(s.fives.as_slice(), |r| r.points.as_slice());
         let mut lacking = 0u128;
         let mut other = first;
-        let seats = &mut out[f.seats_at..][..2 * p];
-        for (r, field) in seats.chunks_exact_mut(2).enumerate() {
+        for (r, field) in out[f.seats_at..][..2 * p].chunks_exact_mut(2).enumerate() {
             let (hidden, lacks) = shown.get(other).map_or((0, 0), Shown::summary);
             lacking |= u128::from(lacks) << (r * nums);
-            field[0] = f32::from(hidden + u8::from(r == holds_named)) / tf;
+            field[0] = f32::from(hidden + u8::from(r == holder)) / tf;
             field[1] = points.get(other).map_or(0.0, |&x| x as f32 / POINTS_SCALE);
             other = if other + 1 == p { 0 } else { other + 1 };
         }
-        let hand = me.map_or(0, |me| s.hands[me].0);
+        let hand = hand.map_or(0, |h| h.0);
         let table = s.layout.tiles().0;
         let bits = &mut out[..f.ends_at];
         if f.ends_at <= 128 {
@@ -306,26 +325,27 @@ impl Dominoes {
             write_bits(lacks, lacking);
         }
 
+        let ends = &mut out[f.ends_at..][..f.ends];
         let (open, first_spinner) = s.layout.open_slots();
-        let first_sides = first_spinner.map_or(0, |n| 2 + 2 * usize::from(n));
-        for (slot, v) in out[f.ends_at..][..f.ends].iter_mut().enumerate() {
-            *v = match observed_arm(slot, first_sides) {
-                Some(arm) if open >> arm & 1 == 1 => f32::from(s.layout.slot_value(arm) + 1) / nf,
-                _ => 0.0,
-            };
+        if let [left, right] = ends {
+            // Without spinners the slots are the line's ends, the layout's arms 0 and 1.
+            let value = |arm: usize| f32::from(s.layout.slot_value(arm) + 1) / nf;
+            *left = if open & 1 == 0 { 0.0 } else { value(0) };
+            *right = if open & 2 == 0 { 0.0 } else { value(1) };
+        } else {
+            let first_sides = first_spinner.map_or(0, |n| 2 + 2 * usize::from(n));
+            for (slot, v) in ends.iter_mut().enumerate() {
+                *v = match observed_arm(slot, first_sides) {
+                    Some(arm) if open >> arm & 1 == 1 => {
+                        f32::from(s.layout.slot_value(arm) + 1) / nf
+                    }
+                    _ => 0.0,
+                };
+            }
         }
-        let tile = match s.phase {
-            Phase::Opening {
-                forced: Some(tile), ..
-            } => Some(tile),
-            Phase::Drawn(drawer, tile) if Some(drawer) == me => Some(tile),
-            _ => None,
-        };
         out[f.named_at] = tile.map_or(0.0, |t| f32::from(t.high() + 1) / nf);
         out[f.named_at + 1] = tile.map_or(0.0, |t| f32::from(t.low() + 1) / nf);
-        let (kind, named_seat) = step_of(s);
         out[f.step_at..][..6].copy_from_slice(&ONE_HOT_STEP[kind]);
-        let whose = named_seat.map_or(p, |w| relative(w, first, p));
         for (r, v) in out[f.whose_at..][..p].iter_mut().enumerate() {
             *v = f32::from(u8::from(whose == r));
         }
@@ -613,7 +633,9 @@ mod tests {
         // Both observations count each hand from its record of what play has shown plus a
         // tile the round names (the forced opening, a drawn tile to place): the same as the
         // hand's tiles at every node of seeded rounds, for the presets with draws, passes,
-        // forced and free openings, drawn tiles kept by choice and partnerships.
+        // forced and free openings, drawn tiles kept by choice and partnerships. The compact
+        // one reads the record's summary (`Shown::summary`: no loop over the groups), which
+        // equals the groups' count and the numbers every group lacks.
         for rules in [
             Rules::lattjo(),
             Rules::five_up().with_players(4),
@@ -645,6 +667,13 @@ mod tests {
                         game.initial_state(Seat::new(1)).unwrap()
                     };
                     loop {
+                        for (_, shown) in s.shown.iter() {
+                            // The compact encoding's summary of each record is its groups'.
+                            let all = shown.groups().fold(u16::MAX, |l, g| l & g.lacks);
+                            let total = shown.groups().map(|g| g.count).sum::<u8>();
+                            let lacks = if total == 0 { 0 } else { all };
+                            assert_eq!(shown.summary(), (total, lacks), "{s:?}");
+                        }
                         for me in Seat::all(p) {
                             game.observe(&s, me, &mut out).unwrap();
                             for (other, hand) in s.hands.iter() {
