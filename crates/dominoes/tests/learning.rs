@@ -305,3 +305,96 @@ fn a_match_to_100_conforms() {
         assert!(report.masks > 0);
     }
 }
+
+/// The compact encoding read back against the seat's view (E11) at every node of seeded
+/// rounds, for every seat: the hand and table planes, every open end's number in its action
+/// slot (the line, All Fives' first spinner, Five-Up's later spinners: FU2, FU4) and nothing
+/// else, the hand sizes from the observer on, the stock's size and the step. Double-twelve for
+/// six players takes the path whose bit fields do not fit one 128-bit word.
+#[test]
+fn the_compact_encoding_reads_back_as_the_view() {
+    use boardgame_core::{GameRng, ImperfectInfo, Turn};
+    use lattjo_dominoes::{Side, Step};
+    for (i, rules) in [
+        Rules::lattjo(),
+        Rules::all_fives().with_players(3),
+        Rules::five_up().with_players(4),
+        Rules::partnership(),
+        Rules::double_twelve()
+            .with_players(6)
+            .with_hand_size(Some(10)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game = Dominoes::new(rules).expect("rules");
+        let n = usize::from(rules.highest) + 1;
+        let (t, p) = (n * (n + 1) / 2, rules.players);
+        let k = match rules.spinner {
+            lattjo_dominoes::SpinnerRule::None => 2,
+            lattjo_dominoes::SpinnerRule::FirstDouble => 4,
+            _ => 4 + 2 * n,
+        };
+        let (ends_at, seats_at) = (2 * t + p * n, 2 * t + p * n + k + 2);
+        let (step_at, stock_at) = (seats_at + 2 * p, seats_at + 2 * p + 6 + p);
+        let index = |tile: Tile| {
+            usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
+        };
+        let slot = |end: End| match end {
+            End::Left => 0,
+            End::Right => 1,
+            End::Up => 2,
+            End::Down => 3,
+            End::Side(d, side) => 4 + 2 * usize::from(d.high()) + usize::from(side == Side::Down),
+            other => panic!("an end this test does not know: {other}"),
+        };
+        let mut obs = vec![0.0; game.observation_shape().size()];
+        let mut buf = Vec::new();
+        for seed in 0..8 {
+            let mut rng = GameRng::new(seed, 40 + i as u64);
+            let mut s = game.new_initial_state();
+            loop {
+                for me in Seat::all(p) {
+                    game.observe(&s, me, &mut obs).expect("size");
+                    let view = game.view(&s, Some(me));
+                    let hand = view.hand.expect("a seat's view");
+                    let table = s.layout().tiles();
+                    for tile in game.set().iter() {
+                        let i = index(tile);
+                        assert_eq!(obs[i] == 1.0, hand.contains(tile), "hand {tile}");
+                        assert_eq!(obs[t + i] == 1.0, table.contains(tile), "table {tile}");
+                    }
+                    let mut ends = vec![0.0f32; k];
+                    for end in s.layout().open_ends() {
+                        let value = s.layout().end_value(end).expect("open");
+                        ends[slot(end)] = f32::from(value + 1) / n as f32;
+                    }
+                    assert_eq!(obs[ends_at..ends_at + k], ends[..], "{:?}", s.layout());
+                    for r in 0..p {
+                        let other = Seat::new(((me.index() + r) % p) as u8);
+                        let size = f32::from(view.hand_sizes[other]) / t as f32;
+                        assert_eq!(obs[seats_at + 2 * r], size, "seat {other}");
+                    }
+                    let step = match view.step {
+                        Step::Dealing => 0,
+                        Step::Opening { .. } => 1,
+                        Step::Turn(_) => 2,
+                        Step::Drawing(_) => 3,
+                        Step::Drawn { .. } => 4,
+                        _ => 5,
+                    };
+                    let mut one_hot = [0.0f32; 6];
+                    one_hot[step] = 1.0;
+                    assert_eq!(obs[step_at..step_at + 6], one_hot);
+                    assert_eq!(obs[stock_at], f32::from(view.stock_size) / t as f32);
+                }
+                let a = match game.turn(&s) {
+                    Turn::Terminal => break,
+                    Turn::Chance => game.sample_chance(&s, &mut rng),
+                    Turn::Player(_) => game.sample_action(&s, &mut rng, &mut buf),
+                };
+                game.apply(&mut s, &a.expect("an action")).expect("legal");
+            }
+        }
+    }
+}
