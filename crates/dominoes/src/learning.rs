@@ -345,9 +345,12 @@ impl Dominoes {
         }
         out[f.named_at] = tile.map_or(0.0, |t| f32::from(t.high() + 1) / nf);
         out[f.named_at + 1] = tile.map_or(0.0, |t| f32::from(t.low() + 1) / nf);
-        out[f.step_at..][..6].copy_from_slice(&ONE_HOT_STEP[kind]);
-        for (r, v) in out[f.whose_at..][..p].iter_mut().enumerate() {
-            *v = f32::from(u8::from(whose == r));
+        // The step and the seat it names, one-hot side by side.
+        let step = &mut out[f.step_at..][..6 + p];
+        step.fill(0.0);
+        step[kind] = 1.0;
+        if let Some(v) = step.get_mut(6 + whose) {
+            *v = 1.0;
         }
         out[f.stock_at] = s.stock.len() as f32 / tf;
     }
@@ -429,17 +432,6 @@ impl Dominoes {
         }
     }
 }
-
-/// The step field of the compact observation, by the step's place (see [`step_of`]).
-const ONE_HOT_STEP: [[f32; 6]; 6] = {
-    let mut out = [[0.0; 6]; 6];
-    let mut i = 0;
-    while i < 6 {
-        out[i][i] = 1.0;
-        i += 1;
-    }
-    out
-};
 
 /// The place of `seat` counted from seat `first` on, at a table of `p` (`first < p`).
 fn relative(seat: Seat, first: usize, p: usize) -> usize {
