@@ -6,6 +6,7 @@ use boardgame_core::{BySeat, Game, GameRng, Returns, RoundContext, Rounds, Seat,
 
 use crate::action::Action;
 use crate::layout::{Layout, PlaceError};
+use crate::learning::{CompactFields, ObservationKind};
 use crate::rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
     SpinnerRule,
@@ -51,6 +52,10 @@ pub struct Dominoes {
     deal_seat: [u8; 128],
     /// How many tiles the deal gives (every hand).
     deal_total: u8,
+    /// How [`boardgame_core::Observe`] encodes a seat's view ([`Dominoes::with_observation`]).
+    pub(crate) observation: ObservationKind,
+    /// Where the compact observation's fields start.
+    pub(crate) compact: CompactFields,
 }
 
 impl Default for Dominoes {
@@ -437,6 +442,8 @@ impl Dominoes {
             hand,
             deal_seat,
             deal_total: (usize::from(hand) * rules.players) as u8,
+            observation: ObservationKind::Compact,
+            compact: CompactFields::new(&rules),
         })
     }
 

@@ -5,8 +5,27 @@
 //! The observation holds only what the seat may know ([`crate::View`], E11): its own hand,
 //! the table, how many tiles each hand and the stock hold, and what play has shown. It never
 //! holds another seat's tiles, which the conformance kit checks against determinizations.
-//! The layout (T = tiles in the set, (n+1)(n+2)/2 for a double-n set; N = n + 1 numbers;
-//! E = 4 + 2N end slots; P = players; seats are counted from the observer, 0 = itself):
+//! Two encodings, chosen by [`Dominoes::with_observation`] ([`ObservationKind`]); sizes: T =
+//! tiles in the set, (n+1)(n+2)/2 for a double-n set; N = n + 1 numbers; E = 4 + 2N end
+//! slots; K = the end slots the spinner rule can open (2 without spinners, 4 with the first
+//! double a spinner, E with every double); P = players; seats are counted from the observer
+//! (0 = itself).
+//!
+//! [`ObservationKind::Compact`] (the default), every value written once:
+//!
+//! | offset | length | field | range |
+//! | --- | --- | --- | --- |
+//! | 0 | T | the observer's hand, by tile index | 0/1 |
+//! | T | T | tiles on the table | 0/1 |
+//! | 2T | PN | per seat, for each number: 1 if play has shown it holds no tile showing that number (D9: it drew or passed with the number open; every group of its hidden tiles lacks it) | 0/1 |
+//! | 2T+PN | K | per end slot: (the number showing + 1) / N if open, else 0 | 0-1 |
+//! | 2T+PN+K | 2 | the tile the round names: the opening the rules require (step `Opening`), or the tile the observer drew and must place (its own draw only): (high + 1) / N, (low + 1) / N; else 0 | 0-1 |
+//! | 2T+PN+K+2 | 2P | per seat: hand size / T; its points / 100: the fives it scored so far, the round's points once the round is over | 0-1, >= 0 |
+//! | then | 6 | the step: dealing, opening, turn, drawing, drawn, over | one-hot |
+//! | then | P | the seat the step names | one-hot |
+//! | then | 1 | stock size / T | 0-1 |
+//!
+//! [`ObservationKind::Detailed`]:
 //!
 //! | offset | length | field | range |
 //! | --- | --- | --- | --- |
@@ -28,14 +47,130 @@
 //! 2, `down` 3 and a later spinner `d-d`'s sides `4 + 2d` (up) and `5 + 2d` (down); `Draw` is
 //! `T (1 + E)` and `Pass` the next. Chance: `Deal(t)` is `t`'s index.
 
-use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape};
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, write_bits};
 
 use crate::action::Action;
 use crate::game::{Dominoes, Phase, RoundEnd, State};
+use crate::rules::{Rules, SpinnerRule};
+use crate::shown::Shown;
 use crate::tile::{End, Side, Tile};
 
 /// How many fives or points one unit of the observation stands for.
 const POINTS_SCALE: f32 = 100.0;
+
+/// How a [`Dominoes`] observation ([`Observe`]) encodes a seat's view
+/// ([`Dominoes::with_observation`]). Both hold exactly what the seat may know (E11); their
+/// tables are in the repository's `docs/dominoes.md`, "Learning encodings".
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::boardgame_core::Observe;
+/// use lattjo_dominoes::{Dominoes, ObservationKind};
+/// let game = Dominoes::default();
+/// assert_eq!(game.observation(), ObservationKind::Compact);
+/// assert_eq!(game.observation_shape().size(), 87);
+/// let detailed = game.with_observation(ObservationKind::Detailed);
+/// assert_eq!(detailed.observation_shape().size(), 322);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum ObservationKind {
+    /// The default: two tile planes (the observer's hand, the table), the open ends as
+    /// numbers, and per seat the numbers play has shown it lacks, its hand size and its
+    /// points; 87 values for the booklet's 2-player game, each written once.
+    #[default]
+    Compact,
+    /// Five tile planes, the open ends' numbers one-hot, per seat the count of tiles shown
+    /// to lack each number and the round's result in detail; 322 values for the booklet's
+    /// 2-player game.
+    Detailed,
+}
+
+/// Where the fields of the compact observation start (the module docs' table), fixed by the
+/// rules and kept in the game so that `observe` does not work them out again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CompactFields {
+    /// T, N, P.
+    tiles: usize,
+    numbers: usize,
+    players: usize,
+    /// K, the end slots the spinner rule can open.
+    ends: usize,
+    /// The offsets of the end slots, the named tile, the seats' values, the step, the seat
+    /// the step names, the stock's size; and the length.
+    ends_at: usize,
+    named_at: usize,
+    seats_at: usize,
+    step_at: usize,
+    whose_at: usize,
+    stock_at: usize,
+    len: usize,
+}
+
+impl CompactFields {
+    /// The fields for `rules` (valid rules: at most double-twelve and 8 players).
+    pub(crate) const fn new(rules: &Rules) -> CompactFields {
+        let numbers = rules.highest as usize + 1;
+        let tiles = numbers * (numbers + 1) / 2;
+        let players = rules.players;
+        let ends = match rules.spinner {
+            SpinnerRule::None => 2,
+            SpinnerRule::FirstDouble => 4,
+            SpinnerRule::EveryDouble => 4 + 2 * numbers,
+        };
+        let ends_at = 2 * tiles + players * numbers;
+        let named_at = ends_at + ends;
+        let seats_at = named_at + 2;
+        let step_at = seats_at + 2 * players;
+        let whose_at = step_at + 6;
+        let stock_at = whose_at + players;
+        CompactFields {
+            tiles,
+            numbers,
+            players,
+            ends,
+            ends_at,
+            named_at,
+            seats_at,
+            step_at,
+            whose_at,
+            stock_at,
+            len: stock_at + 1,
+        }
+    }
+}
+
+impl Dominoes {
+    /// This game with its observation ([`Observe`]) encoded as `kind`; the default is
+    /// [`ObservationKind::Compact`]. Only the learning encoding changes, never the rules:
+    /// the game plays the same states, and serializes as its rules alone (a deserialized
+    /// game observes with the default).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_dominoes::boardgame_core::{Game, Observe, Seat};
+    /// use lattjo_dominoes::{Dominoes, ObservationKind};
+    /// let game = Dominoes::default().with_observation(ObservationKind::Detailed);
+    /// assert_eq!(game.observation(), ObservationKind::Detailed);
+    /// let mut out = vec![0.0; game.observation_shape().size()];
+    /// game.observe(&game.new_initial_state(), Seat::new(0), &mut out)?;
+    /// # Ok::<(), lattjo_dominoes::boardgame_core::BufferSizeError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_observation(mut self, kind: ObservationKind) -> Dominoes {
+        self.observation = kind;
+        self
+    }
+
+    /// How the observation is encoded.
+    #[must_use]
+    pub const fn observation(&self) -> ObservationKind {
+        self.observation
+    }
+}
 
 impl Dominoes {
     /// Numbers in the set (N).
@@ -63,7 +198,10 @@ impl Dominoes {
             self.end_slots(),
             self.rules().players,
         );
-        5 * t + e * (1 + n) + p * (n + 6) + 6 + p + 4
+        match self.observation {
+            ObservationKind::Compact => self.compact.len,
+            ObservationKind::Detailed => 5 * t + e * (1 + n) + p * (n + 6) + 6 + p + 4,
+        }
     }
 
     /// A tile's index, if it is in the set.
@@ -119,6 +257,106 @@ impl Observe for Dominoes {
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.observation_len(), out.len())?;
+        match self.observation {
+            ObservationKind::Compact => self.observe_compact(s, seat, out),
+            ObservationKind::Detailed => self.observe_detailed(s, seat, out),
+        }
+        Ok(())
+    }
+}
+
+impl Dominoes {
+    /// [`ObservationKind::Compact`] into `out`, of the right length: every value is written
+    /// once, so nothing is zeroed first.
+    fn observe_compact(&self, s: &State, seat: Seat, out: &mut [f32]) {
+        let f = &self.compact;
+        let (t, nums, p) = (f.tiles, f.numbers, f.players);
+        let (tf, nf) = (t as f32, nums as f32);
+        // The observer, or a spectator looking from seat 0.
+        let hand = s.hands.get(seat).filter(|_| s.hands.len() == p).copied();
+        let first = if hand.is_some() { seat.index() } else { 0 };
+        let rel = |other: Seat| relative(other, first, p);
+        // The step in one match: its place, the seat it names, the tile the observer is
+        // told the round names, and the seat holding a named tile (see `holds_named`).
+        let (kind, whose, tile, holder) = match s.phase {
+            Phase::Dealing => (0, p, None, p),
+            Phase::Opening { seat, forced } => (
+                1,
+                rel(seat),
+                forced,
+                if forced.is_some() { rel(seat) } else { p },
+            ),
+            Phase::Turn(seat) => (2, rel(seat), None, p),
+            Phase::Drawing(seat) => (3, rel(seat), None, p),
+            Phase::Drawn(seat, tile) => {
+                let r = rel(seat);
+                (4, r, (r == 0 && hand.is_some()).then_some(tile), r)
+            }
+            Phase::Over => (5, p, None, p),
+        };
+
+        // Per seat from the observer on: the numbers it lacks (bits, written with the
+        // planes), its hand's size and its points.
+        let points = match &s.result {
+            Some(r) => r.points.as_slice(),
+            None => s.fives.as_slice(),
+        };
+        let shown = s.shown.as_slice();
+        let mut lacking = 0u128;
+        let mut other = first;
+        for (r, field) in out[f.seats_at..][..2 * p].chunks_exact_mut(2).enumerate() {
+            let (hidden, lacks) = shown.get(other).map_or((0, 0), Shown::summary);
+            lacking |= u128::from(lacks) << (r * nums);
+            field[0] = f32::from(hidden + u8::from(r == holder)) / tf;
+            field[1] = points.get(other).map_or(0.0, |&x| x as f32 / POINTS_SCALE);
+            other = if other + 1 == p { 0 } else { other + 1 };
+        }
+        let hand = hand.map_or(0, |h| h.0);
+        let table = s.layout.tiles().0;
+        let bits = &mut out[..f.ends_at];
+        if f.ends_at <= 128 {
+            // One call for the three fields (every double-six game).
+            write_bits(bits, hand | table << t | lacking << (2 * t));
+        } else {
+            let (planes, lacks) = bits.split_at_mut(2 * t);
+            let (hand_plane, table_plane) = planes.split_at_mut(t);
+            write_bits(hand_plane, hand);
+            write_bits(table_plane, table);
+            write_bits(lacks, lacking);
+        }
+
+        let ends = &mut out[f.ends_at..][..f.ends];
+        let (open, first_spinner) = s.layout.open_slots();
+        if let [left, right] = ends {
+            // Without spinners the slots are the line's ends, the layout's arms 0 and 1.
+            let value = |arm: usize| f32::from(s.layout.slot_value(arm) + 1) / nf;
+            *left = if open & 1 == 0 { 0.0 } else { value(0) };
+            *right = if open & 2 == 0 { 0.0 } else { value(1) };
+        } else {
+            let first_sides = first_spinner.map_or(0, |n| 2 + 2 * usize::from(n));
+            for (slot, v) in ends.iter_mut().enumerate() {
+                *v = match observed_arm(slot, first_sides) {
+                    Some(arm) if open >> arm & 1 == 1 => {
+                        f32::from(s.layout.slot_value(arm) + 1) / nf
+                    }
+                    _ => 0.0,
+                };
+            }
+        }
+        out[f.named_at] = tile.map_or(0.0, |t| f32::from(t.high() + 1) / nf);
+        out[f.named_at + 1] = tile.map_or(0.0, |t| f32::from(t.low() + 1) / nf);
+        // The step and the seat it names, one-hot side by side.
+        let step = &mut out[f.step_at..][..6 + p];
+        step.fill(0.0);
+        step[kind] = 1.0;
+        if let Some(v) = step.get_mut(6 + whose) {
+            *v = 1.0;
+        }
+        out[f.stock_at] = s.stock.len() as f32 / tf;
+    }
+
+    /// [`ObservationKind::Detailed`] into `out`, of the right length.
+    fn observe_detailed(&self, s: &State, seat: Seat, out: &mut [f32]) {
         let (t, nums, e, p) = (
             self.tile_count(),
             self.numbers(),
@@ -158,18 +396,7 @@ impl Observe for Dominoes {
             if i >= p { i - p } else { i }
         };
         let numbers = (1u16 << nums) - 1;
-        // A hand holds the tiles its record of what play has shown counts (`check_state`
-        // holds every state to that), plus a tile the round names and it has not laid yet:
-        // the opening it must lay, a drawn tile it must place. Counting them from the record
-        // spares counting the bits of every hand.
-        let holds_named = match s.phase {
-            Phase::Opening {
-                seat,
-                forced: Some(_),
-            }
-            | Phase::Drawn(seat, _) => Some(seat),
-            _ => None,
-        };
+        let holds_named = holds_named(s);
         for (other, shown) in s.shown.iter() {
             let field = &mut rest[seats + rel(other) * (nums + 6)..][..nums + 6];
             let mut held = u8::from(holds_named == Some(other));
@@ -192,14 +419,7 @@ impl Observe for Dominoes {
             }
         }
         let step = seats + p * (nums + 6);
-        let (kind, named) = match s.phase {
-            Phase::Dealing => (0, None),
-            Phase::Opening { seat, .. } => (1, Some(seat)),
-            Phase::Turn(seat) => (2, Some(seat)),
-            Phase::Drawing(seat) => (3, Some(seat)),
-            Phase::Drawn(seat, _) => (4, Some(seat)),
-            Phase::Over => (5, None),
-        };
+        let (kind, named) = step_of(s);
         rest[step + kind] = 1.0;
         if let Some(named) = named {
             rest[step + 6 + rel(named)] = 1.0;
@@ -210,15 +430,70 @@ impl Observe for Dominoes {
         if let Some(r) = &s.result {
             rest[tail + 2 + usize::from(r.end == RoundEnd::Blocked)] = 1.0;
         }
-        Ok(())
+    }
+}
+
+/// The place of `seat` counted from seat `first` on, at a table of `p` (`first < p`).
+fn relative(seat: Seat, first: usize, p: usize) -> usize {
+    let i = seat.index() + p - first;
+    if i >= p { i - p } else { i }
+}
+
+/// The seat that holds a tile the round names and has not laid yet: the opening it must
+/// lay, a drawn tile it must place. A hand holds the tiles its record of what play has shown
+/// counts (`check_state` holds every state to that) plus that tile, so the observations count
+/// each hand from its record instead of counting the bits of every hand.
+fn holds_named(s: &State) -> Option<Seat> {
+    match s.phase {
+        Phase::Opening {
+            seat,
+            forced: Some(_),
+        }
+        | Phase::Drawn(seat, _) => Some(seat),
+        _ => None,
+    }
+}
+
+/// The step's place in the one-hot step field (dealing, opening, turn, drawing, drawn,
+/// over) and the seat it names.
+fn step_of(s: &State) -> (usize, Option<Seat>) {
+    match s.phase {
+        Phase::Dealing => (0, None),
+        Phase::Opening { seat, .. } => (1, Some(seat)),
+        Phase::Turn(seat) => (2, Some(seat)),
+        Phase::Drawing(seat) => (3, Some(seat)),
+        Phase::Drawn(seat, _) => (4, Some(seat)),
+        Phase::Over => (5, None),
+    }
+}
+
+/// The layout's arm at the observation's end slot `slot` (the reverse of [`observed_slot`]),
+/// if any: the first spinner's sides are the layout's arms `first_sides` and `first_sides +
+/// 1` (0 without a first spinner).
+fn observed_arm(slot: usize, first_sides: usize) -> Option<usize> {
+    match slot {
+        0 | 1 => Some(slot),
+        2 | 3 => (first_sides != 0).then_some(first_sides + slot - 2),
+        _ => Some(slot - 2).filter(|&arm| arm & !1 != first_sides),
+    }
+}
+
+/// The observation's end slot of the layout's arm `arm`, the first spinner's sides being
+/// the layout's arms `first_sides` and `first_sides + 1` (0 without a first spinner): the
+/// layout's arm slots are the observation's, except the first spinner's sides (slots 2 and
+/// 3 here, `up` and `down`) and a later spinner's (two further on here, after `up` and
+/// `down`).
+fn observed_slot(arm: usize, first_sides: usize) -> usize {
+    match arm {
+        0 | 1 => arm,
+        _ if arm & !1 == first_sides => 2 + (arm & 1),
+        _ => arm + 2,
     }
 }
 
 impl Dominoes {
-    /// The end slots' part of the observation (zeroed by the caller): for each open end,
-    /// its slot's "open" value and the number showing. The layout's arm slots are the
-    /// observation's, except the first spinner's sides (slots 2 and 3 here, `up` and
-    /// `down`) and a later spinner's (two further on here, after `up` and `down`).
+    /// The end slots' part of the detailed observation (zeroed by the caller): for each
+    /// open end, its slot's "open" value and the number showing.
     fn observe_ends(&self, s: &State, out: &mut [f32]) {
         let stride = 1 + self.numbers();
         let (mut open, first) = s.layout.open_slots();
@@ -226,11 +501,7 @@ impl Dominoes {
         while open != 0 {
             let arm = open.trailing_zeros() as usize;
             open &= open - 1;
-            let slot = match arm {
-                0 | 1 => arm,
-                _ if arm & !1 == first_sides => 2 + (arm & 1),
-                _ => arm + 2,
-            };
+            let slot = observed_slot(arm, first_sides);
             let number = 1 + usize::from(s.layout.slot_value(arm));
             if let Some(at) = out.get_mut(slot * stride..(slot + 1) * stride) {
                 at[0] = 1.0;
@@ -351,10 +622,12 @@ mod tests {
 
     #[test]
     fn hand_sizes_counted_from_the_record_are_the_hands() {
-        // `observe` counts each hand from its record of what play has shown plus a tile the
-        // round names (the forced opening, a drawn tile to place): the same as the hand's
-        // tiles at every node of seeded rounds, for the presets with draws, passes, forced
-        // and free openings, drawn tiles kept by choice and partnerships.
+        // Both observations count each hand from its record of what play has shown plus a
+        // tile the round names (the forced opening, a drawn tile to place): the same as the
+        // hand's tiles at every node of seeded rounds, for the presets with draws, passes,
+        // forced and free openings, drawn tiles kept by choice and partnerships. The compact
+        // one reads the record's summary (`Shown::summary`: no loop over the groups), which
+        // equals the groups' count and the numbers every group lacks.
         for rules in [
             Rules::lattjo(),
             Rules::five_up().with_players(4),
@@ -363,40 +636,53 @@ mod tests {
             Rules::lattjo().with_must_play_if_able(false),
             Rules::draw(),
         ] {
-            let game = Dominoes::new(rules).unwrap();
-            let (t, n, e, p) = (
-                game.tile_count(),
-                game.numbers(),
-                game.end_slots(),
-                rules.players,
-            );
-            let seats = 5 * t + e * (1 + n);
-            let mut out = vec![0.0; game.observation_len()];
-            let mut buf = Vec::new();
-            for seed in 0..40 {
-                let mut rng = boardgame_core::GameRng::new(seed, 3);
-                let mut s = if seed % 2 == 0 {
-                    game.new_initial_state()
-                } else {
-                    game.initial_state(Seat::new(1)).unwrap()
+            for kind in [ObservationKind::Compact, ObservationKind::Detailed] {
+                let game = Dominoes::new(rules).unwrap().with_observation(kind);
+                let (t, n, e, p) = (
+                    game.tile_count(),
+                    game.numbers(),
+                    game.end_slots(),
+                    rules.players,
+                );
+                // Where seat 0's field starts, each seat's length, the size's place in it.
+                let (seats, stride, at) = match kind {
+                    ObservationKind::Compact => (game.compact.seats_at, 2, 0),
+                    ObservationKind::Detailed => (5 * t + e * (1 + n), n + 6, 0),
                 };
-                loop {
-                    for me in Seat::all(p) {
-                        game.observe(&s, me, &mut out).unwrap();
-                        for (other, hand) in s.hands.iter() {
-                            let r = (other.index() + p - me.index()) % p;
-                            let size = out[seats + r * (n + 6)];
-                            assert_eq!(size, hand.len() as f32 / t as f32, "{s:?}");
-                        }
-                    }
-                    let a = match game.turn(&s) {
-                        boardgame_core::Turn::Terminal => break,
-                        boardgame_core::Turn::Chance => game.sample_chance(&s, &mut rng),
-                        boardgame_core::Turn::Player(_) => {
-                            game.sample_action(&s, &mut rng, &mut buf)
-                        }
+                let mut out = vec![0.0; game.observation_len()];
+                let mut buf = Vec::new();
+                for seed in 0..40 {
+                    let mut rng = boardgame_core::GameRng::new(seed, 3);
+                    let mut s = if seed % 2 == 0 {
+                        game.new_initial_state()
+                    } else {
+                        game.initial_state(Seat::new(1)).unwrap()
                     };
-                    game.apply(&mut s, &a.unwrap()).unwrap();
+                    loop {
+                        for (_, shown) in s.shown.iter() {
+                            // The compact encoding's summary of each record is its groups'.
+                            let all = shown.groups().fold(u16::MAX, |l, g| l & g.lacks);
+                            let total = shown.groups().map(|g| g.count).sum::<u8>();
+                            let lacks = if total == 0 { 0 } else { all };
+                            assert_eq!(shown.summary(), (total, lacks), "{s:?}");
+                        }
+                        for me in Seat::all(p) {
+                            game.observe(&s, me, &mut out).unwrap();
+                            for (other, hand) in s.hands.iter() {
+                                let r = (other.index() + p - me.index()) % p;
+                                let size = out[seats + r * stride + at];
+                                assert_eq!(size, hand.len() as f32 / t as f32, "{s:?}");
+                            }
+                        }
+                        let a = match game.turn(&s) {
+                            boardgame_core::Turn::Terminal => break,
+                            boardgame_core::Turn::Chance => game.sample_chance(&s, &mut rng),
+                            boardgame_core::Turn::Player(_) => {
+                                game.sample_action(&s, &mut rng, &mut buf)
+                            }
+                        };
+                        game.apply(&mut s, &a.unwrap()).unwrap();
+                    }
                 }
             }
         }
@@ -410,6 +696,12 @@ mod tests {
         assert_eq!(game.num_chance_outcomes(), 28);
         assert_eq!(
             game.observation_shape().size(),
+            2 * 28 + 2 * 7 + 2 + 2 + 2 * 2 + 6 + 2 + 1
+        );
+        assert_eq!(
+            game.with_observation(ObservationKind::Detailed)
+                .observation_shape()
+                .size(),
             5 * 28 + 18 * 8 + 2 * 13 + 6 + 2 + 4
         );
         let six_four = Tile::new(6, 4).unwrap();

@@ -100,6 +100,7 @@ pub use boardgame_core::{
 pub use action::{Action, ParseActionError};
 pub use game::{Dominoes, PlayError, RoundEnd, RoundResult, Setup, SetupError, State, StateError};
 pub use layout::{InSet, Layout, ParseLayoutError, PlaceError};
+pub use learning::ObservationKind;
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
     BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,

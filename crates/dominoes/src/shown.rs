@@ -95,6 +95,18 @@ impl Shown {
             .sum()
     }
 
+    /// The hidden tiles accounted for and the numbers all of them are shown to lack, without
+    /// a loop over the groups. In canonical form ([`Shown::is_canonical`], which play keeps
+    /// and every state read in is checked for) the slots past the groups are empty and the
+    /// groups are nested, so the newest group lacks exactly what every group lacks; with no
+    /// group the last slot is read, which is empty: no hidden tiles lack nothing.
+    #[inline]
+    pub(crate) fn summary(&self) -> (u8, u16) {
+        let total = self.count.iter().fold(0u8, |sum, &c| sum.wrapping_add(c));
+        let newest = usize::from(self.n).wrapping_sub(1).min(CAP - 1);
+        (total, self.lacks[newest])
+    }
+
     /// The record of a hand of `count` tiles just dealt: one dealt group, nothing shown.
     pub(crate) fn dealt(count: usize) -> Shown {
         let mut s = Shown::default();

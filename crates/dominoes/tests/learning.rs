@@ -5,7 +5,12 @@ use boardgame_core::conformance::{
     ConformanceConfig, check_imperfect_observations, check_indexed_actions,
 };
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
-use lattjo_dominoes::{Action, Dominoes, DrawRule, End, Layout, Rules, Setup, Tile, Tiles};
+use lattjo_dominoes::{
+    Action, Dominoes, DrawRule, End, Layout, ObservationKind, Rules, Setup, State, Tile, Tiles,
+};
+
+/// Both encodings.
+const KINDS: [ObservationKind; 2] = [ObservationKind::Compact, ObservationKind::Detailed];
 
 fn presets() -> Vec<Rules> {
     let mut all: Vec<Rules> = (2..=5).map(|p| Rules::lattjo().with_players(p)).collect();
@@ -41,14 +46,46 @@ fn config(seed: u64) -> ConformanceConfig<Action> {
 }
 
 /// E11: a seat's observation holds only what it may know; equal for states it cannot tell
-/// apart (the kit compares it with determinizations), changed by whatever it learns.
+/// apart (the kit compares it with determinizations), changed by whatever it learns. Both
+/// encodings, every preset.
 #[test]
 fn observations_conform_for_every_preset() {
-    for (i, rules) in presets().into_iter().enumerate() {
+    for kind in KINDS {
+        for (i, rules) in presets().into_iter().enumerate() {
+            let game = Dominoes::new(rules).expect("rules").with_observation(kind);
+            let report = check_imperfect_observations(&game, &config(900 + i as u64))
+                .unwrap_or_else(|v| panic!("{kind:?}, {rules:?}: {v}"));
+            assert!(report.observations > 0 && report.determinizations > 0);
+        }
+    }
+}
+
+/// The documented lengths of both encodings (`docs/dominoes.md`, "Learning encodings"): T
+/// tiles, N numbers, E end slots, K end slots the spinner rule opens, P players.
+#[test]
+fn both_encodings_have_their_documented_lengths() {
+    for rules in presets() {
         let game = Dominoes::new(rules).expect("rules");
-        let report = check_imperfect_observations(&game, &config(900 + i as u64))
-            .unwrap_or_else(|v| panic!("{rules:?}: {v}"));
-        assert!(report.observations > 0 && report.determinizations > 0);
+        let n = usize::from(rules.highest) + 1;
+        let (t, e, p) = (n * (n + 1) / 2, 4 + 2 * n, rules.players);
+        let k = match rules.spinner {
+            lattjo_dominoes::SpinnerRule::None => 2,
+            lattjo_dominoes::SpinnerRule::FirstDouble => 4,
+            _ => e,
+        };
+        assert_eq!(game.observation(), ObservationKind::Compact, "the default");
+        assert_eq!(
+            game.observation_shape().size(),
+            2 * t + p * n + k + 2 + 2 * p + 6 + p + 1,
+            "{rules:?}"
+        );
+        let detailed = game.with_observation(ObservationKind::Detailed);
+        assert_eq!(
+            detailed.observation_shape().size(),
+            5 * t + e * (1 + n) + p * (n + 6) + 6 + p + 4,
+            "{rules:?}"
+        );
+        assert_eq!(detailed.rules(), game.rules(), "only the encoding changes");
     }
 }
 
@@ -72,7 +109,7 @@ fn tiles(s: &str) -> Tiles {
 /// hand, the table, both open ends and the opponent's hand size, never the opponent's tiles.
 #[test]
 fn d7_a_known_line_encodes_its_hand_ends_and_legal_plays() {
-    let game = Dominoes::default();
+    let game = Dominoes::default().with_observation(ObservationKind::Detailed);
     let layout: Layout = "6-4 [4-2] 2-1".parse().expect("layout");
     let hands = vec![tiles("6-2 1-0"), tiles("5-5 3-3 2-2")];
     let used = layout.tiles().union(hands[0]).union(hands[1]);
@@ -143,6 +180,91 @@ fn d7_a_known_line_encodes_its_hand_ends_and_legal_plays() {
     assert_ne!(obs, obs2, "seat 1 sees its own hand");
 }
 
+/// The position of the D7 test (`6-4 [4-2] 2-1`, seat 0 holding 6-2 and 1-0, seat 1 holding
+/// `seat1`), with seat 0 to move.
+fn known_line(game: &Dominoes, seat0: &str, seat1: &str) -> State {
+    let layout: Layout = "6-4 [4-2] 2-1".parse().expect("layout");
+    let hands = vec![tiles(seat0), tiles(seat1)];
+    let used = layout.tiles().union(hands[0]).union(hands[1]);
+    game.setup(Setup {
+        hands,
+        stock: game.set().difference(used),
+        layout,
+        to_move: Seat::new(0),
+    })
+    .expect("setup")
+}
+
+/// The compact encoding of the D7 line, value by value (the table in `docs/dominoes.md`):
+/// the hand and the table as planes, the open ends as numbers (6 left, 1 right: D7), each
+/// seat's hand size, the step and the seat to move, the stock's size. The opponent's tiles
+/// never show (E11): another deal of them encodes the same.
+#[test]
+fn d7_the_compact_encoding_of_a_known_line() {
+    let game = Dominoes::default();
+    let state = known_line(&game, "6-2 1-0", "5-5 3-3 2-2");
+    let mut obs = vec![9.0; game.observation_shape().size()];
+    game.observe(&state, Seat::new(0), &mut obs).expect("size");
+    let mut want = vec![0.0f32; 87];
+    let id = |s: &str| {
+        let t: Tile = s.parse().expect("tile");
+        usize::from(t.high()) * (usize::from(t.high()) + 1) / 2 + usize::from(t.low())
+    };
+    for t in ["6-2", "1-0"] {
+        want[id(t)] = 1.0; // the hand, 0..28
+    }
+    for t in ["6-4", "4-2", "2-1"] {
+        want[28 + id(t)] = 1.0; // the table, 28..56
+    }
+    // 56..70: what each seat lacks (nothing shown yet).
+    want[70] = 7.0 / 7.0; // left shows 6
+    want[71] = 2.0 / 7.0; // right shows 1
+    // 72, 73: no tile named. Seat fields of 2 from 74: size, points.
+    want[74] = 2.0 / 28.0;
+    want[76] = 3.0 / 28.0;
+    want[78 + 2] = 1.0; // a turn
+    want[84] = 1.0; // of the observer
+    want[86] = 20.0 / 28.0; // 28 - 3 on the table - 5 in hands
+    assert_eq!(obs, want);
+
+    let other = known_line(&game, "6-2 1-0", "5-4 3-2 0-0");
+    let mut obs2 = vec![0.0; obs.len()];
+    game.observe(&other, Seat::new(0), &mut obs2).expect("size");
+    assert_eq!(obs, obs2, "seat 1's tiles do not show");
+    game.observe(&other, Seat::new(1), &mut obs2).expect("size");
+    assert_ne!(obs, obs2, "seat 1 sees its own hand");
+}
+
+/// D9: a seat that draws because nothing fits shows that it holds no tile showing an open
+/// end's number (6 and 1 here), and a drawn tile it keeps did not fit either; the compact
+/// encoding marks those numbers in its field for every observer.
+#[test]
+fn d9_a_draw_shows_the_numbers_the_drawer_lacks() {
+    let game = Dominoes::default();
+    let mut state = known_line(&game, "5-5 3-3", "6-2 1-0 2-2");
+    game.apply(&mut state, &Action::Draw)
+        .expect("nothing fits: draw");
+    let mut obs = vec![0.0; game.observation_shape().size()];
+    let lacks =
+        |obs: &[f32], at: usize| -> Vec<usize> { (0..7).filter(|&n| obs[at + n] == 1.0).collect() };
+    // Seat 1 sees seat 0 at relative place 1 (from 63); seat 0 sees itself at 56.
+    game.observe(&state, Seat::new(1), &mut obs).expect("size");
+    assert_eq!(lacks(&obs, 63), [1, 6]);
+    assert_eq!(
+        lacks(&obs, 56),
+        [] as [usize; 0],
+        "seat 1 has shown nothing"
+    );
+    game.observe(&state, Seat::new(0), &mut obs).expect("size");
+    assert_eq!(lacks(&obs, 56), [1, 6]);
+    // It draws 3-2, which does not fit: the turn passes and the kept tile lacks 6 and 1 too.
+    let deal: Action = "deal 3-2".parse().expect("action");
+    game.apply(&mut state, &deal).expect("a tile of the stock");
+    game.observe(&state, Seat::new(1), &mut obs).expect("size");
+    assert_eq!(lacks(&obs, 63), [1, 6]);
+    assert_eq!(obs[76], 3.0 / 28.0, "three tiles now");
+}
+
 /// A buffer of the wrong size is an error, never a panic, and the buffer is unchanged.
 #[test]
 fn wrong_buffer_sizes_are_refused() {
@@ -181,5 +303,98 @@ fn a_match_to_100_conforms() {
         assert!(report.observations > 0 && report.determinizations > 0);
         let report = check_indexed_actions(&game, &cfg).expect("indices conform");
         assert!(report.masks > 0);
+    }
+}
+
+/// The compact encoding read back against the seat's view (E11) at every node of seeded
+/// rounds, for every seat: the hand and table planes, every open end's number in its action
+/// slot (the line, All Fives' first spinner, Five-Up's later spinners: FU2, FU4) and nothing
+/// else, the hand sizes from the observer on, the stock's size and the step. Double-twelve for
+/// six players takes the path whose bit fields do not fit one 128-bit word.
+#[test]
+fn the_compact_encoding_reads_back_as_the_view() {
+    use boardgame_core::{GameRng, ImperfectInfo, Turn};
+    use lattjo_dominoes::{Side, Step};
+    for (i, rules) in [
+        Rules::lattjo(),
+        Rules::all_fives().with_players(3),
+        Rules::five_up().with_players(4),
+        Rules::partnership(),
+        Rules::double_twelve()
+            .with_players(6)
+            .with_hand_size(Some(10)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game = Dominoes::new(rules).expect("rules");
+        let n = usize::from(rules.highest) + 1;
+        let (t, p) = (n * (n + 1) / 2, rules.players);
+        let k = match rules.spinner {
+            lattjo_dominoes::SpinnerRule::None => 2,
+            lattjo_dominoes::SpinnerRule::FirstDouble => 4,
+            _ => 4 + 2 * n,
+        };
+        let (ends_at, seats_at) = (2 * t + p * n, 2 * t + p * n + k + 2);
+        let (step_at, stock_at) = (seats_at + 2 * p, seats_at + 2 * p + 6 + p);
+        let index = |tile: Tile| {
+            usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
+        };
+        let slot = |end: End| match end {
+            End::Left => 0,
+            End::Right => 1,
+            End::Up => 2,
+            End::Down => 3,
+            End::Side(d, side) => 4 + 2 * usize::from(d.high()) + usize::from(side == Side::Down),
+            other => panic!("an end this test does not know: {other}"),
+        };
+        let mut obs = vec![0.0; game.observation_shape().size()];
+        let mut buf = Vec::new();
+        for seed in 0..8 {
+            let mut rng = GameRng::new(seed, 40 + i as u64);
+            let mut s = game.new_initial_state();
+            loop {
+                for me in Seat::all(p) {
+                    game.observe(&s, me, &mut obs).expect("size");
+                    let view = game.view(&s, Some(me));
+                    let hand = view.hand.expect("a seat's view");
+                    let table = s.layout().tiles();
+                    for tile in game.set().iter() {
+                        let i = index(tile);
+                        assert_eq!(obs[i] == 1.0, hand.contains(tile), "hand {tile}");
+                        assert_eq!(obs[t + i] == 1.0, table.contains(tile), "table {tile}");
+                    }
+                    let mut ends = vec![0.0f32; k];
+                    for end in s.layout().open_ends() {
+                        let value = s.layout().end_value(end).expect("open");
+                        ends[slot(end)] = f32::from(value + 1) / n as f32;
+                    }
+                    assert_eq!(obs[ends_at..ends_at + k], ends[..], "{:?}", s.layout());
+                    for r in 0..p {
+                        let other = Seat::new(((me.index() + r) % p) as u8);
+                        let size = f32::from(view.hand_sizes[other]) / t as f32;
+                        assert_eq!(obs[seats_at + 2 * r], size, "seat {other}");
+                    }
+                    let step = match view.step {
+                        Step::Dealing => 0,
+                        Step::Opening { .. } => 1,
+                        Step::Turn(_) => 2,
+                        Step::Drawing(_) => 3,
+                        Step::Drawn { .. } => 4,
+                        _ => 5,
+                    };
+                    let mut one_hot = [0.0f32; 6];
+                    one_hot[step] = 1.0;
+                    assert_eq!(obs[step_at..step_at + 6], one_hot);
+                    assert_eq!(obs[stock_at], f32::from(view.stock_size) / t as f32);
+                }
+                let a = match game.turn(&s) {
+                    Turn::Terminal => break,
+                    Turn::Chance => game.sample_chance(&s, &mut rng),
+                    Turn::Player(_) => game.sample_action(&s, &mut rng, &mut buf),
+                };
+                game.apply(&mut s, &a.expect("an action")).expect("legal");
+            }
+        }
     }
 }
