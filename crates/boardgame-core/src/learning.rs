@@ -475,9 +475,11 @@ pub fn write_bits(out: &mut [f32], bits: u128) {
         values.copy_from_slice(&BYTES[(rest & 255) as usize]);
         rest >>= 8;
     }
-    let tail = octets.into_remainder();
-    let len = tail.len();
-    tail.copy_from_slice(&BYTES[(rest & 255) as usize][..len]);
+    // The last few values bit by bit: a copy of a slice of variable length would be a call
+    // to `memcpy`, which costs more than the whole tail.
+    for (bit, value) in octets.into_remainder().iter_mut().enumerate() {
+        *value = f32::from(u8::from(rest >> bit & 1 == 1));
+    }
 }
 
 #[cfg(test)]
