@@ -14,7 +14,7 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
-use boardgame_core::{Game, GameRng, Turn, random_playout_capped};
+use boardgame_core::{Game, GameRng, IndexedActions, Observe, Seat, Turn, random_playout_capped};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -362,4 +362,133 @@ where
         }
     }
     state
+}
+
+/// The learning encodings (issue 19) of one valid state, with indices from the fuzzer's
+/// bytes: every seat's observation (and one seat past the players') fits the documented
+/// shape, is finite and the same when encoded again; a buffer of the wrong length is refused
+/// and left as it was; at a player node every legal action has its own index below
+/// `num_distinct_actions`, which maps back to it, and the mask is true exactly there; an
+/// arbitrary index maps to nothing or to a legal action with that index; chance outcomes
+/// likewise where the game indexes them. With `strokes`, legal actions without an index (the
+/// stroke games' continuous strokes, `ParametricActions`) are allowed.
+///
+/// # Panics
+///
+/// On a finding.
+pub fn check_learning<G>(game: &G, state: &G::State, bytes: &mut Bytes<'_>, strokes: bool)
+where
+    G: Observe + IndexedActions,
+{
+    let size = game.observation_shape().size();
+    let mut first = vec![f32::NAN; size];
+    let mut again = vec![f32::NAN; size];
+    let players = u8::try_from(game.num_players()).unwrap_or(u8::MAX);
+    for seat in (0..=players).map(Seat::new) {
+        for out in [&mut first, &mut again] {
+            if let Err(e) = game.observe(state, seat, out) {
+                panic!("{seat}: a buffer of the shape's size {size} was refused: {e}");
+            }
+        }
+        if let Some(x) = first.iter().find(|x| !x.is_finite()) {
+            panic!("{seat}: the observation holds {x}");
+        }
+        assert!(
+            first
+                .iter()
+                .zip(&again)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
+            "{seat}: encoding the same state twice gave different observations"
+        );
+    }
+    let mut wrong = vec![7.0f32; size + 1];
+    assert!(
+        game.observe(state, Seat::new(0), &mut wrong).is_err(),
+        "a buffer of {} values was accepted for a shape of {size}",
+        size + 1
+    );
+    assert!(
+        wrong.iter().all(|&x| x == 7.0),
+        "a refused buffer was written"
+    );
+
+    let actions = game.num_distinct_actions();
+    let mut mask = vec![false; actions];
+    if let Err(e) = game.legal_mask(state, &mut mask) {
+        panic!("a mask of num_distinct_actions() = {actions} was refused: {e}");
+    }
+    let mut short = vec![true; actions.saturating_sub(1)];
+    if actions > 0 {
+        assert!(
+            game.legal_mask(state, &mut short).is_err(),
+            "a short mask was accepted"
+        );
+        assert!(short.iter().all(|&x| x), "a refused mask was written");
+    }
+    let mut legal = Vec::new();
+    if matches!(game.turn(state), Turn::Player(_)) {
+        game.legal_actions(state, &mut legal);
+    }
+    let mut marked = 0;
+    for a in &legal {
+        let Some(i) = game.action_index(state, a) else {
+            assert!(strokes, "the legal {a:?} has no index");
+            continue;
+        };
+        assert!(i < actions, "{a:?} has index {i} >= {actions}");
+        assert!(mask[i], "the mask is false at the legal {a:?} (index {i})");
+        marked += 1;
+        assert_eq!(
+            game.index_action(state, i).as_ref(),
+            Some(a),
+            "index {i} of {a:?} maps back to another action"
+        );
+    }
+    assert_eq!(
+        mask.iter().filter(|&&m| m).count(),
+        marked,
+        "the mask marks indices no legal action has (legal: {legal:?})"
+    );
+    for _ in 0..4 {
+        let i = bytes.u32() as usize % (actions + 16);
+        if let Some(a) = game.index_action(state, i) {
+            assert!(
+                legal.contains(&a),
+                "index {i} maps to {a:?}, which is not legal here"
+            );
+            assert_eq!(
+                game.action_index(state, &a),
+                Some(i),
+                "{a:?} from index {i}"
+            );
+        }
+    }
+    let outcomes = game.num_chance_outcomes();
+    let mut listed = Vec::new();
+    if outcomes > 0
+        && matches!(game.turn(state), Turn::Chance)
+        && game.chance_outcomes(state, &mut listed)
+    {
+        for (a, _) in &listed {
+            let Some(i) = game.chance_index(state, a) else {
+                panic!("the chance outcome {a:?} has no index");
+            };
+            assert!(i < outcomes, "{a:?} has chance index {i} >= {outcomes}");
+            assert_eq!(
+                game.index_chance(state, i).as_ref(),
+                Some(a),
+                "chance index {i}"
+            );
+        }
+    }
+    for _ in 0..2 {
+        let i = bytes.u32() as usize % (outcomes + 16);
+        if let Some(a) = game.index_chance(state, i) {
+            assert_eq!(
+                game.chance_index(state, &a),
+                Some(i),
+                "{a:?} from chance index {i}"
+            );
+        }
+    }
 }

@@ -3,13 +3,14 @@
 
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
-    NotationStyle, Outcome, Phase, Play, PlayList, Position, PositionSetup, ResignLevel, Rules,
-    Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid, XgidSetup,
+    NotationStyle, ObservationKind, Outcome, Phase, Play, PlayList, Position, PositionSetup,
+    ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid,
+    XgidSetup,
 };
 
 use crate::{
-    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
-    seed_bytes, split, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real XGIDs: the start, openings, match scores (Crawford, post-Crawford), cubes, doubles,
@@ -236,6 +237,9 @@ fn play_on(game: &Backgammon, state: State, bytes: &mut Bytes<'_>) {
     check_state(&state, game);
     let end = play_from_bytes(game, state, bytes, 120, arbitrary_action);
     check_state(&end, game);
+    for kind in [ObservationKind::TdGammon, ObservationKind::Compact] {
+        check_learning(&game.with_observation(kind), &end, bytes, false);
+    }
     if let Some(Outcome { points, kind, .. }) = end.outcome() {
         assert!(points >= 1, "{end:?}: {points} points");
         if let WinKind::Resignation(l) = kind {

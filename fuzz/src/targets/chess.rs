@@ -12,8 +12,8 @@ use lattjo_chess::{
 };
 
 use crate::{
-    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
-    seed_bytes, split, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, the perft suite, Chess960 starts, en passant, promotions,
@@ -167,6 +167,7 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
 /// history replays to the same position, and the state's JSON reads back as itself.
 fn play_on(game: &Chess, state: State, bytes: &mut Bytes<'_>) {
     let end = play_from_bytes(game, state, bytes, 200, arbitrary_action);
+    check_learning(game, &end, bytes, false);
     let replayed = match State::replay(end.start().clone(), end.moves()) {
         Ok(s) => s,
         Err(e) => panic!("the moves played do not replay: {e}"),

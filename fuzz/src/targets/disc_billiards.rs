@@ -11,8 +11,9 @@ use lattjo_disc_billiards::{
 };
 
 use crate::{
-    Bytes, check_json_reads_back, coarse_step, joined, json_round_trip, play_from_bytes,
-    random_states, seed_bytes, split, stroke_apply_seeds, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, coarse_step, joined, json_round_trip,
+    play_from_bytes, random_states, seed_bytes, split, stroke_apply_seeds, text, text_round_trip,
+    to_json,
 };
 
 /// The presets, singles and pairs.
@@ -102,6 +103,7 @@ fn play_on(g: &Novuss, state: State, bytes: &mut Bytes<'_>, steps: usize) {
     check_state(g, &state);
     let end = play_from_bytes(g, state, bytes, steps, arbitrary_action);
     check_state(g, &end);
+    check_learning(g, &end, bytes, true);
 }
 
 /// States of random games under every preset, built once.

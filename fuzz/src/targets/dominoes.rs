@@ -4,13 +4,13 @@
 
 use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, Game, Layout, NextRoundLeader, NoDouble,
-    RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup, Side, SpinnerRule, State,
-    Tile, Tiles,
+    ObservationKind, RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup, Side,
+    SpinnerRule, State, Tile, Tiles,
 };
 
 use crate::{
-    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
-    seed_bytes, split, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Every preset, as the seeds and the targets use them.
@@ -101,6 +101,9 @@ fn play_on(g: &Dominoes, state: State, bytes: &mut Bytes<'_>) {
     check_state(g, &state);
     let end = play_from_bytes(g, state, bytes, 300, arbitrary_action);
     check_state(g, &end);
+    for kind in [ObservationKind::Compact, ObservationKind::Detailed] {
+        check_learning(&g.with_observation(kind), &end, bytes, false);
+    }
     if let Some(r) = end.result() {
         let json = to_json(r);
         assert_eq!(

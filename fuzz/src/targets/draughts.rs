@@ -9,8 +9,8 @@ use lattjo_draughts::{
 };
 
 use crate::{
-    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
-    seed_bytes, split, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, openings, kings, long captures, ends.
@@ -149,6 +149,7 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
 /// Plays on from `state`, then checks that the reached state's JSON reads back as itself.
 fn play_on(game: &Draughts, state: State, bytes: &mut Bytes<'_>) {
     let end = play_from_bytes(game, state, bytes, 200, arbitrary_action);
+    check_learning(game, &end, bytes, false);
     check_position(end.position());
     check_json_reads_back(&end);
 }

@@ -4,13 +4,13 @@
 //! release rolls) and `apply`.
 
 use lattjo_ludo::{
-    Action, Colour, Die, Finish, Game, Geometry, Ludo, Move, MoveKind, Overshoot, Position,
-    ReleaseRolls, Rules, Seats, SixRelease, State,
+    Action, Colour, Die, Finish, Game, Geometry, Ludo, Move, MoveKind, ObservationKind, Overshoot,
+    Position, ReleaseRolls, Rules, Seats, SixRelease, State,
 };
 
 use crate::{
-    Bytes, check_json_reads_back, joined, json_round_trip, play_from_bytes, random_states,
-    seed_bytes, split, text, text_round_trip, to_json,
+    Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// The rule sets seeds are drawn from: the presets, for 2, 3 and 4 players.
@@ -96,6 +96,9 @@ fn play_on(state: State, bytes: &mut Bytes<'_>) {
     let g = game(*state.rules());
     let end = play_from_bytes(&g, state, bytes, 300, arbitrary_action);
     check_state(&end);
+    for kind in [ObservationKind::Compact, ObservationKind::Planes] {
+        check_learning(&g.clone().with_observation(kind), &end, bytes, false);
+    }
 }
 
 /// Rules from the fuzzer's bytes: a preset, a player count and every option toggled.
