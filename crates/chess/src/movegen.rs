@@ -274,6 +274,9 @@ impl PawnSets {
             color: us,
             role: Role::Pawn,
         });
+        if pawns.is_empty() {
+            return PawnSets::none(us); // a quarter of the plies of random games
+        }
         let free = (pawns & !pos.pinned()).0;
         let empty = !b.occupied().0;
         let their = b.by_color(!us).0 & target.0;
@@ -320,9 +323,13 @@ impl PawnSets {
     #[inline]
     fn len(&self) -> u32 {
         let [a, b, c, d] = self.from;
+        let any = a | b | c | d;
+        if any.is_empty() {
+            return 0;
+        }
         let n = a.count() + b.count() + c.count() + d.count();
         let promoting = Self::promoting(self.color);
-        if ((a | b | c | d) & promoting).is_empty() {
+        if (any & promoting).is_empty() {
             n
         } else {
             // Each promotion counts four (no double step starts on the promoting rank).
