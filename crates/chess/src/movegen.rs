@@ -750,12 +750,11 @@ impl Position {
         let straight = b.straight_sliders() & their;
         let may_castle = castle_rooks.any();
         let standard = self.mode == CastlingMode::Standard;
-        // Whichever needs fewer table lookups: one per enemy slider (an attack map, which
-        // castling in standard chess can share), or up to two per candidate square.
-        let mut danger = None;
-        // An attack map costs one lookup per enemy slider (two for a queen); square by
-        // square costs up to two per candidate. With at most one slider, or when castling
+        // An attack map costs an occupancy lookup per enemy slider (two for a queen);
+        // square by square costs two small ray-table loads per candidate square and a
+        // `between` load per slider on its lines. With at most one slider, or when castling
         // in standard chess can share it, the map is cheaper.
+        let mut danger = None;
         let kt = if (may_castle && standard) || !(diag | straight).more_than_one() {
             let mut d = leapers;
             for s in diag {
@@ -767,14 +766,15 @@ impl Position {
             danger = Some(d);
             candidates & !d
         } else {
-            // Square by square; the small empty-board ray tables rule most sliders out
-            // before any occupancy lookup.
+            // Square by square: the small empty-board ray tables leave the sliders on a line
+            // through the square (usually none or one), and such a slider attacks it when
+            // nothing but the king stands between them.
             let mut safe = Bitboard::EMPTY;
             for to in candidates {
-                let d = bishop_rays(to) & diag;
-                let st = rook_rays(to) & straight;
-                if (d.is_empty() || (S::bishop(to, occ_no_king) & d).is_empty())
-                    && (st.is_empty() || (S::rook(to, occ_no_king) & st).is_empty())
+                let aligned = (bishop_rays(to) & diag) | (rook_rays(to) & straight);
+                if aligned
+                    .into_iter()
+                    .all(|s| (between(to, s) & occ_no_king).any())
                 {
                     safe = safe.with(to);
                 }
