@@ -345,6 +345,9 @@ pub(crate) trait Sliders {
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard;
     /// Rook attacks from `sq`.
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard;
+    /// Whether a lookup costs a single table read (magic bitboards), so that an attack
+    /// map of a few sliders is cheaper than testing squares against them one by one.
+    const ONE_READ: bool;
 }
 
 /// Magic bitboards: the fewest instructions, for workloads whose positions keep the tables
@@ -357,6 +360,7 @@ pub(crate) struct Magic;
 pub(crate) struct SmallTables;
 
 impl Sliders for Magic {
+    const ONE_READ: bool = true;
     #[inline]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
         bishop_attacks(sq, occupied)
@@ -368,6 +372,7 @@ impl Sliders for Magic {
 }
 
 impl Sliders for SmallTables {
+    const ONE_READ: bool = false;
     #[inline]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
         bishop_attacks(sq, occupied)

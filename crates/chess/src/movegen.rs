@@ -750,12 +750,17 @@ impl Position {
         let straight = b.straight_sliders() & their;
         let may_castle = castle_rooks.any();
         let standard = self.mode == CastlingMode::Standard;
-        // An attack map costs an occupancy lookup per enemy slider (two for a queen);
-        // square by square costs two small ray-table loads per candidate square and a
-        // `between` load per slider on its lines. With at most one slider, or when castling
-        // in standard chess can share it, the map is cheaper.
+        // Three ways, by cost. An attack map costs an occupancy lookup per enemy slider (two
+        // for a queen); it is the cheapest when castling in standard chess shares it, and
+        // with magic lookups when there is at most one slider. Without occupancy lookups,
+        // a slider attacks a square on a line with it (from the small empty-board ray
+        // tables) when nothing but the king stands between them: with magic lookups, square
+        // by square (two ray loads per candidate); with the hyperbola-quintessence rooks,
+        // slider by slider (one ray load per slider).
+        let sees = |to: Square, s: Square| (between(to, s) & occ_no_king).is_empty();
+        let sliders = diag | straight;
         let mut danger = None;
-        let kt = if (may_castle && standard) || !(diag | straight).more_than_one() {
+        let kt = if (may_castle && standard) || (S::ONE_READ && !sliders.more_than_one()) {
             let mut d = leapers;
             for s in diag {
                 d |= S::bishop(s, occ_no_king);
@@ -765,21 +770,29 @@ impl Position {
             }
             danger = Some(d);
             candidates & !d
-        } else {
-            // Square by square: the small empty-board ray tables leave the sliders on a line
-            // through the square (usually none or one), and such a slider attacks it when
-            // nothing but the king stands between them.
+        } else if S::ONE_READ {
             let mut safe = Bitboard::EMPTY;
             for to in candidates {
                 let aligned = (bishop_rays(to) & diag) | (rook_rays(to) & straight);
-                if aligned
-                    .into_iter()
-                    .all(|s| (between(to, s) & occ_no_king).any())
-                {
+                if aligned.into_iter().all(|s| !sees(to, s)) {
                     safe = safe.with(to);
                 }
             }
             safe
+        } else {
+            let mut attacked = Bitboard::EMPTY;
+            let mut sweep = |sliders: Bitboard, rays: fn(Square) -> Bitboard| {
+                for s in sliders {
+                    for to in candidates & rays(s) & !attacked {
+                        if sees(to, s) {
+                            attacked = attacked.with(to);
+                        }
+                    }
+                }
+            };
+            sweep(diag, bishop_rays);
+            sweep(straight, rook_rays);
+            candidates & !attacked
         };
         let mut castles = Bitboard::EMPTY;
         for rook in castle_rooks {
