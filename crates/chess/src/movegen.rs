@@ -755,7 +755,7 @@ impl Position {
         // with magic lookups when there is at most one slider. Without occupancy lookups,
         // a slider attacks a square on a line with it (from the small empty-board ray
         // tables) when nothing but the king stands between them: with magic lookups, square
-        // by square (two ray loads per candidate); with the hyperbola-quintessence rooks,
+        // by square (two ray loads per candidate); with the small-table rooks,
         // slider by slider (one ray load per slider).
         let sees = |to: Square, s: Square| (between(to, s) & occ_no_king).is_empty();
         let sliders = diag | straight;
