@@ -30,7 +30,13 @@ impl PieceMoves {
     /// The number of moves.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.to.count() as usize * if self.promotes() { 4 } else { 1 }
+        let n = if self.role == Role::Queen {
+            self.to.count()
+        } else {
+            // At most 14 (a rook's or a bishop's 13), and 4 for a pawn.
+            self.to.count_at_most_15()
+        };
+        n as usize * if self.promotes() { 4 } else { 1 }
     }
 
     /// Move `k` (`k < len`) in the order of [`PieceMoves::for_each`].
