@@ -78,6 +78,7 @@ impl Bitboard {
     /// the usual bit count with one step fewer, the 4-bit partial counts summed by a single
     /// multiplication (no partial sum exceeds 15, so none carries).
     pub(crate) const fn count_at_most_15(self) -> u32 {
+        debug_assert!(self.0.count_ones() <= 15);
         let x = self.0 - ((self.0 >> 1) & 0x5555_5555_5555_5555);
         let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
         (x.wrapping_mul(0x1111_1111_1111_1111) >> 60) as u32

@@ -350,8 +350,8 @@ impl State {
 
     /// What the current position decides by itself ([`Position::outcome`], from the moves
     /// already generated). With `material_changed` false the insufficient-material test
-    /// (A2) is skipped: the caller knows that the last move neither captured nor promoted,
-    /// so the material is the same as in the position before, which did not end the game.
+    /// (A2) is skipped: the caller knows that the last move neither captured nor moved a
+    /// pawn, so the material is that of the position before, which did not end the game.
     fn own_outcome(&self, material_changed: bool) -> Option<Outcome> {
         if self.legal.total() == 0 {
             Some(if self.position.is_check() {

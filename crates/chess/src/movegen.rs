@@ -33,7 +33,7 @@ impl PieceMoves {
         let n = if self.role == Role::Queen {
             self.to.count()
         } else {
-            // At most 14 (a rook's or a bishop's 13), and 4 for a pawn.
+            // At most 14: a rook's 14, a bishop's 13, a king's or a knight's 8, a pawn's 4.
             self.to.count_at_most_15()
         };
         n as usize * if self.promotes() { 4 } else { 1 }
@@ -973,8 +973,9 @@ impl Position {
         let occ = our | their;
         let king = self.king(us);
         let (kt, castles) = self.king_moves::<Magic>();
-        // Every set counted here holds at most 14 squares (the queens' are counted as a
-        // bishop's and a rook's): `count_at_most_15` saves a step of the bit count.
+        // The king's and the pieces' sets hold at most 14 squares each (a queen's moves are
+        // counted as a bishop's and a rook's; the king's steps and its castling rooks, own
+        // pieces, are disjoint): `count_at_most_15` saves a step of the bit count.
         let mut n = (kt | castles).count_at_most_15();
         let checkers = self.checkers;
         if checkers.more_than_one() {
