@@ -179,17 +179,17 @@ impl LegalSets {
     #[inline]
     pub(crate) fn nth(&self, mut k: usize) -> Option<Move> {
         let (n, split) = (usize::from(self.n), usize::from(self.split));
-        let in_sets = |sets: &[PieceMoves], lens: &[u8], k: &mut usize| {
-            for (pm, &len) in sets.iter().zip(lens) {
-                let len = usize::from(len);
+        let in_sets = |range: core::ops::Range<usize>, k: &mut usize| {
+            for i in range {
+                let len = usize::from(self.lens[i]);
                 if *k < len {
-                    return pm.nth(*k);
+                    return self.sets[i].nth(*k);
                 }
                 *k -= len;
             }
             None
         };
-        if let Some(m) = in_sets(&self.sets[..split], &self.lens[..split], &mut k) {
+        if let Some(m) = in_sets(0..split, &mut k) {
             return Some(m);
         }
         let pawn_total = usize::from(self.pawn_total);
@@ -197,7 +197,7 @@ impl LegalSets {
             return self.pawns.nth(k);
         }
         k -= pawn_total;
-        in_sets(&self.sets[split..n], &self.lens[split..n], &mut k)
+        in_sets(split..n, &mut k)
     }
 
     /// The moving piece's role if `m` is legal.
