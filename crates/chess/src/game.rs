@@ -349,8 +349,10 @@ impl State {
     }
 
     /// What the current position decides by itself ([`Position::outcome`], from the moves
-    /// already generated).
-    fn own_outcome(&self) -> Option<Outcome> {
+    /// already generated). With `material_changed` false the insufficient-material test
+    /// (A2) is skipped: the caller knows that the last move neither captured nor moved a
+    /// pawn, so the material is that of the position before, which did not end the game.
+    fn own_outcome(&self, material_changed: bool) -> Option<Outcome> {
         if self.legal.total() == 0 {
             Some(if self.position.is_check() {
                 Outcome::Win {
@@ -360,7 +362,7 @@ impl State {
             } else {
                 Outcome::Draw(DrawReason::Stalemate)
             })
-        } else if insufficient_material(&self.position) {
+        } else if material_changed && insufficient_material(&self.position) {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial))
         } else {
             None
@@ -402,7 +404,7 @@ impl State {
     pub fn replay(start: Position, moves: &[Move]) -> Result<State, StateError> {
         let mut state = State::fresh(start);
         for (i, &m) in moves.iter().enumerate() {
-            if state.own_outcome().is_some() {
+            if state.own_outcome(true).is_some() {
                 return Err(StateError::MoveAfterEnd(i + 1));
             }
             let Some(role) = state.legal.role_of(m) else {
@@ -410,7 +412,7 @@ impl State {
             };
             state.push_move(m, role);
         }
-        state.outcome = state.own_outcome();
+        state.outcome = state.own_outcome(true);
         Ok(state)
     }
 
@@ -600,12 +602,13 @@ impl Chess {
         }
     }
 
-    /// Records the outcome the rules give the current position, if any.
+    /// Records the outcome the rules give the current position, if any; `material_changed`
+    /// as for [`State::own_outcome`].
     #[inline(always)]
-    fn settle(&self, state: &mut State) {
+    fn settle(&self, state: &mut State, material_changed: bool) {
         // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
         // 75th move or the fifth repetition still wins (A5).
-        state.outcome = state.own_outcome().or_else(|| {
+        state.outcome = state.own_outcome(material_changed).or_else(|| {
             let halfmoves = state.position.halfmoves();
             if self.rules.automatic_draws && halfmoves >= 150 {
                 Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
@@ -687,7 +690,7 @@ impl Game for Chess {
 
     fn new_initial_state(&self) -> State {
         let mut state = State::fresh(self.start.clone());
-        self.settle(&mut state);
+        self.settle(&mut state, true);
         state
     }
 
@@ -764,7 +767,10 @@ impl Game for Chess {
                     }));
                 };
                 state.push_move(m, role);
-                self.settle(state);
+                // A position without insufficient material never gets it by a move that
+                // neither captures nor moves a pawn (the clock is zeroed by both).
+                let material_changed = state.position.halfmoves() == 0;
+                self.settle(state, material_changed);
             }
             Action::Resign => {
                 self.check_decision(state, action)?;

@@ -30,7 +30,13 @@ impl PieceMoves {
     /// The number of moves.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.to.count() as usize * if self.promotes() { 4 } else { 1 }
+        let n = if self.role == Role::Queen {
+            self.to.count()
+        } else {
+            // At most 14: a rook's 14, a bishop's 13, a king's or a knight's 8, a pawn's 4.
+            self.to.count_at_most_15()
+        };
+        n as usize * if self.promotes() { 4 } else { 1 }
     }
 
     /// Move `k` (`k < len`) in the order of [`PieceMoves::for_each`].
@@ -173,17 +179,17 @@ impl LegalSets {
     #[inline]
     pub(crate) fn nth(&self, mut k: usize) -> Option<Move> {
         let (n, split) = (usize::from(self.n), usize::from(self.split));
-        let in_sets = |sets: &[PieceMoves], lens: &[u8], k: &mut usize| {
-            for (pm, &len) in sets.iter().zip(lens) {
-                let len = usize::from(len);
+        let in_sets = |range: core::ops::Range<usize>, k: &mut usize| {
+            for i in range {
+                let len = usize::from(self.lens[i]);
                 if *k < len {
-                    return pm.nth(*k);
+                    return self.sets[i].nth(*k);
                 }
                 *k -= len;
             }
             None
         };
-        if let Some(m) = in_sets(&self.sets[..split], &self.lens[..split], &mut k) {
+        if let Some(m) = in_sets(0..split, &mut k) {
             return Some(m);
         }
         let pawn_total = usize::from(self.pawn_total);
@@ -191,7 +197,7 @@ impl LegalSets {
             return self.pawns.nth(k);
         }
         k -= pawn_total;
-        in_sets(&self.sets[split..n], &self.lens[split..n], &mut k)
+        in_sets(split..n, &mut k)
     }
 
     /// The moving piece's role if `m` is legal.
@@ -274,6 +280,9 @@ impl PawnSets {
             color: us,
             role: Role::Pawn,
         });
+        if pawns.is_empty() {
+            return PawnSets::none(us); // a quarter of the plies of random games
+        }
         let free = (pawns & !pos.pinned()).0;
         let empty = !b.occupied().0;
         let their = b.by_color(!us).0 & target.0;
@@ -320,9 +329,13 @@ impl PawnSets {
     #[inline]
     fn len(&self) -> u32 {
         let [a, b, c, d] = self.from;
+        let any = a | b | c | d;
+        if any.is_empty() {
+            return 0;
+        }
         let n = a.count() + b.count() + c.count() + d.count();
         let promoting = Self::promoting(self.color);
-        if ((a | b | c | d) & promoting).is_empty() {
+        if (any & promoting).is_empty() {
             n
         } else {
             // Each promotion counts four (no double step starts on the promoting rank).
@@ -743,13 +756,17 @@ impl Position {
         let straight = b.straight_sliders() & their;
         let may_castle = castle_rooks.any();
         let standard = self.mode == CastlingMode::Standard;
-        // Whichever needs fewer table lookups: one per enemy slider (an attack map, which
-        // castling in standard chess can share), or up to two per candidate square.
+        // Three ways, by cost. An attack map costs an occupancy lookup per enemy slider (two
+        // for a queen); it is the cheapest when castling in standard chess shares it, and
+        // with magic lookups when there is at most one slider. Without occupancy lookups,
+        // a slider attacks a square on a line with it (from the small empty-board ray
+        // tables) when nothing but the king stands between them: with magic lookups, square
+        // by square (two ray loads per candidate); with the small-table rooks,
+        // slider by slider (one ray load per slider).
+        let sees = |to: Square, s: Square| (between(to, s) & occ_no_king).is_empty();
+        let sliders = diag | straight;
         let mut danger = None;
-        // An attack map costs one lookup per enemy slider (two for a queen); square by
-        // square costs up to two per candidate. With at most one slider, or when castling
-        // in standard chess can share it, the map is cheaper.
-        let kt = if (may_castle && standard) || !(diag | straight).more_than_one() {
+        let kt = if (may_castle && standard) || (S::ONE_READ && !sliders.more_than_one()) {
             let mut d = leapers;
             for s in diag {
                 d |= S::bishop(s, occ_no_king);
@@ -759,20 +776,29 @@ impl Position {
             }
             danger = Some(d);
             candidates & !d
-        } else {
-            // Square by square; the small empty-board ray tables rule most sliders out
-            // before any occupancy lookup.
+        } else if S::ONE_READ {
             let mut safe = Bitboard::EMPTY;
             for to in candidates {
-                let d = bishop_rays(to) & diag;
-                let st = rook_rays(to) & straight;
-                if (d.is_empty() || (S::bishop(to, occ_no_king) & d).is_empty())
-                    && (st.is_empty() || (S::rook(to, occ_no_king) & st).is_empty())
-                {
+                let aligned = (bishop_rays(to) & diag) | (rook_rays(to) & straight);
+                if aligned.into_iter().all(|s| !sees(to, s)) {
                     safe = safe.with(to);
                 }
             }
             safe
+        } else {
+            let mut attacked = Bitboard::EMPTY;
+            let mut sweep = |sliders: Bitboard, rays: fn(Square) -> Bitboard| {
+                for s in sliders {
+                    for to in candidates & rays(s) & !attacked {
+                        if sees(to, s) {
+                            attacked = attacked.with(to);
+                        }
+                    }
+                }
+            };
+            sweep(diag, bishop_rays);
+            sweep(straight, rook_rays);
+            candidates & !attacked
         };
         let mut castles = Bitboard::EMPTY;
         for rook in castle_rooks {
@@ -947,7 +973,10 @@ impl Position {
         let occ = our | their;
         let king = self.king(us);
         let (kt, castles) = self.king_moves::<Magic>();
-        let mut n = kt.count() + castles.count();
+        // The king's and the pieces' sets hold at most 14 squares each (a queen's moves are
+        // counted as a bishop's and a rook's; the king's steps and its castling rooks, own
+        // pieces, are disjoint): `count_at_most_15` saves a step of the bit count.
+        let mut n = (kt | castles).count_at_most_15();
         let checkers = self.checkers;
         if checkers.more_than_one() {
             return n as usize; // double check: only the king may move (K15)
@@ -958,21 +987,21 @@ impl Position {
         };
         let pinned = self.pinned;
         for from in b.by_role(Role::Knight) & our & !pinned {
-            n += (knight_attacks(from) & target).count();
+            n += (knight_attacks(from) & target).count_at_most_15();
         }
         for from in b.diagonal_sliders() & our {
             let mut to = Magic::bishop(from, occ) & target;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
-            n += to.count();
+            n += to.count_at_most_15();
         }
         for from in b.straight_sliders() & our {
             let mut to = Magic::rook(from, occ) & target;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
-            n += to.count();
+            n += to.count_at_most_15();
         }
         // Pawns that are not pinned, all at once: pushes, double steps, captures to either
         // side; moves onto the last rank count four times (K7).

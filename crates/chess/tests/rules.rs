@@ -403,6 +403,40 @@ fn k21_d2_a2_insufficient_material_is_a_draw() {
 }
 
 #[test]
+fn a2_insufficient_material_ends_random_games_on_the_move_that_brings_it() {
+    // The state tests insufficient material only after captures and pawn moves (a quiet
+    // piece move keeps the material); every position of seeded random games, where
+    // captures and promotions to every piece are frequent, is checked against the
+    // position's own test.
+    let mut buf = Vec::new();
+    for rules in [Rules::fide(), Rules::lattjo()] {
+        let game = Chess::new(rules).expect("valid rules");
+        let mut endings = 0;
+        for seed in 0..150 {
+            let mut state = game.new_initial_state();
+            let mut rng = boardgame_core::GameRng::new(seed, 7);
+            while let Turn::Player(_) = game.turn(&state) {
+                assert!(!insufficient_material(state.position()), "seed {seed}");
+                let action = game
+                    .sample_action(&state, &mut rng, &mut buf)
+                    .expect("a player to move has a move");
+                game.apply(&mut state, &action)
+                    .expect("sampled actions are legal");
+            }
+            if insufficient_material(state.position()) {
+                endings += 1;
+                assert_eq!(
+                    state.outcome(),
+                    Some(Outcome::Draw(DrawReason::InsufficientMaterial)),
+                    "seed {seed}"
+                );
+            }
+        }
+        assert!(endings > 10, "the games reach insufficient material often");
+    }
+}
+
+#[test]
 fn k22_capturing_pieces_is_not_a_win() {
     let game = Chess::default();
     let s = {
