@@ -5,10 +5,13 @@
 //! - `gather`: nothing more (the baseline);
 //! - `observe`: the observation of the seat to move;
 //! - `clone`: a copy of every state;
-//! - `apply`: a copy of every state, then the node's action applied to it in place.
+//! - `apply`: a copy of every state, then the node's action applied to it in place;
+//! - `clone-each`, `apply-each`: the same one node at a time (copy, apply, drop), as the
+//!   bench and a search do.
 //!
 //! `observe` minus `gather`, and `apply` minus `clone`, divided by the nodes times the
-//! rounds, are the instructions of one observation and of one in-place apply.
+//! rounds, are the instructions of one observation and of one in-place apply (likewise
+//! `apply-each` minus `clone-each`).
 //!
 //! ```text
 //! cargo build --release -p lattjo-draughts --example learning_counts
@@ -72,8 +75,20 @@ fn main() {
                 }
                 check = check.wrapping_add(copies.len() as u64);
             }
+            "clone-each" | "apply-each" => {
+                for (state, action, _) in &nodes {
+                    let mut copy = black_box(state).clone();
+                    if mode == "apply-each" {
+                        game.apply(&mut copy, action)
+                            .expect("the recorded actions are legal");
+                    }
+                    check = check.wrapping_add(u64::from(black_box(&copy).plies()));
+                }
+            }
             other => {
-                eprintln!("unknown mode {other}: gather, observe, clone or apply");
+                eprintln!(
+                    "unknown mode {other}: gather, observe, clone, apply, clone-each, apply-each"
+                );
                 std::process::exit(2);
             }
         }
