@@ -471,10 +471,10 @@ impl State {
 }
 
 impl Clone for State {
-    /// A copy with as much room for its history as a new state makes
-    /// ([`HISTORY_CAPACITY`], or the history's length when it is longer): a search clones a
-    /// state and applies a move to the copy, and a derived clone, holding exactly the
-    /// history's positions, would have to grow it at every king move.
+    /// A copy with as much room for its history as a new state makes (16 positions, or the
+    /// history's length when it is longer): a search clones a state and applies a move to
+    /// the copy, and a copy holding exactly the history's positions would have to grow it at
+    /// every king move.
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len().max(HISTORY_CAPACITY));
         history.extend_from_slice(&self.history);
