@@ -355,7 +355,7 @@ pub enum PlayError {
 /// assert_eq!(copy, state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "StateRepr", into = "StateRepr"))]
 pub struct State {
@@ -467,6 +467,18 @@ impl State {
     #[inline]
     fn lost(&self) -> Option<Outcome> {
         lost(&self.position, &self.mobility)
+    }
+}
+
+impl Clone for State {
+    /// A copy with as much room for its history as a new state makes (16 positions, or the
+    /// history's length when it is longer): a search clones a state and applies a move to
+    /// the copy, and a copy holding exactly the history's positions would have to grow it at
+    /// every king move.
+    fn clone(&self) -> State {
+        let mut history = Vec::with_capacity(self.history.len().max(HISTORY_CAPACITY));
+        history.extend_from_slice(&self.history);
+        State { history, ..*self }
     }
 }
 
@@ -1150,5 +1162,28 @@ impl Game for Draughts {
             Outcome::Draw(_) => {}
         }
         Some(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy equals its original and has room for its history to grow, at every ply of
+    /// seeded random games (long runs of king moves included).
+    #[test]
+    fn a_clone_is_equal_and_has_room_for_its_history() {
+        use boardgame_core::{GameRng, random_playout_capped};
+        let game = Draughts::default();
+        let mut buf = Vec::new();
+        for seed in 0..20 {
+            let mut s = game.new_initial_state();
+            let mut rng = GameRng::new(seed, 0);
+            while random_playout_capped(&game, &mut s, &mut rng, &mut buf, 1) == 1 {
+                let copy = s.clone();
+                assert_eq!(copy, s);
+                assert!(copy.history.capacity() >= s.history.len().max(HISTORY_CAPACITY));
+            }
+        }
     }
 }

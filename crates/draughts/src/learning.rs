@@ -23,11 +23,13 @@
 //! Actions, from the side to move's view: a move from square `f` to square `t` that is the
 //! `k`-th legal move between them in generation order (`k` > 0 only for capture paths that
 //! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the two draw claims follow at 8192
-//! (repetition) and 8193 (the 40-move rule). No position of the game has more than eight
-//! capture paths between the same two squares (the tests count them over random games and
-//! the published perft positions).
+//! (repetition) and 8193 (the 40-move rule). Eight ranks leave room: in the positions the
+//! tests reach (600 random games with short and flying kings, and the trees of the perft
+//! golden positions six plies deep with both) no two squares have more than two paths
+//! between them. A ninth path would have no index (`action_index` gives `None`, and the
+//! conformance kit's check would fail).
 
-use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn, write_bits};
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn};
 
 use crate::Game;
 use crate::game::{Action, Draughts, DrawReason, Outcome, State};
@@ -48,6 +50,43 @@ fn view(index: u32, side: Color) -> usize {
     match side {
         Color::White => i,
         Color::Black => 31 - i,
+    }
+}
+
+/// Each byte's eight bits as values 0 or 1, lowest bit first (`ascending`) or highest bit
+/// first.
+const fn byte_values(ascending: bool) -> [[f32; 8]; 256] {
+    let mut table = [[0.0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            let shift = if ascending { bit } else { 7 - bit };
+            if byte >> shift & 1 == 1 {
+                table[byte][bit] = 1.0;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// The values of a byte of a bitboard, square by square, as White sees them.
+static AS_WHITE: [[f32; 8]; 256] = byte_values(true);
+/// The values of a byte of a bitboard as Black sees them: the bits in reverse order.
+static AS_BLACK: [[f32; 8]; 256] = byte_values(false);
+
+/// Writes the 32 squares of `board` into `plane` as `side` sees them ([`view`]): for White
+/// bit `i` at `i`, for Black at `31 - i`, which is the bytes in reverse order, each read
+/// from its highest bit. One table look-up per byte, no loop over squares.
+fn write_plane(plane: &mut [f32], board: u32, side: Color) {
+    let (bytes, table) = match side {
+        Color::White => (board.to_le_bytes(), &AS_WHITE),
+        Color::Black => (board.to_be_bytes(), &AS_BLACK),
+    };
+    for (values, byte) in plane.chunks_exact_mut(8).zip(bytes) {
+        values.copy_from_slice(&table[usize::from(byte)]);
     }
 }
 
@@ -111,7 +150,11 @@ impl Observe for Draughts {
     }
 
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
-        BufferSizeError::check(OBS, out.len())?;
+        let got = out.len();
+        let Ok(out) = <&mut [f32; OBS]>::try_from(out) else {
+            // The lengths differ: the error.
+            return BufferSizeError::check(OBS, got);
+        };
         let me = if seat.index() == 0 {
             Color::Black
         } else {
@@ -119,32 +162,27 @@ impl Observe for Draughts {
         };
         let pos = s.position();
         let (mine, theirs) = (pos.side(me), pos.side(me.opponent()));
-        // The four piece planes, each written whole from its bitboard turned to the
-        // observer's side (`view`: Black sees index i at 31 - i, the bits reversed).
-        let (planes, rest) = out.split_at_mut(128);
         let boards = [
             mine & !pos.kings,
             mine & pos.kings,
             theirs & !pos.kings,
             theirs & pos.kings,
         ];
+        let (planes, rest) = out.split_at_mut(128);
         for (plane, board) in planes.chunks_exact_mut(32).zip(boards) {
-            let seen = match me {
-                Color::White => board,
-                Color::Black => board.reverse_bits(),
-            };
-            write_bits(plane, u128::from(seen));
+            write_plane(plane, board, me);
         }
-        rest.fill(0.0);
-        out[128] = f32::from(u8::from(pos.turn() == me && s.outcome().is_none()));
-        out[129] = f32::from(u8::from(me == Color::Black));
-        out[130] = (s.quiet_plies() as f32 / 80.0).min(1.0);
-        out[131] = (s.repetitions() as f32 / 3.0).min(1.0);
-        match s.outcome() {
-            Some(Outcome::Win { winner, .. }) => out[132 + usize::from(winner != me)] = 1.0,
-            Some(Outcome::Draw(_)) => out[134] = 1.0,
-            None => {}
-        }
+        let outcome = s.outcome();
+        let result = |won: bool| f32::from(u8::from(won));
+        rest.copy_from_slice(&[
+            result(pos.turn() == me && outcome.is_none()),
+            result(me == Color::Black),
+            (s.quiet_plies() as f32 / 80.0).min(1.0),
+            (s.repetitions() as f32 / 3.0).min(1.0),
+            result(matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == me)),
+            result(matches!(outcome, Some(Outcome::Win { winner, .. }) if winner != me)),
+            result(matches!(outcome, Some(Outcome::Draw(_)))),
+        ]);
         Ok(())
     }
 }
@@ -216,6 +254,7 @@ impl IndexedActions for Draughts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Rules;
 
     #[test]
     fn black_and_white_see_the_start_alike() {
@@ -238,30 +277,74 @@ mod tests {
         assert_eq!((black[129], white[129]), (1.0, 0.0));
     }
 
-    /// The planes written from bitboards equal the table read square by square (`view`),
-    /// for both seats, over the states of seeded random games.
+    /// The observation written from bitboards by byte tables equals the table of the module
+    /// docs read plainly, square by square and field by field, for both seats, over every
+    /// state of seeded random games (terminal states included) under the claim and the
+    /// adjudicating rules.
     #[test]
-    fn piece_planes_equal_the_square_by_square_reading() {
+    fn observation_equals_the_square_by_square_reading() {
         use boardgame_core::{GameRng, random_playout_capped};
-        let game = Draughts::default();
         let mut got = vec![0.0; OBS];
         let mut buf = Vec::new();
-        for seed in 0..20 {
-            let mut s = game.new_initial_state();
-            let mut rng = GameRng::new(seed, 0);
-            while random_playout_capped(&game, &mut s, &mut rng, &mut buf, 1) == 1 {
-                for seat in 0..2 {
-                    let me = [Color::Black, Color::White][usize::from(seat)];
-                    let mut want = [0.0f32; 128];
-                    for (square, piece) in s.position().pieces() {
-                        let plane = usize::from(piece.color != me) * 2
-                            + usize::from(piece.role == crate::square::Role::King);
-                        want[plane * 32 + view(u32::from(square.number() - 1), me)] = 1.0;
+        let mut outcomes = [0u32; 3];
+        for rules in [Rules::wcdf(), Rules::wcdf().with_auto_adjudicate(true)] {
+            let game = Draughts::new(rules).expect("a preset is valid");
+            for seed in 0..20 {
+                let mut s = game.new_initial_state();
+                let mut rng = GameRng::new(seed, 0);
+                loop {
+                    for seat in 0..2 {
+                        let me = [Color::Black, Color::White][usize::from(seat)];
+                        let mut want = [0.0f32; OBS];
+                        for (square, piece) in s.position().pieces() {
+                            let plane = usize::from(piece.color != me) * 2
+                                + usize::from(piece.role == crate::square::Role::King);
+                            want[plane * 32 + view(u32::from(square.number() - 1), me)] = 1.0;
+                        }
+                        if s.outcome().is_none() && s.position().turn() == me {
+                            want[128] = 1.0;
+                        }
+                        if me == Color::Black {
+                            want[129] = 1.0;
+                        }
+                        want[130] = (s.quiet_plies() as f32 / 80.0).min(1.0);
+                        want[131] = (s.repetitions() as f32 / 3.0).min(1.0);
+                        let slot = match s.outcome() {
+                            Some(Outcome::Win { winner, .. }) if winner == me => Some(0),
+                            Some(Outcome::Win { .. }) => Some(1),
+                            Some(Outcome::Draw(_)) => Some(2),
+                            None => None,
+                        };
+                        if let Some(k) = slot {
+                            want[132 + k] = 1.0;
+                            outcomes[k] += 1;
+                        }
+                        game.observe(&s, Seat::new(seat), &mut got).unwrap();
+                        assert_eq!(got, want, "seed {seed}, seat {seat}");
                     }
-                    game.observe(&s, Seat::new(seat), &mut got).unwrap();
-                    assert_eq!(got[..128], want, "seed {seed}, seat {seat}");
+                    if random_playout_capped(&game, &mut s, &mut rng, &mut buf, 1) == 0 {
+                        break;
+                    }
                 }
             }
+        }
+        assert!(
+            outcomes.iter().all(|&n| n > 0),
+            "wins, losses and draws all seen: {outcomes:?}"
+        );
+    }
+
+    #[test]
+    fn a_buffer_of_another_length_is_refused_and_left_alone() {
+        let game = Draughts::default();
+        let s = game.new_initial_state();
+        for len in [0, OBS - 1, OBS + 1] {
+            let mut out = vec![7.0; len];
+            assert_eq!(
+                game.observe(&s, Seat::new(0), &mut out),
+                Err(BufferSizeError::check(OBS, len).unwrap_err())
+            );
+            assert!(out.iter().all(|&v| v == 7.0));
         }
     }
 

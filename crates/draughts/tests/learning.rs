@@ -4,7 +4,7 @@
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, GameRng, IndexedActions, Turn};
-use lattjo_draughts::{Action, Draughts, Rules};
+use lattjo_draughts::{Action, Draughts, KingMoves, Move, Position, Rules};
 
 fn games() -> Vec<Draughts> {
     [
@@ -51,6 +51,7 @@ fn indexed_actions_conform_for_every_preset() {
 #[test]
 fn d9_t4_capture_paths_sharing_their_ends_have_distinct_indices() {
     let mut shared = 0u32;
+    let mut most = 0;
     for game in [
         Draughts::new(Rules::wcdf()).expect("rules"),
         Draughts::new(Rules::wcdf().with_flying_kings(true)).expect("rules"),
@@ -68,6 +69,7 @@ fn d9_t4_capture_paths_sharing_their_ends_have_distinct_indices() {
                 game.legal_actions(&s, &mut legal);
                 game.legal_mask(&s, &mut mask).expect("size");
                 assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
+                most = most.max(most_paths_between_two_squares(&legal));
                 for a in &legal {
                     let i = game
                         .action_index(&s, a)
@@ -82,5 +84,60 @@ fn d9_t4_capture_paths_sharing_their_ends_have_distinct_indices() {
     assert!(
         shared > 0,
         "the seeds reach capture paths that share their ends"
+    );
+    assert!(
+        (2..=8).contains(&most),
+        "at most {most} paths share their ends"
+    );
+}
+
+/// The most legal moves that share their first and last squares.
+fn most_paths_between_two_squares(legal: &[Action]) -> usize {
+    let mut count = [0usize; 32 * 32];
+    for a in legal {
+        if let Action::Move(m) = a {
+            count[usize::from(m.from().number() - 1) * 32 + usize::from(m.to().number() - 1)] += 1;
+        }
+    }
+    count.into_iter().max().unwrap_or(0)
+}
+
+/// The most moves sharing their ends in any position of the tree below `pos`, `depth` plies.
+fn most_in_tree(pos: &Position, depth: u32, kings: KingMoves) -> usize {
+    let mut moves: Vec<Move> = Vec::new();
+    pos.legal_moves(kings, &mut moves);
+    let legal: Vec<Action> = moves.iter().copied().map(Action::Move).collect();
+    let mut most = most_paths_between_two_squares(&legal);
+    if depth > 1 {
+        for m in &moves {
+            let mut next = *pos;
+            next.play(m, kings).expect("a generated move is legal");
+            most = most.max(most_in_tree(&next, depth - 1, kings));
+        }
+    }
+    most
+}
+
+/// D9, A8: the index keeps eight ranks for the paths between two squares. The positions of
+/// the perft golden file (the start to 6 plies, the hand-worked capture positions, among them
+/// a king's ring of four men that it goes round either way), with short and flying kings,
+/// need no more.
+#[test]
+fn a8_the_perft_golden_positions_need_at_most_eight_paths_between_two_squares() {
+    let data = include_str!("golden/perft.txt");
+    let mut most = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fen = line.split(';').next().expect("a FEN").trim();
+        let pos: Position = fen.parse().expect("a golden FEN");
+        for kings in [KingMoves::Short, KingMoves::Flying] {
+            most = most.max(most_in_tree(&pos, 6, kings));
+        }
+    }
+    assert!(
+        (2..=8).contains(&most),
+        "at most {most} paths share their ends"
     );
 }
