@@ -277,7 +277,8 @@ impl Dominoes {
     fn observe_compact(&self, s: &State, seat: Seat, out: &mut [f32]) {
         let f = &self.compact;
         let (t, nums, p) = (f.tiles, f.numbers, f.players);
-        let (tf, nf) = (t as f32, nums as f32);
+        // T <= 91 and N <= 13 (valid rules) fit a byte, which converts without a sign test.
+        let (tf, nf) = (f32::from(t as u8), f32::from(nums as u8));
         // The observer, or a spectator looking from seat 0.
         let hand = s.hands.get(seat).filter(|_| s.hands.len() == p).copied();
         let first = if hand.is_some() { seat.index() } else { 0 };
