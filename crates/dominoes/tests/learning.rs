@@ -400,7 +400,8 @@ fn the_compact_encoding_reads_back_as_the_view() {
                         flags[6 + p + usize::from(blocked)] = 1.0;
                     }
                     assert_eq!(obs[step_at..ends_at], flags[..], "{:?}", view.step);
-                    let in_hands: usize = view.hand_sizes.iter().map(|(_, &h)| usize::from(h)).sum();
+                    let in_hands: usize =
+                        view.hand_sizes.iter().map(|(_, &h)| usize::from(h)).sum();
                     assert_eq!(usize::from(view.stock_size), t - table.len() - in_hands);
                 }
                 let a = match game.turn(&s) {
