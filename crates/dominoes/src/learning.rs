@@ -11,19 +11,24 @@
 //! double a spinner, E with every double); P = players; seats are counted from the observer
 //! (0 = itself).
 //!
-//! [`ObservationKind::Compact`] (the default), every value written once:
+//! [`ObservationKind::Compact`] (the default), every value written once, the 0/1 values first
+//! (`2T + P(N+1) + 8` of them: a multiple of eight for a double-six set, so that
+//! `write_bits` writes them a byte at a time):
 //!
 //! | offset | length | field | range |
 //! | --- | --- | --- | --- |
 //! | 0 | T | the observer's hand, by tile index | 0/1 |
 //! | T | T | tiles on the table | 0/1 |
 //! | 2T | PN | per seat, for each number: 1 if play has shown it holds no tile showing that number (D9: it drew or passed with the number open; every group of its hidden tiles lacks it) | 0/1 |
-//! | 2T+PN | K | per end slot: (the number showing + 1) / N if open, else 0 | 0-1 |
-//! | 2T+PN+K | 2 | the tile the round names: the opening the rules require (step `Opening`), or the tile the observer drew and must place (its own draw only): (high + 1) / N, (low + 1) / N; else 0 | 0-1 |
-//! | 2T+PN+K+2 | 2P | per seat: hand size / T; its points / 100: the fives it scored so far, the round's points once the round is over | 0-1, >= 0 |
-//! | then | 6 | the step: dealing, opening, turn, drawing, drawn, over | one-hot |
-//! | then | P | the seat the step names | one-hot |
-//! | then | 1 | stock size / T | 0-1 |
+//! | 2T+PN | 6 | the step: dealing, opening, turn, drawing, drawn, over | one-hot |
+//! | 2T+PN+6 | P | the seat the step names | one-hot |
+//! | 2T+PN+6+P | 2 | how the round ended (step over): a seat went out, blocked | one-hot |
+//! | 2T+PN+8+P | K | per end slot: (the number showing + 1) / N if open, else 0 | 0-1 |
+//! | then | 2 | the tile the round names: the opening the rules require (step `Opening`), or the tile the observer drew and must place (its own draw only): (high + 1) / N, (low + 1) / N; else 0 | 0-1 |
+//! | then | 2P | per seat: hand size / T; its points / 100: the fives it scored so far, the round's points once the round is over | 0-1, >= 0 |
+//!
+//! The stock's size is not written: it is what the table and the hands leave of the set,
+//! `T` minus the table's tiles minus the hand sizes.
 //!
 //! [`ObservationKind::Detailed`]:
 //!
@@ -69,7 +74,7 @@ const POINTS_SCALE: f32 = 100.0;
 /// use lattjo_dominoes::{Dominoes, ObservationKind};
 /// let game = Dominoes::default();
 /// assert_eq!(game.observation(), ObservationKind::Compact);
-/// assert_eq!(game.observation_shape().size(), 87);
+/// assert_eq!(game.observation_shape().size(), 88);
 /// let detailed = game.with_observation(ObservationKind::Detailed);
 /// assert_eq!(detailed.observation_shape().size(), 322);
 /// ```
@@ -77,9 +82,9 @@ const POINTS_SCALE: f32 = 100.0;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ObservationKind {
-    /// The default: two tile planes (the observer's hand, the table), the open ends as
-    /// numbers, and per seat the numbers play has shown it lacks, its hand size and its
-    /// points; 87 values for the booklet's 2-player game, each written once.
+    /// The default: two tile planes (the observer's hand, the table), per seat the numbers
+    /// play has shown it lacks, the step, the open ends as numbers, and per seat its hand
+    /// size and its points; 88 values for the booklet's 2-player game, each written once.
     #[default]
     Compact,
     /// Five tile planes, the open ends' numbers one-hot, per seat the count of tiles shown
@@ -98,14 +103,13 @@ pub(crate) struct CompactFields {
     players: usize,
     /// K, the end slots the spinner rule can open.
     ends: usize,
-    /// The offsets of the end slots, the named tile, the seats' values, the step, the seat
-    /// the step names, the stock's size; and the length.
+    /// The offsets of the flags (the step, the seat it names, how the round ended), the end
+    /// slots (where the 0/1 values end), the named tile and the seats' values; and the
+    /// length.
+    flags_at: usize,
     ends_at: usize,
     named_at: usize,
     seats_at: usize,
-    step_at: usize,
-    whose_at: usize,
-    stock_at: usize,
     len: usize,
 }
 
@@ -120,27 +124,27 @@ impl CompactFields {
             SpinnerRule::FirstDouble => 4,
             SpinnerRule::EveryDouble => 4 + 2 * numbers,
         };
-        let ends_at = 2 * tiles + players * numbers;
+        let flags_at = 2 * tiles + players * numbers;
+        let ends_at = flags_at + FLAGS + players;
         let named_at = ends_at + ends;
         let seats_at = named_at + 2;
-        let step_at = seats_at + 2 * players;
-        let whose_at = step_at + 6;
-        let stock_at = whose_at + players;
         CompactFields {
             tiles,
             numbers,
             players,
             ends,
+            flags_at,
             ends_at,
             named_at,
             seats_at,
-            step_at,
-            whose_at,
-            stock_at,
-            len: stock_at + 1,
+            len: seats_at + 2 * players,
         }
     }
 }
+
+/// The compact observation's flags besides the seat the step names: the six steps and the
+/// two ways a round ends.
+const FLAGS: usize = 8;
 
 impl Dominoes {
     /// This game with its observation ([`Observe`]) encoded as `kind`; the default is
@@ -267,17 +271,21 @@ impl Observe for Dominoes {
 
 impl Dominoes {
     /// [`ObservationKind::Compact`] into `out`, of the right length: every value is written
-    /// once, so nothing is zeroed first.
+    /// once, so nothing is zeroed first. The 0/1 values come first and are written together
+    /// by `write_bits` (one call when they fit 128 bits: every double-six game, whose 0/1
+    /// values are a multiple of eight, the bytes `write_bits` copies).
     fn observe_compact(&self, s: &State, seat: Seat, out: &mut [f32]) {
         let f = &self.compact;
         let (t, nums, p) = (f.tiles, f.numbers, f.players);
-        let (tf, nf) = (t as f32, nums as f32);
+        // T <= 91 and N <= 13 (valid rules) fit a byte, which converts without a sign test.
+        let (tf, nf) = (f32::from(t as u8), f32::from(nums as u8));
         // The observer, or a spectator looking from seat 0.
         let hand = s.hands.get(seat).filter(|_| s.hands.len() == p).copied();
         let first = if hand.is_some() { seat.index() } else { 0 };
         let rel = |other: Seat| relative(other, first, p);
-        // The step in one match: its place, the seat it names, the tile the observer is
-        // told the round names, and the seat holding a named tile (see `holds_named`).
+        // The step in one match: its place, the seat it names (`p` for none), the tile the
+        // observer is told the round names, and the seat holding a named tile (see
+        // `holds_named`).
         let (kind, whose, tile, holder) = match s.phase {
             Phase::Dealing => (0, p, None, p),
             Phase::Opening { seat, forced } => (
@@ -294,13 +302,20 @@ impl Dominoes {
             }
             Phase::Over => (5, p, None, p),
         };
+        // The seats' points (the fives so far, the round's points once it is over) and how
+        // the round ended (a flag's place past the step's and the seats').
+        let (points, ended) = match &s.result {
+            Some(r) => (
+                r.points.as_slice(),
+                1 << (6 + p + usize::from(r.end == RoundEnd::Blocked)),
+            ),
+            None => (s.fives.as_slice(), 0),
+        };
+        // The flags: the step, the seat it names, how the round ended.
+        let flags = 1u32 << kind | u32::from(whose < p) << (6 + whose) | ended;
 
         // Per seat from the observer on: the numbers it lacks (bits, written with the
         // planes), its hand's size and its points.
-        let points = match &s.result {
-            Some(r) => r.points.as_slice(),
-            None => s.fives.as_slice(),
-        };
         let shown = s.shown.as_slice();
         let mut lacking = 0u128;
         let mut other = first;
@@ -315,14 +330,18 @@ impl Dominoes {
         let table = s.layout.tiles().0;
         let bits = &mut out[..f.ends_at];
         if f.ends_at <= 128 {
-            // One call for the three fields (every double-six game).
-            write_bits(bits, hand | table << t | lacking << (2 * t));
+            write_bits(
+                bits,
+                hand | table << t | lacking << (2 * t) | u128::from(flags) << f.flags_at,
+            );
         } else {
-            let (planes, lacks) = bits.split_at_mut(2 * t);
+            let (planes, rest) = bits.split_at_mut(2 * t);
             let (hand_plane, table_plane) = planes.split_at_mut(t);
+            let (lacks, flag_values) = rest.split_at_mut(f.flags_at - 2 * t);
             write_bits(hand_plane, hand);
             write_bits(table_plane, table);
             write_bits(lacks, lacking);
+            write_bits(flag_values, u128::from(flags));
         }
 
         let ends = &mut out[f.ends_at..][..f.ends];
@@ -345,14 +364,6 @@ impl Dominoes {
         }
         out[f.named_at] = tile.map_or(0.0, |t| f32::from(t.high() + 1) / nf);
         out[f.named_at + 1] = tile.map_or(0.0, |t| f32::from(t.low() + 1) / nf);
-        // The step and the seat it names, one-hot side by side.
-        let step = &mut out[f.step_at..][..6 + p];
-        step.fill(0.0);
-        step[kind] = 1.0;
-        if let Some(v) = step.get_mut(6 + whose) {
-            *v = 1.0;
-        }
-        out[f.stock_at] = s.stock.len() as f32 / tf;
     }
 
     /// [`ObservationKind::Detailed`] into `out`, of the right length.
@@ -696,7 +707,7 @@ mod tests {
         assert_eq!(game.num_chance_outcomes(), 28);
         assert_eq!(
             game.observation_shape().size(),
-            2 * 28 + 2 * 7 + 2 + 2 + 2 * 2 + 6 + 2 + 1
+            2 * 28 + 2 * 7 + 6 + 2 + 2 + 2 + 2 + 2 * 2
         );
         assert_eq!(
             game.with_observation(ObservationKind::Detailed)

@@ -76,9 +76,13 @@ fn both_encodings_have_their_documented_lengths() {
         assert_eq!(game.observation(), ObservationKind::Compact, "the default");
         assert_eq!(
             game.observation_shape().size(),
-            2 * t + p * n + k + 2 + 2 * p + 6 + p + 1,
+            2 * t + p * n + 6 + p + 2 + k + 2 + 2 * p,
             "{rules:?}"
         );
+        if n == 7 {
+            // A double-six set's 0/1 values are whole bytes for every table size.
+            assert_eq!((2 * t + p * n + 6 + p + 2) % 8, 0, "{rules:?}");
+        }
         let detailed = game.with_observation(ObservationKind::Detailed);
         assert_eq!(
             detailed.observation_shape().size(),
@@ -196,8 +200,8 @@ fn known_line(game: &Dominoes, seat0: &str, seat1: &str) -> State {
 }
 
 /// The compact encoding of the D7 line, value by value (the table in `docs/dominoes.md`):
-/// the hand and the table as planes, the open ends as numbers (6 left, 1 right: D7), each
-/// seat's hand size, the step and the seat to move, the stock's size. The opponent's tiles
+/// the hand and the table as planes, the step and the seat to move, the open ends as numbers
+/// (6 left, 1 right: D7), each seat's hand size. The opponent's tiles
 /// never show (E11): another deal of them encodes the same.
 #[test]
 fn d7_the_compact_encoding_of_a_known_line() {
@@ -205,7 +209,7 @@ fn d7_the_compact_encoding_of_a_known_line() {
     let state = known_line(&game, "6-2 1-0", "5-5 3-3 2-2");
     let mut obs = vec![9.0; game.observation_shape().size()];
     game.observe(&state, Seat::new(0), &mut obs).expect("size");
-    let mut want = vec![0.0f32; 87];
+    let mut want = vec![0.0f32; 88];
     let id = |s: &str| {
         let t: Tile = s.parse().expect("tile");
         usize::from(t.high()) * (usize::from(t.high()) + 1) / 2 + usize::from(t.low())
@@ -216,15 +220,15 @@ fn d7_the_compact_encoding_of_a_known_line() {
     for t in ["6-4", "4-2", "2-1"] {
         want[28 + id(t)] = 1.0; // the table, 28..56
     }
-    // 56..70: what each seat lacks (nothing shown yet).
-    want[70] = 7.0 / 7.0; // left shows 6
-    want[71] = 2.0 / 7.0; // right shows 1
-    // 72, 73: no tile named. Seat fields of 2 from 74: size, points.
-    want[74] = 2.0 / 28.0;
-    want[76] = 3.0 / 28.0;
-    want[78 + 2] = 1.0; // a turn
-    want[84] = 1.0; // of the observer
-    want[86] = 20.0 / 28.0; // 28 - 3 on the table - 5 in hands
+    // 56..70: what each seat lacks (nothing shown yet). The flags from 70: the step (6), the
+    // seat it names (2), how the round ended (2).
+    want[70 + 2] = 1.0; // a turn
+    want[76] = 1.0; // of the observer
+    want[80] = 7.0 / 7.0; // left shows 6
+    want[81] = 2.0 / 7.0; // right shows 1
+    // 82, 83: no tile named. Seat fields of 2 from 84: size, points.
+    want[84] = 2.0 / 28.0;
+    want[86] = 3.0 / 28.0;
     assert_eq!(obs, want);
 
     let other = known_line(&game, "6-2 1-0", "5-4 3-2 0-0");
@@ -262,7 +266,7 @@ fn d9_a_draw_shows_the_numbers_the_drawer_lacks() {
     game.apply(&mut state, &deal).expect("a tile of the stock");
     game.observe(&state, Seat::new(1), &mut obs).expect("size");
     assert_eq!(lacks(&obs, 63), [1, 6]);
-    assert_eq!(obs[76], 3.0 / 28.0, "three tiles now");
+    assert_eq!(obs[86], 3.0 / 28.0, "three tiles now");
 }
 
 /// A buffer of the wrong size is an error, never a panic, and the buffer is unchanged.
@@ -309,7 +313,9 @@ fn a_match_to_100_conforms() {
 /// The compact encoding read back against the seat's view (E11) at every node of seeded
 /// rounds, for every seat: the hand and table planes, every open end's number in its action
 /// slot (the line, All Fives' first spinner, Five-Up's later spinners: FU2, FU4) and nothing
-/// else, the hand sizes from the observer on, the stock's size and the step. Double-twelve for
+/// else, the hand sizes from the observer on, the step, the seat it names and how the round
+/// ended; the stock's size, which the encoding leaves out, is what the table and the hands
+/// leave of the set. Double-twelve for
 /// six players takes the path whose bit fields do not fit one 128-bit word.
 #[test]
 fn the_compact_encoding_reads_back_as_the_view() {
@@ -335,8 +341,9 @@ fn the_compact_encoding_reads_back_as_the_view() {
             lattjo_dominoes::SpinnerRule::FirstDouble => 4,
             _ => 4 + 2 * n,
         };
-        let (ends_at, seats_at) = (2 * t + p * n, 2 * t + p * n + k + 2);
-        let (step_at, stock_at) = (seats_at + 2 * p, seats_at + 2 * p + 6 + p);
+        let step_at = 2 * t + p * n;
+        let ends_at = step_at + 8 + p;
+        let seats_at = ends_at + k + 2;
         let index = |tile: Tile| {
             usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
         };
@@ -375,18 +382,27 @@ fn the_compact_encoding_reads_back_as_the_view() {
                         let size = f32::from(view.hand_sizes[other]) / t as f32;
                         assert_eq!(obs[seats_at + 2 * r], size, "seat {other}");
                     }
-                    let step = match view.step {
-                        Step::Dealing => 0,
-                        Step::Opening { .. } => 1,
-                        Step::Turn(_) => 2,
-                        Step::Drawing(_) => 3,
-                        Step::Drawn { .. } => 4,
-                        _ => 5,
+                    let (step, named) = match view.step {
+                        Step::Dealing => (0, None),
+                        Step::Opening { seat, .. } => (1, Some(seat)),
+                        Step::Turn(seat) => (2, Some(seat)),
+                        Step::Drawing(seat) => (3, Some(seat)),
+                        Step::Drawn { seat, .. } => (4, Some(seat)),
+                        _ => (5, None),
                     };
-                    let mut one_hot = [0.0f32; 6];
-                    one_hot[step] = 1.0;
-                    assert_eq!(obs[step_at..step_at + 6], one_hot);
-                    assert_eq!(obs[stock_at], f32::from(view.stock_size) / t as f32);
+                    let mut flags = vec![0.0f32; 8 + p];
+                    flags[step] = 1.0;
+                    if let Some(seat) = named {
+                        flags[6 + (seat.index() + p - me.index()) % p] = 1.0;
+                    }
+                    if let Some(r) = &view.result {
+                        let blocked = r.end == lattjo_dominoes::RoundEnd::Blocked;
+                        flags[6 + p + usize::from(blocked)] = 1.0;
+                    }
+                    assert_eq!(obs[step_at..ends_at], flags[..], "{:?}", view.step);
+                    let in_hands: usize =
+                        view.hand_sizes.iter().map(|(_, &h)| usize::from(h)).sum();
+                    assert_eq!(usize::from(view.stock_size), t - table.len() - in_hands);
                 }
                 let a = match game.turn(&s) {
                     Turn::Terminal => break,
