@@ -369,7 +369,8 @@ where
 /// shape, is finite and the same when encoded again; a buffer of the wrong length is refused
 /// and left as it was; at a player node every legal action has its own index below
 /// `num_distinct_actions`, which maps back to it, and the mask is true exactly there; an
-/// arbitrary index maps to nothing or to a legal action with that index; chance outcomes
+/// arbitrary index names nothing or an action with that index, marked in the mask exactly
+/// when it is legal; chance outcomes
 /// likewise where the game indexes them. With `strokes`, legal actions without an index (the
 /// stroke games' continuous strokes, `ParametricActions`) are allowed.
 ///
@@ -451,15 +452,18 @@ where
     );
     for _ in 0..4 {
         let i = bytes.u32() as usize % (actions + 16);
+        // The action an index names need not be legal (the trait says so), but it has that
+        // index, and the mask marks it exactly when it is legal.
         if let Some(a) = game.index_action(state, i) {
-            assert!(
-                legal.contains(&a),
-                "index {i} maps to {a:?}, which is not legal here"
-            );
             assert_eq!(
                 game.action_index(state, &a),
                 Some(i),
                 "{a:?} from index {i}"
+            );
+            assert_eq!(
+                mask.get(i).copied().unwrap_or(false),
+                legal.contains(&a),
+                "index {i} names {a:?}: the mask and the legal actions disagree"
             );
         }
     }
