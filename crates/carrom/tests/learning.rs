@@ -382,6 +382,13 @@ fn a_stroke_with_a_long_direction_is_refused_not_left_without_parameters() {
                     StrokeError::LongDirection { .. }
                 ))
             ));
+            #[cfg(feature = "serde")]
+            {
+                let json = serde_json::to_string(&long).unwrap();
+                assert!(serde_json::from_str::<Stroke>(&json).is_err(), "{json}");
+                let json = serde_json::to_string(&stroke).unwrap();
+                assert_eq!(serde_json::from_str::<Stroke>(&json).unwrap(), stroke);
+            }
         }
         assert!(strokes > 10, "{name}: {strokes} strokes listed");
     }
