@@ -430,7 +430,7 @@ proptest! {
         speed in 0.0f64..9.0,
         first in 0u8..2,
     ) {
-        let game = Carrom::new(presets()[preset].1.clone()).expect("preset");
+        let game = Carrom::new(presets()[preset].1).expect("preset");
         let state = game.initial_state(Seat::new(first)).unwrap();
         let action = Action::Strike(state.to_move(), Stroke::new(Vec2::new(x, y), direction, speed));
         let mut p = [0.0; 5];

@@ -346,7 +346,7 @@ proptest! {
         speed in -0.5f64..12.0,
     ) {
         let presets = presets();
-        let game = Novuss::new(presets[preset % presets.len()].1.clone()).expect("preset");
+        let game = Novuss::new(presets[preset % presets.len()].1).expect("preset");
         let state = game.new_state();
         let d = game.rules().dimensions;
         let place = Vec2::new(across * d.zone_half_width, forward * d.zone_depth);
