@@ -43,7 +43,7 @@ use crate::game::{Action, Carrom, DueChoice};
 use crate::geometry::{BASE_LINE_INSET, BASE_LINE_TOLERANCE, HALF_SIZE, MAX_STRIKER_OFFSET, Side};
 use crate::state::{BoardEnd, Colour, MEN_PER_COLOUR, Phase, Piece, QueenState, State};
 use crate::state::{side_of, team_of};
-use crate::stroke::{MAX_SPEED, MIN_SPEED, Stroke};
+use crate::stroke::{MAX_DIRECTION, MAX_SPEED, MIN_SPEED, Stroke};
 
 /// Values per disc slot.
 const SLOT: usize = 9;
@@ -70,23 +70,24 @@ const Y_SLACK: f64 = 1e-9;
 /// | --- | --- | --- |
 /// | 0 | `place.x`, metres right of the base line's middle | `-MAX_STRIKER_OFFSET..=MAX_STRIKER_OFFSET` (+-0.2191) |
 /// | 1 | `place.y`, metres forward from the playing surface's edge | `BASE_LINE_INSET -+ BASE_LINE_TOLERANCE` (0.1127 to 0.1222, 1 nm slack) |
-/// | 2 | `direction.x` | -2 to 2 |
-/// | 3 | `direction.y` (forward) | 0 to 2 |
+/// | 2 | `direction.x` | `-MAX_DIRECTION..=MAX_DIRECTION` (-2 to 2) |
+/// | 3 | `direction.y` (forward) | `0..=MAX_DIRECTION` (0 to 2) |
 /// | 4 | `speed`, m/s | `MIN_SPEED..=MAX_SPEED` (0.05 to 8) |
 ///
-/// The direction's length does not matter (the stroke uses its unit vector); a stroke whose
-/// direction has a component beyond these bounds plays exactly as the same stroke with its
-/// direction halved (a power of two scales exactly) and has no parameters itself. Every
-/// vector within the bounds is a stroke that `apply` plays or refuses (a piece under the
-/// striker, a direction not forward of the base line, C2).
+/// The direction's length does not matter (the stroke uses its unit vector), but a stroke
+/// whose direction has a component beyond +-[`MAX_DIRECTION`] is refused
+/// ([`crate::StrokeError::LongDirection`]), so every stroke the game accepts is within these
+/// bounds and its parameters map back to the identical stroke. Every vector within the
+/// bounds is a stroke that `apply` plays or refuses (a piece under the striker, a direction
+/// not forward of the base line, C2).
 pub const STROKE_PARAMETER_BOUNDS: [(f64, f64); 5] = [
     (-MAX_STRIKER_OFFSET, MAX_STRIKER_OFFSET),
     (
         BASE_LINE_INSET - BASE_LINE_TOLERANCE - Y_SLACK,
         BASE_LINE_INSET + BASE_LINE_TOLERANCE + Y_SLACK,
     ),
-    (-2.0, 2.0),
-    (0.0, 2.0),
+    (-MAX_DIRECTION, MAX_DIRECTION),
+    (0.0, MAX_DIRECTION),
     (MIN_SPEED, MAX_SPEED),
 ];
 

@@ -117,7 +117,7 @@ pub use state::{
     Setup, SetupError, State, side_of, team_of,
 };
 pub use stroke::{
-    MAX_SPEED, MIN_FORWARD, MIN_SPEED, NOISE_LIMIT_SD, Noise, NoiseError, ParseStrokeError, Stroke,
-    StrokeError,
+    MAX_DIRECTION, MAX_SPEED, MIN_FORWARD, MIN_SPEED, NOISE_LIMIT_SD, Noise, NoiseError,
+    ParseStrokeError, Stroke, StrokeError,
 };
 pub use svg::StrokeTrace;

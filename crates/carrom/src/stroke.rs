@@ -18,15 +18,20 @@ pub const MAX_SPEED: f64 = 8.0;
 /// forward, away from the player's own frame (C2); at most about 89.4 degrees off straight
 /// ahead.
 pub const MIN_FORWARD: f64 = 0.01;
+/// The largest size of a direction component a stroke may have (its parameter bounds,
+/// [`crate::STROKE_PARAMETER_BOUNDS`]). Only the direction's unit vector matters, so any
+/// direction can be written within it (`(0, 1)` straight ahead); a longer one is refused
+/// ([`StrokeError::LongDirection`]) so that every stroke the game accepts has parameters.
+pub const MAX_DIRECTION: f64 = 2.0;
 
 /// One flick of the striker (C2), in the striking player's own frame: `place` is where the
 /// striker's centre stands, in metres, `x` to the player's right of the middle of his side and
 /// `y` forward from the edge of the playing surface at his side; it must be on his base line:
 /// `|x|` at most [`MAX_STRIKER_OFFSET`] (between the base circles, or covering one) and `y`
 /// within [`BASE_LINE_TOLERANCE`] of [`BASE_LINE_INSET`] (touching both lines).
-/// `direction` is the direction of travel in the same frame (any length, `(0, 1)` straight
-/// ahead), `speed` the striker's initial speed in m/s. The same fields, frame and units as a
-/// Novuss stroke.
+/// `direction` is the direction of travel in the same frame (any length with both components
+/// within +-[`MAX_DIRECTION`], `(0, 1)` straight ahead), `speed` the striker's initial speed
+/// in m/s. The same fields, frame and units as a Novuss stroke.
 ///
 /// # Examples
 ///
@@ -50,7 +55,8 @@ pub struct Stroke {
     /// Striker centre in the player's frame, metres: `x` along the base line to his right of
     /// its middle, `y` forward from the edge of the playing surface.
     pub place: Vec2,
-    /// Direction of travel in the player's frame (need not be a unit vector).
+    /// Direction of travel in the player's frame (need not be a unit vector; components
+    /// within +-[`MAX_DIRECTION`]).
     pub direction: Vec2,
     /// Initial striker speed, m/s.
     pub speed: f64,
@@ -95,6 +101,17 @@ pub enum StrokeError {
     /// A zero direction.
     #[error("the stroke has no direction")]
     NoDirection,
+    /// A direction component beyond +-[`MAX_DIRECTION`] (only the direction's unit vector
+    /// matters: scale it down).
+    #[error(
+        "direction {x},{y} has a component beyond +-{MAX_DIRECTION} (only its unit vector matters: scale it down)"
+    )]
+    LongDirection {
+        /// The direction's `x` given.
+        x: f64,
+        /// The direction's `y` given.
+        y: f64,
+    },
     /// Not forward of the base line (C2).
     #[error("the stroke is not directed forward of the base line")]
     NotForward,
@@ -156,7 +173,8 @@ impl Stroke {
     }
 
     /// Checks everything that does not depend on the pieces: finite values, the striker on
-    /// the base line (C2), a forward direction, the speed range.
+    /// the base line (C2), a forward direction with components within +-[`MAX_DIRECTION`],
+    /// the speed range.
     ///
     /// # Errors
     ///
@@ -191,6 +209,12 @@ impl Stroke {
                 max: MAX_STRIKER_OFFSET,
                 line: BASE_LINE_INSET,
                 tolerance: BASE_LINE_TOLERANCE,
+            });
+        }
+        if self.direction.x.abs() > MAX_DIRECTION || self.direction.y.abs() > MAX_DIRECTION {
+            return Err(StrokeError::LongDirection {
+                x: self.direction.x,
+                y: self.direction.y,
             });
         }
         let Some(u) = self.unit_direction() else {

@@ -14,6 +14,7 @@ use lattjo_carrom::{
     Action, BASE_LINE_INSET, Call, Carrom, DueChoice, MAX_STRIKER_OFFSET, NoiseModel, Phase,
     PlayError, QueenState, Rules, STROKE_PARAMETER_BOUNDS, Side, Stroke, StrokeError, Vec2,
 };
+use proptest::prelude::*;
 
 fn presets() -> Vec<(&'static str, Rules)> {
     vec![
@@ -235,8 +236,8 @@ fn icf_60_the_due_choice_is_indices_1_and_2() {
     );
 }
 
-/// A stroke is exactly its five fields; out of bounds or not finite is nothing; a legal stroke
-/// whose direction is longer than the bounds allow has no parameters.
+/// A stroke is exactly its five fields; out of bounds or not finite is nothing; a stroke whose
+/// direction is longer than the bounds allow is not legal.
 #[test]
 fn c2_strokes_round_trip_through_their_parameters() {
     let game = Carrom::default();
@@ -265,11 +266,12 @@ fn c2_strokes_round_trip_through_their_parameters() {
             "{a:?}"
         );
     }
+    // A direction longer than the bounds is refused (issue 19), so it never lacks parameters.
     let long = Action::Strike(
         Seat::new(0),
         Stroke::on_base_line(0.0, Vec2::new(0.0, 3.0), 2.0),
     );
-    assert!(game.is_legal(&state, &long));
+    assert!(!game.is_legal(&state, &long));
     assert_eq!(game.action_parameters(&state, &long, &mut p), Ok(false));
     let base = [0.0, BASE_LINE_INSET, 0.0, 1.0, 3.0];
     for (i, bad) in [
@@ -325,4 +327,121 @@ fn a_full_game_of_boards_conforms() {
     assert!(report.observations > 100, "{report:?}");
     let report = check_parametric_actions(&game, &cfg).expect("actions conform");
     assert!(report.parametric_actions > 100, "{report:?}");
+}
+
+/// Issue 19 (regression): a stroke `legal_actions` listed after the toss, with its direction
+/// scaled 10x, was legal and played, yet had no parameters (its direction beyond the +-2
+/// bounds), so a stroke read from a record could have no parameter vector. Such a stroke is
+/// now refused with a typed error, by `apply`, the text form and serde alike, the state
+/// unchanged; the same stroke written within the bounds plays and round-trips.
+#[test]
+fn a_stroke_with_a_long_direction_is_refused_not_left_without_parameters() {
+    for (name, rules) in presets() {
+        let game = Carrom::new(rules).expect("preset");
+        let state = game.initial_state(Seat::new(0)).unwrap();
+        let mut listed = Vec::new();
+        game.legal_actions(&state, &mut listed);
+        let mut strokes = 0;
+        for action in &listed {
+            let Action::Strike(seat, stroke) = *action else {
+                continue;
+            };
+            strokes += 1;
+            let mut p = [0.0; 5];
+            assert_eq!(
+                game.action_parameters(&state, action, &mut p),
+                Ok(true),
+                "{name}: {action:?}"
+            );
+            assert_eq!(game.parameters_action(&state, &p), Some(*action), "{name}");
+            let d = stroke.direction;
+            let long = Stroke::new(
+                stroke.place,
+                Vec2::new(10.0 * d.x, 10.0 * d.y),
+                stroke.speed,
+            );
+            let long_action = Action::Strike(seat, long);
+            assert!(!game.is_legal(&state, &long_action), "{name}: {long:?}");
+            let mut s = state.clone();
+            assert_eq!(
+                game.apply(&mut s, &long_action),
+                Err(PlayError::Stroke(StrokeError::LongDirection {
+                    x: long.direction.x,
+                    y: long.direction.y
+                })),
+                "{name}: {long:?}"
+            );
+            assert_eq!(s, state, "{name}");
+            assert_eq!(
+                game.action_parameters(&state, &long_action, &mut p),
+                Ok(false)
+            );
+            assert!(matches!(
+                long.to_string().parse::<Stroke>(),
+                Err(lattjo_carrom::ParseStrokeError::Invalid(
+                    StrokeError::LongDirection { .. }
+                ))
+            ));
+            #[cfg(feature = "serde")]
+            {
+                let json = serde_json::to_string(&long).unwrap();
+                assert!(serde_json::from_str::<Stroke>(&json).is_err(), "{json}");
+                let json = serde_json::to_string(&stroke).unwrap();
+                assert_eq!(serde_json::from_str::<Stroke>(&json).unwrap(), stroke);
+            }
+        }
+        assert!(strokes > 10, "{name}: {strokes} strokes listed");
+    }
+    // On the bound itself a direction is accepted and has parameters.
+    let game = Carrom::default();
+    let state = game.initial_state(Seat::new(0)).unwrap();
+    let edge = Action::Strike(
+        Seat::new(0),
+        Stroke::on_base_line(0.0, Vec2::new(-2.0, 2.0), 3.0),
+    );
+    assert!(game.is_legal(&state, &edge));
+    let mut p = [0.0; 5];
+    assert_eq!(game.action_parameters(&state, &edge, &mut p), Ok(true));
+    assert_eq!(game.parameters_action(&state, &p), Some(edge));
+}
+
+/// A direction written at a scale: a unit-ish vector times 2^k or 10^k for k in -8..=8.
+fn scaled_direction() -> impl Strategy<Value = Vec2> {
+    (
+        -1.0f64..1.0,
+        -0.2f64..1.0,
+        prop_oneof![Just(2.0f64), Just(10.0f64)],
+        -8i32..=8,
+    )
+        .prop_map(|(x, y, base, k)| Vec2::new(x * base.powi(k), y * base.powi(k)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Issue 19: every stroke `is_legal` accepts (after the toss, for every preset) has
+    /// parameters within the bounds, and they map back to the identical stroke.
+    #[test]
+    fn every_legal_stroke_has_parameters_within_bounds_that_map_back(
+        preset in 0usize..4,
+        x in -0.25f64..0.25,
+        y in 0.11f64..0.125,
+        direction in scaled_direction(),
+        speed in 0.0f64..9.0,
+        first in 0u8..2,
+    ) {
+        let game = Carrom::new(presets()[preset].1).expect("preset");
+        let state = game.initial_state(Seat::new(first)).unwrap();
+        let action = Action::Strike(state.to_move(), Stroke::new(Vec2::new(x, y), direction, speed));
+        let mut p = [0.0; 5];
+        if game.is_legal(&state, &action) {
+            prop_assert_eq!(game.action_parameters(&state, &action, &mut p), Ok(true));
+            for (v, (lo, hi)) in p.iter().zip(game.parameter_bounds()) {
+                prop_assert!(lo <= v && v <= hi, "{} outside {}..={}", v, lo, hi);
+            }
+            prop_assert_eq!(game.parameters_action(&state, &p), Some(action));
+        } else {
+            prop_assert!(game.apply(&mut state.clone(), &action).is_err());
+        }
+    }
 }

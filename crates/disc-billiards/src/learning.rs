@@ -36,7 +36,7 @@ use crate::discs::{MAX_DISCS, Side, seat_compass};
 use crate::game::{Action, Novuss};
 use crate::rules::Rules;
 use crate::state::{State, Status};
-use crate::stroke::Stroke;
+use crate::stroke::{MAX_DIRECTION, Stroke};
 
 /// Values per disc slot.
 const SLOT: usize = 7;
@@ -60,8 +60,8 @@ pub(crate) fn stroke_bounds(rules: &Rules) -> [(f64, f64); 5] {
             d.zone_half_width + PLACE_SLACK,
         ),
         (-PLACE_SLACK, d.zone_depth + PLACE_SLACK),
-        (-2.0, 2.0),
-        (-2.0, 2.0),
+        (-MAX_DIRECTION, MAX_DIRECTION),
+        (-MAX_DIRECTION, MAX_DIRECTION),
         (0.0, rules.max_speed),
     ]
 }
@@ -74,16 +74,16 @@ impl Novuss {
     /// | --- | --- | --- |
     /// | 0 | `place.x`, metres across the striker's zone from its middle | +-`zone_half_width` (0.35 on the Novuss table) |
     /// | 1 | `place.y`, metres in from the striker's cushion | 0 to `zone_depth` (0.13) |
-    /// | 2 | `direction.x` | -2 to 2 |
-    /// | 3 | `direction.y` | -2 to 2 |
+    /// | 2 | `direction.x` | +-[`MAX_DIRECTION`] (2) |
+    /// | 3 | `direction.y` | +-[`MAX_DIRECTION`] (2) |
     /// | 4 | `speed`, m/s | 0 to `Rules::max_speed` |
     ///
     /// The place bounds have 1 nm of slack for rounding. The direction's length does not
-    /// matter (the stroke uses its unit vector); a stroke whose direction has a component
-    /// beyond +-2 plays exactly as the same stroke with its direction halved (a power of two
-    /// scales exactly) and has no parameters itself. Every vector within the bounds is a
-    /// stroke that `apply` plays or refuses (the placement test B3, a disc under the puck,
-    /// a zero speed or direction).
+    /// matter (the stroke uses its unit vector), but a stroke whose direction has a component
+    /// beyond +-[`MAX_DIRECTION`] is refused ([`crate::StrokeError::LongDirection`]), so every
+    /// stroke the game accepts is within these bounds and its parameters map back to the
+    /// identical stroke. Every vector within the bounds is a stroke that `apply` plays or
+    /// refuses (the placement test B3, a disc under the puck, a zero speed or direction).
     ///
     /// # Examples
     ///

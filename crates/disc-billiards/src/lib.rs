@@ -104,5 +104,5 @@ pub use rules::{
 pub use shots::{Candidate, ShotKind};
 pub use sim::{PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
 pub use state::{Setup, SetupError, State, Status};
-pub use stroke::{NOISE_LIMIT_SD, Noise, ParseStrokeError, Stroke, StrokeError};
+pub use stroke::{MAX_DIRECTION, NOISE_LIMIT_SD, Noise, ParseStrokeError, Stroke, StrokeError};
 pub use svg::StrokeTrace;

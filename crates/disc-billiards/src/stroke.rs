@@ -14,11 +14,19 @@ use crate::rules::MAX_SPEED_LIMIT;
 /// deviations; a draw beyond it is refused.
 pub const NOISE_LIMIT_SD: f64 = 6.0;
 
+/// The largest size of a direction component a stroke may have (its parameter bounds,
+/// [`crate::Novuss::stroke_parameter_bounds`]). Only the direction's unit vector matters, so
+/// any direction can be written within it (`(0, 1)` straight across the table); a longer one
+/// is refused ([`StrokeError::LongDirection`]) so that every stroke the game accepts has
+/// parameters.
+pub const MAX_DIRECTION: f64 = 2.0;
+
 /// One stroke (N3-N5), in the striking player's own frame: `place` is where the puck's centre
 /// stands, in metres, `x` to the player's right of the middle of his cushion and `y` forward
 /// from it into the table (his strike zone is `0 <= y <= zone_depth`, `|x| <= zone_half_width`,
 /// see [`crate::Dimensions`]); `direction` is the way the cue sends the puck (any non-zero
-/// vector in the same frame: `(0, 1)` is straight across the table); `speed` is the puck's
+/// vector in the same frame with both components within +-[`MAX_DIRECTION`]: `(0, 1)` is
+/// straight across the table); `speed` is the puck's
 /// speed right after the cue's impulse, in m/s, in `(0, max_speed]`
 /// ([`crate::Rules::max_speed`]). The same fields, frame and units as a carrom stroke.
 ///
@@ -44,7 +52,8 @@ pub const NOISE_LIMIT_SD: f64 = 6.0;
 pub struct Stroke {
     /// The puck's centre before the stroke, metres, in the player's frame.
     pub place: Vec2,
-    /// The direction of the stroke in the player's frame (normalised when played).
+    /// The direction of the stroke in the player's frame (normalised when played; components
+    /// within +-[`MAX_DIRECTION`]).
     pub direction: Vec2,
     /// The puck's initial speed in m/s.
     pub speed: f64,
@@ -94,6 +103,12 @@ impl Stroke {
         ];
         if let Some(&v) = values.iter().find(|&&v| !plain(v)) {
             return Err(StrokeError::Subnormal(v));
+        }
+        if self.direction.x.abs() > MAX_DIRECTION || self.direction.y.abs() > MAX_DIRECTION {
+            return Err(StrokeError::LongDirection {
+                x: self.direction.x,
+                y: self.direction.y,
+            });
         }
         let len = self.direction.length();
         if !(len > 0.0 && len.is_finite()) {
@@ -270,6 +285,17 @@ pub enum StrokeError {
     /// The direction is the zero vector.
     #[error("the stroke's direction is the zero vector")]
     NoDirection,
+    /// A direction component beyond +-[`MAX_DIRECTION`] (only the direction's unit vector
+    /// matters: scale it down).
+    #[error(
+        "direction {x},{y} has a component beyond +-{MAX_DIRECTION} (only its unit vector matters: scale it down)"
+    )]
+    LongDirection {
+        /// The direction's `x` given.
+        x: f64,
+        /// The direction's `y` given.
+        y: f64,
+    },
     /// The speed is not in `(0, max]`.
     #[error("speed {speed} m/s is outside (0, {max}]")]
     Speed {
