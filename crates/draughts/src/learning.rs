@@ -16,21 +16,24 @@
 //! | 96 | 32 | the opponent's kings | 0/1 |
 //! | 128 | 1 | the observer is to move | 0/1 |
 //! | 129 | 1 | the observer plays Black | 0/1 |
-//! | 130 | 1 | quiet plies (no man moved, nothing captured) / (2 × [`Rules::quiet_moves`], 80 by default), at most 1 (the 40-move rule, V1 c, A1) | 0-1 |
-//! | 131 | 1 | how often this position has occurred / [`Rules::repetitions`] (3 by default), at most 1 (repetition, V1 b) | 0-1 |
+//! | 130 | 1 | quiet plies / (2 × [`Rules::quiet_moves`]), at most 1 (V1 c, A1) | 0-1 |
+//! | 131 | 1 | this position's occurrences / [`Rules::repetitions`], at most 1 (V1 b) | 0-1 |
 //! | 132 | 3 | the outcome for the observer: won, lost, drawn | one-hot, 0 in play |
 //!
-//! The draw fields are scaled by the game's own thresholds, so each is 1 exactly when its
-//! count reaches the rule's threshold (where a claim on that ground becomes legal, or the
-//! game is adjudicated), whatever `with_quiet_moves` and `with_repetitions` set.
+//! Quiet plies are those since a man moved or a piece was taken (the 40-move rule). The draw
+//! fields are scaled by the game's own thresholds (80 plies and 3 occurrences by default), so
+//! each is 1 exactly when its count reaches the rule's threshold, from where a claim on that
+//! ground is legal or the game is adjudicated, whatever `with_quiet_moves` and
+//! `with_repetitions` set. (A repetition claim can also be legal a move earlier, by the move
+//! that brings a position back: that depends on earlier positions and shows only in the mask.)
 //!
 //! Actions, from the side to move's view: a move from square `f` to square `t` that is the
 //! `k`-th legal move between them in generation order (`k` > 0 only for capture paths that
-//! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the two draw claims follow at 8192
-//! (repetition) and 8193 (the 40-move rule). Eight ranks leave room: in the positions the
-//! tests reach (600 random games with short and flying kings, and the trees of the perft
-//! golden positions six plies deep with both) no two squares have more than two paths
-//! between them. A ninth path would have no index (`action_index` gives `None`, and the
+//! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the
+//! two draw claims follow at 8192 (repetition) and 8193 (the 40-move rule). Eight ranks leave
+//! room: in the positions the tests reach (600 random games with short and flying kings, and
+//! the trees of the perft golden positions six plies deep with both) no two squares have more
+//! than two paths between them. A ninth path would have no index (`action_index` gives `None`, and the
 //! conformance kit's check would fail).
 //!
 //! [`Rules::quiet_moves`]: crate::Rules::quiet_moves
@@ -153,10 +156,11 @@ impl Draughts {
 
 impl Draughts {
     /// The observation's two draw fields: the quiet plies over the plies that draw
-    /// ([`Rules::quiet_moves`] moves each, twice as many plies) and the position's occurrences
-    /// over [`Rules::repetitions`], each at most 1, and 1 exactly when the count reaches the
-    /// rule's threshold (both thresholds are below 2^24, so a count one short divides to a
-    /// value below 1 in `f32`). The defaults' thresholds are 80 and 3.
+    /// ([`Rules::quiet_moves`](crate::Rules::quiet_moves) moves each, twice as many plies)
+    /// and the position's occurrences over [`Rules::repetitions`](crate::Rules::repetitions),
+    /// each at most 1, and 1 exactly when the count reaches the rule's threshold (both
+    /// thresholds are below 2^24, so a count one short divides to a value below 1 in `f32`).
+    /// The defaults' thresholds are 80 and 3, the old fixed scales.
     fn draw_fractions(&self, s: &State) -> (f32, f32) {
         let rules = self.rules();
         // Both conversions are exact (a u16 doubled and a u8 fit in f32's 24-bit mantissa).

@@ -1,6 +1,6 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit for both presets,
-//! flying kings, every draw setting and other draw thresholds, plus a census of capture paths that share their
-//! ends (which the index tells apart by rank).
+//! flying kings, every draw setting and other draw thresholds, plus a census of capture paths
+//! that share their ends (which the index tells apart by rank).
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, GameRng, IndexedActions, Turn};

@@ -1,6 +1,7 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit for every preset,
 //! 2 to 4 players, the option hybrid, no roll for the start, other sixth dots, release rolls
-//! and uses of a 6, and other board geometries (each with both observation kinds), plus positions whose encoding is known.
+//! and uses of a 6, and other board geometries (each with both observation kinds), plus
+//! positions whose encoding is known.
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
