@@ -33,8 +33,8 @@
 //! two draw claims follow at 8192 (repetition) and 8193 (the 40-move rule). Eight ranks leave
 //! room: in the positions the tests reach (600 random games with short and flying kings, and
 //! the trees of the perft golden positions six plies deep with both) no two squares have more
-//! than two paths between them. A ninth path would have no index (`action_index` gives `None`, and the
-//! conformance kit's check would fail).
+//! than two paths between them. A ninth path would have no index (`action_index` gives
+//! `None`, and the conformance kit's check would fail).
 //!
 //! [`Rules::quiet_moves`]: crate::Rules::quiet_moves
 //! [`Rules::repetitions`]: crate::Rules::repetitions
