@@ -1,12 +1,14 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit, for the default
-//! (FIDE draws), the booklet, decisions on, and Chess960 starts; plus hand-made positions
+//! (FIDE draws), the booklet, decisions on, each draw and resignation option flipped from
+//! either preset, and Chess960 starts; plus hand-made positions
 //! whose planes and move indices are known from AlphaZero's published layout.
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
 use lattjo_chess::{Action, CastlingMode, Chess, Move, Position, Role, Rules, Square, State};
 
-/// The games checked: the presets, decisions on, and three Chess960 starts.
+/// The games checked: the presets, decisions on, each draw and resignation option flipped,
+/// and four Chess960 starts.
 fn games() -> Vec<(String, Chess)> {
     let mut all: Vec<(String, Chess)> = [
         ("fide", Rules::fide()),
@@ -14,6 +16,60 @@ fn games() -> Vec<(String, Chess)> {
         ("fide + decisions", Rules::fide().with_decisions(true)),
         ("lattjo + decisions", Rules::lattjo().with_decisions(true)),
         ("fide + auto claim", Rules::fide().with_auto_claim(true)),
+        // Each option that changes the draw and resignation part of the mask or the
+        // observation, flipped from either preset with decisions on (D3, D4, A4, A14).
+        (
+            "fide + decisions, no claimable draws",
+            Rules::fide()
+                .with_decisions(true)
+                .with_claimable_draws(false),
+        ),
+        (
+            "fide + decisions, no automatic draws",
+            Rules::fide()
+                .with_decisions(true)
+                .with_automatic_draws(false),
+        ),
+        (
+            "fide + decisions + auto claim",
+            Rules::fide().with_decisions(true).with_auto_claim(true),
+        ),
+        (
+            "fide + decisions, agreement at once",
+            Rules::fide()
+                .with_decisions(true)
+                .with_agreement_needs_moves(false),
+        ),
+        (
+            "fide + decisions, every resignation decisive",
+            Rules::fide()
+                .with_decisions(true)
+                .with_resignation_needs_mating_material(false),
+        ),
+        (
+            "lattjo + decisions + claimable draws",
+            Rules::lattjo()
+                .with_decisions(true)
+                .with_claimable_draws(true),
+        ),
+        (
+            "lattjo + decisions + automatic draws",
+            Rules::lattjo()
+                .with_decisions(true)
+                .with_automatic_draws(true),
+        ),
+        (
+            "lattjo + decisions, agreement needs moves",
+            Rules::lattjo()
+                .with_decisions(true)
+                .with_agreement_needs_moves(true),
+        ),
+        (
+            "lattjo + decisions, resignation needs mating material",
+            Rules::lattjo()
+                .with_decisions(true)
+                .with_resignation_needs_mating_material(true),
+        ),
     ]
     .into_iter()
     .map(|(name, rules)| (name.to_owned(), Chess::new(rules).expect("valid rules")))

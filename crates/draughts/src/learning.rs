@@ -16,18 +16,28 @@
 //! | 96 | 32 | the opponent's kings | 0/1 |
 //! | 128 | 1 | the observer is to move | 0/1 |
 //! | 129 | 1 | the observer plays Black | 0/1 |
-//! | 130 | 1 | quiet plies (no man moved, nothing captured) / 80, at most 1 (the 40-move rule, V1 c, A1) | 0-1 |
-//! | 131 | 1 | how often this position has occurred / 3, at most 1 (repetition, V1 b) | 0-1 |
+//! | 130 | 1 | quiet plies / (2 × [`Rules::quiet_moves`]), at most 1 (V1 c, A1) | 0-1 |
+//! | 131 | 1 | this position's occurrences / [`Rules::repetitions`], at most 1 (V1 b) | 0-1 |
 //! | 132 | 3 | the outcome for the observer: won, lost, drawn | one-hot, 0 in play |
+//!
+//! Quiet plies are those since a man moved or a piece was taken (the 40-move rule). The draw
+//! fields are scaled by the game's own thresholds (80 plies and 3 occurrences by default), so
+//! each is 1 exactly when its count reaches the rule's threshold, from where a claim on that
+//! ground is legal or the game is adjudicated, whatever `with_quiet_moves` and
+//! `with_repetitions` set. (A repetition claim can also be legal a move earlier, by the move
+//! that brings a position back: that depends on earlier positions and shows only in the mask.)
 //!
 //! Actions, from the side to move's view: a move from square `f` to square `t` that is the
 //! `k`-th legal move between them in generation order (`k` > 0 only for capture paths that
-//! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the two draw claims follow at 8192
-//! (repetition) and 8193 (the 40-move rule). Eight ranks leave room: in the positions the
-//! tests reach (600 random games with short and flying kings, and the trees of the perft
-//! golden positions six plies deep with both) no two squares have more than two paths
-//! between them. A ninth path would have no index (`action_index` gives `None`, and the
-//! conformance kit's check would fail).
+//! share their ends: D9 and T4 choose between whole sequences) is `(f * 32 + t) * 8 + k`; the
+//! two draw claims follow at 8192 (repetition) and 8193 (the 40-move rule). Eight ranks leave
+//! room: in the positions the tests reach (600 random games with short and flying kings, and
+//! the trees of the perft golden positions six plies deep with both) no two squares have more
+//! than two paths between them. A ninth path would have no index (`action_index` gives
+//! `None`, and the conformance kit's check would fail).
+//!
+//! [`Rules::quiet_moves`]: crate::Rules::quiet_moves
+//! [`Rules::repetitions`]: crate::Rules::repetitions
 
 use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, Turn};
 
@@ -144,6 +154,25 @@ impl Draughts {
     }
 }
 
+impl Draughts {
+    /// The observation's two draw fields: the quiet plies over the plies that draw
+    /// ([`Rules::quiet_moves`](crate::Rules::quiet_moves) moves each, twice as many plies)
+    /// and the position's occurrences over [`Rules::repetitions`](crate::Rules::repetitions),
+    /// each at most 1, and 1 exactly when the count reaches the rule's threshold (both
+    /// thresholds are below 2^24, so a count one short divides to a value below 1 in `f32`).
+    /// The defaults' thresholds are 80 and 3, the old fixed scales.
+    fn draw_fractions(&self, s: &State) -> (f32, f32) {
+        let rules = self.rules();
+        // Both conversions are exact (a u16 doubled and a u8 fit in f32's 24-bit mantissa).
+        let quiet_threshold = 2.0 * f32::from(rules.quiet_moves);
+        let repetition_threshold = f32::from(rules.repetitions);
+        (
+            (s.quiet_plies() as f32 / quiet_threshold).min(1.0),
+            (s.repetitions() as f32 / repetition_threshold).min(1.0),
+        )
+    }
+}
+
 impl Observe for Draughts {
     fn observation_shape(&self) -> Shape {
         Shape::fixed([OBS])
@@ -174,11 +203,12 @@ impl Observe for Draughts {
         }
         let outcome = s.outcome();
         let result = |won: bool| f32::from(u8::from(won));
+        let (quiet, repeated) = self.draw_fractions(s);
         rest.copy_from_slice(&[
             result(pos.turn() == me && outcome.is_none()),
             result(me == Color::Black),
-            (s.quiet_plies() as f32 / 80.0).min(1.0),
-            (s.repetitions() as f32 / 3.0).min(1.0),
+            quiet,
+            repeated,
             result(matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == me)),
             result(matches!(outcome, Some(Outcome::Win { winner, .. }) if winner != me)),
             result(matches!(outcome, Some(Outcome::Draw(_)))),
@@ -287,8 +317,14 @@ mod tests {
         let mut got = vec![0.0; OBS];
         let mut buf = Vec::new();
         let mut outcomes = [0u32; 3];
-        for rules in [Rules::wcdf(), Rules::wcdf().with_auto_adjudicate(true)] {
+        for rules in [
+            Rules::wcdf(),
+            Rules::wcdf().with_auto_adjudicate(true),
+            Rules::wcdf().with_quiet_moves(25).with_repetitions(4),
+        ] {
             let game = Draughts::new(rules).expect("a preset is valid");
+            let quiet_threshold = 2.0 * f32::from(rules.quiet_moves);
+            let repetition_threshold = f32::from(rules.repetitions);
             for seed in 0..20 {
                 let mut s = game.new_initial_state();
                 let mut rng = GameRng::new(seed, 0);
@@ -307,8 +343,8 @@ mod tests {
                         if me == Color::Black {
                             want[129] = 1.0;
                         }
-                        want[130] = (s.quiet_plies() as f32 / 80.0).min(1.0);
-                        want[131] = (s.repetitions() as f32 / 3.0).min(1.0);
+                        want[130] = (s.quiet_plies() as f32 / quiet_threshold).min(1.0);
+                        want[131] = (s.repetitions() as f32 / repetition_threshold).min(1.0);
                         let slot = match s.outcome() {
                             Some(Outcome::Win { winner, .. }) if winner == me => Some(0),
                             Some(Outcome::Win { .. }) => Some(1),
@@ -332,6 +368,104 @@ mod tests {
             outcomes.iter().all(|&n| n > 0),
             "wins, losses and draws all seen: {outcomes:?}"
         );
+    }
+
+    /// Regression (issue 19 audit): the draw fields were divided by a fixed 80 and 3, so
+    /// under `with_quiet_moves(> 40)` or `with_repetitions(> 3)` they reached 1 before a
+    /// claim was legal, and two states alike in the observation differed in the mask. Now
+    /// each field is 1 exactly when its count reaches the rule's threshold: for the 40-move
+    /// field exactly when the claim (mask 8193) is legal, for the repetition field only where
+    /// the claim (mask 8192) is legal; the defaults' values stay those of 80 and 3.
+    #[test]
+    fn draw_fields_scale_with_the_rules_thresholds() {
+        use crate::game::Draws;
+        use boardgame_core::{Game, GameRng};
+        let mut obs = vec![0.0; OBS];
+        let mut mask = vec![false; MOVES + 2];
+        let mut buf = Vec::new();
+        let mut replies = Vec::new();
+        // Small thresholds are reached in random games; 41 moves and 4 occurrences are past
+        // the old fixed scales, where the old fields saturated early.
+        for (quiet_moves, repetitions) in [(40, 3), (41, 4), (12, 5), (20, 2)] {
+            let mut reached = [0u32; 2];
+            for draws in [Draws::Claim, Draws::Automatic, Draws::Agreement] {
+                let rules = Rules::wcdf()
+                    .with_quiet_moves(quiet_moves)
+                    .with_repetitions(repetitions)
+                    .with_draws(draws);
+                let game = Draughts::new(rules).expect("valid");
+                // Random games from the start end in a win long before; kings alone (two
+                // each, far apart) shuffle round and reach both thresholds.
+                let kings: Position = "B:WK29,K31:BK2,K4".parse().expect("a FEN");
+                for seed in 0..12 {
+                    let mut s = if seed % 2 == 0 {
+                        game.new_initial_state()
+                    } else {
+                        game.state_from(kings)
+                    };
+                    let mut rng = GameRng::new(seed, 3);
+                    loop {
+                        game.observe(&s, Seat::new(0), &mut obs).unwrap();
+                        let quiet = s.quiet_plies() >= 2 * u32::from(quiet_moves);
+                        let repeated = s.repetitions() >= usize::from(repetitions);
+                        if (quiet_moves, repetitions) == (40, 3) {
+                            // The defaults: the same values as the old fixed scales.
+                            assert_eq!(obs[130], (s.quiet_plies() as f32 / 80.0).min(1.0));
+                            assert_eq!(obs[131], (s.repetitions() as f32 / 3.0).min(1.0));
+                        }
+                        assert_eq!(obs[130] == 1.0, quiet, "{rules:?} seed {seed}");
+                        assert_eq!(obs[131] == 1.0, repeated, "{rules:?} seed {seed}");
+                        reached[0] += u32::from(quiet);
+                        reached[1] += u32::from(repeated);
+                        if draws == Draws::Claim && s.outcome().is_none() {
+                            game.legal_mask(&s, &mut mask).unwrap();
+                            assert_eq!(mask[MOVES + 1], quiet, "{rules:?} seed {seed}");
+                            if repeated {
+                                assert!(mask[MOVES], "{rules:?} seed {seed}");
+                            }
+                        }
+                        if draws == Draws::Automatic {
+                            let drawn = matches!(s.outcome(), Some(Outcome::Draw(_)));
+                            assert_eq!(drawn, obs[134] == 1.0);
+                            if quiet || repeated {
+                                assert!(s.outcome().is_some(), "{rules:?} seed {seed}");
+                            }
+                        }
+                        // A random move, never a claim, and from the kings' position one
+                        // that offers the opponent no capture where there is one, so that
+                        // the counts go on rising.
+                        game.legal_actions(&s, &mut buf);
+                        buf.retain(|a| matches!(a, Action::Move(_)));
+                        if buf.is_empty() || s.plies() > 600 {
+                            break;
+                        }
+                        let start = rng.index(buf.len());
+                        let mut a = buf[start];
+                        if seed % 2 == 1 {
+                            let mut offers_no_capture = |a: &Action| {
+                                let mut next = s.clone();
+                                game.apply(&mut next, a).expect("a legal move");
+                                game.legal_actions(&next, &mut replies);
+                                !replies
+                                    .iter()
+                                    .any(|r| matches!(r, Action::Move(m) if m.is_capture()))
+                            };
+                            let n = buf.len();
+                            if let Some(k) =
+                                (0..n).find(|k| offers_no_capture(&buf[(start + k) % n]))
+                            {
+                                a = buf[(start + k) % n];
+                            }
+                        }
+                        game.apply(&mut s, &a).expect("a legal move");
+                    }
+                }
+            }
+            assert!(
+                reached.iter().all(|&n| n > 0),
+                "both thresholds reached under ({quiet_moves}, {repetitions}): {reached:?}"
+            );
+        }
     }
 
     #[test]

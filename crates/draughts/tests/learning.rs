@@ -1,10 +1,10 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit for both presets,
-//! flying kings and automatic adjudication, plus a census of capture paths that share their
-//! ends (which the index tells apart by rank).
+//! flying kings, every draw setting and other draw thresholds, plus a census of capture paths
+//! that share their ends (which the index tells apart by rank).
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, GameRng, IndexedActions, Turn};
-use lattjo_draughts::{Action, Draughts, KingMoves, Move, Position, Rules};
+use lattjo_draughts::{Action, Draughts, Draws, KingMoves, Move, Position, Rules};
 
 fn games() -> Vec<Draughts> {
     [
@@ -12,6 +12,17 @@ fn games() -> Vec<Draughts> {
         Rules::lattjo(),
         Rules::wcdf().with_flying_kings(true),
         Rules::wcdf().with_auto_adjudicate(true),
+        // The draw thresholds scale the observation's draw fields and gate the claims.
+        Rules::wcdf().with_quiet_moves(41).with_repetitions(4),
+        Rules::wcdf().with_quiet_moves(8).with_repetitions(2),
+        Rules::wcdf()
+            .with_quiet_moves(10)
+            .with_repetitions(5)
+            .with_draws(Draws::Automatic),
+        Rules::lattjo()
+            .with_draws(Draws::Claim)
+            .with_flying_kings(true),
+        Rules::wcdf().with_draws(Draws::Agreement),
     ]
     .into_iter()
     .map(|r| Draughts::new(r).expect("rules"))

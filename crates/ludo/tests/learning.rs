@@ -1,9 +1,14 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit for every preset,
-//! 2 to 4 players and the option hybrid, plus positions whose encoding is known.
+//! 2 to 4 players, the option hybrid, no roll for the start, other sixth dots, release rolls
+//! and uses of a 6, and other board geometries (each with both observation kinds), plus
+//! positions whose encoding is known.
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
-use lattjo_ludo::{Action, Die, Ludo, ObservationKind, Overshoot, Rules, Seats, State};
+use lattjo_ludo::{
+    Action, Die, Finish, Geometry, Ludo, ObservationKind, Overshoot, ReleaseRolls, Rules, Seats,
+    SixRelease, State,
+};
 
 fn games() -> Vec<Ludo> {
     let mut hybrid = Rules::lattjo();
@@ -18,10 +23,50 @@ fn games() -> Vec<Ludo> {
         .iter()
         .map(|s| Rules::lattjo().with_seats(s.parse::<Seats>().expect("seats")))
         .collect();
+    let release = |faces: &[u8]| {
+        let faces: Vec<Die> = faces
+            .iter()
+            .map(|&v| Die::new(v).expect("a face"))
+            .collect();
+        ReleaseRolls::new(&faces).expect("a face")
+    };
+    let geometry = |t, l, h| Geometry::new(t, l, h).expect("a geometry");
     rules.extend([
         Rules::classic(),
         Rules::mensch(),
         hybrid.with_seats("RYB".parse().expect("seats")),
+        // L2, A13: the first seat starts without a roll for it.
+        Rules::lattjo().with_roll_for_start(false),
+        Rules::classic()
+            .with_roll_for_start(false)
+            .with_seats("GB".parse().expect("seats")),
+        Rules::mensch().with_roll_for_start(false).with_players(3),
+        // A7, T2: the sixth dot elsewhere on the loop, at either end of its range.
+        Rules::lattjo().with_sixth_dot(2),
+        Rules::lattjo().with_sixth_dot(40).with_players(2),
+        Rules::lattjo().with_sixth_dot(13),
+        // D1, D2: other release rolls and one checker out on a 6.
+        Rules::lattjo().with_six_release(SixRelease::OneToStart),
+        Rules::lattjo().with_release_rolls(release(&[6])),
+        Rules::lattjo().with_release_rolls(release(&[1, 3, 5])),
+        Rules::classic()
+            .with_release_rolls(release(&[5, 6]))
+            .with_six_release(SixRelease::TwoOrSixthDot),
+        // D10, A1: other boards, the smallest, a large one and goal fields on a short loop.
+        Rules::lattjo()
+            .with_geometry(geometry(8, 8, 1))
+            .with_sixth_dot(3),
+        Rules::classic().with_geometry(geometry(12, 11, 2)),
+        Rules::lattjo()
+            .with_geometry(geometry(128, 100, 19))
+            .with_sixth_dot(100)
+            .with_players(3),
+        Rules::mensch().with_geometry(geometry(20, 20, 4)),
+        Rules::mensch()
+            .with_geometry(geometry(16, 14, 2))
+            .with_finish(Finish::GoalFields)
+            .with_own_stacking(true)
+            .with_seats("RY".parse().expect("seats")),
     ]);
     // Every rule set with each observation kind.
     rules
