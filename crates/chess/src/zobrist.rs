@@ -14,8 +14,20 @@ use crate::types::{CastlingSide, Color, Piece, Square};
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     let kind = 2 * piece.role as usize + (piece.color == Color::White) as usize;
-    RANDOM64[64 * kind + sq as usize]
+    PIECE_KEYS[kind][sq as usize]
 }
+
+/// The first 768 keys by kind and square: indexed by a kind below 12 and a square, which the
+/// compiler knows to be in range (no bounds check on the hot path of every move played).
+static PIECE_KEYS: [[u64; 64]; 12] = {
+    let mut keys = [[0; 64]; 12];
+    let mut i = 0;
+    while i < 768 {
+        keys[i / 64][i % 64] = RANDOM64[i];
+        i += 1;
+    }
+    keys
+};
 
 #[inline]
 pub(crate) fn castling_key(color: Color, side: CastlingSide) -> u64 {
