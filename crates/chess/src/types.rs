@@ -576,4 +576,25 @@ mod tests {
         assert!(Square::D1.is_light());
         assert!(!Square::D8.is_light());
     }
+
+    #[test]
+    fn from_index_masked_gives_the_square_of_that_index_and_masks_the_rest() {
+        // The match in `from_index_masked` replaced a table lookup: every index must still
+        // map to the square with that discriminant, in file-then-rank order.
+        for (i, sq) in Square::ALL.into_iter().enumerate() {
+            let i = i as u32;
+            assert_eq!(Square::from_index_masked(i), sq);
+            assert_eq!(
+                Square::from_index_masked(i + 64),
+                sq,
+                "only the low 6 bits count"
+            );
+            assert_eq!(Square::new(i), Some(sq));
+            assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
+            assert_eq!(sq.flip_vertical().flip_vertical(), sq);
+        }
+        assert_eq!(Square::from_index_masked(28), Square::E4);
+        assert_eq!(Square::new(64), None);
+        assert_eq!(Square::A2.flip_vertical(), Square::A7);
+    }
 }
