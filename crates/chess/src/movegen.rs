@@ -818,6 +818,7 @@ impl Position {
     /// En-passant captures onto `ep` (K17, A6), each tested in full: the captured pawn and
     /// the capturing pawn both leave their squares, which is how the horizontal pin (king and
     /// enemy rook on the same rank as both pawns) is caught.
+    #[inline]
     pub(crate) fn gen_en_passant<S: Sliders>(
         &self,
         ep: Square,

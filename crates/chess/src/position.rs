@@ -479,7 +479,7 @@ impl Position {
 
     /// [`Position::play_unchecked`] for a move of a piece of `role`, updating the Zobrist
     /// hash only if `HASH` (perft's throw-away children skip it).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_role<const HASH: bool>(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = !us;

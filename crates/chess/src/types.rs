@@ -404,7 +404,7 @@ impl Square {
     #[must_use]
     pub const fn new(i: u32) -> Option<Square> {
         if i < 64 {
-            Some(ALL_SQUARES[i as usize])
+            Some(Square::from_index_masked(i))
         } else {
             None
         }
@@ -413,13 +413,28 @@ impl Square {
     /// The square of index `i & 63` (total: never fails, used where the index is known).
     #[must_use]
     pub(crate) const fn from_index_masked(i: u32) -> Square {
-        ALL_SQUARES[(i & 63) as usize]
+        use Square::*;
+        // A match, not an index into `ALL_SQUARES`: the compiler sees that every index maps
+        // to the square of that discriminant and emits no table load (bitboard iteration,
+        // so every move generator, goes through here once per square).
+        #[rustfmt::skip]
+        let sq = match i & 63 {
+            0 => A1, 1 => B1, 2 => C1, 3 => D1, 4 => E1, 5 => F1, 6 => G1, 7 => H1,
+            8 => A2, 9 => B2, 10 => C2, 11 => D2, 12 => E2, 13 => F2, 14 => G2, 15 => H2,
+            16 => A3, 17 => B3, 18 => C3, 19 => D3, 20 => E3, 21 => F3, 22 => G3, 23 => H3,
+            24 => A4, 25 => B4, 26 => C4, 27 => D4, 28 => E4, 29 => F4, 30 => G4, 31 => H4,
+            32 => A5, 33 => B5, 34 => C5, 35 => D5, 36 => E5, 37 => F5, 38 => G5, 39 => H5,
+            40 => A6, 41 => B6, 42 => C6, 43 => D6, 44 => E6, 45 => F6, 46 => G6, 47 => H6,
+            48 => A7, 49 => B7, 50 => C7, 51 => D7, 52 => E7, 53 => F7, 54 => G7, 55 => H7,
+            56 => A8, 57 => B8, 58 => C8, 59 => D8, 60 => E8, 61 => F8, 62 => G8, _ => H8,
+        };
+        sq
     }
 
     /// The square on `file` and `rank`.
     #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        ALL_SQUARES[rank as usize * 8 + file as usize]
+        Square::from_index_masked(rank as u32 * 8 + file as u32)
     }
 
     /// The index `0..64`.
@@ -446,7 +461,7 @@ impl Square {
         let f = (self as i32 & 7) + df;
         let r = (self as i32 >> 3) + dr;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
-            Some(ALL_SQUARES[(r * 8 + f) as usize])
+            Some(Square::from_index_masked((r * 8 + f) as u32))
         } else {
             None
         }
@@ -455,7 +470,7 @@ impl Square {
     /// The square mirrored top to bottom (a1 <-> a8).
     #[must_use]
     pub const fn flip_vertical(self) -> Square {
-        ALL_SQUARES[self as usize ^ 56]
+        Square::from_index_masked(self as u32 ^ 56)
     }
 
     /// Whether it is a light square (h1 and a8 are light, section 1 of the rules).
@@ -560,5 +575,26 @@ mod tests {
         assert!(!Square::A1.is_light());
         assert!(Square::D1.is_light());
         assert!(!Square::D8.is_light());
+    }
+
+    #[test]
+    fn from_index_masked_gives_the_square_of_that_index_and_masks_the_rest() {
+        // The match in `from_index_masked` replaced a table lookup: every index must still
+        // map to the square with that discriminant, in file-then-rank order.
+        for (i, sq) in Square::ALL.into_iter().enumerate() {
+            let i = i as u32;
+            assert_eq!(Square::from_index_masked(i), sq);
+            assert_eq!(
+                Square::from_index_masked(i + 64),
+                sq,
+                "only the low 6 bits count"
+            );
+            assert_eq!(Square::new(i), Some(sq));
+            assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
+            assert_eq!(sq.flip_vertical().flip_vertical(), sq);
+        }
+        assert_eq!(Square::from_index_masked(28), Square::E4);
+        assert_eq!(Square::new(64), None);
+        assert_eq!(Square::A2.flip_vertical(), Square::A7);
     }
 }

@@ -14,8 +14,20 @@ use crate::types::{CastlingSide, Color, Piece, Square};
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     let kind = 2 * piece.role as usize + (piece.color == Color::White) as usize;
-    RANDOM64[64 * kind + sq as usize]
+    PIECE_KEYS[kind][sq as usize]
 }
+
+/// The first 768 keys by kind and square: indexed by a kind below 12 and a square, which the
+/// compiler knows to be in range (no bounds check on the hot path of every move played).
+static PIECE_KEYS: [[u64; 64]; 12] = {
+    let mut keys = [[0; 64]; 12];
+    let mut i = 0;
+    while i < 768 {
+        keys[i / 64][i % 64] = RANDOM64[i];
+        i += 1;
+    }
+    keys
+};
 
 #[inline]
 pub(crate) fn castling_key(color: Color, side: CastlingSide) -> u64 {
@@ -229,3 +241,30 @@ static RANDOM64: [u64; 781] = [
     0xcf31_45de_0add_4289, 0xd0e4_427a_5514_fb72, 0x77c6_21cc_9fb3_a483, 0x67a3_4dac_4356_550b,
     0xf8d6_26aa_af27_8509,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Role;
+
+    #[test]
+    fn piece_keys_are_the_polyglot_layout_of_random64() {
+        // `PIECE_KEYS[kind][square]` must be `RANDOM64[64 * kind + square]` (black pawn 0,
+        // white pawn 1, ..., white king 11): a copy, not a reordering.
+        for kind in 0..12 {
+            for sq in 0..64 {
+                assert_eq!(PIECE_KEYS[kind][sq], RANDOM64[64 * kind + sq]);
+            }
+        }
+        let white_king = Piece {
+            color: Color::White,
+            role: Role::King,
+        };
+        assert_eq!(piece_key(white_king, Square::E1), RANDOM64[64 * 11 + 4]);
+        let black_pawn = Piece {
+            color: Color::Black,
+            role: Role::Pawn,
+        };
+        assert_eq!(piece_key(black_pawn, Square::H8), RANDOM64[63]);
+    }
+}

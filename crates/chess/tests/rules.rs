@@ -775,3 +775,29 @@ fn illegal_move_leaves_state_unchanged() {
     assert!(p.play(Move::new(Square::E1, Square::E2)).is_err());
     assert_eq!(p, p0);
 }
+
+#[test]
+fn apply_checks_moves_and_decisions_alike_whichever_comes_first() {
+    // `apply` tests for a move before it looks at the decisions: an illegal move is still
+    // refused with the state unchanged, with or without decisions, and once the game is
+    // over every action, move or decision, is refused.
+    for rules in [Rules::fide(), Rules::fide().with_decisions(true)] {
+        let game = Chess::new(rules).expect("valid rules");
+        let mut s = game.new_initial_state();
+        let before = s.clone();
+        let e2e5 = Action::Move(Move::new(Square::E2, Square::E5));
+        assert!(matches!(
+            game.apply(&mut s, &e2e5),
+            Err(PlayError::IllegalMove(_))
+        ));
+        assert_eq!(s, before);
+        play_sans(&game, &mut s, &["f3", "e5", "g4", "Qh4"]);
+        assert!(s.outcome().is_some(), "fool's mate");
+        let over = s.clone();
+        let e2e4 = Action::Move(Move::new(Square::E2, Square::E4));
+        for action in [e2e4, Action::Resign, Action::OfferDraw, Action::ClaimDraw] {
+            assert_eq!(game.apply(&mut s, &action), Err(PlayError::GameOver));
+            assert_eq!(s, over);
+        }
+    }
+}
