@@ -403,13 +403,14 @@ fn the_compact_encoding_reads_back_as_the_view() {
                             seat_fields[r * seat_bits + n] = 1.0;
                         }
                         values[2 * r] = f32::from(view.hand_sizes[other]) / t as f32;
-                        let points = view.result.as_ref().map_or(view.fives[other], |r| {
-                            r.points[other]
-                        });
+                        let points = view
+                            .result
+                            .as_ref()
+                            .map_or(view.fives[other], |r| r.points[other]);
                         values[2 * r + 1] = points as f32 / 100.0;
                     }
                     assert_eq!(obs[2 * plane..step_at], seat_fields[..], "{:?}", view.step);
-                    let mut flags = vec![0.0f32; 8];
+                    let mut flags = [0.0f32; 8];
                     flags[step] = 1.0;
                     if let Some(r) = &view.result {
                         let blocked = r.end == lattjo_dominoes::RoundEnd::Blocked;
