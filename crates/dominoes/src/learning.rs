@@ -57,7 +57,6 @@ use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape};
 use crate::action::Action;
 use crate::game::{Dominoes, Phase, RoundEnd, State};
 use crate::rules::{Rules, SpinnerRule};
-use crate::shown::Shown;
 use crate::tile::{End, Side, Tile};
 
 /// How many fives or points one unit of the observation stands for.
@@ -284,8 +283,9 @@ impl Dominoes {
         // T <= 91 and N <= 13 (valid rules) fit a byte, which converts without a sign test.
         let (tf, nf) = (f32::from(f.tiles as u8), f32::from(nums as u8));
         // The observer's hand and place, or a spectator's: no hand, looking from seat 0.
-        let (hand, first) = match s.hands.get(seat) {
-            Some(hand) if s.hands.len() == p => (hand.0, seat.index()),
+        let hands = s.hands.as_slice();
+        let (hand, first) = match hands.get(seat.index()) {
+            Some(hand) if hands.len() == p => (hand.0, seat.index()),
             _ => (0, 0),
         };
         // The step, the seat it names (`p` for none) and the seat holding a tile the round
@@ -338,14 +338,21 @@ impl Dominoes {
         let mut other = first;
         let mut at = 2 * f.plane;
         for (r, value) in seats.as_chunks_mut::<2>().0.iter_mut().enumerate() {
-            let (hidden, lacks) = shown.get(other).map_or((0, 0), Shown::summary);
+            // Both are there for a state of these rules; one of other rules reads as zeros.
+            let (hidden, lacks, score) = match (shown.get(other), points.get(other)) {
+                (Some(record), Some(&score)) => {
+                    let (hidden, lacks) = record.summary();
+                    (hidden, lacks, score)
+                }
+                _ => (0, 0, 0),
+            };
             let word = lacks | u16::from(r == whose) << nums;
             if let Some(field) = bytes.get_mut(at..at + 2) {
                 field.copy_from_slice(&word.to_le_bytes());
             }
             *value = [
                 f32::from(hidden + u8::from(r == holder)) / tf,
-                points.get(other).map_or(0.0, |&x| x as f32 / POINTS_SCALE),
+                score as f32 / POINTS_SCALE,
             ];
             other = if other + 1 == p { 0 } else { other + 1 };
             at += f.seat_bytes;
