@@ -1,7 +1,7 @@
 //! Dominoes' learning encodings (issue 19): a seat's observation, the legal-action mask and
 //! applying an action, timed over the player nodes of 50 seeded random 2-player booklet rounds
 //! (`benches::learning`), with the default compact observation; then the detailed observation
-//! (`ObservationKind::Detailed`) over the same nodes. Asserts the documented shapes (88 and 322
+//! (`ObservationKind::Detailed`) over the same nodes. Asserts the documented shapes (94 and 322
 //! values, 534 actions) and that each mask agrees with `legal_actions`.
 //!
 //! Target (issue 19): encoding an observation costs less than applying an action.
@@ -18,7 +18,7 @@ use lattjo_dominoes::{Dominoes, ObservationKind, Rules};
 fn learning(c: &mut Criterion<CpuTime>) {
     let game = Dominoes::new(Rules::lattjo()).expect("the booklet's rules are valid");
     assert_eq!(game.observation(), ObservationKind::Compact, "the default");
-    assert_eq!(game.observation_shape().size(), 88);
+    assert_eq!(game.observation_shape().size(), 94);
     assert_eq!(game.num_distinct_actions(), 534);
     let nodes = benches::learning::player_nodes(&game, 50);
     benches::learning::bench(c, "dominoes learning", &game, &nodes);

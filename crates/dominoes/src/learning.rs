@@ -11,24 +11,24 @@
 //! double a spinner, E with every double); P = players; seats are counted from the observer
 //! (0 = itself).
 //!
-//! [`ObservationKind::Compact`] (the default), every value written once, the 0/1 values first
-//! (`2T + P(N+1) + 8` of them: a multiple of eight for a double-six set, so that
-//! `write_bits` writes them a byte at a time):
+//! [`ObservationKind::Compact`] (the default), every value written once. The 0/1 values come
+//! first, in fields of whole bytes (eight values; `B(x)` is `x` rounded up to a multiple of
+//! eight, the values past a field's own are 0): each field is a plain copy of a bit mask,
+//! written eight values at a time from a table, with no packing.
 //!
 //! | offset | length | field | range |
 //! | --- | --- | --- | --- |
-//! | 0 | T | the observer's hand, by tile index | 0/1 |
-//! | T | T | tiles on the table | 0/1 |
-//! | 2T | PN | per seat, for each number: 1 if play has shown it holds no tile showing that number (D9: it drew or passed with the number open; every group of its hidden tiles lacks it) | 0/1 |
-//! | 2T+PN | 6 | the step: dealing, opening, turn, drawing, drawn, over | one-hot |
-//! | 2T+PN+6 | P | the seat the step names | one-hot |
-//! | 2T+PN+6+P | 2 | how the round ended (step over): a seat went out, blocked | one-hot |
-//! | 2T+PN+8+P | K | per end slot: (the number showing + 1) / N if open, else 0 | 0-1 |
-//! | then | 2 | the tile the round names: the opening the rules require (step `Opening`), or the tile the observer drew and must place (its own draw only): (high + 1) / N, (low + 1) / N; else 0 | 0-1 |
+//! | 0 | B(T) | the observer's hand, by tile index | 0/1 |
+//! | B(T) | B(T) | tiles on the table | 0/1 |
+//! | 2B(T) | P B(N+1) | per seat: for each number, 1 if play has shown it holds no tile showing that number (D9: it drew or passed with the number open; every group of its hidden tiles lacks it); then 1 if the step names the seat (its turn) | 0/1 |
+//! | 2B(T)+P B(N+1) | 8 | the step (dealing, opening, turn, drawing, drawn, over), then how the round ended (step over: a seat went out, blocked) | one-hot, one-hot |
+//! | then | K | per end slot: (the number showing + 1) / N if open, else 0 | 0-1 |
 //! | then | 2P | per seat: hand size / T; its points / 100: the fives it scored so far, the round's points once the round is over | 0-1, >= 0 |
 //!
 //! The stock's size is not written: it is what the table and the hands leave of the set,
-//! `T` minus the table's tiles minus the hand sizes.
+//! `T` minus the table's tiles minus the hand sizes. Nor is the tile the round names (the
+//! forced opening, a drawn tile to place): the legal actions name it, and the detailed
+//! encoding holds it.
 //!
 //! [`ObservationKind::Detailed`]:
 //!
@@ -52,12 +52,11 @@
 //! 2, `down` 3 and a later spinner `d-d`'s sides `4 + 2d` (up) and `5 + 2d` (down); `Draw` is
 //! `T (1 + E)` and `Pass` the next. Chance: `Deal(t)` is `t`'s index.
 
-use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, write_bits};
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape};
 
 use crate::action::Action;
 use crate::game::{Dominoes, Phase, RoundEnd, State};
 use crate::rules::{Rules, SpinnerRule};
-use crate::shown::Shown;
 use crate::tile::{End, Side, Tile};
 
 /// How many fives or points one unit of the observation stands for.
@@ -74,7 +73,7 @@ const POINTS_SCALE: f32 = 100.0;
 /// use lattjo_dominoes::{Dominoes, ObservationKind};
 /// let game = Dominoes::default();
 /// assert_eq!(game.observation(), ObservationKind::Compact);
-/// assert_eq!(game.observation_shape().size(), 88);
+/// assert_eq!(game.observation_shape().size(), 94);
 /// let detailed = game.with_observation(ObservationKind::Detailed);
 /// assert_eq!(detailed.observation_shape().size(), 322);
 /// ```
@@ -83,8 +82,9 @@ const POINTS_SCALE: f32 = 100.0;
 #[non_exhaustive]
 pub enum ObservationKind {
     /// The default: two tile planes (the observer's hand, the table), per seat the numbers
-    /// play has shown it lacks, the step, the open ends as numbers, and per seat its hand
-    /// size and its points; 88 values for the booklet's 2-player game, each written once.
+    /// play has shown it lacks and whether it is to act, the step, the open ends as numbers,
+    /// and per seat its hand size and its points; 94 values for the booklet's 2-player game,
+    /// each written once, the 0/1 fields in whole bytes.
     #[default]
     Compact,
     /// Five tile planes, the open ends' numbers one-hot, per seat the count of tiles shown
@@ -101,14 +101,15 @@ pub(crate) struct CompactFields {
     tiles: usize,
     numbers: usize,
     players: usize,
-    /// K, the end slots the spinner rule can open.
-    ends: usize,
-    /// The offsets of the flags (the step, the seat it names, how the round ended), the end
-    /// slots (where the 0/1 values end), the named tile and the seats' values; and the
-    /// length.
+    /// The bytes (of eight values) of a tile plane and of a seat's 0/1 field: T and N + 1
+    /// values rounded up to whole bytes.
+    plane: usize,
+    seat_bytes: usize,
+    /// The offsets of the seats' 0/1 fields, the flags, the end slots (where the 0/1 values
+    /// end) and the seats' values; and the length.
+    lacks_at: usize,
     flags_at: usize,
     ends_at: usize,
-    named_at: usize,
     seats_at: usize,
     len: usize,
 }
@@ -124,26 +125,28 @@ impl CompactFields {
             SpinnerRule::FirstDouble => 4,
             SpinnerRule::EveryDouble => 4 + 2 * numbers,
         };
-        let flags_at = 2 * tiles + players * numbers;
-        let ends_at = flags_at + FLAGS + players;
-        let named_at = ends_at + ends;
-        let seats_at = named_at + 2;
+        let plane = tiles.div_ceil(8);
+        let seat_bytes = (numbers + 1).div_ceil(8);
+        let lacks_at = 16 * plane;
+        let flags_at = lacks_at + 8 * players * seat_bytes;
+        let ends_at = flags_at + FLAGS;
+        let seats_at = ends_at + ends;
         CompactFields {
             tiles,
             numbers,
             players,
-            ends,
+            plane,
+            seat_bytes,
+            lacks_at,
             flags_at,
             ends_at,
-            named_at,
             seats_at,
             len: seats_at + 2 * players,
         }
     }
 }
 
-/// The compact observation's flags besides the seat the step names: the six steps and the
-/// two ways a round ends.
+/// The compact observation's flags: the six steps and the two ways a round ends.
 const FLAGS: usize = 8;
 
 impl Dominoes {
@@ -271,80 +274,46 @@ impl Observe for Dominoes {
 
 impl Dominoes {
     /// [`ObservationKind::Compact`] into `out`, of the right length: every value is written
-    /// once, so nothing is zeroed first. The 0/1 values come first and are written together
-    /// by `write_bits` (one call when they fit 128 bits: every double-six game, whose 0/1
-    /// values are a multiple of eight, the bytes `write_bits` copies).
+    /// once, so nothing is zeroed first. The 0/1 fields are whole bytes: they are gathered as
+    /// bytes from the state's bit masks (no packing into one word), then each byte is
+    /// written as its eight values, a row of [`BYTES`].
     fn observe_compact(&self, s: &State, seat: Seat, out: &mut [f32]) {
         let f = &self.compact;
-        let (t, nums, p) = (f.tiles, f.numbers, f.players);
+        let (nums, p) = (f.numbers, f.players);
         // T <= 91 and N <= 13 (valid rules) fit a byte, which converts without a sign test.
-        let (tf, nf) = (f32::from(t as u8), f32::from(nums as u8));
-        // The observer, or a spectator looking from seat 0.
-        let hand = s.hands.get(seat).filter(|_| s.hands.len() == p).copied();
-        let first = if hand.is_some() { seat.index() } else { 0 };
-        let rel = |other: Seat| relative(other, first, p);
-        // The step in one match: its place, the seat it names (`p` for none), the tile the
-        // observer is told the round names, and the seat holding a named tile (see
-        // `holds_named`).
-        let (kind, whose, tile, holder) = match s.phase {
-            Phase::Dealing => (0, p, None, p),
-            Phase::Opening { seat, forced } => (
-                1,
-                rel(seat),
-                forced,
-                if forced.is_some() { rel(seat) } else { p },
-            ),
-            Phase::Turn(seat) => (2, rel(seat), None, p),
-            Phase::Drawing(seat) => (3, rel(seat), None, p),
-            Phase::Drawn(seat, tile) => {
-                let r = rel(seat);
-                (4, r, (r == 0 && hand.is_some()).then_some(tile), r)
-            }
-            Phase::Over => (5, p, None, p),
+        let (tf, nf) = (f32::from(f.tiles as u8), f32::from(nums as u8));
+        // The observer's hand and place, or a spectator's: no hand, looking from seat 0.
+        let hands = s.hands.as_slice();
+        let (hand, first) = match hands.get(seat.index()) {
+            Some(hand) if hands.len() == p => (hand.0, seat.index()),
+            _ => (0, 0),
         };
+        // The step, the seat it names (`p` for none) and the seat holding a tile the round
+        // names, which its record does not count (`holds_named`).
+        let (kind, named) = step_of(s);
+        let whose = named.map_or(p, |seat| relative(seat, first, p));
+        let holder = if holds_named(s).is_some() { whose } else { p };
         // The seats' points (the fives so far, the round's points once it is over) and how
-        // the round ended (a flag's place past the step's and the seats').
+        // the round ended.
         let (points, ended) = match &s.result {
             Some(r) => (
                 r.points.as_slice(),
-                1 << (6 + p + usize::from(r.end == RoundEnd::Blocked)),
+                1 << (6 + u8::from(r.end == RoundEnd::Blocked)),
             ),
             None => (s.fives.as_slice(), 0),
         };
-        // The flags: the step, the seat it names, how the round ended.
-        let flags = 1u32 << kind | u32::from(whose < p) << (6 + whose) | ended;
 
-        // Per seat from the observer on: the numbers it lacks (bits, written with the
-        // planes), its hand's size and its points.
-        let shown = s.shown.as_slice();
-        let mut lacking = 0u128;
-        let mut other = first;
-        for (r, field) in out[f.seats_at..][..2 * p].chunks_exact_mut(2).enumerate() {
-            let (hidden, lacks) = shown.get(other).map_or((0, 0), Shown::summary);
-            lacking |= u128::from(lacks) << (r * nums);
-            field[0] = f32::from(hidden + u8::from(r == holder)) / tf;
-            field[1] = points.get(other).map_or(0.0, |&x| x as f32 / POINTS_SCALE);
-            other = if other + 1 == p { 0 } else { other + 1 };
+        // The 0/1 fields as bytes, each from a whole byte on. A field is stored a whole word
+        // at a time (16 bytes for a plane, 2 for a seat): the bytes past the field are zero,
+        // or belong to the next field, which is stored after it.
+        let mut bytes = [0u8; BYTE_BUFFER];
+        bytes[..16].copy_from_slice(&hand.to_le_bytes());
+        if let Some(at) = bytes.get_mut(f.plane..f.plane + 16) {
+            at.copy_from_slice(&s.layout.tiles().0.to_le_bytes());
         }
-        let hand = hand.map_or(0, |h| h.0);
-        let table = s.layout.tiles().0;
-        let bits = &mut out[..f.ends_at];
-        if f.ends_at <= 128 {
-            write_bits(
-                bits,
-                hand | table << t | lacking << (2 * t) | u128::from(flags) << f.flags_at,
-            );
-        } else {
-            let (planes, rest) = bits.split_at_mut(2 * t);
-            let (hand_plane, table_plane) = planes.split_at_mut(t);
-            let (lacks, flag_values) = rest.split_at_mut(f.flags_at - 2 * t);
-            write_bits(hand_plane, hand);
-            write_bits(table_plane, table);
-            write_bits(lacks, lacking);
-            write_bits(flag_values, u128::from(flags));
-        }
+        let (bits, values) = out.split_at_mut(f.ends_at);
+        let (ends, seats) = values.split_at_mut(f.seats_at - f.ends_at);
 
-        let ends = &mut out[f.ends_at..][..f.ends];
         let (open, first_spinner) = s.layout.open_slots();
         if let [left, right] = ends {
             // Without spinners the slots are the line's ends, the layout's arms 0 and 1.
@@ -362,8 +331,38 @@ impl Dominoes {
                 };
             }
         }
-        out[f.named_at] = tile.map_or(0.0, |t| f32::from(t.high() + 1) / nf);
-        out[f.named_at + 1] = tile.map_or(0.0, |t| f32::from(t.low() + 1) / nf);
+
+        // Per seat from the observer on: the numbers it lacks and whether the step names it
+        // (one byte up to a double-six set, else two); its hand's size and its points.
+        let shown = s.shown.as_slice();
+        let mut other = first;
+        let mut at = 2 * f.plane;
+        for (r, value) in seats.as_chunks_mut::<2>().0.iter_mut().enumerate() {
+            // Both are there for a state of these rules; one of other rules reads as zeros.
+            let (hidden, lacks, score) = match (shown.get(other), points.get(other)) {
+                (Some(record), Some(&score)) => {
+                    let (hidden, lacks) = record.summary();
+                    (hidden, lacks, score)
+                }
+                _ => (0, 0, 0),
+            };
+            let word = lacks | u16::from(r == whose) << nums;
+            if let Some(field) = bytes.get_mut(at..at + 2) {
+                field.copy_from_slice(&word.to_le_bytes());
+            }
+            *value = [
+                f32::from(hidden + u8::from(r == holder)) / tf,
+                score as f32 / POINTS_SCALE,
+            ];
+            other = if other + 1 == p { 0 } else { other + 1 };
+            at += f.seat_bytes;
+        }
+        if let Some(flags) = bytes.get_mut(at) {
+            *flags = 1 << kind | ended;
+        }
+        for (values, &byte) in bits.as_chunks_mut::<8>().0.iter_mut().zip(&bytes) {
+            *values = BYTES[usize::from(byte)];
+        }
     }
 
     /// [`ObservationKind::Detailed`] into `out`, of the right length.
@@ -523,6 +522,28 @@ impl Dominoes {
         }
     }
 }
+
+/// The compact observation's 0/1 values as bytes, with room past them for a field's whole
+/// word: two tile planes of at most 12 bytes (91 tiles), at most 8 seats of at most 2 bytes
+/// (13 numbers and the turn), the flags' byte.
+const BYTE_BUFFER: usize = 2 * 12 + 8 * 2 + 1 + 16;
+
+/// The eight values of each byte, lowest bit first.
+static BYTES: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][bit] = 1.0;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// Sets `out[i]` to 1 for every set bit `i` of `bits` below `out.len()`, visiting only the
 /// set bits (a word at a time: a 128-bit count of trailing zeros branches on its halves).
@@ -707,7 +728,7 @@ mod tests {
         assert_eq!(game.num_chance_outcomes(), 28);
         assert_eq!(
             game.observation_shape().size(),
-            2 * 28 + 2 * 7 + 6 + 2 + 2 + 2 + 2 + 2 * 2
+            2 * 32 + 2 * 8 + 8 + 2 + 2 * 2
         );
         assert_eq!(
             game.with_observation(ObservationKind::Detailed)

@@ -74,15 +74,13 @@ fn both_encodings_have_their_documented_lengths() {
             _ => e,
         };
         assert_eq!(game.observation(), ObservationKind::Compact, "the default");
+        // The 0/1 fields are whole bytes of eight values: the planes, each seat's field.
+        let bytes = |x: usize| x.div_ceil(8) * 8;
         assert_eq!(
             game.observation_shape().size(),
-            2 * t + p * n + 6 + p + 2 + k + 2 + 2 * p,
+            2 * bytes(t) + p * bytes(n + 1) + 8 + k + 2 * p,
             "{rules:?}"
         );
-        if n == 7 {
-            // A double-six set's 0/1 values are whole bytes for every table size.
-            assert_eq!((2 * t + p * n + 6 + p + 2) % 8, 0, "{rules:?}");
-        }
         let detailed = game.with_observation(ObservationKind::Detailed);
         assert_eq!(
             detailed.observation_shape().size(),
@@ -209,26 +207,25 @@ fn d7_the_compact_encoding_of_a_known_line() {
     let state = known_line(&game, "6-2 1-0", "5-5 3-3 2-2");
     let mut obs = vec![9.0; game.observation_shape().size()];
     game.observe(&state, Seat::new(0), &mut obs).expect("size");
-    let mut want = vec![0.0f32; 88];
+    let mut want = vec![0.0f32; 94];
     let id = |s: &str| {
         let t: Tile = s.parse().expect("tile");
         usize::from(t.high()) * (usize::from(t.high()) + 1) / 2 + usize::from(t.low())
     };
     for t in ["6-2", "1-0"] {
-        want[id(t)] = 1.0; // the hand, 0..28
+        want[id(t)] = 1.0; // the hand, 0..28 (28..32 pad the plane to whole bytes)
     }
     for t in ["6-4", "4-2", "2-1"] {
-        want[28 + id(t)] = 1.0; // the table, 28..56
+        want[32 + id(t)] = 1.0; // the table, 32..60
     }
-    // 56..70: what each seat lacks (nothing shown yet). The flags from 70: the step (6), the
-    // seat it names (2), how the round ended (2).
-    want[70 + 2] = 1.0; // a turn
-    want[76] = 1.0; // of the observer
-    want[80] = 7.0 / 7.0; // left shows 6
-    want[81] = 2.0 / 7.0; // right shows 1
-    // 82, 83: no tile named. Seat fields of 2 from 84: size, points.
-    want[84] = 2.0 / 28.0;
-    want[86] = 3.0 / 28.0;
+    // 64..80: per seat, the numbers it lacks (nothing shown yet), then its turn.
+    want[64 + 7] = 1.0; // the observer's turn
+    want[80 + 2] = 1.0; // 80..88: the step (a turn), how the round ended
+    want[88] = 7.0 / 7.0; // left shows 6
+    want[89] = 2.0 / 7.0; // right shows 1
+    // Seat fields of 2 from 90: size, points.
+    want[90] = 2.0 / 28.0;
+    want[92] = 3.0 / 28.0;
     assert_eq!(obs, want);
 
     let other = known_line(&game, "6-2 1-0", "5-4 3-2 0-0");
@@ -251,22 +248,22 @@ fn d9_a_draw_shows_the_numbers_the_drawer_lacks() {
     let mut obs = vec![0.0; game.observation_shape().size()];
     let lacks =
         |obs: &[f32], at: usize| -> Vec<usize> { (0..7).filter(|&n| obs[at + n] == 1.0).collect() };
-    // Seat 1 sees seat 0 at relative place 1 (from 63); seat 0 sees itself at 56.
+    // Seat 1 sees seat 0 at relative place 1 (from 72); seat 0 sees itself at 64.
     game.observe(&state, Seat::new(1), &mut obs).expect("size");
-    assert_eq!(lacks(&obs, 63), [1, 6]);
+    assert_eq!(lacks(&obs, 72), [1, 6]);
     assert_eq!(
-        lacks(&obs, 56),
+        lacks(&obs, 64),
         [] as [usize; 0],
         "seat 1 has shown nothing"
     );
     game.observe(&state, Seat::new(0), &mut obs).expect("size");
-    assert_eq!(lacks(&obs, 56), [1, 6]);
+    assert_eq!(lacks(&obs, 64), [1, 6]);
     // It draws 3-2, which does not fit: the turn passes and the kept tile lacks 6 and 1 too.
     let deal: Action = "deal 3-2".parse().expect("action");
     game.apply(&mut state, &deal).expect("a tile of the stock");
     game.observe(&state, Seat::new(1), &mut obs).expect("size");
-    assert_eq!(lacks(&obs, 63), [1, 6]);
-    assert_eq!(obs[86], 3.0 / 28.0, "three tiles now");
+    assert_eq!(lacks(&obs, 72), [1, 6]);
+    assert_eq!(obs[92], 3.0 / 28.0, "three tiles now");
 }
 
 /// A buffer of the wrong size is an error, never a panic, and the buffer is unchanged.
@@ -311,12 +308,13 @@ fn a_match_to_100_conforms() {
 }
 
 /// The compact encoding read back against the seat's view (E11) at every node of seeded
-/// rounds, for every seat: the hand and table planes, every open end's number in its action
-/// slot (the line, All Fives' first spinner, Five-Up's later spinners: FU2, FU4) and nothing
-/// else, the hand sizes from the observer on, the step, the seat it names and how the round
-/// ended; the stock's size, which the encoding leaves out, is what the table and the hands
-/// leave of the set. Double-twelve for
-/// six players takes the path whose bit fields do not fit one 128-bit word.
+/// rounds, for every seat, every value of it: the hand and table planes (and the zeros that
+/// pad them to whole bytes), per seat the numbers every group of its hidden tiles lacks and
+/// whether the step names it, the step and how the round ended, every open end's number in
+/// its action slot (the line, All Fives' first spinner, Five-Up's later spinners: FU2, FU4)
+/// and nothing else, the hand sizes and the points from the observer on; the stock's size,
+/// which the encoding leaves out, is what the table and the hands leave of the set. The
+/// presets take one and two bytes a seat (double-six, double-twelve) and up to six seats.
 #[test]
 fn the_compact_encoding_reads_back_as_the_view() {
     use boardgame_core::{GameRng, ImperfectInfo, Turn};
@@ -326,6 +324,7 @@ fn the_compact_encoding_reads_back_as_the_view() {
         Rules::all_fives().with_players(3),
         Rules::five_up().with_players(4),
         Rules::partnership(),
+        Rules::double_nine().with_players(4).with_hand_size(Some(7)),
         Rules::double_twelve()
             .with_players(6)
             .with_hand_size(Some(10)),
@@ -341,9 +340,12 @@ fn the_compact_encoding_reads_back_as_the_view() {
             lattjo_dominoes::SpinnerRule::FirstDouble => 4,
             _ => 4 + 2 * n,
         };
-        let step_at = 2 * t + p * n;
-        let ends_at = step_at + 8 + p;
-        let seats_at = ends_at + k + 2;
+        let bytes = |x: usize| x.div_ceil(8) * 8;
+        let (plane, seat_bits) = (bytes(t), bytes(n + 1));
+        let step_at = 2 * plane + p * seat_bits;
+        let ends_at = step_at + 8;
+        let seats_at = ends_at + k;
+        assert_eq!(seats_at + 2 * p, game.observation_shape().size());
         let index = |tile: Tile| {
             usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
         };
@@ -362,26 +364,19 @@ fn the_compact_encoding_reads_back_as_the_view() {
             let mut s = game.new_initial_state();
             loop {
                 for me in Seat::all(p) {
+                    obs.fill(f32::NAN);
                     game.observe(&s, me, &mut obs).expect("size");
                     let view = game.view(&s, Some(me));
                     let hand = view.hand.expect("a seat's view");
                     let table = s.layout().tiles();
-                    for tile in game.set().iter() {
-                        let i = index(tile);
-                        assert_eq!(obs[i] == 1.0, hand.contains(tile), "hand {tile}");
-                        assert_eq!(obs[t + i] == 1.0, table.contains(tile), "table {tile}");
+                    let mut planes = vec![0.0f32; 2 * plane];
+                    for tile in hand.iter() {
+                        planes[index(tile)] = 1.0;
                     }
-                    let mut ends = vec![0.0f32; k];
-                    for end in s.layout().open_ends() {
-                        let value = s.layout().end_value(end).expect("open");
-                        ends[slot(end)] = f32::from(value + 1) / n as f32;
+                    for tile in table.iter() {
+                        planes[plane + index(tile)] = 1.0;
                     }
-                    assert_eq!(obs[ends_at..ends_at + k], ends[..], "{:?}", s.layout());
-                    for r in 0..p {
-                        let other = Seat::new(((me.index() + r) % p) as u8);
-                        let size = f32::from(view.hand_sizes[other]) / t as f32;
-                        assert_eq!(obs[seats_at + 2 * r], size, "seat {other}");
-                    }
+                    assert_eq!(obs[..2 * plane], planes[..], "the planes");
                     let (step, named) = match view.step {
                         Step::Dealing => (0, None),
                         Step::Opening { seat, .. } => (1, Some(seat)),
@@ -390,16 +385,45 @@ fn the_compact_encoding_reads_back_as_the_view() {
                         Step::Drawn { seat, .. } => (4, Some(seat)),
                         _ => (5, None),
                     };
-                    let mut flags = vec![0.0f32; 8 + p];
-                    flags[step] = 1.0;
-                    if let Some(seat) = named {
-                        flags[6 + (seat.index() + p - me.index()) % p] = 1.0;
+                    let order = |r: usize| Seat::new(((me.index() + r) % p) as u8);
+                    let mut seat_fields = vec![0.0f32; p * seat_bits];
+                    let mut values = vec![0.0f32; 2 * p];
+                    for r in 0..p {
+                        let other = order(r);
+                        // What every group of its hidden tiles lacks (none: nothing).
+                        let shown = &view.shown[other];
+                        let all = shown.groups().fold(u16::MAX, |l, g| l & g.lacks);
+                        let lacks = if shown.total() == 0 { 0 } else { all };
+                        for number in 0..n {
+                            if lacks >> number & 1 == 1 {
+                                seat_fields[r * seat_bits + number] = 1.0;
+                            }
+                        }
+                        if named == Some(other) {
+                            seat_fields[r * seat_bits + n] = 1.0;
+                        }
+                        values[2 * r] = f32::from(view.hand_sizes[other]) / t as f32;
+                        let points = view
+                            .result
+                            .as_ref()
+                            .map_or(view.fives[other], |r| r.points[other]);
+                        values[2 * r + 1] = points as f32 / 100.0;
                     }
+                    assert_eq!(obs[2 * plane..step_at], seat_fields[..], "{:?}", view.step);
+                    let mut flags = [0.0f32; 8];
+                    flags[step] = 1.0;
                     if let Some(r) = &view.result {
                         let blocked = r.end == lattjo_dominoes::RoundEnd::Blocked;
-                        flags[6 + p + usize::from(blocked)] = 1.0;
+                        flags[6 + usize::from(blocked)] = 1.0;
                     }
                     assert_eq!(obs[step_at..ends_at], flags[..], "{:?}", view.step);
+                    let mut ends = vec![0.0f32; k];
+                    for end in s.layout().open_ends() {
+                        let value = s.layout().end_value(end).expect("open");
+                        ends[slot(end)] = f32::from(value + 1) / n as f32;
+                    }
+                    assert_eq!(obs[ends_at..seats_at], ends[..], "{:?}", s.layout());
+                    assert_eq!(obs[seats_at..], values[..], "sizes and points");
                     let in_hands: usize =
                         view.hand_sizes.iter().map(|(_, &h)| usize::from(h)).sum();
                     assert_eq!(usize::from(view.stock_size), t - table.len() - in_hands);
