@@ -476,10 +476,13 @@ pub fn write_bits(out: &mut [f32], bits: u128) {
         rest >>= 8;
     }
     // The tail (fewer than eight values) from its byte's row: one copy (a `memcpy` call)
-    // costs about what copies of four, two and one do, and far less than a value per bit.
+    // costs about what copies of four, two and one do, and far less than a value per bit;
+    // a plane of whole bytes has no tail and makes no call.
     let tail = octets.into_remainder();
     let len = tail.len();
-    tail.copy_from_slice(&BYTES[(rest & 255) as usize][..len]);
+    if len > 0 {
+        tail.copy_from_slice(&BYTES[(rest & 255) as usize][..len]);
+    }
 }
 
 #[cfg(test)]
