@@ -54,6 +54,8 @@ pub struct Ludo {
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
     release: [Release; 4],
+    /// Per colour, what a landing finds on a dot ([`Landing`]).
+    land: [Landing; 4],
     /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
     six_two: bool,
     /// A colour has finished when its lowest checker is at this index or above (L17): the
@@ -109,18 +111,35 @@ const HOME_DOTS: u8 = 128;
 const BLOCKED_DOT: u8 = 0xFE;
 /// The [`Occupancy`] byte of [`BLOCKED_DOT`].
 const BLOCKED: u8 = 0xFF;
-/// The capture bits of a [`Move`] word (the captured colour + 1 in bits 28-30) for the
-/// colour bits of the other colours on a landing dot (at most one colour on a loop dot, and
-/// none on a home dot).
-const CAPTURE: [u32; 16] = {
-    let mut t = [0u32; 16];
-    let mut bits = 1;
-    while bits < 16 {
-        t[bits] = (bits.trailing_zeros() + 1) << 28;
-        bits += 1;
+/// The bit of a [`Landing`] entry that refuses the landing; no [`Move`] word has it.
+const REFUSED: u32 = 1 << 31;
+
+/// `Landing[b]`: what a checker of one colour finds on a dot whose [`Occupancy`] byte is `b`,
+/// as bits to OR into its move word: the capture bits (the captured colour + 1 in bits
+/// 28-30) for another colour on a loop dot (L10; home dots hold only their own colour, L13),
+/// and [`REFUSED`] where the move may not end (without own stacking, D3: an own checker
+/// there, or [`BLOCKED`]). One load per candidate move instead of a capture lookup and an
+/// occupancy test.
+type Landing = [u32; 256];
+
+/// The [`Landing`] table of colour `c` with or without own stacking (D3).
+const fn landing(c: Colour, own_stacking: bool) -> Landing {
+    let mine = c.bit();
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let there = b as u8;
+        let others = there & !mine & 0xF;
+        if others != 0 {
+            t[b] = (others.trailing_zeros() + 1) << 28;
+        }
+        if !own_stacking && there & (mine * 0x11) != 0 {
+            t[b] |= REFUSED;
+        }
+        b += 1;
     }
     t
-};
+}
 
 impl fmt::Debug for Ludo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -510,6 +529,7 @@ impl Ludo {
             next: Colour::ALL.map(|c| seats.next_after(c)),
             cstep,
             release,
+            land: Colour::ALL.map(|c| landing(c, rules.own_stacking)),
             six_two: rules.six_release == SixRelease::TwoOrSixthDot,
             finished_from: match rules.finish {
                 Finish::CentreDot => end,
@@ -912,19 +932,16 @@ impl Ludo {
     ) {
         let ci = c.index() & 3;
         let ch = pos.checkers[c];
-        let mine = c.bit();
-        // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
-        // it sends home (L10: another colour on a loop dot; home dots hold only their own
-        // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
-        // not on an own checker; a move that does not exist lands on [`BLOCKED_DOT`], which
-        // this test refuses). The den, the finishing dot and a bounce back onto the
-        // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
-        // checkers are random, so branches on them would mostly be mispredicted.
-        let both = mine * 0x11;
+        // What a checker of `c` finds on the dot it lands on ([`Landing`]): the capture bits
+        // and whether it may end there (D3: with own stacking always; otherwise not on an own
+        // checker; a move that does not exist lands on [`BLOCKED_DOT`], which is refused).
+        // The den, the finishing dot and a bounce back onto the checker's own index are
+        // [`NO_DOT`], always empty. No branches: the dice and the checkers are random, so
+        // branches on them would mostly be mispredicted.
+        let landing = &self.land[ci];
         let land = |dot: u8| {
-            let there = occupancy.0[usize::from(dot)];
-            let capture = CAPTURE[usize::from(there & !mine & 0xF)];
-            (capture, STACK | (there & both == 0))
+            let found = landing[usize::from(occupancy.0[usize::from(dot)])];
+            (found, STACK | (found & REFUSED == 0))
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
