@@ -1137,24 +1137,18 @@ impl Ludo {
         let die = pos.die.map_or(0, Die::value);
         if !m.is_pass() {
             let (from, to) = (m.source_index(), m.target_index());
-            // The checkers are worked on as a value and stored once: byte stores followed
+            // The checkers are worked on as one word and stored once: byte stores followed
             // by a load of the whole word would stall the store forwarding.
-            let mut ch = pos.checkers[c];
+            let before = pos.checkers[c];
             // The checkers are sorted: the first one at `from` moves (for two entering, the
             // first two, both in the den).
-            if m.is_enter_two() {
-                ch[0] = to;
-                ch[1] = to;
-                sort4(&mut ch);
-            } else if let Some(i) = first_equal(ch, from) {
-                ch = replace_byte(ch, i, to);
-                // One checker moved: one bubble pass in its direction restores the order.
-                if to > from {
-                    bubble_up(&mut ch);
-                } else {
-                    bubble_down(&mut ch);
-                }
-            }
+            let ch = if m.is_enter_two() {
+                move_sorted(move_sorted(before, 0, to), 0, to)
+            } else if let Some(i) = first_equal(before, from) {
+                move_sorted(before, i, to)
+            } else {
+                before
+            };
             pos.checkers[c] = ch;
             // Keep the occupancy up to date: the source dot loses this colour unless another
             // own checker stays there; the target dot gains it (after the source, for a
@@ -1177,9 +1171,7 @@ impl Ludo {
                 // den (L11). The loop index is at least 1, so the den's zeros never match.
                 dots[usize::from(target)] = lands;
                 let k = self.relative(c, to, o);
-                let mut oc = zero_equal(pos.checkers[o], k);
-                sort4(&mut oc);
-                pos.checkers[o] = oc;
+                pos.checkers[o] = send_home(pos.checkers[o], k);
             }
         }
         st.moves.clear();
@@ -1213,63 +1205,43 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     }
 }
 
-/// `a` with byte `i` (0..4) replaced by `v`.
+/// Sorted `a` (bytes below 0x80) with byte `i` (0..4) taken out and `v` (below 0x80) put in
+/// its place in the order, as whole-word arithmetic: no branch on where the byte goes (a
+/// random move's distance would mostly mispredict one) and no byte-by-byte exchanges.
 #[inline]
-fn replace_byte(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
-    let shift = 8 * (i & 3);
-    let w = u32::from_le_bytes(a) & !(0xFF << shift) | u32::from(v) << shift;
-    w.to_le_bytes()
+fn move_sorted(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let below = (1u32 << (8 * (i & 3))) - 1;
+    // Byte i out: the bytes above it move down one, and the top byte becomes 0xFF, which
+    // sorts after every index.
+    let rest = w & below | (w >> 8) & !below | 0xFF00_0000;
+    // The high bit of each byte of `rest` that is not below `v` (no borrow crosses bytes:
+    // each byte with its high bit set minus a value below 0x80 stays positive).
+    let not_below = ((rest | 0x8080_8080) - u32::from(v) * 0x0101_0101) & 0x8080_8080;
+    // The bytes below `v` (0..=3: the top byte never is) stay, `v` follows, the rest move up.
+    let j = 4 - ((not_below >> 7).wrapping_mul(0x0101_0101) >> 24);
+    let low = (1u32 << (8 * (j & 3))) - 1;
+    (rest & low | u32::from(v) << (8 * (j & 3)) | (rest << 8) & !(low << 8 | 0xFF)).to_le_bytes()
 }
 
-/// `a` with every byte equal to `k` set to 0 (an exact per-byte equality test: no borrow
-/// crosses between bytes).
+/// Sorted `a` (bytes below 0x80) with every byte equal to `k` (at least 1) set to 0 and moved
+/// to the front, as whole-word arithmetic: the equal bytes are one run `s..s + m`, so the
+/// bytes below it move up by `m` and zeros fill the bottom.
 #[inline]
-fn zero_equal(a: [u8; 4], k: u8) -> [u8; 4] {
+fn send_home(a: [u8; 4], k: u8) -> [u8; 4] {
     let w = u32::from_le_bytes(a);
     let x = w ^ (u32::from(k) * 0x0101_0101);
-    // High bit of each byte set exactly when that byte of x is non-zero.
+    // The high bit of each byte set exactly when that byte of x is non-zero (no carry
+    // crosses bytes).
     let nonzero = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
-    let equal = (!nonzero & 0x8080_8080) >> 7;
-    (w & !(equal * 0xFF)).to_le_bytes()
-}
-
-#[inline]
-fn compare_exchange(a: &mut [u8; 4], i: usize, j: usize) {
-    let (x, y) = (a[i], a[j]);
-    a[i] = x.min(y);
-    a[j] = x.max(y);
-}
-
-/// Restores the order of sorted bytes after one of them increased.
-#[inline]
-fn bubble_up(a: &mut [u8; 4]) {
-    compare_exchange(a, 0, 1);
-    compare_exchange(a, 1, 2);
-    compare_exchange(a, 2, 3);
-}
-
-/// Restores the order of sorted bytes after one of them decreased.
-#[inline]
-fn bubble_down(a: &mut [u8; 4]) {
-    compare_exchange(a, 2, 3);
-    compare_exchange(a, 1, 2);
-    compare_exchange(a, 0, 1);
-}
-
-/// Sorts four bytes ascending with a sorting network.
-#[inline]
-fn sort4(a: &mut [u8; 4]) {
-    #[inline]
-    fn cs(a: &mut [u8; 4], i: usize, j: usize) {
-        let (x, y) = (a[i], a[j]);
-        a[i] = x.min(y);
-        a[j] = x.max(y);
-    }
-    cs(a, 0, 1);
-    cs(a, 2, 3);
-    cs(a, 0, 2);
-    cs(a, 1, 3);
-    cs(a, 1, 2);
+    let equal = !nonzero & 0x8080_8080;
+    let m = (equal >> 7).wrapping_mul(0x0101_0101) >> 24;
+    // The first equal byte (4 when none: then m = 0 and the word is unchanged).
+    let s = equal.trailing_zeros() / 8;
+    let w = u64::from(w);
+    let below = (1u64 << (8 * s)) - 1;
+    let above = !((1u64 << (8 * (s + m))) - 1);
+    (((w & below) << (8 * m) | w & above) as u32).to_le_bytes()
 }
 
 impl Game for Ludo {
@@ -1446,64 +1418,46 @@ mod tests {
         }
     }
 
-    #[test]
-    fn zero_equal_and_replace_byte_are_exact_for_every_byte_pattern() {
-        let values = [0u8, 1, 2, 3, 4, 5, 0x7F, 0x80, 0x81, 0xFE, 0xFF];
+    /// Every sorted array of four path indices from a small alphabet (with the largest
+    /// index a path can have), for the word helpers below.
+    fn sorted_arrays() -> Vec<[u8; 4]> {
+        let values = [0u8, 1, 2, 5, 6, 44, 45, 0x7F];
+        let mut out = Vec::new();
         for &a in &values {
-            for &b in &values {
-                for &c in &values {
-                    for &d in &values {
-                        let v = [a, b, c, d];
-                        for &k in &values {
-                            let want = v.map(|x| if x == k { 0 } else { x });
-                            assert_eq!(zero_equal(v, k), want, "{v:?} {k}");
-                        }
-                        for i in 0..4 {
-                            let mut want = v;
-                            want[i] = a ^ 0x5A;
-                            assert_eq!(replace_byte(v, i, a ^ 0x5A), want);
-                        }
+            for &b in values.iter().filter(|&&b| b >= a) {
+                for &c in values.iter().filter(|&&c| c >= b) {
+                    for &d in values.iter().filter(|&&d| d >= c) {
+                        out.push([a, b, c, d]);
                     }
                 }
             }
         }
+        out
     }
 
     #[test]
-    fn one_bubble_pass_restores_order_after_one_change() {
-        for v in [[0u8, 3, 7, 45], [1, 1, 1, 1], [0, 0, 40, 44], [2, 9, 9, 30]] {
+    fn move_sorted_equals_replacing_and_sorting() {
+        let values = [0u8, 1, 2, 3, 5, 6, 7, 44, 45, 46, 0x7F];
+        for v in sorted_arrays() {
             for i in 0..4 {
-                for new in [0u8, 1, 5, 9, 40, 45, 60] {
-                    let mut a = v;
-                    a[i] = new;
-                    if new > v[i] {
-                        bubble_up(&mut a);
-                    } else {
-                        bubble_down(&mut a);
-                    }
-                    let mut b = v;
-                    b[i] = new;
-                    b.sort_unstable();
-                    assert_eq!(a, b, "{v:?} [{i}] = {new}");
+                for &new in &values {
+                    let mut want = v;
+                    want[i] = new;
+                    want.sort_unstable();
+                    assert_eq!(move_sorted(v, i, new), want, "{v:?} [{i}] = {new}");
                 }
             }
         }
     }
 
     #[test]
-    fn sort4_sorts() {
-        for v in [
-            [3, 1, 2, 0],
-            [45, 0, 45, 7],
-            [1, 1, 0, 1],
-            [9, 8, 7, 6],
-            [0, 0, 0, 0],
-        ] {
-            let mut a = v;
-            sort4(&mut a);
-            let mut b = v;
-            b.sort_unstable();
-            assert_eq!(a, b);
+    fn send_home_equals_zeroing_and_sorting() {
+        for v in sorted_arrays() {
+            for k in [1u8, 2, 5, 6, 44, 45, 0x7F] {
+                let mut want = v.map(|x| if x == k { 0 } else { x });
+                want.sort_unstable();
+                assert_eq!(send_home(v, k), want, "{v:?} {k}");
+            }
         }
     }
 }
