@@ -903,18 +903,23 @@ impl Ludo {
         die: u8,
         out: &mut MoveList,
     ) {
-        // Specialized on D3, the rule the inner loop depends on most, and on whether any
-        // duty (D1, D2 in Mensch) or the optional pass (D9) applies.
-        match (self.rules.own_stacking, self.plain) {
-            (true, true) => self.generate_for::<true, true>(pos, occupancy, c, die, out),
-            (false, true) => self.generate_for::<false, true>(pos, occupancy, c, die, out),
-            (true, false) => self.generate_for::<true, false>(pos, occupancy, c, die, out),
-            (false, false) => self.generate_for::<false, false>(pos, occupancy, c, die, out),
+        // Specialized on D3, the rule the inner loop depends on most, on whether any duty
+        // (D1, D2 in Mensch) or the optional pass (D9) applies, and on whether a 6 can release
+        // to the sixth dot (L6, D2): the three presets each get their own code, and any other
+        // rules the general code (`PLAIN` = false also handles plain rules, `SIXTH` = true
+        // also rules without the sixth dot).
+        let g = (pos, occupancy, c, die, out);
+        match (self.rules.own_stacking, self.plain, self.six_two) {
+            (true, true, true) => self.generate_for::<true, true, true>(g),
+            (false, true, false) => self.generate_for::<false, true, false>(g),
+            (false, false, false) => self.generate_for::<false, false, false>(g),
+            (true, _, _) => self.generate_for::<true, false, true>(g),
+            (false, _, _) => self.generate_for::<false, false, true>(g),
         }
     }
 
     /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
-    /// the optional pass.
+    /// the optional pass unless `PLAIN`, and without the sixth dot unless `SIXTH`.
     ///
     /// Six candidates are always computed, without a branch on the die or the checkers
     /// (random, so such branches would mostly be mispredicted), and kept or dropped
@@ -922,13 +927,9 @@ impl Ludo {
     /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
     /// order. That order is the one the game records were made with.
     #[inline(always)]
-    fn generate_for<const STACK: bool, const PLAIN: bool>(
+    fn generate_for<const STACK: bool, const PLAIN: bool, const SIXTH: bool>(
         &self,
-        pos: &Position,
-        occupancy: &Occupancy,
-        c: Colour,
-        die: u8,
-        out: &mut MoveList,
+        (pos, occupancy, c, die, out): (&Position, &Occupancy, Colour, u8, &mut MoveList),
     ) {
         let ci = c.index() & 3;
         let ch = pos.checkers[c];
@@ -947,14 +948,13 @@ impl Ludo {
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
         let rel = &self.release[ci];
         let release = (den > 0) & self.rules.release_rolls.contains_value(die);
-        let six_two = (die == 6) & self.six_two;
+        let six_two = SIXTH && (die == 6) & self.six_two;
         let (start_capture, start_free) = land(rel.start_dot);
         let (first, first_ok) = if six_two {
             (rel.two, (den >= 2) & STACK)
         } else {
             (rel.one, start_free)
         };
-        let (sixth_capture, sixth_free) = land(rel.sixth_dot);
         // The count stays in a register and is stored once: incrementing a length in
         // memory per candidate, then reading it back wider, stalls the store forwarding.
         let mut n = out.put(
@@ -962,11 +962,14 @@ impl Ludo {
             Move::from_bits(first | start_capture),
             release & first_ok,
         );
-        n = out.put(
-            n,
-            Move::from_bits(rel.sixth | sixth_capture),
-            release & six_two & sixth_free,
-        );
+        if SIXTH {
+            let (sixth_capture, sixth_free) = land(rel.sixth_dot);
+            n = out.put(
+                n,
+                Move::from_bits(rel.sixth | sixth_capture),
+                release & six_two & sixth_free,
+            );
+        }
         let releases = n;
         let tab = &self.cstep[ci];
         let col = usize::from(die) & 7;
