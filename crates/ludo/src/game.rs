@@ -48,8 +48,8 @@ pub struct Ludo {
     /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
     /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
     /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed):
-    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that without own
-    /// stacking (D3) move generation needs no test of its own for "no step".
+    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that move
+    /// generation needs no test of its own for "no step".
     /// One cache line per (colour, index).
     cstep: [[[u64; 8]; STEP_ROWS]; 4],
     /// Per colour, the moves out of the den and where they land.
@@ -106,8 +106,9 @@ const NO_DOT: u8 = 0xFF;
 const HOME_DOTS: u8 = 128;
 /// The dot where the moves that do not exist land: no checker stands there, and its
 /// [`Occupancy`] byte is always [`BLOCKED`], which no real dot can hold (a loop dot has at
-/// most one colour and only in the low nibble, a home dot only the high nibble), so a move
-/// ending there is never listed. Above the home dots, below [`NO_DOT`].
+/// most one colour and only in the low nibble, a home dot only the high nibble), and whose
+/// [`Landing`] entry is [`REFUSED`] under any rules, so a move ending there is never listed.
+/// Above the home dots, below [`NO_DOT`].
 const BLOCKED_DOT: u8 = 0xFE;
 /// The [`Occupancy`] byte of [`BLOCKED_DOT`].
 const BLOCKED: u8 = 0xFF;
@@ -133,7 +134,7 @@ const fn landing(c: Colour, own_stacking: bool) -> Landing {
         if others != 0 {
             t[b] = (others.trailing_zeros() + 1) << 28;
         }
-        if !own_stacking && there & (mine * 0x11) != 0 {
+        if there == BLOCKED || !own_stacking && there & (mine * 0x11) != 0 {
             t[b] |= REFUSED;
         }
         b += 1;
@@ -942,7 +943,7 @@ impl Ludo {
         let landing = &self.land[ci];
         let land = |dot: u8| {
             let found = landing[usize::from(occupancy.0[usize::from(dot)])];
-            (found, STACK | (found & REFUSED == 0))
+            (found, found & REFUSED == 0)
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
@@ -973,18 +974,16 @@ impl Ludo {
         let releases = n;
         let tab = &self.cstep[ci];
         let col = usize::from(die) & 7;
-        for i in 0..4 {
-            let p = ch[i];
-            let prev = if i == 0 { 0 } else { ch[i - 1] };
+        // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
+        // the one before it is taken as in the den, which has no step. (Without it only the
+        // den and the finishing dot hold two checkers of a colour, neither with a step.)
+        let ch = if STACK { first_of_equal(ch) } else { ch };
+        for p in ch {
             let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
-            let word = e as u32;
+            // The den (p = 0), a finished checker and a roll past the end under D4 have no
+            // step: they land on the blocked dot, which `free` refuses.
             let (capture, free) = land((e >> 32) as u8);
-            // The den (p = 0) and a finished checker have no steps; equal neighbours are one
-            // move (L9). Without own stacking (D3) a missing step lands on the blocked dot,
-            // which `free` refuses, and only the den and the finishing dot hold two checkers
-            // of a colour, neither with a step, so both tests are needed only with it.
-            let ok = (!STACK | ((word != NO_STEP) & (p != prev))) & free;
-            n = out.put(n, Move::from_bits(word | capture), ok);
+            n = out.put(n, Move::from_bits(e as u32 | capture), free);
         }
         if !PLAIN {
             n = self.duties(c, n, den > 0, releases, out);
@@ -1206,6 +1205,17 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     } else {
         Some((z.trailing_zeros() / 8) as usize)
     }
+}
+
+/// `a` with every byte equal to the byte before it set to 0 (an exact per-byte test: no carry
+/// crosses between bytes), so that of a run of equal bytes only the first is kept.
+#[inline]
+fn first_of_equal(a: [u8; 4]) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let x = w ^ (w << 8);
+    // High bit of each byte set exactly when that byte of x is non-zero.
+    let differs = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
+    (w & (differs >> 7) * 0xFF).to_le_bytes()
 }
 
 /// Sorted `a` (bytes below 0x80) with byte `i` (0..4) taken out and `v` (below 0x80) put in
@@ -1450,6 +1460,16 @@ mod tests {
                     assert_eq!(move_sorted(v, i, new), want, "{v:?} [{i}] = {new}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn first_of_equal_keeps_the_first_of_each_run() {
+        for v in sorted_arrays() {
+            let want: Vec<u8> = (0..4)
+                .map(|i| if i > 0 && v[i] == v[i - 1] { 0 } else { v[i] })
+                .collect();
+            assert_eq!(first_of_equal(v).to_vec(), want, "{v:?}");
         }
     }
 
