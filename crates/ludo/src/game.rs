@@ -1098,8 +1098,10 @@ impl Ludo {
 
     #[inline(always)]
     fn roll(&self, st: &mut State, die: u8) {
+        // The move list is already empty: it holds moves only while a die is pending, and a
+        // roll is refused then.
+        debug_assert!(st.moves.len() == 0);
         let pos = &mut st.pos;
-        st.moves.clear();
         if let Some(o) = &mut pos.opening {
             match o.roll(die) {
                 Some(first) => {
