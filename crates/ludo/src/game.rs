@@ -1097,7 +1097,8 @@ impl Ludo {
     }
 
     #[inline(always)]
-    fn roll(&self, st: &mut State, die: u8) {
+    fn roll(&self, st: &mut State, rolled: Die) {
+        let die = rolled.value();
         // The move list is already empty: it holds moves only while a die is pending, and a
         // roll is refused then.
         debug_assert!(st.moves.len() == 0);
@@ -1130,7 +1131,7 @@ impl Ludo {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
         } else {
-            pos.die = Die::new(die).ok();
+            pos.die = Some(rolled);
         }
     }
 
@@ -1371,7 +1372,7 @@ impl Game for Ludo {
                     Some(c) if s.pos.die.is_some() => return Err(PlayError::MoveExpected(c)),
                     Some(_) => {}
                 }
-                self.roll(s, d.value());
+                self.roll(s, *d);
                 Ok(())
             }
             // The move list is empty unless a die is pending, and then holds only moves of
