@@ -1218,7 +1218,7 @@ fn first_of_equal(a: [u8; 4]) -> [u8; 4] {
     let x = w ^ (w << 8);
     // High bit of each byte set exactly when that byte of x is non-zero.
     let differs = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
-    (w & (differs >> 7) * 0xFF).to_le_bytes()
+    (w & ((differs >> 7) * 0xFF)).to_le_bytes()
 }
 
 /// Sorted `a` (bytes below 0x80) with byte `i` (0..4) taken out and `v` (below 0x80) put in
