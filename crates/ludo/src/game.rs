@@ -1068,7 +1068,8 @@ impl Ludo {
     #[inline(always)]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
-        if self.has_finished(pos, c) && !pos.places.contains(c) {
+        // A lost roll moved nothing, so nobody can have finished by it.
+        if !lost && self.has_finished(pos, c) && !pos.places.contains(c) {
             pos.places.push(c);
             let left = self.seats.len() - pos.places.len();
             if !self.rules.play_out_places || left <= 1 {
@@ -1350,13 +1351,13 @@ impl Game for Ludo {
         rng: &mut GameRng,
         _buf: &mut Vec<Action>,
     ) -> Option<Action> {
-        let moves = s.moves.as_slice();
-        match moves.len() {
+        match s.moves.len() {
             // Empty unless a die is pending.
             0 => None,
             // A forced move needs no randomness.
-            1 => Some(Action::Move(moves[0])),
-            n => Some(Action::Move(moves[rng.index(n)])),
+            1 => Some(Action::Move(s.moves.slot(0))),
+            // The index is below the length, so the slot is a listed move.
+            n => Some(Action::Move(s.moves.slot(rng.index(n)))),
         }
     }
 
