@@ -44,14 +44,15 @@ pub struct Ludo {
     end: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
-    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
-    /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
-    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed):
-    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that move
-    /// generation needs no test of its own for "no step".
-    /// One cache line per (colour, index).
-    cstep: [[[u64; 8]; STEP_ROWS]; 4],
+    /// `step_move[c][d][p]`: the move of colour `c`'s checker at path index `p` for a roll
+    /// of `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
+    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
+    /// a checker's move is one load indexed by its path index.
+    step_move: [[[u32; STEP_ROWS]; 8]; 4],
+    /// `step_dot[c][d][p]`: the dot that move lands on (see [`Ludo::dot`]; [`NO_DOT`] for a
+    /// bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end, when
+    /// there is no move, so that move generation needs no test of its own for "no step".
+    step_dot: [[[u8; STEP_ROWS]; 8]; 4],
     /// Per colour, the moves out of the den and where they land.
     release: [Release; 4],
     /// Per colour, what a landing finds on a dot ([`Landing`]).
@@ -85,8 +86,6 @@ pub(crate) const NOT_SEATED: u8 = 4;
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
-/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`BLOCKED_DOT`].
-const NO_CSTEP: u64 = (BLOCKED_DOT as u64) << 32 | NO_STEP as u64;
 
 /// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
 /// land on.
@@ -492,7 +491,8 @@ impl Ludo {
                 dot[c.index()][usize::from(g.last_loop() + 1 + h)] = HOME_DOTS + h;
             }
         }
-        let mut cstep = [[[NO_CSTEP; 8]; STEP_ROWS]; 4];
+        let mut step_move = [[[NO_STEP; STEP_ROWS]; 8]; 4];
+        let mut step_dot = [[[BLOCKED_DOT; STEP_ROWS]; 8]; 4];
         for c in Colour::ALL {
             for p in 0..STEP_ROWS {
                 for d in 1..=6 {
@@ -503,7 +503,8 @@ impl Ludo {
                         // A bounce back onto its own index lands where the checker stands:
                         // nothing blocks it and nothing is captured there, as on NO_DOT.
                         let lands = if t == p { NO_DOT } else { dot[c.index()][t] };
-                        cstep[c.index()][p][d] = u64::from(word) | u64::from(lands) << 32;
+                        step_move[c.index()][d][p] = word;
+                        step_dot[c.index()][d][p] = lands;
                     }
                 }
             }
@@ -528,7 +529,8 @@ impl Ludo {
             seats,
             end,
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            cstep,
+            step_move,
+            step_dot,
             release,
             land: Colour::ALL.map(|c| landing(c, rules.own_stacking)),
             six_two: rules.six_release == SixRelease::TwoOrSixthDot,
@@ -972,18 +974,18 @@ impl Ludo {
             );
         }
         let releases = n;
-        let tab = &self.cstep[ci];
         let col = usize::from(die) & 7;
+        let (moves, dots) = (&self.step_move[ci][col], &self.step_dot[ci][col]);
         // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
         // the one before it is taken as in the den, which has no step. (Without it only the
         // den and the finishing dot hold two checkers of a colour, neither with a step.)
         let ch = if STACK { first_of_equal(ch) } else { ch };
         for p in ch {
-            let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
+            let k = usize::from(p) & (STEP_ROWS - 1);
             // The den (p = 0), a finished checker and a roll past the end under D4 have no
             // step: they land on the blocked dot, which `free` refuses.
-            let (capture, free) = land((e >> 32) as u8);
-            n = out.put(n, Move::from_bits(e as u32 | capture), free);
+            let (capture, free) = land(dots[k]);
+            n = out.put(n, Move::from_bits(moves[k] | capture), free);
         }
         if !PLAIN {
             n = self.duties(c, n, den > 0, releases, out);
