@@ -54,7 +54,10 @@ pub struct Ludo {
     /// there is no move, so that move generation needs no test of its own for "no step".
     step_dot: [[[u8; STEP_ROWS]; 8]; 4],
     /// Per colour, the moves out of the den and where they land.
-    release: [Release; 4],
+    /// `release[c][d]`: colour `c`'s moves out of the den for a roll of `d`, in the order they
+    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
+    /// sixth dot (a 6 under L6).
+    release: [[[Release; 2]; 8]; 4],
     /// Per colour, what a landing finds on a dot ([`Landing`]).
     land: [Landing; 4],
     /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
@@ -87,16 +90,22 @@ const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
 
-/// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
-/// land on.
+/// A move out of the den for one roll (L5, L6): its [`Move`] word, the dot it lands on, and
+/// how many checkers the den must hold for it (more than four where the roll cannot make it:
+/// then it also lands on [`BLOCKED_DOT`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Release {
-    one: u32,
-    two: u32,
-    sixth: u32,
-    start_dot: u8,
-    sixth_dot: u8,
+    word: u32,
+    dot: u8,
+    den: u8,
 }
+
+/// A [`Release`] that no den can make.
+const NO_RELEASE: Release = Release {
+    word: NO_STEP,
+    dot: BLOCKED_DOT,
+    den: 5,
+};
 /// The dot of the den and of the finishing dot, where any number of checkers of any colour
 /// may stand: nothing is tracked there, its [`Occupancy`] byte is always 0.
 const NO_DOT: u8 = 0xFF;
@@ -509,19 +518,41 @@ impl Ludo {
                 }
             }
         }
-        let release = Colour::ALL.map(|c| Release {
-            one: Move::new(c, MoveKind::Enter { to: 1 }, None).bits(),
-            two: Move::new(c, MoveKind::EnterTwo, None).bits(),
-            sixth: Move::new(
-                c,
-                MoveKind::Enter {
-                    to: rules.sixth_dot,
-                },
-                None,
-            )
-            .bits(),
-            start_dot: dot[c.index()][1],
-            sixth_dot: dot[c.index()][usize::from(rules.sixth_dot)],
+        let release = Colour::ALL.map(|c| {
+            let start = |word: u32, den: u8| Release {
+                word,
+                dot: dot[c.index()][1],
+                den,
+            };
+            let one = start(Move::new(c, MoveKind::Enter { to: 1 }, None).bits(), 1);
+            // A5: two checkers need two in the den; without own stacking (D3) they can
+            // never enter together.
+            let two = start(
+                Move::new(c, MoveKind::EnterTwo, None).bits(),
+                if rules.own_stacking { 2 } else { 5 },
+            );
+            let sixth = Release {
+                word: Move::new(
+                    c,
+                    MoveKind::Enter {
+                        to: rules.sixth_dot,
+                    },
+                    None,
+                )
+                .bits(),
+                dot: dot[c.index()][usize::from(rules.sixth_dot)],
+                den: 1,
+            };
+            core::array::from_fn(|d| {
+                let d = d as u8;
+                if !(1..=6).contains(&d) || !rules.release_rolls.contains_value(d) {
+                    [NO_RELEASE; 2]
+                } else if d == 6 && rules.six_release == SixRelease::TwoOrSixthDot {
+                    [two, sixth]
+                } else {
+                    [one, NO_RELEASE]
+                }
+            })
         });
         Ok(Ludo {
             rules,
@@ -949,32 +980,29 @@ impl Ludo {
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
-        let rel = &self.release[ci];
-        let release = (den > 0) & self.rules.release_rolls.contains_value(die);
-        let six_two = SIXTH && (die == 6) & self.six_two;
-        let (start_capture, start_free) = land(rel.start_dot);
-        let (first, first_ok) = if six_two {
-            (rel.two, (den >= 2) & STACK)
-        } else {
-            (rel.one, start_free)
-        };
+        let col = usize::from(die) & 7;
+        // The moves out of the den for this roll: each is listed when its landing is free and
+        // the den holds enough checkers (a roll that releases nothing needs more than four).
+        let release = &self.release[ci][col];
+        let start = release[0];
+        let (start_capture, start_free) = land(start.dot);
         // The count stays in a register and is stored once: incrementing a length in
         // memory per candidate, then reading it back wider, stalls the store forwarding.
         let mut n = out.put(
             0,
-            Move::from_bits(first | start_capture),
-            release & first_ok,
+            Move::from_bits(start.word | start_capture),
+            start_free & (den >= usize::from(start.den)),
         );
         if SIXTH {
-            let (sixth_capture, sixth_free) = land(rel.sixth_dot);
+            let sixth = release[1];
+            let (sixth_capture, sixth_free) = land(sixth.dot);
             n = out.put(
                 n,
-                Move::from_bits(rel.sixth | sixth_capture),
-                release & six_two & sixth_free,
+                Move::from_bits(sixth.word | sixth_capture),
+                sixth_free & (den >= usize::from(sixth.den)),
             );
         }
         let releases = n;
-        let col = usize::from(die) & 7;
         let (moves, dots) = (&self.step_move[ci][col], &self.step_dot[ci][col]);
         // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
         // the one before it is taken as in the den, which has no step. (Without it only the
