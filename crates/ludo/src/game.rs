@@ -44,16 +44,22 @@ pub struct Ludo {
     end: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `cstep[c][p][d]`: the move of colour `c`'s checker at path index `p` for a roll of `d`
-    /// ([`Move`]'s word: colour, source, target, bounce flag) in the low 32 bits and the dot
-    /// it lands on (see [`Ludo::dot`]; [`NO_DOT`] for a bounce back onto its own index) in
-    /// the next 8, or [`NO_CSTEP`] when it cannot move (den, finished, exact count needed):
-    /// then it "lands" on [`BLOCKED_DOT`], where no checker may end, so that without own
-    /// stacking (D3) move generation needs no test of its own for "no step".
-    /// One cache line per (colour, index).
-    cstep: [[[u64; 8]; STEP_ROWS]; 4],
+    /// `step_move[c][d][p]`: the move of colour `c`'s checker at path index `p` for a roll
+    /// of `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
+    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
+    /// a checker's move is one load indexed by its path index.
+    step_move: [[[u32; STEP_ROWS]; 8]; 4],
+    /// `step_dot[c][d][p]`: the dot that move lands on (see [`Ludo::dot`]; [`NO_DOT`] for a
+    /// bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end, when
+    /// there is no move, so that move generation needs no test of its own for "no step".
+    step_dot: [[[u8; STEP_ROWS]; 8]; 4],
     /// Per colour, the moves out of the den and where they land.
-    release: [Release; 4],
+    /// `release[c][d]`: colour `c`'s moves out of the den for a roll of `d`, in the order they
+    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
+    /// sixth dot (a 6 under L6).
+    release: [[[Release; 2]; 8]; 4],
+    /// Per colour, what a landing finds on a dot ([`Landing`]).
+    land: [Landing; 4],
     /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
     six_two: bool,
     /// A colour has finished when its lowest checker is at this index or above (L17): the
@@ -64,8 +70,10 @@ pub struct Ludo {
     /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
     /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
     /// fields (each colour's home dot `h` has the same number: the colours are told apart by
-    /// their bits), [`NO_DOT`] in the den and on the finishing dot.
-    dot: [[u8; STEP_ROWS]; 4],
+    /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
+    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
+    /// so that a move finds both with one load per dot.
+    dot: [[u16; STEP_ROWS]; 4],
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
@@ -83,19 +91,23 @@ pub(crate) const NOT_SEATED: u8 = 4;
 const STEP_ROWS: usize = 128;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
-/// A [`Ludo::cstep`] entry for "no move": no move word, landing on [`BLOCKED_DOT`].
-const NO_CSTEP: u64 = (BLOCKED_DOT as u64) << 32 | NO_STEP as u64;
 
-/// The moves of one colour out of the den (L5, L6) as [`Move`] words, and the loop dots they
-/// land on.
+/// A move out of the den for one roll (L5, L6): its [`Move`] word, the dot it lands on, and
+/// how many checkers the den must hold for it (more than four where the roll cannot make it:
+/// then it also lands on [`BLOCKED_DOT`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Release {
-    one: u32,
-    two: u32,
-    sixth: u32,
-    start_dot: u8,
-    sixth_dot: u8,
+    word: u32,
+    dot: u8,
+    den: u8,
 }
+
+/// A [`Release`] that no den can make.
+const NO_RELEASE: Release = Release {
+    word: NO_STEP,
+    dot: BLOCKED_DOT,
+    den: 5,
+};
 /// The dot of the den and of the finishing dot, where any number of checkers of any colour
 /// may stand: nothing is tracked there, its [`Occupancy`] byte is always 0.
 const NO_DOT: u8 = 0xFF;
@@ -104,23 +116,41 @@ const NO_DOT: u8 = 0xFF;
 const HOME_DOTS: u8 = 128;
 /// The dot where the moves that do not exist land: no checker stands there, and its
 /// [`Occupancy`] byte is always [`BLOCKED`], which no real dot can hold (a loop dot has at
-/// most one colour and only in the low nibble, a home dot only the high nibble), so a move
-/// ending there is never listed. Above the home dots, below [`NO_DOT`].
+/// most one colour and only in the low nibble, a home dot only the high nibble), and whose
+/// [`Landing`] entry is [`REFUSED`] under any rules, so a move ending there is never listed.
+/// Above the home dots, below [`NO_DOT`].
 const BLOCKED_DOT: u8 = 0xFE;
 /// The [`Occupancy`] byte of [`BLOCKED_DOT`].
 const BLOCKED: u8 = 0xFF;
-/// The capture bits of a [`Move`] word (the captured colour + 1 in bits 28-30) for the
-/// colour bits of the other colours on a landing dot (at most one colour on a loop dot, and
-/// none on a home dot).
-const CAPTURE: [u32; 16] = {
-    let mut t = [0u32; 16];
-    let mut bits = 1;
-    while bits < 16 {
-        t[bits] = (bits.trailing_zeros() + 1) << 28;
-        bits += 1;
+/// The bit of a [`Landing`] entry that refuses the landing; no [`Move`] word has it.
+const REFUSED: u32 = 1 << 31;
+
+/// `Landing[b]`: what a checker of one colour finds on a dot whose [`Occupancy`] byte is `b`,
+/// as bits to OR into its move word: the capture bits (the captured colour + 1 in bits
+/// 28-30) for another colour on a loop dot (L10; home dots hold only their own colour, L13),
+/// and [`REFUSED`] where the move may not end (without own stacking, D3: an own checker
+/// there, or [`BLOCKED`]). One load per candidate move instead of a capture lookup and an
+/// occupancy test.
+type Landing = [u32; 256];
+
+/// The [`Landing`] table of colour `c` with or without own stacking (D3).
+const fn landing(c: Colour, own_stacking: bool) -> Landing {
+    let mine = c.bit();
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let there = b as u8;
+        let others = there & !mine & 0xF;
+        if others != 0 {
+            t[b] = (others.trailing_zeros() + 1) << 28;
+        }
+        if there == BLOCKED || !own_stacking && there & (mine * 0x11) != 0 {
+            t[b] |= REFUSED;
+        }
+        b += 1;
     }
     t
-};
+}
 
 impl fmt::Debug for Ludo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -472,7 +502,8 @@ impl Ludo {
                 dot[c.index()][usize::from(g.last_loop() + 1 + h)] = HOME_DOTS + h;
             }
         }
-        let mut cstep = [[[NO_CSTEP; 8]; STEP_ROWS]; 4];
+        let mut step_move = [[[NO_STEP; STEP_ROWS]; 8]; 4];
+        let mut step_dot = [[[BLOCKED_DOT; STEP_ROWS]; 8]; 4];
         for c in Colour::ALL {
             for p in 0..STEP_ROWS {
                 for d in 1..=6 {
@@ -483,24 +514,53 @@ impl Ludo {
                         // A bounce back onto its own index lands where the checker stands:
                         // nothing blocks it and nothing is captured there, as on NO_DOT.
                         let lands = if t == p { NO_DOT } else { dot[c.index()][t] };
-                        cstep[c.index()][p][d] = u64::from(word) | u64::from(lands) << 32;
+                        step_move[c.index()][d][p] = word;
+                        step_dot[c.index()][d][p] = lands;
                     }
                 }
             }
         }
-        let release = Colour::ALL.map(|c| Release {
-            one: Move::new(c, MoveKind::Enter { to: 1 }, None).bits(),
-            two: Move::new(c, MoveKind::EnterTwo, None).bits(),
-            sixth: Move::new(
-                c,
-                MoveKind::Enter {
-                    to: rules.sixth_dot,
-                },
-                None,
-            )
-            .bits(),
-            start_dot: dot[c.index()][1],
-            sixth_dot: dot[c.index()][usize::from(rules.sixth_dot)],
+        let release = Colour::ALL.map(|c| {
+            let start = |word: u32, den: u8| Release {
+                word,
+                dot: dot[c.index()][1],
+                den,
+            };
+            let one = start(Move::new(c, MoveKind::Enter { to: 1 }, None).bits(), 1);
+            // A5: two checkers need two in the den; without own stacking (D3) they can
+            // never enter together.
+            let two = start(
+                Move::new(c, MoveKind::EnterTwo, None).bits(),
+                if rules.own_stacking { 2 } else { 5 },
+            );
+            let sixth = Release {
+                word: Move::new(
+                    c,
+                    MoveKind::Enter {
+                        to: rules.sixth_dot,
+                    },
+                    None,
+                )
+                .bits(),
+                dot: dot[c.index()][usize::from(rules.sixth_dot)],
+                den: 1,
+            };
+            core::array::from_fn(|d| {
+                let d = d as u8;
+                if !(1..=6).contains(&d) || !rules.release_rolls.contains_value(d) {
+                    [NO_RELEASE; 2]
+                } else if d == 6 && rules.six_release == SixRelease::TwoOrSixthDot {
+                    [two, sixth]
+                } else {
+                    [one, NO_RELEASE]
+                }
+            })
+        });
+        let dot = Colour::ALL.map(|c| {
+            dot[c.index()].map(|d| match d {
+                NO_DOT => u16::from(NO_DOT),
+                d => u16::from(d) | u16::from(occupancy_bit(c, d)) << 8,
+            })
         });
         Ok(Ludo {
             rules,
@@ -508,8 +568,10 @@ impl Ludo {
             seats,
             end,
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            cstep,
+            step_move,
+            step_dot,
             release,
+            land: Colour::ALL.map(|c| landing(c, rules.own_stacking)),
             six_two: rules.six_release == SixRelease::TwoOrSixthDot,
             finished_from: match rules.finish {
                 Finish::CentreDot => end,
@@ -854,21 +916,22 @@ impl Ludo {
         k as u8
     }
 
-    /// The dot of colour `c`'s path index `k` in [`Occupancy`] (see [`Ludo::dot`]).
+    /// The dot of colour `c`'s path index `k` in [`Occupancy`] and the colour's bit there
+    /// (see [`Ludo::dot`]).
     #[inline]
-    fn dot_of(&self, c: Colour, k: u8) -> u8 {
-        self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)]
+    fn dot_of(&self, c: Colour, k: u8) -> (u8, u8) {
+        let [dot, bit] = self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)].to_le_bytes();
+        (dot, bit)
     }
 
     fn occupancy(&self, pos: &Position) -> Occupancy {
         let mut occupancy = Occupancy([0; 256]);
         for c in self.seats.colours() {
             for k in pos.checkers[c] {
-                let dot = self.dot_of(c, k);
-                occupancy.0[usize::from(dot)] |= occupancy_bit(c, dot);
+                let (dot, bit) = self.dot_of(c, k);
+                occupancy.0[usize::from(dot)] |= bit;
             }
         }
-        occupancy.0[usize::from(NO_DOT)] = 0;
         occupancy.0[usize::from(BLOCKED_DOT)] = BLOCKED;
         occupancy
     }
@@ -883,18 +946,23 @@ impl Ludo {
         die: u8,
         out: &mut MoveList,
     ) {
-        // Specialized on D3, the rule the inner loop depends on most, and on whether any
-        // duty (D1, D2 in Mensch) or the optional pass (D9) applies.
-        match (self.rules.own_stacking, self.plain) {
-            (true, true) => self.generate_for::<true, true>(pos, occupancy, c, die, out),
-            (false, true) => self.generate_for::<false, true>(pos, occupancy, c, die, out),
-            (true, false) => self.generate_for::<true, false>(pos, occupancy, c, die, out),
-            (false, false) => self.generate_for::<false, false>(pos, occupancy, c, die, out),
+        // Specialized on D3, the rule the inner loop depends on most, on whether any duty
+        // (D1, D2 in Mensch) or the optional pass (D9) applies, and on whether a 6 can release
+        // to the sixth dot (L6, D2): the three presets each get their own code, and any other
+        // rules the general code (`PLAIN` = false also handles plain rules, `SIXTH` = true
+        // also rules without the sixth dot).
+        let g = (pos, occupancy, c, die, out);
+        match (self.rules.own_stacking, self.plain, self.six_two) {
+            (true, true, true) => self.generate_for::<true, true, true>(g),
+            (false, true, false) => self.generate_for::<false, true, false>(g),
+            (false, false, false) => self.generate_for::<false, false, false>(g),
+            (true, _, _) => self.generate_for::<true, false, true>(g),
+            (false, _, _) => self.generate_for::<false, false, true>(g),
         }
     }
 
     /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
-    /// the optional pass.
+    /// the optional pass unless `PLAIN`, and without the sixth dot unless `SIXTH`.
     ///
     /// Six candidates are always computed, without a branch on the die or the checkers
     /// (random, so such branches would mostly be mispredicted), and kept or dropped
@@ -902,69 +970,59 @@ impl Ludo {
     /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
     /// order. That order is the one the game records were made with.
     #[inline(always)]
-    fn generate_for<const STACK: bool, const PLAIN: bool>(
+    fn generate_for<const STACK: bool, const PLAIN: bool, const SIXTH: bool>(
         &self,
-        pos: &Position,
-        occupancy: &Occupancy,
-        c: Colour,
-        die: u8,
-        out: &mut MoveList,
+        (pos, occupancy, c, die, out): (&Position, &Occupancy, Colour, u8, &mut MoveList),
     ) {
         let ci = c.index() & 3;
         let ch = pos.checkers[c];
-        let mine = c.bit();
-        // What a checker of `c` finds on the dot it lands on: the capture bits of the colour
-        // it sends home (L10: another colour on a loop dot; home dots hold only their own
-        // colour, L13), and whether it may end there (D3: with own stacking always; otherwise
-        // not on an own checker; a move that does not exist lands on [`BLOCKED_DOT`], which
-        // this test refuses). The den, the finishing dot and a bounce back onto the
-        // checker's own index are [`NO_DOT`], always empty. No branches: the dice and the
-        // checkers are random, so branches on them would mostly be mispredicted.
-        let both = mine * 0x11;
+        // What a checker of `c` finds on the dot it lands on ([`Landing`]): the capture bits
+        // and whether it may end there (D3: with own stacking always; otherwise not on an own
+        // checker; a move that does not exist lands on [`BLOCKED_DOT`], which is refused).
+        // The den, the finishing dot and a bounce back onto the checker's own index are
+        // [`NO_DOT`], always empty. No branches: the dice and the checkers are random, so
+        // branches on them would mostly be mispredicted.
+        let landing = &self.land[ci];
         let land = |dot: u8| {
-            let there = occupancy.0[usize::from(dot)];
-            let capture = CAPTURE[usize::from(there & !mine & 0xF)];
-            (capture, STACK | (there & both == 0))
+            let found = landing[usize::from(occupancy.0[usize::from(dot)])];
+            (found, found & REFUSED == 0)
         };
         // The checkers are sorted, so the den holds the leading zero bytes (all four: 32 / 8).
         let den = (u32::from_le_bytes(ch).trailing_zeros() / 8) as usize;
-        let rel = &self.release[ci];
-        let release = (den > 0) & self.rules.release_rolls.contains_value(die);
-        let six_two = (die == 6) & self.six_two;
-        let (start_capture, start_free) = land(rel.start_dot);
-        let (first, first_ok) = if six_two {
-            (rel.two, (den >= 2) & STACK)
-        } else {
-            (rel.one, start_free)
-        };
-        let (sixth_capture, sixth_free) = land(rel.sixth_dot);
+        let col = usize::from(die) & 7;
+        // The moves out of the den for this roll: each is listed when its landing is free and
+        // the den holds enough checkers (a roll that releases nothing needs more than four).
+        let release = &self.release[ci][col];
+        let start = release[0];
+        let (start_capture, start_free) = land(start.dot);
         // The count stays in a register and is stored once: incrementing a length in
         // memory per candidate, then reading it back wider, stalls the store forwarding.
         let mut n = out.put(
             0,
-            Move::from_bits(first | start_capture),
-            release & first_ok,
+            Move::from_bits(start.word | start_capture),
+            start_free & (den >= usize::from(start.den)),
         );
-        n = out.put(
-            n,
-            Move::from_bits(rel.sixth | sixth_capture),
-            release & six_two & sixth_free,
-        );
+        if SIXTH {
+            let sixth = release[1];
+            let (sixth_capture, sixth_free) = land(sixth.dot);
+            n = out.put(
+                n,
+                Move::from_bits(sixth.word | sixth_capture),
+                sixth_free & (den >= usize::from(sixth.den)),
+            );
+        }
         let releases = n;
-        let tab = &self.cstep[ci];
-        let col = usize::from(die) & 7;
-        for i in 0..4 {
-            let p = ch[i];
-            let prev = if i == 0 { 0 } else { ch[i - 1] };
-            let e = tab[usize::from(p) & (STEP_ROWS - 1)][col];
-            let word = e as u32;
-            let (capture, free) = land((e >> 32) as u8);
-            // The den (p = 0) and a finished checker have no steps; equal neighbours are one
-            // move (L9). Without own stacking (D3) a missing step lands on the blocked dot,
-            // which `free` refuses, and only the den and the finishing dot hold two checkers
-            // of a colour, neither with a step, so both tests are needed only with it.
-            let ok = (!STACK | ((word != NO_STEP) & (p != prev))) & free;
-            n = out.put(n, Move::from_bits(word | capture), ok);
+        let (moves, dots) = (&self.step_move[ci][col], &self.step_dot[ci][col]);
+        // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
+        // the one before it is taken as in the den, which has no step. (Without it only the
+        // den and the finishing dot hold two checkers of a colour, neither with a step.)
+        let ch = if STACK { first_of_equal(ch) } else { ch };
+        for p in ch {
+            let k = usize::from(p) & (STEP_ROWS - 1);
+            // The den (p = 0), a finished checker and a roll past the end under D4 have no
+            // step: they land on the blocked dot, which `free` refuses.
+            let (capture, free) = land(dots[k]);
+            n = out.put(n, Move::from_bits(moves[k] | capture), free);
         }
         if !PLAIN {
             n = self.duties(c, n, den > 0, releases, out);
@@ -1049,7 +1107,8 @@ impl Ludo {
     #[inline(always)]
     fn end_of_roll(&self, pos: &mut Position, c: Colour, die: u8, lost: bool) {
         pos.die = None;
-        if self.has_finished(pos, c) && !pos.places.contains(c) {
+        // A lost roll moved nothing, so nobody can have finished by it.
+        if !lost && self.has_finished(pos, c) && !pos.places.contains(c) {
             pos.places.push(c);
             let left = self.seats.len() - pos.places.len();
             if !self.rules.play_out_places || left <= 1 {
@@ -1078,9 +1137,12 @@ impl Ludo {
     }
 
     #[inline(always)]
-    fn roll(&self, st: &mut State, die: u8) {
+    fn roll(&self, st: &mut State, rolled: Die) {
+        let die = rolled.value();
+        // The move list is already empty: it holds moves only while a die is pending, and a
+        // roll is refused then.
+        debug_assert!(st.moves.len() == 0);
         let pos = &mut st.pos;
-        st.moves.clear();
         if let Some(o) = &mut pos.opening {
             match o.roll(die) {
                 Some(first) => {
@@ -1109,7 +1171,7 @@ impl Ludo {
             // A11, A12: no legal move, the roll is lost.
             self.end_of_roll(pos, c, die, true);
         } else {
-            pos.die = Die::new(die).ok();
+            pos.die = Some(rolled);
         }
     }
 
@@ -1120,30 +1182,23 @@ impl Ludo {
         let die = pos.die.map_or(0, Die::value);
         if !m.is_pass() {
             let (from, to) = (m.source_index(), m.target_index());
-            // The checkers are worked on as a value and stored once: byte stores followed
+            // The checkers are worked on as one word and stored once: byte stores followed
             // by a load of the whole word would stall the store forwarding.
-            let mut ch = pos.checkers[c];
+            let before = pos.checkers[c];
             // The checkers are sorted: the first one at `from` moves (for two entering, the
             // first two, both in the den).
-            if m.is_enter_two() {
-                ch[0] = to;
-                ch[1] = to;
-                sort4(&mut ch);
-            } else if let Some(i) = first_equal(ch, from) {
-                ch = replace_byte(ch, i, to);
-                // One checker moved: one bubble pass in its direction restores the order.
-                if to > from {
-                    bubble_up(&mut ch);
-                } else {
-                    bubble_down(&mut ch);
-                }
-            }
+            let ch = if m.is_enter_two() {
+                move_sorted(move_sorted(before, 0, to), 0, to)
+            } else if let Some(i) = first_equal(before, from) {
+                move_sorted(before, i, to)
+            } else {
+                before
+            };
             pos.checkers[c] = ch;
             // Keep the occupancy up to date: the source dot loses this colour unless another
             // own checker stays there; the target dot gains it (after the source, for a
             // bounce back onto its own index).
-            let (source, target) = (self.dot_of(c, from), self.dot_of(c, to));
-            let (leaves, lands) = (occupancy_bit(c, source), occupancy_bit(c, target));
+            let ((source, leaves), (target, lands)) = (self.dot_of(c, from), self.dot_of(c, to));
             // Without own stacking (D3) no other own checker can stand on a dot a checker
             // leaves (the den and the finishing dot are [`NO_DOT`], never tracked).
             let stays = if self.rules.own_stacking {
@@ -1154,15 +1209,12 @@ impl Ludo {
             let dots = &mut st.occupancy.0;
             dots[usize::from(source)] &= !leaves | stays;
             dots[usize::from(target)] |= lands;
-            dots[usize::from(NO_DOT)] = 0;
             if let Some(o) = m.capture() {
                 // L10, A10: every checker of the captured colour on that loop dot goes to its
                 // den (L11). The loop index is at least 1, so the den's zeros never match.
                 dots[usize::from(target)] = lands;
                 let k = self.relative(c, to, o);
-                let mut oc = zero_equal(pos.checkers[o], k);
-                sort4(&mut oc);
-                pos.checkers[o] = oc;
+                pos.checkers[o] = send_home(pos.checkers[o], k);
             }
         }
         st.moves.clear();
@@ -1196,63 +1248,54 @@ fn first_equal(a: [u8; 4], k: u8) -> Option<usize> {
     }
 }
 
-/// `a` with byte `i` (0..4) replaced by `v`.
+/// `a` with every byte equal to the byte before it set to 0 (an exact per-byte test: no carry
+/// crosses between bytes), so that of a run of equal bytes only the first is kept.
 #[inline]
-fn replace_byte(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
-    let shift = 8 * (i & 3);
-    let w = u32::from_le_bytes(a) & !(0xFF << shift) | u32::from(v) << shift;
-    w.to_le_bytes()
+fn first_of_equal(a: [u8; 4]) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let x = w ^ (w << 8);
+    // High bit of each byte set exactly when that byte of x is non-zero.
+    let differs = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
+    (w & ((differs >> 7) * 0xFF)).to_le_bytes()
 }
 
-/// `a` with every byte equal to `k` set to 0 (an exact per-byte equality test: no borrow
-/// crosses between bytes).
+/// Sorted `a` (bytes below 0x80) with byte `i` (0..4) taken out and `v` (below 0x80) put in
+/// its place in the order, as whole-word arithmetic: no branch on where the byte goes (a
+/// random move's distance would mostly mispredict one) and no byte-by-byte exchanges.
 #[inline]
-fn zero_equal(a: [u8; 4], k: u8) -> [u8; 4] {
+fn move_sorted(a: [u8; 4], i: usize, v: u8) -> [u8; 4] {
+    let w = u32::from_le_bytes(a);
+    let below = (1u32 << (8 * (i & 3))) - 1;
+    // Byte i out: the bytes above it move down one, and the top byte becomes 0xFF, which
+    // sorts after every index.
+    let rest = w & below | (w >> 8) & !below | 0xFF00_0000;
+    // The high bit of each byte of `rest` that is not below `v` (no borrow crosses bytes:
+    // each byte with its high bit set minus a value below 0x80 stays positive).
+    let not_below = ((rest | 0x8080_8080) - u32::from(v) * 0x0101_0101) & 0x8080_8080;
+    // The bytes below `v` (0..=3: the top byte never is) stay, `v` follows, the rest move up.
+    let j = 4 - ((not_below >> 7).wrapping_mul(0x0101_0101) >> 24);
+    let low = (1u32 << (8 * (j & 3))) - 1;
+    (rest & low | u32::from(v) << (8 * (j & 3)) | (rest << 8) & !(low << 8 | 0xFF)).to_le_bytes()
+}
+
+/// Sorted `a` (bytes below 0x80) with every byte equal to `k` (at least 1) set to 0 and moved
+/// to the front, as whole-word arithmetic: the equal bytes are one run `s..s + m`, so the
+/// bytes below it move up by `m` and zeros fill the bottom.
+#[inline]
+fn send_home(a: [u8; 4], k: u8) -> [u8; 4] {
     let w = u32::from_le_bytes(a);
     let x = w ^ (u32::from(k) * 0x0101_0101);
-    // High bit of each byte set exactly when that byte of x is non-zero.
+    // The high bit of each byte set exactly when that byte of x is non-zero (no carry
+    // crosses bytes).
     let nonzero = (((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & 0x8080_8080;
-    let equal = (!nonzero & 0x8080_8080) >> 7;
-    (w & !(equal * 0xFF)).to_le_bytes()
-}
-
-#[inline]
-fn compare_exchange(a: &mut [u8; 4], i: usize, j: usize) {
-    let (x, y) = (a[i], a[j]);
-    a[i] = x.min(y);
-    a[j] = x.max(y);
-}
-
-/// Restores the order of sorted bytes after one of them increased.
-#[inline]
-fn bubble_up(a: &mut [u8; 4]) {
-    compare_exchange(a, 0, 1);
-    compare_exchange(a, 1, 2);
-    compare_exchange(a, 2, 3);
-}
-
-/// Restores the order of sorted bytes after one of them decreased.
-#[inline]
-fn bubble_down(a: &mut [u8; 4]) {
-    compare_exchange(a, 2, 3);
-    compare_exchange(a, 1, 2);
-    compare_exchange(a, 0, 1);
-}
-
-/// Sorts four bytes ascending with a sorting network.
-#[inline]
-fn sort4(a: &mut [u8; 4]) {
-    #[inline]
-    fn cs(a: &mut [u8; 4], i: usize, j: usize) {
-        let (x, y) = (a[i], a[j]);
-        a[i] = x.min(y);
-        a[j] = x.max(y);
-    }
-    cs(a, 0, 1);
-    cs(a, 2, 3);
-    cs(a, 0, 2);
-    cs(a, 1, 3);
-    cs(a, 1, 2);
+    let equal = !nonzero & 0x8080_8080;
+    let m = (equal >> 7).wrapping_mul(0x0101_0101) >> 24;
+    // The first equal byte (4 when none: then m = 0 and the word is unchanged).
+    let s = equal.trailing_zeros() / 8;
+    let w = u64::from(w);
+    let below = (1u64 << (8 * s)) - 1;
+    let above = !((1u64 << (8 * (s + m))) - 1);
+    (((w & below) << (8 * m) | w & above) as u32).to_le_bytes()
 }
 
 impl Game for Ludo {
@@ -1345,13 +1388,13 @@ impl Game for Ludo {
         rng: &mut GameRng,
         _buf: &mut Vec<Action>,
     ) -> Option<Action> {
-        let moves = s.moves.as_slice();
-        match moves.len() {
+        match s.moves.len() {
             // Empty unless a die is pending.
             0 => None,
             // A forced move needs no randomness.
-            1 => Some(Action::Move(moves[0])),
-            n => Some(Action::Move(moves[rng.index(n)])),
+            1 => Some(Action::Move(s.moves.slot(0))),
+            // The index is below the length, so the slot is a listed move.
+            n => Some(Action::Move(s.moves.slot(rng.index(n)))),
         }
     }
 
@@ -1367,7 +1410,7 @@ impl Game for Ludo {
                     Some(c) if s.pos.die.is_some() => return Err(PlayError::MoveExpected(c)),
                     Some(_) => {}
                 }
-                self.roll(s, d.value());
+                self.roll(s, *d);
                 Ok(())
             }
             // The move list is empty unless a die is pending, and then holds only moves of
@@ -1429,64 +1472,56 @@ mod tests {
         }
     }
 
-    #[test]
-    fn zero_equal_and_replace_byte_are_exact_for_every_byte_pattern() {
-        let values = [0u8, 1, 2, 3, 4, 5, 0x7F, 0x80, 0x81, 0xFE, 0xFF];
+    /// Every sorted array of four path indices from a small alphabet (with the largest
+    /// index a path can have), for the word helpers below.
+    fn sorted_arrays() -> Vec<[u8; 4]> {
+        let values = [0u8, 1, 2, 5, 6, 44, 45, 0x7F];
+        let mut out = Vec::new();
         for &a in &values {
-            for &b in &values {
-                for &c in &values {
-                    for &d in &values {
-                        let v = [a, b, c, d];
-                        for &k in &values {
-                            let want = v.map(|x| if x == k { 0 } else { x });
-                            assert_eq!(zero_equal(v, k), want, "{v:?} {k}");
-                        }
-                        for i in 0..4 {
-                            let mut want = v;
-                            want[i] = a ^ 0x5A;
-                            assert_eq!(replace_byte(v, i, a ^ 0x5A), want);
-                        }
+            for &b in values.iter().filter(|&&b| b >= a) {
+                for &c in values.iter().filter(|&&c| c >= b) {
+                    for &d in values.iter().filter(|&&d| d >= c) {
+                        out.push([a, b, c, d]);
                     }
                 }
             }
         }
+        out
     }
 
     #[test]
-    fn one_bubble_pass_restores_order_after_one_change() {
-        for v in [[0u8, 3, 7, 45], [1, 1, 1, 1], [0, 0, 40, 44], [2, 9, 9, 30]] {
+    fn move_sorted_equals_replacing_and_sorting() {
+        let values = [0u8, 1, 2, 3, 5, 6, 7, 44, 45, 46, 0x7F];
+        for v in sorted_arrays() {
             for i in 0..4 {
-                for new in [0u8, 1, 5, 9, 40, 45, 60] {
-                    let mut a = v;
-                    a[i] = new;
-                    if new > v[i] {
-                        bubble_up(&mut a);
-                    } else {
-                        bubble_down(&mut a);
-                    }
-                    let mut b = v;
-                    b[i] = new;
-                    b.sort_unstable();
-                    assert_eq!(a, b, "{v:?} [{i}] = {new}");
+                for &new in &values {
+                    let mut want = v;
+                    want[i] = new;
+                    want.sort_unstable();
+                    assert_eq!(move_sorted(v, i, new), want, "{v:?} [{i}] = {new}");
                 }
             }
         }
     }
 
     #[test]
-    fn sort4_sorts() {
-        for v in [
-            [3, 1, 2, 0],
-            [45, 0, 45, 7],
-            [1, 1, 0, 1],
-            [9, 8, 7, 6],
-            [0, 0, 0, 0],
-        ] {
-            let mut a = v;
-            sort4(&mut a);
-            let mut b = v;
-            b.sort_unstable();
-            assert_eq!(a, b);
+    fn first_of_equal_keeps_the_first_of_each_run() {
+        for v in sorted_arrays() {
+            let want: Vec<u8> = (0..4)
+                .map(|i| if i > 0 && v[i] == v[i - 1] { 0 } else { v[i] })
+                .collect();
+            assert_eq!(first_of_equal(v).to_vec(), want, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn send_home_equals_zeroing_and_sorting() {
+        for v in sorted_arrays() {
+            for k in [1u8, 2, 5, 6, 44, 45, 0x7F] {
+                let mut want = v.map(|x| if x == k { 0 } else { x });
+                want.sort_unstable();
+                assert_eq!(send_home(v, k), want, "{v:?} {k}");
+            }
         }
     }
 }
