@@ -1,14 +1,7 @@
 //! The one source of randomness: a seeded, portable ChaCha8 stream.
 
-use core::fmt;
-
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Infallible, SeedableRng, TryRng};
-
-/// Words in the window: four ChaCha blocks, what `ChaCha8Rng` generates at a time.
-const WINDOW_WORDS: usize = 64;
-/// The word positions of the ChaCha stream wrap at 2^68 (a 64-bit counter of 16-word blocks).
-const WORD_POS_MASK: u128 = (1 << 68) - 1;
 
 /// A seeded ChaCha8 generator: the only randomness any crate of the workspace uses.
 ///
@@ -31,20 +24,9 @@ const WORD_POS_MASK: u128 = (1 << 68) - 1;
 /// assert_eq!(die, b.below(6) + 1);
 /// assert!((1..=6).contains(&die));
 /// ```
-//
-// How it is fast: the words come from `rand_chacha`'s `ChaCha8Rng` (whose SSE2 code makes four
-// blocks at a time), 64 at a time, into a window of our own. A draw is then a compare, a load
-// and an increment that inline into the caller; the refill is a cold call made once every 64
-// words. Called word by word, `ChaCha8Rng` itself is an out-of-line call per draw, because its
-// inlined block function makes it too big to inline.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRng {
-    /// The next words of the stream as little-endian bytes: words `next..` are not handed
-    /// out yet.
-    window: [u8; 4 * WINDOW_WORDS],
-    /// The index in `window` of the next word; `WINDOW_WORDS` when the window is used up.
-    next: usize,
-    /// The generator, positioned at the end of the window.
     inner: ChaCha8Rng,
 }
 
@@ -56,59 +38,21 @@ impl GameRng {
         key[..8].copy_from_slice(&seed.to_le_bytes());
         let mut inner = ChaCha8Rng::from_seed(key);
         inner.set_stream(stream);
-        GameRng::from_inner(inner)
-    }
-
-    /// A generator that continues `inner`'s stream where it stands.
-    fn from_inner(inner: ChaCha8Rng) -> GameRng {
-        GameRng {
-            window: [0; 4 * WINDOW_WORDS],
-            next: WINDOW_WORDS,
-            inner,
-        }
-    }
-
-    /// A `ChaCha8Rng` at this generator's position (for comparison and serialization).
-    fn to_inner(&self) -> ChaCha8Rng {
-        let mut inner = ChaCha8Rng::from_seed(self.inner.get_seed());
-        inner.set_stream(self.inner.get_stream());
-        inner.set_word_pos(self.word_pos());
-        inner
-    }
-
-    /// How many 32-bit words of the stream have been handed out (modulo 2^68), as
-    /// `rand_chacha`'s `get_word_pos`.
-    fn word_pos(&self) -> u128 {
-        let unread = (WINDOW_WORDS - self.next) as u128;
-        self.inner.get_word_pos().wrapping_sub(unread) & WORD_POS_MASK
-    }
-
-    /// Fills the window with the next 64 words (the caller resets `next`).
-    #[cold]
-    #[inline(never)]
-    fn refill(&mut self) {
-        let Ok(()) = self.inner.try_fill_bytes(&mut self.window);
+        GameRng { inner }
     }
 
     /// The next 32 random bits.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        let mut i = self.next;
-        if i >= WINDOW_WORDS {
-            self.refill();
-            i = 0;
-        }
-        self.next = i + 1;
-        let w = &self.window[4 * i..][..4];
-        u32::from_le_bytes([w[0], w[1], w[2], w[3]])
+        let Ok(v) = self.inner.try_next_u32();
+        v
     }
 
     /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        let low = self.next_u32();
-        let high = self.next_u32();
-        u64::from(high) << 32 | u64::from(low)
+        let Ok(v) = self.inner.try_next_u64();
+        v
     }
 
     /// A uniform integer in `0..n` (Lemire's method with rejection, so exactly uniform).
@@ -180,76 +124,17 @@ impl GameRng {
     }
 }
 
-/// Equal when the two generators will produce the same stream: the same key, stream and
-/// position (how the window happens to be aligned does not matter).
-impl PartialEq for GameRng {
-    fn eq(&self, other: &GameRng) -> bool {
-        self.inner.get_seed() == other.inner.get_seed()
-            && self.inner.get_stream() == other.inner.get_stream()
-            && self.word_pos() == other.word_pos()
-    }
-}
-
-impl Eq for GameRng {}
-
-/// Shows the stream id and the position, not the key or the buffered words.
-impl fmt::Debug for GameRng {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameRng")
-            .field("stream", &self.inner.get_stream())
-            .field("word_pos", &self.word_pos())
-            .finish_non_exhaustive()
-    }
-}
-
 /// `GameRng` is also a `rand_core` generator, so `rand`'s distributions can use it.
 impl TryRng for GameRng {
     type Error = Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(self.next_u32())
+        self.inner.try_next_u32()
     }
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next_u64())
+        self.inner.try_next_u64()
     }
-    /// Fills `dst` with the little-endian bytes of the next words; the rest of a partly used
-    /// last word is discarded (as `rand_chacha` does).
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        for chunk in dst.chunks_mut(4) {
-            let word = self.next_u32().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
-
-/// The serialized form is `rand_chacha`'s (`{"inner": {"seed", "stream", "word_pos"}}`), the
-/// form `GameRng` had when it wrapped a `ChaCha8Rng`, so saved generators stay readable.
-#[cfg(feature = "serde")]
-mod serde_form {
-    use rand_chacha::ChaCha8Rng;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::GameRng;
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(rename = "GameRng")]
-    struct Form {
-        inner: ChaCha8Rng,
-    }
-
-    impl Serialize for GameRng {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Form {
-                inner: self.to_inner(),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for GameRng {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRng, D::Error> {
-            Form::deserialize(d).map(|form| GameRng::from_inner(form.inner))
-        }
+        self.inner.try_fill_bytes(dst)
     }
 }
 
@@ -298,11 +183,19 @@ mod tests {
 
     /// The generator with a full key, on `stream`, `word_pos` words into the stream.
     fn at(key: [u8; 32], stream: u64, word_pos: u128) -> GameRng {
-        GameRng::from_inner(reference(key, stream, word_pos))
+        GameRng {
+            inner: reference(key, stream, word_pos),
+        }
+    }
+
+    impl GameRng {
+        fn word_pos(&self) -> u128 {
+            self.inner.get_word_pos()
+        }
     }
 
     /// Four million words (62,500 windows) from four seeds and streams, compared with
-    /// `rand_chacha` word for word: the window and its refills.
+    /// `rand_chacha` word for word, across thousands of refills of the 64-word buffer.
     #[test]
     fn next_u32_matches_rand_chacha_for_millions_of_words() {
         for (seed, stream) in [
@@ -416,9 +309,9 @@ mod tests {
         assert_eq!(a, c);
     }
 
-    /// JSON written by `GameRng` when it wrapped `rand_chacha::ChaCha8Rng` (the derived form,
-    /// recorded on 2 Dec 2026), with the three words that followed each: it must still read
-    /// back to the same future stream and be written again unchanged.
+    /// JSON written by `GameRng` on 2 Dec 2026 (the derived form over `rand_chacha`'s
+    /// `ChaCha8Rng`), with the three words that followed each: whatever the struct becomes, it
+    /// must still read back to the same future stream and be written again unchanged.
     #[cfg(feature = "serde")]
     #[test]
     fn serde_form_of_the_chacha8rng_wrapper_still_reads() {
