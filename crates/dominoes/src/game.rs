@@ -12,7 +12,7 @@ use crate::rules::{
     SpinnerRule,
 };
 use crate::shown::Shown;
-use crate::tile::{End, Tile, Tiles, byte_prefix_counts, select64, spread};
+use crate::tile::{DOUBLES, End, Tile, Tiles, byte_prefix_counts, select64, spread};
 
 /// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
 /// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
@@ -710,10 +710,17 @@ impl Dominoes {
         }
     }
 
-    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions.
+    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions
+    /// (the opening's without listing them).
     #[cold]
     #[inline(never)]
     fn sample_listed(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if let Phase::Opening { seat, forced } = s.phase {
+            // The legal actions are the hand's tiles in order, or the one tile the rules
+            // name: the `k`-th of them for `k = rng.index(len)`, without listing them.
+            let tiles = forced.map_or(s.hands[seat], |t| Tiles(t.bit()));
+            return tiles.sample(rng).map(Action::Open);
+        }
         self.legal_actions(s, buf);
         if buf.is_empty() {
             return None;
@@ -879,6 +886,13 @@ impl Dominoes {
     #[cold]
     #[inline(never)]
     fn apply_slow(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        // The round's first tile: once a round, so out of the fast path's match.
+        if let Action::Open(t) = *a
+            && s.key == self.key
+            && self.try_open(s, t)
+        {
+            return Ok(());
+        }
         self.check(s, a)?;
         self.apply_checked(s, *a);
         Ok(())
@@ -888,15 +902,7 @@ impl Dominoes {
         match (s.phase, action) {
             (Phase::Dealing, Action::Deal(t)) => self.deal_tile(s, t),
             (Phase::Drawing(seat), Action::Deal(t)) => self.draw_tile(s, seat, t),
-            (Phase::Opening { seat, forced }, Action::Open(t)) => {
-                s.hands[seat].remove(t);
-                if forced.is_none() {
-                    s.shown[seat].played(t, s.not_dealt);
-                }
-                let _ = s.layout.open(t, self.rules.spinner);
-                s.opener = Some(seat);
-                self.after_play(s, seat);
-            }
+            (Phase::Opening { seat, forced }, Action::Open(t)) => self.open(s, seat, forced, t),
             (Phase::Turn(seat), Action::Play(t, e)) => {
                 if let Some(slot) = s.layout.slot(e) {
                     s.hands[seat].remove(t);
@@ -926,6 +932,34 @@ impl Dominoes {
             }
             _ => {}
         }
+    }
+
+    /// Opens the round with `t` if that is legal here (the opening's fast path of
+    /// [`Game::apply`]): the opener holds it and it is the tile the rules name, if they
+    /// name one (D4).
+    #[inline(always)]
+    fn try_open(&self, s: &mut State, t: Tile) -> bool {
+        let Phase::Opening { seat, forced } = s.phase else {
+            return false;
+        };
+        let named = forced.is_none_or(|f| f == t);
+        if !(named && s.hand_bits(seat) & t.bit() != 0) {
+            return false;
+        }
+        self.open(s, seat, forced, t);
+        true
+    }
+
+    /// `seat` lays the first tile `t`, a tile of its hand that the rules allow (D4, E7,
+    /// E8); a tile the rules did not name shows the seat held it.
+    fn open(&self, s: &mut State, seat: Seat, forced: Option<Tile>, t: Tile) {
+        s.hands[seat].remove(t);
+        if forced.is_none() {
+            s.shown[seat].played(t, s.not_dealt);
+        }
+        let _ = s.layout.open(t, self.rules.spinner);
+        s.opener = Some(seat);
+        self.after_play(s, seat);
     }
 
     /// The deal gives `t`, a tile of the stock, to the next hand (D2); the last tile dealt
@@ -1288,15 +1322,17 @@ impl Dominoes {
         }
         let held_by =
             |s: &State, t: Tile| Seat::all(self.players()).find(|&seat| s.hands[seat].contains(t));
-        let mut opening = None;
-        for n in (0..=self.rules.highest).rev() {
-            let Some(d) = Tile::new(n, n) else { continue };
-            if let Some(seat) = held_by(s, d) {
-                opening = Some((seat, d));
-                break;
-            }
-            s.not_dealt.insert(d);
-        }
+        // The highest double dealt opens; the doubles above it were not dealt (the double
+        // with the highest id is the highest double).
+        let dealt = s.hands.as_slice().iter().fold(0, |m, h| m | h.0);
+        let doubles = self.set.0 & DOUBLES;
+        let highest = 127u32.checked_sub((dealt & doubles).leading_zeros());
+        let above = highest.map_or(u128::MAX, |id| (u128::MAX << id) << 1);
+        s.not_dealt = Tiles(doubles & above);
+        let mut opening = highest.and_then(|id| {
+            let d = Tile::from_id(id as u8);
+            held_by(s, d).map(|seat| (seat, d))
+        });
         if opening.is_none() {
             match self.rules.no_double {
                 NoDouble::Redeal => {

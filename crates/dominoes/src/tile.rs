@@ -228,6 +228,19 @@ pub(crate) const NUMBER_TILES: [u128; 16] = {
     out
 };
 
+/// The bit mask of the doubles (`0-0` to `12-12`); a double's id grows with its number.
+pub(crate) const DOUBLES: u128 = {
+    let mut out = 0u128;
+    let mut id = 0;
+    while id < MAX_TILES {
+        if Tile::from_id(id as u8).is_double() {
+            out |= 1u128 << id;
+        }
+        id += 1;
+    }
+    out
+};
+
 /// A set of distinct tiles (a hand, the stock, the tiles of a layout).
 ///
 /// Written as the tiles in ascending order separated by spaces, or `-` when empty.
