@@ -79,8 +79,14 @@ pub(crate) enum Lead {
 }
 
 /// Where the round stands.
+///
+/// `repr(u8)`: the variant is a tag byte of its own. Without it the compiler stores it in
+/// the spare values of `Opening`'s `Option<Tile>` tag, and every match on the phase (four
+/// an action: `turn`, `sample_*`, `apply` and the play) first decodes it with a subtraction
+/// and a conditional move (issue 17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
 pub(crate) enum Phase {
     /// Chance deals the next tile (D2).
     Dealing,

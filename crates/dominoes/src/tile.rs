@@ -598,6 +598,9 @@ impl fmt::Display for Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
+// `repr(u8)`: the variant is a tag byte of its own, not the spare values of `Side`'s byte,
+// so telling the line's ends from the others (on every play) is one comparison (issue 17).
+#[repr(u8)]
 pub enum End {
     /// The left end of the line.
     Left,
