@@ -1533,6 +1533,26 @@ impl Dominoes {
     }
 }
 
+/// The `k`-th set bit of `word` for `k = rng.below(n + extra)`, `n` its set bits: `None`
+/// for `k == n` (the extra action after the bits).
+#[inline(always)]
+fn pick_bit(word: u64, extra: bool, rng: &mut GameRng) -> Option<u32> {
+    let cum = byte_prefix_counts(word);
+    let n = (cum >> 56) as u32;
+    let k = rng.below(n + u32::from(extra));
+    (k < n).then(|| select64(word, cum, k))
+}
+
+/// [`pick_bit`] over the placements of the tiles `left` on the left end and `right` on the
+/// right, by tile, the left end first: the bits of the interleaved word (bit 2i: tile i on
+/// the left, bit 2i + 1: on the right). Returns the tile's id and whether it goes left.
+/// Out of line: only the tile showing both ends' numbers goes on both, and the spreading
+/// would cost every other play.
+#[inline(never)]
+fn pick_interleaved(left: u32, right: u32, extra: bool, rng: &mut GameRng) -> Option<(u32, bool)> {
+    pick_bit(spread(left) | spread(right) << 1, extra, rng).map(|pos| (pos >> 1, pos & 1 == 0))
+}
+
 /// Whether `seat` is one of `n` seats.
 fn at(n: usize, seat: Seat) -> bool {
     seat.index() < n
@@ -1685,22 +1705,25 @@ impl Game for Dominoes {
         if (left | right) >> 32 != 0 {
             return self.sample_listed(s, rng, buf);
         }
-        // Bit 2i: tile i on the left end; bit 2i + 1: on the right. The legal actions list
-        // the placements in exactly this order, then the extra draw or pass.
-        let both = spread(left as u32) | spread(right as u32) << 1;
-        let cum = byte_prefix_counts(both);
-        let n = (cum >> 56) as u32;
-        let k = rng.below(n + u32::from(extra));
-        if k == n {
+        // The legal actions list the placements by tile, a tile's left end before its right,
+        // then the extra draw or pass. Usually no tile goes on both ends (only the tile
+        // showing both numbers can): the placements are then the tiles of `left | right`
+        // in order.
+        let picked = if left & right == 0 {
+            let word = (left | right) as u64;
+            pick_bit(word, extra, rng).map(|id| (id, (left >> id) & 1 != 0))
+        } else {
+            pick_interleaved(left as u32, right as u32, extra, rng)
+        };
+        let Some((id, on_left)) = picked else {
             return Some(if matches!(s.phase, Phase::Drawn(..)) {
                 Action::Pass
             } else {
                 Action::Draw
             });
-        }
-        let pos = select64(both, cum, k);
-        let end = if pos & 1 == 0 { End::Left } else { End::Right };
-        Some(Action::Play(Tile::from_id((pos >> 1) as u8), end))
+        };
+        let end = if on_left { End::Left } else { End::Right };
+        Some(Action::Play(Tile::from_id(id as u8), end))
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {
