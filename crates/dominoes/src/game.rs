@@ -840,7 +840,7 @@ impl Dominoes {
     }
 
     /// Plays `t` on `end` if that is a legal play here (the fast path of [`Game::apply`]).
-    #[inline(never)]
+    #[inline(always)]
     fn try_play(&self, s: &mut State, t: Tile, end: End) -> bool {
         match s.phase {
             Phase::Turn(seat) if s.hand_bits(seat) & t.bit() != 0 => {

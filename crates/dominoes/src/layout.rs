@@ -313,10 +313,18 @@ impl Layout {
     /// spinner, for the first spinner named by its double, and for a non-double).
     #[inline]
     pub(crate) fn slot(&self, end: End) -> Option<usize> {
-        // The line's ends without a jump on which one (a random choice in play).
+        // The line's ends without a jump on which one (a random choice in play); the
+        // spinners' sides out of line, or the compiler merges the two into a jump table
+        // on the end, whose target mispredicts.
         if matches!(end, End::Left | End::Right) {
             return Some(usize::from(matches!(end, End::Right)));
         }
+        self.side_arm(end)
+    }
+
+    /// [`Layout::slot`] for the spinners' sides.
+    #[inline(never)]
+    fn side_arm(&self, end: End) -> Option<usize> {
         match end {
             End::Left => Some(0),
             End::Right => Some(1),
