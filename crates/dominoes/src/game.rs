@@ -842,29 +842,33 @@ impl Dominoes {
     /// Plays `t` on `end` if that is a legal play here (the fast path of [`Game::apply`]).
     #[inline(always)]
     fn try_play(&self, s: &mut State, t: Tile, end: End) -> bool {
-        match s.phase {
-            Phase::Turn(seat) if s.hand_bits(seat) & t.bit() != 0 => {
-                let Some(slot) = self.placement(&s.layout, t, end) else {
-                    return false;
-                };
-                s.set_hand_bits(seat, |h| h & !t.bit());
-                let not_dealt = s.not_dealt;
-                if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
-                    shown.played(t, not_dealt);
-                }
-                self.place(s, seat, t, slot);
-                true
-            }
-            Phase::Drawn(seat, d) if t.id() == d.id() => {
-                let Some(slot) = self.placement(&s.layout, t, end) else {
-                    return false;
-                };
-                s.set_hand_bits(seat, |h| h & !t.bit());
-                self.place(s, seat, t, slot);
-                true
-            }
-            _ => false,
+        let (seat, from_hidden) = match s.phase {
+            Phase::Turn(seat) => (seat, true),
+            // The drawn tile is in the hand, and everybody saw it drawn.
+            Phase::Drawn(seat, d) if t.id() == d.id() => (seat, false),
+            _ => return false,
+        };
+        let Some(slot) = self.placement(&s.layout, t, end) else {
+            return false;
+        };
+        // The hand once: whether it holds the tile, the tile out, whether it is now empty.
+        let Some(hand) = s.hands.as_mut_slice().get_mut(seat.index()) else {
+            return false;
+        };
+        if hand.0 & t.bit() == 0 {
+            return false;
         }
+        hand.0 &= !t.bit();
+        let out = hand.is_empty();
+        if from_hidden {
+            let not_dealt = s.not_dealt;
+            if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+                shown.played(t, not_dealt);
+            }
+        }
+        s.layout.place_at(t, slot, self.rules.spinner);
+        self.after_play(s, seat, out);
+        true
     }
 
     /// Draws if that is legal here under the duty to play (the fast path of
@@ -965,7 +969,7 @@ impl Dominoes {
         }
         let _ = s.layout.open(t, self.rules.spinner);
         s.opener = Some(seat);
-        self.after_play(s, seat);
+        self.after_play(s, seat, s.hands[seat].is_empty());
     }
 
     /// The deal gives `t`, a tile of the stock, to the next hand (D2); the last tile dealt
@@ -1029,7 +1033,7 @@ impl Dominoes {
     #[inline(always)]
     fn place(&self, s: &mut State, seat: Seat, t: Tile, slot: usize) {
         s.layout.place_at(t, slot, self.rules.spinner);
-        self.after_play(s, seat);
+        self.after_play(s, seat, s.hands[seat].is_empty());
     }
 
     /// Checks that `s` is a state of this game: what deserialization runs on every state
@@ -1375,14 +1379,16 @@ impl Dominoes {
     }
 
     #[inline(always)]
-    fn after_play(&self, s: &mut State, seat: Seat) {
+    /// After `seat` laid a tile: fives, then the round's end if `out` (its hand is empty,
+    /// D11) or blocked (E1), else the next seat's turn.
+    fn after_play(&self, s: &mut State, seat: Seat, out: bool) {
         if self.rules.scoring == Scoring::Fives {
             let total = s.layout.ends_total();
             if total > 0 && total.is_multiple_of(5) {
                 s.fives[seat] += i64::from(total);
             }
         }
-        if s.hands[seat].is_empty() {
+        if out {
             self.end_round(s, RoundEnd::Out(seat));
         } else {
             self.advance(s, seat);
