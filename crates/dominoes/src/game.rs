@@ -1413,13 +1413,15 @@ impl Dominoes {
     #[inline(never)]
     fn end_round(&self, s: &mut State, end: RoundEnd) {
         let n = self.players();
-        let pips = BySeat::from_fn(n, |seat| s.hands[seat].pips());
         let units = self.units();
+        let mut pips = BySeat::new(n, 0);
         let mut unit_pips = [0u32; boardgame_core::MAX_SEATS];
         let mut unit_fives = [0i64; boardgame_core::MAX_SEATS];
         for seat in Seat::all(n) {
-            unit_pips[self.unit(seat)] += pips[seat];
-            unit_fives[self.unit(seat)] += s.fives[seat];
+            let (p, u) = (s.hands[seat].pips(), self.unit(seat));
+            pips[seat] = p;
+            unit_pips[u] += p;
+            unit_fives[u] += s.fives[seat];
         }
         let winner_unit = match end {
             RoundEnd::Out(seat) => Some(self.unit(seat)),
@@ -1488,10 +1490,11 @@ impl Dominoes {
                 .filter(|&seat| self.unit(seat) == w)
                 .min_by_key(|&seat| pips[seat]),
         });
-        let points = BySeat::from_fn(n, |seat| {
+        let mut points = BySeat::new(n, 0);
+        for seat in Seat::all(n) {
             let u = self.unit(seat);
-            unit_fives[u] + if Some(u) == winner_unit { bonus } else { 0 }
-        });
+            points[seat] = unit_fives[u] + if Some(u) == winner_unit { bonus } else { 0 };
+        }
         s.result = Some(RoundResult {
             end,
             winner,
