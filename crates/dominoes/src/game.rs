@@ -1708,21 +1708,21 @@ impl Game for Dominoes {
                 _ => return self.sample_listed(s, rng, buf),
             }
         };
-        let Some((left, right)) = s.layout.line_targets(tiles, fives) else {
+        // The tiles of the first 32 (sets up to double-six) in 32-bit words.
+        let (Ok(tiles), Some((left, right))) = (u32::try_from(tiles), s.layout.line_targets(fives))
+        else {
             return self.sample_listed(s, rng, buf);
         };
-        if (left | right) >> 32 != 0 {
-            return self.sample_listed(s, rng, buf);
-        }
+        let (left, right) = (tiles & left, tiles & right);
         // The legal actions list the placements by tile, a tile's left end before its right,
         // then the extra draw or pass. Usually no tile goes on both ends (only the tile
         // showing both numbers can): the placements are then the tiles of `left | right`
         // in order.
         let picked = if left & right == 0 {
-            let word = (left | right) as u64;
+            let word = u64::from(left | right);
             pick_bit(word, extra, rng).map(|id| (id, (left >> id) & 1 != 0))
         } else {
-            pick_interleaved(left as u32, right as u32, extra, rng)
+            pick_interleaved(left, right, extra, rng)
         };
         let Some((id, on_left)) = picked else {
             return Some(if matches!(s.phase, Phase::Drawn(..)) {

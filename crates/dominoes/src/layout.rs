@@ -544,23 +544,23 @@ impl Layout {
         self.cache.fits
     }
 
-    /// When only the two ends of the line are open: the tiles of `tiles` that move
-    /// generation places on the left end and those it places on the right end (E4 drops the
-    /// right end when it gives the same positions as the left). `None` when a spinner's sides
-    /// are open, or no tile is down.
+    /// When only the two ends of the line are open: the tiles among the first 32 (the
+    /// double-six set) that move generation places on the left end and those it places on
+    /// the right end (E4 drops the right end when it gives the same positions as the left).
+    /// `None` when a spinner's sides are open, or no tile is down.
     #[inline]
-    pub(crate) fn line_targets(&self, tiles: u128, fives: bool) -> Option<(u128, u128)> {
+    pub(crate) fn line_targets(&self, fives: bool) -> Option<(u32, u32)> {
         if self.cache.open != 0b11 {
             return None;
         }
         let ends = self.canonical_ends(fives);
-        let left = 0u128.wrapping_sub(u128::from(ends & 1));
-        let right = 0u128.wrapping_sub(u128::from((ends >> 1) & 1));
+        let left = 0u32.wrapping_sub(ends & 1);
+        let right = 0u32.wrapping_sub((ends >> 1) & 1);
         let lv = usize::from(self.open[0]) & 15;
         let rv = usize::from(self.open[1]) & 15;
         Some((
-            tiles & NUMBER_TILES[lv] & left,
-            tiles & NUMBER_TILES[rv] & right,
+            NUMBER_TILES[lv] as u32 & left,
+            NUMBER_TILES[rv] as u32 & right,
         ))
     }
 
