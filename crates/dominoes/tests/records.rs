@@ -182,7 +182,8 @@ fn sampling_draws_what_the_trait_defaults_draw_from_the_same_draws() {
                 assert_eq!(fast, slow, "{rules:?}, seed {seed}");
                 assert_eq!(rng.next_u64(), default.next_u64(), "{rules:?}, seed {seed}");
                 let a = fast.expect("a live node has an action");
-                game.apply(&mut state, &a).expect("a sampled action is legal");
+                game.apply(&mut state, &a)
+                    .expect("a sampled action is legal");
             }
         }
     }
