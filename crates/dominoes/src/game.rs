@@ -12,7 +12,9 @@ use crate::rules::{
     SpinnerRule,
 };
 use crate::shown::Shown;
-use crate::tile::{DOUBLES, End, Tile, Tiles, byte_prefix_counts, select64, spread};
+use crate::tile::{
+    DOUBLES, End, Tile, Tiles, byte_prefix_counts, byte_prefix_counts32, select32, select64, spread,
+};
 
 /// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
 /// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
@@ -1552,6 +1554,15 @@ fn pick_bit(word: u64, extra: bool, rng: &mut GameRng) -> Option<u32> {
     (k < n).then(|| select64(word, cum, k))
 }
 
+/// [`pick_bit`] for a word of 32 bits.
+#[inline(always)]
+fn pick_bit32(word: u32, extra: bool, rng: &mut GameRng) -> Option<u32> {
+    let cum = byte_prefix_counts32(word);
+    let n = cum >> 24;
+    let k = rng.below(n + u32::from(extra));
+    (k < n).then(|| select32(word, cum, k))
+}
+
 /// [`pick_bit`] over the placements of the tiles `left` on the left end and `right` on the
 /// right, by tile, the left end first: the bits of the interleaved word (bit 2i: tile i on
 /// the left, bit 2i + 1: on the right). Returns the tile's id and whether it goes left.
@@ -1719,8 +1730,7 @@ impl Game for Dominoes {
         // showing both numbers can): the placements are then the tiles of `left | right`
         // in order.
         let picked = if left & right == 0 {
-            let word = u64::from(left | right);
-            pick_bit(word, extra, rng).map(|id| (id, (left >> id) & 1 != 0))
+            pick_bit32(left | right, extra, rng).map(|id| (id, (left >> id) & 1 != 0))
         } else {
             pick_interleaved(left, right, extra, rng)
         };

@@ -488,6 +488,26 @@ pub(crate) fn select64(x: u64, cum: u64, k: u32) -> u32 {
     shift + u32::from(SELECT_IN_BYTE[byte][rank])
 }
 
+/// [`byte_prefix_counts`] for a word of 32 bits (the top byte is the population count).
+pub(crate) const fn byte_prefix_counts32(x: u32) -> u32 {
+    let mut s = x - ((x >> 1) & 0x5555_5555);
+    s = (s & 0x3333_3333) + ((s >> 2) & 0x3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F;
+    s.wrapping_mul(0x0101_0101)
+}
+
+/// [`select64`] for a word of 32 bits, given `cum = byte_prefix_counts32(x)`.
+#[inline(always)]
+pub(crate) fn select32(x: u32, cum: u32, k: u32) -> u32 {
+    let le = ((k.wrapping_mul(0x0101_0101) | 0x8080_8080) - cum) & 0x8080_8080;
+    let bytes = (le >> 7).wrapping_mul(0x0101_0101) >> 24;
+    let shift = (bytes * 8) & 31;
+    let before = ((cum << 8) >> shift) & 0xFF;
+    let byte = ((x >> shift) & 0xFF) as usize;
+    let rank = (k.wrapping_sub(before) & 7) as usize;
+    shift + u32::from(SELECT_IN_BYTE[byte][rank])
+}
+
 impl fmt::Display for Tiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {
@@ -734,6 +754,16 @@ mod tests {
             for k in 0..x.count_ones() {
                 assert_eq!(select64(x, cum, k), y.trailing_zeros(), "{x:#x} rank {k}");
                 y &= y - 1;
+            }
+            // The 32-bit twin on each half.
+            for half in [x as u32, (x >> 32) as u32] {
+                let cum = byte_prefix_counts32(half);
+                assert_eq!(cum >> 24, half.count_ones());
+                let mut y = half;
+                for k in 0..half.count_ones() {
+                    assert_eq!(select32(half, cum, k), y.trailing_zeros(), "{half:#x} rank {k}");
+                    y &= y - 1;
+                }
             }
         }
         assert!(!Tiles::EMPTY.more_than(0));
