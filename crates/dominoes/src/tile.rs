@@ -385,6 +385,16 @@ impl Tiles {
     /// is slow.
     #[inline(always)]
     pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
+        // Sets up to double-six in one 32-bit word, up to double-ten in one 64-bit word.
+        if let Ok(word) = u32::try_from(self.0) {
+            let cum = byte_prefix_counts32(word);
+            let n = cum >> 24;
+            if n == 0 {
+                return None;
+            }
+            let k = rng.below(n);
+            return Some(Tile::from_id(select32(word, cum, k) as u8));
+        }
         if self.0 >> 64 != 0 {
             return self.sample_wide(rng);
         }
@@ -761,7 +771,11 @@ mod tests {
                 assert_eq!(cum >> 24, half.count_ones());
                 let mut y = half;
                 for k in 0..half.count_ones() {
-                    assert_eq!(select32(half, cum, k), y.trailing_zeros(), "{half:#x} rank {k}");
+                    assert_eq!(
+                        select32(half, cum, k),
+                        y.trailing_zeros(),
+                        "{half:#x} rank {k}"
+                    );
                     y &= y - 1;
                 }
             }
