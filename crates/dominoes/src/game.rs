@@ -12,7 +12,9 @@ use crate::rules::{
     SpinnerRule,
 };
 use crate::shown::Shown;
-use crate::tile::{End, Tile, Tiles, byte_prefix_counts, select64, spread};
+use crate::tile::{
+    DOUBLES, End, Tile, Tiles, byte_prefix_counts, byte_prefix_counts32, select32, select64, spread,
+};
 
 /// The game: validated [`Rules`] acting on [`State`]s through boardgame-core's [`Game`],
 /// [`boardgame_core::ImperfectInfo`] and [`Rounds`] traits.
@@ -79,8 +81,14 @@ pub(crate) enum Lead {
 }
 
 /// Where the round stands.
+///
+/// `repr(u8)`: the variant is a tag byte of its own. Without it the compiler stores it in
+/// the spare values of `Opening`'s `Option<Tile>` tag, and every match on the phase (four
+/// an action: `turn`, `sample_*`, `apply` and the play) first decodes it with a subtraction
+/// and a conditional move (issue 17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(u8)]
 pub(crate) enum Phase {
     /// Chance deals the next tile (D2).
     Dealing,
@@ -710,10 +718,17 @@ impl Dominoes {
         }
     }
 
-    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions.
+    /// [`Game::sample_action`] as the trait's default draws it: from the listed actions
+    /// (the opening's without listing them).
     #[cold]
     #[inline(never)]
     fn sample_listed(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if let Phase::Opening { seat, forced } = s.phase {
+            // The legal actions are the hand's tiles in order, or the one tile the rules
+            // name: the `k`-th of them for `k = rng.index(len)`, without listing them.
+            let tiles = forced.map_or(s.hands[seat], |t| Tiles(t.bit()));
+            return tiles.sample(rng).map(Action::Open);
+        }
         self.legal_actions(s, buf);
         if buf.is_empty() {
             return None;
@@ -827,31 +842,35 @@ impl Dominoes {
     }
 
     /// Plays `t` on `end` if that is a legal play here (the fast path of [`Game::apply`]).
-    #[inline(never)]
+    #[inline(always)]
     fn try_play(&self, s: &mut State, t: Tile, end: End) -> bool {
-        match s.phase {
-            Phase::Turn(seat) if s.hand_bits(seat) & t.bit() != 0 => {
-                let Some(slot) = self.placement(&s.layout, t, end) else {
-                    return false;
-                };
-                s.set_hand_bits(seat, |h| h & !t.bit());
-                let not_dealt = s.not_dealt;
-                if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
-                    shown.played(t, not_dealt);
-                }
-                self.place(s, seat, t, slot);
-                true
-            }
-            Phase::Drawn(seat, d) if t.id() == d.id() => {
-                let Some(slot) = self.placement(&s.layout, t, end) else {
-                    return false;
-                };
-                s.set_hand_bits(seat, |h| h & !t.bit());
-                self.place(s, seat, t, slot);
-                true
-            }
-            _ => false,
+        let (seat, from_hidden) = match s.phase {
+            Phase::Turn(seat) => (seat, true),
+            // The drawn tile is in the hand, and everybody saw it drawn.
+            Phase::Drawn(seat, d) if t.id() == d.id() => (seat, false),
+            _ => return false,
+        };
+        let Some(slot) = self.placement(&s.layout, t, end) else {
+            return false;
+        };
+        // The hand once: whether it holds the tile, the tile out, whether it is now empty.
+        let Some(hand) = s.hands.as_mut_slice().get_mut(seat.index()) else {
+            return false;
+        };
+        if hand.0 & t.bit() == 0 {
+            return false;
         }
+        hand.0 &= !t.bit();
+        let out = hand.is_empty();
+        if from_hidden {
+            let not_dealt = s.not_dealt;
+            if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
+                shown.played(t, not_dealt);
+            }
+        }
+        s.layout.place_at(t, slot, self.rules.spinner);
+        self.after_play(s, seat, out);
+        true
     }
 
     /// Draws if that is legal here under the duty to play (the fast path of
@@ -879,6 +898,13 @@ impl Dominoes {
     #[cold]
     #[inline(never)]
     fn apply_slow(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        // The round's first tile: once a round, so out of the fast path's match.
+        if let Action::Open(t) = *a
+            && s.key == self.key
+            && self.try_open(s, t)
+        {
+            return Ok(());
+        }
         self.check(s, a)?;
         self.apply_checked(s, *a);
         Ok(())
@@ -888,15 +914,7 @@ impl Dominoes {
         match (s.phase, action) {
             (Phase::Dealing, Action::Deal(t)) => self.deal_tile(s, t),
             (Phase::Drawing(seat), Action::Deal(t)) => self.draw_tile(s, seat, t),
-            (Phase::Opening { seat, forced }, Action::Open(t)) => {
-                s.hands[seat].remove(t);
-                if forced.is_none() {
-                    s.shown[seat].played(t, s.not_dealt);
-                }
-                let _ = s.layout.open(t, self.rules.spinner);
-                s.opener = Some(seat);
-                self.after_play(s, seat);
-            }
+            (Phase::Opening { seat, forced }, Action::Open(t)) => self.open(s, seat, forced, t),
             (Phase::Turn(seat), Action::Play(t, e)) => {
                 if let Some(slot) = s.layout.slot(e) {
                     s.hands[seat].remove(t);
@@ -926,6 +944,34 @@ impl Dominoes {
             }
             _ => {}
         }
+    }
+
+    /// Opens the round with `t` if that is legal here (the opening's fast path of
+    /// [`Game::apply`]): the opener holds it and it is the tile the rules name, if they
+    /// name one (D4).
+    #[inline(always)]
+    fn try_open(&self, s: &mut State, t: Tile) -> bool {
+        let Phase::Opening { seat, forced } = s.phase else {
+            return false;
+        };
+        let named = forced.is_none_or(|f| f == t);
+        if !(named && s.hand_bits(seat) & t.bit() != 0) {
+            return false;
+        }
+        self.open(s, seat, forced, t);
+        true
+    }
+
+    /// `seat` lays the first tile `t`, a tile of its hand that the rules allow (D4, E7,
+    /// E8); a tile the rules did not name shows the seat held it.
+    fn open(&self, s: &mut State, seat: Seat, forced: Option<Tile>, t: Tile) {
+        s.hands[seat].remove(t);
+        if forced.is_none() {
+            s.shown[seat].played(t, s.not_dealt);
+        }
+        let _ = s.layout.open(t, self.rules.spinner);
+        s.opener = Some(seat);
+        self.after_play(s, seat, s.hands[seat].is_empty());
     }
 
     /// The deal gives `t`, a tile of the stock, to the next hand (D2); the last tile dealt
@@ -989,7 +1035,7 @@ impl Dominoes {
     #[inline(always)]
     fn place(&self, s: &mut State, seat: Seat, t: Tile, slot: usize) {
         s.layout.place_at(t, slot, self.rules.spinner);
-        self.after_play(s, seat);
+        self.after_play(s, seat, s.hands[seat].is_empty());
     }
 
     /// Checks that `s` is a state of this game: what deserialization runs on every state
@@ -1288,15 +1334,17 @@ impl Dominoes {
         }
         let held_by =
             |s: &State, t: Tile| Seat::all(self.players()).find(|&seat| s.hands[seat].contains(t));
-        let mut opening = None;
-        for n in (0..=self.rules.highest).rev() {
-            let Some(d) = Tile::new(n, n) else { continue };
-            if let Some(seat) = held_by(s, d) {
-                opening = Some((seat, d));
-                break;
-            }
-            s.not_dealt.insert(d);
-        }
+        // The highest double dealt opens; the doubles above it were not dealt (the double
+        // with the highest id is the highest double).
+        let dealt = s.hands.as_slice().iter().fold(0, |m, h| m | h.0);
+        let doubles = self.set.0 & DOUBLES;
+        let highest = 127u32.checked_sub((dealt & doubles).leading_zeros());
+        let above = highest.map_or(u128::MAX, |id| (u128::MAX << id) << 1);
+        s.not_dealt = Tiles(doubles & above);
+        let mut opening = highest.and_then(|id| {
+            let d = Tile::from_id(id as u8);
+            held_by(s, d).map(|seat| (seat, d))
+        });
         if opening.is_none() {
             match self.rules.no_double {
                 NoDouble::Redeal => {
@@ -1333,14 +1381,16 @@ impl Dominoes {
     }
 
     #[inline(always)]
-    fn after_play(&self, s: &mut State, seat: Seat) {
+    /// After `seat` laid a tile: fives, then the round's end if `out` (its hand is empty,
+    /// D11) or blocked (E1), else the next seat's turn.
+    fn after_play(&self, s: &mut State, seat: Seat, out: bool) {
         if self.rules.scoring == Scoring::Fives {
             let total = s.layout.ends_total();
             if total > 0 && total.is_multiple_of(5) {
                 s.fives[seat] += i64::from(total);
             }
         }
-        if s.hands[seat].is_empty() {
+        if out {
             self.end_round(s, RoundEnd::Out(seat));
         } else {
             self.advance(s, seat);
@@ -1365,13 +1415,15 @@ impl Dominoes {
     #[inline(never)]
     fn end_round(&self, s: &mut State, end: RoundEnd) {
         let n = self.players();
-        let pips = BySeat::from_fn(n, |seat| s.hands[seat].pips());
         let units = self.units();
+        let mut pips = BySeat::new(n, 0);
         let mut unit_pips = [0u32; boardgame_core::MAX_SEATS];
         let mut unit_fives = [0i64; boardgame_core::MAX_SEATS];
         for seat in Seat::all(n) {
-            unit_pips[self.unit(seat)] += pips[seat];
-            unit_fives[self.unit(seat)] += s.fives[seat];
+            let (p, u) = (s.hands[seat].pips(), self.unit(seat));
+            pips[seat] = p;
+            unit_pips[u] += p;
+            unit_fives[u] += s.fives[seat];
         }
         let winner_unit = match end {
             RoundEnd::Out(seat) => Some(self.unit(seat)),
@@ -1440,10 +1492,11 @@ impl Dominoes {
                 .filter(|&seat| self.unit(seat) == w)
                 .min_by_key(|&seat| pips[seat]),
         });
-        let points = BySeat::from_fn(n, |seat| {
+        let mut points = BySeat::new(n, 0);
+        for seat in Seat::all(n) {
             let u = self.unit(seat);
-            unit_fives[u] + if Some(u) == winner_unit { bonus } else { 0 }
-        });
+            points[seat] = unit_fives[u] + if Some(u) == winner_unit { bonus } else { 0 };
+        }
         s.result = Some(RoundResult {
             end,
             winner,
@@ -1489,6 +1542,35 @@ impl Dominoes {
         }
         out
     }
+}
+
+/// The `k`-th set bit of `word` for `k = rng.below(n + extra)`, `n` its set bits: `None`
+/// for `k == n` (the extra action after the bits).
+#[inline(always)]
+fn pick_bit(word: u64, extra: bool, rng: &mut GameRng) -> Option<u32> {
+    let cum = byte_prefix_counts(word);
+    let n = (cum >> 56) as u32;
+    let k = rng.below(n + u32::from(extra));
+    (k < n).then(|| select64(word, cum, k))
+}
+
+/// [`pick_bit`] for a word of 32 bits.
+#[inline(always)]
+fn pick_bit32(word: u32, extra: bool, rng: &mut GameRng) -> Option<u32> {
+    let cum = byte_prefix_counts32(word);
+    let n = cum >> 24;
+    let k = rng.below(n + u32::from(extra));
+    (k < n).then(|| select32(word, cum, k))
+}
+
+/// [`pick_bit`] over the placements of the tiles `left` on the left end and `right` on the
+/// right, by tile, the left end first: the bits of the interleaved word (bit 2i: tile i on
+/// the left, bit 2i + 1: on the right). Returns the tile's id and whether it goes left.
+/// Out of line: only the tile showing both ends' numbers goes on both, and the spreading
+/// would cost every other play.
+#[inline(never)]
+fn pick_interleaved(left: u32, right: u32, extra: bool, rng: &mut GameRng) -> Option<(u32, bool)> {
+    pick_bit(spread(left) | spread(right) << 1, extra, rng).map(|pos| (pos >> 1, pos & 1 == 0))
 }
 
 /// Whether `seat` is one of `n` seats.
@@ -1637,28 +1719,30 @@ impl Game for Dominoes {
                 _ => return self.sample_listed(s, rng, buf),
             }
         };
-        let Some((left, right)) = s.layout.line_targets(tiles, fives) else {
+        // The tiles of the first 32 (sets up to double-six) in 32-bit words.
+        let (Ok(tiles), Some((left, right))) = (u32::try_from(tiles), s.layout.line_targets(fives))
+        else {
             return self.sample_listed(s, rng, buf);
         };
-        if (left | right) >> 32 != 0 {
-            return self.sample_listed(s, rng, buf);
-        }
-        // Bit 2i: tile i on the left end; bit 2i + 1: on the right. The legal actions list
-        // the placements in exactly this order, then the extra draw or pass.
-        let both = spread(left as u32) | spread(right as u32) << 1;
-        let cum = byte_prefix_counts(both);
-        let n = (cum >> 56) as u32;
-        let k = rng.below(n + u32::from(extra));
-        if k == n {
+        let (left, right) = (tiles & left, tiles & right);
+        // The legal actions list the placements by tile, a tile's left end before its right,
+        // then the extra draw or pass. Usually no tile goes on both ends (only the tile
+        // showing both numbers can): the placements are then the tiles of `left | right`
+        // in order.
+        let picked = if left & right == 0 {
+            pick_bit32(left | right, extra, rng).map(|id| (id, (left >> id) & 1 != 0))
+        } else {
+            pick_interleaved(left, right, extra, rng)
+        };
+        let Some((id, on_left)) = picked else {
             return Some(if matches!(s.phase, Phase::Drawn(..)) {
                 Action::Pass
             } else {
                 Action::Draw
             });
-        }
-        let pos = select64(both, cum, k);
-        let end = if pos & 1 == 0 { End::Left } else { End::Right };
-        Some(Action::Play(Tile::from_id((pos >> 1) as u8), end))
+        };
+        let end = if on_left { End::Left } else { End::Right };
+        Some(Action::Play(Tile::from_id(id as u8), end))
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {

@@ -120,7 +120,8 @@ struct Cache {
     doubles: u32,
     numbers: u16,
     fits: u128,
-    /// By number: the open arms showing it.
+    /// By number: the open arms showing it, with a spinner on the table (the line's two
+    /// ends are read directly, and this stays empty).
     showing: [u32; 16],
     /// Open ends without a mirror twin giving the same position (E4, FU5), for block
     /// scoring and for fives.
@@ -213,14 +214,8 @@ impl Layout {
             let rd = self.end_tile(1).unwrap_or(root).is_double();
             let same = lv == rv;
             let c = &mut self.cache;
-            // Only the numbers that showed before have entries to clear (two at most).
-            let mut old = c.numbers;
-            while old != 0 {
-                c.showing[old.trailing_zeros() as usize & 15] = 0;
-                old &= old - 1;
-            }
-            c.showing[usize::from(lv) & 15] = 0b01;
-            c.showing[usize::from(rv) & 15] |= 0b10;
+            // `showing` stays empty: `Layout::showing` reads the two ends.
+            c.showing = [0; 16];
             c.open = 0b11;
             c.doubles = u32::from(ld) | (u32::from(rd) << 1);
             c.numbers = (1 << lv) | (1 << rv);
@@ -313,10 +308,18 @@ impl Layout {
     /// spinner, for the first spinner named by its double, and for a non-double).
     #[inline]
     pub(crate) fn slot(&self, end: End) -> Option<usize> {
-        // The line's ends without a jump on which one (a random choice in play).
+        // The line's ends without a jump on which one (a random choice in play); the
+        // spinners' sides out of line, or the compiler merges the two into a jump table
+        // on the end, whose target mispredicts.
         if matches!(end, End::Left | End::Right) {
             return Some(usize::from(matches!(end, End::Right)));
         }
+        self.side_arm(end)
+    }
+
+    /// [`Layout::slot`] for the spinners' sides.
+    #[inline(never)]
+    fn side_arm(&self, end: End) -> Option<usize> {
         match end {
             End::Left => Some(0),
             End::Right => Some(1),
@@ -359,6 +362,10 @@ impl Layout {
     /// The open arms showing `n`, as a mask of slots.
     #[inline]
     pub(crate) fn showing(&self, n: u8) -> u32 {
+        if self.spinners == 0 {
+            let ends = u32::from(self.open[0] == n) | u32::from(self.open[1] == n) << 1;
+            return ends & self.cache.open;
+        }
         self.cache.showing[usize::from(n) & 15]
     }
 
@@ -375,21 +382,19 @@ impl Layout {
             self.mark_spinner(tile, rule);
         }
         if self.spinners == 0 && slot < 2 {
-            self.refresh_line_end(slot, shows, outer, tile.is_double());
+            self.refresh_line_end(slot, tile.is_double());
         } else {
             self.refresh();
         }
     }
 
-    /// The cache of a line without spinners after the end at `slot` (0 or 1) went from
-    /// showing `was` to showing `now`, with a double (`double`) or not at that end.
+    /// The cache of a line without spinners after a tile was laid at the end `slot` (0 or
+    /// 1), a double (`double`) or not.
     #[inline(always)]
-    fn refresh_line_end(&mut self, slot: usize, was: u8, now: u8, double: bool) {
+    fn refresh_line_end(&mut self, slot: usize, double: bool) {
         let (lv, rv) = (self.open[0], self.open[1]);
         let c = &mut self.cache;
         let bit = 1u32 << slot;
-        c.showing[usize::from(was) & 15] &= !bit;
-        c.showing[usize::from(now) & 15] |= bit;
         c.doubles = (c.doubles & !bit) | (u32::from(double) << slot);
         c.numbers = (1 << lv) | (1 << rv);
         c.fits = NUMBER_TILES[usize::from(lv) & 15] | NUMBER_TILES[usize::from(rv) & 15];
@@ -536,23 +541,23 @@ impl Layout {
         self.cache.fits
     }
 
-    /// When only the two ends of the line are open: the tiles of `tiles` that move
-    /// generation places on the left end and those it places on the right end (E4 drops the
-    /// right end when it gives the same positions as the left). `None` when a spinner's sides
-    /// are open, or no tile is down.
+    /// When only the two ends of the line are open: the tiles among the first 32 (the
+    /// double-six set) that move generation places on the left end and those it places on
+    /// the right end (E4 drops the right end when it gives the same positions as the left).
+    /// `None` when a spinner's sides are open, or no tile is down.
     #[inline]
-    pub(crate) fn line_targets(&self, tiles: u128, fives: bool) -> Option<(u128, u128)> {
+    pub(crate) fn line_targets(&self, fives: bool) -> Option<(u32, u32)> {
         if self.cache.open != 0b11 {
             return None;
         }
         let ends = self.canonical_ends(fives);
-        let left = 0u128.wrapping_sub(u128::from(ends & 1));
-        let right = 0u128.wrapping_sub(u128::from((ends >> 1) & 1));
+        let left = 0u32.wrapping_sub(ends & 1);
+        let right = 0u32.wrapping_sub((ends >> 1) & 1);
         let lv = usize::from(self.open[0]) & 15;
         let rv = usize::from(self.open[1]) & 15;
         Some((
-            tiles & NUMBER_TILES[lv] & left,
-            tiles & NUMBER_TILES[rv] & right,
+            NUMBER_TILES[lv] as u32 & left,
+            NUMBER_TILES[rv] as u32 & right,
         ))
     }
 

@@ -222,6 +222,7 @@ impl Shown {
     }
 
     /// The seat showed it holds nothing with these numbers.
+    #[inline]
     pub(crate) fn stuck(&mut self, numbers: u16) {
         // Every slot, masked: a loop over the first `n` would end at a random count (a
         // mispredicted exit on most calls); the slots past `n` stay empty.

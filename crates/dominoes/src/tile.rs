@@ -228,6 +228,19 @@ pub(crate) const NUMBER_TILES: [u128; 16] = {
     out
 };
 
+/// The bit mask of the doubles (`0-0` to `12-12`); a double's id grows with its number.
+pub(crate) const DOUBLES: u128 = {
+    let mut out = 0u128;
+    let mut id = 0;
+    while id < MAX_TILES {
+        if Tile::from_id(id as u8).is_double() {
+            out |= 1u128 << id;
+        }
+        id += 1;
+    }
+    out
+};
+
 /// A set of distinct tiles (a hand, the stock, the tiles of a layout).
 ///
 /// Written as the tiles in ascending order separated by spaces, or `-` when empty.
@@ -372,6 +385,16 @@ impl Tiles {
     /// is slow.
     #[inline(always)]
     pub(crate) fn sample(self, rng: &mut GameRng) -> Option<Tile> {
+        // Sets up to double-six in one 32-bit word, up to double-ten in one 64-bit word.
+        if let Ok(word) = u32::try_from(self.0) {
+            let cum = byte_prefix_counts32(word);
+            let n = cum >> 24;
+            if n == 0 {
+                return None;
+            }
+            let k = rng.below(n);
+            return Some(Tile::from_id(select32(word, cum, k) as u8));
+        }
         if self.0 >> 64 != 0 {
             return self.sample_wide(rng);
         }
@@ -466,10 +489,32 @@ pub(crate) fn select64(x: u64, cum: u64, k: u32) -> u32 {
     let kb = u64::from(k) * ONES;
     let le = ((kb | HIGHS) - cum) & HIGHS;
     let bytes = ((le >> 7).wrapping_mul(ONES) >> 56) as u32;
-    let shift = bytes * 8;
-    let before = ((cum << 8) >> shift.min(63)) & 0xFF;
-    let byte = ((x >> shift.min(63)) & 0xFF) as usize;
+    // At most 56 for `k < popcount(x)` (the top byte counts every bit); `& 63` keeps any
+    // other `k` from overflowing the shifts at the cost of one instruction, not three.
+    let shift = (bytes * 8) & 63;
+    let before = ((cum << 8) >> shift) & 0xFF;
+    let byte = ((x >> shift) & 0xFF) as usize;
     let rank = (k as usize).wrapping_sub(before as usize) & 7;
+    shift + u32::from(SELECT_IN_BYTE[byte][rank])
+}
+
+/// [`byte_prefix_counts`] for a word of 32 bits (the top byte is the population count).
+pub(crate) const fn byte_prefix_counts32(x: u32) -> u32 {
+    let mut s = x - ((x >> 1) & 0x5555_5555);
+    s = (s & 0x3333_3333) + ((s >> 2) & 0x3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F;
+    s.wrapping_mul(0x0101_0101)
+}
+
+/// [`select64`] for a word of 32 bits, given `cum = byte_prefix_counts32(x)`.
+#[inline(always)]
+pub(crate) fn select32(x: u32, cum: u32, k: u32) -> u32 {
+    let le = ((k.wrapping_mul(0x0101_0101) | 0x8080_8080) - cum) & 0x8080_8080;
+    let bytes = (le >> 7).wrapping_mul(0x0101_0101) >> 24;
+    let shift = (bytes * 8) & 31;
+    let before = ((cum << 8) >> shift) & 0xFF;
+    let byte = ((x >> shift) & 0xFF) as usize;
+    let rank = (k.wrapping_sub(before) & 7) as usize;
     shift + u32::from(SELECT_IN_BYTE[byte][rank])
 }
 
@@ -585,6 +630,9 @@ impl fmt::Display for Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
+// `repr(u8)`: the variant is a tag byte of its own, not the spare values of `Side`'s byte,
+// so telling the line's ends from the others (on every play) is one comparison (issue 17).
+#[repr(u8)]
 pub enum End {
     /// The left end of the line.
     Left,
@@ -716,6 +764,20 @@ mod tests {
             for k in 0..x.count_ones() {
                 assert_eq!(select64(x, cum, k), y.trailing_zeros(), "{x:#x} rank {k}");
                 y &= y - 1;
+            }
+            // The 32-bit twin on each half.
+            for half in [x as u32, (x >> 32) as u32] {
+                let cum = byte_prefix_counts32(half);
+                assert_eq!(cum >> 24, half.count_ones());
+                let mut y = half;
+                for k in 0..half.count_ones() {
+                    assert_eq!(
+                        select32(half, cum, k),
+                        y.trailing_zeros(),
+                        "{half:#x} rank {k}"
+                    );
+                    y &= y - 1;
+                }
             }
         }
         assert!(!Tiles::EMPTY.more_than(0));

@@ -5,7 +5,7 @@
 //! taken before the spinner option grew into `SpinnerRule`; a changed hash means a changed
 //! move order, move set, layout text or score for an existing game.
 
-use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
+use boardgame_core::{Game, GameRng, Match, MatchConfig, Seat, Turn};
 use lattjo_dominoes::{Dominoes, NextRoundLeader, Rules, SpinnerRule};
 
 fn fnv(hash: &mut u64, text: &str) {
@@ -125,6 +125,69 @@ fn existing_matches_play_the_same_records_as_before_five_up() {
         });
         assert_eq!(hash, pin, "{i} {rules:?}: match records changed: {hash:#x}");
     }
+}
+
+/// `sample_action` and `sample_chance` are fast paths (issue 17) that must pick what the
+/// trait's defaults pick from the same draws, or seeded games change: the `k`-th of
+/// `legal_actions` for `k = rng.index(len)`, and the `k`-th of `chance_outcomes`. Checked at
+/// every node of seeded rounds of every preset, with the opening named by the rules (the
+/// highest double, D4) and free (a seat opens with any tile, E7), and the generators must
+/// be in the same state afterwards (the same number of draws).
+#[test]
+fn sampling_draws_what_the_trait_defaults_draw_from_the_same_draws() {
+    let presets = [
+        Rules::lattjo(),
+        Rules::lattjo().with_players(3),
+        Rules::lattjo().with_players(4),
+        Rules::block(),
+        Rules::draw().with_players(3),
+        Rules::all_fives(),
+        Rules::muggins(),
+        Rules::five_up(),
+        Rules::five_up().with_players(4),
+        Rules::partnership(),
+        Rules::double_nine(),
+        Rules::double_twelve(),
+    ];
+    let (mut buf, mut listed, mut outcomes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut nodes = [0u32; 2];
+    for rules in presets {
+        let game = Dominoes::new(rules).expect("a preset is valid");
+        for seed in 0..120u64 {
+            let mut state = if seed % 2 == 0 {
+                game.new_initial_state()
+            } else {
+                let first = Seat::new((seed % rules.players as u64) as u8);
+                game.initial_state(first).expect("a seat at the table")
+            };
+            let mut rng = GameRng::new(seed, 5);
+            loop {
+                let mut default = rng.clone();
+                let (fast, slow) = match game.turn(&state) {
+                    Turn::Terminal => break,
+                    Turn::Chance => {
+                        game.chance_outcomes(&state, &mut outcomes);
+                        let k = default.index(outcomes.len());
+                        nodes[0] += 1;
+                        (game.sample_chance(&state, &mut rng), Some(outcomes[k].0))
+                    }
+                    Turn::Player(_) => {
+                        game.legal_actions(&state, &mut listed);
+                        let k = default.index(listed.len());
+                        nodes[1] += 1;
+                        let fast = game.sample_action(&state, &mut rng, &mut buf);
+                        (fast, Some(listed[k]))
+                    }
+                };
+                assert_eq!(fast, slow, "{rules:?}, seed {seed}");
+                assert_eq!(rng.next_u64(), default.next_u64(), "{rules:?}, seed {seed}");
+                let a = fast.expect("a live node has an action");
+                game.apply(&mut state, &a)
+                    .expect("a sampled action is legal");
+            }
+        }
+    }
+    assert!(nodes[0] > 20_000 && nodes[1] > 20_000, "{nodes:?}");
 }
 
 const PINS: [u64; 18] = [
