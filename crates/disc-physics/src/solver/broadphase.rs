@@ -106,8 +106,10 @@ pub(crate) struct Near {
     /// Position and radius of each entry of `items` (parallel to it), so that the pair
     /// search reads them in order instead of gathering them by disc index.
     item_xyr: Vec<[f64; 3]>,
-    /// The cell of each entry of `items` (parallel to it).
+    /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
+    /// The bucket of each entry of `items` (parallel to it).
+    item_bucket: Vec<u32>,
     /// Per disc: its bucket at the build (scratch of the counting sort).
     cell: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -178,8 +180,10 @@ impl Near {
             2.0 * hx.max(hy)
         };
         // A dense grid when the table holds few enough cells, with cells up to twice as wide
-        // as wanted (a small world); else hashed cells of the wanted width.
-        let max_dense = (2 * n_on + 16) as f64;
+        // as wanted (a small world); else hashed cells of the wanted width. A dense grid keeps
+        // one empty column right of the table and one empty row above it, so that every cell
+        // has a right neighbour and a row above in the array (`stride` = nx + 1).
+        let max_dense = (4 * n_on + 16) as f64;
         let (mut nx, mut ny, mut cell) = (0.0, 0.0, want);
         self.hashed = true;
         while cell <= 2.0 * want {
@@ -189,7 +193,7 @@ impl Near {
             ny = (2.0 * hy / cell)
                 .floor()
                 .clamp(1.0, f64::from(u32::MAX >> 1));
-            if nx * ny <= max_dense {
+            if (nx + 1.0) * (ny + 1.0) <= max_dense {
                 self.hashed = false;
                 break;
             }
@@ -211,52 +215,51 @@ impl Near {
         let buckets = if self.hashed {
             (2 * n_on).next_power_of_two().max(16)
         } else {
-            self.nx as usize * self.ny as usize
+            (self.nx as usize + 1) * (self.ny as usize + 1)
         };
         self.mask = (buckets - 1) as u32;
         self.reserve(n, n_on, r_max, r_min, skin);
-        // Counting sort by bucket: start[b + 1] counts bucket b, then prefix sums.
+        // Counting sort by bucket: start[b + 2] counts bucket b, then prefix sums, so that
+        // start[b + 1] is where bucket b begins; the scatter then advances start[b + 1] to
+        // where bucket b ends, which is where bucket b + 1 begins.
         self.start.clear();
-        self.start.resize(buckets + 1, 0);
+        self.start.resize(buckets + 2, 0);
         self.cell.resize(n, 0);
         for i in 0..n {
             if on[i] {
                 let (cx, cy) = self.cell_coords(kin[i].px, kin[i].py);
                 let b = self.bucket(cx, cy);
                 self.cell[i] = b;
-                self.start[b as usize + 1] += 1;
+                self.start[b as usize + 2] += 1;
             }
         }
         let mut acc = 0u32;
-        for s in &mut self.start[1..] {
+        for s in &mut self.start[2..] {
             acc += *s;
             *s = acc;
         }
-        self.items.resize(acc as usize, 0);
-        self.item_xyr.resize(acc as usize, [0.0; 3]);
-        self.item_cell.resize(acc as usize, [0; 2]);
-        // Scatter with start[b] as the cursor of bucket b, then shift back.
+        let m = acc as usize;
+        self.items.resize(m, 0);
+        self.item_xyr.resize(m, [0.0; 3]);
+        self.item_cell.resize(m, [0; 2]);
+        self.item_bucket.resize(m, 0);
         for i in 0..n {
             if on[i] {
                 let b = self.cell[i] as usize;
-                let slot = self.start[b] as usize;
+                let slot = self.start[b + 1] as usize;
                 self.items[slot] = i as u32;
                 self.item_xyr[slot] = [kin[i].px, kin[i].py, r[i]];
-                self.start[b] += 1;
+                self.item_bucket[slot] = b as u32;
+                self.start[b + 1] += 1;
             }
         }
-        if self.hashed {
-            for slot in 0..self.items.len() {
+        self.start.truncate(buckets + 1);
+        let k = if self.hashed {
+            for slot in 0..m {
                 let [x, y, _] = self.item_xyr[slot];
                 let (cx, cy) = self.cell_coords(x, y);
                 self.item_cell[slot] = [cx, cy];
             }
-        }
-        for b in (1..=buckets).rev() {
-            self.start[b] = self.start[b - 1];
-        }
-        self.start[0] = 0;
-        let k = if self.hashed {
             self.hashed_pairs(skin)
         } else {
             self.dense_pairs(skin)
@@ -335,52 +338,48 @@ impl Near {
         }
     }
 
-    /// The pair search of a dense grid: each disc against the later discs of its cell, the
-    /// next cell of its row and the three cells of the next row (each pair of neighbouring
-    /// cells once), whose entries lie next to each other in `items`. Every candidate is
-    /// written at `k` and kept (k advances) only if close enough: no branch to mispredict.
-    /// `pairs` is lengthened ahead of the writes (it only grows to the largest candidate count
-    /// seen). Returns the number of pairs.
+    /// The pair search of a dense grid: each disc against the later discs of its cell and
+    /// the discs of the next cell of its row (one range of `items`), and against the three
+    /// cells of the next row (another range), so that each pair of neighbouring cells is
+    /// searched once; the grid's empty column and row stand in for the neighbours beyond the
+    /// table's edge. Every candidate is written at `k` and kept (k advances) only if close
+    /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes (it only
+    /// grows to the largest candidate count seen). Returns the number of pairs.
     fn dense_pairs(&mut self, skin: f64) -> usize {
-        let (nx, ny) = (self.nx as usize, self.ny as usize);
+        let stride = self.nx as usize + 1;
+        let m = self.items.len();
+        let (items, xyr, cells) = (
+            &self.items[..m],
+            &self.item_xyr[..m],
+            &self.item_bucket[..m],
+        );
+        let start = &self.start[..];
         let mut k = 0usize;
-        for cy in 0..ny {
-            for cx in 0..nx {
-                let c = cy * nx + cx;
-                let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
-                let right = self.start[if cx + 1 < nx { c + 2 } else { c + 1 }] as usize;
-                let (from, to) = if cy + 1 < ny {
-                    let up = c + nx;
-                    (
-                        self.start[up - usize::from(cx > 0)] as usize,
-                        self.start[if cx + 1 < nx { up + 2 } else { up + 1 }] as usize,
-                    )
-                } else {
-                    (0, 0)
-                };
-                for a in lo..hi {
-                    let room = k + (right - a - 1) + (to - from);
-                    if self.pairs.len() < room {
-                        self.pairs.resize(room, [0, 0]);
-                    }
-                    let i = self.items[a];
-                    let [x, y, ri] = self.item_xyr[a];
-                    let out = &mut self.pairs[k..room];
-                    let mut m = 0usize;
-                    for range in [a + 1..right, from..to] {
-                        let xyr = &self.item_xyr[range.clone()];
-                        let ids = &self.items[range];
-                        for (&[xj, yj, rj], &j) in xyr.iter().zip(ids) {
-                            let dx = x - xj;
-                            let dy = y - yj;
-                            let reach = ri + rj + skin;
-                            out[m] = [i, j];
-                            m += usize::from(dx * dx + dy * dy < reach * reach);
-                        }
-                    }
-                    k += m;
+        for a in 0..m {
+            let c = cells[a] as usize;
+            let right = start[c + 2] as usize;
+            let (from, to) = (
+                start[c + stride - 1] as usize,
+                start[c + stride + 2] as usize,
+            );
+            let room = k + (right - a - 1) + (to - from);
+            if self.pairs.len() < room {
+                self.pairs.resize(room, [0, 0]);
+            }
+            let i = items[a];
+            let [x, y, ri] = xyr[a];
+            let out = &mut self.pairs[k..room];
+            let mut kept = 0usize;
+            for range in [a + 1..right, from..to] {
+                for (&[xj, yj, rj], &j) in xyr[range.clone()].iter().zip(&items[range]) {
+                    let dx = x - xj;
+                    let dy = y - yj;
+                    let reach = ri + rj + skin;
+                    out[kept] = [i, j];
+                    kept += usize::from(dx * dx + dy * dy < reach * reach);
                 }
             }
+            k += kept;
         }
         k
     }
@@ -455,11 +454,12 @@ impl Near {
         } else {
             1
         };
-        at_least(&mut self.start, (2 * n_on).next_power_of_two().max(16) + 17);
+        at_least(&mut self.start, 4 * n_on + 18);
         at_least(&mut self.cell, n);
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_xyr, n_on);
         at_least(&mut self.item_cell, n_on);
+        at_least(&mut self.item_bucket, n_on);
         at_least(&mut self.pairs, per_disc * n_on + 64);
         at_least(&mut self.due, per_disc * n_on + 64);
         at_least(
@@ -495,7 +495,7 @@ impl Near {
         if self.hashed {
             hash_cell(cx, cy, self.mask)
         } else {
-            cy * self.nx + cx
+            cy * (self.nx + 1) + cx
         }
     }
 
@@ -507,9 +507,9 @@ impl Near {
         let (cx0, cx1) = (self.cx(x0), self.cx(x1));
         let (cy0, cy1) = (self.cy(y0), self.cy(y1));
         if !self.hashed {
-            let nx = self.nx as usize;
+            let stride = self.nx as usize + 1;
             for cy in cy0 as usize..=cy1 as usize {
-                let row = cy * nx;
+                let row = cy * stride;
                 let lo = self.start[row + cx0 as usize] as usize;
                 let hi = self.start[row + cx1 as usize + 1] as usize;
                 for &j in &self.items[lo..hi] {
@@ -542,6 +542,7 @@ impl Near {
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
             + self.items.capacity()
+            + self.item_bucket.capacity()
             + self.cell.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
