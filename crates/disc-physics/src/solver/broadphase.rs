@@ -102,14 +102,9 @@ pub(crate) struct Near {
     /// `start[b]..start[b + 1]` are the discs of bucket b in `items` (by index, creation
     /// order within a bucket).
     start: Vec<u32>,
-    items: Vec<u32>,
-    /// Position and radius of each entry of `items` (parallel to it), so that the pair
-    /// search reads them in order instead of gathering them by disc index.
-    item_xyr: Vec<[f64; 3]>,
+    items: Vec<Item>,
     /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
-    /// The bucket of each entry of `items` (parallel to it).
-    item_bucket: Vec<u32>,
     /// Per disc: its bucket at the build (scratch of the counting sort).
     cell: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -126,6 +121,17 @@ pub(crate) struct Near {
     /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) of disc i.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
+}
+
+/// A disc entered in the grid: its position and radius at the build (so that the pair search
+/// reads them in order instead of gathering them by disc index), its index and its bucket.
+#[derive(Clone, Copy, Debug, Default)]
+struct Item {
+    x: f64,
+    y: f64,
+    r: f64,
+    id: u32,
+    bucket: u32,
 }
 
 /// `f` limited to the cell coordinates `[0, n - 1]` (without `f64::clamp`'s check).
@@ -239,25 +245,26 @@ impl Near {
             *s = acc;
         }
         let m = acc as usize;
-        self.items.resize(m, 0);
-        self.item_xyr.resize(m, [0.0; 3]);
+        self.items.resize(m, Item::default());
         self.item_cell.resize(m, [0; 2]);
-        self.item_bucket.resize(m, 0);
         for i in 0..n {
             if on[i] {
                 let b = self.cell[i] as usize;
                 let slot = self.start[b + 1] as usize;
-                self.items[slot] = i as u32;
-                self.item_xyr[slot] = [kin[i].px, kin[i].py, r[i]];
-                self.item_bucket[slot] = b as u32;
+                self.items[slot] = Item {
+                    x: kin[i].px,
+                    y: kin[i].py,
+                    r: r[i],
+                    id: i as u32,
+                    bucket: b as u32,
+                };
                 self.start[b + 1] += 1;
             }
         }
         self.start.truncate(buckets + 1);
         let k = if self.hashed {
             for slot in 0..m {
-                let [x, y, _] = self.item_xyr[slot];
-                let (cx, cy) = self.cell_coords(x, y);
+                let (cx, cy) = self.cell_coords(self.items[slot].x, self.items[slot].y);
                 self.item_cell[slot] = [cx, cy];
             }
             self.hashed_pairs(skin)
@@ -352,15 +359,18 @@ impl Near {
     fn dense_pairs(&mut self, skin: f64) -> usize {
         let stride = self.nx as usize + 1;
         let m = self.items.len();
-        let (items, xyr, cells) = (
-            &self.items[..m],
-            &self.item_xyr[..m],
-            &self.item_bucket[..m],
-        );
+        let items = &self.items[..m];
         let start = &self.start[..];
         let mut k = 0usize;
         for a in 0..m {
-            let c = cells[a] as usize;
+            let Item {
+                x,
+                y,
+                r: ri,
+                id: i,
+                bucket,
+            } = items[a];
+            let c = bucket as usize;
             let right = start[c + 2] as usize;
             let (from, to) = (
                 start[c + stride - 1] as usize,
@@ -370,16 +380,14 @@ impl Near {
             if self.pairs.len() < room {
                 self.pairs.resize(room, [0, 0]);
             }
-            let i = items[a];
-            let [x, y, ri] = xyr[a];
             let out = &mut self.pairs[k..room];
             let mut kept = 0usize;
             for range in [a + 1..right, from..to] {
-                for (&[xj, yj, rj], &j) in xyr[range.clone()].iter().zip(&items[range]) {
-                    let dx = x - xj;
-                    let dy = y - yj;
-                    let reach = ri + rj + skin;
-                    out[kept] = [i, j];
+                for item in &items[range] {
+                    let dx = x - item.x;
+                    let dy = y - item.y;
+                    let reach = ri + item.r + skin;
+                    out[kept] = [i, item.id];
                     kept += usize::from(dx * dx + dy * dy < reach * reach);
                 }
             }
@@ -397,8 +405,9 @@ impl Near {
         let (nx, ny) = (self.nx, self.ny);
         for a in 0..self.items.len() {
             let [cx, cy] = self.item_cell[a];
-            let i = self.items[a];
-            let [x, y, ri] = self.item_xyr[a];
+            let Item {
+                x, y, r: ri, id: i, ..
+            } = self.items[a];
             let own = self.bucket(cx, cy) as usize;
             let forward = [
                 (cx + 1 < nx).then(|| (cx + 1, cy)),
@@ -411,14 +420,14 @@ impl Near {
                     if this.item_cell[b] != cell {
                         continue;
                     }
-                    let [xj, yj, rj] = this.item_xyr[b];
-                    let (dx, dy) = (x - xj, y - yj);
-                    let reach = ri + rj + skin;
+                    let item = this.items[b];
+                    let (dx, dy) = (x - item.x, y - item.y);
+                    let reach = ri + item.r + skin;
                     if dx * dx + dy * dy < reach * reach {
                         if this.pairs.len() <= *k {
                             this.pairs.resize(*k + 64, [0, 0]);
                         }
-                        this.pairs[*k] = [i, this.items[b]];
+                        this.pairs[*k] = [i, item.id];
                         *k += 1;
                     }
                 }
@@ -461,9 +470,7 @@ impl Near {
         at_least(&mut self.start, 4 * n_on + 18);
         at_least(&mut self.cell, n);
         at_least(&mut self.items, n_on);
-        at_least(&mut self.item_xyr, n_on);
         at_least(&mut self.item_cell, n_on);
-        at_least(&mut self.item_bucket, n_on);
         at_least(&mut self.pairs, per_disc * n_on + 64);
         at_least(&mut self.due, per_disc * n_on + 64);
         at_least(
@@ -516,16 +523,16 @@ impl Near {
                 let row = cy * stride;
                 let lo = self.start[row + cx0 as usize] as usize;
                 let hi = self.start[row + cx1 as usize + 1] as usize;
-                for &j in &self.items[lo..hi] {
-                    f(j);
+                for item in &self.items[lo..hi] {
+                    f(item.id);
                 }
             }
             return;
         }
         let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
         if cells > self.items.len() as u64 {
-            for &j in &self.items {
-                f(j);
+            for item in &self.items {
+                f(item.id);
             }
             return;
         }
@@ -535,7 +542,7 @@ impl Near {
                 let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
                 for a in lo..hi {
                     if self.item_cell[a] == [cx, cy] {
-                        f(self.items[a]);
+                        f(self.items[a].id);
                     }
                 }
             }
@@ -545,15 +552,13 @@ impl Near {
     /// Heap bytes held (capacity).
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
-            + self.items.capacity()
-            + self.item_bucket.capacity()
             + self.cell.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
             + self.adj_start.capacity()
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity())
-            + 24 * self.item_xyr.capacity()
+            + size_of::<Item>() * self.items.capacity()
     }
 }
 
