@@ -285,29 +285,30 @@ impl Near {
         self.due.resize(k, 0);
         self.block_due.clear();
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
+        // Counting sort by disc, as the grid's: adj_start[x + 2] counts disc x, then prefix
+        // sums, and the scatter advances adj_start[x + 1] from where disc x's pairs begin to
+        // where they end (where disc x + 1's begin).
         self.adj_start.clear();
-        self.adj_start.resize(n + 1, 0);
-        for &[i, j] in &self.pairs {
-            self.adj_start[i as usize + 1] += 1;
-            self.adj_start[j as usize + 1] += 1;
+        self.adj_start.resize(n + 2, 0);
+        let (pairs, counts) = (&self.pairs[..k], &mut self.adj_start[..n + 2]);
+        for &[i, j] in pairs {
+            counts[i as usize + 2] += 1;
+            counts[j as usize + 2] += 1;
         }
         let mut acc = 0u32;
-        for s in &mut self.adj_start[1..] {
+        for s in &mut counts[2..] {
             acc += *s;
             *s = acc;
         }
         self.adj.resize(acc as usize, 0);
-        for (p, &[i, j]) in self.pairs.iter().enumerate() {
+        let (adj, cursor) = (&mut self.adj[..], &mut counts[1..]);
+        for (p, &[i, j]) in pairs.iter().enumerate() {
             for x in [i as usize, j as usize] {
-                let slot = self.adj_start[x] as usize;
-                self.adj[slot] = p as u32;
-                self.adj_start[x] += 1;
+                adj[cursor[x] as usize] = p as u32;
+                cursor[x] += 1;
             }
         }
-        for x in (1..=n).rev() {
-            self.adj_start[x] = self.adj_start[x - 1];
-        }
-        self.adj_start[0] = 0;
+        self.adj_start.truncate(n + 1);
     }
 
     /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
