@@ -228,39 +228,48 @@ impl Near {
         // Counting sort by bucket: start[b + 2] counts bucket b, then prefix sums, so that
         // start[b + 1] is where bucket b begins; the scatter then advances start[b + 1] to
         // where bucket b ends, which is where bucket b + 1 begins.
-        self.start.clear();
-        self.start.resize(buckets + 2, 0);
-        self.cell.resize(n, 0);
+        // The buffers are taken out of `self` for the two passes (without allocating), so that
+        // they are indexed through slices cut once while the grid's geometry is read.
+        let (mut start, mut cell, mut items) = (
+            std::mem::take(&mut self.start),
+            std::mem::take(&mut self.cell),
+            std::mem::take(&mut self.items),
+        );
+        start.clear();
+        start.resize(buckets + 2, 0);
+        cell.resize(n, 0);
+        let (counts, cell_of) = (&mut start[..buckets + 2], &mut cell[..n]);
         for i in 0..n {
             if on[i] {
                 let (cx, cy) = self.cell_coords(kin[i].px, kin[i].py);
                 let b = self.bucket(cx, cy);
-                self.cell[i] = b;
-                self.start[b as usize + 2] += 1;
+                cell_of[i] = b;
+                counts[b as usize + 2] += 1;
             }
         }
         let mut acc = 0u32;
-        for s in &mut self.start[2..] {
+        for s in &mut counts[2..] {
             acc += *s;
             *s = acc;
         }
         let m = acc as usize;
-        self.items.resize(m, Item::default());
-        self.item_cell.resize(m, [0; 2]);
+        items.resize(m, Item::default());
+        let (cursor, slots) = (&mut counts[1..], &mut items[..m]);
         for i in 0..n {
             if on[i] {
-                let b = self.cell[i] as usize;
-                let slot = self.start[b + 1] as usize;
-                self.items[slot] = Item {
+                let b = cell_of[i] as usize;
+                slots[cursor[b] as usize] = Item {
                     x: kin[i].px,
                     y: kin[i].py,
                     r: r[i],
                     id: i as u32,
                     bucket: b as u32,
                 };
-                self.start[b + 1] += 1;
+                cursor[b] += 1;
             }
         }
+        (self.start, self.cell, self.items) = (start, cell, items);
+        self.item_cell.resize(m, [0; 2]);
         self.start.truncate(buckets + 1);
         let k = if self.hashed {
             for slot in 0..m {
