@@ -608,9 +608,12 @@ mod tests {
         out
     }
 
-    /// The tables of the tests: one the discs fill (a dense grid) and a 20 km one with the
-    /// discs in a corner (hashed cells).
-    const TABLES: [(f64, f64, f64); 2] = [(0.5, 0.0, 0.0), (1e4, -9999.4, -9999.3)];
+    /// The tables of the tests: one the discs fill (a dense grid), one smaller than the
+    /// square they are strewn over (discs beyond its edges are entered in its edge cells, next
+    /// to the dense grid's empty column and row) and a 20 km one with the discs in a corner
+    /// (hashed cells).
+    const TABLES: [(f64, f64, f64); 3] =
+        [(0.5, 0.0, 0.0), (0.4, 0.0, 0.0), (1e4, -9999.4, -9999.3)];
 
     #[test]
     fn build_lists_exactly_the_pairs_closer_than_the_skin() {
@@ -620,6 +623,10 @@ mod tests {
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
                 assert!(near.hashed || half < 1.0, "n = {n}");
+                assert!(
+                    half > 1.0 || n < 300 || !near.hashed,
+                    "n = {n}: a dense grid"
+                );
                 let mut got: Vec<(u32, u32)> = near
                     .pairs
                     .iter()
