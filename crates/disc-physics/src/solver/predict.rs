@@ -310,10 +310,10 @@ impl Neighbours<'_> {
 
 /// Stage 3 with the broadphase: every listed pair due in this substep (`rel`, counted from
 /// the build), from the substep's start. A pair that misses is given the first substep in
-/// which it could touch: its gap over the fastest its discs can close it (the sum of their
-/// speeds in this substep, which friction only lowers until a path changes, and a path change
-/// makes its pairs due again); the gap is the exact one (a square root), less a margin, so
-/// a pair far apart is due far later than with the list's bound of it. A pair of discs both
+/// which it could touch: when its gap could have closed at their relative velocity, which
+/// friction changes by at most 2 a h a substep until a path changes (and a path change makes
+/// its pairs due again; see [`due_after`]); the gap is the exact one (a square root), less a
+/// margin, so a pair far apart is due far later than with the list's bound of it. A pair of discs both
 /// at rest is not due again until one of them moves. The dues are kept per block of
 /// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test.
 /// Returns the number of pairs tested.
@@ -781,10 +781,10 @@ mod tests {
     /// Two discs sliding along fixed lines under friction as the solver moves them (each
     /// substep at its chord: `s − a h / 2`, or `s / 2` in the substep where it stops, then at
     /// rest), from a gap at which the pair misses in the current substep: in no substep
-    /// before the one `due_after` gives do they come within the sum of their radii (the closest approach of each
-    /// substep's straight relative motion, exactly). Random cases, many of them discs moving
-    /// the same way (where the relative velocity's bound is far later than the sum of the
-    /// speeds) and stops within the horizon.
+    /// before the one `due_after` gives do they come within the sum of their radii (the
+    /// closest approach of each substep's straight relative motion, exactly). Random cases,
+    /// many of them discs moving the same way (where the relative velocity's bound is far
+    /// later than the sum of the speeds) and stops within the horizon.
     #[test]
     fn a_pair_cannot_touch_before_the_substep_it_is_due() {
         let mut next = uniform(18);
