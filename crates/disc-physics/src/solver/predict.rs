@@ -799,16 +799,24 @@ mod tests {
             if case % 7 == 0 {
                 s[1] = 0.0;
             }
-            // A common heading, turned a little for the second disc most of the time.
-            let th = 6.283 * next();
-            let spread = if case % 5 == 0 { 3.14 } else { 0.3 };
-            let th2 = th + spread * (2.0 * next() - 1.0);
-            let u = [(th.cos(), th.sin()), (th2.cos(), th2.sin())];
+            // A common heading, turned a little for the second disc most of the time (unit
+            // vectors by + - * / and sqrt only, as the step guard asks of this file).
+            let unit = |x: f64, y: f64| {
+                let l = (x * x + y * y).sqrt().max(1e-9);
+                (x / l, y / l)
+            };
+            let u0 = unit(2.0 * next() - 1.0, 2.0 * next() - 1.0);
+            let turn = if case % 5 == 0 { 100.0 } else { 0.3 };
+            let u1 = unit(
+                u0.0 + turn * (2.0 * next() - 1.0),
+                u0.1 + turn * (2.0 * next() - 1.0),
+            );
+            let u = [u0, u1];
             let r = [0.005 + 0.02 * next(), 0.005 + 0.02 * next()];
             let rr = r[0] + r[1];
             let dist = rr + 0.05 * next() * next() + 2.0 * NEAR_MARGIN_M;
-            let phi = 6.283 * next();
-            let mut p = [(0.0, 0.0), (dist * phi.cos(), dist * phi.sin())];
+            let e = unit(2.0 * next() - 1.0, 2.0 * next() - 1.0);
+            let mut p = [(0.0, 0.0), (dist * e.0, dist * e.1)];
             let gap = dist - rr - NEAR_MARGIN_M;
             let v = |k: usize, c: f64| (u[k].0 * c, u[k].1 * c);
             let c = [chord(s[0]), chord(s[1])];
