@@ -487,7 +487,7 @@ impl Near {
             &mut self.block_due,
             (per_disc * n_on + 64).div_ceil(DUE_BLOCK),
         );
-        at_least(&mut self.adj_start, n + 1);
+        at_least(&mut self.adj_start, n + 2);
         at_least(&mut self.adj, 2 * (per_disc * n_on + 64));
     }
 
@@ -644,6 +644,29 @@ mod tests {
                     }
                 }
                 assert_eq!(got, want, "table {half}, n = {n}, skin = {skin}");
+            }
+        }
+    }
+
+    /// Regression (2 Dec 2026: the pair index's counting sort moved to `adj_start[x + 2]`
+    /// while `reserve` still sized it for n + 1, so the breaks' first build allocated, which
+    /// only `alloc-check` saw): a build after `reserve` for the world's discs allocates
+    /// nothing, on dense, hashed and single-cell grids.
+    #[test]
+    fn a_build_after_reserve_allocates_nothing() {
+        for (half, cx, cy) in TABLES {
+            for (n, skin, seed) in [(20, 10.0, 5), (300, 0.02, 6), (2000, 0.005, 7)] {
+                let (px, py, r, on) = discs(n, seed, cx, cy);
+                let r_min = r.iter().copied().fold(f64::INFINITY, f64::min);
+                let r_max = r.iter().copied().fold(0.0, f64::max);
+                let mut near = Near::default();
+                near.reserve(n, n, r_max, r_min, skin);
+                let bytes = near.capacity_bytes();
+                near.build(half, half, skin, &kins(&px, &py), &r, &on);
+                assert!(!near.pairs.is_empty());
+                assert_eq!(near.capacity_bytes(), bytes, "table {half}, n = {n}");
+                near.build(half, half, skin, &kins(&py, &px), &r, &on);
+                assert_eq!(near.capacity_bytes(), bytes, "table {half}, n = {n}, again");
             }
         }
     }
