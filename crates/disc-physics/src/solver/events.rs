@@ -44,6 +44,8 @@ impl Solver {
             walls,
         };
         let cap = ROUND_CAP + 1_000 * s.moving.len() as u64;
+        // a h², for the dues of the pairs re-predicted (see `predict::due_after`).
+        let ahh = mo.a * sub.h * sub.h;
         // The next substep, counted from the broadphase's build.
         let rel_next = (stats.substeps + 1)
             .saturating_sub(s.near.base_tick)
@@ -268,7 +270,14 @@ impl Solver {
                         if !d.on[j] || (j < i && cm[j] == mark) {
                             return None;
                         }
-                        Some(neighbour_pair_due(d, heap, (i, j), t, sub.h, rel_now))
+                        Some(neighbour_pair_due(
+                            d,
+                            heap,
+                            (i, j),
+                            t,
+                            (sub.h, ahh),
+                            rel_now,
+                        ))
                     });
                 } else {
                     let near = Neighbours {
