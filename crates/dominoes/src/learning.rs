@@ -770,7 +770,12 @@ mod tests {
             }
         }
         assert!(Dominoes::default().compact.same_shape(&BOOKLET));
-        assert!(!Dominoes::new(Rules::all_fives()).unwrap().compact.same_shape(&BOOKLET));
+        assert!(
+            !Dominoes::new(Rules::all_fives())
+                .unwrap()
+                .compact
+                .same_shape(&BOOKLET)
+        );
     }
 
     #[test]
