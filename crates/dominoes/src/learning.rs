@@ -115,6 +115,12 @@ pub(crate) struct CompactFields {
 }
 
 impl CompactFields {
+    /// Whether these are `other`'s fields, read off three of them: the tiles and the players
+    /// fix every field but the end slots', and with them the length fixes those.
+    const fn same_shape(&self, other: &CompactFields) -> bool {
+        self.tiles == other.tiles && self.players == other.players && self.len == other.len
+    }
+
     /// The fields for `rules` (valid rules: at most double-twelve and 8 players).
     pub(crate) const fn new(rules: &Rules) -> CompactFields {
         let numbers = rules.highest as usize + 1;
@@ -145,6 +151,9 @@ impl CompactFields {
         }
     }
 }
+
+/// The compact observation's fields for the booklet's rules ([`Rules::lattjo`]).
+const BOOKLET: CompactFields = CompactFields::new(&Rules::lattjo());
 
 /// The compact observation's flags: the six steps and the two ways a round ends.
 const FLAGS: usize = 8;
@@ -265,7 +274,13 @@ impl Observe for Dominoes {
     fn observe(&self, s: &State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.observation_len(), out.len())?;
         match self.observation {
-            ObservationKind::Compact => self.observe_compact(s, seat, out),
+            // The booklet's fields as constants: the compiler folds the sizes and offsets
+            // into the code (no loop set-up or bounds checks for them); every other set and
+            // player count reads them from the game.
+            ObservationKind::Compact if self.compact.same_shape(&BOOKLET) => {
+                self.observe_compact(&BOOKLET, s, seat, out);
+            }
+            ObservationKind::Compact => self.observe_compact_any(s, seat, out),
             ObservationKind::Detailed => self.observe_detailed(s, seat, out),
         }
         Ok(())
@@ -273,12 +288,21 @@ impl Observe for Dominoes {
 }
 
 impl Dominoes {
-    /// [`ObservationKind::Compact`] into `out`, of the right length: every value is written
-    /// once, so nothing is zeroed first. The 0/1 fields are whole bytes: they are gathered as
-    /// bytes from the state's bit masks (no packing into one word), then each byte is
-    /// written as its eight values, a row of [`BYTES`].
-    fn observe_compact(&self, s: &State, seat: Seat, out: &mut [f32]) {
-        let f = &self.compact;
+    /// [`Dominoes::observe_compact`] with the game's fields, for every shape but the
+    /// booklet's; kept out of `observe` so that the booklet's copy and the detailed encoding
+    /// are not compiled around it.
+    #[inline(never)]
+    fn observe_compact_any(&self, s: &State, seat: Seat, out: &mut [f32]) {
+        self.observe_compact(&self.compact, s, seat, out);
+    }
+
+    /// [`ObservationKind::Compact`] into `out`, of the right length, with the fields `f`
+    /// (the game's, or the same as constants): every value is written once, so nothing is
+    /// zeroed first. The 0/1 fields are whole bytes: they are gathered as bytes from the
+    /// state's bit masks (no packing into one word), then each byte is written as its eight
+    /// values, a row of [`BYTES`]. Always inlined, so that constant fields fold into the code.
+    #[inline(always)]
+    fn observe_compact(&self, f: &CompactFields, s: &State, seat: Seat, out: &mut [f32]) {
         let (nums, p) = (f.numbers, f.players);
         // T <= 91 and N <= 13 (valid rules) fit a byte, which converts without a sign test.
         let (tf, nf) = (f32::from(f.tiles as u8), f32::from(nums as u8));
@@ -365,7 +389,9 @@ impl Dominoes {
         }
     }
 
-    /// [`ObservationKind::Detailed`] into `out`, of the right length.
+    /// [`ObservationKind::Detailed`] into `out`, of the right length (kept out of `observe`,
+    /// whose compact copy it would otherwise be compiled around).
+    #[inline(never)]
     fn observe_detailed(&self, s: &State, seat: Seat, out: &mut [f32]) {
         let (t, nums, e, p) = (
             self.tile_count(),
@@ -718,6 +744,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_booklet_shape_is_read_off_three_fields() {
+        // `observe` takes the booklet's constant fields exactly when the game's are equal to
+        // them: every preset, 2 to 6 players, every spinner rule and set.
+        for rules in [
+            Rules::lattjo(),
+            Rules::block(),
+            Rules::draw(),
+            Rules::all_fives(),
+            Rules::muggins(),
+            Rules::partnership(),
+            Rules::five_up(),
+            Rules::double_nine(),
+            Rules::double_twelve(),
+        ] {
+            for players in 2..=6 {
+                let Ok(game) = Dominoes::new(rules.with_players(players)) else {
+                    continue;
+                };
+                let f = game.compact;
+                assert_eq!(f.same_shape(&BOOKLET), f == BOOKLET, "{rules:?}, {players}");
+            }
+        }
+        assert!(Dominoes::default().compact.same_shape(&BOOKLET));
+        assert!(
+            !Dominoes::new(Rules::all_fives())
+                .unwrap()
+                .compact
+                .same_shape(&BOOKLET)
+        );
     }
 
     #[test]
