@@ -65,8 +65,9 @@ pub struct Ludo {
     /// A colour has finished when its lowest checker is at this index or above (L17): the
     /// finishing dot, or with goal fields the first goal field.
     finished_from: u8,
-    /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
-    plain: bool,
+    /// Which duties move generation applies to the listed candidates: [`NO_DUTIES`],
+    /// [`MENSCH_DUTIES`] or [`ANY_DUTIES`].
+    duties: u8,
     /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
     /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
     /// fields (each colour's home dot `h` has the same number: the colours are told apart by
@@ -86,6 +87,15 @@ pub struct Ludo {
 
 /// A [`Ludo::seen_from`] entry for a colour that does not play.
 pub(crate) const NOT_SEATED: u8 = 4;
+
+/// [`Ludo::duties`] (and the `DUTIES` of [`Ludo::generate_for`]): no compulsion (D1, D2) and
+/// no optional pass (D9), the generated moves are final.
+const NO_DUTIES: u8 = 0;
+/// [`Ludo::duties`]: releasing compulsory (D1) and the start dot cleared (D2), with no
+/// optional pass (the Mensch preset).
+const MENSCH_DUTIES: u8 = 1;
+/// [`Ludo::duties`]: any other combination of D1, D2 and D9, read from the rules.
+const ANY_DUTIES: u8 = 2;
 
 /// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
 const STEP_ROWS: usize = 128;
@@ -577,7 +587,11 @@ impl Ludo {
                 Finish::CentreDot => end,
                 Finish::GoalFields => g.last_loop() + 1,
             },
-            plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
+            duties: match (rules.release_compulsory, rules.clear_start, rules.must_move) {
+                (false, false, true) => NO_DUTIES,
+                (true, true, true) => MENSCH_DUTIES,
+                _ => ANY_DUTIES,
+            },
             dot,
             seen_from: core::array::from_fn(|o| {
                 Colour::ALL.map(|c| match seats.seat_of(c) {
@@ -946,23 +960,23 @@ impl Ludo {
         die: u8,
         out: &mut MoveList,
     ) {
-        // Specialized on D3, the rule the inner loop depends on most, on whether any duty
-        // (D1, D2 in Mensch) or the optional pass (D9) applies, and on whether a 6 can release
-        // to the sixth dot (L6, D2): the three presets each get their own code, and any other
-        // rules the general code (`PLAIN` = false also handles plain rules, `SIXTH` = true
-        // also rules without the sixth dot).
+        // Specialized on D3, the rule the inner loop depends on most, on the duties (D1, D2
+        // in Mensch) and the optional pass (D9), and on whether a 6 can release to the sixth
+        // dot (L6, D2): the three presets each get their own code, and any other rules the
+        // general code (`ANY_DUTIES` also handles the other duties, `SIXTH` = true also rules
+        // without the sixth dot).
         let g = (pos, occupancy, c, die, out);
-        match (self.rules.own_stacking, self.plain, self.six_two) {
-            (true, true, true) => self.generate_for::<true, true, true>(g),
-            (false, true, false) => self.generate_for::<false, true, false>(g),
-            (false, false, false) => self.generate_for::<false, false, false>(g),
-            (true, _, _) => self.generate_for::<true, false, true>(g),
-            (false, _, _) => self.generate_for::<false, false, true>(g),
+        match (self.rules.own_stacking, self.duties, self.six_two) {
+            (true, NO_DUTIES, true) => self.generate_for::<true, NO_DUTIES, true>(g),
+            (false, NO_DUTIES, false) => self.generate_for::<false, NO_DUTIES, false>(g),
+            (false, MENSCH_DUTIES, false) => self.generate_for::<false, MENSCH_DUTIES, false>(g),
+            (true, _, _) => self.generate_for::<true, ANY_DUTIES, true>(g),
+            (false, _, _) => self.generate_for::<false, ANY_DUTIES, true>(g),
         }
     }
 
-    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
-    /// the optional pass unless `PLAIN`, and without the sixth dot unless `SIXTH`.
+    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], the duties and the optional
+    /// pass of `DUTIES` ([`Ludo::duties`]), and without the sixth dot unless `SIXTH`.
     ///
     /// Six candidates are always computed, without a branch on the die or the checkers
     /// (random, so such branches would mostly be mispredicted), and kept or dropped
@@ -970,7 +984,7 @@ impl Ludo {
     /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
     /// order. That order is the one the game records were made with.
     #[inline(always)]
-    fn generate_for<const STACK: bool, const PLAIN: bool, const SIXTH: bool>(
+    fn generate_for<const STACK: bool, const DUTIES: u8, const SIXTH: bool>(
         &self,
         (pos, occupancy, c, die, out): (&Position, &Occupancy, Colour, u8, &mut MoveList),
     ) {
@@ -1024,10 +1038,25 @@ impl Ludo {
             let (capture, free) = land(dots[k]);
             n = out.put(n, Move::from_bits(moves[k] | capture), free);
         }
-        if !PLAIN {
-            n = self.duties(c, n, den > 0, releases, out);
+        match DUTIES {
+            NO_DUTIES => {}
+            MENSCH_DUTIES => n = Ludo::mensch_duties(n, den > 0, releases, out),
+            _ => n = self.any_duties(c, n, den > 0, releases, out),
         }
         out.set_len(n);
+    }
+
+    /// [`Ludo::any_duties`] for rules with both Mensch duties (D1, D2) and no optional pass
+    /// (D9), which need less: a listed release is compulsory (D1), so the start dot must be
+    /// cleared (D2) only when no release is listed, and then the move off it, if listed, is
+    /// already the first.
+    #[inline(always)]
+    fn mensch_duties(n: usize, den: bool, releases: usize, out: &MoveList) -> usize {
+        // A listed release has its source in the den, so this holds only without one.
+        let clear = den & (n > 0) & (out.slot(0).source_index() == 1);
+        // At most one of the two is non-zero.
+        let forced = releases + usize::from(clear);
+        if forced > 0 { forced } else { n }
     }
 
     /// The Mensch duties (D1, D2) and the optional pass (D9) on the `n` generated moves: the
@@ -1036,7 +1065,14 @@ impl Ludo {
     /// the releases. Returns the number of moves left. Selected without branches, which the
     /// random positions would mostly mispredict.
     #[inline(always)]
-    fn duties(&self, c: Colour, n: usize, den: bool, releases: usize, out: &mut MoveList) -> usize {
+    fn any_duties(
+        &self,
+        c: Colour,
+        n: usize,
+        den: bool,
+        releases: usize,
+        out: &mut MoveList,
+    ) -> usize {
         let r = &self.rules;
         let leaves_start = (n > releases) & (out.slot(releases).source_index() == 1);
         // D1 (Mensch): a release roll must release when it can.
@@ -1450,6 +1486,53 @@ impl Game for Ludo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves of every roll at every chance node of random games under `rules`, generated
+    /// by the duties of `DUTIES` and by the general duties read from the rules.
+    fn assert_duties_agree<const DUTIES: u8>(rules: Rules) {
+        use boardgame_core::{GameRng, Turn};
+        let g = Ludo::new(rules).expect("valid rules");
+        let mut buf = Vec::new();
+        for seed in 0..40 {
+            let mut rng = GameRng::new(seed, 7);
+            let mut st = g.new_initial_state();
+            while g.turn(&st) != Turn::Terminal {
+                if let (Turn::Chance, None, Some(c)) = (g.turn(&st), st.pos.opening, st.pos.to_move)
+                {
+                    for die in 1..=6 {
+                        let (mut fast, mut any) = (MoveList::new(), MoveList::new());
+                        let (pos, occupancy) = (&st.pos, &st.occupancy);
+                        g.generate_for::<false, DUTIES, false>((pos, occupancy, c, die, &mut fast));
+                        g.generate_for::<false, ANY_DUTIES, false>((
+                            pos, occupancy, c, die, &mut any,
+                        ));
+                        assert_eq!(fast.as_slice(), any.as_slice(), "{} die {die}", st.pos);
+                    }
+                }
+                let a = match g.turn(&st) {
+                    Turn::Chance => g.sample_chance(&st, &mut rng),
+                    _ => g.sample_action(&st, &mut rng, &mut buf),
+                };
+                g.apply(&mut st, &a.expect("an action"))
+                    .expect("a legal action");
+            }
+        }
+    }
+
+    #[test]
+    fn mensch_duties_list_what_the_general_duties_list() {
+        assert_eq!(Ludo::new(Rules::mensch()).unwrap().duties, MENSCH_DUTIES);
+        for players in 2..=4 {
+            assert_duties_agree::<MENSCH_DUTIES>(Rules::mensch().with_players(players));
+        }
+        // Classic with both duties (no goal fields, the third 6 forfeits).
+        let classic = Rules::classic()
+            .with_release_compulsory(true)
+            .with_clear_start(true);
+        assert_eq!(Ludo::new(classic).unwrap().duties, MENSCH_DUTIES);
+        assert_duties_agree::<MENSCH_DUTIES>(classic);
+        assert_duties_agree::<NO_DUTIES>(Rules::classic());
+    }
 
     #[test]
     fn first_equal_is_exact_for_every_byte_pattern() {
