@@ -44,22 +44,8 @@ pub struct Ludo {
     end: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `step_move[c][d][p]`: the move of colour `c`'s checker at path index `p` for a roll
-    /// of `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
-    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
-    /// a checker's move is one load indexed by its path index.
-    step_move: [[[u32; STEP_ROWS]; 8]; 4],
-    /// `step_dot[c][d][p]`: the dot that move lands on (see [`Ludo::dot`]; [`NO_DOT`] for a
-    /// bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end, when
-    /// there is no move, so that move generation needs no test of its own for "no step".
-    step_dot: [[[u8; STEP_ROWS]; 8]; 4],
-    /// Per colour, the moves out of the den and where they land.
-    /// `release[c][d]`: colour `c`'s moves out of the den for a roll of `d`, in the order they
-    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
-    /// sixth dot (a 6 under L6).
-    release: [[[Release; 2]; 8]; 4],
-    /// Per colour, what a landing finds on a dot ([`Landing`]).
-    land: [Landing; 4],
+    /// Each colour's tables for move generation and moves, by [`Colour::index`].
+    tables: [ColourTables; 4],
     /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
     six_two: bool,
     /// A colour has finished when its lowest checker is at this index or above (L17): the
@@ -68,13 +54,6 @@ pub struct Ludo {
     /// Which duties move generation applies to the listed candidates: [`NO_DUTIES`],
     /// [`MENSCH_DUTIES`] or [`ANY_DUTIES`].
     duties: u8,
-    /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
-    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
-    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
-    /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
-    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
-    /// so that a move finds both with one load per dot.
-    dot: [[u16; STEP_ROWS]; 4],
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
@@ -83,6 +62,35 @@ pub struct Ludo {
     clockwise: [[Colour; 4]; 4],
     /// How an observation encodes the checkers ([`Ludo::with_observation`]).
     observation: ObservationKind,
+}
+
+/// One colour's tables, together so that a roll or a move addresses all of them from one
+/// base.
+#[derive(Clone, PartialEq, Eq)]
+struct ColourTables {
+    /// `step_move[d][p]`: the move of the colour's checker at path index `p` for a roll of
+    /// `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
+    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
+    /// a checker's move is one load indexed by its path index.
+    step_move: [[u32; STEP_ROWS]; 8],
+    /// `step_dot[d][p]`: the dot that move lands on (see [`ColourTables::dot`]; [`NO_DOT`]
+    /// for a bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end,
+    /// when there is no move, so that move generation needs no test of its own for "no
+    /// step".
+    step_dot: [[u8; STEP_ROWS]; 8],
+    /// `release[d]`: the colour's moves out of the den for a roll of `d`, in the order they
+    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
+    /// sixth dot (a 6 under L6).
+    release: [[Release; 2]; 8],
+    /// What a landing of the colour finds on a dot ([`Landing`]).
+    land: Landing,
+    /// `dot[k]`: the dot of the colour's path index `k` in [`Occupancy`]: the loop dot
+    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
+    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
+    /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
+    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
+    /// so that a move finds both with one load per dot.
+    dot: [u16; STEP_ROWS],
 }
 
 /// A [`Ludo::seen_from`] entry for a colour that does not play.
@@ -578,10 +586,13 @@ impl Ludo {
             seats,
             end,
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            step_move,
-            step_dot,
-            release,
-            land: Colour::ALL.map(|c| landing(c, rules.own_stacking)),
+            tables: Colour::ALL.map(|c| ColourTables {
+                step_move: step_move[c.index()],
+                step_dot: step_dot[c.index()],
+                release: release[c.index()],
+                land: landing(c, rules.own_stacking),
+                dot: dot[c.index()],
+            }),
             six_two: rules.six_release == SixRelease::TwoOrSixthDot,
             finished_from: match rules.finish {
                 Finish::CentreDot => end,
@@ -592,7 +603,6 @@ impl Ludo {
                 (true, true, true) => MENSCH_DUTIES,
                 _ => ANY_DUTIES,
             },
-            dot,
             seen_from: core::array::from_fn(|o| {
                 Colour::ALL.map(|c| match seats.seat_of(c) {
                     Some(s) => ((s.index() + seats.len() - o % seats.len()) % seats.len()) as u8,
@@ -931,10 +941,10 @@ impl Ludo {
     }
 
     /// The dot of colour `c`'s path index `k` in [`Occupancy`] and the colour's bit there
-    /// (see [`Ludo::dot`]).
+    /// (see [`ColourTables::dot`]).
     #[inline]
     fn dot_of(&self, c: Colour, k: u8) -> (u8, u8) {
-        let [dot, bit] = self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)].to_le_bytes();
+        let [dot, bit] = self.tables[c.index()].dot[usize::from(k) & (STEP_ROWS - 1)].to_le_bytes();
         (dot, bit)
     }
 
@@ -996,7 +1006,8 @@ impl Ludo {
         // The den, the finishing dot and a bounce back onto the checker's own index are
         // [`NO_DOT`], always empty. No branches: the dice and the checkers are random, so
         // branches on them would mostly be mispredicted.
-        let landing = &self.land[ci];
+        let tables = &self.tables[ci];
+        let landing = &tables.land;
         let land = |dot: u8| {
             let found = landing[usize::from(occupancy.0[usize::from(dot)])];
             (found, found & REFUSED == 0)
@@ -1006,7 +1017,7 @@ impl Ludo {
         let col = usize::from(die) & 7;
         // The moves out of the den for this roll: each is listed when its landing is free and
         // the den holds enough checkers (a roll that releases nothing needs more than four).
-        let release = &self.release[ci][col];
+        let release = &tables.release[col];
         let start = release[0];
         let (start_capture, start_free) = land(start.dot);
         // The count stays in a register and is stored once: incrementing a length in
@@ -1026,7 +1037,7 @@ impl Ludo {
             );
         }
         let releases = n;
-        let (moves, dots) = (&self.step_move[ci][col], &self.step_dot[ci][col]);
+        let (moves, dots) = (&tables.step_move[col], &tables.step_dot[col]);
         // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
         // the one before it is taken as in the den, which has no step. (Without it only the
         // den and the finishing dot hold two checkers of a colour, neither with a step.)
@@ -1258,7 +1269,7 @@ impl Ludo {
     }
 }
 
-/// The colours on each dot as bits, indexed by [`Ludo::dot`]'s dot numbers: on a loop dot
+/// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop dot
 /// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
 /// between the colours' home tracks) the same bit in the high nibble, so that the low nibble
 /// names exactly the colours a landing can capture.
