@@ -105,8 +105,9 @@ const MENSCH_DUTIES: u8 = 1;
 /// [`Ludo::duties`]: any other combination of D1, D2 and D9, read from the rules.
 const ANY_DUTIES: u8 = 2;
 
-/// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
-const STEP_ROWS: usize = 128;
+/// Rows of the step and dot tables: one for every byte, so that a path index (at most
+/// [`crate::MAX_FINISH`]) needs neither a bounds check nor a mask.
+const STEP_ROWS: usize = 256;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
 
@@ -944,7 +945,7 @@ impl Ludo {
     /// (see [`ColourTables::dot`]).
     #[inline]
     fn dot_of(&self, c: Colour, k: u8) -> (u8, u8) {
-        let [dot, bit] = self.tables[c.index()].dot[usize::from(k) & (STEP_ROWS - 1)].to_le_bytes();
+        let [dot, bit] = self.tables[c.index()].dot[usize::from(k)].to_le_bytes();
         (dot, bit)
     }
 
@@ -1043,7 +1044,7 @@ impl Ludo {
         // den and the finishing dot hold two checkers of a colour, neither with a step.)
         let ch = if STACK { first_of_equal(ch) } else { ch };
         for p in ch {
-            let k = usize::from(p) & (STEP_ROWS - 1);
+            let k = usize::from(p);
             // The den (p = 0), a finished checker and a roll past the end under D4 have no
             // step: they land on the blocked dot, which `free` refuses.
             let (capture, free) = land(dots[k]);
