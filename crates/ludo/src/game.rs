@@ -46,14 +46,11 @@ pub struct Ludo {
     next: [Colour; 4],
     /// Each colour's tables for move generation and moves, by [`Colour::index`].
     tables: [ColourTables; 4],
-    /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
-    six_two: bool,
     /// A colour has finished when its lowest checker is at this index or above (L17): the
     /// finishing dot, or with goal fields the first goal field.
     finished_from: u8,
-    /// Which duties move generation applies to the listed candidates: [`NO_DUTIES`],
-    /// [`MENSCH_DUTIES`] or [`ANY_DUTIES`].
-    duties: u8,
+    /// The code move generation runs for these rules ([`Ludo::generate`]).
+    generator: Generator,
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
@@ -96,13 +93,29 @@ struct ColourTables {
 /// A [`Ludo::seen_from`] entry for a colour that does not play.
 pub(crate) const NOT_SEATED: u8 = 4;
 
-/// [`Ludo::duties`] (and the `DUTIES` of [`Ludo::generate_for`]): no compulsion (D1, D2) and
-/// no optional pass (D9), the generated moves are final.
+/// The specializations of move generation ([`Ludo::generate`]), chosen once for the rules:
+/// the three presets each get their own code, and any other rules the general code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Generator {
+    /// Own stacking (D3), a 6 releasing two or to the sixth dot (L6), no duties (the booklet).
+    Booklet,
+    /// No own stacking, a 6 releasing one, no duties (Classic).
+    Plain,
+    /// No own stacking, a 6 releasing one, the Mensch duties (D1, D2) without a pass.
+    Mensch,
+    /// Any rules with own stacking.
+    AnyStacking,
+    /// Any rules without own stacking.
+    Any,
+}
+
+/// `DUTIES` of [`Ludo::generate_for`]: no compulsion (D1, D2) and no optional pass (D9), the
+/// generated moves are final.
 const NO_DUTIES: u8 = 0;
-/// [`Ludo::duties`]: releasing compulsory (D1) and the start dot cleared (D2), with no
-/// optional pass (the Mensch preset).
+/// `DUTIES` of [`Ludo::generate_for`]: releasing compulsory (D1) and the start dot cleared
+/// (D2), with no optional pass (the Mensch preset).
 const MENSCH_DUTIES: u8 = 1;
-/// [`Ludo::duties`]: any other combination of D1, D2 and D9, read from the rules.
+/// `DUTIES` of [`Ludo::generate_for`]: any combination of D1, D2 and D9, read from the rules.
 const ANY_DUTIES: u8 = 2;
 
 /// Rows of the step and dot tables: one for every byte, so that a path index (at most
@@ -594,15 +607,20 @@ impl Ludo {
                 land: landing(c, rules.own_stacking),
                 dot: dot[c.index()],
             }),
-            six_two: rules.six_release == SixRelease::TwoOrSixthDot,
             finished_from: match rules.finish {
                 Finish::CentreDot => end,
                 Finish::GoalFields => g.last_loop() + 1,
             },
-            duties: match (rules.release_compulsory, rules.clear_start, rules.must_move) {
-                (false, false, true) => NO_DUTIES,
-                (true, true, true) => MENSCH_DUTIES,
-                _ => ANY_DUTIES,
+            generator: {
+                let sixth = rules.six_release == SixRelease::TwoOrSixthDot;
+                let duties = (rules.release_compulsory, rules.clear_start, rules.must_move);
+                match (rules.own_stacking, duties, sixth) {
+                    (true, (false, false, true), true) => Generator::Booklet,
+                    (false, (false, false, true), false) => Generator::Plain,
+                    (false, (true, true, true), false) => Generator::Mensch,
+                    (true, _, _) => Generator::AnyStacking,
+                    (false, _, _) => Generator::Any,
+                }
             },
             seen_from: core::array::from_fn(|o| {
                 Colour::ALL.map(|c| match seats.seat_of(c) {
@@ -973,21 +991,21 @@ impl Ludo {
     ) {
         // Specialized on D3, the rule the inner loop depends on most, on the duties (D1, D2
         // in Mensch) and the optional pass (D9), and on whether a 6 can release to the sixth
-        // dot (L6, D2): the three presets each get their own code, and any other rules the
-        // general code (`ANY_DUTIES` also handles the other duties, `SIXTH` = true also rules
-        // without the sixth dot).
+        // dot (L6, D2), as chosen once for the rules ([`Generator`]; `ANY_DUTIES` also
+        // handles the other duties, `SIXTH` = true also rules without the sixth dot).
         let g = (pos, occupancy, c, die, out);
-        match (self.rules.own_stacking, self.duties, self.six_two) {
-            (true, NO_DUTIES, true) => self.generate_for::<true, NO_DUTIES, true>(g),
-            (false, NO_DUTIES, false) => self.generate_for::<false, NO_DUTIES, false>(g),
-            (false, MENSCH_DUTIES, false) => self.generate_for::<false, MENSCH_DUTIES, false>(g),
-            (true, _, _) => self.generate_for::<true, ANY_DUTIES, true>(g),
-            (false, _, _) => self.generate_for::<false, ANY_DUTIES, true>(g),
+        match self.generator {
+            Generator::Booklet => self.generate_for::<true, NO_DUTIES, true>(g),
+            Generator::Plain => self.generate_for::<false, NO_DUTIES, false>(g),
+            Generator::Mensch => self.generate_for::<false, MENSCH_DUTIES, false>(g),
+            Generator::AnyStacking => self.generate_for::<true, ANY_DUTIES, true>(g),
+            Generator::Any => self.generate_for::<false, ANY_DUTIES, true>(g),
         }
     }
 
     /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], the duties and the optional
-    /// pass of `DUTIES` ([`Ludo::duties`]), and without the sixth dot unless `SIXTH`.
+    /// pass of `DUTIES` ([`NO_DUTIES`], [`MENSCH_DUTIES`], [`ANY_DUTIES`]), and without the
+    /// sixth dot unless `SIXTH`.
     ///
     /// Six candidates are always computed, without a branch on the die or the checkers
     /// (random, so such branches would mostly be mispredicted), and kept or dropped
@@ -1533,7 +1551,10 @@ mod tests {
 
     #[test]
     fn mensch_duties_list_what_the_general_duties_list() {
-        assert_eq!(Ludo::new(Rules::mensch()).unwrap().duties, MENSCH_DUTIES);
+        assert_eq!(
+            Ludo::new(Rules::mensch()).unwrap().generator,
+            Generator::Mensch
+        );
         for players in 2..=4 {
             assert_duties_agree::<MENSCH_DUTIES>(Rules::mensch().with_players(players));
         }
@@ -1541,7 +1562,7 @@ mod tests {
         let classic = Rules::classic()
             .with_release_compulsory(true)
             .with_clear_start(true);
-        assert_eq!(Ludo::new(classic).unwrap().duties, MENSCH_DUTIES);
+        assert_eq!(Ludo::new(classic).unwrap().generator, Generator::Mensch);
         assert_duties_agree::<MENSCH_DUTIES>(classic);
         assert_duties_agree::<NO_DUTIES>(Rules::classic());
     }
