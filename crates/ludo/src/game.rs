@@ -44,36 +44,13 @@ pub struct Ludo {
     end: u8,
     /// The playing colour after each colour (A14).
     next: [Colour; 4],
-    /// `step_move[c][d][p]`: the move of colour `c`'s checker at path index `p` for a roll
-    /// of `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
-    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
-    /// a checker's move is one load indexed by its path index.
-    step_move: [[[u32; STEP_ROWS]; 8]; 4],
-    /// `step_dot[c][d][p]`: the dot that move lands on (see [`Ludo::dot`]; [`NO_DOT`] for a
-    /// bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end, when
-    /// there is no move, so that move generation needs no test of its own for "no step".
-    step_dot: [[[u8; STEP_ROWS]; 8]; 4],
-    /// Per colour, the moves out of the den and where they land.
-    /// `release[c][d]`: colour `c`'s moves out of the den for a roll of `d`, in the order they
-    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
-    /// sixth dot (a 6 under L6).
-    release: [[[Release; 2]; 8]; 4],
-    /// Per colour, what a landing finds on a dot ([`Landing`]).
-    land: [Landing; 4],
-    /// L6 under D2: a 6 brings two checkers out or one to the sixth dot.
-    six_two: bool,
+    /// Each colour's tables for move generation and moves, by [`Colour::index`].
+    tables: [ColourTables; 4],
     /// A colour has finished when its lowest checker is at this index or above (L17): the
     /// finishing dot, or with goal fields the first goal field.
     finished_from: u8,
-    /// No compulsion (D1, D2) and no optional pass (D9): the generated moves are final.
-    plain: bool,
-    /// `dot[c][k]`: the dot of colour `c`'s path index `k` in [`Occupancy`]: the loop dot
-    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
-    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
-    /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
-    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
-    /// so that a move finds both with one load per dot.
-    dot: [[u16; STEP_ROWS]; 4],
+    /// The code move generation runs for these rules ([`Ludo::generate`]).
+    generator: Generator,
     /// `seen_from[o][c]`: the seat of colour `c` counted clockwise from seat `o` (0 is `o`
     /// itself), [`NOT_SEATED`] for a colour that does not play; for the observations.
     seen_from: [[u8; 4]; 4],
@@ -84,11 +61,66 @@ pub struct Ludo {
     observation: ObservationKind,
 }
 
+/// One colour's tables, together so that a roll or a move addresses all of them from one
+/// base.
+#[derive(Clone, PartialEq, Eq)]
+struct ColourTables {
+    /// `step_move[d][p]`: the move of the colour's checker at path index `p` for a roll of
+    /// `d` ([`Move`]'s word: colour, source, target, bounce flag), or [`NO_STEP`] when it
+    /// cannot move (den, finished, exact count needed). A roll's moves are one row, so that
+    /// a checker's move is one load indexed by its path index.
+    step_move: [[u32; STEP_ROWS]; 8],
+    /// `step_dot[d][p]`: the dot that move lands on (see [`ColourTables::dot`]; [`NO_DOT`]
+    /// for a bounce back onto its own index), or [`BLOCKED_DOT`], where no checker may end,
+    /// when there is no move, so that move generation needs no test of its own for "no
+    /// step".
+    step_dot: [[u8; STEP_ROWS]; 8],
+    /// `release[d]`: the colour's moves out of the den for a roll of `d`, in the order they
+    /// are listed: onto the start dot (one checker, or two on a 6 under L6), then to the
+    /// sixth dot (a 6 under L6).
+    release: [[Release; 2]; 8],
+    /// What a landing of the colour finds on a dot ([`Landing`]).
+    land: Landing,
+    /// `dot[k]`: the dot of the colour's path index `k` in [`Occupancy`]: the loop dot
+    /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
+    /// fields (each colour's home dot `h` has the same number: the colours are told apart by
+    /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
+    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
+    /// so that a move finds both with one load per dot.
+    dot: [u16; STEP_ROWS],
+}
+
 /// A [`Ludo::seen_from`] entry for a colour that does not play.
 pub(crate) const NOT_SEATED: u8 = 4;
 
-/// Rows of the step and dot tables (path indices `0..=MAX_FINISH`, rounded up).
-const STEP_ROWS: usize = 128;
+/// The specializations of move generation ([`Ludo::generate`]), chosen once for the rules:
+/// the three presets each get their own code, and any other rules the general code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Generator {
+    /// Own stacking (D3), a 6 releasing two or to the sixth dot (L6), no duties (the booklet).
+    Booklet,
+    /// No own stacking, a 6 releasing one, no duties (Classic).
+    Plain,
+    /// No own stacking, a 6 releasing one, the Mensch duties (D1, D2) without a pass.
+    Mensch,
+    /// Any rules with own stacking.
+    AnyStacking,
+    /// Any rules without own stacking.
+    Any,
+}
+
+/// `DUTIES` of [`Ludo::generate_for`]: no compulsion (D1, D2) and no optional pass (D9), the
+/// generated moves are final.
+const NO_DUTIES: u8 = 0;
+/// `DUTIES` of [`Ludo::generate_for`]: releasing compulsory (D1) and the start dot cleared
+/// (D2), with no optional pass (the Mensch preset).
+const MENSCH_DUTIES: u8 = 1;
+/// `DUTIES` of [`Ludo::generate_for`]: any combination of D1, D2 and D9, read from the rules.
+const ANY_DUTIES: u8 = 2;
+
+/// Rows of the step and dot tables: one for every byte, so that a path index (at most
+/// [`crate::MAX_FINISH`]) needs neither a bounds check nor a mask.
+const STEP_ROWS: usize = 256;
 /// A step table entry for "no move".
 const NO_STEP: u32 = u32::MAX;
 
@@ -568,17 +600,28 @@ impl Ludo {
             seats,
             end,
             next: Colour::ALL.map(|c| seats.next_after(c)),
-            step_move,
-            step_dot,
-            release,
-            land: Colour::ALL.map(|c| landing(c, rules.own_stacking)),
-            six_two: rules.six_release == SixRelease::TwoOrSixthDot,
+            tables: Colour::ALL.map(|c| ColourTables {
+                step_move: step_move[c.index()],
+                step_dot: step_dot[c.index()],
+                release: release[c.index()],
+                land: landing(c, rules.own_stacking),
+                dot: dot[c.index()],
+            }),
             finished_from: match rules.finish {
                 Finish::CentreDot => end,
                 Finish::GoalFields => g.last_loop() + 1,
             },
-            plain: !rules.release_compulsory && !rules.clear_start && rules.must_move,
-            dot,
+            generator: {
+                let sixth = rules.six_release == SixRelease::TwoOrSixthDot;
+                let duties = (rules.release_compulsory, rules.clear_start, rules.must_move);
+                match (rules.own_stacking, duties, sixth) {
+                    (true, (false, false, true), true) => Generator::Booklet,
+                    (false, (false, false, true), false) => Generator::Plain,
+                    (false, (true, true, true), false) => Generator::Mensch,
+                    (true, _, _) => Generator::AnyStacking,
+                    (false, _, _) => Generator::Any,
+                }
+            },
             seen_from: core::array::from_fn(|o| {
                 Colour::ALL.map(|c| match seats.seat_of(c) {
                     Some(s) => ((s.index() + seats.len() - o % seats.len()) % seats.len()) as u8,
@@ -917,10 +960,10 @@ impl Ludo {
     }
 
     /// The dot of colour `c`'s path index `k` in [`Occupancy`] and the colour's bit there
-    /// (see [`Ludo::dot`]).
+    /// (see [`ColourTables::dot`]).
     #[inline]
     fn dot_of(&self, c: Colour, k: u8) -> (u8, u8) {
-        let [dot, bit] = self.dot[c.index()][usize::from(k) & (STEP_ROWS - 1)].to_le_bytes();
+        let [dot, bit] = self.tables[c.index()].dot[usize::from(k)].to_le_bytes();
         (dot, bit)
     }
 
@@ -946,23 +989,23 @@ impl Ludo {
         die: u8,
         out: &mut MoveList,
     ) {
-        // Specialized on D3, the rule the inner loop depends on most, on whether any duty
-        // (D1, D2 in Mensch) or the optional pass (D9) applies, and on whether a 6 can release
-        // to the sixth dot (L6, D2): the three presets each get their own code, and any other
-        // rules the general code (`PLAIN` = false also handles plain rules, `SIXTH` = true
-        // also rules without the sixth dot).
+        // Specialized on D3, the rule the inner loop depends on most, on the duties (D1, D2
+        // in Mensch) and the optional pass (D9), and on whether a 6 can release to the sixth
+        // dot (L6, D2), as chosen once for the rules ([`Generator`]; `ANY_DUTIES` also
+        // handles the other duties, `SIXTH` = true also rules without the sixth dot).
         let g = (pos, occupancy, c, die, out);
-        match (self.rules.own_stacking, self.plain, self.six_two) {
-            (true, true, true) => self.generate_for::<true, true, true>(g),
-            (false, true, false) => self.generate_for::<false, true, false>(g),
-            (false, false, false) => self.generate_for::<false, false, false>(g),
-            (true, _, _) => self.generate_for::<true, false, true>(g),
-            (false, _, _) => self.generate_for::<false, false, true>(g),
+        match self.generator {
+            Generator::Booklet => self.generate_for::<true, NO_DUTIES, true>(g),
+            Generator::Plain => self.generate_for::<false, NO_DUTIES, false>(g),
+            Generator::Mensch => self.generate_for::<false, MENSCH_DUTIES, false>(g),
+            Generator::AnyStacking => self.generate_for::<true, ANY_DUTIES, true>(g),
+            Generator::Any => self.generate_for::<false, ANY_DUTIES, true>(g),
         }
     }
 
-    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], before the Mensch duties and
-    /// the optional pass unless `PLAIN`, and without the sixth dot unless `SIXTH`.
+    /// [`Ludo::generate`] with `STACK` = [`Rules::own_stacking`], the duties and the optional
+    /// pass of `DUTIES` ([`NO_DUTIES`], [`MENSCH_DUTIES`], [`ANY_DUTIES`]), and without the
+    /// sixth dot unless `SIXTH`.
     ///
     /// Six candidates are always computed, without a branch on the die or the checkers
     /// (random, so such branches would mostly be mispredicted), and kept or dropped
@@ -970,7 +1013,7 @@ impl Ludo {
     /// otherwise), the booklet's other 6 (one checker to the sixth dot), and each checker in
     /// order. That order is the one the game records were made with.
     #[inline(always)]
-    fn generate_for<const STACK: bool, const PLAIN: bool, const SIXTH: bool>(
+    fn generate_for<const STACK: bool, const DUTIES: u8, const SIXTH: bool>(
         &self,
         (pos, occupancy, c, die, out): (&Position, &Occupancy, Colour, u8, &mut MoveList),
     ) {
@@ -982,7 +1025,8 @@ impl Ludo {
         // The den, the finishing dot and a bounce back onto the checker's own index are
         // [`NO_DOT`], always empty. No branches: the dice and the checkers are random, so
         // branches on them would mostly be mispredicted.
-        let landing = &self.land[ci];
+        let tables = &self.tables[ci];
+        let landing = &tables.land;
         let land = |dot: u8| {
             let found = landing[usize::from(occupancy.0[usize::from(dot)])];
             (found, found & REFUSED == 0)
@@ -992,7 +1036,7 @@ impl Ludo {
         let col = usize::from(die) & 7;
         // The moves out of the den for this roll: each is listed when its landing is free and
         // the den holds enough checkers (a roll that releases nothing needs more than four).
-        let release = &self.release[ci][col];
+        let release = &tables.release[col];
         let start = release[0];
         let (start_capture, start_free) = land(start.dot);
         // The count stays in a register and is stored once: incrementing a length in
@@ -1012,22 +1056,37 @@ impl Ludo {
             );
         }
         let releases = n;
-        let (moves, dots) = (&self.step_move[ci][col], &self.step_dot[ci][col]);
+        let (moves, dots) = (&tables.step_move[col], &tables.step_dot[col]);
         // Equal neighbours are one move (L9): with own stacking (D3) each checker equal to
         // the one before it is taken as in the den, which has no step. (Without it only the
         // den and the finishing dot hold two checkers of a colour, neither with a step.)
         let ch = if STACK { first_of_equal(ch) } else { ch };
         for p in ch {
-            let k = usize::from(p) & (STEP_ROWS - 1);
+            let k = usize::from(p);
             // The den (p = 0), a finished checker and a roll past the end under D4 have no
             // step: they land on the blocked dot, which `free` refuses.
             let (capture, free) = land(dots[k]);
             n = out.put(n, Move::from_bits(moves[k] | capture), free);
         }
-        if !PLAIN {
-            n = self.duties(c, n, den > 0, releases, out);
+        match DUTIES {
+            NO_DUTIES => {}
+            MENSCH_DUTIES => n = Ludo::mensch_duties(n, den > 0, releases, out),
+            _ => n = self.any_duties(c, n, den > 0, releases, out),
         }
         out.set_len(n);
+    }
+
+    /// [`Ludo::any_duties`] for rules with both Mensch duties (D1, D2) and no optional pass
+    /// (D9), which need less: a listed release is compulsory (D1), so the start dot must be
+    /// cleared (D2) only when no release is listed, and then the move off it, if listed, is
+    /// already the first.
+    #[inline(always)]
+    fn mensch_duties(n: usize, den: bool, releases: usize, out: &MoveList) -> usize {
+        // A listed release has its source in the den, so this holds only without one.
+        let clear = den & (n > 0) & (out.slot(0).source_index() == 1);
+        // At most one of the two is non-zero.
+        let forced = releases + usize::from(clear);
+        if forced > 0 { forced } else { n }
     }
 
     /// The Mensch duties (D1, D2) and the optional pass (D9) on the `n` generated moves: the
@@ -1036,7 +1095,14 @@ impl Ludo {
     /// the releases. Returns the number of moves left. Selected without branches, which the
     /// random positions would mostly mispredict.
     #[inline(always)]
-    fn duties(&self, c: Colour, n: usize, den: bool, releases: usize, out: &mut MoveList) -> usize {
+    fn any_duties(
+        &self,
+        c: Colour,
+        n: usize,
+        den: bool,
+        releases: usize,
+        out: &mut MoveList,
+    ) -> usize {
         let r = &self.rules;
         let leaves_start = (n > releases) & (out.slot(releases).source_index() == 1);
         // D1 (Mensch): a release roll must release when it can.
@@ -1222,7 +1288,7 @@ impl Ludo {
     }
 }
 
-/// The colours on each dot as bits, indexed by [`Ludo::dot`]'s dot numbers: on a loop dot
+/// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop dot
 /// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
 /// between the colours' home tracks) the same bit in the high nibble, so that the low nibble
 /// names exactly the colours a landing can capture.
@@ -1450,6 +1516,56 @@ impl Game for Ludo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves of every roll at every chance node of random games under `rules`, generated
+    /// by the duties of `DUTIES` and by the general duties read from the rules.
+    fn assert_duties_agree<const DUTIES: u8>(rules: Rules) {
+        use boardgame_core::{GameRng, Turn};
+        let g = Ludo::new(rules).expect("valid rules");
+        let mut buf = Vec::new();
+        for seed in 0..40 {
+            let mut rng = GameRng::new(seed, 7);
+            let mut st = g.new_initial_state();
+            while g.turn(&st) != Turn::Terminal {
+                if let (Turn::Chance, None, Some(c)) = (g.turn(&st), st.pos.opening, st.pos.to_move)
+                {
+                    for die in 1..=6 {
+                        let (mut fast, mut any) = (MoveList::new(), MoveList::new());
+                        let (pos, occupancy) = (&st.pos, &st.occupancy);
+                        g.generate_for::<false, DUTIES, false>((pos, occupancy, c, die, &mut fast));
+                        g.generate_for::<false, ANY_DUTIES, false>((
+                            pos, occupancy, c, die, &mut any,
+                        ));
+                        assert_eq!(fast.as_slice(), any.as_slice(), "{} die {die}", st.pos);
+                    }
+                }
+                let a = match g.turn(&st) {
+                    Turn::Chance => g.sample_chance(&st, &mut rng),
+                    _ => g.sample_action(&st, &mut rng, &mut buf),
+                };
+                g.apply(&mut st, &a.expect("an action"))
+                    .expect("a legal action");
+            }
+        }
+    }
+
+    #[test]
+    fn mensch_duties_list_what_the_general_duties_list() {
+        assert_eq!(
+            Ludo::new(Rules::mensch()).unwrap().generator,
+            Generator::Mensch
+        );
+        for players in 2..=4 {
+            assert_duties_agree::<MENSCH_DUTIES>(Rules::mensch().with_players(players));
+        }
+        // Classic with both duties (no goal fields, the third 6 forfeits).
+        let classic = Rules::classic()
+            .with_release_compulsory(true)
+            .with_clear_start(true);
+        assert_eq!(Ludo::new(classic).unwrap().generator, Generator::Mensch);
+        assert_duties_agree::<MENSCH_DUTIES>(classic);
+        assert_duties_agree::<NO_DUTIES>(Rules::classic());
+    }
 
     #[test]
     fn first_equal_is_exact_for_every_byte_pattern() {
