@@ -439,6 +439,39 @@ pub trait ParametricActions: Game {
     fn parameters_action(&self, state: &Self::State, parameters: &[f64]) -> Option<Self::Action>;
 }
 
+/// The eight values of each byte, lowest bit first (the table behind [`byte_values`]).
+static BYTES: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][bit] = 1.0;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The eight observation values of `byte`'s bits, lowest bit first: 1.0 for a set bit, 0.0
+/// for a clear one. One row of the table [`write_bits`] writes from, for an encoding that
+/// gathers its 0/1 fields as bytes first.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::byte_values;
+/// assert_eq!(byte_values(0b1000_0101), [1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+/// ```
+#[inline]
+#[must_use]
+pub fn byte_values(byte: u8) -> [f32; 8] {
+    BYTES[usize::from(byte)]
+}
+
 /// Writes the lowest `out.len()` bits of `bits` into `out`, lowest bit first: 1.0 for a set
 /// bit, 0.0 for a clear one. A bitboard (of squares, tiles, cells) becomes an observation
 /// plane this way eight values at a time from a table (8 KiB), without a branch on the bits;
@@ -453,26 +486,10 @@ pub trait ParametricActions: Game {
 /// assert_eq!(plane, [1.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
 /// ```
 pub fn write_bits(out: &mut [f32], bits: u128) {
-    /// The eight values of each byte, lowest bit first.
-    static BYTES: [[f32; 8]; 256] = {
-        let mut table = [[0.0; 8]; 256];
-        let mut byte = 0;
-        while byte < 256 {
-            let mut bit = 0;
-            while bit < 8 {
-                if byte & (1 << bit) != 0 {
-                    table[byte][bit] = 1.0;
-                }
-                bit += 1;
-            }
-            byte += 1;
-        }
-        table
-    };
     let mut rest = bits;
     let mut octets = out.chunks_exact_mut(8);
     for values in &mut octets {
-        values.copy_from_slice(&BYTES[(rest & 255) as usize]);
+        values.copy_from_slice(&byte_values(rest as u8));
         rest >>= 8;
     }
     // The tail (fewer than eight values) from its byte's row: one copy (a `memcpy` call)
@@ -481,7 +498,7 @@ pub fn write_bits(out: &mut [f32], bits: u128) {
     let tail = octets.into_remainder();
     let len = tail.len();
     if len > 0 {
-        tail.copy_from_slice(&BYTES[(rest & 255) as usize][..len]);
+        tail.copy_from_slice(&byte_values(rest as u8)[..len]);
     }
 }
 

@@ -49,7 +49,8 @@ pub use drivers::{
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
 pub use learning::{
-    BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, write_bits,
+    BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, byte_values,
+    write_bits,
 };
 pub use matches::{Match, MatchState, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};

@@ -52,7 +52,7 @@
 //! 2, `down` 3 and a later spinner `d-d`'s sides `4 + 2d` (up) and `5 + 2d` (down); `Draw` is
 //! `T (1 + E)` and `Pass` the next. Chance: `Deal(t)` is `t`'s index.
 
-use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape};
+use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape, byte_values};
 
 use crate::action::Action;
 use crate::game::{Dominoes, Phase, RoundEnd, State};
@@ -300,7 +300,7 @@ impl Dominoes {
     /// (the game's, or the same as constants): every value is written once, so nothing is
     /// zeroed first. The 0/1 fields are whole bytes: they are gathered as bytes from the
     /// state's bit masks (no packing into one word), then each byte is written as its eight
-    /// values, a row of [`BYTES`]. Always inlined, so that constant fields fold into the code.
+    /// values, a row of [`byte_values`]. Always inlined, so that constant fields fold into the code.
     #[inline(always)]
     fn observe_compact(&self, f: &CompactFields, s: &State, seat: Seat, out: &mut [f32]) {
         let (nums, p) = (f.numbers, f.players);
@@ -385,7 +385,7 @@ impl Dominoes {
             *flags = 1 << kind | ended;
         }
         for (values, &byte) in bits.as_chunks_mut::<8>().0.iter_mut().zip(&bytes) {
-            *values = BYTES[usize::from(byte)];
+            *values = byte_values(byte);
         }
     }
 
@@ -553,23 +553,6 @@ impl Dominoes {
 /// word: two tile planes of at most 12 bytes (91 tiles), at most 8 seats of at most 2 bytes
 /// (13 numbers and the turn), the flags' byte.
 const BYTE_BUFFER: usize = 2 * 12 + 8 * 2 + 1 + 16;
-
-/// The eight values of each byte, lowest bit first.
-static BYTES: [[f32; 8]; 256] = {
-    let mut table = [[0.0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][bit] = 1.0;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
 
 /// Sets `out[i]` to 1 for every set bit `i` of `bits` below `out.len()`, visiting only the
 /// set bits (a word at a time: a 128-bit count of trailing zeros branches on its halves).
