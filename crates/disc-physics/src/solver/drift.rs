@@ -25,6 +25,7 @@ impl Solver {
                 clear: &mut d.clear[..n],
                 moving_mark: &mut s.moving_mark[..n],
                 path_mark: &s.path_mark[..n],
+                touched_mark: &s.paths.mark[..n],
             },
             s.moving.as_slice(),
             s.mark,
@@ -60,6 +61,9 @@ struct Drift<'a> {
     /// `mark` for a disc whose path stage 4 changed (its speed `s` is then the one at the
     /// substep's end).
     path_mark: &'a [u32],
+    /// `mark` for a disc stage 4 touched (brought to an instant): every disc it took off the
+    /// table, gave a new path or moved to a local time other than 0 is touched.
+    touched_mark: &'a [u32],
 }
 
 /// Stage 5: every disc of `moving` still on the table is carried from its local time to the
@@ -77,28 +81,32 @@ fn drift_pass(
 ) -> f64 {
     let n = k.k.len();
     let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
-    let (clear, moving_mark, path_mark) = (
+    let (clear, moving_mark, path_mark, touched_mark) = (
         &mut k.clear[..n],
         &mut k.moving_mark[..n],
         &k.path_mark[..n],
+        &k.touched_mark[..n],
     );
     let next_mark = mark.wrapping_add(1);
     out.fill(n, |to| {
         for &iu in moving {
             let i = iu as usize;
-            if !on[i] {
-                continue;
-            }
             let ki = &mut kin[i];
-            let dt = cx.h - ki.tl;
+            // From its local time to the end, and its speed at the end.
+            let (dt, s) = if touched_mark[i] != mark {
+                // Untouched by stage 4 (most discs): on the table, at local time 0, on the
+                // path stage 1 gave it (`h - 0` is `h`).
+                (cx.h, cx.end_speed(ki.s))
+            } else if !on[i] {
+                continue;
+            } else if path_mark[i] == mark {
+                (cx.h - ki.tl, ki.s)
+            } else {
+                (cx.h - ki.tl, cx.end_speed(ki.s))
+            };
             let r = rad[i];
             ki.px = normal_or_zero(clamp(ki.px + ki.vx * dt, -hx + r, hx - r));
             ki.py = normal_or_zero(clamp(ki.py + ki.vy * dt, -hy + r, hy - r));
-            let s = if path_mark[i] == mark {
-                ki.s
-            } else {
-                cx.end_speed(ki.s)
-            };
             // A speed below the normal range is a stop.
             if s >= f64::MIN_POSITIVE {
                 ki.s = s;
@@ -135,8 +143,8 @@ mod tests {
         let px = [0.0, 0.48, 0.1, -0.2, 0.0];
         let vx = [1.0, 20.0, 0.5, 0.0, -0.1];
         // Disc 2 was brought to t = 0.4 ms by an event that gave it a new path (mark 5: its
-        // speed is the one at the end); disc 3 is off the table; disc 4 stops in the
-        // substep.
+        // speed is the one at the end); disc 3 left the table in the substep (touched, mark
+        // 5); disc 4 stops in the substep.
         let sp = [1.0, 20.0, 0.5, 0.0, 0.0001];
         let tl = [0.0, 0.0, 0.0004, 0.0, 0.0];
         let mut k: Vec<Kin> = (0..5)
@@ -156,6 +164,7 @@ mod tests {
         let mut clear = [0.0; 5];
         let mut moving_mark = [5; 5];
         let path_mark = [4, 4, 5, 4, 4];
+        let touched_mark = [4, 4, 5, 5, 4];
         let table = Table::new(0.5, 0.5).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let (mut moving, mut fixed, mut stops) =
@@ -168,6 +177,7 @@ mod tests {
                 clear: &mut clear,
                 moving_mark: &mut moving_mark,
                 path_mark: &path_mark,
+                touched_mark: &touched_mark,
             },
             &[0, 1, 2, 3, 4],
             5,
