@@ -27,17 +27,15 @@ impl Solver {
                 path_mark: &s.path_mark[..n],
                 touched_mark: &s.paths.mark[..n],
             },
-            s.moving.as_slice(),
             s.mark,
             ListBufs {
-                moving: &mut s.moving_next,
+                moving: &mut s.moving,
                 fixed: &mut s.fixed,
                 stops: &mut s.stops,
             },
             &next,
             (sub.hx, sub.hy),
         );
-        std::mem::swap(&mut s.moving, &mut s.moving_next);
         s.prepared = Some(Prepared { h: sub.h, vmax2 });
         // Every disc touched in the substep is at the substep's end now (a disc at rest was
         // only brought to an instant): between steps every local time is 0.
@@ -66,14 +64,14 @@ struct Drift<'a> {
     touched_mark: &'a [u32],
 }
 
-/// Stage 5: every disc of `moving` still on the table is carried from its local time to the
-/// end of the substep (clamped inside the cushions) and given its speed at the end; one
-/// whose speed at the end is zero is left at rest (direction and velocity zero), one still
-/// moving goes through the next substep's stage 1 into `out` (marked `mark + 1`). Returns
-/// the next substep's largest squared speed.
+/// Stage 5: every disc of the moving list (`out.moving`) still on the table is carried from
+/// its local time to the end of the substep (clamped inside the cushions) and given its speed
+/// at the end; one whose speed at the end is zero is left at rest (direction and velocity
+/// zero), one still moving goes through the next substep's stage 1 into `out` (marked
+/// `mark + 1`): the moving list is filtered in place. Returns the next substep's largest
+/// squared speed.
 fn drift_pass(
     k: Drift<'_>,
-    moving: &[u32],
     mark: u32,
     out: ListBufs<'_>,
     cx: &SlideCtx<'_>,
@@ -88,9 +86,9 @@ fn drift_pass(
         &k.touched_mark[..n],
     );
     let next_mark = mark.wrapping_add(1);
-    out.fill(n, |to| {
-        for &iu in moving {
-            let i = iu as usize;
+    out.refill(n, |to, listed| {
+        for at in 0..listed {
+            let i = to.moving_at(at) as usize;
             let ki = &mut kin[i];
             // From its local time to the end, and its speed at the end.
             let (dt, s) = if touched_mark[i] != mark {
@@ -169,6 +167,10 @@ mod tests {
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let (mut moving, mut fixed, mut stops) =
             (Slots::default(), Slots::default(), Slots::default());
+        moving.reset(5);
+        for i in 0..5 {
+            moving.push(i);
+        }
         let vmax2 = drift_pass(
             Drift {
                 k: &mut k,
@@ -179,7 +181,6 @@ mod tests {
                 path_mark: &path_mark,
                 touched_mark: &touched_mark,
             },
-            &[0, 1, 2, 3, 4],
             5,
             ListBufs {
                 moving: &mut moving,

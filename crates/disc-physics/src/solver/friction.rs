@@ -228,6 +228,15 @@ impl ListBufs<'_> {
         stops.len = n_stops;
         vmax2
     }
+
+    /// As [`fill`](Self::fill), but the moving list is filtered in place: `pass` is given the
+    /// length of the list as it was, reads its entries with [`Lists::moving_at`] and appends
+    /// each disc that still moves at most at the position it was read from.
+    #[inline(always)]
+    pub(super) fn refill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
+        let listed = self.moving.len();
+        self.fill(n, |to| pass(to, listed))
+    }
 }
 
 /// Stage 1's lists of a substep (the moving discs, those near something fixed, the stops
@@ -264,6 +273,13 @@ impl<'a> Lists<'a> {
             n_stops: 0,
             vmax2: 0.0,
         }
+    }
+
+    /// The entry `at` of the moving list's buffer: in [`ListBufs::refill`], the list as it
+    /// was from the entry being appended on (every entry appended comes from an entry read).
+    #[inline(always)]
+    pub(super) fn moving_at(&self, at: usize) -> u32 {
+        self.moving[at]
     }
 
     /// The lengths of the three lists and the largest squared speed.

@@ -448,8 +448,6 @@ impl<T: Copy + Default> Slots<T> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
     moving: Slots<u32>,
-    /// The drift's list of the discs moving in the next substep (swapped with `moving`).
-    moving_next: Slots<u32>,
     fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
     stops: Slots<(u32, f64)>,
@@ -704,7 +702,6 @@ impl Solver {
     pub(crate) fn scratch_capacity_bytes(&self) -> usize {
         let s = &self.s;
         s.moving.capacity_bytes()
-            + s.moving_next.capacity_bytes()
             + s.fixed.capacity_bytes()
             + s.stops.capacity_bytes()
             + 4 * (s.moving_mark.capacity()
