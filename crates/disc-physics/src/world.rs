@@ -1027,6 +1027,59 @@ mod tests {
     }
 
     #[test]
+    fn the_moving_list_never_holds_a_disc_twice() {
+        // Stage 4 lists a disc whose path it changes unless it is listed already (moving at
+        // the substep's start, or changed before in the substep): a disc that stops within a
+        // substep and is then hit in it must not be listed again. The coarse time steps make
+        // stops within a substep and impacts after them common.
+        let coarse = |w: World, substeps: u32| {
+            let c = StepConfig {
+                dt_s: 1.0 / 60.0,
+                substeps,
+                ..StepConfig::default()
+            };
+            let mut c60 = World::new(w.table().clone(), c).unwrap();
+            for d in w.discs() {
+                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+            }
+            c60
+        };
+        let worlds: [(&str, World, usize); 5] = [
+            ("carrom break", scenes::carrom_break(), 1700),
+            ("novuss break", scenes::novuss_break(), 1500),
+            ("box of 256", scenes::scaling_box(256), 200),
+            (
+                "box of 256 at 1/60 s",
+                coarse(scenes::scaling_box(256), 1),
+                120,
+            ),
+            (
+                "box of 64 at 1/60 s, 2 substeps",
+                coarse(scenes::scaling_box(64), 2),
+                120,
+            ),
+        ];
+        for (name, w, steps) in worlds {
+            let mut checked = w.clone();
+            let h = checked.config.dt_s / f64::from(checked.config.substeps);
+            for _ in 0..steps {
+                let t0 = checked.time_s;
+                for k in 0..checked.config.substeps {
+                    let ts = t0 + h * f64::from(k);
+                    checked
+                        .sv
+                        .substep_checking_the_moving_list(&checked.table, ts, h);
+                }
+                checked.steps += 1;
+                checked.time_s = t0 + checked.config.dt_s;
+            }
+            // The checked substeps compute what the step computes.
+            let (want, _) = run(w, Tuning::default(), steps);
+            assert_eq!(checked.checksum(), want, "{name}");
+        }
+    }
+
+    #[test]
     fn a_change_between_steps_drops_the_stage_1_done_ahead() {
         // A disc struck, placed or removed mid-run: the run that relies on the change to
         // drop what the drift prepared equals the run that drops it explicitly.

@@ -23,7 +23,6 @@ impl Solver {
                 r: &d.r[..n],
                 on: &d.on[..n],
                 clear: &mut d.clear[..n],
-                moving_mark: &mut s.moving_mark[..n],
                 path_mark: &s.path_mark[..n],
                 touched_mark: &s.paths.mark[..n],
             },
@@ -55,7 +54,6 @@ struct Drift<'a> {
     r: &'a [f64],
     on: &'a [bool],
     clear: &'a mut [f64],
-    moving_mark: &'a mut [u32],
     /// `mark` for a disc whose path stage 4 changed (its speed `s` is then the one at the
     /// substep's end).
     path_mark: &'a [u32],
@@ -67,9 +65,8 @@ struct Drift<'a> {
 /// Stage 5: every disc of the moving list (`out.moving`) still on the table is carried from
 /// its local time to the end of the substep (clamped inside the cushions) and given its speed
 /// at the end; one whose speed at the end is zero is left at rest (direction and velocity
-/// zero), one still moving goes through the next substep's stage 1 into `out` (marked
-/// `mark + 1`): the moving list is filtered in place. Returns the next substep's largest
-/// squared speed.
+/// zero), one still moving goes through the next substep's stage 1 into `out`: the moving
+/// list is filtered in place. Returns the next substep's largest squared speed.
 fn drift_pass(
     k: Drift<'_>,
     mark: u32,
@@ -79,13 +76,8 @@ fn drift_pass(
 ) -> f64 {
     let n = k.k.len();
     let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
-    let (clear, moving_mark, path_mark, touched_mark) = (
-        &mut k.clear[..n],
-        &mut k.moving_mark[..n],
-        &k.path_mark[..n],
-        &k.touched_mark[..n],
-    );
-    let next_mark = mark.wrapping_add(1);
+    let (clear, path_mark, touched_mark) =
+        (&mut k.clear[..n], &k.path_mark[..n], &k.touched_mark[..n]);
     out.refill(n, |to, listed| {
         for at in 0..listed {
             let i = to.moving_at(at) as usize;
@@ -108,7 +100,6 @@ fn drift_pass(
             // A speed below the normal range is a stop.
             if s >= f64::MIN_POSITIVE {
                 ki.s = s;
-                moving_mark[i] = next_mark;
                 slide(i, ki, s, &mut clear[i], r, to, cx);
             } else {
                 ki.s = 0.0;
@@ -160,7 +151,6 @@ mod tests {
         let r = [0.01; 5];
         let on = [true, true, true, false, true];
         let mut clear = [0.0; 5];
-        let mut moving_mark = [5; 5];
         let path_mark = [4, 4, 5, 4, 4];
         let touched_mark = [4, 4, 5, 5, 4];
         let table = Table::new(0.5, 0.5).unwrap();
@@ -177,7 +167,6 @@ mod tests {
                 r: &r,
                 on: &on,
                 clear: &mut clear,
-                moving_mark: &mut moving_mark,
                 path_mark: &path_mark,
                 touched_mark: &touched_mark,
             },
@@ -201,12 +190,11 @@ mod tests {
         );
         // The speeds at the end: friction's, or the event's for disc 2.
         assert_eq!((k[0].s, k[1].s, k[2].s), (1.0 - a * h, 20.0 - a * h, 0.5));
-        // The next substep's stage 1: velocities, marks 6, the lists.
+        // The next substep's stage 1: velocities and the lists.
         let c0 = (1.0 - a * h) - 0.5 * a * h;
         assert_eq!((k[0].vx, k[0].vy), (c0, 0.0));
         assert_eq!(k[2].vx, 0.5 - 0.5 * a * h);
         assert_eq!(moving.as_slice(), [0, 1, 2]);
-        assert_eq!(moving_mark, [6, 6, 6, 5, 5]);
         // Disc 1 against the right cushion is listed for the fixed tests.
         assert_eq!(fixed.as_slice(), [1]);
         assert!(stops.is_empty());

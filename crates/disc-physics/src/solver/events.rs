@@ -111,10 +111,12 @@ impl Solver {
                     }
                     KIND_REST => {
                         // The disc stops here: the end of its path. Its neighbours are
-                        // predicted anew against it at rest.
+                        // predicted anew against it at rest. (A disc that stops is on the
+                        // moving list: its speed is now the one at the end.)
                         s.paths.keep(a, s.mark);
                         d.advance(a, t);
                         d.stop(a);
+                        s.path_mark[a] = s.mark;
                         if s.changed_mark[a] != s.round_mark {
                             s.changed_mark[a] = s.round_mark;
                             s.changed.push(a as u32);
@@ -214,12 +216,15 @@ impl Solver {
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 d.version[i] = d.version[i].wrapping_add(1);
-                // Its speed `s` is set below to the one at the substep's end.
-                s.path_mark[i] = s.mark;
-                if s.moving_mark[i] != s.mark {
-                    s.moving_mark[i] = s.mark;
+                // On the moving list already: moving at the substep's start (its speed then
+                // is not zero, unless its path changed since), or its path changed before in
+                // this substep (which lists it).
+                let listed = s.path_mark[i] == s.mark || d.k[i].s != 0.0;
+                if !listed {
                     s.moving.push(i as u32);
                 }
+                // Its speed `s` is set below to the one at the substep's end.
+                s.path_mark[i] = s.mark;
                 let (ux, uy, c) = direction_speed(d.k[i].vx, d.k[i].vy);
                 d.k[i].ux = ux;
                 d.k[i].uy = uy;

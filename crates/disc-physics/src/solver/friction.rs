@@ -17,8 +17,8 @@
 //! substep's stage 1 for each disc it carries to the end ([`slide`], the one function that
 //! computes a disc's substep velocity), so a substep that follows another of the same length
 //! finds its moving discs ready and only schedules their stops. A whole pass over the discs
-//! runs only after something changed between steps (a disc added, struck, placed or removed),
-//! in a world's first substep, or when the substep's mark wraps; both compute the same values.
+//! runs only after something changed between steps (a disc added, struck, placed or removed)
+//! or in a world's first substep; both compute the same values.
 //! The speed a disc ends its substep with (`s − a h`, or zero) is written by the drift, so that
 //! between steps `s` is what the API reads.
 
@@ -55,8 +55,6 @@ impl Solver {
                         clear: &mut d.clear[..n],
                         r: &d.r[..n],
                     },
-                    &mut s.moving_mark[..n],
-                    s.mark,
                     ListBufs {
                         moving: &mut s.moving,
                         fixed: &mut s.fixed,
@@ -337,19 +335,11 @@ pub(super) fn slide(
     }
 }
 
-/// Stage 1 over every disc (see [`slide`]); the moving discs are marked with `mark`.
-/// Returns the largest squared speed.
-fn friction_pass(
-    k: Kinematics<'_>,
-    moving_mark: &mut [u32],
-    mark: u32,
-    out: ListBufs<'_>,
-    cx: &SlideCtx<'_>,
-) -> f64 {
+/// Stage 1 over every disc (see [`slide`]). Returns the largest squared speed.
+fn friction_pass(k: Kinematics<'_>, out: ListBufs<'_>, cx: &SlideCtx<'_>) -> f64 {
     let n = k.k.len();
     let kin = &mut k.k[..n];
     let (clear, rad) = (&mut k.clear[..n], &k.r[..n]);
-    let moving_mark = &mut moving_mark[..n];
     out.fill(n, |to| {
         for i in 0..n {
             let ki = &mut kin[i];
@@ -358,7 +348,6 @@ fn friction_pass(
             if s == 0.0 {
                 continue;
             }
-            moving_mark[i] = mark;
             slide(i, ki, s, &mut clear[i], rad[i], to, cx);
         }
     })
@@ -375,7 +364,6 @@ mod tests {
     fn stage1(
         k: &mut [Kin],
         clear: &mut [f64],
-        mark: &mut [u32],
         h: f64,
     ) -> (f64, Vec<u32>, Vec<u32>, Vec<(u32, f64)>) {
         let table = Table::new(0.5, 0.5)
@@ -387,8 +375,6 @@ mod tests {
             (Slots::default(), Slots::default(), Slots::default());
         let vmax2 = friction_pass(
             Kinematics { k, clear, r: &r },
-            mark,
-            7,
             ListBufs {
                 moving: &mut moving,
                 fixed: &mut fixed,
@@ -422,10 +408,9 @@ mod tests {
             })
             .collect();
         let mut clear = [0.0; 4];
-        let mut mark = [0u32; 4];
         let h = 0.001;
         let a = 0.1 * 9.81;
-        let (vmax2, moving, fixed, stops) = stage1(&mut k, &mut clear, &mut mark, h);
+        let (vmax2, moving, fixed, stops) = stage1(&mut k, &mut clear, h);
         // Disc 0 moves at s - a h / 2 (it slides h (s - a h / 2) in the substep); its speed
         // stays the one at the start until the drift gives it s - a h.
         let c = 5.0 - 0.5 * a * h;
@@ -436,7 +421,6 @@ mod tests {
         assert_eq!((k[1].vx, k[1].s), (0.00025, 0.0005));
         assert_eq!(stops, [(1, 0.0005)]);
         assert_eq!(moving, [0, 1]);
-        assert_eq!(mark, [7, 7, 0, 0]);
         // Nothing fixed within reach of either. Disc 0 may slide 0.45 sqrt 2 - 0.04 m before
         // it can reach the pocket (nearer than the top cushion, 0.49 / 0.8 along its line),
         // less what it slid.
@@ -456,8 +440,8 @@ mod tests {
             s: 20.0,
             ..Kin::default()
         }];
-        let (mut clear, mut mark) = ([0.0], [0]);
-        let (_, moving, fixed, stops) = stage1(&mut k, &mut clear, &mut mark, 0.001);
+        let mut clear = [0.0];
+        let (_, moving, fixed, stops) = stage1(&mut k, &mut clear, 0.001);
         assert_eq!((moving, fixed, stops), (vec![0], vec![0], vec![]));
         assert_eq!(clear, [0.0]);
     }

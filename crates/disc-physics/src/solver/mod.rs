@@ -451,6 +451,9 @@ pub(crate) struct Scratch {
     fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
     stops: Slots<(u32, f64)>,
+    /// The substep's mark for a disc of the moving list, written only when stage 3 reads it
+    /// ([`Scratch::mark_moving_for`]), so that the passes over the moving discs do not write
+    /// it.
     moving_mark: Vec<u32>,
     /// The substep's mark for a disc whose path stage 4 changed: its speed `s` then holds
     /// the speed at the substep's end (otherwise the speed at its start, until the drift).
@@ -469,6 +472,19 @@ pub(crate) struct Scratch {
     saved_v: Vec<(f64, f64)>,
     /// The cost of each stage since profiling was switched on, if it is.
     profile: Option<StepProfile>,
+}
+
+impl Scratch {
+    /// Marks the discs of the moving list with the substep's mark (`moving_mark`) when stage
+    /// 3 reads the marks: when it tests the moving discs directly, few of them.
+    #[inline]
+    fn mark_moving_for(&mut self, sub: &Substep) {
+        if sub.direct {
+            for &i in self.moving.as_slice() {
+                self.moving_mark[i as usize] = self.mark;
+            }
+        }
+    }
 }
 
 /// Read-only context of one substep.
@@ -617,9 +633,42 @@ impl Solver {
             return false;
         };
         self.broadphase(&mut sub);
+        self.s.mark_moving_for(&sub);
         self.predict(table, &sub);
         self.events(table, &mut sub, events);
         self.drift(table, &sub)
+    }
+
+    /// [`substep`](Self::substep), checking the moving list after stage 4 (tests): every disc
+    /// on the table that moves is on it, and no disc twice (the drift would carry it twice).
+    #[cfg(test)]
+    pub(crate) fn substep_checking_the_moving_list(&mut self, table: &Table, ts: f64, h: f64) {
+        self.stats.substeps += 1;
+        self.begin();
+        if self.n_on == 0 {
+            self.s.prepared = None;
+            return;
+        }
+        let Some(mut sub) = self.friction(table, ts, h) else {
+            return;
+        };
+        self.broadphase(&mut sub);
+        self.s.mark_moving_for(&sub);
+        self.predict(table, &sub);
+        self.events(table, &mut sub, &mut crate::NoEvents);
+        let mut listed = vec![false; self.d.k.len()];
+        for &i in self.s.moving.as_slice() {
+            assert!(!listed[i as usize], "disc {i} listed twice");
+            listed[i as usize] = true;
+        }
+        for (i, k) in self.d.k.iter().enumerate() {
+            let moves = k.s != 0.0 || k.vx != 0.0 || k.vy != 0.0;
+            assert!(
+                !self.d.on[i] || !moves || listed[i],
+                "disc {i} moves, not listed"
+            );
+        }
+        self.drift(table, &sub);
     }
 
     /// [`substep`](Self::substep)'s stages with the clock read around each.
@@ -643,6 +692,7 @@ impl Solver {
         lap(&mut self.s, |p| &mut p.friction);
         let moving = if let Some(mut sub) = sub {
             self.broadphase(&mut sub);
+            self.s.mark_moving_for(&sub);
             lap(&mut self.s, |p| &mut p.broadphase);
             self.predict(table, &sub);
             lap(&mut self.s, |p| &mut p.prediction);
@@ -678,8 +728,6 @@ impl Solver {
             s.paths.mark.iter_mut().for_each(|m| *m = 0);
             s.path_mark.iter_mut().for_each(|m| *m = 0);
             s.mark = 1;
-            // The drift marked the prepared moving discs with 0: stage 1 runs in full.
-            s.prepared = None;
         }
         // Stage 1 (or the drift before it) empties and fills the moving, fixed and stop lists.
         s.heap.clear();
