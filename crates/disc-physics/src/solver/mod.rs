@@ -635,7 +635,10 @@ impl Solver {
         self.broadphase(&mut sub);
         self.s.mark_moving_for(&sub);
         self.predict(table, &sub);
-        self.events(table, &mut sub, events);
+        // Most substeps have no event pending: no stage 4.
+        if !self.s.heap.is_empty() {
+            self.events(table, &mut sub, events);
+        }
         self.drift(table, &sub)
     }
 
@@ -655,7 +658,9 @@ impl Solver {
         self.broadphase(&mut sub);
         self.s.mark_moving_for(&sub);
         self.predict(table, &sub);
-        self.events(table, &mut sub, &mut crate::NoEvents);
+        if !self.s.heap.is_empty() {
+            self.events(table, &mut sub, &mut crate::NoEvents);
+        }
         let mut listed = vec![false; self.d.k.len()];
         for &i in self.s.moving.as_slice() {
             assert!(!listed[i as usize], "disc {i} listed twice");
@@ -696,7 +701,9 @@ impl Solver {
             lap(&mut self.s, |p| &mut p.broadphase);
             self.predict(table, &sub);
             lap(&mut self.s, |p| &mut p.prediction);
-            self.events(table, &mut sub, events);
+            if !self.s.heap.is_empty() {
+                self.events(table, &mut sub, events);
+            }
             lap(&mut self.s, |p| &mut p.events);
             let moving = self.drift(table, &sub);
             lap(&mut self.s, |p| &mut p.drift);
