@@ -877,7 +877,7 @@ impl World {
 mod tests {
     use super::*;
     use crate::solver::Tuning;
-    use crate::{Event, NoEvents, Params, scenes};
+    use crate::{Event, EventKind, NoEvents, Params, scenes};
 
     /// Runs `w` for `steps` steps under `tuning`; returns the checksum and the events.
     fn run(mut w: World, tuning: Tuning, steps: usize) -> (u64, Vec<Event>) {
@@ -1027,11 +1027,13 @@ mod tests {
     }
 
     #[test]
-    fn the_moving_list_never_holds_a_disc_twice() {
+    fn the_moving_list_never_holds_a_disc_twice_and_the_fixed_list_misses_nothing() {
         // Stage 4 lists a disc whose path it changes unless it is listed already (moving at
         // the substep's start, or changed before in the substep): a disc that stops within a
         // substep and is then hit in it must not be listed again. The coarse time steps make
-        // stops within a substep and impacts after them common.
+        // stops within a substep and impacts after them common. Stage 1 lists for the fixed
+        // tests every disc that may reach a cushion, wall or pocket in the substep (it looks
+        // again only from a due substep, counted from its chord speed, which only falls).
         let coarse = |w: World, substeps: u32| {
             let c = StepConfig {
                 dt_s: 1.0 / 60.0,
@@ -1044,10 +1046,29 @@ mod tests {
             }
             c60
         };
-        let worlds: [(&str, World, usize); 5] = [
+        // The box of 64 with two walls and a post, and a pocket in each corner.
+        let walled = {
+            let half = scenes::scaling_box_side_m(64) / 2.0;
+            let t = Table::new(half, half)
+                .and_then(|t| t.with_corner_pockets(0.03, 0.03))
+                .and_then(|t| t.with_wall(Vec2::new(-0.1, 0.0), Vec2::new(0.1, 0.0), 0.005))
+                .and_then(|t| t.with_wall(Vec2::new(0.0, -0.2), Vec2::new(0.0, -0.05), 0.01))
+                .and_then(|t| t.with_wall(Vec2::new(0.15, 0.15), Vec2::new(0.15, 0.15), 0.02))
+                .unwrap();
+            let mut w = World::new(t, StepConfig::default()).unwrap();
+            for d in scenes::scaling_box(64).discs() {
+                let free = w.check_placement(d.kind, d.position, None).is_ok();
+                if free {
+                    w.add_disc(d.kind, d.position, d.velocity * 2.0).unwrap();
+                }
+            }
+            w
+        };
+        let worlds: [(&str, World, usize); 6] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 200),
+            ("box of 64 with walls and pockets", walled, 1500),
             (
                 "box of 256 at 1/60 s",
                 coarse(scenes::scaling_box(256), 1),
@@ -1066,16 +1087,23 @@ mod tests {
                 let t0 = checked.time_s;
                 for k in 0..checked.config.substeps {
                     let ts = t0 + h * f64::from(k);
-                    checked
-                        .sv
-                        .substep_checking_the_moving_list(&checked.table, ts, h);
+                    checked.sv.substep_checking_the_lists(&checked.table, ts, h);
                 }
                 checked.steps += 1;
                 checked.time_s = t0 + checked.config.dt_s;
             }
             // The checked substeps compute what the step computes.
-            let (want, _) = run(w, Tuning::default(), steps);
+            let (want, ev) = run(w, Tuning::default(), steps);
             assert_eq!(checked.checksum(), want, "{name}");
+            let walls = |e: &&Event| match e.kind {
+                EventKind::CushionContact { cushion, .. } => cushion.wall_index().is_some(),
+                _ => false,
+            };
+            let pocketed = |e: &&Event| matches!(e.kind, EventKind::Pocketed { .. });
+            if name.contains("walls") {
+                assert!(ev.iter().filter(walls).count() > 10, "{name}");
+                assert!(ev.iter().filter(pocketed).count() > 2, "{name}");
+            }
         }
     }
 

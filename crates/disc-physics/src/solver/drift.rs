@@ -16,13 +16,14 @@ impl Solver {
         let s = &mut self.s;
         let d = &mut self.d;
         let n = d.k.len();
-        let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h);
+        // The next substep's stage 1.
+        let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h, self.stats.substeps + 1);
         let vmax2 = drift_pass(
             Drift {
                 k: &mut d.k[..n],
                 r: &d.r[..n],
                 on: &d.on[..n],
-                clear: &mut d.clear[..n],
+                fixed_due: &mut d.fixed_due[..n],
                 path_mark: &s.path_mark[..n],
                 touched_mark: &s.paths.mark[..n],
             },
@@ -53,7 +54,7 @@ struct Drift<'a> {
     k: &'a mut [Kin],
     r: &'a [f64],
     on: &'a [bool],
-    clear: &'a mut [f64],
+    fixed_due: &'a mut [u64],
     /// `mark` for a disc whose path stage 4 changed (its speed `s` is then the one at the
     /// substep's end).
     path_mark: &'a [u32],
@@ -76,8 +77,11 @@ fn drift_pass(
 ) -> f64 {
     let n = k.k.len();
     let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
-    let (clear, path_mark, touched_mark) =
-        (&mut k.clear[..n], &k.path_mark[..n], &k.touched_mark[..n]);
+    let (fixed_due, path_mark, touched_mark) = (
+        &mut k.fixed_due[..n],
+        &k.path_mark[..n],
+        &k.touched_mark[..n],
+    );
     out.refill(n, |to, listed| {
         for at in 0..listed {
             let i = to.moving_at(at) as usize;
@@ -100,7 +104,7 @@ fn drift_pass(
             // A speed below the normal range is a stop.
             if s >= f64::MIN_POSITIVE {
                 ki.s = s;
-                slide(i, ki, s, &mut clear[i], r, to, cx);
+                slide(i, ki, s, &mut fixed_due[i], r, to, cx);
             } else {
                 ki.s = 0.0;
                 ki.ux = 0.0;
@@ -150,7 +154,7 @@ mod tests {
             .collect();
         let r = [0.01; 5];
         let on = [true, true, true, false, true];
-        let mut clear = [0.0; 5];
+        let mut fixed_due = [0; 5];
         let path_mark = [4, 4, 5, 4, 4];
         let touched_mark = [4, 4, 5, 5, 4];
         let table = Table::new(0.5, 0.5).unwrap();
@@ -166,7 +170,7 @@ mod tests {
                 k: &mut k,
                 r: &r,
                 on: &on,
-                clear: &mut clear,
+                fixed_due: &mut fixed_due,
                 path_mark: &path_mark,
                 touched_mark: &touched_mark,
             },
@@ -176,7 +180,7 @@ mod tests {
                 fixed: &mut fixed,
                 stops: &mut stops,
             },
-            &SlideCtx::new(&table, &[], &mo, h),
+            &SlideCtx::new(&table, &[], &mo, h, 6),
             (0.5, 0.5),
         );
         assert_eq!((k[0].px, k[0].py), (0.001, -0.002));

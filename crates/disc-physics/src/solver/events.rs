@@ -228,7 +228,7 @@ impl Solver {
                 let (ux, uy, c) = direction_speed(d.k[i].vx, d.k[i].vy);
                 d.k[i].ux = ux;
                 d.k[i].uy = uy;
-                d.clear[i] = 0.0;
+                d.fixed_due[i] = 0;
                 // Its listed pairs are due again from the next substep.
                 s.near.pairs_due(i, rel_next);
                 let c2 = c * c;

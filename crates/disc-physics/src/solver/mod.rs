@@ -261,9 +261,11 @@ pub(crate) struct Kin {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Discs {
     pub(crate) k: Vec<Kin>,
-    /// How far the disc may still slide along its line before it can meet anything fixed
-    /// (stage 1's scratch; 0 when not known, after any change of its path).
-    clear: Vec<f64>,
+    /// The substep (counted as [`SolverStats::substeps`]) from which stage 1 looks again for
+    /// anything fixed the disc may reach: before it, what the disc slides on its path cannot
+    /// reach a cushion, wall or pocket (stage 1's scratch; 0, at once, after any change of its
+    /// path).
+    fixed_due: Vec<u64>,
     pub(crate) r: Vec<f64>,
     pub(crate) m: Vec<f64>,
     pub(crate) im: Vec<f64>,
@@ -291,7 +293,7 @@ impl Discs {
             s,
             ..Kin::default()
         });
-        self.clear.push(0.0);
+        self.fixed_due.push(0);
         self.r.push(r);
         self.m.push(m);
         self.im.push(1.0 / m);
@@ -308,7 +310,7 @@ impl Discs {
         k.ux = ux;
         k.uy = uy;
         k.s = s;
-        self.clear[i] = 0.0;
+        self.fixed_due[i] = 0;
     }
 
     /// Sets disc i at rest: direction, speed and substep velocity zero.
@@ -320,7 +322,7 @@ impl Discs {
         k.uy = 0.0;
         k.vx = 0.0;
         k.vy = 0.0;
-        self.clear[i] = 0.0;
+        self.fixed_due[i] = 0;
     }
 
     /// Disc i's velocity between steps.
@@ -410,9 +412,16 @@ impl<T: Copy + Default> Slots<T> {
     #[inline]
     fn reset(&mut self, n: usize) {
         if self.buf.len() < n {
-            self.buf.resize(n, T::default());
+            self.grow(n);
         }
         self.len = 0;
+    }
+
+    /// Room for `n` items (once for a world's size: kept out of the passes' code).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        self.buf.resize(n, T::default());
     }
 
     /// Appends `x` (the caller appends at most n items after a reset).
@@ -642,10 +651,12 @@ impl Solver {
         self.drift(table, &sub)
     }
 
-    /// [`substep`](Self::substep), checking the moving list after stage 4 (tests): every disc
-    /// on the table that moves is on it, and no disc twice (the drift would carry it twice).
+    /// [`substep`](Self::substep), checking stage 1's lists (tests): a moving disc not listed
+    /// for the fixed tests meets nothing fixed in the substep; and after stage 4 every disc on
+    /// the table that moves is on the moving list, no disc twice (the drift would carry it
+    /// twice).
     #[cfg(test)]
-    pub(crate) fn substep_checking_the_moving_list(&mut self, table: &Table, ts: f64, h: f64) {
+    pub(crate) fn substep_checking_the_lists(&mut self, table: &Table, ts: f64, h: f64) {
         self.stats.substeps += 1;
         self.begin();
         if self.n_on == 0 {
@@ -655,6 +666,25 @@ impl Solver {
         let Some(mut sub) = self.friction(table, ts, h) else {
             return;
         };
+        let ctx = Ctx {
+            hx: sub.hx,
+            hy: sub.hy,
+            h,
+            window: h * WINDOW_REL,
+            table,
+            walls: &self.walls,
+        };
+        let mut fixed = vec![false; self.d.k.len()];
+        for &i in self.s.fixed.as_slice() {
+            fixed[i as usize] = true;
+        }
+        let mut found = BinaryHeap::new();
+        for &i in self.s.moving.as_slice() {
+            if !fixed[i as usize] {
+                predict::predict_fixed(&ctx, &self.d, &mut found, i as usize, 0.0);
+                assert!(found.is_empty(), "disc {i} not listed, meets {found:?}");
+            }
+        }
         self.broadphase(&mut sub);
         self.s.mark_moving_for(&sub);
         self.predict(table, &sub);
