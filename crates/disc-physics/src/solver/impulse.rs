@@ -15,6 +15,9 @@ pub(super) struct Contact {
     pub(super) nx: f64,
     pub(super) ny: f64,
     pub(super) kinv: f64,
+    /// The inverse masses of disc `i` and of disc `j` (0 for a cushion or wall), read once.
+    pub(super) im_i: f64,
+    pub(super) im_j: f64,
     pub(super) e: f64,
     pub(super) lam: f64,
     pub(super) speed: f64,
@@ -35,12 +38,12 @@ fn rel_vn(d: &Discs, c: &Contact) -> f64 {
 #[inline]
 fn apply(d: &mut Discs, c: &Contact, dl: f64) {
     let i = c.i as usize;
-    let k = dl * d.im[i];
+    let k = dl * c.im_i;
     d.k[i].vx += k * c.nx;
     d.k[i].vy += k * c.ny;
     if c.j != NONE {
         let j = c.j as usize;
-        let k = dl * d.im[j];
+        let k = dl * c.im_j;
         d.k[j].vx -= k * c.nx;
         d.k[j].vy -= k * c.ny;
     }
@@ -112,8 +115,13 @@ fn compress(d: &mut Discs, contacts: &mut [Contact]) {
                 c.lam = new;
                 apply(d, c, dl);
             }
-            max_dl = max_dl.max(dl.abs());
-            max_lam = max_lam.max(new);
+            // The largest change and impulse (as `f64::max`: no value here is NaN).
+            if dl.abs() > max_dl {
+                max_dl = dl.abs();
+            }
+            if new > max_lam {
+                max_lam = new;
+            }
         }
         if max_dl <= 1e-15 * max_lam {
             break;
@@ -150,6 +158,8 @@ mod tests {
             nx: -1.0,
             ny: 0.0,
             kinv,
+            im_i: d.im[i as usize],
+            im_j: d.im[j as usize],
             e,
             lam: 0.0,
             speed: 0.0,
