@@ -252,7 +252,8 @@ impl ListBufs<'_> {
     /// each disc that still moves at most at the position it was read from.
     #[inline(always)]
     pub(super) fn refill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
-        let listed = self.moving.len();
+        // At most n (a disc is listed once), which lets the reads skip their bounds checks.
+        let listed = self.moving.len().min(n);
         self.fill(n, |to| pass(to, listed))
     }
 }
