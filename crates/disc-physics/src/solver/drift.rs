@@ -11,7 +11,8 @@ use crate::Table;
 
 impl Solver {
     /// Stage 5, with the next substep's stage 1. Returns whether any disc still moves.
-    #[inline]
+    /// Inlined into the substep (a call and set-up a substep saved; the pass itself is not).
+    #[inline(always)]
     pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
         let s = &mut self.s;
         let d = &mut self.d;
