@@ -16,17 +16,16 @@ impl Solver {
     pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
         let s = &mut self.s;
         let d = &mut self.d;
-        let n = d.k.len();
         // The next substep's stage 1.
         let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h, self.stats.substeps + 1);
         let vmax2 = drift_pass(
             Drift {
-                k: &mut d.k[..n],
-                r: &d.r[..n],
-                on: &d.on[..n],
-                fixed_due: &mut d.fixed_due[..n],
-                path_mark: &s.path_mark[..n],
-                touched_mark: &s.paths.mark[..n],
+                k: &mut d.k,
+                r: &d.r,
+                on: &d.on,
+                fixed_due: &mut d.fixed_due,
+                path_mark: &s.path_mark,
+                touched_mark: &s.paths.mark,
             },
             s.mark,
             ListBufs {
@@ -50,7 +49,7 @@ impl Solver {
     }
 }
 
-/// The per-disc arrays stage 5 reads and writes, cut to one length.
+/// The per-disc arrays stage 5 reads and writes (the pass cuts them to one length).
 struct Drift<'a> {
     k: &'a mut [Kin],
     r: &'a [f64],
