@@ -86,21 +86,23 @@ fn drift_pass(
         for at in 0..listed {
             let i = to.moving_at(at) as usize;
             let ki = &mut kin[i];
-            // From its local time to the end, and its speed at the end.
-            let (dt, s) = if touched_mark[i] != mark {
+            let r = rad[i];
+            // Carried from its local time to the end; its speed at the end.
+            let s = if touched_mark[i] != mark {
                 // Untouched by stage 4 (most discs): on the table, at local time 0, on the
                 // path stage 1 gave it (`h - 0` is `h`).
-                (cx.h, cx.end_speed(ki.s))
+                carry(ki, cx.h, r, (hx, hy));
+                cx.end_speed(ki.s)
             } else if !on[i] {
                 continue;
-            } else if path_mark[i] == mark {
-                (cx.h - ki.tl, ki.s)
             } else {
-                (cx.h - ki.tl, cx.end_speed(ki.s))
+                carry(ki, cx.h - ki.tl, r, (hx, hy));
+                if path_mark[i] == mark {
+                    ki.s
+                } else {
+                    cx.end_speed(ki.s)
+                }
             };
-            let r = rad[i];
-            ki.px = normal_or_zero(clamp(ki.px + ki.vx * dt, -hx + r, hx - r));
-            ki.py = normal_or_zero(clamp(ki.py + ki.vy * dt, -hy + r, hy - r));
             // A speed below the normal range is a stop.
             if s >= f64::MIN_POSITIVE {
                 ki.s = s;
@@ -114,6 +116,14 @@ fn drift_pass(
             }
         }
     })
+}
+
+/// Carries disc `k` of radius `r` over the time `dt` at its velocity, clamped inside the
+/// cushions `(hx, hy)`.
+#[inline(always)]
+fn carry(k: &mut Kin, dt: f64, r: f64, (hx, hy): (f64, f64)) {
+    k.px = normal_or_zero(clamp(k.px + k.vx * dt, -hx + r, hx - r));
+    k.py = normal_or_zero(clamp(k.py + k.vy * dt, -hy + r, hy - r));
 }
 
 /// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.
