@@ -269,7 +269,9 @@ pub(super) struct Lists<'a> {
     n_fixed: usize,
     stops: &'a mut [(u32, f64)],
     n_stops: usize,
-    vmax2: f64,
+    /// The largest substep (chord) speed: squared at the end, which gives the largest squared
+    /// speed bit for bit (squaring is monotonic on speeds, which are never negative).
+    vmax: f64,
 }
 
 impl<'a> Lists<'a> {
@@ -291,7 +293,7 @@ impl<'a> Lists<'a> {
             n_fixed: 0,
             stops: &mut stops.buf[..n],
             n_stops: 0,
-            vmax2: 0.0,
+            vmax: 0.0,
         }
     }
 
@@ -305,7 +307,12 @@ impl<'a> Lists<'a> {
     /// The lengths of the three lists and the largest squared speed.
     #[inline(always)]
     fn finish(self) -> (usize, usize, usize, f64) {
-        (self.n_moving, self.n_fixed, self.n_stops, self.vmax2)
+        (
+            self.n_moving,
+            self.n_fixed,
+            self.n_stops,
+            self.vmax * self.vmax,
+        )
     }
 }
 
@@ -349,9 +356,8 @@ pub(super) fn slide(
             to.n_fixed += 1;
         }
     }
-    let c2 = c * c;
-    if c2 > to.vmax2 {
-        to.vmax2 = c2;
+    if c > to.vmax {
+        to.vmax = c;
     }
 }
 
