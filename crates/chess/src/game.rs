@@ -310,7 +310,7 @@ pub enum StateError {
 /// assert_eq!(again, state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     start: Position,
     position: Position,
@@ -330,10 +330,45 @@ pub struct State {
     seen: [u64; 4],
 }
 
+/// The room a new [`State`] makes for its repetition keys: runs of reversible moves are
+/// mostly shorter, so a game rarely has to grow it.
+const KEYS_CAPACITY: usize = 32;
+/// The room a new [`State`] makes for its moves (most games are shorter).
+const MOVES_CAPACITY: usize = 128;
+/// The room a clone keeps beyond a history longer than a new state's.
+const CLONE_ROOM: usize = 16;
+
+/// A copy of `v` with room for at least `least` items, or `CLONE_ROOM` more than it holds.
+fn copy_with_room<T: Clone>(v: &[T], least: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity((v.len() + CLONE_ROOM).max(least));
+    out.extend_from_slice(v);
+    out
+}
+
+impl Clone for State {
+    /// A copy with as much room for its history as a new state makes (or some more than the
+    /// history holds when it is longer): a search clones a state and applies a move to the
+    /// copy, and a copy holding exactly the history's keys and moves (what a derived `Clone`
+    /// gives) would grow both vectors at its first move.
+    fn clone(&self) -> State {
+        State {
+            start: self.start.clone(),
+            position: self.position.clone(),
+            keys: copy_with_room(&self.keys, KEYS_CAPACITY),
+            moves: copy_with_room(&self.moves, MOVES_CAPACITY),
+            moved: self.moved,
+            draw_offer: self.draw_offer,
+            outcome: self.outcome,
+            legal: self.legal,
+            seen: self.seen,
+        }
+    }
+}
+
 impl State {
     /// The state at `start` before any move, with no outcome recorded yet.
     fn fresh(start: Position) -> State {
-        let mut keys = Vec::with_capacity(32);
+        let mut keys = Vec::with_capacity(KEYS_CAPACITY);
         keys.push(start.repetition_key());
         State {
             keys,
@@ -341,7 +376,7 @@ impl State {
             legal: LegalSets::of(&start),
             position: start.clone(),
             start,
-            moves: Vec::with_capacity(128),
+            moves: Vec::with_capacity(MOVES_CAPACITY),
             moved: ByColor::default(),
             draw_offer: None,
             outcome: None,
@@ -904,5 +939,54 @@ mod serde_impl {
         state.outcome = r.outcome;
         state.draw_offer = r.draw_offer;
         Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::Game;
+
+    /// Regression (noticed 2 Dec 2026): the derived `Clone` gave a copy's keys and moves
+    /// exactly the history's capacity, so the first move applied to every copy a search made
+    /// reallocated both vectors.
+    #[test]
+    fn a_clone_keeps_room_for_its_next_move() {
+        let game = Chess::default();
+        // Random moves until both histories are longer than a new state's room (the first
+        // seed whose game gets there: a long run of reversible moves late in a random game).
+        let mut buf = Vec::new();
+        let long =
+            |state: &State| state.moves.len() > MOVES_CAPACITY && state.keys.len() > KEYS_CAPACITY;
+        let state = (0..100)
+            .find_map(|seed| {
+                let mut state = game.new_initial_state();
+                let mut rng = boardgame_core::GameRng::new(seed, 0);
+                while !long(&state) {
+                    let action = game.sample_action(&state, &mut rng, &mut buf)?;
+                    game.apply(&mut state, &action)
+                        .expect("a sampled action is legal");
+                }
+                Some(state)
+            })
+            .expect("one of 100 random games has a long run of reversible moves");
+        let copy = state.clone();
+        assert_eq!(copy, state);
+        assert!(copy.keys.capacity() > copy.keys.len());
+        assert!(copy.moves.capacity() > copy.moves.len());
+        let (keys, moves) = (copy.keys.as_ptr(), copy.moves.as_ptr());
+        let mut copy = copy;
+        let mut rng = boardgame_core::GameRng::new(8, 0);
+        let action = game
+            .sample_action(&copy, &mut rng, &mut buf)
+            .expect("the game goes on");
+        game.apply(&mut copy, &action)
+            .expect("a sampled action is legal");
+        // The same buffers: nothing was reallocated by the move.
+        assert_eq!((copy.keys.as_ptr(), copy.moves.as_ptr()), (keys, moves));
+        // A short history gets a new state's room.
+        let fresh = game.new_initial_state().clone();
+        assert!(fresh.keys.capacity() >= KEYS_CAPACITY);
+        assert!(fresh.moves.capacity() >= MOVES_CAPACITY);
     }
 }
