@@ -315,8 +315,9 @@ impl Neighbours<'_> {
 /// its pairs due again; see [`due_after`]); the gap is the exact one (a square root), less a
 /// margin, so a pair far apart is due far later than with the list's bound of it. A pair of discs both
 /// at rest is not due again until one of them moves. The dues are kept per block of
-/// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test.
-/// Returns the number of pairs tested.
+/// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test,
+/// and their earliest over every block ([`Near::next_due`]), so a substep with none due
+/// costs one test. Returns the number of pairs tested.
 fn near_pairs(
     d: &Discs,
     near: &mut Near,
@@ -325,6 +326,9 @@ fn near_pairs(
     ahh: f64,
     rel: u32,
 ) -> u64 {
+    if near.next_due > rel {
+        return 0;
+    }
     let n = d.k.len();
     let v = PairView {
         k: &d.k[..n],
@@ -332,57 +336,47 @@ fn near_pairs(
         on: &d.on[..n],
     };
     let pairs = &near.pairs[..];
-    let due = &mut near.due[..pairs.len()];
+    // Whole blocks: the dues are padded with `u32::MAX` (never due) to a whole block.
+    let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
     let mut tested = 0u64;
+    let mut next_due = u32::MAX;
     // The pairs a block at a time: a block whose earliest due is later is skipped in one
     // test, so the many pairs not due cost a fraction of an instruction each.
-    for (blk, dues) in due.chunks_mut(DUE_BLOCK).enumerate() {
-        let Some(block_due) = near.block_due.get_mut(blk) else {
-            break;
-        };
-        if *block_due > rel {
-            continue;
+    for (blk, (dues, block_due)) in blocks.iter_mut().zip(&mut near.block_due).enumerate() {
+        if *block_due <= rel {
+            let base = blk * DUE_BLOCK;
+            // The pairs due, as bits: without a branch per pair, so that the dues are
+            // compared several at a time; then the due pairs in order, and the block's
+            // earliest due anew.
+            let mut mask = due_bits(dues, rel);
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                dues[k] = v.test(pairs[base + k], d, heap, (h, ahh), rel);
+                tested += 1;
+            }
+            *block_due = earliest(dues);
         }
-        let base = blk * DUE_BLOCK;
-        // The pairs due, as bits: without a branch per pair, so that the dues are compared
-        // several at a time; then the due pairs in order, and the block's earliest due anew.
-        let mut mask = due_bits(dues, rel);
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            dues[k] = v.test(pairs[base + k], d, heap, (h, ahh), rel);
-            tested += 1;
-        }
-        *block_due = earliest(dues);
+        next_due = next_due.min(*block_due);
     }
+    near.next_due = next_due;
     tested
 }
 
-/// The bits of the dues at most `rel` (bit k for `dues[k]`); a whole block at a fixed length,
-/// so that the compiler compares several dues at a time.
+/// The bits of the dues at most `rel` (bit k for `dues[k]`), compared several at a time.
 #[inline(always)]
-fn due_bits(dues: &[u32], rel: u32) -> u64 {
+fn due_bits(dues: &[u32; DUE_BLOCK], rel: u32) -> u64 {
     let mut mask = 0u64;
-    if let Ok(block) = <&[u32; DUE_BLOCK]>::try_from(dues) {
-        for (k, &due) in block.iter().enumerate() {
-            mask |= u64::from(due <= rel) << k;
-        }
-    } else {
-        for (k, &due) in dues.iter().enumerate() {
-            mask |= u64::from(due <= rel) << k;
-        }
+    for (k, &due) in dues.iter().enumerate() {
+        mask |= u64::from(due <= rel) << k;
     }
     mask
 }
 
-/// The earliest of the dues (`u32::MAX` for none), a whole block at a fixed length.
+/// The earliest of the dues, compared several at a time.
 #[inline(always)]
-fn earliest(dues: &[u32]) -> u32 {
-    if let Ok(block) = <&[u32; DUE_BLOCK]>::try_from(dues) {
-        block.iter().fold(u32::MAX, |m, &due| m.min(due))
-    } else {
-        dues.iter().fold(u32::MAX, |m, &due| m.min(due))
-    }
+fn earliest(dues: &[u32; DUE_BLOCK]) -> u32 {
+    dues.iter().fold(u32::MAX, |m, &due| m.min(due))
 }
 
 /// The per-disc arrays [`near_pairs`] reads, cut to one length.
@@ -649,9 +643,12 @@ mod tests {
     #[test]
     fn the_due_bits_and_the_earliest_due_of_a_block_match_a_plain_scan() {
         let mut next = uniform(7);
-        // Whole blocks and the shorter last block of a list.
+        // Whole blocks, and blocks padded with `u32::MAX` as the last block of a list is.
         for len in [DUE_BLOCK, DUE_BLOCK, 1, 5, DUE_BLOCK - 1] {
-            let dues: Vec<u32> = (0..len).map(|_| (next() * 12.0) as u32).collect();
+            let mut dues = [u32::MAX; DUE_BLOCK];
+            for due in &mut dues[..len] {
+                *due = (next() * 12.0) as u32;
+            }
             for rel in 0..12 {
                 let bits = due_bits(&dues, rel);
                 for (k, &due) in dues.iter().enumerate() {
@@ -659,9 +656,9 @@ mod tests {
                 }
                 assert_eq!(bits >> len, 0);
             }
-            assert_eq!(earliest(&dues), dues.iter().copied().min().unwrap());
+            assert_eq!(earliest(&dues), dues[..len].iter().copied().min().unwrap());
         }
-        assert_eq!(earliest(&[]), u32::MAX);
+        assert_eq!(earliest(&[u32::MAX; DUE_BLOCK]), u32::MAX);
     }
 
     #[test]
