@@ -349,13 +349,22 @@ fn near_pairs(
             // compared several at a time; then the due pairs in order, and the block's
             // earliest due anew.
             let mut mask = due_bits(dues, rel);
+            let mut soonest = u32::MAX;
             while mask != 0 {
                 let k = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 dues[k] = v.test(pairs[base + k], d, heap, (h, ahh), rel);
+                soonest = soonest.min(dues[k]);
                 tested += 1;
             }
-            *block_due = earliest(dues);
+            // Every due is now after `rel`: a pair due in the next substep is the earliest
+            // (most blocks of scene (c)), else the block is read again.
+            *block_due = if soonest == rel + 1 {
+                soonest
+            } else {
+                earliest(dues)
+            };
+            debug_assert_eq!(*block_due, earliest(dues));
         }
         next_due = next_due.min(*block_due);
     }
