@@ -170,8 +170,9 @@ impl Near {
         let mut n_on = 0usize;
         for i in 0..n {
             if on[i] {
-                r_max = r_max.max(r[i]);
-                r_min = r_min.min(r[i]);
+                // Radii are positive and finite: plain compares (no NaN handling).
+                r_max = if r[i] > r_max { r[i] } else { r_max };
+                r_min = if r[i] < r_min { r[i] } else { r_min };
                 n_on += 1;
             }
         }
