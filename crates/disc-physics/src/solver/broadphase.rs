@@ -142,13 +142,9 @@ struct Item {
 #[inline(always)]
 fn clamp_cell(f: f64, n: u32) -> f64 {
     let hi = f64::from(n - 1);
-    if f > hi {
-        hi
-    } else if f > 0.0 {
-        f
-    } else {
-        0.0
-    }
+    // Two selects the compiler makes `maxsd` and `minsd` (NaN gives 0).
+    let f = if f > 0.0 { f } else { 0.0 };
+    if f > hi { hi } else { f }
 }
 
 /// The bucket of cell (cx, cy) among `mask + 1` hashed buckets.
