@@ -312,7 +312,7 @@ impl Neighbours<'_> {
 /// the build), from the substep's start. A pair that misses is given the first substep in
 /// which it could touch: when its gap could have closed at their relative velocity, which
 /// friction changes by at most 2 a h a substep until a path changes (and a path change makes
-/// its pairs due again; see [`due_after`]); the gap is the exact one (a square root), less a
+/// its pairs due again; see [`open_substeps`]); the gap is the exact one (a square root), less a
 /// margin, so a pair far apart is due far later than with the list's bound of it. A pair of discs both
 /// at rest is not due again until one of them moves. The dues are kept per block of
 /// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test,
@@ -432,37 +432,26 @@ impl PairView<'_> {
     }
 }
 
-/// The first substep after `rel` in which discs whose surfaces are `gap` apart (less a margin),
-/// at relative position `(dx, dy)` (the first less the second) and moving at `vi` and `vj`
-/// (this substep's chord velocities) may touch, with `ahh` = a h² (the friction deceleration
-/// a, the substep's length h). Until a path changes (which makes the pair due again) each
-/// disc keeps its direction and its chord speed falls by at most a h a substep (exactly a h
-/// while it slides; its stop's chord s / 2 and the zero after it fall by less), never below
-/// zero. So in the k-th substep after this one the relative velocity differs from w = vi − vj
-/// by at most 2 a h k, and over L substeps the paths deviate from the straight relative path
-/// at w by at most a h² L². Approaching, the gap closes by at most |w| h L + a h² L² over L
-/// substeps, which reaches `gap` at L = 2 gap / (|w| h + √((|w| h)² + 4 a h² gap)); discs
-/// moving the same way close far slower than the sum of their speeds (the bound used
-/// before, which needed both speeds' square roots). Separating (d · w ≥ 0, so the straight
-/// relative path never comes closer than d), it closes by at most a h² L², which reaches the
-/// gap at L = √(gap / a h²): never without friction.
-#[inline]
-fn due_after(
-    gap: f64,
-    d: (f64, f64),
-    vi: (f64, f64),
-    vj: (f64, f64),
-    (h, ahh): (f64, f64),
-    rel: u32,
-) -> u32 {
-    due_from(open_substeps(gap, d, vi, vj, (h, ahh)), rel)
-}
-
-/// [`due_after`]'s L, the substeps (from this one's start) during which the gap certainly
-/// stays open: infinite for two discs at rest (not due before one of them moves, which makes
-/// the pair due again) or separating without friction; NaN or below 1 for a gap at most
-/// zero. At least 1 means the pair cannot touch in this substep: its paths close by at most
-/// |w| h (not at all if separating), less than the gap.
+/// How many substeps, from this one's start, the gap between two discs certainly stays open:
+/// discs whose surfaces are `gap` apart (less a margin), at relative position `(dx, dy)` (the
+/// first less the second) and moving at `vi` and `vj` (this substep's chord velocities), with
+/// `ahh` = a h² (the friction deceleration a, the substep's length h). The pair is due in
+/// the substep [`due_from`] makes of it. Until a path changes (which makes the pair due
+/// again) each disc keeps its direction and its chord speed falls by at most a h a substep
+/// (exactly a h while it slides; its stop's chord s / 2 and the zero after it fall by less),
+/// never below zero. So in the k-th substep after this one the relative velocity differs
+/// from w = vi − vj by at most 2 a h k, and over L substeps the paths deviate from the
+/// straight relative path at w by at most a h² L². Approaching, the gap closes by at most
+/// |w| h L + a h² L² over L substeps, which reaches `gap` at
+/// L = 2 gap / (|w| h + √((|w| h)² + 4 a h² gap)); discs moving the same way close far slower
+/// than the sum of their speeds (the bound used before, which needed both speeds' square
+/// roots). Separating (d · w ≥ 0, so the straight relative path never comes closer than d),
+/// it closes by at most a h² L², which reaches the gap at L = √(gap / a h²).
+///
+/// Infinite for two discs at rest (not due before one of them moves) or separating without
+/// friction; NaN or below 1 for a gap at most zero. At least 1 means the pair cannot touch
+/// in this substep (its paths close by at most |w| h in it, not at all if separating, less
+/// than the gap), so the callers skip the exact test.
 #[inline(always)]
 fn open_substeps(
     gap: f64,
@@ -573,7 +562,7 @@ fn direct_pairs(
 /// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
 /// `rel`, the current one) in which the pair is due next: the next one if the two touch within this
 /// one, else the first in which the gap between them at `t` could have closed (see
-/// [`due_after`]; a miss found here is not tested again in the next substep).
+/// [`open_substeps`]; a miss found here is not tested again in the next substep).
 #[inline]
 pub(super) fn neighbour_pair_due(
     d: &Discs,
@@ -588,14 +577,18 @@ pub(super) fn neighbour_pair_due(
     let (dx, dy) = (x - jx, y - jy);
     let (vi, vj) = ((d.k[i].vx, d.k[i].vy), (d.k[j].vx, d.k[j].vy));
     let rr = d.r[i] + d.r[j];
-    if let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t) {
+    // Counted from the substep's start, the pair cannot touch before the gap at t closes
+    // (see `open_substeps`; before t is past). A gap that stays open a whole substep proves
+    // there is no contact from t to the substep's end, as in stage 3's test.
+    let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+    let later = open_substeps(gap, (dx, dy), vi, vj, (h, ahh));
+    if later < 1.0
+        && let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t)
+    {
         push_pair(heap, t + s, d, i, j);
         return rel.saturating_add(1);
     }
-    // No contact from t to the substep's end; before t is past. Counted from the substep's
-    // start, the pair cannot touch before the gap at t closes (see `due_after`).
-    let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
-    due_after(gap, (dx, dy), vi, vj, (h, ahh), rel)
+    due_from(later, rel)
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
@@ -919,7 +912,7 @@ mod tests {
     /// A slow disc sliding straight away from a faster one that follows it at an angle: the
     /// pair separates at first (the follower's speed along the line between them is at most
     /// the leader's), but friction slows both by the same amount, so the follower gains and
-    /// may touch the leader later. `due_after` gives no substep after the first touch (the
+    /// may touch the leader later. The due (`open_substeps`) is no substep after the first touch (the
     /// separating pair's bound from friction alone), and many of these pairs do touch.
     #[test]
     fn a_separating_pair_that_friction_brings_together_is_due_in_time() {
@@ -946,7 +939,7 @@ mod tests {
                 d0.0 * (vi.0 - vj.0) + d0.1 * (vi.1 - vj.1) >= 0.0,
                 "case {case}"
             );
-            let due = due_after(gap, d0, vi, vj, (h, a * h * h), 0);
+            let due = due_from(open_substeps(gap, d0, vi, vj, (h, a * h * h)), 0);
             if let Some(k) = first_touch(p, u, s, rr, (a, h), 100_000) {
                 touched += 1;
                 assert!(
@@ -961,7 +954,7 @@ mod tests {
     /// Two discs sliding along fixed lines under friction as the solver moves them (each
     /// substep at its chord: `s − a h / 2`, or `s / 2` in the substep where it stops, then at
     /// rest), from a gap at which the pair misses in the current substep: in no substep
-    /// before the one `due_after` gives do they come within the sum of their radii (the
+    /// before the one `open_substeps` gives do they come within the sum of their radii (the
     /// closest approach of each substep's straight relative motion, exactly). Random cases,
     /// many of them discs moving the same way (where the relative velocity's bound is far
     /// later than the sum of the speeds), separating pairs (whose bound is friction's alone)
@@ -1003,7 +996,7 @@ mod tests {
             let v = |k: usize, c: f64| (u[k].0 * c, u[k].1 * c);
             let c = [chord(s[0]), chord(s[1])];
             let d0 = (p[0].0 - p[1].0, p[0].1 - p[1].1);
-            let due = due_after(gap, d0, v(0, c[0]), v(1, c[1]), (h, ahh), 0);
+            let due = due_from(open_substeps(gap, d0, v(0, c[0]), v(1, c[1]), (h, ahh)), 0);
             let sum = c[0] + c[1];
             if sum > 0.0 && f64::from(due) > gap / (sum * h) + 1.0 {
                 later_than_the_sum += 1;
