@@ -111,11 +111,15 @@ pub(crate) struct Near {
     /// bucket order, each pair once.
     pub pairs: Vec<[u32; 2]>,
     /// Per pair: the first substep (counted from `base_tick`) in which it may touch, so it
-    /// need not be tested before (see [`Near::due`]).
+    /// need not be tested before (see [`Near::due`]); then `u32::MAX` up to a whole number
+    /// of blocks of [`DUE_BLOCK`], so that stage 3 reads whole blocks only.
     pub due: Vec<u32>,
-    /// Per block of [`DUE_BLOCK`] pairs (`pairs[DUE_BLOCK * b..]`): the earliest due of its
-    /// pairs, so that stage 3 skips a block with no pair due in a single test.
+    /// Per block of [`DUE_BLOCK`] pairs (`pairs[DUE_BLOCK * b..]`): at most the earliest due
+    /// of its pairs, so that stage 3 skips a block with no pair due in a single test.
     pub block_due: Vec<u32>,
+    /// At most the earliest of `block_due`, so that stage 3 skips a substep with no pair due
+    /// in a single test (most substeps of the breaks).
+    pub next_due: u32,
     /// The solver's substep count at the build.
     pub base_tick: u64,
     /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) of disc i.
@@ -138,13 +142,9 @@ struct Item {
 #[inline(always)]
 fn clamp_cell(f: f64, n: u32) -> f64 {
     let hi = f64::from(n - 1);
-    if f > hi {
-        hi
-    } else if f > 0.0 {
-        f
-    } else {
-        0.0
-    }
+    // Two selects the compiler makes `maxsd` and `minsd` (NaN gives 0).
+    let f = if f > 0.0 { f } else { 0.0 };
+    if f > hi { hi } else { f }
 }
 
 /// The bucket of cell (cx, cy) among `mask + 1` hashed buckets.
@@ -166,8 +166,9 @@ impl Near {
         let mut n_on = 0usize;
         for i in 0..n {
             if on[i] {
-                r_max = r_max.max(r[i]);
-                r_min = r_min.min(r[i]);
+                // Radii are positive and finite: plain compares (no NaN handling).
+                r_max = if r[i] > r_max { r[i] } else { r_max };
+                r_min = if r[i] < r_min { r[i] } else { r_min };
                 n_on += 1;
             }
         }
@@ -292,8 +293,10 @@ impl Near {
         let k = self.pairs.len();
         self.due.clear();
         self.due.resize(k, 0);
+        self.due.resize(k.next_multiple_of(DUE_BLOCK), u32::MAX);
         self.block_due.clear();
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
+        self.next_due = 0;
         // Counting sort by disc, as the grid's: adj_start[x + 2] counts disc x, then prefix
         // sums, and the scatter advances adj_start[x + 1] from where disc x's pairs begin to
         // where they end (where disc x + 1's begin).
@@ -355,6 +358,9 @@ impl Near {
             if *block > rel {
                 *block = rel;
             }
+        }
+        if lo < hi && self.next_due > rel {
+            self.next_due = rel;
         }
     }
 
@@ -482,7 +488,10 @@ impl Near {
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_cell, n_on);
         at_least(&mut self.pairs, per_disc * n_on + 64);
-        at_least(&mut self.due, per_disc * n_on + 64);
+        at_least(
+            &mut self.due,
+            (per_disc * n_on + 64).next_multiple_of(DUE_BLOCK),
+        );
         at_least(
             &mut self.block_due,
             (per_disc * n_on + 64).div_ceil(DUE_BLOCK),
