@@ -26,9 +26,8 @@ impl Solver {
         // `dallow` widens).
         let vstep = sub.vmax2.sqrt();
         // Few moving discs in a small world: a disc whose path changes is re-predicted
-        // against every disc directly; with a single moving disc, stage 3 tests it against
-        // every disc too (the pair list would mostly hold pairs at rest: a soft stroke, the
-        // end of a break).
+        // against every disc directly; with at most `direct_movers` moving discs (none by
+        // default), stage 3 tests them against every disc too instead of the pair list.
         let tu = &self.tuning;
         sub.brute = s.moving.len().saturating_mul(self.n_on) <= tu.brute_force_pairs;
         sub.direct = sub.brute && s.moving.len() <= tu.direct_movers;

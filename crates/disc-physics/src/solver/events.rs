@@ -44,7 +44,7 @@ impl Solver {
             walls,
         };
         let cap = ROUND_CAP + 1_000 * s.moving.len() as u64;
-        // a h², for the dues of the pairs re-predicted (see `predict::due_after`).
+        // a h², for the dues of the pairs re-predicted (see `predict::open_substeps`).
         let ahh = mo.a * sub.h * sub.h;
         // The next substep, counted from the broadphase's build.
         let rel_next = (stats.substeps + 1)
