@@ -3,6 +3,7 @@
 //! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
 //! moving discs against every disc).
 
+use super::predict::first_dues;
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep};
 
 /// No disc (the end of a list, a cushion instead of a disc).
@@ -52,6 +53,9 @@ impl Solver {
             s.near.base_tick = self.stats.substeps;
             self.stats.broadphase_builds += 1;
             self.stats.broadphase_pairs += s.near.pairs.len() as u64;
+            // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
+            let ahh = self.mo.a * h * h;
+            self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
         }
         sub.dallow = s.near.disp + h * vstep;
     }

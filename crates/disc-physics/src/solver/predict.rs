@@ -372,6 +372,42 @@ fn near_pairs(
     tested
 }
 
+/// Stage 3's first look at the pairs of a list just built (stage 2 of the same substep, so
+/// `rel` = 0 and the discs are where stage 3 would find them): each pair's due from its gap,
+/// as [`PairView::test`] gives it, for the pairs whose gap stays open the whole substep
+/// (most of them); the others stay due now, and stage 3 tests them as before. Done in one
+/// pass over the new list in its order, without stage 3's due blocks (which a rebuild makes
+/// wholly due: before, four in five of scene (c)'s pair tests were of a list just built).
+/// Returns the pairs settled here (each counted as a pair test).
+pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u64 {
+    let n = d.k.len();
+    let (kin, r) = (&d.k[..n], &d.r[..n]);
+    let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
+    let mut settled = 0u64;
+    let mut next_due = u32::MAX;
+    for ((dues, pairs), block_due) in blocks
+        .iter_mut()
+        .zip(near.pairs.chunks(DUE_BLOCK))
+        .zip(&mut near.block_due)
+    {
+        for (due, &[i, j]) in dues.iter_mut().zip(pairs) {
+            let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
+            let dx = ki.px - kj.px;
+            let dy = ki.py - kj.py;
+            let rr = r[i as usize] + r[j as usize];
+            let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+            let later = open_substeps(gap, (dx, dy), (ki.vx, ki.vy), (kj.vx, kj.vy), (h, ahh));
+            let open = later >= 1.0;
+            *due = if open { due_from(later, 0) } else { 0 };
+            settled += u64::from(open);
+        }
+        *block_due = earliest(dues);
+        next_due = next_due.min(*block_due);
+    }
+    near.next_due = next_due;
+    settled
+}
+
 /// The bits of the dues at most `rel` (bit k for `dues[k]`), compared several at a time.
 #[inline(always)]
 fn due_bits(dues: &[u32; DUE_BLOCK], rel: u32) -> u64 {
