@@ -397,9 +397,10 @@ pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u6
             let rr = r[i as usize] + r[j as usize];
             let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
             let later = open_substeps(gap, (dx, dy), (ki.vx, ki.vy), (kj.vx, kj.vy), (h, ahh));
-            let open = later >= 1.0;
-            *due = if open { due_from(later, 0) } else { 0 };
-            settled += u64::from(open);
+            // `due_from(later, 0)` if the gap stays open the whole substep, else 0 (due
+            // now): the saturating conversion gives both (0 below 1 and for NaN).
+            *due = later as u32;
+            settled += u64::from(*due != 0);
         }
         *block_due = earliest(dues);
         next_due = next_due.min(*block_due);
@@ -733,6 +734,54 @@ mod tests {
             assert_eq!(earliest(&dues), dues[..len].iter().copied().min().unwrap());
         }
         assert_eq!(earliest(&[u32::MAX; DUE_BLOCK]), u32::MAX);
+    }
+
+    /// A new list's first dues (`first_dues`, in the build's substep) are those stage 3's
+    /// test gives its pairs in that substep whenever the gap stays open the whole substep;
+    /// the other pairs stay due now, for stage 3 to test; the blocks' and the list's earliest
+    /// dues are those of the pairs. Random discs, some at rest, some touching or overlapping.
+    #[test]
+    fn the_first_dues_of_a_new_list_are_those_stage_3_gives() {
+        let mut next = uniform(2_026_120_211);
+        let mut d = Discs::default();
+        for i in 0..600 {
+            let r = 0.005 + 0.015 * next();
+            d.push(
+                (next() - 0.5, next() - 0.5),
+                (0.0, 0.0, 0.0),
+                r,
+                1.0,
+                crate::DiscStatus::OnTable,
+            );
+            if i % 5 != 0 {
+                let k = d.k.last_mut().unwrap();
+                (k.vx, k.vy) = (6.0 * (next() - 0.5), 6.0 * (next() - 0.5));
+            }
+        }
+        let mut near = Near::default();
+        near.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+        let settled = first_dues(&d, &mut near, (h, ahh));
+        let v = PairView {
+            k: &d.k,
+            r: &d.r,
+            on: &d.on,
+        };
+        let mut heap = BinaryHeap::new();
+        let mut now = 0;
+        for (p, &pair) in near.pairs.iter().enumerate() {
+            let want = v.test(pair, &d, &mut heap, (h, ahh), 0);
+            match near.due[p] {
+                0 => now += 1,
+                due => assert_eq!(due, want, "pair {pair:?}"),
+            }
+        }
+        assert_eq!(settled + now, near.pairs.len() as u64);
+        assert!(settled > 1_000 && now > 20, "{settled} {now}");
+        for (blk, dues) in near.due.chunks(DUE_BLOCK).enumerate() {
+            assert_eq!(near.block_due[blk], dues.iter().copied().min().unwrap());
+        }
+        assert_eq!(near.next_due, near.due.iter().copied().min().unwrap());
     }
 
     #[test]
