@@ -18,10 +18,9 @@ const _: () = assert!(DUE_BLOCK <= 64);
 impl Solver {
     /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
     /// when a disc may have moved half the skin since the last build (see [`Near`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn broadphase(&mut self, sub: &mut Substep) {
-        let s = &mut self.s;
-        let d = &self.d;
+        let s = &self.s;
         let h = sub.h;
         // `vstep` bounds every speed in this substep unless a round raises one (then
         // `dallow` widens).
@@ -37,27 +36,39 @@ impl Solver {
                 || (!s.near.complete
                     && 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin))
         {
-            // A small world lists every pair (a skin wider than the table), which never needs
-            // rebuilding while the same discs are on the table. Otherwise the skin of
-            // `Tuning::skin_radii`, at least 2.5 h vstep plus twice the margin, so that the
-            // list always serves the substep it is built for (2 h vstep + margin < skin).
-            let n_on = self.n_on;
-            let complete = n_on.saturating_mul(n_on.saturating_sub(1)) / 2 <= tu.complete_pairs;
-            let skin = if complete {
-                2.0 * (sub.hx + sub.hy)
-            } else {
-                (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
-            };
-            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
-            s.near.complete = complete;
-            s.near.base_tick = self.stats.substeps;
-            self.stats.broadphase_builds += 1;
-            self.stats.broadphase_pairs += s.near.pairs.len() as u64;
-            // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
-            let ahh = self.mo.a * h * h;
-            self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
+            self.rebuild(sub, vstep);
         }
-        sub.dallow = s.near.disp + h * vstep;
+        sub.dallow = self.s.near.disp + h * vstep;
+    }
+
+    /// Stage 2's rebuild of the grid and pair list (rare: out of line, so that the inlined
+    /// stage stays small), and stage 3's first look at the new pairs.
+    #[cold]
+    #[inline(never)]
+    fn rebuild(&mut self, sub: &Substep, vstep: f64) {
+        let s = &mut self.s;
+        let d = &self.d;
+        let h = sub.h;
+        let tu = &self.tuning;
+        // A small world lists every pair (a skin wider than the table), which never needs
+        // rebuilding while the same discs are on the table. Otherwise the skin of
+        // `Tuning::skin_radii`, at least 2.5 h vstep plus twice the margin, so that the
+        // list always serves the substep it is built for (2 h vstep + margin < skin).
+        let n_on = self.n_on;
+        let complete = n_on.saturating_mul(n_on.saturating_sub(1)) / 2 <= tu.complete_pairs;
+        let skin = if complete {
+            2.0 * (sub.hx + sub.hy)
+        } else {
+            (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
+        };
+        s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        s.near.complete = complete;
+        s.near.base_tick = self.stats.substeps;
+        self.stats.broadphase_builds += 1;
+        self.stats.broadphase_pairs += s.near.pairs.len() as u64;
+        // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
+        let ahh = self.mo.a * h * h;
+        self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
     }
 }
 
