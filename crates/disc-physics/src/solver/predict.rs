@@ -647,19 +647,16 @@ pub(super) fn brute_neighbours(
     let (x, y) = d.pos_at(i, t);
     let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
     let rem = h - t;
-    for j in 0..d.k.len() {
-        if !d.on[j] || skip(j) {
+    // The arrays cut to one length, so that the loop indexes them without checks.
+    let n = d.k.len();
+    let (kin, radii, on) = (&d.k[..n], &d.r[..n], &d.on[..n]);
+    for j in 0..n {
+        if !on[j] || skip(j) {
             continue;
         }
-        let (jx, jy) = d.pos_at(j, t);
-        if let Some(s) = toi_circle(
-            x - jx,
-            y - jy,
-            vx - d.k[j].vx,
-            vy - d.k[j].vy,
-            r + d.r[j],
-            rem,
-        ) {
+        let kj = &kin[j];
+        let (jx, jy) = kj.pos_at(t);
+        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + radii[j], rem) {
             push_pair(heap, t + s, d, i, j);
         }
     }
