@@ -82,7 +82,7 @@ fn drift_pass(
         &k.path_mark[..n],
         &k.touched_mark[..n],
     );
-    out.refill(n, |to, listed| {
+    out.refill(|to, listed| {
         for at in 0..listed {
             let i = to.moving_at(at) as usize;
             let ki = &mut kin[i];
@@ -171,7 +171,9 @@ mod tests {
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let (mut moving, mut fixed, mut stops) =
             (Slots::default(), Slots::default(), Slots::default());
-        moving.reset(5);
+        moving.reserve(5);
+        fixed.reserve(5);
+        stops.reserve(5);
         for i in 0..5 {
             moving.push(i);
         }

@@ -230,16 +230,17 @@ pub(super) struct ListBufs<'a> {
 }
 
 impl ListBufs<'_> {
-    /// Fills the lists for `n` discs with `pass` (through local cursors, which a loop keeps in
-    /// registers); returns the largest squared speed.
+    /// Fills the lists with `pass` (through local cursors, which a loop keeps in registers);
+    /// returns the largest squared speed. The buffers have room for every disc
+    /// ([`Slots::reserve`]).
     #[inline(always)]
-    pub(super) fn fill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>)) -> f64 {
+    pub(super) fn fill(self, pass: impl FnOnce(&mut Lists<'_>)) -> f64 {
         let ListBufs {
             moving,
             fixed,
             stops,
         } = self;
-        let mut to = Lists::new(moving, fixed, stops, n);
+        let mut to = Lists::new(moving, fixed, stops);
         pass(&mut to);
         let (n_moving, n_fixed, n_stops, vmax2) = to.finish();
         moving.len = n_moving;
@@ -252,10 +253,10 @@ impl ListBufs<'_> {
     /// length of the list as it was, reads its entries with [`Lists::moving_at`] and appends
     /// each disc that still moves at most at the position it was read from.
     #[inline(always)]
-    pub(super) fn refill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
-        // At most n (a disc is listed once), which lets the reads skip their bounds checks.
-        let listed = self.moving.len().min(n);
-        self.fill(n, |to| pass(to, listed))
+    pub(super) fn refill(self, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
+        // Within the buffer, which lets the reads skip their bounds checks.
+        let listed = self.moving.len().min(self.moving.buf.len());
+        self.fill(|to| pass(to, listed))
     }
 }
 
@@ -275,23 +276,20 @@ pub(super) struct Lists<'a> {
 }
 
 impl<'a> Lists<'a> {
-    /// Empty lists in these buffers, sized for `n` discs.
+    /// Empty lists in these buffers, which have room for every disc (the substep's set-up
+    /// sizes them once for the world's size: no check or cut per pass).
     #[inline(always)]
     fn new(
         moving: &'a mut Slots<u32>,
         fixed: &'a mut Slots<u32>,
         stops: &'a mut Slots<(u32, f64)>,
-        n: usize,
     ) -> Lists<'a> {
-        moving.reset(n);
-        fixed.reset(n);
-        stops.reset(n);
         Lists {
-            moving: &mut moving.buf[..n],
+            moving: &mut moving.buf,
             n_moving: 0,
-            fixed: &mut fixed.buf[..n],
+            fixed: &mut fixed.buf,
             n_fixed: 0,
-            stops: &mut stops.buf[..n],
+            stops: &mut stops.buf,
             n_stops: 0,
             vmax: 0.0,
         }
@@ -366,7 +364,7 @@ fn friction_pass(k: Kinematics<'_>, out: ListBufs<'_>, cx: &SlideCtx<'_>) -> f64
     let n = k.k.len();
     let kin = &mut k.k[..n];
     let (fixed_due, rad) = (&mut k.fixed_due[..n], &k.r[..n]);
-    out.fill(n, |to| {
+    out.fill(|to| {
         for i in 0..n {
             let ki = &mut kin[i];
             // A disc off the table has speed zero.
@@ -401,6 +399,9 @@ mod tests {
         let r = vec![0.01; k.len()];
         let (mut moving, mut fixed, mut stops) =
             (Slots::default(), Slots::default(), Slots::default());
+        moving.reserve(k.len());
+        fixed.reserve(k.len());
+        stops.reserve(k.len());
         let vmax2 = friction_pass(
             Kinematics {
                 k,
