@@ -63,8 +63,8 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, (hx, hy): (f64,
             let i = to.moving_at(at) as usize;
             let ki = &mut kin[i];
             let r = rad[i];
-            // Carried from its local time to the end; its speed at the end.
-            let s = if touched_mark[i] != mark {
+            // Carried from its local time to the end; its speed at the end (`None`: it stops).
+            let end = if touched_mark[i] != mark {
                 // Untouched by stage 4 (most discs): on the table, at local time 0, on the
                 // path stage 1 gave it (`h - 0` is `h`).
                 carry(ki, cx.h, r, (hx, hy));
@@ -74,13 +74,13 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, (hx, hy): (f64,
             } else {
                 carry(ki, cx.h - ki.tl, r, (hx, hy));
                 if path_mark[i] == mark {
-                    ki.s
+                    // Stage 4's speed at the end: one below the normal range is a stop.
+                    Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
                 } else {
                     cx.end_speed(ki.s)
                 }
             };
-            // A speed below the normal range is a stop.
-            if s >= f64::MIN_POSITIVE {
+            if let Some(s) = end {
                 ki.s = s;
                 slide(i, ki, s, &mut fixed_due[i], r, to, cx);
             } else {

@@ -210,14 +210,16 @@ impl SlideCtx<'_> {
         if substeps >= 1.0 { substeps as u64 } else { 0 }
     }
 
-    /// The speed at the substep's end of a disc that slid through it from speed `s`
-    /// undisturbed: `s − a h`, or zero when it stops within it.
+    /// The speed at the substep's end of a disc that slid through it from speed `s` > 0
+    /// undisturbed: `s − a h`, or `None` when it stops within it. A speed returned is in the
+    /// normal range: within [`limits`](crate::limits) `a h` is (at least 10⁻¹⁹), and `s > a h`
+    /// differs from it by at least an ulp of `a h`, far above `f64::MIN_POSITIVE`.
     #[inline(always)]
-    pub(super) fn end_speed(&self, s: f64) -> f64 {
+    pub(super) fn end_speed(&self, s: f64) -> Option<f64> {
         if self.mo.stops_within(s, self.h) {
-            0.0
+            None
         } else {
-            s - self.ah
+            Some(s - self.ah)
         }
     }
 }
@@ -493,9 +495,25 @@ mod tests {
         let h = 0.001;
         let cx = SlideCtx::new(&table, &[], &mo, h, 0);
         let a = 0.1 * 9.81;
-        assert_eq!(cx.end_speed(5.0), 5.0 - a * h);
-        assert_eq!(cx.end_speed(a * h), 0.0);
-        assert_eq!(cx.end_speed(0.0005), 0.0);
+        assert_eq!(cx.end_speed(5.0), Some(5.0 - a * h));
+        assert_eq!(cx.end_speed(a * h), None);
+        assert_eq!(cx.end_speed(0.0005), None);
+        // The smallest a h within the limits: a speed just above it ends in the normal range.
+        let table = Table::new(0.5, 0.5)
+            .and_then(|t| {
+                t.with_params(crate::Params {
+                    friction_mu: *crate::limits::FRICTION_MU.start(),
+                    gravity_m_s2: *crate::limits::GRAVITY_M_S2.start(),
+                    ..crate::Params::default()
+                })
+            })
+            .unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let h = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+        let ah = mo.a * h;
+        let end = cx.end_speed(ah.next_up()).unwrap();
+        assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
     }
 
     #[test]
