@@ -48,11 +48,8 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, (hx, hy): (f64,
     let n = d.k.len();
     // Cut to one length: no bounds checks per disc after its record's.
     let (kin, on, rad) = (&mut d.k[..n], &d.on[..n], &d.r[..n]);
-    let (fixed_due, path_mark, touched_mark) = (
-        &mut d.fixed_due[..n],
-        &s.path_mark[..n],
-        &s.paths.mark[..n],
-    );
+    let (fixed_due, path_mark, touched_mark) =
+        (&mut d.fixed_due[..n], &s.path_mark[..n], &s.paths.mark[..n]);
     let out = ListBufs {
         moving: &mut s.moving,
         fixed: &mut s.fixed,
