@@ -3,6 +3,7 @@
 //! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
 //! moving discs against every disc).
 
+use super::predict::first_dues;
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep};
 
 /// No disc (the end of a list, a cushion instead of a disc).
@@ -17,10 +18,9 @@ const _: () = assert!(DUE_BLOCK <= 64);
 impl Solver {
     /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
     /// when a disc may have moved half the skin since the last build (see [`Near`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn broadphase(&mut self, sub: &mut Substep) {
-        let s = &mut self.s;
-        let d = &self.d;
+        let s = &self.s;
         let h = sub.h;
         // `vstep` bounds every speed in this substep unless a round raises one (then
         // `dallow` widens).
@@ -36,24 +36,39 @@ impl Solver {
                 || (!s.near.complete
                     && 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin))
         {
-            // A small world lists every pair (a skin wider than the table), which never needs
-            // rebuilding while the same discs are on the table. Otherwise the skin of
-            // `Tuning::skin_radii`, at least 2.5 h vstep plus twice the margin, so that the
-            // list always serves the substep it is built for (2 h vstep + margin < skin).
-            let n_on = self.n_on;
-            let complete = n_on.saturating_mul(n_on.saturating_sub(1)) / 2 <= tu.complete_pairs;
-            let skin = if complete {
-                2.0 * (sub.hx + sub.hy)
-            } else {
-                (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
-            };
-            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
-            s.near.complete = complete;
-            s.near.base_tick = self.stats.substeps;
-            self.stats.broadphase_builds += 1;
-            self.stats.broadphase_pairs += s.near.pairs.len() as u64;
+            self.rebuild(sub, vstep);
         }
-        sub.dallow = s.near.disp + h * vstep;
+        sub.dallow = self.s.near.disp + h * vstep;
+    }
+
+    /// Stage 2's rebuild of the grid and pair list (rare: out of line, so that the inlined
+    /// stage stays small), and stage 3's first look at the new pairs.
+    #[cold]
+    #[inline(never)]
+    fn rebuild(&mut self, sub: &Substep, vstep: f64) {
+        let s = &mut self.s;
+        let d = &self.d;
+        let h = sub.h;
+        let tu = &self.tuning;
+        // A small world lists every pair (a skin wider than the table), which never needs
+        // rebuilding while the same discs are on the table. Otherwise the skin of
+        // `Tuning::skin_radii`, at least 2.5 h vstep plus twice the margin, so that the
+        // list always serves the substep it is built for (2 h vstep + margin < skin).
+        let n_on = self.n_on;
+        let complete = n_on.saturating_mul(n_on.saturating_sub(1)) / 2 <= tu.complete_pairs;
+        let skin = if complete {
+            2.0 * (sub.hx + sub.hy)
+        } else {
+            (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
+        };
+        s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        s.near.complete = complete;
+        s.near.base_tick = self.stats.substeps;
+        self.stats.broadphase_builds += 1;
+        self.stats.broadphase_pairs += s.near.pairs.len() as u64;
+        // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
+        let ahh = self.mo.a * h * h;
+        self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
     }
 }
 
@@ -121,7 +136,11 @@ pub(crate) struct Near {
     pub next_due: u32,
     /// The solver's substep count at the build.
     pub base_tick: u64,
-    /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) of disc i.
+    /// Per disc: the pairs listing it first, `pairs[own[i][0]..own[i][1]]` (the pair search
+    /// lists each disc's pairs with the later discs together).
+    own: Vec<[u32; 2]>,
+    /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) listing
+    /// disc i second.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
 }
@@ -163,12 +182,17 @@ impl Near {
         let mut r_max = 0.0f64;
         let mut r_min = f64::INFINITY;
         let mut n_on = 0usize;
+        // A disc off the table lists no pairs; the pair search sets the others' `own`.
+        self.own.resize(n, [0; 2]);
+        let own = &mut self.own[..n];
         for i in 0..n {
             if on[i] {
                 // Radii are positive and finite: plain compares (no NaN handling).
                 r_max = if r[i] > r_max { r[i] } else { r_max };
                 r_min = if r[i] < r_min { r[i] } else { r_min };
                 n_on += 1;
+            } else {
+                own[i] = [0; 2];
             }
         }
         self.valid = true;
@@ -284,7 +308,8 @@ impl Near {
         self.index_pairs(n);
     }
 
-    /// Every pair due at once, and each disc's pairs (a counting sort by disc). Out of line,
+    /// Every pair due at once, and the pairs listing each disc second (a counting sort by
+    /// disc: the search keeps the pairs listing a disc first together). Out of line,
     /// as is [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more
     /// in 7 builds of scene (c) at N = 4096 (registers spilled across the loops).
     #[inline(never)]
@@ -302,8 +327,7 @@ impl Near {
         self.adj_start.clear();
         self.adj_start.resize(n + 2, 0);
         let (pairs, counts) = (&self.pairs[..k], &mut self.adj_start[..n + 2]);
-        for &[i, j] in pairs {
-            counts[i as usize + 2] += 1;
+        for &[_, j] in pairs {
             counts[j as usize + 2] += 1;
         }
         let mut acc = 0u32;
@@ -313,11 +337,9 @@ impl Near {
         }
         self.adj.resize(acc as usize, 0);
         let (adj, cursor) = (&mut self.adj[..], &mut counts[1..]);
-        for (p, &[i, j]) in pairs.iter().enumerate() {
-            for x in [i as usize, j as usize] {
-                adj[cursor[x] as usize] = p as u32;
-                cursor[x] += 1;
-            }
+        for (p, &[_, j]) in pairs.iter().enumerate() {
+            adj[cursor[j as usize] as usize] = p as u32;
+            cursor[j as usize] += 1;
         }
         self.adj_start.truncate(n + 1);
     }
@@ -326,16 +348,25 @@ impl Near {
     /// the substep it returns (`None`: the pair is left as it is).
     #[inline]
     pub fn retest_partners(&mut self, i: usize, mut test: impl FnMut(usize) -> Option<u32>) {
-        if i + 1 >= self.adj_start.len() {
+        if i >= self.own.len() {
             return;
         }
-        let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
-        let (adj, pairs, due) = (&self.adj[lo..hi], &self.pairs, &mut self.due);
-        for &p in adj {
-            let [a, b] = pairs[p as usize];
-            let j = if a as usize == i { b } else { a };
+        let (pairs, due) = (&self.pairs, &mut self.due);
+        let [lo, hi] = self.own[i];
+        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        // The pairs listing disc i first, then those listing it second, each with the other
+        // disc: one loop, so that `test` is called (and inlined) once.
+        let (own, adj) = ((hi - lo) as usize, &self.adj[alo..ahi]);
+        for k in 0..own + adj.len() {
+            let (p, j) = if k < own {
+                let p = lo as usize + k;
+                (p, pairs[p][1])
+            } else {
+                let p = adj[k - own] as usize;
+                (p, pairs[p][0])
+            };
             if let Some(next) = test(j as usize) {
-                due[p as usize] = next;
+                due[p] = next;
             }
         }
     }
@@ -344,21 +375,31 @@ impl Near {
     /// path changed, so what was known of when its pairs may touch no longer holds.
     #[inline]
     pub fn pairs_due(&mut self, i: usize, rel: u32) {
-        if !self.valid || i + 1 >= self.adj_start.len() {
+        if !self.valid || i >= self.own.len() {
             return;
         }
-        let (lo, hi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
-        for &p in &self.adj[lo..hi] {
-            let due = &mut self.due[p as usize];
+        let [lo, hi] = self.own[i].map(|p| p as usize);
+        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        let (due, block_due) = (&mut self.due[..], &mut self.block_due[..]);
+        // The pairs listing disc i first are one range of the list, their blocks another.
+        if lo < hi {
+            for due in &mut due[lo..hi] {
+                *due = (*due).min(rel);
+            }
+            for block in &mut block_due[lo / DUE_BLOCK..=(hi - 1) / DUE_BLOCK] {
+                *block = (*block).min(rel);
+            }
+        }
+        for &p in &self.adj[alo..ahi] {
+            let (due, block) = (&mut due[p as usize], &mut block_due[p as usize / DUE_BLOCK]);
             if *due > rel {
                 *due = rel;
             }
-            let block = &mut self.block_due[p as usize / DUE_BLOCK];
             if *block > rel {
                 *block = rel;
             }
         }
-        if lo < hi && self.next_due > rel {
+        if (lo < hi || alo < ahi) && self.next_due > rel {
             self.next_due = rel;
         }
     }
@@ -406,6 +447,7 @@ impl Near {
                     kept += usize::from(dx * dx + dy * dy < reach * reach);
                 }
             }
+            self.own[i as usize] = [k as u32, (k + kept) as u32];
             k += kept;
         }
         k
@@ -447,6 +489,7 @@ impl Near {
                     }
                 }
             };
+            let first = k as u32;
             let hi = self.start[own + 1] as usize;
             scan(self, a + 1, hi, [cx, cy], &mut k);
             for (ncx, ncy) in forward.into_iter().flatten() {
@@ -454,6 +497,7 @@ impl Near {
                 let (lo, hi) = (self.start[nb] as usize, self.start[nb + 1] as usize);
                 scan(self, lo, hi, [ncx, ncy], &mut k);
             }
+            self.own[i as usize] = [first, k as u32];
         }
         k
     }
@@ -495,8 +539,9 @@ impl Near {
             &mut self.block_due,
             (per_disc * n_on + 64).div_ceil(DUE_BLOCK),
         );
+        at_least(&mut self.own, n);
         at_least(&mut self.adj_start, n + 2);
-        at_least(&mut self.adj, 2 * (per_disc * n_on + 64));
+        at_least(&mut self.adj, per_disc * n_on + 64);
     }
 
     /// The cell of a point, clamped to the grid.
@@ -575,7 +620,7 @@ impl Near {
             + self.block_due.capacity()
             + self.adj_start.capacity()
             + self.adj.capacity())
-            + 8 * (self.pairs.capacity() + self.item_cell.capacity())
+            + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
             + size_of::<Item>() * self.items.capacity()
     }
 }
@@ -652,6 +697,66 @@ mod tests {
                     }
                 }
                 assert_eq!(got, want, "table {half}, n = {n}, skin = {skin}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_disc_reaches_exactly_its_pairs_both_ways() {
+        // The pairs listing a disc first (a range of the list) and those listing it second
+        // (the index): `retest_partners` and `pairs_due` reach exactly the disc's pairs, also
+        // after a rebuild that took discs off the table.
+        for (half, cx, cy) in TABLES {
+            let (px, py, r, mut on) = discs(600, 5, cx, cy);
+            let mut near = Near::default();
+            near.build(half, half, 0.02, &kins(&px, &py), &r, &on);
+            on.iter_mut().step_by(5).for_each(|o| *o = false);
+            near.build(half, half, 0.02, &kins(&px, &py), &r, &on);
+            near.due.iter_mut().for_each(|d| *d = u32::MAX);
+            near.block_due.iter_mut().for_each(|d| *d = u32::MAX);
+            near.next_due = u32::MAX;
+            for (i, &on_i) in on.iter().enumerate() {
+                let mut want: Vec<(usize, usize)> = (0..near.pairs.len())
+                    .filter_map(|p| match near.pairs[p] {
+                        [a, b] if a as usize == i => Some((p, b as usize)),
+                        [a, b] if b as usize == i => Some((p, a as usize)),
+                        _ => None,
+                    })
+                    .collect();
+                let mut got = vec![];
+                near.retest_partners(i, |j| {
+                    got.push(j);
+                    None
+                });
+                let mut seen = vec![];
+                near.retest_partners(i, |j| {
+                    seen.push(j);
+                    Some(1_000 + i as u32)
+                });
+                for &(p, _) in &want {
+                    assert_eq!(near.due[p], 1_000 + i as u32, "table {half}, disc {i}");
+                }
+                near.pairs_due(i, 7);
+                let mut lowered: Vec<usize> = (0..near.pairs.len())
+                    .filter(|&p| near.due[p] == 7)
+                    .collect();
+                near.due.iter_mut().for_each(|d| *d = u32::MAX);
+                for (b, block) in near.block_due.iter_mut().enumerate() {
+                    let has = want.iter().any(|&(p, _)| p / DUE_BLOCK == b);
+                    assert_eq!(*block == 7, has, "table {half}, disc {i}, block {b}");
+                    *block = u32::MAX;
+                }
+                assert_eq!(near.next_due == 7, !want.is_empty(), "disc {i}");
+                near.next_due = u32::MAX;
+                got.sort_unstable();
+                seen.sort_unstable();
+                lowered.sort_unstable();
+                want.sort_unstable_by_key(|&(_, j)| j);
+                assert_eq!(got, want.iter().map(|&(_, j)| j).collect::<Vec<_>>());
+                assert_eq!(seen, got);
+                want.sort_unstable();
+                assert_eq!(lowered, want.iter().map(|&(p, _)| p).collect::<Vec<_>>());
+                assert!(on_i || want.is_empty(), "disc {i} is off the table");
             }
         }
     }

@@ -6,7 +6,7 @@
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
 use super::friction::{ListBufs, Prepared, SlideCtx, slide};
-use super::{Kin, Solver, Substep, normal_or_zero};
+use super::{Discs, Kin, Scratch, Solver, Substep, normal_or_zero};
 use crate::Table;
 
 impl Solver {
@@ -14,28 +14,12 @@ impl Solver {
     /// Inlined into the substep (a call and set-up a substep saved; the pass itself is not).
     #[inline(always)]
     pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
-        let s = &mut self.s;
-        let d = &mut self.d;
         // The next substep's stage 1.
         let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h, self.stats.substeps + 1);
-        let vmax2 = drift_pass(
-            Drift {
-                k: &mut d.k,
-                r: &d.r,
-                on: &d.on,
-                fixed_due: &mut d.fixed_due,
-                path_mark: &s.path_mark,
-                touched_mark: &s.paths.mark,
-            },
-            s.mark,
-            ListBufs {
-                moving: &mut s.moving,
-                fixed: &mut s.fixed,
-                stops: &mut s.stops,
-            },
-            &next,
-            (sub.hx, sub.hy),
-        );
+        // The disc records and the scratch go by reference: the pass reads their fields
+        // itself (no argument records written and read back every substep).
+        let vmax2 = drift_pass(&mut self.d, &mut self.s, &next, (sub.hx, sub.hy));
+        let (s, d) = (&mut self.s, &mut self.d);
         s.prepared = Some(Prepared { h: sub.h, vmax2 });
         // Every disc touched in the substep is at the substep's end now (a disc at rest was
         // only brought to an instant): between steps every local time is 0.
@@ -49,46 +33,35 @@ impl Solver {
     }
 }
 
-/// The per-disc arrays stage 5 reads and writes (the pass cuts them to one length).
-struct Drift<'a> {
-    k: &'a mut [Kin],
-    r: &'a [f64],
-    on: &'a [bool],
-    fixed_due: &'a mut [u64],
-    /// `mark` for a disc whose path stage 4 changed (its speed `s` is then the one at the
-    /// substep's end).
-    path_mark: &'a [u32],
-    /// `mark` for a disc stage 4 touched (brought to an instant): every disc it took off the
-    /// table, gave a new path or moved to a local time other than 0 is touched.
-    touched_mark: &'a [u32],
-}
-
-/// Stage 5: every disc of the moving list (`out.moving`) still on the table is carried from
-/// its local time to the end of the substep (clamped inside the cushions) and given its speed
-/// at the end; one whose speed at the end is zero is left at rest (direction and velocity
-/// zero), one still moving goes through the next substep's stage 1 into `out`: the moving
-/// list is filtered in place. Returns the next substep's largest squared speed.
-fn drift_pass(
-    k: Drift<'_>,
-    mark: u32,
-    out: ListBufs<'_>,
-    cx: &SlideCtx<'_>,
-    (hx, hy): (f64, f64),
-) -> f64 {
-    let n = k.k.len();
-    let (kin, on, rad) = (&mut k.k[..n], &k.on[..n], &k.r[..n]);
-    let (fixed_due, path_mark, touched_mark) = (
-        &mut k.fixed_due[..n],
-        &k.path_mark[..n],
-        &k.touched_mark[..n],
-    );
-    out.refill(n, |to, listed| {
+/// Stage 5: every disc of the moving list (`s.moving`) still on the table is carried from its
+/// local time to the end of the substep (clamped inside the cushions) and given its speed at
+/// the end; one whose speed at the end is zero is left at rest (direction and velocity zero),
+/// one still moving goes through the next substep's stage 1 into the lists: the moving list is
+/// filtered in place. Returns the next substep's largest squared speed.
+///
+/// A disc stage 4 touched (brought to an instant: taken off the table, given a new path or
+/// moved to a local time other than 0) has `s.paths.mark` equal to `s.mark`; one whose path it
+/// changed has `s.path_mark` equal to `s.mark` too (its speed `s` is then the one at the
+/// substep's end).
+fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, (hx, hy): (f64, f64)) -> f64 {
+    let mark = s.mark;
+    let n = d.k.len();
+    // Cut to one length: no bounds checks per disc after its record's.
+    let (kin, on, rad) = (&mut d.k[..n], &d.on[..n], &d.r[..n]);
+    let (fixed_due, path_mark, touched_mark) =
+        (&mut d.fixed_due[..n], &s.path_mark[..n], &s.paths.mark[..n]);
+    let out = ListBufs {
+        moving: &mut s.moving,
+        fixed: &mut s.fixed,
+        stops: &mut s.stops,
+    };
+    out.refill(|to, listed| {
         for at in 0..listed {
             let i = to.moving_at(at) as usize;
             let ki = &mut kin[i];
             let r = rad[i];
-            // Carried from its local time to the end; its speed at the end.
-            let s = if touched_mark[i] != mark {
+            // Carried from its local time to the end; its speed at the end (`None`: it stops).
+            let end = if touched_mark[i] != mark {
                 // Untouched by stage 4 (most discs): on the table, at local time 0, on the
                 // path stage 1 gave it (`h - 0` is `h`).
                 carry(ki, cx.h, r, (hx, hy));
@@ -98,13 +71,13 @@ fn drift_pass(
             } else {
                 carry(ki, cx.h - ki.tl, r, (hx, hy));
                 if path_mark[i] == mark {
-                    ki.s
+                    // Stage 4's speed at the end: one below the normal range is a stop.
+                    Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
                 } else {
                     cx.end_speed(ki.s)
                 }
             };
-            // A speed below the normal range is a stop.
-            if s >= f64::MIN_POSITIVE {
+            if let Some(s) = end {
                 ki.s = s;
                 slide(i, ki, s, &mut fixed_due[i], r, to, cx);
             } else {
@@ -135,9 +108,9 @@ fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Motion, Slots};
+    use super::super::Motion;
     use super::*;
-    use crate::Table;
+    use crate::{DiscStatus, PocketId, Table};
 
     #[test]
     fn drift_carries_each_moving_disc_to_the_end_and_prepares_the_next_substep() {
@@ -150,49 +123,39 @@ mod tests {
         // 5); disc 4 stops in the substep.
         let sp = [1.0, 20.0, 0.5, 0.0, 0.0001];
         let tl = [0.0, 0.0, 0.0004, 0.0, 0.0];
-        let mut k: Vec<Kin> = (0..5)
-            .map(|i| Kin {
-                px: px[i],
-                py: 0.0,
-                vx: vx[i],
-                vy: if i == 0 { -2.0 } else { 0.0 },
-                ux: 1.0,
-                uy: 0.0,
-                s: sp[i],
-                tl: tl[i],
-            })
-            .collect();
-        let r = [0.01; 5];
-        let on = [true, true, true, false, true];
-        let mut fixed_due = [0; 5];
-        let path_mark = [4, 4, 5, 4, 4];
-        let touched_mark = [4, 4, 5, 5, 4];
+        let mut d = Discs::default();
+        for i in 0..5 {
+            let status = if i == 3 {
+                DiscStatus::Pocketed(PocketId(0))
+            } else {
+                DiscStatus::OnTable
+            };
+            d.push((px[i], 0.0), (1.0, 0.0, sp[i]), 0.01, 1.0, status);
+            d.k[i].vx = vx[i];
+            d.k[i].vy = if i == 0 { -2.0 } else { 0.0 };
+            d.k[i].tl = tl[i];
+        }
+        let mut s = Scratch {
+            mark: 5,
+            path_mark: vec![4, 4, 5, 4, 4],
+            ..Scratch::default()
+        };
+        s.paths.mark = vec![4, 4, 5, 5, 4];
         let table = Table::new(0.5, 0.5).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
-        let (mut moving, mut fixed, mut stops) =
-            (Slots::default(), Slots::default(), Slots::default());
-        moving.reset(5);
+        s.moving.reserve(5);
+        s.fixed.reserve(5);
+        s.stops.reserve(5);
         for i in 0..5 {
-            moving.push(i);
+            s.moving.push(i);
         }
         let vmax2 = drift_pass(
-            Drift {
-                k: &mut k,
-                r: &r,
-                on: &on,
-                fixed_due: &mut fixed_due,
-                path_mark: &path_mark,
-                touched_mark: &touched_mark,
-            },
-            5,
-            ListBufs {
-                moving: &mut moving,
-                fixed: &mut fixed,
-                stops: &mut stops,
-            },
+            &mut d,
+            &mut s,
             &SlideCtx::new(&table, &[], &mo, h, 6),
             (0.5, 0.5),
         );
+        let k = &d.k;
         assert_eq!((k[0].px, k[0].py), (0.001, -0.002));
         // 0.48 + 2 cm would cross x = 0.5 - r: clamped.
         assert_eq!(k[1].px, 0.49);
@@ -208,10 +171,10 @@ mod tests {
         let c0 = (1.0 - a * h) - 0.5 * a * h;
         assert_eq!((k[0].vx, k[0].vy), (c0, 0.0));
         assert_eq!(k[2].vx, 0.5 - 0.5 * a * h);
-        assert_eq!(moving.as_slice(), [0, 1, 2]);
+        assert_eq!(s.moving.as_slice(), [0, 1, 2]);
         // Disc 1 against the right cushion is listed for the fixed tests.
-        assert_eq!(fixed.as_slice(), [1]);
-        assert!(stops.is_empty());
+        assert_eq!(s.fixed.as_slice(), [1]);
+        assert!(s.stops.is_empty());
         let c1 = 20.0 - 1.5 * a * h;
         assert_eq!(vmax2, c1 * c1);
     }

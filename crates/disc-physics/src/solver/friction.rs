@@ -210,14 +210,16 @@ impl SlideCtx<'_> {
         if substeps >= 1.0 { substeps as u64 } else { 0 }
     }
 
-    /// The speed at the substep's end of a disc that slid through it from speed `s`
-    /// undisturbed: `s − a h`, or zero when it stops within it.
+    /// The speed at the substep's end of a disc that slid through it from speed `s` > 0
+    /// undisturbed: `s − a h`, or `None` when it stops within it. A speed returned is in the
+    /// normal range: within [`limits`](crate::limits) `a h` is (at least 10⁻¹⁹), and `s > a h`
+    /// differs from it by at least an ulp of `a h`, far above `f64::MIN_POSITIVE`.
     #[inline(always)]
-    pub(super) fn end_speed(&self, s: f64) -> f64 {
+    pub(super) fn end_speed(&self, s: f64) -> Option<f64> {
         if self.mo.stops_within(s, self.h) {
-            0.0
+            None
         } else {
-            s - self.ah
+            Some(s - self.ah)
         }
     }
 }
@@ -230,16 +232,17 @@ pub(super) struct ListBufs<'a> {
 }
 
 impl ListBufs<'_> {
-    /// Fills the lists for `n` discs with `pass` (through local cursors, which a loop keeps in
-    /// registers); returns the largest squared speed.
+    /// Fills the lists with `pass` (through local cursors, which a loop keeps in registers);
+    /// returns the largest squared speed. The buffers have room for every disc
+    /// ([`Slots::reserve`]).
     #[inline(always)]
-    pub(super) fn fill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>)) -> f64 {
+    pub(super) fn fill(self, pass: impl FnOnce(&mut Lists<'_>)) -> f64 {
         let ListBufs {
             moving,
             fixed,
             stops,
         } = self;
-        let mut to = Lists::new(moving, fixed, stops, n);
+        let mut to = Lists::new(moving, fixed, stops);
         pass(&mut to);
         let (n_moving, n_fixed, n_stops, vmax2) = to.finish();
         moving.len = n_moving;
@@ -252,10 +255,10 @@ impl ListBufs<'_> {
     /// length of the list as it was, reads its entries with [`Lists::moving_at`] and appends
     /// each disc that still moves at most at the position it was read from.
     #[inline(always)]
-    pub(super) fn refill(self, n: usize, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
-        // At most n (a disc is listed once), which lets the reads skip their bounds checks.
-        let listed = self.moving.len().min(n);
-        self.fill(n, |to| pass(to, listed))
+    pub(super) fn refill(self, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
+        // Within the buffer, which lets the reads skip their bounds checks.
+        let listed = self.moving.len().min(self.moving.buf.len());
+        self.fill(|to| pass(to, listed))
     }
 }
 
@@ -275,23 +278,20 @@ pub(super) struct Lists<'a> {
 }
 
 impl<'a> Lists<'a> {
-    /// Empty lists in these buffers, sized for `n` discs.
+    /// Empty lists in these buffers, which have room for every disc (the substep's set-up
+    /// sizes them once for the world's size: no check or cut per pass).
     #[inline(always)]
     fn new(
         moving: &'a mut Slots<u32>,
         fixed: &'a mut Slots<u32>,
         stops: &'a mut Slots<(u32, f64)>,
-        n: usize,
     ) -> Lists<'a> {
-        moving.reset(n);
-        fixed.reset(n);
-        stops.reset(n);
         Lists {
-            moving: &mut moving.buf[..n],
+            moving: &mut moving.buf,
             n_moving: 0,
-            fixed: &mut fixed.buf[..n],
+            fixed: &mut fixed.buf,
             n_fixed: 0,
-            stops: &mut stops.buf[..n],
+            stops: &mut stops.buf,
             n_stops: 0,
             vmax: 0.0,
         }
@@ -366,7 +366,7 @@ fn friction_pass(k: Kinematics<'_>, out: ListBufs<'_>, cx: &SlideCtx<'_>) -> f64
     let n = k.k.len();
     let kin = &mut k.k[..n];
     let (fixed_due, rad) = (&mut k.fixed_due[..n], &k.r[..n]);
-    out.fill(n, |to| {
+    out.fill(|to| {
         for i in 0..n {
             let ki = &mut kin[i];
             // A disc off the table has speed zero.
@@ -401,6 +401,9 @@ mod tests {
         let r = vec![0.01; k.len()];
         let (mut moving, mut fixed, mut stops) =
             (Slots::default(), Slots::default(), Slots::default());
+        moving.reserve(k.len());
+        fixed.reserve(k.len());
+        stops.reserve(k.len());
         let vmax2 = friction_pass(
             Kinematics {
                 k,
@@ -492,9 +495,25 @@ mod tests {
         let h = 0.001;
         let cx = SlideCtx::new(&table, &[], &mo, h, 0);
         let a = 0.1 * 9.81;
-        assert_eq!(cx.end_speed(5.0), 5.0 - a * h);
-        assert_eq!(cx.end_speed(a * h), 0.0);
-        assert_eq!(cx.end_speed(0.0005), 0.0);
+        assert_eq!(cx.end_speed(5.0), Some(5.0 - a * h));
+        assert_eq!(cx.end_speed(a * h), None);
+        assert_eq!(cx.end_speed(0.0005), None);
+        // The smallest a h within the limits: a speed just above it ends in the normal range.
+        let table = Table::new(0.5, 0.5)
+            .and_then(|t| {
+                t.with_params(crate::Params {
+                    friction_mu: *crate::limits::FRICTION_MU.start(),
+                    gravity_m_s2: *crate::limits::GRAVITY_M_S2.start(),
+                    ..crate::Params::default()
+                })
+            })
+            .unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let h = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+        let ah = mo.a * h;
+        let end = cx.end_speed(ah.next_up()).unwrap();
+        assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
     }
 
     #[test]

@@ -411,13 +411,12 @@ pub(crate) struct Slots<T> {
 }
 
 impl<T: Copy + Default> Slots<T> {
-    /// Empties the list, with room for `n` items.
+    /// Room for `n` items.
     #[inline]
-    fn reset(&mut self, n: usize) {
+    fn reserve(&mut self, n: usize) {
         if self.buf.len() < n {
             self.grow(n);
         }
-        self.len = 0;
     }
 
     /// Room for `n` items (once for a world's size: kept out of the passes' code).
@@ -761,6 +760,10 @@ impl Solver {
             s.changed_mark.resize(n, 0);
             s.paths.mark.resize(n, 0);
             s.path_mark.resize(n, 0);
+            // Stage 1's lists: room for every disc, which its passes take as given.
+            s.moving.reserve(n);
+            s.fixed.reserve(n);
+            s.stops.reserve(n);
         }
         s.mark = s.mark.wrapping_add(1);
         if s.mark == 0 {

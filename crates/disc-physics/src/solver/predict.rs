@@ -22,7 +22,9 @@ use crate::Table;
 impl Solver {
     /// Stage 3: cushions, walls and pockets of every listed disc, then every pair of
     /// neighbouring paths with at least one moving disc, from the substep's start.
-    #[inline]
+    /// Inlined into the substep: most substeps of the breaks find nothing to do here, so
+    /// the call's prologue and epilogue were much of its cost.
+    #[inline(always)]
     pub(super) fn predict(&mut self, table: &Table, sub: &Substep) {
         let s = &mut self.s;
         let d = &self.d;
@@ -49,8 +51,11 @@ impl Solver {
             );
         } else {
             let rel = (self.stats.substeps - s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32;
-            let ahh = self.mo.a * sub.h * sub.h;
-            self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, ahh, rel);
+            // Most substeps of the breaks have no pair due: one test, without the call.
+            if s.near.next_due <= rel {
+                let ahh = self.mo.a * sub.h * sub.h;
+                self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, ahh, rel);
+            }
         }
     }
 }
@@ -316,8 +321,8 @@ impl Neighbours<'_> {
 /// margin, so a pair far apart is due far later than with the list's bound of it. A pair of discs both
 /// at rest is not due again until one of them moves. The dues are kept per block of
 /// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test,
-/// and their earliest over every block ([`Near::next_due`]), so a substep with none due
-/// costs one test. Returns the number of pairs tested.
+/// and their earliest over every block ([`Near::next_due`]), so that the caller skips a
+/// substep with none due in one test, without the call. Returns the number of pairs tested.
 fn near_pairs(
     d: &Discs,
     near: &mut Near,
@@ -326,9 +331,10 @@ fn near_pairs(
     ahh: f64,
     rel: u32,
 ) -> u64 {
-    if near.next_due > rel {
-        return 0;
-    }
+    debug_assert!(
+        near.next_due <= rel,
+        "the caller skips a substep with no pair due"
+    );
     let n = d.k.len();
     let v = PairView {
         k: &d.k[..n],
@@ -370,6 +376,43 @@ fn near_pairs(
     }
     near.next_due = next_due;
     tested
+}
+
+/// Stage 3's first look at the pairs of a list just built (stage 2 of the same substep, so
+/// `rel` = 0 and the discs are where stage 3 would find them): each pair's due from its gap,
+/// as [`PairView::test`] gives it, for the pairs whose gap stays open the whole substep
+/// (most of them); the others stay due now, and stage 3 tests them as before. Done in one
+/// pass over the new list in its order, without stage 3's due blocks (which a rebuild makes
+/// wholly due: before, four in five of scene (c)'s pair tests were of a list just built).
+/// Returns the pairs settled here (each counted as a pair test).
+pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u64 {
+    let n = d.k.len();
+    let (kin, r) = (&d.k[..n], &d.r[..n]);
+    let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
+    let mut settled = 0u64;
+    let mut next_due = u32::MAX;
+    for ((dues, pairs), block_due) in blocks
+        .iter_mut()
+        .zip(near.pairs.chunks(DUE_BLOCK))
+        .zip(&mut near.block_due)
+    {
+        for (due, &[i, j]) in dues.iter_mut().zip(pairs) {
+            let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
+            let dx = ki.px - kj.px;
+            let dy = ki.py - kj.py;
+            let rr = r[i as usize] + r[j as usize];
+            let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
+            let later = open_substeps(gap, (dx, dy), (ki.vx, ki.vy), (kj.vx, kj.vy), (h, ahh));
+            // `due_from(later, 0)` if the gap stays open the whole substep, else 0 (due
+            // now): the saturating conversion gives both (0 below 1 and for NaN).
+            *due = later as u32;
+            settled += u64::from(*due != 0);
+        }
+        *block_due = earliest(dues);
+        next_due = next_due.min(*block_due);
+    }
+    near.next_due = next_due;
+    settled
 }
 
 /// The bits of the dues at most `rel` (bit k for `dues[k]`), compared several at a time.
@@ -604,19 +647,16 @@ pub(super) fn brute_neighbours(
     let (x, y) = d.pos_at(i, t);
     let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
     let rem = h - t;
-    for j in 0..d.k.len() {
-        if !d.on[j] || skip(j) {
+    // The arrays cut to one length, so that the loop indexes them without checks.
+    let n = d.k.len();
+    let (kin, radii, on) = (&d.k[..n], &d.r[..n], &d.on[..n]);
+    for j in 0..n {
+        if !on[j] || skip(j) {
             continue;
         }
-        let (jx, jy) = d.pos_at(j, t);
-        if let Some(s) = toi_circle(
-            x - jx,
-            y - jy,
-            vx - d.k[j].vx,
-            vy - d.k[j].vy,
-            r + d.r[j],
-            rem,
-        ) {
+        let kj = &kin[j];
+        let (jx, jy) = kj.pos_at(t);
+        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + radii[j], rem) {
             push_pair(heap, t + s, d, i, j);
         }
     }
@@ -697,6 +737,54 @@ mod tests {
             assert_eq!(earliest(&dues), dues[..len].iter().copied().min().unwrap());
         }
         assert_eq!(earliest(&[u32::MAX; DUE_BLOCK]), u32::MAX);
+    }
+
+    /// A new list's first dues (`first_dues`, in the build's substep) are those stage 3's
+    /// test gives its pairs in that substep whenever the gap stays open the whole substep;
+    /// the other pairs stay due now, for stage 3 to test; the blocks' and the list's earliest
+    /// dues are those of the pairs. Random discs, some at rest, some touching or overlapping.
+    #[test]
+    fn the_first_dues_of_a_new_list_are_those_stage_3_gives() {
+        let mut next = uniform(2_026_120_211);
+        let mut d = Discs::default();
+        for i in 0..600 {
+            let r = 0.005 + 0.015 * next();
+            d.push(
+                (next() - 0.5, next() - 0.5),
+                (0.0, 0.0, 0.0),
+                r,
+                1.0,
+                crate::DiscStatus::OnTable,
+            );
+            if i % 5 != 0 {
+                let k = d.k.last_mut().unwrap();
+                (k.vx, k.vy) = (6.0 * (next() - 0.5), 6.0 * (next() - 0.5));
+            }
+        }
+        let mut near = Near::default();
+        near.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+        let settled = first_dues(&d, &mut near, (h, ahh));
+        let v = PairView {
+            k: &d.k,
+            r: &d.r,
+            on: &d.on,
+        };
+        let mut heap = BinaryHeap::new();
+        let mut now = 0;
+        for (p, &pair) in near.pairs.iter().enumerate() {
+            let want = v.test(pair, &d, &mut heap, (h, ahh), 0);
+            match near.due[p] {
+                0 => now += 1,
+                due => assert_eq!(due, want, "pair {pair:?}"),
+            }
+        }
+        assert_eq!(settled + now, near.pairs.len() as u64);
+        assert!(settled > 1_000 && now > 20, "{settled} {now}");
+        for (blk, dues) in near.due.chunks(DUE_BLOCK).enumerate() {
+            assert_eq!(near.block_due[blk], dues.iter().copied().min().unwrap());
+        }
+        assert_eq!(near.next_due, near.due.iter().copied().min().unwrap());
     }
 
     #[test]
