@@ -300,7 +300,8 @@ impl Dominoes {
     /// (the game's, or the same as constants): every value is written once, so nothing is
     /// zeroed first. The 0/1 fields are whole bytes: they are gathered as bytes from the
     /// state's bit masks (no packing into one word), then each byte is written as its eight
-    /// values, a row of [`byte_values`]. Always inlined, so that constant fields fold into the code.
+    /// values, a row of [`byte_values`]. Always inlined, so that constant fields fold into the
+    /// code.
     #[inline(always)]
     fn observe_compact(&self, f: &CompactFields, s: &State, seat: Seat, out: &mut [f32]) {
         let (nums, p) = (f.numbers, f.players);

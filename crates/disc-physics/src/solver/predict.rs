@@ -718,6 +718,13 @@ mod tests {
         }
     }
 
+    /// The unit vector along `(x, y)` (by `+ - * /` and `sqrt` only, as the step guard asks
+    /// of this file; a tiny vector is taken as 1e-9 long).
+    fn unit(x: f64, y: f64) -> (f64, f64) {
+        let l = (x * x + y * y).sqrt().max(1e-9);
+        (x / l, y / l)
+    }
+
     #[test]
     fn the_due_bits_and_the_earliest_due_of_a_block_match_a_plain_scan() {
         let mut next = uniform(7);
@@ -916,11 +923,7 @@ mod tests {
             let a = [0.0, 0.5, 4.0][case % 3];
             let ahh = a * h * h;
             let rr = 0.01 + 0.05 * next();
-            let (ex, ey) = {
-                let (x, y) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
-                let l = (x * x + y * y).sqrt().max(1e-9);
-                (x / l, y / l)
-            };
+            let (ex, ey) = unit(2.0 * next() - 1.0, 2.0 * next() - 1.0);
             // Relative speed, and a gap about what the pair closes in the substep.
             let speed = [0.0, 0.01, 1.0, 10.0, 100.0][case % 5] * next();
             let gap = match case % 4 {
@@ -1000,8 +1003,9 @@ mod tests {
     /// A slow disc sliding straight away from a faster one that follows it at an angle: the
     /// pair separates at first (the follower's speed along the line between them is at most
     /// the leader's), but friction slows both by the same amount, so the follower gains and
-    /// may touch the leader later. The due (`open_substeps`) is no substep after the first touch (the
-    /// separating pair's bound from friction alone), and many of these pairs do touch.
+    /// may touch the leader later. The due (`open_substeps`) is no substep after the first
+    /// touch (the separating pair's bound from friction alone), and many of these pairs do
+    /// touch.
     #[test]
     fn a_separating_pair_that_friction_brings_together_is_due_in_time() {
         let mut next = uniform(2_026_120_218);
@@ -1062,12 +1066,7 @@ mod tests {
             if case % 7 == 0 {
                 s[1] = 0.0;
             }
-            // A common heading, turned a little for the second disc most of the time (unit
-            // vectors by + - * / and sqrt only, as the step guard asks of this file).
-            let unit = |x: f64, y: f64| {
-                let l = (x * x + y * y).sqrt().max(1e-9);
-                (x / l, y / l)
-            };
+            // A common heading, turned a little for the second disc most of the time.
             let u0 = unit(2.0 * next() - 1.0, 2.0 * next() - 1.0);
             let turn = if case % 5 == 0 { 100.0 } else { 0.3 };
             let u1 = unit(
