@@ -1549,6 +1549,9 @@ mod tests {
         }
     }
 
+    /// D1 (a release roll must release) and D2 (the start dot cleared) without D9's pass: the
+    /// Mensch generator's shortcut lists, at every roll of random games, exactly the moves
+    /// the general duties list.
     #[test]
     fn mensch_duties_list_what_the_general_duties_list() {
         assert_eq!(
