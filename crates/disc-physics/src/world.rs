@@ -899,19 +899,23 @@ mod tests {
                 direct_movers: usize::MAX,
                 skin_radii: 1.0,
                 complete_pairs: 0,
+                warm_discs: usize::MAX,
             },
-            // The pair list and the grid, always, with a thin and a thick skin.
+            // The pair list and the grid, always, with a thin and a thick skin (and stage 4's
+            // loads ahead, `warm_discs`, at any size).
             Tuning {
                 brute_force_pairs: 0,
                 direct_movers: 0,
                 skin_radii: 0.1,
                 complete_pairs: 0,
+                warm_discs: 0,
             },
             Tuning {
                 brute_force_pairs: 0,
                 direct_movers: 0,
                 skin_radii: 4.0,
                 complete_pairs: 0,
+                warm_discs: 0,
             },
             // The pair list at the start of a substep, every disc in re-predictions.
             Tuning {
@@ -919,6 +923,7 @@ mod tests {
                 direct_movers: 0,
                 skin_radii: 1.0,
                 complete_pairs: 0,
+                warm_discs: usize::MAX,
             },
             // Every pair listed (never rebuilt), through the grid in re-predictions.
             Tuning {
@@ -926,6 +931,7 @@ mod tests {
                 direct_movers: 0,
                 skin_radii: 2.0,
                 complete_pairs: usize::MAX,
+                warm_discs: 0,
             },
         ];
         let coarse = |mut w: World| {

@@ -5,14 +5,15 @@
 //! tests from its new path). Stale events are dropped by per-disc version numbers.
 
 use std::cmp::Reverse;
+use std::hint::black_box;
 
 use super::impulse::{Contact, solve};
 use super::predict::{
     Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
 };
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_POCKET, KIND_REST, NONE, ROUND_CAP, SLOP_M,
-    Solver, Substep, WINDOW_REL,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, ROUND_CAP,
+    SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
 };
 use super::{direction_speed, normal_or_zero};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
@@ -33,6 +34,7 @@ impl Solver {
             n_on,
             walls,
             mo,
+            tuning,
             ..
         } = self;
         let ctx = Ctx {
@@ -183,6 +185,9 @@ impl Solver {
                     }
                 }
             }
+            if d.k.len() > tuning.warm_discs && !sub.brute {
+                warm_changed(d, s);
+            }
             stats.impacts += s.contacts.len() as u64;
             if s.contacts.len() > 1 {
                 stats.multi_contact_rounds += 1;
@@ -295,6 +300,43 @@ impl Solver {
                 }
             }
         }
+    }
+}
+
+/// Loads, before the round's impulses, what its new paths and re-predictions will read of
+/// each disc whose velocity changes (its version, marks and stage 1 due) and of each of its
+/// listed partners (record, radius, `on`, round mark), and the records of the next event's
+/// discs, without using any of it. In a world larger than the caches these are cache misses
+/// at random places (a round's discs lie anywhere on the table): a tight loop of independent
+/// loads overlaps them, where the work that uses them met them one after another (each
+/// partner's test is long enough to fill the processor's window). Computes nothing, so the
+/// results are the same bit for bit (`how_pairs_are_found_never_changes_what_is_computed`
+/// runs worlds with and without it).
+#[inline(never)]
+fn warm_changed(d: &Discs, s: &mut Scratch) {
+    let Scratch {
+        changed,
+        changed_mark,
+        path_mark,
+        near,
+        heap,
+        paths,
+        ..
+    } = s;
+    if let Some(Reverse(next)) = heap.peek() {
+        let disc = |i: usize| black_box((d.k[i].px, d.on[i], d.version[i], d.r[i], paths.mark[i]));
+        disc(next.a as usize);
+        if next.kind == KIND_DISC {
+            disc(next.b as usize);
+        }
+    }
+    for &i in changed.iter() {
+        let i = i as usize;
+        black_box((d.version[i], path_mark[i], d.fixed_due[i]));
+        near.retest_partners(i, |j| {
+            black_box((d.k[j].px, d.r[j], d.on[j], changed_mark[j]));
+            None
+        });
     }
 }
 

@@ -73,6 +73,11 @@ pub(crate) const COMPLETE_PAIRS: usize = 512;
 /// break's puck alone for 622 substeps: -20 % instructions for the break); the direct path
 /// stays as a tuning that the tests run (`how_pairs_are_found_never_changes_what_is_computed`).
 pub(crate) const DIRECT_MOVERS: usize = 0;
+/// In a world of more discs than this, stage 4 loads what a round's re-predictions will read
+/// before it needs it, so that the cache misses overlap (`events::warm_changed`): the
+/// records and arrays of 16,384 discs (about 2 MB) outgrow the second-level caches; below
+/// that the loads would only cost instructions.
+pub(crate) const WARM_DISCS: usize = 16_384;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 pub(crate) const PGS_MAX_ITERS: usize = 500;
 
@@ -544,6 +549,8 @@ pub(crate) struct Tuning {
     /// pairs' due substeps): a thinner skin rebuilds more often, a thicker one lists and
     /// re-predicts against more discs.
     pub(crate) skin_radii: f64,
+    /// See [`WARM_DISCS`].
+    pub(crate) warm_discs: usize,
 }
 
 impl Default for Tuning {
@@ -553,6 +560,7 @@ impl Default for Tuning {
             direct_movers: DIRECT_MOVERS,
             complete_pairs: COMPLETE_PAIRS,
             skin_radii: 2.0,
+            warm_discs: WARM_DISCS,
         }
     }
 }
