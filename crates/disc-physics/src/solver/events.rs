@@ -185,6 +185,12 @@ impl Solver {
                     }
                 }
             }
+            // The listed pairs of every disc whose path changes are due again from the next
+            // substep (before the impulses, which they do not depend on: in a large world the
+            // walk through the pair list's index then loads it for the re-predictions).
+            for &i in &s.changed {
+                s.near.pairs_due(i as usize, rel_next);
+            }
             if d.k.len() > tuning.warm_discs && !sub.brute {
                 warm_changed(d, s);
             }
@@ -234,8 +240,6 @@ impl Solver {
                 d.k[i].ux = ux;
                 d.k[i].uy = uy;
                 d.fixed_due[i] = 0;
-                // Its listed pairs are due again from the next substep.
-                s.near.pairs_due(i, rel_next);
                 let c2 = c * c;
                 if c2 > sub.v_over2 {
                     // Faster than any disc so far: every disc stays within the wider
@@ -305,7 +309,7 @@ impl Solver {
 
 /// Loads, before the round's impulses, what its new paths and re-predictions will read of
 /// each disc whose velocity changes (its version, marks and stage 1 due) and of each of its
-/// listed partners (record, radius, `on`, round mark), and the records of the next event's
+/// listed partners (record, radius, `on`, round mark), and what the next event reads of its
 /// discs, without using any of it. In a world larger than the caches these are cache misses
 /// at random places (a round's discs lie anywhere on the table): a tight loop of independent
 /// loads overlaps them, where the work that uses them met them one after another (each
@@ -324,7 +328,10 @@ fn warm_changed(d: &Discs, s: &mut Scratch) {
         ..
     } = s;
     if let Some(Reverse(next)) = heap.peek() {
-        let disc = |i: usize| black_box((d.k[i].px, d.on[i], d.version[i], d.r[i], paths.mark[i]));
+        let disc = |i: usize| {
+            black_box((d.k[i].px, d.on[i], d.version[i], d.r[i], d.im[i]));
+            black_box((paths.mark[i], changed_mark[i]));
+        };
         disc(next.a as usize);
         if next.kind == KIND_DISC {
             disc(next.b as usize);
