@@ -1,5 +1,5 @@
-//! Counts heap allocations during `World::step`: scenes (a), (b), (c) at N = 256 and 4096, and
-//! the clustered box at N = 4000.
+//! Counts heap allocations during `World::step`: scenes (a), (b), (c) at N = 256, 4096 and
+//! 32,768, and the clustered box at N = 4000.
 //! Exits non-zero if any step after the first allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -54,6 +54,8 @@ fn main() {
     let mut ok = true;
     ok &= check("scene (c) N=256", scenes::scaling_box(256), 500);
     ok &= check("scene (c) N=4096", scenes::scaling_box(4096), 500);
+    // Above `WARM_DISCS`: stage 4 loads its rounds' data ahead.
+    ok &= check("scene (c) N=32768", scenes::scaling_box(32_768), 100);
     ok &= check("scene (a) carrom break", scenes::carrom_break(), 1665);
     ok &= check("scene (b) novuss break", scenes::novuss_break(), 1474);
     ok &= check("clustered box N=4000", scenes::clustered_box(4000), 300);
