@@ -76,7 +76,7 @@ pub(crate) const DIRECT_MOVERS: usize = 0;
 /// In a world of more discs than this, stage 4 loads what a round's re-predictions will read
 /// before it needs it, so that the cache misses overlap (`events::warm_changed`). It pays
 /// where the world outgrows the last-level cache (scene (c) at N = 262,144: 3 to 17 % less
-/// CPU time in four alternated sittings); at 16,384 and 65,536 discs it measured neither gain
+/// CPU time in five alternated sittings); at 16,384 and 65,536 discs it measured neither gain
 /// nor loss, and in smaller worlds, whose discs stay in the caches, it would only cost
 /// instructions.
 pub(crate) const WARM_DISCS: usize = 16_384;
