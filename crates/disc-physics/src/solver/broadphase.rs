@@ -345,13 +345,16 @@ impl Near {
     }
 
     /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
-    /// the substep it returns (`None`: the pair is left as it is).
+    /// the substep it returns (`None`: the pair is left as it is), lowering its block's and
+    /// the list's earliest dues to it if later (so that stage 4's re-predictions need no
+    /// [`Near::pairs_due`] walk first).
     #[inline]
     pub fn retest_partners(&mut self, i: usize, mut test: impl FnMut(usize) -> Option<u32>) {
         if i >= self.own.len() {
             return;
         }
-        let (pairs, due) = (&self.pairs, &mut self.due);
+        let (pairs, due, block_due) = (&self.pairs, &mut self.due, &mut self.block_due);
+        let mut soonest = self.next_due;
         let [lo, hi] = self.own[i];
         let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
         // The pairs listing disc i first, then those listing it second, each with the other
@@ -367,8 +370,16 @@ impl Near {
             };
             if let Some(next) = test(j as usize) {
                 due[p] = next;
+                let block = &mut block_due[p / DUE_BLOCK];
+                if *block > next {
+                    *block = next;
+                }
+                if soonest > next {
+                    soonest = next;
+                }
             }
         }
+        self.next_due = soonest;
     }
 
     /// Makes every pair of disc `i` due again by substep `rel` (counted from the build): its
@@ -736,6 +747,18 @@ mod tests {
                 for &(p, _) in &want {
                     assert_eq!(near.due[p], 1_000 + i as u32, "table {half}, disc {i}");
                 }
+                // The blocks' and the list's earliest dues follow the dues it sets.
+                for (b, &block) in near.block_due.iter().enumerate() {
+                    let has = want.iter().any(|&(p, _)| p / DUE_BLOCK == b);
+                    let want_block = if has { 1_000 + i as u32 } else { u32::MAX };
+                    assert_eq!(block, want_block, "table {half}, disc {i}, block {b}");
+                }
+                let want_next = if want.is_empty() {
+                    u32::MAX
+                } else {
+                    1_000 + i as u32
+                };
+                assert_eq!(near.next_due, want_next, "disc {i}");
                 near.pairs_due(i, 7);
                 let mut lowered: Vec<usize> = (0..near.pairs.len())
                     .filter(|&p| near.due[p] == 7)

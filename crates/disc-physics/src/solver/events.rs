@@ -185,12 +185,6 @@ impl Solver {
                     }
                 }
             }
-            // The listed pairs of every disc whose path changes are due again from the next
-            // substep (before the impulses, which they do not depend on: in a large world the
-            // walk through the pair list's index then loads it for the re-predictions).
-            for &i in &s.changed {
-                s.near.pairs_due(i as usize, rel_next);
-            }
             if d.k.len() > tuning.warm_discs && !sub.brute {
                 warm_changed(d, s);
             }
@@ -263,6 +257,16 @@ impl Solver {
                 } else {
                     d.k[i].s = 0.0;
                     push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
+                }
+            }
+            // The listed pairs of a disc whose path changed are due again from the next
+            // substep. Through the pair list the re-predictions below set the due of each
+            // pair they test, and the blocks' earliest dues with it: every pair whose other
+            // disc is on the table (one whose other disc left keeps its due; stage 3's test
+            // of it finds nothing). Otherwise `pairs_due` does, before any re-prediction.
+            if sub.brute || sub.v_over2 > sub.vmax2 {
+                for &i in &s.changed {
+                    s.near.pairs_due(i as usize, rel_next);
                 }
             }
             for k in 0..s.changed.len() {
