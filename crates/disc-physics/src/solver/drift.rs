@@ -70,7 +70,15 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushion
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    let vmax2 = out.fill(|to| kept = pass.retain(listed, to));
+    // Most substeps have no event (no disc touched): their pass skips the marks.
+    let touched = !s.paths.touched.is_empty();
+    let vmax2 = out.fill(|to| {
+        kept = if touched {
+            pass.retain::<true>(listed, to)
+        } else {
+            pass.retain::<false>(listed, to)
+        }
+    });
     moving.len = kept;
     vmax2
 }
@@ -92,18 +100,19 @@ struct Carry<'a, 'c> {
 impl Carry<'_, '_> {
     /// Carries each disc of `list` ([`disc`](Self::disc)) and keeps those still moving, in
     /// order, in place (as `Vec::retain`); returns how many. Nothing is written before the
-    /// first disc dropped, so a pass that drops none (most) only reads the list.
+    /// first disc dropped, so a pass that drops none (most) only reads the list. `TOUCHED`:
+    /// whether stage 4 touched any disc in the substep.
     #[inline(always)]
-    fn retain(&mut self, list: &mut [u32], to: &mut Lists<'_>) -> usize {
+    fn retain<const TOUCHED: bool>(&mut self, list: &mut [u32], to: &mut Lists<'_>) -> usize {
         let n = list.len();
         let mut at = 0;
-        while at < n && self.disc(list[at] as usize, to) {
+        while at < n && self.disc::<TOUCHED>(list[at] as usize, to) {
             at += 1;
         }
         let mut kept = at;
         for at in at + 1..n {
             let i = list[at];
-            if self.disc(i as usize, to) {
+            if self.disc::<TOUCHED>(i as usize, to) {
                 list[kept] = i;
                 kept += 1;
             }
@@ -112,26 +121,27 @@ impl Carry<'_, '_> {
     }
 
     /// Disc `i` carried to the substep's end and, if it still moves, through the next
-    /// substep's stage 1; returns whether it still moves.
+    /// substep's stage 1; returns whether it still moves. `TOUCHED`: whether stage 4 touched
+    /// any disc in the substep (if not, none has the substep's mark).
     #[inline(always)]
-    fn disc(&mut self, i: usize, to: &mut Lists<'_>) -> bool {
+    fn disc<const TOUCHED: bool>(&mut self, i: usize, to: &mut Lists<'_>) -> bool {
         let (cx, mark) = (self.cx, self.mark);
         let ki = &mut self.kin[i];
         // Carried from its local time to the end; its speed at the end (`None`: it stops).
-        let end = if self.touched_mark[i] != mark {
+        let end = if !TOUCHED || self.touched_mark[i] != mark {
             // Untouched by stage 4 (most discs): on the table, at local time 0, on the path
             // stage 1 gave it (`h - 0` is `h`).
-            self.walls.carry(ki, cx.h, self.rad[i]);
+            self.walls.carry(ki, cx.h, &self.rad[i]);
             if let Some((e, c)) = cx.slides_on(ki.s) {
                 ki.s = e;
-                glide(i, ki, c, &mut self.fixed_due[i], self.rad[i], to, cx);
+                glide(i, ki, c, &mut self.fixed_due[i], &self.rad[i], to, cx);
                 return true;
             }
             cx.end_speed(ki.s)
         } else if !self.on[i] {
             return false;
         } else {
-            self.walls.carry(ki, cx.h - ki.tl, self.rad[i]);
+            self.walls.carry(ki, cx.h - ki.tl, &self.rad[i]);
             if self.path_mark[i] == mark {
                 // Stage 4's speed at the end: one below the normal range is a stop.
                 Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
@@ -141,7 +151,7 @@ impl Carry<'_, '_> {
         };
         if let Some(s) = end {
             ki.s = s;
-            slide(i, ki, s, &mut self.fixed_due[i], self.rad[i], to, cx);
+            slide(i, ki, s, &mut self.fixed_due[i], &self.rad[i], to, cx);
             true
         } else {
             ki.s = 0.0;
@@ -174,15 +184,17 @@ impl Cushions {
         }
     }
 
-    /// Carries disc `k` of radius `r` over the time `dt` at its velocity, clamped inside the
-    /// cushions, each coordinate zero or normal ([`normal_or_zero`]).
+    /// Carries disc `k` of radius `r` (read only when needed) over the time `dt` at its
+    /// velocity, clamped inside the cushions, each coordinate zero or normal
+    /// ([`normal_or_zero`]).
     #[inline(always)]
-    fn carry(&self, k: &mut Kin, dt: f64, r: f64) {
+    fn carry(&self, k: &mut Kin, dt: f64, r: &f64) {
         let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
         if self.plain(x, y) {
             k.px = x;
             k.py = y;
         } else {
+            let r = *r;
             k.px = normal_or_zero(clamp(x, -self.hx + r, self.hx - r));
             k.py = normal_or_zero(clamp(y, -self.hy + r, self.hy - r));
         }
@@ -242,6 +254,7 @@ mod tests {
             ..Scratch::default()
         };
         s.paths.mark = vec![4, 4, 5, 5, 4];
+        s.paths.touched = vec![2, 3];
         let table = Table::new(0.5, 0.5).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         s.moving.reserve(5);
@@ -323,7 +336,7 @@ mod tests {
                         };
                         let want = full(&k, 1.0, r, (hx, hy));
                         skipped += usize::from(walls.plain(k.px + k.vx, k.py + k.vy));
-                        walls.carry(&mut k, 1.0, r);
+                        walls.carry(&mut k, 1.0, &r);
                         assert_eq!(
                             (k.px.to_bits(), k.py.to_bits()),
                             (want.0.to_bits(), want.1.to_bits()),

@@ -317,7 +317,7 @@ pub(super) fn slide(
     k: &mut Kin,
     s: f64,
     fixed_due: &mut u64,
-    r: f64,
+    r: &f64,
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
 ) {
@@ -332,16 +332,17 @@ pub(super) fn slide(
     glide(i, k, c, fixed_due, r, to, cx);
 }
 
-/// Disc `i` (its record `k`, radius `r`) moves at the chord speed `c` along its direction in
-/// the substep: its velocity, listed as near something fixed when what it slides may reach it
-/// (looked at again only from its `fixed_due` substep on), and the largest speed.
+/// Disc `i` (its record `k`, radius `r`, read only when needed) moves at the chord speed `c`
+/// along its direction in the substep: its velocity, listed as near something fixed when what
+/// it slides may reach it (looked at again only from its `fixed_due` substep on), and the
+/// largest speed.
 #[inline(always)]
 pub(super) fn glide(
     i: usize,
     k: &mut Kin,
     c: f64,
     fixed_due: &mut u64,
-    r: f64,
+    r: &f64,
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
 ) {
@@ -350,7 +351,7 @@ pub(super) fn glide(
     k.vy = dy * c;
     // Whether what it slides may reach anything fixed: known until its due substep.
     if *fixed_due <= cx.now {
-        let clear = cx.substeps_clear(k, r, c);
+        let clear = cx.substeps_clear(k, *r, c);
         if clear > 0 {
             *fixed_due = cx.now.saturating_add(clear);
         } else {
@@ -359,9 +360,8 @@ pub(super) fn glide(
             to.n_fixed += 1;
         }
     }
-    if c > to.vmax {
-        to.vmax = c;
-    }
+    // The larger of the two (a select, `maxsd`: no speed is NaN, so `f64::max`'s value).
+    to.vmax = if to.vmax > c { to.vmax } else { c };
 }
 
 /// Stage 1 over every disc (see [`slide`]): the moving list built anew. Returns the largest
@@ -389,7 +389,7 @@ fn friction_pass(
             n_moving += 1;
             // Its path may have changed between steps: its clearance is looked at again.
             fixed_due[i] = 0;
-            slide(i, ki, s, &mut fixed_due[i], rad[i], to, cx);
+            slide(i, ki, s, &mut fixed_due[i], &rad[i], to, cx);
         }
     });
     moving.len = n_moving;
