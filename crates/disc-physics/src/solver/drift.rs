@@ -50,15 +50,40 @@ impl Solver {
 /// ([`Cushions::plain`]), its two stop tests are one ([`SlideCtx::slides_on`]), and the
 /// moving list is written only from the first disc dropped on ([`Carry::retain`]).
 fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushions) -> f64 {
+    // Most substeps have no event (no disc touched): their pass skips the marks.
+    if s.paths.touched.is_empty() {
+        carry_all::<false>(d, s, cx, walls)
+    } else {
+        carry_all::<true>(d, s, cx, walls)
+    }
+}
+
+/// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none.
+#[inline(always)]
+fn carry_all<const TOUCHED: bool>(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+) -> f64 {
     let n = d.k.len();
-    // Cut to one length: no bounds checks per disc after its record's.
+    // Cut to one length: no bounds checks per disc after its record's. The arrays read only
+    // for the discs stage 4 touched are cut only when there are some (a check less).
     let mut pass = Carry {
         kin: &mut d.k[..n],
-        on: &d.on[..n],
         rad: &d.r[..n],
         fixed_due: &mut d.fixed_due[..n],
-        path_mark: &s.path_mark[..n],
-        touched_mark: &s.paths.mark[..n],
+        on: if TOUCHED { &d.on[..n] } else { &d.on },
+        path_mark: if TOUCHED {
+            &s.path_mark[..n]
+        } else {
+            &s.path_mark
+        },
+        touched_mark: if TOUCHED {
+            &s.paths.mark[..n]
+        } else {
+            &s.paths.mark
+        },
         mark: s.mark,
         walls,
         cx,
@@ -70,15 +95,7 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushion
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    // Most substeps have no event (no disc touched): their pass skips the marks.
-    let touched = !s.paths.touched.is_empty();
-    let vmax2 = out.fill(|to| {
-        kept = if touched {
-            pass.retain::<true>(listed, to)
-        } else {
-            pass.retain::<false>(listed, to)
-        }
-    });
+    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED>(listed, to));
     moving.len = kept;
     vmax2
 }
