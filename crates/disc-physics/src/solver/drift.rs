@@ -48,7 +48,9 @@ impl Solver {
 /// The common path is a disc stage 4 left alone that stops in neither substep (most discs in
 /// most substeps): its move needs no clamp when it ends well inside the cushions
 /// ([`Cushions::plain`]), its two stop tests are one ([`SlideCtx::slides_on`]), and the
-/// moving list is written only from the first disc dropped on ([`Carry::retain`]).
+/// moving list is written only from the first disc dropped on ([`Carry::retain`]). Inlined
+/// into the drift: it only picks the variant ([`carry_all`]).
+#[inline(always)]
 fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushions) -> f64 {
     // Most substeps have no event (no disc touched): their pass skips the marks.
     if s.paths.touched.is_empty() {
@@ -58,8 +60,9 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushion
     }
 }
 
-/// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none.
-#[inline(always)]
+/// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none. Out of
+/// line, a function for each: each sets up and saves only what its own loop needs.
+#[inline(never)]
 fn carry_all<const TOUCHED: bool>(
     d: &mut Discs,
     s: &mut Scratch,
