@@ -14,8 +14,10 @@
 //! square root or division per disc: a disc's direction and speed are kept, not its velocity.
 //!
 //! One pass per moving disc and substep: the drift (stage 5) of a substep does the next
-//! substep's stage 1 for each disc it carries to the end ([`slide`], the one function that
-//! computes a disc's substep velocity), so a substep that follows another of the same length
+//! substep's stage 1 for each disc it carries to the end ([`slide`] and [`glide`], the
+//! functions that compute a disc's substep velocity, for the whole pass and the drift alike;
+//! the drift's common path takes its chord from [`SlideCtx::slides_on`], which gives
+//! `slide`'s value bit for bit), so a substep that follows another of the same length
 //! finds its moving discs ready and only schedules their stops. A whole pass over the discs
 //! runs only after something changed between steps (a disc added, struck, placed or removed)
 //! or in a world's first substep; both compute the same values.
