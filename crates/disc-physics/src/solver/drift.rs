@@ -161,7 +161,7 @@ impl Carry<'_, '_> {
         } else if !self.on[i] {
             return false;
         } else {
-            self.walls.clamp(ki, cx.h - ki.tl, self.rad[i]);
+            self.walls.carry_clamped(ki, cx.h - ki.tl, self.rad[i]);
             if self.path_mark[i] == mark {
                 // Stage 4's speed at the end: one below the normal range is a stop.
                 Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
@@ -214,9 +214,7 @@ impl Cushions {
             k.px = x;
             k.py = y;
         } else {
-            let r = *r;
-            k.px = normal_or_zero(clamp(x, -self.hx + r, self.hx - r));
-            k.py = normal_or_zero(clamp(y, -self.hy + r, self.hy - r));
+            self.place(k, (x, y), *r);
         }
     }
 
@@ -224,8 +222,14 @@ impl Cushions {
     /// touched, so that each variant of the pass has one inner-box test, which the compiler
     /// then makes one packed comparison (with two, it compared the coordinates one by one).
     #[inline(always)]
-    fn clamp(&self, k: &mut Kin, dt: f64, r: f64) {
-        let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
+    fn carry_clamped(&self, k: &mut Kin, dt: f64, r: f64) {
+        self.place(k, (k.px + k.vx * dt, k.py + k.vy * dt), r);
+    }
+
+    /// Puts disc `k` of radius `r` at (x, y) clamped inside the cushions, each coordinate
+    /// zero or normal ([`normal_or_zero`]).
+    #[inline(always)]
+    fn place(&self, k: &mut Kin, (x, y): (f64, f64), r: f64) {
         k.px = normal_or_zero(clamp(x, -self.hx + r, self.hx - r));
         k.py = normal_or_zero(clamp(y, -self.hy + r, self.hy - r));
     }
