@@ -307,12 +307,12 @@ impl<'a> Lists<'a> {
     }
 }
 
-/// Stage 1 for disc `i` (its record `k`), at speed `s` > 0 at the substep's start: its
-/// velocity in the substep (its stop listed when it stops within it) and [`glide`]. The one
-/// place a disc's substep velocity is computed, by the whole pass and by the drift alike (the
-/// drift's common path, a disc that stops in neither substep, takes the chord `s − a h / 2`
-/// below and goes to [`glide`] directly). Its speed `k.s` is left as it is (the drift writes
-/// the speed at the end). The caller lists it as moving.
+/// Stage 1 for disc `i` (its record `k`), at speed `s` > 0 at the substep's start: its chord
+/// speed in the substep (its stop listed when it stops within it), then [`glide`], which gives
+/// it its velocity; used by the whole pass and by the drift alike (the drift's common path, a
+/// disc that stops in neither substep, takes the same chord `s − a h / 2` from
+/// [`SlideCtx::slides_on`] and goes to [`glide`] directly). Its speed `k.s` is left as it is
+/// (the drift writes the speed at the end). The caller lists it as moving.
 #[inline(always)]
 pub(super) fn slide(
     i: usize,
