@@ -103,16 +103,8 @@ pub(crate) struct Near {
     pub disp: f64,
     /// The largest radius of any disc at the build.
     pub r_max: f64,
-    ox: f64,
-    oy: f64,
-    inv_cell: f64,
-    /// Cells across and along the table (cell coordinates run over `0..nx` and `0..ny`).
-    nx: u32,
-    ny: u32,
-    /// Whether cells are hashed into buckets (`mask + 1` of them) rather than stored one per
-    /// bucket (`nx * ny`).
-    hashed: bool,
-    mask: u32,
+    /// The cells and buckets.
+    grid: Grid,
     /// `start[b]..start[b + 1]` are the discs of bucket b in `items` (by index, creation
     /// order within a bucket).
     start: Vec<u32>,
@@ -143,6 +135,54 @@ pub(crate) struct Near {
     /// disc i second.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
+}
+
+/// The grid's geometry: where a point's cell is and which bucket holds it. A copy of its own,
+/// so that the build's loops keep it in registers (read through `self`, it was loaded again
+/// for every disc, since the loops store through the buffers).
+#[derive(Clone, Copy, Debug, Default)]
+struct Grid {
+    ox: f64,
+    oy: f64,
+    inv_cell: f64,
+    /// Cells across and along the table (cell coordinates run over `0..nx` and `0..ny`).
+    nx: u32,
+    ny: u32,
+    /// Whether cells are hashed into buckets (`mask + 1` of them) rather than stored one per
+    /// bucket (`(nx + 1) * (ny + 1)`, with an empty column and row).
+    hashed: bool,
+    mask: u32,
+}
+
+impl Grid {
+    /// The cell of a point, clamped to the grid.
+    #[inline]
+    fn cell_coords(&self, x: f64, y: f64) -> (u32, u32) {
+        (self.cx(x), self.cy(y))
+    }
+
+    #[inline]
+    fn cx(&self, x: f64) -> u32 {
+        let f = (x - self.ox) * self.inv_cell;
+        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
+        clamp_cell(f, self.nx) as u32
+    }
+
+    #[inline]
+    fn cy(&self, y: f64) -> u32 {
+        let f = (y - self.oy) * self.inv_cell;
+        clamp_cell(f, self.ny) as u32
+    }
+
+    /// The bucket holding cell (cx, cy).
+    #[inline]
+    fn bucket(&self, cx: u32, cy: u32) -> u32 {
+        if self.hashed {
+            hash_cell(cx, cy, self.mask)
+        } else {
+            cy * (self.nx + 1) + cx
+        }
+    }
 }
 
 /// A disc entered in the grid: its position and radius at the build (so that the pair search
@@ -199,8 +239,6 @@ impl Near {
         self.skin = skin;
         self.disp = 0.0;
         self.r_max = r_max;
-        self.ox = -hx;
-        self.oy = -hy;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
         let want = 2.0 * r_max + skin;
@@ -215,7 +253,7 @@ impl Near {
         // has a right neighbour and a row above in the array (`stride` = nx + 1).
         let max_dense = (4 * n_on + 16) as f64;
         let (mut nx, mut ny, mut cell) = (0.0, 0.0, want);
-        self.hashed = true;
+        let mut hashed = true;
         while cell <= 2.0 * want {
             nx = (2.0 * hx / cell)
                 .floor()
@@ -224,12 +262,12 @@ impl Near {
                 .floor()
                 .clamp(1.0, f64::from(u32::MAX >> 1));
             if (nx + 1.0) * (ny + 1.0) <= max_dense {
-                self.hashed = false;
+                hashed = false;
                 break;
             }
             cell *= 1.25;
         }
-        if self.hashed {
+        if hashed {
             cell = want;
             nx = (2.0 * hx / cell)
                 .floor()
@@ -239,15 +277,22 @@ impl Near {
                 .clamp(1.0, f64::from(u32::MAX >> 1));
         }
         let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(cell);
-        self.inv_cell = 1.0 / cw;
-        self.nx = nx as u32;
-        self.ny = ny as u32;
-        let buckets = if self.hashed {
+        let (nx, ny) = (nx as u32, ny as u32);
+        let buckets = if hashed {
             (2 * n_on).next_power_of_two().max(16)
         } else {
-            (self.nx as usize + 1) * (self.ny as usize + 1)
+            (nx as usize + 1) * (ny as usize + 1)
         };
-        self.mask = (buckets - 1) as u32;
+        let grid = Grid {
+            ox: -hx,
+            oy: -hy,
+            inv_cell: 1.0 / cw,
+            nx,
+            ny,
+            hashed,
+            mask: (buckets - 1) as u32,
+        };
+        self.grid = grid;
         self.reserve(n, n_on, r_max, r_min, skin);
         // Counting sort by bucket: start[b + 2] counts bucket b, then prefix sums, so that
         // start[b + 1] is where bucket b begins; the scatter then advances start[b + 1] to
@@ -265,8 +310,8 @@ impl Near {
         let (counts, cell_of) = (&mut start[..buckets + 2], &mut cell[..n]);
         for i in 0..n {
             if on[i] {
-                let (cx, cy) = self.cell_coords(kin[i].px, kin[i].py);
-                let b = self.bucket(cx, cy);
+                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
+                let b = grid.bucket(cx, cy);
                 cell_of[i] = b;
                 counts[b as usize + 2] += 1;
             }
@@ -295,9 +340,9 @@ impl Near {
         (self.start, self.cell, self.items) = (start, cell, items);
         self.item_cell.resize(m, [0; 2]);
         self.start.truncate(buckets + 1);
-        let k = if self.hashed {
+        let k = if hashed {
             for slot in 0..m {
-                let (cx, cy) = self.cell_coords(self.items[slot].x, self.items[slot].y);
+                let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
                 self.item_cell[slot] = [cx, cy];
             }
             self.hashed_pairs(skin)
@@ -413,7 +458,7 @@ impl Near {
     /// grows to the largest candidate count seen). Returns the number of pairs.
     #[inline(never)]
     fn dense_pairs(&mut self, skin: f64) -> usize {
-        let stride = self.nx as usize + 1;
+        let stride = self.grid.nx as usize + 1;
         let m = self.items.len();
         let items = &self.items[..m];
         let start = &self.start[..];
@@ -459,13 +504,14 @@ impl Near {
     /// Returns the number of pairs.
     fn hashed_pairs(&mut self, skin: f64) -> usize {
         let mut k = 0usize;
-        let (nx, ny) = (self.nx, self.ny);
+        let grid = self.grid;
+        let (nx, ny) = (grid.nx, grid.ny);
         for a in 0..self.items.len() {
             let [cx, cy] = self.item_cell[a];
             let Item {
                 x, y, r: ri, id: i, ..
             } = self.items[a];
-            let own = self.bucket(cx, cy) as usize;
+            let own = grid.bucket(cx, cy) as usize;
             let forward = [
                 (cx + 1 < nx).then(|| (cx + 1, cy)),
                 (cx > 0 && cy + 1 < ny).then(|| (cx.wrapping_sub(1), cy + 1)),
@@ -493,7 +539,7 @@ impl Near {
             let hi = self.start[own + 1] as usize;
             scan(self, a + 1, hi, [cx, cy], &mut k);
             for (ncx, ncy) in forward.into_iter().flatten() {
-                let nb = self.bucket(ncx, ncy) as usize;
+                let nb = grid.bucket(ncx, ncy) as usize;
                 let (lo, hi) = (self.start[nb] as usize, self.start[nb + 1] as usize);
                 scan(self, lo, hi, [ncx, ncy], &mut k);
             }
@@ -544,44 +590,16 @@ impl Near {
         at_least(&mut self.adj, per_disc * n_on + 64);
     }
 
-    /// The cell of a point, clamped to the grid.
-    #[inline]
-    fn cell_coords(&self, x: f64, y: f64) -> (u32, u32) {
-        (self.cx(x), self.cy(y))
-    }
-
-    #[inline]
-    fn cx(&self, x: f64) -> u32 {
-        let f = (x - self.ox) * self.inv_cell;
-        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
-        clamp_cell(f, self.nx) as u32
-    }
-
-    #[inline]
-    fn cy(&self, y: f64) -> u32 {
-        let f = (y - self.oy) * self.inv_cell;
-        clamp_cell(f, self.ny) as u32
-    }
-
-    /// The bucket holding cell (cx, cy).
-    #[inline]
-    fn bucket(&self, cx: u32, cy: u32) -> u32 {
-        if self.hashed {
-            hash_cell(cx, cy, self.mask)
-        } else {
-            cy * (self.nx + 1) + cx
-        }
-    }
-
     /// Calls `f` with every disc entered in a cell that meets the box
     /// `[x0, x1] x [y0, y1]` (and perhaps others: a box of more cells than there are discs
     /// visits every disc), each once.
     #[inline]
     pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
-        let (cx0, cx1) = (self.cx(x0), self.cx(x1));
-        let (cy0, cy1) = (self.cy(y0), self.cy(y1));
-        if !self.hashed {
-            let stride = self.nx as usize + 1;
+        let grid = &self.grid;
+        let (cx0, cx1) = (grid.cx(x0), grid.cx(x1));
+        let (cy0, cy1) = (grid.cy(y0), grid.cy(y1));
+        if !grid.hashed {
+            let stride = grid.nx as usize + 1;
             for cy in cy0 as usize..=cy1 as usize {
                 let row = cy * stride;
                 let lo = self.start[row + cx0 as usize] as usize;
@@ -601,7 +619,7 @@ impl Near {
         }
         for cy in cy0..=cy1 {
             for cx in cx0..=cx1 {
-                let b = hash_cell(cx, cy, self.mask) as usize;
+                let b = hash_cell(cx, cy, grid.mask) as usize;
                 let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
                 for a in lo..hi {
                     if self.item_cell[a] == [cx, cy] {
@@ -675,9 +693,9 @@ mod tests {
                 let (px, py, r, on) = discs(n, seed, cx, cy);
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
-                assert!(near.hashed || half < 1.0, "n = {n}");
+                assert!(near.grid.hashed || half < 1.0, "n = {n}");
                 assert!(
-                    half > 1.0 || n < 300 || !near.hashed,
+                    half > 1.0 || n < 300 || !near.grid.hashed,
                     "n = {n}: a dense grid"
                 );
                 let mut got: Vec<(u32, u32)> = near
