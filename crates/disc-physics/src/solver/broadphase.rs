@@ -459,32 +459,44 @@ impl Near {
     #[inline(never)]
     fn dense_pairs(&mut self, skin: f64) -> usize {
         let stride = self.grid.nx as usize + 1;
-        let m = self.items.len();
-        let items = &self.items[..m];
-        let start = &self.start[..];
+        // The pairs and ranges taken out of `self` for the loop (without allocating), so that
+        // their addresses and lengths stay in registers.
+        let (mut pairs, mut own) = (
+            std::mem::take(&mut self.pairs),
+            std::mem::take(&mut self.own),
+        );
+        let (items, start, own_of) = (&self.items[..], &self.start[..], &mut own[..]);
         let mut k = 0usize;
-        for a in 0..m {
-            let Item {
+        for (
+            a,
+            &Item {
                 x,
                 y,
                 r: ri,
                 id: i,
                 bucket,
-            } = items[a];
+            },
+        ) in items.iter().enumerate()
+        {
+            // The beginnings of buckets c to c + stride + 2, cut once: the later discs of its
+            // cell and the next cell's are `a + 1..start[c + 2]`, the three cells of the next
+            // row `start[c + stride - 1]..start[c + stride + 2]`.
             let c = bucket as usize;
-            let right = start[c + 2] as usize;
-            let (from, to) = (
-                start[c + stride - 1] as usize,
-                start[c + stride + 2] as usize,
+            let w = &start[c..c + stride + 3];
+            let (right, from, to) = (
+                w[2] as usize,
+                w[stride - 1] as usize,
+                w[stride + 2] as usize,
             );
-            let room = k + (right - a - 1) + (to - from);
-            if self.pairs.len() < room {
-                self.pairs.resize(room, [0, 0]);
+            let (row, next) = (&items[a + 1..right], &items[from..to]);
+            let room = k + row.len() + next.len();
+            if pairs.len() < room {
+                pairs.resize(room, [0, 0]);
             }
-            let out = &mut self.pairs[k..room];
+            let out = &mut pairs[k..room];
             let mut kept = 0usize;
-            for range in [a + 1..right, from..to] {
-                for item in &items[range] {
+            for range in [row, next] {
+                for item in range {
                     let dx = x - item.x;
                     let dy = y - item.y;
                     let reach = ri + item.r + skin;
@@ -492,9 +504,10 @@ impl Near {
                     kept += usize::from(dx * dx + dy * dy < reach * reach);
                 }
             }
-            self.own[i as usize] = [k as u32, (k + kept) as u32];
+            own_of[i as usize] = [k as u32, (k + kept) as u32];
             k += kept;
         }
+        (self.pairs, self.own) = (pairs, own);
         k
     }
 
