@@ -9,6 +9,20 @@ use super::{Kin, NEAR_MARGIN_M, Solver, Substep};
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// [`Near::recheck`]: the share of half the skin up to which a disc's true displacement
+/// since the build is covered by the common bound; a disc that moved farther (an escapee) is
+/// checked against the discs near it. Of 0.5 to 0.8 (with [`RECHECK_GAIN`] 0.1 to 0.3 and
+/// [`RECHECK_ESCAPEES`] all, 1/16 or 1/32 of the discs), 0.7 measured fewest instructions
+/// on scene (c) at N = 4096 over 500 steps.
+const RECHECK_TAU: f64 = 0.7;
+/// [`Near::recheck`]: the least travel beyond the next substep's, as a share of half the
+/// skin, for which a check that postpones the rebuild is worth it (each check reads every
+/// disc).
+const RECHECK_GAIN: f64 = 0.2;
+/// [`Near::recheck`]: at most one disc in this many may be an escapee (each costs a look at
+/// the grid around it), or the list is rebuilt.
+const RECHECK_ESCAPEES: usize = 16;
+
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64.
 pub(crate) const DUE_BLOCK: usize = 32;
@@ -16,8 +30,10 @@ pub(crate) const DUE_BLOCK: usize = 32;
 const _: () = assert!(DUE_BLOCK <= 64);
 
 impl Solver {
-    /// Stage 2: decides how this substep finds pairs, and rebuilds the grid and pair list
-    /// when a disc may have moved half the skin since the last build (see [`Near`]).
+    /// Stage 2: decides how this substep finds pairs, and when a disc may have moved half the
+    /// skin since the last build (or what the last check allowed), checks the list against
+    /// the discs' true displacements and rebuilds the grid and pair list if it no longer
+    /// serves (see [`Near`]).
     #[inline(always)]
     pub(super) fn broadphase(&mut self, sub: &mut Substep) {
         let s = &self.s;
@@ -34,11 +50,29 @@ impl Solver {
         if !sub.direct
             && (!s.near.valid
                 || (!s.near.complete
-                    && 2.0 * (s.near.disp + h * vstep) + NEAR_MARGIN_M >= s.near.skin))
+                    && 2.0 * (s.near.disp - s.near.since + h * vstep) + NEAR_MARGIN_M
+                        >= s.near.serve))
         {
-            self.rebuild(sub, vstep);
+            self.recheck_or_rebuild(sub, vstep);
         }
         sub.dallow = self.s.near.disp + h * vstep;
+    }
+
+    /// Stage 2 when the pair list may no longer serve: a check of the discs' true
+    /// displacements ([`Near::recheck`]) may show that it still does for a while; else a
+    /// rebuild.
+    #[cold]
+    #[inline(never)]
+    fn recheck_or_rebuild(&mut self, sub: &Substep, vstep: f64) {
+        let s = &mut self.s;
+        if s.near.valid
+            && !s.near.complete
+            && s.near
+                .recheck(&self.d.k, &self.d.r, &self.d.on, sub.h * vstep)
+        {
+            return;
+        }
+        self.rebuild(sub, vstep);
     }
 
     /// Stage 2's rebuild of the grid and pair list (rare: out of line, so that the inlined
@@ -84,10 +118,12 @@ impl Solver {
 /// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
 /// sum over substeps of the substep length times the largest speed any disc had in it). While
 /// `2 * disp < skin`, two discs that are not a listed pair are still more than their radii
-/// apart, so the pairs are the only candidates for a contact at the start of a substep. A
-/// disc whose path changes within a substep is tested against the grid cells around its new
-/// path, widened by `disp`: every other disc lies within `disp` of the position it was
-/// entered at.
+/// apart, so the pairs are the only candidates for a contact at the start of a substep. When
+/// that bound runs out, [`Near::recheck`] looks at the discs' true displacements (most discs
+/// moved far less than the fastest) and may let the list serve further, from then on while
+/// `2 * (disp - since) < serve`. A disc whose path changes within a substep is tested against
+/// the grid cells around its new path, widened by `disp`: every other disc lies within
+/// `disp` of the position it was entered at.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Near {
     /// Whether the grid and pairs describe the discs now (false after a disc is added or put
@@ -101,6 +137,11 @@ pub(crate) struct Near {
     pub complete: bool,
     /// An upper bound of any disc's displacement since the build, metres.
     pub disp: f64,
+    /// `disp` at the last check of the list ([`Near::recheck`]; 0 at the build).
+    since: f64,
+    /// The list serves while `2 (disp - since + h v) + NEAR_MARGIN_M < serve`, with v the
+    /// largest speed in the substep: `skin` at the build, then what the last check found.
+    serve: f64,
     /// The largest radius of any disc at the build.
     pub r_max: f64,
     /// The cells and buckets.
@@ -238,6 +279,8 @@ impl Near {
         self.valid = true;
         self.skin = skin;
         self.disp = 0.0;
+        self.since = 0.0;
+        self.serve = skin;
         self.r_max = r_max;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
@@ -351,6 +394,74 @@ impl Near {
         };
         self.pairs.truncate(k);
         self.index_pairs(n);
+    }
+
+    /// Checks whether the list still serves, from the discs' true displacements since the
+    /// build (`kin`, `r` and `on` as [`Near::build`] takes them, at the substep's start), now
+    /// that the bound `disp` says it may not: if it does, sets how much farther any disc may
+    /// move before the next check (`since`, `serve`) and returns true; else returns false
+    /// (the caller rebuilds). `h_v` is what any disc moves in the coming substep (its length
+    /// times the largest speed).
+    ///
+    /// With `half` = (skin − [`NEAR_MARGIN_M`]) / 2 and `tau` = [`RECHECK_TAU`] `half`: a pair
+    /// not listed was at least `skin` apart (surfaces) at the build, so two discs that have
+    /// both moved at most `tau` since are at least `skin − 2 tau` apart now, and cannot touch
+    /// before one of them moves `half − tau` more. A disc that has moved farther (an escapee;
+    /// at most one in [`RECHECK_ESCAPEES`]) is checked against each disc near it now that it
+    /// is not listed with (found in the grid, which has every disc within `disp` of where it
+    /// is): a gap `g` between them now lets each move `(g − NEAR_MARGIN_M) / 2` more. The list
+    /// then serves while every disc moves less than the least of these from now on, which
+    /// must exceed `h_v` by [`RECHECK_GAIN`] `half`, or the check is not worth it.
+    pub fn recheck(&mut self, kin: &[Kin], r: &[f64], on: &[bool], h_v: f64) -> bool {
+        let half = 0.5 * (self.skin - NEAR_MARGIN_M);
+        let tau = RECHECK_TAU * half;
+        let least = h_v + RECHECK_GAIN * half;
+        let mut slack = half - tau;
+        if slack < least {
+            return false;
+        }
+        // Unlisted discs farther apart than this now do not lower `slack`.
+        let near_gap = 2.0 * slack + NEAR_MARGIN_M;
+        let mut escapees = self.items.len() / RECHECK_ESCAPEES;
+        for item in &self.items {
+            let e = item.id as usize;
+            let ke = &kin[e];
+            let (dx, dy) = (ke.px - item.x, ke.py - item.y);
+            if dx * dx + dy * dy <= tau * tau || !on[e] {
+                continue;
+            }
+            if escapees == 0 {
+                return false;
+            }
+            escapees -= 1;
+            let (ex, ey, re) = (ke.px, ke.py, r[e]);
+            let reach = re + self.r_max + near_gap + self.disp;
+            self.for_each_in_box(ex - reach, ey - reach, ex + reach, ey + reach, |j| {
+                let j = j as usize;
+                let (dx, dy) = (ex - kin[j].px, ey - kin[j].py);
+                let (d2, close) = (dx * dx + dy * dy, re + r[j] + near_gap);
+                if d2 < close * close && j != e && on[j] && !self.listed(e, j) {
+                    let gap = d2.sqrt() - re - r[j];
+                    slack = slack.min(0.5 * (gap - NEAR_MARGIN_M));
+                }
+            });
+            if slack < least {
+                return false;
+            }
+        }
+        self.since = self.disp;
+        self.serve = 2.0 * slack + NEAR_MARGIN_M;
+        true
+    }
+
+    /// Whether discs `i` and `j` are a listed pair.
+    fn listed(&self, i: usize, j: usize) -> bool {
+        let [lo, hi] = self.own[i].map(|p| p as usize);
+        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        self.pairs[lo..hi].iter().any(|&[_, b]| b as usize == j)
+            || self.adj[alo..ahi]
+                .iter()
+                .any(|&p| self.pairs[p as usize][0] as usize == j)
     }
 
     /// Every pair due at once, and the pairs listing each disc second (a counting sort by
@@ -790,6 +901,74 @@ mod tests {
                 assert!(on_i || want.is_empty(), "disc {i} is off the table");
             }
         }
+    }
+
+    /// A check that keeps the list (`Near::recheck` true) leaves no pair that is not listed
+    /// with a gap now below what the list then serves (so no disc moving less than half of
+    /// that can reach a disc it is not listed with), with discs moved by up to 0.6 of half
+    /// the skin and one in 25 or one in 8 (the escapees) by up to 1.5; it keeps some lists
+    /// and refuses others. It fails if the escapees' look at the grid is left out.
+    #[test]
+    fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves() {
+        let (mut kept, mut refused) = (0, 0);
+        for (half, cx, cy) in TABLES {
+            for seed in 0..30u64 {
+                let (px, py, r, on) = discs(500, 100 + seed, cx, cy);
+                let skin = 0.03;
+                let mut near = Near::default();
+                near.build(half, half, skin, &kins(&px, &py), &r, &on);
+                let mut z = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+                let mut unit = || {
+                    z ^= z << 13;
+                    z ^= z >> 7;
+                    z ^= z << 17;
+                    (z >> 11) as f64 / (1u64 << 53) as f64
+                };
+                let (mut qx, mut qy, mut far) = (px.clone(), py.clone(), 0.0f64);
+                for i in 0..px.len() {
+                    let every = if seed % 2 == 0 { 25 } else { 8 };
+                    let reach = if i % every == 7 { 1.5 } else { 0.6 };
+                    // A displacement of length up to `reach` half skins, any direction.
+                    let (ux, uy) = (2.0 * unit() - 1.0, 2.0 * unit() - 1.0);
+                    let len = (ux * ux + uy * uy).sqrt().max(1e-9);
+                    let d = reach * 0.5 * skin * unit();
+                    qx[i] += d * ux / len;
+                    qy[i] += d * uy / len;
+                    far = far.max(d);
+                }
+                near.disp = far * (1.0 + 1e-12);
+                if !near.recheck(&kins(&qx, &qy), &r, &on, 0.0) {
+                    refused += 1;
+                    continue;
+                }
+                kept += 1;
+                assert_eq!(near.since, near.disp);
+                let listed: std::collections::HashSet<(u32, u32)> = near
+                    .pairs
+                    .iter()
+                    .map(|&[a, b]| (a.min(b), a.max(b)))
+                    .collect();
+                for i in 0..px.len() {
+                    for j in i + 1..px.len() {
+                        if !on[i] || !on[j] || listed.contains(&(i as u32, j as u32)) {
+                            continue;
+                        }
+                        let (dx, dy) = (qx[i] - qx[j], qy[i] - qy[j]);
+                        let gap = (dx * dx + dy * dy).sqrt() - r[i] - r[j];
+                        assert!(
+                            gap >= near.serve,
+                            "table {half}, seed {seed}: discs {i} and {j} {gap} apart, not \
+                             listed, but the list serves {}",
+                            near.serve
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            kept >= 10 && refused >= 10,
+            "kept {kept}, refused {refused}"
+        );
     }
 
     /// Regression (2 Dec 2026: the pair index's counting sort moved to `adj_start[x + 2]`
