@@ -162,7 +162,7 @@ fn crowded_mixed_masses_at_one_sixtieth_never_overlap() {
 fn crowded_slow_discs_among_a_few_fast_ones_never_overlap() {
     // Most discs slow, one in 25 fast: the pair list's displacement bound follows the fast
     // ones, and the checks of the true displacements (`Near::recheck`) keep the list while
-    // the fast discs (the escapees) are clear of every disc they are not listed with (45
+    // the fast discs (the escapees) are clear of every disc they are not listed with (95
     // times in the two runs). With the escapees' look at the grid left out, discs overlap.
     for seed in [5, 6] {
         let w = crowded_with((0.2, 2.0, 25), 36, 0.9, 0.001, seed);

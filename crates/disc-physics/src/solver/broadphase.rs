@@ -11,17 +11,18 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// [`Near::recheck`]: the share of half the skin up to which a disc's true displacement
 /// since the build is covered by the common bound; a disc that moved farther (an escapee) is
-/// checked against the discs near it. Of 0.5 to 0.8 (with [`RECHECK_GAIN`] 0.1 to 0.3 and
-/// [`RECHECK_ESCAPEES`] all, 1/16 or 1/32 of the discs), 0.7 measured fewest instructions
-/// on scene (c) at N = 4096 over 500 steps.
+/// checked against the discs near it. The three constants measured fewest instructions on
+/// scene (c) at N = 4096 over 500 steps among 0.5 to 0.8 for this one, 0.1 to 0.3 for
+/// [`RECHECK_GAIN`] and 8 to 32 (or none) for [`RECHECK_ESCAPEES`]; most choices near these
+/// are within 1 %.
 const RECHECK_TAU: f64 = 0.7;
 /// [`Near::recheck`]: the least travel beyond the next substep's, as a share of half the
 /// skin, for which a check that postpones the rebuild is worth it (each check reads every
 /// disc).
-const RECHECK_GAIN: f64 = 0.2;
+const RECHECK_GAIN: f64 = 0.15;
 /// [`Near::recheck`]: at most one disc in this many may be an escapee (each costs a look at
 /// the grid around it), or the list is rebuilt.
-const RECHECK_ESCAPEES: usize = 16;
+const RECHECK_ESCAPEES: usize = 20;
 
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64.
