@@ -155,6 +155,8 @@ pub(crate) struct Near {
     item_cell: Vec<[u32; 2]>,
     /// Per disc: its bucket at the build (scratch of the counting sort).
     cell: Vec<u32>,
+    /// The discs [`Near::recheck`] looks at one by one (scratch).
+    escapees: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
     /// bucket order, each pair once.
     pub pairs: Vec<[u32; 2]>,
@@ -421,21 +423,24 @@ impl Near {
         if slack < least {
             return false;
         }
-        // Unlisted discs farther apart than this now do not lower `slack`.
-        let near_gap = 2.0 * slack + NEAR_MARGIN_M;
-        let mut escapees = self.items.len() / RECHECK_ESCAPEES;
+        // The escapees first, so that a check with too many looks at none of them.
+        let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
+        self.escapees.clear();
         for item in &self.items {
             let e = item.id as usize;
-            let ke = &kin[e];
-            let (dx, dy) = (ke.px - item.x, ke.py - item.y);
-            if dx * dx + dy * dy <= tau * tau || !on[e] {
-                continue;
+            let (dx, dy) = (kin[e].px - item.x, kin[e].py - item.y);
+            if dx * dx + dy * dy > tau2 && on[e] {
+                if self.escapees.len() == room {
+                    return false;
+                }
+                self.escapees.push(item.id);
             }
-            if escapees == 0 {
-                return false;
-            }
-            escapees -= 1;
-            let (ex, ey, re) = (ke.px, ke.py, r[e]);
+        }
+        // Unlisted discs farther apart than this now do not lower `slack`.
+        let near_gap = 2.0 * slack + NEAR_MARGIN_M;
+        for &e in &self.escapees {
+            let e = e as usize;
+            let (ex, ey, re) = (kin[e].px, kin[e].py, r[e]);
             let reach = re + self.r_max + near_gap + self.disp;
             self.for_each_in_box(ex - reach, ey - reach, ex + reach, ey + reach, |j| {
                 let j = j as usize;
@@ -699,6 +704,7 @@ impl Near {
         };
         at_least(&mut self.start, 4 * n_on + 18);
         at_least(&mut self.cell, n);
+        at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_cell, n_on);
         at_least(&mut self.pairs, per_disc * n_on + 64);
@@ -759,6 +765,7 @@ impl Near {
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
             + self.cell.capacity()
+            + self.escapees.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
             + self.adj_start.capacity()
