@@ -5,7 +5,7 @@
 //! back to 0. A disc still moving then gets the next substep's stage 1 in the same pass
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
-use super::friction::{ListBufs, Prepared, SlideCtx, slide};
+use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, slide};
 use super::{Discs, Kin, Scratch, Solver, Substep, normal_or_zero};
 use crate::Table;
 
@@ -16,9 +16,10 @@ impl Solver {
     pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
         // The next substep's stage 1.
         let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h, self.stats.substeps + 1);
+        let walls = Cushions::new(sub.hx, sub.hy, self.r_max);
         // The disc records and the scratch go by reference: the pass reads their fields
         // itself (no argument records written and read back every substep).
-        let vmax2 = drift_pass(&mut self.d, &mut self.s, &next, (sub.hx, sub.hy));
+        let vmax2 = drift_pass(&mut self.d, &mut self.s, &next, &walls);
         let (s, d) = (&mut self.s, &mut self.d);
         s.prepared = Some(Prepared { h: sub.h, vmax2 });
         // Every disc touched in the substep is at the substep's end now (a disc at rest was
@@ -35,68 +36,214 @@ impl Solver {
 
 /// Stage 5: every disc of the moving list (`s.moving`) still on the table is carried from its
 /// local time to the end of the substep (clamped inside the cushions) and given its speed at
-/// the end; one whose speed at the end is zero is left at rest (direction and velocity zero),
-/// one still moving goes through the next substep's stage 1 into the lists: the moving list is
-/// filtered in place. Returns the next substep's largest squared speed.
+/// the end; one whose speed at the end is zero is left at rest (direction and velocity zero)
+/// and dropped from the moving list, one still moving goes through the next substep's stage 1
+/// into the lists. Returns the next substep's largest squared speed.
 ///
 /// A disc stage 4 touched (brought to an instant: taken off the table, given a new path or
 /// moved to a local time other than 0) has `s.paths.mark` equal to `s.mark`; one whose path it
 /// changed has `s.path_mark` equal to `s.mark` too (its speed `s` is then the one at the
 /// substep's end).
-fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, (hx, hy): (f64, f64)) -> f64 {
-    let mark = s.mark;
+///
+/// The common path is a disc stage 4 left alone that stops in neither substep (most discs in
+/// most substeps): its move needs no clamp when it ends well inside the cushions
+/// ([`Cushions::plain`]), its two stop tests are one ([`SlideCtx::slides_on`]), and the
+/// moving list is written only from the first disc dropped on ([`Carry::retain`]). Inlined
+/// into the drift: it only picks the variant ([`carry_all`]).
+#[inline(always)]
+fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushions) -> f64 {
+    // Most substeps have no event (no disc touched): their pass skips the marks.
+    if s.paths.touched.is_empty() {
+        carry_all::<false>(d, s, cx, walls)
+    } else {
+        carry_all::<true>(d, s, cx, walls)
+    }
+}
+
+/// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none. Out of
+/// line, a function for each: each sets up and saves only what its own loop needs.
+#[inline(never)]
+fn carry_all<const TOUCHED: bool>(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+) -> f64 {
     let n = d.k.len();
-    // Cut to one length: no bounds checks per disc after its record's.
-    let (kin, on, rad) = (&mut d.k[..n], &d.on[..n], &d.r[..n]);
-    let (fixed_due, path_mark, touched_mark) =
-        (&mut d.fixed_due[..n], &s.path_mark[..n], &s.paths.mark[..n]);
+    // Cut to one length: no bounds checks per disc after its record's. The arrays read only
+    // for the discs stage 4 touched are cut only when there are some (a check less).
+    let mut pass = Carry {
+        kin: &mut d.k[..n],
+        rad: &d.r[..n],
+        fixed_due: &mut d.fixed_due[..n],
+        on: if TOUCHED { &d.on[..n] } else { &d.on },
+        path_mark: if TOUCHED {
+            &s.path_mark[..n]
+        } else {
+            &s.path_mark
+        },
+        touched_mark: if TOUCHED {
+            &s.paths.mark[..n]
+        } else {
+            &s.paths.mark
+        },
+        mark: s.mark,
+        walls,
+        cx,
+    };
     let out = ListBufs {
-        moving: &mut s.moving,
         fixed: &mut s.fixed,
         stops: &mut s.stops,
     };
-    out.refill(|to, listed| {
-        for at in 0..listed {
-            let i = to.moving_at(at) as usize;
-            let ki = &mut kin[i];
-            let r = rad[i];
-            // Carried from its local time to the end; its speed at the end (`None`: it stops).
-            let end = if touched_mark[i] != mark {
-                // Untouched by stage 4 (most discs): on the table, at local time 0, on the
-                // path stage 1 gave it (`h - 0` is `h`).
-                carry(ki, cx.h, r, (hx, hy));
-                cx.end_speed(ki.s)
-            } else if !on[i] {
-                continue;
-            } else {
-                carry(ki, cx.h - ki.tl, r, (hx, hy));
-                if path_mark[i] == mark {
-                    // Stage 4's speed at the end: one below the normal range is a stop.
-                    Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
-                } else {
-                    cx.end_speed(ki.s)
-                }
-            };
-            if let Some(s) = end {
-                ki.s = s;
-                slide(i, ki, s, &mut fixed_due[i], r, to, cx);
-            } else {
-                ki.s = 0.0;
-                ki.ux = 0.0;
-                ki.uy = 0.0;
-                ki.vx = 0.0;
-                ki.vy = 0.0;
-            }
-        }
-    })
+    let moving = &mut s.moving;
+    let listed = &mut moving.buf[..moving.len];
+    let mut kept = 0;
+    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED>(listed, to));
+    moving.len = kept;
+    vmax2
 }
 
-/// Carries disc `k` of radius `r` over the time `dt` at its velocity, clamped inside the
-/// cushions `(hx, hy)`.
-#[inline(always)]
-fn carry(k: &mut Kin, dt: f64, r: f64, (hx, hy): (f64, f64)) {
-    k.px = normal_or_zero(clamp(k.px + k.vx * dt, -hx + r, hx - r));
-    k.py = normal_or_zero(clamp(k.py + k.vy * dt, -hy + r, hy - r));
+/// The drift's pass over the moving discs: what it reads and writes of each, cut to one
+/// length.
+struct Carry<'a, 'c> {
+    kin: &'a mut [Kin],
+    on: &'a [bool],
+    rad: &'a [f64],
+    fixed_due: &'a mut [u64],
+    path_mark: &'a [u32],
+    touched_mark: &'a [u32],
+    mark: u32,
+    walls: &'a Cushions,
+    cx: &'a SlideCtx<'c>,
+}
+
+impl Carry<'_, '_> {
+    /// Carries each disc of `list` ([`disc`](Self::disc)) and keeps those still moving, in
+    /// order, in place (as `Vec::retain`); returns how many. Nothing is written before the
+    /// first disc dropped, so a pass that drops none (most) only reads the list. `TOUCHED`:
+    /// whether stage 4 touched any disc in the substep.
+    #[inline(always)]
+    fn retain<const TOUCHED: bool>(&mut self, list: &mut [u32], to: &mut Lists<'_>) -> usize {
+        let n = list.len();
+        let mut at = 0;
+        while at < n && self.disc::<TOUCHED>(list[at] as usize, to) {
+            at += 1;
+        }
+        let mut kept = at;
+        for at in at + 1..n {
+            let i = list[at];
+            if self.disc::<TOUCHED>(i as usize, to) {
+                list[kept] = i;
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// Disc `i` carried to the substep's end and, if it still moves, through the next
+    /// substep's stage 1; returns whether it still moves. `TOUCHED`: whether stage 4 touched
+    /// any disc in the substep (if not, none has the substep's mark).
+    #[inline(always)]
+    fn disc<const TOUCHED: bool>(&mut self, i: usize, to: &mut Lists<'_>) -> bool {
+        let (cx, mark) = (self.cx, self.mark);
+        let ki = &mut self.kin[i];
+        // Carried from its local time to the end; its speed at the end (`None`: it stops).
+        let end = if !TOUCHED || self.touched_mark[i] != mark {
+            // Untouched by stage 4 (most discs): on the table, at local time 0, on the path
+            // stage 1 gave it (`h - 0` is `h`).
+            self.walls.carry(ki, cx.h, &self.rad[i]);
+            if let Some((e, c)) = cx.slides_on(ki.s) {
+                ki.s = e;
+                glide(i, ki, c, &mut self.fixed_due[i], &self.rad[i], to, cx);
+                return true;
+            }
+            cx.end_speed(ki.s)
+        } else if !self.on[i] {
+            return false;
+        } else {
+            self.walls.carry_clamped(ki, cx.h - ki.tl, self.rad[i]);
+            if self.path_mark[i] == mark {
+                // Stage 4's speed at the end: one below the normal range is a stop.
+                Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
+            } else {
+                cx.end_speed(ki.s)
+            }
+        };
+        if let Some(s) = end {
+            ki.s = s;
+            slide(i, ki, s, &mut self.fixed_due[i], &self.rad[i], to, cx);
+            true
+        } else {
+            ki.s = 0.0;
+            ki.ux = 0.0;
+            ki.uy = 0.0;
+            ki.vx = 0.0;
+            ki.vy = 0.0;
+            false
+        }
+    }
+}
+
+/// The cushions' contact lines for the discs' centres: a disc of radius `r` stays within
+/// `[−hx + r, hx − r] × [−hy + r, hy − r]`. The inner box `(ix, iy)` = `(hx − r_max, hy −
+/// r_max)`, with `r_max` the largest radius of any disc, lies within every disc's range.
+struct Cushions {
+    hx: f64,
+    hy: f64,
+    ix: f64,
+    iy: f64,
+}
+
+impl Cushions {
+    fn new(hx: f64, hy: f64, r_max: f64) -> Cushions {
+        Cushions {
+            hx,
+            hy,
+            ix: hx - r_max,
+            iy: hy - r_max,
+        }
+    }
+
+    /// Carries disc `k` of radius `r` (read only when needed) over the time `dt` at its
+    /// velocity, clamped inside the cushions, each coordinate zero or normal
+    /// ([`normal_or_zero`]).
+    #[inline(always)]
+    fn carry(&self, k: &mut Kin, dt: f64, r: &f64) {
+        let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
+        if self.plain(x, y) {
+            k.px = x;
+            k.py = y;
+        } else {
+            self.place(k, (x, y), *r);
+        }
+    }
+
+    /// As [`carry`](Self::carry), always through the clamp: for the few discs stage 4
+    /// touched, so that each variant of the pass has one inner-box test, which the compiler
+    /// then makes one packed comparison (with two, it compared the coordinates one by one).
+    #[inline(always)]
+    fn carry_clamped(&self, k: &mut Kin, dt: f64, r: f64) {
+        self.place(k, (k.px + k.vx * dt, k.py + k.vy * dt), r);
+    }
+
+    /// Puts disc `k` of radius `r` at (x, y) clamped inside the cushions, each coordinate
+    /// zero or normal ([`normal_or_zero`]).
+    #[inline(always)]
+    fn place(&self, k: &mut Kin, (x, y): (f64, f64), r: f64) {
+        k.px = normal_or_zero(clamp(x, -self.hx + r, self.hx - r));
+        k.py = normal_or_zero(clamp(y, -self.hy + r, self.hy - r));
+    }
+
+    /// Whether the position (x, y) is one that the clamp and [`normal_or_zero`] leave as it is
+    /// for every disc, so that both can be skipped: each coordinate normal and within the
+    /// inner box. (Rounding is monotonic and symmetric, so `hx − r_max ≤ hx − r` and
+    /// `−(hx − r_max) ≥ −hx + r` for every radius `r ≤ r_max`.) A disc at a coordinate of
+    /// exactly zero takes the clamp, which leaves it at zero.
+    #[inline(always)]
+    fn plain(&self, x: f64, y: f64) -> bool {
+        let (ax, ay) = (x.abs(), y.abs());
+        (ax <= self.ix) & (ay <= self.iy) & (ax >= f64::MIN_POSITIVE) & (ay >= f64::MIN_POSITIVE)
+    }
 }
 
 /// `x` limited to `[lo, hi]` (`lo <= hi`), as `f64::clamp` but without its check.
@@ -141,19 +288,22 @@ mod tests {
             ..Scratch::default()
         };
         s.paths.mark = vec![4, 4, 5, 5, 4];
+        s.paths.touched = vec![2, 3];
         let table = Table::new(0.5, 0.5).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         s.moving.reserve(5);
         s.fixed.reserve(5);
         s.stops.reserve(5);
-        for i in 0..5 {
+        // Listed out of order: the discs dropped (3 and 4) come before discs kept, which move
+        // up in the list, in order.
+        for i in [0, 3, 1, 4, 2] {
             s.moving.push(i);
         }
         let vmax2 = drift_pass(
             &mut d,
             &mut s,
             &SlideCtx::new(&table, &[], &mo, h, 6),
-            (0.5, 0.5),
+            &Cushions::new(0.5, 0.5, 0.01),
         );
         let k = &d.k;
         assert_eq!((k[0].px, k[0].py), (0.001, -0.002));
@@ -177,5 +327,137 @@ mod tests {
         assert!(s.stops.is_empty());
         let c1 = 20.0 - 1.5 * a * h;
         assert_eq!(vmax2, c1 * c1);
+    }
+
+    #[test]
+    fn the_pass_without_touched_discs_computes_what_the_pass_testing_the_marks_computes() {
+        // 300 discs stage 4 left alone, at pseudo-random places (near the cushions and the
+        // pocket too, some at x = 0), directions and speeds (some stop in this substep, some in
+        // the next), a third due for the fixed tests: the variant for a substep without
+        // events against the one that tests every disc's mark, record for record.
+        let (h, n) = (0.001, 300);
+        let table = Table::new(0.5, 0.3)
+            .and_then(|t| t.with_pocket(crate::Vec2::new(0.45, 0.25), 0.04))
+            .unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let ah = mo.a * h;
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            // xorshift64: a fixed sequence in [0, 1).
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut d = Discs::default();
+        let mut s = Scratch {
+            mark: 7,
+            ..Scratch::default()
+        };
+        s.moving.reserve(n);
+        s.fixed.reserve(n);
+        s.stops.reserve(n);
+        for i in 0..n {
+            let r = if i % 10 == 0 { 0.02 } else { 0.01 };
+            let px = if i % 17 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * (0.5 - r)
+            };
+            let py = (2.0 * next() - 1.0) * (0.3 - r);
+            let (dx, dy) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
+            let len = (dx * dx + dy * dy).sqrt();
+            let speed = match i % 5 {
+                0 => ah * (0.01 + 0.98 * next()),
+                1 => ah * (1.0 + next()),
+                _ => 2.0 * ah + 3.0 * next(),
+            };
+            d.push(
+                (px, py),
+                (dx / len, dy / len, speed),
+                r,
+                1.0,
+                DiscStatus::OnTable,
+            );
+            d.k[i].vx = d.k[i].ux * (speed - 0.5 * ah);
+            d.k[i].vy = d.k[i].uy * (speed - 0.5 * ah);
+            d.fixed_due[i] = if i % 3 == 0 { 8 } else { 1000 };
+            s.moving.push(i as u32);
+        }
+        s.path_mark = vec![6; n];
+        s.paths.mark = vec![6; n];
+        let cx = SlideCtx::new(&table, &[], &mo, h, 8);
+        let walls = Cushions::new(0.5, 0.3, 0.02);
+        let (mut d2, mut s2) = (d.clone(), s.clone());
+        let vmax2 = carry_all::<false>(&mut d, &mut s, &cx, &walls);
+        let marked = carry_all::<true>(&mut d2, &mut s2, &cx, &walls);
+        assert_eq!(vmax2.to_bits(), marked.to_bits());
+        let bits = |k: &Kin| [k.px, k.py, k.vx, k.vy, k.ux, k.uy, k.s, k.tl].map(f64::to_bits);
+        for (i, (k, k2)) in d.k.iter().zip(&d2.k).enumerate() {
+            assert_eq!(bits(k), bits(k2), "disc {i}");
+        }
+        assert_eq!(d.fixed_due, d2.fixed_due);
+        assert_eq!(s.moving.as_slice(), s2.moving.as_slice());
+        assert_eq!(s.fixed.as_slice(), s2.fixed.as_slice());
+        assert_eq!(s.stops.as_slice(), s2.stops.as_slice());
+        // Every path was taken: discs dropped, listed for the fixed tests, stopping next.
+        assert!(s.moving.len() < n - 30, "{}", s.moving.len());
+        assert!(!s.fixed.is_empty() && s.stops.len() > 30);
+    }
+
+    #[test]
+    fn a_move_that_ends_well_inside_the_cushions_skips_the_clamp_with_the_same_bits() {
+        // The clamp and `normal_or_zero`, as every move took them before the inner box.
+        let full = |k: &Kin, dt: f64, r: f64, (hx, hy): (f64, f64)| {
+            (
+                normal_or_zero(clamp(k.px + k.vx * dt, -hx + r, hx - r)),
+                normal_or_zero(clamp(k.py + k.vy * dt, -hy + r, hy - r)),
+            )
+        };
+        let (hx, hy, r_max) = (0.5, 0.3, 0.02);
+        let walls = Cushions::new(hx, hy, r_max);
+        // Ends of the inner box, the contact lines, zero, the normal range's edge and a
+        // subnormal, each side, and a few plain values.
+        let mut ends = vec![0.0, 1e-300, 0.1, 0.25];
+        for x in [
+            walls.ix,
+            walls.iy,
+            hx - 0.005,
+            hy - 0.005,
+            f64::MIN_POSITIVE,
+        ] {
+            ends.extend([x.next_down(), x, x.next_up()]);
+        }
+        ends.extend([hx, hy, 0.7]);
+        let ends: Vec<f64> = ends.iter().flat_map(|&x| [x, -x]).collect();
+        let mut skipped = 0;
+        for &x in &ends {
+            for &y in &ends {
+                for r in [0.005, 0.0125, r_max] {
+                    // The move itself: from (x, y) at rest over any time, and from the origin
+                    // at the velocity (x, y) over 1 s.
+                    for (p, v) in [((x, y), (0.0, 0.0)), ((0.0, 0.0), (x, y))] {
+                        let mut k = Kin {
+                            px: p.0,
+                            py: p.1,
+                            vx: v.0,
+                            vy: v.1,
+                            ..Kin::default()
+                        };
+                        let want = full(&k, 1.0, r, (hx, hy));
+                        skipped += usize::from(walls.plain(k.px + k.vx, k.py + k.vy));
+                        walls.carry(&mut k, 1.0, &r);
+                        assert_eq!(
+                            (k.px.to_bits(), k.py.to_bits()),
+                            (want.0.to_bits(), want.1.to_bits()),
+                            "({x:e}, {y:e}), r {r}"
+                        );
+                    }
+                }
+            }
+        }
+        // The skipped path was taken (and is the common one inside the box).
+        assert!(skipped > 1000, "{skipped}");
+        assert!(walls.plain(0.1, -0.25) && !walls.plain(0.0, 0.1) && !walls.plain(0.1, 0.29));
     }
 }

@@ -14,8 +14,10 @@
 //! square root or division per disc: a disc's direction and speed are kept, not its velocity.
 //!
 //! One pass per moving disc and substep: the drift (stage 5) of a substep does the next
-//! substep's stage 1 for each disc it carries to the end ([`slide`], the one function that
-//! computes a disc's substep velocity), so a substep that follows another of the same length
+//! substep's stage 1 for each disc it carries to the end ([`slide`] and [`glide`], the
+//! functions that compute a disc's substep velocity, for the whole pass and the drift alike;
+//! the drift's common path takes its chord from [`SlideCtx::slides_on`], which gives
+//! `slide`'s value bit for bit), so a substep that follows another of the same length
 //! finds its moving discs ready and only schedules their stops. A whole pass over the discs
 //! runs only after something changed between steps (a disc added, struck, placed or removed)
 //! or in a world's first substep; both compute the same values.
@@ -56,8 +58,8 @@ impl Solver {
                         fixed_due: &mut d.fixed_due[..n],
                         r: &d.r[..n],
                     },
+                    &mut s.moving,
                     ListBufs {
-                        moving: &mut s.moving,
                         fixed: &mut s.fixed,
                         stops: &mut s.stops,
                     },
@@ -169,6 +171,9 @@ pub(super) struct SlideCtx<'a> {
     ah: f64,
     /// `a h / 2`, its substep velocity's shortfall of its speed at the start.
     half_ah: f64,
+    /// `2 a h` (exact): a disc faster than this at a substep's start stops neither within it
+    /// nor within the next (see [`slides_on`](Self::slides_on)).
+    two_ah: f64,
 }
 
 impl SlideCtx<'_> {
@@ -191,6 +196,7 @@ impl SlideCtx<'_> {
             now,
             ah: mo.a * h,
             half_ah: mo.half_a * h,
+            two_ah: 2.0 * (mo.a * h),
         }
     }
 
@@ -210,6 +216,25 @@ impl SlideCtx<'_> {
         if substeps >= 1.0 { substeps as u64 } else { 0 }
     }
 
+    /// For a disc of speed `s` at the substep's start, undisturbed in it: when it stops
+    /// neither within this substep nor within the next (the common case), its speed at the
+    /// end `e = s − a h` and its chord speed in the next substep `e − a h / 2`, the values
+    /// [`end_speed`](Self::end_speed) and [`slide`] give; otherwise `None`. One comparison,
+    /// `s > 2 a h`, instead of their two, `s > a h` and `e > a h`, with the same outcome bit for
+    /// bit: rounding is monotonic, so `s ≤ 2 a h` gives `fl(s − a h) ≤ fl(2 a h − a h) = a h`
+    /// (it stops in one of the two), and `s > 2 a h` means `s ≥ 2 a h + ulp(2 a h)`, so
+    /// `fl(s − a h) ≥ fl(a h + ulp(2 a h)) > a h` (and `s > a h`). The test
+    /// `one_comparison_tells_a_disc_that_stops_in_neither_substep` checks it at the edges.
+    #[inline(always)]
+    pub(super) fn slides_on(&self, s: f64) -> Option<(f64, f64)> {
+        if s > self.two_ah {
+            let e = s - self.ah;
+            Some((e, e - self.half_ah))
+        } else {
+            None
+        }
+    }
+
     /// The speed at the substep's end of a disc that slid through it from speed `s` > 0
     /// undisturbed: `s − a h`, or `None` when it stops within it. A speed returned is in the
     /// normal range: within [`limits`](crate::limits) `a h` is (at least 10⁻¹⁹), and `s > a h`
@@ -224,9 +249,9 @@ impl SlideCtx<'_> {
     }
 }
 
-/// The buffers of stage 1's lists (see [`Lists`]).
+/// The buffers of stage 1's lists of the discs near something fixed and of the stops (see
+/// [`Lists`]).
 pub(super) struct ListBufs<'a> {
-    pub(super) moving: &'a mut Slots<u32>,
     pub(super) fixed: &'a mut Slots<u32>,
     pub(super) stops: &'a mut Slots<(u32, f64)>,
 }
@@ -237,37 +262,21 @@ impl ListBufs<'_> {
     /// ([`Slots::reserve`]).
     #[inline(always)]
     pub(super) fn fill(self, pass: impl FnOnce(&mut Lists<'_>)) -> f64 {
-        let ListBufs {
-            moving,
-            fixed,
-            stops,
-        } = self;
-        let mut to = Lists::new(moving, fixed, stops);
+        let ListBufs { fixed, stops } = self;
+        let mut to = Lists::new(fixed, stops);
         pass(&mut to);
-        let (n_moving, n_fixed, n_stops, vmax2) = to.finish();
-        moving.len = n_moving;
+        let (n_fixed, n_stops, vmax2) = to.finish();
         fixed.len = n_fixed;
         stops.len = n_stops;
         vmax2
     }
-
-    /// As [`fill`](Self::fill), but the moving list is filtered in place: `pass` is given the
-    /// length of the list as it was, reads its entries with [`Lists::moving_at`] and appends
-    /// each disc that still moves at most at the position it was read from.
-    #[inline(always)]
-    pub(super) fn refill(self, pass: impl FnOnce(&mut Lists<'_>, usize)) -> f64 {
-        // Within the buffer, which lets the reads skip their bounds checks.
-        let listed = self.moving.len().min(self.moving.buf.len());
-        self.fill(|to| pass(to, listed))
-    }
 }
 
-/// Stage 1's lists of a substep (the moving discs, those near something fixed, the stops
-/// with their speeds) appended through cursors into buffers with room for every disc, and
-/// the largest squared speed.
+/// Stage 1's lists of a substep (the moving discs near something fixed, the stops with their
+/// speeds) appended through cursors into buffers with room for every disc, and the largest
+/// squared speed. The moving list itself is the caller's: the whole pass builds it, the drift
+/// keeps it and only drops the discs that stopped.
 pub(super) struct Lists<'a> {
-    moving: &'a mut [u32],
-    n_moving: usize,
     fixed: &'a mut [u32],
     n_fixed: usize,
     stops: &'a mut [(u32, f64)],
@@ -281,14 +290,8 @@ impl<'a> Lists<'a> {
     /// Empty lists in these buffers, which have room for every disc (the substep's set-up
     /// sizes them once for the world's size: no check or cut per pass).
     #[inline(always)]
-    fn new(
-        moving: &'a mut Slots<u32>,
-        fixed: &'a mut Slots<u32>,
-        stops: &'a mut Slots<(u32, f64)>,
-    ) -> Lists<'a> {
+    fn new(fixed: &'a mut Slots<u32>, stops: &'a mut Slots<(u32, f64)>) -> Lists<'a> {
         Lists {
-            moving: &mut moving.buf,
-            n_moving: 0,
             fixed: &mut fixed.buf,
             n_fixed: 0,
             stops: &mut stops.buf,
@@ -297,38 +300,26 @@ impl<'a> Lists<'a> {
         }
     }
 
-    /// The entry `at` of the moving list's buffer: in [`ListBufs::refill`], the list as it
-    /// was from the entry being appended on (every entry appended comes from an entry read).
+    /// The lengths of the two lists and the largest squared speed.
     #[inline(always)]
-    pub(super) fn moving_at(&self, at: usize) -> u32 {
-        self.moving[at]
-    }
-
-    /// The lengths of the three lists and the largest squared speed.
-    #[inline(always)]
-    fn finish(self) -> (usize, usize, usize, f64) {
-        (
-            self.n_moving,
-            self.n_fixed,
-            self.n_stops,
-            self.vmax * self.vmax,
-        )
+    fn finish(self) -> (usize, usize, f64) {
+        (self.n_fixed, self.n_stops, self.vmax * self.vmax)
     }
 }
 
-/// Stage 1 for disc `i` (its record `k`), at speed `s` > 0 at the substep's start: its
-/// velocity in the substep (its stop listed when it stops within it), listed as moving, and
-/// as near something fixed when what it slides may reach it (looked at again only from its
-/// `fixed_due` substep on). The one place a disc's substep velocity is computed, by the whole
-/// pass and by the drift alike. Its speed `k.s` is left as it is (the drift writes the speed
-/// at the end).
+/// Stage 1 for disc `i` (its record `k`), at speed `s` > 0 at the substep's start: its chord
+/// speed in the substep (its stop listed when it stops within it), then [`glide`], which gives
+/// it its velocity; used by the whole pass and by the drift alike (the drift's common path, a
+/// disc that stops in neither substep, takes the same chord `s − a h / 2` from
+/// [`SlideCtx::slides_on`] and goes to [`glide`] directly). Its speed `k.s` is left as it is
+/// (the drift writes the speed at the end). The caller lists it as moving.
 #[inline(always)]
 pub(super) fn slide(
     i: usize,
     k: &mut Kin,
     s: f64,
     fixed_due: &mut u64,
-    r: f64,
+    r: &f64,
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
 ) {
@@ -340,14 +331,29 @@ pub(super) fn slide(
     } else {
         s - cx.half_ah
     };
+    glide(i, k, c, fixed_due, r, to, cx);
+}
+
+/// Disc `i` (its record `k`, radius `r`, read only when needed) moves at the chord speed `c`
+/// along its direction in the substep: its velocity, listed as near something fixed when what
+/// it slides may reach it (looked at again only from its `fixed_due` substep on), and the
+/// largest speed.
+#[inline(always)]
+pub(super) fn glide(
+    i: usize,
+    k: &mut Kin,
+    c: f64,
+    fixed_due: &mut u64,
+    r: &f64,
+    to: &mut Lists<'_>,
+    cx: &SlideCtx<'_>,
+) {
     let (dx, dy) = (k.ux, k.uy);
     k.vx = dx * c;
     k.vy = dy * c;
-    to.moving[to.n_moving] = i as u32;
-    to.n_moving += 1;
     // Whether what it slides may reach anything fixed: known until its due substep.
     if *fixed_due <= cx.now {
-        let clear = cx.substeps_clear(k, r, c);
+        let clear = cx.substeps_clear(k, *r, c);
         if clear > 0 {
             *fixed_due = cx.now.saturating_add(clear);
         } else {
@@ -356,17 +362,24 @@ pub(super) fn slide(
             to.n_fixed += 1;
         }
     }
-    if c > to.vmax {
-        to.vmax = c;
-    }
+    // The larger of the two (a select, `maxsd`: no speed is NaN, so `f64::max`'s value).
+    to.vmax = if to.vmax > c { to.vmax } else { c };
 }
 
-/// Stage 1 over every disc (see [`slide`]). Returns the largest squared speed.
-fn friction_pass(k: Kinematics<'_>, out: ListBufs<'_>, cx: &SlideCtx<'_>) -> f64 {
+/// Stage 1 over every disc (see [`slide`]): the moving list built anew. Returns the largest
+/// squared speed.
+fn friction_pass(
+    k: Kinematics<'_>,
+    moving: &mut Slots<u32>,
+    out: ListBufs<'_>,
+    cx: &SlideCtx<'_>,
+) -> f64 {
     let n = k.k.len();
     let kin = &mut k.k[..n];
     let (fixed_due, rad) = (&mut k.fixed_due[..n], &k.r[..n]);
-    out.fill(|to| {
+    let listed = &mut moving.buf;
+    let mut n_moving = 0;
+    let vmax2 = out.fill(|to| {
         for i in 0..n {
             let ki = &mut kin[i];
             // A disc off the table has speed zero.
@@ -374,11 +387,15 @@ fn friction_pass(k: Kinematics<'_>, out: ListBufs<'_>, cx: &SlideCtx<'_>) -> f64
             if s == 0.0 {
                 continue;
             }
+            listed[n_moving] = i as u32;
+            n_moving += 1;
             // Its path may have changed between steps: its clearance is looked at again.
             fixed_due[i] = 0;
-            slide(i, ki, s, &mut fixed_due[i], rad[i], to, cx);
+            slide(i, ki, s, &mut fixed_due[i], &rad[i], to, cx);
         }
-    })
+    });
+    moving.len = n_moving;
+    vmax2
 }
 
 #[cfg(test)]
@@ -410,8 +427,8 @@ mod tests {
                 fixed_due,
                 r: &r,
             },
+            &mut moving,
             ListBufs {
-                moving: &mut moving,
                 fixed: &mut fixed,
                 stops: &mut stops,
             },
@@ -514,6 +531,63 @@ mod tests {
         let ah = mo.a * h;
         let end = cx.end_speed(ah.next_up()).unwrap();
         assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
+    }
+
+    #[test]
+    fn one_comparison_tells_a_disc_that_stops_in_neither_substep() {
+        // `slides_on` against `end_speed` and `slide`'s own stop test, bit for bit: at the
+        // edges (2 a h, a h and the ulps around them), for a h a power of two (the spacing of
+        // the doubles changes there) and not, the smallest a h within the limits, and without
+        // friction.
+        let table = Table::new(0.5, 0.5).unwrap();
+        let mu_g = table.params().friction_decel_m_s2();
+        let smallest =
+            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
+        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let cases = [
+            (mu_g, 0.001),
+            (mu_g, 1.0 / 60.0),
+            (mu_g, 1.0 / 6000.0),
+            (1.0, 0.0009765625),
+            (0.75, 1.0 / 3.0),
+            (smallest, h_min),
+            (0.0, 0.001),
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            // xorshift64: a fixed sequence in [0, 1).
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut went_on = 0;
+        for (a, h) in cases {
+            let mo = Motion::new(a);
+            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let ah = a * h;
+            let mut speeds = vec![0.0, 1.0, 3.0];
+            for edge in [2.0 * ah, ah] {
+                let (mut up, mut down) = (edge, edge);
+                for _ in 0..40 {
+                    speeds.extend([up, down]);
+                    up = up.next_up();
+                    down = down.next_down();
+                }
+            }
+            speeds.extend((0..2000).map(|_| 4.0 * ah * next()));
+            for s in speeds.into_iter().filter(|&s| s > 0.0) {
+                let want = match cx.end_speed(s) {
+                    Some(e) if !mo.stops_within(e, h) => Some((e, e - mo.half_a * h)),
+                    _ => None,
+                };
+                let got = cx.slides_on(s);
+                let bits = |x: Option<(f64, f64)>| x.map(|(e, c)| (e.to_bits(), c.to_bits()));
+                assert_eq!(bits(got), bits(want), "a {a:e}, h {h:e}, s {s:e}");
+                went_on += usize::from(got.is_some());
+            }
+        }
+        assert!(went_on > 5000, "{went_on}");
     }
 
     #[test]
