@@ -857,6 +857,7 @@ impl World {
     }
 
     /// One step; returns whether the world is at rest afterwards.
+    #[inline(always)]
     fn step_inner<S: EventSink>(&mut self, events: &mut S) -> bool {
         let n = self.config.substeps;
         let h = self.config.dt_s / f64::from(n);
