@@ -50,7 +50,10 @@ fn apply(d: &mut Discs, c: &Contact, dl: f64) {
 }
 
 /// Resolves the contacts of one round: the compression impulse (closed form for one contact,
-/// projected Gauss-Seidel for several), then Poisson restitution `e · λ`.
+/// projected Gauss-Seidel for several), then Poisson restitution `e · λ`. Inlined into stage
+/// 4 for its common case, one contact (about nine rounds in ten of scene (c)); several go
+/// through [`solve_together`].
+#[inline]
 pub(super) fn solve(
     d: &mut Discs,
     contacts: &mut [Contact],
@@ -62,8 +65,20 @@ pub(super) fn solve(
         c.lam = -vn * c.kinv;
         let total = (1.0 + c.e) * c.lam;
         apply(d, c, total);
-        return;
+    } else {
+        solve_together(d, contacts, involved, saved);
     }
+}
+
+/// [`solve`] for several contacts: projected Gauss-Seidel on the compression, then Poisson
+/// restitution (redone with the smallest coefficient if mixed ones gained energy).
+#[inline(never)]
+fn solve_together(
+    d: &mut Discs,
+    contacts: &mut [Contact],
+    involved: &[u32],
+    saved: &mut Vec<(f64, f64)>,
+) {
     saved.clear();
     let mut ke0 = 0.0;
     for &i in involved {
