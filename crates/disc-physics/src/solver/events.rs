@@ -275,6 +275,9 @@ impl Solver {
                 let cm = &s.changed_mark;
                 predict_fixed(&ctx, d, &mut s.heap, i, t);
                 if sub.brute {
+                    // Cut to the discs' count, so that the test against every disc reads
+                    // the marks without a check.
+                    let cm = &cm[..d.k.len()];
                     brute_neighbours(d, &mut s.heap, i, t, sub.h, |j| {
                         j == i || (j < i && cm[j] == mark)
                     });
