@@ -79,15 +79,19 @@ fn solve_together(
     involved: &[u32],
     saved: &mut Vec<(f64, f64)>,
 ) {
+    // The velocities and energy before are kept only where they may be needed: with mixed
+    // coefficients.
+    let mixed = contacts.iter().any(|c| c.e != contacts[0].e);
     saved.clear();
     let mut ke0 = 0.0;
-    for &i in involved {
-        let i = i as usize;
-        saved.push((d.k[i].vx, d.k[i].vy));
-        ke0 += d.m[i] * (d.k[i].vx * d.k[i].vx + d.k[i].vy * d.k[i].vy);
+    if mixed {
+        for &i in involved {
+            let i = i as usize;
+            saved.push((d.k[i].vx, d.k[i].vy));
+            ke0 += d.m[i] * (d.k[i].vx * d.k[i].vx + d.k[i].vy * d.k[i].vy);
+        }
     }
     compress(d, contacts);
-    let mixed = contacts.iter().any(|c| c.e != contacts[0].e);
     for c in contacts.iter() {
         apply(d, c, c.e * c.lam);
     }
