@@ -398,7 +398,7 @@ pub fn crowd(data: &[u8]) {
     let k = (1..).find(|k| k * k >= n).unwrap_or(n);
     let s = 2.0 * r_max * (1.0 + f64::from(b.u8()) / 64.0) + 1e-6;
     let side = k as f64 * s;
-    let half = if b.u8() % 4 == 0 {
+    let half = if b.u8().is_multiple_of(4) {
         side * 40.0
     } else {
         side / 2.0
