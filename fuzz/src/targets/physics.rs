@@ -437,10 +437,7 @@ pub fn crowd(data: &[u8]) {
         let x = -side / 2.0 + ((i % k) as f64 + 0.5) * s + jitter(&mut b);
         let y = -side / 2.0 + ((i / k) as f64 + 0.5) * s + jitter(&mut b);
         let top = if i % fast_one_in == 0 { fast } else { slow };
-        let (dx, dy) = (
-            f64::from(b.u8()) - 127.5,
-            f64::from(b.u8()) - 127.5,
-        );
+        let (dx, dy) = (f64::from(b.u8()) - 127.5, f64::from(b.u8()) - 127.5);
         let speed = top * f64::from(b.u8()) / 255.0 / dx.hypot(dy);
         if let Ok(id) = w.add_disc(kind, Vec2::new(x, y), Vec2::new(dx * speed, dy * speed)) {
             ids.push(id);
@@ -453,7 +450,10 @@ pub fn crowd(data: &[u8]) {
     for step in 0..200 {
         if step == strike_at && !ids.is_empty() {
             let id = ids[usize::from(b.u8()) % ids.len()];
-            let v = Vec2::new(f64::from(b.u8()) / 32.0 - 4.0, f64::from(b.u8()) / 32.0 - 4.0);
+            let v = Vec2::new(
+                f64::from(b.u8()) / 32.0 - 4.0,
+                f64::from(b.u8()) / 32.0 - 4.0,
+            );
             if w.strike(id, v).is_ok() {
                 energy = w.kinetic_energy_j();
             }
@@ -467,7 +467,10 @@ pub fn crowd(data: &[u8]) {
         energy = e;
         check_discs(&w);
         let depth = deepest_overlap(&w);
-        assert!(depth <= 1e-7, "two discs overlap by {depth} m after step {step}");
+        assert!(
+            depth <= 1e-7,
+            "two discs overlap by {depth} m after step {step}"
+        );
         if w.is_at_rest() && step > strike_at {
             break;
         }
