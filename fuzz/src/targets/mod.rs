@@ -151,6 +151,7 @@ pub const ALL: &[Target] = &[
     ),
     t("physics_json", physics::json, physics::json_seeds),
     t("physics_world", physics::world, physics::world_seeds),
+    t("physics_crowd", physics::crowd, physics::crowd_seeds),
 ];
 
 /// The target called `name`.

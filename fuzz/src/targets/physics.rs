@@ -354,3 +354,136 @@ pub fn world_seeds() -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// The deepest overlap of two discs on the table, metres (0 or less: none).
+fn deepest_overlap(w: &World) -> f64 {
+    let mut on: Vec<_> = w.discs().filter(|d| d.on_table()).collect();
+    on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+    let r_max = on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
+    let mut worst = f64::NEG_INFINITY;
+    for (k, a) in on.iter().enumerate() {
+        for b in &on[k + 1..] {
+            if b.position.x - a.position.x > 2.0 * r_max {
+                break;
+            }
+            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
+            worst = worst.max(depth);
+        }
+    }
+    worst
+}
+
+/// A crowd of 33 to 200 discs: more pairs than the broadphase lists all at once, so that
+/// its grid (dense, or hashed on a table many times wider than the crowd), its pair list and
+/// the checks of the discs' true displacements that let a list serve longer all run. One to
+/// three sizes on a jittered lattice, most discs slow and some fast (the case where the
+/// displacement bound follows a few discs), now and then a strike mid-run. Besides what
+/// [`world`] checks at every step (finite states, energy that never grows, discs inside the
+/// cushions), no two discs on the table ever overlap: a pair the broadphase failed to list
+/// would pass through.
+pub fn crowd(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let n = 33 + usize::from(b.u8()) % 168;
+    let kinds: Vec<DiscKind> = (0..1 + b.u8() % 3)
+        .filter_map(|_| {
+            let r = 0.004 + f64::from(b.u16()) / 65536.0 * 0.03;
+            DiscKind::new(r, 0.002 + f64::from(b.u8()) / 255.0 * 0.02).ok()
+        })
+        .collect();
+    let Some(r_max) = kinds.iter().map(|k| k.radius_m()).reduce(f64::max) else {
+        return;
+    };
+    // A lattice of k x k cells of side s (touching discs at the densest), its square
+    // centred on the table.
+    let k = (1..).find(|k| k * k >= n).unwrap_or(n);
+    let s = 2.0 * r_max * (1.0 + f64::from(b.u8()) / 64.0) + 1e-6;
+    let side = k as f64 * s;
+    let half = if b.u8().is_multiple_of(4) {
+        side * 40.0
+    } else {
+        side / 2.0
+    };
+    let Ok(mut table) = Table::new(half, half) else {
+        return;
+    };
+    if b.bool() {
+        let p = Params {
+            restitution_disc: f64::from(b.u8()) / 255.0,
+            restitution_cushion: f64::from(b.u8()) / 255.0,
+            ..Params::default()
+        };
+        if let Ok(t) = table.clone().with_params(p) {
+            table = t;
+        }
+    }
+    let config = StepConfig {
+        dt_s: b.pick(&[0.001, 1.0 / 60.0, 0.005]),
+        substeps: u32::from(b.u8() % 3) + 1,
+        ..StepConfig::default()
+    };
+    let Ok(mut w) = World::new(table, config) else {
+        return;
+    };
+    let fast_one_in = 1 + usize::from(b.u8() % 32);
+    let (slow, fast) = (
+        f64::from(b.u8()) / 255.0 * 0.5,
+        f64::from(b.u8()) / 255.0 * 6.0,
+    );
+    let mut ids = Vec::with_capacity(n);
+    for i in 0..n {
+        let kind = b.pick(&kinds);
+        let room = (s / 2.0 - kind.radius_m()).max(0.0) * 0.9;
+        let jitter = |b: &mut Bytes<'_>| (f64::from(b.u8()) / 255.0 * 2.0 - 1.0) * room;
+        let x = -side / 2.0 + ((i % k) as f64 + 0.5) * s + jitter(&mut b);
+        let y = -side / 2.0 + ((i / k) as f64 + 0.5) * s + jitter(&mut b);
+        let top = if i % fast_one_in == 0 { fast } else { slow };
+        let (dx, dy) = (f64::from(b.u8()) - 127.5, f64::from(b.u8()) - 127.5);
+        let speed = top * f64::from(b.u8()) / 255.0 / dx.hypot(dy);
+        if let Ok(id) = w.add_disc(kind, Vec2::new(x, y), Vec2::new(dx * speed, dy * speed)) {
+            ids.push(id);
+        }
+    }
+    let depth = deepest_overlap(&w);
+    assert!(depth <= 1e-9, "the lattice overlaps by {depth} m");
+    let strike_at = usize::from(b.u8());
+    let mut energy = w.kinetic_energy_j();
+    for step in 0..200 {
+        if step == strike_at && !ids.is_empty() {
+            let id = ids[usize::from(b.u8()) % ids.len()];
+            let v = Vec2::new(
+                f64::from(b.u8()) / 32.0 - 4.0,
+                f64::from(b.u8()) / 32.0 - 4.0,
+            );
+            if w.strike(id, v).is_ok() {
+                energy = w.kinetic_energy_j();
+            }
+        }
+        w.step(&mut NoEvents);
+        let e = w.kinetic_energy_j();
+        assert!(
+            e.is_finite() && e <= energy * (1.0 + 1e-9) + 1e-12,
+            "kinetic energy went from {energy} to {e} at step {step}"
+        );
+        energy = e;
+        check_discs(&w);
+        let depth = deepest_overlap(&w);
+        assert!(
+            depth <= 1e-7,
+            "two discs overlap by {depth} m after step {step}"
+        );
+        if w.is_at_rest() && step > strike_at {
+            break;
+        }
+    }
+}
+
+/// Seeds for [`crowd`]: dense and sparse crowds, one to three sizes, a few fast discs.
+pub fn crowd_seeds() -> Vec<Vec<u8>> {
+    (0..16u64)
+        .map(|i| {
+            let mut v = vec![(i * 37) as u8, (i % 3) as u8];
+            v.extend(crate::seed_bytes(i + 100, 600));
+            v
+        })
+        .collect()
+}

@@ -603,9 +603,10 @@ fn direct_pairs(
 
 /// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j`, a
 /// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
-/// `rel`, the current one) in which the pair is due next: the next one if the two touch within this
-/// one, else the first in which the gap between them at `t` could have closed (see
-/// [`open_substeps`]; a miss found here is not tested again in the next substep).
+/// `rel`, the current one) in which the pair is due next: the first in which the gap between
+/// them at `t` could have closed if it stays open the rest of this one (see
+/// [`open_substeps`]; a miss found so is not tested again in the next substep), else the
+/// next one, after the exact test from `t`.
 #[inline]
 pub(super) fn neighbour_pair_due(
     d: &Discs,
@@ -622,16 +623,20 @@ pub(super) fn neighbour_pair_due(
     let rr = d.r[i] + d.r[j];
     // Counted from the substep's start, the pair cannot touch before the gap at t closes
     // (see `open_substeps`; before t is past). A gap that stays open a whole substep proves
-    // there is no contact from t to the substep's end, as in stage 3's test.
+    // there is no contact from t to the substep's end, as in stage 3's test; any other
+    // `later`, below 1 or NaN (a gap within the margin: discs that touched a moment ago),
+    // needs the exact test. Until 2 Dec 2026 this read `later < 1.0`, false for NaN, so a
+    // disc that stopped within the margin of another was not tested against it again, and
+    // the other slid into it (`tests/overlap.rs`).
     let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
     let later = open_substeps(gap, (dx, dy), vi, vj, (h, ahh));
-    if later < 1.0
-        && let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t)
-    {
-        push_pair(heap, t + s, d, i, j);
-        return rel.saturating_add(1);
+    if later >= 1.0 {
+        return due_from(later, rel);
     }
-    due_from(later, rel)
+    if let Some(s) = toi_circle(dx, dy, vi.0 - vj.0, vi.1 - vj.1, rr, h - t) {
+        push_pair(heap, t + s, d, i, j);
+    }
+    rel.saturating_add(1)
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
