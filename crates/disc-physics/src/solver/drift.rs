@@ -341,14 +341,8 @@ mod tests {
             .unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let ah = mo.a * h;
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            // xorshift64: a fixed sequence in [0, 1).
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::scenes::SplitMix64(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move || rng.next_unit();
         let mut d = Discs::default();
         let mut s = Scratch {
             mark: 7,

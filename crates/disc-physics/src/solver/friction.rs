@@ -553,14 +553,8 @@ mod tests {
             (smallest, h_min),
             (0.0, 0.001),
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            // xorshift64: a fixed sequence in [0, 1).
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::scenes::SplitMix64(0x2545_f491_4f6c_dd1d_u64);
+        let mut next = move || rng.next_unit();
         let mut went_on = 0;
         for (a, h) in cases {
             let mo = Motion::new(a);
