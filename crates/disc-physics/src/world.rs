@@ -765,6 +765,43 @@ impl World {
             .sum()
     }
 
+    /// The deepest overlap between two discs on the table: how far their surfaces reach into
+    /// each other (the sum of the radii less the distance between the centres, metres) and
+    /// the two discs, or `None` when no two discs overlap. The step never lets discs overlap,
+    /// so a run's states read at most rounding here, and discs placed touching at most
+    /// [`PLACEMENT_TOLERANCE_M`]: a validation check (the tests and the fuzz targets use it),
+    /// not a part of the step. It sorts the discs along x and compares those closer in x than
+    /// the largest diameter.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use disc_physics::{NoEvents, PLACEMENT_TOLERANCE_M, scenes};
+    /// let mut world = scenes::carrom_break();
+    /// world.run_to_rest(&mut NoEvents);
+    /// let depth = world.deepest_overlap().map_or(0.0, |(depth, _, _)| depth);
+    /// assert!(depth <= PLACEMENT_TOLERANCE_M);
+    /// ```
+    #[must_use]
+    pub fn deepest_overlap(&self) -> Option<(f64, DiscId, DiscId)> {
+        let mut on: Vec<DiscState> = self.discs().filter(DiscState::on_table).collect();
+        on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+        let reach = 2.0 * on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
+        let mut worst: Option<(f64, DiscId, DiscId)> = None;
+        for (k, a) in on.iter().enumerate() {
+            for b in &on[k + 1..] {
+                if b.position.x - a.position.x > reach {
+                    break;
+                }
+                let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
+                if depth > 0.0 && worst.is_none_or(|(w, _, _)| depth > w) {
+                    worst = Some((depth, a.id, b.id));
+                }
+            }
+        }
+        worst
+    }
+
     /// Total momentum of the discs on the table, kg·m/s.
     #[must_use]
     pub fn momentum(&self) -> Vec2 {

@@ -96,22 +96,9 @@ fn crowded_with(
     w
 }
 
-/// The deepest overlap of two discs on the table (0 if none), by a sweep along x.
+/// The deepest overlap of two discs on the table (0 if none).
 fn deepest_overlap(w: &World) -> f64 {
-    let mut on: Vec<_> = w.discs().filter(|d| d.on_table()).collect();
-    on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
-    let r_max = on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
-    let mut worst = 0.0f64;
-    for (k, a) in on.iter().enumerate() {
-        for b in &on[k + 1..] {
-            if b.position.x - a.position.x > 2.0 * r_max {
-                break;
-            }
-            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
-            worst = worst.max(depth);
-        }
-    }
-    worst
+    w.deepest_overlap().map_or(0.0, |(depth, _, _)| depth)
 }
 
 fn assert_no_overlap_while_running(mut w: World, steps: usize, what: &str) {

@@ -14,19 +14,10 @@
 
 use disc_physics::{DiscId, DiscKind, NoEvents, StepConfig, Table, Vec2, World, carrom};
 
-/// The deepest overlap between two discs on the table, metres (0 if none).
+/// The deepest overlap between two discs on the table, metres (0 if none), and the pair.
 fn deepest_overlap(w: &World) -> (f64, Option<(DiscId, DiscId)>) {
-    let on: Vec<_> = w.discs().filter(|d| d.on_table()).collect();
-    let mut worst = (0.0, None);
-    for (k, a) in on.iter().enumerate() {
-        for b in &on[k + 1..] {
-            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
-            if depth > worst.0 {
-                worst = (depth, Some((a.id, b.id)));
-            }
-        }
-    }
-    worst
+    w.deepest_overlap()
+        .map_or((0.0, None), |(depth, a, b)| (depth, Some((a, b))))
 }
 
 /// A 2 m x 2 m table with `n` carrom coins at rest in a square block on its right half, so

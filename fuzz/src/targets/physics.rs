@@ -355,24 +355,6 @@ pub fn world_seeds() -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The deepest overlap of two discs on the table, metres (0 or less: none).
-fn deepest_overlap(w: &World) -> f64 {
-    let mut on: Vec<_> = w.discs().filter(|d| d.on_table()).collect();
-    on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
-    let r_max = on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
-    let mut worst = f64::NEG_INFINITY;
-    for (k, a) in on.iter().enumerate() {
-        for b in &on[k + 1..] {
-            if b.position.x - a.position.x > 2.0 * r_max {
-                break;
-            }
-            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
-            worst = worst.max(depth);
-        }
-    }
-    worst
-}
-
 /// A crowd of 33 to 200 discs: more pairs than the broadphase lists all at once, so that
 /// its grid (dense, or hashed on a table many times wider than the crowd), its pair list and
 /// the checks of the discs' true displacements that let a list serve longer all run. One to
@@ -443,7 +425,7 @@ pub fn crowd(data: &[u8]) {
             ids.push(id);
         }
     }
-    let depth = deepest_overlap(&w);
+    let depth = w.deepest_overlap().map_or(0.0, |(depth, _, _)| depth);
     assert!(depth <= 1e-9, "the lattice overlaps by {depth} m");
     let strike_at = usize::from(b.u8());
     let mut energy = w.kinetic_energy_j();
@@ -466,7 +448,7 @@ pub fn crowd(data: &[u8]) {
         );
         energy = e;
         check_discs(&w);
-        let depth = deepest_overlap(&w);
+        let depth = w.deepest_overlap().map_or(0.0, |(depth, _, _)| depth);
         assert!(
             depth <= 1e-7,
             "two discs overlap by {depth} m after step {step}"
