@@ -417,10 +417,12 @@ pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u6
 
 /// The bits of the dues at most `rel` (bit k for `dues[k]`), compared several at a time.
 #[inline(always)]
-fn due_bits(dues: &[u32; DUE_BLOCK], rel: u32) -> u64 {
-    let mut mask = 0u64;
+fn due_bits(dues: &[u32; DUE_BLOCK], rel: u32) -> u32 {
+    // A u32 (not a u64): the compiler then compares and masks four dues a vector, about 45
+    // instructions a block of 32 instead of 80 (u64 lanes, two dues a vector).
+    let mut mask = 0u32;
     for (k, &due) in dues.iter().enumerate() {
-        mask |= u64::from(due <= rel) << k;
+        mask |= u32::from(due <= rel) << k;
     }
     mask
 }
@@ -744,7 +746,7 @@ mod tests {
                 for (k, &due) in dues.iter().enumerate() {
                     assert_eq!(bits >> k & 1 == 1, due <= rel, "{dues:?} {rel} {k}");
                 }
-                assert_eq!(bits >> len, 0);
+                assert_eq!(bits.checked_shr(len as u32).unwrap_or(0), 0);
             }
             assert_eq!(earliest(&dues), dues[..len].iter().copied().min().unwrap());
         }
