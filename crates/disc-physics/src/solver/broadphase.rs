@@ -99,6 +99,7 @@ impl Solver {
         };
         s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
         s.near.complete = complete;
+        s.near.ahead = d.k.len() > tu.warm_discs;
         s.near.base_tick = self.stats.substeps;
         self.stats.broadphase_builds += 1;
         self.stats.broadphase_pairs += s.near.pairs.len() as u64;
@@ -168,6 +169,13 @@ pub(crate) struct Near {
     /// Per block of [`DUE_BLOCK`] pairs (`pairs[DUE_BLOCK * b..]`): at most the earliest due
     /// of its pairs, so that stage 3 skips a block with no pair due in a single test.
     pub block_due: Vec<u32>,
+    /// Whether stage 3 loads its pairs' entries and records ahead of their tests
+    /// (`predict::near_pairs_ahead`: a world of more than [`WARM_DISCS`](super::WARM_DISCS)
+    /// discs at the build).
+    pub ahead: bool,
+    /// Stage 3's list of the pairs due in a substep, when it loads ahead (scratch: room for
+    /// every pair).
+    pub todo: Vec<u32>,
     /// At most the earliest of `block_due`, so that stage 3 skips a substep with no pair due
     /// in a single test (most substeps of the breaks).
     pub next_due: u32,
@@ -484,6 +492,7 @@ impl Near {
         self.block_due.clear();
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
         self.next_due = 0;
+        self.todo.resize(k, 0);
         // Counting sort by disc, as the grid's: adj_start[x + 2] counts disc x, then prefix
         // sums, and the scatter advances adj_start[x + 1] from where disc x's pairs begin to
         // where they end (where disc x + 1's begin).
@@ -728,6 +737,7 @@ impl Near {
             &mut self.block_due,
             (per_disc * n_on + 64).div_ceil(DUE_BLOCK),
         );
+        at_least(&mut self.todo, per_disc * n_on + 64);
         at_least(&mut self.own, n);
         at_least(&mut self.adj_start, n + 2);
         at_least(&mut self.adj, per_disc * n_on + 64);
@@ -780,6 +790,7 @@ impl Near {
             + self.escapees.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
+            + self.todo.capacity()
             + self.adj_start.capacity()
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())

@@ -54,7 +54,11 @@ impl Solver {
             // Most substeps of the breaks have no pair due: one test, without the call.
             if s.near.next_due <= rel {
                 let ahh = self.mo.a * sub.h * sub.h;
-                self.stats.pair_tests += near_pairs(d, &mut s.near, &mut s.heap, sub.h, ahh, rel);
+                self.stats.pair_tests += if s.near.ahead {
+                    near_pairs_ahead(d, &mut s.near, &mut s.heap, sub.h, ahh, rel)
+                } else {
+                    near_pairs(d, &mut s.near, &mut s.heap, sub.h, ahh, rel)
+                };
             }
         }
     }
@@ -376,6 +380,104 @@ fn near_pairs(
     }
     near.next_due = next_due;
     tested
+}
+
+/// How many due pairs ahead [`near_pairs_ahead`] loads a pair's entry, and (half as many)
+/// its two discs' records and radii.
+const AHEAD: usize = 16;
+
+/// [`near_pairs`] for a world larger than the caches: the same tests of the same pairs in
+/// the same order, with the same dues, in two passes. The first lists the due pairs (the
+/// blocks' due bits); the second tests them, loading the list's entry [`AHEAD`] pairs
+/// ahead and that pair's records and radii half as far ahead (`black_box` loads, nothing
+/// computed from them), so that the cache misses of several pairs overlap instead of each
+/// test waiting for its entry and then for its records.
+#[cold]
+#[inline(never)]
+fn near_pairs_ahead(
+    d: &Discs,
+    near: &mut Near,
+    heap: &mut BinaryHeap<Reverse<Pending>>,
+    h: f64,
+    ahh: f64,
+    rel: u32,
+) -> u64 {
+    let n = d.k.len();
+    let v = PairView {
+        k: &d.k[..n],
+        r: &d.r[..n],
+        on: &d.on[..n],
+    };
+    let pairs = &near.pairs[..];
+    let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
+    let block_due = &mut near.block_due[..blocks.len()];
+    let todo = &mut near.todo[..];
+    let mut count = 0usize;
+    let mut next_due = u32::MAX;
+    for (blk, (dues, block_due)) in blocks.iter().zip(block_due.iter_mut()).enumerate() {
+        if *block_due <= rel {
+            let mut mask = due_bits(dues, rel);
+            if mask == 0 {
+                *block_due = earliest(dues);
+            }
+            let base = (blk * DUE_BLOCK) as u32;
+            while mask != 0 {
+                let k = mask.trailing_zeros();
+                mask &= mask - 1;
+                todo[count] = base + k;
+                count += 1;
+            }
+        }
+        next_due = next_due.min(*block_due);
+    }
+    let todo = &todo[..count];
+    let mut tested = 0u64;
+    let mut blk = usize::MAX;
+    let mut soonest = u32::MAX;
+    for (q, &p) in todo.iter().enumerate() {
+        if let Some(&ahead) = todo.get(q + AHEAD) {
+            std::hint::black_box(pairs[ahead as usize]);
+        }
+        if let Some(&ahead) = todo.get(q + AHEAD / 2) {
+            let [i, j] = pairs[ahead as usize].map(|x| x as usize);
+            std::hint::black_box((v.k[i].px, v.k[j].px, v.r[i], v.r[j]));
+        }
+        let p = p as usize;
+        if p / DUE_BLOCK != blk {
+            if blk != usize::MAX {
+                let b = settle(&blocks[blk], soonest, rel);
+                block_due[blk] = b;
+                next_due = next_due.min(b);
+            }
+            blk = p / DUE_BLOCK;
+            soonest = u32::MAX;
+        }
+        let due = v.test(pairs[p], d, heap, (h, ahh), rel);
+        blocks[blk][p % DUE_BLOCK] = due;
+        soonest = soonest.min(due);
+        tested += 1;
+    }
+    if blk != usize::MAX {
+        let b = settle(&blocks[blk], soonest, rel);
+        block_due[blk] = b;
+        next_due = next_due.min(b);
+    }
+    near.next_due = next_due;
+    tested
+}
+
+/// A due block's earliest due after its tests, whose earliest was `soonest`: every due is
+/// now after `rel`, so a pair due in the next substep is the earliest, else the block is read
+/// again.
+#[inline(always)]
+fn settle(dues: &[u32; DUE_BLOCK], soonest: u32, rel: u32) -> u32 {
+    let b = if soonest == rel + 1 {
+        soonest
+    } else {
+        earliest(dues)
+    };
+    debug_assert_eq!(b, earliest(dues));
+    b
 }
 
 /// Stage 3's first look at the pairs of a list just built (stage 2 of the same substep, so
