@@ -428,7 +428,10 @@ fn near_pairs_ahead(
                 count += 1;
             }
         }
-        next_due = next_due.min(*block_due);
+        // A block with pairs due gets its earliest due after their tests, below.
+        if *block_due > rel {
+            next_due = next_due.min(*block_due);
+        }
     }
     let todo = &todo[..count];
     let mut tested = 0u64;
@@ -901,6 +904,58 @@ mod tests {
             assert_eq!(near.block_due[blk], dues.iter().copied().min().unwrap());
         }
         assert_eq!(near.next_due, near.due.iter().copied().min().unwrap());
+    }
+
+    /// Stage 3 in a large world (`near_pairs_ahead`: the due pairs listed first, then tested
+    /// with their entries and records loaded ahead) tests the same pairs as `near_pairs` and
+    /// leaves the same dues, blocks' and list's earliest dues, count and events, substep after
+    /// substep. Random discs (some at rest, some touching), more due pairs than one batch
+    /// of loads ahead; the pairs of a list just built and those due later.
+    #[test]
+    fn stage_3_loading_ahead_tests_and_dues_what_it_tests_and_dues_in_order() {
+        let mut next = uniform(2_026_120_206);
+        let mut d = Discs::default();
+        for i in 0..2_000 {
+            let r = 0.004 + 0.01 * next();
+            d.push(
+                (2.0 * next() - 1.0, 2.0 * next() - 1.0),
+                (0.0, 0.0, 0.0),
+                r,
+                1.0,
+                crate::DiscStatus::OnTable,
+            );
+            if i % 4 != 0 {
+                let k = d.k.last_mut().unwrap();
+                (k.vx, k.vy) = (8.0 * (next() - 0.5), 8.0 * (next() - 0.5));
+            }
+        }
+        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+        let mut near = Near::default();
+        near.build(1.0, 1.0, 0.02, &d.k, &d.r, &d.on);
+        first_dues(&d, &mut near, (h, ahh));
+        let mut ahead = near.clone();
+        ahead.ahead = true;
+        let mut tested = 0;
+        for rel in 0..40 {
+            if near.next_due > rel {
+                assert!(ahead.next_due > rel);
+                continue;
+            }
+            let (mut plain_heap, mut ahead_heap) = (BinaryHeap::new(), BinaryHeap::new());
+            let n = near_pairs(&d, &mut near, &mut plain_heap, h, ahh, rel);
+            let a = near_pairs_ahead(&d, &mut ahead, &mut ahead_heap, h, ahh, rel);
+            assert_eq!(n, a, "substep {rel}");
+            assert_eq!(near.due, ahead.due, "substep {rel}");
+            assert_eq!(near.block_due, ahead.block_due, "substep {rel}");
+            assert_eq!(near.next_due, ahead.next_due, "substep {rel}");
+            assert_eq!(
+                plain_heap.into_sorted_vec(),
+                ahead_heap.into_sorted_vec(),
+                "substep {rel}"
+            );
+            tested += n;
+        }
+        assert!(tested > 2_000, "{tested}");
     }
 
     #[test]
