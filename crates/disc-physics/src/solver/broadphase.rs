@@ -798,6 +798,35 @@ impl Near {
     }
 }
 
+// Stage 4's loads ahead through the pair index (an `impl` of its own, apart from the
+// broadphase's own code).
+impl Near {
+    /// Loads disc `i`'s two ranges of the pair index (`own[i]` and `adj_start[i..=i + 1]`)
+    /// and, with `entries`, the first line of each range's entries (`pairs[own[i][0]]`,
+    /// `adj[adj_start[i]]`: a disc has a few pairs, so mostly all of them), without using
+    /// them. Stage 4 loads the ranges two rounds ahead and the entries one round ahead
+    /// (`events::warm_changed`), so that each round's loads depend only on lines loaded in
+    /// rounds before. Computes nothing.
+    #[inline]
+    pub fn warm_ranges(&self, i: usize, entries: bool) {
+        if i >= self.own.len() {
+            return;
+        }
+        let ([lo, hi], alo, ahi) = (self.own[i], self.adj_start[i], self.adj_start[i + 1]);
+        if !entries {
+            std::hint::black_box((lo, hi, alo, ahi));
+            return;
+        }
+        let (lo, hi, alo, ahi) = (lo as usize, hi as usize, alo as usize, ahi as usize);
+        if lo < hi {
+            std::hint::black_box(self.pairs[lo]);
+        }
+        if alo < ahi {
+            std::hint::black_box(self.adj[alo]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
