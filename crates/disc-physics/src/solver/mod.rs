@@ -809,6 +809,12 @@ impl Solver {
                 (started, self.tuning.direct_movers),
             );
             ran += k;
+            if self.s.moving.is_empty() {
+                // (Not after a quiet substep, in which no disc stops: it would have been
+                // listed as a stop.)
+                run.at_rest = true;
+                break;
+            }
             if !go_on {
                 break;
             }
