@@ -9,7 +9,7 @@ mod snapshot;
 pub use snapshot::SnapshotError;
 
 use crate::place::PlaceIndex;
-use crate::solver::{Solver, SolverStats, StepProfile, direction_speed};
+use crate::solver::{RunClock, Solver, SolverStats, StepProfile, direction_speed};
 use crate::{
     CushionId, DiscId, DiscKind, DiscState, DiscStatus, EventSink, PocketId, Table, Trajectory,
     Vec2, limits,
@@ -874,7 +874,27 @@ impl World {
         // The time test ends the run; the step count bounds it whatever the rounding of the
         // accumulated time (StepConfig::validate keeps it within limits::MAX_RUN_SUBSTEPS).
         let max_steps = self.config.max_steps();
-        while !at_rest && steps < max_steps && self.time_s - start < self.config.max_time_s {
+        // Steps of one substep that is lean (most of a break's) run back to back in the solver
+        // (`Solver::run_lean`), with `step_inner`'s bookkeeping and this loop's tests after
+        // each; a sampled run records every step, so it runs none that way.
+        let (dt, max_time) = (self.config.dt_s, self.config.max_time_s);
+        let mut lean = (trajectory.is_none() && self.config.substeps == 1)
+            .then(|| RunClock::new(self.time_s, dt, (start, max_time), (steps, max_steps)))
+            .flatten();
+        while !at_rest && steps < max_steps && self.time_s - start < max_time {
+            if let Some(clock) = lean.as_mut() {
+                clock.time_s = self.time_s;
+                clock.steps = steps;
+                let ran = self.sv.run_lean(&self.table, clock, events);
+                if ran != 0 {
+                    self.time_s = clock.time_s;
+                    self.steps += ran;
+                    steps = clock.steps;
+                    at_rest = clock.at_rest;
+                    self.place.valid = false;
+                    continue;
+                }
+            }
             at_rest = self.step_inner(events);
             steps += 1;
             if let Some(t) = trajectory.as_deref_mut() {
@@ -1184,6 +1204,125 @@ mod tests {
                 got.0,
                 want.0
             );
+        }
+    }
+
+    #[test]
+    fn a_run_to_rest_through_lean_steps_computes_what_its_steps_compute() {
+        // `run_to_rest` runs lean steps back to back in the solver (`Solver::run_lean`); a
+        // sampled run takes every step through `step_inner`. Both give the same run, state,
+        // counters and events, bit for bit: small worlds (complete pair lists) with pockets,
+        // walls, coarse steps, a soft stroke, a run cut by its time limit and one that starts
+        // late.
+        let with = |w: &World, config: StepConfig, scale: f64, keep: usize| {
+            let mut v = World::new(w.table().clone(), config).unwrap();
+            for d in w.discs().take(keep) {
+                if v.check_placement(d.kind, d.position, None).is_ok() {
+                    v.add_disc(d.kind, d.position, d.velocity * scale).unwrap();
+                }
+            }
+            v
+        };
+        let walled = {
+            let half = scenes::scaling_box_side_m(64) / 2.0;
+            let t = Table::new(half, half)
+                .and_then(|t| t.with_corner_pockets(0.03, 0.03))
+                .and_then(|t| t.with_wall(Vec2::new(-0.1, 0.0), Vec2::new(0.1, 0.0), 0.005))
+                .and_then(|t| t.with_wall(Vec2::new(0.15, 0.15), Vec2::new(0.15, 0.15), 0.02))
+                .unwrap();
+            let empty = World::new(t, StepConfig::default()).unwrap();
+            let mut w = with(&empty, StepConfig::default(), 1.0, 0);
+            for d in scenes::scaling_box(64).discs().take(30) {
+                if w.check_placement(d.kind, d.position, None).is_ok() {
+                    w.add_disc(d.kind, d.position, d.velocity * 3.0).unwrap();
+                }
+            }
+            w
+        };
+        let carrom = scenes::carrom_break();
+        let coarse = StepConfig {
+            dt_s: 1.0 / 60.0,
+            ..StepConfig::default()
+        };
+        let short = StepConfig {
+            max_time_s: 0.3,
+            ..StepConfig::default()
+        };
+        let two = StepConfig {
+            substeps: 2,
+            ..StepConfig::default()
+        };
+        let mut soft = scenes::carrom_break();
+        soft.strike(scenes::CARROM_STRIKER, Vec2::new(0.05, 0.9))
+            .unwrap();
+        let mut late = scenes::novuss_break();
+        for _ in 0..300 {
+            late.step(&mut NoEvents);
+        }
+        let worlds = [
+            ("carrom break", carrom.clone()),
+            ("novuss break", scenes::novuss_break()),
+            ("carrom break at 1/60 s", with(&carrom, coarse, 1.0, 20)),
+            ("carrom break cut at 0.3 s", with(&carrom, short, 1.0, 20)),
+            ("carrom break in 2 substeps", with(&carrom, two, 1.0, 20)),
+            ("soft stroke", soft),
+            ("novuss break from 0.3 s on", late),
+            ("30 fast discs with walls and pockets", walled),
+        ];
+        for (name, w) in worlds {
+            let (mut lean, mut sampled) = (w.clone(), w);
+            let (mut ev_lean, mut ev_sampled) = (Vec::new(), Vec::new());
+            let got = lean.run_to_rest(&mut ev_lean);
+            let want = sampled.run_to_rest_sampled(&mut ev_sampled, &mut Trajectory::new());
+            assert_eq!(
+                (got.steps, got.duration_s.to_bits(), got.at_rest),
+                (want.steps, want.duration_s.to_bits(), want.at_rest),
+                "{name}"
+            );
+            assert_eq!(lean.checksum(), sampled.checksum(), "{name}");
+            assert_eq!(lean.stats(), sampled.stats(), "{name}");
+            assert_eq!(
+                (lean.time_s.to_bits(), lean.steps),
+                (sampled.time_s.to_bits(), sampled.steps),
+                "{name}"
+            );
+            assert_eq!(ev_lean, ev_sampled, "{name}");
+            assert!(got.steps > 20, "{name}: {got:?}");
+            assert_eq!(got.at_rest, !name.contains("cut"), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_run_clock_s_time_limit_tells_what_the_run_loop_s_time_test_tells() {
+        // `t < time_limit` against `t − start < max_time_s`, at and around the limit, for
+        // starts small and large, limits of the steps' sizes and not.
+        let mut rng = scenes::SplitMix64(0x5eed_1234_5678_9abc);
+        let mut cases = vec![
+            (0.0, 60.0),
+            (0.1, 60.0),
+            (1e6, 60.0),
+            (3.0, 1e-6),
+            (1e-300, 0.3),
+        ];
+        for _ in 0..2000 {
+            let start = 10f64.powf(12.0 * rng.next_unit() - 6.0) * rng.next_unit();
+            let max_time = 10f64.powf(10.0 * rng.next_unit() - 4.0);
+            cases.push((start, max_time));
+        }
+        for (start, max_time) in cases {
+            let clock = RunClock::new(start, 0.001, (start, max_time), (0, u64::MAX))
+                .expect("a finite limit");
+            let limit = clock.time_limit;
+            let mut t = (start + max_time).next_down().next_down().next_down();
+            for _ in 0..7 {
+                assert_eq!(
+                    t < limit,
+                    t - start < max_time,
+                    "{start:e} {max_time:e} at {t:e}"
+                );
+                t = t.next_up();
+            }
+            assert!(limit - start >= max_time && limit.next_down() - start < max_time);
         }
     }
 }

@@ -4,8 +4,8 @@
 //! `DiscKind::new`, `add_disc`, `strike`, `place`, `remove`), then run.
 
 use disc_physics::{
-    DiscId, DiscKind, DiscStatus, Event, NoEvents, Params, StepConfig, Table, Vec2, World, carrom,
-    limits, novuss, scenes,
+    DiscId, DiscKind, DiscStatus, Event, NoEvents, Params, StepConfig, Table, Trajectory, Vec2,
+    World, carrom, limits, novuss, scenes,
 };
 
 use crate::{Bytes, json_round_trip, to_json};
@@ -341,7 +341,31 @@ pub fn world(data: &[u8]) {
     }
     check_discs(&w);
     snapshot_round_trip(&w);
+    lean_run_matches_sampled(&w);
     run_and_check(w, 300);
+}
+
+/// `run_to_rest`, which runs lean steps back to back inside the solver, against
+/// `run_to_rest_sampled`, which takes every step through the step loop: the same run, state,
+/// counters and events, bit for bit. Only for runs of at most 5,000 substeps (the fuzzer's
+/// coarse or short configurations), within the input's budget.
+fn lean_run_matches_sampled(w: &World) {
+    let c = w.config();
+    if (c.max_time_s / c.dt_s).ceil() * f64::from(c.substeps) > 5_000.0 {
+        return;
+    }
+    let (mut lean, mut sampled) = (w.clone(), w.clone());
+    let (mut ev_lean, mut ev_sampled): (Vec<Event>, Vec<Event>) = (Vec::new(), Vec::new());
+    let got = lean.run_to_rest(&mut ev_lean);
+    let want = sampled.run_to_rest_sampled(&mut ev_sampled, &mut Trajectory::new());
+    assert_eq!(
+        (got.steps, got.duration_s.to_bits(), got.at_rest),
+        (want.steps, want.duration_s.to_bits(), want.at_rest),
+        "run_to_rest's summary differs from the sampled run's"
+    );
+    assert_eq!(lean.checksum(), sampled.checksum(), "run_to_rest's world differs");
+    assert_eq!(lean.stats(), sampled.stats(), "run_to_rest's counters differ");
+    assert_eq!(ev_lean, ev_sampled, "run_to_rest's events differ");
 }
 
 /// Seeds for [`world`].

@@ -1,5 +1,6 @@
 //! Counts heap allocations during `World::step`: scenes (a), (b), (c) at N = 256, 4096 and
-//! 32,768, and the clustered box at N = 4000.
+//! 32,768, and the clustered box at N = 4000; and during `World::run_to_rest` after the first
+//! step (which runs lean steps back to back in the solver) for the breaks.
 //! Exits non-zero if any step after the first allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -50,6 +51,16 @@ fn check(name: &str, mut world: World, steps: usize) -> bool {
     n == 0
 }
 
+/// As [`check`], the steps after the first through `run_to_rest`.
+fn check_run(name: &str, mut world: World) -> bool {
+    world.step(&mut NoEvents);
+    let before = ALLOCS.load(Ordering::Relaxed);
+    let run = world.run_to_rest(&mut NoEvents);
+    let n = ALLOCS.load(Ordering::Relaxed) - before;
+    println!("{name}: {n} allocations in the run to rest after step 1 ({} steps)", run.steps);
+    n == 0 && run.at_rest
+}
+
 fn main() {
     let mut ok = true;
     ok &= check("scene (c) N=256", scenes::scaling_box(256), 500);
@@ -59,6 +70,8 @@ fn main() {
     ok &= check("scene (a) carrom break", scenes::carrom_break(), 1665);
     ok &= check("scene (b) novuss break", scenes::novuss_break(), 1474);
     ok &= check("clustered box N=4000", scenes::clustered_box(4000), 300);
+    ok &= check_run("scene (a) carrom break", scenes::carrom_break());
+    ok &= check_run("scene (b) novuss break", scenes::novuss_break());
     if !ok {
         eprintln!("a step allocated");
         std::process::exit(1);

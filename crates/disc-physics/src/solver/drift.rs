@@ -6,7 +6,7 @@
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
 use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, slide};
-use super::{Discs, Kin, Scratch, Solver, Substep, normal_or_zero};
+use super::{Discs, Kin, RunClock, Scratch, Solver, Substep, normal_or_zero};
 use crate::Table;
 
 impl Solver {
@@ -32,6 +32,89 @@ impl Solver {
         s.near.disp += sub.h * sub.v_over2.sqrt();
         !s.moving.is_empty()
     }
+}
+
+/// Quiet substeps of length `h` back to back ([`Solver::run_lean`]), each a step of `run`:
+/// the first one's largest squared speed is `vmax2`, and `started` tells whether its start
+/// (its count) is done, as when stage 3 tested its due pairs and found nothing.
+/// Each is its drift alone, as [`Solver::drift`] computes it when no disc was touched, with
+/// the substep's start as `substep` makes it; the next follows while the drift lists no stop
+/// and no disc near anything fixed, no pair is due in it and `run` goes on. Returns how many
+/// ran and whether `run` goes on. `cx` and `walls` come by reference, so that the loop reads
+/// their constants as the drift's pass does (`cx.now` is not read: the pass takes each
+/// substep's count).
+#[inline(never)]
+pub(super) fn quiet_stretch(
+    d: &mut Discs,
+    s: &mut Scratch,
+    substeps: &mut u64,
+    (cx, walls): (&SlideCtx<'_>, &Cushions),
+    run: &mut RunClock,
+    (mut vmax2, h): (f64, f64),
+    (started, direct_movers): (bool, usize),
+) -> (u64, bool) {
+    let n = d.k.len();
+    let mut ran = 0;
+    // The substep's start (as `substep` makes it; stage 4's queue is empty). The substep's
+    // mark is not advanced: no disc is marked in a quiet substep, and the next substep that
+    // marks any advances it past every mark given before.
+    if !started {
+        *substeps += 1;
+    }
+    // No pair is due before `due` (relative to the list's build, as stage 3 counts; it
+    // stays while no pair is tested).
+    let due = u64::from(s.near.next_due);
+    let base = s.near.base_tick;
+    loop {
+        // The drift of a substep without events: every disc is carried into the next
+        // substep.
+        let mut pass = Carry {
+            kin: &mut d.k[..n],
+            rad: &d.r[..n],
+            fixed_due: &mut d.fixed_due[..n],
+            on: &d.on,
+            path_mark: &s.path_mark,
+            touched_mark: &s.paths.mark,
+            mark: s.mark,
+            walls,
+            cx,
+            now: *substeps + 1,
+        };
+        let out = ListBufs {
+            fixed: &mut s.fixed,
+            stops: &mut s.stops,
+        };
+        let moving = &mut s.moving;
+        let listed = &mut moving.buf[..moving.len];
+        let mut kept = 0;
+        let next_vmax2 = out.fill(|to| kept = pass.retain::<false, true>(listed, to));
+        moving.len = kept;
+        ran += 1;
+        let go_on = finish_quiet(&mut s.near.disp, (h, vmax2), run);
+        vmax2 = next_vmax2;
+        // The next substep is quiet if no pair is due in it (stage 3's test; stopping early
+        // is always right, so the tick is not clamped as stage 3 clamps it).
+        if !(go_on
+            && *substeps + 1 - base < due
+            && s.stops.is_empty()
+            && s.fixed.is_empty()
+            && kept > direct_movers)
+        {
+            s.prepared = Some(Prepared { h, vmax2 });
+            return (ran, go_on);
+        }
+        *substeps += 1;
+    }
+}
+
+/// The end of a quiet substep of length `h` and largest squared speed `vmax2`
+/// ([`quiet_stretch`]): every disc moved at most h times that speed (`disp`), and `run`
+/// counts the step; whether the run goes on. Out of line, so that the stretch's loop keeps
+/// the pass's constants, not these, in registers.
+#[inline(never)]
+fn finish_quiet(disp: &mut f64, (h, vmax2): (f64, f64), run: &mut RunClock) -> bool {
+    *disp += h * vmax2.sqrt();
+    run.tick()
 }
 
 /// Stage 5: every disc of the moving list (`s.moving`) still on the table is carried from its
@@ -90,6 +173,7 @@ fn carry_all<const TOUCHED: bool>(
         mark: s.mark,
         walls,
         cx,
+        now: cx.now,
     };
     let out = ListBufs {
         fixed: &mut s.fixed,
@@ -98,7 +182,7 @@ fn carry_all<const TOUCHED: bool>(
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED>(listed, to));
+    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED, false>(listed, to));
     moving.len = kept;
     vmax2
 }
@@ -115,24 +199,32 @@ struct Carry<'a, 'c> {
     mark: u32,
     walls: &'a Cushions,
     cx: &'a SlideCtx<'c>,
+    /// The substep the pass prepares (the next one), counted as
+    /// [`SolverStats::substeps`](super::SolverStats::substeps): read by a quiet stretch's
+    /// pass only (the drift's reads `cx.now`, which the compiler keeps in a register there).
+    now: u64,
 }
 
 impl Carry<'_, '_> {
     /// Carries each disc of `list` ([`disc`](Self::disc)) and keeps those still moving, in
     /// order, in place (as `Vec::retain`); returns how many. Nothing is written before the
     /// first disc dropped, so a pass that drops none (most) only reads the list. `TOUCHED`:
-    /// whether stage 4 touched any disc in the substep.
+    /// whether stage 4 touched any disc in the substep; `QUIET`: see [`disc`](Self::disc).
     #[inline(always)]
-    fn retain<const TOUCHED: bool>(&mut self, list: &mut [u32], to: &mut Lists<'_>) -> usize {
+    fn retain<const TOUCHED: bool, const QUIET: bool>(
+        &mut self,
+        list: &mut [u32],
+        to: &mut Lists<'_>,
+    ) -> usize {
         let n = list.len();
         let mut at = 0;
-        while at < n && self.disc::<TOUCHED>(list[at] as usize, to) {
+        while at < n && self.disc::<TOUCHED, QUIET>(list[at] as usize, to) {
             at += 1;
         }
         let mut kept = at;
         for at in at + 1..n {
             let i = list[at];
-            if self.disc::<TOUCHED>(i as usize, to) {
+            if self.disc::<TOUCHED, QUIET>(i as usize, to) {
                 list[kept] = i;
                 kept += 1;
             }
@@ -142,19 +234,40 @@ impl Carry<'_, '_> {
 
     /// Disc `i` carried to the substep's end and, if it still moves, through the next
     /// substep's stage 1; returns whether it still moves. `TOUCHED`: whether stage 4 touched
-    /// any disc in the substep (if not, none has the substep's mark).
+    /// any disc in the substep (if not, none has the substep's mark). `QUIET`: the pass of a
+    /// quiet substep ([`quiet_stretch`]), which prepares the substep `self.now` (a stretch
+    /// runs several with one context) and whose discs are all clear of the cushions
+    /// ([`Cushions::carry_clear`]).
     #[inline(always)]
-    fn disc<const TOUCHED: bool>(&mut self, i: usize, to: &mut Lists<'_>) -> bool {
+    fn disc<const TOUCHED: bool, const QUIET: bool>(
+        &mut self,
+        i: usize,
+        to: &mut Lists<'_>,
+    ) -> bool {
         let (cx, mark) = (self.cx, self.mark);
+        // The substep prepared: the context's, unless a quiet stretch runs several with it.
+        let now = if QUIET { self.now } else { cx.now };
         let ki = &mut self.kin[i];
         // Carried from its local time to the end; its speed at the end (`None`: it stops).
         let end = if !TOUCHED || self.touched_mark[i] != mark {
             // Untouched by stage 4 (most discs): on the table, at local time 0, on the path
             // stage 1 gave it (`h - 0` is `h`).
-            self.walls.carry(ki, cx.h, &self.rad[i]);
+            if QUIET {
+                self.walls.carry_clear(ki, cx.h, &self.rad[i]);
+            } else {
+                self.walls.carry(ki, cx.h, &self.rad[i]);
+            }
             if let Some((e, c)) = cx.slides_on(ki.s) {
                 ki.s = e;
-                glide(i, ki, c, &mut self.fixed_due[i], &self.rad[i], to, cx);
+                glide(
+                    i,
+                    ki,
+                    c,
+                    (&mut self.fixed_due[i], now),
+                    &self.rad[i],
+                    to,
+                    cx,
+                );
                 return true;
             }
             cx.end_speed(ki.s)
@@ -171,7 +284,15 @@ impl Carry<'_, '_> {
         };
         if let Some(s) = end {
             ki.s = s;
-            slide(i, ki, s, &mut self.fixed_due[i], &self.rad[i], to, cx);
+            slide(
+                i,
+                ki,
+                s,
+                (&mut self.fixed_due[i], now),
+                &self.rad[i],
+                to,
+                cx,
+            );
             true
         } else {
             ki.s = 0.0;
@@ -187,7 +308,7 @@ impl Carry<'_, '_> {
 /// The cushions' contact lines for the discs' centres: a disc of radius `r` stays within
 /// `[−hx + r, hx − r] × [−hy + r, hy − r]`. The inner box `(ix, iy)` = `(hx − r_max, hy −
 /// r_max)`, with `r_max` the largest radius of any disc, lies within every disc's range.
-struct Cushions {
+pub(super) struct Cushions {
     hx: f64,
     hy: f64,
     ix: f64,
@@ -195,7 +316,7 @@ struct Cushions {
 }
 
 impl Cushions {
-    fn new(hx: f64, hy: f64, r_max: f64) -> Cushions {
+    pub(super) fn new(hx: f64, hy: f64, r_max: f64) -> Cushions {
         Cushions {
             hx,
             hy,
@@ -211,6 +332,31 @@ impl Cushions {
     fn carry(&self, k: &mut Kin, dt: f64, r: &f64) {
         let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
         if self.plain(x, y) {
+            k.px = x;
+            k.py = y;
+        } else {
+            self.place(k, (x, y), *r);
+        }
+    }
+
+    /// As [`carry`](Self::carry), for a disc that stage 1 did not list for the fixed tests
+    /// in the substep (in a quiet substep none is listed): its fixed due is later, so what
+    /// it slides in the substep cannot take its centre within a margin (0.1 µm, far above
+    /// rounding) of a cushion's contact line ahead of it ([`SlideCtx::substeps_clear`]), and
+    /// it moves away from the one behind it from within the cushions (every drift leaves
+    /// each disc there). The clamp then leaves the move's end as it is, and only
+    /// [`normal_or_zero`] is tested: 2 comparisons instead of 4 (a coordinate below the
+    /// normal range takes the clamp, as in [`carry`](Self::carry)). Debug builds check the
+    /// clamp.
+    #[inline(always)]
+    fn carry_clear(&self, k: &mut Kin, dt: f64, r: &f64) {
+        let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
+        debug_assert!(
+            x == clamp(x, -self.hx + *r, self.hx - *r)
+                && y == clamp(y, -self.hy + *r, self.hy - *r),
+            "a disc clear of the cushions ends beyond a contact line"
+        );
+        if (x.abs() >= f64::MIN_POSITIVE) & (y.abs() >= f64::MIN_POSITIVE) {
             k.px = x;
             k.py = y;
         } else {
@@ -397,6 +543,48 @@ mod tests {
         // Every path was taken: discs dropped, listed for the fixed tests, stopping next.
         assert!(s.moving.len() < n - 30, "{}", s.moving.len());
         assert!(!s.fixed.is_empty() && s.stops.len() > 30);
+    }
+
+    #[test]
+    fn a_quiet_move_tests_only_the_normal_range_with_the_same_bits() {
+        // `carry_clear` against the clamp and `normal_or_zero` (as every move took them), for
+        // moves that end within the contact lines (its condition): at them, near the inner
+        // box, at zero, subnormal and at the normal range's edge; from rest and from the
+        // origin.
+        let (hx, hy, r_max) = (0.5, 0.3, 0.02);
+        let walls = Cushions::new(hx, hy, r_max);
+        let mut clamped = 0;
+        for r in [0.005, 0.0125, r_max] {
+            let mut ends = vec![0.0, 1e-310, 1e-300, 0.1, f64::MIN_POSITIVE];
+            ends.extend([f64::MIN_POSITIVE.next_down(), f64::MIN_POSITIVE.next_up()]);
+            for edge in [walls.ix, walls.iy, hx - r, hy - r] {
+                ends.extend([edge.next_down(), edge]);
+            }
+            let ends: Vec<f64> = ends.iter().flat_map(|&x| [x, -x]).collect();
+            for &x in ends.iter().filter(|x| x.abs() <= hx - r) {
+                for &y in ends.iter().filter(|y| y.abs() <= hy - r) {
+                    for (p, v) in [((x, y), (0.0, 0.0)), ((0.0, 0.0), (x, y))] {
+                        let k = Kin {
+                            px: p.0,
+                            py: p.1,
+                            vx: v.0,
+                            vy: v.1,
+                            ..Kin::default()
+                        };
+                        let (mut full, mut quiet) = (k, k);
+                        walls.place(&mut full, (k.px + k.vx, k.py + k.vy), r);
+                        walls.carry_clear(&mut quiet, 1.0, &r);
+                        assert_eq!(
+                            (quiet.px.to_bits(), quiet.py.to_bits()),
+                            (full.px.to_bits(), full.py.to_bits()),
+                            "({x:e}, {y:e}), r {r}"
+                        );
+                        clamped += usize::from(x.abs() < f64::MIN_POSITIVE);
+                    }
+                }
+            }
+        }
+        assert!(clamped > 100, "{clamped}");
     }
 
     #[test]

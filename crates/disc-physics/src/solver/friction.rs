@@ -166,7 +166,7 @@ pub(super) struct SlideCtx<'a> {
     /// The substep's length.
     pub(super) h: f64,
     /// The substep, counted as [`SolverStats::substeps`](super::SolverStats::substeps).
-    now: u64,
+    pub(super) now: u64,
     /// `a h`, the speed a disc loses in the substep.
     ah: f64,
     /// `a h / 2`, its substep velocity's shortfall of its speed at the start.
@@ -312,13 +312,16 @@ impl<'a> Lists<'a> {
 /// it its velocity; used by the whole pass and by the drift alike (the drift's common path, a
 /// disc that stops in neither substep, takes the same chord `s − a h / 2` from
 /// [`SlideCtx::slides_on`] and goes to [`glide`] directly). Its speed `k.s` is left as it is
-/// (the drift writes the speed at the end). The caller lists it as moving.
+/// (the drift writes the speed at the end). The caller lists it as moving. `due`: the disc's
+/// `fixed_due` and the substep it is for, counted as
+/// [`SolverStats::substeps`](super::SolverStats::substeps) (`cx.now`, unless a caller runs
+/// several substeps with one context).
 #[inline(always)]
 pub(super) fn slide(
     i: usize,
     k: &mut Kin,
     s: f64,
-    fixed_due: &mut u64,
+    due: (&mut u64, u64),
     r: &f64,
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
@@ -331,19 +334,19 @@ pub(super) fn slide(
     } else {
         s - cx.half_ah
     };
-    glide(i, k, c, fixed_due, r, to, cx);
+    glide(i, k, c, due, r, to, cx);
 }
 
 /// Disc `i` (its record `k`, radius `r`, read only when needed) moves at the chord speed `c`
 /// along its direction in the substep: its velocity, listed as near something fixed when what
 /// it slides may reach it (looked at again only from its `fixed_due` substep on), and the
-/// largest speed.
+/// largest speed. `due`: as for [`slide`].
 #[inline(always)]
 pub(super) fn glide(
     i: usize,
     k: &mut Kin,
     c: f64,
-    fixed_due: &mut u64,
+    (fixed_due, now): (&mut u64, u64),
     r: &f64,
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
@@ -352,10 +355,10 @@ pub(super) fn glide(
     k.vx = dx * c;
     k.vy = dy * c;
     // Whether what it slides may reach anything fixed: known until its due substep.
-    if *fixed_due <= cx.now {
+    if *fixed_due <= now {
         let clear = cx.substeps_clear(k, *r, c);
         if clear > 0 {
-            *fixed_due = cx.now.saturating_add(clear);
+            *fixed_due = now.saturating_add(clear);
         } else {
             // Within reach in this substep; looked at again in the next.
             to.fixed[to.n_fixed] = i as u32;
@@ -391,7 +394,7 @@ fn friction_pass(
             n_moving += 1;
             // Its path may have changed between steps: its clearance is looked at again.
             fixed_due[i] = 0;
-            slide(i, ki, s, &mut fixed_due[i], &rad[i], to, cx);
+            slide(i, ki, s, (&mut fixed_due[i], cx.now), &rad[i], to, cx);
         }
     });
     moving.len = n_moving;

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 pub(crate) use broadphase::NONE;
 use broadphase::Near;
-use friction::Prepared;
+use friction::{Prepared, SlideCtx};
 
 use impulse::Contact;
 
@@ -493,6 +493,18 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// Advances the substep's mark (every mark given before differs from it).
+    #[inline(always)]
+    fn next_mark(&mut self) {
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.moving_mark.iter_mut().for_each(|m| *m = 0);
+            self.paths.mark.iter_mut().for_each(|m| *m = 0);
+            self.path_mark.iter_mut().for_each(|m| *m = 0);
+            self.mark = 1;
+        }
+    }
+
     /// Marks the discs of the moving list with the substep's mark (`moving_mark`) when stage
     /// 3 reads the marks: when it tests the moving discs directly, few of them.
     #[inline]
@@ -564,6 +576,68 @@ impl Default for Tuning {
             skin_radii: 2.0,
             warm_discs: WARM_DISCS,
         }
+    }
+}
+
+/// The run loop's clock for steps run back to back by [`Solver::run_lean`]: after each step
+/// the run goes on while `steps < max_steps` and `time_s − start < max_time_s` (the tests of
+/// `World::run_to_rest`'s loop), the latter tested as `time_s < time_limit`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RunClock {
+    /// World time, advanced by `dt_s` a step (as a step does: `t0 + dt_s`).
+    pub(crate) time_s: f64,
+    dt_s: f64,
+    /// The least world time `t` with `t − start ≥ max_time_s` (see [`RunClock::new`]).
+    pub(crate) time_limit: f64,
+    /// Steps of the run so far.
+    pub(crate) steps: u64,
+    max_steps: u64,
+    /// Whether every disc is at rest after the last step.
+    pub(crate) at_rest: bool,
+}
+
+impl RunClock {
+    /// The clock of a run that started at world time `start`, now at `time_s` after `steps`
+    /// steps of `dt_s`; `None` if the run's time limit cannot be found (see below).
+    ///
+    /// `t − start` rounds monotonically in `t`, so the times at which the run goes on,
+    /// `t − start < max_time_s`, are exactly those below the least `t` at which it does not:
+    /// `time_limit`, found from `start + max_time_s` a few ulps at a time, so that each step
+    /// tests one comparison with the same outcome.
+    pub(crate) fn new(
+        time_s: f64,
+        dt_s: f64,
+        (start, max_time_s): (f64, f64),
+        (steps, max_steps): (u64, u64),
+    ) -> Option<RunClock> {
+        // (No value here is NaN: `start` and `max_time_s` are finite.)
+        let stops = |t: f64| t - start >= max_time_s;
+        let mut t = start + max_time_s;
+        let mut walk = 0;
+        while !stops(t) && walk < 64 {
+            t = t.next_up();
+            walk += 1;
+        }
+        while stops(t.next_down()) && walk < 64 {
+            t = t.next_down();
+            walk += 1;
+        }
+        (walk < 64 && t.is_finite()).then_some(RunClock {
+            time_s,
+            dt_s,
+            time_limit: t,
+            steps,
+            max_steps,
+            at_rest: false,
+        })
+    }
+
+    /// One step more; whether the run goes on after it (unless the world is at rest).
+    #[inline(always)]
+    pub(super) fn tick(&mut self) -> bool {
+        self.time_s += self.dt_s;
+        self.steps += 1;
+        (self.steps < self.max_steps) & (self.time_s < self.time_limit)
     }
 }
 
@@ -661,6 +735,119 @@ impl Solver {
             self.events(table, &mut sub, events);
         }
         self.drift(table, &sub)
+    }
+
+    /// Runs steps of one substep of length `run.dt_s` back to back while each is lean (see
+    /// [`lean`](Self::lean)) and `run` goes on; returns how many ran (0 if the next is not
+    /// lean) and sets `run.at_rest` after the last.
+    ///
+    /// A lean substep computes what [`substep`](Self::substep) computes, by the same stage
+    /// functions, but skips what has nothing to do: stage 1 was done ahead with no stop and no
+    /// disc near anything fixed, and stage 2 keeps the complete pair list, so the substep is
+    /// stage 3's due pair tests if any pair is due ([`predict`](Self::predict)), then stage
+    /// 4 if they found an event, and the drift. Most substeps of the breaks are lean, and most
+    /// of those find no event: they are their drift alone, run back to back
+    /// ([`drift::quiet_stretch`]). Called from the run loop, so that such steps pay neither the
+    /// stages' set-up nor the loop's call of a step.
+    #[inline(never)]
+    pub(crate) fn run_lean<S: EventSink>(
+        &mut self,
+        table: &Table,
+        run: &mut RunClock,
+        events: &mut S,
+    ) -> u64 {
+        let h = run.dt_s;
+        let mut ran = 0;
+        while let Some(vmax2) = self.lean(h) {
+            self.s.heap.clear();
+            let started = self.s.near.next_due <= self.pair_tick(self.stats.substeps + 1);
+            if started {
+                // Stage 3's pair tests, at the substep's start as `substep` and `begin` make
+                // it (the buffers were sized by the substep before, whose drift did this
+                // one's stage 1; a step's one substep starts at its time plus 0 h).
+                self.stats.substeps += 1;
+                self.s.next_mark();
+                let ts = run.time_s + h * 0.0;
+                let Some(mut sub) = self.friction(table, ts, h) else {
+                    // (Not for a lean substep, which has moving discs.)
+                    ran += 1;
+                    run.tick();
+                    run.at_rest = true;
+                    break;
+                };
+                self.predict(table, &sub);
+                if !self.s.heap.is_empty() {
+                    // Stage 2 changes nothing stage 3 read (the complete list serves on,
+                    // and stage 3 walks it): its values for stage 4.
+                    self.broadphase(&mut sub);
+                    self.events(table, &mut sub, events);
+                    let moving = self.drift(table, &sub);
+                    ran += 1;
+                    let go_on = run.tick();
+                    if !moving {
+                        run.at_rest = true;
+                        break;
+                    }
+                    if !go_on {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            // No stop, nothing fixed, no event: the substep's drift, and the quiet substeps
+            // after it.
+            let walls =
+                drift::Cushions::new(table.half_width_m(), table.half_height_m(), self.r_max);
+            let cx = SlideCtx::new(table, &self.walls, &self.mo, h, 0);
+            let (k, go_on) = drift::quiet_stretch(
+                &mut self.d,
+                &mut self.s,
+                &mut self.stats.substeps,
+                (&cx, &walls),
+                run,
+                (vmax2, h),
+                (started, self.tuning.direct_movers),
+            );
+            ran += k;
+            if self.s.moving.is_empty() {
+                // (Not after a quiet substep, in which no disc stops: it would have been
+                // listed as a stop.)
+                run.at_rest = true;
+                break;
+            }
+            if !go_on {
+                break;
+            }
+        }
+        ran
+    }
+
+    /// Whether the next substep, of length `h`, is lean ([`run_lean`](Self::run_lean)): the
+    /// drift of the substep before did its stage 1 (for the same length) with no disc that
+    /// stops in it and none that may reach anything fixed (stage 1's stop and fixed lists are
+    /// empty), and the pair list is the complete one (never rebuilt while it is valid) and
+    /// stage 3 walks it (not the moving discs directly). Returns the substep's largest
+    /// squared speed if so.
+    #[inline(always)]
+    fn lean(&self, h: f64) -> Option<f64> {
+        let s = &self.s;
+        let p = s.prepared?;
+        let lean = (p.h.to_bits() == h.to_bits())
+            & s.stops.is_empty()
+            & s.fixed.is_empty()
+            & (s.moving.len() > self.tuning.direct_movers)
+            & s.near.valid
+            & s.near.complete
+            & (self.n_on != 0)
+            & s.profile.is_none();
+        lean.then_some(p.vmax2)
+    }
+
+    /// Substep `tick` (counted as [`SolverStats::substeps`]) relative to the pair list's build,
+    /// as stage 3 compares it with the pairs' dues.
+    #[inline(always)]
+    fn pair_tick(&self, tick: u64) -> u32 {
+        (tick - self.s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32
     }
 
     /// [`substep`](Self::substep), checking stage 1's lists (tests): a moving disc not listed
@@ -775,13 +962,7 @@ impl Solver {
             s.fixed.reserve(n);
             s.stops.reserve(n);
         }
-        s.mark = s.mark.wrapping_add(1);
-        if s.mark == 0 {
-            s.moving_mark.iter_mut().for_each(|m| *m = 0);
-            s.paths.mark.iter_mut().for_each(|m| *m = 0);
-            s.path_mark.iter_mut().for_each(|m| *m = 0);
-            s.mark = 1;
-        }
+        s.next_mark();
         // Stage 1 (or the drift before it) empties and fills the moving, fixed and stop lists.
         s.heap.clear();
         if s.paths.touched.capacity() < n {
