@@ -277,12 +277,7 @@ impl Solver {
                 let cm = &s.changed_mark;
                 predict_fixed(&ctx, d, &mut s.heap, i, t);
                 if sub.brute {
-                    // Cut to the discs' count, so that the test against every disc reads
-                    // the marks without a check.
-                    let cm = &cm[..d.k.len()];
-                    brute_neighbours(d, &mut s.heap, i, t, sub.h, |j| {
-                        j == i || (j < i && cm[j] == mark)
-                    });
+                    brute_neighbours(d, &mut s.heap, i, t, sub.h, (cm, mark));
                 } else if sub.v_over2 <= sub.vmax2 {
                     // No disc has been faster than at the substep's start: the pair list's
                     // guarantee holds to its end, so a disc can only meet its listed pairs.

@@ -640,29 +640,62 @@ pub(super) fn neighbour_pair_due(
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
-/// disc on the table (except those `skip` rejects).
+/// other disc on the table, except the earlier ones (`j < i`) whose entry in `marks` is
+/// `mark` (in stage 4: re-predicted already in this round, which tested the pair). The discs
+/// before `i` and after it are two loops, so that the later ones are tested without reading
+/// a mark or comparing with `i`.
 pub(super) fn brute_neighbours(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
     i: usize,
     t: f64,
     h: f64,
-    skip: impl Fn(usize) -> bool,
+    (marks, mark): (&[u32], u32),
 ) {
     let (x, y) = d.pos_at(i, t);
     let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
     let rem = h - t;
-    // The arrays cut to one length, so that the loop indexes them without checks.
+    // The arrays cut to one length, so that the loops index them without checks.
     let n = d.k.len();
     let (kin, radii, on) = (&d.k[..n], &d.r[..n], &d.on[..n]);
-    for j in 0..n {
-        if !on[j] || skip(j) {
-            continue;
-        }
-        let kj = &kin[j];
+    // One test, inlined into both loops.
+    #[inline(always)]
+    fn test(
+        d: &Discs,
+        heap: &mut BinaryHeap<Reverse<Pending>>,
+        (i, j): (usize, usize),
+        (kj, rj): (&Kin, f64),
+        (x, y, vx, vy, r): (f64, f64, f64, f64, f64),
+        (t, rem): (f64, f64),
+    ) {
         let (jx, jy) = kj.pos_at(t);
-        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + radii[j], rem) {
+        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + rj, rem) {
             push_pair(heap, t + s, d, i, j);
+        }
+    }
+    let marks = &marks[..i];
+    for j in 0..i {
+        if on[j] && marks[j] != mark {
+            test(
+                d,
+                heap,
+                (i, j),
+                (&kin[j], radii[j]),
+                (x, y, vx, vy, r),
+                (t, rem),
+            );
+        }
+    }
+    for j in i + 1..n {
+        if on[j] {
+            test(
+                d,
+                heap,
+                (i, j),
+                (&kin[j], radii[j]),
+                (x, y, vx, vy, r),
+                (t, rem),
+            );
         }
     }
 }
