@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use super::impulse::{Contact, solve};
 use super::predict::{
-    Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
+    ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
 };
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, Pending,
@@ -284,15 +284,19 @@ impl Solver {
                     // A pair that misses gets the substep in which it may touch, as in stage
                     // 3 (its new path made it due in the next one).
                     let heap = &mut s.heap;
+                    let c = ChangedAt::new(d, i, t);
+                    // The arrays read per partner cut to one length: one index check.
+                    let n = d.k.len();
+                    let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
                     s.near.retest_partners(i, |j| {
-                        if !d.on[j] || (j < i && cm[j] == mark) {
+                        if !on[j] || (j < i && cm[j] == mark) {
                             return None;
                         }
                         Some(neighbour_pair_due(
                             d,
                             heap,
-                            (i, j),
-                            t,
+                            &c,
+                            (j, &kin[j], radii[j]),
                             (sub.h, ahh),
                             rel_now,
                         ))

@@ -601,26 +601,55 @@ fn direct_pairs(
     }
 }
 
-/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j`, a
-/// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
-/// `rel`, the current one) in which the pair is due next: the first in which the gap between
-/// them at `t` could have closed if it stays open the rest of this one (see
-/// [`open_substeps`]; a miss found so is not tested again in the next substep), else the
-/// next one, after the exact test from `t`.
+/// A disc whose path just changed, at its local time `t` in the substep: what stage 4's
+/// re-predictions read of it, read once for all its partners.
+pub(super) struct ChangedAt {
+    pub(super) i: usize,
+    pub(super) t: f64,
+    x: f64,
+    y: f64,
+    vx: f64,
+    vy: f64,
+    r: f64,
+}
+
+impl ChangedAt {
+    #[inline]
+    pub(super) fn new(d: &Discs, i: usize, t: f64) -> ChangedAt {
+        let (x, y) = d.pos_at(i, t);
+        let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
+        ChangedAt {
+            i,
+            t,
+            x,
+            y,
+            vx,
+            vy,
+            r,
+        }
+    }
+}
+
+/// Predicts the contact of disc `c.i` (just changed, at its local time `c.t`) with disc `j`
+/// (its record `kj` and radius `rj`), a pair of the list, from `c.t` to the substep's end
+/// `h`, and returns the substep (counted as `rel`, the current one) in which the pair is due
+/// next: the first in which the gap between them at `c.t` could have closed if it stays open
+/// the rest of this one (see [`open_substeps`]; a miss found so is not tested again in the
+/// next substep), else the next one, after the exact test from `c.t`.
 #[inline]
 pub(super) fn neighbour_pair_due(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
-    (i, j): (usize, usize),
-    t: f64,
+    c: &ChangedAt,
+    (j, kj, rj): (usize, &Kin, f64),
     (h, ahh): (f64, f64),
     rel: u32,
 ) -> u32 {
-    let (x, y) = d.pos_at(i, t);
-    let (jx, jy) = d.pos_at(j, t);
-    let (dx, dy) = (x - jx, y - jy);
-    let (vi, vj) = ((d.k[i].vx, d.k[i].vy), (d.k[j].vx, d.k[j].vy));
-    let rr = d.r[i] + d.r[j];
+    let (i, t) = (c.i, c.t);
+    let (jx, jy) = kj.pos_at(t);
+    let (dx, dy) = (c.x - jx, c.y - jy);
+    let (vi, vj) = ((c.vx, c.vy), (kj.vx, kj.vy));
+    let rr = c.r + rj;
     // Counted from the substep's start, the pair cannot touch before the gap at t closes
     // (see `open_substeps`; before t is past). A gap that stays open a whole substep proves
     // there is no contact from t to the substep's end, as in stage 3's test; any other
