@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use super::impulse::{Contact, solve};
 use super::predict::{
-    Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
+    ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
 };
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, Pending,
@@ -56,6 +56,13 @@ impl Solver {
             .min(u64::from(u32::MAX - 1)) as u32;
         // This substep, counted the same way (the dues of stage 3 are counted from it).
         let rel_now = rel_next.saturating_sub(1);
+        // A small world (`sub.brute`) re-predicts a changed disc against every disc when at
+        // most one disc moved at the substep's start (the striker or puck alone: its pairs
+        // are tested again in the next substep). With more, the pair list's re-predictions,
+        // which give each pair its due from the gap, cost less than the direct test and stage
+        // 3's test of every pair again, while no disc is faster than at the substep's start
+        // (after that, the direct test instead of the grid's).
+        let lone = s.moving.len() <= 1;
         let mut rounds = 0u64;
         while let Some(Reverse(first)) = s.heap.pop() {
             if !valid(d, &first) {
@@ -266,7 +273,8 @@ impl Solver {
             // pair they test, and the blocks' earliest dues with it: every pair whose other
             // disc is on the table (one whose other disc left keeps its due; stage 3's test
             // of it finds nothing). Otherwise `pairs_due` does, before any re-prediction.
-            if sub.brute || sub.v_over2 > sub.vmax2 {
+            let direct = sub.brute && (sub.direct || lone || sub.v_over2 > sub.vmax2);
+            if direct || sub.v_over2 > sub.vmax2 {
                 for &i in &s.changed {
                     s.near.pairs_due(i as usize, rel_next);
                 }
@@ -276,28 +284,27 @@ impl Solver {
                 let mark = s.round_mark;
                 let cm = &s.changed_mark;
                 predict_fixed(&ctx, d, &mut s.heap, i, t);
-                if sub.brute {
-                    // Cut to the discs' count, so that the test against every disc reads
-                    // the marks without a check.
-                    let cm = &cm[..d.k.len()];
-                    brute_neighbours(d, &mut s.heap, i, t, sub.h, |j| {
-                        j == i || (j < i && cm[j] == mark)
-                    });
+                if direct {
+                    brute_neighbours(d, &mut s.heap, i, t, sub.h, (cm, mark));
                 } else if sub.v_over2 <= sub.vmax2 {
                     // No disc has been faster than at the substep's start: the pair list's
                     // guarantee holds to its end, so a disc can only meet its listed pairs.
                     // A pair that misses gets the substep in which it may touch, as in stage
                     // 3 (its new path made it due in the next one).
                     let heap = &mut s.heap;
+                    let c = ChangedAt::new(d, i, t);
+                    // The arrays read per partner cut to one length: one index check.
+                    let n = d.k.len();
+                    let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
                     s.near.retest_partners(i, |j| {
-                        if !d.on[j] || (j < i && cm[j] == mark) {
+                        if !on[j] || (j < i && cm[j] == mark) {
                             return None;
                         }
                         Some(neighbour_pair_due(
                             d,
                             heap,
-                            (i, j),
-                            t,
+                            &c,
+                            (j, &kin[j], radii[j]),
                             (sub.h, ahh),
                             rel_now,
                         ))

@@ -59,7 +59,9 @@ pub(crate) const APPROACH_EPS: f64 = 1e-9;
 /// Events within this fraction of the substep of the earliest one are resolved together.
 pub(crate) const WINDOW_REL: f64 = 1e-9;
 /// Below this many (moving × on-table) disc pairs a substep re-predicts a disc whose path
-/// changed against every disc directly, not through the grid (a carrom or Novuss break).
+/// changed against every disc directly, not through the grid (a carrom or Novuss break),
+/// and not through the pair list either when at most one disc moved at the substep's start
+/// or a disc became faster than any then (see `Solver::events`).
 pub(crate) const BRUTE_FORCE_PAIRS: usize = 1024;
 /// Safety margin (metres) of the broadphase's distance bounds, far above rounding error.
 pub(crate) const NEAR_MARGIN_M: f64 = 1e-7;

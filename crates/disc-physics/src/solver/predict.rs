@@ -708,26 +708,55 @@ fn direct_pairs(
     }
 }
 
-/// Predicts the contact of disc `i` (just changed, at its local time `t`) with disc `j`, a
-/// pair of the list, from `t` to the substep's end `h`, and returns the substep (counted as
-/// `rel`, the current one) in which the pair is due next: the first in which the gap between
-/// them at `t` could have closed if it stays open the rest of this one (see
-/// [`open_substeps`]; a miss found so is not tested again in the next substep), else the
-/// next one, after the exact test from `t`.
+/// A disc whose path just changed, at its local time `t` in the substep: what stage 4's
+/// re-predictions read of it, read once for all its partners.
+pub(super) struct ChangedAt {
+    pub(super) i: usize,
+    pub(super) t: f64,
+    x: f64,
+    y: f64,
+    vx: f64,
+    vy: f64,
+    r: f64,
+}
+
+impl ChangedAt {
+    #[inline]
+    pub(super) fn new(d: &Discs, i: usize, t: f64) -> ChangedAt {
+        let (x, y) = d.pos_at(i, t);
+        let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
+        ChangedAt {
+            i,
+            t,
+            x,
+            y,
+            vx,
+            vy,
+            r,
+        }
+    }
+}
+
+/// Predicts the contact of disc `c.i` (just changed, at its local time `c.t`) with disc `j`
+/// (its record `kj` and radius `rj`), a pair of the list, from `c.t` to the substep's end
+/// `h`, and returns the substep (counted as `rel`, the current one) in which the pair is due
+/// next: the first in which the gap between them at `c.t` could have closed if it stays open
+/// the rest of this one (see [`open_substeps`]; a miss found so is not tested again in the
+/// next substep), else the next one, after the exact test from `c.t`.
 #[inline]
 pub(super) fn neighbour_pair_due(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
-    (i, j): (usize, usize),
-    t: f64,
+    c: &ChangedAt,
+    (j, kj, rj): (usize, &Kin, f64),
     (h, ahh): (f64, f64),
     rel: u32,
 ) -> u32 {
-    let (x, y) = d.pos_at(i, t);
-    let (jx, jy) = d.pos_at(j, t);
-    let (dx, dy) = (x - jx, y - jy);
-    let (vi, vj) = ((d.k[i].vx, d.k[i].vy), (d.k[j].vx, d.k[j].vy));
-    let rr = d.r[i] + d.r[j];
+    let (i, t) = (c.i, c.t);
+    let (jx, jy) = kj.pos_at(t);
+    let (dx, dy) = (c.x - jx, c.y - jy);
+    let (vi, vj) = ((c.vx, c.vy), (kj.vx, kj.vy));
+    let rr = c.r + rj;
     // Counted from the substep's start, the pair cannot touch before the gap at t closes
     // (see `open_substeps`; before t is past). A gap that stays open a whole substep proves
     // there is no contact from t to the substep's end, as in stage 3's test; any other
@@ -747,29 +776,62 @@ pub(super) fn neighbour_pair_due(
 }
 
 /// The round loop's re-prediction without the grid: disc `i` from time `t` against every
-/// disc on the table (except those `skip` rejects).
+/// other disc on the table, except the earlier ones (`j < i`) whose entry in `marks` is
+/// `mark` (in stage 4: re-predicted already in this round, which tested the pair). The discs
+/// before `i` and after it are two loops, so that the later ones are tested without reading
+/// a mark or comparing with `i`.
 pub(super) fn brute_neighbours(
     d: &Discs,
     heap: &mut BinaryHeap<Reverse<Pending>>,
     i: usize,
     t: f64,
     h: f64,
-    skip: impl Fn(usize) -> bool,
+    (marks, mark): (&[u32], u32),
 ) {
     let (x, y) = d.pos_at(i, t);
     let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
     let rem = h - t;
-    // The arrays cut to one length, so that the loop indexes them without checks.
+    // The arrays cut to one length, so that the loops index them without checks.
     let n = d.k.len();
     let (kin, radii, on) = (&d.k[..n], &d.r[..n], &d.on[..n]);
-    for j in 0..n {
-        if !on[j] || skip(j) {
-            continue;
-        }
-        let kj = &kin[j];
+    // One test, inlined into both loops.
+    #[inline(always)]
+    fn test(
+        d: &Discs,
+        heap: &mut BinaryHeap<Reverse<Pending>>,
+        (i, j): (usize, usize),
+        (kj, rj): (&Kin, f64),
+        (x, y, vx, vy, r): (f64, f64, f64, f64, f64),
+        (t, rem): (f64, f64),
+    ) {
         let (jx, jy) = kj.pos_at(t);
-        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + radii[j], rem) {
+        if let Some(s) = toi_circle(x - jx, y - jy, vx - kj.vx, vy - kj.vy, r + rj, rem) {
             push_pair(heap, t + s, d, i, j);
+        }
+    }
+    let marks = &marks[..i];
+    for j in 0..i {
+        if on[j] && marks[j] != mark {
+            test(
+                d,
+                heap,
+                (i, j),
+                (&kin[j], radii[j]),
+                (x, y, vx, vy, r),
+                (t, rem),
+            );
+        }
+    }
+    for j in i + 1..n {
+        if on[j] {
+            test(
+                d,
+                heap,
+                (i, j),
+                (&kin[j], radii[j]),
+                (x, y, vx, vy, r),
+                (t, rem),
+            );
         }
     }
 }
