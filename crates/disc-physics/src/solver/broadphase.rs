@@ -147,6 +147,16 @@ pub(crate) struct Near {
     serve: f64,
     /// The largest radius of any disc at the build.
     pub r_max: f64,
+    /// When every disc on the table at the build has the same radius: the sum of two radii,
+    /// `r_max + r_max`, which is the bits of `r[i] + r[j]` for every listed pair while the
+    /// list lives (a disc's radius never changes, and a disc added or put back on the table
+    /// makes a rebuild); else `None`. A large world's pair tests read it instead of `r`.
+    pub rr_same: Option<f64>,
+    /// The discs on the table at the build. A disc leaving the table lowers the world's
+    /// count and any disc coming on makes a rebuild, so while the world has as many on the
+    /// table, every listed pair's discs are on it: a large world's pair tests then do not
+    /// read `on`.
+    pub n_on: usize,
     /// The cells and buckets.
     grid: Grid,
     /// `start[b]..start[b + 1]` are the discs of bucket b in `items` (by index, creation
@@ -294,6 +304,8 @@ impl Near {
         self.since = 0.0;
         self.serve = skin;
         self.r_max = r_max;
+        self.rr_same = (r_min == r_max).then_some(r_max + r_max);
+        self.n_on = n_on;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
         let want = 2.0 * r_max + skin;

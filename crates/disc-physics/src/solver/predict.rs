@@ -55,7 +55,8 @@ impl Solver {
             if s.near.next_due <= rel {
                 let ahh = self.mo.a * sub.h * sub.h;
                 self.stats.pair_tests += if s.near.ahead {
-                    near_pairs_ahead(d, &mut s.near, &mut s.heap, sub.h, ahh, rel)
+                    let n_on = self.n_on;
+                    near_pairs_ahead(d, &mut s.near, &mut s.heap, (sub.h, ahh), rel, n_on)
                 } else {
                     near_pairs(d, &mut s.near, &mut s.heap, sub.h, ahh, rel)
                 };
@@ -344,6 +345,8 @@ fn near_pairs(
         k: &d.k[..n],
         r: &d.r[..n],
         on: &d.on[..n],
+        rr_same: None,
+        all_on: false,
     };
     let pairs = &near.pairs[..];
     // Whole blocks: the dues are padded with `u32::MAX` (never due) to a whole block.
@@ -363,7 +366,7 @@ fn near_pairs(
             while mask != 0 {
                 let k = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                dues[k] = v.test(pairs[base + k], d, heap, (h, ahh), rel);
+                dues[k] = v.test::<false>(pairs[base + k], d, heap, (h, ahh), rel);
                 soonest = soonest.min(dues[k]);
                 tested += 1;
             }
@@ -383,30 +386,35 @@ fn near_pairs(
 }
 
 /// How many due pairs ahead [`near_pairs_ahead`] loads a pair's entry, and (half as many)
-/// its two discs' records and radii.
+/// its two discs' records (and radii, unless [`Near::rr_same`] stands for them).
 const AHEAD: usize = 16;
 
 /// [`near_pairs`] for a world larger than the caches: the same tests of the same pairs in
 /// the same order, with the same dues, in two passes. The first lists the due pairs (the
 /// blocks' due bits); the second tests them, loading the list's entry [`AHEAD`] pairs
-/// ahead and that pair's records and radii half as far ahead (`black_box` loads, nothing
-/// computed from them), so that the cache misses of several pairs overlap instead of each
-/// test waiting for its entry and then for its records.
+/// ahead and that pair's records half as far ahead (`black_box` loads, nothing computed
+/// from them), so that the cache misses of several pairs overlap instead of each test
+/// waiting for its entry and then for its records. The tests are `LEAN` ones
+/// ([`PairView::test`]): the radius sum from [`Near::rr_same`] and no look at `on` while
+/// the world has the build's `n_on` discs on the table, when these hold (two to four lines
+/// less a test).
 #[cold]
 #[inline(never)]
 fn near_pairs_ahead(
     d: &Discs,
     near: &mut Near,
     heap: &mut BinaryHeap<Reverse<Pending>>,
-    h: f64,
-    ahh: f64,
+    (h, ahh): (f64, f64),
     rel: u32,
+    n_on: usize,
 ) -> u64 {
     let n = d.k.len();
     let v = PairView {
         k: &d.k[..n],
         r: &d.r[..n],
         on: &d.on[..n],
+        rr_same: near.rr_same,
+        all_on: n_on == near.n_on,
     };
     let pairs = &near.pairs[..];
     let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
@@ -443,7 +451,10 @@ fn near_pairs_ahead(
         }
         if let Some(&ahead) = todo.get(q + AHEAD / 2) {
             let [i, j] = pairs[ahead as usize].map(|x| x as usize);
-            std::hint::black_box((v.k[i].px, v.k[j].px, v.r[i], v.r[j]));
+            std::hint::black_box((v.k[i].px, v.k[j].px));
+            if v.rr_same.is_none() {
+                std::hint::black_box((v.r[i], v.r[j]));
+            }
         }
         let p = p as usize;
         if p / DUE_BLOCK != blk {
@@ -455,7 +466,7 @@ fn near_pairs_ahead(
             blk = p / DUE_BLOCK;
             soonest = u32::MAX;
         }
-        let due = v.test(pairs[p], d, heap, (h, ahh), rel);
+        let due = v.test::<true>(pairs[p], d, heap, (h, ahh), rel);
         blocks[blk][p % DUE_BLOCK] = due;
         soonest = soonest.min(due);
         tested += 1;
@@ -490,10 +501,23 @@ fn settle(dues: &[u32; DUE_BLOCK], soonest: u32, rel: u32) -> u32 {
 /// pass over the new list in its order, without stage 3's due blocks (which a rebuild makes
 /// wholly due: before, four in five of scene (c)'s pair tests were of a list just built).
 /// Returns the pairs settled here (each counted as a pair test).
-pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u64 {
+pub(super) fn first_dues(d: &Discs, near: &mut Near, hs: (f64, f64)) -> u64 {
+    if near.ahead {
+        first_dues_in::<true>(d, near, hs)
+    } else {
+        first_dues_in::<false>(d, near, hs)
+    }
+}
+
+/// [`first_dues`]; `LEAN` (a world of more than [`WARM_DISCS`](super::WARM_DISCS) discs,
+/// [`Near::ahead`]): the radius sum from [`Near::rr_same`] when it holds instead of two
+/// reads of `r` a pair (the same bits). Small worlds keep the loop without the test.
+#[inline(always)]
+fn first_dues_in<const LEAN: bool>(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u64 {
     let n = d.k.len();
     let (kin, r) = (&d.k[..n], &d.r[..n]);
     let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
+    let rr_same = near.rr_same;
     let mut settled = 0u64;
     let mut next_due = u32::MAX;
     for ((dues, pairs), block_due) in blocks
@@ -505,7 +529,10 @@ pub(super) fn first_dues(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u6
             let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
             let dx = ki.px - kj.px;
             let dy = ki.py - kj.py;
-            let rr = r[i as usize] + r[j as usize];
+            let rr = match rr_same {
+                Some(rr) if LEAN => rr,
+                _ => r[i as usize] + r[j as usize],
+            };
             let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
             let later = open_substeps(gap, (dx, dy), (ki.vx, ki.vy), (kj.vx, kj.vy), (h, ahh));
             // `due_from(later, 0)` if the gap stays open the whole substep, else 0 (due
@@ -543,13 +570,21 @@ struct PairView<'a> {
     k: &'a [Kin],
     r: &'a [f64],
     on: &'a [bool],
+    /// [`Near::rr_same`]: read by `LEAN` tests instead of `r`.
+    rr_same: Option<f64>,
+    /// Whether every listed pair's discs are on the table (the world has [`Near::n_on`]
+    /// discs on it): `LEAN` tests then do not read `on`.
+    all_on: bool,
 }
 
 impl PairView<'_> {
     /// [`near_pairs`]' test of one pair due: pushes its contact if it touches within the
-    /// substep; returns the substep in which it is due next.
+    /// substep; returns the substep in which it is due next. `LEAN` ([`near_pairs_ahead`]'s):
+    /// the radius sum from `rr_same` and the discs' `on` from `all_on` when these hold, so
+    /// that the test reads fewer lines (the same bits: see [`Near::rr_same`] and
+    /// [`Near::n_on`]); small worlds keep the test without the two branches.
     #[inline(always)]
-    fn test(
+    fn test<const LEAN: bool>(
         &self,
         [i, j]: [u32; 2],
         d: &Discs,
@@ -563,8 +598,11 @@ impl PairView<'_> {
         let dy = ki.py - kj.py;
         let (vi, vj) = ((ki.vx, ki.vy), (kj.vx, kj.vy));
         let (wx, wy) = (vi.0 - vj.0, vi.1 - vj.1);
-        let rr = self.r[iu] + self.r[ju];
-        if !(self.on[iu] & self.on[ju]) {
+        let rr = match self.rr_same {
+            Some(rr) if LEAN => rr,
+            _ => self.r[iu] + self.r[ju],
+        };
+        if !((LEAN && self.all_on) || (self.on[iu] & self.on[ju])) {
             return u32::MAX;
         }
         // The gap between the surfaces, less a margin far above its rounding error, and the
@@ -950,11 +988,13 @@ mod tests {
             k: &d.k,
             r: &d.r,
             on: &d.on,
+            rr_same: None,
+            all_on: false,
         };
         let mut heap = BinaryHeap::new();
         let mut now = 0;
         for (p, &pair) in near.pairs.iter().enumerate() {
-            let want = v.test(pair, &d, &mut heap, (h, ahh), 0);
+            let want = v.test::<false>(pair, &d, &mut heap, (h, ahh), 0);
             match near.due[p] {
                 0 => now += 1,
                 due => assert_eq!(due, want, "pair {pair:?}"),
@@ -969,55 +1009,78 @@ mod tests {
     }
 
     /// Stage 3 in a large world (`near_pairs_ahead`: the due pairs listed first, then tested
-    /// with their entries and records loaded ahead) tests the same pairs as `near_pairs` and
-    /// leaves the same dues, blocks' and list's earliest dues, count and events, substep after
-    /// substep. Random discs (some at rest, some touching), more due pairs than one batch
-    /// of loads ahead; the pairs of a list just built and those due later.
+    /// with their entries and records loaded ahead, `LEAN` tests) tests the same pairs as
+    /// `near_pairs` and leaves the same dues, blocks' and list's earliest dues, count and
+    /// events, substep after substep; and a large world's `first_dues` the same dues as a
+    /// small world's. Random discs (some at rest, some touching), more due pairs than one
+    /// batch of loads ahead; the pairs of a list just built and those due later. Three
+    /// worlds: random radii; one radius (the tests' radius sum from `Near::rr_same`); one
+    /// radius and discs taken off the table after the build (the tests must read `on`).
     #[test]
     fn stage_3_loading_ahead_tests_and_dues_what_it_tests_and_dues_in_order() {
-        let mut next = uniform(2_026_120_206);
-        let mut d = Discs::default();
-        for i in 0..2_000 {
-            let r = 0.004 + 0.01 * next();
-            d.push(
-                (2.0 * next() - 1.0, 2.0 * next() - 1.0),
-                (0.0, 0.0, 0.0),
-                r,
-                1.0,
-                crate::DiscStatus::OnTable,
-            );
-            if i % 4 != 0 {
-                let k = d.k.last_mut().unwrap();
-                (k.vx, k.vy) = (8.0 * (next() - 0.5), 8.0 * (next() - 0.5));
+        for (same_r, off) in [(false, false), (true, false), (true, true)] {
+            let mut next = uniform(2_026_120_206);
+            let mut d = Discs::default();
+            for i in 0..2_000 {
+                let r = if same_r { 0.009 } else { 0.004 + 0.01 * next() };
+                d.push(
+                    (2.0 * next() - 1.0, 2.0 * next() - 1.0),
+                    (0.0, 0.0, 0.0),
+                    r,
+                    1.0,
+                    crate::DiscStatus::OnTable,
+                );
+                if i % 4 != 0 {
+                    let k = d.k.last_mut().unwrap();
+                    (k.vx, k.vy) = (8.0 * (next() - 0.5), 8.0 * (next() - 0.5));
+                }
+            }
+            let case = format!("same radius {same_r}, discs off {off}");
+            let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+            let mut near = Near::default();
+            near.build(1.0, 1.0, 0.02, &d.k, &d.r, &d.on);
+            assert_eq!(near.rr_same.is_some(), same_r, "{case}");
+            let mut ahead = near.clone();
+            ahead.ahead = true;
+            first_dues(&d, &mut near, (h, ahh));
+            first_dues(&d, &mut ahead, (h, ahh));
+            assert_eq!(near.due, ahead.due, "{case}");
+            assert_eq!(near.block_due, ahead.block_due, "{case}");
+            assert_eq!(near.next_due, ahead.next_due, "{case}");
+            // A disc leaving the table lowers the world's count of discs on it.
+            let mut n_on = near.n_on;
+            if off {
+                for i in (0..2_000).step_by(7) {
+                    d.on[i] = false;
+                    n_on -= 1;
+                }
+            }
+            let mut tested = 0;
+            for rel in 0..40 {
+                if near.next_due > rel {
+                    assert!(ahead.next_due > rel);
+                    continue;
+                }
+                let (mut plain_heap, mut ahead_heap) = (BinaryHeap::new(), BinaryHeap::new());
+                let n = near_pairs(&d, &mut near, &mut plain_heap, h, ahh, rel);
+                let a = near_pairs_ahead(&d, &mut ahead, &mut ahead_heap, (h, ahh), rel, n_on);
+                assert_eq!(n, a, "{case}, substep {rel}");
+                assert_eq!(near.due, ahead.due, "{case}, substep {rel}");
+                assert_eq!(near.block_due, ahead.block_due, "{case}, substep {rel}");
+                assert_eq!(near.next_due, ahead.next_due, "{case}, substep {rel}");
+                assert_eq!(
+                    plain_heap.into_sorted_vec(),
+                    ahead_heap.into_sorted_vec(),
+                    "{case}, substep {rel}"
+                );
+                tested += n;
+            }
+            assert!(tested > 2_000, "{case}: {tested}");
+            if off {
+                // Pairs with a disc off the table are never due again.
+                assert!(near.due.iter().filter(|&&due| due == u32::MAX).count() > 100);
             }
         }
-        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
-        let mut near = Near::default();
-        near.build(1.0, 1.0, 0.02, &d.k, &d.r, &d.on);
-        first_dues(&d, &mut near, (h, ahh));
-        let mut ahead = near.clone();
-        ahead.ahead = true;
-        let mut tested = 0;
-        for rel in 0..40 {
-            if near.next_due > rel {
-                assert!(ahead.next_due > rel);
-                continue;
-            }
-            let (mut plain_heap, mut ahead_heap) = (BinaryHeap::new(), BinaryHeap::new());
-            let n = near_pairs(&d, &mut near, &mut plain_heap, h, ahh, rel);
-            let a = near_pairs_ahead(&d, &mut ahead, &mut ahead_heap, h, ahh, rel);
-            assert_eq!(n, a, "substep {rel}");
-            assert_eq!(near.due, ahead.due, "substep {rel}");
-            assert_eq!(near.block_due, ahead.block_due, "substep {rel}");
-            assert_eq!(near.next_due, ahead.next_due, "substep {rel}");
-            assert_eq!(
-                plain_heap.into_sorted_vec(),
-                ahead_heap.into_sorted_vec(),
-                "substep {rel}"
-            );
-            tested += n;
-        }
-        assert!(tested > 2_000, "{tested}");
     }
 
     #[test]
