@@ -960,7 +960,7 @@ mod tests {
                 warm_discs: usize::MAX,
             },
             // The pair list and the grid, always, with a thin and a thick skin (and stage 4's
-            // loads ahead, `warm_discs`, at any size).
+            // loads ahead and stage 3's, `warm_discs`, at any size).
             Tuning {
                 brute_force_pairs: 0,
                 direct_movers: 0,

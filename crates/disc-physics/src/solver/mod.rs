@@ -76,7 +76,11 @@ pub(crate) const COMPLETE_PAIRS: usize = 512;
 /// stays as a tuning that the tests run (`how_pairs_are_found_never_changes_what_is_computed`).
 pub(crate) const DIRECT_MOVERS: usize = 0;
 /// In a world of more discs than this, stage 4 loads what a round's re-predictions will read
-/// before it needs it, so that the cache misses overlap (`events::warm_changed`). It pays
+/// before it needs it, so that the cache misses overlap (`events::warm_changed`, with the
+/// pair index of the next rounds' discs since the sixth sitting); stage 3 lists its due pairs
+/// first and loads each pair's entry and records ahead of its test
+/// (`predict::near_pairs_ahead`, decided at the pair list's build), and the pair tests of a
+/// list whose discs all have one radius take the sum from the build. It pays
 /// where the world outgrows the last-level cache (scene (c) at N = 262,144: 3 to 17 % less
 /// CPU time in five alternated sittings); at 16,384 and 65,536 discs it measured neither gain
 /// nor loss, and in smaller worlds, whose discs stay in the caches, it would only cost
