@@ -930,6 +930,28 @@ mod tests {
         }
     }
 
+    /// `n` discs on the table at random places in the square of half side `half`, each with
+    /// the radius `radius` draws, every `still_every`-th at rest and the others moving at up
+    /// to `speed / 2` m/s in each coordinate.
+    fn scattered(
+        next: &mut impl FnMut() -> f64,
+        n: usize,
+        radius: impl Fn(&mut dyn FnMut() -> f64) -> f64,
+        (half, still_every, speed): (f64, usize, f64),
+    ) -> Discs {
+        let mut d = Discs::default();
+        for i in 0..n {
+            let r = radius(next);
+            let p = (2.0 * half * (next() - 0.5), 2.0 * half * (next() - 0.5));
+            d.push(p, (0.0, 0.0, 0.0), r, 1.0, crate::DiscStatus::OnTable);
+            if i % still_every != 0 {
+                let k = d.k.last_mut().unwrap();
+                (k.vx, k.vy) = (speed * (next() - 0.5), speed * (next() - 0.5));
+            }
+        }
+        d
+    }
+
     /// The unit vector along `(x, y)` (by `+ - * /` and `sqrt` only, as the step guard asks
     /// of this file; a tiny vector is taken as 1e-9 long).
     fn unit(x: f64, y: f64) -> (f64, f64) {
@@ -965,21 +987,7 @@ mod tests {
     #[test]
     fn the_first_dues_of_a_new_list_are_those_stage_3_gives() {
         let mut next = uniform(2_026_120_211);
-        let mut d = Discs::default();
-        for i in 0..600 {
-            let r = 0.005 + 0.015 * next();
-            d.push(
-                (next() - 0.5, next() - 0.5),
-                (0.0, 0.0, 0.0),
-                r,
-                1.0,
-                crate::DiscStatus::OnTable,
-            );
-            if i % 5 != 0 {
-                let k = d.k.last_mut().unwrap();
-                (k.vx, k.vy) = (6.0 * (next() - 0.5), 6.0 * (next() - 0.5));
-            }
-        }
+        let d = scattered(&mut next, 600, |next| 0.005 + 0.015 * next(), (0.5, 5, 6.0));
         let mut near = Near::default();
         near.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
         let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
@@ -1020,21 +1028,10 @@ mod tests {
     fn stage_3_loading_ahead_tests_and_dues_what_it_tests_and_dues_in_order() {
         for (same_r, off) in [(false, false), (true, false), (true, true)] {
             let mut next = uniform(2_026_120_206);
-            let mut d = Discs::default();
-            for i in 0..2_000 {
-                let r = if same_r { 0.009 } else { 0.004 + 0.01 * next() };
-                d.push(
-                    (2.0 * next() - 1.0, 2.0 * next() - 1.0),
-                    (0.0, 0.0, 0.0),
-                    r,
-                    1.0,
-                    crate::DiscStatus::OnTable,
-                );
-                if i % 4 != 0 {
-                    let k = d.k.last_mut().unwrap();
-                    (k.vx, k.vy) = (8.0 * (next() - 0.5), 8.0 * (next() - 0.5));
-                }
-            }
+            let radius = |next: &mut dyn FnMut() -> f64| {
+                if same_r { 0.009 } else { 0.004 + 0.01 * next() }
+            };
+            let mut d = scattered(&mut next, 2_000, radius, (1.0, 4, 8.0));
             let case = format!("same radius {same_r}, discs off {off}");
             let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
             let mut near = Near::default();
