@@ -363,8 +363,16 @@ fn lean_run_matches_sampled(w: &World) {
         (want.steps, want.duration_s.to_bits(), want.at_rest),
         "run_to_rest's summary differs from the sampled run's"
     );
-    assert_eq!(lean.checksum(), sampled.checksum(), "run_to_rest's world differs");
-    assert_eq!(lean.stats(), sampled.stats(), "run_to_rest's counters differ");
+    assert_eq!(
+        lean.checksum(),
+        sampled.checksum(),
+        "run_to_rest's world differs"
+    );
+    assert_eq!(
+        lean.stats(),
+        sampled.stats(),
+        "run_to_rest's counters differ"
+    );
     assert_eq!(ev_lean, ev_sampled, "run_to_rest's events differ");
 }
 
