@@ -53,7 +53,6 @@ pub(super) fn quiet_stretch(
     (mut vmax2, h): (f64, f64),
     (started, direct_movers): (bool, usize),
 ) -> (u64, bool) {
-    let n = d.k.len();
     let mut ran = 0;
     // The substep's start (as `substep` makes it; stage 4's queue is empty). The substep's
     // mark is not advanced: no disc is marked in a quiet substep, and the next substep that
@@ -68,27 +67,8 @@ pub(super) fn quiet_stretch(
     loop {
         // The drift of a substep without events: every disc is carried into the next
         // substep.
-        let mut pass = Carry {
-            kin: &mut d.k[..n],
-            rad: &d.r[..n],
-            fixed_due: &mut d.fixed_due[..n],
-            on: &d.on,
-            path_mark: &s.path_mark,
-            touched_mark: &s.paths.mark,
-            mark: s.mark,
-            walls,
-            cx,
-            now: *substeps + 1,
-        };
-        let out = ListBufs {
-            fixed: &mut s.fixed,
-            stops: &mut s.stops,
-        };
-        let moving = &mut s.moving;
-        let listed = &mut moving.buf[..moving.len];
-        let mut kept = 0;
-        let next_vmax2 = out.fill(|to| kept = pass.retain::<false, true>(listed, to));
-        moving.len = kept;
+        let next_vmax2 = carry_moving::<false, true>(d, s, cx, walls, *substeps + 1);
+        let kept = s.moving.len;
         ran += 1;
         let go_on = finish_quiet(&mut s.near.disp, (h, vmax2), run);
         vmax2 = next_vmax2;
@@ -152,6 +132,20 @@ fn carry_all<const TOUCHED: bool>(
     cx: &SlideCtx<'_>,
     walls: &Cushions,
 ) -> f64 {
+    carry_moving::<TOUCHED, false>(d, s, cx, walls, cx.now)
+}
+
+/// The pass over the moving list ([`Carry::retain`]) that prepares substep `now`, for the
+/// drift ([`carry_all`]) and a quiet stretch ([`quiet_stretch`], `QUIET`); leaves the discs
+/// still moving in `s.moving` and returns the next substep's largest squared speed.
+#[inline(always)]
+fn carry_moving<const TOUCHED: bool, const QUIET: bool>(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+    now: u64,
+) -> f64 {
     let n = d.k.len();
     // Cut to one length: no bounds checks per disc after its record's. The arrays read only
     // for the discs stage 4 touched are cut only when there are some (a check less).
@@ -173,7 +167,7 @@ fn carry_all<const TOUCHED: bool>(
         mark: s.mark,
         walls,
         cx,
-        now: cx.now,
+        now,
     };
     let out = ListBufs {
         fixed: &mut s.fixed,
@@ -182,7 +176,7 @@ fn carry_all<const TOUCHED: bool>(
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED, false>(listed, to));
+    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED, QUIET>(listed, to));
     moving.len = kept;
     vmax2
 }
