@@ -277,6 +277,14 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
 }
 
 impl Near {
+    /// Substep `substeps` (counted as [`SolverStats::substeps`](super::SolverStats::substeps))
+    /// relative to the list's build, as the pairs' dues count it (below `u32::MAX`, which is
+    /// never due).
+    #[inline(always)]
+    pub(super) fn tick(&self, substeps: u64) -> u32 {
+        (substeps - self.base_tick).min(u64::from(u32::MAX - 1)) as u32
+    }
+
     /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
     /// `on[i]` says whether disc i is on the table.
     pub fn build(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {

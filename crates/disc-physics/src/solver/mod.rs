@@ -766,7 +766,7 @@ impl Solver {
         let mut ran = 0;
         while let Some(vmax2) = self.lean(h) {
             self.s.heap.clear();
-            let started = self.s.near.next_due <= self.pair_tick(self.stats.substeps + 1);
+            let started = self.s.near.next_due <= self.s.near.tick(self.stats.substeps + 1);
             if started {
                 // Stage 3's pair tests, at the substep's start as `substep` and `begin` make
                 // it (the buffers were sized by the substep before, whose drift did this
@@ -847,13 +847,6 @@ impl Solver {
             & (self.n_on != 0)
             & s.profile.is_none();
         lean.then_some(p.vmax2)
-    }
-
-    /// Substep `tick` (counted as [`SolverStats::substeps`]) relative to the pair list's build,
-    /// as stage 3 compares it with the pairs' dues.
-    #[inline(always)]
-    fn pair_tick(&self, tick: u64) -> u32 {
-        (tick - self.s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32
     }
 
     /// [`substep`](Self::substep), checking stage 1's lists (tests): a moving disc not listed

@@ -50,7 +50,7 @@ impl Solver {
                 sub.h,
             );
         } else {
-            let rel = (self.stats.substeps - s.near.base_tick).min(u64::from(u32::MAX - 1)) as u32;
+            let rel = s.near.tick(self.stats.substeps);
             // Most substeps of the breaks have no pair due: one test, without the call.
             if s.near.next_due <= rel {
                 let ahh = self.mo.a * sub.h * sub.h;
