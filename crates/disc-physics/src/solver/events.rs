@@ -5,8 +5,6 @@
 //! tests from its new path). Stale events are dropped by per-disc version numbers.
 
 use std::cmp::Reverse;
-#[cfg(test)]
-use std::collections::BinaryHeap;
 use std::hint::black_box;
 
 use super::impulse::{Contact, solve};
@@ -478,19 +476,16 @@ fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact>
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BinaryHeap;
+
     use super::*;
 
     #[test]
     fn after_next_names_the_discs_of_the_second_earliest_event_in_the_queue() {
         // Queues of 0 to 40 pseudo-random events (many equal times, every kind), each
         // against the same events sorted: the loads ahead of stage 4 guess from it.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::scenes::SplitMix64(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         for len in 0..40 {
             for _ in 0..50 {
                 let mut heap = BinaryHeap::new();
