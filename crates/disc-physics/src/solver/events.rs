@@ -9,7 +9,8 @@ use std::hint::black_box;
 
 use super::impulse::{Contact, solve};
 use super::predict::{
-    ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, push, valid,
+    ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, predict_fixed_at,
+    push, valid,
 };
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, Pending,
@@ -281,16 +282,20 @@ impl Solver {
                 let i = s.changed[k] as usize;
                 let mark = s.round_mark;
                 let cm = &s.changed_mark;
-                predict_fixed(&ctx, d, &mut s.heap, i, t);
                 if direct {
+                    predict_fixed(&ctx, d, &mut s.heap, i, t);
                     brute_neighbours(d, &mut s.heap, i, t, sub.h, (cm, mark));
                 } else if sub.v_over2 <= sub.vmax2 {
                     // No disc has been faster than at the substep's start: the pair list's
                     // guarantee holds to its end, so a disc can only meet its listed pairs.
                     // A pair that misses gets the substep in which it may touch, as in stage
                     // 3 (its new path made it due in the next one).
-                    let heap = &mut s.heap;
+                    // The disc at the round's instant, read once for all its re-predictions
+                    // (its cushions' test inlined: most discs of a large world are far from
+                    // every cushion).
                     let c = ChangedAt::new(d, i, t);
+                    predict_fixed_at(&ctx, d, &mut s.heap, &c);
+                    let heap = &mut s.heap;
                     // The arrays read per partner cut to one length: one index check.
                     let n = d.k.len();
                     let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
@@ -308,6 +313,7 @@ impl Solver {
                         ))
                     });
                 } else {
+                    predict_fixed(&ctx, d, &mut s.heap, i, t);
                     let near = Neighbours {
                         near: &s.near,
                         dallow: sub.dallow,
