@@ -184,7 +184,7 @@ pub(super) fn predict_fixed(
 /// [`predict_fixed`] for a disc whose position at its instant, velocity and radius were
 /// read already (stage 4 reads them once for its re-predictions). On a table without walls
 /// or pockets (scene (c)) the common case, a disc whose swept box over the rest of the
-/// substep stays clear of the outer cushions (about 38,000 of scene (c)'s 39,000
+/// substep stays clear of the outer cushions (about 37,000 of scene (c)'s 39,000
 /// re-predictions over 500 steps at N = 4096), is that test alone, inlined into the caller;
 /// everything else goes to [`fixed_tests`], out of line, which computes the same box again
 /// (so the events are the same bit for bit).
