@@ -614,8 +614,23 @@ impl Near {
     /// table's edge. Every candidate is written at `k` and kept (k advances) only if close
     /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes (it only
     /// grows to the largest candidate count seen). Returns the number of pairs.
+    ///
+    /// When every disc has the same radius ([`Near::rr_same`]) the squared reach is one
+    /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
+    /// which saves the radius read, two additions and a multiplication a candidate.
     #[inline(never)]
     fn dense_pairs(&mut self, skin: f64) -> usize {
+        match self.rr_same {
+            Some(rr) => self.dense_pairs_in::<true>(skin, rr),
+            None => self.dense_pairs_in::<false>(skin, 0.0),
+        }
+    }
+
+    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two.
+    #[inline(always)]
+    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
+        let same_reach = rr + skin;
+        let same_reach2 = same_reach * same_reach;
         let stride = self.grid.nx as usize + 1;
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
@@ -657,9 +672,14 @@ impl Near {
                 for item in range {
                     let dx = x - item.x;
                     let dy = y - item.y;
-                    let reach = ri + item.r + skin;
+                    let reach2 = if SAME {
+                        same_reach2
+                    } else {
+                        let reach = ri + item.r + skin;
+                        reach * reach
+                    };
                     out[kept] = [i, item.id];
-                    kept += usize::from(dx * dx + dy * dy < reach * reach);
+                    kept += usize::from(dx * dx + dy * dy < reach2);
                 }
             }
             own_of[i as usize] = [k as u32, (k + kept) as u32];
@@ -890,13 +910,25 @@ mod tests {
     const TABLES: [(f64, f64, f64); 3] =
         [(0.5, 0.0, 0.0), (0.4, 0.0, 0.0), (1e4, -9999.4, -9999.3)];
 
+    /// Also with one radius for every disc (the pair search's constant reach, `rr_same`).
     #[test]
     fn build_lists_exactly_the_pairs_closer_than_the_skin() {
         for (half, cx, cy) in TABLES {
-            for (n, skin, seed) in [(10, 0.01, 1), (300, 0.02, 2), (2000, 0.005, 3), (1, 0.1, 4)] {
-                let (px, py, r, on) = discs(n, seed, cx, cy);
+            for (n, skin, seed, same) in [
+                (10, 0.01, 1, false),
+                (300, 0.02, 2, false),
+                (2000, 0.005, 3, false),
+                (1, 0.1, 4, false),
+                (300, 0.02, 5, true),
+                (2000, 0.005, 6, true),
+            ] {
+                let (px, py, mut r, on) = discs(n, seed, cx, cy);
+                if same {
+                    r.iter_mut().for_each(|r| *r = 0.0125);
+                }
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
+                assert_eq!(near.rr_same.is_some(), same || n == 1, "n = {n}");
                 assert!(near.grid.hashed || half < 1.0, "n = {n}");
                 assert!(
                     half > 1.0 || n < 300 || !near.grid.hashed,
