@@ -499,14 +499,18 @@ impl Near {
                 .any(|&p| self.pairs[p as usize][0] as usize == j)
     }
 
-    /// Every pair due at once, and the pairs listing each disc second (a counting sort by
-    /// disc: the search keeps the pairs listing a disc first together). Out of line,
+    /// Room for the pairs' dues, every block and the list due at once, and the pairs listing
+    /// each disc second (a counting sort by disc: the search keeps the pairs listing a disc
+    /// first together). The pairs' own dues are left for [`first_dues`], which the rebuild
+    /// calls at once and which writes every one of them: only room the list did not have
+    /// before is zeroed, and the last block's padding set to never (zeroing every due first,
+    /// a `memset` of 4 bytes a pair, was wasted). Out of line,
     /// as is [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more
     /// in 7 builds of scene (c) at N = 4096 (registers spilled across the loops).
     #[inline(never)]
     fn index_pairs(&mut self, n: usize) {
         let k = self.pairs.len();
-        self.due.clear();
+        self.due.truncate(k);
         self.due.resize(k, 0);
         self.due.resize(k.next_multiple_of(DUE_BLOCK), u32::MAX);
         self.block_due.clear();

@@ -1036,6 +1036,28 @@ mod tests {
         assert_eq!(near.next_due, near.due.iter().copied().min().unwrap());
     }
 
+    /// A list built over an older one (with more pairs, then fewer, then more) gets from
+    /// `first_dues` the dues, blocks' and list's earliest dues of a list built afresh: the
+    /// build leaves the old list's dues for `first_dues` to write over, every one.
+    #[test]
+    fn a_list_built_over_another_gets_the_first_dues_of_a_fresh_one() {
+        let mut next = uniform(2_026_120_207);
+        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+        let mut reused = Near::default();
+        for n in [900, 300, 600, 1_200, 50] {
+            let d = scattered(&mut next, n, |next| 0.005 + 0.015 * next(), (0.5, 5, 6.0));
+            let mut fresh = Near::default();
+            fresh.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+            reused.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+            first_dues(&d, &mut fresh, (h, ahh));
+            first_dues(&d, &mut reused, (h, ahh));
+            assert_eq!(reused.pairs, fresh.pairs, "n = {n}");
+            assert_eq!(reused.due, fresh.due, "n = {n}");
+            assert_eq!(reused.block_due, fresh.block_due, "n = {n}");
+            assert_eq!(reused.next_due, fresh.next_due, "n = {n}");
+        }
+    }
+
     /// Stage 3 in a large world (`near_pairs_ahead`: the due pairs listed first, then tested
     /// with their entries and records loaded ahead, `LEAN` tests) tests the same pairs as
     /// `near_pairs` and leaves the same dues, blocks' and list's earliest dues, count and
