@@ -670,8 +670,7 @@ impl Near {
             if pairs.len() < room {
                 pairs.resize(room, [0, 0]);
             }
-            let out = &mut pairs[k..room];
-            let mut kept = 0usize;
+            let first = k;
             for range in [row, next] {
                 for item in range {
                     let dx = x - item.x;
@@ -682,12 +681,11 @@ impl Near {
                         let reach = ri + item.r + skin;
                         reach * reach
                     };
-                    out[kept] = [i, item.id];
-                    kept += usize::from(dx * dx + dy * dy < reach2);
+                    pairs[k] = [i, item.id];
+                    k += usize::from(dx * dx + dy * dy < reach2);
                 }
             }
-            own_of[i as usize] = [k as u32, (k + kept) as u32];
-            k += kept;
+            own_of[i as usize] = [first as u32, k as u32];
         }
         (self.pairs, self.own) = (pairs, own);
         k
