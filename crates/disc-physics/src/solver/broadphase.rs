@@ -165,8 +165,11 @@ pub(crate) struct Near {
     items: Vec<Item>,
     /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
-    /// Per disc: its bucket at the build (scratch of the counting sort).
-    cell: Vec<u32>,
+    /// Per disc in creation order: its position and bucket at the build (NaN and 0 for a
+    /// disc off the table). The counting sort's first pass writes it and its scatter reads
+    /// it instead of the discs' 64-byte records; [`Near::recheck`] reads it in order beside
+    /// the records instead of gathering each record through the grid's entries.
+    placed: Vec<Placed>,
     /// The discs [`Near::recheck`] looks at one by one (scratch).
     escapees: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -256,6 +259,14 @@ struct Item {
     y: f64,
     r: f64,
     id: u32,
+    bucket: u32,
+}
+
+/// A disc's position and bucket at the build ([`Near::placed`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Placed {
+    x: f64,
+    y: f64,
     bucket: u32,
 }
 
@@ -374,21 +385,28 @@ impl Near {
         // where bucket b ends, which is where bucket b + 1 begins.
         // The buffers are taken out of `self` for the two passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
-        let (mut start, mut cell, mut items) = (
+        let (mut start, mut placed, mut items) = (
             std::mem::take(&mut self.start),
-            std::mem::take(&mut self.cell),
+            std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
         );
         start.clear();
         start.resize(buckets + 2, 0);
-        cell.resize(n, 0);
-        let (counts, cell_of) = (&mut start[..buckets + 2], &mut cell[..n]);
+        placed.resize(n, Placed::default());
+        let (counts, placed_of) = (&mut start[..buckets + 2], &mut placed[..n]);
         for i in 0..n {
             if on[i] {
-                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
-                let b = grid.bucket(cx, cy);
-                cell_of[i] = b;
-                counts[b as usize + 2] += 1;
+                let (x, y) = (kin[i].px, kin[i].py);
+                let (cx, cy) = grid.cell_coords(x, y);
+                let bucket = grid.bucket(cx, cy);
+                placed_of[i] = Placed { x, y, bucket };
+                counts[bucket as usize + 2] += 1;
+            } else {
+                placed_of[i] = Placed {
+                    x: f64::NAN,
+                    y: f64::NAN,
+                    bucket: 0,
+                };
             }
         }
         let mut acc = 0u32;
@@ -401,18 +419,19 @@ impl Near {
         let (cursor, slots) = (&mut counts[1..], &mut items[..m]);
         for i in 0..n {
             if on[i] {
-                let b = cell_of[i] as usize;
+                let Placed { x, y, bucket } = placed_of[i];
+                let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
-                    x: kin[i].px,
-                    y: kin[i].py,
+                    x,
+                    y,
                     r: r[i],
                     id: i as u32,
-                    bucket: b as u32,
+                    bucket,
                 };
                 cursor[b] += 1;
             }
         }
-        (self.start, self.cell, self.items) = (start, cell, items);
+        (self.start, self.placed, self.items) = (start, placed, items);
         self.item_cell.resize(m, [0; 2]);
         self.start.truncate(buckets + 1);
         let k = if hashed {
@@ -454,15 +473,16 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
+        // In creation order, the records beside the positions at the build (a disc off the
+        // table then has NaN there, and is no escapee); the escapees' order does not matter.
         self.escapees.clear();
-        for item in &self.items {
-            let e = item.id as usize;
-            let (dx, dy) = (kin[e].px - item.x, kin[e].py - item.y);
+        for (e, (k, p)) in kin.iter().zip(&self.placed).enumerate() {
+            let (dx, dy) = (k.px - p.x, k.py - p.y);
             if dx * dx + dy * dy > tau2 && on[e] {
                 if self.escapees.len() == room {
                     return false;
                 }
-                self.escapees.push(item.id);
+                self.escapees.push(e as u32);
             }
         }
         // Unlisted discs farther apart than this now do not lower `slack`.
@@ -766,7 +786,7 @@ impl Near {
             1
         };
         at_least(&mut self.start, 4 * n_on + 18);
-        at_least(&mut self.cell, n);
+        at_least(&mut self.placed, n);
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_cell, n_on);
@@ -828,7 +848,6 @@ impl Near {
     /// Heap bytes held (capacity).
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
-            + self.cell.capacity()
             + self.escapees.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
@@ -837,6 +856,7 @@ impl Near {
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
             + size_of::<Item>() * self.items.capacity()
+            + size_of::<Placed>() * self.placed.capacity()
     }
 }
 
