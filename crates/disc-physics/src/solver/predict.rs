@@ -500,6 +500,7 @@ fn settle(dues: &[u32; DUE_BLOCK], soonest: u32, rel: u32) -> u32 {
 /// (most of them); the others stay due now, and stage 3 tests them as before. Done in one
 /// pass over the new list in its order, without stage 3's due blocks (which a rebuild makes
 /// wholly due: before, four in five of scene (c)'s pair tests were of a list just built).
+/// Every pair's due is written here (the build leaves the older list's dues in place).
 /// Returns the pairs settled here (each counted as a pair test).
 pub(super) fn first_dues(d: &Discs, near: &mut Near, hs: (f64, f64)) -> u64 {
     match near.rr_same {
