@@ -165,8 +165,11 @@ pub(crate) struct Near {
     items: Vec<Item>,
     /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
-    /// Per disc: its bucket at the build (scratch of the counting sort).
-    cell: Vec<u32>,
+    /// Per disc in creation order: its position and bucket at the build (NaN and 0 for a
+    /// disc off the table). The counting sort's first pass writes it and its scatter reads
+    /// it instead of the discs' 64-byte records; [`Near::recheck`] reads it in order beside
+    /// the records instead of gathering each record through the grid's entries.
+    placed: Vec<Placed>,
     /// The discs [`Near::recheck`] looks at one by one (scratch).
     escapees: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -256,6 +259,14 @@ struct Item {
     y: f64,
     r: f64,
     id: u32,
+    bucket: u32,
+}
+
+/// A disc's position and bucket at the build ([`Near::placed`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Placed {
+    x: f64,
+    y: f64,
     bucket: u32,
 }
 
@@ -374,21 +385,28 @@ impl Near {
         // where bucket b ends, which is where bucket b + 1 begins.
         // The buffers are taken out of `self` for the two passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
-        let (mut start, mut cell, mut items) = (
+        let (mut start, mut placed, mut items) = (
             std::mem::take(&mut self.start),
-            std::mem::take(&mut self.cell),
+            std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
         );
         start.clear();
         start.resize(buckets + 2, 0);
-        cell.resize(n, 0);
-        let (counts, cell_of) = (&mut start[..buckets + 2], &mut cell[..n]);
+        placed.resize(n, Placed::default());
+        let (counts, placed_of) = (&mut start[..buckets + 2], &mut placed[..n]);
         for i in 0..n {
             if on[i] {
-                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
-                let b = grid.bucket(cx, cy);
-                cell_of[i] = b;
-                counts[b as usize + 2] += 1;
+                let (x, y) = (kin[i].px, kin[i].py);
+                let (cx, cy) = grid.cell_coords(x, y);
+                let bucket = grid.bucket(cx, cy);
+                placed_of[i] = Placed { x, y, bucket };
+                counts[bucket as usize + 2] += 1;
+            } else {
+                placed_of[i] = Placed {
+                    x: f64::NAN,
+                    y: f64::NAN,
+                    bucket: 0,
+                };
             }
         }
         let mut acc = 0u32;
@@ -401,18 +419,19 @@ impl Near {
         let (cursor, slots) = (&mut counts[1..], &mut items[..m]);
         for i in 0..n {
             if on[i] {
-                let b = cell_of[i] as usize;
+                let Placed { x, y, bucket } = placed_of[i];
+                let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
-                    x: kin[i].px,
-                    y: kin[i].py,
+                    x,
+                    y,
                     r: r[i],
                     id: i as u32,
-                    bucket: b as u32,
+                    bucket,
                 };
                 cursor[b] += 1;
             }
         }
-        (self.start, self.cell, self.items) = (start, cell, items);
+        (self.start, self.placed, self.items) = (start, placed, items);
         self.item_cell.resize(m, [0; 2]);
         self.start.truncate(buckets + 1);
         let k = if hashed {
@@ -454,15 +473,16 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
+        // In creation order, the records beside the positions at the build (a disc off the
+        // table then has NaN there, and is no escapee); the escapees' order does not matter.
         self.escapees.clear();
-        for item in &self.items {
-            let e = item.id as usize;
-            let (dx, dy) = (kin[e].px - item.x, kin[e].py - item.y);
+        for (e, (k, p)) in kin.iter().zip(&self.placed).enumerate() {
+            let (dx, dy) = (k.px - p.x, k.py - p.y);
             if dx * dx + dy * dy > tau2 && on[e] {
                 if self.escapees.len() == room {
                     return false;
                 }
-                self.escapees.push(item.id);
+                self.escapees.push(e as u32);
             }
         }
         // Unlisted discs farther apart than this now do not lower `slack`.
@@ -499,14 +519,18 @@ impl Near {
                 .any(|&p| self.pairs[p as usize][0] as usize == j)
     }
 
-    /// Every pair due at once, and the pairs listing each disc second (a counting sort by
-    /// disc: the search keeps the pairs listing a disc first together). Out of line,
+    /// Room for the pairs' dues, every block and the list due at once, and the pairs listing
+    /// each disc second (a counting sort by disc: the search keeps the pairs listing a disc
+    /// first together). The pairs' own dues are left for [`first_dues`], which the rebuild
+    /// calls at once and which writes every one of them: only room the list did not have
+    /// before is zeroed, and the last block's padding set to never (zeroing every due first,
+    /// a `memset` of 4 bytes a pair, was wasted). Out of line,
     /// as is [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more
     /// in 7 builds of scene (c) at N = 4096 (registers spilled across the loops).
     #[inline(never)]
     fn index_pairs(&mut self, n: usize) {
         let k = self.pairs.len();
-        self.due.clear();
+        self.due.truncate(k);
         self.due.resize(k, 0);
         self.due.resize(k.next_multiple_of(DUE_BLOCK), u32::MAX);
         self.block_due.clear();
@@ -614,8 +638,23 @@ impl Near {
     /// table's edge. Every candidate is written at `k` and kept (k advances) only if close
     /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes (it only
     /// grows to the largest candidate count seen). Returns the number of pairs.
+    ///
+    /// When every disc has the same radius ([`Near::rr_same`]) the squared reach is one
+    /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
+    /// which saves the radius read, two additions and a multiplication a candidate.
     #[inline(never)]
     fn dense_pairs(&mut self, skin: f64) -> usize {
+        match self.rr_same {
+            Some(rr) => self.dense_pairs_in::<true>(skin, rr),
+            None => self.dense_pairs_in::<false>(skin, 0.0),
+        }
+    }
+
+    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two.
+    #[inline(always)]
+    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
+        let same_reach = rr + skin;
+        let same_reach2 = same_reach * same_reach;
         let stride = self.grid.nx as usize + 1;
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
@@ -651,19 +690,22 @@ impl Near {
             if pairs.len() < room {
                 pairs.resize(room, [0, 0]);
             }
-            let out = &mut pairs[k..room];
-            let mut kept = 0usize;
+            let first = k;
             for range in [row, next] {
                 for item in range {
                     let dx = x - item.x;
                     let dy = y - item.y;
-                    let reach = ri + item.r + skin;
-                    out[kept] = [i, item.id];
-                    kept += usize::from(dx * dx + dy * dy < reach * reach);
+                    let reach2 = if SAME {
+                        same_reach2
+                    } else {
+                        let reach = ri + item.r + skin;
+                        reach * reach
+                    };
+                    pairs[k] = [i, item.id];
+                    k += usize::from(dx * dx + dy * dy < reach2);
                 }
             }
-            own_of[i as usize] = [k as u32, (k + kept) as u32];
-            k += kept;
+            own_of[i as usize] = [first as u32, k as u32];
         }
         (self.pairs, self.own) = (pairs, own);
         k
@@ -744,7 +786,7 @@ impl Near {
             1
         };
         at_least(&mut self.start, 4 * n_on + 18);
-        at_least(&mut self.cell, n);
+        at_least(&mut self.placed, n);
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_cell, n_on);
@@ -806,7 +848,6 @@ impl Near {
     /// Heap bytes held (capacity).
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
-            + self.cell.capacity()
             + self.escapees.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
@@ -815,6 +856,7 @@ impl Near {
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
             + size_of::<Item>() * self.items.capacity()
+            + size_of::<Placed>() * self.placed.capacity()
     }
 }
 
@@ -890,13 +932,25 @@ mod tests {
     const TABLES: [(f64, f64, f64); 3] =
         [(0.5, 0.0, 0.0), (0.4, 0.0, 0.0), (1e4, -9999.4, -9999.3)];
 
+    /// Also with one radius for every disc (the pair search's constant reach, `rr_same`).
     #[test]
     fn build_lists_exactly_the_pairs_closer_than_the_skin() {
         for (half, cx, cy) in TABLES {
-            for (n, skin, seed) in [(10, 0.01, 1), (300, 0.02, 2), (2000, 0.005, 3), (1, 0.1, 4)] {
-                let (px, py, r, on) = discs(n, seed, cx, cy);
+            for (n, skin, seed, same) in [
+                (10, 0.01, 1, false),
+                (300, 0.02, 2, false),
+                (2000, 0.005, 3, false),
+                (1, 0.1, 4, false),
+                (300, 0.02, 5, true),
+                (2000, 0.005, 6, true),
+            ] {
+                let (px, py, mut r, on) = discs(n, seed, cx, cy);
+                if same {
+                    r.iter_mut().for_each(|r| *r = 0.0125);
+                }
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
+                assert_eq!(near.rr_same.is_some(), same || n == 1, "n = {n}");
                 assert!(near.grid.hashed || half < 1.0, "n = {n}");
                 assert!(
                     half > 1.0 || n < 300 || !near.grid.hashed,

@@ -539,24 +539,28 @@ fn settle(dues: &[u32; DUE_BLOCK], soonest: u32, rel: u32) -> u32 {
 /// (most of them); the others stay due now, and stage 3 tests them as before. Done in one
 /// pass over the new list in its order, without stage 3's due blocks (which a rebuild makes
 /// wholly due: before, four in five of scene (c)'s pair tests were of a list just built).
+/// Every pair's due is written here (the build leaves the older list's dues in place).
 /// Returns the pairs settled here (each counted as a pair test).
 pub(super) fn first_dues(d: &Discs, near: &mut Near, hs: (f64, f64)) -> u64 {
-    if near.ahead {
-        first_dues_in::<true>(d, near, hs)
-    } else {
-        first_dues_in::<false>(d, near, hs)
+    match near.rr_same {
+        Some(rr) => first_dues_in::<true>(d, near, hs, rr),
+        None => first_dues_in::<false>(d, near, hs, 0.0),
     }
 }
 
-/// [`first_dues`]; `LEAN` (a world of more than [`WARM_DISCS`](super::WARM_DISCS) discs,
-/// [`Near::ahead`]): the radius sum from [`Near::rr_same`] when it holds instead of two
-/// reads of `r` a pair (the same bits). Small worlds keep the loop without the test.
+/// [`first_dues`]; `SAME` (every disc on the table at the build has the same radius,
+/// [`Near::rr_same`], at any size of world): the radius sum is `rr_same` for every pair
+/// (the same bits as `r[i] + r[j]`), so the loop reads no radius and tests nothing for it.
 #[inline(always)]
-fn first_dues_in<const LEAN: bool>(d: &Discs, near: &mut Near, (h, ahh): (f64, f64)) -> u64 {
+fn first_dues_in<const SAME: bool>(
+    d: &Discs,
+    near: &mut Near,
+    (h, ahh): (f64, f64),
+    rr_same: f64,
+) -> u64 {
     let n = d.k.len();
     let (kin, r) = (&d.k[..n], &d.r[..n]);
     let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
-    let rr_same = near.rr_same;
     let mut settled = 0u64;
     let mut next_due = u32::MAX;
     for ((dues, pairs), block_due) in blocks
@@ -568,9 +572,10 @@ fn first_dues_in<const LEAN: bool>(d: &Discs, near: &mut Near, (h, ahh): (f64, f
             let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
             let dx = ki.px - kj.px;
             let dy = ki.py - kj.py;
-            let rr = match rr_same {
-                Some(rr) if LEAN => rr,
-                _ => r[i as usize] + r[j as usize],
+            let rr = if SAME {
+                rr_same
+            } else {
+                r[i as usize] + r[j as usize]
             };
             let gap = (dx * dx + dy * dy).sqrt() - rr - NEAR_MARGIN_M;
             let later = open_substeps(gap, (dx, dy), (ki.vx, ki.vy), (kj.vx, kj.vy), (h, ahh));
@@ -1023,12 +1028,28 @@ mod tests {
     /// test gives its pairs in that substep whenever the gap stays open the whole substep;
     /// the other pairs stay due now, for stage 3 to test; the blocks' and the list's earliest
     /// dues are those of the pairs. Random discs, some at rest, some touching or overlapping.
+    /// Two worlds: random radii, and one radius (`first_dues` then takes the radius sum from
+    /// `Near::rr_same`; stage 3's plain test reads the radii).
     #[test]
     fn the_first_dues_of_a_new_list_are_those_stage_3_gives() {
+        for same_r in [false, true] {
+            the_first_dues_are_those_stage_3_gives_in(same_r);
+        }
+    }
+
+    fn the_first_dues_are_those_stage_3_gives_in(same_r: bool) {
         let mut next = uniform(2_026_120_211);
-        let d = scattered(&mut next, 600, |next| 0.005 + 0.015 * next(), (0.5, 5, 6.0));
+        let radius = |next: &mut dyn FnMut() -> f64| {
+            if same_r {
+                0.011
+            } else {
+                0.005 + 0.015 * next()
+            }
+        };
+        let d = scattered(&mut next, 600, radius, (0.5, 5, 6.0));
         let mut near = Near::default();
         near.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+        assert_eq!(near.rr_same.is_some(), same_r);
         let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
         let settled = first_dues(&d, &mut near, (h, ahh));
         let v = PairView {
@@ -1053,6 +1074,28 @@ mod tests {
             assert_eq!(near.block_due[blk], dues.iter().copied().min().unwrap());
         }
         assert_eq!(near.next_due, near.due.iter().copied().min().unwrap());
+    }
+
+    /// A list built over an older one (with more pairs, then fewer, then more) gets from
+    /// `first_dues` the dues, blocks' and list's earliest dues of a list built afresh: the
+    /// build leaves the old list's dues for `first_dues` to write over, every one.
+    #[test]
+    fn a_list_built_over_another_gets_the_first_dues_of_a_fresh_one() {
+        let mut next = uniform(2_026_120_207);
+        let (h, ahh) = (0.001, 2.0 * 0.001 * 0.001);
+        let mut reused = Near::default();
+        for n in [900, 300, 600, 1_200, 50] {
+            let d = scattered(&mut next, n, |next| 0.005 + 0.015 * next(), (0.5, 5, 6.0));
+            let mut fresh = Near::default();
+            fresh.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+            reused.build(0.5, 0.5, 0.03, &d.k, &d.r, &d.on);
+            first_dues(&d, &mut fresh, (h, ahh));
+            first_dues(&d, &mut reused, (h, ahh));
+            assert_eq!(reused.pairs, fresh.pairs, "n = {n}");
+            assert_eq!(reused.due, fresh.due, "n = {n}");
+            assert_eq!(reused.block_due, fresh.block_due, "n = {n}");
+            assert_eq!(reused.next_due, fresh.next_due, "n = {n}");
+        }
     }
 
     /// Stage 3 in a large world (`near_pairs_ahead`: the due pairs listed first, then tested
