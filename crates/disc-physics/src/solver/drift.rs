@@ -43,6 +43,12 @@ impl Solver {
 /// ran and whether `run` goes on. `cx` and `walls` come by reference, so that the loop reads
 /// their constants as the drift's pass does (`cx.now` is not read: the pass takes each
 /// substep's count).
+///
+/// The substeps run in blocks where possible ([`quiet_block`]): when no moving disc can stop
+/// or come near anything fixed within the next `l` substeps, those are run disc by disc
+/// (each disc carried through all `l` in registers), which computes what `l` passes over the
+/// moving list compute, bit for bit; the substep that may list a stop or a disc near
+/// something fixed is the ordinary pass, which tells whether the stretch goes on.
 #[inline(never)]
 pub(super) fn quiet_stretch(
     d: &mut Discs,
@@ -65,6 +71,27 @@ pub(super) fn quiet_stretch(
     let due = u64::from(s.near.next_due);
     let base = s.near.base_tick;
     loop {
+        // The substeps from this one (`*substeps`) on that run as a block: none after which
+        // a pair is due (the last may be the one before it: `due + base − substeps ≥ 1`, as
+        // the stretch's test holds for this one), and none in which a disc may stop or come
+        // near anything fixed.
+        let (clear, fastest) = block_bound(d, s, cx, *substeps + 1);
+        let l = clear.min((due + base).saturating_sub(*substeps));
+        if l > 0 {
+            let (l, go_on, next_vmax2) =
+                finish_block(&mut s.near.disp, run, cx, (h, vmax2, fastest), l);
+            quiet_block(d, s.moving.as_slice(), cx, walls, l);
+            ran += l;
+            *substeps += l - 1;
+            vmax2 = next_vmax2;
+            // The stretch's test after the block's last substep (no stop and no disc near
+            // anything fixed was listed, and every disc still moves).
+            if !(go_on && *substeps + 1 - base < due) {
+                s.prepared = Some(Prepared { h, vmax2 });
+                return (ran, go_on);
+            }
+            *substeps += 1;
+        }
         // The drift of a substep without events: every disc is carried into the next
         // substep.
         let next_vmax2 = carry_moving::<false, true>(d, s, cx, walls, *substeps + 1);
@@ -84,6 +111,90 @@ pub(super) fn quiet_stretch(
             return (ran, go_on);
         }
         *substeps += 1;
+    }
+}
+
+/// How many quiet substeps from now on certainly list no stop and no disc near anything
+/// fixed, so that they can run as a block ([`quiet_block`]), and the largest speed of the
+/// moving discs. The passes of the block prepare the substeps from `now` on: each disc must
+/// take [`SlideCtx::slides_on`]'s common path in each (see
+/// [`SlideCtx::passes_sliding_on`], from the slowest disc's speed) and have its fixed due
+/// after each (`fixed_due > now + j`). Reads each moving disc's speed and fixed due.
+#[inline(never)]
+fn block_bound(d: &Discs, s: &Scratch, cx: &SlideCtx<'_>, now: u64) -> (u64, f64) {
+    let n = d.k.len();
+    let (kin, fixed_due) = (&d.k[..n], &d.fixed_due[..n]);
+    let (mut slowest, mut fastest, mut first_due) = (f64::INFINITY, 0.0, u64::MAX);
+    for &i in s.moving.as_slice() {
+        let i = i as usize;
+        let v = kin[i].s;
+        // (Selects: no speed is NaN.)
+        slowest = if v < slowest { v } else { slowest };
+        fastest = if v > fastest { v } else { fastest };
+        first_due = first_due.min(fixed_due[i]);
+    }
+    let clear = first_due.saturating_sub(now);
+    if clear == 0 {
+        return (0, fastest);
+    }
+    (clear.min(cx.passes_sliding_on(slowest)), fastest)
+}
+
+/// The ends of `l` quiet substeps of length `h` run as a block ([`quiet_block`]), as
+/// [`finish_quiet`] ends each: `disp` grows by h times each one's largest speed and `run`
+/// counts the steps, cut at the first after which `run` does not go on. The first one's
+/// largest squared speed is `vmax2`; the next ones' are found from the fastest disc's speed
+/// `fastest` (the largest at the block's start): in a block every disc's speed falls by the
+/// same subtraction each substep, and rounding is monotonic, so the fastest disc stays the
+/// fastest (or level) and its chord speed is each pass's largest. Returns how many
+/// substeps the block runs, whether `run` goes on after the last, and the largest squared
+/// speed of the substep after it.
+#[inline(never)]
+fn finish_block(
+    disp: &mut f64,
+    run: &mut RunClock,
+    cx: &SlideCtx<'_>,
+    (h, mut vmax2, mut fastest): (f64, f64, f64),
+    l: u64,
+) -> (u64, bool, f64) {
+    for j in 1..=l {
+        *disp += h * vmax2.sqrt();
+        let go_on = run.tick();
+        let (e, c) = cx.slide_on(fastest);
+        fastest = e;
+        // (`Lists::finish`'s square of the largest chord speed.)
+        vmax2 = c * c;
+        if !go_on {
+            return (j, false, vmax2);
+        }
+    }
+    (l, true, vmax2)
+}
+
+/// `l` quiet substeps' drifts ([`carry_moving`] for a quiet substep, `l` times), disc by
+/// disc: each moving disc is carried through the `l` substeps in registers, by the same
+/// operations as the pass (its move, [`Cushions::carry_clear`]; its speed at the end and
+/// next chord speed, [`SlideCtx::slide_on`]; its velocity, as [`glide`] gives it), loaded and
+/// stored once. For a block that [`block_bound`] allows: no disc stops within two substeps
+/// and none comes due for the fixed tests, so the pass would drop no disc, list nothing and
+/// leave `fixed_due` as it is; its largest speeds are [`finish_block`]'s.
+#[inline(never)]
+fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions, l: u64) {
+    let n = d.k.len();
+    let (kin, rad) = (&mut d.k[..n], &d.r[..n]);
+    let h = cx.h;
+    for &i in list {
+        let i = i as usize;
+        let mut k = kin[i];
+        let r = &rad[i];
+        for _ in 0..l {
+            walls.carry_clear(&mut k, h, r);
+            let (e, c) = cx.slide_on(k.s);
+            k.s = e;
+            k.vx = k.ux * c;
+            k.vy = k.uy * c;
+        }
+        kin[i] = k;
     }
 }
 

@@ -235,6 +235,41 @@ impl SlideCtx<'_> {
         }
     }
 
+    /// [`slides_on`](Self::slides_on)'s values for a speed `s > 2 a h` (which a quiet block
+    /// knows ahead, [`passes_sliding_on`](Self::passes_sliding_on)): the speed at the end
+    /// `s − a h` and the next chord speed, by the same operations, without the test.
+    #[inline(always)]
+    pub(super) fn slide_on(&self, s: f64) -> (f64, f64) {
+        debug_assert!(
+            s > self.two_ah,
+            "a disc in a quiet block stops within two substeps"
+        );
+        let e = s - self.ah;
+        (e, e - self.half_ah)
+    }
+
+    /// A number `K` of substeps such that a disc at speed `s` now, losing `a h` a substep
+    /// (`s ← fl(s − a h)`, as [`slides_on`](Self::slides_on) computes it), is still faster
+    /// than `2 a h` at the start of each of the first `K` (so each of them takes
+    /// `slides_on`'s common path); 0 if `s ≤ 2 a h`. A lower bound without a loop, one
+    /// division: each subtraction rounds by at most `u (s − a h) ≤ u s` (u = 2⁻⁵³), so after
+    /// `j` substeps the speed is at least `s − j (a h + u s)`, above `2 a h` for every
+    /// `j < Q = (s − 2 a h) / (a h + 2⁻⁵² s)`; the quotient computed here, less 2⁻³⁰ of itself,
+    /// rounds (three operations of relative error u each) to below `Q`, so `j ≤ K` keeps
+    /// the speed above `2 a h` (one substep more than `K` to spare). A slower disc (less
+    /// `s`) reaches `2 a h` no later than a faster one (rounding is monotonic), so the
+    /// slowest disc's bound holds for all. Once a block (rarely needed: out of line).
+    #[inline(never)]
+    pub(super) fn passes_sliding_on(&self, s: f64) -> u64 {
+        /// 2⁻⁵², exact.
+        const U2: f64 = f64::EPSILON;
+        /// 1 − 2⁻³⁰, exact.
+        const LESS: f64 = 1.0 - 1.0 / (1u64 << 30) as f64;
+        let q = (s - self.two_ah) / (self.ah + s * U2);
+        // Negative or NaN (never for finite states) gives 0, a large one saturates.
+        (q * LESS) as u64
+    }
+
     /// The speed at the substep's end of a disc that slid through it from speed `s` > 0
     /// undisturbed: `s − a h`, or `None` when it stops within it. A speed returned is in the
     /// normal range: within [`limits`](crate::limits) `a h` is (at least 10⁻¹⁹), and `s > a h`
