@@ -48,12 +48,15 @@ impl Solver {
 /// or come near anything fixed within the next `l` substeps, those are run disc by disc
 /// (each disc carried through all `l` in registers), which computes what `l` passes over the
 /// moving list compute, bit for bit; the substep that may list a stop or a disc near
-/// something fixed is the ordinary pass, which tells whether the stretch goes on.
+/// something fixed is the ordinary pass, which tells whether the stretch goes on. `known`:
+/// the moving discs' [`Spread`] at this substep's start if the caller knows it (the stretch
+/// before ended with a block and nothing changed the discs since), and on return the one
+/// after the stretch if it ended with a block (`None` otherwise).
 #[inline(never)]
 pub(super) fn quiet_stretch(
     d: &mut Discs,
     s: &mut Scratch,
-    substeps: &mut u64,
+    (substeps, known): (&mut u64, &mut Option<Spread>),
     (cx, walls): (&SlideCtx<'_>, &Cushions),
     run: &mut RunClock,
     (mut vmax2, h): (f64, f64),
@@ -75,11 +78,13 @@ pub(super) fn quiet_stretch(
         // a pair is due (the last may be the one before it: `due + base − substeps ≥ 1`, as
         // the stretch's test holds for this one), and none in which a disc may stop or come
         // near anything fixed.
-        let (clear, fastest) = block_bound(d, s, cx, *substeps + 1);
-        let l = clear.min((due + base).saturating_sub(*substeps));
+        let spread = known.take().unwrap_or_else(|| Spread::of(d, s));
+        let l = spread
+            .clear(cx, *substeps + 1)
+            .min((due + base).saturating_sub(*substeps));
         if l > 0 {
-            let (l, go_on, next_vmax2) =
-                finish_block(&mut s.near.disp, run, cx, (h, vmax2, fastest), l);
+            let (l, go_on, next_vmax2, after) =
+                finish_block(&mut s.near.disp, run, cx, (h, vmax2, spread), l);
             quiet_block(d, s.moving.as_slice(), cx, walls, l);
             ran += l;
             *substeps += l - 1;
@@ -88,6 +93,7 @@ pub(super) fn quiet_stretch(
             // anything fixed was listed, and every disc still moves).
             if !(go_on && *substeps + 1 - base < due) {
                 s.prepared = Some(Prepared { h, vmax2 });
+                *known = Some(after);
                 return (ran, go_on);
             }
             *substeps += 1;
@@ -114,61 +120,84 @@ pub(super) fn quiet_stretch(
     }
 }
 
-/// How many quiet substeps from now on certainly list no stop and no disc near anything
-/// fixed, so that they can run as a block ([`quiet_block`]), and the largest speed of the
-/// moving discs. The passes of the block prepare the substeps from `now` on: each disc must
-/// take [`SlideCtx::slides_on`]'s common path in each (see
-/// [`SlideCtx::passes_sliding_on`], from the slowest disc's speed) and have its fixed due
-/// after each (`fixed_due > now + j`). Reads each moving disc's speed and fixed due.
-#[inline(never)]
-fn block_bound(d: &Discs, s: &Scratch, cx: &SlideCtx<'_>, now: u64) -> (u64, f64) {
-    let n = d.k.len();
-    let (kin, fixed_due) = (&d.k[..n], &d.fixed_due[..n]);
-    let (mut slowest, mut fastest, mut first_due) = (f64::INFINITY, 0.0, u64::MAX);
-    for &i in s.moving.as_slice() {
-        let i = i as usize;
-        let v = kin[i].s;
-        // (Selects: no speed is NaN.)
-        slowest = if v < slowest { v } else { slowest };
-        fastest = if v > fastest { v } else { fastest };
-        first_due = first_due.min(fixed_due[i]);
+/// What a quiet block ([`quiet_block`]) needs to know of the moving discs at a substep's
+/// start: the slowest and the fastest speed and the earliest fixed due. In a block each
+/// disc's speed falls by the same subtraction each substep and rounding is monotonic, so the
+/// slowest disc stays the slowest and the fastest the fastest (or level), and no fixed due
+/// changes: the spread after a block follows from the one before it ([`finish_block`]),
+/// without a pass over the discs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Spread {
+    slowest: f64,
+    fastest: f64,
+    first_due: u64,
+}
+
+impl Spread {
+    /// The spread of the moving discs (a pass reading each one's speed and fixed due).
+    #[inline(never)]
+    fn of(d: &Discs, s: &Scratch) -> Spread {
+        let n = d.k.len();
+        let (kin, fixed_due) = (&d.k[..n], &d.fixed_due[..n]);
+        let (mut slowest, mut fastest, mut first_due) = (f64::INFINITY, 0.0, u64::MAX);
+        for &i in s.moving.as_slice() {
+            let i = i as usize;
+            let v = kin[i].s;
+            // (Selects: no speed is NaN.)
+            slowest = if v < slowest { v } else { slowest };
+            fastest = if v > fastest { v } else { fastest };
+            first_due = first_due.min(fixed_due[i]);
+        }
+        Spread {
+            slowest,
+            fastest,
+            first_due,
+        }
     }
-    let clear = first_due.saturating_sub(now);
-    if clear == 0 {
-        return (0, fastest);
+
+    /// How many quiet substeps, whose passes prepare the substeps from `now` on, certainly
+    /// list no stop and no disc near anything fixed, so that they can run as a block: each
+    /// disc takes [`SlideCtx::slides_on`]'s common path in each (see
+    /// [`SlideCtx::passes_sliding_on`], from the slowest disc's speed) and has its fixed due
+    /// after each (`fixed_due > now + j`).
+    #[inline(always)]
+    fn clear(&self, cx: &SlideCtx<'_>, now: u64) -> u64 {
+        let clear = self.first_due.saturating_sub(now);
+        if clear == 0 {
+            return 0;
+        }
+        clear.min(cx.passes_sliding_on(self.slowest))
     }
-    (clear.min(cx.passes_sliding_on(slowest)), fastest)
 }
 
 /// The ends of `l` quiet substeps of length `h` run as a block ([`quiet_block`]), as
 /// [`finish_quiet`] ends each: `disp` grows by h times each one's largest speed and `run`
 /// counts the steps, cut at the first after which `run` does not go on. The first one's
-/// largest squared speed is `vmax2`; the next ones' are found from the fastest disc's speed
-/// `fastest` (the largest at the block's start): in a block every disc's speed falls by the
-/// same subtraction each substep, and rounding is monotonic, so the fastest disc stays the
-/// fastest (or level) and its chord speed is each pass's largest. Returns how many
-/// substeps the block runs, whether `run` goes on after the last, and the largest squared
-/// speed of the substep after it.
+/// largest squared speed is `vmax2`; the next ones' are the fastest disc's chord speeds
+/// squared (see [`Spread`]: each pass's largest). Returns how many substeps the block runs,
+/// whether `run` goes on after the last, the largest squared speed of the substep after it,
+/// and the spread then.
 #[inline(never)]
 fn finish_block(
     disp: &mut f64,
     run: &mut RunClock,
     cx: &SlideCtx<'_>,
-    (h, mut vmax2, mut fastest): (f64, f64, f64),
+    (h, mut vmax2, mut spread): (f64, f64, Spread),
     l: u64,
-) -> (u64, bool, f64) {
+) -> (u64, bool, f64, Spread) {
     for j in 1..=l {
         *disp += h * vmax2.sqrt();
         let go_on = run.tick();
-        let (e, c) = cx.slide_on(fastest);
-        fastest = e;
+        let (e, c) = cx.slide_on(spread.fastest);
+        spread.fastest = e;
+        spread.slowest = cx.slide_on(spread.slowest).0;
         // (`Lists::finish`'s square of the largest chord speed.)
         vmax2 = c * c;
         if !go_on {
-            return (j, false, vmax2);
+            return (j, false, vmax2, spread);
         }
     }
-    (l, true, vmax2)
+    (l, true, vmax2, spread)
 }
 
 /// `l` quiet substeps' drifts ([`carry_moving`] for a quiet substep, `l` times), disc by
@@ -185,16 +214,17 @@ fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions,
     let h = cx.h;
     for &i in list {
         let i = i as usize;
-        let mut k = kin[i];
-        let r = &rad[i];
+        let k = &mut kin[i];
+        let (mut px, mut py, mut vx, mut vy, mut sp) = (k.px, k.py, k.vx, k.vy, k.s);
+        let (ux, uy) = (k.ux, k.uy);
         for _ in 0..l {
-            walls.carry_clear(&mut k, h, r);
-            let (e, c) = cx.slide_on(k.s);
-            k.s = e;
-            k.vx = k.ux * c;
-            k.vy = k.uy * c;
+            (px, py) = walls.moved_clear((px + vx * h, py + vy * h), &rad[i]);
+            let (e, c) = cx.slide_on(sp);
+            sp = e;
+            vx = ux * c;
+            vy = uy * c;
         }
-        kin[i] = k;
+        (k.px, k.py, k.vx, k.vy, k.s) = (px, py, vx, vy, sp);
     }
 }
 
@@ -466,6 +496,26 @@ impl Cushions {
             k.py = y;
         } else {
             self.place(k, (x, y), *r);
+        }
+    }
+
+    /// [`carry_clear`](Self::carry_clear)'s end of a move to (x, y), for a disc of radius
+    /// `r` (read only when needed) that a quiet block carries in registers.
+    #[inline(always)]
+    fn moved_clear(&self, (x, y): (f64, f64), r: &f64) -> (f64, f64) {
+        debug_assert!(
+            x == clamp(x, -self.hx + *r, self.hx - *r)
+                && y == clamp(y, -self.hy + *r, self.hy - *r),
+            "a disc clear of the cushions ends beyond a contact line"
+        );
+        // (`carry_clear`'s test, negated: the same for every value, NaN included, which
+        // the clamp and `normal_or_zero` leave as it is.)
+        if !((x.abs() < f64::MIN_POSITIVE) | (y.abs() < f64::MIN_POSITIVE)) {
+            (x, y)
+        } else {
+            let mut k = Kin::default();
+            self.place(&mut k, (x, y), *r);
+            (k.px, k.py)
         }
     }
 
