@@ -100,7 +100,7 @@ pub(super) fn quiet_stretch(
         }
         // The drift of a substep without events: every disc is carried into the next
         // substep.
-        let next_vmax2 = carry_moving::<false, true>(d, s, cx, walls, *substeps + 1);
+        let next_vmax2 = quiet_pass(d, s, cx, walls, *substeps + 1);
         let kept = s.moving.len;
         ran += 1;
         let go_on = finish_quiet(&mut s.near.disp, (h, vmax2), run);
@@ -143,9 +143,9 @@ impl Spread {
         for &i in s.moving.as_slice() {
             let i = i as usize;
             let v = kin[i].s;
-            // (Selects: no speed is NaN.)
-            slowest = if v < slowest { v } else { slowest };
-            fastest = if v > fastest { v } else { fastest };
+            // (Selects, in `minsd`'s and `maxsd`'s operand order: no speed is NaN.)
+            slowest = if slowest < v { slowest } else { v };
+            fastest = if fastest > v { fastest } else { v };
             first_due = first_due.min(fixed_due[i]);
         }
         Spread {
@@ -185,19 +185,25 @@ fn finish_block(
     (h, mut vmax2, mut spread): (f64, f64, Spread),
     l: u64,
 ) -> (u64, bool, f64, Spread) {
-    for j in 1..=l {
-        *disp += h * vmax2.sqrt();
-        let go_on = run.tick();
+    // (In locals, written back once.)
+    let (mut moved, mut clock) = (*disp, *run);
+    let mut ran = l;
+    let mut go_on = true;
+    for j in 0..l {
+        moved += h * vmax2.sqrt();
+        go_on = clock.tick();
         let (e, c) = cx.slide_on(spread.fastest);
         spread.fastest = e;
         spread.slowest = cx.slide_on(spread.slowest).0;
         // (`Lists::finish`'s square of the largest chord speed.)
         vmax2 = c * c;
         if !go_on {
-            return (j, false, vmax2, spread);
+            ran = j + 1;
+            break;
         }
     }
-    (l, true, vmax2, spread)
+    (*disp, *run) = (moved, clock);
+    (ran, go_on, vmax2, spread)
 }
 
 /// `l` quiet substeps' drifts ([`carry_moving`] for a quiet substep, `l` times), disc by
@@ -216,14 +222,17 @@ fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions,
     let h = cx.h;
     // (`l` is far below 2⁵³: exact.)
     let reach = 4.0 * (h * l as f64);
+    let long = l > 2;
     for &i in list {
         let i = i as usize;
         let k = &mut kin[i];
         let (p, v, u, sp) = ((k.px, k.py), (k.vx, k.vy), (k.ux, k.uy), k.s);
         // Each coordinate far from zero, beyond four times what the disc can slide across
         // the block: it keeps its sign and stays above 2 × `FAR` ([`glide_block`]), so the
-        // move's normal-range test holds in every substep and is left out.
-        let far = !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
+        // move's normal-range test holds in every substep and is left out. (Not looked at
+        // in a block of one or two substeps, where the look costs more than the tests.)
+        let far = long
+            && !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
         let (p, v, sp) = if far {
             glide_block::<false>((p, v, u, sp), cx, walls, &rad[i], l)
         } else {
@@ -260,6 +269,20 @@ fn glide_block<const TEST: bool>(
         v = (u.0 * c, u.1 * c);
     }
     (p, v, sp)
+}
+
+/// The drift of a quiet substep that a block cannot take ([`quiet_stretch`]): the pass over
+/// the moving list ([`carry_moving`]) preparing substep `now`. Out of line: most stretches
+/// end with a block, and the stretch's own code then keeps to a few registers.
+#[inline(never)]
+fn quiet_pass(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+    now: u64,
+) -> f64 {
+    carry_moving::<false, true>(d, s, cx, walls, now)
 }
 
 /// The end of a quiet substep of length `h` and largest squared speed `vmax2`
