@@ -758,6 +758,143 @@ mod tests {
     }
 
     #[test]
+    fn a_quiet_block_computes_what_its_quiet_passes_compute() {
+        // 200 moving discs (at x = 0, with a subnormal coordinate, near both axes and far
+        // from them, some moving along an axis), none of which stops within the blocks or
+        // comes due for the fixed tests: `l` quiet passes (`carry_moving`, as the stretch
+        // runs them one by one) against a block of `l` (`quiet_block`, with `finish_block`
+        // for the ends and `Spread` for the bound), record for record, and the largest
+        // speeds, `disp`, the clock and the spread after it. Blocks of 1 to 40 substeps (the
+        // far discs' path without the normal-range test from 3 on), and one cut by the
+        // clock.
+        let (h, n) = (0.001, 200);
+        let table = Table::new(0.5, 0.3).unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let ah = mo.a * h;
+        let walls = Cushions::new(0.5, 0.3, 0.02);
+        let mut rng = crate::scenes::SplitMix64(0x0dd5_ee7e_5eed_1e55_u64);
+        let mut next = move || rng.next_unit();
+        let (mut tested, mut cut) = (0, 0);
+        for (l, max_steps) in [1, 2, 3, 4, 7, 16, 40, 9]
+            .into_iter()
+            .zip([0, 0, 0, 0, 0, 0, 0, 5])
+        {
+            let mut d = Discs::default();
+            let mut s = Scratch::default();
+            s.moving.reserve(n);
+            s.fixed.reserve(n);
+            s.stops.reserve(n);
+            let now = 100;
+            for i in 0..n {
+                let r = if i % 10 == 0 { 0.02 } else { 0.01 };
+                let near_axis = i % 4 == 0;
+                let mut coord = |half: f64| {
+                    let x = (2.0 * next() - 1.0) * (half - r - 0.2);
+                    if near_axis { x * 1e-3 } else { x }
+                };
+                let (mut px, py) = (coord(0.5), coord(0.3));
+                if i % 17 == 0 {
+                    px = 0.0;
+                } else if i % 19 == 0 {
+                    px = 1e-310;
+                }
+                let (dx, dy) = match i % 7 {
+                    0 => (0.0, 1.0),
+                    1 => (-1.0, 0.0),
+                    _ => (2.0 * next() - 1.0, 2.0 * next() - 1.0),
+                };
+                let len = (dx * dx + dy * dy).sqrt();
+                // Faster than 2 a h through the block and beyond, some only just.
+                let speed = ah * (l as f64 + 4.0)
+                    + if i % 5 == 0 {
+                        ah * next()
+                    } else {
+                        2.0 * next()
+                    };
+                d.push(
+                    (px, py),
+                    (dx / len, dy / len, speed),
+                    r,
+                    1.0,
+                    DiscStatus::OnTable,
+                );
+                let c = speed - 0.5 * ah;
+                d.k[i].vx = d.k[i].ux * c;
+                d.k[i].vy = d.k[i].uy * c;
+                d.fixed_due[i] = now + 1 + l + (i % 3) as u64;
+                s.moving.push(i as u32);
+            }
+            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let vmax2: f64 = 2.25;
+            let clock = RunClock::new(
+                0.25,
+                h,
+                (0.0, 1e6),
+                (
+                    7,
+                    if max_steps > 0 {
+                        7 + max_steps
+                    } else {
+                        u64::MAX
+                    },
+                ),
+            )
+            .unwrap();
+            // The passes one by one, as the stretch ran them before blocks.
+            let (mut d1, mut s1) = (d.clone(), s.clone());
+            let (mut disp1, mut clock1, mut vm1, mut ran1) = (0.5, clock, vmax2, 0);
+            for j in 0..l {
+                let next_vm =
+                    carry_moving::<false, true>(&mut d1, &mut s1, &cx, &walls, now + 1 + j);
+                assert!(s1.stops.is_empty() && s1.fixed.is_empty() && s1.moving.len() == n);
+                disp1 += h * vm1.sqrt();
+                let go_on = clock1.tick();
+                vm1 = next_vm;
+                ran1 += 1;
+                if !go_on {
+                    break;
+                }
+            }
+            // The block.
+            let spread = Spread::of(&d, &s);
+            assert!(spread.clear(&cx, now + 1) >= l, "l {l}");
+            let (mut disp2, mut clock2) = (0.5, clock);
+            let (ran2, go_on, vm2, after) =
+                finish_block(&mut disp2, &mut clock2, &cx, (h, vmax2, spread), l);
+            quiet_block(&mut d, s.moving.as_slice(), &cx, &walls, ran2);
+            assert_eq!((ran2, go_on), (ran1, ran1 == l), "l {l}");
+            assert_eq!(vm2.to_bits(), vm1.to_bits(), "l {l}");
+            assert_eq!(disp2.to_bits(), disp1.to_bits(), "l {l}");
+            assert_eq!(
+                (clock2.time_s.to_bits(), clock2.steps),
+                (clock1.time_s.to_bits(), clock1.steps)
+            );
+            let bits = |k: &Kin| [k.px, k.py, k.vx, k.vy, k.ux, k.uy, k.s, k.tl].map(f64::to_bits);
+            for (i, (k, k1)) in d.k.iter().zip(&d1.k).enumerate() {
+                assert_eq!(bits(k), bits(k1), "l {l}, disc {i}");
+            }
+            assert_eq!(d.fixed_due, d1.fixed_due);
+            let spread1 = Spread::of(&d1, &s1);
+            assert_eq!(
+                (
+                    after.slowest.to_bits(),
+                    after.fastest.to_bits(),
+                    after.first_due
+                ),
+                (
+                    spread1.slowest.to_bits(),
+                    spread1.fastest.to_bits(),
+                    spread1.first_due
+                ),
+                "l {l}"
+            );
+            tested += 1;
+            cut += usize::from(ran2 < l);
+        }
+        assert_eq!((tested, cut), (8, 1));
+    }
+
+    #[test]
     fn a_quiet_move_tests_only_the_normal_range_with_the_same_bits() {
         // `carry_clear` against the clamp and `normal_or_zero` (as every move took them), for
         // moves that end within the contact lines (its condition): at them, near the inner

@@ -572,6 +572,68 @@ mod tests {
     }
 
     #[test]
+    fn a_block_s_bound_on_the_substeps_that_slide_on_holds_and_is_close() {
+        // `passes_sliding_on` against the speeds themselves (`s ← s − a h` as `slides_on`
+        // computes them): at least its bound of substeps start faster than 2 a h, and one
+        // more (the bound's spare), and it falls short of them by at most 2; near 2 a h and
+        // for speeds up to ten thousand a h, for a h a power of two and not, the smallest
+        // a h within the limits, and without friction (no substep stops: a bound far above
+        // any block).
+        let table = Table::new(0.5, 0.5).unwrap();
+        let mu_g = table.params().friction_decel_m_s2();
+        let smallest =
+            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
+        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let cases = [
+            (mu_g, 0.001),
+            (mu_g, 1.0 / 60.0),
+            (1.0, 0.0009765625),
+            (0.75, 1.0 / 3.0),
+            (smallest, h_min),
+        ];
+        let mut rng = crate::scenes::SplitMix64(0x51ed_2701_8c3a_44b5_u64);
+        let mut next = move || rng.next_unit();
+        let mut exact = 0;
+        for (a, h) in cases {
+            let mo = Motion::new(a);
+            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let ah = a * h;
+            let mut speeds = vec![0.0, ah, 2.0 * ah, 3.0 * ah];
+            let mut up = 2.0 * ah;
+            for _ in 0..40 {
+                speeds.push(up);
+                up = up.next_up();
+            }
+            speeds.extend((0..300).map(|_| ah * (2.0 + 10.0 * next())));
+            speeds.extend((0..100).map(|_| ah * (2.0 + 10_000.0 * next())));
+            for s in speeds {
+                let bound = cx.passes_sliding_on(s);
+                // The substeps that start faster than 2 a h, one after another.
+                let (mut v, mut sliding) = (s, 0u64);
+                while v > cx.two_ah {
+                    let (e, _) = cx.slides_on(v).unwrap();
+                    v = e;
+                    sliding += 1;
+                }
+                assert!(
+                    bound < sliding || (bound == 0 && sliding == 0),
+                    "a {a:e}, h {h:e}, s {s:e}: {bound} of {sliding}"
+                );
+                assert!(
+                    bound + 2 >= sliding,
+                    "a {a:e}, h {h:e}, s {s:e}: {bound} of {sliding}"
+                );
+                exact += usize::from(bound + 1 == sliding);
+            }
+        }
+        assert!(exact > 1000, "{exact}");
+        let mo = Motion::new(0.0);
+        let cx = SlideCtx::new(&table, &[], &mo, 0.001, 0);
+        assert!(cx.passes_sliding_on(1.0) > 1 << 40);
+        assert_eq!(cx.passes_sliding_on(0.0), 0);
+    }
+
+    #[test]
     fn one_comparison_tells_a_disc_that_stops_in_neither_substep() {
         // `slides_on` against `end_speed` and `slide`'s own stop test, bit for bit: at the
         // edges (2 a h, a h and the ulps around them), for a h a power of two (the spacing of
