@@ -222,7 +222,7 @@ fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions,
     let h = cx.h;
     // (`l` is far below 2⁵³: exact.)
     let reach = 4.0 * (h * l as f64);
-    let long = l > 2;
+    let long = l > 1;
     for &i in list {
         let i = i as usize;
         let k = &mut kin[i];
@@ -230,7 +230,7 @@ fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions,
         // Each coordinate far from zero, beyond four times what the disc can slide across
         // the block: it keeps its sign and stays above 2 × `FAR` ([`glide_block`]), so the
         // move's normal-range test holds in every substep and is left out. (Not looked at
-        // in a block of one or two substeps, where the look costs more than the tests.)
+        // in a block of one substep, where the look costs more than the test.)
         let far = long
             && !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
         let (p, v, sp) = if far {
