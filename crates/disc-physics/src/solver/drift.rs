@@ -82,25 +82,28 @@ pub(super) fn quiet_stretch(
         let l = spread
             .clear(cx, *substeps + 1)
             .min((due + base).saturating_sub(*substeps));
-        if l > 0 {
+        let next_vmax2 = if l > 0 {
             let (l, go_on, next_vmax2, after) =
                 finish_block(&mut s.near.disp, run, cx, (h, vmax2, spread), l);
-            quiet_block(d, s.moving.as_slice(), cx, walls, l);
             ran += l;
             *substeps += l - 1;
             vmax2 = next_vmax2;
             // The stretch's test after the block's last substep (no stop and no disc near
             // anything fixed was listed, and every disc still moves).
             if !(go_on && *substeps + 1 - base < due) {
+                quiet_block(d, s.moving.as_slice(), cx, walls, l);
                 s.prepared = Some(Prepared { h, vmax2 });
                 *known = Some(after);
                 return (ran, go_on);
             }
             *substeps += 1;
-        }
-        // The drift of a substep without events: every disc is carried into the next
-        // substep.
-        let next_vmax2 = quiet_pass(d, s, cx, walls, *substeps + 1);
+            // The block, then the next substep's ordinary pass, disc by disc.
+            quiet_block_and_pass(d, s, (cx, walls), l, *substeps + 1)
+        } else {
+            // The drift of a substep without events: every disc is carried into the next
+            // substep.
+            quiet_pass(d, s, cx, walls, *substeps + 1)
+        };
         let kept = s.moving.len;
         ran += 1;
         let go_on = finish_quiet(&mut s.near.disp, (h, vmax2), run);
@@ -215,31 +218,84 @@ fn finish_block(
 /// leave `fixed_due` as it is; its largest speeds are [`finish_block`]'s.
 #[inline(never)]
 fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions, l: u64) {
-    /// Four times the least normal value.
-    const FAR: f64 = 4.0 * f64::MIN_POSITIVE;
     let n = d.k.len();
     let (kin, rad) = (&mut d.k[..n], &d.r[..n]);
-    let h = cx.h;
-    // (`l` is far below 2⁵³: exact.)
-    let reach = 4.0 * (h * l as f64);
-    let long = l > 1;
     for &i in list {
         let i = i as usize;
-        let k = &mut kin[i];
-        let (p, v, u, sp) = ((k.px, k.py), (k.vx, k.vy), (k.ux, k.uy), k.s);
-        // Each coordinate far from zero, beyond four times what the disc can slide across
-        // the block: it keeps its sign and stays above 2 × `FAR` ([`glide_block`]), so the
-        // move's normal-range test holds in every substep and is left out. (Not looked at
-        // in a block of one substep, where the look costs more than the test.)
-        let far = long
-            && !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
-        let (p, v, sp) = if far {
-            glide_block::<false>((p, v, u, sp), cx, walls, &rad[i], l)
-        } else {
-            glide_block::<true>((p, v, u, sp), cx, walls, &rad[i], l)
-        };
-        (k.px, k.py, k.vx, k.vy, k.s) = (p.0, p.1, v.0, v.1, sp);
+        block_disc(&mut kin[i], &rad[i], (cx, walls), l);
     }
+}
+
+/// A quiet block of `l` substeps ([`quiet_block`]) followed by the ordinary pass preparing
+/// substep `now` ([`quiet_pass`]), disc by disc: each moving disc is carried through the
+/// block and then through that substep's drift ([`Carry::disc`]), in one pass over the
+/// moving list (whose discs it keeps in order, as [`Carry::retain`]); returns the next
+/// substep's largest squared speed, as [`carry_moving`] does. For a block that ends where a
+/// disc comes due for its fixed test or may stop: the pass that follows it is this one.
+#[inline(never)]
+fn quiet_block_and_pass(
+    d: &mut Discs,
+    s: &mut Scratch,
+    (cx, walls): (&SlideCtx<'_>, &Cushions),
+    l: u64,
+    now: u64,
+) -> f64 {
+    let n = d.k.len();
+    let mut pass = Carry {
+        kin: &mut d.k[..n],
+        rad: &d.r[..n],
+        fixed_due: &mut d.fixed_due[..n],
+        on: &d.on,
+        path_mark: &s.path_mark,
+        touched_mark: &s.paths.mark,
+        mark: s.mark,
+        walls,
+        cx,
+        now,
+    };
+    let out = ListBufs {
+        fixed: &mut s.fixed,
+        stops: &mut s.stops,
+    };
+    let moving = &mut s.moving;
+    let listed = &mut moving.buf[..moving.len];
+    let mut kept = 0;
+    let vmax2 = out.fill(|to| {
+        for at in 0..listed.len() {
+            let i = listed[at];
+            let k = &mut pass.kin[i as usize];
+            block_disc(k, &pass.rad[i as usize], (cx, walls), l);
+            if pass.disc::<false, true>(i as usize, to) {
+                listed[kept] = i;
+                kept += 1;
+            }
+        }
+    });
+    moving.len = kept;
+    vmax2
+}
+
+/// Disc `k` (radius `r`) carried through the `l` substeps of a quiet block, loaded and stored
+/// once ([`glide_block`]).
+#[inline(always)]
+fn block_disc(k: &mut Kin, r: &f64, (cx, walls): (&SlideCtx<'_>, &Cushions), l: u64) {
+    /// Four times the least normal value.
+    const FAR: f64 = 4.0 * f64::MIN_POSITIVE;
+    // (`l` is far below 2⁵³: exact.)
+    let reach = 4.0 * (cx.h * l as f64);
+    let (p, v, u, sp) = ((k.px, k.py), (k.vx, k.vy), (k.ux, k.uy), k.s);
+    // Each coordinate far from zero, beyond four times what the disc can slide across the
+    // block: it keeps its sign and stays above 2 × `FAR` ([`glide_block`]), so the move's
+    // normal-range test holds in every substep and is left out. (Not looked at in a block
+    // of one substep, where the look costs more than the test.)
+    let far =
+        l > 1 && !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
+    let (p, v, sp) = if far {
+        glide_block::<false>((p, v, u, sp), cx, walls, r, l)
+    } else {
+        glide_block::<true>((p, v, u, sp), cx, walls, r, l)
+    };
+    (k.px, k.py, k.vx, k.vy, k.s) = (p.0, p.1, v.0, v.1, sp);
 }
 
 /// Two coordinates (a position, a velocity, a direction).
@@ -770,8 +826,8 @@ mod tests {
         // runs them one by one) against a block of `l` (`quiet_block`, with `finish_block`
         // for the ends and `Spread` for the bound), record for record, and the largest
         // speeds, `disp`, the clock and the spread after it. Blocks of 1 to 40 substeps (the
-        // far discs' path without the normal-range test from 3 on), and one cut by the
-        // clock.
+        // far discs' path without the normal-range test from 2 on), and one cut by the
+        // clock; and a block fused with the ordinary pass after it (`quiet_block_and_pass`).
         let (h, n) = (0.001, 200);
         let table = Table::new(0.5, 0.3).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
@@ -779,7 +835,7 @@ mod tests {
         let walls = Cushions::new(0.5, 0.3, 0.02);
         let mut rng = crate::scenes::SplitMix64(0x0dd5_ee7e_5eed_1e55_u64);
         let mut next = move || rng.next_unit();
-        let (mut tested, mut cut) = (0, 0);
+        let (mut tested, mut cut, mut renewed) = (0, 0, 0);
         for (l, max_steps) in [1, 2, 3, 4, 7, 16, 40, 9]
             .into_iter()
             .zip([0, 0, 0, 0, 0, 0, 0, 5])
@@ -860,6 +916,7 @@ mod tests {
                     break;
                 }
             }
+            let (mut d3, mut s3) = (d.clone(), s.clone());
             // The block.
             let spread = Spread::of(&d, &s);
             assert!(spread.clear(&cx, now + 1) >= l, "l {l}");
@@ -895,8 +952,40 @@ mod tests {
             );
             tested += 1;
             cut += usize::from(ran2 < l);
+            if ran2 < l {
+                continue;
+            }
+            // The block and the ordinary pass after it, disc by disc, against that pass after
+            // the passes one by one: a third of the discs come due for the fixed tests in it
+            // (their clearance looked at, a new due given).
+            let vm3 = quiet_block_and_pass(&mut d3, &mut s3, (&cx, &walls), l, now + 1 + l);
+            let vm1 = carry_moving::<false, true>(&mut d1, &mut s1, &cx, &walls, now + 1 + l);
+            assert_eq!(vm3.to_bits(), vm1.to_bits(), "l {l}");
+            for (i, (k, k1)) in d3.k.iter().zip(&d1.k).enumerate() {
+                assert_eq!(bits(k), bits(k1), "l {l}, disc {i}");
+            }
+            assert_eq!(d3.fixed_due, d1.fixed_due);
+            renewed += d3
+                .fixed_due
+                .iter()
+                .zip(&d.fixed_due)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(
+                (
+                    s3.moving.as_slice(),
+                    s3.fixed.as_slice(),
+                    s3.stops.as_slice()
+                ),
+                (
+                    s1.moving.as_slice(),
+                    s1.fixed.as_slice(),
+                    s1.stops.as_slice()
+                )
+            );
         }
         assert_eq!((tested, cut), (8, 1));
+        assert!(renewed > 300, "{renewed}");
     }
 
     #[test]
