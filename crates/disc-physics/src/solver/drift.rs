@@ -43,11 +43,20 @@ impl Solver {
 /// ran and whether `run` goes on. `cx` and `walls` come by reference, so that the loop reads
 /// their constants as the drift's pass does (`cx.now` is not read: the pass takes each
 /// substep's count).
+///
+/// The substeps run in blocks where possible ([`quiet_block`]): when no moving disc can stop
+/// or come near anything fixed within the next `l` substeps, those are run disc by disc
+/// (each disc carried through all `l` in registers), which computes what `l` passes over the
+/// moving list compute, bit for bit; the substep that may list a stop or a disc near
+/// something fixed is the ordinary pass, which tells whether the stretch goes on. `known`:
+/// the moving discs' [`Spread`] at this substep's start if the caller knows it (the stretch
+/// before ended with a block and nothing changed the discs since), and on return the one
+/// after the stretch if it ended with a block (`None` otherwise).
 #[inline(never)]
 pub(super) fn quiet_stretch(
     d: &mut Discs,
     s: &mut Scratch,
-    substeps: &mut u64,
+    (substeps, known): (&mut u64, &mut Option<Spread>),
     (cx, walls): (&SlideCtx<'_>, &Cushions),
     run: &mut RunClock,
     (mut vmax2, h): (f64, f64),
@@ -65,9 +74,36 @@ pub(super) fn quiet_stretch(
     let due = u64::from(s.near.next_due);
     let base = s.near.base_tick;
     loop {
-        // The drift of a substep without events: every disc is carried into the next
-        // substep.
-        let next_vmax2 = carry_moving::<false, true>(d, s, cx, walls, *substeps + 1);
+        // The substeps from this one (`*substeps`) on that run as a block: none after which
+        // a pair is due (the last may be the one before it: `due + base − substeps ≥ 1`, as
+        // the stretch's test holds for this one), and none in which a disc may stop or come
+        // near anything fixed.
+        let spread = known.take().unwrap_or_else(|| Spread::of(d, s));
+        let l = spread
+            .clear(cx, *substeps + 1)
+            .min((due + base).saturating_sub(*substeps));
+        let next_vmax2 = if l > 0 {
+            let (l, go_on, next_vmax2, after) =
+                finish_block(&mut s.near.disp, run, cx, (h, vmax2, spread), l);
+            ran += l;
+            *substeps += l - 1;
+            vmax2 = next_vmax2;
+            // The stretch's test after the block's last substep (no stop and no disc near
+            // anything fixed was listed, and every disc still moves).
+            if !(go_on && *substeps + 1 - base < due) {
+                quiet_block(d, s.moving.as_slice(), cx, walls, l);
+                s.prepared = Some(Prepared { h, vmax2 });
+                *known = Some(after);
+                return (ran, go_on);
+            }
+            *substeps += 1;
+            // The block, then the next substep's ordinary pass, disc by disc.
+            quiet_block_and_pass(d, s, (cx, walls), l, *substeps + 1)
+        } else {
+            // The drift of a substep without events: every disc is carried into the next
+            // substep.
+            quiet_pass(d, s, cx, walls, *substeps + 1)
+        };
         let kept = s.moving.len;
         ran += 1;
         let go_on = finish_quiet(&mut s.near.disp, (h, vmax2), run);
@@ -85,6 +121,229 @@ pub(super) fn quiet_stretch(
         }
         *substeps += 1;
     }
+}
+
+/// What a quiet block ([`quiet_block`]) needs to know of the moving discs at a substep's
+/// start: the slowest and the fastest speed and the earliest fixed due. In a block each
+/// disc's speed falls by the same subtraction each substep and rounding is monotonic, so the
+/// slowest disc stays the slowest and the fastest the fastest (or level), and no fixed due
+/// changes: the spread after a block follows from the one before it ([`finish_block`]),
+/// without a pass over the discs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Spread {
+    slowest: f64,
+    fastest: f64,
+    first_due: u64,
+}
+
+impl Spread {
+    /// The spread of the moving discs (a pass reading each one's speed and fixed due).
+    #[inline(never)]
+    fn of(d: &Discs, s: &Scratch) -> Spread {
+        let n = d.k.len();
+        let (kin, fixed_due) = (&d.k[..n], &d.fixed_due[..n]);
+        let (mut slowest, mut fastest, mut first_due) = (f64::INFINITY, 0.0, u64::MAX);
+        for &i in s.moving.as_slice() {
+            let i = i as usize;
+            let v = kin[i].s;
+            // (Selects, in `minsd`'s and `maxsd`'s operand order: no speed is NaN.)
+            slowest = if slowest < v { slowest } else { v };
+            fastest = if fastest > v { fastest } else { v };
+            first_due = first_due.min(fixed_due[i]);
+        }
+        Spread {
+            slowest,
+            fastest,
+            first_due,
+        }
+    }
+
+    /// How many quiet substeps, whose passes prepare the substeps from `now` on, certainly
+    /// list no stop and no disc near anything fixed, so that they can run as a block: each
+    /// disc takes [`SlideCtx::slides_on`]'s common path in each (see
+    /// [`SlideCtx::passes_sliding_on`], from the slowest disc's speed) and has its fixed due
+    /// after each (`fixed_due > now + j`).
+    #[inline(always)]
+    fn clear(&self, cx: &SlideCtx<'_>, now: u64) -> u64 {
+        let clear = self.first_due.saturating_sub(now);
+        if clear == 0 {
+            return 0;
+        }
+        clear.min(cx.passes_sliding_on(self.slowest))
+    }
+}
+
+/// The ends of `l` quiet substeps of length `h` run as a block ([`quiet_block`]), as
+/// [`finish_quiet`] ends each: `disp` grows by h times each one's largest speed and `run`
+/// counts the steps, cut at the first after which `run` does not go on. The first one's
+/// largest squared speed is `vmax2`; the next ones' are the fastest disc's chord speeds
+/// squared (see [`Spread`]: each pass's largest). Returns how many substeps the block runs,
+/// whether `run` goes on after the last, the largest squared speed of the substep after it,
+/// and the spread then. Inlined into the stretch (a call and its saves less a block).
+#[inline(always)]
+fn finish_block(
+    disp: &mut f64,
+    run: &mut RunClock,
+    cx: &SlideCtx<'_>,
+    (h, mut vmax2, mut spread): (f64, f64, Spread),
+    l: u64,
+) -> (u64, bool, f64, Spread) {
+    // (In locals, written back once.)
+    let (mut moved, mut clock) = (*disp, *run);
+    let mut ran = l;
+    let mut go_on = true;
+    for j in 0..l {
+        moved += h * vmax2.sqrt();
+        go_on = clock.tick();
+        let (e, c) = cx.slide_on(spread.fastest);
+        spread.fastest = e;
+        spread.slowest = cx.slide_on(spread.slowest).0;
+        // (`Lists::finish`'s square of the largest chord speed.)
+        vmax2 = c * c;
+        if !go_on {
+            ran = j + 1;
+            break;
+        }
+    }
+    (*disp, *run) = (moved, clock);
+    (ran, go_on, vmax2, spread)
+}
+
+/// `l` quiet substeps' drifts ([`carry_moving`] for a quiet substep, `l` times), disc by
+/// disc: each moving disc is carried through the `l` substeps in registers, by the same
+/// operations as the pass (its move, [`Cushions::carry_clear`]; its speed at the end and
+/// next chord speed, [`SlideCtx::slide_on`]; its velocity, as [`glide`] gives it), loaded and
+/// stored once. For a block that [`block_bound`] allows: no disc stops within two substeps
+/// and none comes due for the fixed tests, so the pass would drop no disc, list nothing and
+/// leave `fixed_due` as it is; its largest speeds are [`finish_block`]'s.
+#[inline(never)]
+fn quiet_block(d: &mut Discs, list: &[u32], cx: &SlideCtx<'_>, walls: &Cushions, l: u64) {
+    let n = d.k.len();
+    let (kin, rad) = (&mut d.k[..n], &d.r[..n]);
+    for &i in list {
+        let i = i as usize;
+        block_disc(&mut kin[i], &rad[i], (cx, walls), l);
+    }
+}
+
+/// A quiet block of `l` substeps ([`quiet_block`]) followed by the ordinary pass preparing
+/// substep `now` ([`quiet_pass`]), disc by disc: each moving disc is carried through the
+/// block and then through that substep's drift ([`Carry::disc`]), in one pass over the
+/// moving list (whose discs it keeps in order, as [`Carry::retain`]); returns the next
+/// substep's largest squared speed, as [`carry_moving`] does. For a block that ends where a
+/// disc comes due for its fixed test or may stop: the pass that follows it is this one.
+#[inline(never)]
+fn quiet_block_and_pass(
+    d: &mut Discs,
+    s: &mut Scratch,
+    (cx, walls): (&SlideCtx<'_>, &Cushions),
+    l: u64,
+    now: u64,
+) -> f64 {
+    let n = d.k.len();
+    let mut pass = Carry {
+        kin: &mut d.k[..n],
+        rad: &d.r[..n],
+        fixed_due: &mut d.fixed_due[..n],
+        on: &d.on,
+        path_mark: &s.path_mark,
+        touched_mark: &s.paths.mark,
+        mark: s.mark,
+        walls,
+        cx,
+        now,
+    };
+    let out = ListBufs {
+        fixed: &mut s.fixed,
+        stops: &mut s.stops,
+    };
+    let moving = &mut s.moving;
+    let listed = &mut moving.buf[..moving.len];
+    let mut kept = 0;
+    let vmax2 = out.fill(|to| {
+        for at in 0..listed.len() {
+            let i = listed[at];
+            let k = &mut pass.kin[i as usize];
+            block_disc(k, &pass.rad[i as usize], (cx, walls), l);
+            if pass.disc::<false, true>(i as usize, to) {
+                listed[kept] = i;
+                kept += 1;
+            }
+        }
+    });
+    moving.len = kept;
+    vmax2
+}
+
+/// Disc `k` (radius `r`) carried through the `l` substeps of a quiet block, loaded and stored
+/// once ([`glide_block`]).
+#[inline(always)]
+fn block_disc(k: &mut Kin, r: &f64, (cx, walls): (&SlideCtx<'_>, &Cushions), l: u64) {
+    /// Four times the least normal value.
+    const FAR: f64 = 4.0 * f64::MIN_POSITIVE;
+    // (`l` is far below 2⁵³: exact.)
+    let reach = 4.0 * (cx.h * l as f64);
+    let (p, v, u, sp) = ((k.px, k.py), (k.vx, k.vy), (k.ux, k.uy), k.s);
+    // Each coordinate far from zero, beyond four times what the disc can slide across the
+    // block: it keeps its sign and stays above 2 × `FAR` ([`glide_block`]), so the move's
+    // normal-range test holds in every substep and is left out. (Not looked at in a block
+    // of one substep, where the look costs more than the test.)
+    let far =
+        l > 1 && !((p.0.abs() < v.0.abs() * reach + FAR) | (p.1.abs() < v.1.abs() * reach + FAR));
+    let (p, v, sp) = if far {
+        glide_block::<false>((p, v, u, sp), cx, walls, r, l)
+    } else {
+        glide_block::<true>((p, v, u, sp), cx, walls, r, l)
+    };
+    (k.px, k.py, k.vx, k.vy, k.s) = (p.0, p.1, v.0, v.1, sp);
+}
+
+/// Two coordinates (a position, a velocity, a direction).
+type Pair = (f64, f64);
+
+/// One disc of a quiet block ([`quiet_block`]) through its `l ≥ 1` substeps: from its position
+/// `p`, velocity `v`, direction `u` and speed `sp`, the position, velocity and speed after
+/// them, by the pass's operations. `TEST`: whether each move takes the normal-range test
+/// ([`Cushions::moved_clear`]); without it, for a disc whose coordinates stay far from zero:
+/// each substep's velocity is at most the first's in size (the chord speed only falls), so a
+/// coordinate at least `4 l h |v| + FAR` from zero moves less than a quarter of that
+/// (rounding included) and stays normal.
+#[inline(always)]
+fn glide_block<const TEST: bool>(
+    (mut p, mut v, u, mut sp): (Pair, Pair, Pair, f64),
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+    r: &f64,
+    l: u64,
+) -> (Pair, Pair, f64) {
+    let h = cx.h;
+    // (A block has at least one substep: no test before the first.)
+    let mut left = l;
+    loop {
+        let to = (p.0 + v.0 * h, p.1 + v.1 * h);
+        p = if TEST { walls.moved_clear(to, r) } else { to };
+        let (e, c) = cx.slide_on(sp);
+        sp = e;
+        v = (u.0 * c, u.1 * c);
+        left -= 1;
+        if left == 0 {
+            return (p, v, sp);
+        }
+    }
+}
+
+/// The drift of a quiet substep that a block cannot take ([`quiet_stretch`]): the pass over
+/// the moving list ([`carry_moving`]) preparing substep `now`. Out of line: most stretches
+/// end with a block, and the stretch's own code then keeps to a few registers.
+#[inline(never)]
+fn quiet_pass(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+    now: u64,
+) -> f64 {
+    carry_moving::<false, true>(d, s, cx, walls, now)
 }
 
 /// The end of a quiet substep of length `h` and largest squared speed `vmax2`
@@ -358,6 +617,26 @@ impl Cushions {
         }
     }
 
+    /// [`carry_clear`](Self::carry_clear)'s end of a move to (x, y), for a disc of radius
+    /// `r` (read only when needed) that a quiet block carries in registers.
+    #[inline(always)]
+    fn moved_clear(&self, (x, y): (f64, f64), r: &f64) -> (f64, f64) {
+        debug_assert!(
+            x == clamp(x, -self.hx + *r, self.hx - *r)
+                && y == clamp(y, -self.hy + *r, self.hy - *r),
+            "a disc clear of the cushions ends beyond a contact line"
+        );
+        // (`carry_clear`'s test, negated: the same for every value, NaN included, which
+        // the clamp and `normal_or_zero` leave as it is.)
+        if !((x.abs() < f64::MIN_POSITIVE) | (y.abs() < f64::MIN_POSITIVE)) {
+            (x, y)
+        } else {
+            let mut k = Kin::default();
+            self.place(&mut k, (x, y), *r);
+            (k.px, k.py)
+        }
+    }
+
     /// As [`carry`](Self::carry), always through the clamp: for the few discs stage 4
     /// touched, so that each variant of the pass has one inner-box test, which the compiler
     /// then makes one packed comparison (with two, it compared the coordinates one by one).
@@ -537,6 +816,176 @@ mod tests {
         // Every path was taken: discs dropped, listed for the fixed tests, stopping next.
         assert!(s.moving.len() < n - 30, "{}", s.moving.len());
         assert!(!s.fixed.is_empty() && s.stops.len() > 30);
+    }
+
+    #[test]
+    fn a_quiet_block_computes_what_its_quiet_passes_compute() {
+        // 200 moving discs (at x = 0, with a subnormal coordinate, near both axes and far
+        // from them, some moving along an axis), none of which stops within the blocks or
+        // comes due for the fixed tests: `l` quiet passes (`carry_moving`, as the stretch
+        // runs them one by one) against a block of `l` (`quiet_block`, with `finish_block`
+        // for the ends and `Spread` for the bound), record for record, and the largest
+        // speeds, `disp`, the clock and the spread after it. Blocks of 1 to 40 substeps (the
+        // far discs' path without the normal-range test from 2 on), and one cut by the
+        // clock; and a block fused with the ordinary pass after it (`quiet_block_and_pass`).
+        let (h, n) = (0.001, 200);
+        let table = Table::new(0.5, 0.3).unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let ah = mo.a * h;
+        let walls = Cushions::new(0.5, 0.3, 0.02);
+        let mut rng = crate::scenes::SplitMix64(0x0dd5_ee7e_5eed_1e55_u64);
+        let mut next = move || rng.next_unit();
+        let (mut tested, mut cut, mut renewed) = (0, 0, 0);
+        for (l, max_steps) in [1, 2, 3, 4, 7, 16, 40, 9]
+            .into_iter()
+            .zip([0, 0, 0, 0, 0, 0, 0, 5])
+        {
+            let mut d = Discs::default();
+            let mut s = Scratch::default();
+            s.moving.reserve(n);
+            s.fixed.reserve(n);
+            s.stops.reserve(n);
+            let now = 100;
+            for i in 0..n {
+                let r = if i % 10 == 0 { 0.02 } else { 0.01 };
+                let near_axis = i % 4 == 0;
+                let mut coord = |half: f64| {
+                    let x = (2.0 * next() - 1.0) * (half - r - 0.2);
+                    if near_axis { x * 1e-3 } else { x }
+                };
+                let (mut px, py) = (coord(0.5), coord(0.3));
+                if i % 17 == 0 {
+                    px = 0.0;
+                } else if i % 19 == 0 {
+                    px = 1e-310;
+                }
+                let (dx, dy) = match i % 7 {
+                    0 => (0.0, 1.0),
+                    1 => (-1.0, 0.0),
+                    _ => (2.0 * next() - 1.0, 2.0 * next() - 1.0),
+                };
+                let len = (dx * dx + dy * dy).sqrt();
+                // Faster than 2 a h through the block and beyond, some only just.
+                let speed = ah * (l as f64 + 4.0)
+                    + if i % 5 == 0 {
+                        ah * next()
+                    } else {
+                        2.0 * next()
+                    };
+                d.push(
+                    (px, py),
+                    (dx / len, dy / len, speed),
+                    r,
+                    1.0,
+                    DiscStatus::OnTable,
+                );
+                let c = speed - 0.5 * ah;
+                d.k[i].vx = d.k[i].ux * c;
+                d.k[i].vy = d.k[i].uy * c;
+                d.fixed_due[i] = now + 1 + l + (i % 3) as u64;
+                s.moving.push(i as u32);
+            }
+            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let vmax2: f64 = 2.25;
+            let clock = RunClock::new(
+                0.25,
+                h,
+                (0.0, 1e6),
+                (
+                    7,
+                    if max_steps > 0 {
+                        7 + max_steps
+                    } else {
+                        u64::MAX
+                    },
+                ),
+            )
+            .unwrap();
+            // The passes one by one, as the stretch ran them before blocks.
+            let (mut d1, mut s1) = (d.clone(), s.clone());
+            let (mut disp1, mut clock1, mut vm1, mut ran1) = (0.5, clock, vmax2, 0);
+            for j in 0..l {
+                let next_vm =
+                    carry_moving::<false, true>(&mut d1, &mut s1, &cx, &walls, now + 1 + j);
+                assert!(s1.stops.is_empty() && s1.fixed.is_empty() && s1.moving.len() == n);
+                disp1 += h * vm1.sqrt();
+                let go_on = clock1.tick();
+                vm1 = next_vm;
+                ran1 += 1;
+                if !go_on {
+                    break;
+                }
+            }
+            let (mut d3, mut s3) = (d.clone(), s.clone());
+            // The block.
+            let spread = Spread::of(&d, &s);
+            assert!(spread.clear(&cx, now + 1) >= l, "l {l}");
+            let (mut disp2, mut clock2) = (0.5, clock);
+            let (ran2, go_on, vm2, after) =
+                finish_block(&mut disp2, &mut clock2, &cx, (h, vmax2, spread), l);
+            quiet_block(&mut d, s.moving.as_slice(), &cx, &walls, ran2);
+            assert_eq!((ran2, go_on), (ran1, ran1 == l), "l {l}");
+            assert_eq!(vm2.to_bits(), vm1.to_bits(), "l {l}");
+            assert_eq!(disp2.to_bits(), disp1.to_bits(), "l {l}");
+            assert_eq!(
+                (clock2.time_s.to_bits(), clock2.steps),
+                (clock1.time_s.to_bits(), clock1.steps)
+            );
+            let bits = |k: &Kin| [k.px, k.py, k.vx, k.vy, k.ux, k.uy, k.s, k.tl].map(f64::to_bits);
+            for (i, (k, k1)) in d.k.iter().zip(&d1.k).enumerate() {
+                assert_eq!(bits(k), bits(k1), "l {l}, disc {i}");
+            }
+            assert_eq!(d.fixed_due, d1.fixed_due);
+            let spread1 = Spread::of(&d1, &s1);
+            assert_eq!(
+                (
+                    after.slowest.to_bits(),
+                    after.fastest.to_bits(),
+                    after.first_due
+                ),
+                (
+                    spread1.slowest.to_bits(),
+                    spread1.fastest.to_bits(),
+                    spread1.first_due
+                ),
+                "l {l}"
+            );
+            tested += 1;
+            cut += usize::from(ran2 < l);
+            if ran2 < l {
+                continue;
+            }
+            // The block and the ordinary pass after it, disc by disc, against that pass after
+            // the passes one by one: a third of the discs come due for the fixed tests in it
+            // (their clearance looked at, a new due given).
+            let vm3 = quiet_block_and_pass(&mut d3, &mut s3, (&cx, &walls), l, now + 1 + l);
+            let vm1 = carry_moving::<false, true>(&mut d1, &mut s1, &cx, &walls, now + 1 + l);
+            assert_eq!(vm3.to_bits(), vm1.to_bits(), "l {l}");
+            for (i, (k, k1)) in d3.k.iter().zip(&d1.k).enumerate() {
+                assert_eq!(bits(k), bits(k1), "l {l}, disc {i}");
+            }
+            assert_eq!(d3.fixed_due, d1.fixed_due);
+            renewed += d3
+                .fixed_due
+                .iter()
+                .zip(&d.fixed_due)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(
+                (
+                    s3.moving.as_slice(),
+                    s3.fixed.as_slice(),
+                    s3.stops.as_slice()
+                ),
+                (
+                    s1.moving.as_slice(),
+                    s1.fixed.as_slice(),
+                    s1.stops.as_slice()
+                )
+            );
+        }
+        assert_eq!((tested, cut), (8, 1));
+        assert!(renewed > 300, "{renewed}");
     }
 
     #[test]

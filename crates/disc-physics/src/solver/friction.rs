@@ -235,6 +235,45 @@ impl SlideCtx<'_> {
         }
     }
 
+    /// [`slides_on`](Self::slides_on)'s values for a speed `s > 2 a h` (which a quiet block
+    /// knows ahead, [`passes_sliding_on`](Self::passes_sliding_on)): the speed at the end
+    /// `s − a h` and the next chord speed, by the same operations, without the test.
+    #[inline(always)]
+    pub(super) fn slide_on(&self, s: f64) -> (f64, f64) {
+        debug_assert!(
+            s > self.two_ah,
+            "a disc in a quiet block stops within two substeps"
+        );
+        let e = s - self.ah;
+        (e, e - self.half_ah)
+    }
+
+    /// A number of substeps such that a disc at speed `s` now, losing `a h` a substep
+    /// (`s ← fl(s − a h)`, as [`slides_on`](Self::slides_on) computes it), is still faster
+    /// than `2 a h` at the start of each of them (so each takes `slides_on`'s common path);
+    /// 0 if `s ≤ 2 a h`. A lower bound without a loop, one division: each subtraction rounds
+    /// by at most `u (s − a h) ≤ u s` (u = 2⁻⁵³), so after `j` substeps the speed is at
+    /// least `s − j (a h + u s)`, above `2 a h` for every `j < Q = (s − 2 a h) / (a h + 2⁻⁵²
+    /// s)`; the quotient `K` computed here, less 2⁻³⁰ of itself, rounds (three operations of
+    /// relative error u each) to below `Q`, so every `j ≤ K` keeps the speed above `2 a h`:
+    /// `K + 1` substeps. A slower disc (less `s`) reaches `2 a h` no later than a faster one
+    /// (rounding is monotonic), so the slowest disc's bound holds for all. Once a block
+    /// (rarely needed: out of line).
+    #[inline(never)]
+    pub(super) fn passes_sliding_on(&self, s: f64) -> u64 {
+        /// 2⁻⁵², exact.
+        const U2: f64 = f64::EPSILON;
+        /// 1 − 2⁻³⁰, exact.
+        const LESS: f64 = 1.0 - 1.0 / (1u64 << 30) as f64;
+        if s > self.two_ah {
+            let q = (s - self.two_ah) / (self.ah + s * U2);
+            // (A large one saturates.)
+            ((q * LESS) as u64).saturating_add(1)
+        } else {
+            0
+        }
+    }
+
     /// The speed at the substep's end of a disc that slid through it from speed `s` > 0
     /// undisturbed: `s − a h`, or `None` when it stops within it. A speed returned is in the
     /// normal range: within [`limits`](crate::limits) `a h` is (at least 10⁻¹⁹), and `s > a h`
@@ -534,6 +573,68 @@ mod tests {
         let ah = mo.a * h;
         let end = cx.end_speed(ah.next_up()).unwrap();
         assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
+    }
+
+    #[test]
+    fn a_block_s_bound_on_the_substeps_that_slide_on_holds_and_is_close() {
+        // `passes_sliding_on` against the speeds themselves (`s ← s − a h` as `slides_on`
+        // computes them): at least its bound of substeps start faster than 2 a h, and it
+        // falls short of them by at most 1; near 2 a h and
+        // for speeds up to ten thousand a h, for a h a power of two and not, the smallest
+        // a h within the limits, and without friction (no substep stops: a bound far above
+        // any block).
+        let table = Table::new(0.5, 0.5).unwrap();
+        let mu_g = table.params().friction_decel_m_s2();
+        let smallest =
+            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
+        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let cases = [
+            (mu_g, 0.001),
+            (mu_g, 1.0 / 60.0),
+            (1.0, 0.0009765625),
+            (0.75, 1.0 / 3.0),
+            (smallest, h_min),
+        ];
+        let mut rng = crate::scenes::SplitMix64(0x51ed_2701_8c3a_44b5_u64);
+        let mut next = move || rng.next_unit();
+        let mut exact = 0;
+        for (a, h) in cases {
+            let mo = Motion::new(a);
+            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let ah = a * h;
+            let mut speeds = vec![0.0, ah, 2.0 * ah, 3.0 * ah];
+            let mut up = 2.0 * ah;
+            for _ in 0..40 {
+                speeds.push(up);
+                up = up.next_up();
+            }
+            speeds.extend((0..300).map(|_| ah * (2.0 + 10.0 * next())));
+            speeds.extend((0..100).map(|_| ah * (2.0 + 10_000.0 * next())));
+            for s in speeds {
+                let bound = cx.passes_sliding_on(s);
+                // The substeps that start faster than 2 a h, one after another.
+                let (mut v, mut sliding) = (s, 0u64);
+                while v > cx.two_ah {
+                    let (e, _) = cx.slides_on(v).unwrap();
+                    v = e;
+                    sliding += 1;
+                }
+                assert!(
+                    bound <= sliding,
+                    "a {a:e}, h {h:e}, s {s:e}: {bound} of {sliding}"
+                );
+                assert!(
+                    bound + 1 >= sliding,
+                    "a {a:e}, h {h:e}, s {s:e}: {bound} of {sliding}"
+                );
+                exact += usize::from(bound == sliding);
+            }
+        }
+        assert!(exact > 1000, "{exact}");
+        let mo = Motion::new(0.0);
+        let cx = SlideCtx::new(&table, &[], &mo, 0.001, 0);
+        assert!(cx.passes_sliding_on(1.0) > 1 << 40);
+        assert_eq!(cx.passes_sliding_on(0.0), 0);
     }
 
     #[test]

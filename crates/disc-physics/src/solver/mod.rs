@@ -764,6 +764,9 @@ impl Solver {
     ) -> u64 {
         let h = run.dt_s;
         let mut ran = 0;
+        // The moving discs' spread, when the last stretch ended with a block and nothing
+        // changed the discs since (see `drift::quiet_stretch`).
+        let mut known = None;
         while let Some(vmax2) = self.lean(h) {
             self.s.heap.clear();
             let started = self.s.near.next_due <= self.s.near.tick(self.stats.substeps + 1);
@@ -788,6 +791,7 @@ impl Solver {
                     self.broadphase(&mut sub);
                     self.events(table, &mut sub, events);
                     let moving = self.drift(table, &sub);
+                    known = None;
                     ran += 1;
                     let go_on = run.tick();
                     if !moving {
@@ -808,7 +812,7 @@ impl Solver {
             let (k, go_on) = drift::quiet_stretch(
                 &mut self.d,
                 &mut self.s,
-                &mut self.stats.substeps,
+                (&mut self.stats.substeps, &mut known),
                 (&cx, &walls),
                 run,
                 (vmax2, h),
