@@ -196,22 +196,32 @@ pub(super) fn predict_fixed_at(
     c: &ChangedAt,
 ) {
     if ctx.walls.is_empty() && ctx.table.pockets().is_empty() {
-        let (x, y, vx, vy, r) = (c.x, c.y, c.vx, c.vy, c.r);
-        if vx == 0.0 && vy == 0.0 {
+        if c.vx == 0.0 && c.vy == 0.0 {
             return;
         }
-        let rem = ctx.h - c.t;
-        let ex = x + vx * rem;
-        let ey = y + vy * rem;
-        let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
-        let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-        let lim_x = ctx.hx - r - 2.0 * SLOP_M;
-        let lim_y = ctx.hy - r - 2.0 * SLOP_M;
-        if !(x0 <= -lim_x || x1 >= lim_x || y0 <= -lim_y || y1 >= lim_y) {
+        if !swept_box(ctx, c).1 {
             return;
         }
     }
     fixed_tests(ctx, d, heap, c);
+}
+
+/// The box `[x0, x1, y0, y1]` that disc `c`'s centre sweeps over the rest of the substep, and
+/// whether it reaches within `2 SLOP_M` of an outer cushion's contact line: the filter of
+/// [`predict_fixed_at`]'s inline test and of [`fixed_tests`], one computation for both so
+/// that they cannot disagree.
+#[inline(always)]
+fn swept_box(ctx: &Ctx<'_>, c: &ChangedAt) -> ([f64; 4], bool) {
+    let (x, y, vx, vy, r) = (c.x, c.y, c.vx, c.vy, c.r);
+    let rem = ctx.h - c.t;
+    let ex = x + vx * rem;
+    let ey = y + vy * rem;
+    let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
+    let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
+    let lim_x = ctx.hx - r - 2.0 * SLOP_M;
+    let lim_y = ctx.hy - r - 2.0 * SLOP_M;
+    let reaches = x0 <= -lim_x || x1 >= lim_x || y0 <= -lim_y || y1 >= lim_y;
+    ([x0, x1, y0, y1], reaches)
 }
 
 /// The tests of [`predict_fixed`] for disc `c` from its instant: the outer cushions if its
@@ -229,13 +239,8 @@ fn fixed_tests(ctx: &Ctx<'_>, d: &Discs, heap: &mut BinaryHeap<Reverse<Pending>>
     }
     // The swept box of the centre over the rest of the substep: every test below is skipped
     // when the box cannot reach its object (a conservative filter, margin SLOP_M).
-    let ex = x + vx * rem;
-    let ey = y + vy * rem;
-    let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
-    let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-    let lim_x = ctx.hx - r - 2.0 * SLOP_M;
-    let lim_y = ctx.hy - r - 2.0 * SLOP_M;
-    if x0 <= -lim_x || x1 >= lim_x || y0 <= -lim_y || y1 >= lim_y {
+    let ([x0, x1, y0, y1], reaches_cushions) = swept_box(ctx, c);
+    if reaches_cushions {
         // Outer cushions: 0 bottom (y = -hy), 1 right, 2 top, 3 left.
         let gaps = [
             (y + ctx.hy - r, -vy),
