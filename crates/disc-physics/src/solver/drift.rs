@@ -240,27 +240,8 @@ fn quiet_block_and_pass(
     l: u64,
     now: u64,
 ) -> f64 {
-    let n = d.k.len();
-    let mut pass = Carry {
-        kin: &mut d.k[..n],
-        rad: &d.r[..n],
-        fixed_due: &mut d.fixed_due[..n],
-        on: &d.on,
-        path_mark: &s.path_mark,
-        touched_mark: &s.paths.mark,
-        mark: s.mark,
-        walls,
-        cx,
-        now,
-    };
-    let out = ListBufs {
-        fixed: &mut s.fixed,
-        stops: &mut s.stops,
-    };
-    let moving = &mut s.moving;
-    let listed = &mut moving.buf[..moving.len];
-    let mut kept = 0;
-    let vmax2 = out.fill(|to| {
+    over_moving::<false>(d, s, (cx, walls), now, |pass, listed, to| {
+        let mut kept = 0;
         for at in 0..listed.len() {
             let i = listed[at];
             let k = &mut pass.kin[i as usize];
@@ -270,9 +251,8 @@ fn quiet_block_and_pass(
                 kept += 1;
             }
         }
-    });
-    moving.len = kept;
-    vmax2
+        kept
+    })
 }
 
 /// Disc `k` (radius `r`) carried through the `l` substeps of a quiet block, loaded and stored
@@ -405,6 +385,25 @@ fn carry_moving<const TOUCHED: bool, const QUIET: bool>(
     walls: &Cushions,
     now: u64,
 ) -> f64 {
+    over_moving::<TOUCHED>(d, s, (cx, walls), now, |pass, listed, to| {
+        pass.retain::<TOUCHED, QUIET>(listed, to)
+    })
+}
+
+/// Runs `body` over the moving list with the drift's view of the discs ([`Carry`], preparing
+/// substep `now`) and stage 1's lists to fill; `body` keeps the discs still moving at the
+/// list's front and returns how many, which become `s.moving`. Returns the next substep's
+/// largest squared speed. `TOUCHED`: whether stage 4 touched any disc in the substep (the
+/// arrays read only for those discs are then cut to one length too). One set-up for
+/// [`carry_moving`] and [`quiet_block_and_pass`].
+#[inline(always)]
+fn over_moving<const TOUCHED: bool>(
+    d: &mut Discs,
+    s: &mut Scratch,
+    (cx, walls): (&SlideCtx<'_>, &Cushions),
+    now: u64,
+    body: impl FnOnce(&mut Carry<'_, '_>, &mut [u32], &mut Lists<'_>) -> usize,
+) -> f64 {
     let n = d.k.len();
     // Cut to one length: no bounds checks per disc after its record's. The arrays read only
     // for the discs stage 4 touched are cut only when there are some (a check less).
@@ -435,7 +434,7 @@ fn carry_moving<const TOUCHED: bool, const QUIET: bool>(
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    let vmax2 = out.fill(|to| kept = pass.retain::<TOUCHED, QUIET>(listed, to));
+    let vmax2 = out.fill(|to| kept = body(&mut pass, listed, to));
     moving.len = kept;
     vmax2
 }
