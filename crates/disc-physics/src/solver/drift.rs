@@ -602,22 +602,13 @@ impl Cushions {
     /// clamp.
     #[inline(always)]
     fn carry_clear(&self, k: &mut Kin, dt: f64, r: &f64) {
-        let (x, y) = (k.px + k.vx * dt, k.py + k.vy * dt);
-        debug_assert!(
-            x == clamp(x, -self.hx + *r, self.hx - *r)
-                && y == clamp(y, -self.hy + *r, self.hy - *r),
-            "a disc clear of the cushions ends beyond a contact line"
-        );
-        if (x.abs() >= f64::MIN_POSITIVE) & (y.abs() >= f64::MIN_POSITIVE) {
-            k.px = x;
-            k.py = y;
-        } else {
-            self.place(k, (x, y), *r);
-        }
+        (k.px, k.py) = self.moved_clear((k.px + k.vx * dt, k.py + k.vy * dt), r);
     }
 
     /// [`carry_clear`](Self::carry_clear)'s end of a move to (x, y), for a disc of radius
-    /// `r` (read only when needed) that a quiet block carries in registers.
+    /// `r` (read only when needed): the move's end as it is when both coordinates are in the
+    /// normal range, else through the clamp. A quiet block carries its discs with it in
+    /// registers.
     #[inline(always)]
     fn moved_clear(&self, (x, y): (f64, f64), r: &f64) -> (f64, f64) {
         debug_assert!(
@@ -625,14 +616,12 @@ impl Cushions {
                 && y == clamp(y, -self.hy + *r, self.hy - *r),
             "a disc clear of the cushions ends beyond a contact line"
         );
-        // (`carry_clear`'s test, negated: the same for every value, NaN included, which
-        // the clamp and `normal_or_zero` leave as it is.)
+        // (Written as the negation of "either coordinate below the normal range", so that a
+        // NaN, which the clamp and `normal_or_zero` leave as it is, takes the plain branch.)
         if !((x.abs() < f64::MIN_POSITIVE) | (y.abs() < f64::MIN_POSITIVE)) {
             (x, y)
         } else {
-            let mut k = Kin::default();
-            self.place(&mut k, (x, y), *r);
-            (k.px, k.py)
+            self.clamped((x, y), *r)
         }
     }
 
@@ -647,9 +636,18 @@ impl Cushions {
     /// Puts disc `k` of radius `r` at (x, y) clamped inside the cushions, each coordinate
     /// zero or normal ([`normal_or_zero`]).
     #[inline(always)]
-    fn place(&self, k: &mut Kin, (x, y): (f64, f64), r: f64) {
-        k.px = normal_or_zero(clamp(x, -self.hx + r, self.hx - r));
-        k.py = normal_or_zero(clamp(y, -self.hy + r, self.hy - r));
+    fn place(&self, k: &mut Kin, to: (f64, f64), r: f64) {
+        (k.px, k.py) = self.clamped(to, r);
+    }
+
+    /// The position (x, y) clamped inside the cushions for a disc of radius `r`, each
+    /// coordinate zero or normal ([`normal_or_zero`]).
+    #[inline(always)]
+    fn clamped(&self, (x, y): (f64, f64), r: f64) -> (f64, f64) {
+        (
+            normal_or_zero(clamp(x, -self.hx + r, self.hx - r)),
+            normal_or_zero(clamp(y, -self.hy + r, self.hy - r)),
+        )
     }
 
     /// Whether the position (x, y) is one that the clamp and [`normal_or_zero`] leave as it is
