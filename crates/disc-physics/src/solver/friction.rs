@@ -575,6 +575,23 @@ mod tests {
         assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
     }
 
+    /// The (deceleration a, substep h) pairs the sliding tests run: the table's friction at
+    /// 1 ms and 1/60 s, a h a power of two (where the spacing of the doubles changes) and not
+    /// one, and the smallest a h within the limits.
+    fn sliding_cases(table: &Table) -> [(f64, f64); 5] {
+        let mu_g = table.params().friction_decel_m_s2();
+        let smallest =
+            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
+        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        [
+            (mu_g, 0.001),
+            (mu_g, 1.0 / 60.0),
+            (1.0, 0.0009765625),
+            (0.75, 1.0 / 3.0),
+            (smallest, h_min),
+        ]
+    }
+
     #[test]
     fn a_block_s_bound_on_the_substeps_that_slide_on_holds_and_is_close() {
         // `passes_sliding_on` against the speeds themselves (`s ← s − a h` as `slides_on`
@@ -584,17 +601,7 @@ mod tests {
         // a h within the limits, and without friction (no substep stops: a bound far above
         // any block).
         let table = Table::new(0.5, 0.5).unwrap();
-        let mu_g = table.params().friction_decel_m_s2();
-        let smallest =
-            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
-        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
-        let cases = [
-            (mu_g, 0.001),
-            (mu_g, 1.0 / 60.0),
-            (1.0, 0.0009765625),
-            (0.75, 1.0 / 3.0),
-            (smallest, h_min),
-        ];
+        let cases = sliding_cases(&table);
         let mut rng = crate::scenes::SplitMix64(0x51ed_2701_8c3a_44b5_u64);
         let mut next = move || rng.next_unit();
         let mut exact = 0;
@@ -645,16 +652,14 @@ mod tests {
         // friction.
         let table = Table::new(0.5, 0.5).unwrap();
         let mu_g = table.params().friction_decel_m_s2();
-        let smallest =
-            (*crate::limits::FRICTION_MU.start()) * (*crate::limits::GRAVITY_M_S2.start());
-        let h_min = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
+        let [default_1ms, default_60, power_of_two, not_power, smallest] = sliding_cases(&table);
         let cases = [
-            (mu_g, 0.001),
-            (mu_g, 1.0 / 60.0),
+            default_1ms,
+            default_60,
             (mu_g, 1.0 / 6000.0),
-            (1.0, 0.0009765625),
-            (0.75, 1.0 / 3.0),
-            (smallest, h_min),
+            power_of_two,
+            not_power,
+            smallest,
             (0.0, 0.001),
         ];
         let mut rng = crate::scenes::SplitMix64(0x2545_f491_4f6c_dd1d_u64);
