@@ -63,6 +63,15 @@ fn check_position(s: &State) {
     }
 }
 
+/// Regression: the invariants' own count of break attempts per hand-over missed the hand-over
+/// a technical foul makes after a failed break attempt (seat 1 failed twice, a foul passed the
+/// break to seat 2, whose second attempt was counted as the hand-over's fourth). The library
+/// was right (seat 2's count started afresh); proptest found it with this seed under ICF.
+#[test]
+fn a_technical_foul_that_hands_the_break_over_starts_the_next_breakers_count_afresh() {
+    play_random_game(Rules::icf().with_players(4), 18_321_547_971_070_561_080);
+}
+
 /// Plays boards of a game with random outcomes; checks invariants 1-10 after every stroke.
 fn play_random_game(rules: Rules, seed: u64) {
     let game = Carrom::new(rules).unwrap();
@@ -105,6 +114,11 @@ fn play_random_game(rules: Rules, seed: u64) {
                 let call = Action::Call(lattjo_carrom::Call::TechnicalFoul(seat));
                 game.apply(&mut s, &call).unwrap();
                 check_position(&s);
+                if s.to_move() != seat {
+                    // A foul after a failed break attempt hands the break over (A5, ICF
+                    // 36): the next breaker's attempts are counted afresh.
+                    hand_over_attempts = 0;
+                }
                 continue;
             }
             let seat = s.to_move();
