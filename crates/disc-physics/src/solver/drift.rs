@@ -387,8 +387,8 @@ const LONG_PASS: usize = 64;
 
 /// The long pass compacts the moving list in pieces of this many discs
 /// ([`retain_long`]): a piece's kept discs move to the list's front while the piece is
-/// in the first-level cache (2 KiB), and a piece that drops no disc is not written.
-const PIECE: usize = 512;
+/// in the first-level cache (1 KiB), and a piece that drops no disc is not written.
+const PIECE: usize = 256;
 
 /// The drift's pass over a long moving list ([`carry_all`]): it computes what the plain pass
 /// ([`carry_moving`]) computes, bit for bit, disc by disc in the same order, but its loop
@@ -1008,7 +1008,7 @@ mod tests {
 
     #[test]
     fn the_passes_compute_what_the_plain_pass_computes_substep_by_substep() {
-        // 1500 moving discs (three pieces of the long pass, the last one short), listed in a
+        // 1500 moving discs (six pieces of the long pass, the last one short), listed in a
         // shuffled order, at pseudo-random places (near the cushions and the pocket, at
         // x = 0), directions and speeds (many stop within the run, some at once), carried
         // through 40 substeps: each substep the long pass (`long_pass`) against the plain
