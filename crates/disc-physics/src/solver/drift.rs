@@ -5,7 +5,7 @@
 //! back to 0. A disc still moving then gets the next substep's stage 1 in the same pass
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
-use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, slide};
+use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, glide_clear, slide};
 use super::{Discs, Kin, RunClock, Scratch, Solver, Substep, normal_or_zero};
 use crate::Table;
 
@@ -213,7 +213,7 @@ fn finish_block(
 /// disc: each moving disc is carried through the `l` substeps in registers, by the same
 /// operations as the pass (its move, [`Cushions::carry_clear`]; its speed at the end and
 /// next chord speed, [`SlideCtx::slide_on`]; its velocity, as [`glide`] gives it), loaded and
-/// stored once. For a block that [`block_bound`] allows: no disc stops within two substeps
+/// stored once. For a block that [`Spread::clear`] allows: no disc stops within two substeps
 /// and none comes due for the fixed tests, so the pass would drop no disc, list nothing and
 /// leave `fixed_due` as it is; its largest speeds are [`finish_block`]'s.
 #[inline(never)]
@@ -240,7 +240,7 @@ fn quiet_block_and_pass(
     l: u64,
     now: u64,
 ) -> f64 {
-    over_moving::<false>(d, s, (cx, walls), now, |pass, listed, to| {
+    over_moving::<false>(d, s, (cx, walls), now, |mut pass, listed, to| {
         let mut kept = 0;
         for at in 0..listed.len() {
             let i = listed[at];
@@ -363,7 +363,9 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushion
 }
 
 /// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none. Out of
-/// line, a function for each: each sets up and saves only what its own loop needs.
+/// line, a function for each: each sets up and saves only what its own loop needs. A moving
+/// list of [`LONG_PASS`] discs or more takes the long pass ([`long_pass`]), a shorter one
+/// (the breaks') the plain pass ([`carry_moving`]).
 #[inline(never)]
 fn carry_all<const TOUCHED: bool>(
     d: &mut Discs,
@@ -371,7 +373,38 @@ fn carry_all<const TOUCHED: bool>(
     cx: &SlideCtx<'_>,
     walls: &Cushions,
 ) -> f64 {
-    carry_moving::<TOUCHED, false>(d, s, cx, walls, cx.now)
+    if s.moving.len() >= LONG_PASS {
+        long_pass::<TOUCHED>(d, s, cx, walls)
+    } else {
+        carry_moving::<TOUCHED, false>(d, s, cx, walls, cx.now)
+    }
+}
+
+/// A moving list at least this long takes the drift's long pass ([`long_pass`]): from there
+/// its smaller loop pays for its set-up and the calls of its rare paths (the breaks, with at
+/// most 20 discs, keep the plain pass).
+const LONG_PASS: usize = 64;
+
+/// The long pass compacts the moving list in pieces of this many discs
+/// ([`retain_long`]): a piece's kept discs move to the list's front while the piece is
+/// in the first-level cache (1 KiB), and a piece that drops no disc is not written.
+const PIECE: usize = 256;
+
+/// The drift's pass over a long moving list ([`carry_all`]): it computes what the plain pass
+/// ([`carry_moving`]) computes, bit for bit, disc by disc in the same order, but its loop
+/// is the common path alone ([`keep_long`]: a disc stage 4 left alone, whose fixed
+/// due is later than the substep it prepares and which stops in neither substep), the rest
+/// out of line; and it compacts the moving list piece by piece ([`retain_long`]).
+#[inline(never)]
+fn long_pass<const TOUCHED: bool>(
+    d: &mut Discs,
+    s: &mut Scratch,
+    cx: &SlideCtx<'_>,
+    walls: &Cushions,
+) -> f64 {
+    over_moving::<TOUCHED>(d, s, (cx, walls), cx.now, |pass, listed, to| {
+        retain_long::<TOUCHED>(pass, listed, to)
+    })
 }
 
 /// The pass over the moving list ([`Carry::retain`]) that prepares substep `now`, for the
@@ -385,7 +418,7 @@ fn carry_moving<const TOUCHED: bool, const QUIET: bool>(
     walls: &Cushions,
     now: u64,
 ) -> f64 {
-    over_moving::<TOUCHED>(d, s, (cx, walls), now, |pass, listed, to| {
+    over_moving::<TOUCHED>(d, s, (cx, walls), now, |mut pass, listed, to| {
         pass.retain::<TOUCHED, QUIET>(listed, to)
     })
 }
@@ -402,12 +435,12 @@ fn over_moving<const TOUCHED: bool>(
     s: &mut Scratch,
     (cx, walls): (&SlideCtx<'_>, &Cushions),
     now: u64,
-    body: impl FnOnce(&mut Carry<'_, '_>, &mut [u32], &mut Lists<'_>) -> usize,
+    body: impl FnOnce(Carry<'_, '_>, &mut [u32], &mut Lists<'_>) -> usize,
 ) -> f64 {
     let n = d.k.len();
     // Cut to one length: no bounds checks per disc after its record's. The arrays read only
     // for the discs stage 4 touched are cut only when there are some (a check less).
-    let mut pass = Carry {
+    let pass = Carry {
         kin: &mut d.k[..n],
         rad: &d.r[..n],
         fixed_due: &mut d.fixed_due[..n],
@@ -434,7 +467,7 @@ fn over_moving<const TOUCHED: bool>(
     let moving = &mut s.moving;
     let listed = &mut moving.buf[..moving.len];
     let mut kept = 0;
-    let vmax2 = out.fill(|to| kept = body(&mut pass, listed, to));
+    let vmax2 = out.fill(|to| kept = body(pass, listed, to));
     moving.len = kept;
     vmax2
 }
@@ -482,6 +515,14 @@ impl Carry<'_, '_> {
             }
         }
         kept
+    }
+
+    /// [`disc`](Self::disc) out of line, for the long pass ([`retain_long`]): a disc that
+    /// stage 4 touched, whose fixed due has come or which stops in this substep or the next.
+    #[cold]
+    #[inline(never)]
+    fn disc_rare<const TOUCHED: bool>(mut self, i: usize, to: &mut Lists<'_>) -> bool {
+        self.disc::<TOUCHED, false>(i, to)
     }
 
     /// Disc `i` carried to the substep's end and, if it still moves, through the next
@@ -534,6 +575,17 @@ impl Carry<'_, '_> {
                 cx.end_speed(ki.s)
             }
         };
+        self.end_at(i, end, now, to)
+    }
+
+    /// The end of [`disc`](Self::disc) for disc `i`, carried to the substep's end, whose
+    /// speed there is `end` (`None`: it stops): a disc still moving goes through stage 1 of
+    /// substep `now` ([`slide`]), one that stops is left at rest. Returns whether it still
+    /// moves.
+    #[inline(always)]
+    fn end_at(&mut self, i: usize, end: Option<f64>, now: u64, to: &mut Lists<'_>) -> bool {
+        let cx = self.cx;
+        let ki = &mut self.kin[i];
         if let Some(s) = end {
             ki.s = s;
             slide(
@@ -554,6 +606,145 @@ impl Carry<'_, '_> {
             ki.vy = 0.0;
             false
         }
+    }
+}
+
+/// [`Carry::retain`] for the long pass ([`long_pass`]), with the same outcome: each disc of
+/// `list` carried in order ([`Carry::disc`]'s computation, [`keep_long`]) and those still
+/// moving kept in order. The list goes in pieces of [`PIECE`] discs: each piece is compacted
+/// in place (not written before its first disc dropped) and its kept discs then move up
+/// behind those kept before it (not at all while none was dropped). The loop holds the
+/// pass's slices and constants in locals, and its largest chord speed, which joins the
+/// lists' at the end (the largest of several is the same in any order).
+#[inline(always)]
+fn retain_long<const TOUCHED: bool>(
+    pass: Carry<'_, '_>,
+    list: &mut [u32],
+    to: &mut Lists<'_>,
+) -> usize {
+    let Carry {
+        kin,
+        on,
+        rad,
+        fixed_due,
+        path_mark,
+        touched_mark,
+        mark,
+        walls,
+        cx,
+        now,
+    } = pass;
+    let n = kin.len();
+    let (kin, fixed_due) = (&mut kin[..n], &mut fixed_due[..n]);
+    let look = Look {
+        on,
+        rad: &rad[..n],
+        path_mark,
+        touched_mark,
+        mark,
+        walls,
+        cx,
+        now,
+    };
+    let mut vmax = 0.0;
+    let total = list.len();
+    let (mut start, mut kept) = (0, 0);
+    while start < total {
+        let end = total.min(start + PIECE);
+        let piece = &mut list[start..end];
+        let len = piece.len();
+        let mut at = 0;
+        while at < len
+            && keep_long::<TOUCHED>(piece[at] as usize, (kin, fixed_due), &look, &mut vmax, to)
+        {
+            at += 1;
+        }
+        let mut piece_kept = at;
+        for at in at + 1..len {
+            let i = piece[at];
+            if keep_long::<TOUCHED>(i as usize, (kin, fixed_due), &look, &mut vmax, to) {
+                piece[piece_kept] = i;
+                piece_kept += 1;
+            }
+        }
+        if kept < start {
+            list.copy_within(start..start + piece_kept, kept);
+        }
+        kept += piece_kept;
+        start = end;
+    }
+    to.widen(vmax);
+    kept
+}
+
+/// What the long pass ([`retain_long`]) reads of a [`Carry`] besides the discs' records and
+/// fixed dues (see there).
+#[derive(Clone, Copy)]
+struct Look<'a, 'c> {
+    on: &'a [bool],
+    rad: &'a [f64],
+    path_mark: &'a [u32],
+    touched_mark: &'a [u32],
+    mark: u32,
+    walls: &'a Cushions,
+    cx: &'a SlideCtx<'c>,
+    now: u64,
+}
+
+/// Disc `i` of the long pass ([`retain_long`]) carried as [`Carry::disc`] carries it (its
+/// records `kin` and fixed dues `fixed_due`, the rest in `look`); returns whether it still
+/// moves. The common disc is carried here: one stage 4 left alone, whose fixed due is later
+/// than the substep prepared (`cx.now`), faster than `2 a h` (it stops in neither substep,
+/// [`SlideCtx::slides_on`]); the rest goes out of line ([`Carry::disc_rare`], on a view
+/// rebuilt from the parts). The common disc keeps the path and the due that stage 1 of the
+/// substep it is carried through (`cx.now − 1`) gave it, and that stage did not list it for
+/// the fixed tests (its due is later): its move is clear of the cushions
+/// ([`Cushions::moved_clear`], as [`Carry::disc`] takes it in a quiet substep), and
+/// [`glide`] would not look at its clearance for `cx.now` either ([`glide_clear`]). Its
+/// chord speed goes into `vmax`.
+#[inline(always)]
+fn keep_long<const TOUCHED: bool>(
+    i: usize,
+    (kin, fixed_due): (&mut [Kin], &mut [u64]),
+    look: &Look<'_, '_>,
+    vmax: &mut f64,
+    to: &mut Lists<'_>,
+) -> bool {
+    let cx = look.cx;
+    let untouched = !TOUCHED || look.touched_mark[i] != look.mark;
+    let ki = &mut kin[i];
+    if untouched && fixed_due[i] > cx.now && cx.fast(ki.s) {
+        let h = cx.h;
+        let (x, y) = (ki.px + ki.vx * h, ki.py + ki.vy * h);
+        (ki.px, ki.py) = look.walls.moved_clear((x, y), &look.rad[i]);
+        let (e, c) = cx.slide_on(ki.s);
+        ki.s = e;
+        glide_clear(ki, c, vmax);
+        true
+    } else {
+        let Look {
+            on,
+            rad,
+            path_mark,
+            touched_mark,
+            mark,
+            walls,
+            cx,
+            now,
+        } = *look;
+        let pass = Carry {
+            kin,
+            on,
+            rad,
+            fixed_due,
+            path_mark,
+            touched_mark,
+            mark,
+            walls,
+            cx,
+            now,
+        };
+        pass.disc_rare::<TOUCHED>(i, to)
     }
 }
 
@@ -813,6 +1004,151 @@ mod tests {
         // Every path was taken: discs dropped, listed for the fixed tests, stopping next.
         assert!(s.moving.len() < n - 30, "{}", s.moving.len());
         assert!(!s.fixed.is_empty() && s.stops.len() > 30);
+    }
+
+    #[test]
+    fn the_passes_compute_what_the_plain_pass_computes_substep_by_substep() {
+        // 1500 moving discs (six pieces of the long pass, the last one short), listed in a
+        // shuffled order, at pseudo-random places (near the cushions and the pocket, at
+        // x = 0), directions and speeds (many stop within the run, some at once), carried
+        // through 40 substeps: each substep the long pass (`long_pass`) against the plain
+        // pass (`carry_moving`, which the breaks keep), record for record, dues, lists and
+        // the largest speed. In two substeps of three stage 4 touched some discs (brought to
+        // an instant, given a new path, some stopping, or taken off the table), as the drift
+        // finds them; the third touched none. Both variants of the drift's pass (`carry_all`)
+        // are the long pass for such a list.
+        let (h, n) = (0.001, 1500);
+        let table = Table::new(0.5, 0.3)
+            .and_then(|t| t.with_pocket(crate::Vec2::new(0.45, 0.25), 0.04))
+            .unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let ah = mo.a * h;
+        let walls = Cushions::new(0.5, 0.3, 0.02);
+        let mut rng = crate::scenes::SplitMix64(0x05ee_d0fd_21f7_u64);
+        let mut next = move || rng.next_unit();
+        let mut d = Discs::default();
+        let mut s = Scratch {
+            mark: 3,
+            ..Scratch::default()
+        };
+        s.moving.reserve(n);
+        s.fixed.reserve(n);
+        s.stops.reserve(n);
+        s.path_mark = vec![0; n];
+        s.paths.mark = vec![0; n];
+        for i in 0..n {
+            let r = if i % 10 == 0 { 0.02 } else { 0.01 };
+            let px = if i % 17 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * (0.5 - r)
+            };
+            let py = (2.0 * next() - 1.0) * (0.3 - r);
+            let (dx, dy) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
+            let len = (dx * dx + dy * dy).sqrt();
+            let speed = match i % 4 {
+                0 => ah * (0.5 + 40.0 * next()),
+                1 => ah * (1.0 + 2.0 * next()),
+                _ => 0.02 + 2.0 * next(),
+            };
+            d.push(
+                (px, py),
+                (dx / len, dy / len, speed),
+                r,
+                1.0,
+                DiscStatus::OnTable,
+            );
+            let c = if speed <= ah {
+                0.5 * speed
+            } else {
+                speed - 0.5 * ah
+            };
+            d.k[i].vx = d.k[i].ux * c;
+            d.k[i].vy = d.k[i].uy * c;
+        }
+        // The moving list in a shuffled order.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        for at in (1..n).rev() {
+            order.swap(at, (next() * (at + 1) as f64) as usize);
+        }
+        for &i in &order {
+            s.moving.push(i);
+        }
+        let bits = |k: &Kin| [k.px, k.py, k.vx, k.vy, k.ux, k.uy, k.s, k.tl].map(f64::to_bits);
+        let (mut rare, mut dropped, mut listed) = (0, 0, 0);
+        for now in 1..=40 {
+            // Stage 4, in two substeps of three: about one moving disc in 30 touched.
+            let touched = now % 3 != 0;
+            s.mark += 1;
+            if touched {
+                for at in 0..s.moving.len() {
+                    let i = s.moving.as_slice()[at] as usize;
+                    if next() >= 1.0 / 30.0 {
+                        continue;
+                    }
+                    s.paths.mark[i] = s.mark;
+                    s.paths.touched.push(i as u32);
+                    let k = &mut d.k[i];
+                    k.tl = h * next();
+                    match (next() * 4.0) as u32 {
+                        // Brought to an instant on its path.
+                        0 => {}
+                        // Taken off the table.
+                        1 => d.on[i] = false,
+                        // A new path: its speed at the end (below the normal range: a stop).
+                        _ => {
+                            s.path_mark[i] = s.mark;
+                            let a = std::f64::consts::TAU * next();
+                            let c = 2.0 * next();
+                            (k.ux, k.uy) = (a.cos(), a.sin());
+                            (k.vx, k.vy) = (k.ux * c, k.uy * c);
+                            k.s = if next() < 0.2 { 1e-310 } else { c };
+                            d.fixed_due[i] = 0;
+                        }
+                    }
+                }
+            }
+            let cx = SlideCtx::new(&table, &[], &mo, h, now + 1);
+            let (mut d1, mut s1) = (d.clone(), s.clone());
+            let (vmax2, plain) = if touched {
+                (
+                    long_pass::<true>(&mut d, &mut s, &cx, &walls),
+                    carry_moving::<true, false>(&mut d1, &mut s1, &cx, &walls, now + 1),
+                )
+            } else {
+                (
+                    long_pass::<false>(&mut d, &mut s, &cx, &walls),
+                    carry_moving::<false, false>(&mut d1, &mut s1, &cx, &walls, now + 1),
+                )
+            };
+            assert_eq!(vmax2.to_bits(), plain.to_bits(), "substep {now}");
+            for (i, (k, k1)) in d.k.iter().zip(&d1.k).enumerate() {
+                assert_eq!(bits(k), bits(k1), "substep {now}, disc {i}");
+            }
+            assert_eq!(d.fixed_due, d1.fixed_due, "substep {now}");
+            assert_eq!(s.moving.as_slice(), s1.moving.as_slice(), "substep {now}");
+            assert_eq!(s.fixed.as_slice(), s1.fixed.as_slice(), "substep {now}");
+            assert_eq!(s.stops.as_slice(), s1.stops.as_slice(), "substep {now}");
+            rare += d
+                .fixed_due
+                .iter()
+                .filter(|&&due| due > 0 && due <= now + 1)
+                .count();
+            dropped += s1.stops.len();
+            listed += s.fixed.len();
+            // The drift's end: every disc touched at local time 0.
+            for &i in &s.paths.touched {
+                d.k[i as usize].tl = 0.0;
+            }
+            s.paths.touched.clear();
+        }
+        // Discs stopped, were listed for the fixed tests, and came due for them.
+        assert!(s.moving.len() < n / 2, "{}", s.moving.len());
+        assert!(s.moving.len() > 100, "{}", s.moving.len());
+        assert!(
+            dropped > 200 && listed > 200 && rare > 0,
+            "{dropped} {listed} {rare}"
+        );
     }
 
     #[test]

@@ -235,6 +235,13 @@ impl SlideCtx<'_> {
         }
     }
 
+    /// Whether a disc of speed `s` at the substep's start stops neither within this substep
+    /// nor within the next: [`slides_on`](Self::slides_on)'s test, `s > 2 a h`.
+    #[inline(always)]
+    pub(super) fn fast(&self, s: f64) -> bool {
+        s > self.two_ah
+    }
+
     /// [`slides_on`](Self::slides_on)'s values for a speed `s > 2 a h` (which a quiet block
     /// knows ahead, [`passes_sliding_on`](Self::passes_sliding_on)): the speed at the end
     /// `s − a h` and the next chord speed, by the same operations, without the test.
@@ -339,6 +346,13 @@ impl<'a> Lists<'a> {
         }
     }
 
+    /// Counts the chord speeds of a pass's discs whose largest is `vmax` in the largest
+    /// speed (the largest of several is the same in any order).
+    #[inline(always)]
+    pub(super) fn widen(&mut self, vmax: f64) {
+        self.vmax = faster(self.vmax, vmax);
+    }
+
     /// The lengths of the two lists and the largest squared speed.
     #[inline(always)]
     fn finish(self) -> (usize, usize, f64) {
@@ -390,9 +404,6 @@ pub(super) fn glide(
     to: &mut Lists<'_>,
     cx: &SlideCtx<'_>,
 ) {
-    let (dx, dy) = (k.ux, k.uy);
-    k.vx = dx * c;
-    k.vy = dy * c;
     // Whether what it slides may reach anything fixed: known until its due substep.
     if *fixed_due <= now {
         let clear = cx.substeps_clear(k, *r, c);
@@ -404,8 +415,25 @@ pub(super) fn glide(
             to.n_fixed += 1;
         }
     }
-    // The larger of the two (a select, `maxsd`: no speed is NaN, so `f64::max`'s value).
-    to.vmax = if to.vmax > c { to.vmax } else { c };
+    glide_clear(k, c, &mut to.vmax);
+}
+
+/// [`glide`] for a disc whose fixed due is later than the substep it is for (its clearance
+/// is not looked at): its velocity at the chord speed `c` along its direction, and the
+/// largest chord speed `vmax`.
+#[inline(always)]
+pub(super) fn glide_clear(k: &mut Kin, c: f64, vmax: &mut f64) {
+    let (dx, dy) = (k.ux, k.uy);
+    k.vx = dx * c;
+    k.vy = dy * c;
+    *vmax = faster(*vmax, c);
+}
+
+/// The larger of two chord speeds (a select, `maxsd`: no speed is NaN, so `f64::max`'s
+/// value).
+#[inline(always)]
+fn faster(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 /// Stage 1 over every disc (see [`slide`]): the moving list built anew. Returns the largest
