@@ -75,20 +75,23 @@ impl Solver {
                 break;
             }
             let t = f64::from_bits(first.t);
+            // The round's other events: `s.round` lists the round (with `first`) only if it
+            // has any. A round of one event, nine in ten of scene (c)'s, is read in place.
             s.round.clear();
-            s.round.push(first);
             while let Some(Reverse(next)) = s.heap.peek() {
                 if f64::from_bits(next.t) <= t + ctx.window {
                     let next = *next;
                     s.heap.pop();
                     if valid(d, &next) {
+                        if s.round.is_empty() {
+                            s.round.push(first);
+                        }
                         s.round.push(next);
                     }
                 } else {
                     break;
                 }
             }
-            // (A round of one event, nine in ten of scene (c)'s, is in order.)
             if s.round.len() > 1 {
                 s.round.sort_unstable_by_key(|p| (p.kind, p.a, p.b, p.t));
                 s.round.dedup_by_key(|p| (p.kind, p.a, p.b));
@@ -101,8 +104,9 @@ impl Solver {
             }
             s.contacts.clear();
             s.changed.clear();
-            for ri in 0..s.round.len() {
-                let ev = s.round[ri];
+            let single = s.round.is_empty();
+            for ri in 0..s.round.len().max(1) {
+                let ev = if single { first } else { s.round[ri] };
                 let a = ev.a as usize;
                 if !d.on[a] {
                     continue;
