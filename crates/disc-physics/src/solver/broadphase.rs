@@ -287,6 +287,66 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
     ((h >> 32) as u32) & mask
 }
 
+/// The reach of the dense pair search: two discs are a pair if their centres are closer than
+/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius.
+#[derive(Clone, Copy)]
+struct Reach {
+    skin: f64,
+    same2: f64,
+}
+
+/// Where the dense pair search stands: the next entry of the grid to search and the pairs
+/// found so far.
+struct DenseAt {
+    a: usize,
+    k: usize,
+}
+
+/// Lengthens the pair buffer to `room` entries and [`PAIRS_SLACK`] more (as far as its
+/// capacity, which [`Near::reserve`] sized for the world, allows), so that a search rarely
+/// stops to lengthen it again. Rare: a build truncates the buffer to its pairs, so a search
+/// lengthens it only when it finds more pairs than the build before.
+#[cold]
+#[inline(never)]
+fn lengthen(pairs: &mut Vec<[u32; 2]>, room: usize) {
+    let want = (room + PAIRS_SLACK).min(pairs.capacity()).max(room);
+    pairs.resize(want, [0, 0]);
+}
+
+/// [`lengthen`]'s entries beyond what a disc's candidates need. 256 (2 KB zeroed at most a
+/// build) made scene (c) at N = 4096 lengthen about once a build instead of about 117 times.
+const PAIRS_SLACK: usize = 256;
+
+/// The dense pair search's test of disc `me` against the candidates `cands`: each candidate
+/// is written at `pairs[k]` and kept (k advances) only if close enough, with no branch to
+/// mispredict. Returns the new count. The offset is taken as the candidate's position less
+/// the disc's, the negation of the disc's less the candidate's with the same bits
+/// (round-to-nearest is symmetric), so the squares and the pairs kept are those of either.
+#[inline(always)]
+fn close_candidates<const SAME: bool>(
+    me: &Item,
+    cands: &[Item],
+    reach: Reach,
+    pairs: &mut [[u32; 2]],
+    mut k: usize,
+) -> usize {
+    let (x, y, r, i) = (me.x, me.y, me.r, me.id);
+    let (skin, same2) = (reach.skin, reach.same2);
+    for item in cands {
+        let dx = item.x - x;
+        let dy = item.y - y;
+        let reach2 = if SAME {
+            same2
+        } else {
+            let reach = r + item.r + skin;
+            reach * reach
+        };
+        pairs[k] = [i, item.id];
+        k += usize::from(dx * dx + dy * dy < reach2);
+    }
+    k
+}
+
 impl Near {
     /// Substep `substeps` (counted as [`SolverStats::substeps`](super::SolverStats::substeps))
     /// relative to the list's build, as the pairs' dues count it (below `u32::MAX`, which is
@@ -636,8 +696,9 @@ impl Near {
     /// cells of the next row (another range), so that each pair of neighbouring cells is
     /// searched once; the grid's empty column and row stand in for the neighbours beyond the
     /// table's edge. Every candidate is written at `k` and kept (k advances) only if close
-    /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes (it only
-    /// grows to the largest candidate count seen). Returns the number of pairs.
+    /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes, between
+    /// runs of the search ([`Near::dense_run`]) so that the search's loop calls nothing (it
+    /// only grows to the largest candidate count seen). Returns the number of pairs.
     ///
     /// When every disc has the same radius ([`Near::rr_same`]) the squared reach is one
     /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
@@ -654,31 +715,58 @@ impl Near {
     #[inline(always)]
     fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
         let same_reach = rr + skin;
-        let same_reach2 = same_reach * same_reach;
-        let stride = self.grid.nx as usize + 1;
+        let reach = Reach {
+            skin,
+            same2: same_reach * same_reach,
+        };
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
         let (mut pairs, mut own) = (
             std::mem::take(&mut self.pairs),
             std::mem::take(&mut self.own),
         );
-        let (items, start, own_of) = (&self.items[..], &self.start[..], &mut own[..]);
-        let mut k = 0usize;
-        for (
-            a,
-            &Item {
-                x,
-                y,
-                r: ri,
-                id: i,
-                bucket,
-            },
-        ) in items.iter().enumerate()
-        {
+        // Each pair of entries is a candidate at most once, so there are at most m (m - 1) / 2
+        // candidates: a small world's buffer is lengthened once, before the search.
+        let m = self.items.len();
+        let most = m * m.saturating_sub(1) / 2;
+        if pairs.len() < most && most <= pairs.capacity() {
+            pairs.resize(most, [0, 0]);
+        }
+        let mut at = DenseAt { a: 0, k: 0 };
+        loop {
+            let room = self.dense_run::<SAME>(reach, &mut pairs, &mut own, &mut at);
+            if room == 0 {
+                break;
+            }
+            lengthen(&mut pairs, room);
+        }
+        (self.pairs, self.own) = (pairs, own);
+        at.k
+    }
+
+    /// [`Near::dense_pairs_in`]'s search from entry `at.a` on, with `at.k` pairs found, until
+    /// every entry is searched (returns 0) or an entry's candidates would not fit in `pairs`
+    /// (returns the length they need; `at` is then where to resume once it is lengthened).
+    /// Out of line, and the loop calls nothing, so its values stay in registers (with the
+    /// buffer's growth in the same function, the squared reach was spilled and reloaded a
+    /// candidate).
+    #[inline(never)]
+    fn dense_run<const SAME: bool>(
+        &self,
+        reach: Reach,
+        pairs: &mut [[u32; 2]],
+        own: &mut [[u32; 2]],
+        at: &mut DenseAt,
+    ) -> usize {
+        let stride = self.grid.nx as usize + 1;
+        let (items, start) = (&self.items[..], &self.start[..]);
+        let mut k = at.k;
+        for a in at.a..items.len() {
+            let me = &items[a];
             // The beginnings of buckets c to c + stride + 2, cut once: the later discs of its
             // cell and the next cell's are `a + 1..start[c + 2]`, the three cells of the next
             // row `start[c + stride - 1]..start[c + stride + 2]`.
-            let c = bucket as usize;
+            let c = me.bucket as usize;
             let w = &start[c..c + stride + 3];
             let (right, from, to) = (
                 w[2] as usize,
@@ -688,27 +776,16 @@ impl Near {
             let (row, next) = (&items[a + 1..right], &items[from..to]);
             let room = k + row.len() + next.len();
             if pairs.len() < room {
-                pairs.resize(room, [0, 0]);
+                *at = DenseAt { a, k };
+                return room;
             }
             let first = k;
-            for range in [row, next] {
-                for item in range {
-                    let dx = x - item.x;
-                    let dy = y - item.y;
-                    let reach2 = if SAME {
-                        same_reach2
-                    } else {
-                        let reach = ri + item.r + skin;
-                        reach * reach
-                    };
-                    pairs[k] = [i, item.id];
-                    k += usize::from(dx * dx + dy * dy < reach2);
-                }
-            }
-            own_of[i as usize] = [first as u32, k as u32];
+            k = close_candidates::<SAME>(me, row, reach, pairs, k);
+            k = close_candidates::<SAME>(me, next, reach, pairs, k);
+            own[me.id as usize] = [first as u32, k as u32];
         }
-        (self.pairs, self.own) = (pairs, own);
-        k
+        at.k = k;
+        0
     }
 
     /// The pair search of a hashed grid: each disc against the later discs of its own cell
@@ -974,6 +1051,28 @@ mod tests {
                 }
                 assert_eq!(got, want, "table {half}, n = {n}, skin = {skin}");
             }
+        }
+    }
+
+    /// A dense search that stops to lengthen the pair buffer at every few discs (a `Near`
+    /// with no room reserved) resumes where it stopped: the same pairs in the same order, and
+    /// the same ranges per disc, as a search with room for all of them.
+    #[test]
+    fn a_dense_search_resumed_after_lengthening_lists_the_same_pairs_in_order() {
+        for (n, skin, seed, same) in [(300, 0.02, 2, false), (2000, 0.005, 3, true)] {
+            let (px, py, mut r, on) = discs(n, seed, 0.0, 0.0);
+            if same {
+                r.iter_mut().for_each(|r| *r = 0.0125);
+            }
+            let kin = kins(&px, &py);
+            let mut roomy = Near::default();
+            roomy.reserve(n, n, 0.025, 0.005, skin);
+            roomy.build(0.5, 0.5, skin, &kin, &r, &on);
+            let mut tight = Near::default();
+            tight.build(0.5, 0.5, skin, &kin, &r, &on);
+            assert!(!tight.grid.hashed && tight.pairs.len() > 100, "n = {n}");
+            assert_eq!(tight.pairs, roomy.pairs, "n = {n}");
+            assert_eq!(tight.own, roomy.own, "n = {n}");
         }
     }
 
