@@ -97,7 +97,11 @@ impl Solver {
         } else {
             (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
         };
-        s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        if s.near.same_discs(&d.k, n_on) {
+            s.near.build_over(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        } else {
+            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        }
         s.near.complete = complete;
         s.near.ahead = d.k.len() > tu.warm_discs;
         s.near.base_tick = self.stats.substeps;
@@ -147,6 +151,9 @@ pub(crate) struct Near {
     serve: f64,
     /// The largest radius of any disc at the build.
     pub r_max: f64,
+    /// The smallest radius of any disc on the table at the build (for [`Near::reserve`] in
+    /// [`Near::build_over`]).
+    r_min: f64,
     /// When every disc on the table at the build has the same radius: the sum of two radii,
     /// `r_max + r_max`, which is the bits of `r[i] + r[j]` for every listed pair while the
     /// list lives (a disc's radius never changes, and a disc added or put back on the table
@@ -170,6 +177,9 @@ pub(crate) struct Near {
     /// it instead of the discs' 64-byte records; [`Near::recheck`] reads it in order beside
     /// the records instead of gathering each record through the grid's entries.
     placed: Vec<Placed>,
+    /// The counting sorts' tallies, per bucket (the grid's) or per disc (the pair index's):
+    /// all zeros between builds (see [`begins_and_clear`]).
+    tally: Vec<u32>,
     /// The discs [`Near::recheck`] looks at one by one (scratch).
     escapees: Vec<u32>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
@@ -230,14 +240,13 @@ impl Grid {
     #[inline]
     fn cx(&self, x: f64) -> u32 {
         let f = (x - self.ox) * self.inv_cell;
-        // Clamped first, so the conversion is a plain truncation (NaN would give 0).
-        clamp_cell(f, self.nx) as u32
+        cell_of(f, self.nx)
     }
 
     #[inline]
     fn cy(&self, y: f64) -> u32 {
         let f = (y - self.oy) * self.inv_cell;
-        clamp_cell(f, self.ny) as u32
+        cell_of(f, self.ny)
     }
 
     /// The bucket holding cell (cx, cy).
@@ -270,13 +279,41 @@ struct Placed {
     bucket: u32,
 }
 
-/// `f` limited to the cell coordinates `[0, n - 1]` (without `f64::clamp`'s check).
+/// Lengthens `tally` to at least `len` entries with zeros (its entries are zero between uses).
+#[inline]
+fn grow_zeroed(tally: &mut Vec<u32>, len: usize) {
+    if tally.len() < len {
+        tally.resize(len, 0);
+    }
+}
+
+/// A counting sort's running sums in one pass: `begins[0] = 0` and `begins[b + 1]` = the sum
+/// of `tally[..b]` (where key b's entries begin), zeroing `tally` as it goes (so that it needs
+/// no clearing before its next use). `begins` is one longer than `tally`; its last entry is
+/// left as it was (the scatter advances `begins[b + 1]` from where key b begins to where it
+/// ends). Returns the sum of the tallies.
+#[inline]
+fn begins_and_clear(tally: &mut [u32], begins: &mut [u32]) -> usize {
+    let begins = &mut begins[..tally.len() + 1];
+    begins[0] = 0;
+    let mut acc = 0u32;
+    for (count, begin) in tally.iter_mut().zip(&mut begins[1..]) {
+        *begin = acc;
+        acc += *count;
+        *count = 0;
+    }
+    acc as usize
+}
+
+/// The cell coordinate `f` falls in, limited to `[0, n - 1]`: `f` truncated toward zero,
+/// and 0 for a negative `f` or NaN, by Rust's saturating conversion, then at most `n - 1`.
+/// The same as truncating `f` clamped to `[0, n - 1]` as a float (which the grid did
+/// before): for `f` in `(-1, n - 1]` both truncate the same value (0 for `(-1, 0]`), below
+/// both give 0, above both give `n - 1` (`n - 1` is exact as a float); NaN gives 0 both
+/// ways. A float clamp of x and y, vectorised by the compiler, took a branch per coordinate.
 #[inline(always)]
-fn clamp_cell(f: f64, n: u32) -> f64 {
-    let hi = f64::from(n - 1);
-    // Two selects the compiler makes `maxsd` and `minsd` (NaN gives 0).
-    let f = if f > 0.0 { f } else { 0.0 };
-    if f > hi { hi } else { f }
+fn cell_of(f: f64, n: u32) -> u32 {
+    (f as u32).min(n - 1)
 }
 
 /// The bucket of cell (cx, cy) among `mask + 1` hashed buckets.
@@ -285,6 +322,66 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
     let h = u64::from(cx).wrapping_mul(0x9e37_79b9_7f4a_7c15)
         ^ u64::from(cy).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
     ((h >> 32) as u32) & mask
+}
+
+/// The reach of the dense pair search: two discs are a pair if their centres are closer than
+/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius.
+#[derive(Clone, Copy)]
+struct Reach {
+    skin: f64,
+    same2: f64,
+}
+
+/// Where the dense pair search stands: the next entry of the grid to search and the pairs
+/// found so far.
+struct DenseAt {
+    a: usize,
+    k: usize,
+}
+
+/// Lengthens the pair buffer to `room` entries and [`PAIRS_SLACK`] more (as far as its
+/// capacity, which [`Near::reserve`] sized for the world, allows), so that a search rarely
+/// stops to lengthen it again. Rare: a build truncates the buffer to its pairs, so a search
+/// lengthens it only when it finds more pairs than the build before.
+#[cold]
+#[inline(never)]
+fn lengthen(pairs: &mut Vec<[u32; 2]>, room: usize) {
+    let want = (room + PAIRS_SLACK).min(pairs.capacity()).max(room);
+    pairs.resize(want, [0, 0]);
+}
+
+/// [`lengthen`]'s entries beyond what a disc's candidates need. 256 (2 KB zeroed at most a
+/// build) made scene (c) at N = 4096 lengthen about once a build instead of about 117 times.
+const PAIRS_SLACK: usize = 256;
+
+/// The dense pair search's test of disc `me` against the candidates `cands`: each candidate
+/// is written at `pairs[k]` and kept (k advances) only if close enough, with no branch to
+/// mispredict. Returns the new count. The offset is taken as the candidate's position less
+/// the disc's, the negation of the disc's less the candidate's with the same bits
+/// (round-to-nearest is symmetric), so the squares and the pairs kept are those of either.
+#[inline(always)]
+fn close_candidates<const SAME: bool>(
+    me: &Item,
+    cands: &[Item],
+    reach: Reach,
+    pairs: &mut [[u32; 2]],
+    mut k: usize,
+) -> usize {
+    let (x, y, r, i) = (me.x, me.y, me.r, me.id);
+    let (skin, same2) = (reach.skin, reach.same2);
+    for item in cands {
+        let dx = item.x - x;
+        let dy = item.y - y;
+        let reach2 = if SAME {
+            same2
+        } else {
+            let reach = r + item.r + skin;
+            reach * reach
+        };
+        pairs[k] = [i, item.id];
+        k += usize::from(dx * dx + dy * dy < reach2);
+    }
+    k
 }
 
 impl Near {
@@ -300,7 +397,7 @@ impl Near {
     /// `on[i]` says whether disc i is on the table.
     pub fn build(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
         let n = kin.len();
-        let (kin, r, on) = (&kin[..n], &r[..n], &on[..n]);
+        let (r, on) = (&r[..n], &on[..n]);
         let mut r_max = 0.0f64;
         let mut r_min = f64::INFINITY;
         let mut n_on = 0usize;
@@ -317,17 +414,37 @@ impl Near {
                 own[i] = [0; 2];
             }
         }
+        self.r_max = r_max;
+        self.r_min = r_min;
+        self.rr_same = (r_min == r_max).then_some(r_max + r_max);
+        self.n_on = n_on;
+        self.build_over(hx, hy, skin, kin, r, on);
+    }
+
+    /// Whether a rebuild over discs `kin` with `n_on` of them on the table may be a
+    /// [`Near::build_over`]: the list describes the discs (`valid`: none was added or put on
+    /// the table since the build, each of which clears it) and as many are on the table as at
+    /// the build (a disc leaving it lowers the count, and none came on), so the discs on the
+    /// table are those of the build.
+    pub fn same_discs(&self, kin: &[Kin], n_on: usize) -> bool {
+        self.valid && self.n_on == n_on && self.placed.len() == kin.len()
+    }
+
+    /// [`Near::build`] over the same discs on the table as the build before
+    /// ([`Near::same_discs`]): their largest and smallest radii, their count and the off-table
+    /// discs' empty ranges of pairs (the pair search writes only those of discs on the table)
+    /// are as that build left them, so only the grid and the pairs are rebuilt.
+    pub fn build_over(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
+        let n = kin.len();
+        let n_on = self.n_on;
         self.valid = true;
         self.skin = skin;
         self.disp = 0.0;
         self.since = 0.0;
         self.serve = skin;
-        self.r_max = r_max;
-        self.rr_same = (r_min == r_max).then_some(r_max + r_max);
-        self.n_on = n_on;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
-        let want = 2.0 * r_max + skin;
+        let want = 2.0 * self.r_max + skin;
         let want = if want.is_finite() && want > 0.0 {
             want
         } else {
@@ -379,28 +496,62 @@ impl Near {
             mask: (buckets - 1) as u32,
         };
         self.grid = grid;
-        self.reserve(n, n_on, r_max, r_min, skin);
-        // Counting sort by bucket: start[b + 2] counts bucket b, then prefix sums, so that
-        // start[b + 1] is where bucket b begins; the scatter then advances start[b + 1] to
-        // where bucket b ends, which is where bucket b + 1 begins.
-        // The buffers are taken out of `self` for the two passes (without allocating), so that
+        self.reserve(n, n_on, self.r_max, self.r_min, skin);
+        let m = if n_on == n {
+            self.sort_into_buckets::<true>(kin, r, on, buckets)
+        } else {
+            self.sort_into_buckets::<false>(kin, r, on, buckets)
+        };
+        self.item_cell.resize(m, [0; 2]);
+        let k = if hashed {
+            for slot in 0..m {
+                let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
+                self.item_cell[slot] = [cx, cy];
+            }
+            self.hashed_pairs(skin)
+        } else {
+            self.dense_pairs(skin)
+        };
+        self.pairs.truncate(k);
+        self.index_pairs(n);
+    }
+
+    /// The build's counting sort of the discs on the table into the grid's `buckets` buckets
+    /// (`items`, `start`; `placed` by the way). Returns the number of entries. `ALL_ON`: every
+    /// disc is on the table, so `on` is not read.
+    ///
+    /// `tally[b]` counts bucket b (`tally` is all zeros between builds); one pass then sets
+    /// `start[b + 1]` to where bucket b begins (the running sum of the tallies before it) and
+    /// zeroes `tally[b]` as it goes; the scatter advances `start[b + 1]` to where bucket b
+    /// ends, which is where bucket b + 1 begins.
+    fn sort_into_buckets<const ALL_ON: bool>(
+        &mut self,
+        kin: &[Kin],
+        r: &[f64],
+        on: &[bool],
+        buckets: usize,
+    ) -> usize {
+        let n = kin.len();
+        let (kin, r, on) = (&kin[..n], &r[..n], &on[..n]);
+        let grid = self.grid;
+        // The buffers are taken out of `self` for the passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
         let (mut start, mut placed, mut items) = (
             std::mem::take(&mut self.start),
             std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
         );
-        start.clear();
-        start.resize(buckets + 2, 0);
+        grow_zeroed(&mut self.tally, buckets);
+        start.resize(buckets + 1, 0);
         placed.resize(n, Placed::default());
-        let (counts, placed_of) = (&mut start[..buckets + 2], &mut placed[..n]);
+        let (tally, placed_of) = (&mut self.tally[..buckets], &mut placed[..n]);
         for i in 0..n {
-            if on[i] {
+            if ALL_ON || on[i] {
                 let (x, y) = (kin[i].px, kin[i].py);
                 let (cx, cy) = grid.cell_coords(x, y);
                 let bucket = grid.bucket(cx, cy);
                 placed_of[i] = Placed { x, y, bucket };
-                counts[bucket as usize + 2] += 1;
+                tally[bucket as usize] += 1;
             } else {
                 placed_of[i] = Placed {
                     x: f64::NAN,
@@ -409,16 +560,11 @@ impl Near {
                 };
             }
         }
-        let mut acc = 0u32;
-        for s in &mut counts[2..] {
-            acc += *s;
-            *s = acc;
-        }
-        let m = acc as usize;
+        let m = begins_and_clear(tally, &mut start[..buckets + 1]);
         items.resize(m, Item::default());
-        let (cursor, slots) = (&mut counts[1..], &mut items[..m]);
+        let (cursor, slots) = (&mut start[1..], &mut items[..m]);
         for i in 0..n {
-            if on[i] {
+            if ALL_ON || on[i] {
                 let Placed { x, y, bucket } = placed_of[i];
                 let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
@@ -432,19 +578,7 @@ impl Near {
             }
         }
         (self.start, self.placed, self.items) = (start, placed, items);
-        self.item_cell.resize(m, [0; 2]);
-        self.start.truncate(buckets + 1);
-        let k = if hashed {
-            for slot in 0..m {
-                let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
-                self.item_cell[slot] = [cx, cy];
-            }
-            self.hashed_pairs(skin)
-        } else {
-            self.dense_pairs(skin)
-        };
-        self.pairs.truncate(k);
-        self.index_pairs(n);
+        m
     }
 
     /// Checks whether the list still serves, from the discs' true displacements since the
@@ -537,27 +671,22 @@ impl Near {
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
         self.next_due = 0;
         self.todo.resize(k, 0);
-        // Counting sort by disc, as the grid's: adj_start[x + 2] counts disc x, then prefix
-        // sums, and the scatter advances adj_start[x + 1] from where disc x's pairs begin to
-        // where they end (where disc x + 1's begin).
-        self.adj_start.clear();
-        self.adj_start.resize(n + 2, 0);
-        let (pairs, counts) = (&self.pairs[..k], &mut self.adj_start[..n + 2]);
+        // Counting sort by disc, as the grid's: tally[x] counts disc x, one pass sets
+        // adj_start[x + 1] to where disc x's pairs begin (and clears the tally), and the
+        // scatter advances it to where they end (where disc x + 1's begin).
+        grow_zeroed(&mut self.tally, n);
+        self.adj_start.resize(n + 1, 0);
+        let (pairs, tally) = (&self.pairs[..k], &mut self.tally[..n]);
         for &[_, j] in pairs {
-            counts[j as usize + 2] += 1;
+            tally[j as usize] += 1;
         }
-        let mut acc = 0u32;
-        for s in &mut counts[2..] {
-            acc += *s;
-            *s = acc;
-        }
-        self.adj.resize(acc as usize, 0);
-        let (adj, cursor) = (&mut self.adj[..], &mut counts[1..]);
+        let total = begins_and_clear(tally, &mut self.adj_start[..n + 1]);
+        self.adj.resize(total, 0);
+        let (adj, cursor) = (&mut self.adj[..], &mut self.adj_start[1..n + 1]);
         for (p, &[_, j]) in pairs.iter().enumerate() {
             adj[cursor[j as usize] as usize] = p as u32;
             cursor[j as usize] += 1;
         }
-        self.adj_start.truncate(n + 1);
     }
 
     /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
@@ -636,8 +765,9 @@ impl Near {
     /// cells of the next row (another range), so that each pair of neighbouring cells is
     /// searched once; the grid's empty column and row stand in for the neighbours beyond the
     /// table's edge. Every candidate is written at `k` and kept (k advances) only if close
-    /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes (it only
-    /// grows to the largest candidate count seen). Returns the number of pairs.
+    /// enough: no branch to mispredict. `pairs` is lengthened ahead of the writes, between
+    /// runs of the search ([`Near::dense_run`]) so that the search's loop calls nothing (it
+    /// only grows to the largest candidate count seen). Returns the number of pairs.
     ///
     /// When every disc has the same radius ([`Near::rr_same`]) the squared reach is one
     /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
@@ -654,31 +784,58 @@ impl Near {
     #[inline(always)]
     fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
         let same_reach = rr + skin;
-        let same_reach2 = same_reach * same_reach;
-        let stride = self.grid.nx as usize + 1;
+        let reach = Reach {
+            skin,
+            same2: same_reach * same_reach,
+        };
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
         let (mut pairs, mut own) = (
             std::mem::take(&mut self.pairs),
             std::mem::take(&mut self.own),
         );
-        let (items, start, own_of) = (&self.items[..], &self.start[..], &mut own[..]);
-        let mut k = 0usize;
-        for (
-            a,
-            &Item {
-                x,
-                y,
-                r: ri,
-                id: i,
-                bucket,
-            },
-        ) in items.iter().enumerate()
-        {
+        // Each pair of entries is a candidate at most once, so there are at most m (m - 1) / 2
+        // candidates: a small world's buffer is lengthened once, before the search.
+        let m = self.items.len();
+        let most = m * m.saturating_sub(1) / 2;
+        if pairs.len() < most && most <= pairs.capacity() {
+            pairs.resize(most, [0, 0]);
+        }
+        let mut at = DenseAt { a: 0, k: 0 };
+        loop {
+            let room = self.dense_run::<SAME>(reach, &mut pairs, &mut own, &mut at);
+            if room == 0 {
+                break;
+            }
+            lengthen(&mut pairs, room);
+        }
+        (self.pairs, self.own) = (pairs, own);
+        at.k
+    }
+
+    /// [`Near::dense_pairs_in`]'s search from entry `at.a` on, with `at.k` pairs found, until
+    /// every entry is searched (returns 0) or an entry's candidates would not fit in `pairs`
+    /// (returns the length they need; `at` is then where to resume once it is lengthened).
+    /// Out of line, and the loop calls nothing, so its values stay in registers (with the
+    /// buffer's growth in the same function, the squared reach was spilled and reloaded a
+    /// candidate).
+    #[inline(never)]
+    fn dense_run<const SAME: bool>(
+        &self,
+        reach: Reach,
+        pairs: &mut [[u32; 2]],
+        own: &mut [[u32; 2]],
+        at: &mut DenseAt,
+    ) -> usize {
+        let stride = self.grid.nx as usize + 1;
+        let (items, start) = (&self.items[..], &self.start[..]);
+        let mut k = at.k;
+        for a in at.a..items.len() {
+            let me = &items[a];
             // The beginnings of buckets c to c + stride + 2, cut once: the later discs of its
             // cell and the next cell's are `a + 1..start[c + 2]`, the three cells of the next
             // row `start[c + stride - 1]..start[c + stride + 2]`.
-            let c = bucket as usize;
+            let c = me.bucket as usize;
             let w = &start[c..c + stride + 3];
             let (right, from, to) = (
                 w[2] as usize,
@@ -688,27 +845,16 @@ impl Near {
             let (row, next) = (&items[a + 1..right], &items[from..to]);
             let room = k + row.len() + next.len();
             if pairs.len() < room {
-                pairs.resize(room, [0, 0]);
+                *at = DenseAt { a, k };
+                return room;
             }
             let first = k;
-            for range in [row, next] {
-                for item in range {
-                    let dx = x - item.x;
-                    let dy = y - item.y;
-                    let reach2 = if SAME {
-                        same_reach2
-                    } else {
-                        let reach = ri + item.r + skin;
-                        reach * reach
-                    };
-                    pairs[k] = [i, item.id];
-                    k += usize::from(dx * dx + dy * dy < reach2);
-                }
-            }
-            own_of[i as usize] = [first as u32, k as u32];
+            k = close_candidates::<SAME>(me, row, reach, pairs, k);
+            k = close_candidates::<SAME>(me, next, reach, pairs, k);
+            own[me.id as usize] = [first as u32, k as u32];
         }
-        (self.pairs, self.own) = (pairs, own);
-        k
+        at.k = k;
+        0
     }
 
     /// The pair search of a hashed grid: each disc against the later discs of its own cell
@@ -787,6 +933,7 @@ impl Near {
         };
         at_least(&mut self.start, 4 * n_on + 18);
         at_least(&mut self.placed, n);
+        at_least(&mut self.tally, (4 * n_on + 16).max(n));
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
         at_least(&mut self.item_cell, n_on);
@@ -848,6 +995,7 @@ impl Near {
     /// Heap bytes held (capacity).
     pub fn capacity_bytes(&self) -> usize {
         4 * (self.start.capacity()
+            + self.tally.capacity()
             + self.escapees.capacity()
             + self.due.capacity()
             + self.block_due.capacity()
@@ -973,6 +1121,155 @@ mod tests {
                     }
                 }
                 assert_eq!(got, want, "table {half}, n = {n}, skin = {skin}");
+            }
+        }
+    }
+
+    /// A dense search that stops to lengthen the pair buffer at every few discs (a `Near`
+    /// with no room reserved) resumes where it stopped: the same pairs in the same order, and
+    /// the same ranges per disc, as a search with room for all of them.
+    #[test]
+    fn a_dense_search_resumed_after_lengthening_lists_the_same_pairs_in_order() {
+        for (n, skin, seed, same) in [(300, 0.02, 2, false), (2000, 0.005, 3, true)] {
+            let (px, py, mut r, on) = discs(n, seed, 0.0, 0.0);
+            if same {
+                r.iter_mut().for_each(|r| *r = 0.0125);
+            }
+            let kin = kins(&px, &py);
+            let mut roomy = Near::default();
+            roomy.reserve(n, n, 0.025, 0.005, skin);
+            roomy.build(0.5, 0.5, skin, &kin, &r, &on);
+            let mut tight = Near::default();
+            tight.build(0.5, 0.5, skin, &kin, &r, &on);
+            assert!(!tight.grid.hashed && tight.pairs.len() > 100, "n = {n}");
+            assert_eq!(tight.pairs, roomy.pairs, "n = {n}");
+            assert_eq!(tight.own, roomy.own, "n = {n}");
+        }
+    }
+
+    /// The running sums of `begins_and_clear`, with a scatter that advances them, sort
+    /// random keys as a plain stable sort does, give each key's range, and leave the tallies
+    /// zero for their next use (also keys that no entry has, and no entries at all).
+    #[test]
+    fn the_counting_sort_sorts_as_a_plain_sort_and_clears_its_tallies() {
+        let mut z = 7u64;
+        let mut next = |n: u64| {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (z >> 33) % n
+        };
+        let mut tally = vec![];
+        for (len, keys) in [(0, 5), (1, 1), (50, 3), (1000, 300), (500, 2000)] {
+            let key: Vec<usize> = (0..len).map(|_| next(keys) as usize).collect();
+            grow_zeroed(&mut tally, keys as usize);
+            let tally = &mut tally[..keys as usize];
+            for &k in &key {
+                tally[k] += 1;
+            }
+            let mut begins = vec![u32::MAX; keys as usize + 1];
+            assert_eq!(begins_and_clear(tally, &mut begins), len);
+            assert!(tally.iter().all(|&t| t == 0), "tallies left");
+            let mut sorted = vec![usize::MAX; len];
+            for (e, &k) in key.iter().enumerate() {
+                sorted[begins[k + 1] as usize] = e;
+                begins[k + 1] += 1;
+            }
+            let mut want: Vec<usize> = (0..len).collect();
+            want.sort_by_key(|&e| key[e]);
+            assert_eq!(sorted, want, "{len} entries, {keys} keys");
+            for k in 0..keys as usize {
+                let range = begins[k] as usize..begins[k + 1] as usize;
+                assert!(sorted[range.clone()].iter().all(|&e| key[e] == k));
+                assert_eq!(range.len(), key.iter().filter(|&&x| x == k).count());
+            }
+        }
+    }
+
+    /// A rebuild over the same discs (`build_over`, after the discs moved and with another
+    /// skin) gives the grid, pairs, ranges and pair index of a fresh build, with every disc
+    /// on the table and with some off it.
+    #[test]
+    fn a_build_over_the_same_discs_equals_a_fresh_build() {
+        for (half, cx, cy) in TABLES {
+            for all_on in [true, false] {
+                let (px, py, r, mut on) = discs(600, 11, cx, cy);
+                if all_on {
+                    on.iter_mut().for_each(|o| *o = true);
+                }
+                let n_on = on.iter().filter(|&&o| o).count();
+                let mut over = Near::default();
+                over.build(half, half, 0.02, &kins(&px, &py), &r, &on);
+                let (qx, qy): (Vec<f64>, Vec<f64>) = px
+                    .iter()
+                    .zip(&py)
+                    .enumerate()
+                    .map(|(i, (&x, &y))| (x + 0.004 * (i % 5) as f64, y - 0.003 * (i % 3) as f64))
+                    .unzip();
+                let moved = kins(&qx, &qy);
+                assert!(over.same_discs(&moved, n_on));
+                assert!(!over.same_discs(&moved, n_on - 1));
+                over.build_over(half, half, 0.025, &moved, &r, &on);
+                let mut fresh = Near::default();
+                fresh.build(half, half, 0.025, &moved, &r, &on);
+                let ids = |near: &Near| near.items.iter().map(|it| it.id).collect::<Vec<_>>();
+                assert_eq!(ids(&over), ids(&fresh), "table {half}, all on {all_on}");
+                assert_eq!(over.start, fresh.start);
+                assert_eq!(over.pairs, fresh.pairs);
+                assert_eq!(over.own, fresh.own);
+                assert_eq!(over.adj_start, fresh.adj_start);
+                assert_eq!(over.adj, fresh.adj);
+                assert_eq!(over.rr_same, fresh.rr_same);
+                assert!(over.tally.iter().all(|&t| t == 0));
+            }
+        }
+    }
+
+    /// `cell_of` gives the cell of the float clamp it replaced (truncation of `f` clamped to
+    /// `[0, n - 1]`) at the edges, around them by a few ulps, at huge, infinite and NaN
+    /// values, and at many random ones.
+    #[test]
+    fn a_cell_is_the_truncation_of_the_clamped_coordinate() {
+        fn clamped(f: f64, n: u32) -> u32 {
+            let hi = f64::from(n - 1);
+            let f = if f > 0.0 { f } else { 0.0 };
+            (if f > hi { hi } else { f }) as u32
+        }
+        let mut z = 3u64;
+        for n in [1, 2, 7, 1000, u32::MAX >> 1] {
+            let hi = f64::from(n - 1);
+            let mut fs = vec![
+                0.0,
+                -0.0,
+                -1.0,
+                -0.5,
+                hi,
+                hi + 1.0,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NAN,
+                1e300,
+                -1e300,
+                f64::MIN_POSITIVE,
+            ];
+            for base in [0.0f64, 1.0, hi, hi + 1.0, -1.0] {
+                let mut up = base;
+                let mut down = base;
+                for _ in 0..5 {
+                    up = up.next_up();
+                    down = down.next_down();
+                    fs.extend([up, down]);
+                }
+            }
+            for _ in 0..10_000 {
+                z = z
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let u = (z >> 11) as f64 / (1u64 << 53) as f64;
+                fs.push((u * 1.2 - 0.1) * (hi + 1.0));
+            }
+            for f in fs {
+                assert_eq!(cell_of(f, n), clamped(f, n), "f = {f}, n = {n}");
             }
         }
     }
