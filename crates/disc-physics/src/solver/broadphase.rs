@@ -24,6 +24,19 @@ const RECHECK_GAIN: f64 = 0.15;
 /// the grid around it), or the list is rebuilt.
 const RECHECK_ESCAPEES: usize = 20;
 
+/// [`Near::recheck`]: a check that finds more than one in this many of the escapees it
+/// allows ([`RECHECK_ESCAPEES`]) is the list's last; when it runs out, the list is rebuilt
+/// without another check. The escapees grow about fivefold from one check to the next (more
+/// discs move farther than the same bound), so such a next check almost always finds too
+/// many, after reading most discs for nothing (scene (c) at N = 4096: 30 of 31 checks after
+/// one with 35 or more escapees failed, at about 60 % of the discs; 17 of 18 after fewer
+/// held). Declining a check only makes the rebuild the check might have spared, so it never
+/// misses a contact. Scene (c), instructions a disc-step: at N = 4096 84.96 without, 84.52
+/// with 4, 84.54 (3), 85.04 (5), 84.98 (6), 84.71 (8), 85.10 (10): the builds' substeps
+/// shift, so the figures scatter; 4 gains at N = 2048, 8192 and 16384 too (-0.49, -0.54,
+/// -0.23).
+const RECHECK_LAST: usize = 4;
+
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64 (with the due bits in a u64; they are a u32 since
 /// 2 Dec 2026, which rules out 64).
@@ -146,6 +159,9 @@ pub(crate) struct Near {
     pub disp: f64,
     /// `disp` at the last check of the list ([`Near::recheck`]; 0 at the build).
     since: f64,
+    /// Whether [`Near::recheck`] may check the list again (true at the build; false after a
+    /// check that found many escapees, see [`RECHECK_LAST`]).
+    may_recheck: bool,
     /// The list serves while `2 (disp - since + h v) + NEAR_MARGIN_M < serve`, with v the
     /// largest speed in the substep: `skin` at the build, then what the last check found.
     serve: f64,
@@ -523,6 +539,7 @@ impl Near {
         self.skin = skin;
         self.disp = 0.0;
         self.since = 0.0;
+        self.may_recheck = true;
         self.serve = skin;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
@@ -684,7 +701,7 @@ impl Near {
         let tau = RECHECK_TAU * half;
         let least = h_v + RECHECK_GAIN * half;
         let mut slack = half - tau;
-        if slack < least {
+        if slack < least || !self.may_recheck {
             return false;
         }
         // The escapees first, so that a check with too many looks at none of them.
@@ -713,6 +730,7 @@ impl Near {
         }
         self.since = self.disp;
         self.serve = 2.0 * slack + NEAR_MARGIN_M;
+        self.may_recheck = self.escapees.len() * RECHECK_LAST <= room;
         true
     }
 
@@ -1486,6 +1504,39 @@ mod tests {
                     assert_eq!(got[..], plain[..room], "case {case} room {room}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_check_with_many_escapees_is_the_lists_last() {
+        let (half, cx, cy) = TABLES[0];
+        let (px, py, r, on) = discs(500, 7, cx, cy);
+        let skin = 0.03;
+        let far = 0.8 * 0.5 * skin;
+        for movers in [2usize, 12] {
+            let mut near = Near::default();
+            near.build(half, half, skin, &kins(&px, &py), &r, &on);
+            let room = near.items.len() / RECHECK_ESCAPEES;
+            // `movers` discs on the table far apart moved 0.8 half skins (escapees, beyond
+            // `RECHECK_TAU`), the others not at all.
+            let mut qx = px.clone();
+            let spread = (0..px.len()).filter(|&i| on[i] && i % 37 == 0);
+            for i in spread.take(movers) {
+                qx[i] += far;
+            }
+            let k = kins(&qx, &py);
+            near.disp = far;
+            assert!(near.recheck(&k, &r, &on, 0.0), "{movers} movers");
+            assert_eq!(near.escapees.len(), movers);
+            let crowded = movers * RECHECK_LAST > room;
+            assert_eq!(crowded, movers == 12, "room {room}");
+            // The same discs at the same places: another check holds as the first did,
+            // unless the first was crowded.
+            near.disp = 1.01 * far;
+            assert_eq!(near.recheck(&k, &r, &on, 0.0), !crowded, "{movers} movers");
+            // A rebuild allows checks again.
+            near.build(half, half, skin, &k, &r, &on);
+            assert!(near.may_recheck);
         }
     }
 
