@@ -31,8 +31,8 @@ const RECHECK_ESCAPEES: usize = 20;
 /// many, after reading most discs for nothing (scene (c) at N = 4096: 30 of 31 checks after
 /// one with 35 or more escapees failed, at about 60 % of the discs; 17 of 18 after fewer
 /// held). Declining a check only makes the rebuild the check might have spared, so it never
-/// misses a contact. Scene (c), instructions a disc-step: at N = 4096 84.96 without, 84.52
-/// with 4, 84.54 (3), 85.04 (5), 84.98 (6), 84.71 (8), 85.10 (10): the builds' substeps
+/// misses a contact. Scene (c), instructions a disc-step: at N = 4096 84.97 without, 84.52
+/// with 4, 84.55 (3), 85.05 (5), 84.98 (6), 84.72 (8), 85.11 (10): the builds' substeps
 /// shift, so the figures scatter; 4 gains at N = 2048, 8192 and 16384 too (-0.49, -0.54,
 /// -0.23).
 const RECHECK_LAST: usize = 4;
@@ -333,7 +333,8 @@ fn cell_of(f: f64, n: u32) -> u32 {
 }
 
 /// Discs per chunk of [`find_escapees`]' pass (the bits of a `u32` at most). 8 measured
-/// fewer instructions on scene (c) at N = 4096 than 4 and 16 (about 0.1 a disc-step).
+/// fewest instructions on scene (c) at N = 4096 among 4, 8 and 16 (85.16, 84.97 and 85.16
+/// a disc-step).
 const MOVED_CHUNK: usize = 8;
 const _: () = assert!(MOVED_CHUNK <= 32);
 
