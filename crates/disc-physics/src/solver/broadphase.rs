@@ -24,6 +24,19 @@ const RECHECK_GAIN: f64 = 0.15;
 /// the grid around it), or the list is rebuilt.
 const RECHECK_ESCAPEES: usize = 20;
 
+/// [`Near::recheck`]: a check that finds more than one in this many of the escapees it
+/// allows ([`RECHECK_ESCAPEES`]) is the list's last; when it runs out, the list is rebuilt
+/// without another check. The escapees grow about fivefold from one check to the next (more
+/// discs move farther than the same bound), so such a next check almost always finds too
+/// many, after reading most discs for nothing (scene (c) at N = 4096: 30 of 31 checks after
+/// one with 35 or more escapees failed, at about 60 % of the discs; 17 of 18 after fewer
+/// held). Declining a check only makes the rebuild the check might have spared, so it never
+/// misses a contact. Scene (c), instructions a disc-step: at N = 4096 84.97 without, 84.52
+/// with 4, 84.55 (3), 85.05 (5), 84.98 (6), 84.72 (8), 85.11 (10): the builds' substeps
+/// shift, so the figures scatter; 4 gains at N = 2048, 8192 and 16384 too (-0.49, -0.54,
+/// -0.23).
+const RECHECK_LAST: usize = 4;
+
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64 (with the due bits in a u64; they are a u32 since
 /// 2 Dec 2026, which rules out 64).
@@ -146,6 +159,9 @@ pub(crate) struct Near {
     pub disp: f64,
     /// `disp` at the last check of the list ([`Near::recheck`]; 0 at the build).
     since: f64,
+    /// Whether [`Near::recheck`] may check the list again (true at the build; false after a
+    /// check that found many escapees, see [`RECHECK_LAST`]).
+    may_recheck: bool,
     /// The list serves while `2 (disp - since + h v) + NEAR_MARGIN_M < serve`, with v the
     /// largest speed in the substep: `skin` at the build, then what the last check found.
     serve: f64,
@@ -316,6 +332,89 @@ fn cell_of(f: f64, n: u32) -> u32 {
     (f as u32).min(n - 1)
 }
 
+/// Discs per chunk of [`find_escapees`]' pass (the bits of a `u32` at most). 8 measured
+/// fewest instructions on scene (c) at N = 4096 among 4, 8 and 16 (85.16, 84.97 and 85.16
+/// a disc-step).
+const MOVED_CHUNK: usize = 8;
+const _: () = assert!(MOVED_CHUNK <= 32);
+
+/// [`Near::recheck`]'s escapees: the discs on the table (`on`) whose squared displacement
+/// from their position at the build (`placed`, NaN for a disc off the table then) to now
+/// (`kin`) exceeds `tau2`, into `escapees` in creation order; false (and `escapees`
+/// incomplete) if there are more than `room` of them.
+///
+/// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[e]`
+/// disc by disc (which this did before): each disc's squared displacement is computed and
+/// compared by the same operations, only chunk by chunk ([`moved_beyond`], so that the
+/// compiler takes a chunk's tests together, without a branch a disc), and the discs of a
+/// chunk whose test holds are then taken in ascending order (lowest bit first), before the
+/// next chunk's. A chunk is tested disc by disc only if its largest squared displacement
+/// ([`most_moved2`], a maximum the compiler takes two discs at a time) exceeds `tau2`: since
+/// `tau2 = tau²` is not negative, the largest (0 if every one is NaN) exceeds it exactly when
+/// one of them does, so a chunk skipped holds no escapee (most chunks hold none). The test
+/// `escapees_are_those_of_the_plain_pass` compares the two.
+#[inline]
+fn find_escapees(
+    kin: &[Kin],
+    placed: &[Placed],
+    on: &[bool],
+    tau2: f64,
+    room: usize,
+    escapees: &mut Vec<u32>,
+) -> bool {
+    escapees.clear();
+    let n = kin.len().min(placed.len());
+    let (kin, placed) = (&kin[..n], &placed[..n]);
+    let (kin_chunks, _) = kin.as_chunks::<MOVED_CHUNK>();
+    let (placed_chunks, _) = placed.as_chunks::<MOVED_CHUNK>();
+    let mut take = |first: usize, mut far: u32| {
+        while far != 0 {
+            let e = first + far.trailing_zeros() as usize;
+            far &= far - 1;
+            if on[e] {
+                if escapees.len() == room {
+                    return false;
+                }
+                escapees.push(e as u32);
+            }
+        }
+        true
+    };
+    for (c, (ks, ps)) in kin_chunks.iter().zip(placed_chunks).enumerate() {
+        if most_moved2(ks, ps) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(ks, ps, tau2)) {
+            return false;
+        }
+    }
+    let rest = kin_chunks.len() * MOVED_CHUNK;
+    take(rest, moved_beyond(&kin[rest..], &placed[rest..], tau2))
+}
+
+/// The largest squared displacement from `placed[i]` to `kin[i]` (NaN ones, of discs off the
+/// table at the build, left out; 0 if none): above `tau2` if and only if some disc's is, so a
+/// chunk whose largest is not holds no escapee.
+#[inline(always)]
+fn most_moved2(kin: &[Kin], placed: &[Placed]) -> f64 {
+    let mut most = 0.0f64;
+    for (k, p) in kin.iter().zip(placed) {
+        let (dx, dy) = (k.px - p.x, k.py - p.y);
+        let d2 = dx * dx + dy * dy;
+        most = if d2 > most { d2 } else { most };
+    }
+    most
+}
+
+/// Bit i set for each disc i of `kin` (at most 32) whose squared displacement from
+/// `placed[i]` exceeds `tau2` (false for NaN, a disc off the table at the build).
+#[inline(always)]
+fn moved_beyond(kin: &[Kin], placed: &[Placed], tau2: f64) -> u32 {
+    let mut far = 0u32;
+    for (i, (k, p)) in kin.iter().zip(placed).enumerate() {
+        let (dx, dy) = (k.px - p.x, k.py - p.y);
+        far |= u32::from(dx * dx + dy * dy > tau2) << i;
+    }
+    far
+}
+
 /// The bucket of cell (cx, cy) among `mask + 1` hashed buckets.
 #[inline(always)]
 fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
@@ -441,6 +540,7 @@ impl Near {
         self.skin = skin;
         self.disp = 0.0;
         self.since = 0.0;
+        self.may_recheck = true;
         self.serve = skin;
         // Cells of at least the largest diameter plus the skin, a whole number of them across
         // the table (a disc's neighbours within the skin are in its cell or the 8 around).
@@ -602,22 +702,13 @@ impl Near {
         let tau = RECHECK_TAU * half;
         let least = h_v + RECHECK_GAIN * half;
         let mut slack = half - tau;
-        if slack < least {
+        if slack < least || !self.may_recheck {
             return false;
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
-        // In creation order, the records beside the positions at the build (a disc off the
-        // table then has NaN there, and is no escapee); the escapees' order does not matter.
-        self.escapees.clear();
-        for (e, (k, p)) in kin.iter().zip(&self.placed).enumerate() {
-            let (dx, dy) = (k.px - p.x, k.py - p.y);
-            if dx * dx + dy * dy > tau2 && on[e] {
-                if self.escapees.len() == room {
-                    return false;
-                }
-                self.escapees.push(e as u32);
-            }
+        if !find_escapees(kin, &self.placed, on, tau2, room, &mut self.escapees) {
+            return false;
         }
         // Unlisted discs farther apart than this now do not lower `slack`.
         let near_gap = 2.0 * slack + NEAR_MARGIN_M;
@@ -640,10 +731,14 @@ impl Near {
         }
         self.since = self.disp;
         self.serve = 2.0 * slack + NEAR_MARGIN_M;
+        self.may_recheck = self.escapees.len() * RECHECK_LAST <= room;
         true
     }
 
-    /// Whether discs `i` and `j` are a listed pair.
+    /// Whether discs `i` and `j` are a listed pair. Out of line: [`Near::recheck`] asks it
+    /// only of the few discs close to an escapee, and the closure that asks it is then small
+    /// enough to be inlined into [`Near::for_each_in_box`]'s loops (else a call a disc).
+    #[inline(never)]
     fn listed(&self, i: usize, j: usize) -> bool {
         let [lo, hi] = self.own[i].map(|p| p as usize);
         let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
@@ -1351,6 +1446,101 @@ mod tests {
     /// that can reach a disc it is not listed with), with discs moved by up to 0.6 of half
     /// the skin and one in 25 or one in 8 (the escapees) by up to 1.5; it keeps some lists
     /// and refuses others. It fails if the escapees' look at the grid is left out.
+    #[test]
+    fn escapees_are_those_of_the_plain_pass() {
+        let mut z = 0x2545_f491_4f6c_dd1du64;
+        let mut unit = || {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut got = Vec::new();
+        for case in 0..3000 {
+            let n = case % 83;
+            let tau2 = 0.01 * unit();
+            let mut kin = Vec::new();
+            let mut placed = Vec::new();
+            let mut on = Vec::new();
+            for i in 0..n {
+                let (x, y) = (unit() - 0.5, unit() - 0.5);
+                // Some displacements right at the bound, some beyond, most within.
+                let reach = match (case + i) % 5 {
+                    0 => tau2.sqrt(),
+                    1 => 2.0 * tau2.sqrt(),
+                    _ => 0.5 * tau2.sqrt(),
+                };
+                let a = std::f64::consts::TAU * unit();
+                kin.push(Kin {
+                    px: x + reach * a.cos(),
+                    py: y + reach * a.sin(),
+                    ..Kin::default()
+                });
+                let off = unit() < 0.1;
+                placed.push(if off {
+                    Placed {
+                        x: f64::NAN,
+                        y: f64::NAN,
+                        bucket: 0,
+                    }
+                } else {
+                    Placed { x, y, bucket: 0 }
+                });
+                on.push(!off && unit() < 0.95);
+            }
+            // The plain pass, disc by disc (as `Near::recheck` took it before).
+            let plain: Vec<u32> = (0..n)
+                .filter(|&e| {
+                    let (dx, dy) = (kin[e].px - placed[e].x, kin[e].py - placed[e].y);
+                    dx * dx + dy * dy > tau2 && on[e]
+                })
+                .map(|e| e as u32)
+                .collect();
+            for room in [0, 1, plain.len().saturating_sub(1), plain.len(), n] {
+                let fits = find_escapees(&kin, &placed, &on, tau2, room, &mut got);
+                assert_eq!(fits, plain.len() <= room, "case {case} room {room}");
+                if fits {
+                    assert_eq!(got, plain, "case {case} room {room}");
+                } else {
+                    assert_eq!(got[..], plain[..room], "case {case} room {room}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_check_with_many_escapees_is_the_lists_last() {
+        let (half, cx, cy) = TABLES[0];
+        let (px, py, r, on) = discs(500, 7, cx, cy);
+        let skin = 0.03;
+        let far = 0.8 * 0.5 * skin;
+        for movers in [2usize, 12] {
+            let mut near = Near::default();
+            near.build(half, half, skin, &kins(&px, &py), &r, &on);
+            let room = near.items.len() / RECHECK_ESCAPEES;
+            // `movers` discs on the table far apart moved 0.8 half skins (escapees, beyond
+            // `RECHECK_TAU`), the others not at all.
+            let mut qx = px.clone();
+            let spread = (0..px.len()).filter(|&i| on[i] && i % 37 == 0);
+            for i in spread.take(movers) {
+                qx[i] += far;
+            }
+            let k = kins(&qx, &py);
+            near.disp = far;
+            assert!(near.recheck(&k, &r, &on, 0.0), "{movers} movers");
+            assert_eq!(near.escapees.len(), movers);
+            let crowded = movers * RECHECK_LAST > room;
+            assert_eq!(crowded, movers == 12, "room {room}");
+            // The same discs at the same places: another check holds as the first did,
+            // unless the first was crowded.
+            near.disp = 1.01 * far;
+            assert_eq!(near.recheck(&k, &r, &on, 0.0), !crowded, "{movers} movers");
+            // A rebuild allows checks again.
+            near.build(half, half, skin, &k, &r, &on);
+            assert!(near.may_recheck);
+        }
+    }
+
     #[test]
     fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves() {
         let (mut kept, mut refused) = (0, 0);
