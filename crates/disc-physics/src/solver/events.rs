@@ -343,19 +343,23 @@ fn retest_listed<const COMPLETE: bool>(
     // The arrays read per partner cut to one length: one index check.
     let n = d.k.len();
     let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
-    near.retest_partners(i, |j| {
-        if !on[j] || (j < i && cm[j] == mark) {
-            return None;
-        }
-        Some(neighbour_pair_due::<COMPLETE>(
-            d,
-            heap,
-            c,
-            (j, &kin[j], radii[j]),
-            hs,
-            rel,
-        ))
-    });
+    near.retest_partners(
+        i,
+        #[inline(always)]
+        |j| {
+            if !on[j] || (j < i && cm[j] == mark) {
+                return None;
+            }
+            Some(neighbour_pair_due::<COMPLETE>(
+                d,
+                heap,
+                c,
+                (j, &kin[j], radii[j]),
+                hs,
+                rel,
+            ))
+        },
+    );
 }
 
 /// Loads, before the round's impulses, what its new paths and re-predictions will read of
