@@ -787,39 +787,59 @@ impl Near {
     /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
     /// the substep it returns (`None`: the pair is left as it is), lowering its block's and
     /// the list's earliest dues to it if later (so that stage 4's re-predictions need no
-    /// [`Near::pairs_due`] walk first).
+    /// [`Near::pairs_due`] walk first). Two loops over slices (the pairs listing disc `i`
+    /// first, then its entries in the index), each with `test` inlined (stage 4 marks its
+    /// closure `#[inline(always)]`), and the dues cut to whole blocks: a pair's index is
+    /// checked once, where one loop checked it three or four times (in scene (a) 4,900 fewer
+    /// instructions, in (b) 2,500; in (c) the same, within 0.02 %).
     #[inline]
     pub fn retest_partners(&mut self, i: usize, mut test: impl FnMut(usize) -> Option<u32>) {
         if i >= self.own.len() {
             return;
         }
-        let (pairs, due, block_due) = (&self.pairs, &mut self.due, &mut self.block_due);
-        let mut soonest = self.next_due;
-        let [lo, hi] = self.own[i];
+        let [lo, hi] = self.own[i].map(|p| p as usize);
         let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
-        // The pairs listing disc i first, then those listing it second, each with the other
-        // disc: one loop, so that `test` is called (and inlined) once.
-        let (own, adj) = ((hi - lo) as usize, &self.adj[alo..ahi]);
-        for k in 0..own + adj.len() {
-            let (p, j) = if k < own {
-                let p = lo as usize + k;
-                (p, pairs[p][1])
-            } else {
-                let p = adj[k - own] as usize;
-                (p, pairs[p][0])
-            };
+        // The dues in whole blocks and the blocks' earliest dues cut to one length, so that a
+        // pair's block is checked once for both.
+        let (blocks, _) = self.due.as_chunks_mut::<DUE_BLOCK>();
+        let n_blocks = blocks.len().min(self.block_due.len());
+        let (blocks, block_due) = (&mut blocks[..n_blocks], &mut self.block_due[..n_blocks]);
+        let next_due = &mut self.next_due;
+        // Pair `p` with partner `j`: tested, and its due set (one function for both loops,
+        // inlined into each). The list's earliest due is at most every block's
+        // ([`Near::next_due`]), so a due at or after its block's earliest is at or after the
+        // list's too: only a block lowered can lower the list's (in scene (c) one due in a
+        // hundred lowers its block).
+        #[inline(always)]
+        fn retest(
+            (p, j): (usize, u32),
+            test: &mut impl FnMut(usize) -> Option<u32>,
+            (blocks, block_due): (&mut [[u32; DUE_BLOCK]], &mut [u32]),
+            next_due: &mut u32,
+        ) {
             if let Some(next) = test(j as usize) {
-                due[p] = next;
-                let block = &mut block_due[p / DUE_BLOCK];
+                let blk = p / DUE_BLOCK;
+                blocks[blk][p % DUE_BLOCK] = next;
+                let block = &mut block_due[blk];
                 if *block > next {
                     *block = next;
-                }
-                if soonest > next {
-                    soonest = next;
+                    if *next_due > next {
+                        *next_due = next;
+                    }
                 }
             }
         }
-        self.next_due = soonest;
+        // The pairs listing disc i first (one range of the list), then those listing it
+        // second, each with the other disc.
+        for (k, &[_, j]) in self.pairs[lo..hi].iter().enumerate() {
+            let dues = (&mut *blocks, &mut *block_due);
+            retest((lo + k, j), &mut test, dues, next_due);
+        }
+        for &p in &self.adj[alo..ahi] {
+            let p = p as usize;
+            let dues = (&mut *blocks, &mut *block_due);
+            retest((p, self.pairs[p][0]), &mut test, dues, next_due);
+        }
     }
 
     /// Makes every pair of disc `i` due again by substep `rel` (counted from the build): its
@@ -1367,6 +1387,71 @@ mod tests {
                 assert_eq!(cell_of(f, n), clamped(f, n), "f = {f}, n = {n}");
             }
         }
+    }
+
+    #[test]
+    fn retesting_partners_sets_the_dues_and_earliest_dues_of_the_plain_computation() {
+        // Dues at random, each block's earliest at or below its pairs' dues and the list's at
+        // or below the blocks' (as the stages keep them); each time one disc's partners get
+        // new dues at random (or keep theirs): the dues, the blocks' and the list's earliest
+        // are those of the plain computation, every new due lowering both.
+        let (half, cx, cy) = TABLES[0];
+        let (px, py, r, on) = discs(600, 5, cx, cy);
+        let mut near = Near::default();
+        near.build(half, half, 0.02, &kins(&px, &py), &r, &on);
+        let mut z = 0x9e37_79b9_u64;
+        let mut rand = move |m: u32| {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((z >> 33) as u32) % m
+        };
+        let k = near.pairs.len();
+        let (mut lowered, mut kept) = (0, 0);
+        for round in 0..3_000 {
+            if round % 5 == 0 {
+                for d in &mut near.due[..k] {
+                    *d = 100 + rand(1_000);
+                }
+                for b in 0..near.block_due.len() {
+                    let least = near.due[b * DUE_BLOCK..(b + 1) * DUE_BLOCK].iter().min();
+                    near.block_due[b] = least.unwrap().saturating_sub(rand(3));
+                }
+                let least = near.block_due.iter().min().unwrap();
+                near.next_due = least.saturating_sub(rand(2));
+            }
+            // New dues from a little before the list's earliest to well after it.
+            let i = rand(600) as usize;
+            let from = near.next_due.saturating_sub(5);
+            let new: Vec<Option<u32>> = (0..600)
+                .map(|_| [None, Some(from + rand(12))][rand(2) as usize])
+                .collect();
+            let mut plain = near.clone();
+            for (p, &[a, b]) in near.pairs.iter().enumerate() {
+                let j = match (a as usize == i, b as usize == i) {
+                    (true, _) => b,
+                    (_, true) => a,
+                    _ => continue,
+                };
+                if let Some(next) = new[j as usize] {
+                    plain.due[p] = next;
+                    let block = &mut plain.block_due[p / DUE_BLOCK];
+                    *block = (*block).min(next);
+                    plain.next_due = plain.next_due.min(next);
+                }
+            }
+            let before = near.next_due;
+            near.retest_partners(i, |j| new[j]);
+            assert_eq!(near.due, plain.due, "round {round}");
+            assert_eq!(near.block_due, plain.block_due, "round {round}");
+            assert_eq!(near.next_due, plain.next_due, "round {round}");
+            if near.next_due < before {
+                lowered += 1;
+            } else {
+                kept += 1;
+            }
+        }
+        assert!(lowered > 100 && kept > 100, "{lowered} {kept}");
     }
 
     #[test]

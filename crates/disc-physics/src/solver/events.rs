@@ -241,15 +241,17 @@ impl Solver {
                 // On the moving list already: moving at the substep's start (its speed then
                 // is not zero, unless its path changed since), or its path changed before in
                 // this substep (which lists it).
-                let listed = s.path_mark[i] == s.mark || d.k[i].s != 0.0;
+                // (Its record is borrowed once: one index check for all that follows.)
+                let ki = &mut d.k[i];
+                let listed = s.path_mark[i] == s.mark || ki.s != 0.0;
                 if !listed {
                     s.moving.push(i as u32);
                 }
                 // Its speed `s` is set below to the one at the substep's end.
                 s.path_mark[i] = s.mark;
-                let (ux, uy, c) = direction_speed(d.k[i].vx, d.k[i].vy);
-                d.k[i].ux = ux;
-                d.k[i].uy = uy;
+                let (ux, uy, c) = direction_speed(ki.vx, ki.vy);
+                ki.ux = ux;
+                ki.uy = uy;
                 d.fixed_due[i] = 0;
                 let c2 = c * c;
                 if c2 > sub.v_over2 {
@@ -270,9 +272,9 @@ impl Solver {
                 }
                 let end = c - mo.half_a * (sub.h - t);
                 if end > 0.0 {
-                    d.k[i].s = end;
+                    ki.s = end;
                 } else {
-                    d.k[i].s = 0.0;
+                    ki.s = 0.0;
                     push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
                 }
             }
@@ -343,19 +345,25 @@ fn retest_listed<const COMPLETE: bool>(
     // The arrays read per partner cut to one length: one index check.
     let n = d.k.len();
     let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
-    near.retest_partners(i, |j| {
-        if !on[j] || (j < i && cm[j] == mark) {
-            return None;
-        }
-        Some(neighbour_pair_due::<COMPLETE>(
-            d,
-            heap,
-            c,
-            (j, &kin[j], radii[j]),
-            hs,
-            rel,
-        ))
-    });
+    // The test is inlined into both of `retest_partners`' loops (called from two places,
+    // it was left out of line).
+    near.retest_partners(
+        i,
+        #[inline(always)]
+        |j| {
+            if !on[j] || (j < i && cm[j] == mark) {
+                return None;
+            }
+            Some(neighbour_pair_due::<COMPLETE>(
+                d,
+                heap,
+                c,
+                (j, &kin[j], radii[j]),
+                hs,
+                rel,
+            ))
+        },
+    );
 }
 
 /// Loads, before the round's impulses, what its new paths and re-predictions will read of
