@@ -689,6 +689,22 @@ impl Near {
         }
     }
 
+    /// The radius of every disc on the table now, when they all have one: `Some(r_max)` if
+    /// the list is `valid` and [`Near::rr_same`] is set, else `None`.
+    ///
+    /// Why this is exact: `valid` means no disc was added or put on the table since the
+    /// build (each clears it), so every disc on the table now was on it at the build; with
+    /// `rr_same` set, each of those has radius `r_max` exactly (the smallest radius equals
+    /// the largest), and a radius never changes.
+    #[inline]
+    pub fn one_radius(&self) -> Option<f64> {
+        if self.valid {
+            self.rr_same.map(|_| self.r_max)
+        } else {
+            None
+        }
+    }
+
     /// What a large world's stage 4 need not read of a changed disc's listed partners, with
     /// `n_on` discs on the table now: the partner's radius, when every disc on the table at
     /// the build had the same radius ([`Near::rr_same`]: then `Some(r_max)`, the bits of
