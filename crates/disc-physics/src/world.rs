@@ -935,7 +935,7 @@ impl World {
 mod tests {
     use super::*;
     use crate::solver::Tuning;
-    use crate::{Event, EventKind, NoEvents, Params, scenes};
+    use crate::{Event, EventKind, NoEvents, Params, carrom, scenes};
 
     /// Runs `w` for `steps` steps under `tuning`; returns the checksum and the events.
     fn run(mut w: World, tuning: Tuning, steps: usize) -> (u64, Vec<Event>) {
@@ -945,6 +945,56 @@ mod tests {
             w.step(&mut ev);
         }
         (w.checksum(), ev)
+    }
+
+    /// Stage 4's lean re-predictions (`Near::lean_partners`: a large world's, here forced by
+    /// `warm_discs: 0`) leave every pair due, every block's and the list's earliest due and
+    /// the events as the plain ones do, step by step, in a world of one radius whose discs
+    /// leave the table (scene (c)'s discs on a slick carrom board, with its pockets: about 20
+    /// pocketed). Reading `on` only while every listed disc is on the table matters there: a
+    /// partner that left keeps its due in the plain re-predictions, so a lean one that tested
+    /// it changes the dues (with `lean_partners` always saying "all on" this fails at step
+    /// 211, the checksum still equal). Taking the radius without `rr_same` fails
+    /// `how_pairs_are_found_never_changes_what_is_computed` (the breaks' two radii).
+    #[test]
+    fn stage_4_lean_re_predictions_leave_the_dues_of_the_plain_ones() {
+        let slick = Params {
+            friction_mu: 0.02,
+            ..Params::default()
+        };
+        let table = carrom::table().unwrap().with_params(slick).unwrap();
+        let mut w = World::new(table, StepConfig::default()).unwrap();
+        for d in scenes::scaling_box(150).discs() {
+            // The box (0.69 m) within the board; a disc over a pocket is left out.
+            let _ = w.add_disc(d.kind, d.position, d.velocity);
+        }
+        let tuning = |warm_discs| Tuning {
+            brute_force_pairs: 0,
+            direct_movers: 0,
+            skin_radii: 2.0,
+            complete_pairs: 0,
+            warm_discs,
+        };
+        let (mut lean, mut plain) = (w.clone(), w);
+        lean.sv.tuning = tuning(0);
+        plain.sv.tuning = tuning(usize::MAX);
+        let (mut lean_ev, mut plain_ev) = (Vec::new(), Vec::new());
+        for step in 0..3000 {
+            lean.step(&mut lean_ev);
+            plain.step(&mut plain_ev);
+            let (a, b) = (&lean.sv.s.near, &plain.sv.s.near);
+            assert!(a.ahead && !b.ahead && a.rr_same.is_some(), "step {step}");
+            assert_eq!(lean.checksum(), plain.checksum(), "step {step}");
+            assert_eq!(a.due, b.due, "step {step}");
+            assert_eq!(a.block_due, b.block_due, "step {step}");
+            assert_eq!(a.next_due, b.next_due, "step {step}");
+        }
+        assert_eq!(format!("{lean_ev:?}"), format!("{plain_ev:?}"));
+        let pocketed = plain_ev
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Pocketed { .. }))
+            .count();
+        assert!(pocketed >= 2, "{pocketed} discs pocketed");
     }
 
     #[test]

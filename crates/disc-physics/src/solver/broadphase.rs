@@ -784,6 +784,39 @@ impl Near {
         }
     }
 
+    /// The radius of every disc on the table now, when they all have one: `Some(r_max)` if
+    /// the list is `valid` and [`Near::rr_same`] is set, else `None`.
+    ///
+    /// Why this is exact: `valid` means no disc was added or put on the table since the
+    /// build (each clears it), so every disc on the table now was on it at the build; with
+    /// `rr_same` set, each of those has radius `r_max` exactly (the smallest radius equals
+    /// the largest), and a radius never changes.
+    #[inline]
+    pub fn one_radius(&self) -> Option<f64> {
+        if self.valid {
+            self.rr_same.map(|_| self.r_max)
+        } else {
+            None
+        }
+    }
+
+    /// What a large world's stage 4 need not read of a changed disc's listed partners, with
+    /// `n_on` discs on the table now: the partner's radius, when every disc on the table at
+    /// the build had the same radius ([`Near::rr_same`]: then `Some(r_max)`, the bits of
+    /// every listed disc's `r`), and its `on`, when the world has as many discs on the table
+    /// as the build (`true`: see [`Near::n_on`]).
+    ///
+    /// Why these are exact: a listed pair's discs were both on the table at the build, and
+    /// `r_max` is the largest radius of those discs; with `rr_same` set, the smallest equals
+    /// it, so every one of them has radius `r_max` exactly, and a radius never changes. No
+    /// disc comes on the table while the list lives (a disc added or put back makes a
+    /// rebuild) and every disc leaving it lowers the world's count at once, so while that
+    /// count is the build's, no listed disc has left: each partner is on the table.
+    #[inline]
+    pub fn lean_partners(&self, n_on: usize) -> (Option<f64>, bool) {
+        (self.rr_same.map(|_| self.r_max), n_on == self.n_on)
+    }
+
     /// Calls `test` with every disc listed in a pair with disc `i`, and makes the pair due at
     /// the substep it returns (`None`: the pair is left as it is), lowering its block's and
     /// the list's earliest dues to it if later (so that stage 4's re-predictions need no

@@ -402,7 +402,9 @@ fn long_pass<const TOUCHED: bool>(
     cx: &SlideCtx<'_>,
     walls: &Cushions,
 ) -> f64 {
-    over_moving::<TOUCHED>(d, s, (cx, walls), cx.now, |pass, listed, to| {
+    let r_one = s.near.one_radius();
+    over_moving::<TOUCHED>(d, s, (cx, walls), cx.now, |mut pass, listed, to| {
+        pass.r_one = r_one;
         retain_long::<TOUCHED>(pass, listed, to)
     })
 }
@@ -443,6 +445,7 @@ fn over_moving<const TOUCHED: bool>(
     let pass = Carry {
         kin: &mut d.k[..n],
         rad: &d.r[..n],
+        r_one: None,
         fixed_due: &mut d.fixed_due[..n],
         on: if TOUCHED { &d.on[..n] } else { &d.on },
         path_mark: if TOUCHED {
@@ -478,6 +481,11 @@ struct Carry<'a, 'c> {
     kin: &'a mut [Kin],
     on: &'a [bool],
     rad: &'a [f64],
+    /// The radius of every disc on the table, when they have one
+    /// ([`Near::one_radius`](super::broadphase::Near::one_radius),
+    /// set by the long pass): a disc stage 4 touched is then carried without reading `rad`
+    /// (the same bits), which in a large world is a miss at a random place.
+    r_one: Option<f64>,
     fixed_due: &'a mut [u64],
     path_mark: &'a [u32],
     touched_mark: &'a [u32],
@@ -541,8 +549,9 @@ impl Carry<'_, '_> {
         // The substep prepared: the context's, unless a quiet stretch runs several with it.
         let now = if QUIET { self.now } else { cx.now };
         let ki = &mut self.kin[i];
-        // Carried from its local time to the end; its speed at the end (`None`: it stops).
-        let end = if !TOUCHED || self.touched_mark[i] != mark {
+        // Carried from its local time to the end; its speed at the end (`None`: it stops),
+        // and its radius if known without reading `rad`.
+        let (end, one) = if !TOUCHED || self.touched_mark[i] != mark {
             // Untouched by stage 4 (most discs): on the table, at local time 0, on the path
             // stage 1 gave it (`h - 0` is `h`).
             if QUIET {
@@ -563,40 +572,54 @@ impl Carry<'_, '_> {
                 );
                 return true;
             }
-            cx.end_speed(ki.s)
+            (cx.end_speed(ki.s), None)
         } else if !self.on[i] {
             return false;
         } else {
-            self.walls.carry_clamped(ki, cx.h - ki.tl, self.rad[i]);
-            if self.path_mark[i] == mark {
+            // On the table: its radius is `r_one` when that is set.
+            let one = self.r_one;
+            let r = match one {
+                Some(r) => r,
+                None => self.rad[i],
+            };
+            self.walls.carry_clamped(ki, cx.h - ki.tl, r);
+            let end = if self.path_mark[i] == mark {
                 // Stage 4's speed at the end: one below the normal range is a stop.
                 Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
             } else {
                 cx.end_speed(ki.s)
-            }
+            };
+            (end, one)
         };
-        self.end_at(i, end, now, to)
+        self.end_at(i, end, now, to, one)
     }
 
     /// The end of [`disc`](Self::disc) for disc `i`, carried to the substep's end, whose
     /// speed there is `end` (`None`: it stops): a disc still moving goes through stage 1 of
     /// substep `now` ([`slide`]), one that stops is left at rest. Returns whether it still
-    /// moves.
+    /// moves. `one`: its radius, if known without reading `rad` (see [`Carry::r_one`]).
     #[inline(always)]
-    fn end_at(&mut self, i: usize, end: Option<f64>, now: u64, to: &mut Lists<'_>) -> bool {
+    fn end_at(
+        &mut self,
+        i: usize,
+        end: Option<f64>,
+        now: u64,
+        to: &mut Lists<'_>,
+        one: Option<f64>,
+    ) -> bool {
         let cx = self.cx;
         let ki = &mut self.kin[i];
         if let Some(s) = end {
             ki.s = s;
-            slide(
-                i,
-                ki,
-                s,
-                (&mut self.fixed_due[i], now),
-                &self.rad[i],
-                to,
-                cx,
-            );
+            let r_one;
+            let r = match one {
+                Some(r) => {
+                    r_one = r;
+                    &r_one
+                }
+                None => &self.rad[i],
+            };
+            slide(i, ki, s, (&mut self.fixed_due[i], now), r, to, cx);
             true
         } else {
             ki.s = 0.0;
@@ -626,6 +649,7 @@ fn retain_long<const TOUCHED: bool>(
         kin,
         on,
         rad,
+        r_one,
         fixed_due,
         path_mark,
         touched_mark,
@@ -639,6 +663,7 @@ fn retain_long<const TOUCHED: bool>(
     let look = Look {
         on,
         rad: &rad[..n],
+        r_one,
         path_mark,
         touched_mark,
         mark,
@@ -683,6 +708,7 @@ fn retain_long<const TOUCHED: bool>(
 struct Look<'a, 'c> {
     on: &'a [bool],
     rad: &'a [f64],
+    r_one: Option<f64>,
     path_mark: &'a [u32],
     touched_mark: &'a [u32],
     mark: u32,
@@ -725,6 +751,7 @@ fn keep_long<const TOUCHED: bool>(
         let Look {
             on,
             rad,
+            r_one,
             path_mark,
             touched_mark,
             mark,
@@ -736,6 +763,7 @@ fn keep_long<const TOUCHED: bool>(
             kin,
             on,
             rad,
+            r_one,
             fixed_due,
             path_mark,
             touched_mark,
@@ -1008,6 +1036,19 @@ mod tests {
 
     #[test]
     fn the_passes_compute_what_the_plain_pass_computes_substep_by_substep() {
+        // Two radii, the pair list as a build left it (`one_radius` none); one radius, the
+        // list valid (the long pass takes the touched discs' radius from `one_radius`, the
+        // plain pass from `r`); two radii and a stale list (not valid) whose build had one
+        // radius. With `one_radius` not looking at `rr_same` the first case fails, with it
+        // not looking at `valid` the third.
+        passes_agree(true, true, None, 0.02);
+        passes_agree(false, true, Some(0.02), 0.01);
+        passes_agree(true, false, Some(0.02), 0.01);
+    }
+
+    /// [`the_passes_compute_what_the_plain_pass_computes_substep_by_substep`] with two radii
+    /// (`mixed`) or one, and the pair list's `valid`, `rr_same` and `r_max`.
+    fn passes_agree(mixed: bool, valid: bool, rr_same: Option<f64>, r_max: f64) {
         // 1500 moving discs (six pieces of the long pass, the last one short), listed in a
         // shuffled order, at pseudo-random places (near the cushions and the pocket, at
         // x = 0), directions and speeds (many stop within the run, some at once), carried
@@ -1036,8 +1077,10 @@ mod tests {
         s.stops.reserve(n);
         s.path_mark = vec![0; n];
         s.paths.mark = vec![0; n];
+        (s.near.valid, s.near.rr_same, s.near.r_max) = (valid, rr_same, r_max);
+        assert_eq!(s.near.one_radius().is_some(), !mixed);
         for i in 0..n {
-            let r = if i % 10 == 0 { 0.02 } else { 0.01 };
+            let r = if mixed && i % 10 == 0 { 0.02 } else { 0.01 };
             let px = if i % 17 == 0 {
                 0.0
             } else {

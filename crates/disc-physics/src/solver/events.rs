@@ -203,7 +203,7 @@ impl Solver {
                 }
             }
             if d.k.len() > tuning.warm_discs && !sub.brute {
-                warm_changed(d, s);
+                warm_changed(d, s, *n_on);
             }
             stats.impacts += s.contacts.len() as u64;
             if s.contacts.len() > 1 {
@@ -307,10 +307,15 @@ impl Solver {
                     let c = ChangedAt::new(d, i, t);
                     predict_fixed_at(&ctx, d, &mut s.heap, &c);
                     let (near, heap, hs) = (&mut s.near, &mut s.heap, (sub.h, ahh));
+                    let (cm, rel) = ((&cm[..], mark), rel_now);
                     if near.complete {
-                        retest_listed::<true>(d, near, heap, &c, (cm, mark), hs, rel_now);
+                        retest_listed::<true, false>(d, near, heap, &c, cm, hs, rel, *n_on);
+                    } else if near.ahead {
+                        // A large world: without the partners' reads that
+                        // `Near::lean_partners` shows needless (the same bits).
+                        retest_listed::<false, true>(d, near, heap, &c, cm, hs, rel, *n_on);
                     } else {
-                        retest_listed::<false>(d, near, heap, &c, (cm, mark), hs, rel_now);
+                        retest_listed::<false, false>(d, near, heap, &c, cm, hs, rel, *n_on);
                     }
                 } else {
                     predict_fixed(&ctx, d, &mut s.heap, i, t);
@@ -331,8 +336,12 @@ impl Solver {
 /// every partner on the table, except the earlier ones (`j < i`) whose entry in `marks` is
 /// `mark` (re-predicted already in this round, which tested the pair), and gives each its
 /// due ([`neighbour_pair_due`]; `COMPLETE`: the list is complete, [`Near::complete`]).
+/// `LEAN` (a large world's): with `n_on` discs on the table, the partners' radius when they
+/// all have one and their `on` when they are all on the table ([`Near::lean_partners`]), so
+/// that neither is read per partner.
 #[inline(always)]
-fn retest_listed<const COMPLETE: bool>(
+#[allow(clippy::too_many_arguments)]
+fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
     d: &Discs,
     near: &mut Near,
     heap: &mut BinaryHeap<Reverse<Pending>>,
@@ -340,25 +349,35 @@ fn retest_listed<const COMPLETE: bool>(
     (cm, mark): (&[u32], u32),
     hs: (f64, f64),
     rel: u32,
+    n_on: usize,
 ) {
     let i = c.i;
     // The arrays read per partner cut to one length: one index check.
     let n = d.k.len();
     let (kin, radii, on, cm) = (&d.k[..n], &d.r[..n], &d.on[..n], &cm[..n]);
+    let (r_same, all_on) = if LEAN {
+        near.lean_partners(n_on)
+    } else {
+        (None, false)
+    };
     // The test is inlined into both of `retest_partners`' loops (called from two places,
     // it was left out of line).
     near.retest_partners(
         i,
         #[inline(always)]
         |j| {
-            if !on[j] || (j < i && cm[j] == mark) {
+            if !(all_on || on[j]) || (j < i && cm[j] == mark) {
                 return None;
             }
+            let rj = match r_same {
+                Some(r) => r,
+                None => radii[j],
+            };
             Some(neighbour_pair_due::<COMPLETE>(
                 d,
                 heap,
                 c,
-                (j, &kin[j], radii[j]),
+                (j, &kin[j], rj),
                 hs,
                 rel,
             ))
@@ -382,8 +401,11 @@ fn retest_listed<const COMPLETE: bool>(
 /// (the earlier child of the queue's root) and the first entries of the next event's discs,
 /// whose ranges the round before loaded. The queue's next events are the next rounds' in
 /// about 98 of 100 rounds of scene (c) at N = 262,144; a wrong guess costs a few loads.
+///
+/// With `n_on` discs on the table, the partners' radii and `on` are not loaded where the
+/// re-predictions will not read them ([`Near::lean_partners`]).
 #[inline(never)]
-fn warm_changed(d: &Discs, s: &mut Scratch) {
+fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     let Scratch {
         changed,
         changed_mark,
@@ -393,13 +415,25 @@ fn warm_changed(d: &Discs, s: &mut Scratch) {
         paths,
         ..
     } = s;
+    let lean = !near.complete && matches!(near.lean_partners(n_on), (Some(_), true));
     for &i in changed.iter() {
         let i = i as usize;
         black_box((d.version[i], path_mark[i], d.fixed_due[i]));
-        near.retest_partners(i, |j| {
-            black_box((d.k[j].px, d.r[j], d.on[j], changed_mark[j]));
-            None
-        });
+        if lean {
+            // The round mark only where the re-prediction reads it (an earlier partner).
+            near.retest_partners(i, |j| {
+                black_box(d.k[j].px);
+                if j < i {
+                    black_box(changed_mark[j]);
+                }
+                None
+            });
+        } else {
+            near.retest_partners(i, |j| {
+                black_box((d.k[j].px, d.r[j], d.on[j], changed_mark[j]));
+                None
+            });
+        }
     }
     if let Some(Reverse(next)) = heap.peek() {
         let disc = |i: usize| {
