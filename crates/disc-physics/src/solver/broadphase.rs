@@ -1588,10 +1588,10 @@ mod tests {
                     1 => 2.0 * tau2.sqrt(),
                     _ => 0.5 * tau2.sqrt(),
                 };
-                let a = std::f64::consts::TAU * unit();
+                let (cos, sin) = crate::scenes::cos_sin(std::f64::consts::TAU * unit());
                 kin.push(Kin {
-                    px: x + reach * a.cos(),
-                    py: y + reach * a.sin(),
+                    px: x + reach * cos,
+                    py: y + reach * sin,
                     ..Kin::default()
                 });
                 let off = unit() < 0.1;

@@ -1143,7 +1143,7 @@ mod tests {
                             s.path_mark[i] = s.mark;
                             let a = std::f64::consts::TAU * next();
                             let c = 2.0 * next();
-                            (k.ux, k.uy) = (a.cos(), a.sin());
+                            (k.ux, k.uy) = crate::scenes::cos_sin(a);
                             (k.vx, k.vy) = (k.ux * c, k.uy * c);
                             k.s = if next() < 0.2 { 1e-310 } else { c };
                             d.fixed_due[i] = 0;
