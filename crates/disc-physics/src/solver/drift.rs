@@ -245,7 +245,7 @@ fn quiet_block_and_pass(
         for at in 0..listed.len() {
             let i = listed[at];
             let k = &mut pass.kin[i as usize];
-            block_disc(k, &pass.rad[i as usize], (cx, walls), l);
+            block_disc(k, &pass.look.rad[i as usize], (cx, walls), l);
             if pass.disc::<false, true>(i as usize, to) {
                 listed[kept] = i;
                 kept += 1;
@@ -404,7 +404,7 @@ fn long_pass<const TOUCHED: bool>(
 ) -> f64 {
     let r_one = s.near.one_radius();
     over_moving::<TOUCHED>(d, s, (cx, walls), cx.now, |mut pass, listed, to| {
-        pass.r_one = r_one;
+        pass.look.r_one = r_one;
         retain_long::<TOUCHED>(pass, listed, to)
     })
 }
@@ -444,24 +444,26 @@ fn over_moving<const TOUCHED: bool>(
     // for the discs stage 4 touched are cut only when there are some (a check less).
     let pass = Carry {
         kin: &mut d.k[..n],
-        rad: &d.r[..n],
-        r_one: None,
         fixed_due: &mut d.fixed_due[..n],
-        on: if TOUCHED { &d.on[..n] } else { &d.on },
-        path_mark: if TOUCHED {
-            &s.path_mark[..n]
-        } else {
-            &s.path_mark
+        look: Look {
+            rad: &d.r[..n],
+            r_one: None,
+            on: if TOUCHED { &d.on[..n] } else { &d.on },
+            path_mark: if TOUCHED {
+                &s.path_mark[..n]
+            } else {
+                &s.path_mark
+            },
+            touched_mark: if TOUCHED {
+                &s.paths.mark[..n]
+            } else {
+                &s.paths.mark
+            },
+            mark: s.mark,
+            walls,
+            cx,
+            now,
         },
-        touched_mark: if TOUCHED {
-            &s.paths.mark[..n]
-        } else {
-            &s.paths.mark
-        },
-        mark: s.mark,
-        walls,
-        cx,
-        now,
     };
     let out = ListBufs {
         fixed: &mut s.fixed,
@@ -479,23 +481,10 @@ fn over_moving<const TOUCHED: bool>(
 /// length.
 struct Carry<'a, 'c> {
     kin: &'a mut [Kin],
-    on: &'a [bool],
-    rad: &'a [f64],
-    /// The radius of every disc on the table, when they have one
-    /// ([`Near::one_radius`](super::broadphase::Near::one_radius),
-    /// set by the long pass): a disc stage 4 touched is then carried without reading `rad`
-    /// (the same bits), which in a large world is a miss at a random place.
-    r_one: Option<f64>,
     fixed_due: &'a mut [u64],
-    path_mark: &'a [u32],
-    touched_mark: &'a [u32],
-    mark: u32,
-    walls: &'a Cushions,
-    cx: &'a SlideCtx<'c>,
-    /// The substep the pass prepares (the next one), counted as
-    /// [`SolverStats::substeps`](super::SolverStats::substeps): read by a quiet stretch's
-    /// pass only (the drift's reads `cx.now`, which the compiler keeps in a register there).
-    now: u64,
+    /// Everything else the pass reads (the long pass holds it apart from the two arrays it
+    /// writes, [`retain_long`]).
+    look: Look<'a, 'c>,
 }
 
 impl Carry<'_, '_> {
@@ -536,7 +525,7 @@ impl Carry<'_, '_> {
     /// Disc `i` carried to the substep's end and, if it still moves, through the next
     /// substep's stage 1; returns whether it still moves. `TOUCHED`: whether stage 4 touched
     /// any disc in the substep (if not, none has the substep's mark). `QUIET`: the pass of a
-    /// quiet substep ([`quiet_stretch`]), which prepares the substep `self.now` (a stretch
+    /// quiet substep ([`quiet_stretch`]), which prepares the substep `self.look.now` (a stretch
     /// runs several with one context) and whose discs are all clear of the cushions
     /// ([`Cushions::carry_clear`]).
     #[inline(always)]
@@ -545,19 +534,19 @@ impl Carry<'_, '_> {
         i: usize,
         to: &mut Lists<'_>,
     ) -> bool {
-        let (cx, mark) = (self.cx, self.mark);
+        let (cx, mark) = (self.look.cx, self.look.mark);
         // The substep prepared: the context's, unless a quiet stretch runs several with it.
-        let now = if QUIET { self.now } else { cx.now };
+        let now = if QUIET { self.look.now } else { cx.now };
         let ki = &mut self.kin[i];
         // Carried from its local time to the end; its speed at the end (`None`: it stops),
         // and its radius if known without reading `rad`.
-        let (end, one) = if !TOUCHED || self.touched_mark[i] != mark {
+        let (end, one) = if !TOUCHED || self.look.touched_mark[i] != mark {
             // Untouched by stage 4 (most discs): on the table, at local time 0, on the path
             // stage 1 gave it (`h - 0` is `h`).
             if QUIET {
-                self.walls.carry_clear(ki, cx.h, &self.rad[i]);
+                self.look.walls.carry_clear(ki, cx.h, &self.look.rad[i]);
             } else {
-                self.walls.carry(ki, cx.h, &self.rad[i]);
+                self.look.walls.carry(ki, cx.h, &self.look.rad[i]);
             }
             if let Some((e, c)) = cx.slides_on(ki.s) {
                 ki.s = e;
@@ -566,24 +555,24 @@ impl Carry<'_, '_> {
                     ki,
                     c,
                     (&mut self.fixed_due[i], now),
-                    &self.rad[i],
+                    &self.look.rad[i],
                     to,
                     cx,
                 );
                 return true;
             }
             (cx.end_speed(ki.s), None)
-        } else if !self.on[i] {
+        } else if !self.look.on[i] {
             return false;
         } else {
             // On the table: its radius is `r_one` when that is set.
-            let one = self.r_one;
+            let one = self.look.r_one;
             let r = match one {
                 Some(r) => r,
-                None => self.rad[i],
+                None => self.look.rad[i],
             };
-            self.walls.carry_clamped(ki, cx.h - ki.tl, r);
-            let end = if self.path_mark[i] == mark {
+            self.look.walls.carry_clamped(ki, cx.h - ki.tl, r);
+            let end = if self.look.path_mark[i] == mark {
                 // Stage 4's speed at the end: one below the normal range is a stop.
                 Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
             } else {
@@ -597,7 +586,7 @@ impl Carry<'_, '_> {
     /// The end of [`disc`](Self::disc) for disc `i`, carried to the substep's end, whose
     /// speed there is `end` (`None`: it stops): a disc still moving goes through stage 1 of
     /// substep `now` ([`slide`]), one that stops is left at rest. Returns whether it still
-    /// moves. `one`: its radius, if known without reading `rad` (see [`Carry::r_one`]).
+    /// moves. `one`: its radius, if known without reading `rad` (see [`Look::r_one`]).
     #[inline(always)]
     fn end_at(
         &mut self,
@@ -607,7 +596,7 @@ impl Carry<'_, '_> {
         to: &mut Lists<'_>,
         one: Option<f64>,
     ) -> bool {
-        let cx = self.cx;
+        let cx = self.look.cx;
         let ki = &mut self.kin[i];
         if let Some(s) = end {
             ki.s = s;
@@ -617,7 +606,7 @@ impl Carry<'_, '_> {
                     r_one = r;
                     &r_one
                 }
-                None => &self.rad[i],
+                None => &self.look.rad[i],
             };
             slide(i, ki, s, (&mut self.fixed_due[i], now), r, to, cx);
             true
@@ -647,29 +636,14 @@ fn retain_long<const TOUCHED: bool>(
 ) -> usize {
     let Carry {
         kin,
-        on,
-        rad,
-        r_one,
         fixed_due,
-        path_mark,
-        touched_mark,
-        mark,
-        walls,
-        cx,
-        now,
+        look,
     } = pass;
     let n = kin.len();
     let (kin, fixed_due) = (&mut kin[..n], &mut fixed_due[..n]);
     let look = Look {
-        on,
-        rad: &rad[..n],
-        r_one,
-        path_mark,
-        touched_mark,
-        mark,
-        walls,
-        cx,
-        now,
+        rad: &look.rad[..n],
+        ..look
     };
     let mut vmax = 0.0;
     let total = list.len();
@@ -702,18 +676,24 @@ fn retain_long<const TOUCHED: bool>(
     kept
 }
 
-/// What the long pass ([`retain_long`]) reads of a [`Carry`] besides the discs' records and
-/// fixed dues (see there).
+/// What the drift's pass ([`Carry`]) reads besides the discs' records and fixed dues.
 #[derive(Clone, Copy)]
 struct Look<'a, 'c> {
     on: &'a [bool],
     rad: &'a [f64],
+    /// The radius of every disc on the table, when they have one
+    /// ([`Near::one_radius`](super::broadphase::Near::one_radius),
+    /// set by the long pass): a disc stage 4 touched is then carried without reading `rad`
+    /// (the same bits), which in a large world is a miss at a random place.
     r_one: Option<f64>,
     path_mark: &'a [u32],
     touched_mark: &'a [u32],
     mark: u32,
     walls: &'a Cushions,
     cx: &'a SlideCtx<'c>,
+    /// The substep the pass prepares (the next one), counted as
+    /// [`SolverStats::substeps`](super::SolverStats::substeps): read by a quiet stretch's
+    /// pass only (the drift's reads `cx.now`, which the compiler keeps in a register there).
     now: u64,
 }
 
@@ -748,29 +728,10 @@ fn keep_long<const TOUCHED: bool>(
         glide_clear(ki, c, vmax);
         true
     } else {
-        let Look {
-            on,
-            rad,
-            r_one,
-            path_mark,
-            touched_mark,
-            mark,
-            walls,
-            cx,
-            now,
-        } = *look;
         let pass = Carry {
             kin,
-            on,
-            rad,
-            r_one,
             fixed_due,
-            path_mark,
-            touched_mark,
-            mark,
-            walls,
-            cx,
-            now,
+            look: *look,
         };
         pass.disc_rare::<TOUCHED>(i, to)
     }
