@@ -855,6 +855,67 @@ mod tests {
     use super::*;
     use crate::{DiscStatus, PocketId, Table};
 
+    /// The pass tests' table (half sizes 0.5 m × 0.3 m, a pocket of radius 0.04 m at
+    /// (0.45, 0.25)), its friction, and `a h` for the substep `h`.
+    fn pocket_table(h: f64) -> (Table, Motion, f64) {
+        let table = Table::new(0.5, 0.3)
+            .and_then(|t| t.with_pocket(crate::Vec2::new(0.45, 0.25), 0.04))
+            .unwrap();
+        let mo = Motion::new(table.params().friction_decel_m_s2());
+        let ah = mo.a * h;
+        (table, mo, ah)
+    }
+
+    /// A scratch at round mark `mark` whose moving, fixed and stop lists have room for `n`
+    /// discs.
+    fn scratch(n: usize, mark: u32) -> Scratch {
+        let mut s = Scratch {
+            mark,
+            ..Scratch::default()
+        };
+        s.moving.reserve(n);
+        s.fixed.reserve(n);
+        s.stops.reserve(n);
+        s
+    }
+
+    /// Pushes `n` discs onto `d`, on [`pocket_table`]'s table: disc `i` of radius `radius(i)`
+    /// at a place drawn from `next` (every 17th at x = 0, where a coordinate is zero), in a
+    /// drawn direction, at speed `speed(i, u)` for a drawn `u` in [0, 1), with the velocity
+    /// `chord(speed)` along its direction.
+    fn scatter(
+        d: &mut Discs,
+        n: usize,
+        next: &mut impl FnMut() -> f64,
+        radius: impl Fn(usize) -> f64,
+        speed: impl Fn(usize, f64) -> f64,
+        chord: impl Fn(f64) -> f64,
+    ) {
+        for i in 0..n {
+            let r = radius(i);
+            let px = if i % 17 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * (0.5 - r)
+            };
+            let py = (2.0 * next() - 1.0) * (0.3 - r);
+            let (dx, dy) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
+            let len = (dx * dx + dy * dy).sqrt();
+            let speed = speed(i, next());
+            let at = d.k.len();
+            d.push(
+                (px, py),
+                (dx / len, dy / len, speed),
+                r,
+                1.0,
+                DiscStatus::OnTable,
+            );
+            let c = chord(speed);
+            d.k[at].vx = d.k[at].ux * c;
+            d.k[at].vy = d.k[at].uy * c;
+        }
+    }
+
     #[test]
     fn drift_carries_each_moving_disc_to_the_end_and_prepares_the_next_substep() {
         let h = 0.001;
@@ -932,45 +993,24 @@ mod tests {
         // the next), a third due for the fixed tests: the variant for a substep without
         // events against the one that tests every disc's mark, record for record.
         let (h, n) = (0.001, 300);
-        let table = Table::new(0.5, 0.3)
-            .and_then(|t| t.with_pocket(crate::Vec2::new(0.45, 0.25), 0.04))
-            .unwrap();
-        let mo = Motion::new(table.params().friction_decel_m_s2());
-        let ah = mo.a * h;
+        let (table, mo, ah) = pocket_table(h);
         let mut rng = crate::scenes::SplitMix64(0x9e37_79b9_7f4a_7c15_u64);
         let mut next = move || rng.next_unit();
         let mut d = Discs::default();
-        let mut s = Scratch {
-            mark: 7,
-            ..Scratch::default()
-        };
-        s.moving.reserve(n);
-        s.fixed.reserve(n);
-        s.stops.reserve(n);
+        let mut s = scratch(n, 7);
+        scatter(
+            &mut d,
+            n,
+            &mut next,
+            |i| if i % 10 == 0 { 0.02 } else { 0.01 },
+            |i, u| match i % 5 {
+                0 => ah * (0.01 + 0.98 * u),
+                1 => ah * (1.0 + u),
+                _ => 2.0 * ah + 3.0 * u,
+            },
+            |speed| speed - 0.5 * ah,
+        );
         for i in 0..n {
-            let r = if i % 10 == 0 { 0.02 } else { 0.01 };
-            let px = if i % 17 == 0 {
-                0.0
-            } else {
-                (2.0 * next() - 1.0) * (0.5 - r)
-            };
-            let py = (2.0 * next() - 1.0) * (0.3 - r);
-            let (dx, dy) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
-            let len = (dx * dx + dy * dy).sqrt();
-            let speed = match i % 5 {
-                0 => ah * (0.01 + 0.98 * next()),
-                1 => ah * (1.0 + next()),
-                _ => 2.0 * ah + 3.0 * next(),
-            };
-            d.push(
-                (px, py),
-                (dx / len, dy / len, speed),
-                r,
-                1.0,
-                DiscStatus::OnTable,
-            );
-            d.k[i].vx = d.k[i].ux * (speed - 0.5 * ah);
-            d.k[i].vy = d.k[i].uy * (speed - 0.5 * ah);
             d.fixed_due[i] = if i % 3 == 0 { 8 } else { 1000 };
             s.moving.push(i as u32);
         }
@@ -1020,56 +1060,35 @@ mod tests {
         // finds them; the third touched none. Both variants of the drift's pass (`carry_all`)
         // are the long pass for such a list.
         let (h, n) = (0.001, 1500);
-        let table = Table::new(0.5, 0.3)
-            .and_then(|t| t.with_pocket(crate::Vec2::new(0.45, 0.25), 0.04))
-            .unwrap();
-        let mo = Motion::new(table.params().friction_decel_m_s2());
-        let ah = mo.a * h;
+        let (table, mo, ah) = pocket_table(h);
         let walls = Cushions::new(0.5, 0.3, 0.02);
         let mut rng = crate::scenes::SplitMix64(0x05ee_d0fd_21f7_u64);
         let mut next = move || rng.next_unit();
         let mut d = Discs::default();
-        let mut s = Scratch {
-            mark: 3,
-            ..Scratch::default()
-        };
-        s.moving.reserve(n);
-        s.fixed.reserve(n);
-        s.stops.reserve(n);
+        let mut s = scratch(n, 3);
         s.path_mark = vec![0; n];
         s.paths.mark = vec![0; n];
         (s.near.valid, s.near.rr_same, s.near.r_max) = (valid, rr_same, r_max);
         assert_eq!(s.near.one_radius().is_some(), !mixed);
-        for i in 0..n {
-            let r = if mixed && i % 10 == 0 { 0.02 } else { 0.01 };
-            let px = if i % 17 == 0 {
-                0.0
-            } else {
-                (2.0 * next() - 1.0) * (0.5 - r)
-            };
-            let py = (2.0 * next() - 1.0) * (0.3 - r);
-            let (dx, dy) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
-            let len = (dx * dx + dy * dy).sqrt();
-            let speed = match i % 4 {
-                0 => ah * (0.5 + 40.0 * next()),
-                1 => ah * (1.0 + 2.0 * next()),
-                _ => 0.02 + 2.0 * next(),
-            };
-            d.push(
-                (px, py),
-                (dx / len, dy / len, speed),
-                r,
-                1.0,
-                DiscStatus::OnTable,
-            );
-            let c = if speed <= ah {
-                0.5 * speed
-            } else {
-                speed - 0.5 * ah
-            };
-            d.k[i].vx = d.k[i].ux * c;
-            d.k[i].vy = d.k[i].uy * c;
-        }
+        scatter(
+            &mut d,
+            n,
+            &mut next,
+            |i| if mixed && i % 10 == 0 { 0.02 } else { 0.01 },
+            |i, u| match i % 4 {
+                0 => ah * (0.5 + 40.0 * u),
+                1 => ah * (1.0 + 2.0 * u),
+                _ => 0.02 + 2.0 * u,
+            },
+            // The chord speed: half the speed for a disc that stops within the substep.
+            |speed| {
+                if speed <= ah {
+                    0.5 * speed
+                } else {
+                    speed - 0.5 * ah
+                }
+            },
+        );
         // The moving list in a shuffled order.
         let mut order: Vec<u32> = (0..n as u32).collect();
         for at in (1..n).rev() {
@@ -1178,10 +1197,7 @@ mod tests {
             .zip([0, 0, 0, 0, 0, 0, 0, 5])
         {
             let mut d = Discs::default();
-            let mut s = Scratch::default();
-            s.moving.reserve(n);
-            s.fixed.reserve(n);
-            s.stops.reserve(n);
+            let mut s = scratch(n, 0);
             let now = 100;
             for i in 0..n {
                 let r = if i % 10 == 0 { 0.02 } else { 0.01 };
