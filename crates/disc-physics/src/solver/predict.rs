@@ -609,10 +609,8 @@ fn first_dues_in<const SAME: bool, const COMPLETE: bool>(
             } else {
                 r[i as usize] + r[j as usize]
             };
-            let dist = (dx * dx + dy * dy).sqrt();
-            let gap = dist - rr - NEAR_MARGIN_M;
             let (vi, vj) = ((ki.vx, ki.vy), (kj.vx, kj.vy));
-            let later = open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, (h, ahh));
+            let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
             // `due_from(later, 0)` if the gap stays open the whole substep, else 0 (due
             // now): the saturating conversion gives both (0 below 1 and for NaN).
             let due_now = later as u32;
@@ -690,9 +688,7 @@ impl PairView<'_> {
         // The gap between the surfaces, less a margin far above its rounding error, and the
         // substeps it certainly stays open: at least one (most pairs tested), and the pair
         // cannot touch in this substep, so the exact tests are skipped.
-        let dist = (dx * dx + dy * dy).sqrt();
-        let gap = dist - rr - NEAR_MARGIN_M;
-        let later = open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, (h, ahh));
+        let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
         if later >= 1.0 || toi_circle_misses(dx, dy, wx, wy, rr, h) {
             return due_from(later, rel);
         }
@@ -806,6 +802,22 @@ fn passing_substeps(
     let closest = (dx * wy - dy * wx).abs() / (wx * wx + wy * wy).sqrt();
     let passing_gap = gap - (dist - closest).max(0.0);
     (passing_gap / dev).sqrt()
+}
+
+/// [`open_substeps`] for two discs at relative position `(dx, dy)` (the first less the
+/// second) whose radii sum to `rr`: their surfaces' gap less the margin `NEAR_MARGIN_M`, far
+/// above its rounding error, from their centres' distance.
+#[inline(always)]
+fn pair_open_substeps<const COMPLETE: bool>(
+    (dx, dy): (f64, f64),
+    rr: f64,
+    vi: (f64, f64),
+    vj: (f64, f64),
+    hs: (f64, f64),
+) -> f64 {
+    let dist = (dx * dx + dy * dy).sqrt();
+    let gap = dist - rr - NEAR_MARGIN_M;
+    open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, hs)
 }
 
 /// The substep in which a pair whose gap stays open for `later` substeps (see
@@ -964,9 +976,7 @@ pub(super) fn neighbour_pair_due<const COMPLETE: bool>(
     // needs the exact test. Until 2 Dec 2026 this read `later < 1.0`, false for NaN, so a
     // disc that stopped within the margin of another was not tested against it again, and
     // the other slid into it (`tests/overlap.rs`).
-    let dist = (dx * dx + dy * dy).sqrt();
-    let gap = dist - rr - NEAR_MARGIN_M;
-    let later = open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, (h, ahh));
+    let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
     if later >= 1.0 {
         return due_from(later, rel);
     }
@@ -1474,9 +1484,7 @@ mod tests {
         let (dx, dy) = (c.x - jx, c.y - jy);
         let (vi, vj) = ((c.vx, c.vy), (kj.vx, kj.vy));
         let rr = c.r + rj;
-        let dist = (dx * dx + dy * dy).sqrt();
-        let gap = dist - rr - NEAR_MARGIN_M;
-        let later = open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, (h, ahh));
+        let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
         if later >= 1.0 {
             return due_from(later, rel);
         }
