@@ -638,10 +638,22 @@ fn due_bits(dues: &[u32; DUE_BLOCK], rel: u32) -> u32 {
     mask
 }
 
-/// The earliest of the dues, compared several at a time.
+/// The earliest of the dues, compared several at a time: four lanes of signed minima over
+/// the dues with their sign bits flipped (a bijection that keeps the order: the signed
+/// order of `due ^ 2³¹` is the unsigned order of `due`), flipped back. SSE2 has no unsigned
+/// minimum; written as one, the compiler flipped the lanes anew for every comparison (84
+/// instructions a block of 32 instead of 67).
 #[inline(always)]
 fn earliest(dues: &[u32; DUE_BLOCK]) -> u32 {
-    dues.iter().fold(u32::MAX, |m, &due| m.min(due))
+    const FLIP: u32 = 1 << 31;
+    let mut least = [i32::MAX; 4];
+    for four in dues.as_chunks::<4>().0 {
+        for (m, &due) in least.iter_mut().zip(four) {
+            *m = (*m).min((due ^ FLIP) as i32);
+        }
+    }
+    let [a, b, c, d] = least;
+    (a.min(b).min(c.min(d)) as u32) ^ FLIP
 }
 
 /// The per-disc arrays [`near_pairs`] reads, cut to one length.
@@ -1151,6 +1163,26 @@ mod tests {
             assert_eq!(earliest(&dues), dues[..len].iter().copied().min().unwrap());
         }
         assert_eq!(earliest(&[u32::MAX; DUE_BLOCK]), u32::MAX);
+        // Dues on both sides of 2³¹ (where the flip of the sign bit matters), each the
+        // earliest at every place in the block.
+        for least in [
+            0,
+            1,
+            (1 << 31) - 1,
+            1 << 31,
+            (1 << 31) + 1,
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            for k in 0..DUE_BLOCK {
+                let mut dues = [u32::MAX; DUE_BLOCK];
+                for (j, due) in dues.iter_mut().enumerate() {
+                    *due = least.saturating_add(1 + (j as u32 * 2_654_435_761) % (1 << 31));
+                }
+                dues[k] = least;
+                assert_eq!(earliest(&dues), least, "{least} {k}");
+            }
+        }
     }
 
     /// A new list's first dues (`first_dues`, in the build's substep) are those stage 3's
