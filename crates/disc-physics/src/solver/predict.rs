@@ -699,9 +699,12 @@ impl PairView<'_> {
         }
         // The gap between the surfaces, less a margin far above its rounding error, and the
         // substeps it certainly stays open: at least one (most pairs tested), and the pair
-        // cannot touch in this substep, so the exact tests are skipped.
+        // cannot touch in this substep, so the exact test is skipped. The others nearly all
+        // touch (in scene (c) at N = 4096, 18,235 of 18,529 over 500 steps), so they go to
+        // the exact test without `toi_circle_misses` first (whose "misses" only ever means
+        // that `toi_circle` finds nothing).
         let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
-        if later >= 1.0 || toi_circle_misses(dx, dy, wx, wy, rr, h) {
+        if later >= 1.0 {
             return due_from(later, rel);
         }
         if let Some(s) = toi_circle(dx, dy, wx, wy, rr, h) {
