@@ -1180,7 +1180,8 @@ mod tests {
             for k in 0..DUE_BLOCK {
                 let mut dues = [u32::MAX; DUE_BLOCK];
                 for (j, due) in dues.iter_mut().enumerate() {
-                    *due = least.saturating_add(1 + (j as u32 * 2_654_435_761) % (1 << 31));
+                    *due = least
+                        .saturating_add(1 + (j as u32).wrapping_mul(2_654_435_761) % (1 << 31));
                 }
                 dues[k] = least;
                 assert_eq!(earliest(&dues), least, "{least} {k}");
