@@ -638,7 +638,7 @@ impl World {
             Ok(()) => {}
         }
         self.sv.d.set_velocity(i, velocity.x, velocity.y);
-        self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
+        self.sv.d.tag[i].version = self.sv.d.tag[i].version.wrapping_add(1);
         // What the broadphase knew of when this disc's pairs may touch no longer holds.
         self.sv.invalidate_broadphase();
         Ok(())
@@ -667,7 +667,7 @@ impl World {
         self.sv.d.on[i] = false;
         self.sv.d.status[i] = status;
         self.sv.d.stop(i);
-        self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
+        self.sv.d.tag[i].version = self.sv.d.tag[i].version.wrapping_add(1);
         self.sv.forget_prepared();
     }
 
@@ -697,7 +697,7 @@ impl World {
         }
         self.sv.d.on[i] = true;
         self.sv.d.status[i] = DiscStatus::OnTable;
-        self.sv.d.version[i] = self.sv.d.version[i].wrapping_add(1);
+        self.sv.d.tag[i].version = self.sv.d.tag[i].version.wrapping_add(1);
         self.place.valid = false;
         self.sv.invalidate_broadphase();
         Ok(())

@@ -6,7 +6,7 @@
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
 use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, glide_clear, slide};
-use super::{Discs, Kin, RunClock, Scratch, Solver, Substep, normal_or_zero};
+use super::{Discs, Kin, RunClock, Scratch, Solver, Substep, Tag, normal_or_zero};
 use crate::Table;
 
 impl Solver {
@@ -344,7 +344,7 @@ fn finish_quiet(disp: &mut f64, (h, vmax2): (f64, f64), run: &mut RunClock) -> b
 ///
 /// A disc stage 4 touched (brought to an instant: taken off the table, given a new path or
 /// moved to a local time other than 0) has `s.paths.mark` equal to `s.mark`; one whose path it
-/// changed has `s.path_mark` equal to `s.mark` too (its speed `s` is then the one at the
+/// changed has its tag's path mark equal to `s.mark` too (its speed `s` is then the one at the
 /// substep's end).
 ///
 /// The common path is a disc stage 4 left alone that stops in neither substep (most discs in
@@ -449,11 +449,7 @@ fn over_moving<const TOUCHED: bool>(
             rad: &d.r[..n],
             r_one: None,
             on: if TOUCHED { &d.on[..n] } else { &d.on },
-            path_mark: if TOUCHED {
-                &s.path_mark[..n]
-            } else {
-                &s.path_mark
-            },
+            tag: if TOUCHED { &d.tag[..n] } else { &d.tag },
             touched_mark: if TOUCHED {
                 &s.paths.mark[..n]
             } else {
@@ -572,7 +568,7 @@ impl Carry<'_, '_> {
                 None => self.look.rad[i],
             };
             self.look.walls.carry_clamped(ki, cx.h - ki.tl, r);
-            let end = if self.look.path_mark[i] == mark {
+            let end = if self.look.tag[i].path == mark {
                 // Stage 4's speed at the end: one below the normal range is a stop.
                 Some(ki.s).filter(|&s| s >= f64::MIN_POSITIVE)
             } else {
@@ -686,7 +682,8 @@ struct Look<'a, 'c> {
     /// set by the long pass): a disc stage 4 touched is then carried without reading `rad`
     /// (the same bits), which in a large world is a miss at a random place.
     r_one: Option<f64>,
-    path_mark: &'a [u32],
+    /// The discs' tags, for the path marks of those stage 4 touched.
+    tag: &'a [Tag],
     touched_mark: &'a [u32],
     mark: u32,
     walls: &'a Cushions,
@@ -941,9 +938,11 @@ mod tests {
         }
         let mut s = Scratch {
             mark: 5,
-            path_mark: vec![4, 4, 5, 4, 4],
             ..Scratch::default()
         };
+        for (t, m) in d.tag.iter_mut().zip([4, 4, 5, 4, 4]) {
+            t.path = m;
+        }
         s.paths.mark = vec![4, 4, 5, 5, 4];
         s.paths.touched = vec![2, 3];
         let table = Table::new(0.5, 0.5).unwrap();
@@ -1014,7 +1013,9 @@ mod tests {
             d.fixed_due[i] = if i % 3 == 0 { 8 } else { 1000 };
             s.moving.push(i as u32);
         }
-        s.path_mark = vec![6; n];
+        for t in &mut d.tag {
+            t.path = 6;
+        }
         s.paths.mark = vec![6; n];
         let cx = SlideCtx::new(&table, &[], &mo, h, 8);
         let walls = Cushions::new(0.5, 0.3, 0.02);
@@ -1066,7 +1067,6 @@ mod tests {
         let mut next = move || rng.next_unit();
         let mut d = Discs::default();
         let mut s = scratch(n, 3);
-        s.path_mark = vec![0; n];
         s.paths.mark = vec![0; n];
         (s.near.valid, s.near.rr_same, s.near.r_max) = (valid, rr_same, r_max);
         assert_eq!(s.near.one_radius().is_some(), !mixed);
@@ -1120,7 +1120,7 @@ mod tests {
                         1 => d.on[i] = false,
                         // A new path: its speed at the end (below the normal range: a stop).
                         _ => {
-                            s.path_mark[i] = s.mark;
+                            d.tag[i].path = s.mark;
                             let a = std::f64::consts::TAU * next();
                             let c = 2.0 * next();
                             (k.ux, k.uy) = crate::scenes::cos_sin(a);

@@ -119,7 +119,7 @@ impl Solver {
                         *n_on -= 1;
                         d.stop(a);
                         d.status[a] = DiscStatus::Pocketed(PocketId(ev.b as u16));
-                        d.version[a] = d.version[a].wrapping_add(1);
+                        d.tag[a].version = d.tag[a].version.wrapping_add(1);
                         events.record(Event {
                             time_s: sub.ts + t,
                             kind: EventKind::Pocketed {
@@ -135,7 +135,7 @@ impl Solver {
                         s.paths.keep(a, s.mark);
                         d.advance(a, t);
                         d.stop(a);
-                        s.path_mark[a] = s.mark;
+                        d.tag[a].path = s.mark;
                         if s.changed_mark[a] != s.round_mark {
                             s.changed_mark[a] = s.round_mark;
                             s.changed.push(a as u32);
@@ -176,7 +176,7 @@ impl Solver {
                         *n_on -= 1;
                         d.stop(i);
                         d.status[i] = DiscStatus::LeftTable(CushionId::OUTER[c.cushion as usize]);
-                        d.version[i] = d.version[i].wrapping_add(1);
+                        d.tag[i].version = d.tag[i].version.wrapping_add(1);
                         events.record(Event {
                             time_s: sub.ts + t,
                             kind: EventKind::LeftTable {
@@ -237,18 +237,20 @@ impl Solver {
             // a disc too slow for that stops at the end), then predictions.
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
-                d.version[i] = d.version[i].wrapping_add(1);
+                // (Its tag and record are borrowed once: one index check each for all that
+                // follows.)
+                let ti = &mut d.tag[i];
+                ti.version = ti.version.wrapping_add(1);
                 // On the moving list already: moving at the substep's start (its speed then
                 // is not zero, unless its path changed since), or its path changed before in
                 // this substep (which lists it).
-                // (Its record is borrowed once: one index check for all that follows.)
                 let ki = &mut d.k[i];
-                let listed = s.path_mark[i] == s.mark || ki.s != 0.0;
+                let listed = ti.path == s.mark || ki.s != 0.0;
                 if !listed {
                     s.moving.push(i as u32);
                 }
                 // Its speed `s` is set below to the one at the substep's end.
-                s.path_mark[i] = s.mark;
+                ti.path = s.mark;
                 let (ux, uy, c) = direction_speed(ki.vx, ki.vy);
                 ki.ux = ux;
                 ki.uy = uy;
@@ -275,7 +277,15 @@ impl Solver {
                     ki.s = end;
                 } else {
                     ki.s = 0.0;
-                    push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, d.version[i], 0);
+                    push(
+                        &mut s.heap,
+                        sub.h,
+                        KIND_REST,
+                        i as u32,
+                        0,
+                        d.tag[i].version,
+                        0,
+                    );
                 }
             }
             // The listed pairs of a disc whose path changed are due again from the next
@@ -386,7 +396,7 @@ fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
 }
 
 /// Loads, before the round's impulses, what its new paths and re-predictions will read of
-/// each disc whose velocity changes (its version, marks and stage 1 due) and of each of its
+/// each disc whose velocity changes (its tag and stage 1 due) and of each of its
 /// listed partners (record, radius, `on`, round mark), and what the next event reads of its
 /// discs, without using any of it. In a world larger than the caches these are cache misses
 /// at random places (a round's discs lie anywhere on the table): a tight loop of independent
@@ -409,7 +419,6 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     let Scratch {
         changed,
         changed_mark,
-        path_mark,
         near,
         heap,
         paths,
@@ -418,7 +427,7 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     let lean = !near.complete && matches!(near.lean_partners(n_on), (Some(_), true));
     for &i in changed.iter() {
         let i = i as usize;
-        black_box((d.version[i], path_mark[i], d.fixed_due[i]));
+        black_box((d.tag[i], d.fixed_due[i]));
         if lean {
             // The round mark only where the re-prediction reads it (an earlier partner).
             near.retest_partners(i, |j| {
@@ -437,7 +446,7 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     }
     if let Some(Reverse(next)) = heap.peek() {
         let disc = |i: usize| {
-            black_box((d.k[i].px, d.on[i], d.version[i], d.r[i], d.im[i]));
+            black_box((d.k[i].px, d.on[i], d.tag[i], d.r[i], d.im[i]));
             black_box((paths.mark[i], changed_mark[i]));
             // One round ahead: its ranges' entries (the round before loaded the ranges).
             near.warm_ranges(i, true);

@@ -68,7 +68,7 @@ impl Solver {
             }
         };
         // The stops, into the substep's event queue.
-        let version = &self.d.version;
+        let tag = &self.d.tag;
         for &(i, speed) in s.stops.as_slice() {
             let at = self.mo.stop_time(speed);
             push(
@@ -77,7 +77,7 @@ impl Solver {
                 KIND_REST,
                 i,
                 0,
-                version[i as usize],
+                tag[i as usize].version,
                 0,
             );
         }

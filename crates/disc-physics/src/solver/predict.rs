@@ -68,12 +68,12 @@ impl Solver {
 #[inline]
 pub(super) fn valid(d: &Discs, p: &Pending) -> bool {
     let a = p.a as usize;
-    if !d.on[a] || d.version[a] != p.va {
+    if !d.on[a] || d.tag[a].version != p.va {
         return false;
     }
     if p.kind == KIND_DISC {
         let b = p.b as usize;
-        return d.on[b] && d.version[b] == p.vb;
+        return d.on[b] && d.tag[b].version == p.vb;
     }
     true
 }
@@ -117,8 +117,8 @@ pub(super) fn push_pair(
         KIND_DISC,
         a as u32,
         b as u32,
-        d.version[a],
-        d.version[b],
+        d.tag[a].version,
+        d.tag[b].version,
     );
 }
 
@@ -232,7 +232,7 @@ fn fixed_tests(ctx: &Ctx<'_>, d: &Discs, heap: &mut BinaryHeap<Reverse<Pending>>
     let (i, t) = (c.i, c.t);
     let (x, y, vx, vy, r) = (c.x, c.y, c.vx, c.vy, c.r);
     let rem = ctx.h - t;
-    let vi = d.version[i];
+    let vi = d.tag[i].version;
     let iu = i as u32;
     if vx == 0.0 && vy == 0.0 {
         return;
