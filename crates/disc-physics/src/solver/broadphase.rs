@@ -276,16 +276,19 @@ impl Grid {
     }
 }
 
-/// A disc entered in the grid: its position and radius at the build (so that the pair search
-/// reads them in order instead of gathering them by disc index), its index and its bucket.
+/// A disc entered in the grid: its position at the build (so that the pair search reads them
+/// in order instead of gathering them by disc index), its index and its bucket. No radius:
+/// the search of a world whose discs all have one radius needs none
+/// ([`Near::rr_same`]), and another reads the discs' `r` by index (a radius never changes),
+/// so an entry is 24 bytes, not 32.
 #[derive(Clone, Copy, Debug, Default)]
 struct Item {
     x: f64,
     y: f64,
-    r: f64,
     id: u32,
     bucket: u32,
 }
+const _: () = assert!(size_of::<Item>() == 24);
 
 /// A disc's position and bucket at the build ([`Near::placed`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -424,11 +427,13 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
 }
 
 /// The reach of the dense pair search: two discs are a pair if their centres are closer than
-/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius.
+/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius;
+/// `r` the discs' radii (read only when they differ).
 #[derive(Clone, Copy)]
-struct Reach {
+struct Reach<'a> {
     skin: f64,
     same2: f64,
+    r: &'a [f64],
 }
 
 /// Where the dense pair search stands: the next entry of the grid to search and the pairs
@@ -458,23 +463,24 @@ const PAIRS_SLACK: usize = 256;
 /// mispredict. Returns the new count. The offset is taken as the candidate's position less
 /// the disc's, the negation of the disc's less the candidate's with the same bits
 /// (round-to-nearest is symmetric), so the squares and the pairs kept are those of either.
+/// `r_me` is `me`'s radius (when not `SAME`; the candidates' are read from `reach.r`).
 #[inline(always)]
 fn close_candidates<const SAME: bool>(
-    me: &Item,
+    (me, r_me): (&Item, f64),
     cands: &[Item],
     reach: Reach,
     pairs: &mut [[u32; 2]],
     mut k: usize,
 ) -> usize {
-    let (x, y, r, i) = (me.x, me.y, me.r, me.id);
-    let (skin, same2) = (reach.skin, reach.same2);
+    let (x, y, i) = (me.x, me.y, me.id);
+    let (skin, same2, r) = (reach.skin, reach.same2, reach.r);
     for item in cands {
         let dx = item.x - x;
         let dy = item.y - y;
         let reach2 = if SAME {
             same2
         } else {
-            let reach = r + item.r + skin;
+            let reach = r_me + r[item.id as usize] + skin;
             reach * reach
         };
         pairs[k] = [i, item.id];
@@ -598,9 +604,9 @@ impl Near {
         self.grid = grid;
         self.reserve(n, n_on, self.r_max, self.r_min, skin);
         let m = if n_on == n {
-            self.sort_into_buckets::<true>(kin, r, on, buckets)
+            self.sort_into_buckets::<true>(kin, on, buckets)
         } else {
-            self.sort_into_buckets::<false>(kin, r, on, buckets)
+            self.sort_into_buckets::<false>(kin, on, buckets)
         };
         self.item_cell.resize(m, [0; 2]);
         let k = if hashed {
@@ -608,9 +614,9 @@ impl Near {
                 let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
                 self.item_cell[slot] = [cx, cy];
             }
-            self.hashed_pairs(skin)
+            self.hashed_pairs(skin, r)
         } else {
-            self.dense_pairs(skin)
+            self.dense_pairs(skin, r)
         };
         self.pairs.truncate(k);
         self.index_pairs(n);
@@ -627,12 +633,11 @@ impl Near {
     fn sort_into_buckets<const ALL_ON: bool>(
         &mut self,
         kin: &[Kin],
-        r: &[f64],
         on: &[bool],
         buckets: usize,
     ) -> usize {
         let n = kin.len();
-        let (kin, r, on) = (&kin[..n], &r[..n], &on[..n]);
+        let (kin, on) = (&kin[..n], &on[..n]);
         let grid = self.grid;
         // The buffers are taken out of `self` for the passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
@@ -670,7 +675,6 @@ impl Near {
                 slots[cursor[b] as usize] = Item {
                     x,
                     y,
-                    r: r[i],
                     id: i as u32,
                     bucket,
                 };
@@ -921,20 +925,22 @@ impl Near {
     /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
     /// which saves the radius read, two additions and a multiplication a candidate.
     #[inline(never)]
-    fn dense_pairs(&mut self, skin: f64) -> usize {
+    fn dense_pairs(&mut self, skin: f64, r: &[f64]) -> usize {
         match self.rr_same {
-            Some(rr) => self.dense_pairs_in::<true>(skin, rr),
-            None => self.dense_pairs_in::<false>(skin, 0.0),
+            Some(rr) => self.dense_pairs_in::<true>(skin, rr, r),
+            None => self.dense_pairs_in::<false>(skin, 0.0, r),
         }
     }
 
-    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two.
+    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two
+    /// (else the radii `r` are read).
     #[inline(always)]
-    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
+    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64, r: &[f64]) -> usize {
         let same_reach = rr + skin;
         let reach = Reach {
             skin,
             same2: same_reach * same_reach,
+            r,
         };
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
@@ -997,8 +1003,9 @@ impl Near {
                 return room;
             }
             let first = k;
-            k = close_candidates::<SAME>(me, row, reach, pairs, k);
-            k = close_candidates::<SAME>(me, next, reach, pairs, k);
+            let r_me = if SAME { 0.0 } else { reach.r[me.id as usize] };
+            k = close_candidates::<SAME>((me, r_me), row, reach, pairs, k);
+            k = close_candidates::<SAME>((me, r_me), next, reach, pairs, k);
             own[me.id as usize] = [first as u32, k as u32];
         }
         at.k = k;
@@ -1009,15 +1016,14 @@ impl Near {
     /// and every disc of the next cell of its row and of the three cells of the next row,
     /// found through their buckets and told apart from other cells' entries by their cell.
     /// Returns the number of pairs.
-    fn hashed_pairs(&mut self, skin: f64) -> usize {
+    fn hashed_pairs(&mut self, skin: f64, r: &[f64]) -> usize {
         let mut k = 0usize;
         let grid = self.grid;
         let (nx, ny) = (grid.nx, grid.ny);
         for a in 0..self.items.len() {
             let [cx, cy] = self.item_cell[a];
-            let Item {
-                x, y, r: ri, id: i, ..
-            } = self.items[a];
+            let Item { x, y, id: i, .. } = self.items[a];
+            let ri = r[i as usize];
             let own = grid.bucket(cx, cy) as usize;
             let forward = [
                 (cx + 1 < nx).then(|| (cx + 1, cy)),
@@ -1032,7 +1038,7 @@ impl Near {
                     }
                     let item = this.items[b];
                     let (dx, dy) = (x - item.x, y - item.y);
-                    let reach = ri + item.r + skin;
+                    let reach = ri + r[item.id as usize] + skin;
                     if dx * dx + dy * dy < reach * reach {
                         if this.pairs.len() <= *k {
                             this.pairs.resize(*k + 64, [0, 0]);
