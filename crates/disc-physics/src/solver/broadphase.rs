@@ -188,10 +188,12 @@ pub(crate) struct Near {
     items: Vec<Item>,
     /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
-    /// Per disc in creation order: its position and bucket at the build (NaN and 0 for a
-    /// disc off the table). The counting sort's first pass writes it and its scatter reads
-    /// it instead of the discs' 64-byte records; [`Near::recheck`] reads it in order beside
-    /// the records instead of gathering each record through the grid's entries.
+    /// Per disc in creation order: its position at the build (NaN for a disc off the table).
+    /// The counting sort's first pass writes it and its scatter reads it instead of the
+    /// discs' 64-byte records; [`Near::recheck`] reads it in order beside the records instead
+    /// of gathering each record through the grid's entries. (Each disc's bucket goes from
+    /// the first pass to the scatter through `adj_start`, which the pair index then
+    /// rewrites: see [`Near::sort_into_buckets`].)
     placed: Vec<Placed>,
     /// The counting sorts' tallies, per bucket (the grid's) or per disc (the pair index's):
     /// all zeros between builds (see [`begins_and_clear`]).
@@ -224,7 +226,8 @@ pub(crate) struct Near {
     /// lists each disc's pairs with the later discs together).
     own: Vec<[u32; 2]>,
     /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) listing
-    /// disc i second.
+    /// disc i second. During a build's counting sort, before the index is built, disc i's
+    /// bucket instead (scratch of the right length, which no one reads then).
     adj_start: Vec<u32>,
     adj: Vec<u32>,
 }
@@ -290,12 +293,12 @@ struct Item {
 }
 const _: () = assert!(size_of::<Item>() == 24);
 
-/// A disc's position and bucket at the build ([`Near::placed`]).
+/// A disc's position at the build ([`Near::placed`]): 16 bytes (with its bucket, as it
+/// was, 24).
 #[derive(Clone, Copy, Debug, Default)]
 struct Placed {
     x: f64,
     y: f64,
-    bucket: u32,
 }
 
 /// Lengthens `tally` to at least `len` entries with zeros (its entries are zero between uses).
@@ -624,7 +627,10 @@ impl Near {
 
     /// The build's counting sort of the discs on the table into the grid's `buckets` buckets
     /// (`items`, `start`; `placed` by the way). Returns the number of entries. `ALL_ON`: every
-    /// disc is on the table, so `on` is not read.
+    /// disc is on the table, so `on` is not read. The first pass keeps each disc's bucket in
+    /// `adj_start` (as long as the discs plus one, and rewritten whole by
+    /// [`Near::index_pairs`] after the search), so that the sort writes no buffer for them
+    /// (`placed` held them, 8 bytes a disc with its padding).
     ///
     /// `tally[b]` counts bucket b (`tally` is all zeros between builds); one pass then sets
     /// `start[b + 1]` to where bucket b begins (the running sum of the tallies before it) and
@@ -641,27 +647,30 @@ impl Near {
         let grid = self.grid;
         // The buffers are taken out of `self` for the passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
-        let (mut start, mut placed, mut items) = (
+        let (mut start, mut placed, mut items, mut bucket_of) = (
             std::mem::take(&mut self.start),
             std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
+            std::mem::take(&mut self.adj_start),
         );
         grow_zeroed(&mut self.tally, buckets);
         start.resize(buckets + 1, 0);
         placed.resize(n, Placed::default());
+        bucket_of.resize(n + 1, 0);
         let (tally, placed_of) = (&mut self.tally[..buckets], &mut placed[..n]);
+        let bucket_at = &mut bucket_of[..n];
         for i in 0..n {
             if ALL_ON || on[i] {
                 let (x, y) = (kin[i].px, kin[i].py);
                 let (cx, cy) = grid.cell_coords(x, y);
                 let bucket = grid.bucket(cx, cy);
-                placed_of[i] = Placed { x, y, bucket };
+                placed_of[i] = Placed { x, y };
+                bucket_at[i] = bucket;
                 tally[bucket as usize] += 1;
             } else {
                 placed_of[i] = Placed {
                     x: f64::NAN,
                     y: f64::NAN,
-                    bucket: 0,
                 };
             }
         }
@@ -670,7 +679,7 @@ impl Near {
         let (cursor, slots) = (&mut start[1..], &mut items[..m]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let Placed { x, y, bucket } = placed_of[i];
+                let (Placed { x, y }, bucket) = (placed_of[i], bucket_at[i]);
                 let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
                     x,
@@ -682,6 +691,7 @@ impl Near {
             }
         }
         (self.start, self.placed, self.items) = (start, placed, items);
+        self.adj_start = bucket_of;
         m
     }
 
@@ -1605,10 +1615,9 @@ mod tests {
                     Placed {
                         x: f64::NAN,
                         y: f64::NAN,
-                        bucket: 0,
                     }
                 } else {
-                    Placed { x, y, bucket: 0 }
+                    Placed { x, y }
                 });
                 on.push(!off && unit() < 0.95);
             }
