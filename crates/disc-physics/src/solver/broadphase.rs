@@ -188,13 +188,6 @@ pub(crate) struct Near {
     items: Vec<Item>,
     /// The cell of each entry of `items` (parallel to it; a hashed grid's).
     item_cell: Vec<[u32; 2]>,
-    /// Per disc in creation order: its position at the build (NaN for a disc off the table).
-    /// The counting sort's first pass writes it and its scatter reads it instead of the
-    /// discs' 64-byte records; [`Near::recheck`] reads it in order beside the records instead
-    /// of gathering each record through the grid's entries. (Each disc's bucket goes from
-    /// the first pass to the scatter through `adj_start`, which the pair index then
-    /// rewrites: see [`Near::sort_into_buckets`].)
-    placed: Vec<Placed>,
     /// The counting sorts' tallies, per bucket (the grid's) or per disc (the pair index's):
     /// all zeros between builds (see [`begins_and_clear`]).
     tally: Vec<u32>,
@@ -293,14 +286,6 @@ struct Item {
 }
 const _: () = assert!(size_of::<Item>() == 24);
 
-/// A disc's position at the build ([`Near::placed`]): 16 bytes (with its bucket, as it
-/// was, 24).
-#[derive(Clone, Copy, Debug, Default)]
-struct Placed {
-    x: f64,
-    y: f64,
-}
-
 /// Lengthens `tally` to at least `len` entries with zeros (its entries are zero between uses).
 #[inline]
 fn grow_zeroed(tally: &mut Vec<u32>, len: usize) {
@@ -344,79 +329,79 @@ fn cell_of(f: f64, n: u32) -> u32 {
 const MOVED_CHUNK: usize = 8;
 const _: () = assert!(MOVED_CHUNK <= 32);
 
-/// [`Near::recheck`]'s escapees: the discs on the table (`on`) whose squared displacement
-/// from their position at the build (`placed`, NaN for a disc off the table then) to now
-/// (`kin`) exceeds `tau2`, into `escapees` in creation order; false (and `escapees`
-/// incomplete) if there are more than `room` of them.
+/// [`Near::recheck`]'s escapees: the discs entered in the grid (`items`, each with its
+/// position at the build) that are on the table now (`on`) and whose squared displacement
+/// from there to now (`kin`) exceeds `tau2`, into `escapees` in the grid's order; false (and
+/// `escapees` incomplete) if there are more than `room` of them.
 ///
 /// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[e]`
-/// disc by disc (which this did before): each disc's squared displacement is computed and
-/// compared by the same operations, only chunk by chunk ([`moved_beyond`], so that the
-/// compiler takes a chunk's tests together, without a branch a disc), and the discs of a
-/// chunk whose test holds are then taken in ascending order (lowest bit first), before the
-/// next chunk's. A chunk is tested disc by disc only if its largest squared displacement
-/// ([`most_moved2`], a maximum the compiler takes two discs at a time) exceeds `tau2`: since
-/// `tau2 = tau²` is not negative, the largest (0 if every one is NaN) exceeds it exactly when
-/// one of them does, so a chunk skipped holds no escapee (most chunks hold none). The test
+/// entry by entry: each disc's squared displacement is computed and compared by the same
+/// operations, only chunk by chunk ([`moved_beyond`], so that the compiler takes a chunk's
+/// tests together, without a branch a disc), and the discs of a chunk whose test holds are
+/// then taken in ascending order (lowest bit first), before the next chunk's. A chunk is
+/// tested disc by disc only if its largest squared displacement ([`most_moved2`]) exceeds
+/// `tau2`: since `tau2 = tau²` is not negative, the largest exceeds it exactly when one of
+/// them does, so a chunk skipped holds no escapee (most chunks hold none). The test
 /// `escapees_are_those_of_the_plain_pass` compares the two.
 #[inline]
 fn find_escapees(
     kin: &[Kin],
-    placed: &[Placed],
+    items: &[Item],
     on: &[bool],
     tau2: f64,
     room: usize,
     escapees: &mut Vec<u32>,
 ) -> bool {
     escapees.clear();
-    let n = kin.len().min(placed.len());
-    let (kin, placed) = (&kin[..n], &placed[..n]);
-    let (kin_chunks, _) = kin.as_chunks::<MOVED_CHUNK>();
-    let (placed_chunks, _) = placed.as_chunks::<MOVED_CHUNK>();
-    let mut take = |first: usize, mut far: u32| {
+    let (chunks, rest) = items.as_chunks::<MOVED_CHUNK>();
+    let mut take = |chunk: &[Item], mut far: u32| {
         while far != 0 {
-            let e = first + far.trailing_zeros() as usize;
+            let e = chunk[far.trailing_zeros() as usize].id;
             far &= far - 1;
-            if on[e] {
+            if on[e as usize] {
                 if escapees.len() == room {
                     return false;
                 }
-                escapees.push(e as u32);
+                escapees.push(e);
             }
         }
         true
     };
-    for (c, (ks, ps)) in kin_chunks.iter().zip(placed_chunks).enumerate() {
-        if most_moved2(ks, ps) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(ks, ps, tau2)) {
+    for chunk in chunks {
+        if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
             return false;
         }
     }
-    let rest = kin_chunks.len() * MOVED_CHUNK;
-    take(rest, moved_beyond(&kin[rest..], &placed[rest..], tau2))
+    take(rest, moved_beyond(kin, rest, tau2))
 }
 
-/// The largest squared displacement from `placed[i]` to `kin[i]` (NaN ones, of discs off the
-/// table at the build, left out; 0 if none): above `tau2` if and only if some disc's is, so a
-/// chunk whose largest is not holds no escapee.
+/// The squared displacement of an entry's disc from its position at the build to now.
 #[inline(always)]
-fn most_moved2(kin: &[Kin], placed: &[Placed]) -> f64 {
+fn moved2(kin: &[Kin], item: &Item) -> f64 {
+    let k = &kin[item.id as usize];
+    let (dx, dy) = (k.px - item.x, k.py - item.y);
+    dx * dx + dy * dy
+}
+
+/// The largest squared displacement of the entries' discs ([`moved2`]; 0 if none): above
+/// `tau2` if and only if some disc's is, so a chunk whose largest is not holds no escapee.
+#[inline(always)]
+fn most_moved2(kin: &[Kin], items: &[Item]) -> f64 {
     let mut most = 0.0f64;
-    for (k, p) in kin.iter().zip(placed) {
-        let (dx, dy) = (k.px - p.x, k.py - p.y);
-        let d2 = dx * dx + dy * dy;
+    for item in items {
+        let d2 = moved2(kin, item);
         most = if d2 > most { d2 } else { most };
     }
     most
 }
 
-/// Bit i set for each disc i of `kin` (at most 32) whose squared displacement from
-/// `placed[i]` exceeds `tau2` (false for NaN, a disc off the table at the build).
+/// Bit i set for each entry `items[i]` (at most 32) whose disc's squared displacement
+/// ([`moved2`]) exceeds `tau2`.
 #[inline(always)]
-fn moved_beyond(kin: &[Kin], placed: &[Placed], tau2: f64) -> u32 {
+fn moved_beyond(kin: &[Kin], items: &[Item], tau2: f64) -> u32 {
     let mut far = 0u32;
-    for (i, (k, p)) in kin.iter().zip(placed).enumerate() {
-        let (dx, dy) = (k.px - p.x, k.py - p.y);
-        far |= u32::from(dx * dx + dy * dy > tau2) << i;
+    for (i, item) in items.iter().enumerate() {
+        far |= u32::from(moved2(kin, item) > tau2) << i;
     }
     far
 }
@@ -535,7 +520,7 @@ impl Near {
     /// the build (a disc leaving it lowers the count, and none came on), so the discs on the
     /// table are those of the build.
     pub fn same_discs(&self, kin: &[Kin], n_on: usize) -> bool {
-        self.valid && self.n_on == n_on && self.placed.len() == kin.len()
+        self.valid && self.n_on == n_on && self.own.len() == kin.len()
     }
 
     /// [`Near::build`] over the same discs on the table as the build before
@@ -626,11 +611,12 @@ impl Near {
     }
 
     /// The build's counting sort of the discs on the table into the grid's `buckets` buckets
-    /// (`items`, `start`; `placed` by the way). Returns the number of entries. `ALL_ON`: every
-    /// disc is on the table, so `on` is not read. The first pass keeps each disc's bucket in
-    /// `adj_start` (as long as the discs plus one, and rewritten whole by
-    /// [`Near::index_pairs`] after the search), so that the sort writes no buffer for them
-    /// (`placed` held them, 8 bytes a disc with its padding).
+    /// (`items`, `start`). Returns the number of entries. `ALL_ON`: every disc is on the
+    /// table, so `on` is not read. The first pass keeps each disc's bucket in `adj_start` (as
+    /// long as the discs plus one, and rewritten whole by [`Near::index_pairs`] after the
+    /// search), so that the sort writes no buffer of its own per disc; the scatter reads the
+    /// discs' positions from their records again, which the first pass has just read (a
+    /// buffer of them, 16 or 24 bytes a disc, was more to write and read in a large world).
     ///
     /// `tally[b]` counts bucket b (`tally` is all zeros between builds); one pass then sets
     /// `start[b + 1]` to where bucket b begins (the running sum of the tallies before it) and
@@ -647,31 +633,21 @@ impl Near {
         let grid = self.grid;
         // The buffers are taken out of `self` for the passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
-        let (mut start, mut placed, mut items, mut bucket_of) = (
+        let (mut start, mut items, mut bucket_of) = (
             std::mem::take(&mut self.start),
-            std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
             std::mem::take(&mut self.adj_start),
         );
         grow_zeroed(&mut self.tally, buckets);
         start.resize(buckets + 1, 0);
-        placed.resize(n, Placed::default());
         bucket_of.resize(n + 1, 0);
-        let (tally, placed_of) = (&mut self.tally[..buckets], &mut placed[..n]);
-        let bucket_at = &mut bucket_of[..n];
+        let (tally, bucket_at) = (&mut self.tally[..buckets], &mut bucket_of[..n]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let (x, y) = (kin[i].px, kin[i].py);
-                let (cx, cy) = grid.cell_coords(x, y);
+                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
                 let bucket = grid.bucket(cx, cy);
-                placed_of[i] = Placed { x, y };
                 bucket_at[i] = bucket;
                 tally[bucket as usize] += 1;
-            } else {
-                placed_of[i] = Placed {
-                    x: f64::NAN,
-                    y: f64::NAN,
-                };
             }
         }
         let m = begins_and_clear(tally, &mut start[..buckets + 1]);
@@ -679,7 +655,7 @@ impl Near {
         let (cursor, slots) = (&mut start[1..], &mut items[..m]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let (Placed { x, y }, bucket) = (placed_of[i], bucket_at[i]);
+                let (x, y, bucket) = (kin[i].px, kin[i].py, bucket_at[i]);
                 let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
                     x,
@@ -690,7 +666,7 @@ impl Near {
                 cursor[b] += 1;
             }
         }
-        (self.start, self.placed, self.items) = (start, placed, items);
+        (self.start, self.items) = (start, items);
         self.adj_start = bucket_of;
         m
     }
@@ -721,10 +697,13 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
-        if !find_escapees(kin, &self.placed, on, tau2, room, &mut self.escapees) {
+        if !find_escapees(kin, &self.items, on, tau2, room, &mut self.escapees) {
             return false;
         }
-        // Unlisted discs farther apart than this now do not lower `slack`.
+        // Unlisted discs farther apart than this now do not lower `slack`. The escapees come
+        // in the grid's order, on which the verdict and `serve` do not depend: `slack` ends as
+        // the least over all of them (a minimum, exact in any order), and since it only
+        // falls, a check that returns false at one escapee would after all of them too.
         let near_gap = 2.0 * slack + NEAR_MARGIN_M;
         for &e in &self.escapees {
             let e = e as usize;
@@ -1096,7 +1075,6 @@ impl Near {
             1
         };
         at_least(&mut self.start, 4 * n_on + 18);
-        at_least(&mut self.placed, n);
         at_least(&mut self.tally, (4 * n_on + 16).max(n));
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
@@ -1168,7 +1146,6 @@ impl Near {
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
             + size_of::<Item>() * self.items.capacity()
-            + size_of::<Placed>() * self.placed.capacity()
     }
 }
 
@@ -1594,7 +1571,7 @@ mod tests {
             let n = case % 83;
             let tau2 = 0.01 * unit();
             let mut kin = Vec::new();
-            let mut placed = Vec::new();
+            let mut items = Vec::new();
             let mut on = Vec::new();
             for i in 0..n {
                 let (x, y) = (unit() - 0.5, unit() - 0.5);
@@ -1610,27 +1587,33 @@ mod tests {
                     py: y + reach * sin,
                     ..Kin::default()
                 });
+                // A disc off the table at the build has no entry; the entries in an order
+                // other than the discs'.
                 let off = unit() < 0.1;
-                placed.push(if off {
-                    Placed {
-                        x: f64::NAN,
-                        y: f64::NAN,
-                    }
-                } else {
-                    Placed { x, y }
-                });
+                if !off {
+                    let at = (unit() * (items.len() + 1) as f64) as usize;
+                    let item = Item {
+                        x,
+                        y,
+                        id: i as u32,
+                        bucket: 0,
+                    };
+                    items.insert(at.min(items.len()), item);
+                }
                 on.push(!off && unit() < 0.95);
             }
-            // The plain pass, disc by disc (as `Near::recheck` took it before).
-            let plain: Vec<u32> = (0..n)
-                .filter(|&e| {
-                    let (dx, dy) = (kin[e].px - placed[e].x, kin[e].py - placed[e].y);
-                    dx * dx + dy * dy > tau2 && on[e]
+            // The plain pass, entry by entry.
+            let plain: Vec<u32> = items
+                .iter()
+                .filter(|item| {
+                    let k = &kin[item.id as usize];
+                    let (dx, dy) = (k.px - item.x, k.py - item.y);
+                    dx * dx + dy * dy > tau2 && on[item.id as usize]
                 })
-                .map(|e| e as u32)
+                .map(|item| item.id)
                 .collect();
             for room in [0, 1, plain.len().saturating_sub(1), plain.len(), n] {
-                let fits = find_escapees(&kin, &placed, &on, tau2, room, &mut got);
+                let fits = find_escapees(&kin, &items, &on, tau2, room, &mut got);
                 assert_eq!(fits, plain.len() <= room, "case {case} room {room}");
                 if fits {
                     assert_eq!(got, plain, "case {case} room {room}");
