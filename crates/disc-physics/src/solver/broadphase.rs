@@ -110,11 +110,14 @@ impl Solver {
         } else {
             (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
         };
-        if s.near.same_discs(&d.k, n_on) {
-            s.near.build_over(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
-        } else {
-            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        // The pair index (`index_partners`) is left until stage 3 has read the discs' records
+        // for the new pairs: in a large world the records the sort read are then still in the
+        // last level cache, with one index fewer written between (at N = 262,144 it is
+        // 3.6 MB; LL read misses 0.267 -> 0.217 a disc-step).
+        if !s.near.same_discs(&d.k, n_on) {
+            s.near.enter_discs(&d.r, &d.on);
         }
+        s.near.list_pairs(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
         s.near.complete = complete;
         s.near.ahead = d.k.len() > tu.warm_discs;
         s.near.base_tick = self.stats.substeps;
@@ -123,6 +126,7 @@ impl Solver {
         // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
         let ahh = self.mo.a * h * h;
         self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
+        s.near.index_partners(d.k.len());
     }
 }
 
@@ -168,7 +172,7 @@ pub(crate) struct Near {
     /// The largest radius of any disc at the build.
     pub r_max: f64,
     /// The smallest radius of any disc on the table at the build (for [`Near::reserve`] in
-    /// [`Near::build_over`]).
+    /// [`Near::list_pairs`]).
     r_min: f64,
     /// When every disc on the table at the build has the same radius: the sum of two radii,
     /// `r_max + r_max`, which is the bits of `r[i] + r[j]` for every listed pair while the
@@ -486,11 +490,23 @@ impl Near {
         (substeps - self.base_tick).min(u64::from(u32::MAX - 1)) as u32
     }
 
-    /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
-    /// `on[i]` says whether disc i is on the table.
+    /// Rebuilds the grid, the pairs and their index from the discs' positions now, with skin
+    /// `skin` (the tests' build; the rebuild takes its steps one at a time, with stage 3's
+    /// first dues before the index): [`Near::enter_discs`], [`Near::list_pairs`],
+    /// [`Near::index_partners`]. `on[i]` says whether disc i is on the table.
+    #[cfg(test)]
     pub fn build(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
-        let n = kin.len();
-        let (r, on) = (&r[..n], &on[..n]);
+        self.enter_discs(&r[..kin.len()], &on[..kin.len()]);
+        self.build_over(hx, hy, skin, kin, r, on);
+    }
+
+    /// A build's look at the discs (radii `r`, `on` the table, one each) before the grid and
+    /// pairs ([`Near::list_pairs`]): their largest and smallest radii and count, and the empty
+    /// ranges of pairs of those off the table. A build over the same discs as the last
+    /// ([`Near::same_discs`]) may skip it.
+    pub fn enter_discs(&mut self, r: &[f64], on: &[bool]) {
+        let n = r.len();
+        let on = &on[..n];
         let mut r_max = 0.0f64;
         let mut r_min = f64::INFINITY;
         let mut n_on = 0usize;
@@ -511,11 +527,10 @@ impl Near {
         self.r_min = r_min;
         self.rr_same = (r_min == r_max).then_some(r_max + r_max);
         self.n_on = n_on;
-        self.build_over(hx, hy, skin, kin, r, on);
     }
 
-    /// Whether a rebuild over discs `kin` with `n_on` of them on the table may be a
-    /// [`Near::build_over`]: the list describes the discs (`valid`: none was added or put on
+    /// Whether a rebuild over discs `kin` with `n_on` of them on the table may skip
+    /// [`Near::enter_discs`]: the list describes the discs (`valid`: none was added or put on
     /// the table since the build, each of which clears it) and as many are on the table as at
     /// the build (a disc leaving it lowers the count, and none came on), so the discs on the
     /// table are those of the build.
@@ -523,11 +538,21 @@ impl Near {
         self.valid && self.n_on == n_on && self.own.len() == kin.len()
     }
 
-    /// [`Near::build`] over the same discs on the table as the build before
-    /// ([`Near::same_discs`]): their largest and smallest radii, their count and the off-table
-    /// discs' empty ranges of pairs (the pair search writes only those of discs on the table)
-    /// are as that build left them, so only the grid and the pairs are rebuilt.
+    /// The tests' build over the same discs on the table as the build before
+    /// ([`Near::same_discs`]): [`Near::list_pairs`] and [`Near::index_partners`].
+    #[cfg(test)]
     pub fn build_over(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
+        self.list_pairs(hx, hy, skin, kin, r, on);
+        self.index_partners(kin.len());
+    }
+
+    /// Rebuilds the grid and the pairs from the discs' positions now (`kin`; radii `r`, `on`
+    /// the table), with skin `skin`, and makes room for the pairs' dues; the pairs' index
+    /// ([`Near::index_partners`]) must follow before it is read. The discs' largest and
+    /// smallest radii, their count and the off-table discs' empty ranges of pairs (the pair
+    /// search writes only those of discs on the table) are those [`Near::enter_discs`] found,
+    /// at this build or one before over the same discs.
+    pub fn list_pairs(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
         let n = kin.len();
         let n_on = self.n_on;
         self.valid = true;
@@ -607,13 +632,13 @@ impl Near {
             self.dense_pairs(skin, r)
         };
         self.pairs.truncate(k);
-        self.index_pairs(n);
+        self.room_for_dues();
     }
 
     /// The build's counting sort of the discs on the table into the grid's `buckets` buckets
     /// (`items`, `start`). Returns the number of entries. `ALL_ON`: every disc is on the
     /// table, so `on` is not read. The first pass keeps each disc's bucket in `adj_start` (as
-    /// long as the discs plus one, and rewritten whole by [`Near::index_pairs`] after the
+    /// long as the discs plus one, and rewritten whole by [`Near::index_partners`] after the
     /// search), so that the sort writes no buffer of its own per disc; the scatter reads the
     /// discs' positions from their records again, which the first pass has just read (a
     /// buffer of them, 16 or 24 bytes a disc, was more to write and read in a large world).
@@ -672,7 +697,7 @@ impl Near {
     }
 
     /// Checks whether the list still serves, from the discs' true displacements since the
-    /// build (`kin`, `r` and `on` as [`Near::build`] takes them, at the substep's start), now
+    /// build (`kin`, `r` and `on` as [`Near::list_pairs`] takes them, at the substep's start), now
     /// that the bound `disp` says it may not: if it does, sets how much farther any disc may
     /// move before the next check (`since`, `serve`) and returns true; else returns false
     /// (the caller rebuilds). `h_v` is what any disc moves in the coming substep (its length
@@ -741,16 +766,12 @@ impl Near {
                 .any(|&p| self.pairs[p as usize][0] as usize == j)
     }
 
-    /// Room for the pairs' dues, every block and the list due at once, and the pairs listing
-    /// each disc second (a counting sort by disc: the search keeps the pairs listing a disc
-    /// first together). The pairs' own dues are left for [`first_dues`], which the rebuild
-    /// calls at once and which writes every one of them: only room the list did not have
-    /// before is zeroed, and the last block's padding set to never (zeroing every due first,
-    /// a `memset` of 4 bytes a pair, was wasted). Out of line,
-    /// as is [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more
-    /// in 7 builds of scene (c) at N = 4096 (registers spilled across the loops).
-    #[inline(never)]
-    fn index_pairs(&mut self, n: usize) {
+    /// Room for the pairs' dues, every block and the list due at once. The pairs' own dues
+    /// are left for [`first_dues`], which the rebuild calls at once and which writes every
+    /// one of them: only room the list did not have before is zeroed, and the last block's
+    /// padding set to never (zeroing every due first, a `memset` of 4 bytes a pair, was
+    /// wasted).
+    fn room_for_dues(&mut self) {
         let k = self.pairs.len();
         self.due.truncate(k);
         self.due.resize(k, 0);
@@ -759,6 +780,15 @@ impl Near {
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
         self.next_due = 0;
         self.todo.resize(k, 0);
+    }
+
+    /// The pairs listing each disc second, over `n` discs (a counting sort by disc: the
+    /// search keeps the pairs listing a disc first together). Out of line, as is
+    /// [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more in 7
+    /// builds of scene (c) at N = 4096 (registers spilled across the loops).
+    #[inline(never)]
+    pub fn index_partners(&mut self, n: usize) {
+        let k = self.pairs.len();
         // Counting sort by disc, as the grid's: tally[x] counts disc x, one pass sets
         // adj_start[x + 1] to where disc x's pairs begin (and clears the tally), and the
         // scatter advances it to where they end (where disc x + 1's begin).
