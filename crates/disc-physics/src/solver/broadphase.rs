@@ -190,7 +190,8 @@ pub(crate) struct Near {
     /// order within a bucket).
     start: Vec<u32>,
     items: Vec<Item>,
-    /// The cell of each entry of `items` (parallel to it; a hashed grid's).
+    /// The cell of each entry of `items` (parallel to it; a hashed grid's: a dense grid's
+    /// build leaves it as it was, unread).
     item_cell: Vec<[u32; 2]>,
     /// The counting sorts' tallies, per bucket (the grid's) or per disc (the pair index's):
     /// all zeros between builds (see [`begins_and_clear`]).
@@ -621,8 +622,8 @@ impl Near {
         } else {
             self.sort_into_buckets::<false>(kin, on, buckets)
         };
-        self.item_cell.resize(m, [0; 2]);
         let k = if hashed {
+            self.item_cell.resize(m, [0; 2]);
             for slot in 0..m {
                 let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
                 self.item_cell[slot] = [cx, cy];
