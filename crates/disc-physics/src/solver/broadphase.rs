@@ -780,16 +780,18 @@ impl Near {
         self.block_due.clear();
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
         self.next_due = 0;
-        self.todo.resize(k, 0);
     }
 
     /// The pairs listing each disc second, over `n` discs (a counting sort by disc: the
-    /// search keeps the pairs listing a disc first together). Out of line, as is
+    /// search keeps the pairs listing a disc first together), and room in stage 3's scratch
+    /// list for every pair (`todo`; sized here, after the first dues, so that what it
+    /// zeroes when the list grows comes after them, as the index does). Out of line, as is
     /// [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more in 7
     /// builds of scene (c) at N = 4096 (registers spilled across the loops).
     #[inline(never)]
     pub fn index_partners(&mut self, n: usize) {
         let k = self.pairs.len();
+        self.todo.resize(k, 0);
         // Counting sort by disc, as the grid's: tally[x] counts disc x, one pass sets
         // adj_start[x + 1] to where disc x's pairs begin (and clears the tally), and the
         // scatter advances it to where they end (where disc x + 1's begin).
