@@ -110,11 +110,14 @@ impl Solver {
         } else {
             (tu.skin_radii * self.r_max).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
         };
-        if s.near.same_discs(&d.k, n_on) {
-            s.near.build_over(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
-        } else {
-            s.near.build(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
+        // The pair index (`index_partners`) is left until stage 3 has read the discs' records
+        // for the new pairs: in a large world the records the sort read are then still in the
+        // last level cache, with one index fewer written between (at N = 262,144 it is
+        // 3.6 MB; LL read misses 0.267 -> 0.217 a disc-step).
+        if !s.near.same_discs(&d.k, n_on) {
+            s.near.enter_discs(&d.r, &d.on);
         }
+        s.near.list_pairs(sub.hx, sub.hy, skin, &d.k, &d.r, &d.on);
         s.near.complete = complete;
         s.near.ahead = d.k.len() > tu.warm_discs;
         s.near.base_tick = self.stats.substeps;
@@ -123,6 +126,7 @@ impl Solver {
         // Stage 3's tests of the new list, in its order (`ahh` as stage 3 computes it).
         let ahh = self.mo.a * h * h;
         self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
+        s.near.index_partners(d.k.len());
     }
 }
 
@@ -168,7 +172,7 @@ pub(crate) struct Near {
     /// The largest radius of any disc at the build.
     pub r_max: f64,
     /// The smallest radius of any disc on the table at the build (for [`Near::reserve`] in
-    /// [`Near::build_over`]).
+    /// [`Near::list_pairs`]).
     r_min: f64,
     /// When every disc on the table at the build has the same radius: the sum of two radii,
     /// `r_max + r_max`, which is the bits of `r[i] + r[j]` for every listed pair while the
@@ -186,13 +190,9 @@ pub(crate) struct Near {
     /// order within a bucket).
     start: Vec<u32>,
     items: Vec<Item>,
-    /// The cell of each entry of `items` (parallel to it; a hashed grid's).
+    /// The cell of each entry of `items` (parallel to it; a hashed grid's: a dense grid's
+    /// build leaves it as it was, unread).
     item_cell: Vec<[u32; 2]>,
-    /// Per disc in creation order: its position and bucket at the build (NaN and 0 for a
-    /// disc off the table). The counting sort's first pass writes it and its scatter reads
-    /// it instead of the discs' 64-byte records; [`Near::recheck`] reads it in order beside
-    /// the records instead of gathering each record through the grid's entries.
-    placed: Vec<Placed>,
     /// The counting sorts' tallies, per bucket (the grid's) or per disc (the pair index's):
     /// all zeros between builds (see [`begins_and_clear`]).
     tally: Vec<u32>,
@@ -224,7 +224,8 @@ pub(crate) struct Near {
     /// lists each disc's pairs with the later discs together).
     own: Vec<[u32; 2]>,
     /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) listing
-    /// disc i second.
+    /// disc i second. During a build's counting sort, before the index is built, disc i's
+    /// bucket instead (scratch of the right length, which no one reads then).
     adj_start: Vec<u32>,
     adj: Vec<u32>,
 }
@@ -276,24 +277,19 @@ impl Grid {
     }
 }
 
-/// A disc entered in the grid: its position and radius at the build (so that the pair search
-/// reads them in order instead of gathering them by disc index), its index and its bucket.
+/// A disc entered in the grid: its position at the build (so that the pair search reads them
+/// in order instead of gathering them by disc index), its index and its bucket. No radius:
+/// the search of a world whose discs all have one radius needs none
+/// ([`Near::rr_same`]), and another reads the discs' `r` by index (a radius never changes),
+/// so an entry is 24 bytes, not 32.
 #[derive(Clone, Copy, Debug, Default)]
 struct Item {
     x: f64,
     y: f64,
-    r: f64,
     id: u32,
     bucket: u32,
 }
-
-/// A disc's position and bucket at the build ([`Near::placed`]).
-#[derive(Clone, Copy, Debug, Default)]
-struct Placed {
-    x: f64,
-    y: f64,
-    bucket: u32,
-}
+const _: () = assert!(size_of::<Item>() == 24);
 
 /// Lengthens `tally` to at least `len` entries with zeros (its entries are zero between uses).
 #[inline]
@@ -338,79 +334,79 @@ fn cell_of(f: f64, n: u32) -> u32 {
 const MOVED_CHUNK: usize = 8;
 const _: () = assert!(MOVED_CHUNK <= 32);
 
-/// [`Near::recheck`]'s escapees: the discs on the table (`on`) whose squared displacement
-/// from their position at the build (`placed`, NaN for a disc off the table then) to now
-/// (`kin`) exceeds `tau2`, into `escapees` in creation order; false (and `escapees`
-/// incomplete) if there are more than `room` of them.
+/// [`Near::recheck`]'s escapees: the discs entered in the grid (`items`, each with its
+/// position at the build) that are on the table now (`on`) and whose squared displacement
+/// from there to now (`kin`) exceeds `tau2`, into `escapees` in the grid's order; false (and
+/// `escapees` incomplete) if there are more than `room` of them.
 ///
 /// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[e]`
-/// disc by disc (which this did before): each disc's squared displacement is computed and
-/// compared by the same operations, only chunk by chunk ([`moved_beyond`], so that the
-/// compiler takes a chunk's tests together, without a branch a disc), and the discs of a
-/// chunk whose test holds are then taken in ascending order (lowest bit first), before the
-/// next chunk's. A chunk is tested disc by disc only if its largest squared displacement
-/// ([`most_moved2`], a maximum the compiler takes two discs at a time) exceeds `tau2`: since
-/// `tau2 = tau²` is not negative, the largest (0 if every one is NaN) exceeds it exactly when
-/// one of them does, so a chunk skipped holds no escapee (most chunks hold none). The test
+/// entry by entry: each disc's squared displacement is computed and compared by the same
+/// operations, only chunk by chunk ([`moved_beyond`], so that the compiler takes a chunk's
+/// tests together, without a branch a disc), and the discs of a chunk whose test holds are
+/// then taken in ascending order (lowest bit first), before the next chunk's. A chunk is
+/// tested disc by disc only if its largest squared displacement ([`most_moved2`]) exceeds
+/// `tau2`: since `tau2 = tau²` is not negative, the largest exceeds it exactly when one of
+/// them does, so a chunk skipped holds no escapee (most chunks hold none). The test
 /// `escapees_are_those_of_the_plain_pass` compares the two.
 #[inline]
 fn find_escapees(
     kin: &[Kin],
-    placed: &[Placed],
+    items: &[Item],
     on: &[bool],
     tau2: f64,
     room: usize,
     escapees: &mut Vec<u32>,
 ) -> bool {
     escapees.clear();
-    let n = kin.len().min(placed.len());
-    let (kin, placed) = (&kin[..n], &placed[..n]);
-    let (kin_chunks, _) = kin.as_chunks::<MOVED_CHUNK>();
-    let (placed_chunks, _) = placed.as_chunks::<MOVED_CHUNK>();
-    let mut take = |first: usize, mut far: u32| {
+    let (chunks, rest) = items.as_chunks::<MOVED_CHUNK>();
+    let mut take = |chunk: &[Item], mut far: u32| {
         while far != 0 {
-            let e = first + far.trailing_zeros() as usize;
+            let e = chunk[far.trailing_zeros() as usize].id;
             far &= far - 1;
-            if on[e] {
+            if on[e as usize] {
                 if escapees.len() == room {
                     return false;
                 }
-                escapees.push(e as u32);
+                escapees.push(e);
             }
         }
         true
     };
-    for (c, (ks, ps)) in kin_chunks.iter().zip(placed_chunks).enumerate() {
-        if most_moved2(ks, ps) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(ks, ps, tau2)) {
+    for chunk in chunks {
+        if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
             return false;
         }
     }
-    let rest = kin_chunks.len() * MOVED_CHUNK;
-    take(rest, moved_beyond(&kin[rest..], &placed[rest..], tau2))
+    take(rest, moved_beyond(kin, rest, tau2))
 }
 
-/// The largest squared displacement from `placed[i]` to `kin[i]` (NaN ones, of discs off the
-/// table at the build, left out; 0 if none): above `tau2` if and only if some disc's is, so a
-/// chunk whose largest is not holds no escapee.
+/// The squared displacement of an entry's disc from its position at the build to now.
 #[inline(always)]
-fn most_moved2(kin: &[Kin], placed: &[Placed]) -> f64 {
+fn moved2(kin: &[Kin], item: &Item) -> f64 {
+    let k = &kin[item.id as usize];
+    let (dx, dy) = (k.px - item.x, k.py - item.y);
+    dx * dx + dy * dy
+}
+
+/// The largest squared displacement of the entries' discs ([`moved2`]; 0 if none): above
+/// `tau2` if and only if some disc's is, so a chunk whose largest is not holds no escapee.
+#[inline(always)]
+fn most_moved2(kin: &[Kin], items: &[Item]) -> f64 {
     let mut most = 0.0f64;
-    for (k, p) in kin.iter().zip(placed) {
-        let (dx, dy) = (k.px - p.x, k.py - p.y);
-        let d2 = dx * dx + dy * dy;
+    for item in items {
+        let d2 = moved2(kin, item);
         most = if d2 > most { d2 } else { most };
     }
     most
 }
 
-/// Bit i set for each disc i of `kin` (at most 32) whose squared displacement from
-/// `placed[i]` exceeds `tau2` (false for NaN, a disc off the table at the build).
+/// Bit i set for each entry `items[i]` (at most 32) whose disc's squared displacement
+/// ([`moved2`]) exceeds `tau2`.
 #[inline(always)]
-fn moved_beyond(kin: &[Kin], placed: &[Placed], tau2: f64) -> u32 {
+fn moved_beyond(kin: &[Kin], items: &[Item], tau2: f64) -> u32 {
     let mut far = 0u32;
-    for (i, (k, p)) in kin.iter().zip(placed).enumerate() {
-        let (dx, dy) = (k.px - p.x, k.py - p.y);
-        far |= u32::from(dx * dx + dy * dy > tau2) << i;
+    for (i, item) in items.iter().enumerate() {
+        far |= u32::from(moved2(kin, item) > tau2) << i;
     }
     far
 }
@@ -424,11 +420,13 @@ fn hash_cell(cx: u32, cy: u32, mask: u32) -> u32 {
 }
 
 /// The reach of the dense pair search: two discs are a pair if their centres are closer than
-/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius.
+/// `r_i + r_j + skin`; `same2` is `(rr_same + skin)²` when every disc has the same radius;
+/// `r` the discs' radii (read only when they differ).
 #[derive(Clone, Copy)]
-struct Reach {
+struct Reach<'a> {
     skin: f64,
     same2: f64,
+    r: &'a [f64],
 }
 
 /// Where the dense pair search stands: the next entry of the grid to search and the pairs
@@ -458,23 +456,24 @@ const PAIRS_SLACK: usize = 256;
 /// mispredict. Returns the new count. The offset is taken as the candidate's position less
 /// the disc's, the negation of the disc's less the candidate's with the same bits
 /// (round-to-nearest is symmetric), so the squares and the pairs kept are those of either.
+/// `r_me` is `me`'s radius (when not `SAME`; the candidates' are read from `reach.r`).
 #[inline(always)]
 fn close_candidates<const SAME: bool>(
-    me: &Item,
+    (me, r_me): (&Item, f64),
     cands: &[Item],
     reach: Reach,
     pairs: &mut [[u32; 2]],
     mut k: usize,
 ) -> usize {
-    let (x, y, r, i) = (me.x, me.y, me.r, me.id);
-    let (skin, same2) = (reach.skin, reach.same2);
+    let (x, y, i) = (me.x, me.y, me.id);
+    let (skin, same2, r) = (reach.skin, reach.same2, reach.r);
     for item in cands {
         let dx = item.x - x;
         let dy = item.y - y;
         let reach2 = if SAME {
             same2
         } else {
-            let reach = r + item.r + skin;
+            let reach = r_me + r[item.id as usize] + skin;
             reach * reach
         };
         pairs[k] = [i, item.id];
@@ -492,11 +491,23 @@ impl Near {
         (substeps - self.base_tick).min(u64::from(u32::MAX - 1)) as u32
     }
 
-    /// Rebuilds the grid and the pairs from the discs' positions now, with skin `skin`.
-    /// `on[i]` says whether disc i is on the table.
+    /// Rebuilds the grid, the pairs and their index from the discs' positions now, with skin
+    /// `skin` (the tests' build; the rebuild takes its steps one at a time, with stage 3's
+    /// first dues before the index): [`Near::enter_discs`], [`Near::list_pairs`],
+    /// [`Near::index_partners`]. `on[i]` says whether disc i is on the table.
+    #[cfg(test)]
     pub fn build(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
-        let n = kin.len();
-        let (r, on) = (&r[..n], &on[..n]);
+        self.enter_discs(&r[..kin.len()], &on[..kin.len()]);
+        self.build_over(hx, hy, skin, kin, r, on);
+    }
+
+    /// A build's look at the discs (radii `r`, `on` the table, one each) before the grid and
+    /// pairs ([`Near::list_pairs`]): their largest and smallest radii and count, and the empty
+    /// ranges of pairs of those off the table. A build over the same discs as the last
+    /// ([`Near::same_discs`]) may skip it.
+    pub fn enter_discs(&mut self, r: &[f64], on: &[bool]) {
+        let n = r.len();
+        let on = &on[..n];
         let mut r_max = 0.0f64;
         let mut r_min = f64::INFINITY;
         let mut n_on = 0usize;
@@ -517,23 +528,32 @@ impl Near {
         self.r_min = r_min;
         self.rr_same = (r_min == r_max).then_some(r_max + r_max);
         self.n_on = n_on;
-        self.build_over(hx, hy, skin, kin, r, on);
     }
 
-    /// Whether a rebuild over discs `kin` with `n_on` of them on the table may be a
-    /// [`Near::build_over`]: the list describes the discs (`valid`: none was added or put on
+    /// Whether a rebuild over discs `kin` with `n_on` of them on the table may skip
+    /// [`Near::enter_discs`]: the list describes the discs (`valid`: none was added or put on
     /// the table since the build, each of which clears it) and as many are on the table as at
     /// the build (a disc leaving it lowers the count, and none came on), so the discs on the
     /// table are those of the build.
     pub fn same_discs(&self, kin: &[Kin], n_on: usize) -> bool {
-        self.valid && self.n_on == n_on && self.placed.len() == kin.len()
+        self.valid && self.n_on == n_on && self.own.len() == kin.len()
     }
 
-    /// [`Near::build`] over the same discs on the table as the build before
-    /// ([`Near::same_discs`]): their largest and smallest radii, their count and the off-table
-    /// discs' empty ranges of pairs (the pair search writes only those of discs on the table)
-    /// are as that build left them, so only the grid and the pairs are rebuilt.
+    /// The tests' build over the same discs on the table as the build before
+    /// ([`Near::same_discs`]): [`Near::list_pairs`] and [`Near::index_partners`].
+    #[cfg(test)]
     pub fn build_over(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
+        self.list_pairs(hx, hy, skin, kin, r, on);
+        self.index_partners(kin.len());
+    }
+
+    /// Rebuilds the grid and the pairs from the discs' positions now (`kin`; radii `r`, `on`
+    /// the table), with skin `skin`, and makes room for the pairs' dues; the pairs' index
+    /// ([`Near::index_partners`]) must follow before it is read. The discs' largest and
+    /// smallest radii, their count and the off-table discs' empty ranges of pairs (the pair
+    /// search writes only those of discs on the table) are those [`Near::enter_discs`] found,
+    /// at this build or one before over the same discs.
+    pub fn list_pairs(&mut self, hx: f64, hy: f64, skin: f64, kin: &[Kin], r: &[f64], on: &[bool]) {
         let n = kin.len();
         let n_on = self.n_on;
         self.valid = true;
@@ -598,27 +618,31 @@ impl Near {
         self.grid = grid;
         self.reserve(n, n_on, self.r_max, self.r_min, skin);
         let m = if n_on == n {
-            self.sort_into_buckets::<true>(kin, r, on, buckets)
+            self.sort_into_buckets::<true>(kin, on, buckets)
         } else {
-            self.sort_into_buckets::<false>(kin, r, on, buckets)
+            self.sort_into_buckets::<false>(kin, on, buckets)
         };
-        self.item_cell.resize(m, [0; 2]);
         let k = if hashed {
+            self.item_cell.resize(m, [0; 2]);
             for slot in 0..m {
                 let (cx, cy) = grid.cell_coords(self.items[slot].x, self.items[slot].y);
                 self.item_cell[slot] = [cx, cy];
             }
-            self.hashed_pairs(skin)
+            self.hashed_pairs(skin, r)
         } else {
-            self.dense_pairs(skin)
+            self.dense_pairs(skin, r)
         };
         self.pairs.truncate(k);
-        self.index_pairs(n);
+        self.room_for_dues();
     }
 
     /// The build's counting sort of the discs on the table into the grid's `buckets` buckets
-    /// (`items`, `start`; `placed` by the way). Returns the number of entries. `ALL_ON`: every
-    /// disc is on the table, so `on` is not read.
+    /// (`items`, `start`). Returns the number of entries. `ALL_ON`: every disc is on the
+    /// table, so `on` is not read. The first pass keeps each disc's bucket in `adj_start` (as
+    /// long as the discs plus one, and rewritten whole by [`Near::index_partners`] after the
+    /// search), so that the sort writes no buffer of its own per disc; the scatter reads the
+    /// discs' positions from their records again, which the first pass has just read (a
+    /// buffer of them, 16 or 24 bytes a disc, was more to write and read in a large world).
     ///
     /// `tally[b]` counts bucket b (`tally` is all zeros between builds); one pass then sets
     /// `start[b + 1]` to where bucket b begins (the running sum of the tallies before it) and
@@ -627,37 +651,29 @@ impl Near {
     fn sort_into_buckets<const ALL_ON: bool>(
         &mut self,
         kin: &[Kin],
-        r: &[f64],
         on: &[bool],
         buckets: usize,
     ) -> usize {
         let n = kin.len();
-        let (kin, r, on) = (&kin[..n], &r[..n], &on[..n]);
+        let (kin, on) = (&kin[..n], &on[..n]);
         let grid = self.grid;
         // The buffers are taken out of `self` for the passes (without allocating), so that
         // they are indexed through slices cut once while the grid's geometry is read.
-        let (mut start, mut placed, mut items) = (
+        let (mut start, mut items, mut bucket_of) = (
             std::mem::take(&mut self.start),
-            std::mem::take(&mut self.placed),
             std::mem::take(&mut self.items),
+            std::mem::take(&mut self.adj_start),
         );
         grow_zeroed(&mut self.tally, buckets);
         start.resize(buckets + 1, 0);
-        placed.resize(n, Placed::default());
-        let (tally, placed_of) = (&mut self.tally[..buckets], &mut placed[..n]);
+        bucket_of.resize(n + 1, 0);
+        let (tally, bucket_at) = (&mut self.tally[..buckets], &mut bucket_of[..n]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let (x, y) = (kin[i].px, kin[i].py);
-                let (cx, cy) = grid.cell_coords(x, y);
+                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
                 let bucket = grid.bucket(cx, cy);
-                placed_of[i] = Placed { x, y, bucket };
+                bucket_at[i] = bucket;
                 tally[bucket as usize] += 1;
-            } else {
-                placed_of[i] = Placed {
-                    x: f64::NAN,
-                    y: f64::NAN,
-                    bucket: 0,
-                };
             }
         }
         let m = begins_and_clear(tally, &mut start[..buckets + 1]);
@@ -665,24 +681,24 @@ impl Near {
         let (cursor, slots) = (&mut start[1..], &mut items[..m]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let Placed { x, y, bucket } = placed_of[i];
+                let (x, y, bucket) = (kin[i].px, kin[i].py, bucket_at[i]);
                 let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
                     x,
                     y,
-                    r: r[i],
                     id: i as u32,
                     bucket,
                 };
                 cursor[b] += 1;
             }
         }
-        (self.start, self.placed, self.items) = (start, placed, items);
+        (self.start, self.items) = (start, items);
+        self.adj_start = bucket_of;
         m
     }
 
     /// Checks whether the list still serves, from the discs' true displacements since the
-    /// build (`kin`, `r` and `on` as [`Near::build`] takes them, at the substep's start), now
+    /// build (`kin`, `r` and `on` as [`Near::list_pairs`] takes them, at the substep's start), now
     /// that the bound `disp` says it may not: if it does, sets how much farther any disc may
     /// move before the next check (`since`, `serve`) and returns true; else returns false
     /// (the caller rebuilds). `h_v` is what any disc moves in the coming substep (its length
@@ -707,10 +723,13 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
-        if !find_escapees(kin, &self.placed, on, tau2, room, &mut self.escapees) {
+        if !find_escapees(kin, &self.items, on, tau2, room, &mut self.escapees) {
             return false;
         }
-        // Unlisted discs farther apart than this now do not lower `slack`.
+        // Unlisted discs farther apart than this now do not lower `slack`. The escapees come
+        // in the grid's order, on which the verdict and `serve` do not depend: `slack` ends as
+        // the least over all of them (a minimum, exact in any order), and since it only
+        // falls, a check that returns false at one escapee would after all of them too.
         let near_gap = 2.0 * slack + NEAR_MARGIN_M;
         for &e in &self.escapees {
             let e = e as usize;
@@ -748,16 +767,12 @@ impl Near {
                 .any(|&p| self.pairs[p as usize][0] as usize == j)
     }
 
-    /// Room for the pairs' dues, every block and the list due at once, and the pairs listing
-    /// each disc second (a counting sort by disc: the search keeps the pairs listing a disc
-    /// first together). The pairs' own dues are left for [`first_dues`], which the rebuild
-    /// calls at once and which writes every one of them: only room the list did not have
-    /// before is zeroed, and the last block's padding set to never (zeroing every due first,
-    /// a `memset` of 4 bytes a pair, was wasted). Out of line,
-    /// as is [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more
-    /// in 7 builds of scene (c) at N = 4096 (registers spilled across the loops).
-    #[inline(never)]
-    fn index_pairs(&mut self, n: usize) {
+    /// Room for the pairs' dues, every block and the list due at once. The pairs' own dues
+    /// are left for [`first_dues`], which the rebuild calls at once and which writes every
+    /// one of them: only room the list did not have before is zeroed, and the last block's
+    /// padding set to never (zeroing every due first, a `memset` of 4 bytes a pair, was
+    /// wasted).
+    fn room_for_dues(&mut self) {
         let k = self.pairs.len();
         self.due.truncate(k);
         self.due.resize(k, 0);
@@ -765,6 +780,17 @@ impl Near {
         self.block_due.clear();
         self.block_due.resize(k.div_ceil(DUE_BLOCK), 0);
         self.next_due = 0;
+    }
+
+    /// The pairs listing each disc second, over `n` discs (a counting sort by disc: the
+    /// search keeps the pairs listing a disc first together), and room in stage 3's scratch
+    /// list for every pair (`todo`; sized here, after the first dues, so that what it
+    /// zeroes when the list grows comes after them, as the index does). Out of line, as is
+    /// [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more in 7
+    /// builds of scene (c) at N = 4096 (registers spilled across the loops).
+    #[inline(never)]
+    pub fn index_partners(&mut self, n: usize) {
+        let k = self.pairs.len();
         self.todo.resize(k, 0);
         // Counting sort by disc, as the grid's: tally[x] counts disc x, one pass sets
         // adj_start[x + 1] to where disc x's pairs begin (and clears the tally), and the
@@ -921,20 +947,22 @@ impl Near {
     /// constant, `(rr_same + skin)²` (the same bits as each pair's `(r_i + r_j + skin)²`),
     /// which saves the radius read, two additions and a multiplication a candidate.
     #[inline(never)]
-    fn dense_pairs(&mut self, skin: f64) -> usize {
+    fn dense_pairs(&mut self, skin: f64, r: &[f64]) -> usize {
         match self.rr_same {
-            Some(rr) => self.dense_pairs_in::<true>(skin, rr),
-            None => self.dense_pairs_in::<false>(skin, 0.0),
+            Some(rr) => self.dense_pairs_in::<true>(skin, rr, r),
+            None => self.dense_pairs_in::<false>(skin, 0.0, r),
         }
     }
 
-    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two.
+    /// [`Near::dense_pairs`]; `SAME`: every disc's radius is the same, `rr` the sum of two
+    /// (else the radii `r` are read).
     #[inline(always)]
-    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64) -> usize {
+    fn dense_pairs_in<const SAME: bool>(&mut self, skin: f64, rr: f64, r: &[f64]) -> usize {
         let same_reach = rr + skin;
         let reach = Reach {
             skin,
             same2: same_reach * same_reach,
+            r,
         };
         // The pairs and ranges taken out of `self` for the loop (without allocating), so that
         // their addresses and lengths stay in registers.
@@ -997,8 +1025,9 @@ impl Near {
                 return room;
             }
             let first = k;
-            k = close_candidates::<SAME>(me, row, reach, pairs, k);
-            k = close_candidates::<SAME>(me, next, reach, pairs, k);
+            let r_me = if SAME { 0.0 } else { reach.r[me.id as usize] };
+            k = close_candidates::<SAME>((me, r_me), row, reach, pairs, k);
+            k = close_candidates::<SAME>((me, r_me), next, reach, pairs, k);
             own[me.id as usize] = [first as u32, k as u32];
         }
         at.k = k;
@@ -1009,15 +1038,14 @@ impl Near {
     /// and every disc of the next cell of its row and of the three cells of the next row,
     /// found through their buckets and told apart from other cells' entries by their cell.
     /// Returns the number of pairs.
-    fn hashed_pairs(&mut self, skin: f64) -> usize {
+    fn hashed_pairs(&mut self, skin: f64, r: &[f64]) -> usize {
         let mut k = 0usize;
         let grid = self.grid;
         let (nx, ny) = (grid.nx, grid.ny);
         for a in 0..self.items.len() {
             let [cx, cy] = self.item_cell[a];
-            let Item {
-                x, y, r: ri, id: i, ..
-            } = self.items[a];
+            let Item { x, y, id: i, .. } = self.items[a];
+            let ri = r[i as usize];
             let own = grid.bucket(cx, cy) as usize;
             let forward = [
                 (cx + 1 < nx).then(|| (cx + 1, cy)),
@@ -1032,7 +1060,7 @@ impl Near {
                     }
                     let item = this.items[b];
                     let (dx, dy) = (x - item.x, y - item.y);
-                    let reach = ri + item.r + skin;
+                    let reach = ri + r[item.id as usize] + skin;
                     if dx * dx + dy * dy < reach * reach {
                         if this.pairs.len() <= *k {
                             this.pairs.resize(*k + 64, [0, 0]);
@@ -1080,7 +1108,6 @@ impl Near {
             1
         };
         at_least(&mut self.start, 4 * n_on + 18);
-        at_least(&mut self.placed, n);
         at_least(&mut self.tally, (4 * n_on + 16).max(n));
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
@@ -1152,7 +1179,6 @@ impl Near {
             + self.adj.capacity())
             + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
             + size_of::<Item>() * self.items.capacity()
-            + size_of::<Placed>() * self.placed.capacity()
     }
 }
 
@@ -1578,7 +1604,7 @@ mod tests {
             let n = case % 83;
             let tau2 = 0.01 * unit();
             let mut kin = Vec::new();
-            let mut placed = Vec::new();
+            let mut items = Vec::new();
             let mut on = Vec::new();
             for i in 0..n {
                 let (x, y) = (unit() - 0.5, unit() - 0.5);
@@ -1594,28 +1620,33 @@ mod tests {
                     py: y + reach * sin,
                     ..Kin::default()
                 });
+                // A disc off the table at the build has no entry; the entries in an order
+                // other than the discs'.
                 let off = unit() < 0.1;
-                placed.push(if off {
-                    Placed {
-                        x: f64::NAN,
-                        y: f64::NAN,
+                if !off {
+                    let at = (unit() * (items.len() + 1) as f64) as usize;
+                    let item = Item {
+                        x,
+                        y,
+                        id: i as u32,
                         bucket: 0,
-                    }
-                } else {
-                    Placed { x, y, bucket: 0 }
-                });
+                    };
+                    items.insert(at.min(items.len()), item);
+                }
                 on.push(!off && unit() < 0.95);
             }
-            // The plain pass, disc by disc (as `Near::recheck` took it before).
-            let plain: Vec<u32> = (0..n)
-                .filter(|&e| {
-                    let (dx, dy) = (kin[e].px - placed[e].x, kin[e].py - placed[e].y);
-                    dx * dx + dy * dy > tau2 && on[e]
+            // The plain pass, entry by entry.
+            let plain: Vec<u32> = items
+                .iter()
+                .filter(|item| {
+                    let k = &kin[item.id as usize];
+                    let (dx, dy) = (k.px - item.x, k.py - item.y);
+                    dx * dx + dy * dy > tau2 && on[item.id as usize]
                 })
-                .map(|e| e as u32)
+                .map(|item| item.id)
                 .collect();
             for room in [0, 1, plain.len().saturating_sub(1), plain.len(), n] {
-                let fits = find_escapees(&kin, &placed, &on, tau2, room, &mut got);
+                let fits = find_escapees(&kin, &items, &on, tau2, room, &mut got);
                 assert_eq!(fits, plain.len() <= room, "case {case} room {room}");
                 if fits {
                     assert_eq!(got, plain, "case {case} room {room}");
