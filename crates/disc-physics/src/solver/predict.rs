@@ -600,23 +600,45 @@ fn first_dues_in<const SAME: bool, const COMPLETE: bool>(
         // pass over the block compared unsigned lanes without SSE4.1's `pminud`, about 100
         // instructions a block).
         let mut soonest = u32::MAX;
-        for (due, &[i, j]) in dues.iter_mut().zip(pairs) {
-            let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
-            let dx = ki.px - kj.px;
-            let dy = ki.py - kj.py;
-            let rr = if SAME {
-                rr_same
-            } else {
-                r[i as usize] + r[j as usize]
-            };
-            let (vi, vj) = ((ki.vx, ki.vy), (kj.vx, kj.vy));
-            let later = pair_open_substeps::<COMPLETE>((dx, dy), rr, vi, vj, (h, ahh));
+        let mut record = |due: &mut u32, later: f64| {
             // `due_from(later, 0)` if the gap stays open the whole substep, else 0 (due
             // now): the saturating conversion gives both (0 below 1 and for NaN).
             let due_now = later as u32;
             *due = due_now;
             settled += u64::from(due_now != 0);
             soonest = soonest.min(due_now);
+        };
+        let pair = |[i, j]: [u32; 2]| {
+            let (ki, kj) = (&kin[i as usize], &kin[j as usize]);
+            let rr = if SAME {
+                rr_same
+            } else {
+                r[i as usize] + r[j as usize]
+            };
+            let d = (ki.px - kj.px, ki.py - kj.py);
+            (d, rr, (ki.vx, ki.vy), (kj.vx, kj.vy))
+        };
+        if COMPLETE {
+            for (due, &ij) in dues.iter_mut().zip(pairs) {
+                let (d, rr, vi, vj) = pair(ij);
+                record(due, pair_open_substeps::<true>(d, rr, vi, vj, (h, ahh)));
+            }
+        } else {
+            // Two pairs at a time, without a branch (see `open_substeps_lanes`).
+            let (pairs2, rest) = pairs.as_chunks::<2>();
+            let (dues2, _) = dues.as_chunks_mut::<2>();
+            for (due2, &[p, q]) in dues2.iter_mut().zip(pairs2) {
+                let [(dp, rp, vip, vjp), (dq, rq, viq, vjq)] = [pair(p), pair(q)];
+                let later =
+                    open_substeps_lanes([dp, dq], [rp, rq], [vip, viq], [vjp, vjq], (h, ahh));
+                record(&mut due2[0], later[0]);
+                record(&mut due2[1], later[1]);
+            }
+            if let [p] = rest {
+                let (d, rr, vi, vj) = pair(*p);
+                let [later] = open_substeps_lanes([d], [rr], [vi], [vj], (h, ahh));
+                record(&mut dues[2 * pairs2.len()], later);
+            }
         }
         // The padding of the last block is never due (`u32::MAX`), so it need not be read.
         *block_due = soonest;
@@ -833,6 +855,48 @@ fn pair_open_substeps<const COMPLETE: bool>(
     let dist = (dx * dx + dy * dy).sqrt();
     let gap = dist - rr - NEAR_MARGIN_M;
     open_substeps::<COMPLETE>(gap, dist, (dx, dy), vi, vj, hs)
+}
+
+/// [`pair_open_substeps`] of a list that is not complete (`COMPLETE` false) for `L` pairs
+/// at once (lane l: relative position `d[l]`, radius sum `rr[l]`, velocities `vi[l]` and
+/// `vj[l]`), without a branch: both radial bounds of [`open_substeps`] are computed and the
+/// one for the sign of d · w selected, and infinity for two discs at rest. Each value is the
+/// same expression as there, from the same operands, so each lane is the same bits for
+/// every input, infinities included, and NaN where that is NaN (Rust does not fix a NaN's
+/// sign and payload; the unit test
+/// `the_open_substeps_in_lanes_are_the_branchy_ones_bit_for_bit` compares them). For
+/// [`first_dues`]' walk of a new list, where the sign is a coin toss (the branch was
+/// mispredicted about once in two pairs, 111 k times over scene (c)'s 500 steps at
+/// N = 4096). Two pairs a call, so that their divisions and square roots go two to an
+/// instruction: both bounds cost a division and a square root a pair more than the
+/// branch's path, and one pair a call without the branch was slower than with it (the
+/// divider, not the mispredicts, bounds the walk).
+#[inline(always)]
+fn open_substeps_lanes<const L: usize>(
+    d: [(f64, f64); L],
+    rr: [f64; L],
+    vi: [(f64, f64); L],
+    vj: [(f64, f64); L],
+    (h, ahh): (f64, f64),
+) -> [f64; L] {
+    fn lanes<const L: usize>(f: impl FnMut(usize) -> f64) -> [f64; L] {
+        std::array::from_fn(f)
+    }
+    let dist: [f64; L] = lanes(|l| (d[l].0 * d[l].0 + d[l].1 * d[l].1).sqrt());
+    let gap: [f64; L] = lanes(|l| dist[l] - rr[l] - NEAR_MARGIN_M);
+    let dw: [f64; L] = lanes(|l| d[l].0 * (vi[l].0 - vj[l].0) + d[l].1 * (vi[l].1 - vj[l].1));
+    let separating: [f64; L] = lanes(|l| (gap[l] / ahh).sqrt());
+    let ch: [f64; L] = lanes(|l| -dw[l] / dist[l] * h);
+    let closing: [f64; L] = lanes(|l| {
+        let root = (ch[l] * ch[l] + 4.0 * ahh * gap[l]).sqrt();
+        2.0 * gap[l] / (ch[l] + root)
+    });
+    let rests = |v: (f64, f64)| (v.0 == 0.0) & (v.1 == 0.0);
+    lanes(|l| {
+        let radial = std::hint::select_unpredictable(dw[l] >= 0.0, separating[l], closing[l]);
+        let both_rest = rests(vi[l]) & rests(vj[l]);
+        std::hint::select_unpredictable(both_rest, f64::INFINITY, radial)
+    })
 }
 
 /// The substep in which a pair whose gap stays open for `later` substeps (see
@@ -1570,6 +1634,111 @@ mod tests {
             resting_pairs > 30_000 && events > 500,
             "{resting_pairs} {events}"
         );
+    }
+
+    /// `open_substeps_lanes` (`first_dues`' branch-free bound of an incomplete list, two
+    /// pairs a time and one for an odd last pair) gives the bits of the branchy
+    /// `pair_open_substeps::<false>` in every lane: random pairs (approaching, separating,
+    /// at rest, overlapping, at one place) and every mix of edge values (zeros of both signs,
+    /// infinities, NaN, subnormals, huge and tiny numbers) for the positions, velocities,
+    /// radius sum, h and a h², including a h² of zero.
+    #[test]
+    fn the_open_substeps_in_lanes_are_the_branchy_ones_bit_for_bit() {
+        type Case = ((f64, f64), f64, (f64, f64), (f64, f64));
+        // The same bits, or both NaN: Rust leaves the sign and payload of a NaN computed
+        // from NaN operands unspecified (the compiler may swap a product's operands), so
+        // they are not the branchy code's own either; `first_dues` reads a NaN as due now.
+        let same = |a: f64, b: f64| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
+        let check = |cases: [Case; 2], hs: (f64, f64)| {
+            let oracle =
+                cases.map(|(d, rr, vi, vj)| pair_open_substeps::<false>(d, rr, vi, vj, hs));
+            let two = open_substeps_lanes(
+                cases.map(|c| c.0),
+                cases.map(|c| c.1),
+                cases.map(|c| c.2),
+                cases.map(|c| c.3),
+                hs,
+            );
+            for (lane, case) in cases.iter().enumerate() {
+                let [one] = open_substeps_lanes([case.0], [case.1], [case.2], [case.3], hs);
+                let want = oracle[lane];
+                assert!(same(two[lane], want), "lane {lane} of {cases:?}, {hs:?}");
+                assert!(same(one, want), "{case:?}, {hs:?}");
+                assert_eq!(two[lane] as u32, want as u32, "the due of {case:?}, {hs:?}");
+            }
+        };
+        let edges = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.03,
+            -0.07,
+            1e-300,
+            -1e-300,
+            f64::MIN_POSITIVE / 8.0,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut next = uniform(18);
+        let pick = |next: &mut dyn FnMut() -> f64| {
+            let k = (next() * edges.len() as f64) as usize;
+            edges[k.min(edges.len() - 1)]
+        };
+        let hs_edges = [
+            (1e-3, 4e-7),
+            (0.0, 0.0),
+            (1e-3, 0.0),
+            (f64::NAN, 1e-6),
+            (1e-3, f64::INFINITY),
+        ];
+        for _ in 0..20_000 {
+            // Random pairs: a gap of up to 0.2 m (or an overlap), speeds up to 2 m/s, a disc
+            // at rest one time in four, both one time in sixteen.
+            let random_case = |next: &mut dyn FnMut() -> f64| -> Case {
+                let d = (0.4 * (next() - 0.5), 0.4 * (next() - 0.5));
+                let rr = 0.06 * next();
+                let mut v = || {
+                    if next() < 0.25 {
+                        (0.0, 0.0)
+                    } else {
+                        (4.0 * (next() - 0.5), 4.0 * (next() - 0.5))
+                    }
+                };
+                (d, rr, v(), v())
+            };
+            let cases = [random_case(&mut next), random_case(&mut next)];
+            check(cases, (1e-3 * (0.5 + next()), 1e-6 * next()));
+            // Edge values in every argument.
+            let edge_case = |next: &mut dyn FnMut() -> f64| -> Case {
+                (
+                    (pick(next), pick(next)),
+                    pick(next),
+                    (pick(next), pick(next)),
+                    (pick(next), pick(next)),
+                )
+            };
+            let cases = [edge_case(&mut next), random_case(&mut next)];
+            let k = (next() * hs_edges.len() as f64) as usize;
+            check(cases, hs_edges[k.min(hs_edges.len() - 1)]);
+            let cases = [random_case(&mut next), edge_case(&mut next)];
+            check(cases, (pick(&mut next), pick(&mut next)));
+        }
+        // Discs at one place, touching, and separating or closing exactly square.
+        let special: [Case; 4] = [
+            ((0.0, 0.0), 0.05, (1.0, 0.0), (0.0, 0.0)),
+            ((0.05, 0.0), 0.05, (0.0, 1.0), (0.0, 0.0)),
+            ((0.1, 0.0), 0.05, (1.0, 0.0), (0.0, 0.0)),
+            ((0.1, 0.0), 0.05, (-1.0, 0.0), (-0.0, 0.0)),
+        ];
+        for a in special {
+            for b in special {
+                check([a, b], (1e-3, 1e-6));
+            }
+        }
     }
 
     #[test]
