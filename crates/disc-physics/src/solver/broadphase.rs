@@ -786,7 +786,7 @@ impl Near {
     /// search keeps the pairs listing a disc first together), and room in stage 3's scratch
     /// list for every pair (`todo`; sized here, after the first dues, so that what it
     /// zeroes when the list grows comes after them, as the index does). Out of line, as is
-    /// [`Near::dense_pairs`]: inlined into `build` they cost about 1 M instructions more in 7
+    /// [`Near::dense_pairs`]: inlined into the build they cost about 1 M instructions more in 7
     /// builds of scene (c) at N = 4096 (registers spilled across the loops).
     #[inline(never)]
     pub fn index_partners(&mut self, n: usize) {
@@ -1215,8 +1215,6 @@ impl Near {
 mod tests {
     use super::*;
 
-    /// Discs in a 1 m square whose centre is at `(cx, cy)`, at pseudo-random places (overlaps
-    /// do not matter here).
     /// Discs at rest at the given positions, as the solver keeps them.
     fn kins(px: &[f64], py: &[f64]) -> Vec<Kin> {
         px.iter()
@@ -1229,6 +1227,8 @@ mod tests {
             .collect()
     }
 
+    /// `n` discs in a 1 m square whose centre is at `(cx, cy)`, at pseudo-random places
+    /// (overlaps do not matter here): their x, y, radii and `on` (every seventh off).
     fn discs(n: usize, seed: u64, cx: f64, cy: f64) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<bool>) {
         let mut z = seed;
         let mut unit = || {

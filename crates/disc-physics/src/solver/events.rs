@@ -277,15 +277,7 @@ impl Solver {
                     ki.s = end;
                 } else {
                     ki.s = 0.0;
-                    push(
-                        &mut s.heap,
-                        sub.h,
-                        KIND_REST,
-                        i as u32,
-                        0,
-                        d.tag[i].version,
-                        0,
-                    );
+                    push(&mut s.heap, sub.h, KIND_REST, i as u32, 0, ti.version, 0);
                 }
             }
             // The listed pairs of a disc whose path changed are due again from the next

@@ -1565,11 +1565,6 @@ mod tests {
         assert!((s - (0.05 - dz) / 10.0).abs() < 1e-12, "{s}");
     }
 
-    /// The pair test skips the exact tests when the gap stays open for at least a substep
-    /// (`open_substeps` >= 1): in every such case the exact test finds no contact and the
-    /// fast miss test agrees, so the pair gets the contact and the due it got before. Random
-    /// pairs, many of them closing just about the gap in the substep (at the edge of the
-    /// skip), at rest, touching, and with and without friction; both kinds of list's bounds.
     /// [`neighbour_pair_due`] as it reads without its shortcut for two discs at rest: every
     /// pair's gap, bound and (where the bound is below a substep) exact test.
     fn plain_pair_due<const COMPLETE: bool>(
@@ -1741,6 +1736,11 @@ mod tests {
         }
     }
 
+    /// The pair test skips the exact tests when the gap stays open for at least a substep
+    /// (`open_substeps` >= 1): in every such case the exact test finds no contact and the
+    /// fast miss test agrees, so the pair gets the contact and the due it got before. Random
+    /// pairs, many of them closing just about the gap in the substep (at the edge of the
+    /// skip), at rest, touching, and with and without friction; both kinds of list's bounds.
     #[test]
     fn a_pair_whose_gap_stays_open_a_substep_has_no_contact_in_it() {
         let mut next = uniform(20_261_202);
