@@ -248,6 +248,7 @@ impl Solver {
                 let listed = ti.path == s.mark || ki.s != 0.0;
                 if !listed {
                     s.moving.push(i as u32);
+                    s.appended += 1;
                 }
                 // Its speed `s` is set below to the one at the substep's end.
                 ti.path = s.mark;

@@ -52,6 +52,8 @@ impl Solver {
             _ => {
                 let d = &mut self.d;
                 let n = d.k.len();
+                // The list is filled in index order.
+                s.appended = 0;
                 friction_pass(
                     Kinematics {
                         k: &mut d.k[..n],

@@ -491,6 +491,12 @@ impl<T: Copy + Default> Slots<T> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
     moving: Slots<u32>,
+    /// How many discs stage 4 appended to the moving list since the drift last merged them
+    /// into the list's index order (a large world's, `drift::merge_tail`): at most this many
+    /// of its last entries are out of order.
+    appended: usize,
+    /// The moving list's second buffer, for that merge (room for every disc).
+    moving_spare: Vec<u32>,
     fixed: Slots<u32>,
     /// Stage 1's discs that stop within the substep, with their speeds.
     stops: Slots<(u32, f64)>,
@@ -980,6 +986,7 @@ impl Solver {
             s.paths.mark.resize(n, 0);
             // Stage 1's lists: room for every disc, which its passes take as given.
             s.moving.reserve(n);
+            s.moving_spare.resize(n, 0);
             s.fixed.reserve(n);
             s.stops.reserve(n);
         }
