@@ -412,7 +412,7 @@ fn merge_tail(list: &mut Slots<u32>, tail: usize, spare: &mut Vec<u32>) {
     let out = &mut spare[..len];
     let (mut from, mut at) = (0, 0);
     for &x in new {
-        let upto = from + head[from..].partition_point(|&y| y < x);
+        let upto = from + gallop(&head[from..], x);
         let run = upto - from;
         out[at..at + run].copy_from_slice(&head[from..upto]);
         out[at + run] = x;
@@ -421,6 +421,21 @@ fn merge_tail(list: &mut Slots<u32>, tail: usize, spare: &mut Vec<u32>) {
     }
     out[at..].copy_from_slice(&head[from..]);
     std::mem::swap(&mut list.buf, spare);
+}
+
+/// How many of `sorted`'s first entries are below `x` (`partition_point(|&y| y < x)`), found
+/// from the front in steps that double and then by halving: a merge's next disc is mostly a
+/// few hundred entries on ([`merge_tail`]), whose lines the copy reads next anyway, where a
+/// search over the whole list would read lines all over it.
+fn gallop(sorted: &[u32], x: u32) -> usize {
+    let mut lo = 0;
+    let mut step = 1;
+    while lo + step <= sorted.len() && sorted[lo + step - 1] < x {
+        lo += step;
+        step *= 2;
+    }
+    let hi = sorted.len().min(lo + step);
+    lo + sorted[lo..hi].partition_point(|&y| y < x)
 }
 
 /// [`drift_pass`] when stage 4 touched some disc in the substep (`TOUCHED`) or none. Out of
@@ -966,6 +981,20 @@ mod tests {
             assert_eq!(a, b, "case {case}: not a permutation");
             if sorted_head {
                 assert!(got.windows(2).all(|w| w[0] < w[1]), "case {case}: {got:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn gallop_finds_the_partition_point() {
+        for len in 0..70u32 {
+            let sorted: Vec<u32> = (0..len).map(|k| 3 * k).collect();
+            for x in 0..3 * len + 3 {
+                assert_eq!(
+                    gallop(&sorted, x),
+                    sorted.partition_point(|&y| y < x),
+                    "len {len}, x {x}"
+                );
             }
         }
     }
