@@ -4,7 +4,7 @@
 //! moving discs against every disc).
 
 use super::predict::first_dues;
-use super::{Kin, NEAR_MARGIN_M, Solver, Substep};
+use super::{Kin, NEAR_MARGIN_M, Solver, Substep, prefetch};
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -332,12 +332,15 @@ fn cell_of(f: f64, n: u32) -> u32 {
 /// fewest instructions on scene (c) at N = 4096 among 4, 8 and 16 (85.16, 84.97 and 85.16
 /// a disc-step).
 const MOVED_CHUNK: usize = 8;
+/// How many chunks of entries ahead [`find_escapees`] asks for the records.
+const ESCAPEES_AHEAD: usize = 4;
 const _: () = assert!(MOVED_CHUNK <= 32);
 
 /// [`Near::recheck`]'s escapees: the discs entered in the grid (`items`, each with its
 /// position at the build) that are on the table now (`on`) and whose squared displacement
 /// from there to now (`kin`) exceeds `tau2`, into `escapees` in the grid's order; false (and
-/// `escapees` incomplete) if there are more than `room` of them.
+/// `escapees` incomplete) if there are more than `room` of them. `warm`: a large world's
+/// check, which asks for the records ahead of the entries ([`prefetch()`]).
 ///
 /// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[e]`
 /// entry by entry: each disc's squared displacement is computed and compared by the same
@@ -354,7 +357,7 @@ fn find_escapees(
     items: &[Item],
     on: &[bool],
     tau2: f64,
-    room: usize,
+    (room, warm): (usize, bool),
     escapees: &mut Vec<u32>,
 ) -> bool {
     escapees.clear();
@@ -372,7 +375,17 @@ fn find_escapees(
         }
         true
     };
-    for chunk in chunks {
+    for (c, chunk) in chunks.iter().enumerate() {
+        // In a large world (`warm`) the records of the entries four chunks on (32 entries)
+        // are asked for now: the grid's order is no order in memory once the discs have
+        // moved.
+        if let Some(ahead) = chunks.get(c + ESCAPEES_AHEAD).filter(|_| warm) {
+            for item in ahead {
+                if let Some(k) = kin.get(item.id as usize) {
+                    prefetch(k);
+                }
+            }
+        }
         if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
             return false;
         }
@@ -723,7 +736,14 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
-        if !find_escapees(kin, &self.items, on, tau2, room, &mut self.escapees) {
+        if !find_escapees(
+            kin,
+            &self.items,
+            on,
+            tau2,
+            (room, self.ahead),
+            &mut self.escapees,
+        ) {
             return false;
         }
         // Unlisted discs farther apart than this now do not lower `slack`. The escapees come
@@ -1185,28 +1205,29 @@ impl Near {
 // Stage 4's loads ahead through the pair index (an `impl` of its own, apart from the
 // broadphase's own code).
 impl Near {
-    /// Loads disc `i`'s two ranges of the pair index (`own[i]` and `adj_start[i..=i + 1]`)
-    /// and, with `entries`, the first line of each range's entries (`pairs[own[i][0]]`,
-    /// `adj[adj_start[i]]`: a disc has a few pairs, so mostly all of them), without using
-    /// them. Stage 4 loads the ranges two rounds ahead and the entries one round ahead
-    /// (`events::warm_changed`), so that each round's loads depend only on lines loaded in
-    /// rounds before. Computes nothing.
+    /// Asks for disc `i`'s two ranges of the pair index (`own[i]` and `adj_start[i..=i + 1]`)
+    /// and, with `entries`, reads them and asks for the first line of each range's entries
+    /// (`pairs[own[i][0]]`, `adj[adj_start[i]]`: a disc has a few pairs, so mostly all of
+    /// them), without using them ([`prefetch()`]). Stage 4 asks for the ranges two rounds
+    /// ahead and the entries one round ahead (`events::warm_changed`), so that each round's
+    /// reads depend only on lines asked for in rounds before. Computes nothing.
     #[inline]
     pub fn warm_ranges(&self, i: usize, entries: bool) {
         if i >= self.own.len() {
             return;
         }
-        let ([lo, hi], alo, ahi) = (self.own[i], self.adj_start[i], self.adj_start[i + 1]);
         if !entries {
-            std::hint::black_box((lo, hi, alo, ahi));
+            prefetch(&self.own[i]);
+            prefetch(&self.adj_start[i]);
             return;
         }
+        let ([lo, hi], alo, ahi) = (self.own[i], self.adj_start[i], self.adj_start[i + 1]);
         let (lo, hi, alo, ahi) = (lo as usize, hi as usize, alo as usize, ahi as usize);
         if lo < hi {
-            std::hint::black_box(self.pairs[lo]);
+            prefetch(&self.pairs[lo]);
         }
         if alo < ahi {
-            std::hint::black_box(self.adj[alo]);
+            prefetch(&self.adj[alo]);
         }
     }
 }
@@ -1646,7 +1667,7 @@ mod tests {
                 .map(|item| item.id)
                 .collect();
             for room in [0, 1, plain.len().saturating_sub(1), plain.len(), n] {
-                let fits = find_escapees(&kin, &items, &on, tau2, room, &mut got);
+                let fits = find_escapees(&kin, &items, &on, tau2, (room, true), &mut got);
                 assert_eq!(fits, plain.len() <= room, "case {case} room {room}");
                 if fits {
                     assert_eq!(got, plain, "case {case} room {room}");

@@ -6,7 +6,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::hint::black_box;
 
 use super::broadphase::Near;
 use super::impulse::{Contact, solve};
@@ -18,7 +17,7 @@ use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, Pending,
     ROUND_CAP, SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
 };
-use super::{direction_speed, normal_or_zero};
+use super::{direction_speed, normal_or_zero, prefetch};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
 
 impl Solver {
@@ -393,8 +392,11 @@ fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
 /// listed partners (record, radius, `on`, round mark), and what the next event reads of its
 /// discs, without using any of it. In a world larger than the caches these are cache misses
 /// at random places (a round's discs lie anywhere on the table): a tight loop of independent
-/// loads overlaps them, where the work that uses them met them one after another (each
-/// partner's test is long enough to fill the processor's window). Computes nothing, so the
+/// requests overlaps them, where the work that uses them met them one after another (each
+/// partner's test is long enough to fill the processor's window). The lines are asked for
+/// by [`prefetch()`] (since the tenth sitting; before, by loads, each of which held the
+/// processor's retirement until its line came); the index entries the walk follows are read.
+/// Computes nothing, so the
 /// results are the same bit for bit (`how_pairs_are_found_never_changes_what_is_computed`
 /// runs worlds with and without it).
 ///
@@ -420,27 +422,36 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     let lean = !near.complete && matches!(near.lean_partners(n_on), (Some(_), true));
     for &i in changed.iter() {
         let i = i as usize;
-        black_box((d.tag[i], d.fixed_due[i]));
+        prefetch(&d.tag[i]);
+        prefetch(&d.fixed_due[i]);
         if lean {
             // The round mark only where the re-prediction reads it (an earlier partner).
             near.retest_partners(i, |j| {
-                black_box(d.k[j].px);
+                prefetch(&d.k[j]);
                 if j < i {
-                    black_box(changed_mark[j]);
+                    prefetch(&changed_mark[j]);
                 }
                 None
             });
         } else {
             near.retest_partners(i, |j| {
-                black_box((d.k[j].px, d.r[j], d.on[j], changed_mark[j]));
+                prefetch(&d.k[j]);
+                prefetch(&d.r[j]);
+                prefetch(&d.on[j]);
+                prefetch(&changed_mark[j]);
                 None
             });
         }
     }
     if let Some(Reverse(next)) = heap.peek() {
         let disc = |i: usize| {
-            black_box((d.k[i].px, d.on[i], d.tag[i], d.r[i], d.im[i]));
-            black_box((paths.mark[i], changed_mark[i]));
+            prefetch(&d.k[i]);
+            prefetch(&d.on[i]);
+            prefetch(&d.tag[i]);
+            prefetch(&d.r[i]);
+            prefetch(&d.im[i]);
+            prefetch(&paths.mark[i]);
+            prefetch(&changed_mark[i]);
             // One round ahead: its ranges' entries (the round before loaded the ranges).
             near.warm_ranges(i, true);
         };

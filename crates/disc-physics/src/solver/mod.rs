@@ -39,6 +39,7 @@ mod events;
 mod friction;
 mod impulse;
 mod predict;
+mod prefetch;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -47,6 +48,7 @@ use std::time::{Duration, Instant};
 pub(crate) use broadphase::NONE;
 use broadphase::Near;
 use friction::{Prepared, SlideCtx};
+use prefetch::prefetch;
 
 use impulse::Contact;
 
@@ -75,12 +77,15 @@ pub(crate) const COMPLETE_PAIRS: usize = 512;
 /// break's puck alone for 622 substeps: -20 % instructions for the break); the direct path
 /// stays as a tuning that the tests run (`how_pairs_are_found_never_changes_what_is_computed`).
 pub(crate) const DIRECT_MOVERS: usize = 0;
-/// In a world of more discs than this, stage 4 loads what a round's re-predictions will read
-/// before it needs it, so that the cache misses overlap (`events::warm_changed`, with the
-/// pair index of the next rounds' discs since the sixth sitting); stage 3 lists its due pairs
-/// first and loads each pair's entry and records ahead of its test
+/// In a world of more discs than this, stage 4 asks for what a round's re-predictions will
+/// read before it needs it, so that the cache misses overlap (`events::warm_changed`, with
+/// the pair index of the next rounds' discs since the sixth sitting); stage 3 lists its due
+/// pairs first and asks for each pair's entry and records ahead of its test
 /// (`predict::near_pairs_ahead`, decided at the pair list's build), and the pair tests of a
-/// list whose discs all have one radius take the sum from the build. It pays
+/// list whose discs all have one radius take the sum from the build. Since the tenth
+/// sitting the requests are prefetches ([`prefetch()`]), the first dues of a build and the
+/// list's check ask for records ahead too, and the drift keeps the moving list in index
+/// order (`drift::merge_tail`). It pays
 /// where the world outgrows the last-level cache (scene (c) at N = 262,144: 3 to 17 % less
 /// CPU time in five alternated sittings); at 16,384 and 65,536 discs it measured neither gain
 /// nor loss, and in smaller worlds, whose discs stay in the caches, it would only cost

@@ -13,6 +13,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::broadphase::{DUE_BLOCK, Near};
+use super::prefetch;
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, Kin, NEAR_MARGIN_M, Pending,
     SLOP_M, Solver, Substep, WINDOW_REL, WallGeom,
@@ -454,7 +455,7 @@ const AHEAD: usize = 16;
 /// [`near_pairs`] for a world larger than the caches: the same tests of the same pairs in
 /// the same order, with the same dues, in two passes. The first lists the due pairs (the
 /// blocks' due bits); the second tests them, loading the list's entry [`AHEAD`] pairs
-/// ahead and that pair's records half as far ahead (`black_box` loads, nothing computed
+/// ahead and that pair's records half as far ahead ([`prefetch()`], nothing computed
 /// from them), so that the cache misses of several pairs overlap instead of each test
 /// waiting for its entry and then for its records. The tests are `LEAN` ones
 /// ([`PairView::test`]): the radius sum from [`Near::rr_same`] and no look at `on` while
@@ -511,13 +512,15 @@ fn near_pairs_ahead(
     let mut soonest = u32::MAX;
     for (q, &p) in todo.iter().enumerate() {
         if let Some(&ahead) = todo.get(q + AHEAD) {
-            std::hint::black_box(pairs[ahead as usize]);
+            prefetch(&pairs[ahead as usize]);
         }
         if let Some(&ahead) = todo.get(q + AHEAD / 2) {
             let [i, j] = pairs[ahead as usize].map(|x| x as usize);
-            std::hint::black_box((v.k[i].px, v.k[j].px));
+            prefetch(&v.k[i]);
+            prefetch(&v.k[j]);
             if v.rr_same.is_none() {
-                std::hint::black_box((v.r[i], v.r[j]));
+                prefetch(&v.r[i]);
+                prefetch(&v.r[j]);
             }
         }
         let p = p as usize;
@@ -591,11 +594,24 @@ fn first_dues_in<const SAME: bool, const COMPLETE: bool>(
     let (blocks, _) = near.due.as_chunks_mut::<DUE_BLOCK>();
     let mut settled = 0u64;
     let mut next_due = u32::MAX;
-    for ((dues, pairs), block_due) in blocks
+    let (all_pairs, ahead) = (&near.pairs, near.ahead);
+    for (b, ((dues, pairs), block_due)) in blocks
         .iter_mut()
-        .zip(near.pairs.chunks(DUE_BLOCK))
+        .zip(all_pairs.chunks(DUE_BLOCK))
         .zip(&mut near.block_due)
+        .enumerate()
     {
+        // In a large world the next block's records are asked for now (the list's order, the
+        // grid's at the build, is no order in memory once the discs have moved).
+        if ahead {
+            let next = all_pairs.get((b + 1) * DUE_BLOCK..).unwrap_or(&[]);
+            for &[i, j] in next.iter().take(DUE_BLOCK) {
+                if let (Some(ki), Some(kj)) = (kin.get(i as usize), kin.get(j as usize)) {
+                    prefetch(ki);
+                    prefetch(kj);
+                }
+            }
+        }
         // The block's earliest due, taken pair by pair as the dues are written (a second
         // pass over the block compared unsigned lanes without SSE4.1's `pminud`, about 100
         // instructions a block).
