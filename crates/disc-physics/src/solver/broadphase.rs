@@ -223,11 +223,14 @@ pub(crate) struct Near {
     /// Per disc: the pairs listing it first, `pairs[own[i][0]..own[i][1]]` (the pair search
     /// lists each disc's pairs with the later discs together).
     own: Vec<[u32; 2]>,
-    /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs (indices into `pairs`) listing
-    /// disc i second. During a build's counting sort, before the index is built, disc i's
-    /// bucket instead (scratch of the right length, which no one reads then).
+    /// `adj[adj_start[i]..adj_start[i + 1]]` are the pairs listing disc i second, each as
+    /// `[p, j]`: its index into `pairs` and its first disc (`pairs[p][0]`, kept beside the
+    /// index since the tenth sitting, so that a walk of disc i's partners reads no pair
+    /// entry at a random place of the list). During a build's counting sort, before the index
+    /// is built, disc i's bucket instead (scratch of the right length, which no one reads
+    /// then).
     adj_start: Vec<u32>,
-    adj: Vec<u32>,
+    adj: Vec<[u32; 2]>,
 }
 
 /// The grid's geometry: where a point's cell is and which bucket holds it. A copy of its own,
@@ -782,9 +785,7 @@ impl Near {
         let [lo, hi] = self.own[i].map(|p| p as usize);
         let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
         self.pairs[lo..hi].iter().any(|&[_, b]| b as usize == j)
-            || self.adj[alo..ahi]
-                .iter()
-                .any(|&p| self.pairs[p as usize][0] as usize == j)
+            || self.adj[alo..ahi].iter().any(|&[_, a]| a as usize == j)
     }
 
     /// Room for the pairs' dues, every block and the list due at once. The pairs' own dues
@@ -822,10 +823,10 @@ impl Near {
             tally[j as usize] += 1;
         }
         let total = begins_and_clear(tally, &mut self.adj_start[..n + 1]);
-        self.adj.resize(total, 0);
+        self.adj.resize(total, [0; 2]);
         let (adj, cursor) = (&mut self.adj[..], &mut self.adj_start[1..n + 1]);
-        for (p, &[_, j]) in pairs.iter().enumerate() {
-            adj[cursor[j as usize] as usize] = p as u32;
+        for (p, &[i, j]) in pairs.iter().enumerate() {
+            adj[cursor[j as usize] as usize] = [p as u32, i];
             cursor[j as usize] += 1;
         }
     }
@@ -914,10 +915,34 @@ impl Near {
             let dues = (&mut *blocks, &mut *block_due);
             retest((lo + k, j), &mut test, dues, next_due);
         }
-        for &p in &self.adj[alo..ahi] {
-            let p = p as usize;
+        for &[p, j] in &self.adj[alo..ahi] {
             let dues = (&mut *blocks, &mut *block_due);
-            retest((p, self.pairs[p][0]), &mut test, dues, next_due);
+            retest((p as usize, j), &mut test, dues, next_due);
+        }
+    }
+
+    /// Calls `f` with every disc listed in a pair with disc `i`, as
+    /// [`retest_partners`](Self::retest_partners) walks them, and asks for each pair's due
+    /// ([`prefetch()`]), which the re-prediction may write: stage 4's requests ahead
+    /// (`events::warm_changed`). Changes nothing.
+    #[inline]
+    pub fn warm_partners(&self, i: usize, mut f: impl FnMut(usize)) {
+        if i >= self.own.len() {
+            return;
+        }
+        let [lo, hi] = self.own[i].map(|p| p as usize);
+        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        if let Some(due) = self.due.get(lo) {
+            prefetch(due);
+        }
+        for &[_, j] in &self.pairs[lo..hi] {
+            f(j as usize);
+        }
+        for &[p, j] in &self.adj[alo..ahi] {
+            if let Some(due) = self.due.get(p as usize) {
+                prefetch(due);
+            }
+            f(j as usize);
         }
     }
 
@@ -940,7 +965,7 @@ impl Near {
                 *block = (*block).min(rel);
             }
         }
-        for &p in &self.adj[alo..ahi] {
+        for &[p, _] in &self.adj[alo..ahi] {
             let (due, block) = (&mut due[p as usize], &mut block_due[p as usize / DUE_BLOCK]);
             if *due > rel {
                 *due = rel;
@@ -1195,9 +1220,11 @@ impl Near {
             + self.due.capacity()
             + self.block_due.capacity()
             + self.todo.capacity()
-            + self.adj_start.capacity()
-            + self.adj.capacity())
-            + 8 * (self.pairs.capacity() + self.item_cell.capacity() + self.own.capacity())
+            + self.adj_start.capacity())
+            + 8 * (self.pairs.capacity()
+                + self.item_cell.capacity()
+                + self.own.capacity()
+                + self.adj.capacity())
             + size_of::<Item>() * self.items.capacity()
     }
 }

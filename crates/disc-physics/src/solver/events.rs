@@ -426,20 +426,18 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
         prefetch(&d.fixed_due[i]);
         if lean {
             // The round mark only where the re-prediction reads it (an earlier partner).
-            near.retest_partners(i, |j| {
+            near.warm_partners(i, |j| {
                 prefetch(&d.k[j]);
                 if j < i {
                     prefetch(&changed_mark[j]);
                 }
-                None
             });
         } else {
-            near.retest_partners(i, |j| {
+            near.warm_partners(i, |j| {
                 prefetch(&d.k[j]);
                 prefetch(&d.r[j]);
                 prefetch(&d.on[j]);
                 prefetch(&changed_mark[j]);
-                None
             });
         }
     }
