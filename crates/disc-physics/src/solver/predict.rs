@@ -448,6 +448,9 @@ fn near_pairs_in<const COMPLETE: bool>(
     tested
 }
 
+/// How many blocks ahead [`near_pairs_ahead`]'s first pass asks for a due block's dues.
+const BLOCKS_AHEAD: usize = 8;
+
 /// How many due pairs ahead [`near_pairs_ahead`] loads a pair's entry, and (half as many)
 /// its two discs' records (and radii, unless [`Near::rr_same`] stands for them).
 const AHEAD: usize = 16;
@@ -487,7 +490,18 @@ fn near_pairs_ahead(
     let todo = &mut near.todo[..];
     let mut count = 0usize;
     let mut next_due = u32::MAX;
-    for (blk, (dues, block_due)) in blocks.iter().zip(block_due.iter_mut()).enumerate() {
+    for blk in 0..blocks.len() {
+        // A due block's dues (two lines) are asked for eight blocks ahead: due blocks lie
+        // apart, and a stream with gaps is not one the processor follows.
+        if let (Some(&ahead), Some(dues)) = (
+            block_due.get(blk + BLOCKS_AHEAD),
+            blocks.get(blk + BLOCKS_AHEAD),
+        ) && ahead <= rel
+        {
+            prefetch(&dues[0]);
+            prefetch(&dues[DUE_BLOCK / 2]);
+        }
+        let (dues, block_due) = (&blocks[blk], &mut block_due[blk]);
         if *block_due <= rel {
             let mut mask = due_bits(dues, rel);
             if mask == 0 {
@@ -518,6 +532,11 @@ fn near_pairs_ahead(
             let [i, j] = pairs[ahead as usize].map(|x| x as usize);
             prefetch(&v.k[i]);
             prefetch(&v.k[j]);
+            // The versions, which a pair that touches pushes with its event.
+            if let (Some(ti), Some(tj)) = (d.tag.get(i), d.tag.get(j)) {
+                prefetch(ti);
+                prefetch(tj);
+            }
             if v.rr_same.is_none() {
                 prefetch(&v.r[i]);
                 prefetch(&v.r[j]);
