@@ -378,19 +378,25 @@ fn find_escapees(
         }
         true
     };
-    for (c, chunk) in chunks.iter().enumerate() {
-        // In a large world (`warm`) the records of the entries four chunks on (32 entries)
-        // are asked for now: the grid's order is no order in memory once the discs have
-        // moved.
-        if let Some(ahead) = chunks.get(c + ESCAPEES_AHEAD).filter(|_| warm) {
-            for item in ahead {
+    if warm {
+        for (c, chunk) in chunks.iter().enumerate() {
+            // In a large world the records of the entries four chunks on (32 entries) are
+            // asked for now: the grid's order is no order in memory once the discs have
+            // moved.
+            for item in chunks.get(c + ESCAPEES_AHEAD).map_or(&[][..], |a| &a[..]) {
                 if let Some(k) = kin.get(item.id as usize) {
                     prefetch(k);
                 }
             }
+            if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
+                return false;
+            }
         }
-        if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
-            return false;
+    } else {
+        for chunk in chunks {
+            if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
+                return false;
+            }
         }
     }
     take(rest, moved_beyond(kin, rest, tau2))
