@@ -947,6 +947,31 @@ mod tests {
         (w.checksum(), ev)
     }
 
+    /// A world larger than `WARM_DISCS` (scene (c) at 17,000 discs, 120 steps) computes with
+    /// its large-world paths (the requests ahead of stages 3 and 4, the first dues' and the
+    /// list's check's, the moving list merged into index order) what it computes without
+    /// them, step by step: the prefetches and the list's order change nothing.
+    #[test]
+    fn a_large_world_computes_what_it_would_without_its_requests_ahead() {
+        let w = scenes::scaling_box(17_000);
+        let plain = Tuning {
+            warm_discs: usize::MAX,
+            ..Tuning::default()
+        };
+        let (mut warm, mut cold) = (w.clone(), w);
+        warm.sv.tuning = Tuning::default();
+        cold.sv.tuning = plain;
+        let (mut warm_ev, mut cold_ev) = (Vec::new(), Vec::new());
+        for step in 0..120 {
+            warm.step(&mut warm_ev);
+            cold.step(&mut cold_ev);
+            assert!(warm.sv.s.near.ahead && !cold.sv.s.near.ahead, "step {step}");
+            assert_eq!(warm.checksum(), cold.checksum(), "step {step}");
+        }
+        assert_eq!(format!("{warm_ev:?}"), format!("{cold_ev:?}"));
+        assert!(warm_ev.len() > 1_000, "{} events", warm_ev.len());
+    }
+
     /// Stage 4's lean re-predictions (`Near::lean_partners`: a large world's, here forced by
     /// `warm_discs: 0`) leave every pair due, every block's and the list's earliest due and
     /// the events as the plain ones do, step by step, in a world of one radius whose discs

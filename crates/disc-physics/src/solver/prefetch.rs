@@ -8,7 +8,7 @@
 //! hold the processor's retirement until the line arrives, so only as many overlap as its
 //! window holds; since the tenth sitting by a prefetch instruction, which retires at once.
 //! At N = 262,144 (scene (c)) the prefetches took 13 % off the run's time against the loads
-//! (docs/physics-performance-log.md, "the tenth sitting"), the benchmark that the house
+//! (docs/physics-performance-log.md, "the lead's tenth sitting"), the benchmark that the house
 //! style asks of `unsafe`. Nothing computed depends on them: a prefetch changes no value
 //! and no order, only when a line arrives.
 
