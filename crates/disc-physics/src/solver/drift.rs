@@ -21,14 +21,12 @@ impl Solver {
         // that the pass reads the records in the order they lie in memory. `appended` counts
         // every disc appended since the last merge, those the passes since dropped too, so
         // the discs it names at the list's end are at least the ones out of order.
-        {
-            let s = &mut self.s;
-            if s.appended > 0 && (!s.near.ahead || s.appended >= merge_at(s.moving.len)) {
-                if s.near.ahead {
-                    merge_tail(&mut s.moving, s.appended, &mut s.moving_spare);
-                }
-                s.appended = 0;
-            }
+        let s = &mut self.s;
+        if !s.near.ahead {
+            s.appended = 0;
+        } else if s.appended >= merge_at(s.moving.len) {
+            merge_tail(&mut s.moving, s.appended, &mut s.moving_spare);
+            s.appended = 0;
         }
         // The disc records and the scratch go by reference: the pass reads their fields
         // itself (no argument records written and read back every substep).
@@ -391,15 +389,6 @@ fn drift_pass(d: &mut Discs, s: &mut Scratch, cx: &SlideCtx<'_>, walls: &Cushion
 /// few substeps ([`merge_at`]); a small world (`Near::ahead` false), whose records stay in
 /// the caches, does not merge. `tail` may name more discs than are out of order (they are
 /// sorted with the rest).
-/// A large world merges the discs stage 4 set moving into the moving list ([`merge_tail`])
-/// once at least this many are waiting at its end (1 in 512 of the list): a list of 262,144
-/// takes about 100 a substep and is merged every few substeps, each merge a copy of the list,
-/// while the few discs waiting are read out of order.
-#[inline]
-fn merge_at(len: usize) -> usize {
-    (len / 512).max(1)
-}
-
 #[inline(never)]
 fn merge_tail(list: &mut Slots<u32>, tail: usize, spare: &mut Vec<u32>) {
     let len = list.len;
@@ -421,6 +410,15 @@ fn merge_tail(list: &mut Slots<u32>, tail: usize, spare: &mut Vec<u32>) {
     }
     out[at..].copy_from_slice(&head[from..]);
     std::mem::swap(&mut list.buf, spare);
+}
+
+/// A large world merges the discs stage 4 set moving into the moving list ([`merge_tail`])
+/// once at least this many are waiting at its end (1 in 512 of the list): a list of 262,144
+/// takes about 100 a substep and is merged every few substeps, each merge a copy of the list,
+/// while the few discs waiting are read out of order.
+#[inline]
+fn merge_at(len: usize) -> usize {
+    (len / 512).max(1)
 }
 
 /// How many of `sorted`'s first entries are below `x` (`partition_point(|&y| y < x)`), found

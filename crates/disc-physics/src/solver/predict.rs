@@ -451,15 +451,15 @@ fn near_pairs_in<const COMPLETE: bool>(
 /// How many blocks ahead [`near_pairs_ahead`]'s first pass asks for a due block's dues.
 const BLOCKS_AHEAD: usize = 8;
 
-/// How many due pairs ahead [`near_pairs_ahead`] loads a pair's entry, and (half as many)
+/// How many due pairs ahead [`near_pairs_ahead`] asks for a pair's entry, and (half as many)
 /// its two discs' records (and radii, unless [`Near::rr_same`] stands for them).
 const AHEAD: usize = 16;
 
 /// [`near_pairs`] for a world larger than the caches: the same tests of the same pairs in
 /// the same order, with the same dues, in two passes. The first lists the due pairs (the
-/// blocks' due bits); the second tests them, loading the list's entry [`AHEAD`] pairs
-/// ahead and that pair's records half as far ahead ([`prefetch()`], nothing computed
-/// from them), so that the cache misses of several pairs overlap instead of each test
+/// blocks' due bits, asking for a due block's dues [`BLOCKS_AHEAD`] blocks ahead); the second
+/// tests them, asking for the list's entry [`AHEAD`] pairs ahead and that pair's records and
+/// tags half as far ahead ([`prefetch()`], nothing computed from them), so that the cache misses of several pairs overlap instead of each test
 /// waiting for its entry and then for its records. The tests are `LEAN` ones
 /// ([`PairView::test`]): the radius sum from [`Near::rr_same`] and no look at `on` while
 /// the world has the build's `n_on` discs on the table, when these hold (two to four lines

@@ -13,7 +13,7 @@
 //! and no order, only when a line arrives.
 
 /// Asks for the cache line holding `x` to be brought into the caches; computes nothing.
-/// A no-op on targets other than x86 and x86-64.
+/// A no-op on targets other than x86-64.
 #[inline(always)]
 pub(super) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
