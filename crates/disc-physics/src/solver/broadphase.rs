@@ -198,6 +198,11 @@ pub(crate) struct Near {
     tally: Vec<u32>,
     /// The discs [`Near::recheck`] looks at one by one (scratch).
     escapees: Vec<u32>,
+    /// Per disc, in the discs' order: its position at the build, or NaN for a disc off the
+    /// table then (which no check counts as moved). [`Near::recheck`] reads it beside the
+    /// discs' records in one stream; the entries of `items` hold the same positions in the
+    /// grid's order, which is no order in memory once the discs have moved.
+    home: Vec<[f64; 2]>,
     /// Pairs of discs on the table whose surfaces were closer than `skin` at the build, in
     /// bucket order, each pair once.
     pub pairs: Vec<[u32; 2]>,
@@ -335,100 +340,91 @@ fn cell_of(f: f64, n: u32) -> u32 {
 /// fewest instructions on scene (c) at N = 4096 among 4, 8 and 16 (85.16, 84.97 and 85.16
 /// a disc-step).
 const MOVED_CHUNK: usize = 8;
-/// How many chunks of entries ahead [`find_escapees`] asks for the records.
-const ESCAPEES_AHEAD: usize = 4;
 const _: () = assert!(MOVED_CHUNK <= 32);
 
-/// [`Near::recheck`]'s escapees: the discs entered in the grid (`items`, each with its
-/// position at the build) that are on the table now (`on`) and whose squared displacement
-/// from there to now (`kin`) exceeds `tau2`, into `escapees` in the grid's order; false (and
-/// `escapees` incomplete) if there are more than `room` of them. `warm`: a large world's
-/// check, which asks for the records ahead of the entries ([`prefetch()`]).
+/// [`Near::recheck`]'s escapees: the discs on the table now (`on`) whose squared
+/// displacement from their position at the build (`home`, NaN for a disc off the table
+/// then) to now (`kin`) exceeds `tau2`, into `escapees` in ascending order; false (and
+/// `escapees` incomplete) if there are more than `room` of them.
 ///
-/// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[e]`
-/// entry by entry: each disc's squared displacement is computed and compared by the same
+/// The same discs, in the same order, as a plain pass testing `dx² + dy² > tau2 && on[i]`
+/// disc by disc: each disc's squared displacement is computed and compared by the same
 /// operations, only chunk by chunk ([`moved_beyond`], so that the compiler takes a chunk's
 /// tests together, without a branch a disc), and the discs of a chunk whose test holds are
 /// then taken in ascending order (lowest bit first), before the next chunk's. A chunk is
 /// tested disc by disc only if its largest squared displacement ([`most_moved2`]) exceeds
 /// `tau2`: since `tau2 = tau²` is not negative, the largest exceeds it exactly when one of
-/// them does, so a chunk skipped holds no escapee (most chunks hold none). The test
-/// `escapees_are_those_of_the_plain_pass` compares the two.
+/// them does (a NaN exceeds nothing and is never the largest), so a chunk skipped holds no
+/// escapee (most chunks hold none). The test `escapees_are_those_of_the_plain_pass`
+/// compares the two.
+///
+/// Since the eleventh sitting the pass runs in the discs' order, over their records and
+/// `home` side by side: two streams that the processor fetches ahead by itself. It ran in
+/// the grid's order before, reading each disc's record at a place that drifts from the
+/// entries' order as the discs move (scene (c) at N = 262,144: about 9 ns a disc a check,
+/// with requests ahead).
 #[inline]
 fn find_escapees(
     kin: &[Kin],
-    items: &[Item],
+    home: &[[f64; 2]],
     on: &[bool],
-    tau2: f64,
-    (room, warm): (usize, bool),
+    (tau2, room): (f64, usize),
     escapees: &mut Vec<u32>,
 ) -> bool {
     escapees.clear();
-    let (chunks, rest) = items.as_chunks::<MOVED_CHUNK>();
-    let mut take = |chunk: &[Item], mut far: u32| {
+    let n = kin.len().min(home.len()).min(on.len());
+    let (kin, home, on) = (&kin[..n], &home[..n], &on[..n]);
+    let (chunks, rest) = kin.as_chunks::<MOVED_CHUNK>();
+    let (homes, home_rest) = home.as_chunks::<MOVED_CHUNK>();
+    let mut take = |first: usize, mut far: u32| {
         while far != 0 {
-            let e = chunk[far.trailing_zeros() as usize].id;
+            let e = first + far.trailing_zeros() as usize;
             far &= far - 1;
-            if on[e as usize] {
+            if on[e] {
                 if escapees.len() == room {
                     return false;
                 }
-                escapees.push(e);
+                escapees.push(e as u32);
             }
         }
         true
     };
-    if warm {
-        for (c, chunk) in chunks.iter().enumerate() {
-            // In a large world the records of the entries four chunks on (32 entries) are
-            // asked for now: the grid's order is no order in memory once the discs have
-            // moved.
-            for item in chunks.get(c + ESCAPEES_AHEAD).map_or(&[][..], |a| &a[..]) {
-                if let Some(k) = kin.get(item.id as usize) {
-                    prefetch(k);
-                }
-            }
-            if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
-                return false;
-            }
-        }
-    } else {
-        for chunk in chunks {
-            if most_moved2(kin, chunk) > tau2 && !take(chunk, moved_beyond(kin, chunk, tau2)) {
-                return false;
-            }
+    for (c, (chunk, at)) in chunks.iter().zip(homes).enumerate() {
+        if most_moved2(chunk, at) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(chunk, at, tau2))
+        {
+            return false;
         }
     }
-    take(rest, moved_beyond(kin, rest, tau2))
+    take(n - rest.len(), moved_beyond(rest, home_rest, tau2))
 }
 
-/// The squared displacement of an entry's disc from its position at the build to now.
+/// The squared displacement of a disc from its position at the build (`home`) to now.
 #[inline(always)]
-fn moved2(kin: &[Kin], item: &Item) -> f64 {
-    let k = &kin[item.id as usize];
-    let (dx, dy) = (k.px - item.x, k.py - item.y);
+fn moved2(k: &Kin, home: &[f64; 2]) -> f64 {
+    let (dx, dy) = (k.px - home[0], k.py - home[1]);
     dx * dx + dy * dy
 }
 
-/// The largest squared displacement of the entries' discs ([`moved2`]; 0 if none): above
-/// `tau2` if and only if some disc's is, so a chunk whose largest is not holds no escapee.
+/// The largest squared displacement of the discs ([`moved2`]; 0 if none, and a NaN never
+/// the largest): above `tau2` if and only if some disc's is, so a chunk whose largest is not
+/// holds no escapee.
 #[inline(always)]
-fn most_moved2(kin: &[Kin], items: &[Item]) -> f64 {
+fn most_moved2(kin: &[Kin], home: &[[f64; 2]]) -> f64 {
     let mut most = 0.0f64;
-    for item in items {
-        let d2 = moved2(kin, item);
+    for (k, at) in kin.iter().zip(home) {
+        let d2 = moved2(k, at);
         most = if d2 > most { d2 } else { most };
     }
     most
 }
 
-/// Bit i set for each entry `items[i]` (at most 32) whose disc's squared displacement
+/// Bit i set for each disc `kin[i]` (at most 32) whose squared displacement from `home[i]`
 /// ([`moved2`]) exceeds `tau2`.
 #[inline(always)]
-fn moved_beyond(kin: &[Kin], items: &[Item], tau2: f64) -> u32 {
+fn moved_beyond(kin: &[Kin], home: &[[f64; 2]], tau2: f64) -> u32 {
     let mut far = 0u32;
-    for (i, item) in items.iter().enumerate() {
-        far |= u32::from(moved2(kin, item) > tau2) << i;
+    for (i, (k, at)) in kin.iter().zip(home).enumerate() {
+        far |= u32::from(moved2(k, at) > tau2) << i;
     }
     far
 }
@@ -689,13 +685,19 @@ impl Near {
         grow_zeroed(&mut self.tally, buckets);
         start.resize(buckets + 1, 0);
         bucket_of.resize(n + 1, 0);
+        self.home.resize(n, [0.0; 2]);
         let (tally, bucket_at) = (&mut self.tally[..buckets], &mut bucket_of[..n]);
+        let home = &mut self.home[..n];
         for i in 0..n {
             if ALL_ON || on[i] {
-                let (cx, cy) = grid.cell_coords(kin[i].px, kin[i].py);
+                let (x, y) = (kin[i].px, kin[i].py);
+                let (cx, cy) = grid.cell_coords(x, y);
                 let bucket = grid.bucket(cx, cy);
                 bucket_at[i] = bucket;
                 tally[bucket as usize] += 1;
+                home[i] = [x, y];
+            } else {
+                home[i] = [f64::NAN; 2];
             }
         }
         let m = begins_and_clear(tally, &mut start[..buckets + 1]);
@@ -703,7 +705,7 @@ impl Near {
         let (cursor, slots) = (&mut start[1..], &mut items[..m]);
         for i in 0..n {
             if ALL_ON || on[i] {
-                let (x, y, bucket) = (kin[i].px, kin[i].py, bucket_at[i]);
+                let ([x, y], bucket) = (home[i], bucket_at[i]);
                 let b = bucket as usize;
                 slots[cursor[b] as usize] = Item {
                     x,
@@ -745,14 +747,7 @@ impl Near {
         }
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
-        if !find_escapees(
-            kin,
-            &self.items,
-            on,
-            tau2,
-            (room, self.ahead),
-            &mut self.escapees,
-        ) {
+        if !find_escapees(kin, &self.home, on, (tau2, room), &mut self.escapees) {
             return false;
         }
         // Unlisted discs farther apart than this now do not lower `slack`. The escapees come
@@ -1162,6 +1157,7 @@ impl Near {
         at_least(&mut self.tally, (4 * n_on + 16).max(n));
         at_least(&mut self.escapees, n_on / RECHECK_ESCAPEES);
         at_least(&mut self.items, n_on);
+        at_least(&mut self.home, n);
         at_least(&mut self.item_cell, n_on);
         at_least(&mut self.pairs, per_disc * n_on + 64);
         at_least(
@@ -1231,6 +1227,7 @@ impl Near {
                 + self.item_cell.capacity()
                 + self.own.capacity()
                 + self.adj.capacity())
+            + 16 * self.home.capacity()
             + size_of::<Item>() * self.items.capacity()
     }
 }
@@ -1658,7 +1655,7 @@ mod tests {
             let n = case % 83;
             let tau2 = 0.01 * unit();
             let mut kin = Vec::new();
-            let mut items = Vec::new();
+            let mut home = Vec::new();
             let mut on = Vec::new();
             for i in 0..n {
                 let (x, y) = (unit() - 0.5, unit() - 0.5);
@@ -1674,33 +1671,22 @@ mod tests {
                     py: y + reach * sin,
                     ..Kin::default()
                 });
-                // A disc off the table at the build has no entry; the entries in an order
-                // other than the discs'.
+                // A disc off the table at the build has a NaN position (it may be back on
+                // the table in this test, which a world rebuilds for).
                 let off = unit() < 0.1;
-                if !off {
-                    let at = (unit() * (items.len() + 1) as f64) as usize;
-                    let item = Item {
-                        x,
-                        y,
-                        id: i as u32,
-                        bucket: 0,
-                    };
-                    items.insert(at.min(items.len()), item);
-                }
-                on.push(!off && unit() < 0.95);
+                home.push(if off { [f64::NAN; 2] } else { [x, y] });
+                on.push(unit() < 0.95);
             }
-            // The plain pass, entry by entry.
-            let plain: Vec<u32> = items
-                .iter()
-                .filter(|item| {
-                    let k = &kin[item.id as usize];
-                    let (dx, dy) = (k.px - item.x, k.py - item.y);
-                    dx * dx + dy * dy > tau2 && on[item.id as usize]
+            // The plain pass, disc by disc.
+            let plain: Vec<u32> = (0..n)
+                .filter(|&i| {
+                    let (dx, dy) = (kin[i].px - home[i][0], kin[i].py - home[i][1]);
+                    dx * dx + dy * dy > tau2 && on[i]
                 })
-                .map(|item| item.id)
+                .map(|i| i as u32)
                 .collect();
             for room in [0, 1, plain.len().saturating_sub(1), plain.len(), n] {
-                let fits = find_escapees(&kin, &items, &on, tau2, (room, true), &mut got);
+                let fits = find_escapees(&kin, &home, &on, (tau2, room), &mut got);
                 assert_eq!(fits, plain.len() <= room, "case {case} room {room}");
                 if fits {
                     assert_eq!(got, plain, "case {case} room {room}");
