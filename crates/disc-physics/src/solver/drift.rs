@@ -788,9 +788,8 @@ fn keep_long<const TOUCHED: bool>(
     to: &mut Lists<'_>,
 ) -> bool {
     let cx = look.cx;
-    let untouched = !TOUCHED || look.touched_mark[i] != look.mark;
     let ki = &mut kin[i];
-    if untouched && fixed_due[i] > cx.now && cx.fast(ki.s) {
+    if fixed_due[i] > cx.now && cx.fast(ki.s) {
         let h = cx.h;
         let (x, y) = (ki.px + ki.vx * h, ki.py + ki.vy * h);
         (ki.px, ki.py) = look.walls.moved_clear((x, y), &look.rad[i]);
@@ -1243,8 +1242,8 @@ mod tests {
                     if next() >= 1.0 / 30.0 {
                         continue;
                     }
-                    s.paths.mark[i] = s.mark;
-                    s.paths.touched.push(i as u32);
+                    // As stage 4 notes it (which also sets its fixed due to 0).
+                    s.paths.keep(i, s.mark, &mut d.fixed_due);
                     let k = &mut d.k[i];
                     k.tl = h * next();
                     match (next() * 4.0) as u32 {

@@ -112,7 +112,7 @@ impl Solver {
                 }
                 match ev.kind {
                     KIND_POCKET => {
-                        s.paths.keep(a, s.mark);
+                        s.paths.keep(a, s.mark, &mut d.fixed_due);
                         d.advance(a, t);
                         d.on[a] = false;
                         *n_on -= 1;
@@ -131,7 +131,7 @@ impl Solver {
                         // The disc stops here: the end of its path. Its neighbours are
                         // predicted anew against it at rest. (A disc that stops is on the
                         // moving list: its speed is now the one at the end.)
-                        s.paths.keep(a, s.mark);
+                        s.paths.keep(a, s.mark, &mut d.fixed_due);
                         d.advance(a, t);
                         d.stop(a);
                         d.tag[a].path = s.mark;
@@ -141,7 +141,7 @@ impl Solver {
                         }
                     }
                     KIND_CUSHION => {
-                        s.paths.keep(a, s.mark);
+                        s.paths.keep(a, s.mark, &mut d.fixed_due);
                         d.advance(a, t);
                         if let Some(c) = cushion_contact(&ctx, d, a, ev.b as u16) {
                             s.contacts.push(c);
@@ -152,8 +152,8 @@ impl Solver {
                         if !d.on[b] {
                             continue;
                         }
-                        s.paths.keep(a, s.mark);
-                        s.paths.keep(b, s.mark);
+                        s.paths.keep(a, s.mark, &mut d.fixed_due);
+                        s.paths.keep(b, s.mark, &mut d.fixed_due);
                         d.advance(a, t);
                         d.advance(b, t);
                         if let Some(c) = disc_contact(&ctx, d, a, b) {

@@ -429,9 +429,14 @@ struct Paths {
 }
 
 impl Paths {
-    /// Notes that disc i is brought to an instant within the substep.
+    /// Notes that disc i is brought to an instant within the substep, and makes stage 1 look
+    /// again for the fixed things it may reach (`fixed_due`: 0, as after any change of its
+    /// path). So the drift's long pass takes every disc brought to an instant out of its
+    /// common case by the fixed due it reads anyway (`drift::keep_long`), without reading the
+    /// mark of each disc.
     #[inline]
-    fn keep(&mut self, i: usize, mark: u32) {
+    fn keep(&mut self, i: usize, mark: u32, fixed_due: &mut [u64]) {
+        fixed_due[i] = 0;
         if self.mark[i] != mark {
             self.mark[i] = mark;
             self.touched.push(i as u32);
