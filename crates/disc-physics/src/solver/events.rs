@@ -446,6 +446,8 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
             prefetch(&d.k[i]);
             prefetch(&d.on[i]);
             prefetch(&d.tag[i]);
+            // Written when the event brings the disc to an instant (`Paths::keep`).
+            prefetch(&d.fixed_due[i]);
             prefetch(&d.r[i]);
             prefetch(&d.im[i]);
             prefetch(&paths.mark[i]);
