@@ -751,7 +751,7 @@ impl Near {
             return false;
         }
         // Unlisted discs farther apart than this now do not lower `slack`. The escapees come
-        // in the grid's order, on which the verdict and `serve` do not depend: `slack` ends as
+        // in the discs' order, on which the verdict and `serve` do not depend: `slack` ends as
         // the least over all of them (a minimum, exact in any order), and since it only
         // falls, a check that returns false at one escapee would after all of them too.
         let near_gap = 2.0 * slack + NEAR_MARGIN_M;
@@ -759,12 +759,30 @@ impl Near {
             let e = e as usize;
             let (ex, ey, re) = (kin[e].px, kin[e].py, r[e]);
             let reach = re + self.r_max + near_gap + self.disp;
-            self.for_each_in_box(ex - reach, ey - reach, ex + reach, ey + reach, |j| {
-                let j = j as usize;
+            // A disc is within `disp` of its entry's position, so one whose entry is farther
+            // than `reach` from the escapee is farther than `re + r_max + near_gap` now: its
+            // test below would fail, and its record (a miss at a random place in a large
+            // world) is not read. The bound is widened by a billionth for the roundings.
+            let far2 = {
+                let far = reach * (1.0 + 1e-9);
+                far * far
+            };
+            self.for_each_entry_in_box(ex - reach, ey - reach, ex + reach, ey + reach, |item| {
+                let (hx, hy) = (ex - item.x, ey - item.y);
+                if hx * hx + hy * hy > far2 {
+                    return;
+                }
+                let j = item.id as usize;
                 let (dx, dy) = (ex - kin[j].px, ey - kin[j].py);
-                let (d2, close) = (dx * dx + dy * dy, re + r[j] + near_gap);
+                // Every entry's disc has radius `r_max` when they all have one (the same
+                // bits as `r[j]`, see `rr_same`): no read of `r` then.
+                let rj = match self.rr_same {
+                    Some(_) => self.r_max,
+                    None => r[j],
+                };
+                let (d2, close) = (dx * dx + dy * dy, re + rj + near_gap);
                 if d2 < close * close && j != e && on[j] && !self.listed(e, j) {
-                    let gap = d2.sqrt() - re - r[j];
+                    let gap = d2.sqrt() - re - rj;
                     slack = slack.min(0.5 * (gap - NEAR_MARGIN_M));
                 }
             });
@@ -1179,6 +1197,20 @@ impl Near {
     /// visits every disc), each once.
     #[inline]
     pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
+        self.for_each_entry_in_box(x0, y0, x1, y1, |item| f(item.id));
+    }
+
+    /// [`Near::for_each_in_box`] with each disc's entry (its index and its position at the
+    /// build).
+    #[inline]
+    fn for_each_entry_in_box(
+        &self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        mut f: impl FnMut(&Item),
+    ) {
         let grid = &self.grid;
         let (cx0, cx1) = (grid.cx(x0), grid.cx(x1));
         let (cy0, cy1) = (grid.cy(y0), grid.cy(y1));
@@ -1189,7 +1221,7 @@ impl Near {
                 let lo = self.start[row + cx0 as usize] as usize;
                 let hi = self.start[row + cx1 as usize + 1] as usize;
                 for item in &self.items[lo..hi] {
-                    f(item.id);
+                    f(item);
                 }
             }
             return;
@@ -1197,7 +1229,7 @@ impl Near {
         let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
         if cells > self.items.len() as u64 {
             for item in &self.items {
-                f(item.id);
+                f(item);
             }
             return;
         }
@@ -1207,7 +1239,7 @@ impl Near {
                 let (lo, hi) = (self.start[b] as usize, self.start[b + 1] as usize);
                 for a in lo..hi {
                     if self.item_cell[a] == [cx, cy] {
-                        f(self.items[a].id);
+                        f(&self.items[a]);
                     }
                 }
             }
