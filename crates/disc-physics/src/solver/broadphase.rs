@@ -658,9 +658,11 @@ impl Near {
     /// (`items`, `start`). Returns the number of entries. `ALL_ON`: every disc is on the
     /// table, so `on` is not read. The first pass keeps each disc's bucket in `adj_start` (as
     /// long as the discs plus one, and rewritten whole by [`Near::index_partners`] after the
-    /// search), so that the sort writes no buffer of its own per disc; the scatter reads the
-    /// discs' positions from their records again, which the first pass has just read (a
-    /// buffer of them, 16 or 24 bytes a disc, was more to write and read in a large world).
+    /// search). It also keeps each disc's position in `home` (NaN for a disc off the table),
+    /// which the check reads ([`Near::recheck`]); the scatter reads the positions from there,
+    /// 16 bytes a disc, not from the records again (64). Before the eleventh sitting, when no
+    /// check read them, a buffer of positions was more to write and read in a large world
+    /// than the records read twice.
     ///
     /// `tally[b]` counts bucket b (`tally` is all zeros between builds); one pass then sets
     /// `start[b + 1]` to where bucket b begins (the running sum of the tallies before it) and

@@ -2,8 +2,8 @@
 //! workspace.
 //!
 //! A world larger than the caches reads its discs' records at random places (stage 4's
-//! rounds come in time order, which is no order in space; stage 3's due pairs, the builds'
-//! first dues and the list's check gather records by the pair list's or the grid's order).
+//! rounds come in time order, which is no order in space; stage 3's due pairs and the builds'
+//! first dues gather records by the pair list's order, which is the grid's at the build).
 //! Those reads are announced ahead: before, by plain loads (`std::hint::black_box`), which
 //! hold the processor's retirement until the line arrives, so only as many overlap as its
 //! window holds; since the tenth sitting by a prefetch instruction, which retires at once.
