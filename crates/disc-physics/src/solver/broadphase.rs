@@ -390,8 +390,7 @@ fn find_escapees(
         true
     };
     for (c, (chunk, at)) in chunks.iter().zip(homes).enumerate() {
-        if most_moved2(chunk, at) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(chunk, at, tau2))
-        {
+        if most_moved2(chunk, at) > tau2 && !take(c * MOVED_CHUNK, moved_beyond(chunk, at, tau2)) {
             return false;
         }
     }
@@ -1205,14 +1204,7 @@ impl Near {
     /// [`Near::for_each_in_box`] with each disc's entry (its index and its position at the
     /// build).
     #[inline]
-    fn for_each_entry_in_box(
-        &self,
-        x0: f64,
-        y0: f64,
-        x1: f64,
-        y1: f64,
-        mut f: impl FnMut(&Item),
-    ) {
+    fn for_each_entry_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(&Item)) {
         let grid = &self.grid;
         let (cx0, cx1) = (grid.cx(x0), grid.cx(x1));
         let (cy0, cy1) = (grid.cy(y0), grid.cy(y1));

@@ -774,8 +774,9 @@ struct Look<'a, 'c> {
 /// prepared (`cx.now`), faster than `2 a h` (it stops in neither substep,
 /// [`SlideCtx::slides_on`]); the rest goes out of line ([`Carry::disc_rare`], on a view
 /// rebuilt from the parts). A disc stage 4 touched is among the rest without a look at its
-/// mark: stage 4 set its fixed due to 0 (`Paths::keep`, and any new path). The common disc keeps the path and the due that stage 1 of the
-/// substep it is carried through (`cx.now − 1`) gave it, and that stage did not list it for
+/// mark: stage 4 set its fixed due to 0 (`Paths::keep`, and any new path). The common disc
+/// keeps the path and the due that stage 1 of the substep it is carried through
+/// (`cx.now − 1`) gave it, and that stage did not list it for
 /// the fixed tests (its due is later): its move is clear of the cushions
 /// ([`Cushions::moved_clear`], as [`Carry::disc`] takes it in a quiet substep), and
 /// [`glide`] would not look at its clearance for `cx.now` either ([`glide_clear`]). Its
