@@ -797,13 +797,22 @@ impl Near {
         true
     }
 
+    /// Disc `i`'s two ranges of the pair index: the pairs listing it first
+    /// (`pairs[lo..hi]`) and its entries for those listing it second (`adj[alo..ahi]`).
+    /// Every walk of a disc's partners begins here; `i` must be below `own.len()`.
+    #[inline(always)]
+    fn ranges(&self, i: usize) -> ([usize; 2], [usize; 2]) {
+        let own = self.own[i].map(|p| p as usize);
+        let adj = [self.adj_start[i] as usize, self.adj_start[i + 1] as usize];
+        (own, adj)
+    }
+
     /// Whether discs `i` and `j` are a listed pair. Out of line: [`Near::recheck`] asks it
     /// only of the few discs close to an escapee, and the closure that asks it is then small
     /// enough to be inlined into [`Near::for_each_in_box`]'s loops (else a call a disc).
     #[inline(never)]
     fn listed(&self, i: usize, j: usize) -> bool {
-        let [lo, hi] = self.own[i].map(|p| p as usize);
-        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        let ([lo, hi], [alo, ahi]) = self.ranges(i);
         self.pairs[lo..hi].iter().any(|&[_, b]| b as usize == j)
             || self.adj[alo..ahi].iter().any(|&[_, a]| a as usize == j)
     }
@@ -897,8 +906,7 @@ impl Near {
         if i >= self.own.len() {
             return;
         }
-        let [lo, hi] = self.own[i].map(|p| p as usize);
-        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        let ([lo, hi], [alo, ahi]) = self.ranges(i);
         // The dues in whole blocks and the blocks' earliest dues cut to one length, so that a
         // pair's block is checked once for both.
         let (blocks, _) = self.due.as_chunks_mut::<DUE_BLOCK>();
@@ -950,8 +958,7 @@ impl Near {
         if i >= self.own.len() {
             return;
         }
-        let [lo, hi] = self.own[i].map(|p| p as usize);
-        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        let ([lo, hi], [alo, ahi]) = self.ranges(i);
         if let Some(due) = self.due.get(lo) {
             prefetch(due);
         }
@@ -973,8 +980,7 @@ impl Near {
         if !self.valid || i >= self.own.len() {
             return;
         }
-        let [lo, hi] = self.own[i].map(|p| p as usize);
-        let (alo, ahi) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+        let ([lo, hi], [alo, ahi]) = self.ranges(i);
         let (due, block_due) = (&mut self.due[..], &mut self.block_due[..]);
         // The pairs listing disc i first are one range of the list, their blocks another.
         if lo < hi {
