@@ -948,8 +948,8 @@ mod tests {
     }
 
     /// A world larger than `WARM_DISCS` (scene (c) at 17,000 discs, 120 steps) computes with
-    /// its large-world paths (the requests ahead of stages 3 and 4, the first dues' and the
-    /// list's check's, the moving list merged into index order) what it computes without
+    /// its large-world paths (the requests ahead of stages 3 and 4 and of the first dues,
+    /// the moving list merged into index order) what it computes without
     /// them, step by step: the prefetches and the list's order change nothing.
     #[test]
     fn a_large_world_computes_what_it_would_without_its_requests_ahead() {

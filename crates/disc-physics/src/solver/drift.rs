@@ -776,11 +776,10 @@ struct Look<'a, 'c> {
 /// rebuilt from the parts). A disc stage 4 touched is among the rest without a look at its
 /// mark: stage 4 set its fixed due to 0 (`Paths::keep`, and any new path). The common disc
 /// keeps the path and the due that stage 1 of the substep it is carried through
-/// (`cx.now − 1`) gave it, and that stage did not list it for
-/// the fixed tests (its due is later): its move is clear of the cushions
-/// ([`Cushions::moved_clear`], as [`Carry::disc`] takes it in a quiet substep), and
-/// [`glide`] would not look at its clearance for `cx.now` either ([`glide_clear`]). Its
-/// chord speed goes into `vmax`.
+/// (`cx.now − 1`) gave it, and that stage did not list it for the fixed tests (its due is
+/// later): its move is clear of the cushions ([`Cushions::moved_clear`], as [`Carry::disc`]
+/// takes it in a quiet substep), and [`glide`] would not look at its clearance for `cx.now`
+/// either ([`glide_clear`]). Its chord speed goes into `vmax`.
 #[inline(always)]
 fn keep_long<const TOUCHED: bool>(
     i: usize,

@@ -396,9 +396,8 @@ fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
 /// partner's test is long enough to fill the processor's window). The lines are asked for
 /// by [`prefetch()`] (since the tenth sitting; before, by loads, each of which held the
 /// processor's retirement until its line came); the index entries the walk follows are read.
-/// Computes nothing, so the
-/// results are the same bit for bit (`how_pairs_are_found_never_changes_what_is_computed`
-/// runs worlds with and without it).
+/// Computes nothing, so the results are the same bit for bit
+/// (`how_pairs_are_found_never_changes_what_is_computed` runs worlds with and without it).
 ///
 /// The walk through the pair index is a chain of dependent loads (a disc's ranges, then their
 /// entries, then the partners' records), each level a wait of its own. So the index is also

@@ -83,9 +83,9 @@ pub(crate) const DIRECT_MOVERS: usize = 0;
 /// pairs first and asks for each pair's entry and records ahead of its test
 /// (`predict::near_pairs_ahead`, decided at the pair list's build), and the pair tests of a
 /// list whose discs all have one radius take the sum from the build. Since the tenth
-/// sitting the requests are prefetches ([`prefetch()`]), the first dues of a build and the
-/// list's check ask for records ahead too, and the drift keeps the moving list in index
-/// order (`drift::merge_tail`). It pays
+/// sitting the requests are prefetches ([`prefetch()`]), the first dues of a build ask for
+/// records ahead too, and the drift keeps the moving list in index order
+/// (`drift::merge_tail`). It pays
 /// where the world outgrows the last-level cache (scene (c) at N = 262,144: 3 to 17 % less
 /// CPU time in five alternated sittings); at 16,384 and 65,536 discs it measured neither gain
 /// nor loss, and in smaller worlds, whose discs stay in the caches, it would only cost

@@ -459,8 +459,9 @@ const AHEAD: usize = 16;
 /// the same order, with the same dues, in two passes. The first lists the due pairs (the
 /// blocks' due bits, asking for a due block's dues [`BLOCKS_AHEAD`] blocks ahead); the second
 /// tests them, asking for the list's entry [`AHEAD`] pairs ahead and that pair's records and
-/// tags half as far ahead ([`prefetch()`], nothing computed from them), so that the cache misses of several pairs overlap instead of each test
-/// waiting for its entry and then for its records. The tests are `LEAN` ones
+/// tags half as far ahead ([`prefetch()`], nothing computed from them), so that the cache
+/// misses of several pairs overlap instead of each test waiting for its entry and then for
+/// its records. The tests are `LEAN` ones
 /// ([`PairView::test`]): the radius sum from [`Near::rr_same`] and no look at `on` while
 /// the world has the build's `n_on` discs on the table, when these hold (two to four lines
 /// less a test).
