@@ -6,6 +6,7 @@
 //! ([`slide`]), so that each moving disc is visited once per substep.
 
 use super::friction::{ListBufs, Lists, Prepared, SlideCtx, glide, glide_clear, slide};
+use super::prefetch::prefetch;
 use super::{Discs, Kin, RunClock, Scratch, Slots, Solver, Substep, Tag, normal_or_zero};
 use crate::Table;
 
@@ -477,9 +478,14 @@ fn long_pass<const TOUCHED: bool>(
     walls: &Cushions,
 ) -> f64 {
     let r_one = s.near.one_radius();
+    let ahead = s.near.ahead;
     over_moving::<TOUCHED>(d, s, (cx, walls), cx.now, |mut pass, listed, to| {
         pass.look.r_one = r_one;
-        retain_long::<TOUCHED>(pass, listed, to)
+        if ahead {
+            retain_long::<TOUCHED, true>(pass, listed, to)
+        } else {
+            retain_long::<TOUCHED, false>(pass, listed, to)
+        }
     })
 }
 
@@ -699,7 +705,7 @@ impl Carry<'_, '_> {
 /// pass's slices and constants in locals, and its largest chord speed, which joins the
 /// lists' at the end (the largest of several is the same in any order).
 #[inline(always)]
-fn retain_long<const TOUCHED: bool>(
+fn retain_long<const TOUCHED: bool, const AHEAD: bool>(
     pass: Carry<'_, '_>,
     list: &mut [u32],
     to: &mut Lists<'_>,
@@ -720,22 +726,30 @@ fn retain_long<const TOUCHED: bool>(
     let (mut start, mut kept) = (0, 0);
     while start < total {
         let end = total.min(start + PIECE);
-        let piece = &mut list[start..end];
-        let len = piece.len();
-        let mut at = 0;
-        while at < len
-            && keep_long::<TOUCHED>(piece[at] as usize, (kin, fixed_due), &look, &mut vmax, to)
-        {
+        // The piece is compacted in place: an entry is written only at or behind the one
+        // carried, so the entries ahead, which `ask_rare` reads, are still the list's.
+        let mut at = start;
+        while at < end {
+            if AHEAD {
+                ask_rare::<TOUCHED>(list, at + RARE_AHEAD, fixed_due, &look);
+            }
+            if !keep_long::<TOUCHED>(list[at] as usize, (kin, fixed_due), &look, &mut vmax, to) {
+                break;
+            }
             at += 1;
         }
         let mut piece_kept = at;
-        for at in at + 1..len {
-            let i = piece[at];
+        for at in (at + 1).min(end)..end {
+            if AHEAD {
+                ask_rare::<TOUCHED>(list, at + RARE_AHEAD, fixed_due, &look);
+            }
+            let i = list[at];
             if keep_long::<TOUCHED>(i as usize, (kin, fixed_due), &look, &mut vmax, to) {
-                piece[piece_kept] = i;
+                list[piece_kept] = i;
                 piece_kept += 1;
             }
         }
+        let piece_kept = piece_kept - start;
         if kept < start {
             list.copy_within(start..start + piece_kept, kept);
         }
@@ -744,6 +758,40 @@ fn retain_long<const TOUCHED: bool>(
     }
     to.widen(vmax);
     kept
+}
+
+/// How many discs of the moving list ahead of the one carried the long pass of a large world
+/// looks at ([`ask_rare`]): some 80 ns of the pass at N = 262,144, about a miss's wait.
+const RARE_AHEAD: usize = 16;
+
+/// The long pass of a large world ([`retain_long`] with `AHEAD`), [`RARE_AHEAD`] discs ahead:
+/// if the disc at `at` of the list will go out of line ([`Carry::disc_rare`]: its fixed due
+/// has come, or stage 4 touched it and set it to 0), asks for what that path reads of it
+/// besides its record and fixed due ([`prefetch()`]; nothing computed from them). Those are
+/// reads of a few discs in a thousand, at random places of arrays that a large world's
+/// stage 4 has long pushed out of the caches; the common path reads none of them. The
+/// fixed due read here is one the pass reads a few discs later (the list is in index order,
+/// [`merge_tail`]), so it is on a line the stream brings anyway.
+#[inline(always)]
+fn ask_rare<const TOUCHED: bool>(list: &[u32], at: usize, fixed_due: &[u64], look: &Look<'_, '_>) {
+    let Some(&j) = list.get(at) else { return };
+    let j = j as usize;
+    if fixed_due.get(j).is_some_and(|&due| due <= look.cx.now) {
+        if TOUCHED {
+            if let (Some(mark), Some(tag), Some(on)) =
+                (look.touched_mark.get(j), look.tag.get(j), look.on.get(j))
+            {
+                prefetch(mark);
+                prefetch(tag);
+                prefetch(on);
+            }
+        }
+        if look.r_one.is_none() {
+            if let Some(r) = look.rad.get(j) {
+                prefetch(r);
+            }
+        }
+    }
 }
 
 /// What the drift's pass ([`Carry`]) reads besides the discs' records and fixed dues.
@@ -1266,6 +1314,9 @@ mod tests {
                 }
             }
             let cx = SlideCtx::new(&table, &[], &mo, h, now + 1);
+            // Every other substep as a large world's (which asks for the rare discs' lines
+            // ahead, `ask_rare`: nothing computed may change).
+            s.near.ahead = now % 2 == 0;
             let (mut d1, mut s1) = (d.clone(), s.clone());
             let (vmax2, plain) = if touched {
                 (
