@@ -4,18 +4,16 @@
 //! ([`impulse`](super::impulse)); every disc whose velocity changed is re-predicted (stage 3's
 //! tests from its new path). Stale events are dropped by per-disc version numbers.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::broadphase::Near;
 use super::impulse::{Contact, solve};
 use super::predict::{
     ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, predict_fixed_at,
     push, valid,
 };
+use super::queue::Queue;
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, Pending,
-    ROUND_CAP, SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, ROUND_CAP,
+    SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
 };
 use super::{direction_speed, normal_or_zero, prefetch};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
@@ -63,8 +61,10 @@ impl Solver {
         // 3's test of every pair again, while no disc is faster than at the substep's start
         // (after that, the direct test instead of the grid's).
         let lone = s.moving.len() <= 1;
+        // Stages 1 and 3's batch, sorted once if it is large (see `queue`).
+        s.heap.settle();
         let mut rounds = 0u64;
-        while let Some(Reverse(first)) = s.heap.pop() {
+        while let Some(first) = s.heap.pop() {
             if !valid(d, &first) {
                 continue;
             }
@@ -77,7 +77,7 @@ impl Solver {
             // The round's other events: `s.round` lists the round (with `first`) only if it
             // has any. A round of one event, nine in ten of scene (c)'s, is read in place.
             s.round.clear();
-            while let Some(Reverse(next)) = s.heap.peek() {
+            while let Some(next) = s.heap.peek() {
                 if f64::from_bits(next.t) <= t + ctx.window {
                     let next = *next;
                     s.heap.pop();
@@ -346,7 +346,7 @@ impl Solver {
 fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
     d: &Discs,
     near: &mut Near,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     c: &ChangedAt,
     (cm, mark): (&[u32], u32),
     hs: (f64, f64),
@@ -440,7 +440,7 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
             });
         }
     }
-    if let Some(Reverse(next)) = heap.peek() {
+    if let Some(next) = heap.peek() {
         let disc = |i: usize| {
             prefetch(&d.k[i]);
             prefetch(&d.on[i]);
@@ -460,23 +460,12 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
         }
     }
     // Two rounds ahead: the ranges (the next round loads their entries, as above).
-    if let Some([a, b]) = after_next(heap.as_slice()) {
+    if let Some([a, b]) = heap.after_next() {
         near.warm_ranges(a as usize, false);
         if b != NONE {
             near.warm_ranges(b as usize, false);
         }
     }
-}
-
-/// The discs of the event after the next in the slice of a binary heap of `Reverse` events
-/// (the earlier of the root's children; `NONE` for the second of an event with one disc).
-fn after_next(q: &[Reverse<Pending>]) -> Option<[u32; 2]> {
-    let p = match q {
-        [_, x, y, ..] => Some(if x.0 <= y.0 { x.0 } else { y.0 }),
-        [_, x] => Some(x.0),
-        _ => None,
-    }?;
-    Some([p.a, if p.kind == KIND_DISC { p.b } else { NONE }])
 }
 
 impl CushionId {
@@ -563,42 +552,4 @@ fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact>
         lam: 0.0,
         speed: -vn,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BinaryHeap;
-
-    use super::*;
-
-    #[test]
-    fn after_next_names_the_discs_of_the_second_earliest_event_in_the_queue() {
-        // Queues of 0 to 40 pseudo-random events (many equal times, every kind), each
-        // against the same events sorted: the loads ahead of stage 4 guess from it.
-        let mut rng = crate::scenes::SplitMix64(0x9e37_79b9_7f4a_7c15);
-        let mut next = move || rng.next_u64();
-        for len in 0..40 {
-            for _ in 0..50 {
-                let mut heap = BinaryHeap::new();
-                let mut all = Vec::new();
-                for _ in 0..len {
-                    let p = Pending {
-                        t: next() % 8,
-                        kind: (next() % 4) as u8,
-                        a: (next() % 16) as u32,
-                        b: (next() % 16) as u32,
-                        va: (next() % 3) as u32,
-                        vb: 0,
-                    };
-                    heap.push(Reverse(p));
-                    all.push(p);
-                }
-                all.sort();
-                let want = all
-                    .get(1)
-                    .map(|p| [p.a, if p.kind == KIND_DISC { p.b } else { NONE }]);
-                assert_eq!(after_next(heap.as_slice()), want, "{all:?}");
-            }
-        }
-    }
 }

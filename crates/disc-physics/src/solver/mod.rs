@@ -40,15 +40,15 @@ mod friction;
 mod impulse;
 mod predict;
 mod prefetch;
+mod queue;
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
 pub(crate) use broadphase::NONE;
 use broadphase::Near;
 use friction::{Prepared, SlideCtx};
 use prefetch::prefetch;
+use queue::Queue;
 
 use impulse::Contact;
 
@@ -521,7 +521,7 @@ pub(crate) struct Scratch {
     prepared: Option<Prepared>,
     pub(crate) near: Near,
     paths: Paths,
-    heap: BinaryHeap<Reverse<Pending>>,
+    heap: Queue,
     round: Vec<Pending>,
     contacts: Vec<Contact>,
     changed: Vec<u32>,
@@ -915,7 +915,7 @@ impl Solver {
         for &i in self.s.fixed.as_slice() {
             fixed[i as usize] = true;
         }
-        let mut found = BinaryHeap::new();
+        let mut found = Queue::default();
         for &i in self.s.moving.as_slice() {
             if !fixed[i as usize] {
                 predict::predict_fixed(&ctx, &self.d, &mut found, i as usize, 0.0);

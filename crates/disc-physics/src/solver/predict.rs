@@ -9,11 +9,9 @@
 //! prediction only ([`Discs::pos_at`] is the one place a position is computed): whichever
 //! broadphase lists a pair, the pair gets the same time.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::broadphase::{DUE_BLOCK, Near};
 use super::prefetch;
+use super::queue::Queue;
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, Kin, NEAR_MARGIN_M, Pending,
     SLOP_M, Solver, Substep, WINDOW_REL, WallGeom,
@@ -80,37 +78,23 @@ pub(super) fn valid(d: &Discs, p: &Pending) -> bool {
 }
 
 #[inline]
-pub(super) fn push(
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    t: f64,
-    kind: u8,
-    a: u32,
-    b: u32,
-    va: u32,
-    vb: u32,
-) {
+pub(super) fn push(heap: &mut Queue, t: f64, kind: u8, a: u32, b: u32, va: u32, vb: u32) {
     // `t` is never negative; +0.0 keeps the bit order equal to the numeric order.
     let t = if t > 0.0 { t } else { 0.0 };
-    heap.push(Reverse(Pending {
+    heap.push(Pending {
         t: t.to_bits(),
         kind,
         a,
         b,
         va,
         vb,
-    }));
+    });
 }
 
 /// Pushes the contact of discs `i` and `j` at substep time `t` (the lower index first, with
 /// both discs' versions).
 #[inline]
-pub(super) fn push_pair(
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    t: f64,
-    d: &Discs,
-    i: usize,
-    j: usize,
-) {
+pub(super) fn push_pair(heap: &mut Queue, t: f64, d: &Discs, i: usize, j: usize) {
     let (a, b) = if i < j { (i, j) } else { (j, i) };
     push(
         heap,
@@ -172,13 +156,7 @@ fn toi_circle_misses(dx: f64, dy: f64, wx: f64, wy: f64, rr: f64, rem: f64) -> b
 
 /// Predicts the cushion, wall and pocket events of disc `i` from substep time `t`.
 #[inline]
-pub(super) fn predict_fixed(
-    ctx: &Ctx<'_>,
-    d: &Discs,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    i: usize,
-    t: f64,
-) {
+pub(super) fn predict_fixed(ctx: &Ctx<'_>, d: &Discs, heap: &mut Queue, i: usize, t: f64) {
     predict_fixed_at(ctx, d, heap, &ChangedAt::new(d, i, t));
 }
 
@@ -190,12 +168,7 @@ pub(super) fn predict_fixed(
 /// everything else goes to [`fixed_tests`], out of line, which computes the same box again
 /// (so the events are the same bit for bit).
 #[inline(always)]
-pub(super) fn predict_fixed_at(
-    ctx: &Ctx<'_>,
-    d: &Discs,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    c: &ChangedAt,
-) {
+pub(super) fn predict_fixed_at(ctx: &Ctx<'_>, d: &Discs, heap: &mut Queue, c: &ChangedAt) {
     if ctx.walls.is_empty() && ctx.table.pockets().is_empty() {
         if c.vx == 0.0 && c.vy == 0.0 {
             return;
@@ -229,7 +202,7 @@ fn swept_box(ctx: &Ctx<'_>, c: &ChangedAt) -> ([f64; 4], bool) {
 /// swept box over the rest of the substep reaches within their limits, and every wall and
 /// pocket whose box it reaches.
 #[inline(never)]
-fn fixed_tests(ctx: &Ctx<'_>, d: &Discs, heap: &mut BinaryHeap<Reverse<Pending>>, c: &ChangedAt) {
+fn fixed_tests(ctx: &Ctx<'_>, d: &Discs, heap: &mut Queue, c: &ChangedAt) {
     let (i, t) = (c.i, c.t);
     let (x, y, vx, vy, r) = (c.x, c.y, c.vx, c.vy, c.r);
     let rem = ctx.h - t;
@@ -331,7 +304,7 @@ impl Neighbours<'_> {
         &self,
         ctx: &Ctx<'_>,
         d: &Discs,
-        heap: &mut BinaryHeap<Reverse<Pending>>,
+        heap: &mut Queue,
         i: usize,
         t: f64,
         skip: impl Fn(usize) -> bool,
@@ -373,14 +346,7 @@ impl Neighbours<'_> {
 /// [`DUE_BLOCK`] pairs too ([`Near::block_due`]), so a block with none due costs one test,
 /// and their earliest over every block ([`Near::next_due`]), so that the caller skips a
 /// substep with none due in one test, without the call. Returns the number of pairs tested.
-fn near_pairs(
-    d: &Discs,
-    near: &mut Near,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
-    h: f64,
-    ahh: f64,
-    rel: u32,
-) -> u64 {
+fn near_pairs(d: &Discs, near: &mut Near, heap: &mut Queue, h: f64, ahh: f64, rel: u32) -> u64 {
     if near.complete {
         near_pairs_in::<true>(d, near, heap, h, ahh, rel)
     } else {
@@ -394,7 +360,7 @@ fn near_pairs(
 fn near_pairs_in<const COMPLETE: bool>(
     d: &Discs,
     near: &mut Near,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     h: f64,
     ahh: f64,
     rel: u32,
@@ -470,7 +436,7 @@ const AHEAD: usize = 16;
 fn near_pairs_ahead(
     d: &Discs,
     near: &mut Near,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     (h, ahh): (f64, f64),
     rel: u32,
     n_on: usize,
@@ -738,7 +704,7 @@ impl PairView<'_> {
         &self,
         [i, j]: [u32; 2],
         d: &Discs,
-        heap: &mut BinaryHeap<Reverse<Pending>>,
+        heap: &mut Queue,
         (h, ahh): (f64, f64),
         rel: u32,
     ) -> u32 {
@@ -989,7 +955,7 @@ fn direct_pairs(
     moving: &[u32],
     moving_mark: &[u32],
     mark: u32,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     h: f64,
 ) {
     let n = d.k.len();
@@ -1069,7 +1035,7 @@ impl ChangedAt {
 #[inline(always)]
 pub(super) fn neighbour_pair_due<const COMPLETE: bool>(
     d: &Discs,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     c: &ChangedAt,
     (j, kj, rj): (usize, &Kin, f64),
     (h, ahh): (f64, f64),
@@ -1108,7 +1074,7 @@ pub(super) fn neighbour_pair_due<const COMPLETE: bool>(
 /// a mark or comparing with `i`.
 pub(super) fn brute_neighbours(
     d: &Discs,
-    heap: &mut BinaryHeap<Reverse<Pending>>,
+    heap: &mut Queue,
     i: usize,
     t: f64,
     h: f64,
@@ -1124,7 +1090,7 @@ pub(super) fn brute_neighbours(
     #[inline(always)]
     fn test(
         d: &Discs,
-        heap: &mut BinaryHeap<Reverse<Pending>>,
+        heap: &mut Queue,
         (i, j): (usize, usize),
         (kj, rj): (&Kin, f64),
         (x, y, vx, vy, r): (f64, f64, f64, f64, f64),
@@ -1329,7 +1295,7 @@ mod tests {
             rr_same: None,
             all_on: false,
         };
-        let mut heap = BinaryHeap::new();
+        let mut heap = Queue::default();
         let mut now = 0;
         for (p, &pair) in near.pairs.iter().enumerate() {
             let want = if complete {
@@ -1414,7 +1380,7 @@ mod tests {
                     assert!(ahead.next_due > rel);
                     continue;
                 }
-                let (mut plain_heap, mut ahead_heap) = (BinaryHeap::new(), BinaryHeap::new());
+                let (mut plain_heap, mut ahead_heap) = (Queue::default(), Queue::default());
                 let n = near_pairs(&d, &mut near, &mut plain_heap, h, ahh, rel);
                 let a = near_pairs_ahead(&d, &mut ahead, &mut ahead_heap, (h, ahh), rel, n_on);
                 assert_eq!(n, a, "{case}, substep {rel}");
@@ -1471,7 +1437,7 @@ mod tests {
             for i in 0..d.k.len() {
                 let t = h * (0.9 * next()).min(0.999);
                 let c = ChangedAt::new(&d, i, t);
-                let (mut fast, mut full) = (BinaryHeap::new(), BinaryHeap::new());
+                let (mut fast, mut full) = (Queue::default(), Queue::default());
                 predict_fixed_at(&ctx, &d, &mut fast, &c);
                 fixed_tests(&ctx, &d, &mut full, &c);
                 let (fast, full) = (fast.into_sorted_vec(), full.into_sorted_vec());
@@ -1605,7 +1571,7 @@ mod tests {
     /// pair's gap, bound and (where the bound is below a substep) exact test.
     fn plain_pair_due<const COMPLETE: bool>(
         d: &Discs,
-        heap: &mut BinaryHeap<Reverse<Pending>>,
+        heap: &mut Queue,
         c: &ChangedAt,
         (j, kj, rj): (usize, &Kin, f64),
         (h, ahh): (f64, f64),
@@ -1647,7 +1613,7 @@ mod tests {
                 let c = ChangedAt::new(&d, i, h * next());
                 for j in (0..d.k.len()).filter(|&j| j != i) {
                     let pair = (j, &d.k[j], d.r[j]);
-                    let (mut got, mut want) = (BinaryHeap::new(), BinaryHeap::new());
+                    let (mut got, mut want) = (Queue::default(), Queue::default());
                     let due = neighbour_pair_due::<false>(&d, &mut got, &c, pair, (h, ahh), rel);
                     let plain = plain_pair_due::<false>(&d, &mut want, &c, pair, (h, ahh), rel);
                     assert_eq!(due, plain, "world {world}, pair {i} {j}");
