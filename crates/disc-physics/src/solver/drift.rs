@@ -727,11 +727,11 @@ fn retain_long<const TOUCHED: bool, const AHEAD: bool>(
     while start < total {
         let end = total.min(start + PIECE);
         // The piece is compacted in place: an entry is written only at or behind the one
-        // carried, so the entries ahead, which `ask_rare` reads, are still the list's.
+        // carried, so the entries ahead, which `ask_ahead` reads, are still the list's.
         let mut at = start;
         while at < end {
             if AHEAD {
-                ask_rare::<TOUCHED>(list, at + RARE_AHEAD, fixed_due, &look);
+                ask_ahead::<TOUCHED>(list, at + LOOK_AHEAD, fixed_due, &look, kin);
             }
             if !keep_long::<TOUCHED>(list[at] as usize, (kin, fixed_due), &look, &mut vmax, to) {
                 break;
@@ -741,7 +741,7 @@ fn retain_long<const TOUCHED: bool, const AHEAD: bool>(
         let mut piece_kept = at;
         for at in (at + 1).min(end)..end {
             if AHEAD {
-                ask_rare::<TOUCHED>(list, at + RARE_AHEAD, fixed_due, &look);
+                ask_ahead::<TOUCHED>(list, at + LOOK_AHEAD, fixed_due, &look, kin);
             }
             let i = list[at];
             if keep_long::<TOUCHED>(i as usize, (kin, fixed_due), &look, &mut vmax, to) {
@@ -761,21 +761,34 @@ fn retain_long<const TOUCHED: bool, const AHEAD: bool>(
 }
 
 /// How many discs of the moving list ahead of the one carried the long pass of a large world
-/// looks at ([`ask_rare`]): some 80 ns of the pass at N = 262,144, about a miss's wait.
-const RARE_AHEAD: usize = 16;
+/// asks for ([`ask_ahead`]): some 150 ns of the pass at N = 262,144, more than a miss's
+/// wait. 16, 32 and 64 gave the same time within the noise; 8 was slower.
+const LOOK_AHEAD: usize = 32;
 
-/// The long pass of a large world ([`retain_long`] with `AHEAD`), [`RARE_AHEAD`] discs ahead:
-/// if the disc at `at` of the list will go out of line ([`Carry::disc_rare`]: its fixed due
-/// has come, or stage 4 touched it and set it to 0), asks for what that path reads of it
-/// besides its record and fixed due ([`prefetch()`]; nothing computed from them). Those are
-/// reads of a few discs in a thousand, at random places of arrays that a large world's
-/// stage 4 has long pushed out of the caches; the common path reads none of them. The
-/// fixed due read here is one the pass reads a few discs later (the list is in index order,
-/// [`merge_tail`]), so it is on a line the stream brings anyway.
+/// The long pass of a large world ([`retain_long`] with `AHEAD`), [`LOOK_AHEAD`] discs
+/// ahead of the one carried: asks for the disc's record ([`prefetch()`]; nothing computed
+/// from it), and, if the disc will go out of line ([`Carry::disc_rare`]: its fixed due has
+/// come, or stage 4 touched it and set it to 0), for what that path reads of it besides its
+/// record and fixed due. Those are reads of a few discs in a hundred, at random places of
+/// arrays that a large world's stage 4 has long pushed out of the caches; the common path
+/// reads none of them. The fixed due read here is one the pass reads a little later (the
+/// list is in index order, [`merge_tail`]), on a line the stream brings anyway. At
+/// N = 262,144 (scene (c), 500 steps) the requests for the out-of-line discs took 4 % off
+/// the run's time and those for the records 3 % more (task-clock medians of rotated runs,
+/// the twelfth sitting; docs/physics-performance-log.md).
 #[inline(always)]
-fn ask_rare<const TOUCHED: bool>(list: &[u32], at: usize, fixed_due: &[u64], look: &Look<'_, '_>) {
+fn ask_ahead<const TOUCHED: bool>(
+    list: &[u32],
+    at: usize,
+    fixed_due: &[u64],
+    look: &Look<'_, '_>,
+    kin: &[Kin],
+) {
     let Some(&j) = list.get(at) else { return };
     let j = j as usize;
+    if let Some(k) = kin.get(j) {
+        prefetch(k);
+    }
     if fixed_due.get(j).is_some_and(|&due| due <= look.cx.now) {
         if TOUCHED {
             if let (Some(mark), Some(tag), Some(on)) =
@@ -1315,7 +1328,7 @@ mod tests {
             }
             let cx = SlideCtx::new(&table, &[], &mo, h, now + 1);
             // Every other substep as a large world's (which asks for the rare discs' lines
-            // ahead, `ask_rare`: nothing computed may change).
+            // ahead, `ask_ahead`: nothing computed may change).
             s.near.ahead = now % 2 == 0;
             let (mut d1, mut s1) = (d.clone(), s.clone());
             let (vmax2, plain) = if touched {

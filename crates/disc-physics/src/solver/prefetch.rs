@@ -7,10 +7,10 @@
 //! Those reads are announced ahead: before, by plain loads (`std::hint::black_box`), which
 //! hold the processor's retirement until the line arrives, so only as many overlap as its
 //! window holds; since the tenth sitting by a prefetch instruction, which retires at once.
-//! Since the twelfth sitting the drift's long pass asks the same way, a few discs ahead, for
-//! what it will read of a disc it carries out of line (a disc stage 4 touched, or whose
-//! fixed due has come: its marks, tag and radius, which a large world's stage 4 has pushed
-//! out of the caches long before).
+//! Since the twelfth sitting the drift's long pass asks the same way, 32 discs ahead, for
+//! each disc's record and for what it will read of a disc it carries out of line (a disc
+//! stage 4 touched, or whose fixed due has come: its marks, tag and radius, which a large
+//! world's stage 4 has pushed out of the caches long before).
 //! At N = 262,144 (scene (c)) the prefetches took 13 % off the run's time against the loads
 //! (docs/physics-performance-log.md, "the lead's tenth sitting"), the benchmark that the house
 //! style asks of `unsafe`. Nothing computed depends on them: a prefetch changes no value
