@@ -44,10 +44,17 @@ impl Queue {
     /// empty (as it is at stage 4's start, after [`clear`](Queue::clear)); otherwise
     /// nothing. The run's empty buffer becomes the heap's, so neither allocates once both
     /// are reserved.
+    #[inline]
     pub(super) fn settle(&mut self) {
-        if self.heap.len() < SETTLE || !self.run.is_empty() {
-            return;
+        if self.heap.len() >= SETTLE && self.run.is_empty() {
+            self.sort_batch();
         }
+    }
+
+    /// [`settle`](Queue::settle)'s sort, out of line (rare: the breaks never get there).
+    #[cold]
+    #[inline(never)]
+    fn sort_batch(&mut self) {
         let mut batch = std::mem::take(&mut self.heap).into_vec();
         // Ascending in `Reverse`: latest first, the earliest at the end.
         batch.sort_unstable();
