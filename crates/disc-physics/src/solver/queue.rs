@@ -6,8 +6,8 @@
 //! Stage 4 takes them one by one and pushes a few more after each round. Taken from a binary
 //! heap, each of a large batch costs a walk from the root to a leaf, a load at each level
 //! that depends on the one before, most of them missing the first-level cache once the heap
-//! outgrows it: 93 ns an event at N = 262,144 against 21 at N = 4096 (perf, the eleventh
-//! sitting). So stage 4 first [`settle`](Queue::settle)s a large batch: it is sorted once
+//! outgrows it: 93 ns an event at N = 262,144 against 21 at N = 4096 (perf of the code
+//! before the twelfth sitting). So stage 4 first [`settle`](Queue::settle)s a large batch: it is sorted once
 //! (fewer comparisons than the walks, and in order in memory) into a run that gives up its
 //! earliest event from its end, and the heap keeps only what stage 4 pushes. The earliest
 //! event is the earlier of the run's and the heap's, so events come in the same order as
