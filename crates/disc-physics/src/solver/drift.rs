@@ -790,19 +790,18 @@ fn ask_ahead<const TOUCHED: bool>(
         prefetch(k);
     }
     if fixed_due.get(j).is_some_and(|&due| due <= look.cx.now) {
-        if TOUCHED {
-            if let (Some(mark), Some(tag), Some(on)) =
+        if TOUCHED
+            && let (Some(mark), Some(tag), Some(on)) =
                 (look.touched_mark.get(j), look.tag.get(j), look.on.get(j))
-            {
-                prefetch(mark);
-                prefetch(tag);
-                prefetch(on);
-            }
+        {
+            prefetch(mark);
+            prefetch(tag);
+            prefetch(on);
         }
-        if look.r_one.is_none() {
-            if let Some(r) = look.rad.get(j) {
-                prefetch(r);
-            }
+        if look.r_one.is_none()
+            && let Some(r) = look.rad.get(j)
+        {
+            prefetch(r);
         }
     }
 }

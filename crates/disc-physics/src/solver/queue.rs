@@ -64,10 +64,10 @@ impl Queue {
     /// The earliest event, taken out.
     #[inline]
     pub(super) fn pop(&mut self) -> Option<Pending> {
-        if let Some(r) = self.run.last() {
-            if !self.heap.peek().is_some_and(|h| h.0 < r.0) {
-                return self.run.pop().map(|r| r.0);
-            }
+        if let Some(r) = self.run.last()
+            && self.heap.peek().is_none_or(|h| h.0 >= r.0)
+        {
+            return self.run.pop().map(|r| r.0);
         }
         self.heap.pop().map(|h| h.0)
     }
