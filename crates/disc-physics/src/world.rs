@@ -947,6 +947,35 @@ mod tests {
         (w.checksum(), ev)
     }
 
+    /// The substep's event queue taking every batch from a sorted run (`settle_events: 0`)
+    /// computes what one binary heap computes (`usize::MAX`: no batch sorted), step by step
+    /// and event by event: scene (c) at 4096 discs, whose batches (some 40 events) the
+    /// default leaves in the heap, and the carrom break.
+    #[test]
+    fn the_sorted_event_queue_computes_what_one_heapomputes() {
+        let queue = |settle_events| Tuning {
+            settle_events,
+            ..Tuning::default()
+        };
+        let mut sorted = scenes::scaling_box(4096);
+        sorted.sv.tuning = queue(0);
+        let mut heap = sorted.clone();
+        heap.sv.tuning = queue(usize::MAX);
+        let (mut sorted_ev, mut heap_ev) = (Vec::new(), Vec::new());
+        for step in 0..120 {
+            sorted.step(&mut sorted_ev);
+            heap.step(&mut heap_ev);
+            assert_eq!(sorted.checksum(), heap.checksum(), "step {step}");
+        }
+        assert_eq!(format!("{sorted_ev:?}"), format!("{heap_ev:?}"));
+        assert!(sorted_ev.len() > 1_000, "{} events", sorted_ev.len());
+        let brk = scenes::carrom_break();
+        assert_eq!(
+            run(brk.clone(), queue(0), 2_000),
+            run(brk, queue(usize::MAX), 2_000)
+        );
+    }
+
     /// A world larger than `WARM_DISCS` (scene (c) at 17,000 discs, 120 steps) computes with
     /// its large-world paths (the requests ahead of stages 3 and 4 and of the first dues,
     /// the moving list merged into index order) what it computes without
@@ -999,6 +1028,7 @@ mod tests {
             skin_radii: 2.0,
             complete_pairs: 0,
             warm_discs,
+            ..Tuning::default()
         };
         let (mut lean, mut plain) = (w.clone(), w);
         lean.sv.tuning = tuning(0);
@@ -1026,13 +1056,16 @@ mod tests {
     fn how_pairs_are_found_never_changes_what_is_computed() {
         let tunings = [
             Tuning::default(),
-            // Every disc against every disc, always.
+            // Every disc against every disc, always. (The variants without the large world's
+            // requests keep every batch of events in one heap, those with them sort every
+            // batch: the event queue, `settle_events`, changes nothing either.)
             Tuning {
                 brute_force_pairs: usize::MAX,
                 direct_movers: usize::MAX,
                 skin_radii: 1.0,
                 complete_pairs: 0,
                 warm_discs: usize::MAX,
+                settle_events: usize::MAX,
             },
             // The pair list and the grid, always, with a thin and a thick skin (and stage 4's
             // loads ahead and stage 3's, `warm_discs`, at any size).
@@ -1042,6 +1075,7 @@ mod tests {
                 skin_radii: 0.1,
                 complete_pairs: 0,
                 warm_discs: 0,
+                settle_events: 0,
             },
             Tuning {
                 brute_force_pairs: 0,
@@ -1049,6 +1083,7 @@ mod tests {
                 skin_radii: 4.0,
                 complete_pairs: 0,
                 warm_discs: 0,
+                settle_events: 0,
             },
             // The pair list at the start of a substep, every disc in re-predictions.
             Tuning {
@@ -1057,6 +1092,7 @@ mod tests {
                 skin_radii: 1.0,
                 complete_pairs: 0,
                 warm_discs: usize::MAX,
+                settle_events: usize::MAX,
             },
             // Every pair listed (never rebuilt), through the grid in re-predictions.
             Tuning {
@@ -1065,6 +1101,7 @@ mod tests {
                 skin_radii: 2.0,
                 complete_pairs: usize::MAX,
                 warm_discs: 0,
+                settle_events: 0,
             },
         ];
         let coarse = |mut w: World| {

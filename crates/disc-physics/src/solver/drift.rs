@@ -739,7 +739,7 @@ fn retain_long<const TOUCHED: bool, const AHEAD: bool>(
             at += 1;
         }
         let mut piece_kept = at;
-        for at in (at + 1).min(end)..end {
+        for at in at + 1..end {
             if AHEAD {
                 ask_ahead::<TOUCHED>(list, at + LOOK_AHEAD, fixed_due, &look, kin);
             }

@@ -62,7 +62,7 @@ impl Solver {
         // (after that, the direct test instead of the grid's).
         let lone = s.moving.len() <= 1;
         // Stages 1 and 3's batch, sorted once if it is large (see `queue`).
-        s.heap.settle();
+        s.heap.settle(tuning.settle_events);
         let mut rounds = 0u64;
         while let Some(first) = s.heap.pop() {
             if !valid(d, &first) {

@@ -606,6 +606,10 @@ pub(crate) struct Tuning {
     pub(crate) skin_radii: f64,
     /// See [`WARM_DISCS`].
     pub(crate) warm_discs: usize,
+    /// A batch of at least this many events is sorted when stage 4 starts (see
+    /// [`queue::SETTLE`]); 0 sorts every batch, `usize::MAX` none (the tests compare the
+    /// two).
+    pub(crate) settle_events: usize,
 }
 
 impl Default for Tuning {
@@ -616,6 +620,7 @@ impl Default for Tuning {
             complete_pairs: COMPLETE_PAIRS,
             skin_radii: 2.0,
             warm_discs: WARM_DISCS,
+            settle_events: queue::SETTLE,
         }
     }
 }

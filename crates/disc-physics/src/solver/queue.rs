@@ -20,8 +20,9 @@ use std::collections::BinaryHeap;
 use super::{KIND_DISC, NONE, Pending};
 
 /// A batch at least this large is sorted into the run ([`Queue::settle`]); a smaller one
-/// stays in the heap, which has it in the first-level cache.
-const SETTLE: usize = 256;
+/// stays in the heap, which has it in the first-level cache. The solver's default
+/// ([`Tuning::settle_events`](super::Tuning::settle_events)).
+pub(super) const SETTLE: usize = 256;
 
 /// The events of a substep, earliest first (see the module's doc).
 #[derive(Clone, Debug, Default)]
@@ -40,13 +41,13 @@ impl Queue {
         self.heap.push(Reverse(p));
     }
 
-    /// Sorts the heap into the run when it holds at least [`SETTLE`] events and the run is
-    /// empty (as it is at stage 4's start, after [`clear`](Queue::clear)); otherwise
+    /// Sorts the heap into the run when it holds at least `at_least` events ([`SETTLE`] in
+    /// the solver) and the run is empty (as it is at stage 4's start, after [`clear`](Queue::clear)); otherwise
     /// nothing. The run's empty buffer becomes the heap's, so neither allocates once both
     /// are reserved.
     #[inline]
-    pub(super) fn settle(&mut self) {
-        if self.heap.len() >= SETTLE && self.run.is_empty() {
+    pub(super) fn settle(&mut self, at_least: usize) {
+        if self.heap.len() >= at_least && self.run.is_empty() {
             self.sort_batch();
         }
     }
@@ -186,7 +187,7 @@ mod tests {
                     q.push(p);
                     want.push(Reverse(p));
                 }
-                q.settle();
+                q.settle(SETTLE);
                 settled += usize::from(!q.run.is_empty());
                 assert_eq!(q.len(), want.len());
                 loop {
@@ -225,7 +226,7 @@ mod tests {
             for _ in 0..1000 {
                 q.push(event(&mut next, 0));
             }
-            q.settle();
+            q.settle(SETTLE);
             assert_eq!(q.run.len(), 1000);
             let mut last = None;
             while let Some(p) = q.pop() {
