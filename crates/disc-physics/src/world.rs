@@ -952,7 +952,7 @@ mod tests {
     /// and event by event: scene (c) at 4096 discs, whose batches (some 40 events) the
     /// default leaves in the heap, and the carrom break.
     #[test]
-    fn the_sorted_event_queue_computes_what_one_heapomputes() {
+    fn the_sorted_event_queue_computes_what_one_heap_computes() {
         let queue = |settle_events| Tuning {
             settle_events,
             ..Tuning::default()

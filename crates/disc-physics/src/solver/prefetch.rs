@@ -9,8 +9,8 @@
 //! window holds; since the tenth sitting by a prefetch instruction, which retires at once.
 //! Since the twelfth sitting the drift's long pass asks the same way, 32 discs ahead, for
 //! each disc's record and for what it will read of a disc it carries out of line (a disc
-//! stage 4 touched, or whose fixed due has come: its marks, tag and radius, which a large
-//! world's stage 4 has pushed out of the caches long before).
+//! stage 4 touched, or whose fixed due has come: its marks, tag, `on` and radius, which a
+//! large world's stage 4 has pushed out of the caches long before).
 //! At N = 262,144 (scene (c)) the prefetches took 13 % off the run's time against the loads
 //! (docs/physics-performance-log.md, "the lead's tenth sitting"), the benchmark that the house
 //! style asks of `unsafe`. Nothing computed depends on them: a prefetch changes no value

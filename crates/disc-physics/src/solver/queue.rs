@@ -7,12 +7,12 @@
 //! heap, each of a large batch costs a walk from the root to a leaf, a load at each level
 //! that depends on the one before, most of them missing the first-level cache once the heap
 //! outgrows it: 93 ns an event at N = 262,144 against 21 at N = 4096 (perf of the code
-//! before the twelfth sitting). So stage 4 first [`settle`](Queue::settle)s a large batch: it is sorted once
-//! (fewer comparisons than the walks, and in order in memory) into a run that gives up its
-//! earliest event from its end, and the heap keeps only what stage 4 pushes. The earliest
-//! event is the earlier of the run's and the heap's, so events come in the same order as
-//! from one heap (two events equal in every field are the same event); nothing computed
-//! changes (`the_queue_gives_what_one_heap_gives`).
+//! before the twelfth sitting). So stage 4 first [`settle`](Queue::settle)s a large batch:
+//! it is sorted once (fewer comparisons than the walks, and in order in memory) into a run
+//! that gives up its earliest event from its end, and the heap keeps only what stage 4
+//! pushes. The earliest event is the earlier of the run's and the heap's, so events come in
+//! the same order as from one heap (two events equal in every field are the same event);
+//! nothing computed changes (`the_queue_gives_what_one_heap_gives`).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -42,9 +42,9 @@ impl Queue {
     }
 
     /// Sorts the heap into the run when it holds at least `at_least` events ([`SETTLE`] in
-    /// the solver) and the run is empty (as it is at stage 4's start, after [`clear`](Queue::clear)); otherwise
-    /// nothing. The run's empty buffer becomes the heap's, so neither allocates once both
-    /// are reserved.
+    /// the solver) and the run is empty (as it is at stage 4's start, after
+    /// [`clear`](Queue::clear)); otherwise nothing. The run's empty buffer becomes the
+    /// heap's, so neither allocates once both are reserved.
     #[inline]
     pub(super) fn settle(&mut self, at_least: usize) {
         if self.heap.len() >= at_least && self.run.is_empty() {
