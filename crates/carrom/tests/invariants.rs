@@ -72,6 +72,16 @@ fn a_technical_foul_that_hands_the_break_over_starts_the_next_breakers_count_afr
     play_random_game(Rules::icf().with_players(4), 18_321_547_971_070_561_080);
 }
 
+/// Regression: the invariants' count skipped void strokes, yet a void stroke during the break is
+/// a failed attempt (A5, C4) and the third one hands the break over (seat 3 failed twice, then
+/// a void attempt passed the break to seat 0, whose second attempt was counted as the fourth).
+/// The library was right. The count is now keyed by the breaker's seat, so every path that
+/// hands the break over (a void attempt, a foul, ICF 18(c)) starts the next breaker afresh.
+#[test]
+fn a_void_break_attempt_that_hands_the_break_over_starts_the_next_breakers_count_afresh() {
+    play_random_game(Rules::icf().with_players(4), 4_826_355_857_428_699_449);
+}
+
 /// Plays boards of a game with random outcomes; checks invariants 1-10 after every stroke.
 fn play_random_game(rules: Rules, seed: u64) {
     let game = Carrom::new(rules).unwrap();
@@ -92,7 +102,11 @@ fn play_random_game(rules: Rules, seed: u64) {
             let t = game.sample_chance(&s, &mut rng).unwrap();
             game.apply(&mut s, &t).unwrap();
         }
-        let mut hand_over_attempts = 0;
+        // Invariant 11: failed break attempts by the current breaker, counted by the test
+        // itself. Keyed by seat: whenever a different seat fails a break attempt, the break was
+        // handed over (by a third failure, void or not, a foul or ICF 18(c)) and its count
+        // starts afresh.
+        let mut breaker_attempts: Option<(Seat, u8)> = None;
         for _ in 0..5_000 {
             if s.result().is_some() {
                 break;
@@ -114,11 +128,6 @@ fn play_random_game(rules: Rules, seed: u64) {
                 let call = Action::Call(lattjo_carrom::Call::TechnicalFoul(seat));
                 game.apply(&mut s, &call).unwrap();
                 check_position(&s);
-                if s.to_move() != seat {
-                    // A foul after a failed break attempt hands the break over (A5, ICF
-                    // 36): the next breaker's attempts are counted afresh.
-                    hand_over_attempts = 0;
-                }
                 continue;
             }
             let seat = s.to_move();
@@ -128,6 +137,22 @@ fn play_random_game(rules: Rules, seed: u64) {
             let ev = random_events(&s, &mut rng);
             let r = game.resolve(&mut s, &ev).unwrap();
             check_position(&s);
+            if r.failed_break {
+                // Invariant 11: at most 3 attempts per hand-over (A5), void ones included (C4).
+                let n = match breaker_attempts {
+                    Some((breaker, n)) if breaker == seat => n + 1,
+                    _ => 1,
+                };
+                assert!(n <= 3, "seat {seat:?} failed its break attempt {n} times");
+                breaker_attempts = Some((seat, n));
+                if n == 3 {
+                    assert_ne!(
+                        s.to_move(),
+                        seat,
+                        "a third failed attempt hands the break over"
+                    );
+                }
+            }
             if s.result().is_none() && s.phase() == Phase::Stroke {
                 // Invariant 12: saving and reloading mid-board changes nothing.
                 assert_eq!(game.from_setup(s.to_setup()).unwrap(), s);
@@ -139,13 +164,8 @@ fn play_random_game(rules: Rules, seed: u64) {
                 continue;
             }
             if r.failed_break {
-                // Invariant 11: the formation is untouched, at most 3 attempts per hand-over.
+                // Invariant 11: a failed attempt leaves the formation untouched.
                 assert_eq!(s.pieces(), before.pieces());
-                hand_over_attempts += 1;
-                assert!(hand_over_attempts <= 3);
-                if s.to_move() != seat {
-                    hand_over_attempts = 0;
-                }
                 continue;
             }
             // Invariant 3: net bookkeeping per colour.
