@@ -511,6 +511,13 @@ pub struct Resolution {
     pub debt_capped: bool,
     /// The winner, if this stroke ended the game (N14, B11).
     pub winner: Option<Side>,
+    /// LNF §5 ([`crate::Rules::opening_equaliser`]): this stroke cleared the answering side
+    /// too, so the set was replayed from the start. Every disc is back on its starting spot,
+    /// no side holds a pocketed disc or a debt, and the striker strikes first. The other
+    /// counts of this report say what the stroke did before the replay. (Absent from
+    /// reports serialised before the field existed: read as `false`.)
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub replayed: bool,
 }
 
 impl Resolution {

@@ -444,6 +444,7 @@ pub(crate) fn resolve(
         debt_paid,
         debt_capped,
         winner,
+        replayed,
     };
     next.last = Some(report);
     *pos = next;

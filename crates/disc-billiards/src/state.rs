@@ -133,7 +133,8 @@ pub enum SetupError {
     #[error("invalid rules: {0}")]
     Rules(#[from] crate::rules::RulesError),
     /// The last stroke's record of a deserialized state names a seat or a disc that does not
-    /// exist.
+    /// exist, or says the set was replayed (`Resolution::replayed`) where the state is not a
+    /// fresh set with the equaliser on and that striker to strike.
     #[error("the last stroke's record does not fit the state")]
     LastResolution,
     /// Debts for a number of seats other than the game's.
@@ -746,7 +747,8 @@ impl TryFrom<StateData> for State {
                 && match last.penalty {
                     crate::outcome::Penalty::Placed(id) => disc_ok(id),
                     _ => true,
-                };
+                }
+                && (!last.replayed || replay_fits(&state, &last));
             if !ok {
                 return Err(SetupError::LastResolution);
             }
@@ -754,6 +756,22 @@ impl TryFrom<StateData> for State {
         state.last = data.last;
         Ok(state)
     }
+}
+
+/// Whether `state` is what a replayed set leaves (LNF §5, `Resolution::replayed`): the
+/// equaliser on, a fresh set in its opening series with nothing pocketed and no debt, and
+/// the striker of `last` to strike, who neither won nor lost the turn.
+#[cfg(feature = "serde")]
+fn replay_fits(state: &State, last: &Resolution) -> bool {
+    state.rules.opening_equaliser
+        && state.opening
+        && state.answering.is_none()
+        && state.status == Status::Playing
+        && state.to_move == last.striker
+        && last.winner.is_none()
+        && last.losses.is_empty()
+        && Side::BOTH.iter().all(|&side| state.pocketed(side) == 0)
+        && state.debt.iter().all(|(_, &d)| d == 0)
 }
 
 #[cfg(feature = "serde")]

@@ -51,6 +51,32 @@ fn check_stroke(g: &Novuss, before: &State, after: &State) -> Result<(), TestCas
         return Ok(());
     };
     let me = Side::of_seat(r.striker);
+    if r.replayed {
+        // LNF §5: both sides cleared in the opening series; the set starts again with the
+        // answering side (the striker's) striking first.
+        prop_assert!(g.rules().opening_equaliser, "a replay needs the equaliser");
+        prop_assert_eq!(
+            before.answering(),
+            Some(me.other()),
+            "the striker was answering"
+        );
+        prop_assert_eq!(after.answering(), None);
+        for side in Side::BOTH {
+            prop_assert_eq!(
+                counts(after, side),
+                (per_side, 0),
+                "a fresh set for {}",
+                side
+            );
+        }
+        for seat in Seat::all(n) {
+            prop_assert_eq!(after.debt(Side::of_seat(seat)), 0);
+        }
+        prop_assert_eq!(after.to_move(), r.striker);
+        prop_assert_eq!(after.status(), Status::Playing);
+        prop_assert!(r.continues() && r.winner.is_none());
+        return Ok(());
+    }
     // 3 and 9: the pocket count moves only by pocketing, one penalty disc, debt payment.
     let placed = usize::from(matches!(r.penalty, Penalty::Placed(_)));
     prop_assert_eq!(
@@ -109,37 +135,59 @@ fn check_stroke(g: &Novuss, before: &State, after: &State) -> Result<(), TestCas
     Ok(())
 }
 
+/// Plays up to 14 strokes of preset `which` of [`games`] from `seed`, sampled strokes (a
+/// weak player) and planner strokes (real pots) in turn, checking every stroke. Returns how
+/// many strokes replayed the set (LNF equaliser).
+fn play_random_game(seed: u64, which: usize) -> Result<usize, TestCaseError> {
+    let g = games().swap_remove(which);
+    let mut s = g.new_initial_state();
+    let mut rng = GameRng::new(seed, 0);
+    let mut buf = Vec::new();
+    let mut planner = lattjo_disc_billiards::Planner::new(PlannerConfig { shots_simulated: 1 });
+    let mut replays = 0;
+    for k in 0..14 {
+        if g.turn(&s) == Turn::Terminal {
+            break;
+        }
+        // Mix sampled strokes (a weak player) with planner strokes (real pots).
+        let a = if k % 2 == 0 {
+            g.sample_action(&s, &mut rng, &mut buf).unwrap()
+        } else {
+            planner.choose(&g, &s).unwrap()
+        };
+        let before = s.clone();
+        g.apply(&mut s, &a).unwrap();
+        check_stroke(&g, &before, &s)?;
+        replays += usize::from(s.last_resolution().is_some_and(|r| r.replayed));
+    }
+    if let Status::Won(_) = s.status() {
+        // 8: no stroke is accepted after the end.
+        let a = Action::Strike(
+            s.to_move(),
+            Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 1.0),
+        );
+        let before = s.clone();
+        prop_assert!(g.apply(&mut s, &a).is_err());
+        prop_assert_eq!(s, before);
+    }
+    Ok(replays)
+}
+
+/// Regression: when the answering side cleared too under the LNF equaliser, the set was
+/// replayed (every disc back, nothing pocketed) but the stroke's report did not say so, and
+/// the invariants read the fresh set as eight pocketed discs gone (proptest seed
+/// 4065276974391184426, LNF). The report now carries `replayed`.
+#[test]
+fn a_set_replayed_by_the_equaliser_is_reported_and_starts_afresh() {
+    assert_eq!(play_random_game(4_065_276_974_391_184_426, 2).unwrap(), 1);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
     fn section6_invariants_hold_over_random_games(seed in any::<u64>(), which in 0usize..7) {
-        let g = games().swap_remove(which);
-        let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(seed, 0);
-        let mut buf = Vec::new();
-        let mut planner = lattjo_disc_billiards::Planner::new(PlannerConfig { shots_simulated: 1 });
-        for k in 0..14 {
-            if g.turn(&s) == Turn::Terminal {
-                break;
-            }
-            // Mix sampled strokes (a weak player) with planner strokes (real pots).
-            let a = if k % 2 == 0 {
-                g.sample_action(&s, &mut rng, &mut buf).unwrap()
-            } else {
-                planner.choose(&g, &s).unwrap()
-            };
-            let before = s.clone();
-            g.apply(&mut s, &a).unwrap();
-            check_stroke(&g, &before, &s)?;
-        }
-        if let Status::Won(_) = s.status() {
-            // 8: no stroke is accepted after the end.
-            let a = Action::Strike(s.to_move(), Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 1.0));
-            let before = s.clone();
-            prop_assert!(g.apply(&mut s, &a).is_err());
-            prop_assert_eq!(s, before);
-        }
+        play_random_game(seed, which)?;
     }
 
     #[test]

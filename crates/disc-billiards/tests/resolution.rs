@@ -1064,6 +1064,8 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
     let (g, mut pos, out) = answering_side_pockets_its_last_disc();
     let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, None);
+    assert!(r.replayed, "the report says the set was replayed");
+    assert_eq!(r.own_pocketed, 1, "what the stroke did before the replay");
     assert_eq!(pos.status(), Status::Playing);
     assert_eq!(
         pos.on_table(Side::A) + pos.on_table(Side::B),
@@ -1080,6 +1082,33 @@ fn lnf_opening_equaliser_both_clear_and_the_set_is_replayed_with_the_first_strok
     assert_eq!(pos.strokes(), 10);
 }
 
+/// The replay's report survives a JSON round trip; a state saved before `replayed` existed
+/// reads it as `false`; a report claiming a replay where the state is no fresh set is
+/// refused (deserialization validates).
+#[cfg(feature = "serde")]
+#[test]
+fn lnf_a_replayed_sets_report_round_trips_and_a_false_claim_is_refused() {
+    let (g, mut pos, out) = answering_side_pockets_its_last_disc();
+    g.resolve(&mut pos, &out).unwrap();
+    let json = serde_json::to_value(&pos).unwrap();
+    assert_eq!(json["last"]["replayed"], serde_json::Value::Bool(true));
+    let back: State = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, pos);
+    // Without the field (an older file), and on a state no replay left.
+    let (_, before, _) = answering_side_pockets_its_last_disc();
+    let mut older = serde_json::to_value(&before).unwrap();
+    older["last"] = json["last"].clone();
+    older["last"].as_object_mut().unwrap().remove("replayed");
+    let read: State = serde_json::from_value(older.clone()).unwrap();
+    assert!(!read.last_resolution().unwrap().replayed);
+    older["last"]["replayed"] = serde_json::Value::Bool(true);
+    assert!(serde_json::from_value::<State>(older).is_err());
+    // On the fresh set, but with someone else to strike.
+    let mut other = json.clone();
+    other["last"]["striker"] = 0.into();
+    assert!(serde_json::from_value::<State>(other).is_err());
+}
+
 /// Regression (found beside the stopped-series report below): the answering side cleared
 /// its last disc with a foul and the set was replayed with that side striking first, so a
 /// foul kept the stroke. Section 5: a breach on the very last stroke loses the set, in the
@@ -1089,6 +1118,7 @@ fn regression_lnf_a_breach_on_the_answering_sides_last_stroke_loses_the_set() {
     let (g, mut pos, out) = answering_side_pockets_its_last_disc();
     let r = g.resolve_called_foul(&mut pos, &out).unwrap();
     assert!(!r.fouls.is_empty());
+    assert!(!r.replayed);
     assert_eq!(r.winner, Some(Side::A), "the side that cleared first wins");
     assert_eq!(pos.status(), Status::Won(Side::A));
     assert_eq!(pos.answering(), None);
