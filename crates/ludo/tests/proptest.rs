@@ -163,10 +163,11 @@ proptest! {
 
     /// Issue 15: a state of one game is refused by every other game, with the state unchanged.
     #[test]
-    fn other_games_refuse_a_state(gi in 0usize..5, gj in 0usize..5, seed in any::<u64>(), plies in 0u32..600, d in 1u8..=6) {
+    fn other_games_refuse_a_state(gi in 0usize..5, step in 1usize..5, seed in any::<u64>(), plies in 0u32..600, d in 1u8..=6) {
+        // Another game by construction (no rejected cases: at many cases the rejects of an
+        // assumed `gi != gj` ran out).
         let games = games();
-        let (g, other) = (&games[gi], &games[gj]);
-        prop_assume!(gi != gj);
+        let (g, other) = (&games[gi], &games[(gi + step) % 5]);
         let st = reach(g, seed, plies);
         let mut after = st;
         let mut list = Vec::new();
