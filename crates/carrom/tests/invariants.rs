@@ -138,14 +138,18 @@ fn play_random_game(rules: Rules, seed: u64) {
             let r = game.resolve(&mut s, &ev).unwrap();
             check_position(&s);
             if r.failed_break {
-                // Invariant 11: at most 3 attempts per hand-over (A5), void ones included (C4).
+                // Invariant 11: at most 3 attempts (the rules' `break_attempts`, A5) per
+                // hand-over, void ones included (C4).
                 let n = match breaker_attempts {
                     Some((breaker, n)) if breaker == seat => n + 1,
                     _ => 1,
                 };
-                assert!(n <= 3, "seat {seat:?} failed its break attempt {n} times");
+                assert!(
+                    n <= rules.break_attempts,
+                    "seat {seat:?} failed its break attempt {n} times"
+                );
                 breaker_attempts = Some((seat, n));
-                if n == 3 {
+                if n == rules.break_attempts {
                     assert_ne!(
                         s.to_move(),
                         seat,

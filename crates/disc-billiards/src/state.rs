@@ -759,8 +759,9 @@ impl TryFrom<StateData> for State {
 }
 
 /// Whether `state` is what a replayed set leaves (LNF §5, `Resolution::replayed`): the
-/// equaliser on, a fresh set in its opening series with nothing pocketed and no debt, and
-/// the striker of `last` to strike, who neither won nor lost the turn.
+/// equaliser on, a fresh set in its opening series (every disc on its starting spot, so
+/// nothing pocketed) with no debt, and the striker of `last` to strike, who neither won nor
+/// lost the turn.
 #[cfg(feature = "serde")]
 fn replay_fits(state: &State, last: &Resolution) -> bool {
     state.rules.opening_equaliser
@@ -770,7 +771,9 @@ fn replay_fits(state: &State, last: &Resolution) -> bool {
         && state.to_move == last.striker
         && last.winner.is_none()
         && last.losses.is_empty()
-        && Side::BOTH.iter().all(|&side| state.pocketed(side) == 0)
+        && state.discs[..usize::from(state.n)]
+            .iter()
+            .all(|d| d.at == Some(d.home))
         && state.debt.iter().all(|(_, &d)| d == 0)
 }
 
