@@ -407,7 +407,8 @@ fn retest_listed<const COMPLETE: bool, const LEAN: bool>(
 /// about 98 of 100 rounds of scene (c) at N = 262,144; a wrong guess costs a few loads.
 ///
 /// With `n_on` discs on the table, the partners' radii and `on` are not loaded where the
-/// re-predictions will not read them ([`Near::lean_partners`]).
+/// re-predictions will not read them ([`Near::lean_partners`]), nor the next event's discs'
+/// radii and inverse masses when every disc has the same ([`Discs::same`]).
 #[inline(never)]
 fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
     let Scratch {
@@ -447,8 +448,10 @@ fn warm_changed(d: &Discs, s: &mut Scratch, n_on: usize) {
             prefetch(&d.tag[i]);
             // Written when the event brings the disc to an instant (`Paths::keep`).
             prefetch(&d.fixed_due[i]);
-            prefetch(&d.r[i]);
-            prefetch(&d.im[i]);
+            if d.same.is_none() {
+                prefetch(&d.r[i]);
+                prefetch(&d.im[i]);
+            }
             prefetch(&paths.mark[i]);
             prefetch(&changed_mark[i]);
             // One round ahead: its ranges' entries (the round before loaded the ranges).
@@ -482,7 +485,7 @@ impl CushionId {
 fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Contact> {
     let x = d.k[a].px;
     let y = d.k[a].py;
-    let r = d.r[a];
+    let r = d.radius(a);
     let (nx, ny, gap) = match code {
         0 => (0.0, 1.0, y + ctx.hy - r),
         1 => (-1.0, 0.0, ctx.hx - x - r),
@@ -515,8 +518,8 @@ fn cushion_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, code: u16) -> Option<Cont
         cushion: code,
         nx,
         ny,
-        kinv: d.m[a],
-        im_i: d.im[a],
+        kinv: d.mass(a),
+        im_i: d.inv_mass(a),
         im_j: 0.0,
         e: ctx.table.params().restitution_cushion,
         lam: 0.0,
@@ -535,7 +538,7 @@ fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact>
     let nx = dx / dist;
     let ny = dy / dist;
     let vn = (d.k[a].vx - d.k[b].vx) * nx + (d.k[a].vy - d.k[b].vy) * ny;
-    let gap = dist - d.r[a] - d.r[b];
+    let gap = dist - d.radius(a) - d.radius(b);
     if vn >= -APPROACH_EPS || gap > SLOP_M - 2.0 * vn * ctx.window {
         return None;
     }
@@ -545,9 +548,9 @@ fn disc_contact(ctx: &Ctx<'_>, d: &Discs, a: usize, b: usize) -> Option<Contact>
         cushion: 0,
         nx,
         ny,
-        kinv: 1.0 / (d.im[a] + d.im[b]),
-        im_i: d.im[a],
-        im_j: d.im[b],
+        kinv: 1.0 / (d.inv_mass(a) + d.inv_mass(b)),
+        im_i: d.inv_mass(a),
+        im_j: d.inv_mass(b),
         e: ctx.table.params().restitution_disc,
         lam: 0.0,
         speed: -vn,

@@ -312,6 +312,13 @@ pub(crate) struct Discs {
     pub(crate) im: Vec<f64>,
     pub(crate) on: Vec<bool>,
     pub(crate) status: Vec<DiscStatus>,
+    /// The radius, mass and inverse mass of every disc, when all have the same bits (as in
+    /// scene (c), a world of one kind of disc; `None` from the first disc that differs, for
+    /// good). Stage 4 reads an event's discs' radii and masses through [`Discs::radius`],
+    /// [`Discs::mass`] and [`Discs::inv_mass`], which take them from here when set: in a
+    /// world larger than the caches each array read at a round's random disc is a miss of
+    /// its own (the same values, so the same bits).
+    pub(crate) same: Option<(f64, f64, f64)>,
 }
 
 impl Discs {
@@ -335,9 +342,19 @@ impl Discs {
         });
         self.fixed_due.push(0);
         self.tag.push(Tag::default());
+        let im = 1.0 / m;
+        self.same = if self.r.is_empty() {
+            Some((r, m, im))
+        } else {
+            self.same.filter(|&(r0, m0, im0)| {
+                r0.to_bits() == r.to_bits()
+                    && m0.to_bits() == m.to_bits()
+                    && im0.to_bits() == im.to_bits()
+            })
+        };
         self.r.push(r);
         self.m.push(m);
-        self.im.push(1.0 / m);
+        self.im.push(im);
         self.on.push(status == DiscStatus::OnTable);
         self.status.push(status);
     }
@@ -363,6 +380,33 @@ impl Discs {
         k.vx = 0.0;
         k.vy = 0.0;
         self.fixed_due[i] = 0;
+    }
+
+    /// Disc i's radius.
+    #[inline(always)]
+    pub(crate) fn radius(&self, i: usize) -> f64 {
+        match self.same {
+            Some((r, _, _)) => r,
+            None => self.r[i],
+        }
+    }
+
+    /// Disc i's mass.
+    #[inline(always)]
+    pub(crate) fn mass(&self, i: usize) -> f64 {
+        match self.same {
+            Some((_, m, _)) => m,
+            None => self.m[i],
+        }
+    }
+
+    /// Disc i's inverse mass.
+    #[inline(always)]
+    pub(crate) fn inv_mass(&self, i: usize) -> f64 {
+        match self.same {
+            Some((_, _, im)) => im,
+            None => self.im[i],
+        }
     }
 
     /// Disc i's velocity between steps.
@@ -1051,5 +1095,48 @@ impl Solver {
     /// that the next substep does it over every disc.
     pub(crate) fn forget_prepared(&mut self) {
         self.s.prepared = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn push(d: &mut Discs, r: f64, m: f64) {
+        d.push((0.0, 0.0), (0.0, 0.0, 0.0), r, m, DiscStatus::OnTable);
+    }
+
+    /// `Discs::same` holds while every disc has the first's radius and mass, bit for bit,
+    /// and is gone for good once one differs; the accessors give each disc's own values
+    /// either way.
+    #[test]
+    fn one_radius_and_mass_for_all_is_kept_only_while_every_disc_has_them() {
+        let mut d = Discs::default();
+        assert_eq!(d.same, None);
+        push(&mut d, 0.02, 0.005);
+        push(&mut d, 0.02, 0.005);
+        assert_eq!(d.same, Some((0.02, 0.005, 1.0 / 0.005)));
+        // The same radius, another mass (and so another inverse mass).
+        let mut mass = d.clone();
+        push(&mut mass, 0.02, 0.015);
+        assert_eq!(mass.same, None);
+        push(&mut mass, 0.02, 0.005);
+        assert_eq!(mass.same, None, "a later disc like the first does not bring it back");
+        // Another radius, the same mass.
+        let mut radius = d.clone();
+        push(&mut radius, 0.0201, 0.005);
+        assert_eq!(radius.same, None);
+        // -0.0 and 0.0 compare equal but are other bits: not the same.
+        let mut zero = Discs::default();
+        push(&mut zero, 0.0, 1.0);
+        push(&mut zero, -0.0, 1.0);
+        assert_eq!(zero.same, None);
+        for w in [&d, &mass, &radius] {
+            for i in 0..w.k.len() {
+                assert_eq!(w.radius(i).to_bits(), w.r[i].to_bits());
+                assert_eq!(w.mass(i).to_bits(), w.m[i].to_bits());
+                assert_eq!(w.inv_mass(i).to_bits(), w.im[i].to_bits());
+            }
+        }
     }
 }

@@ -1004,7 +1004,7 @@ impl ChangedAt {
     #[inline]
     pub(super) fn new(d: &Discs, i: usize, t: f64) -> ChangedAt {
         let (x, y) = d.pos_at(i, t);
-        let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.r[i]);
+        let (vx, vy, r) = (d.k[i].vx, d.k[i].vy, d.radius(i));
         ChangedAt {
             i,
             t,
