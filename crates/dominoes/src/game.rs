@@ -426,6 +426,12 @@ pub enum SetupError {
     /// player goes out (D11), so no state of the game has two.
     #[error("{0} hands are empty: a round ends when the first player goes out")]
     EmptyHands(usize),
+    /// A hand is empty before the first tile is laid (nothing on the table): every player
+    /// is dealt tiles (D2), so no round opens with a player who has none.
+    #[error(
+        "seat {0} holds no tile before the first tile is laid: every player is dealt tiles (D2)"
+    )]
+    EmptyHandAtOpening(Seat),
 }
 
 impl Dominoes {
@@ -597,7 +603,11 @@ impl Dominoes {
             return Err(SetupError::Spinners(self.rules.spinner));
         }
         let empty = setup.hands.iter().filter(|h| h.is_empty()).count();
-        if !setup.layout.is_empty() && empty > 1 {
+        if setup.layout.is_empty() {
+            if let Some(i) = setup.hands.iter().position(|h| h.is_empty()) {
+                return Err(SetupError::EmptyHandAtOpening(Seat::new(i as u8)));
+            }
+        } else if empty > 1 {
             return Err(SetupError::EmptyHands(empty));
         }
         let mut s = self.fresh(Lead::HighestDouble);
@@ -1160,6 +1170,10 @@ impl Dominoes {
                 }
             }
             Phase::Opening { .. } => {
+                // Every player is dealt tiles (D2): no round opens with an empty hand.
+                if empty_hand.is_some() {
+                    return Err(E::Phase("a hand is empty before the first tile"));
+                }
                 // The deal (or a hand-built setup) gives the opener, the tile it must lay,
                 // the tiles nobody was dealt and the records: redo it.
                 let mut t = self.fresh(s.lead);

@@ -421,3 +421,59 @@ fn fuzz_setup_with_several_empty_hands_is_refused() {
     assert_eq!(s.result().map(|r| r.end), Some(RoundEnd::Out(Seat::new(3))));
     assert_eq!(game.check_state(&s), Ok(()));
 }
+
+/// Fuzz finding (`dominoes_setup`, libFuzzer, 4 Dec 2026): with nothing on the table a setup
+/// refused only mismatched tiles, so a hand could be empty before the first tile. Two
+/// players, all 28 tiles in seat 0: the opening was laid and play passed to seat 1, which
+/// holds nothing (a state `check_state` refused as a round already over). Seat 0 holding
+/// only 0-0: it went out and left two empty hands (a result `check_state` refused). D2:
+/// every player is dealt tiles, so no round opens with an empty hand, whoever holds the
+/// rest.
+#[test]
+fn fuzz_setup_with_an_empty_hand_before_the_first_tile_is_refused() {
+    use lattjo_dominoes::{Dominoes, Rules, Seat, Setup, SetupError, Tiles};
+    let game = Dominoes::new(Rules::lattjo().with_players(2)).unwrap();
+    let all = game.set();
+    let zero: Tiles = "0-0".parse().unwrap();
+    for (hands, stock, seat) in [
+        (vec![all, Tiles::EMPTY], Tiles::EMPTY, 1),
+        (vec![Tiles::EMPTY, all], Tiles::EMPTY, 0),
+        (vec![zero, Tiles::EMPTY], all.difference(zero), 1),
+    ] {
+        let setup = Setup {
+            hands,
+            stock,
+            layout: Layout::EMPTY,
+            to_move: Seat::new(0),
+        };
+        assert_eq!(
+            game.setup(setup),
+            Err(SetupError::EmptyHandAtOpening(Seat::new(seat)))
+        );
+    }
+    // Every hand holding tiles still opens (seat 0 all but one, seat 1 that one).
+    let six: Tiles = "6-6".parse().unwrap();
+    let fine = Setup {
+        hands: vec![all.difference(six), six],
+        stock: Tiles::EMPTY,
+        layout: Layout::EMPTY,
+        to_move: Seat::new(0),
+    };
+    let s = game.setup(fine).unwrap();
+    assert_eq!(game.check_state(&s), Ok(()));
+}
+
+/// The same finding through serde (`dominoes_json`): a saved state in the opening phase with
+/// an empty hand (as the unfixed `setup` made it) loaded, and play went on from it. It is
+/// refused now, with the reason.
+#[cfg(feature = "serde")]
+#[test]
+fn fuzz_saved_opening_with_an_empty_hand_is_refused() {
+    let json = r#"{"rules":{"players":2,"highest":6,"hand_size":null,"draw_rule":"DrawOne","must_play_if_able":true,"closed_layout_ends_round":true,"blocked_tie":"NoScore","score_basis":"OthersMinusOwn","next_round_leader":"HighestDouble","no_double":"Redeal","partnerships":false,"scoring":"Block","spinner":"None"},"phase":{"Opening":{"seat":0,"forced":"6-6"}},"hands":["0-0 1-0 1-1 2-0 2-1 2-2 3-0 3-1 3-2 3-3 4-0 4-1 4-2 4-3 4-4 5-0 5-1 5-2 5-3 5-4 5-5 6-0 6-1 6-2 6-3 6-4 6-5 6-6","-"],"stock":"-","layout":"empty","dealt":28,"redeals":0,"lead":"HighestDouble","opener":null,"shown":[{"n":1,"count":[27,0,0,0,0,0],"lacks":[0,0,0,0,0,0],"dealt":[true,false,false,false,false,false]},{"n":0,"count":[0,0,0,0,0,0],"lacks":[0,0,0,0,0,0],"dealt":[false,false,false,false,false,false]}],"not_dealt":"-","fives":[0,0],"result":null}"#;
+    let err = serde_json::from_str::<State>(json).expect_err("an empty hand at the opening");
+    assert!(
+        err.to_string()
+            .contains("a hand is empty before the first tile"),
+        "{err}"
+    );
+}
