@@ -1121,7 +1121,10 @@ mod tests {
         push(&mut mass, 0.02, 0.015);
         assert_eq!(mass.same, None);
         push(&mut mass, 0.02, 0.005);
-        assert_eq!(mass.same, None, "a later disc like the first does not bring it back");
+        assert_eq!(
+            mass.same, None,
+            "a later disc like the first does not bring it back"
+        );
         // Another radius, the same mass.
         let mut radius = d.clone();
         push(&mut radius, 0.0201, 0.005);
