@@ -602,13 +602,15 @@ impl Dominoes {
         if !self.spinners_follow_rules(&setup.layout) {
             return Err(SetupError::Spinners(self.rules.spinner));
         }
-        let empty = setup.hands.iter().filter(|h| h.is_empty()).count();
         if setup.layout.is_empty() {
             if let Some(i) = setup.hands.iter().position(|h| h.is_empty()) {
                 return Err(SetupError::EmptyHandAtOpening(Seat::new(i as u8)));
             }
-        } else if empty > 1 {
-            return Err(SetupError::EmptyHands(empty));
+        } else {
+            let empty = setup.hands.iter().filter(|h| h.is_empty()).count();
+            if empty > 1 {
+                return Err(SetupError::EmptyHands(empty));
+            }
         }
         let mut s = self.fresh(Lead::HighestDouble);
         s.stock = setup.stock;
