@@ -4,8 +4,10 @@
 //! [`San`] is a move as SAN describes it (parsed, not yet matched against a position) and
 //! [`SanPlus`] adds the check or mate suffix; both implement `Display` and `FromStr`.
 //! Parsing is tolerant of common variants: `0-0` for `O-O`, a missing or extra `+`/`#`,
-//! annotation marks (`!`, `?`), `e.p.`, a missing `x`, `:` for captures, long algebraic
-//! (`Ng1-f3`, `e2e4`) and a promotion without `=` (`e8Q`, `e8q`).
+//! annotation marks (`!`, `?`), `e.p.`, a missing `x` (`ed5`), `:` for captures, long
+//! algebraic (`Ng1-f3`, `e2e4`), coordinates as UCI writes them (`g1f3`, `e1g1`, `e7e8q`)
+//! and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
+//! file: `d5` is an advance, never `exd5`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -293,7 +295,10 @@ impl San {
     ///
     /// [`SanError::Illegal`] when no legal move matches, [`SanError::Ambiguous`] when
     /// several do. A missing promotion does not match a promoting move (promotion is
-    /// compulsory, rule A8); the capture mark is not checked (a missing `x` is tolerated).
+    /// compulsory, rule A8); the capture mark is not checked (a missing `x` is tolerated,
+    /// as in `ed5`), but a pawn move without the origin's file (`d5`) is an advance and
+    /// never matches a capture. Coordinates without a piece letter (`g1f3`, `e1g1`) name
+    /// whatever piece stands on the origin square.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         match *self {
             San::Castle(side) => {
@@ -311,12 +316,32 @@ impl San {
                 promotion,
                 ..
             } => {
+                // Coordinates without a piece letter (`g1f3`, `e1g1`, UCI as some programs
+                // write movetext) name the piece on the origin square, whatever it is.
+                if let (Role::Pawn, Some(f), Some(r)) = (role, file, rank) {
+                    let from = Square::from_coords(f, r);
+                    let piece = pos.board.piece_at(from);
+                    if piece.is_some_and(|p| p.color == pos.turn && p.role != Role::Pawn) {
+                        let m = pos.coordinate_move(from, to, promotion);
+                        return if pos.is_legal(m) {
+                            Ok(m)
+                        } else {
+                            Err(SanError::Illegal(self.to_string()))
+                        };
+                    }
+                }
                 // Only pieces that could reach `to` at all are generated for.
                 let occ = pos.board.occupied();
                 let reach = match role {
                     Role::Pawn => {
                         let back = pos.turn.fold(-1, 1);
-                        let mut r = crate::attacks::pawn_attacks(!pos.turn, to);
+                        // A pawn capture names the capturing pawn's file (`exd5`); without
+                        // it the SAN names an advance (`d5`), never a capture.
+                        let mut r = if file.is_some() {
+                            crate::attacks::pawn_attacks(!pos.turn, to)
+                        } else {
+                            Bitboard::EMPTY
+                        };
                         for k in 1..=2 {
                             if let Some(s) = to.offset(0, k * back) {
                                 r = r.with(s);
@@ -559,6 +584,62 @@ mod tests {
         assert!(start.parse_san("").is_err());
         assert!(start.parse_san("Zf3").is_err());
         assert!(start.parse_san("e5").is_err());
+    }
+
+    /// Differential test against python-chess 1.11.2: we read `d5` as `exd5` when only a
+    /// capture reached d5, python-chess refused it. SAN (rules section 6, the PGN standard)
+    /// writes a pawn capture with the capturing pawn's file, so `d5` names an advance.
+    /// The positions are python-chess's own test vectors (`test_pawn_capture_san_without_file`).
+    #[test]
+    fn san_pawn_capture_without_file_is_not_a_capture() {
+        use super::SanError;
+        let p = pos("2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13");
+        assert!(matches!(p.parse_san("c4"), Err(SanError::Illegal(_))));
+        assert_eq!(
+            p.to_uci(p.parse_san("dxc4").expect("capture")).to_string(),
+            "d5c4"
+        );
+        assert_eq!(
+            p.parse_san("dc4"),
+            p.parse_san("dxc4"),
+            "a missing x is tolerated"
+        );
+        // En passant too (K17): `f6` is not `exf6`.
+        let ep = pos("4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2");
+        assert!(matches!(ep.parse_san("f6"), Err(SanError::Illegal(_))));
+        assert!(ep.parse_san("exf6").is_ok());
+        // Two pawns that could take on d5 made `d5` ambiguous before; it is illegal.
+        let two = pos("rn1q1b1r/2p2k2/6pn/p2p1p1p/2P1PPbP/pP1P2P1/1B4B1/RN2K1N1 w Q - 1 29");
+        assert!(matches!(two.parse_san("d5"), Err(SanError::Illegal(_))));
+        // A promotion by capture (K7, A8) needs the file as well.
+        let promo = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(promo.parse_san("b8=Q"), Err(SanError::Illegal(_))));
+        assert!(promo.parse_san("axb8=Q").is_ok());
+        // The advance itself still reads.
+        assert!(Position::new().parse_san("d4").is_ok());
+    }
+
+    /// Differential test against python-chess 1.11.2: python-chess reads movetext written
+    /// as UCI coordinates (its `data/pgn/uci-moves.pgn`, `1. g1f3 c7c5 ...`); we refused
+    /// `g1f3` because a SAN without a piece letter is a pawn move. Coordinates name the
+    /// piece on the origin square; castling as the king's two-square move (A11).
+    #[test]
+    fn san_coordinates_of_pieces_name_the_piece_on_the_origin() {
+        use super::SanError;
+        let start = Position::new();
+        assert_eq!(start.parse_san("g1f3"), start.parse_san("Nf3"));
+        assert_eq!(start.parse_san("g1-f3"), start.parse_san("Nf3"));
+        assert!(matches!(start.parse_san("g1g3"), Err(SanError::Illegal(_))));
+        assert!(matches!(start.parse_san("d1d3"), Err(SanError::Illegal(_))));
+        let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(castle.parse_san("e1g1"), castle.parse_san("O-O"));
+        assert_eq!(castle.parse_san("e1c1"), castle.parse_san("O-O-O"));
+        assert_eq!(castle.parse_san("e1h1"), castle.parse_san("O-O"));
+        assert_eq!(castle.parse_san("a1d1"), castle.parse_san("Rd1"));
+        let promo = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(promo.parse_san("a7b8q"), promo.parse_san("axb8=Q"));
+        // An opponent's piece on the origin square is no move of ours.
+        assert!(matches!(start.parse_san("g8f6"), Err(SanError::Illegal(_))));
     }
 
     #[test]

@@ -155,28 +155,7 @@ impl Position {
                 to,
                 promotion,
             } => {
-                let mut m = Move {
-                    from,
-                    to,
-                    promotion,
-                };
-                let our_king = self.king(self.turn);
-                if from == our_king
-                    && self.mode == CastlingMode::Standard
-                    && from.file() == File::E
-                    && to.rank() == from.rank()
-                    && matches!(to.file(), File::G | File::C)
-                    && promotion.is_none()
-                {
-                    let side = if to.file() == File::G {
-                        CastlingSide::KingSide
-                    } else {
-                        CastlingSide::QueenSide
-                    };
-                    if let Some(rook) = self.castling_rook(self.turn, side) {
-                        m.to = rook;
-                    }
-                }
+                let m = self.coordinate_move(from, to, promotion);
                 if self.is_legal(m) {
                     Ok(m)
                 } else {
@@ -184,5 +163,38 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The move from `from` to `to` in this crate's encoding: the king's two-square move
+    /// from the e-file (`e1g1`, `e1c1`) of standard chess becomes castling (the king onto
+    /// its rook), anything else is taken as written. Not checked for legality.
+    pub(crate) fn coordinate_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Move {
+        let mut m = Move {
+            from,
+            to,
+            promotion,
+        };
+        if from == self.king(self.turn)
+            && self.mode == CastlingMode::Standard
+            && from.file() == File::E
+            && to.rank() == from.rank()
+            && matches!(to.file(), File::G | File::C)
+            && promotion.is_none()
+        {
+            let side = if to.file() == File::G {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if let Some(rook) = self.castling_rook(self.turn, side) {
+                m.to = rook;
+            }
+        }
+        m
     }
 }
