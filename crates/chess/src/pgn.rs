@@ -606,8 +606,9 @@ impl Lexer {
             }
             LexState::Tag { quoted, escaped } => {
                 if c == b'\n' {
-                    // A tag pair ends on its line.
-                    b.token(Tok::Tag(&[]), self.tok_line);
+                    // A tag pair ends on its line. A `]` read inside quotes (a value with an
+                    // odd number of unescaped quotes, `[Event "5" board"]`) closes it there.
+                    b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line);
                     self.state = LexState::Ground;
                 } else if c == b']' && !quoted {
                     self.buf.push(c);
@@ -679,7 +680,7 @@ impl Lexer {
             LexState::Bom(n) => b.token(Tok::Word(&BOM[..n as usize]), self.tok_line),
             LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
             LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
-            LexState::Tag { .. } => b.token(Tok::Tag(&[]), self.tok_line),
+            LexState::Tag { .. } => b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line),
             LexState::Nag => b.token(
                 Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
                 self.tok_line,
@@ -1006,7 +1007,17 @@ impl Builder {
     }
 }
 
-/// `[Name "value"]` to its parts (escapes `\"` and `\\` undone).
+/// A tag pair still open at the end of its line: whole when the line ends in `]` (a value
+/// with an odd number of unescaped quotes left the lexer inside quotes), else nothing (a
+/// malformed tag).
+fn tag_at_line_end(buf: &[u8]) -> &[u8] {
+    let body = buf.trim_ascii_end();
+    if body.ends_with(b"]") { body } else { &[] }
+}
+
+/// `[Name "value"]` to its parts (escapes `\"` and `\\` undone). A value whose quotes
+/// inside are not escaped (`[Event "The "Big" Open"]`, as python-chess and other tools
+/// write it) reads up to the last quote of the line.
 fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     let inner = body.strip_prefix(b"[")?.strip_suffix(b"]")?;
     let q = inner.iter().position(|&c| c == b'"')?;
@@ -1014,28 +1025,39 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     if name.is_empty() || name.chars().any(bad_name_char) {
         return None;
     }
-    let mut value = Vec::new();
-    let mut i = q + 1;
-    loop {
-        match inner.get(i)? {
+    let rest = &inner[q + 1..];
+    // The string token as the standard has it: up to the first unescaped quote.
+    let mut end = 0;
+    while let Some(&c) = rest.get(end) {
+        match c {
             b'"' => break,
-            b'\\' if matches!(inner.get(i + 1), Some(b'"' | b'\\')) => {
-                value.push(inner[i + 1]);
+            b'\\' if matches!(rest.get(end + 1), Some(b'"' | b'\\')) => end += 2,
+            _ => end += 1,
+        }
+    }
+    let value = if end < rest.len() && rest[end + 1..].trim_ascii().is_empty() {
+        &rest[..end]
+    } else {
+        rest.trim_ascii_end().strip_suffix(b"\"")?
+    };
+    let mut out = Vec::with_capacity(value.len());
+    let mut i = 0;
+    while let Some(&c) = value.get(i) {
+        match c {
+            b'\\' if matches!(value.get(i + 1), Some(b'"' | b'\\')) => {
+                out.push(value[i + 1]);
                 i += 2;
             }
             b'\r' => i += 1,
-            &c => {
-                value.push(c);
+            _ => {
+                out.push(c);
                 i += 1;
             }
         }
     }
-    if !inner[i + 1..].trim_ascii().is_empty() {
-        return None;
-    }
     Some((
         name.into_owned(),
-        String::from_utf8_lossy(&value).into_owned(),
+        String::from_utf8_lossy(&out).into_owned(),
     ))
 }
 

@@ -443,3 +443,53 @@ mod stability {
         }
     }
 }
+
+/// Differential test against python-chess 1.11.2: its writer puts tag values in quotes
+/// without escaping the quotes inside (`[Event "Test "quoted" event"]`), and so do other
+/// tools; the PGN standard asks for `\"`, and we refused the whole game as a malformed tag.
+/// The line ends the tag pair, so the value now reads up to the line's last quote, with an
+/// even or an odd number of quotes inside; escaped values read as before.
+#[test]
+fn pgn_tag_value_with_unescaped_quotes_reads_to_the_last_quote() {
+    let text = "[Event \"Test \"quoted\" event\"]\n[Site \"5\" board\"]\n\
+                [Round \"a \\\"b\\\" c\"]\n[Annotator \"Back\\slash\"]\n\n1. e4 *\n";
+    let read = read_pgn(text);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let game = &read.games[0];
+    assert_eq!(game.tag("Event"), Some("Test \"quoted\" event"));
+    assert_eq!(game.tag("Site"), Some("5\" board"));
+    assert_eq!(game.tag("Round"), Some("a \"b\" c"));
+    assert_eq!(game.tag("Annotator"), Some("Back\\slash"));
+    assert_eq!(game.moves.len(), 1);
+    // The writer escapes them, and reading that gives the same game.
+    let written = write_pgn(game);
+    assert!(
+        written.contains("[Event \"Test \\\"quoted\\\" event\"]"),
+        "{written}"
+    );
+    assert_eq!(read_pgn(&written).games, read.games);
+    // At the end of the input too.
+    let last = read_pgn("1. e4 *\n\n[Event \"5\" board\"]");
+    assert_eq!(last.errors.len(), 0, "{:?}", last.errors);
+    // A tag pair that does not end in `"]` on its line is still malformed.
+    for bad in [
+        "[Event \"x]\n1. e4 *\n",
+        "[Event \"x\" y]\n1. e4 *\n",
+        "[Event \"x\n1. e4 *\n",
+    ] {
+        let read = read_pgn(bad);
+        assert_eq!(read.errors.len(), 1, "{bad:?}");
+        assert_eq!(read.errors[0].kind, PgnErrorKind::Tag, "{bad:?}");
+    }
+}
+
+/// Differential test against python-chess 1.11.2: movetext in UCI coordinates (its
+/// `data/pgn/uci-moves.pgn`) read there and failed here at `g1f3`.
+#[test]
+fn pgn_movetext_in_uci_coordinates_reads() {
+    let read = read_pgn("[Event \"uci\"]\n\n1. g1f3 c7c5 2. e2e4 d7d6 3. f1b5 c8d7 4. e1g1 *\n");
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let game = &read.games[0];
+    assert_eq!(game.moves.len(), 7);
+    assert!(write_pgn(game).contains("1. Nf3 c5 2. e4 d6 3. Bb5+ Bd7 4. O-O *"));
+}
