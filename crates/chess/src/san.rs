@@ -79,7 +79,9 @@ pub enum SanError {
 pub enum San {
     /// A piece or pawn move.
     Normal {
-        /// The moving piece's role.
+        /// The moving piece's role: [`Role::Pawn`] when no piece letter is written, which
+        /// for coordinates with the origin's file and rank (`g1f3`) [`San::to_move`] reads
+        /// as the move of whatever piece stands there.
         role: Role,
         /// The origin's file, when written (disambiguation, or a pawn capture's file).
         file: Option<File>,
