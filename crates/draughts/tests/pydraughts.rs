@@ -8,8 +8,9 @@
 //!   game status pydraughts gives, and every legal move with its path, captured squares
 //!   and PDN text. Checked: both FENs read to the same position (section 6), the legal move
 //!   sets are equal as paths with captured squares (D4-D13, A2-A6, A8), pydraughts's move
-//!   text reads back to its move here, this crate writes the same text, and the game status
-//!   agrees (D14, A7).
+//!   text reads back to its move here (also with `-` for `x`, which pydraughts reads as
+//!   the same capture), this crate writes the same text, and the game status agrees (D14,
+//!   A7).
 //! - `pydraughts_games.pdn`: random games to their end, written by pydraughts's PDN writer.
 //!   Checked: every game reads here, its moves are legal in turn, and the game ends exactly
 //!   where pydraughts ended it, with its result (D14, A7, A10; V1 b, c under
@@ -102,6 +103,16 @@ fn check_position(line: &str, bad: &mut Vec<String>) {
                 if written != text {
                     bad.push(format!(
                         "{ours}: move {m}: written here as {written}, by pydraughts as {text}"
+                    ));
+                }
+                // Section 6, D8: pydraughts reads a capture's text with '-' for 'x' as the
+                // same move (checked when the file was made), as traditional notation
+                // writes captures; so does this crate.
+                let dashed = text.replace('x', "-");
+                if mv.is_capture() && pos.parse_move(&dashed, KingMoves::Short) != Ok(mv) {
+                    bad.push(format!(
+                        "{ours}: {dashed} reads here as {:?}, in pydraughts as {m}",
+                        pos.parse_move(&dashed, KingMoves::Short)
                     ));
                 }
             }
