@@ -14,7 +14,8 @@
 //! - `pydraughts_games.pdn`: random games to their end, written by pydraughts's PDN writer.
 //!   Checked: every game reads here, its moves are legal in turn, and the game ends exactly
 //!   where pydraughts ended it, with its result (D14, A7, A10; V1 b, c under
-//!   `Rules::wcdf().with_auto_adjudicate(true)`, which is how pydraughts adjudicates).
+//!   `Rules::wcdf().with_auto_adjudicate(true)`, which is how pydraughts adjudicates), and
+//!   under the default rules, where draws are claims, that draw can be claimed there.
 
 use lattjo_draughts::{
     Color, Draughts, DrawReason, Game, GameResult, KingMoves, Move, Outcome, PdnReader, Position,
@@ -168,6 +169,7 @@ fn termination(game: &lattjo_draughts::PdnGame) -> &str {
 #[test]
 fn pydraughts_games_read_and_end_alike_d14_a7_a10_v1() {
     let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+    let claiming = Draughts::default();
     let mut n = 0;
     let mut plies = 0;
     let mut bad = Vec::new();
@@ -197,6 +199,27 @@ fn pydraughts_games_read_and_end_alike_d14_a7_a10_v1() {
             }
         }
         plies += pdn.moves().len();
+        // The default rules (V1, claims) play the same moves, and where pydraughts declared
+        // a draw the player to move may claim it on the same ground.
+        let mut claims = claiming.state_from(*pdn.start());
+        for mv in pdn.moves() {
+            if claiming.play(&mut claims, mv).is_err() {
+                break;
+            }
+        }
+        let claim = match termination(&pdn) {
+            "repetition" => Some(DrawReason::Repetition),
+            "40 moves" => Some(DrawReason::FortyMoveRule),
+            _ => None,
+        };
+        if let Some(reason) = claim
+            && !claiming.can_claim(&claims, reason)
+        {
+            bad.push(format!(
+                "game {}: no {reason:?} claim under the default rules",
+                i + 1
+            ));
+        }
         let result = match state.outcome() {
             Some(Outcome::Win { winner, .. }) => GameResult::from_winner(Some(winner)),
             Some(Outcome::Draw(_)) => GameResult::Draw,
