@@ -159,6 +159,7 @@ struct Seen {
     doubles: u32,
     drops: u32,
     beavers: u32,
+    automatic_doubles: u32,
     resignations: u32,
     jacoby_resignations: u32,
     singles: u32,
@@ -173,7 +174,7 @@ struct Seen {
 
 /// Replays `data/gnubg_matches.txt`: every match and money session GNUBG recorded, game by
 /// game, through `boardgame_core::Match` of this crate under the standard rules (with
-/// resignations, and the Jacoby rule and beavers where GNUBG used them). Every play GNUBG made
+/// resignations, and the Jacoby rule, beavers and automatic doubles where GNUBG used them). Every play GNUBG made
 /// is legal here (A17, A9); every double, take, drop, beaver and resignation GNUBG accepted is
 /// accepted here (A10, B26-B29, D5, D6), a beaver answered by the doubler as in GNUBG; each
 /// game starts at GNUBG's score with GNUBG's Crawford flag (A16, D4) and ends with GNUBG's
@@ -194,17 +195,26 @@ fn gnubg_1_07_matches_replay() {
     while let Some(header) = lines.next() {
         let f: Vec<&str> = header.split_whitespace().collect();
         assert_eq!(
-            (f[0], f[2], f[4], f[6], f[8]),
-            ("match", "length", "jacoby", "beavers", "games")
+            (f[0], f[2], f[4], f[6], f[8], f[10]),
+            (
+                "match",
+                "length",
+                "jacoby",
+                "beavers",
+                "autodoubles",
+                "games"
+            )
         );
         let length: i64 = f[3].parse().unwrap();
         let jacoby = f[5] == "1";
         let beavers = f[7] == "1";
-        let games: u32 = f[9].parse().unwrap();
+        let autodoubles: u8 = f[9].parse().unwrap();
+        let games: u32 = f[11].parse().unwrap();
         let rules = Rules::standard()
             .with_resignations(true)
             .with_jacoby(jacoby)
-            .with_beavers(beavers);
+            .with_beavers(beavers)
+            .with_automatic_doubles(autodoubles);
         let config = if length > 0 {
             MatchConfig::new(Some(length), None)
         } else {
@@ -244,6 +254,23 @@ fn gnubg_1_07_matches_replay() {
                     }
                     seen.games += 1;
                     seen.crawford_games += u32::from(crawford);
+                }
+                "opening-tie" => {
+                    // D3: an opening tie doubles the centred cube (GNUBG's `set automatic
+                    // doubles`; its record keeps the cube the game started with).
+                    assert_eq!(round.phase(), Phase::Opening, "{ctx}");
+                    let cube = round.cube_value();
+                    apply(
+                        &m,
+                        &mut s,
+                        &Action::Opening { white: 3, black: 3 },
+                        &mut finished,
+                    )
+                    .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    assert_eq!(s.round().phase(), Phase::Opening, "{ctx}");
+                    assert_eq!(s.round().cube_value(), 2 * cube, "{ctx}");
+                    assert_eq!(s.round().cube_owner(), None, "{ctx}");
+                    seen.automatic_doubles += 1;
                 }
                 "move" => {
                     // move <side> <dice> <from/to>...: GNUBG's checker movements in the
@@ -433,21 +460,22 @@ fn gnubg_1_07_matches_replay() {
         }
     }
     let expected = Seen {
-        matches: 12,
-        games: 58,
-        plays: 3506,
-        doubles: 42,
-        drops: 15,
-        beavers: 9,
+        matches: 13,
+        games: 74,
+        plays: 5286,
+        doubles: 51,
+        drops: 17,
+        beavers: 10,
+        automatic_doubles: 5,
         resignations: 11,
-        jacoby_resignations: 4,
-        singles: 16,
-        gammons: 13,
+        jacoby_resignations: 5,
+        singles: 24,
+        gammons: 19,
         backgammons: 3,
         crawford_games: 6,
         post_crawford_games: 3,
         refused_crawford: 228,
-        refused_owner: 22,
+        refused_owner: 23,
         refused_dead: 35,
     };
     assert_eq!(seen, expected, "what the replay went through");
