@@ -71,7 +71,7 @@ fn point_name(p: u8, out: &mut String) {
 
 impl Position {
     /// Writes `play` (for the side on roll) in GNU Backgammon / XG notation, exactly as GNU
-    /// Backgammon's `FormatMove` writes it (checked on 121,123 plays against GNUBG 1.07.001,
+    /// Backgammon's `FormatMove` writes it (checked on 169,931 plays against GNUBG 1.07.001,
     /// `tests/gnubg_games.rs`): the checker movements sorted by origin, then destination,
     /// highest first; each continued by the first later movement from where it ended, so one
     /// checker's path is one item (`3/off`, not `3/2 2/off`); intermediate points written only
