@@ -288,8 +288,14 @@ pub enum Phase {
     Rolling,
     /// The player on roll chooses a play for the dice.
     Moving,
-    /// The opponent of the player on roll answers a double: take, drop or beaver.
+    /// The opponent of the player on roll answers a double: take, drop or (money play with
+    /// beavers, D5) beaver.
     Doubled,
+    /// Money play with beavers (D5): the opponent beavered the double of the player on roll,
+    /// who answers as to a double: take (play on at four times the cube, the beaverer owning
+    /// it) or drop (pay twice the cube). The cube and its owner are still those before the
+    /// double.
+    Beavered,
     /// The opponent of the player on roll answers a resignation offer.
     ResignOffered(ResignLevel),
     /// The game is over.
@@ -314,7 +320,8 @@ pub enum WinKind {
     Gammon,
     /// Backgammon (B33).
     Backgammon,
-    /// The opponent dropped a double (B27).
+    /// The opponent dropped a double (B27), or the doubler dropped a beaver (D5): the
+    /// beaverer wins the double.
     Drop,
     /// The opponent's resignation was accepted (D6).
     Resignation(ResignLevel),
@@ -649,6 +656,9 @@ pub enum StateError {
     /// A double offered by a player who may not double (B29, A13).
     #[error("the player on roll cannot have offered this double")]
     Double,
+    /// A beaver (D5) in match play, or with no room for the cube to double twice.
+    #[error("a beaver needs money play and a cube that can double twice")]
+    Beaver,
     /// A refused resignation outside [`Phase::BeforeRoll`] (the flag governs only the
     /// decision before the roll; rolling or doubling clears it).
     #[error("a refused resignation is kept only before the roll, not in phase {0:?}")]
@@ -720,12 +730,13 @@ impl State {
 
     /// The side whose decision or play is pending: the player on roll before the roll
     /// (whether they have a choice depends on the rules, see [`Phase::BeforeRoll`]) and with
-    /// the dice, the opponent while a double or resignation awaits an answer; `None` at the
-    /// opening roll, while rolling and at the end.
+    /// the dice, the opponent while a double or resignation awaits an answer, the player on
+    /// roll again while their double's beaver does (D5); `None` at the opening roll, while
+    /// rolling and at the end.
     #[must_use]
     pub const fn actor(&self) -> Option<Side> {
         match self.phase {
-            Phase::BeforeRoll | Phase::Moving => Some(self.position.to_move),
+            Phase::BeforeRoll | Phase::Moving | Phase::Beavered => Some(self.position.to_move),
             Phase::Doubled | Phase::ResignOffered(_) => Some(self.position.to_move.opponent()),
             Phase::Opening | Phase::Rolling | Phase::Over => None,
         }
@@ -804,8 +815,13 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
                         && (o.kind == actual || (o.kind == WinKind::Single && jacoby_possible))
                         && o.points == o.kind.multiplier() * cube
                 }
+                // The doubler wins a dropped double on roll; a dropped beaver (D5) goes to
+                // the beaverer, who owns the cube (its value: the double, taken).
                 WinKind::Drop => {
-                    pos.winner().is_none() && pos.to_move == o.winner && o.points == cube
+                    pos.winner().is_none()
+                        && o.points == cube
+                        && (pos.to_move == o.winner
+                            || (s.match_context.is_none() && s.cube_owner == Some(o.winner)))
                 }
                 WinKind::Resignation(l) => {
                     pos.winner().is_none()
@@ -825,15 +841,18 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Opening);
     }
+    let doubled = matches!(s.phase, Phase::Doubled | Phase::Beavered);
     if s.match_context.is_some_and(|m| m.is_crawford())
-        && (s.cube_log2 > 0 || s.cube_owner.is_some() || s.phase == Phase::Doubled)
+        && (s.cube_log2 > 0 || s.cube_owner.is_some() || doubled)
     {
         return Err(StateError::Crawford);
     }
-    if s.phase == Phase::Doubled
-        && (s.cube_owner.is_some_and(|o| o != pos.to_move) || s.cube_log2 >= MAX_CUBE_LOG2)
-    {
+    if doubled && (s.cube_owner.is_some_and(|o| o != pos.to_move) || s.cube_log2 >= MAX_CUBE_LOG2) {
         return Err(StateError::Double);
+    }
+    if s.phase == Phase::Beavered && (s.match_context.is_some() || s.cube_log2 + 2 > MAX_CUBE_LOG2)
+    {
+        return Err(StateError::Beaver);
     }
     if s.resign_refused && s.phase != Phase::BeforeRoll {
         return Err(StateError::ResignRefused(s.phase));
@@ -1120,6 +1139,10 @@ impl Backgammon {
                     f(Action::Beaver);
                 }
             }
+            Phase::Beavered => {
+                f(Action::Take);
+                f(Action::Drop);
+            }
             Phase::ResignOffered(_) => {
                 f(Action::AcceptResignation);
                 f(Action::RejectResignation);
@@ -1276,9 +1299,27 @@ impl Backgammon {
                 if !self.beaver_allowed(s) {
                     return Err(PlayError::BeaversDisabled);
                 }
+                // The doubler answers the beaver (D5), as GNU Backgammon has it.
+                s.phase = Phase::Beavered;
+                Ok(())
+            }
+            (Phase::Beavered, Action::Take) => {
                 s.cube_log2 += 2;
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
+                Ok(())
+            }
+            (Phase::Beavered, Action::Drop) => {
+                // The beaverer had taken the double: the doubler pays it.
+                let winner = s.position.to_move.opponent();
+                s.cube_log2 += 1;
+                s.cube_owner = Some(winner);
+                s.outcome = Some(Outcome {
+                    winner,
+                    kind: WinKind::Drop,
+                    points: s.cube_value() as i64,
+                });
+                s.phase = Phase::Over;
                 Ok(())
             }
             (Phase::Doubled, Action::Drop) => {

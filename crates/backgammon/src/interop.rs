@@ -75,10 +75,11 @@ fn xgid_of(s: &State, rules: Option<&Rules>) -> Xgid {
     let money = m.is_none();
     let dice = match (s.phase, s.dice) {
         (Phase::Moving, Some(d)) => XgDice::Rolled(d.high(), d.low()),
-        (Phase::Doubled, _) => XgDice::Doubled,
+        // A beaver to answer (D5) is written as the double before it.
+        (Phase::Doubled | Phase::Beavered, _) => XgDice::Doubled,
         _ => XgDice::NotRolled,
     };
-    let doubled = u8::from(s.phase == Phase::Doubled);
+    let doubled = u8::from(matches!(s.phase, Phase::Doubled | Phase::Beavered));
     let max = rules
         .and_then(|r| r.max_cube_log2)
         .unwrap_or(10)
@@ -119,7 +120,7 @@ fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
     let on_roll = s.position.to_move;
     let (game_state, turn, resignation) = match (s.phase, s.outcome) {
         (Phase::Opening, _) => (IdGameState::NoGame, on_roll, None),
-        (Phase::Doubled, _) => (IdGameState::Playing, on_roll.opponent(), None),
+        (Phase::Doubled | Phase::Beavered, _) => (IdGameState::Playing, on_roll.opponent(), None),
         (Phase::ResignOffered(l), _) => (IdGameState::Playing, on_roll.opponent(), Some(l)),
         (Phase::Over, Some(o)) => {
             // GNU Backgammon adds the points to the winner's score as the game ends.
@@ -143,7 +144,7 @@ fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
         crawford: m.is_some_and(|m| m.is_crawford()),
         game_state,
         turn,
-        double_offered: s.phase == Phase::Doubled,
+        double_offered: matches!(s.phase, Phase::Doubled | Phase::Beavered),
         resignation,
         dice: if s.phase == Phase::Moving {
             s.dice
@@ -170,8 +171,9 @@ impl State {
     /// resignation refused (the only state that carries [`State::resign_refused`], which no
     /// format records; rolling or doubling clears it). The other phases are written as the
     /// nearest: the opening roll as the start before White's roll, a chosen roll or a pending
-    /// resignation as the state before the roll, a finished game as its final position (which
-    /// reads back as an error when a side has borne off everything).
+    /// resignation as the state before the roll, a beaver to answer ([`Phase::Beavered`]) as
+    /// the double before it, a finished game as its final position (which reads back as an
+    /// error when a side has borne off everything).
     ///
     /// # Examples
     ///
@@ -242,7 +244,8 @@ impl State {
     /// points already added to the winner's score). Reading it back
     /// ([`State::from_gnubg_id`]) gives the same state, whole, for every state except a chosen
     /// roll (read as before the roll), a refused resignation before the roll (read without
-    /// it), and a finished game (refused).
+    /// it), a beaver to answer ([`Phase::Beavered`], written and read as the double before it)
+    /// and a finished game (refused).
     ///
     /// # Examples
     ///

@@ -325,7 +325,8 @@ impl Backgammon {
             Phase::BeforeRoll => 1,
             Phase::Rolling => 2,
             Phase::Moving => 3,
-            Phase::Doubled => 4,
+            // A double to answer; with the player on roll answering, a beaver (D5).
+            Phase::Doubled | Phase::Beavered => 4,
             Phase::ResignOffered(_) => 5,
             Phase::Over => 6,
         }] = 1.0;
@@ -348,8 +349,15 @@ impl Backgammon {
             out[12 + usize::from(d.high()) - 1] = 1.0;
             out[18 + usize::from(d.low()) - 1] = 1.0;
         }
-        out[24] = f32::from(s.cube_log2) / f32::from(MAX_CUBE_LOG2);
-        out[25 + s.cube_owner.map_or(0, |o| 1 + who(o))] = 1.0;
+        // A beaver to answer (D5) shows the cube as GNU Backgammon holds it then: the double
+        // taken, on the beaverer's side.
+        let (cube_log2, owner) = if s.phase == Phase::Beavered {
+            (s.cube_log2 + 1, Some(s.position.to_move.opponent()))
+        } else {
+            (s.cube_log2, s.cube_owner)
+        };
+        out[24] = f32::from(cube_log2) / f32::from(MAX_CUBE_LOG2);
+        out[25 + owner.map_or(0, |o| 1 + who(o))] = 1.0;
         out[28] = unit(self.double_refusal(s).is_none());
         out[29] = unit(s.resign_refused);
         if let Some(m) = s.match_context {

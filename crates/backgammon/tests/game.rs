@@ -363,7 +363,11 @@ fn d5_beaver_takes_and_redoubles_keeping_the_cube() {
     g.legal_actions(&s, &mut v);
     assert_eq!(v, vec![Action::Take, Action::Drop, Action::Beaver]);
     apply(&g, &mut s, Action::Beaver);
+    // The doubler (Black) answers the beaver; taking it plays on at four times the cube.
+    assert_eq!((s.phase(), s.actor()), (Phase::Beavered, Some(Side::Black)));
+    apply(&g, &mut s, Action::Take);
     assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::White)));
+    assert_eq!((s.phase(), s.to_move()), (Phase::Rolling, Side::Black));
     // Without the option: refused.
     let g = Backgammon::new(Rules::standard()).unwrap();
     let mut s = ready_to_decide(&g);
@@ -371,6 +375,56 @@ fn d5_beaver_takes_and_redoubles_keeping_the_cube() {
     assert_eq!(
         g.apply(&mut s, &Action::Beaver),
         Err(PlayError::BeaversDisabled)
+    );
+}
+
+/// Differential test against GNU Backgammon 1.07.001 (money sessions with `set beavers 1`,
+/// `tests/data/gnubg_matches.txt`): after a beaver GNUBG asks the doubler to take or drop it,
+/// as its manual and the rec.games.backgammon FAQ describe beavers ("the original doubler has
+/// the option of accepting or refusing as with a normal double"); a dropped beaver pays the
+/// beaverer the double. This crate turned the cube twice at once and let the doubler roll.
+#[test]
+fn regression_a_beaver_is_answered_by_the_doubler() {
+    let g = Backgammon::new(Rules::standard().with_beavers(true)).unwrap();
+    let mut s = ready_to_decide(&g);
+    apply(&g, &mut s, Action::Double);
+    apply(&g, &mut s, Action::Beaver);
+    assert_eq!(s.phase(), Phase::Beavered);
+    assert_eq!(g.turn(&s), Turn::Player(Side::Black.seat()));
+    let mut v = Vec::new();
+    g.legal_actions(&s, &mut v);
+    assert_eq!(v, vec![Action::Take, Action::Drop], "no raccoon");
+    // The cube is still the one before the double until the answer.
+    assert_eq!((s.cube_value(), s.cube_owner()), (1, None));
+    assert_eq!(
+        g.apply(&mut s.clone(), &Action::Beaver),
+        Err(PlayError::NotNow {
+            action: "beaver",
+            phase: Phase::Beavered
+        })
+    );
+    // Drop: the beaverer (White) wins the double, 2 points, owning the cube at 2.
+    let mut dropped = s;
+    apply(&g, &mut dropped, Action::Drop);
+    let o = dropped.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::White, WinKind::Drop, 2)
+    );
+    assert_eq!(dropped.cube_owner(), Some(Side::White));
+    assert_eq!(g.returns(&dropped).unwrap().as_slice(), &[2.0, -2.0]);
+    // The finished state passes the state checks (a drop won by the player not on roll).
+    assert_eq!(State::try_from(dropped.setup()), Ok(dropped));
+    // A beaver is refused by the state checks in match play.
+    let mut setup = s.setup();
+    setup.match_context = Some(MatchContext::new(7, [0, 0], false).unwrap());
+    assert_eq!(State::try_from(setup), Err(StateError::Beaver));
+    // Written as the double before it: the XGID and GNUBG ID read back as `Doubled`.
+    let back: State = s.to_string().parse().unwrap();
+    assert_eq!(back.phase(), Phase::Doubled);
+    assert_eq!(
+        State::try_from(&s.to_gnubg_id_unswapped()).unwrap().phase(),
+        Phase::Doubled
     );
 }
 

@@ -228,15 +228,16 @@ fn b16_doubles_are_played_four_times() {
             );
         }
     }
-    // The booklet's 3-3 examples on an open board: 1x12, 4x3, 2x6, 6+3+3, 9+3.
+    // The booklet's 3-3 examples on an open board: 1x12, 4x3, 2x6, 6+3+3, 9+3 (written as
+    // GNU Backgammon writes them: the highest checker's path first).
     let p = pos(&[(24, 4), (6, 11)], &[(3, 15)]);
     let all = plays(&p, 3, 3, STD);
     for want in [
         "24/12",
         "24/21(4)",
         "24/18(2)",
-        "24/21(2) 24/18",
-        "24/21 24/15",
+        "24/18 24/21(2)",
+        "24/15 24/21",
     ] {
         assert!(
             all.contains(&want.to_string()),

@@ -23,8 +23,9 @@ use crate::square::{Color, Square, SquareError};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveTextError {
-    /// Not squares joined by `-` (a step) or `x` (a capture).
-    #[error("bad move text {0:?}: expected squares joined by '-' or 'x'")]
+    /// Not squares joined by one kind of separator: `-` (a step, or a capture in
+    /// traditional notation), `x` or `:` (a capture).
+    #[error("bad move text {0:?}: expected squares joined by '-', 'x' or ':'")]
     Syntax(String),
     /// A square that is not a number 1-32.
     #[error(transparent)]
@@ -55,6 +56,9 @@ pub enum MoveTextError {
 
 struct Matcher<'a> {
     squares: &'a [u8],
+    /// Whether steps may match.
+    quiet: bool,
+    /// Whether captures may match.
     capture: bool,
     count: usize,
     found: Option<Move>,
@@ -88,7 +92,7 @@ impl Matcher<'_> {
 
 impl Sink for Matcher<'_> {
     fn quiet(&mut self, from: u32, to: u32) {
-        if !self.capture {
+        if self.quiet {
             self.consider(&[from as u8, to as u8], || Move::quiet(from, to));
         }
     }
@@ -97,6 +101,11 @@ impl Sink for Matcher<'_> {
             self.consider(path, || Move::capture(path, captured));
         }
     }
+}
+
+/// Whether squares (indices) `a` and `b` are diagonal neighbours: a step can join them.
+fn neighbours(a: u8, b: u8) -> bool {
+    NEIGHBOR.iter().any(|nb| nb[usize::from(a)] == b)
 }
 
 /// The short-king move with every square of its path given: a step between neighbours, or
@@ -126,6 +135,11 @@ impl Position {
     /// landing squares out when only one legal move fits. Spaces around the text are
     /// ignored; a trailing `*` or `+` is not allowed.
     ///
+    /// What archives write is read too: `:` as the capture separator (`15:24`, the PDN
+    /// reading grammar), and captures written with `-` as traditional checkers notation
+    /// does (`15-24`, `15-24-31`; a capture is compulsory, D8, so a text never fits both a
+    /// step and a capture). One text uses one kind of separator.
+    ///
     /// # Errors
     ///
     /// [`MoveTextError`]: malformed text, a square outside 1-32, a move of the other side's
@@ -138,19 +152,24 @@ impl Position {
     /// let pos = Position::start();
     /// assert_eq!(pos.parse_move("11-15", KingMoves::Short)?.to_string(), "11-15");
     /// assert!(matches!(pos.parse_move("12-17", KingMoves::Short), Err(MoveTextError::Illegal { .. })));
+    /// // Traditional notation: a capture written with '-'.
+    /// let pos: Position = "W:W19:B15,6".parse().unwrap();
+    /// assert_eq!(pos.parse_move("19-1", KingMoves::Short)?.to_string(), "19x10x1");
     /// # Ok::<(), MoveTextError>(())
     /// ```
     pub fn parse_move(&self, text: &str, kings: KingMoves) -> Result<Move, MoveTextError> {
         let t = text.trim();
         let syntax = || MoveTextError::Syntax(text.to_string());
         let has_x = t.contains(['x', 'X']);
+        let has_colon = t.contains(':');
         let has_dash = t.contains('-');
-        if has_x == has_dash {
+        // One kind of separator: `-`, `x` or the reading grammar's `:`.
+        if usize::from(has_x) + usize::from(has_colon) + usize::from(has_dash) != 1 {
             return Err(syntax());
         }
         let mut squares = [0u8; movegen::MAX_PATH];
         let mut n = 0;
-        for part in t.split(['x', 'X', '-']) {
+        for part in t.split(['x', 'X', ':', '-']) {
             if n == squares.len() {
                 return Err(syntax());
             }
@@ -161,13 +180,19 @@ impl Position {
             squares[n] = sq.index() as u8;
             n += 1;
         }
-        if n < 2 || (!has_x && n != 2) {
+        if n < 2 {
             return Err(syntax());
         }
+        // `-` joins the two squares of a step. Traditional checkers notation (and archives
+        // copied from it) writes captures with `-` too (`10-17 21-14`), so a `-` text may
+        // name a capture: steps and captures are never legal together (D8), so at most
+        // one kind matches.
+        let quiet = has_dash && n == 2;
         if kings == KingMoves::Short {
             // The usual case, a full path of short-king steps or jumps: check that one move
-            // instead of generating them all.
-            if let Some(mv) = full_short_path(&squares[..n], has_x)
+            // instead of generating them all (two neighbours can only be a step).
+            let jumps = !quiet || !neighbours(squares[0], squares[1]);
+            if let Some(mv) = full_short_path(&squares[..n], jumps)
                 && movegen::is_legal_short(self, &mv)
             {
                 return Ok(mv);
@@ -175,7 +200,8 @@ impl Position {
         }
         let mut m = Matcher {
             squares: &squares[..n],
-            capture: has_x,
+            quiet,
+            capture: true,
             count: 0,
             found: None,
             exact: None,
@@ -211,6 +237,7 @@ impl Position {
             let short = [mv.from().index() as u8, mv.to().index() as u8];
             let mut m = Matcher {
                 squares: &short,
+                quiet: false,
                 capture: true,
                 count: 0,
                 found: None,

@@ -674,7 +674,7 @@ impl Games {
         if w.is_empty() {
             return None;
         }
-        if !w.contains(['-', 'x', 'X']) {
+        if !w.contains(['-', 'x', 'X', ':']) {
             let e = PdnErrorKind::Unexpected(w.to_string());
             return Some(Err(self.fail(line, e, true)));
         }

@@ -32,8 +32,16 @@ fn a8_short_form_only_when_unambiguous() {
 fn move_text_errors_are_typed() {
     let pos = Position::start();
     let e = |t: &str| pos.parse_move(t, KingMoves::Short).unwrap_err();
-    assert_eq!(e("11-15-19"), MoveTextError::Syntax("11-15-19".into()));
+    // A `-` path of three squares is read as a capture (traditional notation): none here.
+    assert_eq!(
+        e("11-15-19"),
+        MoveTextError::Illegal {
+            text: "11-15-19".into()
+        }
+    );
     assert_eq!(e("11x15-19"), MoveTextError::Syntax("11x15-19".into()));
+    assert_eq!(e("11:15x19"), MoveTextError::Syntax("11:15x19".into()));
+    assert_eq!(e("11:15-19"), MoveTextError::Syntax("11:15-19".into()));
     assert_eq!(e("1115"), MoveTextError::Syntax("1115".into()));
     assert_eq!(e(""), MoveTextError::Syntax("".into()));
     assert_eq!(e("11-"), MoveTextError::Syntax("11-".into()));
@@ -90,4 +98,60 @@ fn regression_full_path_matched_a_longer_flying_path_as_ambiguous() {
         );
     }
     assert!(v.iter().any(|m| m.to_string() == "11x18x29"));
+}
+
+/// Regression, found comparing with pydraughts 0.6.7 (`tests/pydraughts.rs`): pydraughts
+/// reads `19-1` as the capture 19x10x1, as traditional checkers notation writes captures
+/// (`10-17 21-14`) and archives copied from it do, but this crate refused every capture
+/// written with `-` as illegal; nor did it read the PDN reading grammar's `:` capture
+/// separator. Section 6; D8 (a capture is compulsory, so a `-` text never fits both a step
+/// and a capture); A5 (the capture still has to be complete).
+#[test]
+fn dash_written_capture_was_refused_section_6_d8() {
+    let short = KingMoves::Short;
+    let pos: Position = "W:W19:B15,6".parse().unwrap();
+    let full = pos.parse_move("19x10x1", short).unwrap();
+    for text in ["19-1", "19-10-1", "19:1", "19:10:1", " 19-1 "] {
+        assert_eq!(pos.parse_move(text, short), Ok(full), "{text}");
+    }
+    // A5: stopping after the first jump is no move, whatever the separator.
+    for text in ["19-10", "19:10", "19x10"] {
+        assert_eq!(
+            pos.parse_move(text, short),
+            Err(MoveTextError::Illegal { text: text.into() }),
+            "{text}"
+        );
+    }
+    // D8: with a capture on, a step written with `-` stays illegal, and a capture between
+    // neighbouring squares does not exist.
+    let pos: Position = "B:W18:B15".parse().unwrap();
+    let jump = pos.parse_move("15x22", short).unwrap();
+    assert_eq!(pos.parse_move("15-22", short), Ok(jump));
+    for text in ["15-19", "15-18"] {
+        assert_eq!(
+            pos.parse_move(text, short),
+            Err(MoveTextError::Illegal { text: text.into() })
+        );
+    }
+    // Two capture paths from 6 to 22: a `-` short form is as ambiguous as an `x` one.
+    let pos: Position = "B:W9,10,17,18:B6".parse().unwrap();
+    assert_eq!(
+        pos.parse_move("6-22", short),
+        Err(MoveTextError::Ambiguous {
+            text: "6-22".into(),
+            count: 2
+        })
+    );
+    assert_eq!(
+        pos.parse_move("6-13-22", short).unwrap().to_string(),
+        "6x13x22"
+    );
+    // V2: a flying king's long step written with `-` is still a step.
+    let pos: Position = "W:WK1:B20".parse().unwrap();
+    let slide = pos.parse_move("1-10", KingMoves::Flying).unwrap();
+    assert!(!slide.is_capture());
+    assert_eq!(slide.to_string(), "1-10");
+    // What this crate writes is unchanged: `x` for every capture.
+    let pos: Position = "W:W19:B15,6".parse().unwrap();
+    assert_eq!(pos.move_text(&full, short), "19x1");
 }

@@ -358,3 +358,21 @@ fn tags_that_pdn_cannot_hold_are_refused() {
     assert_eq!(g.tag("Event"), Some("replaced"));
     assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g));
 }
+
+/// Regression, found comparing with pydraughts 0.6.7: a game in traditional notation, its
+/// captures written with `-` (`10-17 21-14`), was refused at its first capture; pydraughts
+/// reads it. Section 6, D8.
+#[test]
+fn dash_written_capture_was_refused_in_pdn_section_6_d8() {
+    let traditional = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10-17 21-14 *\n";
+    let standard = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *\n";
+    let a = read_games(traditional).unwrap();
+    let b = read_games(standard).unwrap();
+    assert_eq!(a[0].moves(), b[0].moves());
+    assert_eq!(a[0].moves()[6].num_captured(), 1);
+    // Written back in the standard form.
+    assert!(a[0].to_string().contains("4. 10x17 21x14 *"));
+    // The reading grammar's `:` separator too.
+    let colon = read_games("1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10:17 21:14 *\n");
+    assert_eq!(colon.unwrap()[0].moves(), b[0].moves());
+}

@@ -136,7 +136,8 @@ fn check_state(s: &State, game: &Backgammon) {
     let whole_gnubg = match s.phase() {
         Phase::BeforeRoll => !s.resign_refused(),
         Phase::Opening | Phase::Moving | Phase::Doubled | Phase::ResignOffered(_) => true,
-        Phase::Rolling | Phase::Over => false,
+        // A beaver to answer is written as the double before it.
+        Phase::Rolling | Phase::Beavered | Phase::Over => false,
     };
     // GNUBG's own form swaps the players when Black is on roll (as `set xgid` does), so it
     // reads back as the mirrored game; the unswapped form reads back as the state itself.
