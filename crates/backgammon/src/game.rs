@@ -696,6 +696,17 @@ impl State {
         self.cube_log2
     }
 
+    /// Ends the game with a dropped double or beaver (B27, D5): `winner` wins the cube's
+    /// value as it stands.
+    fn end_by_drop(&mut self, winner: Side) {
+        self.outcome = Some(Outcome {
+            winner,
+            kind: WinKind::Drop,
+            points: self.cube_value() as i64,
+        });
+        self.phase = Phase::Over;
+    }
+
     /// Who owns the cube; `None` while centred.
     #[must_use]
     pub const fn cube_owner(&self) -> Option<Side> {
@@ -1314,22 +1325,11 @@ impl Backgammon {
                 let winner = s.position.to_move.opponent();
                 s.cube_log2 += 1;
                 s.cube_owner = Some(winner);
-                s.outcome = Some(Outcome {
-                    winner,
-                    kind: WinKind::Drop,
-                    points: s.cube_value() as i64,
-                });
-                s.phase = Phase::Over;
+                s.end_by_drop(winner);
                 Ok(())
             }
             (Phase::Doubled, Action::Drop) => {
-                let winner = s.position.to_move;
-                s.outcome = Some(Outcome {
-                    winner,
-                    kind: WinKind::Drop,
-                    points: s.cube_value() as i64,
-                });
-                s.phase = Phase::Over;
+                s.end_by_drop(s.position.to_move);
                 Ok(())
             }
             (Phase::ResignOffered(l), Action::AcceptResignation) => {

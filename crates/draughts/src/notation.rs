@@ -56,10 +56,8 @@ pub enum MoveTextError {
 
 struct Matcher<'a> {
     squares: &'a [u8],
-    /// Whether steps may match.
+    /// Whether steps may match (captures always may).
     quiet: bool,
-    /// Whether captures may match.
-    capture: bool,
     count: usize,
     found: Option<Move>,
     exact: Option<Move>,
@@ -97,9 +95,7 @@ impl Sink for Matcher<'_> {
         }
     }
     fn capture(&mut self, path: &[u8], captured: u32) {
-        if self.capture {
-            self.consider(path, || Move::capture(path, captured));
-        }
+        self.consider(path, || Move::capture(path, captured));
     }
 }
 
@@ -201,7 +197,6 @@ impl Position {
         let mut m = Matcher {
             squares: &squares[..n],
             quiet,
-            capture: true,
             count: 0,
             found: None,
             exact: None,
@@ -238,7 +233,6 @@ impl Position {
             let mut m = Matcher {
                 squares: &short,
                 quiet: false,
-                capture: true,
                 count: 0,
                 found: None,
                 exact: None,
