@@ -62,6 +62,7 @@ mod game;
 mod ids;
 mod interop;
 mod learning;
+pub mod mat;
 mod movegen;
 mod notation;
 pub mod rule_ids;

@@ -1,0 +1,1788 @@
+//! Jellyfish `.mat` match files, as GNU Backgammon writes them (`export match mat`) and reads
+//! them (`import mat`), and as eXtreme Gammon, FIBS tools and most match archives use.
+//!
+//! A `.mat` file is text: optional `;` comment lines (`; [Site "FIBS"]`, `; [EventDate
+//! "2026.12.04"]` tags among them), ` N point match` (0: a money session), then per game
+//! ` Game k`, the two players with their scores before the game, and numbered lines of two
+//! columns, GNUBG's player 0 on the left and player 1 on the right:
+//!
+//! ```text
+//!  Game 1
+//!  alice : 0                      bob : 0
+//!   1) 31: 8/5 6/5                 64: 24/18 13/9
+//!   2)  Doubles => 2                Takes
+//!   3) 62: 24/18 13/11             ...
+//!                                   Wins 1 point
+//! ```
+//!
+//! Each entry is a roll and its checker movements in the mover's numbering (25 or `bar` the
+//! bar, 0 or `off` borne off, `*` a hit, `(2)` a repetition), or `Doubles => 4`, `Takes`,
+//! `Drops`, `Beavers => 4` or `Wins 2 points`. This crate's convention applies to the
+//! columns: GNUBG's player 0, the **left column, is Black**, and player 1, the right column,
+//! is White ([`Side::gnubg_player`]); per-side arrays here are indexed by [`Side::index`]
+//! (White first), not by column.
+//!
+//! Three steps, each with its own error type:
+//!
+//! - [`MatFile::parse`] reads the text into a [`MatFile`] ([`ParseError`] with the line).
+//!   Tolerant like GNUBG's importer of column drift, `bar`/`off` or `25`/`0`, `(n)` counts,
+//!   chained and consolidated movements, a UTF-8 byte-order mark, XG's `???` and `Cannot
+//!   Move`, the `and the match` some writers add after `Wins`; strict where meaning would be
+//!   lost (an unknown entry, a cube that is no power of two, a third entry on a line).
+//! - [`MatFile::replay`] plays the record through [`Match`] under given [`Rules`] (the file
+//!   does not say them; [`MATCH_RULES`] is GNUBG's default) and checks every move, cube
+//!   action, score and `Wins` line ([`ReplayError`] with the game and line).
+//! - [`MatFile::write`] writes GNUBG's layout ([`WriteError`] for what the format cannot
+//!   hold); [`MatFile::record`] builds a record from the actions of a played match
+//!   ([`RecordError`]).
+//!
+//! What the format does not say, and what this crate decides (docs/backgammon.md, "GNUBG's
+//! match files"): a game that ends before a checker is borne off or a double dropped is an
+//! accepted resignation (D6) of the level its `Wins` points give (GNUBG's rule: up to the
+//! cube a single game, up to twice the cube a gammon, else a backgammon), offered before
+//! the roll; a roll written with no movements where more than one play was legal is GNUBG's
+//! "rolled, then resigned", replayed as a resignation before that roll; an empty roll where
+//! exactly one play was legal is that play (as GNUBG's importer has it). Under the Jacoby
+//! rule (D5, money play, cube centred) GNUBG writes a gammon's or a resigned gammon's `Wins`
+//! without the rule, so there the line may give either value; GNUBG scores the resignation
+//! without the rule too, so the next game's scores are checked against GNUBG's count.
+//! Refused resignations and automatic doubles (D3) are not in the format.
+//!
+//! # Examples
+//!
+//! ```
+//! use lattjo_backgammon::mat::{MatFile, MATCH_RULES};
+//! use lattjo_backgammon::{Action, Side};
+//!
+//! let text = "\
+//! ; [Site \"somewhere\"]
+//!
+//!  1 point match
+//!
+//!  Game 1
+//!  alice : 0                      bob : 0
+//!   1) 31: 8/5 6/5                 62: 24/18 13/11
+//!   2)  Doubles => 2                Drops
+//!       Wins 1 point
+//! ";
+//! let file = MatFile::parse(text)?;
+//! assert_eq!(file.length, 1);
+//! assert_eq!(file.header[0].key, "Site");
+//! let game = &file.games[0];
+//! assert_eq!(game.players[Side::Black.index()], "alice"); // the left column
+//! assert_eq!(game.players[Side::White.index()], "bob");
+//!
+//! // A double in a 1-point match: legal under the rules (A10), GNUBG calls the cube dead.
+//! let replay = file.replay(&MATCH_RULES)?;
+//! assert_eq!(replay.actions[0], Action::Opening { white: 1, black: 3 });
+//! assert_eq!(replay.state.totals().as_slice(), &[0, 1]); // Black (alice) won
+//!
+//! // Written back in GNUBG's layout, it reads back to the same record.
+//! let again = MatFile::parse(&file.write()?)?;
+//! assert_eq!(again, file);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt::{self, Write as _};
+
+use boardgame_core::{Game, Match, MatchConfig, MatchState};
+
+use crate::board::{BAR, OFF, Position, Side};
+use crate::game::{
+    Action, Backgammon, Outcome, Phase, PlayError, Rules, RulesError, State, WinKind,
+};
+use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH, ResignLevel};
+use crate::movegen::{Dice, Play, PlayList, Step};
+use crate::notation::NotationError;
+
+/// The largest input [`MatFile::parse`] reads: 16 MiB (a long money session is well under
+/// 1 MiB).
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// The longest line [`MatFile::parse`] reads, in bytes (GNUBG reads lines of up to 1023).
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// The rules GNU Backgammon applies by default when it imports a `.mat` file, and the
+/// default for replaying one: the standard rules ([`Rules::standard`]: the Crawford rule in
+/// match play, no Jacoby rule, no beavers) with resignations (D6), which the format records
+/// as games that end early.
+pub const MATCH_RULES: Rules = Rules::standard().with_resignations(true);
+
+/// A Jellyfish `.mat` record: header, match length and games.
+///
+/// Equality ignores the line numbers kept for error messages ([`MatEntry::line`]), so a
+/// record written and read back equals the original.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MatFile {
+    /// The `; [Key "value"]` tags before the match line, in order (`Site`, `Event`,
+    /// `Round`, `EventDate`, `Player 1`, `Transcriber`, `CubeLimit`, ...). A key is the text
+    /// up to the last space before the value.
+    pub header: Vec<HeaderTag>,
+    /// The other non-empty `;` or `#` comment lines before the match line, without the
+    /// marker and surrounding spaces.
+    pub comments: Vec<String>,
+    /// The match length in points, 1 to [`MAX_MATCH_LENGTH`]; 0 for a money session.
+    pub length: u32,
+    /// The games, in order.
+    pub games: Vec<MatGame>,
+}
+
+/// A header tag, `; [Key "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeaderTag {
+    /// The key, e.g. `Site` or `Player 1`.
+    pub key: String,
+    /// The value without its quotes.
+    pub value: String,
+}
+
+/// One game of a `.mat` record.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MatGame {
+    /// The number after `Game` (1 for the first game).
+    pub number: u32,
+    /// The players' names, indexed by [`Side::index`]: White's (the right column, GNUBG's
+    /// player 1) first, Black's (the left column) second.
+    pub players: [String; 2],
+    /// The scores before this game, indexed like `players`.
+    pub scores: [u32; 2],
+    /// The entries of both columns in the order they were played.
+    pub entries: Vec<MatEntry>,
+}
+
+/// One entry of a game: an action of one side (one column).
+///
+/// Equality ignores `line`.
+#[derive(Clone, Debug, Eq)]
+pub struct MatEntry {
+    /// The side whose column holds the entry (Black left, White right).
+    pub side: Side,
+    /// What was done.
+    pub action: MatAction,
+    /// The 1-based line it was read from (0 for a record not read from text).
+    pub line: u32,
+}
+
+impl PartialEq for MatEntry {
+    fn eq(&self, other: &MatEntry) -> bool {
+        self.side == other.side && self.action == other.action
+    }
+}
+
+/// What a `.mat` entry records.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MatAction {
+    /// `63: 24/18 18/15`: the dice as written (each 1 to 6, in the written order) and the
+    /// checker movements, `(n)` repetitions and chains (`24/18/15`) expanded, consolidated
+    /// movements (`24/15` for 6-3) kept as written. No movement: the roll could not be played,
+    /// or (GNUBG) the player rolled and then resigned.
+    Roll {
+        /// The dice as written.
+        dice: [u8; 2],
+        /// The checker movements as written (at most four).
+        movements: Vec<MatMovement>,
+    },
+    /// `Doubles => 4`: a double, and the cube value it offers (a power of two, 2 to 4096).
+    Double {
+        /// The cube value offered.
+        cube: u32,
+    },
+    /// `Takes`.
+    Take,
+    /// `Drops`.
+    Drop,
+    /// `Beavers => 4` (D5): the doubled player takes and redoubles; the cube value is the
+    /// redoubled one. The doubler's take is not written: the next roll implies it.
+    Beaver {
+        /// The cube value after the beaver.
+        cube: u32,
+    },
+    /// `Wins 2 points` (`and the match`): the end of the game.
+    Wins {
+        /// The points written.
+        points: u32,
+        /// Whether `and the match` follows (XG writes it; GNUBG does not).
+        and_the_match: bool,
+    },
+}
+
+/// One checker movement of a roll entry, in the mover's numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatMovement {
+    /// From (25 the bar) and to (0 off).
+    pub step: Step,
+    /// Whether a `*` follows the landing point.
+    pub hit: bool,
+}
+
+/// A `.mat` text that does not read, and the 1-based line where it fails (0 for the whole
+/// input).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
+pub struct ParseError {
+    /// The line.
+    pub line: u32,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong in a [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input is longer than [`MAX_FILE_BYTES`].
+    #[error("the input has {0} bytes, more than the 16 MiB read")]
+    TooLarge(usize),
+    /// A line is longer than [`MAX_LINE_BYTES`].
+    #[error("the line is longer than 4096 bytes")]
+    LineTooLong,
+    /// No ` N point match` line.
+    #[error("no \"N point match\" line")]
+    NoMatchLine,
+    /// A match length above [`MAX_MATCH_LENGTH`] or not a number.
+    #[error("match length {0:?} is not 0 to 64")]
+    MatchLength(String),
+    /// A line that is neither a comment nor the match line before the match line, or text
+    /// between the match line and the first game.
+    #[error("unexpected line {0:?}")]
+    UnexpectedLine(String),
+    /// `Game` without a number from 1.
+    #[error("bad game line {0:?}")]
+    GameLine(String),
+    /// The line after `Game k` is not `name : score   name : score`.
+    #[error("bad player line {0:?}")]
+    PlayerLine(String),
+    /// A score that is not a number below 2^32.
+    #[error("bad score {0:?}")]
+    Score(String),
+    /// An entry that is not a roll, `Doubles`, `Takes`, `Drops`, `Beavers` or `Wins`.
+    #[error("unknown entry {0:?}")]
+    UnknownEntry(String),
+    /// An entry this crate cannot represent: a raccoon, Snowie's `Illegal play`, XG's
+    /// `Set Pos`.
+    #[error("not supported: {0}")]
+    Unsupported(&'static str),
+    /// A checker movement that does not read (bad point, backwards, bad count), or more
+    /// than four movements.
+    #[error("bad movement {0:?}")]
+    Movement(String),
+    /// A cube value that is not a power of two from 2 to 4096, or a missing one.
+    #[error("bad cube value {0:?}")]
+    Cube(String),
+    /// `Wins` without a number of points from 1 to 3 × 4096.
+    #[error("bad wins entry {0:?}")]
+    Wins(String),
+    /// More than two entries on one line.
+    #[error("more than two entries on the line")]
+    TooManyEntries,
+}
+
+impl MatFile {
+    /// Reads a `.mat` text.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] with the line, for input over [`MAX_FILE_BYTES`] or lines over
+    /// [`MAX_LINE_BYTES`], no match line, a length above 64, or an entry that does not
+    /// read. Whether the moves are legal is [`MatFile::replay`]'s business.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::mat::{MatAction, MatFile, ParseErrorKind};
+    /// let f = MatFile::parse(" 0 point match\n Game 1\n a : 0   b : 0\n  1) 52: 13/8 13/11\n")?;
+    /// assert_eq!(f.length, 0); // a money session
+    /// assert!(matches!(f.games[0].entries[0].action, MatAction::Roll { dice: [5, 2], .. }));
+    /// let e = MatFile::parse(" 99 point match\n").unwrap_err();
+    /// assert_eq!((e.line, e.kind), (1, ParseErrorKind::MatchLength("99".into())));
+    /// # Ok::<(), lattjo_backgammon::mat::ParseError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<MatFile, ParseError> {
+        if text.len() > MAX_FILE_BYTES {
+            return Err(ParseError {
+                line: 0,
+                kind: ParseErrorKind::TooLarge(text.len()),
+            });
+        }
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Parser::default().run(text)
+    }
+
+    /// Writes the record in GNU Backgammon's layout: the header tags and comments, ` N
+    /// point match`, and per game ` Game k`, the players and scores (the left column's
+    /// first) and numbered lines of two columns (`%3d) %-27s %s`), each `Wins` on a line of
+    /// its own. Rolls are written `63: 24/18 18/15`, with 25 for the bar and 0 for off as
+    /// GNUBG does.
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError`] when the record holds what the format cannot: an empty name or one
+    /// with `:`, a line break or surrounding spaces; a tag or comment that would not read
+    /// back as itself; a length above 64; a game number of 0; a cube that is no power of two
+    /// from 2 to 4096; a roll with dice outside 1 to 6 or more than four movements.
+    pub fn write(&self) -> Result<String, WriteError> {
+        let mut out = String::new();
+        self.write_to(&mut out)?;
+        Ok(out)
+    }
+
+    /// [`MatFile::write`] into any [`fmt::Write`].
+    ///
+    /// # Errors
+    ///
+    /// As [`MatFile::write`]; [`WriteError::Fmt`] when the sink fails.
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> Result<(), WriteError> {
+        self.check_writable()?;
+        for tag in &self.header {
+            writeln!(out, "; [{} \"{}\"]", tag.key, tag.value)?;
+        }
+        for c in &self.comments {
+            writeln!(out, "; {c}")?;
+        }
+        if !self.header.is_empty() || !self.comments.is_empty() {
+            writeln!(out)?;
+        }
+        writeln!(out, " {} point match", self.length)?;
+        writeln!(out)?;
+        for g in &self.games {
+            write_game(out, g)?;
+        }
+        Ok(())
+    }
+
+    fn check_writable(&self) -> Result<(), WriteError> {
+        let plain = |s: &str| {
+            !s.is_empty() && s.trim() == s && !s.chars().any(|c| c.is_control() || c == '\u{feff}')
+        };
+        for t in &self.header {
+            if !plain(&t.key)
+                || t.key.contains(['[', ']', '"'])
+                || (!t.value.is_empty() && !plain(&t.value))
+                || t.value.contains(['"', ']'])
+            {
+                return Err(WriteError::Tag(t.key.clone()));
+            }
+        }
+        for c in &self.comments {
+            if !plain(c) || c.starts_with('[') {
+                return Err(WriteError::Comment(c.clone()));
+            }
+        }
+        if self.length > MAX_MATCH_LENGTH {
+            return Err(WriteError::Length(self.length));
+        }
+        for g in &self.games {
+            if g.number == 0 {
+                return Err(WriteError::GameNumber);
+            }
+            for name in &g.players {
+                if !plain(name) || name.contains(':') {
+                    return Err(WriteError::Name(name.clone()));
+                }
+            }
+            for e in &g.entries {
+                match &e.action {
+                    MatAction::Roll { dice, movements } => {
+                        if dice.iter().any(|d| !(1..=6).contains(d)) || movements.len() > 4 {
+                            return Err(WriteError::Roll(e.line));
+                        }
+                    }
+                    MatAction::Double { cube } | MatAction::Beaver { cube } => {
+                        if cube_log2(*cube).is_none() {
+                            return Err(WriteError::Cube(*cube));
+                        }
+                    }
+                    MatAction::Take | MatAction::Drop | MatAction::Wins { .. } => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for MatFile {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<MatFile, ParseError> {
+        MatFile::parse(s)
+    }
+}
+
+/// A record [`MatFile::write`] cannot write so that it reads back as itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// An empty player name, or one with `:`, a control character or surrounding spaces.
+    #[error("player name {0:?} cannot be written")]
+    Name(String),
+    /// A header tag whose key or value would not read back.
+    #[error("header tag {0:?} cannot be written")]
+    Tag(String),
+    /// An empty comment, or one with a line break, surrounding spaces or a leading `[`.
+    #[error("comment {0:?} cannot be written")]
+    Comment(String),
+    /// A match length above 64.
+    #[error("match length {0} is above 64")]
+    Length(u32),
+    /// A game numbered 0.
+    #[error("games are numbered from 1")]
+    GameNumber,
+    /// A cube value that is not a power of two from 2 to 4096.
+    #[error("cube value {0} is not a power of two from 2 to 4096")]
+    Cube(u32),
+    /// A roll with a die outside 1 to 6 or more than four movements (its line, if read).
+    #[error("a roll (line {0}) has a die outside 1-6 or more than four movements")]
+    Roll(u32),
+    /// The output sink failed.
+    #[error("the output failed")]
+    Fmt,
+}
+
+impl From<fmt::Error> for WriteError {
+    fn from(_: fmt::Error) -> WriteError {
+        WriteError::Fmt
+    }
+}
+
+/// log2 of a cube value that is a power of two from 2 to 4096.
+fn cube_log2(cube: u32) -> Option<u8> {
+    (cube.is_power_of_two() && (2..=1 << MAX_CUBE_LOG2).contains(&cube))
+        .then(|| cube.trailing_zeros() as u8)
+}
+
+fn point_text(p: u8) -> String {
+    p.to_string()
+}
+
+fn entry_text(a: &MatAction) -> String {
+    let mut s = String::new();
+    match a {
+        MatAction::Roll { dice, movements } => {
+            let _ = write!(s, "{}{}:", dice[0], dice[1]);
+            for m in movements {
+                let _ = write!(
+                    s,
+                    " {}/{}{}",
+                    point_text(m.step.from()),
+                    point_text(m.step.to()),
+                    if m.hit { "*" } else { "" }
+                );
+            }
+        }
+        MatAction::Double { cube } => {
+            let _ = write!(s, " Doubles => {cube}");
+        }
+        MatAction::Take => s.push_str(" Takes"),
+        MatAction::Drop => s.push_str(" Drops"),
+        MatAction::Beaver { cube } => {
+            let _ = write!(s, " Beavers => {cube}");
+        }
+        MatAction::Wins {
+            points,
+            and_the_match,
+        } => {
+            let _ = write!(
+                s,
+                "Wins {points} point{}{}",
+                if *points == 1 { "" } else { "s" },
+                if *and_the_match { " and the match" } else { "" }
+            );
+        }
+    }
+    s
+}
+
+fn write_game(out: &mut impl fmt::Write, g: &MatGame) -> Result<(), WriteError> {
+    let (l, r) = (Side::Black.index(), Side::White.index());
+    writeln!(out, " Game {}", g.number)?;
+    let left = format!("{} : {}", g.players[l], g.scores[l]);
+    writeln!(out, " {left:<31}{} : {}", g.players[r], g.scores[r])?;
+    let mut number = 0u32;
+    // The line being built: the left and right entries.
+    let mut line: Option<(String, String)> = None;
+    let flush = |out: &mut dyn fmt::Write,
+                 line: &mut Option<(String, String)>,
+                 number: &mut u32|
+     -> fmt::Result {
+        if let Some((left, right)) = line.take() {
+            *number += 1;
+            let row = format!("{number:>3}) {left:<27} {right}");
+            writeln!(out, "{}", row.trim_end())?;
+        }
+        Ok(())
+    };
+    for e in &g.entries {
+        let text = entry_text(&e.action);
+        if let MatAction::Wins { .. } = e.action {
+            // GNUBG's layout: after the left player's entry (a drop) the right player's
+            // `Wins` ends the same line; otherwise it has a line of its own. (GNUBG 1.07.001
+            // misreads a right-column `Wins` on a line of its own after a left-column drop.)
+            if let (Side::White, Some((_, right))) = (e.side, &mut line)
+                && right.is_empty()
+            {
+                *right = format!(" {text}");
+                flush(out, &mut line, &mut number)?;
+                continue;
+            }
+            flush(out, &mut line, &mut number)?;
+            let indent = if e.side == Side::Black { 6 } else { 34 };
+            writeln!(out, "{:indent$}{text}", "")?;
+            continue;
+        }
+        match e.side {
+            Side::Black => {
+                flush(out, &mut line, &mut number)?;
+                line = Some((text, String::new()));
+            }
+            Side::White => match &mut line {
+                Some((_, right)) if right.is_empty() => *right = text,
+                _ => {
+                    flush(out, &mut line, &mut number)?;
+                    line = Some((String::new(), text));
+                }
+            },
+        }
+    }
+    flush(out, &mut line, &mut number)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+#[derive(Default)]
+struct Parser {
+    file: MatFile,
+}
+
+fn err(line: usize, kind: ParseErrorKind) -> ParseError {
+    ParseError {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        kind,
+    }
+}
+
+/// A short excerpt of a line for an error message (at most 60 characters).
+fn excerpt(s: &str) -> String {
+    s.trim().chars().take(60).collect()
+}
+
+impl Parser {
+    fn run(mut self, text: &str) -> Result<MatFile, ParseError> {
+        let mut lines = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)));
+        // The header, up to the match line.
+        let mut found = false;
+        for (no, line) in lines.by_ref() {
+            check_line(no, line)?;
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix(';').or_else(|| t.strip_prefix('#')) {
+                self.header_comment(no, rest.trim())?;
+                continue;
+            }
+            self.file.length = match_line(no, t)?;
+            found = true;
+            break;
+        }
+        if !found {
+            return Err(err(0, ParseErrorKind::NoMatchLine));
+        }
+        // The games.
+        let mut pending_players = false;
+        for (no, line) in lines {
+            check_line(no, line)?;
+            let t = line.trim();
+            if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+                if t.starts_with("; Set Pos=") {
+                    return Err(err(no, ParseErrorKind::Unsupported("xg's set pos")));
+                }
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix("Game ").or_else(|| t.strip_prefix("game ")) {
+                let number = rest
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| err(no, ParseErrorKind::GameLine(excerpt(t))))?;
+                self.file.games.push(MatGame {
+                    number,
+                    ..MatGame::default()
+                });
+                pending_players = true;
+                continue;
+            }
+            let Some(game) = self.file.games.last_mut() else {
+                return Err(err(no, ParseErrorKind::UnexpectedLine(excerpt(t))));
+            };
+            if pending_players {
+                player_line(no, t, game)?;
+                pending_players = false;
+                continue;
+            }
+            entry_line(no, line, game)?;
+        }
+        if pending_players {
+            return Err(err(0, ParseErrorKind::PlayerLine(String::new())));
+        }
+        Ok(self.file)
+    }
+
+    fn header_comment(&mut self, no: usize, c: &str) -> Result<(), ParseError> {
+        if c.is_empty() {
+            return Ok(());
+        }
+        if let Some(inner) = c.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+            && let Some((key, value)) = inner.trim().rsplit_once(' ')
+            && !key.trim().is_empty()
+        {
+            // The value may itself contain spaces when quoted: take from the first quote.
+            let (key, value) = match inner.find('"') {
+                Some(q) if inner.trim_end().ends_with('"') && q < inner.trim_end().len() - 1 => {
+                    let (k, v) = inner.split_at(q);
+                    let v = v.trim_end();
+                    (k.trim(), v.get(1..v.len() - 1).unwrap_or(""))
+                }
+                _ => (key.trim(), value.trim()),
+            };
+            if key.is_empty() {
+                return Err(err(no, ParseErrorKind::UnexpectedLine(excerpt(c))));
+            }
+            self.file.header.push(HeaderTag {
+                key: key.to_string(),
+                value: value.to_string(),
+            });
+            return Ok(());
+        }
+        self.file.comments.push(c.to_string());
+        Ok(())
+    }
+}
+
+fn check_line(no: usize, line: &str) -> Result<(), ParseError> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(err(no, ParseErrorKind::LineTooLong));
+    }
+    Ok(())
+}
+
+/// ` N point match` (GNUBG: `%d %*1[Pp]oint %*1[Mm]atch`).
+fn match_line(no: usize, t: &str) -> Result<u32, ParseError> {
+    let mut words = t.split_whitespace();
+    let (Some(n), Some(p), Some(m), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(err(no, ParseErrorKind::UnexpectedLine(excerpt(t))));
+    };
+    if !p.eq_ignore_ascii_case("point") || !m.eq_ignore_ascii_case("match") {
+        return Err(err(no, ParseErrorKind::UnexpectedLine(excerpt(t))));
+    }
+    n.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_MATCH_LENGTH)
+        .ok_or_else(|| err(no, ParseErrorKind::MatchLength(excerpt(n))))
+}
+
+/// `name : score   name : score` (the left column's player first).
+fn player_line(no: usize, t: &str, game: &mut MatGame) -> Result<(), ParseError> {
+    let bad = || err(no, ParseErrorKind::PlayerLine(excerpt(t)));
+    let (left, rest) = t.split_once(':').ok_or_else(bad)?;
+    let rest = rest.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (s0, rest) = rest.split_at(digits);
+    let (right, s1) = rest.split_once(':').ok_or_else(bad)?;
+    let score = |s: &str| {
+        let s = s.trim();
+        s.parse::<u32>()
+            .map_err(|_| err(no, ParseErrorKind::Score(excerpt(s))))
+    };
+    let (l, r) = (Side::Black.index(), Side::White.index());
+    game.scores[l] = score(s0)?;
+    game.scores[r] = score(s1)?;
+    game.players[l] = left.trim().to_string();
+    game.players[r] = right.trim().to_string();
+    Ok(())
+}
+
+/// The entry keywords, with what they start.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kw {
+    Roll([u8; 2]),
+    Double,
+    Take,
+    Drop,
+    Beaver,
+    Raccoon,
+    Wins,
+    Resign,
+    Illegal,
+}
+
+fn keyword(tok: &str) -> Option<(Kw, &str)> {
+    let b = tok.as_bytes();
+    if b.len() >= 3
+        && (b'1'..=b'6').contains(&b[0])
+        && (b'1'..=b'6').contains(&b[1])
+        && b[2] == b':'
+    {
+        return Some((Kw::Roll([b[0] - b'0', b[1] - b'0']), &tok[3..]));
+    }
+    let lower = tok.to_ascii_lowercase();
+    let kw = if lower.starts_with("double") {
+        Kw::Double
+    } else if lower.starts_with("take") {
+        Kw::Take
+    } else if lower.starts_with("drop") || lower.starts_with("pass") {
+        Kw::Drop
+    } else if lower.starts_with("beaver") {
+        Kw::Beaver
+    } else if lower.starts_with("raccoon") {
+        Kw::Raccoon
+    } else if lower.starts_with("win") {
+        Kw::Wins
+    } else if lower.starts_with("resign") {
+        Kw::Resign
+    } else if lower == "illegal" {
+        Kw::Illegal
+    } else {
+        return None;
+    };
+    Some((kw, ""))
+}
+
+/// A numbered line of up to two entries.
+fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseError> {
+    // Drop the move number `  3)`.
+    let lead = line.len() - line.trim_start().len();
+    let mut body_start = lead;
+    let rest = &line[lead..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && rest.as_bytes().get(digits) == Some(&b')') {
+        body_start = lead + digits + 1;
+    }
+    // Tokens with their byte offsets.
+    let mut groups: Vec<(usize, Kw, Vec<&str>)> = Vec::new();
+    let mut offset = body_start;
+    for tok in line[body_start..].split_ascii_whitespace() {
+        let at = offset + line[offset..].find(tok).unwrap_or(0);
+        offset = at + tok.len();
+        match keyword(tok) {
+            Some((kw, glued)) => {
+                if groups.len() == 2 {
+                    return Err(err(no, ParseErrorKind::TooManyEntries));
+                }
+                let mut toks = Vec::new();
+                if !glued.is_empty() {
+                    toks.push(glued);
+                }
+                groups.push((at, kw, toks));
+            }
+            None => match groups.last_mut() {
+                Some((_, _, toks)) if toks.len() < 16 => toks.push(tok),
+                Some(_) => return Err(err(no, ParseErrorKind::Movement(excerpt(tok)))),
+                None => return Err(err(no, ParseErrorKind::UnknownEntry(excerpt(tok)))),
+            },
+        }
+    }
+    let n = groups.len();
+    for (i, (at, kw, toks)) in groups.into_iter().enumerate() {
+        // Two entries: left then right. One: right when it starts past the left column
+        // (GNUBG splits a line at a double space from its 16th character on).
+        let side = if n == 2 {
+            if i == 0 { Side::Black } else { Side::White }
+        } else if at >= 17 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let action = match entry(kw, &toks) {
+            Ok(Some(a)) => a,
+            Ok(None) => continue,
+            Err(kind) => return Err(err(no, kind)),
+        };
+        game.entries.push(MatEntry {
+            side,
+            action,
+            line: u32::try_from(no).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(())
+}
+
+fn entry(kw: Kw, toks: &[&str]) -> Result<Option<MatAction>, ParseErrorKind> {
+    let joined = || excerpt(&toks.join(" "));
+    Ok(Some(match kw {
+        Kw::Roll(dice) => {
+            let mut movements = Vec::new();
+            let mut toks = toks;
+            // XG: `???` after a roll the player resigned on, `Cannot Move` for a dance.
+            if let Some(t) = toks.first()
+                && t.starts_with('?')
+                && t.bytes().all(|b| b == b'?')
+            {
+                toks = &toks[1..];
+            }
+            if toks.len() == 2
+                && toks[0].eq_ignore_ascii_case("cannot")
+                && toks[1].eq_ignore_ascii_case("move")
+            {
+                toks = &[];
+            }
+            if toks
+                .first()
+                .is_some_and(|t| t.eq_ignore_ascii_case("illegal"))
+            {
+                return Err(ParseErrorKind::Unsupported("snowie's illegal play"));
+            }
+            for t in toks {
+                for part in t.split(',').filter(|p| !p.is_empty()) {
+                    movement(part, &mut movements)?;
+                }
+            }
+            MatAction::Roll { dice, movements }
+        }
+        Kw::Double | Kw::Beaver => {
+            let cube = match toks {
+                ["=>", n] => n.parse::<u32>().ok().filter(|&c| cube_log2(c).is_some()),
+                _ => None,
+            }
+            .ok_or_else(|| ParseErrorKind::Cube(joined()))?;
+            if kw == Kw::Double {
+                MatAction::Double { cube }
+            } else {
+                MatAction::Beaver { cube }
+            }
+        }
+        Kw::Take | Kw::Drop if !toks.is_empty() => {
+            return Err(ParseErrorKind::UnknownEntry(joined()));
+        }
+        Kw::Take => MatAction::Take,
+        Kw::Drop => MatAction::Drop,
+        Kw::Raccoon => return Err(ParseErrorKind::Unsupported("raccoons")),
+        Kw::Illegal => return Err(ParseErrorKind::Unsupported("snowie's illegal play")),
+        // GNUBG ignores a `.gam` file's resignation line; the `Wins` line carries it.
+        Kw::Resign => return Ok(None),
+        Kw::Wins => {
+            let points = toks
+                .first()
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|&p| (1..=3 << MAX_CUBE_LOG2).contains(&p))
+                .ok_or_else(|| ParseErrorKind::Wins(joined()))?;
+            let rest: Vec<String> = toks[1..].iter().map(|t| t.to_ascii_lowercase()).collect();
+            let and_the_match = match rest.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+                ["point" | "points"] | [] => false,
+                ["point" | "points", "and", "the", "match"] => true,
+                _ => return Err(ParseErrorKind::Wins(joined())),
+            };
+            MatAction::Wins {
+                points,
+                and_the_match,
+            }
+        }
+    }))
+}
+
+/// A point of a movement: 0-25, `bar`, `off`, with an optional `*`.
+fn point(s: &str) -> Option<(u8, bool)> {
+    let (body, hit) = match s.strip_suffix('*') {
+        Some(b) => (b, true),
+        None => (s, false),
+    };
+    let p = if body.eq_ignore_ascii_case("bar") {
+        BAR as u8
+    } else if body.eq_ignore_ascii_case("off") {
+        OFF as u8
+    } else if !body.is_empty() && body.len() <= 2 && body.bytes().all(|b| b.is_ascii_digit()) {
+        body.parse::<u8>().ok().filter(|&n| n <= 25)?
+    } else {
+        return None;
+    };
+    Some((p, hit))
+}
+
+/// `from/to[*][/to[*]]...[(n)]`, appended to `out` (at most four movements in all).
+fn movement(tok: &str, out: &mut Vec<MatMovement>) -> Result<(), ParseErrorKind> {
+    let bad = || ParseErrorKind::Movement(excerpt(tok));
+    let (body, count) = match tok.find('(') {
+        None => (tok, 1),
+        Some(open) => {
+            let n = match tok.get(open..) {
+                Some("(1)") => 1,
+                Some("(2)") => 2,
+                Some("(3)") => 3,
+                Some("(4)") => 4,
+                _ => return Err(bad()),
+            };
+            (&tok[..open], n)
+        }
+    };
+    let mut chain: [MatMovement; 4] = [MatMovement {
+        step: Step::default(),
+        hit: false,
+    }; 4];
+    let mut len = 0;
+    let mut parts = body.split('/');
+    let (mut from, star) = parts.next().and_then(point).ok_or_else(bad)?;
+    if star {
+        return Err(bad());
+    }
+    for part in parts {
+        let (to, hit) = point(part).ok_or_else(bad)?;
+        let step = Step::new(from, to).ok_or_else(bad)?;
+        if len == 4 {
+            return Err(bad());
+        }
+        chain[len] = MatMovement { step, hit };
+        len += 1;
+        from = to;
+    }
+    if len == 0 || out.len() + len * count > 4 {
+        return Err(bad());
+    }
+    for _ in 0..count {
+        out.extend_from_slice(&chain[..len]);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Replaying
+
+/// A `.mat` record played through this crate: the actions for a [`Match`] of
+/// [`Backgammon`] under the rules given, and where each game starts.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The match the actions are for: the rules given, the file's length (a money session:
+    /// at most as many games as the file has).
+    pub game: Match<Backgammon>,
+    /// Every action from [`Game::new_initial_state`] of `game` on, all games in order.
+    pub actions: Vec<Action>,
+    /// Per game of the file, in order.
+    pub games: Vec<ReplayedGame>,
+    /// The match after the last action.
+    pub state: MatchState<State>,
+}
+
+/// One game of a [`Replay`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayedGame {
+    /// Index into [`Replay::actions`] of the game's first action.
+    pub first_action: usize,
+    /// The result, `None` when the record stops during the game (only the last game).
+    pub outcome: Option<Outcome>,
+    /// Whether this was the Crawford game (D4).
+    pub crawford: bool,
+}
+
+/// A record that does not replay: the game (its 1-based index in the file), the line of the
+/// entry (0 when no entry is to blame) and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}: {kind}")]
+pub struct ReplayError {
+    /// The game, 1 for the file's first.
+    pub game: u32,
+    /// The line of the entry.
+    pub line: u32,
+    /// What was wrong.
+    pub kind: ReplayErrorKind,
+}
+
+/// What is wrong in a [`ReplayError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayErrorKind {
+    /// The rules are refused ([`Backgammon::new`]).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The scores written before a game are not the scores this crate has (White's, Black's).
+    #[error("the scores are {written:?} (white, black), the replay has {computed:?}")]
+    Score {
+        /// The scores written.
+        written: [u32; 2],
+        /// The scores the replay reached (GNUBG's count, see the module docs).
+        computed: [i64; 2],
+    },
+    /// A game after the match was decided.
+    #[error("a game after the end of the match")]
+    AfterMatchEnd,
+    /// A game other than the last that does not end.
+    #[error("the game does not end")]
+    Unfinished,
+    /// An entry in the wrong column: another side is to act.
+    #[error("{found} acts here, but {expected} is to act")]
+    WrongSide {
+        /// The side to act.
+        expected: Side,
+        /// The side whose column holds the entry.
+        found: Side,
+    },
+    /// An entry after the game ended, or one that does not fit where the game is.
+    #[error("{0} is not possible here")]
+    Unexpected(&'static str),
+    /// The movements name no legal play for the dice.
+    #[error("illegal play: {0}")]
+    Notation(#[from] NotationError),
+    /// The game refused an action.
+    #[error("refused: {0}")]
+    Play(#[from] PlayError),
+    /// The cube value written is not the value the action reaches.
+    #[error("the cube written is {written}, the action makes it {computed}")]
+    Cube {
+        /// The value written.
+        written: u32,
+        /// The value reached.
+        computed: u64,
+    },
+    /// A `Wins` line that does not fit the end of the game.
+    #[error("wins {written} for {side}, but the game gave {outcome:?}")]
+    Wins {
+        /// The side whose column holds the line.
+        side: Side,
+        /// The points written.
+        written: u32,
+        /// The result the replay reached.
+        outcome: Option<Outcome>,
+    },
+    /// A game that ended with no `Wins` line.
+    #[error("the game ended without a wins line")]
+    MissingWins,
+    /// What this crate does not model: a double roll as the opening roll, a resignation
+    /// by the player not on roll or after a take.
+    #[error("not supported: {0}")]
+    Unsupported(&'static str),
+}
+
+type MState = MatchState<State>;
+
+struct Replayer<'a> {
+    m: Match<Backgammon>,
+    s: MState,
+    actions: Vec<Action>,
+    /// The state the last finished game ended in.
+    finished: Option<State>,
+    /// GNUBG's points minus this crate's, per side (Jacoby resignations).
+    adjust: [i64; 2],
+    list: PlayList,
+    file: &'a MatFile,
+}
+
+impl Replayer<'_> {
+    fn apply(&mut self, a: Action) -> Result<(), ReplayErrorKind> {
+        let before = *self.s.round();
+        let n = self.s.rounds_played();
+        self.m.apply(&mut self.s, &a)?;
+        if self.s.rounds_played() > n {
+            let mut last = before;
+            self.m.game().apply(&mut last, &a)?;
+            self.finished = Some(last);
+        }
+        self.actions.push(a);
+        Ok(())
+    }
+
+    /// The current game's state: the finished one once it is over.
+    fn round(&self, game_over: bool) -> State {
+        match (game_over, self.finished) {
+            (true, Some(f)) => f,
+            _ => *self.s.round(),
+        }
+    }
+
+    fn totals(&self) -> [i64; 2] {
+        let t = self.s.totals().as_slice();
+        [t[0] + self.adjust[0], t[1] + self.adjust[1]]
+    }
+
+    /// Rolls `dice` for the side on roll (after an implied beaver take, an opening roll or
+    /// a decision to roll).
+    fn roll(&mut self, side: Side, dice: [u8; 2]) -> Result<(), ReplayErrorKind> {
+        let st = *self.s.round();
+        let d = Dice::new(dice[0], dice[1]).ok_or(ReplayErrorKind::Unexpected("a roll"))?;
+        match st.phase() {
+            Phase::Opening => {
+                if d.is_double() {
+                    return Err(ReplayErrorKind::Unsupported("a double as the opening roll"));
+                }
+                let (hi, lo) = (d.high(), d.low());
+                let (white, black) = if side == Side::White {
+                    (hi, lo)
+                } else {
+                    (lo, hi)
+                };
+                return self.apply(Action::Opening { white, black });
+            }
+            Phase::Beavered if st.to_move() == side => self.apply(Action::Take)?,
+            _ => {}
+        }
+        let st = *self.s.round();
+        if st.to_move() != side {
+            return Err(ReplayErrorKind::WrongSide {
+                expected: st.to_move(),
+                found: side,
+            });
+        }
+        match st.phase() {
+            Phase::BeforeRoll | Phase::Rolling => {
+                if matches!(self.m.turn(&self.s), boardgame_core::Turn::Player(_)) {
+                    self.apply(Action::Roll)?;
+                }
+                self.apply(Action::Dice(d))
+            }
+            _ => Err(ReplayErrorKind::Unexpected("a roll")),
+        }
+    }
+
+    fn expect_actor(
+        &self,
+        side: Side,
+        phases: &[Phase],
+        what: &'static str,
+    ) -> Result<(), ReplayErrorKind> {
+        let st = self.s.round();
+        if !phases.contains(&st.phase()) {
+            return Err(ReplayErrorKind::Unexpected(what));
+        }
+        match st.actor() {
+            Some(a) if a == side => Ok(()),
+            Some(a) => Err(ReplayErrorKind::WrongSide {
+                expected: a,
+                found: side,
+            }),
+            None => Err(ReplayErrorKind::Unexpected(what)),
+        }
+    }
+
+    /// Plays one game's entries; returns its outcome.
+    fn game(&mut self, g: &MatGame, last: bool) -> Result<Option<Outcome>, (u32, ReplayErrorKind)> {
+        self.finished = None;
+        let mut over = false;
+        let mut wins_seen = false;
+        let rules = *self.m.game().rules();
+        let mut i = 0;
+        while i < g.entries.len() {
+            let e = &g.entries[i];
+            let at = |k: ReplayErrorKind| (e.line, k);
+            if wins_seen || (over && !matches!(e.action, MatAction::Wins { .. })) {
+                return Err(at(ReplayErrorKind::Unexpected(
+                    "an entry after the end of the game",
+                )));
+            }
+            match &e.action {
+                MatAction::Roll { dice, movements } => {
+                    let before = self.s.clone();
+                    let (acts, fin) = (self.actions.len(), self.finished);
+                    self.roll(e.side, *dice).map_err(at)?;
+                    let st = *self.s.round();
+                    let (pos, d) = (*st.position(), st.dice().expect("moving"));
+                    let play = if movements.is_empty() {
+                        let resigns = matches!(
+                            g.entries.get(i + 1),
+                            Some(MatEntry { action: MatAction::Wins { .. }, side, .. })
+                                if *side != e.side
+                        );
+                        if resigns {
+                            // GNUBG: rolled, then resigned (the opponent's `Wins` follows).
+                            // Replayed as a resignation before the roll.
+                            self.s = before;
+                            self.actions.truncate(acts);
+                            self.finished = fin;
+                            i += 1;
+                            continue;
+                        }
+                        self.list.generate(&pos, d, rules.single_die);
+                        match self.list.len() {
+                            0 => Play::NONE,
+                            // GNUBG's importer plays a forced play left unwritten.
+                            1 => self.list.get(0).unwrap_or(Play::NONE),
+                            _ => {
+                                return Err(at(ReplayErrorKind::Notation(NotationError::Illegal(
+                                    String::new(),
+                                ))));
+                            }
+                        }
+                    } else {
+                        let text = movements_text(movements);
+                        pos.parse_play_with(&text, d, rules.single_die, &mut self.list)
+                            .map_err(|e| at(e.into()))?
+                    };
+                    let n = self.s.rounds_played();
+                    self.apply(Action::Play(play)).map_err(at)?;
+                    over = self.s.rounds_played() > n;
+                }
+                MatAction::Double { cube } => {
+                    let st = *self.s.round();
+                    self.expect_actor(e.side, &[Phase::BeforeRoll], "a double")
+                        .map_err(at)?;
+                    check_cube(*cube, 2 * st.cube_value()).map_err(at)?;
+                    self.apply(Action::Double).map_err(at)?;
+                }
+                MatAction::Beaver { cube } => {
+                    let st = *self.s.round();
+                    self.expect_actor(e.side, &[Phase::Doubled], "a beaver")
+                        .map_err(at)?;
+                    check_cube(*cube, 4 * st.cube_value()).map_err(at)?;
+                    self.apply(Action::Beaver).map_err(at)?;
+                }
+                MatAction::Take => {
+                    self.expect_actor(e.side, &[Phase::Doubled, Phase::Beavered], "a take")
+                        .map_err(at)?;
+                    self.apply(Action::Take).map_err(at)?;
+                }
+                MatAction::Drop => {
+                    self.expect_actor(e.side, &[Phase::Doubled, Phase::Beavered], "a drop")
+                        .map_err(at)?;
+                    let n = self.s.rounds_played();
+                    self.apply(Action::Drop).map_err(at)?;
+                    over = self.s.rounds_played() > n;
+                }
+                MatAction::Wins {
+                    points,
+                    and_the_match,
+                } => {
+                    wins_seen = true;
+                    if !over {
+                        self.resign(e.side, *points).map_err(at)?;
+                        over = true;
+                    }
+                    let fin = self.round(true);
+                    let o = fin.outcome();
+                    let ok = o.is_some_and(|o| {
+                        o.winner == e.side
+                            && (i64::from(*points) == o.points
+                                || (jacoby_applied(&rules, &fin)
+                                    && i64::from(*points) == jacoby_free_points(&o, &fin)))
+                    });
+                    if !ok || (*and_the_match && !self.s.is_over()) {
+                        return Err(at(ReplayErrorKind::Wins {
+                            side: e.side,
+                            written: *points,
+                            outcome: o,
+                        }));
+                    }
+                    if let (Some(o), WinKind::Resignation(_)) =
+                        (o, o.map_or(WinKind::Single, |o| o.kind))
+                    {
+                        // GNUBG scores a resignation at its level even under the Jacoby
+                        // rule: carry its count.
+                        self.adjust[o.winner.index()] += i64::from(*points) - o.points;
+                    }
+                }
+            }
+            i += 1;
+        }
+        if over && !wins_seen {
+            return Err((
+                g.entries.last().map_or(0, |e| e.line),
+                ReplayErrorKind::MissingWins,
+            ));
+        }
+        if !over && !last {
+            return Err((
+                g.entries.last().map_or(0, |e| e.line),
+                ReplayErrorKind::Unfinished,
+            ));
+        }
+        Ok(if over {
+            self.finished.and_then(|f| f.outcome())
+        } else {
+            None
+        })
+    }
+
+    /// The opponent of `winner` resigns before the roll and `winner` accepts; the level from
+    /// the points as GNUBG's importer has it.
+    fn resign(&mut self, winner: Side, points: u32) -> Result<(), ReplayErrorKind> {
+        let st = *self.s.round();
+        let loser = winner.opponent();
+        if st.phase() == Phase::Opening {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation at the opening roll",
+            ));
+        }
+        if st.to_move() != loser || !matches!(st.phase(), Phase::BeforeRoll | Phase::Rolling) {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation by the player not on roll, or while a double is pending",
+            ));
+        }
+        if st.phase() == Phase::Rolling {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation right after a take",
+            ));
+        }
+        let cube = st.cube_value();
+        let p = u64::from(points);
+        let level = if p <= cube {
+            ResignLevel::Single
+        } else if p <= 2 * cube {
+            ResignLevel::Gammon
+        } else {
+            ResignLevel::Backgammon
+        };
+        self.apply(Action::Resign(level))?;
+        self.apply(Action::AcceptResignation)
+    }
+}
+
+fn check_cube(written: u32, computed: u64) -> Result<(), ReplayErrorKind> {
+    if u64::from(written) == computed {
+        Ok(())
+    } else {
+        Err(ReplayErrorKind::Cube { written, computed })
+    }
+}
+
+/// Whether the Jacoby rule governed the end of `s` (D5: money play, the cube centred).
+fn jacoby_applied(rules: &Rules, s: &State) -> bool {
+    rules.jacoby && s.match_context().is_none() && s.cube_owner().is_none()
+}
+
+/// The points GNUBG writes for `o`: the kind's multiplier times the cube, without the
+/// Jacoby rule.
+fn jacoby_free_points(o: &Outcome, s: &State) -> i64 {
+    let kind = match o.kind {
+        WinKind::Single | WinKind::Drop => 1,
+        WinKind::Resignation(l) => i64::from(l.multiplier()),
+        WinKind::Gammon | WinKind::Backgammon => {
+            if s.position().winner().is_some() {
+                // The position tells the kind the rule scored single.
+                crate_bear_off_multiplier(s.position(), o.winner)
+            } else {
+                o.kind.multiplier()
+            }
+        }
+    };
+    kind * s.cube_value() as i64
+}
+
+/// 1, 2 or 3: the multiplier of a bear-off by `winner` in `p` (B31-B33).
+fn crate_bear_off_multiplier(p: &Position, winner: Side) -> i64 {
+    let loser = winner.opponent();
+    if p.off(loser) > 0 {
+        1
+    } else if p.bar(loser) > 0 || p.checkers(loser)[19..=24].iter().any(|&c| c > 0) {
+        3
+    } else {
+        2
+    }
+}
+
+fn movements_text(ms: &[MatMovement]) -> String {
+    let mut s = String::new();
+    for m in ms {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(
+            s,
+            "{}/{}{}",
+            m.step.from(),
+            m.step.to(),
+            if m.hit { "*" } else { "" }
+        );
+    }
+    s
+}
+
+impl MatFile {
+    /// Plays the record through a [`Match`] of [`Backgammon`] under `rules` (the format does
+    /// not record them; [`MATCH_RULES`] is GNUBG's default) and checks it: each game starts
+    /// at the scores written (White's from the right column), every roll's movements name a
+    /// legal play for its dice, every cube action is legal and offers the cube written,
+    /// every `Wins` line names the winner and the points (under the Jacoby rule either
+    /// GNUBG's or this crate's, see the module docs), and a game follows another only while
+    /// the match goes on. The first roll of a game is the opening roll (the mover's the
+    /// higher die, B3); a game that ends with `Wins` before it is over is an accepted
+    /// resignation before the roll (D6; resignations must be on in `rules`).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the game, the line and what was wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::mat::{MatFile, ReplayErrorKind, MATCH_RULES};
+    /// let text = " 3 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   64: 24/14\n";
+    /// let e = MatFile::parse(text)?.replay(&MATCH_RULES).unwrap_err();
+    /// assert_eq!((e.game, e.line), (1, 4));
+    /// assert!(matches!(e.kind, ReplayErrorKind::Notation(_)));
+    /// # Ok::<(), lattjo_backgammon::mat::ParseError>(())
+    /// ```
+    pub fn replay(&self, rules: &Rules) -> Result<Replay, ReplayError> {
+        let fail = |game: usize, line: u32, kind| ReplayError {
+            game: u32::try_from(game + 1).unwrap_or(u32::MAX),
+            line,
+            kind,
+        };
+        let bg = Backgammon::new(*rules).map_err(|e| fail(0, 0, e.into()))?;
+        let config = if self.length > 0 {
+            MatchConfig::new(Some(i64::from(self.length)), None)
+        } else {
+            MatchConfig::new(
+                None,
+                Some(u32::try_from(self.games.len().max(1)).unwrap_or(u32::MAX)),
+            )
+        }
+        .expect("a positive length or round count");
+        let m = Match::new(bg, config);
+        let s = m.new_initial_state();
+        let mut r = Replayer {
+            m,
+            s,
+            actions: Vec::new(),
+            finished: None,
+            adjust: [0; 2],
+            list: PlayList::new(),
+            file: self,
+        };
+        let mut games = Vec::with_capacity(self.games.len());
+        for (gi, g) in r.file.games.iter().enumerate() {
+            let line0 = g.entries.first().map_or(0, |e| e.line.saturating_sub(2));
+            if r.s.is_over() {
+                return Err(fail(gi, line0, ReplayErrorKind::AfterMatchEnd));
+            }
+            let totals = r.totals();
+            if totals != g.scores.map(i64::from) {
+                return Err(fail(
+                    gi,
+                    line0,
+                    ReplayErrorKind::Score {
+                        written: g.scores,
+                        computed: totals,
+                    },
+                ));
+            }
+            let first_action = r.actions.len();
+            let crawford = r.s.round().match_context().is_some_and(|c| c.is_crawford());
+            let outcome = r
+                .game(g, gi + 1 == r.file.games.len())
+                .map_err(|(line, k)| fail(gi, line, k))?;
+            games.push(ReplayedGame {
+                first_action,
+                outcome,
+                crawford,
+            });
+        }
+        Ok(Replay {
+            game: r.m,
+            actions: r.actions,
+            games,
+            state: r.s,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Recording
+
+/// Actions that [`MatFile::record`] cannot turn into a `.mat` record: the index of the
+/// action and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("action {index}: {kind}")]
+pub struct RecordError {
+    /// Index of the action in the slice given.
+    pub index: usize,
+    /// What was wrong.
+    pub kind: RecordErrorKind,
+}
+
+/// What is wrong in a [`RecordError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The rules are refused ([`Backgammon::new`]).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A match length above 64.
+    #[error("match length {0} is above 64")]
+    Length(u32),
+    /// The action is not legal there.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// An action the format cannot hold: an opening tie (automatic doubles, D3).
+    #[error("not supported: {0}")]
+    Unsupported(&'static str),
+}
+
+impl MatFile {
+    /// The record of a match played from its start with `actions` under `rules`: a
+    /// `length`-point match (0: a money session, its games as many as the actions play),
+    /// `players` named by [`Side::index`] (White first). Writes what GNUBG's export writes:
+    /// each roll with its play as single-die movements in GNUBG's order (by origin, then
+    /// destination, highest first: `24/18 18/13`), 25 the bar, 0 off, `*` on each hit, the dice higher first; `Doubles => n`, `Takes`,
+    /// `Drops`, `Beavers => n` (the doubler's take of a beaver is left to the next roll to
+    /// imply, as GNUBG does); and `Wins` with the points this crate awarded, but for a
+    /// resignation its level times the cube as GNUBG writes and scores it (under the Jacoby
+    /// rule with the cube centred this crate scores a resigned gammon single, D5; the scores
+    /// of the following games are then GNUBG's count, as [`MatFile::replay`] expects). Rolls are never written without a play, so a resignation is always
+    /// before the roll, as D6 has it. A refused resignation is not written; the header is
+    /// empty.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] with the index of the action that is illegal, or that the format
+    /// cannot hold (an opening tie under automatic doubles, D3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::mat::{MatFile, MATCH_RULES};
+    /// use lattjo_backgammon::{random_playout, Game, GameRng, Match, MatchConfig, Backgammon};
+    /// let m = Match::new(Backgammon::new(MATCH_RULES)?, MatchConfig::new(Some(3), None)?);
+    /// let mut s = m.new_initial_state();
+    /// let mut actions = Vec::new();
+    /// random_playout(&m, &mut s, &mut GameRng::new(1, 0), &mut actions);
+    /// let file = MatFile::record(&MATCH_RULES, 3, ["white".into(), "black".into()], &actions)?;
+    /// let replay = MatFile::parse(&file.write()?)?.replay(&MATCH_RULES)?;
+    /// assert_eq!(replay.state.totals(), s.totals());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn record(
+        rules: &Rules,
+        length: u32,
+        players: [String; 2],
+        actions: &[Action],
+    ) -> Result<MatFile, RecordError> {
+        let fail = |index, kind| RecordError { index, kind };
+        if length > MAX_MATCH_LENGTH {
+            return Err(fail(0, RecordErrorKind::Length(length)));
+        }
+        let bg = Backgammon::new(*rules).map_err(|e| fail(0, e.into()))?;
+        let config = if length > 0 {
+            MatchConfig::new(Some(i64::from(length)), None)
+        } else {
+            MatchConfig::new(None, Some(u32::MAX))
+        }
+        .expect("a positive length or round count");
+        let m = Match::new(bg, config);
+        let mut s = m.new_initial_state();
+        let mut file = MatFile {
+            length,
+            ..MatFile::default()
+        };
+        // GNUBG's points minus this crate's, per side (Jacoby resignations).
+        let mut adjust = [0i64; 2];
+        let new_game = |file: &mut MatFile, s: &MState, adjust: [i64; 2]| {
+            let t = s.totals().as_slice();
+            let t = [t[0] + adjust[0], t[1] + adjust[1]];
+            let score = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+            file.games.push(MatGame {
+                number: u32::try_from(file.games.len() + 1).unwrap_or(u32::MAX),
+                players: players.clone(),
+                scores: [score(t[0]), score(t[1])],
+                entries: Vec::new(),
+            });
+        };
+        let mut dice: Option<Dice> = None;
+        for (index, a) in actions.iter().enumerate() {
+            let before = *s.round();
+            let n = s.rounds_played();
+            if file.games.len() <= n as usize {
+                new_game(&mut file, &s, adjust);
+            }
+            if let Action::Opening { white, black } = a
+                && white == black
+            {
+                return Err(fail(index, RecordErrorKind::Unsupported("an opening tie")));
+            }
+            m.apply(&mut s, a).map_err(|e| fail(index, e.into()))?;
+            let mut after = *s.round();
+            if s.rounds_played() > n {
+                after = before;
+                m.game()
+                    .apply(&mut after, a)
+                    .map_err(|e| fail(index, e.into()))?;
+            }
+            let entries = &mut file.games.last_mut().expect("a game").entries;
+            let mut push = |side: Side, action: MatAction| {
+                entries.push(MatEntry {
+                    side,
+                    action,
+                    line: 0,
+                });
+            };
+            match a {
+                Action::Opening { .. } | Action::Dice(_) => dice = after.dice(),
+                Action::Play(p) => {
+                    let d = dice.take().expect("a play follows a roll");
+                    push(
+                        before.to_move(),
+                        MatAction::Roll {
+                            dice: [d.high(), d.low()],
+                            movements: play_movements(before.position(), p),
+                        },
+                    );
+                }
+                Action::Double => push(
+                    before.to_move(),
+                    MatAction::Double {
+                        cube: (2 * before.cube_value()) as u32,
+                    },
+                ),
+                Action::Take if before.phase() == Phase::Doubled => {
+                    push(before.to_move().opponent(), MatAction::Take);
+                }
+                Action::Beaver => push(
+                    before.to_move().opponent(),
+                    MatAction::Beaver {
+                        cube: (4 * before.cube_value()) as u32,
+                    },
+                ),
+                Action::Drop => push(before.actor().expect("an answer"), MatAction::Drop),
+                Action::Take
+                | Action::Roll
+                | Action::Resign(_)
+                | Action::AcceptResignation
+                | Action::RejectResignation => {}
+            }
+            if let Some(o) = after.outcome() {
+                // GNUBG's count: a resignation at its level times the cube, also where the
+                // Jacoby rule scored it single here.
+                let points = match o.kind {
+                    WinKind::Resignation(l) => {
+                        i64::from(l.multiplier()) * after.cube_value() as i64
+                    }
+                    _ => o.points,
+                };
+                adjust[o.winner.index()] += points - o.points;
+                push(
+                    o.winner,
+                    MatAction::Wins {
+                        points: u32::try_from(points).unwrap_or(u32::MAX),
+                        and_the_match: false,
+                    },
+                );
+            }
+        }
+        Ok(file)
+    }
+}
+
+/// The movements of `play` from `p`, one per step in GNUBG's order, each marked as a
+/// hit where it lands on a blot.
+fn play_movements(p: &Position, play: &Play) -> Vec<MatMovement> {
+    let mut pos = *p;
+    let mover = p.to_move();
+    // GNUBG's canonical order (`CanonicalMoveOrder`): by origin, then destination, highest
+    // first; always a playable order, since every checker moves downwards.
+    let mut steps: Vec<Step> = play.steps().to_vec();
+    steps.sort_unstable_by_key(|s| core::cmp::Reverse((s.from(), s.to())));
+    steps
+        .iter()
+        .map(|&step| {
+            let to = step.to();
+            let hit = to != OFF as u8 && pos.checkers(mover.opponent())[25 - to as usize] == 1;
+            if let Some(single) = Play::from_steps(&[step])
+                && let Ok(next) = pos.apply_steps(&single)
+            {
+                pos = next.with_to_move(mover);
+            }
+            MatMovement { step, hit }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_gnubg_columns() {
+        let text = "; [EventDate \"2026.12.04\"]\n\n 3 point match\n\n Game 1\n gnubg : 0                      root : 0\n  1)                             63: 8/2 6/3 \n  2) 65: 8/2 8/3                 11: 24/23* 24/23 8/7 6/5\n  3)  Doubles => 2                Takes\n      Wins 2 points\n";
+        let f = MatFile::parse(text).unwrap();
+        assert_eq!(
+            f.header,
+            vec![HeaderTag {
+                key: "EventDate".into(),
+                value: "2026.12.04".into()
+            }]
+        );
+        let g = &f.games[0];
+        assert_eq!(g.players, ["root".to_string(), "gnubg".to_string()]);
+        let sides: Vec<Side> = g.entries.iter().map(|e| e.side).collect();
+        use Side::{Black as B, White as W};
+        assert_eq!(sides, [W, B, W, B, W, B]);
+        assert_eq!(g.entries[2].line, 8);
+        assert!(
+            matches!(&g.entries[2].action, MatAction::Roll { dice: [1, 1], movements } if movements.len() == 4 && movements[0].hit)
+        );
+        assert_eq!(
+            g.entries[5].action,
+            MatAction::Wins {
+                points: 2,
+                and_the_match: false
+            }
+        );
+    }
+
+    #[test]
+    fn expands_counts_and_chains() {
+        let mut v = Vec::new();
+        movement("13/7(2)", &mut v).unwrap();
+        assert_eq!(v.len(), 2);
+        movement("bar/22*/16", &mut v).unwrap();
+        assert_eq!(v.len(), 4);
+        assert!(v[2].hit && v[2].step.from() == 25);
+        assert!(movement("6/off", &mut v).is_err()); // a fifth
+        let mut v = Vec::new();
+        for bad in ["6/8", "x/3", "13/7(5)", "26/3", "3*/1", "13/7(2", "1/0/0"] {
+            assert!(movement(bad, &mut v).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn refuses_absurd_numbers() {
+        for (text, kind) in [
+            (
+                " 65 point match\n",
+                ParseErrorKind::MatchLength("65".into()),
+            ),
+            (
+                " 99999999999 point match\n",
+                ParseErrorKind::MatchLength("99999999999".into()),
+            ),
+        ] {
+            assert_eq!(MatFile::parse(text).unwrap_err().kind, kind);
+        }
+        let g = " 0 point match\n Game 1\n a : 0 b : 0\n";
+        let e = MatFile::parse(&format!("{g}  1)  Doubles => 3\n")).unwrap_err();
+        assert_eq!((e.line, e.kind), (4, ParseErrorKind::Cube("=> 3".into())));
+        let e = MatFile::parse(&format!("{g}  1)  Doubles => 8192\n")).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Cube(_)));
+        let e = MatFile::parse(&format!("{g}      Wins 99999 points\n")).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Wins(_)));
+        let e = MatFile::parse(&format!("{g} x : 99999999999 y : 1\n")).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::UnknownEntry(_)));
+        let e = MatFile::parse(" 1 point match\n Game 1\n a : 99999999999   b : 1\n").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Score(_)));
+        let long = format!(" 1 point match\n;{}\n", "x".repeat(5000));
+        assert_eq!(
+            MatFile::parse(&long).unwrap_err().kind,
+            ParseErrorKind::LineTooLong
+        );
+    }
+
+    #[test]
+    fn write_refuses_what_does_not_read_back() {
+        let mut f = MatFile {
+            length: 1,
+            games: vec![MatGame {
+                number: 1,
+                players: ["a:b".into(), "c".into()],
+                ..MatGame::default()
+            }],
+            ..MatFile::default()
+        };
+        assert_eq!(f.write(), Err(WriteError::Name("a:b".into())));
+        f.games[0].players[0] = "a b".into();
+        let back = MatFile::parse(&f.write().unwrap()).unwrap();
+        assert_eq!(back, f);
+        f.comments.push("[x]".into());
+        assert!(matches!(f.write(), Err(WriteError::Comment(_))));
+    }
+}

@@ -1,0 +1,408 @@
+//! Jellyfish `.mat` files (`lattjo_backgammon::mat`): the golden files GNU Backgammon
+//! 1.07.001 exported (`data/gnubg_mat/*.mat`, each with a `;` header saying how it was made)
+//! read, replay through `Match` to GNUBG's results and write back to the same record; and
+//! random matches played here write, read and replay to the same actions.
+//!
+//! Rule ids: B3 (the opening roll), A10/B26-B29 (cube actions), A11 (a drop's stake), A14,
+//! A16 and D4 (match scores and the Crawford game), D5 (beavers, the Jacoby rule), D6
+//! (resignations, which `.mat` records as games ending early).
+
+use lattjo_backgammon::mat::{
+    MATCH_RULES, MatAction, MatFile, ParseErrorKind, ReplayErrorKind, ReplayedGame,
+};
+use lattjo_backgammon::{
+    Action, Backgammon, Game, GameRng, Match, MatchConfig, Rules, Side, WinKind,
+};
+use proptest::prelude::*;
+
+/// The golden files: GNUBG 1.07.001's exports, each headed by `;` lines saying how it was
+/// made and, as `; gnubg-result <game> <X|O> <points> <played|resigned>`, GNUBG's own record
+/// of each game (`gnubg.match()`; X is GNUBG's player 0, the left column, Black here). The
+/// rules are in the name: `-j` the Jacoby rule, `-b` beavers (money sessions, `L0`).
+const GOLDEN: [(&str, &str); 5] = [
+    ("m105-L3", include_str!("data/gnubg_mat/m105-L3.mat")),
+    ("m118-L9", include_str!("data/gnubg_mat/m118-L9.mat")),
+    ("m124-L3", include_str!("data/gnubg_mat/m124-L3.mat")),
+    ("m131-L0-j", include_str!("data/gnubg_mat/m131-L0-j.mat")),
+    ("m135-L0-jb", include_str!("data/gnubg_mat/m135-L0-jb.mat")),
+];
+
+fn rules_for(name: &str) -> Rules {
+    let flags = name.split('-').nth(2).unwrap_or("");
+    MATCH_RULES
+        .with_jacoby(flags.contains('j'))
+        .with_beavers(flags.contains('b'))
+}
+
+/// Checks a replay's outcomes against GNUBG's record (`gnubg-result` rows): the winner,
+/// whether the game was resigned (D6), and the points (B30-B34, A11; GNUBG scores a
+/// resignation under the Jacoby rule without it, D5, so those points are not compared).
+fn check_results(name: &str, rules: &Rules, rows: &[Vec<&str>], games: &[ReplayedGame]) {
+    assert_eq!(rows.len(), games.len(), "{name}: games");
+    for (i, (row, g)) in rows.iter().zip(games).enumerate() {
+        let o = g
+            .outcome
+            .unwrap_or_else(|| panic!("{name} game {i}: unfinished"));
+        let winner = if row[0] == "X" {
+            Side::Black
+        } else {
+            Side::White
+        };
+        assert_eq!(o.winner, winner, "{name} game {i}");
+        let resigned = row[2] == "resigned" || row[2] == "True";
+        assert_eq!(
+            matches!(o.kind, WinKind::Resignation(_)),
+            resigned,
+            "{name} game {i}"
+        );
+        if !(rules.jacoby && resigned) {
+            assert_eq!(o.points, row[1].parse::<i64>().unwrap(), "{name} game {i}");
+        }
+    }
+}
+
+/// Every golden file reads, replays to GNUBG's results, and writes back to a text that reads
+/// as the same record and replays to the same actions; `m124-L3` is refused as
+/// unsupported: GNUBG wrote its first game's opening roll in the wrong column and the
+/// resignation after it on the same line (GNUBG 1.07.001's `import mat` cannot read that
+/// game either: "Unrecognised move").
+#[test]
+fn gnubg_1_07_mat_golden_replay_and_round_trip() {
+    let (mut games, mut rolls) = (0, 0);
+    for (name, text) in GOLDEN {
+        let file = MatFile::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules = rules_for(name);
+        let rows: Vec<Vec<&str>> = file
+            .comments
+            .iter()
+            .filter_map(|c| c.strip_prefix("gnubg-result "))
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|r| r.split_whitespace().skip(1).collect())
+            .collect();
+        let written = file.write().unwrap();
+        let back = MatFile::parse(&written).unwrap();
+        assert_eq!(back, file, "{name}");
+        if name == "m124-L3" {
+            let e = file.replay(&rules).unwrap_err();
+            assert_eq!((e.game, e.line), (1, 11), "{name}");
+            assert_eq!(
+                e.kind,
+                ReplayErrorKind::Unsupported("a resignation at the opening roll")
+            );
+            continue;
+        }
+        let replay = file
+            .replay(&rules)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_results(name, &rules, &rows, &replay.games);
+        let again = back.replay(&rules).unwrap();
+        assert_eq!(again.actions, replay.actions, "{name}");
+        games += file.games.len();
+        rolls += file
+            .games
+            .iter()
+            .flat_map(|g| &g.entries)
+            .filter(|e| matches!(e.action, MatAction::Roll { .. }))
+            .count();
+    }
+    assert_eq!((games, rolls), (18, 479), "games and rolls replayed");
+}
+
+/// Regression: GNUBG 1.07.001's importer keeps a dropped beaver's state into the next game
+/// (m135 game 5: it drops that game's first two moves, "Invalid move"); this reader starts
+/// each game afresh, so game 5 replays to GNUBG's recorded result.
+#[test]
+fn regression_dropped_beaver_does_not_leak_into_the_next_game() {
+    let file = MatFile::parse(GOLDEN[4].1).unwrap();
+    let g4 = &file.games[3].entries;
+    assert!(matches!(
+        g4[g4.len() - 3].action,
+        MatAction::Beaver { cube: 128 }
+    ));
+    assert_eq!(g4[g4.len() - 2].action, MatAction::Drop);
+    let replay = file.replay(&rules_for(GOLDEN[4].0)).unwrap();
+    let o = replay.games[4].outcome.unwrap();
+    assert_eq!((o.winner, o.points), (Side::White, 4));
+}
+
+/// Reads, replays and writes back every `.mat` in `$LATTJO_MAT_DIR` (the scratch output of
+/// a GNUBG run; see docs/backgammon.md), comparing with GNUBG's summary beside each file
+/// (`<file>.summary`: per game `game <white score> <black score> <winner X|O> <points>
+/// <resigned> <crawford>`, X being GNUBG's player 0, Black).
+#[test]
+#[ignore = "needs $LATTJO_MAT_DIR"]
+fn gnubg_mat_directory() {
+    let Ok(dir) = std::env::var("LATTJO_MAT_DIR") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    paths.sort();
+    let (mut files, mut games, mut moves, mut cube, mut unsupported) = (0, 0, 0, 0, 0);
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.display();
+        let file = MatFile::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Sessions record the rules in the file name: `j` Jacoby, `b` beavers.
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let rules = rules_for(&stem);
+        let replay = match file.replay(&rules) {
+            Ok(r) => r,
+            Err(e) if matches!(e.kind, ReplayErrorKind::Unsupported(_)) => {
+                eprintln!("{name}: {e}");
+                unsupported += 1;
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
+        };
+        let summary = std::fs::read_to_string(format!("{}.summary", path.display())).unwrap();
+        let rows: Vec<Vec<&str>> = summary
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert_eq!(rows.len(), replay.games.len(), "{name}: games");
+        for (i, (row, g)) in rows.iter().zip(&replay.games).enumerate() {
+            let o = g
+                .outcome
+                .unwrap_or_else(|| panic!("{name} game {i}: unfinished"));
+            let winner = if row[3] == "X" {
+                Side::Black
+            } else {
+                Side::White
+            };
+            assert_eq!(o.winner, winner, "{name} game {i}");
+            let resigned = row[5] == "True";
+            assert_eq!(
+                matches!(o.kind, WinKind::Resignation(_)),
+                resigned,
+                "{name} game {i}"
+            );
+            let points: i64 = row[4].parse().unwrap();
+            if !(rules.jacoby && resigned) {
+                assert_eq!(o.points, points, "{name} game {i}");
+            }
+            if row[6] != "None" {
+                assert_eq!(g.crawford, row[6] == "True", "{name} game {i}: D4");
+            }
+        }
+        let written = file.write().unwrap();
+        assert_eq!(MatFile::parse(&written).unwrap(), file, "{name}");
+        // A file GNUBG imported from this crate's writer and exported again: the same games.
+        if let Ok(orig) = std::env::var("LATTJO_MAT_ORIG") {
+            let o = std::fs::read_to_string(format!("{orig}/{stem}.mat")).unwrap();
+            let o = MatFile::parse(&o).unwrap();
+            assert_eq!((o.length, &o.games), (file.length, &file.games), "{name}");
+        }
+        files += 1;
+        games += file.games.len();
+        for g in &file.games {
+            for e in &g.entries {
+                match e.action {
+                    MatAction::Roll { .. } => moves += 1,
+                    MatAction::Double { .. } | MatAction::Beaver { .. } => cube += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{files} files replayed ({games} games, {moves} rolls, {cube} doubles and beavers), {unsupported} unsupported"
+    );
+}
+
+/// Writes `.mat` files of random matches played here to `$LATTJO_MAT_OUT` (named
+/// `w<seed>-L<length>[-jb].mat`, `j` for the Jacoby rule, `b` for beavers), for GNUBG to
+/// import; `gnubg_mat_directory` then checks GNUBG's import against them.
+#[test]
+#[ignore = "needs $LATTJO_MAT_OUT"]
+fn write_random_mat_files() {
+    let Ok(dir) = std::env::var("LATTJO_MAT_OUT") else {
+        return;
+    };
+    for seed in 0..48 {
+        let (rules, length, actions) = random_match(seed);
+        let file =
+            MatFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let flags: String = [(rules.jacoby, 'j'), (rules.beavers, 'b')]
+            .iter()
+            .filter_map(|&(on, c)| on.then_some(c))
+            .collect();
+        let name = if flags.is_empty() {
+            format!("w{seed}-L{length}")
+        } else {
+            format!("w{seed}-L{length}-{flags}")
+        };
+        std::fs::write(format!("{dir}/{name}.mat"), file.write().unwrap()).unwrap();
+    }
+}
+
+/// Plays a random match or money session from `seed`, returning the rules, length and
+/// actions.
+fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
+    let mut rng = GameRng::new(seed, 7);
+    let length = [0u32, 1, 3, 5, 7][rng.below(5) as usize];
+    let money = length == 0;
+    let rules = MATCH_RULES
+        .with_jacoby(money && rng.below(2) == 0)
+        .with_beavers(money && rng.below(2) == 0);
+    let config = if money {
+        MatchConfig::new(None, Some(1 + rng.below(4)))
+    } else {
+        MatchConfig::new(Some(i64::from(length)), None)
+    }
+    .unwrap();
+    let m = Match::new(Backgammon::new(rules).unwrap(), config);
+    let mut s = m.new_initial_state();
+    let mut actions = Vec::new();
+    let mut buf = Vec::new();
+    // Random play, with fewer doubles and resignations than uniform choice would make.
+    while !s.is_over() && actions.len() < 20_000 {
+        let a = match m.sample_chance(&s, &mut rng) {
+            Some(a) => a,
+            None => {
+                let mut a = m.sample_action(&s, &mut rng, &mut buf).unwrap();
+                for _ in 0..6 {
+                    if matches!(a, Action::Double | Action::Resign(_)) {
+                        a = m.sample_action(&s, &mut rng, &mut buf).unwrap();
+                    }
+                }
+                a
+            }
+        };
+        m.apply(&mut s, &a).unwrap();
+        actions.push(a);
+    }
+    (rules, length, actions)
+}
+
+/// Drops refused resignations and their offers, which the format does not hold.
+fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for a in actions {
+        if *a == Action::RejectResignation {
+            out.pop();
+        } else {
+            out.push(*a);
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// parse(write(record(actions))) == record(actions), and it replays to the same actions
+    /// (less refused resignations and the rolls a resignation before the roll makes moot)
+    /// and the same scores.
+    #[test]
+    fn record_write_parse_replay_round_trip(seed in any::<u64>()) {
+        let (rules, length, actions) = random_match(seed);
+        let file = MatFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let text = file.write().unwrap();
+        let back = MatFile::parse(&text).unwrap();
+        prop_assert_eq!(&back, &file);
+        let replay = back.replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let expected: Vec<Action> = without_refused_resignations(&actions)
+            .into_iter()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        let got: Vec<Action> = replay.actions.iter().copied().filter(|a| *a != Action::Roll).collect();
+        prop_assert_eq!(got, expected);
+    }
+
+    /// Arbitrary text never panics the reader, and what reads writes and reads back the same;
+    /// replaying it never panics.
+    #[test]
+    fn arbitrary_text_never_panics(text in "( [0-9]{1,2} point match\n)?( Game [0-9]\n)?([ -~\n]{0,400})") {
+        if let Ok(f) = MatFile::parse(&text) {
+            let _ = f.replay(&MATCH_RULES);
+            if let Ok(w) = f.write() {
+                prop_assert_eq!(MatFile::parse(&w).unwrap(), f);
+            }
+        }
+    }
+
+    /// Lines of plausible entries in random order never panic the reader or the replay.
+    #[test]
+    fn shuffled_entries_never_panic(lines in proptest::collection::vec(prop_oneof![
+        Just("  1) 31: 8/5 6/5                 64: 24/18 13/9"),
+        Just("  2)  Doubles => 2                Takes"),
+        Just("  2)  Doubles => 2                Beavers => 4"),
+        Just("  3)  Drops"),
+        Just("      Wins 1 point"),
+        Just("                                  Wins 2 points"),
+        Just("  4) 66:                          52: 25/20*"),
+        Just(" Game 2"),
+        Just(" a : 0   b : 1"),
+        Just("  5) 55: 13/8(2) 6/1*(2)          11: bar/24 6/5(3)"),
+    ], 0..30)) {
+        let text = format!(" 0 point match\n Game 1\n a : 0   b : 0\n{}\n", lines.join("\n"));
+        if let Ok(f) = MatFile::parse(&text) {
+            let _ = f.replay(&MATCH_RULES.with_beavers(true));
+            let _ = f.replay(&MATCH_RULES.with_jacoby(true));
+        }
+    }
+}
+
+/// A game after the decided match is refused, as is a score that is not the replay's.
+#[test]
+fn game_after_match_end_and_wrong_score_are_refused() {
+    let head = " 1 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
+    let f = MatFile::parse(&format!("{head} Game 2\n a : 0   b : 1\n")).unwrap();
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert_eq!((e.game, e.kind), (2, ReplayErrorKind::AfterMatchEnd));
+    let f = MatFile::parse(&head.replace("Wins 1 point", "Wins 2 points")).unwrap();
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::Wins { .. }), "{e}");
+    assert_eq!(e.line, 6);
+    let f = MatFile::parse(" 3 point match\n Game 1\n a : 0   b : 2\n").unwrap();
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::Score { .. }), "{e}");
+}
+
+/// XG's variants: a byte-order mark, `bar`/`off`, `(2)`, `Cannot Move`, `and the match`.
+#[test]
+fn reads_xg_variants() {
+    let text = "\u{feff}; [Site \"XG\"]\n\n 1 point match\n\n Game 1\n A : 0                              B : 0\n  1) 21: 13/11 6/5                    66: 24/18(2) 13/7(2)\n  2) 66: Cannot Move                  41: 7/3 7/6\n                                     Wins 1 point and the match\n";
+    let f = MatFile::parse(text).unwrap();
+    assert_eq!(f.header[0].value, "XG");
+    let e = &f.games[0].entries;
+    assert!(matches!(&e[1].action, MatAction::Roll { movements, .. } if movements.len() == 4));
+    assert!(matches!(&e[2].action, MatAction::Roll { movements, .. } if movements.is_empty()));
+    assert_eq!(
+        e[4].action,
+        MatAction::Wins {
+            points: 1,
+            and_the_match: true
+        }
+    );
+    assert_eq!(e[4].side, Side::White);
+}
+
+#[test]
+fn unsupported_entries_are_named() {
+    let g = " 0 point match\n Game 1\n a : 0   b : 0\n";
+    for (line, kind) in [
+        (
+            "  1)  Raccoons => 8",
+            ParseErrorKind::Unsupported("raccoons"),
+        ),
+        (
+            "  1) 31: Illegal play (junk)",
+            ParseErrorKind::Unsupported("snowie's illegal play"),
+        ),
+        (
+            "  1) frobnicates",
+            ParseErrorKind::UnknownEntry("frobnicates".into()),
+        ),
+        ("  1) 31: 8/5  Takes  Drops", ParseErrorKind::TooManyEntries),
+    ] {
+        let e = MatFile::parse(&format!("{g}{line}\n")).unwrap_err();
+        assert_eq!((e.line, e.kind), (4, kind), "{line}");
+    }
+    let _ = Game::num_players(&Backgammon::default());
+}
