@@ -1,12 +1,15 @@
 //! lattjo-backgammon: XGID, GNU Backgammon's Position ID, Match ID and combined ID, move
-//! notation, `State`'s `FromStr`, the JSON of every deserializable type and `apply`.
+//! notation, `State`'s `FromStr`, Jellyfish `.mat` match files, the JSON of every
+//! deserializable type and `apply`.
 
+use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
     NotationStyle, ObservationKind, Outcome, Phase, Play, PlayList, Position, PositionSetup,
     ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid,
     XgidSetup,
 };
+use lattjo_backgammon::{GameRng, Match, MatchConfig, random_playout};
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
@@ -587,4 +590,107 @@ pub fn apply(data: &[u8]) {
 /// Seeds for [`apply`].
 pub fn apply_seeds() -> Vec<Vec<u8>> {
     (0..8).map(|i| seed_bytes(200 + i, 600)).collect()
+}
+
+/// Real GNU Backgammon 1.07.001 `.mat` exports (the crate's golden files).
+const MAT_FILES: &[&str] = &[
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m105-L3.mat"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m118-L9.mat"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m124-L3.mat"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m131-L0-j.mat"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m135-L0-jb.mat"),
+];
+
+/// The rule sets a `.mat` file is replayed under: GNUBG's default, with beavers, with the
+/// Jacoby rule, and the booklet's (no Crawford rule, its single-die policy).
+fn mat_rules() -> [Rules; 4] {
+    [
+        MATCH_RULES,
+        MATCH_RULES.with_beavers(true),
+        MATCH_RULES.with_jacoby(true).with_beavers(true),
+        Rules::lattjo().with_resignations(true),
+    ]
+}
+
+/// Jellyfish `.mat` text (`lattjo_backgammon::mat`): no panic; what reads writes (when the
+/// record is writable) to a text that reads back as the same record and writes the same
+/// again; a replay under any of four rule sets never panics, and an accepted one replays
+/// through a fresh `Match` to the same state, and records, writes, reads and replays again
+/// to the same scores.
+pub fn mat(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let Ok(file) = MatFile::parse(s) else { return };
+    if let Ok(written) = file.write() {
+        let again = MatFile::parse(&written)
+            .unwrap_or_else(|e| panic!("written record does not read: {e}\n{written}"));
+        assert_eq!(again, file, "parse(write(x)) != x\n{written}");
+        assert_eq!(
+            again.write().as_ref(),
+            Ok(&written),
+            "write is not a fixed point"
+        );
+    }
+    for rules in mat_rules() {
+        let Ok(replay) = file.replay(&rules) else {
+            continue;
+        };
+        let m = &replay.game;
+        let mut st = m.new_initial_state();
+        for a in &replay.actions {
+            m.apply(&mut st, a)
+                .unwrap_or_else(|e| panic!("replayed action {a} refused: {e}"));
+        }
+        assert_eq!(st, replay.state, "the actions do not replay to the state");
+        assert_eq!(
+            replay.games.len(),
+            file.games.len(),
+            "one replayed game per game"
+        );
+        let names = [String::from("white"), String::from("black")];
+        if let Ok(rec) = MatFile::record(&rules, file.length, names, &replay.actions) {
+            let text = rec.write().expect("a recorded match writes");
+            let back = MatFile::parse(&text).expect("a recorded match reads");
+            assert_eq!(back, rec, "parse(write(record))");
+            let again = back
+                .replay(&rules)
+                .unwrap_or_else(|e| panic!("a recorded match replays: {e}\n{text}"));
+            assert_eq!(
+                again.state.totals(),
+                replay.state.totals(),
+                "recorded match scores"
+            );
+        }
+    }
+}
+
+/// Seeds for [`mat`]: GNUBG's exports and records of random matches played here.
+pub fn mat_seeds() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = MAT_FILES.iter().map(|t| t.as_bytes().to_vec()).collect();
+    for (i, length) in [1u32, 3, 0].into_iter().enumerate() {
+        let Ok(bg) = Backgammon::new(MATCH_RULES.with_beavers(length == 0)) else {
+            continue;
+        };
+        let config = if length > 0 {
+            MatchConfig::new(Some(i64::from(length)), None)
+        } else {
+            MatchConfig::new(None, Some(3))
+        };
+        let Ok(config) = config else { continue };
+        let m = Match::new(bg, config);
+        let mut st = m.new_initial_state();
+        let mut actions = Vec::new();
+        random_playout(
+            &m,
+            &mut st,
+            &mut GameRng::new(300 + i as u64, 0),
+            &mut actions,
+        );
+        let names = [String::from("white"), String::from("black")];
+        if let Ok(rec) = MatFile::record(m.game().rules(), length, names, &actions)
+            && let Ok(text) = rec.write()
+        {
+            out.push(text.into_bytes());
+        }
+    }
+    out
 }
