@@ -1,9 +1,11 @@
 //! Backgammon for the lattjo-games workspace: the LATTJO booklet's rules by default, the
 //! modern standard one call away, the doubling cube, match play, GNU Backgammon's Position
 //! ID, Match ID and combined ID and eXtreme Gammon's XGID exactly as those programs write
-//! them, GNUBG/XG move notation, fast legal-play generation, perft, SVG pictures, and the
-//! encodings learners use (boardgame-core's [`Observe`] with TD-Gammon's 198 inputs or a
-//! compact board, [`ObservationKind`]; [`IndexedActions`] with one index per legal play).
+//! them, GNUBG/XG move notation, Jellyfish `.mat` match files ([`mat`]: read, replayed
+//! through [`Match`] and written as GNUBG reads them), fast legal-play generation, perft,
+//! SVG pictures, and the encodings learners use (boardgame-core's [`Observe`] with
+//! TD-Gammon's 198 inputs or a compact board, [`ObservationKind`]; [`IndexedActions`] with
+//! one index per legal play).
 //!
 //! **The default rule set is the booklet ([`Rules::lattjo`]), not the standard.** The two
 //! differ in two places: under the booklet a player may voluntarily play the higher die alone

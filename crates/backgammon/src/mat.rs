@@ -1407,7 +1407,7 @@ impl MatFile {
     ///
     /// ```
     /// use lattjo_backgammon::mat::{MatFile, ReplayErrorKind, MATCH_RULES};
-    /// let text = " 3 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   64: 24/14\n";
+    /// let text = " 3 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   64: 24/13\n";
     /// let e = MatFile::parse(text)?.replay(&MATCH_RULES).unwrap_err();
     /// assert_eq!((e.game, e.line), (1, 4));
     /// assert!(matches!(e.kind, ReplayErrorKind::Notation(_)));
@@ -1531,15 +1531,18 @@ impl MatFile {
     /// # Examples
     ///
     /// ```
+    /// use lattjo_backgammon::boardgame_core::{play_game, Agent, RandomAgent};
     /// use lattjo_backgammon::mat::{MatFile, MATCH_RULES};
-    /// use lattjo_backgammon::{random_playout, Game, GameRng, Match, MatchConfig, Backgammon};
+    /// use lattjo_backgammon::{Backgammon, Match, MatchConfig};
     /// let m = Match::new(Backgammon::new(MATCH_RULES)?, MatchConfig::new(Some(3), None)?);
-    /// let mut s = m.new_initial_state();
-    /// let mut actions = Vec::new();
-    /// random_playout(&m, &mut s, &mut GameRng::new(1, 0), &mut actions);
-    /// let file = MatFile::record(&MATCH_RULES, 3, ["white".into(), "black".into()], &actions)?;
+    /// let (mut a, mut b) = (RandomAgent, RandomAgent);
+    /// let agents: &mut [&mut dyn Agent<_>] = &mut [&mut a, &mut b];
+    /// let played = play_game(&m, 1, agents, 100_000)?;
+    /// let actions = &played.record.actions;
+    /// let file = MatFile::record(&MATCH_RULES, 3, ["white".into(), "black".into()], actions)?;
     /// let replay = MatFile::parse(&file.write()?)?.replay(&MATCH_RULES)?;
-    /// assert_eq!(replay.state.totals(), s.totals());
+    /// assert_eq!(replay.state.totals(), played.state.totals());
+    /// assert!(replay.state.is_over());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn record(

@@ -2,6 +2,7 @@
 //! notation, `State`'s `FromStr`, Jellyfish `.mat` match files, the JSON of every
 //! deserializable type and `apply`.
 
+use lattjo_backgammon::boardgame_core::{Agent, RandomAgent, play_game};
 use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
@@ -9,7 +10,7 @@ use lattjo_backgammon::{
     ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid,
     XgidSetup,
 };
-use lattjo_backgammon::{GameRng, Match, MatchConfig, random_playout};
+use lattjo_backgammon::{Match, MatchConfig};
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
@@ -677,16 +678,14 @@ pub fn mat_seeds() -> Vec<Vec<u8>> {
         };
         let Ok(config) = config else { continue };
         let m = Match::new(bg, config);
-        let mut st = m.new_initial_state();
-        let mut actions = Vec::new();
-        random_playout(
-            &m,
-            &mut st,
-            &mut GameRng::new(300 + i as u64, 0),
-            &mut actions,
-        );
+        let (mut a, mut b) = (RandomAgent, RandomAgent);
+        let agents: &mut [&mut dyn Agent<_>] = &mut [&mut a, &mut b];
+        let Ok(played) = play_game(&m, 300 + i as u64, agents, 100_000) else {
+            continue;
+        };
         let names = [String::from("white"), String::from("black")];
-        if let Ok(rec) = MatFile::record(m.game().rules(), length, names, &actions)
+        let actions = &played.record.actions;
+        if let Ok(rec) = MatFile::record(m.game().rules(), length, names, actions)
             && let Ok(text) = rec.write()
         {
             out.push(text.into_bytes());
