@@ -115,11 +115,12 @@ pub const MATCH_RULES: Rules = Rules::standard().with_resignations(true);
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct MatFile {
     /// The `; [Key "value"]` tags before the match line, in order (`Site`, `Event`,
-    /// `Round`, `EventDate`, `Player 1`, `Transcriber`, `CubeLimit`, ...). A key is the text
-    /// up to the last space before the value.
+    /// `Round`, `EventDate`, `Player 1`, `Transcriber`, `CubeLimit`, ...): the key is the
+    /// text up to the first quote, the value the text between it and the last quote.
     pub header: Vec<HeaderTag>,
     /// The other non-empty `;` or `#` comment lines before the match line, without the
-    /// marker and surrounding spaces.
+    /// marker and surrounding spaces (written back with `;`). Comment lines among the games
+    /// are skipped.
     pub comments: Vec<String>,
     /// The match length in points, 1 to [`MAX_MATCH_LENGTH`]; 0 for a money session.
     pub length: u32,
@@ -356,15 +357,15 @@ impl MatFile {
         };
         for t in &self.header {
             if !plain(&t.key)
-                || t.key.contains(['[', ']', '"'])
-                || (!t.value.is_empty() && !plain(&t.value))
-                || t.value.contains(['"', ']'])
+                || t.key.contains('"')
+                || t.value.chars().any(|c| c.is_control() || c == '\u{feff}')
             {
                 return Err(WriteError::Tag(t.key.clone()));
             }
         }
         for c in &self.comments {
-            if !plain(c) || c.starts_with('[') {
+            // A comment that reads as a tag would come back as one.
+            if !plain(c) || tag(c).is_some() {
                 return Err(WriteError::Comment(c.clone()));
             }
         }
@@ -414,10 +415,12 @@ pub enum WriteError {
     /// An empty player name, or one with `:`, a control character or surrounding spaces.
     #[error("player name {0:?} cannot be written")]
     Name(String),
-    /// A header tag whose key or value would not read back.
+    /// A header tag with an empty key, a key with a quote, a control character or surrounding
+    /// spaces, or a value with a control character.
     #[error("header tag {0:?} cannot be written")]
     Tag(String),
-    /// An empty comment, or one with a line break, surrounding spaces or a leading `[`.
+    /// An empty comment, one with a control character or surrounding spaces, or one that
+    /// reads as a tag (`[Key "value"]`).
     #[error("comment {0:?} cannot be written")]
     Comment(String),
     /// A match length above 64.
@@ -582,7 +585,7 @@ impl Parser {
                 continue;
             }
             if let Some(rest) = t.strip_prefix(';').or_else(|| t.strip_prefix('#')) {
-                self.header_comment(no, rest.trim())?;
+                self.header_comment(rest.trim());
                 continue;
             }
             self.file.length = match_line(no, t)?;
@@ -633,35 +636,28 @@ impl Parser {
         Ok(self.file)
     }
 
-    fn header_comment(&mut self, no: usize, c: &str) -> Result<(), ParseError> {
+    fn header_comment(&mut self, c: &str) {
         if c.is_empty() {
-            return Ok(());
+            return;
         }
-        if let Some(inner) = c.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
-            && let Some((key, value)) = inner.trim().rsplit_once(' ')
-            && !key.trim().is_empty()
-        {
-            // The value may itself contain spaces when quoted: take from the first quote.
-            let (key, value) = match inner.find('"') {
-                Some(q) if inner.trim_end().ends_with('"') && q < inner.trim_end().len() - 1 => {
-                    let (k, v) = inner.split_at(q);
-                    let v = v.trim_end();
-                    (k.trim(), v.get(1..v.len() - 1).unwrap_or(""))
-                }
-                _ => (key.trim(), value.trim()),
-            };
-            if key.is_empty() {
-                return Err(err(no, ParseErrorKind::UnexpectedLine(excerpt(c))));
-            }
-            self.file.header.push(HeaderTag {
+        match tag(c) {
+            Some((key, value)) => self.file.header.push(HeaderTag {
                 key: key.to_string(),
                 value: value.to_string(),
-            });
-            return Ok(());
+            }),
+            None => self.file.comments.push(c.to_string()),
         }
-        self.file.comments.push(c.to_string());
-        Ok(())
     }
+}
+
+/// A header tag `[Key "value"]` (the comment's text, trimmed): the key up to the first quote,
+/// trimmed and not empty; the value between that quote and the last, as it stands.
+fn tag(c: &str) -> Option<(&str, &str)> {
+    let inner = c.strip_prefix('[')?.strip_suffix(']')?.trim_end();
+    let body = inner.strip_suffix('"')?;
+    let q = body.find('"')?;
+    let key = body[..q].trim();
+    (!key.is_empty()).then_some((key, &body[q + 1..]))
 }
 
 fn check_line(no: usize, line: &str) -> Result<(), ParseError> {
@@ -1345,22 +1341,18 @@ fn jacoby_applied(rules: &Rules, s: &State) -> bool {
 /// Jacoby rule.
 fn jacoby_free_points(o: &Outcome, s: &State) -> i64 {
     let kind = match o.kind {
-        WinKind::Single | WinKind::Drop => 1,
+        WinKind::Drop => 1,
         WinKind::Resignation(l) => i64::from(l.multiplier()),
-        WinKind::Gammon | WinKind::Backgammon => {
-            if s.position().winner().is_some() {
-                // The position tells the kind the rule scored single.
-                crate_bear_off_multiplier(s.position(), o.winner)
-            } else {
-                o.kind.multiplier()
-            }
+        // The rule scored a gammon or backgammon single: the position tells what it was.
+        WinKind::Single | WinKind::Gammon | WinKind::Backgammon => {
+            bear_off_multiplier(s.position(), o.winner)
         }
     };
     kind * s.cube_value() as i64
 }
 
 /// 1, 2 or 3: the multiplier of a bear-off by `winner` in `p` (B31-B33).
-fn crate_bear_off_multiplier(p: &Position, winner: Side) -> i64 {
+fn bear_off_multiplier(p: &Position, winner: Side) -> i64 {
     let loser = winner.opponent();
     if p.off(loser) > 0 {
         1
@@ -1785,7 +1777,22 @@ mod tests {
         f.games[0].players[0] = "a b".into();
         let back = MatFile::parse(&f.write().unwrap()).unwrap();
         assert_eq!(back, f);
-        f.comments.push("[x]".into());
+        f.comments
+            .push("[Game 1, Move 1: Dice set to Manual Rolls]".into());
+        assert_eq!(MatFile::parse(&f.write().unwrap()).unwrap(), f);
+        f.comments.push("[x \"y\"]".into());
         assert!(matches!(f.write(), Err(WriteError::Comment(_))));
+    }
+
+    #[test]
+    fn tags_are_key_and_quoted_value() {
+        assert_eq!(tag("[Player 1 \"A B\"]"), Some(("Player 1", "A B")));
+        assert_eq!(
+            tag("[Event \"a \"quoted\" one\"]"),
+            Some(("Event", "a \"quoted\" one"))
+        );
+        assert_eq!(tag("[Site \"\"]"), Some(("Site", "")));
+        assert_eq!(tag("[Game 1, Move 1: Dice set to Manual Rolls]"), None);
+        assert_eq!(tag("[\"x\"]"), None);
     }
 }

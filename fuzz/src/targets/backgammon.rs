@@ -600,6 +600,7 @@ const MAT_FILES: &[&str] = &[
     include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m124-L3.mat"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m131-L0-j.mat"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_mat/m135-L0-jb.mat"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_mat/w26-L0-j.mat"),
 ];
 
 /// The rule sets a `.mat` file is replayed under: GNUBG's default, with beavers, with the
