@@ -46,7 +46,9 @@
 //! rule (D5, money play, cube centred) GNUBG writes a gammon's or a resigned gammon's `Wins`
 //! without the rule, so there the line may give either value; GNUBG scores the resignation
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
-//! Refused resignations and automatic doubles (D3) are not in the format.
+//! In the game that wins a match a `Wins` line may give fewer points than were won, down to
+//! what the match needed (some writers cap them). Refused resignations and automatic
+//! doubles (D3) are not in the format.
 //!
 //! # Examples
 //!
@@ -1247,11 +1249,19 @@ impl Replayer<'_> {
                     }
                     let fin = self.round(true);
                     let o = fin.outcome();
+                    let w = i64::from(*points);
+                    // Some writers give the match-winning game's points only up to what the
+                    // match needed.
+                    let needed = fin
+                        .match_context()
+                        .map(|c| i64::from(c.length()) - i64::from(c.score(e.side)));
                     let ok = o.is_some_and(|o| {
                         o.winner == e.side
-                            && (i64::from(*points) == o.points
+                            && (w == o.points
                                 || (jacoby_applied(&rules, &fin)
-                                    && i64::from(*points) == jacoby_free_points(&o, &fin)))
+                                    && w == jacoby_free_points(&o, &fin))
+                                || (self.s.is_over()
+                                    && needed.is_some_and(|n| n <= w && w < o.points)))
                     });
                     if !ok || (*and_the_match && !self.s.is_over()) {
                         return Err(at(ReplayErrorKind::Wins {
@@ -1386,7 +1396,8 @@ impl MatFile {
     /// at the scores written (White's from the right column), every roll's movements name a
     /// legal play for its dice, every cube action is legal and offers the cube written,
     /// every `Wins` line names the winner and the points (under the Jacoby rule either
-    /// GNUBG's or this crate's, see the module docs), and a game follows another only while
+    /// GNUBG's or this crate's; in the match-winning game at least what the match needed; see
+    /// the module docs), and a game follows another only while
     /// the match goes on. The first roll of a game is the opening roll (the mover's the
     /// higher die, B3); a game that ends with `Wins` before it is over is an accepted
     /// resignation before the roll (D6; resignations must be on in `rules`).

@@ -405,6 +405,45 @@ fn game_after_match_end_and_wrong_score_are_refused() {
     assert!(matches!(e.kind, ReplayErrorKind::Score { .. }), "{e}");
 }
 
+/// A `Wins` line of the match-winning game may give the points capped at what the match
+/// needed (`Wins 1 point and the match` for a gammon in a 1-point match); elsewhere the points
+/// must be those won.
+#[test]
+fn wins_line_capped_at_the_match_target() {
+    let (rules, length, actions) = (0..200)
+        .map(random_match)
+        .find(|(_, length, actions)| {
+            // A gammon played out, not a resignation (whose level the points would give).
+            *length == 1
+                && matches!(actions.last(), Some(Action::Play(_)))
+                && MatFile::record(&MATCH_RULES, 1, ["W".into(), "B".into()], actions).is_ok_and(
+                    |f| {
+                        matches!(
+                            f.games[0].entries.last().map(|e| &e.action),
+                            Some(MatAction::Wins { points: 2, .. })
+                        )
+                    },
+                )
+        })
+        .expect("a 1-point match won by 2 points");
+    let mut file = MatFile::record(&rules, length, ["W".into(), "B".into()], &actions).unwrap();
+    let last = file.games[0].entries.last_mut().unwrap();
+    last.action = MatAction::Wins {
+        points: 1,
+        and_the_match: true,
+    };
+    let back = MatFile::parse(&file.write().unwrap()).unwrap();
+    assert_eq!(back, file);
+    assert!(back.replay(&rules).is_ok());
+    // Not below what the match needed.
+    file.length = 3;
+    file.games[0].entries.last_mut().unwrap().action = MatAction::Wins {
+        points: 1,
+        and_the_match: false,
+    };
+    assert!(file.replay(&rules).is_err());
+}
+
 /// XG's variants: a byte-order mark, `bar`/`off`, `(2)`, `Cannot Move`, `and the match`.
 #[test]
 fn reads_xg_variants() {
