@@ -40,9 +40,10 @@
 //! match files"): a game that ends before a checker is borne off or a double dropped is an
 //! accepted resignation (D6) of the level its `Wins` points give (GNUBG's rule: up to the
 //! cube a single game, up to twice the cube a gammon, else a backgammon), offered before
-//! the roll; a roll written with no movements where more than one play was legal is GNUBG's
-//! "rolled, then resigned", replayed as a resignation before that roll; an empty roll where
-//! exactly one play was legal is that play (as GNUBG's importer has it). Under the Jacoby
+//! the roll; a roll written with no movements and followed at once by the opponent's `Wins`
+//! is GNUBG's "rolled, then resigned", replayed as a resignation before that roll; another
+//! empty roll is no play, or the one legal play when there is exactly one (as GNUBG's
+//! importer has it). Under the Jacoby
 //! rule (D5, money play, cube centred) GNUBG writes a gammon's or a resigned gammon's `Wins`
 //! without the rule, so there the line may give either value; GNUBG scores the resignation
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
@@ -1176,7 +1177,9 @@ impl Replayer<'_> {
                     let (acts, fin) = (self.actions.len(), self.finished);
                     self.roll(e.side, *dice).map_err(at)?;
                     let st = *self.s.round();
-                    let (pos, d) = (*st.position(), st.dice().expect("moving"));
+                    let (pos, Some(d)) = (*st.position(), st.dice()) else {
+                        return Err(at(ReplayErrorKind::Unexpected("a roll")));
+                    };
                     let play = if movements.is_empty() {
                         let resigns = matches!(
                             g.entries.get(i + 1),
@@ -1584,7 +1587,6 @@ impl MatFile {
                 entries: Vec::new(),
             });
         };
-        let mut dice: Option<Dice> = None;
         for (index, a) in actions.iter().enumerate() {
             let before = *s.round();
             let n = s.rounds_played();
@@ -1613,9 +1615,9 @@ impl MatFile {
                 });
             };
             match a {
-                Action::Opening { .. } | Action::Dice(_) => dice = after.dice(),
                 Action::Play(p) => {
-                    let d = dice.take().expect("a play follows a roll");
+                    // A play is accepted only with the dice rolled.
+                    let Some(d) = before.dice() else { continue };
                     push(
                         before.to_move(),
                         MatAction::Roll {
@@ -1640,7 +1642,9 @@ impl MatFile {
                     },
                 ),
                 Action::Drop => push(before.actor().expect("an answer"), MatAction::Drop),
-                Action::Take
+                Action::Opening { .. }
+                | Action::Dice(_)
+                | Action::Take
                 | Action::Roll
                 | Action::Resign(_)
                 | Action::AcceptResignation

@@ -358,7 +358,9 @@ proptest! {
     /// Arbitrary text never panics the reader, and what reads writes and reads back the same;
     /// replaying it never panics.
     #[test]
-    fn arbitrary_text_never_panics(text in "( [0-9]{1,2} point match\n)?( Game [0-9]\n)?([ -~\n]{0,400})") {
+    fn arbitrary_text_never_panics(
+        text in "(;( \\[[A-Za-z ]{0,8}\"[ -~]{0,10}\"\\]| [ -~]{0,12})?\n){0,3}( [0-9]{1,2} point match\n)?( Game [0-9]\n)?([ -~\n]{0,400})"
+    ) {
         if let Ok(f) = MatFile::parse(&text) {
             let _ = f.replay(&MATCH_RULES);
             if let Ok(w) = f.write() {
