@@ -488,3 +488,42 @@ fn unsupported_entries_are_named() {
     }
     let _ = Game::num_players(&Backgammon::default());
 }
+
+/// D5: a beaver's take by the doubler is implied by the doubler's next roll, as GNUBG writes
+/// it; a second beaver (GNUBG's raccoon under `set beavers 2` or more) is refused.
+#[test]
+fn beaver_take_is_implied_and_a_raccoon_is_refused() {
+    let head =
+        " 0 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5                  Doubles => 2\n";
+    let rules = MATCH_RULES.with_beavers(true);
+    let f = MatFile::parse(&format!(
+        "{head}  2)  Beavers => 4                62: 24/18 13/11\n"
+    ))
+    .unwrap();
+    let r = f.replay(&rules).unwrap();
+    let round = r.state.round();
+    assert_eq!(
+        (round.cube_value(), round.cube_owner()),
+        (4, Some(Side::Black))
+    );
+    assert!(r.actions.ends_with(&[
+        Action::Double,
+        Action::Beaver,
+        Action::Take,
+        Action::Dice(lattjo_backgammon::Dice::new(6, 2).unwrap()),
+        r.actions[r.actions.len() - 1],
+    ]));
+    let f = MatFile::parse(&format!(
+        "{head}  2)  Beavers => 4                Beavers => 8\n"
+    ))
+    .unwrap();
+    let e = f.replay(&rules).unwrap_err();
+    assert_eq!((e.game, e.line), (1, 5));
+    assert_eq!(e.kind, ReplayErrorKind::Unexpected("a beaver"));
+    // Without beavers in the rules the first beaver is refused.
+    let f = MatFile::parse(&format!("{head}  2)  Beavers => 4\n")).unwrap();
+    assert!(matches!(
+        f.replay(&MATCH_RULES).unwrap_err().kind,
+        ReplayErrorKind::Play(_)
+    ));
+}
