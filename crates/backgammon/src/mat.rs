@@ -1215,6 +1215,16 @@ impl Replayer<'_> {
                     self.apply(Action::Play(play)).map_err(at)?;
                     over = self.s.rounds_played() > n;
                 }
+                MatAction::Double { cube } if self.s.round().phase() == Phase::Doubled => {
+                    // A double answering a double is a beaver (GNUBG's importer reads
+                    // `double`, `beaver` and `raccoon` alike; its exports before `Beavers`
+                    // wrote one so, the doubler's take then written out).
+                    let st = *self.s.round();
+                    self.expect_actor(e.side, &[Phase::Doubled], "a beaver")
+                        .map_err(at)?;
+                    check_cube(*cube, 4 * st.cube_value()).map_err(at)?;
+                    self.apply(Action::Beaver).map_err(at)?;
+                }
                 MatAction::Double { cube } => {
                     let st = *self.s.round();
                     self.expect_actor(e.side, &[Phase::BeforeRoll], "a double")
@@ -1518,16 +1528,24 @@ pub enum RecordErrorKind {
 impl MatFile {
     /// The record of a match played from its start with `actions` under `rules`: a
     /// `length`-point match (0: a money session, its games as many as the actions play),
-    /// `players` named by [`Side::index`] (White first). Writes what GNUBG's export writes:
-    /// each roll with its play as single-die movements in GNUBG's order (by origin, then
-    /// destination, highest first: `24/18 18/13`), 25 the bar, 0 off, `*` on each hit, the dice higher first; `Doubles => n`, `Takes`,
-    /// `Drops`, `Beavers => n` (the doubler's take of a beaver is left to the next roll to
-    /// imply, as GNUBG does); and `Wins` with the points this crate awarded, but for a
-    /// resignation its level times the cube as GNUBG writes and scores it (under the Jacoby
-    /// rule with the cube centred this crate scores a resigned gammon single, D5; the scores
-    /// of the following games are then GNUBG's count, as [`MatFile::replay`] expects). Rolls are never written without a play, so a resignation is always
-    /// before the roll, as D6 has it. A refused resignation is not written; the header is
-    /// empty.
+    /// `players` named by [`Side::index`] (White first). Written as GNUBG's export writes a
+    /// match: each roll with its play as single-die movements in GNUBG's order (by origin,
+    /// then destination, highest first: `24/18 18/13`), 25 the bar, 0 off, `*` on each hit,
+    /// the dice higher first; `Doubles => n`, `Takes`, `Drops`; and `Wins` with the points
+    /// this crate awarded, but for a resignation its level times the cube as GNUBG writes and
+    /// scores it (under the Jacoby rule with the cube centred this crate scores a resigned
+    /// gammon single, D5; the scores of the following games are then GNUBG's count, as
+    /// [`MatFile::replay`] expects).
+    ///
+    /// A beaver (D5) is written `Beavers => n` with the doubler's take left to the next
+    /// roll to imply, as GNUBG writes it, except when the doubler drops it: then as a double
+    /// answering the double (`Doubles => 4`, which GNUBG's importer reads as a beaver too),
+    /// then `Drops`. After a dropped `Beavers => n` GNUBG 1.07.001's importer misreads the
+    /// games that follow, and with an explicit take after a `Doubles => 4` beaver it
+    /// misreads the game itself.
+    ///
+    /// Rolls are never written without a play, so a resignation is always before the roll,
+    /// as D6 has it. A refused resignation is not written; the header is empty.
     ///
     /// # Errors
     ///
@@ -1632,16 +1650,24 @@ impl MatFile {
                         cube: (2 * before.cube_value()) as u32,
                     },
                 ),
+                // The doubler's take of a beaver is left to the next roll to imply.
                 Action::Take if before.phase() == Phase::Doubled => {
                     push(before.to_move().opponent(), MatAction::Take);
                 }
-                Action::Beaver => push(
-                    before.to_move().opponent(),
-                    MatAction::Beaver {
-                        cube: (4 * before.cube_value()) as u32,
-                    },
-                ),
-                Action::Drop => push(before.actor().expect("an answer"), MatAction::Drop),
+                Action::Beaver => {
+                    // `Beavers => n` when the doubler takes, as GNUBG writes it; a double
+                    // answering the double when the doubler drops: GNUBG 1.07.001's importer
+                    // misreads the games after a dropped `Beavers`.
+                    let cube = (4 * before.cube_value()) as u32;
+                    let dropped = actions.get(index + 1) == Some(&Action::Drop);
+                    let beaver = if dropped {
+                        MatAction::Double { cube }
+                    } else {
+                        MatAction::Beaver { cube }
+                    };
+                    push(before.to_move().opponent(), beaver);
+                }
+                Action::Drop => push(before.actor().unwrap_or(Side::White), MatAction::Drop),
                 Action::Opening { .. }
                 | Action::Dice(_)
                 | Action::Take

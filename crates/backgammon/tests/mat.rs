@@ -8,7 +8,7 @@
 //! (resignations, which `.mat` records as games ending early).
 
 use lattjo_backgammon::mat::{
-    MATCH_RULES, MatAction, MatFile, MatGame, ParseErrorKind, ReplayErrorKind, ReplayedGame,
+    MATCH_RULES, MatAction, MatFile, ParseErrorKind, ReplayErrorKind, ReplayedGame,
 };
 use lattjo_backgammon::{
     Action, Backgammon, Game, GameRng, Match, MatchConfig, Rules, Side, WinKind,
@@ -217,15 +217,28 @@ fn gnubg_mat_directory() {
         }
         let written = file.write().unwrap();
         assert_eq!(MatFile::parse(&written).unwrap(), file, "{name}");
-        // A file GNUBG imported from this crate's writer and exported again: the same games.
+        // A file GNUBG imported from this crate's writer and exported again: the same games
+        // (players, scores) and the same actions. (GNUBG writes a beaver `Beavers => 4`
+        // with the take implied, and under the Jacoby rule a gammon's `Wins` without it.)
         if let Ok(orig) = std::env::var("LATTJO_MAT_ORIG") {
             let o = std::fs::read_to_string(format!("{orig}/{stem}.mat")).unwrap();
             let o = MatFile::parse(&o).unwrap();
-            assert_eq!(
-                (o.length, jacoby_free(&rules, &o.games)),
-                (file.length, jacoby_free(&rules, &file.games)),
-                "{name}"
-            );
+            let heads = |f: &MatFile| -> Vec<([String; 2], [u32; 2])> {
+                f.games
+                    .iter()
+                    .map(|g| (g.players.clone(), g.scores))
+                    .collect()
+            };
+            assert_eq!((o.length, heads(&o)), (file.length, heads(&file)), "{name}");
+            let no_roll = |r: &lattjo_backgammon::mat::Replay| -> Vec<Action> {
+                r.actions
+                    .iter()
+                    .copied()
+                    .filter(|a| *a != Action::Roll)
+                    .collect()
+            };
+            let theirs = o.replay(&rules).unwrap();
+            assert_eq!(no_roll(&theirs), no_roll(&replay), "{name}");
         }
         files += 1;
         games += file.games.len();
@@ -244,7 +257,8 @@ fn gnubg_mat_directory() {
     );
 }
 
-/// Writes `.mat` files of random matches played here to `$LATTJO_MAT_OUT` (named
+/// Writes `.mat` files of random matches played here (seeds 0 to `$LATTJO_MAT_COUNT`, 48 by
+/// default) to `$LATTJO_MAT_OUT` (named
 /// `w<seed>-L<length>[-jb].mat`, `j` for the Jacoby rule, `b` for beavers), for GNUBG to
 /// import; `gnubg_mat_directory` then checks GNUBG's import against them.
 #[test]
@@ -253,7 +267,11 @@ fn write_random_mat_files() {
     let Ok(dir) = std::env::var("LATTJO_MAT_OUT") else {
         return;
     };
-    for seed in 0..48 {
+    let count: u64 = std::env::var("LATTJO_MAT_COUNT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(48);
+    for seed in 0..count {
         let (rules, length, actions) = random_match(seed);
         let file =
             MatFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
@@ -268,20 +286,6 @@ fn write_random_mat_files() {
         };
         std::fs::write(format!("{dir}/{name}.mat"), file.write().unwrap()).unwrap();
     }
-}
-
-/// The games with every `Wins` at 0 points under the Jacoby rule, where GNUBG writes a
-/// gammon's points without the rule (2 where it scored 1, D5) and this crate the points scored.
-fn jacoby_free(rules: &Rules, games: &[MatGame]) -> Vec<MatGame> {
-    let mut games = games.to_vec();
-    if rules.jacoby {
-        for e in games.iter_mut().flat_map(|g| &mut g.entries) {
-            if let MatAction::Wins { points, .. } = &mut e.action {
-                *points = 0;
-            }
-        }
-    }
-    games
 }
 
 /// Plays a random match or money session from `seed`, returning the rules, length and
@@ -526,4 +530,66 @@ fn beaver_take_is_implied_and_a_raccoon_is_refused() {
         f.replay(&MATCH_RULES).unwrap_err().kind,
         ReplayErrorKind::Play(_)
     ));
+}
+
+/// The writer spells a taken beaver `Beavers => 4` with the take implied by the doubler's
+/// roll (GNUBG's form) and a dropped one `Doubles => 4` then `Drops` (GNUBG 1.07.001's
+/// importer misreads the games after a dropped `Beavers`); both replay to the actions played.
+#[test]
+fn writer_spells_taken_and_dropped_beavers_as_gnubg_reads_them() {
+    let rules = MATCH_RULES.with_beavers(true);
+    let bg = Backgammon::new(rules).unwrap();
+    let m = Match::new(bg, MatchConfig::new(None, Some(2)).unwrap());
+    let p = lattjo_backgammon::Position::start(Side::White);
+    let d31 = lattjo_backgammon::Dice::new(3, 1).unwrap();
+    let opening = [
+        Action::Opening { white: 3, black: 1 },
+        Action::Play(p.parse_play("8/5 6/5", d31, rules.single_die).unwrap()),
+        Action::Double,
+        Action::Beaver,
+    ];
+    let mut actions: Vec<Action> = opening.to_vec();
+    actions.push(Action::Drop); // game 1: Black's double, White's beaver, Black drops
+    actions.extend(opening);
+    actions.push(Action::Take); // game 2: the beaver taken, Black rolls
+    let d62 = lattjo_backgammon::Dice::new(6, 2).unwrap();
+    actions.push(Action::Dice(d62));
+    let mut s = m.new_initial_state();
+    for a in &actions {
+        m.apply(&mut s, a).unwrap();
+    }
+    let play = s
+        .round()
+        .position()
+        .parse_play("24/18 13/11", d62, rules.single_die);
+    actions.push(Action::Play(play.unwrap()));
+    let file = MatFile::record(&rules, 0, ["W".into(), "B".into()], &actions).unwrap();
+    let text = file.write().unwrap();
+    let game1 = &text[text.find(" Game 1").unwrap()..text.find(" Game 2").unwrap()];
+    let game2 = &text[text.find(" Game 2").unwrap()..];
+    assert!(
+        game1.contains("Doubles => 2                Doubles => 4"),
+        "{text}"
+    );
+    assert!(
+        game1.contains("Drops") && !game1.contains("Beavers"),
+        "{text}"
+    );
+    assert!(
+        game2.contains("Beavers => 4") && !game2.contains("Takes"),
+        "{text}"
+    );
+    let replay = MatFile::parse(&text).unwrap().replay(&rules).unwrap();
+    let played: Vec<Action> = actions
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Roll)
+        .collect();
+    let got: Vec<Action> = replay
+        .actions
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Roll)
+        .collect();
+    assert_eq!(got, played, "{text}");
 }
