@@ -1156,6 +1156,14 @@ impl Replayer<'_> {
         }
     }
 
+    /// A beaver (D5) by `side`, written with the cube it turns to (`Beavers => cube`, or
+    /// a `Doubles => cube` that answers a double).
+    fn beaver(&mut self, side: Side, cube: u32) -> Result<(), ReplayErrorKind> {
+        self.expect_actor(side, &[Phase::Doubled], "a beaver")?;
+        check_cube(cube, 4 * self.s.round().cube_value())?;
+        self.apply(Action::Beaver)
+    }
+
     /// Plays one game's entries; returns its outcome.
     fn game(&mut self, g: &MatGame, last: bool) -> Result<Option<Outcome>, (u32, ReplayErrorKind)> {
         self.finished = None;
@@ -1219,11 +1227,7 @@ impl Replayer<'_> {
                     // A double answering a double is a beaver (GNUBG's importer reads
                     // `double`, `beaver` and `raccoon` alike; its exports before `Beavers`
                     // wrote one so, the doubler's take then written out).
-                    let st = *self.s.round();
-                    self.expect_actor(e.side, &[Phase::Doubled], "a beaver")
-                        .map_err(at)?;
-                    check_cube(*cube, 4 * st.cube_value()).map_err(at)?;
-                    self.apply(Action::Beaver).map_err(at)?;
+                    self.beaver(e.side, *cube).map_err(at)?;
                 }
                 MatAction::Double { cube } => {
                     let st = *self.s.round();
@@ -1232,13 +1236,7 @@ impl Replayer<'_> {
                     check_cube(*cube, 2 * st.cube_value()).map_err(at)?;
                     self.apply(Action::Double).map_err(at)?;
                 }
-                MatAction::Beaver { cube } => {
-                    let st = *self.s.round();
-                    self.expect_actor(e.side, &[Phase::Doubled], "a beaver")
-                        .map_err(at)?;
-                    check_cube(*cube, 4 * st.cube_value()).map_err(at)?;
-                    self.apply(Action::Beaver).map_err(at)?;
-                }
+                MatAction::Beaver { cube } => self.beaver(e.side, *cube).map_err(at)?,
                 MatAction::Take => {
                     self.expect_actor(e.side, &[Phase::Doubled, Phase::Beavered], "a take")
                         .map_err(at)?;
