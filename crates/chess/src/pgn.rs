@@ -3,13 +3,15 @@
 //! [`PgnReader`] reads from any [`std::io::BufRead`] one game at a time, so memory stays
 //! bounded by the largest single game, not the file; [`read_pgn`] reads a string. The
 //! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
-//! `SetUp`/`FEN` for other starts, `Variant` naming Chess960), SAN movetext with move
-//! numbers, comments (`{..}` and `;` to the end of the line), `%` escape lines, NAGs (`$1`)
-//! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs 1-6), variations nested to
-//! any depth (checked move by move; comments and NAGs inside variations are skipped) and the
-//! result tokens. A byte-order mark (as Windows tools write) is skipped; bytes that are not
-//! UTF-8 are read as U+FFFD. A game with an error is reported with its line and skipped; the
-//! rest are still read.
+//! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960: a game of another
+//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers, null
+//! moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in check, written `--`;
+//! see [`Position::play_null`]), comments (`{..}` and `;` to the end of the line), `%`
+//! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
+//! 1-6), variations nested to any depth (checked move by move; comments and NAGs inside
+//! variations are skipped) and the result tokens. A byte-order mark (as Windows tools
+//! write) is skipped; bytes that are not UTF-8 are read as U+FFFD. A game with an error is
+//! reported with its line and skipped; the rest are still read.
 //!
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
@@ -47,6 +49,39 @@ use crate::position::{CastlingMode, Move, Position};
 use crate::san::{San, SanError, SanPlus};
 use crate::types::Color;
 
+/// The null move's spellings the reader takes (python-chess's set).
+const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
+/// The null move as the writer spells it (as ChessBase and python-chess do).
+const NULL_MOVE_WRITTEN: &str = "--";
+
+/// Plays a move of a line read from PGN, [`Move::NULL`] included
+/// ([`Position::play_null`]); whether it was legal (else `pos` is unchanged).
+fn play_line_move(pos: &mut Position, m: Move) -> bool {
+    if m.is_null() {
+        pos.play_null().is_ok()
+    } else {
+        pos.play(m).is_ok()
+    }
+}
+
+/// What a `Variant` tag names: standard chess (`Some(false)`), Chess960 (`Some(true)`) or
+/// a game this crate does not play (`None`). Case, spaces, `-` and `_` are ignored; the
+/// names are python-chess's and lichess's for the two games.
+fn variant_is_chess960(value: &str) -> Option<bool> {
+    let name: String = value
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    match name.as_str() {
+        "" | "standard" | "chess" | "classical" | "normal" | "fromposition" => Some(false),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" => {
+            Some(true)
+        }
+        _ => None,
+    }
+}
+
 /// The Seven Tag Roster, in the order PGN writes it.
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -78,7 +113,8 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The starting position (from the `FEN` tag, else the standard start).
     pub start: Position,
-    /// The main line.
+    /// The main line: legal moves, and [`Move::NULL`] where the text has a null move
+    /// (play it with [`Position::play_null`]).
     pub moves: Vec<Move>,
     /// Comments, each after the given number of main-line plies (0: before the first move).
     pub comments: Vec<(usize, String)>,
@@ -140,12 +176,12 @@ impl PgnGame {
     }
 
     /// The position after the main line (after its last legal move, should the list hold
-    /// an illegal one).
+    /// an illegal one; a null move passes the turn).
     #[must_use]
     pub fn end_position(&self) -> Position {
         let mut p = self.start.clone();
         for &m in &self.moves {
-            if p.play(m).is_err() {
+            if !play_line_move(&mut p, m) {
                 break;
             }
         }
@@ -169,7 +205,8 @@ impl PgnGame {
 pub struct Variation {
     /// The move of the parent line it replaces (1 = the parent line's first move).
     pub ply: usize,
-    /// Its moves, starting from the position before that move.
+    /// Its moves, starting from the position before that move ([`Move::NULL`] for a null
+    /// move, as in [`PgnGame::moves`]).
     pub moves: Vec<Move>,
     /// Variations of this variation.
     pub variations: Vec<Variation>,
@@ -202,6 +239,10 @@ pub enum PgnErrorKind {
     /// A variation before any move.
     #[error("variation before any move")]
     VariationWithoutMove,
+    /// The `Variant` tag names a game other than chess and Chess960 (Crazyhouse,
+    /// Antichess, Three-check, ...): its moves would be misread as chess moves.
+    #[error("unsupported variant {0:?} (only chess and Chess960 are read)")]
+    Variant(String),
     /// The `FEN` tag is not a valid position.
     #[error("bad fen tag: {0}")]
     Fen(FenError),
@@ -747,12 +788,18 @@ impl Builder {
         if self.start.is_some() || self.error.is_some() {
             return;
         }
+        let variant = self.tags.iter().rev().find(|(n, _)| n == "Variant");
+        let chess960 = match variant.map(|(_, v)| (v, variant_is_chess960(v))) {
+            None => false,
+            Some((_, Some(chess960))) => chess960,
+            Some((v, None)) => {
+                let (line, v) = (self.line, v.clone());
+                self.fail(line, PgnErrorKind::Variant(v));
+                return;
+            }
+        };
         let start = match self.tags.iter().rev().find(|(n, _)| n == "FEN") {
             Some((_, fen)) => {
-                let chess960 = self.tags.iter().any(|(n, v)| {
-                    let v = v.to_ascii_lowercase();
-                    n == "Variant" && (v.contains("960") || v.contains("fischer"))
-                });
                 let parsed = if chess960 {
                     Position::from_fen(fen, CastlingMode::Chess960)
                 } else {
@@ -929,14 +976,23 @@ impl Builder {
             return;
         };
         let ply = frame.moves.len() + 1;
-        let found = match San::parse_bytes(body) {
-            Some(san) => san.to_move(&frame.pos),
-            None => Err(SanError::Syntax(String::new())),
+        let before = frame.pos.clone();
+        let found = if NULL_MOVES.contains(&body) {
+            // The null move (`--` as ChessBase writes it): no move, refused in check.
+            match frame.pos.play_null() {
+                Ok(()) => Ok(Move::NULL),
+                Err(_) => Err(SanError::Illegal(String::new())),
+            }
+        } else {
+            match San::parse_bytes(body) {
+                Some(san) => san
+                    .to_move(&frame.pos)
+                    .inspect(|&m| frame.pos.play_unchecked(m)),
+                None => Err(SanError::Syntax(String::new())),
+            }
         };
         match found {
             Ok(m) => {
-                let before = frame.pos.clone();
-                frame.pos.play_unchecked(m);
                 frame.before_last = Some(before);
                 frame.moves.push(m);
             }
@@ -1228,7 +1284,8 @@ impl fmt::Display for PgnGame {
         }
         let mut pos = self.start.clone();
         for (idx, &m) in self.moves.iter().enumerate() {
-            if !pos.is_legal(m) {
+            let mut next = pos.clone();
+            if !play_line_move(&mut next, m) {
                 break;
             }
             let ply = idx + 1;
@@ -1246,7 +1303,7 @@ impl fmt::Display for PgnGame {
                     words.push(&w);
                 }
             }
-            pos.play_unchecked(m);
+            pos = next;
         }
         words.push(self.result.as_str());
         writeln!(f, "{}", words.out)
@@ -1288,7 +1345,8 @@ fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
     let mut vp = pos.clone();
     let mut renumber = true;
     for (k, &vm) in var.moves.iter().enumerate() {
-        if !vp.is_legal(vm) {
+        let mut next = vp.clone();
+        if !play_line_move(&mut next, vm) {
             break;
         }
         words.push(move_text(&vp, vm, renumber));
@@ -1298,7 +1356,7 @@ fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
             variation_words(&vp, sub, words);
             renumber |= words.len() > before;
         }
-        vp.play_unchecked(vm);
+        vp = next;
     }
     if words.len() > first {
         words[first].insert(0, '(');
@@ -1309,7 +1367,11 @@ fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
 }
 
 fn move_text(pos: &Position, m: Move, first: bool) -> String {
-    let san = SanPlus::from_move(pos, m);
+    let san = if m.is_null() {
+        NULL_MOVE_WRITTEN.to_owned()
+    } else {
+        SanPlus::from_move(pos, m).to_string()
+    };
     match pos.turn() {
         Color::White => format!("{}. {san}", pos.fullmoves()),
         Color::Black if first => format!("{}... {san}", pos.fullmoves()),

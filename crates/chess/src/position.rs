@@ -71,6 +71,9 @@ pub struct Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(p) = self.promotion {
             write!(f, "{}", p.char())?;
@@ -82,11 +85,11 @@ impl fmt::Display for Move {
 impl core::str::FromStr for Move {
     type Err = crate::uci::UciError;
     /// Parses `<from><to>[promotion]` (any role letter is read as the promotion, so that
-    /// every `Move` value reads back from its text; the null move `0000` is refused).
+    /// every `Move` value reads back from its text) or `0000`, [`Move::NULL`].
     fn from_str(s: &str) -> Result<Move, crate::uci::UciError> {
         let bad = || crate::uci::UciError::Syntax(s.to_owned());
         if s == "0000" {
-            return Err(crate::uci::UciError::Null);
+            return Ok(Move::NULL);
         }
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
             return Err(bad());
@@ -109,6 +112,37 @@ impl core::str::FromStr for Move {
 }
 
 impl Move {
+    /// The null move: no piece moves and the turn passes. It is no chess move: game records
+    /// written by hand or by analysis tools use it, as ChessBase's and python-chess's PGN
+    /// do (`--`), to show a threat. [`Position::play`] and [`crate::Chess`] refuse it;
+    /// [`Position::play_null`] plays it where it is allowed, and [`crate::pgn`] reads and
+    /// writes it. As text it is UCI's `0000`; its squares (a1 to a1) are those of no move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Move, Position};
+    ///
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// assert_eq!("0000".parse::<Move>()?, Move::NULL);
+    /// let mut pos = Position::new();
+    /// assert!(pos.play(Move::NULL).is_err(), "not a chess move");
+    /// pos.play_null()?;
+    /// assert_eq!(pos.turn(), lattjo_chess::Color::Black);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const NULL: Move = Move {
+        from: Square::A1,
+        to: Square::A1,
+        promotion: None,
+    };
+
+    /// Whether this is [`Move::NULL`].
+    #[must_use]
+    pub fn is_null(self) -> bool {
+        self == Move::NULL
+    }
+
     /// A move without promotion.
     #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
@@ -174,7 +208,7 @@ impl Default for Position {
 /// assert_eq!(pos, Position::new(), "unchanged");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {from}{to}{} in this position", promotion.map_or(String::new(), |r| r.char().to_string()))]
+#[error("illegal move {} in this position", Move { from: *from, to: *to, promotion: *promotion })]
 #[non_exhaustive]
 pub struct IllegalMoveError {
     /// The move's origin.
@@ -455,6 +489,44 @@ impl Position {
                 promotion: m.promotion,
             })
         }
+    }
+
+    /// Plays the null move ([`Move::NULL`]): the turn passes, the en-passant square is
+    /// cleared, the halfmove clock and (after Black) the move number advance, as
+    /// python-chess plays it.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] (of [`Move::NULL`]) when the side to move is in check: passing
+    /// would leave a king in check with its opponent to move, which is no position. The
+    /// position is unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::Position;
+    ///
+    /// let mut pos: Position = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(pos.play_null().unwrap_err().to_string(), "illegal move 0000 in this position");
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
+    pub fn play_null(&mut self) -> Result<(), IllegalMoveError> {
+        if self.checkers.any() {
+            return Err(IllegalMoveError {
+                from: Move::NULL.from,
+                to: Move::NULL.to,
+                promotion: None,
+            });
+        }
+        self.ep = None;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+        self.update_check_info();
+        Ok(())
     }
 
     /// Plays `m` without checking that it is legal.
@@ -775,5 +847,40 @@ impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let r = PositionRepr::deserialize(d)?;
         Position::from_fen(&r.fen, r.castling_mode).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, Position};
+
+    #[test]
+    fn the_null_move_passes_the_turn_as_python_chess_plays_it() {
+        // python-chess's test_null_moves: the en-passant square goes, the halfmove clock
+        // advances.
+        let mut pos: Position = "rnbqkbnr/ppp1pppp/8/2Pp4/8/8/PP1PPPPP/RNBQKBNR w KQkq d6 0 2"
+            .parse()
+            .expect("valid fen");
+        pos.play_null().expect("not in check");
+        let expected: Position = "rnbqkbnr/ppp1pppp/8/2Pp4/8/8/PP1PPPPP/RNBQKBNR b KQkq - 1 2"
+            .parse()
+            .expect("valid fen");
+        assert_eq!(pos, expected);
+        assert_eq!(pos.zobrist(), expected.zobrist(), "the hash follows");
+        pos.play_null().expect("not in check");
+        assert_eq!(pos.fullmoves(), 3, "after Black's pass");
+    }
+
+    #[test]
+    fn the_null_move_is_refused_in_check_and_by_play() {
+        let mut pos: Position = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse().expect("fen");
+        let before = pos.clone();
+        assert!(pos.play_null().is_err());
+        assert_eq!(pos, before, "unchanged");
+        let mut start = Position::new();
+        assert!(start.play(Move::NULL).is_err());
+        assert!(!start.is_legal(Move::NULL));
+        assert!(Move::NULL.is_null());
+        assert!(!Move::new(super::Square::E2, super::Square::E4).is_null());
     }
 }

@@ -111,9 +111,13 @@ impl fmt::Display for UciMove {
 }
 
 impl Position {
-    /// The UCI form of `m` (castling as `e1g1` in standard chess, `e1h1` in Chess960).
+    /// The UCI form of `m` (castling as `e1g1` in standard chess, `e1h1` in Chess960;
+    /// [`Move::NULL`] as `0000`).
     #[must_use]
     pub fn to_uci(&self, m: Move) -> UciMove {
+        if m.is_null() {
+            return UciMove::Null;
+        }
         let to = if self.mode == CastlingMode::Standard && self.is_castling(m) {
             let side = if m.to.file() > m.from.file() {
                 CastlingSide::KingSide

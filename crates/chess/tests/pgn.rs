@@ -493,3 +493,112 @@ fn pgn_movetext_in_uci_coordinates_reads() {
     assert_eq!(game.moves.len(), 7);
     assert!(write_pgn(game).contains("1. Nf3 c5 2. e4 d6 3. Bb5+ Bd7 4. O-O *"));
 }
+
+// Null moves, as real tools write them. Found reading python-chess's test data
+// (data/pgn/anastasian-lewis.pgn: a ChessBase export whose main line holds `Z0`), which
+// this reader refused as a whole game; ChessBase writes `--` in variations to show a threat.
+
+#[test]
+fn pgn_null_move_in_a_variation_keeps_the_game() {
+    use lattjo_chess::{Move, pgn::PgnGame};
+    let text = "1. e4 e5 2. Nf3 Nc6 (2... -- 3. Nxe5) 3. Bb5 *";
+    let game: PgnGame = text
+        .parse()
+        .expect("a game with a null move in a variation");
+    assert_eq!(game.moves.len(), 5);
+    let threat = &game.variations[0];
+    assert_eq!(threat.ply, 4);
+    assert_eq!(threat.moves[0], Move::NULL);
+    assert_eq!(threat.moves.len(), 2);
+    let written = write_pgn(&game);
+    assert!(written.contains("(2... -- 3. Nxe5)"), "{written}");
+    assert_eq!(written.parse::<PgnGame>().expect("reads back"), game);
+}
+
+#[test]
+fn pgn_null_move_in_the_main_line_in_every_spelling_python_chess_reads() {
+    use lattjo_chess::{Move, pgn::PgnGame};
+    for null in ["--", "Z0", "0000", "@@@@"] {
+        let text = format!("1. e4 e5 2. Nf3 {null} 3. Nxe5 *");
+        let game: PgnGame = text.parse().unwrap_or_else(|e| panic!("{null}: {e}"));
+        assert_eq!(game.moves[3], Move::NULL, "{null}");
+        assert_eq!(game.moves.len(), 5);
+        // Black passed: White's knight took on e5 and it is Black's turn again.
+        assert_eq!(
+            game.end_position().to_string(),
+            "rnbqkbnr/pppp1ppp/8/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3"
+        );
+        // Written as ChessBase and python-chess write it.
+        assert!(write_pgn(&game).contains("2. Nf3 -- 3. Nxe5"), "{null}");
+    }
+}
+
+#[test]
+fn pgn_null_move_while_in_check_is_refused() {
+    let read = read_pgn("1. e4 f5 2. Qh5+ -- 3. Qxe8 *");
+    assert!(read.games.is_empty());
+    assert!(
+        matches!(&read.errors[0].kind, PgnErrorKind::Move { san, ply: 4, error: SanError::Illegal(s) } if san == "--" && s == "--"),
+        "{:?}",
+        read.errors
+    );
+}
+
+// Variants. The `Variant` tag was read only to tell Chess960 from chess, so a game of
+// another variant was read as chess: refused at its first move that chess forbids
+// (python-chess's data/pgn/antichess-programfox.pgn at ply 25, with an error that blamed the
+// move), or read in full with the wrong positions where every move was also a chess move
+// (Three-check, King of the Hill).
+
+#[test]
+fn pgn_variant_other_than_chess_is_refused_before_its_moves_are_misread() {
+    for variant in [
+        "Three-check",
+        "King of the Hill",
+        "Antichess",
+        "Crazyhouse",
+        "Atomic",
+        "Horde",
+        "Racing Kings",
+    ] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 *\n");
+        let read = read_pgn(&text);
+        assert_eq!(
+            read.games.len(),
+            1,
+            "{variant}: the next game is still read"
+        );
+        assert_eq!(read.errors.len(), 1, "{variant}");
+        assert_eq!(
+            read.errors[0].kind,
+            PgnErrorKind::Variant(variant.to_owned())
+        );
+        assert_eq!(read.errors[0].line, 1);
+    }
+}
+
+#[test]
+fn pgn_variant_names_of_chess_and_chess960_are_read() {
+    for variant in ["Standard", "From Position", "chess", "normal", ""] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n");
+        let read = read_pgn(&text);
+        assert_eq!(read.games.len(), 1, "{variant:?}: {:?}", read.errors);
+    }
+    for variant in [
+        "Chess960",
+        "chess 960",
+        "Fischerandom",
+        "Fischer Random",
+        "FRC",
+    ] {
+        let text = format!(
+            "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. Nc3 Nc6 *\n"
+        );
+        let read = read_pgn(&text);
+        assert_eq!(read.games.len(), 1, "{variant:?}: {:?}", read.errors);
+        assert_eq!(
+            read.games[0].start.castling_mode(),
+            lattjo_chess::CastlingMode::Chess960
+        );
+    }
+}

@@ -392,7 +392,12 @@ fn check_line(start: &Position, moves: &[Move], variations: &[Variation]) {
     let mut positions = vec![start.clone()];
     let mut p = start.clone();
     for &m in moves {
-        if let Err(e) = p.play(m) {
+        let played = if m.is_null() {
+            p.play_null()
+        } else {
+            p.play(m)
+        };
+        if let Err(e) = played {
             panic!("{p:?}: the read move {m} does not play: {e}");
         }
         positions.push(p.clone());
@@ -466,6 +471,7 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
         b"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. Nc3 Nc6 2. Nd3 Nd6 3. g3 Rg8 *\n".to_vec(),
         b"% escape line\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *\n\n{unclosed\n".to_vec(),
         b"[White \"Ann\"]\n[Black \"Bo\\\"b\"]\n1.e4!? e5?? 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n".to_vec(),
+        b"1. e4 e5 2. Nf3 Nc6 (2... -- 3. Nxe5 Z0 4. Qh5) 3. Bb5 0000 4. O-O @@@@ *\n\n[Variant \"Three-check\"]\n\n1. e4 e5 *\n".to_vec(),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 30..34, 90, 90) {
