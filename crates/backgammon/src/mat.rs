@@ -1054,6 +1054,11 @@ pub enum ReplayErrorKind {
     /// by the player not on roll or after a take.
     #[error("not supported: {0}")]
     Unsupported(&'static str),
+    /// The header's `Variation` tag names a game other than backgammon, whose moves would
+    /// be misread from this crate's start (GNUBG writes `NackGammon` and `HyperGammon (1)`
+    /// to `(3)`; `Backgammon` and `Standard` are read).
+    #[error("the match is of the variation {0:?}; only backgammon is replayed")]
+    Variation(String),
 }
 
 type MState = MatchState<State>;
@@ -1402,6 +1407,26 @@ fn movements_text(ms: &[MatMovement]) -> String {
 }
 
 impl MatFile {
+    /// The value of the header's `Variation` tag (`; [Variation "NackGammon"]`), if any: the
+    /// game the match was played at. GNUBG writes it for its variations only, eXtreme Gammon
+    /// always (`Backgammon`). [`MatFile::replay`] refuses a variation other than backgammon.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text = "; [Variation \"NackGammon\"]\n\n 1 point match\n";
+    /// let file = lattjo_backgammon::mat::MatFile::parse(text)?;
+    /// assert_eq!(file.variation(), Some("NackGammon"));
+    /// # Ok::<(), lattjo_backgammon::mat::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn variation(&self) -> Option<&str> {
+        self.header
+            .iter()
+            .find(|t| t.key.trim().eq_ignore_ascii_case("Variation"))
+            .map(|t| t.value.as_str())
+    }
+
     /// Plays the record through a [`Match`] of [`Backgammon`] under `rules` (the format does
     /// not record them; [`MATCH_RULES`] is GNUBG's default) and checks it: each game starts
     /// at the scores written (White's from the right column), every roll's movements name a
@@ -1415,7 +1440,8 @@ impl MatFile {
     ///
     /// # Errors
     ///
-    /// [`ReplayError`] naming the game, the line and what was wrong.
+    /// [`ReplayError`] naming the game, the line and what was wrong; a header naming another
+    /// variation ([`MatFile::variation`]) is [`ReplayErrorKind::Variation`] before any move.
     ///
     /// # Examples
     ///
@@ -1434,6 +1460,14 @@ impl MatFile {
             kind,
         };
         let bg = Backgammon::new(*rules).map_err(|e| fail(0, 0, e.into()))?;
+        if let Some(v) = self.variation().filter(|v| {
+            let v = v.trim();
+            !(v.is_empty()
+                || v.eq_ignore_ascii_case("backgammon")
+                || v.eq_ignore_ascii_case("standard"))
+        }) {
+            return Err(fail(0, 0, ReplayErrorKind::Variation(v.to_owned())));
+        }
         let config = if self.length > 0 {
             MatchConfig::new(Some(i64::from(self.length)), None)
         } else {

@@ -593,3 +593,43 @@ fn writer_spells_taken_and_dropped_beavers_as_gnubg_reads_them() {
         .collect();
     assert_eq!(got, played, "{text}");
 }
+
+/// GNUBG 1.07.001 writes the variation of a match in the header (`set variation
+/// nackgammon`, `new match 1`, `export match mat`: the first lines below are its output).
+/// The replay read such a match from the standard start and blamed GNUBG's first move
+/// ("24/22 23/22 is not a legal play"); it now names the variation before any move.
+#[test]
+fn gnubg_nackgammon_match_is_refused_as_a_variation_not_as_an_illegal_play() {
+    let text = "\
+; [EventDate \"2026.12.04\"]
+; [Variation \"NackGammon\"]
+
+ 1 point match
+
+ Game 1
+ gnubg : 0                      root : 0
+  1) 21: 24/22 23/22             65: 24/18 23/18 
+";
+    let file = MatFile::parse(text).expect("parses");
+    assert_eq!(file.variation(), Some("NackGammon"));
+    let e = file.replay(&MATCH_RULES).expect_err("a variation");
+    assert_eq!(e.kind, ReplayErrorKind::Variation("NackGammon".into()));
+    assert_eq!(e.line, 0);
+    for other in ["HyperGammon (3)", "HyperGammon (1)"] {
+        let t = text.replace("NackGammon", other);
+        let e = MatFile::parse(&t)
+            .expect("parses")
+            .replay(&MATCH_RULES)
+            .expect_err(other);
+        assert_eq!(e.kind, ReplayErrorKind::Variation(other.into()));
+    }
+    // eXtreme Gammon names plain backgammon: read as before.
+    for plain in ["Backgammon", "standard", ""] {
+        let t = text
+            .replace("NackGammon", plain)
+            .replace("24/22 23/22", "13/11 6/5")
+            .replace("24/18 23/18", "24/18 13/8");
+        let file = MatFile::parse(&t).expect("parses");
+        assert!(file.replay(&MATCH_RULES).is_ok(), "{plain:?}");
+    }
+}
