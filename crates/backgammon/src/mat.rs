@@ -501,7 +501,10 @@ fn write_game(out: &mut impl fmt::Write, g: &MatGame) -> Result<(), WriteError> 
     let (l, r) = (Side::Black.index(), Side::White.index());
     writeln!(out, " Game {}", g.number)?;
     let left = format!("{} : {}", g.players[l], g.scores[l]);
-    writeln!(out, " {left:<31}{} : {}", g.players[r], g.scores[r])?;
+    // GNUBG's column, and at least two spaces: a right name that starts with digits would
+    // otherwise read as more digits of the left score.
+    let width = 31.max(left.chars().count() + 2);
+    writeln!(out, " {left:<width$}{} : {}", g.players[r], g.scores[r])?;
     let mut number = 0u32;
     // The line being built: the left and right entries.
     let mut line: Option<(String, String)> = None;
@@ -1850,6 +1853,15 @@ mod tests {
         f.games[0].players[0] = "a b".into();
         let back = MatFile::parse(&f.write().unwrap()).unwrap();
         assert_eq!(back, f);
+        // Found by libFuzzer (backgammon_mat, 4 Dec): a left name and score of 31 characters
+        // or more ran into a right name that starts with digits, which read as more digits
+        // of the left score.
+        // (Per-side arrays are White first; the left column is Black.)
+        f.games[0].players = ["25/2   white".into(), "]".repeat(31) + "black"];
+        f.games[0].scores = [1, 2];
+        let text = f.write().unwrap();
+        assert!(text.contains("black : 2  25/2   white : 1"), "{text}");
+        assert_eq!(MatFile::parse(&text).unwrap(), f);
         f.comments
             .push("[Game 1, Move 1: Dice set to Manual Rolls]".into());
         assert_eq!(MatFile::parse(&f.write().unwrap()).unwrap(), f);
