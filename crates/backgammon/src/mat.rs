@@ -43,7 +43,8 @@
 //! the roll; a roll written with no movements and followed at once by the opponent's `Wins`
 //! is GNUBG's "rolled, then resigned", replayed as a resignation before that roll; another
 //! empty roll is no play, or the one legal play when there is exactly one (as GNUBG's
-//! importer has it). Under the Jacoby
+//! importer has it), or, when it ends the record, a roll whose play is to come. Under the
+//! Jacoby
 //! rule (D5, money play, cube centred) GNUBG writes a gammon's or a resigned gammon's `Wins`
 //! without the rule, so there the line may give either value; GNUBG scores the resignation
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
@@ -1216,6 +1217,12 @@ impl Replayer<'_> {
                             0 => Play::NONE,
                             // GNUBG's importer plays a forced play left unwritten.
                             1 => self.list.get(0).unwrap_or(Play::NONE),
+                            // The record stops after this roll (a match saved while the
+                            // roller was to play): the dice stay rolled, the play to come.
+                            _ if last && i + 1 == g.entries.len() => {
+                                i += 1;
+                                continue;
+                            }
                             _ => {
                                 return Err(at(ReplayErrorKind::Notation(NotationError::Illegal(
                                     String::new(),

@@ -633,3 +633,39 @@ fn gnubg_nackgammon_match_is_refused_as_a_variation_not_as_an_illegal_play() {
         assert!(file.replay(&MATCH_RULES).is_ok(), "{plain:?}");
     }
 }
+
+/// A match saved while the roller was to play ends with a roll and no movement: 5 of 258
+/// real match files from online play in 2009 (bgnori/bglib's `snowietxt` samples) end so,
+/// and the replay refused them as an illegal empty play. The last entry of the record now
+/// leaves the dice rolled; anywhere else an empty roll with a choice is still refused.
+#[test]
+fn a_record_that_stops_after_a_roll_leaves_the_play_to_come() {
+    let text = "\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 53: 
+";
+    let replay = MatFile::parse(text)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect("replays");
+    let round = replay.state.round();
+    assert_eq!(round.dice().map(|d| (d.high(), d.low())), Some((5, 3)));
+    assert_eq!(
+        round.to_move(),
+        Side::Black,
+        "alice, the left column, is to play"
+    );
+    assert_eq!(replay.games[0].outcome, None);
+    // Not at the end: an empty roll with more than one legal play is refused as before.
+    let more = text.to_owned() + "                                 62: 24/18 13/11\n";
+    let e = MatFile::parse(&more)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect_err("an empty play with a choice");
+    assert!(matches!(e.kind, ReplayErrorKind::Notation(_)), "{e}");
+    assert_eq!(e.line, 6);
+}
