@@ -89,9 +89,10 @@
 
 use core::fmt::{self, Write as _};
 
-use boardgame_core::{Game, Match, MatchConfig, MatchState};
+use boardgame_core::{BySeat, Game, Match, MatchConfig, MatchState};
 
 use crate::board::{BAR, OFF, Position, Side};
+use crate::game::MatchContext;
 use crate::game::{
     Action, Backgammon, Outcome, Phase, PlayError, Rules, RulesError, State, WinKind,
 };
@@ -963,7 +964,12 @@ pub struct Replay {
     /// The match the actions are for: the rules given, the file's length (a money session:
     /// at most as many games as the file has).
     pub game: Match<Backgammon>,
-    /// Every action from [`Game::new_initial_state`] of `game` on, all games in order.
+    /// The state the actions start from: [`Game::new_initial_state`] of `game`, or, when the
+    /// file's first game is played at another score than 0-0 (a record of a match's later
+    /// games, which GNUBG imports too), the match taken up at that score
+    /// ([`Match::resume`](boardgame_core::Match::resume)).
+    pub start: MatchState<State>,
+    /// Every action from `start` on, all games in order.
     pub actions: Vec<Action>,
     /// Per game of the file, in order.
     pub games: Vec<ReplayedGame>,
@@ -1437,9 +1443,42 @@ impl MatFile {
             .map(|t| t.value.as_str())
     }
 
+    /// The match taken up at the scores of `first`, the file's first game, when they are not
+    /// 0-0. At a score where one side needs a point, the game is the Crawford game unless
+    /// it holds a double (then the Crawford game was played before the record begins).
+    fn taken_up(&self, m: &Match<Backgammon>, first: &MatGame) -> Result<MState, ReplayErrorKind> {
+        let bg = m.game();
+        let round = if self.length == 0 {
+            bg.new_game(None)
+        } else {
+            let doubles = first.entries.iter().any(|e| {
+                matches!(
+                    e.action,
+                    MatAction::Double { .. } | MatAction::Beaver { .. }
+                )
+            });
+            // Both at match point (double match point): past the Crawford game.
+            let both = first
+                .scores
+                .iter()
+                .all(|&x| x.saturating_add(1) == self.length);
+            let crawford = bg.rules().crawford && !doubles && !both;
+            let ctx = MatchContext::new(self.length, first.scores, crawford)
+                .or_else(|_| MatchContext::new(self.length, first.scores, false))
+                .map_err(|_| ReplayErrorKind::AfterMatchEnd)?;
+            bg.new_game(Some(ctx))
+        };
+        let totals = BySeat::from_fn(2, |seat| i64::from(first.scores[seat.index()]));
+        m.resume(round, totals)
+            .map_err(|_| ReplayErrorKind::AfterMatchEnd)
+    }
+
     /// Plays the record through a [`Match`] of [`Backgammon`] under `rules` (the format does
-    /// not record them; [`MATCH_RULES`] is GNUBG's default) and checks it: each game starts
-    /// at the scores written (White's from the right column), every roll's movements name a
+    /// not record them; [`MATCH_RULES`] is GNUBG's default) and checks it: the match is
+    /// taken up at the first game's scores (0-0, or later for a record of a match's later
+    /// games, as GNUBG imports it: [`Replay::start`]; at one side's match point the first
+    /// game is the Crawford game unless it holds a double), each later game starts at the
+    /// scores written (White's from the right column), every roll's movements name a
     /// legal play for its dice, every cube action is legal and offers the cube written,
     /// every `Wins` line names the winner and the points (under the Jacoby rule either
     /// GNUBG's or this crate's; in the match-winning game at least what the match needed; see
@@ -1488,7 +1527,11 @@ impl MatFile {
         }
         .expect("a positive length or round count");
         let m = Match::new(bg, config);
-        let s = m.new_initial_state();
+        let s = match self.games.first() {
+            Some(g) if g.scores != [0, 0] => self.taken_up(&m, g).map_err(|k| fail(0, 0, k))?,
+            _ => m.new_initial_state(),
+        };
+        let start = s.clone();
         let mut r = Replayer {
             m,
             s,
@@ -1528,6 +1571,7 @@ impl MatFile {
         }
         Ok(Replay {
             game: r.m,
+            start,
             actions: r.actions,
             games,
             state: r.s,

@@ -406,9 +406,13 @@ fn game_after_match_end_and_wrong_score_are_refused() {
     let e = f.replay(&MATCH_RULES).unwrap_err();
     assert!(matches!(e.kind, ReplayErrorKind::Wins { .. }), "{e}");
     assert_eq!(e.line, 6);
-    let f = MatFile::parse(" 3 point match\n Game 1\n a : 0   b : 2\n").unwrap();
+    // A later game's scores must be those the replay reached (a first game's scores are
+    // where the record takes the match up).
+    let three = head.replace(" 1 point match", " 3 point match");
+    let f = MatFile::parse(&format!("{three} Game 2\n a : 0   b : 2\n")).unwrap();
     let e = f.replay(&MATCH_RULES).unwrap_err();
     assert!(matches!(e.kind, ReplayErrorKind::Score { .. }), "{e}");
+    assert_eq!(e.game, 2);
 }
 
 /// A `Wins` line of the match-winning game may give the points capped at what the match
@@ -668,4 +672,75 @@ fn a_record_that_stops_after_a_roll_leaves_the_play_to_come() {
         .expect_err("an empty play with a choice");
     assert!(matches!(e.kind, ReplayErrorKind::Notation(_)), "{e}");
     assert_eq!(e.line, 6);
+}
+
+/// A record of a match's later games starts at their score (a file cut from a longer
+/// match, or GNUBG's export of a match it imported so). GNUBG 1.07.001 imports such files at
+/// that score; the replay refused them ("the scores are [..], the replay has [0, 0]"): 9 of
+/// 258 real match files from online play in 2009 (bgnori/bglib's `snowietxt` samples)
+/// begin so, and now replay to GNUBG's final scores.
+#[test]
+fn a_record_of_later_games_starts_at_the_first_games_score() {
+    let text = "\
+ 7 point match
+
+ Game 3
+ alice : 2                      bob : 1
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 4
+ alice : 3                      bob : 1
+  1)                             62: 24/18 13/11
+";
+    let replay = MatFile::parse(text)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect("replays");
+    // White (bob, right) 1, Black (alice, left) 2 before the first game.
+    assert_eq!(replay.start.totals().as_slice(), &[1, 2]);
+    assert_eq!(replay.state.totals().as_slice(), &[1, 3]);
+    assert_eq!(replay.start.rounds_played(), 0);
+    // The actions replay from `start` to the same state.
+    let mut s = replay.start.clone();
+    for a in &replay.actions {
+        replay.game.apply(&mut s, a).expect("legal");
+    }
+    assert_eq!(s, replay.state);
+}
+
+/// Taken up at 6-2 of a 7-point match, the first game is the Crawford game (D4) unless it
+/// holds a double, which shows that the Crawford game came before the record.
+#[test]
+fn a_record_taken_up_at_match_point_infers_the_crawford_game_d4() {
+    let crawford = "\
+ 7 point match
+
+ Game 5
+ alice : 6                      bob : 2
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+";
+    let r = MatFile::parse(crawford)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap();
+    assert!(r.games[0].crawford);
+    let post = "\
+ 7 point match
+
+ Game 6
+ alice : 6                      bob : 2
+  1) 31: 8/5 6/5                  Doubles => 2
+  2)  Takes
+";
+    let r = MatFile::parse(post).unwrap().replay(&MATCH_RULES).unwrap();
+    assert!(!r.games[0].crawford);
+    // A score the match cannot have reached before a game is refused.
+    let over = crawford.replace("alice : 6", "alice : 7");
+    let e = MatFile::parse(&over)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(e.kind, ReplayErrorKind::AfterMatchEnd);
 }

@@ -52,7 +52,7 @@ pub use learning::{
     BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, byte_values,
     write_bits,
 };
-pub use matches::{Match, MatchState, RoundState};
+pub use matches::{Match, MatchState, ResumeError, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;

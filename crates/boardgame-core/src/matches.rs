@@ -151,6 +151,26 @@ impl<S> MatchState<S> {
     }
 }
 
+/// Why [`Match::resume`] refused to take up a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResumeError {
+    /// The totals do not give one value per seat.
+    #[error("{totals} totals for {players} players")]
+    Seats {
+        /// How many totals were given.
+        totals: usize,
+        /// How many players the game has.
+        players: usize,
+    },
+    /// The match is already decided at these totals.
+    #[error("the match is already decided at these totals")]
+    Decided,
+    /// The round given is already over.
+    #[error("the round given is already over")]
+    RoundOver,
+}
+
 /// Rounds that end as soon as they start are scored this many times at most in a row before
 /// the match is declared over (a guard against a game whose rounds never start).
 const MAX_EMPTY_ROUNDS: u32 = 1_000;
@@ -169,6 +189,58 @@ impl<G: Rounds> Match<G> {
     /// The match settings.
     pub fn config(&self) -> &MatchConfig {
         &self.config
+    }
+
+    /// A match taken up part-way: `round` in play at the match score `totals` (one value per
+    /// seat), for records that begin after the first round (a match file whose first game
+    /// is played at 3-2, say). Rounds played count from there, so the state reports none;
+    /// the round is whatever the caller built for that score (its own rules decide what the
+    /// score implies, such as backgammon's Crawford game).
+    ///
+    /// # Errors
+    ///
+    /// [`ResumeError`]: totals not one per seat, a match already decided at these totals,
+    /// or a round already over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{Race, RaceRules};
+    /// use boardgame_core::{BySeat, Game, Match, MatchConfig};
+    ///
+    /// let race = Race::new(RaceRules::default())?;
+    /// let game = Match::new(race.clone(), MatchConfig::new(Some(30), None)?);
+    /// let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 12 } else { 7 });
+    /// let state = game.resume(race.new_initial_state(), totals)?;
+    /// assert_eq!(state.totals().as_slice(), &[12, 7]);
+    /// assert_eq!(state.rounds_played(), 0);
+    /// let decided = BySeat::from_fn(2, |s| if s.index() == 0 { 30 } else { 7 });
+    /// assert!(game.resume(race.new_initial_state(), decided).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resume(
+        &self,
+        round: G::State,
+        totals: BySeat<i64>,
+    ) -> Result<MatchState<G::State>, ResumeError> {
+        if totals.len() != self.game.num_players() {
+            return Err(ResumeError::Seats {
+                totals: totals.len(),
+                players: self.game.num_players(),
+            });
+        }
+        if self.game.match_over(&self.config, &totals, 0) {
+            return Err(ResumeError::Decided);
+        }
+        if self.game.turn(&round) == Turn::Terminal {
+            return Err(ResumeError::RoundOver);
+        }
+        Ok(MatchState {
+            round,
+            totals,
+            rounds_played: 0,
+            over: false,
+        })
     }
 
     /// Scores a finished round and starts the next one unless the match is decided; repeats
@@ -447,5 +519,65 @@ impl<G: Rounds + ParametricActions> ParametricActions for Match<G> {
 
     fn parameters_action(&self, s: &Self::State, parameters: &[f64]) -> Option<Self::Action> {
         self.game.parameters_action(&s.round, parameters)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Match, ResumeError};
+    use crate::race::{Race, RaceRules};
+    use crate::{BySeat, Game, MatchConfig, Turn};
+
+    fn game() -> (Race, Match<Race>) {
+        let race = Race::new(RaceRules::default()).expect("rules");
+        let config = MatchConfig::new(Some(30), None).expect("config");
+        (race.clone(), Match::new(race, config))
+    }
+
+    #[test]
+    fn resume_refuses_totals_not_one_per_seat() {
+        let (race, m) = game();
+        let three = BySeat::new(3, 0);
+        assert_eq!(
+            m.resume(race.new_initial_state(), three),
+            Err(ResumeError::Seats {
+                totals: 3,
+                players: 2
+            })
+        );
+    }
+
+    #[test]
+    fn resume_refuses_a_round_already_over_and_plays_on_from_the_totals() {
+        let (race, m) = game();
+        let mut rng = crate::GameRng::new(3, 0);
+        let mut round = race.new_initial_state();
+        let mut buf = Vec::new();
+        while race.turn(&round) != Turn::Terminal {
+            let a = match race.sample_chance(&round, &mut rng) {
+                Some(a) => a,
+                None => race
+                    .sample_action(&round, &mut rng, &mut buf)
+                    .expect("a move"),
+            };
+            race.apply(&mut round, &a).expect("legal");
+        }
+        assert_eq!(
+            m.resume(round, BySeat::new(2, 5)),
+            Err(ResumeError::RoundOver)
+        );
+        // Taken up at 5-5, a match plays on and adds to those totals.
+        let mut s = m
+            .resume(race.new_initial_state(), BySeat::new(2, 5))
+            .expect("resumes");
+        while m.turn(&s) != Turn::Terminal {
+            let a = match m.sample_chance(&s, &mut rng) {
+                Some(a) => a,
+                None => m.sample_action(&s, &mut rng, &mut buf).expect("a move"),
+            };
+            m.apply(&mut s, &a).expect("legal");
+        }
+        assert!(s.totals().as_slice().iter().any(|&t| t >= 30));
+        assert!(s.totals().as_slice().iter().all(|&t| t >= 5));
     }
 }
