@@ -68,6 +68,7 @@ pub mod mat;
 mod movegen;
 mod notation;
 pub mod rule_ids;
+pub mod sgf;
 pub mod svg;
 
 pub use boardgame_core;
