@@ -1219,6 +1219,20 @@ impl SgfFile {
     }
 }
 
+/// The side and dice of a setup node that is only `PL[x]DI[dd]`, as GNUBG writes the dice
+/// of a player who rolled and then resigned.
+fn rolled_dice(props: &[SgfProperty]) -> Option<(Side, [u8; 2])> {
+    let [pl, di] = props else { return None };
+    if pl.id != "PL" || di.id != "DI" || pl.values.len() != 1 || di.values.len() != 1 {
+        return None;
+    }
+    let side = side_of(&pl.values[0])?;
+    let b = di.values[0].as_bytes();
+    let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
+    (b.len() == 2).then_some(())?;
+    Some((side, [die(b[0])?, die(b[1])?]))
+}
+
 /// The `.mat` game of an SGF game, each entry's line the node's byte offset.
 fn mat_game(g: &SgfGame) -> Result<MatGame, (u32, ReplayErrorKind)> {
     let mut entries = Vec::with_capacity(g.nodes.len() + 1);
@@ -1226,8 +1240,25 @@ fn mat_game(g: &SgfGame) -> Result<MatGame, (u32, ReplayErrorKind)> {
     // value a pending double offers.
     let mut cube: u32 = 1;
     let mut offered: Option<u32> = None;
-    for n in &g.nodes {
+    for (i, n) in g.nodes.iter().enumerate() {
         let (side, action) = match &n.action {
+            // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last
+            // in a game the roller lost by resignation. A roll without movements, which
+            // mat's replay reads so (a resignation before that roll).
+            SgfAction::Setup(props)
+                if i + 1 == g.nodes.len()
+                    && g.result.is_some_and(|r| r.resigned)
+                    && let Some((side, dice)) = rolled_dice(props)
+                    && g.result.is_some_and(|r| r.winner != side) =>
+            {
+                (
+                    side,
+                    MatAction::Roll {
+                        dice,
+                        movements: Vec::new(),
+                    },
+                )
+            }
             SgfAction::Roll { side, dice, steps } => {
                 if let Some(c) = offered.take() {
                     // A beaver's take implied by the doubler's roll.

@@ -175,24 +175,67 @@ fn write_random_sgf_files() {
             format!("w{seed}-L{length}-{flags}")
         };
         std::fs::write(format!("{dir}/{name}.sgf"), file.write().unwrap()).unwrap();
-        let mut expect = String::new();
-        for g in &file.games {
-            let r = g.result.unwrap_or(SgfResult {
-                winner: Side::White,
-                points: 0,
-                resigned: false,
-            });
-            expect.push_str(&format!(
-                "game {} {} {} {} {}\n",
-                g.scores[Side::White.index()],
-                g.scores[Side::Black.index()],
-                if r.winner == Side::Black { 'X' } else { 'O' },
-                r.points,
-                if r.resigned { "True" } else { "False" },
-            ));
-        }
+        let expect = expectation(&file, &rules);
         std::fs::write(format!("{dir}/{name}.sgf.expect"), expect).unwrap();
     }
+}
+
+/// GNUBG's view of a record, as `scripts/gnubg_sgf_load.py` (docs/backgammon.md) dumps it
+/// after `load match`: per game `game <white score> <black score> <winner X|O> <points>
+/// <resigned>` (X is GNUBG's player 0, Black here), then per action `move <player> <dice
+/// high-low> <position ID before the move>`, `double`, `take`, `drop` or `resign` with
+/// the player.
+fn expectation(file: &SgfFile, rules: &Rules) -> String {
+    let replay = file.replay(rules).unwrap();
+    let m = &replay.game;
+    let mut s = m.new_initial_state();
+    let letter = |side: Side| if side == Side::Black { 'X' } else { 'O' };
+    let mut out = String::new();
+    for (gi, g) in file.games.iter().enumerate() {
+        let r = g.result.unwrap_or(SgfResult {
+            winner: Side::White,
+            points: 0,
+            resigned: false,
+        });
+        out.push_str(&format!(
+            "game {} {} {} {} {}\n",
+            g.scores[Side::White.index()],
+            g.scores[Side::Black.index()],
+            letter(r.winner),
+            r.points,
+            if r.resigned { "True" } else { "False" },
+        ));
+        let start = replay.games[gi].first_action;
+        let end = replay
+            .games
+            .get(gi + 1)
+            .map_or(replay.actions.len(), |n| n.first_action);
+        for a in &replay.actions[start..end] {
+            let before = *s.round();
+            let actor = before.actor().unwrap_or(before.to_move());
+            match a {
+                Action::Play(_) => {
+                    let d = before.dice().unwrap();
+                    out.push_str(&format!(
+                        "move {} {}{} {}\n",
+                        letter(before.to_move()),
+                        d.high(),
+                        d.low(),
+                        before.position().position_id()
+                    ));
+                }
+                Action::Double | Action::Beaver => {
+                    out.push_str(&format!("double {}\n", letter(actor)));
+                }
+                Action::Take => out.push_str(&format!("take {}\n", letter(actor))),
+                Action::Drop => out.push_str(&format!("drop {}\n", letter(actor))),
+                Action::Resign(_) => out.push_str(&format!("resign {}\n", letter(actor))),
+                _ => {}
+            }
+            m.apply(&mut s, a).unwrap();
+        }
+    }
+    out
 }
 
 /// Plays a random match or money session from `seed`, returning the rules, length and
