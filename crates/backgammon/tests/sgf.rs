@@ -17,7 +17,54 @@ use proptest::prelude::*;
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
 /// here; `O` White), the points and whether the loser resigned.
-const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 0] = [];
+#[allow(clippy::type_complexity)]
+const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 5] = [
+    (
+        "m1-analysed",
+        include_str!("data/gnubg_sgf/m1-analysed.sgf"),
+        &[(0, 0, 'O', 2, true)],
+    ),
+    (
+        "m7-crawford",
+        include_str!("data/gnubg_sgf/m7-crawford.sgf"),
+        &[
+            (0, 0, 'O', 1, false),
+            (1, 0, 'X', 1, false),
+            (1, 1, 'X', 1, false),
+            (1, 2, 'X', 4, false),
+            (1, 6, 'O', 2, false),
+            (3, 6, 'O', 1, false),
+            (4, 6, 'O', 1, false),
+            (5, 6, 'O', 1, false),
+            (6, 6, 'O', 2, false),
+        ],
+    ),
+    (
+        "s-jacoby-beavers",
+        include_str!("data/gnubg_sgf/s-jacoby-beavers.sgf"),
+        &[
+            (0, 0, 'O', 32, false),
+            (32, 0, 'O', 2, false),
+            (34, 0, 'X', 2, false),
+            (34, 2, 'O', 1, false),
+        ],
+    ),
+    (
+        "s-beavers",
+        include_str!("data/gnubg_sgf/s-beavers.sgf"),
+        &[
+            (0, 0, 'O', 1, false),
+            (1, 0, 'O', 4, false),
+            (5, 0, 'O', 1, false),
+            (6, 0, 'O', 2, false),
+        ],
+    ),
+    (
+        "m5-rolled-resigned",
+        include_str!("data/gnubg_sgf/m5-rolled-resigned.sgf"),
+        &[(0, 0, 'O', 2, true), (2, 0, 'X', 1, true)],
+    ),
+];
 
 /// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
 /// turning them on only allows more).
@@ -74,6 +121,26 @@ fn gnubg_1_07_sgf_golden_replay_and_round_trip() {
         let written = file.write().unwrap();
         assert_eq!(SgfFile::parse(&written).unwrap(), file, "{name}");
     }
+}
+
+/// GNUBG's file of a position set up by hand (`set board`, `set cube value`, `set dice`,
+/// `save game`): the setup nodes read and write back; the replay refuses them, naming the
+/// node.
+#[test]
+fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
+    let text = include_str!("data/gnubg_sgf/s-setboard.sgf");
+    let file = SgfFile::parse(text).unwrap();
+    let nodes = &file.games[0].nodes;
+    let setups = nodes
+        .iter()
+        .filter(|n| matches!(n.action, SgfAction::Setup(_)))
+        .count();
+    assert_eq!(setups, 4);
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+    let e = file.replay(&file.rules()).unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+    assert_eq!(e.offset, nodes[0].offset);
+    assert_eq!(&text[e.offset as usize..e.offset as usize + 6], ";PL[B]");
 }
 
 /// Reads every `*.sgf` in `$LATTJO_SGF_DIR` (GNUBG's `save match` output) and checks each
