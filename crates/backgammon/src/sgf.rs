@@ -1336,6 +1336,7 @@ impl SgfFile {
     /// times the cube as GNUBG scores it), and the rolls with their steps in GNUBG's
     /// canonical order, `double` (also for a beaver), `take`, `drop`.
     ///
+    /// With no actions the record is one game without moves (SGF has no empty collection).
     /// A beaver is a `double` answering the double, then the doubler's `take` or `drop`, as
     /// GNUBG writes it; a refused resignation is not written.
     ///
@@ -1368,7 +1369,7 @@ impl SgfFile {
         players: [String; 2],
         actions: &[Action],
     ) -> Result<SgfFile, RecordError> {
-        let m = MatFile::record(rules, length, players, actions)?;
+        let m = MatFile::record(rules, length, players.clone(), actions)?;
         // The record is legal, so it replays; the replay tells the Crawford games and how
         // each game ended.
         let replay = m.replay(rules).ok();
@@ -1425,6 +1426,21 @@ impl SgfFile {
                 g.nodes.push(SgfNode { action, offset: 0 });
             }
             games.push(g);
+        }
+        if games.is_empty() {
+            // A match not started is one game without moves (SGF has no empty collection).
+            games.push(SgfGame {
+                length,
+                players,
+                rules: SgfRules {
+                    crawford: length > 0 && rules.crawford,
+                    jacoby: length == 0 && rules.jacoby,
+                    no_cube: !rules.cube,
+                    ..SgfRules::default()
+                },
+                initial_cube: 1,
+                ..SgfGame::default()
+            });
         }
         Ok(SgfFile { games })
     }

@@ -476,3 +476,18 @@ fn parse_errors_name_the_byte() {
     let e = SgfFile::parse(&"x".repeat(17 << 20)).unwrap_err();
     assert!(matches!(e.kind, ParseErrorKind::TooLarge(_)));
 }
+
+/// Found by the fuzz target's smoke run: a file whose only game has no moves replays to no
+/// actions, and the record of no actions had no game, which SGF cannot write (no empty
+/// collection). The record of a match not started is now one game without moves.
+#[test]
+fn regression_record_of_no_actions_writes_one_empty_game() {
+    let rules = MATCH_RULES.with_jacoby(true);
+    let file = SgfFile::record(&rules, 0, ["w".into(), "b".into()], &[]).unwrap();
+    assert_eq!(file.games.len(), 1);
+    assert!(file.games[0].nodes.is_empty() && file.games[0].rules.jacoby);
+    let text = file.write().unwrap();
+    assert_eq!(SgfFile::parse(&text).unwrap(), file);
+    let replay = file.replay(&rules).unwrap();
+    assert!(replay.actions.is_empty() && replay.games[0].outcome.is_none());
+}
