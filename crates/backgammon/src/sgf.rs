@@ -77,7 +77,7 @@
 //! - [`SgfFile::replay`] plays the record through [`Match`](crate::Match) under given
 //!   [`Rules`] ([`SgfFile::rules`] gives the ones the file names) and checks every move,
 //!   cube action, score, game index, Crawford game and result ([`ReplayError`] with the
-//!   game and the byte offset). It returns [`mat`](crate::mat)'s [`Replay`].
+//!   game and the byte offset). It returns [`mat`]'s [`Replay`].
 //! - [`SgfFile::write`] writes GNUBG's layout ([`WriteError`]); [`SgfFile::record`]
 //!   builds a record from the actions of a played match ([`RecordError`]).
 //!
@@ -89,7 +89,7 @@
 //! resignation is GNUBG's "rolled, then resigned", replayed as the resignation before that
 //! roll; another roll without letters is no play, or the one legal play if there is exactly
 //! one. A `double` answering a double is a beaver (D5). The cube values are not written;
-//! the replay computes them. These are the rules of [`mat`](crate::mat)'s replay, which
+//! the replay computes them. These are the rules of [`mat`]'s replay, which
 //! this module uses.
 
 use core::fmt;
@@ -373,7 +373,7 @@ pub struct ReplayError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayErrorKind {
-    /// What [`mat`](crate::mat)'s replay finds wrong: an illegal move, a cube action out of
+    /// What [`mat`]'s replay finds wrong: an illegal move, a cube action out of
     /// turn, scores that do not add up, a result the game did not give.
     #[error(transparent)]
     Replay(#[from] mat::ReplayErrorKind),
@@ -414,7 +414,7 @@ pub enum ReplayErrorKind {
 }
 
 /// Actions that [`SgfFile::record`] cannot turn into an SGF record: the index of the action
-/// and why (as [`mat`](crate::mat)'s record).
+/// and why (as [`mat`]'s record).
 pub type RecordError = mat::RecordError;
 
 // ---------------------------------------------------------------------------------------
@@ -792,8 +792,8 @@ fn move_value(side: Side, v: &str) -> Option<SgfAction> {
     let b = v.as_bytes();
     let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
     let dice = [die(*b.first()?)?, die(*b.get(1)?)?];
-    let letters = &b[2..];
-    if letters.len() % 2 != 0 || letters.len() > 8 {
+    let letters = b.get(2..)?;
+    if !letters.len().is_multiple_of(2) || letters.len() > 8 {
         return None;
     }
     let mut steps = Vec::with_capacity(letters.len() / 2);
@@ -1110,7 +1110,7 @@ impl SgfFile {
 
     /// Plays the record through a [`Match`](crate::Match) of
     /// [`Backgammon`](crate::Backgammon) under `rules` and checks it, with
-    /// [`mat`](crate::mat)'s replay (see the module docs for what it decides): every game
+    /// [`mat`]'s replay (see the module docs for what it decides): every game
     /// has the first game's length and its index, starts at the scores written, every roll
     /// names a legal play for its dice, every cube action is legal, every result names the
     /// winner and the points (and `R` exactly when the game ended by resignation), and
@@ -1127,9 +1127,9 @@ impl SgfFile {
     /// ```
     /// use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
     /// use lattjo_backgammon::mat::MATCH_RULES;
-    /// let f = SgfFile::parse("(;GM[6]MI[length:3]\n;B[31rtsw]\n;W[64aeaj])")?;
+    /// let f = SgfFile::parse("(;GM[6]MI[length:3]\n;B[31qtst]\n;W[64xm])")?;
     /// let e = f.replay(&MATCH_RULES).unwrap_err();
-    /// assert_eq!((e.game, e.offset), (1, 28)); // 24/13 is no play for 64
+    /// assert_eq!((e.game, e.offset), (1, 31)); // 24/13 is no play for 64
     /// assert!(matches!(e.kind, ReplayErrorKind::Replay(_)));
     /// # Ok::<(), lattjo_backgammon::sgf::ParseError>(())
     /// ```
@@ -1329,7 +1329,7 @@ impl SgfFile {
     /// The record of a match played from its start with `actions` under `rules`: a
     /// `length`-point match (0: a money session), `players` named by [`Side::index`] (White
     /// first, written `PB`). Each game is written as GNUBG saves one: `MI` with the game's
-    /// index and the scores before it (GNUBG's count, as [`mat`](crate::mat)'s record
+    /// index and the scores before it (GNUBG's count, as [`mat`]'s record
     /// keeps it), `RU` with `Crawford` when the match has the rule and `CrawfordGame` in the
     /// Crawford game, `Jacoby` in a money session under that rule, `NoCube` without a cube,
     /// `RE` with the winner and the points (`R` for a resignation, whose points are its level
