@@ -146,7 +146,9 @@ fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
 /// Reads every `*.sgf` in `$LATTJO_SGF_DIR` (GNUBG's `save match` output) and checks each
 /// against GNUBG's summary beside it (`<file>.summary`: per game `game <white score> <black
 /// score> <winner X|O> <points> <resigned> ...`), then writes and reads it back. Without
-/// a summary only the replay and the round trip are checked.
+/// a summary only the replay and the round trip are checked. With `$LATTJO_SGF_EXPECT` set
+/// it also writes `<file>.expect` (see `expectation`), for GNUBG's own load of the file to
+/// be compared with this crate's replay move by move.
 #[test]
 #[ignore = "needs $LATTJO_SGF_DIR"]
 fn gnubg_sgf_directory() {
@@ -195,6 +197,9 @@ fn gnubg_sgf_directory() {
         }
         let written = file.write().unwrap();
         assert_eq!(SgfFile::parse(&written).unwrap(), file, "{name}");
+        if std::env::var_os("LATTJO_SGF_EXPECT").is_some() {
+            std::fs::write(format!("{name}.expect"), expectation(&file, &rules)).unwrap();
+        }
         files += 1;
         games += file.games.len();
         for g in &file.games {
