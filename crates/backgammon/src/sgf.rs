@@ -71,8 +71,8 @@
 //! # Three steps
 //!
 //! - [`SgfFile::parse`] reads the text ([`ParseError`] with the byte offset). Variations
-//!   are read for their syntax, and only the main line is kept: at each node the first
-//!   child, as GNUBG does. Unknown properties are skipped; a game tree whose root has no
+//!   are read for their syntax only, and only the main line is kept: at each node the first
+//!   child, as GNUBG does (GNUBG writes none). Unknown properties are skipped; a game tree whose root has no
 //!   `GM[6]` is refused (GNUBG skips it).
 //! - [`SgfFile::replay`] plays the record through [`Match`](crate::Match) under given
 //!   [`Rules`] ([`SgfFile::rules`] gives the ones the file names) and checks every move,
@@ -1530,6 +1530,68 @@ mod tests {
             SgfFile::parse(&deep).unwrap_err().kind,
             ParseErrorKind::TooDeep
         );
+    }
+
+    #[test]
+    fn analysis_and_comments_are_skipped() {
+        // As GNUBG writes an analysed move and double (values shortened), with a comment
+        // holding an escaped bracket and an unknown property.
+        let text = "(;GM[6]MI[length:3][game:0][ws:0][bs:0]\n\
+            ;B[63lrad]DA[E ver 3 0C 1 0.000000 1 0.52 0.15]A[0][lrad E ver 3 0.49 0C 0 1 0.0 1]\
+            [aggj E ver 3 0.48 0C 0 1 0.0 1]LU[0.0123]GB[1]MR[]BM[2]C[a \\] comment]XY[?]\n\
+            ;W[double]DA[E ver 3 0C 1 0.0 1 0.5]BC[1]\n;B[take]DC[]\n;C[only a comment])";
+        let f = SgfFile::parse(text).unwrap();
+        let actions: Vec<&SgfAction> = f.games[0].nodes.iter().map(|n| &n.action).collect();
+        assert_eq!(actions.len(), 3);
+        assert!(matches!(
+            actions[0],
+            SgfAction::Roll {
+                side: Side::White,
+                ..
+            }
+        ));
+        assert_eq!(actions[1], &SgfAction::Double(Side::Black));
+        assert_eq!(actions[2], &SgfAction::Take(Side::White));
+        f.replay(&MATCH_RULES).unwrap();
+    }
+
+    #[test]
+    fn variations_keep_the_main_line() {
+        // The first child at each level; later siblings are read and dropped.
+        let text = "(;GM[6];B[31qtst](;W[double](;B[drop])(;B[take]))(;W[21xwmk]))(;GM[6])";
+        let f = SgfFile::parse(text).unwrap();
+        assert_eq!(f.games.len(), 2);
+        let actions: Vec<&SgfAction> = f.games[0].nodes.iter().map(|n| &n.action).collect();
+        assert_eq!(actions.len(), 3);
+        assert_eq!(actions[2], &SgfAction::Drop(Side::White));
+        // A variation's syntax is still checked, its values are not read.
+        let e = SgfFile::parse("(;GM[6];B[31qtst](;W[double])(;W[99]x))").unwrap_err();
+        assert_eq!(
+            (e.offset, e.kind),
+            (36, ParseErrorKind::PropertyId("x".into()))
+        );
+        assert!(SgfFile::parse("(;GM[6];B[31qtst](;W[double])(;W[99]))").is_ok());
+    }
+
+    #[test]
+    fn regression_rolled_then_resigned_dice_are_a_setup_node() {
+        // GNUBG 1.07.001 writes the dice of a player who rolled and then resigned as
+        // `;PL[W]DI[53]` last in the game (found replaying its files): replayed as the
+        // resignation before that roll, not refused as a setup.
+        let text = "(;GM[6]MI[length:5][game:0][ws:0][bs:0]RU[Crawford]RE[B+2R]\n\
+            ;W[21xvhg]\n;B[65lrsx]\n;PL[W]DI[53])";
+        let f = SgfFile::parse(text).unwrap();
+        assert!(matches!(f.games[0].nodes[2].action, SgfAction::Setup(_)));
+        let r = f.replay(&MATCH_RULES).unwrap();
+        let o = r.games[0].outcome.unwrap();
+        assert_eq!((o.winner, o.points), (Side::White, 2));
+        // Elsewhere such a node is a setup, not replayed.
+        let text = text.replace("RE[B+2R]", "");
+        let e = SgfFile::parse(&text)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .unwrap_err();
+        assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
     }
 
     #[test]
