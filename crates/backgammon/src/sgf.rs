@@ -88,17 +88,21 @@
 //! backgammon). A roll without letters followed by the end of a game the roller lost by
 //! resignation is GNUBG's "rolled, then resigned", replayed as the resignation before that
 //! roll; another roll without letters is no play, or the one legal play if there is exactly
-//! one. A `double` answering a double is a beaver (D5). The cube values are not written;
+//! one. A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move
+//! node of those dice without letters: the replay ends with those dice to play. A `double`
+//! answering a double is a beaver (D5). The cube values are not written;
 //! the replay computes them. These are the rules of [`mat`]'s replay, which
 //! this module uses.
 
 use core::fmt;
 
 use crate::board::{BAR, OFF, Side};
-use crate::game::{Action, Rules, WinKind};
+use boardgame_core::{Game, Turn};
+
+use crate::game::{Action, Phase, Rules, WinKind};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
-use crate::movegen::Step;
+use crate::movegen::{Dice, Step};
 
 /// The largest input [`SgfFile::parse`] reads: 16 MiB (an analysed 25-point match is about
 /// 2 MiB).
@@ -1135,6 +1139,8 @@ impl SgfFile {
     /// ```
     pub fn replay(&self, rules: &Rules) -> Result<Replay, ReplayError> {
         let first_length = self.games.first().map_or(0, |g| g.length);
+        // The dice of the last game's last turn, rolled but not played.
+        let mut pending = None;
         let mut file = MatFile {
             length: first_length,
             ..MatFile::default()
@@ -1176,9 +1182,19 @@ impl SgfFile {
                     ReplayErrorKind::Unsupported("a variant (Nackgammon or Hypergammon)"),
                 ));
             }
-            file.games.push(mat_game(g).map_err(|(o, k)| fail(o, k))?);
+            let (count, dice) = trailing_dice(g);
+            if gi + 1 == self.games.len() {
+                pending = dice;
+            }
+            let count = if gi + 1 == self.games.len() {
+                count
+            } else {
+                g.nodes.len()
+            };
+            file.games
+                .push(mat_game(g, count).map_err(|(o, k)| fail(o, k))?);
         }
-        let replay = file.replay(rules).map_err(|e| {
+        let mut replay = file.replay(rules).map_err(|e| {
             let gi = (e.game as usize).saturating_sub(1);
             let root = self.games.get(gi).map_or(0, |g| g.offset);
             // The game's own checks point at the game, not an entry.
@@ -1215,6 +1231,13 @@ impl SgfFile {
                 }
             }
         }
+        if let Some((side, dice, offset)) = pending {
+            roll_pending(&mut replay, side, dice).map_err(|kind| ReplayError {
+                game: u32::try_from(self.games.len()).unwrap_or(u32::MAX),
+                offset,
+                kind: ReplayErrorKind::Replay(kind),
+            })?;
+        }
         Ok(replay)
     }
 }
@@ -1233,14 +1256,93 @@ fn rolled_dice(props: &[SgfProperty]) -> Option<(Side, [u8; 2])> {
     Some((side, [die(b[0])?, die(b[1])?]))
 }
 
-/// The `.mat` game of an SGF game, each entry's line the node's byte offset.
-fn mat_game(g: &SgfGame) -> Result<MatGame, (u32, ReplayErrorKind)> {
-    let mut entries = Vec::with_capacity(g.nodes.len() + 1);
+/// The nodes of an unfinished game to replay, and the dice of a turn rolled but not played
+/// (with the node's offset): GNUBG saves such a turn as `;PL[W]DI[43]`, then a move node
+/// of the same dice without steps (a placeholder for the hint it would hold).
+fn trailing_dice(g: &SgfGame) -> (usize, Option<(Side, [u8; 2], u32)>) {
+    let n = g.nodes.len();
+    if g.result.is_some() {
+        return (n, None);
+    }
+    let dice_at = |i: usize| match g.nodes.get(i).map(|x| &x.action) {
+        Some(SgfAction::Setup(p)) => rolled_dice(p),
+        _ => None,
+    };
+    if n >= 2
+        && let Some((side, dice)) = dice_at(n - 2)
+        && let SgfAction::Roll {
+            side: s,
+            dice: d,
+            steps,
+        } = &g.nodes[n - 1].action
+        && (*s, *d) == (side, dice)
+        && steps.is_empty()
+    {
+        return (n - 2, Some((side, dice, g.nodes[n - 2].offset)));
+    }
+    if n >= 1
+        && let Some((side, dice)) = dice_at(n - 1)
+    {
+        return (n - 1, Some((side, dice, g.nodes[n - 1].offset)));
+    }
+    (n, None)
+}
+
+/// Rolls `dice` for `side` at the end of a replay whose game is not over.
+fn roll_pending(r: &mut Replay, side: Side, dice: [u8; 2]) -> Result<(), mat::ReplayErrorKind> {
+    let unexpected = mat::ReplayErrorKind::Unexpected("dice rolled after the end of the record");
+    let d = Dice::new(dice[0], dice[1]).ok_or(unexpected.clone())?;
+    let st = *r.state.round();
+    if r.state.is_over() {
+        return Err(unexpected);
+    }
+    let mut acts: Vec<Action> = Vec::with_capacity(2);
+    match st.phase() {
+        Phase::Opening => {
+            if d.is_double() {
+                return Err(mat::ReplayErrorKind::Unsupported(
+                    "a double as the opening roll",
+                ));
+            }
+            let (hi, lo) = (d.high(), d.low());
+            let (white, black) = if side == Side::White {
+                (hi, lo)
+            } else {
+                (lo, hi)
+            };
+            acts.push(Action::Opening { white, black });
+        }
+        Phase::BeforeRoll | Phase::Rolling => {
+            if st.to_move() != side {
+                return Err(mat::ReplayErrorKind::WrongSide {
+                    expected: st.to_move(),
+                    found: side,
+                });
+            }
+            if matches!(r.game.turn(&r.state), Turn::Player(_)) {
+                acts.push(Action::Roll);
+            }
+            acts.push(Action::Dice(d));
+        }
+        _ => return Err(unexpected),
+    }
+    for a in acts {
+        r.game.apply(&mut r.state, &a)?;
+        r.actions.push(a);
+    }
+    Ok(())
+}
+
+/// The `.mat` game of an SGF game's first `count` nodes, each entry's line the node's byte
+/// offset.
+fn mat_game(g: &SgfGame, count: usize) -> Result<MatGame, (u32, ReplayErrorKind)> {
+    let nodes = g.nodes.get(..count).unwrap_or(&g.nodes);
+    let mut entries = Vec::with_capacity(nodes.len() + 1);
     // The cube as the actions make it, for the values `.mat` writes: the value and the
     // value a pending double offers.
     let mut cube: u32 = 1;
     let mut offered: Option<u32> = None;
-    for (i, n) in g.nodes.iter().enumerate() {
+    for (i, n) in nodes.iter().enumerate() {
         let (side, action) = match &n.action {
             // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last
             // in a game the roller lost by resignation. A roll without movements, which

@@ -10,13 +10,14 @@
 use lattjo_backgammon::mat::MATCH_RULES;
 use lattjo_backgammon::sgf::{ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfResult};
 use lattjo_backgammon::{
-    Action, Backgammon, Game, GameRng, Match, MatchConfig, Rules, Side, WinKind,
+    Action, Backgammon, Dice, Game, GameRng, Match, MatchConfig, Phase, Rules, Side, WinKind,
 };
 use proptest::prelude::*;
 
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
-/// here; `O` White), the points and whether the loser resigned.
+/// here; `O` White; `N` none, the game is not finished), the points and whether the loser
+/// resigned.
 #[allow(clippy::type_complexity)]
 const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 5] = [
     (
@@ -93,6 +94,11 @@ fn check_rows(name: &str, file: &SgfFile, rows: &[(u32, u32, char, i64, bool)]) 
             (white, black),
             "{name} game {i}: scores"
         );
+        if winner == 'N' {
+            // GNUBG's `None`: the game is not finished.
+            assert_eq!(g.outcome, None, "{name} game {i}: finished");
+            continue;
+        }
         let o = g
             .outcome
             .unwrap_or_else(|| panic!("{name} game {i}: unfinished"));
@@ -141,6 +147,26 @@ fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
     assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
     assert_eq!(e.offset, nodes[0].offset);
     assert_eq!(&text[e.offset as usize..e.offset as usize + 6], ";PL[B]");
+}
+
+/// GNUBG's saves of an unfinished match: with the dice rolled and not played (a `PL`/`DI`
+/// setup node and a move node without steps, found replaying them: refused as a setup
+/// before), the replay ends with those dice to play; with a double pending, it ends there.
+#[test]
+fn regression_gnubg_1_07_saved_mid_turn_ends_with_the_dice_to_play() {
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m3-saved-mid-turn.sgf")).unwrap();
+    let r = file.replay(&file.rules()).unwrap();
+    let st = r.state.round();
+    assert_eq!(st.phase(), Phase::Moving);
+    assert_eq!(st.to_move(), Side::Black); // SGF's W
+    assert_eq!(st.dice(), Dice::new(4, 3));
+    assert_eq!(r.games[0].outcome, None);
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m3-saved-doubled.sgf")).unwrap();
+    let r = file.replay(&file.rules()).unwrap();
+    assert_eq!(r.state.round().phase(), Phase::Doubled);
+    assert_eq!(r.state.round().actor(), Some(Side::Black));
 }
 
 /// Reads every `*.sgf` in `$LATTJO_SGF_DIR` (GNUBG's `save match` output) and checks each

@@ -704,6 +704,8 @@ const SGF_FILES: &[&str] = &[
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/s-beavers.sgf"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/s-jacoby-beavers.sgf"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/s-setboard.sgf"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/m3-saved-mid-turn.sgf"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/m3-saved-doubled.sgf"),
 ];
 
 /// GNU Backgammon SGF text (`lattjo_backgammon::sgf`): no panic; what reads writes (when the
