@@ -62,8 +62,8 @@
 //! `PL`, `DI`, `CV`, `CP`), which this module keeps ([`SgfAction::Setup`]) but does not
 //! replay.
 //!
-//! **Colours.** SGF's `B` is GNUBG's player 1 (the bottom player, X) and `W` its player 0
-//! (O). This crate numbers them the other way round ([`Side::gnubg_player`]): **SGF's `B`
+//! **Colours.** SGF's `B` is GNUBG's player 1 (`PB`, its bottom player) and `W` its
+//! player 0 (`PW`). This crate numbers them the other way round ([`Side::gnubg_player`]): **SGF's `B`
 //! is this crate's [`Side::White`] and SGF's `W` is [`Side::Black`]**. Everything in
 //! [`SgfGame`] is in this crate's sides (`players` and `scores` indexed by
 //! [`Side::index`]); only the text has GNUBG's letters.
@@ -71,9 +71,9 @@
 //! # Three steps
 //!
 //! - [`SgfFile::parse`] reads the text ([`ParseError`] with the byte offset). Variations
-//!   are read for their syntax only, and only the main line is kept: at each node the first
-//!   child, as GNUBG does (GNUBG writes none). Unknown properties are skipped; a game tree whose root has no
-//!   `GM[6]` is refused (GNUBG skips it).
+//!   are read for their syntax only, and only the main line is kept: at each node the
+//!   first child, as GNUBG does (GNUBG writes none). Unknown properties are skipped; a game
+//!   tree whose root has no `GM[6]` is refused (GNUBG skips it).
 //! - [`SgfFile::replay`] plays the record through [`Match`](crate::Match) under given
 //!   [`Rules`] ([`SgfFile::rules`] gives the ones the file names) and checks every move,
 //!   cube action, score, game index, Crawford game and result ([`ReplayError`] with the
@@ -85,20 +85,21 @@
 //! SGF files"): a resignation is only in `RE` (`R`), not in the moves: it is replayed as the
 //! loser's resignation before the roll at the end of the game (D6), of the level the points
 //! give (GNUBG's rule: up to the cube a single game, up to twice the cube a gammon, else a
-//! backgammon). A roll without letters followed by the end of a game the roller lost by
-//! resignation is GNUBG's "rolled, then resigned", replayed as the resignation before that
-//! roll; another roll without letters is no play, or the one legal play if there is exactly
-//! one. A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move
-//! node of those dice without letters: the replay ends with those dice to play. A `double`
-//! answering a double is a beaver (D5). The cube values are not written;
-//! the replay computes them. These are the rules of [`mat`]'s replay, which
-//! this module uses.
+//! backgammon). GNUBG writes the dice of a player who rolled and then resigned as a setup
+//! node `;PL[W]DI[53]` last in the game: replayed, like a roll without letters followed by
+//! the end of a game the roller lost by resignation, as the resignation before that roll.
+//! Another roll without letters is no play, or the one legal play if there is exactly one.
+//! A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move node
+//! of those dice without letters: the replay ends with those dice to play. A `double`
+//! answering a double is a beaver (D5). The cube values are not written; the replay
+//! computes them. Apart from the setup nodes these are the rules of [`mat`]'s replay,
+//! which this module uses.
 
 use core::fmt;
 
-use crate::board::{BAR, OFF, Side};
 use boardgame_core::{Game, Turn};
 
+use crate::board::{BAR, OFF, Side};
 use crate::game::{Action, Phase, Rules, WinKind};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
