@@ -2,7 +2,9 @@
 # For each <dir>/*.sgf with a <file>.expect (written by tests/sgf.rs write_random_sgf_files),
 # `load match` it in GNUBG and dump GNUBG's view in the same format (per game the scores,
 # winner, points, resigned; per action move/double/take/drop/resign with the player and,
-# for moves, the dice and the position ID before the move), then compare.
+# for moves, the dice and the position ID before the move), then compare. With RESAVE=<dir>
+# it also saves each loaded match again there (`save match`), for tests/sgf.rs to compare
+# GNUBG's save with the file this crate wrote.
 import gnubg, os, glob
 D = os.environ['DIR']
 ok = bad = 0
@@ -11,6 +13,8 @@ for fn in sorted(glob.glob(D + '/*.sgf')):
     if not os.path.exists(fn + '.expect'):
         continue
     gnubg.command('load match ' + fn)
+    if os.environ.get('RESAVE'):
+        gnubg.command('save match ' + os.environ['RESAVE'] + '/' + os.path.basename(fn))
     m = gnubg.match(analysis=0, boards=1, statistics=0, verbose=0)
     out = []
     for g in m['games']:
