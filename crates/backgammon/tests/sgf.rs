@@ -7,7 +7,7 @@
 //! scores and the Crawford game), D5 (beavers, the Jacoby rule), D6 (resignations, which SGF
 //! records in `RE` only).
 
-use lattjo_backgammon::mat::MATCH_RULES;
+use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
 use lattjo_backgammon::sgf::{
     ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfGame, SgfResult,
 };
@@ -172,7 +172,8 @@ fn regression_gnubg_1_07_saved_mid_turn_ends_with_the_dice_to_play() {
 }
 
 /// Reads every `*.sgf` in `$LATTJO_SGF_DIR` (GNUBG's `save match` output) and checks each
-/// against GNUBG's summary beside it (`<file>.summary`: per game `game <white score> <black
+/// against GNUBG's `.mat` export of the same match beside it (`<stem>.mat`: the same actions)
+/// and GNUBG's summary (`<file>.summary`: per game `game <white score> <black
 /// score> <winner X|O> <points> <resigned> ...`), then writes and reads it back. Without
 /// a summary only the replay and the round trip are checked. With `$LATTJO_SGF_EXPECT` set
 /// it also writes `<file>.expect` (see `expectation`), for GNUBG's own load of the file to
@@ -191,21 +192,38 @@ fn gnubg_sgf_directory() {
         .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
         .collect();
     paths.sort();
-    let (mut files, mut games, mut rolls, mut cube, mut resigned, mut unsupported) =
-        (0, 0, 0, 0, 0, 0);
+    let (mut files, mut games, mut rolls, mut cube, mut resigned, mut unsupported, mut mats) =
+        (0, 0, 0, 0, 0, 0, 0);
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.display().to_string();
         let file = SgfFile::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let rules = rules_of(&file);
-        match file.replay(&rules) {
-            Ok(_) => {}
+        let replay = match file.replay(&rules) {
+            Ok(r) => r,
             Err(e) if matches!(e.kind, ReplayErrorKind::Unsupported(_)) => {
                 eprintln!("{name}: {e}");
                 unsupported += 1;
                 continue;
             }
             Err(e) => panic!("{name}: {e}"),
+        };
+        // GNUBG's `.mat` export of the same match, when beside it: the same actions.
+        let mat_path = path.with_extension("mat");
+        if let Ok(mat) = std::fs::read_to_string(&mat_path) {
+            let no_roll = |a: &[Action]| -> Vec<Action> {
+                a.iter().copied().filter(|a| *a != Action::Roll).collect()
+            };
+            let theirs = MatFile::parse(&mat)
+                .unwrap_or_else(|e| panic!("{}: {e}", mat_path.display()))
+                .replay(&rules)
+                .unwrap_or_else(|e| panic!("{}: {e}", mat_path.display()));
+            assert_eq!(
+                no_roll(&theirs.actions),
+                no_roll(&replay.actions),
+                "{name}: .mat"
+            );
+            mats += 1;
         }
         if let Ok(summary) = std::fs::read_to_string(format!("{name}.summary")) {
             let rows: Vec<(u32, u32, char, i64, bool)> = summary
@@ -261,7 +279,7 @@ fn gnubg_sgf_directory() {
         }
     }
     eprintln!(
-        "{files} files replayed ({games} games, {rolls} rolls, {cube} doubles, {resigned} resignations), {unsupported} unsupported"
+        "{files} files replayed ({games} games, {rolls} rolls, {cube} doubles, {resigned} resignations), {unsupported} unsupported; {mats} with GNUBG's .mat export of the same match replayed to the same actions"
     );
 }
 
