@@ -74,7 +74,7 @@
 //!   are read for their syntax only, and only the main line is kept: at each node the
 //!   first child, as GNUBG does (GNUBG writes none). Unknown properties are skipped; a game
 //!   tree whose root has no `GM[6]` is refused (GNUBG skips it).
-//! - [`SgfFile::replay`] plays the record through [`Match`](crate::Match) under given
+//! - [`SgfFile::replay`] plays the record through [`Match`] under given
 //!   [`Rules`] ([`SgfFile::rules`] gives the ones the file names) and checks every move,
 //!   cube action, score, game index, Crawford game and result ([`ReplayError`] with the
 //!   game and the byte offset). It returns [`mat`]'s [`Replay`].
@@ -97,10 +97,10 @@
 
 use core::fmt;
 
-use boardgame_core::{Game, Turn};
+use boardgame_core::{Game, Match, MatchConfig, Turn};
 
 use crate::board::{BAR, OFF, Side};
-use crate::game::{Action, Phase, Rules, WinKind};
+use crate::game::{Action, Backgammon, Phase, Rules, WinKind};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
 use crate::movegen::{Dice, Step};
@@ -1113,8 +1113,8 @@ impl SgfFile {
             .with_cube(!r.no_cube)
     }
 
-    /// Plays the record through a [`Match`](crate::Match) of
-    /// [`Backgammon`](crate::Backgammon) under `rules` and checks it, with
+    /// Plays the record through a [`Match`] of
+    /// [`Backgammon`] under `rules` and checks it, with
     /// [`mat`]'s replay (see the module docs for what it decides): every game
     /// has the first game's length and its index, starts at the scores written, every roll
     /// names a legal play for its dice, every cube action is legal, every result names the
@@ -1473,16 +1473,10 @@ impl SgfFile {
         actions: &[Action],
     ) -> Result<SgfFile, RecordError> {
         let m = MatFile::record(rules, length, players.clone(), actions)?;
-        // The record is legal, so it replays; the replay tells the Crawford games and how
-        // each game ended.
-        let replay = m.replay(rules).ok();
+        let flags = game_flags(rules, length, actions)?;
         let mut games = Vec::with_capacity(m.games.len());
         for (gi, mg) in m.games.iter().enumerate() {
-            let rg = replay.as_ref().and_then(|r| r.games.get(gi));
-            let crawford = rg.is_some_and(|r| r.crawford);
-            let resigned = rg
-                .and_then(|r| r.outcome)
-                .is_some_and(|o| matches!(o.kind, WinKind::Resignation(_)));
+            let (crawford, resigned) = flags.get(gi).copied().unwrap_or((false, false));
             let mut g = SgfGame {
                 length,
                 number: u32::try_from(gi).unwrap_or(u32::MAX),
@@ -1547,6 +1541,49 @@ impl SgfFile {
         }
         Ok(SgfFile { games })
     }
+}
+
+/// Per game of a match played with `actions`: whether it is the Crawford game and whether
+/// it ended by resignation (one entry per game an action was played in, as `.mat`'s record
+/// has its games).
+fn game_flags(
+    rules: &Rules,
+    length: u32,
+    actions: &[Action],
+) -> Result<Vec<(bool, bool)>, RecordError> {
+    let fail = |index, kind| RecordError { index, kind };
+    let bg = Backgammon::new(*rules).map_err(|e| fail(0, e.into()))?;
+    let config = if length > 0 {
+        MatchConfig::new(Some(i64::from(length)), None)
+    } else {
+        MatchConfig::new(None, Some(u32::MAX))
+    }
+    .map_err(|_| fail(0, mat::RecordErrorKind::Length(length)))?;
+    let m = Match::new(bg, config);
+    let mut s = m.new_initial_state();
+    let mut flags: Vec<(bool, bool)> = Vec::new();
+    for (index, a) in actions.iter().enumerate() {
+        let n = s.rounds_played() as usize;
+        if flags.len() <= n {
+            let crawford = s.round().match_context().is_some_and(|c| c.is_crawford());
+            flags.push((crawford, false));
+        }
+        let before = *s.round();
+        m.apply(&mut s, a).map_err(|e| fail(index, e.into()))?;
+        if s.rounds_played() as usize > n {
+            let mut last = before;
+            m.game()
+                .apply(&mut last, a)
+                .map_err(|e| fail(index, e.into()))?;
+            let resigned = last
+                .outcome()
+                .is_some_and(|o| matches!(o.kind, WinKind::Resignation(_)));
+            if let Some(f) = flags.get_mut(n) {
+                f.1 = resigned;
+            }
+        }
+    }
+    Ok(flags)
 }
 
 #[cfg(test)]
@@ -1688,9 +1725,13 @@ mod tests {
         let r = f.replay(&MATCH_RULES).unwrap();
         let o = r.games[0].outcome.unwrap();
         assert_eq!((o.winner, o.points), (Side::White, 2));
+        // Without a result it is a turn rolled and not played (GNUBG saved mid-turn).
+        let open = text.replace("RE[B+2R]", "");
+        let r = SgfFile::parse(&open).unwrap().replay(&MATCH_RULES).unwrap();
+        assert_eq!(r.state.round().dice(), Dice::new(5, 3));
         // Elsewhere such a node is a setup, not replayed.
-        let text = text.replace("RE[B+2R]", "");
-        let e = SgfFile::parse(&text)
+        let inside = open.replace(";B[65lrsx]\n;PL[W]DI[53]", ";PL[W]DI[53]\n;B[65lrsx]");
+        let e = SgfFile::parse(&inside)
             .unwrap()
             .replay(&MATCH_RULES)
             .unwrap_err();
