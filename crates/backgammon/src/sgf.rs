@@ -1343,7 +1343,13 @@ fn mat_game(g: &SgfGame, count: usize) -> Result<MatGame, (u32, ReplayErrorKind)
     // value a pending double offers.
     let mut cube: u32 = 1;
     let mut offered: Option<u32> = None;
+    // Doubles in a row: 2 after a beaver.
+    let mut doubles_in_a_row = 0;
     for (i, n) in nodes.iter().enumerate() {
+        doubles_in_a_row = match n.action {
+            SgfAction::Double(_) => doubles_in_a_row + 1,
+            _ => 0,
+        };
         let (side, action) = match &n.action {
             // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last
             // in a game the roller lost by resignation. A roll without movements, which
@@ -1377,6 +1383,14 @@ fn mat_game(g: &SgfGame, count: usize) -> Result<MatGame, (u32, ReplayErrorKind)
                             .collect(),
                     },
                 )
+            }
+            SgfAction::Double(_) if doubles_in_a_row > 2 => {
+                return Err((
+                    n.offset,
+                    ReplayErrorKind::Unsupported(
+                        "a raccoon (a double answering a beaver; D5 allows one beaver)",
+                    ),
+                ));
             }
             SgfAction::Double(side) => {
                 let base = offered.unwrap_or(cube);
@@ -1736,6 +1750,23 @@ mod tests {
             .replay(&MATCH_RULES)
             .unwrap_err();
         assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+    }
+
+    #[test]
+    fn raccoon_is_named_unsupported() {
+        // GNUBG with `set beavers 2` or more (found in its files): a third double in a row.
+        let text = "(;GM[6]MI[length:0][game:0][ws:0][bs:0]\n;B[31qtst]\n;W[double]\n;B[double]\n;W[double])";
+        let f = SgfFile::parse(text).unwrap();
+        let e = f.replay(&MATCH_RULES.with_beavers(true)).unwrap_err();
+        assert_eq!(e.offset, f.games[0].nodes[3].offset);
+        assert!(matches!(e.kind, ReplayErrorKind::Unsupported(m) if m.contains("raccoon")));
+        // One beaver replays.
+        let one = text.replace("\n;W[double])", "\n;W[take])");
+        let r = SgfFile::parse(&one)
+            .unwrap()
+            .replay(&MATCH_RULES.with_beavers(true))
+            .unwrap();
+        assert_eq!(r.state.round().cube_value(), 4);
     }
 
     #[test]
