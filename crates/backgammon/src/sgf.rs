@@ -435,12 +435,6 @@ struct RawNode {
     props: Vec<RawProp>,
 }
 
-struct RawTree {
-    offset: usize,
-    /// The main line.
-    nodes: Vec<RawNode>,
-}
-
 struct Frame {
     main: bool,
     nodes: usize,
@@ -476,15 +470,17 @@ impl Lexer<'_> {
         }
     }
 
-    /// The collection's game trees, each with its main line.
-    fn collection(&mut self) -> Result<Vec<RawTree>, ParseError> {
-        let mut trees: Vec<RawTree> = Vec::new();
+    /// The collection's games: each game tree's root and main line, read node by node (so
+    /// that only the nodes kept are held).
+    fn collection(&mut self) -> Result<Vec<SgfGame>, ParseError> {
+        let mut games: Vec<SgfGame> = Vec::new();
+        let mut tree_offset = 0;
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             self.skip_ws();
             let Some(&c) = self.b.get(self.pos) else {
                 if stack.is_empty() {
-                    return Ok(trees);
+                    return Ok(games);
                 }
                 return Err(perr(self.pos, ParseErrorKind::UnexpectedEnd));
             };
@@ -495,10 +491,7 @@ impl Lexer<'_> {
                     }
                     let main = match stack.last_mut() {
                         None => {
-                            trees.push(RawTree {
-                                offset: self.pos,
-                                nodes: Vec::new(),
-                            });
+                            tree_offset = self.pos;
                             true
                         }
                         Some(f) => {
@@ -526,18 +519,25 @@ impl Lexer<'_> {
                 }
                 b';' => {
                     let at = self.pos;
+                    let depth = stack.len();
                     let Some(f) = stack.last_mut() else {
                         return Err(self.unexpected());
                     };
                     if f.children > 0 {
                         return Err(perr(at, ParseErrorKind::NodeAfterVariation));
                     }
+                    let is_root = f.nodes == 0 && depth == 1;
                     f.nodes += 1;
                     let main = f.main;
                     self.pos += 1;
                     let node = self.node(at)?;
-                    if main && let Some(t) = trees.last_mut() {
-                        t.nodes.push(node);
+                    if is_root {
+                        games.push(root(tree_offset, &node)?);
+                    } else if main
+                        && let Some(n) = game_node(&node)?
+                        && let Some(g) = games.last_mut()
+                    {
+                        g.nodes.push(n);
                     }
                 }
                 _ => return Err(self.unexpected()),
@@ -690,14 +690,12 @@ const ROOT_IDS: [&str; 11] = [
 /// The setup properties.
 const SETUP_IDS: [&str; 7] = ["AE", "AB", "AW", "PL", "DI", "CV", "CP"];
 
-fn root(tree: &RawTree) -> Result<SgfGame, ParseError> {
-    let Some(node) = tree.nodes.first() else {
-        return Err(perr(tree.offset, ParseErrorKind::EmptyTree));
-    };
+/// A game from its tree's root node.
+fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
     let at = node.offset;
     let mut g = SgfGame {
         initial_cube: 1,
-        offset: u32::try_from(tree.offset).unwrap_or(u32::MAX),
+        offset: u32::try_from(tree_offset).unwrap_or(u32::MAX),
         ..SgfGame::default()
     };
     let mut gm = None;
@@ -875,19 +873,9 @@ impl SgfFile {
             b: text.as_bytes(),
             pos: bom,
         };
-        let trees = lx.collection()?;
-        if trees.is_empty() {
+        let games = lx.collection()?;
+        if games.is_empty() {
             return Err(perr(0, ParseErrorKind::NoGames));
-        }
-        let mut games = Vec::with_capacity(trees.len());
-        for t in &trees {
-            let mut g = root(t)?;
-            for n in &t.nodes[1..] {
-                if let Some(node) = game_node(n)? {
-                    g.nodes.push(node);
-                }
-            }
-            games.push(g);
         }
         Ok(SgfFile { games })
     }
@@ -1750,6 +1738,15 @@ mod tests {
             .replay(&MATCH_RULES)
             .unwrap_err();
         assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+    }
+
+    #[test]
+    fn empty_and_skipped_nodes_are_not_held() {
+        // A megabyte of empty nodes and of variations reads to a game without nodes.
+        let text = format!("(;GM[6]{}(;B[11])", ";".repeat(1 << 20));
+        let text = format!("{text}{})", "(;W[22])".repeat(1 << 16));
+        let f = SgfFile::parse(&text).unwrap();
+        assert_eq!(f.games[0].nodes.len(), 1);
     }
 
     #[test]
