@@ -445,6 +445,73 @@ proptest! {
         prop_assert_eq!(got, expected);
     }
 
+    /// Any record the writer accepts reads back as itself: names, root properties and rule
+    /// words with brackets, backslashes, colons, line breaks and any other character.
+    #[test]
+    fn write_parse_round_trip_of_arbitrary_records(
+        names in proptest::array::uniform2("\\PC{0,12}"),
+        info in proptest::collection::vec((prop_oneof![Just("DT"), Just("EV"), Just("GC"), Just("ZZ")], proptest::collection::vec("\\PC{0,10}", 1..3)), 0..4),
+        other in proptest::collection::vec("[A-Za-z0-9 \\]\\\\]{1,6}", 0..3),
+        length in 0u32..70,
+        number in any::<u32>(),
+        scores in any::<[u32; 2]>(),
+        result in proptest::option::of((any::<bool>(), 1u32..10_000, any::<bool>())),
+        nodes in proptest::collection::vec((any::<bool>(), 0u8..8, 1u8..7, 1u8..7, proptest::collection::vec((1u8..=25, 0u8..=24), 0..=4)), 0..12),
+    ) {
+        let side = |b: bool| if b { Side::White } else { Side::Black };
+        let game = SgfGame {
+            length,
+            number,
+            scores,
+            players: names,
+            rules: lattjo_backgammon::sgf::SgfRules {
+                crawford: length % 2 == 0,
+                crawford_game: length % 3 == 0,
+                jacoby: length % 5 == 0,
+                no_cube: length % 7 == 0,
+                other,
+            },
+            initial_cube: 1 << (length % 13),
+            result: result.map(|(w, points, resigned)| SgfResult { winner: side(w), points, resigned }),
+            info: info
+                .into_iter()
+                .map(|(id, values)| lattjo_backgammon::sgf::SgfProperty { id: id.into(), values })
+                .collect(),
+            nodes: nodes
+                .into_iter()
+                .map(|(b, kind, d1, d2, steps)| lattjo_backgammon::sgf::SgfNode {
+                    action: match kind {
+                        0 => SgfAction::Double(side(b)),
+                        1 => SgfAction::Take(side(b)),
+                        2 => SgfAction::Drop(side(b)),
+                        _ => SgfAction::Roll {
+                            side: side(b),
+                            dice: [d1, d2],
+                            steps: steps
+                                .into_iter()
+                                .filter_map(|(f, t)| lattjo_backgammon::Step::new(f, t))
+                                .collect(),
+                        },
+                    },
+                    offset: 0,
+                })
+                .collect(),
+            offset: 0,
+        };
+        let file = SgfFile { games: vec![game] };
+        match file.write() {
+            Ok(text) => {
+                let back = SgfFile::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                prop_assert_eq!(back, file);
+            }
+            // Only a length over 64 or a rule word that is one of `RU`'s own is refused.
+            Err(e) => prop_assert!(
+                length > 64 || file.games[0].rules.other.iter().any(|w| ["NoCube", "Crawford", "CrawfordGame", "Jacoby"].contains(&w.as_str())),
+                "{e}"
+            ),
+        }
+    }
+
     /// Arbitrary bytes (as text) never panic the reader; what reads writes and reads back the
     /// same, and replaying it never panics.
     #[test]
