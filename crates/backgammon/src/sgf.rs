@@ -715,7 +715,7 @@ fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
                         "game" => &mut g.number,
                         "ws" => &mut g.scores[Side::Black.index()],
                         "bs" => &mut g.scores[Side::White.index()],
-                        // GNUBG ignores other keys (clock settings of later versions).
+                        // GNUBG ignores other keys (it writes none).
                         _ => continue,
                     };
                     *slot = parse_u32(n.trim()).ok_or_else(bad)?;
