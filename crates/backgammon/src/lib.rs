@@ -2,7 +2,8 @@
 //! modern standard one call away, the doubling cube, match play, GNU Backgammon's Position
 //! ID, Match ID and combined ID and eXtreme Gammon's XGID exactly as those programs write
 //! them, GNUBG/XG move notation, Jellyfish `.mat` match files ([`mat`]: read, replayed
-//! through [`Match`] and written as GNUBG reads them), fast legal-play generation, perft,
+//! through [`Match`] and written as GNUBG reads them) and GNUBG's own SGF match files
+//! ([`sgf`]: the same), fast legal-play generation, perft,
 //! SVG pictures, and the encodings learners use (boardgame-core's [`Observe`] with
 //! TD-Gammon's 198 inputs or a compact board, [`ObservationKind`]; [`IndexedActions`] with
 //! one index per legal play).
@@ -68,6 +69,7 @@ pub mod mat;
 mod movegen;
 mod notation;
 pub mod rule_ids;
+pub mod sgf;
 pub mod svg;
 
 pub use boardgame_core;

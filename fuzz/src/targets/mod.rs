@@ -110,6 +110,7 @@ pub const ALL: &[Target] = &[
         backgammon::apply_seeds,
     ),
     t("backgammon_mat", backgammon::mat, backgammon::mat_seeds),
+    t("backgammon_sgf", backgammon::sgf, backgammon::sgf_seeds),
     t("ludo_state_text", ludo::state_text, ludo::state_text_seeds),
     t("ludo_notation", ludo::notation, ludo::notation_seeds),
     t("ludo_json", ludo::json, ludo::json_seeds),

@@ -1,0 +1,630 @@
+//! GNU Backgammon's SGF match files (`lattjo_backgammon::sgf`): the golden files GNUBG
+//! 1.07.001 saved (`data/gnubg_sgf/*.sgf`, their sources in that directory's README) read,
+//! replay through `Match` to GNUBG's results and write back to the same record; random
+//! matches played here write, read and replay to the same actions; the reader never panics.
+//!
+//! Rule ids: B3 (the opening roll), A10/B26-B29 (cube actions), A14, A16 and D4 (match
+//! scores and the Crawford game), D5 (beavers, the Jacoby rule), D6 (resignations, which SGF
+//! records in `RE` only).
+
+use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+use lattjo_backgammon::sgf::{
+    ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfGame, SgfResult,
+};
+use lattjo_backgammon::{
+    Action, Backgammon, Dice, Game, GameRng, Match, MatchConfig, Phase, Rules, Side, WinKind,
+};
+use proptest::prelude::*;
+
+/// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
+/// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
+/// here; `O` White; `N` none, the game is not finished), the points and whether the loser
+/// resigned.
+#[allow(clippy::type_complexity)]
+const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 5] = [
+    (
+        "m1-analysed",
+        include_str!("data/gnubg_sgf/m1-analysed.sgf"),
+        &[(0, 0, 'O', 2, true)],
+    ),
+    (
+        "m7-crawford",
+        include_str!("data/gnubg_sgf/m7-crawford.sgf"),
+        &[
+            (0, 0, 'O', 1, false),
+            (1, 0, 'X', 1, false),
+            (1, 1, 'X', 1, false),
+            (1, 2, 'X', 4, false),
+            (1, 6, 'O', 2, false),
+            (3, 6, 'O', 1, false),
+            (4, 6, 'O', 1, false),
+            (5, 6, 'O', 1, false),
+            (6, 6, 'O', 2, false),
+        ],
+    ),
+    (
+        "s-jacoby-beavers",
+        include_str!("data/gnubg_sgf/s-jacoby-beavers.sgf"),
+        &[
+            (0, 0, 'O', 32, false),
+            (32, 0, 'O', 2, false),
+            (34, 0, 'X', 2, false),
+            (34, 2, 'O', 1, false),
+        ],
+    ),
+    (
+        "s-beavers",
+        include_str!("data/gnubg_sgf/s-beavers.sgf"),
+        &[
+            (0, 0, 'O', 1, false),
+            (1, 0, 'O', 4, false),
+            (5, 0, 'O', 1, false),
+            (6, 0, 'O', 2, false),
+        ],
+    ),
+    (
+        "m5-rolled-resigned",
+        include_str!("data/gnubg_sgf/m5-rolled-resigned.sgf"),
+        &[(0, 0, 'O', 2, true), (2, 0, 'X', 1, true)],
+    ),
+];
+
+/// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
+/// turning them on only allows more).
+fn rules_of(file: &SgfFile) -> Rules {
+    file.rules().with_beavers(true)
+}
+
+/// Checks a replay against GNUBG's summary rows.
+fn check_rows(name: &str, file: &SgfFile, rows: &[(u32, u32, char, i64, bool)]) {
+    let rules = rules_of(file);
+    let replay = file
+        .replay(&rules)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(rows.len(), replay.games.len(), "{name}: games");
+    for (i, (row, (g, sg))) in rows
+        .iter()
+        .zip(replay.games.iter().zip(&file.games))
+        .enumerate()
+    {
+        let (white, black, winner, points, resigned) = *row;
+        assert_eq!(
+            (
+                sg.scores[Side::White.index()],
+                sg.scores[Side::Black.index()]
+            ),
+            (white, black),
+            "{name} game {i}: scores"
+        );
+        if winner == 'N' {
+            // GNUBG's `None`: the game is not finished.
+            assert_eq!(g.outcome, None, "{name} game {i}: finished");
+            continue;
+        }
+        let o = g
+            .outcome
+            .unwrap_or_else(|| panic!("{name} game {i}: unfinished"));
+        let winner = if winner == 'X' {
+            Side::Black
+        } else {
+            Side::White
+        };
+        assert_eq!(o.winner, winner, "{name} game {i}");
+        assert_eq!(
+            matches!(o.kind, WinKind::Resignation(_)),
+            resigned,
+            "{name} game {i}"
+        );
+        if !(rules.jacoby && resigned) {
+            assert_eq!(o.points, points, "{name} game {i}");
+        }
+    }
+}
+
+#[test]
+fn gnubg_1_07_sgf_golden_replay_and_round_trip() {
+    for (name, text, rows) in GOLDEN {
+        let file = SgfFile::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_rows(name, &file, rows);
+        let written = file.write().unwrap();
+        assert_eq!(SgfFile::parse(&written).unwrap(), file, "{name}");
+    }
+}
+
+/// GNUBG's file of a position set up by hand (`set board`, `set cube value`, `set dice`,
+/// `save game`): the setup nodes read and write back; the replay refuses them, naming the
+/// node.
+#[test]
+fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
+    let text = include_str!("data/gnubg_sgf/s-setboard.sgf");
+    let file = SgfFile::parse(text).unwrap();
+    let nodes = &file.games[0].nodes;
+    let setups = nodes
+        .iter()
+        .filter(|n| matches!(n.action, SgfAction::Setup(_)))
+        .count();
+    assert_eq!(setups, 4);
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+    let e = file.replay(&file.rules()).unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+    assert_eq!(e.offset, nodes[0].offset);
+    assert_eq!(&text[e.offset as usize..e.offset as usize + 6], ";PL[B]");
+}
+
+/// GNUBG's saves of an unfinished match: with the dice rolled and not played (a `PL`/`DI`
+/// setup node and a move node without steps, found replaying them: refused as a setup
+/// before), the replay ends with those dice to play; with a double pending, it ends there.
+#[test]
+fn regression_gnubg_1_07_saved_mid_turn_ends_with_the_dice_to_play() {
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m3-saved-mid-turn.sgf")).unwrap();
+    let r = file.replay(&file.rules()).unwrap();
+    let st = r.state.round();
+    assert_eq!(st.phase(), Phase::Moving);
+    assert_eq!(st.to_move(), Side::Black); // SGF's W
+    assert_eq!(st.dice(), Dice::new(4, 3));
+    assert_eq!(r.games[0].outcome, None);
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m3-saved-doubled.sgf")).unwrap();
+    let r = file.replay(&file.rules()).unwrap();
+    assert_eq!(r.state.round().phase(), Phase::Doubled);
+    assert_eq!(r.state.round().actor(), Some(Side::Black));
+}
+
+/// Reads every `*.sgf` in `$LATTJO_SGF_DIR` (GNUBG's `save match` output) and checks each
+/// against GNUBG's `.mat` export of the same match beside it (`<stem>.mat`: the same actions)
+/// and GNUBG's summary (`<file>.summary`: per game `game <white score> <black
+/// score> <winner X|O> <points> <resigned> ...`), then writes and reads it back. Without
+/// a summary only the replay and the round trip are checked. With `$LATTJO_SGF_EXPECT` set
+/// it also writes `<file>.expect` (see `expectation`), for GNUBG's own load of the file to
+/// be compared with this crate's replay move by move. With `$LATTJO_SGF_ORIG` set, each file
+/// (GNUBG's save of a file this crate wrote, `loadcheck.py` with `RESAVE`) must hold the same
+/// games as the file of the same name there, but for the root's other properties.
+#[test]
+#[ignore = "needs $LATTJO_SGF_DIR"]
+fn gnubg_sgf_directory() {
+    let Ok(dir) = std::env::var("LATTJO_SGF_DIR") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    paths.sort();
+    let (mut files, mut games, mut rolls, mut cube, mut resigned, mut unsupported, mut mats) =
+        (0, 0, 0, 0, 0, 0, 0);
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.display().to_string();
+        let file = SgfFile::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules = rules_of(&file);
+        let replay = match file.replay(&rules) {
+            Ok(r) => r,
+            Err(e) if matches!(e.kind, ReplayErrorKind::Unsupported(_)) => {
+                eprintln!("{name}: {e}");
+                unsupported += 1;
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
+        };
+        // GNUBG's `.mat` export of the same match, when beside it: the same actions.
+        let mat_path = path.with_extension("mat");
+        if let Ok(mat) = std::fs::read_to_string(&mat_path) {
+            let no_roll = |a: &[Action]| -> Vec<Action> {
+                a.iter().copied().filter(|a| *a != Action::Roll).collect()
+            };
+            let theirs = MatFile::parse(&mat)
+                .unwrap_or_else(|e| panic!("{}: {e}", mat_path.display()))
+                .replay(&rules)
+                .unwrap_or_else(|e| panic!("{}: {e}", mat_path.display()));
+            assert_eq!(
+                no_roll(&theirs.actions),
+                no_roll(&replay.actions),
+                "{name}: .mat"
+            );
+            mats += 1;
+        }
+        if let Ok(summary) = std::fs::read_to_string(format!("{name}.summary")) {
+            let rows: Vec<(u32, u32, char, i64, bool)> = summary
+                .lines()
+                .filter_map(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    (w.first() == Some(&"game")).then(|| {
+                        (
+                            w[1].parse().unwrap(),
+                            w[2].parse().unwrap(),
+                            w[3].chars().next().unwrap(),
+                            w[4].parse().unwrap(),
+                            w[5] == "True",
+                        )
+                    })
+                })
+                .collect();
+            check_rows(&name, &file, &rows);
+        }
+        let written = file.write().unwrap();
+        assert_eq!(SgfFile::parse(&written).unwrap(), file, "{name}");
+        // A file GNUBG loaded from this crate's writer and saved again: the same games as
+        // the original (GNUBG adds its own root information, such as the date).
+        if let Ok(orig) = std::env::var("LATTJO_SGF_ORIG") {
+            let stem = path.file_name().unwrap().to_string_lossy();
+            let o = std::fs::read_to_string(format!("{orig}/{stem}")).unwrap();
+            let o = SgfFile::parse(&o).unwrap();
+            let strip = |f: &SgfFile| -> Vec<SgfGame> {
+                f.games
+                    .iter()
+                    .map(|g| SgfGame {
+                        info: Vec::new(),
+                        ..g.clone()
+                    })
+                    .collect()
+            };
+            assert_eq!(strip(&file), strip(&o), "{name}");
+        }
+        if std::env::var_os("LATTJO_SGF_EXPECT").is_some() {
+            std::fs::write(format!("{name}.expect"), expectation(&file, &rules)).unwrap();
+        }
+        files += 1;
+        games += file.games.len();
+        for g in &file.games {
+            resigned += usize::from(g.result.is_some_and(|r| r.resigned));
+            for n in &g.nodes {
+                match n.action {
+                    SgfAction::Roll { .. } => rolls += 1,
+                    SgfAction::Double(_) => cube += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{files} files replayed ({games} games, {rolls} rolls, {cube} doubles, {resigned} resignations), {unsupported} unsupported; {mats} with GNUBG's .mat export of the same match replayed to the same actions"
+    );
+}
+
+/// Writes SGF files of random matches played here (seeds 0 to `$LATTJO_SGF_COUNT`, 48 by
+/// default) to `$LATTJO_SGF_OUT`, named `w<seed>-L<length>[-jb].sgf` (`j` the Jacoby rule,
+/// `b` beavers), with `<file>.expect` beside each: per game `game <white score> <black
+/// score> <winner X|O> <points> <resigned>` as this crate played it, for GNUBG's `load
+/// match` to be checked against (scripts in docs/backgammon.md).
+#[test]
+#[ignore = "needs $LATTJO_SGF_OUT"]
+fn write_random_sgf_files() {
+    let Ok(dir) = std::env::var("LATTJO_SGF_OUT") else {
+        return;
+    };
+    let count: u64 = std::env::var("LATTJO_SGF_COUNT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(48);
+    for seed in 0..count {
+        let (rules, length, actions) = random_match(seed);
+        let file =
+            SgfFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let flags: String = [(rules.jacoby, 'j'), (rules.beavers, 'b')]
+            .iter()
+            .filter_map(|&(on, c)| on.then_some(c))
+            .collect();
+        let name = if flags.is_empty() {
+            format!("w{seed}-L{length}")
+        } else {
+            format!("w{seed}-L{length}-{flags}")
+        };
+        std::fs::write(format!("{dir}/{name}.sgf"), file.write().unwrap()).unwrap();
+        let expect = expectation(&file, &rules);
+        std::fs::write(format!("{dir}/{name}.sgf.expect"), expect).unwrap();
+    }
+}
+
+/// GNUBG's view of a record, as `scripts/gnubg_sgf_load.py` (docs/backgammon.md) dumps it
+/// after `load match`: per game `game <white score> <black score> <winner X|O> <points>
+/// <resigned>` (X is GNUBG's player 0, Black here), then per action `move <player> <dice
+/// high-low> <position ID before the move>`, `double`, `take`, `drop` or `resign` with
+/// the player.
+fn expectation(file: &SgfFile, rules: &Rules) -> String {
+    let replay = file.replay(rules).unwrap();
+    let m = &replay.game;
+    let mut s = m.new_initial_state();
+    let letter = |side: Side| if side == Side::Black { 'X' } else { 'O' };
+    let mut out = String::new();
+    for (gi, g) in file.games.iter().enumerate() {
+        let r = g.result.unwrap_or(SgfResult {
+            winner: Side::White,
+            points: 0,
+            resigned: false,
+        });
+        out.push_str(&format!(
+            "game {} {} {} {} {}\n",
+            g.scores[Side::White.index()],
+            g.scores[Side::Black.index()],
+            letter(r.winner),
+            r.points,
+            if r.resigned { "True" } else { "False" },
+        ));
+        let start = replay.games[gi].first_action;
+        let end = replay
+            .games
+            .get(gi + 1)
+            .map_or(replay.actions.len(), |n| n.first_action);
+        for a in &replay.actions[start..end] {
+            let before = *s.round();
+            let actor = before.actor().unwrap_or(before.to_move());
+            match a {
+                Action::Play(_) => {
+                    let d = before.dice().unwrap();
+                    out.push_str(&format!(
+                        "move {} {}{} {}\n",
+                        letter(before.to_move()),
+                        d.high(),
+                        d.low(),
+                        before.position().position_id()
+                    ));
+                }
+                Action::Double | Action::Beaver => {
+                    out.push_str(&format!("double {}\n", letter(actor)));
+                }
+                Action::Take => out.push_str(&format!("take {}\n", letter(actor))),
+                Action::Drop => out.push_str(&format!("drop {}\n", letter(actor))),
+                Action::Resign(_) => out.push_str(&format!("resign {}\n", letter(actor))),
+                _ => {}
+            }
+            m.apply(&mut s, a).unwrap();
+        }
+    }
+    out
+}
+
+/// Plays a random match or money session from `seed`, returning the rules, length and
+/// actions (as tests/mat.rs does).
+fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
+    let mut rng = GameRng::new(seed, 7);
+    let length = [0u32, 1, 3, 5, 7][rng.below(5) as usize];
+    let money = length == 0;
+    let rules = MATCH_RULES
+        .with_jacoby(money && rng.below(2) == 0)
+        .with_beavers(money && rng.below(2) == 0);
+    let config = if money {
+        MatchConfig::new(None, Some(1 + rng.below(4)))
+    } else {
+        MatchConfig::new(Some(i64::from(length)), None)
+    }
+    .unwrap();
+    let m = Match::new(Backgammon::new(rules).unwrap(), config);
+    let mut s = m.new_initial_state();
+    let mut actions = Vec::new();
+    let mut buf = Vec::new();
+    while !s.is_over() && actions.len() < 20_000 {
+        let a = match m.sample_chance(&s, &mut rng) {
+            Some(a) => a,
+            None => match m.sample_action(&s, &mut rng, &mut buf).unwrap() {
+                // Before the roll: a resignation 1 time in 40, a double 1 in 6.
+                Action::Resign(_) if rng.below(40) != 0 => Action::Roll,
+                Action::Double if rng.below(6) != 0 => Action::Roll,
+                a => a,
+            },
+        };
+        m.apply(&mut s, &a).unwrap();
+        actions.push(a);
+    }
+    (rules, length, actions)
+}
+
+/// Drops refused resignations and their offers, which the format does not hold.
+fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for a in actions {
+        if *a == Action::RejectResignation {
+            out.pop();
+        } else {
+            out.push(*a);
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// parse(write(record(actions))) == record(actions), and it replays to the same actions
+    /// (less refused resignations and the rolls a decision to roll makes) and the same
+    /// scores.
+    #[test]
+    fn record_write_parse_replay_round_trip(seed in any::<u64>()) {
+        let (rules, length, actions) = random_match(seed);
+        let file = SgfFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let text = file.write().unwrap();
+        let back = SgfFile::parse(&text).unwrap();
+        prop_assert_eq!(&back, &file);
+        let replay = back.replay(&rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let expected: Vec<Action> = without_refused_resignations(&actions)
+            .into_iter()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        let got: Vec<Action> = replay.actions.iter().copied().filter(|a| *a != Action::Roll).collect();
+        prop_assert_eq!(got, expected);
+    }
+
+    /// Any record the writer accepts reads back as itself: names, root properties and rule
+    /// words with brackets, backslashes, colons, line breaks and any other character.
+    #[test]
+    fn write_parse_round_trip_of_arbitrary_records(
+        names in proptest::array::uniform2("\\PC{0,12}"),
+        info in proptest::collection::vec((prop_oneof![Just("DT"), Just("EV"), Just("GC"), Just("ZZ")], proptest::collection::vec("\\PC{0,10}", 1..3)), 0..4),
+        other in proptest::collection::vec("[A-Za-z0-9 \\]\\\\]{1,6}", 0..3),
+        length in 0u32..70,
+        number in any::<u32>(),
+        scores in any::<[u32; 2]>(),
+        result in proptest::option::of((any::<bool>(), 1u32..10_000, any::<bool>())),
+        nodes in proptest::collection::vec((any::<bool>(), 0u8..8, 1u8..7, 1u8..7, proptest::collection::vec((1u8..=25, 0u8..=24), 0..=4)), 0..12),
+    ) {
+        let side = |b: bool| if b { Side::White } else { Side::Black };
+        let game = SgfGame {
+            length,
+            number,
+            scores,
+            players: names,
+            rules: lattjo_backgammon::sgf::SgfRules {
+                crawford: length % 2 == 0,
+                crawford_game: length % 3 == 0,
+                jacoby: length % 5 == 0,
+                no_cube: length % 7 == 0,
+                other,
+            },
+            initial_cube: 1 << (length % 13),
+            result: result.map(|(w, points, resigned)| SgfResult { winner: side(w), points, resigned }),
+            info: info
+                .into_iter()
+                .map(|(id, values)| lattjo_backgammon::sgf::SgfProperty { id: id.into(), values })
+                .collect(),
+            nodes: nodes
+                .into_iter()
+                .map(|(b, kind, d1, d2, steps)| lattjo_backgammon::sgf::SgfNode {
+                    action: match kind {
+                        0 => SgfAction::Double(side(b)),
+                        1 => SgfAction::Take(side(b)),
+                        2 => SgfAction::Drop(side(b)),
+                        _ => SgfAction::Roll {
+                            side: side(b),
+                            dice: [d1, d2],
+                            steps: steps
+                                .into_iter()
+                                .filter_map(|(f, t)| lattjo_backgammon::Step::new(f, t))
+                                .collect(),
+                        },
+                    },
+                    offset: 0,
+                })
+                .collect(),
+            offset: 0,
+        };
+        let file = SgfFile { games: vec![game] };
+        match file.write() {
+            Ok(text) => {
+                let back = SgfFile::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                prop_assert_eq!(back, file);
+            }
+            // Only a length over 64 or a rule word that is one of `RU`'s own is refused.
+            Err(e) => prop_assert!(
+                length > 64 || file.games[0].rules.other.iter().any(|w| ["NoCube", "Crawford", "CrawfordGame", "Jacoby"].contains(&w.as_str())),
+                "{e}"
+            ),
+        }
+    }
+
+    /// Arbitrary bytes (as text) never panic the reader; what reads writes and reads back the
+    /// same, and replaying it never panics.
+    #[test]
+    fn arbitrary_text_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(f) = SgfFile::parse(&text) {
+            let _ = f.replay(&MATCH_RULES);
+            if let Ok(w) = f.write() {
+                prop_assert_eq!(SgfFile::parse(&w).unwrap(), f);
+            }
+        }
+    }
+
+    /// SGF-shaped text never panics the reader or the replay.
+    #[test]
+    fn sgf_shaped_text_never_panics(
+        text in "\\(;GM\\[6\\](MI\\[length:[0-9]{1,2}\\]\\[game:[0-9]\\])?(RE\\[[BW]\\+[0-9]R?\\])?(\n?;[BW]\\[([1-7]{2}[a-z]{0,8}|double|take|drop)\\]){0,30}\\)"
+    ) {
+        if let Ok(f) = SgfFile::parse(&text) {
+            let _ = f.replay(&MATCH_RULES.with_beavers(true));
+            let _ = f.replay(&MATCH_RULES.with_jacoby(true));
+            if let Ok(w) = f.write() {
+                prop_assert_eq!(SgfFile::parse(&w).unwrap(), f);
+            }
+        }
+    }
+
+    /// A valid file with one byte replaced, inserted or removed never panics the reader or
+    /// the replay.
+    #[test]
+    fn mutated_valid_files_never_panic(seed in 0u64..32, at in any::<prop::sample::Index>(), byte in any::<u8>(), op in 0u8..3) {
+        let (rules, length, actions) = random_match(seed);
+        let text = SgfFile::record(&rules, length, ["W".into(), "B".into()], &actions)
+            .unwrap()
+            .write()
+            .unwrap();
+        let mut bytes = text.into_bytes();
+        let i = at.index(bytes.len());
+        match op {
+            0 => bytes[i] = byte,
+            1 => bytes.insert(i, byte),
+            _ => {
+                bytes.remove(i);
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(f) = SgfFile::parse(&text) {
+            let _ = f.replay(&rules);
+        }
+    }
+}
+
+/// A game whose result says resigned but ended by play, or the other way round, is refused.
+#[test]
+fn resignation_flag_must_match_the_end() {
+    let base = "(;GM[6]MI[length:1][game:0][ws:0][bs:0]RU[Crawford]";
+    let moves = "\n;B[63lrad]\n;W[double]\n;B[drop])";
+    let ok = SgfFile::parse(&format!("{base}RE[W+1]{moves}")).unwrap();
+    ok.replay(&MATCH_RULES).unwrap();
+    let e = SgfFile::parse(&format!("{base}RE[W+1R]{moves}"))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(e.kind, ReplayErrorKind::Resigned { written: true });
+    // Resigned after B's first move: W is on roll, so B resigns... is refused; W resigns.
+    let f = SgfFile::parse(&format!("{base}RE[B+1R]\n;B[63lrad])")).unwrap();
+    let r = f.replay(&MATCH_RULES).unwrap();
+    assert!(matches!(
+        r.games[0].outcome.unwrap().kind,
+        WinKind::Resignation(_)
+    ));
+    let e = SgfFile::parse(&format!("{base}RE[B+1]\n;B[63lrad])"))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(e.kind, ReplayErrorKind::Resigned { written: false });
+}
+
+/// Setup nodes read and write back, and are refused by the replay with their offset.
+#[test]
+fn setup_nodes_are_kept_not_replayed() {
+    let text = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x]\n;B[21])\n";
+    let f = SgfFile::parse(text).unwrap();
+    assert!(matches!(&f.games[0].nodes[0].action, SgfAction::Setup(p) if p.len() == 4));
+    assert_eq!(SgfFile::parse(&f.write().unwrap()).unwrap(), f);
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert_eq!(e.offset, 20);
+    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+}
+
+/// Errors name the byte.
+#[test]
+fn parse_errors_name_the_byte() {
+    let e = SgfFile::parse("(;GM[6]\n;B[63lrad]\n;W[65xrm])").unwrap_err();
+    assert_eq!(
+        (e.offset, e.kind),
+        (19, ParseErrorKind::Move("65xrm".into()))
+    );
+    let e = SgfFile::parse(&"x".repeat(17 << 20)).unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::TooLarge(_)));
+}
+
+/// Found by the fuzz target's smoke run: a file whose only game has no moves replays to no
+/// actions, and the record of no actions had no game, which SGF cannot write (no empty
+/// collection). The record of a match not started is now one game without moves.
+#[test]
+fn regression_record_of_no_actions_writes_one_empty_game() {
+    let rules = MATCH_RULES.with_jacoby(true);
+    let file = SgfFile::record(&rules, 0, ["w".into(), "b".into()], &[]).unwrap();
+    assert_eq!(file.games.len(), 1);
+    assert!(file.games[0].nodes.is_empty() && file.games[0].rules.jacoby);
+    let text = file.write().unwrap();
+    assert_eq!(SgfFile::parse(&text).unwrap(), file);
+    let replay = file.replay(&rules).unwrap();
+    assert!(replay.actions.is_empty() && replay.games[0].outcome.is_none());
+}
