@@ -325,7 +325,7 @@ fn write_random_sgf_files() {
 fn expectation(file: &SgfFile, rules: &Rules) -> String {
     let replay = file.replay(rules).unwrap();
     let m = &replay.game;
-    let mut s = m.new_initial_state();
+    let mut s = replay.start.clone();
     let letter = |side: Side| if side == Side::Black { 'X' } else { 'O' };
     let mut out = String::new();
     for (gi, g) in file.games.iter().enumerate() {
