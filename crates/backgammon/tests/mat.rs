@@ -10,10 +10,11 @@
 use lattjo_backgammon::mat::{
     MATCH_RULES, MatAction, MatFile, ParseErrorKind, ReplayErrorKind, ReplayedGame,
 };
-use lattjo_backgammon::{
-    Action, Backgammon, Game, GameRng, Match, MatchConfig, Rules, Side, WinKind,
-};
+use lattjo_backgammon::{Action, Backgammon, Game, Match, MatchConfig, Rules, Side, WinKind};
 use proptest::prelude::*;
+
+mod common;
+use common::random_match;
 
 /// The golden files: GNUBG 1.07.001's exports, each headed by `;` lines saying how it was
 /// made and, as `; gnubg-result <game> <X|O> <points> <played|resigned>`, GNUBG's own record
@@ -286,42 +287,6 @@ fn write_random_mat_files() {
         };
         std::fs::write(format!("{dir}/{name}.mat"), file.write().unwrap()).unwrap();
     }
-}
-
-/// Plays a random match or money session from `seed`, returning the rules, length and
-/// actions.
-fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
-    let mut rng = GameRng::new(seed, 7);
-    let length = [0u32, 1, 3, 5, 7][rng.below(5) as usize];
-    let money = length == 0;
-    let rules = MATCH_RULES
-        .with_jacoby(money && rng.below(2) == 0)
-        .with_beavers(money && rng.below(2) == 0);
-    let config = if money {
-        MatchConfig::new(None, Some(1 + rng.below(4)))
-    } else {
-        MatchConfig::new(Some(i64::from(length)), None)
-    }
-    .unwrap();
-    let m = Match::new(Backgammon::new(rules).unwrap(), config);
-    let mut s = m.new_initial_state();
-    let mut actions = Vec::new();
-    let mut buf = Vec::new();
-    // Random play, with fewer doubles and resignations than a uniform choice makes.
-    while !s.is_over() && actions.len() < 20_000 {
-        let a = match m.sample_chance(&s, &mut rng) {
-            Some(a) => a,
-            None => match m.sample_action(&s, &mut rng, &mut buf).unwrap() {
-                // Before the roll: a resignation 1 time in 40, a double 1 in 6.
-                Action::Resign(_) if rng.below(40) != 0 => Action::Roll,
-                Action::Double if rng.below(6) != 0 => Action::Roll,
-                a => a,
-            },
-        };
-        m.apply(&mut s, &a).unwrap();
-        actions.push(a);
-    }
-    (rules, length, actions)
 }
 
 /// Drops refused resignations and their offers, which the format does not hold.

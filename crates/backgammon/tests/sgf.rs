@@ -11,10 +11,11 @@ use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
 use lattjo_backgammon::sgf::{
     ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfGame, SgfResult,
 };
-use lattjo_backgammon::{
-    Action, Backgammon, Dice, Game, GameRng, Match, MatchConfig, Phase, Rules, Side, WinKind,
-};
+use lattjo_backgammon::{Action, Dice, Game, Phase, Rules, Side, WinKind};
 use proptest::prelude::*;
+
+mod common;
+use common::random_match;
 
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
@@ -373,41 +374,6 @@ fn expectation(file: &SgfFile, rules: &Rules) -> String {
         }
     }
     out
-}
-
-/// Plays a random match or money session from `seed`, returning the rules, length and
-/// actions (as tests/mat.rs does).
-fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
-    let mut rng = GameRng::new(seed, 7);
-    let length = [0u32, 1, 3, 5, 7][rng.below(5) as usize];
-    let money = length == 0;
-    let rules = MATCH_RULES
-        .with_jacoby(money && rng.below(2) == 0)
-        .with_beavers(money && rng.below(2) == 0);
-    let config = if money {
-        MatchConfig::new(None, Some(1 + rng.below(4)))
-    } else {
-        MatchConfig::new(Some(i64::from(length)), None)
-    }
-    .unwrap();
-    let m = Match::new(Backgammon::new(rules).unwrap(), config);
-    let mut s = m.new_initial_state();
-    let mut actions = Vec::new();
-    let mut buf = Vec::new();
-    while !s.is_over() && actions.len() < 20_000 {
-        let a = match m.sample_chance(&s, &mut rng) {
-            Some(a) => a,
-            None => match m.sample_action(&s, &mut rng, &mut buf).unwrap() {
-                // Before the roll: a resignation 1 time in 40, a double 1 in 6.
-                Action::Resign(_) if rng.below(40) != 0 => Action::Roll,
-                Action::Double if rng.below(6) != 0 => Action::Roll,
-                a => a,
-            },
-        };
-        m.apply(&mut s, &a).unwrap();
-        actions.push(a);
-    }
-    (rules, length, actions)
 }
 
 /// Drops refused resignations and their offers, which the format does not hold.
