@@ -413,7 +413,7 @@ pub enum ReplayErrorKind {
         /// Whether `R` is written.
         written: bool,
     },
-    /// What this crate does not replay: setup properties, automatic doubles, a variant.
+    /// What this crate does not replay: setup properties, automatic doubles, raccoons.
     #[error("not supported: {0}")]
     Unsupported(&'static str),
 }
@@ -1112,8 +1112,9 @@ impl SgfFile {
     /// # Errors
     ///
     /// [`ReplayError`] naming the game, the byte offset and what was wrong;
-    /// [`ReplayErrorKind::Unsupported`] for setup nodes, automatic doubles (a root `CV`) and
-    /// variants (`Nackgammon`, `Hypergammon`).
+    /// [`ReplayErrorKind::Unsupported`] for setup nodes and automatic doubles (a root `CV`);
+    /// a variant (`RU`'s `Nackgammon`, `Hypergammon1` to `3`, or a word this crate does not
+    /// know) is [`mat::ReplayErrorKind::Variation`], as in a `.mat` header.
     ///
     /// # Examples
     ///
@@ -1168,7 +1169,10 @@ impl SgfFile {
             if !g.rules.other.is_empty() {
                 return Err(fail(
                     g.offset,
-                    ReplayErrorKind::Unsupported("a variant (Nackgammon or Hypergammon)"),
+                    // As `mat` refuses a `Variation` header.
+                    ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(
+                        g.rules.other.join(":"),
+                    )),
                 ));
             }
             let (count, dice) = trailing_dice(g);

@@ -7,7 +7,7 @@
 //! scores and the Crawford game), D5 (beavers, the Jacoby rule), D6 (resignations, which SGF
 //! records in `RE` only).
 
-use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+use lattjo_backgammon::mat::{self, MATCH_RULES, MatFile};
 use lattjo_backgammon::sgf::{
     ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfGame, SgfResult,
 };
@@ -202,7 +202,13 @@ fn gnubg_sgf_directory() {
         let rules = rules_of(&file);
         let replay = match file.replay(&rules) {
             Ok(r) => r,
-            Err(e) if matches!(e.kind, ReplayErrorKind::Unsupported(_)) => {
+            Err(e)
+                if matches!(
+                    e.kind,
+                    ReplayErrorKind::Unsupported(_)
+                        | ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(_))
+                ) =>
+            {
                 eprintln!("{name}: {e}");
                 unsupported += 1;
                 continue;
@@ -593,4 +599,26 @@ fn regression_record_of_no_actions_writes_one_empty_game() {
     assert_eq!(SgfFile::parse(&text).unwrap(), file);
     let replay = file.replay(&rules).unwrap();
     assert!(replay.actions.is_empty() && replay.games[0].outcome.is_none());
+}
+
+/// GNUBG 1.07.001 writes a variant in `RU` (`set variation nackgammon`, `save match`:
+/// `RU[Nackgammon]`; `3-chequer-hypergammon`: `RU[Crawford:Hypergammon3]`). Refused before
+/// any move with the `.mat` reader's error for its `Variation` header, naming it.
+#[test]
+fn gnubg_variant_sgf_is_refused_as_a_variation() {
+    for (ru, name) in [
+        ("Nackgammon", "Nackgammon"),
+        ("Crawford:Hypergammon3", "Hypergammon3"),
+    ] {
+        let text = format!("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]RU[{ru}]\n;W[21xvwv])\n");
+        let e = SgfFile::parse(&text)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .unwrap_err();
+        assert_eq!(
+            e.kind,
+            ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(name.into())),
+            "{ru}"
+        );
+    }
 }
