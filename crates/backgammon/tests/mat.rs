@@ -14,7 +14,7 @@ use lattjo_backgammon::{Action, Backgammon, Game, Match, MatchConfig, Rules, Sid
 use proptest::prelude::*;
 
 mod common;
-use common::random_match;
+use common::{random_match, without_refused_resignations};
 
 /// The golden files: GNUBG 1.07.001's exports, each headed by `;` lines saying how it was
 /// made and, as `; gnubg-result <game> <X|O> <points> <played|resigned>`, GNUBG's own record
@@ -287,19 +287,6 @@ fn write_random_mat_files() {
         };
         std::fs::write(format!("{dir}/{name}.mat"), file.write().unwrap()).unwrap();
     }
-}
-
-/// Drops refused resignations and their offers, which the format does not hold.
-fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
-    let mut out: Vec<Action> = Vec::new();
-    for a in actions {
-        if *a == Action::RejectResignation {
-            out.pop();
-        } else {
-            out.push(*a);
-        }
-    }
-    out
 }
 
 proptest! {

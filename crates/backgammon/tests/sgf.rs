@@ -15,7 +15,7 @@ use lattjo_backgammon::{Action, Dice, Game, Phase, Rules, Side, WinKind};
 use proptest::prelude::*;
 
 mod common;
-use common::random_match;
+use common::{random_match, without_refused_resignations};
 
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
@@ -377,19 +377,6 @@ fn expectation(file: &SgfFile, rules: &Rules) -> String {
                 _ => {}
             }
             m.apply(&mut s, a).unwrap();
-        }
-    }
-    out
-}
-
-/// Drops refused resignations and their offers, which the format does not hold.
-fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
-    let mut out: Vec<Action> = Vec::new();
-    for a in actions {
-        if *a == Action::RejectResignation {
-            out.pop();
-        } else {
-            out.push(*a);
         }
     }
     out

@@ -38,3 +38,16 @@ pub fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
     }
     (rules, length, actions)
 }
+
+/// Drops refused resignations and their offers, which the format does not hold.
+pub fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for a in actions {
+        if *a == Action::RejectResignation {
+            out.pop();
+        } else {
+            out.push(*a);
+        }
+    }
+    out
+}
