@@ -1457,14 +1457,14 @@ impl MatFile {
                     MatAction::Double { .. } | MatAction::Beaver { .. }
                 )
             });
-            // Both at match point (double match point): past the Crawford game.
-            let both = first
+            // The Crawford game needs exactly one side at match point (both there: past it).
+            let at_point = first
                 .scores
                 .iter()
-                .all(|&x| x.saturating_add(1) == self.length);
-            let crawford = bg.rules().crawford && !doubles && !both;
+                .filter(|&&x| x.saturating_add(1) == self.length)
+                .count();
+            let crawford = bg.rules().crawford && at_point == 1 && !doubles;
             let ctx = MatchContext::new(self.length, first.scores, crawford)
-                .or_else(|_| MatchContext::new(self.length, first.scores, false))
                 .map_err(|_| ReplayErrorKind::AfterMatchEnd)?;
             bg.new_game(Some(ctx))
         };
