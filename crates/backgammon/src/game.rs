@@ -296,7 +296,9 @@ pub enum Phase {
     /// it) or drop (pay twice the cube). The cube and its owner are still those before the
     /// double.
     Beavered,
-    /// The opponent of the player on roll answers a resignation offer.
+    /// The opponent of the player on roll answers a resignation offer, made before the roll
+    /// or, as GNU Backgammon allows, after it and before the play (D6): then the dice stay
+    /// rolled ([`State::dice`]), and a refusal returns to [`Phase::Moving`] with them.
     ResignOffered(ResignLevel),
     /// The game is over.
     Over,
@@ -598,16 +600,18 @@ pub struct StateSetup {
     pub position: Position,
     /// The phase.
     pub phase: Phase,
-    /// The dice to play: `Some` exactly in [`Phase::Moving`].
+    /// The dice to play: `Some` in [`Phase::Moving`], and in [`Phase::ResignOffered`] when the
+    /// offer came after the roll (D6); `None` otherwise.
     pub dice: Option<Dice>,
     /// Log2 of the cube value, at most [`MAX_CUBE_LOG2`]. In the opening it counts the
     /// automatic doubles so far (D3).
     pub cube_log2: u8,
     /// The cube owner; `None` while centred.
     pub cube_owner: Option<Side>,
-    /// Whether the player on roll has had a resignation refused this turn (D6): only before
-    /// the roll ([`Phase::BeforeRoll`]), since it governs only that decision; rolling or
-    /// doubling clears it.
+    /// Whether the player on roll has had a resignation refused in the decision at hand
+    /// (D6): only before the roll ([`Phase::BeforeRoll`]) or the play ([`Phase::Moving`]),
+    /// since it governs only those offers; rolling, doubling and playing clear it, as GNU
+    /// Backgammon forgets a declined resignation at the next move of the game.
     pub resign_refused: bool,
     /// The result: `Some` exactly in [`Phase::Over`].
     pub outcome: Option<Outcome>,
@@ -633,7 +637,8 @@ pub enum StateError {
     /// The cube is above 2^12 ([`MAX_CUBE_LOG2`]).
     #[error("cube 2^{0} is above the largest cube 2^12")]
     Cube(u8),
-    /// Dice missing while a play is due, or present otherwise.
+    /// Dice missing while a play is due, or present outside [`Phase::Moving`] and a
+    /// resignation offered after the roll ([`Phase::ResignOffered`]).
     #[error("the dice do not fit the phase {0:?}")]
     Dice(Phase),
     /// An outcome without the game being over, or the reverse.
@@ -659,9 +664,10 @@ pub enum StateError {
     /// A beaver (D5) in match play, or with no room for the cube to double twice.
     #[error("a beaver needs money play and a cube that can double twice")]
     Beaver,
-    /// A refused resignation outside [`Phase::BeforeRoll`] (the flag governs only the
-    /// decision before the roll; rolling or doubling clears it).
-    #[error("a refused resignation is kept only before the roll, not in phase {0:?}")]
+    /// A refused resignation outside [`Phase::BeforeRoll`] and [`Phase::Moving`] (the flag
+    /// governs the offers of the turn's two decisions, before the roll and before the play;
+    /// rolling, doubling and playing clear it).
+    #[error("a refused resignation is kept only before the roll or the play, not in phase {0:?}")]
     ResignRefused(Phase),
 }
 
@@ -678,7 +684,8 @@ impl State {
         self.phase
     }
 
-    /// The dice to play, in [`Phase::Moving`].
+    /// The dice to play: in [`Phase::Moving`], and while a resignation offered after the roll
+    /// awaits its answer (D6).
     #[must_use]
     pub const fn dice(&self) -> Option<Dice> {
         self.dice
@@ -714,8 +721,9 @@ impl State {
     }
 
     /// Whether the player on roll has had a resignation refused this turn, so may not offer
-    /// another (D6). Only ever true before the roll ([`Phase::BeforeRoll`]): rolling or
-    /// doubling clears it.
+    /// another before the next move (D6). Only ever true before the roll
+    /// ([`Phase::BeforeRoll`]) or the play ([`Phase::Moving`]): rolling, doubling and
+    /// playing clear it.
     #[must_use]
     pub const fn resign_refused(&self) -> bool {
         self.resign_refused
@@ -801,7 +809,11 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     if s.cube_log2 > MAX_CUBE_LOG2 {
         return Err(StateError::Cube(s.cube_log2));
     }
-    if (s.phase == Phase::Moving) != s.dice.is_some() {
+    // The dice are rolled exactly while the play is due, or while a resignation offered
+    // after the roll awaits its answer (D6).
+    let dice_due = s.phase == Phase::Moving;
+    let dice_may = dice_due || matches!(s.phase, Phase::ResignOffered(_));
+    if (dice_due && s.dice.is_none()) || (!dice_may && s.dice.is_some()) {
         return Err(StateError::Dice(s.phase));
     }
     if (s.phase == Phase::Over) != s.outcome.is_some() {
@@ -865,7 +877,7 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Beaver);
     }
-    if s.resign_refused && s.phase != Phase::BeforeRoll {
+    if s.resign_refused && !matches!(s.phase, Phase::BeforeRoll | Phase::Moving) {
         return Err(StateError::ResignRefused(s.phase));
     }
     Ok(())
@@ -1104,7 +1116,22 @@ impl Backgammon {
     /// Whether the player on roll has a decision before the roll (a double or a resignation
     /// offer); otherwise [`Phase::BeforeRoll`] is a chance node.
     fn has_pre_roll_choice(&self, s: &State) -> bool {
-        (self.rules.resignations && !s.resign_refused) || self.double_refusal(s).is_none()
+        self.may_offer_resignation(s) || self.double_refusal(s).is_none()
+    }
+
+    /// Whether the player on roll may offer to resign now, before the roll or the play (D6):
+    /// the rules allow offers and none was refused since the last move.
+    fn may_offer_resignation(&self, s: &State) -> bool {
+        self.rules.resignations && !s.resign_refused
+    }
+
+    /// Why the player on roll may not offer to resign, before the roll or the play (D6).
+    fn resignation_refusal(&self) -> PlayError {
+        if self.rules.resignations {
+            PlayError::ResignationAlreadyRefused
+        } else {
+            PlayError::ResignationsDisabled
+        }
     }
 
     fn beaver_allowed(&self, s: &State) -> bool {
@@ -1137,7 +1164,7 @@ impl Backgammon {
                 if self.double_refusal(s).is_none() {
                     f(Action::Double);
                 }
-                if self.rules.resignations && !s.resign_refused {
+                if self.may_offer_resignation(s) {
                     for l in ResignLevel::ALL {
                         f(Action::Resign(l));
                     }
@@ -1167,6 +1194,12 @@ impl Backgammon {
                             list.plays().for_each(|p| f(Action::Play(p)));
                         }
                     });
+                }
+                // After the roll, before the play, as GNU Backgammon allows (D6).
+                if self.may_offer_resignation(s) {
+                    for l in ResignLevel::ALL {
+                        f(Action::Resign(l));
+                    }
                 }
             }
             Phase::Opening | Phase::Rolling | Phase::Over => {}
@@ -1229,7 +1262,8 @@ impl Backgammon {
     }
 
     fn roll(&self, s: &mut State, d: Dice) {
-        // A refused resignation only governs the decision before the roll (D6).
+        // A refused resignation governs only the decision it interrupted (D6): the play
+        // after the roll is a new one, at which the player may offer again.
         s.resign_refused = false;
         s.dice = Some(d);
         s.phase = Phase::Moving;
@@ -1272,8 +1306,7 @@ impl Backgammon {
             (Phase::BeforeRoll, a) if !self.has_pre_roll_choice(s) => Err(match a {
                 // The roll is due because the player has no choice: say why.
                 Action::Double => self.double_refusal(s).unwrap_or(PlayError::ChanceExpected),
-                Action::Resign(_) if s.resign_refused => PlayError::ResignationAlreadyRefused,
-                Action::Resign(_) => PlayError::ResignationsDisabled,
+                Action::Resign(_) => self.resignation_refusal(),
                 _ => PlayError::ChanceExpected,
             }),
             (_, Action::Opening { .. } | Action::Dice(_)) => Err(PlayError::NotChance),
@@ -1290,14 +1323,13 @@ impl Backgammon {
                     Ok(())
                 }
             },
-            (Phase::BeforeRoll, Action::Resign(l)) => {
-                if !self.rules.resignations {
-                    Err(PlayError::ResignationsDisabled)
-                } else if s.resign_refused {
-                    Err(PlayError::ResignationAlreadyRefused)
-                } else {
+            // Before the roll, or with the dice rolled before the play (D6; the dice stay).
+            (Phase::BeforeRoll | Phase::Moving, Action::Resign(l)) => {
+                if self.may_offer_resignation(s) {
                     s.phase = Phase::ResignOffered(*l);
                     Ok(())
+                } else {
+                    Err(self.resignation_refusal())
                 }
             }
             (Phase::Doubled, Action::Take) => {
@@ -1345,11 +1377,18 @@ impl Backgammon {
                     points: mult * s.cube_value() as i64,
                 });
                 s.phase = Phase::Over;
+                s.dice = None;
                 Ok(())
             }
             (Phase::ResignOffered(_), Action::RejectResignation) => {
+                // Back to the decision the offer interrupted: the roll, or the play of the
+                // dice rolled.
                 s.resign_refused = true;
-                s.phase = Phase::BeforeRoll;
+                s.phase = if s.dice.is_some() {
+                    Phase::Moving
+                } else {
+                    Phase::BeforeRoll
+                };
                 Ok(())
             }
             (Phase::Moving, Action::Play(play)) => self.apply_play(s, play),
@@ -1494,15 +1533,29 @@ impl Game for Backgammon {
     /// Uniform over [`Game::legal_actions`], without building the action list for plays.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
         if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
+            // The resignation offers come after the plays, as `legal_actions` lists them.
+            let offers = if self.may_offer_resignation(s) {
+                ResignLevel::ALL.len()
+            } else {
+                0
+            };
             return Some(with_plays(
                 &s.position,
                 d,
                 self.rules.single_die,
-                |list, chosen| match list.get(rng.index(list.len())) {
-                    None => Action::Play(Play::NONE),
-                    Some(play) => {
-                        *chosen = Some((play, s.position.after(&play)));
-                        Action::Play(play)
+                |list, chosen| {
+                    let i = if offers == 0 {
+                        rng.index(list.len())
+                    } else {
+                        rng.index(list.len().max(1) + offers)
+                    };
+                    match list.get(i) {
+                        Some(play) => {
+                            *chosen = Some((play, s.position.after(&play)));
+                            Action::Play(play)
+                        }
+                        None if i < list.len().max(1) || offers == 0 => Action::Play(Play::NONE),
+                        None => Action::Resign(ResignLevel::ALL[i - list.len().max(1)]),
                     }
                 },
             ));

@@ -37,9 +37,9 @@ pub enum ImportError {
     /// format says everything about how it ended).
     #[error("the game is already over")]
     Finished,
-    /// A situation this crate does not model: a resignation offered after the roll or while
-    /// a double is pending (GNU Backgammon allows both; here a resignation is offered before
-    /// the roll, D6).
+    /// A situation this crate does not model: a resignation offered while a double is
+    /// pending (GNU Backgammon allows it; here a resignation is offered before the roll or
+    /// the play, D6).
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// Fields that contradict each other (the player to act, a position other than the start
@@ -74,7 +74,8 @@ fn xgid_of(s: &State, rules: Option<&Rules>) -> Xgid {
     let m = s.match_context;
     let money = m.is_none();
     let dice = match (s.phase, s.dice) {
-        (Phase::Moving, Some(d)) => XgDice::Rolled(d.high(), d.low()),
+        // A resignation offered after the roll is written as the state it interrupted.
+        (Phase::Moving | Phase::ResignOffered(_), Some(d)) => XgDice::Rolled(d.high(), d.low()),
         // A beaver to answer (D5) is written as the double before it.
         (Phase::Doubled | Phase::Beavered, _) => XgDice::Doubled,
         _ => XgDice::NotRolled,
@@ -146,11 +147,8 @@ fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
         turn,
         double_offered: matches!(s.phase, Phase::Doubled | Phase::Beavered),
         resignation,
-        dice: if s.phase == Phase::Moving {
-            s.dice
-        } else {
-            None
-        },
+        // With the dice to play, or a resignation offered after the roll (D6).
+        dice: s.dice,
         match_length: m.map_or(0, |m| m.length()),
         score,
         jacoby: money && rules.is_some_and(|r| r.jacoby),
@@ -168,10 +166,11 @@ impl State {
     /// score and the Crawford flag. Reading it back gives the same state, whole, for every
     /// state with dice to play ([`Phase::Moving`]), with a double offered ([`Phase::Doubled`])
     /// and before the roll ([`Phase::BeforeRoll`]) unless the player on roll has just had a
-    /// resignation refused (the only state that carries [`State::resign_refused`], which no
-    /// format records; rolling or doubling clears it). The other phases are written as the
-    /// nearest: the opening roll as the start before White's roll, a chosen roll or a pending
-    /// resignation as the state before the roll, a beaver to answer ([`Phase::Beavered`]) as
+    /// resignation refused (the only states that carry [`State::resign_refused`], which no
+    /// format records; rolling, doubling and playing clear it). The other phases are written
+    /// as the nearest: the opening roll as the start before White's roll, a chosen roll as the
+    /// state before the roll, a pending resignation as the state it interrupted (before the
+    /// roll, or with the dice to play), a beaver to answer ([`Phase::Beavered`]) as
     /// the double before it, a finished game as its final position (which reads back as an
     /// error when a side has borne off everything).
     ///
@@ -383,10 +382,11 @@ impl TryFrom<&GnubgId> for State {
                 return Err(ImportError::Inconsistent("the player to act"));
             }
             match (m.resignation(), m.double_offered(), m.dice()) {
-                (Some(l), false, None) => (Phase::ResignOffered(l), None),
-                (Some(_), _, _) => {
+                // Before the roll, or after it (D6: the dice stay to play).
+                (Some(l), false, dice) => (Phase::ResignOffered(l), dice),
+                (Some(_), true, _) => {
                     return Err(ImportError::Unsupported(
-                        "a resignation after the roll or while a double is pending",
+                        "a resignation while a double is pending",
                     ));
                 }
                 (None, true, None) => (Phase::Doubled, None),

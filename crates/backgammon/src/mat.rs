@@ -41,7 +41,8 @@
 //! accepted resignation (D6) of the level its `Wins` points give (GNUBG's rule: up to the
 //! cube a single game, up to twice the cube a gammon, else a backgammon), offered before
 //! the roll; a roll written with no movements and followed at once by the opponent's `Wins`
-//! is GNUBG's "rolled, then resigned", replayed as a resignation before that roll; another
+//! is GNUBG's "rolled, then resigned", replayed as that roll and the resignation after it
+//! (D6 lets the player on roll offer before the roll or before the play); another
 //! empty roll is no play, or the one legal play when there is exactly one (as GNUBG's
 //! importer has it), or, when it ends the record, a roll whose play is to come. Under the
 //! Jacoby
@@ -281,6 +282,12 @@ pub enum ParseErrorKind {
     /// More than two entries on one line.
     #[error("more than two entries on the line")]
     TooManyEntries,
+    /// A second entry on a line that starts inside the left column, where GNUBG's importer
+    /// does not split the line (it splits at a double space from the line's 16th character
+    /// on). GNUBG 1.07.001 writes a game resigned right after its opening roll so, with the
+    /// roll in the wrong column, and cannot read it back.
+    #[error("a second entry at column {0}, inside the left column")]
+    SecondEntryLeft(usize),
 }
 
 impl MatFile {
@@ -759,6 +766,10 @@ fn keyword(tok: &str) -> Option<(Kw, &str)> {
     Some((kw, ""))
 }
 
+/// The least byte offset of an entry in the right column: after a double space from the
+/// line's 16th character on, where GNUBG's importer splits a line without two rolls.
+const RIGHT_FROM: usize = 17;
+
 /// A numbered line of up to two entries.
 fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseError> {
     // Drop the move number `  3)`.
@@ -796,10 +807,20 @@ fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseErro
     let n = groups.len();
     for (i, (at, kw, toks)) in groups.into_iter().enumerate() {
         // Two entries: left then right. One: right when it starts past the left column
-        // (GNUBG splits a line at a double space from its 16th character on).
+        // (GNUBG splits a line at a double space from its 16th character on, so an entry
+        // there starts at offset 17 or later).
+        // GNUBG's importer splits a line before its second roll, else at a double space from
+        // its 16th character on: a second entry that is not a roll must start there (Snowie's
+        // `Illegal play` note, which follows its roll, aside).
         let side = if n == 2 {
-            if i == 0 { Side::Black } else { Side::White }
-        } else if at >= 17 {
+            if i == 0 {
+                Side::Black
+            } else if at >= RIGHT_FROM || matches!(kw, Kw::Roll(_) | Kw::Illegal) {
+                Side::White
+            } else {
+                return Err(err(no, ParseErrorKind::SecondEntryLeft(at + 1)));
+            }
+        } else if at >= RIGHT_FROM {
             Side::White
         } else {
             Side::Black
@@ -1196,8 +1217,6 @@ impl Replayer<'_> {
             }
             match &e.action {
                 MatAction::Roll { dice, movements } => {
-                    let before = self.s.clone();
-                    let (acts, fin) = (self.actions.len(), self.finished);
                     self.roll(e.side, *dice).map_err(at)?;
                     let st = *self.s.round();
                     let (pos, Some(d)) = (*st.position(), st.dice()) else {
@@ -1210,11 +1229,8 @@ impl Replayer<'_> {
                                 if *side != e.side
                         );
                         if resigns {
-                            // GNUBG: rolled, then resigned (the opponent's `Wins` follows).
-                            // Replayed as a resignation before the roll.
-                            self.s = before;
-                            self.actions.truncate(acts);
-                            self.finished = fin;
+                            // GNUBG: rolled, then resigned (the opponent's `Wins` follows,
+                            // replayed as the resignation after the roll, D6).
                             i += 1;
                             continue;
                         }
@@ -1332,8 +1348,8 @@ impl Replayer<'_> {
         })
     }
 
-    /// The opponent of `winner` resigns before the roll and `winner` accepts; the level from
-    /// the points as GNUBG's importer has it.
+    /// The opponent of `winner` resigns before the roll, or after it before the play (D6),
+    /// and `winner` accepts; the level from the points as GNUBG's importer has it.
     fn resign(&mut self, winner: Side, points: u32) -> Result<(), ReplayErrorKind> {
         let st = *self.s.round();
         let loser = winner.opponent();
@@ -1342,7 +1358,12 @@ impl Replayer<'_> {
                 "a resignation at the opening roll",
             ));
         }
-        if st.to_move() != loser || !matches!(st.phase(), Phase::BeforeRoll | Phase::Rolling) {
+        if st.to_move() != loser
+            || !matches!(
+                st.phase(),
+                Phase::BeforeRoll | Phase::Rolling | Phase::Moving
+            )
+        {
             return Err(ReplayErrorKind::Unsupported(
                 "a resignation by the player not on roll, or while a double is pending",
             ));
@@ -1754,12 +1775,24 @@ impl MatFile {
                     push(before.to_move().opponent(), beaver);
                 }
                 Action::Drop => push(before.actor().unwrap_or(Side::White), MatAction::Drop),
+                // A resignation after the roll (D6): the roll with no movements, as GNUBG
+                // writes "rolled, then resigned"; the `Wins` line follows.
+                Action::AcceptResignation => {
+                    if let Some(d) = before.dice() {
+                        push(
+                            before.to_move(),
+                            MatAction::Roll {
+                                dice: [d.high(), d.low()],
+                                movements: Vec::new(),
+                            },
+                        );
+                    }
+                }
                 Action::Opening { .. }
                 | Action::Dice(_)
                 | Action::Take
                 | Action::Roll
                 | Action::Resign(_)
-                | Action::AcceptResignation
                 | Action::RejectResignation => {}
             }
             if let Some(o) = after.outcome() {

@@ -83,11 +83,13 @@
 //!
 //! What the format does not say, and what this crate decides (docs/backgammon.md, "GNUBG's
 //! SGF files"): a resignation is only in `RE` (`R`), not in the moves: it is replayed as the
-//! loser's resignation before the roll at the end of the game (D6), of the level the points
-//! give (GNUBG's rule: up to the cube a single game, up to twice the cube a gammon, else a
-//! backgammon). GNUBG writes the dice of a player who rolled and then resigned as a setup
-//! node `;PL[W]DI[53]` last in the game: replayed, like a roll without letters followed by
-//! the end of a game the roller lost by resignation, as the resignation before that roll.
+//! loser's resignation at the end of the game (D6), of the level the points give (GNUBG's
+//! rule: up to the cube a single game, up to twice the cube a gammon, else a backgammon),
+//! before the roll. GNUBG writes the dice of a player who rolled and then resigned as a
+//! setup node `;PL[W]DI[53]` last in the game: replayed, like a roll without letters
+//! followed by the end of a game the roller lost by resignation, as that roll and the
+//! resignation after it (D6 lets the player on roll offer before the roll or the play); the
+//! record writes such a resignation so too.
 //! Another roll without letters is no play, or the one legal play if there is exactly one.
 //! A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move node
 //! of those dice without letters: the replay ends with those dice to play. A `double`
@@ -1345,7 +1347,7 @@ fn mat_game(g: &SgfGame, count: usize) -> Result<MatGame, (u32, ReplayErrorKind)
         let (side, action) = match &n.action {
             // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last
             // in a game the roller lost by resignation. A roll without movements, which
-            // mat's replay reads so (a resignation before that roll).
+            // mat's replay reads so (that roll, then the resignation after it, D6).
             SgfAction::Setup(props)
                 if i + 1 == g.nodes.len()
                     && g.result.is_some_and(|r| r.resigned)
@@ -1498,8 +1500,32 @@ impl SgfFile {
                 initial_cube: 1,
                 ..SgfGame::default()
             };
-            for e in &mg.entries {
+            for (ei, e) in mg.entries.iter().enumerate() {
                 let action = match &e.action {
+                    // A resignation after the roll (D6): GNUBG writes the resigner's dice as
+                    // a setup node last in the game (`.mat`'s record writes the roll with
+                    // no movements just before the winner's `Wins`).
+                    MatAction::Roll { dice, movements }
+                        if resigned
+                            && movements.is_empty()
+                            && ei + 2 == mg.entries.len()
+                            && matches!(
+                                mg.entries[ei + 1],
+                                MatEntry { action: MatAction::Wins { .. }, side, .. }
+                                    if side != e.side
+                            ) =>
+                    {
+                        SgfAction::Setup(vec![
+                            SgfProperty {
+                                id: "PL".into(),
+                                values: vec![letter_of(e.side).into()],
+                            },
+                            SgfProperty {
+                                id: "DI".into(),
+                                values: vec![format!("{}{}", dice[0], dice[1])],
+                            },
+                        ])
+                    }
                     MatAction::Roll { dice, movements } => SgfAction::Roll {
                         side: e.side,
                         dice: *dice,
@@ -1722,8 +1748,8 @@ mod tests {
     #[test]
     fn regression_rolled_then_resigned_dice_are_a_setup_node() {
         // GNUBG 1.07.001 writes the dice of a player who rolled and then resigned as
-        // `;PL[W]DI[53]` last in the game (found replaying its files): replayed as the
-        // resignation before that roll, not refused as a setup.
+        // `;PL[W]DI[53]` last in the game (found replaying its files): replayed as that roll
+        // and the resignation after it (D6), not refused as a setup.
         let text = "(;GM[6]MI[length:5][game:0][ws:0][bs:0]RU[Crawford]RE[B+2R]\n\
             ;W[21xvhg]\n;B[65lrsx]\n;PL[W]DI[53])";
         let f = SgfFile::parse(text).unwrap();
@@ -1731,6 +1757,18 @@ mod tests {
         let r = f.replay(&MATCH_RULES).unwrap();
         let o = r.games[0].outcome.unwrap();
         assert_eq!((o.winner, o.points), (Side::White, 2));
+        let dice = Action::Dice(Dice::new(5, 3).unwrap());
+        assert!(r.actions.ends_with(&[
+            Action::Roll,
+            dice,
+            Action::Resign(crate::ResignLevel::Gammon),
+            Action::AcceptResignation
+        ]));
+        // The record writes it back as GNUBG does.
+        let players = ["w".to_string(), "b".to_string()];
+        let again = SgfFile::record(&MATCH_RULES, 5, players, &r.actions).unwrap();
+        assert_eq!(again.games[0].nodes.last(), f.games[0].nodes.last());
+        assert_eq!(again.games[0].result, f.games[0].result);
         // Without a result it is a turn rolled and not played (GNUBG saved mid-turn).
         let open = text.replace("RE[B+2R]", "");
         let r = SgfFile::parse(&open).unwrap().replay(&MATCH_RULES).unwrap();

@@ -19,7 +19,7 @@
 use core::fmt::Write;
 
 use crate::board::{BAR, OFF, Position, Side};
-use crate::game::{Phase, State};
+use crate::game::State;
 use crate::movegen::Dice;
 
 const W: f64 = 600.0;
@@ -60,11 +60,8 @@ impl From<&State> for Scene {
             position: *s.position(),
             cube_log2: s.cube_log2(),
             cube_owner: s.cube_owner(),
-            dice: if s.phase() == Phase::Moving {
-                s.dice()
-            } else {
-                None
-            },
+            // The dice to play, also while a resignation offered after the roll is pending.
+            dice: s.dice(),
         }
     }
 }

@@ -545,9 +545,9 @@ fn regression_a_refused_resignation_is_lost_by_the_xgid_and_gnubg_id() {
     apply(&game, &mut taken, Action::Take);
     assert_eq!(game.turn(&taken), Turn::Chance);
     assert!(!taken.resign_refused());
-    // A state that holds the flag outside `BeforeRoll` is refused (serde goes through the
-    // same check).
-    for state in [s, d, taken] {
+    // A state that holds the flag outside `BeforeRoll` and `Moving` is refused (serde goes
+    // through the same check).
+    for state in [d, taken] {
         let setup = StateSetup {
             resign_refused: true,
             ..StateSetup::from(state)
@@ -569,6 +569,93 @@ fn regression_a_refused_resignation_is_lost_by_the_xgid_and_gnubg_id() {
             resign_refused: false,
             ..StateSetup::from(before_roll)
         }
+    );
+}
+
+/// D6 (as GNU Backgammon has it): the player on roll may offer to resign after the roll,
+/// before the play. The dice stay rolled while the offer waits; a refusal returns to the
+/// play with them, and no second offer comes before the play; an acceptance ends the game.
+#[test]
+fn d6_a_resignation_after_the_roll_keeps_the_dice() {
+    let game = Backgammon::new(Rules::lattjo().with_resignations(true)).unwrap();
+    let mut s = game.new_initial_state();
+    apply(&game, &mut s, Action::Opening { white: 3, black: 1 });
+    let dice = Dice::new(3, 1);
+    assert_eq!((s.phase(), s.dice()), (Phase::Moving, dice));
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let offers: Vec<Action> = ResignLevel::ALL
+        .iter()
+        .map(|&l| Action::Resign(l))
+        .collect();
+    assert!(legal.ends_with(&offers), "{legal:?}");
+    assert!(
+        legal[..legal.len() - 3]
+            .iter()
+            .all(|a| matches!(a, Action::Play(_)))
+    );
+    // Offered: the opponent answers, the dice wait.
+    apply(&game, &mut s, Action::Resign(ResignLevel::Gammon));
+    assert_eq!(s.phase(), Phase::ResignOffered(ResignLevel::Gammon));
+    assert_eq!((s.dice(), s.actor()), (dice, Some(Side::Black)));
+    assert_eq!(s.to_move(), Side::White);
+    // Both IDs: the XGID writes the state the offer interrupted, the GNUBG ID holds it all.
+    assert_eq!(
+        s.to_xgid().to_string().parse::<State>().unwrap().dice(),
+        dice
+    );
+    let id = s.to_gnubg_id_unswapped();
+    assert_eq!(
+        (id.match_id().resignation(), id.match_id().dice()),
+        (Some(ResignLevel::Gammon), dice)
+    );
+    assert_eq!(State::from_gnubg_id(&id.to_string()), Ok(s));
+    // Refused: back to the play with the same dice, and no second offer before it.
+    let mut refused = s;
+    apply(&game, &mut refused, Action::RejectResignation);
+    assert_eq!((refused.phase(), refused.dice()), (Phase::Moving, dice));
+    assert!(refused.resign_refused());
+    assert_eq!(
+        game.apply(&mut refused.clone(), &Action::Resign(ResignLevel::Single)),
+        Err(PlayError::ResignationAlreadyRefused)
+    );
+    game.legal_actions(&refused, &mut legal);
+    assert!(legal.iter().all(|a| matches!(a, Action::Play(_))));
+    // The state with the flag is a state (serde goes through the same check).
+    assert_eq!(State::try_from(StateSetup::from(refused)), Ok(refused));
+    // The play clears it: the opponent may offer before their roll.
+    any_play(&game, &mut refused);
+    assert_eq!(refused.phase(), Phase::BeforeRoll);
+    assert!(!refused.resign_refused());
+    // Accepted: the game ends at the level offered, the dice put away.
+    apply(&game, &mut s, Action::AcceptResignation);
+    assert_eq!((s.phase(), s.dice()), (Phase::Over, None));
+    let o = s.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::Black, WinKind::Resignation(ResignLevel::Gammon), 2)
+    );
+    // Without resignations in the rules the offer is refused after the roll too, by name.
+    let plain = Backgammon::default();
+    let mut p = plain.new_initial_state();
+    apply(&plain, &mut p, Action::Opening { white: 3, black: 1 });
+    assert_eq!(
+        plain.apply(&mut p.clone(), &Action::Resign(ResignLevel::Single)),
+        Err(PlayError::ResignationsDisabled)
+    );
+    // Dice outside `Moving` only with an offer waiting.
+    let setup = StateSetup {
+        phase: Phase::BeforeRoll,
+        ..StateSetup::from(s)
+    };
+    let with_dice = StateSetup {
+        dice: dice,
+        outcome: None,
+        ..setup
+    };
+    assert_eq!(
+        State::try_from(with_dice),
+        Err(StateError::Dice(Phase::BeforeRoll))
     );
 }
 

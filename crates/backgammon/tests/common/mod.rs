@@ -1,7 +1,7 @@
 //! Helpers shared by the match-file tests (`mat.rs`, `sgf.rs`).
 
 use lattjo_backgammon::mat::MATCH_RULES;
-use lattjo_backgammon::{Action, Backgammon, Game, GameRng, Match, MatchConfig, Rules};
+use lattjo_backgammon::{Action, Backgammon, Game, GameRng, Match, MatchConfig, Phase, Rules};
 
 /// Plays a random match or money session from `seed`, returning the rules, length and
 /// actions.
@@ -27,8 +27,17 @@ pub fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
         let a = match m.sample_chance(&s, &mut rng) {
             Some(a) => a,
             None => match m.sample_action(&s, &mut rng, &mut buf).unwrap() {
-                // Before the roll: a resignation 1 time in 40, a double 1 in 6.
-                Action::Resign(_) if rng.below(40) != 0 => Action::Roll,
+                // A resignation 1 time in 40 (else the roll, or after the roll a play), a
+                // double 1 in 6.
+                Action::Resign(_) if rng.below(40) != 0 => {
+                    if s.round().phase() == Phase::Moving {
+                        m.legal_actions(&s, &mut buf);
+                        buf.retain(|a| matches!(a, Action::Play(_)));
+                        buf[rng.index(buf.len())]
+                    } else {
+                        Action::Roll
+                    }
+                }
                 Action::Double if rng.below(6) != 0 => Action::Roll,
                 a => a,
             },
