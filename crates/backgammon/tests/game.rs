@@ -649,7 +649,7 @@ fn d6_a_resignation_after_the_roll_keeps_the_dice() {
         ..StateSetup::from(s)
     };
     let with_dice = StateSetup {
-        dice: dice,
+        dice,
         outcome: None,
         ..setup
     };
