@@ -1094,6 +1094,58 @@ pub enum ReplayErrorKind {
 
 type MState = MatchState<State>;
 
+/// The actions that roll `dice` for `side` in `s`, in order: the opening roll; or, when
+/// `take_beaver` and the doubler of a pending beaver (D5) rolls, the take `.mat` leaves
+/// implied, then the decision to roll where the player has one, then the dice. `what` names
+/// the roll in the error when no roll is due.
+///
+/// # Errors
+///
+/// A double as the opening roll ([`ReplayErrorKind::Unsupported`]), the other side's dice
+/// ([`ReplayErrorKind::WrongSide`]), dice that are not two dice or come when no roll is due
+/// ([`ReplayErrorKind::Unexpected`]).
+pub(crate) fn roll_actions(
+    m: &Match<Backgammon>,
+    s: &MState,
+    side: Side,
+    dice: [u8; 2],
+    what: &'static str,
+    take_beaver: bool,
+) -> Result<[Option<Action>; 3], ReplayErrorKind> {
+    let st = *s.round();
+    let d = Dice::new(dice[0], dice[1]).ok_or(ReplayErrorKind::Unexpected(what))?;
+    if s.is_over() {
+        return Err(ReplayErrorKind::Unexpected(what));
+    }
+    if st.phase() == Phase::Opening {
+        if d.is_double() {
+            return Err(ReplayErrorKind::Unsupported("a double as the opening roll"));
+        }
+        let (hi, lo) = (d.high(), d.low());
+        let (white, black) = if side == Side::White {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        };
+        return Ok([Some(Action::Opening { white, black }), None, None]);
+    }
+    if st.to_move() != side {
+        return Err(ReplayErrorKind::WrongSide {
+            expected: st.to_move(),
+            found: side,
+        });
+    }
+    match st.phase() {
+        // The beaver's take leaves the doubler on roll, who has no decision before the roll.
+        Phase::Beavered if take_beaver => Ok([Some(Action::Take), Some(Action::Dice(d)), None]),
+        Phase::BeforeRoll | Phase::Rolling => {
+            let decides = matches!(m.turn(s), boardgame_core::Turn::Player(_));
+            Ok([decides.then_some(Action::Roll), Some(Action::Dice(d)), None])
+        }
+        _ => Err(ReplayErrorKind::Unexpected(what)),
+    }
+}
+
 struct Replayer<'a> {
     m: Match<Backgammon>,
     s: MState,
@@ -1136,40 +1188,8 @@ impl Replayer<'_> {
     /// Rolls `dice` for the side on roll (after an implied beaver take, an opening roll or
     /// a decision to roll).
     fn roll(&mut self, side: Side, dice: [u8; 2]) -> Result<(), ReplayErrorKind> {
-        let st = *self.s.round();
-        let d = Dice::new(dice[0], dice[1]).ok_or(ReplayErrorKind::Unexpected("a roll"))?;
-        match st.phase() {
-            Phase::Opening => {
-                if d.is_double() {
-                    return Err(ReplayErrorKind::Unsupported("a double as the opening roll"));
-                }
-                let (hi, lo) = (d.high(), d.low());
-                let (white, black) = if side == Side::White {
-                    (hi, lo)
-                } else {
-                    (lo, hi)
-                };
-                return self.apply(Action::Opening { white, black });
-            }
-            Phase::Beavered if st.to_move() == side => self.apply(Action::Take)?,
-            _ => {}
-        }
-        let st = *self.s.round();
-        if st.to_move() != side {
-            return Err(ReplayErrorKind::WrongSide {
-                expected: st.to_move(),
-                found: side,
-            });
-        }
-        match st.phase() {
-            Phase::BeforeRoll | Phase::Rolling => {
-                if matches!(self.m.turn(&self.s), boardgame_core::Turn::Player(_)) {
-                    self.apply(Action::Roll)?;
-                }
-                self.apply(Action::Dice(d))
-            }
-            _ => Err(ReplayErrorKind::Unexpected("a roll")),
-        }
+        let acts = roll_actions(&self.m, &self.s, side, dice, "a roll", true)?;
+        acts.into_iter().flatten().try_for_each(|a| self.apply(a))
     }
 
     fn expect_actor(

@@ -99,13 +99,13 @@
 
 use core::fmt;
 
-use boardgame_core::{Game, Match, MatchConfig, Turn};
+use boardgame_core::{Game, Match, MatchConfig};
 
 use crate::board::{BAR, OFF, Side};
-use crate::game::{Action, Backgammon, Phase, Rules, WinKind};
+use crate::game::{Action, Backgammon, Rules, WinKind};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
-use crate::movegen::{Dice, Step};
+use crate::movegen::Step;
 
 /// The largest input [`SgfFile::parse`] reads: 16 MiB (an analysed 25-point match is about
 /// 2 MiB).
@@ -1283,45 +1283,12 @@ fn trailing_dice(g: &SgfGame) -> (usize, Option<(Side, [u8; 2], u32)>) {
     (n, None)
 }
 
-/// Rolls `dice` for `side` at the end of a replay whose game is not over.
+/// Rolls `dice` for `side` at the end of a replay whose game is not over (as `.mat`'s replay
+/// rolls, except that SGF writes a beaver's take, so none is implied).
 fn roll_pending(r: &mut Replay, side: Side, dice: [u8; 2]) -> Result<(), mat::ReplayErrorKind> {
-    let unexpected = mat::ReplayErrorKind::Unexpected("dice rolled after the end of the record");
-    let d = Dice::new(dice[0], dice[1]).ok_or(unexpected.clone())?;
-    let st = *r.state.round();
-    if r.state.is_over() {
-        return Err(unexpected);
-    }
-    let mut acts: Vec<Action> = Vec::with_capacity(2);
-    match st.phase() {
-        Phase::Opening => {
-            if d.is_double() {
-                return Err(mat::ReplayErrorKind::Unsupported(
-                    "a double as the opening roll",
-                ));
-            }
-            let (hi, lo) = (d.high(), d.low());
-            let (white, black) = if side == Side::White {
-                (hi, lo)
-            } else {
-                (lo, hi)
-            };
-            acts.push(Action::Opening { white, black });
-        }
-        Phase::BeforeRoll | Phase::Rolling => {
-            if st.to_move() != side {
-                return Err(mat::ReplayErrorKind::WrongSide {
-                    expected: st.to_move(),
-                    found: side,
-                });
-            }
-            if matches!(r.game.turn(&r.state), Turn::Player(_)) {
-                acts.push(Action::Roll);
-            }
-            acts.push(Action::Dice(d));
-        }
-        _ => return Err(unexpected),
-    }
-    for a in acts {
+    let what = "dice rolled after the end of the record";
+    let acts = mat::roll_actions(&r.game, &r.state, side, dice, what, false)?;
+    for a in acts.into_iter().flatten() {
         r.game.apply(&mut r.state, &a)?;
         r.actions.push(a);
     }
@@ -1621,6 +1588,7 @@ fn game_flags(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::Dice;
 
     #[test]
     fn letters_are_gnubg_points() {
