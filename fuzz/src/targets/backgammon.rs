@@ -3,7 +3,7 @@
 //! deserializable type and `apply`.
 
 use lattjo_backgammon::boardgame_core::{Agent, RandomAgent, play_game};
-use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+use lattjo_backgammon::mat::{MATCH_RULES, MatFile, Replay};
 use lattjo_backgammon::sgf::SgfFile;
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
@@ -616,26 +616,74 @@ fn mat_rules() -> [Rules; 4] {
     ]
 }
 
-/// Jellyfish `.mat` text (`lattjo_backgammon::mat`): no panic; what reads writes (when the
-/// record is writable) to a text that reads back as the same record and writes the same
-/// again; a replay under any of four rule sets never panics, and an accepted one replays
-/// through a fresh `Match` to the same state, and records, writes, reads and replays again
-/// to the same scores.
-pub fn mat(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let Ok(file) = MatFile::parse(s) else { return };
+/// The crate's two match-file formats, for the checks [`mat`] and [`sgf`] share.
+trait MatchFile: Sized + PartialEq + core::fmt::Debug {
+    fn parse(text: &str) -> Result<Self, String>;
+    fn write(&self) -> Result<String, String>;
+    fn replay(&self, rules: &Rules) -> Result<Replay, String>;
+    fn record(rules: &Rules, length: u32, actions: &[Action]) -> Result<Self, String>;
+    fn game_count(&self) -> usize;
+}
+
+impl MatchFile for MatFile {
+    fn parse(text: &str) -> Result<Self, String> {
+        MatFile::parse(text).map_err(|e| e.to_string())
+    }
+    fn write(&self) -> Result<String, String> {
+        MatFile::write(self).map_err(|e| e.to_string())
+    }
+    fn replay(&self, rules: &Rules) -> Result<Replay, String> {
+        MatFile::replay(self, rules).map_err(|e| e.to_string())
+    }
+    fn record(rules: &Rules, length: u32, actions: &[Action]) -> Result<Self, String> {
+        MatFile::record(rules, length, names(), actions).map_err(|e| e.to_string())
+    }
+    fn game_count(&self) -> usize {
+        self.games.len()
+    }
+}
+
+impl MatchFile for SgfFile {
+    fn parse(text: &str) -> Result<Self, String> {
+        SgfFile::parse(text).map_err(|e| e.to_string())
+    }
+    fn write(&self) -> Result<String, String> {
+        SgfFile::write(self).map_err(|e| e.to_string())
+    }
+    fn replay(&self, rules: &Rules) -> Result<Replay, String> {
+        SgfFile::replay(self, rules).map_err(|e| e.to_string())
+    }
+    fn record(rules: &Rules, length: u32, actions: &[Action]) -> Result<Self, String> {
+        SgfFile::record(rules, length, names(), actions).map_err(|e| e.to_string())
+    }
+    fn game_count(&self) -> usize {
+        self.games.len()
+    }
+}
+
+/// The players' names of the records the checks write.
+fn names() -> [String; 2] {
+    [String::from("white"), String::from("black")]
+}
+
+/// The checks of a match file read from fuzz input: what reads writes (when the record is
+/// writable) to a text that reads back as the same record and writes the same again; a
+/// replay under any of `rule_sets` never panics, and an accepted one replays through a
+/// fresh `Match` to the same state, and records, writes, reads and replays again to the
+/// same scores.
+fn check_match_file<F: MatchFile>(file: &F, length: u32, rule_sets: &[Rules]) {
     if let Ok(written) = file.write() {
-        let again = MatFile::parse(&written)
+        let again = F::parse(&written)
             .unwrap_or_else(|e| panic!("written record does not read: {e}\n{written}"));
-        assert_eq!(again, file, "parse(write(x)) != x\n{written}");
+        assert_eq!(&again, file, "parse(write(x)) != x\n{written}");
         assert_eq!(
             again.write().as_ref(),
             Ok(&written),
             "write is not a fixed point"
         );
     }
-    for rules in mat_rules() {
-        let Ok(replay) = file.replay(&rules) else {
+    for rules in rule_sets {
+        let Ok(replay) = file.replay(rules) else {
             continue;
         };
         let m = &replay.game;
@@ -647,20 +695,17 @@ pub fn mat(data: &[u8]) {
         assert_eq!(st, replay.state, "the actions do not replay to the state");
         assert_eq!(
             replay.games.len(),
-            file.games.len(),
+            file.game_count(),
             "one replayed game per game"
         );
-        let names = [String::from("white"), String::from("black")];
         // `record` plays from the match's start; a record taken up part-way is not one.
         let from_start = replay.start == m.new_initial_state();
-        if let Some(Ok(rec)) =
-            from_start.then(|| MatFile::record(&rules, file.length, names, &replay.actions))
-        {
+        if let Some(Ok(rec)) = from_start.then(|| F::record(rules, length, &replay.actions)) {
             let text = rec.write().expect("a recorded match writes");
-            let back = MatFile::parse(&text).expect("a recorded match reads");
+            let back = F::parse(&text).expect("a recorded match reads");
             assert_eq!(back, rec, "parse(write(record))");
             let again = back
-                .replay(&rules)
+                .replay(rules)
                 .unwrap_or_else(|e| panic!("a recorded match replays: {e}\n{text}"));
             assert_eq!(
                 again.state.totals(),
@@ -671,9 +716,10 @@ pub fn mat(data: &[u8]) {
     }
 }
 
-/// Seeds for [`mat`]: GNUBG's exports and records of random matches played here.
-pub fn mat_seeds() -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = MAT_FILES.iter().map(|t| t.as_bytes().to_vec()).collect();
+/// `files`, then the records in format `F` of three random matches played here (1 and 3
+/// points, and a money session with beavers), the RNG seeds from `seed`.
+fn match_file_seeds<F: MatchFile>(files: &[&str], seed: u64) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = files.iter().map(|t| t.as_bytes().to_vec()).collect();
     for (i, length) in [1u32, 3, 0].into_iter().enumerate() {
         let Ok(bg) = Backgammon::new(MATCH_RULES.with_beavers(length == 0)) else {
             continue;
@@ -687,18 +733,29 @@ pub fn mat_seeds() -> Vec<Vec<u8>> {
         let m = Match::new(bg, config);
         let (mut a, mut b) = (RandomAgent, RandomAgent);
         let agents: &mut [&mut dyn Agent<_>] = &mut [&mut a, &mut b];
-        let Ok(played) = play_game(&m, 300 + i as u64, agents, 100_000) else {
+        let Ok(played) = play_game(&m, seed + i as u64, agents, 100_000) else {
             continue;
         };
-        let names = [String::from("white"), String::from("black")];
-        let actions = &played.record.actions;
-        if let Ok(rec) = MatFile::record(m.game().rules(), length, names, actions)
+        if let Ok(rec) = F::record(m.game().rules(), length, &played.record.actions)
             && let Ok(text) = rec.write()
         {
             out.push(text.into_bytes());
         }
     }
     out
+}
+
+/// Jellyfish `.mat` text (`lattjo_backgammon::mat`): no panic, and [`check_match_file`]'s
+/// checks under the four rule sets of [`mat_rules`].
+pub fn mat(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let Ok(file) = MatFile::parse(s) else { return };
+    check_match_file(&file, file.length, &mat_rules());
+}
+
+/// Seeds for [`mat`]: GNUBG's exports and records of random matches played here.
+pub fn mat_seeds() -> Vec<Vec<u8>> {
+    match_file_seeds::<MatFile>(MAT_FILES, 300)
 }
 
 /// Real GNU Backgammon 1.07.001 SGF saves (the crate's golden files).
@@ -713,90 +770,18 @@ const SGF_FILES: &[&str] = &[
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/m3-saved-doubled.sgf"),
 ];
 
-/// GNU Backgammon SGF text (`lattjo_backgammon::sgf`): no panic; what reads writes (when the
-/// record is writable) to a text that reads back as the same record and writes the same
-/// again; a replay under the file's rules or any of `.mat`'s four rule sets never panics,
-/// and an accepted one replays through a fresh `Match` to the same state, and records,
-/// writes, reads and replays again to the same scores.
+/// GNU Backgammon SGF text (`lattjo_backgammon::sgf`): no panic, and [`check_match_file`]'s
+/// checks under the file's rules and `.mat`'s four rule sets.
 pub fn sgf(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let Ok(file) = SgfFile::parse(s) else { return };
-    if let Ok(written) = file.write() {
-        let again = SgfFile::parse(&written)
-            .unwrap_or_else(|e| panic!("written record does not read: {e}\n{written}"));
-        assert_eq!(again, file, "parse(write(x)) != x\n{written}");
-        assert_eq!(
-            again.write().as_ref(),
-            Ok(&written),
-            "write is not a fixed point"
-        );
-    }
     let length = file.games.first().map_or(0, |g| g.length);
     let mut rule_sets = mat_rules().to_vec();
     rule_sets.push(file.rules());
-    for rules in rule_sets {
-        let Ok(replay) = file.replay(&rules) else {
-            continue;
-        };
-        let m = &replay.game;
-        let mut st = replay.start.clone();
-        for a in &replay.actions {
-            m.apply(&mut st, a)
-                .unwrap_or_else(|e| panic!("replayed action {a} refused: {e}"));
-        }
-        assert_eq!(st, replay.state, "the actions do not replay to the state");
-        assert_eq!(
-            replay.games.len(),
-            file.games.len(),
-            "one replayed game per game"
-        );
-        let names = [String::from("white"), String::from("black")];
-        // `record` plays from the match's start; a record taken up part-way is not one.
-        let from_start = replay.start == m.new_initial_state();
-        if let Some(Ok(rec)) =
-            from_start.then(|| SgfFile::record(&rules, length, names, &replay.actions))
-        {
-            let text = rec.write().expect("a recorded match writes");
-            let back = SgfFile::parse(&text).expect("a recorded match reads");
-            assert_eq!(back, rec, "parse(write(record))");
-            let again = back
-                .replay(&rules)
-                .unwrap_or_else(|e| panic!("a recorded match replays: {e}\n{text}"));
-            assert_eq!(
-                again.state.totals(),
-                replay.state.totals(),
-                "recorded match scores"
-            );
-        }
-    }
+    check_match_file(&file, length, &rule_sets);
 }
 
 /// Seeds for [`sgf`]: GNUBG's saves and records of random matches played here.
 pub fn sgf_seeds() -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = SGF_FILES.iter().map(|t| t.as_bytes().to_vec()).collect();
-    for (i, length) in [1u32, 3, 0].into_iter().enumerate() {
-        let Ok(bg) = Backgammon::new(MATCH_RULES.with_beavers(length == 0)) else {
-            continue;
-        };
-        let config = if length > 0 {
-            MatchConfig::new(Some(i64::from(length)), None)
-        } else {
-            MatchConfig::new(None, Some(3))
-        };
-        let Ok(config) = config else { continue };
-        let m = Match::new(bg, config);
-        let (mut a, mut b) = (RandomAgent, RandomAgent);
-        let agents: &mut [&mut dyn Agent<_>] = &mut [&mut a, &mut b];
-        let Ok(played) = play_game(&m, 400 + i as u64, agents, 100_000) else {
-            continue;
-        };
-        let names = [String::from("white"), String::from("black")];
-        let actions = &played.record.actions;
-        if let Ok(rec) = SgfFile::record(m.game().rules(), length, names, actions)
-            && let Ok(text) = rec.write()
-        {
-            out.push(text.into_bytes());
-        }
-    }
-    out
+    match_file_seeds::<SgfFile>(SGF_FILES, 400)
 }
