@@ -56,9 +56,10 @@ pub struct Rules {
     /// most any state holds ([`MAX_CUBE_LOG2`], GNU Backgammon's own limit; decision for
     /// A13). `None` in both presets.
     pub max_cube_log2: Option<u8>,
-    /// Whether the player on roll may offer to resign a single game, gammon or backgammon
-    /// before rolling (D6). Off in both presets, so that random and search players do not
-    /// resign at random; available under either.
+    /// Whether the player on roll may offer to resign a single game, gammon or backgammon,
+    /// before rolling or, with the dice rolled, before playing them (D6, as GNU Backgammon
+    /// allows). Off in both presets, so that random and search players do not resign at
+    /// random; available under either.
     pub resignations: bool,
 }
 

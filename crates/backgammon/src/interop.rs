@@ -242,8 +242,8 @@ impl State {
     /// started), a pending resignation and a finished game (as GNU Backgammon writes it: the
     /// points already added to the winner's score). Reading it back
     /// ([`State::from_gnubg_id`]) gives the same state, whole, for every state except a chosen
-    /// roll (read as before the roll), a refused resignation before the roll (read without
-    /// it), a beaver to answer ([`Phase::Beavered`], written and read as the double before it)
+    /// roll (read as before the roll), a refused resignation (read without it, before the
+    /// roll or with the dice to play), a beaver to answer ([`Phase::Beavered`], written and read as the double before it)
     /// and a finished game (refused).
     ///
     /// # Examples

@@ -1526,7 +1526,8 @@ impl MatFile {
     /// the module docs), and a game follows another only while
     /// the match goes on. The first roll of a game is the opening roll (the mover's the
     /// higher die, B3); a game that ends with `Wins` before it is over is an accepted
-    /// resignation before the roll (D6; resignations must be on in `rules`).
+    /// resignation (D6; resignations must be on in `rules`): before the roll, or after it
+    /// when the loser's roll without movements comes just before.
     ///
     /// # Errors
     ///
@@ -1671,8 +1672,9 @@ impl MatFile {
     /// games that follow, and with an explicit take after a `Doubles => 4` beaver it
     /// misreads the game itself.
     ///
-    /// Rolls are never written without a play, so a resignation is always before the roll,
-    /// as D6 has it. A refused resignation is not written; the header is empty.
+    /// A resignation after the roll (D6) is written as GNUBG writes it, the roll without
+    /// movements just before the winner's `Wins`; any other roll is written with its play.
+    /// A refused resignation is not written; the header is empty.
     ///
     /// # Errors
     ///
