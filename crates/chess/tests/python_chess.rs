@@ -299,6 +299,76 @@ fn python_chess_pgn_games_read_the_same() {
     }
 }
 
+/// Real archives as real tools wrote them (mliebelt/pgn-parser's test files: 232 games of
+/// The Week in Chess, 32 lichess classical games, 8 of a player's lichess export): every game
+/// reads, to python-chess's main line length, result and final position, and writes back to
+/// the same game.
+#[test]
+fn real_archives_read_as_python_chess_reads_them() {
+    let files = [
+        (
+            "pgn_parser_twic-01-232games.pgn",
+            include_str!("data/pgn_parser_twic-01-232games.pgn"),
+        ),
+        (
+            "pgn_parser_32games.pgn",
+            include_str!("data/pgn_parser_32games.pgn"),
+        ),
+        (
+            "pgn_parser_lichess_mliebelt_2024-01-03.pgn",
+            include_str!("data/pgn_parser_lichess_mliebelt_2024-01-03.pgn"),
+        ),
+    ];
+    let mut expected = include_str!("data/pgn_parser_expected.txt").lines();
+    let header = expected.next().expect("header");
+    assert!(
+        header.starts_with("# source: python-chess 1.11.2"),
+        "{header}"
+    );
+    let expected: Vec<Vec<&str>> = expected.map(|l| l.split('\t').collect()).collect();
+    let mut at = 0;
+    for (name, text) in files {
+        assert!(text.starts_with("% source: mliebelt/pgn-parser"), "{name}");
+        let read = read_pgn(text);
+        assert!(read.errors.is_empty(), "{name}: {:?}", read.errors);
+        for game in &read.games {
+            let want = &expected[at];
+            at += 1;
+            assert_eq!(want[0], name);
+            let mut pos = game.start.clone();
+            for &m in &game.moves {
+                pos.play(m).expect("legal");
+            }
+            let ours = [
+                game.moves.len().to_string(),
+                game.result.to_string(),
+                pos.to_fen(EpMode::Legal),
+            ];
+            assert_eq!(ours, want[1..], "{name} line {}", game.line);
+            let again = read_pgn(&write_pgn(game));
+            assert_eq!(
+                again.games,
+                std::slice::from_ref(game),
+                "{name} line {}",
+                game.line
+            );
+        }
+    }
+    assert_eq!((at, expected.len()), (272, 272));
+}
+
+/// A German piece letter (`Sf3` for `Nf3`, mliebelt/pgn-parser's `sampleGameThrow.pgn`) is
+/// refused by name; python-chess 1.11.2 reads the game on, with the move as the pawn move
+/// `f3` and no error.
+#[test]
+fn regression_a_foreign_piece_letter_is_refused_not_read_as_a_pawn_move() {
+    let read = read_pgn("1.d4 Nf6 2. Sf3 d5\n");
+    assert!(read.games.is_empty());
+    assert_eq!(read.errors.len(), 1);
+    let e = read.errors[0].to_string();
+    assert!(e.contains("\"Sf3\" at ply 3"), "{e}");
+}
+
 /// FENs of python-chess's test suite (test.py and its fuzz corpus) that python-chess takes
 /// and we refuse, each with the typed error that says why; the rules decide each one.
 #[test]
