@@ -948,7 +948,8 @@ pub enum Action {
     Drop,
     /// Money play with beavers: the opponent takes and redoubles at once, keeping the cube.
     Beaver,
-    /// The player on roll offers to resign at this level (D6).
+    /// The player on roll offers to resign at this level (D6): before the roll, or with the
+    /// dice rolled before the play.
     Resign(ResignLevel),
     /// The opponent accepts the resignation: the game ends.
     AcceptResignation,

@@ -277,10 +277,10 @@ proptest! {
                 prop_assert_eq!(MatchId::try_from(g.match_id().setup()), Ok(*g.match_id()));
                 prop_assert_eq!(g.to_string().parse::<GnubgId>(), Ok(g));
             }
-            // A refused resignation lives only before the roll (it is the one field neither
-            // format records).
+            // A refused resignation lives only before the roll or the play (D6; it is the one
+            // field neither format records).
             if s.resign_refused() {
-                prop_assert_eq!(s.phase(), Phase::BeforeRoll);
+                prop_assert!(matches!(s.phase(), Phase::BeforeRoll | Phase::Moving), "{s:?}");
             }
             let xgid_exact = matches!(s.phase(), Phase::Moving | Phase::Doubled | Phase::BeforeRoll)
                 && !s.resign_refused();
