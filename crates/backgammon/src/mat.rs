@@ -988,7 +988,8 @@ pub struct Replay {
     /// The state the actions start from: [`Game::new_initial_state`] of `game`, or, when the
     /// file's first game is played at another score than 0-0 (a record of a match's later
     /// games, which GNUBG imports too), the match taken up at that score
-    /// ([`Match::resume`](boardgame_core::Match::resume)).
+    /// ([`Match::resume`](boardgame_core::Match::resume)); for an SGF file that opens with a
+    /// set-up position ([`crate::sgf`]), the match taken up at that position.
     pub start: MatchState<State>,
     /// Every action from `start` on, all games in order.
     pub actions: Vec<Action>,
@@ -1545,6 +1546,16 @@ impl MatFile {
     /// # Ok::<(), lattjo_backgammon::mat::ParseError>(())
     /// ```
     pub fn replay(&self, rules: &Rules) -> Result<Replay, ReplayError> {
+        self.replay_from(rules, None)
+    }
+
+    /// [`MatFile::replay`], with the first game taken up at `set_up` (a position set by
+    /// hand, read from an SGF file) instead of its start, at the first game's scores.
+    pub(crate) fn replay_from(
+        &self,
+        rules: &Rules,
+        set_up: Option<State>,
+    ) -> Result<Replay, ReplayError> {
         let fail = |game: usize, line: u32, kind| ReplayError {
             game: u32::try_from(game + 1).unwrap_or(u32::MAX),
             line,
@@ -1569,8 +1580,15 @@ impl MatFile {
         }
         .expect("a positive length or round count");
         let m = Match::new(bg, config);
-        let s = match self.games.first() {
-            Some(g) if g.scores != [0, 0] => self.taken_up(&m, g).map_err(|k| fail(0, 0, k))?,
+        let s = match (self.games.first(), set_up) {
+            (Some(g), Some(round)) => {
+                let totals = BySeat::from_fn(2, |seat| i64::from(g.scores[seat.index()]));
+                m.resume(round, totals)
+                    .map_err(|_| fail(0, 0, ReplayErrorKind::AfterMatchEnd))?
+            }
+            (Some(g), None) if g.scores != [0, 0] => {
+                self.taken_up(&m, g).map_err(|k| fail(0, 0, k))?
+            }
             _ => m.new_initial_state(),
         };
         let start = s.clone();

@@ -59,8 +59,9 @@
 //! bar and `z` off, for both. After the move come analysis properties (`A`, `DA`, `MR`,
 //! `CR`, `LU`, `GB`, `GW`, `BM`, `DO`, `BC`, `DC`) and comments (`C`), which this module
 //! skips. A position set up by hand is written as setup properties (`AE`, `AB`, `AW`,
-//! `PL`, `DI`, `CV`, `CP`), which this module keeps ([`SgfAction::Setup`]) but does not
-//! replay.
+//! `PL`, `DI`, `CV`, `CP`), which this module keeps ([`SgfAction::Setup`]); opening the
+//! first game, as GNUBG's `save position` writes them, they are a set-up position that the
+//! replay starts from (below).
 //!
 //! **Colours.** SGF's `B` is GNUBG's player 1 (`PB`, its bottom player) and `W` its
 //! player 0 (`PW`). This crate numbers them the other way round ([`Side::gnubg_player`]): **SGF's `B`
@@ -79,7 +80,8 @@
 //!   cube action, score, game index, Crawford game and result ([`ReplayError`] with the
 //!   game and the byte offset). It returns [`mat`]'s [`Replay`].
 //! - [`SgfFile::write`] writes GNUBG's layout ([`WriteError`]); [`SgfFile::record`]
-//!   builds a record from the actions of a played match ([`RecordError`]).
+//!   builds a record from the actions of a played match ([`RecordError`]), and
+//!   [`SgfFile::position`] a set-up position from a state ([`SetUpError`]).
 //!
 //! What the format does not say, and what this crate decides (docs/backgammon.md, "GNUBG's
 //! SGF files"): a resignation is only in `RE` (`R`), not in the moves: it is replayed as the
@@ -94,18 +96,24 @@
 //! A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move node
 //! of those dice without letters: the replay ends with those dice to play. A `double`
 //! answering a double is a beaver (D5). The cube values are not written; the replay
-//! computes them. Apart from the setup nodes these are the rules of [`mat`]'s replay,
-//! which this module uses.
+//! computes them. A first game that opens with setup nodes setting the board or the cube
+//! is a set-up position, read as GNUBG 1.07.001's `load position` reads it (checked on 300
+//! of its files): the replay starts from that state ([`Replay::start`]); the board must be
+//! cleared whole first (`AE[a:y]`, as GNUBG writes it), and nothing may follow but GNUBG's
+//! placeholder of the dice set (a move node of those dice without letters). Apart from the
+//! setup nodes these are the rules of [`mat`]'s replay, which this module uses.
 
 use core::fmt;
 
 use boardgame_core::{Game, Match, MatchConfig};
 
-use crate::board::{BAR, OFF, Side};
-use crate::game::{Action, Backgammon, Rules, WinKind};
+use crate::board::{BAR, OFF, Position, PositionError, Side};
+use crate::game::{
+    Action, Backgammon, MatchContext, Phase, Rules, State, StateError, StateSetup, WinKind,
+};
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
-use crate::movegen::Step;
+use crate::movegen::{Dice, Step};
 
 /// The largest input [`SgfFile::parse`] reads: 16 MiB (an analysed 25-point match is about
 /// 2 MiB).
@@ -248,7 +256,9 @@ pub enum SgfAction {
     /// `[drop]`.
     Drop(Side),
     /// Setup properties (`AE`, `AB`, `AW`, `PL`, `DI`, `CV`, `CP`) as read: a position,
-    /// dice or cube set by hand. Read and written, not replayed.
+    /// dice or cube set by hand. Replayed where they open the first game (a set-up position,
+    /// as GNU Backgammon's `save position` writes it: see [`SgfFile::replay`]); read and
+    /// written elsewhere.
     Setup(Vec<SgfProperty>),
 }
 
@@ -415,9 +425,29 @@ pub enum ReplayErrorKind {
         /// Whether `R` is written.
         written: bool,
     },
-    /// What this crate does not replay: setup properties, automatic doubles, raccoons.
+    /// What this crate does not replay: setup properties outside a set-up position at a
+    /// game's start, moves after a set-up position, automatic doubles, raccoons.
     #[error("not supported: {0}")]
     Unsupported(&'static str),
+    /// A setup property of a set-up position with a value GNU Backgammon does not write (a
+    /// point letter outside `a`-`y`, a cube value that is not a power of two up to 4096,
+    /// dice outside 1-6, a side other than `B` or `W`), or the position lacks the player on
+    /// roll (`PL`).
+    #[error("set-up property {id}[{value}] is not valid")]
+    SetupValue {
+        /// The property's identifier.
+        id: String,
+        /// The value (empty when the property is missing).
+        value: String,
+    },
+    /// The checkers of a set-up position are not a position (more than 15 of a side, both
+    /// sides on a point).
+    #[error("the set-up position is not a position: {0}")]
+    SetupPosition(#[source] PositionError),
+    /// A set-up position that is not a state of the game (a cube in the Crawford game, a
+    /// game already won).
+    #[error("the set-up position is not a state: {0}")]
+    SetupState(#[source] StateError),
 }
 
 /// Actions that [`SgfFile::record`] cannot turn into an SGF record: the index of the action
@@ -1133,6 +1163,8 @@ impl SgfFile {
         let first_length = self.games.first().map_or(0, |g| g.length);
         // The dice of the last game's last turn, rolled but not played.
         let mut pending = None;
+        // The first game's set-up position, if it opens with one.
+        let mut set_up = None;
         let mut file = MatFile {
             length: first_length,
             ..MatFile::default()
@@ -1177,6 +1209,15 @@ impl SgfFile {
                     )),
                 ));
             }
+            if gi == 0
+                && let Some(n) = set_up_nodes(g)
+            {
+                set_up = Some(set_up_state(g, &g.nodes[..n], rules).map_err(|(o, k)| fail(o, k))?);
+                check_after_set_up(g, n, set_up.as_ref()).map_err(|(o, k)| fail(o, k))?;
+                file.games
+                    .push(mat_game(g, 0).map_err(|(o, k)| fail(o, k))?);
+                continue;
+            }
             let (count, dice) = trailing_dice(g);
             if gi + 1 == self.games.len() {
                 pending = dice;
@@ -1189,7 +1230,7 @@ impl SgfFile {
             file.games
                 .push(mat_game(g, count).map_err(|(o, k)| fail(o, k))?);
         }
-        let mut replay = file.replay(rules).map_err(|e| {
+        let mut replay = file.replay_from(rules, set_up).map_err(|e| {
             let gi = (e.game as usize).saturating_sub(1);
             let root = self.games.get(gi).map_or(0, |g| g.offset);
             // The game's own checks point at the game, not an entry.
@@ -1281,6 +1322,244 @@ fn trailing_dice(g: &SgfGame) -> (usize, Option<(Side, [u8; 2], u32)>) {
         return (n - 1, Some((side, dice, g.nodes[n - 1].offset)));
     }
     (n, None)
+}
+
+/// How many of `g`'s first nodes are a set-up position: the leading setup nodes, when one of
+/// them sets the board or the cube (`AE`, `AB`, `AW`, `CV`, `CP`). A lone `PL`/`DI` pair is
+/// not one: GNUBG writes the dice of a turn rolled and not played so.
+fn set_up_nodes(g: &SgfGame) -> Option<usize> {
+    let n = g
+        .nodes
+        .iter()
+        .take_while(|x| matches!(x.action, SgfAction::Setup(_)))
+        .count();
+    let sets = g.nodes[..n].iter().any(|x| {
+        matches!(&x.action, SgfAction::Setup(props)
+            if props.iter().any(|p| matches!(p.id.as_str(), "AE" | "AB" | "AW" | "CV" | "CP")))
+    });
+    sets.then_some(n)
+}
+
+/// What may follow a set-up position of `n` nodes: nothing, or GNUBG's placeholder for the
+/// hint of the dice set (a move node of the player on roll with those dice and no steps);
+/// and no result, since no move is replayed.
+fn check_after_set_up(
+    g: &SgfGame,
+    n: usize,
+    state: Option<&State>,
+) -> Result<(), (u32, ReplayErrorKind)> {
+    let rest = &g.nodes[n..];
+    let placeholder = |x: &SgfNode| {
+        matches!(&x.action, SgfAction::Roll { side, dice, steps }
+            if steps.is_empty()
+                && state.is_some_and(|s| s.to_move() == *side
+                    && s.dice().is_some_and(|d| [d.high(), d.low()] == *dice
+                        || [d.low(), d.high()] == *dice)))
+    };
+    match rest {
+        [] => {}
+        [x] if placeholder(x) => {}
+        [x, ..] => {
+            return Err((
+                x.offset,
+                ReplayErrorKind::Unsupported("moves after a set-up position"),
+            ));
+        }
+    }
+    if g.result.is_some() {
+        return Err((
+            g.offset,
+            ReplayErrorKind::Unsupported("a result after a set-up position"),
+        ));
+    }
+    Ok(())
+}
+
+/// The points of a point list (`[s][s]`, `[a:y]`): per point letter `a`-`y` (0-24), how
+/// many times it is named.
+fn point_list(p: &SgfProperty) -> Result<[u8; 25], ReplayErrorKind> {
+    let bad = |v: &str| ReplayErrorKind::SetupValue {
+        id: p.id.clone(),
+        value: v.to_owned(),
+    };
+    let index = |c: &str| match c.as_bytes() {
+        [b @ b'a'..=b'y'] => Some(usize::from(b - b'a')),
+        _ => None,
+    };
+    let mut out = [0u8; 25];
+    for v in &p.values {
+        let (lo, hi) = match v.split_once(':') {
+            Some((a, b)) => (index(a), index(b)),
+            None => (index(v), index(v)),
+        };
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return Err(bad(v));
+        };
+        if lo > hi {
+            return Err(bad(v));
+        }
+        for c in &mut out[lo..=hi] {
+            *c = c.saturating_add(1);
+        }
+    }
+    Ok(out)
+}
+
+/// The state a set-up position describes, read as GNU Backgammon 1.07.001 reads it
+/// (`sgf.c`, checked against its `load position` on positions it saved): properties in
+/// order; `PL` names the player on roll; `AE` clears the points it names for both sides;
+/// `AW` adds checkers of `W` (Black here) in `W`'s numbering (`a` the 1 point, `x` the 24,
+/// `y` the bar), `AB` checkers of `B` (White) counted from the other end (`x` its 1 point,
+/// `a` its 24, `y` its bar); `CV` sets the cube value, `CP` its owner (`c` centred, `b` or
+/// `w`), `DI` the dice of the player on roll. Checkers not on the board are borne off. The board must be cleared whole (`AE[a:y]`, as GNUBG writes every
+/// `set board`) before checkers are added: what a game's start would leave is not guessed.
+/// The match is the game's `MI` and `RU` (`CrawfordGame`); the phase is the play of the
+/// dice set, or before the roll.
+fn set_up_state(
+    g: &SgfGame,
+    nodes: &[SgfNode],
+    rules: &Rules,
+) -> Result<State, (u32, ReplayErrorKind)> {
+    // Per side, White (`B`) first, in its own numbering: index 0 its 1 point, 24 its bar.
+    let mut board = [[0u8; 25]; 2];
+    let mut on_roll: Option<Side> = None;
+    let mut cleared = false;
+    let mut cube_log2 = 0u8;
+    let mut owner: Option<Side> = None;
+    let mut dice: Option<(Side, Dice)> = None;
+    let mut offset = g.offset;
+    for node in nodes {
+        let SgfAction::Setup(props) = &node.action else {
+            continue;
+        };
+        offset = node.offset;
+        let at = |k| (node.offset, k);
+        for p in props {
+            let value = p.values.first().map_or("", String::as_str);
+            let bad = || {
+                at(ReplayErrorKind::SetupValue {
+                    id: p.id.clone(),
+                    value: value.to_owned(),
+                })
+            };
+            match p.id.as_str() {
+                "PL" => {
+                    on_roll = Some(side_of(value).ok_or_else(bad)?);
+                }
+                "AE" => {
+                    let points = point_list(p).map_err(at)?;
+                    if points.contains(&0) {
+                        return Err(at(ReplayErrorKind::Unsupported(
+                            "a set-up that does not clear the whole board (AE[a:y])",
+                        )));
+                    }
+                    board = [[0; 25]; 2];
+                    cleared = true;
+                }
+                "AW" | "AB" => {
+                    if !cleared {
+                        return Err(at(ReplayErrorKind::Unsupported(
+                            "a set-up that does not clear the whole board (AE[a:y])",
+                        )));
+                    }
+                    let points = point_list(p).map_err(at)?;
+                    for (i, &c) in points.iter().enumerate() {
+                        let (side, point) = if p.id == "AW" {
+                            (Side::Black, i)
+                        } else {
+                            (Side::White, if i == 24 { 24 } else { 23 - i })
+                        };
+                        let slot = &mut board[side.index()][point];
+                        *slot = slot.checked_add(c).filter(|&n| n <= 15).ok_or_else(bad)?;
+                    }
+                }
+                "CV" => {
+                    let v: u32 = value.parse().map_err(|_| bad())?;
+                    if !v.is_power_of_two() || v.trailing_zeros() > u32::from(MAX_CUBE_LOG2) {
+                        return Err(bad());
+                    }
+                    cube_log2 = v.trailing_zeros() as u8;
+                }
+                "CP" => {
+                    owner = match value {
+                        "c" => None,
+                        "b" => Some(Side::White),
+                        "w" => Some(Side::Black),
+                        _ => return Err(bad()),
+                    };
+                }
+                "DI" => {
+                    let b = value.as_bytes();
+                    let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
+                    let d = match b {
+                        [x, y] => die(*x).zip(die(*y)).and_then(|(x, y)| Dice::new(x, y)),
+                        _ => None,
+                    };
+                    let side = on_roll.ok_or_else(bad)?;
+                    dice = Some((side, d.ok_or_else(bad)?));
+                }
+                _ => {}
+            }
+        }
+    }
+    let at = |k| (offset, k);
+    let side = on_roll.ok_or_else(|| {
+        at(ReplayErrorKind::SetupValue {
+            id: "PL".into(),
+            value: String::new(),
+        })
+    })?;
+    if !cleared {
+        return Err(at(ReplayErrorKind::Unsupported(
+            "a set-up that does not clear the whole board (AE[a:y])",
+        )));
+    }
+    // Dice set for a player no longer on roll are GNUBG's, not a state of the game.
+    let dice = match dice {
+        Some((s, d)) if s == side => Some(d),
+        Some((s, d)) => {
+            return Err(at(ReplayErrorKind::SetupValue {
+                id: "DI".into(),
+                value: format!("{}{} for {}", d.high(), d.low(), letter_of(s)),
+            }));
+        }
+        None => None,
+    };
+    // GNUBG's board per side, index 0 the side's 1 point, 24 its bar; this crate's, index
+    // 1 to 24 the points, 25 the bar (the rest borne off).
+    let ours = |b: &[u8; 25]| {
+        let mut a = [0u8; 26];
+        a[1..=24].copy_from_slice(&b[..24]);
+        a[BAR] = b[24];
+        a
+    };
+    let (white, black) = (ours(&board[0]), ours(&board[1]));
+    let position =
+        Position::new(side, white, black).map_err(|e| at(ReplayErrorKind::SetupPosition(e)))?;
+    let match_context = if g.length > 0 {
+        let crawford = rules.crawford && g.rules.crawford_game;
+        Some(
+            MatchContext::new(g.length, g.scores, crawford)
+                .map_err(|_| at(ReplayErrorKind::Replay(mat::ReplayErrorKind::AfterMatchEnd)))?,
+        )
+    } else {
+        None
+    };
+    let setup = StateSetup {
+        position,
+        phase: if dice.is_some() {
+            Phase::Moving
+        } else {
+            Phase::BeforeRoll
+        },
+        dice,
+        cube_log2,
+        cube_owner: owner,
+        resign_refused: false,
+        outcome: None,
+        match_context,
+    };
+    State::try_from(setup).map_err(|e| at(ReplayErrorKind::SetupState(e)))
 }
 
 /// Rolls `dice` for `side` at the end of a replay whose game is not over (as `.mat`'s replay
@@ -1542,6 +1821,134 @@ impl SgfFile {
     }
 }
 
+/// A state [`SgfFile::position`] cannot write as a set-up position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetUpError {
+    /// Only a state before the roll ([`Phase::BeforeRoll`]) or with the dice to play
+    /// ([`Phase::Moving`]) is a set-up position (GNU Backgammon's setup holds no offer and
+    /// no result).
+    #[error("a set-up position is before the roll or with the dice to play, not in phase {0:?}")]
+    Phase(Phase),
+}
+
+impl SgfFile {
+    /// `state` as a set-up position, as GNU Backgammon's `save position` writes it: one
+    /// game of `rules` (its `MI` from the state's match, `RU` as [`SgfFile::record`] writes
+    /// it), `players` by [`Side::index`] (White's `PB`), and the nodes `PL` with `AE[a:y]`,
+    /// `AW` and `AB` (the board), `CV` (the cube value), `CP` (its owner) and, with the dice
+    /// to play, `PL` with `DI`. [`SgfFile::replay`] reads it back as `state`, and GNU
+    /// Backgammon 1.07.001's `load position` to the same GNUBG ID (checked on 300 random
+    /// states, docs/backgammon.md). A refused resignation ([`State::resign_refused`]) is not
+    /// written.
+    ///
+    /// # Errors
+    ///
+    /// [`SetUpError::Phase`] for a state outside [`Phase::BeforeRoll`] and
+    /// [`Phase::Moving`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::sgf::SgfFile;
+    /// use lattjo_backgammon::{Backgammon, Dice, Position, Rules, Side};
+    /// let rules = Rules::standard();
+    /// let state = Backgammon::new(rules)?.state_from(Position::start(Side::White), Dice::new(5, 2))?;
+    /// let file = SgfFile::position(&rules, &state, ["w".into(), "b".into()])?;
+    /// let text = file.write()?;
+    /// assert!(text.contains(";PL[B]DI[52]"));
+    /// let back = SgfFile::parse(&text)?.replay(&file.rules())?;
+    /// assert_eq!(back.state.round(), &state);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(
+        rules: &Rules,
+        state: &State,
+        players: [String; 2],
+    ) -> Result<SgfFile, SetUpError> {
+        if !matches!(state.phase(), Phase::BeforeRoll | Phase::Moving) {
+            return Err(SetUpError::Phase(state.phase()));
+        }
+        let m = state.match_context();
+        let length = m.map_or(0, |m| m.length());
+        let letters = |side: Side, letter: &dyn Fn(usize) -> char| {
+            let row = state.position().checkers(side);
+            let mut values = Vec::new();
+            // GNUBG's order: the side's own points from its 1 point, then the bar.
+            for i in 0..25 {
+                let n = if i == 24 { row[BAR] } else { row[i + 1] };
+                for _ in 0..n {
+                    values.push(letter(i).to_string());
+                }
+            }
+            values
+        };
+        let point = |i: usize| char::from(b'a' + i as u8);
+        let mirrored = |i: usize| {
+            if i == 24 {
+                'y'
+            } else {
+                char::from(b'x' - i as u8)
+            }
+        };
+        let prop = |id: &str, values: Vec<String>| SgfProperty {
+            id: id.into(),
+            values,
+        };
+        let on_roll = letter_of(state.to_move()).to_string();
+        let mut board = vec![
+            prop("PL", vec![on_roll.clone()]),
+            prop("AE", vec!["a:y".into()]),
+        ];
+        for (id, values) in [
+            ("AW", letters(Side::Black, &point)),
+            ("AB", letters(Side::White, &mirrored)),
+        ] {
+            if !values.is_empty() {
+                board.push(prop(id, values));
+            }
+        }
+        let owner = match state.cube_owner() {
+            None => "c",
+            Some(Side::White) => "b",
+            Some(Side::Black) => "w",
+        };
+        let mut nodes = vec![
+            board,
+            vec![prop("CV", vec![state.cube_value().to_string()])],
+            vec![prop("CP", vec![owner.into()])],
+        ];
+        if let Some(d) = state.dice() {
+            nodes.push(vec![
+                prop("PL", vec![on_roll]),
+                prop("DI", vec![format!("{}{}", d.high(), d.low())]),
+            ]);
+        }
+        let game = SgfGame {
+            length,
+            scores: m.map_or([0, 0], |m| m.scores()),
+            players,
+            rules: SgfRules {
+                crawford: length > 0 && rules.crawford,
+                crawford_game: m.is_some_and(|m| m.is_crawford()),
+                jacoby: length == 0 && rules.jacoby,
+                no_cube: !rules.cube,
+                other: Vec::new(),
+            },
+            initial_cube: 1,
+            nodes: nodes
+                .into_iter()
+                .map(|props| SgfNode {
+                    action: SgfAction::Setup(props),
+                    offset: 0,
+                })
+                .collect(),
+            ..SgfGame::default()
+        };
+        Ok(SgfFile { games: vec![game] })
+    }
+}
+
 /// Per game of a match played with `actions`: whether it is the Crawford game and whether
 /// it ended by resignation (one entry per game an action was played in, as `.mat`'s record
 /// has its games).
@@ -1588,7 +1995,6 @@ fn game_flags(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::Dice;
 
     #[test]
     fn letters_are_gnubg_points() {

@@ -132,9 +132,10 @@ fn gnubg_1_07_sgf_golden_replay_and_round_trip() {
     }
 }
 
-/// GNUBG's file of a position set up by hand (`set board`, `set cube value`, `set dice`,
-/// `save game`): the setup nodes read and write back; the replay refuses them, naming the
-/// node.
+/// GNUBG's file of a game set up by hand (`set board`, `set cube value`, `set dice`,
+/// `save game`): the setup nodes read and write back; the replay reads the set-up position
+/// and refuses the move node after it (GNUBG's placeholder for a hint, written with the
+/// game's first dice, 41, not those set, 62), naming that node.
 #[test]
 fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
     let text = include_str!("data/gnubg_sgf/s-setboard.sgf");
@@ -147,9 +148,143 @@ fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
     assert_eq!(setups, 4);
     assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
     let e = file.replay(&file.rules()).unwrap_err();
-    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
-    assert_eq!(e.offset, nodes[0].offset);
-    assert_eq!(&text[e.offset as usize..e.offset as usize + 6], ";PL[B]");
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::Unsupported("moves after a set-up position")
+    );
+    assert_eq!(e.offset, nodes[4].offset);
+    assert_eq!(&text[e.offset as usize..e.offset as usize + 7], ";B[41])");
+}
+
+/// GNUBG's set-up positions (`save position`, 40 of them: money and match play, dice set or
+/// not, cubes 1 to 16, owned and centred, the Crawford game) read, each, to the state whose
+/// Position ID and Match ID GNUBG itself gives after `load position`; and
+/// `SgfFile::position` writes each state back to a file that reads as the same state.
+#[test]
+fn gnubg_1_07_set_up_positions_read_as_gnubg_loads_them() {
+    let collection = SgfFile::parse(include_str!("data/gnubg_sgf/positions.sgf")).unwrap();
+    let mut expected = include_str!("data/gnubg_sgf/positions.expect").lines();
+    assert!(
+        expected
+            .next()
+            .unwrap()
+            .starts_with("# source: GNU Backgammon 1.07.001")
+    );
+    let expected: Vec<&str> = expected.collect();
+    assert_eq!((collection.games.len(), expected.len()), (40, 40));
+    let mut with_dice = 0;
+    for (g, want) in collection.games.iter().zip(expected) {
+        let file = SgfFile {
+            games: vec![g.clone()],
+        };
+        let rules = file.rules();
+        let replay = file.replay(&rules).unwrap();
+        assert!(replay.actions.is_empty());
+        let state = *replay.state.round();
+        assert_eq!(replay.start.round(), &state);
+        let game = lattjo_backgammon::Backgammon::new(rules).unwrap();
+        assert_eq!(game.gnubg_id_unswapped(&state).to_string(), want);
+        with_dice += usize::from(state.phase() == Phase::Moving);
+        let again = SgfFile::position(&rules, &state, g.players.clone()).unwrap();
+        let back = SgfFile::parse(&again.write().unwrap()).unwrap();
+        assert_eq!(back.replay(&back.rules()).unwrap().state.round(), &state);
+    }
+    assert_eq!(with_dice, 15);
+}
+
+/// A set-up position's values are checked as GNUBG writes them, each refusal by name.
+#[test]
+fn set_up_positions_refuse_what_gnubg_does_not_write() {
+    let base = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x]\n;CV[2]\n;CP[c]";
+    let read = |tail: &str| {
+        SgfFile::parse(&format!("{base}{tail})"))
+            .unwrap()
+            .replay(&MATCH_RULES)
+    };
+    // As written: White on roll, two checkers each on its 1 point, cube 2 centred.
+    let r = read("").unwrap();
+    let s = *r.state.round();
+    assert_eq!(
+        (s.to_move(), s.phase(), s.cube_value()),
+        (Side::White, Phase::BeforeRoll, 2)
+    );
+    assert_eq!(
+        (s.position().off(Side::White), s.position().off(Side::Black)),
+        (13, 13)
+    );
+    // Dice set, and GNUBG's placeholder move node of those dice without steps.
+    let r = read("\n;PL[B]DI[62]\n;B[62]").unwrap();
+    assert_eq!(r.state.round().dice(), Dice::new(6, 2));
+    let refused = |tail: &str| read(tail).unwrap_err().kind;
+    let value = |id: &str, value: &str| ReplayErrorKind::SetupValue {
+        id: id.into(),
+        value: value.into(),
+    };
+    assert_eq!(refused("\n;CV[3]"), value("CV", "3"));
+    assert_eq!(refused("\n;CV[8192]"), value("CV", "8192"));
+    assert_eq!(refused("\n;CP[x]"), value("CP", "x"));
+    assert_eq!(refused("\n;PL[B]DI[70]"), value("DI", "70"));
+    assert_eq!(refused("\n;PL[X]"), value("PL", "X"));
+    assert_eq!(refused("\n;PL[B]DI[62]\n;PL[W]"), value("DI", "62 for B"));
+    assert_eq!(
+        refused("\n;PL[B]DI[62]\n;B[62lr]"),
+        ReplayErrorKind::Unsupported("moves after a set-up position")
+    );
+    assert_eq!(
+        refused("\n;PL[B]DI[62]\n;B[41]"),
+        ReplayErrorKind::Unsupported("moves after a set-up position")
+    );
+    assert_eq!(
+        refused("\n;AB[z]"),
+        ReplayErrorKind::SetupValue {
+            id: "AB".into(),
+            value: "z".into()
+        }
+    );
+    // Both sides on a point: not a position.
+    assert!(matches!(
+        refused("\n;AW[x]"),
+        ReplayErrorKind::SetupPosition(_)
+    ));
+    // Sixteen checkers of a side.
+    let many = format!("\n;AW{}", "[b]".repeat(14));
+    assert!(matches!(refused(&many), ReplayErrorKind::SetupPosition(_)));
+    // A board not cleared whole first, and no player on roll.
+    let partial = "(;GM[6]MI[length:0]\n;PL[B]AE[a:x]AW[a]AB[x])";
+    let e = SgfFile::parse(partial)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(m) if m.contains("AE[a:y]")));
+    let nobody = "(;GM[6]MI[length:0]\n;AE[a:y]AW[a]AB[x])";
+    let e = SgfFile::parse(nobody)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(e.kind, value("PL", ""));
+    // A cube in the Crawford game is not a state.
+    let crawford = "(;GM[6]MI[length:3][game:0][ws:2][bs:0]RU[Crawford:CrawfordGame]\n\
+        ;PL[B]AE[a:y]AW[a]AB[x]\n;CV[2])";
+    let e = SgfFile::parse(crawford)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert!(matches!(e.kind, ReplayErrorKind::SetupState(_)), "{e}");
+    // A result after a set-up position: nothing is replayed that could give it.
+    let e = SgfFile::parse(&format!("{}RE[B+1]{})", &base[..19], &base[19..]))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::Unsupported("a result after a set-up position")
+    );
+    // Only before the roll or with the dice to play is a set-up position written.
+    let opening = lattjo_backgammon::Backgammon::default().new_initial_state();
+    assert_eq!(
+        SgfFile::position(&MATCH_RULES, &opening, ["a".into(), "b".into()]).unwrap_err(),
+        lattjo_backgammon::sgf::SetUpError::Phase(Phase::Opening)
+    );
 }
 
 /// GNUBG's saves of an unfinished match: with the dice rolled and not played (a `PL`/`DI`
@@ -404,6 +539,38 @@ proptest! {
         prop_assert_eq!(got, expected);
     }
 
+    /// A state before the roll or with the dice to play, written as a set-up position, reads
+    /// back as itself.
+    #[test]
+    fn set_up_position_write_parse_replay_round_trip(seed in any::<u64>(), cut in 0usize..4000) {
+        let (rules, length, actions) = random_match(seed);
+        let m = lattjo_backgammon::Match::new(
+            lattjo_backgammon::Backgammon::new(rules).unwrap(),
+            if length > 0 {
+                lattjo_backgammon::MatchConfig::new(Some(i64::from(length)), None)
+            } else {
+                lattjo_backgammon::MatchConfig::new(None, Some(u32::MAX))
+            }
+            .unwrap(),
+        );
+        let mut s = m.new_initial_state();
+        for a in &actions[..cut.min(actions.len())] {
+            m.apply(&mut s, a).unwrap();
+        }
+        let state = *s.round();
+        let file = SgfFile::position(&rules, &state, ["w".into(), "b".into()]);
+        if !matches!(state.phase(), Phase::BeforeRoll | Phase::Moving) {
+            prop_assert!(file.is_err());
+            return Ok(());
+        }
+        let text = file.unwrap().write().unwrap();
+        let back = SgfFile::parse(&text).unwrap();
+        let replay = back.replay(&back.rules()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut expected = state.setup();
+        expected.resign_refused = false;
+        prop_assert_eq!(replay.state.round().setup(), expected);
+    }
+
     /// Any record the writer accepts reads back as itself: names, root properties and rule
     /// words with brackets, backslashes, colons, line breaks and any other character.
     #[test]
@@ -549,16 +716,27 @@ fn resignation_flag_must_match_the_end() {
     assert_eq!(e.kind, ReplayErrorKind::Resigned { written: false });
 }
 
-/// Setup nodes read and write back, and are refused by the replay with their offset.
+/// Setup nodes read and write back; moves after a set-up position are refused by the
+/// replay with their offset, and setup nodes elsewhere than a game's start too.
 #[test]
-fn setup_nodes_are_kept_not_replayed() {
+fn setup_nodes_are_kept_and_moves_after_them_not_replayed() {
     let text = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x]\n;B[21])\n";
     let f = SgfFile::parse(text).unwrap();
     assert!(matches!(&f.games[0].nodes[0].action, SgfAction::Setup(p) if p.len() == 4));
     assert_eq!(SgfFile::parse(&f.write().unwrap()).unwrap(), f);
     let e = f.replay(&MATCH_RULES).unwrap_err();
-    assert_eq!(e.offset, 20);
-    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(_)));
+    assert_eq!(e.offset, 50);
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::Unsupported("moves after a set-up position")
+    );
+    let later = "(;GM[6]MI[length:0]\n;B[31qtst]\n;CV[2])\n";
+    let e = SgfFile::parse(later)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(e.offset, 31);
+    assert!(matches!(e.kind, ReplayErrorKind::Unsupported(m) if m.contains("setup")));
 }
 
 /// Errors name the byte.

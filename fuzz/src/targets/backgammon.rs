@@ -768,10 +768,12 @@ const SGF_FILES: &[&str] = &[
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/s-setboard.sgf"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/m3-saved-mid-turn.sgf"),
     include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/m3-saved-doubled.sgf"),
+    include_str!("../../../crates/backgammon/tests/data/gnubg_sgf/positions.sgf"),
 ];
 
-/// GNU Backgammon SGF text (`lattjo_backgammon::sgf`): no panic, and [`check_match_file`]'s
-/// checks under the file's rules and `.mat`'s four rule sets.
+/// GNU Backgammon SGF text (`lattjo_backgammon::sgf`): no panic, [`check_match_file`]'s
+/// checks under the file's rules and `.mat`'s four rule sets, and the state each replay
+/// reaches, written as a set-up position (`SgfFile::position`), reads back as itself.
 pub fn sgf(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let Ok(file) = SgfFile::parse(s) else { return };
@@ -779,6 +781,24 @@ pub fn sgf(data: &[u8]) {
     let mut rule_sets = mat_rules().to_vec();
     rule_sets.push(file.rules());
     check_match_file(&file, length, &rule_sets);
+    // The state a replay reaches, written as a set-up position, reads back as itself.
+    for rules in &rule_sets {
+        let Ok(replay) = file.replay(rules) else {
+            continue;
+        };
+        let state = *replay.state.round();
+        let Ok(set_up) = SgfFile::position(rules, &state, names()) else {
+            continue;
+        };
+        let text = set_up.write().expect("a set-up position writes");
+        let back = SgfFile::parse(&text).expect("a set-up position reads");
+        let again = back
+            .replay(&back.rules())
+            .unwrap_or_else(|e| panic!("a set-up position replays: {e}\n{text}"));
+        let mut expected = state.setup();
+        expected.resign_refused = false;
+        assert_eq!(again.state.round().setup(), expected, "{text}");
+    }
 }
 
 /// Seeds for [`sgf`]: GNUBG's saves and records of random matches played here.
