@@ -1427,7 +1427,9 @@ impl Backgammon {
             return Err(PlayError::IllegalPlay(*play));
         }
         if s.position.has_won(mover) {
-            // A14: the game ends the moment the 15th checker is off.
+            // A14: the game ends the moment the 15th checker is off. A resignation refused
+            // before this play governs nothing now (D6).
+            s.resign_refused = false;
             s.position.to_move = mover;
             s.outcome = Some(self.score_bear_off(s, mover));
             s.phase = Phase::Over;

@@ -1209,15 +1209,23 @@ impl SgfFile {
                     )),
                 ));
             }
-            if gi == 0
+            // A set-up position opening the first game: the replay starts there, with the
+            // game's other nodes.
+            let played;
+            let g = if gi == 0
                 && let Some(n) = set_up_nodes(g)
             {
-                set_up = Some(set_up_state(g, &g.nodes[..n], rules).map_err(|(o, k)| fail(o, k))?);
-                check_after_set_up(g, n, set_up.as_ref()).map_err(|(o, k)| fail(o, k))?;
-                file.games
-                    .push(mat_game(g, 0).map_err(|(o, k)| fail(o, k))?);
-                continue;
-            }
+                let state = set_up_state(g, &g.nodes[..n], rules).map_err(|(o, k)| fail(o, k))?;
+                let (state, rest) = after_set_up(g, n, state).map_err(|(o, k)| fail(o, k))?;
+                set_up = Some(state);
+                played = SgfGame {
+                    nodes: rest,
+                    ..g.clone()
+                };
+                &played
+            } else {
+                g
+            };
             let (count, dice) = trailing_dice(g);
             if gi + 1 == self.games.len() {
                 pending = dice;
@@ -1340,39 +1348,50 @@ fn set_up_nodes(g: &SgfGame) -> Option<usize> {
     sets.then_some(n)
 }
 
-/// What may follow a set-up position of `n` nodes: nothing, or GNUBG's placeholder for the
-/// hint of the dice set (a move node of the player on roll with those dice and no steps);
-/// and no result, since no move is replayed.
-fn check_after_set_up(
+/// The state the replay starts from after a set-up position of `n` nodes (`state`), and
+/// the nodes it replays. Nothing more: the set-up position itself, dice included, with no
+/// result. Nodes after it (a game saved after a position set by hand, played on, or with
+/// the dice rolled): each move node carries its own dice, as GNUBG reads them, so the replay
+/// starts before the roll and the first move rolls its dice; a move without steps is read
+/// as in any game (no play, the one legal play, or, last, dice rolled and not played).
+/// Refused: a first move without steps of other dice than those set (GNUBG 1.07.001's
+/// `save game` writes a placeholder of the game's earlier dice there, which its `load game`
+/// then plays as no move whatever the position).
+fn after_set_up(
     g: &SgfGame,
     n: usize,
-    state: Option<&State>,
-) -> Result<(), (u32, ReplayErrorKind)> {
+    state: State,
+) -> Result<(State, Vec<SgfNode>), (u32, ReplayErrorKind)> {
     let rest = &g.nodes[n..];
-    let placeholder = |x: &SgfNode| {
-        matches!(&x.action, SgfAction::Roll { side, dice, steps }
-            if steps.is_empty()
-                && state.is_some_and(|s| s.to_move() == *side
-                    && s.dice().is_some_and(|d| [d.high(), d.low()] == *dice
-                        || [d.low(), d.high()] == *dice)))
-    };
-    match rest {
-        [] => {}
-        [x] if placeholder(x) => {}
-        [x, ..] => {
+    let Some(first) = rest.first() else {
+        if g.result.is_some() {
             return Err((
-                x.offset,
-                ReplayErrorKind::Unsupported("moves after a set-up position"),
+                g.offset,
+                ReplayErrorKind::Unsupported("a result after a set-up position"),
             ));
         }
-    }
-    if g.result.is_some() {
+        return Ok((state, Vec::new()));
+    };
+    if let (SgfAction::Roll { dice, steps, .. }, Some(d)) = (&first.action, state.dice())
+        && steps.is_empty()
+        && *dice != [d.high(), d.low()]
+        && *dice != [d.low(), d.high()]
+    {
         return Err((
-            g.offset,
-            ReplayErrorKind::Unsupported("a result after a set-up position"),
+            first.offset,
+            ReplayErrorKind::Unsupported(
+                "a move without steps after a set-up position, of other dice than those set",
+            ),
         ));
     }
-    Ok(())
+    let before_roll = StateSetup {
+        phase: Phase::BeforeRoll,
+        dice: None,
+        ..state.setup()
+    };
+    let state =
+        State::try_from(before_roll).map_err(|e| (g.offset, ReplayErrorKind::SetupState(e)))?;
+    Ok((state, rest.to_vec()))
 }
 
 /// The points of a point list (`[s][s]`, `[a:y]`): per point letter `a`-`y` (0-24), how

@@ -659,6 +659,24 @@ fn d6_a_resignation_after_the_roll_keeps_the_dice() {
     );
 }
 
+/// D6, found by libFuzzer (`backgammon_apply`, 4 Dec 2026): a resignation offered after the
+/// roll and refused, then a play that bears off the last checker, left the finished game
+/// carrying the refusal, a state that `State::try_from` refuses. The winning play clears it
+/// as every other play does.
+#[test]
+fn regression_a_game_won_after_a_refused_resignation_keeps_no_refusal() {
+    let game = Backgammon::new(Rules::lattjo().with_resignations(true)).unwrap();
+    let white = pos(&[(1, 1)], &[(6, 15)], Side::White);
+    let mut s = game.state_from(white, Dice::new(2, 1)).unwrap();
+    apply(&game, &mut s, Action::Resign(ResignLevel::Single));
+    apply(&game, &mut s, Action::RejectResignation);
+    assert!(s.resign_refused());
+    any_play(&game, &mut s);
+    assert_eq!(s.phase(), Phase::Over);
+    assert!(!s.resign_refused());
+    assert_eq!(State::try_from(StateSetup::from(s)), Ok(s));
+}
+
 // A13: a cube limit refuses further doubles; the Match ID refuses a cube above 2^15.
 #[test]
 fn a13_cube_limit() {

@@ -150,7 +150,9 @@ fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
     let e = file.replay(&file.rules()).unwrap_err();
     assert_eq!(
         e.kind,
-        ReplayErrorKind::Unsupported("moves after a set-up position")
+        ReplayErrorKind::Unsupported(
+            "a move without steps after a set-up position, of other dice than those set"
+        )
     );
     assert_eq!(e.offset, nodes[4].offset);
     assert_eq!(&text[e.offset as usize..e.offset as usize + 7], ";B[41])");
@@ -192,16 +194,55 @@ fn gnubg_1_07_set_up_positions_read_as_gnubg_loads_them() {
     assert_eq!(with_dice, 15);
 }
 
+/// GNUBG's set-up positions played on (`set board`, then 1 to 6 turns, `save game`; 10 of
+/// them, one where the first roll had no legal play): each replays from the position
+/// before the roll, every move with its own dice, to the state whose IDs GNUBG had when it
+/// saved the game.
+#[test]
+fn gnubg_1_07_set_up_positions_played_on_replay_to_gnubg_s_game() {
+    let collection = SgfFile::parse(include_str!("data/gnubg_sgf/positions-played.sgf")).unwrap();
+    let mut expected = include_str!("data/gnubg_sgf/positions-played.expect").lines();
+    assert!(
+        expected
+            .next()
+            .unwrap()
+            .starts_with("# source: GNU Backgammon 1.07.001")
+    );
+    let expected: Vec<&str> = expected.collect();
+    assert_eq!((collection.games.len(), expected.len()), (10, 10));
+    let mut plays = 0;
+    for (g, want) in collection.games.iter().zip(expected) {
+        let file = SgfFile {
+            games: vec![g.clone()],
+        };
+        let rules = file.rules();
+        let replay = file.replay(&rules).unwrap();
+        assert_eq!(replay.start.round().phase(), Phase::BeforeRoll);
+        plays += replay
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .count();
+        let game = lattjo_backgammon::Backgammon::new(rules).unwrap();
+        assert_eq!(
+            game.gnubg_id_unswapped(replay.state.round()).to_string(),
+            want
+        );
+    }
+    assert_eq!(plays, 29);
+}
+
 /// A set-up position's values are checked as GNUBG writes them, each refusal by name.
 #[test]
 fn set_up_positions_refuse_what_gnubg_does_not_write() {
-    let base = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x]\n;CV[2]\n;CP[c]";
+    let base = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x][t]\n;CV[2]\n;CP[c]";
     let read = |tail: &str| {
         SgfFile::parse(&format!("{base}{tail})"))
             .unwrap()
             .replay(&MATCH_RULES)
     };
-    // As written: White on roll, two checkers each on its 1 point, cube 2 centred.
+    // As written: White on roll with two checkers on its 1 point and one on its 5, Black
+    // with two on its 1 point, cube 2 centred.
     let r = read("").unwrap();
     let s = *r.state.round();
     assert_eq!(
@@ -210,7 +251,7 @@ fn set_up_positions_refuse_what_gnubg_does_not_write() {
     );
     assert_eq!(
         (s.position().off(Side::White), s.position().off(Side::Black)),
-        (13, 13)
+        (12, 13)
     );
     // Dice set, and GNUBG's placeholder move node of those dice without steps.
     let r = read("\n;PL[B]DI[62]\n;B[62]").unwrap();
@@ -226,13 +267,21 @@ fn set_up_positions_refuse_what_gnubg_does_not_write() {
     assert_eq!(refused("\n;PL[B]DI[70]"), value("DI", "70"));
     assert_eq!(refused("\n;PL[X]"), value("PL", "X"));
     assert_eq!(refused("\n;PL[B]DI[62]\n;PL[W]"), value("DI", "62 for B"));
-    assert_eq!(
-        refused("\n;PL[B]DI[62]\n;B[62lr]"),
-        ReplayErrorKind::Unsupported("moves after a set-up position")
-    );
+    // GNUBG's `save game` placeholder of other dice than those set, without steps.
     assert_eq!(
         refused("\n;PL[B]DI[62]\n;B[41]"),
-        ReplayErrorKind::Unsupported("moves after a set-up position")
+        ReplayErrorKind::Unsupported(
+            "a move without steps after a set-up position, of other dice than those set"
+        )
+    );
+    // Moves after it replay from the position before the roll, each with its own dice:
+    // White bears off two checkers, and Black is on roll.
+    let r = read("\n;PL[B]DI[62]\n;B[62tzxz]").unwrap();
+    assert_eq!(r.start.round().phase(), Phase::BeforeRoll);
+    let s = *r.state.round();
+    assert_eq!(
+        (s.to_move(), s.position().off(Side::White)),
+        (Side::Black, 14)
     );
     assert_eq!(
         refused("\n;AB[z]"),
@@ -271,7 +320,7 @@ fn set_up_positions_refuse_what_gnubg_does_not_write() {
         .unwrap_err();
     assert!(matches!(e.kind, ReplayErrorKind::SetupState(_)), "{e}");
     // A result after a set-up position: nothing is replayed that could give it.
-    let e = SgfFile::parse(&format!("{}RE[B+1]{})", &base[..19], &base[19..]))
+    let e = SgfFile::parse(&format!("{}RE[B+2]{})", &base[..19], &base[19..]))
         .unwrap()
         .replay(&MATCH_RULES)
         .unwrap_err();
@@ -716,20 +765,21 @@ fn resignation_flag_must_match_the_end() {
     assert_eq!(e.kind, ReplayErrorKind::Resigned { written: false });
 }
 
-/// Setup nodes read and write back; moves after a set-up position are refused by the
-/// replay with their offset, and setup nodes elsewhere than a game's start too.
+/// Setup nodes read and write back; a move after a set-up position replays from it (a
+/// roll without steps, last, is dice rolled and not played); setup nodes elsewhere than a
+/// game's start are refused by the replay with their offset.
 #[test]
-fn setup_nodes_are_kept_and_moves_after_them_not_replayed() {
-    let text = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x]\n;B[21])\n";
+fn setup_nodes_are_kept_and_replayed_only_at_the_start() {
+    let text = "(;GM[6]MI[length:0]\n;PL[B]AE[a:y]AW[a][a]AB[x][x][w]\n;B[21])\n";
     let f = SgfFile::parse(text).unwrap();
     assert!(matches!(&f.games[0].nodes[0].action, SgfAction::Setup(p) if p.len() == 4));
     assert_eq!(SgfFile::parse(&f.write().unwrap()).unwrap(), f);
-    let e = f.replay(&MATCH_RULES).unwrap_err();
-    assert_eq!(e.offset, 50);
+    let r = f.replay(&MATCH_RULES).unwrap();
     assert_eq!(
-        e.kind,
-        ReplayErrorKind::Unsupported("moves after a set-up position")
+        r.actions,
+        [Action::Roll, Action::Dice(Dice::new(2, 1).unwrap())]
     );
+    assert_eq!(r.state.round().phase(), Phase::Moving);
     let later = "(;GM[6]MI[length:0]\n;B[31qtst]\n;CV[2])\n";
     let e = SgfFile::parse(later)
         .unwrap()
