@@ -98,10 +98,11 @@
 //! answering a double is a beaver (D5). The cube values are not written; the replay
 //! computes them. A first game that opens with setup nodes setting the board or the cube
 //! is a set-up position, read as GNUBG 1.07.001's `load position` reads it (checked on 300
-//! of its files): the replay starts from that state ([`Replay::start`]); the board must be
-//! cleared whole first (`AE[a:y]`, as GNUBG writes it), and nothing may follow but GNUBG's
-//! placeholder of the dice set (a move node of those dice without letters). Apart from the
-//! setup nodes these are the rules of [`mat`]'s replay, which this module uses.
+//! of its files): the board must be cleared whole first (`AE[a:y]`, as GNUBG writes it);
+//! the replay starts from that state ([`Replay::start`]), or, when moves follow (each move
+//! node carries its own dice, as GNUBG reads them), from that position before the roll.
+//! Apart from the setup nodes these are the rules of [`mat`]'s replay, which this module
+//! uses.
 
 use core::fmt;
 
@@ -426,7 +427,8 @@ pub enum ReplayErrorKind {
         written: bool,
     },
     /// What this crate does not replay: setup properties outside a set-up position at a
-    /// game's start, moves after a set-up position, automatic doubles, raccoons.
+    /// game's start, a result after a set-up position with no move, a first move without
+    /// steps of other dice than those set, automatic doubles, raccoons.
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// A setup property of a set-up position with a value GNU Backgammon does not write (a
