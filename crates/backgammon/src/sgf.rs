@@ -110,7 +110,8 @@ use boardgame_core::{Game, Match, MatchConfig};
 
 use crate::board::{BAR, OFF, Position, PositionError, Side};
 use crate::game::{
-    Action, Backgammon, MatchContext, Phase, Rules, State, StateError, StateSetup, WinKind,
+    Action, Backgammon, MatchContext, MatchContextError, Phase, Rules, State, StateError,
+    StateSetup, WinKind,
 };
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
@@ -450,6 +451,10 @@ pub enum ReplayErrorKind {
     /// game already won).
     #[error("the set-up position is not a state: {0}")]
     SetupState(#[source] StateError),
+    /// The match of a set-up position (`MI`, `RU[CrawfordGame]`) is not a game of a match: a
+    /// score not below the length, or the Crawford game with no side at match point.
+    #[error("the set-up position's match: {0}")]
+    SetupMatch(#[source] MatchContextError),
 }
 
 /// Actions that [`SgfFile::record`] cannot turn into an SGF record: the index of the action
@@ -1561,7 +1566,7 @@ fn set_up_state(
         let crawford = rules.crawford && g.rules.crawford_game;
         Some(
             MatchContext::new(g.length, g.scores, crawford)
-                .map_err(|_| at(ReplayErrorKind::Replay(mat::ReplayErrorKind::AfterMatchEnd)))?,
+                .map_err(|e| at(ReplayErrorKind::SetupMatch(e)))?,
         )
     } else {
         None

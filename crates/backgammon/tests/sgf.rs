@@ -319,6 +319,16 @@ fn set_up_positions_refuse_what_gnubg_does_not_write() {
         .replay(&MATCH_RULES)
         .unwrap_err();
     assert!(matches!(e.kind, ReplayErrorKind::SetupState(_)), "{e}");
+    // The Crawford game with no side at match point is no game of a match.
+    let early = crawford.replace("[ws:2]", "[ws:0]");
+    let e = SgfFile::parse(&early)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::SetupMatch(lattjo_backgammon::MatchContextError::Crawford)
+    );
     // A result after a set-up position: nothing is replayed that could give it.
     let e = SgfFile::parse(&format!("{}RE[B+2]{})", &base[..19], &base[19..]))
         .unwrap()
