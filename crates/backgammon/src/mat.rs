@@ -788,6 +788,14 @@ fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseErro
         offset = at + tok.len();
         match keyword(tok) {
             Some((kw, glued)) => {
+                // Snowie's `Illegal play` note names what this crate cannot represent,
+                // whatever follows it on the line.
+                if matches!(kw, Kw::Illegal) {
+                    return Err(err(
+                        no,
+                        ParseErrorKind::Unsupported("snowie's illegal play"),
+                    ));
+                }
                 if groups.len() == 2 {
                     return Err(err(no, ParseErrorKind::TooManyEntries));
                 }
@@ -810,12 +818,11 @@ fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseErro
         // (GNUBG splits a line at a double space from its 16th character on, so an entry
         // there starts at offset 17 or later).
         // GNUBG's importer splits a line before its second roll, else at a double space from
-        // its 16th character on: a second entry that is not a roll must start there (Snowie's
-        // `Illegal play` note, which follows its roll, aside).
+        // its 16th character on: a second entry that is not a roll must start there.
         let side = if n == 2 {
             if i == 0 {
                 Side::Black
-            } else if at >= RIGHT_FROM || matches!(kw, Kw::Roll(_) | Kw::Illegal) {
+            } else if at >= RIGHT_FROM || matches!(kw, Kw::Roll(_)) {
                 Side::White
             } else {
                 return Err(err(no, ParseErrorKind::SecondEntryLeft(at + 1)));

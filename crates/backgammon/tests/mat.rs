@@ -435,6 +435,12 @@ fn unsupported_entries_are_named() {
             "  1) 31: Illegal play (junk)",
             ParseErrorKind::Unsupported("snowie's illegal play"),
         ),
+        // As a real file has it (bgnori/bglib's snowietxt `Nori-Kenji081229.txt`), the
+        // opponent's roll after the note on the same line.
+        (
+            " 24) 11: Illegal play (25;0;1;0;0;Kenji;nori;0;10) 11: ",
+            ParseErrorKind::Unsupported("snowie's illegal play"),
+        ),
         (
             "  1) frobnicates",
             ParseErrorKind::UnknownEntry("frobnicates".into()),
