@@ -7,7 +7,7 @@
 //! scores and the Crawford game), D5 (beavers, the Jacoby rule), D6 (resignations, which SGF
 //! records in `RE` only).
 
-use lattjo_backgammon::mat::{self, MATCH_RULES, MatFile};
+use lattjo_backgammon::mat::{self, MATCH_RULES, MatFile, Replay};
 use lattjo_backgammon::sgf::{
     ParseErrorKind, ReplayErrorKind, SgfAction, SgfFile, SgfGame, SgfResult,
 };
@@ -158,36 +158,54 @@ fn gnubg_1_07_setboard_reads_and_is_not_replayed() {
     assert_eq!(&text[e.offset as usize..e.offset as usize + 7], ";B[41])");
 }
 
-/// GNUBG's set-up positions (`save position`, 40 of them: money and match play, dice set or
-/// not, cubes 1 to 16, owned and centred, the Crawford game) read, each, to the state whose
-/// Position ID and Match ID GNUBG itself gives after `load position`; and
-/// `SgfFile::position` writes each state back to a file that reads as the same state.
-#[test]
-fn gnubg_1_07_set_up_positions_read_as_gnubg_loads_them() {
-    let collection = SgfFile::parse(include_str!("data/gnubg_sgf/positions.sgf")).unwrap();
-    let mut expected = include_str!("data/gnubg_sgf/positions.expect").lines();
+/// Each game tree of a golden collection of GNUBG's set-up positions (`sgf`) replayed as a
+/// file of its own under the rules it names, to the GNUBG ID on the matching line of
+/// `expect` (headed by its source line): the rules, the replay and the players.
+fn golden_set_ups(sgf: &str, expect: &'static str) -> Vec<(Rules, Replay, [String; 2])> {
+    let collection = SgfFile::parse(sgf).unwrap();
+    let mut expected = expect.lines();
+    let header = expected.next().unwrap();
     assert!(
-        expected
-            .next()
-            .unwrap()
-            .starts_with("# source: GNU Backgammon 1.07.001")
+        header.starts_with("# source: GNU Backgammon 1.07.001"),
+        "{header}"
     );
     let expected: Vec<&str> = expected.collect();
-    assert_eq!((collection.games.len(), expected.len()), (40, 40));
-    let mut with_dice = 0;
+    assert_eq!(collection.games.len(), expected.len());
+    let mut out = Vec::new();
     for (g, want) in collection.games.iter().zip(expected) {
         let file = SgfFile {
             games: vec![g.clone()],
         };
         let rules = file.rules();
         let replay = file.replay(&rules).unwrap();
+        let game = lattjo_backgammon::Backgammon::new(rules).unwrap();
+        assert_eq!(
+            game.gnubg_id_unswapped(replay.state.round()).to_string(),
+            want
+        );
+        out.push((rules, replay, g.players.clone()));
+    }
+    out
+}
+
+/// GNUBG's set-up positions (`save position`, 40 of them: money and match play, dice set or
+/// not, cubes 1 to 16, owned and centred, the Crawford game) read, each, to the state whose
+/// Position ID and Match ID GNUBG itself gives after `load position`; and
+/// `SgfFile::position` writes each state back to a file that reads as the same state.
+#[test]
+fn gnubg_1_07_set_up_positions_read_as_gnubg_loads_them() {
+    let set_ups = golden_set_ups(
+        include_str!("data/gnubg_sgf/positions.sgf"),
+        include_str!("data/gnubg_sgf/positions.expect"),
+    );
+    assert_eq!(set_ups.len(), 40);
+    let mut with_dice = 0;
+    for (rules, replay, players) in set_ups {
         assert!(replay.actions.is_empty());
         let state = *replay.state.round();
         assert_eq!(replay.start.round(), &state);
-        let game = lattjo_backgammon::Backgammon::new(rules).unwrap();
-        assert_eq!(game.gnubg_id_unswapped(&state).to_string(), want);
         with_dice += usize::from(state.phase() == Phase::Moving);
-        let again = SgfFile::position(&rules, &state, g.players.clone()).unwrap();
+        let again = SgfFile::position(&rules, &state, players).unwrap();
         let back = SgfFile::parse(&again.write().unwrap()).unwrap();
         assert_eq!(back.replay(&back.rules()).unwrap().state.round(), &state);
     }
@@ -200,34 +218,19 @@ fn gnubg_1_07_set_up_positions_read_as_gnubg_loads_them() {
 /// saved the game.
 #[test]
 fn gnubg_1_07_set_up_positions_played_on_replay_to_gnubg_s_game() {
-    let collection = SgfFile::parse(include_str!("data/gnubg_sgf/positions-played.sgf")).unwrap();
-    let mut expected = include_str!("data/gnubg_sgf/positions-played.expect").lines();
-    assert!(
-        expected
-            .next()
-            .unwrap()
-            .starts_with("# source: GNU Backgammon 1.07.001")
+    let set_ups = golden_set_ups(
+        include_str!("data/gnubg_sgf/positions-played.sgf"),
+        include_str!("data/gnubg_sgf/positions-played.expect"),
     );
-    let expected: Vec<&str> = expected.collect();
-    assert_eq!((collection.games.len(), expected.len()), (10, 10));
+    assert_eq!(set_ups.len(), 10);
     let mut plays = 0;
-    for (g, want) in collection.games.iter().zip(expected) {
-        let file = SgfFile {
-            games: vec![g.clone()],
-        };
-        let rules = file.rules();
-        let replay = file.replay(&rules).unwrap();
+    for (_, replay, _) in set_ups {
         assert_eq!(replay.start.round().phase(), Phase::BeforeRoll);
         plays += replay
             .actions
             .iter()
             .filter(|a| matches!(a, Action::Play(_)))
             .count();
-        let game = lattjo_backgammon::Backgammon::new(rules).unwrap();
-        assert_eq!(
-            game.gnubg_id_unswapped(replay.state.round()).to_string(),
-            want
-        );
     }
     assert_eq!(plays, 29);
 }
