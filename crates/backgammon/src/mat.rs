@@ -1698,7 +1698,10 @@ impl MatFile {
     /// misreads the game itself.
     ///
     /// A resignation after the roll (D6) is written as GNUBG writes it, the roll without
-    /// movements just before the winner's `Wins`; any other roll is written with its play.
+    /// movements just before the winner's `Wins`, except after a roll with exactly one
+    /// legal play: GNUBG's importer plays that play (and its own export misreads so), so the
+    /// resignation is written before the roll and the dice are not written. Any other roll
+    /// is written with its play.
     /// A refused resignation is not written; the header is empty.
     ///
     /// # Errors
@@ -1729,11 +1732,24 @@ impl MatFile {
         players: [String; 2],
         actions: &[Action],
     ) -> Result<MatFile, RecordError> {
+        Self::record_with(rules, length, players, actions, false)
+    }
+
+    /// [`MatFile::record`]; with `every_roll`, a resignation after a roll with one legal
+    /// play keeps its roll too (for SGF, whose setup node GNUBG reads as dice only).
+    pub(crate) fn record_with(
+        rules: &Rules,
+        length: u32,
+        players: [String; 2],
+        actions: &[Action],
+        every_roll: bool,
+    ) -> Result<MatFile, RecordError> {
         let fail = |index, kind| RecordError { index, kind };
         if length > MAX_MATCH_LENGTH {
             return Err(fail(0, RecordErrorKind::Length(length)));
         }
         let bg = Backgammon::new(*rules).map_err(|e| fail(0, e.into()))?;
+        let mut list = PlayList::new();
         let config = if length > 0 {
             MatchConfig::new(Some(i64::from(length)), None)
         } else {
@@ -1824,15 +1840,21 @@ impl MatFile {
                 Action::Drop => push(before.actor().unwrap_or(Side::White), MatAction::Drop),
                 // A resignation after the roll (D6): the roll with no movements, as GNUBG
                 // writes "rolled, then resigned"; the `Wins` line follows.
+                // GNUBG's importer plays the one legal play of a roll written without
+                // movements, so a resignation after such a roll is written before it (the
+                // dice are lost; with no legal play or several, the roll is written).
                 Action::AcceptResignation => {
                     if let Some(d) = before.dice() {
-                        push(
-                            before.to_move(),
-                            MatAction::Roll {
-                                dice: [d.high(), d.low()],
-                                movements: Vec::new(),
-                            },
-                        );
+                        list.generate(before.position(), d, rules.single_die);
+                        if every_roll || list.len() != 1 {
+                            push(
+                                before.to_move(),
+                                MatAction::Roll {
+                                    dice: [d.high(), d.low()],
+                                    movements: Vec::new(),
+                                },
+                            );
+                        }
                     }
                 }
                 Action::Opening { .. }

@@ -1752,7 +1752,7 @@ impl SgfFile {
         players: [String; 2],
         actions: &[Action],
     ) -> Result<SgfFile, RecordError> {
-        let m = MatFile::record(rules, length, players.clone(), actions)?;
+        let m = MatFile::record_with(rules, length, players.clone(), actions, true)?;
         let flags = game_flags(rules, length, actions)?;
         let mut games = Vec::with_capacity(m.games.len());
         for (gi, mg) in m.games.iter().enumerate() {

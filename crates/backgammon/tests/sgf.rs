@@ -525,7 +525,8 @@ fn write_random_sgf_files() {
 /// after `load match`: per game `game <white score> <black score> <winner X|O> <points>
 /// <resigned>` (X is GNUBG's player 0, Black here), then per action `move <player> <dice
 /// high-low> <position ID before the move>`, `double`, `take`, `drop` or `resign` with
-/// the player.
+/// the player; a resignation after the roll (D6) follows `other set`, GNUBG's record of
+/// the dice its setup node sets.
 fn expectation(file: &SgfFile, rules: &Rules) -> String {
     let replay = file.replay(rules).unwrap();
     let m = &replay.game;
@@ -570,7 +571,12 @@ fn expectation(file: &SgfFile, rules: &Rules) -> String {
                 }
                 Action::Take => out.push_str(&format!("take {}\n", letter(actor))),
                 Action::Drop => out.push_str(&format!("drop {}\n", letter(actor))),
-                Action::Resign(_) => out.push_str(&format!("resign {}\n", letter(actor))),
+                Action::Resign(_) => {
+                    if before.dice().is_some() {
+                        out.push_str("other set\n");
+                    }
+                    out.push_str(&format!("resign {}\n", letter(actor)));
+                }
                 _ => {}
             }
             m.apply(&mut s, a).unwrap();

@@ -60,3 +60,43 @@ pub fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
     }
     out
 }
+
+/// The actions of a match as its `.mat` record keeps them (less refused resignations): a
+/// resignation accepted after a roll with exactly one legal play is written before the
+/// roll, so that roll's dice are not in the record (GNUBG's importer would play that play).
+#[allow(
+    dead_code,
+    reason = "used by mat.rs, not by sgf.rs, which shares this module"
+)]
+pub fn as_mat_keeps(rules: Rules, length: u32, actions: &[Action]) -> Vec<Action> {
+    let config = if length > 0 {
+        MatchConfig::new(Some(i64::from(length)), None)
+    } else {
+        MatchConfig::new(None, Some(u32::MAX))
+    }
+    .unwrap();
+    let m = Match::new(Backgammon::new(rules).unwrap(), config);
+    let mut s = m.new_initial_state();
+    let mut out: Vec<Action> = Vec::new();
+    let mut buf = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let accepted = actions.get(i + 1) == Some(&Action::AcceptResignation);
+        if matches!(a, Action::Resign(_)) && accepted && s.round().phase() == Phase::Moving {
+            m.legal_actions(&s, &mut buf);
+            // `Play::NONE` stands for no legal play.
+            let plays = buf
+                .iter()
+                .filter(|x| matches!(x, Action::Play(p) if !p.is_none()))
+                .count();
+            if plays == 1 {
+                // The dice (and the decision to roll before them) are not written.
+                while matches!(out.last(), Some(Action::Dice(_) | Action::Roll)) {
+                    out.pop();
+                }
+            }
+        }
+        m.apply(&mut s, a).unwrap();
+        out.push(*a);
+    }
+    without_refused_resignations(&out)
+}
