@@ -1548,18 +1548,21 @@ impl Game for Backgammon {
                 d,
                 self.rules.single_die,
                 |list, chosen| {
+                    // No legal play is one action too, `Play::NONE`. Without offers the draw
+                    // is `index(list.len())` as it always was (0, drawing nothing, for none).
+                    let plays = list.len().max(1);
                     let i = if offers == 0 {
                         rng.index(list.len())
                     } else {
-                        rng.index(list.len().max(1) + offers)
+                        rng.index(plays + offers)
                     };
                     match list.get(i) {
                         Some(play) => {
                             *chosen = Some((play, s.position.after(&play)));
                             Action::Play(play)
                         }
-                        None if i < list.len().max(1) || offers == 0 => Action::Play(Play::NONE),
-                        None => Action::Resign(ResignLevel::ALL[i - list.len().max(1)]),
+                        None if i < plays => Action::Play(Play::NONE),
+                        None => Action::Resign(ResignLevel::ALL[i - plays]),
                     }
                 },
             ));

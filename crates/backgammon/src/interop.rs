@@ -243,8 +243,8 @@ impl State {
     /// points already added to the winner's score). Reading it back
     /// ([`State::from_gnubg_id`]) gives the same state, whole, for every state except a chosen
     /// roll (read as before the roll), a refused resignation (read without it, before the
-    /// roll or with the dice to play), a beaver to answer ([`Phase::Beavered`], written and read as the double before it)
-    /// and a finished game (refused).
+    /// roll or with the dice to play), a beaver to answer ([`Phase::Beavered`], written and
+    /// read as the double before it) and a finished game (refused).
     ///
     /// # Examples
     ///

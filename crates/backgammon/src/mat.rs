@@ -814,11 +814,10 @@ fn entry_line(no: usize, line: &str, game: &mut MatGame) -> Result<(), ParseErro
     }
     let n = groups.len();
     for (i, (at, kw, toks)) in groups.into_iter().enumerate() {
-        // Two entries: left then right. One: right when it starts past the left column
-        // (GNUBG splits a line at a double space from its 16th character on, so an entry
-        // there starts at offset 17 or later).
-        // GNUBG's importer splits a line before its second roll, else at a double space from
-        // its 16th character on: a second entry that is not a roll must start there.
+        // Two entries: left then right; GNUBG's importer splits a line before its second
+        // roll, else at a double space from its 16th character on, so a second entry that
+        // is not a roll must start at offset 17 or later. One entry: right when it starts
+        // there.
         let side = if n == 2 {
             if i == 0 {
                 Side::Black
@@ -1119,7 +1118,7 @@ pub(crate) fn roll_actions(
     dice: [u8; 2],
     what: &'static str,
     take_beaver: bool,
-) -> Result<[Option<Action>; 3], ReplayErrorKind> {
+) -> Result<[Option<Action>; 2], ReplayErrorKind> {
     let st = *s.round();
     let d = Dice::new(dice[0], dice[1]).ok_or(ReplayErrorKind::Unexpected(what))?;
     if s.is_over() {
@@ -1135,7 +1134,7 @@ pub(crate) fn roll_actions(
         } else {
             (lo, hi)
         };
-        return Ok([Some(Action::Opening { white, black }), None, None]);
+        return Ok([Some(Action::Opening { white, black }), None]);
     }
     if st.to_move() != side {
         return Err(ReplayErrorKind::WrongSide {
@@ -1145,10 +1144,10 @@ pub(crate) fn roll_actions(
     }
     match st.phase() {
         // The beaver's take leaves the doubler on roll, who has no decision before the roll.
-        Phase::Beavered if take_beaver => Ok([Some(Action::Take), Some(Action::Dice(d)), None]),
+        Phase::Beavered if take_beaver => Ok([Some(Action::Take), Some(Action::Dice(d))]),
         Phase::BeforeRoll | Phase::Rolling => {
             let decides = matches!(m.turn(s), boardgame_core::Turn::Player(_));
-            Ok([decides.then_some(Action::Roll), Some(Action::Dice(d)), None])
+            Ok([decides.then_some(Action::Roll), Some(Action::Dice(d))])
         }
         _ => Err(ReplayErrorKind::Unexpected(what)),
     }
@@ -1839,14 +1838,16 @@ impl MatFile {
                 }
                 Action::Drop => push(before.actor().unwrap_or(Side::White), MatAction::Drop),
                 // A resignation after the roll (D6): the roll with no movements, as GNUBG
-                // writes "rolled, then resigned"; the `Wins` line follows.
-                // GNUBG's importer plays the one legal play of a roll written without
-                // movements, so a resignation after such a roll is written before it (the
-                // dice are lost; with no legal play or several, the roll is written).
+                // writes "rolled, then resigned"; the `Wins` line follows. GNUBG's importer
+                // plays the one legal play of a roll written without movements, so after
+                // such a roll the resignation is written before it and the dice are lost.
                 Action::AcceptResignation => {
                     if let Some(d) = before.dice() {
-                        list.generate(before.position(), d, rules.single_die);
-                        if every_roll || list.len() != 1 {
+                        let forced = !every_roll && {
+                            list.generate(before.position(), d, rules.single_die);
+                            list.len() == 1
+                        };
+                        if !forced {
                             push(
                                 before.to_move(),
                                 MatAction::Roll {

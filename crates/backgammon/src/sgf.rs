@@ -1300,11 +1300,31 @@ fn rolled_dice(props: &[SgfProperty]) -> Option<(Side, [u8; 2])> {
     if pl.id != "PL" || di.id != "DI" || pl.values.len() != 1 || di.values.len() != 1 {
         return None;
     }
-    let side = side_of(&pl.values[0])?;
-    let b = di.values[0].as_bytes();
+    Some((side_of(&pl.values[0])?, dice_of(&di.values[0])?))
+}
+
+/// The two dice of a `DI` value (`53`), each 1 to 6.
+fn dice_of(value: &str) -> Option<[u8; 2]> {
     let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
-    (b.len() == 2).then_some(())?;
-    Some((side, [die(b[0])?, die(b[1])?]))
+    match value.as_bytes() {
+        [a, b] => Some([die(*a)?, die(*b)?]),
+        _ => None,
+    }
+}
+
+/// The setup node GNUBG writes for dice `side` rolled (`;PL[W]DI[53]`): the inverse of
+/// [`rolled_dice`].
+fn rolled_setup(side: Side, dice: [u8; 2]) -> SgfAction {
+    SgfAction::Setup(vec![
+        SgfProperty {
+            id: "PL".into(),
+            values: vec![letter_of(side).into()],
+        },
+        SgfProperty {
+            id: "DI".into(),
+            values: vec![format!("{}{}", dice[0], dice[1])],
+        },
+    ])
 }
 
 /// The nodes of an unfinished game to replay, and the dice of a turn rolled but not played
@@ -1431,14 +1451,18 @@ fn point_list(p: &SgfProperty) -> Result<[u8; 25], ReplayErrorKind> {
     Ok(out)
 }
 
+/// A set-up that adds checkers without clearing the board first.
+const NOT_CLEARED: &str = "a set-up that does not clear the whole board (AE[a:y])";
+
 /// The state a set-up position describes, read as GNU Backgammon 1.07.001 reads it
 /// (`sgf.c`, checked against its `load position` on positions it saved): properties in
 /// order; `PL` names the player on roll; `AE` clears the points it names for both sides;
 /// `AW` adds checkers of `W` (Black here) in `W`'s numbering (`a` the 1 point, `x` the 24,
 /// `y` the bar), `AB` checkers of `B` (White) counted from the other end (`x` its 1 point,
 /// `a` its 24, `y` its bar); `CV` sets the cube value, `CP` its owner (`c` centred, `b` or
-/// `w`), `DI` the dice of the player on roll. Checkers not on the board are borne off. The board must be cleared whole (`AE[a:y]`, as GNUBG writes every
-/// `set board`) before checkers are added: what a game's start would leave is not guessed.
+/// `w`), `DI` the dice of the player on roll. Checkers not on the board are borne off. The
+/// board must be cleared whole (`AE[a:y]`, as GNUBG writes every `set board`) before
+/// checkers are added: what a game's start would leave is not guessed.
 /// The match is the game's `MI` and `RU` (`CrawfordGame`); the phase is the play of the
 /// dice set, or before the roll.
 fn set_up_state(
@@ -1475,18 +1499,14 @@ fn set_up_state(
                 "AE" => {
                     let points = point_list(p).map_err(at)?;
                     if points.contains(&0) {
-                        return Err(at(ReplayErrorKind::Unsupported(
-                            "a set-up that does not clear the whole board (AE[a:y])",
-                        )));
+                        return Err(at(ReplayErrorKind::Unsupported(NOT_CLEARED)));
                     }
                     board = [[0; 25]; 2];
                     cleared = true;
                 }
                 "AW" | "AB" => {
                     if !cleared {
-                        return Err(at(ReplayErrorKind::Unsupported(
-                            "a set-up that does not clear the whole board (AE[a:y])",
-                        )));
+                        return Err(at(ReplayErrorKind::Unsupported(NOT_CLEARED)));
                     }
                     let points = point_list(p).map_err(at)?;
                     for (i, &c) in points.iter().enumerate() {
@@ -1515,12 +1535,7 @@ fn set_up_state(
                     };
                 }
                 "DI" => {
-                    let b = value.as_bytes();
-                    let die = |c: u8| (b'1'..=b'6').contains(&c).then(|| c - b'0');
-                    let d = match b {
-                        [x, y] => die(*x).zip(die(*y)).and_then(|(x, y)| Dice::new(x, y)),
-                        _ => None,
-                    };
+                    let d = dice_of(value).and_then(|[x, y]| Dice::new(x, y));
                     let side = on_roll.ok_or_else(bad)?;
                     dice = Some((side, d.ok_or_else(bad)?));
                 }
@@ -1536,9 +1551,7 @@ fn set_up_state(
         })
     })?;
     if !cleared {
-        return Err(at(ReplayErrorKind::Unsupported(
-            "a set-up that does not clear the whole board (AE[a:y])",
-        )));
+        return Err(at(ReplayErrorKind::Unsupported(NOT_CLEARED)));
     }
     // Dice set for a player no longer on roll are GNUBG's, not a state of the game.
     let dice = match dice {
@@ -1787,16 +1800,7 @@ impl SgfFile {
                                     if side != e.side
                             ) =>
                     {
-                        SgfAction::Setup(vec![
-                            SgfProperty {
-                                id: "PL".into(),
-                                values: vec![letter_of(e.side).into()],
-                            },
-                            SgfProperty {
-                                id: "DI".into(),
-                                values: vec![format!("{}{}", dice[0], dice[1])],
-                            },
-                        ])
+                        rolled_setup(e.side, *dice)
                     }
                     MatAction::Roll { dice, movements } => SgfAction::Roll {
                         side: e.side,
@@ -1921,9 +1925,8 @@ impl SgfFile {
             id: id.into(),
             values,
         };
-        let on_roll = letter_of(state.to_move()).to_string();
         let mut board = vec![
-            prop("PL", vec![on_roll.clone()]),
+            prop("PL", vec![letter_of(state.to_move()).to_string()]),
             prop("AE", vec!["a:y".into()]),
         ];
         for (id, values) in [
@@ -1939,16 +1942,16 @@ impl SgfFile {
             Some(Side::White) => "b",
             Some(Side::Black) => "w",
         };
-        let mut nodes = vec![
+        let mut nodes: Vec<SgfAction> = [
             board,
             vec![prop("CV", vec![state.cube_value().to_string()])],
             vec![prop("CP", vec![owner.into()])],
-        ];
+        ]
+        .into_iter()
+        .map(SgfAction::Setup)
+        .collect();
         if let Some(d) = state.dice() {
-            nodes.push(vec![
-                prop("PL", vec![on_roll]),
-                prop("DI", vec![format!("{}{}", d.high(), d.low())]),
-            ]);
+            nodes.push(rolled_setup(state.to_move(), [d.high(), d.low()]));
         }
         let game = SgfGame {
             length,
@@ -1964,10 +1967,7 @@ impl SgfFile {
             initial_cube: 1,
             nodes: nodes
                 .into_iter()
-                .map(|props| SgfNode {
-                    action: SgfAction::Setup(props),
-                    offset: 0,
-                })
+                .map(|action| SgfNode { action, offset: 0 })
                 .collect(),
             ..SgfGame::default()
         };
