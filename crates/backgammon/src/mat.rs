@@ -1699,8 +1699,9 @@ impl MatFile {
     /// A resignation after the roll (D6) is written as GNUBG writes it, the roll without
     /// movements just before the winner's `Wins`, except after a roll with exactly one
     /// legal play: GNUBG's importer plays that play (and its own export misreads so), so the
-    /// resignation is written before the roll and the dice are not written. Any other roll
-    /// is written with its play.
+    /// resignation is written before the roll and the dice are not written, unless the roll
+    /// came right after a take (no resignation before it was possible). Any other roll is
+    /// written with its play.
     /// A refused resignation is not written; the header is empty.
     ///
     /// # Errors
@@ -1840,10 +1841,13 @@ impl MatFile {
                 // A resignation after the roll (D6): the roll with no movements, as GNUBG
                 // writes "rolled, then resigned"; the `Wins` line follows. GNUBG's importer
                 // plays the one legal play of a roll written without movements, so after
-                // such a roll the resignation is written before it and the dice are lost.
+                // such a roll the resignation is written before it and the dice are lost;
+                // not after a take, where the doubler rolls at once and could not have
+                // resigned before the roll (actions: take, dice, resign, accept).
                 Action::AcceptResignation => {
+                    let after_take = index >= 3 && actions[index - 3] == Action::Take;
                     if let Some(d) = before.dice() {
-                        let forced = !every_roll && {
+                        let forced = !every_roll && !after_take && {
                             list.generate(before.position(), d, rules.single_die);
                             list.len() == 1
                         };

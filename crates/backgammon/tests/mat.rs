@@ -741,3 +741,38 @@ fn d6_rolled_then_resigned_round_trips_as_gnubg_writes_it() {
     assert_eq!(replay.actions, actions);
     assert_eq!(replay.state, s);
 }
+
+/// Regression (a fresh proptest seed, 4 Dec 2026): after a take the doubler rolls at once,
+/// got a roll with one legal play and resigned. The writer, which writes a resignation after
+/// such a roll before it (GNUBG's importer would play the play), dropped the roll there too,
+/// and the record no longer read: no resignation is possible right after a take. That roll
+/// is now written.
+#[test]
+fn regression_a_resignation_after_a_take_and_a_forced_roll_keeps_the_roll() {
+    let (rules, length, actions) = random_match(17_621_427_479_524_355_056);
+    assert!(actions.windows(4).any(|w| matches!(
+        w,
+        [
+            Action::Take,
+            Action::Dice(_),
+            Action::Resign(_),
+            Action::AcceptResignation
+        ]
+    )));
+    let names = ["White".to_string(), "Black".to_string()];
+    let text = MatFile::record(&rules, length, names, &actions)
+        .unwrap()
+        .write()
+        .unwrap();
+    let replay = MatFile::parse(&text)
+        .unwrap()
+        .replay(&rules)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let no_roll = |v: &[Action]| -> Vec<Action> {
+        v.iter().copied().filter(|a| *a != Action::Roll).collect()
+    };
+    assert_eq!(
+        no_roll(&replay.actions),
+        no_roll(&as_mat_keeps(rules, length, &actions))
+    );
+}

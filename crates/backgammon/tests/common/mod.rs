@@ -63,7 +63,8 @@ pub fn without_refused_resignations(actions: &[Action]) -> Vec<Action> {
 
 /// The actions of a match as its `.mat` record keeps them (less refused resignations): a
 /// resignation accepted after a roll with exactly one legal play is written before the
-/// roll, so that roll's dice are not in the record (GNUBG's importer would play that play).
+/// roll, so that roll's dice are not in the record (GNUBG's importer would play that play),
+/// unless the roll came right after a take.
 #[allow(
     dead_code,
     reason = "used by mat.rs, not by sgf.rs, which shares this module"
@@ -88,7 +89,8 @@ pub fn as_mat_keeps(rules: Rules, length: u32, actions: &[Action]) -> Vec<Action
                 .iter()
                 .filter(|x| matches!(x, Action::Play(p) if !p.is_none()))
                 .count();
-            if plays == 1 {
+            let after_take = out.len() >= 2 && out[out.len() - 2] == Action::Take;
+            if plays == 1 && !after_take {
                 // The dice (and the decision to roll before them) are not written.
                 while matches!(out.last(), Some(Action::Dice(_) | Action::Roll)) {
                     out.pop();
