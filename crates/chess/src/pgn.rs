@@ -8,8 +8,8 @@
 //! moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in check, written `--`;
 //! see [`Position::play_null`]), comments (`{..}` and `;` to the end of the line), `%`
 //! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
-//! 1-6), variations nested to any depth (checked move by move; comments and NAGs inside
-//! variations are skipped) and the result tokens. A byte-order mark (as Windows tools
+//! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
+//! comments and NAGs inside variations are skipped) and the result tokens. A byte-order mark (as Windows tools
 //! write) is skipped; bytes that are not UTF-8 are read as U+FFFD. A game with an error is
 //! reported with its line and skipped; the rest are still read.
 //!
@@ -40,7 +40,7 @@
 
 use core::fmt;
 use core::str::FromStr;
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::BufRead;
 
 use crate::fen::FenError;
@@ -239,6 +239,12 @@ pub enum PgnErrorKind {
     /// A variation before any move.
     #[error("variation before any move")]
     VariationWithoutMove,
+    /// Variations nested more than [`MAX_VARIATION_DEPTH`] deep. A game's variations are a
+    /// tree that writing, comparing, cloning and dropping walk recursively, so the reader
+    /// does not build one deep enough to exhaust a thread's stack (100,000 levels in a
+    /// 1 MB file did).
+    #[error("variations nested more than {MAX_VARIATION_DEPTH} deep")]
+    VariationsTooDeep,
     /// The `Variant` tag names a game other than chess and Chess960 (Crazyhouse,
     /// Antichess, Three-check, ...): its moves would be misread as chess moves.
     #[error("unsupported variant {0:?} (only chess and Chess960 are read)")]
@@ -745,6 +751,11 @@ struct Frame {
     open_line: usize,
 }
 
+/// How deep the reader lets variations nest ([`PgnErrorKind::VariationsTooDeep`] beyond):
+/// 1 for a variation of the main line, 2 for a variation of that variation, and so on.
+/// Annotated games rarely go beyond a handful of levels.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
 #[derive(Debug, Default)]
 struct Builder {
     /// Any token seen in the current game.
@@ -867,6 +878,11 @@ impl Builder {
                 self.depth += 1;
                 self.ensure_start();
                 if self.error.is_some() {
+                    return;
+                }
+                // `frames` holds the main line and the variations open around this one.
+                if self.frames.len() > MAX_VARIATION_DEPTH {
+                    self.fail(line, PgnErrorKind::VariationsTooDeep);
                     return;
                 }
                 let Some(parent) = self.frames.last() else {
@@ -1147,7 +1163,13 @@ fn canonical_tags(
     start: &Position,
     result: GameResult,
 ) -> Vec<(String, String)> {
-    let last = |name: &str| raw.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v);
+    // Each name's last value, found once: a game of n tags costs O(n), not O(n^2) (a
+    // hostile file of 40,000 tags took 18 s).
+    let mut last_at: HashMap<&str, usize> = HashMap::with_capacity(raw.len());
+    for (i, (n, _)) in raw.iter().enumerate() {
+        last_at.insert(n.as_str(), i);
+    }
+    let last = |name: &str| last_at.get(name).map(|&i| &raw[i].1);
     let mut tags: Vec<(String, String)> = ROSTER
         .iter()
         .map(|&name| {
@@ -1159,9 +1181,10 @@ fn canonical_tags(
             (name.to_owned(), value)
         })
         .collect();
+    let mut written: HashSet<&str> = HashSet::with_capacity(raw.len());
     for (n, _) in raw {
         let n = n.as_str();
-        if ROSTER.contains(&n) || n == "SetUp" || n == "FEN" || tags.iter().any(|(t, _)| t == n) {
+        if ROSTER.contains(&n) || n == "SetUp" || n == "FEN" || !written.insert(n) {
             continue;
         }
         if let Some(v) = last(n) {
@@ -1173,6 +1196,37 @@ fn canonical_tags(
         tags.push(("FEN".to_owned(), start.to_string()));
     }
     tags
+}
+
+/// The indices of `items` in the order of their plies (`ply_of`), those of one ply in their
+/// own order: the writer walks them with a cursor beside the moves, so that a line of m
+/// moves with k comments, NAGs or variations costs O(m + k log k), not O(m k).
+fn by_ply<T>(items: &[T], ply_of: impl Fn(&T) -> usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| ply_of(&items[i])); // stable: one ply's items keep their order
+    order
+}
+
+/// Calls `f` on the items of ply `ply`, taking them from `order` (see [`by_ply`]) and
+/// skipping any of an earlier ply (a hand-built game may attach some to a ply its line does
+/// not reach).
+fn each_at_ply<T>(
+    items: &[T],
+    order: &mut core::iter::Peekable<core::slice::Iter<'_, usize>>,
+    ply_of: impl Fn(&T) -> usize,
+    ply: usize,
+    mut f: impl FnMut(&T),
+) {
+    while let Some(&&i) = order.peek() {
+        let p = ply_of(&items[i]);
+        if p > ply {
+            break;
+        }
+        order.next();
+        if p == ply {
+            f(&items[i]);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1279,30 +1333,66 @@ impl fmt::Display for PgnGame {
             line_len: 0,
             force_break: false,
         };
-        for (_, c) in self.comments.iter().filter(|(p, _)| *p == 0) {
-            words.comment(c);
-        }
+        let comment_order = by_ply(&self.comments, |c| c.0);
+        let nag_order = by_ply(&self.nags, |n| n.0);
+        let variation_order = by_ply(&self.variations, |v| v.ply);
+        let mut comments = comment_order.iter().peekable();
+        let mut nags = nag_order.iter().peekable();
+        let mut variations = variation_order.iter().peekable();
+        each_at_ply(
+            &self.comments,
+            &mut comments,
+            |c| c.0,
+            0,
+            |(_, c)| {
+                words.comment(c);
+            },
+        );
         let mut pos = self.start.clone();
+        // A Black move takes its number (`5... Nf6`) first in the game and after a comment or
+        // a variation (the PGN standard's export format, 8.2.2.2).
+        let mut renumber = true;
         for (idx, &m) in self.moves.iter().enumerate() {
             let mut next = pos.clone();
             if !play_line_move(&mut next, m) {
                 break;
             }
             let ply = idx + 1;
-            words.push(&move_text(&pos, m, idx == 0));
-            for (_, n) in self.nags.iter().filter(|(p, _)| *p == ply) {
-                words.push(&format!("${n}"));
-            }
-            for (_, c) in self.comments.iter().filter(|(p, _)| *p == ply) {
-                words.comment(c);
-            }
-            for var in self.variations.iter().filter(|v| v.ply == ply) {
-                let mut vw = Vec::new();
-                variation_words(&pos, var, &mut vw);
-                for w in vw {
-                    words.push(&w);
-                }
-            }
+            words.push(&move_text(&pos, m, renumber));
+            renumber = false;
+            each_at_ply(
+                &self.nags,
+                &mut nags,
+                |n| n.0,
+                ply,
+                |(_, n)| {
+                    words.push(&format!("${n}"));
+                },
+            );
+            each_at_ply(
+                &self.comments,
+                &mut comments,
+                |c| c.0,
+                ply,
+                |(_, c)| {
+                    words.comment(c);
+                    renumber = true;
+                },
+            );
+            each_at_ply(
+                &self.variations,
+                &mut variations,
+                |v| v.ply,
+                ply,
+                |var| {
+                    let mut vw = Vec::new();
+                    variation_words(&pos, var, &mut vw);
+                    renumber |= !vw.is_empty();
+                    for w in vw {
+                        words.push(&w);
+                    }
+                },
+            );
             pos = next;
         }
         words.push(self.result.as_str());
@@ -1344,6 +1434,8 @@ fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
     let first = words.len();
     let mut vp = pos.clone();
     let mut renumber = true;
+    let order = by_ply(&var.variations, |v| v.ply);
+    let mut subs = order.iter().peekable();
     for (k, &vm) in var.moves.iter().enumerate() {
         let mut next = vp.clone();
         if !play_line_move(&mut next, vm) {
@@ -1351,11 +1443,17 @@ fn variation_words(pos: &Position, var: &Variation, words: &mut Vec<String>) {
         }
         words.push(move_text(&vp, vm, renumber));
         renumber = false;
-        for sub in var.variations.iter().filter(|v| v.ply == k + 1) {
-            let before = words.len();
-            variation_words(&vp, sub, words);
-            renumber |= words.len() > before;
-        }
+        each_at_ply(
+            &var.variations,
+            &mut subs,
+            |v| v.ply,
+            k + 1,
+            |sub| {
+                let before = words.len();
+                variation_words(&vp, sub, words);
+                renumber |= words.len() > before;
+            },
+        );
         vp = next;
     }
     if words.len() > first {

@@ -602,3 +602,90 @@ fn pgn_variant_names_of_chess_and_chess960_are_read() {
         );
     }
 }
+
+/// Found by a hostile-input sweep (4 Dec 2026): 100,000 nested variations in a 1 MB file
+/// read into a tree so deep that dropping or writing the game overflowed the stack and
+/// aborted the process. The reader now refuses a game nested more than
+/// `MAX_VARIATION_DEPTH` deep, by name and with its line, and reads on.
+#[test]
+fn regression_deeply_nested_variations_are_refused_not_a_stack_overflow() {
+    use lattjo_chess::pgn::MAX_VARIATION_DEPTH;
+    let nested = |depth: usize| {
+        format!(
+            "[Event \"deep\"]\n\n1. e4 e5 {}{} *\n\n[Event \"next\"]\n\n1. d4 *\n",
+            "(1... c5 ".repeat(depth),
+            ")".repeat(depth)
+        )
+    };
+    let read = read_pgn(&nested(100_000));
+    assert_eq!(read.errors.len(), 1, "{:?}", read.errors);
+    assert_eq!(read.errors[0].kind, PgnErrorKind::VariationsTooDeep);
+    assert_eq!(read.errors[0].line, 3);
+    assert_eq!(read.games.len(), 1, "the next game is still read");
+    assert_eq!(read.games[0].tag("Event"), Some("next"));
+
+    // At the limit the game reads, and writes back to itself.
+    let read = read_pgn(&nested(MAX_VARIATION_DEPTH));
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let game = &read.games[0];
+    let mut depth = 0;
+    let mut v = &game.variations;
+    while let Some(inner) = v.first() {
+        depth += 1;
+        v = &inner.variations;
+    }
+    assert_eq!(depth, MAX_VARIATION_DEPTH);
+    assert_eq!(read_pgn(&write_pgn(game)).games[0], *game);
+    let read = read_pgn(&nested(MAX_VARIATION_DEPTH + 1));
+    assert_eq!(read.errors[0].kind, PgnErrorKind::VariationsTooDeep);
+}
+
+/// Found by the same sweep: the tags of a game were merged by a search through the tags for
+/// each tag, so that 40,000 tags (a 500 kB game) took 18 s to read and 500,000 took hours;
+/// the writer did the same, and also searched every comment, NAG and variation for each
+/// move. Both are linear now. This checks what the merging keeps on a game of 200,000
+/// tags (first-appearance order, last values; quadratic, it took minutes) and that a
+/// hand-built game's comments, NAGs and variations, given out of ply order, are written
+/// in ply order and, within a ply, in their own order.
+#[test]
+fn regression_many_tags_merge_in_one_pass_and_annotations_write_in_ply_order() {
+    let n = 200_000;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("[T{} \"{i}\"]\n", i % (n / 2)));
+    }
+    text.push_str("\n1. e4 *\n");
+    let read = read_pgn(&text);
+    assert!(read.errors.is_empty());
+    let game = &read.games[0];
+    assert_eq!(game.tags.len(), 7 + n / 2);
+    assert_eq!(game.tags[7], ("T0".to_owned(), (n / 2).to_string()));
+    assert_eq!(
+        game.tag(&format!("T{}", n / 2 - 1)),
+        Some(&*(n - 1).to_string())
+    );
+    assert_eq!(read_pgn(&write_pgn(game)).games[0], *game);
+
+    let mut game = read_pgn("1. e4 e5 2. Nf3 *").games.remove(0);
+    game.comments = vec![
+        (2, "b".into()),
+        (0, "start".into()),
+        (1, "a".into()),
+        (2, "c".into()),
+    ];
+    game.nags = vec![(3, 1), (1, 2), (3, 3)];
+    let side = read_pgn("1. e4 c5 (1... e6) *").games.remove(0);
+    let mut sicilian = side.variations[0].clone();
+    sicilian.ply = 2;
+    let d4 = lattjo_chess::pgn::Variation {
+        ply: 1,
+        moves: read_pgn("1. d4 *").games.remove(0).moves,
+        variations: Vec::new(),
+    };
+    game.variations = vec![sicilian, d4];
+    let text = write_pgn(&game);
+    assert!(
+        text.contains("{start} 1. e4 $2 {a} (1. d4) 1... e5 {b} {c} (1... e6) 2. Nf3 $1 $3 *"),
+        "{text}"
+    );
+}
