@@ -322,3 +322,28 @@ fn positions_and_moves_round_trip_and_validate() {
         serde_json::from_value(serde_json::to_value(g.moves()).unwrap()).unwrap();
     assert_eq!(moves, g.moves());
 }
+
+/// Found by a hostile-input sweep (4 Dec 2026): deserializing counted each history entry's
+/// repetitions by a search through the entries before it, O(h^2) in the history's length,
+/// which the JSON sets (40,000 positions took 0.25 s; a 16 MB state, minutes). The counts
+/// are now kept in one pass. This replays a 20,000-ply king shuffle (draws are claims
+/// under the default rules, so nothing ends it) and checks that the deserialized state
+/// has exactly the counts play gave it (A1).
+#[test]
+fn regression_a_long_repetition_history_deserializes_with_the_counts_play_gave_it() {
+    let game = Draughts::default();
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    let cycle = ["1-6", "32-27", "6-1", "27-32"];
+    for i in 0..20_000 {
+        let mv = s
+            .position()
+            .parse_move(cycle[i % 4], KingMoves::Short)
+            .unwrap();
+        game.apply(&mut s, &Action::Move(mv)).unwrap();
+    }
+    assert_eq!(s.history().len(), 20_001);
+    assert_eq!(s.repetitions(), 5_001);
+    let back = from_json(to_json(&s)).unwrap();
+    assert_eq!(back.repetitions(), 5_001);
+    assert_eq!(back, s, "derived counts included");
+}
