@@ -374,6 +374,35 @@ pub struct State {
     mobility: Mobility,
     repeats: u32,
     most: u32,
+    /// Derived too: how often each position of a history longer than [`LONG_HISTORY`]
+    /// stands in it, so that a long run of king moves (draws are claims by default, so
+    /// nothing ends one) costs O(log h) a ply, not a scan of the history (a record of a
+    /// 200,000-ply shuffle took 6.5 s to replay). `None` for a shorter history, where the
+    /// scan is cheap and a copy allocates nothing more.
+    counts: Option<Box<Counts>>,
+}
+
+/// [`State::counts`]: occurrences by position ([`count_key`]).
+type Counts = std::collections::BTreeMap<u128, u32>;
+
+/// Beyond this many positions in the history, [`State::counts`] keeps the repetitions.
+const LONG_HISTORY: usize = 256;
+
+/// A position as a map key: placement, kings and side to move.
+fn count_key(p: &Position) -> u128 {
+    u128::from(p.black)
+        | u128::from(p.white) << 32
+        | u128::from(p.kings) << 64
+        | u128::from(p.turn == Color::White) << 96
+}
+
+/// How often each position stands in `history`.
+fn count_all(history: &[Position]) -> Counts {
+    let mut counts = Counts::new();
+    for p in history {
+        *counts.entry(count_key(p)).or_insert(0) += 1;
+    }
+    counts
 }
 
 impl State {
@@ -402,28 +431,58 @@ impl State {
             mobility: Mobility::of(&position),
             repeats: 1,
             most: 1,
+            counts: None,
         };
         s.outcome = s.lost();
         s
     }
 
     /// Recomputes the derived fields from the position and the history: each entry's count
-    /// is [`occurrences_before`]'s (the equal entries an even number of plies back) plus
-    /// one, kept per entry and parity in one map, so that a history of h positions costs
-    /// O(h), not O(h^2) (a deserialized history of 40,000 positions took 0.25 s, and a
-    /// 16 MB one would have taken minutes).
+    /// is the number of equal entries up to it (equal entries have the same side to move,
+    /// so they stand an even number of plies apart, as [`occurrences_before`] counts them),
+    /// kept in one map, so that a history of h positions costs O(h log h), not O(h^2) (a
+    /// deserialized history of 40,000 positions took 0.25 s, and a 16 MB one would have
+    /// taken minutes).
     #[cfg(feature = "serde")]
     fn derive(&mut self) {
         self.mobility = Mobility::of(&self.position);
         self.most = 0;
-        let mut seen: std::collections::HashMap<(usize, Position), u32> =
-            std::collections::HashMap::with_capacity(self.history.len());
-        for (k, p) in self.history.iter().enumerate() {
-            let c = seen.entry((k % 2, *p)).or_insert(0);
+        let mut counts = Counts::new();
+        for p in &self.history {
+            let c = counts.entry(count_key(p)).or_insert(0);
             *c += 1;
             self.most = self.most.max(*c);
             self.repeats = *c;
         }
+        self.counts = (self.history.len() > LONG_HISTORY).then(|| Box::new(counts));
+    }
+
+    /// How often `p` stands in the history, for a `p` whose side to move is not that of the
+    /// history's last entry (so only every second entry from the end can equal it).
+    #[inline]
+    fn occurrences(&self, p: &Position) -> u32 {
+        match &self.counts {
+            Some(counts) => counts.get(&count_key(p)).copied().unwrap_or(0),
+            None => occurrences_before(&self.history, p),
+        }
+    }
+
+    /// Appends the position to the history, keeping [`State::counts`].
+    #[inline]
+    fn push_history(&mut self) {
+        self.history.push(self.position);
+        if let Some(counts) = &mut self.counts {
+            *counts.entry(count_key(&self.position)).or_insert(0) += 1;
+        } else if self.history.len() > LONG_HISTORY {
+            self.long_history();
+        }
+    }
+
+    /// The history just grew longer than [`LONG_HISTORY`]: its counts go into a map.
+    #[cold]
+    #[inline(never)]
+    fn long_history(&mut self) {
+        self.counts = Some(Box::new(count_all(&self.history)));
     }
 
     /// The current position.
@@ -485,7 +544,11 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len().max(HISTORY_CAPACITY));
         history.extend_from_slice(&self.history);
-        State { history, ..*self }
+        State {
+            history,
+            counts: self.counts.clone(),
+            ..*self
+        }
     }
 }
 
@@ -707,6 +770,7 @@ impl TryFrom<StateRepr> for State {
             mobility: Mobility::default(),
             repeats: 1,
             most: 1,
+            counts: None,
         };
         s.derive();
         s.check()?;
@@ -885,15 +949,16 @@ impl Draughts {
         if mv.is_capture() || !mover_was_king {
             // A1: every man move is an advance; captures and man moves cannot be undone.
             state.history.clear();
+            state.counts = None;
             state.quiet_plies = 0;
             state.repeats = 1;
             state.most = 1;
         } else {
             state.quiet_plies = state.quiet_plies.saturating_add(1);
-            state.repeats = occurrences_before(&state.history, &state.position) + 1;
+            state.repeats = state.occurrences(&state.position) + 1;
             state.most = state.most.max(state.repeats);
         }
-        state.history.push(state.position);
+        state.push_history();
         state.mobility = Mobility::of(&state.position);
         state.outcome = state.lost();
         if state.outcome.is_none() && self.rules.draws == Draws::Automatic {
@@ -990,7 +1055,7 @@ impl Draughts {
                 continue;
             }
             if let Some((from, to)) = king_step(cur, target) {
-                let count = occurrences_before(h, target) as usize;
+                let count = state.occurrences(target) as usize;
                 if count >= need && cur.is_legal(&Move::quiet(from, to), self.rules.king_moves) {
                     return true;
                 }
@@ -1192,5 +1257,53 @@ mod tests {
                 assert!(copy.history.capacity() >= s.history.len().max(HISTORY_CAPACITY));
             }
         }
+    }
+
+    /// The repetition counts kept in a map for a long history (found by a hostile-input
+    /// sweep: a 200,000-ply shuffle took 6.5 s, each ply scanning the whole history) are
+    /// exactly the scan's (A1): at every ply of king-only games that run past
+    /// [`LONG_HISTORY`] and back (a man move clears the history), the map is there exactly
+    /// when the history is long and holds each position's count, and the current position's
+    /// count is the one a scan of the history gives.
+    #[test]
+    fn regression_long_histories_count_repetitions_in_a_map_as_the_scan_does() {
+        use boardgame_core::GameRng;
+        let game = Draughts::default();
+        let mut buf = Vec::new();
+        let mut longest = 0;
+        for seed in 0..40 {
+            // Random king moves, no draw claim, Black's king in the first two rows and
+            // White's in the last two (so no capture ends the run), with two men moving
+            // (which clears the history) at plies 300 and 301.
+            let mut s = game.state_from("B:W21,K29:B12,K4".parse().unwrap());
+            let mut rng = GameRng::new(seed, 7);
+            while s.plies < 900 {
+                game.legal_actions(&s, &mut buf);
+                let black = s.position.turn() == Color::Black;
+                let man = (300..302).contains(&s.plies);
+                buf.retain(|a| match a {
+                    Action::Move(m) if man => s.position.kings & m.from().bit() == 0,
+                    Action::Move(m) if s.position.kings & m.from().bit() != 0 => {
+                        let to = m.to().number();
+                        if black { to <= 8 } else { to >= 25 }
+                    }
+                    _ => false,
+                });
+                let a = buf[rng.index(buf.len())];
+                game.apply(&mut s, &a).unwrap();
+                let h = &s.history;
+                longest = longest.max(h.len());
+                assert_eq!(s.counts.is_some(), h.len() > LONG_HISTORY);
+                if let Some(counts) = &s.counts {
+                    assert_eq!(**counts, count_all(h));
+                }
+                let scanned = occurrences_before(&h[..h.len() - 1], &s.position) + 1;
+                assert_eq!(s.repeats, scanned, "seed {seed}, ply {}", s.plies);
+            }
+        }
+        assert!(
+            longest > 2 * LONG_HISTORY,
+            "the games reach long histories: {longest}"
+        );
     }
 }
