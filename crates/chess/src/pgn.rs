@@ -262,6 +262,12 @@ pub enum PgnErrorKind {
         /// Why it was refused.
         error: SanError,
     },
+    /// A game of more than [`MAX_GAME_BYTES`] bytes or [`MAX_GAME_TOKENS`] tokens (tags,
+    /// moves, comments, NAGs, parentheses): an unclosed comment running on through a
+    /// stream, say, or millions of comments. It is read on to its end without keeping its
+    /// text, so that memory stays bounded whatever the source sends.
+    #[error("game longer than {MAX_GAME_BYTES} bytes or {MAX_GAME_TOKENS} tokens")]
+    GameTooLong,
     /// Reading the source failed; the reader stops.
     #[error("read error: {0}")]
     Io(String),
@@ -521,7 +527,7 @@ impl Lexer {
                             }
                             None => {
                                 self.start(LexState::Word);
-                                self.buf.extend_from_slice(rest);
+                                self.keep(rest);
                                 i = bytes.len();
                             }
                         }
@@ -529,13 +535,13 @@ impl Lexer {
                 }
                 LexState::Word => match rest.iter().position(|&d| is_delimiter(d)) {
                     Some(n) => {
-                        self.buf.extend_from_slice(&rest[..n]);
+                        self.keep(&rest[..n]);
                         b.token(Tok::Word(&self.buf), self.tok_line);
                         self.state = LexState::Ground;
                         i += n;
                     }
                     None => {
-                        self.buf.extend_from_slice(rest);
+                        self.keep(rest);
                         i = bytes.len();
                     }
                 },
@@ -543,7 +549,7 @@ impl Lexer {
                     let n = rest.iter().position(|&d| d == b'}');
                     let body = &rest[..n.unwrap_or(rest.len())];
                     self.line += body.iter().filter(|&&d| d == b'\n').count();
-                    self.buf.extend_from_slice(body);
+                    self.keep(body);
                     match n {
                         Some(n) => {
                             b.token(Tok::Comment(&self.buf), self.tok_line);
@@ -558,7 +564,7 @@ impl Lexer {
                     // Up to the line break, which Ground then counts.
                     let n = rest.iter().position(|&d| d == b'\n');
                     if self.state == LexState::LineComment {
-                        self.buf.extend_from_slice(&rest[..n.unwrap_or(rest.len())]);
+                        self.keep(&rest[..n.unwrap_or(rest.len())]);
                     }
                     match n {
                         Some(n) => {
@@ -596,6 +602,13 @@ impl Lexer {
         }
     }
 
+    /// Appends to the token under way, up to one byte more than [`MAX_GAME_BYTES`]: a token
+    /// that long fails its game ([`Builder::count`]), so the rest need not be kept.
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = (MAX_GAME_BYTES + 1).saturating_sub(self.buf.len());
+        self.buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+
     fn start(&mut self, state: LexState) {
         self.state = state;
         self.tok_line = self.line;
@@ -617,7 +630,7 @@ impl Lexer {
                     let line = self.tok_line;
                     self.start(LexState::Word);
                     self.tok_line = line;
-                    self.buf.extend_from_slice(&BOM[..n as usize]);
+                    self.keep(&BOM[..n as usize]);
                     self.byte(c, b);
                 }
             }
@@ -627,7 +640,7 @@ impl Lexer {
                     self.state = LexState::Ground;
                     self.ground(c, b);
                 } else {
-                    self.buf.push(c);
+                    self.keep(&[c]);
                 }
             }
             LexState::Comment => {
@@ -635,7 +648,7 @@ impl Lexer {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.buf.push(c);
+                    self.keep(&[c]);
                 }
             }
             LexState::LineComment => {
@@ -643,7 +656,7 @@ impl Lexer {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.buf.push(c);
+                    self.keep(&[c]);
                 }
             }
             LexState::Escape => {
@@ -658,11 +671,11 @@ impl Lexer {
                     b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line);
                     self.state = LexState::Ground;
                 } else if c == b']' && !quoted {
-                    self.buf.push(c);
+                    self.keep(&[c]);
                     b.token(Tok::Tag(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.buf.push(c);
+                    self.keep(&[c]);
                     self.state = LexState::Tag {
                         quoted: if c == b'"' && !escaped {
                             !quoted
@@ -700,7 +713,7 @@ impl Lexer {
                     quoted: false,
                     escaped: false,
                 });
-                self.buf.push(c);
+                self.keep(&[c]);
             }
             b'{' => self.start(LexState::Comment),
             b';' => self.start(LexState::LineComment),
@@ -715,7 +728,7 @@ impl Lexer {
             0xef => self.start(LexState::Bom(1)),
             _ => {
                 self.start(LexState::Word);
-                self.buf.push(c);
+                self.keep(&[c]);
             }
         }
     }
@@ -751,6 +764,17 @@ struct Frame {
     open_line: usize,
 }
 
+/// The most bytes one game's tokens may hold, a byte counted for the space after each
+/// ([`PgnErrorKind::GameTooLong`] beyond): 16 MiB, as the backgammon crate's match files.
+/// The largest games of real archives (lichess's, with a clock comment on every move) are
+/// a few tens of kilobytes.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
+/// The most tokens (tags, moves, comments, NAGs, parentheses, move numbers) one game may
+/// hold ([`PgnErrorKind::GameTooLong`] beyond): what is kept of each costs some tens of
+/// bytes, whatever its length.
+pub const MAX_GAME_TOKENS: usize = 1 << 20;
+
 /// How deep the reader lets variations nest ([`PgnErrorKind::VariationsTooDeep`] beyond):
 /// 1 for a variation of the main line, 2 for a variation of that variation, and so on.
 /// Annotated games rarely go beyond a handful of levels.
@@ -773,6 +797,9 @@ struct Builder {
     frames: Vec<Frame>,
     result_token: Option<GameResult>,
     finished: VecDeque<Result<PgnGame, PgnError>>,
+    /// Bytes and tokens of the game so far ([`MAX_GAME_BYTES`], [`MAX_GAME_TOKENS`]).
+    bytes: usize,
+    tokens: usize,
 }
 
 impl Builder {
@@ -783,6 +810,18 @@ impl Builder {
             self.frames = Vec::new();
             self.comments = Vec::new();
             self.nags = Vec::new();
+            self.tags = Vec::new();
+        }
+    }
+
+    /// Counts a token of `len` bytes into the game; past [`MAX_GAME_BYTES`] or
+    /// [`MAX_GAME_TOKENS`] the game fails.
+    fn count(&mut self, len: usize, line: usize) {
+        self.bytes = self.bytes.saturating_add(len).saturating_add(1);
+        self.tokens += 1;
+        if self.bytes > MAX_GAME_BYTES || self.tokens > MAX_GAME_TOKENS {
+            self.begin(line, true);
+            self.fail(line, PgnErrorKind::GameTooLong);
         }
     }
 
@@ -839,13 +878,21 @@ impl Builder {
     }
 
     fn token(&mut self, tok: Tok<'_>, line: usize) {
+        match &tok {
+            // A tag may begin the next game: counted below.
+            Tok::Tag(_) => {}
+            Tok::Comment(b) | Tok::Word(b) => self.count(b.len(), line),
+            _ => self.count(1, line),
+        }
         match tok {
             Tok::Tag(body) => {
                 if self.seen_moves {
                     self.finish(false);
                 }
+                self.count(body.len(), line);
                 self.begin(line, true);
                 match parse_tag(body) {
+                    Some(_) if self.error.is_some() => {}
                     Some((name, value)) if self.start.is_none() => self.tags.push((name, value)),
                     // A tag after the movetext began is out of place but harmless.
                     Some(_) => {}

@@ -689,3 +689,58 @@ fn regression_many_tags_merge_in_one_pass_and_annotations_write_in_ply_order() {
         "{text}"
     );
 }
+
+/// Found by a hostile-input sweep (4 Dec 2026): the streaming reader kept a game's text
+/// however long it ran, so an unclosed comment running on through a stream (or a game of a
+/// million comments) grew memory without bound. A game longer than `MAX_GAME_BYTES` or
+/// `MAX_GAME_TOKENS` is now `GameTooLong`, read on to its end without keeping its text,
+/// and the next game reads.
+#[test]
+fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
+    use lattjo_chess::pgn::{MAX_GAME_BYTES, MAX_GAME_TOKENS};
+    use std::io::{BufReader, Read};
+
+    /// `head`, then `filler` bytes of `fill`, then `tail`, produced as they are read.
+    struct Source {
+        parts: Vec<(Vec<u8>, usize)>,
+    }
+    impl Read for Source {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let Some((bytes, left)) = self.parts.first_mut() else {
+                return Ok(0);
+            };
+            let n = out.len().min(*left);
+            for (i, o) in out[..n].iter_mut().enumerate() {
+                *o = bytes[(bytes.len() * 1_000_000 - *left + i) % bytes.len()];
+            }
+            *left -= n;
+            if *left == 0 {
+                self.parts.remove(0);
+            }
+            Ok(n)
+        }
+    }
+    let part = |s: &str, times: usize| (s.as_bytes().to_vec(), s.len() * times);
+    for (filler, big) in [("a", MAX_GAME_BYTES + 1), ("{c} ", MAX_GAME_TOKENS + 1)] {
+        let src = Source {
+            parts: vec![
+                part("[Event \"long\"]\n\n1. e4 {x} ", 1),
+                part(if filler == "a" { "{" } else { "" }, 1),
+                part(filler, big),
+                part(" } *\n\n[Event \"next\"]\n\n1. d4 *\n", 1),
+            ]
+            .into_iter()
+            .filter(|(b, _)| !b.is_empty())
+            .collect(),
+        };
+        let games: Vec<_> = PgnReader::new(BufReader::new(src)).collect();
+        assert_eq!(games.len(), 2, "{filler:?}");
+        let Err(err) = &games[0] else {
+            panic!("{filler:?}: the long game was read");
+        };
+        assert_eq!(err.kind, PgnErrorKind::GameTooLong, "{filler:?}");
+        let next = games[1].as_ref().unwrap();
+        assert_eq!(next.tag("Event"), Some("next"));
+        assert_eq!(next.moves.len(), 1);
+    }
+}

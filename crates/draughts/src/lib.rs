@@ -121,8 +121,8 @@ pub use game::{
 pub use movegen::{KingMoves, MAX_PATH, Move, MoveError, ParseMoveError};
 pub use notation::MoveTextError;
 pub use pdn::{
-    GameResult, PdnError, PdnErrorKind, PdnGame, PdnReader, ResultError, TagError, read_games,
-    read_games_with,
+    GameResult, MAX_PDN_GAME_BYTES, MAX_PDN_GAME_TOKENS, PdnError, PdnErrorKind, PdnGame,
+    PdnReader, ResultError, TagError, read_games, read_games_with,
 };
 pub use position::{
     IllegalMoveError, Position, PositionError, Setup, perft, perft_parallel, perft_with,

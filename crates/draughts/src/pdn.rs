@@ -173,6 +173,13 @@ pub enum PdnErrorKind {
     /// Bytes that are not UTF-8.
     #[error("text that is not utf-8")]
     InvalidUtf8,
+    /// A game of more than [`MAX_PDN_GAME_BYTES`] bytes or [`MAX_PDN_GAME_TOKENS`] tokens (tags,
+    /// moves, move numbers, comments), or a single tag, comment or word longer than
+    /// [`MAX_PDN_GAME_BYTES`]: a comment running on through a stream, say, or millions of
+    /// comments. The game is read on to its end without keeping its text, so that memory
+    /// stays bounded whatever the source sends.
+    #[error("game longer than {MAX_PDN_GAME_BYTES} bytes or {MAX_PDN_GAME_TOKENS} tokens")]
+    GameTooLong,
     /// Reading failed; the reader stops.
     #[error("reading failed: {message}")]
     Io {
@@ -282,9 +289,21 @@ fn strip_number(word: &str) -> Option<&str> {
 }
 
 /// A token of PDN text, borrowing the lexer's buffer.
+/// The most bytes one game's tokens may hold, a byte counted for the space after each
+/// ([`PdnErrorKind::GameTooLong`] beyond): 16 MiB, as the backgammon crate's match files.
+/// Real games are a few kilobytes.
+pub const MAX_PDN_GAME_BYTES: usize = 16 << 20;
+
+/// The most tokens (tags, moves, move numbers, comments) one game may hold
+/// ([`PdnErrorKind::GameTooLong`] beyond): what is kept of each costs some tens of bytes,
+/// whatever its length.
+pub const MAX_PDN_GAME_TOKENS: usize = 1 << 20;
+
 enum Tok<'a> {
     /// A tag pair, or why `[...]` is not one.
     Tag(Result<(String, String), PdnErrorKind>),
+    /// A tag, comment or word longer than [`MAX_PDN_GAME_BYTES`] (its text not kept).
+    TooLong,
     /// A `{...}` comment, trimmed.
     Comment(&'a str),
     /// A word of movetext.
@@ -301,6 +320,8 @@ struct Lexer<R> {
     line: usize,
     buf: Vec<u8>,
     at_start: bool,
+    /// The token under way had more bytes than `buf` keeps ([`MAX_PDN_GAME_BYTES`] + 1).
+    overflow: bool,
 }
 
 /// The reader's buffered bytes, retrying when interrupted.
@@ -338,13 +359,24 @@ impl<R: BufRead> Lexer<R> {
             };
             let lines = chunk[..taken].iter().filter(|&&b| b == b'\n').count();
             if keep {
-                self.buf.extend_from_slice(&chunk[..taken]);
+                let room = (MAX_PDN_GAME_BYTES + 1).saturating_sub(self.buf.len());
+                self.buf.extend_from_slice(&chunk[..taken.min(room)]);
+                self.overflow |= taken > room;
             }
             self.line += lines;
             self.input.consume(taken);
             if found.is_some() {
                 return Ok(found);
             }
+        }
+    }
+
+    /// Keeps one byte of the token under way (see [`Lexer::scan`]'s bound).
+    fn keep(&mut self, byte: u8) {
+        if self.buf.len() <= MAX_PDN_GAME_BYTES {
+            self.buf.push(byte);
+        } else {
+            self.overflow = true;
         }
     }
 
@@ -361,16 +393,16 @@ impl<R: BufRead> Lexer<R> {
                     break;
                 }
                 Some(b'"') => {
-                    self.buf.push(b'"');
+                    self.keep(b'"');
                     self.bump(b'"');
                     quoted = !quoted;
                 }
                 Some(b'\\') => {
-                    self.buf.push(b'\\');
+                    self.keep(b'\\');
                     self.bump(b'\\');
                     match fill(&mut self.input)?.first() {
                         Some(&b) if b != b'\n' => {
-                            self.buf.push(b);
+                            self.keep(b);
                             self.bump(b);
                         }
                         _ => {}
@@ -399,10 +431,15 @@ impl<R: BufRead> Lexer<R> {
             let line = self.line;
             let first = core::mem::take(&mut self.at_start);
             self.buf.clear();
+            self.overflow = false;
             match c {
                 b'[' => {
                     self.bump(c);
-                    return Ok(Some((Tok::Tag(self.tag()?), line)));
+                    let tag = self.tag()?;
+                    if self.overflow {
+                        return Ok(Some((Tok::TooLong, line)));
+                    }
+                    return Ok(Some((Tok::Tag(tag), line)));
                 }
                 b'{' => {
                     self.bump(c);
@@ -411,6 +448,9 @@ impl<R: BufRead> Lexer<R> {
                         return Ok(Some((Tok::Unterminated(e), line)));
                     }
                     self.bump(b'}');
+                    if self.overflow {
+                        return Ok(Some((Tok::TooLong, line)));
+                    }
                     let tok = match core::str::from_utf8(&self.buf) {
                         Ok(text) => Tok::Comment(text.trim()),
                         Err(_) => Tok::BadText { word: false },
@@ -449,6 +489,9 @@ impl<R: BufRead> Lexer<R> {
                 }
                 _ => {
                     self.scan(true, |b| b.is_ascii_whitespace() || b"{([;".contains(&b))?;
+                    if self.overflow {
+                        return Ok(Some((Tok::TooLong, line)));
+                    }
                     if first && self.buf.starts_with(b"\xEF\xBB\xBF") {
                         // A byte-order mark (files written by Windows tools) is not text.
                         self.buf.drain(..3);
@@ -475,6 +518,9 @@ struct Builder {
     moves: Vec<Move>,
     comments: Vec<(usize, String)>,
     touched: bool,
+    /// Bytes and tokens of the game so far ([`MAX_PDN_GAME_BYTES`], [`MAX_PDN_GAME_TOKENS`]).
+    bytes: usize,
+    tokens: usize,
 }
 
 impl Builder {
@@ -486,7 +532,17 @@ impl Builder {
             moves: Vec::new(),
             comments: Vec::new(),
             touched: false,
+            bytes: 0,
+            tokens: 0,
         }
+    }
+
+    /// Counts a token of `len` bytes into the game: whether it stays within
+    /// [`MAX_PDN_GAME_BYTES`] and [`MAX_PDN_GAME_TOKENS`].
+    fn count(&mut self, len: usize) -> bool {
+        self.bytes = self.bytes.saturating_add(len).saturating_add(1);
+        self.tokens += 1;
+        self.bytes <= MAX_PDN_GAME_BYTES && self.tokens <= MAX_PDN_GAME_TOKENS
     }
 
     fn tag_line(&self, key: &str) -> Option<(usize, &str)> {
@@ -604,7 +660,7 @@ impl Games {
                 self.mode = Mode::Normal;
                 self.token(tok, line)
             }
-            (Mode::Skipping { .. }, Tok::Tag(_) | Tok::Comment(_)) => None,
+            (Mode::Skipping { .. }, Tok::Tag(_) | Tok::Comment(_) | Tok::TooLong) => None,
             (Mode::Skipping { .. }, Tok::Word(w)) => {
                 self.mode = if w.parse::<GameResult>().is_ok() {
                     Mode::Normal
@@ -623,8 +679,21 @@ impl Games {
                 self.mode = Mode::Done;
                 None
             }
+            (Mode::Normal, Tok::TooLong) => {
+                let movetext = self.builder.board.is_some();
+                Some(Err(self.fail(line, PdnErrorKind::GameTooLong, movetext)))
+            }
             (Mode::Normal, Tok::Tag(tag)) => {
                 let finished = self.builder.board.is_some().then(|| self.finish(None));
+                let within = match &tag {
+                    Ok((k, v)) => self.builder.count(k.len() + v.len()),
+                    Err(_) => true,
+                };
+                let tag = if within {
+                    tag
+                } else {
+                    Err(PdnErrorKind::GameTooLong)
+                };
                 let e = match tag {
                     Ok(pair) => {
                         self.touch();
@@ -643,6 +712,10 @@ impl Games {
                 }
             }
             (Mode::Normal, Tok::Comment(c)) => {
+                if !self.builder.count(c.len()) {
+                    let e = PdnErrorKind::GameTooLong;
+                    return Some(Err(self.fail(line, e, true)));
+                }
                 self.touch();
                 let at = self.builder.moves.len();
                 self.builder.comments.push((at, c.to_string()));
@@ -657,7 +730,13 @@ impl Games {
                 self.mode = Mode::Done;
                 Some(Err(self.error(line, kind)))
             }
-            (Mode::Normal, Tok::Word(w)) => self.word(w, line),
+            (Mode::Normal, Tok::Word(w)) => {
+                if !self.builder.count(w.len()) {
+                    let e = PdnErrorKind::GameTooLong;
+                    return Some(Err(self.fail(line, e, true)));
+                }
+                self.word(w, line)
+            }
         }
     }
 
@@ -760,6 +839,7 @@ impl<R: BufRead> PdnReader<R> {
                 line: 1,
                 buf: Vec::new(),
                 at_start: true,
+                overflow: false,
             },
             games: Games {
                 kings: KingMoves::Short,

@@ -376,3 +376,57 @@ fn dash_written_capture_was_refused_in_pdn_section_6_d8() {
     let colon = read_games("1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10:17 21:14 *\n");
     assert_eq!(colon.unwrap()[0].moves(), b[0].moves());
 }
+
+/// Found by a hostile-input sweep (4 Dec 2026): the streaming reader kept a game's text
+/// however long it ran, so a comment running on through a stream (or a game of millions of
+/// comments) grew memory without bound. A game longer than `MAX_PDN_GAME_BYTES` or
+/// `MAX_PDN_GAME_TOKENS` is now `GameTooLong`, read on to its end without keeping its
+/// text, and the next game reads.
+#[test]
+fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
+    use lattjo_draughts::{MAX_PDN_GAME_BYTES, MAX_PDN_GAME_TOKENS, PdnErrorKind, PdnReader};
+    use std::io::{BufReader, Read};
+
+    /// Its parts, each repeated as often as given, produced as they are read.
+    struct Source {
+        parts: Vec<(Vec<u8>, usize)>,
+        at: usize,
+    }
+    impl Read for Source {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let Some((bytes, times)) = self.parts.first() else {
+                return Ok(0);
+            };
+            let total = bytes.len() * times;
+            let n = out.len().min(total - self.at);
+            for (i, o) in out[..n].iter_mut().enumerate() {
+                *o = bytes[(self.at + i) % bytes.len()];
+            }
+            self.at += n;
+            if self.at == total {
+                self.parts.remove(0);
+                self.at = 0;
+            }
+            Ok(n)
+        }
+    }
+    let cases = [
+        ("1. 11-15 {", "a", MAX_PDN_GAME_BYTES + 1, "}"),
+        ("1. 11-15 ", "{c} ", MAX_PDN_GAME_TOKENS + 1, ""),
+        ("[Event \"", "a", MAX_PDN_GAME_BYTES + 1, "\"]\n1. 11-15"),
+    ];
+    for (head, filler, times, tail) in cases {
+        let mut parts = vec![(format!("[Site \"x\"]\n{head}").into_bytes(), 1)];
+        parts.push((filler.as_bytes().to_vec(), times));
+        parts.push((format!("{tail} *\n\n[Event \"next\"]\n1. 9-13 *\n").into_bytes(), 1));
+        let games: Vec<_> = PdnReader::new(BufReader::new(Source { parts, at: 0 })).collect();
+        assert_eq!(games.len(), 2, "{filler:?} {head:?}");
+        let Err(err) = &games[0] else {
+            panic!("{head:?}: the long game was read");
+        };
+        assert_eq!(err.kind, PdnErrorKind::GameTooLong, "{head:?}");
+        let next = games[1].as_ref().unwrap();
+        assert_eq!(next.tag("Event"), Some("next"));
+        assert_eq!(next.moves().len(), 1);
+    }
+}
