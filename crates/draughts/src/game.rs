@@ -461,28 +461,42 @@ impl State {
     /// history's last entry (so only every second entry from the end can equal it).
     #[inline]
     fn occurrences(&self, p: &Position) -> u32 {
-        match &self.counts {
-            Some(counts) => counts.get(&count_key(p)).copied().unwrap_or(0),
-            None => occurrences_before(&self.history, p),
+        if self.history.len() > LONG_HISTORY {
+            self.counted(p)
+        } else {
+            occurrences_before(&self.history, p)
         }
     }
 
-    /// Appends the position to the history, keeping [`State::counts`].
+    /// [`State::occurrences`] in a long history: from [`State::counts`].
+    #[cold]
+    #[inline(never)]
+    fn counted(&self, p: &Position) -> u32 {
+        let counts = self.counts.as_deref();
+        counts
+            .and_then(|c| c.get(&count_key(p)).copied())
+            .unwrap_or(0)
+    }
+
+    /// Appends the position to the history, keeping [`State::counts`] (there exactly while
+    /// the history is longer than [`LONG_HISTORY`]).
     #[inline]
     fn push_history(&mut self) {
         self.history.push(self.position);
-        if let Some(counts) = &mut self.counts {
-            *counts.entry(count_key(&self.position)).or_insert(0) += 1;
-        } else if self.history.len() > LONG_HISTORY {
-            self.long_history();
+        if self.history.len() > LONG_HISTORY {
+            self.count_pushed();
         }
     }
 
-    /// The history just grew longer than [`LONG_HISTORY`]: its counts go into a map.
+    /// [`State::push_history`] in a long history: the new entry counted, or, when the
+    /// history has just grown long, every entry.
     #[cold]
     #[inline(never)]
-    fn long_history(&mut self) {
-        self.counts = Some(Box::new(count_all(&self.history)));
+    fn count_pushed(&mut self) {
+        match &mut self.counts {
+            Some(counts) => *counts.entry(count_key(&self.position)).or_insert(0) += 1,
+            None => self.counts = Some(Box::new(count_all(&self.history))),
+        }
     }
 
     /// The current position.
@@ -948,8 +962,10 @@ impl Draughts {
         state.last_move = Some(*mv);
         if mv.is_capture() || !mover_was_king {
             // A1: every man move is an advance; captures and man moves cannot be undone.
+            if state.history.len() > LONG_HISTORY {
+                state.counts = None;
+            }
             state.history.clear();
-            state.counts = None;
             state.quiet_plies = 0;
             state.repeats = 1;
             state.most = 1;

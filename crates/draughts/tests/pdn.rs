@@ -418,7 +418,10 @@ fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
     for (head, filler, times, tail) in cases {
         let mut parts = vec![(format!("[Site \"x\"]\n{head}").into_bytes(), 1)];
         parts.push((filler.as_bytes().to_vec(), times));
-        parts.push((format!("{tail} *\n\n[Event \"next\"]\n1. 9-13 *\n").into_bytes(), 1));
+        parts.push((
+            format!("{tail} *\n\n[Event \"next\"]\n1. 9-13 *\n").into_bytes(),
+            1,
+        ));
         let games: Vec<_> = PdnReader::new(BufReader::new(Source { parts, at: 0 })).collect();
         assert_eq!(games.len(), 2, "{filler:?} {head:?}");
         let Err(err) = &games[0] else {
