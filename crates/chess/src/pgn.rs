@@ -40,7 +40,7 @@
 
 use core::fmt;
 use core::str::FromStr;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
 use crate::fen::FenError;
@@ -609,6 +609,14 @@ impl Lexer {
         self.buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
     }
 
+    /// [`Lexer::keep`] for one byte.
+    #[inline]
+    fn keep_byte(&mut self, c: u8) {
+        if self.buf.len() <= MAX_GAME_BYTES {
+            self.buf.push(c);
+        }
+    }
+
     fn start(&mut self, state: LexState) {
         self.state = state;
         self.tok_line = self.line;
@@ -640,7 +648,7 @@ impl Lexer {
                     self.state = LexState::Ground;
                     self.ground(c, b);
                 } else {
-                    self.keep(&[c]);
+                    self.keep_byte(c);
                 }
             }
             LexState::Comment => {
@@ -648,7 +656,7 @@ impl Lexer {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.keep(&[c]);
+                    self.keep_byte(c);
                 }
             }
             LexState::LineComment => {
@@ -656,7 +664,7 @@ impl Lexer {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.keep(&[c]);
+                    self.keep_byte(c);
                 }
             }
             LexState::Escape => {
@@ -671,11 +679,11 @@ impl Lexer {
                     b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line);
                     self.state = LexState::Ground;
                 } else if c == b']' && !quoted {
-                    self.keep(&[c]);
+                    self.keep_byte(c);
                     b.token(Tok::Tag(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
-                    self.keep(&[c]);
+                    self.keep_byte(c);
                     self.state = LexState::Tag {
                         quoted: if c == b'"' && !escaped {
                             !quoted
@@ -713,7 +721,7 @@ impl Lexer {
                     quoted: false,
                     escaped: false,
                 });
-                self.keep(&[c]);
+                self.keep_byte(c);
             }
             b'{' => self.start(LexState::Comment),
             b';' => self.start(LexState::LineComment),
@@ -728,7 +736,7 @@ impl Lexer {
             0xef => self.start(LexState::Bom(1)),
             _ => {
                 self.start(LexState::Word);
-                self.keep(&[c]);
+                self.keep_byte(c);
             }
         }
     }
@@ -1210,13 +1218,13 @@ fn canonical_tags(
     start: &Position,
     result: GameResult,
 ) -> Vec<(String, String)> {
-    // Each name's last value, found once: a game of n tags costs O(n), not O(n^2) (a
-    // hostile file of 40,000 tags took 18 s).
-    let mut last_at: HashMap<&str, usize> = HashMap::with_capacity(raw.len());
-    for (i, (n, _)) in raw.iter().enumerate() {
-        last_at.insert(n.as_str(), i);
-    }
-    let last = |name: &str| last_at.get(name).map(|&i| &raw[i].1);
+    // A game's few tags are searched; many are indexed, so that a game of n tags costs
+    // O(n), not O(n^2) (a hostile file of 40,000 tags took 18 s).
+    let index = (raw.len() > SEARCHED_TAGS).then(|| TagIndex::new(raw));
+    let last = |name: &str| match &index {
+        Some(ix) => ix.last.get(name).map(|&i| &raw[i].1),
+        None => raw.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v),
+    };
     let mut tags: Vec<(String, String)> = ROSTER
         .iter()
         .map(|&name| {
@@ -1228,13 +1236,17 @@ fn canonical_tags(
             (name.to_owned(), value)
         })
         .collect();
-    let mut written: HashSet<&str> = HashSet::with_capacity(raw.len());
-    for (n, _) in raw {
+    for (i, (n, _)) in raw.iter().enumerate() {
         let n = n.as_str();
-        if ROSTER.contains(&n) || n == "SetUp" || n == "FEN" || !written.insert(n) {
+        if ROSTER.contains(&n) || n == "SetUp" || n == "FEN" {
             continue;
         }
-        if let Some(v) = last(n) {
+        // Each name once, where it first appears.
+        let first = match &index {
+            Some(ix) => ix.first.get(n) == Some(&i),
+            None => !raw[..i].iter().any(|(t, _)| t == n),
+        };
+        if first && let Some(v) = last(n) {
             tags.push((n.to_owned(), v.clone()));
         }
     }
@@ -1243,6 +1255,28 @@ fn canonical_tags(
         tags.push(("FEN".to_owned(), start.to_string()));
     }
     tags
+}
+
+/// Up to this many tags, [`canonical_tags`] searches the list (cheaper than hashing for
+/// the dozen or so tags of a real game).
+const SEARCHED_TAGS: usize = 32;
+
+/// Where each tag name first and last stands in a game's tags ([`canonical_tags`]).
+struct TagIndex<'a> {
+    first: HashMap<&'a str, usize>,
+    last: HashMap<&'a str, usize>,
+}
+
+impl<'a> TagIndex<'a> {
+    fn new(raw: &'a [(String, String)]) -> TagIndex<'a> {
+        let mut first = HashMap::with_capacity(raw.len());
+        let mut last = HashMap::with_capacity(raw.len());
+        for (i, (n, _)) in raw.iter().enumerate() {
+            first.entry(n.as_str()).or_insert(i);
+            last.insert(n.as_str(), i);
+        }
+        TagIndex { first, last }
+    }
 }
 
 /// The indices of `items` in the order of their plies (`ply_of`), those of one ply in their
