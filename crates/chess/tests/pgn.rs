@@ -700,27 +700,30 @@ fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
     use lattjo_chess::pgn::{MAX_GAME_BYTES, MAX_GAME_TOKENS};
     use std::io::{BufReader, Read};
 
-    /// `head`, then `filler` bytes of `fill`, then `tail`, produced as they are read.
+    /// Its parts, each repeated as often as given, produced as they are read.
     struct Source {
         parts: Vec<(Vec<u8>, usize)>,
+        at: usize,
     }
     impl Read for Source {
         fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-            let Some((bytes, left)) = self.parts.first_mut() else {
+            let Some((bytes, times)) = self.parts.first() else {
                 return Ok(0);
             };
-            let n = out.len().min(*left);
+            let total = bytes.len() * times;
+            let n = out.len().min(total - self.at);
             for (i, o) in out[..n].iter_mut().enumerate() {
-                *o = bytes[(bytes.len() * 1_000_000 - *left + i) % bytes.len()];
+                *o = bytes[(self.at + i) % bytes.len()];
             }
-            *left -= n;
-            if *left == 0 {
+            self.at += n;
+            if self.at == total {
                 self.parts.remove(0);
+                self.at = 0;
             }
             Ok(n)
         }
     }
-    let part = |s: &str, times: usize| (s.as_bytes().to_vec(), s.len() * times);
+    let part = |s: &str, times: usize| (s.as_bytes().to_vec(), times);
     for (filler, big) in [("a", MAX_GAME_BYTES + 1), ("{c} ", MAX_GAME_TOKENS + 1)] {
         let src = Source {
             parts: vec![
@@ -732,6 +735,7 @@ fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
             .into_iter()
             .filter(|(b, _)| !b.is_empty())
             .collect(),
+            at: 0,
         };
         let games: Vec<_> = PgnReader::new(BufReader::new(src)).collect();
         assert_eq!(games.len(), 2, "{filler:?}");
