@@ -1054,6 +1054,32 @@ impl Draughts {
     /// move (every second entry back from the current one), `repetitions - 1` times.
     fn repetition_by_move(&self, state: &State) -> bool {
         let need = usize::from(self.rules.repetitions).saturating_sub(1);
+        if state.counts.is_some() {
+            self.repetition_by_move_counted(state, need)
+        } else {
+            self.repetition_by_move_scanned(state, need)
+        }
+    }
+
+    /// [`Draughts::repetition_by_move`] in a long history ([`State::counts`]): the position
+    /// each quiet king move of the side to move makes, looked up, so that a claim test costs
+    /// O(moves log h), not a walk through the history (a server listing the legal actions
+    /// of a game with a long history would otherwise pay for the whole history each turn).
+    #[cold]
+    #[inline(never)]
+    fn repetition_by_move_counted(&self, state: &State, need: usize) -> bool {
+        let cur = &state.position;
+        let mut moves = Vec::new();
+        cur.legal_moves(self.rules.king_moves, &mut moves);
+        moves.iter().any(|m| {
+            !m.is_capture()
+                && cur.kings & m.from().bit() != 0
+                && state.occurrences(&cur.after(m)) as usize >= need
+        })
+    }
+
+    /// [`Draughts::repetition_by_move`] in a short history: a walk through it.
+    fn repetition_by_move_scanned(&self, state: &State, need: usize) -> bool {
         let h = &state.history;
         let n = h.len();
         if n / 2 < need {
@@ -1287,6 +1313,7 @@ mod tests {
         let game = Draughts::default();
         let mut buf = Vec::new();
         let mut longest = 0;
+        let mut answers = [0; 2];
         for seed in 0..40 {
             // Random king moves, no draw claim, Black's king in the first two rows and
             // White's in the last two (so no capture ends the run), with two men moving
@@ -1315,8 +1342,25 @@ mod tests {
                 }
                 let scanned = occurrences_before(&h[..h.len() - 1], &s.position) + 1;
                 assert_eq!(s.repeats, scanned, "seed {seed}, ply {}", s.plies);
+                // The claim test by a move: the map's lookups give the walk's answer.
+                if s.counts.is_some() {
+                    for need in [1, 2, 5, 20, 60] {
+                        let counted = game.repetition_by_move_counted(&s, need);
+                        assert_eq!(
+                            counted,
+                            game.repetition_by_move_scanned(&s, need),
+                            "seed {seed}, ply {}, need {need}",
+                            s.plies
+                        );
+                        answers[usize::from(counted)] += 1;
+                    }
+                }
             }
         }
+        assert!(
+            answers[0] > 0 && answers[1] > 0,
+            "both answers come up: {answers:?}"
+        );
         assert!(
             longest > 2 * LONG_HISTORY,
             "the games reach long histories: {longest}"
