@@ -328,7 +328,19 @@ pub struct State {
     /// count as four). When the current key's bit is not set in `seen[i]`, the position has
     /// occurred at most `i + 1` times and the repetitions need no counting.
     seen: [u64; 4],
+    /// Derived data too: how often each key of `keys` stands in it, while `keys` holds more
+    /// than [`LONG_KEYS`] (`None` otherwise). Without the 75-move rule (the booklet's rules,
+    /// or FIDE's with `automatic_draws` off) nothing bounds `keys`, and counting the current
+    /// key by a walk through them made each claim test O(h): listing the legal actions
+    /// of a 100,000-ply game with claims took 14 µs a ply and grew with it.
+    counts: Option<Box<KeyCounts>>,
 }
+
+/// [`State::counts`]: occurrences by repetition key.
+type KeyCounts = std::collections::BTreeMap<u64, u32>;
+
+/// Beyond this many repetition keys, [`State::counts`] keeps their counts.
+const LONG_KEYS: usize = 256;
 
 /// The room a new [`State`] makes for its repetition keys: runs of reversible moves are
 /// mostly shorter, so a game rarely has to grow it.
@@ -361,6 +373,7 @@ impl Clone for State {
             outcome: self.outcome,
             legal: self.legal,
             seen: self.seen,
+            counts: self.counts.clone(),
         }
     }
 }
@@ -373,6 +386,7 @@ impl State {
         State {
             keys,
             seen: [0; 4],
+            counts: None,
             legal: LegalSets::of(&start),
             position: start.clone(),
             start,
@@ -411,6 +425,9 @@ impl State {
         self.position.play_role::<true>(m, role);
         self.legal.fill(&self.position);
         if self.position.halfmoves() == 0 {
+            if self.keys.len() > LONG_KEYS {
+                self.counts = None;
+            }
             self.keys.clear();
             self.seen = [0; 4];
         } else if let Some(&prev) = self.keys.last() {
@@ -420,10 +437,31 @@ impl State {
             }
         }
         self.keys.push(self.position.repetition_key());
+        if self.keys.len() > LONG_KEYS {
+            self.count_pushed();
+        }
         self.moves.push(m);
         *self.moved.get_mut(turn) = true;
         if self.draw_offer == Some(!turn) {
             self.draw_offer = None; // declined by moving (D4)
+        }
+    }
+
+    /// [`State::push_move`] with more than [`LONG_KEYS`] keys: the new key counted, or, when
+    /// the keys have just grown that many, all of them.
+    #[cold]
+    #[inline(never)]
+    fn count_pushed(&mut self) {
+        let key = self.keys[self.keys.len() - 1];
+        match &mut self.counts {
+            Some(counts) => *counts.entry(key).or_insert(0) += 1,
+            None => {
+                let mut counts = KeyCounts::new();
+                for &k in &self.keys {
+                    *counts.entry(k).or_insert(0) += 1;
+                }
+                self.counts = Some(Box::new(counts));
+            }
         }
     }
 
@@ -494,6 +532,16 @@ impl State {
         if self.seen[0] & (1 << (key & 63)) == 0 {
             return 1; // no earlier key shares its low bits: a new position
         }
+        if self.keys.len() > LONG_KEYS {
+            self.counted(key)
+        } else {
+            self.walked(key)
+        }
+    }
+
+    /// [`State::repetitions`] by a walk through the keys, every second one back.
+    #[inline(always)]
+    fn walked(&self, key: u64) -> u32 {
         let n = self.keys.len();
         let window = (self.position.halfmoves() as usize).min(n - 1);
         let mut count = 0;
@@ -505,7 +553,19 @@ impl State {
         count
     }
 
+    /// [`State::repetitions`] with more than [`LONG_KEYS`] keys: from [`State::counts`]
+    /// (equal keys have the same side to move, so they stand an even number of plies apart,
+    /// as the walk counts them; and the walk's window, the halfmove clock, reaches back to
+    /// the first key).
+    #[cold]
+    #[inline(never)]
+    fn counted(&self, key: u64) -> u32 {
+        let counts = self.counts.as_deref();
+        counts.and_then(|c| c.get(&key).copied()).unwrap_or(1)
+    }
+
     /// Whether the current position has occurred at least `times` times (`times` >= 2).
+    #[inline(always)]
     fn repeated(&self, times: u32) -> bool {
         let earlier = (times as usize - 1).min(self.seen.len());
         // A position recurs at the earliest four plies later; the filter rules out most
@@ -643,24 +703,32 @@ impl Chess {
     fn settle(&self, state: &mut State, material_changed: bool) {
         // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
         // 75th move or the fifth repetition still wins (A5).
-        state.outcome = state.own_outcome(material_changed).or_else(|| {
-            let halfmoves = state.position.halfmoves();
-            if self.rules.automatic_draws && halfmoves >= 150 {
-                Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
-            } else if self.rules.automatic_draws && state.repeated(5) {
-                Some(Outcome::Draw(DrawReason::FivefoldRepetition))
-            } else if self.rules.auto_claim && self.rules.claimable_draws {
-                if state.repeated(3) {
-                    Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
-                } else if halfmoves >= 100 {
-                    Some(Outcome::Draw(DrawReason::FiftyMoves))
-                } else {
-                    None
-                }
+        state.outcome = match state.own_outcome(material_changed) {
+            Some(outcome) => Some(outcome),
+            None => self.draw_by_rule(state),
+        };
+    }
+
+    /// The draws the rules make automatic in the current position (the 75-move rule,
+    /// fivefold repetition, and with `auto_claim` the claimable ones), if any.
+    #[inline(always)]
+    fn draw_by_rule(&self, state: &State) -> Option<Outcome> {
+        let halfmoves = state.position.halfmoves();
+        if self.rules.automatic_draws && halfmoves >= 150 {
+            Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+        } else if self.rules.automatic_draws && state.repeated(5) {
+            Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        } else if self.rules.auto_claim && self.rules.claimable_draws {
+            if state.repeated(3) {
+                Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
+            } else if halfmoves >= 100 {
+                Some(Outcome::Draw(DrawReason::FiftyMoves))
             } else {
                 None
             }
-        });
+        } else {
+            None
+        }
     }
 
     fn check_decision(&self, state: &State, action: &Action) -> Result<(), PlayError> {
@@ -988,5 +1056,69 @@ mod tests {
         let fresh = game.new_initial_state().clone();
         assert!(fresh.keys.capacity() >= KEYS_CAPACITY);
         assert!(fresh.moves.capacity() >= MOVES_CAPACITY);
+    }
+
+    /// Found by a hostile-input sweep (4 Dec 2026): without the 75-move rule nothing bounds
+    /// the repetition keys, and counting the current one by a walk through them made every
+    /// claim test O(h) (listing the legal actions of a 100,000-ply game took 14 µs a ply, and
+    /// grew). Past `LONG_KEYS` the counts are kept in a map; this checks them against the
+    /// walk at every ply of random piece moves that neither capture nor move a pawn (so the
+    /// keys only grow), with repetitions and threefold claims coming up, and
+    /// that a capture-free run past the limit deserializes to an equal state.
+    #[test]
+    fn regression_long_key_histories_count_repetitions_in_a_map_as_the_walk_does() {
+        let game = Chess::new(
+            Rules::fide()
+                .with_automatic_draws(false)
+                .with_decisions(true),
+        )
+        .expect("valid rules");
+        let start: Position = "r1bqkb1r/8/8/pppppppp/PPPPPPPP/8/8/R1BQKB1R w - - 0 1"
+            .parse()
+            .expect("a position");
+        let (mut repeated, mut claims) = (0, 0);
+        for seed in 0..6 {
+            let mut state = State::replay(start.clone(), &[]).expect("a start");
+            let mut rng = boardgame_core::GameRng::new(seed, 3);
+            let mut buf = Vec::new();
+            for ply in 0..700 {
+                game.legal_actions(&state, &mut buf);
+                let pos = state.position();
+                let pawns = pos.board().by_role(crate::types::Role::Pawn);
+                buf.retain(|a| {
+                    matches!(a, Action::Move(m) if !pos.is_capture(*m) && !pawns.contains(m.from))
+                });
+                // Every 100 plies, 12 plies of each side undoing its last move, so that
+                // positions repeat (three times and more) deep in the history.
+                let back = (ply % 100 >= 88)
+                    .then(|| {
+                        let n = state.moves.len();
+                        let last = state.moves[n - 2];
+                        buf.iter().copied().find(|a| {
+                            matches!(a, Action::Move(m) if m.from == last.to && m.to == last.from)
+                        })
+                    })
+                    .flatten();
+                let action = back.unwrap_or_else(|| buf[rng.index(buf.len())]);
+                game.apply(&mut state, &action).expect("legal");
+                assert_eq!(state.counts.is_some(), state.keys.len() > LONG_KEYS);
+                let key = state.keys[state.keys.len() - 1];
+                let walked = state.walked(key);
+                assert_eq!(state.repetitions(), walked, "seed {seed}, ply {ply}");
+                repeated += usize::from(walked > 1 && state.counts.is_some());
+                claims += usize::from(game.claimable_draws(&state).threefold_repetition);
+            }
+            assert_eq!(
+                state.keys.len(),
+                701,
+                "no capture or pawn move cleared them"
+            );
+            let again = State::replay(start.clone(), state.moves()).expect("a replay");
+            assert_eq!(again, state);
+        }
+        assert!(
+            repeated > 0 && claims > 0,
+            "{repeated} repeats, {claims} claims"
+        );
     }
 }
