@@ -3,6 +3,14 @@
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
+/// 2^-500 and 2^500: a vector whose larger component lies outside them has squares outside
+/// (or near the edges of) the normal range of `f64`, which [`Vec2::length`] scales away.
+pub(crate) const SMALL: f64 = f64::from_bits((1023 - 500) << 52);
+pub(crate) const LARGE: f64 = f64::from_bits((1023 + 500) << 52);
+/// 2^600 and 2^-600, the exact scales.
+pub(crate) const UP: f64 = f64::from_bits((1023 + 600) << 52);
+pub(crate) const DOWN: f64 = f64::from_bits((1023 - 600) << 52);
+
 /// A 2-D vector of `f64`: a position in metres or a velocity in m/s.
 ///
 /// The origin is the table centre, `+x` points right and `+y` points away from the breaking
@@ -51,10 +59,28 @@ impl Vec2 {
         self.dot(self)
     }
 
-    /// The length (uses `sqrt` only).
+    /// The length (uses `sqrt` only). A vector so short or so long that its squared
+    /// components leave the normal range (below about 1e-151 or above 1e151) is scaled by a
+    /// power of two first, exactly, so that the result is still correctly rounded; other
+    /// vectors give `self.length_squared().sqrt()` bit for bit.
     #[must_use]
     pub fn length(self) -> f64 {
-        self.length_squared().sqrt()
+        let (v, back) = self.in_range();
+        v.length_squared().sqrt() * back
+    }
+
+    /// `self` scaled by a power of two into the range where its squares are normal, and the
+    /// power of two that undoes the scale (`(self, 1.0)` when none is needed). Exact: only
+    /// the exponents change.
+    fn in_range(self) -> (Vec2, f64) {
+        let big = self.x.abs().max(self.y.abs());
+        if big < SMALL {
+            (Vec2::new(self.x * UP, self.y * UP), DOWN)
+        } else if big > LARGE {
+            (Vec2::new(self.x * DOWN, self.y * DOWN), UP)
+        } else {
+            (self, 1.0)
+        }
     }
 
     /// The squared distance to `other`: `(self - other).length_squared()`.
@@ -76,11 +102,14 @@ impl Vec2 {
     }
 
     /// The unit vector in the same direction, or `None` for a zero or non-finite vector.
+    /// However short or long the vector, the result is a unit vector to rounding (the
+    /// vector is scaled as [`Vec2::length`] scales it).
     #[must_use]
     pub fn normalized(self) -> Option<Vec2> {
-        let len = self.length();
+        let (v, _) = self.in_range();
+        let len = v.length_squared().sqrt();
         if len > 0.0 && len.is_finite() {
-            Some(Vec2::new(self.x / len, self.y / len))
+            Some(Vec2::new(v.x / len, v.y / len))
         } else {
             None
         }

@@ -510,3 +510,50 @@ mod serde_checks {
         assert_eq!(c2, StepConfig::default());
     }
 }
+
+/// Found by libFuzzer (`physics_world`, 4 Dec 2026): a disc added at 2.1e-161 m/s (both
+/// components normal, so accepted) got a direction 0.1 % off unit, because the squares of
+/// its components fell below the normal range and lost most of their bits; the world's
+/// snapshot then did not read back. Velocities that slow are now scaled by a power of two
+/// before their length is taken: the direction is a unit vector to rounding, the snapshot
+/// reads back, and the world runs on. Its class: `Vec2::length` and `Vec2::normalized` of
+/// very short (or very long) vectors.
+#[test]
+fn regression_a_disc_added_at_2e_161_m_s_got_a_direction_off_unit() {
+    let mut w = World::new(table(), StepConfig::default()).unwrap();
+    for v in [
+        Vec2::new(2.6e-146, -2.1e-161),
+        Vec2::new(0.0, -2.1e-161),
+        Vec2::new(3e-170, 4e-170),
+        Vec2::new(-1e-300, 1e-300),
+    ] {
+        let id = w
+            .add_disc(DiscKind::new(0.01, 0.005).unwrap(), Vec2::ZERO, v)
+            .unwrap();
+        let d = w.disc(id).unwrap();
+        let speed = d.velocity.length();
+        assert!(
+            (speed / v.length() - 1.0).abs() < 1e-15,
+            "{v:?}: speed {speed:e}"
+        );
+        let text = serde_json::to_string(&w).unwrap();
+        let back: World = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{v:?}: {e}"));
+        assert_eq!(back.checksum(), w.checksum());
+        w.remove(id).unwrap();
+    }
+    w.run_to_rest(&mut NoEvents);
+
+    for (v, len) in [
+        (Vec2::new(3e-170, 4e-170), 5e-170),
+        (Vec2::new(3e200, 4e200), 5e200),
+        (Vec2::new(3e-320, 4e-320), 5e-320),
+    ] {
+        let got = v.length();
+        assert!((got / len - 1.0).abs() < 1e-3, "{v:?}: {got:e}");
+        let u = v.normalized().unwrap();
+        assert!((u.length_squared() - 1.0).abs() < 1e-15, "{v:?}: {u:?}");
+    }
+    // Vectors in the normal range give the same bits as before.
+    let v = Vec2::new(0.3, -0.4);
+    assert_eq!(v.length().to_bits(), v.length_squared().sqrt().to_bits());
+}

@@ -225,14 +225,37 @@ impl Motion {
     }
 }
 
-/// The unit direction and the speed of a velocity; `(0, 0, 0)` for a zero velocity (or one
-/// whose square underflows). A component of the direction below the normal range is zero
-/// (see [`normal_or_zero`]).
+/// The unit direction and the speed of a velocity; `(0, 0, 0)` for a zero velocity or one
+/// slower than the smallest normal `f64`. A component of the direction below the normal
+/// range is zero (see [`normal_or_zero`]).
+///
+/// A velocity whose squared length falls below the normal range (below about 1.5e-154
+/// m/s) is scaled by 2^600 first, exactly: its squares lost most of their bits, so the
+/// direction came out up to 0.1 % off unit and its world's snapshot did not read back (fuzz
+/// finding `physics_world`, 4 Dec 2026: a disc added at 2.1e-161 m/s). Every other velocity
+/// gives the same bits as before.
 #[inline]
 pub(crate) fn direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
-    let s = (vx * vx + vy * vy).sqrt();
-    if s > 0.0 {
+    let q = vx * vx + vy * vy;
+    if q >= f64::MIN_POSITIVE {
+        let s = q.sqrt();
         (normal_or_zero(vx / s), normal_or_zero(vy / s), s)
+    } else if vx == 0.0 && vy == 0.0 {
+        (0.0, 0.0, 0.0)
+    } else {
+        tiny_direction_speed(vx, vy)
+    }
+}
+
+/// [`direction_speed`] of a velocity whose squared length is below the normal range.
+#[cold]
+#[inline(never)]
+fn tiny_direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
+    let (x, y) = (vx * crate::vec2::UP, vy * crate::vec2::UP);
+    let scaled = (x * x + y * y).sqrt();
+    let s = scaled * crate::vec2::DOWN;
+    if s >= f64::MIN_POSITIVE {
+        (normal_or_zero(x / scaled), normal_or_zero(y / scaled), s)
     } else {
         (0.0, 0.0, 0.0)
     }
