@@ -9,9 +9,9 @@
 //! see [`Position::play_null`]), comments (`{..}` and `;` to the end of the line), `%`
 //! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
-//! comments and NAGs inside variations are skipped) and the result tokens. A byte-order mark (as Windows tools
-//! write) is skipped; bytes that are not UTF-8 are read as U+FFFD. A game with an error is
-//! reported with its line and skipped; the rest are still read.
+//! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
+//! mark (as Windows tools write) is skipped; bytes that are not UTF-8 are read as U+FFFD. A
+//! game with an error is reported with its line and skipped; the rest are still read.
 //!
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing

@@ -173,8 +173,8 @@ pub enum PdnErrorKind {
     /// Bytes that are not UTF-8.
     #[error("text that is not utf-8")]
     InvalidUtf8,
-    /// A game of more than [`MAX_PDN_GAME_BYTES`] bytes or [`MAX_PDN_GAME_TOKENS`] tokens (tags,
-    /// moves, move numbers, comments), or a single tag, comment or word longer than
+    /// A game of more than [`MAX_PDN_GAME_BYTES`] bytes or [`MAX_PDN_GAME_TOKENS`] tokens
+    /// (tags, moves, move numbers, comments), or a single tag, comment or word longer than
     /// [`MAX_PDN_GAME_BYTES`]: a comment running on through a stream, say, or millions of
     /// comments. The game is read on to its end without keeping its text, so that memory
     /// stays bounded whatever the source sends.
@@ -288,7 +288,6 @@ fn strip_number(word: &str) -> Option<&str> {
     }
 }
 
-/// A token of PDN text, borrowing the lexer's buffer.
 /// The most bytes one game's tokens may hold, a byte counted for the space after each
 /// ([`PdnErrorKind::GameTooLong`] beyond): 16 MiB, as the backgammon crate's match files.
 /// Real games are a few kilobytes.
@@ -299,6 +298,7 @@ pub const MAX_PDN_GAME_BYTES: usize = 16 << 20;
 /// whatever its length.
 pub const MAX_PDN_GAME_TOKENS: usize = 1 << 20;
 
+/// A token of PDN text, borrowing the lexer's buffer.
 enum Tok<'a> {
     /// A tag pair, or why `[...]` is not one.
     Tag(Result<(String, String), PdnErrorKind>),
