@@ -5,11 +5,11 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// 2^-500 and 2^500: a vector whose larger component lies outside them has squares outside
 /// (or near the edges of) the normal range of `f64`, which [`Vec2::length`] scales away.
-pub(crate) const SMALL: f64 = f64::from_bits((1023 - 500) << 52);
-pub(crate) const LARGE: f64 = f64::from_bits((1023 + 500) << 52);
+const SMALL: f64 = f64::from_bits((1023 - 500) << 52);
+const LARGE: f64 = f64::from_bits((1023 + 500) << 52);
 /// 2^600 and 2^-600, the exact scales.
-pub(crate) const UP: f64 = f64::from_bits((1023 + 600) << 52);
-pub(crate) const DOWN: f64 = f64::from_bits((1023 - 600) << 52);
+const UP: f64 = f64::from_bits((1023 + 600) << 52);
+const DOWN: f64 = f64::from_bits((1023 - 600) << 52);
 
 /// A 2-D vector of `f64`: a position in metres or a velocity in m/s.
 ///

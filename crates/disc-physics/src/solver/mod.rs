@@ -247,17 +247,17 @@ pub(crate) fn direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
     }
 }
 
-/// [`direction_speed`] of a velocity whose squared length is below the normal range.
+/// [`direction_speed`] of a velocity whose squared length is below the normal range:
+/// [`Vec2::length`](crate::Vec2::length) and [`Vec2::normalized`](crate::Vec2::normalized),
+/// which scale such a vector by a power of two first.
 #[cold]
 #[inline(never)]
 fn tiny_direction_speed(vx: f64, vy: f64) -> (f64, f64, f64) {
-    let (x, y) = (vx * crate::vec2::UP, vy * crate::vec2::UP);
-    let scaled = (x * x + y * y).sqrt();
-    let s = scaled * crate::vec2::DOWN;
-    if s >= f64::MIN_POSITIVE {
-        (normal_or_zero(x / scaled), normal_or_zero(y / scaled), s)
-    } else {
-        (0.0, 0.0, 0.0)
+    let v = crate::Vec2::new(vx, vy);
+    let s = v.length();
+    match v.normalized() {
+        Some(u) if s >= f64::MIN_POSITIVE => (normal_or_zero(u.x), normal_or_zero(u.y), s),
+        _ => (0.0, 0.0, 0.0),
     }
 }
 
