@@ -1054,7 +1054,7 @@ impl Draughts {
     /// move (every second entry back from the current one), `repetitions - 1` times.
     fn repetition_by_move(&self, state: &State) -> bool {
         let need = usize::from(self.rules.repetitions).saturating_sub(1);
-        if state.counts.is_some() {
+        if state.history.len() > LONG_HISTORY {
             self.repetition_by_move_counted(state, need)
         } else {
             self.repetition_by_move_scanned(state, need)
