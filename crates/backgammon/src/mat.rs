@@ -50,8 +50,9 @@
 //! without the rule, so there the line may give either value; GNUBG scores the resignation
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
 //! In the game that wins a match a `Wins` line may give fewer points than were won, down to
-//! what the match needed (some writers cap them). Refused resignations and automatic
-//! doubles (D3) are not in the format.
+//! what the match needed (some writers cap them), and a resignation may give more than any
+//! level (`Wins 100 points`; GNUBG's importer reads a backgammon). Refused resignations and
+//! automatic doubles (D3) are not in the format.
 //!
 //! # Examples
 //!
@@ -1325,18 +1326,23 @@ impl Replayer<'_> {
                     let fin = self.round(true);
                     let o = fin.outcome();
                     let w = i64::from(*points);
-                    // Some writers give the match-winning game's points only up to what the
-                    // match needed.
+                    // In the match-winning game some writers give the points only up to
+                    // what the match needed, and some end it with a resignation of more
+                    // points than any level gives (`Wins 100 points` in a 5-point match),
+                    // which GNUBG's importer reads as a backgammon. Neither count is
+                    // carried on.
                     let needed = fin
                         .match_context()
                         .map(|c| i64::from(c.length()) - i64::from(c.score(e.side)));
                     let ok = o.is_some_and(|o| {
+                        let resigned = matches!(o.kind, WinKind::Resignation(_));
                         o.winner == e.side
                             && (w == o.points
                                 || (jacoby_applied(&rules, &fin)
                                     && w == jacoby_free_points(&o, &fin))
                                 || (self.s.is_over()
-                                    && needed.is_some_and(|n| n <= w && w < o.points)))
+                                    && needed.is_some_and(|n| n <= w)
+                                    && (w < o.points || resigned)))
                     });
                     if !ok || (*and_the_match && !self.s.is_over()) {
                         return Err(at(ReplayErrorKind::Wins {
@@ -1345,8 +1351,8 @@ impl Replayer<'_> {
                             outcome: o,
                         }));
                     }
-                    if let (Some(o), WinKind::Resignation(_)) =
-                        (o, o.map_or(WinKind::Single, |o| o.kind))
+                    if let (Some(o), WinKind::Resignation(_), false) =
+                        (o, o.map_or(WinKind::Single, |o| o.kind), self.s.is_over())
                     {
                         // GNUBG scores a resignation at its level even under the Jacoby
                         // rule: carry its count.
@@ -1529,10 +1535,10 @@ impl MatFile {
     /// scores written (White's from the right column), every roll's movements name a
     /// legal play for its dice, every cube action is legal and offers the cube written,
     /// every `Wins` line names the winner and the points (under the Jacoby rule either
-    /// GNUBG's or this crate's; in the match-winning game at least what the match needed; see
-    /// the module docs), and a game follows another only while
-    /// the match goes on. The first roll of a game is the opening roll (the mover's the
-    /// higher die, B3); a game that ends with `Wins` before it is over is an accepted
+    /// GNUBG's or this crate's; in the match-winning game at least what the match needed,
+    /// and for a resignation more than won too; see the module docs), and a game follows another only while the match
+    /// goes on. The first roll of a game is the opening roll (the mover's the higher die,
+    /// B3); a game that ends with `Wins` before it is over is an accepted
     /// resignation (D6; resignations must be on in `rules`): before the roll, or after it
     /// when the loser's roll without movements comes just before.
     ///

@@ -10,7 +10,9 @@
 use lattjo_backgammon::mat::{
     MATCH_RULES, MatAction, MatFile, ParseErrorKind, ReplayErrorKind, ReplayedGame,
 };
-use lattjo_backgammon::{Action, Backgammon, Game, Match, MatchConfig, Rules, Side, WinKind};
+use lattjo_backgammon::{
+    Action, Backgammon, Game, Match, MatchConfig, ResignLevel, Rules, Side, WinKind,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -403,6 +405,43 @@ fn wins_line_capped_at_the_match_target() {
         and_the_match: false,
     };
     assert!(file.replay(&rules).is_err());
+}
+
+/// Two real match files from online play in 2009 (bgnori/bglib's `snowietxt` samples,
+/// `Amirrr-nori-2009Feb151603` and `MONSTER-nori-2009Apr112157`) end their match with a
+/// resignation written `Wins 100 points` in a 5-point match and `Wins 16 points` in a
+/// 7-point one, more than any level of the cube gives. GNUBG 1.07.001 imports both, the level
+/// from the points (a backgammon), and the match ends; the replay refused the points. A
+/// resignation that wins the match now reads with any points from what the match needed up;
+/// in any other game the points must still be those won, and a game played out or dropped
+/// must not give more than it won (`game_after_match_end_and_wrong_score_are_refused`).
+#[test]
+fn regression_wins_line_above_the_points_won_in_the_match_winning_game() {
+    let text = |length: u32| {
+        format!(
+            " {length} point match\n\n Game 1\n a : 0                              b : 0\n  \
+             1) 31: 8/5 6/5\n      Wins 100 points\n"
+        )
+    };
+    // 1-point match: b, on roll, resigns a backgammon (100 > twice the cube), a wins it.
+    let r = MatFile::parse(&text(1))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .expect("reads as GNUBG imports it");
+    assert!(r.state.is_over());
+    let o = r.games[0].outcome.expect("the game ended");
+    assert_eq!(o.winner, Side::Black);
+    assert_eq!(o.kind, WinKind::Resignation(ResignLevel::Backgammon));
+    assert_eq!(o.points, 3);
+    // The match goes on after a 3-point game of a 5-point match: 100 is not what was won.
+    let e = MatFile::parse(&text(5))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert!(
+        matches!(e.kind, ReplayErrorKind::Wins { written: 100, .. }),
+        "{e}"
+    );
 }
 
 /// XG's variants: a byte-order mark, `bar`/`off`, `(2)`, `Cannot Move`, `and the match`.
