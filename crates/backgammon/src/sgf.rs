@@ -1629,69 +1629,73 @@ fn mat_game(g: &SgfGame, count: usize) -> Result<MatGame, (u32, ReplayErrorKind)
             SgfAction::Double(_) => doubles_in_a_row + 1,
             _ => 0,
         };
-        let (side, action) = match &n.action {
-            // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last
-            // in a game the roller lost by resignation. A roll without movements, which
-            // mat's replay reads so (that roll, then the resignation after it, D6).
+        // GNUBG's "rolled, then resigned": the dice as a setup node `PL[W]DI[53]` last in a
+        // game the roller lost by resignation. A roll without movements, which mat's replay
+        // reads so (that roll, then the resignation after it, D6).
+        let rolled_then_resigned = match &n.action {
             SgfAction::Setup(props)
-                if i + 1 == g.nodes.len()
-                    && g.result.is_some_and(|r| r.resigned)
-                    && let Some((side, dice)) = rolled_dice(props)
-                    && g.result.is_some_and(|r| r.winner != side) =>
+                if i + 1 == g.nodes.len() && g.result.is_some_and(|r| r.resigned) =>
             {
-                (
-                    side,
-                    MatAction::Roll {
-                        dice,
-                        movements: Vec::new(),
-                    },
-                )
+                rolled_dice(props).filter(|&(side, _)| g.result.is_some_and(|r| r.winner != side))
             }
-            SgfAction::Roll { side, dice, steps } => {
-                if let Some(c) = offered.take() {
-                    // A beaver's take implied by the doubler's roll.
-                    cube = c;
+            _ => None,
+        };
+        let (side, action) = if let Some((side, dice)) = rolled_then_resigned {
+            (
+                side,
+                MatAction::Roll {
+                    dice,
+                    movements: Vec::new(),
+                },
+            )
+        } else {
+            match &n.action {
+                SgfAction::Roll { side, dice, steps } => {
+                    if let Some(c) = offered.take() {
+                        // A beaver's take implied by the doubler's roll.
+                        cube = c;
+                    }
+                    (
+                        *side,
+                        MatAction::Roll {
+                            dice: *dice,
+                            movements: steps
+                                .iter()
+                                .map(|&step| MatMovement { step, hit: false })
+                                .collect(),
+                        },
+                    )
                 }
-                (
-                    *side,
-                    MatAction::Roll {
-                        dice: *dice,
-                        movements: steps
-                            .iter()
-                            .map(|&step| MatMovement { step, hit: false })
-                            .collect(),
-                    },
-                )
-            }
-            SgfAction::Double(_) if doubles_in_a_row > 2 => {
-                return Err((
-                    n.offset,
-                    ReplayErrorKind::Unsupported(
-                        "a raccoon (a double answering a beaver; D5 allows one beaver)",
-                    ),
-                ));
-            }
-            SgfAction::Double(side) => {
-                let base = offered.unwrap_or(cube);
-                let c = base.saturating_mul(2);
-                offered = Some(c);
-                (*side, MatAction::Double { cube: c })
-            }
-            SgfAction::Take(side) => {
-                if let Some(c) = offered.take() {
-                    cube = c;
+                SgfAction::Double(_) if doubles_in_a_row > 2 => {
+                    return Err((
+                        n.offset,
+                        ReplayErrorKind::Unsupported(
+                            "a raccoon (a double answering a beaver; D5 allows one beaver)",
+                        ),
+                    ));
                 }
-                (*side, MatAction::Take)
-            }
-            SgfAction::Drop(side) => {
-                offered = None;
-                (*side, MatAction::Drop)
-            }
-            SgfAction::Setup(_) => {
-                return Err((
-                    n.offset,
-                    ReplayErrorKind::Unsupported("setup properties (a position set by hand)"),
-                ));
+                SgfAction::Double(side) => {
+                    let base = offered.unwrap_or(cube);
+                    let c = base.saturating_mul(2);
+                    offered = Some(c);
+                    (*side, MatAction::Double { cube: c })
+                }
+                SgfAction::Take(side) => {
+                    if let Some(c) = offered.take() {
+                        cube = c;
+                    }
+                    (*side, MatAction::Take)
+                }
+                SgfAction::Drop(side) => {
+                    offered = None;
+                    (*side, MatAction::Drop)
+                }
+                SgfAction::Setup(_) => {
+                    return Err((
+                        n.offset,
+                        ReplayErrorKind::Unsupported("setup properties (a position set by hand)"),
+                    ));
+                }
             }
         };
         entries.push(MatEntry {
