@@ -42,7 +42,10 @@
 //! cube a single game, up to twice the cube a gammon, else a backgammon), offered before
 //! the roll; a roll written with no movements and followed at once by the opponent's `Wins`
 //! is GNUBG's "rolled, then resigned", replayed as that roll and the resignation after it
-//! (D6 lets the player on roll offer before the roll or before the play); another
+//! (D6 lets the player on roll offer before the roll or before the play); a play followed
+//! at once by the opponent's `Wins` is a resignation by the player who has just played
+//! (GNUBG takes one from either player at any time), replayed as made after the roll and
+//! before that play, which is kept in [`ReplayedGame::play_before_resignation`]; another
 //! empty roll is no play, or the one legal play when there is exactly one (as GNUBG's
 //! importer has it), or, when it ends the record, a roll whose play is to come. Under the
 //! Jacoby
@@ -1015,6 +1018,17 @@ pub struct ReplayedGame {
     pub outcome: Option<Outcome>,
     /// Whether this was the Crawford game (D4).
     pub crawford: bool,
+    /// A play the loser made before resigning, written before the winner's `Wins`: GNUBG
+    /// takes a resignation from either player at any time, so its records hold resignations
+    /// by the player who has just played, before the opponent rolls (9 of 258 real match
+    /// files from online play; GNUBG's own SGF writes one so whenever it played a forced
+    /// play of a roll the loser resigned holding). This crate's [`Game`] has one player to
+    /// act at a time, and only that player may offer (D6), so the replay reads such a
+    /// resignation as made after the roll and before this play, which gives the same
+    /// result (a play changes neither the cube nor the level resigned): the play is
+    /// checked legal and kept here, not among [`Replay::actions`], and the game's final
+    /// state lacks it.
+    pub play_before_resignation: Option<Play>,
 }
 
 /// A record that does not replay: the game (its 1-based index in the file), the line of the
@@ -1090,7 +1104,9 @@ pub enum ReplayErrorKind {
     #[error("the game ended without a wins line")]
     MissingWins,
     /// What this crate does not model: a double roll as the opening roll, a resignation
-    /// by the player not on roll or after a take.
+    /// by the player not on roll (but for one right after that player's play, read as made
+    /// before it: [`ReplayedGame::play_before_resignation`]), while a double is pending or
+    /// after a take.
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// The header's `Variation` tag names a game other than backgammon, whose moves would
@@ -1162,6 +1178,9 @@ struct Replayer<'a> {
     finished: Option<State>,
     /// GNUBG's points minus this crate's, per side (Jacoby resignations).
     adjust: [i64; 2],
+    /// The current game's play written before its loser's resignation
+    /// ([`ReplayedGame::play_before_resignation`]).
+    play_before_resignation: Option<Play>,
     list: PlayList,
     file: &'a MatFile,
 }
@@ -1231,6 +1250,7 @@ impl Replayer<'_> {
     /// Plays one game's entries; returns its outcome.
     fn game(&mut self, g: &MatGame, last: bool) -> Result<Option<Outcome>, (u32, ReplayErrorKind)> {
         self.finished = None;
+        self.play_before_resignation = None;
         let mut over = false;
         let mut wins_seen = false;
         let rules = *self.m.game().rules();
@@ -1250,12 +1270,13 @@ impl Replayer<'_> {
                     let (pos, Some(d)) = (*st.position(), st.dice()) else {
                         return Err(at(ReplayErrorKind::Unexpected("a roll")));
                     };
+                    // The opponent's `Wins` comes next: the roller resigns.
+                    let resigns = matches!(
+                        g.entries.get(i + 1),
+                        Some(MatEntry { action: MatAction::Wins { .. }, side, .. })
+                            if *side != e.side
+                    );
                     let play = if movements.is_empty() {
-                        let resigns = matches!(
-                            g.entries.get(i + 1),
-                            Some(MatEntry { action: MatAction::Wins { .. }, side, .. })
-                                if *side != e.side
-                        );
                         if resigns {
                             // GNUBG: rolled, then resigned (the opponent's `Wins` follows,
                             // replayed as the resignation after the roll, D6).
@@ -1285,6 +1306,15 @@ impl Replayer<'_> {
                             .map_err(|e| at(e.into()))?
                     };
                     let n = self.s.rounds_played();
+                    if resigns && !movements.is_empty() && !self.ends_the_game(play) {
+                        // Played, then resigned (GNUBG's importer takes a resignation by
+                        // either player at any time): replayed as the resignation after
+                        // the roll, before the play (D6), which the `Wins` entry makes;
+                        // the play is kept beside the actions.
+                        self.play_before_resignation = Some(play);
+                        i += 1;
+                        continue;
+                    }
                     self.apply(Action::Play(play)).map_err(at)?;
                     over = self.s.rounds_played() > n;
                 }
@@ -1379,6 +1409,12 @@ impl Replayer<'_> {
         } else {
             None
         })
+    }
+
+    /// Whether playing `play` now ends the game (the roller bears off the last checker).
+    fn ends_the_game(&self, play: Play) -> bool {
+        let mut t = *self.s.round();
+        self.m.game().apply(&mut t, &Action::Play(play)).is_ok() && t.outcome().is_some()
     }
 
     /// The opponent of `winner` resigns before the roll, or after it before the play (D6),
@@ -1610,6 +1646,7 @@ impl MatFile {
             actions: Vec::new(),
             finished: None,
             adjust: [0; 2],
+            play_before_resignation: None,
             list: PlayList::new(),
             file: self,
         };
@@ -1639,6 +1676,7 @@ impl MatFile {
                 first_action,
                 outcome,
                 crawford,
+                play_before_resignation: r.play_before_resignation,
             });
         }
         Ok(Replay {

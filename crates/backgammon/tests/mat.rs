@@ -444,6 +444,101 @@ fn regression_wins_line_above_the_points_won_in_the_match_winning_game() {
     );
 }
 
+/// GNUBG takes a resignation from either player at any time. 9 of 258 real match files from
+/// online play in 2009 (bgnori/bglib's `snowietxt` samples) end a game with the loser's play
+/// and then the winner's `Wins`: the loser resigned before the winner rolled. GNUBG
+/// 1.07.001's own SGF writes one so whenever its importer plays the forced play of a roll
+/// the loser resigned holding (2 more of those files, saved by GNUBG as SGF). The replay
+/// refused them all ("a resignation by the player not on roll"). It now reads such a
+/// resignation as made after the roll and before the play (D6; the same result, since a
+/// play changes neither the cube nor the level), checks the play and keeps it in
+/// `ReplayedGame::play_before_resignation`. A `Wins` for the opponent of a player whose
+/// play bore off the last checker is still refused.
+#[test]
+fn regression_resignation_by_the_player_who_has_just_played() {
+    let mut checked = 0;
+    for seed in 0..400 {
+        let (rules, length, actions) = random_match(seed);
+        let Ok(file) = MatFile::record(&rules, length, ["W".into(), "B".into()], &actions) else {
+            continue;
+        };
+        let orig = file.replay(&rules).expect("a recorded match replays");
+        for (k, g) in file.games.iter().enumerate() {
+            let n = g.entries.len();
+            let played_out = orig.games[k]
+                .outcome
+                .is_some_and(|o| !matches!(o.kind, WinKind::Resignation(_) | WinKind::Drop));
+            // ..., the loser's roll and play, the winner's roll and play, the winner's `Wins`.
+            let shape = n >= 3
+                && matches!(&g.entries[n - 3].action, MatAction::Roll { movements, .. } if !movements.is_empty())
+                && matches!(g.entries[n - 2].action, MatAction::Roll { .. })
+                && matches!(g.entries[n - 1].action, MatAction::Wins { .. })
+                && g.entries[n - 3].side != g.entries[n - 1].side;
+            if !played_out || !shape {
+                continue;
+            }
+            let o = orig.games[k].outcome.unwrap();
+            let end = orig
+                .games
+                .get(k + 1)
+                .map_or(orig.actions.len(), |g| g.first_action);
+            let loser_play = orig.actions[orig.games[k].first_action..end]
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(p) => Some(*p),
+                    _ => None,
+                })
+                .rev()
+                .nth(1)
+                .expect("the loser's last play");
+            // Without the winner's last roll: the loser played, then resigned.
+            let mut cut = file.clone();
+            cut.games[k].entries.remove(n - 2);
+            let cut = MatFile::parse(&cut.write().unwrap()).unwrap();
+            let r = cut.replay(&rules).expect("played, then resigned");
+            let game = r.games[k];
+            let got = game.outcome.expect("the game ended");
+            assert_eq!(
+                (got.winner, got.points),
+                (o.winner, o.points),
+                "seed {seed} game {k}"
+            );
+            assert!(
+                matches!(got.kind, WinKind::Resignation(l) if i64::from(l.multiplier()) == o.kind.multiplier()),
+                "{got:?} for {o:?}"
+            );
+            assert_eq!(game.play_before_resignation, Some(loser_play));
+            let end = r
+                .games
+                .get(k + 1)
+                .map_or(r.actions.len(), |g| g.first_action);
+            assert!(matches!(
+                r.actions[end - 2..end],
+                [Action::Resign(_), Action::AcceptResignation]
+            ));
+            assert_eq!(r.state.totals(), orig.state.totals());
+            assert!(
+                orig.games
+                    .iter()
+                    .all(|g| g.play_before_resignation.is_none())
+            );
+            // The winner's play bore off the last checker: a `Wins` for the other side is not
+            // a resignation.
+            let mut wrong = file.clone();
+            let last = wrong.games[k].entries.last_mut().unwrap();
+            last.side = last.side.opponent();
+            let e = wrong.replay(&rules).unwrap_err();
+            assert!(matches!(e.kind, ReplayErrorKind::Wins { .. }), "{e}");
+            checked += 1;
+            break;
+        }
+        if checked == 20 {
+            break;
+        }
+    }
+    assert_eq!(checked, 20, "games of that shape among the random matches");
+}
+
 /// XG's variants: a byte-order mark, `bar`/`off`, `(2)`, `Cannot Move`, `and the match`.
 #[test]
 fn reads_xg_variants() {

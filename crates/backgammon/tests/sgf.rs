@@ -22,7 +22,7 @@ use common::{random_match, without_refused_resignations};
 /// here; `O` White; `N` none, the game is not finished), the points and whether the loser
 /// resigned.
 #[allow(clippy::type_complexity)]
-const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 5] = [
+const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 6] = [
     (
         "m1-analysed",
         include_str!("data/gnubg_sgf/m1-analysed.sgf"),
@@ -68,7 +68,40 @@ const GOLDEN: [(&str, &str, &[(u32, u32, char, i64, bool)]); 5] = [
         include_str!("data/gnubg_sgf/m5-rolled-resigned.sgf"),
         &[(0, 0, 'O', 2, true), (2, 0, 'X', 1, true)],
     ),
+    (
+        "m3-played-resigned",
+        include_str!("data/gnubg_sgf/m3-played-resigned.sgf"),
+        &[(0, 0, 'O', 2, true), (2, 0, 'X', 1, true)],
+    ),
 ];
+
+/// GNUBG takes a resignation from either player at any time, and its SGF ends such a game
+/// with the loser's move node and `RE[..R]`: GNUBG 1.07.001 saved `m3-played-resigned.sgf`
+/// from a `.mat` whose two games each end with the player who has just played resigning
+/// (as 9 of 258 real match files from online play do). The replay refused it ("a
+/// resignation by the player not on roll"); it reads the resignation as made after the
+/// roll, before that play (D6, the same result), with the play kept beside the actions.
+#[test]
+fn regression_gnubg_sgf_resignation_by_the_player_who_has_just_played() {
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m3-played-resigned.sgf")).unwrap();
+    let replay = file.replay(&rules_of(&file)).unwrap();
+    for (i, g) in replay.games.iter().enumerate() {
+        let play = g.play_before_resignation.expect("the loser's last play");
+        let end = replay
+            .games
+            .get(i + 1)
+            .map_or(replay.actions.len(), |n| n.first_action);
+        assert!(matches!(
+            replay.actions[end - 3..end],
+            [
+                Action::Dice(_),
+                Action::Resign(_),
+                Action::AcceptResignation
+            ]
+        ));
+        assert!(!replay.actions[g.first_action..end].contains(&Action::Play(play)));
+    }
+}
 
 /// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
 /// turning them on only allows more).
