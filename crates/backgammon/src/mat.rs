@@ -1009,6 +1009,34 @@ pub struct Replay {
     pub state: MatchState<State>,
 }
 
+impl Replay {
+    /// The actions of game `index` (0 for the file's first): from its
+    /// [`ReplayedGame::first_action`] up to the next game's (the last game's to the end);
+    /// `None` past the last game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::Action;
+    /// use lattjo_backgammon::mat::{MatFile, MATCH_RULES};
+    /// let text = " 3 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
+    /// let replay = MatFile::parse(text)?.replay(&MATCH_RULES)?;
+    /// let game = replay.game_actions(0).unwrap();
+    /// assert_eq!(game.last(), Some(&Action::Drop));
+    /// assert_eq!(game.len(), replay.actions.len());
+    /// assert!(replay.game_actions(1).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn game_actions(&self, index: usize) -> Option<&[Action]> {
+        let start = self.games.get(index)?.first_action;
+        let end = self
+            .games
+            .get(index + 1)
+            .map_or(self.actions.len(), |g| g.first_action);
+        self.actions.get(start..end)
+    }
+}
+
 /// One game of a [`Replay`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayedGame {

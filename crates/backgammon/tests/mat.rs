@@ -478,11 +478,9 @@ fn regression_resignation_by_the_player_who_has_just_played() {
                 continue;
             }
             let o = orig.games[k].outcome.unwrap();
-            let end = orig
-                .games
-                .get(k + 1)
-                .map_or(orig.actions.len(), |g| g.first_action);
-            let loser_play = orig.actions[orig.games[k].first_action..end]
+            let loser_play = orig
+                .game_actions(k)
+                .unwrap()
                 .iter()
                 .filter_map(|a| match a {
                     Action::Play(p) => Some(*p),
@@ -508,13 +506,9 @@ fn regression_resignation_by_the_player_who_has_just_played() {
                 "{got:?} for {o:?}"
             );
             assert_eq!(game.play_before_resignation, Some(loser_play));
-            let end = r
-                .games
-                .get(k + 1)
-                .map_or(r.actions.len(), |g| g.first_action);
             assert!(matches!(
-                r.actions[end - 2..end],
-                [Action::Resign(_), Action::AcceptResignation]
+                r.game_actions(k).unwrap(),
+                [.., Action::Resign(_), Action::AcceptResignation]
             ));
             assert_eq!(r.state.totals(), orig.state.totals());
             assert!(

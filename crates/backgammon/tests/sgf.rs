@@ -87,19 +87,17 @@ fn regression_gnubg_sgf_resignation_by_the_player_who_has_just_played() {
     let replay = file.replay(&rules_of(&file)).unwrap();
     for (i, g) in replay.games.iter().enumerate() {
         let play = g.play_before_resignation.expect("the loser's last play");
-        let end = replay
-            .games
-            .get(i + 1)
-            .map_or(replay.actions.len(), |n| n.first_action);
+        let actions = replay.game_actions(i).unwrap();
         assert!(matches!(
-            replay.actions[end - 3..end],
+            actions,
             [
+                ..,
                 Action::Dice(_),
                 Action::Resign(_),
                 Action::AcceptResignation
             ]
         ));
-        assert!(!replay.actions[g.first_action..end].contains(&Action::Play(play)));
+        assert!(!actions.contains(&Action::Play(play)));
     }
 }
 
@@ -580,12 +578,7 @@ fn expectation(file: &SgfFile, rules: &Rules) -> String {
             r.points,
             if r.resigned { "True" } else { "False" },
         ));
-        let start = replay.games[gi].first_action;
-        let end = replay
-            .games
-            .get(gi + 1)
-            .map_or(replay.actions.len(), |n| n.first_action);
-        for a in &replay.actions[start..end] {
+        for a in replay.game_actions(gi).unwrap() {
             let before = *s.round();
             let actor = before.actor().unwrap_or(before.to_move());
             match a {
