@@ -1,4 +1,4 @@
-//! Chess: the rules of the LATTJO booklet and FIDE's Laws, Chess960, FEN, SAN, UCI, PGN,
+//! Chess: the rules of the LATTJO booklet and FIDE's Laws, Chess960, FEN, SAN, UCI, PGN, EPD,
 //! Polyglot hashing, SVG diagrams, and fast legal move generation on bitboards.
 //!
 //! ```
@@ -26,7 +26,8 @@
 //! - Text at the edge, each type with `Display` and `FromStr` that read back what they
 //!   write: [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
 //!   [`UciMove`] as UCI ([`uci`]), [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`),
-//!   [`pgn::PgnGame`]; [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
+//!   [`pgn::PgnGame`], [`epd::Epd`] (a test suite's line); [`pgn::PgnReader`] streams games
+//!   from any `BufRead`. [`svg::render`]
 //!   draws diagrams with the pieces as shapes.
 //!
 //! # Features
@@ -48,6 +49,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+pub mod epd;
 pub mod fen;
 mod game;
 mod learning;

@@ -3,6 +3,7 @@
 
 use std::io::BufReader;
 
+use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::san::{San, SanPlus, Suffix};
 use lattjo_chess::{
@@ -678,4 +679,55 @@ pub fn apply(data: &[u8]) {
 /// Seeds for [`apply`].
 pub fn apply_seeds() -> Vec<Vec<u8>> {
     (0..8).map(|i| seed_bytes(i, 500)).collect()
+}
+
+/// An EPD line: read, written and read back to the same value (`text_round_trip`); the
+/// position is sound and every move of an operation legal where it stands.
+pub fn epd(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let Some(epd) = text_round_trip::<Epd>(s) else {
+        return;
+    };
+    let pos = epd.position();
+    check_position(pos);
+    for op in epd.operations() {
+        match op.value() {
+            Value::Move(m) => assert!(pos.is_legal(*m), "{s:?}: {m} is not legal"),
+            Value::Moves(ms) if op.opcode() == "pv" => {
+                let mut p = pos.clone();
+                for m in ms {
+                    assert!(p.play(*m).is_ok(), "{s:?}: pv {m} is not legal");
+                }
+            }
+            Value::Moves(ms) => assert!(ms.iter().all(|m| pos.is_legal(*m)), "{s:?}"),
+            _ => {}
+        }
+    }
+}
+
+/// Seeds for [`epd`]: perft-suite and test-suite lines, escapes, clocks, every position of
+/// [`FENS`] with a best move and a variation.
+pub fn epd_seeds() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902",
+        r#"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id "back rank"; c0 "a \"b\" \\ \t";"#,
+        "4k3/8/8/8/8/8/8/4K2R w K - bm O-O e1g1; sm h1h8+; pv O-O Kd7 Re1; hmvc 3; fmvn 9;",
+        "4k3/8/8/8/8/8/8/4K3 w - - acd 20; ce -1.5e-3; noop; - ;",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    for fen in FENS {
+        let Ok(pos) = fen.parse::<Position>() else {
+            continue;
+        };
+        let mut epd = Epd::new(pos.clone());
+        let moves = pos.legal_moves();
+        if let Some(&m) = moves.first() {
+            let _ = epd.push("bm", Value::Moves(vec![m]));
+            let _ = epd.push("pv", Value::Moves(vec![m]));
+        }
+        out.push(epd.to_string().into_bytes());
+    }
+    out
 }

@@ -34,6 +34,7 @@ pub const ALL: &[Target] = &[
     t("chess_san", chess::san, chess::san_seeds),
     t("chess_uci", chess::uci, chess::uci_seeds),
     t("chess_pgn", chess::pgn, chess::pgn_seeds),
+    t("chess_epd", chess::epd, chess::epd_seeds),
     t(
         "chess_position_json",
         chess::position_json,

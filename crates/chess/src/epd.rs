@@ -1,0 +1,548 @@
+//! EPD: Extended Position Description (section 16.2 of the PGN standard), the line format of
+//! chess test suites (perft suites, tactical suites) and of engines' analysis: the first four
+//! FEN fields, then operations `opcode operand;`.
+//!
+//! Read as python-chess reads it (`Board.set_epd`), which most tools follow:
+//!
+//! - an operation is an opcode (starting with a letter), then at most one operand, ended by
+//!   `;` or the end of the line; a lone `;` or `-` is skipped, so the perft suites' layout
+//!   `... w KQkq - ;D1 20 ;D2 400` reads too;
+//! - an operand in double quotes is text (`\"`, `\\`, `\n`, `\r` and `\t` escape), one that
+//!   starts with a digit, `+`, `-` or `.` a number (an integer, or a finite float when it
+//!   holds `.`, `e` or `E`), any other moves in SAN (or UCI) in the position: a `pv` is a
+//!   variation, each move played after the one before; `am` and `bm` a list of moves in the
+//!   position; any other opcode one move;
+//! - `hmvc` and `fmvn` set the position's clocks (a halfmove count and a move number); without
+//!   them the clocks are 0 and 1. They stay among the operations too.
+//!
+//! Written back with the en-passant square after every double step (as FEN, so that the
+//! position reads back the same) and each operation as `opcode operand;`, moves in SAN, so
+//! `parse(write(x)) == x`.
+//!
+//! # Examples
+//!
+//! ```
+//! use lattjo_chess::epd::{Epd, Value};
+//!
+//! // A line of a perft suite.
+//! let epd: Epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400".parse()?;
+//! assert_eq!(epd.get("D2"), Some(&Value::Integer(400)));
+//!
+//! // A test position with its best move.
+//! let epd: Epd = r#"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id "back rank";"#.parse()?;
+//! let Some(Value::Moves(best)) = epd.get("bm") else { panic!() };
+//! assert_eq!(epd.position().san(best[0]), "Ra8#");
+//! assert_eq!(epd.get("id"), Some(&Value::Text("back rank".into())));
+//! assert_eq!(epd.to_string(), r#"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id "back rank";"#);
+//! # Ok::<(), lattjo_chess::epd::EpdError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::fen::{EpMode, FenError};
+use crate::position::Move;
+use crate::position::Position;
+
+/// One operand of an EPD operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// No operand (`opcode;`).
+    Empty,
+    /// An integer (`acd 20;`, `D1 20`).
+    Integer(i64),
+    /// A finite number with a point or an exponent (`ce 0.5;`).
+    Float(f64),
+    /// Text in double quotes (`id "WAC.001";`).
+    Text(String),
+    /// One move in the position (any opcode but `pv`, `am` and `bm`; `sm e4;`).
+    Move(Move),
+    /// `am` and `bm`: moves in the position; `pv`: a variation, each move played after the
+    /// ones before it.
+    Moves(Vec<Move>),
+}
+
+/// An operation: an opcode and its operand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operation {
+    opcode: String,
+    value: Value,
+}
+
+impl Operation {
+    /// The opcode (`bm`, `id`, `D1`).
+    #[must_use]
+    pub fn opcode(&self) -> &str {
+        &self.opcode
+    }
+
+    /// The operand.
+    #[must_use]
+    pub fn value(&self) -> &Value {
+        &self.value
+    }
+}
+
+/// A position with its EPD operations, in the order written.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::epd::{Epd, Value};
+/// use lattjo_chess::Position;
+///
+/// let mut epd = Epd::new(Position::new());
+/// let e4 = epd.position().parse_san("e4")?;
+/// epd.push("bm", Value::Moves(vec![e4]))?;
+/// epd.push("hmvc", Value::Integer(3))?;
+/// assert_eq!(epd.position().halfmoves(), 3);
+/// assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; hmvc 3;");
+/// assert_eq!(epd.to_string().parse::<Epd>()?, epd);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Epd {
+    position: Position,
+    operations: Vec<Operation>,
+}
+
+/// Why an EPD line was refused, or an operation not added.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EpdError {
+    /// The four position fields (or the clocks `hmvc` and `fmvn` give) do not make a position.
+    #[error("position: {0}")]
+    Fen(#[from] FenError),
+    /// An opcode that does not start with a letter, or holds a space or a `;`.
+    #[error("{0:?} is not an opcode (a letter first, then no space or `;`)")]
+    Opcode(String),
+    /// A numeric operand that is not an integer or a finite number.
+    #[error("operation {opcode}: {text:?} is not a number")]
+    Number {
+        /// The opcode.
+        opcode: String,
+        /// The operand.
+        text: String,
+    },
+    /// A move that is not legal where it stands (in the position, or for `pv` after the
+    /// moves before it).
+    #[error("operation {opcode}: {text:?} is not a legal move there")]
+    Move {
+        /// The opcode.
+        opcode: String,
+        /// The move as written (SAN or UCI), or in UCI for a move given to [`Epd::push`].
+        text: String,
+    },
+    /// An opcode other than `pv`, `am` and `bm` with more than one move.
+    #[error("operation {opcode}: one move expected, found {found}")]
+    MoveCount {
+        /// The opcode.
+        opcode: String,
+        /// The number of moves written.
+        found: usize,
+    },
+    /// Something after a text operand before the `;` (one operand an operation).
+    #[error("operation {opcode}: {text:?} after its text operand")]
+    AfterText {
+        /// The opcode.
+        opcode: String,
+        /// What followed.
+        text: String,
+    },
+    /// `hmvc` that is not an integer from 0 to 2^32 - 1, or `fmvn` from 1.
+    #[error("operation {opcode}: not a clock value")]
+    Clock {
+        /// `hmvc` or `fmvn`.
+        opcode: String,
+    },
+}
+
+fn is_opcode(s: &str) -> bool {
+    s.chars().next().is_some_and(char::is_alphabetic)
+        && !s.chars().any(|c| c.is_whitespace() || c == ';')
+}
+
+impl Epd {
+    /// The position without operations (its clocks are not written: add `hmvc` and `fmvn`
+    /// to keep them).
+    #[must_use]
+    pub fn new(position: Position) -> Epd {
+        Epd {
+            position,
+            operations: Vec::new(),
+        }
+    }
+
+    /// The position, its clocks from `hmvc` and `fmvn` (0 and 1 without them).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position, taken out.
+    #[must_use]
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    /// Every operation, in the order written.
+    #[must_use]
+    pub fn operations(&self) -> &[Operation] {
+        &self.operations
+    }
+
+    /// The operand of the last operation with this opcode.
+    #[must_use]
+    pub fn get(&self, opcode: &str) -> Option<&Value> {
+        self.operations
+            .iter()
+            .rev()
+            .find(|o| o.opcode == opcode)
+            .map(|o| &o.value)
+    }
+
+    /// Adds an operation after the others, checked as a parsed one is: the opcode, the
+    /// moves (legal in the position, or for `pv` one after the other; one move but for `pv`,
+    /// `am` and `bm`), a finite float, and `hmvc` and `fmvn` as clocks, which they then set.
+    ///
+    /// # Errors
+    ///
+    /// [`EpdError`] saying what was wrong; the value is then unchanged.
+    pub fn push(&mut self, opcode: &str, value: Value) -> Result<(), EpdError> {
+        if !is_opcode(opcode) {
+            return Err(EpdError::Opcode(opcode.to_owned()));
+        }
+        let bad_move = |m: &Move| EpdError::Move {
+            opcode: opcode.to_owned(),
+            text: m.to_string(),
+        };
+        let list = matches!(opcode, "pv" | "am" | "bm");
+        // One form for each opcode, as a line reads back: lists for `pv`, `am` and `bm`, one
+        // move for the others.
+        let value = match value {
+            Value::Empty if list => Value::Moves(Vec::new()),
+            Value::Move(m) if list => Value::Moves(vec![m]),
+            Value::Moves(ms) if !list => match ms.as_slice() {
+                [m] => Value::Move(*m),
+                _ => {
+                    return Err(EpdError::MoveCount {
+                        opcode: opcode.to_owned(),
+                        found: ms.len(),
+                    });
+                }
+            },
+            v => v,
+        };
+        match &value {
+            Value::Float(x) if !x.is_finite() => {
+                return Err(EpdError::Number {
+                    opcode: opcode.to_owned(),
+                    text: x.to_string(),
+                });
+            }
+            Value::Move(m) if !self.position.is_legal(*m) => return Err(bad_move(m)),
+            Value::Moves(ms) if opcode == "pv" => {
+                let mut p = self.position.clone();
+                for m in ms {
+                    p.play(*m).map_err(|_| bad_move(m))?;
+                }
+            }
+            Value::Moves(ms) => {
+                if let Some(m) = ms.iter().find(|m| !self.position.is_legal(**m)) {
+                    return Err(bad_move(m));
+                }
+            }
+            _ => {}
+        }
+        let mut position = self.position.clone();
+        if matches!(opcode, "hmvc" | "fmvn") {
+            let Value::Integer(n) = value else {
+                return Err(EpdError::Clock {
+                    opcode: opcode.to_owned(),
+                });
+            };
+            let (h, f) = if opcode == "hmvc" {
+                (n, i64::from(position.fullmoves()))
+            } else {
+                (i64::from(position.halfmoves()), n)
+            };
+            position = with_clocks(&position, h, f)?;
+        }
+        self.position = position;
+        self.operations.push(Operation {
+            opcode: opcode.to_owned(),
+            value,
+        });
+        Ok(())
+    }
+}
+
+/// `position` with the clocks `h` (`hmvc`) and `f` (`fmvn`), through its FEN (which keeps
+/// Chess960 castling).
+fn with_clocks(position: &Position, h: i64, f: i64) -> Result<Position, EpdError> {
+    let clock = |opcode: &str| EpdError::Clock {
+        opcode: opcode.to_owned(),
+    };
+    let h = u32::try_from(h).map_err(|_| clock("hmvc"))?;
+    let f = u32::try_from(f)
+        .ok()
+        .filter(|&f| f > 0)
+        .ok_or_else(|| clock("fmvn"))?;
+    let fen = position.to_fen(EpMode::Always);
+    let four: Vec<&str> = fen.split(' ').take(4).collect();
+    Ok(format!("{} {h} {f}", four.join(" ")).parse::<Position>()?)
+}
+
+/// Reads the operations part of a line: raw operations, operands not yet read as moves.
+fn operations(text: &str) -> Result<Vec<(String, Raw)>, EpdError> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        if rest.is_empty() {
+            return Ok(out);
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len());
+        let (opcode, after) = rest.split_at(end);
+        rest = after;
+        if opcode == "-" {
+            continue;
+        }
+        if !is_opcode(opcode) {
+            return Err(EpdError::Opcode(opcode.to_owned()));
+        }
+        rest = rest.trim_start();
+        let raw = if let Some(quoted) = rest.strip_prefix('"') {
+            let (s, after) = text_operand(quoted);
+            let after = after.trim_start();
+            let tail_end = after.find(';').unwrap_or(after.len());
+            if !after[..tail_end].trim().is_empty() {
+                return Err(EpdError::AfterText {
+                    opcode: opcode.to_owned(),
+                    text: after[..tail_end].trim().to_owned(),
+                });
+            }
+            rest = &after[tail_end..];
+            Raw::Text(s)
+        } else {
+            let end = rest.find(';').unwrap_or(rest.len());
+            let (operand, after) = rest.split_at(end);
+            rest = after;
+            let operand = operand.trim();
+            if operand.is_empty() {
+                Raw::Empty
+            } else if operand.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c)) {
+                Raw::Number(operand.to_owned())
+            } else {
+                Raw::Moves(operand.to_owned())
+            }
+        };
+        out.push((opcode.to_owned(), raw));
+    }
+}
+
+/// An operand as read, before its moves are read in the position.
+enum Raw {
+    Empty,
+    Number(String),
+    Text(String),
+    Moves(String),
+}
+
+/// A quoted operand after its opening quote: the text (escapes read) and what follows the
+/// closing quote (nothing when the line ends first, which python-chess also accepts).
+fn text_operand(s: &str) -> (String, &str) {
+    let mut out = String::new();
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return (out, &s[i + 1..]),
+            '\\' => match chars.next() {
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, 'r')) => out.push('\r'),
+                Some((_, 't')) => out.push('\t'),
+                Some((_, other)) => out.push(other),
+                None => {}
+            },
+            c => out.push(c),
+        }
+    }
+    (out, "")
+}
+
+/// A move written in SAN or UCI, in `pos`.
+fn read_move(pos: &Position, token: &str) -> Option<Move> {
+    pos.parse_san(token)
+        .ok()
+        .or_else(|| pos.parse_uci(token).ok())
+        .filter(|m| pos.is_legal(*m))
+}
+
+fn number(opcode: &str, text: &str) -> Result<Value, EpdError> {
+    let bad = || EpdError::Number {
+        opcode: opcode.to_owned(),
+        text: text.to_owned(),
+    };
+    if text.contains(['.', 'e', 'E']) {
+        let x: f64 = text.parse().map_err(|_| bad())?;
+        if x.is_finite() {
+            Ok(Value::Float(x))
+        } else {
+            Err(bad())
+        }
+    } else {
+        text.parse().map(Value::Integer).map_err(|_| bad())
+    }
+}
+
+impl FromStr for Epd {
+    type Err = EpdError;
+
+    /// Reads one EPD line (see the module docs).
+    fn from_str(s: &str) -> Result<Epd, EpdError> {
+        let s = s.trim();
+        let mut fields = Vec::with_capacity(4);
+        let mut rest = s;
+        while fields.len() < 4 {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            fields.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        if fields.len() < 4 {
+            return Err(FenError::FieldCount(fields.len()).into());
+        }
+        let raw = operations(rest)?;
+        // The clocks, from the last `hmvc` and `fmvn` (as python-chess has them).
+        let mut clocks = [0i64, 1];
+        for (opcode, r) in &raw {
+            let i = match opcode.as_str() {
+                "hmvc" => 0,
+                "fmvn" => 1,
+                _ => continue,
+            };
+            clocks[i] = match r {
+                Raw::Number(t) => match number(opcode, t)? {
+                    Value::Integer(n) => n,
+                    _ => {
+                        return Err(EpdError::Clock {
+                            opcode: opcode.clone(),
+                        });
+                    }
+                },
+                _ => {
+                    return Err(EpdError::Clock {
+                        opcode: opcode.clone(),
+                    });
+                }
+            };
+        }
+        let base: Position = format!("{} 0 1", fields.join(" ")).parse()?;
+        let position = with_clocks(&base, clocks[0], clocks[1])?;
+        let mut operations = Vec::with_capacity(raw.len());
+        for (opcode, r) in raw {
+            let bad = |text: &str| EpdError::Move {
+                opcode: opcode.clone(),
+                text: text.to_owned(),
+            };
+            let value = match r {
+                Raw::Empty if matches!(opcode.as_str(), "pv" | "am" | "bm") => {
+                    Value::Moves(Vec::new())
+                }
+                Raw::Empty => Value::Empty,
+                Raw::Text(t) => Value::Text(t),
+                Raw::Number(t) => number(&opcode, &t)?,
+                Raw::Moves(t) if opcode == "pv" => {
+                    let mut p = position.clone();
+                    let mut line = Vec::new();
+                    for token in t.split_whitespace() {
+                        let m = read_move(&p, token).ok_or_else(|| bad(token))?;
+                        p.play(m).map_err(|_| bad(token))?;
+                        line.push(m);
+                    }
+                    Value::Moves(line)
+                }
+                Raw::Moves(t) if matches!(opcode.as_str(), "am" | "bm") => Value::Moves(
+                    t.split_whitespace()
+                        .map(|token| read_move(&position, token).ok_or_else(|| bad(token)))
+                        .collect::<Result<_, _>>()?,
+                ),
+                Raw::Moves(t) => {
+                    let tokens: Vec<&str> = t.split_whitespace().collect();
+                    if tokens.len() != 1 {
+                        return Err(EpdError::MoveCount {
+                            opcode,
+                            found: tokens.len(),
+                        });
+                    }
+                    Value::Move(read_move(&position, tokens[0]).ok_or_else(|| bad(tokens[0]))?)
+                }
+            };
+            operations.push(Operation { opcode, value });
+        }
+        Ok(Epd {
+            position,
+            operations,
+        })
+    }
+}
+
+impl fmt::Display for Epd {
+    /// The four position fields (the en-passant square after every double step, as FEN),
+    /// then each operation as `opcode operand;`, moves in SAN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fen = self.position.to_fen(EpMode::Always);
+        let mut fields = fen.split(' ').take(4);
+        for (i, field) in fields.by_ref().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(field)?;
+        }
+        for op in &self.operations {
+            write!(f, " {}", op.opcode)?;
+            match &op.value {
+                Value::Empty => {}
+                Value::Integer(n) => write!(f, " {n}")?,
+                // Debug keeps a point or an exponent, so that it reads back as a float.
+                Value::Float(x) => write!(f, " {x:?}")?,
+                Value::Text(t) => {
+                    f.write_str(" \"")?;
+                    for c in t.chars() {
+                        match c {
+                            '\\' => f.write_str("\\\\")?,
+                            '"' => f.write_str("\\\"")?,
+                            '\n' => f.write_str("\\n")?,
+                            '\r' => f.write_str("\\r")?,
+                            '\t' => f.write_str("\\t")?,
+                            c => write!(f, "{c}")?,
+                        }
+                    }
+                    f.write_str("\"")?;
+                }
+                Value::Move(m) => write!(f, " {}", self.position.san(*m))?,
+                Value::Moves(ms) if op.opcode == "pv" => {
+                    let mut p = self.position.clone();
+                    for m in ms {
+                        write!(f, " {}", p.san(*m))?;
+                        if p.play(*m).is_err() {
+                            break;
+                        }
+                    }
+                }
+                Value::Moves(ms) => {
+                    for m in ms {
+                        write!(f, " {}", self.position.san(*m))?;
+                    }
+                }
+            }
+            f.write_str(";")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,269 @@
+//! EPD (`lattjo_chess::epd`) against python-chess 1.11.2, an independent implementation: 400
+//! lines it wrote (`data/epd/python_chess.tsv`, made by `data/epd/gen.py`, its header line
+//! names the source) read here to the position and operations python-chess reads, and write
+//! back to text that reads to the same. Then hand-made lines: the perft suites' layout,
+//! escapes, and every error; and proptests (no panic on any text; `parse(write(x)) == x`).
+
+use lattjo_chess::epd::{Epd, EpdError, Value};
+use lattjo_chess::{Move, Position};
+use proptest::prelude::*;
+use serde_json::Value as Json;
+
+/// python-chess's value (moves in UCI) read in `pos`, for the opcode.
+fn expected(pos: &Position, opcode: &str, v: &Json) -> Value {
+    let uci = |p: &Position, s: &Json| -> Move { p.parse_uci(s.as_str().unwrap()).unwrap() };
+    let Some(obj) = v.as_object() else {
+        return if matches!(opcode, "pv" | "am" | "bm") {
+            Value::Moves(Vec::new())
+        } else {
+            Value::Empty
+        };
+    };
+    let (kind, x) = obj.iter().next().unwrap();
+    match kind.as_str() {
+        "int" => Value::Integer(x.as_i64().unwrap()),
+        "float" => Value::Float(x.as_f64().unwrap()),
+        "text" => Value::Text(x.as_str().unwrap().to_owned()),
+        "move" => Value::Move(uci(pos, x)),
+        "moves" if opcode == "pv" => {
+            let mut p = pos.clone();
+            let mut line = Vec::new();
+            for s in x.as_array().unwrap() {
+                let m = uci(&p, s);
+                p.play(m).unwrap();
+                line.push(m);
+            }
+            Value::Moves(line)
+        }
+        "moves" => Value::Moves(x.as_array().unwrap().iter().map(|s| uci(pos, s)).collect()),
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+#[test]
+fn reads_what_python_chess_writes_as_python_chess_reads_it() {
+    let data = include_str!("data/epd/python_chess.tsv");
+    let mut lines = data.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with("# source: python-chess 1.11.2"),
+        "{header}"
+    );
+    let mut count = 0;
+    let mut moves = 0;
+    for line in lines {
+        let mut cols = line.split('\t');
+        let (text, fen, ops) = (
+            cols.next().unwrap(),
+            cols.next().unwrap(),
+            cols.next().unwrap(),
+        );
+        let epd: Epd = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want: Position = fen.parse().unwrap();
+        assert_eq!(epd.position(), &want, "{text}");
+        let ops: serde_json::Map<String, Json> = serde_json::from_str(ops).unwrap();
+        let mut distinct: Vec<&str> = epd.operations().iter().map(|o| o.opcode()).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), ops.len(), "{text}");
+        for (opcode, v) in &ops {
+            let want = expected(&want, opcode, v);
+            if let Value::Moves(ms) = &want {
+                moves += ms.len();
+            }
+            assert_eq!(epd.get(opcode), Some(&want), "{text}: {opcode}");
+        }
+        let back: Epd = epd.to_string().parse().unwrap();
+        assert_eq!(back, epd, "{text}");
+        count += 1;
+    }
+    assert_eq!(count, 400);
+    assert!(moves > 300, "{moves}");
+}
+
+#[test]
+fn perft_suite_layout() {
+    let epd: Epd = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039 ;D3 97862"
+        .parse()
+        .unwrap();
+    assert_eq!(epd.get("D1"), Some(&Value::Integer(48)));
+    assert_eq!(epd.get("D3"), Some(&Value::Integer(97862)));
+    assert_eq!(epd.position().legal_moves().len(), 48);
+    assert_eq!(
+        epd.to_string(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - D1 48; D2 2039; D3 97862;"
+    );
+}
+
+#[test]
+fn clocks_escapes_and_empty_operands() {
+    let text =
+        r#"4k3/8/8/8/8/8/8/4K2R w K - hmvc 12; fmvn 40; c0 "say \"hi\"\\ \t"; noop; bm; - ;"#;
+    let epd: Epd = text.parse().unwrap();
+    assert_eq!(
+        (epd.position().halfmoves(), epd.position().fullmoves()),
+        (12, 40)
+    );
+    assert_eq!(
+        epd.get("c0"),
+        Some(&Value::Text("say \"hi\"\\ \t".to_owned()))
+    );
+    assert_eq!(epd.get("noop"), Some(&Value::Empty));
+    assert_eq!(epd.get("bm"), Some(&Value::Moves(Vec::new())));
+    assert_eq!(epd.operations().len(), 5);
+    assert_eq!(epd.to_string().parse::<Epd>().unwrap(), epd);
+    // A text left open runs to the end of the line (python-chess reads it so).
+    let open: Epd = r#"4k3/8/8/8/8/8/8/4K3 w - - id "open"#.parse().unwrap();
+    assert_eq!(open.get("id"), Some(&Value::Text("open".to_owned())));
+    // Castling and UCI moves.
+    let epd: Epd = "4k3/8/8/8/8/8/8/4K2R w K - bm O-O e1g1; sm h1h8+; pv O-O Kd7 Re1"
+        .parse()
+        .unwrap();
+    let Some(Value::Moves(bm)) = epd.get("bm") else {
+        panic!()
+    };
+    assert_eq!(bm.len(), 2);
+    assert_eq!(bm[0], bm[1]);
+    assert_eq!(
+        epd.to_string(),
+        "4k3/8/8/8/8/8/8/4K2R w K - bm O-O O-O; sm Rh8+; pv O-O Kd7 Re1;"
+    );
+}
+
+#[test]
+fn errors_name_what_is_wrong() {
+    let err = |s: &str| s.parse::<Epd>().unwrap_err();
+    assert!(matches!(err("4k3/8/8/8 w"), EpdError::Fen(_)));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - 9x 1;"),
+        EpdError::Opcode(o) if o == "9x"
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - acd 1.2.3;"),
+        EpdError::Number { opcode, .. } if opcode == "acd"
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - ce inf;"),
+        EpdError::Move { .. }
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - ce +inf;"),
+        EpdError::Number { .. }
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1;"),
+        EpdError::Move { text, .. } if text == "Ke1"
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd2;"),
+        EpdError::Move { .. }
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - sm Kd2 Kd1;"),
+        EpdError::MoveCount { found: 2, .. }
+    ));
+    assert!(matches!(
+        err(r#"4k3/8/8/8/8/8/8/4K3 w - - id "a" b;"#),
+        EpdError::AfterText { text, .. } if text == "b"
+    ));
+    for bad in [
+        "hmvc -1;",
+        "hmvc 2.5;",
+        "fmvn 0;",
+        "hmvc \"x\";",
+        "fmvn 99999999999;",
+    ] {
+        assert!(
+            matches!(
+                err(&format!("4k3/8/8/8/8/8/8/4K3 w - - {bad}")),
+                EpdError::Clock { .. }
+            ),
+            "{bad}"
+        );
+    }
+    // push checks the same, and leaves the value as it was.
+    let mut epd = Epd::new(Position::new());
+    let before = epd.clone();
+    let e4 = Position::new().parse_san("e4").unwrap();
+    let mut after = Position::new();
+    after.play(e4).unwrap();
+    let e5_for_white = after.parse_san("e5").unwrap();
+    assert!(epd.push("bm", Value::Move(e5_for_white)).is_err());
+    assert!(epd.push("pv", Value::Moves(vec![e4, e4])).is_err());
+    assert!(epd.push("sm", Value::Moves(vec![e4, e4])).is_err());
+    assert!(epd.push("ce", Value::Float(f64::NAN)).is_err());
+    assert!(epd.push("fmvn", Value::Integer(0)).is_err());
+    assert!(epd.push("hmvc", Value::Text("1".into())).is_err());
+    assert!(epd.push("1x", Value::Empty).is_err());
+    assert_eq!(epd, before);
+    // One form a line reads back to: a single move of `bm` is a list, a list of one for
+    // another opcode one move.
+    epd.push("bm", Value::Move(e4)).unwrap();
+    epd.push("sm", Value::Moves(vec![e4])).unwrap();
+    assert_eq!(epd.get("bm"), Some(&Value::Moves(vec![e4])));
+    assert_eq!(epd.get("sm"), Some(&Value::Move(e4)));
+    assert_eq!(epd.to_string().parse::<Epd>().unwrap(), epd);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text: a value or a typed error, never a panic; what reads writes back to the same.
+    #[test]
+    fn any_text_reads_or_errs(tail in "[ -~\t]{0,60}") {
+        for head in ["4k3/8/8/8/8/8/8/4K2R w K - ", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 "] {
+            if let Ok(epd) = format!("{head}{tail}").parse::<Epd>() {
+                let back: Epd = epd.to_string().parse().unwrap();
+                prop_assert_eq!(back, epd);
+            }
+        }
+    }
+
+    /// Random operations on positions of random games: `parse(write(x)) == x`.
+    #[test]
+    fn write_then_read_is_identity(
+        plies in proptest::collection::vec(any::<u16>(), 0..40),
+        picks in proptest::collection::vec(any::<u16>(), 1..6),
+        text in "[ -~\t\n\"\\\\]{0,12}",
+        n in any::<i64>(),
+        x in -1e30f64..1e30,
+    ) {
+        let mut pos = Position::new();
+        for r in plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[usize::from(r) % moves.len()];
+            pos.play(m).unwrap();
+        }
+        let mut epd = Epd::new(pos.clone());
+        let moves = pos.legal_moves();
+        if !moves.is_empty() {
+            let bm: Vec<Move> = picks.iter().map(|&p| moves[usize::from(p) % moves.len()]).collect();
+            epd.push("bm", Value::Moves(bm)).unwrap();
+            epd.push("sm", Value::Move(moves[0])).unwrap();
+            let mut p = pos.clone();
+            let mut line = Vec::new();
+            for &r in &picks {
+                let ms = p.legal_moves();
+                if ms.is_empty() {
+                    break;
+                }
+                let m = ms[usize::from(r) % ms.len()];
+                p.play(m).unwrap();
+                line.push(m);
+            }
+            epd.push("pv", Value::Moves(line)).unwrap();
+        }
+        epd.push("id", Value::Text(text)).unwrap();
+        epd.push("acn", Value::Integer(n)).unwrap();
+        epd.push("ce", Value::Float(x)).unwrap();
+        epd.push("noop", Value::Empty).unwrap();
+        epd.push("hmvc", Value::Integer(i64::from(pos.halfmoves()))).unwrap();
+        epd.push("fmvn", Value::Integer(i64::from(pos.fullmoves()))).unwrap();
+        prop_assert_eq!(epd.position(), &pos);
+        let back: Epd = epd.to_string().parse().unwrap();
+        prop_assert_eq!(back, epd);
+    }
+}
