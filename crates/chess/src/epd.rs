@@ -83,7 +83,9 @@ impl Operation {
     }
 }
 
-/// A position with its EPD operations, in the order written.
+/// A position with its EPD operations, in the order written. The position's clocks are
+/// always those its last `hmvc` and `fmvn` give (0 and 1 without them), so that the text
+/// reads back to the same value.
 ///
 /// # Examples
 ///
@@ -163,13 +165,39 @@ fn is_opcode(s: &str) -> bool {
 }
 
 impl Epd {
-    /// The position without operations (its clocks are not written: add `hmvc` and `fmvn`
-    /// to keep them).
+    /// The position, with the operations `hmvc` and `fmvn` that keep its clocks when they
+    /// are not 0 and 1 (EPD has no other place for them), else none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::epd::Epd;
+    /// use lattjo_chess::Position;
+    ///
+    /// let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 7 60".parse()?;
+    /// let epd = Epd::new(pos.clone());
+    /// assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 7; fmvn 60;");
+    /// assert_eq!(epd.to_string().parse::<Epd>()?.position(), &pos);
+    /// assert!(Epd::new(Position::new()).operations().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(position: Position) -> Epd {
+        let mut operations = Vec::new();
+        if (position.halfmoves(), position.fullmoves()) != (0, 1) {
+            for (opcode, n) in [
+                ("hmvc", position.halfmoves()),
+                ("fmvn", position.fullmoves()),
+            ] {
+                operations.push(Operation {
+                    opcode: opcode.to_owned(),
+                    value: Value::Integer(i64::from(n)),
+                });
+            }
+        }
         Epd {
             position,
-            operations: Vec::new(),
+            operations,
         }
     }
 

@@ -237,7 +237,12 @@ proptest! {
             let m = moves[usize::from(r) % moves.len()];
             pos.play(m).unwrap();
         }
-        let mut epd = Epd::new(pos.clone());
+        // The position alone keeps its clocks as `hmvc` and `fmvn`.
+        let plain = Epd::new(pos.clone());
+        prop_assert_eq!(plain.position(), &pos);
+        let back: Epd = plain.to_string().parse().unwrap();
+        prop_assert_eq!(&back, &plain);
+        let mut epd = plain;
         let moves = pos.legal_moves();
         if !moves.is_empty() {
             let bm: Vec<Move> = picks.iter().map(|&p| moves[usize::from(p) % moves.len()]).collect();
