@@ -528,6 +528,17 @@ impl Rules {
         disc_physics::Table::new(d.half_size, d.half_size)
             .and_then(|t| t.with_corner_pockets(d.half_size - d.pocket_inset, d.pocket_radius))
             .map_err(|_| RulesError::Physics("the table"))?;
+        // Every seat must be able to place its puck at the start (N3): in pairs a partner's
+        // row starts in the striker's zone (B1, B19), and with large discs in a shallow zone
+        // no placement was left, so the first player node had no legal action.
+        for seat in 0..self.players {
+            let start = crate::state::State::start(self, Seat::new(seat as u8));
+            if crate::shots::placements(self, &start).next().is_none() {
+                return Err(RulesError::Dimensions(
+                    "the strike zone must hold the puck in front of the starting rows",
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -697,6 +708,43 @@ mod tests {
             Rules::mini(),
         ] {
             assert_eq!(r.validate(), Ok(()));
+        }
+    }
+
+    /// Found by libFuzzer (`disc_billiards_json`): pairs with 8 discs a player, whose partner
+    /// rows start in the strikers' zones (B1, B19), on a table of discs 11.2 cm across and a
+    /// 13 cm zone. The rules were accepted, and the first player node had no legal action:
+    /// no placement was left for the puck (N3). Such rules are refused now.
+    #[test]
+    fn regression_starting_rows_that_fill_the_strike_zone_n3_b19() {
+        let mut r = Rules::lattjo().with_players(4);
+        r.discs_per_player = 8;
+        r.pair_discs = PairDiscs::EightPerPlayer;
+        r.placement_test = PlacementTest::LnfHoleInside;
+        r.dimensions.half_size = 5.5;
+        r.dimensions.disc_radius = 0.056;
+        assert_eq!(
+            r.validate(),
+            Err(RulesError::Dimensions(
+                "the strike zone must hold the puck in front of the starting rows"
+            ))
+        );
+        // The same discs in a zone deep enough for the puck in front of the row.
+        r.dimensions.zone_depth = 0.2;
+        assert_eq!(r.validate(), Ok(()));
+        // Every seat of every preset can place the puck at the start.
+        for r in [
+            Rules::lattjo(),
+            Rules::lattjo().with_players(4),
+            Rules::lnf(),
+            Rules::lnf().with_players(4),
+            Rules::mini(),
+            Rules::mini().with_players(4),
+        ] {
+            for seat in 0..r.players {
+                let s = crate::state::State::start(&r, Seat::new(seat as u8));
+                assert!(crate::shots::placements(&r, &s).next().is_some());
+            }
         }
     }
 
