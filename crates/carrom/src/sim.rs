@@ -89,6 +89,16 @@ pub enum PhysicsConfigError {
     /// An invalid time step.
     #[error("invalid time step: {0}")]
     Step(#[from] disc_physics::ConfigError),
+    /// A top speed ([`Params::max_speed_m_s`](disc_physics::Params)) below the fastest stroke
+    /// the rules allow ([`crate::MAX_SPEED`]): the physics would refuse strokes that
+    /// [`Carrom::legal_actions`](boardgame_core::Game::legal_actions) lists.
+    #[error("the physics' top speed {physics} m/s is below the strokes' {strokes} m/s")]
+    MaxSpeed {
+        /// The physics' top speed, m/s.
+        physics: f64,
+        /// The fastest stroke, m/s.
+        strokes: f64,
+    },
 }
 
 /// Events of one run, reduced as they arrive (no allocation).

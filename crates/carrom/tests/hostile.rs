@@ -561,3 +561,35 @@ fn a_noise_deviation_below_the_floor_is_refused() {
         assert!(report.chance_nodes > 0, "{v}: noise draws were played");
     }
 }
+
+/// Regression (the class of disc-billiards' libFuzzer finding of 4 Dec 2026): a physics whose
+/// top speed (`max_speed_m_s`) was below the fastest stroke (`MAX_SPEED`, 8 m/s) was
+/// accepted, though disc-physics refuses to strike a disc faster than that top speed, so
+/// strokes the game lists would have been refused. `with_physics` now refuses
+/// such a physics, by name; at `MAX_SPEED` it is accepted and every listed stroke plays.
+#[test]
+fn fuzz_a_physics_slower_than_the_strokes_is_refused() {
+    use lattjo_carrom::{Carrom, MAX_SPEED, PhysicsConfig, PhysicsConfigError};
+    let mut physics = PhysicsConfig::default();
+    physics.params.max_speed_m_s = 1.0;
+    assert!(matches!(
+        Carrom::default().with_physics(physics),
+        Err(PhysicsConfigError::MaxSpeed { physics: p, strokes: s }) if p == 1.0 && s == MAX_SPEED
+    ));
+    physics.params.max_speed_m_s = MAX_SPEED;
+    let game = Carrom::default().with_physics(physics).unwrap();
+    let mut s = game.new_initial_state();
+    let mut rng = GameRng::new(1, 0);
+    while game.turn(&s) == Turn::Chance {
+        let a = game.sample_chance(&s, &mut rng).unwrap();
+        game.apply(&mut s, &a).unwrap();
+    }
+    assert!(matches!(game.turn(&s), Turn::Player(_)));
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let mut t = s.clone();
+        assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
+    }
+}

@@ -57,6 +57,16 @@ pub enum PhysicsConfigError {
     /// An invalid time step.
     #[error("invalid time step: {0}")]
     Step(#[from] disc_physics::ConfigError),
+    /// A top speed ([`Params::max_speed_m_s`](disc_physics::Params)) below the rules' top
+    /// stroke speed ([`crate::Rules::max_speed`]): the physics would refuse strokes the
+    /// rules allow.
+    #[error("the physics' top speed {physics} m/s is below the strokes' {strokes} m/s")]
+    MaxSpeed {
+        /// The physics' top speed, m/s.
+        physics: f64,
+        /// The rules' top stroke speed, m/s.
+        strokes: f64,
+    },
 }
 
 /// The physics refused the table or the stroke (it should not, for a validated state and

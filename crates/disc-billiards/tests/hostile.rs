@@ -520,3 +520,30 @@ fn a_noise_deviation_below_the_floor_is_refused() {
         assert!(report.chance_nodes > 0, "{v}: noise draws were played");
     }
 }
+
+/// Regression (libFuzzer, `disc_billiards_json`, 4 Dec 2026): a physics whose top speed
+/// (`max_speed_m_s` 1 m/s) was below the rules' top stroke speed (8 m/s) was accepted, and
+/// `apply` then refused a stroke `legal_actions` listed ("speed 6 m/s exceeds the table's
+/// maximum speed"). `with_physics` now refuses such a physics, by name; at the rules' speed it
+/// is accepted and every listed stroke plays.
+#[test]
+fn fuzz_a_physics_slower_than_the_rules_strokes_is_refused() {
+    use lattjo_disc_billiards::{PhysicsConfig, PhysicsConfigError};
+    let mut physics = PhysicsConfig::default();
+    physics.params.max_speed_m_s = 1.0;
+    let top = Novuss::default().rules().max_speed;
+    assert!(matches!(
+        Novuss::default().with_physics(physics),
+        Err(PhysicsConfigError::MaxSpeed { physics: p, strokes: s }) if p == 1.0 && s == top
+    ));
+    physics.params.max_speed_m_s = top;
+    let game = Novuss::default().with_physics(physics).unwrap();
+    let s = game.new_state();
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let mut t = s.clone();
+        assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
+    }
+}
