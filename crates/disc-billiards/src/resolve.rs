@@ -408,6 +408,11 @@ pub(crate) fn resolve(
             if players == 4 {
                 // Pairs: clearing every disc in the opening series loses the set.
                 winner = Some(me.other());
+            } else if next.complete(me.other()) {
+                // The stroke completed both sides (B11 counts the other side's discs for it):
+                // no answering series is left to play, so B11 decides, the striking side
+                // wins. (It used to leave an answering series for a side with no disc, a
+                // state its own setup refused.)
             } else {
                 winner = None;
                 next.answering = Some(me);

@@ -1039,6 +1039,32 @@ fn lnf_opening_equaliser_the_other_side_answers_and_loses_by_missing() {
     assert_eq!(pos.status(), Status::Won(Side::A));
 }
 
+/// Found by libFuzzer (`disc_billiards_json`, a 4 kg puck): one stroke of the opening series
+/// completed both sides. The equaliser then left side B an answering series with no disc to
+/// play, a state whose own setup is refused ("an answering series needs ... exactly that side
+/// finished"). B11 decides instead: the striking side wins.
+#[test]
+fn lnf_opening_equaliser_one_stroke_completing_both_sides_wins_for_the_striker_b11() {
+    let g = lnf_lenient(2);
+    let mut pos = edit(&g, |s| {
+        for i in 0..16 {
+            if i != 3 && i != 12 {
+                s.discs[i].at = None;
+            }
+        }
+    });
+    assert!(pos.opening());
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .pocket(0.4, d(3))
+        .pocket(0.5, d(12));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    assert_eq!(pos.status(), Status::Won(Side::A));
+    assert_eq!(pos.answering(), None);
+    assert!(g.from_setup(pos.to_setup()).is_ok());
+}
+
 /// Side A cleared in the opening series; side B (seat 1) answers with one disc left, disc
 /// 12, and pockets it: the game, the position and that stroke's outcome.
 fn answering_side_pockets_its_last_disc() -> (Novuss, State, Outcome) {
