@@ -468,14 +468,7 @@ fn fuzz_listed_strokes_keep_to_the_rules_top_speed_under_any_physics() {
     physics.params.friction_mu = 8.1;
     physics.params.max_speed_m_s = 100.0;
     let game = Novuss::default().with_physics(physics).unwrap();
-    let s = game.new_state();
-    let mut legal = Vec::new();
-    game.legal_actions(&s, &mut legal);
-    assert!(!legal.is_empty());
-    for a in &legal {
-        let mut t = s.clone();
-        assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
-    }
+    every_listed_stroke_plays(&game);
 }
 
 /// Regression (fuzz, 2 Dec 2026, the class of disc-billiards' subnormal `max_speed`): a noise
@@ -538,6 +531,11 @@ fn fuzz_a_physics_slower_than_the_rules_strokes_is_refused() {
     ));
     physics.params.max_speed_m_s = top;
     let game = Novuss::default().with_physics(physics).unwrap();
+    every_listed_stroke_plays(&game);
+}
+
+/// At the start of `game`, strokes are listed and every one of them plays.
+fn every_listed_stroke_plays(game: &Novuss) {
     let s = game.new_state();
     let mut legal = Vec::new();
     game.legal_actions(&s, &mut legal);
