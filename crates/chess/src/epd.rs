@@ -282,21 +282,20 @@ impl Epd {
             }
             _ => {}
         }
-        let mut position = self.position.clone();
         if matches!(opcode, "hmvc" | "fmvn") {
             let Value::Integer(n) = value else {
                 return Err(EpdError::Clock {
                     opcode: opcode.to_owned(),
                 });
             };
+            let p = &self.position;
             let (h, f) = if opcode == "hmvc" {
-                (n, i64::from(position.fullmoves()))
+                (n, i64::from(p.fullmoves()))
             } else {
-                (i64::from(position.halfmoves()), n)
+                (i64::from(p.halfmoves()), n)
             };
-            position = with_clocks(&position, h, f)?;
+            self.position = with_clocks(p, h, f)?;
         }
-        self.position = position;
         self.operations.push(Operation {
             opcode: opcode.to_owned(),
             value,
@@ -305,20 +304,19 @@ impl Epd {
     }
 }
 
-/// `position` with the clocks `h` (`hmvc`) and `f` (`fmvn`), through its FEN (which keeps
-/// Chess960 castling).
+/// `position` with the clocks `h` (`hmvc`) and `f` (`fmvn`), in its own castling mode.
 fn with_clocks(position: &Position, h: i64, f: i64) -> Result<Position, EpdError> {
     let clock = |opcode: &str| EpdError::Clock {
         opcode: opcode.to_owned(),
     };
-    let h = u32::try_from(h).map_err(|_| clock("hmvc"))?;
-    let f = u32::try_from(f)
+    let mut setup = position.to_setup();
+    setup.halfmoves = u32::try_from(h).map_err(|_| clock("hmvc"))?;
+    setup.fullmoves = u32::try_from(f)
         .ok()
         .filter(|&f| f > 0)
         .ok_or_else(|| clock("fmvn"))?;
-    let fen = position.to_fen(EpMode::Always);
-    let four: Vec<&str> = fen.split(' ').take(4).collect();
-    Ok(format!("{} {h} {f}", four.join(" ")).parse::<Position>()?)
+    Position::from_setup(setup, position.castling_mode())
+        .map_err(|e| EpdError::Fen(FenError::from(e)))
 }
 
 /// Reads the operations part of a line: raw operations, operands not yet read as moves.

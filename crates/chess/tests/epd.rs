@@ -133,37 +133,30 @@ fn clocks_escapes_and_empty_operands() {
 #[test]
 fn errors_name_what_is_wrong() {
     let err = |s: &str| s.parse::<Epd>().unwrap_err();
+    // The operations of a line on the two kings.
+    let ops = |ops: &str| err(&format!("4k3/8/8/8/8/8/8/4K3 w - - {ops}"));
     assert!(matches!(err("4k3/8/8/8 w"), EpdError::Fen(_)));
     assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - 9x 1;"),
+        ops("9x 1;"),
         EpdError::Opcode(o) if o == "9x"
     ));
     assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - acd 1.2.3;"),
+        ops("acd 1.2.3;"),
         EpdError::Number { opcode, .. } if opcode == "acd"
     ));
+    assert!(matches!(ops("ce inf;"), EpdError::Move { .. }));
+    assert!(matches!(ops("ce +inf;"), EpdError::Number { .. }));
     assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - ce inf;"),
-        EpdError::Move { .. }
-    ));
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - ce +inf;"),
-        EpdError::Number { .. }
-    ));
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1;"),
+        ops("bm Ke1;"),
         EpdError::Move { text, .. } if text == "Ke1"
     ));
+    assert!(matches!(ops("pv Kd2 Kd2;"), EpdError::Move { .. }));
     assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd2;"),
-        EpdError::Move { .. }
-    ));
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - sm Kd2 Kd1;"),
+        ops("sm Kd2 Kd1;"),
         EpdError::MoveCount { found: 2, .. }
     ));
     assert!(matches!(
-        err(r#"4k3/8/8/8/8/8/8/4K3 w - - id "a" b;"#),
+        ops(r#"id "a" b;"#),
         EpdError::AfterText { text, .. } if text == "b"
     ));
     for bad in [
@@ -173,13 +166,7 @@ fn errors_name_what_is_wrong() {
         "hmvc \"x\";",
         "fmvn 99999999999;",
     ] {
-        assert!(
-            matches!(
-                err(&format!("4k3/8/8/8/8/8/8/4K3 w - - {bad}")),
-                EpdError::Clock { .. }
-            ),
-            "{bad}"
-        );
+        assert!(matches!(ops(bad), EpdError::Clock { .. }), "{bad}");
     }
     // push checks the same, and leaves the value as it was.
     let mut epd = Epd::new(Position::new());
