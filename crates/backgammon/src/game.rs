@@ -1596,6 +1596,17 @@ impl Game for Backgammon {
     }
 }
 
+/// A game is a round of a match (`Match<Backgammon>`), so a match in progress deserializes.
+impl boardgame_core::RoundState for State {
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn is_round_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
 impl Rounds for Backgammon {
     fn round_points(&self, s: &State) -> Option<BySeat<i64>> {
         let o = s.outcome?;

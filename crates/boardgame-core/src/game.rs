@@ -303,6 +303,9 @@ pub struct RoundContext<'a, S> {
 
 /// Games played in rounds that add up to a match ([`crate::Match`]).
 ///
+/// A round's state implements [`crate::RoundState`], so that every match in progress
+/// ([`crate::MatchState`]) deserializes, checked against its round.
+///
 /// # Examples
 ///
 /// ```
@@ -319,7 +322,7 @@ pub struct RoundContext<'a, S> {
 /// assert!(game.match_over(&MatchConfig::new(Some(3), None)?, &points, 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Rounds: Game {
+pub trait Rounds: Game<State: crate::RoundState> {
     /// Points each seat scored in a finished round; `None` before the round's end. Partners
     /// carry their team's points each.
     fn round_points(&self, state: &Self::State) -> Option<crate::BySeat<i64>>;

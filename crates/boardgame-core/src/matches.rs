@@ -30,8 +30,9 @@ pub struct Match<G> {
 
 /// The state of a match: the current (or, at the end, the last) round and the totals.
 ///
-/// With the `serde` feature it serializes; it deserializes when its round state implements
-/// [`RoundState`] (and deserializes with its own checks): the totals must have one value per
+/// With the `serde` feature it serializes, and it deserializes when its round state does (the
+/// round state of every [`crate::Rounds`] game implements [`RoundState`], which the checks
+/// read, and the round's own deserializer checks the round): the totals must have one value per
 /// seat of the round, and the match is over exactly when its round is (a finished round that
 /// does not decide the match is followed by the next one at once).
 ///
@@ -62,7 +63,8 @@ pub struct MatchState<S> {
 }
 
 /// What a deserialized [`MatchState`] is checked against: the seats of its round and whether
-/// the round is over. Round states of games played as matches implement it.
+/// the round is over. [`crate::Rounds`] requires it of a game's state, so that every match in
+/// progress deserializes.
 ///
 /// # Examples
 ///

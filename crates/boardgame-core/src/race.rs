@@ -13,7 +13,7 @@
 
 use crate::{
     BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, Observe, Returns,
-    RoundContext, Rounds, Seat, Shape, Turn,
+    RoundContext, RoundState, Rounds, Seat, Shape, Turn,
 };
 
 /// Card values run from 1 to this.
@@ -695,6 +695,17 @@ impl IndexedActions for Race {
     }
 }
 
+/// A race is a round of a match (`Match<Race>`).
+impl RoundState for RaceState {
+    fn seats(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn is_round_over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
+    }
+}
+
 impl Rounds for Race {
     fn round_points(&self, s: &RaceState) -> Option<BySeat<i64>> {
         let winner = s.winner()?;
@@ -722,6 +733,20 @@ mod tests {
         check_indexed_actions,
     };
     use crate::{Match, MatchConfig, random_playout};
+
+    #[test]
+    fn a_race_says_its_seats_and_when_it_is_over_as_a_round() {
+        let game = Race::new(RaceRules {
+            players: 3,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = game.new_initial_state();
+        assert_eq!((s.seats(), s.is_round_over()), (3, false));
+        random_playout(&game, &mut s, &mut GameRng::new(4, 0), &mut Vec::new());
+        assert_eq!(game.turn(&s), Turn::Terminal);
+        assert_eq!((s.seats(), s.is_round_over()), (3, true));
+    }
 
     fn dealt(game: &Race, cards: &[u8]) -> RaceState {
         let mut s = game.new_initial_state();

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use boardgame_core::{BySeat, Game, GameRng, Returns, RoundContext, Rounds, Seat, Turn};
+use boardgame_core::{
+    BySeat, Game, GameRng, Returns, RoundContext, RoundState, Rounds, Seat, Turn,
+};
 
 use crate::action::Action;
 use crate::layout::{Layout, PlaceError};
@@ -1833,6 +1835,17 @@ impl Game for Dominoes {
                 })
             }
         })
+    }
+}
+
+/// A deal is a round of a match (`Match<Dominoes>`), so a match in progress deserializes.
+impl RoundState for State {
+    fn seats(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn is_round_over(&self) -> bool {
+        self.result.is_some()
     }
 }
 

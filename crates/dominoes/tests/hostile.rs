@@ -477,3 +477,58 @@ fn fuzz_saved_opening_with_an_empty_hand_is_refused() {
         "{err}"
     );
 }
+
+/// A match in progress (`Match<Dominoes>`) could be saved but not loaded: `MatchState`
+/// deserializes only over a round state that says its seats and whether it is over
+/// (`RoundState`), and the dominoes `State` did not. Now it survives a JSON round trip and
+/// plays on identically, and a match state that disagrees with its deal is refused.
+#[cfg(feature = "serde")]
+#[test]
+fn regression_a_dominoes_match_in_progress_did_not_deserialize() {
+    use boardgame_core::{Match, MatchConfig, MatchState};
+    let game = Match::new(
+        Dominoes::new(Rules::lattjo().with_players(3)).expect("valid rules"),
+        MatchConfig::new(Some(60), None).expect("valid config"),
+    );
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut rng = GameRng::new(seed, 3);
+        let mut s = game.new_initial_state();
+        let mut buf = Vec::new();
+        // Play into the second deal or further, so the totals are not all zero.
+        while s.rounds_played() < 1 + seed as u32 % 3 && game.turn(&s) != Turn::Terminal {
+            let a = match game.turn(&s) {
+                Turn::Chance => game.sample_chance(&s, &mut rng),
+                _ => game.sample_action(&s, &mut rng, &mut buf),
+            };
+            game.apply(&mut s, &a.expect("an action")).expect("legal");
+        }
+        assert!(
+            s.rounds_played() >= 1,
+            "seed {seed}: at least one deal scored"
+        );
+        let json = serde_json::to_value(&s).expect("serializes");
+        let back: MatchState<State> = serde_json::from_value(json.clone()).expect("deserializes");
+        assert_eq!(back, s);
+        let (mut a, mut b) = (s, back);
+        boardgame_core::random_playout(&game, &mut a, &mut GameRng::new(seed, 9), &mut buf);
+        boardgame_core::random_playout(&game, &mut b, &mut GameRng::new(seed, 9), &mut buf);
+        assert_eq!(a, b);
+        assert!(a.is_over());
+        // One seat more in the totals than the deal has, or a match over while its deal is
+        // not: refused.
+        let mut seats = json.clone();
+        seats["totals"]
+            .as_array_mut()
+            .expect("totals")
+            .push(0.into());
+        assert!(serde_json::from_value::<MatchState<State>>(seats).is_err());
+        if !json["over"].as_bool().expect("over") {
+            let mut over = json;
+            over["over"] = true.into();
+            assert!(serde_json::from_value::<MatchState<State>>(over).is_err());
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 20);
+}
