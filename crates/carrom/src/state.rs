@@ -331,6 +331,27 @@ pub struct State {
 }
 
 impl State {
+    /// The rules the state was built under. A game of other rules refuses the state
+    /// ([`crate::PlayError::OtherRules`]), so a state read back from a file says which game
+    /// plays it on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_carrom::{Carrom, Game, Rules, Seat};
+    /// let state = Carrom::new(Rules::icf())?.initial_state(Seat::new(0))?;
+    /// assert_eq!(*state.rules(), Rules::icf());
+    /// let game = Carrom::new(*state.rules())?;
+    /// let mut actions = Vec::new();
+    /// game.legal_actions(&state, &mut actions);
+    /// assert!(!actions.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// Where piece `p` lies, or `None` if it is in a pocket.
     #[must_use]
     pub fn piece(&self, p: Piece) -> Option<Vec2> {

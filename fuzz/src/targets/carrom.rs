@@ -175,13 +175,7 @@ pub fn json(data: &[u8]) {
     match which % 8 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
-                let rules = serde_json::from_slice::<serde_json::Value>(head)
-                    .ok()
-                    .and_then(|v| serde_json::from_value::<Rules>(v.get("rules")?.clone()).ok());
-                let Some(rules) = rules else {
-                    panic!("a state was read from JSON without readable rules")
-                };
-                let g = game(rules);
+                let g = game(*s.rules());
                 play_on(&g, s, &mut bytes, 3);
             }
         }

@@ -1,0 +1,288 @@
+//! Every crate's serde impls in a format that does not describe itself.
+//!
+//! The crates' own serde tests read and write JSON, whose text names every field and says
+//! what kind of value it holds, so a serde impl that leans on that (`untagged`, `flatten`,
+//! `skip_serializing_if`, a hand-written `deserialize_any`) passes them and fails in the
+//! compact binary formats game servers keep states in (bincode, postcard), where the
+//! reader must know the shape in advance. Here, in postcard:
+//!
+//! - the rules presets, every state and action along random games of all seven games, their
+//!   matches (`MatchState`), a record, and disc-physics worlds round-trip, and a game played
+//!   on from the read-back states ends exactly as the one that never left memory;
+//! - bytes of a real state with a few bytes changed, inserted or removed never panic, and a
+//!   state they still read as plays on with every generated action accepted (the
+//!   deserializers validate in every format, not only in JSON).
+
+use boardgame_core::{Game, GameRng, Match, MatchConfig, Record, Turn};
+use proptest::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Writes `v` in postcard, reads it back, and checks that nothing changed (compared through
+/// JSON, which every type here writes, whether or not it is `PartialEq`).
+fn round_trip<T: Serialize + DeserializeOwned>(what: &str, v: &T) -> T {
+    let bytes = postcard::to_allocvec(v).unwrap_or_else(|e| panic!("{what}: writing: {e}"));
+    let back: T = postcard::from_bytes(&bytes).unwrap_or_else(|e| panic!("{what}: reading: {e}"));
+    assert_eq!(json(&back), json(v), "{what}: changed by the round trip");
+    back
+}
+
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("every type here writes JSON")
+}
+
+/// Plays a random game from `seed`, replacing the state by its postcard round trip before
+/// every action (and round-tripping every action), then checks that it ends exactly as the
+/// same game played without round trips. Returns the states seen.
+fn play_through<G>(what: &str, game: &G, seed: u64, max_plies: usize) -> usize
+where
+    G: Game,
+    G::State: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+{
+    let mut plain = game.new_initial_state();
+    boardgame_core::random_playout_capped(
+        game,
+        &mut plain,
+        &mut GameRng::new(seed, 5),
+        &mut Vec::new(),
+        max_plies as u32,
+    );
+    let mut rng = GameRng::new(seed, 5);
+    let mut buf = Vec::new();
+    let mut s = game.new_initial_state();
+    let mut seen = 0;
+    for _ in 0..max_plies {
+        s = round_trip(&format!("{what} state, seed {seed}"), &s);
+        seen += 1;
+        let action = match game.turn(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Player(_) => game.sample_action(&s, &mut rng, &mut buf),
+        };
+        let Some(action) = action else { break };
+        let action = round_trip(&format!("{what} action, seed {seed}"), &action);
+        game.apply(&mut s, &action)
+            .unwrap_or_else(|e| panic!("{what}, seed {seed}: {e}"));
+    }
+    assert_eq!(
+        json(&s),
+        json(&plain),
+        "{what}, seed {seed}: the game went otherwise"
+    );
+    seen
+}
+
+#[test]
+fn every_crate_round_trips_in_a_format_that_does_not_describe_itself() {
+    let mut seen = 0;
+    for seed in 0..3 {
+        for rules in [lattjo_chess::Rules::fide(), lattjo_chess::Rules::lattjo()] {
+            let rules = round_trip("chess rules", &rules);
+            let game = lattjo_chess::Chess::new(rules).expect("a preset");
+            seen += play_through("chess", &game, seed, 300);
+        }
+        for rules in [
+            lattjo_draughts::Rules::wcdf(),
+            lattjo_draughts::Rules::lattjo(),
+        ] {
+            let rules = round_trip("draughts rules", &rules);
+            let game = lattjo_draughts::Draughts::new(rules).expect("a preset");
+            seen += play_through("draughts", &game, seed, 300);
+        }
+        for rules in [
+            lattjo_backgammon::Rules::lattjo(),
+            lattjo_backgammon::Rules::standard(),
+        ] {
+            let rules = round_trip("backgammon rules", &rules);
+            let game = lattjo_backgammon::Backgammon::new(rules).expect("a preset");
+            seen += play_through("backgammon", &game, seed, 400);
+            let config = round_trip(
+                "match config",
+                &MatchConfig::new(Some(5), None).expect("valid"),
+            );
+            seen += play_through("backgammon match", &Match::new(game, config), seed, 1_500);
+        }
+        for rules in [lattjo_ludo::Rules::lattjo(), lattjo_ludo::Rules::classic()] {
+            let rules = round_trip("ludo rules", &rules);
+            let game = lattjo_ludo::Ludo::new(rules).expect("a preset");
+            seen += play_through("ludo", &game, seed, 600);
+        }
+        for rules in [
+            lattjo_dominoes::Rules::lattjo().with_players(3),
+            lattjo_dominoes::Rules::five_up(),
+            lattjo_dominoes::Rules::partnership(),
+        ] {
+            let rules = round_trip("dominoes rules", &rules);
+            let game = lattjo_dominoes::Dominoes::new(rules).expect("a preset");
+            seen += play_through("dominoes", &game, seed, 300);
+            let config = MatchConfig::new(Some(60), Some(3)).expect("valid");
+            seen += play_through("dominoes match", &Match::new(game, config), seed, 1_000);
+        }
+    }
+    // The physics games, shorter: a stroke costs a simulation.
+    for rules in [lattjo_carrom::Rules::lattjo(), lattjo_carrom::Rules::icf()] {
+        let rules = round_trip("carrom rules", &rules);
+        let game = lattjo_carrom::Carrom::new(rules).expect("a preset");
+        seen += play_through("carrom", &game, 1, 12);
+        seen += play_through("carrom game of boards", &game.full_game(), 2, 12);
+    }
+    for rules in [
+        lattjo_disc_billiards::Rules::lattjo(),
+        lattjo_disc_billiards::Rules::lnf(),
+    ] {
+        let rules = round_trip("disc-billiards rules", &rules);
+        let game = lattjo_disc_billiards::Novuss::new(rules).expect("a preset");
+        seen += play_through("disc-billiards", &game, 1, 12);
+    }
+    // A record, and worlds in motion.
+    let chess = lattjo_chess::Chess::new(lattjo_chess::Rules::fide()).expect("a preset");
+    let mut record = Record::new(9);
+    let mut s = chess.new_initial_state();
+    let (mut rng, mut buf) = (GameRng::new(9, 0), Vec::new());
+    while let Some(a) = chess.sample_action(&s, &mut rng, &mut buf) {
+        chess.apply(&mut s, &a).expect("generated");
+        record.actions.push(a);
+    }
+    let back = round_trip("record", &record);
+    assert_eq!(back.replay(&chess).map(|end| end == s), Ok(true));
+    for mut world in [
+        disc_physics::scenes::carrom_break(),
+        disc_physics::scenes::novuss_break(),
+        disc_physics::scenes::scaling_box(256),
+    ] {
+        for _ in 0..4 {
+            let mut back = round_trip("world", &world);
+            for _ in 0..25 {
+                world.step(&mut disc_physics::NoEvents);
+                back.step(&mut disc_physics::NoEvents);
+            }
+            // The same motion, to the bit; the solver's work counters may differ (a world
+            // read back builds its pair list anew).
+            let motion = |w: &disc_physics::World| {
+                let mut v = serde_json::to_value(w).expect("writes");
+                v.as_object_mut().expect("an object").remove("stats");
+                v
+            };
+            assert_eq!(
+                motion(&back),
+                motion(&world),
+                "a read-back world moved otherwise"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 5_000, "{seen} values");
+}
+
+/// A random state of the game, its postcard bytes edited (`edits`: a place, a byte and what
+/// to do there), read back: never a panic, and a state that still reads plays on (by the
+/// game of its own rules, `regame`) with every generated action accepted.
+fn edited_state_plays_on<G>(
+    game: &G,
+    seed: u64,
+    plies: u32,
+    edits: &[(usize, u8, u8)],
+    regame: impl Fn(&G::State) -> G,
+) -> Result<(), TestCaseError>
+where
+    G: Game,
+    G::State: Serialize + DeserializeOwned,
+{
+    let mut s = game.new_initial_state();
+    let mut rng = GameRng::new(seed, 3);
+    let mut buf = Vec::new();
+    boardgame_core::random_playout_capped(game, &mut s, &mut rng, &mut buf, plies);
+    let mut bytes = postcard::to_allocvec(&s).expect("writes");
+    for &(at, byte, op) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = at % bytes.len();
+        match op % 4 {
+            0 => bytes[at] = byte,
+            1 => bytes[at] ^= 1 << (byte % 8),
+            2 => {
+                bytes.remove(at);
+            }
+            _ => bytes.insert(at, byte),
+        }
+    }
+    let Ok(mut read) = postcard::from_bytes::<G::State>(&bytes) else {
+        return Ok(());
+    };
+    let game = regame(&read);
+    for _ in 0..400 {
+        let action = match game.turn(&read) {
+            Turn::Terminal => return Ok(()),
+            Turn::Chance => game.sample_chance(&read, &mut rng),
+            Turn::Player(_) => game.sample_action(&read, &mut rng, &mut buf),
+        };
+        let Some(action) = action else {
+            return Err(TestCaseError::fail(format!(
+                "no action at a node that is not terminal: {read:?}"
+            )));
+        };
+        if let Err(e) = game.apply(&mut read, &action) {
+            return Err(TestCaseError::fail(format!(
+                "a generated action was refused ({e}): {read:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(200) })]
+
+    #[test]
+    fn edited_binary_states_never_panic_and_play_on(
+        which in 0usize..7,
+        seed in any::<u64>(),
+        plies in 0u32..250,
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..4),
+    ) {
+        match which {
+            0 => {
+                let g = lattjo_chess::Chess::new(lattjo_chess::Rules::fide()).expect("a preset");
+                edited_state_plays_on(&g, seed, plies, &edits, |_| g.clone())?;
+            }
+            1 => {
+                let g = lattjo_draughts::Draughts::new(lattjo_draughts::Rules::wcdf()).expect("a preset");
+                edited_state_plays_on(&g, seed, plies, &edits, |_| g)?;
+            }
+            2 => {
+                let g = lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::lattjo()).expect("a preset");
+                let m = Match::new(g, MatchConfig::new(Some(5), None).expect("valid"));
+                edited_state_plays_on(&m, seed, plies * 2, &edits, |_| m.clone())?;
+            }
+            3 => {
+                let g = lattjo_ludo::Ludo::new(lattjo_ludo::Rules::lattjo()).expect("a preset");
+                edited_state_plays_on(&g, seed, plies, &edits, |s| {
+                    lattjo_ludo::Ludo::new(*s.rules()).expect("a state's rules are valid")
+                })?;
+            }
+            4 => {
+                let g = lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::lattjo().with_players(3)).expect("a preset");
+                let config = MatchConfig::new(Some(60), None).expect("valid");
+                let m = Match::new(g, config);
+                edited_state_plays_on(&m, seed, plies, &edits, |s| {
+                    let rules = *s.round().rules();
+                    Match::new(lattjo_dominoes::Dominoes::new(rules).expect("a state's rules are valid"), config)
+                })?;
+            }
+            5 => {
+                let g = lattjo_carrom::Carrom::new(lattjo_carrom::Rules::lattjo()).expect("a preset");
+                edited_state_plays_on(&g, seed, plies % 8, &edits, |s| {
+                    lattjo_carrom::Carrom::new(*s.rules()).expect("a state's rules are valid")
+                })?;
+            }
+            _ => {
+                let g = lattjo_disc_billiards::Novuss::new(lattjo_disc_billiards::Rules::lattjo()).expect("a preset");
+                edited_state_plays_on(&g, seed, plies % 8, &edits, |s| {
+                    lattjo_disc_billiards::Novuss::new(*s.rules()).expect("a state's rules are valid")
+                })?;
+            }
+        }
+    }
+}
