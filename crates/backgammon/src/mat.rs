@@ -303,6 +303,10 @@ impl MatFile {
     /// [`MAX_LINE_BYTES`], no match line, a length above 64, or an entry that does not
     /// read. Whether the moves are legal is [`MatFile::replay`]'s business.
     ///
+    /// The text is a `str`: a file from a Windows tool that is not UTF-8 (Latin-1 player
+    /// names) reads through [`boardgame_core::text::decode`], which takes UTF-8 as it is and
+    /// anything else as Windows-1252, where `std::fs::read_to_string` would refuse it.
+    ///
     /// # Examples
     ///
     /// ```

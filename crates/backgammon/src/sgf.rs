@@ -884,6 +884,11 @@ fn game_node(node: &RawNode) -> Result<Option<SgfNode>, ParseError> {
 impl SgfFile {
     /// Reads an SGF text: every game tree's root and main line.
     ///
+    /// The text is a `str`. GNUBG writes UTF-8 (`CA[UTF-8]`); a file in SGF's default
+    /// character set, Latin-1 (the `CA` property of `FF[4]`), reads through
+    /// [`boardgame_core::text::decode`], which takes UTF-8 as it is and anything else as
+    /// Windows-1252.
+    ///
     /// # Errors
     ///
     /// [`ParseError`] with the byte offset, for input over [`MAX_FILE_BYTES`] or nested

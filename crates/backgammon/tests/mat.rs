@@ -904,3 +904,22 @@ fn regression_a_resignation_after_a_take_and_a_forced_roll_keeps_the_roll() {
         no_roll(&as_mat_keeps(rules, length, &actions))
     );
 }
+
+/// A `.mat` file from a Windows tool, its names in Latin-1, reads through the core's
+/// decoder (as `MatFile::parse` documents) with every letter kept; the same file in UTF-8
+/// reads the same.
+#[test]
+fn a_latin1_mat_file_reads_through_the_core_decoder() {
+    let latin1: &[u8] =
+        b" 1 point match\n\n Game 1\n J\xfcrgen : 0                   Bj\xf6rn : 0\n  1) 31: 8/5 6/5\n";
+    let file = MatFile::parse(&boardgame_core::text::decode(latin1)).expect("reads");
+    let mut names = file.games[0].players.clone();
+    names.sort();
+    assert_eq!(names, ["Björn", "Jürgen"]);
+    let utf8 =
+        " 1 point match\n\n Game 1\n Jürgen : 0                   Björn : 0\n  1) 31: 8/5 6/5\n";
+    assert_eq!(
+        MatFile::parse(&boardgame_core::text::decode(utf8.as_bytes())).ok(),
+        Some(file)
+    );
+}

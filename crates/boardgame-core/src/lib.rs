@@ -1,7 +1,8 @@
 //! The tiny shared core of the workspace's table games: seats and turns, the [`Game`] trait,
 //! the seeded [`GameRng`], game [`Record`]s that replay exactly, [`Match`]es over several
-//! rounds, generic drivers ([`random_playout`], [`play_game`], [`Mcts`], [`IsMcts`]) and a
-//! [`conformance`] kit every game passes.
+//! rounds, generic drivers ([`random_playout`], [`play_game`], [`Mcts`], [`IsMcts`]), a
+//! [`conformance`] kit every game passes, and [`text`], how the games' file readers take
+//! text that other tools wrote in a Windows code page.
 //!
 //! ```
 //! use boardgame_core::{play_game, Agent, Game, IsMcts, MctsConfig, RandomAgent, Turn};
@@ -42,6 +43,7 @@ pub mod race;
 mod record;
 mod rng;
 mod seat;
+pub mod text;
 
 pub use drivers::{
     Agent, PlayError, Played, RandomAgent, agent_rng, chance_rng, play_game, random_playout,

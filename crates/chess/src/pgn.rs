@@ -10,7 +10,10 @@
 //! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
-//! mark (as Windows tools write) is skipped; bytes that are not UTF-8 are read as U+FFFD. A
+//! mark (as Windows tools write) is skipped. A tag value or comment that is not UTF-8 is read
+//! as Windows-1252 (the standard's own character set is Latin-1, which Windows-1252 extends;
+//! see [`boardgame_core::text`]), so the names in files that Scid, ChessBase and older tools
+//! write in Latin-1 keep their letters; the writer writes UTF-8. A
 //! game with an error is reported with its line and skipped; the rest are still read.
 //!
 //! What is read is normalised so that writing and reading again gives the same game
@@ -38,6 +41,7 @@
 //! # Ok::<(), lattjo_chess::pgn::PgnError>(())
 //! ```
 
+use boardgame_core::text::decode;
 use core::fmt;
 use core::str::FromStr;
 use std::collections::{HashMap, VecDeque};
@@ -987,10 +991,9 @@ impl Builder {
     fn word(&mut self, word: &[u8], line: usize) {
         self.begin(line, true);
         let result = match word {
-            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" => {
-                core::str::from_utf8(word)
-                    .ok()
-                    .and_then(GameResult::from_token)
+            // `½-½` in UTF-8 and in Latin-1.
+            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd" => {
+                GameResult::from_token(&decode(word))
             }
             _ => None,
         };
@@ -1182,16 +1185,13 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
             }
         }
     }
-    Some((
-        name.into_owned(),
-        String::from_utf8_lossy(&out).into_owned(),
-    ))
+    Some((name.into_owned(), decode(&out).into_owned()))
 }
 
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
-    let text = String::from_utf8_lossy(text);
+    let text = decode(text);
     let text = text.trim();
     if !text.contains(['\n', '\r']) {
         return text.to_owned();

@@ -204,14 +204,68 @@ fn pgn_reader_streams_from_any_bufread() {
     assert_eq!(whole, bytewise);
     assert_eq!(whole.len(), 4);
     assert!(whole[0].is_err() && whole[1..].iter().all(Result::is_ok));
-    // Non-UTF-8 bytes (a Latin-1 file) are read as U+FFFD in tags and comments.
+    // Tags and comments that are not UTF-8 (a Latin-1 file) are read as Windows-1252.
     let latin1: &[u8] = b"[White \"M\xfcller\"]\n1. e4 {gr\xfcn} *\n";
-    let g = PgnReader::new(latin1)
+    let g = PgnReader::new(std::io::BufReader::with_capacity(1, latin1))
         .next()
         .expect("a game")
         .expect("valid");
-    assert_eq!(g.tag("White"), Some("M\u{fffd}ller"));
-    assert_eq!(g.comments, vec![(1, "gr\u{fffd}n".to_owned())]);
+    assert_eq!(g.tag("White"), Some("Müller"));
+    assert_eq!(g.comments, vec![(1, "grün".to_owned())]);
+}
+
+/// The PGN standard writes its text in Latin-1 (section 4.1), as Scid and ChessBase still
+/// export it; the reader read every byte of it that is not ASCII as U+FFFD, so a file's
+/// player names, sites and comments lost their letters. Each tag value and comment that is
+/// not UTF-8 is now read as Windows-1252 (which extends Latin-1), in a file that mixes
+/// games from both kinds of tool too, and the game writes (in UTF-8) and reads back equal.
+#[test]
+fn regression_latin1_tags_and_comments_lost_their_letters_pgn_4_1() {
+    let mut file: Vec<u8> = Vec::new();
+    // Latin-1: names, a site, a comment, the result `½-½` as one byte each side.
+    file.extend_from_slice(
+        b"[Event \"Sm\xe5lands m\xe4sterskap\"]\n[Site \"V\xe4xj\xf6 SWE\"]\n\
+          [White \"Sj\xf6berg, \xc5sa\"]\n[Black \"M\xfcller, J\xfcrg\"]\n[Result \"1/2-1/2\"]\n\n\
+          1. e4 {\xe9chec \xe0 la fran\xe7aise?} e6 \xbd-\xbd\n\n",
+    );
+    // UTF-8, as Lichess writes.
+    file.extend_from_slice(
+        "[White \"王, 玥\"]\n[Black \"Mittelsträß\"]\n\n1. d4 {ça va} 1-0\n\n".as_bytes(),
+    );
+    // Windows-1252: typographic quotes, a dash and the euro sign in a comment.
+    file.extend_from_slice(b"[Event \"\x93Open\x94 \x96 \x80 50\"]\n\n1. c4 {\x84gut\x93} *\n");
+    let games: Vec<_> = PgnReader::new(&file[..])
+        .map(|g| g.expect("valid"))
+        .collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].tag("Event"), Some("Smålands mästerskap"));
+    assert_eq!(games[0].tag("Site"), Some("Växjö SWE"));
+    assert_eq!(games[0].tag("White"), Some("Sjöberg, Åsa"));
+    assert_eq!(games[0].tag("Black"), Some("Müller, Jürg"));
+    assert_eq!(
+        games[0].comments,
+        vec![(1, "échec à la française?".to_owned())]
+    );
+    assert_eq!(games[0].result, GameResult::Draw);
+    assert_eq!(games[1].tag("White"), Some("王, 玥"));
+    assert_eq!(games[1].tag("Black"), Some("Mittelsträß"));
+    assert_eq!(games[1].comments, vec![(1, "ça va".to_owned())]);
+    assert_eq!(
+        games[2].tag("Event"),
+        Some("\u{201c}Open\u{201d} \u{2013} \u{20ac} 50")
+    );
+    assert_eq!(
+        games[2].comments,
+        vec![(1, "\u{201e}gut\u{201c}".to_owned())]
+    );
+    for g in &games {
+        let written = g.to_string();
+        let back = PgnReader::new(written.as_bytes())
+            .next()
+            .expect("a game")
+            .expect("valid");
+        assert_eq!(&back, g);
+    }
 }
 
 /// A source that fails stops the reader with an `Io` item, after the games before it.

@@ -3,7 +3,10 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::borrow::Cow;
 use std::io::{self, BufRead};
+
+use boardgame_core::text::decode;
 
 use crate::fen::FenError;
 use crate::movegen::{KingMoves, Move};
@@ -170,8 +173,9 @@ pub enum PdnErrorKind {
     /// A word of movetext that is not a move, a move number or a result.
     #[error("unexpected {0:?} in the movetext")]
     Unexpected(String),
-    /// Bytes that are not UTF-8.
-    #[error("text that is not utf-8")]
+    /// A word of movetext that is not UTF-8 (tag values and comments that are not UTF-8 are
+    /// read as Windows-1252 instead: see [`PdnReader`]).
+    #[error("a word of movetext that is not utf-8")]
     InvalidUtf8,
     /// A game of more than [`MAX_PDN_GAME_BYTES`] bytes or [`MAX_PDN_GAME_TOKENS`] tokens
     /// (tags, moves, move numbers, comments), or a single tag, comment or word longer than
@@ -304,12 +308,12 @@ enum Tok<'a> {
     Tag(Result<(String, String), PdnErrorKind>),
     /// A tag, comment or word longer than [`MAX_PDN_GAME_BYTES`] (its text not kept).
     TooLong,
-    /// A `{...}` comment, trimmed.
-    Comment(&'a str),
+    /// A `{...}` comment, trimmed (read as Windows-1252 where it is not UTF-8).
+    Comment(Cow<'a, str>),
     /// A word of movetext.
     Word(&'a str),
-    /// A comment (`word: false`) or word (`true`) that is not UTF-8.
-    BadText { word: bool },
+    /// A word of movetext that is not UTF-8.
+    BadWord,
     /// A comment or variation that runs to the end of the input.
     Unterminated(PdnErrorKind),
 }
@@ -416,10 +420,7 @@ impl<R: BufRead> Lexer<R> {
                 }
             }
         }
-        Ok(match core::str::from_utf8(&self.buf) {
-            Ok(inner) => parse_tag(inner),
-            Err(_) => Err(PdnErrorKind::InvalidUtf8),
-        })
+        Ok(parse_tag(&decode(&self.buf)))
     }
 
     /// The next token and the line it starts on; `None` at the end of input.
@@ -451,9 +452,9 @@ impl<R: BufRead> Lexer<R> {
                     if self.overflow {
                         return Ok(Some((Tok::TooLong, line)));
                     }
-                    let tok = match core::str::from_utf8(&self.buf) {
-                        Ok(text) => Tok::Comment(text.trim()),
-                        Err(_) => Tok::BadText { word: false },
+                    let tok = match decode(&self.buf) {
+                        Cow::Borrowed(text) => Tok::Comment(Cow::Borrowed(text.trim())),
+                        Cow::Owned(text) => Tok::Comment(Cow::Owned(text.trim().to_owned())),
                     };
                     return Ok(Some((tok, line)));
                 }
@@ -501,7 +502,7 @@ impl<R: BufRead> Lexer<R> {
                     }
                     let tok = match core::str::from_utf8(&self.buf) {
                         Ok(word) => Tok::Word(word),
-                        Err(_) => Tok::BadText { word: true },
+                        Err(_) => Tok::BadWord,
                     };
                     return Ok(Some((tok, line)));
                 }
@@ -669,10 +670,8 @@ impl Games {
                 };
                 None
             }
-            (Mode::Skipping { movetext }, Tok::BadText { word }) => {
-                self.mode = Mode::Skipping {
-                    movetext: movetext || word,
-                };
+            (Mode::Skipping { .. }, Tok::BadWord) => {
+                self.mode = Mode::Skipping { movetext: true };
                 None
             }
             (Mode::Skipping { .. }, Tok::Unterminated(_)) => {
@@ -721,9 +720,8 @@ impl Games {
                 self.builder.comments.push((at, c.to_string()));
                 None
             }
-            (Mode::Normal, Tok::BadText { word }) => {
-                let movetext = word || self.builder.board.is_some();
-                Some(Err(self.fail(line, PdnErrorKind::InvalidUtf8, movetext)))
+            (Mode::Normal, Tok::BadWord) => {
+                Some(Err(self.fail(line, PdnErrorKind::InvalidUtf8, true)))
             }
             (Mode::Normal, Tok::Unterminated(kind)) => {
                 self.touch();
@@ -801,7 +799,10 @@ impl Games {
 /// (skipped), a `FEN` tag for a set-up position, and the result token that ends each game
 /// (A10); a game also ends where tags follow its movetext. `GameType` must be 21 (English
 /// draughts) when present. Every move is checked against the position. A UTF-8 byte-order
-/// mark at the start is skipped; words are separated by ASCII white space.
+/// mark at the start is skipped; words are separated by ASCII white space. A tag value or
+/// comment that is not UTF-8 is read as Windows-1252 ([`boardgame_core::text::decode`]):
+/// PDN comes from PGN, whose text is Latin-1, and older checkers programs write it so; the
+/// writer writes UTF-8.
 ///
 /// A bad game is reported as an `Err` with its number and the line of the problem, and
 /// the reader goes on with the next game. An I/O error is reported once and ends the

@@ -239,7 +239,7 @@ fn bad_games_are_reported_with_their_line_and_skipped() {
         [Event \"4 bad tag\n1. 9-13 *\n\n\
         [Event \"5 bad fen\"]\n[FEN \"B:W33:B1\"]\n1. 1-6 *\n\n\
         [Event \"6 not draughts\"]\n[GameType \"20\"]\n*\n\n\
-        [Event \"7 not utf-8 \xff\"]\n1. 9-13 *\n\n\
+        [Event \"7 a word not utf-8\"]\n1. 9-13 \xff *\n\n\
         [Event \"8 a word\"]\n1. hello 9-13 *\n\n\
         [Event \"9 no result token\"]\n1. 9-13 22-18\n\
         [Event \"10 good after it\"]\n1. 11-16 *\n\
@@ -276,13 +276,50 @@ fn bad_games_are_reported_with_their_line_and_skipped() {
             Some(19),
             "6 game type \"20\" is not english draughts (21)".into(),
         ),
-        (6, Some(22), "7 text that is not utf-8".into()),
+        (6, Some(23), "7 a word of movetext that is not utf-8".into()),
         (7, Some(26), "8 unexpected \"hello\" in the movetext".into()),
         (8, None, "9 no result token".into()),
         (9, None, "10 good after it".into()),
         (10, Some(33), "11 unterminated comment".into()),
     ];
     assert_eq!(summary, want);
+}
+
+/// PDN comes from PGN, whose text is Latin-1 (PGN section 4.1), and older checkers programs
+/// write their files so; the reader refused every game with a tag value or comment that was
+/// not UTF-8 ("text that is not utf-8"), so a Latin-1 archive lost each game whose players'
+/// names had a letter beyond ASCII. Such text is now read as Windows-1252 (which extends
+/// Latin-1), in a file that mixes games from both kinds of tool too, and the game writes (in
+/// UTF-8) and reads back equal.
+#[test]
+fn regression_latin1_tags_and_comments_refused_the_game() {
+    let mut file: Vec<u8> = Vec::new();
+    file.extend_from_slice(
+        b"[Event \"Championnat de Qu\xe9bec\"]\n[White \"Tr\xe9panier, Ren\xe9\"]\n\
+          [Black \"\xd8stergaard, S\xf8ren\"]\n[Result \"1-0\"]\n\
+          1. 11-15 {d\xe9but classique} 23-19 1-0\n\n",
+    );
+    file.extend_from_slice("[White \"Mittelsträß\"]\n1. 9-13 {ça va} *\n\n".as_bytes());
+    file.extend_from_slice(b"[Event \"\x93Open\x94 \x96 \x80 50\"]\n1. 10-14 *\n");
+    let games: Vec<_> = PdnReader::new(&file[..])
+        .map(|g| g.expect("valid"))
+        .collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].tag("Event"), Some("Championnat de Québec"));
+    assert_eq!(games[0].tag("White"), Some("Trépanier, René"));
+    assert_eq!(games[0].tag("Black"), Some("Østergaard, Søren"));
+    assert_eq!(games[0].moves().len(), 2);
+    assert_eq!(games[1].tag("White"), Some("Mittelsträß"));
+    assert_eq!(
+        games[2].tag("Event"),
+        Some("\u{201c}Open\u{201d} \u{2013} \u{20ac} 50")
+    );
+    for g in &games {
+        let back = read_games(&g.to_string()).expect("reads back");
+        assert_eq!(&back[0], g);
+    }
+    assert_eq!(games[0].to_string().matches("début classique").count(), 1);
+    assert_eq!(games[1].to_string().matches("ça va").count(), 1);
 }
 
 #[test]
