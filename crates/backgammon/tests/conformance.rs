@@ -1,7 +1,7 @@
 //! boardgame-core's conformance kit on both presets, a hybrid with every option on, and match
 //! play.
 
-use boardgame_core::conformance::{ConformanceConfig, check_game};
+use boardgame_core::conformance::{ConformanceConfig, check_game, check_rounds};
 use boardgame_core::{Match, MatchConfig};
 use lattjo_backgammon::{Action, Backgammon, Dice, Play, ResignLevel, Rules, Step};
 
@@ -38,14 +38,15 @@ fn cfg(games: u32, seed: u64) -> ConformanceConfig<Action> {
 
 #[test]
 fn conformance_standard() {
-    let report = check_game(&Backgammon::new(Rules::standard()).unwrap(), &cfg(40, 0)).unwrap();
+    // With the `Rounds` contract: the state's `RoundState` agrees with the game.
+    let report = check_rounds(&Backgammon::new(Rules::standard()).unwrap(), &cfg(40, 0)).unwrap();
     assert_eq!(report.games, 40);
     assert!(report.refusals_checked > 0);
 }
 
 #[test]
 fn conformance_lattjo_default() {
-    let report = check_game(&Backgammon::default(), &cfg(40, 100)).unwrap();
+    let report = check_rounds(&Backgammon::default(), &cfg(40, 100)).unwrap();
     assert_eq!(report.games, 40);
 }
 

@@ -13,7 +13,8 @@
 use core::fmt;
 
 use crate::{
-    Game, GameRng, ImperfectInfo, IndexedActions, Observe, ParametricActions, Record, Seat, Turn,
+    Game, GameRng, ImperfectInfo, IndexedActions, Observe, ParametricActions, Record, RoundState,
+    Rounds, Seat, Turn,
 };
 
 /// How much to check.
@@ -262,6 +263,61 @@ where
             }
         }
         Ok(())
+    })
+}
+
+/// [`check_game`] plus the [`Rounds`] contract at every node: the state's [`RoundState`]
+/// (what a deserialized [`crate::MatchState`] is checked against) names the game's seats
+/// and says the round is over exactly at the end, and the round's points exist exactly at
+/// the end, one value per seat.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::conformance::{check_rounds, ConformanceConfig};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules { players: 3, ..RaceRules::default() })?;
+/// let report = check_rounds(&game, &ConformanceConfig { games: 10, ..ConformanceConfig::default() })?;
+/// assert_eq!(report.games, 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_rounds<G: Rounds>(
+    game: &G,
+    cfg: &ConformanceConfig<G::Action>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    run(game, cfg, |state, _, _, _| {
+        let over = game.turn(state) == Turn::Terminal;
+        if state.seats() != game.num_players() {
+            return Err(format!(
+                "the round state says {} seats, the game has {}",
+                state.seats(),
+                game.num_players()
+            ));
+        }
+        if state.is_round_over() != over {
+            return Err(format!(
+                "the round state says the round is over: {}, the game's turn: {:?}",
+                state.is_round_over(),
+                game.turn(state)
+            ));
+        }
+        match game.round_points(state) {
+            Some(_) if !over => Err("round points before the round's end".to_owned()),
+            None if over => Err("no round points at the round's end".to_owned()),
+            Some(points) if points.len() != game.num_players() => Err(format!(
+                "round points for {} seats, the game has {}",
+                points.len(),
+                game.num_players()
+            )),
+            _ => Ok(()),
+        }
     })
 }
 

@@ -1,7 +1,7 @@
 //! The core's conformance kit on a board of carrom and on a short whole game.
 
 use boardgame_core::Seat;
-use boardgame_core::conformance::{ConformanceConfig, check_game};
+use boardgame_core::conformance::{ConformanceConfig, check_game, check_rounds};
 use lattjo_carrom::{Action, Call, Carrom, DueChoice, Noise, NoiseModel, Rules, Stroke, Vec2};
 
 fn bad_actions() -> Vec<Action> {
@@ -61,7 +61,8 @@ fn config(games: u32, seed: u64) -> ConformanceConfig<Action> {
 #[test]
 fn conformance_singles_board() {
     let game = Carrom::new(Rules::lattjo()).unwrap();
-    let report = check_game(&game, &config(2, 0)).unwrap();
+    // With the `Rounds` contract: the state's `RoundState` agrees with the game.
+    let report = check_rounds(&game, &config(2, 0)).unwrap();
     assert_eq!(report.games, 2);
     assert!(report.refusals_checked > 0);
 }

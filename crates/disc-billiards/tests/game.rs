@@ -1,7 +1,7 @@
 //! The `Game` contract: the conformance kit, execution noise as a recorded chance node,
 //! returns, sets and matches (B2, B23), replay (invariant 10).
 
-use boardgame_core::conformance::{ConformanceConfig, check_game};
+use boardgame_core::conformance::{ConformanceConfig, check_rounds};
 use boardgame_core::{Agent, Game, GameRng, Match, Rounds, Seat, Turn, play_game};
 use lattjo_disc_billiards::{
     Action, Call, Conduct, Noise, NoiseModel, Novuss, Planner, PlannerConfig, PlayError, Rules,
@@ -72,7 +72,8 @@ fn conformance(game: &Novuss, games: u32) {
         foreign_checks_per_node: 3,
         ..ConformanceConfig::default()
     };
-    let report = check_game(game, &cfg).unwrap_or_else(|v| panic!("{v}"));
+    // `check_game` with the `Rounds` contract: the state's `RoundState` agrees with the game.
+    let report = check_rounds(game, &cfg).unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, games);
     assert!(report.refusals_checked > 0);
 }
