@@ -520,6 +520,9 @@ impl Novuss {
         let seat = s.to_move;
         let d = &self.rules.dimensions;
         let side = seat_compass(seat, self.rules.players);
+        // The level of the placement test that decides now (the rules' own unless the discs
+        // have taken every place it allows, B3's gap), found once for the 200 tries.
+        let level = shots::relaxation(&self.rules, s, seat);
         let mut place = None;
         for _ in 0..200 {
             let u = (2.0 * rng.unit_f64() - 1.0) * d.zone_half_width;
@@ -541,7 +544,7 @@ impl Novuss {
                 (u, v)
             };
             let p = side.from_local(u, v, d.half_size);
-            if s.placement_check(seat, p).is_ok() {
+            if s.placement_check_at(seat, p, level).is_ok() {
                 place = Some(Vec2::new(u, v));
                 break;
             }

@@ -532,8 +532,10 @@ impl Rules {
         // row starts in the striker's zone (B1, B19), and with large discs in a shallow zone
         // no placement was left, so the first player node had no legal action.
         for seat in 0..self.players {
-            let start = crate::state::State::start(self, Seat::new(seat as u8));
-            if crate::shots::placements(self, &start).next().is_none() {
+            let seat = Seat::new(seat as u8);
+            let start = crate::state::State::start(self, seat);
+            let strict = crate::state::Relax::Rules;
+            if crate::shots::placements_at(self, &start, seat, strict).is_empty() {
                 return Err(RulesError::Dimensions(
                     "the strike zone must hold the puck in front of the starting rows",
                 ));

@@ -3,12 +3,13 @@
 //! touches. The planner simulates the best few; `legal_actions` and the weak player of
 //! `sample_action` use them unsimulated.
 
+use boardgame_core::Seat;
 use disc_physics::Vec2;
 
 use crate::discs::{DiscId, Side, seat_compass};
 use crate::geometry::Compass;
 use crate::rules::{DirectAtDark, PlacementTest, Rules};
-use crate::state::{State, Status, overlaps};
+use crate::state::{Relax, State, Status, overlaps};
 use crate::stroke::Stroke;
 
 /// What kind of shot a candidate is.
@@ -63,13 +64,35 @@ pub struct Candidate {
 
 /// Valid puck placements for the player to move, on a grid that follows the placement test
 /// (on the zone's lines for the booklet's test), centre first: each in the player's frame and
-/// on the board.
-pub(crate) fn placements<'a>(
-    rules: &'a Rules,
-    pos: &'a State,
-) -> impl Iterator<Item = (Vec2, Vec2)> + 'a {
-    let d = &rules.dimensions;
+/// on the board. Where the discs leave the rules' test no place, the placements of the first
+/// level of [`Relax`] that has one (B3's gap).
+pub(crate) fn placements(rules: &Rules, pos: &State) -> std::vec::IntoIter<(Vec2, Vec2)> {
     let seat = pos.to_move();
+    Relax::ALL
+        .into_iter()
+        .map(|level| placements_at(rules, pos, seat, level))
+        .find(|found| !found.is_empty())
+        .unwrap_or_default()
+        .into_iter()
+}
+
+/// The level of [`Relax`] whose test decides `seat`'s placement now: the first at which
+/// [`placements`]' grid holds a placement (the last when none does).
+pub(crate) fn relaxation(rules: &Rules, pos: &State, seat: Seat) -> Relax {
+    Relax::ALL
+        .into_iter()
+        .find(|&level| !placements_at(rules, pos, seat, level).is_empty())
+        .unwrap_or(Relax::Half)
+}
+
+/// The placements of `seat` that pass the test of `level`, on that level's grid.
+pub(crate) fn placements_at(
+    rules: &Rules,
+    pos: &State,
+    seat: Seat,
+    level: Relax,
+) -> Vec<(Vec2, Vec2)> {
+    let d = &rules.dimensions;
     let side = seat_compass(seat, rules.players);
     let (w, depth, r, h) = (
         d.zone_half_width,
@@ -83,8 +106,8 @@ pub(crate) fn placements<'a>(
     let us = (0..=ncols).map(move |k| -w + f64::from(k) * step);
     let nrows = ((depth - r) / 0.01) as i32;
     let vs = (0..=nrows).map(move |k| r + f64::from(k) * 0.01);
-    match rules.placement_test {
-        PlacementTest::LineVisible => {
+    match (level, rules.placement_test) {
+        (Relax::Rules, PlacementTest::LineVisible) => {
             for v in vs.clone() {
                 pts.push((0.0, v));
             }
@@ -96,11 +119,21 @@ pub(crate) fn placements<'a>(
                 pts.push((w, v));
             }
         }
-        PlacementTest::LnfHoleInside | PlacementTest::Lenient => {
+        (Relax::Rules | Relax::Zone, _) => {
             for u in us {
                 for v in vs.clone() {
                     let (uu, vv) = (u.clamp(-w + h, w - h), v.clamp(h, depth - h));
                     pts.push((uu, vv));
+                }
+            }
+        }
+        (Relax::Half, _) => {
+            // The striker's half, from his cushion to the centre line, on a 1 cm grid.
+            let half = d.half_size;
+            let n = ((half - r) / 0.01) as i32;
+            for i in -n..=n {
+                for k in 0..=n {
+                    pts.push((f64::from(i) * 0.01, r + f64::from(k) * 0.01));
                 }
             }
         }
@@ -113,8 +146,9 @@ pub(crate) fn placements<'a>(
     });
     pts.dedup();
     pts.into_iter()
-        .map(move |(u, v)| (Vec2::new(u, v), side.from_local(u, v, d.half_size)))
-        .filter(move |&(_, p)| pos.placement_check(seat, p).is_ok())
+        .map(|(u, v)| (Vec2::new(u, v), side.from_local(u, v, d.half_size)))
+        .filter(|&(_, p)| pos.placement_check_at(seat, p, level).is_ok())
+        .collect()
 }
 
 /// Speeds of drive strokes, m/s, most useful first.

@@ -489,7 +489,9 @@ impl State {
     }
 
     /// Whether the puck may be placed at `place` (in `seat`'s own frame, as in a [`Stroke`])
-    /// for `seat`'s stroke (N3, B3).
+    /// for `seat`'s stroke (N3, B3): the rules' [`PlacementTest`], or where the discs leave
+    /// it no place, anywhere in the strike zone clear of them, and where they fill that
+    /// too, anywhere in `seat`'s half (B3's gap; docs/disc-billiards.md).
     #[must_use]
     pub fn placement_ok(&self, seat: Seat, place: Vec2) -> bool {
         let d = &self.rules.dimensions;
@@ -543,20 +545,40 @@ impl State {
         })
     }
 
-    /// The placement test for a board point `p`.
+    /// The placement test for a board point `p` (B3), relaxed where discs leave the rules'
+    /// test no place ([`Relax`]): a placement the rules' test accepts is always accepted.
     pub(crate) fn placement_check(&self, seat: Seat, p: Vec2) -> Result<(), PlacementFault> {
+        match self.placement_check_at(seat, p, Relax::Rules) {
+            Ok(()) => Ok(()),
+            Err(fault) => match crate::shots::relaxation(&self.rules, self, seat) {
+                Relax::Rules => Err(fault),
+                level => self.placement_check_at(seat, p, level),
+            },
+        }
+    }
+
+    /// The placement test for a board point `p` at one level of [`Relax`].
+    pub(crate) fn placement_check_at(
+        &self,
+        seat: Seat,
+        p: Vec2,
+        level: Relax,
+    ) -> Result<(), PlacementFault> {
         let rules = &self.rules;
         let d = &rules.dimensions;
         let side = seat_compass(seat, rules.players);
         if !p.is_finite() || !d.on_table(p, d.puck_radius) {
             return Err(PlacementFault::OffTable);
         }
-        let ok = match rules.placement_test {
-            PlacementTest::Lenient => d.in_zone(side, p),
-            PlacementTest::LineVisible => {
+        let ok = match (level, rules.placement_test) {
+            (Relax::Half, _) => side.to_local(p, d.half_size).1 <= d.half_size,
+            (Relax::Zone, _) | (Relax::Rules, PlacementTest::Lenient) => d.in_zone(side, p),
+            (Relax::Rules, PlacementTest::LineVisible) => {
                 d.in_zone(side, p) && d.distance_to_zone_line(side, p) <= d.puck_hole_radius
             }
-            PlacementTest::LnfHoleInside => d.circle_in_zone(side, p, d.puck_hole_radius),
+            (Relax::Rules, PlacementTest::LnfHoleInside) => {
+                d.circle_in_zone(side, p, d.puck_hole_radius)
+            }
         };
         if !ok {
             return Err(PlacementFault::Zone);
@@ -721,6 +743,27 @@ pub(crate) enum PlacementFault {
     OffTable,
     Zone,
     OnDisc(DiscId),
+}
+
+/// How far the placement test is relaxed for a striker whose placements the discs have all
+/// taken (B3's gap: neither the booklet nor the LNF rules say what then happens). Each level
+/// holds every placement of the one before it, and a level applies only when no placement
+/// passes the one before it (on the grid [`crate::shots::placements`] searches), so the
+/// rules' own test decides whenever it leaves any place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relax {
+    /// The rules' test ([`PlacementTest`]).
+    Rules,
+    /// Anywhere in the striker's strike zone, clear of the discs.
+    Zone,
+    /// Anywhere in the striker's half of the table (from his cushion to the centre line),
+    /// clear of the discs and the pockets.
+    Half,
+}
+
+impl Relax {
+    /// The levels, strictest first.
+    pub(crate) const ALL: [Relax; 3] = [Relax::Rules, Relax::Zone, Relax::Half];
 }
 
 /// The serialized form of a [`State`]: its rules, the setup, and the last stroke's record.

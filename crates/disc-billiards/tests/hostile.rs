@@ -545,3 +545,122 @@ fn every_listed_stroke_plays(game: &Novuss) {
         assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
     }
 }
+
+/// The striker's side of the table as `game` sees it, and a puck placement test written
+/// here from the rules (B3, N3), not from the crate's code: `test` takes a board point.
+fn clear_of_discs(game: &Novuss, setup: &Setup, p: Vec2) -> bool {
+    let d = &game.rules().dimensions;
+    d.on_table(p, d.puck_radius)
+        && !d.in_pocket(p)
+        && setup
+            .discs
+            .iter()
+            .filter_map(|x| x.at)
+            .all(|q| q.distance(p) >= d.puck_radius + d.disc_radius)
+}
+
+/// Moves discs one at a time onto the first board point (on a 5 mm grid over the striker's
+/// zone) that passes `test`, until none does or the discs run out. Whether a point is left.
+fn fill(
+    game: &Novuss,
+    setup: &mut Setup,
+    moved: &mut usize,
+    test: impl Fn(&Setup, Vec2) -> bool,
+) -> bool {
+    let d = game.rules().dimensions;
+    let grid = || {
+        (0..=((d.zone_depth / 0.005) as i32)).flat_map(move |iv| {
+            (-70..=70).map(move |iu| {
+                Vec2::new(f64::from(iu) * 0.005, f64::from(iv) * 0.005 - d.half_size)
+            })
+        })
+    };
+    while let Some(p) = grid().find(|&p| test(setup, p)) {
+        let Some(disc) = setup.discs.get_mut(*moved) else {
+            return true;
+        };
+        disc.at = Some(p);
+        *moved += 1;
+    }
+    false
+}
+
+/// B3's gap, decided: the booklet and the LNF rules do not say what happens when the discs
+/// leave the striker no place for the puck. Such a position, reached in play or built, had
+/// no legal action at a player node (the `Game` contract broken, random play stuck). Now
+/// the placement test relaxes, a level at a time and only while the level before leaves no
+/// place: first anywhere in the strike zone clear of the discs, then anywhere in the
+/// striker's half. Every listed stroke plays, and the rules' test still decides wherever it
+/// leaves a place.
+#[test]
+fn regression_discs_that_take_every_placement_left_the_striker_no_stroke_b3() {
+    let game = Novuss::new(Rules::lattjo().with_players(4)).expect("a preset");
+    let d = game.rules().dimensions;
+    let south = lattjo_disc_billiards::Compass::South;
+    let mut setup = game.new_state().to_setup();
+    setup.to_move = Seat::new(0);
+    setup.status = Status::Playing;
+    setup.opening = false;
+    setup.answering = None;
+    // Every disc parked in the north half, clear of all zones.
+    for (i, disc) in setup.discs.iter_mut().enumerate() {
+        let (col, row) = ((i % 11) as f64, (i / 11) as f64);
+        disc.at = Some(Vec2::new(-0.35 + 0.07 * col, 0.1 + 0.07 * row));
+    }
+    let line_visible = |su: &Setup, p: Vec2| {
+        d.in_zone(south, p)
+            && d.distance_to_zone_line(south, p) <= d.puck_hole_radius
+            && clear_of_discs(&game, su, p)
+    };
+    let in_zone = |su: &Setup, p: Vec2| d.in_zone(south, p) && clear_of_discs(&game, su, p);
+    let stroke_places = |su: &Setup| -> Vec<Vec2> {
+        let pos = game.from_setup(su.clone()).expect("a valid position");
+        let mut actions = Vec::new();
+        game.legal_actions(&pos, &mut actions);
+        assert!(!actions.is_empty(), "the striker has a stroke");
+        actions
+            .iter()
+            .map(|a| {
+                let mut after = pos.clone();
+                game.apply(&mut after, a).expect("a listed stroke plays");
+                match a {
+                    lattjo_disc_billiards::Action::Strike(_, s) => {
+                        south.from_local(s.place.x, s.place.y, d.half_size)
+                    }
+                    other => panic!("a stroke, not {other:?}"),
+                }
+            })
+            .collect()
+    };
+    let mut moved = 0;
+    // The booklet's test leaves no place: the strokes are placed in the zone.
+    assert!(
+        !fill(&game, &mut setup, &mut moved, line_visible),
+        "discs to spare"
+    );
+    assert!(stroke_places(&setup).iter().all(|&p| in_zone(&setup, p)));
+    // Nor anywhere in the zone: the strokes are placed in the striker's half.
+    assert!(
+        !fill(&game, &mut setup, &mut moved, in_zone),
+        "discs to spare"
+    );
+    let places = stroke_places(&setup);
+    assert!(
+        places
+            .iter()
+            .all(|&p| !d.in_zone(south, p) && p.y <= 0.0 && clear_of_discs(&game, &setup, p))
+    );
+    // Where the rules' test leaves a place, it decides: the discs on the zone's inner line
+    // taken back out open the line again, and the listed strokes are on a zone line.
+    for disc in &mut setup.discs {
+        if disc
+            .at
+            .is_some_and(|q| d.in_zone(south, q) && q.y > -d.half_size + d.zone_depth - 0.03)
+        {
+            disc.at = None;
+        }
+    }
+    let places = stroke_places(&setup);
+    assert!(!places.is_empty());
+    assert!(places.iter().all(|&p| line_visible(&setup, p)));
+}
