@@ -128,12 +128,13 @@ pub(crate) fn placements_at(
             }
         }
         (Relax::Half, _) => {
-            // The striker's half, from his cushion to the centre line, on a 1 cm grid.
+            // The striker's half, from his cushion to the centre line, on a 2 cm grid (some
+            // 1,200 places on the Novuss table, which the shots then aim from).
             let half = d.half_size;
-            let n = ((half - r) / 0.01) as i32;
+            let n = ((half - r) / step) as i32;
             for i in -n..=n {
                 for k in 0..=n {
-                    pts.push((f64::from(i) * 0.01, r + f64::from(k) * 0.01));
+                    pts.push((f64::from(i) * step, r + f64::from(k) * step));
                 }
             }
         }
