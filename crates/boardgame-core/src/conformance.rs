@@ -993,3 +993,108 @@ where
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BySeat, Returns, RoundContext};
+
+    /// One move ends the round; its state's `RoundState` says what `lie` makes it say.
+    struct OneMove {
+        lie: Lie,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum Lie {
+        None,
+        Seats,
+        NeverOver,
+        PointsEarly,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Played {
+        over: bool,
+        lie: bool,
+        seats: usize,
+    }
+
+    impl RoundState for Played {
+        fn seats(&self) -> usize {
+            self.seats
+        }
+        fn is_round_over(&self) -> bool {
+            self.over && !self.lie
+        }
+    }
+
+    impl Game for OneMove {
+        type State = Played;
+        type Action = ();
+        type Error = fmt::Error;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn new_initial_state(&self) -> Played {
+            Played {
+                over: false,
+                lie: self.lie == Lie::NeverOver,
+                seats: if self.lie == Lie::Seats { 3 } else { 2 },
+            }
+        }
+        fn turn(&self, s: &Played) -> Turn {
+            if s.over {
+                Turn::Terminal
+            } else {
+                Turn::Player(Seat::new(0))
+            }
+        }
+        fn legal_actions(&self, s: &Played, out: &mut Vec<()>) {
+            out.clear();
+            if !s.over {
+                out.push(());
+            }
+        }
+        fn chance_outcomes(&self, _: &Played, out: &mut Vec<((), f64)>) -> bool {
+            out.clear();
+            true
+        }
+        fn apply(&self, s: &mut Played, _: &()) -> Result<(), fmt::Error> {
+            if s.over {
+                return Err(fmt::Error);
+            }
+            s.over = true;
+            Ok(())
+        }
+        fn returns(&self, s: &Played) -> Option<Returns> {
+            s.over
+                .then(|| BySeat::from_fn(2, |seat| [1.0, -1.0][seat.index()]))
+        }
+    }
+
+    impl Rounds for OneMove {
+        fn round_points(&self, s: &Played) -> Option<BySeat<i64>> {
+            (s.over || self.lie == Lie::PointsEarly).then(|| BySeat::from_fn(2, |_| 1))
+        }
+        fn new_round(&self, _: &RoundContext<'_, Played>) -> Played {
+            self.new_initial_state()
+        }
+    }
+
+    #[test]
+    fn check_rounds_finds_a_round_state_or_points_that_disagree_with_the_game() {
+        let cfg = ConformanceConfig {
+            games: 2,
+            ..ConformanceConfig::default()
+        };
+        assert!(check_rounds(&OneMove { lie: Lie::None }, &cfg).is_ok());
+        for (lie, what) in [
+            (Lie::Seats, "3 seats"),
+            (Lie::NeverOver, "round is over: false"),
+            (Lie::PointsEarly, "round points before the round's end"),
+        ] {
+            let v = check_rounds(&OneMove { lie }, &cfg).expect_err("a lie is found");
+            assert!(v.what.contains(what), "{}", v.what);
+        }
+    }
+}
