@@ -13,7 +13,9 @@
 //!   state they still read as plays on with every generated action accepted (the
 //!   deserializers validate in every format, not only in JSON).
 
-use boardgame_core::{Game, GameRng, Match, MatchConfig, Record, Turn};
+use boardgame_core::{
+    Game, GameRng, Match, MatchConfig, MatchState, Record, RoundState, Rounds, Turn,
+};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -284,5 +286,67 @@ proptest! {
                 })?;
             }
         }
+    }
+}
+
+/// A match in progress of backgammon or dominoes (`Match<Backgammon>`, `Match<Dominoes>`)
+/// could be saved but not loaded: `MatchState` deserializes only over a round state that says
+/// its seats and whether it is over (`RoundState`), and only carrom's and disc-billiards'
+/// states did. Now `Rounds` requires it, and such a match survives a JSON round trip from
+/// its second round on and plays on identically; a match state that disagrees with its round
+/// (one seat more in the totals, a match over while its round is not) is refused.
+#[test]
+fn regression_a_match_in_progress_of_backgammon_or_dominoes_did_not_deserialize() {
+    fn check<G>(game: &Match<G>, seed: u64)
+    where
+        G: Rounds,
+        G::State: Serialize + DeserializeOwned + PartialEq + RoundState,
+    {
+        let mut rng = GameRng::new(seed, 3);
+        let mut s = game.new_initial_state();
+        let mut buf = Vec::new();
+        // Into the second round or further, and some plies into it.
+        let mut plies = 0;
+        while game.turn(&s) != Turn::Terminal && (s.rounds_played() < 1 || plies < seed % 40) {
+            plies += u64::from(s.rounds_played() >= 1);
+            let a = match game.turn(&s) {
+                Turn::Chance => game.sample_chance(&s, &mut rng),
+                _ => game.sample_action(&s, &mut rng, &mut buf),
+            };
+            game.apply(&mut s, &a.expect("an action")).expect("legal");
+        }
+        assert!(s.rounds_played() >= 1, "seed {seed}: a round was scored");
+        let json = serde_json::to_value(&s).expect("writes");
+        let back: MatchState<G::State> = serde_json::from_value(json.clone()).expect("reads");
+        assert!(back == s);
+        let (mut a, mut b) = (s, back);
+        boardgame_core::random_playout(game, &mut a, &mut GameRng::new(seed, 9), &mut buf);
+        boardgame_core::random_playout(game, &mut b, &mut GameRng::new(seed, 9), &mut buf);
+        assert!(a == b && a.is_over());
+        let mut seats = json.clone();
+        seats["totals"]
+            .as_array_mut()
+            .expect("totals")
+            .push(0.into());
+        assert!(serde_json::from_value::<MatchState<G::State>>(seats).is_err());
+        if json["over"] == false {
+            let mut over = json;
+            over["over"] = true.into();
+            assert!(serde_json::from_value::<MatchState<G::State>>(over).is_err());
+        }
+    }
+    let backgammon =
+        lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::lattjo()).expect("a preset");
+    let dominoes = lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::lattjo().with_players(3))
+        .expect("a preset");
+    for seed in 0..20 {
+        check(
+            &Match::new(backgammon, MatchConfig::new(Some(7), None).expect("valid")),
+            seed,
+        );
+        check(
+            &Match::new(dominoes, MatchConfig::new(Some(60), None).expect("valid")),
+            seed,
+        );
     }
 }
