@@ -14,7 +14,7 @@ use crate::resolve;
 use crate::rules::{NextSetStarter, PlacementTest, Rules, RulesError};
 use crate::shots;
 use crate::sim::{self, PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
-use crate::state::{Setup, SetupError, State, Status};
+use crate::state::{Relax, Setup, SetupError, State, Status};
 use crate::stroke::{NOISE_LIMIT_SD, Noise, Stroke, StrokeError};
 
 /// Novuss under one rule set and one physical model: builds and checks states, validates
@@ -520,9 +520,6 @@ impl Novuss {
         let seat = s.to_move;
         let d = &self.rules.dimensions;
         let side = seat_compass(seat, self.rules.players);
-        // The level of the placement test that decides now (the rules' own unless the discs
-        // have taken every place it allows, B3's gap), found once for the 200 tries.
-        let level = shots::relaxation(&self.rules, s, seat);
         let mut place = None;
         for _ in 0..200 {
             let u = (2.0 * rng.unit_f64() - 1.0) * d.zone_half_width;
@@ -544,7 +541,9 @@ impl Novuss {
                 (u, v)
             };
             let p = side.from_local(u, v, d.half_size);
-            if s.placement_check_at(seat, p, level).is_ok() {
+            // The rules' own test: where the discs leave it no place (B3's gap), the tries
+            // fail and the stroke comes from the listed ones, placed by the relaxed test.
+            if s.placement_check_at(seat, p, Relax::Rules).is_ok() {
                 place = Some(Vec2::new(u, v));
                 break;
             }
