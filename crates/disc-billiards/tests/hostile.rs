@@ -616,6 +616,14 @@ fn regression_discs_that_take_every_placement_left_the_striker_no_stroke_b3() {
     let stroke_places = |su: &Setup| -> Vec<Vec2> {
         let pos = game.from_setup(su.clone()).expect("a valid position");
         let mut actions = Vec::new();
+        // The sampler of random play finds a stroke too, and it plays.
+        for seed in 0..4 {
+            let mut rng = GameRng::new(seed, 0);
+            let sampled = game.sample_action(&pos, &mut rng, &mut actions);
+            let mut after = pos.clone();
+            game.apply(&mut after, &sampled.expect("a sampled stroke"))
+                .expect("a sampled stroke plays");
+        }
         game.legal_actions(&pos, &mut actions);
         assert!(!actions.is_empty(), "the striker has a stroke");
         actions
