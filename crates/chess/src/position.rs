@@ -161,6 +161,12 @@ impl Move {
 /// FEN parsing ([`Position::from_fen`]). Moves are played with [`Position::play`] (checked, the
 /// position is unchanged on error) or [`Position::play_unchecked`].
 ///
+/// `==` compares every field: the placement, the side to move, the castling rights and mode,
+/// the clocks, and the en-passant square as recorded, which a move sets after every double
+/// step while tools such as Stockfish and python-chess write a FEN's square only when the
+/// capture is legal. Positions that count as the same for repetitions (A3, FIDE 9.2.3) have
+/// the same [`Position::repetition_key`], whichever way their FEN was written.
+///
 /// # Examples
 ///
 /// ```
