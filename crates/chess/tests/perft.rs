@@ -1,7 +1,7 @@
 //! Perft against published node counts (golden files in `tests/data`, each with its source).
 //! Counts above `NODE_LIMIT` are left to the benches (`benches/benches/chess_perft.rs`).
 
-use lattjo_chess::{CastlingMode, Position, perft};
+use lattjo_chess::{CastlingMode, EpMode, Position, perft};
 
 const NODE_LIMIT: u64 = 5_000_000;
 
@@ -119,16 +119,17 @@ fn perft_parallel_counts_equal_serial_for_1_2_4_threads() {
 /// Stockfish 15.1's `go perft 3` on 390 positions of random play, 120 of them from Chess960
 /// starts (`data/stockfish_perft.txt`, its header says how they were made): per position
 /// every legal move, written in UCI, leads to the number of nodes Stockfish counts below it.
-/// An engine's own move generator, so it checks the rules from outside; and Stockfish read
-/// each FEN as this crate writes it, Chess960 castling rights included.
+/// An engine's own move generator, so it checks the rules from outside; Stockfish read each
+/// FEN as this crate writes it, and this crate reads each FEN Stockfish writes, Chess960
+/// castling rights included.
 #[test]
 fn stockfish_divides_at_depth_3_on_random_standard_and_chess960_positions() {
     let data = include_str!("data/stockfish_perft.txt");
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [mode, fen, total, divide] = fields[..] else {
-            panic!("four fields: {line}");
+        let [mode, fen, total, divide, stockfish_fen] = fields[..] else {
+            panic!("five fields: {line}");
         };
         let mode = match mode {
             "0" => CastlingMode::Standard,
@@ -149,6 +150,20 @@ fn stockfish_divides_at_depth_3_on_random_standard_and_chess960_positions() {
         theirs.sort();
         assert_eq!(ours, theirs, "{fen}");
         assert_eq!(perft(&pos, 3).to_string(), total, "{fen}");
+        // Stockfish's own FEN (en passant only when legal, Shredder-FEN castling rights in
+        // Chess960) reads to the same position for repetitions (A3), and in standard chess
+        // it is the FEN this crate writes with `EpMode::Legal`.
+        let theirs = Position::from_fen(stockfish_fen, mode)
+            .unwrap_or_else(|e| panic!("{stockfish_fen}: {e}"));
+        assert_eq!(
+            theirs.repetition_key(),
+            pos.repetition_key(),
+            "{stockfish_fen}"
+        );
+        assert_eq!(theirs.to_fen(EpMode::Legal), pos.to_fen(EpMode::Legal));
+        if mode == CastlingMode::Standard {
+            assert_eq!(pos.to_fen(EpMode::Legal), stockfish_fen);
+        }
         checked += 1;
     }
     assert_eq!(checked, 390);
