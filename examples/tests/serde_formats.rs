@@ -137,8 +137,46 @@ fn every_crate_round_trips_in_a_format_that_does_not_describe_itself() {
         let game = lattjo_disc_billiards::Novuss::new(rules).expect("a preset");
         seen += play_through("disc-billiards", &game, 1, 12);
     }
-    // A record, and worlds in motion.
+    // The notations' values on their own: a chess position, its board, setup and moves in
+    // SAN, backgammon's XGID and GNUBG ID, and a generator part-way through its stream.
     let chess = lattjo_chess::Chess::new(lattjo_chess::Rules::fide()).expect("a preset");
+    let mut s = chess.new_initial_state();
+    let mut rng = GameRng::new(4, 0);
+    let mut buf = Vec::new();
+    for _ in 0..30 {
+        let Some(a) = chess.sample_action(&s, &mut rng, &mut buf) else {
+            break;
+        };
+        chess.apply(&mut s, &a).expect("generated");
+        let pos = s.position();
+        round_trip("chess position", pos);
+        round_trip("chess board", pos.board());
+        round_trip("chess setup", &pos.to_setup());
+        for &m in pos.legal_moves().iter() {
+            let san: lattjo_chess::san::SanPlus = pos.san(m).parse().expect("SAN reads");
+            round_trip("chess SAN", &san);
+        }
+    }
+    let bg =
+        lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::lattjo()).expect("a preset");
+    let mut s = bg.new_initial_state();
+    for _ in 0..60 {
+        round_trip("XGID", &s.to_xgid());
+        round_trip("GNUBG ID", &s.to_gnubg_id());
+        let a = match bg.turn(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => bg.sample_chance(&s, &mut rng),
+            Turn::Player(_) => bg.sample_action(&s, &mut rng, &mut Vec::new()),
+        };
+        bg.apply(&mut s, &a.expect("an action")).expect("generated");
+    }
+    let mut back = round_trip("generator", &rng);
+    assert_eq!(
+        back.next_u64(),
+        rng.next_u64(),
+        "the stream goes on where it stopped"
+    );
+    // A record, and worlds in motion.
     let mut record = Record::new(9);
     let mut s = chess.new_initial_state();
     let (mut rng, mut buf) = (GameRng::new(9, 0), Vec::new());
