@@ -448,9 +448,13 @@ pub fn notation_seeds() -> Vec<Vec<u8>> {
 /// A `State` from JSON (through `StateSetup`'s checks): valid, played on.
 pub fn state_json(data: &[u8]) {
     let (head, tail) = split(data);
-    let Some(state) = json_round_trip::<State>(head) else {
-        return;
-    };
+    if let Some(state) = json_round_trip::<State>(head) {
+        checked_state(state, tail);
+    }
+}
+
+/// A state read from any format plays on (the game's rules from `tail`).
+pub(crate) fn checked_state(state: State, tail: &[u8]) {
     let mut bytes = Bytes::new(tail);
     let game = rules_from(&mut bytes);
     play_on(&game, state, &mut bytes);

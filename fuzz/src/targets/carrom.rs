@@ -175,8 +175,7 @@ pub fn json(data: &[u8]) {
     match which % 8 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
-                let g = game(*s.rules());
-                play_on(&g, s, &mut bytes, 3);
+                checked_state(s, tail);
             }
         }
         1 => {
@@ -419,4 +418,10 @@ pub fn apply(data: &[u8]) {
 /// Seeds for [`apply`].
 pub fn apply_seeds() -> Vec<Vec<u8>> {
     stroke_apply_seeds()
+}
+
+/// A state read from any format plays on (three strokes), under its own rules.
+pub(crate) fn checked_state(state: State, tail: &[u8]) {
+    let g = game(*state.rules());
+    play_on(&g, state, &mut Bytes::new(tail), 3);
 }

@@ -557,9 +557,14 @@ pub fn setup_json_seeds() -> Vec<Vec<u8>> {
 /// same position, and is played on under rules from the bytes after a NUL.
 pub fn state_json(data: &[u8]) {
     let (head, tail) = split(data);
-    let Some(state) = json_round_trip::<State>(head) else {
-        return;
-    };
+    if let Some(state) = json_round_trip::<State>(head) {
+        checked_state(state, tail);
+    }
+}
+
+/// A state read from any format: its positions and record hold together, and it plays on
+/// (the game's rules from `tail`).
+pub(crate) fn checked_state(state: State, tail: &[u8]) {
     check_position(state.start());
     check_position(state.position());
     match State::replay(state.start().clone(), state.moves()) {

@@ -277,8 +277,7 @@ pub fn json(data: &[u8]) {
     match which % 8 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
-                let g = game(*s.rules());
-                play_on(&g, s, &mut Bytes::new(tail));
+                checked_state(s, tail);
             }
         }
         1 => {
@@ -432,6 +431,12 @@ pub fn apply_seeds() -> Vec<Vec<u8>> {
 }
 
 /// Seeds' sanity: the presets play.
+/// A state read from any format plays on, under its own rules.
+pub(crate) fn checked_state(state: State, tail: &[u8]) {
+    let g = game(*state.rules());
+    play_on(&g, state, &mut Bytes::new(tail));
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -261,7 +261,7 @@ pub fn json(data: &[u8]) {
     match which % 9 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
-                play_on(s, &mut Bytes::new(tail));
+                checked_state(s, tail);
             }
         }
         1 => {
@@ -355,4 +355,9 @@ pub fn apply_seeds() -> Vec<Vec<u8>> {
             v
         })
         .collect()
+}
+
+/// A state read from any format plays on.
+pub(crate) fn checked_state(state: State, tail: &[u8]) {
+    play_on(state, &mut Bytes::new(tail));
 }

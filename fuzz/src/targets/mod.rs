@@ -4,6 +4,7 @@
 use crate::Target;
 
 pub mod backgammon;
+pub mod binary;
 pub mod carrom;
 pub mod chess;
 pub mod core;
@@ -30,6 +31,11 @@ pub const ALL: &[Target] = &[
         core::match_config_json_seeds,
     ),
     t("core_race_apply", core::race_apply, core::race_apply_seeds),
+    t(
+        "core_postcard_state",
+        binary::postcard_state,
+        binary::postcard_state_seeds,
+    ),
     t("chess_fen", chess::fen, chess::fen_seeds),
     t("chess_san", chess::san, chess::san_seeds),
     t("chess_uci", chess::uci, chess::uci_seeds),
