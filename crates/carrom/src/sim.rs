@@ -6,7 +6,7 @@ use disc_physics::{
     Vec2, World,
 };
 
-use crate::geometry::{STRIKER_RADIUS, Side};
+use crate::geometry::{PIECE_RADIUS, STRIKER_RADIUS, Side};
 use crate::resolve::Outcome;
 use crate::state::{PIECES, Piece, State};
 use crate::stroke::Stroke;
@@ -197,6 +197,21 @@ pub(crate) fn simulate(
         {
             out.final_positions[pid as usize] = Some(d.position);
         }
+    }
+    // A run can leave pieces pressed a few hundredths of a micrometre into one another (soft
+    // contacts, or the time cap while pieces still push, as on a board without friction).
+    // The state must hold positions the next stroke's world can be built on and that its
+    // own setup accepts, so they are settled to within the placement tolerance (a no-op, bit
+    // for bit, where nothing overlaps).
+    if !disc_physics::settle_discs(&mut out.final_positions, PIECE_RADIUS, world.table()) {
+        let pressed = out
+            .final_positions
+            .iter()
+            .position(Option::is_some)
+            .unwrap_or(0);
+        return Err(PlaceError::Overlaps(disc_physics::DiscId::from_index(
+            pressed as u32,
+        )));
     }
     let end = world.position(striker).unwrap_or(start);
     out.left_base_line = out.touched_piece

@@ -672,3 +672,41 @@ fn regression_discs_that_take_every_placement_left_the_striker_no_stroke_b3() {
     assert!(!places.is_empty());
     assert!(places.iter().all(|&p| line_visible(&setup, p)));
 }
+
+/// libFuzzer (`disc_billiards_json`, 633 k runs): with a physics without friction and with
+/// soft discs, one stroke ran to the 60 s cap with the rows still pressing on one another
+/// and left discs 27-32 nm deep in each other. The state's own setup refused it ("disc 8 and
+/// disc 9 overlap"), and every stroke after it failed to build its world ("disc would
+/// overlap disc"), so the game could not go on. The positions a stroke leaves are now
+/// settled (`disc_physics::settle_discs`) to within the placement tolerance.
+#[test]
+fn fuzz_a_frictionless_stroke_left_discs_pressed_together_and_every_next_stroke_failed() {
+    use lattjo_disc_billiards::{Action, PhysicsConfig};
+    let json = r#"{"params":{"friction_mu":0.0,"gravity_m_s2":8.91,"restitution_disc":0.1,"restitution_cushion":0.75,"jump_speed_m_s":null,"max_speed_m_s":100.0},"step":{"dt_s":0.001,"substeps":1,"max_time_s":60.0}}"#;
+    let physics: PhysicsConfig = serde_json::from_str(json).unwrap();
+    let game = Novuss::default().with_physics(physics).unwrap();
+    let mut s = game.new_state();
+    let stroke = Stroke::new(
+        Vec2::new(0.0, 0.1285),
+        Vec2::new(0.030736505702853016, 0.9995275219908547),
+        2.5,
+    );
+    game.apply(&mut s, &Action::Strike(Seat::new(0), stroke))
+        .unwrap();
+    let r = game.rules().dimensions.disc_radius;
+    let on: Vec<Vec2> = s.discs().iter().filter_map(|d| d.at).collect();
+    for (i, a) in on.iter().enumerate() {
+        for b in &on[i + 1..] {
+            assert!(a.distance(*b) > 2.0 * r - 1e-9, "{a:?} and {b:?} overlap");
+        }
+    }
+    let back = game.from_setup(s.to_setup()).expect("its own setup");
+    assert_eq!(back.discs(), s.discs());
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let mut t = s.clone();
+        assert!(game.apply(&mut t, a).is_ok(), "{a:?}");
+    }
+}

@@ -48,6 +48,7 @@
 mod disc;
 mod event;
 mod place;
+mod settle;
 mod solver;
 mod svg;
 mod table;
@@ -62,6 +63,7 @@ pub mod scenes;
 
 pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError};
 pub use event::{Event, EventError, EventKind, EventSink, NoEvents};
+pub use settle::{MAX_SETTLE_PASSES, settle_discs};
 pub use solver::{SolverStats, StepProfile};
 pub use svg::{SvgOptions, render_svg};
 pub use table::{CushionId, Params, Pocket, PocketId, Table, TableError, Wall};
