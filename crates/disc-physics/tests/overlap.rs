@@ -11,6 +11,9 @@
 //! The pair list is used only when (moving discs) x (discs on the table) exceeds 1024 (below
 //! that every disc is re-predicted against every disc, which never skipped the test), so the
 //! worlds here carry a block of discs at rest far away.
+//!
+//! The module `settling` checks `settle_discs`, which the games run on every stroke's rest
+//! positions because a run may still leave discs pressed up to some 0.1 µm together.
 
 use disc_physics::{DiscId, DiscKind, NoEvents, StepConfig, Table, Vec2, World, carrom};
 
@@ -131,4 +134,50 @@ fn soft_glancing_impacts_leave_no_overlap() {
         }
     }
     assert!(worst <= 1e-9);
+}
+
+mod settling {
+    use disc_physics::{PLACEMENT_TOLERANCE_M, Table, Vec2, settle_discs};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(300) })]
+
+        /// Discs a run could leave (on a lattice of touching places, each pressed up to
+        /// 0.2 µm off it, some past a cushion): settled, no two overlap by more than half
+        /// the placement tolerance, every disc is inside the cushions within it, and every
+        /// disc moved by far less than a micrometre.
+        #[test]
+        fn settled_discs_can_be_placed_again(
+            cols in 1usize..12,
+            rows in 1usize..4,
+            nudges in prop::collection::vec((-2e-7f64..2e-7, -2e-7f64..2e-7, any::<bool>()), 48),
+        ) {
+            let table = Table::new(0.5, 0.5).expect("a table");
+            let r = 0.026;
+            let mut at = Vec::new();
+            for k in 0..cols * rows {
+                let (c, w) = ((k % cols) as f64, (k / cols) as f64);
+                let (dx, dy, present) = nudges[k];
+                let p = Vec2::new(-0.5 + r + c * 2.0 * r + dx, -0.5 + r + w * 2.0 * r + dy);
+                at.push(present.then_some(p));
+            }
+            let before = at.clone();
+            prop_assert!(settle_discs(&mut at, r, &table));
+            let on: Vec<Vec2> = at.iter().flatten().copied().collect();
+            for (i, a) in on.iter().enumerate() {
+                prop_assert!(a.x >= -0.5 + r - 0.5 * PLACEMENT_TOLERANCE_M);
+                prop_assert!(a.y >= -0.5 + r - 0.5 * PLACEMENT_TOLERANCE_M);
+                for b in &on[i + 1..] {
+                    prop_assert!(a.distance(*b) >= 2.0 * r - 0.5 * PLACEMENT_TOLERANCE_M);
+                }
+            }
+            for (a, b) in at.iter().zip(&before) {
+                prop_assert_eq!(a.is_some(), b.is_some());
+                if let (Some(a), Some(b)) = (a, b) {
+                    prop_assert!(a.distance(*b) < 5e-6, "moved {} m", a.distance(*b));
+                }
+            }
+        }
+    }
 }
