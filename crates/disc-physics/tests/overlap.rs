@@ -156,9 +156,8 @@ mod settling {
             let table = Table::new(0.5, 0.5).expect("a table");
             let r = 0.026;
             let mut at = Vec::new();
-            for k in 0..cols * rows {
+            for (k, &(dx, dy, present)) in nudges.iter().enumerate().take(cols * rows) {
                 let (c, w) = ((k % cols) as f64, (k / cols) as f64);
-                let (dx, dy, present) = nudges[k];
                 let p = Vec2::new(-0.5 + r + c * 2.0 * r + dx, -0.5 + r + w * 2.0 * r + dy);
                 at.push(present.then_some(p));
             }
