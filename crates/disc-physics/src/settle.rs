@@ -6,8 +6,9 @@ use crate::{PLACEMENT_TOLERANCE_M, Table, Vec2};
 pub const MAX_SETTLE_PASSES: usize = 4096;
 
 /// Moves apart discs of one radius that overlap by more than half of
-/// [`PLACEMENT_TOLERANCE_M`], and back inside the cushions any that cross one by more than
-/// that, so that every disc can be placed again where it lies ([`crate::World::add_disc`]).
+/// [`PLACEMENT_TOLERANCE_M`], back inside the cushions any that cross one by more than that,
+/// and out to the edge of a pocket any centre that a move took into it, so that every disc
+/// can be placed again where it lies ([`crate::World::add_disc`]).
 ///
 /// A run can leave overlaps of a few hundredths of a micrometre: soft contacts pressed
 /// together, or a run stopped by its time cap while discs still push on one another (on a
@@ -92,6 +93,20 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
                 *p = q;
                 moved = true;
             }
+            // A move that took a centre into a pocket (a disc resting at its very edge) takes
+            // it back out to the edge: a centre inside a pocket is not a place on the table.
+            for pocket in table.pockets() {
+                let d = p.distance(pocket.centre);
+                if d < pocket.radius_m {
+                    let out = if d > 0.0 {
+                        (*p - pocket.centre) * (1.0 / d)
+                    } else {
+                        Vec2::new(1.0, 0.0)
+                    };
+                    *p = pocket.centre + out * (pocket.radius_m + 0.25 * tolerance);
+                    moved = true;
+                }
+            }
         }
         if !moved {
             return true;
@@ -128,6 +143,25 @@ mod tests {
                 assert!(a.distance(*b) >= 2.0 * r - 0.5 * PLACEMENT_TOLERANCE_M);
             }
         }
+    }
+
+    /// Two discs pressed together at a pocket's edge: the one pushed into the pocket is
+    /// taken back out to its edge, and the pair no longer overlaps.
+    #[test]
+    fn a_move_into_a_pocket_is_taken_back_to_its_edge() {
+        let table = Table::new(0.5, 0.5)
+            .and_then(|t| t.with_pocket(Vec2::new(0.0, 0.0), 0.05))
+            .expect("a table with a pocket");
+        let r = 0.026;
+        let edge = 0.05 + 1e-9;
+        let mut at = [
+            Some(Vec2::new(edge, 0.0)),
+            Some(Vec2::new(edge + 2.0 * r - 3e-8, 0.0)),
+        ];
+        assert!(settle_discs(&mut at, r, &table));
+        let (a, b) = (at[0].expect("on the table"), at[1].expect("on the table"));
+        assert!(a.distance(Vec2::ZERO) >= 0.05);
+        assert!(a.distance(b) >= 2.0 * r - 0.5 * PLACEMENT_TOLERANCE_M);
     }
 
     #[test]
