@@ -266,8 +266,9 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below the fastest stroke ([`PhysicsConfigError::MaxSpeed`]): the physics
-    /// would refuse strokes the game lists.
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below
+    /// the fastest stroke ([`PhysicsConfigError::MaxSpeed`]): the physics would refuse
+    /// strokes the game lists.
     pub fn with_physics(self, physics: PhysicsConfig) -> Result<Carrom, PhysicsConfigError> {
         if physics.params.max_speed_m_s < crate::stroke::MAX_SPEED {
             return Err(PhysicsConfigError::MaxSpeed {

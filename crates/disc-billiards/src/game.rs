@@ -146,8 +146,9 @@ impl Novuss {
     ///
     /// # Errors
     ///
-    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below the rules' top stroke speed ([`PhysicsConfigError::MaxSpeed`]): the physics
-    /// would refuse strokes the game lists.
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below
+    /// the rules' top stroke speed ([`PhysicsConfigError::MaxSpeed`]): the physics would
+    /// refuse strokes the game lists.
     pub fn with_physics(self, physics: PhysicsConfig) -> Result<Novuss, PhysicsConfigError> {
         if physics.params.max_speed_m_s < self.rules.max_speed {
             return Err(PhysicsConfigError::MaxSpeed {
