@@ -204,14 +204,9 @@ pub(crate) fn simulate(
     // own setup accepts, so they are settled to within the placement tolerance (a no-op, bit
     // for bit, where nothing overlaps).
     if !disc_physics::settle_discs(&mut out.final_positions, PIECE_RADIUS, world.table()) {
-        let pressed = out
-            .final_positions
-            .iter()
-            .position(Option::is_some)
-            .unwrap_or(0);
-        return Err(PlaceError::Overlaps(disc_physics::DiscId::from_index(
-            pressed as u32,
-        )));
+        // The world still holds the run's positions: name a disc of its deepest overlap.
+        let pressed = world.deepest_overlap().map_or(striker, |(_, _, disc)| disc);
+        return Err(PlaceError::Overlaps(pressed));
     }
     let end = world.position(striker).unwrap_or(start);
     out.left_base_line = out.touched_piece
