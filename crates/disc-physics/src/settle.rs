@@ -19,8 +19,9 @@ pub const MAX_SETTLE_PASSES: usize = 4096;
 /// each disc inside the cushions; passes repeat until nothing overlaps, at most
 /// [`MAX_SETTLE_PASSES`] (a unit test settles a row of 16 discs pressed 30 nm deep into one
 /// another against a cushion). Positions that need no move keep their bits, so a run that
-/// left no overlap changes nothing. `None` entries (discs off the table) are skipped. Each
-/// pass costs O(n²): this is for the few discs of a table game, not for a large world.
+/// left no overlap changes nothing. `None` entries (discs off the table) are skipped. The
+/// table's walls are not looked at (the carrom and Novuss tables have none). Each pass costs
+/// O(n²): this is for the few discs of a table game, not for a large world.
 ///
 /// Returns whether every disc could then be placed: `false` when the passes ran out (discs
 /// packed tighter than the table holds) or a disc's centre is not finite.
@@ -72,11 +73,12 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
                     Vec2::new(1.0, 0.0)
                 };
                 let push = 0.5 * (contact - d) + 0.25 * tolerance;
-                let (mut a2, mut b2) = (inside(a - n * push), inside(b + n * push));
+                let (a1, b1) = (a - n * push, b + n * push);
+                let (mut a2, mut b2) = (inside(a1), inside(b1));
                 // A cushion that stops one disc leaves the whole move to the other.
                 let apart = contact + 0.25 * tolerance;
                 if a2.distance(b2) < contact - 0.5 * tolerance {
-                    if a2 == a - n * push {
+                    if a2 == a1 {
                         a2 = inside(b2 - n * apart);
                     } else {
                         b2 = inside(a2 + n * apart);
