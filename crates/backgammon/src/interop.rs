@@ -32,6 +32,9 @@ pub enum ImportError {
     /// The GNUBG ID did not read.
     #[error("gnubg id: {0}")]
     GnubgId(#[from] GnubgIdError),
+    /// The FIBS board line did not read.
+    #[error("fibs board: {0}")]
+    Fibs(#[from] crate::fibs::FibsBoardError),
     /// The game is over: a side has borne off every checker, or the Match ID's game has
     /// ended. A finished game is not imported (there is nothing left to play, and neither
     /// format says everything about how it ended).

@@ -3,7 +3,8 @@
 //! ID, Match ID and combined ID and eXtreme Gammon's XGID exactly as those programs write
 //! them, GNUBG/XG move notation, Jellyfish `.mat` match files ([`mat`]: read, replayed
 //! through [`Match`] and written as GNUBG reads them) and GNUBG's own SGF match files
-//! ([`sgf`]: the same), fast legal-play generation, perft,
+//! ([`sgf`]: the same), FIBS board lines as FIBS sends them and GNU Backgammon's `external`
+//! interface reads them ([`fibs`]), fast legal-play generation, perft,
 //! SVG pictures, and the encodings learners use (boardgame-core's [`Observe`] with
 //! TD-Gammon's 198 inputs or a compact board, [`ObservationKind`]; [`IndexedActions`] with
 //! one index per legal play).
@@ -61,6 +62,7 @@
 //! IDs; every deserializer runs the checks of the matching constructor.
 
 mod board;
+pub mod fibs;
 mod game;
 mod ids;
 mod interop;

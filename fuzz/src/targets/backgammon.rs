@@ -3,6 +3,7 @@
 //! deserializable type and `apply`.
 
 use lattjo_backgammon::boardgame_core::{Agent, RandomAgent, play_game};
+use lattjo_backgammon::fibs::FibsBoard;
 use lattjo_backgammon::mat::{MATCH_RULES, MatFile, Replay};
 use lattjo_backgammon::sgf::SgfFile;
 use lattjo_backgammon::{
@@ -290,6 +291,65 @@ pub fn xgid_seeds() -> Vec<Vec<u8>> {
             s.to_xgid().to_string().as_bytes(),
             &seed_bytes(out.len() as u64, 64),
         ));
+    }
+    out
+}
+
+/// FIBS board lines: a line that reads writes back to itself; the state it makes for either
+/// player is valid, writes a line that reads as the same state (but for a double of a centred
+/// cube above 1 written for the doubler, which `FibsBoard::from_state` documents), and is
+/// played on.
+pub fn fibs(data: &[u8]) {
+    let (head, tail) = split(data);
+    let Some(s) = text(head) else { return };
+    let Some(board) = text_round_trip::<FibsBoard>(s) else {
+        return;
+    };
+    let mut bytes = Bytes::new(tail);
+    let game = rules_from(&mut bytes);
+    let mut states = Vec::new();
+    for you in Side::ALL {
+        let Ok(state) = board.to_state(you) else {
+            continue;
+        };
+        let centred_double = state.phase() == Phase::Doubled
+            && state.cube_owner().is_none()
+            && state.cube_log2() > 0;
+        for writer in Side::ALL {
+            let line = game
+                .fibs_board(&state, writer, board.names())
+                .unwrap_or_else(|e| panic!("{s:?}: the names read do not write: {e}"));
+            let again = text_round_trip::<FibsBoard>(&line.to_string()).expect("written line reads");
+            if !(centred_double && writer == state.position().to_move()) {
+                assert_eq!(again.to_state(writer).as_ref(), Ok(&state), "{s:?} -> {line}");
+            }
+        }
+        states.push(state);
+    }
+    if let Some(state) = states.into_iter().next() {
+        play_on(&game, state, &mut bytes);
+    }
+}
+
+/// Seeds for [`fibs`]: the protocol's example and the lines of random games' states for both
+/// players.
+pub fn fibs_seeds() -> Vec<Vec<u8>> {
+    let mut out = vec![
+        b"board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0".to_vec(),
+    ];
+    let game = Backgammon::new(Rules::standard()).unwrap_or_default();
+    for ctx in [None, MatchContext::new(5, [4, 2], true).ok(), MatchContext::new(7, [1, 6], false).ok()] {
+        let start = game.new_game(ctx);
+        for s in random_states(&game, &start, 0..3, 200, 25) {
+            for you in Side::ALL {
+                if let Ok(line) = game.fibs_board(&s, you, ["bot", "them"]) {
+                    out.push(joined(
+                        line.to_string().as_bytes(),
+                        &seed_bytes(out.len() as u64, 64),
+                    ));
+                }
+            }
+        }
     }
     out
 }

@@ -91,6 +91,7 @@ pub const ALL: &[Target] = &[
     ),
     t("draughts_apply", draughts::apply, draughts::apply_seeds),
     t("backgammon_xgid", backgammon::xgid, backgammon::xgid_seeds),
+    t("backgammon_fibs", backgammon::fibs, backgammon::fibs_seeds),
     t(
         "backgammon_gnubg_id",
         backgammon::gnubg_id,

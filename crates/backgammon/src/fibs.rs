@@ -1,0 +1,1083 @@
+//! FIBS board states: the `board:` line of the First Internet Backgammon Server's client
+//! protocol (CLIP, `set boardstyle 3`), which FIBS and its successors send to clients and
+//! bots, and which GNU Backgammon's `external` interface reads (and writes under
+//! `set output rawboard on`).
+//!
+//! A line has 53 colon-separated fields: `board`, the two names, the match length (9999 for an
+//! unlimited match), the two scores, 26 numbers for the board, then the turn, both players'
+//! dice, the cube, who may double, whether a double was offered, the player's colour and
+//! direction, two obsolete fields, the checkers borne off and on the bar, and four fields of
+//! less use. Everything is seen from the first name's player ("you"). [`FibsBoard`] reads and
+//! writes the line exactly; [`FibsBoard::to_state`] and [`FibsBoard::from_state`] turn it into
+//! a [`State`] and back.
+//!
+//! # Examples
+//!
+//! ```
+//! use lattjo_backgammon::fibs::FibsBoard;
+//! use lattjo_backgammon::{Phase, Side};
+//! // The protocol specification's example: you (O) to play 6-2 at the start of a 3-point match.
+//! let line = "board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:\
+//!             1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0";
+//! let board: FibsBoard = line.parse()?;
+//! assert_eq!(board.to_string(), line);
+//! let state = board.to_state(Side::White)?; // you are White
+//! assert_eq!(state.phase(), Phase::Moving);
+//! assert_eq!(state.position().to_move(), Side::White);
+//! assert_eq!(state.match_context().map(|m| m.length()), Some(3));
+//! // Written back from White's side with the same names: the same line.
+//! assert_eq!(FibsBoard::from_state(&state, Side::White, ["You", "someplayer"])?.to_string(), line);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{BAR, CHECKERS, Position, Side};
+use crate::game::{Backgammon, MatchContext, Phase, State, StateSetup};
+use crate::ids::MAX_CUBE_LOG2;
+use crate::interop::ImportError;
+use crate::movegen::{Dice, PlayList, SingleDiePolicy};
+
+/// The match length FIBS writes for an unlimited match (money play).
+pub const UNLIMITED: u32 = 9999;
+
+/// The number of colon-separated fields of a board line, `board` included.
+pub const FIELDS: usize = 53;
+
+/// A FIBS board line that does not read.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::fibs::{FibsBoard, FibsBoardError};
+/// assert_eq!("board:a:b:1".parse::<FibsBoard>(), Err(FibsBoardError::FieldCount(4)));
+/// assert!(matches!("bored:".parse::<FibsBoard>(), Err(FibsBoardError::Prefix)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FibsBoardError {
+    /// The line does not start with `board:`.
+    #[error("a fibs board line starts with \"board:\"")]
+    Prefix,
+    /// Not [`FIELDS`] colon-separated fields.
+    #[error("a fibs board line has 53 fields, got {0}")]
+    FieldCount(usize),
+    /// A name that is empty or holds a control character (a colon cannot be in a field).
+    #[error("{0:?} is not a player name (empty, or a control character or colon in it)")]
+    Name(String),
+    /// A number field that is not an integer in its range.
+    #[error("field {index} ({field}) has the invalid value {value:?}")]
+    Field {
+        /// The field's index in the line, `board` being 0.
+        index: usize,
+        /// The field's name in the protocol's table.
+        field: &'static str,
+        /// The text found.
+        value: String,
+    },
+    /// A side with more than 15 checkers on the board and the bar.
+    #[error("{whose} has {count} checkers on the board and the bar, more than 15")]
+    TooManyCheckers {
+        /// `"you"` or `"the opponent"`.
+        whose: &'static str,
+        /// The checkers counted.
+        count: u32,
+    },
+    /// A borne-off count that is not 15 less the checkers on the board and the bar.
+    #[error("{whose} has {found} checkers borne off in the line but {expected} by the board")]
+    BorneOff {
+        /// `"you"` or `"the opponent"`.
+        whose: &'static str,
+        /// The field's value.
+        found: u8,
+        /// 15 less the checkers on the board and the bar.
+        expected: u8,
+    },
+    /// An on-bar count that is neither the board's bar nor 0 (GNU Backgammon writes 0).
+    #[error("{whose} has {found} checkers on the bar in the line but {expected} on the board")]
+    OnBar {
+        /// `"you"` or `"the opponent"`.
+        whose: &'static str,
+        /// The field's value.
+        found: u8,
+        /// The board's bar.
+        expected: u8,
+    },
+    /// The obsolete home and bar fields do not fit the direction (0 and 25 for direction −1,
+    /// 25 and 0 for +1).
+    #[error("home {home} and bar {bar} do not fit direction {direction}")]
+    HomeAndBar {
+        /// The direction field.
+        direction: i8,
+        /// The home field.
+        home: u8,
+        /// The bar field.
+        bar: u8,
+    },
+}
+
+/// A FIBS board line (`set boardstyle 3`), every field kept as read and checked: the syntax,
+/// each field's range, and the checker counts against the board.
+///
+/// Whether the fields make a game to continue (the player to act, the match, the cube) is
+/// [`FibsBoard::to_state`]'s question. `Display` writes the line back exactly as read, up to
+/// the spelling of the numbers (no spaces around them, no leading zeros or `+`), so
+/// `parse(display(b)) == b`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FibsBoard {
+    names: [String; 2],
+    match_length: u32,
+    score: [u32; 2],
+    board: [i8; 26],
+    turn: i8,
+    dice: [[u8; 2]; 2],
+    cube: u32,
+    may_double: [bool; 2],
+    was_doubled: i8,
+    color: i8,
+    direction: i8,
+    home: u8,
+    bar: u8,
+    on_home: [u8; 2],
+    on_bar: [u8; 2],
+    can_move: u8,
+    forced_move: u32,
+    did_crawford: u32,
+    redoubles: u32,
+}
+
+/// The protocol's names of the fields after the 26 board numbers, from index 32 on.
+const TAIL_NAMES: [&str; 21] = [
+    "turn",
+    "dice",
+    "dice",
+    "opponent's dice",
+    "opponent's dice",
+    "cube",
+    "may double",
+    "opponent may double",
+    "was doubled",
+    "color",
+    "direction",
+    "home",
+    "bar",
+    "on home",
+    "opponent on home",
+    "on bar",
+    "opponent on bar",
+    "can move",
+    "forced move",
+    "did crawford",
+    "redoubles",
+];
+
+fn field_name(index: usize) -> &'static str {
+    match index {
+        3 => "match length",
+        4 => "score",
+        5 => "opponent's score",
+        6..=31 => "board",
+        32..=52 => TAIL_NAMES[index - 32],
+        _ => "name",
+    }
+}
+
+fn check_name(name: &str) -> Result<(), FibsBoardError> {
+    if name.is_empty() || name.chars().any(|c| c == ':' || c.is_control()) {
+        return Err(FibsBoardError::Name(name.to_string()));
+    }
+    Ok(())
+}
+
+/// Reads field `index` as an integer in `min..=max`: optional spaces around it, an optional
+/// `-`, at most five digits.
+fn int(fields: &[&str; FIELDS], index: usize, min: i32, max: i32) -> Result<i32, FibsBoardError> {
+    let text = fields[index];
+    let bad = || FibsBoardError::Field {
+        index,
+        field: field_name(index),
+        value: text.to_string(),
+    };
+    let t = text.trim_matches(' ');
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let v: i32 = t.parse().map_err(|_| bad())?;
+    if v < min || v > max {
+        return Err(bad());
+    }
+    Ok(v)
+}
+
+/// Narrowing of a value `int` has already bounded.
+fn narrow<T: TryFrom<i32>>(v: i32) -> T {
+    T::try_from(v).unwrap_or_else(|_| unreachable!("bounded by int"))
+}
+
+const WHOSE: [&str; 2] = ["you", "the opponent"];
+
+impl FromStr for FibsBoard {
+    type Err = FibsBoardError;
+
+    fn from_str(line: &str) -> Result<FibsBoard, FibsBoardError> {
+        let line = line.trim_end_matches(['\r', '\n']);
+        let rest = line.strip_prefix("board:").ok_or(FibsBoardError::Prefix)?;
+        let mut fields = [""; FIELDS];
+        fields[0] = "board";
+        let mut n = 1;
+        for f in rest.split(':') {
+            if n < FIELDS {
+                fields[n] = f;
+            }
+            n += 1;
+        }
+        if n != FIELDS {
+            return Err(FibsBoardError::FieldCount(n));
+        }
+        check_name(fields[1])?;
+        check_name(fields[2])?;
+        let f = &fields;
+        let count = |i| int(f, i, 0, 99_999).map(narrow::<u32>);
+        let flag = |i| int(f, i, 0, 1).map(|v| v == 1);
+        let die_pair = |i| -> Result<[u8; 2], FibsBoardError> {
+            let d = [int(f, i, 0, 6)?, int(f, i + 1, 0, 6)?].map(narrow::<u8>);
+            if (d[0] == 0) != (d[1] == 0) {
+                let zero = if d[0] == 0 { i } else { i + 1 };
+                return Err(FibsBoardError::Field {
+                    index: zero,
+                    field: field_name(zero),
+                    value: f[zero].to_string(),
+                });
+            }
+            Ok(d)
+        };
+        let mut board = [0i8; 26];
+        for (i, b) in board.iter_mut().enumerate() {
+            *b = narrow(int(f, 6 + i, -15, 15)?);
+        }
+        let cube = count(37)?;
+        if !cube.is_power_of_two() || cube > 1 << MAX_CUBE_LOG2 {
+            return Err(FibsBoardError::Field {
+                index: 37,
+                field: "cube",
+                value: f[37].to_string(),
+            });
+        }
+        let sign = |i| -> Result<i8, FibsBoardError> {
+            match int(f, i, -1, 1)? {
+                0 => Err(FibsBoardError::Field {
+                    index: i,
+                    field: field_name(i),
+                    value: f[i].to_string(),
+                }),
+                v => Ok(narrow(v)),
+            }
+        };
+        let b = FibsBoard {
+            names: [fields[1].to_string(), fields[2].to_string()],
+            match_length: count(3)?,
+            score: [count(4)?, count(5)?],
+            board,
+            turn: narrow(int(f, 32, -1, 1)?),
+            dice: [die_pair(33)?, die_pair(35)?],
+            cube,
+            may_double: [flag(38)?, flag(39)?],
+            was_doubled: narrow(int(f, 40, -1, 1)?),
+            color: sign(41)?,
+            direction: sign(42)?,
+            home: narrow(int(f, 43, 0, 25)?),
+            bar: narrow(int(f, 44, 0, 25)?),
+            on_home: [int(f, 45, 0, 15)?, int(f, 46, 0, 15)?].map(narrow),
+            on_bar: [int(f, 47, 0, 15)?, int(f, 48, 0, 15)?].map(narrow),
+            can_move: narrow(int(f, 49, 0, 4)?),
+            forced_move: count(50)?,
+            did_crawford: count(51)?,
+            redoubles: count(52)?,
+        };
+        b.check()?;
+        Ok(b)
+    }
+}
+
+impl FibsBoard {
+    /// The board index of each player's bar: `[yours, the opponent's]` (25 and 0 when you move
+    /// from 24 down to 1, direction −1).
+    const fn bar_indices(&self) -> [usize; 2] {
+        if self.direction < 0 { [25, 0] } else { [0, 25] }
+    }
+
+    /// Each player's checkers by their own point number (0 = borne off, 25 = bar), `[yours,
+    /// the opponent's]`. On the bars the sign is not looked at, as GNU Backgammon reads them.
+    fn checkers(&self) -> [[u8; 26]; 2] {
+        let mut out = [[0u8; 26]; 2];
+        for i in 1..=24 {
+            let v = self.board[i];
+            if v == 0 {
+                continue;
+            }
+            let yours = (v > 0) == (self.color > 0);
+            let your_point = if self.direction < 0 { i } else { 25 - i };
+            let (who, point) = if yours {
+                (0, your_point)
+            } else {
+                (1, 25 - your_point)
+            };
+            out[who][point] = v.unsigned_abs();
+        }
+        for (who, idx) in self.bar_indices().into_iter().enumerate() {
+            out[who][BAR] = self.board[idx].unsigned_abs();
+        }
+        out
+    }
+
+    /// The counts against the board, and the obsolete fields against the direction.
+    fn check(&self) -> Result<(), FibsBoardError> {
+        let (home, bar) = if self.direction < 0 { (0, 25) } else { (25, 0) };
+        if self.home != home || self.bar != bar {
+            return Err(FibsBoardError::HomeAndBar {
+                direction: self.direction,
+                home: self.home,
+                bar: self.bar,
+            });
+        }
+        let checkers = self.checkers();
+        for who in 0..2 {
+            let count: u32 = checkers[who][1..].iter().map(|&c| u32::from(c)).sum();
+            if count > u32::from(CHECKERS) {
+                return Err(FibsBoardError::TooManyCheckers {
+                    whose: WHOSE[who],
+                    count,
+                });
+            }
+            let expected = CHECKERS - narrow::<u8>(count as i32);
+            if self.on_home[who] != expected {
+                return Err(FibsBoardError::BorneOff {
+                    whose: WHOSE[who],
+                    found: self.on_home[who],
+                    expected,
+                });
+            }
+            let on_bar = checkers[who][BAR];
+            if self.on_bar[who] != on_bar && self.on_bar[who] != 0 {
+                return Err(FibsBoardError::OnBar {
+                    whose: WHOSE[who],
+                    found: self.on_bar[who],
+                    expected: on_bar,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The names: yours (the player the line is written for) and the opponent's.
+    #[must_use]
+    pub fn names(&self) -> [&str; 2] {
+        [&self.names[0], &self.names[1]]
+    }
+
+    /// The match length as written: [`UNLIMITED`] (FIBS) or 0 (GNU Backgammon) for an
+    /// unlimited match.
+    #[must_use]
+    pub const fn match_length(&self) -> u32 {
+        self.match_length
+    }
+
+    /// The scores as written: yours and the opponent's.
+    #[must_use]
+    pub const fn scores(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// The 26 board numbers as written: your colour's checkers positive when your colour
+    /// ([`FibsBoard::color`]) is +1, the bars at 0 and 25.
+    #[must_use]
+    pub const fn board(&self) -> &[i8; 26] {
+        &self.board
+    }
+
+    /// The turn field: the colour to act, +1 (O) or −1 (X), or 0 once the game is over.
+    #[must_use]
+    pub const fn turn(&self) -> i8 {
+        self.turn
+    }
+
+    /// Your colour: −1 (X) or +1 (O).
+    #[must_use]
+    pub const fn color(&self) -> i8 {
+        self.color
+    }
+
+    /// Your direction: −1 when you move from point 24 to point 1 of the line's numbering,
+    /// +1 when from 1 to 24.
+    #[must_use]
+    pub const fn direction(&self) -> i8 {
+        self.direction
+    }
+
+    /// The can-move field: how many checkers you can move with the dice rolled (0 to 4).
+    #[must_use]
+    pub const fn can_move(&self) -> u8 {
+        self.can_move
+    }
+
+    /// The state the line describes, `you` (the first name's player) playing `you`'s colour
+    /// in this crate and the opponent the other.
+    ///
+    /// The fields are read as FIBS writes them, and as GNU Backgammon's `external` interface
+    /// reads them where the protocol leaves a field open:
+    ///
+    /// * **turn** names the player on roll; 0 means the game is over.
+    /// * **dice**: the dice of the player on roll are their own field; the other player's
+    ///   field is 0-0 (FIBS) or the same dice (GNU Backgammon). 0-0 is before the roll.
+    /// * **match length** [`UNLIMITED`] or 0 is money play (its scores are dropped).
+    /// * **a double offered**: the was-doubled field non-zero (FIBS's 1 when the opponent has
+    ///   just doubled; GNU Backgammon writes −1 or 1), or both may-double fields 0 outside the
+    ///   Crawford game (FIBS's line for the doubler while the opponent decides). The doubler
+    ///   is the player on roll. With both may-double fields 0 the cube before the double is
+    ///   centred at 1 and the doubler's above 1.
+    /// * **the cube's owner** otherwise: both may double, centred; one of them, that one's.
+    /// * **the Crawford game** (D4): a match of two or more points, a player at length − 1,
+    ///   and the did-Crawford field 0. FIBS sets that field to 1 once the Crawford game is
+    ///   over; FIBS shows both may-double fields 1 in the Crawford game, and 0-0 reads as
+    ///   centred there too.
+    /// * The fields home, bar, on bar, can move, forced move and redoubles say nothing the
+    ///   rest does not; they were checked when the line was read.
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError::Finished`] when the turn is 0 or a side has borne off every checker;
+    /// [`ImportError::Inconsistent`] when the dice or the double do not fit the turn;
+    /// [`ImportError::Match`] for a match longer than 64 points (FIBS allows 99) or a score
+    /// not below the length; [`ImportError::State`] when the fields make no state (a double
+    /// in the Crawford game, a cube owned in it, ...).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::fibs::FibsBoard;
+    /// use lattjo_backgammon::{ImportError, Phase, Side};
+    /// // Gibbon's test of a Crawford game (a FIBS line): the opponent, at 1 in a 2-point
+    /// // match, is on roll.
+    /// let b: FibsBoard = "board:You:GibbonTestA:2:0:1:0:0:0:-1:0:-1:5:0:3:0:0:0:-5:5:0:0:0:\
+    ///                     -3:0:-5:1:0:0:0:1:0:1:0:0:0:0:1:1:1:0:-1:1:25:0:0:0:0:0:2:0:0:0"
+    ///     .parse()?;
+    /// let s = b.to_state(Side::Black)?; // you as Black this time
+    /// assert_eq!(s.position().to_move(), Side::White);
+    /// assert_eq!(s.phase(), Phase::BeforeRoll);
+    /// assert!(s.match_context().is_some_and(|m| m.is_crawford() && m.score(Side::White) == 1));
+    /// // A finished game is not a state to continue.
+    /// let over: FibsBoard = "board:You:Opp:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:\
+    ///                        0:0:0:0:2:0:0:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0"
+    ///     .parse()?;
+    /// assert_eq!(over.to_state(Side::White), Err(ImportError::Finished));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_state(&self, you: Side) -> Result<State, ImportError> {
+        let sides = [you, you.opponent()];
+        let on_roll = match self.turn {
+            0 => return Err(ImportError::Finished),
+            t if t == self.color => 0,
+            _ => 1,
+        };
+        let checkers = self.checkers();
+        let mut by_side = [[0u8; 26]; 2];
+        for who in 0..2 {
+            by_side[sides[who].index()] = checkers[who];
+        }
+        // Reading checked the counts, and a point holds one owner's checkers: the one
+        // position error left is both sides with every checker off.
+        let position = Position::new(sides[on_roll], by_side[0], by_side[1])
+            .map_err(|_| ImportError::Finished)?;
+        if position.winner().is_some() {
+            return Err(ImportError::Finished);
+        }
+        let (mine, other) = (self.dice[on_roll], self.dice[1 - on_roll]);
+        if other != [0, 0] && other != mine {
+            return Err(ImportError::Inconsistent(
+                "the player not on roll has other dice than the player on roll",
+            ));
+        }
+        let dice = Dice::new(mine[0], mine[1]);
+
+        let match_context = match self.match_length {
+            0 | UNLIMITED => None,
+            length => {
+                let at_match_point =
+                    length >= 2 && self.score.iter().any(|&s| s.checked_add(1) == Some(length));
+                let crawford = at_match_point && self.did_crawford == 0;
+                let mut score = [0u32; 2];
+                for who in 0..2 {
+                    score[sides[who].index()] = self.score[who];
+                }
+                Some(MatchContext::new(length, score, crawford)?)
+            }
+        };
+        let crawford = match_context.is_some_and(|m| m.is_crawford());
+        let owner_of = |flags: [bool; 2]| match flags {
+            [true, false] => Some(sides[0]),
+            [false, true] => Some(sides[1]),
+            _ => None,
+        };
+        let no_flags = self.may_double == [false, false];
+        let doubled = self.was_doubled != 0 || (no_flags && !crawford);
+        let cube_log2 = narrow::<u8>(self.cube.trailing_zeros() as i32);
+        let (phase, cube_owner) = if doubled {
+            if dice.is_some() {
+                return Err(ImportError::Inconsistent("a double offered after the roll"));
+            }
+            let owner = if no_flags {
+                (cube_log2 > 0).then_some(sides[on_roll])
+            } else {
+                owner_of(self.may_double)
+            };
+            (Phase::Doubled, owner)
+        } else if dice.is_some() {
+            (Phase::Moving, owner_of(self.may_double))
+        } else {
+            (Phase::BeforeRoll, owner_of(self.may_double))
+        };
+        let setup = StateSetup {
+            position,
+            phase,
+            dice,
+            cube_log2,
+            cube_owner,
+            resign_refused: false,
+            outcome: None,
+            match_context,
+        };
+        Ok(State::try_from(setup)?)
+    }
+
+    /// The line for `state` as FIBS sends it to `you`, with `names` (yours, then the
+    /// opponent's); the can-move field counts under the standard rules (A9), as FIBS plays
+    /// ([`Backgammon::fibs_board`] counts under the game's rules).
+    ///
+    /// You are written as colour O (+1) moving from 24 to 1 (direction −1), as GNU Backgammon
+    /// writes. The dice go to the field of the player on roll, the other field 0-0. A double
+    /// offered is written for the player who must answer with the was-doubled field 1 and the
+    /// may-double fields of the cube before the double; for the doubler with both
+    /// may-double fields 0 (as FIBS). The Crawford game has both may-double fields 1 and
+    /// did-Crawford 0; a later game at match point has did-Crawford 1. An unlimited match
+    /// is written as 9999 at 0-0.
+    ///
+    /// Reading the line back as `you` ([`FibsBoard::to_state`]) gives `state` again for every
+    /// state before the roll ([`Phase::BeforeRoll`]), with the dice to play
+    /// ([`Phase::Moving`]) or with a double offered ([`Phase::Doubled`]), except a refused
+    /// resignation ([`State::resign_refused`], which no format records) and, written for the
+    /// doubler, a double of a centred cube above 1 (the automatic doubles of D3, which FIBS
+    /// does not play). The other phases are written as the nearest: the opening roll and a
+    /// chosen roll as the state before the roll, a pending resignation as the state it
+    /// interrupted, a beaver to answer as the double before it, a finished game with the
+    /// turn 0.
+    ///
+    /// # Errors
+    ///
+    /// [`FibsBoardError::Name`] when a name is empty or holds a colon or a control character.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::fibs::FibsBoard;
+    /// use lattjo_backgammon::{Backgammon, Dice, Position, Side};
+    /// let s = Backgammon::default().state_from(Position::start(Side::Black), Dice::new(3, 1))?;
+    /// let b = FibsBoard::from_state(&s, Side::White, ["bot", "human"])?;
+    /// assert_eq!(
+    ///     b.to_string(),
+    ///     "board:bot:human:9999:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:\
+    ///      -1:0:0:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0"
+    /// );
+    /// assert_eq!(b.to_state(Side::White)?, s);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_state(
+        state: &State,
+        you: Side,
+        names: [&str; 2],
+    ) -> Result<FibsBoard, FibsBoardError> {
+        fibs_of(state, you, names, SingleDiePolicy::Standard)
+    }
+}
+
+fn fibs_of(
+    state: &State,
+    you: Side,
+    names: [&str; 2],
+    policy: SingleDiePolicy,
+) -> Result<FibsBoard, FibsBoardError> {
+    check_name(names[0])?;
+    check_name(names[1])?;
+    let sides = [you, you.opponent()];
+    let p = state.position();
+    let on_roll = usize::from(p.to_move() != you);
+    let mut board = [0i8; 26];
+    for (i, b) in board.iter_mut().enumerate().take(25).skip(1) {
+        let (mine, theirs) = (p.checkers(sides[0])[i], p.checkers(sides[1])[25 - i]);
+        *b = narrow::<i8>(i32::from(mine) - i32::from(theirs));
+    }
+    board[25] = narrow(i32::from(p.bar(sides[0])));
+    board[0] = narrow(-i32::from(p.bar(sides[1])));
+
+    let phase = state.phase();
+    let dice = match (phase, state.dice()) {
+        (Phase::Moving | Phase::ResignOffered(_), Some(d)) => Some(d),
+        _ => None,
+    };
+    let mut dice_fields = [[0u8; 2]; 2];
+    if let Some(d) = dice {
+        dice_fields[on_roll] = [d.high(), d.low()];
+    }
+    let can_move = match dice {
+        Some(d) if on_roll == 0 => {
+            let mut list = PlayList::new();
+            p.legal_plays(d, policy, &mut list);
+            list.plays()
+                .map(|play| play.steps().len())
+                .max()
+                .unwrap_or(0)
+        }
+        _ => 0,
+    };
+    let m = state.match_context();
+    let crawford = m.is_some_and(|m| m.is_crawford());
+    let doubled = matches!(phase, Phase::Doubled | Phase::Beavered);
+    let may_double = if crawford {
+        [true, true]
+    } else if doubled && on_roll == 0 {
+        // For the doubler, while the opponent decides (FIBS's line).
+        [false, false]
+    } else {
+        match state.cube_owner() {
+            None => [true, true],
+            Some(o) if o == you => [true, false],
+            Some(_) => [false, true],
+        }
+    };
+    let turn = if phase == Phase::Over {
+        0
+    } else if on_roll == 0 {
+        1
+    } else {
+        -1
+    };
+    let (match_length, score) = match m {
+        None => (UNLIMITED, [0, 0]),
+        Some(m) => (m.length(), sides.map(|s| m.score(s))),
+    };
+    Ok(FibsBoard {
+        names: names.map(str::to_string),
+        match_length,
+        score,
+        board,
+        turn,
+        dice: dice_fields,
+        cube: 1 << state.cube_log2(),
+        may_double,
+        was_doubled: i8::from(doubled && on_roll == 1),
+        color: 1,
+        direction: -1,
+        home: 0,
+        bar: 25,
+        on_home: sides.map(|s| p.off(s)),
+        on_bar: sides.map(|s| p.bar(s)),
+        can_move: narrow(i32::try_from(can_move).unwrap_or(0)),
+        forced_move: 0,
+        did_crawford: u32::from(m.is_some_and(|m| m.is_post_crawford())),
+        redoubles: 0,
+    })
+}
+
+impl Backgammon {
+    /// [`FibsBoard::from_state`] with the can-move field counted under this game's rules (its
+    /// [`SingleDiePolicy`]).
+    ///
+    /// # Errors
+    ///
+    /// [`FibsBoardError::Name`] when a name is empty or holds a colon or a control character.
+    pub fn fibs_board(
+        &self,
+        state: &State,
+        you: Side,
+        names: [&str; 2],
+    ) -> Result<FibsBoard, FibsBoardError> {
+        fibs_of(state, you, names, self.rules().single_die)
+    }
+}
+
+impl fmt::Display for FibsBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "board:{}:{}:{}:{}:{}",
+            self.names[0], self.names[1], self.match_length, self.score[0], self.score[1]
+        )?;
+        for b in self.board {
+            write!(f, ":{b}")?;
+        }
+        let [[d0, d1], [o0, o1]] = self.dice;
+        write!(
+            f,
+            ":{}:{d0}:{d1}:{o0}:{o1}:{}:{}:{}:{}:{}:{}:{}:{}",
+            self.turn,
+            self.cube,
+            u8::from(self.may_double[0]),
+            u8::from(self.may_double[1]),
+            self.was_doubled,
+            self.color,
+            self.direction,
+            self.home,
+            self.bar
+        )?;
+        write!(
+            f,
+            ":{}:{}:{}:{}:{}:{}:{}:{}",
+            self.on_home[0],
+            self.on_home[1],
+            self.on_bar[0],
+            self.on_bar[1],
+            self.can_move,
+            self.forced_move,
+            self.did_crawford,
+            self.redoubles
+        )
+    }
+}
+
+impl State {
+    /// This state as FIBS would send it to `you`, with the players' `names` (yours first):
+    /// [`FibsBoard::from_state`].
+    ///
+    /// # Errors
+    ///
+    /// [`FibsBoardError::Name`] when a name is empty or holds a colon or a control character.
+    pub fn to_fibs_board(&self, you: Side, names: [&str; 2]) -> Result<FibsBoard, FibsBoardError> {
+        FibsBoard::from_state(self, you, names)
+    }
+
+    /// The state a FIBS board line describes, its first name's player as `you`: the line read
+    /// ([`FibsBoard`]'s `FromStr`) and turned into a state ([`FibsBoard::to_state`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError::Fibs`] when the line does not read, and the errors of
+    /// [`FibsBoard::to_state`].
+    pub fn from_fibs_board(line: &str, you: Side) -> Result<State, ImportError> {
+        line.parse::<FibsBoard>()?.to_state(you)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StateError;
+    use crate::game::MatchContextError;
+
+    /// The example of the FIBS client protocol's specification (`fibs_interface.html`, board
+    /// state): you, O, to play 6-2 at the start of a 3-point match.
+    const SPEC: &str = "board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:\
+                        0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0";
+
+    /// Lines FIBS sent, from the tests of Gibbon (a FIBS client, `gibbon-clip-reader` tests
+    /// `test_board00` to `test_board03`), with the pip counts Gibbon shows for them: yours,
+    /// the opponent's.
+    const GIBBON: [(&str, u32, u32); 4] = [
+        (
+            "board:joe_white:black_jack:7:5:0:0:0:2:-1:0:-1:4:0:2:0:0:0:-2:4:0:0:0:-3:-2:-4:3:\
+             -2:0:0:0:0:-1:0:0:6:6:1:1:1:0:1:-1:0:25:0:0:0:0:2:6:0:0",
+            156,
+            138,
+        ),
+        (
+            "board:joe_white:black_jack:1:0:0:0:6:2:0:2:0:0:0:0:0:-1:0:0:-2:0:0:0:0:0:0:-3:-1:\
+             -3:-1:-4:0:1:0:0:6:2:1:1:1:0:-1:1:25:0:0:5:0:0:2:4:0:0",
+            73,
+            18,
+        ),
+        (
+            "board:joe_white:black_jack:2:1:1:0:0:0:-1:3:3:2:0:3:0:0:2:0:2:0:0:0:-1:-1:-2:-2:\
+             -2:-4:-2:0:0:1:5:1:0:0:2:0:1:0:1:-1:0:25:0:0:0:0:2:0:1:0",
+            111,
+            83,
+        ),
+        (
+            "board:You:GibbonTestA:2:0:1:0:0:0:-1:0:-1:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:1:0:0:0:\
+             1:0:1:0:0:0:0:1:1:1:0:-1:1:25:0:0:0:0:0:2:0:0:0",
+            161,
+            163,
+        ),
+    ];
+
+    fn board(line: &str) -> FibsBoard {
+        line.parse().unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    /// `line` with field `index` (0 = `board`) replaced by `value`.
+    fn with_field(line: &str, index: usize, value: &str) -> String {
+        let mut f: Vec<&str> = line.split(':').collect();
+        f[index] = value;
+        f.join(":")
+    }
+
+    #[test]
+    fn fibs_lines_read_with_both_colours_and_directions() {
+        for (line, yours, theirs) in GIBBON {
+            let b = board(line);
+            assert_eq!(b.to_string(), line);
+            for you in Side::ALL {
+                let s = b.to_state(you).unwrap();
+                let p = s.position();
+                assert_eq!(
+                    [p.pip_count(you), p.pip_count(you.opponent())],
+                    [yours, theirs],
+                    "{line}"
+                );
+            }
+        }
+        let [s0, s1, s2, s3] = GIBBON.map(|(l, ..)| board(l).to_state(Side::White).unwrap());
+        // 0: the opponent on roll with 6-6 in a 7-point match at 5-0.
+        assert_eq!(s0.phase(), Phase::Moving);
+        assert_eq!(s0.position().to_move(), Side::Black);
+        assert_eq!(s0.dice(), Dice::new(6, 6));
+        assert_eq!(s0.match_context().map(|m| m.scores()), Some([5, 0]));
+        // 1: you are X moving from 1 to 24; the opponent on roll with 6-2 in a 1-point match.
+        assert_eq!(s1.dice(), Dice::new(6, 2));
+        assert_eq!(s1.position().to_move(), Side::Black);
+        assert_eq!(s1.position().off(Side::Black), 5);
+        assert!(!s1.match_context().unwrap().is_crawford());
+        // 2: 1-1 in a 2-point match after the Crawford game; only the opponent may double, so
+        // the opponent owns the cube at 2.
+        let m = s2.match_context().unwrap();
+        assert!(m.is_post_crawford() && !m.is_crawford());
+        assert_eq!((s2.cube_log2(), s2.cube_owner()), (1, Some(Side::Black)));
+        assert_eq!(s2.dice(), Dice::new(5, 1));
+        // 3: the Crawford game (D4), both may-double fields 1 as FIBS sends them.
+        assert!(s3.match_context().unwrap().is_crawford());
+        assert_eq!((s3.phase(), s3.cube_owner()), (Phase::BeforeRoll, None));
+    }
+
+    #[test]
+    fn lines_with_line_ends_and_spaces_around_numbers_read() {
+        let spaced = SPEC.replace(":1:6:2:", ": 1:6:2 :");
+        assert_eq!(board(&spaced).to_string(), SPEC);
+        assert_eq!(board(&format!("{SPEC}\r\n")), board(SPEC));
+    }
+
+    #[test]
+    fn malformed_lines_name_what_is_wrong() {
+        let err = |l: &str| l.parse::<FibsBoard>().unwrap_err();
+        assert_eq!(err("board"), FibsBoardError::Prefix);
+        assert_eq!(err(&format!("{SPEC}:0")), FibsBoardError::FieldCount(54));
+        assert_eq!(
+            err(&with_field(SPEC, 1, "")),
+            FibsBoardError::Name(String::new())
+        );
+        assert_eq!(
+            err(&with_field(SPEC, 2, "a\tb")),
+            FibsBoardError::Name("a\tb".into())
+        );
+        for (index, value, field) in [
+            (3, "x", "match length"),
+            (3, "123456", "match length"),
+            (7, "16", "board"),
+            (7, "-16", "board"),
+            (7, "--1", "board"),
+            (32, "2", "turn"),
+            (33, "7", "dice"),
+            (34, "0", "dice"), // one die of two
+            (37, "3", "cube"),
+            (37, "8192", "cube"),
+            (38, "2", "may double"),
+            (40, "2", "was doubled"),
+            (41, "0", "color"),
+            (42, "0", "direction"),
+            (49, "5", "can move"),
+            (52, "-1", "redoubles"),
+        ] {
+            assert_eq!(
+                err(&with_field(SPEC, index, value)),
+                FibsBoardError::Field {
+                    index,
+                    field,
+                    value: value.into()
+                },
+                "field {index} = {value}"
+            );
+        }
+        // 16 of yours: a 16th on the 1 point.
+        assert_eq!(
+            err(&with_field(SPEC, 7, "1")),
+            FibsBoardError::TooManyCheckers {
+                whose: "you",
+                count: 16
+            }
+        );
+        assert_eq!(
+            err(&with_field(SPEC, 46, "1")),
+            FibsBoardError::BorneOff {
+                whose: "the opponent",
+                found: 1,
+                expected: 0
+            }
+        );
+        // Your 6 point's checker on the bar (index 25 for direction -1), then a wrong count.
+        let bar = with_field(&with_field(SPEC, 12, "4"), 31, "1");
+        assert!(
+            bar.parse::<FibsBoard>().is_ok(),
+            "on bar 0, as GNUBG writes"
+        );
+        assert!(with_field(&bar, 47, "1").parse::<FibsBoard>().is_ok());
+        assert_eq!(
+            err(&with_field(&bar, 47, "2")),
+            FibsBoardError::OnBar {
+                whose: "you",
+                found: 2,
+                expected: 1
+            }
+        );
+        assert_eq!(
+            err(&with_field(SPEC, 43, "25")),
+            FibsBoardError::HomeAndBar {
+                direction: -1,
+                home: 25,
+                bar: 25
+            }
+        );
+    }
+
+    #[test]
+    fn lines_that_make_no_state_name_why() {
+        let state = |l: &str| board(l).to_state(Side::White);
+        // Turn 0: the game is over.
+        assert_eq!(
+            state(&with_field(SPEC, 32, "0")),
+            Err(ImportError::Finished)
+        );
+        // The opponent's field with other dice than yours.
+        assert!(matches!(
+            state(&with_field(&with_field(SPEC, 35, "3"), 36, "1")),
+            Err(ImportError::Inconsistent(_))
+        ));
+        // GNUBG's copy of the dice in both fields reads.
+        let both = with_field(&with_field(SPEC, 35, "6"), 36, "2");
+        assert_eq!(state(&both), state(SPEC));
+        // A double offered, and dice rolled.
+        assert!(matches!(
+            state(&with_field(SPEC, 40, "1")),
+            Err(ImportError::Inconsistent(_))
+        ));
+        // FIBS plays matches up to 99 points; a state holds 64.
+        assert_eq!(
+            state(&with_field(SPEC, 3, "99")),
+            Err(ImportError::Match(MatchContextError::Length(99)))
+        );
+        assert_eq!(
+            state(&with_field(SPEC, 4, "3")),
+            Err(ImportError::Match(MatchContextError::Score {
+                score: 3,
+                length: 3
+            }))
+        );
+        // The Crawford game (2-0 in a 3-point match) with the cube at 2.
+        let crawford = with_field(&with_field(SPEC, 4, "2"), 37, "2");
+        assert_eq!(
+            state(&crawford),
+            Err(ImportError::State(StateError::Crawford))
+        );
+        assert!(matches!(
+            State::from_fibs_board("board:x", Side::White),
+            Err(ImportError::Fibs(FibsBoardError::FieldCount(2)))
+        ));
+    }
+
+    #[test]
+    fn money_play_is_9999_or_0_and_drops_the_scores() {
+        let money = with_field(&with_field(SPEC, 3, "9999"), 4, "12");
+        let s = board(&money).to_state(Side::White).unwrap();
+        assert_eq!(s.match_context(), None);
+        let gnubg = with_field(SPEC, 3, "0");
+        assert_eq!(board(&gnubg).to_state(Side::White), Ok(s));
+    }
+
+    #[test]
+    fn a_double_reads_from_both_players_lines_and_from_fibss_zero_flags() {
+        // You (O) doubled at 1 before your roll; the opponent decides.
+        let before = with_field(&with_field(SPEC, 33, "0"), 34, "0");
+        let s = board(&before).to_state(Side::White).unwrap();
+        assert_eq!(s.phase(), Phase::BeforeRoll);
+        let game = Backgammon::new(crate::Rules::standard()).unwrap();
+        let mut doubled = s;
+        boardgame_core::Game::apply(&game, &mut doubled, &crate::Action::Double).unwrap();
+        for you in Side::ALL {
+            let line = FibsBoard::from_state(&doubled, you, ["a", "b"]).unwrap();
+            assert_eq!(line.to_state(you), Ok(doubled), "{line}");
+        }
+        // The doubler's line: both may-double fields 0 (FIBS); the taker's: was doubled 1.
+        let doubler = FibsBoard::from_state(&doubled, Side::White, ["a", "b"]).unwrap();
+        let expected = before.replace("You:someplayer", "a:b");
+        let expected = [(38, "0"), (39, "0"), (49, "0")]
+            .into_iter()
+            .fold(expected, |l, (i, v)| with_field(&l, i, v));
+        assert_eq!(doubler.to_string(), expected);
+        let taker = FibsBoard::from_state(&doubled, Side::Black, ["b", "a"]).unwrap();
+        assert_eq!(taker.to_string().split(':').nth(40), Some("1"));
+        // Both may-double fields 0 in the Crawford game read as no double (centred).
+        let crawford = with_field(&with_field(&with_field(&before, 4, "2"), 38, "0"), 39, "0");
+        let c = board(&crawford).to_state(Side::White).unwrap();
+        assert_eq!((c.phase(), c.cube_owner()), (Phase::BeforeRoll, None));
+        assert!(c.match_context().unwrap().is_crawford());
+    }
+
+    #[test]
+    fn names_that_fibs_cannot_carry_are_refused() {
+        let s = board(SPEC).to_state(Side::White).unwrap();
+        for bad in ["", "a:b", "line\nbreak"] {
+            assert_eq!(
+                s.to_fibs_board(Side::White, [bad, "x"]),
+                Err(FibsBoardError::Name(bad.into()))
+            );
+        }
+        assert!(s.to_fibs_board(Side::White, ["Sjöberg", "x y"]).is_ok());
+    }
+
+    #[test]
+    fn can_move_counts_under_the_games_rules() {
+        // White's last two checkers on the 1 and 2 points: with 6-5 both bear off, 2.
+        let mut white = [0u8; 26];
+        white[1] = 1;
+        white[2] = 1;
+        let mut black = [0u8; 26];
+        black[6] = 15;
+        let p = Position::new(Side::White, white, black).unwrap();
+        let game = Backgammon::new(crate::Rules::standard()).unwrap();
+        let s = game.state_from(p, Dice::new(6, 5)).unwrap();
+        let b = game.fibs_board(&s, Side::White, ["a", "b"]).unwrap();
+        assert_eq!(b.can_move(), 2);
+        // White on its 24 point with 6-1, its 18 and 17 held (Black's 7 and 8): only the 1
+        // plays. The standard plays the lower die alone (A9), the booklet never does (B8).
+        let mut white = [0u8; 26];
+        white[24] = 15;
+        let mut black = [0u8; 26];
+        black[7] = 2;
+        black[8] = 2;
+        black[6] = 11;
+        let p = Position::new(Side::White, white, black).unwrap();
+        for (rules, expected) in [(crate::Rules::standard(), 1), (crate::Rules::lattjo(), 0)] {
+            let game = Backgammon::new(rules).unwrap();
+            let s = game.state_from(p, Dice::new(6, 1)).unwrap();
+            assert_eq!(
+                game.fibs_board(&s, Side::White, ["a", "b"])
+                    .unwrap()
+                    .can_move(),
+                expected
+            );
+            assert_eq!(
+                game.fibs_board(&s, Side::Black, ["b", "a"])
+                    .unwrap()
+                    .can_move(),
+                0
+            );
+        }
+    }
+}
