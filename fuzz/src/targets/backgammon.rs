@@ -319,9 +319,14 @@ pub fn fibs(data: &[u8]) {
             let line = game
                 .fibs_board(&state, writer, board.names())
                 .unwrap_or_else(|e| panic!("{s:?}: the names read do not write: {e}"));
-            let again = text_round_trip::<FibsBoard>(&line.to_string()).expect("written line reads");
+            let again =
+                text_round_trip::<FibsBoard>(&line.to_string()).expect("written line reads");
             if !(centred_double && writer == state.position().to_move()) {
-                assert_eq!(again.to_state(writer).as_ref(), Ok(&state), "{s:?} -> {line}");
+                assert_eq!(
+                    again.to_state(writer).as_ref(),
+                    Ok(&state),
+                    "{s:?} -> {line}"
+                );
             }
         }
         states.push(state);
@@ -338,7 +343,11 @@ pub fn fibs_seeds() -> Vec<Vec<u8>> {
         b"board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0".to_vec(),
     ];
     let game = Backgammon::new(Rules::standard()).unwrap_or_default();
-    for ctx in [None, MatchContext::new(5, [4, 2], true).ok(), MatchContext::new(7, [1, 6], false).ok()] {
+    for ctx in [
+        None,
+        MatchContext::new(5, [4, 2], true).ok(),
+        MatchContext::new(7, [1, 6], false).ok(),
+    ] {
         let start = game.new_game(ctx);
         for s in random_states(&game, &start, 0..3, 200, 25) {
             for you in Side::ALL {
