@@ -37,7 +37,8 @@ use crate::board::{BAR, CHECKERS, Position, Side};
 use crate::game::{Backgammon, MatchContext, Phase, State, StateSetup};
 use crate::ids::MAX_CUBE_LOG2;
 use crate::interop::ImportError;
-use crate::movegen::{Dice, PlayList, SingleDiePolicy};
+use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
+use crate::notation::NotationError;
 
 /// The match length FIBS writes for an unlimited match (money play).
 pub const UNLIMITED: u32 = 9999;
@@ -115,6 +116,38 @@ pub enum FibsBoardError {
         /// The bar field.
         bar: u8,
     },
+}
+
+/// A FIBS move that does not read, or does not name a legal play
+/// ([`FibsBoard::parse_move`], [`FibsBoard::move_text`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::fibs::{FibsBoard, FibsMoveError};
+/// use lattjo_backgammon::SingleDiePolicy;
+/// let b: FibsBoard = "board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:\
+///                     -5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0".parse()?;
+/// assert_eq!(b.parse_move("24-18 13", SingleDiePolicy::Standard),
+///     Err(FibsMoveError::Syntax("24-18 13".into())));
+/// # Ok::<(), lattjo_backgammon::fibs::FibsBoardError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FibsMoveError {
+    /// The line's turn is 0: the game is over and no one moves.
+    #[error("the game is over: no one is on roll")]
+    NotInPlay,
+    /// The player on roll has not rolled (both dice fields 0-0).
+    #[error("the player on roll has no dice yet")]
+    NoDice,
+    /// The text is not pairs of `from-to` or `from to` with points 1-24, `bar` (`b`) or
+    /// `off` (`o`).
+    #[error("cannot read the fibs move {0:?}")]
+    Syntax(String),
+    /// The movements name no legal play for the dice.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
 }
 
 /// A FIBS board line (`set boardstyle 3`), every field kept as read and checked: the syntax,
@@ -420,6 +453,151 @@ impl FibsBoard {
     #[must_use]
     pub const fn can_move(&self) -> u8 {
         self.can_move
+    }
+
+    /// Whether the player on roll is you (the first name's player); `None` once the game is
+    /// over (turn 0).
+    fn you_on_roll(&self) -> Option<bool> {
+        match self.turn {
+            0 => None,
+            t => Some(t == self.color),
+        }
+    }
+
+    /// The line's position number (1-24) of point `p` (1-24) in the own numbering of the player
+    /// on roll, who moves in the direction opposite to the other player's.
+    const fn position_number(&self, you_on_roll: bool, p: u8) -> u8 {
+        let up = (self.direction > 0) == you_on_roll;
+        if up { 25 - p } else { p }
+    }
+
+    /// `play` of the player on roll as FIBS's `move` command takes its movements (and as FIBS
+    /// reports a player's move): one `from-to` a die, `from` and `to` in the line's position
+    /// numbers (1-24, the board fields' indices), `bar` and `off`, separated by spaces. The
+    /// empty play is the empty string (FIBS moves for a player who cannot). The play is
+    /// written as given; [`FibsBoard::parse_move`] checks one against the dice.
+    ///
+    /// # Errors
+    ///
+    /// [`FibsMoveError::NotInPlay`] when the line's turn is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::fibs::FibsBoard;
+    /// use lattjo_backgammon::SingleDiePolicy;
+    /// // You, moving from 1 to 24 (direction +1), on roll with 6-1 in a 1-point match.
+    /// let b: FibsBoard = "board:me:opp:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:\
+    ///                     0:0:0:2:0:-1:6:1:0:0:1:1:1:0:-1:1:25:0:0:0:0:0:2:0:0:0".parse()?;
+    /// let play = b.parse_move("12-18 17-18", SingleDiePolicy::Standard)?;
+    /// assert_eq!(b.move_text(&play)?, "12-18 17-18");
+    /// // In your own numbering: 13/7 8/7.
+    /// let state = b.to_state(lattjo_backgammon::Side::White)?;
+    /// assert_eq!(state.position().format_play(&play, Default::default()), "13/7 8/7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_text(&self, play: &Play) -> Result<String, FibsMoveError> {
+        let you_on_roll = self.you_on_roll().ok_or(FibsMoveError::NotInPlay)?;
+        let mut out = String::new();
+        let point = |p: u8, out: &mut String| match usize::from(p) {
+            BAR => out.push_str("bar"),
+            0 => out.push_str("off"),
+            _ => out.push_str(&self.position_number(you_on_roll, p).to_string()),
+        };
+        for (k, step) in play.steps().iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            point(step.from(), &mut out);
+            out.push('-');
+            point(step.to(), &mut out);
+        }
+        Ok(out)
+    }
+
+    /// The legal play of the player on roll, for the dice in the line, that the movements of a
+    /// FIBS move name: what follows `move` in FIBS's `move` command (`move` or `m` may be
+    /// left in) or `moves` in its report of a player's move (a final `.` may be left in).
+    /// Each movement is `from-to` or `from to` (spaces around the `-` allowed), in the line's
+    /// position numbers (1-24), `bar` (`b`) or `off` (`o`); FIBS's own example is
+    /// `bar-5 bar 5 bar - 5 bar -5`. The movements are matched as [`crate::Position::parse_play`]
+    /// matches them (in any order, a checker's two movements or one over both dice, hits
+    /// unmarked); the empty text is the empty play where no play is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`FibsMoveError::NotInPlay`] when the line's turn is 0, [`FibsMoveError::NoDice`]
+    /// before the roll, [`FibsMoveError::Syntax`] for text that is not movements, and
+    /// [`FibsMoveError::Notation`] when they name no legal play (also where the line's
+    /// position holds no legal state at all).
+    pub fn parse_move(&self, text: &str, policy: SingleDiePolicy) -> Result<Play, FibsMoveError> {
+        let you_on_roll = self.you_on_roll().ok_or(FibsMoveError::NotInPlay)?;
+        let dice = self.dice[usize::from(!you_on_roll)];
+        let dice = Dice::new(dice[0], dice[1]).ok_or(FibsMoveError::NoDice)?;
+        let syntax = || FibsMoveError::Syntax(text.to_string());
+        let body = text.trim();
+        let body = body.strip_suffix('.').unwrap_or(body);
+        let spaced = body.replace('-', " - ");
+        let mut words: Vec<&str> = spaced.split_whitespace().collect();
+        if matches!(words.first(), Some(&"move" | &"m")) {
+            words.remove(0);
+        }
+        // Points, with a `-` allowed only between a movement's two points.
+        let mut points: Vec<u8> = Vec::with_capacity(8);
+        let mut dash = false;
+        for w in words {
+            if w == "-" {
+                if dash || points.len().is_multiple_of(2) {
+                    return Err(syntax());
+                }
+                dash = true;
+                continue;
+            }
+            let p = match w {
+                "bar" | "b" => BAR as u8,
+                "off" | "o" => 0,
+                n => match n.parse::<u8>() {
+                    Ok(n @ 1..=24) => self.position_number(you_on_roll, n),
+                    _ => return Err(syntax()),
+                },
+            };
+            if dash && points.len().is_multiple_of(2) {
+                return Err(syntax());
+            }
+            dash = false;
+            points.push(p);
+            if points.len() > 8 {
+                return Err(syntax());
+            }
+        }
+        if dash || points.len() % 2 == 1 {
+            return Err(syntax());
+        }
+        let mut own = String::new();
+        for pair in points.chunks(2) {
+            if !own.is_empty() {
+                own.push(' ');
+            }
+            for (k, &p) in pair.iter().enumerate() {
+                if k == 1 {
+                    own.push('/');
+                }
+                match usize::from(p) {
+                    BAR => own.push_str("bar"),
+                    0 => own.push_str("off"),
+                    _ => own.push_str(&p.to_string()),
+                }
+            }
+        }
+        let checkers = self.checkers();
+        let (mine, theirs) = if you_on_roll {
+            (checkers[0], checkers[1])
+        } else {
+            (checkers[1], checkers[0])
+        };
+        let position = Position::new(Side::White, mine, theirs)
+            .map_err(|_| NotationError::Illegal(text.to_string()))?;
+        Ok(position.parse_play(&own, dice, policy)?)
     }
 
     /// The state the line describes, `you` (the first name's player) playing `you`'s colour
@@ -771,6 +949,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::NotationStyle;
     use crate::StateError;
     use crate::game::MatchContextError;
 
@@ -1079,5 +1258,73 @@ mod tests {
                 0
             );
         }
+    }
+
+    #[test]
+    fn moves_read_and_write_in_the_lines_numbering_for_either_direction() {
+        // Gibbon's line 0: the opponent, moving from 1 to 24, on roll with 6-6. Its checker on
+        // the line's 3 is on its own 22.
+        let b0 = board(GIBBON[0].0);
+        let s0 = b0.to_state(Side::White).unwrap();
+        let play = b0.parse_move("3-9", SingleDiePolicy::Standard);
+        assert!(play.is_err(), "6-6 must be played four times where it can");
+        let p = s0.position();
+        let dice = s0.dice().unwrap();
+        let mut list = PlayList::new();
+        p.legal_plays(dice, SingleDiePolicy::Standard, &mut list);
+        assert!(!list.is_empty());
+        let mut seen_22 = false;
+        for play in list.plays() {
+            let text = b0.move_text(&play).unwrap();
+            assert_eq!(
+                b0.parse_move(&text, SingleDiePolicy::Standard),
+                Ok(play),
+                "{text}"
+            );
+            // FIBS's report of the move, and the command's other spellings.
+            let report = format!("black_jack moves {text} .");
+            let report = report.trim_start_matches("black_jack moves ");
+            assert_eq!(b0.parse_move(report, SingleDiePolicy::Standard), Ok(play));
+            let spaced = format!("m {}", text.replace('-', " ").replace("bar", "b"));
+            assert_eq!(b0.parse_move(&spaced, SingleDiePolicy::Standard), Ok(play));
+            seen_22 |= play.steps().iter().any(|s| s.from() == 22) && text.contains("3-9");
+        }
+        assert!(seen_22, "own 22 is the line's 3");
+        // The protocol's example: you, moving from 24 to 1, play 6-2 as in your own numbering.
+        let b = board(SPEC);
+        let play = b
+            .parse_move("24-18 13-11", SingleDiePolicy::Standard)
+            .unwrap();
+        let s = b.to_state(Side::White).unwrap();
+        assert_eq!(
+            s.position().format_play(&play, NotationStyle::Compact),
+            "24/18 13/11"
+        );
+        assert_eq!(b.move_text(&play).unwrap(), "24-18 13-11");
+    }
+
+    #[test]
+    fn moves_that_do_not_read_or_do_not_play_name_why() {
+        let b = board(SPEC);
+        let parse = |t: &str| b.parse_move(t, SingleDiePolicy::Standard);
+        for bad in ["24-", "-18", "24--18", "25-19", "0-6", "x-1", "24-18 13"] {
+            assert_eq!(parse(bad), Err(FibsMoveError::Syntax(bad.into())), "{bad}");
+        }
+        assert!(matches!(parse("24-20"), Err(FibsMoveError::Notation(_))));
+        assert!(matches!(parse(""), Err(FibsMoveError::Notation(_))));
+        let before = with_field(&with_field(SPEC, 33, "0"), 34, "0");
+        assert_eq!(
+            board(&before).parse_move("24-18", SingleDiePolicy::Standard),
+            Err(FibsMoveError::NoDice)
+        );
+        let over = with_field(SPEC, 32, "0");
+        assert_eq!(
+            board(&over).parse_move("24-18", SingleDiePolicy::Standard),
+            Err(FibsMoveError::NotInPlay)
+        );
+        assert_eq!(
+            board(&over).move_text(&Play::NONE),
+            Err(FibsMoveError::NotInPlay)
+        );
     }
 }

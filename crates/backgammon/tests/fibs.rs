@@ -72,8 +72,12 @@ fn gnubg_external_answers_fit_the_states_of_this_crates_lines() {
                     p.legal_plays(dice, SingleDiePolicy::Standard, &mut list);
                     assert!(list.plays().all(|play| play.steps().is_empty()), "{xgid}");
                 } else {
-                    p.parse_play(answer, dice, SingleDiePolicy::Standard)
+                    let play = p
+                        .parse_play(answer, dice, SingleDiePolicy::Standard)
                         .unwrap_or_else(|e| panic!("{xgid} {whose}: GNUBG played {answer}: {e}"));
+                    // The play as FIBS's `move` command takes it, in the line's numbering.
+                    let text = ours.move_text(&play).unwrap();
+                    assert_eq!(ours.parse_move(&text, SingleDiePolicy::Standard), Ok(play));
                 }
             }
             Phase::BeforeRoll => {

@@ -280,6 +280,16 @@ proptest! {
                 prop_assert_eq!(text.parse::<FibsBoard>(), Ok(line.clone()));
                 let plain = s.to_fibs_board(you, ["you", "opponent"]).unwrap();
                 prop_assert_eq!(line.board(), plain.board());
+                // Every legal play reads back from its FIBS move text.
+                if let (Phase::Moving, Some(d)) = (s.phase(), s.dice()) {
+                    let policy = rules.single_die;
+                    let mut list = PlayList::new();
+                    s.position().legal_plays(d, policy, &mut list);
+                    for play in list.plays().take(24) {
+                        let text = line.move_text(&play).unwrap();
+                        prop_assert_eq!(line.parse_move(&text, policy), Ok(play), "{}", text);
+                    }
+                }
                 let back = line.to_state(you);
                 let doubler = s.position().to_move() == you;
                 let centred_above_1 = s.cube_owner().is_none() && s.cube_log2() > 0;

@@ -331,6 +331,26 @@ pub fn fibs(data: &[u8]) {
         }
         states.push(state);
     }
+    // Moves: every legal play reads back from its FIBS text; arbitrary text never panics.
+    let policy = game.rules().single_die;
+    if let Some(state) = states.first()
+        && let (Phase::Moving, Some(dice)) = (state.phase(), state.dice())
+    {
+        let mut list = PlayList::new();
+        state.position().legal_plays(dice, policy, &mut list);
+        for play in list.plays().take(32) {
+            let text = board.move_text(&play).expect("a line in play");
+            assert_eq!(board.parse_move(&text, policy), Ok(play), "{s:?}: {text}");
+        }
+    }
+    let n = usize::from(bytes.u8() % 24);
+    let words = [
+        "bar", "b", "off", "o", "-", " ", "move", "m", ".", "1", "6", "12", "19", "24", "25", "0",
+    ];
+    let text: String = (0..n)
+        .map(|_| words[usize::from(bytes.u8()) % words.len()])
+        .collect();
+    let _ = board.parse_move(&text, policy);
     if let Some(state) = states.into_iter().next() {
         play_on(&game, state, &mut bytes);
     }
