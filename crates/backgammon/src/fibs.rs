@@ -38,7 +38,7 @@ use crate::game::{Backgammon, MatchContext, Phase, State, StateSetup};
 use crate::ids::MAX_CUBE_LOG2;
 use crate::interop::ImportError;
 use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
-use crate::notation::NotationError;
+use crate::notation::{NotationError, point_name};
 
 /// The match length FIBS writes for an unlimited match (money play).
 pub const UNLIMITED: u32 = 9999;
@@ -578,16 +578,9 @@ impl FibsBoard {
             if !own.is_empty() {
                 own.push(' ');
             }
-            for (k, &p) in pair.iter().enumerate() {
-                if k == 1 {
-                    own.push('/');
-                }
-                match usize::from(p) {
-                    BAR => own.push_str("bar"),
-                    0 => own.push_str("off"),
-                    _ => own.push_str(&p.to_string()),
-                }
-            }
+            point_name(pair[0], &mut own);
+            own.push('/');
+            point_name(pair[1], &mut own);
         }
         let checkers = self.checkers();
         let (mine, theirs) = if you_on_roll {

@@ -59,7 +59,7 @@ pub enum NotationError {
     Illegal(String),
 }
 
-fn point_name(p: u8, out: &mut String) {
+pub(crate) fn point_name(p: u8, out: &mut String) {
     match p as usize {
         BAR => out.push_str("bar"),
         OFF => out.push_str("off"),
