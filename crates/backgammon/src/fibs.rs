@@ -151,13 +151,16 @@ pub enum FibsMoveError {
 }
 
 /// A FIBS board line (`set boardstyle 3`), every field kept as read and checked: the syntax,
-/// each field's range, and the checker counts against the board.
+/// each field's range, and the checker counts against the board. With the feature `serde` it
+/// (de)serializes as the line's text, read with the same checks.
 ///
 /// Whether the fields make a game to continue (the player to act, the match, the cube) is
 /// [`FibsBoard::to_state`]'s question. `Display` writes the line back exactly as read, up to
 /// the spelling of the numbers (no spaces around them, no leading zeros or `+`), so
 /// `parse(display(b)) == b`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct FibsBoard {
     names: [String; 2],
     match_length: u32,
@@ -913,6 +916,21 @@ impl fmt::Display for FibsBoard {
             self.did_crawford,
             self.redoubles
         )
+    }
+}
+
+/// Reads the line (`FromStr`); the serde form of [`FibsBoard`] (feature `serde`).
+impl TryFrom<String> for FibsBoard {
+    type Error = FibsBoardError;
+    fn try_from(s: String) -> Result<FibsBoard, FibsBoardError> {
+        s.parse()
+    }
+}
+
+/// Writes the line (`Display`); the serde form of [`FibsBoard`] (feature `serde`).
+impl From<FibsBoard> for String {
+    fn from(b: FibsBoard) -> String {
+        b.to_string()
     }
 }
 

@@ -3,6 +3,7 @@
 #![cfg(feature = "serde")]
 
 use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
+use lattjo_backgammon::fibs::FibsBoard;
 use lattjo_backgammon::{
     Action, Backgammon, Dice, GnubgId, Label, MatchContext, MatchId, Phase, Play, Point, Position,
     Rules, Side, State, StateError, StateSetup, Step, Xgid,
@@ -83,6 +84,10 @@ proptest! {
         prop_assert_eq!(serde_json::from_str::<MatchId>(&serde_json::to_string(&m).unwrap()).unwrap(), m);
         let x = s.to_xgid();
         prop_assert_eq!(serde_json::from_str::<Xgid>(&serde_json::to_string(&x).unwrap()).unwrap(), x);
+        let f = s.to_fibs_board(Side::Black, ["a", "b"]).unwrap();
+        let json = serde_json::to_string(&f).unwrap();
+        prop_assert_eq!(&json, &format!("{:?}", f.to_string()));
+        prop_assert_eq!(serde_json::from_str::<FibsBoard>(&json).unwrap(), f);
     }
 
     /// No panic on mutated JSON: every number of a serialized state replaced by another.
@@ -162,6 +167,21 @@ fn regression_serde_parts_are_validated() {
     assert!(serde_json::from_str::<Play>(five).is_err());
     assert!(serde_json::from_str::<Action>(&format!(r#"{{"Play":{five}}}"#)).is_err());
     assert!(serde_json::from_str::<GnubgId>("\"AAAAAAAAAAAAAA:cAkAAAAAAAAA\"").is_err());
+    // A FIBS line whose borne-off field disagrees with its board.
+    let line = Backgammon::default()
+        .fibs_board(
+            &Backgammon::default()
+                .state_from(Position::start(Side::White), None)
+                .unwrap(),
+            Side::White,
+            ["a", "b"],
+        )
+        .unwrap()
+        .to_string();
+    assert!(serde_json::from_str::<FibsBoard>(&format!("{line:?}")).is_ok());
+    let bad = line.replace(":0:25:0:0:", ":0:25:1:0:");
+    assert_ne!(bad, line);
+    assert!(serde_json::from_str::<FibsBoard>(&format!("{bad:?}")).is_err());
     // A position whose counts overflow or put both colours on a point.
     let p = serde_json::to_string(&Position::start(Side::White)).unwrap();
     assert!(serde_json::from_str::<Position>(&p.replacen("2,", "16,", 1)).is_err());

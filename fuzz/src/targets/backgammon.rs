@@ -626,6 +626,13 @@ pub fn types_json(data: &[u8]) {
             "text of a JSON GnubgId"
         );
     }
+    if let Some(b) = json_round_trip::<FibsBoard>(data) {
+        assert_eq!(
+            b.to_string().parse::<FibsBoard>().as_ref(),
+            Ok(&b),
+            "text of a JSON FibsBoard"
+        );
+    }
     if let Some(m) = json_round_trip::<MatchContext>(data) {
         assert_eq!(
             MatchContext::new(m.length(), m.scores(), m.is_crawford()),
@@ -663,6 +670,9 @@ pub fn types_json_seeds() -> Vec<Vec<u8>> {
     ];
     if let Ok(id) = GNUBG_IDS[0].parse::<GnubgId>() {
         out.push(to_json(&id));
+    }
+    if let Ok(b) = State::default().to_fibs_board(Side::White, ["a", "b"]) {
+        out.push(to_json(&b));
     }
     if let (Some(a), Some(b)) = (Step::new(24, 18), Step::new(13, 11))
         && let Some(p) = Play::from_steps(&[a, b])
