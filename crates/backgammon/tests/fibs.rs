@@ -100,3 +100,38 @@ fn gnubg_external_answers_fit_the_states_of_this_crates_lines() {
     }
     assert_eq!(n, 357);
 }
+
+/// A double in GNU Backgammon 1.07.001's own lines (`set player 0 human`, `set player 1
+/// human`, `set output rawboard on`, `set seed 1`, `new match 5`; root, on roll with 6-3, plays
+/// `24/18 13/10`; gnubg doubles; root takes; `show board` after each): the doubler stays on
+/// turn, GNUBG writes the was-doubled field with the doubler's colour (−1), and the may-double
+/// fields keep the cube before the double.
+#[test]
+fn gnubg_lines_during_and_after_a_double_read_as_the_double_and_the_take() {
+    use lattjo_backgammon::{Phase, Side};
+    let pending = "board:root:gnubg:5:0:0:0:-2:0:0:0:0:5:0:3:0:1:0:-5:4:0:0:0:-3:1:-5:0:0:0:0:1:0:\
+                   -1:0:0:0:0:1:1:1:-1:1:-1:0:25:0:0:0:0:0:0:0:1";
+    let taken = "board:root:gnubg:5:0:0:0:-2:0:0:0:0:5:0:3:0:1:0:-5:4:0:0:0:-3:1:-5:0:0:0:0:1:0:\
+                 -1:0:0:0:0:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+    let s = State::from_fibs_board(pending, Side::White).unwrap();
+    assert_eq!(s.phase(), Phase::Doubled);
+    assert_eq!(s.position().to_move(), Side::Black, "gnubg doubled");
+    assert_eq!((s.cube_log2(), s.cube_owner()), (0, None));
+    assert_eq!(
+        s.match_context().map(|m| (m.length(), m.scores())),
+        Some((5, [0, 0]))
+    );
+    let t = State::from_fibs_board(taken, Side::White).unwrap();
+    assert_eq!(t.phase(), Phase::BeforeRoll);
+    assert_eq!(t.position().to_move(), Side::Black);
+    assert_eq!(
+        (t.cube_log2(), t.cube_owner()),
+        (1, Some(Side::White)),
+        "root took"
+    );
+    assert_eq!(t.position(), s.position());
+    // This crate writes the taker's line with FIBS's was-doubled 1; both read the same.
+    let ours = FibsBoard::from_state(&s, Side::White, ["root", "gnubg"]).unwrap();
+    assert_eq!(ours.to_state(Side::White), Ok(s));
+    assert_eq!(ours.to_string().split(':').nth(40), Some("1"));
+}
