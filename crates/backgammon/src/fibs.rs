@@ -458,6 +458,43 @@ impl FibsBoard {
         self.can_move
     }
 
+    /// The dice fields: yours, then the opponent's (`[0, 0]` before the roll), as written.
+    #[must_use]
+    pub const fn dice(&self) -> [[u8; 2]; 2] {
+        self.dice
+    }
+
+    /// The number on the cube (1, 2, 4, ...).
+    #[must_use]
+    pub const fn cube(&self) -> u32 {
+        self.cube
+    }
+
+    /// The may-double fields: yours, then the opponent's.
+    #[must_use]
+    pub const fn may_double(&self) -> [bool; 2] {
+        self.may_double
+    }
+
+    /// The was-doubled field: FIBS writes 1 when your opponent has just doubled, GNU
+    /// Backgammon the doubler's colour (−1 or 1); 0 when no double is pending.
+    #[must_use]
+    pub const fn was_doubled(&self) -> i8 {
+        self.was_doubled
+    }
+
+    /// The checkers borne off: yours, then the opponent's (checked against the board).
+    #[must_use]
+    pub const fn borne_off(&self) -> [u8; 2] {
+        self.on_home
+    }
+
+    /// The did-Crawford field: non-zero once the match's Crawford game has been played.
+    #[must_use]
+    pub const fn did_crawford(&self) -> u32 {
+        self.did_crawford
+    }
+
     /// Whether the player on roll is you (the first name's player); `None` once the game is
     /// over (turn 0).
     fn you_on_roll(&self) -> Option<bool> {
@@ -1045,6 +1082,28 @@ mod tests {
         // 3: the Crawford game (D4), both may-double fields 1 as FIBS sends them.
         assert!(s3.match_context().unwrap().is_crawford());
         assert_eq!((s3.phase(), s3.cube_owner()), (Phase::BeforeRoll, None));
+    }
+
+    #[test]
+    fn the_fields_read_as_the_protocols_table_names_them() {
+        let b = board(SPEC);
+        assert_eq!(b.names(), ["You", "someplayer"]);
+        assert_eq!((b.match_length(), b.scores()), (3, [0, 0]));
+        assert_eq!((b.turn(), b.color(), b.direction()), (1, 1, -1));
+        assert_eq!(b.dice(), [[6, 2], [0, 0]]);
+        assert_eq!(
+            (b.cube(), b.may_double(), b.was_doubled()),
+            (1, [true, true], 0)
+        );
+        assert_eq!(
+            (b.borne_off(), b.can_move(), b.did_crawford()),
+            ([0, 0], 2, 0)
+        );
+        assert_eq!(b.board()[6], 5, "your 6 point");
+        assert_eq!(b.board()[1], -2, "the opponent's 24 point");
+        // Gibbon's line 1: 5 of the opponent's checkers off, and a post-Crawford flag in line 2.
+        assert_eq!(board(GIBBON[1].0).borne_off(), [0, 5]);
+        assert_eq!(board(GIBBON[2].0).did_crawford(), 1);
     }
 
     #[test]
