@@ -202,3 +202,368 @@ impl Position {
         m
     }
 }
+
+/// The longest move list a `position` command may carry: far above any game's length, so that
+/// a hostile line cannot make the reader hold more moves than a game could have (the 75-move
+/// rule ends every FIDE game before ply 8,849).
+pub const MAX_POSITION_MOVES: usize = 20_000;
+
+/// A UCI `position` command, as a chess GUI sends it to an engine: the start (`startpos` or a
+/// FEN) and the moves played from it (`position startpos moves e2e4 e7e5`).
+///
+/// `FromStr` reads a command in standard chess ([`UciPosition::parse`] takes the castling
+/// mode, for an engine told `UCI_Chess960`); `Display` writes `position startpos` for the
+/// standard start in standard chess and `position fen <FEN>` otherwise (the FEN as
+/// [`Position::to_fen`] writes it, which Stockfish reads in both modes), then ` moves` and the
+/// moves when there are any, castling as the mode writes it ([`Position::to_uci`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::uci::UciPosition;
+/// let cmd: UciPosition = "position startpos moves e2e4 e7e5 g1f3".parse()?;
+/// assert_eq!(cmd.moves().len(), 3);
+/// assert_eq!(cmd.position().to_string(),
+///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+/// assert_eq!(cmd.to_string(), "position startpos moves e2e4 e7e5 g1f3");
+/// // The game it describes, with its repetition history.
+/// let state = cmd.to_state()?;
+/// assert_eq!(state.moves().len(), 3);
+/// assert_eq!(lattjo_chess::uci::UciPosition::from_state(&state), cmd);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciPosition {
+    start: Position,
+    moves: Vec<Move>,
+    position: Position,
+}
+
+/// A UCI `position` command that does not read.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::uci::{UciPosition, UciPositionError};
+/// use lattjo_chess::UciError;
+/// assert_eq!("position start".parse::<UciPosition>(), Err(UciPositionError::Start("start".into())));
+/// assert!(matches!(
+///     "position startpos moves e2e4 e2e4".parse::<UciPosition>(),
+///     Err(UciPositionError::Move { ply: 2, error: UciError::Illegal(_) })
+/// ));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UciPositionError {
+    /// The line is not a `position` command (its first word).
+    #[error("not a uci position command: {0:?}")]
+    NotPosition(String),
+    /// Neither `startpos` nor `fen <FEN>` follows `position`.
+    #[error("a position command goes on with \"startpos\" or \"fen\", not {0:?}")]
+    Start(String),
+    /// A word other than `moves` after the start.
+    #[error("expected \"moves\" after the start, found {0:?}")]
+    Moves(String),
+    /// The FEN did not read.
+    #[error("fen: {0}")]
+    Fen(#[from] crate::fen::FenError),
+    /// A move is not UCI or not legal where it stands (`ply` counts from 1).
+    #[error("move {ply}: {error}")]
+    Move {
+        /// The 1-based ply of the move.
+        ply: usize,
+        /// Why it was refused.
+        error: UciError,
+    },
+    /// More than [`MAX_POSITION_MOVES`] moves.
+    #[error("more than {MAX_POSITION_MOVES} moves")]
+    TooManyMoves,
+}
+
+impl UciPosition {
+    /// The command for `start` and `moves` played from it.
+    ///
+    /// # Errors
+    ///
+    /// [`UciPositionError::Move`] for a move that is not legal where it stands,
+    /// [`UciPositionError::TooManyMoves`] for more than [`MAX_POSITION_MOVES`].
+    pub fn new(start: Position, moves: &[Move]) -> Result<UciPosition, UciPositionError> {
+        if moves.len() > MAX_POSITION_MOVES {
+            return Err(UciPositionError::TooManyMoves);
+        }
+        let mut position = start.clone();
+        for (i, &m) in moves.iter().enumerate() {
+            position.play(m).map_err(|_| UciPositionError::Move {
+                ply: i + 1,
+                error: UciError::Illegal(position.to_uci(m).to_string()),
+            })?;
+        }
+        Ok(UciPosition {
+            start,
+            moves: moves.to_vec(),
+            position,
+        })
+    }
+
+    /// The command that gives `state`'s position: its start and its moves.
+    #[must_use]
+    pub fn from_state(state: &crate::State) -> UciPosition {
+        UciPosition {
+            start: state.start().clone(),
+            moves: state.moves().to_vec(),
+            position: state.position().clone(),
+        }
+    }
+
+    /// Reads a `position` command, `mode` saying how the engine was told to read castling
+    /// (`UCI_Chess960`): words separated by any whitespace, `position` first, then `startpos`
+    /// (the standard start, in either mode) or `fen` and the FEN's four to six fields, then
+    /// optionally `moves` and the moves, each legal where it stands. In standard chess castling
+    /// is read both as the king's two-square move and as "king takes rook"; in Chess960 only as
+    /// "king takes rook", as UCI has it ([`Position::parse_uci`]).
+    ///
+    /// # Errors
+    ///
+    /// [`UciPositionError`] naming the first word or move that does not read.
+    pub fn parse(text: &str, mode: CastlingMode) -> Result<UciPosition, UciPositionError> {
+        let mut words = text.split_ascii_whitespace();
+        match words.next() {
+            Some("position") => {}
+            other => return Err(UciPositionError::NotPosition(other.unwrap_or("").into())),
+        }
+        let start = match words.next() {
+            Some("startpos") => {
+                let start = Position::new();
+                match mode {
+                    CastlingMode::Standard => start,
+                    CastlingMode::Chess960 => Position::from_setup(start.to_setup(), mode)
+                        .map_err(crate::fen::FenError::from)?,
+                }
+            }
+            Some("fen") => {
+                let mut fen = String::new();
+                for w in words.by_ref().take_while(|&w| w != "moves") {
+                    if !fen.is_empty() {
+                        fen.push(' ');
+                    }
+                    fen.push_str(w);
+                }
+                let start = Position::from_fen(&fen, mode)?;
+                return UciPosition::after(start, words);
+            }
+            other => return Err(UciPositionError::Start(other.unwrap_or("").into())),
+        };
+        match words.next() {
+            None => UciPosition::new(start, &[]),
+            Some("moves") => UciPosition::after(start, words),
+            Some(w) => Err(UciPositionError::Moves(w.into())),
+        }
+    }
+
+    /// The command for `start` and the UCI moves `words`.
+    fn after<'a>(
+        start: Position,
+        words: impl Iterator<Item = &'a str>,
+    ) -> Result<UciPosition, UciPositionError> {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for (i, w) in words.enumerate() {
+            if moves.len() == MAX_POSITION_MOVES {
+                return Err(UciPositionError::TooManyMoves);
+            }
+            let m = position
+                .parse_uci(w)
+                .map_err(|error| UciPositionError::Move { ply: i + 1, error })?;
+            position.play_unchecked(m);
+            moves.push(m);
+        }
+        Ok(UciPosition {
+            start,
+            moves,
+            position,
+        })
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played from the start.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position after the moves: the one the engine is to think about.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The game from the start through the moves ([`crate::State::replay`]), with the
+    /// repetition history an engine needs for draws by repetition.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::StateError::MoveAfterEnd`] when a move follows a position that had already
+    /// ended the game (insufficient material: [`Position::play`] still plays such moves).
+    pub fn to_state(&self) -> Result<crate::State, crate::StateError> {
+        crate::State::replay(self.start.clone(), &self.moves)
+    }
+}
+
+impl FromStr for UciPosition {
+    type Err = UciPositionError;
+    /// [`UciPosition::parse`] in standard chess.
+    fn from_str(s: &str) -> Result<UciPosition, UciPositionError> {
+        UciPosition::parse(s, CastlingMode::Standard)
+    }
+}
+
+impl fmt::Display for UciPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = &self.start;
+        if start.castling_mode() == CastlingMode::Standard && *start == Position::new() {
+            f.write_str("position startpos")?;
+        } else {
+            write!(f, "position fen {}", start.to_fen(crate::EpMode::Always))?;
+        }
+        if !self.moves.is_empty() {
+            f.write_str(" moves")?;
+            let mut p = start.clone();
+            for &m in &self.moves {
+                write!(f, " {}", p.to_uci(m))?;
+                p.play_unchecked(m);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::FenError;
+
+    fn cmd(text: &str) -> UciPosition {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn position_commands_in_the_forms_guis_send_them_read() {
+        // Without moves, with an empty move list, with tabs and line ends around the words.
+        let start = cmd("position startpos");
+        assert_eq!(start.position(), &Position::new());
+        assert_eq!(cmd("position startpos moves"), start);
+        assert_eq!(cmd(" position\tstartpos  moves \r\n"), start);
+        assert_eq!(start.to_string(), "position startpos");
+        // A FEN of four fields (no clocks) and of six, then moves.
+        let four = cmd("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - moves e2e4");
+        let six = cmd("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4");
+        assert_eq!(four.position(), six.position());
+        assert_eq!(
+            six.to_string(),
+            "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4"
+        );
+        // The standard start written as a FEN reads as the start and writes as `startpos`.
+        let fen = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(cmd(fen).to_string(), "position startpos");
+    }
+
+    #[test]
+    fn castling_reads_in_both_forms_and_writes_in_the_modes_own() {
+        let opening = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+        let king_two = cmd(&format!("{opening} e1g1"));
+        let king_takes_rook = cmd(&format!("{opening} e1h1"));
+        assert_eq!(king_two, king_takes_rook);
+        assert_eq!(king_takes_rook.to_string(), format!("{opening} e1g1"));
+        // Told UCI_Chess960, the same game writes castling as king takes rook, from a FEN.
+        // There the king's two-square move is a king move like any other, so castling is e1h1.
+        assert!(UciPosition::parse(&format!("{opening} e1g1"), CastlingMode::Chess960).is_err());
+        let c960 = UciPosition::parse(&format!("{opening} e1h1"), CastlingMode::Chess960).unwrap();
+        assert_eq!(c960.position().zobrist(), king_two.position().zobrist());
+        let text = c960.to_string();
+        assert!(
+            text.starts_with("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "),
+            "{text}"
+        );
+        assert!(text.ends_with(" e1h1"), "{text}");
+        assert_eq!(
+            UciPosition::parse(&text, CastlingMode::Chess960).unwrap(),
+            c960
+        );
+    }
+
+    #[test]
+    fn commands_that_do_not_read_name_the_word_or_the_move() {
+        let err = |t: &str| t.parse::<UciPosition>().unwrap_err();
+        assert_eq!(err(""), UciPositionError::NotPosition(String::new()));
+        assert_eq!(
+            err("go depth 3"),
+            UciPositionError::NotPosition("go".into())
+        );
+        assert_eq!(err("position"), UciPositionError::Start(String::new()));
+        assert_eq!(
+            err("position startpos e2e4"),
+            UciPositionError::Moves("e2e4".into())
+        );
+        assert_eq!(
+            err("position fen moves e2e4"),
+            UciPositionError::Fen(FenError::FieldCount(0))
+        );
+        assert!(matches!(
+            err("position fen 8/8/8/8/8/8/8/8 w - - 0 1"),
+            UciPositionError::Fen(_)
+        ));
+        assert_eq!(
+            err("position startpos moves e2e4 e7e5 e1e3"),
+            UciPositionError::Move {
+                ply: 3,
+                error: UciError::Illegal("e1e3".into())
+            }
+        );
+        assert_eq!(
+            err("position startpos moves e2e4 x"),
+            UciPositionError::Move {
+                ply: 2,
+                error: UciError::Syntax("x".into())
+            }
+        );
+        assert_eq!(
+            err("position startpos moves 0000"),
+            UciPositionError::Move {
+                ply: 1,
+                error: UciError::Null
+            }
+        );
+        // A move list longer than any game: refused before it is held.
+        let long = format!(
+            "position startpos moves{}",
+            " g1f3 g8f6 f3g1 f6g8".repeat(MAX_POSITION_MOVES / 4 + 1)
+        );
+        assert_eq!(err(&long), UciPositionError::TooManyMoves);
+        let at_limit = format!(
+            "position startpos moves{}",
+            " g1f3 g8f6 f3g1 f6g8".repeat(MAX_POSITION_MOVES / 4)
+        );
+        assert_eq!(cmd(&at_limit).moves().len(), MAX_POSITION_MOVES);
+    }
+
+    #[test]
+    fn new_checks_the_moves_and_to_state_the_games_end() {
+        let start = Position::new();
+        let e4 = start.parse_uci("e2e4").unwrap();
+        assert_eq!(
+            UciPosition::new(start.clone(), &[e4, e4]),
+            Err(UciPositionError::Move {
+                ply: 2,
+                error: UciError::Illegal("e2e4".into())
+            })
+        );
+        // A bare-kings position still has legal moves, but the game ended there (K17).
+        let dead = cmd("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2");
+        assert_eq!(dead.to_state(), Err(crate::StateError::MoveAfterEnd(1)));
+    }
+}

@@ -1,6 +1,7 @@
-//! FEN, UCI and Polyglot hashing against published references.
+//! FEN, UCI (moves and `position` commands) and Polyglot hashing against published references
+//! and Stockfish.
 
-use lattjo_chess::{CastlingMode, FenError, Position, UciError, UciMove};
+use lattjo_chess::{CastlingMode, EpMode, FenError, Position, UciError, UciMove};
 
 /// Polyglot book-format reference: the published key test vectors (rules section 7 lists
 /// the first three; the rest are the same table's further lines).
@@ -163,4 +164,42 @@ fn uci_parse_write_and_errors() {
         .play(c960.parse_uci("f1g1").expect("legal"))
         .expect("legal");
     assert_eq!(short.to_string(), "4k3/8/8/8/8/8/8/1R3RK1 b - - 1 1");
+}
+
+/// UCI `position` commands this crate wrote for random games (standard chess and Chess960)
+/// reach in Stockfish 15.1 the positions they reach here, and read back as written. Source:
+/// `data/stockfish_uci_position.txt` (its header says how it was made).
+#[test]
+fn stockfish_reaches_the_positions_of_uci_position_commands() {
+    use lattjo_chess::uci::UciPosition;
+    let mut n = 0;
+    for line in include_str!("data/stockfish_uci_position.txt").lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let mode = if f[0] == "1" {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let cmd = UciPosition::parse(f[1], mode).unwrap_or_else(|e| panic!("{}: {e}", f[1]));
+        assert_eq!(cmd.to_string(), f[1], "writes back as read");
+        // Stockfish writes Chess960 castling rights by file (Shredder-FEN) and the en-passant
+        // square only when a capture can use it: compare positions, not text.
+        let sf = Position::from_fen(f[2], mode).unwrap();
+        let ours = cmd.position();
+        assert_eq!(
+            ours.to_fen(EpMode::Legal),
+            sf.to_fen(EpMode::Legal),
+            "{}",
+            f[1]
+        );
+        assert_eq!(ours.zobrist(), sf.zobrist());
+        let state = cmd.to_state().unwrap();
+        assert_eq!(state.position(), ours);
+        assert_eq!(UciPosition::from_state(&state), cmd);
+        n += 1;
+    }
+    assert_eq!(n, 300);
 }

@@ -6,6 +6,7 @@ use std::io::BufReader;
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::san::{San, SanPlus, Suffix};
+use lattjo_chess::uci::UciPosition;
 use lattjo_chess::{
     Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
     Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square, State,
@@ -365,6 +366,21 @@ pub fn uci(data: &[u8]) {
             }
         }
     }
+    // The whole input as a UCI `position` command, in both castling modes: a command that
+    // reads writes a command that reads the same, and its game replays to its position.
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        if let Ok(cmd) = UciPosition::parse(s, mode) {
+            let text = cmd.to_string();
+            assert_eq!(
+                UciPosition::parse(&text, mode).as_ref(),
+                Ok(&cmd),
+                "{s:?} -> {text:?}"
+            );
+            if let Ok(state) = cmd.to_state() {
+                assert_eq!(state.position(), cmd.position(), "{s:?}: replay");
+            }
+        }
+    }
 }
 
 /// Seeds for [`uci`].
@@ -384,7 +400,13 @@ pub fn uci_seeds() -> Vec<Vec<u8>> {
             text.push(' ');
         }
         out.push(text.into_bytes());
+        out.push(UciPosition::from_state(&s).to_string().into_bytes());
     }
+    out.push(b"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1".to_vec());
+    out.push(
+        b"position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g1h1"
+            .to_vec(),
+    );
     out
 }
 
