@@ -653,8 +653,10 @@ impl FibsBoard {
     ///   and the did-Crawford field 0. FIBS sets that field to 1 once the Crawford game is
     ///   over; FIBS shows both may-double fields 1 in the Crawford game, and 0-0 reads as
     ///   centred there too.
-    /// * The fields home, bar, on bar, can move, forced move and redoubles say nothing the
-    ///   rest does not; they were checked when the line was read.
+    /// * The fields home, bar, on bar, can move and forced move say nothing the rest does
+    ///   not; they were checked when the line was read. Redoubles (the most instant redoubles
+    ///   an unlimited match allows) is a rule of the session, which belongs to the
+    ///   [`Backgammon`] game's [`crate::Rules`], not to a state; it is not read.
     ///
     /// # Errors
     ///
