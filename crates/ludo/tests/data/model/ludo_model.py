@@ -1,6 +1,7 @@
 """A second model of ludo, written from the project's rules digest (shared/rules/ludo.md:
 L1-L17, D1-D10, A1-A16) and not from the crate, for the booklet's rules (`rules=lattjo`) and
-common Western Ludo (`rules=classic`). It reads states in the crate's state notation and writes
+common Western Ludo (`rules=classic`) and Schmidt's Mensch ärgere dich nicht as the crate's
+docs/ludo.md details it (`rules=mensch`). It reads states in the crate's state notation and writes
 what the rules say happens next; tests/model.rs checks the crate against its output.
 
     python3 ludo_model.py states.txt > expected.txt
@@ -30,8 +31,12 @@ What the model implements, by rule id:
   otherwise. Every 6 gives another roll (even one that could not be used), except that in
   Classic the third 6 in a row forfeits that roll and ends the turn. Play passes clockwise
   among the seats. The state's streak counts the 6s rolled in the turn so far.
-- End (L17, A15): the first player with all four checkers on F wins; the state then shows `-`
-  to move, a streak of 0 and `places=<winner>`.
+- Mensch (D1-D4, D10): a 6 releases one checker onto the start field and must when it can;
+  while checkers remain in the den a checker on the start field must move off first when it
+  can; no move ends on an own checker; the four goal fields (L+1 to L+H) hold one checker each
+  and need the exact count; a colour wins with all four in its goal fields.
+- End (L17, A15): the first player with all four checkers on F (Mensch: in the goal fields)
+  wins; the state then shows `-` to move, a streak of 0 and `places=<winner>`.
 """
 import sys
 
@@ -59,9 +64,12 @@ class State:
                 self.rules = w[6:]
             else:
                 raise ValueError(f'unexpected word {w!r} in {text!r}')
-        if self.rules not in ('lattjo', 'classic'):
-            raise ValueError(f'the model plays rules=lattjo and rules=classic, not {self.rules}')
+        if self.rules not in ('lattjo', 'classic', 'mensch'):
+            raise ValueError(f'the model plays lattjo, classic and mensch, not {self.rules}')
         self.classic = self.rules == 'classic'
+        self.mensch = self.rules == 'mensch'
+        # The last index a checker can reach: the finishing dot, or Mensch's last goal field.
+        self.end = self.L + self.H if self.mensch else self.F
 
     def text(self, to, streak, pos, die=None, winner=None):
         words = ['LUDO', f'{self.T}/{self.L}/{self.H}', self.seats, to, str(streak)]
@@ -96,6 +104,8 @@ class State:
             o = self.other_on(c, land)
             out[text + (f'x{o}' if o else '')] = move
 
+        if self.mensch:
+            return self.mensch_moves(die, add, out)
         if self.classic:
             if die == 6 and den and 1 not in ps:
                 add(f'{c}:0>1', 1, (True, 1, 0, 1))
@@ -120,6 +130,31 @@ class State:
             add(f'{c}:{p}>{t}' + ('~' if bounce else ''), t, (False, 1, p, t))
         return out
 
+    def mensch_moves(self, die, add, out):
+        """Mensch (D1-D4, D10): a 6 releases one checker onto the start field; no move ends on
+        an own checker, goal fields included; no move goes past the last goal field. A 6 with
+        checkers in the den must release when it can; while checkers remain in the den, a
+        checker on the start field must move off it first, when it can."""
+        c, ps = self.to, self.pos[self.to]
+        den = ps.count(0)
+        if die == 6 and den and 1 not in ps:
+            add(f'{c}:0>1', 1, (True, 1, 0, 1))
+        for p in sorted(set(ps)):
+            if not 1 <= p < self.end:
+                continue
+            t = p + die
+            if t > self.end or t in ps:
+                continue
+            add(f'{c}:{p}>{t}', t, (False, 1, p, t))
+        if den:
+            release = {k: v for k, v in out.items() if v[0]}
+            if release:
+                return release
+            off_start = {k: v for k, v in out.items() if v[2] == 1}
+            if off_start:
+                return off_start
+        return out
+
     def after_move(self, move):
         c = self.to
         _, count, src, dst = move
@@ -131,7 +166,7 @@ class State:
         if o:
             d = self.dot(c, dst)
             pos[o] = [0 if 1 <= q <= self.L and self.dot(o, q) == d else q for q in pos[o]]
-        if all(p == self.F for p in pos[c]):
+        if all(p > self.L for p in pos[c]) if self.mensch else all(p == self.F for p in pos[c]):
             return self.text('-', 0, pos, winner=c)
         if self.die == 6:
             return self.text(c, self.streak, pos)
@@ -167,4 +202,5 @@ def main():
                 print(f'M\t{text}\t{m}\t{s.after_move(legal[m])}')
 
 
-main()
+if __name__ == '__main__':
+    main()
