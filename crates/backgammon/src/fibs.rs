@@ -9,7 +9,8 @@
 //! direction, two obsolete fields, the checkers borne off and on the bar, and four fields of
 //! less use. Everything is seen from the first name's player ("you"). [`FibsBoard`] reads and
 //! writes the line exactly; [`FibsBoard::to_state`] and [`FibsBoard::from_state`] turn it into
-//! a [`State`] and back.
+//! a [`State`] and back, and [`FibsBoard::move_text`] and [`FibsBoard::parse_move`] write and
+//! read a play as FIBS's `move` command takes it, in the line's own numbering.
 //!
 //! # Examples
 //!
