@@ -1,5 +1,6 @@
 //! Chess: the rules of the LATTJO booklet and FIDE's Laws, Chess960, FEN, SAN, UCI, PGN, EPD,
-//! Polyglot hashing, SVG diagrams, and fast legal move generation on bitboards.
+//! Polyglot hashing and opening books ([`polyglot`]), SVG diagrams, and fast legal move
+//! generation on bitboards.
 //!
 //! ```
 //! use lattjo_chess::{perft, Position, Move, Square};
@@ -57,6 +58,7 @@ mod magics;
 mod movegen;
 mod outcome;
 pub mod pgn;
+pub mod polyglot;
 mod position;
 #[doc = include_str!("rule_ids.md")]
 pub mod rule_ids {}

@@ -5,6 +5,7 @@ use std::io::BufReader;
 
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
+use lattjo_chess::polyglot::Book;
 use lattjo_chess::san::{San, SanPlus, Suffix};
 use lattjo_chess::uci::UciPosition;
 use lattjo_chess::{
@@ -381,6 +382,57 @@ pub fn uci(data: &[u8]) {
             }
         }
     }
+}
+
+/// Polyglot books from arbitrary bytes: a book that reads lists only legal moves at a few
+/// positions and at the positions its own moves lead to from the start, and `choose` picks one
+/// of them; refused bytes are refused without a panic.
+pub fn polyglot(data: &[u8]) {
+    let Ok(book) = Book::new(data) else { return };
+    assert_eq!(book.len() * 16, data.len());
+    let mut positions = vec![Position::new()];
+    if let Some(p) = Position::chess960(518) {
+        positions.push(p);
+    }
+    if let Ok(p) = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse() {
+        positions.push(p);
+    }
+    let mut rng = lattjo_chess::GameRng::new(u64::from(data.len() as u32), 1);
+    for i in 0..positions.len().min(8) {
+        let p = positions[i].clone();
+        for e in book.entries(&p) {
+            assert!(p.is_legal(e.mv), "{p:?}: book move {} not legal", e.mv);
+            if positions.len() < 8 {
+                let mut next = p.clone();
+                next.play_unchecked(e.mv);
+                positions.push(next);
+            }
+        }
+        if let Some(m) = book.choose(&p, &mut rng) {
+            assert!(book.entries(&p).any(|e| e.mv == m && e.weight > 0));
+        }
+    }
+    if let Some(first) = book.raw(0) {
+        assert!(book.raw_entries(first.key).all(|e| e.key == first.key));
+    }
+}
+
+/// Seeds for [`polyglot`]: a part of the test book and a small book for the start.
+pub fn polyglot_seeds() -> Vec<Vec<u8>> {
+    let test_book: &[u8] = include_bytes!("../../../crates/chess/tests/data/polyglot/book.bin");
+    let start = Position::new().zobrist();
+    let mut small = Vec::new();
+    for (mv, w) in [(12u16 << 6 | 28, 3u16), (11 << 6 | 27, 1)] {
+        small.extend_from_slice(&start.to_be_bytes());
+        small.extend_from_slice(&mv.to_be_bytes());
+        small.extend_from_slice(&w.to_be_bytes());
+        small.extend_from_slice(&0u32.to_be_bytes());
+    }
+    vec![
+        small,
+        test_book[..1600].to_vec(),
+        test_book[16_000..24_000].to_vec(),
+    ]
 }
 
 /// Seeds for [`uci`].
