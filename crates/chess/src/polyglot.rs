@@ -86,9 +86,18 @@ pub struct BookEntry {
 }
 
 /// A Polyglot opening book borrowed from bytes: whole entries, sorted by key (checked once).
-#[derive(Clone, Copy, Debug)]
+/// `Debug` shows the number of entries, not the bytes.
+#[derive(Clone, Copy)]
 pub struct Book<'a> {
     bytes: &'a [u8],
+}
+
+impl core::fmt::Debug for Book<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Book")
+            .field("entries", &self.len())
+            .finish()
+    }
 }
 
 impl<'a> Book<'a> {
@@ -241,6 +250,7 @@ mod tests {
         let bytes = start_book();
         let book = Book::new(&bytes).unwrap();
         assert_eq!(book.len(), 7);
+        assert_eq!(format!("{book:?}"), "Book { entries: 7 }");
         let p = Position::new();
         assert_eq!(book.raw_entries(p.zobrist()).count(), 5);
         let got: Vec<(String, u16)> = book
