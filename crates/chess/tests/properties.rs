@@ -22,7 +22,13 @@ fn random_position(seed: u64, plies: u32) -> Vec<Position> {
 
 fn random_walk(seed: u64, plies: u32) -> (Vec<Position>, Vec<Move>) {
     let mut rng = GameRng::new(seed, 3);
-    let mut pos: Position = FENS[rng.index(FENS.len())].parse().expect("valid");
+    let start: Position = FENS[rng.index(FENS.len())].parse().expect("valid");
+    walk_from(start, &mut rng, plies)
+}
+
+/// The positions and moves of a random walk of `plies` legal moves from `start`.
+fn walk_from(start: Position, rng: &mut GameRng, plies: u32) -> (Vec<Position>, Vec<Move>) {
+    let mut pos = start;
     let mut seen = vec![pos.clone()];
     let mut played = Vec::new();
     for _ in 0..plies {
@@ -95,18 +101,7 @@ proptest! {
         let (positions, moves) = random_walk(seed, plies);
         let (start, moves, mode) = if c960 {
             let start = Position::chess960(number).expect("0..960");
-            let mut p = start.clone();
-            let mut rng = GameRng::new(seed, 9);
-            let mut played = Vec::new();
-            for _ in 0..plies {
-                let legal = p.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let m = legal[rng.index(legal.len())];
-                p.play(m).expect("generated");
-                played.push(m);
-            }
+            let (_, played) = walk_from(start.clone(), &mut GameRng::new(seed, 9), plies);
             (start, played, CastlingMode::Chess960)
         } else {
             (positions[0].clone(), moves, CastlingMode::Standard)
