@@ -203,9 +203,10 @@ impl Position {
     }
 }
 
-/// The longest move list a `position` command may carry: far above any game's length, so that
-/// a hostile line cannot make the reader hold more moves than a game could have (the 75-move
-/// rule ends every FIDE game before ply 8,849).
+/// The longest move list a `position` command may carry: above any game's length, so that a
+/// hostile line cannot make the reader hold more moves than a game could have. Under the
+/// 75-move rule a FIDE game has at most 126 captures and pawn moves (30 captures, 96 pawn
+/// steps) with at most 150 plies before each and after the last, under 19,100 plies in all.
 pub const MAX_POSITION_MOVES: usize = 20_000;
 
 /// A UCI `position` command, as a chess GUI sends it to an engine: the start (`startpos` or a
