@@ -560,3 +560,48 @@ fn regression_a_disc_added_at_2e_161_m_s_got_a_direction_off_unit() {
     let v = Vec2::new(0.3, -0.4);
     assert_eq!(v.length().to_bits(), v.length_squared().sqrt().to_bits());
 }
+
+/// A box that just holds a touching lattice of 36 perfectly inelastic discs (restitution 0,
+/// elastic walls), started at random speeds: an inelastic collapse, ever more impacts at ever
+/// shorter intervals, so every substep runs to the round cap. Under the old cap (10,000 rounds
+/// plus 1,000 a moving disc: 46,000 here) libFuzzer's `physics_world` and `physics_crowd` timed
+/// out on such worlds and a step cost up to two seconds; the cap is now 2,000 plus 100 a moving
+/// disc (5,600 here). Counted in rounds, not timed. docs/physics.md, "What a step can cost".
+#[test]
+fn fuzz_an_inelastic_collapse_in_a_box_cost_seconds_a_step_under_the_old_round_cap() {
+    let kind = DiscKind::new(0.01, 0.01).unwrap();
+    let (k, s) = (6usize, 0.02 + 1e-6);
+    let half = k as f64 * s / 2.0 + 0.001;
+    let p = Params {
+        restitution_disc: 0.0,
+        restitution_cushion: 1.0,
+        ..Params::default()
+    };
+    let table = Table::new(half, half).unwrap().with_params(p).unwrap();
+    let mut w = World::new(table, config(1.0 / 60.0, 1, 60.0)).unwrap();
+    let mut x = 12345u64;
+    for i in 0..k * k {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let vx = ((x % 1000) as f64 / 1000.0 - 0.5) * 2.0;
+        let vy = (((x / 1000) % 1000) as f64 / 1000.0 - 0.5) * 2.0;
+        let at = Vec2::new(
+            -half + 0.001 + ((i % k) as f64 + 0.5) * s,
+            -half + 0.001 + ((i / k) as f64 + 0.5) * s,
+        );
+        w.add_disc(kind, at, Vec2::new(vx, vy)).unwrap();
+    }
+    let mut before = 0;
+    for step in 0..5 {
+        w.step(&mut NoEvents);
+        let rounds = w.stats().rounds - before;
+        before = w.stats().rounds;
+        assert!(rounds <= 2_000 + 100 * 36, "step {step}: {rounds} rounds");
+        assert_finite(&w);
+    }
+    assert!(
+        w.stats().capped_substeps >= 1,
+        "the collapse reaches the cap"
+    );
+}

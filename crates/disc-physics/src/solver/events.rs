@@ -13,7 +13,7 @@ use super::predict::{
 use super::queue::Queue;
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, ROUND_CAP,
-    SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
+    ROUND_CAP_PER_MOVING, SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
 };
 use super::{direction_speed, normal_or_zero, prefetch};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
@@ -45,7 +45,7 @@ impl Solver {
             table,
             walls,
         };
-        let cap = ROUND_CAP + 1_000 * s.moving.len() as u64;
+        let cap = ROUND_CAP + ROUND_CAP_PER_MOVING * s.moving.len() as u64;
         // a h², for the dues of the pairs re-predicted (see `predict::open_substeps`).
         let ahh = mo.a * sub.h * sub.h;
         // The next substep, counted from the broadphase's build.
