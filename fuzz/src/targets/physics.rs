@@ -13,17 +13,16 @@ use crate::{Bytes, json_round_trip, to_json};
 /// The most substeps one input may run (a world may take up to 10⁴ substeps a step).
 const SUBSTEP_BUDGET: u64 = 30_000;
 
-/// The most impact rounds one input may run. A substep may take up to 2,000 rounds plus 100 a
-/// moving disc (the solver's cap; 10,000 plus 1,000 until 5 Dec 2026): a light disc trapped
-/// between a disc 70,000 times heavier and a cushion rattles there for 137,000 rounds in 528
-/// substeps (0.58 s in a release build; a million rounds and 2.6 s under the earlier cap).
-/// That is the model's cost, bounded by the cap, not a fault; under libFuzzer's sanitizer it
-/// passed its 10 s timeout, so a run stops here.
+/// The most impact rounds one input may run. A substep may take up to 10,000 rounds plus
+/// 1,000 a moving disc (the solver's cap): a light disc trapped between a disc 70,000 times
+/// heavier and a cushion rattles there for a million rounds in 384 substeps (2.6 s in a release
+/// build). That is the model's cost, bounded by the cap, not a fault; under libFuzzer's
+/// sanitizer it passed its 10 s timeout, so a run stops here.
 const ROUND_BUDGET: u64 = 100_000;
 
 /// The crowd's budget is lower: a dense, perfectly inelastic lattice of 181 discs at 1/60 s
-/// took 26,000 rounds a substep under the earlier cap (2.15 s for the input), so a run stops
-/// once one such step has been taken.
+/// took 26,000 rounds a substep (0.4 s a step in a release build), so a run stops once one such
+/// step has been taken.
 const CROWD_ROUND_BUDGET: u64 = 20_000;
 
 /// Runs `w` for up to `steps` steps within the substep budget and checks what a run keeps:

@@ -94,13 +94,14 @@ pub(crate) const WARM_DISCS: usize = 16_384;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 pub(crate) const PGS_MAX_ITERS: usize = 500;
 
-/// Safety cap of rounds per substep: this many plus 100 per moving disc (docs/physics.md, "What
-/// a step can cost"; until 5 Dec 2026 10,000 plus 1,000, which let an inelastic collapse cost
-/// seconds a step, and which no test, golden value or bench ever reached).
-pub(crate) const ROUND_CAP: u64 = 2_000;
+/// Safety cap of rounds per substep: this many plus [`ROUND_CAP_PER_MOVING`] per moving disc.
+/// An inelastic collapse reaches it every substep and then costs up to seconds a step
+/// (docs/physics.md, "What a step can cost"); a cap of 2,000 plus 100 was tried on 5 Dec 2026
+/// and dropped, because it left a crowd that this cap resolves overlapping by 0.1 mm.
+pub(crate) const ROUND_CAP: u64 = 10_000;
 
 /// The rounds each moving disc adds to [`ROUND_CAP`].
-pub(crate) const ROUND_CAP_PER_MOVING: u64 = 100;
+pub(crate) const ROUND_CAP_PER_MOVING: u64 = 1_000;
 
 /// Counters of the solver's work since the world was built (diagnostics).
 ///
