@@ -227,16 +227,20 @@ fn check_name(name: &str) -> Result<(), FibsBoardError> {
     Ok(())
 }
 
+/// The error for field `index` holding an invalid value.
+fn bad_field(fields: &[&str; FIELDS], index: usize) -> FibsBoardError {
+    FibsBoardError::Field {
+        index,
+        field: field_name(index),
+        value: fields[index].to_string(),
+    }
+}
+
 /// Reads field `index` as an integer in `min..=max`: optional spaces around it, an optional
 /// `-`, at most five digits.
 fn int(fields: &[&str; FIELDS], index: usize, min: i32, max: i32) -> Result<i32, FibsBoardError> {
-    let text = fields[index];
-    let bad = || FibsBoardError::Field {
-        index,
-        field: field_name(index),
-        value: text.to_string(),
-    };
-    let t = text.trim_matches(' ');
+    let bad = || bad_field(fields, index);
+    let t = fields[index].trim_matches(' ');
     let digits = t.strip_prefix('-').unwrap_or(t);
     if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
@@ -281,12 +285,7 @@ impl FromStr for FibsBoard {
         let die_pair = |i| -> Result<[u8; 2], FibsBoardError> {
             let d = [int(f, i, 0, 6)?, int(f, i + 1, 0, 6)?].map(narrow::<u8>);
             if (d[0] == 0) != (d[1] == 0) {
-                let zero = if d[0] == 0 { i } else { i + 1 };
-                return Err(FibsBoardError::Field {
-                    index: zero,
-                    field: field_name(zero),
-                    value: f[zero].to_string(),
-                });
+                return Err(bad_field(f, if d[0] == 0 { i } else { i + 1 }));
             }
             Ok(d)
         };
@@ -296,21 +295,11 @@ impl FromStr for FibsBoard {
         }
         let cube = count(37)?;
         if !cube.is_power_of_two() || cube > 1 << MAX_CUBE_LOG2 {
-            return Err(FibsBoardError::Field {
-                index: 37,
-                field: "cube",
-                value: f[37].to_string(),
-            });
+            return Err(bad_field(f, 37));
         }
-        let sign = |i| -> Result<i8, FibsBoardError> {
-            match int(f, i, -1, 1)? {
-                0 => Err(FibsBoardError::Field {
-                    index: i,
-                    field: field_name(i),
-                    value: f[i].to_string(),
-                }),
-                v => Ok(narrow(v)),
-            }
+        let sign = |i| match int(f, i, -1, 1)? {
+            0 => Err(bad_field(f, i)),
+            v => Ok(narrow::<i8>(v)),
         };
         let b = FibsBoard {
             names: [fields[1].to_string(), fields[2].to_string()],
@@ -512,6 +501,14 @@ impl FibsBoard {
         if up { 25 - p } else { p }
     }
 
+    /// [`FibsBoard::position_number`] for points 1-24; the bar (25) and off (0) as they are.
+    const fn line_point(&self, you_on_roll: bool, p: u8) -> u8 {
+        match p {
+            1..=24 => self.position_number(you_on_roll, p),
+            _ => p,
+        }
+    }
+
     /// `play` of the player on roll as FIBS's `move` command takes its movements (and as FIBS
     /// reports a player's move): one `from-to` a die, `from` and `to` in the line's position
     /// numbers (1-24, the board fields' indices), `bar` and `off`, separated by spaces. The
@@ -540,18 +537,13 @@ impl FibsBoard {
     pub fn move_text(&self, play: &Play) -> Result<String, FibsMoveError> {
         let you_on_roll = self.you_on_roll().ok_or(FibsMoveError::NotInPlay)?;
         let mut out = String::new();
-        let point = |p: u8, out: &mut String| match usize::from(p) {
-            BAR => out.push_str("bar"),
-            0 => out.push_str("off"),
-            _ => out.push_str(&self.position_number(you_on_roll, p).to_string()),
-        };
         for (k, step) in play.steps().iter().enumerate() {
             if k > 0 {
                 out.push(' ');
             }
-            point(step.from(), &mut out);
+            point_name(self.line_point(you_on_roll, step.from()), &mut out);
             out.push('-');
-            point(step.to(), &mut out);
+            point_name(self.line_point(you_on_roll, step.to()), &mut out);
         }
         Ok(out)
     }
@@ -602,16 +594,13 @@ impl FibsBoard {
                     _ => return Err(syntax()),
                 },
             };
-            if dash && points.len().is_multiple_of(2) {
-                return Err(syntax());
-            }
             dash = false;
             points.push(p);
             if points.len() > 8 {
                 return Err(syntax());
             }
         }
-        if dash || points.len() % 2 == 1 {
+        if dash || !points.len().is_multiple_of(2) {
             return Err(syntax());
         }
         let mut own = String::new();
@@ -843,12 +832,13 @@ fn fibs_of(
     if let Some(d) = dice {
         dice_fields[on_roll] = [d.high(), d.low()];
     }
+    // At most four steps a play.
     let can_move = match dice {
         Some(d) if on_roll == 0 => {
             let mut list = PlayList::new();
             p.legal_plays(d, policy, &mut list);
             list.plays()
-                .map(|play| play.steps().len())
+                .map(|play| play.steps().len() as u8)
                 .max()
                 .unwrap_or(0)
         }
@@ -896,7 +886,7 @@ fn fibs_of(
         bar: 25,
         on_home: sides.map(|s| p.off(s)),
         on_bar: sides.map(|s| p.bar(s)),
-        can_move: narrow(i32::try_from(can_move).unwrap_or(0)),
+        can_move,
         forced_move: 0,
         did_crawford: u32::from(m.is_some_and(|m| m.is_post_crawford())),
         redoubles: 0,
