@@ -185,13 +185,14 @@ impl<'a> Book<'a> {
     /// seeded generator (the same seed gives the same choice); `None` when the book has no
     /// legal move of positive weight there.
     pub fn choose(&self, position: &Position, rng: &mut GameRng) -> Option<Move> {
-        let total: u32 = self.entries(position).map(|e| u32::from(e.weight)).sum();
+        // In u64: a book may repeat an entry, and 65,537 weights of 65,535 pass u32.
+        let total: u64 = self.entries(position).map(|e| u64::from(e.weight)).sum();
         if total == 0 {
             return None;
         }
-        let mut pick = rng.index(total as usize) as u32;
+        let mut pick = rng.index(usize::try_from(total).unwrap_or(usize::MAX)) as u64;
         for e in self.entries(position) {
-            let w = u32::from(e.weight);
+            let w = u64::from(e.weight);
             if pick < w {
                 return Some(e.mv);
             }
@@ -284,6 +285,16 @@ mod tests {
             Some(king_takes_rook),
             "e1g1 read as castling too"
         );
+    }
+
+    #[test]
+    fn regression_weights_summing_past_u32_overflowed_in_choose() {
+        let key = Position::new().zobrist();
+        let bytes = entry(key, 12 << 6 | 28, u16::MAX).repeat(65_537 + 10);
+        let book = Book::new(&bytes).unwrap();
+        let p = Position::new();
+        let e4 = p.parse_uci("e2e4").unwrap();
+        assert_eq!(book.choose(&p, &mut GameRng::new(1, 0)), Some(e4));
     }
 
     #[test]
