@@ -26,9 +26,9 @@
 //!   moves, and the repetition keys since the last pawn move or capture.
 //! - Text at the edge, each type with `Display` and `FromStr` that read back what they
 //!   write: [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
-//!   [`UciMove`] as UCI and [`UciPosition`] as a UCI `position` command ([`uci`]), [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`),
-//!   [`pgn::PgnGame`], [`epd::Epd`] (a test suite's line); [`pgn::PgnReader`] streams games
-//!   from any `BufRead`. [`svg::render`]
+//!   [`UciMove`] as UCI and [`UciPosition`] as a UCI `position` command ([`uci`]),
+//!   [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`), [`pgn::PgnGame`], [`epd::Epd`] (a test
+//!   suite's line); [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
 //!   draws diagrams with the pieces as shapes.
 //!
 //! # Features
