@@ -397,9 +397,12 @@ pub fn polyglot(data: &[u8]) {
     if let Ok(p) = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse() {
         positions.push(p);
     }
-    let mut rng = lattjo_chess::GameRng::new(u64::from(data.len() as u32), 1);
-    for i in 0..positions.len().min(8) {
+    let mut rng = lattjo_chess::GameRng::new(data.len() as u64, 1);
+    // The list grows while it is walked: the positions the book's moves lead to are checked too.
+    let mut i = 0;
+    while i < positions.len() {
         let p = positions[i].clone();
+        i += 1;
         for e in book.entries(&p) {
             assert!(p.is_legal(e.mv), "{p:?}: book move {} not legal", e.mv);
             if positions.len() < 8 {
