@@ -166,8 +166,12 @@ pub(crate) fn resolve(
                             None => {
                                 pocketed[i] = true;
                                 // N13 with B7: a dark disc knocked in by a body N13 does not
-                                // allow (the last contact is the one that knocked it in).
-                                if dark[i] && fair_knock[i] == Some(false) && !illegal_dark[i] {
+                                // allow (the last contact is the one that knocked it in). A
+                                // disc F4 puts back is F4's; one the puck may touch
+                                // (`DirectAtDark::Allowed`) is still judged here.
+                                let f4_restores =
+                                    illegal_dark[i] && rules.direct_at_dark == DirectAtDark::Foul;
+                                if dark[i] && fair_knock[i] == Some(false) && !f4_restores {
                                     knocked_unfairly[i] = true;
                                 }
                             }

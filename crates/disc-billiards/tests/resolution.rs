@@ -1347,3 +1347,43 @@ fn issue_15_12_b14_pairs_a_settled_debt_goes_opposite_the_seat_that_fouled() {
         "against the north cushion: {p}"
     );
 }
+
+/// Found by the second model (tests/model.rs): under `DirectAtDark::Allowed` (mini-novuss) a
+/// dark disc the puck struck directly, whose last contact was then with an opponent's disc,
+/// dropped as a fair pocket, though N13 (with B7, the docs' decision for a dark disc knocked
+/// in by a body N13 does not allow) applies whatever the puck may touch: the same disc after
+/// a fair rebound off the opposite cushion was already a foul. The N13 check was skipped for
+/// every disc the puck touched before it cleared, also where F4 does not apply.
+#[test]
+fn regression_mini_a_dark_disc_struck_directly_then_knocked_in_by_an_opponents_disc_n13() {
+    for rules in [
+        Rules::mini().with_placement_test(lattjo_disc_billiards::PlacementTest::LineVisible),
+        Rules::lattjo().with_direct_at_dark(DirectAtDark::Allowed),
+    ] {
+        let g = game(rules);
+        let mut pos = edit(&g, |s| s.discs[2].at = Some(Vec2::new(0.0, 0.0)));
+        assert!(pos.is_dark(Seat::new(0), DiscId(2)));
+        let opp = (0..pos.discs().len() as u8)
+            .find(|&i| pos.discs()[usize::from(i)].side == Side::B)
+            .unwrap();
+        let mut out = Outcome::still(&pos, MID);
+        // The puck strikes the dark disc directly (allowed), which then touches an opponent's
+        // disc last before it drops.
+        out.contact(0.1, P, d(2))
+            .contact(0.2, d(2), d(opp))
+            .pocket(0.5, d(2));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(
+            r.fouls.contains(Foul::DarkKnockedIn),
+            "{:?}",
+            r.fouls.iter().collect::<Vec<_>>()
+        );
+        assert!(
+            !r.fouls.contains(Foul::DarkDisc),
+            "the direct touch is allowed"
+        );
+        assert_eq!(at(&pos, 2), Some(Vec2::new(0.0, 0.0)), "put back (F4, B10)");
+        assert_eq!((r.own_pocketed, r.restored), (0, 1));
+        assert!(r.losses.contains(TurnLoss::Foul));
+    }
+}
