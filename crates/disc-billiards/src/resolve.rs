@@ -117,7 +117,8 @@ pub(crate) fn resolve(
                     if light[i] && cleared.is_none() {
                         cleared = Some(time);
                     }
-                    if d.circle_in_centre(p, 0.0) {
+                    // A disc is in the circle when its hole is (rules file section 1, B4).
+                    if d.circle_in_centre(p, d.disc_hole_radius) {
                         reached = true;
                     }
                 }
@@ -228,7 +229,7 @@ pub(crate) fn resolve(
         && let StrokeKind::Direct(id) = kind
         && pos.discs[id.index()]
             .at
-            .is_some_and(|p| d.in_zone(compass, p))
+            .is_some_and(|p| d.circle_in_zone(compass, p, d.disc_hole_radius))
     {
         fouls.insert(Foul::ZoneContact);
     }

@@ -1387,3 +1387,44 @@ fn regression_mini_a_dark_disc_struck_directly_then_knocked_in_by_an_opponents_d
         assert!(r.losses.contains(TurnLoss::Foul));
     }
 }
+
+/// Found by the second model (tests/model.rs): the rules file judges whether a disc is inside
+/// a zone by its hole (section 1: "the hole is used to judge whether a disc is inside a zone";
+/// B4), and the crate did so for light and dark and for the LNF doubles blind zone, but B22's
+/// "a disc in the striker's own zone" and the LNF dark-only rule's "a disc in the circle"
+/// looked at the disc's centre alone. A disc whose centre is inside but whose hole shows the
+/// line is not inside.
+#[test]
+fn regression_b22_and_lnf_dark_only_judge_a_disc_in_a_zone_by_its_hole() {
+    let g = lnf_lenient(2);
+    // B22: seat 0's zone runs 0.13 m in from the south cushion (y = -0.5). Disc 12 (seat 1's)
+    // with its centre 0.128 m in: its hole (radius 6 mm) crosses the end line.
+    for (v, foul) in [(0.128, false), (0.1, true)] {
+        let mut pos = edit(&g, |s| s.discs[12].at = Some(Vec2::new(0.2, v - 0.5)));
+        let mut out = Outcome::still(&pos, MID);
+        out.contact(0.1, P, d(12));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert_eq!(r.fouls.contains(Foul::ZoneContact), foul, "centre {v} m in");
+    }
+    // LNF, only dark discs: the rebound off the east cushion touches disc 9 (seat 1's) with
+    // its centre 0.121 m from the table's centre: its hole crosses the circle's line
+    // (radius 0.125), so the stroke reached neither the opposite cushion nor a disc in the
+    // circle.
+    for (r9, foul) in [(0.121, true), (0.09, false)] {
+        let mut pos = edit(&g, |s| {
+            for i in 0..8 {
+                s.discs[i].at = None;
+            }
+            s.discs[0].at = Some(Vec2::new(0.03, 0.0));
+            s.discs[9].at = Some(Vec2::new(0.0, -r9));
+        });
+        let mut out = Outcome::still(&pos, MID);
+        out.cushion(0.1, P, Compass::East).contact(0.3, P, d(9));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert_eq!(
+            r.fouls.contains(Foul::DarkOnlyShort),
+            foul,
+            "centre {r9} m out"
+        );
+    }
+}
