@@ -286,10 +286,17 @@ pub(crate) fn resolve(
     let mut restored = 0u8;
     // F4: the dark disc touched is put back where it stood (invariant 7); so is a dark disc
     // knocked in against N13 (sanctioned as F4).
+    // Every disc to be put back leaves the table first, so that none is kept off its spot by
+    // another that goes back to its own.
+    let restore = |i: usize| (f4 && illegal_dark[i]) || knocked_unfairly[i];
     for i in 0..n {
-        if (f4 && illegal_dark[i]) || knocked_unfairly[i] {
-            let id = DiscId(i as u8);
+        if restore(i) {
             next.discs[i].at = None;
+        }
+    }
+    for i in 0..n {
+        if restore(i) {
+            let id = DiscId(i as u8);
             let want = pos.discs[i].at.unwrap_or_default();
             next.discs[i].at = Some(next.nearest_free(d, want, Some(id)));
             pocketed[i] = false;

@@ -1428,3 +1428,28 @@ fn regression_b22_and_lnf_dark_only_judge_a_disc_in_a_zone_by_its_hole() {
         );
     }
 }
+
+/// Found by the second model (tests/model.rs): two dark discs touched against F4, the second
+/// coming to rest on the first one's spot. The discs were put back one by one, the first
+/// while the second still lay on its spot, so it went to the nearest free spot though the
+/// second went back to its own: invariant 7 (after F4 the dark disc touched is back at its
+/// pre-stroke position) failed. Every disc to be restored leaves the table first.
+#[test]
+fn regression_f4_two_restored_dark_discs_both_go_back_where_they_stood_invariant_7() {
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        s.discs[2].at = Some(Vec2::new(0.0, 0.0));
+        s.discs[3].at = Some(Vec2::new(0.06, 0.0));
+    });
+    assert!(pos.is_dark(Seat::new(0), DiscId(2)) && pos.is_dark(Seat::new(0), DiscId(3)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, P, d(2))
+        .moved(DiscId(2), Vec2::new(0.3, 0.3))
+        .moved(DiscId(3), Vec2::new(0.0, 0.01));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(r.restored, 2);
+    assert_eq!(at(&pos, 2), Some(Vec2::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.06, 0.0)));
+}
