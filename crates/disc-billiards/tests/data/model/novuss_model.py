@@ -91,8 +91,11 @@ also as knocked in; when several discs go back and one cannot have its spot, whi
 first is left open; in LNF doubles a stroke of the opening series that clears both pairs
 loses the set for the striking pair (section 5) rather than winning it (B11).
 
+The engine's stroke limit (`Rules::stroke_limit`, docs: a game is drawn after that many
+strokes) is modelled too: a stroke that reaches it without a winner draws the game.
+
 Left out: the placement test (B3) and stroke checks (the rules layer is given the outcome),
-physics, execution noise, the stroke limit (an engine addition), matches of sets (B2, B23),
+physics, execution noise, matches of sets (B2, B23),
 where exactly a disc goes when the spot the rules name is taken (the implementation's nearest
 free spot), and malformed outcomes (the crate refuses them before any rule applies).
 """
@@ -468,6 +471,10 @@ def stroke(s, o, called):
 
 def result(kind, fouls, penalty, losses, own, opp, restored, returned, paid, capped, winner,
            replayed, g):
+    # The engine's stroke limit (docs: "draws a game after that many strokes"), after a win.
+    limit = g.rules['stroke_limit']
+    if winner is None and limit is not None and g.strokes >= limit:
+        g.status = 'Drawn'
     out = {'kind': kind, 'fouls': [f for f in FOULS if f in fouls], 'penalty': penalty,
            'losses': [x for x in LOSSES if x in losses], 'own': own, 'opp': opp,
            'restored': restored, 'returned': returned, 'debt_paid': paid, 'capped': capped,
