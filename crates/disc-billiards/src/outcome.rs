@@ -264,9 +264,10 @@ pub enum Foul {
     /// LNF doubles (§5): a direct stroke knocked an opponent's disc into the centre circle.
     BlindZone,
     /// N13 (in force with or without light discs, B7): a dark disc of the striker dropped
-    /// after its last contact was with a body N13 does not allow: an opponent's disc, one of
-    /// his own dark discs, or the puck before it touched the opposite cushion or a light disc.
-    /// Sanctioned as F4 (library decision): one penalty disc and the disc put back.
+    /// after its last contact was with a body N13 does not allow: an opponent's disc or one
+    /// of his own dark discs. Sanctioned as F4 (library decision): one penalty disc and the
+    /// disc put back. A dark disc the puck itself knocks in by a route N13 does not allow is
+    /// reported as [`Foul::DarkDisc`] alone: the puck's touch was already F4.
     DarkKnockedIn,
 }
 

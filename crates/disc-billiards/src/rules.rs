@@ -43,7 +43,9 @@ pub enum PlacementTest {
 #[non_exhaustive]
 pub enum SideReboundToDark {
     /// Default: a dark disc touched before the puck touched the opposite cushion or a light
-    /// disc is an F4 foul.
+    /// disc is an F4 foul. Under [`DirectAtDark::Allowed`] (mini-novuss) the puck may strike
+    /// dark discs directly, so it may also reach them after any cushion, and this option
+    /// changes nothing.
     Foul,
     /// Any cushion contact first makes dark discs fair.
     Allowed,
@@ -130,6 +132,11 @@ pub enum DebtSettlement {
 }
 
 /// When the puck's return into the striker's zone costs the turn (N7(e), B17).
+///
+/// The puck is back in the zone when its centre comes to rest inside it. The rules say only
+/// "comes back into his strike zone"; the centre is a library decision, halfway between the
+/// two hole tests of placement (B3: the booklet's, a zone line seen through the hole, and
+/// the LNF's, the hole wholly inside).
 ///
 /// # Examples
 ///
