@@ -271,6 +271,8 @@ pub(crate) fn resolve_stroke(
             if state.void_strokes >= limit {
                 end_turn(state, players, &mut res);
                 if res.queen_returned {
+                    // A6, A12: the queen goes back, placed by the opponent who strikes next.
+                    res.placed_by = placer(&res, [0, 0], own, seat, players);
                     place_queen(state, rules);
                 }
             }
