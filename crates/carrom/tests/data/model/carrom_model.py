@@ -11,7 +11,13 @@ Each input line is a JSON object: `before` (a state as the crate serializes it),
 `event`. Kinds: `S` a stroke resolved from hand-built events (`Carrom::resolve`), `F` the same
 stroke called a foul stroke by the referee (`Carrom::resolve_called_foul`), `T` a technical
 foul called on the seat to move, `D` the placer's choice about due men (`event.choice`:
-`Place` or `Decline`). A stroke's event holds `left_base_line`, `touched_piece`,
+`Place` or `Decline`), `G` a finished board with the team totals after `event.round` boards
+(`event.totals`): whether the game is over and the next board (`Rounds::match_over`,
+`Rounds::new_round`); for these the summary is `over=`, `board=`, `tot=`, the phase, who breaks
+(the seat under `Rotate`, the side under `LoserBreaks`/`WinnerBreaks`, whose seat in pairs the
+rules leave open) and which team plays white, and `fresh=1`: the new board is the formation
+with the queen on the centre spot, nothing pocketed or owed, the break pending and every
+counter at 0. A stroke's event holds `left_base_line`, `touched_piece`,
 `striker_pocketed`, `striker_left_board`, `pocketed` (piece ids in the order they dropped)
 and `jumped` (ids). The output row is `<kind>\t<state>\t<event>\t<summary>` with the summary
 described in `summary()` below: men on the board, in pocket and owed per colour, the queen,
@@ -71,6 +77,10 @@ What the model implements, by rule id:
   centre spot when no piece left on the board covers any of it (queen first, A7); with
   `dues_off_centre_circle` returned due men do not cover the centre circle. Where exactly
   returned men lie otherwise is left to the implementation and is not compared.
+- The game (C3, C20, A18, A20, A22): the game is over once a side has the target, or after
+  `max_boards` boards unless the scores are level (then extra boards, each after a toss, A18;
+  `Draw` ends it level); the next board's breaker rotates (`break_rotation`), the breaking
+  side plays white unless `colour_follows_break` is off (then the colours stay).
 
 Readings the model takes where the texts are terse (each checked against the crate, which
 agreed once the model read them so; the first ones are the model's own slips, corrected from
@@ -101,9 +111,10 @@ the texts cited):
   foul after the striker's side had covered the queen. The model follows the crate's 1 (+ the
   extra points), as ICF 83 counts with the striker; ICF 75(b)/77(b) would give 3.
 
+
 Left out: the stroke's physics (positions at rest), the pass of a blocked base line (it needs
-the geometry of the base line), the toss, execution noise, and the game and match around a
-board (C3, C20, A18, A20-A22: the crate's `Match` drives them).
+the geometry of the base line), the toss and execution noise (chance outcomes the caller
+draws), and the match of games (ICF 29-33, `CarromGame`).
 """
 import json
 import sys
@@ -697,8 +708,40 @@ def result_text(res):
     return f'{res["winner"]},{res["points"][0]},{res["points"][1]},{res["reason"]}'
 
 
+def next_board(b, ev):
+    """C3, C20, A18, A20, A22: whether the game is over after `round` boards with these team
+    totals, and the board that follows a finished one."""
+    r = b.rules
+    tot = ev['totals']
+    rnd = ev['round']
+    over = any(t >= r['target_points'] for t in tot) or (
+        rnd >= r['max_boards'] and (r['tie_after_max_boards'] == 'Draw' or tot[0] != tot[1]))
+    words = [f'over={int(over)}', f'board={rnd}', f'tot={tot[0]},{tot[1]}']
+    if rnd >= r['max_boards']:
+        # A18: an extra board (the scores were level) begins with a toss for the break.
+        words.append('ph=Toss')
+    else:
+        prev = b.breaker
+        if r['break_rotation'] == 'Rotate':
+            # A20, ICF 22(a): the next seat in turn order after the last board's breaker.
+            brk = f'seat{b.next_seat(prev)}'
+            team = b.next_seat(prev) % 2
+        else:
+            # "A seat of the side that lost (won) the previous board": the side is the rule's.
+            w = b.result['winner']
+            team = 1 - w if r['break_rotation'] == 'LoserBreaks' else w
+            brk = f'team{team}'
+        white = team if r['colour_follows_break'] else b.white_team
+        words += ['ph=Stroke', f'brk={brk}', f'white={white}']
+    # A fresh formation (T1: the queen on the centre spot), nothing owed, the break pending.
+    words.append('fresh=1')
+    return ' '.join(words)
+
+
 def model(before, kind, event):
     b = Board(before)
+    if kind == 'G':
+        return next_board(b, event)
     if kind == 'S':
         return stroke(b, event, False)
     if kind == 'F':
@@ -716,7 +759,7 @@ def main():
         a = model(row['before'], row['kind'], row['event'])
         ev = json.dumps(row['event'], separators=(',', ':'))
         st = json.dumps(row['before'], separators=(',', ':'))
-        print(f'{row["kind"]}\t{st}\t{ev}\t{summary(a)}')
+        print(f'{row["kind"]}\t{st}\t{ev}\t{a if isinstance(a, str) else summary(a)}')
 
 
 if __name__ == '__main__':
