@@ -5,7 +5,10 @@ ICF options, the presets table and the decisions recorded there), not from the c
 It reads a board state in the crate's serde JSON (feature `serde`) and one event, and writes
 what the rules say the event leaves; tests/model.rs checks the crate against its output.
 
-    python3 carrom_model.py transitions.jsonl > expected.txt
+    python3 carrom_model.py states.jsonl > rows.txt
+
+(expected.txt is these rows under its two `#` header lines, which say how the states were
+drawn.)
 
 Each input line is a JSON object: `before` (a state as the crate serializes it), `kind` and
 `event`. Kinds: `S` a stroke resolved from hand-built events (`Carrom::resolve`), `F` the same
@@ -112,9 +115,10 @@ the texts cited):
   extra points), as ICF 83 counts with the striker; ICF 75(b)/77(b) would give 3.
 
 
-Left out: the stroke's physics (positions at rest), the pass of a blocked base line (it needs
-the geometry of the base line), the toss and execution noise (chance outcomes the caller
-draws), and the match of games (ICF 29-33, `CarromGame`).
+Left out: the stroke's physics (positions at rest: the events carry no final positions, so the
+men that must not move are the ones the stroke did not pocket or jump), the pass of a blocked
+base line (it needs the geometry of the base line), the toss and execution noise (chance
+outcomes the caller draws), and the match of games (ICF 29-33, `CarromGame`).
 """
 import json
 import sys
