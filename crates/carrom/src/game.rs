@@ -109,7 +109,8 @@ pub enum Call {
     /// broken, C2, ICF 35-37): it is simulated exactly (no noise node); whatever it pocketed
     /// comes out for placing (the queen on the centre spot; the men as dues, off the centre
     /// circle under ICF 62(b), and declinable under ICF 60), the side is charged one penalty
-    /// man (plus the striker's own due if the striker dropped, A10), and the turn ends. At the
+    /// man (plus the striker's own due if the striker dropped, or left the board under
+    /// [`crate::Rules::striker_off_board_is_foul`], A8, A10), and the turn ends. At the
     /// break, a stroke that touches nothing loses the turn with no penalty (ICF 18(c)); under
     /// [`crate::BoardEndScoring::Icf`] a foul stroke that pockets a side's last man ends the
     /// board (ICF 75(b)-85(b)). A stroke that never left the base line is still a foul.

@@ -255,6 +255,10 @@ pub(crate) fn resolve_stroke(
     };
     state.strokes = state.strokes.saturating_add(1);
     state.phase = Phase::Stroke;
+    // C10, A8: the striker dropped, or left the board under A8's option, which makes that
+    // count as pocketing it. Every rule that asks whether the striker dropped asks this.
+    let striker_dropped =
+        ev.striker_pocketed || (rules.striker_off_board_is_foul && ev.striker_left_board);
 
     // 1. Void check (C4; during the break a failed attempt, A5). A called foul stroke is a foul
     // even if the striker stayed on the base line (ICF 37(a)).
@@ -271,6 +275,8 @@ pub(crate) fn resolve_stroke(
             if state.void_strokes >= limit {
                 end_turn(state, players, &mut res);
                 if res.queen_returned {
+                    // A6, A12: the queen goes back, placed by the opponent who strikes next.
+                    res.placed_by = placer(&res, [0, 0], own, seat, players);
                     place_queen(state, rules);
                 }
             }
@@ -287,7 +293,7 @@ pub(crate) fn resolve_stroke(
             state.break_attempts += 1;
             // ICF 18(c): an improper stroke in an attempt to break loses the turn, with no due
             // or penalty.
-            if state.break_attempts >= rules.break_attempts || ev.striker_pocketed || called_foul {
+            if state.break_attempts >= rules.break_attempts || striker_dropped || called_foul {
                 pass_break(state, players, &mut res);
             }
             state.turn_started = res.turn_continues;
@@ -339,9 +345,7 @@ pub(crate) fn resolve_stroke(
     }
 
     // 5. Striker pocketed (C10, C12, A10); striker off the board only under A8's option.
-    let foul = called_foul
-        || ev.striker_pocketed
-        || (rules.striker_off_board_is_foul && ev.striker_left_board);
+    let foul = called_foul || striker_dropped;
     let mut queen_back = false;
     // A called foul stroke (ICF 35-37): the own men it pocketed come out with one man for the
     // foul (ICF 37(b), 50(a)), one more if the striker dropped (A10; ICF 71(b)-74(b) charge
@@ -349,7 +353,7 @@ pub(crate) fn resolve_stroke(
     // the opponent's men, which leaves them pocketed as ICF 49 has it).
     let mut opp_back = 0u8;
     if called_foul {
-        res.penalty = k + 1 + u8::from(ev.striker_pocketed);
+        res.penalty = k + 1 + u8::from(striker_dropped);
         opp_back = opp_pocketed;
         if queen_dropped {
             queen_back = true;
@@ -473,7 +477,7 @@ pub(crate) fn resolve_stroke(
         } else if b_raw[0] == 0 && !queen_covered {
             Some((
                 opp,
-                if ev.striker_pocketed {
+                if striker_dropped {
                     BoardEnd::LastPieceWithStriker
                 } else {
                     BoardEnd::OwnLastBeforeQueen
@@ -506,7 +510,7 @@ pub(crate) fn resolve_stroke(
     };
     if let Some((winner, reason)) = end {
         let result = if icf_end {
-            let striker = ev.striker_pocketed || (foul && !called_foul);
+            let striker = striker_dropped;
             icf_score(
                 rules,
                 state,

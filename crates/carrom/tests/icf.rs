@@ -1025,3 +1025,50 @@ fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
     assert!(r.board_over.is_none());
     assert_eq!(s.on_board(Colour::White), 2);
 }
+
+// ---- Regressions found by the second model (tests/model.rs) ----
+
+/// A8's option makes the striker leaving the board count as pocketing it (C10). A called foul
+/// stroke (ICF 35-37) charges the striker's own due on top of the foul's man when the striker
+/// dropped (A10), so with the option on a striker off the board is charged the same; at the
+/// break (A5, ICF 18(c)) it passes the break at once, as a pocketed striker does. The called
+/// foul and the failed break used to look at the pocketed striker only.
+#[test]
+fn regression_the_striker_off_the_board_counts_as_pocketed_in_called_fouls_and_failed_breaks() {
+    let rules = Rules::icf().with_striker_off_board_is_foul(true);
+    let off = || {
+        let mut e = ev();
+        e.striker_left_board = true;
+        e
+    };
+    // A8, A10, ICF 35-37: white (3 in pocket) fouls with the striker off the board: the
+    // foul's man and the striker's due, two men back, as with the striker pocketed.
+    for e in [off(), ev().striker_pocketed()] {
+        let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
+        let r = resolve_called_foul(&rules, &mut s, &e).unwrap();
+        assert_eq!((r.penalty, r.returned), (2, [2, 0]), "{e:?}");
+        assert_eq!(s.pocketed(Colour::White), 1);
+    }
+    // ICF 75(b)-85(b): the own last man by a called foul with the striker off the board and
+    // the queen on the board is ICF 81(b): 3 + 2 "if demanded" (striker and improper stroke).
+    let mut s = icf_position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0]);
+    let r = resolve_called_foul(&rules, &mut s, &{
+        let mut e = off();
+        e = e.pocket(white(8));
+        e
+    })
+    .unwrap();
+    let res = r.board_over.unwrap();
+    assert_eq!(
+        (res.winner, res.points, res.reason),
+        (1, [0, 5], BoardEnd::LastPieceWithStriker)
+    );
+    // A5: a failed break attempt with the striker off the board passes the break at once.
+    let game = Carrom::new(rules).unwrap();
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    let mut e = Outcome::missed();
+    e.striker_left_board = true;
+    let r = game.resolve(&mut s, &e).unwrap();
+    assert!(r.failed_break && !r.turn_continues);
+    assert_eq!((s.to_move(), s.break_attempts()), (Seat::new(1), 0));
+}

@@ -813,3 +813,17 @@ fn regression_queen_covered_by_a_debt_paying_man() {
     assert_eq!(s.queen(), QueenState::OnBoard);
     assert!(r.turn_continues);
 }
+
+/// A5's `void_stroke_limit` passes the turn after the limit's void strokes; a waiting queen
+/// then goes back (A12), placed by the opponent who strikes next (A6). The resolution used to
+/// say nobody placed anything (`placed_by: None`) although the queen went back.
+#[test]
+fn regression_a_void_stroke_limit_that_returns_a_waiting_queen_says_who_places_it() {
+    let mut rules = Rules::lattjo();
+    rules.void_stroke_limit = Some(1);
+    let mut s = position(&rules, &whites(2), QueenState::Waiting(0), [0, 0], 0);
+    let r = resolve(&rules, &mut s, &Outcome::void()).unwrap();
+    assert!(r.void && r.queen_returned && !r.turn_continues);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    assert_eq!(r.placed_by, Some(Seat::new(1)));
+}
