@@ -20,7 +20,7 @@
 //! | 197 | 1 | the observer's team plays white (C3, A20) | 0/1 |
 //! | 198 | 1 | the break is still pending (C4-C6) | 0/1 |
 //! | 199 | 1 | failed break attempts (A5) / 10 | >= 0 |
-//! | 200 | 1 | void strokes in this turn (A5) / 10 | >= 0 |
+//! | 200 | 1 | void strokes in a row this turn (A5) / 10 | >= 0 |
 //! | 201 | 1 | the seat to move has struck in this turn (ICF 36) | 0/1 |
 //! | 202 | 1 | board number / the board limit | >= 0 |
 //! | 203 | 1 | strokes on this board / 5,000 | >= 0 |

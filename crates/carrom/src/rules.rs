@@ -221,8 +221,9 @@ pub struct Rules {
     /// A1: where the C16/C17 penalty points go.
     pub penalty_points: PenaltyPoints,
     /// A1 under [`BoardEndScoring::Booklet`]: whether the 3 penalty points shrink to 1 when the
-    /// victim has 22 or more before the board (a house reading; the ICF laws count differently,
-    /// see [`BoardEndScoring::Icf`]). Default `false`.
+    /// victim has [`Rules::queen_bonus_cutoff`] (22) or more before the board, the threshold of
+    /// C19 that the ICF's "1 point instead of 3" also uses (a house reading; the ICF laws count
+    /// differently, see [`BoardEndScoring::Icf`]). Default `false`.
     pub penalty_points_respect_22_cap: bool,
     /// How a finished board is scored. Default [`BoardEndScoring::Booklet`]; ICF
     /// [`BoardEndScoring::Icf`].
@@ -232,8 +233,9 @@ pub struct Rules {
     /// A3/C13: pocketing an opponent's piece ends the turn even if own pieces dropped.
     /// Default `true`; ICF `false` (ICF 21, 48).
     pub opponent_piece_ends_turn: bool,
-    /// A5: after this many void strokes (striker never left the base line) outside the break,
-    /// the turn passes. Default `None` (retaken without limit); `Some(3)` is the FI/ES/HU
+    /// A5: after this many void strokes in a row (striker never left the base line) outside
+    /// the break, the turn passes; a stroke that counts starts the count again (T4, T5: the
+    /// stroke is retried). Default `None` (retaken without limit); `Some(3)` is the FI/ES/HU
     /// reading.
     pub void_stroke_limit: Option<u8>,
     /// A5: failed attempts a breaker gets before the break passes (C5). Default 3.

@@ -569,7 +569,8 @@ pub struct Setup {
     pub totals_before: [i64; 2],
     /// Strokes played on the board so far.
     pub strokes: u32,
-    /// Void strokes in the current turn (for the A5 `void_stroke_limit` option).
+    /// Void strokes in a row, since the turn began or its last stroke that counted (for the
+    /// A5 `void_stroke_limit` option).
     pub void_strokes: u8,
     /// The seat that broke the first board of the game (for the break rotation).
     pub first_breaker: Seat,
