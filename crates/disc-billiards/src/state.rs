@@ -748,8 +748,12 @@ pub(crate) enum PlacementFault {
 /// How far the placement test is relaxed for a striker whose placements the discs have all
 /// taken (B3's gap: neither the booklet nor the LNF rules say what then happens). Each level
 /// holds every placement of the one before it, and a level applies only when no placement
-/// passes the one before it (on the grid [`crate::shots::placements`] searches), so the
-/// rules' own test decides whenever it leaves any place.
+/// passes the one before it, so the rules' own test decides whenever it leaves any place.
+/// Whether a level leaves a place is decided exactly ([`crate::shots::any_placement`]: the
+/// corners of the level's rectangles and the crossings of their edges and the discs' and
+/// pockets' circles, not a grid), up to measure-zero places; regression tests
+/// `regression_a_place_beside_the_zone_line_was_missed_and_the_rules_test_relaxed_b3_n3`
+/// and `regression_a_gap_narrower_than_the_grid_step_was_missed_and_the_zone_relaxed_b3_n3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Relax {
     /// The rules' test ([`PlacementTest`]).

@@ -5,8 +5,8 @@
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Game, GameRng, Seat, Turn};
 use lattjo_disc_billiards::{
-    MAX_SPEED_LIMIT, MIN_NOISE_SD, MIN_SPEED_LIMIT, NoiseModel, Novuss, Rules, RulesError, Setup,
-    SetupError, Side, State, Status, Stroke, Vec2,
+    MAX_SPEED_LIMIT, MIN_NOISE_SD, MIN_SPEED_LIMIT, NoiseModel, Novuss, PlacementTest, Rules,
+    RulesError, Setup, SetupError, Side, State, Status, Stroke, Vec2,
 };
 use proptest::prelude::*;
 
@@ -675,6 +675,173 @@ fn regression_discs_that_take_every_placement_left_the_striker_no_stroke_b3() {
     let places = stroke_places(&setup);
     assert!(!places.is_empty());
     assert!(places.iter().all(|&p| line_visible(&setup, p)));
+}
+
+/// A position of `game` with seat 0 (south) to strike and the discs at `places` (in his
+/// frame: `u` along his cushion, `v` from it), the rest parked in the north half.
+fn south_position(game: &Novuss, places: &[(f64, f64)]) -> State {
+    let d = game.rules().dimensions;
+    let south = lattjo_disc_billiards::Compass::South;
+    let mut setup = game.new_state().to_setup();
+    setup.to_move = Seat::new(0);
+    setup.status = Status::Playing;
+    setup.opening = false;
+    setup.answering = None;
+    assert!(places.len() <= setup.discs.len());
+    for (i, disc) in setup.discs.iter_mut().enumerate() {
+        disc.at = Some(match places.get(i) {
+            Some(&(u, v)) => south.from_local(u, v, d.half_size),
+            None => {
+                let (col, row) = (
+                    ((i - places.len()) % 11) as f64,
+                    ((i - places.len()) / 11) as f64,
+                );
+                Vec2::new(-0.35 + 0.07 * col, 0.1 + 0.07 * row)
+            }
+        });
+    }
+    game.from_setup(setup).expect("a valid position")
+}
+
+/// The places of the strokes `game` lists at `pos` (in the striker's frame), each played.
+fn listed_places(game: &Novuss, pos: &State) -> Vec<Vec2> {
+    let mut actions = Vec::new();
+    game.legal_actions(pos, &mut actions);
+    assert!(!actions.is_empty(), "the striker has a stroke");
+    actions
+        .iter()
+        .map(|a| {
+            let mut after = pos.clone();
+            game.apply(&mut after, a).expect("a listed stroke plays");
+            match a {
+                lattjo_disc_billiards::Action::Strike(_, s) => s.place,
+                other => panic!("a stroke, not {other:?}"),
+            }
+        })
+        .collect()
+}
+
+/// Whether the puck at `(u, v)` in the south striker's frame is clear of every disc (the
+/// test written here from the rules, B3).
+fn clear_at(game: &Novuss, pos: &State, u: f64, v: f64) -> bool {
+    let d = game.rules().dimensions;
+    let p = lattjo_disc_billiards::Compass::South.from_local(u, v, d.half_size);
+    pos.discs()
+        .iter()
+        .filter_map(|x| x.at)
+        .all(|q| q.distance(p) >= d.puck_radius + d.disc_radius)
+}
+
+/// B3, N3 (the booklet's `LineVisible`): whether the rules' test leaves any place was
+/// decided on a grid, and for this test only on points exactly on the zone's lines. Discs
+/// lying 5 mm beyond the end line, 10.8 cm apart, and three more on the side and middle
+/// lines take every point of every line, but between each two of them the band of the
+/// hole's radius beside the end line has room for the puck (7 mm inside the line). The
+/// test was relaxed to "anywhere in the zone", so a placement the rules refuse was
+/// accepted. The search is now exact: the band place is found, the rules' test decides,
+/// and the listed strokes are placed in the band.
+#[test]
+fn regression_a_place_beside_the_zone_line_was_missed_and_the_rules_test_relaxed_b3_n3() {
+    let game = Novuss::new(Rules::lattjo()).expect("a preset");
+    let d = game.rules().dimensions;
+    let (w, depth, h) = (d.zone_half_width, d.zone_depth, d.puck_hole_radius);
+    let mut places: Vec<(f64, f64)> = [-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0]
+        .iter()
+        .map(|k| (k * 0.108, depth + 0.005))
+        .collect();
+    places.extend([(0.0, 0.06), (-0.36, 0.045), (0.36, 0.045)]);
+    let pos = south_position(&game, &places);
+    let s0 = Seat::new(0);
+    // Every point of the zone's lines (1 mm apart) is taken: the old grid found nothing.
+    let steps = |a: f64, b: f64| {
+        let n = ((b - a) / 0.001) as i32;
+        (0..=n).map(move |k| a + (b - a) * f64::from(k) / f64::from(n))
+    };
+    for u in steps(-w, w) {
+        assert!(!clear_at(&game, &pos, u, depth), "end line at {u}");
+    }
+    for line in [-w, 0.0, w] {
+        for v in steps(d.puck_radius, depth) {
+            assert!(!clear_at(&game, &pos, line, v), "line {line} at {v}");
+        }
+    }
+    // The band beside the end line has room between the discs.
+    let band = Vec2::new(0.054, depth - 0.007);
+    assert!(clear_at(&game, &pos, band.x, band.y));
+    assert!(pos.placement_ok(s0, band), "the rules' test accepts it");
+    // So the test is not relaxed: a place in the zone clear of the discs but away from the
+    // lines is refused (it was accepted).
+    assert!(clear_at(&game, &pos, 0.2, 0.06));
+    assert!(!pos.placement_ok(s0, Vec2::new(0.2, 0.06)));
+    // The listed strokes are placed where the rules' test allows: in the zone, within the
+    // hole's radius of a line (here the end line), clear of the discs.
+    let listed = listed_places(&game, &pos);
+    for p in listed {
+        assert!(
+            p.x.abs() <= w && p.y <= depth && p.y >= depth - h - 1e-9,
+            "{p}"
+        );
+        assert!(clear_at(&game, &pos, p.x, p.y), "{p}");
+        assert!(pos.placement_ok(s0, p));
+    }
+}
+
+/// B3, N3 (`Lenient` and `LnfHoleInside`): the grid of 2 cm by 1 cm decided whether the
+/// zone had a place. Two staggered rows of discs, 8 cm apart in a row and 9.3 cm between
+/// rows, cover the zone but for a hole of some 1.4 mm at the centre of each triangle of
+/// three discs, 0.6 mm more than the puck needs, none on a grid point. The test was relaxed
+/// to "anywhere in the striker's half". The search is now exact: the holes are found and
+/// the rules' test decides.
+#[test]
+fn regression_a_gap_narrower_than_the_grid_step_was_missed_and_the_zone_relaxed_b3_n3() {
+    for test in [PlacementTest::Lenient, PlacementTest::LnfHoleInside] {
+        let rules = Rules::lattjo().with_players(4).with_placement_test(test);
+        let game = Novuss::new(rules).expect("valid rules");
+        let d = game.rules().dimensions;
+        let (w, depth, r, h) = (
+            d.zone_half_width,
+            d.zone_depth,
+            d.puck_radius,
+            d.puck_hole_radius,
+        );
+        // Rows at `va` and `va + t`, `s` apart in a row: every triangle of three discs has
+        // the circumradius `reach + 0.6 mm`.
+        let reach = d.puck_radius + d.disc_radius;
+        let (s, rc, va) = (0.08, reach + 0.0006, d.disc_radius);
+        let t = (2.0 * rc + (4.0 * rc * rc - s * s).sqrt()) / 2.0;
+        let mut places: Vec<(f64, f64)> = (-4..=4).map(|k| (s * f64::from(k), va)).collect();
+        places.extend((-5..=4).map(|k| (s / 2.0 + s * f64::from(k), va + t)));
+        let pos = south_position(&game, &places);
+        let s0 = Seat::new(0);
+        // The grid the game searched (clamped to the hole's radius inside the zone) is
+        // taken.
+        for k in 0..=((2.0 * w / 0.02) as i32) {
+            for j in 0..=(((depth - r) / 0.01) as i32) {
+                let u = (-w + 0.02 * f64::from(k)).clamp(-w + h, w - h);
+                let v = (r + 0.01 * f64::from(j)).clamp(h, depth - h);
+                assert!(
+                    !clear_at(&game, &pos, u, v),
+                    "{test:?}: grid point {u}, {v}"
+                );
+            }
+        }
+        // The centre of the triangle of discs at -4 cm and +4 cm in the far row and 0 in
+        // the near one is 0.6 mm farther from each than the puck needs.
+        let hole = Vec2::new(0.0, va + t - (t * t - s * s / 4.0) / (2.0 * t));
+        assert!(clear_at(&game, &pos, hole.x, hole.y));
+        assert!(
+            pos.placement_ok(s0, hole),
+            "{test:?}: the rules' test accepts it"
+        );
+        // So the test is not relaxed: a place in the striker's half outside the zone is
+        // refused (it was accepted).
+        assert!(!pos.placement_ok(s0, Vec2::new(0.0, 0.3)), "{test:?}");
+        for p in listed_places(&game, &pos) {
+            assert!(p.x.abs() <= w && p.y <= depth, "{test:?}: {p}");
+            assert!(clear_at(&game, &pos, p.x, p.y), "{test:?}: {p}");
+            assert!(pos.placement_ok(s0, p));
+        }
+    }
 }
 
 /// libFuzzer (`disc_billiards_json`, 633 k runs): with a physics without friction and with
