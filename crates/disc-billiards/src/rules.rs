@@ -542,7 +542,7 @@ impl Rules {
             let seat = Seat::new(seat as u8);
             let start = crate::state::State::start(self, seat);
             let strict = crate::state::Relax::Rules;
-            if crate::shots::placements_at(self, &start, seat, strict).is_empty() {
+            if !crate::shots::any_placement(self, &start, seat, strict) {
                 return Err(RulesError::Dimensions(
                     "the strike zone must hold the puck in front of the starting rows",
                 ));
@@ -723,7 +723,10 @@ mod tests {
     /// Found by libFuzzer (`disc_billiards_json`): pairs with 8 discs a player, whose partner
     /// rows start in the strikers' zones (B1, B19), on a table of discs 11.2 cm across and a
     /// 13 cm zone. The rules were accepted, and the first player node had no legal action:
-    /// no placement was left for the puck (N3). Such rules are refused now.
+    /// no placement was left for the puck (N3). Such rules are refused now. (Discs 11.2 cm
+    /// across leave a sliver 2 mm deep between the rows and the zone's end line, which the
+    /// grid the search used then missed and the exact search finds: those rules are
+    /// accepted, and the puck has places at the start. Discs 12 cm across leave none.)
     #[test]
     fn regression_starting_rows_that_fill_the_strike_zone_n3_b19() {
         let mut r = Rules::lattjo().with_players(4);
@@ -732,6 +735,17 @@ mod tests {
         r.placement_test = PlacementTest::LnfHoleInside;
         r.dimensions.half_size = 5.5;
         r.dimensions.disc_radius = 0.056;
+        assert_eq!(r.validate(), Ok(()));
+        for seat in 0..r.players {
+            let seat = Seat::new(seat as u8);
+            let start = crate::state::State::start(&r, seat);
+            let strict = crate::state::Relax::Rules;
+            assert!(crate::shots::placements_at(&r, &start, seat, strict).is_empty());
+            let found = crate::shots::exact_placements(&r, &start, seat, strict);
+            assert!(!found.is_empty());
+            assert!(found.iter().all(|&(l, _)| start.placement_ok(seat, l)));
+        }
+        r.dimensions.disc_radius = 0.06;
         assert_eq!(
             r.validate(),
             Err(RulesError::Dimensions(
@@ -756,6 +770,7 @@ mod tests {
                 let s = crate::state::State::start(&r, seat);
                 let strict = crate::state::Relax::Rules;
                 assert!(!crate::shots::placements_at(&r, &s, seat, strict).is_empty());
+                assert!(crate::shots::any_placement(&r, &s, seat, strict));
             }
         }
     }

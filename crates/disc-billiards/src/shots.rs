@@ -183,7 +183,11 @@ fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> 
             .chain(vs().flat_map(move |v| [(-w, v), (w, v)]))
     });
     let in_zone = zone.then(move || {
-        us().flat_map(move |u| vs().map(move |v| (u.clamp(-w + h, w - h), v.clamp(h, depth - h))))
+        // `max` then `min`, not `clamp`, which would panic on a zone narrower than the hole
+        // (`Rules::validate` refuses one, but the grid must not depend on it).
+        us().flat_map(move |u| {
+            vs().map(move |v| (u.max(-w + h).min(w - h), v.max(h).min(depth - h)))
+        })
     });
     // The striker's half, from his cushion to the centre line, on a 2 cm grid (some 1,200
     // places on the Novuss table, which the shots then aim from).
