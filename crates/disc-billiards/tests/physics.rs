@@ -358,3 +358,41 @@ fn planner_candidates_are_legal_and_include_pots_and_rebounds() {
         );
     }
 }
+
+/// Found by libFuzzer (`disc_billiards_json`): on soft discs (restitution 0.1) and nine
+/// substeps a step, the opening stroke's discs pressed together for thousands of contacts, and
+/// a contact at the very end of one substep was reported one rounding step later than the next
+/// contact at the start of the next (`ts + h` against the next substep's `t0 + (k + 1) h`).
+/// The rules refused the events as out of time order (`OutcomeError::Time`), so the stroke,
+/// which every check had accepted, could not be played. disc-physics now reports every event
+/// of a substep no later than the next substep's start.
+#[test]
+fn regression_events_at_a_substep_boundary_came_out_of_time_order_and_a_legal_stroke_failed() {
+    let g = Novuss::default()
+        .with_physics(PhysicsConfig {
+            params: Params {
+                friction_mu: 0.1,
+                gravity_m_s2: 8.91,
+                restitution_disc: 0.1,
+                restitution_cushion: 0.75,
+                jump_speed_m_s: None,
+                ..Params::default()
+            },
+            step: lattjo_disc_billiards::StepConfig {
+                dt_s: 0.001,
+                substeps: 9,
+                max_time_s: 60.0,
+            },
+        })
+        .unwrap();
+    let mut s = g.new_state();
+    let stroke = Stroke::new(
+        Vec2::new(0.0, 0.1285),
+        Vec2::new(0.030736505702853016, 0.9995275219908547),
+        6.0,
+    );
+    let action = Action::Strike(Seat::new(0), stroke);
+    assert!(g.is_legal(&s, &action));
+    g.apply(&mut s, &action).unwrap();
+    assert_eq!(s.strokes(), 1);
+}

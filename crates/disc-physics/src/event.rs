@@ -35,8 +35,12 @@ pub struct Event {
 
 /// What happened.
 ///
-/// Events come out in time order; events of the same instant come out in the order the solver
-/// resolved them (pocketing first, then contacts by disc index), which is deterministic.
+/// Events come out in time order, also across substeps and steps: an event's time lies in
+/// its step, from the world's time before the step to its time after, and a substep's events
+/// are never later than the next substep's (an event at a substep's very end is reported at
+/// the next substep's start time where the two roundings differ). Events of the same instant
+/// come out in the order the solver resolved them (pocketing first, then contacts by disc
+/// index), which is deterministic.
 ///
 /// # Examples
 ///

@@ -922,7 +922,13 @@ impl World {
         let mut any_moving = false;
         for k in 0..n {
             let ts = t0 + h * f64::from(k);
-            any_moving = self.sv.substep(&self.table, ts, h, events);
+            // The substep's end, as the next one's start or the step's end is computed.
+            let te = if k + 1 == n {
+                t0 + self.config.dt_s
+            } else {
+                t0 + h * f64::from(k + 1)
+            };
+            any_moving = self.sv.substep(&self.table, ts, te, h, events);
         }
         self.steps += 1;
         self.time_s = t0 + self.config.dt_s;
@@ -1263,7 +1269,10 @@ mod tests {
                 let t0 = checked.time_s;
                 for k in 0..checked.config.substeps {
                     let ts = t0 + h * f64::from(k);
-                    checked.sv.substep_checking_the_lists(&checked.table, ts, h);
+                    let te = t0 + h * f64::from(k + 1);
+                    checked
+                        .sv
+                        .substep_checking_the_lists(&checked.table, ts, te, h);
                 }
                 checked.steps += 1;
                 checked.time_s = t0 + checked.config.dt_s;

@@ -2,9 +2,9 @@
 //! invariants (no panic, no NaN, discs stay inside the cushions, pieces conserved).
 
 use disc_physics::{
-    ConfigError, CushionId, DiscId, DiscKind, DiscStatus, EventKind, KindError, NoEvents, Params,
-    PlaceError, PocketId, RemoveError, StepConfig, StrikeError, SvgOptions, Table, TableError,
-    Trajectory, Vec2, World, carrom, novuss, render_svg, scenes,
+    ConfigError, CushionId, DiscId, DiscKind, DiscStatus, Event, EventKind, KindError, NoEvents,
+    Params, PlaceError, PocketId, RemoveError, StepConfig, StrikeError, SvgOptions, Table,
+    TableError, Trajectory, Vec2, World, carrom, novuss, render_svg, scenes,
 };
 use proptest::prelude::*;
 
@@ -468,4 +468,51 @@ fn profiling_counts_every_stage_and_changes_nothing() {
     );
     profiled.set_profiling(false);
     assert_eq!(profiled.profile(), None);
+}
+
+/// Events come out in time order (`Event`'s contract), across substeps and steps too. Found
+/// by libFuzzer through the Novuss game: soft discs (restitution 0.1) pressed together by a
+/// stroke for thousands of contacts at nine substeps a step, and a contact at the very end of
+/// a substep (its start plus `h`, rounded) was reported one rounding step after the next
+/// substep's first contact (the step's start plus `(k + 1) h`). Each substep now reports its
+/// events no later than the next one's start.
+#[test]
+fn regression_events_at_a_substep_boundary_came_out_of_time_order() {
+    let params = Params {
+        friction_mu: 0.1,
+        gravity_m_s2: 8.91,
+        restitution_disc: 0.1,
+        ..Params::default()
+    };
+    let table = novuss::table().unwrap().with_params(params).unwrap();
+    let config = StepConfig {
+        dt_s: 0.001,
+        substeps: 9,
+        max_time_s: 60.0,
+    };
+    let mut w = World::new(table, config).unwrap();
+    for side in [1.0, -1.0] {
+        for p in novuss::row(side) {
+            w.add_disc(novuss::DISC, p, Vec2::ZERO).unwrap();
+        }
+    }
+    let dir = Vec2::new(0.030736505702853016, 0.9995275219908547);
+    w.add_disc(
+        novuss::PUCK,
+        Vec2::new(0.0, 0.1285 - 0.5),
+        Vec2::new(6.0 * dir.x, 6.0 * dir.y),
+    )
+    .unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    w.run_to_rest(&mut events);
+    assert!(events.len() > 20_000, "{} events", events.len());
+    for (k, pair) in events.windows(2).enumerate() {
+        assert!(
+            pair[1].time_s >= pair[0].time_s,
+            "event {} at {} after one at {}",
+            k + 1,
+            pair[1].time_s,
+            pair[0].time_s
+        );
+    }
 }

@@ -120,7 +120,7 @@ impl Solver {
                         d.status[a] = DiscStatus::Pocketed(PocketId(ev.b as u16));
                         d.tag[a].version = d.tag[a].version.wrapping_add(1);
                         events.record(Event {
-                            time_s: sub.ts + t,
+                            time_s: (sub.ts + t).min(sub.te),
                             kind: EventKind::Pocketed {
                                 disc: DiscId(ev.a),
                                 pocket: PocketId(ev.b as u16),
@@ -177,7 +177,7 @@ impl Solver {
                         d.status[i] = DiscStatus::LeftTable(CushionId::OUTER[c.cushion as usize]);
                         d.tag[i].version = d.tag[i].version.wrapping_add(1);
                         events.record(Event {
-                            time_s: sub.ts + t,
+                            time_s: (sub.ts + t).min(sub.te),
                             kind: EventKind::LeftTable {
                                 disc: DiscId(c.i),
                                 cushion: CushionId::OUTER[c.cushion as usize],
@@ -227,7 +227,7 @@ impl Solver {
                     }
                 };
                 events.record(Event {
-                    time_s: sub.ts + t,
+                    time_s: (sub.ts + t).min(sub.te),
                     kind,
                 });
             }
@@ -265,7 +265,7 @@ impl Solver {
                 if c == 0.0 {
                     d.stop(i);
                     events.record(Event {
-                        time_s: sub.ts + t,
+                        time_s: (sub.ts + t).min(sub.te),
                         kind: EventKind::CameToRest {
                             disc: DiscId(i as u32),
                         },

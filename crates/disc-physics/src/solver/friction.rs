@@ -39,11 +39,12 @@ pub(crate) struct Prepared {
 }
 
 impl Solver {
-    /// Stage 1 for a substep of length `h` at world time `ts`. Returns what the later stages
+    /// Stage 1 for a substep of length `h` from world time `ts` to `te` (the next substep's
+    /// `ts`, or the step's end: the events' times are kept within). Returns what the later stages
     /// need, or `None` when no disc moves. Inlined into the substep: when the drift did the
     /// stage ahead, its call and set-up were most of its cost.
     #[inline(always)]
-    pub(super) fn friction(&mut self, table: &Table, ts: f64, h: f64) -> Option<Substep> {
+    pub(super) fn friction(&mut self, table: &Table, ts: f64, te: f64, h: f64) -> Option<Substep> {
         let hx = table.half_width_m();
         let hy = table.half_height_m();
         let s = &mut self.s;
@@ -88,6 +89,7 @@ impl Solver {
         }
         Some(Substep {
             ts,
+            te,
             h,
             hx,
             hy,

@@ -645,6 +645,10 @@ struct Ctx<'a> {
 struct Substep {
     /// World time at the substep's start.
     ts: f64,
+    /// World time at its end, computed as the next substep's start (or the step's end) is,
+    /// so that an event at the end, `ts + h` rounded, is reported no later than one at the
+    /// next substep's start: every event time is at most this.
+    te: f64,
     /// The substep's length.
     h: f64,
     hx: f64,
@@ -825,12 +829,13 @@ impl Solver {
         self.s.profile
     }
 
-    /// One substep of length `h` starting at world time `ts`; returns whether any disc is
-    /// moving at its end.
+    /// One substep of length `h` from world time `ts` to `te` (see [`Substep::te`]); returns
+    /// whether any disc is moving at its end.
     pub(crate) fn substep<S: EventSink>(
         &mut self,
         table: &Table,
         ts: f64,
+        te: f64,
         h: f64,
         events: &mut S,
     ) -> bool {
@@ -841,9 +846,9 @@ impl Solver {
             return false;
         }
         if self.s.profile.is_some() {
-            return self.substep_profiled(table, ts, h, events);
+            return self.substep_profiled(table, ts, te, h, events);
         }
-        let Some(mut sub) = self.friction(table, ts, h) else {
+        let Some(mut sub) = self.friction(table, ts, te, h) else {
             return false;
         };
         self.broadphase(&mut sub);
@@ -890,7 +895,9 @@ impl Solver {
                 self.stats.substeps += 1;
                 self.s.next_mark(&mut self.d.tag);
                 let ts = run.time_s + h * 0.0;
-                let Some(mut sub) = self.friction(table, ts, h) else {
+                // The end as `run.tick` computes the next step's start.
+                let te = run.time_s + run.dt_s;
+                let Some(mut sub) = self.friction(table, ts, te, h) else {
                     // (Not for a lean substep, which has moving discs.)
                     ran += 1;
                     run.tick();
@@ -971,14 +978,14 @@ impl Solver {
     /// the table that moves is on the moving list, no disc twice (the drift would carry it
     /// twice).
     #[cfg(test)]
-    pub(crate) fn substep_checking_the_lists(&mut self, table: &Table, ts: f64, h: f64) {
+    pub(crate) fn substep_checking_the_lists(&mut self, table: &Table, ts: f64, te: f64, h: f64) {
         self.stats.substeps += 1;
         self.begin();
         if self.n_on == 0 {
             self.s.prepared = None;
             return;
         }
-        let Some(mut sub) = self.friction(table, ts, h) else {
+        let Some(mut sub) = self.friction(table, ts, te, h) else {
             return;
         };
         let ctx = Ctx {
@@ -1027,6 +1034,7 @@ impl Solver {
         &mut self,
         table: &Table,
         ts: f64,
+        te: f64,
         h: f64,
         events: &mut S,
     ) -> bool {
@@ -1038,7 +1046,7 @@ impl Solver {
             }
             start = now;
         };
-        let sub = self.friction(table, ts, h);
+        let sub = self.friction(table, ts, te, h);
         lap(&mut self.s, |p| &mut p.friction);
         let moving = if let Some(mut sub) = sub {
             self.broadphase(&mut sub);
