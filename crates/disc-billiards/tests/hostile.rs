@@ -601,16 +601,8 @@ fn regression_discs_that_take_every_placement_left_the_striker_no_stroke_b3() {
     let game = Novuss::new(Rules::lattjo().with_players(4)).expect("a preset");
     let d = game.rules().dimensions;
     let south = lattjo_disc_billiards::Compass::South;
-    let mut setup = game.new_state().to_setup();
-    setup.to_move = Seat::new(0);
-    setup.status = Status::Playing;
-    setup.opening = false;
-    setup.answering = None;
     // Every disc parked in the north half, clear of all zones.
-    for (i, disc) in setup.discs.iter_mut().enumerate() {
-        let (col, row) = ((i % 11) as f64, (i / 11) as f64);
-        disc.at = Some(Vec2::new(-0.35 + 0.07 * col, 0.1 + 0.07 * row));
-    }
+    let mut setup = south_position(&game, &[]).to_setup();
     let line_visible = |su: &Setup, p: Vec2| {
         d.in_zone(south, p)
             && d.distance_to_zone_line(south, p) <= d.puck_hole_radius
