@@ -707,21 +707,17 @@ mod tests {
     use crate::geometry::Dimensions;
     use proptest::prelude::*;
 
-    /// A small deterministic generator (SplitMix64) for the positions below.
-    struct Mix(u64);
+    /// The scenes' deterministic generator (SplitMix64) for the positions below.
+    struct Mix(disc_physics::scenes::SplitMix64);
 
     impl Mix {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+        fn new(seed: u64) -> Mix {
+            Mix(disc_physics::scenes::SplitMix64(seed))
         }
 
         /// Uniform in `[lo, hi)`.
         fn range(&mut self, lo: f64, hi: f64) -> f64 {
-            lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+            lo + (hi - lo) * self.0.next_unit()
         }
     }
 
@@ -733,7 +729,7 @@ mod tests {
         let rules = Rules::lattjo().with_players(4).with_placement_test(test);
         let d = rules.dimensions;
         let (w, depth) = (d.zone_half_width, d.zone_depth);
-        let mut rng = Mix(seed);
+        let mut rng = Mix::new(seed);
         let mut want: Vec<(f64, f64)> = Vec::new();
         match pattern {
             0 => {
@@ -808,7 +804,7 @@ mod tests {
     fn probes(rules: &Rules, pos: &State, seed: u64) -> Vec<Vec2> {
         let d = rules.dimensions;
         let south = crate::geometry::Compass::South;
-        let mut rng = Mix(seed ^ 0x5eed);
+        let mut rng = Mix::new(seed ^ 0x5eed);
         let mut out: Vec<Vec2> = (0..20_000)
             .map(|_| {
                 let u = rng.range(-d.zone_half_width, d.zone_half_width);
