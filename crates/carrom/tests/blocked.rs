@@ -160,7 +160,8 @@ proptest::proptest! {
 
     /// Any number of men scattered on and near seat 0's base line: `legal_actions` is never
     /// empty, lists only legal actions (a stroke that fits, or the pass exactly when none
-    /// fits), and the first of them plays.
+    /// fits), and the first of them plays; where the pass is offered, a dense search of the
+    /// line finds no place either.
     #[test]
     fn c2_legal_actions_are_placeable_or_the_pass(
         xs in proptest::collection::vec((-0.33f64..0.33, -0.03f64..0.03), 0..9),
@@ -189,5 +190,60 @@ proptest::proptest! {
         }
         let mut next = state.clone();
         game.apply(&mut next, &out[0]).unwrap();
+        proptest::prop_assert_eq!(dense_check(&game, &state, &out), None);
+    }
+
+    /// Rows of men along seat 0's base line, spaced about a striker and a man apart, so that
+    /// the line is blocked or left with gaps down to a fraction of a millimetre: the pass is
+    /// offered exactly where a dense search finds no place either.
+    #[test]
+    fn c2_the_pass_is_offered_only_where_no_offset_fits(
+        start in -0.36f64..-0.30,
+        spacing in 0.068f64..0.076,
+        dys in proptest::collection::vec(-0.004f64..0.004, 7..10),
+    ) {
+        let rules = Rules::lattjo();
+        let game = Carrom::new(rules).unwrap();
+        let mut s = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+        let mut placed: Vec<Vec2> = Vec::new();
+        for (k, dy) in dys.into_iter().enumerate() {
+            let p = Vec2::new(start + spacing * k as f64, south_line_y() + dy);
+            if placed.iter().all(|q| q.distance(p) >= 2.0 * lattjo_carrom::PIECE_RADIUS) {
+                s.pieces[black(k as u8).id() as usize] = Some(p);
+                placed.push(p);
+            }
+        }
+        let Ok(state) = s.into_state(&rules) else {
+            return Ok(()); // a man over a pocket: not a position
+        };
+        let mut out = Vec::new();
+        game.legal_actions(&state, &mut out);
+        proptest::prop_assert!(!out.is_empty());
+        proptest::prop_assert_eq!(dense_check(&game, &state, &out), None);
+    }
+}
+
+/// The exact search for a free place on seat 0's base line against a dense one: where the
+/// pass is offered, no offset on a 0.05 mm grid of the whole line may let the striker stand
+/// there; where it is not, the first listed stroke must pass the stroke check. What failed,
+/// if anything.
+fn dense_check(game: &Carrom, state: &State, listed: &[Action]) -> Option<String> {
+    let seat = Seat::new(0);
+    let steps = (2.0 * MAX_STRIKER_OFFSET / 5e-5) as i32;
+    let fits = (0..=steps)
+        .map(|k| -MAX_STRIKER_OFFSET + f64::from(k) * 5e-5)
+        .find(|&offset| {
+            let stroke = Stroke::on_base_line(offset, Vec2::new(0.0, 1.0), 3.0);
+            game.check_stroke(state, seat, &stroke).is_ok()
+        });
+    match (listed.first(), fits) {
+        (Some(Action::Pass(_)), Some(offset)) => {
+            Some(format!("the pass is offered, but offset {offset} fits"))
+        }
+        (Some(Action::Strike(_, stroke)), _) => game
+            .check_stroke(state, seat, stroke)
+            .err()
+            .map(|e| format!("the listed stroke {stroke:?} is refused: {e}")),
+        _ => None,
     }
 }
