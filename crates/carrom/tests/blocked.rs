@@ -166,18 +166,8 @@ proptest::proptest! {
     fn c2_legal_actions_are_placeable_or_the_pass(
         xs in proptest::collection::vec((-0.33f64..0.33, -0.03f64..0.03), 0..9),
     ) {
-        let rules = Rules::lattjo();
-        let game = Carrom::new(rules).unwrap();
-        let mut s = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
-        let mut placed: Vec<Vec2> = Vec::new();
-        for (k, (x, dy)) in xs.into_iter().enumerate() {
-            let p = Vec2::new(x, south_line_y() + dy);
-            if placed.iter().all(|q| q.distance(p) >= 2.0 * lattjo_carrom::PIECE_RADIUS) {
-                s.pieces[black(k as u8).id() as usize] = Some(p);
-                placed.push(p);
-            }
-        }
-        let Ok(state) = s.into_state(&rules) else {
+        let game = Carrom::new(Rules::lattjo()).unwrap();
+        let Some(state) = men_near_south_line(&game, xs) else {
             return Ok(()); // a man over a pocket: not a position
         };
         let mut out = Vec::new();
@@ -202,18 +192,9 @@ proptest::proptest! {
         spacing in 0.068f64..0.076,
         dys in proptest::collection::vec(-0.004f64..0.004, 7..10),
     ) {
-        let rules = Rules::lattjo();
-        let game = Carrom::new(rules).unwrap();
-        let mut s = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
-        let mut placed: Vec<Vec2> = Vec::new();
-        for (k, dy) in dys.into_iter().enumerate() {
-            let p = Vec2::new(start + spacing * k as f64, south_line_y() + dy);
-            if placed.iter().all(|q| q.distance(p) >= 2.0 * lattjo_carrom::PIECE_RADIUS) {
-                s.pieces[black(k as u8).id() as usize] = Some(p);
-                placed.push(p);
-            }
-        }
-        let Ok(state) = s.into_state(&rules) else {
+        let game = Carrom::new(Rules::lattjo()).unwrap();
+        let row = dys.into_iter().enumerate().map(|(k, dy)| (start + spacing * k as f64, dy));
+        let Some(state) = men_near_south_line(&game, row) else {
             return Ok(()); // a man over a pocket: not a position
         };
         let mut out = Vec::new();
@@ -221,6 +202,26 @@ proptest::proptest! {
         proptest::prop_assert!(!out.is_empty());
         proptest::prop_assert_eq!(dense_check(&game, &state, &out), None);
     }
+}
+
+/// Seat 0 to move with black men at `(x, dy)`: `x` along the board, `dy` off seat 0's base
+/// line; a man that would overlap one placed before is left out. `None` where the rules
+/// refuse the position (a man over a pocket).
+fn men_near_south_line(game: &Carrom, men: impl IntoIterator<Item = (f64, f64)>) -> Option<State> {
+    let rules = game.rules();
+    let mut s = setup(rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+    let mut placed: Vec<Vec2> = Vec::new();
+    for (k, (x, dy)) in men.into_iter().enumerate() {
+        let p = Vec2::new(x, south_line_y() + dy);
+        if placed
+            .iter()
+            .all(|q| q.distance(p) >= 2.0 * lattjo_carrom::PIECE_RADIUS)
+        {
+            s.pieces[black(k as u8).id() as usize] = Some(p);
+            placed.push(p);
+        }
+    }
+    s.into_state(rules).ok()
 }
 
 /// The exact search for a free place on seat 0's base line against a dense one: where the
