@@ -921,13 +921,7 @@ impl World {
         let t0 = self.time_s;
         let mut any_moving = false;
         for k in 0..n {
-            let ts = t0 + h * f64::from(k);
-            // The substep's end, as the next one's start or the step's end is computed.
-            let te = if k + 1 == n {
-                t0 + self.config.dt_s
-            } else {
-                t0 + h * f64::from(k + 1)
-            };
+            let (ts, te) = substep_window(t0, self.config.dt_s, h, k, n);
             any_moving = self.sv.substep(&self.table, ts, te, h, events);
         }
         self.steps += 1;
@@ -935,6 +929,20 @@ impl World {
         self.place.valid = false;
         !any_moving
     }
+}
+
+/// Substep `k` of `n` (each `h` long) of the step of `dt_s` from world time `t0`: its start
+/// and its end, the end computed as the next substep's start is (the step's end for the
+/// last), so that a substep's events are never reported after the next one's.
+#[inline(always)]
+fn substep_window(t0: f64, dt_s: f64, h: f64, k: u32, n: u32) -> (f64, f64) {
+    let ts = t0 + h * f64::from(k);
+    let te = if k + 1 == n {
+        t0 + dt_s
+    } else {
+        t0 + h * f64::from(k + 1)
+    };
+    (ts, te)
 }
 
 #[cfg(test)]
@@ -1268,8 +1276,8 @@ mod tests {
             for _ in 0..steps {
                 let t0 = checked.time_s;
                 for k in 0..checked.config.substeps {
-                    let ts = t0 + h * f64::from(k);
-                    let te = t0 + h * f64::from(k + 1);
+                    let (ts, te) =
+                        substep_window(t0, checked.config.dt_s, h, k, checked.config.substeps);
                     checked
                         .sv
                         .substep_checking_the_lists(&checked.table, ts, te, h);
