@@ -755,8 +755,59 @@ fn a_record_that_stops_after_a_roll_leaves_the_play_to_come() {
         .expect("parses")
         .replay(&MATCH_RULES)
         .expect_err("an empty play with a choice");
-    assert!(matches!(e.kind, ReplayErrorKind::Notation(_)), "{e}");
+    assert!(matches!(e.kind, ReplayErrorKind::LostPlay { .. }), "{e}");
     assert_eq!(e.line, 6);
+}
+
+/// A roll written with no movements in the middle of a game, where several plays were
+/// legal, is a play lost in writing (3 of 258 real match files from online play in 2009,
+/// bgnori/bglib's `snowietxt` samples, hold such rolls; GNUBG's importer plays nothing and
+/// reads on). The replay refused it as `illegal play: "" is not a legal play for this roll`,
+/// which blamed a play no one wrote; it now names the lost play and how many plays the roll
+/// allowed. The rolls that do read without movements are unchanged: none legal, exactly one
+/// legal, the record's last entry, and the roll before the opponent's `Wins`.
+#[test]
+fn regression_a_lost_play_was_reported_as_an_illegal_empty_play() {
+    let text = "\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 53:                         62: 24/18 13/11
+";
+    let e = MatFile::parse(text)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect_err("a lost play");
+    assert_eq!((e.game, e.line), (1, 6));
+    let ReplayErrorKind::LostPlay { legal } = e.kind else {
+        panic!("{e}");
+    };
+    // Black (alice) with 5-3 after 8/5 6/5 and bob's 24/18 13/9 has many plays.
+    assert!(legal > 1, "{legal}");
+    assert!(e.to_string().contains("the play is lost"), "{e}");
+    // Rolled, then resigned: the same empty roll followed by the opponent's `Wins` reads.
+    let resigned = text.replace(
+        "  2) 53:                         62: 24/18 13/11\n",
+        "  2) 53: \n      Wins 1 point\n",
+    );
+    let resigned = resigned.replace("      Wins", "                                  Wins");
+    let r = MatFile::parse(&resigned)
+        .expect("parses")
+        .replay(&MATCH_RULES);
+    assert!(r.is_ok(), "{resigned}\n{r:?}");
+    // GNUBG's SGF writes a roll without letters so; its replay names the lost play too.
+    let sgf = "(;GM[6]MI[length:0]\n;B[31qtst]\n;W[53]\n;B[double])\n";
+    let file = lattjo_backgammon::sgf::SgfFile::parse(sgf).expect("parses");
+    let e = file.replay(&file.rules()).expect_err("a lost play");
+    assert!(
+        matches!(
+            e.kind,
+            lattjo_backgammon::sgf::ReplayErrorKind::Replay(ReplayErrorKind::LostPlay { .. })
+        ),
+        "{e}"
+    );
 }
 
 /// A record of a match's later games starts at their score (a file cut from a longer
