@@ -748,7 +748,12 @@ impl Game for Carrom {
             }
             (Phase::Stroke, Action::Pass(seat)) => {
                 self.check_pass(state, *seat)?;
-                crate::resolve::pass_turn(&self.rules, state);
+                let players = state.players();
+                let every_line_blocked = (0..players).all(|k| {
+                    let side = side_of(players, Seat::new(k as u8), self.rules.turn_direction);
+                    free_offset(state, side).is_none()
+                });
+                crate::resolve::pass_turn(&self.rules, state, every_line_blocked);
                 Ok(())
             }
             (Phase::Stroke, Action::Strike(seat, stroke)) => {
@@ -772,10 +777,11 @@ impl Game for Carrom {
     fn returns(&self, state: &State) -> Option<Returns> {
         let result = state.result?;
         Some(BySeat::from_fn(self.num_players(), |s| {
-            if team_of(s) == result.winner {
-                1.0
-            } else {
-                -1.0
+            match result.winner {
+                Some(w) if w == team_of(s) => 1.0,
+                Some(_) => -1.0,
+                // A blocked board (no winner).
+                None => 0.0,
             }
         }))
     }
@@ -811,12 +817,19 @@ impl Rounds for Carrom {
             None => (Seat::new(0), 0, true),
             Some(prev) => {
                 let breaker = match (self.rules.break_rotation, prev.result) {
-                    (BreakRotation::LoserBreaks, Some(r)) => {
-                        next_of_team(prev.breaker, 1 - r.winner, players)
-                    }
-                    (BreakRotation::WinnerBreaks, Some(r)) => {
-                        next_of_team(prev.breaker, r.winner, players)
-                    }
+                    (
+                        BreakRotation::LoserBreaks,
+                        Some(crate::state::BoardResult {
+                            winner: Some(w), ..
+                        }),
+                    ) => next_of_team(prev.breaker, 1 - w, players),
+                    (
+                        BreakRotation::WinnerBreaks,
+                        Some(crate::state::BoardResult {
+                            winner: Some(w), ..
+                        }),
+                    ) => next_of_team(prev.breaker, w, players),
+                    // After a blocked board (no winner) the break goes round as after a tie.
                     _ => prev.breaker.next(players),
                 };
                 let white = if self.rules.colour_follows_break {

@@ -24,7 +24,7 @@
 //! | 201 | 1 | the seat to move has struck in this turn (ICF 36) | 0/1 |
 //! | 202 | 1 | board number / the board limit | >= 0 |
 //! | 203 | 1 | strokes on this board / 5,000 | >= 0 |
-//! | 204 | 8 | the result: winner (own team, opponents) one-hot, points own then opponents / target, why (C15, C16, C17, ICF 81) one-hot | 0/1, points usually 0 to 1 |
+//! | 204 | 8 | the result: winner (own team, opponents) one-hot, points own then opponents / target, why (C15, C16, C17, ICF 81) one-hot; a blocked board (no winner, `BoardEnd::Blocked`) sets neither winner nor why | 0/1, points usually 0 to 1 |
 //! | 212 | 5 x P | seats from the observer (0 = itself), one-hot each: the seat to move (or that struck, phase `Noise`), the placer choosing about due men, the placer of the choice after it, this board's breaker, the game's first breaker | 0/1 |
 //!
 //! Actions with an index (the same in every state; the seat is the one the state names):
@@ -205,7 +205,10 @@ impl Observe for Carrom {
         out[FIELDS + 22] = s.board as f32 / self.rules().max_boards.max(1) as f32;
         out[FIELDS + 23] = s.strokes as f32 / STROKE_SCALE;
         if let Some(r) = s.result {
-            out[FIELDS + 24 + rel_team(r.winner)] = 1.0;
+            // A blocked board has no winner: neither field is set.
+            if let Some(w) = r.winner {
+                out[FIELDS + 24 + rel_team(w)] = 1.0;
+            }
             for team in 0..2 {
                 out[FIELDS + 26 + rel_team(team)] = r.points[team] as f32 / target;
             }
@@ -214,8 +217,13 @@ impl Observe for Carrom {
                 BoardEnd::OpponentsLastPiece => 1,
                 BoardEnd::OwnLastBeforeQueen => 2,
                 BoardEnd::LastPieceWithStriker => 3,
+                // A blocked board: no reason field is set (it is the only board over
+                // without a winner).
+                BoardEnd::Blocked => 4,
             };
-            out[FIELDS + 28 + why] = 1.0;
+            if why < 4 {
+                out[FIELDS + 28 + why] = 1.0;
+            }
         }
         let mut seat_field = |field: usize, who: Seat| {
             if who.index() < players {

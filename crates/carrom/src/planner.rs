@@ -214,8 +214,12 @@ const BREAK_MISSES: [Noise; 3] = [
 /// How good the position after one stroke is for `team`.
 fn value(before: &State, after: &State, res: &Resolution, team: usize) -> f64 {
     if let Some(r) = res.board_over {
-        let pts = r.points[r.winner] as f64;
-        return if r.winner == team {
+        let Some(winner) = r.winner else {
+            // A blocked board: no one wins, no points.
+            return 0.0;
+        };
+        let pts = r.points[winner] as f64;
+        return if winner == team {
             1000.0 + pts
         } else {
             -1000.0 - pts

@@ -787,6 +787,8 @@ fn score(
             points[winner] = normal;
             points[loser] = -(penalty(winner) + on_board(winner));
         }
+        // Not a stroke's end: a blocked board ends in `pass_turn`, with no points.
+        (BoardEnd::Blocked, _) => {}
     }
     // ICF 75-85: one more point, if demanded, when the striker's side lost the board on a
     // stroke in which it pocketed the striker (or fouled).
@@ -797,7 +799,7 @@ fn score(
         points[winner] = points[winner].min(cap);
     }
     BoardResult {
-        winner,
+        winner: Some(winner),
         points,
         reason,
     }
@@ -870,7 +872,7 @@ fn icf_score(
         points[winner] = points[winner].min(cap);
     }
     BoardResult {
-        winner,
+        winner: Some(winner),
         points,
         reason,
     }
@@ -897,7 +899,24 @@ fn placer(
 
 /// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending
 /// stroke; during the break the break passes (A5); a waiting queen goes back (A12).
-pub(crate) fn pass_turn(rules: &Rules, state: &mut State) {
+/// A pass (C2: the pieces block the mover's whole base line). When they block every seat's
+/// line, no seat can strike again (a pass moves no piece), so the board ends without a winner
+/// and without points ([`BoardEnd::Blocked`], a library decision: no rule covers it); a
+/// waiting queen goes back as at any board's end.
+pub(crate) fn pass_turn(rules: &Rules, state: &mut State, every_line_blocked: bool) {
+    if every_line_blocked {
+        state.result = Some(BoardResult {
+            winner: None,
+            points: [0, 0],
+            reason: BoardEnd::Blocked,
+        });
+        state.phase = Phase::Over;
+        if matches!(state.queen, QueenState::Waiting(_)) {
+            state.queen = QueenState::OnBoard;
+            place_queen(state, rules);
+        }
+        return;
+    }
     let players = state.rules.players;
     let mut res = Resolution {
         void: true,

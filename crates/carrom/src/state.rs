@@ -187,12 +187,13 @@ pub enum QueenState {
 ///
 /// ```
 /// use lattjo_carrom::{BoardEnd, BoardResult};
-/// let r = BoardResult { winner: 1, points: [0, 12], reason: BoardEnd::OpponentsLastPiece };
+/// let r = BoardResult { winner: Some(1), points: [0, 12], reason: BoardEnd::OpponentsLastPiece };
 /// let why = match r.reason {
 ///     BoardEnd::AllPieces => "cleared",
 ///     BoardEnd::OpponentsLastPiece => "C16",
 ///     BoardEnd::OwnLastBeforeQueen => "C17",
 ///     BoardEnd::LastPieceWithStriker => "ICF 81",
+///     BoardEnd::Blocked => "no seat can strike",
 /// };
 /// assert_eq!(why, "C16");
 /// ```
@@ -207,6 +208,10 @@ pub enum BoardEnd {
     OwnLastBeforeQueen,
     /// ICF 81 (option `last_piece_with_striker_loses`): the last own man with the striker.
     LastPieceWithStriker,
+    /// Library decision (no rule covers it): a seat passed while the pieces blocked every
+    /// seat's base line (C2), so that no seat could ever strike again (a pass moves no
+    /// piece). The board ends without a winner and without points.
+    Blocked,
 }
 
 /// The result of a finished board.
@@ -229,17 +234,18 @@ pub enum BoardEnd {
 /// let last = Piece::man(Colour::White, 8).ok_or("no man")?;
 /// let r = game.resolve(&mut state, &Outcome::counted().pocket(last))?;
 /// let result = r.board_over.ok_or("the board is over")?;
-/// assert_eq!(result.winner, 0);
+/// assert_eq!(result.winner, Some(0));
 /// assert_eq!(result.points, [9 + 3, 0], "black's nine men and the queen");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardResult {
-    /// The team that won the board.
-    pub winner: usize,
+    /// The team that won the board; `None` only for a board that ended
+    /// [`BoardEnd::Blocked`], which no one wins.
+    pub winner: Option<usize>,
     /// Points each team receives for the board (negative only under
-    /// `PenaltyPoints::DeductFromOffender`).
+    /// `PenaltyPoints::DeductFromOffender`; zero for both after [`BoardEnd::Blocked`]).
     pub points: [i64; 2],
     /// Why the board ended.
     pub reason: BoardEnd,
@@ -856,7 +862,9 @@ impl State {
         result: Option<BoardResult>,
     ) -> Result<State, SetupError> {
         let over = phase == Phase::Over;
-        let mut state = setup.validate(rules, over)?;
+        // A blocked board ends with men of both colours on the board (checked below).
+        let blocked = result.is_some_and(|r| r.reason == BoardEnd::Blocked);
+        let mut state = setup.validate(rules, over && !blocked)?;
         let bad = |why| Err(SetupError::Phase(why));
         match phase {
             Phase::Stroke | Phase::Over => {}
@@ -916,11 +924,29 @@ impl State {
         match (over, result) {
             (true, Some(r)) => {
                 let cap = crate::rules::MAX_POINTS;
-                let ok = r.winner <= 1
-                    && (1..=cap).contains(&r.points[r.winner])
-                    && (-cap..=0).contains(&r.points[1 - r.winner]);
-                if !ok {
-                    return bad("the result's points are out of range");
+                match (r.winner, r.reason) {
+                    (None, BoardEnd::Blocked) if r.points == [0, 0] => {
+                        let players = rules.players;
+                        let every_line_blocked = (0..players).all(|k| {
+                            let side = side_of(players, Seat::new(k as u8), rules.turn_direction);
+                            free_offset(&state, side).is_none()
+                        });
+                        if !every_line_blocked {
+                            return bad("a board ends blocked only when every base line is");
+                        }
+                    }
+                    (None, BoardEnd::Blocked) => {
+                        return bad("a blocked board scores no points");
+                    }
+                    (Some(w), reason) if w <= 1 && reason != BoardEnd::Blocked => {
+                        if !(1..=cap).contains(&r.points[w])
+                            || !(-cap..=0).contains(&r.points[1 - w])
+                        {
+                            return bad("the result's points are out of range");
+                        }
+                    }
+                    (Some(w), _) if w > 1 => return bad("the winner is not a team"),
+                    _ => return bad("a board has no winner if and only if it ended blocked"),
                 }
             }
             (false, None) => {}

@@ -248,3 +248,104 @@ fn dense_check(game: &Carrom, state: &State, listed: &[Action]) -> Option<String
         _ => None,
     }
 }
+
+/// Singles with seat 0 (south) to move: seven black men across the south base line and seven
+/// white men across the north one, so that neither seat can place the striker (C2).
+fn both_lines_blocked(rules: &Rules, queen: QueenState) -> State {
+    // White man 0 pocketed, so that a waiting queen is consistent (C7).
+    let mut s = setup(rules, &whites(1), queen, [0, 0], 0);
+    for (k, &x) in blocking_xs().iter().enumerate() {
+        s.pieces[black(k as u8).id() as usize] = Some(Vec2::new(x, south_line_y()));
+        s.pieces[white(k as u8 + 1).id() as usize] = Some(Vec2::new(x, -south_line_y()));
+    }
+    s.into_state(rules).expect("valid constructed position")
+}
+
+/// Regression: with every seat's base line blocked the seats passed in turn without end (a
+/// random playout or a search from such a state never finished). A pass moves no piece, so no
+/// seat could ever strike again: the board now ends at the first pass, without a winner and
+/// without points (`BoardEnd::Blocked`, a library decision: no rule covers it).
+#[test]
+fn regression_every_base_line_blocked_passed_without_end_c2() {
+    for rules in [Rules::lattjo(), Rules::icf()] {
+        let game = Carrom::new(rules).unwrap();
+        for queen in [QueenState::OnBoard, QueenState::Waiting(0)] {
+            let start = both_lines_blocked(game.rules(), queen);
+            let mut out = Vec::new();
+            game.legal_actions(&start, &mut out);
+            assert_eq!(out, vec![Action::Pass(Seat::new(0))]);
+            let mut s = start.clone();
+            game.apply(&mut s, &Action::Pass(Seat::new(0))).unwrap();
+            assert_eq!(s.phase(), lattjo_carrom::Phase::Over, "{queen:?}");
+            let r = s.result().expect("the board is over");
+            assert_eq!(r.winner, None);
+            assert_eq!(r.points, [0, 0]);
+            assert_eq!(r.reason, lattjo_carrom::BoardEnd::Blocked);
+            assert_eq!(game.turn(&s), boardgame_core::Turn::Terminal);
+            assert_eq!(
+                game.returns(&s).map(|r| r.as_slice().to_vec()),
+                Some(vec![0.0, 0.0]),
+                "no one wins"
+            );
+            game.legal_actions(&s, &mut out);
+            assert!(out.is_empty());
+            // The men stay where they were; a waiting queen goes back (invariant 4).
+            for k in 0..7 {
+                let id = black(k).id();
+                assert_eq!(s.piece(black(k)), start.piece(black(k)), "man {id}");
+            }
+            assert_eq!(s.queen(), QueenState::OnBoard);
+            assert!(s.piece(lattjo_carrom::Piece::QUEEN).is_some());
+            assert_eq!(s.strokes(), start.strokes(), "a pass is not a stroke");
+        }
+    }
+}
+
+/// Only a pass while every line is blocked ends the board: with the north line free, the
+/// pass hands the turn on (the test above the regression) and the board goes on.
+#[test]
+fn c2_a_pass_with_another_line_free_does_not_end_the_board() {
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let mut s = with_men_on_south_line(game.rules(), &blocking_xs(), QueenState::OnBoard);
+    game.apply(&mut s, &Action::Pass(Seat::new(0))).unwrap();
+    assert_eq!(s.result(), None);
+    assert_eq!(s.phase(), lattjo_carrom::Phase::Stroke);
+    assert_eq!(s.to_move(), Seat::new(1));
+}
+
+/// A random playout from the blocked position ends (what the regression broke), and a whole
+/// game goes on to the next board after a blocked one, which counts as a board played and
+/// gives no one points; the break goes round (no winner or loser to give it to).
+#[test]
+fn a_blocked_board_ends_random_play_and_the_game_goes_on() {
+    use boardgame_core::{RoundContext, Rounds};
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let start = both_lines_blocked(game.rules(), QueenState::OnBoard);
+    let mut rng = GameRng::new(5, 0);
+    let mut s = start.clone();
+    let mut buf = Vec::new();
+    let mut actions = 0;
+    while game.turn(&s) != boardgame_core::Turn::Terminal {
+        let a = game
+            .sample_action(&s, &mut rng, &mut buf)
+            .expect("an action");
+        game.apply(&mut s, &a).unwrap();
+        actions += 1;
+        assert!(actions <= 1, "a blocked board ends at its first pass");
+    }
+    assert_eq!(
+        game.round_points(&s).map(|p| p.as_slice().to_vec()),
+        Some(vec![0, 0])
+    );
+    let totals = boardgame_core::BySeat::from_fn(2, |_| 0i64);
+    let config = game.match_config();
+    let next = game.new_round(&RoundContext {
+        round: 1,
+        totals: &totals,
+        previous: Some(&s),
+        config: &config,
+    });
+    assert_eq!(next.breaker(), s.breaker().next(2));
+    assert_eq!(next.result(), None);
+    assert_eq!(next.board_number(), 1);
+}

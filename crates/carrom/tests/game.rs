@@ -32,7 +32,7 @@ fn finished(game: &Carrom, winner: usize, breaker: u8) -> State {
     };
     game.resolve(&mut s, &Outcome::counted().pocket(last))
         .unwrap();
-    assert_eq!(s.result().unwrap().winner, winner);
+    assert_eq!(s.result().unwrap().winner, Some(winner));
     s
 }
 

@@ -85,7 +85,7 @@ fn check(rules: &Rules, c: &Case) {
         expected[c.winner] = c.points[i];
         assert_eq!(
             (res.winner, res.points),
-            (c.winner, expected),
+            (Some(c.winner), expected),
             "{} ({}), winner's score before {}",
             c.law,
             if improper { "b" } else { "a" },
@@ -222,7 +222,12 @@ fn icf_75_to_85_every_board_end_scores_by_the_laws() {
                     c.stroke.clone(),
                     false,
                 );
-                assert_eq!((res.winner, res.points), (0, [pts, 0]), "{} (a)", c.law);
+                assert_eq!(
+                    (res.winner, res.points),
+                    (Some(0), [pts, 0]),
+                    "{} (a)",
+                    c.law
+                );
             }
         } else {
             check(&rules, c);
@@ -243,7 +248,11 @@ fn icf_75_to_85_every_board_end_scores_by_the_laws() {
         };
         for (total, pts) in [(21, 4), (23, 2)] {
             let res = board_end(&rules, &both(8, 8), queen, [0, total], stroke.clone(), true);
-            assert_eq!((res.winner, res.points), (1, [0, pts]), "{law}, {total}");
+            assert_eq!(
+                (res.winner, res.points),
+                (Some(1), [0, pts]),
+                "{law}, {total}"
+            );
         }
     }
 }
@@ -264,7 +273,7 @@ fn icf_25_26_a_normal_win_and_the_extra_point_off() {
         );
         assert_eq!(
             (res.winner, res.reason, res.points),
-            (0, BoardEnd::AllPieces, [pts, 0])
+            (Some(0), BoardEnd::AllPieces, [pts, 0])
         );
     }
     // ICF 26(c): the loser covered the queen: the men only.
@@ -290,7 +299,7 @@ fn icf_25_26_a_normal_win_and_the_extra_point_off() {
     );
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::LastPieceWithStriker, [0, 3])
+        (Some(1), BoardEnd::LastPieceWithStriker, [0, 3])
     );
     let res = board_end(
         &without,
@@ -343,7 +352,10 @@ fn icf_84_extra_point_option_alone_on_the_booklets_c16_with_the_striker() {
     let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
     let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.reason), (1, BoardEnd::OpponentsLastPiece));
+    assert_eq!(
+        (res.winner, res.reason),
+        (Some(1), BoardEnd::OpponentsLastPiece)
+    );
     // Offender's men on the board after the striker's penalty (3 + 1 returned) + 3 + 1.
     assert_eq!(res.points, [0, 4 + 3 + 1]);
     let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
@@ -367,7 +379,7 @@ fn icf_28_the_extra_point_stays_within_12_a_board() {
     let mut s = position(&rules, &blacks(8), QueenState::Covered(1), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8)).striker_pocketed()).unwrap();
     let res = r.board_over.unwrap();
-    assert_eq!(res.winner, 1);
+    assert_eq!(res.winner, Some(1));
     assert_eq!(res.points, [0, 12]);
 }
 
@@ -983,7 +995,7 @@ fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::OwnLastBeforeQueen, [0, 4])
+        (Some(1), BoardEnd::OwnLastBeforeQueen, [0, 4])
     );
     assert_eq!(s.phase(), Phase::Over);
     // The same through the referee's call on a simulated stroke (the review's S11 stroke,
@@ -1010,7 +1022,7 @@ fn icf_80b_a_called_foul_stroke_that_pockets_the_last_man_ends_the_board() {
     )
     .unwrap();
     let res = called.result().unwrap();
-    assert_eq!((res.winner, res.points), (1, [0, 4]));
+    assert_eq!((res.winner, res.points), (Some(1), [0, 4]));
     // With the queen covered there is no (b) law: ICF 50(a), the man comes out with a due and
     // the board goes on.
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
@@ -1061,7 +1073,7 @@ fn regression_the_striker_off_the_board_counts_as_pocketed_in_called_fouls_and_f
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.points, res.reason),
-        (1, [0, 5], BoardEnd::LastPieceWithStriker)
+        (Some(1), [0, 5], BoardEnd::LastPieceWithStriker)
     );
     // A5: a failed break attempt with the striker off the board passes the break at once.
     let game = Carrom::new(rules).unwrap();

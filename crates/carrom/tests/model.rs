@@ -91,7 +91,10 @@ fn summary(before: &State, after: &State, res: Option<&Resolution>, claims: &[&s
     let result = after.result().map_or("-".to_string(), |r| {
         format!(
             "{},{},{},{:?}",
-            r.winner, r.points[0], r.points[1], r.reason
+            r.winner.map_or("-".to_string(), |w| w.to_string()),
+            r.points[0],
+            r.points[1],
+            r.reason
         )
     });
     let setup = after.to_setup();

@@ -263,20 +263,21 @@ fn c15_planner_clears_a_board_and_the_score_follows_c18() {
         strokes += 1;
     }
     let r = s.result().expect("the board ends");
-    let loser_colour = s.colour_of(1 - r.winner);
+    let winner = r.winner.expect("a played board has a winner");
+    let loser_colour = s.colour_of(1 - winner);
     // C18: the winner counts the loser's men on the board (plus the queen if covered).
     if r.reason == BoardEnd::AllPieces {
-        let queen = if s.queen() == QueenState::Covered(r.winner) {
+        let queen = if s.queen() == QueenState::Covered(winner) {
             3
         } else {
             0
         };
         assert_eq!(
-            r.points[r.winner],
+            r.points[winner],
             i64::from(s.on_board(loser_colour)) + queen
         );
     }
-    assert_eq!(r.points[1 - r.winner], 0, "A1: the loser scores nothing");
+    assert_eq!(r.points[1 - winner], 0, "A1: the loser scores nothing");
 }
 
 #[test]
@@ -425,7 +426,7 @@ fn c16_pocketing_the_opponents_last_man_through_physics_loses_the_board() {
     let res = r.board_over.expect("the board ends");
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::OpponentsLastPiece, [0, 3 + 3])
+        (Some(1), BoardEnd::OpponentsLastPiece, [0, 3 + 3])
     );
 }
 
@@ -447,7 +448,7 @@ fn c17_own_last_man_before_the_queen_through_physics_loses_the_board() {
     let res = r.board_over.expect("the board ends");
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::OwnLastBeforeQueen, [0, 3 + 2])
+        (Some(1), BoardEnd::OwnLastBeforeQueen, [0, 3 + 2])
     );
 }
 
@@ -503,7 +504,7 @@ fn regression_bank_shots_skipped_when_no_direct_cut() {
     );
     let r = game.strike(&mut s, &bank.stroke).unwrap();
     let res = r.board_over.expect("the last man drops: C15");
-    assert_eq!((res.winner, res.reason), (0, BoardEnd::AllPieces));
+    assert_eq!((res.winner, res.reason), (Some(0), BoardEnd::AllPieces));
     assert_eq!(res.points, [2 + 3, 0], "C18: two black men and the queen");
 }
 

@@ -551,7 +551,7 @@ fn c15_c18_a24_win_with_queen_covered_scores_opponents_men_plus_three() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (0, BoardEnd::AllPieces, [8, 0])
+        (Some(0), BoardEnd::AllPieces, [8, 0])
     );
     // C18: the loser covered the queen, so nobody gets the 3 points.
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(1), [0, 0], 0);
@@ -572,7 +572,7 @@ fn a16_last_piece_with_queen_is_a_normal_win() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (0, BoardEnd::AllPieces, [6, 0])
+        (Some(0), BoardEnd::AllPieces, [6, 0])
     );
     // A waiting queen is covered by the stroke that pockets the last piece.
     let mut s = position(&rules, &both(8, 6), QueenState::Waiting(0), [0, 0], 0);
@@ -587,7 +587,10 @@ fn c16_a1_pocketing_the_opponents_last_piece_loses_the_board_and_3() {
     let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
     let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.reason), (1, BoardEnd::OpponentsLastPiece));
+    assert_eq!(
+        (res.winner, res.reason),
+        (Some(1), BoardEnd::OpponentsLastPiece)
+    );
     assert_eq!(
         res.points,
         [0, 3 + 3],
@@ -620,7 +623,7 @@ fn c17_a1_own_last_piece_before_the_queen_loses() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::OwnLastBeforeQueen, [0, 3 + 5])
+        (Some(1), BoardEnd::OwnLastBeforeQueen, [0, 3 + 5])
     );
 }
 
@@ -667,7 +670,7 @@ fn a14_last_piece_with_striker_returns_pieces_and_the_board_goes_on() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason),
-        (1, BoardEnd::LastPieceWithStriker)
+        (Some(1), BoardEnd::LastPieceWithStriker)
     );
     // With the queen covered, ICF 46 (not 81) applies: the man and a due come back.
     let mut s = position(&icf, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
@@ -692,7 +695,7 @@ fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (1, BoardEnd::OpponentsLastPiece, [0, 3])
+        (Some(1), BoardEnd::OpponentsLastPiece, [0, 3])
     );
     let mut q = Rules::lattjo();
     q.both_last_pieces = BothLastPieces::ByQueenState;
@@ -702,12 +705,12 @@ fn a15_both_last_pieces_striker_loses_or_by_queen_state() {
     let res = r.board_over.unwrap();
     assert_eq!(
         (res.winner, res.reason, res.points),
-        (0, BoardEnd::AllPieces, [3, 0])
+        (Some(0), BoardEnd::AllPieces, [3, 0])
     );
     // The queen on the board: C16 decides under either option.
     let mut s = position(&q, &both(8, 8), QueenState::OnBoard, [0, 0], 0);
     let r = resolve(&q, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().winner, 1);
+    assert_eq!(r.board_over.unwrap().winner, Some(1));
 }
 
 #[test]

@@ -119,3 +119,55 @@ fn corrupted_states_are_refused() {
     j["over"] = true.into();
     assert!(serde_json::from_value::<MatchState<State>>(j).is_err());
 }
+
+/// A board that ended blocked (no winner, `BoardEnd::Blocked`) reads back; a result that has
+/// no winner for another reason, a winner for a blocked board or points after one is refused.
+#[test]
+fn a_blocked_board_round_trips_and_inconsistent_blocked_results_are_refused() {
+    let game = Carrom::new(Rules::lattjo()).unwrap();
+    let y = lattjo_carrom::Side::South.striker_position(0.0).y;
+    let mut su = lattjo_carrom::Setup::opening(game.rules(), boardgame_core::Seat::new(0));
+    su.pieces = [None; lattjo_carrom::PIECES];
+    su.pieces[0] = Some(lattjo_carrom::Vec2::ZERO);
+    for k in 0..7u8 {
+        let x = -0.21 + 0.07 * f64::from(k);
+        let b = lattjo_carrom::Piece::man(lattjo_carrom::Colour::Black, k).unwrap();
+        let w = lattjo_carrom::Piece::man(lattjo_carrom::Colour::White, k).unwrap();
+        su.pieces[usize::from(b.id())] = Some(lattjo_carrom::Vec2::new(x, y));
+        su.pieces[usize::from(w.id())] = Some(lattjo_carrom::Vec2::new(x, -y));
+    }
+    su.break_pending = false;
+    let mut s = game.from_setup(su).unwrap();
+    game.apply(
+        &mut s,
+        &lattjo_carrom::Action::Pass(boardgame_core::Seat::new(0)),
+    )
+    .unwrap();
+    assert_eq!(s.result().map(|r| r.winner), Some(None));
+    let json: serde_json::Value = serde_json::to_value(&s).unwrap();
+    assert_eq!(json["result"]["winner"], serde_json::Value::Null);
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    let corrupt = |result: serde_json::Value| {
+        let mut j = json.clone();
+        j["result"] = result;
+        serde_json::from_value::<State>(j)
+    };
+    use serde_json::json;
+    let refused = [
+        json!({"winner": null, "points": [0, 0], "reason": "AllPieces"}),
+        json!({"winner": 0, "points": [1, 0], "reason": "Blocked"}),
+        json!({"winner": null, "points": [1, 0], "reason": "Blocked"}),
+        json!({"winner": 2, "points": [1, 0], "reason": "AllPieces"}),
+    ];
+    for r in refused {
+        assert!(corrupt(r.clone()).is_err(), "{r}");
+    }
+    assert!(corrupt(json!({"winner": null, "points": [0, 0], "reason": "Blocked"})).is_ok());
+    // A blocked end on a board where a base line is free: the middle black man moved off the
+    // south line leaves the striker room there.
+    let mut j = json.clone();
+    let middle = lattjo_carrom::Piece::man(lattjo_carrom::Colour::Black, 3).unwrap();
+    j["setup"]["pieces"][usize::from(middle.id())]["y"] = json!(0.1);
+    let e = serde_json::from_value::<State>(j).unwrap_err();
+    assert!(e.to_string().contains("every base line"), "{e}");
+}
