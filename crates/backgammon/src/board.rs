@@ -552,6 +552,38 @@ impl Position {
         }
     }
 
+    /// Whether `side` is closed out: it has a checker on the bar and the opponent holds all
+    /// six points of its home board (two or more checkers on each of the opponent's points 1
+    /// to 6), so no die lets it enter (B9) and it cannot move at all.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Position, Side};
+    /// let mut white = [0u8; 26];
+    /// white[25] = 1; // on the bar
+    /// white[13] = 14;
+    /// let mut black = [0u8; 26];
+    /// for p in 1..=6 {
+    ///     black[p] = 2; // Black's home board closed
+    /// }
+    /// black[13] = 3;
+    /// let p = Position::new(Side::White, white, black)?;
+    /// assert!(p.closed_out(Side::White) && !p.closed_out(Side::Black));
+    /// # Ok::<(), lattjo_backgammon::PositionError>(())
+    /// ```
+    #[must_use]
+    pub const fn closed_out(&self, side: Side) -> bool {
+        let home = &self.board[side.opponent() as usize];
+        self.board[side as usize][BAR] > 0
+            && home[1] >= 2
+            && home[2] >= 2
+            && home[3] >= 2
+            && home[4] >= 2
+            && home[5] >= 2
+            && home[6] >= 2
+    }
+
     /// Whether `side` has borne off all 15 checkers (B30).
     #[must_use]
     pub const fn has_won(&self, side: Side) -> bool {

@@ -645,6 +645,12 @@ pub enum StateError {
     /// An outcome without the game being over, or the reverse.
     #[error("the outcome does not fit the phase {0:?}")]
     OutcomePhase(Phase),
+    /// Both sides closed out ([`Position::closed_out`]) in a game that goes on: neither side
+    /// can ever move again, so the game's checker play would never end (without the cube it
+    /// could not end at all). No legal game reaches such a position: a play never leaves its
+    /// own player on the bar, and a player who enters opens the other's closed board.
+    #[error("both sides are closed out (on the bar against a closed board): no side can ever move")]
+    MutualCloseout,
     /// A side has borne off all its checkers but the game is not over (B30, A14).
     #[error("{0} has borne off every checker: the game is over")]
     Finished(Side),
@@ -828,6 +834,9 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
         None => {
             if let Some(w) = pos.winner() {
                 return Err(StateError::Finished(w));
+            }
+            if pos.closed_out(Side::White) && pos.closed_out(Side::Black) {
+                return Err(StateError::MutualCloseout);
             }
         }
         Some(o) => {
@@ -1223,11 +1232,10 @@ impl Backgammon {
     ///
     /// # Errors
     ///
-    /// [`StateError::Finished`] when a side has already borne off every checker.
+    /// [`StateError::Finished`] when a side has already borne off every checker,
+    /// [`StateError::MutualCloseout`] when both sides are closed out (a game that could never
+    /// end): the checks of every deserialized or imported state.
     pub fn state_from(&self, position: Position, dice: Option<Dice>) -> Result<State, StateError> {
-        if let Some(w) = position.winner() {
-            return Err(StateError::Finished(w));
-        }
         let mut s = self.new_game(None);
         s.position = position;
         match dice {
@@ -1237,6 +1245,7 @@ impl Backgammon {
             }
             None => self.start_turn(&mut s),
         }
+        check_state(&s.setup())?;
         Ok(s)
     }
 

@@ -952,3 +952,68 @@ fn a3_b4_sampled_chance_matches_the_outcome_lists() {
         );
     }
 }
+
+/// Both sides on the bar against closed home boards: White's two extra checkers on its 13
+/// point, Black's on its 14 (White's 11).
+fn mutual_closeout(to_move: Side) -> Position {
+    let mut white = [0u8; 26];
+    let mut black = [0u8; 26];
+    for p in 1..=6 {
+        white[p] = 2;
+        black[p] = 2;
+    }
+    white[25] = 1;
+    black[25] = 1;
+    white[13] = 2;
+    black[14] = 2;
+    Position::new(to_move, white, black).expect("a position")
+}
+
+/// Regression: a set-up position with both sides closed out (each on the bar against the
+/// other's closed board, B9) was accepted, and its game never ended: without the cube every
+/// turn was a roll and no play, forever (a random playout ran 100,000 actions). No legal game
+/// reaches it (a play never leaves its own player on the bar, and entering opens the closed
+/// board), so every way a state is made now refuses it: `state_from`, `StateSetup` (what
+/// serde reads) and the GNUBG ID import here; the XGID, FIBS and SGF set-up imports build
+/// their states through `StateSetup` too.
+#[test]
+fn regression_a_mutual_closeout_set_up_never_ended_b9() {
+    let p = mutual_closeout(Side::White);
+    assert!(p.closed_out(Side::White) && p.closed_out(Side::Black));
+    for rules in [Rules::lattjo(), Rules::standard().with_cube(false)] {
+        let game = Backgammon::new(rules).unwrap();
+        for dice in [None, Dice::new(6, 5)] {
+            assert_eq!(
+                game.state_from(p, dice),
+                Err(StateError::MutualCloseout),
+                "{dice:?}"
+            );
+        }
+    }
+    let setup = StateSetup {
+        position: p,
+        ..StateSetup::from(State::default())
+    };
+    let setup = StateSetup {
+        phase: Phase::BeforeRoll,
+        ..setup
+    };
+    assert_eq!(State::try_from(setup), Err(StateError::MutualCloseout));
+    // A GNUBG ID of the position, with the match ID of a money game White to roll.
+    let game = Backgammon::default();
+    let one_sided = {
+        let mut q = *p.checkers(Side::White);
+        q[25] = 0;
+        q[15] = 1; // White has no checker on the bar: only Black is closed out.
+        Position::new(Side::White, q, *p.checkers(Side::Black)).unwrap()
+    };
+    assert!(one_sided.closed_out(Side::Black) && !one_sided.closed_out(Side::White));
+    let ok = game
+        .state_from(one_sided, None)
+        .expect("one side closed out plays on");
+    let id = ok.to_gnubg_id_unswapped().to_string();
+    let match_id = id.split(':').nth(1).unwrap();
+    let text = format!("{}:{match_id}", p.position_id());
+    let e = State::from_gnubg_id(&text).expect_err("refused");
+    assert!(e.to_string().contains("closed out"), "{e}");
+}
