@@ -535,6 +535,16 @@ impl Rules {
         disc_physics::Table::new(d.half_size, d.half_size)
             .and_then(|t| t.with_corner_pockets(d.half_size - d.pocket_inset, d.pocket_radius))
             .map_err(|_| RulesError::Physics("the table"))?;
+        // No arrangement of the discs may leave the puck no place at all (N3, B3): the
+        // placement test relaxes at last to the striker's half, and where the discs could
+        // cover even that, a player node had no legal action (found by random play with a
+        // 20 cm puck: three discs in the half blocked it). The discs and pockets forbid the
+        // puck's centre less area together than the half holds, so some place is always free.
+        if !half_always_has_room(d, 2 * usize::from(self.discs_per_side())) {
+            return Err(RulesError::Dimensions(
+                "the discs could cover the striker's whole half, leaving the puck no place",
+            ));
+        }
         // Every seat must be able to place its puck at the start (N3): in pairs a partner's
         // row starts in the striker's zone (B1, B19), and with large discs in a shallow zone
         // no placement was left, so the first player node had no legal action.
@@ -627,6 +637,22 @@ builders! {
     with_dimensions: dimensions: Dimensions;
     /// Sets [`Rules::max_speed`].
     with_max_speed: max_speed: f64;
+}
+
+/// Whether the striker's half of the table (the puck's centre inside the cushions, from the
+/// striker's cushion to the centre line: the last relaxation of the placement test, B3) keeps
+/// a free place whatever `discs` discs stand on the table: the area the discs (a disk of radius
+/// disc + puck radius each) and the four pockets (their own disks) forbid the puck's centre is
+/// less than the half's, so their union cannot cover it. A sufficient test, not a necessary
+/// one: the official dimensions forbid at most 0.19 of the 0.44 m² (16 discs).
+fn half_always_has_room(d: &Dimensions, discs: usize) -> bool {
+    let inner = d.half_size - d.puck_radius;
+    let half_area = 2.0 * inner * inner;
+    let reach = d.disc_radius + d.puck_radius;
+    let pi = core::f64::consts::PI;
+    let forbidden =
+        discs as f64 * pi * reach * reach + 4.0 * pi * d.pocket_radius * d.pocket_radius;
+    inner > 0.0 && forbidden < half_area
 }
 
 /// The highest [`Rules::max_speed`] a rule set may allow, m/s: well above the hardest cue

@@ -875,6 +875,114 @@ mod tests {
         assert!(checked >= 20, "{checked}");
     }
 
+    /// Rules for dimensions drawn from `(half, puck, disc)` (metres), the zone, circle and
+    /// pockets fitted around them; `None` where `Rules::validate` refuses them.
+    fn scaled_rules(players: usize, half: f64, puck: f64, disc: f64) -> Option<Rules> {
+        let mut rules = Rules::lattjo().with_players(players);
+        let d = &mut rules.dimensions;
+        d.half_size = half;
+        d.puck_radius = puck;
+        d.puck_hole_radius = puck / 3.0;
+        d.disc_radius = disc;
+        d.disc_hole_radius = disc / 4.0;
+        d.pocket_radius = 0.1 * half;
+        d.pocket_inset = 0.13 * half;
+        d.circle_radius = disc.max(0.2 * half);
+        d.zone_depth = (2.0 * puck + 1e-3).max(0.26 * half);
+        d.zone_half_width = (2.0 * puck + 1e-3).max(0.7 * half);
+        rules.validate().ok().map(|()| rules)
+    }
+
+    /// `rules`' starting state with seat 0 (south) to strike, then the discs moved one by one
+    /// (in an order drawn from `seed`) onto a place the puck still has in the south half, the
+    /// last relaxation: each move takes that place away, so this is the most the discs can
+    /// do to leave the puck none. A disc that does not fit where the puck would stays put.
+    fn plugged_position(rules: &Rules, seed: u64) -> State {
+        let mut setup = State::start(rules, Seat::new(0)).to_setup();
+        setup.to_move = Seat::new(0);
+        setup.status = Status::Playing;
+        setup.opening = false;
+        setup.answering = None;
+        let mut pos = State::from_setup(rules, &setup).expect("the start");
+        let mut order: Vec<usize> = (0..setup.discs.len()).collect();
+        let mut rng = Mix::new(seed);
+        for i in (1..order.len()).rev() {
+            let j = (rng.range(0.0, (i + 1) as f64) as usize).min(i);
+            order.swap(i, j);
+        }
+        for i in order {
+            let mut places = Vec::new();
+            exact_search(rules, &pos, Seat::new(0), Relax::Half, |_, board| {
+                places.push(board);
+                places.len() >= 8
+            });
+            let Some(&p) = places.get(rng.range(0.0, places.len() as f64) as usize) else {
+                break;
+            };
+            let mut moved = setup.clone();
+            moved.discs[i].at = Some(p);
+            if let Ok(next) = State::from_setup(rules, &moved) {
+                setup = moved;
+                pos = next;
+            }
+        }
+        pos
+    }
+
+    /// Regression (N3, B3): under rules with a 20 cm puck on the official table, random play
+    /// reached a player node with no legal action: three discs in the striker's half left
+    /// the puck no place even at the last relaxation. `Rules::validate` now refuses
+    /// dimensions whose discs could cover the half; the official ones keep most of it free.
+    #[test]
+    fn regression_a_large_puck_left_a_player_node_with_no_legal_action_n3() {
+        assert!(scaled_rules(2, 0.5, 0.2, 0.026).is_none());
+        let mut big = Rules::lattjo();
+        big.dimensions.puck_radius = 0.2;
+        big.dimensions.zone_depth = 0.405;
+        big.dimensions.zone_half_width = 0.405;
+        big.dimensions.circle_radius = 0.03;
+        let e = big.validate().unwrap_err().to_string();
+        assert!(e.contains("striker's whole half"), "{e}");
+        for rules in [
+            Rules::lattjo(),
+            Rules::lnf(),
+            Rules::mini(),
+            Rules::lattjo().with_players(4),
+        ] {
+            assert!(rules.validate().is_ok());
+            for seed in 0..8 {
+                let pos = plugged_position(&rules, seed);
+                assert!(
+                    any_placement(&rules, &pos, Seat::new(0), Relax::Half),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// N3, B3: whatever dimensions the rules accept and however the discs stand (moved
+        /// one by one onto the puck's remaining places), the puck has a place at the last
+        /// relaxation, so the player to strike always has a legal action.
+        #[test]
+        fn every_accepted_rule_set_leaves_the_puck_a_place_n3(
+            seed in any::<u64>(),
+            players in prop_oneof![Just(2usize), Just(4usize)],
+            half in 0.3f64..1.0,
+            puck_share in 0.02f64..0.25,
+            disc_share in 0.01f64..0.06,
+        ) {
+            let rules = scaled_rules(players, half, puck_share * half, disc_share * half);
+            prop_assume!(rules.is_some());
+            let rules = rules.unwrap_or_default();
+            let pos = plugged_position(&rules, seed);
+            prop_assert!(any_placement(&rules, &pos, Seat::new(0), Relax::Half));
+            prop_assert!(placements(&rules, &pos).next().is_some());
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
 
