@@ -11,6 +11,11 @@ use crate::geometry::{
 use crate::state::{Piece, QueenState, State, first_overlap, free_offset, side_of};
 use crate::stroke::{MAX_SPEED, MIN_FORWARD, MIN_SPEED, Stroke};
 
+/// The widest angle off straight ahead a stroke may take, `acos(MIN_FORWARD)` radians,
+/// written as its correctly rounded value so that the random sampler calls no function of
+/// the platform's maths library (whose last bits differ between systems).
+const MAX_ANGLE: f64 = 1.560_796_160_120_729_4;
+
 /// Striker offsets tried for aimed shots, metres.
 const AIM_OFFSETS: usize = 17;
 /// Highest speed an aimed shot is given, m/s (harder shots scatter the board).
@@ -352,10 +357,12 @@ pub(crate) fn sample(
         // Pieces block the whole base line: passing is the only legal action.
         return Some(Action::Pass(seat));
     };
-    let max_angle = (MIN_FORWARD).acos();
-    let a = (2.0 * rng.unit_f64() - 1.0) * max_angle * (1.0 - 1e-9);
+    let a = (2.0 * rng.unit_f64() - 1.0) * MAX_ANGLE * (1.0 - 1e-9);
     let speed = MIN_SPEED + rng.unit_f64() * (MAX_SPEED - MIN_SPEED);
-    let stroke = Stroke::on_base_line(offset, Vec2::new(a.sin(), a.cos()), speed);
+    // The crate's own sine and cosine (`+ - * /` only), not the platform's: a seeded random
+    // game is the same record on every machine (the determinism contract).
+    let (sin, cos) = sin_cos(a);
+    let stroke = Stroke::on_base_line(offset, Vec2::new(sin, cos), speed);
     let action = Action::Strike(seat, stroke);
     if game.check_stroke(state, seat, &stroke).is_ok() {
         return Some(action);
@@ -363,4 +370,56 @@ pub(crate) fn sample(
     candidates(game, state, buf);
     let i = rng.index(buf.len());
     buf.get(i).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sampler's widest angle is `acos(MIN_FORWARD)` to the last bit this platform's libm
+    /// gives, or within one unit in the last place (a libm need not round correctly); and the
+    /// stroke it builds there is still forward enough to be legal.
+    #[test]
+    fn max_angle_is_acos_of_min_forward() {
+        let libm = MIN_FORWARD.acos();
+        assert!(
+            (MAX_ANGLE - libm).abs() <= f64::EPSILON * libm,
+            "{MAX_ANGLE} vs {libm}"
+        );
+        let (s, c) = sin_cos(MAX_ANGLE * (1.0 - 1e-9));
+        assert!(c >= MIN_FORWARD && s > 0.0, "{s}, {c}");
+    }
+
+    /// The random sampler drew its directions with the platform's `sin`, `cos` and `acos`,
+    /// whose last bits differ between maths libraries, so a seeded random carrom game could
+    /// be another record on another machine; it now uses only `+ - * /` (and CI's guard,
+    /// `check-record-functions.sh`, keeps it so). Its first strokes from seed 11, pinned bit
+    /// for bit here, are then the same on every platform.
+    #[test]
+    fn sampled_directions_are_the_same_bits_on_every_platform() {
+        use boardgame_core::Game;
+        let game = Carrom::default();
+        let mut state = game.new_initial_state();
+        let mut rng = GameRng::new(11, 0);
+        let mut buf = Vec::new();
+        let mut got = Vec::new();
+        while got.len() < 3 {
+            let a = match game.turn(&state) {
+                boardgame_core::Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+                _ => game.sample_chance(&state, &mut rng),
+            }
+            .expect("an action");
+            if let Action::Strike(_, s) = a {
+                got.push([s.direction.x.to_bits(), s.direction.y.to_bits()]);
+            }
+            game.apply(&mut state, &a).expect("legal");
+        }
+        assert_eq!(got, PINNED, "{got:#x?}");
+    }
+
+    const PINNED: [[u64; 2]; 3] = [
+        [0x3fee_7393_1ece_1f73, 0x3fd3_ab07_6ce6_25bf],
+        [0xbfef_e5e8_e4b5_c418, 0x3fb4_6a48_faf8_ab77],
+        [0x3fb7_1a9f_5783_939a, 0x3fef_de91_d33c_82d7],
+    ];
 }

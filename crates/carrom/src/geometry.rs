@@ -193,6 +193,26 @@ pub fn formation_breaker_frame() -> [Vec2; 19] {
     out
 }
 
+/// Sine and cosine of any angle `a`, radians, with [`sin_cos`]'s accuracy: `a` is brought to
+/// `[-pi, pi]` (less a rounded multiple of 2 pi) and then to `[-pi/2, pi/2]` (`sin(pi - x) =
+/// sin x`, `cos(pi - x) = -cos x`), with `+ - * /` and rounding only; NaN for a non-finite `a`.
+pub(crate) fn sin_cos_any(a: f64) -> (f64, f64) {
+    use core::f64::consts::{FRAC_PI_2, PI, TAU};
+    if !a.is_finite() {
+        return (f64::NAN, f64::NAN);
+    }
+    let a = a - TAU * (a / TAU).round();
+    if a > FRAC_PI_2 {
+        let (s, c) = sin_cos(PI - a);
+        (s, -c)
+    } else if a < -FRAC_PI_2 {
+        let (s, c) = sin_cos(-PI - a);
+        (s, -c)
+    } else {
+        sin_cos(a)
+    }
+}
+
 /// Sine and cosine of `a` (|a| <= pi/2 for full accuracy) by their Taylor series, using only
 /// `+ - * /` so that the result is the same on every platform (libm's `sin`/`cos` are not).
 pub(crate) fn sin_cos(a: f64) -> (f64, f64) {
@@ -268,6 +288,19 @@ mod tests {
             assert!((s.distance(Vec2::default()) - (HALF_SIZE - BASE_LINE_INSET)).abs() < 1e-12);
             assert!(side.disc_overlaps_base_strip(s, STRIKER_RADIUS));
         }
+    }
+
+    #[test]
+    fn sin_cos_any_matches_libm_closely_at_every_angle() {
+        for k in -1440..=1440 {
+            let a = f64::from(k) * 0.25_f64.to_radians();
+            let (s, c) = sin_cos_any(a);
+            assert!(
+                (s - a.sin()).abs() < 1e-12 && (c - a.cos()).abs() < 1e-12,
+                "{a}: {s}, {c}"
+            );
+        }
+        assert!(sin_cos_any(f64::NAN).0.is_nan() && sin_cos_any(f64::INFINITY).1.is_nan());
     }
 
     #[test]

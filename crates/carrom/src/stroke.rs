@@ -152,12 +152,14 @@ impl Stroke {
     }
 
     /// A stroke from the middle of the base-line strip at `offset`, aimed `degrees` to the
-    /// right of straight ahead (negative: to the left). Uses `sin`/`cos` once to build the
-    /// direction; the stroke then stores the vector, so a recorded game replays exactly.
+    /// right of straight ahead (negative: to the left). The direction's sine and cosine are
+    /// the crate's own (`+ - * /` only, within about an ulp of the exact values), so the same
+    /// angle gives the same stroke, bit for bit, on every platform; the stroke stores the
+    /// vector, so a recorded game replays exactly.
     #[must_use]
     pub fn at_angle(offset: f64, degrees: f64, speed: f64) -> Stroke {
-        let a = degrees.to_radians();
-        Stroke::on_base_line(offset, Vec2::new(a.sin(), a.cos()), speed)
+        let (sin, cos) = crate::geometry::sin_cos_any(degrees.to_radians());
+        Stroke::on_base_line(offset, Vec2::new(sin, cos), speed)
     }
 
     /// The unit direction, or `None` if the direction is zero or not finite.
