@@ -748,11 +748,7 @@ impl Game for Carrom {
             }
             (Phase::Stroke, Action::Pass(seat)) => {
                 self.check_pass(state, *seat)?;
-                let players = state.players();
-                let every_line_blocked = (0..players).all(|k| {
-                    let side = side_of(players, Seat::new(k as u8), self.rules.turn_direction);
-                    free_offset(state, side).is_none()
-                });
+                let every_line_blocked = crate::state::every_base_line_blocked(state);
                 crate::resolve::pass_turn(&self.rules, state, every_line_blocked);
                 Ok(())
             }

@@ -897,12 +897,12 @@ fn placer(
     }
 }
 
-/// A pass (the base line is blocked): the turn goes to the next seat as after a turn-ending
-/// stroke; during the break the break passes (A5); a waiting queen goes back (A12).
-/// A pass (C2: the pieces block the mover's whole base line). When they block every seat's
-/// line, no seat can strike again (a pass moves no piece), so the board ends without a winner
-/// and without points ([`BoardEnd::Blocked`], a library decision: no rule covers it); a
-/// waiting queen goes back as at any board's end.
+/// A pass (C2: the pieces block the mover's whole base line): the turn goes to the next seat
+/// as after a turn-ending stroke; during the break the break passes (A5); a waiting queen
+/// goes back (A12). When the pieces block every seat's line, no seat can strike again (a
+/// pass moves no piece on the lines), so the board ends without a winner and without points
+/// ([`BoardEnd::Blocked`], a library decision: no rule covers it); a waiting queen goes back
+/// as at any board's end.
 pub(crate) fn pass_turn(rules: &Rules, state: &mut State, every_line_blocked: bool) {
     if every_line_blocked {
         state.result = Some(BoardResult {

@@ -926,12 +926,7 @@ impl State {
                 let cap = crate::rules::MAX_POINTS;
                 match (r.winner, r.reason) {
                     (None, BoardEnd::Blocked) if r.points == [0, 0] => {
-                        let players = rules.players;
-                        let every_line_blocked = (0..players).all(|k| {
-                            let side = side_of(players, Seat::new(k as u8), rules.turn_direction);
-                            free_offset(&state, side).is_none()
-                        });
-                        if !every_line_blocked {
+                        if !every_base_line_blocked(&state) {
                             return bad("a board ends blocked only when every base line is");
                         }
                     }
@@ -1024,6 +1019,16 @@ pub(crate) fn free_offset(state: &State, side: Side) -> Option<f64> {
         }
     }
     found
+}
+
+/// Whether the pieces block every seat's base line (no seat can place the striker, C2):
+/// where a pass ends the board ([`BoardEnd::Blocked`]).
+pub(crate) fn every_base_line_blocked(state: &State) -> bool {
+    let players = state.rules.players;
+    (0..players).all(|k| {
+        let side = side_of(players, Seat::new(k as u8), state.rules.turn_direction);
+        free_offset(state, side).is_none()
+    })
 }
 
 /// The first piece the striker at `offset` on `side`'s base line would overlap.
