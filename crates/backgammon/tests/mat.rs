@@ -723,20 +723,23 @@ fn gnubg_nackgammon_match_is_refused_as_a_variation_not_as_an_illegal_play() {
     }
 }
 
+/// A 3-point match's first game to alice's empty 5-3 roll (the line not ended).
+const OPENING_THEN_53: &str = "\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 53: ";
+
 /// A match saved while the roller was to play ends with a roll and no movement: 5 of 258
 /// real match files from online play in 2009 (bgnori/bglib's `snowietxt` samples) end so,
 /// and the replay refused them as an illegal empty play. The last entry of the record now
 /// leaves the dice rolled; anywhere else an empty roll with a choice is still refused.
 #[test]
 fn a_record_that_stops_after_a_roll_leaves_the_play_to_come() {
-    let text = "\
- 3 point match
-
- Game 1
- alice : 0                      bob : 0
-  1) 31: 8/5 6/5                 64: 24/18 13/9
-  2) 53: 
-";
+    let text = OPENING_THEN_53.to_owned() + "\n";
+    let text = text.as_str();
     let replay = MatFile::parse(text)
         .expect("parses")
         .replay(&MATCH_RULES)
@@ -768,15 +771,8 @@ fn a_record_that_stops_after_a_roll_leaves_the_play_to_come() {
 /// legal, the record's last entry, and the roll before the opponent's `Wins`.
 #[test]
 fn regression_a_lost_play_was_reported_as_an_illegal_empty_play() {
-    let text = "\
- 3 point match
-
- Game 1
- alice : 0                      bob : 0
-  1) 31: 8/5 6/5                 64: 24/18 13/9
-  2) 53:                         62: 24/18 13/11
-";
-    let e = MatFile::parse(text)
+    let text = OPENING_THEN_53.to_owned() + "                        62: 24/18 13/11\n";
+    let e = MatFile::parse(&text)
         .expect("parses")
         .replay(&MATCH_RULES)
         .expect_err("a lost play");
@@ -788,11 +784,8 @@ fn regression_a_lost_play_was_reported_as_an_illegal_empty_play() {
     assert!(legal > 1, "{legal}");
     assert!(e.to_string().contains("the play is lost"), "{e}");
     // Rolled, then resigned: the same empty roll followed by the opponent's `Wins` reads.
-    let resigned = text.replace(
-        "  2) 53:                         62: 24/18 13/11\n",
-        "  2) 53: \n      Wins 1 point\n",
-    );
-    let resigned = resigned.replace("      Wins", "                                  Wins");
+    let resigned =
+        OPENING_THEN_53.to_owned() + "\n                                  Wins 1 point\n";
     let r = MatFile::parse(&resigned)
         .expect("parses")
         .replay(&MATCH_RULES);
