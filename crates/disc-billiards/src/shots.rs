@@ -960,8 +960,67 @@ mod tests {
         }
     }
 
+    /// F4, F5, B12-B14: whatever dimensions the rules accept and however the other discs
+    /// stand, a disc put back finds a free spot. The adversary: disc 0 is off the table and
+    /// every other disc in turn is moved onto the very spot the search would give disc 0 (so
+    /// the rings' finds are taken one by one), then the search must still find one; every
+    /// spot it gives is free. The rings alone found a spot in every case tried; the grid
+    /// after them and the rules' bound (`table_always_has_room`) make it certain, where the
+    /// search used to return the wanted spot, occupied, if the rings found none.
+    fn put_back_after_plugging(rules: &Rules, seed: u64) -> Result<(), String> {
+        let d = rules.dimensions;
+        let mut pos = State::start(rules, Seat::new(0));
+        pos.discs[0].at = None;
+        let mut rng = Mix::new(seed);
+        let lim = d.half_size - d.disc_radius;
+        let want = Vec2::new(rng.range(-lim, lim), rng.range(-lim, lim));
+        let id = Some(DiscId(0));
+        for i in 1..usize::from(pos.n) {
+            let p = pos.nearest_free(&d, want, id);
+            if !pos.free(&d, p, id) {
+                return Err(format!("after {i} discs moved: {p} is not free"));
+            }
+            pos.discs[i].at = Some(p);
+        }
+        let p = pos.nearest_free(&d, want, id);
+        if pos.free(&d, p, id) {
+            Ok(())
+        } else {
+            Err(format!("with every disc moved: {p} is not free"))
+        }
+    }
+
+    #[test]
+    fn a_disc_put_back_finds_a_free_spot_on_the_official_tables() {
+        for rules in [
+            Rules::lattjo(),
+            Rules::lnf(),
+            Rules::mini(),
+            Rules::lattjo().with_players(4),
+        ] {
+            for seed in 0..16 {
+                assert_eq!(put_back_after_plugging(&rules, seed), Ok(()), "seed {seed}");
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// See `put_back_after_plugging`: under random accepted dimensions.
+        #[test]
+        fn a_disc_put_back_always_finds_a_free_spot_f4_b12(
+            seed in any::<u64>(),
+            players in prop_oneof![Just(2usize), Just(4usize)],
+            half in 0.3f64..1.0,
+            puck_share in 0.002f64..0.1,
+            disc_share in 0.05f64..0.11,
+        ) {
+            let rules = scaled_rules(players, half, puck_share * half, disc_share * half);
+            prop_assume!(rules.is_some());
+            let rules = rules.unwrap_or_default();
+            prop_assert_eq!(put_back_after_plugging(&rules, seed), Ok(()));
+        }
 
         /// N3, B3: whatever dimensions the rules accept and however the discs stand (moved
         /// one by one onto the puck's remaining places), the puck has a place at the last

@@ -608,7 +608,8 @@ impl State {
             })
     }
 
-    /// The free spot nearest to `want` found on rings of 2 mm steps (16 directions each).
+    /// The free spot nearest to `want` found on rings of 2 mm steps (16 directions each), else
+    /// the nearest free point of a grid over the table.
     pub(crate) fn nearest_free(&self, d: &Dimensions, want: Vec2, except: Option<DiscId>) -> Vec2 {
         if self.free(d, want, except) {
             return want;
@@ -625,8 +626,27 @@ impl State {
             }
             k += 1;
         }
-        // A table holds at most 32 discs: unreachable for valid rules, but stay total.
-        want
+        // The rings missed every free spot (a crowded table, its free room in small gaps
+        // between their rays): the nearest free point of a grid over the whole table, of
+        // step `GRID_STEP_IN_RADII` disc radii. `Rules::validate` refuses dimensions under
+        // which the other discs and the pockets could leave no point of that grid free
+        // (`table_always_has_room`), so this finds one for valid rules.
+        let lim = d.half_size - d.disc_radius;
+        let step = d.disc_radius * GRID_STEP_IN_RADII;
+        let count = (2.0 * lim / step).ceil() as u32;
+        let mut best: Option<(f64, Vec2)> = None;
+        for i in 0..=count {
+            let x = (-lim + f64::from(i) * step).min(lim);
+            for j in 0..=count {
+                let p = Vec2::new(x, (-lim + f64::from(j) * step).min(lim));
+                let dist = p.distance_squared(want);
+                if best.is_none_or(|(b, _)| dist < b) && self.free(d, p, except) {
+                    best = Some((dist, p));
+                }
+            }
+        }
+        // Unreachable for valid rules (above), but stay total.
+        best.map_or(want, |(_, p)| p)
     }
 
     /// Where the penalty disc goes (N9, B14): on the centre line touching the cushion
@@ -732,6 +752,9 @@ pub(crate) fn in_dark_area(d: &Dimensions, side: Compass, p: Vec2) -> bool {
 
 /// Two circles whose centres are closer than `reach` overlap (touching is allowed, with a
 /// nanometre of slack for rounding).
+/// The step of [`State::nearest_free`]'s last search, a grid over the table, in disc radii.
+pub(crate) const GRID_STEP_IN_RADII: f64 = 0.125;
+
 pub(crate) fn overlaps(a: Vec2, b: Vec2, reach: f64) -> bool {
     let r = reach - 1e-9;
     a.distance_squared(b) < r * r
