@@ -3,7 +3,8 @@
 shared/design/physics.md sections 2 and 5), not from the solver's source. tests/model.rs
 checks the crate against what it writes.
 
-    python3 physics_model.py --seed 1 --cases 100 [--pockets] [--friction] > rows.jsonl
+    python3 physics_model.py --seed 1 --cases 100 [--pockets] [--friction] [--line] [--slow]
+        [--max-events 30] [--fault NAME] > rows.jsonl
 
 What it models, exactly (an event-driven simulation in 50-digit decimal arithmetic, so that
 its own rounding is far below the crate's):
@@ -14,44 +15,72 @@ its own rounding is far below the crate's):
 * Impacts at their exact instants (the smaller root of the quadratic for two discs, the line
   for a cushion), processed in time order; Newton restitution on the normal approach
   velocity, through the centres: e_d for two discs, e_c for a cushion. A contact event
-  reports the normal approach speed before the impact.
+  reports the normal approach speed before the impact. A disc whose velocity an impact makes
+  exactly zero gets a CameToRest event then ("a disc's velocity became exactly zero").
 * With `--pockets`, the four corner pockets of `Table::with_corner_pockets(c, R)`, centres
   (-c,-c), (+c,-c), (+c,+c), (-c,+c) (PocketId 0-3): a disc is pocketed at the instant its
   centre enters a pocket circle, strictly (a centre path tangent to the circle does not
   count), and is off the table from then on (it meets nothing more). Rails run on past the
   pockets.
 * Without `--friction`, mu = 0: the simulation does not depend on the time step at all.
-  With `--friction`, the chord model of docs/physics.md: each substep of length h, a moving
-  disc of speed s moves at the constant velocity (s - a h / 2) along its direction and ends
-  the substep at s - a h, or, if s <= a h, moves at s / 2 until it stops exactly at s / a
-  (a CameToRest event). Impacts act on the substep's velocities; after an impact at time t
-  into the substep, a disc's speed at the substep's end is its new substep speed less
-  a (h - t) / 2, and a disc slower than that stops at the end (no event is documented for
-  that stop beyond CameToRest, which the model emits at the substep's end). The step's
-  substeps run from k h to (k + 1) h of the step, steps of dt one after the other.
+  With `--friction`, the chord model of docs/physics.md: in each substep of length h a
+  moving disc of speed s moves at the constant velocity (s - a h / 2) along its direction
+  and ends the substep at s - a h, or, if s <= a h, moves at s / 2 until it stops exactly at
+  s / a after the substep's start (a CameToRest event). Impacts act on the substep's
+  velocities; after an impact at time t into the substep, a disc's speed at the substep's
+  end is its new substep speed less a (h - t) / 2, and a disc slower than that stops at the
+  end (the docs name no time for its CameToRest: the model puts it at the substep's end).
+  Substep k of the run spans [k h, (k + 1) h]. Stretches of substeps in which nothing can
+  happen (a bound from the gaps and speeds) are slid over at once: the chords' sum is the
+  parabola at the substeps' ends.
 
 Which results are fragile: an exact model and a rounding one must part where a tiny change
 of the state changes what happens. The model marks (field `fragile`, the earliest such time)
-two events that share a disc within 1e-8 s (the crate solves events within 1e-9 h together),
-a grazing contact (normal speed below 1e-4 of the relative speed), a near miss (two discs
-passing within 1e-9 m of touching, a centre passing within 1e-9 m of a pocket's edge) and a
-disc that stops within 1e-9 s of a contact or a substep's end. tests/model.rs compares the
-events before that time and the final state only when there is none.
+two events that share a disc within 1e-8 s (the crate solves events within 1e-9 h together
+in one round), a grazing contact (normal speed below 1e-4 of the relative speed), a near
+miss (two discs passing within 1e-9 m of touching, a centre passing within 1e-9 m of a
+pocket's edge), an impact within 1e-10 s of a substep's boundary (where the chord velocity
+jumps) or within 1e-8 s of its disc's stop, and chaos: collisions amplify a change of the
+state, so the model runs three twins from states nudged by +-1e-12 (positions in m,
+velocities in m/s) and marks the first event (or the end) where a twin parts from the run by
+more than 1e-8 (time in s, speed relative to the fastest start speed, at least 1 m/s). There
+an error of 1e-13 in the crate's floats could have grown beyond the 1e-9 of the comparison.
+tests/model.rs compares the events before that time, and the final state only when there is
+none.
 
 Left out: jumping (`jump_speed_m_s`), internal walls and posts, pockets other than the corner
-four, discs that touch at the start, restitution 0 (a disc held against a cushion makes
-contacts that the crate solves in rounds), and the order of events of one instant (the model
-counts such ties as fragile).
+four, discs that touch at the start (formations, rows), restitution 0 (a disc held against a
+cushion makes contacts that the crate solves in rounds), and everything the fragile marks
+exclude: simultaneous impacts on one disc (the crate's rounds and Gauss-Seidel) and the order
+of events of one instant.
+
+Case families: random positions and directions by default; `--line` puts every centre on
+one line y = y0 with velocities along it (one kind of disc, half the time e_d = 1: head-on
+impacts, discs stopped dead); `--slow` makes discs slow (0.1-0.8 m/s), friction high
+(0.2-0.6), steps long (1/60 s, 13.7 ms) and the table crowded (area fraction 0.15-0.3), so
+that discs stop at the end of the substep of an impact. Otherwise 2 to 12 discs of one or
+two kinds (radius 5-80 mm, mass 1 g-1 kg, log-uniform), area fraction 0.02-0.1, aspect
+0.5-2, 25 % of the discs at rest and the rest at 0.05-2 m/s, restitutions 1 (30 %) or
+0.5-1, mu 0.02-0.3 with `--friction`, pockets of radius 1.1-2.5 times the largest disc at
+centres 0.6-1.2 pocket radii inside the cushions of the shorter side with `--pockets`, a step of 1 ms, 1/120 s, 5 ms,
+13.7 ms or 1/60 s with 1-16 substeps, and a run of 0.2-3 s cut before the 31st event
+(`--max-events`).
 
 `--fault NAME` puts a fault into the model on purpose (e-cushion-for-discs, masses-swapped,
-speed-after-impact, pocket-at-disc-edge), to see that the comparison notices it.
+speed-after-impact, pocket-at-disc-edge; with friction chord-at-start-speed,
+stop-at-substep-end, full-loss-after-impact), to see that the comparison notices it.
 
 Output: a header line `# generated by physics_model.py <args>`, then one JSON object a case:
 `table` (hw, hh, pockets [c, R] or null, mu, g, e_disc, e_cushion), `dt`, `substeps`, `steps`
-(the run is `steps` calls of `World::step`), `discs` (r, m, p, v), `events` (t, k: "D" disc
-contact a < b with speed s, "C" cushion contact of disc a with cushion c and speed s, "P"
-disc a pocketed in pocket p, "R" disc a came to rest), `final` (per disc: st "on" or "P<k>",
-p, v at the end of the run), `fragile` (a time or null).
+(the run is `steps` calls of `World::step`), `discs` ([r, m, x, y, vx, vy] each), `events`
+(in time order: ["D", t, a, b, s] a contact of discs a < b at normal approach speed s,
+["C", t, a, c, s] disc a on cushion c, ["P", t, a, p] disc a pocketed in pocket p,
+["R", t, a] disc a came to rest, ["R", t, a, 1] disc a stopped dead by an impact, which
+tests/model.rs takes as optional: whether the crate's floats cancel to exactly zero there is
+rounding, and where they do not it reports the stop at that substep's end with friction, or
+keeps a speed of some 1e-16 m/s without), `final` ([status "on" or "P<k>", x, y, vx, vy] per
+disc at the end of the run) and `fragile` (a time or null). Inputs have 9 significant digits,
+answers 13.
 """
 
 import json
@@ -71,12 +100,22 @@ INF = D("Infinity")
 SHARED_WINDOW_S = D("1e-8")
 GRAZE = D("1e-4")
 NEAR_M = D("1e-9")
+BOUNDARY_S = D("1e-10")
+ZERO_SPEED = D("1e-40")
 TWIN_NUDGE = D("1e-12")
 TWIN_GAIN = D("1e4")
 TWINS = 3
 
 # A fault put in on purpose (`--fault NAME`), to see that the comparison notices it.
 FAULT = None
+# `--slow`: one kind of disc, area fraction 0.15-0.3, speeds 0.1-0.8 m/s, mu 0.2-0.6 and
+# steps of 1/60 s or 13.7 ms, so that discs often stop in the substep of an impact (the
+# end-of-substep rule).
+SLOW = False
+# `--line`: one kind of disc, every centre on one line y = y0 and every velocity along it,
+# half the time with e_d = 1: head-on impacts, and equal masses exchange their velocities,
+# so a disc stops dead (a CameToRest event at the impact).
+LINE = False
 
 
 def dsqrt(x):
@@ -304,23 +343,92 @@ class Sim:
             _, i, c = what
             s = self.cushion_impact(i, c)
             self.emit(self.now, {"k": "C", "a": i, "c": c, "s": s})
+        # CameToRest: "a disc's velocity became exactly zero", here by the impact (a head-on
+        # impact of equal masses with e = 1 stops the striking disc dead). A component below
+        # ZERO_SPEED is the decimals' rounding of an exact zero.
+        if kind != "P":
+            for i in what[1:3] if kind == "D" else what[1:2]:
+                d = self.discs[i]
+                if abs(d.vx) < ZERO_SPEED:
+                    d.vx = ZERO
+                if abs(d.vy) < ZERO_SPEED:
+                    d.vy = ZERO
+                if d.vx == 0 and d.vy == 0:
+                    self.emit(self.now, {"k": "R", "a": i, "z": 1})
 
     # --- the chord model with friction ---------------------------------------------------
 
     def run_friction(self, dt, substeps, steps):
-        """Friction with the documented chord model, substep by substep."""
+        """Friction with the documented chord model: `steps` steps of `substeps` substeps."""
         h = D(dt) / D(substeps)
-        a = self.a
-        for step in range(steps):
-            t0 = D(dt) * step
-            for k in range(substeps):
-                ts = t0 + h * k
-                self.substep(ts, h, a)
+        total = steps * substeps
+        k = 0
+        while k < total:
+            jump = min(self.quiet_substeps(h), total - k)
+            if jump >= 2:
+                self.slide(h, jump - 1)
+                k += jump - 1
+            self.substep(h * k, h)
+            k += 1
 
-    def substep(self, ts, h, a):
-        """One substep of length h from ts (self.now == ts)."""
-        # Each moving disc's speed s at the substep's start, direction, and substep velocity.
-        info = {}
+    def quiet_substeps(self, h):
+        """How many substeps from now surely hold no impact, pocketing or stop (a float bound
+        with a margin): speeds only fall without impacts, so a gap closes at most at the sum
+        of the speeds now."""
+        a = float(self.a)
+        hf = float(h)
+        on = [d for d in self.discs if d.on]
+        speed = {id(d): math.hypot(float(d.vx), float(d.vy)) for d in on}
+        horizon = math.inf
+        for x, d in enumerate(on):
+            s = speed[id(d)]
+            if s == 0:
+                continue
+            # Whole substeps before the one in which it stops (s - k a h <= a h).
+            horizon = min(horizon, (math.floor(s / (a * hf)) - 1) * hf)
+            px, py = float(d.x), float(d.y)
+            r = float(d.r)
+            room = min(float(self.W) - r - abs(px), float(self.H) - r - abs(py))
+            horizon = min(horizon, room / s)
+            for cx, cy, rad in self.pockets:
+                horizon = min(horizon, (math.hypot(px - float(cx), py - float(cy)) - float(rad)) / s)
+        for x, d in enumerate(on):
+            for e in on[x + 1:]:
+                closing = speed[id(d)] + speed[id(e)]
+                if closing == 0:
+                    continue
+                gap = math.hypot(float(d.x - e.x), float(d.y - e.y)) - float(d.r + e.r)
+                horizon = min(horizon, gap / closing)
+        if horizon == math.inf:
+            return 1 << 60
+        return max(0, int((horizon - 1e-7) / hf) - 1)
+
+    def slide(self, h, n):
+        """`n` substeps with nothing but sliding: each disc's chords add up to its exact
+        parabola at the substeps' ends (no disc stops within them)."""
+        a = self.a
+        t = h * n
+        for d in self.discs:
+            if not d.on:
+                continue
+            s = dsqrt(d.vx * d.vx + d.vy * d.vy)
+            if s == 0:
+                continue
+            ux, uy = d.vx / s, d.vy / s
+            dist = t * s - a * h * t * n / 2  # sum of h (s - k a h - a h / 2), k < n
+            d.x += ux * dist
+            d.y += uy * dist
+            d.vx, d.vy = ux * (s - a * t), uy * (s - a * t)
+        self.now += t
+
+    def substep(self, ts, h):
+        """One substep of length h from ts (== now): the chord velocities, the impacts and
+        stops in time order, then the speeds at the substep's end."""
+        a = self.a
+        end = ts + h
+        # Per disc moving at the start: its speed s there and when it stops (or None); per
+        # disc hit in the substep: the time of its last impact from ts.
+        start_speed, stop_at, hit_at, stopped_at = {}, {}, {}, {}
         for i, d in enumerate(self.discs):
             if not d.on:
                 continue
@@ -329,37 +437,29 @@ class Sim:
                 continue
             ux, uy = d.vx / s, d.vy / s
             if s > a * h:
-                c = s - a * h / 2
-                stop = None
+                c = s if FAULT == "chord-at-start-speed" else s - a * h / 2
             else:
                 c = s / 2
-                stop = s / a
-            info[i] = [s, ux, uy, stop]
+                stop_at[i] = ts + (h if FAULT == "stop-at-substep-end" else s / a)
+            start_speed[i] = s
             d.vx, d.vy = ux * c, uy * c
-        # Events within the substep, stops among them.
-        end = ts + h
-        changed = set()
         while True:
             span = end - self.now
             ev = self.next_event(span)
             tau = span if ev is None else ev[0]
-            # A stop before the next impact comes first.
-            stop_i, stop_t = None, None
-            for i, (s, ux, uy, stop) in info.items():
-                if stop is not None and i not in changed and self.discs[i].on:
-                    st = ts + stop - self.now
-                    if st <= tau and (stop_t is None or st < stop_t):
-                        stop_i, stop_t = i, st
-            if stop_i is not None:
-                if ev is not None and abs(stop_t - tau) < SHARED_WINDOW_S:
-                    self.mark(self.now + stop_t)
-                self.check_near_misses(stop_t)
-                self.advance(stop_t)
-                self.now += stop_t
-                d = self.discs[stop_i]
+            stops = sorted((t, i) for i, t in stop_at.items() if t - self.now <= tau)
+            if stops:
+                t, i = stops[0]
+                if ev is not None and abs(self.now + tau - t) < SHARED_WINDOW_S:
+                    self.mark(t)
+                self.check_near_misses(t - self.now)
+                self.advance(t - self.now)
+                self.now = t
+                d = self.discs[i]
                 d.vx = d.vy = ZERO
-                info[stop_i][3] = None
-                self.emit(self.now, {"k": "R", "a": stop_i})
+                del stop_at[i]
+                stopped_at[i] = t
+                self.emit(t, {"k": "R", "a": i})
                 continue
             self.check_near_misses(tau)
             self.advance(tau)
@@ -367,37 +467,32 @@ class Sim:
             if ev is None:
                 break
             what = ev[2]
+            if min(self.now - ts, end - self.now) < BOUNDARY_S:
+                self.mark(self.now)  # the chord velocity jumps at a substep's boundary
             self.apply(what)
-            t_in = self.now - ts
-            for i in what[1:2] + ((what[2],) if what[0] == "D" else ()):
-                changed.add(i)
-                info[i] = info.get(i, [ZERO, ZERO, ZERO, None])
-                info[i][3] = None
-                info[i].append(t_in)
-        # Speeds at the substep's end.
+            for i in what[1:3] if what[0] == "D" else what[1:2]:
+                if abs(stopped_at.get(i, -INF) - self.now) < SHARED_WINDOW_S:
+                    self.mark(self.now)
+                stop_at.pop(i, None)
+                hit_at[i] = self.now - ts
+        self.now = end
+        # Speeds at the end: s - a h for a disc that slid the whole substep; its new speed
+        # less a (h - t) / 2 after an impact at t, and at rest if that is not positive.
         for i, d in enumerate(self.discs):
-            if not d.on:
+            if not d.on or i in stopped_at and i not in hit_at:
                 continue
-            if i not in info:
-                continue
-            s_c = dsqrt(d.vx * d.vx + d.vy * d.vy)
-            if i in changed:
-                t_in = info[i][-1]
-                new = s_c - a * (h - t_in) / 2
+            c = dsqrt(d.vx * d.vx + d.vy * d.vy)
+            if i in hit_at:
+                new = c - a * (h - hit_at[i]) / (1 if FAULT == "full-loss-after-impact" else 2)
+            elif i in start_speed:
+                new = start_speed[i] - a * h
             else:
-                s = info[i][0]
-                new = s - a * h if info[i][3] is None and s > a * h else ZERO
-                if s <= a * h:
-                    new = ZERO
-            if s_c == 0:
                 continue
-            if new <= 0:
-                if d.vx != 0 or d.vy != 0:
-                    if i in changed:
-                        self.emit(self.now, {"k": "R", "a": i})
+            if new > 0:
+                d.vx, d.vy = d.vx / c * new, d.vy / c * new
+            elif c > 0:
                 d.vx = d.vy = ZERO
-            else:
-                d.vx, d.vy = d.vx / s_c * new, d.vy / s_c * new
+                self.emit(end, {"k": "R", "a": i})
 
 
 def f(x):
@@ -410,12 +505,14 @@ def simulate(case, cap, perturb=ZERO, pattern=0):
     disc moved by +-`perturb` (signs drawn from `pattern`); at most `cap` + 1 events."""
     sim = Sim(case, cap)
     signs = random.Random(pattern)
+    # Discs on one line stay on it (a nudge across would make a head-on impact oblique).
+    across = ZERO if all(d.y == sim.discs[0].y and d.vy == 0 for d in sim.discs) else ONE
     for d in sim.discs:
-        moving = d.vx != 0 or d.vy != 0
+        moving = ONE if d.vx != 0 or d.vy != 0 else ZERO
         d.x += signs.choice((ONE, -ONE)) * perturb
-        d.y += signs.choice((ONE, -ONE)) * perturb
-        d.vx += signs.choice((ONE, -ONE)) * perturb * (ONE if moving else ZERO)
-        d.vy += signs.choice((ONE, -ONE)) * perturb * (ONE if moving else ZERO)
+        d.y += signs.choice((ONE, -ONE)) * perturb * across
+        d.vx += signs.choice((ONE, -ONE)) * perturb * moving
+        d.vy += signs.choice((ONE, -ONE)) * perturb * moving * across
     try:
         if case["table"]["mu"] == 0:
             sim.run_free(D(case["dt"]) * D(case["steps"]))
@@ -462,6 +559,8 @@ def run_case(case, cap):
         for g in evs[x + 1:]:
             if g["t"] - e["t"] > SHARED_WINDOW_S:
                 break
+            if g["k"] == "R" and g["t"] == e["t"] and e["k"] in "DC":
+                continue  # stopped dead by this impact
             if who & ({g["a"], g.get("b", -1)} - {-1}):
                 sim.mark(e["t"])
     # Chaos: collisions amplify a small change of the state. Twin runs from states moved
@@ -474,7 +573,7 @@ def run_case(case, cap):
     out_events = []
     for e in evs:
         o = [e["k"], f(e["t"]), e["a"]]
-        for key in ("b", "c", "p"):
+        for key in ("b", "c", "p", "z"):
             if key in e:
                 o.append(e[key])
         if "s" in e:
@@ -505,12 +604,12 @@ def draw_case(rng, pockets, friction, max_events):
         return (short(loguniform(rng, 0.005, 0.08)), short(loguniform(rng, 0.001, 1.0)))
 
     kinds = [kind()]
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and not SLOW and not LINE:
         kinds.append(kind())
     which = [rng.randrange(len(kinds)) for _ in range(n)]
     rmax = max(kinds[k][0] for k in set(which))
     area = sum(math.pi * kinds[k][0] ** 2 for k in which)
-    phi = rng.uniform(0.02, 0.1)
+    phi = rng.uniform(0.15, 0.3) if SLOW else rng.uniform(0.02, 0.1)
     aspect = rng.uniform(0.5, 2.0)
     wh = area / (4.0 * phi)
     hw = short(max(math.sqrt(wh * aspect), 4.0 * rmax))
@@ -524,9 +623,12 @@ def draw_case(rng, pockets, friction, max_events):
         pk = [off, rad]
     mu = 0.0
     if friction:
-        mu = short(rng.uniform(0.02, 0.3))
+        mu = short(rng.uniform(0.2, 0.6) if SLOW else rng.uniform(0.02, 0.3))
     discs = []
     tries = 0
+    line_y = short(rng.uniform(-hh + rmax + 1e-4, hh - rmax - 1e-4))
+    if LINE and rng.random() < 0.5:
+        e_disc = 1.0
     for k in which:
         r, m = kinds[k]
         while True:
@@ -534,7 +636,7 @@ def draw_case(rng, pockets, friction, max_events):
             if tries > 10000:
                 return None
             x = short(rng.uniform(-hw + r + 1e-4, hw - r - 1e-4))
-            y = short(rng.uniform(-hh + r + 1e-4, hh - r - 1e-4))
+            y = line_y if LINE else short(rng.uniform(-hh + r + 1e-4, hh - r - 1e-4))
             if any(math.hypot(x - o[2], y - o[3]) < r + o[0] + 1e-4 for o in discs):
                 continue
             if pk is not None and any(
@@ -546,11 +648,13 @@ def draw_case(rng, pockets, friction, max_events):
         if rng.random() < 0.25:
             v = [0.0, 0.0]
         else:
-            s = rng.uniform(0.05, 2.0)
+            s = rng.uniform(0.1, 0.8) if SLOW else rng.uniform(0.05, 2.0)
             th = rng.uniform(0.0, 2.0 * math.pi)
             v = [short(s * math.cos(th)), short(s * math.sin(th))]
+            if LINE:
+                v = [short(s) * rng.choice((-1.0, 1.0)), 0.0]
         discs.append([r, m, x, y, v[0], v[1]])
-    dt = rng.choice(DTS)
+    dt = rng.choice(DTS[1:3] if SLOW else DTS)
     case = {
         "table": {
             "hw": hw,
@@ -569,12 +673,15 @@ def draw_case(rng, pockets, friction, max_events):
     events, final, fragile = run_case(case, max_events)
     if len(events) > max_events:
         # Stop the run before the (max_events + 1)-th event.
+        # (An event at the very end of the shortened run, as a stop at a substep's end, may
+        # still be the one too many: then one step less.)
         steps = int(events[max_events][1] / dt)
-        if steps < 1:
-            return None
-        case["steps"] = steps
-        events, final, fragile = run_case(case, max_events)
-        assert len(events) <= max_events
+        while len(events) > max_events:
+            if steps < 1:
+                return None
+            case["steps"] = steps
+            events, final, fragile = run_case(case, max_events)
+            steps -= 1
     case["events"] = events
     case["final"] = final
     case["fragile"] = fragile
@@ -596,6 +703,12 @@ def main(argv):
             friction = True
         elif a == "--max-events":
             max_events = int(args.pop(0))
+        elif a == "--line":
+            global LINE
+            LINE = True
+        elif a == "--slow":
+            global SLOW
+            SLOW = True
         elif a == "--fault":
             global FAULT
             FAULT = args.pop(0)
