@@ -8,9 +8,11 @@
 //! and the final state. The crate runs the same world through the public API with
 //! `World::step` and must agree event by event, times to 1e-9 s, contact speeds to 1e-9
 //! relative, and, where the model marks nothing fragile (near-simultaneous events on one
-//! disc, grazing contacts, near misses), the final positions to 1e-9 m and velocities to
-//! 1e-9 relative. The model does not depend on the time step, so these check that the crate
-//! does not either (docs/physics.md: exact times of impact, continuous collision).
+//! disc, grazing contacts, near misses, chaos: see the model's docstring), the final
+//! positions to 1e-9 m and velocities to 1e-9 relative. Without friction the model does not
+//! depend on the time step, so those cases run at three clocks each (`free_clocks`), which
+//! checks that the crate does not either (docs/physics.md: exact times of impact,
+//! continuous collision).
 //!
 //! * `free.jsonl`: no friction, no pockets (Newton restitution, cushions, time order);
 //! * `pockets.jsonl`: no friction, the four corner pockets (`Table::with_corner_pockets`):
@@ -46,8 +48,41 @@ fn vec2(v: &Value, k: usize) -> Vec2 {
     Vec2::new(f(&v[k]), f(&v[k + 1]))
 }
 
+/// How a case is run: `steps` calls of `World::step` of `dt_s` in `substeps` substeps.
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    dt_s: f64,
+    substeps: u32,
+    steps: u64,
+}
+
+/// The case's own clock.
+fn own_clock(case: &Value) -> Clock {
+    Clock {
+        dt_s: f(&case["dt"]),
+        substeps: case["substeps"].as_u64().unwrap() as u32,
+        steps: case["steps"].as_u64().unwrap(),
+    }
+}
+
+/// Without friction the model does not depend on the time step: the case's own clock and two
+/// others over the same run, steps near 1/60 s with one substep and near 5 ms with seven.
+fn free_clocks(case: &Value) -> Vec<Clock> {
+    let own = own_clock(case);
+    let run = own.dt_s * own.steps as f64;
+    let other = |per_s: f64, substeps| {
+        let steps = (run * per_s).ceil();
+        Clock {
+            dt_s: run / steps,
+            substeps,
+            steps: steps as u64,
+        }
+    };
+    vec![own, other(60.0, 1), other(200.0, 7)]
+}
+
 /// The world of a case, built through the public API.
-fn world(case: &Value) -> World {
+fn world(case: &Value, clock: Clock) -> World {
     let t = &case["table"];
     let mut table = Table::new(f(&t["hw"]), f(&t["hh"])).unwrap();
     if let Some(p) = t["pockets"].as_array() {
@@ -62,8 +97,8 @@ fn world(case: &Value) -> World {
     };
     let table = table.with_params(params).unwrap();
     let config = StepConfig {
-        dt_s: f(&case["dt"]),
-        substeps: case["substeps"].as_u64().unwrap() as u32,
+        dt_s: clock.dt_s,
+        substeps: clock.substeps,
         ..StepConfig::default()
     };
     let mut world = World::new(table, config).unwrap();
@@ -136,10 +171,10 @@ struct Verdict {
 }
 
 /// Runs the crate on a case and compares it with the model's answer.
-fn compare(case: &Value) -> Verdict {
-    let mut world = world(case);
+fn compare(case: &Value, clock: Clock) -> Verdict {
+    let mut world = world(case, clock);
     let mut events: Vec<Event> = Vec::new();
-    for _ in 0..case["steps"].as_u64().unwrap() {
+    for _ in 0..clock.steps {
         world.step(&mut events);
     }
     let speed_scale = case["discs"]
@@ -154,7 +189,7 @@ fn compare(case: &Value) -> Verdict {
         fragile: fragile.is_some(),
         ..Verdict::default()
     };
-    let h = f(&case["dt"]) / case["substeps"].as_f64().unwrap();
+    let h = clock.dt_s / f64::from(clock.substeps);
     let mut used = vec![false; events.len()];
     let mut next = 0; // the first crate event not yet matched
     for e in case["events"].as_array().unwrap() {
@@ -274,6 +309,7 @@ fn compare(case: &Value) -> Verdict {
 /// Counts over a file of cases.
 #[derive(Debug, Default)]
 struct Tally {
+    /// Runs: a case at one clock.
     cases: usize,
     events: usize,
     full: usize,
@@ -283,14 +319,15 @@ struct Tally {
     worst: [f64; 3],
 }
 
-fn tally(rows: &str) -> Tally {
+/// Compares every case of `rows` at each of the clocks `clocks` gives it (a run each).
+fn tally(rows: &str, clocks: fn(&Value) -> Vec<Clock>) -> Tally {
     let mut t = Tally::default();
-    for line in rows
+    let cases = rows
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let case: Value = serde_json::from_str(line).unwrap();
-        let v = compare(&case);
+        .map(|line| serde_json::from_str::<Value>(line).unwrap());
+    for (case, clock) in cases.flat_map(|c| clocks(&c).into_iter().map(move |k| (c.clone(), k))) {
+        let v = compare(&case, clock);
         t.cases += 1;
         t.events += v.matched;
         t.optional[0] += v.optional;
@@ -307,8 +344,8 @@ fn tally(rows: &str) -> Tally {
     t
 }
 
-fn check_file(name: &str, rows: &str) -> Tally {
-    let t = tally(rows);
+fn check_file(name: &str, rows: &str, clocks: fn(&Value) -> Vec<Clock>) -> Tally {
+    let t = tally(rows, clocks);
     assert!(
         t.disagree.is_empty(),
         "{name}: {} of {} cases disagree: {:?}",
@@ -320,20 +357,25 @@ fn check_file(name: &str, rows: &str) -> Tally {
 }
 
 /// Newton restitution (e_d, e_c), exact times of impact, time order, cushions: no friction,
-/// so the answer is the same at every time step and substep count.
+/// so the answer is the same at every time step and substep count; each case runs at its
+/// own clock and at two others (`free_clocks`).
 #[test]
 fn frictionless_discs_and_cushions_agree_with_the_second_model() {
-    let t = check_file("free.jsonl", include_str!("data/model/free.jsonl"));
-    assert!(t.cases >= 40 && t.full >= 15 && t.events >= 500, "{t:?}");
+    let t = check_file(
+        "free.jsonl",
+        include_str!("data/model/free.jsonl"),
+        free_clocks,
+    );
+    assert!(t.cases >= 120 && t.full >= 45 && t.events >= 1500, "{t:?}");
 }
 
 /// Corner pockets: pocketed at the instant the centre enters the circle (docs/physics.md,
-/// "Pockets"), off the table from then on.
+/// "Pockets"), off the table from then on; each case at three clocks, as above.
 #[test]
 fn corner_pockets_agree_with_the_second_model() {
-    let t = check_file("pockets.jsonl", include_str!("data/model/pockets.jsonl"));
-    assert!(t.cases >= 40 && t.full >= 25 && t.events >= 400, "{t:?}");
     let rows = include_str!("data/model/pockets.jsonl");
+    let t = check_file("pockets.jsonl", rows, free_clocks);
+    assert!(t.cases >= 120 && t.full >= 75 && t.events >= 1200, "{t:?}");
     assert!(rows.matches("[\"P\",").count() >= 10, "cases pocket discs");
 }
 
@@ -345,7 +387,7 @@ fn corner_pockets_agree_with_the_second_model() {
 #[test]
 fn friction_and_pockets_agree_with_the_second_model() {
     let rows = include_str!("data/model/friction.jsonl");
-    let t = check_file("friction.jsonl", rows);
+    let t = check_file("friction.jsonl", rows, |c| vec![own_clock(c)]);
     assert!(t.cases >= 50 && t.full >= 30 && t.events >= 500, "{t:?}");
     assert!(rows.matches("[\"R\",").count() >= 100, "discs come to rest");
 }
@@ -357,7 +399,7 @@ fn friction_and_pockets_agree_with_the_second_model() {
 #[test]
 fn head_on_impacts_on_a_line_agree_with_the_second_model() {
     let rows = include_str!("data/model/line.jsonl");
-    let t = check_file("line.jsonl", rows);
+    let t = check_file("line.jsonl", rows, |c| vec![own_clock(c)]);
     assert!(t.cases >= 25 && t.full >= 20 && t.events >= 300, "{t:?}");
     assert!(t.optional[1] >= 50, "discs stopped dead by impacts: {t:?}");
 }
@@ -370,9 +412,16 @@ fn scratch_comparison_with_the_second_model() {
         return;
     };
     let rows = std::fs::read_to_string(&path).unwrap();
-    let t = tally(&rows);
+    // Cases without friction at three clocks, with friction at their own.
+    let t = tally(&rows, |c| {
+        if f(&c["table"]["mu"]) == 0.0 {
+            free_clocks(c)
+        } else {
+            vec![own_clock(c)]
+        }
+    });
     println!(
-        "{path}: {} cases, {} events matched (and {} stops by an impact, {} of them reported), {} agree fully, {} agree up to a fragile point, {} disagree; worst time {:e} s, speed {:e}, position {:e} m",
+        "{path}: {} runs (cases without friction at three clocks), {} events matched (and {} stops by an impact, {} of them reported), {} agree fully, {} agree up to a fragile point, {} disagree; worst time {:e} s, speed {:e}, position {:e} m",
         t.cases,
         t.events,
         t.optional[0],
