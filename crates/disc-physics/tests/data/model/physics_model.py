@@ -4,7 +4,7 @@ shared/design/physics.md sections 2 and 5), not from the solver's source. tests/
 checks the crate against what it writes.
 
     python3 physics_model.py --seed 1 --cases 100 [--pockets] [--friction] [--line] [--slow]
-        [--max-events 30] [--fault NAME] > rows.jsonl
+        [--wide] [--max-events 30] [--fault NAME] > rows.jsonl
 
 What it models, exactly (an event-driven simulation in 50-digit decimal arithmetic, so that
 its own rounding is far below the crate's):
@@ -58,7 +58,9 @@ Case families: random positions and directions by default; `--line` puts every c
 one line y = y0 with velocities along it (one kind of disc, half the time e_d = 1: head-on
 impacts, discs stopped dead); `--slow` makes discs slow (0.1-0.8 m/s), friction high
 (0.2-0.6), steps long (1/60 s, 13.7 ms) and the table crowded (area fraction 0.15-0.3), so
-that discs stop at the end of the substep of an impact. Otherwise 2 to 12 discs of one or
+that discs stop at the end of the substep of an impact; `--wide` widens the kinds (radius
+1-100 mm, mass 10 mg-10 kg), the restitutions (from 0.1) and the pockets (from half the
+largest radius). Otherwise 2 to 12 discs of one or
 two kinds (radius 5-80 mm, mass 1 g-1 kg, log-uniform), area fraction 0.02-0.1, aspect
 0.5-2, 25 % of the discs at rest and the rest at 0.05-2 m/s, restitutions 1 (30 %) or
 0.5-1, mu 0.02-0.3 with `--friction`, pockets of radius 1.1-2.5 times the largest disc at
@@ -116,6 +118,9 @@ SLOW = False
 # half the time with e_d = 1: head-on impacts, and equal masses exchange their velocities,
 # so a disc stops dead (a CameToRest event at the impact).
 LINE = False
+# `--wide`: radii 1-100 mm, masses 10 mg-10 kg (ratios to 10^6), restitutions from 0.1, and
+# pockets from half the largest radius.
+WIDE = False
 
 
 def dsqrt(x):
@@ -601,6 +606,8 @@ def loguniform(rng, lo, hi):
 def draw_case(rng, pockets, friction, max_events):
     n = rng.randint(2, 12)
     def kind():
+        if WIDE:
+            return (short(loguniform(rng, 0.001, 0.1)), short(loguniform(rng, 1e-5, 10.0)))
         return (short(loguniform(rng, 0.005, 0.08)), short(loguniform(rng, 0.001, 1.0)))
 
     kinds = [kind()]
@@ -614,11 +621,12 @@ def draw_case(rng, pockets, friction, max_events):
     wh = area / (4.0 * phi)
     hw = short(max(math.sqrt(wh * aspect), 4.0 * rmax))
     hh = short(max(math.sqrt(wh / aspect), 4.0 * rmax))
-    e_disc = 1.0 if rng.random() < 0.3 else short(rng.uniform(0.5, 1.0))
-    e_cushion = 1.0 if rng.random() < 0.3 else short(rng.uniform(0.5, 1.0))
+    low = 0.1 if WIDE else 0.5
+    e_disc = 1.0 if rng.random() < 0.3 else short(rng.uniform(low, 1.0))
+    e_cushion = 1.0 if rng.random() < 0.3 else short(rng.uniform(low, 1.0))
     pk = None
     if pockets:
-        rad = short(rmax * rng.uniform(1.1, 2.5))
+        rad = short(rmax * rng.uniform(0.5 if WIDE else 1.1, 2.5))
         off = short(min(hw, hh) - rad * rng.uniform(0.6, 1.2))
         pk = [off, rad]
     mu = 0.0
@@ -706,6 +714,9 @@ def main(argv):
         elif a == "--line":
             global LINE
             LINE = True
+        elif a == "--wide":
+            global WIDE
+            WIDE = True
         elif a == "--slow":
             global SLOW
             SLOW = True
