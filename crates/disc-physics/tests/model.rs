@@ -54,6 +54,9 @@ struct Clock {
     dt_s: f64,
     substeps: u32,
     steps: u64,
+    /// Run with `World::run_to_rest` instead (its own loop, `Solver::run_lean`), for a case
+    /// whose discs the model leaves all at rest.
+    to_rest: bool,
 }
 
 /// The case's own clock.
@@ -62,6 +65,29 @@ fn own_clock(case: &Value) -> Clock {
         dt_s: f(&case["dt"]),
         substeps: case["substeps"].as_u64().unwrap() as u32,
         steps: case["steps"].as_u64().unwrap(),
+        to_rest: false,
+    }
+}
+
+/// With friction: the case's own clock, and `run_to_rest` at it when the model ends with
+/// every disc at rest.
+fn friction_clocks(case: &Value) -> Vec<Clock> {
+    let own = own_clock(case);
+    let rest = case["final"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| f(&d[3]) == 0.0 && f(&d[4]) == 0.0);
+    if rest {
+        vec![
+            own,
+            Clock {
+                to_rest: true,
+                ..own
+            },
+        ]
+    } else {
+        vec![own]
     }
 }
 
@@ -76,6 +102,7 @@ fn free_clocks(case: &Value) -> Vec<Clock> {
             dt_s: run / steps,
             substeps,
             steps: steps as u64,
+            to_rest: false,
         }
     };
     vec![own, other(60.0, 1), other(200.0, 7)]
@@ -174,8 +201,13 @@ struct Verdict {
 fn compare(case: &Value, clock: Clock) -> Verdict {
     let mut world = world(case, clock);
     let mut events: Vec<Event> = Vec::new();
-    for _ in 0..clock.steps {
-        world.step(&mut events);
+    if clock.to_rest {
+        let run = world.run_to_rest(&mut events);
+        assert!(run.at_rest, "{clock:?}: {run:?}");
+    } else {
+        for _ in 0..clock.steps {
+            world.step(&mut events);
+        }
     }
     let speed_scale = case["discs"]
         .as_array()
@@ -387,7 +419,7 @@ fn corner_pockets_agree_with_the_second_model() {
 #[test]
 fn friction_and_pockets_agree_with_the_second_model() {
     let rows = include_str!("data/model/friction.jsonl");
-    let t = check_file("friction.jsonl", rows, |c| vec![own_clock(c)]);
+    let t = check_file("friction.jsonl", rows, friction_clocks);
     assert!(t.cases >= 50 && t.full >= 30 && t.events >= 500, "{t:?}");
     assert!(rows.matches("[\"R\",").count() >= 100, "discs come to rest");
 }
@@ -399,7 +431,7 @@ fn friction_and_pockets_agree_with_the_second_model() {
 #[test]
 fn head_on_impacts_on_a_line_agree_with_the_second_model() {
     let rows = include_str!("data/model/line.jsonl");
-    let t = check_file("line.jsonl", rows, |c| vec![own_clock(c)]);
+    let t = check_file("line.jsonl", rows, friction_clocks);
     assert!(t.cases >= 25 && t.full >= 20 && t.events >= 300, "{t:?}");
     assert!(t.optional[1] >= 50, "discs stopped dead by impacts: {t:?}");
 }
@@ -412,12 +444,12 @@ fn scratch_comparison_with_the_second_model() {
         return;
     };
     let rows = std::fs::read_to_string(&path).unwrap();
-    // Cases without friction at three clocks, with friction at their own.
+    // Cases without friction at three clocks, with friction at their own (and to rest).
     let t = tally(&rows, |c| {
         if f(&c["table"]["mu"]) == 0.0 {
             free_clocks(c)
         } else {
-            vec![own_clock(c)]
+            friction_clocks(c)
         }
     });
     println!(
