@@ -3,8 +3,8 @@
 shared/design/physics.md sections 2 and 5), not from the solver's source. tests/model.rs
 checks the crate against what it writes.
 
-    python3 physics_model.py --seed 1 --cases 100 [--pockets] [--friction] [--line] [--slow]
-        [--wide] [--max-events 30] [--fault NAME] > rows.jsonl
+    python3 physics_model.py --seed 1 --cases 100 [--pockets] [--walls] [--friction] [--line]
+        [--slow] [--wide] [--max-events 30] [--fault NAME] > rows.jsonl
 
 What it models, exactly (an event-driven simulation in 50-digit decimal arithmetic, so that
 its own rounding is far below the crate's):
@@ -22,6 +22,11 @@ its own rounding is far below the crate's):
   centre enters a pocket circle, strictly (a centre path tangent to the circle does not
   count), and is off the table from then on (it meets nothing more). Rails run on past the
   pockets.
+* With `--walls`, one to three internal walls (`Table::with_wall(a, b, w)`, CushionId 4 + k
+  in the order added): capsules around the segment a-b, lines (w = 0) and posts (a == b).
+  A disc touches one when its centre reaches distance r + w from the segment, on a flat
+  side (the contact point between the ends) or a round end; restitution e_c along the
+  normal from the segment's closest point ("e_rail disc-cushion/wall").
 * Without `--friction`, mu = 0: the simulation does not depend on the time step at all.
   With `--friction`, the chord model of docs/physics.md: in each substep of length h a
   moving disc of speed s moves at the constant velocity (s - a h / 2) along its direction
@@ -46,10 +51,10 @@ velocities in m/s) and marks the first event (or the end) where a twin parts fro
 more than 1e-8 (time in s, speed relative to the fastest start speed, at least 1 m/s). There
 an error of 1e-13 in the crate's floats could have grown beyond the 1e-9 of the comparison.
 tests/model.rs compares the events before that time, and the final state only when there is
-none.
+none. It also stops at an impact that the solver's contact slop (1 nm, docs/physics.md's
+internal tolerances) moved to a substep's start, up to 1 nm / speed before the exact instant.
 
-Left out: jumping (`jump_speed_m_s`), internal walls and posts, pockets other than the corner
-four, discs that touch at the start (formations, rows), restitution 0 (a disc held against a
+Left out: jumping (`jump_speed_m_s`), pockets other than the corner four, discs that touch at the start (formations, rows), restitution 0 (a disc held against a
 cushion makes contacts that the crate solves in rounds), and everything the fragile marks
 exclude: simultaneous impacts on one disc (the crate's rounds and Gauss-Seidel) and the order
 of events of one instant.
@@ -121,6 +126,9 @@ LINE = False
 # `--wide`: radii 1-100 mm, masses 10 mg-10 kg (ratios to 10^6), restitutions from 0.1, and
 # pockets from half the largest radius.
 WIDE = False
+# `--walls`: one to three internal walls (`Table::with_wall`): posts (30 %, a == b, half
+# thickness 0.2-1.5 of the largest radius), lines (zero thickness) and capsules.
+WALLS = False
 
 
 def dsqrt(x):
@@ -157,6 +165,10 @@ class Sim:
             c, rad = D(t["pockets"][0]), D(t["pockets"][1])
             for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
                 self.pockets.append((c * sx, c * sy, rad))
+        # Walls: capsules around segments a-b of half thickness w (a post when a == b).
+        self.walls = [
+            (D(w[0]), D(w[1]), D(w[2]), D(w[3]), D(w[4])) for w in t.get("walls", [])
+        ]
         self.discs = [Disc(d[0], d[1], d[2:4], d[4:6]) for d in case["discs"]]
         self.now = ZERO
         self.events = []
@@ -276,7 +288,61 @@ class Sim:
         for i in on:
             for tau, c in self.cushion_times(i):
                 consider(tau, 2, ("C", i, c))
+            for k in range(len(self.walls)):
+                consider(self.wall_time(i, k, span), 2, ("W", i, k))
         return best
+
+    def circle_time(self, d, cx, cy, rad, span):
+        """When disc d's centre first reaches distance rad from (cx, cy), approaching; marks
+        a near miss within [0, span]."""
+        ox, oy = d.x - cx, d.y - cy
+        qa = d.vx * d.vx + d.vy * d.vy
+        qb = ox * d.vx + oy * d.vy
+        qc = ox * ox + oy * oy - rad * rad
+        if qb >= 0 or qa == 0:
+            return INF
+        disc = qb * qb - qa * qc
+        if disc < 0:
+            tau = min(-qb / qa, span)
+            gx, gy = ox + d.vx * tau, oy + d.vy * tau
+            if dsqrt(gx * gx + gy * gy) - rad < NEAR_M:
+                self.mark(self.now + tau)
+            return INF
+        if qc <= 0:
+            return ZERO
+        return qc / (-qb + dsqrt(disc))
+
+    def wall_time(self, i, k, span):
+        """The first contact of disc i with wall k: the flat sides where the contact point
+        lies between the ends, or the round ends."""
+        d = self.discs[i]
+        ax, ay, bx, by, w = self.walls[k]
+        rad = d.r + w
+        best = min(self.circle_time(d, ax, ay, rad, span), self.circle_time(d, bx, by, rad, span))
+        tx, ty = bx - ax, by - ay
+        length = dsqrt(tx * tx + ty * ty)
+        if length == 0:
+            return best
+        tx, ty = tx / length, ty / length
+        nx, ny = -ty, tx
+        d0 = nx * (d.x - ax) + ny * (d.y - ay)
+        dv = nx * d.vx + ny * d.vy
+        if d0 * dv < 0 and abs(d0) >= rad:
+            tau = (abs(d0) - rad) / abs(dv)
+            u = tx * (d.x + d.vx * tau - ax) + ty * (d.y + d.vy * tau - ay)
+            if 0 <= u <= length:
+                best = min(best, tau)
+        return best
+
+    def wall_point(self, d, k):
+        """The point of wall k's centre line closest to disc d's centre."""
+        ax, ay, bx, by, _ = self.walls[k]
+        tx, ty = bx - ax, by - ay
+        l2 = tx * tx + ty * ty
+        if l2 == 0:
+            return ax, ay
+        u = min(max(((d.x - ax) * tx + (d.y - ay) * ty) / l2, ZERO), ONE)
+        return ax + tx * u, ay + ty * u
 
     # --- impacts ------------------------------------------------------------------------
 
@@ -297,6 +363,21 @@ class Sim:
         a.vy -= jmp / ma * ny
         b.vx += jmp / mb * nx
         b.vy += jmp / mb * ny
+        return -un
+
+    def wall_impact(self, i, k):
+        """Newton restitution e_c along the normal from the wall's closest point."""
+        d = self.discs[i]
+        qx, qy = self.wall_point(d, k)
+        nx, ny = d.x - qx, d.y - qy
+        n = dsqrt(nx * nx + ny * ny)
+        nx, ny = nx / n, ny / n
+        un = d.vx * nx + d.vy * ny  # < 0 when approaching
+        speed = dsqrt(d.vx * d.vx + d.vy * d.vy)
+        if speed > 0 and -un < GRAZE * speed:
+            self.mark(self.now)
+        d.vx -= (ONE + self.ec) * un * nx
+        d.vy -= (ONE + self.ec) * un * ny
         return -un
 
     def cushion_impact(self, i, c):
@@ -344,6 +425,10 @@ class Sim:
             _, i, j = what
             s = self.disc_impact(i, j)
             self.emit(self.now, {"k": "D", "a": i, "b": j, "s": s})
+        elif kind == "W":
+            _, i, k = what
+            s = self.wall_impact(i, k)
+            self.emit(self.now, {"k": "C", "a": i, "c": 4 + k, "s": s})
         else:
             _, i, c = what
             s = self.cushion_impact(i, c)
@@ -397,6 +482,10 @@ class Sim:
             horizon = min(horizon, room / s)
             for cx, cy, rad in self.pockets:
                 horizon = min(horizon, (math.hypot(px - float(cx), py - float(cy)) - float(rad)) / s)
+            for k, wall in enumerate(self.walls):
+                qx, qy = self.wall_point(d, k)
+                gap = math.hypot(px - float(qx), py - float(qy)) - r - float(wall[4])
+                horizon = min(horizon, gap / s)
         for x, d in enumerate(on):
             for e in on[x + 1:]:
                 closing = speed[id(d)] + speed[id(e)]
@@ -594,6 +683,15 @@ DTS = [0.001, 1.0 / 60.0, 0.0137, 1.0 / 120.0, 0.005]
 SUBSTEPS = [1, 1, 1, 2, 3, 4, 16]
 
 
+def segment_distance(x, y, wall):
+    """The distance from (x, y) to a wall's centre line [ax, ay, bx, by, w]."""
+    ax, ay, bx, by, _ = wall
+    tx, ty = bx - ax, by - ay
+    l2 = tx * tx + ty * ty
+    u = 0.0 if l2 == 0 else min(max(((x - ax) * tx + (y - ay) * ty) / l2, 0.0), 1.0)
+    return math.hypot(x - ax - tx * u, y - ay - ty * u)
+
+
 def short(x):
     """An input with 9 significant digits (the crate and the model read the same double)."""
     return float("%.9g" % x)
@@ -632,6 +730,17 @@ def draw_case(rng, pockets, friction, max_events):
     mu = 0.0
     if friction:
         mu = short(rng.uniform(0.2, 0.6) if SLOW else rng.uniform(0.02, 0.3))
+    walls = []
+    for _ in range(rng.randint(1, 3) if WALLS else 0):
+        ax = short(rng.uniform(-hw, hw))
+        ay = short(rng.uniform(-hh, hh))
+        if rng.random() < 0.3:
+            walls.append([ax, ay, ax, ay, short(rmax * rng.uniform(0.2, 1.5))])
+        else:
+            bx = short(rng.uniform(-hw, hw))
+            by = short(rng.uniform(-hh, hh))
+            w = 0.0 if rng.random() < 0.3 else short(rmax * rng.uniform(0.05, 0.5))
+            walls.append([ax, ay, bx, by, w])
     discs = []
     tries = 0
     line_y = short(rng.uniform(-hh + rmax + 1e-4, hh - rmax - 1e-4))
@@ -651,6 +760,8 @@ def draw_case(rng, pockets, friction, max_events):
                 math.hypot(x - sx * pk[0], y - sy * pk[0]) < pk[1] + 1e-4
                 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
             ):
+                continue
+            if any(segment_distance(x, y, wl) < r + wl[4] + 1e-4 for wl in walls):
                 continue
             break
         if rng.random() < 0.25:
@@ -678,6 +789,8 @@ def draw_case(rng, pockets, friction, max_events):
         "steps": max(1, int(rng.uniform(0.2, 3.0) / dt)),
         "discs": discs,
     }
+    if walls:
+        case["table"]["walls"] = walls
     events, final, fragile = run_case(case, max_events)
     if len(events) > max_events:
         # Stop the run before the (max_events + 1)-th event.
@@ -717,6 +830,9 @@ def main(argv):
         elif a == "--wide":
             global WIDE
             WIDE = True
+        elif a == "--walls":
+            global WALLS
+            WALLS = True
         elif a == "--slow":
             global SLOW
             SLOW = True
