@@ -25,7 +25,8 @@
 //!
 //! A scratch run over more cases: `python3 physics_model.py --seed 7 --cases 5000 > /tmp/r.jsonl`,
 //! then `PHYSICS_MODEL_ROWS=/tmp/r.jsonl cargo test --release -p disc-physics --test model --
-//! --ignored --nocapture` prints the counts.
+//! --ignored --nocapture` prints the counts (docs/physics.md, "A second model", has them for
+//! 48,367 runs).
 
 use disc_physics::{
     DiscId, DiscKind, DiscStatus, Event, EventKind, Params, PocketId, StepConfig, Table, Vec2,
