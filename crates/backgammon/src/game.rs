@@ -645,6 +645,11 @@ pub enum StateError {
     /// An outcome without the game being over, or the reverse.
     #[error("the outcome does not fit the phase {0:?}")]
     OutcomePhase(Phase),
+    /// A cube owned at 1: a player owns the cube only after taking a double (B28), which
+    /// leaves it at 2 or more; no legal game has an owned cube at 1, and no format writes
+    /// one in a way that reads back (FIBS's line has no field for it).
+    #[error("an owned cube at 1: the cube is owned only after a double was taken")]
+    OwnedCubeAtOne,
     /// Both sides closed out ([`Position::closed_out`]) in a game that goes on: neither side
     /// can ever move again, so the game's checker play would never end (without the cube it
     /// could not end at all). No legal game reaches such a position: a play never leaves its
@@ -815,6 +820,9 @@ fn bear_off_kind(position: &Position, loser: Side) -> WinKind {
 fn check_state(s: &StateSetup) -> Result<(), StateError> {
     if s.cube_log2 > MAX_CUBE_LOG2 {
         return Err(StateError::Cube(s.cube_log2));
+    }
+    if s.cube_owner.is_some() && s.cube_log2 == 0 {
+        return Err(StateError::OwnedCubeAtOne);
     }
     // The dice are rolled exactly while the play is due, or while a resignation offered
     // after the roll awaits its answer (D6).

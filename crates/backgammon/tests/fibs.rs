@@ -135,3 +135,38 @@ fn gnubg_lines_during_and_after_a_double_read_as_the_double_and_the_take() {
     assert_eq!(ours.to_state(Side::White), Ok(s));
     assert_eq!(ours.to_string().split(':').nth(40), Some("1"));
 }
+
+/// Regression (libFuzzer, `backgammon_fibs`): a line with the cube at 1, a double offered and
+/// only the opponent allowed to double read as a double of a cube the opponent owned at 1.
+/// No legal game has an owned cube at 1 (a player owns the cube only after taking a double,
+/// B28), and FIBS's line cannot write one back: written for the doubler it read as a
+/// centred cube. Every way a state is made now refuses it (`StateError::OwnedCubeAtOne`), so
+/// the line is refused for both players, and so is a `StateSetup` that says it.
+#[test]
+fn regression_a_cube_owned_at_1_read_from_a_fibs_line_did_not_write_back() {
+    use lattjo_backgammon::{ImportError, Side, StateError, StateSetup};
+    let line = "board:bot:them:0:4:2:0:1:2:1:2:-2:-1:0:0:0:-1:-1:0:2:0:2:0:0:-2:-5:-2:-1:1:0:2:\
+                2:-1:0:0:0:0:1:0:1:1:1:-1:0:25:0:0:2:0:0:0:0:0";
+    let board: FibsBoard = line.parse().expect("the line reads");
+    for you in Side::ALL {
+        assert_eq!(
+            board.to_state(you),
+            Err(ImportError::State(StateError::OwnedCubeAtOne)),
+            "{you:?}"
+        );
+    }
+    let owned_at_1 = StateSetup {
+        cube_owner: Some(Side::Black),
+        ..StateSetup::from(State::default())
+    };
+    let owned_at_1 = StateSetup {
+        phase: Phase::BeforeRoll,
+        ..owned_at_1
+    };
+    assert_eq!(State::try_from(owned_at_1), Err(StateError::OwnedCubeAtOne));
+    let owned_at_2 = StateSetup {
+        cube_log2: 1,
+        ..owned_at_1
+    };
+    assert!(State::try_from(owned_at_2).is_ok());
+}
