@@ -327,13 +327,20 @@ proptest! {
             prop_assert_eq!(b.to_string().parse::<FibsBoard>(), Ok(b.clone()));
             for you in Side::ALL {
                 if let Ok(t) = b.to_state(you) {
-                    // The one state a line reads as but cannot be written as for the doubler
-                    // (`FibsBoard::from_state`): a double of a centred cube above 1.
-                    if t.phase() == Phase::Doubled && t.cube_owner().is_none() && t.cube_log2() > 0 {
-                        continue;
+                    // Written back for either player (the doubler's line differs from the
+                    // answerer's; an owned cube at 1 read so and wrote back centred, which is
+                    // why it is refused now: `StateError::OwnedCubeAtOne`).
+                    for writer in Side::ALL {
+                        // The one state a line reads as but cannot be written as for the
+                        // doubler (`FibsBoard::from_state`): a double of a centred cube above 1.
+                        if t.phase() == Phase::Doubled && t.cube_owner().is_none() && t.cube_log2() > 0
+                            && writer == t.position().to_move()
+                        {
+                            continue;
+                        }
+                        let again = t.to_fibs_board(writer, b.names()).unwrap();
+                        prop_assert_eq!(again.to_state(writer), Ok(t.clone()), "{} for {:?}", text, writer);
                     }
-                    let again = t.to_fibs_board(you, b.names()).unwrap();
-                    prop_assert_eq!(again.to_state(you), Ok(t), "{}", text);
                 }
             }
         }
