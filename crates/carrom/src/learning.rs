@@ -213,15 +213,15 @@ impl Observe for Carrom {
                 out[FIELDS + 26 + rel_team(team)] = r.points[team] as f32 / target;
             }
             let why = match r.reason {
-                BoardEnd::AllPieces => 0,
-                BoardEnd::OpponentsLastPiece => 1,
-                BoardEnd::OwnLastBeforeQueen => 2,
-                BoardEnd::LastPieceWithStriker => 3,
+                BoardEnd::AllPieces => Some(0),
+                BoardEnd::OpponentsLastPiece => Some(1),
+                BoardEnd::OwnLastBeforeQueen => Some(2),
+                BoardEnd::LastPieceWithStriker => Some(3),
                 // A blocked board: no reason field is set (it is the only board over
                 // without a winner).
-                BoardEnd::Blocked => 4,
+                BoardEnd::Blocked => None,
             };
-            if why < 4 {
+            if let Some(why) = why {
                 out[FIELDS + 28 + why] = 1.0;
             }
         }
