@@ -297,6 +297,20 @@ fn regression_every_base_line_blocked_passed_without_end_c2() {
             assert_eq!(s.queen(), QueenState::OnBoard);
             assert!(s.piece(lattjo_carrom::Piece::QUEEN).is_some());
             assert_eq!(s.strokes(), start.strokes(), "a pass is not a stroke");
+            // The learning observation (offsets of `lattjo_carrom::learning`'s table): the
+            // phase is "over" (196); the result's winner (204-205), points (206-207) and
+            // reason (208-211) fields are all zero.
+            use boardgame_core::Observe;
+            for seat in 0..2 {
+                let mut obs = vec![0.0; game.observation_shape().size()];
+                game.observe(&s, Seat::new(seat), &mut obs).expect("sized");
+                assert_eq!(obs[196], 1.0, "phase over");
+                assert!(
+                    obs[204..212].iter().all(|&v| v == 0.0),
+                    "{:?}",
+                    &obs[204..212]
+                );
+            }
         }
     }
 }
