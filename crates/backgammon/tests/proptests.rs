@@ -339,7 +339,7 @@ proptest! {
                             continue;
                         }
                         let again = t.to_fibs_board(writer, b.names()).unwrap();
-                        prop_assert_eq!(again.to_state(writer), Ok(t.clone()), "{} for {:?}", text, writer);
+                        prop_assert_eq!(again.to_state(writer), Ok(t), "{} for {:?}", text, writer);
                     }
                 }
             }
