@@ -12,11 +12,6 @@ use lattjo_carrom::{
     Stroke, StrokeError, Vec2,
 };
 
-/// The board y of the south base line (seat 0 in singles), where the striker's centre sits.
-fn south_line_y() -> f64 {
-    lattjo_carrom::Side::South.striker_position(0.0).y
-}
-
 /// Seat 0 to move with black men lying on its base line at these x positions.
 fn with_men_on_south_line(rules: &Rules, xs: &[f64], queen: QueenState) -> State {
     // One white man in pocket, so that a waiting queen is consistent (C7).
@@ -25,12 +20,6 @@ fn with_men_on_south_line(rules: &Rules, xs: &[f64], queen: QueenState) -> State
         s.pieces[black(k as u8).id() as usize] = Some(Vec2::new(x, south_line_y()));
     }
     s.into_state(rules).expect("valid constructed position")
-}
-
-/// Seven men 7 cm apart: their shadows on the line (striker + man radii, 3.65 cm either side)
-/// overlap, covering -24.7 cm..24.7 cm, wider than the striker's range of +-21.91 cm.
-fn blocking_xs() -> Vec<f64> {
-    (0..7).map(|k| -0.21 + 0.07 * f64::from(k)).collect()
 }
 
 #[test]
@@ -247,18 +236,6 @@ fn dense_check(game: &Carrom, state: &State, listed: &[Action]) -> Option<String
             .map(|e| format!("the listed stroke {stroke:?} is refused: {e}")),
         _ => None,
     }
-}
-
-/// Singles with seat 0 (south) to move: seven black men across the south base line and seven
-/// white men across the north one, so that neither seat can place the striker (C2).
-fn both_lines_blocked(rules: &Rules, queen: QueenState) -> State {
-    // White man 0 pocketed, so that a waiting queen is consistent (C7).
-    let mut s = setup(rules, &whites(1), queen, [0, 0], 0);
-    for (k, &x) in blocking_xs().iter().enumerate() {
-        s.pieces[black(k as u8).id() as usize] = Some(Vec2::new(x, south_line_y()));
-        s.pieces[white(k as u8 + 1).id() as usize] = Some(Vec2::new(x, -south_line_y()));
-    }
-    s.into_state(rules).expect("valid constructed position")
 }
 
 /// Regression: with every seat's base line blocked the seats passed in turn without end (a

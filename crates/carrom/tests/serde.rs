@@ -4,6 +4,8 @@
 //! result); play then continues identically. Corrupted states are refused.
 #![cfg(feature = "serde")]
 
+mod common;
+
 use boardgame_core::{Game, GameRng, MatchState, Turn};
 use lattjo_carrom::{Carrom, NoiseModel, Rules, State};
 use proptest::prelude::*;
@@ -125,19 +127,7 @@ fn corrupted_states_are_refused() {
 #[test]
 fn a_blocked_board_round_trips_and_inconsistent_blocked_results_are_refused() {
     let game = Carrom::new(Rules::lattjo()).unwrap();
-    let y = lattjo_carrom::Side::South.striker_position(0.0).y;
-    let mut su = lattjo_carrom::Setup::opening(game.rules(), boardgame_core::Seat::new(0));
-    su.pieces = [None; lattjo_carrom::PIECES];
-    su.pieces[0] = Some(lattjo_carrom::Vec2::ZERO);
-    for k in 0..7u8 {
-        let x = -0.21 + 0.07 * f64::from(k);
-        let b = lattjo_carrom::Piece::man(lattjo_carrom::Colour::Black, k).unwrap();
-        let w = lattjo_carrom::Piece::man(lattjo_carrom::Colour::White, k).unwrap();
-        su.pieces[usize::from(b.id())] = Some(lattjo_carrom::Vec2::new(x, y));
-        su.pieces[usize::from(w.id())] = Some(lattjo_carrom::Vec2::new(x, -y));
-    }
-    su.break_pending = false;
-    let mut s = game.from_setup(su).unwrap();
+    let mut s = common::both_lines_blocked(game.rules(), lattjo_carrom::QueenState::OnBoard);
     game.apply(
         &mut s,
         &lattjo_carrom::Action::Pass(boardgame_core::Seat::new(0)),
@@ -163,10 +153,10 @@ fn a_blocked_board_round_trips_and_inconsistent_blocked_results_are_refused() {
         assert!(corrupt(r.clone()).is_err(), "{r}");
     }
     assert!(corrupt(json!({"winner": null, "points": [0, 0], "reason": "Blocked"})).is_ok());
-    // A blocked end on a board where a base line is free: the middle black man moved off the
-    // south line leaves the striker room there.
+    // A blocked end on a board where a base line is free: the middle black man (x = 0)
+    // moved off the south line leaves the striker room there.
     let mut j = json.clone();
-    let middle = lattjo_carrom::Piece::man(lattjo_carrom::Colour::Black, 3).unwrap();
+    let middle = common::black(3);
     j["setup"]["pieces"][usize::from(middle.id())]["y"] = json!(0.1);
     let e = serde_json::from_value::<State>(j).unwrap_err();
     assert!(e.to_string().contains("every base line"), "{e}");
