@@ -497,18 +497,22 @@ class Sim:
             return 1 << 60
         return max(0, int((horizon - 1e-7) / hf) - 1)
 
+    def moving(self):
+        """The discs on the table that move: index, disc, speed and unit direction (each
+        computed when the loop reaches the disc)."""
+        for i, d in enumerate(self.discs):
+            if not d.on:
+                continue
+            s = dsqrt(d.vx * d.vx + d.vy * d.vy)
+            if s != 0:
+                yield i, d, s, d.vx / s, d.vy / s
+
     def slide(self, h, n):
         """`n` substeps with nothing but sliding: each disc's chords add up to its exact
         parabola at the substeps' ends (no disc stops within them)."""
         a = self.a
         t = h * n
-        for d in self.discs:
-            if not d.on:
-                continue
-            s = dsqrt(d.vx * d.vx + d.vy * d.vy)
-            if s == 0:
-                continue
-            ux, uy = d.vx / s, d.vy / s
+        for _, d, s, ux, uy in self.moving():
             dist = t * s - a * h * t * n / 2  # sum of h (s - k a h - a h / 2), k < n
             d.x += ux * dist
             d.y += uy * dist
@@ -523,13 +527,7 @@ class Sim:
         # Per disc moving at the start: its speed s there and when it stops (or None); per
         # disc hit in the substep: the time of its last impact from ts.
         start_speed, stop_at, hit_at, stopped_at = {}, {}, {}, {}
-        for i, d in enumerate(self.discs):
-            if not d.on:
-                continue
-            s = dsqrt(d.vx * d.vx + d.vy * d.vy)
-            if s == 0:
-                continue
-            ux, uy = d.vx / s, d.vy / s
+        for i, d, s, ux, uy in self.moving():
             if s > a * h:
                 c = s if FAULT == "chord-at-start-speed" else s - a * h / 2
             else:
