@@ -554,7 +554,8 @@ impl Position {
 
     /// Whether `side` is closed out: it has a checker on the bar and the opponent holds all
     /// six points of its home board (two or more checkers on each of the opponent's points 1
-    /// to 6), so no die lets it enter (B9) and it cannot move at all.
+    /// to 6), so no die lets it enter (B9) and, with a checker on the bar, it may move no
+    /// other (B13): it cannot move at all.
     ///
     /// # Examples
     ///
