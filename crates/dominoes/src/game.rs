@@ -1121,11 +1121,11 @@ impl Dominoes {
             | Phase::Drawing(seat)
             | Phase::Drawn(seat, _) => at_table(seat),
         };
+        // A seat may lead under any rules: `Dominoes::initial_state` opens a round so whatever
+        // `next_round_leader` says (the later rounds of a match follow it).
         let lead_ok = match s.lead {
             Lead::HighestDouble => true,
-            Lead::Seat(seat) => {
-                at_table(seat) && self.rules.next_round_leader != NextRoundLeader::HighestDouble
-            }
+            Lead::Seat(seat) => at_table(seat),
         };
         if !seat_ok || !lead_ok || !s.opener.is_none_or(at_table) {
             return Err(E::Seats("a seat that is not at the table"));
