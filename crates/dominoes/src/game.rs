@@ -284,6 +284,10 @@ pub enum PlayError {
     /// The drawn tile fits and must be played (E3).
     #[error("the drawn tile {0} fits and must be played")]
     MustPlayDrawn(Tile),
+    /// Without the duty to play (E3's option), after a draw the turn is to play the drawn
+    /// tile, if it fits, or to pass: nothing else.
+    #[error("after drawing {0} the turn is to play that tile, if it fits, or to pass")]
+    PlayDrawnOrPass(Tile),
     /// Drawing with no tile left to draw.
     #[error("the stock is empty")]
     StockEmpty,
@@ -840,11 +844,11 @@ impl Dominoes {
             (Phase::Drawn(seat, d), Action::Play(t, e)) => {
                 held(seat, t)?;
                 if t != d {
-                    return Err(PlayError::MustPlayDrawn(d));
+                    return Err(self.only_the_drawn(d));
                 }
                 place(t, e)
             }
-            (Phase::Drawn(_, d), Action::Draw) => Err(PlayError::MustPlayDrawn(d)),
+            (Phase::Drawn(_, d), Action::Draw) => Err(self.only_the_drawn(d)),
             (Phase::Drawn(_, d), Action::Pass) => {
                 if self.rules.must_play_if_able {
                     Err(PlayError::MustPlayDrawn(d))
@@ -1007,11 +1011,17 @@ impl Dominoes {
     /// `seat` draws `t`, a tile of the stock (D9, E2): a tile that fits must be played
     /// next (E3); otherwise the seat keeps it, showing it lacks the open ends' numbers, and
     /// draws again or the turn passes.
+    ///
+    /// Without the duty to play (`must_play_if_able` off) a drawn tile that fits may be
+    /// kept too, by a pass. A last draw whose tile does not fit then also ends at the
+    /// drawer's pass (`Phase::Drawn`, the pass its only action), so that the others see the
+    /// same steps whether the kept tile fits or not: passing on at once would tell them it
+    /// does not ([`Dominoes::drawn_may_miss`]).
     #[inline(never)]
     fn draw_tile(&self, s: &mut State, seat: Seat, t: Tile) {
         s.stock.0 &= !t.bit();
         s.set_hand_bits(seat, |h| h | t.bit());
-        if s.layout.playable_mask() & t.bit() != 0 {
+        if s.layout.playable_mask() & t.bit() != 0 || self.drawn_may_miss(s) {
             s.phase = Phase::Drawn(seat, t);
             return;
         }
@@ -1023,15 +1033,41 @@ impl Dominoes {
         if let Some(shown) = s.shown.as_mut_slice().get_mut(seat.index()) {
             shown.keep(lacks, false);
         }
-        let again = matches!(
-            self.rules.draw_rule,
-            DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
-        );
-        if again && self.drawable(s) {
+        if self.draws_again() && self.drawable(s) {
             s.phase = Phase::Drawing(seat);
         } else {
             self.advance(s, seat);
         }
+    }
+
+    /// The error for anything but the drawn tile `d` (or, without the duty to play, a pass)
+    /// after a draw (E3).
+    fn only_the_drawn(&self, d: Tile) -> PlayError {
+        if self.rules.must_play_if_able {
+            PlayError::MustPlayDrawn(d)
+        } else {
+            PlayError::PlayDrawnOrPass(d)
+        }
+    }
+
+    /// Whether a draw that gives a tile that does not fit is followed by another draw when
+    /// the stock allows (E2's draw-until-playable rules).
+    #[inline]
+    fn draws_again(&self) -> bool {
+        matches!(
+            self.rules.draw_rule,
+            DrawRule::DrawUntilPlayable | DrawRule::DrawUntilPlayableLeaveTwo
+        )
+    }
+
+    /// Whether the tile just drawn in `s` (its stock as after the draw) ends the drawing at
+    /// the drawer's pass even if it does not fit: without the duty to play (E3's option), at
+    /// the last draw of the turn. The others then cannot tell a kept tile that fits from one
+    /// that does not ([`Dominoes::draw_tile`]); under the duty to play, or while drawing goes
+    /// on, play shows which it was anyway.
+    #[inline]
+    pub(crate) fn drawn_may_miss(&self, s: &State) -> bool {
+        !self.rules.must_play_if_able && !(self.draws_again() && self.drawable(s))
     }
 
     /// The arm slot where move generation places `t` on `end`, if it lists that play: an
@@ -1225,7 +1261,7 @@ impl Dominoes {
                     }
                     Phase::Drawn(seat, t) => {
                         let fits = s.layout.playable_mask() & t.bit() != 0;
-                        if !s.hands[seat].contains(t) || !fits {
+                        if !s.hands[seat].contains(t) || !(fits || self.drawn_may_miss(s)) {
                             return Err(E::Phase(
                                 "the drawn tile is not a tile that fits in the drawer's hand",
                             ));
@@ -1539,7 +1575,10 @@ impl Dominoes {
             Phase::Opening { seat, forced: None } => format!("{seat} opens with any tile"),
             Phase::Turn(seat) => format!("{seat} to play"),
             Phase::Drawing(seat) => format!("{seat} draws"),
-            Phase::Drawn(seat, t) => format!("{seat} drew {t}, which fits"),
+            Phase::Drawn(seat, t) if s.layout.playable_mask() & t.bit() != 0 => {
+                format!("{seat} drew {t}, which fits")
+            }
+            Phase::Drawn(seat, t) => format!("{seat} drew {t}, which does not fit: a pass"),
             Phase::Over => "round over".to_owned(),
         }
     }

@@ -1045,7 +1045,11 @@ fn set_word(word: &str) -> Option<Result<u8, ParseLayoutError>> {
 
 impl Layout {
     /// This layout written with its set: `double-N` and the layout, which `FromStr` and
-    /// [`Layout::parse_in_set`] read back (see the type's docs).
+    /// [`Layout::parse_in_set`] read back (see the type's docs) when `highest` is a set that
+    /// holds every tile of the layout (at least [`Layout::highest_number`], at most 12).
+    /// Another `highest` writes a text that names a set not holding the layout, which both
+    /// refuse (`ParseLayoutError::NotInSet`, or `ParseLayoutError::Set` above 12): the text
+    /// says what was asked, and reading it says that it is wrong.
     ///
     /// # Examples
     ///

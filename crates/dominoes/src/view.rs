@@ -95,6 +95,8 @@ struct Slot {
     count: u8,
     lacks: u16,
     dealt: bool,
+    /// The tile a drawer holds in `Phase::Drawn`: the one the phase names.
+    drawn: bool,
     must_fit: bool,
 }
 
@@ -106,7 +108,7 @@ impl Slot {
     }
 
     fn strength(&self) -> u32 {
-        if self.must_fit {
+        if self.drawn {
             100
         } else {
             self.lacks.count_ones() * 2 + u32::from(self.dealt)
@@ -150,8 +152,9 @@ impl ImperfectInfo for Dominoes {
 
     /// Deals the tiles `seat` cannot see (other hands and the stock) at random, keeping
     /// every hand size and everything play has shown: the numbers each player lacked when
-    /// he drew or passed ([`Shown`]), the doubles nobody was dealt, a drawn tile that fits,
-    /// the named opening tile, and that play goes on (somebody can still play or draw, E1). A
+    /// he drew or passed ([`Shown`]), the doubles nobody was dealt, a drawn tile that fits
+    /// (where play shows that it does), the named opening tile, and that play goes on
+    /// (somebody can still play or draw, E1). A
     /// randomized greedy fill is tried a few dozen times; if it never fits (rare, in very
     /// constrained endings) the true state is returned, which is always consistent.
     fn determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
@@ -165,6 +168,7 @@ impl ImperfectInfo for Dominoes {
             count: 0,
             lacks: 0,
             dealt: false,
+            drawn: false,
             must_fit: false,
         }; 64];
         let mut ns = 0;
@@ -179,7 +183,10 @@ impl ImperfectInfo for Dominoes {
                     count: 1,
                     lacks: 0,
                     dealt: false,
-                    must_fit: true,
+                    drawn: true,
+                    // Without the duty to play, the last draw of a turn ends at the drawer's
+                    // pass whether the tile fits or not (E3, `Dominoes::drawn_may_miss`).
+                    must_fit: !self.drawn_may_miss(s),
                 };
                 ns += 1;
             }
@@ -196,6 +203,7 @@ impl ImperfectInfo for Dominoes {
                         count: g.count,
                         lacks: g.lacks,
                         dealt: g.dealt,
+                        drawn: false,
                         must_fit: false,
                     };
                     ns += 1;
@@ -251,7 +259,7 @@ impl ImperfectInfo for Dominoes {
                     if used & t.bit() == 0 && sl.admits(t, s.not_dealt, fits) {
                         used |= t.bit();
                         out.hands[sl.seat].insert(t);
-                        if sl.must_fit
+                        if sl.drawn
                             && let Phase::Drawn(d, _) = out.phase
                         {
                             out.phase = Phase::Drawn(d, t);

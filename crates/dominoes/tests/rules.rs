@@ -268,6 +268,87 @@ fn e3_option_a_drawn_tile_may_be_kept() {
     assert_eq!(g.turn(&s), Turn::Player(seat(1)));
 }
 
+/// Regression (an audit against the rules file, E11 and invariant 11): under E3's option a
+/// last draw whose tile did not fit passed the turn at once, while one that fitted left the
+/// drawer to play or pass, so the other players saw which it was, and knew that a tile kept
+/// by the pass shows an open end's number. The last draw now ends at the drawer's pass
+/// either way, and the others' views (and their determinizations) cannot tell the two apart.
+#[test]
+fn regression_e3_option_the_others_saw_whether_a_kept_drawn_tile_fits_e11() {
+    use boardgame_core::ImperfectInfo;
+    let g = game(Rules::lattjo().with_must_play_if_able(false));
+    let s0 = pos(&g, &["6-4 1-0", "2-1 3-0"], "[6-6]", 0);
+    let mut drew = s0.clone();
+    g.apply(&mut drew, &a("draw"))
+        .expect("may draw though able to play");
+    let (mut fits, mut misses) = (drew.clone(), drew);
+    g.apply(&mut fits, &a("deal 6-5")).expect("deal");
+    g.apply(&mut misses, &a("deal 2-2")).expect("deal");
+    assert_eq!(legal(&g, &fits), ["6-5 left", "pass"]);
+    assert_eq!(legal(&g, &misses), ["pass"], "the pass is the drawer's own");
+    assert_eq!(misses.drawn(), Some(t("2-2")));
+    refused(
+        &g,
+        &mut misses,
+        "draw",
+        PlayError::PlayDrawnOrPass(t("2-2")),
+    );
+    refused(
+        &g,
+        &mut misses,
+        "6-4 left",
+        PlayError::PlayDrawnOrPass(t("2-2")),
+    );
+    refused(
+        &g,
+        &mut fits,
+        "1-0 left",
+        PlayError::PlayDrawnOrPass(t("6-5")),
+    );
+    let other = Some(seat(1));
+    assert_eq!(
+        g.view(&fits, other),
+        g.view(&misses, other),
+        "after the deal"
+    );
+    for s in [&mut fits, &mut misses] {
+        assert_eq!(g.check_state(s), Ok(()));
+        g.apply(s, &a("pass")).expect("keep it");
+        assert_eq!(g.turn(s), Turn::Player(seat(1)));
+    }
+    assert_eq!(
+        g.view(&fits, other),
+        g.view(&misses, other),
+        "after the pass"
+    );
+    // A determinization for seat 1 deals seat 0 a drawn tile that may or may not fit.
+    let mut rng = boardgame_core::GameRng::new(5, 0);
+    let mut kinds = [false; 2];
+    let mut s = s0;
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 2-2")).expect("deal");
+    for _ in 0..200 {
+        let d = g.determinize(&s, seat(1), &mut rng);
+        assert_eq!(g.check_state(&d), Ok(()));
+        let drawn = d.drawn().expect("still the drawer's pass");
+        assert!(d.hand(seat(0)).is_some_and(|h| h.contains(drawn)));
+        // Seat 0's actions: the pass alone, or the drawn tile's play and the pass.
+        kinds[usize::from(legal(&g, &d).len() > 1)] = true;
+    }
+    assert_eq!(
+        kinds,
+        [true, true],
+        "both a tile that fits and one that does not"
+    );
+    // Under the duty to play, a drawn tile that does not fit still passes at once (the
+    // others know it: one that fits would have been played).
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 2-2")).expect("deal");
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+}
+
 #[test]
 fn d10_a_player_who_can_place_must() {
     let g = game(Rules::lattjo());
