@@ -827,6 +827,15 @@ impl Ludo {
                     "tries while a checker outside the den can move",
                 ));
             }
+            // D5: a failed try is no 6 and ends the streak; after it, a streak is the 6 just
+            // rolled (which also clears the tries once it is played or lost).
+            Some(_)
+                if pos.tries > 0
+                    && pos.six_streak > 0
+                    && !(pos.six_streak == 1 && pos.die.is_some_and(|d| d.value() == 6)) =>
+            {
+                return Err(StateError::Counter("a six streak across a failed try"));
+            }
             _ => {}
         }
         // A pending 6 has been counted in the streak (L7, D5).
@@ -1191,14 +1200,15 @@ impl Ludo {
             return;
         }
         // A 6 rolls again (tries reset); a lost roll may be retried (D8); otherwise the turn
-        // passes. Selected without a branch on the die.
+        // passes. Only a 6 keeps the six streak: a retried roll is not a 6, so the sixes
+        // before it and after it are not in a row (D5). Selected without a branch on the die.
         let six = die == 6;
         let retry =
             !six && lost && self.rules.three_tries && pos.tries + 1 < 3 && self.stuck(pos, c);
         let stay = six | retry;
         let next = self.next_player(pos, c);
         pos.to_move = Some(if stay { c } else { next });
-        pos.six_streak *= u8::from(stay);
+        pos.six_streak *= u8::from(six);
         pos.tries = if retry { pos.tries + 1 } else { 0 };
     }
 

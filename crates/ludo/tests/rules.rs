@@ -837,6 +837,47 @@ fn d5_classic_third_six_in_a_row_forfeits_and_ends_the_turn() {
     assert!(!moves(&l, &st).is_empty());
 }
 
+/// Regression (an audit against the rules file): with three tries (D8) and a limit of sixes
+/// (D5) together, a retried roll that was not a 6 kept the six streak, so a 6, a lost 2
+/// retried, and two more 6s counted as three sixes in a row and forfeited the last.
+#[test]
+fn regression_d5_d8_a_retried_roll_that_is_no_6_kept_the_six_streak() {
+    let mut rules = Rules::classic();
+    rules.three_tries = true;
+    let g = game(rules, "RGYB");
+    let mut st = at(
+        &g,
+        "LUDO 52/51/5 RGYB G 0 R:0,0,0,29 G:0,0,0,51 Y:0,1,13,20 B:0,0,0,55 rules=classic,three_tries=yes",
+    );
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "G:51>57");
+    assert_eq!(st.position().six_streak(), 1);
+    roll(&g, &mut st, 2); // lost: only the den is left, so it is tried again (D8)
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(st.position().six_streak(), 0, "a 2 is not a 6 in a row");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "G:0>1");
+    roll(&g, &mut st, 6);
+    assert_eq!(
+        st.position().die().map(|d| d.value()),
+        Some(6),
+        "two sixes in a row: Green moves"
+    );
+    assert_eq!(st.position().six_streak(), 2);
+    // A state claiming a streak across a failed try is refused; the 6 rolled after it
+    // (pending) is a streak of one.
+    assert!(matches!(
+        g.state_from_str(
+            "LUDO 52/51/5 RGYB G 1 R:0,0,0,29 G:0,0,0,0 Y:0,1,13,20 B:0,0,0,55 tries=1 rules=classic,three_tries=yes",
+        ),
+        Err(ParseStateError::State(StateError::Counter(_)))
+    ));
+    at(
+        &g,
+        "LUDO 52/51/5 RGYB G 1 R:0,0,0,29 G:0,0,0,0 Y:0,1,13,20 B:0,0,0,55 die=6 tries=1 rules=classic,three_tries=yes",
+    );
+}
+
 #[test]
 fn d6_a11_capture_is_automatic_but_the_choice_of_move_is_free() {
     for (rules, geo) in [
