@@ -57,8 +57,19 @@ pub(crate) fn resolve(
     let mut reached = false;
     let mut illegal_dark = [false; MAX_DISCS];
     // N13: whether the last body to touch each disc was one allowed to knock a dark disc in
-    // (the puck after it cleared, or an own light disc); `None` before any contact.
+    // (the puck after it cleared, or an own light disc); `None` before any contact. Contacts
+    // within `SIMULTANEOUS_S` of each other are one impact (a disc struck while it touches
+    // others, whose contacts the engine reports at the same instant): a fair body among them
+    // makes the knock fair, whatever order the events list them in.
     let mut fair_knock: [Option<bool>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut fair_time: [Option<f64>; MAX_DISCS] = [None; MAX_DISCS];
+    let mut knock = |fair_knock: &mut [Option<bool>], i: usize, fair: bool, time: f64| {
+        let same_impact = fair_time[i].is_some_and(|t0| time - t0 <= SIMULTANEOUS_S);
+        fair_knock[i] = Some(fair || same_impact);
+        if fair {
+            fair_time[i] = Some(time);
+        }
+    };
     let mut knocked_unfairly = [false; MAX_DISCS];
     let puck_always_fair = rules.direct_at_dark == DirectAtDark::Allowed;
     let mut puck_gone = false;
@@ -86,6 +97,10 @@ pub(crate) fn resolve(
                 ev,
                 StrokeEvent::Contact { a: Body::Puck, .. }
                     | StrokeEvent::Contact { b: Body::Puck, .. }
+                    | StrokeEvent::Cushion {
+                        body: Body::Puck,
+                        ..
+                    }
             )
         {
             return Err(OutcomeError::Impossible(k));
@@ -113,7 +128,7 @@ pub(crate) fn resolve(
                     if dark[i] && !puck_cleared {
                         illegal_dark[i] = true;
                     }
-                    fair_knock[i] = Some(puck_cleared || puck_always_fair);
+                    knock(&mut fair_knock, i, puck_cleared || puck_always_fair, time);
                     if light[i] && cleared.is_none() {
                         cleared = Some(time);
                     }
@@ -130,8 +145,8 @@ pub(crate) fn resolve(
                     }
                     // N13(c): an own disc lying outside the dark zones (light at the moment of
                     // the stroke, B4) may knock a dark disc; no other disc may.
-                    fair_knock[yi] = Some(light[xi]);
-                    fair_knock[xi] = Some(light[yi]);
+                    knock(&mut fair_knock, yi, light[xi], time);
+                    knock(&mut fair_knock, xi, light[yi], time);
                 }
             },
             StrokeEvent::Cushion { body, cushion, .. } => match body {
@@ -142,7 +157,11 @@ pub(crate) fn resolve(
                     if cushion == far {
                         reached = true;
                     }
-                    if (cushion == far || rules.side_rebound_to_dark == SideReboundToDark::Allowed)
+                    // N13(a), B6: the opposite cushion, and under the option a side one
+                    // (never the striker's own).
+                    let side = cushion != far && cushion != compass;
+                    if (cushion == far
+                        || (side && rules.side_rebound_to_dark == SideReboundToDark::Allowed))
                         && cleared.is_none()
                     {
                         cleared = Some(time);

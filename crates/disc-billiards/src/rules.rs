@@ -47,7 +47,10 @@ pub enum SideReboundToDark {
     /// dark discs directly, so it may also reach them after any cushion, and this option
     /// changes nothing.
     Foul,
-    /// Any cushion contact first makes dark discs fair.
+    /// A side cushion, like the opposite one, makes dark discs fair once the puck has
+    /// touched it (B6, P6: some federation summaries allow a side-cushion rebound). The
+    /// striker's own cushion does not: it is neither the opposite cushion of N13(a) nor a
+    /// side cushion.
     Allowed,
 }
 

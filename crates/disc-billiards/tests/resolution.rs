@@ -1453,3 +1453,122 @@ fn regression_f4_two_restored_dark_discs_both_go_back_where_they_stood_invariant
     assert_eq!(at(&pos, 2), Some(Vec2::new(0.0, 0.0)));
     assert_eq!(at(&pos, 3), Some(Vec2::new(0.06, 0.0)));
 }
+
+/// Regression (an audit against the rules file, N13 and the physics' contacts): a dark disc
+/// the puck struck fairly after the opposite cushion (N13(a)) while it touched another dark
+/// disc was judged knocked in by that disc, since the engine reports the contact with every
+/// touching neighbour at the impact's instant, after the puck's. Contacts within
+/// `SIMULTANEOUS_S` are one impact, and a fair body among them knocks the disc in fairly.
+#[test]
+fn regression_a_fair_rebound_into_touching_dark_discs_was_a_dark_knocked_in_foul_n13() {
+    let g = game(Rules::lattjo());
+    let touching = |g: &Novuss| {
+        edit(g, |s| {
+            s.discs[3].at = Some(Vec2::new(0.0, 0.0));
+            s.discs[4].at = Some(Vec2::new(0.052, 0.0));
+        })
+    };
+    let mut pos = touching(&g);
+    assert!(pos.is_dark(Seat::new(0), DiscId(3)) && pos.is_dark(Seat::new(0), DiscId(4)));
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North)
+        .contact(0.3, P, d(3))
+        .contact(0.3, d(3), d(4))
+        .moved(DiscId(4), Vec2::new(0.07, 0.01))
+        .pocket(0.6, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues());
+    // Listed the other way round within the instant, the same.
+    let mut pos = touching(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North)
+        .contact(0.3, d(3), d(4))
+        .contact(0.3, P, d(3))
+        .moved(DiscId(4), Vec2::new(0.07, 0.01))
+        .pocket(0.6, d(3));
+    assert!(g.resolve(&mut pos, &out).unwrap().fouls.is_empty());
+    // A later contact with the dark disc is a knock of its own (the docs' last contact),
+    // and so is the same cluster struck through the other disc (N13(c): a dark disc may not
+    // knock a dark disc in).
+    for second in [0.35, 0.3] {
+        let mut pos = touching(&g);
+        let mut out = Outcome::still(&pos, MID);
+        if second == 0.35 {
+            out.cushion(0.1, P, Compass::North)
+                .contact(0.3, P, d(3))
+                .contact(0.35, d(3), d(4));
+        } else {
+            out.cushion(0.1, P, Compass::North)
+                .contact(0.3, P, d(4))
+                .contact(0.3, d(4), d(3));
+        }
+        out.moved(DiscId(4), Vec2::new(0.07, 0.01))
+            .pocket(0.6, d(3));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(
+            r.fouls.contains(Foul::DarkKnockedIn),
+            "{second}: {:?}",
+            r.fouls
+        );
+    }
+}
+
+/// Regression (an audit against the rules file, B6): `SideReboundToDark::Allowed` made dark
+/// discs fair after any cushion, the striker's own included; the option covers a side
+/// cushion (B6, P6), and the own cushion is neither that nor the opposite one of N13(a).
+#[test]
+fn regression_b6_allowed_also_let_the_strikers_own_cushion_make_dark_discs_fair() {
+    let g = game(Rules::lattjo().with_side_rebound_to_dark(SideReboundToDark::Allowed));
+    for (cushion, fair) in [
+        (Compass::South, false),
+        (Compass::East, true),
+        (Compass::West, true),
+        (Compass::North, true),
+    ] {
+        let mut pos = with_dark_disc(&g);
+        let mut out = Outcome::still(&pos, MID);
+        out.cushion(0.05, P, cushion)
+            .contact(0.3, P, d(3))
+            .pocket(0.6, d(3));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert_eq!(r.fouls.is_empty(), fair, "{cushion:?}: {:?}", r.fouls);
+        assert_eq!(r.fouls.contains(Foul::DarkDisc), !fair, "{cushion:?}");
+    }
+    // Seat 1 strikes from the north: its own cushion is the north one.
+    let mut pos = edit(&g, |s| {
+        s.discs[11].at = Some(Vec2::new(0.0, 0.0));
+        s.to_move = Seat::new(1);
+    });
+    assert!(pos.is_dark(Seat::new(1), DiscId(11)));
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.05, P, Compass::North)
+        .contact(0.3, P, d(11))
+        .pocket(0.6, d(11));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc), "{:?}", r.fouls);
+}
+
+/// Regression (an audit against the rules file): a cushion event of the puck after the puck
+/// was pocketed (or left the table) was accepted, and could make the stroke a rebound; every
+/// event naming a body after it is gone is refused (`OutcomeError::Impossible`).
+#[test]
+fn regression_a_puck_cushion_after_the_puck_was_gone_was_accepted() {
+    let g = game(Rules::lattjo());
+    let pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.pocket(0.1, P).cushion(0.2, P, Compass::North);
+    let mut after = pos.clone();
+    assert_eq!(
+        g.resolve(&mut after, &out),
+        Err(PlayError::Outcome(OutcomeError::Impossible(1)))
+    );
+    assert_eq!(after, pos, "refused unchanged");
+    let mut out = Outcome::still(&pos, MID);
+    out.off_table(0.1, P, Vec2::new(0.0, 0.6))
+        .cushion(0.2, P, Compass::East);
+    assert_eq!(
+        g.resolve(&mut after, &out),
+        Err(PlayError::Outcome(OutcomeError::Impossible(1)))
+    );
+}

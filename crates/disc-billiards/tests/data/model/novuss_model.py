@@ -45,13 +45,16 @@ The rules, by id:
   F2 with a light disc, the puck touched no own disc; F3 with a light disc, the puck's first
   disc an opponent's, or an own and an opponent's within 1 microsecond (B8: rebounds too);
   F4 the puck touched a dark disc before it touched the opposite cushion or a light disc
-  (N13(a), (b), B6; option `side_rebound_to_dark: Allowed`: any cushion first; option
-  `direct_at_dark: Allowed`: not in a direct stroke); F5 a direct stroke sent an opponent's disc
-  off the table; B12 `Foul` an own disc off the table; B21 a called foul stroke (`Foul`).
+  (N13(a), (b), B6; option `side_rebound_to_dark: Allowed`: a side cushion too, not the
+  striker's own; option `direct_at_dark: Allowed`: not in a direct stroke); F5 a direct
+  stroke sent an opponent's disc off the table; B12 `Foul` an own disc off the table; B21 a
+  called foul stroke (`Foul`).
 - N11, N12, N13, B4, B7: light and dark for the striker before the stroke; N13 also for the
   disc that knocks a dark disc in (docs' decision, `Foul::DarkKnockedIn`): an own dark disc
-  pocketed after its last contact was with an opponent's disc, an own dark disc, or the puck
-  at a moment F4 forbids, is a foul; with no recorded contact it is fair.
+  pocketed after its last impact (its contacts within 1 microsecond of its last contact, one
+  impact of a disc that touches others) was with opponent's discs, own dark discs, or the
+  puck at a moment F4 forbids, and with no fair body, is a foul; with no recorded contact it
+  is fair.
 - F4, B10, invariant 7: a dark disc touched against F4 or knocked in against N13 is put back
   where it stood.
 - F5, B12, B13: a disc off the table goes back: the centre of the circle (`CentreCircle`; its
@@ -289,7 +292,8 @@ def stroke(s, o, called):
     for k, e in enumerate(ev):
         fair_at.append(fair_from is not None)
         if e[0] == 'k' and e[2] == P:
-            if e[3] == OPPOSITE[comp] or r['side_rebound_to_dark'] == 'Allowed':
+            # The opposite cushion; under the option a side one, never the striker's own.
+            if e[3] == OPPOSITE[comp] or (r['side_rebound_to_dark'] == 'Allowed' and e[3] != comp):
                 fair_from = fair_from if fair_from is not None else k
         if e[0] == 'c' and P in (e[2], e[3]):
             other = e[3] if e[2] == P else e[2]
@@ -362,15 +366,25 @@ def stroke(s, o, called):
                 if f[0] == 'c' and i in (f[2], f[3]):
                     last = j
                     break
-            if last is None:
+            if last is None or i in restore:
+                # A disc F4 already restores is reported under F4 only.
                 continue
-            f = ev[last]
-            by = f[3] if f[2] == i else f[2]
-            if by == P or i in restore:
-                # The puck knocking it in where F4 forbids the touch is F4 itself, and a
-                # disc F4 already restores is reported under F4 only.
-                continue
-            if not (is_own(by) and by in light):
+            # The last impact: the disc's contacts within SIMULTANEOUS_S of its last one (a
+            # disc struck while it touches others). A fair body among them knocks it in
+            # fairly: the puck (where F4 forbids the puck's touch, F4 itself applies) or an
+            # own light disc.
+            t_last = ev[last][1]
+            fair = False
+            for j in range(last, -1, -1):
+                f = ev[j]
+                if f[0] != 'c' or i not in (f[2], f[3]):
+                    continue
+                if t_last - f[1] > SIMULTANEOUS_S:
+                    break
+                by = f[3] if f[2] == i else f[2]
+                if by == P or (is_own(by) and by in light):
+                    fair = True
+            if not fair:
                 fouls.add('DarkKnockedIn')
                 restore.add(i)
     # The table after the stroke: rest positions, then restorations (F4), then returns.
