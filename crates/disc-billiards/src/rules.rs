@@ -22,7 +22,9 @@ pub enum PlacementTest {
     /// The booklet (default): the puck's centre is in the zone and a zone line (end line,
     /// side line or middle line) shows through its hole.
     LineVisible,
-    /// The LNF test: the puck's hole lies wholly inside the zone, no boundary line showing.
+    /// The LNF test: the puck's hole lies wholly inside the zone, no boundary line showing,
+    /// and the puck touches no disc (B3: a gap of more than a nanometre to every disc; the
+    /// other tests allow a puck touching a disc, not one lying on it).
     LnfHoleInside,
     /// Mini-novuss: the puck's centre anywhere in the zone.
     Lenient,

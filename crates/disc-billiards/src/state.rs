@@ -587,11 +587,20 @@ impl State {
             return Err(PlacementFault::OffTable);
         }
         let reach = d.puck_radius + d.disc_radius;
-        if let Some(i) = self
-            .discs()
-            .iter()
-            .position(|x| x.at.is_some_and(|q| overlaps(q, p, reach)))
-        {
+        // B3: the LNF's test also forbids a puck touching a disc; the other tests, and every
+        // relaxed level, only one lying on a disc.
+        let lnf = matches!(
+            (level, rules.placement_test),
+            (Relax::Rules, PlacementTest::LnfHoleInside)
+        );
+        let blocked = |q: Vec2| {
+            if lnf {
+                touches(q, p, reach)
+            } else {
+                overlaps(q, p, reach)
+            }
+        };
+        if let Some(i) = self.discs().iter().position(|x| x.at.is_some_and(blocked)) {
             return Err(PlacementFault::OnDisc(DiscId(i as u8)));
         }
         Ok(())
@@ -750,14 +759,22 @@ pub(crate) fn in_dark_area(d: &Dimensions, side: Compass, p: Vec2) -> bool {
     d.circle_in_zone(side, p, d.disc_hole_radius) || d.circle_in_centre(p, d.disc_hole_radius)
 }
 
-/// Two circles whose centres are closer than `reach` overlap (touching is allowed, with a
-/// nanometre of slack for rounding).
 /// The step of [`State::nearest_free`]'s last search, a grid over the table, in disc radii.
 pub(crate) const GRID_STEP_IN_RADII: f64 = 0.125;
 
+/// Two circles whose centres are closer than `reach` overlap (touching is allowed, with a
+/// nanometre of slack for rounding).
 pub(crate) fn overlaps(a: Vec2, b: Vec2, reach: f64) -> bool {
     let r = reach - 1e-9;
     a.distance_squared(b) < r * r
+}
+
+/// Two circles whose centres are `reach` apart or closer, with a nanometre of slack for
+/// rounding, touch (or overlap): the LNF's placement test (B3) wants a gap between the puck
+/// and every disc.
+pub(crate) fn touches(a: Vec2, b: Vec2, reach: f64) -> bool {
+    let r = reach + 1e-9;
+    a.distance_squared(b) <= r * r
 }
 
 /// Why a puck placement was refused.

@@ -310,8 +310,9 @@ pub enum StrokeError {
     /// The puck is not placed in the striker's zone as the placement test requires (B3).
     #[error("the puck is not placed in the striker's zone as the placement test requires")]
     NotInZone,
-    /// The puck would overlap a disc.
-    #[error("the puck would lie on {0}")]
+    /// The puck would overlap a disc, or under the LNF's placement test
+    /// ([`crate::PlacementTest::LnfHoleInside`]) touch one.
+    #[error("the puck would lie on or touch {0}")]
     OnDisc(DiscId),
     /// A noise draw outside the range the rules' noise can produce.
     #[error("noise draw out of range")]

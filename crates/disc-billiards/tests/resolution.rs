@@ -1572,3 +1572,50 @@ fn regression_a_puck_cushion_after_the_puck_was_gone_was_accepted() {
         Err(PlayError::Outcome(OutcomeError::Impossible(1)))
     );
 }
+
+/// Regression (an audit against the rules file, B3): the LNF's placement test says the puck
+/// "does not touch any disc when it is placed", but the crate refused only a puck lying on a
+/// disc, as the other tests do. Seat 0's puck beside seat 1's disc at the board point
+/// (0.182, -0.474) (the striker's frame: (0.182, 0.026)), at its own cushion (v = the puck's
+/// radius): touching or within a nanometre of it is refused under the LNF's test and
+/// accepted under the lenient one; a micrometre's gap is accepted.
+#[test]
+fn regression_b3_the_lnf_test_accepted_a_puck_touching_a_disc() {
+    let lnf = Rules::lnf();
+    let lenient = Rules::lnf().with_placement_test(lattjo_disc_billiards::PlacementTest::Lenient);
+    let d = lnf.dimensions;
+    let reach = d.puck_radius + d.disc_radius;
+    let (disc_u, disc_v) = (0.182, 0.026);
+    let v = d.puck_radius;
+    let dv = v - disc_v;
+    for (gap, lnf_ok) in [
+        (-5e-10, false),
+        (0.0, false),
+        (5e-10, false),
+        (1e-6, true),
+        (1e-3, true),
+    ] {
+        let u = disc_u + ((reach + gap) * (reach + gap) - dv * dv).sqrt();
+        let stroke = Stroke::new(Vec2::new(u, v), Vec2::new(0.0, 1.0), 3.0);
+        let g = game(lnf);
+        let pos = g.new_state();
+        assert_eq!(pos.discs()[15].at, Some(Vec2::new(0.182, -0.474)));
+        let r = g.check_stroke(&pos, Seat::new(0), &stroke);
+        if lnf_ok {
+            assert_eq!(r, Ok(()), "gap {gap}");
+        } else {
+            assert_eq!(
+                r,
+                Err(PlayError::Stroke(StrokeError::OnDisc(DiscId(15)))),
+                "gap {gap}"
+            );
+        }
+        let g = game(lenient);
+        let pos = g.new_state();
+        assert_eq!(
+            g.check_stroke(&pos, Seat::new(0), &stroke),
+            Ok(()),
+            "gap {gap}"
+        );
+    }
+}
