@@ -1067,7 +1067,7 @@ impl Dominoes {
     /// on, play shows which it was anyway.
     #[inline]
     pub(crate) fn drawn_may_miss(&self, s: &State) -> bool {
-        !self.rules.must_play_if_able && !(self.draws_again() && self.drawable(s))
+        !(self.rules.must_play_if_able || (self.draws_again() && self.drawable(s)))
     }
 
     /// The arm slot where move generation places `t` on `end`, if it lists that play: an
