@@ -281,7 +281,10 @@ pub(crate) fn resolve_stroke(
                 }
             }
         }
-        state.turn_started = res.turn_continues;
+        // C4, invariant 13: a void stroke does not count, so the turn has begun only if a
+        // stroke that counted began it (ICF 36's technical foul before the first stroke keeps
+        // the turn); a turn the void ended (the void-stroke limit, a passed break) is over.
+        state.turn_started &= res.turn_continues;
         return Ok(res);
     }
     state.void_strokes = 0;

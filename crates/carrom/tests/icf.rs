@@ -578,6 +578,54 @@ fn icf_35_37_a_called_foul_stroke_returns_its_pockets_costs_a_man_and_ends_the_t
     assert!(!out.iter().any(|a| matches!(a, Action::Call(_))));
 }
 
+/// Regression (an audit against the rules file, C4, invariant 13, ICF 36): a void stroke
+/// (the striker never left the base line) set `turn_started`, so a technical foul called
+/// after it ended the turn as after a real stroke, though a void stroke "does not count" and
+/// changes nothing but the counters. It now leaves the flag as it was, in the play and during
+/// the break.
+#[test]
+fn regression_a_void_stroke_began_the_turn_for_a_technical_foul_c4_icf_36() {
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    let call = Action::Call(Call::TechnicalFoul(Seat::new(0)));
+    let place_dues = |s: &mut State| {
+        if let Phase::Dues { placer, .. } = s.phase() {
+            game.apply(s, &Action::Dues(placer, DueChoice::Place))
+                .unwrap();
+        }
+    };
+    let start = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let mut s = start.clone();
+    game.resolve(&mut s, &Outcome::void()).unwrap();
+    assert!(!s.turn_started(), "a void stroke does not count (C4)");
+    assert_eq!(s.to_setup().turn_started, start.to_setup().turn_started);
+    game.apply(&mut s, &call).unwrap();
+    place_dues(&mut s);
+    assert_eq!(s.to_move(), Seat::new(0), "ICF 36: before the first stroke");
+    // After a stroke that counted and kept the turn, a void stroke keeps it begun.
+    let mut s = start.clone();
+    game.resolve(&mut s, &ev().pocket(Piece::man(Colour::White, 3).unwrap()))
+        .unwrap();
+    assert!(s.turn_started());
+    game.resolve(&mut s, &Outcome::void()).unwrap();
+    assert!(s.turn_started());
+    game.apply(&mut s, &call).unwrap();
+    assert_eq!(s.to_move(), Seat::new(1), "after a stroke: the turn ends");
+    // During the break: a void attempt counts as an attempt (A5) and begins nothing.
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    game.resolve(&mut s, &Outcome::void()).unwrap();
+    assert_eq!((s.break_attempts(), s.turn_started()), (1, false));
+    game.apply(&mut s, &call).unwrap();
+    place_dues(&mut s);
+    assert_eq!(s.to_move(), Seat::new(0));
+    assert!(s.break_pending());
+    assert_eq!(
+        game.from_setup(s.to_setup()).unwrap(),
+        s,
+        "a valid position"
+    );
+}
+
 #[test]
 fn icf_36_a_technical_foul_before_the_first_stroke_keeps_the_turn_after_it_ends_it() {
     let rules = Rules::icf();

@@ -259,7 +259,9 @@ def stroke(b, ev, called):
 
     # Steps 1-2: void strokes and the break (C4, C5, A5; ICF 18(c) for a called break).
     if b.break_pending and not touched:
-        a.turn_started = True
+        # A void attempt (the striker never left the base line) does not count as a stroke
+        # (C4, invariant 13): it counts only as an attempt and begins no turn.
+        a.turn_started = b.turn_started if (not left and not called) else True
         if called:
             # ICF 18(c): an improper break stroke loses the turn, no penalty.
             passed = True
@@ -275,7 +277,8 @@ def stroke(b, ev, called):
                            next=a.to_move)
         return a
     if not left and not called:
-        a.turn_started = True
+        # C4, invariant 13: a void stroke does not count and begins no turn.
+        a.turn_started = b.turn_started
         a.void_strokes = b.void_strokes
         passed = False
         qr = False
