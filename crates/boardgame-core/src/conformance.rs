@@ -184,12 +184,15 @@ impl fmt::Display for Violation {
 /// Checks the [`Game`] contract on `cfg.games` seeded random games.
 ///
 /// At every node: returns exist exactly at the end; a player node names a seat in range and
-/// has a legal action, each (up to a cap) accepted by `is_legal` and by `apply`; a chance node
-/// lists outcomes with positive probabilities summing to 1 (or samples one `is_legal`
-/// accepts); actions seen at other nodes and `cfg.extra_actions` that `is_legal` refuses are
-/// refused by `apply` with the state unchanged, and (with `exhaustive_actions`) `is_legal`
-/// agrees with the list. At the end: partners have equal returns and the record replays to
-/// the final state.
+/// has a legal action, each (up to a cap) accepted by `is_legal` and by `apply`, lists the
+/// same actions into a buffer that held others (`legal_actions` clears it) and no chance
+/// outcome; a chance node has no legal action, samples no player action, and lists outcomes
+/// with positive probabilities summing to 1, each (up to the same cap) accepted by
+/// `is_legal` and by `apply` (or samples one `is_legal` accepts); actions seen at other nodes
+/// and `cfg.extra_actions` that `is_legal` refuses are refused by `apply` with the state
+/// unchanged, and (with `exhaustive_actions`) `is_legal` agrees with the list. At the end:
+/// no player action is sampled, partners have equal returns and the record replays to the
+/// final state.
 ///
 /// # Errors
 ///
@@ -797,7 +800,12 @@ where
             )
             .map_err(|w| fail(ply, w))?;
             let action = match turn {
-                Turn::Terminal => break,
+                Turn::Terminal => {
+                    if let Some(a) = game.sample_action(&state, &mut check_rng, &mut legal) {
+                        return Err(fail(ply, format!("sample_action gave {a:?} at the end")));
+                    }
+                    break;
+                }
                 Turn::Player(seat) => {
                     report.player_nodes += 1;
                     if seat.index() >= game.num_players() {
@@ -808,6 +816,23 @@ where
                         return Err(fail(
                             ply,
                             format!("{seat} is to act but has no legal action"),
+                        ));
+                    }
+                    // `legal_actions` clears its buffer: a buffer holding other actions gets
+                    // the same list.
+                    let mut dirty: Vec<G::Action> = pool.iter().take(3).cloned().collect();
+                    game.legal_actions(&state, &mut dirty);
+                    if dirty != legal {
+                        return Err(fail(
+                            ply,
+                            "legal_actions kept what its buffer held before".into(),
+                        ));
+                    }
+                    // Not a chance node: no outcome listed, and `true`.
+                    if !game.chance_outcomes(&state, &mut outcomes) || !outcomes.is_empty() {
+                        return Err(fail(
+                            ply,
+                            "chance_outcomes lists outcomes at a player node".into(),
                         ));
                     }
                     let n = legal.len();
@@ -850,6 +875,12 @@ where
                             "legal_actions is not empty at a chance node".into(),
                         ));
                     }
+                    if let Some(a) = game.sample_action(&state, &mut check_rng, &mut legal) {
+                        return Err(fail(
+                            ply,
+                            format!("sample_action gave {a:?} at a chance node"),
+                        ));
+                    }
                     let listed = game.chance_outcomes(&state, &mut outcomes);
                     if listed {
                         if outcomes.is_empty() {
@@ -869,6 +900,20 @@ where
                                     "outcome {a:?} with probability {p} is not a valid outcome"
                                 ),
                             ));
+                        }
+                        // Every listed outcome applies, as every generated action does (a
+                        // rare outcome that `apply` refused was missed before).
+                        let n = outcomes.len();
+                        let checks = cfg.generated_checks_per_node.min(n);
+                        for k in 0..checks {
+                            let i = if checks == n { k } else { check_rng.index(n) };
+                            let a = &outcomes[i].0;
+                            if let Err(e) = game.apply(&mut state.clone(), a) {
+                                return Err(fail(
+                                    ply,
+                                    format!("listed outcome {a:?} but apply refuses it: {e}"),
+                                ));
+                            }
                         }
                     }
                     let a = game
@@ -1095,6 +1140,120 @@ mod tests {
         ] {
             let v = check_rounds(&OneMove { lie }, &cfg).expect_err("a lie is found");
             assert!(v.what.contains(what), "{}", v.what);
+        }
+    }
+
+    /// A chance node (two outcomes), a player node, the end; each `Flaw` breaks one part of
+    /// the contract that the kit checks since an audit found it missed them.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Flaw {
+        None,
+        RefusesAListedOutcome,
+        KeepsItsBuffer,
+        ListsOutcomesAtAPlayerNode,
+        SamplesAnActionAtChance,
+    }
+
+    struct Steps(Flaw);
+
+    impl Game for Steps {
+        type State = u8;
+        type Action = u8;
+        type Error = fmt::Error;
+        fn num_players(&self) -> usize {
+            1
+        }
+        fn new_initial_state(&self) -> u8 {
+            0
+        }
+        fn turn(&self, s: &u8) -> Turn {
+            match s {
+                0 => Turn::Chance,
+                1 | 2 => Turn::Player(Seat::new(0)),
+                _ => Turn::Terminal,
+            }
+        }
+        fn legal_actions(&self, s: &u8, out: &mut Vec<u8>) {
+            if self.0 != Flaw::KeepsItsBuffer {
+                out.clear();
+            }
+            if matches!(s, 1 | 2) {
+                out.push(9);
+            }
+        }
+        fn chance_outcomes(&self, s: &u8, out: &mut Vec<(u8, f64)>) -> bool {
+            out.clear();
+            if *s == 0 || (self.0 == Flaw::ListsOutcomesAtAPlayerNode && *s != 3) {
+                out.extend([(1, 0.5), (2, 0.5)]);
+            }
+            true
+        }
+        fn sample_chance(&self, s: &u8, rng: &mut GameRng) -> Option<u8> {
+            // Always the first outcome, so that the refused second one is only found by
+            // applying every listed outcome.
+            let _ = rng;
+            (*s == 0).then_some(1)
+        }
+        fn sample_action(&self, s: &u8, _: &mut GameRng, _: &mut Vec<u8>) -> Option<u8> {
+            match s {
+                1 | 2 => Some(9),
+                0 if self.0 == Flaw::SamplesAnActionAtChance => Some(9),
+                _ => None,
+            }
+        }
+        fn is_legal(&self, s: &u8, a: &u8) -> bool {
+            match s {
+                0 => matches!(a, 1 | 2),
+                1 | 2 => *a == 9,
+                _ => false,
+            }
+        }
+        fn apply(&self, s: &mut u8, a: &u8) -> Result<(), fmt::Error> {
+            match (*s, *a) {
+                (0, 2) if self.0 == Flaw::RefusesAListedOutcome => Err(fmt::Error),
+                (0, 1 | 2) => {
+                    *s = *a;
+                    Ok(())
+                }
+                (1 | 2, 9) => {
+                    *s = 3;
+                    Ok(())
+                }
+                _ => Err(fmt::Error),
+            }
+        }
+        fn returns(&self, s: &u8) -> Option<Returns> {
+            (*s == 3).then(|| BySeat::new(1, 0.0))
+        }
+    }
+
+    #[test]
+    fn check_game_finds_the_contract_breaches_an_audit_found_it_missed() {
+        let cfg = ConformanceConfig {
+            games: 3,
+            ..ConformanceConfig::default()
+        };
+        assert_eq!(check_game(&Steps(Flaw::None), &cfg).map(|r| r.games), Ok(3));
+        for (flaw, what) in [
+            (
+                Flaw::RefusesAListedOutcome,
+                "listed outcome 2 but apply refuses it",
+            ),
+            (
+                Flaw::KeepsItsBuffer,
+                "legal_actions kept what its buffer held",
+            ),
+            (
+                Flaw::ListsOutcomesAtAPlayerNode,
+                "chance_outcomes lists outcomes at a player",
+            ),
+            (
+                Flaw::SamplesAnActionAtChance,
+                "sample_action gave 9 at a chance node",
+            ),
+        ] {
+            let v = check_game(&Steps(flaw), &cfg).expect_err("the flaw is found");
+            assert!(v.what.contains(what), "{flaw:?}: {}", v.what);
         }
     }
 }

@@ -57,11 +57,53 @@ pub const MAX_RANK: usize = 4;
 /// assert_eq!(BOARD.dims(), &[12, 8, 8]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it deserializes through the checks of [`Shape::new`] (an audit
+/// found that a derived impl accepted a rank of 9, a zero dimension and a size that
+/// overflows, on which `dims` and `size` then panicked).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ShapeRepr", into = "ShapeRepr"))]
 pub struct Shape {
     dims: [usize; MAX_RANK],
     rank: u8,
+}
+
+/// [`Shape`]'s serde form: its fields as they are, checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ShapeRepr {
+    dims: [usize; MAX_RANK],
+    rank: u8,
+}
+
+#[cfg(feature = "serde")]
+impl From<Shape> for ShapeRepr {
+    fn from(s: Shape) -> ShapeRepr {
+        ShapeRepr {
+            dims: s.dims,
+            rank: s.rank,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ShapeRepr> for Shape {
+    type Error = &'static str;
+    fn try_from(r: ShapeRepr) -> Result<Shape, &'static str> {
+        let rank = usize::from(r.rank);
+        let shape = r
+            .dims
+            .get(..rank)
+            .and_then(Shape::new)
+            .ok_or("a shape has 1 to 4 dimensions, none zero, and a size that fits usize")?;
+        // The dimensions beyond the rank are 1 in every shape `Shape::new` makes, so that
+        // equal shapes compare equal.
+        if shape.dims != r.dims {
+            return Err("a shape's dimensions beyond its rank are 1");
+        }
+        Ok(shape)
+    }
 }
 
 impl Shape {
@@ -505,6 +547,25 @@ pub fn write_bits(out: &mut [f32], bits: u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (an audit): `Shape` deserialized without checks, and `dims` or `size` then
+    /// panicked on a rank of 9 or a size that overflows.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_a_shape_deserialized_without_checks_and_then_panicked() {
+        let good = Shape::new(&[2, 3]).expect("a shape");
+        let text = serde_json::to_string(&good).expect("writes");
+        assert_eq!(serde_json::from_str::<Shape>(&text).expect("reads"), good);
+        for bad in [
+            r#"{"dims":[1,1,1,1],"rank":9}"#,
+            r#"{"dims":[1,1,1,1],"rank":0}"#,
+            r#"{"dims":[0,5,1,1],"rank":2}"#,
+            r#"{"dims":[18446744073709551615,2,1,1],"rank":2}"#,
+            r#"{"dims":[2,3,7,1],"rank":2}"#,
+        ] {
+            assert!(serde_json::from_str::<Shape>(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn write_bits_matches_a_plain_loop_for_every_length() {

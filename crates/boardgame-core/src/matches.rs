@@ -122,6 +122,13 @@ impl<'de, S: serde::Deserialize<'de> + RoundState> serde::Deserialize<'de> for M
                 "a match is over exactly when its round is, after at least one round",
             ));
         }
+        // A match in play has room to count the round it plays (an audit found that a count
+        // of `u32::MAX` in play overflowed when its round ended).
+        if !r.over && r.rounds_played == u32::MAX {
+            return Err(D::Error::custom(
+                "a match in play has played fewer than u32::MAX rounds",
+            ));
+        }
         Ok(MatchState {
             round: r.round,
             totals: r.totals,
@@ -171,6 +178,14 @@ pub enum ResumeError {
     /// The round given is already over.
     #[error("the round given is already over")]
     RoundOver,
+    /// The round given has another number of seats than the match's game.
+    #[error("a round of {round} seats for {players} players")]
+    RoundSeats {
+        /// How many seats the round has.
+        round: usize,
+        /// How many players the game has.
+        players: usize,
+    },
 }
 
 /// Rounds that end as soon as they start are scored this many times at most in a row before
@@ -201,8 +216,8 @@ impl<G: Rounds> Match<G> {
     ///
     /// # Errors
     ///
-    /// [`ResumeError`]: totals not one per seat, a match already decided at these totals,
-    /// or a round already over.
+    /// [`ResumeError`]: totals not one per seat, a round of another number of seats, a match
+    /// already decided at these totals, or a round already over.
     ///
     /// # Examples
     ///
@@ -228,6 +243,14 @@ impl<G: Rounds> Match<G> {
         if totals.len() != self.game.num_players() {
             return Err(ResumeError::Seats {
                 totals: totals.len(),
+                players: self.game.num_players(),
+            });
+        }
+        // The round must be one of this match's seats too (an audit found a 3-seat round
+        // accepted in a 2-seat match, a state the deserializer then refused).
+        if round.seats() != self.game.num_players() {
+            return Err(ResumeError::RoundSeats {
+                round: round.seats(),
                 players: self.game.num_players(),
             });
         }
@@ -257,7 +280,7 @@ impl<G: Rounds> Match<G> {
                     }
                 }
             }
-            state.rounds_played += 1;
+            state.rounds_played = state.rounds_played.saturating_add(1);
             guard += 1;
             if guard >= MAX_EMPTY_ROUNDS
                 || self
@@ -534,6 +557,59 @@ mod tests {
         let race = Race::new(RaceRules::default()).expect("rules");
         let config = MatchConfig::new(Some(30), None).expect("config");
         (race.clone(), Match::new(race, config))
+    }
+
+    /// Regression (an audit): a round of 3 seats was taken up in a 2-seat match, a state the
+    /// deserializer refuses.
+    #[test]
+    fn regression_resume_took_up_a_round_with_another_number_of_seats() {
+        let (_, m) = game();
+        let three = Race::new(RaceRules {
+            players: 3,
+            ..RaceRules::default()
+        })
+        .expect("rules");
+        assert_eq!(
+            m.resume(three.new_initial_state(), BySeat::new(2, 0)),
+            Err(ResumeError::RoundSeats {
+                round: 3,
+                players: 2
+            })
+        );
+    }
+
+    /// Regression (an audit): a match in play read back with `u32::MAX` rounds played
+    /// overflowed the count when its round ended.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_a_match_with_u32_max_rounds_played_overflowed() {
+        #[derive(serde::Serialize, serde::Deserialize)]
+        struct Round {
+            over: bool,
+        }
+        impl crate::RoundState for Round {
+            fn seats(&self) -> usize {
+                2
+            }
+            fn is_round_over(&self) -> bool {
+                self.over
+            }
+        }
+        let text = |played: u32, over: bool| {
+            format!(
+                r#"{{"round":{{"over":{over}}},"totals":[0,0],"rounds_played":{played},"over":{over}}}"#
+            )
+        };
+        let read = |t: String| serde_json::from_str::<super::MatchState<Round>>(&t).is_ok();
+        assert!(read(text(7, false)));
+        assert!(
+            !read(text(u32::MAX, false)),
+            "no room to count the round in play"
+        );
+        assert!(
+            read(text(u32::MAX, true)),
+            "a match over at that count is whole"
+        );
     }
 
     #[test]

@@ -101,17 +101,54 @@ impl GameRng {
     }
 
     /// Picks an index with probability proportional to `weights[i]`; negative and NaN weights
-    /// count as 0. Returns `None` when no weight is positive.
+    /// count as 0. Returns `None` when no weight is positive. Infinite weights share the pick
+    /// evenly (the others then have none), and finite weights whose sum overflows are scaled
+    /// down by a power of two first, which keeps their proportions.
     pub fn weighted_index(&mut self, weights: impl Iterator<Item = f64> + Clone) -> Option<usize> {
         let clean = |w: f64| if w > 0.0 { w } else { 0.0 };
         let total: f64 = weights.clone().map(clean).sum();
         if total.is_nan() || total <= 0.0 {
             return None;
         }
+        if total == f64::INFINITY {
+            // Found by an audit: the running subtraction below turned an infinite total into
+            // NaN and always picked the last positive weight.
+            return self.weighted_index_huge(weights);
+        }
+        self.weighted_pick(weights.map(clean), total)
+    }
+
+    /// [`GameRng::weighted_index`] when the weights' sum is not finite.
+    #[cold]
+    fn weighted_index_huge(&mut self, weights: impl Iterator<Item = f64> + Clone) -> Option<usize> {
+        let infinite = weights.clone().filter(|&w| w == f64::INFINITY).count();
+        if infinite > 0 {
+            let k = self.index(infinite);
+            return weights
+                .enumerate()
+                .filter(|&(_, w)| w == f64::INFINITY)
+                .nth(k)
+                .map(|(i, _)| i);
+        }
+        // Every weight is at most f64::MAX, so scaled by 2^-512 (exact, but for weights too
+        // small to matter beside one this large) they sum far below the overflow.
+        const SCALE: f64 = {
+            let t = 1.0 / 18_446_744_073_709_551_616.0; // 2^-64
+            t * t * t * t * t * t * t * t
+        };
+        let scaled = weights.map(move |w| if w > 0.0 { w * SCALE } else { 0.0 });
+        let total: f64 = scaled.clone().sum();
+        if !(total.is_finite() && total > 0.0) {
+            return None;
+        }
+        self.weighted_pick(scaled, total)
+    }
+
+    /// The pick among `weights` (none negative or NaN) summing to `total`, finite and positive.
+    fn weighted_pick(&mut self, weights: impl Iterator<Item = f64>, total: f64) -> Option<usize> {
         let mut x = self.unit_f64() * total;
         let mut last = None;
         for (i, w) in weights.enumerate() {
-            let w = clean(w);
             if w > 0.0 {
                 last = Some(i);
                 if x < w {
@@ -142,6 +179,40 @@ impl TryRng for GameRng {
 mod tests {
     use super::*;
     use rand_chacha::rand_core::Rng;
+
+    /// Regression (an audit): with weights whose sum is infinite the running subtraction made
+    /// NaN and always picked the last positive weight.
+    #[test]
+    fn regression_weighted_index_with_an_infinite_sum_always_picked_the_last() {
+        let mut r = GameRng::new(3, 0);
+        let mut counts = [0u32; 3];
+        for _ in 0..400 {
+            let i = r
+                .weighted_index([f64::INFINITY, 1.0, f64::INFINITY].into_iter())
+                .expect("a pick");
+            counts[i] += 1;
+        }
+        assert_eq!(counts[1], 0, "a finite weight beside infinite ones");
+        assert!(counts[0] > 150 && counts[2] > 150, "{counts:?}");
+        let mut counts = [0u32; 2];
+        for _ in 0..400 {
+            counts[r
+                .weighted_index([f64::MAX, f64::MAX].into_iter())
+                .expect("a pick")] += 1;
+        }
+        assert!(counts[0] > 150 && counts[1] > 150, "{counts:?}");
+        let mut counts = [0u32; 2];
+        for _ in 0..400 {
+            counts[r
+                .weighted_index([f64::MAX, f64::MAX / 3.0].into_iter())
+                .expect("a pick")] += 1;
+        }
+        assert!(
+            counts[0] > 240 && counts[1] > 60,
+            "three to one: {counts:?}"
+        );
+        assert_eq!(r.weighted_index([0.0, -1.0, f64::NAN].into_iter()), None);
+    }
 
     /// Value stability: these outputs are recorded games' ground truth. If this test fails
     /// after a dependency bump, every recorded game has changed: do not update the numbers.

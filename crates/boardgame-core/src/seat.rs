@@ -1,6 +1,7 @@
 //! Seats, teams, whose turn it is, and per-seat containers.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::ops::{Index, IndexMut};
 
 /// The largest number of seats any game in the workspace seats (dominoes has 5); per-seat
@@ -78,9 +79,19 @@ impl Seat {
     }
 
     /// The seat that plays after this one when `players` sit at the table (wrapping round).
+    /// With no players there is no next seat: the seat itself is returned (no panic).
+    ///
+    /// ```
+    /// use boardgame_core::Seat;
+    /// assert_eq!(Seat::new(2).next(3), Seat::new(0));
+    /// assert_eq!(Seat::new(1).next(0), Seat::new(1));
+    /// ```
     #[must_use]
     pub const fn next(self, players: usize) -> Seat {
-        Seat(((self.0 as usize + 1) % players) as u8)
+        match (self.0 as usize + 1).checked_rem(players) {
+            Some(i) => Seat(i as u8),
+            None => self,
+        }
     }
 
     /// All seats `0..players`, in turn order.
@@ -145,9 +156,12 @@ impl Turn {
 /// assert_eq!(points.as_slice(), &[0, 0, 5]);
 /// ```
 ///
+/// Equality and hashing look at the seats only (`len` and the first `len` values), so two
+/// values with the same seats are equal however they were built.
+///
 /// With the `serde` feature it serializes as a sequence of `len` values; deserializing a
 /// sequence longer than [`MAX_SEATS`] is an error.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct BySeat<T> {
     len: u8,
     values: [T; MAX_SEATS],
@@ -216,6 +230,24 @@ impl<T> BySeat<T> {
     }
 }
 
+// By hand, not derived: the entries beyond `len` are not seats (`BySeat::new` fills them
+// with its value, `BySeat::from_fn` and deserialization with the default), so they take no
+// part (found by an audit: `new(2, 5) != from_fn(2, |_| 5)`, and a value read back from its
+// own JSON was not equal to it).
+impl<T: PartialEq> PartialEq for BySeat<T> {
+    fn eq(&self, other: &BySeat<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq> Eq for BySeat<T> {}
+
+impl<T: Hash> Hash for BySeat<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 impl<T: fmt::Debug> fmt::Debug for BySeat<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
@@ -271,6 +303,39 @@ pub type Returns = BySeat<f64>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (an audit): equality and hashing compared the entries beyond `len`, which
+    /// `BySeat::new` fills with its value and `from_fn` and deserialization with the default,
+    /// so equal seats compared unequal and a value did not read back equal from its JSON.
+    #[test]
+    fn regression_by_seat_equality_and_hash_looked_at_entries_that_are_no_seats() {
+        use std::collections::hash_map::DefaultHasher;
+        let hash = |b: &BySeat<i64>| {
+            let mut h = DefaultHasher::new();
+            b.hash(&mut h);
+            h.finish()
+        };
+        let a = BySeat::new(2, 5i64);
+        let b = BySeat::from_fn(2, |_| 5i64);
+        assert_eq!(a, b);
+        assert_eq!(hash(&a), hash(&b));
+        assert_ne!(a, BySeat::new(3, 5i64), "the number of seats counts");
+        assert_ne!(a, BySeat::from_fn(2, |s| s.index() as i64 + 5));
+        #[cfg(feature = "serde")]
+        {
+            let back: BySeat<i64> =
+                serde_json::from_str(&serde_json::to_string(&a).expect("writes")).expect("reads");
+            assert_eq!(back, a);
+            assert_eq!(hash(&back), hash(&a));
+        }
+    }
+
+    #[test]
+    fn next_wraps_and_with_no_players_stays() {
+        assert_eq!(Seat::new(0).next(2), Seat::new(1));
+        assert_eq!(Seat::new(1).next(2), Seat::new(0));
+        assert_eq!(Seat::new(3).next(0), Seat::new(3));
+    }
 
     #[test]
     fn seat_checked_refuses_out_of_range() {

@@ -1016,12 +1016,16 @@ impl Dominoes {
     /// kept too, by a pass. A last draw whose tile does not fit then also ends at the
     /// drawer's pass (`Phase::Drawn`, the pass its only action), so that the others see the
     /// same steps whether the kept tile fits or not: passing on at once would tell them it
-    /// does not ([`Dominoes::drawn_may_miss`]).
+    /// does not ([`Dominoes::drawn_may_miss`]). Unless nobody can play any more: the round
+    /// then ends at once (E1), as the end of a blocked round shows every hand anyway.
     #[inline(never)]
     fn draw_tile(&self, s: &mut State, seat: Seat, t: Tile) {
         s.stock.0 &= !t.bit();
         s.set_hand_bits(seat, |h| h | t.bit());
-        if s.layout.playable_mask() & t.bit() != 0 || self.drawn_may_miss(s) {
+        // A tile that does not fit waits for the pass only while the round goes on: when
+        // nobody can play any more (E1, found by libFuzzer's `dominoes_apply`), the round
+        // ends at once, as it did before.
+        if s.layout.playable_mask() & t.bit() != 0 || (self.drawn_may_miss(s) && !self.blocked(s)) {
             s.phase = Phase::Drawn(seat, t);
             return;
         }

@@ -349,6 +349,31 @@ fn regression_e3_option_the_others_saw_whether_a_kept_drawn_tile_fits_e11() {
     assert_eq!(g.turn(&s), Turn::Player(seat(1)));
 }
 
+/// Regression (libFuzzer's `dominoes_apply`, on the fix above): under E3's option a last
+/// draw whose tile did not fit waited for the drawer's pass even when nobody could play any
+/// more, a state `check_state` refuses (the round is blocked, E1). The round now ends at once
+/// there, as before the fix.
+#[test]
+fn regression_e3_option_a_last_draw_that_blocks_the_round_waited_for_a_pass_e1() {
+    let g = game(
+        Rules::lattjo()
+            .with_must_play_if_able(false)
+            .with_closed_layout_ends_round(false),
+    );
+    let mut s = pos(
+        &g,
+        &["2-1 2-2 3-0 6-1 6-2 6-6", "1-1 6-3"],
+        "5-3 3-3 3-1 1-4 4-4 4-3 3-2 2-0 0-5 5-4 4-2 2-5 [5-5] 5-6 6-4 4-0 0-0 0-1 1-5",
+        0,
+    );
+    assert_eq!(legal(&g, &s), ["draw"]);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 6-0"))
+        .expect("the last tile of the stock");
+    assert_eq!(g.check_state(&s), Ok(()));
+    assert_eq!(g.turn(&s), Turn::Terminal, "blocked: nobody holds a 5 (E1)");
+}
+
 #[test]
 fn d10_a_player_who_can_place_must() {
     let g = game(Rules::lattjo());
