@@ -274,9 +274,14 @@ impl ImperfectInfo for Dominoes {
             out.stock = Tiles(unseen.0 & !used);
             // Play goes on in the true state, which everyone sees: somebody holds a tile
             // that fits, or one can still be drawn (E1). A fill that blocks the round (every
-            // fitting tile in the block game's dead stock) is not a state the seat cannot
-            // tell from the true one.
-            if matches!(s.phase, Phase::Turn(_) | Phase::Drawing(_)) && self.is_blocked(&out) {
+            // fitting tile in the block game's dead stock; under E3's option a drawn tile
+            // that does not fit and no other play) is not a state the seat cannot tell from
+            // the true one.
+            if matches!(
+                s.phase,
+                Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..)
+            ) && self.is_blocked(&out)
+            {
                 continue 'attempt;
             }
             return out;
