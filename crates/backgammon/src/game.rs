@@ -1632,12 +1632,22 @@ impl Rounds for Backgammon {
         Some(r)
     }
 
+    /// A match is at most [`MAX_MATCH_LENGTH`] points long (64, GNU Backgammon's limit, which
+    /// every match context, ID and match file of this crate shares): `Match::try_new`
+    /// refuses a longer one, whose games could not be played under the match rules (D4, D5,
+    /// A16; found by an audit: they were played as money games, with the Jacoby rule and
+    /// beavers and without a Crawford game).
+    fn max_target(&self) -> Option<i64> {
+        Some(i64::from(MAX_MATCH_LENGTH))
+    }
+
     /// A new game of the match: with a target score, standard match play (A16; D4 under the
     /// `crawford` rule: the Crawford game is the first game after a side reached
     /// target − 1, in a match of two points or more); without one, a money game.
     ///
-    /// A target above [`MAX_MATCH_LENGTH`] (64 points, GNU Backgammon's limit) has no match
-    /// context: its games are played as money games until a side reaches the target.
+    /// A target above [`MAX_MATCH_LENGTH`] has no match context; `Match` refuses such a
+    /// target ([`Rounds::max_target`]), and a caller who builds a round for one anyway gets
+    /// a money game.
     fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
         let Some(length) = ctx
             .config

@@ -1083,6 +1083,10 @@ pub enum ReplayErrorKind {
     /// The rules are refused ([`Backgammon::new`]).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A match longer than [`MAX_MATCH_LENGTH`] (a [`MatFile`] built by hand: the reader
+    /// refuses one), which no match of this crate plays (`Rounds::max_target`).
+    #[error("a {0}-point match is longer than the 64 points gnu backgammon allows")]
+    Length(u32),
     /// The scores written before a game are not the scores this crate has (White's, Black's).
     #[error("the scores are {written:?} (white, black), the replay has {computed:?}")]
     Score {
@@ -1667,7 +1671,8 @@ impl MatFile {
             )
         }
         .expect("a positive length or round count");
-        let m = Match::new(bg, config);
+        let m = Match::try_new(bg, config)
+            .map_err(|_| fail(0, 0, ReplayErrorKind::Length(self.length)))?;
         let s = match (self.games.first(), set_up) {
             (Some(g), Some(round)) => {
                 let totals = BySeat::from_fn(2, |seat| i64::from(g.scores[seat.index()]));
@@ -1840,7 +1845,7 @@ impl MatFile {
             MatchConfig::new(None, Some(u32::MAX))
         }
         .expect("a positive length or round count");
-        let m = Match::new(bg, config);
+        let m = Match::try_new(bg, config).map_err(|_| fail(0, RecordErrorKind::Length(length)))?;
         let mut s = m.new_initial_state();
         let mut file = MatFile {
             length,

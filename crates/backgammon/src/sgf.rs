@@ -2000,7 +2000,8 @@ fn game_flags(
         MatchConfig::new(None, Some(u32::MAX))
     }
     .map_err(|_| fail(0, mat::RecordErrorKind::Length(length)))?;
-    let m = Match::new(bg, config);
+    let m =
+        Match::try_new(bg, config).map_err(|_| fail(0, mat::RecordErrorKind::Length(length)))?;
     let mut s = m.new_initial_state();
     let mut flags: Vec<(bool, bool)> = Vec::new();
     for (index, a) in actions.iter().enumerate() {

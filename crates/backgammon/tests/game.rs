@@ -779,7 +779,8 @@ fn b35_a16_d4_crawford_game_and_post_crawford() {
         config: &cfg1,
     });
     assert!(!first.match_context().unwrap().is_crawford());
-    // A target above 64 points (GNU Backgammon's limit) plays money games.
+    // A round built by hand for a target above 64 points (GNU Backgammon's limit) has no
+    // match context; `Match` refuses such a target (below).
     let long = MatchConfig::new(Some(65), None).unwrap();
     let g = std.new_round(&RoundContext {
         round: 0,
@@ -788,6 +789,30 @@ fn b35_a16_d4_crawford_game_and_post_crawford() {
         config: &long,
     });
     assert_eq!(g.match_context(), None);
+}
+
+/// Regression (an audit against the rules file, D4, D5, A16): a `Match` to more than 64
+/// points played its games as money games, with the Jacoby rule, beavers and no Crawford
+/// game, which never apply in match play. Such a target is refused now; 64 is played as a
+/// match.
+#[test]
+fn regression_a_match_longer_than_64_points_was_played_as_money_games_a16() {
+    let game = Backgammon::new(Rules::standard().with_jacoby(true).with_beavers(true)).unwrap();
+    let long = MatchConfig::new(Some(65), None).unwrap();
+    assert_eq!(
+        Match::try_new(game, long).map(|_| ()),
+        Err(boardgame_core::MatchConfigError::TargetTooHigh {
+            target: 65,
+            max: 64
+        })
+    );
+    assert!(std::panic::catch_unwind(|| Match::new(game, long)).is_err());
+    let m = Match::try_new(game, MatchConfig::new(Some(64), None).unwrap()).expect("64 points");
+    let s = m.new_initial_state();
+    assert_eq!(s.round().match_context().map(|c| c.length()), Some(64));
+    // A money session (a round limit, no target) is no match and has no limit.
+    let money = MatchConfig::new(None, Some(10)).unwrap();
+    assert!(Match::try_new(game, money).is_ok());
 }
 
 #[test]

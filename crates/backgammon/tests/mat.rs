@@ -967,3 +967,14 @@ fn a_latin1_mat_file_reads_through_the_core_decoder() {
         Some(file)
     );
 }
+
+/// Regression (with the audit's `Match` over 64 points): a `MatFile` built by hand with a
+/// length above 64 (the reader refuses one) replayed as money games; now that `Match`
+/// refuses such a target, the replay says so instead of panicking.
+#[test]
+fn regression_a_mat_file_longer_than_64_points_built_by_hand_is_refused_not_replayed() {
+    let mut file = MatFile::parse(GOLDEN[0].1).unwrap();
+    file.length = 65;
+    let e = file.replay(&MATCH_RULES).unwrap_err();
+    assert_eq!(e.kind, ReplayErrorKind::Length(65));
+}

@@ -238,6 +238,14 @@ pub enum MatchConfigError {
     /// A round limit of zero.
     #[error("the maximum number of rounds must be at least 1")]
     NoRounds,
+    /// A target above the highest the game plays a match to ([`Rounds::max_target`]).
+    #[error("this game plays matches to at most {max} points, not {target}")]
+    TargetTooHigh {
+        /// The target asked for.
+        target: i64,
+        /// The game's highest target.
+        max: i64,
+    },
 }
 
 impl MatchConfig {
@@ -330,6 +338,14 @@ pub trait Rounds: Game<State: crate::RoundState> {
     /// The initial state of a round (who leads, who breaks, Crawford, and so on may depend on
     /// the context).
     fn new_round(&self, ctx: &RoundContext<'_, Self::State>) -> Self::State;
+
+    /// The highest target score this game plays a match to, if it has one (the default:
+    /// none). [`crate::Match::try_new`] refuses a higher target
+    /// ([`MatchConfigError::TargetTooHigh`]), so that a match is never played under other
+    /// rules than its own (backgammon: a match context holds at most 64 points).
+    fn max_target(&self) -> Option<i64> {
+        None
+    }
 
     /// Whether the match is over after `rounds_played` rounds with these totals. The default:
     /// some seat reached the target, or the round limit is reached.

@@ -2,8 +2,8 @@
 //! [`Game`].
 
 use crate::{
-    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, MatchConfig, Observe,
-    ParametricActions, Returns, RoundContext, Rounds, Seat, Shape, Turn,
+    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, MatchConfig,
+    MatchConfigError, Observe, ParametricActions, Returns, RoundContext, Rounds, Seat, Shape, Turn,
 };
 
 /// Rounds of `G` played until [`Rounds::match_over`] says the match is decided (by default:
@@ -194,8 +194,41 @@ const MAX_EMPTY_ROUNDS: u32 = 1_000;
 
 impl<G: Rounds> Match<G> {
     /// A match of `game` with these settings.
+    ///
+    /// # Panics
+    ///
+    /// When the target is above the highest the game plays a match to
+    /// ([`Rounds::max_target`]; only backgammon has one, 64 points): its rounds could not be
+    /// played under the match's rules. [`Match::try_new`] is the checked twin.
     pub fn new(game: G, config: MatchConfig) -> Match<G> {
-        Match { game, config }
+        match Match::try_new(game, config) {
+            Ok(m) => m,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A match of `game` with these settings, if the game plays a match to that target.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchConfigError::TargetTooHigh`] for a target above [`Rounds::max_target`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{Race, RaceRules};
+    /// use boardgame_core::{Match, MatchConfig};
+    /// let race = Race::new(RaceRules::default())?;
+    /// assert!(Match::try_new(race, MatchConfig::new(Some(1_000), None)?).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_new(game: G, config: MatchConfig) -> Result<Match<G>, MatchConfigError> {
+        if let (Some(target), Some(max)) = (config.target(), game.max_target())
+            && target > max
+        {
+            return Err(MatchConfigError::TargetTooHigh { target, max });
+        }
+        Ok(Match { game, config })
     }
 
     /// The game each round is played with.
