@@ -15,7 +15,7 @@ use crate::position::{IllegalMoveError, Position};
 use crate::square::Color;
 
 /// A game's result as PDN writes it (A10): `1-0` means **White** won, `0-1` Black, even
-/// though Black moves first.
+/// though Black moves first. PDN 3.0 adds `0-0`, a game declared lost for both players.
 ///
 /// # Examples
 ///
@@ -38,6 +38,10 @@ pub enum GameResult {
     Draw,
     /// `*`: unfinished or unknown.
     Unfinished,
+    /// `0-0`: a double forfeit, the game declared lost for both players (PDN 3.0's
+    /// default result type). Never a result of play: [`GameResult::from_winner`] does not
+    /// give it.
+    DoubleForfeit,
 }
 
 impl GameResult {
@@ -49,6 +53,7 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unfinished => "*",
+            GameResult::DoubleForfeit => "0-0",
         }
     }
 
@@ -91,6 +96,7 @@ impl FromStr for GameResult {
             "0-1" | "0-2" => Ok(GameResult::BlackWins),
             "1/2-1/2" | "1-1" => Ok(GameResult::Draw),
             "*" => Ok(GameResult::Unfinished),
+            "0-0" => Ok(GameResult::DoubleForfeit),
             other => Err(ResultError(other.to_string())),
         }
     }
@@ -257,7 +263,12 @@ fn valid_key(key: &str) -> bool {
 fn parse_tag(inner: &str) -> Result<(String, String), PdnErrorKind> {
     let bad = || PdnErrorKind::BadTag(format!("[{inner}]"));
     let trimmed = inner.trim();
-    let (key, value) = trimmed.split_once(char::is_whitespace).ok_or_else(bad)?;
+    // The key ends at white space or at the value's quote: the PDN grammar puts nothing
+    // between its tokens, so `[Event"x"]` is a tag pair too.
+    let end = trimmed
+        .find(|c: char| c.is_whitespace() || c == '"')
+        .ok_or_else(bad)?;
+    let (key, value) = trimmed.split_at(end);
     let value = value.trim();
     let value = value
         .strip_prefix('"')
@@ -747,7 +758,13 @@ impl Games {
         {
             return None; // a NAG
         }
-        let w = strip_number(word)?.trim_end_matches(['!', '?', '+', '#']);
+        // After a move number: the reading grammar's ellipsis `...`, which stands for the
+        // other side's move (`1. ... 22-18`), alone or joined to the move; after the move,
+        // strength marks (`!`, `?`, and `*`, the forced move of draughts publications) and
+        // `+` or `#`.
+        let w = strip_number(word)?
+            .trim_start_matches('.')
+            .trim_end_matches(['!', '?', '*', '+', '#']);
         if w.is_empty() {
             return None;
         }
@@ -794,10 +811,12 @@ impl Games {
 /// `Result<PdnGame, PdnError>`. Memory holds one game (and one token of it), never the
 /// whole input, so archives of any size stream through.
 ///
-/// Read: tag pairs, numbered movetext (`1.`, `1...`), comments `{...}` (kept, with the ply
-/// they follow), variations `(...)`, `;` comments, `%` escapes, NAGs `$n` and `!?` marks
-/// (skipped), a `FEN` tag for a set-up position, and the result token that ends each game
-/// (A10); a game also ends where tags follow its movetext. `GameType` must be 21 (English
+/// Read: tag pairs, numbered movetext (`1.`, `1...`, and the ellipsis of `1. ... 22-18`),
+/// comments `{...}` (kept, with the ply they follow), variations `(...)`, `;` comments, `%`
+/// escapes, NAGs `$n` and strength marks joined to a move (`!`, `?`, the forced move's `*`;
+/// skipped), a `FEN` tag for a set-up position, and the result token that ends each game
+/// (A10; every token of the PDN 3.0 reading grammar, `0-0` too); a game also ends where tags
+/// follow its movetext. `GameType` must be 21 (English
 /// draughts) when present. Every move is checked against the position. A UTF-8 byte-order
 /// mark at the start is skipped; words are separated by ASCII white space. A tag value or
 /// comment that is not UTF-8 is read as Windows-1252 ([`boardgame_core::text::decode`]):
