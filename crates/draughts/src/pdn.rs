@@ -238,13 +238,15 @@ pub struct PdnError {
 /// use lattjo_draughts::{KingMoves, PdnGame, Position, TagError};
 /// let mut game = PdnGame::new(Position::start(), KingMoves::Short);
 /// assert_eq!(game.set_tag("Black Player", "x"), Err(TagError::BadKey("Black Player".into())));
+/// assert_eq!(game.set_tag("event", "x"), Err(TagError::BadKey("event".into())));
 /// assert_eq!(game.set_tag("FEN", "W:W18:B14"), Err(TagError::Reserved("FEN".into())));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TagError {
-    /// A key that is empty or has characters other than ASCII letters, digits and `_`.
-    #[error("a tag key is ASCII letters, digits and '_', got {0:?}")]
+    /// A key that does not start with an ASCII capital letter or has characters other than
+    /// ASCII letters, digits and `_` (the PDN grammar's `IDENTIFIER`, `[A-Z][a-zA-Z0-9_]*`).
+    #[error("a tag key is an ASCII capital letter, then letters, digits and '_', got {0:?}")]
     BadKey(String),
     /// `FEN` or `GameType`: they describe the start and the game, fixed by
     /// [`PdnGame::new`].
@@ -255,8 +257,15 @@ pub enum TagError {
     LineBreak,
 }
 
+/// A key the reader accepts: ASCII letters, digits and `_` (more than the grammar allows, as
+/// files write).
 fn valid_key(key: &str) -> bool {
     !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// A key the writer may write: the PDN grammar's `IDENTIFIER`, `[A-Z][a-zA-Z0-9_]*`.
+fn writable_key(key: &str) -> bool {
+    valid_key(key) && key.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
 }
 
 /// Parses the inside of `[...]`: a key, spaces, a quoted value with `\` escapes.
@@ -1056,11 +1065,11 @@ impl PdnGame {
     /// [`TagError`] for a key or value that PDN cannot hold, or for `FEN` and `GameType`,
     /// which [`PdnGame::new`] sets from the start position and the game.
     pub fn set_tag(&mut self, key: &str, value: &str) -> Result<(), TagError> {
-        if !valid_key(key) {
-            return Err(TagError::BadKey(key.to_string()));
-        }
         if key.eq_ignore_ascii_case("FEN") || key.eq_ignore_ascii_case("GameType") {
             return Err(TagError::Reserved(key.to_string()));
+        }
+        if !writable_key(key) {
+            return Err(TagError::BadKey(key.to_string()));
         }
         if value.contains('\n') {
             return Err(TagError::LineBreak);

@@ -591,3 +591,42 @@ fn tag_without_space_before_its_value_was_refused() {
         assert!(matches!(err.kind, PdnErrorKind::BadTag(_)), "{bad}: {err}");
     }
 }
+
+/// Regression (notation audit, 5 Dec 2026): `set_tag` took any key of ASCII letters, digits
+/// and `_`, so `set_tag("1st_round", ..)` or `set_tag("event", ..)` wrote tag pairs that the
+/// PDN grammar cannot read (`IDENTIFIER : [A-Z][a-zA-Z0-9_]*`; "a key must start with a
+/// capital"). The writer now refuses them; the reader still reads such keys from files.
+#[test]
+fn tag_key_not_starting_with_a_capital_was_written() {
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    for key in [
+        "1st_round",
+        "_Note",
+        "event",
+        "\u{c9}v\u{e9}nement",
+        "Black-Player",
+        "",
+    ] {
+        assert_eq!(
+            g.set_tag(key, "x"),
+            Err(TagError::BadKey(key.into())),
+            "{key}"
+        );
+    }
+    for key in ["Event", "WhiteFmjdId", "X", "Round_2", "Z9"] {
+        g.set_tag(key, "x").unwrap();
+    }
+    // Every key written is an IDENTIFIER.
+    for (key, _) in g.tags() {
+        let mut bytes = key.bytes();
+        assert!(bytes.next().unwrap().is_ascii_uppercase(), "{key}");
+        assert!(
+            bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "{key}"
+        );
+    }
+    // Files that break the rule still read, and write back as they were.
+    let read = read_games("[event \"x\"]\n[1st \"y\"]\n1. 11-15 *").unwrap();
+    assert_eq!(read[0].tag("event"), Some("x"));
+    assert_eq!(read[0].to_string().parse::<PdnGame>(), Ok(read[0].clone()));
+}

@@ -3,8 +3,8 @@
 
 use boardgame_core::GameRng;
 use lattjo_draughts::{
-    Color, GameResult, KingMoves, Move, PdnGame, Piece, Position, Role, Setup, Square,
-    read_games, read_games_with,
+    Color, GameResult, KingMoves, Move, PdnGame, Piece, Position, Role, Setup, Square, read_games,
+    read_games_with,
 };
 use proptest::prelude::*;
 
