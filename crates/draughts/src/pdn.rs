@@ -343,7 +343,6 @@ struct Lexer<R> {
     input: R,
     line: usize,
     buf: Vec<u8>,
-    at_start: bool,
     /// The token under way had more bytes than `buf` keeps ([`MAX_PDN_GAME_BYTES`] + 1).
     overflow: bool,
 }
@@ -450,7 +449,6 @@ impl<R: BufRead> Lexer<R> {
                 return Ok(None);
             };
             let line = self.line;
-            let first = core::mem::take(&mut self.at_start);
             self.buf.clear();
             self.overflow = false;
             match c {
@@ -513,9 +511,15 @@ impl<R: BufRead> Lexer<R> {
                     if self.overflow {
                         return Ok(Some((Tok::TooLong, line)));
                     }
-                    if first && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                        // A byte-order mark (files written by Windows tools) is not text.
-                        self.buf.drain(..3);
+                    // A byte-order mark (files written by Windows tools) is not text: at the
+                    // start of the input, or of a file concatenated into it, before any token.
+                    let marks = self
+                        .buf
+                        .chunks(3)
+                        .take_while(|c| *c == b"\xEF\xBB\xBF")
+                        .count();
+                    if marks > 0 {
+                        self.buf.drain(..3 * marks);
                         if self.buf.is_empty() {
                             continue;
                         }
@@ -825,9 +829,10 @@ impl Games {
 /// escapes, NAGs `$n` and strength marks joined to a move (`!`, `?`, the forced move's `*`;
 /// skipped), a `FEN` tag for a set-up position, and the result token that ends each game
 /// (A10; every token of the PDN 3.0 reading grammar, `0-0` too); a game also ends where tags
-/// follow its movetext. `GameType` must be 21 (English
-/// draughts) when present. Every move is checked against the position. A UTF-8 byte-order
-/// mark at the start is skipped; words are separated by ASCII white space. A tag value or
+/// follow its movetext. `GameType` must be 21 (English draughts) when present. Every move is
+/// checked against the position. A UTF-8 byte-order mark is skipped at the start of the
+/// input and before any token (files concatenated into one each bring theirs); words are
+/// separated by ASCII white space. A tag value or
 /// comment that is not UTF-8 is read as Windows-1252 ([`boardgame_core::text::decode`]):
 /// PDN comes from PGN, whose text is Latin-1, and older checkers programs write it so; the
 /// writer writes UTF-8.
@@ -867,7 +872,6 @@ impl<R: BufRead> PdnReader<R> {
                 input,
                 line: 1,
                 buf: Vec::new(),
-                at_start: true,
                 overflow: false,
             },
             games: Games {
