@@ -832,10 +832,9 @@ impl Games {
 /// follow its movetext. `GameType` must be 21 (English draughts) when present. Every move is
 /// checked against the position. A UTF-8 byte-order mark is skipped at the start of the
 /// input and before any token (files concatenated into one each bring theirs); words are
-/// separated by ASCII white space. A tag value or
-/// comment that is not UTF-8 is read as Windows-1252 ([`boardgame_core::text::decode`]):
-/// PDN comes from PGN, whose text is Latin-1, and older checkers programs write it so; the
-/// writer writes UTF-8.
+/// separated by ASCII white space. A tag value or comment that is not UTF-8 is read as
+/// Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text is
+/// Latin-1, and older checkers programs write it so; the writer writes UTF-8.
 ///
 /// A bad game is reported as an `Err` with its number and the line of the problem, and
 /// the reader goes on with the next game. An I/O error is reported once and ends the
