@@ -119,16 +119,20 @@ impl FromStr for Position {
                     Some(r) => (Role::King, r.trim()),
                     None => (Role::Man, item),
                 };
+                // A malformed part is reported with its whole item (`K`, `21-`), not the
+                // empty or partial text around the `-`.
+                let number =
+                    |t: &str| parse_number(t).map_err(|_| FenError::BadSquare(item.to_string()));
                 let (lo, hi) = match rest.split_once('-') {
                     Some((a, b)) => {
-                        let (a, b) = (parse_number(a)?, parse_number(b)?);
+                        let (a, b) = (number(a)?, number(b)?);
                         if b < a {
                             return Err(FenError::BadRange(item.to_string()));
                         }
                         (a, b)
                     }
                     None => {
-                        let n = parse_number(rest)?;
+                        let n = number(rest)?;
                         (n, n)
                     }
                 };
@@ -253,10 +257,31 @@ mod tests {
         assert_eq!(e("B:W21:W22"), FenError::RepeatedColor(Color::White));
         assert_eq!(e("B:W21:B1:B2"), FenError::TooManyFields);
         assert_eq!(e("B:W2x:B1"), FenError::BadSquare("2x".into()));
+        assert_eq!(e("B:W1,K2x:B1"), FenError::BadSquare("K2x".into()));
         assert_eq!(e("B:W9-5:B1"), FenError::BadRange("9-5".into()));
         assert_eq!(
             e("B:W1-99999999:B1"),
             FenError::SquareOutOfRange(99_999_999)
+        );
+    }
+
+    /// Regression (notation audit, 5 Dec 2026): a list item with a missing number (`K`,
+    /// `21-`, `-21`, `K-3`) was `BadSquare("")`, naming only the empty text beside its `K`
+    /// or `-`; the error now names the whole item.
+    #[test]
+    fn fen_error_named_the_empty_part_of_an_item_not_the_item() {
+        let e = |s: &str| s.parse::<Position>().unwrap_err();
+        for item in ["K", "21-", "-21", "K-3", "K 1 -", "1--2", "k"] {
+            assert_eq!(
+                e(&format!("B:W{item}:B1")),
+                FenError::BadSquare(item.trim().to_string()),
+                "{item}"
+            );
+        }
+        assert_eq!(
+            e("B:W21,K:B1").to_string(),
+            "not a square: \"K\"",
+            "the message names the item"
         );
     }
 }

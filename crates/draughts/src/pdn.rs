@@ -15,7 +15,7 @@ use crate::position::{IllegalMoveError, Position};
 use crate::square::Color;
 
 /// A game's result as PDN writes it (A10): `1-0` means **White** won, `0-1` Black, even
-/// though Black moves first.
+/// though Black moves first. PDN 3.0 adds `0-0`, a game declared lost for both players.
 ///
 /// # Examples
 ///
@@ -38,6 +38,10 @@ pub enum GameResult {
     Draw,
     /// `*`: unfinished or unknown.
     Unfinished,
+    /// `0-0`: a double forfeit, the game declared lost for both players (PDN 3.0's
+    /// default result type). Never a result of play: [`GameResult::from_winner`] does not
+    /// give it.
+    DoubleForfeit,
 }
 
 impl GameResult {
@@ -49,6 +53,7 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unfinished => "*",
+            GameResult::DoubleForfeit => "0-0",
         }
     }
 
@@ -91,6 +96,7 @@ impl FromStr for GameResult {
             "0-1" | "0-2" => Ok(GameResult::BlackWins),
             "1/2-1/2" | "1-1" => Ok(GameResult::Draw),
             "*" => Ok(GameResult::Unfinished),
+            "0-0" => Ok(GameResult::DoubleForfeit),
             other => Err(ResultError(other.to_string())),
         }
     }
@@ -232,13 +238,15 @@ pub struct PdnError {
 /// use lattjo_draughts::{KingMoves, PdnGame, Position, TagError};
 /// let mut game = PdnGame::new(Position::start(), KingMoves::Short);
 /// assert_eq!(game.set_tag("Black Player", "x"), Err(TagError::BadKey("Black Player".into())));
+/// assert_eq!(game.set_tag("event", "x"), Err(TagError::BadKey("event".into())));
 /// assert_eq!(game.set_tag("FEN", "W:W18:B14"), Err(TagError::Reserved("FEN".into())));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TagError {
-    /// A key that is empty or has characters other than ASCII letters, digits and `_`.
-    #[error("a tag key is ASCII letters, digits and '_', got {0:?}")]
+    /// A key that does not start with an ASCII capital letter or has characters other than
+    /// ASCII letters, digits and `_` (the PDN grammar's `IDENTIFIER`, `[A-Z][a-zA-Z0-9_]*`).
+    #[error("a tag key is an ASCII capital letter, then letters, digits and '_', got {0:?}")]
     BadKey(String),
     /// `FEN` or `GameType`: they describe the start and the game, fixed by
     /// [`PdnGame::new`].
@@ -249,15 +257,27 @@ pub enum TagError {
     LineBreak,
 }
 
+/// A key the reader accepts: ASCII letters, digits and `_` (more than the grammar allows, as
+/// files write).
 fn valid_key(key: &str) -> bool {
     !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// A key the writer may write: the PDN grammar's `IDENTIFIER`, `[A-Z][a-zA-Z0-9_]*`.
+fn writable_key(key: &str) -> bool {
+    valid_key(key) && key.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
 }
 
 /// Parses the inside of `[...]`: a key, spaces, a quoted value with `\` escapes.
 fn parse_tag(inner: &str) -> Result<(String, String), PdnErrorKind> {
     let bad = || PdnErrorKind::BadTag(format!("[{inner}]"));
     let trimmed = inner.trim();
-    let (key, value) = trimmed.split_once(char::is_whitespace).ok_or_else(bad)?;
+    // The key ends at white space or at the value's quote: the PDN grammar puts nothing
+    // between its tokens, so `[Event"x"]` is a tag pair too.
+    let end = trimmed
+        .find(|c: char| c.is_whitespace() || c == '"')
+        .ok_or_else(bad)?;
+    let (key, value) = trimmed.split_at(end);
     let value = value.trim();
     let value = value
         .strip_prefix('"')
@@ -323,7 +343,6 @@ struct Lexer<R> {
     input: R,
     line: usize,
     buf: Vec<u8>,
-    at_start: bool,
     /// The token under way had more bytes than `buf` keeps ([`MAX_PDN_GAME_BYTES`] + 1).
     overflow: bool,
 }
@@ -430,7 +449,6 @@ impl<R: BufRead> Lexer<R> {
                 return Ok(None);
             };
             let line = self.line;
-            let first = core::mem::take(&mut self.at_start);
             self.buf.clear();
             self.overflow = false;
             match c {
@@ -493,9 +511,15 @@ impl<R: BufRead> Lexer<R> {
                     if self.overflow {
                         return Ok(Some((Tok::TooLong, line)));
                     }
-                    if first && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                        // A byte-order mark (files written by Windows tools) is not text.
-                        self.buf.drain(..3);
+                    // A byte-order mark (files written by Windows tools) is not text: at the
+                    // start of the input, or of a file concatenated into it, before any token.
+                    let marks = self
+                        .buf
+                        .chunks(3)
+                        .take_while(|c| *c == b"\xEF\xBB\xBF")
+                        .count();
+                    if marks > 0 {
+                        self.buf.drain(..3 * marks);
                         if self.buf.is_empty() {
                             continue;
                         }
@@ -747,7 +771,13 @@ impl Games {
         {
             return None; // a NAG
         }
-        let w = strip_number(word)?.trim_end_matches(['!', '?', '+', '#']);
+        // After a move number: the reading grammar's ellipsis `...`, which stands for the
+        // other side's move (`1. ... 22-18`), alone or joined to the move; after the move,
+        // strength marks (`!`, `?`, and `*`, the forced move of draughts publications) and
+        // `+` or `#`.
+        let w = strip_number(word)?
+            .trim_start_matches('.')
+            .trim_end_matches(['!', '?', '*', '+', '#']);
         if w.is_empty() {
             return None;
         }
@@ -794,15 +824,17 @@ impl Games {
 /// `Result<PdnGame, PdnError>`. Memory holds one game (and one token of it), never the
 /// whole input, so archives of any size stream through.
 ///
-/// Read: tag pairs, numbered movetext (`1.`, `1...`), comments `{...}` (kept, with the ply
-/// they follow), variations `(...)`, `;` comments, `%` escapes, NAGs `$n` and `!?` marks
-/// (skipped), a `FEN` tag for a set-up position, and the result token that ends each game
-/// (A10); a game also ends where tags follow its movetext. `GameType` must be 21 (English
-/// draughts) when present. Every move is checked against the position. A UTF-8 byte-order
-/// mark at the start is skipped; words are separated by ASCII white space. A tag value or
-/// comment that is not UTF-8 is read as Windows-1252 ([`boardgame_core::text::decode`]):
-/// PDN comes from PGN, whose text is Latin-1, and older checkers programs write it so; the
-/// writer writes UTF-8.
+/// Read: tag pairs, numbered movetext (`1.`, `1...`, and the ellipsis of `1. ... 22-18`),
+/// comments `{...}` (kept, with the ply they follow), variations `(...)`, `;` comments, `%`
+/// escapes, NAGs `$n` and strength marks joined to a move (`!`, `?`, the forced move's `*`;
+/// skipped), a `FEN` tag for a set-up position, and the result token that ends each game
+/// (A10; every token of the PDN 3.0 reading grammar, `0-0` too); a game also ends where tags
+/// follow its movetext. `GameType` must be 21 (English draughts) when present. Every move is
+/// checked against the position. A UTF-8 byte-order mark is skipped at the start of the
+/// input and before any token (files concatenated into one each bring theirs); words are
+/// separated by ASCII white space. A tag value or comment that is not UTF-8 is read as
+/// Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text is
+/// Latin-1, and older checkers programs write it so; the writer writes UTF-8.
 ///
 /// A bad game is reported as an `Err` with its number and the line of the problem, and
 /// the reader goes on with the next game. An I/O error is reported once and ends the
@@ -839,7 +871,6 @@ impl<R: BufRead> PdnReader<R> {
                 input,
                 line: 1,
                 buf: Vec::new(),
-                at_start: true,
                 overflow: false,
             },
             games: Games {
@@ -1037,11 +1068,11 @@ impl PdnGame {
     /// [`TagError`] for a key or value that PDN cannot hold, or for `FEN` and `GameType`,
     /// which [`PdnGame::new`] sets from the start position and the game.
     pub fn set_tag(&mut self, key: &str, value: &str) -> Result<(), TagError> {
-        if !valid_key(key) {
-            return Err(TagError::BadKey(key.to_string()));
-        }
         if key.eq_ignore_ascii_case("FEN") || key.eq_ignore_ascii_case("GameType") {
             return Err(TagError::Reserved(key.to_string()));
+        }
+        if !writable_key(key) {
+            return Err(TagError::BadKey(key.to_string()));
         }
         if value.contains('\n') {
             return Err(TagError::LineBreak);

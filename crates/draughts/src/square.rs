@@ -15,13 +15,22 @@ use core::str::FromStr;
 /// let s: Square = "29".parse()?;
 /// assert_eq!(s.number(), 29);
 /// assert_eq!(s.to_string(), "29");
+/// assert_eq!(format!("{s:?}"), "Square(29)"); // the number, also in Debug
 /// assert!(Square::new(33).is_none());
 /// # Ok::<(), lattjo_draughts::SquareError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    /// `Square(n)` with the square's number 1-32, as every other form shows it (the
+    /// internal 0-31 index stays private).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({})", self.number())
+    }
+}
 
 /// A square number outside 1-32, or text that is not a number.
 ///

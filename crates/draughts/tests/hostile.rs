@@ -35,6 +35,7 @@ const PDNS: &[&str] = &[
     "[SetUp \"1\"]\n[FEN \"W:W18:B14\"]\n1... 18x9 * ; rest of line\n% escape\n[Event \"next\"]\n1. 9-14 1/2-1/2",
     "\u{feff}[Event \"bom\"]\n1. 11-15 *",
     "[GameType \"21,B,8,8,N1,0\"]\n[Black \"a \\\"quoted\\\" \\\\ name\"]\n1. 10-14 22-17 0-1\n",
+    "[SetUp\"1\"][FEN\"W:W21-32:B1-12\"]\n1. ... 22-18* 2. 11-15!? 18x11 0-0\n",
 ];
 
 /// Characters that mean something to one of the parsers.

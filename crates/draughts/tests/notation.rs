@@ -155,3 +155,29 @@ fn dash_written_capture_was_refused_section_6_d8() {
     let pos: Position = "W:W19:B15,6".parse().unwrap();
     assert_eq!(pos.move_text(&full, short), "19x1");
 }
+
+/// Regression (notation audit, 5 Dec 2026): `Square`'s `Debug` showed the internal 0-31
+/// index, so square 1 printed as `Square(0)`, and every error and value that holds squares
+/// (`FenError`, `PositionError`, `MoveError`, a failed `assert_eq!`) named the
+/// square before the one meant. Section 6: the 1-32 numbering everywhere.
+#[test]
+fn square_debug_showed_the_internal_index() {
+    for n in 1..=32 {
+        let sq = Square::new(n).unwrap();
+        assert_eq!(format!("{sq:?}"), format!("Square({n})"));
+    }
+    let fen = "W:W1:B32".parse::<Position>().unwrap_err();
+    let text = format!("{fen:?}");
+    assert!(
+        text.contains("Square(1)") && !text.contains("Square(0)"),
+        "{text}"
+    );
+    let dup = format!("{:?}", "B:W5:B5".parse::<Position>().unwrap_err());
+    assert!(dup.contains("Square(5)"), "{dup}");
+    let sq = |n| Square::new(n).unwrap();
+    let shape = lattjo_draughts::Move::new(&[sq(15), sq(17)], &[]).unwrap_err();
+    assert_eq!(
+        format!("{shape:?}"),
+        "NotDiagonal { from: Square(15), to: Square(17) }"
+    );
+}

@@ -224,11 +224,10 @@ fn a_utf8_byte_order_mark_at_the_start_is_skipped() {
     assert_eq!(games[0].moves().len(), 1);
     let games = read_games("\u{feff}\r\n1. 11-15 *").unwrap();
     assert_eq!(games[0].moves().len(), 1);
-    // Anywhere else it is an unexpected word.
-    assert!(matches!(
-        read_games("1. 11-15 \u{feff} *").unwrap_err().kind,
-        PdnErrorKind::Unexpected(_)
-    ));
+    // Between tokens too (files concatenated into one; U+FEFF elsewhere is a zero-width
+    // no-break space): see byte_order_mark_of_a_concatenated_file_was_an_unexpected_word.
+    let games = read_games("1. 11-15 \u{feff} *").unwrap();
+    assert_eq!(games[0].moves().len(), 1);
 }
 
 #[test]
@@ -469,4 +468,201 @@ fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
         assert_eq!(next.tag("Event"), Some("next"));
         assert_eq!(next.moves().len(), 1);
     }
+}
+
+/// Regression (notation audit, 5 Dec 2026): a game ending in `0-0`, the double forfeit of the
+/// PDN 3.0 reading grammar (`DOUBLEFORFEIT`) and of its default result type (`1-0`, `0-1`,
+/// `1/2-1/2`, `0-0`, `*`), was refused as a move from square 0; pydraughts 0.6.7 reads it.
+/// Every result token of the reading grammar now reads, as a terminator and as a value, and
+/// what is written reads back to the same result (A10).
+#[test]
+fn double_forfeit_0_0_result_was_refused_a10() {
+    let tokens = [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("2-0", GameResult::WhiteWins),
+        ("0-2", GameResult::BlackWins),
+        ("1-1", GameResult::Draw),
+        ("0-0", GameResult::DoubleForfeit),
+        ("*", GameResult::Unfinished),
+    ];
+    for (token, result) in tokens {
+        assert_eq!(token.parse::<GameResult>(), Ok(result), "{token}");
+        assert_eq!(result.to_string().parse::<GameResult>(), Ok(result));
+        let text = format!("[Result \"{token}\"]\n1. 11-15 22-18 {token}\n1. 9-13 *\n");
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), 2, "{token}: the token ends the game");
+        assert_eq!(games[0].result(), result, "{token}");
+        assert_eq!(games[0].moves().len(), 2, "{token}");
+        assert_eq!(
+            games[0].to_string().parse::<PdnGame>(),
+            Ok(games[0].clone())
+        );
+    }
+    assert_eq!(GameResult::DoubleForfeit.as_pdn(), "0-0");
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    g.set_result(GameResult::DoubleForfeit);
+    assert!(g.to_string().contains("[Result \"0-0\"]"));
+    assert!(g.to_string().ends_with("0-0\n"));
+    assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g));
+    // A bad game ending in 0-0 is skipped to that token; the next game reads.
+    let games: Vec<_> =
+        PdnReader::new("1. 11-15 11-15 22-18 0-0\n1. 9-13 *\n".as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].is_err());
+    assert_eq!(games[1].as_ref().unwrap().moves().len(), 1);
+}
+
+/// Regression (notation audit, 5 Dec 2026): `1. ... 22-18`, the ellipsis the PDN 3.0 reading
+/// grammar reads as a move (`ELLIPSES`: "`1. ... 7-12` is sometimes used instead of
+/// `1... 7-12`"), was refused as an unexpected word; pydraughts 0.6.7 reads it. Every form of
+/// the move number and the ellipsis now reads the same moves.
+#[test]
+fn ellipsis_for_the_other_sides_move_was_refused() {
+    let fen = "[SetUp \"1\"]\n[FEN \"W:W21-32:B1-12\"]\n";
+    let expected = read_games(&format!("{fen}22-18 11-15 18x11 8x15 *")).unwrap();
+    for movetext in [
+        "1. ... 22-18 2. 11-15 18x11 3. 8x15 *",
+        "1... 22-18 2. 11-15 18x11 3. 8x15 *",
+        "1...22-18 2.11-15 18x11 3.8x15 *",
+        "1. ...22-18 2. 11-15 ... 18x11 3. 8x15 *",
+        "1.... 22-18 2. 11-15 2... 18x11 3. 8x15 *",
+    ] {
+        let games = read_games(&format!("{fen}{movetext}")).unwrap();
+        assert_eq!(games[0].moves(), expected[0].moves(), "{movetext}");
+    }
+    // An ellipsis is not a move: a real move still has to be legal for the side to move.
+    let err = read_games(&format!("{fen}1. ... 11-15 *")).unwrap_err();
+    assert!(matches!(
+        err.kind,
+        PdnErrorKind::Move {
+            source: MoveTextError::WrongSide { .. },
+            ..
+        }
+    ));
+}
+
+/// Regression (notation audit, 5 Dec 2026): `11-15*`, a move with the star that draughts
+/// publications use for a forced move (the PDN 3.0 notes: "`*` is commonly used in draughts
+/// publications to denote forced moves"; joined to the move it cannot be the game
+/// terminator), refused the game. Every strength mark joined to a move is now skipped, as
+/// `!` and `?` were; a `*` standing alone still ends the game.
+#[test]
+fn star_marked_forced_move_was_refused() {
+    let plain = read_games("1. 11-15 23-19 2. 8-11 22-17 *").unwrap();
+    for marked in [
+        "1. 11-15* 23-19 2. 8-11!* 22-17?! *",
+        "1. 11-15! 23-19?? 2. 8-11!! 22-17(?) *",
+        "1. 11-15 $7 23-19 (!) 2. 8-11 $1 22-17 *",
+        "1. 11-15+ 23-19# 2. 8-11 22-17* *",
+    ] {
+        let games = read_games(marked).unwrap();
+        assert_eq!(games.len(), 1, "{marked}");
+        assert_eq!(games[0].moves(), plain[0].moves(), "{marked}");
+    }
+    // A `*` alone ends the game, also right after a marked move.
+    let games = read_games("1. 11-15* * 1. 9-13 *").unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].moves().len(), 1);
+}
+
+/// Regression (notation audit, 5 Dec 2026): `[Event"x"]`, a tag pair with no space between
+/// its key and its value, was a bad tag; the PDN grammar (`PdnTag : LBRACKET IDENTIFIER
+/// STRING RBRACKET`) puts nothing between its tokens. Any white space, or none, now reads.
+#[test]
+fn tag_without_space_before_its_value_was_refused() {
+    for tag in [
+        "[Event\"x y\"]",
+        "[Event \"x y\"]",
+        "[ Event\t\"x y\" ]",
+        "[Event   \"x y\"  ]",
+    ] {
+        let games = read_games(&format!("{tag}\n1. 11-15 *")).unwrap();
+        assert_eq!(
+            games[0].tags(),
+            [("Event".to_string(), "x y".to_string())],
+            "{tag}"
+        );
+    }
+    for bad in ["[Event]", "[\"x\"]", "[Event x]", "[Ev=ent \"x\"]"] {
+        let err = read_games(&format!("{bad}\n1. 11-15 *")).unwrap_err();
+        assert!(matches!(err.kind, PdnErrorKind::BadTag(_)), "{bad}: {err}");
+    }
+}
+
+/// Regression (notation audit, 5 Dec 2026): `set_tag` took any key of ASCII letters, digits
+/// and `_`, so `set_tag("1st_round", ..)` or `set_tag("event", ..)` wrote tag pairs that the
+/// PDN grammar cannot read (`IDENTIFIER : [A-Z][a-zA-Z0-9_]*`; "a key must start with a
+/// capital"). The writer now refuses them; the reader still reads such keys from files.
+#[test]
+fn tag_key_not_starting_with_a_capital_was_written() {
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    for key in [
+        "1st_round",
+        "_Note",
+        "event",
+        "\u{c9}v\u{e9}nement",
+        "Black-Player",
+        "",
+    ] {
+        assert_eq!(
+            g.set_tag(key, "x"),
+            Err(TagError::BadKey(key.into())),
+            "{key}"
+        );
+    }
+    for key in ["Event", "WhiteFmjdId", "X", "Round_2", "Z9"] {
+        g.set_tag(key, "x").unwrap();
+    }
+    // Every key written is an IDENTIFIER.
+    for (key, _) in g.tags() {
+        let mut bytes = key.bytes();
+        assert!(bytes.next().unwrap().is_ascii_uppercase(), "{key}");
+        assert!(
+            bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "{key}"
+        );
+    }
+    // Files that break the rule still read, and write back as they were.
+    let read = read_games("[event \"x\"]\n[1st \"y\"]\n1. 11-15 *").unwrap();
+    assert_eq!(read[0].tag("event"), Some("x"));
+    assert_eq!(read[0].to_string().parse::<PdnGame>(), Ok(read[0].clone()));
+}
+
+/// Regression (notation audit, 5 Dec 2026): a byte-order mark was skipped only at the start of
+/// the input, so files concatenated into one (`cat a.pdn b.pdn`, each written by a Windows
+/// tool with its mark) gave a phantom bad game, "unexpected \"\\u{feff}\"", and numbered
+/// every later game one too high. A mark before any token is now skipped, whether a tag, a
+/// comment, a move number or a move follows it, in whole and trickled reads alike.
+#[test]
+fn byte_order_mark_of_a_concatenated_file_was_an_unexpected_word() {
+    const BOM: &str = "\u{feff}";
+    let one = "[Event \"a\"]\r\n1. 11-15 *\r\n";
+    let two = "[Event \"b\"]\r\n1. 9-13 22-18 *\r\n";
+    let plain = read_games(&format!("{one}{two}")).unwrap();
+    for text in [
+        format!("{BOM}{one}{BOM}{two}"),
+        format!("{BOM}{BOM}{one}{BOM}\r\n{BOM}{two}"),
+        format!("{one}{BOM}{two}"),
+    ] {
+        let games: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+        assert_eq!(
+            games,
+            plain.iter().cloned().map(Ok).collect::<Vec<_>>(),
+            "{text:?}"
+        );
+    }
+    // Before a comment, a move number, a move.
+    for text in [
+        format!("{BOM}{{c}} 1. 11-15 *"),
+        format!("{BOM}1. 11-15 *"),
+        format!("1. {BOM}11-15 *"),
+    ] {
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), 1, "{text:?}");
+        assert_eq!(games[0].moves().len(), 1, "{text:?}");
+    }
+    // A mark inside a word is not skipped: that word is a typed error, not a panic.
+    assert!(read_games(&format!("1. 11-15{BOM} *")).is_err());
 }

@@ -3,7 +3,8 @@
 
 use boardgame_core::GameRng;
 use lattjo_draughts::{
-    Color, GameResult, KingMoves, Move, Piece, Position, Role, Setup, Square, read_games,
+    Color, GameResult, KingMoves, Move, PdnGame, Piece, Position, Role, Setup, Square, read_games,
+    read_games_with,
 };
 use proptest::prelude::*;
 
@@ -302,6 +303,84 @@ fn sample_action_draws_as_the_trait_default_does() {
                 let Some(a) = a else { break };
                 game.apply(&mut s, &a).unwrap();
             }
+        }
+    }
+}
+
+/// One step of building a game through the API: a move (the `n`-th legal one), a comment, a
+/// tag, or a result.
+#[derive(Clone, Debug)]
+enum Build {
+    Move(prop::sample::Index),
+    Comment(String),
+    Tag(String, String),
+    Result(GameResult),
+}
+
+fn build_step() -> impl Strategy<Value = Build> {
+    // Text that means something to PDN (brackets, quotes, escapes, line breaks, comment
+    // starts, a byte-order mark, white space outside ASCII), or any printable text.
+    let text = || {
+        prop_oneof![
+            "[ -~\\t\\r\\n{}()\\[\\]\"\\\\;%éß\u{a0}\u{feff}\u{2028}]{0,30}",
+            "\\PC{0,20}",
+        ]
+    };
+    prop_oneof![
+        6 => any::<prop::sample::Index>().prop_map(Build::Move),
+        2 => text().prop_map(Build::Comment),
+        1 => ("[A-Za-z0-9_ ]{0,8}", text()).prop_map(|(k, v)| Build::Tag(k, v)),
+        1 => prop_oneof![
+            Just(GameResult::WhiteWins),
+            Just(GameResult::BlackWins),
+            Just(GameResult::Draw),
+            Just(GameResult::Unfinished),
+            Just(GameResult::DoubleForfeit),
+        ]
+        .prop_map(Build::Result),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Section 6 round trips: a game built through the API (any start, legal moves, comments
+    /// and tag values of any text, any result) writes PDN that reads back to the same game,
+    /// in lines under 80 characters but for a single long comment or tag.
+    #[test]
+    fn built_game_round_trips_through_pdn(
+        start in any_position(),
+        k in kings(),
+        steps in prop::collection::vec(build_step(), 0..60),
+    ) {
+        let mut g = PdnGame::new(start, k);
+        let mut v = Vec::new();
+        for step in steps {
+            match step {
+                Build::Move(i) => {
+                    g.final_position().legal_moves(k, &mut v);
+                    if !v.is_empty() {
+                        g.push_move(v[i.index(v.len())]).unwrap();
+                    }
+                }
+                Build::Comment(c) => g.push_comment(&c),
+                Build::Tag(key, value) => {
+                    let _ = g.set_tag(&key, &value);
+                }
+                Build::Result(r) => g.set_result(r),
+            }
+        }
+        let text = g.to_string();
+        prop_assert_eq!(read_games_with(&text, k), Ok(vec![g.clone()]), "{}", text);
+        if k == KingMoves::Short {
+            prop_assert_eq!(text.parse::<PdnGame>(), Ok(g.clone()), "{}", text);
+        }
+        for line in text.lines() {
+            prop_assert!(
+                line.chars().count() < 80 || line.starts_with('[') || line.contains('{'),
+                "{}",
+                line
+            );
         }
     }
 }
