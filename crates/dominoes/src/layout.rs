@@ -832,6 +832,9 @@ pub enum ParseLayoutError {
     /// A `double-N` word naming no supported set (N is 0 to 12).
     #[error("bad set {0:?}: expected double-0 to double-12")]
     Set(String),
+    /// A `double-N` word after the first word: a text names its set once, first.
+    #[error("{0:?}: a layout names its set once, as its first word")]
+    SetNotFirst(String),
     /// The text names another set than the one it is read for.
     #[error("the layout is written for double-{named}, not double-{highest}")]
     OtherSet {
@@ -1079,11 +1082,27 @@ impl FromStr for Layout {
         let first = s.split_ascii_whitespace().next().unwrap_or("");
         if let Some(set) = set_word(first) {
             let highest = set?;
-            let layout: Layout = s[first.len()..].parse()?;
+            let layout = Layout::parse_line(s[first.len()..].trim())?;
             return match layout.tiles.iter().find(|t| t.high() > highest) {
                 Some(tile) => Err(ParseLayoutError::NotInSet { tile, highest }),
                 None => Ok(layout),
             };
+        }
+        Layout::parse_line(s)
+    }
+}
+
+impl Layout {
+    /// Reads a trimmed layout text without its `double-N` word. A set word here is one too
+    /// many (the text names its set once, first), and is refused without reading on: an
+    /// audit found `FromStr` calling itself once per leading `double-N` word, so that a long
+    /// run of them overflowed the stack.
+    fn parse_line(s: &str) -> Result<Layout, ParseLayoutError> {
+        if let Some(word) = s
+            .split_ascii_whitespace()
+            .find(|w| w.starts_with("double-"))
+        {
+            return Err(ParseLayoutError::SetNotFirst(word.to_owned()));
         }
         let mut out = Layout::EMPTY;
         if s == "empty" {
