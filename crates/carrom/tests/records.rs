@@ -207,10 +207,20 @@ proptest! {
     /// error, or accepted into a valid state; never a panic.
     #[test]
     fn a_record_of_another_rule_set_or_seat_count_is_refused_or_valid(a in 0usize..4, b in 0usize..4, seed in any::<u64>()) {
-        let (record, _) = play(&boards()[a], seed, 30);
+        let (record, states) = play(&boards()[a], seed, 30);
         if let Ok(end) = record.replay(&boards()[b]) {
             let back: State = serde_json::from_str(&json(&end)).expect("valid");
             prop_assert_eq!(json(&back), json(&end));
+        }
+        // A state of one rule set is refused by a game of another, unchanged.
+        if boards()[a].rules() != boards()[b].rules() {
+            for s in [&states[0], states.last().expect("a state")] {
+                for x in record.actions.iter().chain(&hostile_actions()) {
+                    let mut t = s.clone();
+                    prop_assert_eq!(boards()[b].apply(&mut t, x), Err(lattjo_carrom::PlayError::OtherRules));
+                    prop_assert_eq!(json(&t), json(s));
+                }
+            }
         }
     }
 }
@@ -283,4 +293,73 @@ fn hostile_record_json_is_refused_with_the_reason() {
     );
     assert!(serde_json::from_str::<State>(&nested).is_err());
     assert!(serde_json::from_str::<Rules>(&nested).is_err());
+}
+
+/// The stroke notation's corners as the docs write it (`x,y dx,dy speed`, numbers in
+/// Rust's shortest round-trip form): any run of whitespace between the fields and around
+/// them, signs, exponents, `-0`, the largest and smallest speeds and direction components;
+/// refused: a missing or extra field, a space inside a pair, another separator, NaN and
+/// infinities in every spelling, numbers that overflow. An error quotes at most a clipped
+/// part of the input, so a huge input makes a small error.
+#[test]
+fn stroke_notation_corners_read_as_documented() {
+    let ok = |text: &str| {
+        text.parse::<Stroke>()
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    let base = ok(&String::from("-0.05,0.1174 0,1 3"));
+    for text in [
+        String::from("\t-0.05,0.1174 0,1 3\n"),
+        String::from("  -0.05,0.1174   0,1\t3 "),
+        String::from("-0.05,+0.1174 +0,+1 +3"),
+        String::from("-0.05,0.1174 0e0,1e0 3e0"),
+        String::from("-0.05,0.1174 -0,1 3.0"),
+    ] {
+        let s = ok(&text);
+        assert_eq!(s.place, base.place, "{text}");
+        assert_eq!(s.speed, base.speed, "{text}");
+    }
+    let neg_zero = ok(&String::from("-0.05,0.1174 -0,1 3"));
+    assert!(neg_zero.direction.x.is_sign_negative());
+    assert_eq!(neg_zero.to_string(), String::from("-0.05,0.1174 -0,1 3"));
+    for text in [
+        String::from("-0.05,0.1174 2,2 8"),
+        String::from("-0.05,0.1174 -2,2 8"),
+        String::from("-0.05,0.1174 0,1 0.05"),
+    ] {
+        let s = ok(&text);
+        assert_eq!(
+            s.to_string().parse::<Stroke>().map(|b| b.to_string()),
+            Ok(s.to_string()),
+            "{text}"
+        );
+    }
+    for bad in [
+        String::new(),
+        "   ".into(),
+        String::from("-0.05,0.1174 0,1"),
+        String::from("-0.05,0.1174 0,1 3 4"),
+        String::from("-0.05, 0.1174 0,1 3"),
+        String::from("-0.05;0.1174 0,1 3"),
+        String::from("-0.05,0.1174,0 0,1 3"),
+        String::from("-0.05,0.1174 0,1 NaN"),
+        String::from("-0.05,0.1174 inf,1 3"),
+        String::from("-0.05,0.1174 0,-Infinity 3"),
+        String::from("-0.05,0.1174 0,1 1e400"),
+        String::from("-0.05,0.1174 0,1 8.000000000000002"),
+        String::from("-0.05,0.1174 0,1 0"),
+        String::from("-0.05,0.1174 0,1 -3"),
+        String::from("-0.05,0.1174 2.0000000000000004,1 3"),
+        String::from("-0.05,0.1174 0,0 3"),
+        String::from("-0.05,0.1174 5e-324,1 3"),
+        String::from("-0.05,0.1174 0x1,1 3"),
+        String::from("-0.05,0.1174 0,1 3m/s"),
+    ] {
+        assert!(bad.parse::<Stroke>().is_err(), "{bad:?}");
+    }
+    let huge = "9".repeat(1 << 20) + " ";
+    for text in [huge.repeat(3), huge.repeat(4), format!("{huge},1 0,1 3")] {
+        let e = text.parse::<Stroke>().expect_err("refused");
+        assert!(e.to_string().len() < 200, "{}", e.to_string().len());
+    }
 }
