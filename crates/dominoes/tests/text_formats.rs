@@ -7,7 +7,8 @@
 
 use boardgame_core::{Game, GameRng, Match, MatchConfig, Record, Turn};
 use lattjo_dominoes::{
-    Action, Dominoes, End, Layout, ParseLayoutError, RoundRecord, Rules, Side, State, Tile, Tiles,
+    Action, Dominoes, End, Layout, ParseLayoutError, RoundRecord, Rules, Side, SpinnerRule, State,
+    Tile, Tiles,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -599,4 +600,68 @@ fn regression_an_end_deserialized_as_the_side_of_a_tile_that_is_no_double() {
         }
         game.apply(&mut s, &a).expect("legal");
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Regression (an audit of the text forms): `Layout::place` takes the spinner rule on
+    /// every call, and a layout laid under one rule and then another printed a text its own
+    /// parser refused, against the type's `parse(display(l)) == l`: `[6-6] 6-5` laid without
+    /// spinners and then `5-5` as the first spinner (`[6-6] 6-5 5-5*`), or Five-Up spinners
+    /// and then a double laid as none (`[5-5]* 5-2 2-2+ 2-1 1-1`). A double laid under a rule
+    /// the spinners down do not follow is now `PlaceError::OtherSpinnerRule`, the layout
+    /// unchanged; whatever the public calls build prints and reads back to itself.
+    #[test]
+    fn regression_a_layout_laid_under_changing_spinner_rules_printed_text_it_refused(
+        steps in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), 0usize..3), 1..40),
+        highest in prop::sample::select(vec![6u8, 9, 12]),
+    ) {
+        let rules = [SpinnerRule::None, SpinnerRule::FirstDouble, SpinnerRule::EveryDouble];
+        let set: Vec<Tile> = Tiles::full_set(highest).expect("set").iter().collect();
+        let mut l = Layout::EMPTY;
+        for (tile, end, rule) in steps {
+            let t = *tile.get(&set);
+            let before = l;
+            if l.is_empty() {
+                l.open(t, rules[rule]).expect("an empty layout opens");
+            } else {
+                let ends: Vec<End> = l.open_ends().collect();
+                match l.place(t, *end.get(&ends), rules[rule]) {
+                    Ok(()) => {}
+                    Err(_) => prop_assert_eq!(l, before),
+                }
+            }
+            prop_assert_eq!(l.to_string().parse::<Layout>(), Ok(l), "{}", l);
+        }
+    }
+}
+
+/// The two layouts the audit found, refused at the double now.
+#[test]
+fn regression_the_two_mixed_rule_layouts_are_refused_at_the_double() {
+    use lattjo_dominoes::PlaceError;
+    let mut l = Layout::EMPTY;
+    l.open(t("6-6"), SpinnerRule::None).expect("opens");
+    l.place(t("6-5"), End::Right, SpinnerRule::None)
+        .expect("fits");
+    assert_eq!(
+        l.place(t("5-5"), End::Right, SpinnerRule::FirstDouble),
+        Err(PlaceError::OtherSpinnerRule {
+            tile: t("5-5"),
+            rule: SpinnerRule::FirstDouble
+        })
+    );
+    assert_eq!(l.to_string(), "[6-6] 6-5");
+    let mut l: Layout = "[5-5]* 5-2 2-2+ 2-1".parse().expect("Five-Up");
+    assert_eq!(
+        l.place(t("1-1"), End::Right, SpinnerRule::None),
+        Err(PlaceError::OtherSpinnerRule {
+            tile: t("1-1"),
+            rule: SpinnerRule::None
+        })
+    );
+    l.place(t("1-1"), End::Right, SpinnerRule::EveryDouble)
+        .expect("a spinner");
+    assert_eq!(l.to_string(), "[5-5]* 5-2 2-2+ 2-1 1-1+");
 }
