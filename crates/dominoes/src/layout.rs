@@ -5,7 +5,8 @@ use core::str::FromStr;
 
 use crate::rules::SpinnerRule;
 use crate::tile::{
-    End, MAX_NUMBER, MAX_TILES, NUMBER_TILES, ParseTileError, Side, Tile, Tiles, parse_halves,
+    DOUBLES, End, MAX_NUMBER, MAX_TILES, NUMBER_TILES, ParseTileError, Side, Tile, Tiles,
+    parse_halves,
 };
 
 /// The arms a layout can have: the two ends of the line (slots 0 and 1) and the two sides
@@ -184,6 +185,16 @@ pub enum PlaceError {
         end: End,
         /// The number the end shows.
         shows: u8,
+    },
+    /// A double laid under a spinner rule that the spinners already down do not follow
+    /// ([`Layout::place`] takes the rule on every call; a layout's marks must fit one rule,
+    /// as its text does).
+    #[error("{tile} under {rule:?}: the layout's spinners follow another spinner rule")]
+    OtherSpinnerRule {
+        /// The double.
+        tile: Tile,
+        /// The rule it was laid under.
+        rule: SpinnerRule,
     },
 }
 
@@ -591,6 +602,33 @@ impl Layout {
         sum
     }
 
+    /// Whether laying the double `tile` under `rule` keeps the layout's marks those of one
+    /// spinner rule, as its text requires (`check_marks`): the first spinner is the first
+    /// double laid, and once a later spinner is down every double is one. An audit found
+    /// [`Layout::place`] called with one rule and then another (`[6-6] 6-5` laid without
+    /// spinners, then `5-5` as the first spinner) building layouts whose text the parser
+    /// refuses. The game lays every tile under its own rule, which never fails this.
+    fn check_spinner_rule(&self, tile: Tile, rule: SpinnerRule) -> Result<(), PlaceError> {
+        if !tile.is_double() {
+            return Ok(());
+        }
+        let doubles = self.tiles.0 & DOUBLES;
+        let later = self.spinners & !self.first.map_or(0, |f| 1 << f) != 0;
+        let ok = match (rule, self.first) {
+            // Becomes the first spinner: no double may lie down already.
+            (SpinnerRule::FirstDouble | SpinnerRule::EveryDouble, None) => doubles == 0,
+            // A later spinner: every double down is a spinner.
+            (SpinnerRule::EveryDouble, Some(_)) => doubles & !self.spinners().0 == 0,
+            // No spinner: fine unless every double must be one.
+            (SpinnerRule::None | SpinnerRule::FirstDouble, _) => !later,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(PlaceError::OtherSpinnerRule { tile, rule })
+        }
+    }
+
     /// Makes `tile` a spinner if the rule says so (FU1).
     fn mark_spinner(&mut self, tile: Tile, rule: SpinnerRule) {
         if !tile.is_double() {
@@ -660,6 +698,7 @@ impl Layout {
     /// As [`Layout::check`]; the layout is then unchanged.
     pub fn place(&mut self, tile: Tile, end: End, rule: SpinnerRule) -> Result<(), PlaceError> {
         let outer = self.check(tile, end)?;
+        self.check_spinner_rule(tile, rule)?;
         let Some(slot) = self.slot(end) else {
             return Err(PlaceError::EndNotOpen(end));
         };
@@ -832,6 +871,9 @@ pub enum ParseLayoutError {
     /// A `double-N` word naming no supported set (N is 0 to 12).
     #[error("bad set {0:?}: expected double-0 to double-12")]
     Set(String),
+    /// A `double-N` word after the first word: a text names its set once, first.
+    #[error("{0:?}: a layout names its set once, as its first word")]
+    SetNotFirst(String),
     /// The text names another set than the one it is read for.
     #[error("the layout is written for double-{named}, not double-{highest}")]
     OtherSet {
@@ -1079,11 +1121,27 @@ impl FromStr for Layout {
         let first = s.split_ascii_whitespace().next().unwrap_or("");
         if let Some(set) = set_word(first) {
             let highest = set?;
-            let layout: Layout = s[first.len()..].parse()?;
+            let layout = Layout::parse_line(s[first.len()..].trim())?;
             return match layout.tiles.iter().find(|t| t.high() > highest) {
                 Some(tile) => Err(ParseLayoutError::NotInSet { tile, highest }),
                 None => Ok(layout),
             };
+        }
+        Layout::parse_line(s)
+    }
+}
+
+impl Layout {
+    /// Reads a trimmed layout text without its `double-N` word. A set word here is one too
+    /// many (the text names its set once, first), and is refused without reading on: an
+    /// audit found `FromStr` calling itself once per leading `double-N` word, so that a long
+    /// run of them overflowed the stack.
+    fn parse_line(s: &str) -> Result<Layout, ParseLayoutError> {
+        if let Some(word) = s
+            .split_ascii_whitespace()
+            .find(|w| w.starts_with("double-"))
+        {
+            return Err(ParseLayoutError::SetNotFirst(word.to_owned()));
         }
         let mut out = Layout::EMPTY;
         if s == "empty" {

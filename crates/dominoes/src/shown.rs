@@ -37,13 +37,57 @@ const CAP: usize = 6;
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it deserializes only in canonical form, the only form play
+/// makes (at most six groups, none empty, nested, only the oldest dealt): a record with more
+/// groups than it holds, or groups out of order, is refused rather than read into a value
+/// whose methods would index past its groups (an audit found `n: 200` read and
+/// [`Shown::total`] panicking).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Shown {
     n: u8,
     count: [u8; CAP],
     lacks: [u16; CAP],
     dealt: [bool; CAP],
+}
+
+/// [`Shown`]'s fields as read, before the canonical-form check.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Shown")]
+struct ShownRepr {
+    n: u8,
+    count: [u8; CAP],
+    lacks: [u16; CAP],
+    dealt: [bool; CAP],
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Shown {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shown, D::Error> {
+        let r = ShownRepr::deserialize(d)?;
+        let shown = Shown {
+            n: r.n,
+            count: r.count,
+            lacks: r.lacks,
+            dealt: r.dealt,
+        };
+        if usize::from(shown.n) > CAP {
+            return Err(serde::de::Error::custom(format_args!(
+                "a record of shown tiles holds at most {CAP} groups, not {}",
+                shown.n
+            )));
+        }
+        if !shown.is_canonical() {
+            return Err(serde::de::Error::custom(
+                "a record of shown tiles must be in canonical form: its first n groups \
+                 non-empty and the rest empty, each lacking at least what every newer one \
+                 lacks, only the oldest dealt",
+            ));
+        }
+        Ok(shown)
+    }
 }
 
 /// One group of a seat's hidden tiles (see [`Shown`]).

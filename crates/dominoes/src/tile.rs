@@ -627,8 +627,13 @@ impl fmt::Display for Side {
 /// assert!("2-1:up".parse::<End>().is_err()); // only a double has sides
 /// # Ok::<(), lattjo_dominoes::ParseEndError>(())
 /// ```
+///
+/// With the `serde` feature it deserializes only as its notation reads: the side of a
+/// double (an audit found `{"Side": ["2-1", "Up"]}` read, a value whose text `2-1:up` the
+/// notation refuses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "EndRepr"))]
 #[non_exhaustive]
 // `repr(u8)`: the variant is a tag byte of its own, not the spare values of `Side`'s byte,
 // so telling the line's ends from the others (on every play) is one comparison (issue 17).
@@ -644,6 +649,35 @@ pub enum End {
     Down,
     /// A side of a later spinner (Five-Up): the double and which side.
     Side(Tile, Side),
+}
+
+/// [`End`]'s serde form as read, before the check that a side is a double's.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "End")]
+enum EndRepr {
+    Left,
+    Right,
+    Up,
+    Down,
+    Side(Tile, Side),
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<EndRepr> for End {
+    type Error = ParseEndError;
+    fn try_from(r: EndRepr) -> Result<End, ParseEndError> {
+        Ok(match r {
+            EndRepr::Left => End::Left,
+            EndRepr::Right => End::Right,
+            EndRepr::Up => End::Up,
+            EndRepr::Down => End::Down,
+            EndRepr::Side(d, side) if d.is_double() => End::Side(d, side),
+            EndRepr::Side(d, side) => {
+                return Err(ParseEndError(format!("{d}:{side}")));
+            }
+        })
+    }
 }
 
 impl End {

@@ -268,6 +268,10 @@ proptest! {
         let _ = serde_json::from_str::<Action>(&text);
         let _ = serde_json::from_str::<End>(&text);
         let _ = serde_json::from_str::<RoundRecord>(&text);
+        // A record of shown tiles stands alone too: what is read is one play could make.
+        if let Ok(shown) = serde_json::from_str::<lattjo_dominoes::Shown>(&text) {
+            let _ = (shown.total(), shown.groups().count());
+        }
     }
 }
 
