@@ -4,10 +4,12 @@
 //! bounded by the largest single game, not the file; [`read_pgn`] reads a string. The
 //! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
 //! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960: a game of another
-//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers, null
-//! moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in check, written `--`;
-//! see [`Position::play_null`]), comments (`{..}` and `;` to the end of the line), `%`
-//! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
+//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers (`12.`,
+//! `12...`, `12.e4`, and as import format allows, `12` and `12 ...`), `e.p.` after an
+//! en-passant capture, null moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in
+//! check, written `--`; see [`Position::play_null`]), comments (`{..}` and `;` to the end of
+//! the line), `%` escape lines, NAGs (`$0` to `$255`; any other is [`PgnErrorKind::Nag`])
+//! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
 //! mark (as Windows tools write) is skipped. A tag value or comment that is not UTF-8 is read
@@ -272,6 +274,11 @@ pub enum PgnErrorKind {
     /// text, so that memory stays bounded whatever the source sends.
     #[error("game longer than {MAX_GAME_BYTES} bytes or {MAX_GAME_TOKENS} tokens")]
     GameTooLong,
+    /// A NAG that is not `$` followed by a number from 0 to 255 (the PGN standard, 8.2.4):
+    /// `$` alone, or `$256` and above (the text as read, a number past `u32` cut to its
+    /// maximum).
+    #[error("NAG {0:?} is not $ followed by a number from 0 to 255")]
+    Nag(String),
     /// Reading the source failed; the reader stops.
     #[error("read error: {0}")]
     Io(String),
@@ -457,7 +464,8 @@ struct Lexer {
     line: usize,
     tok_line: usize,
     at_line_start: bool,
-    nag: u32,
+    /// The digits of the NAG being read (`None` until the first one).
+    nag: Option<u32>,
 }
 
 impl Default for Lexer {
@@ -468,7 +476,7 @@ impl Default for Lexer {
             line: 1,
             tok_line: 1,
             at_line_start: true,
-            nag: 0,
+            nag: None,
         }
     }
 }
@@ -477,6 +485,8 @@ enum Tok<'a> {
     Tag(&'a [u8]),
     Comment(&'a [u8]),
     Nag(u8),
+    /// A `$` without digits (`None`) or with a number above 255.
+    BadNag(Option<u32>),
     Open,
     Close,
     Word(&'a [u8]),
@@ -700,15 +710,14 @@ impl Lexer {
             }
             LexState::Nag => {
                 if c.is_ascii_digit() {
-                    self.nag = self
-                        .nag
-                        .saturating_mul(10)
-                        .saturating_add(u32::from(c - b'0'));
-                } else {
-                    b.token(
-                        Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
-                        self.tok_line,
+                    self.nag = Some(
+                        self.nag
+                            .unwrap_or(0)
+                            .saturating_mul(10)
+                            .saturating_add(u32::from(c - b'0')),
                     );
+                } else {
+                    b.token(nag_token(self.nag), self.tok_line);
                     self.state = LexState::Ground;
                     self.ground(c, b);
                 }
@@ -733,7 +742,7 @@ impl Lexer {
             b')' => b.token(Tok::Close, self.line),
             b'$' => {
                 self.start(LexState::Nag);
-                self.nag = 0;
+                self.nag = None;
             }
             // A stray `]` or `}`: skipped.
             b']' | b'}' => {}
@@ -753,13 +762,19 @@ impl Lexer {
             LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
             LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
             LexState::Tag { .. } => b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line),
-            LexState::Nag => b.token(
-                Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
-                self.tok_line,
-            ),
+            LexState::Nag => b.token(nag_token(self.nag), self.tok_line),
             LexState::Ground | LexState::Escape => {}
         }
         self.state = LexState::Ground;
+    }
+}
+
+/// The token of a NAG read as `$` and `digits`: the standard's NAGs are 0 to 255 (8.2.4), so
+/// a `$` without digits or a larger number is no NAG (it used to be read as `$0` or `$255`).
+fn nag_token<'a>(digits: Option<u32>) -> Tok<'a> {
+    match digits.map(u8::try_from) {
+        Some(Ok(n)) => Tok::Nag(n),
+        _ => Tok::BadNag(digits),
     }
 }
 
@@ -932,6 +947,11 @@ impl Builder {
                     self.nags.push((main.moves.len(), n));
                 }
             }
+            Tok::BadNag(digits) => {
+                self.begin(line, true);
+                let text = digits.map_or_else(|| "$".to_owned(), |n| format!("${n}"));
+                self.fail(line, PgnErrorKind::Nag(text));
+            }
             Tok::Open => {
                 self.begin(line, true);
                 self.depth += 1;
@@ -1007,10 +1027,18 @@ impl Builder {
             }
             return;
         }
-        // A move number prefix: `12.`, `12...`, `12.e4`.
+        // A move number indication: digits and any number of periods, zero included, with or
+        // without spaces between them (`12.`, `12...`, `12`, `12 .`; the PGN standard,
+        // 8.2.2.1), or glued to the move (`12.e4`). A period is a token of its own (7). Only
+        // the null move `0000` is all digits and a move.
         let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-        let rest = if digits > 0 && word.get(digits) == Some(&b'.') {
-            let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+        let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+        let number = if digits > 0 {
+            dots > 0 || digits == word.len()
+        } else {
+            dots == word.len()
+        };
+        let rest = if number && !NULL_MOVES.contains(&word) {
             &word[digits + dots..]
         } else {
             word
@@ -1033,7 +1061,10 @@ impl Builder {
             b"?!" => Some(6),
             _ => None,
         };
-        if !body.is_empty() {
+        // `e.p.` after an en-passant capture, as FIDE's notation writes it (rule digest,
+        // section 6: accepted on input), is no move of its own.
+        let ep_mark = body == b"e.p." && self.error.is_none() && self.last_was_en_passant();
+        if !body.is_empty() && !ep_mark {
             self.seen_moves = true;
             self.ensure_start();
             if self.error.is_none() {
@@ -1043,6 +1074,13 @@ impl Builder {
         if let Some(n) = nag {
             self.token(Tok::Nag(n), line);
         }
+    }
+
+    /// Whether the last move of the line being read was an en-passant capture.
+    fn last_was_en_passant(&self) -> bool {
+        self.frames.last().is_some_and(|f| {
+            matches!((&f.before_last, f.moves.last()), (Some(before), Some(&m)) if before.is_en_passant(m))
+        })
     }
 
     fn play(&mut self, body: &[u8], line: usize) {
@@ -1319,6 +1357,10 @@ pub fn write_pgn(game: &PgnGame) -> String {
     game.to_string()
 }
 
+/// The longest movetext line written: the export format's lines have fewer than 80
+/// characters (the PGN standard, 8.2.1).
+const MAX_LINE: usize = 79;
+
 /// Collects the words of the movetext; `;` comments end their line.
 struct Words {
     out: String,
@@ -1329,7 +1371,7 @@ struct Words {
 impl Words {
     fn push(&mut self, w: &str) {
         let len = w.chars().count();
-        if self.line_len > 0 && (self.force_break || self.line_len + 1 + len > 80) {
+        if self.line_len > 0 && (self.force_break || self.line_len + 1 + len > MAX_LINE) {
             self.out.push('\n');
             self.line_len = 0;
         } else if self.line_len > 0 {
@@ -1400,8 +1442,8 @@ fn escape(s: &str) -> String {
 impl fmt::Display for PgnGame {
     /// The game as PGN: the tags normalised as the reader does (the Seven Tag Roster first,
     /// the `Result` tag from [`PgnGame::result`], `SetUp`/`FEN` from [`PgnGame::start`]),
-    /// a blank line, then SAN movetext with comments, NAGs and variations, wrapped at 80
-    /// columns where words allow, ending with the result and a newline. Moves are written up
+    /// a blank line, then SAN movetext with comments, NAGs and variations, in lines of fewer
+    /// than 80 characters where words allow (the export format, 8.2.1), ending with the result and a newline. Moves are written up
     /// to the first one that is not legal (a hand-built game may hold one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let raw: Vec<(String, String)> = self.tags.clone();
