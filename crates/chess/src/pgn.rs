@@ -1223,13 +1223,31 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
             }
         }
     }
-    Some((name.into_owned(), decode(&out).into_owned()))
+    Some((name.into_owned(), printing(&decode(&out))))
+}
+
+/// `text` with each control character (tab, vertical tab, form feed, NUL, DEL, ...) as a
+/// space: the export format has no tab (the PGN standard, 4.2) and no non-printing
+/// character in a string (7), so the reader reads them as the writer writes them.
+fn printing(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
-    let text = decode(text);
+    let text: String = decode(text)
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\r' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     let text = text.trim();
     if !text.contains(['\n', '\r']) {
         return text.to_owned();
@@ -1386,10 +1404,7 @@ impl Words {
     /// A comment: `{text}` split at single spaces so that long ones wrap, or a `;` comment
     /// when the text holds a `}`.
     fn comment(&mut self, text: &str) {
-        let text: String = text
-            .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-            .collect();
+        let text = printing(text);
         if text.contains('}') {
             self.push(&format!(";{text}"));
             self.force_break = true;
@@ -1432,9 +1447,7 @@ fn clean_name(n: &str) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.chars()
-        .filter(|&c| c != '\n' && c != '\r')
-        .collect::<String>()
+    printing(&s.replace(['\n', '\r'], ""))
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
 }

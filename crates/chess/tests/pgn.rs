@@ -921,3 +921,55 @@ fn regression_written_movetext_lines_reached_80_characters() {
     }
     assert!(seen.contains(&79), "a full line is 79 characters: {seen:?}");
 }
+
+/// The PGN standard, 4.2: the export format has no tab characters, horizontal or vertical;
+/// 7: no non-printing character inside a string. The writer wrote the tabs and other control
+/// characters of tag values and comments as they were read. Now both read them as spaces and
+/// write what they read.
+#[test]
+fn regression_tabs_and_control_characters_were_written_into_tags_and_comments() {
+    use lattjo_chess::Position;
+    use lattjo_chess::pgn::PgnGame;
+    let text = "[Event \"a\tb\x0bc\x0cd\x00e\x7ff\"]\n[Annotator \"\tx\u{85}y\"]\n\n\
+                1. e4 {one\ttwo\x0bthree} e5 {x\x00y\u{9f}z}\n2. Nf3 {a\tb\n\tc} *\n";
+    let read = read_pgn(text);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let g = &read.games[0];
+    assert_eq!(g.tag("Event"), Some("a b c d e f"));
+    assert_eq!(g.tag("Annotator"), Some(" x y"));
+    assert_eq!(
+        g.comments,
+        vec![
+            (1, "one two three".to_owned()),
+            (2, "x y z".to_owned()),
+            (3, "a b c".to_owned())
+        ]
+    );
+    let written = write_pgn(g);
+    assert!(
+        !written.chars().any(|c| c.is_control() && c != '\n'),
+        "{written:?}"
+    );
+    assert_eq!(read_pgn(&written).games, read.games);
+    // A hand-built game's tags and comments too.
+    let mut built = PgnGame::new(
+        &[("Site", "x\ty"), ("Round", "1\u{1b}[31m")],
+        Position::new(),
+        Vec::new(),
+        GameResult::Unknown,
+    );
+    built.comments.push((0, "tab\there}".to_owned()));
+    built.comments.push((0, "bell\x07".to_owned()));
+    let written = write_pgn(&built);
+    assert!(
+        !written.chars().any(|c| c.is_control() && c != '\n'),
+        "{written:?}"
+    );
+    let back = &read_pgn(&written).games[0];
+    assert_eq!(back.tag("Site"), Some("x y"));
+    assert_eq!(back.tag("Round"), Some("1 [31m"));
+    assert_eq!(
+        back.comments,
+        vec![(0, "tab here}".to_owned()), (0, "bell".to_owned())]
+    );
+}
