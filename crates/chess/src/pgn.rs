@@ -22,9 +22,10 @@
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
 //! value, `????.??.??` for the date), a tag given twice keeps its last value, the `Result`
 //! tag holds the game's result (the termination token's, else the tag's), `SetUp`/`FEN`
-//! follow the other tags when the start is not the standard one, comments lose the
-//! whitespace at their ends and each line break (with the spaces around it) becomes one space,
-//! and empty variations are dropped.
+//! follow the other tags when the start is not the standard one, a tab or other control
+//! character in a tag value or comment becomes a space (the export format has none),
+//! comments lose the whitespace at their ends and each line break (with the spaces around it)
+//! becomes one space, and empty variations are dropped.
 //!
 //! # Examples
 //!
