@@ -526,6 +526,13 @@ impl Lexer {
                         i += 1;
                         continue;
                     }
+                    // A carriage return ends a line too (classic Mac OS files end their lines
+                    // with it alone), so that a `%` after it starts an escape line.
+                    if c == b'\r' {
+                        self.at_line_start = true;
+                        i += 1;
+                        continue;
+                    }
                     if c.is_ascii_whitespace() {
                         i += 1;
                         continue;
@@ -576,8 +583,9 @@ impl Lexer {
                     }
                 }
                 LexState::LineComment | LexState::Escape => {
-                    // Up to the line break, which Ground then counts.
-                    let n = rest.iter().position(|&d| d == b'\n');
+                    // Up to the line break, which Ground then counts: `\n`, or `\r` (alone in
+                    // classic Mac OS files, where a `;` comment ran on to the end of the file).
+                    let n = rest.iter().position(|&d| d == b'\n' || d == b'\r');
                     if self.state == LexState::LineComment {
                         self.keep(&rest[..n.unwrap_or(rest.len())]);
                     }
@@ -675,7 +683,7 @@ impl Lexer {
                 }
             }
             LexState::LineComment => {
-                if c == b'\n' {
+                if c == b'\n' || c == b'\r' {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
@@ -683,7 +691,7 @@ impl Lexer {
                 }
             }
             LexState::Escape => {
-                if c == b'\n' {
+                if c == b'\n' || c == b'\r' {
                     self.state = LexState::Ground;
                 }
             }

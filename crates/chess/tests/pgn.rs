@@ -973,3 +973,22 @@ fn regression_tabs_and_control_characters_were_written_into_tags_and_comments() 
         vec![(0, "tab here}".to_owned()), (0, "bell".to_owned())]
     );
 }
+
+/// Files written on classic Mac OS end their lines with a carriage return alone. A `;`
+/// comment runs to the end of its line (the PGN standard, 5), but the reader only ended it
+/// at `\n`: the comment swallowed the rest of the file, moves and later games included,
+/// without an error. A `%` escape line (6) after such a line end was not seen either.
+#[test]
+fn regression_a_line_comment_in_a_cr_only_file_swallowed_the_rest_of_the_file() {
+    let lf = "[Event \"a\"]\n[Site \"s\"]\n\n1. e4 e5 ; to the end\n% escaped e4\n2. Nf3 *\n\n\
+              [Event \"b\"]\n\n1. d4 ; last\n*\n";
+    let want = read_pgn(lf);
+    assert!(want.errors.is_empty(), "{:?}", want.errors);
+    assert_eq!(want.games.len(), 2);
+    assert_eq!(want.games[0].moves.len(), 3);
+    for text in [lf.replace('\n', "\r"), lf.replace('\n', "\r\n")] {
+        let read = read_pgn(&text);
+        assert!(read.errors.is_empty(), "{text:?}: {:?}", read.errors);
+        assert_eq!(read.games, want.games, "{text:?}");
+    }
+}
