@@ -4,10 +4,12 @@
 //! bounded by the largest single game, not the file; [`read_pgn`] reads a string. The
 //! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
 //! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960: a game of another
-//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers, null
-//! moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in check, written `--`;
-//! see [`Position::play_null`]), comments (`{..}` and `;` to the end of the line), `%`
-//! escape lines, NAGs (`$1`) and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
+//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers (`12.`,
+//! `12...`, `12.e4`, and as import format allows, `12` and `12 ...`), `e.p.` after an
+//! en-passant capture, null moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in
+//! check, written `--`; see [`Position::play_null`]), comments (`{..}` and `;` to the end of
+//! the line), `%` escape lines, NAGs (`$0` to `$255`; any other is [`PgnErrorKind::Nag`])
+//! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
 //! mark (as Windows tools write) is skipped. A tag value or comment that is not UTF-8 is read
@@ -20,9 +22,10 @@
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
 //! value, `????.??.??` for the date), a tag given twice keeps its last value, the `Result`
 //! tag holds the game's result (the termination token's, else the tag's), `SetUp`/`FEN`
-//! follow the other tags when the start is not the standard one, comments lose the
-//! whitespace at their ends and each line break (with the spaces around it) becomes one space,
-//! and empty variations are dropped.
+//! follow the other tags when the start is not the standard one, a tab or other control
+//! character in a tag value or comment becomes a space (the export format has none),
+//! comments lose the whitespace at their ends and each line break (with the spaces around it)
+//! becomes one space, and empty variations are dropped.
 //!
 //! # Examples
 //!
@@ -272,6 +275,11 @@ pub enum PgnErrorKind {
     /// text, so that memory stays bounded whatever the source sends.
     #[error("game longer than {MAX_GAME_BYTES} bytes or {MAX_GAME_TOKENS} tokens")]
     GameTooLong,
+    /// A NAG that is not `$` followed by a number from 0 to 255 (the PGN standard, 8.2.4):
+    /// `$` alone, or `$256` and above (the text as read, a number past `u32` cut to its
+    /// maximum).
+    #[error("NAG {0:?} is not $ followed by a number from 0 to 255")]
+    Nag(String),
     /// Reading the source failed; the reader stops.
     #[error("read error: {0}")]
     Io(String),
@@ -457,7 +465,8 @@ struct Lexer {
     line: usize,
     tok_line: usize,
     at_line_start: bool,
-    nag: u32,
+    /// The digits of the NAG being read (`None` until the first one).
+    nag: Option<u32>,
 }
 
 impl Default for Lexer {
@@ -468,7 +477,7 @@ impl Default for Lexer {
             line: 1,
             tok_line: 1,
             at_line_start: true,
-            nag: 0,
+            nag: None,
         }
     }
 }
@@ -477,6 +486,8 @@ enum Tok<'a> {
     Tag(&'a [u8]),
     Comment(&'a [u8]),
     Nag(u8),
+    /// A `$` without digits (`None`) or with a number above 255.
+    BadNag(Option<u32>),
     Open,
     Close,
     Word(&'a [u8]),
@@ -511,6 +522,13 @@ impl Lexer {
                     let c = rest[0];
                     if c == b'\n' {
                         self.line += 1;
+                        self.at_line_start = true;
+                        i += 1;
+                        continue;
+                    }
+                    // A carriage return ends a line too (classic Mac OS files end their lines
+                    // with it alone), so that a `%` after it starts an escape line.
+                    if c == b'\r' {
                         self.at_line_start = true;
                         i += 1;
                         continue;
@@ -565,8 +583,9 @@ impl Lexer {
                     }
                 }
                 LexState::LineComment | LexState::Escape => {
-                    // Up to the line break, which Ground then counts.
-                    let n = rest.iter().position(|&d| d == b'\n');
+                    // Up to the line break, which Ground then counts: `\n`, or `\r` (alone in
+                    // classic Mac OS files, where a `;` comment ran on to the end of the file).
+                    let n = rest.iter().position(|&d| d == b'\n' || d == b'\r');
                     if self.state == LexState::LineComment {
                         self.keep(&rest[..n.unwrap_or(rest.len())]);
                     }
@@ -664,7 +683,7 @@ impl Lexer {
                 }
             }
             LexState::LineComment => {
-                if c == b'\n' {
+                if c == b'\n' || c == b'\r' {
                     b.token(Tok::Comment(&self.buf), self.tok_line);
                     self.state = LexState::Ground;
                 } else {
@@ -672,7 +691,7 @@ impl Lexer {
                 }
             }
             LexState::Escape => {
-                if c == b'\n' {
+                if c == b'\n' || c == b'\r' {
                     self.state = LexState::Ground;
                 }
             }
@@ -700,15 +719,14 @@ impl Lexer {
             }
             LexState::Nag => {
                 if c.is_ascii_digit() {
-                    self.nag = self
-                        .nag
-                        .saturating_mul(10)
-                        .saturating_add(u32::from(c - b'0'));
-                } else {
-                    b.token(
-                        Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
-                        self.tok_line,
+                    self.nag = Some(
+                        self.nag
+                            .unwrap_or(0)
+                            .saturating_mul(10)
+                            .saturating_add(u32::from(c - b'0')),
                     );
+                } else {
+                    b.token(nag_token(self.nag), self.tok_line);
                     self.state = LexState::Ground;
                     self.ground(c, b);
                 }
@@ -733,7 +751,7 @@ impl Lexer {
             b')' => b.token(Tok::Close, self.line),
             b'$' => {
                 self.start(LexState::Nag);
-                self.nag = 0;
+                self.nag = None;
             }
             // A stray `]` or `}`: skipped.
             b']' | b'}' => {}
@@ -753,13 +771,19 @@ impl Lexer {
             LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
             LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
             LexState::Tag { .. } => b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line),
-            LexState::Nag => b.token(
-                Tok::Nag(u8::try_from(self.nag).unwrap_or(u8::MAX)),
-                self.tok_line,
-            ),
+            LexState::Nag => b.token(nag_token(self.nag), self.tok_line),
             LexState::Ground | LexState::Escape => {}
         }
         self.state = LexState::Ground;
+    }
+}
+
+/// The token of a NAG read as `$` and `digits`: the standard's NAGs are 0 to 255 (8.2.4), so
+/// a `$` without digits or a larger number is no NAG (it used to be read as `$0` or `$255`).
+fn nag_token<'a>(digits: Option<u32>) -> Tok<'a> {
+    match digits.map(u8::try_from) {
+        Some(Ok(n)) => Tok::Nag(n),
+        _ => Tok::BadNag(digits),
     }
 }
 
@@ -932,6 +956,11 @@ impl Builder {
                     self.nags.push((main.moves.len(), n));
                 }
             }
+            Tok::BadNag(digits) => {
+                self.begin(line, true);
+                let text = digits.map_or_else(|| "$".to_owned(), |n| format!("${n}"));
+                self.fail(line, PgnErrorKind::Nag(text));
+            }
             Tok::Open => {
                 self.begin(line, true);
                 self.depth += 1;
@@ -1007,10 +1036,18 @@ impl Builder {
             }
             return;
         }
-        // A move number prefix: `12.`, `12...`, `12.e4`.
+        // A move number indication: digits and any number of periods, zero included, with or
+        // without spaces between them (`12.`, `12...`, `12`, `12 .`; the PGN standard,
+        // 8.2.2.1), or glued to the move (`12.e4`). A period is a token of its own (7). Only
+        // the null move `0000` is all digits and a move.
         let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-        let rest = if digits > 0 && word.get(digits) == Some(&b'.') {
-            let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+        let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+        let number = if digits > 0 {
+            dots > 0 || digits == word.len()
+        } else {
+            dots == word.len()
+        };
+        let rest = if number && !NULL_MOVES.contains(&word) {
             &word[digits + dots..]
         } else {
             word
@@ -1033,7 +1070,10 @@ impl Builder {
             b"?!" => Some(6),
             _ => None,
         };
-        if !body.is_empty() {
+        // `e.p.` after an en-passant capture, as FIDE's notation writes it (rule digest,
+        // section 6: accepted on input), is no move of its own.
+        let ep_mark = body == b"e.p." && self.error.is_none() && self.last_was_en_passant();
+        if !body.is_empty() && !ep_mark {
             self.seen_moves = true;
             self.ensure_start();
             if self.error.is_none() {
@@ -1043,6 +1083,13 @@ impl Builder {
         if let Some(n) = nag {
             self.token(Tok::Nag(n), line);
         }
+    }
+
+    /// Whether the last move of the line being read was an en-passant capture.
+    fn last_was_en_passant(&self) -> bool {
+        self.frames.last().is_some_and(|f| {
+            matches!((&f.before_last, f.moves.last()), (Some(before), Some(&m)) if before.is_en_passant(m))
+        })
     }
 
     fn play(&mut self, body: &[u8], line: usize) {
@@ -1185,13 +1232,31 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
             }
         }
     }
-    Some((name.into_owned(), decode(&out).into_owned()))
+    Some((name.into_owned(), printing(&decode(&out))))
+}
+
+/// `text` with each control character (tab, vertical tab, form feed, NUL, DEL, ...) as a
+/// space: the export format has no tab (the PGN standard, 4.2) and no non-printing
+/// character in a string (7), so the reader reads them as the writer writes them.
+fn printing(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
-    let text = decode(text);
+    let text: String = decode(text)
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\r' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     let text = text.trim();
     if !text.contains(['\n', '\r']) {
         return text.to_owned();
@@ -1319,6 +1384,10 @@ pub fn write_pgn(game: &PgnGame) -> String {
     game.to_string()
 }
 
+/// The longest movetext line written: the export format's lines have fewer than 80
+/// characters (the PGN standard, 8.2.1).
+const MAX_LINE: usize = 79;
+
 /// Collects the words of the movetext; `;` comments end their line.
 struct Words {
     out: String,
@@ -1329,7 +1398,7 @@ struct Words {
 impl Words {
     fn push(&mut self, w: &str) {
         let len = w.chars().count();
-        if self.line_len > 0 && (self.force_break || self.line_len + 1 + len > 80) {
+        if self.line_len > 0 && (self.force_break || self.line_len + 1 + len > MAX_LINE) {
             self.out.push('\n');
             self.line_len = 0;
         } else if self.line_len > 0 {
@@ -1344,10 +1413,7 @@ impl Words {
     /// A comment: `{text}` split at single spaces so that long ones wrap, or a `;` comment
     /// when the text holds a `}`.
     fn comment(&mut self, text: &str) {
-        let text: String = text
-            .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-            .collect();
+        let text = printing(text);
         if text.contains('}') {
             self.push(&format!(";{text}"));
             self.force_break = true;
@@ -1390,9 +1456,7 @@ fn clean_name(n: &str) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.chars()
-        .filter(|&c| c != '\n' && c != '\r')
-        .collect::<String>()
+    printing(&s.replace(['\n', '\r'], ""))
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
 }
@@ -1400,8 +1464,8 @@ fn escape(s: &str) -> String {
 impl fmt::Display for PgnGame {
     /// The game as PGN: the tags normalised as the reader does (the Seven Tag Roster first,
     /// the `Result` tag from [`PgnGame::result`], `SetUp`/`FEN` from [`PgnGame::start`]),
-    /// a blank line, then SAN movetext with comments, NAGs and variations, wrapped at 80
-    /// columns where words allow, ending with the result and a newline. Moves are written up
+    /// a blank line, then SAN movetext with comments, NAGs and variations, in lines of fewer
+    /// than 80 characters where words allow (the export format, 8.2.1), ending with the result and a newline. Moves are written up
     /// to the first one that is not legal (a hand-built game may hold one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let raw: Vec<(String, String)> = self.tags.clone();

@@ -155,7 +155,7 @@ fn pgn_normalisation_read_write_read_is_stable() {
         "1. e4 () e5 (1... c5 ()) *",
         "{before} [Event \"x\"] {after} 1. e4 *",
         "[Site \"C:\\games\\a.pgn\"]\n[Annotator \"say \\\"hi\\\"\"]\n1. d4 *",
-        "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 $1 $300 *",
+        "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 $1 $255 *",
     ] {
         let once = read_pgn(text);
         assert!(once.errors.is_empty(), "{text}: {:?}", once.errors);
@@ -800,5 +800,195 @@ fn regression_a_game_longer_than_the_limit_is_refused_and_the_next_one_reads() {
         let next = games[1].as_ref().unwrap();
         assert_eq!(next.tag("Event"), Some("next"));
         assert_eq!(next.moves.len(), 1);
+    }
+}
+
+/// The PGN standard, 8.2.2.1: an import-format move number indication may have zero or more
+/// periods after its digits, and white space between them; a period is a token of its own
+/// (7). `1 e4` and `3 . Bb5` were refused as the moves "1" and "3".
+#[test]
+fn regression_move_numbers_without_periods_or_with_spaced_periods_were_refused() {
+    let plain = read_pgn("[Event \"a\"]\n\n1.e4 1...e5 2. Nf3 2... Nc6 3. Bb5 *\n");
+    assert!(plain.errors.is_empty(), "{:?}", plain.errors);
+    let want = &plain.games[0].moves;
+    for text in [
+        "1 e4 e5 2 Nf3 Nc6 3 Bb5 *",
+        "1 . e4 1 ... e5 2 . Nf3 2 ... Nc6 3 .. Bb5 *",
+        "1. e4 . e5 ... 2 Nf3 2 Nc6 3 Bb5 *",
+        "1\n. e4 e5\n2\n...\nNf3 Nc6 3. Bb5 *",
+    ] {
+        let read = read_pgn(&format!("[Event \"a\"]\n\n{text}\n"));
+        assert!(read.errors.is_empty(), "{text}: {:?}", read.errors);
+        assert_eq!(&read.games[0].moves, want, "{text}");
+    }
+    // Digits glued to a move without a period are no move number, and the null move `0000`
+    // (all digits) is still a move.
+    let glued = read_pgn("[Event \"a\"]\n\n1. e4 2e5 *\n");
+    assert!(
+        matches!(&glued.errors[0].kind, PgnErrorKind::Move { san, .. } if san == "2e5"),
+        "{:?}",
+        glued.errors
+    );
+    let null = read_pgn("[Event \"a\"]\n\n1. e4 0000 2. d4 *\n");
+    assert!(null.errors.is_empty(), "{:?}", null.errors);
+    assert!(null.games[0].moves[1].is_null());
+}
+
+/// Rule digest, section 6: SAN takes no suffix for en passant, and `e.p.` is accepted on
+/// input. Glued to the move (`exd6e.p.`) it was; as its own word (`exd6 e.p.`, as FIDE's
+/// notation writes it) the PGN reader refused it as a move.
+#[test]
+fn regression_e_p_after_an_en_passant_capture_was_read_as_a_move() {
+    let want = read_pgn("1. e4 a6 2. e5 d5 3. exd6 Nc6 *\n").games[0]
+        .moves
+        .clone();
+    for text in [
+        "1. e4 a6 2. e5 d5 3. exd6 e.p. Nc6 *",
+        "1. e4 a6 2. e5 d5 3. exd6e.p. Nc6 *",
+        "1. e4 a6 2. e5 d5 3. exd6 e.p.! Nc6 *",
+    ] {
+        let read = read_pgn(text);
+        assert!(read.errors.is_empty(), "{text}: {:?}", read.errors);
+        assert_eq!(read.games[0].moves, want, "{text}");
+    }
+    // In a variation too.
+    let var = read_pgn("1. e4 a6 2. e5 d5 3. exd6 e.p. (3. exd6 e.p. Nc6) Nc6 *");
+    assert!(var.errors.is_empty(), "{:?}", var.errors);
+    assert_eq!(var.games[0].variations[0].moves.len(), 2);
+    // After any other move it is no annotation: still refused, by name.
+    for text in ["1. e4 e.p. *", "1. e4 d5 2. exd5 e.p. *", "e.p. 1. e4 *"] {
+        let read = read_pgn(text);
+        assert!(
+            matches!(&read.errors[..], [e] if matches!(&e.kind, PgnErrorKind::Move { san, error: SanError::Syntax(_), .. } if san == "e.p.")),
+            "{text}: {:?}",
+            read.errors
+        );
+    }
+}
+
+/// The PGN standard, 8.2.4: a NAG is `$` and a number from 0 to 255. `$` alone was read as
+/// `$0` and `$256` (or any larger number) as `$255`, another annotation than the file's.
+#[test]
+fn regression_nag_without_digits_or_above_255_was_read_as_another_nag() {
+    for (text, shown) in [
+        ("1. e4 $ e5 *", "$"),
+        ("1. e4 $256 e5 *", "$256"),
+        ("1. e4 e5 $1000 *", "$1000"),
+        ("1. e4 (1. d4 $300) e5 *", "$300"),
+        ("1. e4 $99999999999999999999 *", "$4294967295"),
+        ("1. e4 $", "$"),
+    ] {
+        let read = read_pgn(text);
+        assert!(read.games.is_empty(), "{text}");
+        assert!(
+            matches!(&read.errors[..], [e] if e.kind == PgnErrorKind::Nag(shown.to_owned())),
+            "{text}: {:?}",
+            read.errors
+        );
+        assert!(read.errors[0].to_string().contains("0 to 255"));
+    }
+    let edges = read_pgn("1. e4 $0 e5 $255 2. Nf3 $007 *");
+    assert!(edges.errors.is_empty(), "{:?}", edges.errors);
+    assert_eq!(edges.games[0].nags, vec![(1, 0), (2, 255), (3, 7)]);
+}
+
+/// The PGN standard, 8.2.1: export-format movetext lines have fewer than 80 printing
+/// characters; the writer let a line reach 80.
+#[test]
+fn regression_written_movetext_lines_reached_80_characters() {
+    use lattjo_chess::Position;
+    use lattjo_chess::pgn::PgnGame;
+    // Knights out and back: words of every length from 2 to 8 characters, so that many
+    // line lengths are tried.
+    let mut pos = Position::new();
+    let mut moves = Vec::new();
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(400) {
+        let m = pos.parse_san(san).expect("legal");
+        pos.play(m).expect("legal");
+        moves.push(m);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for skip in 0..40 {
+        let mut game = PgnGame::new(&[], Position::new(), moves.clone(), GameResult::Unknown);
+        game.comments.push((0, "x".repeat(skip)));
+        game.nags.push((skip + 1, 14));
+        let text = write_pgn(&game);
+        let movetext = text.split("\n\n").nth(1).expect("movetext");
+        for line in movetext.lines() {
+            assert!(line.chars().count() < 80, "{line:?}");
+            seen.insert(line.chars().count());
+        }
+    }
+    assert!(seen.contains(&79), "a full line is 79 characters: {seen:?}");
+}
+
+/// The PGN standard, 4.2: the export format has no tab characters, horizontal or vertical;
+/// 7: no non-printing character inside a string. The writer wrote the tabs and other control
+/// characters of tag values and comments as they were read. Now both read them as spaces and
+/// write what they read.
+#[test]
+fn regression_tabs_and_control_characters_were_written_into_tags_and_comments() {
+    use lattjo_chess::Position;
+    use lattjo_chess::pgn::PgnGame;
+    let text = "[Event \"a\tb\x0bc\x0cd\x00e\x7ff\"]\n[Annotator \"\tx\u{85}y\"]\n\n\
+                1. e4 {one\ttwo\x0bthree} e5 {x\x00y\u{9f}z}\n2. Nf3 {a\tb\n\tc} *\n";
+    let read = read_pgn(text);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let g = &read.games[0];
+    assert_eq!(g.tag("Event"), Some("a b c d e f"));
+    assert_eq!(g.tag("Annotator"), Some(" x y"));
+    assert_eq!(
+        g.comments,
+        vec![
+            (1, "one two three".to_owned()),
+            (2, "x y z".to_owned()),
+            (3, "a b c".to_owned())
+        ]
+    );
+    let written = write_pgn(g);
+    assert!(
+        !written.chars().any(|c| c.is_control() && c != '\n'),
+        "{written:?}"
+    );
+    assert_eq!(read_pgn(&written).games, read.games);
+    // A hand-built game's tags and comments too.
+    let mut built = PgnGame::new(
+        &[("Site", "x\ty"), ("Round", "1\u{1b}[31m")],
+        Position::new(),
+        Vec::new(),
+        GameResult::Unknown,
+    );
+    built.comments.push((0, "tab\there}".to_owned()));
+    built.comments.push((0, "bell\x07".to_owned()));
+    let written = write_pgn(&built);
+    assert!(
+        !written.chars().any(|c| c.is_control() && c != '\n'),
+        "{written:?}"
+    );
+    let back = &read_pgn(&written).games[0];
+    assert_eq!(back.tag("Site"), Some("x y"));
+    assert_eq!(back.tag("Round"), Some("1 [31m"));
+    assert_eq!(
+        back.comments,
+        vec![(0, "tab here}".to_owned()), (0, "bell".to_owned())]
+    );
+}
+
+/// Files written on classic Mac OS end their lines with a carriage return alone. A `;`
+/// comment runs to the end of its line (the PGN standard, 5), but the reader only ended it
+/// at `\n`: the comment swallowed the rest of the file, moves and later games included,
+/// without an error. A `%` escape line (6) after such a line end was not seen either.
+#[test]
+fn regression_a_line_comment_in_a_cr_only_file_swallowed_the_rest_of_the_file() {
+    let lf = "[Event \"a\"]\n[Site \"s\"]\n\n1. e4 e5 ; to the end\n% escaped e4\n2. Nf3 *\n\n\
+              [Event \"b\"]\n\n1. d4 ; last\n*\n";
+    let want = read_pgn(lf);
+    assert!(want.errors.is_empty(), "{:?}", want.errors);
+    assert_eq!(want.games.len(), 2);
+    assert_eq!(want.games[0].moves.len(), 3);
+    for text in [lf.replace('\n', "\r"), lf.replace('\n', "\r\n")] {
+        let read = read_pgn(&text);
+        assert!(read.errors.is_empty(), "{text:?}: {:?}", read.errors);
+        assert_eq!(read.games, want.games, "{text:?}");
     }
 }
