@@ -503,8 +503,10 @@ impl<R: BufRead> Lexer<R> {
                     }
                 }
                 b';' | b'%' => {
-                    // A comment or an escape to the end of the line.
-                    self.scan(false, |b| b == b'\n')?;
+                    // A comment or an escape to the end of the line: `\n`, or `\r` alone as
+                    // classic Mac OS files end their lines (where a `;` comment ran on to the
+                    // end of the input, swallowing every later move and game).
+                    self.scan(false, |b| b == b'\n' || b == b'\r')?;
                 }
                 _ => {
                     self.scan(true, |b| b.is_ascii_whitespace() || b"{([;".contains(&b))?;

@@ -666,3 +666,19 @@ fn byte_order_mark_of_a_concatenated_file_was_an_unexpected_word() {
     // A mark inside a word is not skipped: that word is a typed error, not a panic.
     assert!(read_games(&format!("1. 11-15{BOM} *")).is_err());
 }
+
+/// Regression (the chess PGN audit's finding, checked here for its class, 5 Dec 2026): in a
+/// file whose lines end with a carriage return alone, a `;` comment or `%` escape ran on to
+/// the end of the input and swallowed every later move and game without an error.
+#[test]
+fn regression_a_line_comment_in_a_cr_only_file_swallowed_the_rest_of_the_file() {
+    let lf = "[Event \"a\"]\n\n1. 11-15 ; to the end of the line\n% an escape line\n23-19 *\n\n\
+              [Event \"b\"]\n1. 9-13 ; last\n22-18 1-0\n";
+    let want = read_games(lf).unwrap();
+    assert_eq!(want.len(), 2);
+    assert_eq!(want[0].moves().len(), 2);
+    assert_eq!(want[1].moves().len(), 2);
+    for text in [lf.replace('\n', "\r"), lf.replace('\n', "\r\n")] {
+        assert_eq!(read_games(&text).unwrap(), want, "{text:?}");
+    }
+}
