@@ -39,7 +39,7 @@ use crate::{
 pub struct Ludo {
     rules: Rules,
     /// [`Rules::key`] of `rules`, which every state of this game carries.
-    key: u64,
+    key: u128,
     seats: Seats,
     end: u8,
     /// The playing colour after each colour (A14).
@@ -85,8 +85,9 @@ struct ColourTables {
     /// (`0..T`) on the loop, [`HOME_DOTS`] `+ k - L - 1` on the own home track or goal
     /// fields (each colour's home dot `h` has the same number: the colours are told apart by
     /// their bits), [`NO_DOT`] in the den and on the finishing dot; in the high byte the
-    /// colour's bit on that dot ([`occupancy_bit`], 0 on [`NO_DOT`], which is never marked),
-    /// so that a move finds both with one load per dot.
+    /// colour's bit on that dot ([`occupancy_bit`]: in the high nibble on a home dot and on a
+    /// safe loop dot, 0 on [`NO_DOT`], which is never marked), so that a move finds both with
+    /// one load per dot.
     dot: [u16; STEP_ROWS],
 }
 
@@ -147,8 +148,9 @@ const NO_DOT: u8 = 0xFF;
 /// tracks (at most [`crate::MAX_FINISH`] - 3 dots) fit between this and [`NO_DOT`].
 const HOME_DOTS: u8 = 128;
 /// The dot where the moves that do not exist land: no checker stands there, and its
-/// [`Occupancy`] byte is always [`BLOCKED`], which no real dot can hold (a loop dot has at
-/// most one colour and only in the low nibble, a home dot only the high nibble), and whose
+/// [`Occupancy`] byte is always [`BLOCKED`], which no real dot can hold (an unsafe loop dot
+/// has at most one colour and only in the low nibble, a home dot or a safe loop dot only the
+/// high nibble), and whose
 /// [`Landing`] entry is [`REFUSED`] under any rules, so a move ending there is never listed.
 /// Above the home dots, below [`NO_DOT`].
 const BLOCKED_DOT: u8 = 0xFE;
@@ -159,8 +161,10 @@ const REFUSED: u32 = 1 << 31;
 
 /// `Landing[b]`: what a checker of one colour finds on a dot whose [`Occupancy`] byte is `b`,
 /// as bits to OR into its move word: the capture bits (the captured colour + 1 in bits
-/// 28-30) for another colour on a loop dot (L10; home dots hold only their own colour, L13),
-/// and [`REFUSED`] where the move may not end (without own stacking, D3: an own checker
+/// 28-30) for another colour in the low nibble, that is on an unsafe loop dot (L10; home dots
+/// hold only their own colour, L13, and safe loop dots, D7's separate option, keep their
+/// colours in the high nibble, so nothing is captured there), and [`REFUSED`] where the move
+/// may not end (without own stacking, D3: an own checker
 /// there, or [`BLOCKED`]). One load per candidate move instead of a capture lookup and an
 /// occupancy test.
 type Landing = [u32; 256];
@@ -237,11 +241,11 @@ impl Default for Ludo {
 pub struct State {
     rules: Rules,
     /// [`Rules::key`] of `rules`, compared with the game's on every action.
-    key: u64,
+    key: u128,
     pos: Position,
     moves: MoveList,
-    /// The colours on each dot (derived from `pos`; a landing always captures, so a loop
-    /// dot never holds two colours).
+    /// The colours on each dot (derived from `pos`; a landing captures except on a safe dot,
+    /// so only a safe loop dot, D7's separate option, can hold two colours).
     occupancy: Occupancy,
 }
 
@@ -418,6 +422,17 @@ pub enum StateError {
     /// A six streak the rules would already have ended, or tries without three tries.
     #[error("inconsistent counter: {0}")]
     Counter(&'static str),
+    /// Two colours on one loop dot that is not safe (a landing captures there, T1, L10; only
+    /// D7's separate option, [`Rules::safe_dots`], lets colours share its safe dots).
+    #[error("{first} and {second} share loop dot {dot}, which is not a safe dot")]
+    SharedDot {
+        /// The loop dot.
+        dot: u8,
+        /// One colour (the first in clockwise order from red).
+        first: Colour,
+        /// Another.
+        second: Colour,
+    },
     /// A pending die that has no legal move (such a roll is lost at once, so it never waits).
     #[error("the pending die {0} has no legal move")]
     DieWithoutMove(Die),
@@ -525,6 +540,10 @@ impl Ludo {
                 };
             }
         }
+        // D7's separate option: the safe loop dots, whose colours are kept in the high nibble
+        // of their occupancy byte, like a home dot's, so that a landing there captures nothing
+        // (the move generation's tables do it all: no test of its own).
+        let safe = rules.safe_dots.loop_mask(g);
         let mut dot = [[NO_DOT; STEP_ROWS]; 4];
         for c in Colour::ALL {
             for k in 1..=g.last_loop() {
@@ -591,7 +610,7 @@ impl Ludo {
         let dot = Colour::ALL.map(|c| {
             dot[c.index()].map(|d| match d {
                 NO_DOT => u16::from(NO_DOT),
-                d => u16::from(d) | u16::from(occupancy_bit(c, d)) << 8,
+                d => u16::from(d) | u16::from(occupancy_bit(c, d, safe)) << 8,
             })
         });
         Ok(Ludo {
@@ -735,13 +754,14 @@ impl Ludo {
     /// Checks `pos` against the rules and makes it playable.
     ///
     /// What is checked: the geometry and the colours are the game's; no checker is past the end
-    /// of the path, and own checkers share a dot only under D3; the places are exactly the
+    /// of the path, own checkers share a dot only under D3, and two colours share a loop dot
+    /// only on a safe dot (D7's separate option, [`Rules::safe_dots`]); the places are exactly the
     /// colours that have finished (A15) and the game is over exactly when they are decided;
     /// the six streak is below the D5 limit, tries are below three and only while nothing
     /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak;
     /// the roll for who starts is only under L2 and before any move; a pending die has a
     /// legal move (a roll without one is lost at once, A11). The notation itself has checked
-    /// the counts, ranges and shared dots ([`Position`]).
+    /// the counts and ranges ([`Position`]).
     ///
     /// # Errors
     ///
@@ -759,6 +779,20 @@ impl Ludo {
                 expected: self.seats,
                 found: pos.seats,
             });
+        }
+        let occupancy = self.occupancy(&pos);
+        // T1, L10: a landing captures, so two colours share a loop dot only where it does not,
+        // on a safe dot (D7's separate option), whose colours are in the high nibble.
+        for dot in 0..self.rules.geometry.loop_len() {
+            let there = occupancy.0[usize::from(dot)] & 0xF;
+            if there.count_ones() > 1 {
+                let first = Colour::from_index(there.trailing_zeros() as usize);
+                let rest = there & (there - 1);
+                let second = Colour::from_index(rest.trailing_zeros() as usize);
+                if let (Some(first), Some(second)) = (first, second) {
+                    return Err(StateError::SharedDot { dot, first, second });
+                }
+            }
         }
         for c in self.seats.colours() {
             let ch = pos.checkers[c];
@@ -861,7 +895,7 @@ impl Ludo {
         }
         let mut moves = MoveList::new();
         if let (Some(d), Some(c)) = (pos.die, pos.to_move) {
-            self.generate(&pos, &self.occupancy(&pos), c, d.value(), &mut moves);
+            self.generate(&pos, &occupancy, c, d.value(), &mut moves);
             if moves.len() == 0 {
                 return Err(StateError::DieWithoutMove(d));
             }
@@ -869,7 +903,7 @@ impl Ludo {
         Ok(State {
             rules: self.rules,
             key: self.key,
-            occupancy: self.occupancy(&pos),
+            occupancy,
             pos,
             moves,
         })
@@ -1300,15 +1334,18 @@ impl Ludo {
 
 /// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop dot
 /// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
-/// between the colours' home tracks) the same bit in the high nibble, so that the low nibble
-/// names exactly the colours a landing can capture.
+/// between the colours' home tracks) and on a safe loop dot (D7's separate option, where
+/// colours may share) the same bit in the high nibble, so that the low nibble names exactly
+/// the colours a landing can capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Occupancy([u8; 256]);
 
-/// The bit of colour `c` in [`Occupancy`] on dot `dot`.
+/// The bit of colour `c` in [`Occupancy`] on dot `dot`, given the safe loop dots as a set
+/// of bits (D7's separate option): in the high nibble on a home dot or a safe loop dot.
 #[inline]
-fn occupancy_bit(c: Colour, dot: u8) -> u8 {
-    c.bit() << (4 * u32::from(dot >= HOME_DOTS))
+fn occupancy_bit(c: Colour, dot: u8, safe: u128) -> u8 {
+    let high = dot >= HOME_DOTS || safe >> (dot & 0x7F) & 1 != 0;
+    c.bit() << (4 * u32::from(high))
 }
 
 /// The index of the first of four bytes equal to `k` (SWAR: the lowest flagged byte of the

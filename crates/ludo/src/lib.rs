@@ -71,5 +71,5 @@ pub use moves::{Action, Move, MoveKind, ParseActionError, ParseMoveError};
 pub use position::{Dot, DotError, Opening, PlaceError, Places, Position, PositionError};
 pub use rules::{
     Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, ParseRulesError, Preset,
-    ReleaseRolls, ReleaseRollsError, Rules, RulesError, SixRelease,
+    ReleaseRolls, ReleaseRollsError, Rules, RulesError, SafeDots, SafeDotsError, SixRelease,
 };

@@ -266,8 +266,9 @@ impl Geometry {
 
 /// A position: the board, whose turn it is and the turn's state, in the notation of the rules
 /// file (section 6). Parsing checks everything that can be checked without the rules (counts,
-/// ranges, seats, shared dots); [`crate::Ludo::state`] checks the rest and gives a playable
-/// [`crate::State`].
+/// ranges, seats); [`crate::Ludo::state`] checks the rest and gives a playable
+/// [`crate::State`], among it whether two colours may share a loop dot (only on a safe dot,
+/// D7's separate option [`crate::Rules::safe_dots`]).
 ///
 /// Notation: `LUDO <T>/<L>/<H> <seats> <to-move> <six-streak> <colour>:<i1>,<i2>,<i3>,<i4> …`
 /// with one checker block per playing colour in seat order, path indices sorted ascending, and
@@ -365,16 +366,6 @@ pub enum PositionError {
         /// `F`.
         finish: u8,
     },
-    /// Two colours on one loop dot (a landing always captures, so this never happens).
-    #[error("{first} and {second} share loop dot {dot}")]
-    SharedDot {
-        /// The loop dot.
-        dot: u8,
-        /// One colour.
-        first: Colour,
-        /// The other.
-        second: Colour,
-    },
     /// The `die=` field.
     #[error("bad die: {0}")]
     Die(#[from] ParseDieError),
@@ -441,8 +432,9 @@ impl Position {
     /// # Errors
     ///
     /// [`PositionError::NotPlaying`] for a colour that does not play; [`DotError`] (wrapped in
-    /// [`PlaceError`]) for a dot the colour cannot stand on, such as another colour's home track;
-    /// [`PositionError::SharedDot`] when the checkers would share a loop dot with another colour.
+    /// [`PlaceError`]) for a dot the colour cannot stand on, such as another colour's home
+    /// track. Whether another colour may share a loop dot depends on the rules (safe dots, D7's
+    /// separate option): [`crate::Ludo::state`] checks it.
     pub fn with_checkers(mut self, colour: Colour, dots: [Dot; 4]) -> Result<Position, PlaceError> {
         if !self.seats.contains(colour) {
             return Err(PositionError::NotPlaying(colour).into());
@@ -453,7 +445,6 @@ impl Position {
         }
         idx.sort_unstable();
         self.checkers[colour] = idx;
-        self.check_shared_dots()?;
         Ok(self)
     }
 
@@ -521,27 +512,6 @@ impl Position {
                 .count();
             (n > 0).then_some((c, n))
         })
-    }
-
-    fn check_shared_dots(&self) -> Result<(), PositionError> {
-        let mut owner = [None::<Colour>; 256];
-        for c in self.seats.colours() {
-            for &k in &self.checkers[c] {
-                if let Some(d) = self.geometry.loop_dot(c, k) {
-                    match owner[d as usize] {
-                        Some(o) if o != c => {
-                            return Err(PositionError::SharedDot {
-                                dot: d,
-                                first: o,
-                                second: c,
-                            });
-                        }
-                        _ => owner[d as usize] = Some(c),
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 }
 
@@ -692,7 +662,6 @@ impl FromStr for Position {
             places: Places::default(),
             opening: None,
         };
-        pos.check_shared_dots()?;
         let mut stage = 0;
         for field in it {
             if let Some((c, _)) = field.split_once(':')
@@ -911,14 +880,13 @@ mod tests {
             E::Geometry(_)
         ));
         assert!(matches!(err("LUDO 40/40/4 R R 0 R:0,0,0,0"), E::Seats(_)));
-        // R at index 21 and Y at index 1 are both loop dot 20.
+        // R at index 21 and Y at index 1 are both loop dot 20: whether they may share it
+        // depends on the rules (D7's safe dots), so the rules-free notation reads it and
+        // `Ludo::state` decides (`StateError::SharedDot`, tests/rules.rs).
+        let shared: Position = "LUDO 40/40/4 RY R 0 R:0,0,0,21 Y:0,0,0,1".parse().unwrap();
         assert_eq!(
-            err("LUDO 40/40/4 RY R 0 R:0,0,0,21 Y:0,0,0,1"),
-            E::SharedDot {
-                dot: 20,
-                first: Colour::Red,
-                second: Colour::Yellow
-            }
+            shared.on_loop_dot(20).collect::<Vec<_>>(),
+            [(Colour::Red, 1), (Colour::Yellow, 1)]
         );
         assert_eq!(
             err("LUDO 40/40/4 RY - 0 R:0,0,0,0 Y:0,0,0,0"),

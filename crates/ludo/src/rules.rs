@@ -359,6 +359,212 @@ impl fmt::Debug for ReleaseRolls {
     }
 }
 
+/// Safe dots of the loop (D7's separate option, Ludo King style): a set of offsets, each
+/// counted clockwise from **every** colour's start dot (0 is the start dot itself), whose dots
+/// no checker can be captured on. Checkers of different colours may share a safe dot, and a
+/// landing there captures nothing; a colour's own checkers share one only under D3
+/// (`own_stacking`), as on any dot. The home tracks (or goal fields) stay safe as always.
+///
+/// The offsets count from all four start dots, whether that colour plays or not: the stars
+/// are marks printed on the board, like the dots themselves (A14's ordinary start dots of
+/// absent colours are ordinary in that nobody enters there, not unmarked). So the safe dots
+/// look the same from every seat, and the rules file's seat rotation keeps holding.
+///
+/// [`SafeDots::NONE`] (every preset's value) leaves D7 as the rules file states it;
+/// [`SafeDots::LUDO_KING`] is Ludo King's classic board, eight safe dots on the 52-dot loop:
+/// each start dot and the star 8 dots beyond it. An offset must be below the loop length `T`
+/// ([`crate::RulesError::SafeDot`]); [`crate::Ludo::new`] stores the offsets reduced modulo
+/// `T/4` (an offset of `T/4` or more names a dot that is a smaller offset from the next start
+/// dot), so that two rules with the same safe dots are equal.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Geometry, SafeDots};
+/// let stars = SafeDots::LUDO_KING;
+/// assert_eq!(stars.offsets().collect::<Vec<_>>(), [0, 8]);
+/// let dots: Vec<u8> = stars.loop_dots(Geometry::CLASSIC).collect();
+/// assert_eq!(dots, [0, 8, 13, 21, 26, 34, 39, 47]);
+/// assert!(stars.is_safe(Geometry::CLASSIC, 47));
+/// assert!(!stars.is_safe(Geometry::CLASSIC, 46));
+/// assert_eq!(SafeDots::new(&[8, 0])?, stars);
+/// assert!(SafeDots::new(&[128]).is_err());
+/// assert_eq!(stars.to_string(), "{0,8}");
+/// # Ok::<(), lattjo_ludo::SafeDotsError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<u8>", into = "Vec<u8>"))]
+pub struct SafeDots(u128);
+
+/// A safe-dot offset that no loop can have (at least [`MAX_LOOP`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{SafeDots, SafeDotsError};
+/// assert!(matches!(SafeDots::new(&[0, 200]), Err(SafeDotsError { offset: 200, .. })));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a safe-dot offset must be below {max}, not {offset}", max = MAX_LOOP)]
+#[non_exhaustive]
+pub struct SafeDotsError {
+    /// The offset given.
+    pub offset: u8,
+}
+
+impl TryFrom<Vec<u8>> for SafeDots {
+    type Error = SafeDotsError;
+    fn try_from(offsets: Vec<u8>) -> Result<SafeDots, SafeDotsError> {
+        SafeDots::new(&offsets)
+    }
+}
+
+impl From<SafeDots> for Vec<u8> {
+    fn from(s: SafeDots) -> Vec<u8> {
+        s.offsets().collect()
+    }
+}
+
+impl SafeDots {
+    /// No safe dots on the loop (D7 as the rules file states it; every preset).
+    pub const NONE: SafeDots = SafeDots(0);
+    /// Ludo King's stars (D7's separate option): each start dot (offset 0) and the dot 8
+    /// beyond it, eight safe dots on the 52-dot Classic loop.
+    pub const LUDO_KING: SafeDots = SafeDots(1 | 1 << 8);
+
+    /// The set of these offsets (in any order; repeats count once).
+    ///
+    /// # Errors
+    ///
+    /// [`SafeDotsError`] for an offset of [`MAX_LOOP`] or more.
+    pub const fn new(offsets: &[u8]) -> Result<SafeDots, SafeDotsError> {
+        let mut m = 0u128;
+        let mut i = 0;
+        while i < offsets.len() {
+            let o = offsets[i];
+            if o >= MAX_LOOP {
+                return Err(SafeDotsError { offset: o });
+            }
+            m |= 1 << o;
+            i += 1;
+        }
+        Ok(SafeDots(m))
+    }
+
+    /// Ludo King's stars, [`SafeDots::LUDO_KING`].
+    #[must_use]
+    pub const fn ludo_king() -> SafeDots {
+        SafeDots::LUDO_KING
+    }
+
+    /// Whether there are no safe dots.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `offset` is one of the offsets.
+    #[must_use]
+    pub const fn contains(self, offset: u8) -> bool {
+        offset < MAX_LOOP && self.0 & (1 << offset) != 0
+    }
+
+    /// The offsets, lowest first.
+    pub fn offsets(self) -> impl Iterator<Item = u8> + Clone {
+        (0..MAX_LOOP).filter(move |&o| self.contains(o))
+    }
+
+    /// The largest offset, if any.
+    #[must_use]
+    pub const fn max_offset(self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(127 - self.0.leading_zeros() as u8)
+        }
+    }
+
+    /// The safe loop dots (0-based, clockwise from red's start dot) on a loop of geometry `g`
+    /// as a set of bits: every start dot plus each offset, modulo `T`.
+    #[must_use]
+    pub const fn loop_mask(self, g: Geometry) -> u128 {
+        let t = g.loop_len();
+        let mut mask = 0u128;
+        let mut o = 0u8;
+        while o < MAX_LOOP {
+            if self.contains(o) {
+                let mut c = 0u16;
+                while c < 4 {
+                    let d = (c * (t / 4) as u16 + o as u16) % t as u16;
+                    mask |= 1 << d;
+                    c += 1;
+                }
+            }
+            o += 1;
+        }
+        mask
+    }
+
+    /// Whether loop dot `dot` (0-based, clockwise from red's start dot) is safe on a loop of
+    /// geometry `g`.
+    #[must_use]
+    pub const fn is_safe(self, g: Geometry, dot: u8) -> bool {
+        dot < g.loop_len() && self.loop_mask(g) & (1 << dot) != 0
+    }
+
+    /// The safe loop dots on a loop of geometry `g`, lowest first.
+    pub fn loop_dots(self, g: Geometry) -> impl Iterator<Item = u8> + Clone {
+        let mask = self.loop_mask(g);
+        (0..g.loop_len()).filter(move |&d| mask & (1 << d) != 0)
+    }
+
+    /// These offsets reduced modulo `T/4` when all are below `T` (otherwise unchanged, for
+    /// [`Rules::validate`] to refuse).
+    pub(crate) const fn reduced(self, g: Geometry) -> SafeDots {
+        let t = g.loop_len();
+        match self.max_offset() {
+            Some(m) if m < t => {
+                let q = t / 4;
+                let mut r = 0u128;
+                let mut o = 0u8;
+                while o < t {
+                    if self.contains(o) {
+                        r |= 1 << (o % q);
+                    }
+                    o += 1;
+                }
+                SafeDots(r)
+            }
+            _ => self,
+        }
+    }
+
+    /// The set as bits, offset `o` at bit `o`.
+    pub(crate) const fn bits(self) -> u128 {
+        self.0
+    }
+}
+
+impl fmt::Display for SafeDots {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for (i, o) in self.offsets().enumerate() {
+            if i > 0 {
+                write!(f, ",")?;
+            }
+            write!(f, "{o}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+impl fmt::Debug for SafeDots {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SafeDots({self})")
+    }
+}
+
 /// A named rule set.
 ///
 /// # Examples
@@ -401,8 +607,9 @@ impl Preset {
 /// change options with the `with_*` methods to get hybrids; [`crate::Ludo::new`] checks the
 /// combination.
 ///
-/// D6 (a landing always captures, the choice of move stays free) and D7 (only the own home
-/// track is safe) are the same in every preset and are not options.
+/// D6 (a landing captures, the choice of move stays free) is the same in every preset and is
+/// not an option. D7 (only the own home track is safe) is the same in every preset too; its
+/// separate option, Ludo King's safe stars ([`Rules::safe_dots`]), is off in all three.
 ///
 /// # Examples
 ///
@@ -454,6 +661,12 @@ pub struct Rules {
     /// D5: the number of consecutive 6s, 1 to 255, that forfeits the roll and ends the turn
     /// (`None`: unlimited, every 6 gives another roll). Classic 3, the others unlimited.
     pub max_sixes: Option<u8>,
+    /// D7 (the separate option): safe dots on the loop, as offsets from every start dot, where
+    /// no checker is captured and colours may share a dot ([`SafeDots`]; Ludo King:
+    /// [`SafeDots::LUDO_KING`]). Off ([`SafeDots::NONE`]) in every preset. Missing from
+    /// serialized rules written before it existed, it reads as off.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub safe_dots: SafeDots,
     /// D8: three rolls to get a checker out when nothing can move. Off in every preset.
     pub three_tries: bool,
     /// D9 / A11: a player who can move must move (otherwise passing is always allowed). On in
@@ -526,6 +739,15 @@ pub enum RulesError {
     /// 6), so nobody could ever leave the den.
     #[error("no release roll can be played: a limit of one six forfeits every 6")]
     NoPlayableRelease,
+    /// A safe-dot offset (D7's separate option, [`SafeDots`]) that is not below the loop
+    /// length.
+    #[error("a safe-dot offset must be below the loop length {loop_len}, not {offset}")]
+    SafeDot {
+        /// The offset given.
+        offset: u8,
+        /// `T`.
+        loop_len: u8,
+    },
 }
 
 impl Rules {
@@ -546,6 +768,7 @@ impl Rules {
             own_stacking: true,
             overshoot: Overshoot::Bounce,
             max_sixes: None,
+            safe_dots: SafeDots::NONE,
             three_tries: false,
             must_move: true,
             opening_checker: false,
@@ -571,6 +794,7 @@ impl Rules {
             own_stacking: false,
             overshoot: Overshoot::Illegal,
             max_sixes: Some(3),
+            safe_dots: SafeDots::NONE,
             three_tries: false,
             must_move: true,
             opening_checker: false,
@@ -597,6 +821,7 @@ impl Rules {
             own_stacking: false,
             overshoot: Overshoot::Illegal,
             max_sixes: None,
+            safe_dots: SafeDots::NONE,
             three_tries: false,
             must_move: true,
             opening_checker: true,
@@ -717,6 +942,25 @@ impl Rules {
         self
     }
 
+    /// These rules with safe dots on the loop (D7's separate option; [`SafeDots::LUDO_KING`]
+    /// for Ludo King's stars, [`SafeDots::NONE`] to turn them off).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Ludo, Rules, SafeDots};
+    /// let game = Ludo::new(Rules::classic().with_safe_dots(SafeDots::LUDO_KING))?;
+    /// // Green stands on red's star (red's index 9, loop dot 8); red lands there with a 3.
+    /// let s = game.state_from_str("LUDO 52/51/5 RGYB R 0 R:0,0,0,6 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0 die=3")?;
+    /// assert_eq!(s.legal_moves()[0].to_string(), "R:6>9", "no capture on a star");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn with_safe_dots(mut self, safe_dots: SafeDots) -> Rules {
+        self.safe_dots = safe_dots;
+        self
+    }
+
     /// These rules with three tries on or off (D8).
     #[must_use]
     pub const fn with_three_tries(mut self, on: bool) -> Rules {
@@ -777,7 +1021,7 @@ impl Rules {
     /// # Errors
     ///
     /// [`RulesError`] for a player count or seating that is not 2 to 4 players, a sixth dot
-    /// off the loop, a zero limit of sixes, or a combination under which nobody could ever
+    /// off the loop, a zero limit of sixes, a safe-dot offset not below `T`, or a combination under which nobody could ever
     /// finish (fewer than four goal fields without sharing; every release roll forfeited; a
     /// bounce with goal fields) or bounce off the path (a bounce on a path ending before
     /// index 6).
@@ -792,6 +1036,12 @@ impl Rules {
         }
         if let Some(0) = self.max_sixes {
             return Err(RulesError::MaxSixes);
+        }
+        let loop_len = self.geometry.loop_len();
+        if let Some(offset) = self.safe_dots.max_offset()
+            && offset >= loop_len
+        {
+            return Err(RulesError::SafeDot { offset, loop_len });
         }
         if self.overshoot == Overshoot::Bounce && self.finish == Finish::GoalFields {
             return Err(RulesError::BounceIntoGoalFields);
@@ -827,7 +1077,7 @@ impl Rules {
 
     /// The options the state string carries (everything but the seating and the geometry,
     /// which the position's own fields give) as `(name, value)` texts, in a fixed order.
-    fn options(&self) -> [(&'static str, OptionText); 14] {
+    fn options(&self) -> [(&'static str, OptionText); 15] {
         let yes = |b: bool| OptionText::Word(if b { "yes" } else { "no" });
         [
             (
@@ -863,6 +1113,7 @@ impl Rules {
                     None => OptionText::Word("none"),
                 },
             ),
+            ("safe_dots", OptionText::Offsets(self.safe_dots)),
             ("three_tries", yes(self.three_tries)),
             ("must_move", yes(self.must_move)),
             ("opening_checker", yes(self.opening_checker)),
@@ -987,6 +1238,34 @@ impl Rules {
                         Some(number()?)
                     }
                 }
+                "safe_dots" => {
+                    // Canonical only: `none`, or offsets below T/4 ascending, joined by `+`
+                    // (as written for the rules a game stores, see [`SafeDots`]).
+                    r.safe_dots = SafeDots::NONE;
+                    if value != "none" {
+                        let quarter = geometry.loop_len() / 4;
+                        let mut last = None;
+                        let mut offsets = SafeDots::NONE.bits();
+                        for o in value.split('+') {
+                            if o.is_empty() || o.len() > 3 || !o.bytes().all(|b| b.is_ascii_digit())
+                            {
+                                return Err(bad("a bad safe_dots offset"));
+                            }
+                            let o: u8 = o.parse().map_err(|_| bad("a bad safe_dots offset"))?;
+                            if o >= quarter {
+                                return Err(bad(
+                                    "a safe_dots offset not below a quarter of the loop",
+                                ));
+                            }
+                            if last.is_some_and(|l| l >= o) {
+                                return Err(bad("safe_dots offsets not ascending"));
+                            }
+                            last = Some(o);
+                            offsets |= 1 << o;
+                        }
+                        r.safe_dots = SafeDots(offsets);
+                    }
+                }
                 "three_tries" => r.three_tries = yes()?,
                 "must_move" => r.must_move = yes()?,
                 "opening_checker" => r.opening_checker = yes()?,
@@ -997,11 +1276,12 @@ impl Rules {
         Ok(r.normalized())
     }
 
-    /// The rules of a game packed into 62 bits, equal exactly when the normalized rules are
+    /// The rules of a game packed into 94 bits, equal exactly when the normalized rules are
     /// equal (every field has its own bits; the destructuring fails to compile when a field
-    /// is added). Games and states compare keys, one instruction, where comparing `Rules`
-    /// field by field cost a fifth of a random game.
-    pub(crate) fn key(&self) -> u64 {
+    /// is added; normalized safe-dot offsets are below `T/4`, at most 32). Games and states
+    /// compare keys, two instructions, where comparing `Rules` field by field cost a fifth of
+    /// a random game.
+    pub(crate) fn key(&self) -> u128 {
         let Rules {
             players: _,
             seats: _,
@@ -1015,6 +1295,7 @@ impl Rules {
             own_stacking,
             overshoot,
             max_sixes,
+            safe_dots,
             three_tries,
             must_move,
             opening_checker,
@@ -1024,28 +1305,32 @@ impl Rules {
         // The players and the seats as the colours that play: for rules that make a game
         // (the only ones whose keys are compared) the normalized `seats` is `None` exactly
         // when the colours are the usual seating of their number.
-        let mut k = u64::from(self.seating().map_or(0, Seats::mask));
-        k = k << 8 | u64::from(geometry.loop_len());
-        k = k << 8 | u64::from(geometry.last_loop());
-        k = k << 8 | u64::from(geometry.home_len());
-        k = k << 1 | u64::from(finish == Finish::GoalFields);
-        k = k << 8 | u64::from(sixth_dot);
-        k = k << 6 | u64::from(release_rolls.0 & 0b11_1111);
-        k = k << 1 | u64::from(six_release == SixRelease::OneToStart);
-        k = k << 1 | u64::from(release_compulsory);
-        k = k << 1 | u64::from(clear_start);
-        k = k << 1 | u64::from(own_stacking);
-        k = k << 1 | u64::from(overshoot == Overshoot::Illegal);
-        k = k << 9 | max_sixes.map_or(0, |m| 0x100 | u64::from(m));
-        k = k << 1 | u64::from(three_tries);
-        k = k << 1 | u64::from(must_move);
-        k = k << 1 | u64::from(opening_checker);
-        k = k << 1 | u64::from(roll_for_start);
-        k << 1 | u64::from(play_out_places)
+        let mut k = u128::from(self.seating().map_or(0, Seats::mask));
+        k = k << 8 | u128::from(geometry.loop_len());
+        k = k << 8 | u128::from(geometry.last_loop());
+        k = k << 8 | u128::from(geometry.home_len());
+        k = k << 1 | u128::from(finish == Finish::GoalFields);
+        k = k << 8 | u128::from(sixth_dot);
+        k = k << 6 | u128::from(release_rolls.0 & 0b11_1111);
+        k = k << 1 | u128::from(six_release == SixRelease::OneToStart);
+        k = k << 1 | u128::from(release_compulsory);
+        k = k << 1 | u128::from(clear_start);
+        k = k << 1 | u128::from(own_stacking);
+        k = k << 1 | u128::from(overshoot == Overshoot::Illegal);
+        k = k << 9 | max_sixes.map_or(0, |m| 0x100 | u128::from(m));
+        // D7's safe dots: normalized offsets are below T/4, at most 32.
+        k = k << 32 | safe_dots.bits() & 0xFFFF_FFFF;
+        k = k << 1 | u128::from(three_tries);
+        k = k << 1 | u128::from(must_move);
+        k = k << 1 | u128::from(opening_checker);
+        k = k << 1 | u128::from(roll_for_start);
+        k << 1 | u128::from(play_out_places)
     }
 
-    /// The same rules with the usual seating as `None` (see [`Rules::seats`]).
+    /// The same rules with the usual seating as `None` (see [`Rules::seats`]) and the safe-dot
+    /// offsets reduced modulo `T/4` (see [`SafeDots`]).
     pub(crate) fn normalized(mut self) -> Rules {
+        self.safe_dots = self.safe_dots.reduced(self.geometry);
         if let Some(s) = self.seats
             && Seats::for_players(s.len()) == Ok(s)
         {
@@ -1061,6 +1346,7 @@ enum OptionText {
     Word(&'static str),
     Number(u8),
     Faces(ReleaseRolls),
+    Offsets(SafeDots),
 }
 
 impl fmt::Display for OptionText {
@@ -1069,6 +1355,16 @@ impl fmt::Display for OptionText {
             OptionText::Word(w) => f.write_str(w),
             OptionText::Number(n) => write!(f, "{n}"),
             OptionText::Faces(r) => r.faces().try_for_each(|d| write!(f, "{d}")),
+            OptionText::Offsets(s) if s.is_empty() => f.write_str("none"),
+            OptionText::Offsets(s) => {
+                for (i, o) in s.offsets().enumerate() {
+                    if i > 0 {
+                        f.write_str("+")?;
+                    }
+                    write!(f, "{o}")?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! The board is drawn for any geometry: the `T` loop dots on a circle (clockwise from red's
 //! start dot at the top), each colour's `H` home-track dots on a spoke towards the centre, the
-//! dens outside the circle next to their start dots. Everything is drawn as shapes, checkers
-//! sharing a dot as a small stack of discs, so no font is needed.
+//! dens outside the circle next to their start dots, a star on each safe loop dot (D7's separate
+//! option, [`crate::Rules::safe_dots`]). Everything is drawn as shapes, checkers sharing a dot
+//! as a small stack of discs (colours sharing a safe dot side by side, a stack each), so no
+//! font is needed.
 //!
 //! ```
 //! use lattjo_ludo::{svg, Ludo};
@@ -142,6 +144,21 @@ pub fn render(state: &State, options: &Options) -> String {
             "<circle class=\"dot\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"8\" fill=\"{colour}\" stroke=\"#555\" fill-opacity=\"0.45\"/>"
         );
     }
+    // D7's separate option: a star on each safe loop dot.
+    for d in rules.safe_dots.loop_dots(g) {
+        let (x, y) = lay.point(Dot::Loop(d));
+        let mut points = String::new();
+        for i in 0..10 {
+            let r = if i % 2 == 0 { 7.0 } else { 3.0 };
+            let a = (f64::from(i) / 10.0 - 0.25) * core::f64::consts::TAU;
+            let _ = write!(points, "{:.1},{:.1} ", x + r * a.cos(), y + r * a.sin());
+        }
+        let _ = writeln!(
+            s,
+            "<polygon class=\"star\" points=\"{}\" fill=\"#555\" fill-opacity=\"0.6\"/>",
+            points.trim_end()
+        );
+    }
     // Dens and home tracks of the playing colours.
     for c in pos.seats().colours() {
         let (x, y) = lay.den(c);
@@ -191,6 +208,17 @@ pub fn render(state: &State, options: &Options) -> String {
                 continue;
             }
             let (mut x, mut y) = lay.point(dot);
+            if let Dot::Loop(d) = dot {
+                // Colours sharing a safe dot (D7's separate option): side by side.
+                let (mut rank, mut colours) = (0, 0);
+                for (o, _) in pos.on_loop_dot(d) {
+                    if o == c {
+                        rank = colours;
+                    }
+                    colours += 1;
+                }
+                x += 9.0 * (f64::from(rank) - f64::from(colours - 1) / 2.0);
+            }
             if dot == Dot::Finish {
                 let (ox, oy) = polar(lay.home_angle(c), 11.0);
                 x = ox;
