@@ -26,7 +26,10 @@
 //! | then | 2P | per seat, while rolling for who starts: still contending, its roll / 6 | 0-1 |
 //!
 //! Both kinds are lossless: a colour's checkers are interchangeable, so the sorted list of
-//! their indices is the plane's counts read in order.
+//! their indices is the plane's counts read in order. That holds with D7's separate option
+//! (safe dots, [`Rules::safe_dots`](crate::Rules::safe_dots)) too: colours sharing a safe dot
+//! are each encoded by their own indices, and which dots are safe is fixed by the rules, like
+//! the geometry, so it needs no input.
 //!
 //! Actions, given the die in the state: `Pass` is 0; a step from path index `f` (1 to E-1) is
 //! `f`; an entry to path index `t` is `E + t - 1`; two checkers entering together (L6) is `2E`.
@@ -396,6 +399,10 @@ mod tests {
         played_out.play_out_places = true;
         played_out.three_tries = true;
         rules.push(played_out);
+        // D7's separate option: colours share the stars.
+        for p in crate::Preset::ALL {
+            rules.push(Rules::preset(p).with_safe_dots(crate::SafeDots::LUDO_KING));
+        }
         let mut states = 0;
         let kinds = [ObservationKind::Compact, ObservationKind::Planes];
         for (g, (rules, kind)) in rules

@@ -1412,6 +1412,10 @@ mod tests {
             base.with_overshoot(Overshoot::Illegal),
             base.with_max_sixes(Some(3)),
             base.with_max_sixes(Some(1)),
+            base.with_safe_dots(SafeDots::LUDO_KING),
+            base.with_safe_dots(SafeDots::new(&[9]).unwrap()),
+            base.with_safe_dots(SafeDots::new(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap()),
+            Rules::classic().with_safe_dots(SafeDots::new(&[12]).unwrap()),
             base.with_three_tries(true),
             base.with_must_move(false),
             base.with_opening_checker(true),
@@ -1429,6 +1433,34 @@ mod tests {
             }
         }
         assert_eq!(base.key(), Rules::default().key());
+    }
+
+    /// D7's separate option: offsets are reduced modulo `T/4` by the normalization only when
+    /// all are below `T` (otherwise `validate` refuses them as given).
+    #[test]
+    fn d7_safe_dots_are_reduced_only_when_valid() {
+        let c = Rules::classic();
+        let r = c
+            .with_safe_dots(SafeDots::new(&[13, 47]).unwrap())
+            .normalized();
+        assert_eq!(r.safe_dots, SafeDots::new(&[0, 8]).unwrap());
+        let bad = c.with_safe_dots(SafeDots::new(&[8, 60]).unwrap());
+        assert_eq!(bad.normalized().safe_dots, bad.safe_dots);
+        assert_eq!(
+            bad.normalized().validate(),
+            Err(RulesError::SafeDot {
+                offset: 60,
+                loop_len: 52
+            })
+        );
+        assert_eq!(SafeDots::NONE.max_offset(), None);
+        assert_eq!(SafeDots::new(&[127]).unwrap().max_offset(), Some(127));
+        let all = SafeDots::new(&(0..128).collect::<Vec<u8>>()).unwrap();
+        assert_eq!(all.offsets().count(), 128);
+        assert_eq!(
+            all.loop_dots(Geometry::new(128, 100, 4).unwrap()).count(),
+            128
+        );
     }
 
     #[test]

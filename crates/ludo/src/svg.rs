@@ -282,6 +282,43 @@ mod tests {
         assert!(!none.contains("last-move"));
     }
 
+    /// D7's separate option: a star on each safe loop dot, and colours sharing one drawn side
+    /// by side, each visible.
+    #[test]
+    fn d7_stars_and_colours_sharing_a_star_are_drawn() {
+        let text = "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0";
+        let plain = Ludo::new(Rules::classic()).unwrap();
+        let free = plain
+            .state_from_str("LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")
+            .unwrap();
+        assert_eq!(
+            render(&free, &Options::default())
+                .matches("class=\"star\"")
+                .count(),
+            0
+        );
+        let game = Ludo::new(Rules::classic().with_safe_dots(crate::SafeDots::LUDO_KING)).unwrap();
+        let st = game.state_from_str(text).unwrap();
+        let svg = render(&st, &Options::default());
+        assert_eq!(svg.matches("class=\"star\"").count(), 8);
+        assert_eq!(svg.matches("class=\"checker\"").count(), 16);
+        // The red and the green checker on loop dot 8 are at different places.
+        let (x, y) = Layout {
+            loop_len: 52.0,
+            last_loop: 51,
+            home_len: 5,
+        }
+        .point(Dot::Loop(8));
+        let at = |dx: f64| format!("cx=\"{:.1}\" cy=\"{y:.1}\"", x + dx);
+        let checker = |c: Colour, dx: f64| {
+            svg.lines().any(|l| {
+                l.contains("class=\"checker\"") && l.contains(fill(c)) && l.contains(&at(dx))
+            })
+        };
+        assert!(checker(Colour::Red, -4.5), "{svg}");
+        assert!(checker(Colour::Green, 4.5), "{svg}");
+    }
+
     #[test]
     fn stacked_checkers_are_drawn_as_a_stack_of_discs_without_text() {
         let game = Ludo::default();

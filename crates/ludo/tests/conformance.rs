@@ -1,8 +1,8 @@
-//! boardgame-core's conformance kit on every preset, a hybrid and 2-4 players, with made-up
-//! actions that must be refused with the state unchanged.
+//! boardgame-core's conformance kit on every preset, a hybrid and 2-4 players, each preset
+//! with D7's safe stars, with made-up actions that must be refused with the state unchanged.
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
-use lattjo_ludo::{Action, Colour, Ludo, Move, MoveKind, Overshoot, Rules, Seats};
+use lattjo_ludo::{Action, Colour, Ludo, Move, MoveKind, Overshoot, Rules, SafeDots, Seats};
 
 fn extra() -> Vec<Action> {
     let mut v: Vec<Action> = [
@@ -86,4 +86,44 @@ fn conformance_hybrid_with_every_option_flipped() {
     r.clear_start = true;
     let g = Ludo::new(r.with_seats("RYB".parse().unwrap())).unwrap();
     check(&g, 20, 9);
+}
+
+/// D7's separate option: Ludo King's stars on every preset (2 to 4 players), and on the
+/// all-options hybrid.
+#[test]
+fn conformance_d7_safe_stars_on_every_preset() {
+    let stars = SafeDots::LUDO_KING;
+    check(
+        &Ludo::new(Rules::lattjo().with_safe_dots(stars)).unwrap(),
+        20,
+        11,
+    );
+    check(
+        &Ludo::new(Rules::classic().with_safe_dots(stars)).unwrap(),
+        20,
+        12,
+    );
+    check(
+        &Ludo::new(Rules::mensch().with_safe_dots(stars)).unwrap(),
+        20,
+        13,
+    );
+    check(
+        &Ludo::new(Rules::classic().with_safe_dots(stars).with_players(2)).unwrap(),
+        20,
+        14,
+    );
+    let mut r = Rules::lattjo().with_safe_dots(SafeDots::new(&[0, 3, 8]).unwrap());
+    r.overshoot = Overshoot::Illegal;
+    r.max_sixes = Some(2);
+    r.three_tries = true;
+    r.must_move = false;
+    r.play_out_places = true;
+    r.own_stacking = false;
+    r.clear_start = true;
+    check(
+        &Ludo::new(r.with_seats("GYB".parse().unwrap())).unwrap(),
+        20,
+        15,
+    );
 }

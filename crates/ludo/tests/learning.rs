@@ -1,13 +1,14 @@
 //! The learning encodings (issue 19) under boardgame-core's conformance kit for every preset,
 //! 2 to 4 players, the option hybrid, no roll for the start, other sixth dots, release rolls
-//! and uses of a 6, and other board geometries (each with both observation kinds), plus
+//! and uses of a 6, other board geometries and D7's safe stars (each with both observation
+//! kinds), plus
 //! positions whose encoding is known.
 
 use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions, check_observations};
 use boardgame_core::{Game, IndexedActions, Observe, Seat};
 use lattjo_ludo::{
-    Action, Die, Finish, Geometry, Ludo, ObservationKind, Overshoot, ReleaseRolls, Rules, Seats,
-    SixRelease, State,
+    Action, Die, Finish, Geometry, Ludo, ObservationKind, Overshoot, ReleaseRolls, Rules, SafeDots,
+    Seats, SixRelease, State,
 };
 
 fn games() -> Vec<Ludo> {
@@ -67,6 +68,16 @@ fn games() -> Vec<Ludo> {
             .with_finish(Finish::GoalFields)
             .with_own_stacking(true)
             .with_seats("RY".parse().expect("seats")),
+        // D7's separate option: Ludo King's stars on every preset, other offsets on another
+        // board.
+        Rules::lattjo().with_safe_dots(SafeDots::LUDO_KING),
+        Rules::classic().with_safe_dots(SafeDots::LUDO_KING),
+        Rules::mensch()
+            .with_safe_dots(SafeDots::LUDO_KING)
+            .with_players(3),
+        Rules::lattjo()
+            .with_geometry(geometry(24, 24, 3))
+            .with_safe_dots(SafeDots::new(&[1, 4]).expect("offsets")),
     ]);
     // Every rule set with each observation kind.
     rules

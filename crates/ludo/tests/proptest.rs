@@ -1,11 +1,13 @@
 //! Property tests: notation round trips, no panic on arbitrary input, illegal actions refused
 //! with the state unchanged, and the invariants of rules file section 7 (checkers conserved,
 //! no mixed dots, home track protected, finished checkers stay finished, releases only on
-//! release rolls).
+//! release rolls), on the presets, a hybrid and each preset with D7's safe stars (where
+//! colours share only the stars and nothing on a star is captured).
 
 use boardgame_core::{Game, GameRng, Turn};
 use lattjo_ludo::{
-    Action, Colour, Die, Finish, Ludo, Move, MoveKind, PlayError, Position, Rules, Seats, State,
+    Action, Colour, Die, Dot, Finish, Ludo, Move, MoveKind, PlayError, Position, Rules, SafeDots,
+    Seats, State,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -22,8 +24,15 @@ fn games() -> Vec<Ludo> {
         Ludo::new(Rules::classic().with_seats("GYB".parse().unwrap())).unwrap(),
         Ludo::new(Rules::mensch()).unwrap(),
         Ludo::new(hybrid.with_seats("RGB".parse().unwrap())).unwrap(),
+        // D7's separate option: Ludo King's stars on each preset.
+        Ludo::new(Rules::lattjo().with_safe_dots(SafeDots::LUDO_KING)).unwrap(),
+        Ludo::new(Rules::classic().with_safe_dots(SafeDots::LUDO_KING)).unwrap(),
+        Ludo::new(Rules::mensch().with_safe_dots(SafeDots::LUDO_KING)).unwrap(),
     ]
 }
+
+/// The number of games in [`games`].
+const GAMES: usize = 8;
 
 /// Plays on from an accepted state with random actions: nothing panics, no move is listed
 /// twice, every generated action is accepted, the state string round-trips (checked for the first plies, where the accepted
@@ -120,7 +129,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn state_and_position_strings_round_trip(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
+    fn state_and_position_strings_round_trip(gi in 0usize..GAMES, seed in any::<u64>(), plies in 0u32..1500) {
         let g = &games()[gi];
         let st = reach(g, seed, plies);
         // The state string: parse(display(s)) == s, with the rules it carries.
@@ -142,7 +151,7 @@ proptest! {
     /// identically (the same seed gives the same rest of the game).
     #[cfg(feature = "serde")]
     #[test]
-    fn serde_json_round_trip_continues_identically(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
+    fn serde_json_round_trip_continues_identically(gi in 0usize..GAMES, seed in any::<u64>(), plies in 0u32..1500) {
         let g = &games()[gi];
         let st = reach(g, seed, plies);
         let json = serde_json::to_string(&st).unwrap();
@@ -163,11 +172,11 @@ proptest! {
 
     /// Issue 15: a state of one game is refused by every other game, with the state unchanged.
     #[test]
-    fn other_games_refuse_a_state(gi in 0usize..5, step in 1usize..5, seed in any::<u64>(), plies in 0u32..600, d in 1u8..=6) {
+    fn other_games_refuse_a_state(gi in 0usize..GAMES, step in 1usize..GAMES, seed in any::<u64>(), plies in 0u32..600, d in 1u8..=6) {
         // Another game by construction (no rejected cases: at many cases the rejects of an
         // assumed `gi != gj` ran out).
         let games = games();
-        let (g, other) = (&games[gi], &games[(gi + step) % 5]);
+        let (g, other) = (&games[gi], &games[(gi + step) % GAMES]);
         let st = reach(g, seed, plies);
         let mut after = st;
         let mut list = Vec::new();
@@ -184,7 +193,7 @@ proptest! {
     }
 
     #[test]
-    fn move_notation_round_trips(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..1500) {
+    fn move_notation_round_trips(gi in 0usize..GAMES, seed in any::<u64>(), plies in 0u32..1500) {
         let g = &games()[gi];
         let st = reach(g, seed, plies);
         for m in st.legal_moves() {
@@ -209,7 +218,7 @@ proptest! {
     /// Issue 15: arbitrary text into every parser never panics, and whatever is accepted
     /// prints and parses back to itself.
     #[test]
-    fn arbitrary_strings_never_panic(s in "\\PC{0,80}", gi in 0usize..5) {
+    fn arbitrary_strings_never_panic(s in "\\PC{0,80}", gi in 0usize..GAMES) {
         let g = &games()[gi];
         if let Ok(p) = s.parse::<Position>() {
             prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
@@ -238,7 +247,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_positions_never_panic(gi in 0usize..5, seed in any::<u64>(), plies in 0u32..800,
+    fn mutated_positions_never_panic(gi in 0usize..GAMES, seed in any::<u64>(), plies in 0u32..800,
                                      at in any::<prop::sample::Index>(), ch in "[ -~]{0,3}", cut in any::<bool>()) {
         let g = &games()[gi];
         let text = reach(g, seed, plies).to_string();
@@ -264,7 +273,7 @@ proptest! {
     }
 
     #[test]
-    fn random_actions_are_refused_with_the_state_unchanged(gi in 0usize..5, seed in any::<u64>(),
+    fn random_actions_are_refused_with_the_state_unchanged(gi in 0usize..GAMES, seed in any::<u64>(),
                                                           plies in 0u32..1500, a in arb_action()) {
         let g = &games()[gi];
         let st = reach(g, seed, plies);
@@ -285,7 +294,7 @@ proptest! {
     }
 
     #[test]
-    fn invariants_hold_through_random_games(gi in 0usize..5, seed in any::<u64>()) {
+    fn invariants_hold_through_random_games(gi in 0usize..GAMES, seed in any::<u64>()) {
         let g = &games()[gi];
         let r = *g.rules();
         let l = r.geometry.last_loop();
@@ -302,8 +311,13 @@ proptest! {
                 _ => g.sample_action(&st, &mut rng, &mut buf).unwrap(),
             };
             g.apply(&mut st, &a).unwrap();
-            // No mixed dots: the notation refuses two colours on one loop dot.
-            prop_assert!(st.position().to_string().parse::<Position>().is_ok());
+            // No mixed dots: two colours share a loop dot only on a safe dot (D7's separate
+            // option; none in the presets).
+            let geo = r.geometry;
+            for d in 0..geo.loop_len() {
+                let colours = st.position().on_loop_dot(d).count();
+                prop_assert!(colours <= 1 || r.safe_dots.is_safe(geo, d), "{} shares dot {}", st, d);
+            }
             for c in g.seats().colours() {
                 let (b, n) = (before.position().checkers(c), st.position().checkers(c));
                 prop_assert_eq!(n.len(), 4);
@@ -338,6 +352,24 @@ proptest! {
                     let dens = |s: &State| s.position().checkers(o).iter().filter(|&&k| k == 0).count();
                     prop_assert!(dens(&st) > dens(&before));
                 }
+                // The other colours' checkers are conserved: they change only by a capture, which
+                // sends exactly those on the landing dot home, and never on a safe dot (D7).
+                let landing = m.target().and_then(|t| geo.dot(m.colour(), t));
+                for o in g.seats().colours().filter(|&o| o != m.colour()) {
+                    let (b, n) = (before.position().checkers(o), st.position().checkers(o));
+                    if m.capture() == Some(o) {
+                        let Some(Dot::Loop(d)) = landing else {
+                            return Err(TestCaseError::fail(format!("{m} captures off the loop")));
+                        };
+                        prop_assert!(!r.safe_dots.is_safe(geo, d), "{} captured on star {}", m, d);
+                        let k = geo.path_index(o, Dot::Loop(d)).unwrap();
+                        let mut want = b.map(|x| if x == k { 0 } else { x });
+                        want.sort_unstable();
+                        prop_assert_eq!(n, want);
+                    } else {
+                        prop_assert_eq!(n, b, "{} moved {}'s checkers", m, o);
+                    }
+                }
             }
         }
         prop_assert!(g.returns(&st).is_some());
@@ -367,6 +399,8 @@ proptest! {
             " rules=classic,play_out_places=yes,must_move=no",
             " rules=mensch,opening_checker=no,sixth_dot=2", " rules=lattjo,release=2",
             " rules=lattjo,max_sixes=0", " rules=lattjo,finish=goals", " rules=x",
+            " rules=classic,safe_dots=0+8", " rules=lattjo,safe_dots=0+8", " rules=mensch,safe_dots=0+8",
+            " rules=lattjo,safe_dots=1+3+5+7+9", " rules=lattjo,safe_dots=8+0",
         ]),
         seed in any::<u64>(),
     ) {
@@ -436,10 +470,15 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
             faces,
             any::<bool>(),
         ),
-        (any::<[bool; 8]>(), any::<bool>(), prop::option::of(0u8..5)),
+        (
+            any::<[bool; 8]>(),
+            any::<bool>(),
+            prop::option::of(0u8..5),
+            prop::collection::vec(0u8..60, 0..4),
+        ),
     )
         .prop_map(
-            |((p, players, seats, g, goals, sixth, faces, one), (b, illegal, max))| {
+            |((p, players, seats, g, goals, sixth, faces, one), (b, illegal, max, safe))| {
                 let mut r = Rules::preset(Preset::ALL[p])
                     .with_players(players)
                     .with_geometry(g)
@@ -468,7 +507,9 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     .with_must_move(b[4])
                     .with_opening_checker(b[5])
                     .with_roll_for_start(b[6])
-                    .with_play_out_places(b[7]);
+                    .with_play_out_places(b[7])
+                    // D7's separate option: offsets up to 59, some past the smaller loops.
+                    .with_safe_dots(SafeDots::new(&safe).unwrap());
                 if let Some(s) = seats {
                     r = r.with_seats(s);
                 }
@@ -501,7 +542,7 @@ proptest! {
     /// are relative to each colour's start dot, so the start offsets rotate with them) gives the
     /// same legal moves, relabelled.
     #[test]
-    fn seat_rotation_gives_isomorphic_move_sets(gi in prop::sample::select(vec![0usize, 3, 4]), seed in any::<u64>(),
+    fn seat_rotation_gives_isomorphic_move_sets(gi in prop::sample::select(vec![0usize, 3, 4, 5, 6, 7]), seed in any::<u64>(),
                                                 plies in 0u32..1500, d in 1u8..=6) {
         let games = games();
         let g = &games[gi];
@@ -575,14 +616,14 @@ proptest! {
     #[test]
     fn hostile_serde_input_is_refused_or_valid(
         preset in 0usize..3,
-        field in 0usize..17,
+        field in 0usize..18,
         value in arb_json(),
         raw in "[\\[\\]{}\",:0-9a-z -]{0,40}",
         seed in any::<u64>(),
     ) {
         let rules = Rules::preset(lattjo_ludo::Preset::ALL[preset]);
         let mut v = serde_json::to_value(rules).unwrap();
-        let key = v.as_object().unwrap().keys().nth(field % 17).unwrap().clone();
+        let key = v.as_object().unwrap().keys().nth(field % 18).unwrap().clone();
         v[&key] = value.clone();
         if let Ok(r) = serde_json::from_value::<Rules>(v)
             && let Ok(g) = Ludo::new(r)
@@ -598,6 +639,7 @@ proptest! {
             let _ = serde_json::from_str::<Seats>(text);
             let _ = serde_json::from_str::<lattjo_ludo::Geometry>(text);
             let _ = serde_json::from_str::<lattjo_ludo::ReleaseRolls>(text);
+            let _ = serde_json::from_str::<SafeDots>(text);
             if let Ok(st) = serde_json::from_str::<State>(text) {
                 play_on(&Ludo::new(*st.rules()).unwrap(), st, seed)?;
             }
@@ -629,4 +671,40 @@ fn issue15_2_serde_six_streak_255_is_played_without_overflow() {
         serde_json::to_string(&lattjo_ludo::ReleaseRolls::ONE_AND_SIX).unwrap(),
         "[1,6]"
     );
+}
+
+/// D7's separate option through serde: rules serialized before the option existed (no
+/// `safe_dots` field) read as off; the stars serialize as their offsets and read back; an
+/// offset no loop has is refused; a state with colours sharing a star round-trips.
+#[cfg(feature = "serde")]
+#[test]
+fn d7_serde_safe_dots_default_off_round_trip_and_validate() {
+    for p in lattjo_ludo::Preset::ALL {
+        let rules = Rules::preset(p);
+        let mut v = serde_json::to_value(rules).unwrap();
+        assert_eq!(v["safe_dots"], serde_json::json!([]));
+        v.as_object_mut().unwrap().remove("safe_dots");
+        let old: Rules = serde_json::from_value(v).unwrap();
+        assert_eq!(old, rules, "old JSON without the field");
+        let stars = rules.with_safe_dots(SafeDots::LUDO_KING);
+        let json = serde_json::to_string(&stars).unwrap();
+        assert!(json.contains(r#""safe_dots":[0,8]"#), "{json}");
+        assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), stars);
+    }
+    let mut v = serde_json::to_value(Rules::classic()).unwrap();
+    v["safe_dots"] = serde_json::json!([0, 128]);
+    assert!(serde_json::from_value::<Rules>(v.clone()).is_err());
+    // An offset the loop does not have reads as rules, which the game refuses.
+    v["safe_dots"] = serde_json::json!([52]);
+    let r: Rules = serde_json::from_value(v).unwrap();
+    assert!(Ludo::new(r).is_err());
+    let text = "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0";
+    let st: State =
+        serde_json::from_str(&format!("\"{text} rules=classic,safe_dots=0+8\"")).unwrap();
+    let back: State = serde_json::from_str(&serde_json::to_string(&st).unwrap()).unwrap();
+    assert_eq!(back, st);
+    assert!(serde_json::from_str::<State>(&format!("\"{text} rules=classic\"")).is_err());
+    // The rules-free position reads; a game without stars refuses it.
+    let p: Position = serde_json::from_str(&format!("{text:?}")).unwrap();
+    assert!(Ludo::new(Rules::classic()).unwrap().state(p).is_err());
 }

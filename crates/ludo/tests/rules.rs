@@ -8,8 +8,8 @@
 
 use boardgame_core::{Game, Seat, Turn};
 use lattjo_ludo::{
-    Action, Colour, Die, Geometry, Ludo, Move, Overshoot, ParseStateError, PlayError, Rules, Seats,
-    State, StateError,
+    Action, Colour, Die, Geometry, Ludo, Move, Overshoot, ParseStateError, PlayError, Position,
+    Preset, Rules, RulesError, SafeDots, Seats, State, StateError,
 };
 
 fn game(rules: Rules, seats: &str) -> Ludo {
@@ -1141,5 +1141,420 @@ fn docs_state_strings_round_trip() {
     ] {
         let st: State = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(st.to_string(), text);
+    }
+}
+
+// D7's separate option: Ludo King's safe stars (`Rules::safe_dots`), off in every preset.
+// Classic geometry (52/51/5, `T/4 = 13`): red's index `k` is loop dot `k - 1`, green's
+// `(k + 12) mod 52`, yellow's `(k + 25) mod 52`, blue's `(k + 38) mod 52`. Ludo King's stars
+// are each start dot and the dot 8 beyond it: loop dots 0, 8, 13, 21, 26, 34, 39 and 47.
+
+fn stars(rules: Rules, seats: &str) -> Ludo {
+    game(rules.with_safe_dots(SafeDots::LUDO_KING), seats)
+}
+
+/// D7 (separate option): the geometry of the stars, computed here from the rule (every start
+/// dot `T/4 * c` and the dot 8 beyond it, for all four colours) rather than from the crate.
+#[test]
+fn d7_ludo_king_stars_are_each_start_dot_and_the_dot_eight_beyond_it() {
+    for (g, q) in [(Geometry::CLASSIC, 13u8), (Geometry::LATTJO, 10)] {
+        let want: Vec<u8> = {
+            let mut v: Vec<u8> = (0..4).flat_map(|c| [q * c, q * c + 8]).collect();
+            v.sort_unstable();
+            v
+        };
+        let got: Vec<u8> = SafeDots::LUDO_KING.loop_dots(g).collect();
+        assert_eq!(got, want, "{g}");
+        for d in 0..g.loop_len() {
+            assert_eq!(
+                SafeDots::LUDO_KING.is_safe(g, d),
+                want.contains(&d),
+                "{g} {d}"
+            );
+            assert!(!SafeDots::NONE.is_safe(g, d));
+        }
+        assert!(
+            !SafeDots::LUDO_KING.is_safe(g, g.loop_len()),
+            "off the loop"
+        );
+        // From every colour's own path: its start dot (index 1) and index 9 are stars, and so
+        // is every dot T/4 further, whoever's start it is.
+        for c in Colour::ALL {
+            for k in 1..=g.last_loop() {
+                let dot = g.loop_dot(c, k).unwrap();
+                let star = (k - 1) % q == 0 || (k - 1) % q == 8;
+                assert_eq!(SafeDots::LUDO_KING.is_safe(g, dot), star, "{g} {c} {k}");
+            }
+        }
+    }
+    assert_eq!(Rules::classic().safe_dots, SafeDots::NONE);
+    assert_eq!(SafeDots::ludo_king(), SafeDots::new(&[8, 0, 8]).unwrap());
+    assert_eq!(SafeDots::default(), SafeDots::NONE);
+}
+
+/// D7 (separate option): an offset must be below the loop length, a typed error; offsets of
+/// `T/4` or more name the same dots as their remainder and are stored reduced.
+#[test]
+fn d7_safe_dot_offsets_are_validated_and_stored_reduced() {
+    let at = |o: &[u8]| SafeDots::new(o).unwrap();
+    assert_eq!(
+        Ludo::new(Rules::classic().with_safe_dots(at(&[0, 52]))).err(),
+        Some(RulesError::SafeDot {
+            offset: 52,
+            loop_len: 52
+        })
+    );
+    let tiny = Rules::lattjo()
+        .with_geometry(Geometry::new(8, 8, 1).unwrap())
+        .with_sixth_dot(2)
+        .with_overshoot(Overshoot::Illegal);
+    assert!(Ludo::new(tiny).is_ok());
+    assert_eq!(
+        Ludo::new(tiny.with_safe_dots(SafeDots::LUDO_KING)).err(),
+        Some(RulesError::SafeDot {
+            offset: 8,
+            loop_len: 8
+        }),
+        "Ludo King's star does not fit on an 8-dot loop"
+    );
+    assert!(SafeDots::new(&[128]).is_err());
+    // 21 and 34 are 8 beyond green's and yellow's start dots: the same stars as Ludo King's.
+    let same = Ludo::new(Rules::classic().with_safe_dots(at(&[0, 21, 34]))).unwrap();
+    assert_eq!(same.rules().safe_dots, SafeDots::LUDO_KING);
+    assert_eq!(
+        same.rules(),
+        stars(Rules::classic(), "RGYB").rules(),
+        "equal rules for the same board"
+    );
+    let last = Ludo::new(Rules::classic().with_safe_dots(at(&[51]))).unwrap();
+    assert_eq!(last.rules().safe_dots, at(&[12]));
+}
+
+/// D7 (separate option), L10, A10: a landing on an opponent on a star captures nothing; the
+/// colours share the dot, up to all four; off the stars a landing still captures.
+#[test]
+fn d7_a10_landing_on_opponents_on_a_star_shares_the_dot() {
+    let text = "LUDO 52/51/5 RGYB R 0 R:0,0,0,6 G:0,0,0,48 Y:0,0,0,31 B:0,0,0,20";
+    // Without the option (Classic as the preset has it) red captures green on loop dot 8.
+    let plain = game(Rules::classic(), "RGYB");
+    assert_eq!(moves(&plain, &rolled(&plain, text, 3)), set(&["R:6>9xG"]));
+    let g = stars(Rules::classic(), "RGYB");
+    let mut st = rolled(&g, text, 3);
+    assert_eq!(moves(&g, &st), set(&["R:6>9"]));
+    play(&g, &mut st, "R:6>9");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 48]);
+    // Yellow's index 35 and blue's index 22 are loop dot 8 too: all four colours on the star.
+    roll(&g, &mut st, 4);
+    play(&g, &mut st, "G:48>52");
+    let mut st = at(
+        &g,
+        "LUDO 52/51/5 RGYB Y 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,31 B:0,0,0,20",
+    );
+    roll(&g, &mut st, 4);
+    assert_eq!(moves(&g, &st), set(&["Y:31>35"]));
+    play(&g, &mut st, "Y:31>35");
+    roll(&g, &mut st, 2);
+    assert_eq!(moves(&g, &st), set(&["B:20>22"]));
+    play(&g, &mut st, "B:20>22");
+    let on: Vec<(Colour, usize)> = st.position().on_loop_dot(8).collect();
+    assert_eq!(on.len(), 4, "{on:?}");
+    assert_eq!(
+        st.to_string(),
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,35 B:0,0,0,22 rules=classic,safe_dots=0+8"
+    );
+    assert_eq!(st.to_string().parse::<State>().unwrap(), st);
+    // A capture mark never names a landing on a star: the marked move is no move.
+    let st = rolled(&g, text, 3);
+    assert!(matches!(
+        g.parse_move(&st, "R:6>9xG"),
+        Err(lattjo_ludo::ParseLegalMoveError::Play(
+            PlayError::Illegal { .. }
+        ))
+    ));
+    assert_eq!(g.parse_move(&st, "R:6>9").unwrap().to_string(), "R:6>9");
+    // Off the stars the option changes nothing: red's index 10 (loop dot 9) captures green.
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,6 G:0,0,0,49 Y:0,0,0,0 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:6>10xG"]));
+}
+
+/// D7 (separate option): leaving a shared star takes only the moving checker; the other
+/// colour stays, and can itself leave.
+#[test]
+fn d7_leaving_a_shared_star_leaves_the_other_colour_there() {
+    let g = stars(Rules::classic(), "RGYB");
+    let mut st = at(
+        &g,
+        "LUDO 52/51/5 RGYB G 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0",
+    );
+    roll(&g, &mut st, 2);
+    assert_eq!(moves(&g, &st), set(&["G:48>50"]));
+    play(&g, &mut st, "G:48>50");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 9]);
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 50]);
+    // Green's index 50 is loop dot 10, not a star: red's 1 from loop dot 9 captures there.
+    // Yellow's and blue's 1s are lost (Classic releases on a 6 only), then red rolls.
+    roll(&g, &mut st, 1);
+    roll(&g, &mut st, 1);
+    roll(&g, &mut st, 2);
+    assert_eq!(moves(&g, &st), set(&["R:9>11xG"]));
+    // And red leaving first: green stays on the star.
+    let mut st = at(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0",
+    );
+    roll(&g, &mut st, 5);
+    play(&g, &mut st, "R:9>14");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 48]);
+    assert_eq!(st.position().on_loop_dot(8).count(), 1);
+}
+
+/// D7 (separate option) and A2: with the start dot safe, entering onto it with an opponent
+/// there captures nothing (one checker in Classic, two on a 6 in the booklet); without the
+/// option A2 is unchanged.
+#[test]
+fn d7_a2_entering_onto_a_safe_start_dot_with_an_opponent_there_captures_nothing() {
+    // Green's index 40 is loop dot 0, red's start dot.
+    let text = "LUDO 52/51/5 RGYB R 0 R:0,0,0,30 G:0,0,0,40 Y:0,0,0,0 B:0,0,0,0";
+    let plain = game(Rules::classic(), "RGYB");
+    assert_eq!(
+        moves(&plain, &rolled(&plain, text, 6)),
+        set(&["R:0>1xG", "R:30>36"])
+    );
+    let g = stars(Rules::classic(), "RGYB");
+    let mut st = rolled(&g, text, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1", "R:30>36"]));
+    play(&g, &mut st, "R:0>1");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 40]);
+    // The 6 rolls again (L7); red leaves the shared start dot, green stays.
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "R:1>3");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 40]);
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 3, 30]);
+    // The booklet's two checkers entering on a 6 (green's index 31 is red's start dot).
+    let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0";
+    assert_eq!(
+        moves(&lattjo(), &rolled(&lattjo(), text, 6)),
+        set(&["R:0>1,0>1xG", "R:0>6"]),
+        "A2 without the option"
+    );
+    let g = stars(Rules::lattjo(), "RGYB");
+    let mut st = rolled(&g, text, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6"]));
+    play(&g, &mut st, "R:0>1,0>1");
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 1, 1]);
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 31]);
+}
+
+/// D7 (separate option) and A14: the stars count from all four start dots, also those of
+/// colours that do not play (the marks are on the board).
+#[test]
+fn d7_a14_the_stars_of_colours_that_do_not_play_are_safe_too() {
+    // Red and yellow only; yellow's index 40 is loop dot 13, green's start dot.
+    let text = "LUDO 52/51/5 RY R 0 R:0,0,0,11 Y:0,0,0,40";
+    let plain = game(Rules::classic(), "RY");
+    assert_eq!(moves(&plain, &rolled(&plain, text, 3)), set(&["R:11>14xY"]));
+    let g = stars(Rules::classic(), "RY");
+    assert_eq!(moves(&g, &rolled(&g, text, 3)), set(&["R:11>14"]));
+    // And green's star, loop dot 21 (yellow's index 48).
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,19 Y:0,0,0,48", 3);
+    assert_eq!(moves(&g, &st), set(&["R:19>22"]));
+}
+
+/// D7 (separate option) and A4: a bounce back onto a safe loop dot captures nothing there,
+/// and the bounced checker, off its home track, is safe on the star (any offsets: here 9,
+/// loop dots 9, 19, 29 and 39 of the booklet's 40-dot loop).
+#[test]
+fn d7_a4_a_bounce_onto_a_star_captures_nothing_and_is_safe_there() {
+    let nine = Rules::lattjo().with_safe_dots(SafeDots::new(&[9]).unwrap());
+    let g = game(nine, "RGYB");
+    // Scenario 4 with green on loop dot 39 (green's index 30).
+    let text = "LUDO 40/40/4 RGYB R 0 R:45,45,45,44 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0";
+    assert_eq!(
+        moves(&lattjo(), &rolled(&lattjo(), text, 6)),
+        set(&["R:44>40~xG"])
+    );
+    let mut st = rolled(&g, text, 6);
+    assert_eq!(moves(&g, &st), set(&["R:44>40~"]));
+    play(&g, &mut st, "R:44>40~");
+    assert_eq!(st.position().checkers(Colour::Red), [40, 45, 45, 45]);
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 30]);
+    // Back on the loop the red checker is safe from green's landing.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:40,45,45,45 G:0,0,0,27 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["G:27>30"]));
+}
+
+/// D7 (separate option) and A7: a sixth dot on a star (here `sixth_dot` 9, the star 8 beyond
+/// the start dot) is reached without capturing.
+#[test]
+fn d7_a7_a_sixth_dot_on_a_star_captures_nothing() {
+    let nine = Rules::lattjo().with_sixth_dot(9);
+    // Green's index 39 is loop dot 8, red's index 9.
+    let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,39 Y:0,0,0,0 B:0,0,0,0";
+    let plain = game(nine, "RGYB");
+    assert_eq!(
+        moves(&plain, &rolled(&plain, text, 6)),
+        set(&["R:0>1,0>1", "R:0>9xG"])
+    );
+    let g = stars(nine, "RGYB");
+    let mut st = rolled(&g, text, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>9"]));
+    play(&g, &mut st, "R:0>9");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 39]);
+}
+
+/// D7 (separate option) and D3: without own stacking a colour still may not end on its own
+/// checker on a star, even with an opponent there too.
+#[test]
+fn d7_d3_own_checkers_still_do_not_stack_on_a_star() {
+    let g = stars(Rules::classic(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,6,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:9>12"]));
+    // Nor enter onto an own checker on the safe start dot where green stands.
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,1,30 G:0,0,0,40 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:1>7", "R:30>36"]));
+}
+
+/// D7 (separate option) with Mensch's duties (D1, D2): a 6 must still release, now onto the
+/// safe start field beside an opponent, and the start field must then be cleared; the
+/// opponent there is no checker of the player's and plays no part in the duty.
+#[test]
+fn d7_d1_d2_mensch_duties_with_an_opponent_on_the_safe_start_field() {
+    let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,31 Y:0,0,0,1 B:0,0,0,1";
+    let plain = game(Rules::mensch(), "RGYB");
+    assert_eq!(moves(&plain, &rolled(&plain, text, 6)), set(&["R:0>1xG"]));
+    let g = stars(Rules::mensch(), "RGYB");
+    let mut st = rolled(&g, text, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1"]));
+    play(&g, &mut st, "R:0>1");
+    // D2: checkers remain in the den, so red's start field must be cleared first.
+    let mut again = st;
+    roll(&g, &mut again, 3);
+    assert_eq!(moves(&g, &again), set(&["R:1>4"]));
+    // A 6 cannot release onto the own checker (D3), so the start field is cleared with it.
+    roll(&g, &mut st, 6);
+    assert_eq!(moves(&g, &st), set(&["R:1>7"]));
+    // Green's checker on red's start field does not oblige green to anything there.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:0,0,0,1 G:0,0,0,31 Y:0,0,0,1 B:0,0,0,1",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["G:0>1"]), "D1: green's 6 releases");
+}
+
+/// D7 (separate option), T1: two colours on one loop dot are a valid state only on a safe dot
+/// with the option on (`StateError::SharedDot` otherwise); the rules-free position notation
+/// reads both.
+#[test]
+fn d7_t1_two_colours_share_a_loop_dot_only_on_a_star() {
+    let on_star = "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0";
+    let off_star = "LUDO 52/51/5 RGYB R 0 R:0,0,0,10 G:0,0,0,49 Y:0,0,0,0 B:0,0,0,0";
+    for text in [on_star, off_star] {
+        assert!(text.parse::<Position>().is_ok(), "{text}");
+    }
+    let g = stars(Rules::classic(), "RGYB");
+    assert!(g.state_from_str(on_star).is_ok());
+    assert_eq!(
+        g.state_from_str(off_star),
+        Err(ParseStateError::State(StateError::SharedDot {
+            dot: 9,
+            first: Colour::Red,
+            second: Colour::Green
+        }))
+    );
+    assert_eq!(
+        game(Rules::classic(), "RGYB").state_from_str(on_star),
+        Err(ParseStateError::State(StateError::SharedDot {
+            dot: 8,
+            first: Colour::Red,
+            second: Colour::Green
+        }))
+    );
+    // The same through the state string and its rules field.
+    assert!(
+        format!("{on_star} rules=classic,safe_dots=0+8")
+            .parse::<State>()
+            .is_ok()
+    );
+    assert!(matches!(
+        format!("{on_star} rules=classic").parse::<State>(),
+        Err(ParseStateError::State(StateError::SharedDot { dot: 8, .. }))
+    ));
+    // Blue's index 47 and yellow's 34 share loop dot 32 in the booklet's geometry.
+    assert!(matches!(
+        lattjo().state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,13 B:0,0,0,3"),
+        Err(ParseStateError::State(StateError::SharedDot {
+            dot: 32,
+            first: Colour::Yellow,
+            second: Colour::Blue
+        }))
+    ));
+}
+
+/// D7 (separate option): the rules field writes the stars as `safe_dots=0+8` and reads only
+/// that canonical form (offsets below `T/4`, ascending, joined by `+`; or `none`).
+#[test]
+fn d7_the_rules_field_writes_and_reads_safe_dots() {
+    let pos = "LUDO 52/51/5 RY R 0 R:0,0,0,0 Y:0,0,0,14";
+    let st: State = format!("{pos} rules=classic,safe_dots=0+8")
+        .parse()
+        .unwrap();
+    assert_eq!(st.rules().safe_dots, SafeDots::LUDO_KING);
+    assert_eq!(st.to_string(), format!("{pos} rules=classic,safe_dots=0+8"));
+    let none: State = format!("{pos} rules=classic,safe_dots=none")
+        .parse()
+        .unwrap();
+    assert_eq!(none.to_string(), format!("{pos} rules=classic"));
+    let lattjo_stars: State = "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 rules=lattjo,safe_dots=3"
+        .parse()
+        .unwrap();
+    assert_eq!(lattjo_stars.rules().safe_dots, SafeDots::new(&[3]).unwrap());
+    for bad in [
+        "safe_dots=8+0",
+        "safe_dots=0+0",
+        "safe_dots=13",
+        "safe_dots=",
+        "safe_dots=+8",
+        "safe_dots=0+",
+        "safe_dots=x",
+        "safe_dots=0,8",
+        "safe_dots=0008",
+        "safe_dots=0+8,safe_dots=0+8",
+    ] {
+        let text = format!("{pos} rules=classic,{bad}");
+        assert!(
+            matches!(text.parse::<State>(), Err(ParseStateError::Rules(_))),
+            "{text}"
+        );
+    }
+}
+
+/// D7: every preset leaves the option off, so its games, records and state strings are the
+/// ones the rules file's D7 describes (the pinned records in `tests/records.rs` and the second
+/// model's answers in `tests/model.rs` pass unchanged).
+#[test]
+fn d7_every_preset_has_no_safe_stars() {
+    for p in Preset::ALL {
+        let r = Rules::preset(p);
+        assert_eq!(r.safe_dots, SafeDots::NONE, "{}", p.name());
+        assert_eq!(r.with_safe_dots(SafeDots::NONE), r);
+        let g = Ludo::new(r).unwrap();
+        assert!(!g.new_initial_state().to_string().contains("safe_dots"));
     }
 }
