@@ -1,11 +1,11 @@
 //! lattjo-ludo: the state string (`State`'s `FromStr`, `Ludo::state_from_str`), the position
 //! and move notations (`Position`, `Move`, `Action`, `Die`, `Colour`, `Seats`), the JSON of
 //! every deserializable type (states, positions, rules, actions, moves, seats, geometry,
-//! release rolls) and `apply`.
+//! release rolls, safe dots) and `apply`.
 
 use lattjo_ludo::{
     Action, Colour, Die, Finish, Game, Geometry, Ludo, Move, MoveKind, ObservationKind, Overshoot,
-    Position, ReleaseRolls, Rules, Seats, SixRelease, State,
+    Position, ReleaseRolls, Rules, SafeDots, Seats, SixRelease, State,
 };
 
 use crate::{
@@ -13,7 +13,8 @@ use crate::{
     random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
-/// The rule sets seeds are drawn from: the presets, for 2, 3 and 4 players.
+/// The rule sets seeds are drawn from: the presets, for 2, 3 and 4 players, then each preset
+/// with D7's safe stars (Ludo King's), where colours share the stars.
 fn preset_rules() -> Vec<Rules> {
     let mut out = Vec::new();
     for base in [Rules::lattjo(), Rules::classic(), Rules::mensch()] {
@@ -21,7 +22,21 @@ fn preset_rules() -> Vec<Rules> {
             out.push(base.with_players(players));
         }
     }
+    for base in [Rules::lattjo(), Rules::classic(), Rules::mensch()] {
+        out.push(base.with_safe_dots(SafeDots::LUDO_KING));
+    }
     out
+}
+
+/// The rules a bare position string is read under: the presets and Classic with D7's safe
+/// stars (under which colours may share a star).
+fn text_rules() -> [Rules; 4] {
+    [
+        Rules::lattjo(),
+        Rules::classic(),
+        Rules::mensch(),
+        Rules::classic().with_safe_dots(SafeDots::LUDO_KING),
+    ]
 }
 
 fn game(rules: Rules) -> Ludo {
@@ -140,6 +155,11 @@ fn rules_from(b: &mut Bytes<'_>) -> Rules {
             r = r.with_seats(s);
         }
     }
+    // D7's separate option: the stars, or offsets from the bytes (some past the loop).
+    if b.u8() % 4 == 0 {
+        let offsets: Vec<u8> = (0..b.u8() % 4).map(|_| b.u8() % 130).collect();
+        r = r.with_safe_dots(SafeDots::new(&offsets).unwrap_or(SafeDots::LUDO_KING));
+    }
     r.with_release_compulsory(bits & 256 != 0)
         .with_clear_start(bits & 512 != 0)
         .with_own_stacking(bits & 1024 != 0)
@@ -165,12 +185,17 @@ fn real_states() -> Vec<State> {
     out
 }
 
-/// Issue 15.2's state: six-streak 255 under two seats (refused, or played without overflow).
+/// Hand-picked states: issue 15.2's six-streak 255 under two seats (refused, or played
+/// without overflow), and D7's colours sharing a star, valid only with the stars.
 const HOSTILE: &[&str] = &[
     "LUDO 40/40/4 RY Y 255 R:0,3,24,31 Y:0,9,16,21",
     "LUDO 40/40/4 RY Y 255 R:0,3,24,31 Y:0,9,16,21 rules=lattjo",
     "LUDO 40/40/4 RGYB G 1 R:0,0,0,0 G:0,0,1,44 Y:0,0,0,0 B:0,0,0,0 die=6 rules=lattjo",
     "LUDO 52/51/5 RY Y 0 R:0,0,0,0 Y:0,0,0,14 rules=classic",
+    // D7: colours sharing a star (valid only with the stars), and off a star.
+    "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,35 B:0,0,0,22 rules=classic,safe_dots=0+8",
+    "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0 rules=classic",
+    "LUDO 52/51/5 RGYB R 0 R:0,0,0,10 G:0,0,0,49 Y:0,0,0,0 B:0,0,0,0 rules=classic,safe_dots=0+8",
 ];
 
 /// The state string: `State`'s `FromStr` (round trip, valid, played on with the bytes after
@@ -178,7 +203,7 @@ const HOSTILE: &[&str] = &[
 pub fn state_text(data: &[u8]) {
     let (head, tail) = split(data);
     let Some(s) = text(head) else { return };
-    for rules in [Rules::lattjo(), Rules::classic(), Rules::mensch()] {
+    for rules in text_rules() {
         for players in [2, 4] {
             let g = game(rules.with_players(players));
             if let Ok(state) = g.state_from_str(s) {
@@ -212,7 +237,7 @@ pub fn notation(data: &[u8]) {
     let Some(s) = text(data) else { return };
     if let Some(pos) = text_round_trip::<Position>(s) {
         let n = pos.seats().len();
-        for rules in [Rules::lattjo(), Rules::classic(), Rules::mensch()] {
+        for rules in text_rules() {
             let g = game(rules.with_players(n));
             if let Ok(state) = g.state(pos) {
                 check_state(&state);
@@ -301,6 +326,9 @@ pub fn json(data: &[u8]) {
             if let Some(r) = json_round_trip::<ReleaseRolls>(head) {
                 assert!(r.faces().next().is_some(), "no release roll");
             }
+            if let Some(s) = json_round_trip::<SafeDots>(head) {
+                assert!(s.offsets().all(|o| o < 128), "an offset past every loop");
+            }
         }
         _ => {
             json_round_trip::<Die>(head);
@@ -328,6 +356,7 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
         out.push(tagged(2, joined(&to_json(&r), &seed_bytes(7, 32))));
         out.push(tagged(6, to_json(&r.geometry)));
         out.push(tagged(7, to_json(&r.release_rolls)));
+        out.push(tagged(7, to_json(&r.safe_dots)));
     }
     out.push(tagged(0, to_json(&HOSTILE[1])));
     out.push(tagged(5, to_json(&"RGY")));
