@@ -1,6 +1,6 @@
 //! Uniform random 4-player ludo games to the end through the `Game` trait with
-//! `boardgame_core::random_playout` (the die is a chance node), for the booklet rules and the
-//! Classic and Mensch presets. Each iteration plays 100 whole games from consecutive seeds and
+//! `boardgame_core::random_playout` (the die is a chance node), for the booklet rules, the
+//! Classic and Mensch presets and Classic with D7's safe stars. Each iteration plays 100 whole games from consecutive seeds and
 //! asserts that every one of them finished with returns; the throughput is games per second of
 //! the benchmarking thread's CPU time (`benches::CpuTime`).
 //!
@@ -13,7 +13,7 @@ use std::hint::black_box;
 use benches::CpuTime;
 use boardgame_core::{Game, GameRng, Turn, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lattjo_ludo::{Ludo, Rules};
+use lattjo_ludo::{Ludo, Rules, SafeDots};
 
 const GAMES: u64 = 100;
 
@@ -44,6 +44,11 @@ fn playouts(c: &mut Criterion<CpuTime>) {
         ("lattjo", Rules::lattjo()),
         ("classic", Rules::classic()),
         ("mensch", Rules::mensch()),
+        // D7's separate option: Ludo King's stars (the same move generation, other tables).
+        (
+            "classic stars",
+            Rules::classic().with_safe_dots(SafeDots::LUDO_KING),
+        ),
     ] {
         let game = Ludo::new(rules).expect("preset rules are valid");
         assert_eq!(game.num_players(), 4);

@@ -129,6 +129,8 @@ fn regression_a_state_from_initial_state_with_a_chosen_first_seat_did_not_read_b
             lattjo_ludo::Rules::lattjo(),
             lattjo_ludo::Rules::classic(),
             lattjo_ludo::Rules::mensch(),
+            // D7's separate option: colours share the stars.
+            lattjo_ludo::Rules::classic().with_safe_dots(lattjo_ludo::SafeDots::LUDO_KING),
         ] {
             let game = lattjo_ludo::Ludo::new(rules).expect("a preset");
             for seat in 0..game.num_players() as u8 {
@@ -187,7 +189,11 @@ fn every_crate_round_trips_in_a_format_that_does_not_describe_itself() {
             );
             seen += play_through("backgammon match", &Match::new(game, config), seed, 1_500);
         }
-        for rules in [lattjo_ludo::Rules::lattjo(), lattjo_ludo::Rules::classic()] {
+        for rules in [
+            lattjo_ludo::Rules::lattjo(),
+            lattjo_ludo::Rules::classic(),
+            lattjo_ludo::Rules::classic().with_safe_dots(lattjo_ludo::SafeDots::LUDO_KING),
+        ] {
             let rules = round_trip("ludo rules", &rules);
             let game = lattjo_ludo::Ludo::new(rules).expect("a preset");
             seen += play_through("ludo", &game, seed, 600);

@@ -35,7 +35,9 @@
 //! Rule ids in these docs and the tests (L1-L17 for the booklet, T1-T10 for the translation
 //! notes, D1-D10 for the deviations between the presets, A1-A16 for the decisions) are listed
 //! with what the crate does for each in [`rule_ids`] (the repository's `docs/ludo.md` holds
-//! the same list with the rest of the documentation).
+//! the same list with the rest of the documentation). Every rule difference is an option of
+//! [`Rules`]; D7's separate option, Ludo King's safe stars, is [`Rules::safe_dots`]
+//! ([`SafeDots`]), off in every preset.
 //!
 //! # Text
 //!
