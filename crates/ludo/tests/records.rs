@@ -8,7 +8,7 @@
 //! result for an existing game.
 
 use boardgame_core::{Game, GameRng, Turn, random_playout};
-use lattjo_ludo::{Ludo, Overshoot, Rules, Seats};
+use lattjo_ludo::{Ludo, Overshoot, Rules, SafeDots, Seats};
 
 fn fnv(hash: &mut u64, text: &str) {
     for b in text.bytes() {
@@ -79,7 +79,7 @@ fn hybrid() -> Rules {
         .with_seats("RYB".parse::<Seats>().expect("colours"))
 }
 
-fn cases() -> [(&'static str, Rules, u64, u64); 8] {
+fn cases() -> [(&'static str, Rules, u64, u64); 9] {
     [
         (
             "lattjo 4",
@@ -135,6 +135,14 @@ fn cases() -> [(&'static str, Rules, u64, u64); 8] {
             // before, such a 6, lost roll, 6 made two in a row and forfeited the second.
             0xdf66_db6f_cdfd_d8de,
             0xbe90_16de_d91d_2426,
+        ),
+        (
+            // D7's separate option, pinned when it was added (5 Dec 2026), after a scratch
+            // second model extended with the stars agreed on 1.04 million transitions.
+            "classic 4, D7 stars",
+            Rules::classic().with_safe_dots(SafeDots::LUDO_KING),
+            0x8c23_7a53_8ca7_3e46,
+            0x94ac_33e1_952c_a173,
         ),
     ]
 }
