@@ -1333,7 +1333,7 @@ impl Ludo {
 }
 
 /// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop dot
-/// [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
+/// that is not safe [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
 /// between the colours' home tracks) and on a safe loop dot (D7's separate option, where
 /// colours may share) the same bit in the high nibble, so that the low nibble names exactly
 /// the colours a landing can capture.
