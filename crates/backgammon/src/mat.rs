@@ -1136,6 +1136,15 @@ pub enum ReplayErrorKind {
         /// The result the replay reached.
         outcome: Option<Outcome>,
     },
+    /// A `Wins ... and the match` line in a game that does not end the match (GNUBG's
+    /// importer ignores the words; this crate takes them as a claim to check).
+    #[error("the wins line of {side} says \"and the match\", but the match goes on")]
+    AndTheMatch {
+        /// The side whose column holds the line.
+        side: Side,
+        /// The points written.
+        written: u32,
+    },
     /// A game that ended with no `Wins` line.
     #[error("the game ended without a wins line")]
     MissingWins,
@@ -1418,7 +1427,13 @@ impl Replayer<'_> {
                                     && needed.is_some_and(|n| n <= w)
                                     && (w < o.points || resigned)))
                     });
-                    if !ok || (*and_the_match && !self.s.is_over()) {
+                    if ok && *and_the_match && !self.s.is_over() {
+                        return Err(at(ReplayErrorKind::AndTheMatch {
+                            side: e.side,
+                            written: *points,
+                        }));
+                    }
+                    if !ok {
                         return Err(at(ReplayErrorKind::Wins {
                             side: e.side,
                             written: *points,

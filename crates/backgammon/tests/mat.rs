@@ -978,3 +978,30 @@ fn regression_a_mat_file_longer_than_64_points_built_by_hand_is_refused_not_repl
     let e = file.replay(&MATCH_RULES).unwrap_err();
     assert_eq!(e.kind, ReplayErrorKind::Length(65));
 }
+
+/// Regression: a `Wins 2 points and the match` in a game that leaves the match going on
+/// (0-2 in a 3-point match) was refused with "wins 2 for white, but the game gave ...
+/// points: 2", which names the right points as the fault. The words are the fault: now
+/// `ReplayErrorKind::AndTheMatch` says so (GNUBG's importer ignores them; this crate checks
+/// them, D6 and A16: a resigned gammon scores 2 and 2 points do not win a 3-point match).
+#[test]
+fn regression_and_the_match_in_a_game_that_does_not_end_the_match_is_named() {
+    let text = " 3 point match\n\n Game 1\n alice : 0                      bob : 0\n  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) 52: 13/8 13/11              Wins 2 points and the match\n";
+    let e = MatFile::parse(text)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!((e.game, e.line), (1, 6));
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::AndTheMatch {
+            side: Side::White,
+            written: 2
+        }
+    );
+    assert!(e.to_string().contains("and the match"), "{e}");
+    // Without the words it reads: bob (White) won a resigned gammon.
+    let ok = text.replace(" and the match", "");
+    let r = MatFile::parse(&ok).unwrap().replay(&MATCH_RULES).unwrap();
+    assert_eq!(r.state.totals().as_slice(), &[2, 0]);
+}
