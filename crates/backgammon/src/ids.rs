@@ -47,8 +47,17 @@ enum B64Error {
 /// Decodes exactly `N` bytes from unpadded base64 of the exact length; leftover bits must be 0.
 fn b64_decode<const N: usize>(s: &str) -> Result<[u8; N], B64Error> {
     let want = (N * 8).div_ceil(6);
-    if s.len() != want || s.chars().count() != want {
-        return Err(B64Error::Length(s.chars().count()));
+    let count = s.chars().count();
+    if count != want {
+        return Err(B64Error::Length(count));
+    }
+    // Every character checked before the bytes are read: a non-ASCII one is named, not
+    // counted in bytes as a wrong length.
+    if let Some(c) = s
+        .chars()
+        .find(|&c| !c.is_ascii() || b64_value(c as u8).is_none())
+    {
+        return Err(B64Error::Char(c));
     }
     let mut acc: u32 = 0;
     let mut bits = 0;
@@ -1236,8 +1245,12 @@ impl FromStr for Xgid {
             return Err(XgidError::FieldCount(n));
         }
         let pos = fields[0];
-        if pos.len() != 26 || pos.chars().count() != 26 {
-            return Err(XgidError::PositionLength(pos.chars().count()));
+        let count = pos.chars().count();
+        if count != 26 {
+            return Err(XgidError::PositionLength(count));
+        }
+        if let Some(c) = pos.chars().find(|c| !c.is_ascii()) {
+            return Err(XgidError::BadChecker(c));
         }
         let mut w = [0u8; 26];
         let mut b = [0u8; 26];
