@@ -376,6 +376,11 @@ pub enum WriteError {
     /// A result of 0 points.
     #[error("a result of 0 points")]
     Result,
+    /// More than [`MAX_VALUES`] root and setup property values in all (counted as
+    /// [`SgfFile::parse`] counts them: `GM`, four of `MI`, `PW`, `PB`, `RU`, `CV`, `RE` and
+    /// the kept properties of each game), which the reader would refuse.
+    #[error("more than {MAX_VALUES} root and setup property values (moves aside)")]
+    TooManyValues,
     /// The output sink failed.
     #[error("the output failed")]
     Fmt,
@@ -1067,7 +1072,25 @@ impl SgfFile {
         if self.games.is_empty() {
             return Err(WriteError::NoGames);
         }
+        // The root and setup values the reader will count (see `MAX_VALUES`).
+        let mut values = 0usize;
         for g in &self.games {
+            let r = &g.rules;
+            let ru = r.no_cube || r.crawford || r.crawford_game || r.jacoby || !r.other.is_empty();
+            values += 7
+                + usize::from(ru)
+                + usize::from(g.initial_cube != 1)
+                + usize::from(g.result.is_some());
+            let setups = g.nodes.iter().filter_map(|n| match &n.action {
+                SgfAction::Setup(props) => Some(props.as_slice()),
+                _ => None,
+            });
+            for p in g.info.iter().chain(setups.flatten()) {
+                values = values.saturating_add(p.values.len());
+            }
+            if values > MAX_VALUES {
+                return Err(WriteError::TooManyValues);
+            }
             if g.length > MAX_MATCH_LENGTH {
                 return Err(WriteError::Length(g.length));
             }

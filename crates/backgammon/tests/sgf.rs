@@ -952,4 +952,19 @@ fn regression_hostile_sgf_values_are_not_held_without_bound() {
         SgfFile::parse(&text).unwrap().games[0].info.len(),
         MAX_VALUES - 1
     );
+    // The writer refuses what the reader would: GM, four MI values, PW and PB are 7.
+    let mut file = SgfFile::parse("(;GM[6];W[52mhmk])").unwrap();
+    file.games[0]
+        .info
+        .push(lattjo_backgammon::sgf::SgfProperty {
+            id: "YY".into(),
+            values: vec![String::new(); MAX_VALUES - 7],
+        });
+    let written = file.write().unwrap();
+    assert_eq!(SgfFile::parse(&written).unwrap(), file);
+    file.games[0].info[0].values.push(String::new());
+    assert_eq!(
+        file.write(),
+        Err(lattjo_backgammon::sgf::WriteError::TooManyValues)
+    );
 }
