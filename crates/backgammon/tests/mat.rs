@@ -1005,3 +1005,34 @@ fn regression_and_the_match_in_a_game_that_does_not_end_the_match_is_named() {
     let r = MatFile::parse(&ok).unwrap().replay(&MATCH_RULES).unwrap();
     assert_eq!(r.state.totals().as_slice(), &[2, 0]);
 }
+
+/// Regression: `Doubles=>2` and `Doubles =>2` (the cube value glued to the arrow or the
+/// word) were refused with `bad cube value ""`; GNUBG's importer reads any entry that starts
+/// with `double` or `beaver` as the cube action (A10, D5). They now read as `Doubles => 2`;
+/// a missing or wrong value is still refused, naming what was found.
+#[test]
+fn regression_cube_value_glued_to_doubles_reads() {
+    let file = |double: &str, take: &str| {
+        format!(
+            " 0 point match\n\n Game 1\n alice : 0                      bob : 0\n  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) {double:<27} {take}\n  3) 21: 6/5 6/4\n"
+        )
+    };
+    let want = MatFile::parse(&file(" Doubles => 2", " Takes")).unwrap();
+    for double in ["Doubles=>2", " Doubles =>2", "doubles=> 2", "Double => 2"] {
+        let got = MatFile::parse(&file(double, "Takes")).unwrap();
+        assert_eq!(got, want, "{double}");
+    }
+    let beaver = MatFile::parse(&file(" Doubles => 2", "Beavers=>4")).unwrap();
+    assert_eq!(
+        beaver.games[0].entries[3].action,
+        MatAction::Beaver { cube: 4 }
+    );
+    for (double, found) in [("Doubles", ""), ("Doubles=>3", "=>3"), ("Doubles=2", "=2")] {
+        let e = MatFile::parse(&file(double, "Takes")).unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (6, ParseErrorKind::Cube(found.into())),
+            "{double}"
+        );
+    }
+}
