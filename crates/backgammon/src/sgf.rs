@@ -130,8 +130,8 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_ID_LEN: usize = 8;
 
 /// The most property values [`SgfFile::parse`] holds for one file, the moves' aside: the
-/// values of the root properties it reads or keeps (`GM`, `MI`, `PW`, `RE`, `DT`, ...) and
-/// of the setup properties. GNUBG writes about ten per game, so this allows some 50,000
+/// values of the root properties it reads or keeps (`GM`, `MI`, `PW`, `RE`, `DT`, ...), the
+/// rule words of `RU` it does not know, and the values of the setup properties. GNUBG writes about ten per game, so this allows some 50,000
 /// games, more than a file of [`MAX_FILE_BYTES`] holds. The values of the properties the
 /// parser skips (analysis, comments, statistics, a move's values after its first) are read
 /// for their syntax only and not held. With this bound the parser holds at most about 15
@@ -377,8 +377,9 @@ pub enum WriteError {
     #[error("a result of 0 points")]
     Result,
     /// More than [`MAX_VALUES`] root and setup property values in all (counted as
-    /// [`SgfFile::parse`] counts them: `GM`, four of `MI`, `PW`, `PB`, `RU`, `CV`, `RE` and
-    /// the kept properties of each game), which the reader would refuse.
+    /// [`SgfFile::parse`] counts them: `GM`, four of `MI`, `PW`, `PB`, `RU` and its other
+    /// words, `CV`, `RE` and the kept properties of each game), which the reader would
+    /// refuse.
     #[error("more than {MAX_VALUES} root and setup property values (moves aside)")]
     TooManyValues,
     /// The output sink failed.
@@ -619,7 +620,7 @@ impl Lexer<'_> {
                     };
                     let node = self.node(at, hold)?;
                     if is_root {
-                        games.push(root(tree_offset, node)?);
+                        games.push(root(tree_offset, node, &mut self.values)?);
                     } else if main
                         && let Some(n) = game_node(node)?
                         && let Some(g) = games.last_mut()
@@ -803,7 +804,7 @@ const ROOT_IDS: [&str; 11] = [
 const SETUP_IDS: [&str; 7] = ["AE", "AB", "AW", "PL", "DI", "CV", "CP"];
 
 /// A game from its tree's root node.
-fn root(tree_offset: usize, node: RawNode) -> Result<SgfGame, ParseError> {
+fn root(tree_offset: usize, node: RawNode, values: &mut usize) -> Result<SgfGame, ParseError> {
     let at = node.offset;
     let mut g = SgfGame {
         initial_cube: 1,
@@ -852,7 +853,14 @@ fn root(tree_offset: usize, node: RawNode) -> Result<SgfGame, ParseError> {
                         "CrawfordGame" => g.rules.crawford_game = true,
                         "Jacoby" => g.rules.jacoby = true,
                         "NoCube" => g.rules.no_cube = true,
-                        w => g.rules.other.push(w.to_string()),
+                        w => {
+                            // Each word kept is a value held (see `MAX_VALUES`).
+                            if *values >= MAX_VALUES {
+                                return Err(perr(at, ParseErrorKind::TooManyValues));
+                            }
+                            *values += 1;
+                            g.rules.other.push(w.to_string());
+                        }
                     }
                 }
             }
@@ -1079,6 +1087,7 @@ impl SgfFile {
             let ru = r.no_cube || r.crawford || r.crawford_game || r.jacoby || !r.other.is_empty();
             values += 7
                 + usize::from(ru)
+                + r.other.len()
                 + usize::from(g.initial_cube != 1)
                 + usize::from(g.result.is_some());
             let setups = g.nodes.iter().filter_map(|n| match &n.action {
@@ -1309,9 +1318,9 @@ impl SgfFile {
                 return Err(fail(
                     g.offset,
                     // As `mat` refuses a `Variation` header.
-                    ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(
-                        g.rules.other.join(":"),
-                    )),
+                    ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(excerpt(
+                        &g.rules.other.join(":"),
+                    ))),
                 ));
             }
             // A set-up position opening the first game: the replay starts there, with the

@@ -912,6 +912,18 @@ fn regression_hostile_sgf_values_are_not_held_without_bound() {
         SgfFile::parse(&text).unwrap_err().kind,
         ParseErrorKind::TooManyValues
     );
+    // The unknown words of `RU`, each a value held.
+    let text = format!("(;GM[6]RU[{}])", "a:".repeat(over));
+    assert_eq!(
+        SgfFile::parse(&text).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    let text = format!("(;GM[6]RU[{}])", "a:".repeat(MAX_VALUES / 2));
+    let f = SgfFile::parse(&text).unwrap();
+    assert_eq!(f.games[0].rules.other.len(), MAX_VALUES / 2);
+    // ... and the replay's refusal of such a variation quotes an excerpt, not all of it.
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert!(e.to_string().len() < 200, "{}", e.to_string().len());
     // Games: each root's values count (GM, MI, PW, ...).
     let text = "(;GM[6]PW[a])".repeat(over / 2 + 1);
     assert_eq!(
