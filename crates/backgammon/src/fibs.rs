@@ -640,13 +640,17 @@ impl FibsBoard {
     ///   centred at 1 and the doubler's above 1.
     /// * **the cube's owner** otherwise: both may double, centred; one of them, that one's.
     /// * **the Crawford game** (D4): a match of two or more points, a player at length − 1,
-    ///   and the did-Crawford field 0. FIBS sets that field to 1 once the Crawford game is
-    ///   over; FIBS shows both may-double fields 1 in the Crawford game, and 0-0 reads as
-    ///   centred there too.
+    ///   and the did-Crawford and redoubles fields 0. FIBS sets did-Crawford to 1 once the
+    ///   Crawford game is over; GNU Backgammon writes the redoubles field as its own "not the
+    ///   Crawford game" flag (1 in every other game) and reads a non-zero value at match
+    ///   point so (`ProcessFIBSBoardInfo`, `fNonCrawford`), which this reader follows. FIBS
+    ///   shows both may-double fields 1 in the Crawford game, and 0-0 reads as centred there
+    ///   too.
     /// * The fields home, bar, on bar, can move and forced move say nothing the rest does
-    ///   not; they were checked when the line was read. Redoubles (the most instant redoubles
-    ///   an unlimited match allows) is a rule of the session, which belongs to the
-    ///   [`Backgammon`] game's [`crate::Rules`], not to a state; it is not read.
+    ///   not; they were checked when the line was read. Redoubles is otherwise (the most
+    ///   instant redoubles an unlimited match allows) a rule of the session, which belongs to
+    ///   the [`Backgammon`] game's [`crate::Rules`], not to a state; it is read for nothing
+    ///   else.
     ///
     /// # Errors
     ///
@@ -709,7 +713,9 @@ impl FibsBoard {
             length => {
                 let at_match_point =
                     length >= 2 && self.score.iter().any(|&s| s.checked_add(1) == Some(length));
-                let crawford = at_match_point && self.did_crawford == 0;
+                // GNU Backgammon reads the redoubles field as its "not the Crawford game" flag
+                // (`fNonCrawford`; it writes 1 there in every other game).
+                let crawford = at_match_point && self.did_crawford == 0 && self.redoubles == 0;
                 let mut score = [0u32; 2];
                 for who in 0..2 {
                     score[sides[who].index()] = self.score[who];

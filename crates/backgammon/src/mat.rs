@@ -742,7 +742,7 @@ enum Kw {
     Illegal,
 }
 
-fn keyword(tok: &str) -> Option<(Kw, &str)> {
+fn keyword<'a>(tok: &'a str) -> Option<(Kw, &'a str)> {
     let b = tok.as_bytes();
     if b.len() >= 3
         && (b'1'..=b'6').contains(&b[0])
@@ -752,14 +752,23 @@ fn keyword(tok: &str) -> Option<(Kw, &str)> {
         return Some((Kw::Roll([b[0] - b'0', b[1] - b'0']), &tok[3..]));
     }
     let lower = tok.to_ascii_lowercase();
-    let kw = if lower.starts_with("double") {
-        Kw::Double
-    } else if lower.starts_with("take") {
+    // `Doubles=>2`: the cube value glued to the word (GNUBG's importer reads the word only).
+    let glued = |tok: &'a str| {
+        let end = tok
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(tok.len());
+        &tok[end..]
+    };
+    if lower.starts_with("double") {
+        return Some((Kw::Double, glued(tok)));
+    }
+    if lower.starts_with("beaver") {
+        return Some((Kw::Beaver, glued(tok)));
+    }
+    let kw = if lower.starts_with("take") {
         Kw::Take
     } else if lower.starts_with("drop") || lower.starts_with("pass") {
         Kw::Drop
-    } else if lower.starts_with("beaver") {
-        Kw::Beaver
     } else if lower.starts_with("raccoon") {
         Kw::Raccoon
     } else if lower.starts_with("win") {
@@ -886,11 +895,16 @@ fn entry(kw: Kw, toks: &[&str]) -> Result<Option<MatAction>, ParseErrorKind> {
             MatAction::Roll { dice, movements }
         }
         Kw::Double | Kw::Beaver => {
-            let cube = match toks {
-                ["=>", n] => n.parse::<u32>().ok().filter(|&c| cube_log2(c).is_some()),
+            // `=> 4`, or `=>4` in one token (`Doubles =>4`, `Doubles=>4`).
+            let value = match toks {
+                ["=>", n] => Some(*n),
+                [n] => n.strip_prefix("=>"),
                 _ => None,
-            }
-            .ok_or_else(|| ParseErrorKind::Cube(joined()))?;
+            };
+            let cube = value
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|&c| cube_log2(c).is_some())
+                .ok_or_else(|| ParseErrorKind::Cube(joined()))?;
             if kw == Kw::Double {
                 MatAction::Double { cube }
             } else {
@@ -1135,6 +1149,15 @@ pub enum ReplayErrorKind {
         written: u32,
         /// The result the replay reached.
         outcome: Option<Outcome>,
+    },
+    /// A `Wins ... and the match` line in a game that does not end the match (GNUBG's
+    /// importer ignores the words; this crate takes them as a claim to check).
+    #[error("the wins line of {side} says \"and the match\", but the match goes on")]
+    AndTheMatch {
+        /// The side whose column holds the line.
+        side: Side,
+        /// The points written.
+        written: u32,
     },
     /// A game that ended with no `Wins` line.
     #[error("the game ended without a wins line")]
@@ -1418,7 +1441,13 @@ impl Replayer<'_> {
                                     && needed.is_some_and(|n| n <= w)
                                     && (w < o.points || resigned)))
                     });
-                    if !ok || (*and_the_match && !self.s.is_over()) {
+                    if ok && *and_the_match && !self.s.is_over() {
+                        return Err(at(ReplayErrorKind::AndTheMatch {
+                            side: e.side,
+                            written: *points,
+                        }));
+                    }
+                    if !ok {
                         return Err(at(ReplayErrorKind::Wins {
                             side: e.side,
                             written: *points,

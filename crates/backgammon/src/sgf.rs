@@ -129,6 +129,15 @@ pub const MAX_DEPTH: usize = 64;
 /// two; some programs use longer ones).
 pub const MAX_ID_LEN: usize = 8;
 
+/// The most property values [`SgfFile::parse`] holds for one file, the moves' aside: the
+/// values of the root properties it reads or keeps (`GM`, `MI`, `PW`, `RE`, `DT`, ...), the
+/// rule words of `RU` it does not know, and the values of the setup properties. GNUBG writes about ten per game, so this allows some 50,000
+/// games, more than a file of [`MAX_FILE_BYTES`] holds. The values of the properties the
+/// parser skips (analysis, comments, statistics, a move's values after its first) are read
+/// for their syntax only and not held. With this bound the parser holds at most about 15
+/// bytes for each byte of input, whatever the input.
+pub const MAX_VALUES: usize = 1 << 19;
+
 /// An SGF record of a backgammon match or session: one [`SgfGame`] per game tree.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct SgfFile {
@@ -306,6 +315,9 @@ pub enum ParseErrorKind {
     /// A property without a value.
     #[error("property {0} has no value")]
     NoValue(String),
+    /// More than [`MAX_VALUES`] root and setup property values in the file.
+    #[error("more than {MAX_VALUES} root and setup property values (moves aside)")]
+    TooManyValues,
     /// No game tree.
     #[error("no game tree")]
     NoGames,
@@ -364,6 +376,12 @@ pub enum WriteError {
     /// A result of 0 points.
     #[error("a result of 0 points")]
     Result,
+    /// More than [`MAX_VALUES`] root and setup property values in all (counted as
+    /// [`SgfFile::parse`] counts them: `GM`, four of `MI`, `PW`, `PB`, `RU` and its other
+    /// words, `CV`, `RE` and the kept properties of each game), which the reader would
+    /// refuse.
+    #[error("more than {MAX_VALUES} root and setup property values (moves aside)")]
+    TooManyValues,
     /// The output sink failed.
     #[error("the output failed")]
     Fmt,
@@ -493,6 +511,30 @@ struct Lexer<'a> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
+    /// Root and setup property values held so far (at most [`MAX_VALUES`]).
+    values: usize,
+}
+
+/// Which properties of a node [`Lexer::node`] holds; the values of the others are read for
+/// their syntax and dropped as they are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Hold {
+    /// A game tree's root: all but `FF`, `CA`, `AP` and the statistics `GS`.
+    Root,
+    /// A node of the main line: the moves and the setup properties.
+    Main,
+    /// A node of a variation: none.
+    Nothing,
+}
+
+impl Hold {
+    fn holds(self, id: &str) -> bool {
+        match self {
+            Hold::Root => !matches!(id, "FF" | "CA" | "AP" | "GS"),
+            Hold::Main => side_of(id).is_some() || SETUP_IDS.contains(&id),
+            Hold::Nothing => false,
+        }
+    }
 }
 
 impl Lexer<'_> {
@@ -569,11 +611,18 @@ impl Lexer<'_> {
                     f.nodes += 1;
                     let main = f.main;
                     self.pos += 1;
-                    let node = self.node(at)?;
+                    let hold = if is_root {
+                        Hold::Root
+                    } else if main {
+                        Hold::Main
+                    } else {
+                        Hold::Nothing
+                    };
+                    let node = self.node(at, hold)?;
                     if is_root {
-                        games.push(root(tree_offset, &node)?);
+                        games.push(root(tree_offset, node, &mut self.values)?);
                     } else if main
-                        && let Some(n) = game_node(&node)?
+                        && let Some(n) = game_node(node)?
                         && let Some(g) = games.last_mut()
                     {
                         g.nodes.push(n);
@@ -584,8 +633,9 @@ impl Lexer<'_> {
         }
     }
 
-    /// The properties of a node, after its `;`.
-    fn node(&mut self, offset: usize) -> Result<RawNode, ParseError> {
+    /// The properties of a node, after its `;`: those `hold` names, with their values (a
+    /// move only with its first, the one GNUBG reads); the others are checked and dropped.
+    fn node(&mut self, offset: usize, hold: Hold) -> Result<RawNode, ParseError> {
         let mut props = Vec::new();
         loop {
             self.skip_ws();
@@ -600,29 +650,49 @@ impl Lexer<'_> {
             if id.len() > MAX_ID_LEN || !id.bytes().all(|b| b.is_ascii_uppercase()) {
                 return Err(perr(start, ParseErrorKind::PropertyId(excerpt(id))));
             }
+            let held = hold.holds(id);
+            // A move's later values are not read (GNUBG reads the first), and do not count.
+            let is_move = hold == Hold::Main && side_of(id).is_some();
             let mut values = Vec::new();
+            let mut count = 0usize;
             loop {
                 self.skip_ws();
                 if self.b.get(self.pos) != Some(&b'[') {
                     break;
                 }
-                values.push(self.value()?);
+                let keep = held && !(is_move && count > 0);
+                if keep && !is_move {
+                    if self.values == MAX_VALUES {
+                        return Err(perr(self.pos, ParseErrorKind::TooManyValues));
+                    }
+                    self.values += 1;
+                }
+                values.extend(self.value(keep)?);
+                count += 1;
             }
-            if values.is_empty() {
+            if count == 0 {
                 return Err(perr(start, ParseErrorKind::NoValue(id.to_string())));
             }
-            props.push(RawProp {
-                id: id.to_string(),
-                values,
-            });
+            if held {
+                props.push(RawProp {
+                    id: id.to_string(),
+                    values,
+                });
+            }
         }
     }
 
-    /// A value from its `[` to its `]`, unescaped.
-    fn value(&mut self) -> Result<String, ParseError> {
+    /// A value from its `[` to its `]`, unescaped; `None` (and nothing held) unless `keep`.
+    fn value(&mut self, keep: bool) -> Result<Option<String>, ParseError> {
         let open = self.pos;
         self.pos += 1;
         let mut out: Vec<u8> = Vec::new();
+        // Only the bytes of a value kept are gathered.
+        let mut push = |c: u8| {
+            if keep {
+                out.push(c);
+            }
+        };
         loop {
             let Some(&c) = self.b.get(self.pos) else {
                 return Err(perr(open, ParseErrorKind::UnexpectedEnd));
@@ -647,15 +717,19 @@ impl Lexer<'_> {
                                 self.pos += 1;
                             }
                         }
-                        _ => out.push(n),
+                        _ => push(n),
                     }
                 }
-                _ => out.push(c),
+                _ => push(c),
             }
         }
+        if !keep {
+            return Ok(None);
+        }
         // Only ASCII bytes were removed, so the bytes are UTF-8.
-        Ok(String::from_utf8(out)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        Ok(Some(String::from_utf8(out).unwrap_or_else(|e| {
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        })))
     }
 }
 
@@ -730,7 +804,7 @@ const ROOT_IDS: [&str; 11] = [
 const SETUP_IDS: [&str; 7] = ["AE", "AB", "AW", "PL", "DI", "CV", "CP"];
 
 /// A game from its tree's root node.
-fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
+fn root(tree_offset: usize, node: RawNode, values: &mut usize) -> Result<SgfGame, ParseError> {
     let at = node.offset;
     let mut g = SgfGame {
         initial_cube: 1,
@@ -738,10 +812,10 @@ fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
         ..SgfGame::default()
     };
     let mut gm = None;
-    for p in &node.props {
+    for p in node.props {
         let v0 = p.values[0].as_str();
         match p.id.as_str() {
-            "GM" => gm = Some(v0.trim()),
+            "GM" => gm = Some(v0.trim().to_string()),
             "FF" | "CA" | "AP" | "GS" => {}
             "MI" => {
                 for v in &p.values {
@@ -779,7 +853,14 @@ fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
                         "CrawfordGame" => g.rules.crawford_game = true,
                         "Jacoby" => g.rules.jacoby = true,
                         "NoCube" => g.rules.no_cube = true,
-                        w => g.rules.other.push(w.to_string()),
+                        w => {
+                            // Each word kept is a value held (see `MAX_VALUES`).
+                            if *values >= MAX_VALUES {
+                                return Err(perr(at, ParseErrorKind::TooManyValues));
+                            }
+                            *values += 1;
+                            g.rules.other.push(w.to_string());
+                        }
                     }
                 }
             }
@@ -792,12 +873,12 @@ fn root(tree_offset: usize, node: &RawNode) -> Result<SgfGame, ParseError> {
                 return Err(perr(at, ParseErrorKind::InRoot(p.id.clone())));
             }
             _ => g.info.push(SgfProperty {
-                id: p.id.clone(),
-                values: p.values.clone(),
+                id: p.id,
+                values: p.values,
             }),
         }
     }
-    match gm {
+    match gm.as_deref() {
         Some("6") => Ok(g),
         other => Err(perr(
             at,
@@ -847,11 +928,11 @@ fn move_value(side: Side, v: &str) -> Option<SgfAction> {
     Some(SgfAction::Roll { side, dice, steps })
 }
 
-fn game_node(node: &RawNode) -> Result<Option<SgfNode>, ParseError> {
+fn game_node(node: RawNode) -> Result<Option<SgfNode>, ParseError> {
     let at = node.offset;
     let mut action = None;
     let mut setup = Vec::new();
-    for p in &node.props {
+    for p in node.props {
         let id = p.id.as_str();
         if let Some(side) = side_of(id) {
             if action.is_some() {
@@ -864,8 +945,8 @@ fn game_node(node: &RawNode) -> Result<Option<SgfNode>, ParseError> {
             );
         } else if SETUP_IDS.contains(&id) {
             setup.push(SgfProperty {
-                id: p.id.clone(),
-                values: p.values.clone(),
+                id: p.id,
+                values: p.values,
             });
         }
     }
@@ -891,8 +972,9 @@ impl SgfFile {
     ///
     /// # Errors
     ///
-    /// [`ParseError`] with the byte offset, for input over [`MAX_FILE_BYTES`] or nested
-    /// deeper than [`MAX_DEPTH`], bad SGF syntax, no game tree, a tree that is not
+    /// [`ParseError`] with the byte offset, for input over [`MAX_FILE_BYTES`], nested
+    /// deeper than [`MAX_DEPTH`] or with more than [`MAX_VALUES`] root and setup property
+    /// values, bad SGF syntax, no game tree, a tree that is not
     /// backgammon (`GM[6]`), or a root or move property that does not read. Whether the
     /// moves are legal is [`SgfFile::replay`]'s business.
     ///
@@ -916,6 +998,7 @@ impl SgfFile {
             text,
             b: text.as_bytes(),
             pos: bom,
+            values: 0,
         };
         let games = lx.collection()?;
         if games.is_empty() {
@@ -997,7 +1080,26 @@ impl SgfFile {
         if self.games.is_empty() {
             return Err(WriteError::NoGames);
         }
+        // The root and setup values the reader will count (see `MAX_VALUES`).
+        let mut values = 0usize;
         for g in &self.games {
+            let r = &g.rules;
+            let ru = r.no_cube || r.crawford || r.crawford_game || r.jacoby || !r.other.is_empty();
+            values += 7
+                + usize::from(ru)
+                + r.other.len()
+                + usize::from(g.initial_cube != 1)
+                + usize::from(g.result.is_some());
+            let setups = g.nodes.iter().filter_map(|n| match &n.action {
+                SgfAction::Setup(props) => Some(props.as_slice()),
+                _ => None,
+            });
+            for p in g.info.iter().chain(setups.flatten()) {
+                values = values.saturating_add(p.values.len());
+            }
+            if values > MAX_VALUES {
+                return Err(WriteError::TooManyValues);
+            }
             if g.length > MAX_MATCH_LENGTH {
                 return Err(WriteError::Length(g.length));
             }
@@ -1216,9 +1318,9 @@ impl SgfFile {
                 return Err(fail(
                     g.offset,
                     // As `mat` refuses a `Variation` header.
-                    ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(
-                        g.rules.other.join(":"),
-                    )),
+                    ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(excerpt(
+                        &g.rules.other.join(":"),
+                    ))),
                 ));
             }
             // A set-up position opening the first game: the replay starts there, with the

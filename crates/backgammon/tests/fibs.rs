@@ -170,3 +170,40 @@ fn regression_a_cube_owned_at_1_read_from_a_fibs_line_did_not_write_back() {
     };
     assert!(State::try_from(owned_at_2).is_ok());
 }
+
+/// Regression (D4): a FIBS line at match point with the did-Crawford field 0 and the
+/// redoubles field non-zero was read as the Crawford game. GNU Backgammon uses the redoubles
+/// field as its own "not the Crawford game" flag (`fNonCrawford` in `ProcessFIBSBoardInfo`,
+/// drawboard.c; its `FIBSBoard` writes `!fCrawford` there), so it reads such a line as a
+/// game after the Crawford game: its `external` interface (1.07.001, `evaluation fibsboard
+/// <line> plies 0 cubeful`) gave the cubeful equity 0.761141 for the line below with `0:0`
+/// at the end (the Crawford game, a dead cube) and 0.716715 with `0:1`, `0:3` and `1:0`.
+#[test]
+fn regression_redoubles_field_nonzero_at_match_point_is_not_the_crawford_game() {
+    use lattjo_backgammon::Side;
+    let line = |did_crawford: u32, redoubles: u32| {
+        format!(
+            "board:You:Opp:5:2:4:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:\
+             1:1:1:0:1:-1:0:25:0:0:0:0:0:0:{did_crawford}:{redoubles}"
+        )
+    };
+    let crawford = |d, r| {
+        let b: FibsBoard = line(d, r).parse().unwrap();
+        let s = b.to_state(Side::White).unwrap();
+        s.match_context().unwrap().is_crawford()
+    };
+    assert!(crawford(0, 0));
+    assert!(!crawford(0, 1));
+    assert!(!crawford(0, 3));
+    assert!(!crawford(1, 0));
+    assert!(!crawford(1, 1));
+    // Away from match point the field says nothing about the Crawford game.
+    let b: FibsBoard = line(0, 1).replace(":5:2:4:", ":5:2:2:").parse().unwrap();
+    assert!(
+        !b.to_state(Side::White)
+            .unwrap()
+            .match_context()
+            .unwrap()
+            .is_crawford()
+    );
+}

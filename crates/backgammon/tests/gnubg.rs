@@ -6,8 +6,8 @@
 //! header says how it was made.
 
 use lattjo_backgammon::{
-    Backgammon, GnubgId, IdGameState, MatchId, MatchIdError, Phase, Position, Rules, Side, State,
-    Xgid,
+    Backgammon, GnubgId, GnubgIdError, IdGameState, MatchId, MatchIdError, Phase, Position,
+    PositionIdError, Rules, Side, State, Xgid, XgidError,
 };
 
 /// (XGID, Position ID, Match ID) as GNU Backgammon shows them after `set xgid`. Source: issue
@@ -189,11 +189,12 @@ fn regression_finished_games_are_refused_on_import() {
 }
 
 /// The Match ID text never panics and refuses what GNUBG's own reader refuses.
+/// The cube owner code 2, which no GNUBG writes (it writes 0, 1, or 3 for a centred cube),
+/// is refused. GNUBG's own reader takes it in as a centred cube (`MatchFromKey` in
+/// `matchid.c`: any code but 0 and 1 is centred), so the test's former name,
+/// `match_id_refuses_what_gnubg_refuses`, was wrong: this is the crate's strictness.
 #[test]
-fn match_id_refuses_what_gnubg_refuses() {
-    // Cube owner code 2 (bits 4-5 = 2): 'g' = 32 = 0b100000 puts 2 in bits 4-5? The first
-    // character holds bits 2-7 of byte 0 (key bits 2..7): 0b100000 sets key bit 7 (Crawford)
-    // ... build it from the layout instead.
+fn match_id_refuses_cube_owner_code_2_which_gnubg_reads_as_centred() {
     let mut m = MatchId::money_start().to_string().into_bytes();
     // First char = key bits 2..7 of byte 0 (base64 is big-endian within bytes): byte 0 of the
     // money start is 0b0111_0000 (owner 3, player 1 on roll); owner 2 is 0b0110_0000.
@@ -451,4 +452,47 @@ fn state_gnubg_id_is_what_gnubg_shows_after_set_xgid() {
         rows += 1;
     }
     assert_eq!((rows, swapped), (98, 43));
+}
+
+/// Regression: an ID of the right number of characters, one of them not ASCII, was refused
+/// as of the wrong length, counted in bytes ("a match id has 12 characters, got 12"). The
+/// character is now named, in a Match ID, a Position ID, a GNUBG ID and an XGID's position
+/// field; a wrong count of characters is still a wrong length.
+#[test]
+fn regression_non_ascii_character_in_an_id_is_named_not_miscounted() {
+    let e = "cAkAAAAAAAA\u{e9}".parse::<MatchId>().unwrap_err();
+    assert_eq!(e, MatchIdError::BadChar('\u{e9}'));
+    assert!(!e.to_string().contains("got 12"), "{e}");
+    assert_eq!(
+        "cAkAAAAAAA\u{e9}".parse::<MatchId>(),
+        Err(MatchIdError::Length(11))
+    );
+    assert_eq!(
+        "cAkAAAAAAAA\u{1F3B2}".parse::<MatchId>(),
+        Err(MatchIdError::BadChar('\u{1F3B2}'))
+    );
+    assert_eq!(
+        Position::from_position_id("4HPwATDgc/AB\u{e9}A", Side::White),
+        Err(PositionIdError::BadChar('\u{e9}'))
+    );
+    assert_eq!(
+        Position::from_position_id("4HPwATDgc/ABMA\u{e9}", Side::White),
+        Err(PositionIdError::Length(15))
+    );
+    let e = "4HPwATDgc/AB\u{e9}A:cAkAAAAAAAAE"
+        .parse::<GnubgId>()
+        .unwrap_err();
+    assert_eq!(
+        e,
+        GnubgIdError::PositionId(PositionIdError::BadChar('\u{e9}'))
+    );
+    let e = "4HPwATDgc/ABMA:cAkAAAAAAAA\u{e9}"
+        .parse::<GnubgId>()
+        .unwrap_err();
+    assert_eq!(e, GnubgIdError::MatchId(MatchIdError::BadChar('\u{e9}')));
+    // XGID: the 26 characters of the position field.
+    let x = "XGID=-b----E-C---eE---c-e---\u{e9}B-:0:0:1:00:0:0:0:0:10";
+    assert_eq!(x.parse::<Xgid>(), Err(XgidError::BadChecker('\u{e9}')));
+    let x = "XGID=-b----E-C---eE---c-e----B\u{e9}-:0:0:1:00:0:0:0:0:10";
+    assert_eq!(x.parse::<Xgid>(), Err(XgidError::PositionLength(27)));
 }

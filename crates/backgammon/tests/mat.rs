@@ -978,3 +978,61 @@ fn regression_a_mat_file_longer_than_64_points_built_by_hand_is_refused_not_repl
     let e = file.replay(&MATCH_RULES).unwrap_err();
     assert_eq!(e.kind, ReplayErrorKind::Length(65));
 }
+
+/// Regression: a `Wins 2 points and the match` in a game that leaves the match going on
+/// (0-2 in a 3-point match) was refused with "wins 2 for white, but the game gave ...
+/// points: 2", which names the right points as the fault. The words are the fault: now
+/// `ReplayErrorKind::AndTheMatch` says so (GNUBG's importer ignores them; this crate checks
+/// them, D6 and A16: a resigned gammon scores 2 and 2 points do not win a 3-point match).
+#[test]
+fn regression_and_the_match_in_a_game_that_does_not_end_the_match_is_named() {
+    let text = " 3 point match\n\n Game 1\n alice : 0                      bob : 0\n  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) 52: 13/8 13/11              Wins 2 points and the match\n";
+    let e = MatFile::parse(text)
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap_err();
+    assert_eq!((e.game, e.line), (1, 6));
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::AndTheMatch {
+            side: Side::White,
+            written: 2
+        }
+    );
+    assert!(e.to_string().contains("and the match"), "{e}");
+    // Without the words it reads: bob (White) won a resigned gammon.
+    let ok = text.replace(" and the match", "");
+    let r = MatFile::parse(&ok).unwrap().replay(&MATCH_RULES).unwrap();
+    assert_eq!(r.state.totals().as_slice(), &[2, 0]);
+}
+
+/// Regression: `Doubles=>2` and `Doubles =>2` (the cube value glued to the arrow or the
+/// word) were refused with `bad cube value ""`; GNUBG's importer reads any entry that starts
+/// with `double` or `beaver` as the cube action (A10, D5). They now read as `Doubles => 2`;
+/// a missing or wrong value is still refused, naming what was found.
+#[test]
+fn regression_cube_value_glued_to_doubles_reads() {
+    let file = |double: &str, take: &str| {
+        format!(
+            " 0 point match\n\n Game 1\n alice : 0                      bob : 0\n  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) {double:<27} {take}\n  3) 21: 6/5 6/4\n"
+        )
+    };
+    let want = MatFile::parse(&file(" Doubles => 2", " Takes")).unwrap();
+    for double in ["Doubles=>2", " Doubles =>2", "doubles=> 2", "Double => 2"] {
+        let got = MatFile::parse(&file(double, "Takes")).unwrap();
+        assert_eq!(got, want, "{double}");
+    }
+    let beaver = MatFile::parse(&file(" Doubles => 2", "Beavers=>4")).unwrap();
+    assert_eq!(
+        beaver.games[0].entries[3].action,
+        MatAction::Beaver { cube: 4 }
+    );
+    for (double, found) in [("Doubles", ""), ("Doubles=>3", "=>3"), ("Doubles=2", "=2")] {
+        let e = MatFile::parse(&file(double, "Takes")).unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (6, ParseErrorKind::Cube(found.into())),
+            "{double}"
+        );
+    }
+}

@@ -882,3 +882,101 @@ fn gnubg_variant_sgf_is_refused_as_a_variation() {
         );
     }
 }
+
+/// Regression: the reader held every value of every property it read, also of those it
+/// skips, and kept one heap string per value of the root and setup properties, so a hostile
+/// file of 16 MiB (`MAX_FILE_BYTES`) took more than 1 GiB: `YY[]` repeated in the root
+/// 1.26 GB, `;AE[a]` repeated 0.96 GB, an analysis property `A[][]...` of 8 million empty
+/// values 215 MB held for one node. Now the values of skipped properties (analysis,
+/// comments, `GS`, a move's values after its first, every property of a variation) are read
+/// for their syntax only, and the root and setup values held are at most `MAX_VALUES` a file
+/// (GNUBG writes about ten a game), which bounds the parser at about 15 bytes held per byte
+/// of input.
+#[test]
+fn regression_hostile_sgf_values_are_not_held_without_bound() {
+    use lattjo_backgammon::sgf::MAX_VALUES;
+    let over = MAX_VALUES + 1;
+    // Unknown root properties (kept in `info`), one value each.
+    let text = format!("(;GM[6]{})", "YY[]".repeat(over));
+    let e = SgfFile::parse(&text).unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::TooManyValues);
+    assert!(e.to_string().contains("524288"), "{e}");
+    // One root property with too many values, and setup nodes one value each.
+    let text = format!("(;GM[6]DT{})", "[x]".repeat(over));
+    assert_eq!(
+        SgfFile::parse(&text).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    let text = format!("(;GM[6]{})", ";AE[a]".repeat(over));
+    assert_eq!(
+        SgfFile::parse(&text).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    // The unknown words of `RU`, each a value held.
+    let text = format!("(;GM[6]RU[{}])", "a:".repeat(over));
+    assert_eq!(
+        SgfFile::parse(&text).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    let text = format!("(;GM[6]RU[{}])", "a:".repeat(MAX_VALUES / 2));
+    let f = SgfFile::parse(&text).unwrap();
+    assert_eq!(f.games[0].rules.other.len(), MAX_VALUES / 2);
+    // ... and the replay's refusal of such a variation quotes an excerpt, not all of it.
+    let e = f.replay(&MATCH_RULES).unwrap_err();
+    assert!(e.to_string().len() < 200, "{}", e.to_string().len());
+    // Games: each root's values count (GM, MI, PW, ...).
+    let text = "(;GM[6]PW[a])".repeat(over / 2 + 1);
+    assert_eq!(
+        SgfFile::parse(&text).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    // Skipped properties are not counted, however many values: analysis and comments in
+    // a move node, statistics in the root, the values of a move after its first, and
+    // whole variations.
+    let many = "[]".repeat(over);
+    let text = format!(
+        "(;GM[6]GS{many};W[52mhmk]A{many}C{many};B[31]{many}(;W[double])(;W[take]DI{many}))"
+    );
+    let f = SgfFile::parse(&text).unwrap();
+    assert_eq!(f.games[0].nodes.len(), 3);
+    assert!(f.games[0].info.is_empty());
+    assert!(matches!(
+        &f.games[0].nodes[1].action,
+        SgfAction::Roll { dice: [3, 1], .. }
+    ));
+    assert!(
+        matches!(&f.games[0].nodes[0].action, SgfAction::Roll { steps, .. } if steps.len() == 2)
+    );
+    // ... but they are still read for their syntax.
+    let e = SgfFile::parse("(;GM[6];W[52mhmk]A[1][2)").unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::UnexpectedEnd);
+    let e = SgfFile::parse("(;GM[6];W[52mhmk](;B[31]C[a]x[b]))").unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            ParseErrorKind::PropertyId(_) | ParseErrorKind::Unexpected(_)
+        ),
+        "{e}"
+    );
+    // Up to the bound, a file reads.
+    let text = format!("(;GM[6]{})", "YY[]".repeat(MAX_VALUES - 1));
+    assert_eq!(
+        SgfFile::parse(&text).unwrap().games[0].info.len(),
+        MAX_VALUES - 1
+    );
+    // The writer refuses what the reader would: GM, four MI values, PW and PB are 7.
+    let mut file = SgfFile::parse("(;GM[6];W[52mhmk])").unwrap();
+    file.games[0]
+        .info
+        .push(lattjo_backgammon::sgf::SgfProperty {
+            id: "YY".into(),
+            values: vec![String::new(); MAX_VALUES - 7],
+        });
+    let written = file.write().unwrap();
+    assert_eq!(SgfFile::parse(&written).unwrap(), file);
+    file.games[0].info[0].values.push(String::new());
+    assert_eq!(
+        file.write(),
+        Err(lattjo_backgammon::sgf::WriteError::TooManyValues)
+    );
+}
