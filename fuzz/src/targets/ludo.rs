@@ -156,7 +156,7 @@ fn rules_from(b: &mut Bytes<'_>) -> Rules {
         }
     }
     // D7's separate option: the stars, or offsets from the bytes (some past the loop).
-    if b.u8() % 4 == 0 {
+    if b.u8().is_multiple_of(4) {
         let offsets: Vec<u8> = (0..b.u8() % 4).map(|_| b.u8() % 130).collect();
         r = r.with_safe_dots(SafeDots::new(&offsets).unwrap_or(SafeDots::LUDO_KING));
     }
