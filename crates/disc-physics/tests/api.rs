@@ -516,3 +516,63 @@ fn regression_events_at_a_substep_boundary_came_out_of_time_order() {
         );
     }
 }
+
+/// Regression (API audit, 5 Dec 2026): `render_svg` wrote each fill into its attribute as
+/// given, so a fill holding a quote (`red" onload="x`) or `<` or `&` broke the document (or
+/// added attributes to it), and a `width_px` of `f64::MAX` wrote `width="inf"`. Any strings
+/// and any width now give a well-formed document with finite sizes.
+#[test]
+fn regression_an_svg_fill_with_a_quote_broke_the_document() {
+    let mut w = scenes::carrom_break();
+    let mut traj = Trajectory::new();
+    for _ in 0..50 {
+        w.step(&mut NoEvents);
+        traj.record(&w);
+    }
+    let hostile = [r#"red" onload="alert(1)"#, "<b>&", "it's", "#fff"];
+    for width_px in [600.0, f64::MAX, 1e300, f64::INFINITY, f64::NAN, -5.0, 0.0] {
+        for default_fill in hostile {
+            let svg = render_svg(
+                &w,
+                &SvgOptions {
+                    width_px,
+                    fills: &hostile,
+                    default_fill,
+                    trajectory: Some(&traj),
+                    show_off_table: true,
+                    title: Some(r#"a "title" <&> 'x'"#),
+                },
+            );
+            assert!(!svg.contains("onload=\""), "{svg}");
+            assert!(svg.contains("red&quot; onload=&quot;alert(1)"));
+            assert!(!svg.contains("<b>") && svg.contains("&lt;b&gt;&amp;"));
+            assert!(
+                !svg.contains("inf") && !svg.contains("NaN"),
+                "width {width_px}"
+            );
+            // Every tag is one of the few the renderer writes, and every attribute value is
+            // quoted with no quote inside.
+            for tag in svg.split('<').skip(1) {
+                let name = tag.split([' ', '>', '/']).next().unwrap_or("");
+                assert!(
+                    ["svg", "rect", "text", "circle", "line", "polyline", ""].contains(&name),
+                    "tag {name:?} in {tag:?}"
+                );
+                let head = tag.split('>').next().unwrap_or("");
+                assert_eq!(head.matches('"').count() % 2, 0, "{head}");
+                for attr in head.split('"').skip(1).step_by(2) {
+                    assert!(!attr.contains('<') && !attr.contains('>'), "{attr}");
+                }
+            }
+        }
+    }
+    // A plain width still draws at that width.
+    let svg = render_svg(
+        &w,
+        &SvgOptions {
+            width_px: 300.0,
+            ..SvgOptions::default()
+        },
+    );
+    assert!(svg.contains(r#"width="300""#));
+}
