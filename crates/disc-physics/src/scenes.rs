@@ -198,7 +198,10 @@ fn lattice(w: &mut World, n: usize, x0: f64, l: f64) -> Result<(), PlaceError> {
 /// error dominates. Scene (c)'s draws meet neither (`tests/validation.rs` compares every
 /// draw up to N = 262,144 with the platform's `cos` and `sin` to one ulp; on x86-64 Linux they
 /// agree bit for bit, which is why the scene's checksums did not change when it stopped
-/// using them). Angles outside [0, 2π] are reduced the same way, less precisely.
+/// using them). Angles outside [0, 2π] are reduced the same way, less precisely, up to
+/// |θ| = [`COS_SIN_MAX_THETA`] (2⁵⁰, about 1.1·10¹⁵: beyond it one rounding of θ·2/π can put
+/// the reduced angle outside the range where the series converges). A larger or non-finite
+/// θ gives `(NaN, NaN)`.
 #[must_use]
 pub fn cos_sin(theta: f64) -> (f64, f64) {
     // pi/2 = PIO2_1 + PIO2_2 + PIO2_3 to about 1e-49.
@@ -206,7 +209,9 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
     const PIO2_2: f64 = 6.123233995736766e-17;
     const PIO2_3: f64 = -1.4973849048591698e-33;
     const TWO_OVER_PI: f64 = std::f64::consts::FRAC_2_PI;
-    if !theta.is_finite() {
+    // Also refuses NaN and the infinities. (Before the API audit of 5 Dec 2026 a larger θ
+    // was reduced wrongly: cos_sin(1e20) gave (9.8e50, -2.5e52), cos_sin(1e300) NaN.)
+    if theta.is_nan() || theta.abs() > COS_SIN_MAX_THETA {
         return (f64::NAN, f64::NAN);
     }
     let k = (theta * TWO_OVER_PI + 0.5).floor();
@@ -226,6 +231,12 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
         _ => (sin_r, -cos_r),
     }
 }
+
+/// The largest |θ| that [`cos_sin`] reduces: 2⁵⁰ (about 1.1·10¹⁵). Up to it θ·2/π is
+/// rounded by less than 0.15, so the multiple of π/2 taken off is the nearest to within
+/// 0.65 of a step and the reduced angle stays within about 1 rad, where the series
+/// converges to full precision.
+pub const COS_SIN_MAX_THETA: f64 = 1_125_899_906_842_624.0;
 
 /// (-1)^n / (2n + 1)! for n = 0..14 as double-doubles (exact rationals rounded twice).
 const SIN_COEFFS: [(f64, f64); 15] = [
