@@ -44,7 +44,9 @@ pub struct StepConfig {
     pub substeps: u32,
     /// The longest run that [`World::run_to_rest`] simulates, in seconds. Default 60 s
     /// (physics.md §2). Range: [`limits::MAX_TIME_S`], and a run of at most
-    /// [`limits::MAX_RUN_SUBSTEPS`] substeps (⌈`max_time_s` / `dt_s`⌉ × `substeps`).
+    /// [`limits::MAX_RUN_SUBSTEPS`] substeps ((⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps`: a
+    /// run takes at most one step more than ⌈`max_time_s` / `dt_s`⌉, for the rounding of
+    /// its accumulated time).
     pub max_time_s: f64,
 }
 
@@ -86,9 +88,11 @@ pub enum ConfigError {
     /// The run cap is outside [`limits::MAX_TIME_S`] (1 µs to 10⁶ s).
     #[error("maximum run time must be in [1e-6, 1e6] s, got {0}")]
     MaxTime(f64),
-    /// A run to the cap would take more than [`limits::MAX_RUN_SUBSTEPS`] substeps
-    /// (⌈`max_time_s` / `dt_s`⌉ × `substeps`, given here).
-    #[error("a run of max_time_s / dt_s x substeps = {0} substeps exceeds the cap of 1e8")]
+    /// A run to the cap could take more than [`limits::MAX_RUN_SUBSTEPS`] substeps
+    /// ((⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps`, given here).
+    #[error(
+        "a run to the cap could take (ceil(max_time_s / dt_s) + 1) x substeps = {0} substeps, more than 1e8"
+    )]
     RunTooLong(f64),
 }
 
