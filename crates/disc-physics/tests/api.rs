@@ -576,3 +576,72 @@ fn regression_an_svg_fill_with_a_quote_broke_the_document() {
     );
     assert!(svg.contains(r#"width="300""#));
 }
+
+/// Regression (API audit, 5 Dec 2026): a bad disc-disc and a bad cushion restitution gave
+/// the same error, `TableError::Restitution(x)` ("restitution must be ..."), which did not
+/// say which was wrong. The cushion's is now `TableError::CushionRestitution`, through every
+/// entry point (`Params::validate`, `Table::with_params`).
+#[test]
+fn regression_a_bad_cushion_restitution_was_reported_as_the_discs() {
+    for bad in [1.5, -0.1, f64::NAN, 1e-320, f64::INFINITY] {
+        let disc = Params {
+            restitution_disc: bad,
+            ..Params::default()
+        };
+        let cushion = Params {
+            restitution_cushion: bad,
+            ..Params::default()
+        };
+        let (d, c) = (
+            disc.validate().unwrap_err(),
+            cushion.validate().unwrap_err(),
+        );
+        assert!(matches!(d, TableError::Restitution(x) if x.to_bits() == bad.to_bits()));
+        assert!(matches!(c, TableError::CushionRestitution(x) if x.to_bits() == bad.to_bits()));
+        assert!(d.to_string().starts_with("disc-disc restitution"), "{d}");
+        assert!(c.to_string().starts_with("cushion restitution"), "{c}");
+        let table = Table::new(0.5, 0.5).unwrap();
+        assert_eq!(
+            format!("{:?}", table.clone().with_params(cushion)),
+            format!("{:?}", Err::<Table, _>(c))
+        );
+    }
+}
+
+/// Regression (API audit, 5 Dec 2026): `Table::with_corner_pockets` documents its pockets
+/// in the order (−,−), (+,−), (+,+), (−,+), but a negative offset was accepted and mirrored
+/// every centre, so pocket 0 lay at (+,+) and a game keyed on pocket ids named the wrong
+/// corner. A negative or NaN offset is now refused with `TableError::CornerOffset`; every
+/// offset accepted gives the documented order.
+#[test]
+fn regression_a_negative_corner_pocket_offset_put_pocket_0_at_the_top_right() {
+    let table = || Table::new(0.5, 0.5).unwrap();
+    for bad in [-0.4, -1e-300, f64::NEG_INFINITY, f64::NAN] {
+        let err = table().with_corner_pockets(bad, 0.05).unwrap_err();
+        assert!(
+            matches!(err, TableError::CornerOffset(x) if x.to_bits() == bad.to_bits()),
+            "{bad}: {err:?}"
+        );
+    }
+    for c in [0.0, -0.0, 0.2, 0.435, 0.5] {
+        let t = table().with_corner_pockets(c, 0.05).unwrap();
+        let signs: Vec<(bool, bool)> = t
+            .pockets()
+            .iter()
+            .map(|p| (p.centre.x > 0.0, p.centre.y > 0.0))
+            .collect();
+        if c > 0.0 {
+            assert_eq!(
+                signs,
+                [(false, false), (true, false), (true, true), (false, true)],
+                "{c}"
+            );
+        }
+        assert_eq!(t.pockets().len(), 4);
+    }
+    // Past the cushions it is still the pocket centre that is refused.
+    assert_eq!(
+        table().with_corner_pockets(0.6, 0.05),
+        Err(TableError::PocketCentre)
+    );
+}

@@ -210,7 +210,7 @@ fn params_with(bad: f64) -> Vec<(Params, IsRight)> {
                 restitution_cushion: bad,
                 ..d
             },
-            |e| matches!(e, TableError::Restitution(_)),
+            |e| matches!(e, TableError::CushionRestitution(_)),
         ),
         (
             Params {
