@@ -771,10 +771,12 @@ impl World {
 
     /// The deepest overlap between two discs on the table: how far their surfaces reach into
     /// each other (the sum of the radii less the distance between the centres, metres) and
-    /// the two discs, or `None` when no two discs overlap. The step never lets discs overlap,
-    /// so a run's states read at most rounding here, and discs placed touching at most
-    /// [`PLACEMENT_TOLERANCE_M`]: a validation check (the tests and the fuzz targets use it),
-    /// not a part of the step. It sorts the discs along x and compares those closer in x than
+    /// the two discs, or `None` when no two discs overlap. Discs placed touching read at most
+    /// [`PLACEMENT_TOLERANCE_M`] here, and a run's states at most rounding in the benchmark
+    /// scenes; soft contacts pressed together can leave some 0.1 µm, and on a table without
+    /// friction a disc creeping into another slower than the approach threshold (10⁻⁹ m/s)
+    /// at most that speed times the time simulated (docs/physics.md, below the API table). A
+    /// validation check (the tests and the fuzz targets use it), not a part of the step. It sorts the discs along x and compares those closer in x than
     /// the largest diameter.
     ///
     /// # Examples
