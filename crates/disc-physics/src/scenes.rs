@@ -121,7 +121,8 @@ pub fn scaling_box_side_m(n: usize) -> f64 {
 /// # Panics
 ///
 /// If the box would be wider than the largest table ([`limits::HALF_SIZE_M`](crate::limits::HALF_SIZE_M): beyond 10¹¹
-/// discs). `n = 0` gives an empty world. [`scaling_box_on`] is the checked twin.
+/// discs) or `n` is above [`limits::MAX_DISCS`](crate::limits::MAX_DISCS). `n = 0` gives an
+/// empty world. [`scaling_box_on`] is the checked twin.
 #[must_use]
 pub fn scaling_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
@@ -135,7 +136,9 @@ pub fn scaling_box(n: usize) -> World {
 /// # Errors
 ///
 /// The [`PlaceError`] of the first disc that does not fit (a table smaller than the scene's
-/// box, or too many discs).
+/// box), or [`PlaceError::TooManyDiscs`] at once, before any disc is added, for `n` above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS) (before the API audit of 5 Dec 2026 it
+/// added 2³¹ discs first, about 200 GB).
 pub fn scaling_box_on(table: Table, n: usize) -> Result<World, PlaceError> {
     let l = 2.0 * table.half_width_m();
     let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
@@ -153,7 +156,8 @@ pub const CLUSTER_TABLE_HALF_M: f64 = 1e4;
 ///
 /// # Panics
 ///
-/// As [`scaling_box`].
+/// As [`scaling_box`] (also at once for `n` above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS)).
 #[must_use]
 pub fn clustered_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
@@ -167,6 +171,11 @@ pub fn clustered_box(n: usize) -> World {
 /// Scene (c)'s lattice of `n` discs in the square of side `l` whose lower-left corner is at
 /// (`x0`, `x0`) (SplitMix64, seed 42, four draws per disc).
 fn lattice(w: &mut World, n: usize, x0: f64, l: f64) -> Result<(), PlaceError> {
+    // More than a world holds: refused before any disc is added (and before `k * k` below
+    // could overflow).
+    if n > crate::limits::MAX_DISCS {
+        return Err(PlaceError::TooManyDiscs);
+    }
     let r = BOX_DISC.radius_m;
     let k = (n as f64).sqrt().ceil() as usize;
     let k = if k * k < n { k + 1 } else { k.max(1) };

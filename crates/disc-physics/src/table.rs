@@ -169,10 +169,14 @@ impl CushionId {
     /// The four outer cushions, counter-clockwise from [`BOTTOM`](Self::BOTTOM).
     pub const OUTER: [CushionId; 4] = [Self::BOTTOM, Self::RIGHT, Self::TOP, Self::LEFT];
 
-    /// The id of the `k`-th internal wall (0-based, in the order added).
+    /// The id of the `k`-th internal wall (0-based, in the order added). A table has at most
+    /// [`limits::MAX_POCKETS_OR_WALLS`] walls; a `k` above 65,531 (past the last id) gives the
+    /// last id, 65,535, which is never an outer cushion. (Before the API audit of 5 Dec 2026
+    /// `wall(65_535)` overflowed: a panic in a debug build, [`CushionId::LEFT`] in a release
+    /// build.)
     #[must_use]
     pub const fn wall(k: u16) -> CushionId {
-        CushionId(4 + k)
+        CushionId(k.saturating_add(4))
     }
 
     /// The raw index: 0-3 for the outer cushions, 4 + k for wall k.

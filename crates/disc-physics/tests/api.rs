@@ -713,3 +713,42 @@ fn regression_a_disc_contact_speed_was_documented_within_mu_g_dt_over_2() {
         );
     }
 }
+
+/// Regression (API audit, 5 Dec 2026): `CushionId::wall(k)` computed `4 + k` in `u16`, so
+/// `wall(65_535)` panicked in a debug build and gave `CushionId::LEFT`, an outer cushion, in
+/// a release build (`wall(65_532)` gave `BOTTOM`). Every `k` now names a wall id, never an
+/// outer cushion; the ids a table can have (at most 1000 walls) are unchanged.
+#[test]
+fn regression_cushion_id_wall_of_65535_overflowed_to_an_outer_cushion() {
+    for k in [65_531u16, 65_532, 65_533, 65_534, 65_535] {
+        let id = CushionId::wall(k);
+        assert!(!id.is_outer(), "wall({k}) is {id:?}");
+        assert!(id.wall_index().is_some(), "wall({k})");
+    }
+    assert_eq!(CushionId::wall(65_531).index(), 65_535);
+    for k in 0..1000u16 {
+        let id = CushionId::wall(k);
+        assert_eq!(
+            (id.index(), id.wall_index()),
+            (4 + k as usize, Some(k as usize))
+        );
+    }
+}
+
+/// Regression (API audit, 5 Dec 2026): `scenes::scaling_box_on(table, n)`, "the checked
+/// twin" of `scaling_box`, added discs one by one until the world refused the 2³¹st, so an
+/// `n` above `limits::MAX_DISCS` on a table large enough took some 200 GB before its
+/// `PlaceError::TooManyDiscs` (and `n` near `usize::MAX` overflowed `k * k` first). It is
+/// now refused at once.
+#[test]
+fn regression_scaling_box_on_with_more_discs_than_a_world_holds_added_2_31_first() {
+    let big = Table::new(1e4, 1e4).unwrap();
+    for n in [disc_physics::limits::MAX_DISCS + 1, 1 << 40, usize::MAX] {
+        let started = std::time::Instant::now();
+        let result = scenes::scaling_box_on(big.clone(), n);
+        assert_eq!(result.err(), Some(PlaceError::TooManyDiscs), "{n}");
+        assert!(started.elapsed().as_secs() < 5, "{n}");
+    }
+    // Within the limit it still builds the scene.
+    assert_eq!(scenes::scaling_box_on(big, 16).unwrap().len(), 16);
+}
