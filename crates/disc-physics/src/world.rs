@@ -467,18 +467,23 @@ impl World {
         self.check_static(kind, position)?;
         let r = kind.radius_m;
         let skip = ignore.map_or(usize::MAX, DiscId::index);
-        if self.place.valid && self.sv.d.k.len() > 64 {
-            let reach = r + self.place.r_max;
-            self.place.try_for_each_in_box(
-                (position.x - reach, position.y - reach),
-                (position.x + reach, position.y + reach),
-                |j| {
-                    if j != skip && self.sv.d.on[j] {
-                        self.check_pair(j, r, position)?;
-                    }
-                    Ok(())
-                },
-            )?;
+        let n = self.sv.d.k.len();
+        let reach = r + self.place.r_max;
+        let (lo, hi) = (
+            (position.x - reach, position.y - reach),
+            (position.x + reach, position.y + reach),
+        );
+        // The index's cells are sized from the discs it held when built: a disc much larger
+        // than those (or one added since) spans more cells than there are discs, and then
+        // the plain pass over the discs is the cheaper (before the API audit of 5 Dec 2026 a
+        // disc of 3 m among 70 of 0.1 mm visited 2·10⁹ cells, 4 s; of 100 m, hours).
+        if self.place.valid && n > 64 && self.place.cells_in_box(lo, hi) <= n as u64 {
+            self.place.try_for_each_in_box(lo, hi, |j| {
+                if j != skip && self.sv.d.on[j] {
+                    self.check_pair(j, r, position)?;
+                }
+                Ok(())
+            })?;
         } else {
             for j in 0..self.sv.d.k.len() {
                 if j != skip && self.sv.d.on[j] {
