@@ -75,8 +75,10 @@ pub enum EventKind {
         /// The disc with the larger index.
         second: DiscId,
         /// Normal approach speed at the impact, m/s, from the discs' velocities over the
-        /// substep in which it falls (their mean over the substep: within half a substep of
-        /// sliding deceleration, `mu g dt / 2`, of the speed at the instant).
+        /// substep in which it falls (each disc's is its mean over the substep, within half a
+        /// substep of sliding deceleration, `mu g h / 2` with `h` the substep, of its velocity
+        /// at the instant; so the approach speed is within `mu g h` of the one at the
+        /// instant when both discs slide, e.g. head-on).
         speed_m_s: f64,
     },
     /// A disc hit a cushion or an internal wall.
@@ -85,9 +87,10 @@ pub enum EventKind {
         disc: DiscId,
         /// The cushion or wall.
         cushion: CushionId,
-        /// Normal approach speed at the impact, m/s, from the discs' velocities over the
-        /// substep in which it falls (their mean over the substep: within half a substep of
-        /// sliding deceleration, `mu g dt / 2`, of the speed at the instant).
+        /// Normal approach speed at the impact, m/s, from the disc's velocity over the
+        /// substep in which it falls (its mean over the substep: within half a substep of
+        /// sliding deceleration, `mu g h / 2` with `h` the substep, of the speed at the
+        /// instant).
         speed_m_s: f64,
     },
     /// A disc's centre entered a pocket circle; it is off the table from this instant.

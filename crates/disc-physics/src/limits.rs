@@ -18,7 +18,7 @@
 //!   sign): whatever a world holds between steps reads back from its snapshot;
 //! * the ratio of the largest to the smallest mass is at most 10¹², and a disc's radius is at
 //!   least 10⁵ times the contact slop (10⁻⁹ m);
-//! * a run is bounded: [`StepConfig::max_time_s`] / [`StepConfig::dt_s`] ×
+//! * a run is bounded: (⌈[`StepConfig::max_time_s`] / [`StepConfig::dt_s`]⌉ + 1) ×
 //!   [`StepConfig::substeps`] is at most [`MAX_RUN_SUBSTEPS`], so
 //!   [`World::run_to_rest`] always ends after a bounded number of substeps, whatever the
 //!   friction (issue 15.7).
@@ -67,7 +67,9 @@ pub const SUBSTEPS: RangeInclusive<u32> = 1..=10_000;
 /// The run cap of [`World::run_to_rest`](crate::World::run_to_rest), seconds: 1 µs to
 /// 10⁶ s (11.6 days), and at most [`MAX_RUN_SUBSTEPS`] substeps.
 pub const MAX_TIME_S: RangeInclusive<f64> = 1e-6..=1e6;
-/// The most substeps one run to rest may take: ⌈max_time_s / dt_s⌉ × substeps ≤ 10⁸.
+/// The most substeps one run to rest may take: (⌈max_time_s / dt_s⌉ + 1) × substeps ≤ 10⁸
+/// (a run takes at most one step more than ⌈max_time_s / dt_s⌉, for the rounding of its
+/// accumulated time: 0.01 s steps add up to 0.09999999999999999 s after ten).
 pub const MAX_RUN_SUBSTEPS: u64 = 100_000_000;
 /// The largest speed, m/s, that a disc of a deserialized world or an event may have: 10¹².
 ///

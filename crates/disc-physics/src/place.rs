@@ -72,6 +72,16 @@ impl PlaceIndex {
         n > self.head.len() / 2
     }
 
+    /// How many cells the box `[x0, x1] x [y0, y1]` spans (saturating): the buckets that
+    /// [`try_for_each_in_box`](Self::try_for_each_in_box) would visit.
+    pub fn cells_in_box(&self, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> u64 {
+        let (cx0, cy0) = self.cell_of(x0, y0);
+        let (cx1, cy1) = self.cell_of(x1, y1);
+        let w = cx1.saturating_sub(cx0).saturating_add(1);
+        let h = cy1.saturating_sub(cy0).saturating_add(1);
+        w.saturating_mul(h)
+    }
+
     /// Calls `f` with every disc entered in a cell of the box `[x0, x1] x [y0, y1]` (and
     /// perhaps others that share a bucket), stopping at the first error.
     pub fn try_for_each_in_box<E>(

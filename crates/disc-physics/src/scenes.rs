@@ -121,7 +121,8 @@ pub fn scaling_box_side_m(n: usize) -> f64 {
 /// # Panics
 ///
 /// If the box would be wider than the largest table ([`limits::HALF_SIZE_M`](crate::limits::HALF_SIZE_M): beyond 10¹¹
-/// discs). `n = 0` gives an empty world. [`scaling_box_on`] is the checked twin.
+/// discs) or `n` is above [`limits::MAX_DISCS`](crate::limits::MAX_DISCS). `n = 0` gives an
+/// empty world. [`scaling_box_on`] is the checked twin.
 #[must_use]
 pub fn scaling_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
@@ -135,7 +136,9 @@ pub fn scaling_box(n: usize) -> World {
 /// # Errors
 ///
 /// The [`PlaceError`] of the first disc that does not fit (a table smaller than the scene's
-/// box, or too many discs).
+/// box), or [`PlaceError::TooManyDiscs`] at once, before any disc is added, for `n` above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS) (before the API audit of 5 Dec 2026 it
+/// added 2³¹ discs first, about 200 GB).
 pub fn scaling_box_on(table: Table, n: usize) -> Result<World, PlaceError> {
     let l = 2.0 * table.half_width_m();
     let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
@@ -153,7 +156,8 @@ pub const CLUSTER_TABLE_HALF_M: f64 = 1e4;
 ///
 /// # Panics
 ///
-/// As [`scaling_box`].
+/// As [`scaling_box`] (also at once for `n` above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS)).
 #[must_use]
 pub fn clustered_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
@@ -167,6 +171,11 @@ pub fn clustered_box(n: usize) -> World {
 /// Scene (c)'s lattice of `n` discs in the square of side `l` whose lower-left corner is at
 /// (`x0`, `x0`) (SplitMix64, seed 42, four draws per disc).
 fn lattice(w: &mut World, n: usize, x0: f64, l: f64) -> Result<(), PlaceError> {
+    // More than a world holds: refused before any disc is added (and before `k * k` below
+    // could overflow).
+    if n > crate::limits::MAX_DISCS {
+        return Err(PlaceError::TooManyDiscs);
+    }
     let r = BOX_DISC.radius_m;
     let k = (n as f64).sqrt().ceil() as usize;
     let k = if k * k < n { k + 1 } else { k.max(1) };
@@ -198,7 +207,10 @@ fn lattice(w: &mut World, n: usize, x0: f64, l: f64) -> Result<(), PlaceError> {
 /// error dominates. Scene (c)'s draws meet neither (`tests/validation.rs` compares every
 /// draw up to N = 262,144 with the platform's `cos` and `sin` to one ulp; on x86-64 Linux they
 /// agree bit for bit, which is why the scene's checksums did not change when it stopped
-/// using them). Angles outside [0, 2π] are reduced the same way, less precisely.
+/// using them). Angles outside [0, 2π] are reduced the same way, less precisely, up to
+/// |θ| = [`COS_SIN_MAX_THETA`] (2⁵⁰, about 1.1·10¹⁵: beyond it one rounding of θ·2/π can put
+/// the reduced angle outside the range where the series converges). A larger or non-finite
+/// θ gives `(NaN, NaN)`.
 #[must_use]
 pub fn cos_sin(theta: f64) -> (f64, f64) {
     // pi/2 = PIO2_1 + PIO2_2 + PIO2_3 to about 1e-49.
@@ -206,7 +218,9 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
     const PIO2_2: f64 = 6.123233995736766e-17;
     const PIO2_3: f64 = -1.4973849048591698e-33;
     const TWO_OVER_PI: f64 = std::f64::consts::FRAC_2_PI;
-    if !theta.is_finite() {
+    // Also refuses NaN and the infinities. (Before the API audit of 5 Dec 2026 a larger θ
+    // was reduced wrongly: cos_sin(1e20) gave (9.8e50, -2.5e52), cos_sin(1e300) NaN.)
+    if theta.is_nan() || theta.abs() > COS_SIN_MAX_THETA {
         return (f64::NAN, f64::NAN);
     }
     let k = (theta * TWO_OVER_PI + 0.5).floor();
@@ -226,6 +240,12 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
         _ => (sin_r, -cos_r),
     }
 }
+
+/// The largest |θ| that [`cos_sin`] reduces: 2⁵⁰ (about 1.1·10¹⁵). Up to it θ·2/π is
+/// rounded by less than 0.15, so the multiple of π/2 taken off is the nearest to within
+/// 0.65 of a step and the reduced angle stays within about 1 rad, where the series
+/// converges to full precision.
+pub const COS_SIN_MAX_THETA: f64 = 1_125_899_906_842_624.0;
 
 /// (-1)^n / (2n + 1)! for n = 0..14 as double-doubles (exact rationals rounded twice).
 const SIN_COEFFS: [(f64, f64); 15] = [

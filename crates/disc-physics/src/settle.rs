@@ -1,6 +1,6 @@
 //! Settling the positions a run left, so that a world can be built on them again.
 
-use crate::{PLACEMENT_TOLERANCE_M, Table, Vec2};
+use crate::{PLACEMENT_TOLERANCE_M, Table, Vec2, limits};
 
 /// At most this many passes of [`settle_discs`].
 pub const MAX_SETTLE_PASSES: usize = 4096;
@@ -24,7 +24,16 @@ pub const MAX_SETTLE_PASSES: usize = 4096;
 /// O(n²): this is for the few discs of a table game, not for a large world.
 ///
 /// Returns whether every disc could then be placed: `false` when the passes ran out (discs
-/// packed tighter than the table holds) or a disc's centre is not finite.
+/// packed tighter than the table holds), a disc's centre is not finite or has a subnormal
+/// coordinate (which [`crate::World::add_disc`] refuses), or `radius_m` is not a disc's
+/// radius on this table (outside [`crate::limits::RADIUS_M`], or wider than half the table:
+/// no disc of it fits). Positions are then left as they are; nothing panics. With no disc
+/// at all (every entry `None`) the answer is `true` whatever the radius (a caller may pass
+/// 0 then, having no disc to take it from).
+///
+/// A centre counts as in a pocket exactly when [`Table::pocket_at`] says so (the test
+/// [`crate::World::add_disc`] makes), so a position settled here is never refused as
+/// [`crate::PlaceError::InPocket`].
 ///
 /// # Examples
 ///
@@ -42,6 +51,19 @@ pub const MAX_SETTLE_PASSES: usize = 4096;
 /// # Ok::<(), disc_physics::TableError>(())
 /// ```
 pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table) -> bool {
+    // Nothing to settle (every entry `None`, as when every disc was pocketed): whatever the
+    // radius, every disc there is can be placed.
+    if positions.iter().all(Option::is_none) {
+        return true;
+    }
+    // A radius no disc can have, or one too wide for the table, leaves no place (and would
+    // give the clamps below bounds in the wrong order: f64::clamp panics on those).
+    let fits = limits::within(radius_m, &limits::RADIUS_M)
+        && radius_m <= table.half_width_m()
+        && radius_m <= table.half_height_m();
+    if !fits {
+        return false;
+    }
     let contact = 2.0 * radius_m;
     let (hx, hy) = (
         table.half_width_m() - radius_m,
@@ -49,7 +71,11 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
     );
     let tolerance = PLACEMENT_TOLERANCE_M;
     let inside = |p: Vec2| Vec2::new(p.x.clamp(-hx, hx), p.y.clamp(-hy, hy));
-    if positions.iter().flatten().any(|p| !p.is_finite()) {
+    if positions
+        .iter()
+        .flatten()
+        .any(|p| !(limits::plain(p.x) && limits::plain(p.y)))
+    {
         return false;
     }
     for _ in 0..MAX_SETTLE_PASSES {
@@ -97,9 +123,13 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
             }
             // A move that took a centre into a pocket (a disc resting at its very edge) takes
             // it back out to the edge: a centre inside a pocket is not a place on the table.
+            // Inside exactly as `Table::pocket_at` (and so the placement check) tests it: the
+            // squared distance below the squared radius. (`distance < radius` missed a centre
+            // whose distance rounds up to the radius.)
             for pocket in table.pockets() {
-                let d = p.distance(pocket.centre);
-                if d < pocket.radius_m {
+                let d2 = (*p - pocket.centre).length_squared();
+                if d2 < pocket.radius_m * pocket.radius_m {
+                    let d = d2.sqrt();
                     let out = if d > 0.0 {
                         (*p - pocket.centre) * (1.0 / d)
                     } else {

@@ -23,11 +23,15 @@ use crate::{DiscStatus, Trajectory, World};
 /// ```
 #[derive(Clone, Debug)]
 pub struct SvgOptions<'a> {
-    /// Width of the picture in pixels (the table and its frame fill it). Default 600.
+    /// Width of the picture in pixels (the table and its frame fill it). Default 600. A width
+    /// that is not finite, not positive, or so large that the picture's width or height is
+    /// not a finite number of pixels draws at the default 600.
     pub width_px: f64,
     /// Fill colour of each disc by id (CSS colours); discs past the end use `default_fill`.
+    /// Written into the document with `&`, `<`, `>`, `"` and `'` escaped, so any string
+    /// gives well-formed XML (a colour that is not CSS is the viewer's to ignore).
     pub fills: &'a [&'a str],
-    /// Fill of discs without an entry in `fills`. Default `"#d9c7a0"`.
+    /// Fill of discs without an entry in `fills`. Default `"#d9c7a0"`. Escaped as `fills`.
     pub default_fill: &'a str,
     /// Trajectories to draw under the discs.
     pub trajectory: Option<&'a Trajectory>,
@@ -70,7 +74,8 @@ pub fn render_svg(world: &World, opts: &SvgOptions<'_>) -> String {
     let frame = 0.06 * hx.max(hy);
     let w_m = 2.0 * (hx + frame);
     let h_m = 2.0 * (hy + frame);
-    let k = if opts.width_px.is_finite() && opts.width_px > 0.0 {
+    let drawable = |k: f64| k > 0.0 && (w_m * k).is_finite() && (h_m * k).is_finite();
+    let k = if opts.width_px.is_finite() && drawable(opts.width_px / w_m) {
         opts.width_px / w_m
     } else {
         600.0 / w_m
@@ -101,10 +106,7 @@ pub fn render_svg(world: &World, opts: &SvgOptions<'_>) -> String {
         2.0 * hy * k
     );
     if let Some(title) = opts.title {
-        let esc = title
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
+        let esc = escape(title);
         let _ = writeln!(
             s,
             r##"<text x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{:.1}" fill="#ffffff">{}</text>"##,
@@ -142,7 +144,7 @@ pub fn render_svg(world: &World, opts: &SvgOptions<'_>) -> String {
                 continue;
             }
             s.push_str(r#"<polyline fill="none" stroke-width="1" stroke-opacity="0.8" stroke=""#);
-            s.push_str(&stroke_of(fill_of(i)));
+            s.push_str(&escape(&stroke_of(fill_of(i))));
             s.push_str(r#"" points=""#);
             for (n, p) in path.iter().enumerate() {
                 if n > 0 {
@@ -169,12 +171,29 @@ pub fn render_svg(world: &World, opts: &SvgOptions<'_>) -> String {
             sx(d.position.x),
             sy(d.position.y),
             d.kind.radius_m() * k,
-            fill_of(d.id.index()),
+            escape(fill_of(d.id.index())),
             dash
         );
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// `text` with the characters that XML gives a meaning escaped (`&`, `<`, `>`, `"`, `'`), for
+/// an attribute value or text content.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A stroke colour for a trajectory: the disc's fill unless it is very light, then grey.

@@ -88,7 +88,7 @@ impl Params {
             return Err(TableError::Restitution(self.restitution_disc));
         }
         if !limits::zero_or_within(self.restitution_cushion, &limits::RESTITUTION) {
-            return Err(TableError::Restitution(self.restitution_cushion));
+            return Err(TableError::CushionRestitution(self.restitution_cushion));
         }
         if let Some(j) = self.jump_speed_m_s
             && !limits::within(j, &limits::SPEED_M_S)
@@ -169,10 +169,14 @@ impl CushionId {
     /// The four outer cushions, counter-clockwise from [`BOTTOM`](Self::BOTTOM).
     pub const OUTER: [CushionId; 4] = [Self::BOTTOM, Self::RIGHT, Self::TOP, Self::LEFT];
 
-    /// The id of the `k`-th internal wall (0-based, in the order added).
+    /// The id of the `k`-th internal wall (0-based, in the order added). A table has at most
+    /// [`limits::MAX_POCKETS_OR_WALLS`] walls; a `k` above 65,531 (past the last id) gives the
+    /// last id, 65,535, which is never an outer cushion. (Before the API audit of 5 Dec 2026
+    /// `wall(65_535)` overflowed: a panic in a debug build, [`CushionId::LEFT`] in a release
+    /// build.)
     #[must_use]
     pub const fn wall(k: u16) -> CushionId {
-        CushionId(4 + k)
+        CushionId(k.saturating_add(4))
     }
 
     /// The raw index: 0-3 for the outer cushions, 4 + k for wall k.
@@ -335,9 +339,19 @@ pub enum TableError {
     /// Gravity is neither zero nor in [`limits::GRAVITY_M_S2`].
     #[error("gravity must be 0 or in [1e-3, 100] m/s^2, got {0}")]
     Gravity(f64),
-    /// A restitution coefficient is neither zero nor in [`limits::RESTITUTION`].
-    #[error("restitution must be 0 or in [1e-6, 1], got {0}")]
+    /// The disc-disc restitution ([`Params::restitution_disc`]) is neither zero nor in
+    /// [`limits::RESTITUTION`].
+    #[error("disc-disc restitution must be 0 or in [1e-6, 1], got {0}")]
     Restitution(f64),
+    /// The disc-cushion restitution ([`Params::restitution_cushion`]) is neither zero nor in
+    /// [`limits::RESTITUTION`]. (Before the API audit of 5 Dec 2026 it was reported as
+    /// [`TableError::Restitution`], which did not say which of the two was wrong.)
+    #[error("cushion restitution must be 0 or in [1e-6, 1], got {0}")]
+    CushionRestitution(f64),
+    /// The offset of [`Table::with_corner_pockets`] is negative or NaN: the pockets would
+    /// not come in the documented order (a negative offset put pocket 0 at (+, +)).
+    #[error("corner pocket offset must be zero or positive, got {0}")]
+    CornerOffset(f64),
     /// The jump speed is outside [`limits::SPEED_M_S`].
     #[error("jump speed must be in [1e-3, 1e3] m/s, got {0}")]
     JumpSpeed(f64),
@@ -446,18 +460,22 @@ impl Table {
         Ok(self)
     }
 
-    /// Adds the four corner pockets of radius `radius_m` centred at (±`inset`, ±`inset`)
-    /// measured from the centre, in the order (−,−), (+,−), (+,+), (−,+) (counter-clockwise
-    /// from the breaker's left).
+    /// Adds the four corner pockets of radius `radius_m` centred at
+    /// (±`centre_offset_m`, ±`centre_offset_m`) measured from the centre, in the order
+    /// (−,−), (+,−), (+,+), (−,+) (counter-clockwise from the breaker's left).
     ///
     /// # Errors
     ///
-    /// As [`with_pocket`](Self::with_pocket).
+    /// [`TableError::CornerOffset`] for a negative or NaN offset (the pockets would not come
+    /// in that order); otherwise as [`with_pocket`](Self::with_pocket).
     pub fn with_corner_pockets(
         self,
         centre_offset_m: f64,
         radius_m: f64,
     ) -> Result<Table, TableError> {
+        if centre_offset_m.is_nan() || centre_offset_m < 0.0 {
+            return Err(TableError::CornerOffset(centre_offset_m));
+        }
         let c = centre_offset_m;
         self.with_pocket(Vec2::new(-c, -c), radius_m)?
             .with_pocket(Vec2::new(c, -c), radius_m)?

@@ -44,7 +44,9 @@ pub struct StepConfig {
     pub substeps: u32,
     /// The longest run that [`World::run_to_rest`] simulates, in seconds. Default 60 s
     /// (physics.md §2). Range: [`limits::MAX_TIME_S`], and a run of at most
-    /// [`limits::MAX_RUN_SUBSTEPS`] substeps (⌈`max_time_s` / `dt_s`⌉ × `substeps`).
+    /// [`limits::MAX_RUN_SUBSTEPS`] substeps ((⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps`: a
+    /// run takes at most one step more than ⌈`max_time_s` / `dt_s`⌉, for the rounding of
+    /// its accumulated time).
     pub max_time_s: f64,
 }
 
@@ -86,9 +88,11 @@ pub enum ConfigError {
     /// The run cap is outside [`limits::MAX_TIME_S`] (1 µs to 10⁶ s).
     #[error("maximum run time must be in [1e-6, 1e6] s, got {0}")]
     MaxTime(f64),
-    /// A run to the cap would take more than [`limits::MAX_RUN_SUBSTEPS`] substeps
-    /// (⌈`max_time_s` / `dt_s`⌉ × `substeps`, given here).
-    #[error("a run of max_time_s / dt_s x substeps = {0} substeps exceeds the cap of 1e8")]
+    /// A run to the cap could take more than [`limits::MAX_RUN_SUBSTEPS`] substeps
+    /// ((⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps`, given here).
+    #[error(
+        "a run to the cap could take (ceil(max_time_s / dt_s) + 1) x substeps = {0} substeps, more than 1e8"
+    )]
     RunTooLong(f64),
 }
 
@@ -463,18 +467,23 @@ impl World {
         self.check_static(kind, position)?;
         let r = kind.radius_m;
         let skip = ignore.map_or(usize::MAX, DiscId::index);
-        if self.place.valid && self.sv.d.k.len() > 64 {
-            let reach = r + self.place.r_max;
-            self.place.try_for_each_in_box(
-                (position.x - reach, position.y - reach),
-                (position.x + reach, position.y + reach),
-                |j| {
-                    if j != skip && self.sv.d.on[j] {
-                        self.check_pair(j, r, position)?;
-                    }
-                    Ok(())
-                },
-            )?;
+        let n = self.sv.d.k.len();
+        let reach = r + self.place.r_max;
+        let (lo, hi) = (
+            (position.x - reach, position.y - reach),
+            (position.x + reach, position.y + reach),
+        );
+        // The index's cells are sized from the discs it held when built: a disc much larger
+        // than those (or one added since) spans more cells than there are discs, and then
+        // the plain pass over the discs is the cheaper (before the API audit of 5 Dec 2026 a
+        // disc of 3 m among 70 of 0.1 mm visited 2·10⁹ cells, 4 s; of 100 m, hours).
+        if self.place.valid && n > 64 && self.place.cells_in_box(lo, hi) <= n as u64 {
+            self.place.try_for_each_in_box(lo, hi, |j| {
+                if j != skip && self.sv.d.on[j] {
+                    self.check_pair(j, r, position)?;
+                }
+                Ok(())
+            })?;
         } else {
             for j in 0..self.sv.d.k.len() {
                 if j != skip && self.sv.d.on[j] {
@@ -767,10 +776,12 @@ impl World {
 
     /// The deepest overlap between two discs on the table: how far their surfaces reach into
     /// each other (the sum of the radii less the distance between the centres, metres) and
-    /// the two discs, or `None` when no two discs overlap. The step never lets discs overlap,
-    /// so a run's states read at most rounding here, and discs placed touching at most
-    /// [`PLACEMENT_TOLERANCE_M`]: a validation check (the tests and the fuzz targets use it),
-    /// not a part of the step. It sorts the discs along x and compares those closer in x than
+    /// the two discs, or `None` when no two discs overlap. Discs placed touching read at most
+    /// [`PLACEMENT_TOLERANCE_M`] here, and a run's states at most rounding in the benchmark
+    /// scenes; soft contacts pressed together can leave some 0.1 µm, and on a table without
+    /// friction a disc creeping into another slower than the approach threshold (10⁻⁹ m/s)
+    /// at most that speed times the time simulated (docs/physics.md, below the API table). A
+    /// validation check (the tests and the fuzz targets use it), not a part of the step. It sorts the discs along x and compares those closer in x than
     /// the largest diameter.
     ///
     /// # Examples

@@ -516,3 +516,283 @@ fn regression_events_at_a_substep_boundary_came_out_of_time_order() {
         );
     }
 }
+
+/// Regression (API audit, 5 Dec 2026): `render_svg` wrote each fill into its attribute as
+/// given, so a fill holding a quote (`red" onload="x`) or `<` or `&` broke the document (or
+/// added attributes to it), and a `width_px` of `f64::MAX` wrote `width="inf"`. Any strings
+/// and any width now give a well-formed document with finite sizes.
+#[test]
+fn regression_an_svg_fill_with_a_quote_broke_the_document() {
+    let mut w = scenes::carrom_break();
+    let mut traj = Trajectory::new();
+    for _ in 0..50 {
+        w.step(&mut NoEvents);
+        traj.record(&w);
+    }
+    let hostile = [r#"red" onload="alert(1)"#, "<b>&", "it's", "#fff"];
+    for width_px in [600.0, f64::MAX, 1e300, f64::INFINITY, f64::NAN, -5.0, 0.0] {
+        for default_fill in hostile {
+            let svg = render_svg(
+                &w,
+                &SvgOptions {
+                    width_px,
+                    fills: &hostile,
+                    default_fill,
+                    trajectory: Some(&traj),
+                    show_off_table: true,
+                    title: Some(r#"a "title" <&> 'x'"#),
+                },
+            );
+            assert!(!svg.contains("onload=\""), "{svg}");
+            assert!(svg.contains("red&quot; onload=&quot;alert(1)"));
+            assert!(!svg.contains("<b>") && svg.contains("&lt;b&gt;&amp;"));
+            assert!(
+                !svg.contains("inf") && !svg.contains("NaN"),
+                "width {width_px}"
+            );
+            // Every tag is one of the few the renderer writes, and every attribute value is
+            // quoted with no quote inside.
+            for tag in svg.split('<').skip(1) {
+                let name = tag.split([' ', '>', '/']).next().unwrap_or("");
+                assert!(
+                    ["svg", "rect", "text", "circle", "line", "polyline", ""].contains(&name),
+                    "tag {name:?} in {tag:?}"
+                );
+                let head = tag.split('>').next().unwrap_or("");
+                assert_eq!(head.matches('"').count() % 2, 0, "{head}");
+                for attr in head.split('"').skip(1).step_by(2) {
+                    assert!(!attr.contains('<') && !attr.contains('>'), "{attr}");
+                }
+            }
+        }
+    }
+    // A plain width still draws at that width.
+    let svg = render_svg(
+        &w,
+        &SvgOptions {
+            width_px: 300.0,
+            ..SvgOptions::default()
+        },
+    );
+    assert!(svg.contains(r#"width="300""#));
+}
+
+/// Regression (API audit, 5 Dec 2026): a bad disc-disc and a bad cushion restitution gave
+/// the same error, `TableError::Restitution(x)` ("restitution must be ..."), which did not
+/// say which was wrong. The cushion's is now `TableError::CushionRestitution`, through every
+/// entry point (`Params::validate`, `Table::with_params`).
+#[test]
+fn regression_a_bad_cushion_restitution_was_reported_as_the_discs() {
+    for bad in [1.5, -0.1, f64::NAN, 1e-320, f64::INFINITY] {
+        let disc = Params {
+            restitution_disc: bad,
+            ..Params::default()
+        };
+        let cushion = Params {
+            restitution_cushion: bad,
+            ..Params::default()
+        };
+        let (d, c) = (
+            disc.validate().unwrap_err(),
+            cushion.validate().unwrap_err(),
+        );
+        assert!(matches!(d, TableError::Restitution(x) if x.to_bits() == bad.to_bits()));
+        assert!(matches!(c, TableError::CushionRestitution(x) if x.to_bits() == bad.to_bits()));
+        assert!(d.to_string().starts_with("disc-disc restitution"), "{d}");
+        assert!(c.to_string().starts_with("cushion restitution"), "{c}");
+        let table = Table::new(0.5, 0.5).unwrap();
+        assert_eq!(
+            format!("{:?}", table.clone().with_params(cushion)),
+            format!("{:?}", Err::<Table, _>(c))
+        );
+    }
+}
+
+/// Regression (API audit, 5 Dec 2026): `Table::with_corner_pockets` documents its pockets
+/// in the order (−,−), (+,−), (+,+), (−,+), but a negative offset was accepted and mirrored
+/// every centre, so pocket 0 lay at (+,+) and a game keyed on pocket ids named the wrong
+/// corner. A negative or NaN offset is now refused with `TableError::CornerOffset`; every
+/// offset accepted gives the documented order.
+#[test]
+fn regression_a_negative_corner_pocket_offset_put_pocket_0_at_the_top_right() {
+    let table = || Table::new(0.5, 0.5).unwrap();
+    for bad in [-0.4, -1e-300, f64::NEG_INFINITY, f64::NAN] {
+        let err = table().with_corner_pockets(bad, 0.05).unwrap_err();
+        assert!(
+            matches!(err, TableError::CornerOffset(x) if x.to_bits() == bad.to_bits()),
+            "{bad}: {err:?}"
+        );
+    }
+    for c in [0.0, -0.0, 0.2, 0.435, 0.5] {
+        let t = table().with_corner_pockets(c, 0.05).unwrap();
+        let signs: Vec<(bool, bool)> = t
+            .pockets()
+            .iter()
+            .map(|p| (p.centre.x > 0.0, p.centre.y > 0.0))
+            .collect();
+        if c > 0.0 {
+            assert_eq!(
+                signs,
+                [(false, false), (true, false), (true, true), (false, true)],
+                "{c}"
+            );
+        }
+        assert_eq!(t.pockets().len(), 4);
+    }
+    // Past the cushions it is still the pocket centre that is refused.
+    assert_eq!(
+        table().with_corner_pockets(0.6, 0.05),
+        Err(TableError::PocketCentre)
+    );
+}
+
+/// Regression (API audit, 5 Dec 2026): `EventKind::DiscContact`'s `speed_m_s` was documented
+/// as within `mu g dt / 2` of the approach speed at the instant. Each disc's velocity over
+/// the substep is within `mu g h / 2` of its own at the instant, so when both discs slide
+/// towards each other the deviations add: two coins head-on at 1 m/s at 1/60 s reported up
+/// to 0.01630 m/s off, against the 0.00818 documented. The text now gives `mu g h` for a
+/// disc contact (`mu g h / 2` for a cushion contact, one disc), which this checks over
+/// contact instants spread through the substep, at 1 and 3 substeps.
+#[test]
+fn regression_a_disc_contact_speed_was_documented_within_mu_g_dt_over_2() {
+    let a = 0.981; // mu g
+    for substeps in [1u32, 3] {
+        let dt = 1.0 / 60.0;
+        let h = dt / f64::from(substeps);
+        let (mut worst_pair, mut worst_cushion) = (0.0f64, 0.0f64);
+        for k in 0..120 {
+            let gap = 0.02 + 0.0005 * f64::from(k);
+            let config = StepConfig {
+                dt_s: dt,
+                substeps,
+                ..StepConfig::default()
+            };
+            let mut w = World::new(carrom::table().unwrap(), config).unwrap();
+            let r = carrom::COIN_RADIUS_M;
+            w.add_disc(
+                carrom::COIN,
+                Vec2::new(-r - gap / 2.0, 0.0),
+                Vec2::new(1.0, 0.0),
+            )
+            .unwrap();
+            w.add_disc(
+                carrom::COIN,
+                Vec2::new(r + gap / 2.0, 0.0),
+                Vec2::new(-1.0, 0.0),
+            )
+            .unwrap();
+            // A third coin straight at the top cushion, from a gap that varies too.
+            w.add_disc(carrom::COIN, Vec2::new(0.2, 0.3 - gap), Vec2::new(0.0, 1.0))
+                .unwrap();
+            let mut events = Vec::new();
+            for _ in 0..30 {
+                w.step(&mut events);
+            }
+            for e in &events {
+                match e.kind {
+                    EventKind::DiscContact { speed_m_s, .. } => {
+                        let instant = 2.0 * (1.0 - a * e.time_s);
+                        worst_pair = worst_pair.max((speed_m_s - instant).abs());
+                    }
+                    EventKind::CushionContact { speed_m_s, .. } => {
+                        let instant = 1.0 - a * e.time_s;
+                        worst_cushion = worst_cushion.max((speed_m_s - instant).abs());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(worst_pair <= a * h + 1e-12, "{substeps}: {worst_pair}");
+        assert!(
+            worst_pair > 0.9 * a * h,
+            "{substeps}: {worst_pair} (the bound is reached)"
+        );
+        assert!(
+            worst_cushion <= a * h / 2.0 + 1e-12,
+            "{substeps}: {worst_cushion}"
+        );
+    }
+}
+
+/// Regression (API audit, 5 Dec 2026): `CushionId::wall(k)` computed `4 + k` in `u16`, so
+/// `wall(65_535)` panicked in a debug build and gave `CushionId::LEFT`, an outer cushion, in
+/// a release build (`wall(65_532)` gave `BOTTOM`). Every `k` now names a wall id, never an
+/// outer cushion; the ids a table can have (at most 1000 walls) are unchanged.
+#[test]
+fn regression_cushion_id_wall_of_65535_overflowed_to_an_outer_cushion() {
+    for k in [65_531u16, 65_532, 65_533, 65_534, 65_535] {
+        let id = CushionId::wall(k);
+        assert!(!id.is_outer(), "wall({k}) is {id:?}");
+        assert!(id.wall_index().is_some(), "wall({k})");
+    }
+    assert_eq!(CushionId::wall(65_531).index(), 65_535);
+    for k in 0..1000u16 {
+        let id = CushionId::wall(k);
+        assert_eq!(
+            (id.index(), id.wall_index()),
+            (4 + k as usize, Some(k as usize))
+        );
+    }
+}
+
+/// Regression (API audit, 5 Dec 2026): `scenes::scaling_box_on(table, n)`, "the checked
+/// twin" of `scaling_box`, added discs one by one until the world refused the 2³¹st, so an
+/// `n` above `limits::MAX_DISCS` on a table large enough took some 200 GB before its
+/// `PlaceError::TooManyDiscs` (and `n` near `usize::MAX` overflowed `k * k` first). It is
+/// now refused at once.
+#[test]
+fn regression_scaling_box_on_with_more_discs_than_a_world_holds_added_2_31_first() {
+    let big = Table::new(1e4, 1e4).unwrap();
+    for n in [disc_physics::limits::MAX_DISCS + 1, 1 << 40, usize::MAX] {
+        let started = std::time::Instant::now();
+        let result = scenes::scaling_box_on(big.clone(), n);
+        assert_eq!(result.err(), Some(PlaceError::TooManyDiscs), "{n}");
+        assert!(started.elapsed().as_secs() < 5, "{n}");
+    }
+    // Within the limit it still builds the scene.
+    assert_eq!(scenes::scaling_box_on(big, 16).unwrap().len(), 16);
+}
+
+/// Regression (API audit, 5 Dec 2026): in a world of more than 64 discs, the overlap test of
+/// `add_disc`, `place` and `check_placement` walks a grid whose cells are sized from the
+/// discs it held when it was built, over a box as wide as the new disc and the largest
+/// disc. A disc of 3 m added among 70 discs of 0.1 mm took 4.3 s (2·10⁹ cells), one of
+/// 100 m would have taken hours, and so would every small disc added after it. Each test
+/// now visits at most as many cells as there are discs (else it checks the discs one by
+/// one), and still finds what is in the way.
+#[test]
+fn regression_a_large_disc_among_tiny_ones_made_placement_walk_billions_of_cells() {
+    let table = Table::new(1e4, 1e4).unwrap();
+    let mut w = World::new(table, StepConfig::default()).unwrap();
+    let tiny = DiscKind::new(1e-4, 1e-3).unwrap();
+    for i in 0..70 {
+        w.add_disc(tiny, Vec2::new(f64::from(i) * 0.001, 0.0), Vec2::ZERO)
+            .unwrap();
+    }
+    let huge = DiscKind::new(100.0, 1.0).unwrap();
+    let started = std::time::Instant::now();
+    // In the way: the huge disc would cover the row of tiny ones.
+    assert!(matches!(
+        w.check_placement(huge, Vec2::new(50.0, 0.0), None),
+        Err(PlaceError::Overlaps(_))
+    ));
+    let big = w
+        .add_disc(huge, Vec2::new(500.0, 500.0), Vec2::ZERO)
+        .unwrap();
+    // Tiny discs after it: clear of it, and in its way.
+    w.add_disc(tiny, Vec2::new(700.0, 700.0), Vec2::ZERO)
+        .unwrap();
+    assert_eq!(
+        w.add_disc(tiny, Vec2::new(550.0, 500.0), Vec2::ZERO),
+        Err(PlaceError::Overlaps(big))
+    );
+    assert_eq!(
+        w.place(DiscId::from_index(0), Vec2::new(450.0, 500.0)),
+        Err(PlaceError::Overlaps(big))
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 1.0,
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -210,7 +210,7 @@ fn params_with(bad: f64) -> Vec<(Params, IsRight)> {
                 restitution_cushion: bad,
                 ..d
             },
-            |e| matches!(e, TableError::Restitution(_)),
+            |e| matches!(e, TableError::CushionRestitution(_)),
         ),
         (
             Params {
@@ -599,4 +599,36 @@ fn an_inelastic_collapse_in_a_box_is_bounded_by_the_round_cap() {
     );
     assert_eq!(w.stats().capped_substeps, 1);
     assert_finite(&w);
+}
+
+/// Regression (API audit, 5 Dec 2026): the run cap was documented as "⌈max_time_s / dt_s⌉ ×
+/// substeps ≤ 10⁸" (`limits::MAX_RUN_SUBSTEPS`, `StepConfig::max_time_s`,
+/// `ConfigError::RunTooLong` and docs/physics.md), but `StepConfig::validate` counts the one
+/// step more that a run can take for the rounding of its accumulated time, as it must for
+/// the cap to hold: 1 s steps of 100 substeps for 10⁶ s are 10⁸ substeps by the documented
+/// formula and were refused with 100000100 "= max_time_s / dt_s x substeps". The texts now
+/// give (⌈max_time_s / dt_s⌉ + 1) × substeps, which is what is checked.
+#[test]
+fn regression_the_run_cap_was_documented_without_its_extra_step() {
+    // The boundary, exactly: (999,999 + 1) x 100 = 1e8 passes, (1e6 + 1) x 100 does not.
+    assert_eq!(config(1.0, 100, 999_999.0).validate(), Ok(()));
+    let err = config(1.0, 100, 1e6).validate().unwrap_err();
+    assert_eq!(err, ConfigError::RunTooLong(100_000_100.0));
+    let message = err.to_string();
+    assert!(
+        message.contains("(ceil(max_time_s / dt_s) + 1) x substeps = 100000100"),
+        "{message}"
+    );
+    // Why the extra step counts: ten steps of 0.01 s add up to 0.09999999999999999 s, so a
+    // run capped at 0.1 s without friction takes ceil(0.1 / 0.01) + 1 = 11 steps.
+    assert_eq!((0.1f64 / 0.01).ceil(), 10.0);
+    let p = Params {
+        friction_mu: 0.0,
+        ..Params::default()
+    };
+    let mut w = World::new(table().with_params(p).unwrap(), config(0.01, 1, 0.1)).unwrap();
+    let coin = DiscKind::new(0.0159, 0.0055).unwrap();
+    w.add_disc(coin, Vec2::ZERO, Vec2::new(0.3, 0.1)).unwrap();
+    let run = w.run_to_rest(&mut NoEvents);
+    assert_eq!((run.steps, run.at_rest), (11, false), "{run:?}");
 }

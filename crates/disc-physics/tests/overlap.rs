@@ -136,9 +136,158 @@ fn soft_glancing_impacts_leave_no_overlap() {
     assert!(worst <= 1e-9);
 }
 
+/// A known limit of the step (API audit, 5 Dec 2026; docs/physics.md, below the API table):
+/// approach speeds below the threshold of 10⁻⁹ m/s are not resolved, so on a table without
+/// friction a disc creeping at 5·10⁻¹⁰ m/s passes into a wall and into another disc, at that
+/// speed. This pins the documented bound (the overlap is at most 10⁻⁹ m/s times the time
+/// simulated, plus the placement tolerance) at 1 s steps over 2·10⁵ s; a step that stopped
+/// such discs would pass it too. With friction the creep ends within 0.5 nm.
+#[test]
+fn a_disc_creeping_below_the_approach_threshold_overlaps_at_most_1e_9_m_a_second() {
+    use disc_physics::Params;
+    for (mu, steps) in [(0.0, 200_000u32), (1e-6, 2_000)] {
+        let p = Params {
+            friction_mu: mu,
+            gravity_m_s2: 1e-3,
+            ..Params::default()
+        };
+        let table = Table::new(0.5, 0.5)
+            .and_then(|t| t.with_params(p))
+            .and_then(|t| t.with_wall(Vec2::new(0.1, -0.3), Vec2::new(0.1, 0.3), 0.001))
+            .unwrap();
+        let config = StepConfig {
+            dt_s: 1.0,
+            substeps: 1,
+            max_time_s: 1e6,
+        };
+        let mut w = World::new(table, config).unwrap();
+        let k = DiscKind::new(0.02, 0.01).unwrap();
+        let face = 0.1 - 0.001 - 0.02;
+        let a = w
+            .add_disc(k, Vec2::new(face - 1e-5, 0.0), Vec2::new(5e-10, 0.0))
+            .unwrap();
+        let b = w
+            .add_disc(k, Vec2::new(-0.2, 0.0), Vec2::new(-5e-10, 0.0))
+            .unwrap();
+        let c = w
+            .add_disc(k, Vec2::new(-0.24 - 1e-5, 0.0), Vec2::ZERO)
+            .unwrap();
+        for _ in 0..steps {
+            w.step(&mut NoEvents);
+        }
+        let bound = 1e-9 * w.time_s() + disc_physics::PLACEMENT_TOLERANCE_M;
+        let into_wall = w.position(a).unwrap().x - face;
+        let into_disc = 0.04 - w.position(b).unwrap().distance(w.position(c).unwrap());
+        assert!(
+            into_wall <= bound && into_disc <= bound,
+            "{into_wall} {into_disc}"
+        );
+        if mu > 0.0 {
+            assert!(
+                into_wall <= 1e-9 && into_disc <= 1e-9,
+                "{into_wall} {into_disc}"
+            );
+        }
+        println!("mu {mu}: {into_wall:e} m into the wall, {into_disc:e} m into the disc");
+    }
+}
+
 mod settling {
-    use disc_physics::{PLACEMENT_TOLERANCE_M, Table, Vec2, settle_discs};
+    use disc_physics::{
+        DiscKind, PLACEMENT_TOLERANCE_M, StepConfig, Table, Vec2, World, settle_discs,
+    };
     use proptest::prelude::*;
+
+    /// Whether a disc of radius `r` can be added at each settled position (each alone, so
+    /// that only the table's own checks apply).
+    fn each_placeable(at: &[Option<Vec2>], r: f64, table: &Table) -> bool {
+        let kind = DiscKind::new(r, 0.01).expect("a disc");
+        let w = World::new(table.clone(), StepConfig::default()).expect("a world");
+        at.iter()
+            .flatten()
+            .all(|&p| w.check_placement(kind, p, None).is_ok())
+    }
+
+    /// Regression (API audit, 5 Dec 2026): `settle_discs` with a radius wider than half the
+    /// table, NaN or infinite panicked (`f64::clamp` with its bounds the wrong way round or
+    /// NaN), and a negative radius was "settled" (`true`). Every radius that no disc can
+    /// have on this table now gives `false` and leaves the positions as they were.
+    #[test]
+    fn regression_settle_discs_panicked_on_a_radius_wider_than_the_table() {
+        let table = Table::new(0.5, 0.3).expect("a table");
+        let before = [Some(Vec2::new(0.1, 0.0)), None, Some(Vec2::ZERO)];
+        for r in [
+            0.31,
+            0.6,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -0.1,
+            0.0,
+            -0.0,
+            1e-320,
+            5e-5,
+            101.0,
+            f64::MAX,
+        ] {
+            let mut at = before;
+            assert!(!settle_discs(&mut at, r, &table), "radius {r}");
+            assert_eq!(at, before, "radius {r}");
+            // With no disc at all there is nothing to settle, whatever the radius (a game
+            // whose discs were all pocketed passes 0, having none to take it from).
+            assert!(settle_discs(&mut [], r, &table), "radius {r}");
+            assert!(settle_discs(&mut [None, None], r, &table), "radius {r}");
+        }
+        // The largest radius that fits (exactly half the table's height) still settles.
+        let mut at = [Some(Vec2::new(0.0, 0.0))];
+        assert!(settle_discs(&mut at, 0.3, &table));
+        assert!(each_placeable(&at, 0.3, &table));
+    }
+
+    /// Regression (API audit, 5 Dec 2026): `settle_discs` answered `true` for a centre with
+    /// a subnormal coordinate, which `World::add_disc` refuses
+    /// (`PlaceError::SubnormalPosition`); and it tested a pocket by `distance < radius`
+    /// where the placement check tests `distance² < radius²`, so a centre whose distance
+    /// rounds up to the pocket's radius (0.02873.., -0.04092.. from a pocket of 5 cm at the
+    /// origin) was left in the pocket and then refused as `PlaceError::InPocket`. Whatever
+    /// it settles with `true` can now be placed.
+    #[test]
+    fn regression_settle_discs_said_true_for_positions_add_disc_refuses() {
+        let table = Table::new(0.5, 0.5)
+            .and_then(|t| t.with_pocket(Vec2::ZERO, 0.05))
+            .expect("a table with a pocket");
+        let r = 0.02;
+        let edge = Vec2::new(0.028733228561269492, -0.04091945229894759);
+        assert_eq!(edge.distance(Vec2::ZERO), 0.05, "on the circle by distance");
+        assert!(
+            edge.length_squared() < 0.05 * 0.05,
+            "inside it by the square"
+        );
+        let mut at = [Some(edge)];
+        assert!(settle_discs(&mut at, r, &table));
+        assert!(each_placeable(&at, r, &table), "{at:?}");
+        for bad in [1e-310, -1e-320, f64::MIN_POSITIVE / 2.0] {
+            let mut at = [Some(Vec2::new(0.2, bad))];
+            assert!(!settle_discs(&mut at, r, &table), "{bad}");
+        }
+        // The class: centres on and about every pocket's circle of the Novuss table, at 720
+        // angles and a few rounding steps in and out; each one settled is placeable.
+        let novuss = disc_physics::novuss::table().expect("the Novuss table");
+        let r = disc_physics::novuss::DISC_RADIUS_M;
+        for pocket in novuss.pockets() {
+            for k in 0..720 {
+                let (c, s) =
+                    disc_physics::scenes::cos_sin(f64::from(k) * std::f64::consts::PI / 360.0);
+                for nudge in [-2e-17, -1e-17, 0.0, 1e-17, 2e-17] {
+                    let rr = pocket.radius_m + nudge;
+                    let mut at = [Some(pocket.centre + Vec2::new(c * rr, s * rr))];
+                    if settle_discs(&mut at, r, &novuss) {
+                        assert!(each_placeable(&at, r, &novuss), "{at:?}");
+                    }
+                }
+            }
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(300) })]

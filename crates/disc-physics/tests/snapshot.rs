@@ -4,8 +4,8 @@
 #![cfg(feature = "serde")]
 
 use disc_physics::{
-    DiscId, DiscKind, Event, EventKind, NoEvents, Params, StepConfig, Table, Vec2, World, carrom,
-    scenes,
+    DiscId, DiscKind, Event, EventKind, NoEvents, Params, PocketId, SnapshotError, StepConfig,
+    Table, Vec2, World, carrom, scenes,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -384,4 +384,49 @@ fn a_table_with_walls_round_trips() {
     w.add_disc(carrom::COIN, Vec2::new(0.0, -0.2), Vec2::new(0.2, 2.0))
         .unwrap();
     continues_identically(w, 800);
+}
+
+/// Regression (API audit, 5 Dec 2026): a hand-edited snapshot with a disc on the table whose
+/// centre lay inside a pocket was accepted. At rest the disc then stayed on the table inside
+/// the pocket (the world "at rest", the game's piece neither on the board nor pocketed);
+/// `add_disc` and `place` refuse such a centre, and a run never leaves one (a disc falls in
+/// the instant its centre enters). It is now refused as `SnapshotError::InPocket`, naming
+/// the disc and the pocket, for every pocket and any depth past the placement tolerance;
+/// a centre on the circle, or within the tolerance of it, still reads back.
+#[test]
+fn regression_a_snapshot_with_a_disc_on_the_table_inside_a_pocket_was_accepted() {
+    let ok = valid_snapshot();
+    let table = carrom::table().unwrap();
+    for (k, pocket) in table.pockets().iter().enumerate() {
+        let c = pocket.centre;
+        let toward_middle =
+            Vec2::new(-c.x.signum(), -c.y.signum()) * std::f64::consts::FRAC_1_SQRT_2;
+        for depth in [pocket.radius_m, 0.5 * pocket.radius_m, 1e-6, 2e-9] {
+            let p = c + toward_middle * (pocket.radius_m - depth);
+            for moving in [false, true] {
+                let mut v = ok.clone();
+                v["discs"][1]["position"] = json!({"x": p.x, "y": p.y});
+                if moving {
+                    v["discs"][1]["speed_m_s"] = json!(0.25);
+                    v["discs"][1]["direction"] = json!({"x": 1.0, "y": 0.0});
+                }
+                let err = serde_json::from_value::<World>(v).unwrap_err().to_string();
+                let want = SnapshotError::InPocket(DiscId::from_index(1), PocketId(k as u16));
+                assert_eq!(err, want.to_string(), "pocket {k}, depth {depth}");
+            }
+        }
+        // On the circle, and within the tolerance inside it: a run's own states.
+        for depth in [0.0, 0.5e-9] {
+            let p = c + toward_middle * (pocket.radius_m - depth);
+            let mut v = ok.clone();
+            v["discs"][1]["position"] = json!({"x": p.x, "y": p.y});
+            let w: World = serde_json::from_value(v).unwrap();
+            assert!(w.disc(DiscId::from_index(1)).unwrap().on_table());
+        }
+    }
+    // Off the table, a disc's last position may lie in its pocket.
+    let mut v = ok.clone();
+    v["discs"][1]["position"] = json!({"x": 0.34775, "y": 0.34775});
+    v["discs"][1]["status"] = json!({"Pocketed": 2});
+    assert!(serde_json::from_value::<World>(v).is_ok());
 }

@@ -706,3 +706,39 @@ fn scene_c_launch_directions_use_no_libm_and_agree_with_it_to_an_ulp() {
     // scene does not use it.
     println!("{differ} of 524288 values differ from this platform's libm by an ulp");
 }
+
+/// Regression (API audit, 5 Dec 2026): `scenes::cos_sin` is public and said that angles
+/// outside [0, 2π] are "reduced the same way, less precisely", but past about 10¹⁶ one
+/// rounding of θ·2/π put the reduced angle far outside the series' range:
+/// `cos_sin(1e20)` gave (9.8e50, -2.5e52) and `cos_sin(1e301)` NaN. Up to
+/// `COS_SIN_MAX_THETA` (2⁵⁰) it now agrees with the platform's libm to a few units of
+/// 10⁻¹⁶ (the libm reduces exactly), and beyond it gives (NaN, NaN), as for a non-finite θ.
+#[test]
+fn regression_cos_sin_of_1e20_was_not_a_cosine() {
+    let max = scenes::COS_SIN_MAX_THETA;
+    assert_eq!(max, 2f64.powi(50));
+    // Angles from 2π to the largest, geometrically spaced, both signs, and near the top.
+    let mut thetas = Vec::new();
+    let mut t = 2.0 * std::f64::consts::PI;
+    while t <= max {
+        thetas.extend([t, -t, t * 1.000_000_1, t + 0.5]);
+        t *= 1.37;
+    }
+    thetas.extend([max, -max, max - 1.0, max - 0.125, 1e15, 7.0e14 + 0.3]);
+    for theta in thetas.into_iter().filter(|t| t.abs() <= max) {
+        let (c, s) = scenes::cos_sin(theta);
+        for (got, want) in [(c, theta.cos()), (s, theta.sin())] {
+            assert!(
+                (got - want).abs() <= 1e-15,
+                "theta {theta}: {got} against libm {want}"
+            );
+        }
+    }
+    let mut beyond = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX, 1e301];
+    beyond.extend([1e16, 1e20, 1e22, 1e100, -1e20]);
+    beyond.push(f64::from_bits(max.to_bits() + 1));
+    for theta in beyond {
+        let (c, s) = scenes::cos_sin(theta);
+        assert!(c.is_nan() && s.is_nan(), "theta {theta}: ({c}, {s})");
+    }
+}

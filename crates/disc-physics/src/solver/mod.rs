@@ -135,8 +135,10 @@ pub struct SolverStats {
     /// Pair tests in stage 3 (listed pairs found due; over the substeps and discs: the tests
     /// per disc and substep).
     pub pair_tests: u64,
-    /// Substeps that hit the round cap and drifted without resolving the remaining events (a
-    /// safety valve that has never fired in the test scenes).
+    /// Substeps that hit the round cap and drifted without resolving the remaining events: a
+    /// safety valve that never fires in the benchmark scenes or the games' breaks, but does in
+    /// an inelastic collapse (`an_inelastic_collapse_in_a_box_is_bounded_by_the_round_cap` in
+    /// `tests/limits.rs`; docs/physics.md, "What a step can cost").
     pub capped_substeps: u64,
 }
 

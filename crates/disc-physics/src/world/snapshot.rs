@@ -10,8 +10,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::World;
 use crate::{
-    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, SolverStats, StepConfig, Table, Vec2,
-    limits,
+    DiscId, DiscKind, DiscStatus, PLACEMENT_TOLERANCE_M, PocketId, SolverStats, StepConfig, Table,
+    Vec2, limits,
 };
 
 /// Why a serialized [`World`] was refused.
@@ -61,6 +61,13 @@ pub enum SnapshotError {
     /// other than an outer cushion.
     #[error("disc {0:?} has a status the table cannot give")]
     Status(DiscId),
+    /// A disc on the table has its centre inside this pocket's circle by more than
+    /// [`PLACEMENT_TOLERANCE_M`]: a run takes a disc off the table the instant its centre
+    /// enters a pocket, and [`World::add_disc`] and [`World::place`] refuse such a centre
+    /// ([`crate::PlaceError::InPocket`]). (Before the API audit of 5 Dec 2026 it was
+    /// accepted, and the disc lay in the pocket, on the table, until it moved.)
+    #[error("disc {0:?} is on the table with its centre inside pocket {1:?}")]
+    InPocket(DiscId, PocketId),
 }
 
 /// One disc as the solver holds it: a position, a unit direction and a speed (at rest both
@@ -189,6 +196,14 @@ impl World {
                         && p.y.abs() <= hy - r + PLACEMENT_TOLERANCE_M;
                     if !inside {
                         return Err(SnapshotError::Position(id));
+                    }
+                    // Inside a pocket by more than the tolerance (rounding on a run's own
+                    // states is far below it: a disc is pocketed as its centre enters).
+                    for (k, pocket) in w.table.pockets().iter().enumerate() {
+                        let deep = pocket.radius_m - PLACEMENT_TOLERANCE_M;
+                        if deep > 0.0 && (p - pocket.centre).length_squared() < deep * deep {
+                            return Err(SnapshotError::InPocket(id, PocketId(k as u16)));
+                        }
                     }
                 }
                 off => {
