@@ -1,5 +1,6 @@
 //! Sides, points, booklet labels and the validated [`Position`].
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -318,7 +319,7 @@ impl fmt::Display for Label {
 impl FromStr for Label {
     type Err = LabelError;
     fn from_str(s: &str) -> Result<Label, LabelError> {
-        let bad = || LabelError::Invalid(s.to_string());
+        let bad = || LabelError::Invalid(excerpt(s));
         let (digits, a) = match s.strip_suffix(['A', 'a']) {
             Some(rest) => (rest, true),
             None => (s, false),

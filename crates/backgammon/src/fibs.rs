@@ -31,6 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -222,7 +223,7 @@ fn field_name(index: usize) -> &'static str {
 
 fn check_name(name: &str) -> Result<(), FibsBoardError> {
     if name.is_empty() || name.chars().any(|c| c == ':' || c.is_control()) {
-        return Err(FibsBoardError::Name(name.to_string()));
+        return Err(FibsBoardError::Name(excerpt(name)));
     }
     Ok(())
 }
@@ -567,7 +568,7 @@ impl FibsBoard {
         let you_on_roll = self.you_on_roll().ok_or(FibsMoveError::NotInPlay)?;
         let dice = self.dice[usize::from(!you_on_roll)];
         let dice = Dice::new(dice[0], dice[1]).ok_or(FibsMoveError::NoDice)?;
-        let syntax = || FibsMoveError::Syntax(text.to_string());
+        let syntax = || FibsMoveError::Syntax(excerpt(text));
         let body = text.trim();
         let body = body.strip_suffix('.').unwrap_or(body);
         let spaced = body.replace('-', " - ");
@@ -619,7 +620,7 @@ impl FibsBoard {
             (checkers[1], checkers[0])
         };
         let position = Position::new(Side::White, mine, theirs)
-            .map_err(|_| NotationError::Illegal(text.to_string()))?;
+            .map_err(|_| NotationError::Illegal(excerpt(text)))?;
         Ok(position.parse_play(&own, dice, policy)?)
     }
 

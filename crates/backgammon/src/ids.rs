@@ -2,6 +2,7 @@
 //! (rules file section 6), as GNU Backgammon reads and writes them (`positionid.c`,
 //! `matchid.c`, and `SetXGID` in `set.c`).
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -1275,7 +1276,7 @@ impl FromStr for Xgid {
         }
         let field = |name: &'static str, v: &str| XgidError::Field {
             field: name,
-            value: v.to_string(),
+            value: excerpt(v),
         };
         let num = |name: &'static str, v: &str| -> Result<u32, XgidError> {
             if v.is_empty() || v.len() > 5 || !v.bytes().all(|c| c.is_ascii_digit()) {

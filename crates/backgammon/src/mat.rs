@@ -1689,7 +1689,7 @@ impl MatFile {
                 || v.eq_ignore_ascii_case("backgammon")
                 || v.eq_ignore_ascii_case("standard"))
         }) {
-            return Err(fail(0, 0, ReplayErrorKind::Variation(v.to_owned())));
+            return Err(fail(0, 0, ReplayErrorKind::Variation(excerpt(v))));
         }
         let config = if self.length > 0 {
             MatchConfig::new(Some(i64::from(self.length)), None)

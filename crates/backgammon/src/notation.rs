@@ -1,6 +1,7 @@
 //! Move notation as GNU Backgammon and eXtreme Gammon write it (section 6): `24/18 13/11`,
 //! `bar/22`, `6/off`, `13/7*`, `8/5(2)`, `24/18/13`.
 
+use boardgame_core::text::excerpt;
 use core::fmt::Write;
 
 use crate::board::{BAR, OFF, Position};
@@ -219,7 +220,7 @@ impl Position {
             return if target == self.with_to_move(self.to_move.opponent()) {
                 Ok(Play::NONE)
             } else {
-                Err(NotationError::Illegal(text.to_string()))
+                Err(NotationError::Illegal(excerpt(text)))
             };
         }
         if let Some(play) = list
@@ -237,7 +238,7 @@ impl Position {
             .filter(|(_, r)| r.board[m] == target.board[m]);
         match (found.next(), found.next()) {
             (Some((play, _)), None) => Ok(play),
-            _ => Err(NotationError::Illegal(text.to_string())),
+            _ => Err(NotationError::Illegal(excerpt(text))),
         }
     }
 
@@ -256,24 +257,24 @@ impl Position {
                 let mut parts = body.split('/');
                 let first = parts
                     .next()
-                    .ok_or_else(|| NotationError::Syntax(token.to_string()))?;
+                    .ok_or_else(|| NotationError::Syntax(excerpt(token)))?;
                 let (mut from, star) = parse_point(first, token)?;
                 if star || from == 0 {
-                    return Err(NotationError::BadPoint(first.to_string()));
+                    return Err(NotationError::BadPoint(excerpt(first)));
                 }
                 let mut any = false;
                 for part in parts {
                     any = true;
                     let (to, star) = parse_point(part, token)?;
                     if to == BAR as u8 || to >= from {
-                        return Err(NotationError::Backwards(token.to_string()));
+                        return Err(NotationError::Backwards(excerpt(token)));
                     }
                     moves += 1;
                     if moves > 4 {
                         return Err(NotationError::TooMany);
                     }
                     if next.board[m][from as usize] == 0 {
-                        return Err(NotationError::Illegal(text.to_string()));
+                        return Err(NotationError::Illegal(excerpt(text)));
                     }
                     next.board[m][from as usize] -= 1;
                     next.board[m][to as usize] += 1;
@@ -283,7 +284,7 @@ impl Position {
                             0 => {
                                 // A star is allowed where this play already hit.
                                 if star && hit & (1 << to) == 0 {
-                                    return Err(NotationError::Illegal(text.to_string()));
+                                    return Err(NotationError::Illegal(excerpt(text)));
                                 }
                             }
                             1 => {
@@ -291,13 +292,13 @@ impl Position {
                                 next.board[o][BAR] += 1;
                                 hit |= 1 << to;
                             }
-                            _ => return Err(NotationError::Illegal(text.to_string())),
+                            _ => return Err(NotationError::Illegal(excerpt(text))),
                         }
                     }
                     from = to;
                 }
                 if !any {
-                    return Err(NotationError::Syntax(token.to_string()));
+                    return Err(NotationError::Syntax(excerpt(token)));
                 }
             }
         }
@@ -312,13 +313,13 @@ fn split_count(token: &str) -> Result<(&str, u32), NotationError> {
     let inner = token
         .get(open + 1..)
         .and_then(|r| r.strip_suffix(')'))
-        .ok_or_else(|| NotationError::Syntax(token.to_string()))?;
+        .ok_or_else(|| NotationError::Syntax(excerpt(token)))?;
     let n: u32 = match inner {
         "1" => 1,
         "2" => 2,
         "3" => 3,
         "4" => 4,
-        _ => return Err(NotationError::Syntax(token.to_string())),
+        _ => return Err(NotationError::Syntax(excerpt(token))),
     };
     Ok((&token[..open], n))
 }
@@ -336,13 +337,13 @@ fn parse_point(s: &str, token: &str) -> Result<(u8, bool), NotationError> {
         return Ok((0, star));
     }
     if body.is_empty() || body.len() > 2 || !body.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(NotationError::Syntax(token.to_string()));
+        return Err(NotationError::Syntax(excerpt(token)));
     }
     let n: u8 = body
         .parse()
-        .map_err(|_| NotationError::Syntax(token.to_string()))?;
+        .map_err(|_| NotationError::Syntax(excerpt(token)))?;
     if n > 25 {
-        return Err(NotationError::BadPoint(s.to_string()));
+        return Err(NotationError::BadPoint(excerpt(s)));
     }
     Ok((n, star))
 }

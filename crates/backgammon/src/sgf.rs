@@ -671,7 +671,7 @@ impl Lexer<'_> {
                 count += 1;
             }
             if count == 0 {
-                return Err(perr(start, ParseErrorKind::NoValue(id.to_string())));
+                return Err(perr(start, ParseErrorKind::NoValue(excerpt(id))));
             }
             if held {
                 props.push(RawProp {
@@ -1533,7 +1533,7 @@ fn after_set_up(
 fn point_list(p: &SgfProperty) -> Result<[u8; 25], ReplayErrorKind> {
     let bad = |v: &str| ReplayErrorKind::SetupValue {
         id: p.id.clone(),
-        value: v.to_owned(),
+        value: excerpt(v),
     };
     let index = |c: &str| match c.as_bytes() {
         [b @ b'a'..=b'y'] => Some(usize::from(b - b'a')),
@@ -1596,7 +1596,7 @@ fn set_up_state(
             let bad = || {
                 at(ReplayErrorKind::SetupValue {
                     id: p.id.clone(),
-                    value: value.to_owned(),
+                    value: excerpt(value),
                 })
             };
             match p.id.as_str() {

@@ -10,6 +10,10 @@
 //! UTF-8 (a letter such as `ü` alone is a lone continuation byte), so each piece is read in
 //! the encoding it was written in, even in a file that joins games from several tools.
 //!
+//! The other way, [`excerpt`] is how the games' parse errors quote the text that was wrong:
+//! whole when it is short, cut to [`EXCERPT_CHARS`] characters when it is not, so that an
+//! error never grows with a hostile input.
+//!
 //! # Examples
 //!
 //! ```
@@ -42,6 +46,42 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// The most characters of input text an error message quotes (see [`excerpt`]).
+pub const EXCERPT_CHARS: usize = 64;
+
+/// `text` as an error quotes it: whole when it has at most [`EXCERPT_CHARS`] characters,
+/// else its first `EXCERPT_CHARS - 1` characters and `…`.
+///
+/// The games' parse errors name the text that was wrong, and an input can be of any size: a
+/// reader that copied it whole made an error as large as a hostile input (an audit found 24
+/// parsers that did). Every error that quotes its input quotes it through here.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::text::{EXCERPT_CHARS, excerpt};
+/// assert_eq!(excerpt("e9"), "e9");
+/// let long = "z".repeat(1 << 20);
+/// assert_eq!(excerpt(&long).chars().count(), EXCERPT_CHARS);
+/// assert!(excerpt(&long).ends_with('…'));
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => text.to_owned(),
+        Some(_) => {
+            let cut = text
+                .char_indices()
+                .nth(EXCERPT_CHARS - 1)
+                .map_or(text.len(), |(i, _)| i);
+            let mut out = String::with_capacity(cut + '…'.len_utf8());
+            out.push_str(&text[..cut]);
+            out.push('…');
+            out
+        }
+    }
+}
+
 /// One Windows-1252 byte's character.
 fn windows_1252(b: u8) -> char {
     match b {
@@ -53,6 +93,17 @@ fn windows_1252(b: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn excerpt_keeps_short_text_and_cuts_long_text_at_a_character() {
+        let at_limit = "é".repeat(EXCERPT_CHARS);
+        assert_eq!(excerpt(&at_limit), at_limit);
+        let over = "é".repeat(EXCERPT_CHARS + 1);
+        let cut = excerpt(&over);
+        assert_eq!(cut.chars().count(), EXCERPT_CHARS);
+        assert_eq!(cut, format!("{}…", "é".repeat(EXCERPT_CHARS - 1)));
+        assert_eq!(excerpt(""), "");
+    }
 
     /// Python 3.11's `bytes(range(0x80, 0x100)).decode("cp1252", errors="replace")`, with
     /// the five bytes it leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) as WHATWG has them.

@@ -37,6 +37,7 @@
 //! # Ok::<(), lattjo_chess::epd::EpdError>(())
 //! ```
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -238,10 +239,10 @@ impl Epd {
     /// [`EpdError`] saying what was wrong; the value is then unchanged.
     pub fn push(&mut self, opcode: &str, value: Value) -> Result<(), EpdError> {
         if !is_opcode(opcode) {
-            return Err(EpdError::Opcode(opcode.to_owned()));
+            return Err(EpdError::Opcode(excerpt(opcode)));
         }
         let bad_move = |m: &Move| EpdError::Move {
-            opcode: opcode.to_owned(),
+            opcode: excerpt(opcode),
             text: m.to_string(),
         };
         let list = matches!(opcode, "pv" | "am" | "bm");
@@ -254,7 +255,7 @@ impl Epd {
                 [m] => Value::Move(*m),
                 _ => {
                     return Err(EpdError::MoveCount {
-                        opcode: opcode.to_owned(),
+                        opcode: excerpt(opcode),
                         found: ms.len(),
                     });
                 }
@@ -264,7 +265,7 @@ impl Epd {
         match &value {
             Value::Float(x) if !x.is_finite() => {
                 return Err(EpdError::Number {
-                    opcode: opcode.to_owned(),
+                    opcode: excerpt(opcode),
                     text: x.to_string(),
                 });
             }
@@ -285,7 +286,7 @@ impl Epd {
         if matches!(opcode, "hmvc" | "fmvn") {
             let Value::Integer(n) = value else {
                 return Err(EpdError::Clock {
-                    opcode: opcode.to_owned(),
+                    opcode: excerpt(opcode),
                 });
             };
             let p = &self.position;
@@ -297,7 +298,7 @@ impl Epd {
             self.position = with_clocks(p, h, f)?;
         }
         self.operations.push(Operation {
-            opcode: opcode.to_owned(),
+            opcode: excerpt(opcode),
             value,
         });
         Ok(())
@@ -307,7 +308,7 @@ impl Epd {
 /// `position` with the clocks `h` (`hmvc`) and `f` (`fmvn`), in its own castling mode.
 fn with_clocks(position: &Position, h: i64, f: i64) -> Result<Position, EpdError> {
     let clock = |opcode: &str| EpdError::Clock {
-        opcode: opcode.to_owned(),
+        opcode: excerpt(opcode),
     };
     let mut setup = position.to_setup();
     setup.halfmoves = u32::try_from(h).map_err(|_| clock("hmvc"))?;
@@ -337,7 +338,7 @@ fn operations(text: &str) -> Result<Vec<(String, Raw)>, EpdError> {
             continue;
         }
         if !is_opcode(opcode) {
-            return Err(EpdError::Opcode(opcode.to_owned()));
+            return Err(EpdError::Opcode(excerpt(opcode)));
         }
         rest = rest.trim_start();
         let raw = if let Some(quoted) = rest.strip_prefix('"') {
@@ -346,7 +347,7 @@ fn operations(text: &str) -> Result<Vec<(String, Raw)>, EpdError> {
             let tail_end = after.find(';').unwrap_or(after.len());
             if !after[..tail_end].trim().is_empty() {
                 return Err(EpdError::AfterText {
-                    opcode: opcode.to_owned(),
+                    opcode: excerpt(opcode),
                     text: after[..tail_end].trim().to_owned(),
                 });
             }
@@ -408,8 +409,8 @@ fn read_move(pos: &Position, token: &str) -> Option<Move> {
 
 fn number(opcode: &str, text: &str) -> Result<Value, EpdError> {
     let bad = || EpdError::Number {
-        opcode: opcode.to_owned(),
-        text: text.to_owned(),
+        opcode: excerpt(opcode),
+        text: excerpt(text),
     };
     if text.contains(['.', 'e', 'E']) {
         let x: f64 = text.parse().map_err(|_| bad())?;
@@ -457,13 +458,13 @@ impl FromStr for Epd {
                     Value::Integer(n) => n,
                     _ => {
                         return Err(EpdError::Clock {
-                            opcode: opcode.clone(),
+                            opcode: excerpt(opcode),
                         });
                     }
                 },
                 _ => {
                     return Err(EpdError::Clock {
-                        opcode: opcode.clone(),
+                        opcode: excerpt(opcode),
                     });
                 }
             };
@@ -473,8 +474,8 @@ impl FromStr for Epd {
         let mut operations = Vec::with_capacity(raw.len());
         for (opcode, r) in raw {
             let bad = |text: &str| EpdError::Move {
-                opcode: opcode.clone(),
-                text: text.to_owned(),
+                opcode: excerpt(&opcode),
+                text: excerpt(text),
             };
             let value = match r {
                 Raw::Empty if matches!(opcode.as_str(), "pv" | "am" | "bm") => {

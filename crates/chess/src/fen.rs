@@ -4,6 +4,7 @@
 //! and Shredder-FEN (`A`-`H`, `a`-`h` name the rook's file) are all accepted; Chess960
 //! positions are written in X-FEN.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -130,7 +131,7 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
 /// outermost rook on that side of the king, or the corner when there is none; `A`-`H` name
 /// the file (Shredder-FEN).
 fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
-    let bad = || FenError::Castling(field.to_owned());
+    let bad = || FenError::Castling(excerpt(field));
     if field == "-" {
         return Ok(Bitboard::EMPTY);
     }
@@ -205,14 +206,14 @@ impl Setup {
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::Turn(other.to_owned())),
+            other => return Err(FenError::Turn(excerpt(other))),
         };
         let castling_rooks = parse_castling(fields[2], &board)?;
         let ep_square = match fields[3] {
             "-" => None,
             s => Some(
                 s.parse::<Square>()
-                    .map_err(|_| FenError::EnPassant(s.to_owned()))?,
+                    .map_err(|_| FenError::EnPassant(excerpt(s)))?,
             ),
         };
         let halfmoves = match fields.get(4) {

@@ -1,6 +1,7 @@
 //! How games end: [`Outcome`] with its reasons, the PGN result [`GameResult`], and the
 //! results a position decides by itself ([`Position::outcome`]).
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -198,7 +199,7 @@ impl fmt::Display for GameResult {
 impl FromStr for GameResult {
     type Err = ParseGameResultError;
     fn from_str(s: &str) -> Result<GameResult, ParseGameResultError> {
-        GameResult::from_token(s).ok_or_else(|| ParseGameResultError(s.to_owned()))
+        GameResult::from_token(s).ok_or_else(|| ParseGameResultError(excerpt(s)))
     }
 }
 

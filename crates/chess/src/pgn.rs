@@ -45,6 +45,7 @@
 //! ```
 
 use boardgame_core::text::decode;
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 use std::collections::{HashMap, VecDeque};
@@ -1118,7 +1119,7 @@ impl Builder {
                 frame.moves.push(m);
             }
             Err(e) => {
-                let san = String::from_utf8_lossy(body).into_owned();
+                let san = excerpt(&String::from_utf8_lossy(body));
                 let error = match e {
                     SanError::Syntax(_) => SanError::Syntax(san.clone()),
                     SanError::Illegal(_) => SanError::Illegal(san.clone()),

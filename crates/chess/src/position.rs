@@ -1,5 +1,6 @@
 //! The validated position: placement, side to move, castling rights, en passant, clocks.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 
 use crate::attacks::{
@@ -87,7 +88,7 @@ impl core::str::FromStr for Move {
     /// Parses `<from><to>[promotion]` (any role letter is read as the promotion, so that
     /// every `Move` value reads back from its text) or `0000`, [`Move::NULL`].
     fn from_str(s: &str) -> Result<Move, crate::uci::UciError> {
-        let bad = || crate::uci::UciError::Syntax(s.to_owned());
+        let bad = || crate::uci::UciError::Syntax(excerpt(s));
         if s == "0000" {
             return Ok(Move::NULL);
         }

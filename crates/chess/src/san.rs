@@ -9,6 +9,7 @@
 //! and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
 //! file: `d5` is an advance, never `exd5`.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -472,7 +473,7 @@ impl FromStr for San {
     type Err = SanError;
     /// Parses SAN (tolerant; suffixes and annotations are ignored).
     fn from_str(s: &str) -> Result<San, SanError> {
-        San::parse_bytes(s.as_bytes()).ok_or_else(|| SanError::Syntax(s.to_owned()))
+        San::parse_bytes(s.as_bytes()).ok_or_else(|| SanError::Syntax(excerpt(s)))
     }
 }
 
@@ -512,11 +513,11 @@ impl Position {
     pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
         match San::parse_bytes(s.as_bytes()) {
             Some(san) => san.to_move(self).map_err(|e| match e {
-                SanError::Illegal(_) => SanError::Illegal(s.to_owned()),
-                SanError::Ambiguous(_) => SanError::Ambiguous(s.to_owned()),
+                SanError::Illegal(_) => SanError::Illegal(excerpt(s)),
+                SanError::Ambiguous(_) => SanError::Ambiguous(excerpt(s)),
                 other => other,
             }),
-            None => Err(SanError::Syntax(s.to_owned())),
+            None => Err(SanError::Syntax(excerpt(s))),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Vocabulary types: colours, piece roles, pieces, files, ranks and squares.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::ops::{Index, IndexMut, Not};
 use core::str::FromStr;
@@ -505,7 +506,7 @@ impl FromStr for Square {
             it.next(),
         ) {
             (Some(f), Some(r), None) => Ok(Square::from_coords(f, r)),
-            _ => Err(ParseSquareError(s.to_owned())),
+            _ => Err(ParseSquareError(excerpt(s))),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! UCI long algebraic notation: `e2e4`, `e7e8q`, castling as a king move (`e1g1`, or
 //! `e1h1` "king takes rook" in Chess960), and the null move `0000`.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -67,7 +68,7 @@ impl FromStr for UciMove {
         if s == "0000" {
             return Ok(UciMove::Null);
         }
-        let bad = || UciError::Syntax(s.to_owned());
+        let bad = || UciError::Syntax(excerpt(s));
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
             return Err(bad());
         }
@@ -163,7 +164,7 @@ impl Position {
                 if self.is_legal(m) {
                     Ok(m)
                 } else {
-                    Err(UciError::Illegal(s.to_owned()))
+                    Err(UciError::Illegal(excerpt(s)))
                 }
             }
         }
@@ -330,7 +331,7 @@ impl UciPosition {
         let mut words = text.split_ascii_whitespace();
         match words.next() {
             Some("position") => {}
-            other => return Err(UciPositionError::NotPosition(other.unwrap_or("").into())),
+            other => return Err(UciPositionError::NotPosition(excerpt(other.unwrap_or("")))),
         }
         let start = match words.next() {
             Some("startpos") => {
@@ -352,12 +353,12 @@ impl UciPosition {
                 let start = Position::from_fen(&fen, mode)?;
                 return UciPosition::after(start, words);
             }
-            other => return Err(UciPositionError::Start(other.unwrap_or("").into())),
+            other => return Err(UciPositionError::Start(excerpt(other.unwrap_or("")))),
         };
         match words.next() {
             None => UciPosition::new(start, &[]),
             Some("moves") => UciPosition::after(start, words),
-            Some(w) => Err(UciPositionError::Moves(w.into())),
+            Some(w) => Err(UciPositionError::Moves(excerpt(w))),
         }
     }
 

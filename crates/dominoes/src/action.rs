@@ -1,5 +1,6 @@
 //! Moves and chance results, and their notation.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -81,13 +82,13 @@ impl FromStr for Action {
         let first = words.next().ok_or(ParseActionError::Empty)?;
         let second = words.next();
         if words.next().is_some() {
-            return Err(ParseActionError::Malformed(s.to_owned()));
+            return Err(ParseActionError::Malformed(excerpt(s)));
         }
         match (first, second) {
             ("draw", None) => Ok(Action::Draw),
             ("pass", None) => Ok(Action::Pass),
             ("deal", Some(t)) => Ok(Action::Deal(t.parse()?)),
-            ("draw" | "pass" | "deal", _) => Err(ParseActionError::Malformed(s.to_owned())),
+            ("draw" | "pass" | "deal", _) => Err(ParseActionError::Malformed(excerpt(s))),
             (t, None) => Ok(Action::Open(t.parse()?)),
             (t, Some(e)) => Ok(Action::Play(t.parse()?, e.parse()?)),
         }

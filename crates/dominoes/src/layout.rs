@@ -1,5 +1,6 @@
 //! The layout: the tiles on the table, their open ends, and the spinners.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -1075,7 +1076,7 @@ impl fmt::Display for InSet<'_> {
 /// The set a `double-N` word names, or `None` when `word` is no such word.
 fn set_word(word: &str) -> Option<Result<u8, ParseLayoutError>> {
     let n = word.strip_prefix("double-")?;
-    let bad = || ParseLayoutError::Set(word.to_owned());
+    let bad = || ParseLayoutError::Set(excerpt(word));
     if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
         return Some(Err(bad()));
     }
@@ -1141,7 +1142,7 @@ impl Layout {
             .split_ascii_whitespace()
             .find(|w| w.starts_with("double-"))
         {
-            return Err(ParseLayoutError::SetNotFirst(word.to_owned()));
+            return Err(ParseLayoutError::SetNotFirst(excerpt(word)));
         }
         let mut out = Layout::EMPTY;
         if s == "empty" {
@@ -1187,7 +1188,7 @@ impl Layout {
         }
         for part in parts {
             let part = part.trim();
-            let bad = || ParseLayoutError::Arm(part.to_owned());
+            let bad = || ParseLayoutError::Arm(excerpt(part));
             let mut words = part.split_whitespace();
             let end: End = words.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
             let slot = out.slot(end).filter(|&slot| slot >= 2).ok_or_else(bad)?;

@@ -1,5 +1,6 @@
 //! Tiles, sets of tiles, and the ends of the layout.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -191,7 +192,7 @@ const BY_ID: [Tile; 128] = {
 
 /// Parses `a-b` with the halves as written (used for oriented tiles in a layout).
 pub(crate) fn parse_halves(s: &str) -> Result<(u8, u8), ParseTileError> {
-    let malformed = || ParseTileError::Malformed(s.to_owned());
+    let malformed = || ParseTileError::Malformed(excerpt(s));
     let (a, b) = s.split_once('-').ok_or_else(malformed)?;
     let num = |x: &str| -> Result<u8, ParseTileError> {
         if x.is_empty() || x.len() > 3 || !x.bytes().all(|c| c.is_ascii_digit()) {
@@ -199,7 +200,7 @@ pub(crate) fn parse_halves(s: &str) -> Result<(u8, u8), ParseTileError> {
         }
         let v: u16 = x.parse().map_err(|_| malformed())?;
         if v > u16::from(MAX_NUMBER) {
-            return Err(ParseTileError::NumberTooLarge(s.to_owned()));
+            return Err(ParseTileError::NumberTooLarge(excerpt(s)));
         }
         Ok(v as u8)
     };
@@ -210,7 +211,7 @@ impl FromStr for Tile {
     type Err = ParseTileError;
     fn from_str(s: &str) -> Result<Tile, ParseTileError> {
         let (a, b) = parse_halves(s)?;
-        Tile::new(a, b).ok_or_else(|| ParseTileError::NumberTooLarge(s.to_owned()))
+        Tile::new(a, b).ok_or_else(|| ParseTileError::NumberTooLarge(excerpt(s)))
     }
 }
 
@@ -720,7 +721,7 @@ impl FromStr for End {
             "up" => Ok(End::Up),
             "down" => Ok(End::Down),
             _ => {
-                let err = || ParseEndError(s.to_owned());
+                let err = || ParseEndError(excerpt(s));
                 let (tile, side) = s.split_once(':').ok_or_else(err)?;
                 let side = match side {
                     "up" => Side::Up,

@@ -1,6 +1,7 @@
 //! PDN FEN: `B:W21,22,...:B1,2,...` (side to move, then each colour's squares; `K` marks a
 //! king; ranges such as `1-12` are accepted).
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -58,9 +59,9 @@ pub enum FenError {
 fn parse_number(item: &str) -> Result<u32, FenError> {
     let t = item.trim();
     if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FenError::BadSquare(item.to_string()));
+        return Err(FenError::BadSquare(excerpt(item)));
     }
-    t.parse().map_err(|_| FenError::BadSquare(item.to_string()))
+    t.parse().map_err(|_| FenError::BadSquare(excerpt(item)))
 }
 
 fn square(n: u32) -> Result<Square, FenError> {
@@ -94,8 +95,7 @@ impl FromStr for Position {
         }
         let mut fields = t.split(':');
         let turn_field = fields.next().unwrap_or("").trim();
-        let turn =
-            parse_color(turn_field).ok_or_else(|| FenError::BadTurn(turn_field.to_string()))?;
+        let turn = parse_color(turn_field).ok_or_else(|| FenError::BadTurn(excerpt(turn_field)))?;
         let mut setup = Setup::empty(turn);
         let mut seen = [false; 2];
         for (k, field) in fields.enumerate() {
@@ -105,7 +105,7 @@ impl FromStr for Position {
             let field = field.trim();
             let (head, list) =
                 field.split_at(field.char_indices().nth(1).map_or(field.len(), |(i, _)| i));
-            let color = parse_color(head).ok_or_else(|| FenError::BadColor(field.to_string()))?;
+            let color = parse_color(head).ok_or_else(|| FenError::BadColor(excerpt(field)))?;
             if seen[color as usize] {
                 return Err(FenError::RepeatedColor(color));
             }
@@ -122,12 +122,12 @@ impl FromStr for Position {
                 // A malformed part is reported with its whole item (`K`, `21-`), not the
                 // empty or partial text around the `-`.
                 let number =
-                    |t: &str| parse_number(t).map_err(|_| FenError::BadSquare(item.to_string()));
+                    |t: &str| parse_number(t).map_err(|_| FenError::BadSquare(excerpt(item)));
                 let (lo, hi) = match rest.split_once('-') {
                     Some((a, b)) => {
                         let (a, b) = (number(a)?, number(b)?);
                         if b < a {
-                            return Err(FenError::BadRange(item.to_string()));
+                            return Err(FenError::BadRange(excerpt(item)));
                         }
                         (a, b)
                     }

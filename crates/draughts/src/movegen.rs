@@ -3,6 +3,7 @@
 //! Generation is a depth-first walk that hands every move to a [`Sink`]; perft recurses from
 //! inside its sink, so no move list is ever stored and nothing is allocated per node.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -365,7 +366,7 @@ impl FromStr for Move {
     /// need the position: [`Position::parse_move`](crate::Position::parse_move).
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
-        let syntax = || ParseMoveError::Syntax(s.to_string());
+        let syntax = || ParseMoveError::Syntax(excerpt(s));
         let capture = t.contains(['x', 'X']);
         if capture == t.contains('-') {
             return Err(syntax());
@@ -405,7 +406,7 @@ impl FromStr for Move {
                         .into());
                     }
                     1 => captured[k] = Square::from_index(inside.trailing_zeros()),
-                    _ => return Err(ParseMoveError::NeedsPosition(t.to_string())),
+                    _ => return Err(ParseMoveError::NeedsPosition(excerpt(t))),
                 }
             }
         }

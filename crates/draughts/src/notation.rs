@@ -4,6 +4,7 @@ use crate::bits::{NEIGHBOR, NONE};
 use crate::movegen::{self, KingMoves, Move, Sink};
 use crate::position::Position;
 use crate::square::{Color, Square, SquareError};
+use boardgame_core::text::excerpt;
 
 /// Why move text could not be turned into a legal move.
 ///
@@ -155,7 +156,7 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str, kings: KingMoves) -> Result<Move, MoveTextError> {
         let t = text.trim();
-        let syntax = || MoveTextError::Syntax(text.to_string());
+        let syntax = || MoveTextError::Syntax(excerpt(text));
         let has_x = t.contains(['x', 'X']);
         let has_colon = t.contains(':');
         let has_dash = t.contains('-');
@@ -211,13 +212,11 @@ impl Position {
                         square: from,
                         turn: self.turn,
                     }),
-                    _ => Err(MoveTextError::Illegal {
-                        text: t.to_string(),
-                    }),
+                    _ => Err(MoveTextError::Illegal { text: excerpt(t) }),
                 }
             }
             (None, Some(_), count) => Err(MoveTextError::Ambiguous {
-                text: t.to_string(),
+                text: excerpt(t),
                 count,
             }),
         }

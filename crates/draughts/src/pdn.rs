@@ -1,6 +1,7 @@
 //! PDN games: a streaming reader over any `BufRead` (tags, comments, variations skipped,
 //! bad games reported with their line and skipped) and writing.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 use std::borrow::Cow;
@@ -97,7 +98,7 @@ impl FromStr for GameResult {
             "1/2-1/2" | "1-1" => Ok(GameResult::Draw),
             "*" => Ok(GameResult::Unfinished),
             "0-0" => Ok(GameResult::DoubleForfeit),
-            other => Err(ResultError(other.to_string())),
+            other => Err(ResultError(excerpt(other))),
         }
     }
 }
@@ -586,7 +587,7 @@ impl Builder {
             if let Some((line, t)) = self.tag_line("GameType") {
                 let code = t.split(',').next().unwrap_or("").trim();
                 if code != "21" {
-                    return Err((line, PdnErrorKind::UnsupportedGameType(t.to_string())));
+                    return Err((line, PdnErrorKind::UnsupportedGameType(excerpt(t))));
                 }
             }
             let start = match self.tag_line("FEN") {
@@ -784,7 +785,7 @@ impl Games {
             return None;
         }
         if !w.contains(['-', 'x', 'X', ':']) {
-            let e = PdnErrorKind::Unexpected(w.to_string());
+            let e = PdnErrorKind::Unexpected(excerpt(w));
             return Some(Err(self.fail(line, e, true)));
         }
         self.touch();
@@ -800,7 +801,7 @@ impl Games {
                     line,
                     PdnErrorKind::Move {
                         ply,
-                        text: w.to_string(),
+                        text: excerpt(w),
                         source,
                     },
                 )),
@@ -1071,10 +1072,10 @@ impl PdnGame {
     /// which [`PdnGame::new`] sets from the start position and the game.
     pub fn set_tag(&mut self, key: &str, value: &str) -> Result<(), TagError> {
         if key.eq_ignore_ascii_case("FEN") || key.eq_ignore_ascii_case("GameType") {
-            return Err(TagError::Reserved(key.to_string()));
+            return Err(TagError::Reserved(excerpt(key)));
         }
         if !writable_key(key) {
-            return Err(TagError::BadKey(key.to_string()));
+            return Err(TagError::BadKey(excerpt(key)));
         }
         if value.contains('\n') {
             return Err(TagError::LineBreak);

@@ -1,5 +1,6 @@
 //! Squares in standard 1-32 checkers numbering, and the two colours.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -131,11 +132,9 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Square, SquareError> {
         let t = s.trim();
         if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(SquareError::NotANumber(s.to_string()));
+            return Err(SquareError::NotANumber(excerpt(s)));
         }
-        let n: u32 = t
-            .parse()
-            .map_err(|_| SquareError::NotANumber(s.to_string()))?;
+        let n: u32 = t.parse().map_err(|_| SquareError::NotANumber(excerpt(s)))?;
         u8::try_from(n)
             .ok()
             .and_then(Square::new)

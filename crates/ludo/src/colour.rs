@@ -1,5 +1,6 @@
 //! The four colours, the set of colours that play, and a per-colour container.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::ops::{Index, IndexMut};
 
@@ -125,8 +126,8 @@ impl core::str::FromStr for Colour {
     fn from_str(s: &str) -> Result<Colour, ParseColourError> {
         let mut it = s.chars();
         match (it.next(), it.next()) {
-            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| ParseColourError(s.to_owned())),
-            _ => Err(ParseColourError(s.to_owned())),
+            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| ParseColourError(excerpt(s))),
+            _ => Err(ParseColourError(excerpt(s))),
         }
     }
 }

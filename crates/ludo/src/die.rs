@@ -1,5 +1,6 @@
 //! The die.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 
 /// The value shown by the die, 1 to 6.
@@ -101,7 +102,7 @@ impl core::str::FromStr for Die {
     fn from_str(s: &str) -> Result<Die, ParseDieError> {
         let v: u32 = s
             .parse()
-            .map_err(|_| ParseDieError::NotANumber(s.to_owned()))?;
+            .map_err(|_| ParseDieError::NotANumber(excerpt(s)))?;
         if v > 6 {
             return Err(DieError(v).into());
         }

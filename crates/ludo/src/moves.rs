@@ -1,5 +1,6 @@
 //! Moves and actions, with the move notation of the rules file (section 6).
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -320,15 +321,15 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let (c, body) = s
             .split_once(':')
-            .ok_or_else(|| ParseMoveError::MissingColour(s.to_owned()))?;
+            .ok_or_else(|| ParseMoveError::MissingColour(excerpt(s)))?;
         let colour: Colour = c
             .parse()
-            .map_err(|_| ParseMoveError::BadColour(s.to_owned()))?;
+            .map_err(|_| ParseMoveError::BadColour(excerpt(s)))?;
         let (body, capture) = match body.split_once('x') {
             Some((b, cap)) => {
                 let cc: Colour = cap
                     .parse()
-                    .map_err(|_| ParseMoveError::BadCapture(cap.to_owned()))?;
+                    .map_err(|_| ParseMoveError::BadCapture(excerpt(cap)))?;
                 if cc == colour {
                     return Err(ParseMoveError::SelfCapture(colour));
                 }
@@ -338,7 +339,7 @@ impl FromStr for Move {
         };
         if body == "-" {
             if capture.is_some() {
-                return Err(ParseMoveError::Inconsistent(s.to_owned()));
+                return Err(ParseMoveError::Inconsistent(excerpt(s)));
             }
             return Ok(Move::new(colour, MoveKind::Pass, None));
         }
@@ -348,19 +349,19 @@ impl FromStr for Move {
         };
         let kind = if let Some((a, b)) = body.split_once(',') {
             if bounce {
-                return Err(ParseMoveError::Inconsistent(s.to_owned()));
+                return Err(ParseMoveError::Inconsistent(excerpt(s)));
             }
             match (parse_step(a), parse_step(b)) {
                 (Some((0, 1)), Some((0, 1))) => MoveKind::EnterTwo,
-                (Some(_), Some(_)) => return Err(ParseMoveError::BadPair(body.to_owned())),
-                _ => return Err(ParseMoveError::BadStep(body.to_owned())),
+                (Some(_), Some(_)) => return Err(ParseMoveError::BadPair(excerpt(body))),
+                _ => return Err(ParseMoveError::BadStep(excerpt(body))),
             }
         } else {
             let (from, to) =
-                parse_step(body).ok_or_else(|| ParseMoveError::BadStep(body.to_owned()))?;
+                parse_step(body).ok_or_else(|| ParseMoveError::BadStep(excerpt(body)))?;
             match (from, to) {
-                (_, 0) => return Err(ParseMoveError::Inconsistent(s.to_owned())),
-                (0, _) if bounce => return Err(ParseMoveError::Inconsistent(s.to_owned())),
+                (_, 0) => return Err(ParseMoveError::Inconsistent(excerpt(s))),
+                (0, _) if bounce => return Err(ParseMoveError::Inconsistent(excerpt(s))),
                 (0, to) => MoveKind::Enter { to },
                 (from, to) => MoveKind::Step { from, to, bounce },
             }

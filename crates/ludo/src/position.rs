@@ -1,6 +1,7 @@
 //! The position and its notation (rules file section 6), plus board dots for building positions
 //! by hand and for drawing.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -390,18 +391,17 @@ fn number(field: &'static str, s: &str) -> Result<u8, PositionError> {
     if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(PositionError::BadNumber {
             field,
-            text: s.to_owned(),
+            text: excerpt(s),
         });
     }
     s.parse().map_err(|_| PositionError::BadNumber {
         field,
-        text: s.to_owned(),
+        text: excerpt(s),
     })
 }
 
 fn colour(s: &str) -> Result<Colour, PositionError> {
-    s.parse()
-        .map_err(|_| PositionError::BadColour(s.to_owned()))
+    s.parse().map_err(|_| PositionError::BadColour(excerpt(s)))
 }
 
 impl Position {
@@ -595,7 +595,7 @@ impl FromStr for Position {
             g.next().ok_or(PositionError::MissingField("home length"))?,
         )?;
         if let Some(extra) = g.next() {
-            return Err(PositionError::UnexpectedField(extra.to_owned()));
+            return Err(PositionError::UnexpectedField(excerpt(extra)));
         }
         let geometry = Geometry::new(t, l, h)?;
         let seats: Seats = it
@@ -620,7 +620,7 @@ impl FromStr for Position {
             let block = it.next().ok_or(PositionError::MissingField("checkers"))?;
             let (c, list) = block
                 .split_once(':')
-                .ok_or_else(|| PositionError::UnexpectedField(block.to_owned()))?;
+                .ok_or_else(|| PositionError::UnexpectedField(excerpt(block)))?;
             let c = colour(c)?;
             if !seats.contains(c) {
                 return Err(PositionError::NotPlaying(c));
@@ -677,7 +677,7 @@ impl FromStr for Position {
             }
             let (key, value) = field
                 .split_once('=')
-                .ok_or_else(|| PositionError::UnexpectedField(field.to_owned()))?;
+                .ok_or_else(|| PositionError::UnexpectedField(excerpt(field)))?;
             let order = match key {
                 "die" => 1,
                 "tries" => 2,
@@ -686,7 +686,7 @@ impl FromStr for Position {
                 _ => 0,
             };
             if order <= stage {
-                return Err(PositionError::UnexpectedField(field.to_owned()));
+                return Err(PositionError::UnexpectedField(excerpt(field)));
             }
             stage = order;
             match key {
@@ -705,11 +705,11 @@ impl FromStr for Position {
                         pos.places.push(c);
                     }
                     if pos.places.is_empty() {
-                        return Err(PositionError::UnexpectedField(field.to_owned()));
+                        return Err(PositionError::UnexpectedField(excerpt(field)));
                     }
                 }
                 _ => {
-                    let bad = || PositionError::Opening(value.to_owned());
+                    let bad = || PositionError::Opening(excerpt(value));
                     let (cs, rolls) = value.split_once(':').ok_or_else(bad)?;
                     let mut mask = 0u8;
                     for ch in cs.chars() {
