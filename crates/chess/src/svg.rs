@@ -29,8 +29,8 @@ use crate::types::{Color, File, Rank, Role, Square};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Side length of one square in pixels (default 45, the size of common diagrams; at
-    /// least 8).
+    /// Side length of one square in pixels (default 45, the size of common diagrams; taken
+    /// as at least 8 and at most [`MAX_SQUARE_PX`]).
     pub square_px: u32,
     /// Squares of the last move to highlight (default none).
     pub last_move: Option<Move>,
@@ -128,6 +128,10 @@ fn shape(role: Role) -> (&'static [&'static str], &'static [&'static str]) {
     }
 }
 
+/// The largest square [`render`] draws, in pixels (2^20); a larger [`Options::square_px`] is
+/// taken as this.
+pub const MAX_SQUARE_PX: u32 = 1 << 20;
+
 /// Draws `pos` as a standalone SVG document.
 ///
 /// # Examples
@@ -142,7 +146,9 @@ fn shape(role: Role) -> (&'static [&'static str], &'static [&'static str]) {
 /// ```
 #[must_use]
 pub fn render(pos: &Position, opts: &Options) -> String {
-    let sq = opts.square_px.max(8);
+    // Clamped so that the picture's size, 9 squares with the margins, fits a `u32` (a larger
+    // square overflowed it: a panic in a debug build, a wrong picture in a release build).
+    let sq = opts.square_px.clamp(8, MAX_SQUARE_PX);
     let margin = if opts.coordinates { sq / 2 } else { 0 };
     let size = 8 * sq + 2 * margin;
     let mut s = String::with_capacity(32_768);
@@ -244,6 +250,33 @@ dominant-baseline=\"central\" fill=\"#444444\"",
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn regression_a_huge_square_px_overflowed_the_picture_size() {
+        let pos = Position::default();
+        for square_px in [u32::MAX, u32::MAX / 8, MAX_SQUARE_PX + 1] {
+            let picture = render(
+                &pos,
+                &Options {
+                    square_px,
+                    ..Options::default()
+                },
+            );
+            let want = 9 * MAX_SQUARE_PX; // 8 squares and two half-square margins
+            assert!(
+                picture.contains(&format!("width=\"{want}\"")),
+                "{square_px}"
+            );
+        }
+        let small = render(
+            &pos,
+            &Options {
+                square_px: 0,
+                ..Options::default()
+            },
+        );
+        assert!(small.contains("width=\"72\""), "at least 8 px a square");
+    }
 
     #[test]
     fn svg_highlights_last_move_and_check() {
