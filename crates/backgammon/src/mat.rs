@@ -588,9 +588,9 @@ fn err(line: usize, kind: ParseErrorKind) -> ParseError {
     }
 }
 
-/// A short excerpt of a line for an error message (at most 60 characters).
+/// A line, trimmed, as an error quotes it ([`boardgame_core::text::excerpt`]).
 fn excerpt(s: &str) -> String {
-    s.trim().chars().take(60).collect()
+    boardgame_core::text::excerpt(s.trim())
 }
 
 impl Parser {

@@ -104,6 +104,7 @@
 //! Apart from the setup nodes these are the rules of [`mat`]'s replay, which this module
 //! uses.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 
 use boardgame_core::{Game, Match, MatchConfig};
@@ -500,11 +501,6 @@ struct Frame {
 
 fn perr(offset: usize, kind: ParseErrorKind) -> ParseError {
     ParseError { offset, kind }
-}
-
-/// A short excerpt of a value for an error message (at most 40 characters).
-fn excerpt(s: &str) -> String {
-    s.chars().take(40).collect()
 }
 
 struct Lexer<'a> {
