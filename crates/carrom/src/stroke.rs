@@ -2,6 +2,7 @@
 //! execution noise.
 
 use crate::geometry::{BASE_LINE_INSET, BASE_LINE_TOLERANCE, MAX_STRIKER_OFFSET};
+use boardgame_core::text::excerpt;
 use disc_physics::Vec2;
 use disc_physics::limits::plain;
 
@@ -400,7 +401,7 @@ impl core::str::FromStr for Stroke {
     /// a stroke of the right shape ([`Stroke::check_shape`]: on the base line, forward, in the
     /// speed range). Whether the striker fits among the pieces is checked when it is played.
     fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
-        let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
+        let shape = || ParseStrokeError::Shape(excerpt(s));
         let mut fields = s.split_whitespace();
         let (Some(p), Some(d), Some(v), None) =
             (fields.next(), fields.next(), fields.next(), fields.next())
@@ -408,7 +409,7 @@ impl core::str::FromStr for Stroke {
             return Err(shape());
         };
         let num = |t: &str| {
-            let clip = || t.chars().take(40).collect();
+            let clip = || excerpt(t);
             match t.parse::<f64>() {
                 Ok(x) if x.is_finite() => Ok(x),
                 Ok(_) => Err(ParseStrokeError::NotFinite(clip())),

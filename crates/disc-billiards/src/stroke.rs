@@ -1,6 +1,7 @@
 //! The stroke (where the puck is placed, the direction and the speed the cue gives it), its
 //! text form, and execution noise.
 
+use boardgame_core::text::excerpt;
 use core::fmt;
 use disc_physics::Vec2;
 use disc_physics::limits::plain;
@@ -220,7 +221,7 @@ impl core::str::FromStr for Stroke {
     /// right shape ([`Stroke::check_shape`]). Whether the puck's place is valid for the
     /// player is checked when the stroke is played.
     fn from_str(s: &str) -> Result<Stroke, ParseStrokeError> {
-        let shape = || ParseStrokeError::Shape(s.chars().take(80).collect());
+        let shape = || ParseStrokeError::Shape(excerpt(s));
         let mut fields = s.split_whitespace();
         let (Some(p), Some(d), Some(v), None) =
             (fields.next(), fields.next(), fields.next(), fields.next())
@@ -228,7 +229,7 @@ impl core::str::FromStr for Stroke {
             return Err(shape());
         };
         let num = |t: &str| {
-            let clip = || t.chars().take(40).collect();
+            let clip = || excerpt(t);
             match t.parse::<f64>() {
                 Ok(x) if x.is_finite() => Ok(x),
                 Ok(_) => Err(ParseStrokeError::NotFinite(clip())),
