@@ -452,12 +452,6 @@ impl SafeDots {
         Ok(SafeDots(m))
     }
 
-    /// Ludo King's stars, [`SafeDots::LUDO_KING`].
-    #[must_use]
-    pub const fn ludo_king() -> SafeDots {
-        SafeDots::LUDO_KING
-    }
-
     /// Whether there are no safe dots.
     #[must_use]
     pub const fn is_empty(self) -> bool {

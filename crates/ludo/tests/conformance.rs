@@ -74,8 +74,8 @@ fn conformance_classic_and_mensch() {
     check(&Ludo::new(Rules::mensch()).unwrap(), 20, 8);
 }
 
-#[test]
-fn conformance_hybrid_with_every_option_flipped() {
+/// The booklet's rules with every option the presets share flipped.
+fn every_option_flipped() -> Rules {
     let mut r = Rules::lattjo();
     r.overshoot = Overshoot::Illegal;
     r.max_sixes = Some(2);
@@ -84,7 +84,12 @@ fn conformance_hybrid_with_every_option_flipped() {
     r.play_out_places = true;
     r.own_stacking = false;
     r.clear_start = true;
-    let g = Ludo::new(r.with_seats("RYB".parse().unwrap())).unwrap();
+    r
+}
+
+#[test]
+fn conformance_hybrid_with_every_option_flipped() {
+    let g = Ludo::new(every_option_flipped().with_seats("RYB".parse().unwrap())).unwrap();
     check(&g, 20, 9);
 }
 
@@ -113,14 +118,7 @@ fn conformance_d7_safe_stars_on_every_preset() {
         20,
         14,
     );
-    let mut r = Rules::lattjo().with_safe_dots(SafeDots::new(&[0, 3, 8]).unwrap());
-    r.overshoot = Overshoot::Illegal;
-    r.max_sixes = Some(2);
-    r.three_tries = true;
-    r.must_move = false;
-    r.play_out_places = true;
-    r.own_stacking = false;
-    r.clear_start = true;
+    let r = every_option_flipped().with_safe_dots(SafeDots::new(&[0, 3, 8]).unwrap());
     check(
         &Ludo::new(r.with_seats("GYB".parse().unwrap())).unwrap(),
         20,

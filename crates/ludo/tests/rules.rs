@@ -1188,7 +1188,7 @@ fn d7_ludo_king_stars_are_each_start_dot_and_the_dot_eight_beyond_it() {
         }
     }
     assert_eq!(Rules::classic().safe_dots, SafeDots::NONE);
-    assert_eq!(SafeDots::ludo_king(), SafeDots::new(&[8, 0, 8]).unwrap());
+    assert_eq!(SafeDots::LUDO_KING, SafeDots::new(&[8, 0, 8]).unwrap());
     assert_eq!(SafeDots::default(), SafeDots::NONE);
 }
 
