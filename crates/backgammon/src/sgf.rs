@@ -132,8 +132,9 @@ pub const MAX_ID_LEN: usize = 8;
 
 /// The most property values [`SgfFile::parse`] holds for one file, the moves' aside: the
 /// values of the root properties it reads or keeps (`GM`, `MI`, `PW`, `RE`, `DT`, ...), the
-/// rule words of `RU` it does not know, and the values of the setup properties. GNUBG writes about ten per game, so this allows some 50,000
-/// games, more than a file of [`MAX_FILE_BYTES`] holds. The values of the properties the
+/// rule words of `RU` it does not know, and the values of the setup properties. GNUBG writes
+/// about ten per game, so this allows some 50,000 games, more than a file of
+/// [`MAX_FILE_BYTES`] holds. The values of the properties the
 /// parser skips (analysis, comments, statistics, a move's values after its first) are read
 /// for their syntax only and not held. With this bound the parser holds at most about 15
 /// bytes for each byte of input, whatever the input.

@@ -755,8 +755,8 @@ impl Ludo {
     ///
     /// What is checked: the geometry and the colours are the game's; no checker is past the end
     /// of the path, own checkers share a dot only under D3, and two colours share a loop dot
-    /// only on a safe dot (D7's separate option, [`Rules::safe_dots`]); the places are exactly the
-    /// colours that have finished (A15) and the game is over exactly when they are decided;
+    /// only on a safe dot (D7's separate option, [`Rules::safe_dots`]); the places are exactly
+    /// the colours that have finished (A15) and the game is over exactly when they are decided;
     /// the six streak is below the D5 limit, tries are below three and only while nothing
     /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak;
     /// the roll for who starts is only under L2 and before any move; a pending die has a
@@ -1332,11 +1332,11 @@ impl Ludo {
     }
 }
 
-/// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop dot
-/// that is not safe [`Colour::bit`] in the low nibble (at most one colour), on a home dot (shared by number
-/// between the colours' home tracks) and on a safe loop dot (D7's separate option, where
-/// colours may share) the same bit in the high nibble, so that the low nibble names exactly
-/// the colours a landing can capture.
+/// The colours on each dot as bits, indexed by [`ColourTables::dot`]'s dot numbers: on a loop
+/// dot that is not safe [`Colour::bit`] in the low nibble (at most one colour), on a home dot
+/// (shared by number between the colours' home tracks) and on a safe loop dot (D7's separate
+/// option, where colours may share) the same bit in the high nibble, so that the low nibble
+/// names exactly the colours a landing can capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Occupancy([u8; 256]);
 

@@ -1015,10 +1015,10 @@ impl Rules {
     /// # Errors
     ///
     /// [`RulesError`] for a player count or seating that is not 2 to 4 players, a sixth dot
-    /// off the loop, a zero limit of sixes, a safe-dot offset not below `T`, or a combination under which nobody could ever
-    /// finish (fewer than four goal fields without sharing; every release roll forfeited; a
-    /// bounce with goal fields) or bounce off the path (a bounce on a path ending before
-    /// index 6).
+    /// off the loop, a zero limit of sixes, a safe-dot offset not below `T`, or a combination
+    /// under which nobody could ever finish (fewer than four goal fields without sharing;
+    /// every release roll forfeited; a bounce with goal fields) or bounce off the path (a
+    /// bounce on a path ending before index 6).
     pub fn validate(&self) -> Result<(), RulesError> {
         self.seating()?;
         let l = self.geometry.last_loop();
