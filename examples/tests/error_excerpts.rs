@@ -4,9 +4,9 @@
 //! and the readers behind them (FEN fields, SAN, UCI, PGN and PDN words, ludo's position
 //! fields, backgammon's play notation), copied the whole bad text into their error, so a
 //! 1 MiB input made a 1 MiB message (2 MiB for a PGN or PDN game). Every error now quotes its
-//! input through `boardgame_core::text::excerpt`, at most `EXCERPT_CHARS` characters; the
-//! carrom and Novuss stroke parsers and backgammon's files already cut theirs. This test
-//! feeds every `FromStr` of the workspace, and the deeper fields, inputs of 1 MiB.
+//! input through `boardgame_core::text::excerpt`, at most `EXCERPT_CHARS` characters (the
+//! carrom and Novuss stroke parsers and backgammon's files, which cut theirs by hand, too).
+//! This test feeds every `FromStr` of the workspace, and the deeper fields, inputs of 1 MiB.
 
 use std::fmt::Display;
 use std::str::FromStr;
