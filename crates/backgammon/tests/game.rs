@@ -123,6 +123,7 @@ fn b4_a18_dice_chance_node_21_outcomes() {
 }
 
 // B25, D2: the centred cube shows 64 and counts once.
+// T11: the cube's 64 face counts once.
 #[test]
 fn b25_d2_centred_cube_is_worth_one() {
     let s = Backgammon::default().new_initial_state();
@@ -140,6 +141,7 @@ fn ready_to_decide(g: &Backgammon) -> State {
 }
 
 // B26, A10: a double is offered before rolling, never after; the opponent answers.
+// T10: a double is offered before the roll and answered take or drop.
 #[test]
 fn b26_a10_double_before_rolling_only() {
     let g = Backgammon::default();

@@ -43,6 +43,7 @@ fn set(v: &[&str]) -> Vec<String> {
 
 // ---- Section 7 single-die scenario vectors (D1, A8, A9) ----
 
+// T3: the lower die alone is forbidden under the booklet's policy.
 #[test]
 fn s1_only_the_lower_die_playable_d1_a8d_a9_b8() {
     let p = xg("XGID=-bb-----A----------ef-----:0:0:1:61:0:0:0:0:10");
@@ -73,6 +74,7 @@ fn s2_either_die_but_not_both_a9_b7() {
     );
 }
 
+// T3: the higher die alone is a permission under the booklet's policy.
 #[test]
 fn s3_both_dice_playable_b7_voluntary_higher_alone_a8b() {
     let p = xg("XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10");
@@ -110,6 +112,7 @@ fn b13_bar_first_every_step_starts_from_the_bar() {
     }
 }
 
+// T8: entry is on the point matching the die.
 #[test]
 fn b14_entry_point_matches_the_die_4_2_enters_on_4a_and_2a() {
     // The booklet's example: White with two on the bar rolls 4-2 and enters on 4A and 2A,
@@ -144,6 +147,8 @@ fn b15_two_on_the_bar_one_enters_the_other_die_is_forfeited() {
     assert_eq!(plays(&p, 6, 1, LAT), set(&["bar/19"]));
 }
 
+// T2, T9: a point held by one opposing checker does not block entry, and the checker landing
+// there hits it in every play (hitting is not optional).
 #[test]
 fn a2_b11_entering_onto_a_blot_hits_it() {
     let p = pos(&[(25, 1), (6, 14)], &[(3, 1), (13, 14)]);
@@ -163,6 +168,7 @@ fn a2_b11_entering_onto_a_blot_hits_it() {
 
 // ---- Moving (B5, B6, B9-B12, A1, A4) ----
 
+// T1: only a lone opposing checker can be hit; two or more block the point.
 #[test]
 fn b9_a1_two_checkers_block_one_is_a_blot() {
     // White 8 -> 2 with a 6: Black has 2 on White's 2 (blocked), then 1 (a blot: open).
@@ -190,6 +196,7 @@ fn b10_generated_results_never_share_a_point() {
     }
 }
 
+// T4: the two dice are two moves, so one checker using both needs an open intermediate point.
 #[test]
 fn b5_b6_a4_one_checker_both_dice_needs_an_open_intermediate_point() {
     // Start, 6-5: 24/18/13 is open (18 is empty), 24/19 is blocked (Black's 6 point).
@@ -303,15 +310,21 @@ fn b20_b21_exact_bear_off_is_allowed_and_never_compulsory() {
     );
 }
 
+// T5, T7: playing up moves a checker by exactly the die's number, never straight onto point 1
+// or off.
 #[test]
 fn b22_a7_playing_up_moves_exactly_the_die() {
     // Point 5 empty, 6 occupied: a 5 moves 6/1, never bears off.
     let p = pos(&[(6, 15)], &[(1, 15)]);
     assert_eq!(plays(&p, 5, 5, STD), set(&["6/1(4)"]));
+    // T5: a 4 moves 6/2, not straight onto point 1 and not off from the lower point.
+    assert_eq!(plays(&p, 4, 4, STD), set(&["6/2(4)"]));
+    assert_eq!(plays(&p, 4, 4, LAT), set(&["6/2(4)"]));
     let p = pos(&[(6, 14), (2, 1)], &[(1, 15)]);
     assert!(plays(&p, 5, 4, STD).iter().all(|t| !t.contains("off")));
 }
 
+// T6, T7: the booklet's "re-moves" is bearing off, from the highest occupied point.
 #[test]
 fn b23_a6_larger_die_bears_off_from_the_highest_point_only() {
     let p = pos(&[(3, 1), (2, 14)], &[(24, 15)]);

@@ -40,6 +40,7 @@ fn near_pocket(k: usize, dist: f64) -> Vec2 {
     Vec2::new(c.x - c.x / n * dist, c.y - c.y / n * dist)
 }
 
+// T21: every pocket counts for every piece.
 #[test]
 fn a23_a_piece_sent_at_any_of_the_four_pockets_counts() {
     let game = Carrom::new(Rules::lattjo()).unwrap();
@@ -280,6 +281,7 @@ fn c15_planner_clears_a_board_and_the_score_follows_c18() {
     assert_eq!(r.points[1 - winner], 0, "A1: the loser scores nothing");
 }
 
+// T3: the striker lies on and covers the player's own base line; anywhere else is refused.
 #[test]
 fn c2_bad_strokes_are_refused_with_the_state_unchanged() {
     let game = Carrom::new(Rules::lattjo()).unwrap();

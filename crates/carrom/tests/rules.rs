@@ -25,6 +25,7 @@ fn c1_a21_two_or_four_players_and_three_rejected() {
     assert_eq!(r.validate(), Err(RulesError::Players(3)));
 }
 
+// T22: partners sit opposite.
 #[test]
 fn c1_c21_partners_sit_opposite_and_share_a_team() {
     use lattjo_carrom::{Side, TurnDirection, side_of, team_of};
@@ -65,6 +66,7 @@ fn a19_counter_clockwise_turn_passes_to_the_right() {
     }
 }
 
+// T4: a void stroke is one whose striker does not leave the base line.
 #[test]
 fn c4_void_stroke_changes_nothing_and_the_player_strikes_again() {
     let rules = Rules::lattjo();
@@ -77,6 +79,7 @@ fn c4_void_stroke_changes_nothing_and_the_player_strikes_again() {
     assert_eq!(s.strokes(), 1);
 }
 
+// T5: the FI/ES/HU reading (three void strokes pass the turn) is this option.
 #[test]
 fn a5_void_stroke_limit_option_passes_the_turn_after_three() {
     let mut rules = Rules::lattjo();
@@ -91,6 +94,7 @@ fn a5_void_stroke_limit_option_passes_the_turn_after_three() {
     assert_eq!(s.to_move(), Seat::new(1));
 }
 
+// T5: the three attempts belong to the break.
 #[test]
 fn c5_a5_three_failed_breaks_pass_the_break_and_keep_colours() {
     let rules = Rules::lattjo();
@@ -156,6 +160,7 @@ fn c6_turn_continues_only_while_own_pieces_drop() {
     assert_eq!(s.pocketed(Colour::Black), 1);
 }
 
+// T6: the queen may not be pocketed before the first own man.
 #[test]
 fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
     let rules = Rules::lattjo();
@@ -170,6 +175,7 @@ fn c7_a11_queen_alone_before_any_own_piece_goes_back_and_turn_ends() {
     );
 }
 
+// T6: the queen may be pocketed after the first own man.
 #[test]
 fn c7_a12_queen_after_own_piece_waits_and_the_turn_continues() {
     let rules = Rules::lattjo();
@@ -180,6 +186,7 @@ fn c7_a12_queen_after_own_piece_waits_and_the_turn_continues() {
     assert_eq!(s.piece(lattjo_carrom::Piece::QUEEN), None);
 }
 
+// T7, T8: the cover comes with the next stroke, and only an own man covers.
 #[test]
 fn c8_a13_cover_with_next_stroke_or_queen_goes_back() {
     let rules = Rules::lattjo();
@@ -225,6 +232,7 @@ fn a13_covering_stroke_with_the_striker() {
     assert!(!r.turn_continues);
 }
 
+// T9: the queen and an own man in one stroke, in either order, cover it.
 #[test]
 fn c9_queen_and_own_piece_together_cover_whichever_first() {
     let rules = Rules::lattjo();
@@ -241,6 +249,7 @@ fn c9_queen_and_own_piece_together_cover_whichever_first() {
     }
 }
 
+// T10, T11: pocketing the striker costs one man and the turn.
 #[test]
 fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
     let rules = Rules::lattjo();
@@ -257,6 +266,7 @@ fn c10_striker_alone_costs_one_pocketed_piece_and_the_turn() {
     assert!(back[0].distance(Vec2::default()) <= lattjo_carrom::OUTER_CIRCLE_RADIUS);
 }
 
+// T11: with no man in pocket the penalty is a debt.
 #[test]
 fn c11_a9_debt_then_next_own_piece_goes_straight_back() {
     let rules = Rules::lattjo();
@@ -274,6 +284,8 @@ fn c11_a9_debt_then_next_own_piece_goes_straight_back() {
     assert!(s.piece(white(4)).is_some());
 }
 
+// T12, T13, T14: the two-man penalty is for the striker with an own man; the player strikes
+// again; a shortfall is counted as a net debt.
 #[test]
 fn c12_a2_a9_striker_with_own_piece_costs_two_and_strikes_again() {
     let rules = Rules::lattjo();
@@ -360,6 +372,7 @@ fn a10_striker_table_rows() {
     assert!(r.queen_returned && !r.turn_continues);
 }
 
+// T17: pocketing an opponent's man ends the turn.
 #[test]
 fn c13_a3_a4_opponents_piece_ends_turn_and_counts_for_its_owner() {
     let rules = Rules::lattjo();
@@ -392,6 +405,8 @@ fn a3_icf_option_opponents_piece_with_own_continues() {
     );
 }
 
+// T15, T16: a jumped piece covers the centre spot as far as it can, else goes directly behind
+// it; who places it changes nothing.
 #[test]
 fn c14_a8_jumped_piece_returns_to_the_spot_or_behind_it() {
     let rules = Rules::lattjo();
@@ -542,6 +557,7 @@ fn icf_striker_with_queen_continues() {
     assert_eq!(r.penalty, 1);
 }
 
+// T20: the board's winner counts the opponent's men left on the board.
 #[test]
 fn c15_c18_a24_win_with_queen_covered_scores_opponents_men_plus_three() {
     let rules = Rules::lattjo();
@@ -557,6 +573,24 @@ fn c15_c18_a24_win_with_queen_covered_scores_opponents_men_plus_three() {
     let mut s = position(&rules, &both(8, 4), QueenState::Covered(1), [0, 0], 0);
     let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
     assert_eq!(r.board_over.unwrap().points, [5, 0]);
+}
+
+// T20, C21: in pairs the board's winners count the other team's men left on the board, the
+// same as in singles (C15, C18), whichever partner pockets the last man.
+#[test]
+fn t20_c21_in_pairs_the_winners_count_the_other_teams_men() {
+    let rules = Rules::lattjo().with_players(4);
+    for seat in [0, 2] {
+        // White's team has 8 in pocket and covered the queen; black's has 4 (5 on the board).
+        let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], seat);
+        let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+        let res = r.board_over.unwrap();
+        assert_eq!(
+            (res.winner, res.reason, res.points),
+            (Some(0), BoardEnd::AllPieces, [8, 0]),
+            "seat {seat} pockets the last white man"
+        );
+    }
 }
 
 #[test]
@@ -580,6 +614,7 @@ fn a16_last_piece_with_queen_is_a_normal_win() {
     assert_eq!(r.board_over.unwrap().points, [6, 0]);
 }
 
+// T18: pocketing the opponent's last man loses the board and 3 points.
 #[test]
 fn c16_a1_pocketing_the_opponents_last_piece_loses_the_board_and_3() {
     let rules = Rules::lattjo();
@@ -614,6 +649,7 @@ fn a1_deduct_from_offender_option() {
     assert_eq!(r.board_over.unwrap().points, [-(3 + 5), 0]);
 }
 
+// T19: the own last man before the queen loses as C17.
 #[test]
 fn c17_a1_own_last_piece_before_the_queen_loses() {
     let rules = Rules::lattjo();

@@ -29,6 +29,7 @@ const CLOSED_AT_6: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6";
 // ---------------------------------------------------------------------------------------------
 // D1-D3: equipment, deal, hidden hands
 
+// T1: 7 tiles for 2-3 players and 5 for 4-5, in every version.
 #[test]
 fn d1_d2_deal_gives_7_or_5_tiles_from_28_and_the_rest_is_the_stock() {
     for (players, hand, stock) in [(2usize, 7usize, 14usize), (3, 7, 7), (4, 5, 8), (5, 5, 3)] {
@@ -71,6 +72,7 @@ fn d3_e11_a_seat_sees_its_own_hand_and_only_counts_of_the_others() {
 // ---------------------------------------------------------------------------------------------
 // D4, D5, D6, E8, E9: opening and turn order
 
+// T4: the holder of the highest double lays that double itself, not any tile.
 #[test]
 fn d4_highest_double_opens_and_must_be_that_double() {
     let g = game(Rules::lattjo().with_players(3));
@@ -96,6 +98,7 @@ fn d4_highest_double_opens_and_must_be_that_double() {
     assert_eq!(s.opener(), Some(seat(1)));
 }
 
+// T5: with no double dealt every version deals again.
 #[test]
 fn d5_e8_no_double_means_a_redeal() {
     let g = game(Rules::lattjo());
@@ -128,6 +131,7 @@ fn e8_option_highest_tile_leads_when_no_double() {
     assert_eq!(legal(&g, &s), ["6-5"]);
 }
 
+// T6: play goes clockwise in every version.
 #[test]
 fn d6_e9_opening_counts_as_the_turn_and_play_goes_clockwise() {
     let g = game(Rules::lattjo().with_players(3));
@@ -177,6 +181,7 @@ fn d7_one_tile_on_an_open_end_with_matching_halves() {
     assert_eq!(s.layout().end_value(End::Left), Some(4));
 }
 
+// T9: doubles laid crosswise or in line play the same; a double offers its number on one end.
 #[test]
 fn d8_a_double_offers_its_number_and_there_is_no_spinner() {
     let g = game(Rules::lattjo());
@@ -214,6 +219,7 @@ fn e4_same_number_at_both_ends_gives_one_placement() {
 // ---------------------------------------------------------------------------------------------
 // D9, D10, E2, E3: drawing
 
+// T7: a stuck player draws one tile, and the turn passes if it does not fit either.
 #[test]
 fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes_if_it_does_not_fit() {
     let g = game(Rules::lattjo());
@@ -232,6 +238,30 @@ fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes_if_it_does_not_fit
     );
     assert_eq!(s.hand(seat(0)).map(Tiles::len), Some(3));
     assert_eq!(s.stock().len(), stock - 1);
+}
+
+/// T2: the versions pile the stock differently, which changes nothing: a draw is a chance
+/// event over every tile of the stock, each as likely as the others.
+#[test]
+fn t2_a_draw_is_any_tile_of_the_stock_each_as_likely() {
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&s, &mut outcomes);
+    let stock: Vec<Tile> = s.stock().iter().collect();
+    assert_eq!(stock.len(), 28 - 4 - 1);
+    let dealt: Vec<Tile> = outcomes
+        .iter()
+        .map(|(o, _)| match o {
+            Action::Deal(t) => *t,
+            other => panic!("a draw's outcome is a tile, not {other}"),
+        })
+        .collect();
+    assert_eq!(dealt, stock);
+    for (_, p) in &outcomes {
+        assert_eq!(*p, 1.0 / stock.len() as f64);
+    }
 }
 
 #[test]
@@ -386,6 +416,7 @@ fn d10_a_player_who_can_place_must() {
 // ---------------------------------------------------------------------------------------------
 // D11, E1, E12: the end of a round
 
+// T8: the round ends when a player is out (or, below and in E1's tests, when nobody can lay).
 #[test]
 fn d11_e12_going_out_ends_the_round_at_once() {
     let g = game(Rules::lattjo());
@@ -404,6 +435,8 @@ fn d11_e12_going_out_ends_the_round_at_once() {
     refused(&g, &mut s, "6-2 right", PlayError::RoundOver);
 }
 
+// T8, T10, T11: nobody can lay, so the round ends; the winner's own pips are subtracted, the
+// booklet's 10 - 2 = 8 of every version.
 #[test]
 fn e1b_a_closed_layout_ends_the_round_though_the_stock_has_tiles() {
     let g = game(Rules::lattjo());
@@ -662,11 +695,13 @@ fn e7_options_previous_winner_or_next_clockwise_leads_with_any_tile() {
     }
 }
 
+// T12: the target is agreed before play; 50, 75 and 100 are the versions' examples.
 #[test]
 fn d14_e10_the_match_ends_at_the_first_round_that_reaches_the_target() {
-    for seed in 0..30 {
+    for seed in 0..30u64 {
+        let target = [50, 75, 100][(seed % 3) as usize];
         let g = game(Rules::lattjo().with_players(3));
-        let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
+        let m = Match::new(g, MatchConfig::new(Some(target), None).expect("config"));
         let mut s = m.new_initial_state();
         let mut rng = GameRng::new(seed, 0);
         let mut buf = Vec::new();
@@ -687,14 +722,14 @@ fn d14_e10_the_match_ends_at_the_first_round_that_reaches_the_target() {
                 assert!(changed <= 1);
                 assert!(Seat::all(3).all(|p| s.totals()[p] >= last_totals[p]));
                 assert!(
-                    last_totals.as_slice().iter().all(|&x| x < 100),
+                    last_totals.as_slice().iter().all(|&x| x < target),
                     "the match went on past the target"
                 );
                 last_totals = *s.totals();
                 rounds = s.rounds_played();
             }
         }
-        let winners: Vec<_> = Seat::all(3).filter(|&p| s.totals()[p] >= 100).collect();
+        let winners: Vec<_> = Seat::all(3).filter(|&p| s.totals()[p] >= target).collect();
         assert_eq!(winners.len(), 1, "exactly one seat reaches the target");
         let ret = m.returns(&s).expect("returns");
         assert_eq!(ret[winners[0]], 1.0);

@@ -43,12 +43,21 @@ fn d1_d2_two_players_twelve_men_each_on_the_dark_squares() {
     }
 }
 
+// T6: a coin toss decides who plays Black, and Black starts.
 #[test]
 fn d3_a9_black_moves_first_then_the_players_alternate() {
     let game = Draughts::default();
     let mut s = game.new_initial_state();
     assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
     assert_eq!(Color::Black.seat(), Seat::new(0));
+    // T6: the toss decides who sits in seat 0 (Black); a start with seat 1 first is refused.
+    assert_eq!(game.initial_state(Seat::new(0)), Ok(s.clone()));
+    for first in 1..4 {
+        let err = game
+            .initial_state(Seat::new(first))
+            .expect_err("only seat 0 starts");
+        assert_eq!(err.0, Seat::new(first));
+    }
     assert_eq!(s.position().turn(), Color::Black);
     let mv = s.position().parse_move("9-13", KingMoves::Short).unwrap();
     game.apply(&mut s, &Action::Move(mv)).unwrap();
@@ -187,12 +196,22 @@ fn d14_a7_no_piece_or_no_move_loses() {
     );
 }
 
+// T5: the orientation every text gives: a light square at each player's near right.
 #[test]
 fn v3_orientation_and_setup_match_wcdf() {
     // Single corner at each player's near left (a1 = 29, h8 = 4), double corner at the
     // near right: 28 and 32 for White, 1 and 5 for Black (diagonal neighbours).
     assert_eq!((sq(29).column(), sq(29).row()), (0, 7));
     assert_eq!((sq(4).column(), sq(4).row()), (7, 0));
+    // T5: each player has a light (unused) square at the near right: h1 for White (column 7,
+    // row 7) and a8 for Black (column 0, row 0) are no playing square.
+    for n in 1..=32 {
+        let (c, r) = (sq(n).column(), sq(n).row());
+        assert!(
+            (c, r) != (7, 7) && (c, r) != (0, 0),
+            "square {n} is at ({c}, {r})"
+        );
+    }
     assert_eq!(short("W:W32:B1"), ["32-27", "32-28"]);
     assert_eq!(short("B:W32:B1"), ["1-5", "1-6"]);
     // The two presets generate the same moves.

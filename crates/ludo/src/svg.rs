@@ -282,6 +282,44 @@ mod tests {
         assert!(!none.contains("last-move"));
     }
 
+    /// T4: every version lays the start dot beside the den, in the den's colour. The SVG
+    /// draws each start dot in its colour's fill, and each den nearer to its own start dot
+    /// than to any other colour's.
+    #[test]
+    fn t4_the_start_dot_is_drawn_beside_its_den_in_the_dens_colour() {
+        use boardgame_core::Game;
+        for rules in [Rules::lattjo(), Rules::classic(), Rules::mensch()] {
+            let game = Ludo::new(rules).unwrap();
+            let st = game.new_initial_state();
+            let g = st.position().geometry();
+            let lay = Layout {
+                loop_len: f64::from(g.loop_len()),
+                last_loop: g.last_loop(),
+                home_len: g.home_len(),
+            };
+            let svg = render(&st, &Options::default());
+            let colours: Vec<Colour> = st.position().seats().colours().collect();
+            assert_eq!(colours.len(), 4);
+            for &c in &colours {
+                let start = g.loop_dot(c, 1).unwrap();
+                let (sx, sy) = lay.point(Dot::Loop(start));
+                let drawn = format!("cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"8\" fill=\"{}\"", fill(c));
+                assert!(svg.contains(&drawn), "{c:?}'s start dot in its colour");
+                let (dx, dy) = lay.den(c);
+                let from_den = |d: u8| {
+                    let (x, y) = lay.point(Dot::Loop(d));
+                    (x - dx).hypot(y - dy)
+                };
+                for &o in colours.iter().filter(|&&o| o != c) {
+                    assert!(
+                        from_den(start) < from_den(g.loop_dot(o, 1).unwrap()),
+                        "{c:?} {o:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// D7's separate option: a star on each safe loop dot, and colours sharing one drawn side
     /// by side, each visible.
     #[test]

@@ -686,6 +686,24 @@ fn d1_d2_classic_releases_one_checker_on_a_six_only() {
     assert_eq!(moves(&g, &st), set(&["R:0>1"]));
 }
 
+/// T10: the German text is the LATTJO rules under Schmidt's title; none of Schmidt's own
+/// rules (the `Mensch` preset) is taken into the booklet's.
+#[test]
+fn t10_the_booklet_preset_takes_none_of_schmidts_rules() {
+    let (l, m) = (Rules::lattjo(), Rules::mensch());
+    assert!(m.release_compulsory && !l.release_compulsory, "D1");
+    assert!(m.clear_start && !l.clear_start, "D2");
+    assert!(
+        m.opening_checker && !l.opening_checker,
+        "one checker starts out"
+    );
+    assert!(!m.own_stacking && l.own_stacking, "D3");
+    assert_ne!(m.overshoot, l.overshoot, "D4");
+    assert_ne!(m.finish, l.finish);
+    assert_ne!(m.release_rolls, l.release_rolls);
+    assert_ne!(m.six_release, l.six_release);
+}
+
 #[test]
 fn d1_mensch_a_six_must_release_while_checkers_remain_in_the_den() {
     let g = game(Rules::mensch(), "RGYB");
