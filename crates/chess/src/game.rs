@@ -928,10 +928,10 @@ impl Game for Chess {
     }
 }
 
-/// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it: a bare
-/// king, or insufficient material on the board.
+/// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it
+/// ([`Position::has_insufficient_material`]).
 fn cannot_mate(pos: &Position, side: Color) -> bool {
-    pos.board().by_color(side).count() == 1 || insufficient_material(pos)
+    pos.has_insufficient_material(side)
 }
 
 #[cfg(feature = "serde")]
