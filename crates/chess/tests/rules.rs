@@ -854,3 +854,66 @@ fn regression_a14_resigning_a_queen_or_rook_against_a_lone_minor_piece_is_a_draw
     lattjo.apply(&mut s, &Action::Resign).expect("resign");
     assert_eq!(s.outcome(), white_wins);
 }
+
+/// D3, A4, A5, D4 on starts from a FEN (chessend audit): the halfmove clock is taken at its
+/// word, so a start at 150 or more is a 75-move draw under FIDE before any move and one at
+/// 100 or more can be claimed at once; a start that is checkmate or stalemate stays that,
+/// whatever the clock (A5, A1); the booklet has no move-count draws. The agreement rule
+/// (FIDE 5.2.3) counts the moves of this game only.
+#[test]
+fn d3_a5_d4_starts_from_a_fen_with_large_clocks_or_already_decided() {
+    let outcome = |rules: Rules, fen: &str| {
+        Chess::new(rules)
+            .expect("valid rules")
+            .with_start(pos(fen))
+            .new_initial_state()
+            .outcome()
+    };
+    let seventy_five = Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 150 120",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 200 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 1",
+    ] {
+        assert_eq!(outcome(Rules::fide(), fen), seventy_five, "{fen}");
+        assert_eq!(outcome(Rules::lattjo(), fen), None, "{fen}");
+    }
+    let mate = Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Checkmate,
+    });
+    assert_eq!(
+        outcome(Rules::fide(), "R5k1/5ppp/8/8/8/8/8/4K3 b - - 200 120"),
+        mate
+    );
+    assert_eq!(
+        outcome(Rules::fide(), "7k/5Q2/6K1/8/8/8/8/8 b - - 200 120"),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
+    let game = Chess::new(Rules::fide().with_decisions(true))
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
+    let mut s = game.new_initial_state();
+    assert!(game.claimable_draws(&s).fifty_moves);
+    game.apply(&mut s, &Action::ClaimDraw).expect("claim");
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+
+    // Black moves first from this FEN: White must still move before a draw is agreed.
+    let game = Chess::new(Rules::fide().with_decisions(true))
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 40"));
+    let mut s = game.new_initial_state();
+    game.apply(&mut s, &Action::OfferDraw).expect("offer");
+    play_sans(&game, &mut s, &["Kd7"]);
+    assert_eq!(
+        game.apply(&mut s, &Action::AcceptDraw),
+        Err(PlayError::AgreementTooEarly)
+    );
+    play_sans(&game, &mut s, &["Ra2"]);
+    assert_eq!(s.draw_offer(), None, "declined by moving");
+    game.apply(&mut s, &Action::OfferDraw).expect("offer");
+    play_sans(&game, &mut s, &["Ke7"]);
+    game.apply(&mut s, &Action::AcceptDraw)
+        .expect("both have moved");
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+}
