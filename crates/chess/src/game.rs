@@ -43,7 +43,8 @@ pub struct Rules {
     /// before it (which the FEN does not record) do not count.
     pub agreement_needs_moves: bool,
     /// A resignation is scored as a draw when the opponent could not checkmate by any
-    /// series of legal moves (FIDE 5.1.2, A14). FIDE: on. Booklet: off.
+    /// series of legal moves (FIDE 5.1.2, A14; [`Position::has_insufficient_material`]).
+    /// FIDE: on. Booklet: off.
     pub resignation_needs_mating_material: bool,
     /// Lists resignation, draw offers, acceptance and claims among the legal actions (D4).
     /// Off in both presets so that agents and random playouts only play moves; turn it on
