@@ -39,10 +39,12 @@ pub struct Rules {
     /// needs `claimable_draws`. Off in both presets.
     pub auto_claim: bool,
     /// A draw may be agreed only once both players have moved (FIDE 5.2.3). FIDE: on.
-    /// Booklet: off.
+    /// Booklet: off. Moves count from the game's start: in a game from a FEN, the moves
+    /// before it (which the FEN does not record) do not count.
     pub agreement_needs_moves: bool,
     /// A resignation is scored as a draw when the opponent could not checkmate by any
-    /// series of legal moves (FIDE 5.1.2, A14). FIDE: on. Booklet: off.
+    /// series of legal moves (FIDE 5.1.2, A14; [`Position::has_insufficient_material`]).
+    /// FIDE: on. Booklet: off.
     pub resignation_needs_mating_material: bool,
     /// Lists resignation, draw offers, acceptance and claims among the legal actions (D4).
     /// Off in both presets so that agents and random playouts only play moves; turn it on
@@ -636,6 +638,26 @@ impl Chess {
     /// The same game from another start: any valid position (a Chess960 start from
     /// [`Position::chess960`], a FEN). It cannot fail, since a [`Position`] is valid by
     /// construction.
+    ///
+    /// A start that is already decided gives a game over before its first move: checkmate,
+    /// stalemate or insufficient material under any rules, and with
+    /// [`Rules::automatic_draws`] a halfmove clock of 150 or more (the 75-move rule; the
+    /// clock is taken at its word, as python-chess takes it, even where the position could
+    /// not have it). A clock of 100 or more can be claimed at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, DrawReason, Game, Outcome, Rules};
+    ///
+    /// let start = "4k3/8/8/8/8/8/8/R3K3 w - - 150 120".parse()?;
+    /// let fide = Chess::default().with_start(start);
+    /// let state = fide.new_initial_state();
+    /// assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::SeventyFiveMoves)));
+    /// let booklet = Chess::new(Rules::lattjo())?.with_start(state.start().clone());
+    /// assert_eq!(booklet.new_initial_state().outcome(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_start(mut self, start: Position) -> Chess {
         self.start = start;
@@ -928,10 +950,10 @@ impl Game for Chess {
     }
 }
 
-/// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it: a bare
-/// king, or insufficient material on the board.
+/// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it
+/// ([`Position::has_insufficient_material`]).
 fn cannot_mate(pos: &Position, side: Color) -> bool {
-    pos.board().by_color(side).count() == 1 || insufficient_material(pos)
+    pos.has_insufficient_material(side)
 }
 
 #[cfg(feature = "serde")]

@@ -276,4 +276,49 @@ impl Position {
     pub fn is_insufficient_material(&self) -> bool {
         insufficient_material(self)
     }
+
+    /// Whether `side` could not checkmate by any series of legal moves, whatever the
+    /// opponent plays (FIDE 5.1.2, A14): the test that scores a resignation as a draw.
+    /// Conservative, like [`insufficient_material`]: `true` only when mate is impossible.
+    /// That is the case for a bare king; for a king and one knight when the opponent has
+    /// nothing but queens besides the king (a rook, bishop, knight or pawn of the opponent's
+    /// could block its own king, a queen next to the king can always take the knight); and
+    /// for a king and bishops when no pawn or knight is on the board and every bishop on it
+    /// stands on squares of one colour (the opponent's rooks and queens can always block or
+    /// take). Both sides having insufficient material is [`insufficient_material`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Color, Position};
+    ///
+    /// // A knight cannot mate a king with a queen, but can mate one with a rook.
+    /// let queen: Position = "8/2q5/8/8/3N3k/8/1K6/8 b - - 0 1".parse()?;
+    /// assert!(queen.has_insufficient_material(Color::White));
+    /// assert!(!queen.has_insufficient_material(Color::Black));
+    /// let rook: Position = "8/2r5/8/8/3N3k/8/1K6/8 b - - 0 1".parse()?;
+    /// assert!(!rook.has_insufficient_material(Color::White));
+    /// # Ok::<(), lattjo_chess::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn has_insufficient_material(&self, side: Color) -> bool {
+        let b = self.board();
+        let ours = b.by_color(side);
+        if (ours & (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen))).any() {
+            return false;
+        }
+        let knights = b.by_role(Role::Knight);
+        let bishops = b.by_role(Role::Bishop);
+        if (ours & knights).any() {
+            // One knight, and the opponent's only other pieces are queens.
+            let helpers = b.by_color(!side) & !(b.by_role(Role::King) | b.by_role(Role::Queen));
+            return ours.count() <= 2 && helpers.is_empty();
+        }
+        if (ours & bishops).any() {
+            let one_colour =
+                (bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty();
+            return one_colour && b.by_role(Role::Pawn).is_empty() && knights.is_empty();
+        }
+        true
+    }
 }

@@ -21,7 +21,9 @@
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
 //! value, `????.??.??` for the date), a tag given twice keeps its last value, the `Result`
-//! tag holds the game's result (the termination token's, else the tag's), `SetUp`/`FEN`
+//! tag holds the game's result (the termination token's, else the tag's; but a main line
+//! that ends in checkmate, stalemate or insufficient material decides the result itself,
+//! K16, A1, A2, and a contradicting or unknown `*` result is replaced by it), `SetUp`/`FEN`
 //! follow the other tags when the start is not the standard one, a tab or other control
 //! character in a tag value or comment becomes a space (the export format has none),
 //! comments lose the whitespace at their ends and each line break (with the spaces around it)
@@ -64,6 +66,13 @@ const NULL_MOVE_WRITTEN: &str = "--";
 
 /// Plays a move of a line read from PGN, [`Move::NULL`] included
 /// ([`Position::play_null`]); whether it was legal (else `pos` is unchanged).
+/// The result of a game whose main line ends at `end`: what the position decides by itself
+/// (checkmate, stalemate or insufficient material, [`Position::outcome`]) under any rule
+/// set, else `given`.
+fn decided_result(end: &Position, given: GameResult) -> GameResult {
+    end.outcome().map_or(given, |o| o.result())
+}
+
 fn play_line_move(pos: &mut Position, m: Move) -> bool {
     if m.is_null() {
         pos.play_null().is_ok()
@@ -130,7 +139,9 @@ pub struct PgnGame {
     pub nags: Vec<(usize, u8)>,
     /// Variations of the main line (each may hold nested ones).
     pub variations: Vec<Variation>,
-    /// The result (`*` when the game has none).
+    /// The result (`*` when the game has none). When the main line ends in checkmate,
+    /// stalemate or insufficient material that decides it: the reader, [`PgnGame::new`] and
+    /// the writer replace a contradicting or unknown result by it.
     pub result: GameResult,
     /// The line of the file where the game starts (1-based); not part of equality.
     pub line: usize,
@@ -150,7 +161,28 @@ impl PartialEq for PgnGame {
 
 impl PgnGame {
     /// A game from `start` with `moves`, the given tags (normalised as the reader does:
-    /// roster first, duplicates merged) and result; no comments, NAGs or variations.
+    /// roster first, duplicates merged) and result (or the result the end of the main line
+    /// decides, see [`PgnGame::result`]); no comments, NAGs or variations.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::pgn::PgnGame;
+    /// use lattjo_chess::{Color, GameResult, Position};
+    ///
+    /// let mut pos = Position::new();
+    /// let mut moves = Vec::new();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     let m = pos.parse_san(san)?;
+    ///     pos.play(m)?;
+    ///     moves.push(m);
+    /// }
+    /// // The mate decides: not a draw, and not unknown.
+    /// let game = PgnGame::new(&[], Position::new(), moves, GameResult::Draw);
+    /// assert_eq!(game.result, GameResult::Win(Color::Black));
+    /// assert!(game.to_string().ends_with("Qh4# 0-1\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(
         tags: &[(&str, &str)],
@@ -162,8 +194,8 @@ impl PgnGame {
             .iter()
             .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
             .collect();
-        PgnGame {
-            tags: canonical_tags(&raw, &start, result),
+        let mut game = PgnGame {
+            tags: Vec::new(),
             start,
             moves,
             comments: Vec::new(),
@@ -171,7 +203,10 @@ impl PgnGame {
             variations: Vec::new(),
             result,
             line: 1,
-        }
+        };
+        game.result = decided_result(&game.end_position(), result);
+        game.tags = canonical_tags(&raw, &game.start, game.result);
+        game
     }
 
     /// The value of a tag, if present.
@@ -1161,10 +1196,11 @@ impl Builder {
                     .rev()
                     .find(|(n, _)| n == "Result")
                     .and_then(|(_, v)| GameResult::from_token(v));
-                let result = done
+                let given = done
                     .result_token
                     .or(tag_result)
                     .unwrap_or(GameResult::Unknown);
+                let result = decided_result(&main.pos, given);
                 Ok(PgnGame {
                     tags: canonical_tags(&done.tags, &start, result),
                     start,
@@ -1464,13 +1500,15 @@ fn escape(s: &str) -> String {
 
 impl fmt::Display for PgnGame {
     /// The game as PGN: the tags normalised as the reader does (the Seven Tag Roster first,
-    /// the `Result` tag from [`PgnGame::result`], `SetUp`/`FEN` from [`PgnGame::start`]),
+    /// the `Result` tag from [`PgnGame::result`] or what the end of the main line decides,
+    /// `SetUp`/`FEN` from [`PgnGame::start`]),
     /// a blank line, then SAN movetext with comments, NAGs and variations, in lines of fewer
     /// than 80 characters where words allow (the export format, 8.2.1), ending with the result and a newline. Moves are written up
     /// to the first one that is not legal (a hand-built game may hold one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let raw: Vec<(String, String)> = self.tags.clone();
-        for (n, v) in canonical_tags(&raw, &self.start, self.result) {
+        let result = decided_result(&self.end_position(), self.result);
+        for (n, v) in canonical_tags(&raw, &self.start, result) {
             writeln!(f, "[{} \"{}\"]", clean_name(&n), escape(&v))?;
         }
         writeln!(f)?;
@@ -1541,7 +1579,7 @@ impl fmt::Display for PgnGame {
             );
             pos = next;
         }
-        words.push(self.result.as_str());
+        words.push(result.as_str());
         writeln!(f, "{}", words.out)
     }
 }

@@ -992,3 +992,55 @@ fn regression_a_line_comment_in_a_cr_only_file_swallowed_the_rest_of_the_file() 
         assert_eq!(read.games, want.games, "{text:?}");
     }
 }
+
+/// Regression (chessend audit, 5 Dec 2026): the reader kept whatever result the text gave, so
+/// a game ending in checkmate could read as a draw or as a win for the mated side, and the
+/// writer wrote such a result back. The end of the main line decides the result when it is
+/// checkmate (K16), stalemate (A1) or insufficient material (A2), under either rule set; a
+/// contradicting or unknown result is replaced by it (as pgn-extract's `--fixresulttags`
+/// does). Other results stand: a game may end by resignation, agreement, a claim or (under
+/// FIDE) a fivefold repetition that the position alone does not show.
+#[test]
+fn regression_k16_a1_a2_pgn_result_contradicting_the_final_position_is_replaced() {
+    use lattjo_chess::Position;
+    use lattjo_chess::pgn::PgnGame;
+    let black = GameResult::Win(Color::Black);
+    for (text, result) in [
+        ("1. f3 e5 2. g4 Qh4# 1-0", black),
+        ("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2", black),
+        ("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# *", black),
+        ("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4#", black),
+        // Stalemate (A1) and insufficient material (A2) are draws.
+        (
+            "[FEN \"7k/5Q2/8/6K1/8/8/8/8 w - - 0 1\"]\n\n1. Kg6 1-0",
+            GameResult::Draw,
+        ),
+        (
+            "[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n\n1. Kxd2 0-1",
+            GameResult::Draw,
+        ),
+        // Not decided by the position: the text's result stands.
+        ("1. f3 e5 2. g4 0-1", black),
+        ("1. e4 e5 1/2-1/2", GameResult::Draw),
+        ("1. e4 e5 *", GameResult::Unknown),
+    ] {
+        let game: PgnGame = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.result, result, "{text}");
+        assert_eq!(game.tag("Result"), Some(result.as_str()), "{text}");
+        let written = game.to_string();
+        assert!(written.ends_with(&format!(" {result}\n")), "{written}");
+        assert_eq!(written.parse::<PgnGame>().expect("reads back"), game);
+    }
+    // A result set by hand is written as the end decides, and `PgnGame::new` corrects it.
+    let mut game: PgnGame = "1. f3 e5 2. g4 Qh4# 0-1".parse().expect("a game");
+    game.result = GameResult::Win(Color::White);
+    assert!(game.to_string().contains("[Result \"0-1\"]"));
+    assert!(game.to_string().ends_with("Qh4# 0-1\n"));
+    let built = PgnGame::new(
+        &[],
+        Position::new(),
+        game.moves.clone(),
+        GameResult::Unknown,
+    );
+    assert_eq!(built.result, black);
+}

@@ -801,3 +801,119 @@ fn apply_checks_moves_and_decisions_alike_whichever_comes_first() {
         }
     }
 }
+
+/// Regression (chessend audit, 5 Dec 2026): a resignation was scored as a draw only when
+/// the winner had a bare king or the material was insufficient for both sides (A2), so a
+/// side resigning its queen or rook against a lone knight or bishop lost, although the
+/// knight or bishop could not checkmate by any series of legal moves (FIDE 5.1.2, A14;
+/// python-chess's `has_insufficient_material(winner)` agrees on the 1,116 such positions of
+/// 44,388 random ones). Positions where the lone piece can mate (the opponent's own men
+/// block its king) stay wins.
+#[test]
+fn regression_a14_resigning_a_queen_or_rook_against_a_lone_minor_piece_is_a_draw() {
+    let game = Chess::new(Rules::fide().with_decisions(true)).expect("valid rules");
+    let resign = |fen: &str| {
+        let mut s = game.clone().with_start(pos(fen)).new_initial_state();
+        game.clone()
+            .with_start(pos(fen))
+            .apply(&mut s, &Action::Resign)
+            .expect("resign");
+        s.outcome()
+    };
+    let draw = Some(Outcome::Draw(DrawReason::ResignationWithoutMatingMaterial));
+    let white_wins = Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    });
+    // Black resigns a queen, a rook, queens against a knight or a bishop.
+    for fen in [
+        "8/2q5/8/8/3N3k/8/1K6/8 b - - 0 1",
+        "8/8/4K3/8/k4r2/4B3/8/8 b - - 0 1",
+        "8/8/8/2K4k/8/8/q7/2B5 b - - 0 1",
+        "q7/8/8/2K4k/8/8/q7/2B5 b - - 0 1",
+        "B7/7K/8/8/B5B1/8/4k3/r7 b - - 0 1",
+    ] {
+        assert_eq!(resign(fen), draw, "{fen}");
+    }
+    // The lone piece can mate when the loser has men that may block its own king: a rook
+    // against a knight, a knight or pawn against a bishop, a bishop of the other colour.
+    for fen in [
+        "8/2r5/8/8/3N3k/8/1K6/8 b - - 0 1",
+        "8/8/4K3/8/k5n1/4B3/8/8 b - - 0 1",
+        "8/8/4K3/8/k4p2/4B3/8/8 b - - 0 1",
+        "8/8/4K3/8/k3b3/4B3/8/8 b - - 0 1",
+        "8/8/4K3/8/k4q2/3NB3/8/8 b - - 0 1",
+    ] {
+        assert_eq!(resign(fen), white_wins, "{fen}");
+    }
+    // The booklet's preset has no A14: a resignation always loses.
+    let lattjo = Chess::new(Rules::lattjo().with_decisions(true))
+        .expect("valid rules")
+        .with_start(pos("8/2q5/8/8/3N3k/8/1K6/8 b - - 0 1"));
+    let mut s = lattjo.new_initial_state();
+    lattjo.apply(&mut s, &Action::Resign).expect("resign");
+    assert_eq!(s.outcome(), white_wins);
+}
+
+/// D3, A4, A5, D4 on starts from a FEN (chessend audit): the halfmove clock is taken at its
+/// word, so a start at 150 or more is a 75-move draw under FIDE before any move and one at
+/// 100 or more can be claimed at once; a start that is checkmate or stalemate stays that,
+/// whatever the clock (A5, A1); the booklet has no move-count draws. The agreement rule
+/// (FIDE 5.2.3) counts the moves of this game only.
+#[test]
+fn d3_a5_d4_starts_from_a_fen_with_large_clocks_or_already_decided() {
+    let outcome = |rules: Rules, fen: &str| {
+        Chess::new(rules)
+            .expect("valid rules")
+            .with_start(pos(fen))
+            .new_initial_state()
+            .outcome()
+    };
+    let seventy_five = Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 150 120",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 200 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 1",
+    ] {
+        assert_eq!(outcome(Rules::fide(), fen), seventy_five, "{fen}");
+        assert_eq!(outcome(Rules::lattjo(), fen), None, "{fen}");
+    }
+    let mate = Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Checkmate,
+    });
+    assert_eq!(
+        outcome(Rules::fide(), "R5k1/5ppp/8/8/8/8/8/4K3 b - - 200 120"),
+        mate
+    );
+    assert_eq!(
+        outcome(Rules::fide(), "7k/5Q2/6K1/8/8/8/8/8 b - - 200 120"),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
+    let game = Chess::new(Rules::fide().with_decisions(true))
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
+    let mut s = game.new_initial_state();
+    assert!(game.claimable_draws(&s).fifty_moves);
+    game.apply(&mut s, &Action::ClaimDraw).expect("claim");
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+
+    // Black moves first from this FEN: White must still move before a draw is agreed.
+    let game = Chess::new(Rules::fide().with_decisions(true))
+        .expect("valid rules")
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 40"));
+    let mut s = game.new_initial_state();
+    game.apply(&mut s, &Action::OfferDraw).expect("offer");
+    play_sans(&game, &mut s, &["Kd7"]);
+    assert_eq!(
+        game.apply(&mut s, &Action::AcceptDraw),
+        Err(PlayError::AgreementTooEarly)
+    );
+    play_sans(&game, &mut s, &["Ra2"]);
+    assert_eq!(s.draw_offer(), None, "declined by moving");
+    game.apply(&mut s, &Action::OfferDraw).expect("offer");
+    play_sans(&game, &mut s, &["Ke7"]);
+    game.apply(&mut s, &Action::AcceptDraw)
+        .expect("both have moved");
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+}
