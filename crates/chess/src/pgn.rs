@@ -64,8 +64,6 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 /// The null move as the writer spells it (as ChessBase and python-chess do).
 const NULL_MOVE_WRITTEN: &str = "--";
 
-/// Plays a move of a line read from PGN, [`Move::NULL`] included
-/// ([`Position::play_null`]); whether it was legal (else `pos` is unchanged).
 /// The result of a game whose main line ends at `end`: what the position decides by itself
 /// (checkmate, stalemate or insufficient material, [`Position::outcome`]) under any rule
 /// set, else `given`.
@@ -73,6 +71,8 @@ fn decided_result(end: &Position, given: GameResult) -> GameResult {
     end.outcome().map_or(given, |o| o.result())
 }
 
+/// Plays a move of a line read from PGN, [`Move::NULL`] included
+/// ([`Position::play_null`]); whether it was legal (else `pos` is unchanged).
 fn play_line_move(pos: &mut Position, m: Move) -> bool {
     if m.is_null() {
         pos.play_null().is_ok()
