@@ -75,8 +75,16 @@ impl Planner {
         }
     }
 
-    /// The stroke the planner plays in `state`, or `None` when no stroke is due.
+    /// The stroke the planner plays in `state`, or `None` when no stroke is due (or `state`
+    /// belongs to another rule set, which `game` refuses with [`crate::PlayError::OtherRules`]).
+    /// Every action it returns is one [`Game::apply`] accepts.
     pub fn choose(&mut self, game: &Carrom, state: &State) -> Option<Action> {
+        if state.rules() != game.rules() {
+            // A state of another rule set: `game` plays nothing in it, not even the due choice
+            // (an audit found the planner answering a pending due with an action `apply`
+            // refused).
+            return None;
+        }
         if let Phase::Dues { placer, .. } = state.phase() {
             // ICF 60: the planner always lets the penalty stand.
             return Some(Action::Dues(placer, crate::game::DueChoice::Place));
