@@ -27,7 +27,10 @@ pub struct PlannerConfig {
     /// Bank shots (off the far cushion) simulated per stroke. Default 3.
     pub bank_shots_simulated: usize,
     /// When no aimed shot gains anything, every this-many-th stroke of the legal set is
-    /// simulated too. Default 3.
+    /// simulated too (0 counts as 1: every stroke). Default 3.
+    ///
+    /// No value makes a plan unbounded: at most every aimed shot and every stroke of the
+    /// legal set ([`Game::legal_actions`]) is simulated, whatever the counts.
     pub grid_stride: usize,
 }
 

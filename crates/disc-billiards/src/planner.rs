@@ -45,7 +45,8 @@ fn value(report: &Resolution) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlannerConfig {
     /// Geometric candidates simulated per stroke (half pots, half drives; a soft touch when
-    /// nothing else is on); at least 1. Default 6.
+    /// nothing else is on); at least 1 (0 counts as 1). At most every candidate is simulated,
+    /// so a huge value costs no more than that. Default 6.
     pub shots_simulated: usize,
 }
 
