@@ -27,7 +27,10 @@ pub struct PlannerConfig {
     /// Bank shots (off the far cushion) simulated per stroke. Default 3.
     pub bank_shots_simulated: usize,
     /// When no aimed shot gains anything, every this-many-th stroke of the legal set is
-    /// simulated too. Default 3.
+    /// simulated too (0 counts as 1: every stroke). Default 3.
+    ///
+    /// No value makes a plan unbounded: at most every aimed shot and every stroke of the
+    /// legal set ([`Game::legal_actions`]) is simulated, whatever the counts.
     pub grid_stride: usize,
 }
 
@@ -75,8 +78,16 @@ impl Planner {
         }
     }
 
-    /// The stroke the planner plays in `state`, or `None` when no stroke is due.
+    /// The stroke the planner plays in `state`, or `None` when no stroke is due (or `state`
+    /// belongs to another rule set, which `game` refuses with [`crate::PlayError::OtherRules`]).
+    /// Every action it returns is one [`Game::apply`] accepts.
     pub fn choose(&mut self, game: &Carrom, state: &State) -> Option<Action> {
+        if state.rules() != game.rules() {
+            // A state of another rule set: `game` plays nothing in it, not even the due choice
+            // (an audit found the planner answering a pending due with an action `apply`
+            // refused).
+            return None;
+        }
         if let Phase::Dues { placer, .. } = state.phase() {
             // ICF 60: the planner always lets the penalty stand.
             return Some(Action::Dues(placer, crate::game::DueChoice::Place));

@@ -45,7 +45,8 @@ fn value(report: &Resolution) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlannerConfig {
     /// Geometric candidates simulated per stroke (half pots, half drives; a soft touch when
-    /// nothing else is on); at least 1. Default 6.
+    /// nothing else is on); at least 1 (0 counts as 1). At most every candidate is simulated,
+    /// so a huge value costs no more than that. Default 6.
     pub shots_simulated: usize,
 }
 
@@ -111,13 +112,19 @@ impl Planner {
     /// The geometric candidates for the player to strike, best first (not simulated): direct
     /// and one-cushion pots, drives and touches.
     pub fn candidates(&mut self, game: &Novuss, state: &State) -> &[Candidate] {
+        if state.rules() != game.rules() {
+            // A state of another rule set: `game` plays no stroke in it.
+            self.cands.clear();
+            return &self.cands;
+        }
         candidates(game.rules(), &game.physics().params, state, &mut self.cands);
         &self.cands
     }
 
     /// The planner's stroke for the player to strike ([`crate::Action::Strike`]), or `None`
-    /// when no stroke is possible (the game is over, a noise draw is due, or the zone has no
-    /// room for the puck).
+    /// when no stroke is possible (the game is over, a noise draw is due, the zone has no
+    /// room for the puck, or `state` belongs to another rule set). Every stroke it returns is
+    /// one [`Novuss::check_stroke`] accepts: its speed is within [`crate::Rules::max_speed`].
     pub fn choose(&mut self, game: &Novuss, state: &State) -> Option<Action> {
         let (stroke, _) = self.plan(game, state)?;
         Some(Action::Strike(state.to_move(), stroke))
@@ -135,7 +142,11 @@ impl Planner {
             let (p, _) = placements(rules, state).next()?;
             let side = seat_compass(state.to_move(), rules.players);
             return Some((
-                Stroke::new(p, side.direction_to_local(side.inward()), 2.0),
+                Stroke::new(
+                    p,
+                    side.direction_to_local(side.inward()),
+                    2.0f64.min(rules.max_speed),
+                ),
                 None,
             ));
         }

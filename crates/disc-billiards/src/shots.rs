@@ -656,6 +656,11 @@ pub(crate) fn candidates(
                     id,
                 ) {
                     let v0 = (0.25 + 2.0 * mu_g * stop).sqrt();
+                    // Only a touch the rules' top speed allows (an audit found touches above
+                    // it, which the planner then played and the game refused).
+                    if v0 > rules.max_speed {
+                        break;
+                    }
                     out.push(Candidate {
                         stroke: local(l, w, v0),
                         target: id,

@@ -426,16 +426,16 @@ impl Dominoes {
         // Every number appears n + 2 times in a double-n set: (n+1)(n+2)n/2 pips in all.
         let h = nums - 1;
         let set_pips = ((h * (h + 1) * (h + 2)) / 2).max(1) as f32;
-        // Seat `me + r` (wrapping) is written at relative place `r`.
+        // Seat `me + r` (wrapping) is written at relative place `r`. A seat the game does not
+        // have (in a state of other rules) is not written, as in the compact encoding (an
+        // audit found such a seat written past its field, or past the buffer: a panic).
         let first = me.map_or(0, Seat::index);
-        let rel = |other: Seat| {
-            let i = other.index() + p - first;
-            if i >= p { i - p } else { i }
-        };
+        let rel = |other: Seat| (other.index() < p).then(|| relative(other, first, p));
         let numbers = (1u16 << nums) - 1;
         let holds_named = holds_named(s);
         for (other, shown) in s.shown.iter() {
-            let field = &mut rest[seats + rel(other) * (nums + 6)..][..nums + 6];
+            let Some(r) = rel(other) else { continue };
+            let field = &mut rest[seats + r * (nums + 6)..][..nums + 6];
             let mut held = u8::from(holds_named == Some(other));
             field[1] = s.fives[other] as f32 / POINTS_SCALE;
             for g in shown.groups() {
@@ -458,8 +458,8 @@ impl Dominoes {
         let step = seats + p * (nums + 6);
         let (kind, named) = step_of(s);
         rest[step + kind] = 1.0;
-        if let Some(named) = named {
-            rest[step + 6 + rel(named)] = 1.0;
+        if let Some(r) = named.and_then(rel) {
+            rest[step + 6 + r] = 1.0;
         }
         let tail = step + 6 + p;
         rest[tail] = s.stock.len() as f32 / tf;

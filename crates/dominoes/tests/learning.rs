@@ -438,3 +438,36 @@ fn the_compact_encoding_reads_back_as_the_view() {
         }
     }
 }
+
+/// Regression (an audit): the detailed observation of a state of other rules with more seats
+/// than the game (a 4-player round observed by a 2-player game) wrote the extra seats' fields
+/// past their place, into the step and beyond the buffer: a slice index panic. Seats the
+/// game does not have are now left out, as the compact encoding leaves them.
+#[test]
+fn regression_the_detailed_observation_of_a_state_with_more_seats_panicked() {
+    let four = Dominoes::new(Rules::lattjo().with_players(4)).expect("rules");
+    let mut rng = boardgame_core::GameRng::new(4, 0);
+    let mut buf = Vec::new();
+    let start = four.new_initial_state();
+    for kind in KINDS {
+        for players in [2, 3] {
+            let game = Dominoes::new(Rules::lattjo().with_players(players))
+                .expect("rules")
+                .with_observation(kind);
+            let mut out = vec![0.0; game.observation_shape().size()];
+            let mut s = start.clone();
+            while !matches!(four.turn(&s), boardgame_core::Turn::Terminal) {
+                for seat in 0..6 {
+                    game.observe(&s, Seat::new(seat), &mut out)
+                        .expect("the right length");
+                    assert!(out.iter().all(|v| (0.0..=1.0).contains(v)), "{kind:?}");
+                }
+                let a = match four.turn(&s) {
+                    boardgame_core::Turn::Chance => four.sample_chance(&s, &mut rng),
+                    _ => four.sample_action(&s, &mut rng, &mut buf),
+                };
+                four.apply(&mut s, &a.expect("an action")).expect("legal");
+            }
+        }
+    }
+}
