@@ -56,6 +56,7 @@ use boardgame_core::text::decode;
 use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
@@ -1405,6 +1406,10 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
 /// space: the export format has no tab (the PGN standard, 4.2) and no non-printing
 /// character in a string (7), so the reader reads them as the writer writes them.
 fn printing(text: &str) -> String {
+    // Nearly every text has none: copied whole, not char by char.
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
@@ -1413,16 +1418,19 @@ fn printing(text: &str) -> String {
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
-    let text: String = decode(text)
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\r' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
+    let decoded = decode(text);
+    let other_control = |c: char| c.is_control() && c != '\n' && c != '\r';
+    // Nearly every comment has no control character but line breaks: not copied here.
+    let text: Cow<'_, str> = if decoded.chars().any(other_control) {
+        Cow::Owned(
+            decoded
+                .chars()
+                .map(|c| if other_control(c) { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        decoded
+    };
     let text = text.trim();
     if !text.contains(['\n', '\r']) {
         return text.to_owned();
