@@ -20,9 +20,9 @@
 //! `\n`, `\r\n` or a `\r` alone) and skipped; the rest are still read as if it were absent.
 //! A game ends at its result, at a tag pair after its movetext, and at a tag pair after a
 //! blank line that names its first tag again (a game cut off in its tags, then the next);
-//! a `{` comment left unclosed ends where a line starting with `[` and a capital letter
-//! follows a blank line (the next game's tags), and its game is
-//! [`PgnErrorKind::UnclosedComment`].
+//! a `{` comment left unclosed ends where a line starting with a tag pair (`[Name "`, the
+//! name starting with a capital letter) follows a blank line (the next game's tags), and
+//! its game is [`PgnErrorKind::UnclosedComment`].
 //!
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
@@ -507,6 +507,17 @@ enum LexState {
 
 const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
 
+/// How much of a tag pair's start (`[Name "`) a comment's line has shown ([`CommentLine`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TagStart {
+    /// `[`.
+    Bracket,
+    /// `[` and a name that starts with a capital letter (the PGN standard, 8.1.1).
+    Name,
+    /// The name and white space.
+    Space,
+}
+
 /// Where the lexer is in the lines of a `{` comment, to find where an unclosed one ran into
 /// the next game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -514,8 +525,9 @@ enum CommentLine {
     /// At the start of a line after a line break inside the comment; whether the line
     /// before it was blank.
     Start { after_blank: bool },
-    /// After a `[` that starts a line after a blank one.
-    Bracket,
+    /// Inside what may be the start of a tag pair (`[Name "`) on a line after a blank one,
+    /// its `[` at `at` in the comment's text.
+    Tag { at: usize, part: TagStart },
     /// Inside a line (the comment's first line counts as not blank); whether it is blank so
     /// far.
     Rest { blank: bool },
@@ -676,12 +688,12 @@ impl Lexer {
     /// A comment does not end at a line break (the PGN standard, 8.2.5), so one left
     /// unclosed would run on through the next games to the next `}` anywhere in the file,
     /// taking them with it without a word (python-chess does so), or to the end of a
-    /// gigabyte archive. A line that starts with `[` and a capital letter (a tag name's
-    /// first letter, 8.1.1) after a blank line is where the next game starts (its tag pair
-    /// section follows the previous game's empty line, 8.1 and 8.2): there, the comment is
-    /// read as unclosed ([`PgnErrorKind::UnclosedComment`] for its game) and the tag is
-    /// read as the start of the next game. A closed comment holding a blank line followed by
-    /// a tag pair's first characters is the price, and no writer writes one.
+    /// gigabyte archive. A line that starts with a tag pair (`[Name "`, the name starting
+    /// with a capital letter, 8.1.1) after a blank line is where the next game starts (its
+    /// tag pair section follows the previous game's empty line, 8.1 and 8.2): there, the
+    /// comment is read as unclosed ([`PgnErrorKind::UnclosedComment`] for its game) and the
+    /// tag is read as the start of the next game. A closed comment holding a blank line and
+    /// then a line starting with a tag pair is the price, and no writer writes one.
     fn comment(&mut self, rest: &[u8], b: &mut Builder) -> usize {
         let c = rest[0];
         match self.cline {
@@ -691,27 +703,52 @@ impl Lexer {
                     self.keep_byte(c);
                     return 1;
                 }
-                if c == b'[' && after_blank {
+                // Only while the comment is whole in `buf`, so that the tag's start is there.
+                if c == b'[' && after_blank && self.buf.len() < MAX_GAME_BYTES {
+                    self.cline = CommentLine::Tag {
+                        at: self.buf.len(),
+                        part: TagStart::Bracket,
+                    };
                     self.keep_byte(c);
-                    self.cline = CommentLine::Bracket;
                     return 1;
                 }
                 self.cline = CommentLine::Rest { blank: true };
                 0
             }
-            CommentLine::Bracket => {
-                if c.is_ascii_uppercase() {
-                    b.token(Tok::UnclosedComment, self.tok_line);
-                    self.start(LexState::Tag {
-                        quoted: false,
-                        escaped: false,
-                    });
-                    self.keep_byte(b'[');
-                    self.at_line_start = false;
-                } else {
-                    self.cline = CommentLine::Rest { blank: false };
+            CommentLine::Tag { at, part } => {
+                let next = match (part, c) {
+                    (TagStart::Bracket, b'A'..=b'Z') => Some(TagStart::Name),
+                    (TagStart::Name, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') => {
+                        Some(TagStart::Name)
+                    }
+                    (TagStart::Name | TagStart::Space, b' ' | b'\t') => Some(TagStart::Space),
+                    (TagStart::Name | TagStart::Space, b'"') if self.buf.len() < MAX_GAME_BYTES => {
+                        // `[Name "`: the next game's first tag pair. The comment was not
+                        // closed; the tag is read on from here, inside its quotes.
+                        let mut tag = self.buf.split_off(at);
+                        tag.push(c);
+                        b.token(Tok::UnclosedComment, self.tok_line);
+                        self.start(LexState::Tag {
+                            quoted: true,
+                            escaped: false,
+                        });
+                        self.buf = tag;
+                        self.at_line_start = false;
+                        return 1;
+                    }
+                    _ => None,
+                };
+                match next {
+                    Some(part) => {
+                        self.keep_byte(c);
+                        self.cline = CommentLine::Tag { at, part };
+                        1
+                    }
+                    None => {
+                        self.cline = CommentLine::Rest { blank: false };
+                        0
+                    }
                 }
-                0
             }
             CommentLine::Rest { blank } => {
                 let n = rest.iter().position(|&d| matches!(d, b'}' | b'\n' | b'\r'));

@@ -1069,8 +1069,8 @@ fn outline(text: &str) -> Vec<Item> {
 /// without a word and the error that came at last blamed a move of a later game; in a file
 /// without another `}` the rest of the archive went. python-chess 1.11.2 does the same, and
 /// reports nothing at all. A tag pair starts each game after the previous game's empty line
-/// (8.1, 8.2): a line that starts with `[` and a capital letter after a blank line now ends
-/// the unclosed comment there, the broken game is reported with its number and the `{`'s
+/// (8.1, 8.2): a line that starts with a tag pair (`[Name "`, the name starting with a
+/// capital letter, 8.1.1) after a blank line now ends the unclosed comment there, the broken game is reported with its number and the `{`'s
 /// line, and every later game reads as if the broken one were absent.
 #[test]
 fn regression_unclosed_comment_swallowed_the_following_games_pgn_8_2_5() {
@@ -1098,13 +1098,14 @@ fn regression_unclosed_comment_swallowed_the_following_games_pgn_8_2_5() {
     }
     // A closed comment is read as before, a line starting with `[` inside it included, and
     // so is an unclosed one at the end of the input.
-    let text = "1. e4 {see\n[Event \"x\"] and\n\n[a] below} e5 *\n\n1. d4 {open\n\n";
+    let text = "1. e4 {see\n[Event \"x\"] and\n\n[a] b\n\n[Diagram]\n\n[Event x] below} e5 *\n\n\
+                1. d4 {open\n\n";
     let read = read_pgn(text);
     assert_eq!(
         read.games[0].comments[0].1,
-        "see [Event \"x\"] and [a] below"
+        "see [Event \"x\"] and [a] b [Diagram] [Event x] below"
     );
-    assert_eq!((read.errors[0].game, read.errors[0].line), (2, 6));
+    assert_eq!((read.errors[0].game, read.errors[0].line), (2, 10));
     assert_eq!(read.errors[0].kind, PgnErrorKind::UnclosedComment);
 }
 

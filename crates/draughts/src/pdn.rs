@@ -155,8 +155,8 @@ pub enum PdnErrorKind {
     /// quoted value.
     #[error("bad tag pair {0:?}")]
     BadTag(String),
-    /// A `{` without its `}`: at the end of the input, or where a line starting with `[`
-    /// and a capital letter follows a blank line (the next game's tags, read next).
+    /// A `{` without its `}`: at the end of the input, or where a line starting with a tag
+    /// pair (`[Name "`) follows a blank line (the next game's tags, read next).
     #[error("unterminated comment")]
     UnterminatedComment,
     /// A `(` without its `)`, likewise.
@@ -349,15 +349,16 @@ struct Lexer<R> {
     overflow: bool,
     /// Whether the last byte read was a carriage return: a `\n` after it ends no second line.
     after_cr: bool,
-    /// An unclosed comment or variation ran into a line starting with `[` and a capital
-    /// letter after a blank line: the next token is the tag pair whose `[` was read.
-    pending_tag: bool,
+    /// An unclosed comment or variation ran into a line starting with a tag pair after a
+    /// blank line: the next token is that tag pair, whose `[Name "` was read (this, after
+    /// the `[`).
+    pending_tag: Option<Vec<u8>>,
 }
 
 /// What [`Lexer::resync`] found at a line start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resync {
-    /// `[` and a capital letter: the next game's tag pair.
+    /// `[Name "`: the next game's tag pair.
     Tag,
     /// `[` and something else (read).
     Bracket,
@@ -401,9 +402,10 @@ impl<R: BufRead> Lexer<R> {
     /// blank.
     ///
     /// A comment or variation left unclosed would run on through the next games (to the
-    /// next `}` or `)` anywhere in the file), so a line that starts with `[` and a capital
-    /// letter after a blank line is taken as the next game's first tag pair (PDN, as PGN,
-    /// puts a game's tags after the previous game's empty line): [`Lexer::resync`] finds it.
+    /// next `}` or `)` anywhere in the file), so a line that starts with a tag pair (`[Name "`,
+    /// the name starting with a capital letter) after a blank line is taken as the next
+    /// game's first tag pair (PDN, as PGN, puts a game's tags after the previous game's empty
+    /// line): [`Lexer::resync`] finds it.
     fn scan_line(&mut self, keep: bool, stops: &[u8]) -> io::Result<(Option<u8>, bool)> {
         let mut blank = true;
         let stop = self.scan(keep, |b| {
@@ -415,22 +417,42 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// At the start of a line inside a comment or skipped variation after a blank line:
-    /// whether the line starts with `[` and a capital letter (the tag pair is then the next
-    /// token, its `[` read), or with `[` alone (read, and kept in a comment), or neither.
+    /// whether the line starts with a tag pair, `[Name "` with a name starting with a capital
+    /// letter (read, and the tag pair is then the next token), or with `[` and something
+    /// else (read, and kept in a comment), or neither.
     fn resync(&mut self, keep: bool) -> io::Result<Resync> {
         if fill(&mut self.input)?.first() != Some(&b'[') {
             return Ok(Resync::No);
         }
         self.bump(b'[');
-        if fill(&mut self.input)?
-            .first()
-            .is_some_and(u8::is_ascii_uppercase)
-        {
-            self.pending_tag = true;
-            return Ok(Resync::Tag);
+        // What follows the `[`, while it may be a tag pair's start: the name's capital
+        // (phase 0), the rest of the name (1), white space (2), then the quote. A name is
+        // short: what is held is bounded.
+        let mut start = Vec::new();
+        let mut phase = 0;
+        while start.len() < 256 {
+            let Some(&c) = fill(&mut self.input)?.first() else {
+                break;
+            };
+            phase = match (phase, c) {
+                (0, b'A'..=b'Z') | (1, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') => 1,
+                (1 | 2, b' ' | b'\t') => 2,
+                (1 | 2, b'"') => {
+                    self.bump(c);
+                    start.push(c);
+                    self.pending_tag = Some(start);
+                    return Ok(Resync::Tag);
+                }
+                _ => break,
+            };
+            self.bump(c);
+            start.push(c);
         }
         if keep {
             self.keep(b'[');
+            for b in start {
+                self.keep(b);
+            }
         }
         Ok(Resync::Bracket)
     }
@@ -541,8 +563,7 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// Reads a tag pair after its `[`.
-    fn tag(&mut self) -> io::Result<Result<(String, String), PdnErrorKind>> {
-        let mut quoted = false;
+    fn tag(&mut self, mut quoted: bool) -> io::Result<Result<(String, String), PdnErrorKind>> {
         loop {
             let stop = self.scan(true, |b| {
                 b == b'"' || b == b'\n' || b == b'\r' || if quoted { b == b'\\' } else { b == b']' }
@@ -584,8 +605,10 @@ impl<R: BufRead> Lexer<R> {
     fn next(&mut self) -> io::Result<Option<(Tok<'_>, usize, bool)>> {
         loop {
             let before = self.line;
-            let c = if core::mem::take(&mut self.pending_tag) {
-                // The `[` of the tag pair an unclosed comment or variation ran into was read.
+            let pending = self.pending_tag.take();
+            let c = if pending.is_some() {
+                // The start of the tag pair an unclosed comment or variation ran into was
+                // read.
                 b'['
             } else {
                 let Some(c) = self.scan(false, |b| !b.is_ascii_whitespace())? else {
@@ -601,7 +624,11 @@ impl<R: BufRead> Lexer<R> {
             self.overflow = false;
             match c {
                 b'[' => {
-                    let tag = self.tag()?;
+                    let quoted = pending.is_some_and(|start| {
+                        self.buf = start;
+                        true
+                    });
+                    let tag = self.tag(quoted)?;
                     if self.overflow {
                         return Ok(Some((Tok::TooLong, line, blank)));
                     }
@@ -978,9 +1005,9 @@ impl Games {
 /// ends at `\n`, `\r\n` or a `\r` alone), and the reader goes on with the next game, read
 /// as if the bad one were absent. A game ends at its result token, at a tag pair after its
 /// movetext, and at a tag pair after a blank line that names its first tag again (a game cut
-/// off in its tags, then the next); an unclosed `{` or `(` ends where a line starting with
-/// `[` and a capital letter follows a blank line. An I/O error is reported once and ends the
-/// iteration.
+/// off in its tags, then the next); an unclosed `{` or `(` ends where a line starting with a
+/// tag pair (`[Name "`, the name starting with a capital letter) follows a blank line. An
+/// I/O error is reported once and ends the iteration.
 ///
 /// # Examples
 ///
@@ -1015,7 +1042,7 @@ impl<R: BufRead> PdnReader<R> {
                 buf: Vec::new(),
                 overflow: false,
                 after_cr: false,
-                pending_tag: false,
+                pending_tag: None,
             },
             games: Games {
                 kings: KingMoves::Short,

@@ -714,7 +714,8 @@ fn good(event: &str) -> String {
 /// anywhere), and the reader stopped there: every later game of the archive was lost under
 /// one error. PDN 3.0 takes its comments and variations from PGN (8.2.5: a brace comment ends
 /// only at `}`), and each game's tag pairs follow the previous game's empty line: a line that
-/// starts with `[` and a capital letter after a blank line now ends the unclosed comment or
+/// starts with a tag pair (`[Name "`, the name starting with a capital letter) after a blank
+/// line now ends the unclosed comment or
 /// variation there, the broken game is reported with its number and the line of its `{` or
 /// `(`, and every later game reads as if it were absent.
 #[test]
@@ -751,8 +752,8 @@ fn regression_unclosed_comment_or_variation_ended_the_archive_pdn_3_0() {
     }
     // Closed ones read as before, a line starting with `[` inside included, and so does an
     // unclosed one at the end of the input.
-    let text =
-        "1. 11-15 {see\n[Event \"x\"] and\n\n[a] below} (9-13\n\n[b]) 23-19 *\n\n1. 9-13 {open\n\n";
+    let text = "1. 11-15 {see\n[Event \"x\"] and\n\n[a] below} (9-13\n\n[Diagram]\n\n[Event x]) \
+                23-19 *\n\n1. 9-13 {open\n\n";
     let games: Vec<_> = PdnReader::new(text.as_bytes()).collect();
     let first = games[0].as_ref().expect("the first game reads");
     assert_eq!(first.comments()[0].1, "see\n[Event \"x\"] and\n\n[a] below");
@@ -760,7 +761,7 @@ fn regression_unclosed_comment_or_variation_ended_the_archive_pdn_3_0() {
     let err = games[1].as_ref().expect_err("the second is unclosed");
     assert_eq!(
         (err.game, err.line, &err.kind),
-        (2, 8, &PdnErrorKind::UnterminatedComment)
+        (2, 10, &PdnErrorKind::UnterminatedComment)
     );
 }
 
