@@ -16,7 +16,13 @@
 //! as Windows-1252 (the standard's own character set is Latin-1, which Windows-1252 extends;
 //! see [`boardgame_core::text`]), so the names in files that Scid, ChessBase and older tools
 //! write in Latin-1 keep their letters; the writer writes UTF-8. A
-//! game with an error is reported with its line and skipped; the rest are still read.
+//! game with an error is reported with its number in the file and its line (a line ends at
+//! `\n`, `\r\n` or a `\r` alone) and skipped; the rest are still read as if it were absent.
+//! A game ends at its result, at a tag pair after its movetext, and at a tag pair after a
+//! blank line that names its first tag again (a game cut off in its tags, then the next);
+//! a `{` comment left unclosed ends where a line starting with a tag pair (`[Name "`, the
+//! name starting with a capital letter) follows a blank line (the next game's tags), and
+//! its game is [`PgnErrorKind::UnclosedComment`].
 //!
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
@@ -50,6 +56,7 @@ use boardgame_core::text::decode;
 use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
@@ -327,20 +334,25 @@ pub enum PgnErrorKind {
     MoreThanOneGame,
 }
 
-/// A game that could not be read, with the line of the problem.
+/// A game that could not be read: which game of the input (1-based), the line of the
+/// problem (1-based) and what it was.
 ///
 /// # Examples
 ///
 /// ```
 /// let err = "[Event \"x\"]\n\n1. e4 e4 *".parse::<lattjo_chess::pgn::PgnGame>().unwrap_err();
-/// assert_eq!(err.line, 3);
-/// assert_eq!(err.to_string(), "line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position");
+/// assert_eq!((err.game, err.line), (1, 3));
+/// assert_eq!(err.to_string(), "pgn game 1, line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
+#[error("pgn game {game}, line {line}: {kind}")]
 #[non_exhaustive]
 pub struct PgnError {
-    /// The 1-based line of the problem.
+    /// Which game of the input (1-based, counting the games that could not be read too:
+    /// the number of the item [`PgnReader`] gives).
+    pub game: usize,
+    /// The 1-based line of the problem. Lines end at `\n`, `\r\n` or a `\r` alone (as
+    /// classic Mac OS files end them), as editors count them.
     pub line: usize,
     /// What was wrong.
     pub kind: PgnErrorKind,
@@ -455,6 +467,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 Err(e) => {
                     self.done = true;
                     return Some(Err(PgnError {
+                        game: self.builder.games + 1,
                         line: self.lexer.line,
                         kind: PgnErrorKind::Io(e.to_string()),
                     }));
@@ -494,6 +507,32 @@ enum LexState {
 
 const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
 
+/// How much of a tag pair's start (`[Name "`) a comment's line has shown ([`CommentLine`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TagStart {
+    /// `[`.
+    Bracket,
+    /// `[` and a name that starts with a capital letter (the PGN standard, 8.1.1).
+    Name,
+    /// The name and white space.
+    Space,
+}
+
+/// Where the lexer is in the lines of a `{` comment, to find where an unclosed one ran into
+/// the next game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CommentLine {
+    /// At the start of a line after a line break inside the comment; whether the line
+    /// before it was blank.
+    Start { after_blank: bool },
+    /// Inside what may be the start of a tag pair (`[Name "`) on a line after a blank one,
+    /// its `[` at `at` in the comment's text.
+    Tag { at: usize, part: TagStart },
+    /// Inside a line (the comment's first line counts as not blank); whether it is blank so
+    /// far.
+    Rest { blank: bool },
+}
+
 #[derive(Debug)]
 struct Lexer {
     state: LexState,
@@ -503,6 +542,10 @@ struct Lexer {
     at_line_start: bool,
     /// The digits of the NAG being read (`None` until the first one).
     nag: Option<u32>,
+    /// Whether the last byte read was a carriage return: a `\n` after it ends no second line.
+    after_cr: bool,
+    /// Where the comment being read is in its lines.
+    cline: CommentLine,
 }
 
 impl Default for Lexer {
@@ -514,6 +557,8 @@ impl Default for Lexer {
             tok_line: 1,
             at_line_start: true,
             nag: None,
+            after_cr: false,
+            cline: CommentLine::Rest { blank: false },
         }
     }
 }
@@ -553,29 +598,23 @@ impl Lexer {
         let mut i = 0;
         while i < bytes.len() {
             let rest = &bytes[i..];
+            let before = i;
             match self.state {
                 LexState::Ground => {
                     let c = rest[0];
-                    if c == b'\n' {
-                        self.line += 1;
+                    // A line ends at `\n`, `\r\n`, or a carriage return alone (as classic Mac
+                    // OS files end their lines), so that a `%` after it starts an escape line
+                    // and the lines of errors are those an editor shows.
+                    if c == b'\n' || c == b'\r' {
+                        if c == b'\r' || !self.after_cr {
+                            self.line += 1;
+                            // A line with nothing on it.
+                            b.blank |= self.at_line_start;
+                        }
                         self.at_line_start = true;
-                        i += 1;
-                        continue;
-                    }
-                    // A carriage return ends a line too (classic Mac OS files end their lines
-                    // with it alone), so that a `%` after it starts an escape line.
-                    if c == b'\r' {
-                        self.at_line_start = true;
-                        i += 1;
-                        continue;
-                    }
-                    if c.is_ascii_whitespace() {
-                        i += 1;
-                        continue;
-                    }
-                    if is_delimiter(c) || c == b'%' || c == BOM[0] {
+                    } else if c.is_ascii_whitespace() {
+                    } else if is_delimiter(c) || c == b'%' || c == BOM[0] {
                         self.step(c, b);
-                        i += 1;
                     } else {
                         self.at_line_start = false;
                         match rest.iter().position(|&d| is_delimiter(d)) {
@@ -589,7 +628,13 @@ impl Lexer {
                                 i = bytes.len();
                             }
                         }
+                        self.after_cr = false;
+                        if !b.finished.is_empty() {
+                            return i;
+                        }
+                        continue;
                     }
+                    i += 1;
                 }
                 LexState::Word => match rest.iter().position(|&d| is_delimiter(d)) {
                     Some(n) => {
@@ -603,21 +648,7 @@ impl Lexer {
                         i = bytes.len();
                     }
                 },
-                LexState::Comment => {
-                    let n = rest.iter().position(|&d| d == b'}');
-                    let body = &rest[..n.unwrap_or(rest.len())];
-                    self.line += body.iter().filter(|&&d| d == b'\n').count();
-                    self.keep(body);
-                    match n {
-                        Some(n) => {
-                            b.token(Tok::Comment(&self.buf), self.tok_line);
-                            self.state = LexState::Ground;
-                            self.at_line_start = false;
-                            i += n + 1;
-                        }
-                        None => i = bytes.len(),
-                    }
-                }
+                LexState::Comment => i += self.comment(rest, b),
                 LexState::LineComment | LexState::Escape => {
                     // Up to the line break, which Ground then counts: `\n`, or `\r` (alone in
                     // classic Mac OS files, where a `;` comment ran on to the end of the file).
@@ -641,6 +672,9 @@ impl Lexer {
                     i += 1;
                 }
             }
+            if i > before {
+                self.after_cr = bytes[i - 1] == b'\r';
+            }
             if !b.finished.is_empty() {
                 return i;
             }
@@ -648,11 +682,111 @@ impl Lexer {
         bytes.len()
     }
 
+    /// Reads `rest` (not empty) inside a `{` comment, up to its `}` or the end of `rest`;
+    /// returns how many bytes were used.
+    ///
+    /// A comment does not end at a line break (the PGN standard, 8.2.5), so one left
+    /// unclosed would run on through the next games to the next `}` anywhere in the file,
+    /// taking them with it without a word (python-chess does so), or to the end of a
+    /// gigabyte archive. A line that starts with a tag pair (`[Name "`, the name starting
+    /// with a capital letter, 8.1.1) after a blank line is where the next game starts (its
+    /// tag pair section follows the previous game's empty line, 8.1 and 8.2): there, the
+    /// comment is read as unclosed ([`PgnErrorKind::UnclosedComment`] for its game) and the
+    /// tag is read as the start of the next game. A closed comment holding a blank line and
+    /// then a line starting with a tag pair is the price, and no writer writes one.
+    fn comment(&mut self, rest: &[u8], b: &mut Builder) -> usize {
+        let c = rest[0];
+        match self.cline {
+            CommentLine::Start { after_blank } => {
+                if c == b'\n' && self.after_cr {
+                    // The `\n` of a `\r\n`: the same line break.
+                    self.keep_byte(c);
+                    return 1;
+                }
+                // Only while the comment is whole in `buf`, so that the tag's start is there.
+                if c == b'[' && after_blank && self.buf.len() < MAX_GAME_BYTES {
+                    self.cline = CommentLine::Tag {
+                        at: self.buf.len(),
+                        part: TagStart::Bracket,
+                    };
+                    self.keep_byte(c);
+                    return 1;
+                }
+                self.cline = CommentLine::Rest { blank: true };
+                0
+            }
+            CommentLine::Tag { at, part } => {
+                let next = match (part, c) {
+                    (TagStart::Bracket, b'A'..=b'Z') => Some(TagStart::Name),
+                    (TagStart::Name, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') => {
+                        Some(TagStart::Name)
+                    }
+                    (TagStart::Name | TagStart::Space, b' ' | b'\t') => Some(TagStart::Space),
+                    (TagStart::Name | TagStart::Space, b'"') if self.buf.len() < MAX_GAME_BYTES => {
+                        // `[Name "`: the next game's first tag pair. The comment was not
+                        // closed; the tag is read on from here, inside its quotes.
+                        let mut tag = self.buf.split_off(at);
+                        tag.push(c);
+                        b.token(Tok::UnclosedComment, self.tok_line);
+                        self.start(LexState::Tag {
+                            quoted: true,
+                            escaped: false,
+                        });
+                        self.buf = tag;
+                        self.at_line_start = false;
+                        return 1;
+                    }
+                    _ => None,
+                };
+                match next {
+                    Some(part) => {
+                        self.keep_byte(c);
+                        self.cline = CommentLine::Tag { at, part };
+                        1
+                    }
+                    None => {
+                        self.cline = CommentLine::Rest { blank: false };
+                        0
+                    }
+                }
+            }
+            CommentLine::Rest { blank } => {
+                let n = rest.iter().position(|&d| matches!(d, b'}' | b'\n' | b'\r'));
+                let body = &rest[..n.unwrap_or(rest.len())];
+                let blank = blank && body.iter().all(u8::is_ascii_whitespace);
+                self.keep(body);
+                match n {
+                    Some(n) if rest[n] == b'}' => {
+                        b.token(Tok::Comment(&self.buf), self.tok_line);
+                        self.state = LexState::Ground;
+                        self.at_line_start = false;
+                        n + 1
+                    }
+                    Some(n) => {
+                        let d = rest[n];
+                        if d == b'\r' || n > 0 || !self.after_cr {
+                            self.line += 1;
+                        }
+                        self.keep_byte(d);
+                        self.cline = CommentLine::Start { after_blank: blank };
+                        n + 1
+                    }
+                    None => {
+                        self.cline = CommentLine::Rest { blank };
+                        rest.len()
+                    }
+                }
+            }
+        }
+    }
+
     /// One byte through the state machine, with the line bookkeeping.
     fn step(&mut self, c: u8, b: &mut Builder) {
         self.byte(c, b);
-        if c == b'\n' {
+        if c == b'\r' || (c == b'\n' && !self.after_cr) {
             self.line += 1;
+            self.at_line_start = true;
+        } else if c == b'\n' {
             self.at_line_start = true;
         } else if !matches!(self.state, LexState::Ground | LexState::Bom(_))
             || !c.is_ascii_whitespace()
@@ -732,7 +866,7 @@ impl Lexer {
                 }
             }
             LexState::Tag { quoted, escaped } => {
-                if c == b'\n' {
+                if c == b'\n' || c == b'\r' {
                     // A tag pair ends on its line. A `]` read inside quotes (a value with an
                     // odd number of unescaped quotes, `[Event "5" board"]`) closes it there.
                     b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line);
@@ -781,7 +915,10 @@ impl Lexer {
                 });
                 self.keep_byte(c);
             }
-            b'{' => self.start(LexState::Comment),
+            b'{' => {
+                self.start(LexState::Comment);
+                self.cline = CommentLine::Rest { blank: false };
+            }
             b';' => self.start(LexState::LineComment),
             b'(' => b.token(Tok::Open, self.line),
             b')' => b.token(Tok::Close, self.line),
@@ -872,12 +1009,21 @@ struct Builder {
     /// Bytes and tokens of the game so far ([`MAX_GAME_BYTES`], [`MAX_GAME_TOKENS`]).
     bytes: usize,
     tokens: usize,
+    /// How many games (read or failed) were finished before this one.
+    games: usize,
+    /// Whether a blank line came since the last token.
+    blank: bool,
 }
 
 impl Builder {
     fn fail(&mut self, line: usize, kind: PgnErrorKind) {
         if self.error.is_none() {
-            self.error = Some(PgnError { line, kind });
+            // The game's number is set when it is finished.
+            self.error = Some(PgnError {
+                game: 0,
+                line,
+                kind,
+            });
             // Nothing more of this game is kept while it is skipped.
             self.frames = Vec::new();
             self.comments = Vec::new();
@@ -950,6 +1096,7 @@ impl Builder {
     }
 
     fn token(&mut self, tok: Tok<'_>, line: usize) {
+        let blank = core::mem::take(&mut self.blank);
         match &tok {
             // A tag may begin the next game: counted below.
             Tok::Tag(_) => {}
@@ -958,12 +1105,23 @@ impl Builder {
         }
         match tok {
             Tok::Tag(body) => {
-                if self.seen_moves {
+                let tag = parse_tag(body);
+                // A tag after movetext begins the next game; so does one after a blank line
+                // that names the game's first tag again (the next game's `Event`) or follows
+                // a game already failed: the game before it was cut off before its movetext
+                // (a truncated file, then the next), and the next game is read as if it were
+                // absent. (One blank line inside a tag pair section, as python-chess reads it,
+                // still joins the tags of one game.)
+                let cut_off = blank
+                    && self.active
+                    && (self.error.is_some()
+                        || matches!((&tag, self.tags.first()), (Some((n, _)), Some((first, _))) if n == first));
+                if self.seen_moves || cut_off {
                     self.finish(false);
                 }
                 self.count(body.len(), line);
                 self.begin(line, true);
-                match parse_tag(body) {
+                match tag {
                     Some(_) if self.error.is_some() => {}
                     Some((name, value)) if self.start.is_none() => self.tags.push((name, value)),
                     // A tag after the movetext began is out of place but harmless.
@@ -979,8 +1137,11 @@ impl Builder {
                 }
             }
             Tok::UnclosedComment => {
+                // It ran to the end of the input or into the next game's tags: this game
+                // ends here.
                 self.begin(line, true);
                 self.fail(line, PgnErrorKind::UnclosedComment);
+                self.finish(false);
             }
             Tok::Nag(n) => {
                 self.begin(line, true);
@@ -1171,6 +1332,7 @@ impl Builder {
         if at_end && !self.substantial {
             *self = Builder {
                 finished: core::mem::take(&mut self.finished),
+                games: self.games,
                 ..Builder::default()
             };
             return;
@@ -1187,8 +1349,12 @@ impl Builder {
         }
         let done = core::mem::take(self);
         self.finished = done.finished;
+        self.games = done.games + 1;
         let item = match (done.error, done.start, done.frames.into_iter().next()) {
-            (Some(e), _, _) => Err(e),
+            (Some(e), _, _) => Err(PgnError {
+                game: self.games,
+                ..e
+            }),
             (None, Some(start), Some(main)) => {
                 let tag_result = done
                     .tags
@@ -1213,6 +1379,7 @@ impl Builder {
                 })
             }
             (None, _, _) => Err(PgnError {
+                game: self.games,
                 line: done.line,
                 kind: PgnErrorKind::NoGame,
             }),
@@ -1276,6 +1443,10 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
 /// space: the export format has no tab (the PGN standard, 4.2) and no non-printing
 /// character in a string (7), so the reader reads them as the writer writes them.
 fn printing(text: &str) -> String {
+    // Nearly every text has none: copied whole, not char by char.
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
@@ -1284,16 +1455,19 @@ fn printing(text: &str) -> String {
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
-    let text: String = decode(text)
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\r' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
+    let decoded = decode(text);
+    let other_control = |c: char| c.is_control() && c != '\n' && c != '\r';
+    // Nearly every comment has no control character but line breaks: not copied here.
+    let text: Cow<'_, str> = if decoded.chars().any(other_control) {
+        Cow::Owned(
+            decoded
+                .chars()
+                .map(|c| if other_control(c) { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        decoded
+    };
     let text = text.trim();
     if !text.contains(['\n', '\r']) {
         return text.to_owned();
@@ -1594,16 +1768,19 @@ impl FromStr for PgnGame {
     fn from_str(s: &str) -> Result<PgnGame, PgnError> {
         let mut r = PgnReader::new(s.as_bytes());
         let first = r.next().ok_or(PgnError {
+            game: 1,
             line: 1,
             kind: PgnErrorKind::NoGame,
         })??;
         match r.next() {
             None => Ok(first),
             Some(Ok(g)) => Err(PgnError {
+                game: 2,
                 line: g.line,
                 kind: PgnErrorKind::MoreThanOneGame,
             }),
             Some(Err(e)) => Err(PgnError {
+                game: 2,
                 line: e.line,
                 kind: PgnErrorKind::MoreThanOneGame,
             }),

@@ -1044,3 +1044,164 @@ fn regression_k16_a1_a2_pgn_result_contradicting_the_final_position_is_replaced(
     );
     assert_eq!(built.result, black);
 }
+
+/// One item of [`outline`]: a good game's Event tag and move count, or an error's game
+/// number, line and kind.
+#[derive(Debug, PartialEq)]
+enum Item {
+    Game(String, usize),
+    Error(usize, usize, PgnErrorKind),
+}
+
+/// The items the reader gives for `text`.
+fn outline(text: &str) -> Vec<Item> {
+    PgnReader::new(text.as_bytes())
+        .map(|g| match g {
+            Ok(g) => Item::Game(g.tag("Event").unwrap_or("").to_owned(), g.moves.len()),
+            Err(e) => Item::Error(e.game, e.line, e.kind),
+        })
+        .collect()
+}
+
+/// Found reading a 1 GB archive with one broken game in it (5 Dec 2026): a `{` comment left
+/// unclosed ran on through the next games to the next `}` anywhere in the file (the PGN
+/// standard, 8.2.5: a brace comment ends only at `}`), so that 240 of 280 games vanished
+/// without a word and the error that came at last blamed a move of a later game; in a file
+/// without another `}` the rest of the archive went. python-chess 1.11.2 does the same, and
+/// reports nothing at all. A tag pair starts each game after the previous game's empty line
+/// (8.1, 8.2): a line that starts with a tag pair (`[Name "`, the name starting with a
+/// capital letter, 8.1.1) after a blank line now ends the unclosed comment there, the broken game is reported with its number and the `{`'s
+/// line, and every later game reads as if the broken one were absent.
+#[test]
+fn regression_unclosed_comment_swallowed_the_following_games_pgn_8_2_5() {
+    let good = |event: &str| {
+        format!("[Event \"{event}\"]\n[Site \"x\"]\n\n1. e4 {{fine}} e5 2. Nf3 1-0\n\n")
+    };
+    for (broken, line) in [
+        ("[Event \"broken\"]\n\n1. e4 {oops e5 1-0\n\n", 8),
+        ("[Event \"broken\"]\n\n1. e4 {oops\ne5\n1-0\n   \n\n", 8),
+        ("[Event \"broken\"]\n\n{\n\n", 8),
+        ("[Event \"broken\"]\r\n\r\n1. e4 {oops e5 1-0\r\n\r\n", 8),
+        ("[Event \"broken\"]\r\rd4 {oops e5 1-0\r\r", 8),
+    ] {
+        let text = [good("a"), broken.to_owned(), good("c"), good("d")].concat();
+        assert_eq!(
+            outline(&text),
+            vec![
+                Item::Game("a".to_owned(), 3),
+                Item::Error(2, line, PgnErrorKind::UnclosedComment),
+                Item::Game("c".to_owned(), 3),
+                Item::Game("d".to_owned(), 3),
+            ],
+            "{broken:?}"
+        );
+    }
+    // A closed comment is read as before, a line starting with `[` inside it included, and
+    // so is an unclosed one at the end of the input.
+    let text = "1. e4 {see\n[Event \"x\"] and\n\n[a] b\n\n[Diagram]\n\n[Event x] below} e5 *\n\n\
+                1. d4 {open\n\n";
+    let read = read_pgn(text);
+    assert_eq!(
+        read.games[0].comments[0].1,
+        "see [Event \"x\"] and [a] b [Diagram] [Event x] below"
+    );
+    assert_eq!((read.errors[0].game, read.errors[0].line), (2, 10));
+    assert_eq!(read.errors[0].kind, PgnErrorKind::UnclosedComment);
+}
+
+/// Found by the same archive audit: an error gave the line of the problem but not which game
+/// of the file it was in, as the draughts reader's does. `PgnError::game` is the number of the
+/// item the reader gives (1-based, bad games counted), and the message names it.
+#[test]
+fn regression_errors_did_not_name_their_game_number() {
+    let text = "1. e4 *\n\n1. e4 e4 *\n\n[Event \"x]\n\n1. d4 *\n\n1. f3 *\n\n1. e4 (1. d4 *\n";
+    let errors: Vec<(usize, usize, String)> = PgnReader::new(text.as_bytes())
+        .filter_map(Result::err)
+        .map(|e| (e.game, e.line, e.to_string()))
+        .collect();
+    assert_eq!(
+        errors,
+        vec![
+            (
+                2,
+                3,
+                "pgn game 2, line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position"
+                    .to_owned()
+            ),
+            (3, 5, "pgn game 3, line 5: malformed tag pair".to_owned()),
+            (
+                5,
+                11,
+                "pgn game 5, line 11: unbalanced variation parentheses".to_owned()
+            ),
+        ]
+    );
+}
+
+/// Found by the same audit: a carriage return alone ends a line (classic Mac OS files, and
+/// files mixed from several tools), and the reader ended `;` comments there, but did not count
+/// it: every error of a CR-only file was on line 1, and in a mixed file the lines after the
+/// first CR-only part were off. A malformed tag pair (odd quotes) also ran on to the next
+/// `\n`: in a CR-only file, to the end of the file, taking every later game with it.
+#[test]
+fn regression_lone_carriage_returns_were_not_lines() {
+    let text = "[Event \"a\"]\r[Site \"x\"]\r\r1. e4 Ke7 *\r\r[Event \"b]\r\r1. d4 *\r\r\
+                [Event \"c\"]\n\n1. e4 e5\r\n2. Ke3 *\n\n[Event \"d\"]\r\n\r\n1. c4 *\r\n";
+    assert_eq!(
+        outline(text),
+        vec![
+            Item::Error(
+                1,
+                4,
+                PgnErrorKind::Move {
+                    san: "Ke7".to_owned(),
+                    ply: 2,
+                    error: SanError::Illegal("Ke7".to_owned()),
+                }
+            ),
+            Item::Error(2, 6, PgnErrorKind::Tag),
+            Item::Error(
+                3,
+                13,
+                PgnErrorKind::Move {
+                    san: "Ke3".to_owned(),
+                    ply: 3,
+                    error: SanError::Illegal("Ke3".to_owned()),
+                }
+            ),
+            Item::Game("d".to_owned(), 1),
+        ]
+    );
+}
+
+/// Found by cutting a game of a real archive at every byte (a truncated file with the next
+/// one appended): a game cut off in its tag pairs took the next game with it, because a tag
+/// pair only began a new game after movetext. Cut inside a tag, both games were lost under
+/// one error; cut after whole tags, the two games' tags were merged and the cut game vanished
+/// without a word. A tag after a blank line that names the game's first tag again, or that
+/// follows a game already failed, now begins the next game. One blank line between the tag
+/// pairs of one game (which python-chess reads as one game) still joins them.
+#[test]
+fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
+    let next = "[Event \"next\"]\n[Site \"x\"]\n\n1. e4 e5 1-0\n";
+    let cut_tags = format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}");
+    assert_eq!(
+        outline(&cut_tags),
+        vec![
+            Item::Game("cut".to_owned(), 0),
+            Item::Game("next".to_owned(), 2)
+        ]
+    );
+    assert_eq!(read_pgn(&cut_tags).games[1].tag("Site"), Some("x"));
+    let cut_tag = format!("[Event \"cut\"]\n[Sit\n\n{next}");
+    assert_eq!(
+        outline(&cut_tag),
+        vec![
+            Item::Error(1, 2, PgnErrorKind::Tag),
+            Item::Game("next".to_owned(), 2)
+        ]
+    );
+    let one_game = "[Event \"one\"]\n\n[Site \"x\"]\n\n1. e4 *\n";
+    assert_eq!(outline(one_game), vec![Item::Game("one".to_owned(), 1)]);
+    assert_eq!(read_pgn(one_game).games[0].tag("Site"), Some("x"));
+}

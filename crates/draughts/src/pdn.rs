@@ -155,10 +155,11 @@ pub enum PdnErrorKind {
     /// quoted value.
     #[error("bad tag pair {0:?}")]
     BadTag(String),
-    /// A `{` without its `}`.
+    /// A `{` without its `}`: at the end of the input, or where a line starting with a tag
+    /// pair (`[Name "`) follows a blank line (the next game's tags, read next).
     #[error("unterminated comment")]
     UnterminatedComment,
-    /// A `(` without its `)`.
+    /// A `(` without its `)`, likewise.
     #[error("unterminated variation")]
     UnterminatedVariation,
     /// The `GameType` tag names another game (English draughts is 21).
@@ -225,7 +226,7 @@ pub enum PdnErrorKind {
 pub struct PdnError {
     /// Which game of the input (1-based, counting bad games too).
     pub game: usize,
-    /// The line of the problem (1-based).
+    /// The line of the problem (1-based; a line ends at `\n`, `\r\n` or a `\r` alone).
     pub line: usize,
     /// What was wrong.
     pub kind: PdnErrorKind,
@@ -253,7 +254,7 @@ pub enum TagError {
     /// [`PdnGame::new`].
     #[error("the {0} tag is set by PdnGame::new")]
     Reserved(String),
-    /// A value with a line break: a tag pair is one line.
+    /// A value with a line break (`\n` or `\r`): a tag pair is one line.
     #[error("a tag value cannot hold a line break")]
     LineBreak,
 }
@@ -346,6 +347,23 @@ struct Lexer<R> {
     buf: Vec<u8>,
     /// The token under way had more bytes than `buf` keeps ([`MAX_PDN_GAME_BYTES`] + 1).
     overflow: bool,
+    /// Whether the last byte read was a carriage return: a `\n` after it ends no second line.
+    after_cr: bool,
+    /// An unclosed comment or variation ran into a line starting with a tag pair after a
+    /// blank line: the next token is that tag pair, whose `[Name "` was read (this, after
+    /// the `[`).
+    pending_tag: Option<Vec<u8>>,
+}
+
+/// What [`Lexer::resync`] found at a line start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resync {
+    /// `[Name "`: the next game's tag pair.
+    Tag,
+    /// `[` and something else (read).
+    Bracket,
+    /// Anything else (not read).
+    No,
 }
 
 /// The reader's buffered bytes, retrying when interrupted.
@@ -361,17 +379,150 @@ fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
 }
 
 impl<R: BufRead> Lexer<R> {
+    /// Counts the line breaks of `bytes`, just read: `\n`, `\r\n` and a `\r` alone (classic
+    /// Mac OS files) each end a line, as editors count them.
+    fn count_lines(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\r' || (b == b'\n' && !self.after_cr) {
+                self.line += 1;
+            }
+            self.after_cr = b == b'\r';
+        }
+    }
+
     /// Consumes one byte already seen.
     fn bump(&mut self, byte: u8) {
-        if byte == b'\n' {
-            self.line += 1;
-        }
+        self.count_lines(&[byte]);
         self.input.consume(1);
+    }
+
+    /// Consumes the bytes of a comment or a skipped variation up to (not including) the
+    /// first of `stops` or a line break, keeping them when `keep`; returns the byte it
+    /// stopped at (`None` at the end of the input) and whether the text it passed was
+    /// blank.
+    ///
+    /// A comment or variation left unclosed would run on through the next games (to the
+    /// next `}` or `)` anywhere in the file), so a line that starts with a tag pair (`[Name "`,
+    /// the name starting with a capital letter) after a blank line is taken as the next
+    /// game's first tag pair (PDN, as PGN, puts a game's tags after the previous game's empty
+    /// line): [`Lexer::resync`] finds it.
+    fn scan_line(&mut self, keep: bool, stops: &[u8]) -> io::Result<(Option<u8>, bool)> {
+        let mut blank = true;
+        let stop = self.scan(keep, |b| {
+            let stop = b == b'\n' || b == b'\r' || stops.contains(&b);
+            blank &= stop || b.is_ascii_whitespace();
+            stop
+        })?;
+        Ok((stop, blank))
+    }
+
+    /// At the start of a line inside a comment or skipped variation after a blank line:
+    /// whether the line starts with a tag pair, `[Name "` with a name starting with a capital
+    /// letter (read, and the tag pair is then the next token), or with `[` and something
+    /// else (read, and kept in a comment), or neither.
+    fn resync(&mut self, keep: bool) -> io::Result<Resync> {
+        if fill(&mut self.input)?.first() != Some(&b'[') {
+            return Ok(Resync::No);
+        }
+        self.bump(b'[');
+        // What follows the `[`, while it may be a tag pair's start: the name's capital
+        // (phase 0), the rest of the name (1), white space (2), then the quote. A name is
+        // short: what is held is bounded.
+        let mut start = Vec::new();
+        let mut phase = 0;
+        while start.len() < 256 {
+            let Some(&c) = fill(&mut self.input)?.first() else {
+                break;
+            };
+            phase = match (phase, c) {
+                (0, b'A'..=b'Z') | (1, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') => 1,
+                (1 | 2, b' ' | b'\t') => 2,
+                (1 | 2, b'"') => {
+                    self.bump(c);
+                    start.push(c);
+                    self.pending_tag = Some(start);
+                    return Ok(Resync::Tag);
+                }
+                _ => break,
+            };
+            self.bump(c);
+            start.push(c);
+        }
+        if keep {
+            self.keep(b'[');
+            for b in start {
+                self.keep(b);
+            }
+        }
+        Ok(Resync::Bracket)
+    }
+
+    /// Reads the rest of a comment (kept in `buf`) or a variation (skipped, with the
+    /// comments and variations inside it), after its `{` or `(`: `Ok(true)` when it is
+    /// closed, `Ok(false)` when it is not (at the end of the input, or where the next game's
+    /// tags begin: see [`Lexer::scan_line`]).
+    fn skip_to_close(&mut self, comment: bool) -> io::Result<bool> {
+        let mut depth = 1usize;
+        let mut in_comment = comment;
+        // Whether the line being read is blank so far (the line of the `{` or `(` is not),
+        // and whether the line before it was, at a line start.
+        let mut blank = false;
+        let mut at_start: Option<bool> = None;
+        let mut last_after_blank = false;
+        loop {
+            if let Some(after_blank) = at_start.take() {
+                blank = true;
+                if after_blank {
+                    match self.resync(comment)? {
+                        Resync::Tag => return Ok(false),
+                        Resync::Bracket => blank = false,
+                        Resync::No => {}
+                    }
+                }
+            }
+            let stops: &[u8] = if in_comment { b"}" } else { b"{()" };
+            let (stop, passed_blank) = self.scan_line(comment, stops)?;
+            blank &= passed_blank;
+            match stop {
+                None => return Ok(false),
+                Some(b @ (b'\n' | b'\r')) => {
+                    // The `\n` of a `\r\n` is the same line break as its `\r`.
+                    let crlf_tail = b == b'\n' && self.after_cr && blank;
+                    if !crlf_tail {
+                        last_after_blank = blank;
+                    }
+                    if comment {
+                        self.keep(b);
+                    }
+                    self.bump(b);
+                    at_start = Some(last_after_blank);
+                }
+                Some(b'}') if comment => {
+                    self.bump(b'}');
+                    return Ok(true);
+                }
+                Some(b) => {
+                    self.bump(b);
+                    blank = false;
+                    match b {
+                        b'}' => in_comment = false,
+                        b'{' => in_comment = true,
+                        b'(' => depth += 1,
+                        _ => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Ok(true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Consumes bytes until one for which `stop` holds (left unconsumed and returned),
     /// keeping them in `buf` when `keep`; `None` at the end of input.
-    fn scan(&mut self, keep: bool, stop: impl Fn(u8) -> bool) -> io::Result<Option<u8>> {
+    fn scan(&mut self, keep: bool, mut stop: impl FnMut(u8) -> bool) -> io::Result<Option<u8>> {
         loop {
             let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
@@ -381,7 +532,14 @@ impl<R: BufRead> Lexer<R> {
                 Some(i) => (i, Some(chunk[i])),
                 None => (chunk.len(), None),
             };
-            let lines = chunk[..taken].iter().filter(|&&b| b == b'\n').count();
+            // Line breaks as [`Lexer::count_lines`] counts them.
+            let mut lines = 0;
+            for &b in &chunk[..taken] {
+                if b == b'\r' || (b == b'\n' && !self.after_cr) {
+                    lines += 1;
+                }
+                self.after_cr = b == b'\r';
+            }
             if keep {
                 let room = (MAX_PDN_GAME_BYTES + 1).saturating_sub(self.buf.len());
                 self.buf.extend_from_slice(&chunk[..taken.min(room)]);
@@ -405,11 +563,10 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// Reads a tag pair after its `[`.
-    fn tag(&mut self) -> io::Result<Result<(String, String), PdnErrorKind>> {
-        let mut quoted = false;
+    fn tag(&mut self, mut quoted: bool) -> io::Result<Result<(String, String), PdnErrorKind>> {
         loop {
             let stop = self.scan(true, |b| {
-                b == b'"' || b == b'\n' || if quoted { b == b'\\' } else { b == b']' }
+                b == b'"' || b == b'\n' || b == b'\r' || if quoted { b == b'\\' } else { b == b']' }
             })?;
             match stop {
                 Some(b']') => {
@@ -425,7 +582,7 @@ impl<R: BufRead> Lexer<R> {
                     self.keep(b'\\');
                     self.bump(b'\\');
                     match fill(&mut self.input)?.first() {
-                        Some(&b) if b != b'\n' => {
+                        Some(&b) if b != b'\n' && b != b'\r' => {
                             self.keep(b);
                             self.bump(b);
                         }
@@ -443,64 +600,59 @@ impl<R: BufRead> Lexer<R> {
         Ok(parse_tag(&decode(&self.buf)))
     }
 
-    /// The next token and the line it starts on; `None` at the end of input.
-    fn next(&mut self) -> io::Result<Option<(Tok<'_>, usize)>> {
+    /// The next token, the line it starts on, and whether a blank line came before it;
+    /// `None` at the end of input.
+    fn next(&mut self) -> io::Result<Option<(Tok<'_>, usize, bool)>> {
         loop {
-            let Some(c) = self.scan(false, |b| !b.is_ascii_whitespace())? else {
-                return Ok(None);
+            let before = self.line;
+            let pending = self.pending_tag.take();
+            let c = if pending.is_some() {
+                // The start of the tag pair an unclosed comment or variation ran into was
+                // read.
+                b'['
+            } else {
+                let Some(c) = self.scan(false, |b| !b.is_ascii_whitespace())? else {
+                    return Ok(None);
+                };
+                self.bump(c);
+                c
             };
+            // Two line breaks since the last token: a line with nothing on it.
+            let blank = self.line >= before + 2;
             let line = self.line;
             self.buf.clear();
             self.overflow = false;
             match c {
                 b'[' => {
-                    self.bump(c);
-                    let tag = self.tag()?;
+                    let quoted = pending.is_some_and(|start| {
+                        self.buf = start;
+                        true
+                    });
+                    let tag = self.tag(quoted)?;
                     if self.overflow {
-                        return Ok(Some((Tok::TooLong, line)));
+                        return Ok(Some((Tok::TooLong, line, blank)));
                     }
-                    return Ok(Some((Tok::Tag(tag), line)));
+                    return Ok(Some((Tok::Tag(tag), line, blank)));
                 }
                 b'{' => {
-                    self.bump(c);
-                    if self.scan(true, |b| b == b'}')?.is_none() {
+                    if !self.skip_to_close(true)? {
                         let e = PdnErrorKind::UnterminatedComment;
-                        return Ok(Some((Tok::Unterminated(e), line)));
+                        return Ok(Some((Tok::Unterminated(e), line, blank)));
                     }
-                    self.bump(b'}');
                     if self.overflow {
-                        return Ok(Some((Tok::TooLong, line)));
+                        return Ok(Some((Tok::TooLong, line, blank)));
                     }
                     let tok = match decode(&self.buf) {
                         Cow::Borrowed(text) => Tok::Comment(Cow::Borrowed(text.trim())),
                         Cow::Owned(text) => Tok::Comment(Cow::Owned(text.trim().to_owned())),
                     };
-                    return Ok(Some((tok, line)));
+                    return Ok(Some((tok, line, blank)));
                 }
                 b'(' => {
                     // A variation: skipped, with its nested variations and comments.
-                    self.bump(c);
-                    let mut depth = 1usize;
-                    let mut in_comment = false;
-                    while depth > 0 {
-                        let stop = self.scan(false, |b| {
-                            if in_comment {
-                                b == b'}'
-                            } else {
-                                b == b'{' || b == b'(' || b == b')'
-                            }
-                        })?;
-                        match stop {
-                            Some(b'}') => in_comment = false,
-                            Some(b'{') => in_comment = true,
-                            Some(b'(') => depth += 1,
-                            Some(_) => depth -= 1,
-                            None => {
-                                let e = PdnErrorKind::UnterminatedVariation;
-                                return Ok(Some((Tok::Unterminated(e), line)));
-                            }
-                        }
-                        self.input.consume(1);
+                    if !self.skip_to_close(false)? {
+                        let e = PdnErrorKind::UnterminatedVariation;
+                        return Ok(Some((Tok::Unterminated(e), line, blank)));
                     }
                 }
                 b';' | b'%' => {
@@ -510,9 +662,10 @@ impl<R: BufRead> Lexer<R> {
                     self.scan(false, |b| b == b'\n' || b == b'\r')?;
                 }
                 _ => {
+                    self.keep(c);
                     self.scan(true, |b| b.is_ascii_whitespace() || b"{([;".contains(&b))?;
                     if self.overflow {
-                        return Ok(Some((Tok::TooLong, line)));
+                        return Ok(Some((Tok::TooLong, line, blank)));
                     }
                     // A byte-order mark (files written by Windows tools) is not text: at the
                     // start of the input, or of a file concatenated into it, before any token.
@@ -531,7 +684,7 @@ impl<R: BufRead> Lexer<R> {
                         Ok(word) => Tok::Word(word),
                         Err(_) => Tok::BadWord,
                     };
-                    return Ok(Some((tok, line)));
+                    return Ok(Some((tok, line, blank)));
                 }
             }
         }
@@ -629,7 +782,8 @@ impl Builder {
 enum Mode {
     /// Reading a game (or between games).
     Normal,
-    /// Skipping the rest of a bad game: until its result token, or a tag after movetext.
+    /// Skipping the rest of a bad game: until its result token, or a tag after movetext or
+    /// after a blank line.
     Skipping { movetext: bool },
     /// The input is finished (or failed).
     Done,
@@ -680,13 +834,14 @@ impl Games {
             .map_err(|(l, k)| self.error(l, k))
     }
 
-    fn token(&mut self, tok: Tok<'_>, line: usize) -> Item {
+    fn token(&mut self, tok: Tok<'_>, line: usize, blank: bool) -> Item {
         match (self.mode, tok) {
             (Mode::Done, _) => None,
-            (Mode::Skipping { movetext: true }, tok @ Tok::Tag(_)) => {
-                // The bad game ended without a result token: this tag begins the next.
+            (Mode::Skipping { movetext }, tok @ Tok::Tag(_)) if movetext || blank => {
+                // The bad game ended without a result token (or was cut off in its tags,
+                // then a blank line): this tag begins the next.
                 self.mode = Mode::Normal;
-                self.token(tok, line)
+                self.token(tok, line, false)
             }
             (Mode::Skipping { .. }, Tok::Tag(_) | Tok::Comment(_) | Tok::TooLong) => None,
             (Mode::Skipping { .. }, Tok::Word(w)) => {
@@ -702,7 +857,8 @@ impl Games {
                 None
             }
             (Mode::Skipping { .. }, Tok::Unterminated(_)) => {
-                self.mode = Mode::Done;
+                // At the end of the input, or where the next game's tags begin.
+                self.mode = Mode::Skipping { movetext: true };
                 None
             }
             (Mode::Normal, Tok::TooLong) => {
@@ -710,7 +866,13 @@ impl Games {
                 Some(Err(self.fail(line, PdnErrorKind::GameTooLong, movetext)))
             }
             (Mode::Normal, Tok::Tag(tag)) => {
-                let finished = self.builder.board.is_some().then(|| self.finish(None));
+                // A tag after movetext begins the next game; so does one after a blank line
+                // that names the game's first tag again (the next game's `Event`): the game
+                // before it was cut off before its movetext (a truncated file, then the
+                // next one), and the next game is read as if it were absent.
+                let cut_off = blank
+                    && matches!((&tag, self.builder.tags.first()), (Ok((k, _)), Some((first, _))) if k == first);
+                let finished = (self.builder.board.is_some() || cut_off).then(|| self.finish(None));
                 let within = match &tag {
                     Ok((k, v)) => self.builder.count(k.len() + v.len()),
                     Err(_) => true,
@@ -751,9 +913,9 @@ impl Games {
                 Some(Err(self.fail(line, PdnErrorKind::InvalidUtf8, true)))
             }
             (Mode::Normal, Tok::Unterminated(kind)) => {
-                self.touch();
-                self.mode = Mode::Done;
-                Some(Err(self.error(line, kind)))
+                // It ran to the end of the input, or into the next game's tags
+                // ([`Lexer::scan_line`]): the game ends here and the next one reads.
+                Some(Err(self.fail(line, kind, true)))
             }
             (Mode::Normal, Tok::Word(w)) => {
                 if !self.builder.count(w.len()) {
@@ -839,9 +1001,13 @@ impl Games {
 /// Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text is
 /// Latin-1, and older checkers programs write it so; the writer writes UTF-8.
 ///
-/// A bad game is reported as an `Err` with its number and the line of the problem, and
-/// the reader goes on with the next game. An I/O error is reported once and ends the
-/// iteration.
+/// A bad game is reported as an `Err` with its number and the line of the problem (a line
+/// ends at `\n`, `\r\n` or a `\r` alone), and the reader goes on with the next game, read
+/// as if the bad one were absent. A game ends at its result token, at a tag pair after its
+/// movetext, and at a tag pair after a blank line that names its first tag again (a game cut
+/// off in its tags, then the next); an unclosed `{` or `(` ends where a line starting with a
+/// tag pair (`[Name "`, the name starting with a capital letter) follows a blank line. An
+/// I/O error is reported once and ends the iteration.
 ///
 /// # Examples
 ///
@@ -875,6 +1041,8 @@ impl<R: BufRead> PdnReader<R> {
                 line: 1,
                 buf: Vec::new(),
                 overflow: false,
+                after_cr: false,
+                pending_tag: None,
             },
             games: Games {
                 kings: KingMoves::Short,
@@ -909,7 +1077,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
         }
         while self.games.mode != Mode::Done {
             let item = match self.lexer.next() {
-                Ok(Some((tok, line))) => self.games.token(tok, line),
+                Ok(Some((tok, line, blank))) => self.games.token(tok, line, blank),
                 Ok(None) => self.games.end(),
                 Err(e) => {
                     let g = &mut self.games;
@@ -1077,7 +1245,9 @@ impl PdnGame {
         if !writable_key(key) {
             return Err(TagError::BadKey(excerpt(key)));
         }
-        if value.contains('\n') {
+        // A carriage return alone ends a line too (classic Mac OS files): the reader ends
+        // the tag pair there.
+        if value.contains(['\n', '\r']) {
             return Err(TagError::LineBreak);
         }
         self.replace_tag(key, value);

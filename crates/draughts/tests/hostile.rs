@@ -193,7 +193,13 @@ fn check_pdn(bytes: &[u8], kings: KingMoves) -> Result<(), TestCaseError> {
     .with_king_moves(kings)
     .collect();
     prop_assert_eq!(&whole, &trickled);
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    // A line ends at `\n`, `\r\n` or a `\r` alone.
+    let lines = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' || (b == b'\n' && (i == 0 || bytes[i - 1] != b'\r')))
+        .count()
+        + 1;
     let mut last_game = 0;
     for item in &whole {
         match item {

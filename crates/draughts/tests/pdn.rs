@@ -279,7 +279,10 @@ fn bad_games_are_reported_with_their_line_and_skipped() {
         (7, Some(26), "8 unexpected \"hello\" in the movetext".into()),
         (8, None, "9 no result token".into()),
         (9, None, "10 good after it".into()),
+        // The unclosed comment ends where the next game's tags begin (it used to run to the
+        // end of the input, and game 12 was lost).
         (10, Some(33), "11 unterminated comment".into()),
+        (11, None, "12".into()),
     ];
     assert_eq!(summary, want);
 }
@@ -389,7 +392,9 @@ fn tags_that_pdn_cannot_hold_are_refused() {
         g.set_tag("Annotator", "two\nlines"),
         Err(TagError::LineBreak)
     );
-    g.set_tag("Annotator", "x \"y\" \\ z\rw").unwrap();
+    // A carriage return alone ends a line as well (the reader ends the tag there).
+    assert_eq!(g.set_tag("Annotator", "z\rw"), Err(TagError::LineBreak));
+    g.set_tag("Annotator", "x \"y\" \\ z").unwrap();
     g.set_tag("Event", "replaced").unwrap();
     assert_eq!(g.tag("Event"), Some("replaced"));
     assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g));
@@ -681,4 +686,130 @@ fn regression_a_line_comment_in_a_cr_only_file_swallowed_the_rest_of_the_file() 
     for text in [lf.replace('\n', "\r"), lf.replace('\n', "\r\n")] {
         assert_eq!(read_games(&text).unwrap(), want, "{text:?}");
     }
+}
+
+/// One item the reader gives: a good game's Event tag and move count, or an error's game
+/// number, line and kind.
+#[derive(Debug, PartialEq)]
+enum Item {
+    Game(String, usize),
+    Error(usize, usize, PdnErrorKind),
+}
+
+fn outline(text: &str) -> Vec<Item> {
+    PdnReader::new(text.as_bytes())
+        .map(|g| match g {
+            Ok(g) => Item::Game(g.tag("Event").unwrap_or("").to_owned(), g.moves().len()),
+            Err(e) => Item::Error(e.game, e.line, e.kind),
+        })
+        .collect()
+}
+
+fn good(event: &str) -> String {
+    format!("[Event \"{event}\"]\n[Site \"x\"]\n1. 11-15 {{fine}} 23-19 (22-18) 2. 8-11 1-0\n\n")
+}
+
+/// Found reading an archive with one broken game in it (5 Dec 2026): a `{` comment or a `(`
+/// variation left unclosed ran on to the end of the input (or to the next `}` or `)`
+/// anywhere), and the reader stopped there: every later game of the archive was lost under
+/// one error. PDN 3.0 takes its comments and variations from PGN (8.2.5: a brace comment ends
+/// only at `}`), and each game's tag pairs follow the previous game's empty line: a line that
+/// starts with a tag pair (`[Name "`, the name starting with a capital letter) after a blank
+/// line now ends the unclosed comment or
+/// variation there, the broken game is reported with its number and the line of its `{` or
+/// `(`, and every later game reads as if it were absent.
+#[test]
+fn regression_unclosed_comment_or_variation_ended_the_archive_pdn_3_0() {
+    for (broken, kind) in [
+        (
+            "[Event \"broken\"]\n1. 11-15 {oops 23-19 1-0\n\n",
+            PdnErrorKind::UnterminatedComment,
+        ),
+        (
+            "[Event \"broken\"]\r\n1. 11-15 {oops\r\n23-19\r\n\r\n",
+            PdnErrorKind::UnterminatedComment,
+        ),
+        (
+            "[Event \"broken\"]\n1. 11-15 (9-13 {a} (9-14 22-18) 1-0\n  \n",
+            PdnErrorKind::UnterminatedVariation,
+        ),
+        (
+            "[Event \"broken\"]\r1. 11-15 (9-13 {open\r\r",
+            PdnErrorKind::UnterminatedVariation,
+        ),
+    ] {
+        let text = [good("a"), broken.to_owned(), good("c"), good("d")].concat();
+        assert_eq!(
+            outline(&text),
+            vec![
+                Item::Game("a".to_owned(), 3),
+                Item::Error(2, 6, kind),
+                Item::Game("c".to_owned(), 3),
+                Item::Game("d".to_owned(), 3),
+            ],
+            "{broken:?}"
+        );
+    }
+    // Closed ones read as before, a line starting with `[` inside included, and so does an
+    // unclosed one at the end of the input.
+    let text = "1. 11-15 {see\n[Event \"x\"] and\n\n[a] below} (9-13\n\n[Diagram]\n\n[Event x]) \
+                23-19 *\n\n1. 9-13 {open\n\n";
+    let games: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+    let first = games[0].as_ref().expect("the first game reads");
+    assert_eq!(first.comments()[0].1, "see\n[Event \"x\"] and\n\n[a] below");
+    assert_eq!(first.moves().len(), 2);
+    let err = games[1].as_ref().expect_err("the second is unclosed");
+    assert_eq!(
+        (err.game, err.line, &err.kind),
+        (2, 10, &PdnErrorKind::UnterminatedComment)
+    );
+}
+
+/// Found by the same audit: a carriage return alone ends a line (classic Mac OS files, and
+/// files mixed from several tools), but the reader counted only `\n`: every error of a
+/// CR-only file was on line 1. A malformed tag pair (odd quotes) also ran on to the next
+/// `\n`: in a CR-only file, to the end of the file.
+#[test]
+fn regression_lone_carriage_returns_were_not_lines() {
+    let text = "[Event \"a\"]\r[Site \"x\"]\r1. 11-15 11-15 *\r\r[Event \"b]\r1. 9-13 *\r\r\
+                [Event \"c\"]\n1. 11-15\r\n23-19 23-19 *\n\n[Event \"d\"]\r\n1. 9-13 *\r\n";
+    let kinds: Vec<(usize, usize, bool)> = PdnReader::new(text.as_bytes())
+        .map(|g| match g {
+            Ok(g) => (0, g.moves().len(), true),
+            Err(e) => (e.game, e.line, false),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![(1, 3, false), (2, 5, false), (3, 10, false), (0, 1, true)]
+    );
+}
+
+/// Found by cutting a game of an archive at every byte (a truncated file with the next one
+/// appended): a game cut off in its tag pairs took the next game with it, because a tag pair
+/// only began a new game after movetext. Cut inside a tag, both games were lost under one
+/// error; cut after whole tags, the two games' tags were merged and the cut game vanished
+/// without a word. A tag after a blank line that names the game's first tag again, or that
+/// follows a game already failed, now begins the next game.
+#[test]
+fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
+    let next = "[Event \"next\"]\n[Site \"x\"]\n1. 11-15 23-19 1-0\n";
+    assert_eq!(
+        outline(&format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}")),
+        vec![
+            Item::Game("cut".to_owned(), 0),
+            Item::Game("next".to_owned(), 2)
+        ]
+    );
+    let cut_tag = format!("[Event \"cut\"]\n[Sit\n\n{next}");
+    assert_eq!(
+        outline(&cut_tag),
+        vec![
+            Item::Error(1, 2, PdnErrorKind::BadTag("[Sit".to_owned())),
+            Item::Game("next".to_owned(), 2)
+        ]
+    );
+    // Tags of one game with a blank line between them stay one game.
+    let one = "[Event \"one\"]\n\n[Site \"x\"]\n1. 11-15 *\n";
+    assert_eq!(outline(one), vec![Item::Game("one".to_owned(), 1)]);
 }
