@@ -89,17 +89,25 @@ impl fmt::Display for GameResult {
 #[non_exhaustive]
 pub struct ResultError(pub String);
 
+impl GameResult {
+    /// The result a token names, without allocating an error: the reader tries every word
+    /// of the movetext as a result first.
+    fn from_token(s: &str) -> Option<GameResult> {
+        match s.trim() {
+            "1-0" | "2-0" => Some(GameResult::WhiteWins),
+            "0-1" | "0-2" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "1-1" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unfinished),
+            "0-0" => Some(GameResult::DoubleForfeit),
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for GameResult {
     type Err = ResultError;
     fn from_str(s: &str) -> Result<GameResult, ResultError> {
-        match s.trim() {
-            "1-0" | "2-0" => Ok(GameResult::WhiteWins),
-            "0-1" | "0-2" => Ok(GameResult::BlackWins),
-            "1/2-1/2" | "1-1" => Ok(GameResult::Draw),
-            "*" => Ok(GameResult::Unfinished),
-            "0-0" => Ok(GameResult::DoubleForfeit),
-            other => Err(ResultError(excerpt(other))),
-        }
+        GameResult::from_token(s).ok_or_else(|| ResultError(excerpt(s.trim())))
     }
 }
 
@@ -765,7 +773,7 @@ impl Builder {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| v.parse().ok());
-        Ok(PdnGame {
+        let mut game = PdnGame {
             tags: self.tags,
             start,
             kings,
@@ -773,7 +781,9 @@ impl Builder {
             end,
             comments: self.comments,
             result: result.or(tag_result).unwrap_or(GameResult::Unfinished),
-        })
+        };
+        game.decide_result();
+        Ok(game)
     }
 }
 
@@ -845,7 +855,7 @@ impl Games {
             }
             (Mode::Skipping { .. }, Tok::Tag(_) | Tok::Comment(_) | Tok::TooLong) => None,
             (Mode::Skipping { .. }, Tok::Word(w)) => {
-                self.mode = if w.parse::<GameResult>().is_ok() {
+                self.mode = if GameResult::from_token(w).is_some() {
                     Mode::Normal
                 } else {
                     Mode::Skipping { movetext: true }
@@ -928,7 +938,7 @@ impl Games {
     }
 
     fn word(&mut self, word: &str, line: usize) -> Item {
-        if let Ok(r) = word.parse::<GameResult>() {
+        if let Some(r) = GameResult::from_token(word) {
             self.touch();
             return Some(self.finish(Some(r)));
         }
@@ -1195,7 +1205,7 @@ impl PdnGame {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start.to_string()));
         }
-        PdnGame {
+        let mut game = PdnGame {
             tags,
             start,
             kings,
@@ -1203,7 +1213,9 @@ impl PdnGame {
             end: start,
             comments: Vec::new(),
             result: GameResult::Unfinished,
-        }
+        };
+        game.decide_result();
+        game
     }
 
     /// Plays `mv` at the end of the game.
@@ -1215,6 +1227,7 @@ impl PdnGame {
     pub fn push_move(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         self.end.play(&mv, self.kings)?;
         self.moves.push(mv);
+        self.decide_result();
         Ok(())
     }
 
@@ -1226,10 +1239,40 @@ impl PdnGame {
             .push((self.moves.len(), text.trim().to_string()));
     }
 
-    /// Sets the result (the termination marker) and the `Result` tag.
+    /// Sets the result (the termination marker) and the `Result` tag. A game whose final
+    /// position leaves the side to move without a legal move is lost by that side (D14, A7):
+    /// that result stands whatever is given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{GameResult, KingMoves, PdnGame, Position};
+    ///
+    /// // Black to move has no piece left: White has won, whatever the caller says.
+    /// let mut game = PdnGame::new("B:W18:B".parse::<Position>()?, KingMoves::Short);
+    /// game.set_result(GameResult::Draw);
+    /// assert_eq!(game.result(), GameResult::WhiteWins);
+    /// assert_eq!(game.tag("Result"), Some("1-0"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_result(&mut self, result: GameResult) {
         self.result = result;
         self.replace_tag("Result", result.as_pdn());
+        self.decide_result();
+    }
+
+    /// Where the final position decides the game by itself (the side to move has no legal
+    /// move and has lost, D14, A7), the result and any `Result` tag say so.
+    fn decide_result(&mut self) {
+        if self.end.count_moves(self.kings) == 0 {
+            let won = GameResult::from_winner(Some(self.end.turn().opponent()));
+            if self.result != won {
+                self.result = won;
+                if self.tag("Result").is_some() {
+                    self.replace_tag("Result", won.as_pdn());
+                }
+            }
+        }
     }
 
     /// Sets tag `key` (replacing the first with that key, in any case, else appending).

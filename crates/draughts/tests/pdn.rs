@@ -55,7 +55,8 @@ fn a10_result_tokens_and_several_games() {
             GameResult::WhiteWins,
             GameResult::BlackWins,
             GameResult::Draw,
-            GameResult::Unfinished,
+            // D14, A7: 18x9 took Black's last man, so White has won though the text says `*`.
+            GameResult::WhiteWins,
             GameResult::Unfinished
         ]
     );
@@ -812,4 +813,54 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     // Tags of one game with a blank line between them stay one game.
     let one = "[Event \"one\"]\n\n[Site \"x\"]\n1. 11-15 *\n";
     assert_eq!(outline(one), vec![Item::Game("one".to_owned(), 1)]);
+}
+
+/// Regression (the class of the chess audit's PGN finding, 5 Dec 2026): the reader kept
+/// whatever result a game's text gave, so a game whose last move left the side to move
+/// without a legal move (a loss, D14, A7) could read as a draw, as unfinished or as a win
+/// for the side that had lost, and `PdnGame` wrote such a result back. The final position
+/// decides now, in the reader, `PdnGame::new`, `push_move` and `set_result`; results the
+/// position does not decide (a draw, a resignation) stand as written.
+#[test]
+fn regression_d14_a7_pdn_result_contradicting_the_final_position_is_replaced() {
+    // White's 22x15 takes Black's last man: Black to move has nothing left.
+    let setup = "[FEN \"W:W22:B18\"]\n\n";
+    for (movetext, want) in [
+        ("1. 22x15 1/2-1/2", GameResult::WhiteWins),
+        ("1. 22x15 0-1", GameResult::WhiteWins),
+        ("1. 22x15 *", GameResult::WhiteWins),
+        ("1. 22x15", GameResult::WhiteWins),
+        ("1. 22x15 {a comment} 1/2-1/2", GameResult::WhiteWins),
+        // Not decided by the position: the text's result stands.
+        ("[FEN \"W:W30:B1\"]\n\n1. 30-26 1/2-1/2", GameResult::Draw),
+        ("[FEN \"W:W30:B1\"]\n\n1. 30-26 0-1", GameResult::BlackWins),
+    ] {
+        let text = if movetext.starts_with('[') {
+            movetext.to_string()
+        } else {
+            format!("{setup}{movetext}")
+        };
+        let game: PdnGame = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.result(), want, "{text}");
+        let written = game.to_string();
+        assert!(written.contains(&format!(" {want}")), "{written}");
+        let back: PdnGame = written.parse().expect("reads back");
+        assert_eq!(back.result(), want, "{written}");
+        assert_eq!(back.to_string(), written);
+    }
+    // A Result tag that contradicts the end is rewritten too.
+    let game: PdnGame = format!("[Result \"0-1\"]\n{setup}1. 22x15 0-1")
+        .parse()
+        .expect("a game");
+    assert_eq!(game.tag("Result"), Some("1-0"));
+    // Built by hand: the move that ends the game decides it, and a later result cannot undo it.
+    let start: Position = "W:W22:B18".parse().expect("a position");
+    let mut game = PdnGame::new(start, KingMoves::Short);
+    assert_eq!(game.result(), GameResult::Unfinished);
+    let mv = start.parse_move("22x15", KingMoves::Short).expect("legal");
+    game.push_move(mv).expect("legal");
+    assert_eq!(game.result(), GameResult::WhiteWins);
+    game.set_result(GameResult::Draw);
+    assert_eq!(game.result(), GameResult::WhiteWins);
+    assert_eq!(game.tag("Result"), Some("1-0"));
 }
