@@ -198,8 +198,8 @@ impl<G: Rounds> Match<G> {
     /// # Panics
     ///
     /// When the target is above the highest the game plays a match to
-    /// ([`Rounds::max_target`]; only backgammon has one, 64 points): its rounds could not be
-    /// played under the match's rules. [`Match::try_new`] is the checked twin.
+    /// ([`Rounds::max_target`]; backgammon: 64 points, carrom: its rules' target): its rounds
+    /// could not be played under the match's rules. [`Match::try_new`] is the checked twin.
     pub fn new(game: G, config: MatchConfig) -> Match<G> {
         match Match::try_new(game, config) {
             Ok(m) => m,
