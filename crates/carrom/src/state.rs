@@ -923,7 +923,7 @@ impl State {
         }
         match (over, result) {
             (true, Some(r)) => {
-                let cap = crate::rules::MAX_POINTS;
+                let cap = max_board_points(rules);
                 match (r.winner, r.reason) {
                     (None, BoardEnd::Blocked) if r.points == [0, 0] => {
                         if !every_base_line_blocked(&state) {
@@ -934,8 +934,11 @@ impl State {
                         return bad("a blocked board scores no points");
                     }
                     (Some(w), reason) if w <= 1 && reason != BoardEnd::Blocked => {
+                        // A1 (penalties deducted from the offender): at most the 3 penalty
+                        // points and the offender's own men on the board.
+                        let deducted = 3 + i64::from(MEN_PER_COLOUR);
                         if !(1..=cap).contains(&r.points[w])
-                            || !(-cap..=0).contains(&r.points[1 - w])
+                            || !(-deducted..=0).contains(&r.points[1 - w])
                         {
                             return bad("the result's points are out of range");
                         }
@@ -951,6 +954,18 @@ impl State {
         state.result = result;
         Ok(state)
     }
+}
+
+/// The most points one board can give a side under `rules` (C18, C19, A1, ICF 25-28 and
+/// 75-85): the queen's points, the 18 men, 3 penalty points
+/// and the 2 extra points "if demanded", or [`Rules::max_points_per_board`] when that is less.
+/// Regression (configuration sweep, 5 December 2026): the state check bounded a board's points
+/// by [`crate::MAX_POINTS`] (1000), the largest value of an option, and a board won with the
+/// queen at the largest queen points (1000) scored up to 1023: the game played a state that
+/// did not deserialize.
+pub(crate) fn max_board_points(rules: &Rules) -> i64 {
+    let most = rules.queen_points + 2 * i64::from(MEN_PER_COLOUR) + 3 + 2;
+    rules.max_points_per_board.map_or(most, |cap| cap.min(most))
 }
 
 /// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).

@@ -161,3 +161,34 @@ fn a_blocked_board_round_trips_and_inconsistent_blocked_results_are_refused() {
     let e = serde_json::from_value::<State>(j).unwrap_err();
     assert!(e.to_string().contains("every base line"), "{e}");
 }
+
+/// Regression (configuration sweep, 5 December 2026): the state check bounded a board's
+/// points by `MAX_POINTS` (1000), the largest value of an option, but a board won with the
+/// queen covered (C18) under the largest queen points (1000) scores more: here the queen and
+/// the loser's last man, 1001 points. The game played the state and its JSON did not read
+/// back. The bound is now what the rules can award: the queen's points, the men, the penalty
+/// and extra points, or `max_points_per_board` when that is less (ICF 28).
+#[test]
+fn regression_a_board_won_at_the_largest_queen_points_did_not_deserialize_c18() {
+    use common::{both, setup, white};
+    use lattjo_carrom::{Outcome, QueenState};
+    let won = |rules: Rules| {
+        let game = Carrom::new(rules).unwrap();
+        let su = setup(game.rules(), &both(8, 8), QueenState::Covered(0), [0, 0], 0);
+        let mut s = game.from_setup(su).unwrap();
+        game.resolve(&mut s, &Outcome::counted().pocket(white(8)))
+            .unwrap();
+        s
+    };
+    let s = won(Rules::lattjo().with_queen_points(lattjo_carrom::MAX_POINTS));
+    assert_eq!(s.result().unwrap().points, [1001, 0]);
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json).unwrap(), s);
+    // Under a cap per board (ICF 28) the check holds the points to the cap.
+    let s = won(Rules::lattjo().with_max_points_per_board(Some(4)));
+    assert_eq!(s.result().unwrap().points, [4, 0]);
+    let mut json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    json["result"]["points"] = serde_json::json!([5, 0]);
+    assert!(serde_json::from_value::<State>(json).is_err());
+}
