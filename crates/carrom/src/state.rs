@@ -935,9 +935,15 @@ impl State {
                     }
                     (Some(w), reason) if w <= 1 && reason != BoardEnd::Blocked => {
                         // A1 (penalties deducted from the offender): at most the 3 penalty
-                        // points and the offender's own men on the board.
+                        // points and the offender's own men on the board; and the victim
+                        // scores its normal C18 count, 0 after a C17 loss (the offender has no
+                        // man left). Otherwise every board credits at least 1 point (A18).
                         let deducted = 3 + i64::from(MEN_PER_COLOUR);
-                        if !(1..=cap).contains(&r.points[w])
+                        let least = match rules.penalty_points {
+                            crate::rules::PenaltyPoints::CreditVictim => 1,
+                            crate::rules::PenaltyPoints::DeductFromOffender => 0,
+                        };
+                        if !(least..=cap).contains(&r.points[w])
                             || !(-deducted..=0).contains(&r.points[1 - w])
                         {
                             return bad("the result's points are out of range");

@@ -192,3 +192,29 @@ fn regression_a_board_won_at_the_largest_queen_points_did_not_deserialize_c18() 
     json["result"]["points"] = serde_json::json!([5, 0]);
     assert!(serde_json::from_value::<State>(json).is_err());
 }
+
+/// Regression (configuration sweep, 5 December 2026): under A1's `DeductFromOffender` option a
+/// board lost by C17 (own last piece before the queen) scores the victim its normal C18 count,
+/// 0 (the offender has no man left), and takes 3 plus the victim's men on the board from the
+/// offender. The state check wanted at least 1 point for every board's winner (A18's reading
+/// under the default `CreditVictim`), so the game played a state whose JSON did not read back.
+#[test]
+fn regression_a_c17_loss_with_points_deducted_did_not_deserialize_a1() {
+    use common::{both, setup, white};
+    use lattjo_carrom::{BoardEnd, Outcome, PenaltyPoints, QueenState};
+    let game = Carrom::new(Rules::lattjo().with_penalty_points(PenaltyPoints::DeductFromOffender))
+        .unwrap();
+    let su = setup(game.rules(), &both(8, 0), QueenState::OnBoard, [0, 0], 0);
+    let mut s = game.from_setup(su).unwrap();
+    game.resolve(&mut s, &Outcome::counted().pocket(white(8)))
+        .unwrap();
+    let r = s.result().unwrap();
+    assert_eq!(r.reason, BoardEnd::OwnLastBeforeQueen);
+    assert_eq!((r.winner, r.points), (Some(1), [-12, 0]));
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    // Under the default the winner of a board scores at least 1 (A18).
+    let mut credit = json;
+    credit["rules"]["penalty_points"] = serde_json::json!("CreditVictim");
+    assert!(serde_json::from_value::<State>(credit).is_err());
+}
