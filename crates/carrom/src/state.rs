@@ -654,12 +654,19 @@ impl Setup {
     ///
     /// [`SetupError`] naming what is inconsistent.
     pub fn into_state(self, rules: &Rules) -> Result<State, SetupError> {
-        self.validate(rules, false)
+        self.validate(rules, false, false)
     }
 
     /// [`Setup::into_state`]; with `over`, a board that has ended (a colour with no man on the
-    /// board) instead of one waiting for a stroke.
-    fn validate(self, rules: &Rules, over: bool) -> Result<State, SetupError> {
+    /// board) instead of one waiting for a stroke; with `returned_after_end` as well, one that
+    /// ended before the stroke's penalty brought men back (ICF 81 under the booklet's count),
+    /// so that men of both colours may lie on it.
+    fn validate(
+        self,
+        rules: &Rules,
+        over: bool,
+        returned_after_end: bool,
+    ) -> Result<State, SetupError> {
         rules.validate().map_err(|_| SetupError::Rules)?;
         let players = rules.players;
         if self.to_move.index() >= players {
@@ -703,7 +710,7 @@ impl Setup {
             turn_started: self.turn_started,
         };
         let cleared = state.on_board(Colour::White) == 0 || state.on_board(Colour::Black) == 0;
-        if over && !cleared {
+        if over && !cleared && !returned_after_end {
             return Err(SetupError::Phase(
                 "a board is over only when a colour has no man left",
             ));
@@ -864,7 +871,14 @@ impl State {
         let over = phase == Phase::Over;
         // A blocked board ends with men of both colours on the board (checked below).
         let blocked = result.is_some_and(|r| r.reason == BoardEnd::Blocked);
-        let mut state = setup.validate(rules, over && !blocked)?;
+        // A14's ICF option (`last_piece_with_striker_loses`, ICF 81-85) ends the board before
+        // the penalty returns men; under the booklet's count the penalty still brings them
+        // back (ICF 28 writes them off), so men of both colours may lie on such a board.
+        // Regression (configuration sweep, 5 December 2026): such boards were refused.
+        let returned_after_end = result.is_some_and(|r| r.reason == BoardEnd::LastPieceWithStriker)
+            && rules.last_piece_with_striker_loses
+            && rules.board_end_scoring == crate::rules::BoardEndScoring::Booklet;
+        let mut state = setup.validate(rules, over && !blocked, returned_after_end)?;
         let bad = |why| Err(SetupError::Phase(why));
         match phase {
             Phase::Stroke | Phase::Over => {}

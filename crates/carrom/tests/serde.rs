@@ -218,3 +218,30 @@ fn regression_a_c17_loss_with_points_deducted_did_not_deserialize_a1() {
     credit["rules"]["penalty_points"] = serde_json::json!("CreditVictim");
     assert!(serde_json::from_value::<State>(credit).is_err());
 }
+
+/// Regression (configuration sweep, 5 December 2026): A14's ICF option
+/// (`last_piece_with_striker_loses`, ICF 81) under the booklet's count ends the board before the
+/// stroke's penalty brings the striker's men back, so the ended board holds men of both colours
+/// (ICF's own count writes them off, ICF 28). The state check wanted a colour with no man left
+/// on every ended board, so the state did not read back.
+#[test]
+fn regression_a_board_lost_by_the_last_man_with_the_striker_did_not_deserialize_a14() {
+    use common::{both, position, resolve, white};
+    use lattjo_carrom::{BoardEnd, Colour, Outcome, QueenState};
+    let rules = Rules::lattjo().with_last_piece_with_striker_loses(true);
+    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(
+        &rules,
+        &mut s,
+        &Outcome::counted().pocket(white(8)).striker_pocketed(),
+    )
+    .unwrap();
+    assert_eq!(r.board_over.unwrap().reason, BoardEnd::LastPieceWithStriker);
+    assert!(s.on_board(Colour::White) > 0 && s.on_board(Colour::Black) > 0);
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    // Another end with men of both colours on the board is still refused.
+    let mut other = json;
+    other["result"]["reason"] = serde_json::json!("OpponentsLastPiece");
+    assert!(serde_json::from_value::<State>(other).is_err());
+}
