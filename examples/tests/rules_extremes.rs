@@ -11,8 +11,10 @@
 //! (`boardgame_core::Match` under extreme targets and round limits).
 //!
 //! The defects this sweep found are pinned in their crates, named after the bug:
-//! carrom's `regression_a_match_past_the_rules_target_started_boards_no_state_holds_c20` and
-//! `regression_a_board_won_at_the_largest_queen_points_did_not_deserialize_c18`, Novuss's
+//! carrom's `regression_a_match_past_the_rules_target_started_boards_no_state_holds_c20`,
+//! `regression_a_board_won_at_the_largest_queen_points_did_not_deserialize_c18`,
+//! `regression_a_c17_loss_with_points_deducted_did_not_deserialize_a1` and
+//! `regression_a_board_lost_by_the_last_man_with_the_striker_did_not_deserialize_a14`, Novuss's
 //! `regression_a_match_under_a_stroke_limit_never_ended_b23`, boardgame-core's
 //! `regression_a_match_whose_rounds_never_score_never_ended` and dominoes'
 //! `regression_a_match_whose_rounds_could_never_score_never_ended_all_fives`.
@@ -566,8 +568,9 @@ fn ludo_seats_geometries_and_limits_at_the_extremes() {
 #[test]
 fn carrom_rules_and_matches_at_the_extremes() {
     use lattjo_carrom::{
-        BreakRotation, Carrom, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS, MIN_NOISE_SD, NoiseModel,
-        PenaltyPoints, Rules, RulesError, State, TieAfterMaxBoards,
+        BoardEndScoring, BothLastPieces, BreakRotation, Carrom, MAX_BOARDS, MAX_NOISE_SD,
+        MAX_POINTS, MIN_NOISE_SD, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules,
+        RulesError, State, TieAfterMaxBoards, TurnDirection,
     };
     let noise = |direction_sd, speed_sd| {
         Some(NoiseModel {
@@ -675,7 +678,7 @@ fn carrom_rules_and_matches_at_the_extremes() {
     // Accepted extremes play: a board, a game of boards and a match of games.
     let mut rng = GameRng::new(5, 5);
     let mut plies = 0;
-    for _ in 0..24 {
+    for _ in 0..60 {
         let mut pick = |k: usize| rng.index(k);
         let base = if pick(2) == 0 {
             Rules::lattjo()
@@ -716,7 +719,33 @@ fn carrom_rules_and_matches_at_the_extremes() {
                     noise(MIN_NOISE_SD, MIN_NOISE_SD),
                     noise(MAX_NOISE_SD.0, MAX_NOISE_SD.1),
                 ][pick(4)],
-            );
+            )
+            .with_board_end_scoring([BoardEndScoring::Booklet, BoardEndScoring::Icf][pick(2)])
+            .with_striker_with_own_piece_continues(pick(2) == 0)
+            .with_opponent_piece_ends_turn(pick(2) == 0)
+            .with_striker_off_board_is_foul(pick(2) == 0)
+            .with_queen_with_first_piece(
+                [
+                    QueenWithFirstPiece::CoveredAtOnce,
+                    QueenWithFirstPiece::RequireNextCover,
+                    QueenWithFirstPiece::ReturnQueen,
+                ][pick(3)],
+            )
+            .with_queen_too_early_loses_turn(pick(2) == 0)
+            .with_queen_while_owing_goes_back(pick(2) == 0)
+            .with_striker_with_queen_continues(pick(2) == 0)
+            .with_last_piece_with_striker_loses(pick(2) == 0)
+            .with_both_last_pieces(
+                [BothLastPieces::StrikerLoses, BothLastPieces::ByQueenState][pick(2)],
+            )
+            .with_turn_direction(
+                [TurnDirection::Clockwise, TurnDirection::CounterClockwise][pick(2)],
+            )
+            .with_colour_follows_break(pick(2) == 0)
+            .with_extra_point_if_demanded(pick(2) == 0)
+            .with_dues_off_centre_circle(pick(2) == 0)
+            .with_dues_may_be_declined(pick(2) == 0)
+            .with_referee_calls(pick(2) == 0);
         let g = Carrom::new(via_json(&r)).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         plies += play("carrom board", &g, 1, 30, 5);
         plies += play("carrom game", &g.clone().full_game(), 1, 50, 7);
