@@ -229,7 +229,7 @@ fn draughts_draw_thresholds_at_the_extremes() {
 
 #[test]
 fn backgammon_cube_options_and_match_lengths_at_the_extremes() {
-    use lattjo_backgammon::{Backgammon, MAX_MATCH_LENGTH, Rules, RulesError};
+    use lattjo_backgammon::{Backgammon, MAX_MATCH_LENGTH, MatchContext, Rules, RulesError};
     for (r, e) in [
         (
             Rules::standard().with_max_cube_log2(Some(13)),
@@ -256,6 +256,26 @@ fn backgammon_cube_options_and_match_lengths_at_the_extremes() {
     ] {
         assert_eq!(Backgammon::new(via_json(&r)), Err(e));
     }
+    // A game's match context: refused by its constructor and its deserializer alike.
+    for (length, score, crawford) in [
+        (0u32, [0u32, 0u32], false),
+        (MAX_MATCH_LENGTH + 1, [0, 0], false),
+        (u32::MAX, [0, 0], false),
+        (3, [3, 0], false),
+        (3, [0, u32::MAX], false),
+        (1, [0, 0], true),
+        (5, [1, 2], true),
+    ] {
+        assert!(MatchContext::new(length, score, crawford).is_err());
+        let text = format!(r#"{{"length":{length},"score":{score:?},"crawford":{crawford}}}"#);
+        assert!(
+            serde_json::from_str::<MatchContext>(&text).is_err(),
+            "{text}"
+        );
+    }
+    let text = format!(r#"{{"length":{MAX_MATCH_LENGTH},"score":[63,0],"crawford":true}}"#);
+    let read: MatchContext = serde_json::from_str(&text).expect("the longest match");
+    assert!(read.is_crawford());
     let longest = i64::from(MAX_MATCH_LENGTH);
     let mut plies = 0;
     for (doubles, cube) in [
@@ -439,6 +459,10 @@ fn ludo_seats_geometries_and_limits_at_the_extremes() {
     assert!(serde_json::from_str::<ReleaseRolls>("[]").is_err());
     assert!(serde_json::from_str::<ReleaseRolls>("[7]").is_err());
     assert!(serde_json::from_str::<SafeDots>("[128]").is_err());
+    for seats in ["", "R", "RR", "RGYBR", "RGX"] {
+        assert!(seats.parse::<lattjo_ludo::Seats>().is_err(), "{seats}");
+        assert!(serde_json::from_str::<lattjo_ludo::Seats>(&json(&seats)).is_err());
+    }
     let six = ReleaseRolls::SIX;
     for (r, e) in [
         (Rules::lattjo().with_players(0), RulesError::Players(0)),
