@@ -26,6 +26,9 @@ use boardgame_core::{Game, GameRng, Match, MatchConfig, MatchConfigError, Seat, 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// What a refusal must say.
+type Check<E> = Box<dyn Fn(&E) -> bool>;
+
 fn json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("every type here writes JSON")
 }
@@ -606,7 +609,7 @@ fn carrom_rules_and_matches_at_the_extremes() {
         move |e| matches!(e, RulesError::OutOfRange { option: o, .. } if *o == option)
     }
     let l = Rules::lattjo;
-    let refused: Vec<(Rules, Box<dyn Fn(&RulesError) -> bool>)> = vec![
+    let refused: Vec<(Rules, Check<RulesError>)> = vec![
         (
             l().with_players(0),
             Box::new(|e| *e == RulesError::Players(0)),
@@ -808,7 +811,7 @@ fn novuss_rules_and_matches_at_the_extremes() {
     dims_negative.dimensions.half_size = -0.5;
     let mut dims_huge = l();
     dims_huge.dimensions.puck_mass = f64::MAX;
-    let refused: Vec<(Rules, Box<dyn Fn(&RulesError) -> bool>)> = vec![
+    let refused: Vec<(Rules, Check<RulesError>)> = vec![
         (
             l().with_players(0),
             Box::new(|e| *e == RulesError::Players(0)),
