@@ -342,7 +342,8 @@ pub trait Rounds: Game<State: crate::RoundState> {
     /// The highest target score this game plays a match to, if it has one (the default:
     /// none). [`crate::Match::try_new`] refuses a higher target
     /// ([`MatchConfigError::TargetTooHigh`]), so that a match is never played under other
-    /// rules than its own (backgammon: a match context holds at most 64 points).
+    /// rules than its own (backgammon: a match context holds at most 64 points; carrom: the
+    /// rules' own target).
     fn max_target(&self) -> Option<i64> {
         None
     }

@@ -54,7 +54,7 @@ pub use learning::{
     BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, byte_values,
     write_bits,
 };
-pub use matches::{Match, MatchState, ResumeError, RoundState};
+pub use matches::{MAX_SCORELESS_ROUNDS, Match, MatchState, ResumeError, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;

@@ -7,7 +7,8 @@ use crate::{
 };
 
 /// Rounds of `G` played until [`Rounds::match_over`] says the match is decided (by default:
-/// a seat reached the target, or the round limit was reached). The match is itself a game
+/// a seat reached the target, or the round limit was reached), or until
+/// [`MAX_SCORELESS_ROUNDS`] rounds in a row have scored nothing. The match is itself a game
 /// with the same actions, so every driver, agent and the conformance kit work on it.
 ///
 /// # Examples
@@ -33,8 +34,10 @@ pub struct Match<G> {
 /// With the `serde` feature it serializes, and it deserializes when its round state does (the
 /// round state of every [`crate::Rounds`] game implements [`RoundState`], which the checks
 /// read, and the round's own deserializer checks the round): the totals must have one value per
-/// seat of the round, and the match is over exactly when its round is (a finished round that
-/// does not decide the match is followed by the next one at once).
+/// seat of the round, the match is over exactly when its round is (a finished round that
+/// does not decide the match is followed by the next one at once), and the scoreless rounds
+/// ([`MatchState::scoreless_rounds`]) are among the rounds played and, in a match in play,
+/// fewer than [`MAX_SCORELESS_ROUNDS`].
 ///
 /// # Examples
 ///
@@ -60,6 +63,9 @@ pub struct MatchState<S> {
     totals: BySeat<i64>,
     rounds_played: u32,
     over: bool,
+    /// Rounds in a row, up to the last one finished, in which no seat scored.
+    #[cfg_attr(feature = "serde", serde(default))]
+    scoreless_rounds: u32,
 }
 
 /// What a deserialized [`MatchState`] is checked against: the seats of its round and whether
@@ -105,6 +111,9 @@ struct MatchStateRepr<S> {
     totals: BySeat<i64>,
     rounds_played: u32,
     over: bool,
+    /// Missing from states written before it existed: read as 0.
+    #[serde(default)]
+    scoreless_rounds: u32,
 }
 
 #[cfg(feature = "serde")]
@@ -129,11 +138,20 @@ impl<'de, S: serde::Deserialize<'de> + RoundState> serde::Deserialize<'de> for M
                 "a match in play has played fewer than u32::MAX rounds",
             ));
         }
+        if r.scoreless_rounds > r.rounds_played
+            || (!r.over && r.scoreless_rounds >= MAX_SCORELESS_ROUNDS)
+        {
+            return Err(D::Error::custom(
+                "the scoreless rounds are among the rounds played, and fewer in a match in play \
+                 than end one",
+            ));
+        }
         Ok(MatchState {
             round: r.round,
             totals: r.totals,
             rounds_played: r.rounds_played,
             over: r.over,
+            scoreless_rounds: r.scoreless_rounds,
         })
     }
 }
@@ -157,6 +175,12 @@ impl<S> MatchState<S> {
     /// Whether the match is decided.
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// Rounds in a row, up to the last one finished, in which no seat scored; the match ends
+    /// when they reach [`MAX_SCORELESS_ROUNDS`].
+    pub fn scoreless_rounds(&self) -> u32 {
+        self.scoreless_rounds
     }
 }
 
@@ -192,14 +216,22 @@ pub enum ResumeError {
 /// the match is declared over (a guard against a game whose rounds never start).
 const MAX_EMPTY_ROUNDS: u32 = 1_000;
 
+/// A match ends, whatever its configuration, after this many rounds in a row in which no seat
+/// scored: rules under which no round can score would otherwise make a match that never ends.
+/// Regression (configuration sweep, 5 December 2026): a dominoes match to 61 under All Fives
+/// with a double-one set and one tile each (every round rounds to 0 points) played 33,333
+/// rounds in 100,000 plies without an end. A match that ends so is scored as any other
+/// ([`Rounds::match_returns`]: here, all seats equal, a draw).
+pub const MAX_SCORELESS_ROUNDS: u32 = 1_000;
+
 impl<G: Rounds> Match<G> {
     /// A match of `game` with these settings.
     ///
     /// # Panics
     ///
     /// When the target is above the highest the game plays a match to
-    /// ([`Rounds::max_target`]; only backgammon has one, 64 points): its rounds could not be
-    /// played under the match's rules. [`Match::try_new`] is the checked twin.
+    /// ([`Rounds::max_target`]; backgammon: 64 points, carrom: its rules' target): its rounds
+    /// could not be played under the match's rules. [`Match::try_new`] is the checked twin.
     pub fn new(game: G, config: MatchConfig) -> Match<G> {
         match Match::try_new(game, config) {
             Ok(m) => m,
@@ -298,6 +330,7 @@ impl<G: Rounds> Match<G> {
             totals,
             rounds_played: 0,
             over: false,
+            scoreless_rounds: 0,
         })
     }
 
@@ -306,16 +339,24 @@ impl<G: Rounds> Match<G> {
     fn settle(&self, state: &mut MatchState<G::State>) {
         let mut guard = 0;
         while !state.over && self.game.turn(&state.round) == Turn::Terminal {
+            let mut scored = false;
             if let Some(points) = self.game.round_points(&state.round) {
                 for (seat, p) in points.iter() {
                     if let Some(t) = state.totals.get(seat).copied() {
                         state.totals[seat] = t.saturating_add(*p);
+                        scored |= *p != 0;
                     }
                 }
             }
             state.rounds_played = state.rounds_played.saturating_add(1);
+            state.scoreless_rounds = if scored {
+                0
+            } else {
+                state.scoreless_rounds.saturating_add(1)
+            };
             guard += 1;
             if guard >= MAX_EMPTY_ROUNDS
+                || state.scoreless_rounds >= MAX_SCORELESS_ROUNDS
                 || self
                     .game
                     .match_over(&self.config, &state.totals, state.rounds_played)
@@ -361,6 +402,7 @@ impl<G: Rounds> Game for Match<G> {
             totals,
             rounds_played: 0,
             over: false,
+            scoreless_rounds: 0,
         };
         self.settle(&mut state);
         state
@@ -643,6 +685,98 @@ mod tests {
             read(text(u32::MAX, true)),
             "a match over at that count is whole"
         );
+        // The scoreless rounds: among the rounds played, and fewer than end a match in play.
+        let with = |played: u32, scoreless: u32, over: bool| {
+            format!(
+                r#"{{"round":{{"over":{over}}},"totals":[0,0],"rounds_played":{played},"over":{over},"scoreless_rounds":{scoreless}}}"#
+            )
+        };
+        assert!(read(with(7, 7, false)));
+        assert!(!read(with(7, 8, false)));
+        let max = super::MAX_SCORELESS_ROUNDS;
+        assert!(!read(with(max, max, false)));
+        assert!(read(with(max, max, true)));
+        assert!(read(with(max, max - 1, false)));
+    }
+
+    /// Regression (configuration sweep, 5 December 2026): a match whose rounds can never score
+    /// never ended (a dominoes match to 61 under All Fives with a double-one set and one tile
+    /// each played 33,333 rounds). It ends now after `MAX_SCORELESS_ROUNDS` scoreless rounds
+    /// in a row, also when taken up at a score (`resume`), and is scored as a draw here.
+    #[test]
+    fn regression_a_match_whose_rounds_never_score_never_ended() {
+        use super::MAX_SCORELESS_ROUNDS;
+        use crate::{GameRng, Returns, RoundContext, RoundState, Rounds, Seat};
+
+        #[derive(Clone, Debug)]
+        struct Scoreless;
+        #[derive(Clone, Debug, PartialEq)]
+        struct Round(bool);
+        impl RoundState for Round {
+            fn seats(&self) -> usize {
+                2
+            }
+            fn is_round_over(&self) -> bool {
+                self.0
+            }
+        }
+        impl Game for Scoreless {
+            type State = Round;
+            type Action = ();
+            type Error = core::fmt::Error;
+            fn num_players(&self) -> usize {
+                2
+            }
+            fn new_initial_state(&self) -> Round {
+                Round(false)
+            }
+            fn turn(&self, s: &Round) -> Turn {
+                if s.0 {
+                    Turn::Terminal
+                } else {
+                    Turn::Player(Seat::new(0))
+                }
+            }
+            fn legal_actions(&self, s: &Round, out: &mut Vec<()>) {
+                out.clear();
+                if !s.0 {
+                    out.push(());
+                }
+            }
+            fn chance_outcomes(&self, _: &Round, out: &mut Vec<((), f64)>) -> bool {
+                out.clear();
+                true
+            }
+            fn apply(&self, s: &mut Round, _: &()) -> Result<(), core::fmt::Error> {
+                s.0 = true;
+                Ok(())
+            }
+            fn returns(&self, s: &Round) -> Option<Returns> {
+                s.0.then(|| BySeat::new(2, 0.0))
+            }
+        }
+        impl Rounds for Scoreless {
+            fn round_points(&self, s: &Round) -> Option<BySeat<i64>> {
+                s.0.then(|| BySeat::new(2, 0))
+            }
+            fn new_round(&self, _: &RoundContext<'_, Round>) -> Round {
+                Round(false)
+            }
+        }
+
+        let m = Match::new(Scoreless, MatchConfig::new(Some(61), None).expect("config"));
+        let limit = MAX_SCORELESS_ROUNDS + 10;
+        let mut s = m.new_initial_state();
+        crate::random_playout_capped(&m, &mut s, &mut GameRng::new(1, 0), &mut Vec::new(), limit);
+        assert_eq!(m.turn(&s), Turn::Terminal);
+        assert_eq!(s.rounds_played(), MAX_SCORELESS_ROUNDS);
+        assert_eq!(s.scoreless_rounds(), MAX_SCORELESS_ROUNDS);
+        assert_eq!(m.returns(&s).expect("over").as_slice(), &[0.0, 0.0]);
+        let totals = BySeat::from_fn(2, |seat| [40, 12][seat.index()]);
+        let mut s = m.resume(Round(false), totals).expect("in play");
+        crate::random_playout_capped(&m, &mut s, &mut GameRng::new(1, 0), &mut Vec::new(), limit);
+        assert_eq!(m.turn(&s), Turn::Terminal);
+        assert_eq!(m.returns(&s).expect("over").as_slice(), &[1.0, -1.0]);
     }
 
     #[test]

@@ -863,11 +863,26 @@ impl Rounds for Carrom {
         state
     }
 
+    /// The rules' own target ([`Rules::target_points`], C20): a match of boards to a higher
+    /// target would play boards whose scores before the board reach the rules' target, which
+    /// no state of these rules holds (a regression: such a match played them, and the states
+    /// did not deserialize).
+    fn max_target(&self) -> Option<i64> {
+        Some(self.rules.target_points)
+    }
+
     fn match_over(&self, config: &MatchConfig, totals: &BySeat<i64>, rounds_played: u32) -> bool {
         let a = totals.get(Seat::new(0)).copied().unwrap_or(0);
         let b = totals.get(Seat::new(1)).copied().unwrap_or(0);
-        // C20, A22: stop right after the board in which a side reaches the target.
-        if config.target().is_some_and(|t| a.max(b) >= t) {
+        // C20, A22: stop right after the board in which a side reaches the target: the
+        // match's, and in any case the rules' own (a match limited by boards only ends there
+        // too, so that no board starts at a score the rules have already ended the game at).
+        if config
+            .target()
+            .into_iter()
+            .chain([self.rules.target_points])
+            .any(|t| a.max(b) >= t)
+        {
             return true;
         }
         // C20, A18: after the last board, a tie plays on (or is a draw).

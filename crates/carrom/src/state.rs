@@ -654,12 +654,19 @@ impl Setup {
     ///
     /// [`SetupError`] naming what is inconsistent.
     pub fn into_state(self, rules: &Rules) -> Result<State, SetupError> {
-        self.validate(rules, false)
+        self.validate(rules, false, false)
     }
 
     /// [`Setup::into_state`]; with `over`, a board that has ended (a colour with no man on the
-    /// board) instead of one waiting for a stroke.
-    fn validate(self, rules: &Rules, over: bool) -> Result<State, SetupError> {
+    /// board) instead of one waiting for a stroke; with `returned_after_end` as well, one that
+    /// ended before the stroke's penalty brought men back (ICF 81 under the booklet's count),
+    /// so that men of both colours may lie on it.
+    fn validate(
+        self,
+        rules: &Rules,
+        over: bool,
+        returned_after_end: bool,
+    ) -> Result<State, SetupError> {
         rules.validate().map_err(|_| SetupError::Rules)?;
         let players = rules.players;
         if self.to_move.index() >= players {
@@ -703,7 +710,7 @@ impl Setup {
             turn_started: self.turn_started,
         };
         let cleared = state.on_board(Colour::White) == 0 || state.on_board(Colour::Black) == 0;
-        if over && !cleared {
+        if over && !cleared && !returned_after_end {
             return Err(SetupError::Phase(
                 "a board is over only when a colour has no man left",
             ));
@@ -864,7 +871,14 @@ impl State {
         let over = phase == Phase::Over;
         // A blocked board ends with men of both colours on the board (checked below).
         let blocked = result.is_some_and(|r| r.reason == BoardEnd::Blocked);
-        let mut state = setup.validate(rules, over && !blocked)?;
+        // A14's ICF option (`last_piece_with_striker_loses`, ICF 81-85) ends the board before
+        // the penalty returns men; under the booklet's count the penalty still brings them
+        // back (ICF 28 writes them off), so men of both colours may lie on such a board.
+        // Regression (configuration sweep, 5 December 2026): such boards were refused.
+        let returned_after_end = result.is_some_and(|r| r.reason == BoardEnd::LastPieceWithStriker)
+            && rules.last_piece_with_striker_loses
+            && rules.board_end_scoring == crate::rules::BoardEndScoring::Booklet;
+        let mut state = setup.validate(rules, over && !blocked, returned_after_end)?;
         let bad = |why| Err(SetupError::Phase(why));
         match phase {
             Phase::Stroke | Phase::Over => {}
@@ -923,7 +937,7 @@ impl State {
         }
         match (over, result) {
             (true, Some(r)) => {
-                let cap = crate::rules::MAX_POINTS;
+                let cap = max_board_points(rules);
                 match (r.winner, r.reason) {
                     (None, BoardEnd::Blocked) if r.points == [0, 0] => {
                         if !every_base_line_blocked(&state) {
@@ -934,8 +948,17 @@ impl State {
                         return bad("a blocked board scores no points");
                     }
                     (Some(w), reason) if w <= 1 && reason != BoardEnd::Blocked => {
-                        if !(1..=cap).contains(&r.points[w])
-                            || !(-cap..=0).contains(&r.points[1 - w])
+                        // A1 (penalties deducted from the offender): at most the 3 penalty
+                        // points and the offender's own men on the board; and the victim
+                        // scores its normal C18 count, 0 after a C17 loss (the offender has no
+                        // man left). Otherwise every board credits at least 1 point (A18).
+                        let deducted = 3 + i64::from(MEN_PER_COLOUR);
+                        let least = match rules.penalty_points {
+                            crate::rules::PenaltyPoints::CreditVictim => 1,
+                            crate::rules::PenaltyPoints::DeductFromOffender => 0,
+                        };
+                        if !(least..=cap).contains(&r.points[w])
+                            || !(-deducted..=0).contains(&r.points[1 - w])
                         {
                             return bad("the result's points are out of range");
                         }
@@ -951,6 +974,18 @@ impl State {
         state.result = result;
         Ok(state)
     }
+}
+
+/// The most points one board can give a side under `rules` (C18, C19, A1, ICF 25-28 and
+/// 75-85): the queen's points, the 18 men, 3 penalty points
+/// and the 2 extra points "if demanded", or [`Rules::max_points_per_board`] when that is less.
+/// Regression (configuration sweep, 5 December 2026): the state check bounded a board's points
+/// by [`crate::MAX_POINTS`] (1000), the largest value of an option, and a board won with the
+/// queen at the largest queen points (1000) scored up to 1023: the game played a state that
+/// did not deserialize.
+pub(crate) fn max_board_points(rules: &Rules) -> i64 {
+    let most = rules.queen_points + 2 * i64::from(MEN_PER_COLOUR) + 3 + 2;
+    rules.max_points_per_board.map_or(most, |cap| cap.min(most))
 }
 
 /// The bit mask of the men of `colour` (ids 1-9 white, 10-18 black).

@@ -131,6 +131,58 @@ fn a20_loser_or_winner_breaks_and_fixed_colours_options() {
     assert_eq!(next.white_team(), prev.white_team(), "colours kept");
 }
 
+/// Regression (configuration sweep, 5 December 2026): a match of boards under another
+/// configuration than the rules' own (`Match::new(carrom, config)`) played on past the rules'
+/// target (C20): with a higher target, or a board limit and no target, the next board started
+/// at a score of the rules' target or more, a state its own checks refuse (its JSON did not
+/// read back). A higher target is refused now (`Rounds::max_target`), and the rules' target
+/// ends the game under any configuration.
+#[test]
+fn regression_a_match_past_the_rules_target_started_boards_no_state_holds_c20() {
+    use boardgame_core::MatchConfigError;
+    let game = Carrom::new(Rules::lattjo().with_target_points(1)).unwrap();
+    assert_eq!(game.max_target(), Some(1));
+    assert_eq!(
+        Match::try_new(game.clone(), MatchConfig::new(Some(10), None).unwrap()).err(),
+        Some(MatchConfigError::TargetTooHigh { target: 10, max: 1 })
+    );
+    let t = |a: i64, b: i64| BySeat::from_fn(2, |s| if s.index() == 0 { a } else { b });
+    let boards_only = MatchConfig::new(None, Some(5)).unwrap();
+    assert!(
+        game.match_over(&boards_only, &t(0, 1), 1),
+        "C20: the rules' target"
+    );
+    assert!(!game.match_over(&boards_only, &t(0, 0), 1));
+    for config in [
+        boards_only,
+        MatchConfig::new(Some(1), Some(u32::MAX)).unwrap(),
+    ] {
+        let m = Match::try_new(game.clone(), config).unwrap();
+        for seed in 0..3 {
+            let mut s = m.new_initial_state();
+            let mut rng = GameRng::new(seed, 0);
+            let mut buf = Vec::new();
+            for _ in 0..300 {
+                let round = s.round();
+                assert!(round.totals_before().iter().all(|&p| p < 1), "{config:?}");
+                #[cfg(feature = "serde")]
+                {
+                    let text = serde_json::to_string(&s).unwrap();
+                    let back: boardgame_core::MatchState<State> =
+                        serde_json::from_str(&text).unwrap();
+                    assert_eq!(back, s);
+                }
+                let a = match m.turn(&s) {
+                    Turn::Terminal => break,
+                    Turn::Chance => m.sample_chance(&s, &mut rng),
+                    Turn::Player(_) => m.sample_action(&s, &mut rng, &mut buf),
+                };
+                m.apply(&mut s, &a.unwrap()).unwrap();
+            }
+        }
+    }
+}
+
 #[test]
 fn c20_a22_game_ends_at_25_or_after_8_boards_with_different_scores() {
     let game = Carrom::new(Rules::lattjo()).unwrap();

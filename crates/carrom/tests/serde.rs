@@ -161,3 +161,87 @@ fn a_blocked_board_round_trips_and_inconsistent_blocked_results_are_refused() {
     let e = serde_json::from_value::<State>(j).unwrap_err();
     assert!(e.to_string().contains("every base line"), "{e}");
 }
+
+/// Regression (configuration sweep, 5 December 2026): the state check bounded a board's
+/// points by `MAX_POINTS` (1000), the largest value of an option, but a board won with the
+/// queen covered (C18) under the largest queen points (1000) scores more: here the queen and
+/// the loser's last man, 1001 points. The game played the state and its JSON did not read
+/// back. The bound is now what the rules can award: the queen's points, the men, the penalty
+/// and extra points, or `max_points_per_board` when that is less (ICF 28).
+#[test]
+fn regression_a_board_won_at_the_largest_queen_points_did_not_deserialize_c18() {
+    use common::{both, setup, white};
+    use lattjo_carrom::{Outcome, QueenState};
+    let won = |rules: Rules| {
+        let game = Carrom::new(rules).unwrap();
+        let su = setup(game.rules(), &both(8, 8), QueenState::Covered(0), [0, 0], 0);
+        let mut s = game.from_setup(su).unwrap();
+        game.resolve(&mut s, &Outcome::counted().pocket(white(8)))
+            .unwrap();
+        s
+    };
+    let s = won(Rules::lattjo().with_queen_points(lattjo_carrom::MAX_POINTS));
+    assert_eq!(s.result().unwrap().points, [1001, 0]);
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json).unwrap(), s);
+    // Under a cap per board (ICF 28) the check holds the points to the cap.
+    let s = won(Rules::lattjo().with_max_points_per_board(Some(4)));
+    assert_eq!(s.result().unwrap().points, [4, 0]);
+    let mut json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    json["result"]["points"] = serde_json::json!([5, 0]);
+    assert!(serde_json::from_value::<State>(json).is_err());
+}
+
+/// Regression (configuration sweep, 5 December 2026): under A1's `DeductFromOffender` option a
+/// board lost by C17 (own last piece before the queen) scores the victim its normal C18 count,
+/// 0 (the offender has no man left), and takes 3 plus the victim's men on the board from the
+/// offender. The state check wanted at least 1 point for every board's winner (A18's reading
+/// under the default `CreditVictim`), so the game played a state whose JSON did not read back.
+#[test]
+fn regression_a_c17_loss_with_points_deducted_did_not_deserialize_a1() {
+    use common::{both, setup, white};
+    use lattjo_carrom::{BoardEnd, Outcome, PenaltyPoints, QueenState};
+    let game = Carrom::new(Rules::lattjo().with_penalty_points(PenaltyPoints::DeductFromOffender))
+        .unwrap();
+    let su = setup(game.rules(), &both(8, 0), QueenState::OnBoard, [0, 0], 0);
+    let mut s = game.from_setup(su).unwrap();
+    game.resolve(&mut s, &Outcome::counted().pocket(white(8)))
+        .unwrap();
+    let r = s.result().unwrap();
+    assert_eq!(r.reason, BoardEnd::OwnLastBeforeQueen);
+    assert_eq!((r.winner, r.points), (Some(1), [-12, 0]));
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    // Under the default the winner of a board scores at least 1 (A18).
+    let mut credit = json;
+    credit["rules"]["penalty_points"] = serde_json::json!("CreditVictim");
+    assert!(serde_json::from_value::<State>(credit).is_err());
+}
+
+/// Regression (configuration sweep, 5 December 2026): A14's ICF option
+/// (`last_piece_with_striker_loses`, ICF 81) under the booklet's count ends the board before the
+/// stroke's penalty brings the striker's men back, so the ended board holds men of both colours
+/// (ICF's own count writes them off, ICF 28). The state check wanted a colour with no man left
+/// on every ended board, so the state did not read back.
+#[test]
+fn regression_a_board_lost_by_the_last_man_with_the_striker_did_not_deserialize_a14() {
+    use common::{both, position, resolve, white};
+    use lattjo_carrom::{BoardEnd, Colour, Outcome, QueenState};
+    let rules = Rules::lattjo().with_last_piece_with_striker_loses(true);
+    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let r = resolve(
+        &rules,
+        &mut s,
+        &Outcome::counted().pocket(white(8)).striker_pocketed(),
+    )
+    .unwrap();
+    assert_eq!(r.board_over.unwrap().reason, BoardEnd::LastPieceWithStriker);
+    assert!(s.on_board(Colour::White) > 0 && s.on_board(Colour::Black) > 0);
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(serde_json::from_value::<State>(json.clone()).unwrap(), s);
+    // Another end with men of both colours on the board is still refused.
+    let mut other = json;
+    other["result"]["reason"] = serde_json::json!("OpponentsLastPiece");
+    assert!(serde_json::from_value::<State>(other).is_err());
+}

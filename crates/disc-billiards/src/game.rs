@@ -131,7 +131,14 @@ impl Novuss {
     /// [`RulesError`] when the options do not fit together.
     pub fn new(rules: Rules) -> Result<Novuss, RulesError> {
         rules.validate()?;
-        let config = MatchConfig::new(Some(i64::from(rules.sets_to_win)), None)
+        // With the engine's stroke limit a set can be drawn and score for nobody, and a match
+        // of drawn sets never ended (a regression: under a limit of one stroke, no set is
+        // won). Such a match lasts at most as many sets as a best-of match without draws:
+        // `2 * sets_to_win - 1`.
+        let most_sets = rules
+            .stroke_limit
+            .map(|_| 2 * u32::from(rules.sets_to_win) - 1);
+        let config = MatchConfig::new(Some(i64::from(rules.sets_to_win)), most_sets)
             .map_err(|_| RulesError::Sets)?;
         Ok(Novuss {
             rules,
@@ -433,7 +440,20 @@ impl Novuss {
         }
     }
 
-    /// The match configuration of [`Rules::sets_to_win`] (B23).
+    /// The match configuration of [`Rules::sets_to_win`] (B23): the first side to win that
+    /// many sets wins. With [`Rules::stroke_limit`], under which a set can be drawn, the match
+    /// also ends after `2 * sets_to_win - 1` sets (the most a best-of match without draws
+    /// plays), won by the side with more sets, drawn when they have as many.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_disc_billiards::{Novuss, Rules};
+    /// assert_eq!(Novuss::new(Rules::lnf())?.match_config().max_rounds(), None);
+    /// let limited = Novuss::new(Rules::lnf().with_stroke_limit(Some(200)))?;
+    /// assert_eq!(limited.match_config().max_rounds(), Some(3));
+    /// # Ok::<(), lattjo_disc_billiards::RulesError>(())
+    /// ```
     #[must_use]
     pub fn match_config(&self) -> MatchConfig {
         self.config

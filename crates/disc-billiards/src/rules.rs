@@ -302,7 +302,8 @@ pub struct Rules {
     /// Sets needed to win a match (B23); 1 is a single game.
     pub sets_to_win: u8,
     /// An engine addition, not a rule: the game is drawn after this many strokes (at least
-    /// 1). `None` (the default) plays until a side wins.
+    /// 1). `None` (the default) plays until a side wins. A match under a limit lasts at most
+    /// `2 * sets_to_win - 1` sets ([`crate::Novuss::match_config`]).
     pub stroke_limit: Option<u32>,
     /// Optional execution noise, applied as a recorded chance node after every stroke.
     pub noise: Option<NoiseModel>,

@@ -260,3 +260,35 @@ fn legal_actions_are_legal_and_sampled_actions_cover_the_space() {
     }
     assert!(speeds.iter().any(|&v| v < 1.0) && speeds.iter().any(|&v| v > 7.0));
 }
+
+/// Regression (configuration sweep, 5 December 2026): under the engine's stroke limit a set can
+/// be drawn and scores for nobody (B23 counts won sets), and a match of drawn sets never ended:
+/// under a limit of one stroke no set is won, and random play went on for 600 sets without an
+/// end. Such a match now lasts at most `2 * sets_to_win - 1` sets, the most a best-of match
+/// without draws plays.
+#[test]
+fn regression_a_match_under_a_stroke_limit_never_ended_b23() {
+    for sets in [1u8, 2, 255] {
+        let game = Novuss::new(
+            Rules::lattjo()
+                .with_sets_to_win(sets)
+                .with_stroke_limit(Some(1)),
+        )
+        .unwrap();
+        let most = 2 * u32::from(sets) - 1;
+        assert_eq!(game.match_config().max_rounds(), Some(most));
+        let m = game.full_match();
+        let mut s = m.new_initial_state();
+        boardgame_core::random_playout_capped(
+            &m,
+            &mut s,
+            &mut boardgame_core::GameRng::new(1, 3),
+            &mut Vec::new(),
+            10 * most + 10,
+        );
+        assert_eq!(m.turn(&s), Turn::Terminal, "{sets} sets to win");
+        assert!(s.rounds_played() <= most);
+    }
+    let unlimited = Novuss::new(Rules::lattjo().with_sets_to_win(255)).unwrap();
+    assert_eq!(unlimited.match_config().max_rounds(), None);
+}

@@ -1000,3 +1000,27 @@ fn a_state_of_another_game_is_refused_not_a_panic() {
     refused(&block, &mut s, &first, PlayError::OtherRules);
     assert!(block.returns(&s).is_none());
 }
+
+/// Regression (configuration sweep, 5 December 2026): rules under which no round can score
+/// made a match that never ended. All Fives with a double-one set and one tile each: the
+/// layout's ends never add up to 5 and the pips left in hand (at most 2) round to 0 (section 5, All Fives: "rounded to the nearest 5"), so
+/// a match to 61 played 33,333 rounds in 100,000 plies at 0-0. boardgame-core's `Match` now
+/// ends after `MAX_SCORELESS_ROUNDS` scoreless rounds in a row, a draw.
+#[test]
+fn regression_a_match_whose_rounds_could_never_score_never_ended_all_fives() {
+    use boardgame_core::MAX_SCORELESS_ROUNDS;
+    let g = Dominoes::new(Rules::all_fives().with_highest(1).with_hand_size(Some(1))).unwrap();
+    let m = Match::new(g, MatchConfig::new(Some(61), None).unwrap());
+    let mut s = m.new_initial_state();
+    let plies = boardgame_core::random_playout_capped(
+        &m,
+        &mut s,
+        &mut GameRng::new(1, 3),
+        &mut Vec::new(),
+        100_000,
+    );
+    assert_eq!(m.turn(&s), Turn::Terminal, "after {plies} plies");
+    assert_eq!(s.totals().as_slice(), &[0, 0]);
+    assert_eq!(s.rounds_played(), MAX_SCORELESS_ROUNDS);
+    assert_eq!(m.returns(&s).unwrap().as_slice(), &[0.0, 0.0]);
+}
