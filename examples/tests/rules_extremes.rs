@@ -1,11 +1,12 @@
 //! Hostile configurations: every crate's rule options at their extremes and just past them.
 //!
 //! Configuration sweep, 5 December 2026. The standard: a configuration a crate cannot play is
-//! refused with a typed error by its checked constructor, and by every deserialization that
-//! makes a game or a state of one (the `Rules` structs are plain data with public fields, as
-//! their builders are: the checks run where rules become a game, in `Game::new`, in the
-//! deserializers of the states that carry their rules, in dominoes' game and in ludo's
-//! `rules=` field). A configuration a crate accepts plays: short random games under it end or
+//! refused with a typed error by its checked constructor, by the deserialization of the
+//! `Rules` themselves (each crate's `Rules::validate`, which `via_json` below checks on every
+//! configuration), and by every deserialization that makes a game or a state of one (the
+//! deserializers of the states that carry their rules, dominoes' game, ludo's `rules=`
+//! field). The `Rules` structs are plain data with public fields, as their builders are, so a
+//! value built in code is checked where it becomes a game. A configuration a crate accepts plays: short random games under it end or
 //! reach their cap without a panic, an overflow (these tests run with overflow checks on), a
 //! refused generated action or a state whose JSON does not read back. Matches are swept too
 //! (`boardgame_core::Match` under extreme targets and round limits).
@@ -33,11 +34,48 @@ fn json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("every type here writes JSON")
 }
 
-/// The rules read back from their JSON (the way a configuration file reaches a game).
-fn via_json<R: Serialize + DeserializeOwned + PartialEq + Debug>(r: &R) -> R {
-    let back: R = serde_json::from_str(&json(r)).expect("rules read back");
-    assert_eq!(&back, r);
-    back
+/// Each crate's `Rules::validate`, the check its constructor and its deserializer share.
+trait Validate {
+    fn check(&self) -> Result<(), String>;
+}
+
+macro_rules! validate {
+    ($($rules:ty),*) => {$(
+        impl Validate for $rules {
+            fn check(&self) -> Result<(), String> {
+                self.validate().map_err(|e| e.to_string())
+            }
+        }
+    )*};
+}
+
+validate!(
+    lattjo_backgammon::Rules,
+    lattjo_carrom::Rules,
+    lattjo_chess::Rules,
+    lattjo_disc_billiards::Rules,
+    lattjo_dominoes::Rules,
+    lattjo_draughts::Rules,
+    lattjo_ludo::Rules
+);
+
+/// The rules read back from their JSON (the way a configuration file reaches a game). Rules
+/// the crate refuses are refused by their JSON too, with the same reason (deserialization
+/// validates); the rules themselves are then returned, for the constructor to refuse.
+fn via_json<R: Serialize + DeserializeOwned + PartialEq + Debug + Clone + Validate>(r: &R) -> R {
+    let read = serde_json::from_str::<R>(&json(r));
+    match r.check() {
+        Ok(()) => {
+            let back = read.expect("rules read back");
+            assert_eq!(&back, r);
+            back
+        }
+        Err(why) => {
+            let e = read.expect_err("the JSON of rules the crate refuses is refused");
+            assert!(e.to_string().contains(&why), "{e} does not say {why}");
+            r.clone()
+        }
+    }
 }
 
 /// Plays `games` random games of at most `max_plies` plies (and a few seconds each), reading
@@ -955,4 +993,27 @@ fn novuss_rules_and_matches_at_the_extremes() {
     }
     assert!(accepted > 20, "{accepted}");
     assert!(plies > 500);
+}
+
+/// Regression (configuration sweep, 5 December 2026): the `Rules` of every game crate
+/// deserialized without the checks their constructors make, so a configuration file could hold
+/// rules that no game accepts, and the error came only later, from `Game::new` or a state's
+/// deserializer. Each crate's `Rules` JSON is now checked by its `Rules::validate`.
+#[test]
+fn regression_rules_json_was_not_validated() {
+    fn refused<R: Serialize + DeserializeOwned + Debug>(preset: &R, field: &str, bad: &str) {
+        let mut value: serde_json::Value = serde_json::from_str(&json(preset)).expect("JSON");
+        value[field] = serde_json::from_str(bad).expect("a JSON value");
+        let text = value.to_string();
+        let e = serde_json::from_str::<R>(&text).expect_err(&text);
+        assert!(!e.to_string().is_empty());
+        serde_json::from_str::<R>(&json(preset)).expect("the preset reads");
+    }
+    refused(&lattjo_backgammon::Rules::standard(), "max_cube_log2", "13");
+    refused(&lattjo_carrom::Rules::lattjo(), "players", "3");
+    refused(&lattjo_chess::Rules::lattjo(), "auto_claim", "true");
+    refused(&lattjo_disc_billiards::Rules::lattjo(), "sets_to_win", "0");
+    refused(&lattjo_dominoes::Rules::lattjo(), "players", "9");
+    refused(&lattjo_draughts::Rules::wcdf(), "repetitions", "1");
+    refused(&lattjo_ludo::Rules::lattjo(), "players", "7");
 }

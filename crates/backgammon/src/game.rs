@@ -16,6 +16,9 @@ use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
 /// Rule options: a preset ([`Rules::lattjo`], the default, or [`Rules::standard`]) changed
 /// by `with_<option>` builders. [`Backgammon::new`] checks the combination.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -32,7 +35,11 @@ use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
 /// # Ok::<(), lattjo_backgammon::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// How a non-double may be under-used (D1). Booklet: [`SingleDiePolicy::Lattjo`];
@@ -63,7 +70,63 @@ pub struct Rules {
     pub resignations: bool,
 }
 
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
+}
+
 impl Rules {
+    /// Checks that the options fit together: a cube limit of at most 2^12, and no cube option
+    /// (the Jacoby rule, beavers, automatic doubles) without the cube. [`Backgammon::new`]
+    /// and deserialization check the same.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] naming the first option that does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Rules, RulesError};
+    /// assert_eq!(Rules::standard().validate(), Ok(()));
+    /// let mut r = Rules::standard();
+    /// r.max_cube_log2 = Some(20);
+    /// assert_eq!(r.validate(), Err(RulesError::CubeLimit(20)));
+    /// ```
+    pub const fn validate(&self) -> Result<(), RulesError> {
+        if let Some(m) = self.max_cube_log2
+            && m > MAX_CUBE_LOG2
+        {
+            return Err(RulesError::CubeLimit(m));
+        }
+        if !self.cube {
+            if self.jacoby {
+                return Err(RulesError::NeedsCube("the jacoby rule"));
+            }
+            if self.beavers {
+                return Err(RulesError::NeedsCube("beavers"));
+            }
+            if self.automatic_doubles > 0 {
+                return Err(RulesError::NeedsCube("automatic doubles"));
+            }
+        }
+        Ok(())
+    }
+
     /// The booklet's rules (the default): [`SingleDiePolicy::Lattjo`], no Crawford rule, the
     /// cube on.
     #[must_use]
@@ -208,21 +271,8 @@ impl Backgammon {
     ///
     /// [`RulesError`] for a cube limit above 2^12, or a cube option without the cube.
     pub const fn new(rules: Rules) -> Result<Backgammon, RulesError> {
-        if let Some(m) = rules.max_cube_log2
-            && m > MAX_CUBE_LOG2
-        {
-            return Err(RulesError::CubeLimit(m));
-        }
-        if !rules.cube {
-            if rules.jacoby {
-                return Err(RulesError::NeedsCube("the jacoby rule"));
-            }
-            if rules.beavers {
-                return Err(RulesError::NeedsCube("beavers"));
-            }
-            if rules.automatic_doubles > 0 {
-                return Err(RulesError::NeedsCube("automatic doubles"));
-            }
+        if let Err(e) = rules.validate() {
+            return Err(e);
         }
         Ok(Backgammon {
             rules,

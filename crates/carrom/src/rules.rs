@@ -199,6 +199,9 @@ impl Default for NoiseModel {
 /// model can express them. Each option has a `with_*` builder that takes its value
 /// (`with_players(4)` for pairs); [`crate::Carrom::new`] validates the combination.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -213,7 +216,11 @@ impl Default for NoiseModel {
 /// assert!(pairs.validate().is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs, partners opposite) players (C1).
@@ -315,6 +322,25 @@ pub struct Rules {
     /// ICF 29-33: games per match (best of this many, odd). Used by [`crate::Carrom::full_match`].
     /// Default 1; ICF 3.
     pub games_per_match: u8,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
 }
 
 impl Default for Rules {

@@ -12,6 +12,9 @@ use crate::types::{ByColor, Color};
 /// [`Rules::lattjo`] (the literal booklet). Both generate identical moves. Each option has a
 /// builder method taking its value; [`Chess::new`] validates the combination.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -26,7 +29,11 @@ use crate::types::{ByColor, Color};
 /// # Ok::<(), lattjo_chess::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// Threefold repetition (FIDE 9.2) and the 50-move rule (9.3) may be claimed.
@@ -52,6 +59,25 @@ pub struct Rules {
     pub decisions: bool,
 }
 
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
+}
+
 impl Default for Rules {
     /// [`Rules::fide`], the workspace default for chess (rules section 4 D3).
     fn default() -> Rules {
@@ -60,6 +86,28 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Checks that the options fit together: auto-claiming needs claimable draws to claim.
+    /// [`Chess::new`] and deserialization check the same.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::AutoClaimWithoutClaims`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Rules, RulesError};
+    /// assert_eq!(Rules::fide().validate(), Ok(()));
+    /// let r = Rules::lattjo().with_auto_claim(true);
+    /// assert_eq!(r.validate(), Err(RulesError::AutoClaimWithoutClaims));
+    /// ```
+    pub const fn validate(&self) -> Result<(), RulesError> {
+        if self.auto_claim && !self.claimable_draws {
+            return Err(RulesError::AutoClaimWithoutClaims);
+        }
+        Ok(())
+    }
+
     /// FIDE Laws: the booklet's moves plus FIDE's draw rules (default).
     #[must_use]
     pub const fn fide() -> Rules {
@@ -626,9 +674,7 @@ impl Chess {
     ///
     /// [`RulesError`] for a combination of options that makes no sense.
     pub fn new(rules: Rules) -> Result<Chess, RulesError> {
-        if rules.auto_claim && !rules.claimable_draws {
-            return Err(RulesError::AutoClaimWithoutClaims);
-        }
+        rules.validate()?;
         Ok(Chess {
             rules,
             start: Position::new(),

@@ -226,6 +226,9 @@ pub enum NextSetStarter {
 /// or [`Rules::mini`], and change options with the `with_*` builders (each takes the value:
 /// `with_players(4)` for pairs). [`crate::Novuss::new`] validates the combination.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -236,7 +239,11 @@ pub enum NextSetStarter {
 /// assert_eq!(Rules::lnf().placement_test, PlacementTest::LnfHoleInside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs) (N1, N16).
@@ -312,6 +319,25 @@ pub struct Rules {
     /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at least
     /// [`MIN_SPEED_LIMIT`] and at most [`MAX_SPEED_LIMIT`].
     pub max_speed: f64,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
 }
 
 /// Execution noise: the cue's aim and force are perturbed by a chance node (recorded as an

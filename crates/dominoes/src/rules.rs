@@ -177,6 +177,9 @@ pub enum SpinnerRule {
 /// games. Change options with the `with_*` methods; [`crate::Dominoes::new`] checks the
 /// combination.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -189,7 +192,11 @@ pub enum SpinnerRule {
 /// assert_eq!(Rules::default(), Rules::lattjo());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// Players at the table, 2 to 8 (the booklet: 2 to 5, D1). Every preset: 2, except
@@ -234,6 +241,25 @@ pub struct Rules {
     /// are covered: none (the booklet, D8; Muggins), the first double (All Fives) or every
     /// double (Five-Up).
     pub spinner: SpinnerRule,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
 }
 
 /// Rules that cannot make a game.

@@ -41,6 +41,9 @@ pub enum Draws {
 ///
 /// [`Draughts::new`] checks a rule set ([`RulesError`]); the presets are valid.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -58,7 +61,11 @@ pub enum Draws {
 /// # Ok::<(), lattjo_draughts::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// Short kings (D12, both presets) or the French text's flying kings (V2).
@@ -75,6 +82,25 @@ pub struct Rules {
     /// many plies) in which no man moved and nothing was captured (A1). 40 in both
     /// presets; at least 1.
     pub quiet_moves: u16,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
 }
 
 impl Default for Rules {

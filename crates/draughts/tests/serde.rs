@@ -281,12 +281,19 @@ fn regression_plies_counter_at_u32_max_saturates_instead_of_overflowing() {
     assert!(from_json(v).is_err());
 }
 
+/// Rules deserialization checks `Rules::validate`, as `Draughts::new` does (it read rules
+/// no game accepts as data before, 5 December 2026).
 #[test]
-fn rules_deserialize_as_data_and_the_constructor_validates() {
-    let r: Rules = serde_json::from_value(
-        json!({"king_moves": "Short", "draws": "Claim", "repetitions": 1, "quiet_moves": 40}),
-    )
-    .unwrap();
+fn rules_deserialization_and_the_constructor_validate_alike() {
+    let bad = json!({"king_moves": "Short", "draws": "Claim", "repetitions": 1, "quiet_moves": 40});
+    let e = serde_json::from_value::<Rules>(bad).expect_err("one repetition is refused");
+    assert!(
+        e.to_string()
+            .contains(&RulesError::Repetitions(1).to_string()),
+        "{e}"
+    );
+    let mut r = Rules::wcdf();
+    r.repetitions = 1;
     assert_eq!(Draughts::new(r), Err(RulesError::Repetitions(1)));
     let r: Rules = serde_json::from_value(serde_json::to_value(Rules::lattjo()).unwrap()).unwrap();
     assert_eq!(r, Rules::lattjo());

@@ -605,6 +605,9 @@ impl Preset {
 /// not an option. D7 (only the own home track is safe) is the same in every preset too; its
 /// separate option, Ludo King's safe stars ([`Rules::safe_dots`]), is off in all three.
 ///
+/// With the `serde` feature, deserialization checks [`Rules::validate`], as the game's
+/// constructor does.
+///
 /// # Examples
 ///
 /// ```
@@ -618,7 +621,11 @@ impl Preset {
 /// # Ok::<(), lattjo_ludo::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 #[non_exhaustive]
 pub struct Rules {
     /// L1: the number of players, 2 to 4. Every preset: 4.
@@ -674,6 +681,25 @@ pub struct Rules {
     /// A15: after the first player finishes, play on to rank the remaining places. Off in
     /// every preset.
     pub play_out_places: bool,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
 }
 
 /// A rule combination that cannot be played.
