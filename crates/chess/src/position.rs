@@ -233,10 +233,12 @@ impl Position {
         // Built and validated once: the PGN reader asks for it at every game.
         static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
         START
-            .get_or_init(|| match Position::from_setup(Setup::default(), CastlingMode::Standard) {
-                Ok(p) => p,
-                Err(_) => unreachable!("the standard start is valid"),
-            })
+            .get_or_init(
+                || match Position::from_setup(Setup::default(), CastlingMode::Standard) {
+                    Ok(p) => p,
+                    Err(_) => unreachable!("the standard start is valid"),
+                },
+            )
             .clone()
     }
 
