@@ -230,10 +230,16 @@ impl Position {
     /// The standard starting position (rules section 1; White to move, rule K2).
     #[must_use]
     pub fn new() -> Position {
-        match Position::from_setup(Setup::default(), CastlingMode::Standard) {
-            Ok(p) => p,
-            Err(_) => unreachable!("the standard start is valid"),
-        }
+        // Built and validated once: the PGN reader asks for it at every game.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(
+                || match Position::from_setup(Setup::default(), CastlingMode::Standard) {
+                    Ok(p) => p,
+                    Err(_) => unreachable!("the standard start is valid"),
+                },
+            )
+            .clone()
     }
 
     /// The placement.
