@@ -8,7 +8,9 @@ use boardgame_core::conformance::{
     ConformanceConfig, check_foreign_states, probe_indexed, probe_observe, probe_rounds,
 };
 use boardgame_core::{Match, MatchConfig, MatchState};
-use lattjo_backgammon::{Action, Backgammon, Dice, ObservationKind, ResignLevel, Rules, State};
+use lattjo_backgammon::{
+    Action, Backgammon, Dice, ObservationKind, ResignLevel, Rules, Side, State,
+};
 
 /// The crate's own check of a state: a serde round trip (deserialization validates).
 #[cfg(feature = "serde")]
@@ -81,6 +83,10 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
             let report = check_foreign_states(a, b, &cfg, round_trip::<State>, |s, _| {
                 probe_observe(b, s)?;
                 probe_indexed(b, s)?;
+                let _ = (b.xgid(s), b.gnubg_id(s), b.gnubg_id_unswapped(s));
+                for you in [Side::White, Side::Black] {
+                    let _ = b.fibs_board(s, you, ["you", "them"]);
+                }
                 probe_rounds(b, s)
             })
             .unwrap_or_else(|v| panic!("{:?} on a state of {:?}: {v}", b.rules(), a.rules()));
@@ -95,7 +101,11 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
 #[test]
 fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
     let mut matches = Vec::new();
-    for rules in [Rules::standard(), Rules::lattjo(), Rules::standard().with_cube(false)] {
+    for rules in [
+        Rules::standard(),
+        Rules::lattjo(),
+        Rules::standard().with_cube(false),
+    ] {
         for (target, rounds) in [(Some(1), None), (Some(7), None), (Some(64), Some(3))] {
             let config = MatchConfig::new(target, rounds).unwrap();
             matches.push(Match::new(Backgammon::new(rules).unwrap(), config));
@@ -105,25 +115,20 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
     let (mut pairs, mut nodes) = (0, 0);
     for a in &matches {
         for b in &matches {
-            let report = check_foreign_states(
-                a,
-                b,
-                &cfg,
-                round_trip::<MatchState<State>>,
-                |s, _| {
+            let report =
+                check_foreign_states(a, b, &cfg, round_trip::<MatchState<State>>, |s, _| {
                     probe_observe(b, s)?;
                     probe_indexed(b, s)
-                },
-            )
-            .unwrap_or_else(|v| {
-                panic!(
-                    "{:?} {:?} on a state of {:?} {:?}: {v}",
-                    b.game().rules(),
-                    b.config(),
-                    a.game().rules(),
-                    a.config()
-                )
-            });
+                })
+                .unwrap_or_else(|v| {
+                    panic!(
+                        "{:?} {:?} on a state of {:?} {:?}: {v}",
+                        b.game().rules(),
+                        b.config(),
+                        a.game().rules(),
+                        a.config()
+                    )
+                });
             pairs += 1;
             nodes += report.foreign_nodes;
         }

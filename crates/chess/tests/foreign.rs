@@ -62,6 +62,7 @@ fn every_game_refuses_or_plays_validly_the_states_of_every_other() {
             }
             let report = check_foreign_states(a, b, &cfg, valid, |s, _| {
                 probe_observe(b, s)?;
+                let _ = b.claimable_draws(s);
                 probe_indexed(b, s)
             })
             .unwrap_or_else(|v| panic!("{b:?} on a state of {a:?}: {v}"));

@@ -4,14 +4,55 @@
 //! booklet, LNF and mini boards, noise, a stroke limit, the physics), both ways, and for
 //! matches of other settings. Strokes are simulated, so each pair plays short games.
 
+use boardgame_core::MatchState;
 use boardgame_core::conformance::{
     ConformanceConfig, check_foreign_states, probe_indexed, probe_observe, probe_parametric,
     probe_rounds,
 };
-use boardgame_core::MatchState;
+use boardgame_core::{Game, Seat};
 use lattjo_disc_billiards::{
     Action, NoiseModel, Novuss, PhysicsConfig, RANDOM_PLAY_BOUND, Rules, State,
 };
+
+/// The crate's own state methods of `b` on a state `a` made: the stroke check, a simulation,
+/// and `b` resolving what `a` simulated (refused, or a valid state).
+fn probe_state_methods(
+    a: &Novuss,
+    b: &Novuss,
+    s: &State,
+    rng: &mut boardgame_core::GameRng,
+) -> Result<(), String> {
+    let mut buf = Vec::new();
+    let Some(Action::Strike(_, stroke)) = a.sample_action(s, rng, &mut buf) else {
+        return Ok(());
+    };
+    for seat in Seat::all(b.num_players().max(4)) {
+        let _ = b.check_stroke(s, seat, &stroke);
+    }
+    let _ = b.simulate(s, &stroke);
+    let mut copy = s.clone();
+    match b.strike(&mut copy, &stroke) {
+        Ok(_) => round_trip(&copy)?,
+        Err(_) if copy != *s => return Err("strike refused but changed the state".into()),
+        Err(_) => {}
+    }
+    if let Ok(outcome) = a.simulate(s, &stroke) {
+        for called in [false, true] {
+            let mut copy = s.clone();
+            let r = if called {
+                b.resolve_called_foul(&mut copy, &outcome)
+            } else {
+                b.resolve(&mut copy, &outcome)
+            };
+            match r {
+                Ok(_) => round_trip(&copy)?,
+                Err(_) if copy != *s => return Err("resolve refused but changed the state".into()),
+                Err(_) => {}
+            }
+        }
+    }
+    Ok(())
+}
 
 /// The crate's own check of a state: a serde round trip (deserialization validates).
 #[cfg(feature = "serde")]
@@ -78,6 +119,7 @@ fn every_set_refuses_or_plays_validly_the_states_of_every_other() {
                     probe_observe(b, s)?;
                     probe_indexed(b, s)?;
                     probe_parametric(b, s, rng)?;
+                    probe_state_methods(a, b, s, rng)?;
                     probe_rounds(b, s)
                 })
                 .unwrap_or_else(|v| panic!("game {j} on a state of game {i}: {v}"));

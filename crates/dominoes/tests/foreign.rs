@@ -9,7 +9,7 @@ use boardgame_core::conformance::{
     probe_rounds,
 };
 use boardgame_core::{Match, MatchConfig, MatchState};
-use lattjo_dominoes::{Action, DrawRule, Dominoes, ObservationKind, Rules, State};
+use lattjo_dominoes::{Action, Dominoes, DrawRule, ObservationKind, Rules, State};
 
 /// The crate's own check of a state: a serde round trip (deserialization validates).
 #[cfg(feature = "serde")]
@@ -84,6 +84,10 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
                 probe_indexed(b, s)?;
                 probe_rounds(b, s)?;
                 b.check_state(s).ok();
+                let _ = b.describe_state(s);
+                for a in &cfg.extra_actions {
+                    let _ = b.check(s, a);
+                }
                 Ok(())
             })
             .unwrap_or_else(|v| panic!("game {j} on a state of game {i}: {v}"));
@@ -115,18 +119,13 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
     let (mut pairs, mut nodes) = (0, 0);
     for (i, a) in matches.iter().enumerate() {
         for (j, b) in matches.iter().enumerate() {
-            let report = check_foreign_states(
-                a,
-                b,
-                &cfg,
-                round_trip::<MatchState<State>>,
-                |s, rng| {
+            let report =
+                check_foreign_states(a, b, &cfg, round_trip::<MatchState<State>>, |s, rng| {
                     probe_imperfect(b, s, rng)?;
                     probe_observe(b, s)?;
                     probe_indexed(b, s)
-                },
-            )
-            .unwrap_or_else(|v| panic!("match {j} on a state of match {i}: {v}"));
+                })
+                .unwrap_or_else(|v| panic!("match {j} on a state of match {i}: {v}"));
             pairs += 1;
             nodes += report.foreign_nodes;
         }

@@ -6,7 +6,7 @@
 use boardgame_core::conformance::{
     ConformanceConfig, check_foreign_states, probe_indexed, probe_observe,
 };
-use lattjo_draughts::{Draughts, Draws, Rules, State};
+use lattjo_draughts::{Draughts, DrawReason, Draws, Rules, State};
 
 /// The crate's own check of a state: a serde round trip (deserialization validates).
 fn valid(s: &State) -> Result<(), String> {
@@ -53,7 +53,25 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
             }
             let report = check_foreign_states(a, b, &cfg, valid, |s, _| {
                 probe_observe(b, s)?;
-                probe_indexed(b, s)
+                probe_indexed(b, s)?;
+                // The crate's own state methods: claims and agreement, refused or valid.
+                for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+                    let _ = b.can_claim(s, reason);
+                    let mut copy = s.clone();
+                    match b.claim_draw(&mut copy, reason) {
+                        Ok(()) => valid(&copy)?,
+                        Err(_) if copy != *s => {
+                            return Err("claim_draw refused but changed the state".into());
+                        }
+                        Err(_) => {}
+                    }
+                }
+                let mut copy = s.clone();
+                match b.agree_draw(&mut copy) {
+                    Ok(()) => valid(&copy),
+                    Err(_) if copy != *s => Err("agree_draw refused but changed the state".into()),
+                    Err(_) => Ok(()),
+                }
             })
             .unwrap_or_else(|v| panic!("{:?} on a state of {:?}: {v}", b.rules(), a.rules()));
             pairs += 1;

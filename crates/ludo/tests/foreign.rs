@@ -58,6 +58,9 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
             }
             let report = check_foreign_states(a, b, &cfg, valid, |s, _| {
                 probe_observe(b, s)?;
+                for text in ["R:0>2", "G:-", "Y:3>9", "B:44>45", "R:40>41xG", "R:51>56"] {
+                    let _ = b.parse_move(s, text);
+                }
                 probe_indexed(b, s)
             })
             .unwrap_or_else(|v| panic!("rules {j} on a state of rules {i}: {v}"));
