@@ -118,7 +118,8 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
             let report =
                 check_foreign_states(a, b, &cfg, round_trip::<MatchState<State>>, |s, _| {
                     probe_observe(b, s)?;
-                    probe_indexed(b, s)
+                    probe_indexed(b, s)?;
+                    probe_rounds(b.game(), s.round())
                 })
                 .unwrap_or_else(|v| {
                     panic!(

@@ -1337,11 +1337,13 @@ pub fn probe_parametric<G: ParametricActions>(
 
 /// For [`check_foreign_states`]: calls every [`Rounds`] and [`RoundState`] method on a
 /// (possibly foreign) state: its seats, whether its round is over, the round's points, and a
-/// next round made with it as the previous one.
+/// next round made with it as the previous one, which must have the game's seats and play
+/// on (a few seeded random actions, each applied or refused).
 ///
 /// # Errors
 ///
-/// None of its own; the signature fits the `probe` argument.
+/// When the next round names another number of seats than the game has, or a seat out of
+/// range to act.
 pub fn probe_rounds<G: Rounds>(game: &G, state: &G::State) -> Result<(), String> {
     let _ = state.seats();
     let _ = state.is_round_over();
@@ -1355,9 +1357,34 @@ pub fn probe_rounds<G: Rounds>(game: &G, state: &G::State) -> Result<(), String>
             previous: Some(state),
             config: &config,
         };
-        let next = game.new_round(&ctx);
-        let _ = game.turn(&next);
+        let mut next = game.new_round(&ctx);
         let _ = game.match_over(&config, &totals, 1);
+        if next.seats() != game.num_players() {
+            return Err(format!(
+                "a round after a foreign one has {} seats, the game {}",
+                next.seats(),
+                game.num_players()
+            ));
+        }
+        let mut rng = GameRng::new(u64::from(ctx.round), 2);
+        let mut buf = Vec::new();
+        for _ in 0..8 {
+            let a = match game.turn(&next) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&next, &mut rng),
+                Turn::Player(seat) if seat.index() >= game.num_players() => {
+                    return Err(format!(
+                        "a round after a foreign one names {seat} to act, of {} seats",
+                        game.num_players()
+                    ));
+                }
+                Turn::Player(_) => game.sample_action(&next, &mut rng, &mut buf),
+            };
+            match a {
+                Some(a) if game.apply(&mut next, &a).is_ok() => {}
+                _ => break,
+            }
+        }
     }
     Ok(())
 }

@@ -1240,7 +1240,8 @@ mod tests {
                     |s, rng| {
                         probe_imperfect(b, s, rng)?;
                         probe_observe(b, s)?;
-                        probe_indexed(b, s)
+                        probe_indexed(b, s)?;
+                        probe_rounds(b.game(), s.round())
                     },
                 )
                 .unwrap_or_else(|v| panic!("{v}"));

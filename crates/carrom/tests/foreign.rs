@@ -139,7 +139,8 @@ fn every_whole_game_and_match_refuses_or_plays_validly_the_states_of_every_other
                 |s, rng| {
                     probe_observe(b, s)?;
                     probe_indexed(b, s)?;
-                    probe_parametric(b, s, rng)
+                    probe_parametric(b, s, rng)?;
+                    probe_rounds(b.game(), s.round())
                 },
             )
             .unwrap_or_else(|v| panic!("whole game {j} on a state of whole game {i}: {v}"));
@@ -159,8 +160,9 @@ fn every_whole_game_and_match_refuses_or_plays_validly_the_states_of_every_other
                 b,
                 &cfg(20 + i as u64),
                 round_trip,
-                // A match of games has the `Game` methods only (checked by the kit).
-                |_, _| Ok(()),
+                // A match of games has the `Game` methods (checked by the kit); its game
+                // plays rounds.
+                |s, _| probe_rounds(b.game(), s.round()),
             )
             .unwrap_or_else(|v| panic!("match {j} on a state of match {i}: {v}"));
             pairs += 1;

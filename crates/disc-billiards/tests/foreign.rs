@@ -152,7 +152,8 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
                 |s, rng| {
                     probe_observe(b, s)?;
                     probe_indexed(b, s)?;
-                    probe_parametric(b, s, rng)
+                    probe_parametric(b, s, rng)?;
+                    probe_rounds(b.game(), s.round())
                 },
             )
             .unwrap_or_else(|v| panic!("match {j} on a state of match {i}: {v}"));

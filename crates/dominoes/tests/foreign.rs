@@ -123,7 +123,8 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
                 check_foreign_states(a, b, &cfg, round_trip::<MatchState<State>>, |s, rng| {
                     probe_imperfect(b, s, rng)?;
                     probe_observe(b, s)?;
-                    probe_indexed(b, s)
+                    probe_indexed(b, s)?;
+                    probe_rounds(b.game(), s.round())
                 })
                 .unwrap_or_else(|v| panic!("match {j} on a state of match {i}: {v}"));
             pairs += 1;
