@@ -1062,7 +1062,9 @@ where
 /// `cfg.generated_checks_per_node` of each list, all of a shorter list). Each `apply` must
 /// either refuse, with the copy unchanged, or give a state that `valid` accepts (the crate's
 /// own state check, a serde round trip) and on which `game_b`'s methods and `probe` again
-/// run without panicking. A panic anywhere is caught and reported as a [`Violation`].
+/// run without panicking, and from which `game_b` plays a few random actions on, each
+/// refused with the state unchanged or giving a state `valid` accepts. A panic anywhere is
+/// caught and reported as a [`Violation`].
 ///
 /// Nothing is required of what `game_b` answers about a foreign state (its turn, its
 /// returns): only that it answers.
@@ -1164,7 +1166,29 @@ where
                         )
                     })?;
                     call_every_method(game_b, &copy, rng, &mut b_list, &mut outcomes);
-                    probe(&copy, rng)
+                    probe(&copy, rng)?;
+                    // Play on a little with `game_b`: each step refused or valid again.
+                    for _ in 0..FOREIGN_PLIES {
+                        let next = match game_b.turn(&copy) {
+                            Turn::Terminal => break,
+                            Turn::Chance => game_b.sample_chance(&copy, rng),
+                            Turn::Player(_) => game_b.sample_action(&copy, rng, &mut b_list),
+                        };
+                        let Some(next) = next else { break };
+                        let before = copy.clone();
+                        if game_b.apply(&mut copy, &next).is_err() {
+                            if copy != before {
+                                return Err(format!(
+                                    "game_b refused {next:?} after a foreign state but changed the state"
+                                ));
+                            }
+                            break;
+                        }
+                        valid(&copy).map_err(|e| {
+                            format!("game_b played {next:?} on from a foreign state and made an invalid state: {e}")
+                        })?;
+                    }
+                    Ok(())
                 })?;
             }
         }
@@ -1177,6 +1201,9 @@ where
         ..report
     })
 }
+
+/// Actions `game_b` plays on from a state it accepted an action on ([`check_foreign_states`]).
+const FOREIGN_PLIES: usize = 4;
 
 /// Runs `f`, turning a panic into an error that says where it happened.
 fn guarded<T>(where_: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
