@@ -58,7 +58,8 @@ pub struct ConformanceConfig<A> {
     pub generated_checks_per_node: usize,
     /// At most this many actions seen elsewhere are tried per node.
     pub foreign_checks_per_node: usize,
-    /// Every how many nodes the hidden-information checks run (1 = every node).
+    /// Every how many nodes the hidden-information checks and the foreign-state checks
+    /// ([`check_foreign_states`]) run (1 = every node).
     pub determinize_every: u32,
 }
 
@@ -118,6 +119,12 @@ pub struct ConformanceReport {
     /// Continuous actions mapped to parameters and back, or drawn from the bounds and played
     /// ([`check_parametric_actions`]).
     pub parametric_actions: u64,
+    /// Nodes at which another configuration's game was handed the state
+    /// ([`check_foreign_states`]).
+    pub foreign_nodes: u64,
+    /// Actions another configuration's game applied to a foreign state, each result checked
+    /// valid ([`check_foreign_states`]).
+    pub foreign_accepted: u64,
 }
 
 /// A broken contract: which game (by seed), where, and what.
@@ -1039,6 +1046,376 @@ where
     Ok(())
 }
 
+/// Checks that `game_b` never panics on, nor corrupts, a state that `game_a` made: another
+/// configuration of the same game type (other rules, seat count, set size, board, physics,
+/// match settings). This is what a user meets who loads a saved state and pairs it with the
+/// wrong game value.
+///
+/// Plays `cfg.games` seeded random games of `game_a`. At every `cfg.determinize_every`-th
+/// node it calls every [`Game`] method of `game_b` on the state (`num_players`, `turn`,
+/// `legal_actions`, `is_legal`, `chance_outcomes`, `sample_action`, `sample_chance`,
+/// `returns`), then `probe(state, rng)` (where the caller calls the extension traits:
+/// [`probe_imperfect`], [`probe_observe`], [`probe_indexed`], [`probe_parametric`],
+/// [`probe_rounds`], and the crate's own public state methods), and applies with `game_b`,
+/// each to a copy of the state, the actions `game_a` lists there (player actions or chance
+/// outcomes), those `game_b` lists or samples there, and `cfg.extra_actions` (up to
+/// `cfg.generated_checks_per_node` of each list, all of a shorter list). Each `apply` must
+/// either refuse, with the copy unchanged, or give a state that `valid` accepts (the crate's
+/// own state check, a serde round trip) and on which `game_b`'s methods and `probe` again
+/// run without panicking, and from which `game_b` plays a few random actions on, each
+/// refused with the state unchanged or giving a state `valid` accepts. A panic anywhere is
+/// caught and reported as a [`Violation`].
+///
+/// Nothing is required of what `game_b` answers about a foreign state (its turn, its
+/// returns): only that it answers.
+///
+/// # Examples
+///
+/// Two race games with other seat counts and tracks:
+///
+/// ```
+/// use boardgame_core::conformance::{check_foreign_states, ConformanceConfig};
+/// use boardgame_core::race::{Race, RaceRules};
+/// let two = Race::new(RaceRules::default())?;
+/// let four = Race::new(RaceRules { players: 4, track: 30, ..RaceRules::default() })?;
+/// let cfg = ConformanceConfig { games: 5, ..ConformanceConfig::default() };
+/// for (a, b) in [(&two, &four), (&four, &two)] {
+///     let report = check_foreign_states(a, b, &cfg, |s| b.check_state(s).map_err(|e| e.to_string()), |_, _| Ok(()))?;
+///     assert!(report.foreign_nodes > 0);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The first [`Violation`] found: a panic, a refusal that changed the state, or an accepted
+/// action whose result `valid` refuses.
+pub fn check_foreign_states<G: Game>(
+    game_a: &G,
+    game_b: &G,
+    cfg: &ConformanceConfig<G::Action>,
+    mut valid: impl FnMut(&G::State) -> Result<(), String>,
+    mut probe: impl FnMut(&G::State, &mut GameRng) -> Result<(), String>,
+) -> Result<ConformanceReport, Violation>
+where
+    G::State: PartialEq,
+{
+    let every = cfg.determinize_every.max(1);
+    let mut a_list: Vec<G::Action> = Vec::new();
+    let mut b_list: Vec<G::Action> = Vec::new();
+    let mut outcomes: Vec<(G::Action, f64)> = Vec::new();
+    let mut foreign = ConformanceReport::default();
+    let report = run(game_a, cfg, |state, rng, _, node| {
+        if node.counter % every != 0 {
+            return Ok(());
+        }
+        foreign.foreign_nodes += 1;
+        guarded("on the foreign state", || {
+            call_every_method(game_b, state, rng, &mut b_list, &mut outcomes);
+            probe(state, rng)
+        })?;
+        // What `game_a` lists here: its player actions or chance outcomes.
+        a_list.clear();
+        match game_a.turn(state) {
+            Turn::Player(_) => game_a.legal_actions(state, &mut a_list),
+            Turn::Chance => {
+                game_a.chance_outcomes(state, &mut outcomes);
+                a_list.extend(outcomes.drain(..).map(|(a, _)| a));
+                if a_list.is_empty() {
+                    a_list.extend(game_a.sample_chance(state, rng));
+                }
+            }
+            Turn::Terminal => {}
+        }
+        // What `game_b` lists or samples here.
+        let mut b_actions: Vec<G::Action> = Vec::new();
+        guarded("listing game_b's actions", || {
+            game_b.legal_actions(state, &mut b_list);
+            b_actions.append(&mut b_list);
+            game_b.chance_outcomes(state, &mut outcomes);
+            b_actions.extend(outcomes.drain(..).map(|(a, _)| a));
+            b_actions.extend(game_b.sample_action(state, rng, &mut b_list));
+            b_actions.extend(game_b.sample_chance(state, rng));
+            Ok(())
+        })?;
+        let cap = cfg.generated_checks_per_node;
+        for list in [&a_list[..], &b_actions[..], &cfg.extra_actions[..]] {
+            let n = list.len();
+            let checks = cap.min(n);
+            for k in 0..checks {
+                let i = if checks == n { k } else { rng.index(n) };
+                let a = &list[i];
+                let mut copy = state.clone();
+                let applied = guarded(&format!("applying {a:?}"), || {
+                    Ok(game_b.apply(&mut copy, a).is_ok())
+                })?;
+                if !applied {
+                    foreign.refusals_checked += 1;
+                    if copy != *state {
+                        return Err(format!(
+                            "game_b refused {a:?} on a foreign state but changed it"
+                        ));
+                    }
+                    continue;
+                }
+                foreign.foreign_accepted += 1;
+                guarded(&format!("checking the state after {a:?}"), || {
+                    valid(&copy).map_err(|e| {
+                        format!(
+                            "game_b applied {a:?} to a foreign state and made an invalid state: {e}"
+                        )
+                    })?;
+                    call_every_method(game_b, &copy, rng, &mut b_list, &mut outcomes);
+                    probe(&copy, rng)?;
+                    // Play on a little with `game_b`: each step refused or valid again.
+                    for _ in 0..FOREIGN_PLIES {
+                        let next = match game_b.turn(&copy) {
+                            Turn::Terminal => break,
+                            Turn::Chance => game_b.sample_chance(&copy, rng),
+                            Turn::Player(_) => game_b.sample_action(&copy, rng, &mut b_list),
+                        };
+                        let Some(next) = next else { break };
+                        let before = copy.clone();
+                        if game_b.apply(&mut copy, &next).is_err() {
+                            if copy != before {
+                                return Err(format!(
+                                    "game_b refused {next:?} after a foreign state but changed the state"
+                                ));
+                            }
+                            break;
+                        }
+                        valid(&copy).map_err(|e| {
+                            format!("game_b played {next:?} on from a foreign state and made an invalid state: {e}")
+                        })?;
+                    }
+                    Ok(())
+                })?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(ConformanceReport {
+        foreign_nodes: foreign.foreign_nodes,
+        foreign_accepted: foreign.foreign_accepted,
+        refusals_checked: report.refusals_checked + foreign.refusals_checked,
+        ..report
+    })
+}
+
+/// Actions `game_b` plays on from a state it accepted an action on ([`check_foreign_states`]).
+const FOREIGN_PLIES: usize = 4;
+
+/// Runs `f`, turning a panic into an error that says where it happened.
+fn guarded<T>(where_: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            Err(format!("panicked {where_}: {msg}"))
+        }
+    }
+}
+
+/// Calls every [`Game`] method that reads a state, throwing the answers away.
+fn call_every_method<G: Game>(
+    game: &G,
+    state: &G::State,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, f64)>,
+) {
+    let _ = game.num_players();
+    for seat in Seat::all(game.num_players()) {
+        let _ = game.team(seat);
+    }
+    let _ = game.turn(state);
+    let _ = game.returns(state);
+    game.legal_actions(state, buf);
+    game.chance_outcomes(state, outcomes);
+    for (a, _) in outcomes.iter() {
+        let _ = game.is_legal(state, a);
+    }
+    for a in buf.iter() {
+        let _ = game.is_legal(state, a);
+    }
+    let _ = game.sample_action(state, rng, buf);
+    let _ = game.sample_chance(state, rng);
+}
+
+/// For [`check_foreign_states`]: calls every [`ImperfectInfo`] method on a (possibly
+/// foreign) state, for every seat and a spectator, and plays a few actions on from each
+/// determinization. Only a panic (caught by the caller) is a failure.
+///
+/// # Errors
+///
+/// None of its own; the signature fits the `probe` argument.
+pub fn probe_imperfect<G: ImperfectInfo>(
+    game: &G,
+    state: &G::State,
+    rng: &mut GameRng,
+) -> Result<(), String> {
+    let _ = game.view(state, None);
+    let mut buf = Vec::new();
+    for seat in Seat::all(game.num_players()) {
+        let _ = game.view(state, Some(seat));
+        let mut d = game.determinize(state, seat, rng);
+        for _ in 0..4 {
+            let a = match game.turn(&d) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&d, rng),
+                Turn::Player(_) => game.sample_action(&d, rng, &mut buf),
+            };
+            match a {
+                Some(a) if game.apply(&mut d, &a).is_ok() => {}
+                _ => break,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// For [`check_foreign_states`]: encodes the observation of every seat of a (possibly
+/// foreign) state, into a right-sized and a wrong-sized buffer.
+///
+/// # Errors
+///
+/// When `observe` refuses a buffer of the shape's size.
+pub fn probe_observe<G: Observe>(game: &G, state: &G::State) -> Result<(), String> {
+    let size = game.observation_shape().size();
+    let mut out = vec![0.0f32; size];
+    let mut wrong = vec![0.0f32; size + 1];
+    for seat in Seat::all(game.num_players()) {
+        game.observe(state, seat, &mut out)
+            .map_err(|e| format!("observe refused a right-sized buffer: {e}"))?;
+        let _ = game.observe(state, seat, &mut wrong);
+    }
+    Ok(())
+}
+
+/// For [`check_foreign_states`]: calls every [`IndexedActions`] method on a (possibly
+/// foreign) state: the mask, every index and chance index (up to 4096 of each) both ways.
+///
+/// # Errors
+///
+/// When `legal_mask` refuses a buffer of the right size.
+pub fn probe_indexed<G: IndexedActions>(game: &G, state: &G::State) -> Result<(), String> {
+    let n = game.num_distinct_actions();
+    let mut mask = vec![false; n];
+    game.legal_mask(state, &mut mask)
+        .map_err(|e| format!("legal_mask refused a right-sized buffer: {e}"))?;
+    let step = (n / 4096).max(1);
+    for i in (0..=n).step_by(step) {
+        if let Some(a) = game.index_action(state, i) {
+            let _ = game.action_index(state, &a);
+            let _ = game.chance_index(state, &a);
+        }
+    }
+    let m = game.num_chance_outcomes();
+    for i in (0..=m).step_by((m / 4096).max(1)) {
+        if let Some(a) = game.index_chance(state, i) {
+            let _ = game.chance_index(state, &a);
+            let _ = game.action_index(state, &a);
+        }
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    for a in &legal {
+        let _ = game.action_index(state, a);
+    }
+    Ok(())
+}
+
+/// For [`check_foreign_states`]: calls every [`ParametricActions`] method on a (possibly
+/// foreign) state: the parameters of every listed action, and actions from a few parameter
+/// vectors within the bounds and at their corners.
+///
+/// # Errors
+///
+/// None of its own; the signature fits the `probe` argument.
+pub fn probe_parametric<G: ParametricActions>(
+    game: &G,
+    state: &G::State,
+    rng: &mut GameRng,
+) -> Result<(), String> {
+    let bounds = game.parameter_bounds().to_vec();
+    let mut params = vec![0.0f64; bounds.len()];
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    for a in &legal {
+        let _ = game.action_parameters(state, a, &mut params);
+    }
+    for k in 0..4 {
+        let p: Vec<f64> = bounds
+            .iter()
+            .map(|(lo, hi)| match k {
+                0 => *lo,
+                1 => *hi,
+                _ => lo + (hi - lo) * rng.unit_f64(),
+            })
+            .collect();
+        let _ = game.parameters_action(state, &p);
+    }
+    Ok(())
+}
+
+/// For [`check_foreign_states`]: calls every [`Rounds`] and [`RoundState`] method on a
+/// (possibly foreign) state: its seats, whether its round is over, the round's points, and a
+/// next round made with it as the previous one, which must have the game's seats and play
+/// on (a few seeded random actions, each applied or refused).
+///
+/// # Errors
+///
+/// When the next round names another number of seats than the game has, or a seat out of
+/// range to act.
+pub fn probe_rounds<G: Rounds>(game: &G, state: &G::State) -> Result<(), String> {
+    let _ = state.seats();
+    let _ = state.is_round_over();
+    let _ = game.round_points(state);
+    let _ = game.max_target();
+    let totals = crate::BySeat::new(game.num_players(), 0i64);
+    if let Ok(config) = crate::MatchConfig::new(game.max_target().or(Some(1)), Some(3)) {
+        let ctx = crate::RoundContext {
+            round: 1,
+            totals: &totals,
+            previous: Some(state),
+            config: &config,
+        };
+        let mut next = game.new_round(&ctx);
+        let _ = game.match_over(&config, &totals, 1);
+        if next.seats() != game.num_players() {
+            return Err(format!(
+                "a round after a foreign one has {} seats, the game {}",
+                next.seats(),
+                game.num_players()
+            ));
+        }
+        let mut rng = GameRng::new(u64::from(ctx.round), 2);
+        let mut buf = Vec::new();
+        for _ in 0..8 {
+            let a = match game.turn(&next) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&next, &mut rng),
+                Turn::Player(seat) if seat.index() >= game.num_players() => {
+                    return Err(format!(
+                        "a round after a foreign one names {seat} to act, of {} seats",
+                        game.num_players()
+                    ));
+                }
+                Turn::Player(_) => game.sample_action(&next, &mut rng, &mut buf),
+            };
+            match a {
+                Some(a) if game.apply(&mut next, &a).is_ok() => {}
+                _ => break,
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1255,5 +1632,96 @@ mod tests {
             let v = check_game(&Steps(flaw), &cfg).expect_err("the flaw is found");
             assert!(v.what.contains(what), "{flaw:?}: {}", v.what);
         }
+    }
+
+    /// A toy with the flaw the kit looks for: its state holds one slot per seat, and `apply`
+    /// indexes it by the action without checking the state's length (unless `careful`).
+    struct Seats {
+        n: usize,
+        careful: bool,
+    }
+
+    impl Game for Seats {
+        type State = Vec<u8>;
+        type Action = usize;
+        type Error = fmt::Error;
+        fn num_players(&self) -> usize {
+            self.n
+        }
+        fn new_initial_state(&self) -> Vec<u8> {
+            vec![0; self.n]
+        }
+        fn turn(&self, s: &Vec<u8>) -> Turn {
+            if s.iter().any(|&x| x >= 2) {
+                Turn::Terminal
+            } else {
+                Turn::Player(Seat::new(0))
+            }
+        }
+        fn legal_actions(&self, s: &Vec<u8>, out: &mut Vec<usize>) {
+            out.clear();
+            if self.turn(s) != Turn::Terminal {
+                out.extend(0..self.n);
+            }
+        }
+        fn chance_outcomes(&self, _: &Vec<u8>, out: &mut Vec<(usize, f64)>) -> bool {
+            out.clear();
+            true
+        }
+        fn apply(&self, s: &mut Vec<u8>, a: &usize) -> Result<(), fmt::Error> {
+            if (self.careful && s.len() != self.n) || *a >= self.n || self.turn(s) == Turn::Terminal
+            {
+                return Err(fmt::Error);
+            }
+            s[self.n - 1 - *a] += 1; // panics on a state with fewer slots than seats
+            Ok(())
+        }
+        fn returns(&self, s: &Vec<u8>) -> Option<Returns> {
+            (self.turn(s) == Turn::Terminal).then(|| BySeat::new(self.n, 0.0))
+        }
+    }
+
+    #[test]
+    fn check_foreign_states_finds_a_game_that_panics_on_a_state_with_fewer_seats() {
+        let cfg = ConformanceConfig {
+            games: 3,
+            ..ConformanceConfig::default()
+        };
+        let valid = |s: &Vec<u8>| {
+            if s.len() == 3 {
+                Ok(())
+            } else {
+                Err(format!("{} slots", s.len()))
+            }
+        };
+        let seats = |n, careful| Seats { n, careful };
+        let (two, three, four) = (seats(2, false), seats(3, false), seats(4, false));
+        let v = check_foreign_states(&two, &three, &cfg, valid, |_, _| Ok(()))
+            .expect_err("the panic is found");
+        assert!(v.what.contains("panicked applying"), "{}", v.what);
+        // More slots than seats: `apply` accepts and makes a state the check refuses.
+        let v = check_foreign_states(&four, &three, &cfg, valid, |_, _| Ok(()))
+            .expect_err("the invalid state is found");
+        assert!(
+            v.what.contains("made an invalid state: 4 slots"),
+            "{}",
+            v.what
+        );
+        // A game that refuses foreign states passes, and the report counts the nodes.
+        let careful = seats(3, true);
+        for other in [&two, &four] {
+            let r = check_foreign_states(other, &careful, &cfg, valid, |_, _| Ok(()))
+                .expect("refusals pass");
+            assert_eq!(r.games, 3);
+            assert_eq!(r.foreign_nodes, r.plies + 3);
+            assert!(r.refusals_checked > 0 && r.foreign_accepted == 0);
+        }
+        // A panic in the probe is reported too.
+        let v = check_foreign_states(&careful, &careful, &cfg, valid, |s, _| {
+            assert!(s.len() > 5, "probe saw a short state");
+            Ok(())
+        })
+        .expect_err("the probe's panic is found");
+        assert!(v.what.contains("probe saw a short state"), "{}", v.what);
     }
 }

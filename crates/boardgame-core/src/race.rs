@@ -141,6 +141,10 @@ pub enum RaceError {
     /// Anything at all after the race is over.
     #[error("the race is over")]
     Over,
+    /// A state that these rules cannot have: made by a race of other rules (another number
+    /// of seats, track length, deck or hand size).
+    #[error("the state belongs to a race of other rules")]
+    OtherRules,
 }
 
 /// An action: a chance result (deal, roll) or a player's choice.
@@ -351,6 +355,64 @@ impl Race {
         }
     }
 
+    /// Checks that `s` is a state these rules can have: one position and one hand per seat,
+    /// no token past the track, each card value `copies` times in all (deck, hands,
+    /// discards), the seats named in range, and the phase consistent with the positions and
+    /// the cards to deal. A state made by a race of other rules fails it, and every method
+    /// of the game refuses such a state (`apply`) or treats it as having nothing to do.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError::OtherRules`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Game;
+    /// use boardgame_core::race::{Race, RaceError, RaceRules};
+    /// let two = Race::new(RaceRules::default())?;
+    /// let three = Race::new(RaceRules { players: 3, ..RaceRules::default() })?;
+    /// assert_eq!(two.check_state(&two.new_initial_state()), Ok(()));
+    /// assert_eq!(two.check_state(&three.new_initial_state()), Err(RaceError::OtherRules));
+    /// # Ok::<(), RaceError>(())
+    /// ```
+    pub fn check_state(&self, s: &RaceState) -> Result<(), RaceError> {
+        if self.fits(s) {
+            Ok(())
+        } else {
+            Err(RaceError::OtherRules)
+        }
+    }
+
+    /// Whether `s` is a state of these rules ([`Race::check_state`]).
+    fn fits(&self, s: &RaceState) -> bool {
+        let n = self.players();
+        let track = self.rules.track;
+        let seat_ok = |seat: Seat| seat.index() < n;
+        if s.positions.len() != n || s.hands.len() != n || !seat_ok(s.starter) {
+            return false;
+        }
+        if s.positions.as_slice().iter().any(|&p| p > track) {
+            return false;
+        }
+        for v in 0..CARD_VALUES {
+            let held: u32 = s.hands.as_slice().iter().map(|h| u32::from(h[v])).sum();
+            if held + u32::from(s.deck[v]) + u32::from(s.discards[v])
+                != u32::from(self.rules.copies)
+            {
+                return false;
+            }
+        }
+        let finished = |seat: Seat| s.positions[seat] >= track;
+        let none_finished = !Seat::all(n).any(finished);
+        match s.phase {
+            Phase::Dealing { dealt } => dealt < self.to_deal() && none_finished,
+            Phase::Rolling(seat) => seat_ok(seat) && none_finished,
+            Phase::Moving { seat, die } => seat_ok(seat) && (1..=6).contains(&die) && none_finished,
+            Phase::Over(seat) => seat_ok(seat) && finished(seat),
+        }
+    }
+
     fn wrong(action: RaceAction, expected: &'static str) -> RaceError {
         RaceError::WrongKind { action, expected }
     }
@@ -387,6 +449,9 @@ impl Game for Race {
 
     fn legal_actions(&self, s: &RaceState, out: &mut Vec<RaceAction>) {
         out.clear();
+        if !self.fits(s) {
+            return;
+        }
         if let Phase::Moving { seat, .. } = s.phase {
             out.push(RaceAction::Advance);
             for (i, &c) in s.hands[seat].iter().enumerate() {
@@ -403,6 +468,9 @@ impl Game for Race {
 
     fn chance_outcomes(&self, s: &RaceState, out: &mut Vec<(RaceAction, f64)>) -> bool {
         out.clear();
+        if !self.fits(s) {
+            return true;
+        }
         match s.phase {
             Phase::Dealing { .. } => {
                 let total: u8 = s.deck.iter().sum();
@@ -422,6 +490,9 @@ impl Game for Race {
     }
 
     fn sample_chance(&self, s: &RaceState, rng: &mut GameRng) -> Option<RaceAction> {
+        if !self.fits(s) {
+            return None;
+        }
         match s.phase {
             Phase::Dealing { .. } => {
                 let total: u8 = s.deck.iter().sum();
@@ -440,6 +511,7 @@ impl Game for Race {
     }
 
     fn apply(&self, s: &mut RaceState, a: &RaceAction) -> Result<(), RaceError> {
+        self.check_state(s)?;
         let n = self.players();
         match (s.phase, *a) {
             (Phase::Over(_), _) => Err(RaceError::Over),
@@ -512,6 +584,9 @@ impl Game for Race {
         let Phase::Over(winner) = s.phase else {
             return None;
         };
+        if !self.fits(s) {
+            return None;
+        }
         let team = self.team(winner);
         Some(BySeat::from_fn(self.players(), |seat| {
             if self.team(seat) == team { 1.0 } else { -1.0 }
@@ -531,7 +606,9 @@ impl ImperfectInfo for Race {
         };
         RaceView {
             phase_and_positions: (kind, a, b, s.positions),
-            hand_sizes: BySeat::from_fn(self.players(), |seat| s.hands[seat].iter().sum()),
+            hand_sizes: BySeat::from_fn(self.players(), |seat| {
+                s.hands.get(seat).map_or(0, |h| h.iter().sum())
+            }),
             own_hand: viewer.and_then(|v| s.hands.get(v).copied()),
             deck_size: s.deck.iter().sum(),
             discards: s.discards,
@@ -542,6 +619,9 @@ impl ImperfectInfo for Race {
     /// see (the other hands and the deck) afresh, uniformly.
     fn determinize(&self, s: &RaceState, seat: Seat, rng: &mut GameRng) -> RaceState {
         let mut out = s.clone();
+        if !self.fits(s) {
+            return out; // a state of other rules: nothing this game can re-deal
+        }
         // Every state holds each value `copies <= MAX_COPIES` times in all, so the unseen
         // cards fit a fixed buffer (the search calls this once per iteration).
         let mut buffer = [0u8; MAX_COPIES as usize * CARD_VALUES];
@@ -603,6 +683,9 @@ impl Observe for Race {
         let n = self.players();
         BufferSizeError::check(3 * n + 18, out.len())?;
         out.fill(0.0);
+        if !self.fits(s) {
+            return Ok(()); // a state of other rules: all zeros
+        }
         let deck_total = f32::from(self.rules.copies) * CARD_VALUES as f32;
         let copies = f32::from(self.rules.copies);
         let relative = |other: Seat| (other.index() + n - seat.index() % n) % n;
@@ -665,6 +748,9 @@ impl IndexedActions for Race {
     fn legal_mask(&self, s: &RaceState, out: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(1 + CARD_VALUES, out.len())?;
         out.fill(false);
+        if !self.fits(s) {
+            return Ok(());
+        }
         if let Phase::Moving { seat, .. } = s.phase {
             out[0] = true;
             for (slot, &c) in out[1..].iter_mut().zip(&s.hands[seat]) {
@@ -709,6 +795,9 @@ impl RoundState for RaceState {
 impl Rounds for Race {
     fn round_points(&self, s: &RaceState) -> Option<BySeat<i64>> {
         let winner = s.winner()?;
+        if !self.fits(s) {
+            return None;
+        }
         let team = self.team(winner);
         let owed: i64 = Seat::all(self.players())
             .filter(|&o| self.team(o) != team)
@@ -999,5 +1088,168 @@ mod tests {
             &[1, 0],
             "seat 1 stood on 5 of 6"
         );
+    }
+
+    #[test]
+    fn regression_a_race_handed_a_state_with_fewer_seats_panicked() {
+        // An audit found `apply` (and the observation) indexing a 2-seat state by a 4-seat
+        // game's seats. Now every method refuses it or treats it as having nothing to do.
+        let two = Race::new(RaceRules::default()).unwrap();
+        let four = Race::new(RaceRules {
+            players: 4,
+            partners: true,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let mut s = two.new_initial_state();
+        random_playout(&two, &mut s, &mut GameRng::new(3, 0), &mut Vec::new());
+        let mut s = two.new_initial_state();
+        for a in [RaceAction::Deal(1), RaceAction::Deal(2)] {
+            two.apply(&mut s, &a).unwrap();
+        }
+        let before = s.clone();
+        for a in [
+            RaceAction::Deal(1),
+            RaceAction::Roll(3),
+            RaceAction::Advance,
+        ] {
+            assert_eq!(four.apply(&mut s, &a), Err(RaceError::OtherRules));
+            assert_eq!(s, before);
+        }
+        assert_eq!(four.check_state(&s), Err(RaceError::OtherRules));
+        let mut out = vec![0.0; four.observation_shape().size()];
+        for seat in Seat::all(4) {
+            four.observe(&s, seat, &mut out).unwrap();
+            let _ = four.view(&s, Some(seat));
+            assert_eq!(four.determinize(&s, seat, &mut GameRng::new(1, 0)), s);
+        }
+        assert_eq!(four.round_points(&s), None);
+    }
+
+    #[test]
+    fn regression_a_race_handed_a_state_with_more_seats_or_another_deck_panicked() {
+        // The other way round: a 4-seat state (more hands) and a state of a deck of other
+        // copies in a 2-seat game.
+        let two = Race::new(RaceRules::default()).unwrap();
+        for other in [
+            RaceRules {
+                players: 4,
+                ..RaceRules::default()
+            },
+            RaceRules {
+                copies: 9,
+                hand: 4,
+                ..RaceRules::default()
+            },
+            RaceRules {
+                track: 60,
+                ..RaceRules::default()
+            },
+        ] {
+            let other = Race::new(other).unwrap();
+            let mut s = other.new_initial_state();
+            random_playout(&other, &mut s, &mut GameRng::new(5, 0), &mut Vec::new());
+            assert_eq!(two.check_state(&s), Err(RaceError::OtherRules));
+            assert_eq!(two.returns(&s), None);
+            let before = s.clone();
+            assert!(two.apply(&mut s, &RaceAction::Advance).is_err());
+            assert_eq!(s, before);
+        }
+    }
+
+    /// Every pair of race rules that differ in a dimension of the state's shape (seats,
+    /// track, deck, hand, partners), both ways, and matches of other settings.
+    #[test]
+    fn a_race_refuses_or_plays_validly_every_state_of_another_race() {
+        use crate::conformance::{
+            check_foreign_states, probe_imperfect, probe_indexed, probe_observe, probe_rounds,
+        };
+        let d = RaceRules::default();
+        let rules = [
+            d,
+            RaceRules { players: 3, ..d },
+            RaceRules {
+                players: 4,
+                partners: true,
+                ..d
+            },
+            RaceRules { track: 6, ..d },
+            RaceRules {
+                copies: 1,
+                hand: 1,
+                ..d
+            },
+            RaceRules {
+                hand: 0,
+                bump: false,
+                extra_turn_on_six: false,
+                ..d
+            },
+        ];
+        let games: Vec<Race> = rules.iter().map(|&r| Race::new(r).unwrap()).collect();
+        let cfg = ConformanceConfig {
+            games: 4,
+            determinize_every: 3,
+            ..ConformanceConfig::default()
+        };
+        let (mut pairs, mut nodes) = (0, 0);
+        for a in &games {
+            for b in &games {
+                let report = check_foreign_states(
+                    a,
+                    b,
+                    &cfg,
+                    |s| b.check_state(s).map_err(|e| e.to_string()),
+                    |s, rng| {
+                        probe_imperfect(b, s, rng)?;
+                        probe_observe(b, s)?;
+                        probe_indexed(b, s)?;
+                        probe_rounds(b, s)
+                    },
+                )
+                .unwrap_or_else(|v| panic!("{:?} on {:?}: {v}", b.rules(), a.rules()));
+                pairs += 1;
+                nodes += report.foreign_nodes;
+            }
+        }
+        // Matches of other settings and of other races.
+        let configs = [
+            MatchConfig::new(Some(5), None).unwrap(),
+            MatchConfig::new(None, Some(1)).unwrap(),
+            MatchConfig::new(Some(40), Some(3)).unwrap(),
+        ];
+        let matches: Vec<Match<Race>> = games
+            .iter()
+            .take(3)
+            .flat_map(|g| configs.iter().map(|c| Match::new(g.clone(), *c)))
+            .collect();
+        let cfg = ConformanceConfig { games: 2, ..cfg };
+        for a in &matches {
+            for b in &matches {
+                let report = check_foreign_states(
+                    a,
+                    b,
+                    &cfg,
+                    |s| {
+                        if s.is_over() {
+                            Ok(())
+                        } else {
+                            b.game().check_state(s.round()).map_err(|e| e.to_string())
+                        }
+                    },
+                    |s, rng| {
+                        probe_imperfect(b, s, rng)?;
+                        probe_observe(b, s)?;
+                        probe_indexed(b, s)?;
+                        probe_rounds(b.game(), s.round())
+                    },
+                )
+                .unwrap_or_else(|v| panic!("{v}"));
+                pairs += 1;
+                nodes += report.foreign_nodes;
+            }
+        }
+        assert_eq!(pairs, 36 + 81);
+        assert!(nodes > 1000, "{nodes}");
     }
 }
