@@ -983,6 +983,7 @@ impl State {
 /// by [`crate::MAX_POINTS`] (1000), the largest value of an option, and a board won with the
 /// queen at the largest queen points (1000) scored up to 1023: the game played a state that
 /// did not deserialize.
+#[cfg(feature = "serde")]
 pub(crate) fn max_board_points(rules: &Rules) -> i64 {
     let most = rules.queen_points + 2 * i64::from(MEN_PER_COLOUR) + 3 + 2;
     rules.max_points_per_board.map_or(most, |cap| cap.min(most))

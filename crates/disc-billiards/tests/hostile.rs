@@ -831,6 +831,7 @@ fn regression_a_gap_narrower_than_the_grid_step_was_missed_and_the_zone_relaxed_
 /// disc 9 overlap"), and every stroke after it failed to build its world ("disc would
 /// overlap disc"), so the game could not go on. The positions a stroke leaves are now
 /// settled (`disc_physics::settle_discs`) to within the placement tolerance.
+#[cfg(feature = "serde")]
 #[test]
 fn fuzz_a_frictionless_stroke_left_discs_pressed_together_and_every_next_stroke_failed() {
     use lattjo_disc_billiards::{Action, PhysicsConfig};
