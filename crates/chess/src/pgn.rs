@@ -63,7 +63,7 @@ use std::io::BufRead;
 use crate::fen::FenError;
 use crate::outcome::GameResult;
 use crate::position::{CastlingMode, Move, Position};
-use crate::san::{San, SanError, SanPlus};
+use crate::san::{San, SanError, SanPlus, Unresolved};
 use crate::types::Color;
 
 /// The null move's spellings the reader takes (python-chess's set).
@@ -1293,28 +1293,35 @@ impl Builder {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        let ply = frame.moves.len() + 1;
-        let before = frame.pos.clone();
-        let found = if NULL_MOVES.contains(&body) {
+        // No null move is SAN (`San::parse_bytes` refuses each), so SAN is tried first. On
+        // an error the game fails and its frames are dropped: `before_last` is set first.
+        let found = match San::parse_bytes(body) {
+            Some(san) => match san.resolve(&frame.pos) {
+                Ok((m, role)) => {
+                    frame.before_last = Some(frame.pos.clone());
+                    frame.pos.play_role::<true>(m, role);
+                    Ok(m)
+                }
+                Err(Unresolved::Illegal) => Err(SanError::Illegal(String::new())),
+                Err(Unresolved::Ambiguous) => Err(SanError::Ambiguous(String::new())),
+            },
             // The null move (`--` as ChessBase writes it): no move, refused in check.
-            match frame.pos.play_null() {
-                Ok(()) => Ok(Move::NULL),
-                Err(_) => Err(SanError::Illegal(String::new())),
+            None if NULL_MOVES.contains(&body) => {
+                let before = frame.pos.clone();
+                match frame.pos.play_null() {
+                    Ok(()) => {
+                        frame.before_last = Some(before);
+                        Ok(Move::NULL)
+                    }
+                    Err(_) => Err(SanError::Illegal(String::new())),
+                }
             }
-        } else {
-            match San::parse_bytes(body) {
-                Some(san) => san
-                    .to_move(&frame.pos)
-                    .inspect(|&m| frame.pos.play_unchecked(m)),
-                None => Err(SanError::Syntax(String::new())),
-            }
+            None => Err(SanError::Syntax(String::new())),
         };
         match found {
-            Ok(m) => {
-                frame.before_last = Some(before);
-                frame.moves.push(m);
-            }
+            Ok(m) => frame.moves.push(m),
             Err(e) => {
+                let ply = frame.moves.len() + 1;
                 let san = excerpt(&String::from_utf8_lossy(body));
                 let error = match e {
                     SanError::Syntax(_) => SanError::Syntax(san.clone()),
