@@ -163,6 +163,43 @@ impl San {
     /// Parses SAN from bytes (tolerant of the variants listed in the module docs; a check,
     /// mate or annotation suffix is ignored).
     pub(crate) fn parse_bytes(s: &[u8]) -> Option<San> {
+        // The common forms (`e4`, `Nf3`, `Nxe5`, `exd5`, with `+` or `#`) at once; they read
+        // the same below.
+        let mut short = s;
+        while let [rest @ .., b'+' | b'#'] = short {
+            short = rest;
+        }
+        let fast = match *short {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((Role::Pawn, None, false, f, r)),
+            [
+                p @ (b'N' | b'B' | b'R' | b'Q' | b'K'),
+                f @ b'a'..=b'h',
+                r @ b'1'..=b'8',
+            ] => Some((Role::from_char(char::from(p))?, None, false, f, r)),
+            [
+                p @ (b'N' | b'B' | b'R' | b'Q' | b'K'),
+                b'x',
+                f @ b'a'..=b'h',
+                r @ b'1'..=b'8',
+            ] => Some((Role::from_char(char::from(p))?, None, true, f, r)),
+            [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                Some((Role::Pawn, File::from_char(char::from(from)), true, f, r))
+            }
+            _ => None,
+        };
+        if let Some((role, file, capture, f, r)) = fast {
+            return Some(San::Normal {
+                role,
+                file,
+                rank: None,
+                capture,
+                to: Square::from_coords(
+                    File::from_char(char::from(f))?,
+                    Rank::from_char(char::from(r))?,
+                ),
+                promotion: None,
+            });
+        }
         let mut t = s.trim_ascii();
         if let Some(rest) = t.strip_suffix(b"e.p.") {
             t = rest.trim_ascii_end();
