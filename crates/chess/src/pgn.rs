@@ -613,6 +613,13 @@ impl Lexer {
                         }
                         self.at_line_start = true;
                     } else if c.is_ascii_whitespace() {
+                        // A run of spaces, tabs and form feeds does nothing but end a line's
+                        // `\r` (below): skipped at once.
+                        let n = rest[1..]
+                            .iter()
+                            .position(|&d| !matches!(d, b' ' | b'\t' | b'\x0c'))
+                            .unwrap_or(rest.len() - 1);
+                        i += n;
                     } else if is_delimiter(c) || c == b'%' || c == BOM[0] {
                         self.step(c, b);
                     } else {
@@ -620,7 +627,9 @@ impl Lexer {
                         match rest.iter().position(|&d| is_delimiter(d)) {
                             Some(n) => {
                                 b.token(Tok::Word(&rest[..n]), self.line);
-                                i += n;
+                                // The space after a word, read as Ground reads it (nothing
+                                // but `after_cr` cleared, below).
+                                i += if rest[n] == b' ' { n + 1 } else { n };
                             }
                             None => {
                                 self.start(LexState::Word);
@@ -1052,10 +1061,16 @@ impl Builder {
     }
 
     /// The start position from the tags, computed at the first movetext token.
+    #[inline]
     fn ensure_start(&mut self) {
-        if self.start.is_some() || self.error.is_some() {
-            return;
+        if self.start.is_none() && self.error.is_none() {
+            self.compute_start();
         }
+    }
+
+    /// [`Builder::ensure_start`]'s work, once a game.
+    #[cold]
+    fn compute_start(&mut self) {
         let variant = self.tags.iter().rev().find(|(n, _)| n == "Variant");
         let chess960 = match variant.map(|(_, v)| (v, variant_is_chess960(v))) {
             None => false,
