@@ -63,7 +63,7 @@ use std::io::BufRead;
 use crate::fen::FenError;
 use crate::outcome::GameResult;
 use crate::position::{CastlingMode, Move, Position};
-use crate::san::{San, SanError, SanPlus};
+use crate::san::{San, SanError, SanPlus, Unresolved};
 use crate::types::Color;
 
 /// The null move's spellings the reader takes (python-chess's set).
@@ -613,6 +613,13 @@ impl Lexer {
                         }
                         self.at_line_start = true;
                     } else if c.is_ascii_whitespace() {
+                        // A run of spaces, tabs and form feeds does nothing but end a line's
+                        // `\r` (below): skipped at once.
+                        let n = rest[1..]
+                            .iter()
+                            .position(|&d| !matches!(d, b' ' | b'\t' | b'\x0c'))
+                            .unwrap_or(rest.len() - 1);
+                        i += n;
                     } else if is_delimiter(c) || c == b'%' || c == BOM[0] {
                         self.step(c, b);
                     } else {
@@ -620,7 +627,9 @@ impl Lexer {
                         match rest.iter().position(|&d| is_delimiter(d)) {
                             Some(n) => {
                                 b.token(Tok::Word(&rest[..n]), self.line);
-                                i += n;
+                                // The space after a word, read as Ground reads it (nothing
+                                // but `after_cr` cleared, below).
+                                i += if rest[n] == b' ' { n + 1 } else { n };
                             }
                             None => {
                                 self.start(LexState::Word);
@@ -1052,10 +1061,16 @@ impl Builder {
     }
 
     /// The start position from the tags, computed at the first movetext token.
+    #[inline]
     fn ensure_start(&mut self) {
-        if self.start.is_some() || self.error.is_some() {
-            return;
+        if self.start.is_none() && self.error.is_none() {
+            self.compute_start();
         }
+    }
+
+    /// [`Builder::ensure_start`]'s work, once a game.
+    #[cold]
+    fn compute_start(&mut self) {
         let variant = self.tags.iter().rev().find(|(n, _)| n == "Variant");
         let chess960 = match variant.map(|(_, v)| (v, variant_is_chess960(v))) {
             None => false,
@@ -1293,28 +1308,35 @@ impl Builder {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        let ply = frame.moves.len() + 1;
-        let before = frame.pos.clone();
-        let found = if NULL_MOVES.contains(&body) {
+        // No null move is SAN (`San::parse_bytes` refuses each), so SAN is tried first. On
+        // an error the game fails and its frames are dropped: `before_last` is set first.
+        let found = match San::parse_bytes(body) {
+            Some(san) => match san.resolve(&frame.pos) {
+                Ok((m, role)) => {
+                    frame.before_last = Some(frame.pos.clone());
+                    frame.pos.play_role::<true>(m, role);
+                    Ok(m)
+                }
+                Err(Unresolved::Illegal) => Err(SanError::Illegal(String::new())),
+                Err(Unresolved::Ambiguous) => Err(SanError::Ambiguous(String::new())),
+            },
             // The null move (`--` as ChessBase writes it): no move, refused in check.
-            match frame.pos.play_null() {
-                Ok(()) => Ok(Move::NULL),
-                Err(_) => Err(SanError::Illegal(String::new())),
+            None if NULL_MOVES.contains(&body) => {
+                let before = frame.pos.clone();
+                match frame.pos.play_null() {
+                    Ok(()) => {
+                        frame.before_last = Some(before);
+                        Ok(Move::NULL)
+                    }
+                    Err(_) => Err(SanError::Illegal(String::new())),
+                }
             }
-        } else {
-            match San::parse_bytes(body) {
-                Some(san) => san
-                    .to_move(&frame.pos)
-                    .inspect(|&m| frame.pos.play_unchecked(m)),
-                None => Err(SanError::Syntax(String::new())),
-            }
+            None => Err(SanError::Syntax(String::new())),
         };
         match found {
-            Ok(m) => {
-                frame.before_last = Some(before);
-                frame.moves.push(m);
-            }
+            Ok(m) => frame.moves.push(m),
             Err(e) => {
+                let ply = frame.moves.len() + 1;
                 let san = excerpt(&String::from_utf8_lossy(body));
                 let error = match e {
                     SanError::Syntax(_) => SanError::Syntax(san.clone()),

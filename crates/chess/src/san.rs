@@ -147,6 +147,15 @@ pub struct SanPlus {
     pub suffix: Option<Suffix>,
 }
 
+/// Why [`San::resolve`] found no move: [`SanError`] without the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unresolved {
+    /// No legal move matches.
+    Illegal,
+    /// Several legal moves match.
+    Ambiguous,
+}
+
 /// The longest SAN body this parser looks at (`Qa1xb2=Q` is 8; long algebraic is longer).
 const MAX_SAN: usize = 10;
 
@@ -154,6 +163,43 @@ impl San {
     /// Parses SAN from bytes (tolerant of the variants listed in the module docs; a check,
     /// mate or annotation suffix is ignored).
     pub(crate) fn parse_bytes(s: &[u8]) -> Option<San> {
+        // The common forms (`e4`, `Nf3`, `Nxe5`, `exd5`, with `+` or `#`) at once; they read
+        // the same below.
+        let mut short = s;
+        while let [rest @ .., b'+' | b'#'] = short {
+            short = rest;
+        }
+        let fast = match *short {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((Role::Pawn, None, false, f, r)),
+            [
+                p @ (b'N' | b'B' | b'R' | b'Q' | b'K'),
+                f @ b'a'..=b'h',
+                r @ b'1'..=b'8',
+            ] => Some((Role::from_char(char::from(p))?, None, false, f, r)),
+            [
+                p @ (b'N' | b'B' | b'R' | b'Q' | b'K'),
+                b'x',
+                f @ b'a'..=b'h',
+                r @ b'1'..=b'8',
+            ] => Some((Role::from_char(char::from(p))?, None, true, f, r)),
+            [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+                Some((Role::Pawn, File::from_char(char::from(from)), true, f, r))
+            }
+            _ => None,
+        };
+        if let Some((role, file, capture, f, r)) = fast {
+            return Some(San::Normal {
+                role,
+                file,
+                rank: None,
+                capture,
+                to: Square::from_coords(
+                    File::from_char(char::from(f))?,
+                    Rank::from_char(char::from(r))?,
+                ),
+                promotion: None,
+            });
+        }
         let mut t = s.trim_ascii();
         if let Some(rest) = t.strip_suffix(b"e.p.") {
             t = rest.trim_ascii_end();
@@ -303,13 +349,24 @@ impl San {
     /// never matches a capture. Coordinates without a piece letter (`g1f3`, `e1g1`) name
     /// whatever piece stands on the origin square.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.resolve(pos).map(|(m, _)| m).map_err(|e| match e {
+            Unresolved::Illegal => SanError::Illegal(self.to_string()),
+            Unresolved::Ambiguous => SanError::Ambiguous(self.to_string()),
+        })
+    }
+
+    /// [`San::to_move`] with the role of the piece that moves (for
+    /// [`Position::play_role`]), and the error without the text (the PGN reader writes its
+    /// own).
+    pub(crate) fn resolve(&self, pos: &Position) -> Result<(Move, Role), Unresolved> {
         match *self {
             San::Castle(side) => {
                 let king = pos.king(pos.turn);
                 pos.castling_rook(pos.turn, side)
                     .map(|rook| Move::new(king, rook))
                     .filter(|&m| pos.is_legal(m))
-                    .ok_or_else(|| SanError::Illegal(self.to_string()))
+                    .map(|m| (m, Role::King))
+                    .ok_or(Unresolved::Illegal)
             }
             San::Normal {
                 role,
@@ -324,12 +381,15 @@ impl San {
                 if let (Role::Pawn, Some(f), Some(r)) = (role, file, rank) {
                     let from = Square::from_coords(f, r);
                     let piece = pos.board.piece_at(from);
-                    if piece.is_some_and(|p| p.color == pos.turn && p.role != Role::Pawn) {
+                    if let Some(p) = piece
+                        && p.color == pos.turn
+                        && p.role != Role::Pawn
+                    {
                         let m = pos.coordinate_move(from, to, promotion);
                         return if pos.is_legal(m) {
-                            Ok(m)
+                            Ok((m, p.role))
                         } else {
-                            Err(SanError::Illegal(self.to_string()))
+                            Err(Unresolved::Illegal)
                         };
                     }
                 }
@@ -376,7 +436,7 @@ impl San {
                     || promotion.is_some_and(|p| matches!(p, Role::Pawn | Role::King))
                     || own.contains(to)
                 {
-                    return Err(SanError::Illegal(self.to_string()));
+                    return Err(Unresolved::Illegal);
                 }
                 let mut found: Option<Square> = None;
                 let mut ambiguous = false;
@@ -388,13 +448,16 @@ impl San {
                     ambiguous
                 });
                 match found {
-                    _ if ambiguous => Err(SanError::Ambiguous(self.to_string())),
-                    Some(from) => Ok(Move {
-                        from,
-                        to,
-                        promotion,
-                    }),
-                    None => Err(SanError::Illegal(self.to_string())),
+                    _ if ambiguous => Err(Unresolved::Ambiguous),
+                    Some(from) => Ok((
+                        Move {
+                            from,
+                            to,
+                            promotion,
+                        },
+                        role,
+                    )),
+                    None => Err(Unresolved::Illegal),
                 }
             }
         }
