@@ -384,32 +384,39 @@ impl Race {
         }
     }
 
-    /// Whether `s` is a state of these rules ([`Race::check_state`]).
+    /// Whether `s` is a state of these rules ([`Race::check_state`]). Every method asks it,
+    /// so it reads the state in one pass: the shape, then each seat's position and hand.
     fn fits(&self, s: &RaceState) -> bool {
         let n = self.players();
         let track = self.rules.track;
-        let seat_ok = |seat: Seat| seat.index() < n;
-        if s.positions.len() != n || s.hands.len() != n || !seat_ok(s.starter) {
+        let (positions, hands) = (s.positions.as_slice(), s.hands.as_slice());
+        if positions.len() != n || hands.len() != n || s.starter.index() >= n {
             return false;
         }
-        if s.positions.as_slice().iter().any(|&p| p > track) {
-            return false;
+        let mut cards = [0u32; CARD_VALUES];
+        let mut any_finished = false;
+        for (&p, hand) in positions.iter().zip(hands) {
+            if p > track {
+                return false;
+            }
+            any_finished |= p >= track;
+            for (total, &c) in cards.iter_mut().zip(hand) {
+                *total += u32::from(c);
+            }
         }
-        for v in 0..CARD_VALUES {
-            let held: u32 = s.hands.as_slice().iter().map(|h| u32::from(h[v])).sum();
-            if held + u32::from(s.deck[v]) + u32::from(s.discards[v])
-                != u32::from(self.rules.copies)
-            {
+        let copies = u32::from(self.rules.copies);
+        for ((held, &deck), &discards) in cards.iter().zip(&s.deck).zip(&s.discards) {
+            if held + u32::from(deck) + u32::from(discards) != copies {
                 return false;
             }
         }
-        let finished = |seat: Seat| s.positions[seat] >= track;
-        let none_finished = !Seat::all(n).any(finished);
         match s.phase {
-            Phase::Dealing { dealt } => dealt < self.to_deal() && none_finished,
-            Phase::Rolling(seat) => seat_ok(seat) && none_finished,
-            Phase::Moving { seat, die } => seat_ok(seat) && (1..=6).contains(&die) && none_finished,
-            Phase::Over(seat) => seat_ok(seat) && finished(seat),
+            Phase::Dealing { dealt } => dealt < self.to_deal() && !any_finished,
+            Phase::Rolling(seat) => seat.index() < n && !any_finished,
+            Phase::Moving { seat, die } => {
+                seat.index() < n && (1..=6).contains(&die) && !any_finished
+            }
+            Phase::Over(seat) => positions.get(seat.index()).is_some_and(|&p| p >= track),
         }
     }
 
