@@ -210,6 +210,11 @@ pub enum ResumeError {
         /// How many players the game has.
         players: usize,
     },
+    /// A finished match ([`Match::check_state`]) that these settings would not have ended: no
+    /// seat reached the target, the round limit is not reached, and neither of the guards
+    /// against endless matches ended it.
+    #[error("the match is over, but these settings would not have ended it at these totals")]
+    NotDecided,
 }
 
 /// Rounds that end as soon as they start are scored this many times at most in a row before
@@ -332,6 +337,74 @@ impl<G: Rounds> Match<G> {
             over: false,
             scoreless_rounds: 0,
         })
+    }
+
+    /// Whether `state` is one this match could be in, as far as the match's own fields tell:
+    /// one total per seat, a round of this game's seats, and over exactly when these settings
+    /// decide it. A state saved under other settings (another target or round limit, another
+    /// number of players) would otherwise be played on: a match in play whose totals already
+    /// reach this match's target would end only after its round. Call it on a state read from
+    /// elsewhere before playing it; the round itself is the game's to check (each game crate's
+    /// own state check).
+    ///
+    /// # Errors
+    ///
+    /// [`ResumeError::Seats`] and [`ResumeError::RoundSeats`] for the seats,
+    /// [`ResumeError::Decided`] for a match in play that these settings have already decided,
+    /// [`ResumeError::RoundOver`] for a match in play whose round is over (a match starts its
+    /// next round as soon as one ends), [`ResumeError::NotDecided`] for a finished match these
+    /// settings would not have ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{Race, RaceRules};
+    /// use boardgame_core::{BySeat, Match, MatchConfig, ResumeError};
+    ///
+    /// let race = Race::new(RaceRules::default())?;
+    /// let to_30 = Match::new(race.clone(), MatchConfig::new(Some(30), None)?);
+    /// let to_10 = Match::new(race.clone(), MatchConfig::new(Some(10), None)?);
+    /// let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 12 } else { 7 });
+    /// let state = to_30.resume(race.new_initial_state(), totals)?;
+    /// assert_eq!(to_30.check_state(&state), Ok(()));
+    /// assert_eq!(to_10.check_state(&state), Err(ResumeError::Decided));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_state(&self, state: &MatchState<G::State>) -> Result<(), ResumeError> {
+        let players = self.game.num_players();
+        if state.totals.len() != players {
+            return Err(ResumeError::Seats {
+                totals: state.totals.len(),
+                players,
+            });
+        }
+        if state.round.seats() != players {
+            return Err(ResumeError::RoundSeats {
+                round: state.round.seats(),
+                players,
+            });
+        }
+        let decided = self
+            .game
+            .match_over(&self.config, &state.totals, state.rounds_played);
+        if state.over {
+            // `settle` ends a match when the settings decide it, after MAX_SCORELESS_ROUNDS
+            // scoreless rounds in a row, or after MAX_EMPTY_ROUNDS rounds that ended as they
+            // began (all counted in `rounds_played`).
+            let guarded = state.scoreless_rounds >= MAX_SCORELESS_ROUNDS
+                || state.rounds_played >= MAX_EMPTY_ROUNDS;
+            if !decided && !guarded {
+                return Err(ResumeError::NotDecided);
+            }
+            return Ok(());
+        }
+        if decided || state.scoreless_rounds >= MAX_SCORELESS_ROUNDS {
+            return Err(ResumeError::Decided);
+        }
+        if self.game.turn(&state.round) == Turn::Terminal {
+            return Err(ResumeError::RoundOver);
+        }
+        Ok(())
     }
 
     /// Scores a finished round and starts the next one unless the match is decided; repeats
@@ -653,6 +726,60 @@ mod tests {
         );
     }
 
+    /// Regression (twenty-ninth sitting's left-alone list): a match of other settings played
+    /// on a state it would call decided, and ended it only after the round. `check_state`
+    /// lets a caller refuse such a state first.
+    #[test]
+    fn regression_a_match_of_other_settings_played_on_a_state_it_would_call_decided() {
+        let (race, to_30) = game();
+        let config = |target| MatchConfig::new(Some(target), None).expect("config");
+        let to_10 = Match::new(race.clone(), config(10));
+        let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 12 } else { 7 });
+        let state = to_30.resume(race.new_initial_state(), totals).expect("resume");
+        assert_eq!(to_30.check_state(&state), Ok(()));
+        assert_eq!(to_10.check_state(&state), Err(ResumeError::Decided));
+
+        // Every state of a played match passes its own check; the finished one is refused
+        // by a match to a target nobody reached.
+        let mut s = to_30.new_initial_state();
+        let mut rng = crate::GameRng::new(7, 0);
+        let mut buf = Vec::new();
+        while to_30.turn(&s) != Turn::Terminal {
+            assert_eq!(to_30.check_state(&s), Ok(()));
+            let a = match to_30.turn(&s) {
+                Turn::Chance => to_30.sample_chance(&s, &mut rng),
+                _ => to_30.sample_action(&s, &mut rng, &mut buf),
+            }
+            .expect("an action");
+            to_30.apply(&mut s, &a).expect("legal");
+        }
+        assert_eq!(to_30.check_state(&s), Ok(()));
+        let best = s.totals().as_slice().iter().copied().max().expect("two seats");
+        let beyond = Match::new(race.clone(), config(best + 1));
+        assert_eq!(beyond.check_state(&s), Err(ResumeError::NotDecided));
+        // A round limit the match reached also decides it.
+        let limited = Match::new(
+            race.clone(),
+            MatchConfig::new(None, Some(s.rounds_played())).expect("config"),
+        );
+        assert_eq!(limited.check_state(&s), Ok(()));
+
+        // Another number of players.
+        let three = Race::new(RaceRules {
+            players: 3,
+            ..RaceRules::default()
+        })
+        .expect("rules");
+        let three_match = Match::new(three, config(30));
+        assert_eq!(
+            to_30.check_state(&three_match.new_initial_state()),
+            Err(ResumeError::Seats {
+                totals: 3,
+                players: 2
+            })
+        );
+    }
+
     /// Regression (an audit): a match in play read back with `u32::MAX` rounds played
     /// overflowed the count when its round ended.
     #[cfg(feature = "serde")]
@@ -772,6 +899,8 @@ mod tests {
         assert_eq!(s.rounds_played(), MAX_SCORELESS_ROUNDS);
         assert_eq!(s.scoreless_rounds(), MAX_SCORELESS_ROUNDS);
         assert_eq!(m.returns(&s).expect("over").as_slice(), &[0.0, 0.0]);
+        // A match the guard ended is one its settings end (`check_state`).
+        assert_eq!(m.check_state(&s), Ok(()));
         let totals = BySeat::from_fn(2, |seat| [40, 12][seat.index()]);
         let mut s = m.resume(Round(false), totals).expect("in play");
         crate::random_playout_capped(&m, &mut s, &mut GameRng::new(1, 0), &mut Vec::new(), limit);
