@@ -321,6 +321,13 @@ impl State {
                     "an answering series needs the equaliser and exactly that side finished",
                 ));
             }
+            // In pairs, clearing in the opening series loses the set (LNF doubles): no
+            // answering series is ever played.
+            if rules.players == 4 {
+                return Err(SetupError::Result(
+                    "pairs play no answering series: clearing in the opening series loses",
+                ));
+            }
             return match setup.status {
                 Status::Playing | Status::AwaitingNoise => Ok(pos),
                 _ => Err(SetupError::Result(

@@ -407,6 +407,35 @@ fn regression_a_subnormal_coordinate_was_accepted_and_refused_by_the_physics_lat
     );
 }
 
+/// Regression (an audit's left-alone list): `from_setup` accepted an LNF pairs state in an
+/// answering series, which no game reaches: in pairs, clearing every disc in the opening
+/// series loses the set (LNF doubles, `Rules::opening_equaliser`), so no side ever waits for
+/// an answering series. The same setup in singles is a state of the game.
+#[test]
+fn regression_from_setup_accepted_an_lnf_pairs_answering_series() {
+    for (players, accepted) in [(2, true), (4, false)] {
+        let game = Novuss::new(Rules::lnf().with_players(players)).unwrap();
+        assert!(game.rules().opening_equaliser);
+        let mut su = game.new_state().to_setup();
+        for d in su.discs.iter_mut().filter(|d| d.side == Side::A) {
+            d.at = None;
+        }
+        su.answering = Some(Side::A);
+        su.opening = false;
+        su.to_move = Seat::new(1);
+        let result = game.from_setup(su);
+        assert_eq!(result.is_ok(), accepted, "{players} players: {result:?}");
+        if !accepted {
+            assert!(
+                result
+                    .unwrap_err()
+                    .to_string()
+                    .contains("pairs play no answering series")
+            );
+        }
+    }
+}
+
 /// Fuzz finding (`disc_billiards_resolve`): under the LNF opening equaliser, when the
 /// answering series ended without clearing, the game was won but the state kept its
 /// answering side, a state its own setup (and serde) refuses ("an answering series belongs to
