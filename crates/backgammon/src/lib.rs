@@ -76,8 +76,9 @@ pub mod svg;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Match, MatchConfig, Observe, Returns,
-    RoundContext, Rounds, Seat, Shape, Turn, random_playout,
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Match, MatchConfig, MatchState,
+    Observe, ResumeError, Returns, RoundContext, RoundState, Rounds, Seat, Shape, Turn,
+    random_playout,
 };
 
 pub use board::{

@@ -735,7 +735,9 @@ mod tests {
         let config = |target| MatchConfig::new(Some(target), None).expect("config");
         let to_10 = Match::new(race.clone(), config(10));
         let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 12 } else { 7 });
-        let state = to_30.resume(race.new_initial_state(), totals).expect("resume");
+        let state = to_30
+            .resume(race.new_initial_state(), totals)
+            .expect("resume");
         assert_eq!(to_30.check_state(&state), Ok(()));
         assert_eq!(to_10.check_state(&state), Err(ResumeError::Decided));
 
@@ -754,7 +756,13 @@ mod tests {
             to_30.apply(&mut s, &a).expect("legal");
         }
         assert_eq!(to_30.check_state(&s), Ok(()));
-        let best = s.totals().as_slice().iter().copied().max().expect("two seats");
+        let best = s
+            .totals()
+            .as_slice()
+            .iter()
+            .copied()
+            .max()
+            .expect("two seats");
         let beyond = Match::new(race.clone(), config(best + 1));
         assert_eq!(beyond.check_state(&s), Err(ResumeError::NotDecided));
         // A round limit the match reached also decides it.

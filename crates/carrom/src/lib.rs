@@ -88,8 +88,8 @@ pub use boardgame_core;
 pub use disc_physics;
 
 pub use boardgame_core::{
-    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
-    Seat, Turn,
+    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, ResumeError, Returns, RoundState,
+    Rounds, Seat, Turn,
 };
 pub use disc_physics::{
     ConfigError, Params, PlaceError, StepConfig, Table, TableError, Trajectory, Vec2, World,

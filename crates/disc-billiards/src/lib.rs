@@ -81,8 +81,8 @@ pub use boardgame_core;
 pub use disc_physics;
 
 pub use boardgame_core::{
-    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundState, Rounds,
-    Seat, Turn,
+    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, ResumeError, Returns, RoundState,
+    Rounds, Seat, Turn,
 };
 pub use disc_physics::{ConfigError, Params, StepConfig, TableError, Trajectory, Vec2, World};
 

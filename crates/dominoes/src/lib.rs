@@ -93,8 +93,8 @@ mod view;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, Returns, RoundContext, Rounds, Seat,
-    Turn,
+    BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, MatchState, ResumeError, Returns,
+    RoundContext, RoundState, Rounds, Seat, Turn,
 };
 
 pub use action::{Action, ParseActionError};

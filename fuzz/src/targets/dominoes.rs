@@ -446,3 +446,86 @@ mod tests {
         }
     }
 }
+
+/// A dominoes match in progress from JSON (before the first NUL), checked by
+/// `Match::check_state` under matches of several settings and player counts; where a match
+/// accepts it, the bytes after the NUL play it on, and every state reached must pass the
+/// same check and the game's own state check.
+pub fn match_state_json(data: &[u8]) {
+    use lattjo_dominoes::{Match, MatchConfig, MatchState, Turn};
+    let (json, play) = split(data);
+    let Some(state) = json_round_trip::<MatchState<State>>(json) else {
+        return;
+    };
+    let configs = [
+        (Some(100), None),
+        (Some(61), None),
+        (None, Some(3)),
+        (Some(1), Some(1)),
+    ];
+    for rules in [
+        Rules::lattjo(),
+        Rules::lattjo().with_players(4),
+        Rules::all_fives(),
+    ] {
+        for (target, rounds) in configs {
+            let Ok(config) = MatchConfig::new(target, rounds) else {
+                panic!("{target:?} {rounds:?} is a valid match configuration")
+            };
+            let m = Match::new(game(rules), config);
+            if m.check_state(&state).is_err() || m.game().check_state(state.round()).is_err() {
+                continue;
+            }
+            let mut bytes = Bytes::new(play);
+            let mut s = state.clone();
+            let mut rng = lattjo_dominoes::GameRng::new(u64::from(bytes.u32()), 0);
+            let mut buf = Vec::new();
+            for _ in 0..300 {
+                if bytes.is_empty() {
+                    break;
+                }
+                let action = match m.turn(&s) {
+                    Turn::Terminal => break,
+                    Turn::Chance => m.sample_chance(&s, &mut rng),
+                    Turn::Player(_) => m.sample_action(&s, &mut rng, &mut buf),
+                };
+                let Some(action) = action else { break };
+                let _ = bytes.u8();
+                if let Err(e) = m.apply(&mut s, &action) {
+                    panic!("{action:?} was sampled but refused: {e}");
+                }
+                if let Err(e) = m.check_state(&s) {
+                    panic!("a match played on from an accepted state is refused: {e} ({s:?})");
+                }
+            }
+        }
+    }
+}
+
+/// Seeds for [`match_state_json`]: a match's first state, one taken up at 40-12, and one
+/// played to its end, each followed by bytes that drive play.
+pub fn match_state_json_seeds() -> Vec<Vec<u8>> {
+    use lattjo_dominoes::{BySeat, Match, MatchConfig};
+    let Ok(config) = MatchConfig::new(Some(100), None) else {
+        panic!("a match to 100 is valid")
+    };
+    let m = Match::new(game(Rules::lattjo()), config);
+    let mut states = vec![m.new_initial_state()];
+    let totals = BySeat::from_fn(2, |s| [40, 12][s.index()]);
+    if let Ok(s) = m.resume(m.game().new_initial_state(), totals) {
+        states.push(s);
+    }
+    let mut s = m.new_initial_state();
+    lattjo_dominoes::boardgame_core::random_playout_capped(
+        &m,
+        &mut s,
+        &mut lattjo_dominoes::GameRng::new(5, 0),
+        &mut Vec::new(),
+        100_000,
+    );
+    states.push(s);
+    states
+        .iter()
+        .map(|s| joined(&to_json(s), &seed_bytes(1, 64)))
+        .collect()
+}

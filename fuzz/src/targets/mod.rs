@@ -133,6 +133,11 @@ pub const ALL: &[Target] = &[
     t("dominoes_setup", dominoes::setup, dominoes::setup_seeds),
     t("dominoes_apply", dominoes::apply, dominoes::apply_seeds),
     t(
+        "dominoes_match_state_json",
+        dominoes::match_state_json,
+        dominoes::match_state_json_seeds,
+    ),
+    t(
         "carrom_stroke_text",
         carrom::stroke_text,
         carrom::stroke_text_seeds,
