@@ -774,8 +774,8 @@ impl Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
-    /// The rules themselves are invalid.
-    #[error("the rules are invalid")]
+    /// The rules themselves are invalid ([`Rules::validate`] gives the reason).
+    #[error("the rules are invalid (Rules::validate gives the reason)")]
     Rules,
     /// A seat beyond the number of players.
     #[error("seat {0} does not exist")]
