@@ -5,7 +5,7 @@ use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 use crate::movegen::LegalSets;
 use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
 use crate::position::{IllegalMoveError, Move, Position};
-use crate::types::{ByColor, Color};
+use crate::types::{ByColor, Color, Role};
 
 /// Rule options. The two presets are [`Rules::fide`] (the default: the booklet's moves and
 /// results with FIDE's draw rules filling its gaps, rules section 4 D3) and
@@ -197,7 +197,8 @@ pub enum RulesError {
     AutoClaimWithoutClaims,
 }
 
-/// The draws the side to move may claim now (A4).
+/// The draws the side to move may claim now (A4, [`Chess::claimable_draws`]), or with a
+/// given move ([`Chess::claimable_draws_with`], [`Chess::claimable_moves`]).
 ///
 /// # Examples
 ///
@@ -215,9 +216,11 @@ pub enum RulesError {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawClaims {
-    /// The current position has occurred at least three times (FIDE 9.2).
+    /// The current position has occurred at least three times (FIDE 9.2); for a claim with
+    /// a move, the position it brings will have.
     pub threefold_repetition: bool,
-    /// At least 50 moves by each side without pawn move or capture (FIDE 9.3).
+    /// At least 50 moves by each side without pawn move or capture (FIDE 9.3), before the
+    /// current position or, for a claim with a move, once it is made.
     pub fifty_moves: bool,
 }
 
@@ -257,8 +260,28 @@ pub enum Action {
     OfferDraw,
     /// The side to move accepts the opponent's standing offer.
     AcceptDraw,
-    /// The side to move claims a draw by threefold repetition or the 50-move rule.
+    /// The side to move claims a draw by threefold repetition or the 50-move rule, on the
+    /// current position ([`Chess::claimable_draws`]).
     ClaimDraw,
+    /// The side to move claims a draw with the move it is about to make (FIDE 9.2.1.1,
+    /// 9.3.1.1): the move, legal here, brings the third occurrence of a position (A3) or
+    /// completes fifty moves of each side without a pawn move or capture
+    /// ([`Chess::claimable_draws_with`], [`Chess::claimable_moves`]).
+    ///
+    /// A correct claim ends the game in a draw. The claimed move is recorded, as FIDE has
+    /// it written on the scoresheet before the claim: it is the last of
+    /// [`State::moves`], [`State::position`] is the position the claim was judged on, and
+    /// the game's PGN ends with that move and `1/2-1/2`. Should the move also end the game
+    /// by itself (the seventy-fifth move or the fifth occurrence under
+    /// [`Rules::automatic_draws`]), that draw is the one recorded.
+    ///
+    /// An incorrect claim is refused ([`PlayError::IncorrectClaim`], the state unchanged):
+    /// FIDE 9.5.3 would have the player make the move, which is [`Action::Move`] (this
+    /// crate has no clocks for the opponent's extra minutes). So the legal actions hold a
+    /// claim with a move only when it is correct, and each such claim once. With
+    /// [`Rules::auto_claim`] there is nothing to claim ([`PlayError::NothingToClaim`]): the
+    /// move itself ends the game in the same draw.
+    ClaimDrawWith(Move),
 }
 
 /// Why an action was refused (the state is unchanged).
@@ -297,9 +320,16 @@ pub enum PlayError {
     /// The agreement rule needs both players to have moved (FIDE 5.2.3).
     #[error("a draw cannot be agreed before both players have moved")]
     AgreementTooEarly,
-    /// No claimable draw.
+    /// No claimable draw (also: the rules have no claims, or make them automatic).
     #[error("no draw can be claimed in this position")]
     NothingToClaim,
+    /// A claim with a legal move that brings neither the third occurrence of a position nor
+    /// the fiftieth move without a pawn move or capture (FIDE 9.5.3 would have the move
+    /// played: play it as [`Action::Move`]).
+    #[error(
+        "a draw claimed with {0} is incorrect: it brings neither a threefold repetition nor the 50-move rule"
+    )]
+    IncorrectClaim(Move),
 }
 
 /// A game history that is not a valid [`State`] (see [`State::replay`] and the `serde`
@@ -614,6 +644,54 @@ impl State {
         counts.and_then(|c| c.get(&key).copied()).unwrap_or(1)
     }
 
+    /// A filter of the positions the side not to move could bring with its next move that
+    /// have occurred twice already (A3): bit `key % 64` is set for every key standing at
+    /// least twice among the keys with that side to move (those an odd number of plies
+    /// back), and possibly for others; 0 when none can. A claim with a move by threefold
+    /// repetition (FIDE 9.2.1.1) needs the key after the move to pass it.
+    #[inline]
+    fn twice_filter(&self) -> u64 {
+        let n = self.keys.len();
+        // A position recurs at the earliest four plies later: the third occurrence of the
+        // position after the next move needs eight plies before it.
+        if n < 8 || self.seen[1] == 0 {
+            return 0;
+        }
+        if n > LONG_KEYS {
+            // Counted in a map: the counting filter of all earlier keys, unwalked.
+            return self.seen[1];
+        }
+        let (mut once, mut twice) = (0u64, 0u64);
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            let bit = 1 << (self.keys[i] & 63);
+            twice |= once & bit;
+            once |= bit;
+        }
+        twice
+    }
+
+    /// Whether the position with repetition key `key`, the side not to move to move, has
+    /// occurred at least twice (its third occurrence would come with the next move).
+    #[inline]
+    fn occurred_twice(&self, key: u64) -> bool {
+        let n = self.keys.len();
+        if n > LONG_KEYS {
+            return self.counted(key) >= 2;
+        }
+        let mut count = 0;
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            count += u32::from(self.keys[i] == key);
+            if count >= 2 {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether the current position has occurred at least `times` times (`times` >= 2).
     #[inline(always)]
     fn repeated(&self, times: u32) -> bool {
@@ -765,6 +843,119 @@ impl Chess {
         }
     }
 
+    /// Whether the side to move may claim a draw with a move that would make the claim
+    /// correct, and whether that move is `m` (FIDE 9.2.1.1, 9.3.1.1;
+    /// [`Action::ClaimDrawWith`]): what the claim would be correct for, empty when `m` is not
+    /// legal here, the game is over, or the rules have no claims or make them automatic
+    /// ([`Rules::auto_claim`]).
+    ///
+    /// Threefold repetition: the position `m` brings has occurred twice before (A3: same
+    /// side to move, pieces, castling rights and en-passant possibilities). Fifty moves: the
+    /// halfmove clock is 99 or more and `m` neither captures nor moves a pawn, and does not
+    /// end the game by checkmate or stalemate (which would take precedence, as python-chess
+    /// and FIDE 9.6.2 have it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Action, Chess, DrawReason, Game, Outcome, Rules};
+    ///
+    /// let game = Chess::new(Rules::fide().with_decisions(true))?;
+    /// let mut state = game.new_initial_state();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    ///     let m = state.position().parse_uci(uci)?;
+    ///     game.apply(&mut state, &Action::Move(m))?;
+    /// }
+    /// // Nf6-g8 would bring the start position with White to move a third time.
+    /// let back = state.position().parse_uci("f6g8")?;
+    /// assert!(game.claimable_draws_with(&state, back).threefold_repetition);
+    /// assert!(!game.claimable_draws(&state).any(), "not yet on the board");
+    /// game.apply(&mut state, &Action::ClaimDrawWith(back))?;
+    /// assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::ThreefoldRepetition)));
+    /// assert_eq!(state.moves().last(), Some(&back), "recorded, as on the scoresheet");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn claimable_draws_with(&self, state: &State, m: Move) -> DrawClaims {
+        match state.legal.role_of(m) {
+            Some(role) if self.move_claims_open(state) => {
+                claim_with(state, MoveClaimScope::of(state), m, role)
+            }
+            _ => DrawClaims::default(),
+        }
+    }
+
+    /// Every legal move the side to move may claim a draw with
+    /// ([`Chess::claimable_draws_with`], [`Action::ClaimDrawWith`]), with what each claim is
+    /// correct for, in move generation order. It allocates nothing, and costs a test of the
+    /// halfmove clock and of a 64-bit filter of the earlier positions when no move can be
+    /// claimed with, as in most positions.
+    ///
+    /// python-chess's `can_claim_threefold_repetition` and `can_claim_fifty_moves` are
+    /// [`Chess::claimable_draws`] or some move of this list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, Game, Position};
+    ///
+    /// // 99 half-moves without a pawn move or capture: any king move completes fifty.
+    /// let start: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80".parse()?;
+    /// let game = Chess::default().with_start(start);
+    /// let state = game.new_initial_state();
+    /// assert!(!game.claimable_draws(&state).any());
+    /// let claims: Vec<_> = game.claimable_moves(&state).collect();
+    /// assert_eq!(claims.len(), state.position().legal_moves().len());
+    /// assert!(claims.iter().all(|(_, c)| c.fifty_moves && !c.threefold_repetition));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn claimable_moves<'a>(&self, state: &'a State) -> ClaimableMoves<'a> {
+        let scope = if self.move_claims_open(state) {
+            MoveClaimScope::of(state)
+        } else {
+            MoveClaimScope::CLOSED
+        };
+        ClaimableMoves {
+            state,
+            scope,
+            next: 0,
+            total: if scope.is_open() {
+                state.legal.total()
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Whether the rules let the side to move claim with a move: claims on and not
+    /// automatic, and the game not over.
+    #[inline]
+    fn move_claims_open(&self, state: &State) -> bool {
+        self.rules.claimable_draws && !self.rules.auto_claim && state.outcome.is_none()
+    }
+
+    /// A claim with `m` checked (decisions aside): the moving piece's role and what the
+    /// claim is correct for.
+    fn move_claim(&self, state: &State, m: Move) -> Result<(Role, DrawClaims), PlayError> {
+        if !self.rules.claimable_draws || self.rules.auto_claim {
+            return Err(PlayError::NothingToClaim);
+        }
+        let Some(role) = state.legal.role_of(m) else {
+            return Err(PlayError::IllegalMove(IllegalMoveError {
+                from: m.from,
+                to: m.to,
+                promotion: m.promotion,
+            }));
+        };
+        let claims = claim_with(state, MoveClaimScope::of(state), m, role);
+        if claims.any() {
+            Ok((role, claims))
+        } else {
+            Err(PlayError::IncorrectClaim(m))
+        }
+    }
+
     /// Records the outcome the rules give the current position, if any; `material_changed`
     /// as for [`State::own_outcome`].
     #[inline(always)]
@@ -831,6 +1022,7 @@ impl Chess {
                     Err(PlayError::NothingToClaim)
                 }
             }
+            Action::ClaimDrawWith(m) => self.move_claim(state, *m).map(|_| ()),
         }
     }
 
@@ -845,6 +1037,9 @@ impl Chess {
                 if self.check_decision(state, &a).is_ok() {
                     push(a);
                 }
+            }
+            for (m, _) in self.claimable_moves(state) {
+                push(Action::ClaimDrawWith(m));
             }
         }
     }
@@ -977,6 +1172,24 @@ impl Game for Chess {
                     DrawReason::FiftyMoves
                 }));
             }
+            Action::ClaimDrawWith(m) => {
+                if !self.rules.decisions {
+                    return Err(PlayError::DecisionsDisabled);
+                }
+                let (role, claims) = self.move_claim(state, m)?;
+                // The move is recorded and the claim judged on the position it brings
+                // (FIDE 9.2.1.1, 9.3.1.1). It neither captures nor moves a pawn, so the
+                // material is unchanged; it does not mate or stalemate (`claim_with`).
+                state.push_move(m, role);
+                self.settle(state, false);
+                if state.outcome.is_none() {
+                    state.outcome = Some(Outcome::Draw(if claims.threefold_repetition {
+                        DrawReason::ThreefoldRepetition
+                    } else {
+                        DrawReason::FiftyMoves
+                    }));
+                }
+            }
         }
         Ok(())
     }
@@ -995,6 +1208,111 @@ impl Game for Chess {
         }))
     }
 }
+
+/// What the side to move's claim with a move may be correct for in a position, tested once
+/// for all its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveClaimScope {
+    /// The halfmove clock is 99 or more: a move that neither captures nor moves a pawn
+    /// completes fifty moves of each side (FIDE 9.3.1.1).
+    fifty: bool,
+    /// [`State::twice_filter`]: the key after a move must pass it for a threefold
+    /// repetition (FIDE 9.2.1.1).
+    twice: u64,
+}
+
+impl MoveClaimScope {
+    /// No claim with a move.
+    const CLOSED: MoveClaimScope = MoveClaimScope {
+        fifty: false,
+        twice: 0,
+    };
+
+    /// The scope of the side to move's claims in `state` (the rules and the outcome aside).
+    #[inline]
+    fn of(state: &State) -> MoveClaimScope {
+        MoveClaimScope {
+            fifty: state.position.halfmoves() >= 99,
+            twice: state.twice_filter(),
+        }
+    }
+
+    /// Whether some move may be claimed with.
+    #[inline]
+    fn is_open(self) -> bool {
+        self.fifty || self.twice != 0
+    }
+}
+
+/// What a claim with `m`, a legal move of a piece of `role` in `state`, is correct for
+/// (FIDE 9.2.1.1, 9.3.1.1), within `scope`.
+fn claim_with(state: &State, scope: MoveClaimScope, m: Move, role: Role) -> DrawClaims {
+    let pos = &state.position;
+    if !scope.is_open() || role == Role::Pawn || pos.board().by_color(!pos.turn()).contains(m.to) {
+        // A pawn move or capture starts the count again: nothing before it can recur.
+        return DrawClaims::default();
+    }
+    let threefold = scope.twice != 0 && {
+        let key = pos.key_after_quiet(m, role);
+        scope.twice & (1 << (key & 63)) != 0 && state.occurred_twice(key)
+    };
+    // The fiftieth move, unless it checkmates or stalemates: those end the game by
+    // themselves (a repeated position never does: it did not the first time).
+    let fifty = scope.fifty && {
+        let mut after = pos.clone();
+        after.play_role::<false>(m, role);
+        after.has_legal_moves()
+    };
+    DrawClaims {
+        threefold_repetition: threefold,
+        fifty_moves: fifty,
+    }
+}
+
+/// The legal moves the side to move may claim a draw with, and what each claim is correct
+/// for ([`Chess::claimable_moves`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Chess, Game};
+///
+/// let game = Chess::default();
+/// let state = game.new_initial_state();
+/// assert_eq!(game.claimable_moves(&state).count(), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ClaimableMoves<'a> {
+    state: &'a State,
+    scope: MoveClaimScope,
+    /// The index of the next legal move to test, in generation order.
+    next: usize,
+    /// The number of legal moves to test (0 when none can be claimed with).
+    total: usize,
+}
+
+impl Iterator for ClaimableMoves<'_> {
+    type Item = (Move, DrawClaims);
+
+    fn next(&mut self) -> Option<(Move, DrawClaims)> {
+        while self.next < self.total {
+            let m = self.state.legal.nth(self.next)?;
+            self.next += 1;
+            let role = self.state.position.board().role_at(m.from)?;
+            let claims = claim_with(self.state, self.scope, m, role);
+            if claims.any() {
+                return Some((m, claims));
+            }
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.total - self.next))
+    }
+}
+
+impl core::iter::FusedIterator for ClaimableMoves<'_> {}
 
 /// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it
 /// ([`Position::has_insufficient_material`]).
