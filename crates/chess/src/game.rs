@@ -36,8 +36,9 @@ use crate::types::{ByColor, Color, Role};
 )]
 #[non_exhaustive]
 pub struct Rules {
-    /// Threefold repetition (FIDE 9.2) and the 50-move rule (9.3) may be claimed.
-    /// FIDE: on. Booklet: off (D3).
+    /// Threefold repetition (FIDE 9.2) and the 50-move rule (9.3) may be claimed, on the
+    /// current position ([`Action::ClaimDraw`]) or with the move that brings them (9.2.1.1,
+    /// 9.3.1.1: [`Action::ClaimDrawWith`]). FIDE: on. Booklet: off (D3).
     pub claimable_draws: bool,
     /// Fivefold repetition and the 75-move rule end the game automatically (FIDE 9.6).
     /// FIDE: on. Booklet: off (D3).
@@ -644,32 +645,45 @@ impl State {
         counts.and_then(|c| c.get(&key).copied()).unwrap_or(1)
     }
 
-    /// A filter of the positions the side not to move could bring with its next move that
-    /// have occurred twice already (A3): bit `key % 64` is set for every key standing at
-    /// least twice among the keys with that side to move (those an odd number of plies
-    /// back), and possibly for others; 0 when none can. A claim with a move by threefold
-    /// repetition (FIDE 9.2.1.1) needs the key after the move to pass it.
+    /// The positions the side to move could bring with its next move that have occurred
+    /// twice already (A3; a claim with that move is a threefold repetition, FIDE 9.2.1.1):
+    /// the keys standing at least twice among those with the other side to move (every
+    /// second key back from the one before the current).
     #[inline]
-    fn twice_filter(&self) -> u64 {
+    fn repeated_keys(&self) -> RepeatedKeys {
         let n = self.keys.len();
         // A position recurs at the earliest four plies later: the third occurrence of the
-        // position after the next move needs eight plies before it.
+        // position after the next move needs eight plies before it; and some key stands
+        // twice among the earlier ones only if the counting filter says so.
         if n < 8 || self.seen[1] == 0 {
-            return 0;
+            return RepeatedKeys::NONE;
         }
         if n > LONG_KEYS {
-            // Counted in a map: the counting filter of all earlier keys, unwalked.
-            return self.seen[1];
+            // Counted in a map (`State::counts`): each move's key is looked up.
+            return RepeatedKeys::MANY;
         }
-        let (mut once, mut twice) = (0u64, 0u64);
+        // From the newest back, a 1024-bit filter of the keys passed; a key that hits it is
+        // looked for among them.
+        let mut once = [0u64; 16];
+        let mut found = RepeatedKeys::NONE;
         let mut i = n;
         while i >= 2 {
             i -= 2;
-            let bit = 1 << (self.keys[i] & 63);
-            twice |= once & bit;
-            once |= bit;
+            let key = self.keys[i];
+            let (word, bit) = ((key >> 6) as usize & 15, 1u64 << (key & 63));
+            if once[word] & bit != 0
+                && !found.keys[..usize::from(found.len)].contains(&key)
+                && self.keys[i + 2..].iter().step_by(2).any(|&k| k == key)
+            {
+                if usize::from(found.len) == found.keys.len() {
+                    return RepeatedKeys::MANY;
+                }
+                found.keys[usize::from(found.len)] = key;
+                found.len += 1;
+            }
+            once[word] |= bit;
         }
-        twice
+        found
     }
 
     /// Whether the position with repetition key `key`, the side not to move to move, has
@@ -887,9 +901,11 @@ impl Chess {
 
     /// Every legal move the side to move may claim a draw with
     /// ([`Chess::claimable_draws_with`], [`Action::ClaimDrawWith`]), with what each claim is
-    /// correct for, in move generation order. It allocates nothing, and costs a test of the
-    /// halfmove clock and of a 64-bit filter of the earlier positions when no move can be
-    /// claimed with, as in most positions.
+    /// correct for, in move generation order. It allocates nothing. When no move can be
+    /// claimed with, as in most positions, it costs a test of the halfmove clock and a walk
+    /// through every second repetition key since the last pawn move or capture (at most 75
+    /// under the 75-move rule) with a 1024-bit filter; the moves are tested one by one only
+    /// when the clock is at 99 or more or some position has occurred twice.
     ///
     /// python-chess's `can_claim_threefold_repetition` and `can_claim_fifty_moves` are
     /// [`Chess::claimable_draws`] or some move of this list.
@@ -926,6 +942,33 @@ impl Chess {
                 0
             },
         }
+    }
+
+    /// Calls `f` with every legal move the side to move may claim a draw with and what the
+    /// claim is correct for, as [`Chess::claimable_moves`] lists them (in the same order),
+    /// walking the legal moves once: for the legal actions and the learning mask.
+    #[inline]
+    pub(crate) fn for_each_claimable_move(
+        &self,
+        state: &State,
+        mut f: impl FnMut(Move, DrawClaims),
+    ) {
+        if !self.move_claims_open(state) {
+            return;
+        }
+        let scope = MoveClaimScope::of(state);
+        if !scope.is_open() {
+            return;
+        }
+        let board = state.position.board();
+        state.legal.for_each(|m| {
+            if let Some(role) = board.role_at(m.from) {
+                let claims = claim_with(state, scope, m, role);
+                if claims.any() {
+                    f(m, claims);
+                }
+            }
+        });
     }
 
     /// Whether the rules let the side to move claim with a move: claims on and not
@@ -1038,9 +1081,7 @@ impl Chess {
                     push(a);
                 }
             }
-            for (m, _) in self.claimable_moves(state) {
-                push(Action::ClaimDrawWith(m));
-            }
+            self.for_each_claimable_move(state, |m, _| push(Action::ClaimDrawWith(m)));
         }
     }
 }
@@ -1216,16 +1257,54 @@ struct MoveClaimScope {
     /// The halfmove clock is 99 or more: a move that neither captures nor moves a pawn
     /// completes fifty moves of each side (FIDE 9.3.1.1).
     fifty: bool,
-    /// [`State::twice_filter`]: the key after a move must pass it for a threefold
+    /// [`State::repeated_keys`]: the key after a move must be one of them for a threefold
     /// repetition (FIDE 9.2.1.1).
-    twice: u64,
+    repeated: RepeatedKeys,
+}
+
+/// The keys of [`State::repeated_keys`]: up to four, or "many" (then each move's key is
+/// counted, [`State::occurred_twice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RepeatedKeys {
+    keys: [u64; 4],
+    /// How many of `keys` hold keys; `u8::MAX` for many.
+    len: u8,
+}
+
+impl RepeatedKeys {
+    /// None.
+    const NONE: RepeatedKeys = RepeatedKeys {
+        keys: [0; 4],
+        len: 0,
+    };
+    /// More than four, or not listed.
+    const MANY: RepeatedKeys = RepeatedKeys {
+        keys: [0; 4],
+        len: u8::MAX,
+    };
+
+    /// Whether there is none.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the position with key `key` (the side not to move to move) has occurred at
+    /// least twice in `state`.
+    #[inline]
+    fn contains(&self, state: &State, key: u64) -> bool {
+        match self.keys.get(..usize::from(self.len)) {
+            Some(keys) => keys.contains(&key),
+            None => state.seen[1] & (1 << (key & 63)) != 0 && state.occurred_twice(key),
+        }
+    }
 }
 
 impl MoveClaimScope {
     /// No claim with a move.
     const CLOSED: MoveClaimScope = MoveClaimScope {
         fifty: false,
-        twice: 0,
+        repeated: RepeatedKeys::NONE,
     };
 
     /// The scope of the side to move's claims in `state` (the rules and the outcome aside).
@@ -1233,14 +1312,14 @@ impl MoveClaimScope {
     fn of(state: &State) -> MoveClaimScope {
         MoveClaimScope {
             fifty: state.position.halfmoves() >= 99,
-            twice: state.twice_filter(),
+            repeated: state.repeated_keys(),
         }
     }
 
     /// Whether some move may be claimed with.
     #[inline]
     fn is_open(self) -> bool {
-        self.fifty || self.twice != 0
+        self.fifty || !self.repeated.is_empty()
     }
 }
 
@@ -1252,10 +1331,8 @@ fn claim_with(state: &State, scope: MoveClaimScope, m: Move, role: Role) -> Draw
         // A pawn move or capture starts the count again: nothing before it can recur.
         return DrawClaims::default();
     }
-    let threefold = scope.twice != 0 && {
-        let key = pos.key_after_quiet(m, role);
-        scope.twice & (1 << (key & 63)) != 0 && state.occurred_twice(key)
-    };
+    let threefold =
+        !scope.repeated.is_empty() && scope.repeated.contains(state, pos.key_after_quiet(m, role));
     // The fiftieth move, unless it checkmates or stalemates: those end the game by
     // themselves (a repeated position never does: it did not the first time).
     let fifty = scope.fifty && {
@@ -1401,6 +1478,66 @@ mod tests {
     use super::*;
     use boardgame_core::Game;
 
+    /// The claims with a move by their definition (FIDE 9.2.1.1, 9.3.1.1, A3): each legal
+    /// move played on a copy, its repetitions counted, its clock and legal moves looked at.
+    fn claims_by_playing(state: &State) -> Vec<(Move, DrawClaims)> {
+        let mut out = Vec::new();
+        state.legal.for_each(|m| {
+            let role = state.legal.role_of(m).expect("legal");
+            let mut after = state.clone();
+            after.push_move(m, role);
+            let quiet = after.position.halfmoves() > 0;
+            let claims = DrawClaims {
+                threefold_repetition: quiet && after.repetitions() >= 3,
+                fifty_moves: quiet && after.position.halfmoves() >= 100 && after.legal.total() > 0,
+            };
+            if claims.any() {
+                out.push((m, claims));
+            }
+        });
+        out
+    }
+
+    /// `Position::key_after_quiet` (the key a claim with a move tests, A3) is the key of the
+    /// position the move brings, for every legal move that neither captures nor moves a
+    /// pawn (castling included, Chess960 too) in random games.
+    #[test]
+    fn the_key_after_a_quiet_move_is_the_key_of_the_position_it_brings() {
+        let mut tested = 0;
+        let mut castlings = 0;
+        for (i, start) in [Position::new(), Position::chess960(0).expect("0")]
+            .into_iter()
+            .chain((0..6).map(|n| Position::chess960(n * 151).expect("< 960")))
+            .enumerate()
+        {
+            for seed in 0..8 {
+                let game = Chess::default().with_start(start.clone());
+                let mut state = game.new_initial_state();
+                let mut rng = boardgame_core::GameRng::new(seed, i as u64);
+                let mut buf = Vec::new();
+                for _ in 0..200 {
+                    let pos = state.position().clone();
+                    for m in pos.legal_moves().iter().copied() {
+                        let role = pos.board().role_at(m.from).expect("a piece");
+                        if role == Role::Pawn || pos.is_capture(m) {
+                            continue;
+                        }
+                        let mut after = pos.clone();
+                        after.play(m).expect("legal");
+                        assert_eq!(pos.key_after_quiet(m, role), after.repetition_key(), "{m}");
+                        tested += 1;
+                        castlings += usize::from(pos.is_castling(m));
+                    }
+                    let Some(a) = game.sample_action(&state, &mut rng, &mut buf) else {
+                        break;
+                    };
+                    game.apply(&mut state, &a).expect("legal");
+                }
+            }
+        }
+        assert!(tested > 100_000 && castlings > 100, "{tested} {castlings}");
+    }
+
     /// Regression (noticed 2 Dec 2026): the derived `Clone` gave a copy's keys and moves
     /// exactly the history's capacity, so the first move applied to every copy a search made
     /// reallocated both vectors.
@@ -1462,7 +1599,7 @@ mod tests {
         let start: Position = "r1bqkb1r/8/8/pppppppp/PPPPPPPP/8/8/R1BQKB1R w - - 0 1"
             .parse()
             .expect("a position");
-        let (mut repeated, mut claims) = (0, 0);
+        let (mut repeated, mut claims, mut claims_with_move) = (0, 0, 0);
         for seed in 0..6 {
             let mut state = State::replay(start.clone(), &[]).expect("a start");
             let mut rng = boardgame_core::GameRng::new(seed, 3);
@@ -1493,6 +1630,16 @@ mod tests {
                 assert_eq!(state.repetitions(), walked, "seed {seed}, ply {ply}");
                 repeated += usize::from(walked > 1 && state.counts.is_some());
                 claims += usize::from(game.claimable_draws(&state).threefold_repetition);
+                // The claims with a move (FIDE 9.2.1.1) read the same counts.
+                let with_move: Vec<_> = game.claimable_moves(&state).collect();
+                assert_eq!(
+                    with_move,
+                    claims_by_playing(&state),
+                    "seed {seed}, ply {ply}"
+                );
+                claims_with_move += usize::from(
+                    state.counts.is_some() && with_move.iter().any(|(_, c)| c.threefold_repetition),
+                );
             }
             assert_eq!(
                 state.keys.len(),
@@ -1503,8 +1650,8 @@ mod tests {
             assert_eq!(again, state);
         }
         assert!(
-            repeated > 0 && claims > 0,
-            "{repeated} repeats, {claims} claims"
+            repeated > 0 && claims > 0 && claims_with_move > 0,
+            "{repeated} repeats, {claims} claims, {claims_with_move} with a move"
         );
     }
 }

@@ -385,11 +385,11 @@ impl IndexedActions for Chess {
             }
         }
         if self.has_claims_with() {
-            for (m, _) in self.claimable_moves(state) {
+            self.for_each_claimable_move(state, |m, _| {
                 if let Some(slot) = move_index(us, m).and_then(|i| out.get_mut(CLAIMS_WITH + i)) {
                     *slot = true;
                 }
-            }
+            });
         }
         Ok(())
     }
