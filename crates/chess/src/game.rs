@@ -582,7 +582,9 @@ impl State {
         &self.position
     }
 
-    /// The moves played so far.
+    /// The moves played so far, the scoresheet's: a move a draw was claimed with
+    /// ([`Action::ClaimDrawWith`], FIDE 9.2.1.1, 9.3.1.1) is the last, and
+    /// [`State::position`] is the position it brings.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
