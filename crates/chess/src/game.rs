@@ -5,7 +5,7 @@ use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 use crate::movegen::LegalSets;
 use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
 use crate::position::{IllegalMoveError, Move, Position};
-use crate::types::{ByColor, Color};
+use crate::types::{ByColor, Color, Role};
 
 /// Rule options. The two presets are [`Rules::fide`] (the default: the booklet's moves and
 /// results with FIDE's draw rules filling its gaps, rules section 4 D3) and
@@ -36,8 +36,9 @@ use crate::types::{ByColor, Color};
 )]
 #[non_exhaustive]
 pub struct Rules {
-    /// Threefold repetition (FIDE 9.2) and the 50-move rule (9.3) may be claimed.
-    /// FIDE: on. Booklet: off (D3).
+    /// Threefold repetition (FIDE 9.2) and the 50-move rule (9.3) may be claimed, on the
+    /// current position ([`Action::ClaimDraw`]) or with the move that brings them (9.2.1.1,
+    /// 9.3.1.1: [`Action::ClaimDrawWith`]). FIDE: on. Booklet: off (D3).
     pub claimable_draws: bool,
     /// Fivefold repetition and the 75-move rule end the game automatically (FIDE 9.6).
     /// FIDE: on. Booklet: off (D3).
@@ -197,7 +198,8 @@ pub enum RulesError {
     AutoClaimWithoutClaims,
 }
 
-/// The draws the side to move may claim now (A4).
+/// The draws the side to move may claim now (A4, [`Chess::claimable_draws`]), or with a
+/// given move ([`Chess::claimable_draws_with`], [`Chess::claimable_moves`]).
 ///
 /// # Examples
 ///
@@ -215,9 +217,11 @@ pub enum RulesError {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawClaims {
-    /// The current position has occurred at least three times (FIDE 9.2).
+    /// The current position has occurred at least three times (FIDE 9.2); for a claim with
+    /// a move, the position it brings will have.
     pub threefold_repetition: bool,
-    /// At least 50 moves by each side without pawn move or capture (FIDE 9.3).
+    /// At least 50 moves by each side without pawn move or capture (FIDE 9.3), before the
+    /// current position or, for a claim with a move, once it is made.
     pub fifty_moves: bool,
 }
 
@@ -257,8 +261,28 @@ pub enum Action {
     OfferDraw,
     /// The side to move accepts the opponent's standing offer.
     AcceptDraw,
-    /// The side to move claims a draw by threefold repetition or the 50-move rule.
+    /// The side to move claims a draw by threefold repetition or the 50-move rule, on the
+    /// current position ([`Chess::claimable_draws`]).
     ClaimDraw,
+    /// The side to move claims a draw with the move it is about to make (FIDE 9.2.1.1,
+    /// 9.3.1.1): the move, legal here, brings the third occurrence of a position (A3) or
+    /// completes fifty moves of each side without a pawn move or capture
+    /// ([`Chess::claimable_draws_with`], [`Chess::claimable_moves`]).
+    ///
+    /// A correct claim ends the game in a draw. The claimed move is recorded, as FIDE has
+    /// it written on the scoresheet before the claim: it is the last of
+    /// [`State::moves`], [`State::position`] is the position the claim was judged on, and
+    /// the game's PGN ends with that move and `1/2-1/2`. Should the move also end the game
+    /// by itself (the seventy-fifth move or the fifth occurrence under
+    /// [`Rules::automatic_draws`]), that draw is the one recorded.
+    ///
+    /// An incorrect claim is refused ([`PlayError::IncorrectClaim`], the state unchanged):
+    /// FIDE 9.5.3 would have the player make the move, which is [`Action::Move`] (this
+    /// crate has no clocks for the opponent's extra minutes). So the legal actions hold a
+    /// claim with a move only when it is correct, and each such claim once. With
+    /// [`Rules::auto_claim`] there is nothing to claim ([`PlayError::NothingToClaim`]): the
+    /// move itself ends the game in the same draw.
+    ClaimDrawWith(Move),
 }
 
 /// Why an action was refused (the state is unchanged).
@@ -297,9 +321,16 @@ pub enum PlayError {
     /// The agreement rule needs both players to have moved (FIDE 5.2.3).
     #[error("a draw cannot be agreed before both players have moved")]
     AgreementTooEarly,
-    /// No claimable draw.
+    /// No claimable draw (also: the rules have no claims, or make them automatic).
     #[error("no draw can be claimed in this position")]
     NothingToClaim,
+    /// A claim with a legal move that brings neither the third occurrence of a position nor
+    /// the fiftieth move without a pawn move or capture (FIDE 9.5.3 would have the move
+    /// played: play it as [`Action::Move`]).
+    #[error(
+        "a draw claimed with {0} is incorrect: it brings neither a threefold repetition nor the 50-move rule"
+    )]
+    IncorrectClaim(Move),
 }
 
 /// A game history that is not a valid [`State`] (see [`State::replay`] and the `serde`
@@ -551,7 +582,9 @@ impl State {
         &self.position
     }
 
-    /// The moves played so far.
+    /// The moves played so far, the scoresheet's: a move a draw was claimed with
+    /// ([`Action::ClaimDrawWith`], FIDE 9.2.1.1, 9.3.1.1) is the last, and
+    /// [`State::position`] is the position it brings.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
@@ -612,6 +645,67 @@ impl State {
     fn counted(&self, key: u64) -> u32 {
         let counts = self.counts.as_deref();
         counts.and_then(|c| c.get(&key).copied()).unwrap_or(1)
+    }
+
+    /// The positions the side to move could bring with its next move that have occurred
+    /// twice already (A3; a claim with that move is a threefold repetition, FIDE 9.2.1.1):
+    /// the keys standing at least twice among those with the other side to move (every
+    /// second key back from the one before the current).
+    #[inline]
+    fn repeated_keys(&self) -> RepeatedKeys {
+        let n = self.keys.len();
+        // A position recurs at the earliest four plies later: the third occurrence of the
+        // position after the next move needs eight plies before it; and some key stands
+        // twice among the earlier ones only if the counting filter says so.
+        if n < 8 || self.seen[1] == 0 {
+            return RepeatedKeys::NONE;
+        }
+        if n > LONG_KEYS {
+            // Counted in a map (`State::counts`): each move's key is looked up.
+            return RepeatedKeys::MANY;
+        }
+        // From the newest back, a 1024-bit filter of the keys passed; a key that hits it is
+        // looked for among them.
+        let mut once = [0u64; 16];
+        let mut found = RepeatedKeys::NONE;
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            let key = self.keys[i];
+            let (word, bit) = ((key >> 6) as usize & 15, 1u64 << (key & 63));
+            if once[word] & bit != 0
+                && !found.keys[..usize::from(found.len)].contains(&key)
+                && self.keys[i + 2..].iter().step_by(2).any(|&k| k == key)
+            {
+                if usize::from(found.len) == found.keys.len() {
+                    return RepeatedKeys::MANY;
+                }
+                found.keys[usize::from(found.len)] = key;
+                found.len += 1;
+            }
+            once[word] |= bit;
+        }
+        found
+    }
+
+    /// Whether the position with repetition key `key`, the side not to move to move, has
+    /// occurred at least twice (its third occurrence would come with the next move).
+    #[inline]
+    fn occurred_twice(&self, key: u64) -> bool {
+        let n = self.keys.len();
+        if n > LONG_KEYS {
+            return self.counted(key) >= 2;
+        }
+        let mut count = 0;
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            count += u32::from(self.keys[i] == key);
+            if count >= 2 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the current position has occurred at least `times` times (`times` >= 2).
@@ -765,6 +859,148 @@ impl Chess {
         }
     }
 
+    /// Whether the side to move may claim a draw with a move that would make the claim
+    /// correct, and whether that move is `m` (FIDE 9.2.1.1, 9.3.1.1;
+    /// [`Action::ClaimDrawWith`]): what the claim would be correct for, empty when `m` is not
+    /// legal here, the game is over, or the rules have no claims or make them automatic
+    /// ([`Rules::auto_claim`]).
+    ///
+    /// Threefold repetition: the position `m` brings has occurred twice before (A3: same
+    /// side to move, pieces, castling rights and en-passant possibilities). Fifty moves: the
+    /// halfmove clock is 99 or more and `m` neither captures nor moves a pawn, and does not
+    /// end the game by checkmate or stalemate (which would take precedence, as python-chess
+    /// and FIDE 9.6.2 have it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Action, Chess, DrawReason, Game, Outcome, Rules};
+    ///
+    /// let game = Chess::new(Rules::fide().with_decisions(true))?;
+    /// let mut state = game.new_initial_state();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    ///     let m = state.position().parse_uci(uci)?;
+    ///     game.apply(&mut state, &Action::Move(m))?;
+    /// }
+    /// // Nf6-g8 would bring the start position with White to move a third time.
+    /// let back = state.position().parse_uci("f6g8")?;
+    /// assert!(game.claimable_draws_with(&state, back).threefold_repetition);
+    /// assert!(!game.claimable_draws(&state).any(), "not yet on the board");
+    /// game.apply(&mut state, &Action::ClaimDrawWith(back))?;
+    /// assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::ThreefoldRepetition)));
+    /// assert_eq!(state.moves().last(), Some(&back), "recorded, as on the scoresheet");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn claimable_draws_with(&self, state: &State, m: Move) -> DrawClaims {
+        match state.legal.role_of(m) {
+            Some(role) if self.move_claims_open(state) => {
+                claim_with(state, MoveClaimScope::of(state), m, role)
+            }
+            _ => DrawClaims::default(),
+        }
+    }
+
+    /// Every legal move the side to move may claim a draw with
+    /// ([`Chess::claimable_draws_with`], [`Action::ClaimDrawWith`]), with what each claim is
+    /// correct for, in move generation order. It allocates nothing. When no move can be
+    /// claimed with, as in most positions, it costs a test of the halfmove clock and a walk
+    /// through every second repetition key since the last pawn move or capture (at most 75
+    /// under the 75-move rule) with a 1024-bit filter; the moves are tested one by one only
+    /// when the clock is at 99 or more or some position has occurred twice.
+    ///
+    /// python-chess's `can_claim_threefold_repetition` and `can_claim_fifty_moves` are
+    /// [`Chess::claimable_draws`] or some move of this list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, Game, Position};
+    ///
+    /// // 99 half-moves without a pawn move or capture: any king move completes fifty.
+    /// let start: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80".parse()?;
+    /// let game = Chess::default().with_start(start);
+    /// let state = game.new_initial_state();
+    /// assert!(!game.claimable_draws(&state).any());
+    /// let claims: Vec<_> = game.claimable_moves(&state).collect();
+    /// assert_eq!(claims.len(), state.position().legal_moves().len());
+    /// assert!(claims.iter().all(|(_, c)| c.fifty_moves && !c.threefold_repetition));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn claimable_moves<'a>(&self, state: &'a State) -> ClaimableMoves<'a> {
+        let scope = if self.move_claims_open(state) {
+            MoveClaimScope::of(state)
+        } else {
+            MoveClaimScope::CLOSED
+        };
+        ClaimableMoves {
+            state,
+            scope,
+            next: 0,
+            total: if scope.is_open() {
+                state.legal.total()
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Calls `f` with every legal move the side to move may claim a draw with and what the
+    /// claim is correct for, as [`Chess::claimable_moves`] lists them (in the same order),
+    /// walking the legal moves once: for the legal actions and the learning mask.
+    #[inline]
+    pub(crate) fn for_each_claimable_move(
+        &self,
+        state: &State,
+        mut f: impl FnMut(Move, DrawClaims),
+    ) {
+        if !self.move_claims_open(state) {
+            return;
+        }
+        let scope = MoveClaimScope::of(state);
+        if !scope.is_open() {
+            return;
+        }
+        let board = state.position.board();
+        state.legal.for_each(|m| {
+            if let Some(role) = board.role_at(m.from) {
+                let claims = claim_with(state, scope, m, role);
+                if claims.any() {
+                    f(m, claims);
+                }
+            }
+        });
+    }
+
+    /// Whether the rules let the side to move claim with a move: claims on and not
+    /// automatic, and the game not over.
+    #[inline]
+    fn move_claims_open(&self, state: &State) -> bool {
+        self.rules.claimable_draws && !self.rules.auto_claim && state.outcome.is_none()
+    }
+
+    /// A claim with `m` checked (decisions aside): the moving piece's role and what the
+    /// claim is correct for.
+    fn move_claim(&self, state: &State, m: Move) -> Result<(Role, DrawClaims), PlayError> {
+        if !self.rules.claimable_draws || self.rules.auto_claim {
+            return Err(PlayError::NothingToClaim);
+        }
+        let Some(role) = state.legal.role_of(m) else {
+            return Err(PlayError::IllegalMove(IllegalMoveError {
+                from: m.from,
+                to: m.to,
+                promotion: m.promotion,
+            }));
+        };
+        let claims = claim_with(state, MoveClaimScope::of(state), m, role);
+        if claims.any() {
+            Ok((role, claims))
+        } else {
+            Err(PlayError::IncorrectClaim(m))
+        }
+    }
+
     /// Records the outcome the rules give the current position, if any; `material_changed`
     /// as for [`State::own_outcome`].
     #[inline(always)]
@@ -831,6 +1067,7 @@ impl Chess {
                     Err(PlayError::NothingToClaim)
                 }
             }
+            Action::ClaimDrawWith(m) => self.move_claim(state, *m).map(|_| ()),
         }
     }
 
@@ -846,6 +1083,7 @@ impl Chess {
                     push(a);
                 }
             }
+            self.for_each_claimable_move(state, |m, _| push(Action::ClaimDrawWith(m)));
         }
     }
 }
@@ -977,6 +1215,24 @@ impl Game for Chess {
                     DrawReason::FiftyMoves
                 }));
             }
+            Action::ClaimDrawWith(m) => {
+                if !self.rules.decisions {
+                    return Err(PlayError::DecisionsDisabled);
+                }
+                let (role, claims) = self.move_claim(state, m)?;
+                // The move is recorded and the claim judged on the position it brings
+                // (FIDE 9.2.1.1, 9.3.1.1). It neither captures nor moves a pawn, so the
+                // material is unchanged; it does not mate or stalemate (`claim_with`).
+                state.push_move(m, role);
+                self.settle(state, false);
+                if state.outcome.is_none() {
+                    state.outcome = Some(Outcome::Draw(if claims.threefold_repetition {
+                        DrawReason::ThreefoldRepetition
+                    } else {
+                        DrawReason::FiftyMoves
+                    }));
+                }
+            }
         }
         Ok(())
     }
@@ -995,6 +1251,147 @@ impl Game for Chess {
         }))
     }
 }
+
+/// What the side to move's claim with a move may be correct for in a position, tested once
+/// for all its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveClaimScope {
+    /// The halfmove clock is 99 or more: a move that neither captures nor moves a pawn
+    /// completes fifty moves of each side (FIDE 9.3.1.1).
+    fifty: bool,
+    /// [`State::repeated_keys`]: the key after a move must be one of them for a threefold
+    /// repetition (FIDE 9.2.1.1).
+    repeated: RepeatedKeys,
+}
+
+/// The keys of [`State::repeated_keys`]: up to four, or "many" (then each move's key is
+/// counted, [`State::occurred_twice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RepeatedKeys {
+    keys: [u64; 4],
+    /// How many of `keys` hold keys; `u8::MAX` for many.
+    len: u8,
+}
+
+impl RepeatedKeys {
+    /// None.
+    const NONE: RepeatedKeys = RepeatedKeys {
+        keys: [0; 4],
+        len: 0,
+    };
+    /// More than four, or not listed.
+    const MANY: RepeatedKeys = RepeatedKeys {
+        keys: [0; 4],
+        len: u8::MAX,
+    };
+
+    /// Whether there is none.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the position with key `key` (the side not to move to move) has occurred at
+    /// least twice in `state`.
+    #[inline]
+    fn contains(&self, state: &State, key: u64) -> bool {
+        match self.keys.get(..usize::from(self.len)) {
+            Some(keys) => keys.contains(&key),
+            None => state.seen[1] & (1 << (key & 63)) != 0 && state.occurred_twice(key),
+        }
+    }
+}
+
+impl MoveClaimScope {
+    /// No claim with a move.
+    const CLOSED: MoveClaimScope = MoveClaimScope {
+        fifty: false,
+        repeated: RepeatedKeys::NONE,
+    };
+
+    /// The scope of the side to move's claims in `state` (the rules and the outcome aside).
+    #[inline]
+    fn of(state: &State) -> MoveClaimScope {
+        MoveClaimScope {
+            fifty: state.position.halfmoves() >= 99,
+            repeated: state.repeated_keys(),
+        }
+    }
+
+    /// Whether some move may be claimed with.
+    #[inline]
+    fn is_open(self) -> bool {
+        self.fifty || !self.repeated.is_empty()
+    }
+}
+
+/// What a claim with `m`, a legal move of a piece of `role` in `state`, is correct for
+/// (FIDE 9.2.1.1, 9.3.1.1), within `scope`.
+fn claim_with(state: &State, scope: MoveClaimScope, m: Move, role: Role) -> DrawClaims {
+    let pos = &state.position;
+    if !scope.is_open() || role == Role::Pawn || pos.board().by_color(!pos.turn()).contains(m.to) {
+        // A pawn move or capture starts the count again: nothing before it can recur.
+        return DrawClaims::default();
+    }
+    let threefold =
+        !scope.repeated.is_empty() && scope.repeated.contains(state, pos.key_after_quiet(m, role));
+    // The fiftieth move, unless it checkmates or stalemates: those end the game by
+    // themselves (a repeated position never does: it did not the first time).
+    let fifty = scope.fifty && {
+        let mut after = pos.clone();
+        after.play_role::<false>(m, role);
+        after.has_legal_moves()
+    };
+    DrawClaims {
+        threefold_repetition: threefold,
+        fifty_moves: fifty,
+    }
+}
+
+/// The legal moves the side to move may claim a draw with, and what each claim is correct
+/// for ([`Chess::claimable_moves`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Chess, Game};
+///
+/// let game = Chess::default();
+/// let state = game.new_initial_state();
+/// assert_eq!(game.claimable_moves(&state).count(), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ClaimableMoves<'a> {
+    state: &'a State,
+    scope: MoveClaimScope,
+    /// The index of the next legal move to test, in generation order.
+    next: usize,
+    /// The number of legal moves to test (0 when none can be claimed with).
+    total: usize,
+}
+
+impl Iterator for ClaimableMoves<'_> {
+    type Item = (Move, DrawClaims);
+
+    fn next(&mut self) -> Option<(Move, DrawClaims)> {
+        while self.next < self.total {
+            let m = self.state.legal.nth(self.next)?;
+            self.next += 1;
+            let role = self.state.position.board().role_at(m.from)?;
+            let claims = claim_with(self.state, self.scope, m, role);
+            if claims.any() {
+                return Some((m, claims));
+            }
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.total - self.next))
+    }
+}
+
+impl core::iter::FusedIterator for ClaimableMoves<'_> {}
 
 /// Whether `side` cannot checkmate by any series of legal moves, as A14 judges it
 /// ([`Position::has_insufficient_material`]).
@@ -1083,6 +1480,66 @@ mod tests {
     use super::*;
     use boardgame_core::Game;
 
+    /// The claims with a move by their definition (FIDE 9.2.1.1, 9.3.1.1, A3): each legal
+    /// move played on a copy, its repetitions counted, its clock and legal moves looked at.
+    fn claims_by_playing(state: &State) -> Vec<(Move, DrawClaims)> {
+        let mut out = Vec::new();
+        state.legal.for_each(|m| {
+            let role = state.legal.role_of(m).expect("legal");
+            let mut after = state.clone();
+            after.push_move(m, role);
+            let quiet = after.position.halfmoves() > 0;
+            let claims = DrawClaims {
+                threefold_repetition: quiet && after.repetitions() >= 3,
+                fifty_moves: quiet && after.position.halfmoves() >= 100 && after.legal.total() > 0,
+            };
+            if claims.any() {
+                out.push((m, claims));
+            }
+        });
+        out
+    }
+
+    /// `Position::key_after_quiet` (the key a claim with a move tests, A3) is the key of the
+    /// position the move brings, for every legal move that neither captures nor moves a
+    /// pawn (castling included, Chess960 too) in random games.
+    #[test]
+    fn the_key_after_a_quiet_move_is_the_key_of_the_position_it_brings() {
+        let mut tested = 0;
+        let mut castlings = 0;
+        for (i, start) in [Position::new(), Position::chess960(0).expect("0")]
+            .into_iter()
+            .chain((0..6).map(|n| Position::chess960(n * 151).expect("< 960")))
+            .enumerate()
+        {
+            for seed in 0..8 {
+                let game = Chess::default().with_start(start.clone());
+                let mut state = game.new_initial_state();
+                let mut rng = boardgame_core::GameRng::new(seed, i as u64);
+                let mut buf = Vec::new();
+                for _ in 0..200 {
+                    let pos = state.position().clone();
+                    for m in pos.legal_moves().iter().copied() {
+                        let role = pos.board().role_at(m.from).expect("a piece");
+                        if role == Role::Pawn || pos.is_capture(m) {
+                            continue;
+                        }
+                        let mut after = pos.clone();
+                        after.play(m).expect("legal");
+                        assert_eq!(pos.key_after_quiet(m, role), after.repetition_key(), "{m}");
+                        tested += 1;
+                        castlings += usize::from(pos.is_castling(m));
+                    }
+                    let Some(a) = game.sample_action(&state, &mut rng, &mut buf) else {
+                        break;
+                    };
+                    game.apply(&mut state, &a).expect("legal");
+                }
+            }
+        }
+        assert!(tested > 100_000 && castlings > 100, "{tested} {castlings}");
+    }
+
     /// Regression (noticed 2 Dec 2026): the derived `Clone` gave a copy's keys and moves
     /// exactly the history's capacity, so the first move applied to every copy a search made
     /// reallocated both vectors.
@@ -1144,7 +1601,7 @@ mod tests {
         let start: Position = "r1bqkb1r/8/8/pppppppp/PPPPPPPP/8/8/R1BQKB1R w - - 0 1"
             .parse()
             .expect("a position");
-        let (mut repeated, mut claims) = (0, 0);
+        let (mut repeated, mut claims, mut claims_with_move) = (0, 0, 0);
         for seed in 0..6 {
             let mut state = State::replay(start.clone(), &[]).expect("a start");
             let mut rng = boardgame_core::GameRng::new(seed, 3);
@@ -1175,6 +1632,16 @@ mod tests {
                 assert_eq!(state.repetitions(), walked, "seed {seed}, ply {ply}");
                 repeated += usize::from(walked > 1 && state.counts.is_some());
                 claims += usize::from(game.claimable_draws(&state).threefold_repetition);
+                // The claims with a move (FIDE 9.2.1.1) read the same counts.
+                let with_move: Vec<_> = game.claimable_moves(&state).collect();
+                assert_eq!(
+                    with_move,
+                    claims_by_playing(&state),
+                    "seed {seed}, ply {ply}"
+                );
+                claims_with_move += usize::from(
+                    state.counts.is_some() && with_move.iter().any(|(_, c)| c.threefold_repetition),
+                );
             }
             assert_eq!(
                 state.keys.len(),
@@ -1185,8 +1652,8 @@ mod tests {
             assert_eq!(again, state);
         }
         assert!(
-            repeated > 0 && claims > 0,
-            "{repeated} repeats, {claims} claims"
+            repeated > 0 && claims > 0 && claims_with_move > 0,
+            "{repeated} repeats, {claims} claims, {claims_with_move} with a move"
         );
     }
 }

@@ -46,7 +46,10 @@
 //! `e1a1` W at distance 4, and in Chess960 a king beside its rook castles at distance 1,
 //! which no other king move can use (K3), so every castling has its own index. With
 //! [`crate::Rules::decisions`] the action space grows by four: `Resign` 4672, `OfferDraw`
-//! 4673, `AcceptDraw` 4674, `ClaimDraw` 4675. Chess has no chance outcomes.
+//! 4673, `AcceptDraw` 4674, `ClaimDraw` 4675; and when the rules also let a draw be claimed
+//! with a move (claimable draws on, not automatic), by 4672 more: `ClaimDrawWith(m)` is
+//! 4676 plus the index of `Move(m)` (FIDE 9.2.1.1, 9.3.1.1), 9348 in all. Chess has no
+//! chance outcomes.
 
 use boardgame_core::{BufferSizeError, IndexedActions, Observe, Seat, Shape};
 
@@ -149,6 +152,9 @@ fn move_index(turn: Color, m: Move) -> Option<usize> {
     Some(from.index() * MOVE_PLANES + move_plane(from, m.to.relative(turn), m.promotion)?)
 }
 
+/// The first index of the claims with a move (with decisions and move claims).
+const CLAIMS_WITH: usize = MOVES + DECISIONS.len();
+
 impl Chess {
     /// The number of decision indices after the moves: four with [`crate::Rules::decisions`].
     fn decision_actions(&self) -> usize {
@@ -157,6 +163,13 @@ impl Chess {
         } else {
             0
         }
+    }
+
+    /// Whether the claims with a move have indices: with decisions, when the rules have
+    /// claims and do not make them automatic ([`Action::ClaimDrawWith`] can be legal).
+    fn has_claims_with(&self) -> bool {
+        let rules = self.rules();
+        rules.decisions && rules.claimable_draws && !rules.auto_claim
     }
 }
 
@@ -244,7 +257,9 @@ impl Observe for Chess {
 
 /// AlphaZero's 8 x 8 x 73 = 4672 move indices from the side to move, plus `Resign`,
 /// `OfferDraw`, `AcceptDraw` and `ClaimDraw` at 4672-4675 when [`crate::Rules::decisions`]
-/// is on; no chance outcomes. The layout is in docs/chess.md, "Learning encodings".
+/// is on, and `ClaimDrawWith(m)` at 4676 plus `m`'s index when the rules also have claims
+/// that are not automatic; no chance outcomes. The layout is in docs/chess.md, "Learning
+/// encodings".
 /// [`IndexedActions::legal_mask`] fills a stack [`MoveList`] and allocates nothing.
 ///
 /// # Examples
@@ -268,7 +283,7 @@ impl Observe for Chess {
 /// ```
 impl IndexedActions for Chess {
     fn num_distinct_actions(&self) -> usize {
-        MOVES + self.decision_actions()
+        MOVES + self.decision_actions() + if self.has_claims_with() { MOVES } else { 0 }
     }
 
     fn action_index(&self, state: &State, action: &Action) -> Option<usize> {
@@ -279,6 +294,13 @@ impl IndexedActions for Chess {
                 // rank is the queen promotion, and nothing else.
                 (self.index_action(state, i) == Some(*action)).then_some(i)
             }
+            Action::ClaimDrawWith(m) => {
+                if !self.has_claims_with() {
+                    return None;
+                }
+                let i = move_index(state.position().turn(), m)?;
+                (self.index_action(state, i) == Some(Action::Move(m))).then_some(CLAIMS_WITH + i)
+            }
             decision => {
                 let d = DECISIONS.iter().position(|&a| a == decision)?;
                 (d < self.decision_actions()).then_some(MOVES + d)
@@ -287,11 +309,20 @@ impl IndexedActions for Chess {
     }
 
     fn index_action(&self, state: &State, index: usize) -> Option<Action> {
+        if index >= CLAIMS_WITH {
+            if !self.has_claims_with() || index >= CLAIMS_WITH + MOVES {
+                return None;
+            }
+            return match self.index_action(state, index - CLAIMS_WITH)? {
+                Action::Move(m) => Some(Action::ClaimDrawWith(m)),
+                _ => None,
+            };
+        }
         if index >= MOVES {
             return DECISIONS
                 .get(index - MOVES)
                 .copied()
-                .filter(|_| index < self.num_distinct_actions());
+                .filter(|_| index < MOVES + self.decision_actions());
         }
         let pos = state.position();
         let us = pos.turn();
@@ -353,6 +384,13 @@ impl IndexedActions for Chess {
                 out[MOVES + d] = boardgame_core::Game::is_legal(self, state, a);
             }
         }
+        if self.has_claims_with() {
+            self.for_each_claimable_move(state, |m, _| {
+                if let Some(slot) = move_index(us, m).and_then(|i| out.get_mut(CLAIMS_WITH + i)) {
+                    *slot = true;
+                }
+            });
+        }
         Ok(())
     }
 }
@@ -404,8 +442,9 @@ mod tests {
                 }
             }
             // On an empty board: 1456 queen moves, 336 knight moves, 3 x 154 underpromotion
-            // geometries; the other indices of the 4672 leave the board. Plus 4 decisions.
-            assert_eq!(named, 1456 + 336 + 3 * 154 + 4);
+            // geometries; the other indices of the 4672 leave the board. Plus 4 decisions,
+            // and a claim with each move (FIDE 9.2.1.1, 9.3.1.1).
+            assert_eq!(named, 2 * (1456 + 336 + 3 * 154) + 4);
             assert_eq!(game.index_action(&state, game.num_distinct_actions()), None);
         }
     }

@@ -80,7 +80,9 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardError};
 pub use fen::{EpMode, FenError};
-pub use game::{Action, Chess, DrawClaims, PlayError, Rules, RulesError, State, StateError};
+pub use game::{
+    Action, Chess, ClaimableMoves, DrawClaims, PlayError, Rules, RulesError, State, StateError,
+};
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use outcome::{
     DrawReason, GameResult, Outcome, ParseGameResultError, WinReason, insufficient_material,

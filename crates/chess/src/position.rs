@@ -412,6 +412,58 @@ impl Position {
         }
     }
 
+    /// The [`Position::repetition_key`] of the position after `m`, a legal move of a piece
+    /// of `role` that neither captures nor moves a pawn (castling included), without
+    /// playing it: the incremental hash updates of [`Position::play_role`] for such a move.
+    /// After it no en-passant capture can be legal, so the key is the hash itself. Draw
+    /// claims with a move (FIDE 9.2.1.1) test every legal move with it.
+    #[inline]
+    pub(crate) fn key_after_quiet(&self, m: Move, role: Role) -> u64 {
+        let us = self.turn;
+        let mover = Piece { color: us, role };
+        let mut h = self.hash ^ zobrist::WHITE_TO_MOVE;
+        if role == Role::King {
+            if self.board.by_color(us).contains(m.to) {
+                // Castling (A11): the king onto its own rook, both to the c/g, d/f files.
+                let side = if m.to.file() > m.from.file() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let rank = us.back_rank();
+                let kt = Square::from_coords(side.king_to_file(), rank);
+                let rt = Square::from_coords(side.rook_to_file(), rank);
+                let rook = Piece {
+                    color: us,
+                    role: Role::Rook,
+                };
+                h ^= zobrist::piece_key(mover, m.from)
+                    ^ zobrist::piece_key(mover, kt)
+                    ^ zobrist::piece_key(rook, m.to)
+                    ^ zobrist::piece_key(rook, rt);
+            } else {
+                h ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(mover, m.to);
+            }
+            for side in CastlingSide::ALL {
+                if self.castling[us][side as usize].is_some() {
+                    h ^= zobrist::castling_key(us, side);
+                }
+            }
+            return h;
+        }
+        h ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(mover, m.to);
+        for sq in Bitboard::from_square(m.from).with(m.to) & self.castle_mask {
+            for c in Color::ALL {
+                for side in CastlingSide::ALL {
+                    if self.castling[c][side as usize] == Some(sq) {
+                        h ^= zobrist::castling_key(c, side);
+                    }
+                }
+            }
+        }
+        h
+    }
+
     /// The hash recomputed from scratch (tests compare it with the incremental one).
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;

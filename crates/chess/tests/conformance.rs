@@ -23,6 +23,9 @@ fn conformance_fide_and_lattjo() {
                 Action::OfferDraw,
                 Action::AcceptDraw,
                 Action::ClaimDraw,
+                // A claim with a move (FIDE 9.2.1.1, 9.3.1.1): legal only when correct.
+                Action::ClaimDrawWith(Move::new(Square::G1, Square::F3)),
+                Action::ClaimDrawWith(Move::new(Square::E2, Square::E4)),
             ],
             ..Default::default()
         };

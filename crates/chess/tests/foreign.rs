@@ -51,6 +51,8 @@ fn every_game_refuses_or_plays_validly_the_states_of_every_other() {
             Action::OfferDraw,
             Action::AcceptDraw,
             Action::ClaimDraw,
+            Action::ClaimDrawWith(Move::new(Square::E1, Square::F1)),
+            Action::ClaimDrawWith(Move::new(Square::G8, Square::F6)),
         ],
         ..ConformanceConfig::default()
     };

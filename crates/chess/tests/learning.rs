@@ -422,11 +422,13 @@ fn a11_castling_has_its_own_index_in_standard_chess_and_chess960() {
 #[test]
 fn d4_decisions_are_indexed_after_the_moves_and_observed() {
     let game = Chess::new(Rules::fide().with_decisions(true)).expect("valid rules");
-    assert_eq!(game.num_distinct_actions(), 4676);
+    // 4672 moves, 4 decisions, and as many claims with a move as moves (FIDE 9.2.1.1).
+    assert_eq!(game.num_distinct_actions(), 9348);
     let mut state = state_after(&game, &["e4"]);
-    let mut mask = vec![false; 4676];
+    let mut mask = vec![false; 9348];
     game.legal_mask(&state, &mut mask).expect("sized");
-    assert_eq!(&mask[4672..], [true, true, false, false]); // resign, offer
+    assert_eq!(&mask[4672..4676], [true, true, false, false]); // resign, offer
+    assert!(mask[4676..].iter().all(|&m| !m), "no claim with a move");
     game.apply(&mut state, &Action::OfferDraw).expect("legal");
     let obs = observe(&game, &state);
     assert_eq!((uniform(&obs, 22), uniform(&obs, 23)), (1.0, 0.0));
@@ -435,7 +437,7 @@ fn d4_decisions_are_indexed_after_the_moves_and_observed() {
     let obs = observe(&game, &state);
     assert_eq!((uniform(&obs, 22), uniform(&obs, 23)), (0.0, 1.0));
     game.legal_mask(&state, &mut mask).expect("sized");
-    assert_eq!(&mask[4672..], [true, false, true, false]); // resign, accept
+    assert_eq!(&mask[4672..4676], [true, false, true, false]); // resign, accept
     assert_eq!(game.index_action(&state, 4674), Some(Action::AcceptDraw));
     game.apply(&mut state, &Action::AcceptDraw).expect("legal");
     let obs = observe(&game, &state);
