@@ -145,24 +145,29 @@ fn rules_from(b: &mut Bytes<'_>) -> Chess {
 }
 
 fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
-    match b.u8() % 8 {
+    let kind = b.u8() % 10;
+    let mut arbitrary_move = || {
+        let from = Square::ALL[usize::from(b.u8() % 64)];
+        let to = Square::ALL[usize::from(b.u8() % 64)];
+        let promotion = match b.u8() % 8 {
+            k @ 0..=5 => Some(Role::ALL[usize::from(k)]),
+            _ => None,
+        };
+        Move {
+            from,
+            to,
+            promotion,
+        }
+    };
+    match kind {
         0 => Action::Resign,
         1 => Action::OfferDraw,
         2 => Action::AcceptDraw,
         3 => Action::ClaimDraw,
-        _ => {
-            let from = Square::ALL[usize::from(b.u8() % 64)];
-            let to = Square::ALL[usize::from(b.u8() % 64)];
-            let promotion = match b.u8() % 8 {
-                k @ 0..=5 => Some(Role::ALL[usize::from(k)]),
-                _ => None,
-            };
-            Action::Move(Move {
-                from,
-                to,
-                promotion,
-            })
-        }
+        // A claim with a move (FIDE 9.2.1.1, 9.3.1.1): mostly refused, as the move is rarely
+        // legal and the claim more rarely correct.
+        4 => Action::ClaimDrawWith(arbitrary_move()),
+        _ => Action::Move(arbitrary_move()),
     }
 }
 
