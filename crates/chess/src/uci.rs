@@ -60,13 +60,15 @@ use crate::types::{CastlingSide, File, Role, Square};
 
 mod engine;
 mod gui;
+mod option;
 mod words;
 
 pub use engine::{
-    BestMove, CurrLine, EngineMessage, EngineOption, Id, Info, LineError, OptionKind, Score,
-    ScoreBound, ScoreValue, Status, Wdl, resolve_line,
+    BestMove, CurrLine, EngineMessage, Id, Info, LineError, Score, ScoreBound, ScoreValue, Status,
+    Wdl, resolve_line,
 };
 pub use gui::{Go, GuiCommand, Register, SetOption};
+pub use option::{EngineOption, OptionKind};
 pub use words::UciMessageError;
 
 /// A move in UCI notation, parsed but not yet checked against a position.

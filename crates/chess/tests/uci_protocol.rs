@@ -147,6 +147,10 @@ fn fields_read_as_the_specification_describes_them() {
         "id name Stockfish 15.1".parse::<Id>(),
         Ok(Id::Name("Stockfish 15.1".into()))
     );
+    assert_eq!("checking".parse::<Status>(), Ok(Status::Checking));
+    assert!("ok ok".parse::<Status>().is_err());
+    assert_eq!("mate 3".parse::<ScoreValue>(), Ok(ScoreValue::Mate(3)));
+    assert!("cp 3 lowerbound".parse::<ScoreValue>().is_err());
     assert_eq!(
         "copyprotection ok".parse::<EngineMessage>(),
         Ok(EngineMessage::CopyProtection(Status::Ok))
