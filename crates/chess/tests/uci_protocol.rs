@@ -381,6 +381,45 @@ fn bad_values_are_errors_that_name_the_field() {
     );
 }
 
+/// Regression (found by the Stockfish driver): `go` wrote `searchmoves` before `depth`, and
+/// Stockfish 15.1 reads every word after `searchmoves` as a move, so `go searchmoves d7d6
+/// d7e6 d7c7 depth 6` lost its depth and searched without end. `searchmoves` now comes last,
+/// as in the specification's example (`go infinite searchmoves e2e4 d2d4`).
+#[test]
+fn go_writes_searchmoves_last_since_stockfish_reads_every_word_after_it_as_a_move() {
+    let go = Go {
+        searchmoves: vec!["d7d6".parse().unwrap(), "d7e6".parse().unwrap()],
+        depth: Some(6),
+        wtime: Some(1000),
+        infinite: true,
+        ..Go::default()
+    };
+    assert_eq!(
+        go.to_string(),
+        "go wtime 1000 depth 6 infinite searchmoves d7d6 d7e6"
+    );
+    assert_eq!(go.to_string().parse::<Go>(), Ok(go));
+}
+
+/// Regression (found by the Stockfish driver): the strict reader took the words of a
+/// `position` command after `position` for unknown words (`unknown word "startpos"`); the
+/// position reader takes the line whole.
+#[test]
+fn the_strict_reader_takes_a_position_command_whole() {
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        let cmd = GuiCommand::parse_strict("position startpos moves e2e4", mode).unwrap();
+        let GuiCommand::Position(p) = &cmd else {
+            panic!("{cmd:?}")
+        };
+        assert_eq!(p.moves().len(), 1);
+    }
+    // The lenient reader skips words before `position`, as before any command.
+    assert!(matches!(
+        "joho position startpos".parse::<GuiCommand>(),
+        Ok(GuiCommand::Position(_))
+    ));
+}
+
 /// `Display` never writes a line break: text fields are written as words.
 #[test]
 fn display_never_writes_a_line_break() {
