@@ -26,7 +26,8 @@
 //!   moves, and the repetition keys since the last pawn move or capture.
 //! - Text at the edge, each type with `Display` and `FromStr` that read back what they
 //!   write: [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
-//!   [`UciMove`] as UCI and [`UciPosition`] as a UCI `position` command ([`uci`]),
+//!   [`UciMove`] as UCI, [`UciPosition`] as a UCI `position` command and every other
+//!   message of the UCI protocol, both ways ([`uci::GuiCommand`], [`uci::EngineMessage`]),
 //!   [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`), [`pgn::PgnGame`], [`epd::Epd`] (a test
 //!   suite's line); [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
 //!   draws diagrams with the pieces as shapes.

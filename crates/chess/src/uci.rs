@@ -1,5 +1,55 @@
-//! UCI long algebraic notation: `e2e4`, `e7e8q`, castling as a king move (`e1g1`, or
-//! `e1h1` "king takes rook" in Chess960), and the null move `0000`.
+//! The Universal Chess Interface: its move notation, `e2e4`, `e7e8q`, castling as a king
+//! move (`e1g1`, or `e1h1` "king takes rook" in Chess960) and the null move `0000`
+//! ([`UciMove`]), and the protocol's messages in both directions, typed.
+//!
+//! - GUI to engine: [`GuiCommand`] (`uci`, `debug`, `isready`, [`SetOption`], [`Register`],
+//!   `ucinewgame`, `position` as [`UciPosition`], [`Go`], `stop`, `ponderhit`, `quit`);
+//! - engine to GUI: [`EngineMessage`] ([`Id`], `uciok`, `readyok`, [`BestMove`],
+//!   `copyprotection` and `registration` with their [`Status`], [`Info`] with its [`Score`],
+//!   [`Wdl`] and [`CurrLine`], [`EngineOption`] with its [`OptionKind`]).
+//!
+//! Each reads a line with `FromStr` and writes its canonical line with `Display`, which
+//! reads back as the same value. The readers follow the protocol's specification
+//! ("Description of the universal chess interface (UCI)", Stefan Meyer-Kahlen, April 2006):
+//! any run of whitespace separates words, and unknown words are skipped ("joho debug on" is
+//! `debug on`); [`GuiCommand::parse_strict`] and [`EngineMessage::parse_strict`] refuse them
+//! instead. Values that do not read are errors ([`UciMessageError`]), never skipped, and
+//! numbers out of their field's range are refused, never wrapped. Text fields (option names
+//! and values, `info string`, `id name`) are kept as words separated by single spaces, and
+//! written so: `Display` never writes a line break. Moves stay as [`UciMove`]s, as written;
+//! [`resolve_line`] and [`Info::resolve_pv`] play them out from a [`Position`].
+//!
+//! # Examples
+//!
+//! An engine's answer to `go`, read and checked against the position searched:
+//!
+//! ```
+//! use lattjo_chess::uci::{EngineMessage, Go, GuiCommand, UciPosition};
+//!
+//! let position: UciPosition = "position startpos moves e2e4".parse()?;
+//! let go = GuiCommand::Go(Go { depth: Some(8), ..Go::default() });
+//! assert_eq!(go.to_string(), "go depth 8");
+//! let transcript = "\
+//! info string NNUE evaluation using nn-ad9b42354671.nnue enabled
+//! info depth 8 seldepth 9 multipv 1 score cp -16 nodes 12357 nps 353057 hashfull 5 tbhits 0 time 35 pv c7c5 g1f3 b8c6 d2d4 c5d4
+//! bestmove c7c5 ponder g1f3";
+//! for line in transcript.lines() {
+//!     let message: EngineMessage = line.parse()?;
+//!     assert_eq!(message.to_string(), line);
+//!     match message {
+//!         EngineMessage::Info(info) => {
+//!             let pv = info.resolve_pv(position.position())?;
+//!             assert_eq!(pv.len(), info.pv.len());
+//!         }
+//!         EngineMessage::BestMove(best) => {
+//!             let m = best.best.expect("a move");
+//!             position.position().parse_uci(&m.to_string())?;
+//!         }
+//!         _ => {}
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use boardgame_core::text::excerpt;
 use core::fmt;
@@ -7,6 +57,19 @@ use core::str::FromStr;
 
 use crate::position::{CastlingMode, Move, Position};
 use crate::types::{CastlingSide, File, Role, Square};
+
+mod engine;
+mod gui;
+mod option;
+mod words;
+
+pub use engine::{
+    BestMove, CurrLine, EngineMessage, Id, Info, LineError, Score, ScoreBound, ScoreValue, Status,
+    Wdl, resolve_line,
+};
+pub use gui::{Go, GuiCommand, Register, SetOption};
+pub use option::{EngineOption, OptionKind};
+pub use words::UciMessageError;
 
 /// A move in UCI notation, parsed but not yet checked against a position.
 ///
@@ -153,7 +216,12 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_uci(&self, s: &str) -> Result<Move, UciError> {
-        match s.parse::<UciMove>()? {
+        self.uci_move(s.parse::<UciMove>()?)
+    }
+
+    /// The legal move `uci` names here, as [`Position::parse_uci`] reads it.
+    pub(crate) fn uci_move(&self, uci: UciMove) -> Result<Move, UciError> {
+        match uci {
             UciMove::Null => Err(UciError::Null),
             UciMove::Normal {
                 from,
@@ -164,7 +232,7 @@ impl Position {
                 if self.is_legal(m) {
                     Ok(m)
                 } else {
-                    Err(UciError::Illegal(excerpt(s)))
+                    Err(UciError::Illegal(uci.to_string()))
                 }
             }
         }

@@ -7,7 +7,7 @@ use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::polyglot::Book;
 use lattjo_chess::san::{San, SanPlus, Suffix};
-use lattjo_chess::uci::UciPosition;
+use lattjo_chess::uci::{EngineMessage, GuiCommand, UciPosition, resolve_line};
 use lattjo_chess::{
     Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
     Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square, State,
@@ -465,6 +465,77 @@ pub fn uci_seeds() -> Vec<Vec<u8>> {
     out.push(b"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1".to_vec());
     out.push(
         b"position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g1h1"
+            .to_vec(),
+    );
+    out
+}
+
+/// The UCI protocol's messages, a line at a time (at most 64): each line that reads as a GUI
+/// command (in both castling modes) or an engine message writes a line that reads back as
+/// the same value and holds no line break; the strict readers accept only what the lenient
+/// ones read the same way; the move lists of an engine message are played out from the
+/// start without a panic, and a line that plays is as long as the list.
+pub fn uci_protocol(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    for line in s.lines().take(64) {
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            if let Ok(cmd) = GuiCommand::parse(line, mode) {
+                let written = cmd.to_string();
+                assert!(!written.contains(['\n', '\r']), "{line:?} -> {written:?}");
+                assert_eq!(
+                    GuiCommand::parse(&written, mode).as_ref(),
+                    Ok(&cmd),
+                    "{line:?} -> {written:?}"
+                );
+            }
+            if let Ok(strict) = GuiCommand::parse_strict(line, mode) {
+                assert_eq!(GuiCommand::parse(line, mode), Ok(strict), "{line:?}");
+            }
+        }
+        text_round_trip::<GuiCommand>(line);
+        if let Some(msg) = text_round_trip::<EngineMessage>(line) {
+            let written = msg.to_string();
+            assert!(!written.contains(['\n', '\r']), "{line:?} -> {written:?}");
+            if let EngineMessage::Info(info) = &msg {
+                let start = Position::new();
+                for moves in [&info.pv, &info.refutation] {
+                    if let Ok(played) = resolve_line(&start, moves) {
+                        assert_eq!(played.len(), moves.len(), "{line:?}");
+                    }
+                }
+            }
+        }
+        if let Ok(strict) = EngineMessage::parse_strict(line) {
+            assert_eq!(EngineMessage::parse(line), Ok(strict), "{line:?}");
+        }
+    }
+}
+
+/// Seeds for [`uci_protocol`]: the lines of the Stockfish transcript the chess crate's tests
+/// keep, both ways, and a line of each message the specification lists.
+pub fn uci_protocol_seeds() -> Vec<Vec<u8>> {
+    let transcript = include_str!("../../../crates/chess/tests/data/stockfish_uci_transcript.txt");
+    let lines: Vec<&str> = transcript
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.get(2..).unwrap_or(""))
+        .collect();
+    let mut out: Vec<Vec<u8>> = lines
+        .chunks(24)
+        .map(|c| c.join("\n").into_bytes())
+        .collect();
+    out.push(
+        b"joho debug on\nsetoption name Clear Hash\nregister name Stefan MK code 4359874324\n\
+          register later\ngo infinite searchmoves e2e4 d2d4\ngo ponder wtime 1 btime 2 winc 3 \
+          binc 4 movestogo 5 depth 6 nodes 7 mate 8 movetime 9\nstop\nponderhit\nquit"
+            .to_vec(),
+    );
+    out.push(
+        b"copyprotection checking\nregistration error\nbestmove 0000\nbestmove (none)\n\
+          info depth 5 score mate -3 upperbound cpuload 999 sbhits 4 refutation d1h5 g6h5\n\
+          info currline 1 d1h5 g6h5\ninfo string a b c\noption name Style type combo \
+          default Normal var Solid var Normal var Risky\noption name X type spin default 1 min \
+          -5 max 9"
             .to_vec(),
     );
     out

@@ -39,6 +39,11 @@ pub const ALL: &[Target] = &[
     t("chess_fen", chess::fen, chess::fen_seeds),
     t("chess_san", chess::san, chess::san_seeds),
     t("chess_uci", chess::uci, chess::uci_seeds),
+    t(
+        "chess_uci_protocol",
+        chess::uci_protocol,
+        chess::uci_protocol_seeds,
+    ),
     t("chess_polyglot", chess::polyglot, chess::polyglot_seeds),
     t("chess_pgn", chess::pgn, chess::pgn_seeds),
     t("chess_epd", chess::epd, chess::epd_seeds),
