@@ -376,7 +376,10 @@ impl TryFrom<&GnubgId> for State {
             position.to_move = Side::White;
             (Phase::Opening, None)
         } else {
-            let expect_turn = if m.double_offered() || m.resignation().is_some() {
+            // A pending double passes the turn to the doubled player, a pending resignation
+            // to the resigner's opponent: with both (GNUBG lets the doubled player offer to
+            // resign instead of answering) the doubler answers the offer.
+            let expect_turn = if m.double_offered() != m.resignation().is_some() {
                 on_roll.opponent()
             } else {
                 on_roll

@@ -1500,6 +1500,11 @@ impl Replayer<'_> {
                 "a resignation at the opening roll",
             ));
         }
+        if matches!(st.phase(), Phase::Doubled | Phase::Beavered) {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation while a double is pending",
+            ));
+        }
         if st.to_move() != loser
             || !matches!(
                 st.phase(),
@@ -1507,7 +1512,7 @@ impl Replayer<'_> {
             )
         {
             return Err(ReplayErrorKind::Unsupported(
-                "a resignation by the player not on roll, or while a double is pending",
+                "a resignation by the player not on roll",
             ));
         }
         if st.phase() == Phase::Rolling {

@@ -496,3 +496,33 @@ fn regression_non_ascii_character_in_an_id_is_named_not_miscounted() {
     let x = "XGID=-b----E-C---eE---c-e----B\u{e9}-:0:0:1:00:0:0:0:0:10";
     assert_eq!(x.parse::<Xgid>(), Err(XgidError::PositionLength(27)));
 }
+
+/// GNU Backgammon takes a resignation offer from the player to act, so also from a doubled
+/// player instead of an answer to the double (`CommandResign` in its `play.c`); its Match ID
+/// then holds both the double and the offer, the turn back at the doubler, who answers the
+/// offer. GNU Backgammon 1.07.001 (`new match 5`, a play each, `double`, `resign gammon`)
+/// shows `4PPgASTgc+QBKA:cFmgAAAAAAAE`. The import called GNUBG's own ID inconsistent ("the
+/// player to act": it expected the turn passed once, not twice); it names the state it
+/// does not take, a resignation while a double is pending (D6, A10).
+#[test]
+fn regression_gnubg_id_of_a_resignation_while_doubled_was_called_inconsistent() {
+    use lattjo_backgammon::{ImportError, ResignLevel};
+    let id: GnubgId = "4PPgASTgc+QBKA:cFmgAAAAAAAE".parse().unwrap();
+    let m = id.match_id();
+    assert!(m.double_offered());
+    assert_eq!(m.resignation(), Some(ResignLevel::Gammon));
+    assert_eq!((m.on_roll(), m.turn()), (Side::White, Side::White));
+    assert_eq!(
+        State::try_from(&id),
+        Err(ImportError::Unsupported(
+            "a resignation while a double is pending"
+        ))
+    );
+    // The turn at the doubled player with both pending fits no state GNUBG writes.
+    let other: GnubgId = "4PPgASTgc+QBKA:cFGgAAAAAAAE".parse().unwrap();
+    assert_eq!(other.match_id().turn(), Side::Black);
+    assert_eq!(
+        State::try_from(&other),
+        Err(ImportError::Inconsistent("the player to act"))
+    );
+}

@@ -1036,3 +1036,35 @@ fn regression_cube_value_glued_to_doubles_reads() {
         );
     }
 }
+
+/// A game that ends with a `Wins` line where no resignation of this crate fits was refused
+/// with one message for two causes ("a resignation by the player not on roll, or while a
+/// double is pending"); the error now names the cause, with the game and the line (D6).
+#[test]
+fn regression_unsupported_resignations_are_named_by_their_cause() {
+    let head = " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                 62: 24/18 13/11\n";
+    for (tail, line, cause) in [
+        // a doubles, b resigns instead of answering (GNUBG's live play allows it).
+        (
+            "  2)  Doubles => 2\n      Wins 2 points\n",
+            7,
+            "a resignation while a double is pending",
+        ),
+        // a doubles, b takes, b resigns before a rolls.
+        (
+            "  2)  Doubles => 2                Takes\n      Wins 2 points\n",
+            7,
+            "a resignation by the player not on roll",
+        ),
+    ] {
+        let e = MatFile::parse(&format!("{head}{tail}"))
+            .expect("parses")
+            .replay(&MATCH_RULES)
+            .expect_err(tail);
+        assert_eq!(
+            (e.game, e.line, e.kind),
+            (1, line, ReplayErrorKind::Unsupported(cause)),
+            "{tail}"
+        );
+    }
+}
