@@ -1180,6 +1180,14 @@ pub enum ReplayErrorKind {
         /// How many different plays the roll allowed.
         legal: usize,
     },
+    /// A game that ends with the doubler's `Wins` while the double is pending: the doubled
+    /// player resigned instead of answering, as GNU Backgammon allows, which the rules given
+    /// do not ([`Rules::resign_when_doubled`]; replay with
+    /// `MATCH_RULES.with_resign_when_doubled(true)`).
+    #[error(
+        "the doubled player resigns instead of answering the double, which needs Rules::resign_when_doubled"
+    )]
+    ResignationWhileDoubled,
     /// The header's `Variation` tag names a game other than backgammon, whose moves would
     /// be misread from this crate's start (GNUBG writes `NackGammon` and `HyperGammon (1)`
     /// to `(3)`; `Backgammon` and `Standard` are read).
@@ -1491,7 +1499,9 @@ impl Replayer<'_> {
     }
 
     /// The opponent of `winner` resigns before the roll, or after it before the play (D6),
-    /// and `winner` accepts; the level from the points as GNUBG's importer has it.
+    /// or instead of answering `winner`'s double ([`Rules::resign_when_doubled`]), and
+    /// `winner` accepts; the level from the points as GNUBG's importer has it (against the
+    /// cube before a pending double).
     fn resign(&mut self, winner: Side, points: u32) -> Result<(), ReplayErrorKind> {
         let st = *self.s.round();
         let loser = winner.opponent();
@@ -1500,12 +1510,21 @@ impl Replayer<'_> {
                 "a resignation at the opening roll",
             ));
         }
-        if matches!(st.phase(), Phase::Doubled | Phase::Beavered) {
+        if st.phase() == Phase::Doubled && st.to_move() == winner {
+            // The doubled player resigns instead of answering (GNUBG's `resign` takes the
+            // offer from the player to act).
+            if !self.m.game().rules().resign_when_doubled {
+                return Err(ReplayErrorKind::ResignationWhileDoubled);
+            }
+        } else if st.phase() == Phase::Doubled {
             return Err(ReplayErrorKind::Unsupported(
-                "a resignation while a double is pending",
+                "a resignation by the doubler while the double is pending",
             ));
-        }
-        if st.to_move() != loser
+        } else if st.phase() == Phase::Beavered {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation while a beaver is pending",
+            ));
+        } else if st.to_move() != loser
             || !matches!(
                 st.phase(),
                 Phase::BeforeRoll | Phase::Rolling | Phase::Moving
