@@ -688,7 +688,9 @@ pub struct State {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StateSetup {
     /// The checkers; the side to move is the player on roll (the doubler while a double is
-    /// offered, the resigner while a resignation is offered, the winner or loser as
+    /// offered, and while the doubled player's resignation offer instead of an answer waits
+    /// ([`Phase::ResignOfferedDoubled`]), the resigner while a resignation is offered
+    /// otherwise, the winner or loser as
     /// [`State::position`] says once the game is over).
     pub position: Position,
     /// The phase.

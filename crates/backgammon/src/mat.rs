@@ -54,8 +54,11 @@
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
 //! In the game that wins a match a `Wins` line may give fewer points than were won, down to
 //! what the match needed (some writers cap them), and a resignation may give more than any
-//! level (`Wins 100 points`; GNUBG's importer reads a backgammon). Refused resignations and
-//! automatic doubles (D3) are not in the format.
+//! level (`Wins 100 points`; GNUBG's importer reads a backgammon). The doubler's `Wins`
+//! while the double is pending is the doubled player's resignation instead of an answer
+//! (GNUBG allows it; here under [`Rules::resign_when_doubled`]), its level from the points
+//! against the cube before the double, as GNUBG's importer reads it. Refused resignations
+//! and automatic doubles (D3) are not in the format.
 //!
 //! # Examples
 //!
@@ -1162,10 +1165,12 @@ pub enum ReplayErrorKind {
     /// A game that ended with no `Wins` line.
     #[error("the game ended without a wins line")]
     MissingWins,
-    /// What this crate does not model: a double roll as the opening roll, a resignation
-    /// by the player not on roll (but for one right after that player's play, read as made
-    /// before it: [`ReplayedGame::play_before_resignation`]), while a double is pending or
-    /// after a take.
+    /// What this crate does not model: a double roll as the opening roll, a resignation at
+    /// the opening roll, by the player not on roll (but for one right after that player's
+    /// play, read as made before it: [`ReplayedGame::play_before_resignation`]), right after
+    /// a take, by the doubler while the double is pending, or while a beaver is pending (the
+    /// doubled player's resignation instead of an answer is
+    /// [`ReplayErrorKind::ResignationWhileDoubled`] when the rules do not allow it).
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// A roll written with no movements where several plays are legal and the record goes
