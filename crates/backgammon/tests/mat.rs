@@ -1168,3 +1168,38 @@ fn d6_a10_resignations_instead_of_an_answer_round_trip() {
         "{resigned} resignations instead of an answer"
     );
 }
+
+/// A record with a play lost in writing is truly broken: GNUBG's importer plays nothing for
+/// the empty roll and reads on from a position the game never had, so its final scores
+/// cannot be trusted. As in the 3 of 258 real files from online play in 2009 that hold one
+/// (the roll in the left column, the opponent's play on the same line, in the file's first,
+/// second or third game), the replay names the game, the line of the empty roll and the
+/// number of legal plays (B5, A9), also in a later game of the file.
+#[test]
+fn a_lost_play_in_a_later_game_names_that_game_and_its_line() {
+    let text = "\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ alice : 1                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 53:                         62: 24/18 13/11
+  3) 42: 8/4 6/4
+";
+    let e = MatFile::parse(text)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect_err("a lost play");
+    assert_eq!((e.game, e.line), (2, 12));
+    assert!(
+        matches!(e.kind, ReplayErrorKind::LostPlay { legal } if legal > 1),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("game 2, line 12: "), "{e}");
+}
