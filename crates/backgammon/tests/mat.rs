@@ -1203,3 +1203,56 @@ fn a_lost_play_in_a_later_game_names_that_game_and_its_line() {
     );
     assert!(e.to_string().starts_with("game 2, line 12: "), "{e}");
 }
+
+/// GNU Backgammon 1.07.001's export of a match in which a doubled player resigns instead of
+/// answering (`data/gnubg_mat/m5-resigned-doubled.mat`, its header says how it was made):
+/// GNUBG writes game 1's `Wins` as the level times the doubled cube (`Wins 4 points` for a
+/// gammon it scored 2), which its own importer reads as a backgammon (3 points). The replay
+/// refuses that line by name; under `MATCH_RULES` (the option off) it names the option. With
+/// the points GNUBG scored the record replays to GNUBG's own results game by game (D6, A10;
+/// game 2: the refused offer instead of an answer leaves no trace, the take, a roll and a
+/// resignation after it).
+#[test]
+fn gnubg_export_of_a_resignation_instead_of_an_answer() {
+    let text = include_str!("data/gnubg_mat/m5-resigned-doubled.mat");
+    let line = 1 + text
+        .lines()
+        .position(|l| l.trim() == "Wins 4 points")
+        .unwrap() as u32;
+    let file = MatFile::parse(text).expect("parses");
+    let e = file.replay(&MATCH_RULES).expect_err("the option is off");
+    assert_eq!(
+        (e.game, e.line, e.kind),
+        (1, line, ReplayErrorKind::ResignationWhileDoubled)
+    );
+    let rules = MATCH_RULES.with_resign_when_doubled(true);
+    let e = file.replay(&rules).expect_err("GNUBG's doubled points");
+    assert_eq!((e.game, e.line), (1, line));
+    assert!(
+        matches!(e.kind, ReplayErrorKind::Wins { written: 4, outcome: Some(o), .. }
+            if o.kind == WinKind::Resignation(ResignLevel::Backgammon)),
+        "{e}"
+    );
+    let fixed = MatFile::parse(&text.replace("Wins 4 points", "Wins 2 points")).unwrap();
+    let r = fixed.replay(&rules).expect("GNUBG's results");
+    let got: Vec<_> = r
+        .games
+        .iter()
+        .map(|g| g.outcome.map(|o| (o.winner, o.kind, o.points)))
+        .collect();
+    use ResignLevel::{Gammon, Single};
+    assert_eq!(
+        got,
+        [
+            Some((Side::White, WinKind::Resignation(Gammon), 2)),
+            Some((Side::Black, WinKind::Resignation(Single), 2)),
+            None,
+        ]
+    );
+    assert!(r.game_actions(0).unwrap().ends_with(&[
+        Action::Double,
+        Action::Resign(Gammon),
+        Action::AcceptResignation
+    ]));
+    assert_eq!(r.state.totals().as_slice(), &[2, 2]);
+}

@@ -1068,3 +1068,41 @@ fn d6_a10_resignations_instead_of_an_answer_round_trip() {
         "{resigned} resignations instead of an answer"
     );
 }
+
+/// GNU Backgammon 1.07.001's save of a match in which a doubled player resigns instead of
+/// answering (`data/gnubg_sgf/m5-resigned-doubled.sgf`, see the README): game 1 ends with
+/// the double and `RE[B+2R]`, which replays under `Rules::resign_when_doubled` (D6, A10) to
+/// GNUBG's own results game by game (where its `.mat` export of the same match writes twice
+/// the points: `tests/mat.rs`, `gnubg_export_of_a_resignation_instead_of_an_answer`);
+/// without the option the replay names it. The file writes back to itself.
+#[test]
+fn gnubg_save_of_a_resignation_instead_of_an_answer() {
+    use lattjo_backgammon::ResignLevel::{Gammon, Single};
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m5-resigned-doubled.sgf")).unwrap();
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+    let e = file.replay(&file.rules()).expect_err("the option is off");
+    assert_eq!(
+        (e.game, e.kind),
+        (
+            1,
+            ReplayErrorKind::Replay(mat::ReplayErrorKind::ResignationWhileDoubled)
+        )
+    );
+    let r = file
+        .replay(&file.rules().with_resign_when_doubled(true))
+        .expect("GNUBG's results");
+    let got: Vec<_> = r
+        .games
+        .iter()
+        .map(|g| g.outcome.map(|o| (o.winner, o.kind, o.points)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            Some((Side::White, WinKind::Resignation(Gammon), 2)),
+            Some((Side::Black, WinKind::Resignation(Single), 2)),
+            None,
+        ]
+    );
+    assert_eq!(r.state.totals().as_slice(), &[2, 2]);
+}
