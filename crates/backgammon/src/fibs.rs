@@ -853,7 +853,12 @@ fn fibs_of(
     };
     let m = state.match_context();
     let crawford = m.is_some_and(|m| m.is_crawford());
-    let doubled = matches!(phase, Phase::Doubled | Phase::Beavered);
+    // A resignation offered instead of an answer to a double is written as that double (a
+    // board line has no field for an offer).
+    let doubled = matches!(
+        phase,
+        Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
+    );
     let may_double = if crawford {
         [true, true]
     } else if doubled && on_roll == 0 {

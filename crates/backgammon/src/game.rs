@@ -68,6 +68,14 @@ pub struct Rules {
     /// allows). Off in both presets, so that random and search players do not resign at
     /// random; available under either.
     pub resignations: bool,
+    /// With `resignations`: whether a doubled player may offer to resign instead of
+    /// answering the double, the doubler then answering the offer ([`Phase::ResignOfferedDoubled`];
+    /// D6 with A10, as GNU Backgammon allows: its `resign` takes the offer from the player to
+    /// act). Accepted, the doubler wins the level times the cube before the double; refused,
+    /// the double is answered as before. Off in both presets, and in
+    /// [`crate::mat::MATCH_RULES`]; needs the cube and `resignations`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub resign_when_doubled: bool,
 }
 
 // Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
@@ -123,6 +131,12 @@ impl Rules {
             if self.automatic_doubles > 0 {
                 return Err(RulesError::NeedsCube("automatic doubles"));
             }
+            if self.resign_when_doubled {
+                return Err(RulesError::NeedsCube("resignations while doubled"));
+            }
+        }
+        if self.resign_when_doubled && !self.resignations {
+            return Err(RulesError::NeedsResignations);
         }
         Ok(())
     }
@@ -140,6 +154,7 @@ impl Rules {
             automatic_doubles: 0,
             max_cube_log2: None,
             resignations: false,
+            resign_when_doubled: false,
         }
     }
 
@@ -208,6 +223,24 @@ impl Rules {
         self
     }
 
+    /// These rules with a doubled player allowed or not to offer to resign instead of
+    /// answering the double ([`Rules::resign_when_doubled`]; needs `resignations`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Backgammon, Rules, RulesError};
+    /// let r = Rules::standard().with_resignations(true).with_resign_when_doubled(true);
+    /// assert!(Backgammon::new(r).is_ok());
+    /// let alone = Rules::standard().with_resign_when_doubled(true);
+    /// assert_eq!(Backgammon::new(alone), Err(RulesError::NeedsResignations));
+    /// ```
+    #[must_use]
+    pub const fn with_resign_when_doubled(mut self, on: bool) -> Rules {
+        self.resign_when_doubled = on;
+        self
+    }
+
     /// The largest cube log2 a double may reach.
     const fn cube_limit(&self) -> u8 {
         match self.max_cube_log2 {
@@ -238,9 +271,13 @@ pub enum RulesError {
     /// A cube limit above 2^12 ([`MAX_CUBE_LOG2`]).
     #[error("a cube limit of 2^{0} is above the 2^12 every state holds")]
     CubeLimit(u8),
-    /// A cube option (`jacoby`, `beavers`, `automatic_doubles`) without the cube.
+    /// A cube option (`jacoby`, `beavers`, `automatic_doubles`, `resign_when_doubled`)
+    /// without the cube.
     #[error("{0} needs the doubling cube")]
     NeedsCube(&'static str),
+    /// `resign_when_doubled` without `resignations`.
+    #[error("resignations while doubled need resignations")]
+    NeedsResignations,
 }
 
 /// The game of backgammon under some [`Rules`]: implements boardgame-core's [`Game`] (a
@@ -351,6 +388,11 @@ pub enum Phase {
     /// or, as GNU Backgammon allows, after it and before the play (D6): then the dice stay
     /// rolled ([`State::dice`]), and a refusal returns to [`Phase::Moving`] with them.
     ResignOffered(ResignLevel),
+    /// The player on roll doubled and the opponent, instead of answering, offered to resign
+    /// ([`Rules::resign_when_doubled`], as GNU Backgammon allows); the doubler answers.
+    /// Accepted, the doubler wins the level times the cube as it stands (the double was not
+    /// taken); refused, back to [`Phase::Doubled`], where the offer may not be repeated.
+    ResignOfferedDoubled(ResignLevel),
     /// The game is over.
     Over,
 }
@@ -646,7 +688,9 @@ pub struct State {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StateSetup {
     /// The checkers; the side to move is the player on roll (the doubler while a double is
-    /// offered, the resigner while a resignation is offered, the winner or loser as
+    /// offered, and while the doubled player's resignation offer instead of an answer waits
+    /// ([`Phase::ResignOfferedDoubled`]), the resigner while a resignation is offered
+    /// otherwise, the winner or loser as
     /// [`State::position`] says once the game is over).
     pub position: Position,
     /// The phase.
@@ -659,10 +703,12 @@ pub struct StateSetup {
     pub cube_log2: u8,
     /// The cube owner; `None` while centred.
     pub cube_owner: Option<Side>,
-    /// Whether the player on roll has had a resignation refused in the decision at hand
+    /// Whether the player to act has had a resignation refused in the decision at hand
     /// (D6): only before the roll ([`Phase::BeforeRoll`]) or the play ([`Phase::Moving`]),
-    /// since it governs only those offers; rolling, doubling and playing clear it, as GNU
-    /// Backgammon forgets a declined resignation at the next move of the game.
+    /// or, with [`Rules::resign_when_doubled`], the answer to a double ([`Phase::Doubled`]),
+    /// since it governs only those offers; rolling, doubling, answering a double and playing
+    /// clear it, as GNU Backgammon forgets a declined resignation at the next move of the
+    /// game.
     pub resign_refused: bool,
     /// The result: `Some` exactly in [`Phase::Over`].
     pub outcome: Option<Outcome>,
@@ -726,10 +772,13 @@ pub enum StateError {
     /// A beaver (D5) in match play, or with no room for the cube to double twice.
     #[error("a beaver needs money play and a cube that can double twice")]
     Beaver,
-    /// A refused resignation outside [`Phase::BeforeRoll`] and [`Phase::Moving`] (the flag
-    /// governs the offers of the turn's two decisions, before the roll and before the play;
-    /// rolling, doubling and playing clear it).
-    #[error("a refused resignation is kept only before the roll or the play, not in phase {0:?}")]
+    /// A refused resignation outside [`Phase::BeforeRoll`], [`Phase::Moving`] and
+    /// [`Phase::Doubled`] (the flag governs the offers of the decisions before the roll,
+    /// before the play and, with [`Rules::resign_when_doubled`], before the answer to a
+    /// double; rolling, doubling, answering and playing clear it).
+    #[error(
+        "a refused resignation is kept only before the roll, the play or the answer to a double, not in phase {0:?}"
+    )]
     ResignRefused(Phase),
 }
 
@@ -782,10 +831,11 @@ impl State {
         self.cube_owner
     }
 
-    /// Whether the player on roll has had a resignation refused this turn, so may not offer
+    /// Whether the player to act has had a resignation refused this turn, so may not offer
     /// another before the next move (D6). Only ever true before the roll
-    /// ([`Phase::BeforeRoll`]) or the play ([`Phase::Moving`]): rolling, doubling and
-    /// playing clear it.
+    /// ([`Phase::BeforeRoll`]) or the play ([`Phase::Moving`]), or, with
+    /// [`Rules::resign_when_doubled`], the answer to a double ([`Phase::Doubled`]): rolling,
+    /// doubling, answering a double and playing clear it.
     #[must_use]
     pub const fn resign_refused(&self) -> bool {
         self.resign_refused
@@ -812,12 +862,16 @@ impl State {
     /// The side whose decision or play is pending: the player on roll before the roll
     /// (whether they have a choice depends on the rules, see [`Phase::BeforeRoll`]) and with
     /// the dice, the opponent while a double or resignation awaits an answer, the player on
-    /// roll again while their double's beaver does (D5); `None` at the opening roll, while
-    /// rolling and at the end.
+    /// roll again while their double's beaver (D5) or the doubled player's resignation offer
+    /// ([`Phase::ResignOfferedDoubled`]) does; `None` at the opening roll, while rolling and
+    /// at the end.
     #[must_use]
     pub const fn actor(&self) -> Option<Side> {
         match self.phase {
-            Phase::BeforeRoll | Phase::Moving | Phase::Beavered => Some(self.position.to_move),
+            Phase::BeforeRoll
+            | Phase::Moving
+            | Phase::Beavered
+            | Phase::ResignOfferedDoubled(_) => Some(self.position.to_move),
             Phase::Doubled | Phase::ResignOffered(_) => Some(self.position.to_move.opponent()),
             Phase::Opening | Phase::Rolling | Phase::Over => None,
         }
@@ -914,9 +968,11 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
                         && (pos.to_move == o.winner
                             || (s.match_context.is_none() && s.cube_owner == Some(o.winner)))
                 }
+                // Resigned by the player on roll, or by the doubled player while the winner's
+                // double was pending ([`Rules::resign_when_doubled`]): either side may be on
+                // roll.
                 WinKind::Resignation(l) => {
                     pos.winner().is_none()
-                        && pos.to_move == o.winner.opponent()
                         && (o.points == l as i64 * cube || (jacoby_possible && o.points == cube))
                 }
             };
@@ -932,7 +988,10 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Opening);
     }
-    let doubled = matches!(s.phase, Phase::Doubled | Phase::Beavered);
+    let doubled = matches!(
+        s.phase,
+        Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
+    );
     if s.match_context.is_some_and(|m| m.is_crawford())
         && (s.cube_log2 > 0 || s.cube_owner.is_some() || doubled)
     {
@@ -945,7 +1004,7 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Beaver);
     }
-    if s.resign_refused && !matches!(s.phase, Phase::BeforeRoll | Phase::Moving) {
+    if s.resign_refused && !matches!(s.phase, Phase::BeforeRoll | Phase::Moving | Phase::Doubled) {
         return Err(StateError::ResignRefused(s.phase));
     }
     Ok(())
@@ -1245,12 +1304,18 @@ impl Backgammon {
                 if self.beaver_allowed(s) {
                     f(Action::Beaver);
                 }
+                // Instead of an answer, as GNU Backgammon allows (D6, A10).
+                if self.rules.resign_when_doubled && self.may_offer_resignation(s) {
+                    for l in ResignLevel::ALL {
+                        f(Action::Resign(l));
+                    }
+                }
             }
             Phase::Beavered => {
                 f(Action::Take);
                 f(Action::Drop);
             }
-            Phase::ResignOffered(_) => {
+            Phase::ResignOffered(_) | Phase::ResignOfferedDoubled(_) => {
                 f(Action::AcceptResignation);
                 f(Action::RejectResignation);
             }
@@ -1401,7 +1466,17 @@ impl Backgammon {
                     Err(self.resignation_refusal())
                 }
             }
+            // Instead of an answer to the double (D6, A10), as GNU Backgammon allows.
+            (Phase::Doubled, Action::Resign(l)) if self.rules.resign_when_doubled => {
+                if self.may_offer_resignation(s) {
+                    s.phase = Phase::ResignOfferedDoubled(*l);
+                    Ok(())
+                } else {
+                    Err(self.resignation_refusal())
+                }
+            }
             (Phase::Doubled, Action::Take) => {
+                s.resign_refused = false;
                 s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
                 s.cube_owner = Some(s.position.to_move.opponent());
                 s.phase = Phase::Rolling;
@@ -1412,6 +1487,7 @@ impl Backgammon {
                     return Err(PlayError::BeaversDisabled);
                 }
                 // The doubler answers the beaver (D5), as GNU Backgammon has it.
+                s.resign_refused = false;
                 s.phase = Phase::Beavered;
                 Ok(())
             }
@@ -1430,6 +1506,7 @@ impl Backgammon {
                 Ok(())
             }
             (Phase::Doubled, Action::Drop) => {
+                s.resign_refused = false;
                 s.end_by_drop(s.position.to_move);
                 Ok(())
             }
@@ -1447,6 +1524,28 @@ impl Backgammon {
                 });
                 s.phase = Phase::Over;
                 s.dice = None;
+                Ok(())
+            }
+            // The doubled player's offer: the doubler, on roll, wins the level times the cube
+            // as it stands, the double not taken.
+            (Phase::ResignOfferedDoubled(l), Action::AcceptResignation) => {
+                let mult = if self.jacoby_applies(s) {
+                    1
+                } else {
+                    i64::from(l.multiplier())
+                };
+                s.outcome = Some(Outcome {
+                    winner: s.position.to_move,
+                    kind: WinKind::Resignation(l),
+                    points: mult * s.cube_value() as i64,
+                });
+                s.phase = Phase::Over;
+                Ok(())
+            }
+            // Back to the double, which the doubled player now answers.
+            (Phase::ResignOfferedDoubled(_), Action::RejectResignation) => {
+                s.resign_refused = true;
+                s.phase = Phase::Doubled;
                 Ok(())
             }
             (Phase::ResignOffered(_), Action::RejectResignation) => {

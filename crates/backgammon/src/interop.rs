@@ -40,9 +40,9 @@ pub enum ImportError {
     /// format says everything about how it ended).
     #[error("the game is already over")]
     Finished,
-    /// A situation this crate does not model: a resignation offered while a double is
-    /// pending (GNU Backgammon allows it; here a resignation is offered before the roll or
-    /// the play, D6).
+    /// A situation this crate does not model. No import returns it at present: the one it
+    /// named, a resignation offered while a double is pending, reads as
+    /// [`Phase::ResignOfferedDoubled`].
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// Fields that contradict each other (the player to act, a position other than the start
@@ -79,11 +79,15 @@ fn xgid_of(s: &State, rules: Option<&Rules>) -> Xgid {
     let dice = match (s.phase, s.dice) {
         // A resignation offered after the roll is written as the state it interrupted.
         (Phase::Moving | Phase::ResignOffered(_), Some(d)) => XgDice::Rolled(d.high(), d.low()),
-        // A beaver to answer (D5) is written as the double before it.
-        (Phase::Doubled | Phase::Beavered, _) => XgDice::Doubled,
+        // A beaver to answer (D5) is written as the double before it, a resignation offered
+        // instead of an answer to a double as that double.
+        (Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_), _) => XgDice::Doubled,
         _ => XgDice::NotRolled,
     };
-    let doubled = u8::from(matches!(s.phase, Phase::Doubled | Phase::Beavered));
+    let doubled = u8::from(matches!(
+        s.phase,
+        Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
+    ));
     let max = rules
         .and_then(|r| r.max_cube_log2)
         .unwrap_or(10)
@@ -126,6 +130,8 @@ fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
         (Phase::Opening, _) => (IdGameState::NoGame, on_roll, None),
         (Phase::Doubled | Phase::Beavered, _) => (IdGameState::Playing, on_roll.opponent(), None),
         (Phase::ResignOffered(l), _) => (IdGameState::Playing, on_roll.opponent(), Some(l)),
+        // The doubled player's offer: the doubler answers it (GNUBG's own ID of it).
+        (Phase::ResignOfferedDoubled(l), _) => (IdGameState::Playing, on_roll, Some(l)),
         (Phase::Over, Some(o)) => {
             // GNU Backgammon adds the points to the winner's score as the game ends.
             score[o.winner.index()] += o.points.clamp(0, 3 << 12) as u32;
@@ -148,7 +154,10 @@ fn gnubg_unswapped_of(s: &State, rules: Option<&Rules>) -> GnubgId {
         crawford: m.is_some_and(|m| m.is_crawford()),
         game_state,
         turn,
-        double_offered: matches!(s.phase, Phase::Doubled | Phase::Beavered),
+        double_offered: matches!(
+            s.phase,
+            Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
+        ),
         resignation,
         // With the dice to play, or a resignation offered after the roll (D6).
         dice: s.dice,
@@ -341,14 +350,16 @@ impl TryFrom<&Xgid> for State {
 /// The state a GNU Backgammon ID describes, GNUBG's player 1 (its bottom player) as White and
 /// player 0 as Black. GNUBG's game states map to phases: no game
 /// started is the opening roll (the position must be the start), a game in play is before
-/// the roll, with the dice to play, with a double offered or with a resignation offered
-/// before the roll. The money-session score and the Jacoby flag are not part of a state.
+/// the roll, with the dice to play, with a double offered, with a resignation offered before
+/// the roll or after it (D6), or with a resignation offered by the doubled player instead of
+/// an answer to the double, the doubler to answer it ([`Phase::ResignOfferedDoubled`], as
+/// GNU Backgammon writes it: the double and the offer both set, the turn back at the
+/// player on roll). The money-session score and the Jacoby flag are not part of a state.
 ///
 /// # Errors
 ///
 /// [`ImportError::Finished`] for an ended game or a side with every checker off;
-/// [`ImportError::Inconsistent`] when the player to act does not fit the rest;
-/// [`ImportError::Unsupported`] for a resignation after the roll or during a double.
+/// [`ImportError::Inconsistent`] when the player to act does not fit the rest.
 impl TryFrom<&GnubgId> for State {
     type Error = ImportError;
     fn try_from(id: &GnubgId) -> Result<State, ImportError> {
@@ -376,7 +387,10 @@ impl TryFrom<&GnubgId> for State {
             position.to_move = Side::White;
             (Phase::Opening, None)
         } else {
-            let expect_turn = if m.double_offered() || m.resignation().is_some() {
+            // A pending double passes the turn to the doubled player, a pending resignation
+            // to the resigner's opponent: with both (GNUBG lets the doubled player offer to
+            // resign instead of answering) the doubler answers the offer.
+            let expect_turn = if m.double_offered() != m.resignation().is_some() {
                 on_roll.opponent()
             } else {
                 on_roll
@@ -387,10 +401,11 @@ impl TryFrom<&GnubgId> for State {
             match (m.resignation(), m.double_offered(), m.dice()) {
                 // Before the roll, or after it (D6: the dice stay to play).
                 (Some(l), false, dice) => (Phase::ResignOffered(l), dice),
-                (Some(_), true, _) => {
-                    return Err(ImportError::Unsupported(
-                        "a resignation while a double is pending",
-                    ));
+                // The doubled player's offer instead of an answer (GNU Backgammon allows it;
+                // here under `Rules::resign_when_doubled`).
+                (Some(l), true, None) => (Phase::ResignOfferedDoubled(l), None),
+                (Some(_), true, Some(_)) => {
+                    return Err(ImportError::Inconsistent("a double offered after the roll"));
                 }
                 (None, true, None) => (Phase::Doubled, None),
                 (None, true, Some(_)) => {

@@ -327,11 +327,15 @@ impl Backgammon {
             Phase::Moving => 3,
             // A double to answer; with the player on roll answering, a beaver (D5).
             Phase::Doubled | Phase::Beavered => 4,
-            Phase::ResignOffered(_) => 5,
+            Phase::ResignOffered(_) | Phase::ResignOfferedDoubled(_) => 5,
             Phase::Over => 6,
         }] = 1.0;
+        // A resignation offered instead of an answer to a double: the double pending too.
+        if let Phase::ResignOfferedDoubled(_) = s.phase {
+            out[4] = 1.0;
+        }
         let level = match (s.phase, s.outcome) {
-            (Phase::ResignOffered(l), _) => Some(l),
+            (Phase::ResignOffered(l) | Phase::ResignOfferedDoubled(l), _) => Some(l),
             (
                 _,
                 Some(crate::game::Outcome {

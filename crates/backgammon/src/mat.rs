@@ -54,8 +54,11 @@
 //! without the rule too, so the next game's scores are checked against GNUBG's count.
 //! In the game that wins a match a `Wins` line may give fewer points than were won, down to
 //! what the match needed (some writers cap them), and a resignation may give more than any
-//! level (`Wins 100 points`; GNUBG's importer reads a backgammon). Refused resignations and
-//! automatic doubles (D3) are not in the format.
+//! level (`Wins 100 points`; GNUBG's importer reads a backgammon). The doubler's `Wins`
+//! while the double is pending is the doubled player's resignation instead of an answer
+//! (GNUBG allows it; here under [`Rules::resign_when_doubled`]), its level from the points
+//! against the cube before the double, as GNUBG's importer reads it. Refused resignations
+//! and automatic doubles (D3) are not in the format.
 //!
 //! # Examples
 //!
@@ -1162,10 +1165,12 @@ pub enum ReplayErrorKind {
     /// A game that ended with no `Wins` line.
     #[error("the game ended without a wins line")]
     MissingWins,
-    /// What this crate does not model: a double roll as the opening roll, a resignation
-    /// by the player not on roll (but for one right after that player's play, read as made
-    /// before it: [`ReplayedGame::play_before_resignation`]), while a double is pending or
-    /// after a take.
+    /// What this crate does not model: a double roll as the opening roll, a resignation at
+    /// the opening roll, by the player not on roll (but for one right after that player's
+    /// play, read as made before it: [`ReplayedGame::play_before_resignation`]), right after
+    /// a take, by the doubler while the double is pending, or while a beaver is pending (the
+    /// doubled player's resignation instead of an answer is
+    /// [`ReplayErrorKind::ResignationWhileDoubled`] when the rules do not allow it).
     #[error("not supported: {0}")]
     Unsupported(&'static str),
     /// A roll written with no movements where several plays are legal and the record goes
@@ -1180,6 +1185,14 @@ pub enum ReplayErrorKind {
         /// How many different plays the roll allowed.
         legal: usize,
     },
+    /// A game that ends with the doubler's `Wins` while the double is pending: the doubled
+    /// player resigned instead of answering, as GNU Backgammon allows, which the rules given
+    /// do not ([`Rules::resign_when_doubled`]; replay with
+    /// `MATCH_RULES.with_resign_when_doubled(true)`).
+    #[error(
+        "the doubled player resigns instead of answering the double, which needs Rules::resign_when_doubled"
+    )]
+    ResignationWhileDoubled,
     /// The header's `Variation` tag names a game other than backgammon, whose moves would
     /// be misread from this crate's start (GNUBG writes `NackGammon` and `HyperGammon (1)`
     /// to `(3)`; `Backgammon` and `Standard` are read).
@@ -1491,7 +1504,9 @@ impl Replayer<'_> {
     }
 
     /// The opponent of `winner` resigns before the roll, or after it before the play (D6),
-    /// and `winner` accepts; the level from the points as GNUBG's importer has it.
+    /// or instead of answering `winner`'s double ([`Rules::resign_when_doubled`]), and
+    /// `winner` accepts; the level from the points as GNUBG's importer has it (against the
+    /// cube before a pending double).
     fn resign(&mut self, winner: Side, points: u32) -> Result<(), ReplayErrorKind> {
         let st = *self.s.round();
         let loser = winner.opponent();
@@ -1500,14 +1515,28 @@ impl Replayer<'_> {
                 "a resignation at the opening roll",
             ));
         }
-        if st.to_move() != loser
+        if st.phase() == Phase::Doubled && st.to_move() == winner {
+            // The doubled player resigns instead of answering (GNUBG's `resign` takes the
+            // offer from the player to act).
+            if !self.m.game().rules().resign_when_doubled {
+                return Err(ReplayErrorKind::ResignationWhileDoubled);
+            }
+        } else if st.phase() == Phase::Doubled {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation by the doubler while the double is pending",
+            ));
+        } else if st.phase() == Phase::Beavered {
+            return Err(ReplayErrorKind::Unsupported(
+                "a resignation while a beaver is pending",
+            ));
+        } else if st.to_move() != loser
             || !matches!(
                 st.phase(),
                 Phase::BeforeRoll | Phase::Rolling | Phase::Moving
             )
         {
             return Err(ReplayErrorKind::Unsupported(
-                "a resignation by the player not on roll, or while a double is pending",
+                "a resignation by the player not on roll",
             ));
         }
         if st.phase() == Phase::Rolling {

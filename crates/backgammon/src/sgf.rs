@@ -91,7 +91,10 @@
 //! setup node `;PL[W]DI[53]` last in the game: replayed, like a roll without letters
 //! followed by the end of a game the roller lost by resignation, as that roll and the
 //! resignation after it (D6 lets the player on roll offer before the roll or the play); the
-//! record writes such a resignation so too.
+//! record writes such a resignation so too. A game whose last node is a double and whose
+//! `RE` gives the doubler a resignation is the doubled player's resignation instead of an
+//! answer (GNUBG allows it): replayed under [`crate::Rules::resign_when_doubled`], its level
+//! from the points against the cube before the double, and written so.
 //! Another roll without letters is no play, or the one legal play if there is exactly one.
 //! A match saved with dice rolled and not played ends with `;PL[W]DI[43]` and a move node
 //! of those dice without letters: the replay ends with those dice to play. A `double`

@@ -64,7 +64,8 @@ fn conformance_every_option_on() {
         .with_beavers(true)
         .with_automatic_doubles(3)
         .with_max_cube_log2(Some(6))
-        .with_resignations(true);
+        .with_resignations(true)
+        .with_resign_when_doubled(true);
     let report = check_game(&Backgammon::new(rules).unwrap(), &cfg(40, 300)).unwrap();
     assert_eq!(report.games, 40);
 }

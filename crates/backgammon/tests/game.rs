@@ -547,18 +547,25 @@ fn regression_a_refused_resignation_is_lost_by_the_xgid_and_gnubg_id() {
     apply(&game, &mut taken, Action::Take);
     assert_eq!(game.turn(&taken), Turn::Chance);
     assert!(!taken.resign_refused());
-    // A state that holds the flag outside `BeforeRoll` and `Moving` is refused (serde goes
-    // through the same check).
-    for state in [d, taken] {
-        let setup = StateSetup {
-            resign_refused: true,
-            ..StateSetup::from(state)
-        };
-        assert_eq!(
-            State::try_from(setup),
-            Err(StateError::ResignRefused(state.phase()))
-        );
-    }
+    // A state that holds the flag outside `BeforeRoll`, `Moving` and `Doubled` is refused
+    // (serde goes through the same check). With a double to answer it is the doubled
+    // player's refused offer instead of an answer (`Rules::resign_when_doubled`), which
+    // the answer clears.
+    let setup = StateSetup {
+        resign_refused: true,
+        ..StateSetup::from(taken)
+    };
+    assert_eq!(
+        State::try_from(setup),
+        Err(StateError::ResignRefused(taken.phase()))
+    );
+    let flagged = StateSetup {
+        resign_refused: true,
+        ..StateSetup::from(d)
+    };
+    let mut flagged = State::try_from(flagged).expect("a refused offer instead of an answer");
+    apply(&game, &mut flagged, Action::Take);
+    assert!(!flagged.resign_refused());
     assert_eq!(
         [s.phase(), d.phase(), taken.phase()],
         [Phase::Moving, Phase::Doubled, Phase::Rolling]
@@ -1043,4 +1050,103 @@ fn regression_a_mutual_closeout_set_up_never_ended_b9() {
     let text = format!("{}:{match_id}", p.position_id());
     let e = State::from_gnubg_id(&text).expect_err("refused");
     assert!(e.to_string().contains("closed out"), "{e}");
+}
+
+/// D6 with A10, as GNU Backgammon allows (its `resign` takes the offer from the player to
+/// act, the doubled player while a double waits): under `Rules::resign_when_doubled` the
+/// doubled player may offer to resign instead of answering. The doubler answers; accepted,
+/// the doubler wins the level times the cube before the double (GNUBG's count: `nCube` is
+/// doubled only by a take); refused, the double is answered, without a second offer. Off,
+/// as in both presets and `mat::MATCH_RULES`, the doubled player's actions are unchanged.
+#[test]
+fn d6_a10_resignation_instead_of_an_answer_to_a_double() {
+    let rules = Rules::standard()
+        .with_resignations(true)
+        .with_resign_when_doubled(true);
+    let game = Backgammon::new(rules).unwrap();
+    let mut s = game.new_initial_state();
+    apply(&game, &mut s, Action::Opening { white: 3, black: 1 });
+    any_play(&game, &mut s);
+    apply(&game, &mut s, Action::Double);
+    assert_eq!((s.phase(), s.actor()), (Phase::Doubled, Some(Side::White)));
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let offers: Vec<Action> = ResignLevel::ALL.map(Action::Resign).to_vec();
+    assert_eq!(legal[..2], [Action::Take, Action::Drop]);
+    assert!(legal.ends_with(&offers), "{legal:?}");
+    // Offered: the doubler, on roll, answers.
+    apply(&game, &mut s, Action::Resign(ResignLevel::Gammon));
+    assert_eq!(s.phase(), Phase::ResignOfferedDoubled(ResignLevel::Gammon));
+    assert_eq!((s.to_move(), s.actor()), (Side::Black, Some(Side::Black)));
+    game.legal_actions(&s, &mut legal);
+    assert_eq!(
+        legal,
+        [Action::AcceptResignation, Action::RejectResignation]
+    );
+    assert_eq!(State::try_from(StateSetup::from(s)), Ok(s));
+    // GNUBG's own Match ID of it: the double and the offer, the turn back at the doubler.
+    let id = s.to_gnubg_id_unswapped();
+    let m = id.match_id();
+    assert!(m.double_offered());
+    assert_eq!(m.resignation(), Some(ResignLevel::Gammon));
+    assert_eq!((m.on_roll(), m.turn()), (Side::Black, Side::Black));
+    assert_eq!(State::try_from(&id), Ok(s));
+    // The XGID, which holds no offer, writes the double it interrupted.
+    let back: State = s.to_xgid().to_string().parse().unwrap();
+    assert_eq!(
+        (back.phase(), back.to_move()),
+        (Phase::Doubled, Side::Black)
+    );
+    // Accepted: a gammon at the cube before the double.
+    let mut accepted = s;
+    apply(&game, &mut accepted, Action::AcceptResignation);
+    let o = accepted.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::Black, WinKind::Resignation(ResignLevel::Gammon), 2)
+    );
+    assert_eq!(State::try_from(StateSetup::from(accepted)), Ok(accepted));
+    // Refused: the double waits again, with no second offer.
+    apply(&game, &mut s, Action::RejectResignation);
+    assert_eq!(s.phase(), Phase::Doubled);
+    assert!(s.resign_refused());
+    assert_eq!(State::try_from(StateSetup::from(s)), Ok(s));
+    game.legal_actions(&s, &mut legal);
+    assert_eq!(legal, [Action::Take, Action::Drop]);
+    assert_eq!(
+        game.apply(&mut s.clone(), &Action::Resign(ResignLevel::Single)),
+        Err(PlayError::ResignationAlreadyRefused)
+    );
+    // The answer clears the flag: the take leaves the doubler rolling.
+    apply(&game, &mut s, Action::Take);
+    assert_eq!((s.phase(), s.resign_refused()), (Phase::Rolling, false));
+    assert_eq!(s.cube_value(), 2);
+
+    // Off (both presets, GNUBG's .mat default rules): the doubled player answers only.
+    for rules in [
+        Rules::standard(),
+        Rules::lattjo(),
+        Rules::standard().with_resignations(true),
+    ] {
+        let game = Backgammon::new(rules).unwrap();
+        let mut s = game.new_initial_state();
+        apply(&game, &mut s, Action::Opening { white: 3, black: 1 });
+        any_play(&game, &mut s);
+        apply(&game, &mut s, Action::Double);
+        game.legal_actions(&s, &mut legal);
+        assert_eq!(legal, [Action::Take, Action::Drop], "{rules:?}");
+        assert!(matches!(
+            game.apply(&mut s, &Action::Resign(ResignLevel::Single)),
+            Err(PlayError::NotNow { .. })
+        ));
+    }
+    // The option needs resignations and the cube.
+    assert_eq!(
+        Backgammon::new(Rules::standard().with_resign_when_doubled(true)),
+        Err(lattjo_backgammon::RulesError::NeedsResignations)
+    );
+    assert!(matches!(
+        Backgammon::new(rules.with_cube(false)),
+        Err(lattjo_backgammon::RulesError::NeedsCube(_))
+    ));
 }

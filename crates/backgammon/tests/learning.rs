@@ -21,7 +21,8 @@ fn rule_sets() -> Vec<Rules> {
             .with_beavers(true)
             .with_automatic_doubles(3)
             .with_max_cube_log2(Some(6))
-            .with_resignations(true),
+            .with_resignations(true)
+            .with_resign_when_doubled(true),
         Rules::lattjo().with_resignations(true),
     ]
 }

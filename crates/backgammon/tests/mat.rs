@@ -16,7 +16,7 @@ use lattjo_backgammon::{
 use proptest::prelude::*;
 
 mod common;
-use common::{as_mat_keeps, random_match};
+use common::{as_mat_keeps, random_match, random_match_with};
 
 /// The golden files: GNUBG 1.07.001's exports, each headed by `;` lines saying how it was
 /// made and, as `; gnubg-result <game> <X|O> <points> <played|resigned>`, GNUBG's own record
@@ -36,6 +36,7 @@ fn rules_for(name: &str) -> Rules {
     MATCH_RULES
         .with_jacoby(flags.contains('j'))
         .with_beavers(flags.contains('b'))
+        .with_resign_when_doubled(flags.contains('r'))
 }
 
 /// Checks a replay's outcomes against GNUBG's record (`gnubg-result` rows): the winner,
@@ -272,14 +273,20 @@ fn write_random_mat_files() {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(48);
+    // `LATTJO_MAT_RWD=1`: the doubled player may resign instead of answering (flag `r`).
+    let rwd = std::env::var("LATTJO_MAT_RWD").is_ok_and(|v| v == "1");
     for seed in 0..count {
-        let (rules, length, actions) = random_match(seed);
+        let (rules, length, actions) = random_match_with(seed, rwd);
         let file =
             MatFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
-        let flags: String = [(rules.jacoby, 'j'), (rules.beavers, 'b')]
-            .iter()
-            .filter_map(|&(on, c)| on.then_some(c))
-            .collect();
+        let flags: String = [
+            (rules.jacoby, 'j'),
+            (rules.beavers, 'b'),
+            (rules.resign_when_doubled, 'r'),
+        ]
+        .iter()
+        .filter_map(|&(on, c)| on.then_some(c))
+        .collect();
         let name = if flags.is_empty() {
             format!("w{seed}-L{length}")
         } else {
@@ -1035,4 +1042,217 @@ fn regression_cube_value_glued_to_doubles_reads() {
             "{double}"
         );
     }
+}
+
+/// A game that ends with a `Wins` line where no resignation of this crate fits was refused
+/// with one message for two causes ("a resignation by the player not on roll, or while a
+/// double is pending"); the error now names the cause, with the game and the line (D6). The
+/// doubled player's resignation instead of an answer, which GNU Backgammon allows, replays
+/// under `Rules::resign_when_doubled` (D6, A10), its level from the points against the cube
+/// before the double, as GNUBG's importer reads it; under `MATCH_RULES`, which leaves the
+/// option off, it is `ReplayErrorKind::ResignationWhileDoubled`.
+#[test]
+fn regression_unsupported_resignations_are_named_by_their_cause() {
+    let head = " 5 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5                 62: 24/18 13/11\n";
+    // a doubles, b resigns a gammon instead of answering.
+    let doubled = format!("{head}  2)  Doubles => 2\n      Wins 2 points\n");
+    let file = MatFile::parse(&doubled).expect("parses");
+    let e = file.replay(&MATCH_RULES).expect_err("the option is off");
+    assert_eq!(
+        (e.game, e.line, e.kind),
+        (1, 7, ReplayErrorKind::ResignationWhileDoubled)
+    );
+    let rules = MATCH_RULES.with_resign_when_doubled(true);
+    let r = file.replay(&rules).expect("the doubled player resigned");
+    let o = r.games[0].outcome.expect("the game ended");
+    assert_eq!(
+        (o.winner, o.kind, o.points),
+        (Side::Black, WinKind::Resignation(ResignLevel::Gammon), 2)
+    );
+    assert!(r.actions.ends_with(&[
+        Action::Double,
+        Action::Resign(ResignLevel::Gammon),
+        Action::AcceptResignation
+    ]));
+    // Recorded from those actions, it writes the same entries and replays the same.
+    let again = MatFile::record(&rules, 5, ["b".into(), "a".into()], &r.actions).unwrap();
+    assert_eq!(again.games[0].entries, file.games[0].entries);
+    let text = again.write().unwrap();
+    assert_eq!(
+        MatFile::parse(&text)
+            .unwrap()
+            .replay(&rules)
+            .unwrap()
+            .actions,
+        r.actions
+    );
+    // GNU Backgammon 1.07.001's own export writes such a game with the level times the
+    // doubled cube (`Wins 4 points` for a gammon at 1), which its importer, as this crate,
+    // reads as a backgammon at 1 (3 points): the record contradicts itself.
+    let e = MatFile::parse(&doubled.replace("Wins 2", "Wins 4"))
+        .unwrap()
+        .replay(&rules)
+        .expect_err("4 points is no level at cube 1");
+    assert!(
+        matches!(e.kind, ReplayErrorKind::Wins { written: 4, .. }),
+        "{e}"
+    );
+    for (tail, line, cause) in [
+        // a doubles, b's `Wins`: a resigns while a's own double waits, which GNUBG's live
+        // play does not allow (the doubled player is to act).
+        (
+            "  2)  Doubles => 2\n                                  Wins 1 point\n",
+            7,
+            "a resignation by the doubler while the double is pending",
+        ),
+        // a doubles, b takes, b resigns before a rolls.
+        (
+            "  2)  Doubles => 2                Takes\n      Wins 2 points\n",
+            7,
+            "a resignation by the player not on roll",
+        ),
+    ] {
+        let e = MatFile::parse(&format!("{head}{tail}"))
+            .expect("parses")
+            .replay(&rules)
+            .expect_err(tail);
+        assert_eq!(
+            (e.game, e.line, e.kind),
+            (1, line, ReplayErrorKind::Unsupported(cause)),
+            "{tail}"
+        );
+    }
+}
+
+/// D6 with A10 (`Rules::resign_when_doubled`): random matches in which a doubled player may
+/// resign instead of answering record, write, read and replay to the same actions (as
+/// `record_write_parse_replay_round_trip`), each such resignation written as the double and
+/// the doubler's `Wins` with the level times the cube before the double, which GNUBG's
+/// importer reads back as that level.
+#[test]
+fn d6_a10_resignations_instead_of_an_answer_round_trip() {
+    let mut resigned = 0;
+    for seed in 0..300 {
+        let (rules, length, actions) = random_match_with(seed, true);
+        let file =
+            MatFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let text = file.write().unwrap();
+        let back = MatFile::parse(&text).unwrap();
+        assert_eq!(back, file);
+        let replay = back
+            .replay(&rules)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let expected: Vec<Action> = as_mat_keeps(rules, length, &actions)
+            .into_iter()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        let got: Vec<Action> = replay
+            .actions
+            .iter()
+            .copied()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        assert_eq!(got, expected, "seed {seed}");
+        resigned += got
+            .windows(3)
+            .filter(|w| {
+                matches!(
+                    w,
+                    [Action::Double, Action::Resign(_), Action::AcceptResignation]
+                )
+            })
+            .count();
+    }
+    assert!(
+        resigned >= 20,
+        "{resigned} resignations instead of an answer"
+    );
+}
+
+/// A record with a play lost in writing is truly broken: GNUBG's importer plays nothing for
+/// the empty roll and reads on from a position the game never had, so its final scores
+/// cannot be trusted. As in the 3 of 258 real files from online play in 2009 that hold one
+/// (the roll in the left column, the opponent's play on the same line, in the file's first,
+/// second or third game), the replay names the game, the line of the empty roll and the
+/// number of legal plays (B5, A9), also in a later game of the file.
+#[test]
+fn a_lost_play_in_a_later_game_names_that_game_and_its_line() {
+    let text = "\
+ 3 point match
+
+ Game 1
+ alice : 0                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ alice : 1                      bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+  2) 53:                         62: 24/18 13/11
+  3) 42: 8/4 6/4
+";
+    let e = MatFile::parse(text)
+        .expect("parses")
+        .replay(&MATCH_RULES)
+        .expect_err("a lost play");
+    assert_eq!((e.game, e.line), (2, 12));
+    assert!(
+        matches!(e.kind, ReplayErrorKind::LostPlay { legal } if legal > 1),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("game 2, line 12: "), "{e}");
+}
+
+/// GNU Backgammon 1.07.001's export of a match in which a doubled player resigns instead of
+/// answering (`data/gnubg_mat/m5-resigned-doubled.mat`, its header says how it was made):
+/// GNUBG writes game 1's `Wins` as the level times the doubled cube (`Wins 4 points` for a
+/// gammon it scored 2), which its own importer reads as a backgammon (3 points). The replay
+/// refuses that line by name; under `MATCH_RULES` (the option off) it names the option. With
+/// the points GNUBG scored the record replays to GNUBG's own results game by game (D6, A10;
+/// game 2: the refused offer instead of an answer leaves no trace, the take, a roll and a
+/// resignation after it).
+#[test]
+fn gnubg_export_of_a_resignation_instead_of_an_answer() {
+    let text = include_str!("data/gnubg_mat/m5-resigned-doubled.mat");
+    let line = 1 + text
+        .lines()
+        .position(|l| l.trim() == "Wins 4 points")
+        .unwrap() as u32;
+    let file = MatFile::parse(text).expect("parses");
+    let e = file.replay(&MATCH_RULES).expect_err("the option is off");
+    assert_eq!(
+        (e.game, e.line, e.kind),
+        (1, line, ReplayErrorKind::ResignationWhileDoubled)
+    );
+    let rules = MATCH_RULES.with_resign_when_doubled(true);
+    let e = file.replay(&rules).expect_err("GNUBG's doubled points");
+    assert_eq!((e.game, e.line), (1, line));
+    assert!(
+        matches!(e.kind, ReplayErrorKind::Wins { written: 4, outcome: Some(o), .. }
+            if o.kind == WinKind::Resignation(ResignLevel::Backgammon)),
+        "{e}"
+    );
+    let fixed = MatFile::parse(&text.replace("Wins 4 points", "Wins 2 points")).unwrap();
+    let r = fixed.replay(&rules).expect("GNUBG's results");
+    let got: Vec<_> = r
+        .games
+        .iter()
+        .map(|g| g.outcome.map(|o| (o.winner, o.kind, o.points)))
+        .collect();
+    use ResignLevel::{Gammon, Single};
+    assert_eq!(
+        got,
+        [
+            Some((Side::White, WinKind::Resignation(Gammon), 2)),
+            Some((Side::Black, WinKind::Resignation(Single), 2)),
+            None,
+        ]
+    );
+    assert!(r.game_actions(0).unwrap().ends_with(&[
+        Action::Double,
+        Action::Resign(Gammon),
+        Action::AcceptResignation
+    ]));
+    assert_eq!(r.state.totals().as_slice(), &[2, 2]);
 }

@@ -271,7 +271,7 @@ proptest! {
     #[test]
     fn fibs_board_lines_round_trip(seed in 0u64..5_000, plies in 0u32..400, preset in 0usize..4) {
         let rules = [Rules::standard(), Rules::lattjo(), checker_play(),
-            Rules::standard().with_beavers(true).with_resignations(true).with_automatic_doubles(2).with_jacoby(true)][preset];
+            Rules::standard().with_beavers(true).with_resignations(true).with_automatic_doubles(2).with_jacoby(true).with_resign_when_doubled(true)][preset];
         let game = Backgammon::new(rules).unwrap();
         for s in [random_state(rules, seed, plies), random_match_state(rules, seed, plies)] {
             for you in Side::ALL {
@@ -351,7 +351,7 @@ proptest! {
     #[test]
     fn state_text_round_trips(seed in 0u64..5_000, plies in 0u32..400, preset in 0usize..4) {
         let rules = [Rules::standard(), Rules::lattjo(), checker_play(),
-            Rules::standard().with_beavers(true).with_resignations(true).with_automatic_doubles(2).with_jacoby(true)][preset];
+            Rules::standard().with_beavers(true).with_resignations(true).with_automatic_doubles(2).with_jacoby(true).with_resign_when_doubled(true)][preset];
         for s in [random_state(rules, seed, plies), random_match_state(rules, seed, plies)] {
             let game = Backgammon::new(rules).unwrap();
             for x in [s.to_xgid(), game.xgid(&s)] {
@@ -361,17 +361,17 @@ proptest! {
                 prop_assert_eq!(MatchId::try_from(g.match_id().setup()), Ok(*g.match_id()));
                 prop_assert_eq!(g.to_string().parse::<GnubgId>(), Ok(g));
             }
-            // A refused resignation lives only before the roll or the play (D6; it is the one
-            // field neither format records).
+            // A refused resignation lives only before the roll, the play or the answer to a
+            // double (D6; it is the one field neither format records).
             if s.resign_refused() {
-                prop_assert!(matches!(s.phase(), Phase::BeforeRoll | Phase::Moving), "{s:?}");
+                prop_assert!(matches!(s.phase(), Phase::BeforeRoll | Phase::Moving | Phase::Doubled), "{s:?}");
             }
             let xgid_exact = matches!(s.phase(), Phase::Moving | Phase::Doubled | Phase::BeforeRoll)
                 && !s.resign_refused();
             if xgid_exact {
                 prop_assert_eq!(s.to_string().parse::<State>(), Ok(s));
             }
-            let gnubg_exact = xgid_exact || (matches!(s.phase(), Phase::Opening | Phase::ResignOffered(_)) && !s.resign_refused());
+            let gnubg_exact = xgid_exact || (matches!(s.phase(), Phase::Opening | Phase::ResignOffered(_) | Phase::ResignOfferedDoubled(_)) && !s.resign_refused());
             if gnubg_exact {
                 prop_assert_eq!(State::from_gnubg_id(&s.to_gnubg_id_unswapped().to_string()), Ok(s));
                 prop_assert_eq!(State::try_from(&game.gnubg_id_unswapped(&s)), Ok(s));

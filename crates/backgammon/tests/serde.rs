@@ -228,3 +228,44 @@ fn serde_state_invariants() {
         assert!(err.contains(&e.to_string()), "{err}");
     }
 }
+
+/// `Rules::resign_when_doubled` (D6, A10): JSON written before the option existed reads with
+/// it off; with it on but resignations off the rules are refused, as `Backgammon::new`
+/// refuses them; a state with the doubled player's offer pending, and the double waiting
+/// again after a refusal, round-trip.
+#[test]
+fn resign_when_doubled_rules_and_states_round_trip() {
+    let rules = Rules::standard().with_resignations(true);
+    let mut v = serde_json::to_value(rules).unwrap();
+    assert_eq!(v["resign_when_doubled"], serde_json::Value::Bool(false));
+    v.as_object_mut().unwrap().remove("resign_when_doubled");
+    assert_eq!(serde_json::from_value::<Rules>(v.clone()).unwrap(), rules);
+    v["resign_when_doubled"] = serde_json::Value::Bool(true);
+    v["resignations"] = serde_json::Value::Bool(false);
+    assert!(serde_json::from_value::<Rules>(v).is_err());
+    let rules = rules.with_resign_when_doubled(true);
+    let game = Backgammon::new(rules).unwrap();
+    let mut s = game.new_initial_state();
+    let d31 = lattjo_backgammon::Dice::new(3, 1).unwrap();
+    game.apply(&mut s, &Action::Opening { white: 3, black: 1 })
+        .unwrap();
+    let play = s
+        .position()
+        .parse_play("8/5 6/5", d31, rules.single_die)
+        .unwrap();
+    for a in [
+        Action::Play(play),
+        Action::Double,
+        Action::Resign(lattjo_backgammon::ResignLevel::Single),
+    ] {
+        game.apply(&mut s, &a).unwrap();
+    }
+    let mut refused = s;
+    game.apply(&mut refused, &Action::RejectResignation)
+        .unwrap();
+    for st in [s, refused] {
+        let json = serde_json::to_string(&st).unwrap();
+        assert_eq!(serde_json::from_str::<State>(&json).unwrap(), st, "{json}");
+    }
+    assert!(refused.resign_refused());
+}

@@ -15,7 +15,7 @@ use lattjo_backgammon::{Action, Dice, Game, Phase, Rules, Side, WinKind};
 use proptest::prelude::*;
 
 mod common;
-use common::{random_match, without_refused_resignations};
+use common::{random_match, random_match_with, without_refused_resignations};
 
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
@@ -533,14 +533,20 @@ fn write_random_sgf_files() {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(48);
+    // `LATTJO_SGF_RWD=1`: the doubled player may resign instead of answering (flag `r`).
+    let rwd = std::env::var("LATTJO_SGF_RWD").is_ok_and(|v| v == "1");
     for seed in 0..count {
-        let (rules, length, actions) = random_match(seed);
+        let (rules, length, actions) = random_match_with(seed, rwd);
         let file =
             SgfFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
-        let flags: String = [(rules.jacoby, 'j'), (rules.beavers, 'b')]
-            .iter()
-            .filter_map(|&(on, c)| on.then_some(c))
-            .collect();
+        let flags: String = [
+            (rules.jacoby, 'j'),
+            (rules.beavers, 'b'),
+            (rules.resign_when_doubled, 'r'),
+        ]
+        .iter()
+        .filter_map(|&(on, c)| on.then_some(c))
+        .collect();
         let name = if flags.is_empty() {
             format!("w{seed}-L{length}")
         } else {
@@ -979,4 +985,124 @@ fn regression_hostile_sgf_values_are_not_held_without_bound() {
         file.write(),
         Err(lattjo_backgammon::sgf::WriteError::TooManyValues)
     );
+}
+
+/// GNU Backgammon lets the doubled player resign instead of answering the double; its SGF
+/// (`save match`, 1.07.001) ends such a game with the double and writes the resignation in
+/// `RE` only. The text below has the shape of GNUBG's save of `new match 5`, a play each,
+/// `double`, `resign gammon`, `accept` (GNUBG's own record: the doubler wins 2 points,
+/// resigned). The replay refused it ("a resignation by the player not on roll, or while a
+/// double is pending"); under `Rules::resign_when_doubled` (D6, A10) it replays to GNUBG's
+/// result, and without the option it names the option.
+#[test]
+fn regression_gnubg_sgf_resignation_instead_of_an_answer_to_a_double() {
+    let text = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[w]PB[b]RU[Crawford]RE[B+2R]\n;B[21lnab]\n;W[52mhxv]\n;B[double])\n";
+    let file = SgfFile::parse(text).expect("parses");
+    let e = file.replay(&file.rules()).expect_err("the option is off");
+    assert_eq!(
+        e.kind,
+        ReplayErrorKind::Replay(mat::ReplayErrorKind::ResignationWhileDoubled)
+    );
+    let rules = file.rules().with_resign_when_doubled(true);
+    let r = file.replay(&rules).expect("GNUBG's result");
+    let o = r.games[0].outcome.expect("the game ended");
+    assert_eq!(
+        (o.kind, o.points),
+        (
+            WinKind::Resignation(lattjo_backgammon::ResignLevel::Gammon),
+            2
+        )
+    );
+    assert_eq!(r.state.totals().as_slice()[o.winner.index()], 2);
+    assert!(r.actions.ends_with(&[
+        Action::Double,
+        Action::Resign(lattjo_backgammon::ResignLevel::Gammon),
+        Action::AcceptResignation
+    ]));
+    // Recorded from the actions, it writes a file that replays to the same actions.
+    let again = SgfFile::record(&rules, 5, ["w".into(), "b".into()], &r.actions).unwrap();
+    let back = SgfFile::parse(&again.write().unwrap()).unwrap();
+    assert_eq!(back.replay(&rules).unwrap().actions, r.actions);
+}
+
+/// D6 with A10 (`Rules::resign_when_doubled`): random matches in which a doubled player may
+/// resign instead of answering record, write, read and replay to the same actions (as
+/// `record_write_parse_replay_round_trip`); such a game ends with the double, the
+/// resignation in `RE` only, as GNUBG saves it.
+#[test]
+fn d6_a10_resignations_instead_of_an_answer_round_trip() {
+    let mut resigned = 0;
+    for seed in 0..300 {
+        let (rules, length, actions) = random_match_with(seed, true);
+        let file =
+            SgfFile::record(&rules, length, ["White".into(), "Black".into()], &actions).unwrap();
+        let text = file.write().unwrap();
+        let back = SgfFile::parse(&text).unwrap();
+        assert_eq!(back, file);
+        let replay = back
+            .replay(&rules)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let expected: Vec<Action> = without_refused_resignations(&actions)
+            .into_iter()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        let got: Vec<Action> = replay
+            .actions
+            .iter()
+            .copied()
+            .filter(|a| *a != Action::Roll)
+            .collect();
+        assert_eq!(got, expected, "seed {seed}");
+        resigned += got
+            .windows(3)
+            .filter(|w| {
+                matches!(
+                    w,
+                    [Action::Double, Action::Resign(_), Action::AcceptResignation]
+                )
+            })
+            .count();
+    }
+    assert!(
+        resigned >= 20,
+        "{resigned} resignations instead of an answer"
+    );
+}
+
+/// GNU Backgammon 1.07.001's save of a match in which a doubled player resigns instead of
+/// answering (`data/gnubg_sgf/m5-resigned-doubled.sgf`, see the README): game 1 ends with
+/// the double and `RE[B+2R]`, which replays under `Rules::resign_when_doubled` (D6, A10) to
+/// GNUBG's own results game by game (where its `.mat` export of the same match writes twice
+/// the points: `tests/mat.rs`, `gnubg_export_of_a_resignation_instead_of_an_answer`);
+/// without the option the replay names it. The file writes back to itself.
+#[test]
+fn gnubg_save_of_a_resignation_instead_of_an_answer() {
+    use lattjo_backgammon::ResignLevel::{Gammon, Single};
+    let file = SgfFile::parse(include_str!("data/gnubg_sgf/m5-resigned-doubled.sgf")).unwrap();
+    assert_eq!(SgfFile::parse(&file.write().unwrap()).unwrap(), file);
+    let e = file.replay(&file.rules()).expect_err("the option is off");
+    assert_eq!(
+        (e.game, e.kind),
+        (
+            1,
+            ReplayErrorKind::Replay(mat::ReplayErrorKind::ResignationWhileDoubled)
+        )
+    );
+    let r = file
+        .replay(&file.rules().with_resign_when_doubled(true))
+        .expect("GNUBG's results");
+    let got: Vec<_> = r
+        .games
+        .iter()
+        .map(|g| g.outcome.map(|o| (o.winner, o.kind, o.points)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            Some((Side::White, WinKind::Resignation(Gammon), 2)),
+            Some((Side::Black, WinKind::Resignation(Single), 2)),
+            None,
+        ]
+    );
+    assert_eq!(r.state.totals().as_slice(), &[2, 2]);
 }

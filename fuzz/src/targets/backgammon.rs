@@ -142,7 +142,11 @@ fn check_state(s: &State, game: &Backgammon) {
     }
     let whole_gnubg = match s.phase() {
         Phase::BeforeRoll => !s.resign_refused(),
-        Phase::Opening | Phase::Moving | Phase::Doubled | Phase::ResignOffered(_) => true,
+        Phase::Opening
+        | Phase::Moving
+        | Phase::Doubled
+        | Phase::ResignOffered(_)
+        | Phase::ResignOfferedDoubled(_) => true,
         // A beaver to answer is written as the double before it.
         Phase::Rolling | Phase::Beavered | Phase::Over => false,
     };
@@ -178,6 +182,9 @@ fn rules_from(b: &mut Bytes<'_>) -> Backgammon {
         .with_jacoby(bits & 8 != 0)
         .with_beavers(bits & 16 != 0)
         .with_resignations(bits & 32 != 0)
+        // With resignations and the cube, and one of the two single-die policies (no bit is
+        // left in the byte).
+        .with_resign_when_doubled(bits & 32 != 0 && bits & 2 == 0 && bits & 1 != 0)
         .with_automatic_doubles(if bits & 64 != 0 { b.u8() % 4 } else { 0 })
         .with_max_cube_log2(if bits & 128 != 0 {
             Some(b.u8() % 16)

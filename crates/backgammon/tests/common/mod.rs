@@ -6,12 +6,19 @@ use lattjo_backgammon::{Action, Backgammon, Game, GameRng, Match, MatchConfig, P
 /// Plays a random match or money session from `seed`, returning the rules, length and
 /// actions.
 pub fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
+    random_match_with(seed, false)
+}
+
+/// [`random_match`], with the doubled player allowed to resign instead of answering
+/// (`Rules::resign_when_doubled`) when `resign_when_doubled`; without it the same match.
+pub fn random_match_with(seed: u64, resign_when_doubled: bool) -> (Rules, u32, Vec<Action>) {
     let mut rng = GameRng::new(seed, 7);
     let length = [0u32, 1, 3, 5, 7][rng.below(5) as usize];
     let money = length == 0;
     let rules = MATCH_RULES
         .with_jacoby(money && rng.below(2) == 0)
-        .with_beavers(money && rng.below(2) == 0);
+        .with_beavers(money && rng.below(2) == 0)
+        .with_resign_when_doubled(resign_when_doubled);
     let config = if money {
         MatchConfig::new(None, Some(1 + rng.below(4)))
     } else {
@@ -27,7 +34,16 @@ pub fn random_match(seed: u64) -> (Rules, u32, Vec<Action>) {
         let a = match m.sample_chance(&s, &mut rng) {
             Some(a) => a,
             None => match m.sample_action(&s, &mut rng, &mut buf).unwrap() {
-                // A resignation 1 time in 40 (else the roll, or after the roll a play), a
+                // A resignation instead of an answer to a double (only with
+                // `resign_when_doubled`) 1 time in 4, else a take or a drop.
+                Action::Resign(l) if s.round().phase() == Phase::Doubled => {
+                    if rng.below(4) == 0 {
+                        Action::Resign(l)
+                    } else {
+                        [Action::Take, Action::Drop][rng.index(2)]
+                    }
+                }
+                // Other resignations 1 time in 40 (else the roll, or after the roll a play), a
                 // double 1 in 6.
                 Action::Resign(_) if rng.below(40) != 0 => {
                     if s.round().phase() == Phase::Moving {
