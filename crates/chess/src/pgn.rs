@@ -505,13 +505,26 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if let Some(g) = self.builder.finished.pop_front() {
                 return Some(g);
             }
-            if !self.lexer.replay.is_empty() {
+            if self.lexer.replay_at < self.lexer.replay.len() {
                 // The text of an unclosed comment from a line that may start a game on.
-                let replay = core::mem::take(&mut self.lexer.replay);
+                let mut replay = core::mem::take(&mut self.lexer.replay);
+                let at = self.lexer.replay_at;
                 self.lexer.replaying = true;
-                let used = self.lexer.feed(&replay, &mut self.builder);
+                let used = self.lexer.feed(&replay[at..], &mut self.builder);
                 self.lexer.replaying = false;
-                self.lexer.replay.extend_from_slice(&replay[used..]);
+                if self.lexer.replay.is_empty() {
+                    self.lexer.replay_at = at + used;
+                } else {
+                    // (No comment begun in replayed bytes sets a replay; should one, its bytes
+                    // come first.)
+                    self.lexer.replay.extend_from_slice(&replay[at + used..]);
+                    replay = core::mem::take(&mut self.lexer.replay);
+                }
+                if self.lexer.replay_at >= replay.len() {
+                    replay = Vec::new();
+                    self.lexer.replay_at = 0;
+                }
+                self.lexer.replay = replay;
                 if self.done && self.lexer.replay.is_empty() {
                     self.lexer.finish(&mut self.builder);
                     self.builder.finish(true);
@@ -613,8 +626,10 @@ struct Lexer {
     weak: Option<(usize, usize)>,
     /// Whether the comment being read may note [`Lexer::weak`].
     weak_ok: bool,
-    /// Bytes to read again before the source's next ones ([`Lexer::weak`]).
+    /// Bytes to read again before the source's next ones, from `replay_at` on
+    /// ([`Lexer::weak`]).
     replay: Vec<u8>,
+    replay_at: usize,
     /// Whether the bytes being fed are replayed ones: a comment begun in them notes no
     /// [`Lexer::weak`], so that no byte is read more than twice.
     replaying: bool,
@@ -634,6 +649,7 @@ impl Default for Lexer {
             weak: None,
             weak_ok: false,
             replay: Vec::new(),
+            replay_at: 0,
             replaying: false,
         }
     }
@@ -887,8 +903,9 @@ impl Lexer {
         }
         let mut bytes = self.buf.split_off(at);
         bytes.extend_from_slice(more);
-        bytes.append(&mut self.replay);
+        bytes.extend_from_slice(self.replay.get(self.replay_at..).unwrap_or_default());
         self.replay = bytes;
+        self.replay_at = 0;
         self.state = LexState::Ground;
         self.buf.clear();
         self.line = line;

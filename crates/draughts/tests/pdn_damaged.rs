@@ -272,7 +272,9 @@ fn same(a: &Result<PdnGame, PdnError>, b: &Result<PdnGame, PdnError>) -> bool {
 /// one, so that the test stays linear) and checks each reading: the games before the cut read
 /// exactly as in the whole text, and the cut game (if any of it is left) gives an error with
 /// its number, never a game ([`PdnErrorKind::UnterminatedGame`] when its result token is cut
-/// off), unless the cut falls after its result token.
+/// off), unless the cut falls after its result token. With another game appended after a
+/// blank line (a file cut off, then the next), the same items come, then that game as read
+/// alone: no game is merged with the cut one.
 fn cut_everywhere(name: &str, text: &str, stride: usize) -> usize {
     let starts = game_starts(text);
     assert!(!starts.is_empty(), "{name}: games found");
@@ -322,6 +324,35 @@ fn cut_everywhere(name: &str, text: &str, stride: usize) -> usize {
             Ok(games) => assert_eq!(Ok(games), streams[0].iter().cloned().collect()),
             Err(e) => assert_eq!(Some(e), first_error),
         }
+        // The cut file with another appended (a download cut off, then the next one): the
+        // same items, then the next game as alone.
+        let eol = if text.contains("\r\n") {
+            "\r\n"
+        } else if text.contains('\r') {
+            "\r"
+        } else {
+            "\n"
+        };
+        let next = with_eol(GOOD[0], eol);
+        let appended: Vec<Result<PdnGame, _>> =
+            PdnReader::new(format!("{part}{eol}{eol}{next}").as_bytes()).collect();
+        let what = || format!("{name} cut at {cut}, then a game: {:?}", outline(&appended));
+        assert_eq!(appended.len(), streams[0].len() + 1, "{}", what());
+        for (a, b) in appended.iter().zip(&streams[0]) {
+            match (a, b) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y, "{}", what()),
+                // The cut game may give another error, the next game's tags ending it.
+                (Err(x), Err(y)) => assert_eq!(x.game, y.game, "{}", what()),
+                _ => panic!("{}", what()),
+            }
+        }
+        let alone: PdnGame = next.parse().expect("reads");
+        assert_eq!(
+            appended.last().and_then(|g| g.as_ref().ok()),
+            Some(&alone),
+            "{}",
+            what()
+        );
         cuts += 1;
     }
     cuts
@@ -347,4 +378,30 @@ fn an_archive_cut_off_at_any_byte_reads_its_games_and_reports_the_cut_one_pdn_3_
         }
     }
     assert!(cuts > 60_000, "{cuts}");
+}
+
+/// An unclosed comment or variation holding many lines that may start a game (`[A x]` after
+/// a blank line) is read again from the first of them only once: 2 MB of them read in linear
+/// time (each such line is a game with a malformed tag pair).
+#[test]
+fn an_unclosed_comment_full_of_tag_like_lines_is_read_again_once() {
+    for (open, unit, items) in [
+        ('{', "\n\n[A x]", 2 + 2_000_000 / 7),
+        ('(', "\n\n[A x]", 2 + 2_000_000 / 7),
+        ('{', "\n\n[A\n{", 3),
+        ('(', "\n\n[A\n(", 3),
+    ] {
+        let text = format!(
+            "1. 11-15 {open}{}\n\n[Event \"end\"]\n1. 11-15 *\n",
+            unit.repeat(2_000_000 / unit.len())
+        );
+        for read in [
+            PdnReader::new(text.as_bytes()).collect::<Vec<_>>(),
+            PdnReader::new(BufReader::with_capacity(7, text.as_bytes())).collect(),
+        ] {
+            assert_eq!(read.len(), items, "{unit:?}");
+            assert!(read[0].is_err());
+            assert_eq!(read[items - 1].as_ref().map(|g| g.moves().len()), Ok(1));
+        }
+    }
 }
