@@ -794,7 +794,10 @@ impl Lexer {
     /// tag pair section follows the previous game's empty line, 8.1 and 8.2): there, the
     /// comment is read as unclosed ([`PgnErrorKind::UnclosedComment`] for its game) and the
     /// tag is read as the start of the next game. A closed comment holding a blank line and
-    /// then a line starting with a tag pair is the price, and no writer writes one.
+    /// then a line starting with a tag pair is the price, and no writer writes one. An
+    /// unclosed comment that holds, before that, a line starting with `[` and a capital
+    /// letter after a blank line ([`Lexer::weak`]: a game whose first tag pair is malformed,
+    /// `[Event x]`) ends there instead, and the text from that line on is read again.
     fn comment(&mut self, rest: &[u8], b: &mut Builder) -> usize {
         let c = rest[0];
         match self.cline {

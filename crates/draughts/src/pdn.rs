@@ -436,6 +436,7 @@ enum Resync {
 }
 
 /// The bytes to read next: those left to replay (`replay[at..]`), else the source's.
+#[inline]
 fn chunk<'a, R: BufRead>(replay: &'a [u8], at: usize, input: &'a mut R) -> io::Result<&'a [u8]> {
     if at < replay.len() {
         Ok(&replay[at..])
@@ -456,6 +457,18 @@ fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
     input.fill_buf()
 }
 
+/// Appends `bytes` to a [`Lexer::rec`] record; one too long to read again is dropped (the
+/// comment or variation then ends as it did without one).
+#[cold]
+fn record(rec: &mut Option<(Vec<u8>, usize)>, bytes: &[u8]) {
+    if let Some((r, _)) = rec {
+        r.extend_from_slice(bytes);
+        if r.len() > MAX_PDN_GAME_BYTES {
+            *rec = None;
+        }
+    }
+}
+
 impl<R: BufRead> Lexer<R> {
     /// Counts the line breaks of `bytes`, just read: `\n`, `\r\n` and a `\r` alone (classic
     /// Mac OS files) each end a line, as editors count them.
@@ -471,22 +484,29 @@ impl<R: BufRead> Lexer<R> {
     /// Consumes one byte already seen.
     fn bump(&mut self, byte: u8) {
         self.count_lines(&[byte]);
-        if let Some((rec, _)) = &mut self.rec {
-            rec.push(byte);
+        if self.rec.is_some() {
+            record(&mut self.rec, &[byte]);
         }
         self.consume(1);
     }
 
     /// Consumes `n` bytes of [`chunk`]'s: replayed ones, else the source's.
+    #[inline]
     fn consume(&mut self, n: usize) {
         if self.replay_at < self.replay.len() {
-            self.replay_at += n;
-            if self.replay_at >= self.replay.len() {
-                self.replay = Vec::new();
-                self.replay_at = 0;
-            }
+            self.consume_replayed(n);
         } else {
             self.input.consume(n);
+        }
+    }
+
+    /// [`Lexer::consume`] of replayed bytes.
+    #[cold]
+    fn consume_replayed(&mut self, n: usize) {
+        self.replay_at += n;
+        if self.replay_at >= self.replay.len() {
+            self.replay = Vec::new();
+            self.replay_at = 0;
         }
     }
 
@@ -666,12 +686,8 @@ impl<R: BufRead> Lexer<R> {
                 self.buf.extend_from_slice(&chunk[..taken.min(room)]);
                 self.overflow |= taken > room;
             }
-            if let Some((rec, _)) = &mut self.rec {
-                rec.extend_from_slice(&chunk[..taken]);
-                // Too long to read again: the comment or variation ends as before.
-                if rec.len() > MAX_PDN_GAME_BYTES {
-                    self.rec = None;
-                }
+            if self.rec.is_some() {
+                record(&mut self.rec, &chunk[..taken]);
             }
             self.line += lines;
             self.consume(taken);
