@@ -336,8 +336,8 @@ pub enum PgnErrorKind {
     /// standard requires at the end of every game's movetext, 8.2.6): the input ended (a
     /// file cut off, a download interrupted) or the next game's tags began first. It holds
     /// the game as read so far, its result from its `Result` tag (else `*`):
-    /// [`PgnError::ignore_unterminated`] takes it. The error's line is that of the game's
-    /// last token.
+    /// [`PgnError::ignore_unterminated`] takes it. The error's line is the game's first
+    /// (where its first tag pair or move stands).
     #[error("game not terminated: no result (1-0, 0-1, 1/2-1/2 or *) after ply {}", .0.moves.len())]
     UnterminatedGame(Box<PgnGame>),
     /// [`PgnGame`]'s `FromStr` found no game in the text.
@@ -389,8 +389,8 @@ impl PgnError {
     /// let err = "[Event \"cut\"]\n\n1. e4 e5 2. Nf".parse::<PgnGame>().unwrap_err();
     /// assert!(matches!(err.kind, PgnErrorKind::Move { .. }), "a move cut off: not SAN");
     /// let err = "[Event \"cut\"]\n\n1. e4 e5 2. Nf3".parse::<PgnGame>().unwrap_err();
-    /// assert_eq!((err.game, err.line), (1, 3));
-    /// assert_eq!(err.to_string(), "pgn game 1, line 3: game not terminated: no result (1-0, 0-1, 1/2-1/2 or *) after ply 3");
+    /// assert_eq!((err.game, err.line), (1, 1));
+    /// assert_eq!(err.to_string(), "pgn game 1, line 1: game not terminated: no result (1-0, 0-1, 1/2-1/2 or *) after ply 3");
     /// let game = err.ignore_unterminated()?;
     /// assert_eq!((game.tag("Event"), game.moves.len()), (Some("cut"), 3));
     /// # Ok::<(), lattjo_chess::pgn::PgnError>(())
@@ -1157,8 +1157,6 @@ struct Builder {
     games: usize,
     /// Whether a blank line came since the last token.
     blank: bool,
-    /// The line of the game's last token (where an unterminated game ends).
-    last_line: usize,
 }
 
 impl Builder {
@@ -1249,10 +1247,6 @@ impl Builder {
 
     fn token(&mut self, tok: Tok<'_>, line: usize) {
         let blank = core::mem::take(&mut self.blank);
-        // A tag's line is noted once it is known to belong to this game (below).
-        if !matches!(tok, Tok::Tag(_)) {
-            self.last_line = line;
-        }
         match &tok {
             // A tag may begin the next game: counted below.
             Tok::Tag(_) => {}
@@ -1279,7 +1273,6 @@ impl Builder {
                 if self.seen_moves || cut_off {
                     self.finish(false);
                 }
-                self.last_line = line;
                 self.count(body.len(), line);
                 self.begin(line, true);
                 match tag {
@@ -1553,7 +1546,7 @@ impl Builder {
                     // before the next game's tags.
                     Err(PgnError {
                         game: self.games,
-                        line: done.last_line,
+                        line: done.line,
                         kind: PgnErrorKind::UnterminatedGame(Box::new(game)),
                     })
                 }

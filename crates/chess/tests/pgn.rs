@@ -1201,7 +1201,7 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     let cut_tags = format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}");
     // The cut game has no termination marker (8.2.6): reported, holding what was read.
     let read = read_pgn(&cut_tags);
-    assert_eq!((read.errors[0].game, read.errors[0].line), (1, 2));
+    assert_eq!((read.errors[0].game, read.errors[0].line), (1, 1));
     let cut = read.errors[0]
         .clone()
         .ignore_unterminated()
@@ -1230,7 +1230,7 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
 /// does, though the PGN standard ends every game with its termination marker (8.2.6); so did
 /// a game of tags alone, and a game ended by the next game's tags without a result. Such a
 /// game is now `PgnErrorKind::UnterminatedGame`, holding the game as read so far
-/// (`PgnError::ignore_unterminated` takes it), with the line of its last token. A file cut
+/// (`PgnError::ignore_unterminated` takes it), with the game's first line. A file cut
 /// anywhere else gives its own typed error.
 #[test]
 fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
@@ -1247,25 +1247,25 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
         game
     };
     // Cut in the movetext, between moves or after a move number.
-    let game = unterminated("[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5\n2. Nf3", 9, 3);
+    let game = unterminated("[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5\n2. Nf3", 5, 3);
     // The game holds its Result tag, as a game without a marker always read.
     assert_eq!(game.result, GameResult::Win(Color::White));
-    unterminated("[Event \"b\"]\n\n1. e4 e5 2.", 7, 2);
-    unterminated("[Event \"b\"]\n\n1. e4 e5 2. Nf3 {good} ; fine\n", 7, 3);
+    unterminated("[Event \"b\"]\n\n1. e4 e5 2.", 5, 2);
+    unterminated("[Event \"b\"]\n\n1. e4 e5 2. Nf3 {good} ; fine\n", 5, 3);
     // Cut in the result itself: `1` is a move number.
-    unterminated("[Event \"b\"]\n\n1. e4 e5 1", 7, 2);
+    unterminated("[Event \"b\"]\n\n1. e4 e5 1", 5, 2);
     // Tags and no movetext, at the end of the input and before the next game.
-    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 6, 0);
-    unterminated("[Event \"b\"]\n[Site \"x\"]", 6, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 5, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]", 5, 0);
     let text = format!("[Event \"b\"]\n[Site \"x\"]\n\n{first}");
     let items: Vec<_> = PgnReader::new(text.as_bytes()).collect();
-    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 2)
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
         && matches!(&e.kind, PgnErrorKind::UnterminatedGame(g) if g.tag("Event") == Some("b"))));
     assert_eq!(items[1].as_ref().map(|g| g.moves.len()), Ok(2));
     // Movetext without a result before the next game's tags.
     let text = format!("[Event \"b\"]\n\n1. d4 d5\n\n{first}");
     let items: Vec<_> = PgnReader::new(text.as_bytes()).collect();
-    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 3)
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
         && matches!(&e.kind, PgnErrorKind::UnterminatedGame(g) if g.moves.len() == 2)));
     assert_eq!(items[1].as_ref().map(|g| g.moves.len()), Ok(2));
     // Cut anywhere else: the error of what was cut.

@@ -122,13 +122,13 @@ const BROKEN: &[Broken] = &[
     Broken {
         name: "no termination marker",
         text: "[Event \"b\"]\n\n1. e4 e5 2. Nf3\n\n",
-        line: 2,
+        line: 0,
         kind: |k| unterminated(3)(k),
     },
     Broken {
         name: "tags only",
         text: "[Event \"b\"]\n[Site \"y\"]\n\n",
-        line: 1,
+        line: 0,
         kind: |k| unterminated(0)(k),
     },
 ];

@@ -212,8 +212,8 @@ pub enum PdnErrorKind {
     /// as PGN, requires at the end of every game's movetext): the input ended (a file cut
     /// off, a download interrupted) or the next game's tags began first. It holds the game
     /// as read so far, its result from its `Result` tag (else `*`):
-    /// [`PdnError::ignore_unterminated`] takes it. The error's line is that of the game's
-    /// last token.
+    /// [`PdnError::ignore_unterminated`] takes it. The error's line is the game's first
+    /// (where its first tag pair, comment or move stands).
     #[error("game not terminated: no result token after move {}", .0.moves().len())]
     UnterminatedGame(Box<PdnGame>),
     /// Text that should hold one game ([`PdnGame`]'s `FromStr`) holds none.
@@ -265,8 +265,8 @@ impl PdnError {
     /// let err = "[Event \"cut\"]\n1. 11-15 23-19 2. 8-".parse::<PdnGame>().unwrap_err();
     /// assert!(matches!(err.kind, PdnErrorKind::Move { ply: 3, .. }), "a move cut off");
     /// let err = "[Event \"cut\"]\n1. 11-15 23-19 2. 8-11".parse::<PdnGame>().unwrap_err();
-    /// assert_eq!((err.game, err.line), (1, 2));
-    /// assert_eq!(err.to_string(), "pdn game 1, line 2: game not terminated: no result token after move 3");
+    /// assert_eq!((err.game, err.line), (1, 1));
+    /// assert_eq!(err.to_string(), "pdn game 1, line 1: game not terminated: no result token after move 3");
     /// let game = err.ignore_unterminated()?;
     /// assert_eq!((game.tag("Event"), game.moves().len()), (Some("cut"), 3));
     /// # Ok::<(), lattjo_draughts::PdnError>(())
@@ -846,14 +846,14 @@ struct Builder {
     /// Bytes and tokens of the game so far ([`MAX_PDN_GAME_BYTES`], [`MAX_PDN_GAME_TOKENS`]).
     bytes: usize,
     tokens: usize,
-    /// The line of the game's last token (where an unterminated game ends).
-    last_line: usize,
+    /// The line of the game's first token.
+    first_line: usize,
 }
 
 impl Builder {
     fn new() -> Builder {
         Builder {
-            last_line: 0,
+            first_line: 0,
             tags: Vec::new(),
             tag_lines: Vec::new(),
             board: None,
@@ -925,7 +925,7 @@ impl Builder {
         if result.is_none() {
             // No result token: cut off at the end of the input, or before the next game's
             // tags.
-            let line = self.last_line;
+            let line = self.first_line;
             return Err((line, PdnErrorKind::UnterminatedGame(Box::new(game))));
         }
         Ok(game)
@@ -964,17 +964,19 @@ impl Games {
         }
     }
 
-    /// Notes that a token belongs to the game being read (the first one begins it).
-    fn touch(&mut self) {
+    /// Notes that a token on `line` belongs to the game being read (the first one begins
+    /// it).
+    fn touch(&mut self, line: usize) {
         if !self.builder.touched {
             self.builder.touched = true;
+            self.builder.first_line = line;
             self.game += 1;
         }
     }
 
     /// Drops the game being read after an error in it; its rest is skipped.
     fn fail(&mut self, line: usize, kind: PdnErrorKind, movetext: bool) -> PdnError {
-        self.touch();
+        self.touch(line);
         let e = self.error(line, kind);
         self.builder = Builder::new();
         self.mode = Mode::Skipping { movetext };
@@ -1037,7 +1039,6 @@ impl Games {
                             Err(_) => false,
                         });
                 let finished = (self.builder.board.is_some() || cut_off).then(|| self.finish(None));
-                self.builder.last_line = line;
                 let within = match &tag {
                     Ok((k, v)) => self.builder.count(k.len() + v.len()),
                     Err(_) => true,
@@ -1049,7 +1050,7 @@ impl Games {
                 };
                 let e = match tag {
                     Ok(pair) => {
-                        self.touch();
+                        self.touch(line);
                         self.builder.tags.push(pair);
                         self.builder.tag_lines.push(line);
                         return finished;
@@ -1065,12 +1066,11 @@ impl Games {
                 }
             }
             (Mode::Normal, Tok::Comment(c)) => {
-                self.builder.last_line = line;
                 if !self.builder.count(c.len()) {
                     let e = PdnErrorKind::GameTooLong;
                     return Some(Err(self.fail(line, e, true)));
                 }
-                self.touch();
+                self.touch(line);
                 let at = self.builder.moves.len();
                 self.builder.comments.push((at, c.to_string()));
                 None
@@ -1084,7 +1084,6 @@ impl Games {
                 Some(Err(self.fail(line, kind, true)))
             }
             (Mode::Normal, Tok::Word(w)) => {
-                self.builder.last_line = line;
                 if !self.builder.count(w.len()) {
                     let e = PdnErrorKind::GameTooLong;
                     return Some(Err(self.fail(line, e, true)));
@@ -1096,7 +1095,7 @@ impl Games {
 
     fn word(&mut self, word: &str, line: usize) -> Item {
         if let Some(r) = GameResult::from_token(word) {
-            self.touch();
+            self.touch(line);
             return Some(self.finish(Some(r)));
         }
         if word.len() > 1 && word.starts_with('$') && word[1..].bytes().all(|b| b.is_ascii_digit())
@@ -1117,7 +1116,7 @@ impl Games {
             let e = PdnErrorKind::Unexpected(excerpt(w));
             return Some(Err(self.fail(line, e, true)));
         }
-        self.touch();
+        self.touch(line);
         let ply = self.builder.moves.len() + 1;
         let kings = self.kings;
         let parsed = match self.builder.board() {
@@ -1257,7 +1256,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
                 Err(e) => {
                     let g = &mut self.games;
                     g.mode = Mode::Done;
-                    g.touch();
+                    g.touch(self.lexer.line);
                     let kind = PdnErrorKind::Io {
                         kind: e.kind(),
                         message: e.to_string(),

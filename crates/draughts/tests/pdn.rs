@@ -282,7 +282,7 @@ fn bad_games_are_reported_with_their_line_and_skipped() {
         // holding the game as read.
         (
             8,
-            Some(29),
+            Some(28),
             "9 game not terminated: no result token after move 2".into(),
         ),
         (9, None, "10 good after it".into()),
@@ -805,7 +805,7 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     let items: Vec<_> =
         PdnReader::new(format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}").as_bytes()).collect();
     let e = items[0].clone().unwrap_err();
-    assert_eq!((e.game, e.line), (1, 2));
+    assert_eq!((e.game, e.line), (1, 1));
     let cut = e.ignore_unterminated().expect("unterminated");
     assert_eq!(
         (cut.tag("Event"), cut.tag("Site")),
@@ -884,7 +884,7 @@ fn regression_d14_a7_pdn_result_contradicting_the_final_position_is_replaced() {
 /// (8.2.6), ends every game with a result token; so did a game of tags alone, and a game ended
 /// by the next game's tags without a result. Such a game is now
 /// `PdnErrorKind::UnterminatedGame`, holding the game as read so far
-/// (`PdnError::ignore_unterminated` takes it), with the line of its last token. A file cut
+/// (`PdnError::ignore_unterminated` takes it), with the game's first line. A file cut
 /// anywhere else gives its own typed error.
 #[test]
 fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pdn_3_0() {
@@ -908,25 +908,24 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pdn_3_0() {
     // tag, as a game without a result token always read.
     let game = unterminated(
         "[Event \"b\"]\n[Result \"1-0\"]\n1. 11-15 23-19\n2. 8-11",
-        7,
+        4,
         3,
     );
     assert_eq!(game.result(), GameResult::WhiteWins);
-    unterminated("[Event \"b\"]\n1. 11-15 23-19 2.", 5, 2);
-    unterminated("[Event \"b\"]\n1. 11-15 23-19 {good} ; fine\n", 5, 2);
-    // Cut in the result itself: `1` is no word of movetext here, `1/2` neither.
+    unterminated("[Event \"b\"]\n1. 11-15 23-19 2.", 4, 2);
+    unterminated("[Event \"b\"]\n1. 11-15 23-19 {good} ; fine\n", 4, 2);
     // Tags and no movetext, at the end of the input and before the next game.
-    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 5, 0);
-    unterminated("[Event \"b\"]\n[Site \"x\"]", 5, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 4, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]", 4, 0);
     let text = format!("[Event \"b\"]\n[Site \"x\"]\n\n{first}");
     let items: Vec<_> = PdnReader::new(text.as_bytes()).collect();
-    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 2)
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
         && matches!(&e.kind, PdnErrorKind::UnterminatedGame(g) if g.tag("Event") == Some("b"))));
     assert_eq!(items[1].as_ref().map(|g| g.moves().len()), Ok(2));
     // Movetext without a result before the next game's tags.
     let text = format!("[Event \"b\"]\n1. 9-13 22-18\n{first}");
     let items: Vec<_> = PdnReader::new(text.as_bytes()).collect();
-    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 2)
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
         && matches!(&e.kind, PdnErrorKind::UnterminatedGame(g) if g.moves().len() == 2)));
     assert_eq!(items[1].as_ref().map(|g| g.moves().len()), Ok(2));
     // Cut anywhere else: the error of what was cut.

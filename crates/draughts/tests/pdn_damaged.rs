@@ -119,13 +119,13 @@ const BROKEN: &[Broken] = &[
     Broken {
         name: "no result token",
         text: "[Event \"b\"]\n1. 11-15 23-19 2. 8-11\n\n",
-        line: 1,
+        line: 0,
         kind: |k| unterminated(k, 3),
     },
     Broken {
         name: "tags only",
         text: "[Event \"b\"]\n[Site \"y\"]\n\n",
-        line: 1,
+        line: 0,
         kind: |k| unterminated(k, 0),
     },
 ];
