@@ -505,45 +505,28 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if let Some(g) = self.builder.finished.pop_front() {
                 return Some(g);
             }
-            if self.lexer.replay_at < self.lexer.replay.len() {
-                // The text of an unclosed comment from a line that may start a game on.
-                let mut replay = core::mem::take(&mut self.lexer.replay);
-                let at = self.lexer.replay_at;
-                self.lexer.replaying = true;
-                let used = self.lexer.feed(&replay[at..], &mut self.builder);
-                self.lexer.replaying = false;
-                if self.lexer.replay.is_empty() {
-                    self.lexer.replay_at = at + used;
-                } else {
-                    // (No comment begun in replayed bytes sets a replay; should one, its bytes
-                    // come first.)
-                    self.lexer.replay.extend_from_slice(&replay[at + used..]);
-                    replay = core::mem::take(&mut self.lexer.replay);
-                }
-                if self.lexer.replay_at >= replay.len() {
-                    replay = Vec::new();
-                    self.lexer.replay_at = 0;
-                }
-                self.lexer.replay = replay;
-                if self.done && self.lexer.replay.is_empty() {
-                    self.lexer.finish(&mut self.builder);
-                    self.builder.finish(true);
-                }
-                continue;
-            }
-            if self.done {
+            // The text of an unclosed comment from a line that may start a game on, if any,
+            // is read before the source's next bytes ([`Lexer::weak`]).
+            let replay = core::mem::take(&mut self.lexer.replay);
+            let at = self.lexer.replay_at;
+            let replaying = at < replay.len();
+            if self.done && !replaying {
                 return None;
             }
-            let buf = match self.src.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(PgnError {
-                        game: self.builder.games + 1,
-                        line: self.lexer.line,
-                        kind: PgnErrorKind::Io(e.to_string()),
-                    }));
+            let buf = if replaying {
+                &replay[at..]
+            } else {
+                match self.src.fill_buf() {
+                    Ok(b) => b,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(PgnError {
+                            game: self.builder.games + 1,
+                            line: self.lexer.line,
+                            kind: PgnErrorKind::Io(e.to_string()),
+                        }));
+                    }
                 }
             };
             if buf.is_empty() {
@@ -552,8 +535,14 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 self.builder.finish(true);
                 continue;
             }
+            self.lexer.replaying = replaying;
             let used = self.lexer.feed(buf, &mut self.builder);
-            self.src.consume(used);
+            if replaying {
+                self.lexer
+                    .replayed(replay, at + used, self.done, &mut self.builder);
+            } else {
+                self.src.consume(used);
+            }
         }
     }
 }
@@ -915,6 +904,30 @@ impl Lexer {
         self.at_line_start = true;
         self.after_cr = false;
         true
+    }
+
+    /// After `replay` was fed up to `end`: the rest is left to replay, and at the end of the
+    /// input (`done`) without more, the input is finished.
+    #[cold]
+    fn replayed(&mut self, mut replay: Vec<u8>, end: usize, done: bool, b: &mut Builder) {
+        self.replaying = false;
+        if self.replay.is_empty() {
+            self.replay_at = end;
+        } else {
+            // (No comment begun in replayed bytes sets a replay; should one, its bytes come
+            // first.)
+            self.replay.extend_from_slice(&replay[end..]);
+            replay = core::mem::take(&mut self.replay);
+        }
+        if self.replay_at >= replay.len() {
+            replay = Vec::new();
+            self.replay_at = 0;
+        }
+        self.replay = replay;
+        if done && self.replay.is_empty() {
+            self.finish(b);
+            b.finish(true);
+        }
     }
 
     /// One byte through the state machine, with the line bookkeeping.
