@@ -19,10 +19,16 @@
 //! game with an error is reported with its number in the file and its line (a line ends at
 //! `\n`, `\r\n` or a `\r` alone) and skipped; the rest are still read as if it were absent.
 //! A game ends at its result, at a tag pair after its movetext, and at a tag pair after a
-//! blank line that names its first tag again (a game cut off in its tags, then the next);
-//! a `{` comment left unclosed ends where a line starting with a tag pair (`[Name "`, the
-//! name starting with a capital letter) follows a blank line (the next game's tags), and
-//! its game is [`PgnErrorKind::UnclosedComment`].
+//! blank line that names its first tag again, well-formed or not (a game cut off in its
+//! tags, then the next); a game that ends other than at its result (the termination marker
+//! the standard requires, 8.2.6: a file cut off in its last game, say) is
+//! [`PgnErrorKind::UnterminatedGame`], which holds the game as read
+//! ([`PgnError::ignore_unterminated`]). A `{` comment left unclosed ends where a line
+//! starting with a tag pair (`[Name "`, the name starting with a capital letter) follows a
+//! blank line (the next game's tags), and its game is [`PgnErrorKind::UnclosedComment`]; if
+//! a line starting with `[` and a capital letter followed a blank line in it before that
+//! (a game whose first tag pair is malformed, `[Event x]`), the comment ends there instead
+//! and that line is read as the next game's.
 //!
 //! What is read is normalised so that writing and reading again gives the same game
 //! (`read(write(read(s))) == read(s)`): the Seven Tag Roster comes first (`?` for a missing
@@ -326,6 +332,14 @@ pub enum PgnErrorKind {
     /// Reading the source failed; the reader stops.
     #[error("read error: {0}")]
     Io(String),
+    /// A game without its termination marker (`1-0`, `0-1`, `1/2-1/2` or `*`, which the PGN
+    /// standard requires at the end of every game's movetext, 8.2.6): the input ended (a
+    /// file cut off, a download interrupted) or the next game's tags began first. It holds
+    /// the game as read so far, its result from its `Result` tag (else `*`):
+    /// [`PgnError::ignore_unterminated`] takes it. The error's line is the game's first
+    /// (where its first tag pair or move stands).
+    #[error("game not terminated: no result (1-0, 0-1, 1/2-1/2 or *) after ply {}", .0.moves.len())]
+    UnterminatedGame(Box<PgnGame>),
     /// [`PgnGame`]'s `FromStr` found no game in the text.
     #[error("no game in the text")]
     NoGame,
@@ -356,6 +370,39 @@ pub struct PgnError {
     pub line: usize,
     /// What was wrong.
     pub kind: PgnErrorKind,
+}
+
+impl PgnError {
+    /// The game read so far when the error is [`PgnErrorKind::UnterminatedGame`] (a game
+    /// whose text ends without a result, as a file cut off in its last game does), else the
+    /// error itself: for files known to leave the termination marker out.
+    ///
+    /// # Errors
+    ///
+    /// The error itself, when it is of another kind.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::pgn::{PgnErrorKind, PgnGame};
+    ///
+    /// let err = "[Event \"cut\"]\n\n1. e4 e5 2. Nf".parse::<PgnGame>().unwrap_err();
+    /// assert!(matches!(err.kind, PgnErrorKind::Move { .. }), "a move cut off: not SAN");
+    /// let err = "[Event \"cut\"]\n\n1. e4 e5 2. Nf3".parse::<PgnGame>().unwrap_err();
+    /// assert_eq!((err.game, err.line), (1, 1));
+    /// assert_eq!(err.to_string(), "pgn game 1, line 1: game not terminated: no result (1-0, 0-1, 1/2-1/2 or *) after ply 3");
+    /// let game = err.ignore_unterminated()?;
+    /// assert_eq!((game.tag("Event"), game.moves.len()), (Some("cut"), 3));
+    /// # Ok::<(), lattjo_chess::pgn::PgnError>(())
+    /// ```
+    // The error given back is the reader's own, as `PgnGame::from_str` gives it.
+    #[allow(clippy::result_large_err)]
+    pub fn ignore_unterminated(self) -> Result<PgnGame, PgnError> {
+        match self.kind {
+            PgnErrorKind::UnterminatedGame(game) => Ok(*game),
+            _ => Err(self),
+        }
+    }
 }
 
 /// Everything read from a PGN text: the good games and the errors of the skipped ones.
@@ -458,19 +505,28 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if let Some(g) = self.builder.finished.pop_front() {
                 return Some(g);
             }
-            if self.done {
+            // The text of an unclosed comment from a line that may start a game on, if any,
+            // is read before the source's next bytes ([`Lexer::weak`]).
+            let replay = core::mem::take(&mut self.lexer.replay);
+            let at = self.lexer.replay_at;
+            let replaying = at < replay.len();
+            if self.done && !replaying {
                 return None;
             }
-            let buf = match self.src.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(PgnError {
-                        game: self.builder.games + 1,
-                        line: self.lexer.line,
-                        kind: PgnErrorKind::Io(e.to_string()),
-                    }));
+            let buf = if replaying {
+                &replay[at..]
+            } else {
+                match self.src.fill_buf() {
+                    Ok(b) => b,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(PgnError {
+                            game: self.builder.games + 1,
+                            line: self.lexer.line,
+                            kind: PgnErrorKind::Io(e.to_string()),
+                        }));
+                    }
                 }
             };
             if buf.is_empty() {
@@ -479,8 +535,14 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 self.builder.finish(true);
                 continue;
             }
+            self.lexer.replaying = replaying;
             let used = self.lexer.feed(buf, &mut self.builder);
-            self.src.consume(used);
+            if replaying {
+                self.lexer
+                    .replayed(replay, at + used, self.done, &mut self.builder);
+            } else {
+                self.src.consume(used);
+            }
         }
     }
 }
@@ -546,6 +608,20 @@ struct Lexer {
     after_cr: bool,
     /// Where the comment being read is in its lines.
     cline: CommentLine,
+    /// The first line of the comment being read that starts with `[` and a capital letter
+    /// after a blank line (its `[` at this index of `buf`, and its line), unless the comment
+    /// began in replayed bytes: should the comment prove unclosed, the text from there on is
+    /// read again as the next game's (a malformed tag pair, `[Event x]`, starting it).
+    weak: Option<(usize, usize)>,
+    /// Whether the comment being read may note [`Lexer::weak`].
+    weak_ok: bool,
+    /// Bytes to read again before the source's next ones, from `replay_at` on
+    /// ([`Lexer::weak`]).
+    replay: Vec<u8>,
+    replay_at: usize,
+    /// Whether the bytes being fed are replayed ones: a comment begun in them notes no
+    /// [`Lexer::weak`], so that no byte is read more than twice.
+    replaying: bool,
 }
 
 impl Default for Lexer {
@@ -559,6 +635,11 @@ impl Default for Lexer {
             nag: None,
             after_cr: false,
             cline: CommentLine::Rest { blank: false },
+            weak: None,
+            weak_ok: false,
+            replay: Vec::new(),
+            replay_at: 0,
+            replaying: false,
         }
     }
 }
@@ -702,7 +783,10 @@ impl Lexer {
     /// tag pair section follows the previous game's empty line, 8.1 and 8.2): there, the
     /// comment is read as unclosed ([`PgnErrorKind::UnclosedComment`] for its game) and the
     /// tag is read as the start of the next game. A closed comment holding a blank line and
-    /// then a line starting with a tag pair is the price, and no writer writes one.
+    /// then a line starting with a tag pair is the price, and no writer writes one. An
+    /// unclosed comment that holds, before that, a line starting with `[` and a capital
+    /// letter after a blank line ([`Lexer::weak`]: a game whose first tag pair is malformed,
+    /// `[Event x]`) ends there instead, and the text from that line on is read again.
     fn comment(&mut self, rest: &[u8], b: &mut Builder) -> usize {
         let c = rest[0];
         match self.cline {
@@ -726,7 +810,12 @@ impl Lexer {
             }
             CommentLine::Tag { at, part } => {
                 let next = match (part, c) {
-                    (TagStart::Bracket, b'A'..=b'Z') => Some(TagStart::Name),
+                    (TagStart::Bracket, b'A'..=b'Z') => {
+                        if self.weak_ok && self.weak.is_none() {
+                            self.weak = Some((at, self.line));
+                        }
+                        Some(TagStart::Name)
+                    }
                     (TagStart::Name, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') => {
                         Some(TagStart::Name)
                     }
@@ -737,6 +826,9 @@ impl Lexer {
                         let mut tag = self.buf.split_off(at);
                         tag.push(c);
                         b.token(Tok::UnclosedComment, self.tok_line);
+                        if self.replay_from_weak(&tag) {
+                            return 1;
+                        }
                         self.start(LexState::Tag {
                             quoted: true,
                             escaped: false,
@@ -786,6 +878,55 @@ impl Lexer {
                     }
                 }
             }
+        }
+    }
+
+    /// After an unclosed comment, when it holds a [`Lexer::weak`] line: the comment's text
+    /// from that line on, then `more`, are read again from the start of that line (the
+    /// bytes go before any left to replay); whether it did so.
+    #[cold]
+    fn replay_from_weak(&mut self, more: &[u8]) -> bool {
+        let Some((at, line)) = self.weak.take() else {
+            return false;
+        };
+        // A comment longer than `buf` keeps was not kept whole: nothing to read again.
+        if self.buf.len() > MAX_GAME_BYTES {
+            return false;
+        }
+        let mut bytes = self.buf.split_off(at);
+        bytes.extend_from_slice(more);
+        bytes.extend_from_slice(self.replay.get(self.replay_at..).unwrap_or_default());
+        self.replay = bytes;
+        self.replay_at = 0;
+        self.state = LexState::Ground;
+        self.buf.clear();
+        self.line = line;
+        self.at_line_start = true;
+        self.after_cr = false;
+        true
+    }
+
+    /// After `replay` was fed up to `end`: the rest is left to replay, and at the end of the
+    /// input (`done`) without more, the input is finished.
+    #[cold]
+    fn replayed(&mut self, mut replay: Vec<u8>, end: usize, done: bool, b: &mut Builder) {
+        self.replaying = false;
+        if self.replay.is_empty() {
+            self.replay_at = end;
+        } else {
+            // (No comment begun in replayed bytes sets a replay; should one, its bytes come
+            // first.)
+            self.replay.extend_from_slice(&replay[end..]);
+            replay = core::mem::take(&mut self.replay);
+        }
+        if self.replay_at >= replay.len() {
+            replay = Vec::new();
+            self.replay_at = 0;
+        }
+        self.replay = replay;
+        if done && self.replay.is_empty() {
+            self.finish(b);
+            b.finish(true);
         }
     }
 
@@ -927,6 +1068,8 @@ impl Lexer {
             b'{' => {
                 self.start(LexState::Comment);
                 self.cline = CommentLine::Rest { blank: false };
+                self.weak = None;
+                self.weak_ok = !self.replaying;
             }
             b';' => self.start(LexState::LineComment),
             b'(' => b.token(Tok::Open, self.line),
@@ -951,7 +1094,12 @@ impl Lexer {
             LexState::Word => b.token(Tok::Word(&self.buf), self.tok_line),
             LexState::Bom(n) => b.token(Tok::Word(&BOM[..n as usize]), self.tok_line),
             LexState::LineComment => b.token(Tok::Comment(&self.buf), self.tok_line),
-            LexState::Comment => b.token(Tok::UnclosedComment, self.tok_line),
+            LexState::Comment => {
+                b.token(Tok::UnclosedComment, self.tok_line);
+                if self.replay_from_weak(&[]) {
+                    return;
+                }
+            }
             LexState::Tag { .. } => b.token(Tok::Tag(tag_at_line_end(&self.buf)), self.tok_line),
             LexState::Nag => b.token(nag_token(self.nag), self.tok_line),
             LexState::Ground | LexState::Escape => {}
@@ -1130,7 +1278,11 @@ impl Builder {
                 let cut_off = blank
                     && self.active
                     && (self.error.is_some()
-                        || matches!((&tag, self.tags.first()), (Some((n, _)), Some((first, _))) if n == first));
+                        || self.tags.first().is_some_and(|(first, _)| match &tag {
+                            Some((n, _)) => n == first,
+                            // A malformed tag pair is read for its name (`[Event x]`).
+                            None => tag_name(body) == first.as_bytes(),
+                        }));
                 if self.seen_moves || cut_off {
                     self.finish(false);
                 }
@@ -1378,6 +1530,7 @@ impl Builder {
                 ..e
             }),
             (None, Some(start), Some(main)) => {
+                let terminated = done.result_token.is_some();
                 let tag_result = done
                     .tags
                     .iter()
@@ -1389,7 +1542,7 @@ impl Builder {
                     .or(tag_result)
                     .unwrap_or(GameResult::Unknown);
                 let result = decided_result(&main.pos, given);
-                Ok(PgnGame {
+                let game = PgnGame {
                     tags: canonical_tags_owned(done.tags, &start, result),
                     start,
                     moves: main.moves,
@@ -1398,7 +1551,18 @@ impl Builder {
                     variations: main.variations,
                     result,
                     line: done.line,
-                })
+                };
+                if terminated {
+                    Ok(game)
+                } else {
+                    // No termination marker (8.2.6): cut off at the end of the input, or
+                    // before the next game's tags.
+                    Err(PgnError {
+                        game: self.games,
+                        line: done.line,
+                        kind: PgnErrorKind::UnterminatedGame(Box::new(game)),
+                    })
+                }
             }
             (None, _, _) => Err(PgnError {
                 game: self.games,
@@ -1416,6 +1580,17 @@ impl Builder {
 fn tag_at_line_end(buf: &[u8]) -> &[u8] {
     let body = buf.trim_ascii_end();
     if body.ends_with(b"]") { body } else { &[] }
+}
+
+/// The name a tag pair starts with, read leniently from a malformed one: the bytes after its
+/// `[` up to white space, a quote or a bracket.
+fn tag_name(body: &[u8]) -> &[u8] {
+    let inner = body.strip_prefix(b"[").unwrap_or(body);
+    let end = inner
+        .iter()
+        .position(|&c| c.is_ascii_whitespace() || matches!(c, b'"' | b'[' | b']'))
+        .unwrap_or(inner.len());
+    &inner[..end]
 }
 
 /// `[Name "value"]` to its parts (escapes `\"` and `\\` undone). A value whose quotes
@@ -1841,7 +2016,9 @@ impl FromStr for PgnGame {
     ///
     /// # Errors
     ///
-    /// The game's [`PgnError`], or [`PgnErrorKind::NoGame`] / [`PgnErrorKind::MoreThanOneGame`].
+    /// The game's [`PgnError`] ([`PgnErrorKind::UnterminatedGame`] for a game without its
+    /// result: [`PgnError::ignore_unterminated`] takes it), or [`PgnErrorKind::NoGame`] /
+    /// [`PgnErrorKind::MoreThanOneGame`].
     fn from_str(s: &str) -> Result<PgnGame, PgnError> {
         let mut r = PgnReader::new(s.as_bytes());
         let first = r.next().ok_or(PgnError {

@@ -1,6 +1,6 @@
 //! PGN reading and writing on a multi-game file with comments, NAGs and variations.
 
-use lattjo_chess::pgn::{PgnErrorKind, PgnReader, read_pgn, write_pgn};
+use lattjo_chess::pgn::{PgnError, PgnErrorKind, PgnReader, read_pgn, write_pgn};
 use lattjo_chess::{Color, GameResult, SanError};
 
 #[test]
@@ -157,15 +157,21 @@ fn pgn_normalisation_read_write_read_is_stable() {
         "[Site \"C:\\games\\a.pgn\"]\n[Annotator \"say \\\"hi\\\"\"]\n1. d4 *",
         "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 $1 $255 *",
     ] {
-        let once = read_pgn(text);
-        assert!(once.errors.is_empty(), "{text}: {:?}", once.errors);
-        assert_eq!(once.games.len(), 1, "{text}");
-        let written = write_pgn(&once.games[0]);
+        // A game without its termination marker (8.2.6) is an error holding the game.
+        let read = read_pgn(text);
+        let mut once = read.games;
+        for e in read.errors {
+            let game = e.ignore_unterminated();
+            once.push(game.unwrap_or_else(|e| panic!("{text}: {e}")));
+        }
+        assert_eq!(once.len(), 1, "{text}");
+        let written = write_pgn(&once[0]);
         let twice = read_pgn(&written);
-        assert_eq!(twice.games, once.games, "{text}\n---\n{written}");
+        assert_eq!(twice.games, once, "{text}\n---\n{written}");
         assert_eq!(write_pgn(&twice.games[0]), written);
     }
-    let g = read_pgn("[Result \"0-1\"]\n1. e4 e5").games.remove(0);
+    let g = read_pgn("[Result \"0-1\"]\n1. e4 e5").errors.remove(0);
+    let g = g.ignore_unterminated().expect("unterminated");
     assert_eq!(
         g.result,
         GameResult::Win(Color::Black),
@@ -522,9 +528,13 @@ fn pgn_tag_value_with_unescaped_quotes_reads_to_the_last_quote() {
         "{written}"
     );
     assert_eq!(read_pgn(&written).games, read.games);
-    // At the end of the input too.
+    // At the end of the input too (a game of tags alone has no termination marker, 8.2.6).
     let last = read_pgn("1. e4 *\n\n[Event \"5\" board\"]");
-    assert_eq!(last.errors.len(), 0, "{:?}", last.errors);
+    let cut = last.errors[0]
+        .clone()
+        .ignore_unterminated()
+        .expect("only unterminated");
+    assert_eq!(cut.tag("Event"), Some("5\" board"));
     // A tag pair that does not end in `"]` on its line is still malformed.
     for bad in [
         "[Event \"x]\n1. e4 *\n",
@@ -1009,6 +1019,7 @@ fn regression_k16_a1_a2_pgn_result_contradicting_the_final_position_is_replaced(
         ("1. f3 e5 2. g4 Qh4# 1-0", black),
         ("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2", black),
         ("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# *", black),
+        // Without a termination marker (8.2.6) the game is read but reported.
         ("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4#", black),
         // Stalemate (A1) and insufficient material (A2) are draws.
         (
@@ -1024,7 +1035,10 @@ fn regression_k16_a1_a2_pgn_result_contradicting_the_final_position_is_replaced(
         ("1. e4 e5 1/2-1/2", GameResult::Draw),
         ("1. e4 e5 *", GameResult::Unknown),
     ] {
-        let game: PgnGame = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        let game: PgnGame = text
+            .parse()
+            .or_else(PgnError::ignore_unterminated)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(game.result, result, "{text}");
         assert_eq!(game.tag("Result"), Some(result.as_str()), "{text}");
         let written = game.to_string();
@@ -1185,14 +1199,19 @@ fn regression_lone_carriage_returns_were_not_lines() {
 fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     let next = "[Event \"next\"]\n[Site \"x\"]\n\n1. e4 e5 1-0\n";
     let cut_tags = format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}");
+    // The cut game has no termination marker (8.2.6): reported, holding what was read.
+    let read = read_pgn(&cut_tags);
+    assert_eq!((read.errors[0].game, read.errors[0].line), (1, 1));
+    let cut = read.errors[0]
+        .clone()
+        .ignore_unterminated()
+        .expect("unterminated");
     assert_eq!(
-        outline(&cut_tags),
-        vec![
-            Item::Game("cut".to_owned(), 0),
-            Item::Game("next".to_owned(), 2)
-        ]
+        (cut.tag("Event"), cut.tag("Site")),
+        (Some("cut"), Some("y"))
     );
-    assert_eq!(read_pgn(&cut_tags).games[1].tag("Site"), Some("x"));
+    assert_eq!(outline(&cut_tags)[1], Item::Game("next".to_owned(), 2));
+    assert_eq!(read.games[0].tag("Site"), Some("x"));
     let cut_tag = format!("[Event \"cut\"]\n[Sit\n\n{next}");
     assert_eq!(
         outline(&cut_tag),
@@ -1204,4 +1223,99 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     let one_game = "[Event \"one\"]\n\n[Site \"x\"]\n\n1. e4 *\n";
     assert_eq!(outline(one_game), vec![Item::Game("one".to_owned(), 1)]);
     assert_eq!(read_pgn(one_game).games[0].tag("Site"), Some("x"));
+}
+
+/// Found by the damaged-archive audit (5 Dec 2026): a file whose last game was cut off in its
+/// movetext (an interrupted download) read that game as complete, as python-chess 1.11.2
+/// does, though the PGN standard ends every game with its termination marker (8.2.6); so did
+/// a game of tags alone, and a game ended by the next game's tags without a result. Such a
+/// game is now `PgnErrorKind::UnterminatedGame`, holding the game as read so far
+/// (`PgnError::ignore_unterminated` takes it), with the game's first line. A file cut
+/// anywhere else gives its own typed error.
+#[test]
+fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
+    let first = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n";
+    let unterminated = |text: &str, line: usize, plies: usize| {
+        let items: Vec<_> = PgnReader::new(format!("{first}{text}").as_bytes()).collect();
+        assert_eq!(items.len(), 2, "{text:?}");
+        assert_eq!(items[0].as_ref().map(|g| g.moves.len()), Ok(2), "{text:?}");
+        let e = items[1].clone().unwrap_err();
+        assert_eq!((e.game, e.line), (2, line), "{text:?}");
+        let game = e.ignore_unterminated().expect("unterminated");
+        assert_eq!(game.moves.len(), plies, "{text:?}");
+        assert_eq!(game.tag("Event"), Some("b"), "{text:?}");
+        game
+    };
+    // Cut in the movetext, between moves or after a move number.
+    let game = unterminated("[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5\n2. Nf3", 5, 3);
+    // The game holds its Result tag, as a game without a marker always read.
+    assert_eq!(game.result, GameResult::Win(Color::White));
+    unterminated("[Event \"b\"]\n\n1. e4 e5 2.", 5, 2);
+    unterminated("[Event \"b\"]\n\n1. e4 e5 2. Nf3 {good} ; fine\n", 5, 3);
+    // Cut in the result itself: `1` is a move number.
+    unterminated("[Event \"b\"]\n\n1. e4 e5 1", 5, 2);
+    // Tags and no movetext, at the end of the input and before the next game.
+    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 5, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]", 5, 0);
+    let text = format!("[Event \"b\"]\n[Site \"x\"]\n\n{first}");
+    let items: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
+        && matches!(&e.kind, PgnErrorKind::UnterminatedGame(g) if g.tag("Event") == Some("b"))));
+    assert_eq!(items[1].as_ref().map(|g| g.moves.len()), Ok(2));
+    // Movetext without a result before the next game's tags.
+    let text = format!("[Event \"b\"]\n\n1. d4 d5\n\n{first}");
+    let items: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
+        && matches!(&e.kind, PgnErrorKind::UnterminatedGame(g) if g.moves.len() == 2)));
+    assert_eq!(items[1].as_ref().map(|g| g.moves.len()), Ok(2));
+    // Cut anywhere else: the error of what was cut.
+    for (cut, line, kind) in [
+        ("[Event \"b", 5, PgnErrorKind::Tag),
+        ("[Event \"b\"]\n[Si", 6, PgnErrorKind::Tag),
+        (
+            "[Event \"b\"]\n\n1. e4 {a comm",
+            7,
+            PgnErrorKind::UnclosedComment,
+        ),
+        (
+            "[Event \"b\"]\n\n1. e4 e5 (1... c5\n2. Nf3",
+            7,
+            PgnErrorKind::Parentheses,
+        ),
+        (
+            "[Event \"b\"]\n\n1. e4 e5 2. Nf",
+            7,
+            PgnErrorKind::Move {
+                san: "Nf".to_owned(),
+                ply: 3,
+                error: SanError::Syntax("Nf".to_owned()),
+            },
+        ),
+        (
+            "[Event \"b\"]\n\n1. e4 e5 1/2",
+            7,
+            PgnErrorKind::Move {
+                san: "1/2".to_owned(),
+                ply: 3,
+                error: SanError::Syntax("1/2".to_owned()),
+            },
+        ),
+        (
+            "[Event \"b\"]\n\n1. e4 e5 $",
+            7,
+            PgnErrorKind::Nag("$".to_owned()),
+        ),
+    ] {
+        for eol in ["\n", "\r\n", "\r"] {
+            let text = format!("{first}{cut}").replace('\n', eol);
+            assert_eq!(
+                outline(&text),
+                vec![
+                    Item::Game("a".to_owned(), 2),
+                    Item::Error(2, line, kind.clone())
+                ],
+                "{cut:?} {eol:?}"
+            );
+        }
+    }
 }

@@ -208,6 +208,14 @@ pub enum PdnErrorKind {
         /// Its message.
         message: String,
     },
+    /// A game without its result token (`1-0`, `0-1`, `1/2-1/2`, `*`, ..., which PDN 3.0,
+    /// as PGN, requires at the end of every game's movetext): the input ended (a file cut
+    /// off, a download interrupted) or the next game's tags began first. It holds the game
+    /// as read so far, its result from its `Result` tag (else `*`):
+    /// [`PdnError::ignore_unterminated`] takes it. The error's line is the game's first
+    /// (where its first tag pair, comment or move stands).
+    #[error("game not terminated: no result token after move {}", .0.moves().len())]
+    UnterminatedGame(Box<PdnGame>),
     /// Text that should hold one game ([`PdnGame`]'s `FromStr`) holds none.
     #[error("no game in the text")]
     NoGame,
@@ -238,6 +246,39 @@ pub struct PdnError {
     pub line: usize,
     /// What was wrong.
     pub kind: PdnErrorKind,
+}
+
+impl PdnError {
+    /// The game read so far when the error is [`PdnErrorKind::UnterminatedGame`] (a game
+    /// whose text ends without a result token, as a file cut off in its last game does),
+    /// else the error itself: for files known to leave the result token out.
+    ///
+    /// # Errors
+    ///
+    /// The error itself, when it is of another kind.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{PdnErrorKind, PdnGame};
+    ///
+    /// let err = "[Event \"cut\"]\n1. 11-15 23-19 2. 8-".parse::<PdnGame>().unwrap_err();
+    /// assert!(matches!(err.kind, PdnErrorKind::Move { ply: 3, .. }), "a move cut off");
+    /// let err = "[Event \"cut\"]\n1. 11-15 23-19 2. 8-11".parse::<PdnGame>().unwrap_err();
+    /// assert_eq!((err.game, err.line), (1, 1));
+    /// assert_eq!(err.to_string(), "pdn game 1, line 1: game not terminated: no result token after move 3");
+    /// let game = err.ignore_unterminated()?;
+    /// assert_eq!((game.tag("Event"), game.moves().len()), (Some("cut"), 3));
+    /// # Ok::<(), lattjo_draughts::PdnError>(())
+    /// ```
+    // The error given back is the reader's own, as `PdnGame::from_str` gives it.
+    #[allow(clippy::result_large_err)]
+    pub fn ignore_unterminated(self) -> Result<PdnGame, PdnError> {
+        match self.kind {
+            PdnErrorKind::UnterminatedGame(game) => Ok(*game),
+            _ => Err(self),
+        }
+    }
 }
 
 /// A tag that [`PdnGame::set_tag`] refuses.
@@ -309,6 +350,16 @@ fn parse_tag(inner: &str) -> Result<(String, String), PdnErrorKind> {
     Ok((key.to_string(), out))
 }
 
+/// The key of a malformed tag pair as [`PdnErrorKind::BadTag`] quotes it (`[Event x]`): the
+/// text after its `[` up to white space, a quote or a bracket.
+fn bad_tag_key(text: &str) -> &str {
+    let inner = text.strip_prefix('[').unwrap_or(text);
+    let end = inner
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
+        .unwrap_or(inner.len());
+    &inner[..end]
+}
+
 /// Strips a leading move number (`12.`, `12...`) from a word; `None` if it is only that.
 fn strip_number(word: &str) -> Option<&str> {
     let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
@@ -361,6 +412,16 @@ struct Lexer<R> {
     /// blank line: the next token is that tag pair, whose `[Name "` was read (this, after
     /// the `[`).
     pending_tag: Option<Vec<u8>>,
+    /// Bytes to read again before the source's next ones, from `replay_at` on: the text of
+    /// an unclosed comment or variation from a line that may start a game ([`Lexer::rec`]).
+    replay: Vec<u8>,
+    replay_at: usize,
+    /// While a comment or variation is read: the bytes read since its first line that starts
+    /// with `[` and a capital letter after a blank line (a game whose first tag pair is
+    /// malformed, `[Event x]`), and that line's number. Should the comment or variation prove
+    /// unclosed, they are read again ([`Lexer::replay`]). A line in replayed bytes starts no
+    /// record, so that no byte is read more than twice.
+    rec: Option<(Vec<u8>, usize)>,
 }
 
 /// What [`Lexer::resync`] found at a line start.
@@ -374,6 +435,16 @@ enum Resync {
     No,
 }
 
+/// The bytes to read next: those left to replay (`replay[at..]`), else the source's.
+#[inline]
+fn chunk<'a, R: BufRead>(replay: &'a [u8], at: usize, input: &'a mut R) -> io::Result<&'a [u8]> {
+    if at < replay.len() {
+        Ok(&replay[at..])
+    } else {
+        fill(input)
+    }
+}
+
 /// The reader's buffered bytes, retrying when interrupted.
 fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
     loop {
@@ -384,6 +455,18 @@ fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
         }
     }
     input.fill_buf()
+}
+
+/// Appends `bytes` to a [`Lexer::rec`] record; one too long to read again is dropped (the
+/// comment or variation then ends as it did without one).
+#[cold]
+fn record(rec: &mut Option<(Vec<u8>, usize)>, bytes: &[u8]) {
+    if let Some((r, _)) = rec {
+        r.extend_from_slice(bytes);
+        if r.len() > MAX_PDN_GAME_BYTES {
+            *rec = None;
+        }
+    }
 }
 
 impl<R: BufRead> Lexer<R> {
@@ -401,7 +484,30 @@ impl<R: BufRead> Lexer<R> {
     /// Consumes one byte already seen.
     fn bump(&mut self, byte: u8) {
         self.count_lines(&[byte]);
-        self.input.consume(1);
+        if self.rec.is_some() {
+            record(&mut self.rec, &[byte]);
+        }
+        self.consume(1);
+    }
+
+    /// Consumes `n` bytes of [`chunk`]'s: replayed ones, else the source's.
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        if self.replay_at < self.replay.len() {
+            self.consume_replayed(n);
+        } else {
+            self.input.consume(n);
+        }
+    }
+
+    /// [`Lexer::consume`] of replayed bytes.
+    #[cold]
+    fn consume_replayed(&mut self, n: usize) {
+        self.replay_at += n;
+        if self.replay_at >= self.replay.len() {
+            self.replay = Vec::new();
+            self.replay_at = 0;
+        }
     }
 
     /// Consumes the bytes of a comment or a skipped variation up to (not including) the
@@ -429,9 +535,11 @@ impl<R: BufRead> Lexer<R> {
     /// letter (read, and the tag pair is then the next token), or with `[` and something
     /// else (read, and kept in a comment), or neither.
     fn resync(&mut self, keep: bool) -> io::Result<Resync> {
-        if fill(&mut self.input)?.first() != Some(&b'[') {
+        let fresh = self.replay_at >= self.replay.len();
+        if chunk(&self.replay, self.replay_at, &mut self.input)?.first() != Some(&b'[') {
             return Ok(Resync::No);
         }
+        let line = self.line;
         self.bump(b'[');
         // What follows the `[`, while it may be a tag pair's start: the name's capital
         // (phase 0), the rest of the name (1), white space (2), then the quote. A name is
@@ -439,7 +547,7 @@ impl<R: BufRead> Lexer<R> {
         let mut start = Vec::new();
         let mut phase = 0;
         while start.len() < 256 {
-            let Some(&c) = fill(&mut self.input)?.first() else {
+            let Some(&c) = chunk(&self.replay, self.replay_at, &mut self.input)?.first() else {
                 break;
             };
             phase = match (phase, c) {
@@ -456,6 +564,12 @@ impl<R: BufRead> Lexer<R> {
             self.bump(c);
             start.push(c);
         }
+        if phase > 0 && fresh && self.rec.is_none() {
+            // `[` and a capital letter: perhaps a game whose first tag pair is malformed.
+            let mut rec = vec![b'['];
+            rec.extend_from_slice(&start);
+            self.rec = Some((rec, line));
+        }
         if keep {
             self.keep(b'[');
             for b in start {
@@ -470,6 +584,25 @@ impl<R: BufRead> Lexer<R> {
     /// closed, `Ok(false)` when it is not (at the end of the input, or where the next game's
     /// tags begin: see [`Lexer::scan_line`]).
     fn skip_to_close(&mut self, comment: bool) -> io::Result<bool> {
+        self.rec = None;
+        let closed = self.skip_to_close_inner(comment)?;
+        if let Some((mut bytes, line)) = self.rec.take()
+            && !closed
+        {
+            // Unclosed, with a line that may start a game after a blank line in it: the text
+            // from that line on is read again (the tag pair it ran into, if any, with it).
+            bytes.extend_from_slice(&self.replay[self.replay_at.min(self.replay.len())..]);
+            self.replay = bytes;
+            self.replay_at = 0;
+            self.pending_tag = None;
+            self.line = line;
+            self.after_cr = false;
+        }
+        Ok(closed)
+    }
+
+    /// [`Lexer::skip_to_close`]'s reading.
+    fn skip_to_close_inner(&mut self, comment: bool) -> io::Result<bool> {
         let mut depth = 1usize;
         let mut in_comment = comment;
         // Whether the line being read is blank so far (the line of the `{` or `(` is not),
@@ -532,7 +665,7 @@ impl<R: BufRead> Lexer<R> {
     /// keeping them in `buf` when `keep`; `None` at the end of input.
     fn scan(&mut self, keep: bool, mut stop: impl FnMut(u8) -> bool) -> io::Result<Option<u8>> {
         loop {
-            let chunk = fill(&mut self.input)?;
+            let chunk = chunk(&self.replay, self.replay_at, &mut self.input)?;
             if chunk.is_empty() {
                 return Ok(None);
             }
@@ -553,8 +686,11 @@ impl<R: BufRead> Lexer<R> {
                 self.buf.extend_from_slice(&chunk[..taken.min(room)]);
                 self.overflow |= taken > room;
             }
+            if self.rec.is_some() {
+                record(&mut self.rec, &chunk[..taken]);
+            }
             self.line += lines;
-            self.input.consume(taken);
+            self.consume(taken);
             if found.is_some() {
                 return Ok(found);
             }
@@ -589,7 +725,7 @@ impl<R: BufRead> Lexer<R> {
                 Some(b'\\') => {
                     self.keep(b'\\');
                     self.bump(b'\\');
-                    match fill(&mut self.input)?.first() {
+                    match chunk(&self.replay, self.replay_at, &mut self.input)?.first() {
                         Some(&b) if b != b'\n' && b != b'\r' => {
                             self.keep(b);
                             self.bump(b);
@@ -710,11 +846,14 @@ struct Builder {
     /// Bytes and tokens of the game so far ([`MAX_PDN_GAME_BYTES`], [`MAX_PDN_GAME_TOKENS`]).
     bytes: usize,
     tokens: usize,
+    /// The line of the game's first token.
+    first_line: usize,
 }
 
 impl Builder {
     fn new() -> Builder {
         Builder {
+            first_line: 0,
             tags: Vec::new(),
             tag_lines: Vec::new(),
             board: None,
@@ -783,6 +922,12 @@ impl Builder {
             result: result.or(tag_result).unwrap_or(GameResult::Unfinished),
         };
         game.decide_result();
+        if result.is_none() {
+            // No result token: cut off at the end of the input, or before the next game's
+            // tags.
+            let line = self.first_line;
+            return Err((line, PdnErrorKind::UnterminatedGame(Box::new(game))));
+        }
         Ok(game)
     }
 }
@@ -819,17 +964,19 @@ impl Games {
         }
     }
 
-    /// Notes that a token belongs to the game being read (the first one begins it).
-    fn touch(&mut self) {
+    /// Notes that a token on `line` belongs to the game being read (the first one begins
+    /// it).
+    fn touch(&mut self, line: usize) {
         if !self.builder.touched {
             self.builder.touched = true;
+            self.builder.first_line = line;
             self.game += 1;
         }
     }
 
     /// Drops the game being read after an error in it; its rest is skipped.
     fn fail(&mut self, line: usize, kind: PdnErrorKind, movetext: bool) -> PdnError {
-        self.touch();
+        self.touch(line);
         let e = self.error(line, kind);
         self.builder = Builder::new();
         self.mode = Mode::Skipping { movetext };
@@ -881,7 +1028,16 @@ impl Games {
                 // before it was cut off before its movetext (a truncated file, then the
                 // next one), and the next game is read as if it were absent.
                 let cut_off = blank
-                    && matches!((&tag, self.builder.tags.first()), (Ok((k, _)), Some((first, _))) if k == first);
+                    && self
+                        .builder
+                        .tags
+                        .first()
+                        .is_some_and(|(first, _)| match &tag {
+                            Ok((k, _)) => k == first,
+                            // A malformed tag pair is read for its key (`[Event x]`).
+                            Err(PdnErrorKind::BadTag(text)) => bad_tag_key(text) == first,
+                            Err(_) => false,
+                        });
                 let finished = (self.builder.board.is_some() || cut_off).then(|| self.finish(None));
                 let within = match &tag {
                     Ok((k, v)) => self.builder.count(k.len() + v.len()),
@@ -894,7 +1050,7 @@ impl Games {
                 };
                 let e = match tag {
                     Ok(pair) => {
-                        self.touch();
+                        self.touch(line);
                         self.builder.tags.push(pair);
                         self.builder.tag_lines.push(line);
                         return finished;
@@ -914,7 +1070,7 @@ impl Games {
                     let e = PdnErrorKind::GameTooLong;
                     return Some(Err(self.fail(line, e, true)));
                 }
-                self.touch();
+                self.touch(line);
                 let at = self.builder.moves.len();
                 self.builder.comments.push((at, c.to_string()));
                 None
@@ -939,7 +1095,7 @@ impl Games {
 
     fn word(&mut self, word: &str, line: usize) -> Item {
         if let Some(r) = GameResult::from_token(word) {
-            self.touch();
+            self.touch(line);
             return Some(self.finish(Some(r)));
         }
         if word.len() > 1 && word.starts_with('$') && word[1..].bytes().all(|b| b.is_ascii_digit())
@@ -960,7 +1116,7 @@ impl Games {
             let e = PdnErrorKind::Unexpected(excerpt(w));
             return Some(Err(self.fail(line, e, true)));
         }
-        self.touch();
+        self.touch(line);
         let ply = self.builder.moves.len() + 1;
         let kings = self.kings;
         let parsed = match self.builder.board() {
@@ -1014,10 +1170,15 @@ impl Games {
 /// A bad game is reported as an `Err` with its number and the line of the problem (a line
 /// ends at `\n`, `\r\n` or a `\r` alone), and the reader goes on with the next game, read
 /// as if the bad one were absent. A game ends at its result token, at a tag pair after its
-/// movetext, and at a tag pair after a blank line that names its first tag again (a game cut
-/// off in its tags, then the next); an unclosed `{` or `(` ends where a line starting with a
-/// tag pair (`[Name "`, the name starting with a capital letter) follows a blank line. An
-/// I/O error is reported once and ends the iteration.
+/// movetext, and at a tag pair after a blank line that names its first tag again, well-formed
+/// or not (a game cut off in its tags, then the next); a game that ends other than at its
+/// result token (which PDN 3.0, as PGN, requires: a file cut off in its last game, say) is
+/// [`PdnErrorKind::UnterminatedGame`], holding the game as read
+/// ([`PdnError::ignore_unterminated`]). An unclosed `{` or `(` ends where a line starting
+/// with a tag pair (`[Name "`, the name starting with a capital letter) follows a blank line;
+/// if a line starting with `[` and a capital letter followed a blank line in it before that
+/// (a game whose first tag pair is malformed, `[Event x]`), it ends there instead and that
+/// line is read as the next game's. An I/O error is reported once and ends the iteration.
 ///
 /// # Examples
 ///
@@ -1053,6 +1214,9 @@ impl<R: BufRead> PdnReader<R> {
                 overflow: false,
                 after_cr: false,
                 pending_tag: None,
+                replay: Vec::new(),
+                replay_at: 0,
+                rec: None,
             },
             games: Games {
                 kings: KingMoves::Short,
@@ -1092,7 +1256,7 @@ impl<R: BufRead> Iterator for PdnReader<R> {
                 Err(e) => {
                     let g = &mut self.games;
                     g.mode = Mode::Done;
-                    g.touch();
+                    g.touch(self.lexer.line);
                     let kind = PdnErrorKind::Io {
                         kind: e.kind(),
                         message: e.to_string(),
@@ -1137,7 +1301,8 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 /// # Errors
 ///
 /// The first [`PdnError`]: a bad tag, an unterminated comment or variation, a game type
-/// other than 21, a bad FEN, or a move that does not parse or is not legal.
+/// other than 21, a bad FEN, a move that does not parse or is not legal, or a game without
+/// its result token.
 ///
 /// # Examples
 ///
@@ -1157,7 +1322,9 @@ pub fn read_games_with(text: &str, kings: KingMoves) -> Result<Vec<PdnGame>, Pdn
 impl FromStr for PdnGame {
     type Err = PdnError;
 
-    /// Reads exactly one game (short kings), as `Display` writes it.
+    /// Reads exactly one game (short kings), as `Display` writes it; a game without its
+    /// result token is [`PdnErrorKind::UnterminatedGame`] ([`PdnError::ignore_unterminated`]
+    /// takes it).
     fn from_str(s: &str) -> Result<PdnGame, PdnError> {
         let mut reader = PdnReader::new(s.as_bytes());
         let game = match reader.next() {

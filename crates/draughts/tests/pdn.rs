@@ -1,8 +1,8 @@
 //! PDN games: a real published game, several games in one text, A10's results, errors.
 
 use lattjo_draughts::{
-    Color, GameResult, KingMoves, MoveTextError, PdnErrorKind, PdnGame, PdnReader, Position, Role,
-    TagError, read_games, read_games_with,
+    Color, GameResult, KingMoves, MoveTextError, PdnError, PdnErrorKind, PdnGame, PdnReader,
+    Position, Role, TagError, read_games, read_games_with,
 };
 
 #[test]
@@ -46,7 +46,7 @@ fn a10_result_tokens_and_several_games() {
                 [Event \"two\"]\n1. 9-13 22-18 0-1\n\
                 [Event \"three\"]\n1. 9-14 1/2-1/2\n\
                 [Event \"four\"]\n[SetUp \"1\"]\n[FEN \"W:W18:B14\"]\n1... 18x9 *  {compulsory capture}\n\
-                [Event \"five\"]\n1. 10-14 (1... 22-17 {a variation is skipped}) 24-19 $2 2. 14-18!? \n";
+                [Event \"five\"]\n1. 10-14 (1... 22-17 {a variation is skipped}) 24-19 $2 2. 14-18!? *\n";
     let games = read_games(text).unwrap();
     let results: Vec<GameResult> = games.iter().map(|g| g.result()).collect();
     assert_eq!(
@@ -185,7 +185,7 @@ fn read_write_read_is_stable_duplicate_tags_comment_spaces_and_escapes() {
         "[Event \"one\"]\n[Event \"two\"]\n[Black \"a \\\"quoted\\\" \\\\ name\"]\n\
          {before  the   moves}\n1. 11-15 {*  0} 23-19 {line\nbreak} 2. 8-11 {} 1-0\n\
          [Result \"0-1\"]\n1. 9-13 *\n\
-         [Event \"no result token\"]\n1. 10-14\n\
+         [Event \"a result token\"]\n1. 10-14 *\n\
          [Site \"  spaces inside  \"]\n{only a comment}\n\
          [GameType \"21,B,8,8,N1,0\"]\n[FEN \"W:W21-32:B1-12\"]\n1... 22-18 1/2-1/2\n",
     );
@@ -278,7 +278,13 @@ fn bad_games_are_reported_with_their_line_and_skipped() {
         ),
         (6, Some(23), "7 a word of movetext that is not utf-8".into()),
         (7, Some(26), "8 unexpected \"hello\" in the movetext".into()),
-        (8, None, "9 no result token".into()),
+        // No result token (PDN 3.0, as PGN 8.2.6, ends every game with one): reported,
+        // holding the game as read.
+        (
+            8,
+            Some(28),
+            "9 game not terminated: no result token after move 2".into(),
+        ),
         (9, None, "10 good after it".into()),
         // The unclosed comment ends where the next game's tags begin (it used to run to the
         // end of the input, and game 12 was lost).
@@ -795,13 +801,17 @@ fn regression_lone_carriage_returns_were_not_lines() {
 #[test]
 fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     let next = "[Event \"next\"]\n[Site \"x\"]\n1. 11-15 23-19 1-0\n";
+    // The cut game has no result token: reported, holding what was read.
+    let items: Vec<_> =
+        PdnReader::new(format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}").as_bytes()).collect();
+    let e = items[0].clone().unwrap_err();
+    assert_eq!((e.game, e.line), (1, 1));
+    let cut = e.ignore_unterminated().expect("unterminated");
     assert_eq!(
-        outline(&format!("[Event \"cut\"]\n[Site \"y\"]\n\n{next}")),
-        vec![
-            Item::Game("cut".to_owned(), 0),
-            Item::Game("next".to_owned(), 2)
-        ]
+        (cut.tag("Event"), cut.tag("Site")),
+        (Some("cut"), Some("y"))
     );
+    assert_eq!(items[1].as_ref().map(|g| g.moves().len()), Ok(2));
     let cut_tag = format!("[Event \"cut\"]\n[Sit\n\n{next}");
     assert_eq!(
         outline(&cut_tag),
@@ -840,7 +850,11 @@ fn regression_d14_a7_pdn_result_contradicting_the_final_position_is_replaced() {
         } else {
             format!("{setup}{movetext}")
         };
-        let game: PdnGame = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        // Without a result token the game is read but reported.
+        let game: PdnGame = text
+            .parse()
+            .or_else(PdnError::ignore_unterminated)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(game.result(), want, "{text}");
         let written = game.to_string();
         assert!(written.contains(&format!(" {want}")), "{written}");
@@ -863,4 +877,109 @@ fn regression_d14_a7_pdn_result_contradicting_the_final_position_is_replaced() {
     game.set_result(GameResult::Draw);
     assert_eq!(game.result(), GameResult::WhiteWins);
     assert_eq!(game.tag("Result"), Some("1-0"));
+}
+
+/// Found by the damaged-archive audit (5 Dec 2026): a file whose last game was cut off in its
+/// movetext (an interrupted download) read that game as complete, though PDN 3.0, as PGN
+/// (8.2.6), ends every game with a result token; so did a game of tags alone, and a game ended
+/// by the next game's tags without a result. Such a game is now
+/// `PdnErrorKind::UnterminatedGame`, holding the game as read so far
+/// (`PdnError::ignore_unterminated` takes it), with the game's first line. A file cut
+/// anywhere else gives its own typed error.
+#[test]
+fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pdn_3_0() {
+    let first = "[Event \"a\"]\n1. 11-15 23-19 1-0\n\n";
+    let unterminated = |text: &str, line: usize, plies: usize| {
+        let items: Vec<_> = PdnReader::new(format!("{first}{text}").as_bytes()).collect();
+        assert_eq!(items.len(), 2, "{text:?}");
+        assert_eq!(
+            items[0].as_ref().map(|g| g.moves().len()),
+            Ok(2),
+            "{text:?}"
+        );
+        let e = items[1].clone().unwrap_err();
+        assert_eq!((e.game, e.line), (2, line), "{text:?}");
+        let game = e.ignore_unterminated().expect("unterminated");
+        assert_eq!(game.moves().len(), plies, "{text:?}");
+        assert_eq!(game.tag("Event"), Some("b"), "{text:?}");
+        game
+    };
+    // Cut in the movetext, between moves or after a move number; the game holds its Result
+    // tag, as a game without a result token always read.
+    let game = unterminated(
+        "[Event \"b\"]\n[Result \"1-0\"]\n1. 11-15 23-19\n2. 8-11",
+        4,
+        3,
+    );
+    assert_eq!(game.result(), GameResult::WhiteWins);
+    unterminated("[Event \"b\"]\n1. 11-15 23-19 2.", 4, 2);
+    unterminated("[Event \"b\"]\n1. 11-15 23-19 {good} ; fine\n", 4, 2);
+    // Tags and no movetext, at the end of the input and before the next game.
+    unterminated("[Event \"b\"]\n[Site \"x\"]\n", 4, 0);
+    unterminated("[Event \"b\"]\n[Site \"x\"]", 4, 0);
+    let text = format!("[Event \"b\"]\n[Site \"x\"]\n\n{first}");
+    let items: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
+        && matches!(&e.kind, PdnErrorKind::UnterminatedGame(g) if g.tag("Event") == Some("b"))));
+    assert_eq!(items[1].as_ref().map(|g| g.moves().len()), Ok(2));
+    // Movetext without a result before the next game's tags.
+    let text = format!("[Event \"b\"]\n1. 9-13 22-18\n{first}");
+    let items: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+    assert!(matches!(&items[0], Err(e) if (e.game, e.line) == (1, 1)
+        && matches!(&e.kind, PdnErrorKind::UnterminatedGame(g) if g.moves().len() == 2)));
+    assert_eq!(items[1].as_ref().map(|g| g.moves().len()), Ok(2));
+    // Cut anywhere else: the error of what was cut.
+    for (cut, line, kind) in [
+        (
+            "[Event \"b",
+            4,
+            PdnErrorKind::BadTag("[Event \"b".to_owned()),
+        ),
+        (
+            "[Event \"b\"]\n[Si",
+            5,
+            PdnErrorKind::BadTag("[Si".to_owned()),
+        ),
+        (
+            "[Event \"b\"]\n1. 11-15 {a comm",
+            5,
+            PdnErrorKind::UnterminatedComment,
+        ),
+        (
+            "[Event \"b\"]\n1. 11-15 23-19 (2. 9-13\n22-18",
+            5,
+            PdnErrorKind::UnterminatedVariation,
+        ),
+        (
+            "[Event \"b\"]\n1. 11-15 23-19 2. 8-",
+            5,
+            PdnErrorKind::Move {
+                ply: 3,
+                text: "8-".to_owned(),
+                source: MoveTextError::Syntax("8-".to_owned()),
+            },
+        ),
+        (
+            "[Event \"b\"]\n1. 11-15 23-19 1",
+            5,
+            PdnErrorKind::Unexpected("1".to_owned()),
+        ),
+        (
+            "[Event \"b\"]\n1. 11-15 23-19 1/2",
+            5,
+            PdnErrorKind::Unexpected("1/2".to_owned()),
+        ),
+    ] {
+        for eol in ["\n", "\r\n", "\r"] {
+            let text = format!("{first}{cut}").replace('\n', eol);
+            assert_eq!(
+                outline(&text),
+                vec![
+                    Item::Game("a".to_owned(), 2),
+                    Item::Error(2, line, kind.clone())
+                ],
+                "{cut:?} {eol:?}"
+            );
+        }
+    }
 }
