@@ -438,6 +438,30 @@ impl San {
                 {
                     return Err(Unresolved::Illegal);
                 }
+                // One knight, bishop, rook or queen reaches `to` (`reach` holds the squares
+                // from which one attacks it, and a slider's attacks are symmetric), out of
+                // check: legal unless it is pinned and leaves its pin line (K13), as the
+                // generator below would find, without generating.
+                if !matches!(role, Role::Pawn | Role::King)
+                    && pos.checkers.is_empty()
+                    && let Some(sq) = from.single()
+                {
+                    let free = !pos.pinned.contains(sq)
+                        || (role != Role::Knight
+                            && crate::attacks::line(pos.king(pos.turn), sq).contains(to));
+                    return if free {
+                        Ok((
+                            Move {
+                                from: sq,
+                                to,
+                                promotion,
+                            },
+                            role,
+                        ))
+                    } else {
+                        Err(Unresolved::Illegal)
+                    };
+                }
                 let mut found: Option<Square> = None;
                 let mut ambiguous = false;
                 pos.generate_from(from, &mut |pm| {
