@@ -591,6 +591,31 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITER[b as usize]
 }
 
+/// Where the first of the bytes `needles` is in `hay`: eight bytes at a time (each compared
+/// as one `u64`), for the long runs of comment text.
+fn find_any<const N: usize>(hay: &[u8], needles: [u8; N]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let (chunks, tail) = hay.as_chunks::<8>();
+    for (k, chunk) in chunks.iter().enumerate() {
+        let word = u64::from_le_bytes(*chunk);
+        // A byte equal to a needle is zero in `word ^ needle`; the lowest flagged byte is
+        // the first zero byte (a borrow only flags bytes above a zero one).
+        let mut zeros = 0;
+        for &n in &needles {
+            let x = word ^ (ONES * u64::from(n));
+            zeros |= x.wrapping_sub(ONES) & !x & HIGHS;
+        }
+        if zeros != 0 {
+            return Some(k * 8 + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let at = chunks.len() * 8;
+    tail.iter()
+        .position(|d| needles.contains(d))
+        .map(|n| at + n)
+}
+
 impl Lexer {
     /// Lexes bytes until the builder has a finished game; returns how many were used.
     /// Words, comments and escape lines are scanned in bulk; the rest byte by byte.
@@ -620,6 +645,20 @@ impl Lexer {
                             .position(|&d| !matches!(d, b' ' | b'\t' | b'\x0c'))
                             .unwrap_or(rest.len() - 1);
                         i += n;
+                    } else if c == b'{'
+                        && let Some(n) = find_any(&rest[1..], [b'}', b'\n', b'\r'])
+                        && rest[1 + n] == b'}'
+                    {
+                        // A comment on one line, whole in `bytes` (nearly all): read in
+                        // place, as `Comment` would read it without copying it to `buf`.
+                        self.at_line_start = false;
+                        b.token(Tok::Comment(&rest[1..=n]), self.line);
+                        i += n + 2;
+                        self.after_cr = false;
+                        if !b.finished.is_empty() {
+                            return i;
+                        }
+                        continue;
                     } else if is_delimiter(c) || c == b'%' || c == BOM[0] {
                         self.step(c, b);
                     } else {
@@ -658,6 +697,26 @@ impl Lexer {
                     }
                 },
                 LexState::Comment => i += self.comment(rest, b),
+                LexState::Tag { quoted, .. } => {
+                    // Up to the next byte the tag's state machine acts on, kept at once;
+                    // any other byte ends an escape (a `\` before it).
+                    let n = rest
+                        .iter()
+                        .position(|&d| matches!(d, b'"' | b'\\' | b']' | b'\n' | b'\r'))
+                        .unwrap_or(rest.len());
+                    if n == 0 {
+                        self.step(rest[0], b);
+                        i += 1;
+                    } else {
+                        self.keep(&rest[..n]);
+                        self.state = LexState::Tag {
+                            quoted,
+                            escaped: false,
+                        };
+                        self.at_line_start = false;
+                        i += n;
+                    }
+                }
                 LexState::LineComment | LexState::Escape => {
                     // Up to the line break, which Ground then counts: `\n`, or `\r` (alone in
                     // classic Mac OS files, where a `;` comment ran on to the end of the file).
@@ -760,7 +819,7 @@ impl Lexer {
                 }
             }
             CommentLine::Rest { blank } => {
-                let n = rest.iter().position(|&d| matches!(d, b'}' | b'\n' | b'\r'));
+                let n = find_any(rest, [b'}', b'\n', b'\r']);
                 let body = &rest[..n.unwrap_or(rest.len())];
                 let blank = blank && body.iter().all(u8::is_ascii_whitespace);
                 self.keep(body);
@@ -1483,6 +1542,14 @@ fn printing(text: &str) -> String {
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
+    // Printable ASCII (nearly every comment: no line break, control character or other
+    // script) is only trimmed. Checked without an early exit, so that it is vectorised.
+    let printable = text
+        .iter()
+        .fold(true, |all, &c| all & (b' '..=b'~').contains(&c));
+    if printable && let Ok(ascii) = core::str::from_utf8(text.trim_ascii()) {
+        return ascii.to_owned();
+    }
     let decoded = decode(text);
     let other_control = |c: char| c.is_control() && c != '\n' && c != '\r';
     // Nearly every comment has no control character but line breaks: not copied here.
