@@ -1081,6 +1081,10 @@ struct Builder {
     games: usize,
     /// Whether a blank line came since the last token.
     blank: bool,
+    /// The main line's move list of the last game read, emptied: the next game collects its
+    /// moves there and its [`PgnGame::moves`] gets an allocation of its exact size, instead
+    /// of growing one move by move.
+    spare_moves: Vec<Move>,
 }
 
 impl Builder {
@@ -1158,14 +1162,15 @@ impl Builder {
             }
             None => Position::new(),
         };
-        self.frames = vec![Frame {
+        self.frames.clear();
+        self.frames.push(Frame {
             pos: start.clone(),
             before_last: None,
-            moves: Vec::new(),
+            moves: core::mem::take(&mut self.spare_moves),
             variations: Vec::new(),
             ply: 0,
             open_line: 0,
-        }];
+        });
         self.start = Some(start);
     }
 
@@ -1428,10 +1433,14 @@ impl Builder {
             let line = inner.open_line;
             self.fail(line, PgnErrorKind::Parentheses);
         }
-        let done = core::mem::take(self);
+        let mut done = core::mem::take(self);
         self.finished = done.finished;
         self.games = done.games + 1;
-        let item = match (done.error, done.start, done.frames.into_iter().next()) {
+        // The buffers of this game, emptied, are the next one's (see `spare_moves`).
+        let main = (!done.frames.is_empty()).then(|| done.frames.swap_remove(0));
+        done.frames.clear();
+        self.frames = done.frames;
+        let item = match (done.error, done.start, main) {
             (Some(e), _, _) => Err(PgnError {
                 game: self.games,
                 ..e
@@ -1448,11 +1457,16 @@ impl Builder {
                     .or(tag_result)
                     .unwrap_or(GameResult::Unknown);
                 let result = decided_result(&main.pos, given);
+                let moves = main.moves.clone();
+                self.spare_moves = main.moves;
+                self.spare_moves.clear();
+                let comments = done.comments.drain(..).collect();
+                self.comments = done.comments;
                 Ok(PgnGame {
                     tags: canonical_tags_owned(done.tags, &start, result),
                     start,
-                    moves: main.moves,
-                    comments: done.comments,
+                    moves,
+                    comments,
                     nags: done.nags,
                     variations: main.variations,
                     result,
@@ -1607,8 +1621,9 @@ fn canonical_tags_owned(
     result: GameResult,
 ) -> Vec<(String, String)> {
     let (roster, others) = tag_plan(&raw);
-    // Each index is taken once: a name's first appearance for its name, its last for its
-    // value, and names are distinct.
+    // Each name and value is taken at most once: a roster tag's name and value at its last
+    // appearance, another tag's name at its first and its value at its last (the roster
+    // names are not among the others).
     build_tags(
         &roster,
         &others,
@@ -1659,13 +1674,15 @@ fn build_tags(
 ) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = Vec::with_capacity(ROSTER.len() + others.len() + 2);
     for (&tag, &at) in ROSTER.iter().zip(roster) {
+        // The name as read when there is one (no new string; the same text).
+        let name = at.map_or_else(|| tag.to_owned(), |i| field(i, true));
         let v = match (tag, at) {
             ("Result", _) => result.to_string(),
             (_, Some(i)) => field(i, false),
             ("Date", None) => "????.??.??".to_owned(),
             (_, None) => "?".to_owned(),
         };
-        tags.push((tag.to_owned(), v));
+        tags.push((name, v));
     }
     for &(n, v) in others {
         tags.push((field(n, true), field(v, false)));
