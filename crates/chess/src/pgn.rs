@@ -1462,8 +1462,9 @@ impl Builder {
                 self.spare_moves.clear();
                 let comments = done.comments.drain(..).collect();
                 self.comments = done.comments;
+                self.tags = done.tags;
                 Ok(PgnGame {
-                    tags: canonical_tags_owned(done.tags, &start, result),
+                    tags: canonical_tags_owned(&mut self.tags, &start, result),
                     start,
                     moves,
                     comments,
@@ -1614,23 +1615,25 @@ fn canonical_tags(
 }
 
 /// [`canonical_tags`] moving the names and values out of `raw` instead of copying them (the
-/// reader's own tags, dropped afterwards).
+/// reader's own tags), leaving `raw` empty for the next game.
 fn canonical_tags_owned(
-    mut raw: Vec<(String, String)>,
+    raw: &mut Vec<(String, String)>,
     start: &Position,
     result: GameResult,
 ) -> Vec<(String, String)> {
-    let (roster, others) = tag_plan(&raw);
+    let (roster, others) = tag_plan(raw);
     // Each name and value is taken at most once: a roster tag's name and value at its last
     // appearance, another tag's name at its first and its value at its last (the roster
     // names are not among the others).
-    build_tags(
+    let tags = build_tags(
         &roster,
         &others,
         |i, name| core::mem::take(if name { &mut raw[i].0 } else { &mut raw[i].1 }),
         start,
         result,
-    )
+    );
+    raw.clear();
+    tags
 }
 
 /// Where [`canonical_tags`] takes its tags from in `raw`: the index of the last value of each
