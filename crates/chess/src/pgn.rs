@@ -1517,8 +1517,15 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     } else {
         rest.trim_ascii_end().strip_suffix(b"\"")?
     };
+    // Nearly every value has no escape and no carriage return: copied whole.
+    let plain = !value.iter().any(|&c| c == b'\\' || c == b'\r');
     let mut out = Vec::with_capacity(value.len());
-    let mut i = 0;
+    let mut i = if plain {
+        out.extend_from_slice(value);
+        value.len()
+    } else {
+        0
+    };
     while let Some(&c) = value.get(i) {
         match c {
             b'\\' if matches!(value.get(i + 1), Some(b'"' | b'\\')) => {
@@ -1534,11 +1541,22 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     }
     // UTF-8 without control characters (nearly every value) is kept as it is, not copied.
     let value = match String::from_utf8(out) {
-        Ok(v) if !v.chars().any(char::is_control) => v,
+        Ok(v) if !has_control(v.as_bytes()) => v,
         Ok(v) => printing(&v),
         Err(e) => printing(&decode(e.as_bytes())),
     };
     Some((name.into_owned(), value))
+}
+
+/// Whether UTF-8 text holds a control character ([`char::is_control`]: U+0000 to U+001F
+/// and U+007F to U+009F), read from its bytes: one below 0x20, 0x7F, or 0xC2 then 0x80 to
+/// 0x9F (U+0080 to U+009F; in UTF-8, 0xC2 only starts a character).
+fn has_control(utf8: &[u8]) -> bool {
+    utf8.iter().enumerate().any(|(i, &c)| {
+        c < 0x20
+            || c == 0x7f
+            || (c == 0xc2 && utf8.get(i + 1).is_some_and(|n| (0x80..=0x9f).contains(n)))
+    })
 }
 
 /// `text` with each control character (tab, vertical tab, form feed, NUL, DEL, ...) as a
@@ -1999,5 +2017,55 @@ fn move_text(pos: &Position, m: Move, first: bool) -> String {
         Color::White => format!("{}. {san}", pos.fullmoves()),
         Color::Black if first => format!("{}... {san}", pos.fullmoves()),
         Color::Black => san.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_any, has_control};
+
+    /// The byte-level control check the tag reader uses says what `char::is_control` says, for
+    /// every character alone and between others (the export format has no control character
+    /// in a string, PGN standard 7).
+    #[test]
+    fn has_control_agrees_with_char_is_control_on_every_char() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            for text in [c.to_string(), format!("a{c}\u{e9}"), format!("\u{c2a0}{c}")] {
+                assert_eq!(
+                    has_control(text.as_bytes()),
+                    text.chars().any(char::is_control),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    /// The eight-bytes-at-a-time search finds the first needle wherever it stands.
+    #[test]
+    fn find_any_finds_the_first_needle_at_every_offset() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut hay = vec![b'x'; len];
+                if at < len {
+                    hay[at] = b'}';
+                }
+                if at + 3 < len {
+                    hay[at + 3] = b'\n';
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(find_any(&hay, [b'}', b'\n', b'\r']), want, "{len} {at}");
+                // Every byte value below, at and above a needle (borrows between bytes).
+                for other in 0..=255u8 {
+                    if !matches!(other, b'}' | b'\n' | b'\r') {
+                        hay.iter_mut().take(at).for_each(|b| *b = other);
+                        assert_eq!(
+                            find_any(&hay, [b'}', b'\n', b'\r']),
+                            want,
+                            "{len} {at} {other}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
