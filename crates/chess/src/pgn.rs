@@ -672,6 +672,31 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITER[b as usize]
 }
 
+/// Where the first of the bytes `needles` is in `hay`: eight bytes at a time (each compared
+/// as one `u64`), for the long runs of comment text.
+fn find_any<const N: usize>(hay: &[u8], needles: [u8; N]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let (chunks, tail) = hay.as_chunks::<8>();
+    for (k, chunk) in chunks.iter().enumerate() {
+        let word = u64::from_le_bytes(*chunk);
+        // A byte equal to a needle is zero in `word ^ needle`; the lowest flagged byte is
+        // the first zero byte (a borrow only flags bytes above a zero one).
+        let mut zeros = 0;
+        for &n in &needles {
+            let x = word ^ (ONES * u64::from(n));
+            zeros |= x.wrapping_sub(ONES) & !x & HIGHS;
+        }
+        if zeros != 0 {
+            return Some(k * 8 + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let at = chunks.len() * 8;
+    tail.iter()
+        .position(|d| needles.contains(d))
+        .map(|n| at + n)
+}
+
 impl Lexer {
     /// Lexes bytes until the builder has a finished game; returns how many were used.
     /// Words, comments and escape lines are scanned in bulk; the rest byte by byte.
@@ -701,6 +726,20 @@ impl Lexer {
                             .position(|&d| !matches!(d, b' ' | b'\t' | b'\x0c'))
                             .unwrap_or(rest.len() - 1);
                         i += n;
+                    } else if c == b'{'
+                        && let Some(n) = find_any(&rest[1..], [b'}', b'\n', b'\r'])
+                        && rest[1 + n] == b'}'
+                    {
+                        // A comment on one line, whole in `bytes` (nearly all): read in
+                        // place, as `Comment` would read it without copying it to `buf`.
+                        self.at_line_start = false;
+                        b.token(Tok::Comment(&rest[1..=n]), self.line);
+                        i += n + 2;
+                        self.after_cr = false;
+                        if !b.finished.is_empty() {
+                            return i;
+                        }
+                        continue;
                     } else if is_delimiter(c) || c == b'%' || c == BOM[0] {
                         self.step(c, b);
                     } else {
@@ -739,6 +778,26 @@ impl Lexer {
                     }
                 },
                 LexState::Comment => i += self.comment(rest, b),
+                LexState::Tag { quoted, .. } => {
+                    // Up to the next byte the tag's state machine acts on, kept at once;
+                    // any other byte ends an escape (a `\` before it).
+                    let n = rest
+                        .iter()
+                        .position(|&d| matches!(d, b'"' | b'\\' | b']' | b'\n' | b'\r'))
+                        .unwrap_or(rest.len());
+                    if n == 0 {
+                        self.step(rest[0], b);
+                        i += 1;
+                    } else {
+                        self.keep(&rest[..n]);
+                        self.state = LexState::Tag {
+                            quoted,
+                            escaped: false,
+                        };
+                        self.at_line_start = false;
+                        i += n;
+                    }
+                }
                 LexState::LineComment | LexState::Escape => {
                     // Up to the line break, which Ground then counts: `\n`, or `\r` (alone in
                     // classic Mac OS files, where a `;` comment ran on to the end of the file).
@@ -852,7 +911,7 @@ impl Lexer {
                 }
             }
             CommentLine::Rest { blank } => {
-                let n = rest.iter().position(|&d| matches!(d, b'}' | b'\n' | b'\r'));
+                let n = find_any(rest, [b'}', b'\n', b'\r']);
                 let body = &rest[..n.unwrap_or(rest.len())];
                 let blank = blank && body.iter().all(u8::is_ascii_whitespace);
                 self.keep(body);
@@ -1170,6 +1229,10 @@ struct Builder {
     games: usize,
     /// Whether a blank line came since the last token.
     blank: bool,
+    /// The main line's move list of the last game read, emptied: the next game collects its
+    /// moves there and its [`PgnGame::moves`] gets an allocation of its exact size, instead
+    /// of growing one move by move.
+    spare_moves: Vec<Move>,
 }
 
 impl Builder {
@@ -1247,14 +1310,15 @@ impl Builder {
             }
             None => Position::new(),
         };
-        self.frames = vec![Frame {
+        self.frames.clear();
+        self.frames.push(Frame {
             pos: start.clone(),
             before_last: None,
-            moves: Vec::new(),
+            moves: core::mem::take(&mut self.spare_moves),
             variations: Vec::new(),
             ply: 0,
             open_line: 0,
-        }];
+        });
         self.start = Some(start);
     }
 
@@ -1521,10 +1585,14 @@ impl Builder {
             let line = inner.open_line;
             self.fail(line, PgnErrorKind::Parentheses);
         }
-        let done = core::mem::take(self);
+        let mut done = core::mem::take(self);
         self.finished = done.finished;
         self.games = done.games + 1;
-        let item = match (done.error, done.start, done.frames.into_iter().next()) {
+        // The buffers of this game, emptied, are the next one's (see `spare_moves`).
+        let main = (!done.frames.is_empty()).then(|| done.frames.swap_remove(0));
+        done.frames.clear();
+        self.frames = done.frames;
+        let item = match (done.error, done.start, main) {
             (Some(e), _, _) => Err(PgnError {
                 game: self.games,
                 ..e
@@ -1542,11 +1610,17 @@ impl Builder {
                     .or(tag_result)
                     .unwrap_or(GameResult::Unknown);
                 let result = decided_result(&main.pos, given);
+                let moves = main.moves.clone();
+                self.spare_moves = main.moves;
+                self.spare_moves.clear();
+                let comments = done.comments.drain(..).collect();
+                self.comments = done.comments;
+                self.tags = done.tags;
                 let game = PgnGame {
-                    tags: canonical_tags_owned(done.tags, &start, result),
+                    tags: canonical_tags_owned(&mut self.tags, &start, result),
                     start,
-                    moves: main.moves,
-                    comments: done.comments,
+                    moves,
+                    comments,
                     nags: done.nags,
                     variations: main.variations,
                     result,
@@ -1618,8 +1692,15 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     } else {
         rest.trim_ascii_end().strip_suffix(b"\"")?
     };
+    // Nearly every value has no escape and no carriage return: copied whole.
+    let plain = !value.iter().any(|&c| c == b'\\' || c == b'\r');
     let mut out = Vec::with_capacity(value.len());
-    let mut i = 0;
+    let mut i = if plain {
+        out.extend_from_slice(value);
+        value.len()
+    } else {
+        0
+    };
     while let Some(&c) = value.get(i) {
         match c {
             b'\\' if matches!(value.get(i + 1), Some(b'"' | b'\\')) => {
@@ -1635,11 +1716,22 @@ fn parse_tag(body: &[u8]) -> Option<(String, String)> {
     }
     // UTF-8 without control characters (nearly every value) is kept as it is, not copied.
     let value = match String::from_utf8(out) {
-        Ok(v) if !v.chars().any(char::is_control) => v,
+        Ok(v) if !has_control(v.as_bytes()) => v,
         Ok(v) => printing(&v),
         Err(e) => printing(&decode(e.as_bytes())),
     };
     Some((name.into_owned(), value))
+}
+
+/// Whether UTF-8 text holds a control character ([`char::is_control`]: U+0000 to U+001F
+/// and U+007F to U+009F), read from its bytes: one below 0x20, 0x7F, or 0xC2 then 0x80 to
+/// 0x9F (U+0080 to U+009F; in UTF-8, 0xC2 only starts a character).
+fn has_control(utf8: &[u8]) -> bool {
+    utf8.iter().enumerate().any(|(i, &c)| {
+        c < 0x20
+            || c == 0x7f
+            || (c == 0xc2 && utf8.get(i + 1).is_some_and(|n| (0x80..=0x9f).contains(n)))
+    })
 }
 
 /// `text` with each control character (tab, vertical tab, form feed, NUL, DEL, ...) as a
@@ -1658,6 +1750,14 @@ fn printing(text: &str) -> String {
 /// A comment's text: the ends trimmed, each line break with the whitespace around it as one
 /// space (the writer wraps long comments at single spaces, so this reads them back equal).
 fn fold_comment(text: &[u8]) -> String {
+    // Printable ASCII (nearly every comment: no line break, control character or other
+    // script) is only trimmed. Checked without an early exit, so that it is vectorised.
+    let printable = text
+        .iter()
+        .fold(true, |all, &c| all & (b' '..=b'~').contains(&c));
+    if printable && let Ok(ascii) = core::str::from_utf8(text.trim_ascii()) {
+        return ascii.to_owned();
+    }
     let decoded = decode(text);
     let other_control = |c: char| c.is_control() && c != '\n' && c != '\r';
     // Nearly every comment has no control character but line breaks: not copied here.
@@ -1708,22 +1808,25 @@ fn canonical_tags(
 }
 
 /// [`canonical_tags`] moving the names and values out of `raw` instead of copying them (the
-/// reader's own tags, dropped afterwards).
+/// reader's own tags), leaving `raw` empty for the next game.
 fn canonical_tags_owned(
-    mut raw: Vec<(String, String)>,
+    raw: &mut Vec<(String, String)>,
     start: &Position,
     result: GameResult,
 ) -> Vec<(String, String)> {
-    let (roster, others) = tag_plan(&raw);
-    // Each index is taken once: a name's first appearance for its name, its last for its
-    // value, and names are distinct.
-    build_tags(
+    let (roster, others) = tag_plan(raw);
+    // Each name and value is taken at most once: a roster tag's name and value at its last
+    // appearance, another tag's name at its first and its value at its last (the roster
+    // names are not among the others).
+    let tags = build_tags(
         &roster,
         &others,
         |i, name| core::mem::take(if name { &mut raw[i].0 } else { &mut raw[i].1 }),
         start,
         result,
-    )
+    );
+    raw.clear();
+    tags
 }
 
 /// Where [`canonical_tags`] takes its tags from in `raw`: the index of the last value of each
@@ -1767,13 +1870,15 @@ fn build_tags(
 ) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = Vec::with_capacity(ROSTER.len() + others.len() + 2);
     for (&tag, &at) in ROSTER.iter().zip(roster) {
+        // The name as read when there is one (no new string; the same text).
+        let name = at.map_or_else(|| tag.to_owned(), |i| field(i, true));
         let v = match (tag, at) {
             ("Result", _) => result.to_string(),
             (_, Some(i)) => field(i, false),
             ("Date", None) => "????.??.??".to_owned(),
             (_, None) => "?".to_owned(),
         };
-        tags.push((tag.to_owned(), v));
+        tags.push((name, v));
     }
     for &(n, v) in others {
         tags.push((field(n, true), field(v, false)));
@@ -2089,5 +2194,55 @@ fn move_text(pos: &Position, m: Move, first: bool) -> String {
         Color::White => format!("{}. {san}", pos.fullmoves()),
         Color::Black if first => format!("{}... {san}", pos.fullmoves()),
         Color::Black => san.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_any, has_control};
+
+    /// The byte-level control check the tag reader uses says what `char::is_control` says, for
+    /// every character alone and between others (the export format has no control character
+    /// in a string, PGN standard 7).
+    #[test]
+    fn has_control_agrees_with_char_is_control_on_every_char() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            for text in [c.to_string(), format!("a{c}\u{e9}"), format!("\u{c2a0}{c}")] {
+                assert_eq!(
+                    has_control(text.as_bytes()),
+                    text.chars().any(char::is_control),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    /// The eight-bytes-at-a-time search finds the first needle wherever it stands.
+    #[test]
+    fn find_any_finds_the_first_needle_at_every_offset() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut hay = vec![b'x'; len];
+                if at < len {
+                    hay[at] = b'}';
+                }
+                if at + 3 < len {
+                    hay[at + 3] = b'\n';
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(find_any(&hay, [b'}', b'\n', b'\r']), want, "{len} {at}");
+                // Every byte value below, at and above a needle (borrows between bytes).
+                for other in 0..=255u8 {
+                    if !matches!(other, b'}' | b'\n' | b'\r') {
+                        hay.iter_mut().take(at).for_each(|b| *b = other);
+                        assert_eq!(
+                            find_any(&hay, [b'}', b'\n', b'\r']),
+                            want,
+                            "{len} {at} {other}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

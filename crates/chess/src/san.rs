@@ -438,6 +438,45 @@ impl San {
                 {
                     return Err(Unresolved::Illegal);
                 }
+                // The common cases without generating: one piece that may make the move,
+                // whose legality is then a matter of pins or of the king's target square.
+                // The generator below decides the rest (checks, en passant, several
+                // candidates, moves that are not legal) as before.
+                match role {
+                    // A king's step (K12): legal when no enemy piece attacks its target with
+                    // the king gone from its square (K14; castling is `San::Castle`, and its
+                    // rook's square is refused above as our own).
+                    Role::King => {
+                        if let Some(sq) = from.single() {
+                            let attacked = pos.attackers_to(to, !pos.turn, occ.without(sq)).any();
+                            return Self::found(!attacked, sq, to, promotion, role);
+                        }
+                    }
+                    _ if pos.checkers.any() => {}
+                    // A pawn's advance (K5) or capture of a piece (K6) out of check: legal
+                    // unless pinned off its line (A9).
+                    Role::Pawn => {
+                        if let Some(sq) = pawn_origin(pos, file, rank, to) {
+                            return Self::found(pos.may_leave(sq, to), sq, to, promotion, role);
+                        }
+                    }
+                    // One knight, bishop, rook or queen reaches `to` (`reach` holds the
+                    // squares from which one attacks it: a slider's attacks are symmetric),
+                    // out of check: legal unless pinned off its line (A9; a pinned knight
+                    // never stays on it).
+                    _ => {
+                        if let Some(sq) = from.single() {
+                            let free = role != Role::Knight || !pos.pinned.contains(sq);
+                            return Self::found(
+                                free && pos.may_leave(sq, to),
+                                sq,
+                                to,
+                                promotion,
+                                role,
+                            );
+                        }
+                    }
+                }
                 let mut found: Option<Square> = None;
                 let mut ambiguous = false;
                 pos.generate_from(from, &mut |pm| {
@@ -461,6 +500,80 @@ impl San {
                 }
             }
         }
+    }
+
+    /// The move from `from` to `to` when `legal`, for [`San::resolve`].
+    fn found(
+        legal: bool,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+        role: Role,
+    ) -> Result<(Move, Role), Unresolved> {
+        if legal {
+            Ok((
+                Move {
+                    from,
+                    to,
+                    promotion,
+                },
+                role,
+            ))
+        } else {
+            Err(Unresolved::Illegal)
+        }
+    }
+}
+
+/// The one pawn that may play a pawn SAN without a rank (`e4`, `exd5`) to `to`, for
+/// [`San::resolve`]'s shortcut: the pawn one square behind an empty `to` (or two, from its
+/// start rank over an empty square), or the pawn of the given file capturing a piece on
+/// `to`. `None` when the generator must decide (en passant, an occupied or unreachable
+/// target, a file of no capture).
+fn pawn_origin(
+    pos: &Position,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+) -> Option<Square> {
+    if rank.is_some() {
+        return None;
+    }
+    let us = pos.turn;
+    let pawns = pos.board.by_piece(Piece {
+        color: us,
+        role: Role::Pawn,
+    });
+    let occ = pos.board.occupied();
+    match file {
+        None => {
+            if occ.contains(to) {
+                return None;
+            }
+            let back = us.fold(-1, 1);
+            let one = to.offset(0, back)?;
+            if pawns.contains(one) {
+                return Some(one);
+            }
+            let double = to.rank() == us.fold(Rank::Fourth, Rank::Fifth);
+            let two = to.offset(0, 2 * back)?;
+            (double && !occ.contains(one) && pawns.contains(two)).then_some(two)
+        }
+        Some(f) => {
+            if !pos.board.by_color(!us).contains(to) {
+                return None;
+            }
+            (crate::attacks::pawn_attacks(!us, to) & pawns & Bitboard::file(f)).single()
+        }
+    }
+}
+
+impl Position {
+    /// Whether the piece on `from` may go to `to` as far as pins go: it is not pinned, or
+    /// `to` is on its pin line (A9).
+    #[inline]
+    fn may_leave(&self, from: Square, to: Square) -> bool {
+        !self.pinned.contains(from) || crate::attacks::line(self.king(self.turn), from).contains(to)
     }
 }
 

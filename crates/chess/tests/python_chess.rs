@@ -404,3 +404,147 @@ fn python_chess_fen_disagreements_are_decided() {
         Err(FenError::BoardChar(_))
     ));
 }
+
+/// Rules K5, K6 and K8-K12 (how each piece moves), K14 and A9 (no move may leave the own king
+/// attacked: pins, a king's step), section 6 (SAN): on every eighth standard position of the
+/// golden games, every SAN that names a pawn advance or capture (with and without
+/// promotion), a king's step, or a knight, bishop, rook or queen move to any square (with no
+/// origin, its file or its rank) gets the verdict python-chess's list of legal moves gives:
+/// the one move it names, illegal when none, ambiguous when several. The reader resolves
+/// most SAN without generating moves (one candidate piece, then pins or the king's target
+/// checked directly); this pins each shortcut to an independent move list.
+#[test]
+fn san_verdicts_follow_python_chess_legal_moves() {
+    let mut lines = POSITIONS.lines().skip(1);
+    let (mut positions, mut checked, mut legal, mut ambiguous) = (0usize, 0usize, 0usize, 0usize);
+    let mut index = 0usize;
+    while let Some(line) = lines.next() {
+        let (flag, fen) = line
+            .strip_prefix("game ")
+            .and_then(|rest| rest.split_once(' '))
+            .unwrap_or_else(|| panic!("game line expected: {line}"));
+        let mut pos = Position::from_fen(fen, mode(flag)).expect("fen");
+        let ucis: Vec<&str> = lines
+            .next()
+            .and_then(|l| l.strip_prefix("moves"))
+            .expect("moves line")
+            .split_whitespace()
+            .collect();
+        for ply in 0..=ucis.len() {
+            let expected: Vec<&str> = lines.next().expect("position line").split('\t').collect();
+            index += 1;
+            if flag == "0" && index.is_multiple_of(8) {
+                positions += 1;
+                let theirs: Vec<&str> = expected[2]
+                    .split_whitespace()
+                    .map(|pair| pair.split_once(':').expect("uci:san").0)
+                    .collect();
+                let (c, l, a) = check_san_verdicts(&pos, &theirs);
+                checked += c;
+                legal += l;
+                ambiguous += a;
+            }
+            if let Some(uci) = ucis.get(ply) {
+                let m = pos.parse_uci(uci).expect("python's move");
+                pos.play(m).expect("python's move is legal");
+            }
+        }
+    }
+    assert!(positions > 200, "{positions} positions");
+    assert!(
+        legal > 10_000 && ambiguous > 0,
+        "{legal} legal, {ambiguous} ambiguous"
+    );
+    println!("{positions} positions, {checked} SAN, {legal} legal, {ambiguous} ambiguous");
+}
+
+/// [`san_verdicts_follow_python_chess_legal_moves`] on one position whose legal moves are
+/// `theirs` (UCI, castling as the king's two-square step): how many SAN were checked, how
+/// many named a legal move, how many were ambiguous.
+fn check_san_verdicts(pos: &Position, theirs: &[&str]) -> (usize, usize, usize) {
+    let role_letter = |sq: &str| {
+        let sq: Square = sq.parse().expect("square");
+        pos.board()
+            .piece_at(sq)
+            .map(|p| p.role.char().to_ascii_uppercase())
+    };
+    // Python's moves as (piece letter, from, to, promotion), castling left out (SAN writes it
+    // O-O; a king's SAN names only its steps).
+    let moves: Vec<(char, &str, &str, &str)> = theirs
+        .iter()
+        .map(|u| {
+            (
+                role_letter(&u[..2]).expect("a piece"),
+                &u[..2],
+                &u[2..4],
+                &u[4..],
+            )
+        })
+        .filter(|&(r, from, to, _)| r != 'K' || from.as_bytes()[0].abs_diff(to.as_bytes()[0]) < 2)
+        .collect();
+    let (mut checked, mut legal, mut ambiguous) = (0, 0, 0);
+    let mut verdict = |san: String, matching: Vec<String>| {
+        checked += 1;
+        let ours = pos.parse_san(&san);
+        match matching.as_slice() {
+            [] => assert!(
+                matches!(ours, Err(SanError::Illegal(_))),
+                "{san} in {pos}: {ours:?}"
+            ),
+            [uci] => {
+                let m = ours.unwrap_or_else(|e| panic!("{san} in {pos}: {e}, python plays {uci}"));
+                assert_eq!(&pos.to_uci(m).to_string(), uci, "{san} in {pos}");
+                legal += 1;
+            }
+            _ => {
+                assert!(
+                    matches!(ours, Err(SanError::Ambiguous(_))),
+                    "{san} in {pos}: {ours:?}, python has {matching:?}"
+                );
+                ambiguous += 1;
+            }
+        }
+    };
+    let find = |letter: char, to: &str, promo: &str, origin: &dyn Fn(&str) -> bool| {
+        moves
+            .iter()
+            .filter(|&&(r, f, t, p)| r == letter && t == to && p == promo && origin(f))
+            .map(|&(_, f, t, p)| format!("{f}{t}{p}"))
+            .collect::<Vec<_>>()
+    };
+    for file in 'a'..='h' {
+        for rank in '1'..='8' {
+            let to = format!("{file}{rank}");
+            let promos: &[&str] = if matches!(rank, '1' | '8') {
+                &["", "q", "n"]
+            } else {
+                &[""]
+            };
+            for &promo in promos {
+                let suffix = if promo.is_empty() {
+                    String::new()
+                } else {
+                    format!("={}", promo.to_uppercase())
+                };
+                // An advance: the pawn of the target's file.
+                let m = find('P', &to, promo, &|f| f.starts_with(file));
+                verdict(format!("{to}{suffix}"), m);
+                for from in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+                    if (from as u8).abs_diff(file as u8) == 1 {
+                        let m = find('P', &to, promo, &|f| f.starts_with(from));
+                        verdict(format!("{from}x{to}{suffix}"), m);
+                    }
+                }
+            }
+            verdict(format!("K{to}"), find('K', &to, "", &|_| true));
+            for letter in ['N', 'B', 'R', 'Q'] {
+                verdict(format!("{letter}{to}"), find(letter, &to, "", &|_| true));
+                for c in ('a'..='h').chain('1'..='8') {
+                    let m = find(letter, &to, "", &|f| f.contains(c));
+                    verdict(format!("{letter}{c}{to}"), m);
+                }
+            }
+        }
+    }
+    (checked, legal, ambiguous)
+}
