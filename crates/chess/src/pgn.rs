@@ -283,9 +283,10 @@ pub struct Variation {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A tag pair that is not `[Name "value"]`.
-    #[error("malformed tag pair")]
-    Tag,
+    /// A tag pair that is not `[Name "value"]`: its text, shortened to an excerpt
+    /// (`boardgame_core::text::excerpt`).
+    #[error("malformed tag pair {0:?}: not [Name \"value\"]")]
+    Tag(String),
     /// A `{` comment without its `}`.
     #[error("comment not closed")]
     UnclosedComment,
@@ -1344,8 +1345,9 @@ impl Builder {
                     && (self.error.is_some()
                         || self.tags.first().is_some_and(|(first, _)| match &tag {
                             Some((n, _)) => n == first,
-                            // A malformed tag pair is read for its name (`[Event x]`).
-                            None => tag_name(body) == first.as_bytes(),
+                            // A malformed tag pair closed on its line is read for its
+                            // name (`[Event x]`).
+                            None => body.ends_with(b"]") && tag_name(body) == first.as_bytes(),
                         }));
                 if self.seen_moves || cut_off {
                     self.finish(false);
@@ -1357,7 +1359,7 @@ impl Builder {
                     Some((name, value)) if self.start.is_none() => self.tags.push((name, value)),
                     // A tag after the movetext began is out of place but harmless.
                     Some(_) => {}
-                    None => self.fail(line, PgnErrorKind::Tag),
+                    None => self.fail(line, PgnErrorKind::Tag(tag_excerpt(body))),
                 }
             }
             Tok::Comment(text) => {
@@ -1648,12 +1650,12 @@ impl Builder {
     }
 }
 
-/// A tag pair still open at the end of its line: whole when the line ends in `]` (a value
-/// with an odd number of unescaped quotes left the lexer inside quotes), else nothing (a
-/// malformed tag).
+/// A tag pair still open at the end of its line, its line end trimmed: a tag pair when the
+/// line ends in `]` (a value with an odd number of unescaped quotes left the lexer inside
+/// quotes), else a malformed one ([`parse_tag`] refuses it, and [`PgnErrorKind::Tag`]
+/// quotes it).
 fn tag_at_line_end(buf: &[u8]) -> &[u8] {
-    let body = buf.trim_ascii_end();
-    if body.ends_with(b"]") { body } else { &[] }
+    buf.trim_ascii_end()
 }
 
 /// The name a tag pair starts with, read leniently from a malformed one: the bytes after its
@@ -1665,6 +1667,12 @@ fn tag_name(body: &[u8]) -> &[u8] {
         .position(|&c| c.is_ascii_whitespace() || matches!(c, b'"' | b'[' | b']'))
         .unwrap_or(inner.len());
     &inner[..end]
+}
+
+/// A malformed tag pair's text as [`PgnErrorKind::Tag`] quotes it: an excerpt, the line end
+/// and any bytes that are not UTF-8 replaced.
+fn tag_excerpt(body: &[u8]) -> String {
+    excerpt(String::from_utf8_lossy(body).trim_end())
 }
 
 /// `[Name "value"]` to its parts (escapes `\"` and `\\` undone). A value whose quotes

@@ -82,7 +82,14 @@ fn pgn_errors_unclosed_comment_bad_tag_and_parentheses() {
     assert_eq!(read.errors[0].line, 2);
     let read = read_pgn("[Event x]\n1. e4 *\n\n[Event \"y\"]\n1. d4 *\n");
     assert_eq!(read.errors.len(), 1);
-    assert_eq!(read.errors[0].kind, PgnErrorKind::Tag);
+    assert_eq!(
+        read.errors[0].kind,
+        PgnErrorKind::Tag("[Event x]".to_owned())
+    );
+    assert_eq!(
+        read.errors[0].to_string(),
+        "pgn game 1, line 1: malformed tag pair \"[Event x]\": not [Name \"value\"]"
+    );
     assert_eq!(read.games.len(), 1);
     let read = read_pgn("1. e4 (1. d4 *\n");
     assert_eq!(read.errors.len(), 1);
@@ -543,7 +550,8 @@ fn pgn_tag_value_with_unescaped_quotes_reads_to_the_last_quote() {
     ] {
         let read = read_pgn(bad);
         assert_eq!(read.errors.len(), 1, "{bad:?}");
-        assert_eq!(read.errors[0].kind, PgnErrorKind::Tag, "{bad:?}");
+        let tag = bad.lines().next().unwrap_or_default().to_owned();
+        assert_eq!(read.errors[0].kind, PgnErrorKind::Tag(tag), "{bad:?}");
     }
 }
 
@@ -1142,7 +1150,7 @@ fn regression_errors_did_not_name_their_game_number() {
                 "pgn game 2, line 3: move \"e4\" at ply 2: illegal san move \"e4\" in this position"
                     .to_owned()
             ),
-            (3, 5, "pgn game 3, line 5: malformed tag pair".to_owned()),
+            (3, 5, r#"pgn game 3, line 5: malformed tag pair "[Event \"x]": not [Name "value"]"#.to_owned()),
             (
                 5,
                 11,
@@ -1173,7 +1181,7 @@ fn regression_lone_carriage_returns_were_not_lines() {
                     error: SanError::Illegal("Ke7".to_owned()),
                 }
             ),
-            Item::Error(2, 6, PgnErrorKind::Tag),
+            Item::Error(2, 6, PgnErrorKind::Tag("[Event \"b]".to_owned())),
             Item::Error(
                 3,
                 13,
@@ -1216,7 +1224,7 @@ fn regression_a_game_cut_off_in_its_tags_took_the_next_game_with_it() {
     assert_eq!(
         outline(&cut_tag),
         vec![
-            Item::Error(1, 2, PgnErrorKind::Tag),
+            Item::Error(1, 2, PgnErrorKind::Tag("[Sit".to_owned())),
             Item::Game("next".to_owned(), 2)
         ]
     );
@@ -1270,8 +1278,8 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
     assert_eq!(items[1].as_ref().map(|g| g.moves.len()), Ok(2));
     // Cut anywhere else: the error of what was cut.
     for (cut, line, kind) in [
-        ("[Event \"b", 5, PgnErrorKind::Tag),
-        ("[Event \"b\"]\n[Si", 6, PgnErrorKind::Tag),
+        ("[Event \"b", 5, PgnErrorKind::Tag("[Event \"b".to_owned())),
+        ("[Event \"b\"]\n[Si", 6, PgnErrorKind::Tag("[Si".to_owned())),
         (
             "[Event \"b\"]\n\n1. e4 {a comm",
             7,
@@ -1318,4 +1326,26 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
             );
         }
     }
+}
+
+/// Regression (the thirtieth sitting's review): a malformed tag pair's error said only
+/// "malformed tag pair", not which text was malformed (PGN 8.1.1). It now quotes the tag,
+/// shortened to an excerpt, so a megabyte of one line does not become a megabyte of message.
+#[test]
+fn regression_a_malformed_tag_pair_error_did_not_say_which_text_pgn_8_1_1() {
+    let read = read_pgn("[Event \"a\"]\n[Date 2026.12.05]\n\n1. e4 *\n");
+    assert_eq!(
+        read.errors[0].kind,
+        PgnErrorKind::Tag("[Date 2026.12.05]".to_owned())
+    );
+    let long = format!("[Event \"{}\n\n1. e4 *\n", "x".repeat(1 << 20));
+    let read = read_pgn(&long);
+    let PgnErrorKind::Tag(text) = &read.errors[0].kind else {
+        panic!("{:?}", read.errors[0].kind)
+    };
+    assert!(
+        text.starts_with("[Event \"xxx") && text.ends_with('…'),
+        "{text}"
+    );
+    assert!(read.errors[0].to_string().len() < 200);
 }

@@ -160,7 +160,7 @@ pub struct PdnGame {
 #[non_exhaustive]
 pub enum PdnErrorKind {
     /// A `[` without its `]` on the same line (a tag pair is one line), or a tag without a
-    /// quoted value.
+    /// quoted value: its text, shortened to an excerpt (`boardgame_core::text::excerpt`).
     #[error("bad tag pair {0:?}")]
     BadTag(String),
     /// A `{` without its `}`: at the end of the input, or where a line starting with a tag
@@ -321,7 +321,7 @@ fn writable_key(key: &str) -> bool {
 
 /// Parses the inside of `[...]`: a key, spaces, a quoted value with `\` escapes.
 fn parse_tag(inner: &str) -> Result<(String, String), PdnErrorKind> {
-    let bad = || PdnErrorKind::BadTag(format!("[{inner}]"));
+    let bad = || PdnErrorKind::BadTag(excerpt(&format!("[{inner}]")));
     let trimmed = inner.trim();
     // The key ends at white space or at the value's quote: the PDN grammar puts nothing
     // between its tokens, so `[Event"x"]` is a tag pair too.
@@ -737,7 +737,10 @@ impl<R: BufRead> Lexer<R> {
                 // is left for the next token).
                 _ => {
                     let text = String::from_utf8_lossy(&self.buf);
-                    return Ok(Err(PdnErrorKind::BadTag(format!("[{}", text.trim_end()))));
+                    return Ok(Err(PdnErrorKind::BadTag(excerpt(&format!(
+                        "[{}",
+                        text.trim_end()
+                    )))));
                 }
             }
         }

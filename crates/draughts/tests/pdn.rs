@@ -983,3 +983,22 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pdn_3_0() {
         }
     }
 }
+
+/// Regression (found by the thirtieth sitting's archive audit): a malformed tag pair's error
+/// quoted its whole line, so one line of a megabyte made a megabyte of message. It quotes an
+/// excerpt now, as the other readers' errors do.
+#[test]
+fn regression_a_bad_tag_pair_error_quoted_its_whole_line_pdn_3_0() {
+    let long = format!("[Event \"{}\n\n1. 11-15 *\n", "x".repeat(1 << 20));
+    let err = PdnReader::new(long.as_bytes())
+        .find_map(Result::err)
+        .expect("an error");
+    let PdnErrorKind::BadTag(text) = &err.kind else {
+        panic!("{err}")
+    };
+    assert!(
+        text.starts_with("[Event \"xxx") && text.ends_with('…'),
+        "{text}"
+    );
+    assert!(err.to_string().len() < 200, "{err}");
+}
