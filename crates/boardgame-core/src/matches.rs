@@ -359,7 +359,7 @@ impl<G: Rounds> Match<G> {
     ///
     /// ```
     /// use boardgame_core::race::{Race, RaceRules};
-    /// use boardgame_core::{BySeat, Match, MatchConfig, ResumeError};
+    /// use boardgame_core::{BySeat, Game, Match, MatchConfig, ResumeError};
     ///
     /// let race = Race::new(RaceRules::default())?;
     /// let to_30 = Match::new(race.clone(), MatchConfig::new(Some(30), None)?);
