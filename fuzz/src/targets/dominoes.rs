@@ -437,16 +437,6 @@ pub(crate) fn checked_state(state: State, tail: &[u8]) {
     play_on(&g, state, &mut Bytes::new(tail));
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn presets_are_valid() {
-        for r in super::presets() {
-            assert!(lattjo_dominoes::Dominoes::new(r).is_ok(), "{r:?}");
-        }
-    }
-}
-
 /// A dominoes match in progress from JSON (before the first NUL), checked by
 /// `Match::check_state` under matches of several settings and player counts; where a match
 /// accepts it, the bytes after the NUL play it on, and every state reached must pass the
@@ -528,4 +518,14 @@ pub fn match_state_json_seeds() -> Vec<Vec<u8>> {
         .iter()
         .map(|s| joined(&to_json(s), &seed_bytes(1, 64)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn presets_are_valid() {
+        for r in super::presets() {
+            assert!(lattjo_dominoes::Dominoes::new(r).is_ok(), "{r:?}");
+        }
+    }
 }
