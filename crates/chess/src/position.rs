@@ -425,14 +425,7 @@ impl Position {
         if role == Role::King {
             if self.board.by_color(us).contains(m.to) {
                 // Castling (A11): the king onto its own rook, both to the c/g, d/f files.
-                let side = if m.to.file() > m.from.file() {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                let rank = us.back_rank();
-                let kt = Square::from_coords(side.king_to_file(), rank);
-                let rt = Square::from_coords(side.rook_to_file(), rank);
+                let (kt, rt) = castling_targets(us, m);
                 let rook = Piece {
                     color: us,
                     role: Role::Rook,
@@ -628,14 +621,7 @@ impl Position {
         let mover = Piece { color: us, role };
         if role == Role::King && self.board.by_color(us).contains(m.to) {
             // Castling (rules K18-K20, A11): king to the c/g file, rook beside it.
-            let side = if m.to.file() > m.from.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            let rank = us.back_rank();
-            let kt = Square::from_coords(side.king_to_file(), rank);
-            let rt = Square::from_coords(side.rook_to_file(), rank);
+            let (kt, rt) = castling_targets(us, m);
             let rook = Piece {
                 color: us,
                 role: Role::Rook,
@@ -913,6 +899,22 @@ impl<'de> serde::Deserialize<'de> for Position {
         let r = PositionRepr::deserialize(d)?;
         Position::from_fen(&r.fen, r.castling_mode).map_err(serde::de::Error::custom)
     }
+}
+
+/// Where castling `m` of `us` (the king onto its own rook, A11) puts the king and the rook:
+/// the g and f files on the king's side, the c and d files on the queen's.
+#[inline]
+fn castling_targets(us: Color, m: Move) -> (Square, Square) {
+    let side = if m.to.file() > m.from.file() {
+        CastlingSide::KingSide
+    } else {
+        CastlingSide::QueenSide
+    };
+    let rank = us.back_rank();
+    (
+        Square::from_coords(side.king_to_file(), rank),
+        Square::from_coords(side.rook_to_file(), rank),
+    )
 }
 
 #[cfg(test)]
