@@ -16,7 +16,9 @@ use lattjo_backgammon::{
 use proptest::prelude::*;
 
 mod common;
-use common::{as_mat_keeps, random_match, random_match_with};
+use common::{
+    as_mat_keeps, random_match, random_match_with, resignations_instead_of_answers, without_rolls,
+};
 
 /// The golden files: GNUBG 1.07.001's exports, each headed by `;` lines saying how it was
 /// made and, as `; gnubg-result <game> <X|O> <points> <played|resigned>`, GNUBG's own record
@@ -1142,26 +1144,10 @@ fn d6_a10_resignations_instead_of_an_answer_round_trip() {
         let replay = back
             .replay(&rules)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        let expected: Vec<Action> = as_mat_keeps(rules, length, &actions)
-            .into_iter()
-            .filter(|a| *a != Action::Roll)
-            .collect();
-        let got: Vec<Action> = replay
-            .actions
-            .iter()
-            .copied()
-            .filter(|a| *a != Action::Roll)
-            .collect();
+        let expected = without_rolls(&as_mat_keeps(rules, length, &actions));
+        let got = without_rolls(&replay.actions);
         assert_eq!(got, expected, "seed {seed}");
-        resigned += got
-            .windows(3)
-            .filter(|w| {
-                matches!(
-                    w,
-                    [Action::Double, Action::Resign(_), Action::AcceptResignation]
-                )
-            })
-            .count();
+        resigned += resignations_instead_of_answers(&got);
     }
     assert!(
         resigned >= 20,

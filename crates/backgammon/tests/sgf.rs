@@ -15,7 +15,10 @@ use lattjo_backgammon::{Action, Dice, Game, Phase, Rules, Side, WinKind};
 use proptest::prelude::*;
 
 mod common;
-use common::{random_match, random_match_with, without_refused_resignations};
+use common::{
+    random_match, random_match_with, resignations_instead_of_answers, without_refused_resignations,
+    without_rolls,
+};
 
 /// The golden files, with GNUBG's own record of each game (`gnubg.match()`): per game the
 /// scores before it (White's, Black's), the winner (`X` GNUBG's player 0, SGF's `W`, Black
@@ -1042,26 +1045,10 @@ fn d6_a10_resignations_instead_of_an_answer_round_trip() {
         let replay = back
             .replay(&rules)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        let expected: Vec<Action> = without_refused_resignations(&actions)
-            .into_iter()
-            .filter(|a| *a != Action::Roll)
-            .collect();
-        let got: Vec<Action> = replay
-            .actions
-            .iter()
-            .copied()
-            .filter(|a| *a != Action::Roll)
-            .collect();
+        let expected = without_rolls(&without_refused_resignations(&actions));
+        let got = without_rolls(&replay.actions);
         assert_eq!(got, expected, "seed {seed}");
-        resigned += got
-            .windows(3)
-            .filter(|w| {
-                matches!(
-                    w,
-                    [Action::Double, Action::Resign(_), Action::AcceptResignation]
-                )
-            })
-            .count();
+        resigned += resignations_instead_of_answers(&got);
     }
     assert!(
         resigned >= 20,

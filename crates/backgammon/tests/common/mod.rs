@@ -118,3 +118,27 @@ pub fn as_mat_keeps(rules: Rules, length: u32, actions: &[Action]) -> Vec<Action
     }
     without_refused_resignations(&out)
 }
+
+/// The actions without the rolls (a record's replay and the game it records agree on every
+/// other action, whatever the chance nodes in between).
+pub fn without_rolls(actions: &[Action]) -> Vec<Action> {
+    actions
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Roll)
+        .collect()
+}
+
+/// How many resignations offered instead of an answer to a double, and accepted, `actions`
+/// (rolls aside) holds (D6, A10: `Rules::resign_when_doubled`).
+pub fn resignations_instead_of_answers(actions: &[Action]) -> usize {
+    actions
+        .windows(3)
+        .filter(|w| {
+            matches!(
+                w,
+                [Action::Double, Action::Resign(_), Action::AcceptResignation]
+            )
+        })
+        .count()
+}
