@@ -310,33 +310,18 @@ impl<G: Rounds> Match<G> {
         round: G::State,
         totals: BySeat<i64>,
     ) -> Result<MatchState<G::State>, ResumeError> {
-        if totals.len() != self.game.num_players() {
-            return Err(ResumeError::Seats {
-                totals: totals.len(),
-                players: self.game.num_players(),
-            });
-        }
-        // The round must be one of this match's seats too (an audit found a 3-seat round
-        // accepted in a 2-seat match, a state the deserializer then refused).
-        if round.seats() != self.game.num_players() {
-            return Err(ResumeError::RoundSeats {
-                round: round.seats(),
-                players: self.game.num_players(),
-            });
-        }
-        if self.game.match_over(&self.config, &totals, 0) {
-            return Err(ResumeError::Decided);
-        }
-        if self.game.turn(&round) == Turn::Terminal {
-            return Err(ResumeError::RoundOver);
-        }
-        Ok(MatchState {
+        let state = MatchState {
             round,
             totals,
             rounds_played: 0,
             over: false,
             scoreless_rounds: 0,
-        })
+        };
+        // The checks of any match state in play: one total per seat, a round of this
+        // match's seats too (an audit found a 3-seat round accepted in a 2-seat match, a
+        // state the deserializer then refused), not decided, the round not over.
+        self.check_state(&state)?;
+        Ok(state)
     }
 
     /// Whether `state` is one this match could be in, as far as the match's own fields tell:
