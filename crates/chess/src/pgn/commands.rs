@@ -770,6 +770,11 @@ pub fn set_command(comment: &str, command: &Command) -> String {
 /// `comment` without its commands named `name` (read or malformed), the whitespace where
 /// each stood joined as [`text_without_commands`] joins it.
 ///
+/// A `[%` left unterminated because the next `[%` came first (`[%clk 0[%clk 0:01:00]:01:00]`)
+/// runs on to the next `]` once that next command is removed (here it becomes
+/// `[%clk 0:01:00]`): the format has no escape for `[%`. [`set_command`], which removes the
+/// other commands of its name, shares this.
+///
 /// # Examples
 ///
 /// ```
