@@ -330,6 +330,11 @@ fn supplement_3_2_command_structure_and_its_errors() {
         e.to_string(),
         "%clk \"0:00:xx\": not a time h:mm:ss (the seconds may have a fraction)"
     );
+    let e = read("[%]").remove(0).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "\"[%]\": no command name (letters and digits after [%, then a space)"
+    );
     let long = format!("[%clk {}]", "9".repeat(10_000));
     let e = read(&long).remove(0).unwrap_err();
     assert!(e.text.chars().count() <= 64, "{}", e.text.len());

@@ -221,7 +221,7 @@ impl MarkColor {
 /// assert_eq!(err.kind, CommandErrorKind::MarkColor);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("%{command} {text:?}: {kind}")]
+#[error("{}{:?}: {}", label(.command), .text, .kind)]
 #[non_exhaustive]
 pub struct CommandError {
     /// The command's name (`clk`, `eval`, ...), empty when none could be read.
@@ -268,6 +268,15 @@ pub enum CommandErrorKind {
     /// [`Command`]'s `FromStr` was given text that is not exactly one command.
     #[error("not exactly one command")]
     NotOne,
+}
+
+/// How [`CommandError`] names its command: `%clk `, or nothing when it has no name.
+fn label(command: &str) -> String {
+    if command.is_empty() {
+        String::new()
+    } else {
+        format!("%{command} ")
+    }
 }
 
 fn error(command: &str, text: &str, kind: CommandErrorKind) -> CommandError {
@@ -680,9 +689,9 @@ impl FromStr for Command {
     }
 }
 
-/// A comment's text without its commands (those closed by `]`, read or not): the
-/// whitespace where each stood becomes one space (none at the ends), as python-chess's
-/// `set_clock(None)` and the like leave it. An unterminated `[%` stays, as text.
+/// A comment's text without its commands (those closed by `]`, read or not): the text
+/// between them trimmed and joined by single spaces (none at the ends). An unterminated
+/// `[%` stays, as text.
 ///
 /// # Examples
 ///
