@@ -41,6 +41,10 @@
 //! comments lose the whitespace at their ends and each line break (with the spaces around it)
 //! becomes one space, and empty variations are dropped.
 //!
+//! The commands that archives embed in comments (`[%clk 0:03:00]`, `[%eval 0.17]`,
+//! `[%cal Ge2e4]`) stay in the comments' text; [`commands`] reads them, typed, on demand
+//! ([`PgnGame::ply_commands`]).
+//!
 //! # Examples
 //!
 //! ```
@@ -71,6 +75,8 @@ use crate::outcome::GameResult;
 use crate::position::{CastlingMode, Move, Position};
 use crate::san::{San, SanError, SanPlus, Unresolved};
 use crate::types::Color;
+
+pub mod commands;
 
 /// The null move's spellings the reader takes (python-chess's set).
 const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];

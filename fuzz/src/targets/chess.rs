@@ -4,6 +4,10 @@
 use std::io::BufReader;
 
 use lattjo_chess::epd::{Epd, Value};
+use lattjo_chess::pgn::commands::{
+    Command, CommandErrorKind, PlyCommands, commands, remove_commands, set_command, text_without_commands,
+    write_comment,
+};
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::polyglot::Book;
 use lattjo_chess::san::{San, SanPlus, Suffix};
@@ -639,6 +643,82 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
         out.push(g.to_string().into_bytes());
     }
     out
+}
+
+/// The commands of a PGN comment (`pgn::commands`, the input as text, lossily): never a
+/// panic; every command read writes a text that reads back to it (alone and in a comment
+/// written with `write_comment`); the lenient reading (`PlyCommands`) keeps the first clock
+/// and evaluation read; `set_command` leaves exactly the command set under its name (in a
+/// comment without an unterminated `[%`); the text without commands and `remove_commands`
+/// never panic.
+pub fn pgn_commands(data: &[u8]) {
+    let s = String::from_utf8_lossy(data);
+    let all: Vec<_> = commands(&s).collect();
+    let ok: Vec<Command> = all.iter().filter_map(|r| r.as_ref().ok()).cloned().collect();
+    for c in &ok {
+        let written = c.to_string();
+        assert_eq!(written.parse::<Command>().as_ref(), Ok(c), "{written}");
+    }
+    let rewritten = write_comment("text", &ok);
+    let back: Vec<_> = commands(&rewritten).collect();
+    assert_eq!(back, ok.iter().cloned().map(Ok).collect::<Vec<_>>(), "{rewritten}");
+    let lenient = PlyCommands::read([s.as_ref()]);
+    let first_clock = ok.iter().find_map(|c| match c {
+        Command::Clock(t) => Some(*t),
+        _ => None,
+    });
+    assert_eq!(lenient.clock, first_clock);
+    let first_eval = ok.iter().find_map(|c| match c {
+        Command::Eval(e) => Some(*e),
+        _ => None,
+    });
+    assert_eq!(lenient.eval, first_eval);
+    assert_eq!(lenient.errors.len(), all.len() - ok.len());
+    let _ = text_without_commands(&s);
+    let _ = remove_commands(&s, "clk");
+    // A command removed from after an unterminated `[%` lets that one run on to the next
+    // `]` (documented at `remove_commands`): the check holds for comments without one.
+    let unterminated = all
+        .iter()
+        .any(|r| r.as_ref().is_err_and(|e| e.kind == CommandErrorKind::Unterminated));
+    for new in [
+        Command::Clock(std::time::Duration::from_millis(179_900)),
+        Command::Other {
+            name: "x".to_owned(),
+            args: "a,\"b]\"".to_owned(),
+        },
+    ] {
+        let set = set_command(&s, &new);
+        if unterminated {
+            continue;
+        }
+        let named: Vec<_> = commands(&set)
+            .filter_map(Result::ok)
+            .filter(|c| c.name() == new.name())
+            .collect();
+        assert_eq!(named, std::slice::from_ref(&new), "{s:?} -> {set:?}");
+    }
+}
+
+/// Seeds for [`pgn_commands`]: comments as lichess, chess.com, ChessBase and the PGN
+/// Specification Supplement write them, and malformed ones.
+pub fn pgn_commands_seeds() -> Vec<Vec<u8>> {
+    [
+        "[%eval 0.17] [%clk 0:00:30]",
+        "(-0.25 \u{2192} 0.39) Inaccuracy. cxd4 was best. [%eval 0.39] [%clk 0:05:05]",
+        "[%eval #-4,22]",
+        "[%clk 0:10:01.7]",
+        "[%csl Yf3][%cal Rd3f3,Re6g6,Gg6g1] Morphy took twelve minutes",
+        "Beliavsky clearly suprised here takes a full [%emt 0:20:00] on this move",
+        "[%egt 1:25:42] [%mct 17:10:42]",
+        "[%command 1:45:12,Nf6,\"very interesting, but wrong\"]",
+        "[%evp 0,24,19,38] [%clkc 0:00:30.53] [%timestamp 1]",
+        "[%foo [%clk 0:00:05]] [%eval 0.175] [%csl Ga1b2] [%clk 5124095576030432:00:00]",
+        "[%emt 0:00:05\"] [%clk 0:01:00] [%",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect()
 }
 
 /// A `Position` from JSON (`{"fen", "castling_mode"}`): valid, rebuilt from its setup, and

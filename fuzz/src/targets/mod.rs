@@ -46,6 +46,11 @@ pub const ALL: &[Target] = &[
     ),
     t("chess_polyglot", chess::polyglot, chess::polyglot_seeds),
     t("chess_pgn", chess::pgn, chess::pgn_seeds),
+    t(
+        "chess_pgn_commands",
+        chess::pgn_commands,
+        chess::pgn_commands_seeds,
+    ),
     t("chess_epd", chess::epd, chess::epd_seeds),
     t(
         "chess_position_json",
