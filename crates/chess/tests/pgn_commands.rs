@@ -9,8 +9,8 @@ use std::time::Duration;
 use lattjo_chess::Square;
 use lattjo_chess::pgn::PgnGame;
 use lattjo_chess::pgn::commands::{
-    Command, CommandError, CommandErrorKind, Eval, MarkColor, PlyCommands, Score, commands,
-    remove_commands, set_command, text_without_commands, write_comment,
+    Command, CommandError, CommandErrorKind, Eval, MarkColor, PlyCommands, PlyOutOfRange, Score,
+    commands, remove_commands, set_command, text_without_commands, write_comment,
 };
 use proptest::prelude::*;
 
@@ -439,9 +439,16 @@ fn game_ply_commands_are_read_once_and_set_per_ply() {
     assert!(plies[2].is_empty() && plies[3].is_empty());
     assert_eq!(game.commands_at(1).count(), 5);
 
-    game.set_command(1, &Command::Clock(secs(170)));
-    game.set_command(2, &Command::Clock(secs(179)));
-    game.set_command(3, &cp(30));
+    game.set_command(1, &Command::Clock(secs(170)))
+        .expect("ply 1");
+    game.set_command(2, &Command::Clock(secs(179)))
+        .expect("ply 2");
+    game.set_command(3, &cp(30)).expect("ply 3");
+    // Regression: a ply beyond the main line was given a comment the game cannot hold.
+    let before = game.clone();
+    let err: PlyOutOfRange = game.set_command(4, &cp(10)).expect_err("no ply 4");
+    assert_eq!((err.ply, err.plies), (4, 3));
+    assert_eq!(game, before);
     assert_eq!(
         game.comments,
         [

@@ -978,12 +978,27 @@ impl PgnGame {
     /// use lattjo_chess::pgn::commands::Command;
     ///
     /// let mut game: PgnGame = "1. e4 { [%clk 0:03:00] } e5 *".parse()?;
-    /// game.set_command(1, &Command::Clock(Duration::from_secs(175)));
-    /// game.set_command(2, &Command::Clock(Duration::from_secs(179)));
+    /// game.set_command(1, &Command::Clock(Duration::from_secs(175)))?;
+    /// game.set_command(2, &Command::Clock(Duration::from_secs(179)))?;
     /// assert!(game.to_string().contains("1. e4 {[%clk 0:02:55]} 1... e5 {[%clk 0:02:59]} *"));
-    /// # Ok::<(), lattjo_chess::pgn::PgnError>(())
+    /// // The game has two plies: there is no ply 3, and the game is unchanged.
+    /// let before = game.clone();
+    /// let err = game.set_command(3, &Command::Clock(Duration::from_secs(170))).unwrap_err();
+    /// assert_eq!(err.to_string(), "ply 3 is beyond the game's 2 main-line plies");
+    /// assert_eq!(game, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_command(&mut self, ply: usize, command: &Command) {
+    ///
+    /// # Errors
+    ///
+    /// [`PlyOutOfRange`] for a ply beyond the main line's moves; the game is unchanged.
+    pub fn set_command(&mut self, ply: usize, command: &Command) -> Result<(), PlyOutOfRange> {
+        if ply > self.moves.len() {
+            return Err(PlyOutOfRange {
+                ply,
+                plies: self.moves.len(),
+            });
+        }
         let name = command.name();
         let has = |text: &str| {
             let mut it = commands(text);
@@ -1017,5 +1032,17 @@ impl PgnGame {
                 self.comments.insert(at, (ply, command.to_string()));
             }
         }
+        Ok(())
     }
+}
+
+/// A ply that the game does not have: [`PgnGame::set_command`]'s error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} is beyond the game's {plies} main-line plies")]
+#[non_exhaustive]
+pub struct PlyOutOfRange {
+    /// The ply asked for (0: before the first move).
+    pub ply: usize,
+    /// How many plies the main line has.
+    pub plies: usize,
 }
