@@ -1021,10 +1021,12 @@ pub enum StateError {
     /// play, or the wrong side to move (White, by convention).
     #[error("the opening roll needs the start position, white to move and a centred cube")]
     Opening,
-    /// A turned cube or a double in the Crawford game (D4).
+    /// A turned cube or a double in the Crawford game (D4): pending, or ended by a drop or
+    /// by a resignation the doubler accepted.
     #[error("no doubling in the crawford game")]
     Crawford,
-    /// A double offered by a player who may not double (B29, A13).
+    /// A double offered by a player who may not double (B29, A13): pending, or ended by a
+    /// drop or by a resignation the doubler accepted.
     #[error("the player on roll cannot have offered this double")]
     Double,
     /// A beaver (D5) in match play, or with no room for the cube to double twice.
@@ -1350,10 +1352,14 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Opening);
     }
+    // A double pending, or one that ended the game: dropped, or answered by a resignation
+    // the doubler (on roll) accepted.
     let doubled = matches!(
         s.phase,
         Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
-    );
+    ) || s.outcome.is_some_and(|o| {
+        o.winner == pos.to_move && matches!(o.kind, WinKind::Drop | WinKind::Resignation(_))
+    });
     if s.match_context.is_some_and(|m| m.is_crawford())
         && (s.cube_log2 > 0 || s.cube_owner.is_some() || doubled)
     {

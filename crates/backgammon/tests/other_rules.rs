@@ -713,3 +713,88 @@ proptest! {
         }
     }
 }
+
+/// Fields of a finished game, unchecked.
+fn over(outcome: Outcome, f: impl FnOnce(&mut StateSetup)) -> StateSetup {
+    let start = Backgammon::default()
+        .state_from(Position::start(Side::White), None)
+        .unwrap();
+    let mut setup = StateSetup {
+        phase: Phase::Over,
+        outcome: Some(outcome),
+        ..StateSetup::from(start)
+    };
+    f(&mut setup);
+    setup
+}
+
+#[test]
+fn regression_a_game_ended_by_a_double_in_the_crawford_game_was_a_state() {
+    // D4: no doubling in the Crawford game, so no game there ends by a drop or by the
+    // doubler's acceptance of a resignation offered instead of an answer. No rules reach
+    // either, and `State::try_from` took both.
+    let crawford = Some(MatchContext::new(3, [2, 0], true).unwrap());
+    for kind in [WinKind::Drop, WinKind::Resignation(ResignLevel::Single)] {
+        let setup = over(
+            Outcome {
+                winner: Side::White,
+                kind,
+                points: 1,
+            },
+            |s| s.match_context = crawford,
+        );
+        assert_eq!(
+            State::try_from(setup),
+            Err(lattjo_backgammon::StateError::Crawford),
+            "{kind:?}"
+        );
+    }
+    // A resignation offered by the player on roll (White) ends the Crawford game.
+    let resigned = over(
+        Outcome {
+            winner: Side::Black,
+            kind: WinKind::Resignation(ResignLevel::Single),
+            points: 1,
+        },
+        |s| s.match_context = crawford,
+    );
+    assert!(State::try_from(resigned).is_ok());
+}
+
+#[test]
+fn regression_a_game_ended_by_a_double_the_opponent_owned_was_a_state() {
+    // B29: only the owner of the cube, or either player while it is centred, doubles. A drop
+    // won by the player on roll (the doubler), or a resignation that player accepted while
+    // the double was pending, with the cube on the other side, follows no double.
+    for kind in [WinKind::Drop, WinKind::Resignation(ResignLevel::Single)] {
+        let setup = over(
+            Outcome {
+                winner: Side::White,
+                kind,
+                points: 2,
+            },
+            |s| {
+                s.cube_log2 = 1;
+                s.cube_owner = Some(Side::Black);
+            },
+        );
+        assert_eq!(
+            State::try_from(setup),
+            Err(lattjo_backgammon::StateError::Double),
+            "{kind:?}"
+        );
+    }
+    // White's own cube: White doubled to 4, Black dropped.
+    let own = over(
+        Outcome {
+            winner: Side::White,
+            kind: WinKind::Drop,
+            points: 2,
+        },
+        |s| {
+            s.cube_log2 = 1;
+            s.cube_owner = Some(Side::White);
+        },
+    );
+    assert!(State::try_from(own).is_ok());
+}
