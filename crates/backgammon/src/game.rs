@@ -295,10 +295,24 @@ pub enum RulesError {
 /// assert_eq!(Backgammon::default().rules(), &Rules::lattjo());
 /// # Ok::<(), lattjo_backgammon::RulesError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Backgammon {
     rules: Rules,
     observation: ObservationKind,
+    /// The largest cube (log2) a state of these rules holds: the cube limit, or 0 without
+    /// the cube (the rules' own, kept for [`Backgammon::check_state`]).
+    cube_max: u8,
+}
+
+/// The booklet's game ([`Rules::lattjo`]).
+impl Default for Backgammon {
+    fn default() -> Backgammon {
+        Backgammon {
+            rules: Rules::lattjo(),
+            observation: ObservationKind::TdGammon,
+            cube_max: Rules::lattjo().cube_limit(),
+        }
+    }
 }
 
 impl Backgammon {
@@ -314,6 +328,7 @@ impl Backgammon {
         Ok(Backgammon {
             rules,
             observation: ObservationKind::TdGammon,
+            cube_max: if rules.cube { rules.cube_limit() } else { 0 },
         })
     }
 
@@ -404,6 +419,43 @@ impl Backgammon {
     /// ```
     #[inline]
     pub fn check_state(&self, s: &State) -> Result<(), OtherRulesError> {
+        if self.reaches_at_a_glance(s) {
+            debug_assert_eq!(self.check_state_fully(s), Ok(()), "{s:?}");
+            return Ok(());
+        }
+        self.check_state_fully(s)
+    }
+
+    /// The states of nearly every action, in a few compares, passed without the full check:
+    /// the opening roll, before the roll, the roll chosen, the dice to play or a double to
+    /// answer, no refused resignation, a cube these rules hold, no Crawford game they lack. (An owned cube is above 1,
+    /// `State::try_from`, so within `cube_max` without the cube it is centred too.)
+    #[inline]
+    fn reaches_at_a_glance(&self, s: &State) -> bool {
+        let r = &self.rules;
+        let cube_max = self.cube_max;
+        let crawford_game = s.match_context.is_some_and(|m| m.crawford);
+        let phase_ok = matches!(s.phase, Phase::BeforeRoll | Phase::Moving)
+            || match s.phase {
+                // The roll chosen at a decision before it, a double offered below the limit,
+                // the opening roll before any automatic double (the rest in full).
+                Phase::Rolling => r.resignations || (!crawford_game && s.cube_log2 < cube_max),
+                Phase::Doubled => s.cube_log2 < cube_max,
+                Phase::Opening => s.cube_log2 == 0,
+                _ => false,
+            };
+        phase_ok && !s.resign_refused && s.cube_log2 <= cube_max && (r.crawford || !crawford_game)
+    }
+
+    /// Whether these rules reach `s`: [`Backgammon::check_state`] is `Ok`.
+    #[inline]
+    fn reaches(&self, s: &State) -> bool {
+        self.reaches_at_a_glance(s) || self.check_state_fully(s).is_ok()
+    }
+
+    /// [`Backgammon::check_state`] field by field.
+    #[inline(never)]
+    fn check_state_fully(&self, s: &State) -> Result<(), OtherRulesError> {
         use OtherRulesError as E;
         let r = &self.rules;
         if !r.cube {
@@ -456,7 +508,6 @@ impl Backgammon {
     }
 
     /// [`Backgammon::check_state`] under rules without the cube.
-    #[cold]
     fn check_without_cube(&self, s: &State) -> Result<(), OtherRulesError> {
         use OtherRulesError as E;
         let r = &self.rules;
@@ -1655,7 +1706,7 @@ impl Backgammon {
     /// [`Game::legal_actions`] (which collects them), without allocating: the legal-action
     /// mask goes through it too.
     pub(crate) fn for_each_legal(&self, s: &State, mut f: impl FnMut(Action)) {
-        if self.check_state(s).is_err() {
+        if !self.reaches(s) {
             return;
         }
         match s.phase {
@@ -1942,6 +1993,13 @@ impl Backgammon {
         }
     }
 
+    /// [`Game::apply`] on a state that needs the full check ([`Backgammon::check_state`]).
+    #[inline(never)]
+    fn apply_checked_fully(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        self.check_state_fully(s).map_err(PlayError::OtherRules)?;
+        self.apply_checked(s, a)
+    }
+
     /// Plays `play` in [`Phase::Moving`] (the caller has checked the phase); refuses an
     /// illegal play before changing anything.
     #[inline]
@@ -2032,12 +2090,12 @@ impl Game for Backgammon {
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         let mut copy = *s;
-        self.check_state(s).is_ok() && self.apply_checked(&mut copy, a).is_ok()
+        self.reaches(s) && self.apply_checked(&mut copy, a).is_ok()
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if self.check_state(s).is_err() {
+        if !self.reaches(s) {
             // No action applies to a state these rules cannot reach.
         } else if s.phase == Phase::Opening {
             let ties = self.ties_are_outcomes(s);
@@ -2060,7 +2118,7 @@ impl Game for Backgammon {
     }
 
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
-        if self.check_state(s).is_err() {
+        if !self.reaches(s) {
             None
         } else if s.phase == Phase::Opening {
             // One draw per roll: the 36 ordered pairs, or the 30 without a tie (A3).
@@ -2083,7 +2141,7 @@ impl Game for Backgammon {
 
     /// Uniform over [`Game::legal_actions`], without building the action list for plays.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
-        if self.check_state(s).is_err() {
+        if !self.reaches(s) {
             return None;
         }
         if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
@@ -2130,8 +2188,8 @@ impl Game for Backgammon {
     /// [`PlayError::OtherRules`] first, for a state these rules cannot reach
     /// ([`Backgammon::check_state`]); then the action's own refusal. The state is unchanged.
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
-        if let Err(e) = self.check_state(s) {
-            return Err(PlayError::OtherRules(e));
+        if !self.reaches_at_a_glance(s) {
+            return self.apply_checked_fully(s, a);
         }
         // `apply_checked` refuses before it changes anything. The two actions of every turn,
         // the roll and the play, go straight to their arms.
