@@ -1767,7 +1767,8 @@ impl Backgammon {
     }
 
     /// The state at the start of a game (the opening roll is next), money play when
-    /// `match_context` is `None`.
+    /// `match_context` is `None`. A Crawford game ([`MatchContext::is_crawford`]) under rules
+    /// without the Crawford rule is a state this game refuses ([`Backgammon::check_state`]).
     #[must_use]
     pub fn new_game(&self, match_context: Option<MatchContext>) -> State {
         State {
