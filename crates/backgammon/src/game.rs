@@ -295,10 +295,24 @@ pub enum RulesError {
 /// assert_eq!(Backgammon::default().rules(), &Rules::lattjo());
 /// # Ok::<(), lattjo_backgammon::RulesError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Backgammon {
     rules: Rules,
     observation: ObservationKind,
+    /// The largest cube (log2) a state of these rules holds: the cube limit, or 0 without
+    /// the cube (the rules' own, kept for [`Backgammon::check_state`]).
+    cube_max: u8,
+}
+
+/// The booklet's game ([`Rules::lattjo`]).
+impl Default for Backgammon {
+    fn default() -> Backgammon {
+        Backgammon {
+            rules: Rules::lattjo(),
+            observation: ObservationKind::TdGammon,
+            cube_max: Rules::lattjo().cube_limit(),
+        }
+    }
 }
 
 impl Backgammon {
@@ -314,6 +328,7 @@ impl Backgammon {
         Ok(Backgammon {
             rules,
             observation: ObservationKind::TdGammon,
+            cube_max: if rules.cube { rules.cube_limit() } else { 0 },
         })
     }
 
@@ -346,6 +361,300 @@ impl Backgammon {
     #[must_use]
     pub const fn observation(&self) -> ObservationKind {
         self.observation
+    }
+
+    /// Checks that these rules can reach `s`: a state does not carry its rules (no ID or
+    /// file names them all), so a state built or read elsewhere may hold what only other
+    /// rules make. Every state a game of these rules reaches passes; [`Game::apply`] and
+    /// [`Game::is_legal`] refuse any other ([`PlayError::OtherRules`]), and
+    /// [`Game::legal_actions`], [`Game::chance_outcomes`], [`Game::sample_chance`] and
+    /// [`Game::sample_action`] offer nothing on it. ([`State::try_from`] has already checked
+    /// what no rules reach.)
+    ///
+    /// What each option makes reachable, and so what its absence refuses:
+    ///
+    /// * the cube (`cube`, B25-B29): a cube above 1 or owned, a double to answer (also
+    ///   beavered or interrupted by a resignation offer), a game won by a drop;
+    /// * the cube limit (`max_cube_log2`, A13): a cube up to the limit; a double offered, or
+    ///   dropped, only below it; a beaver, or a dropped beaver, only two below it;
+    /// * automatic doubles (`automatic_doubles`, D3): a cube above 1 at the opening roll, up
+    ///   to that many doubles, in money play only. A centred cube above 1 later in the game,
+    ///   which only automatic doubles make in play, is taken as set by hand: GNU Backgammon
+    ///   and XG set one in a position (`set cube value`, an SGF set-up position's `CV`, an
+    ///   XGID), and it plays the same under any rules with the cube;
+    /// * the Crawford rule (`crawford`, D4): a Crawford game (the match context's flag);
+    /// * beavers (`beavers`, D5): [`Phase::Beavered`], and a drop won by the beaverer;
+    /// * resignations (`resignations`, D6): [`Phase::ResignOffered`], a refused resignation
+    ///   ([`State::resign_refused`]) before the roll or the play, a game won by resignation;
+    /// * resignations while doubled (`resign_when_doubled`): [`Phase::ResignOfferedDoubled`],
+    ///   a refused resignation with a double to answer, a resignation won by the doubler;
+    /// * the Jacoby rule (`jacoby`, D5): with it, a gammon or backgammon (played out or
+    ///   resigned) with the cube centred in money play scores single; without it, never;
+    /// * a roll chosen before the dice ([`Phase::Rolling`]) needs a choice before the roll
+    ///   (resignations, or a cube the player on roll could double) or a double just taken.
+    ///
+    /// The single-die policy (D1) decides only which plays are legal, not what a state
+    /// holds, so it refuses nothing here.
+    ///
+    /// # Errors
+    ///
+    /// The first [`OtherRulesError`] found, naming the option and what in `s` needs it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Game;
+    /// use lattjo_backgammon::{Backgammon, MatchContext, OtherRulesError, Rules};
+    /// let crawford_game = MatchContext::new(5, [4, 2], true)?;
+    /// let standard = Backgammon::new(Rules::standard())?;
+    /// let s = standard.new_game(Some(crawford_game));
+    /// assert_eq!(standard.check_state(&s), Ok(()));
+    /// // The booklet has no Crawford rule (D4): its matches have no Crawford game.
+    /// let booklet = Backgammon::default();
+    /// assert_eq!(booklet.check_state(&s), Err(OtherRulesError::NeedsCrawford));
+    /// let mut actions = Vec::new();
+    /// booklet.legal_actions(&s, &mut actions);
+    /// assert!(actions.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn check_state(&self, s: &State) -> Result<(), OtherRulesError> {
+        if self.reaches_at_a_glance(s) {
+            debug_assert_eq!(self.check_state_fully(s), Ok(()), "{s:?}");
+            return Ok(());
+        }
+        self.check_state_fully(s)
+    }
+
+    /// The states of nearly every action, in a few compares, passed without the full check:
+    /// the opening roll, before the roll, the roll chosen, the dice to play or a double to
+    /// answer, no refused resignation, a cube these rules hold, no Crawford game they lack. (An owned cube is above 1,
+    /// `State::try_from`, so within `cube_max` without the cube it is centred too.)
+    #[inline]
+    fn reaches_at_a_glance(&self, s: &State) -> bool {
+        let r = &self.rules;
+        let cube_max = self.cube_max;
+        let crawford_game = s.match_context.is_some_and(|m| m.crawford);
+        let phase_ok = matches!(s.phase, Phase::BeforeRoll | Phase::Moving)
+            || match s.phase {
+                // The roll chosen at a decision before it, a double offered below the limit,
+                // the opening roll before any automatic double (the rest in full).
+                Phase::Rolling => r.resignations || (!crawford_game && s.cube_log2 < cube_max),
+                Phase::Doubled => s.cube_log2 < cube_max,
+                Phase::Opening => s.cube_log2 == 0,
+                _ => false,
+            };
+        phase_ok && !s.resign_refused && s.cube_log2 <= cube_max && (r.crawford || !crawford_game)
+    }
+
+    /// Whether these rules reach `s`: [`Backgammon::check_state`] is `Ok`.
+    #[inline]
+    fn reaches(&self, s: &State) -> bool {
+        self.reaches_at_a_glance(s) || self.check_state_fully(s).is_ok()
+    }
+
+    /// [`Backgammon::check_state`] field by field.
+    #[inline(never)]
+    fn check_state_fully(&self, s: &State) -> Result<(), OtherRulesError> {
+        use OtherRulesError as E;
+        let r = &self.rules;
+        if !r.cube {
+            return self.check_without_cube(s);
+        }
+        let limit = r.cube_limit();
+        if s.cube_log2 > limit {
+            return Err(E::CubeAboveLimit {
+                cube_log2: s.cube_log2,
+                limit,
+            });
+        }
+        if s.phase == Phase::Opening && s.cube_log2 > 0 {
+            // In the opening the cube counts the automatic doubles (D3).
+            let allowed = if s.match_context.is_none() {
+                r.automatic_doubles
+            } else {
+                0
+            };
+            if s.cube_log2 > allowed {
+                return Err(E::AutomaticDoubles {
+                    cube_log2: s.cube_log2,
+                    allowed,
+                });
+            }
+        }
+        let crawford_game = s.match_context.is_some_and(|m| m.crawford);
+        if crawford_game && !r.crawford {
+            return Err(E::NeedsCrawford);
+        }
+        if s.resign_refused {
+            self.check_refused(s)?;
+        }
+        match s.phase {
+            Phase::Opening | Phase::BeforeRoll | Phase::Moving => Ok(()),
+            // Chosen at a decision before the roll, or due after a take.
+            Phase::Rolling => {
+                if r.resignations
+                    || (!crawford_game
+                        && (s.cube_log2 < limit
+                            || s.cube_owner == Some(s.position.to_move.opponent())))
+                {
+                    Ok(())
+                } else {
+                    Err(E::NoChoiceToRoll)
+                }
+            }
+            _ => self.check_rare_phase(s, limit),
+        }
+    }
+
+    /// [`Backgammon::check_state`] under rules without the cube.
+    fn check_without_cube(&self, s: &State) -> Result<(), OtherRulesError> {
+        use OtherRulesError as E;
+        let r = &self.rules;
+        if s.cube_log2 > 0 || s.cube_owner.is_some() {
+            return Err(E::NeedsCube("a cube above 1"));
+        }
+        if matches!(
+            s.phase,
+            Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
+        ) {
+            return Err(E::NeedsCube("a double offered"));
+        }
+        if s.outcome.is_some_and(|o| o.kind == WinKind::Drop) {
+            return Err(E::NeedsCube("a dropped double"));
+        }
+        if s.match_context.is_some_and(|m| m.crawford) && !r.crawford {
+            return Err(E::NeedsCrawford);
+        }
+        if s.resign_refused {
+            self.check_refused(s)?;
+        }
+        match s.phase {
+            // With no cube only a resignation offer is a choice before the roll.
+            Phase::Rolling if !r.resignations => Err(E::NoChoiceToRoll),
+            Phase::ResignOffered(_) | Phase::Over => self.check_rare_phase(s, 0),
+            _ => Ok(()),
+        }
+    }
+
+    /// A refused resignation ([`State::resign_refused`]): an offer was refused before.
+    #[cold]
+    fn check_refused(&self, s: &State) -> Result<(), OtherRulesError> {
+        if s.phase == Phase::Doubled {
+            if !self.rules.resign_when_doubled {
+                return Err(OtherRulesError::NeedsResignWhenDoubled(
+                    "a resignation refused with a double to answer",
+                ));
+            }
+        } else if !self.rules.resignations {
+            return Err(OtherRulesError::NeedsResignations("a refused resignation"));
+        }
+        Ok(())
+    }
+
+    /// The phases of the cube, of resignations and of the end (`limit`: the cube limit).
+    #[cold]
+    fn check_rare_phase(&self, s: &State, limit: u8) -> Result<(), OtherRulesError> {
+        use OtherRulesError as E;
+        let r = &self.rules;
+        let past = |what| E::PastCubeLimit {
+            what,
+            needs: s.cube_log2 + 1,
+            limit,
+        };
+        match s.phase {
+            Phase::Doubled if s.cube_log2 >= limit => Err(past("a double offered")),
+            Phase::Beavered => {
+                if !r.beavers {
+                    Err(E::NeedsBeavers("a beaver to answer"))
+                } else if s.cube_log2 + 2 > limit {
+                    Err(E::PastCubeLimit {
+                        what: "a beaver",
+                        needs: s.cube_log2 + 2,
+                        limit,
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            Phase::ResignOffered(_) if !r.resignations => {
+                Err(E::NeedsResignations("a resignation offered"))
+            }
+            Phase::ResignOfferedDoubled(_) => {
+                if !r.resign_when_doubled {
+                    Err(E::NeedsResignWhenDoubled(
+                        "a resignation offered instead of an answer to a double",
+                    ))
+                } else if s.cube_log2 >= limit {
+                    Err(past("a double offered"))
+                } else {
+                    Ok(())
+                }
+            }
+            Phase::Over => match s.outcome {
+                Some(o) => self.check_outcome(s, o, limit),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// How a finished game ended (`limit`: the cube limit).
+    fn check_outcome(&self, s: &State, o: Outcome, limit: u8) -> Result<(), OtherRulesError> {
+        use OtherRulesError as E;
+        let r = &self.rules;
+        let doubler_won = o.winner == s.position.to_move;
+        // A double was offered at the cube as it stands (a beaver: one below it, D5).
+        let past = E::PastCubeLimit {
+            what: "a dropped double",
+            needs: s.cube_log2 + 1,
+            limit,
+        };
+        let jacoby = self.jacoby_applies(s);
+        match o.kind {
+            WinKind::Drop => {
+                if !doubler_won && !r.beavers {
+                    Err(E::NeedsBeavers("a dropped beaver"))
+                } else if s.cube_log2 >= limit {
+                    Err(past)
+                } else {
+                    Ok(())
+                }
+            }
+            WinKind::Resignation(l) => {
+                if !r.resignations {
+                    Err(E::NeedsResignations("a game won by resignation"))
+                } else if doubler_won && !r.resign_when_doubled {
+                    Err(E::NeedsResignWhenDoubled(
+                        "a resignation accepted by the doubler",
+                    ))
+                } else if doubler_won && s.cube_log2 >= limit {
+                    Err(E::PastCubeLimit {
+                        what: "a double offered",
+                        needs: s.cube_log2 + 1,
+                        limit,
+                    })
+                } else if l == ResignLevel::Single {
+                    Ok(())
+                } else if jacoby && o.points != s.cube_value() as i64 {
+                    Err(E::Jacoby("a resigned gammon or backgammon"))
+                } else if !jacoby && o.points == s.cube_value() as i64 {
+                    Err(E::NeedsJacoby("a resigned gammon or backgammon"))
+                } else {
+                    Ok(())
+                }
+            }
+            WinKind::Single | WinKind::Gammon | WinKind::Backgammon => {
+                let played = bear_off_kind(&s.position, o.winner.opponent());
+                if jacoby && o.kind != WinKind::Single {
+                    Err(E::Jacoby("a gammon or backgammon"))
+                } else if !jacoby && o.kind != played {
+                    Err(E::NeedsJacoby("a gammon or backgammon"))
+                } else {
+                    Ok(())
+                }
+            }
+        }
     }
 }
 
@@ -763,10 +1072,12 @@ pub enum StateError {
     /// play, or the wrong side to move (White, by convention).
     #[error("the opening roll needs the start position, white to move and a centred cube")]
     Opening,
-    /// A turned cube or a double in the Crawford game (D4).
+    /// A turned cube or a double in the Crawford game (D4): pending, or ended by a drop or
+    /// by a resignation the doubler accepted.
     #[error("no doubling in the crawford game")]
     Crawford,
-    /// A double offered by a player who may not double (B29, A13).
+    /// A double offered by a player who may not double (B29, A13): pending, or ended by a
+    /// drop or by a resignation the doubler accepted.
     #[error("the player on roll cannot have offered this double")]
     Double,
     /// A beaver (D5) in match play, or with no room for the cube to double twice.
@@ -780,6 +1091,110 @@ pub enum StateError {
         "a refused resignation is kept only before the roll, the play or the answer to a double, not in phase {0:?}"
     )]
     ResignRefused(Phase),
+}
+
+/// What in a state the game's rules cannot reach, and the option of [`Rules`] it needs:
+/// [`Backgammon::check_state`]'s error, which [`Game::apply`] returns as
+/// [`PlayError::OtherRules`].
+///
+/// A state does not carry its rules: the XGID, the GNUBG ID, a FIBS board line, a `.mat`
+/// file and an SGF file each name some of them at most. So a state read from one is checked
+/// against the rules of the game that plays it, which refuses what those rules could never
+/// have produced (a beaver to answer in a game without beavers, a resignation offered in a
+/// game without resignations, ...).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Game;
+/// use lattjo_backgammon::{Action, Backgammon, OtherRulesError, PlayError, Rules};
+/// let beavers = Backgammon::new(Rules::standard().with_beavers(true))?;
+/// let mut s = beavers.new_initial_state();
+/// beavers.apply(&mut s, &Action::Opening { white: 3, black: 1 })?;
+/// let play = s.position().parse_play("8/5 6/5", s.dice().unwrap(), beavers.rules().single_die)?;
+/// for a in [Action::Play(play), Action::Double, Action::Beaver] {
+///     beavers.apply(&mut s, &a)?;
+/// }
+/// let standard = Backgammon::new(Rules::standard())?;
+/// let e = OtherRulesError::NeedsBeavers("a beaver to answer");
+/// assert_eq!(standard.check_state(&s), Err(e));
+/// assert_eq!(e.to_string(), "a beaver to answer needs beavers (D5)");
+/// let before = s;
+/// assert_eq!(standard.apply(&mut s, &Action::Take), Err(PlayError::OtherRules(e)));
+/// assert_eq!(s, before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OtherRulesError {
+    /// A cube above 1 or owned, a double offered, or a dropped double, under rules without
+    /// the doubling cube ([`Rules::cube`], B25-B29).
+    #[error("{0} needs the doubling cube (rules option cube)")]
+    NeedsCube(&'static str),
+    /// A cube above the rules' limit ([`Rules::max_cube_log2`], A13).
+    #[error("cube 2^{cube_log2} is above the cube limit 2^{limit} (max_cube_log2)")]
+    CubeAboveLimit {
+        /// Log2 of the state's cube.
+        cube_log2: u8,
+        /// Log2 of the rules' limit.
+        limit: u8,
+    },
+    /// A double offered (or dropped, or a beaver) that takes the cube past the rules' limit
+    /// ([`Rules::max_cube_log2`], A10, A13): no double is offered at the limit.
+    #[error("{what} needs the cube at 2^{needs}, above the cube limit 2^{limit} (max_cube_log2)")]
+    PastCubeLimit {
+        /// What in the state: a double offered, a beaver, a dropped double.
+        what: &'static str,
+        /// Log2 of the cube it needs.
+        needs: u8,
+        /// Log2 of the rules' limit.
+        limit: u8,
+    },
+    /// A cube above 1 at the opening roll (where it counts the automatic doubles, D3)
+    /// beyond the automatic doubles the rules allow in this game: [`Rules::automatic_doubles`]
+    /// in money play, none in match play (D5).
+    #[error(
+        "a cube at 2^{cube_log2} at the opening roll needs {cube_log2} automatic doubles, these rules allow {allowed} in this game (automatic_doubles, money play only)"
+    )]
+    AutomaticDoubles {
+        /// Log2 of the state's cube: the automatic doubles it needs.
+        cube_log2: u8,
+        /// The automatic doubles the rules allow in this game.
+        allowed: u8,
+    },
+    /// The Crawford game of a match (its [`MatchContext::is_crawford`]) under rules without
+    /// the Crawford rule ([`Rules::crawford`], D4).
+    #[error("the crawford game needs the crawford rule (D4)")]
+    NeedsCrawford,
+    /// A beaver to answer ([`Phase::Beavered`]) or a dropped beaver under rules without
+    /// beavers ([`Rules::beavers`], D5).
+    #[error("{0} needs beavers (D5)")]
+    NeedsBeavers(&'static str),
+    /// A resignation offered, refused or accepted under rules without resignations
+    /// ([`Rules::resignations`], D6).
+    #[error("{0} needs resignations (D6)")]
+    NeedsResignations(&'static str),
+    /// A resignation offered, refused or accepted instead of an answer to a double under
+    /// rules without [`Rules::resign_when_doubled`] (D6, A10).
+    #[error("{0} needs resign_when_doubled (D6)")]
+    NeedsResignWhenDoubled(&'static str),
+    /// A gammon or backgammon scored single, played out or resigned, under rules without
+    /// the Jacoby rule, or in a game it does not apply to ([`Rules::jacoby`], D5).
+    #[error("{0} scored single needs the jacoby rule with the cube centred in money play (D5)")]
+    NeedsJacoby(&'static str),
+    /// A gammon or backgammon, played out or resigned, scored as such in a money game with
+    /// the cube centred, which the Jacoby rule scores single ([`Rules::jacoby`], D5).
+    #[error("the jacoby rule scores {0} single with the cube centred in money play (D5)")]
+    Jacoby(&'static str),
+    /// A roll chosen before the dice ([`Phase::Rolling`]) where the player on roll had no
+    /// choice to make and no double was just taken: that needs resignations
+    /// ([`Rules::resignations`], D6), or a cube the player could double or the opponent has
+    /// just taken ([`Rules::cube`], below [`Rules::max_cube_log2`], not in the Crawford game;
+    /// A10).
+    #[error(
+        "a chosen roll needs a choice before it: resignations, or the cube in use below its limit (a roll is due at once here)"
+    )]
+    NoChoiceToRoll,
 }
 
 impl State {
@@ -988,10 +1403,14 @@ fn check_state(s: &StateSetup) -> Result<(), StateError> {
     {
         return Err(StateError::Opening);
     }
+    // A double pending, or one that ended the game: dropped, or answered by a resignation
+    // the doubler (on roll) accepted.
     let doubled = matches!(
         s.phase,
         Phase::Doubled | Phase::Beavered | Phase::ResignOfferedDoubled(_)
-    );
+    ) || s.outcome.is_some_and(|o| {
+        o.winner == pos.to_move && matches!(o.kind, WinKind::Drop | WinKind::Resignation(_))
+    });
     if s.match_context.is_some_and(|m| m.is_crawford())
         && (s.cube_log2 > 0 || s.cube_owner.is_some() || doubled)
     {
@@ -1176,6 +1595,10 @@ pub enum PlayError {
     /// The play is not one of the legal plays for the dice.
     #[error("{0:?} is not a legal play")]
     IllegalPlay(Play),
+    /// The state is not one these rules reach ([`Backgammon::check_state`]): a state of
+    /// other rules, refused before anything else.
+    #[error("a state of other rules: {0}")]
+    OtherRules(OtherRulesError),
 }
 
 /// The play list of the last node this thread generated, and the play `sample_action` last
@@ -1283,6 +1706,9 @@ impl Backgammon {
     /// [`Game::legal_actions`] (which collects them), without allocating: the legal-action
     /// mask goes through it too.
     pub(crate) fn for_each_legal(&self, s: &State, mut f: impl FnMut(Action)) {
+        if !self.reaches(s) {
+            return;
+        }
         match s.phase {
             Phase::BeforeRoll => {
                 if !self.has_pre_roll_choice(s) {
@@ -1341,7 +1767,8 @@ impl Backgammon {
     }
 
     /// The state at the start of a game (the opening roll is next), money play when
-    /// `match_context` is `None`.
+    /// `match_context` is `None`. A Crawford game ([`MatchContext::is_crawford`]) under rules
+    /// without the Crawford rule is a state this game refuses ([`Backgammon::check_state`]).
     #[must_use]
     pub fn new_game(&self, match_context: Option<MatchContext>) -> State {
         State {
@@ -1567,6 +1994,13 @@ impl Backgammon {
         }
     }
 
+    /// [`Game::apply`] on a state that needs the full check ([`Backgammon::check_state`]).
+    #[inline(never)]
+    fn apply_checked_fully(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        self.check_state_fully(s).map_err(PlayError::OtherRules)?;
+        self.apply_checked(s, a)
+    }
+
     /// Plays `play` in [`Phase::Moving`] (the caller has checked the phase); refuses an
     /// illegal play before changing anything.
     #[inline]
@@ -1648,6 +2082,8 @@ impl Game for Backgammon {
         }
     }
 
+    /// Nothing on a state these rules cannot reach ([`Backgammon::check_state`]), where
+    /// [`Game::apply`] refuses every action.
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         self.for_each_legal(s, |a| out.push(a));
@@ -1655,12 +2091,14 @@ impl Game for Backgammon {
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {
         let mut copy = *s;
-        self.apply_checked(&mut copy, a).is_ok()
+        self.reaches(s) && self.apply_checked(&mut copy, a).is_ok()
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
-        if s.phase == Phase::Opening {
+        if !self.reaches(s) {
+            // No action applies to a state these rules cannot reach.
+        } else if s.phase == Phase::Opening {
             let ties = self.ties_are_outcomes(s);
             let p = if ties { 1.0 / 36.0 } else { 1.0 / 30.0 };
             for white in 1..=6 {
@@ -1681,7 +2119,9 @@ impl Game for Backgammon {
     }
 
     fn sample_chance(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
-        if s.phase == Phase::Opening {
+        if !self.reaches(s) {
+            None
+        } else if s.phase == Phase::Opening {
             // One draw per roll: the 36 ordered pairs, or the 30 without a tie (A3).
             let (white, black) = if self.ties_are_outcomes(s) {
                 let r = rng.below(36) as u8;
@@ -1702,6 +2142,9 @@ impl Game for Backgammon {
 
     /// Uniform over [`Game::legal_actions`], without building the action list for plays.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        if !self.reaches(s) {
+            return None;
+        }
         if let (Phase::Moving, Some(d)) = (s.phase, s.dice) {
             // The resignation offers come after the plays, as `legal_actions` lists them.
             let offers = if self.may_offer_resignation(s) {
@@ -1741,7 +2184,14 @@ impl Game for Backgammon {
         Some(buf.swap_remove(i))
     }
 
+    /// # Errors
+    ///
+    /// [`PlayError::OtherRules`] first, for a state these rules cannot reach
+    /// ([`Backgammon::check_state`]); then the action's own refusal. The state is unchanged.
     fn apply(&self, s: &mut State, a: &Action) -> Result<(), PlayError> {
+        if !self.reaches_at_a_glance(s) {
+            return self.apply_checked_fully(s, a);
+        }
         // `apply_checked` refuses before it changes anything. The two actions of every turn,
         // the roll and the play, go straight to their arms.
         match (s.phase, a) {

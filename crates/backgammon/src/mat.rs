@@ -1733,6 +1733,11 @@ impl MatFile {
             .map_err(|_| fail(0, 0, ReplayErrorKind::Length(self.length)))?;
         let s = match (self.games.first(), set_up) {
             (Some(g), Some(round)) => {
+                // A set-up position of other rules would be refused at its first action, or
+                // kept as the replay's end when none follows.
+                m.game()
+                    .check_state(&round)
+                    .map_err(|e| fail(0, 0, PlayError::OtherRules(e).into()))?;
                 let totals = BySeat::from_fn(2, |seat| i64::from(g.scores[seat.index()]));
                 m.resume(round, totals)
                     .map_err(|_| fail(0, 0, ReplayErrorKind::AfterMatchEnd))?

@@ -114,8 +114,8 @@ use boardgame_core::{Game, Match, MatchConfig};
 
 use crate::board::{BAR, OFF, Position, PositionError, Side};
 use crate::game::{
-    Action, Backgammon, MatchContext, MatchContextError, Phase, Rules, State, StateError,
-    StateSetup, WinKind,
+    Action, Backgammon, MatchContext, MatchContextError, OtherRulesError, Phase, Rules, State,
+    StateError, StateSetup, WinKind,
 };
 use crate::ids::{MAX_CUBE_LOG2, MAX_MATCH_LENGTH};
 use crate::mat::{self, MATCH_RULES, MatAction, MatEntry, MatFile, MatGame, MatMovement, Replay};
@@ -478,6 +478,11 @@ pub enum ReplayErrorKind {
     /// score not below the length, or the Crawford game with no side at match point.
     #[error("the set-up position's match: {0}")]
     SetupMatch(#[source] MatchContextError),
+    /// A set-up position that the rules of the replay cannot reach
+    /// ([`Backgammon::check_state`]): a cube above 1 without the cube (`RU[NoCube]`), a cube
+    /// above the rules' limit, a centred cube above 1 (only automatic doubles leave it so).
+    #[error("the set-up position is not one of these rules: {0}")]
+    SetupRules(#[source] OtherRulesError),
 }
 
 /// Actions that [`SgfFile::record`] cannot turn into an SGF record: the index of the action
@@ -1705,7 +1710,14 @@ fn set_up_state(
         outcome: None,
         match_context,
     };
-    State::try_from(setup).map_err(|e| at(ReplayErrorKind::SetupState(e)))
+    let state = State::try_from(setup).map_err(|e| at(ReplayErrorKind::SetupState(e)))?;
+    // The cube and the match as set must be ones the rules of the replay reach (refused
+    // rules are the replay's to report).
+    if let Ok(game) = Backgammon::new(*rules) {
+        game.check_state(&state)
+            .map_err(|e| at(ReplayErrorKind::SetupRules(e)))?;
+    }
+    Ok(state)
 }
 
 /// Rolls `dice` for `side` at the end of a replay whose game is not over (as `.mat`'s replay

@@ -6,8 +6,8 @@ use boardgame_core::{
     play_game, random_playout,
 };
 use lattjo_backgammon::{
-    Action, Backgammon, Dice, GnubgId, MatchContext, Phase, Play, PlayError, Position, ResignLevel,
-    Rules, Side, SingleDiePolicy, State, StateError, StateSetup, WinKind,
+    Action, Backgammon, Dice, GnubgId, MatchContext, OtherRulesError, Phase, Play, PlayError,
+    Position, ResignLevel, Rules, Side, SingleDiePolicy, State, StateError, StateSetup, WinKind,
 };
 
 fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
@@ -564,7 +564,17 @@ fn regression_a_refused_resignation_is_lost_by_the_xgid_and_gnubg_id() {
         ..StateSetup::from(d)
     };
     let mut flagged = State::try_from(flagged).expect("a refused offer instead of an answer");
-    apply(&game, &mut flagged, Action::Take);
+    // Only a game with that option reaches it (`Backgammon::check_state`).
+    assert_eq!(
+        game.apply(&mut flagged.clone(), &Action::Take),
+        Err(PlayError::OtherRules(
+            OtherRulesError::NeedsResignWhenDoubled(
+                "a resignation refused with a double to answer"
+            )
+        ))
+    );
+    let when_doubled = Backgammon::new(game.rules().with_resign_when_doubled(true)).unwrap();
+    apply(&when_doubled, &mut flagged, Action::Take);
     assert!(!flagged.resign_refused());
     assert_eq!(
         [s.phase(), d.phase(), taken.phase()],

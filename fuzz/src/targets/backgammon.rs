@@ -8,7 +8,8 @@ use lattjo_backgammon::mat::{MATCH_RULES, MatFile, Replay};
 use lattjo_backgammon::sgf::SgfFile;
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
-    NotationStyle, ObservationKind, Outcome, Phase, Play, PlayList, Position, PositionSetup,
+    NotationStyle, ObservationKind, OtherRulesError, Outcome, Phase, Play, PlayError, PlayList,
+    Position, PositionSetup,
     ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid,
     XgidSetup,
 };
@@ -173,6 +174,30 @@ fn check_state(s: &State, game: &Backgammon) {
     }
 }
 
+/// A state of other rules: nothing offered, every action refused with the reason, the state
+/// unchanged.
+fn refused_whole(game: &Backgammon, state: &State, e: OtherRulesError, bytes: &mut Bytes<'_>) {
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    assert!(legal.is_empty(), "{state:?}: {legal:?} offered on a refused state");
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    assert!(outcomes.is_empty(), "{state:?}: chance outcomes on a refused state");
+    let mut rng = lattjo_backgammon::GameRng::new(u64::from(bytes.u32()), 0);
+    assert_eq!(game.sample_chance(state, &mut rng), None);
+    assert_eq!(game.sample_action(state, &mut rng, &mut legal), None);
+    for _ in 0..16 {
+        if bytes.is_empty() {
+            break;
+        }
+        let a = arbitrary_action(bytes);
+        assert!(!game.is_legal(state, &a), "{state:?}: {a:?} is legal");
+        let mut s = *state;
+        assert_eq!(game.apply(&mut s, &a), Err(PlayError::OtherRules(e)));
+        assert_eq!(&s, state, "{a:?} changed a refused state");
+    }
+}
+
 fn rules_from(b: &mut Bytes<'_>) -> Backgammon {
     let bits = b.u8();
     let rules = Rules::lattjo()
@@ -247,11 +272,18 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
     }
 }
 
-/// Plays on from `state` and checks every state met on the way and at the end.
+/// Plays on from `state` and checks every state met on the way and at the end. A state the
+/// game's rules cannot reach (`Backgammon::check_state`) is refused whole instead.
 fn play_on(game: &Backgammon, state: State, bytes: &mut Bytes<'_>) {
     check_state(&state, game);
+    if let Err(e) = game.check_state(&state) {
+        refused_whole(game, &state, e, bytes);
+        return;
+    }
     let end = play_from_bytes(game, state, bytes, 120, arbitrary_action);
     check_state(&end, game);
+    // What a game of these rules reaches passes its own check.
+    assert_eq!(game.check_state(&end), Ok(()), "{end:?} under {:?}", game.rules());
     for kind in [ObservationKind::TdGammon, ObservationKind::Compact] {
         check_learning(&game.with_observation(kind), &end, bytes, false);
     }
