@@ -2240,6 +2240,48 @@ impl Rounds for Backgammon {
         Some(i64::from(MAX_MATCH_LENGTH))
     }
 
+    /// A game these rules cannot reach ([`Backgammon::check_state`]) is refused, and so is
+    /// one out of step with the match (A16): in a match to a target of at most
+    /// [`MAX_MATCH_LENGTH`] points, a game without a match context, or whose context has
+    /// another length or scores than the match's target and totals (white's score seat 0's);
+    /// in a money session (no target), a game of a match. A Crawford game needs the
+    /// Crawford rule (D4), which `check_state` asks.
+    fn check_round(
+        &self,
+        round: &State,
+        totals: &BySeat<i64>,
+        config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        if self.check_state(round).is_err() {
+            return Err("the game is not one these rules reach");
+        }
+        let length = config
+            .target()
+            .and_then(|t| u32::try_from(t).ok())
+            .filter(|&t| t <= MAX_MATCH_LENGTH);
+        match (length, round.match_context) {
+            (None, None) => Ok(()),
+            (None, Some(_)) => Err("a game of a match in a money session"),
+            (Some(_), None) => Err("a money game in a match"),
+            (Some(length), Some(m)) => {
+                let score = |seat: u8| {
+                    totals
+                        .get(Seat::new(seat))
+                        .and_then(|&t| u32::try_from(t).ok())
+                };
+                if m.length() != length {
+                    Err("the game's match length is not the match's target")
+                } else if [score(0), score(1)]
+                    != [Some(m.score(Side::White)), Some(m.score(Side::Black))]
+                {
+                    Err("the game's match score is not the match's totals")
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
     /// A new game of the match: with a target score, standard match play (A16; D4 under the
     /// `crawford` rule: the Crawford game is the first game after a side reached
     /// target − 1, in a match of two points or more); without one, a money game.

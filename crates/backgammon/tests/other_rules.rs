@@ -2,7 +2,7 @@
 //! `PlayError::OtherRules`): one test per refusal, named by the rule (B25-B29, A10, A13, D3,
 //! D4, D5, D6), and a property over random games of random rule combinations.
 
-use boardgame_core::{Game, GameRng, Match, MatchConfig, Turn};
+use boardgame_core::{Game, GameRng, Match, MatchConfig, ResumeError, Turn};
 use lattjo_backgammon::mat::MATCH_RULES;
 use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
 use lattjo_backgammon::{
@@ -525,16 +525,28 @@ fn d1_the_single_die_policy_refuses_nothing() {
 
 #[test]
 fn a_match_plays_no_round_of_other_rules() {
-    // boardgame-core's `Match::resume` checks the match's own fields only (the core has no
-    // hook for a game to check a round), so it takes the round up; the game then refuses
-    // every action on it, and the match state stays as it was.
+    // `Match::resume` and `Match::check_state` ask the game (`Rounds::check_round`), so a
+    // match does not take the round up; and should a caller build such a match state by
+    // other means, the game refuses every action on it.
     let m = Match::new(
         game(Rules::lattjo()),
         MatchConfig::new(Some(5), None).unwrap(),
     );
     let round = Backgammon::default().new_game(Some(MatchContext::new(5, [4, 2], true).unwrap()));
     let totals = boardgame_core::BySeat::from_fn(2, |s| if s.index() == 0 { 4 } else { 2 });
-    let mut s = m.resume(round, totals).unwrap();
+    assert_eq!(
+        m.resume(round, totals.clone()),
+        Err(ResumeError::Round("the game is not one these rules reach"))
+    );
+    let standard = Match::new(
+        game(Rules::standard()),
+        MatchConfig::new(Some(5), None).unwrap(),
+    );
+    let mut s = standard.resume(round, totals).unwrap();
+    assert_eq!(
+        m.check_state(&s),
+        Err(ResumeError::Round("the game is not one these rules reach"))
+    );
     let before = s.clone();
     let e = PlayError::OtherRules(E::NeedsCrawford);
     assert_eq!(
@@ -545,6 +557,42 @@ fn a_match_plays_no_round_of_other_rules() {
     let mut legal = Vec::new();
     m.legal_actions(&s, &mut legal);
     assert!(legal.is_empty());
+}
+
+/// A16: a match takes up only a game of its own length and score (the match context the
+/// game is played under), and a money session no game of a match; found with the core's
+/// `Rounds::check_round`, before which a 7-point game was played on in a 5-point match and
+/// its score ignored.
+#[test]
+fn a16_a_match_takes_up_no_game_of_another_length_or_score() {
+    let g = game(Rules::standard());
+    let to_5 = Match::new(g.clone(), MatchConfig::new(Some(5), None).unwrap());
+    let money = Match::new(g.clone(), MatchConfig::new(None, Some(10)).unwrap());
+    let totals =
+        |w: i64, b: i64| boardgame_core::BySeat::from_fn(2, |s| if s.index() == 0 { w } else { b });
+    let at = |length, score| g.new_game(Some(MatchContext::new(length, score, false).unwrap()));
+    assert!(to_5.resume(at(5, [3, 1]), totals(3, 1)).is_ok());
+    assert_eq!(
+        to_5.resume(at(7, [3, 1]), totals(3, 1)),
+        Err(ResumeError::Round(
+            "the game's match length is not the match's target"
+        ))
+    );
+    assert_eq!(
+        to_5.resume(at(5, [1, 3]), totals(3, 1)),
+        Err(ResumeError::Round(
+            "the game's match score is not the match's totals"
+        ))
+    );
+    assert_eq!(
+        to_5.resume(g.new_game(None), totals(3, 1)),
+        Err(ResumeError::Round("a money game in a match"))
+    );
+    assert!(money.resume(g.new_game(None), totals(3, 1)).is_ok());
+    assert_eq!(
+        money.resume(at(5, [3, 1]), totals(3, 1)),
+        Err(ResumeError::Round("a game of a match in a money session"))
+    );
 }
 
 /// A set-up position of GNU Backgammon's SGF (`CV`, `CP`): a cube above the limit of the

@@ -348,6 +348,26 @@ pub trait Rounds: Game<State: crate::RoundState> {
         None
     }
 
+    /// Whether `round`, a round in play, can be a round of a match of these settings at
+    /// these totals: [`crate::Match::check_state`] and [`crate::Match::resume`] ask it, so
+    /// that a match never takes up a round of other rules, or one out of step with its
+    /// settings or totals ([`crate::ResumeError::Round`]). The default accepts every round;
+    /// a game whose states carry their rules refuses a state of others, and a game whose
+    /// round records the match's score checks it against the totals.
+    ///
+    /// # Errors
+    ///
+    /// What does not fit, in a few words.
+    fn check_round(
+        &self,
+        round: &Self::State,
+        totals: &crate::BySeat<i64>,
+        config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        let _ = (round, totals, config);
+        Ok(())
+    }
+
     /// Whether the match is over after `rounds_played` rounds with these totals. The default:
     /// some seat reached the target, or the round limit is reached.
     fn match_over(

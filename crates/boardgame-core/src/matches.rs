@@ -215,6 +215,11 @@ pub enum ResumeError {
     /// against endless matches ended it.
     #[error("the match is over, but these settings would not have ended it at these totals")]
     NotDecided,
+    /// The round is not one this match plays ([`Rounds::check_round`]): made under other
+    /// rules than the game's, or out of step with the match's settings or totals (a
+    /// backgammon game of another match length or score). The text says what.
+    #[error("the round does not fit this match: {0}")]
+    Round(&'static str),
 }
 
 /// Rounds that end as soon as they start are scored this many times at most in a row before
@@ -324,13 +329,14 @@ impl<G: Rounds> Match<G> {
         Ok(state)
     }
 
-    /// Whether `state` is one this match could be in, as far as the match's own fields tell:
-    /// one total per seat, a round of this game's seats, and over exactly when these settings
-    /// decide it. A state saved under other settings (another target or round limit, another
-    /// number of players) would otherwise be played on: a match in play whose totals already
-    /// reach this match's target would end only after its round. Call it on a state read from
-    /// elsewhere before playing it; the round itself is the game's to check (each game crate's
-    /// own state check).
+    /// Whether `state` is one this match could be in: one total per seat, a round of this
+    /// game's seats, over exactly when these settings decide it, and in play a round the game
+    /// takes up at these totals ([`Rounds::check_round`]: of the game's own rules, and in
+    /// step with the match where the round records it). A state saved under other settings
+    /// (another target or round limit, another number of players, other rules) would
+    /// otherwise be played on: a match in play whose totals already reach this match's
+    /// target would end only after its round. Call it on a state read from elsewhere before
+    /// playing it.
     ///
     /// # Errors
     ///
@@ -338,7 +344,8 @@ impl<G: Rounds> Match<G> {
     /// [`ResumeError::Decided`] for a match in play that these settings have already decided,
     /// [`ResumeError::RoundOver`] for a match in play whose round is over (a match starts its
     /// next round as soon as one ends), [`ResumeError::NotDecided`] for a finished match these
-    /// settings would not have ended.
+    /// settings would not have ended, [`ResumeError::Round`] for a round the game does not
+    /// take up in this match.
     ///
     /// # Examples
     ///
@@ -389,7 +396,9 @@ impl<G: Rounds> Match<G> {
         if self.game.turn(&state.round) == Turn::Terminal {
             return Err(ResumeError::RoundOver);
         }
-        Ok(())
+        self.game
+            .check_round(&state.round, &state.totals, &self.config)
+            .map_err(ResumeError::Round)
     }
 
     /// Scores a finished round and starts the next one unless the match is decided; repeats

@@ -815,6 +815,35 @@ impl Rounds for Race {
         }))
     }
 
+    /// A round of other rules ([`Race::check_state`]) is refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{Race, RaceRules};
+    /// use boardgame_core::{BySeat, Game, Match, MatchConfig, ResumeError};
+    /// let four = Race::new(RaceRules::default())?; // four copies of each card
+    /// let two = Race::new(RaceRules { copies: 2, ..RaceRules::default() })?;
+    /// let to_50 = Match::new(four.clone(), MatchConfig::new(Some(50), None)?);
+    /// let totals = BySeat::new(2, 0);
+    /// assert!(to_50.resume(four.new_initial_state(), totals.clone()).is_ok());
+    /// // A round of a race with another deck: not one this match plays.
+    /// assert!(matches!(
+    ///     to_50.resume(two.new_initial_state(), totals),
+    ///     Err(ResumeError::Round(_))
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn check_round(
+        &self,
+        round: &RaceState,
+        _totals: &BySeat<i64>,
+        _config: &crate::MatchConfig,
+    ) -> Result<(), &'static str> {
+        self.check_state(round)
+            .map_err(|_| "the race was made under other rules than the game's")
+    }
+
     fn new_round(&self, ctx: &RoundContext<'_, RaceState>) -> RaceState {
         let starter = (ctx.round as usize % self.players()) as u8;
         self.fresh(Seat::new(starter))

@@ -802,6 +802,17 @@ impl Rounds for Carrom {
         }))
     }
 
+    /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]).
+    fn check_round(
+        &self,
+        round: &State,
+        _totals: &BySeat<i64>,
+        _config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        self.check_state(round)
+            .map_err(|_| "the board was made under other rules than the game's")
+    }
+
     fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
         let players = self.num_players();
         let totals_before = [

@@ -2,7 +2,8 @@
 //! points or 8 boards, as the core's [`Match`] over [`CarromGame`] rounds.
 
 use boardgame_core::{
-    BySeat, Game, GameRng, Match, MatchState, Returns, RoundContext, Rounds, Seat, Turn,
+    BySeat, Game, GameRng, Match, MatchConfig, MatchState, Returns, RoundContext, Rounds, Seat,
+    Turn,
 };
 
 use crate::game::{Action, Carrom, PlayError};
@@ -130,6 +131,19 @@ impl Rounds for CarromGame {
         Some(BySeat::from_fn(self.num_players(), |seat| {
             i64::from(r.get(seat).is_some_and(|&v| v > 0.0))
         }))
+    }
+
+    /// A game whose boards are of other rules, or which these match settings refuse
+    /// (`Match::check_state`), is refused.
+    fn check_round(
+        &self,
+        round: &Self::State,
+        _totals: &BySeat<i64>,
+        _config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        self.inner
+            .check_state(round)
+            .map_err(|_| "the game does not fit its own boards' match (rules or totals)")
     }
 
     /// The first game opens with the toss (C3); each later game is broken first by the side

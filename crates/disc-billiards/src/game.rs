@@ -761,6 +761,17 @@ impl Rounds for Novuss {
         }
     }
 
+    /// A set of other rules than the game's is refused ([`PlayError::OtherRules`]).
+    fn check_round(
+        &self,
+        round: &State,
+        _totals: &BySeat<i64>,
+        _config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        self.check_state(round)
+            .map_err(|_| "the set was made under other rules than the game's")
+    }
+
     fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {
         let n = self.rules.players;
         let first = self.rules.first_player.index();

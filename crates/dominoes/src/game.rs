@@ -3,7 +3,7 @@
 use core::fmt;
 
 use boardgame_core::{
-    BySeat, Game, GameRng, Returns, RoundContext, RoundState, Rounds, Seat, Turn,
+    BySeat, Game, GameRng, MatchConfig, Returns, RoundContext, RoundState, Rounds, Seat, Turn,
 };
 
 use crate::action::Action;
@@ -1895,6 +1895,23 @@ impl RoundState for State {
 impl Rounds for Dominoes {
     fn round_points(&self, s: &State) -> Option<BySeat<i64>> {
         s.result.map(|r| r.points)
+    }
+
+    /// A round of other rules, or one its own check refuses ([`Dominoes::check_state`]), is
+    /// refused.
+    fn check_round(
+        &self,
+        round: &State,
+        _totals: &BySeat<i64>,
+        _config: &MatchConfig,
+    ) -> Result<(), &'static str> {
+        match self.check_state(round) {
+            Ok(()) => Ok(()),
+            Err(StateError::OtherRules) => {
+                Err("the round was made under other rules than the game's")
+            }
+            Err(_) => Err("the round is not a state of the game's rules"),
+        }
     }
 
     /// Each round starts again from the deal (D15); who opens follows E7.
