@@ -109,6 +109,26 @@ impl Rules {
         Ok(())
     }
 
+    /// The options as the bits of one byte: a game compares its rules with a state's on
+    /// every action, and one byte compares in one instruction.
+    /// Every field is named, so that a new option cannot be left out of it.
+    const fn key(&self) -> u8 {
+        let Rules {
+            claimable_draws,
+            automatic_draws,
+            auto_claim,
+            agreement_needs_moves,
+            resignation_needs_mating_material,
+            decisions,
+        } = *self;
+        (claimable_draws as u8)
+            | (automatic_draws as u8) << 1
+            | (auto_claim as u8) << 2
+            | (agreement_needs_moves as u8) << 3
+            | (resignation_needs_mating_material as u8) << 4
+            | (decisions as u8) << 5
+    }
+
     /// FIDE Laws: the booklet's moves plus FIDE's draw rules (default).
     #[must_use]
     pub const fn fide() -> Rules {
@@ -432,6 +452,8 @@ pub enum StateError {
 pub struct State {
     /// The rules of the game that made the state, the only game that plays it.
     rules: Rules,
+    /// [`Rules::key`] of `rules` (derived data), compared with the game's on every action.
+    key: u8,
     start: Position,
     position: Position,
     /// Repetition keys of the positions since the last pawn move or capture, the current
@@ -485,6 +507,7 @@ impl Clone for State {
     fn clone(&self) -> State {
         State {
             rules: self.rules,
+            key: self.key,
             start: self.start.clone(),
             position: self.position.clone(),
             keys: copy_with_room(&self.keys, KEYS_CAPACITY),
@@ -506,6 +529,7 @@ impl State {
         keys.push(start.repetition_key());
         State {
             rules,
+            key: rules.key(),
             keys,
             seen: [0; 4],
             counts: None,
@@ -843,6 +867,8 @@ impl State {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with a state's on every action.
+    key: u8,
     start: Position,
 }
 
@@ -851,6 +877,7 @@ impl Default for Chess {
     fn default() -> Chess {
         Chess {
             rules: Rules::default(),
+            key: Rules::default().key(),
             start: Position::new(),
         }
     }
@@ -866,6 +893,7 @@ impl Chess {
         rules.validate()?;
         Ok(Chess {
             rules,
+            key: rules.key(),
             start: Position::new(),
         })
     }
@@ -998,7 +1026,7 @@ impl Chess {
     /// ```
     #[inline]
     pub fn check_state(&self, state: &State) -> Result<(), PlayError> {
-        if state.rules == self.rules {
+        if state.key == self.key {
             Ok(())
         } else {
             Err(PlayError::OtherRules)
@@ -1009,7 +1037,19 @@ impl Chess {
     /// play on it.
     #[inline(always)]
     pub(crate) fn plays(&self, state: &State) -> bool {
-        state.outcome.is_none() && state.rules == self.rules
+        state.outcome.is_none() && state.key == self.key
+    }
+
+    /// Why [`Game::apply`] refuses every action on `state`, a state the game does not play
+    /// on ([`Chess::plays`]): a state of other rules first (it is not played on as if it
+    /// were this game's), then the end of the game.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, state: &State) -> PlayError {
+        match self.check_state(state) {
+            Err(e) => e,
+            Ok(()) => PlayError::GameOver,
+        }
     }
 
     /// The draws the side to move may claim now (empty when the rules have no claims, the
@@ -1294,10 +1334,8 @@ impl Game for Chess {
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<(), PlayError> {
-        // A state of other rules first: it is not played on as if it were this game's.
-        self.check_state(state)?;
-        if state.outcome.is_some() {
-            return Err(PlayError::GameOver);
+        if !self.plays(state) {
+            return Err(self.refusal(state));
         }
         // Moves first, tested by themselves: the decisions are rare (and off by default).
         if let Action::Move(m) = *action {
@@ -1691,6 +1729,28 @@ mod tests {
             }
         });
         out
+    }
+
+    /// `Rules::key`, which a game compares with a state's on every action, tells every
+    /// combination of options apart (valid or not): equal keys, equal rules.
+    #[test]
+    fn the_rules_key_tells_every_combination_apart() {
+        let all: Vec<Rules> = (0..64u8)
+            .map(|b| {
+                Rules::lattjo()
+                    .with_claimable_draws(b & 1 != 0)
+                    .with_automatic_draws(b & 2 != 0)
+                    .with_auto_claim(b & 4 != 0)
+                    .with_agreement_needs_moves(b & 8 != 0)
+                    .with_resignation_needs_mating_material(b & 16 != 0)
+                    .with_decisions(b & 32 != 0)
+            })
+            .collect();
+        for a in &all {
+            for b in &all {
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
     }
 
     /// `Position::key_after_quiet` (the key a claim with a move tests, A3) is the key of the
