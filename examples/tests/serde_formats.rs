@@ -373,7 +373,9 @@ proptest! {
         match which {
             0 => {
                 let g = lattjo_chess::Chess::new(lattjo_chess::Rules::fide()).expect("a preset");
-                edited_state_plays_on(&g, seed, plies, &edits, |_| g.clone())?;
+                edited_state_plays_on(&g, seed, plies, &edits, |s| {
+                    lattjo_chess::Chess::new(*s.rules()).expect("a state's rules are valid")
+                })?;
             }
             1 => {
                 let g = lattjo_draughts::Draughts::new(lattjo_draughts::Rules::wcdf()).expect("a preset");

@@ -109,6 +109,26 @@ impl Rules {
         Ok(())
     }
 
+    /// The options as the bits of one byte: a game compares its rules with a state's on
+    /// every action, and one byte compares in one instruction.
+    /// Every field is named, so that a new option cannot be left out of it.
+    const fn key(&self) -> u8 {
+        let Rules {
+            claimable_draws,
+            automatic_draws,
+            auto_claim,
+            agreement_needs_moves,
+            resignation_needs_mating_material,
+            decisions,
+        } = *self;
+        (claimable_draws as u8)
+            | (automatic_draws as u8) << 1
+            | (auto_claim as u8) << 2
+            | (agreement_needs_moves as u8) << 3
+            | (resignation_needs_mating_material as u8) << 4
+            | (decisions as u8) << 5
+    }
+
     /// FIDE Laws: the booklet's moves plus FIDE's draw rules (default).
     #[must_use]
     pub const fn fide() -> Rules {
@@ -287,6 +307,9 @@ pub enum Action {
 
 /// Why an action was refused (the state is unchanged).
 ///
+/// A game plays only the states of its own rules ([`State::rules`]): every action on a state
+/// made under other rules is refused first, [`PlayError::OtherRules`].
+///
 /// # Examples
 ///
 /// ```
@@ -331,19 +354,23 @@ pub enum PlayError {
         "a draw claimed with {0} is incorrect: it brings neither a threefold repetition nor the 50-move rule"
     )]
     IncorrectClaim(Move),
+    /// The state was made under other rules than this game's ([`State::rules`],
+    /// [`Chess::check_state`]): it is not played on as if it were this game's.
+    #[error("the state was built under other rules than this game's")]
+    OtherRules,
 }
 
-/// A game history that is not a valid [`State`] (see [`State::replay`] and the `serde`
-/// feature).
+/// A game history that is not a valid [`State`] under its rules (see [`Chess::replay`],
+/// [`Chess::state_after`] and the `serde` feature).
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_chess::{Move, Position, Square, State, StateError};
+/// use lattjo_chess::{Chess, Move, Position, Square, StateError};
 ///
 /// let moves = [Move::new(Square::E2, Square::E4), Move::new(Square::E2, Square::E4)];
 /// assert_eq!(
-///     State::replay(Position::new(), &moves),
+///     Chess::default().replay(Position::new(), &moves),
 ///     Err(StateError::IllegalMove { ply: 2, mv: moves[1] })
 /// );
 /// ```
@@ -358,26 +385,56 @@ pub enum StateError {
         /// The move.
         mv: Move,
     },
-    /// A move of the history comes after the position had already ended the game
-    /// (checkmate, stalemate or insufficient material).
+    /// A move of the history comes after the game had already ended: by the position
+    /// (checkmate, stalemate or insufficient material), or by a draw the state's rules make
+    /// automatic (the 75-move rule and fivefold repetition under [`Rules::automatic_draws`],
+    /// threefold repetition and the 50-move rule under [`Rules::auto_claim`]).
     #[error("move {0} comes after the end of the game")]
     MoveAfterEnd(usize),
-    /// The recorded outcome does not fit the final position and history.
+    /// The recorded outcome does not fit the final position and history under the state's
+    /// rules (a checkmate that is not one, a repetition draw without the repetitions, an
+    /// agreement without an offer or before both sides have moved under
+    /// [`Rules::agreement_needs_moves`], a won resignation where
+    /// [`Rules::resignation_needs_mating_material`] scores it a draw, no outcome where the
+    /// game has ended, ...).
     #[error("the outcome {0:?} does not fit the position and history")]
     Outcome(Option<Outcome>),
+    /// The recorded outcome is one the state's rules never give, whatever the history: a
+    /// resignation or an agreed draw without [`Rules::decisions`], a threefold repetition or
+    /// 50-move draw without [`Rules::claimable_draws`] (or without the decisions or
+    /// [`Rules::auto_claim`] that claim it), a fivefold repetition or 75-move draw without
+    /// [`Rules::automatic_draws`], a resignation scored a draw without
+    /// [`Rules::resignation_needs_mating_material`].
+    #[error("the rules of the state never end a game in {0:?}")]
+    OutcomeOutsideRules(Outcome),
+    /// A draw offer stands under rules without [`Rules::decisions`], which has no offers.
+    #[error("a draw offer by {0} stands under rules without decisions")]
+    OfferWithoutDecisions(Color),
+    /// A draw offer by the side not to move before any move: only the side to move can
+    /// have offered.
+    #[error("a draw offer by {0} stands before any move, when only the side to move can offer")]
+    DrawOffer(Color),
 }
 
-/// The state of a game: the start, the moves played, the current position with the keys
-/// needed for repetitions, pending offers and the outcome once decided.
+/// The state of a game: the rules it is played under, the start, the moves played, the
+/// current position with the keys needed for repetitions, pending offers and the outcome
+/// once decided.
 ///
-/// Built by [`Game::new_initial_state`], by [`Chess::state_after`] / [`State::replay`] from
+/// A state carries a copy of the [`Rules`] of the [`Chess`] that made it
+/// ([`State::rules`]), and a game plays only the states of its own rules: every action on
+/// another's is refused with [`PlayError::OtherRules`] ([`Chess::check_state`]), so a state
+/// saved under FIDE's rules is never played on by the booklet's game, nor the reverse. The
+/// start is the state's own: a game plays a state of its rules from any start.
+///
+/// Built by [`Game::new_initial_state`], by [`Chess::state_after`] / [`Chess::replay`] from
 /// a start and a list of moves, or (feature `serde`) by deserialization, which replays the
-/// history through the same checks: a `State` is always one that play can reach.
+/// history under the state's rules through the same checks: a `State` is always one that
+/// play under its rules can reach.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_chess::{Action, Chess, Game, State};
+/// use lattjo_chess::{Action, Chess, Game};
 ///
 /// let game = Chess::default();
 /// let mut state = game.new_initial_state();
@@ -387,12 +444,16 @@ pub enum StateError {
 /// }
 /// assert_eq!(state.repetitions(), 2);
 /// assert_eq!(state.moves().len(), 4);
-/// let again = State::replay(state.start().clone(), state.moves())?;
+/// let again = game.replay(state.start().clone(), state.moves())?;
 /// assert_eq!(again, state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, PartialEq, Eq)]
 pub struct State {
+    /// The rules of the game that made the state, the only game that plays it.
+    rules: Rules,
+    /// [`Rules::key`] of `rules` (derived data), compared with the game's on every action.
+    key: u8,
     start: Position,
     position: Position,
     /// Repetition keys of the positions since the last pawn move or capture, the current
@@ -445,6 +506,8 @@ impl Clone for State {
     /// gives) would grow both vectors at its first move.
     fn clone(&self) -> State {
         State {
+            rules: self.rules,
+            key: self.key,
             start: self.start.clone(),
             position: self.position.clone(),
             keys: copy_with_room(&self.keys, KEYS_CAPACITY),
@@ -460,11 +523,13 @@ impl Clone for State {
 }
 
 impl State {
-    /// The state at `start` before any move, with no outcome recorded yet.
-    fn fresh(start: Position) -> State {
+    /// The state at `start` under `rules` before any move, with no outcome recorded yet.
+    fn fresh(rules: Rules, start: Position) -> State {
         let mut keys = Vec::with_capacity(KEYS_CAPACITY);
         keys.push(start.repetition_key());
         State {
+            rules,
+            key: rules.key(),
             keys,
             seen: [0; 4],
             counts: None,
@@ -546,28 +611,82 @@ impl State {
         }
     }
 
-    /// The state after playing `moves` from `start`, with the outcomes the positions decide
-    /// by themselves (checkmate, stalemate, insufficient material); repetition and
-    /// move-count draws depend on the rules ([`Chess::state_after`] applies them).
-    ///
-    /// # Errors
-    ///
-    /// [`StateError::IllegalMove`] for a move that is not legal where it stands,
-    /// [`StateError::MoveAfterEnd`] for a move after checkmate, stalemate or insufficient
-    /// material.
-    pub fn replay(start: Position, moves: &[Move]) -> Result<State, StateError> {
-        let mut state = State::fresh(start);
+    /// The state after playing `moves` from `start` under `rules` (valid rules), ended
+    /// where the rules end it: [`Chess::replay`].
+    fn replay_under(rules: Rules, start: Position, moves: &[Move]) -> Result<State, StateError> {
+        let mut state = State::fresh(rules, start);
+        state.settle(true);
         for (i, &m) in moves.iter().enumerate() {
-            if state.own_outcome(true).is_some() {
+            if state.outcome.is_some() {
                 return Err(StateError::MoveAfterEnd(i + 1));
             }
             let Some(role) = state.legal.role_of(m) else {
                 return Err(StateError::IllegalMove { ply: i + 1, mv: m });
             };
             state.push_move(m, role);
+            let material_changed = state.position.halfmoves() == 0;
+            state.settle(material_changed);
         }
-        state.outcome = state.own_outcome(true);
         Ok(state)
+    }
+
+    /// Records the outcome the state's rules give the current position, if any;
+    /// `material_changed` as for [`State::own_outcome`].
+    #[inline(always)]
+    fn settle(&mut self, material_changed: bool) {
+        // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
+        // 75th move or the fifth repetition still wins (A5).
+        self.outcome = match self.own_outcome(material_changed) {
+            Some(outcome) => Some(outcome),
+            None => self.draw_by_rule(),
+        };
+    }
+
+    /// The draws the state's rules make automatic in the current position (the 75-move
+    /// rule, fivefold repetition, and with `auto_claim` the claimable ones), if any.
+    #[inline(always)]
+    fn draw_by_rule(&self) -> Option<Outcome> {
+        let rules = &self.rules;
+        let halfmoves = self.position.halfmoves();
+        if rules.automatic_draws && halfmoves >= 150 {
+            Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+        } else if rules.automatic_draws && self.repeated(5) {
+            Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        } else if rules.auto_claim && rules.claimable_draws {
+            if self.repeated(3) {
+                Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
+            } else if halfmoves >= 100 {
+                Some(Outcome::Draw(DrawReason::FiftyMoves))
+            } else {
+                None
+            }
+        } else {
+            None
+        }
+    }
+
+    /// The rules the state is played under: those of the [`Chess`] that made it, the only
+    /// game that plays it on (any other refuses it, [`PlayError::OtherRules`]). A state
+    /// read back from a file (feature `serde`) says so which game it belongs to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Action, Chess, Game, PlayError, Rules};
+    ///
+    /// let booklet = Chess::new(Rules::lattjo())?;
+    /// let mut state = booklet.new_initial_state();
+    /// assert_eq!(state.rules(), &Rules::lattjo());
+    /// let fide = Chess::default();
+    /// let e4 = Action::Move(state.position().parse_san("e4")?);
+    /// assert_eq!(fide.apply(&mut state, &e4), Err(PlayError::OtherRules));
+    /// // The game of the state's rules plays it.
+    /// Chess::new(*state.rules())?.apply(&mut state, &e4)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The starting position.
@@ -748,6 +867,8 @@ impl State {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
     rules: Rules,
+    /// [`Rules::key`] of `rules`, compared with a state's on every action.
+    key: u8,
     start: Position,
 }
 
@@ -756,6 +877,7 @@ impl Default for Chess {
     fn default() -> Chess {
         Chess {
             rules: Rules::default(),
+            key: Rules::default().key(),
             start: Position::new(),
         }
     }
@@ -771,6 +893,7 @@ impl Chess {
         rules.validate()?;
         Ok(Chess {
             rules,
+            key: rules.key(),
             start: Position::new(),
         })
     }
@@ -835,22 +958,105 @@ impl Chess {
     /// # Ok::<(), lattjo_chess::StateError>(())
     /// ```
     pub fn state_after(&self, moves: &[Move]) -> Result<State, StateError> {
-        let mut state = self.new_initial_state();
-        for (i, &m) in moves.iter().enumerate() {
-            if state.outcome.is_some() {
-                return Err(StateError::MoveAfterEnd(i + 1));
-            }
-            self.apply(&mut state, &Action::Move(m))
-                .map_err(|_| StateError::IllegalMove { ply: i + 1, mv: m })?;
-        }
-        Ok(state)
+        self.replay(self.start.clone(), moves)
     }
 
-    /// The draws the side to move may claim now (empty when the rules have no claims or the
-    /// game is over).
+    /// The state after playing `moves` from `start`, any valid position (this game's start
+    /// or another: a game plays states from any start), under this game's rules: the state
+    /// carries them ([`State::rules`]), and the game ends where they end it (checkmate,
+    /// stalemate and insufficient material under any rules; the 75-move rule and fivefold
+    /// repetition under [`Rules::automatic_draws`]; threefold repetition and the 50-move
+    /// rule under [`Rules::auto_claim`]). [`Chess::state_after`] is this from the game's
+    /// start.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::IllegalMove`] for a move that is not legal where it stands,
+    /// [`StateError::MoveAfterEnd`] for a move after the end of the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, Position, Rules, StateError};
+    ///
+    /// // Five knights' dances bring the start position a fifth time on the 16th move: a
+    /// // draw under FIDE (9.6.1), not under the booklet (D3).
+    /// let start = Position::new();
+    /// let mut moves = Vec::new();
+    /// let mut pos = start.clone();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(5) {
+    ///     let m = pos.parse_uci(uci)?;
+    ///     pos.play(m)?;
+    ///     moves.push(m);
+    /// }
+    /// let booklet = Chess::new(Rules::lattjo())?;
+    /// let state = booklet.replay(start.clone(), &moves)?;
+    /// assert_eq!((state.repetitions(), state.outcome()), (6, None));
+    /// assert_eq!(state.rules(), &Rules::lattjo());
+    /// let fide = Chess::default();
+    /// assert_eq!(fide.replay(start, &moves), Err(StateError::MoveAfterEnd(17)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay(&self, start: Position, moves: &[Move]) -> Result<State, StateError> {
+        State::replay_under(self.rules, start, moves)
+    }
+
+    /// Whether this game plays `state`: it was made under this game's rules
+    /// ([`State::rules`]). Every other `State` is valid by construction, so this is the one
+    /// check a game makes of a state before it plays it; [`Game::apply`] makes it first.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::OtherRules`] for a state of other rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Chess, Game, PlayError, Rules};
+    ///
+    /// let fide = Chess::default();
+    /// let state = fide.new_initial_state();
+    /// assert_eq!(fide.check_state(&state), Ok(()));
+    /// let booklet = Chess::new(Rules::lattjo())?;
+    /// assert_eq!(booklet.check_state(&state), Err(PlayError::OtherRules));
+    /// // The start does not matter: a game plays its rules' states from any start.
+    /// let c960 = fide.clone().with_start(lattjo_chess::Position::chess960(0).expect("0..960"));
+    /// assert_eq!(c960.check_state(&state), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn check_state(&self, state: &State) -> Result<(), PlayError> {
+        if state.key == self.key {
+            Ok(())
+        } else {
+            Err(PlayError::OtherRules)
+        }
+    }
+
+    /// Whether `state` is of this game's rules and not over: the game has something to
+    /// play on it.
+    #[inline(always)]
+    pub(crate) fn plays(&self, state: &State) -> bool {
+        state.outcome.is_none() && state.key == self.key
+    }
+
+    /// Why [`Game::apply`] refuses every action on `state`, a state the game does not play
+    /// on ([`Chess::plays`]): a state of other rules first (it is not played on as if it
+    /// were this game's), then the end of the game.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, state: &State) -> PlayError {
+        match self.check_state(state) {
+            Err(e) => e,
+            Ok(()) => PlayError::GameOver,
+        }
+    }
+
+    /// The draws the side to move may claim now (empty when the rules have no claims, the
+    /// game is over or the state is of other rules, [`Chess::check_state`]).
     #[must_use]
     pub fn claimable_draws(&self, state: &State) -> DrawClaims {
-        if !self.rules.claimable_draws || state.outcome.is_some() {
+        if !self.rules.claimable_draws || !self.plays(state) {
             return DrawClaims::default();
         }
         DrawClaims {
@@ -862,8 +1068,8 @@ impl Chess {
     /// Whether the side to move may claim a draw with a move that would make the claim
     /// correct, and whether that move is `m` (FIDE 9.2.1.1, 9.3.1.1;
     /// [`Action::ClaimDrawWith`]): what the claim would be correct for, empty when `m` is not
-    /// legal here, the game is over, or the rules have no claims or make them automatic
-    /// ([`Rules::auto_claim`]).
+    /// legal here, the game is over, the rules have no claims or make them automatic
+    /// ([`Rules::auto_claim`]), or the state is of other rules ([`Chess::check_state`]).
     ///
     /// Threefold repetition: the position `m` brings has occurred twice before (A3: same
     /// side to move, pieces, castling rights and en-passant possibilities). Fifty moves: the
@@ -974,10 +1180,10 @@ impl Chess {
     }
 
     /// Whether the rules let the side to move claim with a move: claims on and not
-    /// automatic, and the game not over.
+    /// automatic, the game not over, and the state of these rules.
     #[inline]
     fn move_claims_open(&self, state: &State) -> bool {
-        self.rules.claimable_draws && !self.rules.auto_claim && state.outcome.is_none()
+        self.rules.claimable_draws && !self.rules.auto_claim && self.plays(state)
     }
 
     /// A claim with `m` checked (decisions aside): the moving piece's role and what the
@@ -998,40 +1204,6 @@ impl Chess {
             Ok((role, claims))
         } else {
             Err(PlayError::IncorrectClaim(m))
-        }
-    }
-
-    /// Records the outcome the rules give the current position, if any; `material_changed`
-    /// as for [`State::own_outcome`].
-    #[inline(always)]
-    fn settle(&self, state: &mut State, material_changed: bool) {
-        // K16 / T5 checkmate, A1 stalemate, K21 / A2 insufficient material; checkmate on the
-        // 75th move or the fifth repetition still wins (A5).
-        state.outcome = match state.own_outcome(material_changed) {
-            Some(outcome) => Some(outcome),
-            None => self.draw_by_rule(state),
-        };
-    }
-
-    /// The draws the rules make automatic in the current position (the 75-move rule,
-    /// fivefold repetition, and with `auto_claim` the claimable ones), if any.
-    #[inline(always)]
-    fn draw_by_rule(&self, state: &State) -> Option<Outcome> {
-        let halfmoves = state.position.halfmoves();
-        if self.rules.automatic_draws && halfmoves >= 150 {
-            Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
-        } else if self.rules.automatic_draws && state.repeated(5) {
-            Some(Outcome::Draw(DrawReason::FivefoldRepetition))
-        } else if self.rules.auto_claim && self.rules.claimable_draws {
-            if state.repeated(3) {
-                Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
-            } else if halfmoves >= 100 {
-                Some(Outcome::Draw(DrawReason::FiftyMoves))
-            } else {
-                None
-            }
-        } else {
-            None
         }
     }
 
@@ -1098,8 +1270,8 @@ impl Game for Chess {
     }
 
     fn new_initial_state(&self) -> State {
-        let mut state = State::fresh(self.start.clone());
-        self.settle(&mut state, true);
+        let mut state = State::fresh(self.rules, self.start.clone());
+        state.settle(true);
         state
     }
 
@@ -1112,15 +1284,15 @@ impl Game for Chess {
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
-        if state.outcome.is_some() {
-            return;
+        if !self.plays(state) {
+            return; // over, or a state of other rules: nothing is legal here
         }
         state.legal.for_each(|m| out.push(Action::Move(m)));
         self.push_decisions(state, |a| out.push(a));
     }
 
     fn is_legal(&self, state: &State, action: &Action) -> bool {
-        if state.outcome.is_some() {
+        if !self.plays(state) {
             return false;
         }
         match action {
@@ -1144,7 +1316,7 @@ impl Game for Chess {
         rng: &mut GameRng,
         buf: &mut Vec<Action>,
     ) -> Option<Action> {
-        if state.outcome.is_some() {
+        if !self.plays(state) {
             return None;
         }
         if self.rules.decisions {
@@ -1162,8 +1334,8 @@ impl Game for Chess {
     }
 
     fn apply(&self, state: &mut State, action: &Action) -> Result<(), PlayError> {
-        if state.outcome.is_some() {
-            return Err(PlayError::GameOver);
+        if !self.plays(state) {
+            return Err(self.refusal(state));
         }
         // Moves first, tested by themselves: the decisions are rare (and off by default).
         if let Action::Move(m) = *action {
@@ -1178,7 +1350,7 @@ impl Game for Chess {
             // A position without insufficient material never gets it by a move that
             // neither captures nor moves a pawn (the clock is zeroed by both).
             let material_changed = state.position.halfmoves() == 0;
-            self.settle(state, material_changed);
+            state.settle(material_changed);
             return Ok(());
         }
         let turn = state.position.turn();
@@ -1224,7 +1396,7 @@ impl Game for Chess {
                 // (FIDE 9.2.1.1, 9.3.1.1). It neither captures nor moves a pawn, so the
                 // material is unchanged; it does not mate or stalemate (`claim_with`).
                 state.push_move(m, role);
-                self.settle(state, false);
+                state.settle(false);
                 if state.outcome.is_none() {
                     state.outcome = Some(Outcome::Draw(if claims.threefold_repetition {
                         DrawReason::ThreefoldRepetition
@@ -1401,17 +1573,20 @@ fn cannot_mate(pos: &Position, side: Color) -> bool {
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    //! `State` as its history: the start, the moves, the standing offer and the outcome.
-    //! Deserialization replays the moves ([`State::replay`]) and checks that the outcome
-    //! and offer fit what the history reached.
+    //! `State` as its rules and history: the rules, the start, the moves, the standing offer
+    //! and the outcome. Deserialization validates the rules (as [`Rules`] deserializes),
+    //! replays the moves under them ([`Chess::replay`]: a move after a draw the rules make
+    //! automatic is refused) and checks that the outcome and offer fit the rules and what
+    //! the history reached.
 
-    use super::{Outcome, State, StateError, cannot_mate};
+    use super::{Outcome, Rules, State, StateError, cannot_mate};
     use crate::outcome::{DrawReason, WinReason};
     use crate::position::{Move, Position};
     use crate::types::Color;
 
     #[derive(serde::Serialize, serde::Deserialize)]
     struct Repr {
+        rules: Rules,
         start: Position,
         moves: Vec<Move>,
         draw_offer: Option<Color>,
@@ -1421,6 +1596,7 @@ mod serde_impl {
     impl serde::Serialize for State {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             Repr {
+                rules: self.rules,
                 start: self.start.clone(),
                 moves: self.moves.clone(),
                 draw_offer: self.draw_offer,
@@ -1437,40 +1613,95 @@ mod serde_impl {
         }
     }
 
+    /// Whether `rules` ever end a game in `outcome`, whatever the history: the decisions
+    /// (D4) need [`Rules::decisions`], the draws of FIDE 9.2/9.3 claims or auto-claiming,
+    /// those of 9.6 automatic draws (A4), the draw for a resignation FIDE 5.1.2 (A14).
+    fn rules_give(rules: &Rules, outcome: Outcome) -> bool {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::Checkmate,
+                ..
+            } => true,
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            } => rules.decisions,
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Stalemate | DrawReason::InsufficientMaterial => true,
+                DrawReason::FivefoldRepetition | DrawReason::SeventyFiveMoves => {
+                    rules.automatic_draws
+                }
+                DrawReason::ThreefoldRepetition | DrawReason::FiftyMoves => {
+                    rules.claimable_draws && (rules.decisions || rules.auto_claim)
+                }
+                DrawReason::Agreement => rules.decisions,
+                DrawReason::ResignationWithoutMatingMaterial => {
+                    rules.decisions && rules.resignation_needs_mating_material
+                }
+            },
+        }
+    }
+
     fn from_repr(r: Repr) -> Result<State, StateError> {
-        let mut state = State::replay(r.start, &r.moves)?;
+        let Repr {
+            rules,
+            start,
+            moves,
+            draw_offer,
+            outcome,
+        } = r;
+        // The rules are valid: `Rules` deserializes through `Rules::validate`.
+        let mut state = State::replay_under(rules, start, &moves)?;
         let pos = &state.position;
         let turn = pos.turn();
-        if r.moves.is_empty() && r.draw_offer == Some(!turn) {
-            // Before any move, only the side to move can have offered.
-            return Err(StateError::Outcome(r.outcome));
+        if let Some(by) = draw_offer {
+            if !rules.decisions {
+                return Err(StateError::OfferWithoutDecisions(by));
+            }
+            if moves.is_empty() && by == !turn {
+                // Before any move, only the side to move can have offered.
+                return Err(StateError::DrawOffer(by));
+            }
         }
-        let fits = match (pos.outcome(), r.outcome) {
-            // What the position decides by itself is decided, under any rules.
-            (Some(own), recorded) => recorded == Some(own),
+        if let Some(o) = outcome.filter(|&o| !rules_give(&rules, o)) {
+            return Err(StateError::OutcomeOutsideRules(o));
+        }
+        let fits = match (state.outcome, outcome) {
+            // What the position or the rules decide by themselves is decided (the replay
+            // ended there).
+            (Some(decided), recorded) => recorded == Some(decided),
             (None, None) => true,
+            // The decisions and claims, each where the rules allow it.
             (None, Some(o)) => match o {
                 Outcome::Win {
                     winner,
                     reason: WinReason::Resignation,
-                } => winner == !turn,
+                } => {
+                    winner == !turn
+                        && !(rules.resignation_needs_mating_material && cannot_mate(pos, winner))
+                }
                 Outcome::Win { .. } => false,
                 Outcome::Draw(reason) => match reason {
-                    DrawReason::FivefoldRepetition => state.repetitions() >= 5,
-                    DrawReason::ThreefoldRepetition => state.repetitions() >= 3,
-                    DrawReason::SeventyFiveMoves => pos.halfmoves() >= 150,
-                    DrawReason::FiftyMoves => pos.halfmoves() >= 100,
-                    DrawReason::Agreement => r.draw_offer == Some(!turn),
+                    // Claimed (with decisions; auto-claimed draws ended the replay).
+                    DrawReason::ThreefoldRepetition => {
+                        !rules.auto_claim && state.repetitions() >= 3
+                    }
+                    DrawReason::FiftyMoves => !rules.auto_claim && pos.halfmoves() >= 100,
+                    DrawReason::Agreement => {
+                        draw_offer == Some(!turn)
+                            && (!rules.agreement_needs_moves
+                                || (state.moved.white && state.moved.black))
+                    }
                     DrawReason::ResignationWithoutMatingMaterial => cannot_mate(pos, !turn),
                     _ => false,
                 },
             },
         };
         if !fits {
-            return Err(StateError::Outcome(r.outcome));
+            return Err(StateError::Outcome(outcome));
         }
-        state.outcome = r.outcome;
-        state.draw_offer = r.draw_offer;
+        state.outcome = outcome;
+        state.draw_offer = draw_offer;
         Ok(state)
     }
 }
@@ -1498,6 +1729,28 @@ mod tests {
             }
         });
         out
+    }
+
+    /// `Rules::key`, which a game compares with a state's on every action, tells every
+    /// combination of options apart (valid or not): equal keys, equal rules.
+    #[test]
+    fn the_rules_key_tells_every_combination_apart() {
+        let all: Vec<Rules> = (0..64u8)
+            .map(|b| {
+                Rules::lattjo()
+                    .with_claimable_draws(b & 1 != 0)
+                    .with_automatic_draws(b & 2 != 0)
+                    .with_auto_claim(b & 4 != 0)
+                    .with_agreement_needs_moves(b & 8 != 0)
+                    .with_resignation_needs_mating_material(b & 16 != 0)
+                    .with_decisions(b & 32 != 0)
+            })
+            .collect();
+        for a in &all {
+            for b in &all {
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
     }
 
     /// `Position::key_after_quiet` (the key a claim with a move tests, A3) is the key of the
@@ -1603,7 +1856,7 @@ mod tests {
             .expect("a position");
         let (mut repeated, mut claims, mut claims_with_move) = (0, 0, 0);
         for seed in 0..6 {
-            let mut state = State::replay(start.clone(), &[]).expect("a start");
+            let mut state = game.replay(start.clone(), &[]).expect("a start");
             let mut rng = boardgame_core::GameRng::new(seed, 3);
             let mut buf = Vec::new();
             for ply in 0..700 {
@@ -1648,7 +1901,7 @@ mod tests {
                 701,
                 "no capture or pawn move cleared them"
             );
-            let again = State::replay(start.clone(), state.moves()).expect("a replay");
+            let again = game.replay(start.clone(), state.moves()).expect("a replay");
             assert_eq!(again, state);
         }
         assert!(

@@ -367,8 +367,8 @@ impl IndexedActions for Chess {
     fn legal_mask(&self, state: &State, out: &mut [bool]) -> Result<(), BufferSizeError> {
         BufferSizeError::check(self.num_distinct_actions(), out.len())?;
         out.fill(false);
-        if state.outcome().is_some() {
-            return Ok(());
+        if !self.plays(state) {
+            return Ok(()); // over, or a state of other rules (nothing is legal)
         }
         let pos = state.position();
         let us = pos.turn();

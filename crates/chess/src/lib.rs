@@ -22,8 +22,9 @@
 //!   [`MoveList`]; [`Position::outcome`] tells checkmate, stalemate and insufficient
 //!   material; [`perft`] and [`perft_parallel`] count leaf nodes.
 //! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
-//!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the start and the
-//!   moves, and the repetition keys since the last pawn move or capture.
+//!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the rules it is
+//!   played under (a game refuses a state of other rules), the start and the moves, and the
+//!   repetition keys since the last pawn move or capture.
 //! - Text at the edge, each type with `Display` and `FromStr` that read back what they
 //!   write: [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
 //!   [`UciMove`] as UCI, [`UciPosition`] as a UCI `position` command and every other
@@ -36,10 +37,11 @@
 //!
 //! - `serde`: `Serialize`/`Deserialize` for the vocabulary types, [`Setup`], [`Position`]
 //!   (as FEN plus castling mode), [`Rules`], [`Action`], [`Outcome`] and [`State`] (as its
-//!   start and moves). Deserialization goes through the same checks as the constructors:
-//!   a [`Board`] whose bitboards contradict each other, a position [`Position::from_setup`]
-//!   refuses, or a history with an illegal move or an outcome it does not support are all
-//!   refused.
+//!   rules, start and moves). Deserialization goes through the same checks as the
+//!   constructors: a [`Board`] whose bitboards contradict each other, a position
+//!   [`Position::from_setup`] refuses, or a history with an illegal move, a move its rules
+//!   would not have played, or an outcome or offer its rules and history do not support are
+//!   all refused.
 //!
 //! # Rules
 //!

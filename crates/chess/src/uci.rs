@@ -296,8 +296,8 @@ pub const MAX_POSITION_MOVES: usize = 20_000;
 /// assert_eq!(cmd.position().to_string(),
 ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
 /// assert_eq!(cmd.to_string(), "position startpos moves e2e4 e7e5 g1f3");
-/// // The game it describes, with its repetition history.
-/// let state = cmd.to_state()?;
+/// // The game it describes under FIDE's rules, with its repetition history.
+/// let state = cmd.to_state(&lattjo_chess::Chess::default())?;
 /// assert_eq!(state.moves().len(), 3);
 /// assert_eq!(lattjo_chess::uci::UciPosition::from_state(&state), cmd);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -472,15 +472,19 @@ impl UciPosition {
         &self.position
     }
 
-    /// The game from the start through the moves ([`crate::State::replay`]), with the
-    /// repetition history an engine needs for draws by repetition.
+    /// The game from the start through the moves under `game`'s rules
+    /// ([`crate::Chess::replay`]: the state carries them, [`crate::State::rules`]), with the
+    /// repetition history an engine needs for draws by repetition. The command's start is
+    /// the state's, whatever `game`'s start is.
     ///
     /// # Errors
     ///
     /// [`crate::StateError::MoveAfterEnd`] when a move follows a position that had already
-    /// ended the game (insufficient material: [`Position::play`] still plays such moves).
-    pub fn to_state(&self) -> Result<crate::State, crate::StateError> {
-        crate::State::replay(self.start.clone(), &self.moves)
+    /// ended the game: by insufficient material ([`Position::play`] still plays such moves),
+    /// or by a draw the rules make automatic (under [`crate::Rules::fide`], the 75-move
+    /// rule and fivefold repetition, which a GUI playing other rules may pass).
+    pub fn to_state(&self, game: &crate::Chess) -> Result<crate::State, crate::StateError> {
+        game.replay(self.start.clone(), &self.moves)
     }
 }
 
@@ -634,6 +638,23 @@ mod tests {
         );
         // A bare-kings position still has legal moves, but the game ended there (K17).
         let dead = cmd("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2");
-        assert_eq!(dead.to_state(), Err(crate::StateError::MoveAfterEnd(1)));
+        let game = crate::Chess::default();
+        assert_eq!(
+            dead.to_state(&game),
+            Err(crate::StateError::MoveAfterEnd(1))
+        );
+        // The fifth occurrence of the start ends a FIDE game, not the booklet's.
+        let dances = cmd(&format!(
+            "position startpos moves{}",
+            " g1f3 g8f6 f3g1 f6g8".repeat(5)
+        ));
+        assert_eq!(
+            dances.to_state(&game),
+            Err(crate::StateError::MoveAfterEnd(17))
+        );
+        let booklet = crate::Chess::new(crate::Rules::lattjo()).unwrap();
+        let state = dances.to_state(&booklet).unwrap();
+        assert_eq!(state.rules(), booklet.rules());
+        assert_eq!(state.moves().len(), 20);
     }
 }

@@ -5,7 +5,7 @@
 use boardgame_core::GameRng;
 use lattjo_chess::pgn::read_pgn;
 use lattjo_chess::uci::UciPosition;
-use lattjo_chess::{CastlingMode, Move, Position, Role, Square};
+use lattjo_chess::{CastlingMode, Chess, Move, Position, Role, Rules, Square};
 use proptest::prelude::*;
 
 const FENS: [&str; 4] = [
@@ -109,7 +109,8 @@ proptest! {
         let cmd = UciPosition::new(start, &moves).expect("legal moves");
         let text = cmd.to_string();
         prop_assert_eq!(UciPosition::parse(&text, mode), Ok(cmd.clone()), "{}", text);
-        if let Ok(state) = cmd.to_state() {
+        let booklet = Chess::new(Rules::lattjo()).expect("a preset");
+        if let Ok(state) = cmd.to_state(&booklet) {
             prop_assert_eq!(state.position(), cmd.position());
             prop_assert_eq!(UciPosition::from_state(&state), cmd.clone());
         }

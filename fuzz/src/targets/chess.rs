@@ -14,8 +14,8 @@ use lattjo_chess::san::{San, SanPlus, Suffix};
 use lattjo_chess::uci::{EngineMessage, GuiCommand, UciPosition, resolve_line};
 use lattjo_chess::{
     Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
-    Game, GameResult, Move, Outcome, Piece, Position, Rank, Role, Rules, Setup, Square, State,
-    UciMove, WinReason,
+    Game, GameResult, Move, Outcome, Piece, PlayError, Position, Rank, Role, Rules, Setup, Square,
+    State, UciMove, WinReason,
 };
 
 use crate::{
@@ -180,7 +180,8 @@ fn arbitrary_action(b: &mut Bytes<'_>) -> Action {
 fn play_on(game: &Chess, state: State, bytes: &mut Bytes<'_>) {
     let end = play_from_bytes(game, state, bytes, 200, arbitrary_action);
     check_learning(game, &end, bytes, false);
-    let replayed = match State::replay(end.start().clone(), end.moves()) {
+    assert_eq!(end.rules(), game.rules(), "play kept the state's rules");
+    let replayed = match game.replay(end.start().clone(), end.moves()) {
         Ok(s) => s,
         Err(e) => panic!("the moves played do not replay: {e}"),
     };
@@ -386,7 +387,7 @@ pub fn uci(data: &[u8]) {
                 Ok(&cmd),
                 "{s:?} -> {text:?}"
             );
-            if let Ok(state) = cmd.to_state() {
+            if let Ok(state) = cmd.to_state(&Chess::new(Rules::lattjo()).unwrap_or_default()) {
                 assert_eq!(state.position(), cmd.position(), "{s:?}: replay");
             }
         }
@@ -795,21 +796,39 @@ pub fn state_json(data: &[u8]) {
     }
 }
 
-/// A state read from any format: its positions and record hold together, and it plays on
-/// (the game's rules from `tail`).
+/// A state read from any format: its positions and record hold together under its rules, a
+/// game of other rules (from `tail`) refuses it unchanged, and it plays on under its own.
 pub(crate) fn checked_state(state: State, tail: &[u8]) {
     check_position(state.start());
     check_position(state.position());
-    match State::replay(state.start().clone(), state.moves()) {
+    let own = match Chess::new(*state.rules()) {
+        Ok(g) => g.with_start(state.start().clone()),
+        Err(e) => panic!("a deserialized state has rules no game has: {e}"),
+    };
+    assert_eq!(own.check_state(&state), Ok(()));
+    match own.replay(state.start().clone(), state.moves()) {
         Ok(r) => assert_eq!(r.position(), state.position(), "replay differs"),
-        Err(e) => panic!("a deserialized state's moves do not replay: {e}"),
+        Err(e) => panic!("a deserialized state's moves do not replay under its rules: {e}"),
     }
     if let Some(o) = state.position().outcome() {
         assert_eq!(state.outcome(), Some(o), "the position decided {o:?}");
     }
     let mut bytes = Bytes::new(tail);
-    let game = rules_from(&mut bytes).with_start(state.start().clone());
-    play_on(&game, state, &mut bytes);
+    let other = rules_from(&mut bytes);
+    if other.rules() != state.rules() {
+        assert_eq!(other.check_state(&state), Err(PlayError::OtherRules));
+        let mut copy = state.clone();
+        let mut legal = Vec::new();
+        own.legal_actions(&state, &mut legal);
+        other.legal_actions(&state, &mut legal);
+        assert!(legal.is_empty(), "a game lists actions on a state of other rules");
+        for a in [Action::Resign, Action::ClaimDraw] {
+            assert!(!other.is_legal(&state, &a));
+            assert_eq!(other.apply(&mut copy, &a), Err(PlayError::OtherRules));
+        }
+        assert_eq!(copy, state, "a refused state of other rules changed");
+    }
+    play_on(&own, state, &mut bytes);
 }
 
 /// Seeds for [`state_json`]: states of random games (with and without decisions).
