@@ -200,6 +200,17 @@ impl Rules {
         Ok(())
     }
 
+    /// The rules as one number, equal exactly for equal rules (every field has its own
+    /// bits): a comparison without a branch per field, for [`Draughts::owns`] on the hot
+    /// path. A field added to `Rules` must be added here.
+    #[inline(always)]
+    const fn key(&self) -> u64 {
+        self.king_moves as u64
+            | (self.draws as u64) << 8
+            | (self.repetitions as u64) << 16
+            | (self.quiet_moves as u64) << 32
+    }
+
     /// The plies without a man move or capture that draw (twice [`Rules::quiet_moves`]).
     const fn quiet_plies(&self) -> u32 {
         2 * self.quiet_moves as u32
@@ -1101,7 +1112,7 @@ impl Draughts {
     /// Whether `state` was made under these rules.
     #[inline(always)]
     fn owns(&self, state: &State) -> bool {
-        state.rules == self.rules
+        state.rules.key() == self.rules.key()
     }
 
     /// The start with `first` to move. Black moves first (D3) and plays seat 0, so only
@@ -1408,7 +1419,7 @@ impl Game for Draughts {
     /// The legal actions (none for a state of other rules, which [`Game::apply`] refuses).
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.outcome.is_some() || !self.owns(s) {
+        if s.outcome.is_some() | !self.owns(s) {
             return;
         }
         movegen::generate_cached(
@@ -1449,7 +1460,9 @@ impl Game for Draughts {
     /// has only steps, or only men's single jumps (short kings), the moves are counted by
     /// population count and only the chosen one is built.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
-        if s.outcome.is_some() || !self.owns(s) {
+        // One test, not two (`|`, not `||`): with a second branch here the random playout
+        // bench ran 15-30% slower.
+        if s.outcome.is_some() | !self.owns(s) {
             return None;
         }
         if self.rules.king_moves == KingMoves::Short {
