@@ -201,14 +201,14 @@ impl Rules {
     }
 
     /// The rules as one number, equal exactly for equal rules (every field has its own
-    /// bits): a comparison without a branch per field, for [`Draughts::owns`] on the hot
-    /// path. A field added to `Rules` must be added here.
-    #[inline(always)]
-    const fn key(&self) -> u64 {
-        self.king_moves as u64
-            | (self.draws as u64) << 8
-            | (self.repetitions as u64) << 16
-            | (self.quiet_moves as u64) << 32
+    /// bits: the two enums 2 each, `repetitions` 8, `quiet_moves` 16), kept beside the
+    /// rules by [`State`] and [`Draughts`], so that [`Draughts::owns`] on the hot path is
+    /// one comparison. A field added to `Rules` must be added here.
+    const fn key(&self) -> u32 {
+        self.king_moves as u32
+            | (self.draws as u32) << 2
+            | (self.repetitions as u32) << 8
+            | (self.quiet_moves as u32) << 16
     }
 
     /// The plies without a man move or capture that draw (twice [`Rules::quiet_moves`]).
@@ -423,6 +423,8 @@ pub struct State {
     outcome: Option<Outcome>,
     /// The rules of the game that made the state: the only game that plays it.
     rules: Rules,
+    /// Derived: [`Rules::key`] of `rules`.
+    key: u32,
     /// Derived from the above (so equality and `Debug` stay faithful), kept to avoid
     /// recomputing them at every ply: what the side to move can do (its pieces that can
     /// capture with short kings, or else its steps), how often the position has occurred,
@@ -493,6 +495,7 @@ impl State {
             last_move: None,
             outcome: None,
             rules,
+            key: rules.key(),
             mobility: Mobility::of(&position),
             repeats: 1,
             most: 1,
@@ -954,6 +957,7 @@ impl TryFrom<StateRepr> for State {
             last_move: r.last_move,
             outcome: r.outcome,
             rules: r.rules,
+            key: r.rules.key(),
             mobility: Mobility::default(),
             repeats: 1,
             most: 1,
@@ -1005,6 +1009,8 @@ pub struct Draughts {
     /// Derived from `rules`: the quiet plies from which a draw claim can be valid
     /// ([`Draughts::claims_possible`]); `u32::MAX` when draws are not claimed.
     claims_from: u32,
+    /// Derived from `rules`: [`Rules::key`], which [`Draughts::owns`] compares.
+    key: u32,
 }
 
 impl Default for Draughts {
@@ -1057,7 +1063,11 @@ impl Draughts {
             Draws::Claim => least.saturating_sub(1),
             Draws::Agreement | Draws::Automatic => u32::MAX,
         };
-        Draughts { rules, claims_from }
+        Draughts {
+            rules,
+            claims_from,
+            key: rules.key(),
+        }
     }
 
     /// The rule set.
@@ -1109,10 +1119,20 @@ impl Draughts {
         }
     }
 
+    /// Why a state of other rules or a game over refuses every action: the rules first.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, state: &State) -> PlayError {
+        match self.check_state(state) {
+            Err(e) => e,
+            Ok(()) => PlayError::GameOver,
+        }
+    }
+
     /// Whether `state` was made under these rules.
     #[inline(always)]
     fn owns(&self, state: &State) -> bool {
-        state.rules.key() == self.rules.key()
+        state.key == self.key
     }
 
     /// The start with `first` to move. Black moves first (D3) and plays seat 0, so only
@@ -1158,9 +1178,9 @@ impl Draughts {
     /// ```
     #[inline]
     pub fn play(&self, state: &mut State, mv: &Move) -> Result<(), PlayError> {
-        self.check_state(state)?;
-        if state.outcome.is_some() {
-            return Err(PlayError::GameOver);
+        // One test for both refusals (`|`, not `||`), as in `sample_action`.
+        if state.outcome.is_some() | !self.owns(state) {
+            return Err(self.refusal(state));
         }
         let legal = match self.rules.king_moves {
             KingMoves::Short => {
@@ -1518,6 +1538,32 @@ impl Game for Draughts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Rules::key` (which `Draughts::owns` compares) differs exactly when the rules do:
+    /// every king move, draw mode, and the extreme and some middle thresholds.
+    #[test]
+    fn rules_keys_differ_exactly_when_rules_differ() {
+        let mut all = Vec::new();
+        for king_moves in [KingMoves::Short, KingMoves::Flying] {
+            for draws in [Draws::Agreement, Draws::Claim, Draws::Automatic] {
+                for repetitions in [0, 1, 2, 3, 4, 127, 128, 255] {
+                    for quiet_moves in [0, 1, 40, 255, 256, 32_768, u16::MAX] {
+                        all.push(Rules {
+                            king_moves,
+                            draws,
+                            repetitions,
+                            quiet_moves,
+                        });
+                    }
+                }
+            }
+        }
+        for a in &all {
+            for b in &all {
+                assert_eq!(a.key() == b.key(), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
 
     /// A copy equals its original and has room for its history to grow, at every ply of
     /// seeded random games (long runs of king moves included).
