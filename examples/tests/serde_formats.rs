@@ -379,7 +379,9 @@ proptest! {
             }
             1 => {
                 let g = lattjo_draughts::Draughts::new(lattjo_draughts::Rules::wcdf()).expect("a preset");
-                edited_state_plays_on(&g, seed, plies, &edits, |_| g)?;
+                edited_state_plays_on(&g, seed, plies, &edits, |s| {
+                    lattjo_draughts::Draughts::new(*s.rules()).expect("a state's rules are valid")
+                })?;
             }
             2 => {
                 let g = lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::lattjo()).expect("a preset");

@@ -138,9 +138,10 @@ impl<F: FnMut(Move, Option<usize>) -> bool> Sink for Indexer<F> {
 
 impl Draughts {
     /// Calls `f` with every legal move of `s` and its index, in generation order, until `f`
-    /// returns `true`; nothing when the game is over.
+    /// returns `true`; nothing when the game is over or the state is of other rules (which
+    /// [`Game::apply`](crate::Game::apply) refuses).
     fn each_indexed_move(&self, s: &State, f: impl FnMut(Move, Option<usize>) -> bool) {
-        if s.outcome().is_some() {
+        if s.outcome().is_some() || self.check_state(s).is_err() {
             return;
         }
         let pos: &Position = s.position();

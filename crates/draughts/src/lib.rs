@@ -30,8 +30,9 @@
 //!   [`Rules::with_auto_adjudicate`], [`Rules::with_flying_kings`] (V2),
 //!   [`Rules::with_draws`], [`Rules::with_repetitions`], [`Rules::with_quiet_moves`].
 //! - [`Draughts`]: boardgame-core's [`Game`] (seat 0 Black, who moves first; seat 1 White),
-//!   built by [`Draughts::new`], which checks the rules ([`RulesError`]); its [`State`] keeps
-//!   the draw bookkeeping.
+//!   built by [`Draughts::new`], which checks the rules ([`RulesError`]); its [`State`]
+//!   carries the game's rules ([`State::rules`]) and keeps the draw bookkeeping, and a game
+//!   refuses a state of other rules ([`PlayError::OtherRules`]).
 //! - PDN games: [`PdnReader`] streams games from any [`std::io::BufRead`], one at a time,
 //!   reporting bad games with their line and going on; [`PdnGame`] writes a game back
 //!   (`Display`) and reads one (`FromStr`). [`GameResult`] is the result token (A10).
@@ -41,10 +42,11 @@
 //!
 //! # Features
 //!
-//! - `serde`: `Serialize` and `Deserialize` for [`State`], [`Position`] (as its FEN),
-//!   [`Move`], [`Rules`] and the small types. Deserializing checks what it reads through
-//!   the same checks as the constructors ([`StateError`], [`MoveError`], [`FenError`]), so an
-//!   impossible state never gets in.
+//! - `serde`: `Serialize` and `Deserialize` for [`State`] (its rules included), [`Position`]
+//!   (as its FEN), [`Move`], [`Rules`] and the small types. Deserializing checks what it
+//!   reads through the same checks as the constructors ([`StateError`], [`MoveError`],
+//!   [`FenError`], [`RulesError`]), so an impossible state, or one its rules cannot reach,
+//!   never gets in.
 //!
 //! # Rule ids
 //!

@@ -5,7 +5,8 @@
 
 use boardgame_core::{Game, GameRng, random_playout_capped};
 use lattjo_draughts::{
-    Action, Draughts, KingMoves, Move, Position, Rules, RulesError, State, read_games,
+    Action, Draughts, DrawReason, KingMoves, Move, Position, Rules, RulesError, State, StateError,
+    read_games,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -154,6 +155,10 @@ fn shuffled() -> (Draughts, State) {
 fn the_serialized_form_is_plain_and_readable() {
     let (_, s) = shuffled();
     let v = to_json(&s);
+    assert_eq!(
+        v["rules"],
+        json!({"king_moves": "Short", "draws": "Claim", "repetitions": 3, "quiet_moves": 40})
+    );
     assert_eq!(v["position"], json!("W:WK32:BK6"));
     assert_eq!(
         v["history"],
@@ -227,8 +232,8 @@ fn deserializing_refuses_every_impossible_state() {
         "out of range",
     );
     // A lost position must be over.
-    let lost = json!({"position": "B:W9,14:B5", "history": [], "quiet_plies": 0, "plies": 0,
-                      "last_move": null, "outcome": null});
+    let lost = json!({"rules": good["rules"], "position": "B:W9,14:B5", "history": [],
+                      "quiet_plies": 0, "plies": 0, "last_move": null, "outcome": null});
     assert!(
         from_json(lost)
             .unwrap_err()
@@ -236,29 +241,221 @@ fn deserializing_refuses_every_impossible_state() {
     );
 }
 
-#[test]
-fn a1_a_forty_move_draw_needs_quiet_plies_and_a_repetition_draw_a_repeat() {
-    let (_, s) = shuffled();
-    let mut v = to_json(&s);
-    v["outcome"] = json!({"Draw": "Repetition"});
-    assert!(
-        from_json(v.clone()).is_ok(),
-        "5 quiet plies: a return is possible"
-    );
-    v["outcome"] = json!({"Draw": "FortyMoveRule"});
-    assert!(
-        from_json(v).is_ok(),
-        "5 quiet plies: a 40-move rule of 1 or 2 moves"
-    );
-    let fresh = to_json(&Draughts::default().new_initial_state());
-    for outcome in [
-        json!({"Draw": "Repetition"}),
-        json!({"Draw": "FortyMoveRule"}),
-    ] {
-        let mut v = fresh.clone();
-        v["outcome"] = outcome;
-        assert!(from_json(v).is_err());
+/// The JSON of a default game's (WCDF claims) king shuffle after `plies` plies of the cycle
+/// 1-6 32-27 6-1 27-32, with `rules` and `outcome` put in.
+fn shuffle_json(plies: usize, rules: Rules, outcome: Value) -> Value {
+    let game = Draughts::default();
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    let cycle = ["1-6", "32-27", "6-1", "27-32"];
+    for t in cycle.iter().cycle().take(plies) {
+        let mv = s.position().parse_move(t, KingMoves::Short).unwrap();
+        game.apply(&mut s, &Action::Move(mv)).unwrap();
     }
+    let mut v = to_json(&s);
+    v["rules"] = serde_json::to_value(rules).unwrap();
+    v["outcome"] = outcome;
+    v
+}
+
+/// Asserts that `v` is refused with `why`'s message.
+fn refused_with(v: Value, why: &StateError) {
+    let err = from_json(v).expect_err("refused");
+    assert!(err.contains(&why.to_string()), "{err} should say {why}");
+}
+
+const NONE: Value = Value::Null;
+
+fn draw(reason: &str) -> Value {
+    json!({ "Draw": reason })
+}
+
+/// V1, A1: a draw by repetition or by the 40-move rule deserializes only where the state's
+/// own rules give it: never under the booklet's (agreement only); under claims, only when
+/// the player to move could claim it in that very state; under automatic adjudication, only
+/// on reaching the threshold (the repetition first). Before states carried their rules, any
+/// such draw after 3 (repetition) or 2 (40-move rule) quiet plies was accepted.
+#[test]
+fn v1_a1_a_draw_deserializes_only_where_the_states_rules_give_it() {
+    use DrawReason::{FortyMoveRule as Forty, Repetition};
+    let wcdf = Rules::wcdf();
+    let auto = Rules::wcdf().with_auto_adjudicate(true);
+    // 5 plies: 1-6 32-27 6-1 27-32 1-6, White to move in a position standing twice.
+    let shuffle = |rules, outcome| shuffle_json(5, rules, outcome);
+    refused_with(
+        shuffle(wcdf, draw("Repetition")),
+        &StateError::DrawNotGiven(Repetition),
+    );
+    refused_with(
+        shuffle(wcdf, draw("FortyMoveRule")),
+        &StateError::DrawNotGiven(Forty),
+    );
+    assert!(from_json(shuffle(wcdf, draw("Agreement"))).is_ok());
+    // A claim that was valid: the second occurrence under a repetition number of 2; 5
+    // quiet plies under a 40-move rule of 2 moves (4 plies).
+    assert!(from_json(shuffle(wcdf.with_repetitions(2), draw("Repetition"))).is_ok());
+    assert!(from_json(shuffle(wcdf.with_quiet_moves(2), draw("FortyMoveRule"))).is_ok());
+    refused_with(
+        shuffle(wcdf.with_quiet_moves(3), draw("FortyMoveRule")),
+        &StateError::DrawNotGiven(Forty),
+    );
+    // The booklet: agreement only.
+    let lattjo = Rules::lattjo().with_repetitions(2).with_quiet_moves(1);
+    refused_with(
+        shuffle(lattjo, draw("Repetition")),
+        &StateError::DrawNotGiven(Repetition),
+    );
+    refused_with(
+        shuffle(lattjo, draw("FortyMoveRule")),
+        &StateError::DrawNotGiven(Forty),
+    );
+    assert!(from_json(shuffle(lattjo, draw("Agreement"))).is_ok());
+    assert!(from_json(shuffle(lattjo, NONE)).is_ok());
+    // Automatic adjudication, below both thresholds: in play; no draw but agreement.
+    assert!(from_json(shuffle(auto, NONE)).is_ok());
+    refused_with(
+        shuffle(auto, draw("Repetition")),
+        &StateError::DrawNotGiven(Repetition),
+    );
+    // 4 plies: the start stands for the second time, 4 quiet plies.
+    let four = |rules, outcome| shuffle_json(4, rules, outcome);
+    assert!(from_json(four(auto.with_repetitions(2), draw("Repetition"))).is_ok());
+    assert!(from_json(four(auto.with_quiet_moves(2), draw("FortyMoveRule"))).is_ok());
+    // Both thresholds at once: the repetition is adjudicated.
+    let both = auto.with_repetitions(2).with_quiet_moves(2);
+    assert!(from_json(four(both, draw("Repetition"))).is_ok());
+    refused_with(
+        four(both, draw("FortyMoveRule")),
+        &StateError::DrawNotGiven(Forty),
+    );
+    // A fresh state has nothing to draw by.
+    for rules in [wcdf, auto, wcdf.with_repetitions(2).with_quiet_moves(1)] {
+        let fresh = shuffle_json(0, rules, draw("FortyMoveRule"));
+        refused_with(fresh, &StateError::DrawNotGiven(Forty));
+    }
+}
+
+/// V1 (automatic adjudication), A1: a state of rules that adjudicate draws never stands
+/// past one: not in play on the threshold's ply, nor with an earlier position that reached
+/// it (the repetition number, or more quiet plies than the 40-move rule's).
+#[test]
+fn v1_a1_an_adjudicated_state_never_stands_past_its_draw() {
+    use DrawReason::{FortyMoveRule as Forty, Repetition};
+    let auto = Rules::wcdf().with_auto_adjudicate(true);
+    // 4 plies: the start stands for the second time, 4 quiet plies, in play.
+    refused_with(
+        shuffle_json(4, auto.with_repetitions(2), NONE),
+        &StateError::PlayedPastDraw(Repetition),
+    );
+    refused_with(
+        shuffle_json(4, auto.with_quiet_moves(2), NONE),
+        &StateError::PlayedPastDraw(Forty),
+    );
+    refused_with(
+        shuffle_json(4, auto.with_quiet_moves(2), draw("Agreement")),
+        &StateError::PlayedPastDraw(Forty),
+    );
+    // 5 plies: the position before the last stood twice; 5 quiet plies.
+    refused_with(
+        shuffle_json(5, auto.with_repetitions(2), NONE),
+        &StateError::PlayedPastDraw(Repetition),
+    );
+    refused_with(
+        shuffle_json(5, auto.with_repetitions(2), draw("Repetition")),
+        &StateError::PlayedPastDraw(Repetition),
+    );
+    refused_with(
+        shuffle_json(5, auto.with_quiet_moves(2), draw("FortyMoveRule")),
+        &StateError::PlayedPastDraw(Forty),
+    );
+    // The same states under claims (nobody claimed) and the booklet's rules are valid.
+    for rules in [
+        Rules::wcdf().with_repetitions(2).with_quiet_moves(2),
+        Rules::lattjo().with_repetitions(2).with_quiet_moves(2),
+    ] {
+        assert!(from_json(shuffle_json(5, rules, NONE)).is_ok());
+        assert!(from_json(shuffle_json(4, rules, NONE)).is_ok());
+    }
+    // A 40-move rule run to its end under claims, read as automatic: refused.
+    let long = shuffle_json(81, Rules::wcdf(), NONE);
+    assert!(from_json(long.clone()).is_ok());
+    let mut v = long;
+    v["rules"] = serde_json::to_value(auto.with_repetitions(255)).unwrap();
+    refused_with(v, &StateError::PlayedPastDraw(Forty));
+}
+
+/// D12, V2: under short kings, a state whose history or last move holds a flying king's
+/// move is refused, naming the move.
+#[test]
+fn d12_v2_a_short_kings_state_with_a_flying_move_is_refused() {
+    let flying = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+    let short = serde_json::to_value(Rules::wcdf()).unwrap();
+    // A slide 1-10 (two squares), then White's step back and forth.
+    let start: Position = "B:WK32:BK1".parse().unwrap();
+    let mut s = flying.state_from(start);
+    for t in ["1-10", "32-27"] {
+        let mv = s.position().parse_move(t, KingMoves::Flying).unwrap();
+        flying.play(&mut s, &mv).unwrap();
+    }
+    let mut v = to_json(&s);
+    assert!(from_json(v.clone()).is_ok());
+    v["rules"] = short.clone();
+    refused_with(v, &StateError::FlyingMove("1-10".parse().unwrap()));
+    // A long capture: 1 over 15 to 19 (the last move; the history starts again after it).
+    let mut s = flying.state_from("B:W15,K32:BK1".parse().unwrap());
+    let long = s.position().parse_move("1x19", KingMoves::Flying).unwrap();
+    flying.play(&mut s, &long).unwrap();
+    let mut v = to_json(&s);
+    assert!(from_json(v.clone()).is_ok());
+    v["rules"] = short;
+    refused_with(v, &StateError::FlyingMove(long));
+}
+
+/// D4: a man steps one square, under any rules; a last move of two squares by a man that
+/// made no capture does not fit (it was read before, 5 December 2026).
+#[test]
+fn d4_a_last_move_of_a_man_over_two_squares_is_refused() {
+    let game = Draughts::default();
+    let mut s = game.new_initial_state();
+    game.play(&mut s, &"11-15".parse().unwrap()).unwrap();
+    let mut v = to_json(&s);
+    assert!(from_json(v.clone()).is_ok());
+    // 8-11-15 is one diagonal: a two-square "step" onto 15.
+    v["last_move"] = json!({"path": [8, 15], "captured": []});
+    refused_with(v.clone(), &StateError::LastMove);
+    v["rules"] = serde_json::to_value(Rules::wcdf().with_flying_kings(true)).unwrap();
+    refused_with(v, &StateError::LastMove);
+}
+
+/// The serialized state carries its rules: a round trip keeps them, the rules are checked
+/// as `Draughts::new` checks them, and a state without them (the form before 5 December
+/// 2026) is refused.
+#[test]
+fn a_state_round_trips_with_its_rules_and_they_are_checked() {
+    for rules in [
+        Rules::wcdf(),
+        Rules::lattjo().with_flying_kings(true),
+        Rules::wcdf()
+            .with_auto_adjudicate(true)
+            .with_repetitions(5)
+            .with_quiet_moves(7),
+    ] {
+        let game = Draughts::new(rules).unwrap();
+        let s = mid_game(&game, 3, 40, true);
+        let v = to_json(&s);
+        assert_eq!(v["rules"], serde_json::to_value(rules).unwrap());
+        let back = from_json(v).unwrap();
+        assert_eq!(back.rules(), &rules);
+        assert_eq!(back, s);
+    }
+    let mut v = to_json(&Draughts::default().new_initial_state());
+    v["rules"]["repetitions"] = json!(1);
+    let err = from_json(v.clone()).unwrap_err();
+    assert!(
+        err.contains(&RulesError::Repetitions(1).to_string()),
+        "{err}"
+    );
+    v.as_object_mut().unwrap().remove("rules");
+    assert!(from_json(v).unwrap_err().contains("missing field `rules`"));
 }
 
 #[test]

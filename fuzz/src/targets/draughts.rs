@@ -415,8 +415,9 @@ pub fn state_json(data: &[u8]) {
     }
 }
 
-/// A state read from any format: its position, history and outcome hold together, and it
-/// plays on (the game's rules from `tail`).
+/// A state read from any format: its position, history and outcome hold together; a game of
+/// other rules (from `tail`) refuses every action on it, leaving it unchanged; and the game
+/// of its own rules plays on.
 pub(crate) fn checked_state(state: State, tail: &[u8]) {
     check_position(state.position());
     assert_eq!(
@@ -443,8 +444,50 @@ pub(crate) fn checked_state(state: State, tail: &[u8]) {
         }
     }
     let mut bytes = Bytes::new(tail);
-    let game = rules_from(&mut bytes);
+    let other = rules_from(&mut bytes);
+    let game = match Draughts::new(*state.rules()) {
+        Ok(g) => g,
+        Err(e) => panic!("a state read back with invalid rules {:?}: {e}", state.rules()),
+    };
+    if other != game {
+        check_refused_by(&other, &game, &state, &mut bytes);
+    }
     play_on(&game, state, &mut bytes);
+}
+
+/// `other`, a game of other rules than `own`'s (the state's), refuses `state`: no action
+/// listed, sampled or legal, every action (those `own` lists, and one from the bytes)
+/// refused with `OtherRules` and the state unchanged, no claim.
+fn check_refused_by(other: &Draughts, own: &Draughts, state: &State, bytes: &mut Bytes<'_>) {
+    let mut listed = Vec::new();
+    other.legal_actions(state, &mut listed);
+    assert!(listed.is_empty(), "a game lists actions on a state of other rules");
+    let mut rng = lattjo_draughts::GameRng::new(u64::from(bytes.u32()), 0);
+    assert_eq!(
+        other.sample_action(state, &mut rng, &mut listed),
+        None,
+        "a game samples an action on a state of other rules"
+    );
+    own.legal_actions(state, &mut listed);
+    listed.push(arbitrary_action(bytes));
+    for a in &listed {
+        assert!(!other.is_legal(state, a), "{a:?} is legal on a state of other rules");
+        let mut copy = state.clone();
+        assert_eq!(
+            other.apply(&mut copy, a),
+            Err(lattjo_draughts::PlayError::OtherRules),
+            "{a:?} on a state of other rules"
+        );
+        assert!(copy == *state, "a refused action changed the state");
+    }
+    for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+        assert!(!other.can_claim(state, reason), "a claim on a state of other rules");
+    }
+    let mut copy = state.clone();
+    assert_eq!(
+        other.agree_draw(&mut copy),
+        Err(lattjo_draughts::PlayError::OtherRules)
+    );
 }
 
 /// Seeds for [`state_json`]: states of random games under each draw rule.
