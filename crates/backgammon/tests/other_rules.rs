@@ -535,7 +535,7 @@ fn a_match_plays_no_round_of_other_rules() {
     let round = Backgammon::default().new_game(Some(MatchContext::new(5, [4, 2], true).unwrap()));
     let totals = boardgame_core::BySeat::from_fn(2, |s| if s.index() == 0 { 4 } else { 2 });
     assert_eq!(
-        m.resume(round, totals.clone()),
+        m.resume(round, totals),
         Err(ResumeError::Round("the game is not one these rules reach"))
     );
     let standard = Match::new(
@@ -566,8 +566,8 @@ fn a_match_plays_no_round_of_other_rules() {
 #[test]
 fn a16_a_match_takes_up_no_game_of_another_length_or_score() {
     let g = game(Rules::standard());
-    let to_5 = Match::new(g.clone(), MatchConfig::new(Some(5), None).unwrap());
-    let money = Match::new(g.clone(), MatchConfig::new(None, Some(10)).unwrap());
+    let to_5 = Match::new(g, MatchConfig::new(Some(5), None).unwrap());
+    let money = Match::new(g, MatchConfig::new(None, Some(10)).unwrap());
     let totals =
         |w: i64, b: i64| boardgame_core::BySeat::from_fn(2, |s| if s.index() == 0 { w } else { b });
     let at = |length, score| g.new_game(Some(MatchContext::new(length, score, false).unwrap()));
