@@ -9,9 +9,8 @@ use lattjo_backgammon::sgf::SgfFile;
 use lattjo_backgammon::{
     Action, Backgammon, Dice, Game, GnubgId, Label, MatchContext, MatchId, MatchIdSetup,
     NotationStyle, ObservationKind, OtherRulesError, Outcome, Phase, Play, PlayError, PlayList,
-    Position, PositionSetup,
-    ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step, WinKind, XgDice, Xgid,
-    XgidSetup,
+    Position, PositionSetup, ResignLevel, Rules, Side, SingleDiePolicy, State, StateSetup, Step,
+    WinKind, XgDice, Xgid, XgidSetup,
 };
 use lattjo_backgammon::{Match, MatchConfig};
 
@@ -179,10 +178,16 @@ fn check_state(s: &State, game: &Backgammon) {
 fn refused_whole(game: &Backgammon, state: &State, e: OtherRulesError, bytes: &mut Bytes<'_>) {
     let mut legal = Vec::new();
     game.legal_actions(state, &mut legal);
-    assert!(legal.is_empty(), "{state:?}: {legal:?} offered on a refused state");
+    assert!(
+        legal.is_empty(),
+        "{state:?}: {legal:?} offered on a refused state"
+    );
     let mut outcomes = Vec::new();
     game.chance_outcomes(state, &mut outcomes);
-    assert!(outcomes.is_empty(), "{state:?}: chance outcomes on a refused state");
+    assert!(
+        outcomes.is_empty(),
+        "{state:?}: chance outcomes on a refused state"
+    );
     let mut rng = lattjo_backgammon::GameRng::new(u64::from(bytes.u32()), 0);
     assert_eq!(game.sample_chance(state, &mut rng), None);
     assert_eq!(game.sample_action(state, &mut rng, &mut legal), None);
@@ -283,7 +288,12 @@ fn play_on(game: &Backgammon, state: State, bytes: &mut Bytes<'_>) {
     let end = play_from_bytes(game, state, bytes, 120, arbitrary_action);
     check_state(&end, game);
     // What a game of these rules reaches passes its own check.
-    assert_eq!(game.check_state(&end), Ok(()), "{end:?} under {:?}", game.rules());
+    assert_eq!(
+        game.check_state(&end),
+        Ok(()),
+        "{end:?} under {:?}",
+        game.rules()
+    );
     for kind in [ObservationKind::TdGammon, ObservationKind::Compact] {
         check_learning(&game.with_observation(kind), &end, bytes, false);
     }

@@ -5,8 +5,8 @@ use std::io::BufReader;
 
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::commands::{
-    Command, CommandErrorKind, PlyCommands, commands, remove_commands, set_command, text_without_commands,
-    write_comment,
+    Command, CommandErrorKind, PlyCommands, commands, remove_commands, set_command,
+    text_without_commands, write_comment,
 };
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::polyglot::Book;
@@ -655,14 +655,22 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
 pub fn pgn_commands(data: &[u8]) {
     let s = String::from_utf8_lossy(data);
     let all: Vec<_> = commands(&s).collect();
-    let ok: Vec<Command> = all.iter().filter_map(|r| r.as_ref().ok()).cloned().collect();
+    let ok: Vec<Command> = all
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .cloned()
+        .collect();
     for c in &ok {
         let written = c.to_string();
         assert_eq!(written.parse::<Command>().as_ref(), Ok(c), "{written}");
     }
     let rewritten = write_comment("text", &ok);
     let back: Vec<_> = commands(&rewritten).collect();
-    assert_eq!(back, ok.iter().cloned().map(Ok).collect::<Vec<_>>(), "{rewritten}");
+    assert_eq!(
+        back,
+        ok.iter().cloned().map(Ok).collect::<Vec<_>>(),
+        "{rewritten}"
+    );
     let lenient = PlyCommands::read([s.as_ref()]);
     let first_clock = ok.iter().find_map(|c| match c {
         Command::Clock(t) => Some(*t),
@@ -679,9 +687,10 @@ pub fn pgn_commands(data: &[u8]) {
     let _ = remove_commands(&s, "clk");
     // A command removed from after an unterminated `[%` lets that one run on to the next
     // `]` (documented at `remove_commands`): the check holds for comments without one.
-    let unterminated = all
-        .iter()
-        .any(|r| r.as_ref().is_err_and(|e| e.kind == CommandErrorKind::Unterminated));
+    let unterminated = all.iter().any(|r| {
+        r.as_ref()
+            .is_err_and(|e| e.kind == CommandErrorKind::Unterminated)
+    });
     for new in [
         Command::Clock(std::time::Duration::from_millis(179_900)),
         Command::Other {
@@ -821,7 +830,10 @@ pub(crate) fn checked_state(state: State, tail: &[u8]) {
         let mut legal = Vec::new();
         own.legal_actions(&state, &mut legal);
         other.legal_actions(&state, &mut legal);
-        assert!(legal.is_empty(), "a game lists actions on a state of other rules");
+        assert!(
+            legal.is_empty(),
+            "a game lists actions on a state of other rules"
+        );
         for a in [Action::Resign, Action::ClaimDraw] {
             assert!(!other.is_legal(&state, &a));
             assert_eq!(other.apply(&mut copy, &a), Err(PlayError::OtherRules));

@@ -447,7 +447,10 @@ pub(crate) fn checked_state(state: State, tail: &[u8]) {
     let other = rules_from(&mut bytes);
     let game = match Draughts::new(*state.rules()) {
         Ok(g) => g,
-        Err(e) => panic!("a state read back with invalid rules {:?}: {e}", state.rules()),
+        Err(e) => panic!(
+            "a state read back with invalid rules {:?}: {e}",
+            state.rules()
+        ),
     };
     if other != game {
         check_refused_by(&other, &game, &state, &mut bytes);
@@ -461,7 +464,10 @@ pub(crate) fn checked_state(state: State, tail: &[u8]) {
 fn check_refused_by(other: &Draughts, own: &Draughts, state: &State, bytes: &mut Bytes<'_>) {
     let mut listed = Vec::new();
     other.legal_actions(state, &mut listed);
-    assert!(listed.is_empty(), "a game lists actions on a state of other rules");
+    assert!(
+        listed.is_empty(),
+        "a game lists actions on a state of other rules"
+    );
     let mut rng = lattjo_draughts::GameRng::new(u64::from(bytes.u32()), 0);
     assert_eq!(
         other.sample_action(state, &mut rng, &mut listed),
@@ -471,7 +477,10 @@ fn check_refused_by(other: &Draughts, own: &Draughts, state: &State, bytes: &mut
     own.legal_actions(state, &mut listed);
     listed.push(arbitrary_action(bytes));
     for a in &listed {
-        assert!(!other.is_legal(state, a), "{a:?} is legal on a state of other rules");
+        assert!(
+            !other.is_legal(state, a),
+            "{a:?} is legal on a state of other rules"
+        );
         let mut copy = state.clone();
         assert_eq!(
             other.apply(&mut copy, a),
@@ -481,7 +490,10 @@ fn check_refused_by(other: &Draughts, own: &Draughts, state: &State, bytes: &mut
         assert!(copy == *state, "a refused action changed the state");
     }
     for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
-        assert!(!other.can_claim(state, reason), "a claim on a state of other rules");
+        assert!(
+            !other.can_claim(state, reason),
+            "a claim on a state of other rules"
+        );
     }
     let mut copy = state.clone();
     assert_eq!(
