@@ -368,6 +368,23 @@ fn commands_write_as_python_chess_writes_them() {
 
 /// python-chess's `set_clock`, `set_eval`: the first command of the kind is replaced in
 /// place, or one is appended; here any later one of the kind goes too.
+/// Regression (found by libFuzzer, `chess_pgn_commands`): removing a command that stood
+/// between a `[` and a `%` joined them into a new command of the text after it
+/// (`[[%x 1]%x 2]` less its `[%x 1]` read as `[%x 2]`); a space now keeps them apart.
+#[test]
+fn regression_removing_a_command_between_a_bracket_and_a_percent_made_a_new_command() {
+    assert_eq!(remove_commands("[[%x 1]%x 2]", "x"), "[ %x 2]");
+    assert_eq!(commands("[ %x 2]").count(), 0);
+    let other = Command::Other {
+        name: "x".to_owned(),
+        args: "3".to_owned(),
+    };
+    let set = set_command("[%x 1] [[%x 2]%x 4]", &other);
+    assert_eq!(set, "[%x 3] [ %x 4]");
+    let named: Vec<Command> = commands(&set).filter_map(Result::ok).collect();
+    assert_eq!(named, [other]);
+}
+
 #[test]
 fn set_command_replaces_the_old_command() {
     let clk = Command::Clock(secs(5));

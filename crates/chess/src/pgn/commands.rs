@@ -782,7 +782,8 @@ pub fn set_command(comment: &str, command: &Command) -> String {
 /// A `[%` left unterminated because the next `[%` came first (`[%clk 0[%clk 0:01:00]:01:00]`)
 /// runs on to the next `]` once that next command is removed (here it becomes
 /// `[%clk 0:01:00]`): the format has no escape for `[%`. [`set_command`], which removes the
-/// other commands of its name, shares this.
+/// other commands of its name, shares this. A `[` just before a removed command and a `%`
+/// just after it are kept apart by a space, so that they make no new command.
 ///
 /// # Examples
 ///
@@ -790,6 +791,7 @@ pub fn set_command(comment: &str, command: &Command) -> String {
 /// use lattjo_chess::pgn::commands::remove_commands;
 ///
 /// assert_eq!(remove_commands("[%eval 0.2] [%clk 0:03:00] ok", "clk"), "[%eval 0.2] ok");
+/// assert_eq!(remove_commands("[[%clk 0:03:00]%x]", "clk"), "[ %x]");
 /// ```
 #[must_use]
 pub fn remove_commands(comment: &str, name: &str) -> String {
@@ -821,7 +823,10 @@ fn replace_named(comment: &str, name: &str, with: Option<&Command>) -> String {
                 let gap = kept < out.len() || rest.len() < comment.len() - at;
                 out.truncate(kept);
                 at = comment.len() - rest.len();
-                if gap && !out.is_empty() && !rest.is_empty() {
+                // A `[` just before the command and a `%` just after it would make a new
+                // command of the text that follows: a space keeps them apart.
+                let joins = out.ends_with('[') && rest.starts_with('%');
+                if (gap || joins) && !out.is_empty() && !rest.is_empty() {
                     out.push(' ');
                 }
             }
