@@ -428,8 +428,9 @@ impl Backgammon {
 
     /// The states of nearly every action, in a few compares, passed without the full check:
     /// the opening roll, before the roll, the roll chosen, the dice to play or a double to
-    /// answer, no refused resignation, a cube these rules hold, no Crawford game they lack. (An owned cube is above 1,
-    /// `State::try_from`, so within `cube_max` without the cube it is centred too.)
+    /// answer, no refused resignation, a cube these rules hold, no Crawford game they lack.
+    /// (An owned cube is above 1, `State::try_from`, so within `cube_max` without the cube
+    /// it is centred too.)
     #[inline]
     fn reaches_at_a_glance(&self, s: &State) -> bool {
         let r = &self.rules;

@@ -203,12 +203,19 @@ impl Rules {
     /// The rules as one number, equal exactly for equal rules (every field has its own
     /// bits: the two enums 2 each, `repetitions` 8, `quiet_moves` 16), kept beside the
     /// rules by [`State`] and [`Draughts`], so that [`Draughts::owns`] on the hot path is
-    /// one comparison. A field added to `Rules` must be added here.
+    /// one comparison. Every field is named, so that a field added to `Rules` cannot be
+    /// left out of it.
     const fn key(&self) -> u32 {
-        self.king_moves as u32
-            | (self.draws as u32) << 2
-            | (self.repetitions as u32) << 8
-            | (self.quiet_moves as u32) << 16
+        let Rules {
+            king_moves,
+            draws,
+            repetitions,
+            quiet_moves,
+        } = *self;
+        king_moves as u32
+            | (draws as u32) << 2
+            | (repetitions as u32) << 8
+            | (quiet_moves as u32) << 16
     }
 
     /// The plies without a man move or capture that draw (twice [`Rules::quiet_moves`]).
