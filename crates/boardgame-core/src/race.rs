@@ -826,7 +826,7 @@ impl Rounds for Race {
     /// let two = Race::new(RaceRules { copies: 2, ..RaceRules::default() })?;
     /// let to_50 = Match::new(four.clone(), MatchConfig::new(Some(50), None)?);
     /// let totals = BySeat::new(2, 0);
-    /// assert!(to_50.resume(four.new_initial_state(), totals.clone()).is_ok());
+    /// assert!(to_50.resume(four.new_initial_state(), totals).is_ok());
     /// // A round of a race with another deck: not one this match plays.
     /// assert!(matches!(
     ///     to_50.resume(two.new_initial_state(), totals),

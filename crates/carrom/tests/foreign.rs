@@ -172,3 +172,32 @@ fn every_whole_game_and_match_refuses_or_plays_validly_the_states_of_every_other
     println!("carrom whole games and matches: {pairs} pairs, {nodes} foreign nodes");
     assert_eq!(pairs, 8);
 }
+
+/// Regression: a match took up a board, or a whole game of boards, made under other rules
+/// (`Match::resume` checked only its own fields); the core's `Rounds::check_round` now asks
+/// the game, which refuses it (C20's match of boards and games alike).
+#[test]
+fn a_match_takes_up_no_board_or_game_of_other_rules() {
+    use boardgame_core::{BySeat, Match, MatchConfig, ResumeError};
+    use lattjo_carrom::CarromGame;
+    let lattjo = Carrom::new(Rules::lattjo()).unwrap();
+    let icf = Carrom::new(Rules::icf()).unwrap();
+    let boards = Match::new(lattjo.clone(), MatchConfig::new(Some(25), None).unwrap());
+    let totals = BySeat::new(2, 0);
+    assert!(boards.resume(lattjo.new_initial_state(), totals).is_ok());
+    assert!(matches!(
+        boards.resume(icf.new_initial_state(), totals),
+        Err(ResumeError::Round(_))
+    ));
+    let games = Match::new(
+        CarromGame::new(lattjo),
+        MatchConfig::new(Some(2), None).unwrap(),
+    );
+    let own = CarromGame::new(Carrom::new(Rules::lattjo()).unwrap()).new_initial_state();
+    assert!(games.resume(own, totals).is_ok());
+    let other = CarromGame::new(icf).new_initial_state();
+    assert!(matches!(
+        games.resume(other, totals),
+        Err(ResumeError::Round(_))
+    ));
+}

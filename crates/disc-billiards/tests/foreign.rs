@@ -164,3 +164,21 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
     println!("disc-billiards matches: {pairs} pairs, {nodes} foreign nodes");
     assert_eq!(pairs, 9);
 }
+
+/// Regression: a match took up a set made under other rules (`Match::resume` checked only
+/// its own fields); the core's `Rounds::check_round` now asks the game, which refuses it.
+#[test]
+fn a_match_takes_up_no_set_of_other_rules() {
+    use boardgame_core::{BySeat, Match, MatchConfig, ResumeError};
+    let lattjo = Novuss::new(Rules::lattjo()).unwrap();
+    let lnf = Novuss::new(Rules::lnf()).unwrap();
+    let sets = Match::new(lattjo.clone(), MatchConfig::new(Some(2), None).unwrap());
+    let totals = BySeat::new(2, 0);
+    assert!(sets.resume(lattjo.new_initial_state(), totals).is_ok());
+    assert_eq!(
+        sets.resume(lnf.new_initial_state(), totals),
+        Err(ResumeError::Round(
+            "the set was made under other rules than the game's"
+        ))
+    );
+}

@@ -134,3 +134,21 @@ fn every_match_refuses_or_plays_validly_the_states_of_every_other() {
     println!("dominoes matches: {pairs} pairs, {nodes} foreign nodes");
     assert_eq!(pairs, 81);
 }
+
+/// Regression: a match took up a round made under other rules (`Match::resume` checked only
+/// its own fields); the core's `Rounds::check_round` now asks the game, which refuses it.
+#[test]
+fn a_match_takes_up_no_round_of_other_rules() {
+    use boardgame_core::{BySeat, Game, ResumeError};
+    let block = Dominoes::new(Rules::block()).unwrap();
+    let five_up = Dominoes::new(Rules::five_up()).unwrap();
+    let rounds = Match::new(block, MatchConfig::new(Some(100), None).unwrap());
+    let totals = BySeat::new(2, 0);
+    assert!(rounds.resume(block.new_initial_state(), totals).is_ok());
+    assert_eq!(
+        rounds.resume(five_up.new_initial_state(), totals),
+        Err(ResumeError::Round(
+            "the round was made under other rules than the game's"
+        ))
+    );
+}
