@@ -480,7 +480,8 @@ pub enum ReplayErrorKind {
     SetupMatch(#[source] MatchContextError),
     /// A set-up position that the rules of the replay cannot reach
     /// ([`Backgammon::check_state`]): a cube above 1 without the cube (`RU[NoCube]`), a cube
-    /// above the rules' limit, a centred cube above 1 (only automatic doubles leave it so).
+    /// above the rules' limit, a Crawford game under rules without the Crawford rule. (A
+    /// centred cube above 1 is taken as set by hand, as GNU Backgammon sets one, and read.)
     #[error("the set-up position is not one of these rules: {0}")]
     SetupRules(#[source] OtherRulesError),
 }
