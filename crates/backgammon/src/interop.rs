@@ -9,7 +9,8 @@ use crate::game::{
     WinKind,
 };
 use crate::ids::{
-    GnubgId, GnubgIdError, IdGameState, MatchId, MatchIdSetup, XgDice, Xgid, XgidError, XgidSetup,
+    GnubgId, GnubgIdError, IdGameState, MAX_CUBE_LOG2, MatchId, MatchIdSetup, XgDice, Xgid,
+    XgidError, XgidSetup,
 };
 
 /// An XGID or GNU Backgammon ID that does not describe a game this crate can continue.
@@ -309,9 +310,87 @@ impl Backgammon {
     }
 }
 
+impl Xgid {
+    /// The rules this XGID's rule fields describe, `base` giving what an XGID does not
+    /// record (the single-die policy, automatic doubles, resignations): in money play the
+    /// Jacoby rule and beavers as field 7 says, in match play the Crawford rule on when this
+    /// is the Crawford game (an XGID cannot say that the rule is off), and the maximum cube
+    /// of field 10 (at most 2^12, this crate's own limit; XG writes 10 for its default
+    /// 1024). The cube is turned on when
+    /// the XGID uses it (a cube above 1, a double offered, the Jacoby rule or beavers).
+    /// Play the state ([`State::try_from`]) under these rules, and the game asks the cube
+    /// questions as eXtreme Gammon would.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{Backgammon, Rules, State, Xgid};
+    /// // A money game with the Jacoby rule and beavers, the cube at most 2^6.
+    /// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:0:0:3:0:6".parse()?;
+    /// let rules = x.rules(&Rules::standard());
+    /// assert!(rules.jacoby && rules.beavers);
+    /// assert_eq!(rules.max_cube_log2, Some(6));
+    /// let game = Backgammon::new(rules)?;
+    /// let state = State::try_from(&x)?;
+    /// assert_eq!(game.check_state(&state), Ok(()));
+    /// assert_eq!(game.xgid(&state), x); // the rule fields write back
+    /// // The Crawford game of a 7-point match turns on the Crawford rule the booklet lacks.
+    /// let c: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:2:6:1:7:10".parse()?;
+    /// assert!(!Rules::lattjo().crawford && c.rules(&Rules::lattjo()).crawford);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rules(&self, base: &Rules) -> Rules {
+        let mut r = *base;
+        if self.match_length() == 0 {
+            r.jacoby = self.jacoby();
+            r.beavers = self.beavers();
+        } else {
+            r.crawford |= self.crawford();
+        }
+        r.cube |= r.jacoby || r.beavers || self.cube_log2() > 0 || self.dice() == XgDice::Doubled;
+        r.max_cube_log2 = Some(self.max_cube_log2().min(MAX_CUBE_LOG2));
+        debug_assert!(r.validate().is_ok(), "{r:?}");
+        r
+    }
+}
+
+impl MatchId {
+    /// The rules this Match ID's fields describe, `base` giving what a Match ID does not
+    /// record (beavers, the maximum cube, automatic doubles, resignations, ...): in money
+    /// play the Jacoby rule as bit 66 says, in match play the Crawford rule on when this is
+    /// the Crawford game (a Match ID cannot say that the rule is off). The cube is turned on
+    /// when the ID uses it (a cube above 1, a double offered, the Jacoby rule), and a limit in
+    /// `base` below the ID's cube is lifted to it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_backgammon::{GnubgId, Rules};
+    /// // GNU Backgammon's money game with the Jacoby rule (its default).
+    /// let id: GnubgId = "4HPwATDgc/ABMA:cAkAAAAAAAAA".parse()?;
+    /// assert!(id.match_id().rules(&Rules::standard()).jacoby);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rules(&self, base: &Rules) -> Rules {
+        let mut r = *base;
+        if self.match_length() == 0 {
+            r.jacoby = self.jacoby();
+        } else {
+            r.crawford |= self.crawford();
+        }
+        r.cube |= r.jacoby || self.cube_log2() > 0 || self.double_offered();
+        r.max_cube_log2 = r.max_cube_log2.map(|m| m.max(self.cube_log2()));
+        debug_assert!(r.validate().is_ok(), "{r:?}");
+        r
+    }
+}
+
 /// The state an XGID describes: before the roll (`00`), with the dice to play, or with a
 /// double offered (`D`), in the match its fields describe. The rule fields (Jacoby, beavers,
-/// maximum cube) belong to the [`Backgammon`] the state is played under, not to the state.
+/// maximum cube) belong to the [`Backgammon`] the state is played under, not to the state:
+/// [`Xgid::rules`] reads them.
 ///
 /// # Errors
 ///

@@ -97,7 +97,7 @@
 
 use core::fmt::{self, Write as _};
 
-use boardgame_core::{BySeat, Game, Match, MatchConfig, MatchState};
+use boardgame_core::{BySeat, Game, Match, MatchConfig, MatchState, ResumeError};
 
 use crate::board::{BAR, OFF, Position, Side};
 use crate::game::MatchContext;
@@ -592,6 +592,15 @@ fn err(line: usize, kind: ParseErrorKind) -> ParseError {
 }
 
 /// A line, trimmed, as an error quotes it ([`boardgame_core::text::excerpt`]).
+/// What a refused [`Match::resume`] of the first game says: a decided match is a game after
+/// its end, anything else is named.
+fn resume_error(e: ResumeError) -> ReplayErrorKind {
+    match e {
+        ResumeError::Decided => ReplayErrorKind::AfterMatchEnd,
+        e => ReplayErrorKind::Resume(e),
+    }
+}
+
 fn excerpt(s: &str) -> String {
     boardgame_core::text::excerpt(s.trim())
 }
@@ -1115,6 +1124,11 @@ pub enum ReplayErrorKind {
     /// A game after the match was decided.
     #[error("a game after the end of the match")]
     AfterMatchEnd,
+    /// The match cannot be taken up at the first game ([`Match::resume`]) for a reason other
+    /// than its end: a set-up position that is over, or a game out of step with the match's
+    /// length and scores ([`boardgame_core::Rounds::check_round`]).
+    #[error("the match cannot be taken up at the first game: {0}")]
+    Resume(#[source] ResumeError),
     /// A game other than the last that does not end.
     #[error("the game does not end")]
     Unfinished,
@@ -1656,13 +1670,14 @@ impl MatFile {
                 .filter(|&&x| x.saturating_add(1) == self.length)
                 .count();
             let crawford = bg.rules().crawford && at_point == 1 && !doubles;
+            // The length is checked by `Match::try_new` and the Crawford flag needs a side at
+            // match point: only a score at or past the length is refused here.
             let ctx = MatchContext::new(self.length, first.scores, crawford)
                 .map_err(|_| ReplayErrorKind::AfterMatchEnd)?;
             bg.new_game(Some(ctx))
         };
         let totals = BySeat::from_fn(2, |seat| i64::from(first.scores[seat.index()]));
-        m.resume(round, totals)
-            .map_err(|_| ReplayErrorKind::AfterMatchEnd)
+        m.resume(round, totals).map_err(resume_error)
     }
 
     /// Plays the record through a [`Match`] of [`Backgammon`] under `rules` (the format does
@@ -1740,7 +1755,7 @@ impl MatFile {
                     .map_err(|e| fail(0, 0, PlayError::OtherRules(e).into()))?;
                 let totals = BySeat::from_fn(2, |seat| i64::from(g.scores[seat.index()]));
                 m.resume(round, totals)
-                    .map_err(|_| fail(0, 0, ReplayErrorKind::AfterMatchEnd))?
+                    .map_err(|e| fail(0, 0, resume_error(e)))?
             }
             (Some(g), None) if g.scores != [0, 0] => {
                 self.taken_up(&m, g).map_err(|k| fail(0, 0, k))?
@@ -2189,5 +2204,28 @@ mod tests {
         assert_eq!(tag("[Site \"\"]"), Some(("Site", "")));
         assert_eq!(tag("[Game 1, Move 1: Dice set to Manual Rolls]"), None);
         assert_eq!(tag("[\"x\"]"), None);
+    }
+
+    #[test]
+    fn regression_a_set_up_game_out_of_step_with_the_scores_was_called_after_the_match_end() {
+        // A set-up game at 1-2 of a 5-point match, the record's first game written at 0-0:
+        // the match cannot be taken up there, and the error says why (it said "a game after
+        // the end of the match" for any refused resume).
+        let text = " 5 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n";
+        let f = MatFile::parse(text).unwrap();
+        let bg = Backgammon::new(MATCH_RULES).unwrap();
+        let ctx = MatchContext::new(5, [1, 2], false).unwrap();
+        let e = f
+            .replay_from(&MATCH_RULES, Some(bg.new_game(Some(ctx))))
+            .unwrap_err();
+        assert!(
+            matches!(e.kind, ReplayErrorKind::Resume(ResumeError::Round(_))),
+            "{e:?}"
+        );
+        // A decided match is still a game after its end.
+        assert_eq!(
+            resume_error(ResumeError::Decided),
+            ReplayErrorKind::AfterMatchEnd
+        );
     }
 }

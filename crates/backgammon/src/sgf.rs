@@ -1365,6 +1365,7 @@ impl SgfFile {
             let offset = match e.kind {
                 mat::ReplayErrorKind::Score { .. }
                 | mat::ReplayErrorKind::AfterMatchEnd
+                | mat::ReplayErrorKind::Resume(_)
                 | mat::ReplayErrorKind::Rules(_) => root,
                 _ => e.line,
             };

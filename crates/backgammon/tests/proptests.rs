@@ -265,6 +265,38 @@ proptest! {
         }
     }
 
+    /// A game's XGID reads back the rules it was written under (`Xgid::rules`): the Jacoby
+    /// rule and beavers in money play, the maximum cube (no limit writes XG's 10, which reads
+    /// as 2^10 unless the cube is above it; a limit of 2^12 or more reads as 2^12), and the state it describes is one those rules
+    /// play (`Backgammon::check_state`); the same for a GNUBG ID's Jacoby flag.
+    #[test]
+    fn xgid_rule_fields_round_trip(seed in 0u64..2_000, plies in 1u32..80, jacoby: bool, beavers: bool,
+                                   max in proptest::option::of(0u8..=12), in_match: bool) {
+        let base = Rules::standard();
+        let rules = base.with_jacoby(jacoby).with_beavers(beavers).with_max_cube_log2(max);
+        let game = Backgammon::new(rules).unwrap();
+        let s = if in_match { random_match_state(rules, seed, plies) } else { random_state(rules, seed, plies) };
+        if s.phase() == Phase::Over || s.phase() == Phase::Opening {
+            return Ok(());
+        }
+        let x = game.xgid(&s);
+        let read = x.rules(&base);
+        let money = s.match_context().is_none();
+        prop_assert_eq!(read.jacoby, money && jacoby);
+        prop_assert_eq!(read.beavers, money && beavers);
+        let written = max.unwrap_or(10).max(x.cube_log2() + u8::from(x.dice() == XgDice::Doubled));
+        prop_assert_eq!(read.max_cube_log2, Some(written.min(12)));
+        prop_assert!(read.cube);
+        let replayed = Backgammon::new(read).unwrap();
+        let back = State::try_from(&x).unwrap();
+        prop_assert_eq!(replayed.check_state(&back), Ok(()), "{}", x);
+        prop_assert_eq!(replayed.xgid(&back), x);
+        let id = game.gnubg_id_unswapped(&s);
+        let from_id = id.match_id().rules(&base);
+        prop_assert_eq!(from_id.jacoby, money && jacoby);
+        prop_assert_eq!(from_id.crawford, base.crawford);
+    }
+
     /// A state's FIBS board line, written for either player, reads back as the same line and,
     /// wherever the line records everything (see `FibsBoard::from_state`), as the same state;
     /// elsewhere it reads as the documented nearest state or as a finished game.
