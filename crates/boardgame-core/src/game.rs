@@ -22,6 +22,12 @@ use crate::{GameRng, Returns, Seat, Turn};
 /// - **Returns exist exactly at the end.** [`Game::returns`] is `Some` if and only if
 ///   [`Game::turn`] is [`Turn::Terminal`], with one value per seat; partners (same
 ///   [`Game::team`]) get equal returns.
+/// - **A game plays only its own states.** A state that the game's rules could not have
+///   reached (made under other rules, or read from outside unchecked) is refused: `apply`
+///   returns `Err` for every action and leaves it unchanged, and `legal_actions` lists
+///   nothing where the game can tell cheaply, so the drivers and [`Mcts`](crate::Mcts) stop
+///   there instead of playing on. `turn` and `returns` still answer from the state alone.
+///   The games' own `check_state` methods say whether a state is theirs before play.
 ///
 /// # Examples
 ///
