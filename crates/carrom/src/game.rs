@@ -361,8 +361,28 @@ impl Carrom {
         )
     }
 
-    /// Refuses a state built under other rules than the game's.
-    fn check_state(&self, state: &State) -> Result<(), PlayError> {
+    /// Whether this game plays `state`: it was made under this game's rules
+    /// ([`State::rules`]). The one check a game makes of a state before it plays it: every
+    /// stroke and [`Game::apply`] make it first, and [`Game::legal_actions`] lists nothing on
+    /// a state of other rules.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::OtherRules`] for a state of other rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Game;
+    /// use lattjo_carrom::{Carrom, PlayError, Rules};
+    /// let booklet = Carrom::default();
+    /// let state = booklet.new_initial_state();
+    /// assert_eq!(booklet.check_state(&state), Ok(()));
+    /// let other = Carrom::new(Rules::icf())?;
+    /// assert_eq!(other.check_state(&state), Err(PlayError::OtherRules));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_state(&self, state: &State) -> Result<(), PlayError> {
         if state.rules == self.rules {
             Ok(())
         } else {
@@ -637,6 +657,9 @@ impl Game for Carrom {
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
+        if self.check_state(state).is_err() {
+            return; // a board of other rules, which every action is refused on
+        }
         match state.phase {
             Phase::Stroke => actions::candidates(self, state, out),
             Phase::Dues { placer, .. } => {
@@ -668,6 +691,9 @@ impl Game for Carrom {
 
     fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) -> bool {
         out.clear();
+        if self.check_state(state).is_err() {
+            return true; // a board of other rules: nothing to list, every action refused
+        }
         match state.phase {
             Phase::Toss => {
                 out.push((Action::Toss(Seat::new(0)), 0.5));
@@ -698,6 +724,7 @@ impl Game for Carrom {
         rng: &mut GameRng,
         buf: &mut Vec<Action>,
     ) -> Option<Action> {
+        self.check_state(state).ok()?;
         match state.phase {
             Phase::Stroke => actions::sample(self, state, rng, buf),
             Phase::Dues { placer, .. } => Some(Action::Dues(

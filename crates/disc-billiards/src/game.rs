@@ -241,7 +241,28 @@ impl Novuss {
         )
     }
 
-    fn check_state(&self, state: &State) -> Result<(), PlayError> {
+    /// Whether this game plays `state`: it was made under this game's rules
+    /// ([`State::rules`]). The one check a game makes of a state before it plays it: every
+    /// stroke and [`Game::apply`] make it first, and [`Game::legal_actions`] lists nothing on
+    /// a state of other rules.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::OtherRules`] for a state of other rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::Game;
+    /// use lattjo_disc_billiards::{Novuss, PlayError, Rules};
+    /// let booklet = Novuss::default();
+    /// let state = booklet.new_initial_state();
+    /// assert_eq!(booklet.check_state(&state), Ok(()));
+    /// let other = Novuss::new(Rules::lnf())?;
+    /// assert_eq!(other.check_state(&state), Err(PlayError::OtherRules));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_state(&self, state: &State) -> Result<(), PlayError> {
         if state.rules == self.rules {
             Ok(())
         } else {
@@ -630,7 +651,7 @@ impl Game for Novuss {
     /// never empty while the zone has room for the puck.
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.status != Status::Playing {
+        if s.status != Status::Playing || self.check_state(s).is_err() {
             return;
         }
         let seat = s.to_move;
@@ -685,7 +706,7 @@ impl Game for Novuss {
     /// every kind of stroke is still tried. Under every preset random play then ends
     /// ([`RANDOM_PLAY_BOUND`]); the booklet's rules for people are unchanged.
     fn sample_action(&self, s: &State, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
-        if s.status != Status::Playing {
+        if s.status != Status::Playing || self.check_state(s).is_err() {
             return None;
         }
         if rng.below(WEAK_PLAYER.wild_one_in) != 0

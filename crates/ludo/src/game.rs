@@ -690,6 +690,35 @@ impl Ludo {
         &self.rules
     }
 
+    /// Whether this game plays `state`: it was made under this game's rules
+    /// ([`State::rules`]). Every other `State` is valid by construction, so this is the one
+    /// check a game makes of a state before it plays it; [`Game::apply`] makes it first, and
+    /// [`Game::legal_actions`] lists nothing on a state of other rules.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::OtherRules`] for a state of other rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Game, Ludo, PlayError, Rules};
+    /// let booklet = Ludo::default();
+    /// let state = booklet.new_initial_state();
+    /// assert_eq!(booklet.check_state(&state), Ok(()));
+    /// let mensch = Ludo::new(Rules::mensch())?;
+    /// assert_eq!(mensch.check_state(&state), Err(PlayError::OtherRules));
+    /// # Ok::<(), lattjo_ludo::RulesError>(())
+    /// ```
+    #[inline]
+    pub fn check_state(&self, state: &State) -> Result<(), PlayError> {
+        if state.key == self.key {
+            Ok(())
+        } else {
+            Err(PlayError::OtherRules)
+        }
+    }
+
     /// The playing colours.
     #[must_use]
     pub const fn seats(&self) -> Seats {
@@ -1501,6 +1530,9 @@ impl Game for Ludo {
         rng: &mut GameRng,
         _buf: &mut Vec<Action>,
     ) -> Option<Action> {
+        if s.key != self.key {
+            return None; // a state of other rules: nothing is legal (`legal_actions`)
+        }
         match s.moves.len() {
             // Empty unless a die is pending.
             0 => None,

@@ -71,3 +71,36 @@ fn every_rule_set_refuses_or_plays_validly_the_states_of_every_other() {
     println!("ludo: {pairs} pairs, {nodes} foreign nodes");
     assert_eq!(pairs, 72);
 }
+
+/// The core contract for a state of other rules: `check_state` names it, every action is
+/// refused with the state unchanged, and nothing is listed or sampled, so a driver stops.
+#[test]
+fn a_state_of_other_rules_lists_and_samples_nothing() {
+    use boardgame_core::{Game, GameRng, Turn};
+    use lattjo_ludo::PlayError;
+    let lattjo = Ludo::new(Rules::lattjo()).unwrap();
+    let mensch = Ludo::new(Rules::mensch()).unwrap();
+    let mut s = mensch.new_initial_state();
+    let mut rng = GameRng::new(3, 0);
+    let mut buf = Vec::new();
+    // Roll until a move is to be chosen.
+    while mensch.turn(&s) == Turn::Chance || {
+        mensch.legal_actions(&s, &mut buf);
+        buf.is_empty()
+    } {
+        let a = match mensch.turn(&s) {
+            Turn::Chance => mensch.sample_chance(&s, &mut rng).unwrap(),
+            _ => mensch.sample_action(&s, &mut rng, &mut buf).unwrap(),
+        };
+        mensch.apply(&mut s, &a).unwrap();
+    }
+    let own = buf[0];
+    assert_eq!(lattjo.check_state(&s), Err(PlayError::OtherRules));
+    lattjo.legal_actions(&s, &mut buf);
+    assert!(buf.is_empty());
+    assert_eq!(lattjo.sample_action(&s, &mut rng, &mut buf), None);
+    assert!(!lattjo.is_legal(&s, &own));
+    let mut copy = s;
+    assert_eq!(lattjo.apply(&mut copy, &own), Err(PlayError::OtherRules));
+    assert_eq!(copy, s);
+}
