@@ -1066,8 +1066,12 @@ where
 /// refused with the state unchanged or giving a state `valid` accepts. A panic anywhere is
 /// caught and reported as a [`Violation`].
 ///
-/// Nothing is required of what `game_b` answers about a foreign state (its turn, its
-/// returns): only that it answers.
+/// What `game_b` itself offers on a foreign state (its legal actions, chance outcomes and
+/// sampled action; not a sampled chance result, which [`Game::sample_chance`] may return
+/// where it means nothing) it must then accept: a game that refuses a
+/// state of other rules lists and samples nothing there, so that a driver stops instead of
+/// offering what is refused. Nothing else is required of what `game_b` answers about a
+/// foreign state (its turn, its returns): only that it answers.
 ///
 /// # Examples
 ///
@@ -1088,8 +1092,9 @@ where
 ///
 /// # Errors
 ///
-/// The first [`Violation`] found: a panic, a refusal that changed the state, or an accepted
-/// action whose result `valid` refuses.
+/// The first [`Violation`] found: a panic, a refusal that changed the state, an action
+/// `game_b` listed or sampled and then refused, or an accepted action whose result `valid`
+/// refuses.
 pub fn check_foreign_states<G: Game>(
     game_a: &G,
     game_b: &G,
@@ -1127,19 +1132,27 @@ where
             }
             Turn::Terminal => {}
         }
-        // What `game_b` lists or samples here.
+        // What `game_b` lists or samples here: the actions it offers as legal (which it must
+        // then accept), and a sampled chance result (which the trait lets a game return
+        // where it means nothing, to be refused).
         let mut b_actions: Vec<G::Action> = Vec::new();
+        let mut b_sampled_chance: Vec<G::Action> = Vec::new();
         guarded("listing game_b's actions", || {
             game_b.legal_actions(state, &mut b_list);
             b_actions.append(&mut b_list);
             game_b.chance_outcomes(state, &mut outcomes);
             b_actions.extend(outcomes.drain(..).map(|(a, _)| a));
             b_actions.extend(game_b.sample_action(state, rng, &mut b_list));
-            b_actions.extend(game_b.sample_chance(state, rng));
+            b_sampled_chance.extend(game_b.sample_chance(state, rng));
             Ok(())
         })?;
         let cap = cfg.generated_checks_per_node;
-        for list in [&a_list[..], &b_actions[..], &cfg.extra_actions[..]] {
+        for (offered, list) in [
+            (false, &a_list[..]),
+            (true, &b_actions[..]),
+            (false, &b_sampled_chance[..]),
+            (false, &cfg.extra_actions[..]),
+        ] {
             let n = list.len();
             let checks = cap.min(n);
             for k in 0..checks {
@@ -1154,6 +1167,11 @@ where
                     if copy != *state {
                         return Err(format!(
                             "game_b refused {a:?} on a foreign state but changed it"
+                        ));
+                    }
+                    if offered {
+                        return Err(format!(
+                            "game_b listed or sampled {a:?} on a foreign state, then refused it"
                         ));
                     }
                     continue;
@@ -1635,10 +1653,12 @@ mod tests {
     }
 
     /// A toy with the flaw the kit looks for: its state holds one slot per seat, and `apply`
-    /// indexes it by the action without checking the state's length (unless `careful`).
+    /// indexes it by the action without checking the state's length (unless `careful`);
+    /// `legal_actions` lists its actions on a state of another length too (unless `quiet`).
     struct Seats {
         n: usize,
         careful: bool,
+        quiet: bool,
     }
 
     impl Game for Seats {
@@ -1660,7 +1680,7 @@ mod tests {
         }
         fn legal_actions(&self, s: &Vec<u8>, out: &mut Vec<usize>) {
             out.clear();
-            if self.turn(s) != Turn::Terminal {
+            if self.turn(s) != Turn::Terminal && !(self.quiet && s.len() != self.n) {
                 out.extend(0..self.n);
             }
         }
@@ -1694,7 +1714,11 @@ mod tests {
                 Err(format!("{} slots", s.len()))
             }
         };
-        let seats = |n, careful| Seats { n, careful };
+        let seats = |n, careful| Seats {
+            n,
+            careful,
+            quiet: careful,
+        };
         let (two, three, four) = (seats(2, false), seats(3, false), seats(4, false));
         let v = check_foreign_states(&two, &three, &cfg, valid, |_, _| Ok(()))
             .expect_err("the panic is found");
@@ -1707,7 +1731,21 @@ mod tests {
             "{}",
             v.what
         );
-        // A game that refuses foreign states passes, and the report counts the nodes.
+        // A game that refuses foreign states but lists its actions there is found.
+        let listing = Seats {
+            quiet: false,
+            ..seats(3, true)
+        };
+        let v = check_foreign_states(&two, &listing, &cfg, valid, |_, _| Ok(()))
+            .expect_err("the listed refusal is found");
+        assert!(
+            v.what
+                .contains("listed or sampled 0 on a foreign state, then refused it"),
+            "{}",
+            v.what
+        );
+        // A game that refuses foreign states and lists nothing there passes, and the report
+        // counts the nodes.
         let careful = seats(3, true);
         for other in [&two, &four] {
             let r = check_foreign_states(other, &careful, &cfg, valid, |_, _| Ok(()))
