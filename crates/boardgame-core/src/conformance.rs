@@ -1264,6 +1264,67 @@ fn call_every_method<G: Game>(
     let _ = game.sample_chance(state, rng);
 }
 
+/// Checks that `game` refuses `state` (one of other rules, which the game's own
+/// `check_state` refuses) as the [`Game`] contract asks: it lists nothing
+/// (`legal_actions`, `chance_outcomes`, `sample_action`), and each of `actions` (what the
+/// state's own game would play there) is not legal and is refused by `apply` with the state
+/// unchanged.
+///
+/// # Errors
+///
+/// What the game offered or accepted, or a refusal that changed the state.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::conformance::probe_refused;
+/// use boardgame_core::race::{Race, RaceRules};
+/// use boardgame_core::{Game, GameRng};
+/// let two = Race::new(RaceRules::default())?;
+/// let four = Race::new(RaceRules { players: 4, ..RaceRules::default() })?;
+/// let state = four.new_initial_state();
+/// let mut rng = GameRng::new(1, 0);
+/// let deal = four.sample_chance(&state, &mut rng).expect("a deal");
+/// assert_eq!(probe_refused(&two, &state, &[deal], &mut rng), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn probe_refused<G: Game>(
+    game: &G,
+    state: &G::State,
+    actions: &[G::Action],
+    rng: &mut GameRng,
+) -> Result<(), String>
+where
+    G::State: PartialEq,
+{
+    let mut buf = Vec::new();
+    game.legal_actions(state, &mut buf);
+    if let Some(a) = buf.first() {
+        return Err(format!("legal_actions listed {a:?}"));
+    }
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    if let Some((a, _)) = outcomes.first() {
+        return Err(format!("chance_outcomes listed {a:?}"));
+    }
+    if let Some(a) = game.sample_action(state, rng, &mut buf) {
+        return Err(format!("sample_action gave {a:?}"));
+    }
+    for a in actions {
+        if game.is_legal(state, a) {
+            return Err(format!("is_legal said {a:?} is legal"));
+        }
+        let mut copy = state.clone();
+        if game.apply(&mut copy, a).is_ok() {
+            return Err(format!("apply accepted {a:?}"));
+        }
+        if copy != *state {
+            return Err(format!("apply refused {a:?} but changed the state"));
+        }
+    }
+    Ok(())
+}
+
 /// For [`check_foreign_states`]: calls every [`ImperfectInfo`] method on a (possibly
 /// foreign) state, for every seat and a spectator, and plays a few actions on from each
 /// determinization. Only a panic (caught by the caller) is a failure.

@@ -202,31 +202,24 @@ fn a_match_takes_up_no_board_or_game_of_other_rules() {
     ));
 }
 
-/// The core contract for a state of other rules: `check_state` names it, every action is
-/// refused with the state unchanged, and nothing is listed or sampled, so a driver stops.
+/// The core contract for a state of other rules: `check_state` names it, nothing is
+/// listed or sampled, and the toss and the stroke its own game would play are refused, the
+/// state unchanged (`probe_refused`).
 #[test]
 fn a_board_of_other_rules_lists_and_samples_nothing() {
+    use boardgame_core::conformance::probe_refused;
     use boardgame_core::{GameRng, Turn};
     use lattjo_carrom::PlayError;
     let lattjo = Carrom::new(Rules::lattjo()).unwrap();
     let icf = Carrom::new(Rules::icf()).unwrap();
     let mut s = icf.new_initial_state();
     let mut rng = GameRng::new(7, 0);
-    let mut buf = Vec::new();
-    // Past the toss to the first stroke.
-    while icf.turn(&s) == Turn::Chance {
-        let a = icf.sample_chance(&s, &mut rng).unwrap();
-        icf.apply(&mut s, &a).unwrap();
-    }
-    let own = icf.sample_action(&s, &mut rng, &mut buf).unwrap();
-    icf.legal_actions(&s, &mut buf);
-    assert!(!buf.is_empty());
+    assert_eq!(icf.turn(&s), Turn::Chance);
+    let toss = icf.sample_chance(&s, &mut rng).unwrap();
+    assert_eq!(probe_refused(&lattjo, &s, &[toss], &mut rng), Ok(()));
+    icf.apply(&mut s, &toss).unwrap();
+    let own = icf.sample_action(&s, &mut rng, &mut Vec::new()).unwrap();
     assert_eq!(lattjo.check_state(&s), Err(PlayError::OtherRules));
-    lattjo.legal_actions(&s, &mut buf);
-    assert!(buf.is_empty());
-    assert_eq!(lattjo.sample_action(&s, &mut rng, &mut buf), None);
-    assert!(!lattjo.is_legal(&s, &own));
-    let mut copy = s.clone();
-    assert_eq!(lattjo.apply(&mut copy, &own), Err(PlayError::OtherRules));
-    assert_eq!(copy, s);
+    assert_eq!(probe_refused(&lattjo, &s, &[own], &mut rng), Ok(()));
+    assert!(probe_refused(&icf, &s, &[own], &mut rng).is_err());
 }
