@@ -1376,11 +1376,13 @@ pub fn probe_observe<G: Observe>(game: &G, state: &G::State) -> Result<(), Strin
 }
 
 /// For [`check_foreign_states`]: calls every [`IndexedActions`] method on a (possibly
-/// foreign) state: the mask, every index and chance index (up to 4096 of each) both ways.
+/// foreign) state: the mask, every index and chance index (up to 4096 of each) both ways,
+/// and checks that the mask agrees with `legal_actions`.
 ///
 /// # Errors
 ///
-/// When `legal_mask` refuses a buffer of the right size.
+/// When `legal_mask` refuses a buffer of the right size, leaves a listed action's index
+/// unmarked, or marks an index where nothing is listed (a state of other rules).
 pub fn probe_indexed<G: IndexedActions>(game: &G, state: &G::State) -> Result<(), String> {
     let n = game.num_distinct_actions();
     let mut mask = vec![false; n];
@@ -1403,7 +1405,19 @@ pub fn probe_indexed<G: IndexedActions>(game: &G, state: &G::State) -> Result<()
     let mut legal = Vec::new();
     game.legal_actions(state, &mut legal);
     for a in &legal {
-        let _ = game.action_index(state, a);
+        if let Some(i) = game.action_index(state, a)
+            && !mask.get(i).copied().unwrap_or(false)
+        {
+            return Err(format!("legal_mask leaves {a:?} (index {i}) unmarked"));
+        }
+    }
+    // Nothing listed (a state of other rules, or no player to act): nothing marked.
+    if legal.is_empty()
+        && let Some(i) = mask.iter().position(|&m| m)
+    {
+        return Err(format!(
+            "legal_mask marks index {i} where legal_actions lists nothing"
+        ));
     }
     Ok(())
 }
@@ -1822,5 +1836,80 @@ mod tests {
         })
         .expect_err("the probe's panic is found");
         assert!(v.what.contains("probe saw a short state"), "{}", v.what);
+    }
+
+    /// A race whose mask marks every action wherever it is asked, listed or not.
+    struct MarksAll(crate::race::Race);
+
+    impl Game for MarksAll {
+        type State = crate::race::RaceState;
+        type Action = crate::race::RaceAction;
+        type Error = crate::race::RaceError;
+        fn num_players(&self) -> usize {
+            self.0.num_players()
+        }
+        fn new_initial_state(&self) -> Self::State {
+            self.0.new_initial_state()
+        }
+        fn turn(&self, s: &Self::State) -> Turn {
+            self.0.turn(s)
+        }
+        fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>) {
+            self.0.legal_actions(s, out);
+        }
+        fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, f64)>) -> bool {
+            self.0.chance_outcomes(s, out)
+        }
+        fn apply(&self, s: &mut Self::State, a: &Self::Action) -> Result<(), Self::Error> {
+            self.0.apply(s, a)
+        }
+        fn returns(&self, s: &Self::State) -> Option<Returns> {
+            self.0.returns(s)
+        }
+    }
+
+    impl IndexedActions for MarksAll {
+        fn num_distinct_actions(&self) -> usize {
+            self.0.num_distinct_actions()
+        }
+        fn action_index(&self, s: &Self::State, a: &Self::Action) -> Option<usize> {
+            self.0.action_index(s, a)
+        }
+        fn index_action(&self, s: &Self::State, i: usize) -> Option<Self::Action> {
+            self.0.index_action(s, i)
+        }
+        fn legal_mask(
+            &self,
+            _: &Self::State,
+            out: &mut [bool],
+        ) -> Result<(), crate::BufferSizeError> {
+            out.fill(true);
+            Ok(())
+        }
+        fn num_chance_outcomes(&self) -> usize {
+            self.0.num_chance_outcomes()
+        }
+        fn chance_index(&self, s: &Self::State, a: &Self::Action) -> Option<usize> {
+            self.0.chance_index(s, a)
+        }
+        fn index_chance(&self, s: &Self::State, i: usize) -> Option<Self::Action> {
+            self.0.index_chance(s, i)
+        }
+    }
+
+    #[test]
+    fn probe_indexed_finds_a_mask_that_marks_what_is_not_listed() {
+        use crate::race::{Race, RaceRules};
+        let two = Race::new(RaceRules::default()).unwrap();
+        let four = Race::new(RaceRules {
+            players: 4,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        // A state of other rules: nothing listed, so nothing may be marked.
+        let foreign = four.new_initial_state();
+        assert_eq!(probe_indexed(&two, &foreign), Ok(()));
+        let e = probe_indexed(&MarksAll(two), &foreign).unwrap_err();
+        assert!(e.contains("where legal_actions lists nothing"), "{e}");
     }
 }
