@@ -24,10 +24,12 @@ use crate::{GameRng, Returns, Seat, Turn};
 ///   [`Game::team`]) get equal returns.
 /// - **A game plays only its own states.** A state that the game's rules could not have
 ///   reached (made under other rules, or read from outside unchecked) is refused: `apply`
-///   returns `Err` for every action and leaves it unchanged, and `legal_actions` lists
-///   nothing where the game can tell cheaply, so the drivers and [`Mcts`](crate::Mcts) stop
-///   there instead of playing on. `turn` and `returns` still answer from the state alone.
-///   The games' own `check_state` methods say whether a state is theirs before play.
+///   returns `Err` for every action and leaves it unchanged, and `legal_actions`,
+///   `chance_outcomes` and `sample_action` offer nothing, so the drivers and
+///   [`Mcts`](crate::Mcts) stop there instead of playing on. `turn` and `returns` still
+///   answer from the state alone. The games' own `check_state` methods say whether a state
+///   is theirs before play; [`conformance::check_foreign_states`](crate::conformance::check_foreign_states)
+///   checks a game against this.
 ///
 /// # Examples
 ///
