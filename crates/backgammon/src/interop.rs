@@ -316,10 +316,9 @@ impl Xgid {
     /// Jacoby rule and beavers as field 7 says, in match play the Crawford rule on when this
     /// is the Crawford game (an XGID cannot say that the rule is off), and the maximum cube
     /// of field 10 (at most 2^12, this crate's own limit; XG writes 10 for its default
-    /// 1024). The cube is turned on when
-    /// the XGID uses it (a cube above 1, a double offered, the Jacoby rule or beavers).
-    /// Play the state ([`State::try_from`]) under these rules, and the game asks the cube
-    /// questions as eXtreme Gammon would.
+    /// 1024). The cube is turned on when the XGID uses it (a cube above 1, a double
+    /// offered, the Jacoby rule or beavers). Play the state ([`State::try_from`]) under
+    /// these rules, and the game asks the cube questions as eXtreme Gammon would.
     ///
     /// # Examples
     ///
