@@ -318,7 +318,7 @@ impl Xgid {
     /// of field 10 (at most 2^12, this crate's own limit; XG writes 10 for its default
     /// 1024). The cube is turned on when the XGID uses it (a cube above 1, a double
     /// offered, the Jacoby rule or beavers). Play the state ([`State::try_from`]) under
-    /// these rules, and the game asks the cube questions as eXtreme Gammon would.
+    /// these rules, and the game plays the cube by the rules the XGID records.
     ///
     /// # Examples
     ///
