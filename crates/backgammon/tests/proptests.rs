@@ -266,9 +266,10 @@ proptest! {
     }
 
     /// A game's XGID reads back the rules it was written under (`Xgid::rules`): the Jacoby
-    /// rule and beavers in money play, the maximum cube (no limit writes XG's 10, which reads
-    /// as 2^10 unless the cube is above it; a limit of 2^12 or more reads as 2^12), and the state it describes is one those rules
-    /// play (`Backgammon::check_state`); the same for a GNUBG ID's Jacoby flag.
+    /// rule and beavers in money play, the maximum cube (no limit writes XG's 10, which
+    /// reads as 2^10 unless the cube is above it; a limit of 2^12 reads as 2^12), and the
+    /// state it describes is one those rules play (`Backgammon::check_state`); the same for
+    /// a GNUBG ID's Jacoby flag.
     #[test]
     fn xgid_rule_fields_round_trip(seed in 0u64..2_000, plies in 1u32..80, jacoby: bool, beavers: bool,
                                    max in proptest::option::of(0u8..=12), in_match: bool) {

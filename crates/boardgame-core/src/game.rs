@@ -28,7 +28,7 @@ use crate::{GameRng, Returns, Seat, Turn};
 ///   `chance_outcomes` and `sample_action` offer nothing, so the drivers and
 ///   [`Mcts`](crate::Mcts) stop there instead of playing on. `turn` and `returns` still
 ///   answer from the state alone. The games' own `check_state` methods say whether a state
-///   is theirs before play; [`conformance::check_foreign_states`](crate::conformance::check_foreign_states)
+///   is theirs before play; [`check_foreign_states`](crate::conformance::check_foreign_states)
 ///   checks a game against this.
 ///
 /// # Examples
