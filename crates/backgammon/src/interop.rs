@@ -360,7 +360,8 @@ impl MatchId {
     /// play the Jacoby rule as bit 66 says, in match play the Crawford rule on when this is
     /// the Crawford game (a Match ID cannot say that the rule is off). The cube is turned on
     /// when the ID uses it (a cube above 1, a double offered, the Jacoby rule), and a limit in
-    /// `base` below the ID's cube is lifted to it.
+    /// `base` below the ID's cube is lifted to it (at most to 2^12, this crate's own limit:
+    /// the state of an ID with a larger cube is refused).
     ///
     /// # Examples
     ///
@@ -380,7 +381,9 @@ impl MatchId {
             r.crawford |= self.crawford();
         }
         r.cube |= r.jacoby || self.cube_log2() > 0 || self.double_offered();
-        r.max_cube_log2 = r.max_cube_log2.map(|m| m.max(self.cube_log2()));
+        // A Match ID holds a cube up to 2^15, no state one above 2^12 (`State::try_from`).
+        let cube = self.cube_log2().min(MAX_CUBE_LOG2);
+        r.max_cube_log2 = r.max_cube_log2.map(|m| m.max(cube));
         debug_assert!(r.validate().is_ok(), "{r:?}");
         r
     }

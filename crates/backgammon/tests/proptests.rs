@@ -10,6 +10,25 @@ use lattjo_backgammon::{
 };
 use proptest::prelude::*;
 
+/// Regression: `MatchId::rules` lifted a base cube limit to a Match ID's cube, which the
+/// format holds up to 2^15, past this crate's 2^12, and failed its own check of the rules it
+/// made (a panic with debug assertions on).
+#[test]
+fn regression_match_id_rules_with_a_cube_above_2_12_made_invalid_rules() {
+    for cube_log2 in 0..=15 {
+        let id = MatchId::try_from(MatchIdSetup {
+            cube_log2,
+            cube_owner: (cube_log2 > 0).then_some(Side::Black),
+            ..MatchIdSetup::money_start()
+        })
+        .unwrap();
+        let r = id.rules(&Rules::standard().with_max_cube_log2(Some(6)));
+        assert_eq!(r.validate(), Ok(()), "cube 2^{cube_log2}");
+        assert_eq!(r.max_cube_log2, Some(cube_log2.clamp(6, 12)));
+        assert!(Backgammon::new(r).is_ok());
+    }
+}
+
 /// A state reached by `plies` random actions from the start under `rules`.
 fn random_state(rules: Rules, seed: u64, plies: u32) -> State {
     let g = Backgammon::new(rules).unwrap();
