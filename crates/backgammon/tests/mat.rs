@@ -15,7 +15,7 @@ use lattjo_backgammon::{
 };
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::{
     as_mat_keeps, random_match, random_match_with, resignations_instead_of_answers, without_rolls,
 };

@@ -14,7 +14,7 @@ use lattjo_backgammon::sgf::{
 use lattjo_backgammon::{Action, Dice, Game, Phase, Rules, Side, WinKind};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::{
     random_match, random_match_with, resignations_instead_of_answers, without_refused_resignations,
     without_rolls,

@@ -3,7 +3,7 @@
 //! of the whole line is free the only legal action is `Action::Pass` (library decision: the
 //! turn passes as after a turn-ending stroke, a waiting queen goes back, A12).
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Game, GameRng, Seat};
 use common::*;

@@ -1,7 +1,7 @@
 //! The game layer: the toss, boards added up to a game, the break rotation, the game end and
 //! the tie rule, noise as a recorded chance node.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{
     Agent, BySeat, Game, GameRng, Match, MatchConfig, Record, RoundContext, Rounds, Seat, Turn,

@@ -3,7 +3,7 @@
 //! is accepted can panic later; the text form refuses NaN and infinities and reads back what
 //! it wrote.
 
-mod common;
+use crate::common;
 
 use boardgame_core::conformance::{ConformanceConfig, check_game};
 use boardgame_core::{Game, GameRng, Seat, Turn};

@@ -3,7 +3,7 @@
 //! (ICF 60), referee calls for foul strokes and technical fouls (ICF 35-37), best-of-three
 //! matches (ICF 29-33). Each on a constructed situation, each option alone and in the preset.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Agent, Game, Match, RoundContext, Rounds, Seat, Turn, play_game};
 use common::*;

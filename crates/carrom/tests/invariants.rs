@@ -1,8 +1,6 @@
 //! Section 6 invariants as property tests: random stroke outcomes fed to the rules (fast), and
 //! arbitrary stroke values through the physics (never a panic, refusals change nothing).
 
-mod common;
-
 use boardgame_core::{BySeat, Game, GameRng, RoundContext, Rounds, Seat, Turn};
 use lattjo_carrom::{
     Action, BoardEndScoring, Carrom, Colour, DueChoice, MEN_PER_COLOUR, Outcome, PIECES, Phase,

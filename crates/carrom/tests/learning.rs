@@ -3,7 +3,7 @@
 //! positions whose encoding is known. Boards of random play take a few hundred strokes, each a
 //! whole simulation, so every check plays two boards per preset.
 
-mod common;
+use crate::common;
 
 use boardgame_core::conformance::{
     ConformanceConfig, check_observations, check_parametric_actions,

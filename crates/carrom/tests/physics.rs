@@ -1,7 +1,7 @@
 //! The rules through real physics: constructed positions, strokes simulated by disc-physics
 //! to rest, then resolved. Each test names the rule it checks.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Game, Seat};
 use common::{black, white};

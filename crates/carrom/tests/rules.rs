@@ -2,7 +2,7 @@
 //! hand, then the stroke's events fed to the resolution (rules file, section 4's reference
 //! order). Expected values are worked out from the rules text, not from the implementation.
 
-mod common;
+use crate::common;
 
 use boardgame_core::Seat;
 use common::*;

@@ -4,7 +4,7 @@
 //! result); play then continues identically. Corrupted states are refused.
 #![cfg(feature = "serde")]
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Game, GameRng, MatchState, Turn};
 use lattjo_carrom::{Carrom, NoiseModel, Rules, State};

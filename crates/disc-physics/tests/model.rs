@@ -24,8 +24,8 @@
 //! * `walls.jsonl`: no friction, one to three internal walls and posts.
 //!
 //! A scratch run over more cases: `python3 physics_model.py --seed 7 --cases 5000 > /tmp/r.jsonl`,
-//! then `PHYSICS_MODEL_ROWS=/tmp/r.jsonl cargo test --release -p disc-physics --test model --
-//! --ignored --nocapture` prints the counts (docs/physics.md, "A second model", has them for
+//! then `PHYSICS_MODEL_ROWS=/tmp/r.jsonl cargo test --release -p disc-physics --test integration
+//! model:: -- --ignored --nocapture` prints the counts (docs/physics.md, "A second model", has them for
 //! 48,367 runs).
 
 use disc_physics::{

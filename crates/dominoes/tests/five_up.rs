@@ -9,7 +9,7 @@ use lattjo_dominoes::{
     SpinnerRule, Tiles,
 };
 
-mod common;
+use crate::common;
 use common::{a, game, layout, legal, pos, refused, seat, t};
 
 fn side(d: &str, side: Side) -> End {

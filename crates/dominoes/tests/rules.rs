@@ -11,7 +11,7 @@ use lattjo_dominoes::{
     RoundEnd, Rules, ScoreBasis, State, Step, Tile, Tiles,
 };
 
-mod common;
+use crate::common;
 use common::{a, game, legal, pos, refused, seat, t};
 
 /// Deals by chance with `seed` until a player is to move.

@@ -1,0 +1,20 @@
+//! Every integration test of `lattjo-backgammon` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod common;
+mod conformance;
+mod docs;
+mod fibs;
+mod foreign;
+mod game;
+mod gnubg;
+mod gnubg_games;
+mod learning;
+mod mat;
+mod other_rules;
+mod perft;
+mod proptests;
+mod rules;
+mod serde;
+mod sgf;

@@ -1,0 +1,23 @@
+//! Every integration test of `lattjo-carrom` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod blocked;
+mod calibration;
+mod common;
+mod conformance;
+mod docs;
+mod foreign;
+mod game;
+mod golden;
+mod hostile;
+mod icf;
+mod invariants;
+mod learning;
+mod model;
+mod physics;
+mod planner;
+mod records;
+mod rules;
+mod serde;
+mod termination;

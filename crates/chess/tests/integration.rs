@@ -1,0 +1,21 @@
+//! Every integration test of `lattjo-chess` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod claims;
+mod conformance;
+mod docs;
+mod epd;
+mod foreign;
+mod learning;
+mod notation;
+mod perft;
+mod pgn;
+mod pgn_commands;
+mod pgn_damaged;
+mod polyglot;
+mod properties;
+mod python_chess;
+mod rules;
+mod serde;
+mod uci_protocol;

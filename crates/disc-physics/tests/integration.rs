@@ -1,0 +1,11 @@
+//! Every integration test of `disc-physics` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod api;
+mod broadphase;
+mod limits;
+mod model;
+mod overlap;
+mod snapshot;
+mod validation;

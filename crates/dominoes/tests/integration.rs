@@ -1,0 +1,19 @@
+//! Every integration test of `lattjo-dominoes` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod common;
+mod conformance;
+mod docs;
+mod five_up;
+mod foreign;
+mod hostile;
+mod learning;
+mod model;
+mod openspiel;
+mod props;
+mod readme;
+mod records;
+mod rules;
+mod svg;
+mod text_formats;

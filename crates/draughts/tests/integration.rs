@@ -1,0 +1,20 @@
+//! Every integration test of `lattjo-draughts` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod acf_archive;
+mod conformance;
+mod docs;
+mod foreign;
+mod hostile;
+mod learning;
+mod notation;
+mod other_rules;
+mod pdn;
+mod pdn_damaged;
+mod perft;
+mod proptest;
+mod pydraughts;
+mod reference;
+mod rules;
+mod serde;

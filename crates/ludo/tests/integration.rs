@@ -1,0 +1,13 @@
+//! Every integration test of `lattjo-ludo` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod conformance;
+mod docs;
+mod foreign;
+mod learning;
+mod model;
+mod proptest;
+mod readme;
+mod records;
+mod rules;

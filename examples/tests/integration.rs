@@ -1,0 +1,9 @@
+//! Every integration test of `examples` builds into this one binary; each file beside it
+//! is a module. One binary per crate links once, where a binary per file made CI compile
+//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+
+mod auto_traits;
+mod error_excerpts;
+mod rule_citations;
+mod rules_extremes;
+mod serde_formats;
