@@ -1,6 +1,7 @@
 //! Every integration test of `lattjo-draughts` builds into this one binary; each file beside it
 //! is a module. One binary per crate links once, where a binary per file made CI compile
-//! and link over a hundred (see the `autotests = false` note in Cargo.toml).
+//! and link over a hundred (docs/architecture.md, "How a new game plugs in"); a file no
+//! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod acf_archive;
 mod conformance;
