@@ -2,7 +2,7 @@
 //! the seeded [`GameRng`], game [`Record`]s that replay exactly, [`Match`]es over several
 //! rounds, generic drivers ([`random_playout`], [`play_game`], [`Mcts`], [`IsMcts`]), a
 //! [`conformance`] kit every game passes, and [`text`], how the games' file readers take
-//! text that other tools wrote in a Windows code page.
+//! text that other tools wrote in a Windows code page or in UTF-16.
 //!
 //! ```
 //! use boardgame_core::{play_game, Agent, Game, IsMcts, MctsConfig, RandomAgent, Turn};

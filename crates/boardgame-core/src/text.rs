@@ -1,5 +1,5 @@
-//! Text from game files written by other tools: UTF-8, or the Windows code page of older
-//! ones.
+//! Text from game files written by other tools: UTF-8, the Windows code page of older ones,
+//! or UTF-16.
 //!
 //! The PGN standard (section 4.1), and PDN after it, writes its text in ISO 8859-1
 //! (Latin-1), and Windows tools write Windows-1252 (Latin-1 with printable characters where
@@ -9,6 +9,15 @@
 //! valid UTF-8, and as Windows-1252 otherwise. Non-ASCII Latin-1 text is almost never valid
 //! UTF-8 (a letter such as `ü` alone is a lone continuation byte), so each piece is read in
 //! the encoding it was written in, even in a file that joins games from several tools.
+//!
+//! A whole file can also be UTF-16, which Windows writes where a user asked for "Unicode":
+//! Windows PowerShell 5.1's `>` and `Out-File` (`Get-Content *.pgn > all.pgn` joins an
+//! archive so), and Notepad's "Unicode" and "Unicode big endian". Such a file starts with its
+//! byte-order mark (the bytes `FF FE` or `FE FF`), which no text of the other encodings
+//! starts with: in UTF-8 both are invalid, in Windows-1252 they would be `ÿþ` or `þÿ`.
+//! [`Utf16AsUtf8`] reads a stream so, for the readers that take one (PGN and PDN), and
+//! [`decode_file`] a file in memory, for the parsers that take a `str` (the backgammon
+//! match files). UTF-16 without its mark is not recognised (no tool named writes it).
 //!
 //! The other way, [`excerpt`] is how the games' parse errors quote the text that was wrong:
 //! whole when it is short, cut to [`EXCERPT_CHARS`] characters when it is not, so that an
@@ -22,8 +31,24 @@
 //! assert_eq!(decode("Müller".as_bytes()), "Müller"); // UTF-8
 //! assert_eq!(decode(b"\x93quoted\x94 \x80 5"), "\u{201c}quoted\u{201d} \u{20ac} 5"); // Windows-1252
 //! ```
+//!
+//! A file as Windows PowerShell's `>` writes it:
+//!
+//! ```
+//! use std::io::Read;
+//! use boardgame_core::text::{Utf16AsUtf8, decode_file};
+//!
+//! let mut file = vec![0xff, 0xfe]; // UTF-16, little-endian
+//! file.extend("[White \"Jürg\"]".encode_utf16().flat_map(u16::to_le_bytes));
+//! assert_eq!(decode_file(&file), "[White \"Jürg\"]");
+//! let mut text = String::new();
+//! Utf16AsUtf8::new(&file[..]).read_to_string(&mut text)?;
+//! assert_eq!(text, "[White \"Jürg\"]");
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::borrow::Cow;
+use std::io::{self, BufRead, Read};
 
 /// Windows-1252's characters for the bytes 0x80 to 0x9F, as the WHATWG Encoding Standard's
 /// `windows-1252` index has them (the five bytes the code page leaves undefined, 0x81, 0x8D,
@@ -44,6 +69,349 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
     }
+}
+
+/// A whole file's bytes as text: UTF-16 when they start with its byte-order mark (`FF FE`
+/// little-endian, `FE FF` big-endian; the mark itself is dropped), else as [`decode`] takes
+/// them (UTF-8 as it is, a UTF-8 byte-order mark included, anything else as Windows-1252).
+///
+/// In UTF-16, a surrogate without its pair and an odd last byte each become U+FFFD, the
+/// replacement character; nothing else is replaced.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::text::decode_file;
+/// assert_eq!(decode_file(b"\xfe\xff\x00W\x00i\x00n\x00s"), "Wins"); // UTF-16, big-endian
+/// assert_eq!(decode_file(b"Sj\xf6berg"), "Sjöberg"); // Windows-1252
+/// ```
+#[must_use]
+pub fn decode_file(bytes: &[u8]) -> Cow<'_, str> {
+    let big_endian = match bytes {
+        [0xff, 0xfe, ..] => false,
+        [0xfe, 0xff, ..] => true,
+        _ => return decode(bytes),
+    };
+    let body = &bytes[2..];
+    let units = body
+        .chunks_exact(2)
+        .map(|pair| unit(pair[0], pair[1], big_endian));
+    let mut text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if body.len() % 2 == 1 {
+        text.push(char::REPLACEMENT_CHARACTER);
+    }
+    Cow::Owned(text)
+}
+
+/// `text` as a UTF-16 file, as Windows PowerShell 5.1's `>` (little-endian) or Notepad's
+/// "Unicode big endian" writes it: the byte-order mark, then each character's code units.
+/// [`decode_file`] and [`Utf16AsUtf8`] read it back as `text`; the game crates' tests make
+/// their UTF-16 files with it.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::text::{decode_file, encode_utf16_file};
+/// let file = encode_utf16_file("1. e4 ♔", false);
+/// assert_eq!(file[..4], [0xff, 0xfe, b'1', 0]);
+/// assert_eq!(decode_file(&file), "1. e4 ♔");
+/// ```
+#[must_use]
+pub fn encode_utf16_file(text: &str, big_endian: bool) -> Vec<u8> {
+    let mark = if big_endian {
+        [0xfe, 0xff]
+    } else {
+        [0xff, 0xfe]
+    };
+    let units = text.encode_utf16().flat_map(move |u| {
+        if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        }
+    });
+    mark.into_iter().chain(units).collect()
+}
+
+/// One UTF-16 code unit from its two bytes in file order.
+#[inline]
+fn unit(first: u8, second: u8, big_endian: bool) -> u16 {
+    if big_endian {
+        u16::from_be_bytes([first, second])
+    } else {
+        u16::from_le_bytes([first, second])
+    }
+}
+
+/// A [`BufRead`] adapter that reads a UTF-16 source as UTF-8 and any other byte for byte.
+///
+/// The source is UTF-16 when its first two bytes are a byte-order mark (`FF FE` for
+/// little-endian, `FE FF` for big-endian; the mark itself is dropped); then what comes out is
+/// its text in UTF-8, with U+FFFD for a surrogate without its pair and for an odd last byte.
+/// Any other source comes out unchanged, so a reader built on this adapter reads UTF-8 and
+/// Windows-1252 files exactly as before, and the game readers that take a [`BufRead`] (PGN,
+/// PDN) use it on every source. Lines stay where they were, so errors that name a line name
+/// the file's own. Memory is one decoded read of the source, at most one and a half times the
+/// source's buffer.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::BufRead;
+/// use boardgame_core::text::Utf16AsUtf8;
+///
+/// let mut file = vec![0xff, 0xfe];
+/// file.extend("1. e4 e5\r\n".encode_utf16().flat_map(u16::to_le_bytes));
+/// let lines: Vec<String> = Utf16AsUtf8::new(&file[..]).lines().collect::<Result<_, _>>()?;
+/// assert_eq!(lines, ["1. e4 e5"]);
+/// // Anything else passes through.
+/// let lines: Vec<String> = Utf16AsUtf8::new(&b"1. e4 e5\n"[..]).lines().collect::<Result<_, _>>()?;
+/// assert_eq!(lines, ["1. e4 e5"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Utf16AsUtf8<R> {
+    inner: R,
+    /// Byte for byte with nothing held: every read is the source's own (`mode` is
+    /// [`Mode::Bytes`] and `out` empty). The one test of the readers' byte-at-a-time path.
+    pass: bool,
+    mode: Mode,
+    /// What comes out before anything more is read from `inner`: `out[pos..]`. In UTF-16
+    /// mode the decoded text of the last read; in byte mode the bytes taken from `inner`
+    /// while the first two were looked at.
+    out: Vec<u8>,
+    pos: usize,
+    /// UTF-16: the first byte of a code unit that the source's last read cut in two.
+    odd: Option<u8>,
+    /// UTF-16: a leading (high) surrogate waiting for its trailing one.
+    high: Option<u16>,
+}
+
+/// What [`Utf16AsUtf8`] found at the start of its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Not looked yet.
+    Start,
+    /// No UTF-16 byte-order mark: byte for byte.
+    Bytes,
+    /// UTF-16, little- or big-endian.
+    Utf16 { big_endian: bool },
+}
+
+impl<R: BufRead> Utf16AsUtf8<R> {
+    /// An adapter over `inner`; nothing is read until the first read.
+    pub fn new(inner: R) -> Utf16AsUtf8<R> {
+        Utf16AsUtf8 {
+            inner,
+            pass: false,
+            mode: Mode::Start,
+            out: Vec::new(),
+            pos: 0,
+            odd: None,
+            high: None,
+        }
+    }
+
+    /// Whether the source is UTF-16, once the first read has looked (`None` before).
+    #[must_use]
+    pub fn is_utf16(&self) -> Option<bool> {
+        match self.mode {
+            Mode::Start => None,
+            Mode::Bytes => Some(false),
+            Mode::Utf16 { .. } => Some(true),
+        }
+    }
+
+    /// The source. In UTF-16 mode, text decoded from it but not yet read is lost, as the
+    /// source has given up those bytes; otherwise nothing is (at most the first two bytes,
+    /// when a read looked at them one at a time).
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// Looks at the first two bytes of the source. A mark is consumed; other bytes are
+    /// consumed only if the source gave them one at a time, and are then kept in `out`.
+    fn detect(&mut self) -> io::Result<()> {
+        while self.out.len() < 2 {
+            let buf = self.inner.fill_buf()?;
+            if self.out.is_empty() && buf.len() >= 2 {
+                self.mode = match (buf[0], buf[1]) {
+                    (0xff, 0xfe) => Mode::Utf16 { big_endian: false },
+                    (0xfe, 0xff) => Mode::Utf16 { big_endian: true },
+                    _ => Mode::Bytes,
+                };
+                if self.mode != Mode::Bytes {
+                    self.inner.consume(2);
+                }
+                return Ok(());
+            }
+            match buf.first() {
+                // The source ended within its first two bytes.
+                None => {
+                    self.mode = Mode::Bytes;
+                    return Ok(());
+                }
+                Some(&b) if self.out.is_empty() && b != 0xff && b != 0xfe => {
+                    self.mode = Mode::Bytes;
+                    return Ok(());
+                }
+                Some(&b) => {
+                    self.out.push(b);
+                    self.inner.consume(1);
+                }
+            }
+        }
+        self.mode = match (self.out[0], self.out[1]) {
+            (0xff, 0xfe) => Mode::Utf16 { big_endian: false },
+            (0xfe, 0xff) => Mode::Utf16 { big_endian: true },
+            _ => Mode::Bytes,
+        };
+        if self.mode != Mode::Bytes {
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    /// UTF-16 mode: decodes the source's next read into `out` (empty at the source's end).
+    fn decode_next(&mut self, big_endian: bool) -> io::Result<()> {
+        self.out.clear();
+        self.pos = 0;
+        loop {
+            let Utf16AsUtf8 {
+                inner,
+                out,
+                odd,
+                high,
+                ..
+            } = self;
+            let buf = inner.fill_buf()?;
+            if buf.is_empty() {
+                if high.take().is_some() {
+                    push_char(out, char::REPLACEMENT_CHARACTER);
+                }
+                if odd.take().is_some() {
+                    push_char(out, char::REPLACEMENT_CHARACTER);
+                }
+                return Ok(());
+            }
+            let n = buf.len();
+            let mut rest = buf;
+            if let Some(first) = odd.take() {
+                push_unit(out, high, unit(first, rest[0], big_endian));
+                rest = &rest[1..];
+            }
+            let mut pairs = rest.chunks_exact(2);
+            for pair in &mut pairs {
+                push_unit(out, high, unit(pair[0], pair[1], big_endian));
+            }
+            *odd = pairs.remainder().first().copied();
+            inner.consume(n);
+            if !out.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Appends one code unit's character to `out`, pairing surrogates through `high`.
+fn push_unit(out: &mut Vec<u8>, high: &mut Option<u16>, u: u16) {
+    if let Some(h) = high.take() {
+        if (0xdc00..0xe000).contains(&u) {
+            let c = 0x10000 + ((u32::from(h) - 0xd800) << 10) + (u32::from(u) - 0xdc00);
+            push_char(
+                out,
+                char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
+            );
+            return;
+        }
+        push_char(out, char::REPLACEMENT_CHARACTER);
+    }
+    if (0xd800..0xdc00).contains(&u) {
+        *high = Some(u);
+    } else {
+        push_char(
+            out,
+            char::from_u32(u32::from(u)).unwrap_or(char::REPLACEMENT_CHARACTER),
+        );
+    }
+}
+
+fn push_char(out: &mut Vec<u8>, c: char) {
+    let mut utf8 = [0u8; 4];
+    out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+}
+
+impl<R: BufRead> BufRead for Utf16AsUtf8<R> {
+    /// Byte for byte, the source's own `fill_buf`, inlined with it: the game readers ask
+    /// for a byte at a time. The first call and every UTF-16 read go out of line.
+    #[inline(always)]
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pass {
+            return self.inner.fill_buf();
+        }
+        self.fill_buf_slow()
+    }
+
+    #[inline(always)]
+    fn consume(&mut self, amount: usize) {
+        if self.pass {
+            self.inner.consume(amount);
+        } else {
+            self.consume_slow(amount);
+        }
+    }
+}
+
+impl<R: BufRead> Utf16AsUtf8<R> {
+    /// [`BufRead::fill_buf`] at the start, over the bytes held after it, and in UTF-16.
+    /// `out` is empty whenever everything in it was consumed (`pos < out.len()` otherwise).
+    #[inline(never)]
+    fn fill_buf_slow(&mut self) -> io::Result<&[u8]> {
+        if self.mode == Mode::Start {
+            self.detect()?;
+        }
+        if self.out.is_empty() {
+            match self.mode {
+                Mode::Utf16 { big_endian } => self.decode_next(big_endian)?,
+                _ => {
+                    self.pass = true;
+                    return self.inner.fill_buf();
+                }
+            }
+        }
+        Ok(&self.out[self.pos..])
+    }
+
+    /// [`BufRead::consume`] of what `out` holds (nothing was given out while it is empty).
+    #[inline(never)]
+    fn consume_slow(&mut self, amount: usize) {
+        if self.out.is_empty() {
+            return;
+        }
+        self.pos = (self.pos + amount).min(self.out.len());
+        if self.pos == self.out.len() {
+            self.out.clear();
+            self.pos = 0;
+            self.pass = self.mode == Mode::Bytes;
+        }
+    }
+}
+
+impl<R: BufRead> Read for Utf16AsUtf8<R> {
+    fn read(&mut self, dst: &mut [u8]) -> io::Result<usize> {
+        read_buffered(self, dst)
+    }
+}
+
+/// `Read::read` through a reader's own buffer.
+fn read_buffered(r: &mut impl BufRead, dst: &mut [u8]) -> io::Result<usize> {
+    let src = r.fill_buf()?;
+    let n = src.len().min(dst.len());
+    dst[..n].copy_from_slice(&src[..n]);
+    r.consume(n);
+    Ok(n)
 }
 
 /// The most characters of input text an error message quotes (see [`excerpt`]).
@@ -93,6 +461,172 @@ fn windows_1252(b: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A source that gives at most `step` bytes a read (cycling through `steps`), as a pipe
+    /// or a small buffer may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        steps: Vec<usize>,
+        turn: usize,
+    }
+
+    impl BufRead for Trickle<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            let step = self.steps[self.turn % self.steps.len()].max(1);
+            Ok(&self.bytes[..step.min(self.bytes.len())])
+        }
+        fn consume(&mut self, amount: usize) {
+            self.bytes = &self.bytes[amount..];
+            self.turn += 1;
+        }
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, dst: &mut [u8]) -> io::Result<usize> {
+            read_buffered(self, dst)
+        }
+    }
+
+    /// Everything the adapter gives for `bytes` read `steps` at a time, taken by `fill_buf`
+    /// and consumed in pieces of `take` bytes.
+    fn through(bytes: &[u8], steps: &[usize], take: usize) -> Vec<u8> {
+        let mut r = Utf16AsUtf8::new(Trickle {
+            bytes,
+            steps: steps.to_vec(),
+            turn: 0,
+        });
+        let mut out = Vec::new();
+        loop {
+            let buf = r.fill_buf().expect("no I/O error");
+            if buf.is_empty() {
+                return out;
+            }
+            let n = take.clamp(1, buf.len());
+            out.extend_from_slice(&buf[..n]);
+            r.consume(n);
+        }
+    }
+
+    /// UTF-16 written here by hand, not by [`encode_utf16_file`], so that the tests do not
+    /// take the encoder's word for it.
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let mut bytes = if big_endian {
+            vec![0xfe, 0xff]
+        } else {
+            vec![0xff, 0xfe]
+        };
+        for u in text.encode_utf16() {
+            if big_endian {
+                bytes.extend(u.to_be_bytes());
+            } else {
+                bytes.extend(u.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn utf16_files_read_as_their_text_in_utf8() {
+        let text = "[White \"Mittelsträß, Jürg\"]\r\n[Black \"王, 玥\"]\n1. e4 {♔ 𝄞} *\n";
+        for big_endian in [false, true] {
+            let file = utf16(text, big_endian);
+            assert_eq!(decode_file(&file), text);
+            for step in [1, 2, 3, 4, 7, 4096] {
+                assert_eq!(
+                    through(&file, &[step], usize::MAX),
+                    text.as_bytes(),
+                    "{step}"
+                );
+            }
+            let mut r = Utf16AsUtf8::new(&file[..]);
+            assert_eq!(r.is_utf16(), None);
+            let mut got = String::new();
+            r.read_to_string(&mut got).expect("UTF-8 out");
+            assert_eq!((got.as_str(), r.is_utf16()), (text, Some(true)));
+        }
+    }
+
+    #[test]
+    fn broken_utf16_gives_replacement_characters_and_nothing_else_changes() {
+        // A trailing surrogate alone, a leading one followed by a letter, a leading one at the
+        // end, and an odd last byte.
+        let cases: [(&[u8], &str); 5] = [
+            (b"\xff\xfe\x00\xdcA\x00", "\u{fffd}A"),
+            (b"\xff\xfe\x00\xd8A\x00", "\u{fffd}A"),
+            (b"\xff\xfeA\x00\x00\xd8", "A\u{fffd}"),
+            (b"\xff\xfeA\x00B", "A\u{fffd}"),
+            (b"\xff\xfe", ""),
+        ];
+        for (file, text) in cases {
+            assert_eq!(decode_file(file), text, "{file:?}");
+            for step in [1, 2, 3, 64] {
+                assert_eq!(
+                    through(file, &[step], 1),
+                    text.as_bytes(),
+                    "{file:?} {step}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_sources_pass_byte_for_byte_even_one_byte_at_a_time() {
+        for file in [
+            &b""[..],
+            b"\xff",
+            b"\xfe",
+            b"\xffA",
+            b"\xfe\xfe\xff",
+            b"\xef\xbb\xbf[Event \"a\"]",
+            b"Sj\xf6berg",
+        ] {
+            for step in [1, 2, 5] {
+                assert_eq!(through(file, &[step], 1), file, "{file:?} {step}");
+            }
+            assert_eq!(decode_file(file), decode(file));
+        }
+        let mut r = Utf16AsUtf8::new(&b"1. e4"[..]);
+        assert_eq!(r.fill_buf().expect("read"), b"1. e4");
+        assert_eq!(r.is_utf16(), Some(false));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any text written as UTF-16 with its mark reads back as itself, however the
+        /// source cuts its reads and the reader its consumes.
+        #[test]
+        fn utf16_round_trips_through_any_reads(
+            text in any::<String>(),
+            big_endian: bool,
+            steps in proptest::collection::vec(1usize..9, 1..5),
+            take in 1usize..7,
+        ) {
+            let file = utf16(&text, big_endian);
+            prop_assert_eq!(&encode_utf16_file(&text, big_endian), &file);
+            prop_assert_eq!(through(&file, &steps, take), text.as_bytes());
+            prop_assert_eq!(decode_file(&file), text);
+        }
+
+        /// The adapter and `decode_file` agree on every input: UTF-16 decoded alike, any other
+        /// bytes passed through unchanged.
+        #[test]
+        fn the_adapter_and_decode_file_agree_on_any_bytes(
+            mark in 0usize..3,
+            body in proptest::collection::vec(any::<u8>(), 0..64),
+            steps in proptest::collection::vec(1usize..9, 1..5),
+            take in 1usize..7,
+        ) {
+            let mut file = [&[][..], &[0xff, 0xfe][..], &[0xfe, 0xff][..]][mark].to_vec();
+            file.extend(&body);
+            let out = through(&file, &steps, take);
+            if mark == 0 && !file.starts_with(&[0xff, 0xfe]) && !file.starts_with(&[0xfe, 0xff]) {
+                prop_assert_eq!(&out, &file);
+            }
+            prop_assert_eq!(decode(&out), decode_file(&file));
+        }
+    }
 
     #[test]
     fn excerpt_keeps_short_text_and_cuts_long_text_at_a_character() {
