@@ -307,8 +307,10 @@ impl MatFile {
     /// read. Whether the moves are legal is [`MatFile::replay`]'s business.
     ///
     /// The text is a `str`: a file from a Windows tool that is not UTF-8 (Latin-1 player
-    /// names) reads through [`boardgame_core::text::decode`], which takes UTF-8 as it is and
-    /// anything else as Windows-1252, where `std::fs::read_to_string` would refuse it.
+    /// names, or UTF-16 as Windows PowerShell's `>` writes) reads through
+    /// [`boardgame_core::text::decode_file`], which takes UTF-16 by its byte-order mark,
+    /// UTF-8 as it is and anything else as Windows-1252, where `std::fs::read_to_string`
+    /// would refuse it.
     ///
     /// # Examples
     ///

@@ -972,9 +972,9 @@ impl SgfFile {
     /// Reads an SGF text: every game tree's root and main line.
     ///
     /// The text is a `str`. GNUBG writes UTF-8 (`CA[UTF-8]`); a file in SGF's default
-    /// character set, Latin-1 (the `CA` property of `FF[4]`), reads through
-    /// [`boardgame_core::text::decode`], which takes UTF-8 as it is and anything else as
-    /// Windows-1252.
+    /// character set, Latin-1 (the `CA` property of `FF[4]`), or one a Windows tool saved as
+    /// UTF-16, reads through [`boardgame_core::text::decode_file`], which takes UTF-16 by its
+    /// byte-order mark, UTF-8 as it is and anything else as Windows-1252.
     ///
     /// # Errors
     ///

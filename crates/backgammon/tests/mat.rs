@@ -1242,3 +1242,28 @@ fn gnubg_export_of_a_resignation_instead_of_an_answer() {
     ]));
     assert_eq!(r.state.totals().as_slice(), &[2, 2]);
 }
+
+/// Regression: a `.mat` file saved as UTF-16 (Windows PowerShell 5.1 writes UTF-16 with CRLF
+/// line ends wherever it redirects, and Notepad does for "Unicode") did not read by the way
+/// `MatFile::parse` documented, `text::decode`, which took its bytes as Windows-1252.
+/// `text::decode_file` reads it as the same file in UTF-8.
+#[test]
+fn regression_a_utf16_mat_file_did_not_read() {
+    use boardgame_core::text::{decode, decode_file, encode_utf16_file};
+    let mut read = 0;
+    for (name, text) in GOLDEN {
+        let crlf = text.replace('\n', "\r\n");
+        for text in [text, crlf.as_str()] {
+            // m124-L3 is the game GNUBG writes and cannot read back (`SecondEntryLeft`): its
+            // error must come out the same too.
+            let utf8 = MatFile::parse(text);
+            read += usize::from(utf8.is_ok());
+            for big_endian in [false, true] {
+                let file = encode_utf16_file(text, big_endian);
+                assert_eq!(MatFile::parse(&decode_file(&file)), utf8, "{name}");
+                assert!(MatFile::parse(&decode(&file)).is_err(), "{name}");
+            }
+        }
+    }
+    assert_eq!(read, 2 * (GOLDEN.len() - 1));
+}

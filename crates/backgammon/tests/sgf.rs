@@ -1093,3 +1093,21 @@ fn gnubg_save_of_a_resignation_instead_of_an_answer() {
     );
     assert_eq!(r.state.totals().as_slice(), &[2, 2]);
 }
+
+/// Regression: an SGF file saved as UTF-16 (as Windows PowerShell's `>` and Notepad's
+/// "Unicode" write) did not read by the way `SgfFile::parse` documented, `text::decode`,
+/// which took its bytes as Windows-1252. `text::decode_file` reads it as the same file in
+/// UTF-8.
+#[test]
+fn regression_a_utf16_sgf_file_did_not_read() {
+    use boardgame_core::text::{decode, decode_file, encode_utf16_file};
+    for (name, text, _) in GOLDEN {
+        let utf8 = SgfFile::parse(text);
+        assert!(utf8.is_ok(), "{name}: {utf8:?}");
+        for big_endian in [false, true] {
+            let file = encode_utf16_file(text, big_endian);
+            assert_eq!(SgfFile::parse(&decode_file(&file)), utf8, "{name}");
+            assert!(SgfFile::parse(&decode(&file)).is_err(), "{name}");
+        }
+    }
+}

@@ -12,7 +12,9 @@
 //! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
-//! mark (as Windows tools write) is skipped. A tag value or comment that is not UTF-8 is read
+//! mark (as Windows tools write) is skipped. A file in UTF-16 (which starts with its
+//! byte-order mark: Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as
+//! its text ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is read
 //! as Windows-1252 (the standard's own character set is Latin-1, which Windows-1252 extends;
 //! see [`boardgame_core::text`]), so the names in files that Scid, ChessBase and older tools
 //! write in Latin-1 keep their letters; the writer writes UTF-8. A
@@ -62,8 +64,8 @@
 //! # Ok::<(), lattjo_chess::pgn::PgnError>(())
 //! ```
 
-use boardgame_core::text::decode;
 use boardgame_core::text::excerpt;
+use boardgame_core::text::{Utf16AsUtf8, decode};
 use core::fmt;
 use core::str::FromStr;
 use std::borrow::Cow;
@@ -481,7 +483,8 @@ pub fn read_pgn(text: &str) -> PgnRead {
 /// ```
 #[derive(Debug)]
 pub struct PgnReader<R> {
-    src: R,
+    /// The source, read as UTF-8 when it is a UTF-16 file.
+    src: Utf16AsUtf8<R>,
     lexer: Lexer,
     builder: Builder,
     done: bool,
@@ -491,16 +494,17 @@ impl<R: BufRead> PgnReader<R> {
     /// A reader over `src`.
     pub fn new(src: R) -> PgnReader<R> {
         PgnReader {
-            src,
+            src: Utf16AsUtf8::new(src),
             lexer: Lexer::default(),
             builder: Builder::default(),
             done: false,
         }
     }
 
-    /// The underlying source.
+    /// The underlying source. From a UTF-16 source, text it gave up that the reader had
+    /// not reached yet is lost ([`Utf16AsUtf8::into_inner`]).
     pub fn into_inner(self) -> R {
-        self.src
+        self.src.into_inner()
     }
 }
 

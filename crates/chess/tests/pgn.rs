@@ -1349,3 +1349,29 @@ fn regression_a_malformed_tag_pair_error_did_not_say_which_text_pgn_8_1_1() {
     );
     assert!(read.errors[0].to_string().len() < 200);
 }
+
+/// Regression: a PGN file in UTF-16 read no game. Windows PowerShell 5.1 writes UTF-16 with
+/// CRLF line ends wherever it redirects (`Get-Content *.pgn > all.pgn` joins an archive so),
+/// and Notepad does for "Unicode"; each game was refused with a tag pair that read
+/// `[\0E\0v\0e\0n\0t...`. Such a file now reads as the same file in UTF-8 does, game for game
+/// and error for error at the same lines, however its reads are cut.
+#[test]
+fn regression_a_utf16_file_read_no_game() {
+    use boardgame_core::text::encode_utf16_file;
+    for text in [
+        include_str!("data/multi.pgn"),
+        include_str!("data/python_chess_games.pgn"),
+    ] {
+        let crlf = text.replace('\n', "\r\n");
+        for text in [text, crlf.as_str()] {
+            let utf8: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+            assert!(utf8.iter().filter(|g| g.is_ok()).count() >= 3);
+            for big_endian in [false, true] {
+                let file = encode_utf16_file(text, big_endian);
+                let read: Vec<_> =
+                    PgnReader::new(std::io::BufReader::with_capacity(7, &file[..])).collect();
+                assert_eq!(read, utf8, "big-endian: {big_endian}");
+            }
+        }
+    }
+}

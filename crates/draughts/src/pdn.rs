@@ -7,7 +7,7 @@ use core::str::FromStr;
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use boardgame_core::text::decode;
+use boardgame_core::text::{Utf16AsUtf8, decode};
 
 use crate::fen::FenError;
 use crate::movegen::{KingMoves, Move};
@@ -1166,7 +1166,9 @@ impl Games {
 /// follow its movetext. `GameType` must be 21 (English draughts) when present. Every move is
 /// checked against the position. A UTF-8 byte-order mark is skipped at the start of the
 /// input and before any token (files concatenated into one each bring theirs); words are
-/// separated by ASCII white space. A tag value or comment that is not UTF-8 is read as
+/// separated by ASCII white space. A file in UTF-16 (which starts with its byte-order mark:
+/// Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as its text
+/// ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is read as
 /// Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text is
 /// Latin-1, and older checkers programs write it so; the writer writes UTF-8.
 ///
@@ -1202,7 +1204,8 @@ impl Games {
 /// assert_eq!((finished, bad), (2, vec![(2, 5)]));
 /// ```
 pub struct PdnReader<R> {
-    lexer: Lexer<R>,
+    /// The lexer over the source, read as UTF-8 when it is a UTF-16 file.
+    lexer: Lexer<Utf16AsUtf8<R>>,
     games: Games,
 }
 
@@ -1211,7 +1214,7 @@ impl<R: BufRead> PdnReader<R> {
     pub fn new(input: R) -> PdnReader<R> {
         PdnReader {
             lexer: Lexer {
-                input,
+                input: Utf16AsUtf8::new(input),
                 line: 1,
                 buf: Vec::new(),
                 overflow: false,

@@ -1002,3 +1002,31 @@ fn regression_a_bad_tag_pair_error_quoted_its_whole_line_pdn_3_0() {
     );
     assert!(err.to_string().len() < 200, "{err}");
 }
+
+/// Regression: a PDN file in UTF-16 read no game. Windows PowerShell 5.1 writes UTF-16 with
+/// CRLF line ends wherever it redirects, and Notepad does for "Unicode"; the first game was
+/// refused as "a word of movetext that is not utf-8" and every other with a tag pair that
+/// read `[\0E\0v\0e\0n\0t...`. Such a file now reads as the same file in UTF-8 does, game for
+/// game and error for error at the same lines, however its reads are cut.
+#[test]
+fn regression_a_utf16_file_read_no_game() {
+    use boardgame_core::text::encode_utf16_file;
+    let damaged = "[Event \"a\"]\n1. 11-15 23-19 1-0\n\n[Event \"b\"]\n1. 11-15 11-15 *\n";
+    for text in [
+        include_str!("golden/double_corner_dyke.pdn"),
+        include_str!("golden/pydraughts_games.pdn"),
+        damaged,
+    ] {
+        let crlf = text.replace('\n', "\r\n");
+        for text in [text, crlf.as_str()] {
+            let utf8: Vec<_> = PdnReader::new(text.as_bytes()).collect();
+            assert!(utf8.iter().any(Result::is_ok));
+            for big_endian in [false, true] {
+                let file = encode_utf16_file(text, big_endian);
+                let read: Vec<_> =
+                    PdnReader::new(std::io::BufReader::with_capacity(7, &file[..])).collect();
+                assert_eq!(read, utf8, "big-endian: {big_endian}");
+            }
+        }
+    }
+}

@@ -20,7 +20,7 @@ use lattjo_chess::{
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
-    random_states, seed_bytes, split, text, text_round_trip, to_json,
+    random_states, seed_bytes, split, text, text_round_trip, to_json, utf16,
 };
 
 /// Real positions: the start, the perft suite, Chess960 starts, en passant, promotions,
@@ -595,8 +595,9 @@ fn check_game(g: &PgnGame) {
 }
 
 /// The streaming PGN reader over a `BufRead` with a small buffer (the size from the input's
-/// length), compared with the reader over the whole slice and with `read_pgn`: the same
-/// games and errors. Every game read passes [`check_game`].
+/// length), compared with the reader over the whole slice, with `read_pgn` and, for UTF-8
+/// input, with the same text as a UTF-16 file: the same games and errors. Every game read
+/// passes [`check_game`].
 pub fn pgn(data: &[u8]) {
     let cap = 1 + data.len() % 13;
     let small: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, data))
@@ -614,6 +615,11 @@ pub fn pgn(data: &[u8]) {
                 "read_pgn differs"
             );
         }
+        let wide = utf16(s, data.len() % 2 == 1);
+        let wide: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, &wide[..]))
+            .take(64)
+            .collect();
+        assert_eq!(wide, whole, "the text as UTF-16 read otherwise");
     }
     for g in whole.iter().flatten() {
         check_game(g);
@@ -631,6 +637,8 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
         b"% escape line\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *\n\n{unclosed\n".to_vec(),
         b"[White \"Ann\"]\n[Black \"Bo\\\"b\"]\n1.e4!? e5?? 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n".to_vec(),
         b"1. e4 e5 2. Nf3 Nc6 (2... -- 3. Nxe5 Z0 4. Qh5) 3. Bb5 0000 4. O-O @@@@ *\n\n[Variant \"Three-check\"]\n\n1. e4 e5 *\n".to_vec(),
+        utf16("[White \"Jürg\"]\r\n\r\n1. e4 {\u{1d11e}} e5 1-0\r\n", false),
+        utf16("[White \"王\"]\n\n1. d4 d5 *\n", true),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 30..34, 90, 90) {

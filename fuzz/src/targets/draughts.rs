@@ -10,7 +10,7 @@ use lattjo_draughts::{
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
-    random_states, seed_bytes, split, text, text_round_trip, to_json,
+    random_states, seed_bytes, split, text, text_round_trip, to_json, utf16,
 };
 
 /// Real positions: the start, openings, kings, long captures, ends.
@@ -312,6 +312,13 @@ pub fn pdn(data: &[u8]) {
     }
     if let Some(s) = text(data) {
         text_round_trip::<PdnGame>(s);
+        // The same text as a UTF-16 file reads the same.
+        let plain: Vec<_> = PdnReader::new(data).take(64).collect();
+        let wide = utf16(s, data.len() % 2 == 1);
+        let wide: Vec<_> = PdnReader::new(BufReader::with_capacity(cap, &wide[..]))
+            .take(64)
+            .collect();
+        assert_eq!(wide, plain, "the text as UTF-16 read otherwise");
     }
 }
 
@@ -322,6 +329,8 @@ pub fn pdn_seeds() -> Vec<Vec<u8>> {
         b"[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:BK29\"]\n1. 29x4 0-1\n".to_vec(),
         b"\xef\xbb\xbf[Event \"a\\\"b\"]\n1. 11-15 (1. 9-13) 23-19 $3 2. 8-11 {x} 2-0\n[Event \"bad\"]\n1. 12-17 *\n".to_vec(),
         b"[GameType \"25\"]\n1. 11-15 *\n\n[FEN \"W:W32:B1\"]\n1... 32-27 1-1\n".to_vec(),
+        utf16("[Black \"Sjöberg\"]\r\n1. 11-15 23-19 {\u{1d11e}} 1-0\r\n", false),
+        utf16("[White \"王\"]\n1. 9-13 22-18 *\n", true),
     ];
     for seed in 20..24 {
         let mut g = PdnGame::new(Position::start(), KingMoves::Short);
