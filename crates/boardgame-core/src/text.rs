@@ -76,7 +76,9 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// them (UTF-8 as it is, a UTF-8 byte-order mark included, anything else as Windows-1252).
 ///
 /// In UTF-16, a surrogate without its pair and an odd last byte each become U+FFFD, the
-/// replacement character; nothing else is replaced.
+/// replacement character; nothing else is replaced. A byte-order mark inside (files joined
+/// byte for byte each bring theirs) becomes U+FEFF, the mark in UTF-8, which the game readers
+/// skip; if it is the other byte order's, the text goes on in that order.
 ///
 /// # Examples
 ///
@@ -87,22 +89,14 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// ```
 #[must_use]
 pub fn decode_file(bytes: &[u8]) -> Cow<'_, str> {
-    let big_endian = match bytes {
-        [0xff, 0xfe, ..] => false,
-        [0xfe, 0xff, ..] => true,
-        _ => return decode(bytes),
+    let Some(mut utf16) = Utf16::at_mark(bytes) else {
+        return decode(bytes);
     };
-    let body = &bytes[2..];
-    let units = body
-        .chunks_exact(2)
-        .map(|pair| unit(pair[0], pair[1], big_endian));
-    let mut text: String = char::decode_utf16(units)
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect();
-    if body.len() % 2 == 1 {
-        text.push(char::REPLACEMENT_CHARACTER);
-    }
-    Cow::Owned(text)
+    let mut out = Vec::with_capacity(bytes.len() / 2 * 3);
+    utf16.feed(&bytes[2..], &mut out);
+    utf16.finish(&mut out);
+    // Only whole characters are written, so this never replaces anything.
+    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// `text` as a UTF-16 file, as Windows PowerShell 5.1's `>` (little-endian) or Notepad's
@@ -135,26 +129,108 @@ pub fn encode_utf16_file(text: &str, big_endian: bool) -> Vec<u8> {
     mark.into_iter().chain(units).collect()
 }
 
-/// One UTF-16 code unit from its two bytes in file order.
-#[inline]
-fn unit(first: u8, second: u8, big_endian: bool) -> u16 {
-    if big_endian {
-        u16::from_be_bytes([first, second])
-    } else {
-        u16::from_le_bytes([first, second])
+/// A UTF-16 decoding between pieces of its bytes: the byte order, a code unit cut in two and
+/// a surrogate waiting for its pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Utf16 {
+    big_endian: bool,
+    /// The first byte of a code unit that the last piece cut in two.
+    odd: Option<u8>,
+    /// A leading (high) surrogate waiting for its trailing one.
+    high: Option<u16>,
+}
+
+impl Utf16 {
+    /// The decoding that a byte-order mark at the start of `bytes` calls for, if any.
+    fn at_mark(bytes: &[u8]) -> Option<Utf16> {
+        let big_endian = match bytes {
+            [0xff, 0xfe, ..] => false,
+            [0xfe, 0xff, ..] => true,
+            _ => return None,
+        };
+        Some(Utf16 {
+            big_endian,
+            odd: None,
+            high: None,
+        })
     }
+
+    /// Appends the text of the next piece of bytes to `out`: whole characters only (a cut
+    /// code unit or surrogate pair waits for the next piece).
+    fn feed(&mut self, mut bytes: &[u8], out: &mut Vec<u8>) {
+        if let (Some(first), Some(&second)) = (self.odd, bytes.first()) {
+            self.odd = None;
+            self.unit([first, second], out);
+            bytes = &bytes[1..];
+        }
+        let mut pairs = bytes.chunks_exact(2);
+        for pair in &mut pairs {
+            self.unit([pair[0], pair[1]], out);
+        }
+        if let Some(&last) = pairs.remainder().first() {
+            self.odd = Some(last);
+        }
+    }
+
+    /// The end of the text: a surrogate without its pair and an odd last byte each give
+    /// U+FFFD.
+    fn finish(&mut self, out: &mut Vec<u8>) {
+        if self.high.take().is_some() {
+            push_char(out, char::REPLACEMENT_CHARACTER);
+        }
+        if self.odd.take().is_some() {
+            push_char(out, char::REPLACEMENT_CHARACTER);
+        }
+    }
+
+    /// Appends one code unit's character to `out`, pairing surrogates through `high`. A
+    /// mark of the other byte order (read as U+FFFE, a noncharacter) switches the order;
+    /// either mark is written as U+FEFF.
+    fn unit(&mut self, bytes: [u8; 2], out: &mut Vec<u8>) {
+        let u = if self.big_endian {
+            u16::from_be_bytes(bytes)
+        } else {
+            u16::from_le_bytes(bytes)
+        };
+        if let Some(h) = self.high.take() {
+            if (0xdc00..0xe000).contains(&u) {
+                let c = 0x10000 + ((u32::from(h) - 0xd800) << 10) + (u32::from(u) - 0xdc00);
+                push_char(
+                    out,
+                    char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
+                );
+                return;
+            }
+            push_char(out, char::REPLACEMENT_CHARACTER);
+        }
+        match u {
+            0xd800..=0xdbff => self.high = Some(u),
+            0xfffe => {
+                self.big_endian = !self.big_endian;
+                push_char(out, '\u{feff}');
+            }
+            _ => push_char(
+                out,
+                char::from_u32(u32::from(u)).unwrap_or(char::REPLACEMENT_CHARACTER),
+            ),
+        }
+    }
+}
+
+fn push_char(out: &mut Vec<u8>, c: char) {
+    let mut utf8 = [0u8; 4];
+    out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
 }
 
 /// A [`BufRead`] adapter that reads a UTF-16 source as UTF-8 and any other byte for byte.
 ///
 /// The source is UTF-16 when its first two bytes are a byte-order mark (`FF FE` for
 /// little-endian, `FE FF` for big-endian; the mark itself is dropped); then what comes out is
-/// its text in UTF-8, with U+FFFD for a surrogate without its pair and for an odd last byte.
-/// Any other source comes out unchanged, so a reader built on this adapter reads UTF-8 and
-/// Windows-1252 files exactly as before, and the game readers that take a [`BufRead`] (PGN,
-/// PDN) use it on every source. Lines stay where they were, so errors that name a line name
-/// the file's own. Memory is one decoded read of the source, at most one and a half times the
-/// source's buffer.
+/// its text in UTF-8, as [`decode_file`] gives it. Any other source comes out unchanged, so a
+/// reader built on this adapter reads UTF-8 and Windows-1252 files exactly as before, and the
+/// game readers that take a [`BufRead`] (PGN, PDN) use it on every source. Lines stay where
+/// they were, so errors that name a line name the file's own. Memory is one decoded read of
+/// the source, at most one and a half times the source's buffer.
 ///
 /// # Examples
 ///
@@ -178,15 +254,11 @@ pub struct Utf16AsUtf8<R> {
     /// [`Mode::Bytes`] and `out` empty). The one test of the readers' byte-at-a-time path.
     pass: bool,
     mode: Mode,
-    /// What comes out before anything more is read from `inner`: `out[pos..]`. In UTF-16
-    /// mode the decoded text of the last read; in byte mode the bytes taken from `inner`
-    /// while the first two were looked at.
+    /// What comes out before anything more is read from `inner`: `out[pos..]`, empty once
+    /// all of it is consumed. In UTF-16 mode the decoded text of the last read; in byte mode
+    /// the bytes taken from `inner` while the first two were looked at.
     out: Vec<u8>,
     pos: usize,
-    /// UTF-16: the first byte of a code unit that the source's last read cut in two.
-    odd: Option<u8>,
-    /// UTF-16: a leading (high) surrogate waiting for its trailing one.
-    high: Option<u16>,
 }
 
 /// What [`Utf16AsUtf8`] found at the start of its source.
@@ -196,8 +268,8 @@ enum Mode {
     Start,
     /// No UTF-16 byte-order mark: byte for byte.
     Bytes,
-    /// UTF-16, little- or big-endian.
-    Utf16 { big_endian: bool },
+    /// UTF-16, and the decoding so far.
+    Utf16(Utf16),
 }
 
 impl<R: BufRead> Utf16AsUtf8<R> {
@@ -209,8 +281,6 @@ impl<R: BufRead> Utf16AsUtf8<R> {
             mode: Mode::Start,
             out: Vec::new(),
             pos: 0,
-            odd: None,
-            high: None,
         }
     }
 
@@ -220,7 +290,7 @@ impl<R: BufRead> Utf16AsUtf8<R> {
         match self.mode {
             Mode::Start => None,
             Mode::Bytes => Some(false),
-            Mode::Utf16 { .. } => Some(true),
+            Mode::Utf16(_) => Some(true),
         }
     }
 
@@ -237,11 +307,7 @@ impl<R: BufRead> Utf16AsUtf8<R> {
         while self.out.len() < 2 {
             let buf = self.inner.fill_buf()?;
             if self.out.is_empty() && buf.len() >= 2 {
-                self.mode = match (buf[0], buf[1]) {
-                    (0xff, 0xfe) => Mode::Utf16 { big_endian: false },
-                    (0xfe, 0xff) => Mode::Utf16 { big_endian: true },
-                    _ => Mode::Bytes,
-                };
+                self.mode = Utf16::at_mark(buf).map_or(Mode::Bytes, Mode::Utf16);
                 if self.mode != Mode::Bytes {
                     self.inner.consume(2);
                 }
@@ -263,84 +329,64 @@ impl<R: BufRead> Utf16AsUtf8<R> {
                 }
             }
         }
-        self.mode = match (self.out[0], self.out[1]) {
-            (0xff, 0xfe) => Mode::Utf16 { big_endian: false },
-            (0xfe, 0xff) => Mode::Utf16 { big_endian: true },
-            _ => Mode::Bytes,
-        };
+        self.mode = Utf16::at_mark(&self.out).map_or(Mode::Bytes, Mode::Utf16);
         if self.mode != Mode::Bytes {
             self.out.clear();
         }
         Ok(())
     }
 
-    /// UTF-16 mode: decodes the source's next read into `out` (empty at the source's end).
-    fn decode_next(&mut self, big_endian: bool) -> io::Result<()> {
+    /// UTF-16 mode: decodes the source's next reads into `out` until it holds a character
+    /// (empty at the source's end).
+    fn decode_next(&mut self) -> io::Result<()> {
+        let Mode::Utf16(utf16) = &mut self.mode else {
+            return Ok(());
+        };
         self.out.clear();
         self.pos = 0;
-        loop {
-            let Utf16AsUtf8 {
-                inner,
-                out,
-                odd,
-                high,
-                ..
-            } = self;
-            let buf = inner.fill_buf()?;
+        while self.out.is_empty() {
+            let buf = self.inner.fill_buf()?;
             if buf.is_empty() {
-                if high.take().is_some() {
-                    push_char(out, char::REPLACEMENT_CHARACTER);
-                }
-                if odd.take().is_some() {
-                    push_char(out, char::REPLACEMENT_CHARACTER);
-                }
-                return Ok(());
+                utf16.finish(&mut self.out);
+                break;
             }
             let n = buf.len();
-            let mut rest = buf;
-            if let Some(first) = odd.take() {
-                push_unit(out, high, unit(first, rest[0], big_endian));
-                rest = &rest[1..];
-            }
-            let mut pairs = rest.chunks_exact(2);
-            for pair in &mut pairs {
-                push_unit(out, high, unit(pair[0], pair[1], big_endian));
-            }
-            *odd = pairs.remainder().first().copied();
-            inner.consume(n);
-            if !out.is_empty() {
-                return Ok(());
+            utf16.feed(buf, &mut self.out);
+            self.inner.consume(n);
+        }
+        Ok(())
+    }
+
+    /// [`BufRead::fill_buf`] at the start, over the bytes held after it, and in UTF-16.
+    #[inline(never)]
+    fn fill_buf_slow(&mut self) -> io::Result<&[u8]> {
+        if self.mode == Mode::Start {
+            self.detect()?;
+        }
+        if self.out.is_empty() {
+            if let Mode::Utf16(_) = self.mode {
+                self.decode_next()?;
+            } else {
+                self.pass = true;
+                return self.inner.fill_buf();
             }
         }
+        Ok(&self.out[self.pos..])
     }
-}
 
-/// Appends one code unit's character to `out`, pairing surrogates through `high`.
-fn push_unit(out: &mut Vec<u8>, high: &mut Option<u16>, u: u16) {
-    if let Some(h) = high.take() {
-        if (0xdc00..0xe000).contains(&u) {
-            let c = 0x10000 + ((u32::from(h) - 0xd800) << 10) + (u32::from(u) - 0xdc00);
-            push_char(
-                out,
-                char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
-            );
+    /// [`BufRead::consume`] of what `out` holds (nothing was given out while it is empty).
+    #[inline(never)]
+    fn consume_slow(&mut self, amount: usize) {
+        if self.out.is_empty() {
             return;
         }
-        push_char(out, char::REPLACEMENT_CHARACTER);
+        self.pos = (self.pos + amount).min(self.out.len());
+        if self.pos == self.out.len() {
+            self.out.clear();
+            self.pos = 0;
+            self.pass = self.mode == Mode::Bytes;
+        }
     }
-    if (0xd800..0xdc00).contains(&u) {
-        *high = Some(u);
-    } else {
-        push_char(
-            out,
-            char::from_u32(u32::from(u)).unwrap_or(char::REPLACEMENT_CHARACTER),
-        );
-    }
-}
-
-fn push_char(out: &mut Vec<u8>, c: char) {
-    let mut utf8 = [0u8; 4];
-    out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
 }
 
 impl<R: BufRead> BufRead for Utf16AsUtf8<R> {
@@ -360,41 +406,6 @@ impl<R: BufRead> BufRead for Utf16AsUtf8<R> {
             self.inner.consume(amount);
         } else {
             self.consume_slow(amount);
-        }
-    }
-}
-
-impl<R: BufRead> Utf16AsUtf8<R> {
-    /// [`BufRead::fill_buf`] at the start, over the bytes held after it, and in UTF-16.
-    /// `out` is empty whenever everything in it was consumed (`pos < out.len()` otherwise).
-    #[inline(never)]
-    fn fill_buf_slow(&mut self) -> io::Result<&[u8]> {
-        if self.mode == Mode::Start {
-            self.detect()?;
-        }
-        if self.out.is_empty() {
-            match self.mode {
-                Mode::Utf16 { big_endian } => self.decode_next(big_endian)?,
-                _ => {
-                    self.pass = true;
-                    return self.inner.fill_buf();
-                }
-            }
-        }
-        Ok(&self.out[self.pos..])
-    }
-
-    /// [`BufRead::consume`] of what `out` holds (nothing was given out while it is empty).
-    #[inline(never)]
-    fn consume_slow(&mut self, amount: usize) {
-        if self.out.is_empty() {
-            return;
-        }
-        self.pos = (self.pos + amount).min(self.out.len());
-        if self.pos == self.out.len() {
-            self.out.clear();
-            self.pos = 0;
-            self.pass = self.mode == Mode::Bytes;
         }
     }
 }
@@ -570,6 +581,20 @@ mod tests {
         }
     }
 
+    /// Files joined byte for byte each bring their mark: inside, it is U+FEFF (the UTF-8
+    /// mark, which the game readers skip), and a mark of the other byte order switches it.
+    #[test]
+    fn a_mark_inside_gives_u_feff_and_the_order_it_names() {
+        for (first, second) in [(false, false), (false, true), (true, false), (true, true)] {
+            let file = [utf16("[Event \"a\"]", first), utf16("ü𝄞", second)].concat();
+            let text = "[Event \"a\"]\u{feff}ü𝄞";
+            assert_eq!(decode_file(&file), text);
+            for step in [1, 3, 4096] {
+                assert_eq!(through(&file, &[step], 2), text.as_bytes(), "{step}");
+            }
+        }
+    }
+
     #[test]
     fn other_sources_pass_byte_for_byte_even_one_byte_at_a_time() {
         for file in [
@@ -595,10 +620,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
         /// Any text written as UTF-16 with its mark reads back as itself, however the
-        /// source cuts its reads and the reader its consumes.
+        /// source cuts its reads and the reader its consumes. (But U+FFFE, a noncharacter
+        /// that no interchanged text holds: its code unit is the other byte order's mark.)
         #[test]
         fn utf16_round_trips_through_any_reads(
-            text in any::<String>(),
+            text in any::<String>().prop_map(|s| s.replace('\u{fffe}', "")),
             big_endian: bool,
             steps in proptest::collection::vec(1usize..9, 1..5),
             take in 1usize..7,

@@ -1375,3 +1375,22 @@ fn regression_a_utf16_file_read_no_game() {
         }
     }
 }
+
+/// UTF-16 files joined byte for byte (`copy /b a.pgn+b.pgn all.pgn`, `cat`) each bring their
+/// byte-order mark; the one inside reads as the UTF-8 mark that the reader skips wherever a
+/// token may start, so the joined file reads as both files' games in turn.
+#[test]
+fn utf16_files_joined_read_as_both() {
+    use boardgame_core::text::encode_utf16_file;
+    let (a, b) = (
+        include_str!("data/multi.pgn"),
+        "[Event \"joined\"]\r\n\r\n1. e4 e5 1-0\r\n",
+    );
+    let joined = [encode_utf16_file(a, false), encode_utf16_file(b, false)].concat();
+    let read: Vec<_> = PgnReader::new(&joined[..]).collect();
+    let both: Vec<_> = PgnReader::new(format!("{a}\u{feff}{b}").as_bytes()).collect();
+    assert_eq!(read, both);
+    let last = read.last().expect("a game").as_ref().expect("read");
+    assert_eq!(last.tag("Event"), Some("joined"));
+    assert_eq!(read.iter().filter(|g| g.is_ok()).count(), 4);
+}

@@ -1030,3 +1030,20 @@ fn regression_a_utf16_file_read_no_game() {
         }
     }
 }
+
+/// UTF-16 files joined byte for byte (`copy /b`, `cat`) each bring their byte-order mark;
+/// the one inside reads as the UTF-8 mark that the reader skips before any token, so the
+/// joined file reads as both files' games in turn.
+#[test]
+fn utf16_files_joined_read_as_both() {
+    use boardgame_core::text::encode_utf16_file;
+    let (a, b) = (
+        include_str!("golden/double_corner_dyke.pdn"),
+        "[Event \"joined\"]\r\n1. 11-15 23-19 1-0\r\n",
+    );
+    let joined = [encode_utf16_file(a, false), encode_utf16_file(b, true)].concat();
+    let read: Vec<_> = PdnReader::new(&joined[..]).collect();
+    assert_eq!(read.len(), 2, "{read:?}");
+    let last = read[1].as_ref().expect("read");
+    assert_eq!(last.tag("Event"), Some("joined"));
+}

@@ -615,11 +615,14 @@ pub fn pgn(data: &[u8]) {
                 "read_pgn differs"
             );
         }
-        let wide = utf16(s, data.len() % 2 == 1);
-        let wide: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, &wide[..]))
-            .take(64)
-            .collect();
-        assert_eq!(wide, whole, "the text as UTF-16 read otherwise");
+        // U+FFFE, a noncharacter, is the other byte order's mark in UTF-16.
+        if !s.contains('\u{fffe}') {
+            let wide = utf16(s, data.len() % 2 == 1);
+            let wide: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, &wide[..]))
+                .take(64)
+                .collect();
+            assert_eq!(wide, whole, "the text as UTF-16 read otherwise");
+        }
     }
     for g in whole.iter().flatten() {
         check_game(g);

@@ -312,13 +312,16 @@ pub fn pdn(data: &[u8]) {
     }
     if let Some(s) = text(data) {
         text_round_trip::<PdnGame>(s);
-        // The same text as a UTF-16 file reads the same.
-        let plain: Vec<_> = PdnReader::new(data).take(64).collect();
-        let wide = utf16(s, data.len() % 2 == 1);
-        let wide: Vec<_> = PdnReader::new(BufReader::with_capacity(cap, &wide[..]))
-            .take(64)
-            .collect();
-        assert_eq!(wide, plain, "the text as UTF-16 read otherwise");
+        // The same text as a UTF-16 file reads the same (but U+FFFE, a noncharacter, which is
+        // the other byte order's mark there).
+        if !s.contains('\u{fffe}') {
+            let plain: Vec<_> = PdnReader::new(data).take(64).collect();
+            let wide = utf16(s, data.len() % 2 == 1);
+            let wide: Vec<_> = PdnReader::new(BufReader::with_capacity(cap, &wide[..]))
+                .take(64)
+                .collect();
+            assert_eq!(wide, plain, "the text as UTF-16 read otherwise");
+        }
     }
 }
 
