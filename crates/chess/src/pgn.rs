@@ -14,10 +14,10 @@
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
 //! mark (as Windows tools write) is skipped. A file in UTF-16 (which starts with its
 //! byte-order mark: Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as
-//! its text ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is read
-//! as Windows-1252 (the standard's own character set is Latin-1, which Windows-1252 extends;
-//! see [`boardgame_core::text`]), so the names in files that Scid, ChessBase and older tools
-//! write in Latin-1 keep their letters; the writer writes UTF-8. A
+//! its text ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not
+//! UTF-8 is read as Windows-1252 (the standard's own character set is Latin-1, which
+//! Windows-1252 extends; see [`boardgame_core::text`]), so the names in files that Scid,
+//! ChessBase and older tools write in Latin-1 keep their letters; the writer writes UTF-8. A
 //! game with an error is reported with its number in the file and its line (a line ends at
 //! `\n`, `\r\n` or a `\r` alone) and skipped; the rest are still read as if it were absent.
 //! A game ends at its result, at a tag pair after its movetext, and at a tag pair after a

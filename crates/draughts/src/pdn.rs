@@ -1168,9 +1168,9 @@ impl Games {
 /// input and before any token (files concatenated into one each bring theirs); words are
 /// separated by ASCII white space. A file in UTF-16 (which starts with its byte-order mark:
 /// Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as its text
-/// ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is read as
-/// Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text is
-/// Latin-1, and older checkers programs write it so; the writer writes UTF-8.
+/// ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is
+/// read as Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text
+/// is Latin-1, and older checkers programs write it so; the writer writes UTF-8.
 ///
 /// A bad game is reported as an `Err` with its number and the line of the problem (a line
 /// ends at `\n`, `\r\n` or a `\r` alone), and the reader goes on with the next game, read
