@@ -95,14 +95,18 @@ pub fn decode_file(bytes: &[u8]) -> Cow<'_, str> {
     let mut out = Vec::with_capacity(bytes.len() / 2 * 3);
     utf16.feed(&bytes[2..], &mut out);
     utf16.finish(&mut out);
-    // Only whole characters are written, so this never replaces anything.
-    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+    // Only whole characters are written, so the lossy branch is never taken.
+    Cow::Owned(
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    )
 }
 
 /// `text` as a UTF-16 file, as Windows PowerShell 5.1's `>` (little-endian) or Notepad's
 /// "Unicode big endian" writes it: the byte-order mark, then each character's code units.
-/// [`decode_file`] and [`Utf16AsUtf8`] read it back as `text`; the game crates' tests make
-/// their UTF-16 files with it.
+/// [`decode_file`] and [`Utf16AsUtf8`] read it back as `text` (but for U+FFFE, a
+/// noncharacter that no interchanged text holds: its code unit reads as the other byte
+/// order's mark); the game crates' tests make their UTF-16 files with it.
 ///
 /// # Examples
 ///
