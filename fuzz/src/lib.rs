@@ -37,12 +37,6 @@ pub fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
-/// `s` as a UTF-16 file (`boardgame_core::text::encode_utf16_file`), as Windows
-/// PowerShell's `>` (little-endian) or Notepad's "Unicode big endian" writes it.
-pub fn utf16(s: &str, big_endian: bool) -> Vec<u8> {
-    boardgame_core::text::encode_utf16_file(s, big_endian)
-}
-
 /// Checks `T`'s text form on `s`: if `s` parses, the value displays to a text that parses
 /// back to the same value and displays the same way (a fixed point after one round).
 pub fn text_round_trip<T>(s: &str) -> Option<T>

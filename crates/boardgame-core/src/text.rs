@@ -240,10 +240,9 @@ fn push_char(out: &mut Vec<u8>, c: char) {
 ///
 /// ```
 /// use std::io::BufRead;
-/// use boardgame_core::text::Utf16AsUtf8;
+/// use boardgame_core::text::{Utf16AsUtf8, encode_utf16_file};
 ///
-/// let mut file = vec![0xff, 0xfe];
-/// file.extend("1. e4 e5\r\n".encode_utf16().flat_map(u16::to_le_bytes));
+/// let file = encode_utf16_file("1. e4 e5\r\n", false);
 /// let lines: Vec<String> = Utf16AsUtf8::new(&file[..]).lines().collect::<Result<_, _>>()?;
 /// assert_eq!(lines, ["1. e4 e5"]);
 /// // Anything else passes through.

@@ -3,6 +3,7 @@
 
 use std::io::BufReader;
 
+use boardgame_core::text::encode_utf16_file;
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::commands::{
     Command, CommandErrorKind, PlyCommands, commands, remove_commands, set_command,
@@ -20,7 +21,7 @@ use lattjo_chess::{
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
-    random_states, seed_bytes, split, text, text_round_trip, to_json, utf16,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, the perft suite, Chess960 starts, en passant, promotions,
@@ -617,7 +618,7 @@ pub fn pgn(data: &[u8]) {
         }
         // U+FFFE, a noncharacter, is the other byte order's mark in UTF-16.
         if !s.contains('\u{fffe}') {
-            let wide = utf16(s, data.len() % 2 == 1);
+            let wide = encode_utf16_file(s, data.len() % 2 == 1);
             let wide: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, &wide[..]))
                 .take(64)
                 .collect();
@@ -640,8 +641,8 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
         b"% escape line\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *\n\n{unclosed\n".to_vec(),
         b"[White \"Ann\"]\n[Black \"Bo\\\"b\"]\n1.e4!? e5?? 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n".to_vec(),
         b"1. e4 e5 2. Nf3 Nc6 (2... -- 3. Nxe5 Z0 4. Qh5) 3. Bb5 0000 4. O-O @@@@ *\n\n[Variant \"Three-check\"]\n\n1. e4 e5 *\n".to_vec(),
-        utf16("[White \"Jürg\"]\r\n\r\n1. e4 {\u{1d11e}} e5 1-0\r\n", false),
-        utf16("[White \"王\"]\n\n1. d4 d5 *\n", true),
+        encode_utf16_file("[White \"Jürg\"]\r\n\r\n1. e4 {\u{1d11e}} e5 1-0\r\n", false),
+        encode_utf16_file("[White \"王\"]\n\n1. d4 d5 *\n", true),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 30..34, 90, 90) {

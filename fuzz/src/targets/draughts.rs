@@ -3,6 +3,7 @@
 
 use std::io::BufReader;
 
+use boardgame_core::text::encode_utf16_file;
 use lattjo_draughts::{
     Action, Color, Draughts, DrawReason, Draws, Game, GameResult, KingMoves, Move, Outcome,
     PdnGame, PdnReader, Piece, Position, Role, Rules, Setup, Square, State, WinReason,
@@ -10,7 +11,7 @@ use lattjo_draughts::{
 
 use crate::{
     Bytes, check_json_reads_back, check_learning, joined, json_round_trip, play_from_bytes,
-    random_states, seed_bytes, split, text, text_round_trip, to_json, utf16,
+    random_states, seed_bytes, split, text, text_round_trip, to_json,
 };
 
 /// Real positions: the start, openings, kings, long captures, ends.
@@ -316,7 +317,7 @@ pub fn pdn(data: &[u8]) {
         // the other byte order's mark there).
         if !s.contains('\u{fffe}') {
             let plain: Vec<_> = PdnReader::new(data).take(64).collect();
-            let wide = utf16(s, data.len() % 2 == 1);
+            let wide = encode_utf16_file(s, data.len() % 2 == 1);
             let wide: Vec<_> = PdnReader::new(BufReader::with_capacity(cap, &wide[..]))
                 .take(64)
                 .collect();
@@ -332,8 +333,8 @@ pub fn pdn_seeds() -> Vec<Vec<u8>> {
         b"[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:BK29\"]\n1. 29x4 0-1\n".to_vec(),
         b"\xef\xbb\xbf[Event \"a\\\"b\"]\n1. 11-15 (1. 9-13) 23-19 $3 2. 8-11 {x} 2-0\n[Event \"bad\"]\n1. 12-17 *\n".to_vec(),
         b"[GameType \"25\"]\n1. 11-15 *\n\n[FEN \"W:W32:B1\"]\n1... 32-27 1-1\n".to_vec(),
-        utf16("[Black \"Sjöberg\"]\r\n1. 11-15 23-19 {\u{1d11e}} 1-0\r\n", false),
-        utf16("[White \"王\"]\n1. 9-13 22-18 *\n", true),
+        encode_utf16_file("[Black \"Sjöberg\"]\r\n1. 11-15 23-19 {\u{1d11e}} 1-0\r\n", false),
+        encode_utf16_file("[White \"王\"]\n1. 9-13 22-18 *\n", true),
     ];
     for seed in 20..24 {
         let mut g = PdnGame::new(Position::start(), KingMoves::Short);
