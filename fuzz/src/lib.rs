@@ -37,6 +37,31 @@ pub fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
+/// The UTF-16 files of the text that a reader built on `boardgame_core::text::Utf16AsUtf8`
+/// reads from `data`, when `data` is UTF-8: that text (`data` itself, or what it decodes to
+/// when it looks like UTF-16 without a mark, which some UTF-8 does: `[\0E\0`) with a
+/// byte-order mark (little-endian for an even length of `data`, big-endian for an odd one)
+/// and, when its first two characters (or only one) are from U+0001 to U+00FF, without the
+/// mark too. None for a text with U+FFFE, a noncharacter that is the other byte order's mark
+/// in UTF-16. Each file must read as `data` does.
+#[must_use]
+pub fn utf16_files(data: &[u8]) -> Vec<Vec<u8>> {
+    use boardgame_core::text::{decode_file, encode_utf16_file};
+    if text(data).is_none() {
+        return Vec::new();
+    }
+    let read = decode_file(data);
+    if read.contains('\u{fffe}') {
+        return Vec::new();
+    }
+    let marked = encode_utf16_file(&read, data.len() % 2 == 1);
+    let latin1 = |c: char| ('\u{1}'..='\u{ff}').contains(&c);
+    let mut head = read.chars();
+    let unmarked = (head.next().is_some_and(latin1) && head.next().is_none_or(latin1))
+        .then(|| marked[2..].to_vec());
+    std::iter::once(marked).chain(unmarked).collect()
+}
+
 /// Checks `T`'s text form on `s`: if `s` parses, the value displays to a text that parses
 /// back to the same value and displays the same way (a fixed point after one round).
 pub fn text_round_trip<T>(s: &str) -> Option<T>

@@ -308,8 +308,8 @@ impl MatFile {
     ///
     /// The text is a `str`: a file from a Windows tool that is not UTF-8 (Latin-1 player
     /// names, or UTF-16 as Windows PowerShell's `>` writes) reads through
-    /// [`boardgame_core::text::decode_file`], which takes UTF-16 by its byte-order mark,
-    /// UTF-8 as it is and anything else as Windows-1252, where `std::fs::read_to_string`
+    /// [`boardgame_core::text::decode_file`], which takes UTF-16 by its byte-order mark (or,
+    /// without one, by its first characters, as `iconv -t UTF-16LE` writes), UTF-8 as it is and anything else as Windows-1252, where `std::fs::read_to_string`
     /// would refuse it.
     ///
     /// # Examples

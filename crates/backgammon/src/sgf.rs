@@ -974,7 +974,8 @@ impl SgfFile {
     /// The text is a `str`. GNUBG writes UTF-8 (`CA[UTF-8]`); a file in SGF's default
     /// character set, Latin-1 (the `CA` property of `FF[4]`), or one a Windows tool saved as
     /// UTF-16, reads through [`boardgame_core::text::decode_file`], which takes UTF-16 by its
-    /// byte-order mark, UTF-8 as it is and anything else as Windows-1252.
+    /// byte-order mark (or, without one, by its first characters, as `iconv -t UTF-16LE`
+    /// writes), UTF-8 as it is and anything else as Windows-1252.
     ///
     /// # Errors
     ///

@@ -15,9 +15,15 @@
 //! archive so), and Notepad's "Unicode" and "Unicode big endian". Such a file starts with its
 //! byte-order mark (the bytes `FF FE` or `FE FF`), which no text of the other encodings
 //! starts with: in UTF-8 both are invalid, in Windows-1252 they would be `ÿþ` or `þÿ`.
+//! `iconv -t UTF-16LE` (or `UTF-16BE`), Python's `utf-16-le` codec and Java's `UTF_16LE`
+//! write no mark; such a file is recognised by its first two code units (one, in a shorter
+//! file), when they are characters from U+0001 to U+00FF, as every game file's first are
+//! (`[`, `%`, `;`, `(`, white space, a letter): each is then a zero byte beside a nonzero
+//! one, `[ 00 E 00` or `00 [ 00 E`, and a zero byte is no text's in the other encodings.
+//! UTF-16 without a mark that starts with another character is not recognised.
 //! [`Utf16AsUtf8`] reads a stream so, for the readers that take one (PGN and PDN), and
 //! [`decode_file`] a file in memory, for the parsers that take a `str` (the backgammon
-//! match files). UTF-16 without its mark is not recognised (no tool named writes it).
+//! match files).
 //!
 //! The other way, [`excerpt`] is how the games' parse errors quote the text that was wrong:
 //! whole when it is short, cut to [`EXCERPT_CHARS`] characters when it is not, so that an
@@ -72,8 +78,10 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// A whole file's bytes as text: UTF-16 when they start with its byte-order mark (`FF FE`
-/// little-endian, `FE FF` big-endian; the mark itself is dropped), else as [`decode`] takes
-/// them (UTF-8 as it is, a UTF-8 byte-order mark included, anything else as Windows-1252).
+/// little-endian, `FE FF` big-endian; the mark itself is dropped) or, without one, with two
+/// characters from U+0001 to U+00FF in UTF-16 (see the [module](self) docs), else as
+/// [`decode`] takes them (UTF-8 as it is, a UTF-8 byte-order mark included, anything else as
+/// Windows-1252).
 ///
 /// In UTF-16, a surrogate without its pair and an odd last byte each become U+FFFD, the
 /// replacement character; nothing else is replaced. A byte-order mark inside (files joined
@@ -85,15 +93,16 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// ```
 /// use boardgame_core::text::decode_file;
 /// assert_eq!(decode_file(b"\xfe\xff\x00W\x00i\x00n\x00s"), "Wins"); // UTF-16, big-endian
+/// assert_eq!(decode_file(b"W\x00i\x00n\x00s\x00"), "Wins"); // no mark (iconv -t UTF-16LE)
 /// assert_eq!(decode_file(b"Sj\xf6berg"), "Sjöberg"); // Windows-1252
 /// ```
 #[must_use]
 pub fn decode_file(bytes: &[u8]) -> Cow<'_, str> {
-    let Some(mut utf16) = Utf16::at_mark(bytes) else {
+    let Some((mut utf16, mark)) = Utf16::at_start(bytes) else {
         return decode(bytes);
     };
     let mut out = Vec::with_capacity(bytes.len() / 2 * 3);
-    utf16.feed(&bytes[2..], &mut out);
+    utf16.feed(&bytes[mark..], &mut out);
     utf16.finish(&mut out);
     // Only whole characters are written, so the lossy branch is never taken.
     Cow::Owned(
@@ -144,19 +153,40 @@ struct Utf16 {
     high: Option<u16>,
 }
 
+/// How many bytes at a source's start [`Utf16::at_start`] looks at: two code units.
+const START: usize = 4;
+
 impl Utf16 {
-    /// The decoding that a byte-order mark at the start of `bytes` calls for, if any.
-    fn at_mark(bytes: &[u8]) -> Option<Utf16> {
-        let big_endian = match bytes {
-            [0xff, 0xfe, ..] => false,
-            [0xfe, 0xff, ..] => true,
-            _ => return None,
-        };
-        Some(Utf16 {
+    /// The decoding that the start of a source calls for, if it is UTF-16, and the length of
+    /// its byte-order mark (to skip); `bytes` is the source's first [`START`] bytes, or all of
+    /// a shorter source.
+    ///
+    /// A mark, `FF FE` or `FE FF`, names the order. Without one, the first code units (two,
+    /// one in a source of two or three bytes) must all be characters from U+0001 to U+00FF in
+    /// the same order, so each is a nonzero byte beside a zero byte: `[ 00 E 00`
+    /// (little-endian) or `00 [ 00 E` (big-endian). A zero byte is no text's in UTF-8 or
+    /// Windows-1252, and two of them in the first four bytes no accident of a text file.
+    fn at_start(bytes: &[u8]) -> Option<(Utf16, usize)> {
+        let utf16 = |big_endian| Utf16 {
             big_endian,
             odd: None,
             high: None,
-        })
+        };
+        match bytes {
+            [0xff, 0xfe, ..] => return Some((utf16(false), 2)),
+            [0xfe, 0xff, ..] => return Some((utf16(true), 2)),
+            _ => {}
+        }
+        let units = bytes[..bytes.len().min(START)].chunks_exact(2);
+        if units.len() == 0 {
+            None
+        } else if units.clone().all(|u| u[0] != 0 && u[1] == 0) {
+            Some((utf16(false), 0))
+        } else if units.clone().all(|u| u[0] == 0 && u[1] != 0) {
+            Some((utf16(true), 0))
+        } else {
+            None
+        }
     }
 
     /// Appends the text of the next piece of bytes to `out`: whole characters only (a cut
@@ -229,8 +259,9 @@ fn push_char(out: &mut Vec<u8>, c: char) {
 /// A [`BufRead`] adapter that reads a UTF-16 source as UTF-8 and any other byte for byte.
 ///
 /// The source is UTF-16 when its first two bytes are a byte-order mark (`FF FE` for
-/// little-endian, `FE FF` for big-endian; the mark itself is dropped); then what comes out is
-/// its text in UTF-8, as [`decode_file`] gives it. Any other source comes out unchanged, so a
+/// little-endian, `FE FF` for big-endian; the mark itself is dropped) or, without one, when
+/// its first two code units are characters from U+0001 to U+00FF (see the [module](self)
+/// docs); then what comes out is its text in UTF-8, as [`decode_file`] gives it. Any other source comes out unchanged, so a
 /// reader built on this adapter reads UTF-8 and Windows-1252 files exactly as before, and the
 /// game readers that take a [`BufRead`] (PGN, PDN) use it on every source. Lines stay where
 /// they were, so errors that name a line name the file's own. Memory is one decoded read of
@@ -259,7 +290,7 @@ pub struct Utf16AsUtf8<R> {
     mode: Mode,
     /// What comes out before anything more is read from `inner`: `out[pos..]`, empty once
     /// all of it is consumed. In UTF-16 mode the decoded text of the last read; in byte mode
-    /// the bytes taken from `inner` while the first two were looked at.
+    /// the bytes taken from `inner` while the first few were looked at.
     out: Vec<u8>,
     pos: usize,
 }
@@ -269,7 +300,7 @@ pub struct Utf16AsUtf8<R> {
 enum Mode {
     /// Not looked yet.
     Start,
-    /// No UTF-16 byte-order mark: byte for byte.
+    /// Not UTF-16: byte for byte.
     Bytes,
     /// UTF-16, and the decoding so far.
     Utf16(Utf16),
@@ -298,44 +329,44 @@ impl<R: BufRead> Utf16AsUtf8<R> {
     }
 
     /// The source. In UTF-16 mode, text decoded from it but not yet read is lost, as the
-    /// source has given up those bytes; otherwise nothing is (at most the first two bytes,
-    /// when a read looked at them one at a time).
+    /// source has given up those bytes; otherwise nothing is (but at most the first four
+    /// bytes, when a read looked at them one at a time).
     pub fn into_inner(self) -> R {
         self.inner
     }
 
-    /// Looks at the first two bytes of the source. A mark is consumed; other bytes are
-    /// consumed only if the source gave them one at a time, and are then kept in `out`.
+    /// Looks at the first [`START`] bytes of the source ([`Utf16::at_start`]). A mark is
+    /// consumed; when the source's buffer holds fewer bytes, they are taken one at a time
+    /// and held in `out`: given out as they are when the source is not UTF-16, decoded into
+    /// `out` (but a mark) when it is.
     fn detect(&mut self) -> io::Result<()> {
-        while self.out.len() < 2 {
+        while self.out.len() < START {
             let buf = self.inner.fill_buf()?;
-            if self.out.is_empty() && buf.len() >= 2 {
-                self.mode = Utf16::at_mark(buf).map_or(Mode::Bytes, Mode::Utf16);
-                if self.mode != Mode::Bytes {
-                    self.inner.consume(2);
-                }
+            if self.out.is_empty() && buf.len() >= START {
+                self.mode = match Utf16::at_start(buf) {
+                    Some((utf16, mark)) => {
+                        self.inner.consume(mark);
+                        Mode::Utf16(utf16)
+                    }
+                    None => Mode::Bytes,
+                };
                 return Ok(());
             }
-            match buf.first() {
-                // The source ended within its first two bytes.
-                None => {
-                    self.mode = Mode::Bytes;
-                    return Ok(());
-                }
-                Some(&b) if self.out.is_empty() && b != 0xff && b != 0xfe => {
-                    self.mode = Mode::Bytes;
-                    return Ok(());
-                }
-                Some(&b) => {
-                    self.out.push(b);
-                    self.inner.consume(1);
-                }
+            let Some(&b) = buf.first() else {
+                // The source ended within its first bytes.
+                break;
+            };
+            self.out.push(b);
+            self.inner.consume(1);
+        }
+        self.mode = match Utf16::at_start(&self.out) {
+            Some((mut utf16, mark)) => {
+                let held = std::mem::take(&mut self.out);
+                utf16.feed(&held[mark..], &mut self.out);
+                Mode::Utf16(utf16)
             }
-        }
-        self.mode = Utf16::at_mark(&self.out).map_or(Mode::Bytes, Mode::Utf16);
-        if self.mode != Mode::Bytes {
-            self.out.clear();
-        }
+            None => Mode::Bytes,
+        };
         Ok(())
     }
 
@@ -608,6 +639,13 @@ mod tests {
             b"\xfe\xfe\xff",
             b"\xef\xbb\xbf[Event \"a\"]",
             b"Sj\xf6berg",
+            // No mark, and not two characters from U+0001 to U+00FF in one byte order.
+            b"A",
+            b"\x00\x00\x00\x00",
+            b"\x00\x00[E",
+            b"[\x00\x00E",
+            b"\x00[E\x00",
+            b"[E\x00v",
         ] {
             for step in [1, 2, 5] {
                 assert_eq!(through(file, &[step], 1), file, "{file:?} {step}");
@@ -619,8 +657,57 @@ mod tests {
         assert_eq!(r.is_utf16(), Some(false));
     }
 
+    /// `iconv -t UTF-16LE` and `-t UTF-16BE` write no mark: a file that starts with two
+    /// characters from U+0001 to U+00FF (one, if it holds only one) is still read as UTF-16.
+    #[test]
+    fn utf16_without_a_mark_reads_when_it_starts_with_latin_1() {
+        for text in [
+            "[Event \"Jürg\"]\r\n1. e4 ♔",
+            "% a comment\n",
+            "\r\n[",
+            "ÿþ and more",
+            "\u{1}",
+            "A",
+            "üé𝄞",
+        ] {
+            for big_endian in [false, true] {
+                let file = utf16(text, big_endian)[2..].to_vec();
+                assert_eq!(decode_file(&file), text, "{text:?} {big_endian}");
+                for step in [1, 2, 3, 5, 4096] {
+                    let out = through(&file, &[step], 2);
+                    assert_eq!(out, text.as_bytes(), "{text:?} {big_endian} {step}");
+                }
+            }
+        }
+        // Recognised, the reader says so; a first character beyond U+00FF is not.
+        let mut r = Utf16AsUtf8::new(&b"1\x00.\x00"[..]);
+        assert_eq!(r.fill_buf().expect("read"), b"1.");
+        assert_eq!(r.is_utf16(), Some(true));
+        for text in ["王 [Event", "\u{0}[Event", "[王", "ü𝄞"] {
+            let file = utf16(text, false)[2..].to_vec();
+            assert_eq!(through(&file, &[1], 1), file, "{text:?}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Without its mark, a text whose first two characters (or only one) are from
+        /// U+0001 to U+00FF reads back as itself too.
+        #[test]
+        fn utf16_without_a_mark_round_trips_when_it_starts_with_latin_1(
+            head in proptest::collection::vec(1u32..=0xff, 1..3),
+            tail in any::<String>().prop_map(|s| s.replace('\u{fffe}', "")),
+            big_endian: bool,
+            steps in proptest::collection::vec(1usize..9, 1..5),
+            take in 1usize..7,
+        ) {
+            let head: String = head.into_iter().filter_map(char::from_u32).collect();
+            let text = if head.chars().count() == 1 { head } else { head + &tail };
+            let file = utf16(&text, big_endian)[2..].to_vec();
+            prop_assert_eq!(through(&file, &steps, take), text.as_bytes());
+            prop_assert_eq!(decode_file(&file), text);
+        }
 
         /// Any text written as UTF-16 with its mark reads back as itself, however the
         /// source cuts its reads and the reader its consumes. (But U+FFFE, a noncharacter
@@ -650,7 +737,15 @@ mod tests {
             let mut file = [&[][..], &[0xff, 0xfe][..], &[0xfe, 0xff][..]][mark].to_vec();
             file.extend(&body);
             let out = through(&file, &steps, take);
-            if mark == 0 && !file.starts_with(&[0xff, 0xfe]) && !file.starts_with(&[0xfe, 0xff]) {
+            // UTF-16 by the module docs' rule: a mark, or the first code units (up to two)
+            // all a nonzero byte beside a zero byte, in one order.
+            let units: Vec<[u8; 2]> = file.iter().take(4).copied().collect::<Vec<_>>()
+                .chunks_exact(2).map(|u| [u[0], u[1]]).collect();
+            let utf16 = file.starts_with(&[0xff, 0xfe])
+                || file.starts_with(&[0xfe, 0xff])
+                || (!units.is_empty() && units.iter().all(|u| u[0] != 0 && u[1] == 0))
+                || (!units.is_empty() && units.iter().all(|u| u[0] == 0 && u[1] != 0));
+            if !utf16 {
                 prop_assert_eq!(&out, &file);
             }
             prop_assert_eq!(decode(&out), decode_file(&file));

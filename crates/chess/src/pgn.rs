@@ -13,8 +13,9 @@
 //! 1-6), variations nested up to [`MAX_VARIATION_DEPTH`] deep (checked move by move;
 //! comments and NAGs inside variations are skipped) and the result tokens. A byte-order
 //! mark (as Windows tools write) is skipped. A file in UTF-16 (which starts with its
-//! byte-order mark: Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as
-//! its text ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not
+//! byte-order mark: Windows PowerShell's `>` writes so, and Notepad's "Unicode"; or without
+//! one, as `iconv -t UTF-16LE` writes, recognised by its first characters) is read as its
+//! text ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not
 //! UTF-8 is read as Windows-1252 (the standard's own character set is Latin-1, which
 //! Windows-1252 extends; see [`boardgame_core::text`]), so the names in files that Scid,
 //! ChessBase and older tools write in Latin-1 keep their letters; the writer writes UTF-8. A

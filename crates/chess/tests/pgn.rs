@@ -1354,7 +1354,8 @@ fn regression_a_malformed_tag_pair_error_did_not_say_which_text_pgn_8_1_1() {
 /// CRLF line ends wherever it redirects (`Get-Content *.pgn > all.pgn` joins an archive so),
 /// and Notepad does for "Unicode"; each game was refused with a tag pair that read
 /// `[\0E\0v\0e\0n\0t...`. Such a file now reads as the same file in UTF-8 does, game for game
-/// and error for error at the same lines, however its reads are cut.
+/// and error for error at the same lines, however its reads are cut. The same holds without
+/// the byte-order mark, as `iconv -t UTF-16LE` (or `UTF-16BE`) writes it.
 #[test]
 fn regression_a_utf16_file_read_no_game() {
     use boardgame_core::text::encode_utf16_file;
@@ -1368,9 +1369,11 @@ fn regression_a_utf16_file_read_no_game() {
             assert!(utf8.iter().filter(|g| g.is_ok()).count() >= 3);
             for big_endian in [false, true] {
                 let file = encode_utf16_file(text, big_endian);
-                let read: Vec<_> =
-                    PgnReader::new(std::io::BufReader::with_capacity(7, &file[..])).collect();
-                assert_eq!(read, utf8, "big-endian: {big_endian}");
+                for (mark, file) in [(true, &file[..]), (false, &file[2..])] {
+                    let read: Vec<_> =
+                        PgnReader::new(std::io::BufReader::with_capacity(7, file)).collect();
+                    assert_eq!(read, utf8, "big-endian: {big_endian}, mark: {mark}");
+                }
             }
         }
     }

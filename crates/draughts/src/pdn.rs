@@ -1167,7 +1167,8 @@ impl Games {
 /// checked against the position. A UTF-8 byte-order mark is skipped at the start of the
 /// input and before any token (files concatenated into one each bring theirs); words are
 /// separated by ASCII white space. A file in UTF-16 (which starts with its byte-order mark:
-/// Windows PowerShell's `>` writes so, and Notepad's "Unicode") is read as its text
+/// Windows PowerShell's `>` writes so, and Notepad's "Unicode"; or without one, as
+/// `iconv -t UTF-16LE` writes, recognised by its first characters) is read as its text
 /// ([`boardgame_core::text::Utf16AsUtf8`]). A tag value or comment that is not UTF-8 is
 /// read as Windows-1252 ([`boardgame_core::text::decode`]): PDN comes from PGN, whose text
 /// is Latin-1, and older checkers programs write it so; the writer writes UTF-8.

@@ -1007,7 +1007,8 @@ fn regression_a_bad_tag_pair_error_quoted_its_whole_line_pdn_3_0() {
 /// CRLF line ends wherever it redirects, and Notepad does for "Unicode"; the first game was
 /// refused as "a word of movetext that is not utf-8" and every other with a tag pair that
 /// read `[\0E\0v\0e\0n\0t...`. Such a file now reads as the same file in UTF-8 does, game for
-/// game and error for error at the same lines, however its reads are cut.
+/// game and error for error at the same lines, however its reads are cut. The same holds
+/// without the byte-order mark, as `iconv -t UTF-16LE` (or `UTF-16BE`) writes it.
 #[test]
 fn regression_a_utf16_file_read_no_game() {
     use boardgame_core::text::encode_utf16_file;
@@ -1023,9 +1024,11 @@ fn regression_a_utf16_file_read_no_game() {
             assert!(utf8.iter().any(Result::is_ok));
             for big_endian in [false, true] {
                 let file = encode_utf16_file(text, big_endian);
-                let read: Vec<_> =
-                    PdnReader::new(std::io::BufReader::with_capacity(7, &file[..])).collect();
-                assert_eq!(read, utf8, "big-endian: {big_endian}");
+                for (mark, file) in [(true, &file[..]), (false, &file[2..])] {
+                    let read: Vec<_> =
+                        PdnReader::new(std::io::BufReader::with_capacity(7, file)).collect();
+                    assert_eq!(read, utf8, "big-endian: {big_endian}, mark: {mark}");
+                }
             }
         }
     }
