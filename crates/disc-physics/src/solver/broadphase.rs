@@ -16,6 +16,18 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// [`RECHECK_GAIN`] and 8 to 32 (or none) for [`RECHECK_ESCAPEES`]; most choices near these
 /// are within 1 %.
 const RECHECK_TAU: f64 = 0.7;
+/// [`Near::recheck`]: the least share of half the skin that `tau` may shrink to when the
+/// fastest disc's travel in the next substep leaves less than `(1 − RECHECK_TAU)` half the
+/// skin for the check to give ([`RECHECK_GAIN`] beyond it): below, the check declines. A
+/// smaller `tau` makes more escapees (discs moved farther than it); a world whose fastest
+/// disc is far faster than the rest (scene (c) at N = 262,144: a disc near 2.4 m/s against
+/// 1.5 at the launch) then still checks its list instead of rebuilding it. Scene (c), 500
+/// steps: at N = 262,144 eleven checks declined so before, and the builds fell from 41 to
+/// 39 (callgrind: 15,589 M instructions to 15,456 M, the broadphase 33.6 to 32.5 a
+/// disc-step); at N = 4096 no check declined so, and nothing changed. Scene (c) never
+/// needs less than 0.69; the least is a guard for faster worlds, where half the skin at
+/// least stays a disc's own before it is an escapee.
+const RECHECK_TAU_LEAST: f64 = 0.5;
 /// [`Near::recheck`]: the least travel beyond the next substep's, as a share of half the
 /// skin, for which a check that postpones the rebuild is worth it (each check reads every
 /// disc).
@@ -729,10 +741,12 @@ impl Near {
     /// (the caller rebuilds). `h_v` is what any disc moves in the coming substep (its length
     /// times the largest speed).
     ///
-    /// With `half` = (skin − [`NEAR_MARGIN_M`]) / 2 and `tau` = [`RECHECK_TAU`] `half`: a pair
+    /// With `half` = (skin − [`NEAR_MARGIN_M`]) / 2 and `tau` = [`RECHECK_TAU`] `half`, or
+    /// less when the next substep's travel `h_v` needs it (`half − tau` must reach
+    /// `h_v` + [`RECHECK_GAIN`] `half`; at least [`RECHECK_TAU_LEAST`] `half`): a pair
     /// not listed was at least `skin` apart (surfaces) at the build, so two discs that have
     /// both moved at most `tau` since are at least `skin − 2 tau` apart now, and cannot touch
-    /// before one of them moves `half − tau` more. A disc that has moved farther (an escapee;
+    /// before one of them moves `half − tau` more (which holds for any `tau` up to `half`). A disc that has moved farther (an escapee;
     /// at most one in [`RECHECK_ESCAPEES`]) is checked against each disc near it now that it
     /// is not listed with (found in the grid, which has every disc within `disp` of where it
     /// is): a gap `g` between them now lets each move `(g − NEAR_MARGIN_M) / 2` more. The list
@@ -740,10 +754,10 @@ impl Near {
     /// must exceed `h_v` by [`RECHECK_GAIN`] `half`, or the check is not worth it.
     pub fn recheck(&mut self, kin: &[Kin], r: &[f64], on: &[bool], h_v: f64) -> bool {
         let half = 0.5 * (self.skin - NEAR_MARGIN_M);
-        let tau = RECHECK_TAU * half;
         let least = h_v + RECHECK_GAIN * half;
+        let tau = (RECHECK_TAU * half).min(half - least);
         let mut slack = half - tau;
-        if slack < least || !self.may_recheck {
+        if tau < RECHECK_TAU_LEAST * half || !self.may_recheck {
             return false;
         }
         // The escapees first, so that a check with too many looks at none of them.
@@ -1762,8 +1776,16 @@ mod tests {
         }
     }
 
+    /// Also when the next substep's travel `h_v` shrinks the check's `tau`
+    /// ([`RECHECK_TAU_LEAST`]): with a quarter of half the skin, `tau` is 0.6 of it.
     #[test]
     fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves() {
+        for h_v_share in [0.0, 0.25] {
+            a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share);
+        }
+    }
+
+    fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share: f64) {
         let (mut kept, mut refused) = (0, 0);
         for (half, cx, cy) in TABLES {
             for seed in 0..30u64 {
@@ -1791,7 +1813,8 @@ mod tests {
                     far = far.max(d);
                 }
                 near.disp = far * (1.0 + 1e-12);
-                if !near.recheck(&kins(&qx, &qy), &r, &on, 0.0) {
+                let h_v = h_v_share * 0.5 * (skin - NEAR_MARGIN_M);
+                if !near.recheck(&kins(&qx, &qy), &r, &on, h_v) {
                     refused += 1;
                     continue;
                 }
@@ -1821,8 +1844,46 @@ mod tests {
         }
         assert!(
             kept >= 10 && refused >= 10,
-            "kept {kept}, refused {refused}"
+            "h_v {h_v_share} half skins: kept {kept}, refused {refused}"
         );
+    }
+
+    /// A check whose fastest disc would leave less than [`RECHECK_GAIN`] beyond its next
+    /// substep with `tau` = [`RECHECK_TAU`] shrinks `tau` instead of declining (scene (c) at
+    /// N = 262,144 declined eleven checks so), and declines once `tau` would fall below
+    /// [`RECHECK_TAU_LEAST`]; what a kept check serves still covers the next substep with
+    /// the gain to spare.
+    #[test]
+    fn a_fast_disc_shrinks_the_checks_tau_instead_of_declining_it() {
+        let (half, cx, cy) = TABLES[0];
+        let (px, py, r, on) = discs(500, 11, cx, cy);
+        let skin = 0.03;
+        let h = 0.5 * (skin - NEAR_MARGIN_M);
+        for (share, holds) in [
+            (0.1, true),
+            (0.2, true),
+            (0.3, true),
+            (0.34, true),
+            (0.36, false),
+        ] {
+            let mut near = Near::default();
+            near.build(half, half, skin, &kins(&px, &py), &r, &on);
+            // No disc moved: only the bound says the list may not serve.
+            near.disp = 0.5 * h;
+            let h_v = share * h;
+            assert_eq!(
+                near.recheck(&kins(&px, &py), &r, &on, h_v),
+                holds,
+                "{share}"
+            );
+            if holds {
+                assert!(near.escapees.is_empty());
+                let slack = 0.5 * (near.serve - NEAR_MARGIN_M);
+                let least = h_v + RECHECK_GAIN * h;
+                assert!(slack >= least * (1.0 - 1e-12), "{share}: {slack} < {least}");
+                assert!(slack >= (1.0 - RECHECK_TAU) * h * (1.0 - 1e-12), "{share}");
+            }
+        }
     }
 
     /// Regression (2 Dec 2026: the pair index's counting sort moved to `adj_start[x + 2]`
