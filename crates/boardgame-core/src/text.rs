@@ -259,13 +259,13 @@ fn push_char(out: &mut Vec<u8>, c: char) {
 /// A [`BufRead`] adapter that reads a UTF-16 source as UTF-8 and any other byte for byte.
 ///
 /// The source is UTF-16 when its first two bytes are a byte-order mark (`FF FE` for
-/// little-endian, `FE FF` for big-endian; the mark itself is dropped) or, without one, when
-/// its first two code units are characters from U+0001 to U+00FF (see the [module](self)
-/// docs); then what comes out is its text in UTF-8, as [`decode_file`] gives it. Any other source comes out unchanged, so a
-/// reader built on this adapter reads UTF-8 and Windows-1252 files exactly as before, and the
-/// game readers that take a [`BufRead`] (PGN, PDN) use it on every source. Lines stay where
-/// they were, so errors that name a line name the file's own. Memory is one decoded read of
-/// the source, at most one and a half times the source's buffer.
+/// little-endian, `FE FF` for big-endian; the mark itself is dropped) or, without one, when its
+/// first two code units are characters from U+0001 to U+00FF (see the [module](self) docs);
+/// then what comes out is its text in UTF-8, as [`decode_file`] gives it. Any other source
+/// comes out unchanged, so a reader built on this adapter reads UTF-8 and Windows-1252 files
+/// exactly as before, and the game readers that take a [`BufRead`] (PGN, PDN) use it on every
+/// source. Lines stay where they were, so errors that name a line name the file's own. Memory
+/// is one decoded read of the source, at most one and a half times the source's buffer.
 ///
 /// # Examples
 ///

@@ -25,8 +25,9 @@ const RECHECK_TAU: f64 = 0.7;
 /// steps: at N = 262,144 eleven checks declined so before, and the builds fell from 41 to
 /// 39 (callgrind: 15,589 M instructions to 15,456 M, the broadphase 33.6 to 32.5 a
 /// disc-step); at N = 4096 no check declined so, and nothing changed. Scene (c) never
-/// needs less than 0.69; the least is a guard for faster worlds, where half the skin at
-/// least stays a disc's own before it is an escapee.
+/// needs less than 0.69. The least is a guard for faster worlds, not a measured optimum (no
+/// benchmark scene has such substeps): with a smaller `tau` most moving discs would be
+/// escapees, and the check a look at the grid around each, which a rebuild does better.
 const RECHECK_TAU_LEAST: f64 = 0.5;
 /// [`Near::recheck`]: the least travel beyond the next substep's, as a share of half the
 /// skin, for which a check that postpones the rebuild is worth it (each check reads every
@@ -741,17 +742,18 @@ impl Near {
     /// (the caller rebuilds). `h_v` is what any disc moves in the coming substep (its length
     /// times the largest speed).
     ///
-    /// With `half` = (skin − [`NEAR_MARGIN_M`]) / 2 and `tau` = [`RECHECK_TAU`] `half`, or
-    /// less when the next substep's travel `h_v` needs it (`half − tau` must reach
-    /// `h_v` + [`RECHECK_GAIN`] `half`; at least [`RECHECK_TAU_LEAST`] `half`): a pair
-    /// not listed was at least `skin` apart (surfaces) at the build, so two discs that have
-    /// both moved at most `tau` since are at least `skin − 2 tau` apart now, and cannot touch
-    /// before one of them moves `half − tau` more (which holds for any `tau` up to `half`). A disc that has moved farther (an escapee;
-    /// at most one in [`RECHECK_ESCAPEES`]) is checked against each disc near it now that it
-    /// is not listed with (found in the grid, which has every disc within `disp` of where it
-    /// is): a gap `g` between them now lets each move `(g − NEAR_MARGIN_M) / 2` more. The list
-    /// then serves while every disc moves less than the least of these from now on, which
-    /// must exceed `h_v` by [`RECHECK_GAIN`] `half`, or the check is not worth it.
+    /// With `half` = (skin − [`NEAR_MARGIN_M`]) / 2 and `tau` = [`RECHECK_TAU`] `half`, or less
+    /// when the next substep's travel `h_v` needs it (`half − tau` must reach `h_v` +
+    /// [`RECHECK_GAIN`] `half`; at least [`RECHECK_TAU_LEAST`] `half`): a pair not listed was
+    /// at least `skin` apart (surfaces) at the build, so two discs that have both moved at most
+    /// `tau` since are at least `skin − 2 tau` apart now, and cannot touch before one of them
+    /// moves `half − tau` more (which holds for any `tau` up to `half`). A disc that has moved
+    /// farther (an escapee; at most one in [`RECHECK_ESCAPEES`]) is checked against each disc
+    /// near it now that it is not listed with (found in the grid, which has every disc within
+    /// `disp` of where it is): a gap `g` between them now lets each move
+    /// `(g − NEAR_MARGIN_M) / 2` more. The list then serves while every disc moves less than
+    /// the least of these from now on, which must exceed `h_v` by [`RECHECK_GAIN`] `half`, or
+    /// the check is not worth it.
     pub fn recheck(&mut self, kin: &[Kin], r: &[f64], on: &[bool], h_v: f64) -> bool {
         let half = 0.5 * (self.skin - NEAR_MARGIN_M);
         let least = h_v + RECHECK_GAIN * half;
