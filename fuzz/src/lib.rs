@@ -42,8 +42,8 @@ pub fn text(data: &[u8]) -> Option<&str> {
 /// when it looks like UTF-16 without a mark, which some UTF-8 does: `[\0E\0`) with a
 /// byte-order mark (little-endian for an even length of `data`, big-endian for an odd one)
 /// and, when its first two characters (or only one) are from U+0001 to U+00FF, without the
-/// mark too. None for a text with U+FFFE, a noncharacter that is the other byte order's mark
-/// in UTF-16. Each file must read as `data` does.
+/// mark too. No file for input that is not UTF-8, or for a text with U+FFFE, a noncharacter
+/// that is the other byte order's mark in UTF-16. Each file must read as `data` does.
 #[must_use]
 pub fn utf16_files(data: &[u8]) -> Vec<Vec<u8>> {
     use boardgame_core::text::{decode_file, encode_utf16_file};

@@ -597,8 +597,8 @@ fn check_game(g: &PgnGame) {
 
 /// The streaming PGN reader over a `BufRead` with a small buffer (the size from the input's
 /// length), compared with the reader over the whole slice, with `read_pgn` and, for UTF-8
-/// input, with the same text as a UTF-16 file: the same games and errors. Every game read
-/// passes [`check_game`].
+/// input, with the same text as UTF-16 files, with their mark and without
+/// ([`utf16_files`]): the same games and errors. Every game read passes [`check_game`].
 pub fn pgn(data: &[u8]) {
     let cap = 1 + data.len() % 13;
     let small: Vec<_> = PgnReader::new(BufReader::with_capacity(cap, data))

@@ -293,8 +293,9 @@ fn check_game(g: &PdnGame) {
 }
 
 /// The streaming PDN reader over a `BufRead` with a small buffer, with short and flying
-/// kings, compared with the reader over the whole slice; every game read passes
-/// [`check_game`].
+/// kings, compared with the reader over the whole slice and, for UTF-8 input, with the same
+/// text as UTF-16 files, with their mark and without ([`utf16_files`]); every game read
+/// passes [`check_game`].
 pub fn pdn(data: &[u8]) {
     let cap = 1 + data.len() % 13;
     for kings in KINGS {
