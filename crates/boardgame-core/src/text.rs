@@ -739,12 +739,11 @@ mod tests {
             let out = through(&file, &steps, take);
             // UTF-16 by the module docs' rule: a mark, or the first code units (up to two)
             // all a nonzero byte beside a zero byte, in one order.
-            let units: Vec<[u8; 2]> = file.iter().take(4).copied().collect::<Vec<_>>()
-                .chunks_exact(2).map(|u| [u[0], u[1]]).collect();
+            let units = file[..file.len().min(4)].chunks_exact(2);
             let utf16 = file.starts_with(&[0xff, 0xfe])
                 || file.starts_with(&[0xfe, 0xff])
-                || (!units.is_empty() && units.iter().all(|u| u[0] != 0 && u[1] == 0))
-                || (!units.is_empty() && units.iter().all(|u| u[0] == 0 && u[1] != 0));
+                || (units.len() > 0 && units.clone().all(|u| u[0] != 0 && u[1] == 0))
+                || (units.len() > 0 && units.clone().all(|u| u[0] == 0 && u[1] != 0));
             if !utf16 {
                 prop_assert_eq!(&out, &file);
             }
