@@ -762,6 +762,9 @@ impl Near {
         if tau < RECHECK_TAU_LEAST * half || !self.may_recheck {
             return false;
         }
+        // When `tau` was shrunk to `half - least`, `half - tau` can round to an ulp below
+        // `least`; the check is then still worth it unless an escapee lowers `slack`.
+        let worth = least.min(slack);
         // The escapees first, so that a check with too many looks at none of them.
         let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
         if !find_escapees(kin, &self.home, on, (tau2, room), &mut self.escapees) {
@@ -803,7 +806,7 @@ impl Near {
                     slack = slack.min(0.5 * (gap - NEAR_MARGIN_M));
                 }
             });
-            if slack < least {
+            if slack < worth {
                 return false;
             }
         }
@@ -1886,6 +1889,37 @@ mod tests {
                 assert!(slack >= (1.0 - RECHECK_TAU) * h * (1.0 - 1e-12), "{share}");
             }
         }
+    }
+
+    /// Regression (found on reading the thirty-fifth session's diff): when the next
+    /// substep's travel shrinks `tau` to `half - least`, the starting `slack` can round to an
+    /// ulp below `least`, and a check with any escapee then failed at its first escapee,
+    /// though no disc near it lowered `slack`.
+    #[test]
+    fn regression_a_shrunk_checks_slack_an_ulp_short_failed_at_any_escapee() {
+        let (half, cx, cy) = TABLES[0];
+        let (mut px, py, r, on) = discs(500, 11, cx, cy);
+        let skin = 0.03;
+        let h = 0.5 * (skin - NEAR_MARGIN_M);
+        // A travel for which `half - tau` rounds below `least` (the check's own sums).
+        let h_v = (0..100_000)
+            .map(|k| (0.16 + 0.19 * k as f64 / 100_000.0) * h)
+            .find(|&h_v| {
+                let least = h_v + RECHECK_GAIN * h;
+                let tau = (RECHECK_TAU * h).min(h - least);
+                tau >= RECHECK_TAU_LEAST * h && h - tau < least
+            })
+            .expect("a travel whose slack rounds short");
+        let mut near = Near::default();
+        near.build(half, half, skin, &kins(&px, &py), &r, &on);
+        near.disp = 0.5 * h;
+        // One escapee, moved 0.8 `h`: unlisted discs were at least `2 h + NEAR_MARGIN_M`
+        // apart at the build, so at least `1.2 h + NEAR_MARGIN_M` from it now, and the check
+        // counts only gaps below `2 slack + NEAR_MARGIN_M`, at most `h + NEAR_MARGIN_M` here.
+        let e = (0..px.len()).find(|&i| on[i]).unwrap();
+        px[e] += 0.8 * h;
+        assert!(near.recheck(&kins(&px, &py), &r, &on, h_v));
+        assert_eq!(near.escapees, [e as u32]);
     }
 
     /// Regression (2 Dec 2026: the pair index's counting sort moved to `adj_start[x + 2]`
