@@ -12,6 +12,10 @@
 //!   holds `.`, `e` or `E`), any other moves in SAN (or UCI) in the position: a `pv` is a
 //!   variation, each move played after the one before; `am` and `bm` a list of moves in the
 //!   position; any other opcode one move;
+//! - beyond python-chess: an operand without quotes of an opcode whose operand the standard
+//!   makes a string (`c0`-`c9`, `v0`-`v9`, `id`, `eco`, `nic`, `tcgs`, `tcri`, `tcsi`)
+//!   that reads as no number and no one legal move is its text, as pgn-extract's `-Wepd`
+//!   writes the tags and result (`c0 ?-? Event Site ????.??.??; c1 1-0;`);
 //! - `hmvc` and `fmvn` set the position's clocks (a halfmove count and a move number); without
 //!   them the clocks are 0 and 1. They stay among the operations too.
 //!
@@ -370,6 +374,18 @@ fn operations(text: &str) -> Result<Vec<(String, Raw)>, EpdError> {
     }
 }
 
+/// Whether the PGN standard (16.2.5) makes `opcode`'s operand a string: `c0` to `c9`
+/// (comments), `v0` to `v9` (variation names), `id`, `eco`, `nic`, `tcgs`, `tcri` and
+/// `tcsi`. Written without its quotes (as pgn-extract's `-Wepd` writes `c0 ?-? Event Site
+/// ????.??.??;` and `c1 1-0;`), such an operand that reads as no number and no one legal
+/// move is taken as its text.
+fn is_text_opcode(opcode: &str) -> bool {
+    match opcode.as_bytes() {
+        [b'c' | b'v', d] => d.is_ascii_digit(),
+        _ => matches!(opcode, "id" | "eco" | "nic" | "tcgs" | "tcri" | "tcsi"),
+    }
+}
+
 /// An operand as read, before its moves are read in the position.
 enum Raw {
     Empty,
@@ -483,7 +499,10 @@ impl FromStr for Epd {
                 }
                 Raw::Empty => Value::Empty,
                 Raw::Text(t) => Value::Text(t),
-                Raw::Number(t) => number(&opcode, &t)?,
+                Raw::Number(t) => match number(&opcode, &t) {
+                    Err(_) if is_text_opcode(&opcode) => Value::Text(t),
+                    read => read?,
+                },
                 Raw::Moves(t) if opcode == "pv" => {
                     let mut p = position.clone();
                     let mut line = Vec::new();
@@ -501,13 +520,20 @@ impl FromStr for Epd {
                 ),
                 Raw::Moves(t) => {
                     let tokens: Vec<&str> = t.split_whitespace().collect();
-                    if tokens.len() != 1 {
-                        return Err(EpdError::MoveCount {
-                            opcode,
-                            found: tokens.len(),
-                        });
+                    match (&tokens[..], is_text_opcode(&opcode)) {
+                        ([token], text) => match read_move(&position, token) {
+                            Some(m) => Value::Move(m),
+                            None if text => Value::Text(t),
+                            None => return Err(bad(token)),
+                        },
+                        (_, true) => Value::Text(t),
+                        (_, false) => {
+                            return Err(EpdError::MoveCount {
+                                opcode,
+                                found: tokens.len(),
+                            });
+                        }
                     }
-                    Value::Move(read_move(&position, tokens[0]).ok_or_else(|| bad(tokens[0]))?)
                 }
             };
             operations.push(Operation { opcode, value });

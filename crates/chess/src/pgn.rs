@@ -5,8 +5,8 @@
 //! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
 //! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960: a game of another
 //! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers (`12.`,
-//! `12...`, `12.e4`, and as import format allows, `12` and `12 ...`), `e.p.` after an
-//! en-passant capture, null moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in
+//! `12...`, `12.e4`, and as import format allows, `12` and `12 ...`), `e.p.` or `ep` after
+//! an en-passant capture, null moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in
 //! check, written `--`; see [`Position::play_null`]), comments (`{..}` and `;` to the end of
 //! the line), `%` escape lines, NAGs (`$0` to `$255`; any other is [`PgnErrorKind::Nag`])
 //! and the suffixes `!`, `?`, `!!`, `??`, `!?`, `?!` (read as NAGs
@@ -1512,8 +1512,9 @@ impl Builder {
             _ => None,
         };
         // `e.p.` after an en-passant capture, as FIDE's notation writes it (rule digest,
-        // section 6: accepted on input), is no move of its own.
-        let ep_mark = body == b"e.p." && self.error.is_none() && self.last_was_en_passant();
+        // section 6: accepted on input), or `ep`, is no move of its own.
+        let ep_mark =
+            matches!(body, b"e.p." | b"ep") && self.error.is_none() && self.last_was_en_passant();
         if !body.is_empty() && !ep_mark {
             self.seen_moves = true;
             self.ensure_start();

@@ -4,7 +4,7 @@
 //! [`San`] is a move as SAN describes it (parsed, not yet matched against a position) and
 //! [`SanPlus`] adds the check or mate suffix; both implement `Display` and `FromStr`.
 //! Parsing is tolerant of common variants: `0-0` for `O-O`, a missing or extra `+`/`#`,
-//! annotation marks (`!`, `?`), `e.p.`, a missing `x` (`ed5`), `:` for captures, long
+//! annotation marks (`!`, `?`), `e.p.` or `ep`, a missing `x` (`ed5`), `:` for captures, long
 //! algebraic (`Ng1-f3`, `e2e4`), coordinates as UCI writes them (`g1f3`, `e1g1`, `e7e8q`)
 //! and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
 //! file: `d5` is an advance, never `exd5`.
@@ -159,6 +159,14 @@ pub(crate) enum Unresolved {
 /// The longest SAN body this parser looks at (`Qa1xb2=Q` is 8; long algebraic is longer).
 const MAX_SAN: usize = 10;
 
+/// `t` without its trailing check, mate and annotation marks (`+`, `#`, `!`, `?`).
+fn without_marks(mut t: &[u8]) -> &[u8] {
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = t {
+        t = rest;
+    }
+    t
+}
+
 impl San {
     /// Parses SAN from bytes (tolerant of the variants listed in the module docs; a check,
     /// mate or annotation suffix is ignored).
@@ -200,12 +208,11 @@ impl San {
                 promotion: None,
             });
         }
-        let mut t = s.trim_ascii();
-        if let Some(rest) = t.strip_suffix(b"e.p.") {
-            t = rest.trim_ascii_end();
-        }
-        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = t {
-            t = rest;
+        // An en-passant mark (`e.p.`, or `ep` as pgn-extract's enhanced long algebraic
+        // writes it) before or after the check and annotation marks: no SAN ends in either.
+        let mut t = without_marks(s.trim_ascii());
+        if let Some(rest) = t.strip_suffix(b"e.p.").or_else(|| t.strip_suffix(b"ep")) {
+            t = without_marks(rest.trim_ascii_end());
         }
         match t {
             b"O-O" | b"0-0" | b"o-o" => return Some(San::Castle(CastlingSide::KingSide)),
@@ -826,6 +833,28 @@ mod tests {
         let p = pos("1r2k3/P7/8/3pP3/8/8/8/4K3 w - d6 0 1");
         let ep = p.parse_san("exd6").expect("en passant");
         assert_eq!(p.parse_san("exd6 e.p."), Ok(ep));
+        // The en-passant marks as files write them, before or after a check or annotation
+        // mark: `ep` is pgn-extract's (`e5d6ep+`).
+        for text in [
+            "exd6e.p.",
+            "exd6ep",
+            "e5d6ep",
+            "e5xd6ep",
+            "e5-d6ep",
+            "exd6 ep",
+            "exd6ep+",
+            "exd6+ep",
+            "exd6e.p.+",
+            "exd6+e.p.",
+            "exd6ep!?",
+        ] {
+            assert_eq!(p.parse_san(text), Ok(ep), "{text}");
+        }
+        assert!(matches!(p.parse_san("ep"), Err(super::SanError::Syntax(_))));
+        assert!(matches!(
+            p.parse_san("e.p."),
+            Err(super::SanError::Syntax(_))
+        ));
         assert_eq!(p.san(ep), "exd6");
         let promo = p.parse_san("axb8=N").expect("promotion");
         assert_eq!(p.parse_san("axb8N"), Ok(promo));

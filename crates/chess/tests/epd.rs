@@ -192,6 +192,45 @@ fn errors_name_what_is_wrong() {
     assert_eq!(epd.to_string().parse::<Epd>().unwrap(), epd);
 }
 
+/// pgn-extract's `-Wepd` writes the game's tags and result as unquoted `c0` and `c1`
+/// operands (`c0 ?-? Event Site ????.??.??; c1 1-0;`), so every line it writes was refused
+/// (as python-chess refuses it). The standard (16.2.5) makes those operands strings: an
+/// unquoted operand of a string opcode that reads as no number and no one legal move is now
+/// its text. Other opcodes, and operands that do read, are as before.
+#[test]
+fn regression_pgn_extract_epd_with_unquoted_c0_did_not_read() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let read = |ops: &str| format!("{start} {ops}").parse::<Epd>();
+    let text = |t: &str| Some(Value::Text(t.to_owned()));
+    let epd = read("c0 ?-? pe 38 ? ????.??.??; c1 1-0;").unwrap();
+    assert_eq!(epd.get("c0").cloned(), text("?-? pe 38 ? ????.??.??"));
+    assert_eq!(epd.get("c1").cloned(), text("1-0"));
+    for (ops, opcode, want) in [
+        ("id WAC.001;", "id", "WAC.001"),
+        ("eco B12;", "eco", "B12"),
+        ("nic VO 17.3;", "nic", "VO 17.3"),
+        ("v0 Panov attack;", "v0", "Panov attack"),
+        ("c9 1/2-1/2;", "c9", "1/2-1/2"),
+        ("tcsi 10 x;", "tcsi", "10 x"),
+    ] {
+        let epd = read(ops).unwrap_or_else(|e| panic!("{ops}: {e}"));
+        assert_eq!(epd.get(opcode).cloned(), text(want), "{ops}");
+        // Written back quoted, as the standard has it, and read back the same.
+        assert_eq!(epd.to_string().parse::<Epd>().unwrap(), epd, "{ops}");
+    }
+    // What reads as a number or one legal move still does, as python-chess reads it.
+    let e4 = Position::new().parse_san("e4").unwrap();
+    assert_eq!(read("c0 e4;").unwrap().get("c0"), Some(&Value::Move(e4)));
+    assert_eq!(read("id 38;").unwrap().get("id"), Some(&Value::Integer(38)));
+    // Other opcodes are not text.
+    assert!(matches!(
+        read("sm Kd2 Kd1;"),
+        Err(EpdError::MoveCount { found: 2, .. })
+    ));
+    assert!(matches!(read("acd 1-0;"), Err(EpdError::Number { .. })));
+    assert!(matches!(read("c10 x;"), Err(EpdError::Move { .. })));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 

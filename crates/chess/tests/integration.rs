@@ -14,6 +14,7 @@ mod perft;
 mod pgn;
 mod pgn_commands;
 mod pgn_damaged;
+mod pgn_extract;
 mod polyglot;
 mod properties;
 mod python_chess;
