@@ -323,6 +323,7 @@ pub fn san_seeds() -> Vec<Vec<u8>> {
         b"f3 e5 g4 Qh4#".to_vec(),
         b"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\nO-O-O a2a3 Nxf7 e8c8 exf6 Bxe2 0-0".to_vec(),
         b"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\nexf6 e.p. exd6 Nd2 Ng1e2".to_vec(),
+        b"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2\ne5d6ep+ exd6ep exd6+e.p. e5xd6ep!? ep".to_vec(),
         b"8/P7/8/8/8/8/7p/K1k5 w - - 0 1\na8=Q h1=N+ a8N Qa8+ Kb2 h1Q".to_vec(),
         b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nNc3 Nc6 Nd3 Nd6 O-O O-O".to_vec(),
         b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\nO-O Kd8 Rfd1+ Ke8 Ra8# Rh8#".to_vec(),
@@ -642,6 +643,7 @@ pub fn pgn_seeds() -> Vec<Vec<u8>> {
         encode_utf16_file("[White \"Jürg\"]\r\n\r\n1. e4 {\u{1d11e}} e5 1-0\r\n", false),
         encode_utf16_file("[White \"王\"]\n\n1. d4 d5 *\n", true),
         encode_utf16_file("[White \"Jürg\"]\n\n1. e4 e5 1-0\n", false)[2..].to_vec(),
+        b"[Event \"pgn-extract -Welalg\"]\n\n1. e2e4 a7a6 2. e4e5 d7d5 3. e5d6ep+ Ke8f7 (3. e5xd6 ep) 4. d2d4 ep *\n".to_vec(),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 30..34, 90, 90) {
@@ -993,6 +995,7 @@ pub fn epd_seeds() -> Vec<Vec<u8>> {
         r#"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id "back rank"; c0 "a \"b\" \\ \t";"#,
         "4k3/8/8/8/8/8/8/4K2R w K - bm O-O e1g1; sm h1h8+; pv O-O Kd7 Re1; hmvc 3; fmvn 9;",
         "4k3/8/8/8/8/8/8/4K3 w - - acd 20; ce -1.5e-3; noop; - ;",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 ?-? Event 38 ? ????.??.??; c1 1-0; id WAC.001; eco 42;",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())
