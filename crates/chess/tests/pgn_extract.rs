@@ -15,6 +15,9 @@
 //! - `pgn_extract_fen.pgn` (`--fencomments`): the FEN after every main-line move. Each must
 //!   be this crate's FEN of the position reached, with the en-passant square after every
 //!   double step as pgn-extract writes it (`EpMode::Always`, rules section 6).
+//! - `pgn_extract_960_fen.pgn` (`--fencomments`, 12 Chess960 games): pgn-extract writes
+//!   castling rights with file letters for some rooks and `KQkq` for others (`Bkq`, `KQd`,
+//!   `Ff`); each FEN must read, as Chess960, to the position the game reaches.
 //! - `pgn_extract_epd.txt` (`-Wepd`): every fifth game as EPD, a line a position, with the
 //!   tags and the result as unquoted `c0` and `c1` operands (`c1 1-0;`). Each line must read,
 //!   to the position the game reaches there and those operands as text.
@@ -23,9 +26,9 @@
 //! format, with no disagreement once `ep` was read, and had pgn-extract read this crate's
 //! `write_pgn` of each (no error, the same main lines).
 
-use lattjo_chess::EpMode;
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::{PgnGame, read_pgn};
+use lattjo_chess::{CastlingMode, EpMode, Position};
 
 const FORMATS: [(&str, &str); 6] = [
     ("san", include_str!("data/pgn_extract_san.pgn")),
@@ -38,6 +41,7 @@ const FORMATS: [(&str, &str); 6] = [
 const UCI: &str = include_str!("data/pgn_extract_uci.pgn");
 const FEN: &str = include_str!("data/pgn_extract_fen.pgn");
 const EPD: &str = include_str!("data/pgn_extract_epd.txt");
+const FEN_960: &str = include_str!("data/pgn_extract_960_fen.pgn");
 const GAMES: usize = 40;
 
 /// Each game's main line in UCI (lower case: pgn-extract writes promotions `e7e8Q`) and its
@@ -161,4 +165,27 @@ fn pgn_extract_epd_lines_read_to_the_games_positions() {
             assert_eq!(epd.to_string().parse::<Epd>(), Ok(epd.clone()), "{line}");
         }
     }
+}
+
+#[test]
+fn pgn_extract_chess960_fens_read_to_the_games_positions() {
+    let read = read_pgn(FEN_960);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    assert_eq!(read.games.len(), 12);
+    let mut letters = 0;
+    for (k, game) in read.games.iter().enumerate() {
+        assert_eq!(game.start.castling_mode(), CastlingMode::Chess960);
+        let mut pos = game.start.clone();
+        assert_eq!(game.comments.len(), game.moves.len(), "game {}", k + 1);
+        for (&m, (_, fen)) in game.moves.iter().zip(&game.comments) {
+            pos.play(m).expect("legal");
+            let theirs = fen.split_whitespace().collect::<Vec<_>>().join(" ");
+            let castling = theirs.split(' ').nth(2).unwrap_or("");
+            letters += usize::from(castling.chars().any(|c| !"KQkq-".contains(c)));
+            let read = Position::from_fen(&theirs, CastlingMode::Chess960)
+                .unwrap_or_else(|e| panic!("game {}: {theirs}: {e}", k + 1));
+            assert_eq!(read, pos, "game {}: {theirs}", k + 1);
+        }
+    }
+    assert!(letters > 50, "{letters} FENs with file letters");
 }
