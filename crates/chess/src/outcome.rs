@@ -164,13 +164,14 @@ impl GameResult {
         }
     }
 
-    /// The result of a result token (`1-0`, `0-1`, `1/2-1/2`, `*`; also `½-½`).
+    /// The result of a result token (`1-0`, `0-1`, `1/2-1/2`, `*`; also `½-½`, and `1/2`,
+    /// which pgn-extract reads as a draw).
     #[must_use]
     pub fn from_token(s: &str) -> Option<GameResult> {
         match s {
             "1-0" => Some(GameResult::Win(Color::White)),
             "0-1" => Some(GameResult::Win(Color::Black)),
-            "1/2-1/2" | "\u{bd}-\u{bd}" => Some(GameResult::Draw),
+            "1/2-1/2" | "\u{bd}-\u{bd}" | "1/2" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
         }

@@ -1461,8 +1461,8 @@ impl Builder {
     fn word(&mut self, word: &[u8], line: usize) {
         self.begin(line, true);
         let result = match word {
-            // `½-½` in UTF-8 and in Latin-1.
-            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd" => {
+            // `½-½` in UTF-8 and in Latin-1, and `1/2` (a draw, as pgn-extract reads it).
+            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd" | b"1/2" => {
                 GameResult::from_token(&decode(word))
             }
             _ => None,

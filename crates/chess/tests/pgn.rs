@@ -926,6 +926,29 @@ fn regression_ep_after_an_en_passant_capture_was_refused() {
     }
 }
 
+/// pgn-extract's lexer reads `1/2` as the draw result (`1/2-1/2`), a short form that
+/// hand-typed and converted files hold; this reader took it for a move (`invalid san
+/// "1/2"`) and lost the game. It ends the game as a draw now, in the movetext and in the
+/// `Result` tag, and the writer writes the standard's `1/2-1/2`.
+#[test]
+fn regression_a_draw_written_1_2_was_read_as_a_move() {
+    let read = read_pgn("[Result \"1/2\"]\n\n1. e4 e5 1/2\n\n[Event \"next\"]\n\n1. d4 *\n");
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    assert_eq!(read.games.len(), 2);
+    let g = &read.games[0];
+    assert_eq!(g.result, GameResult::Draw);
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.tag("Result"), Some("1/2-1/2"));
+    assert!(write_pgn(g).contains(" 1/2-1/2\n"));
+    assert_eq!("1/2".parse::<GameResult>(), Ok(GameResult::Draw));
+    // Not inside a variation, as no result is.
+    let var = read_pgn("1. e4 (1. d4 1/2) e5 *");
+    assert!(
+        matches!(&var.errors[..], [e] if e.kind == PgnErrorKind::Parentheses),
+        "{var:?}"
+    );
+}
+
 /// The PGN standard, 8.2.4: a NAG is `$` and a number from 0 to 255. `$` alone was read as
 /// `$0` and `$256` (or any larger number) as `$255`, another annotation than the file's.
 #[test]
@@ -1341,13 +1364,15 @@ fn regression_a_game_cut_off_in_its_movetext_read_as_complete_pgn_8_2_6() {
                 error: SanError::Syntax("Nf".to_owned()),
             },
         ),
+        // (Cut after `1/2` it reads as the draw it was: pgn-extract's short form,
+        // `regression_a_draw_written_1_2_was_read_as_a_move`.)
         (
-            "[Event \"b\"]\n\n1. e4 e5 1/2",
+            "[Event \"b\"]\n\n1. e4 e5 1/2-1",
             7,
             PgnErrorKind::Move {
-                san: "1/2".to_owned(),
+                san: "1/2-1".to_owned(),
                 ply: 3,
-                error: SanError::Syntax("1/2".to_owned()),
+                error: SanError::Syntax("1/2-1".to_owned()),
             },
         ),
         (
