@@ -4,9 +4,9 @@
 //! [`San`] is a move as SAN describes it (parsed, not yet matched against a position) and
 //! [`SanPlus`] adds the check or mate suffix; both implement `Display` and `FromStr`.
 //! Parsing is tolerant of common variants: `0-0` for `O-O`, a missing or extra `+`/`#`,
-//! annotation marks (`!`, `?`), `e.p.` or `ep`, a missing `x` (`ed5`), `:` for captures, long
-//! algebraic (`Ng1-f3`, `e2e4`), coordinates as UCI writes them (`g1f3`, `e1g1`, `e7e8q`)
-//! and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
+//! annotation marks (`!`, `?`), `e.p.` or `ep`, a missing `x` (`ed5`), `:` or `X` for
+//! captures, long algebraic (`Ng1-f3`, `e2e4`), coordinates as UCI writes them (`g1f3`,
+//! `e1g1`, `e7e8q`) and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
 //! file: `d5` is an advance, never `exd5`.
 
 use boardgame_core::text::excerpt;
@@ -229,7 +229,7 @@ impl San {
         let mut capture = false;
         for &c in t {
             match c {
-                b'x' | b':' => capture = true,
+                b'x' | b'X' | b':' => capture = true,
                 b'-' => {}
                 _ => {
                     buf[n] = c;
@@ -850,6 +850,9 @@ mod tests {
         ] {
             assert_eq!(p.parse_san(text), Ok(ep), "{text}");
         }
+        // `X` for the capture, as pgn-extract reads it.
+        assert_eq!(p.parse_san("eXd6"), Ok(ep));
+        assert_eq!(p.parse_san("e5Xd6ep"), Ok(ep));
         assert!(matches!(p.parse_san("ep"), Err(super::SanError::Syntax(_))));
         assert!(matches!(
             p.parse_san("e.p."),
