@@ -22,6 +22,13 @@
 //!   tags and the result as unquoted `c0` and `c1` operands (`c1 1-0;`). Each line must read,
 //!   to the position the game reaches there and those operands as text.
 //!
+//! - `scid_export.pgn`: the same 40 games as Scid 4.7.4 exports them (its own layout:
+//!   `1.c4`, a move number at a line's end and its move on the next, `( 4...b5 {var} )`),
+//!   made with `tkscid` running
+//!   `sc_base create b; sc_base import [sc_base current] source.pgn` and then, for each
+//!   game, `sc_game load $i; puts [sc_game pgn -tags 1 -comments 1 -var 1 -width 75]`. It
+//!   must read to the same main lines and results.
+//!
 //! The campaign these files come from (6 December 2026) also read 3,000 such games in every
 //! format, with no disagreement once `ep` was read, and had pgn-extract read this crate's
 //! `write_pgn` of each (no error, the same main lines).
@@ -31,13 +38,14 @@ use lattjo_chess::pgn::{PgnGame, read_pgn};
 use lattjo_chess::{CastlingMode, EpMode, Position};
 
 const FORMATS: [(&str, &str); 6] = [
-    ("san", include_str!("data/pgn_extract_san.pgn")),
-    ("lalg", include_str!("data/pgn_extract_lalg.pgn")),
-    ("halg", include_str!("data/pgn_extract_halg.pgn")),
-    ("elalg", include_str!("data/pgn_extract_elalg.pgn")),
-    ("xlalg", include_str!("data/pgn_extract_xlalg.pgn")),
-    ("xolalg", include_str!("data/pgn_extract_xolalg.pgn")),
+    ("-Wsan", include_str!("data/pgn_extract_san.pgn")),
+    ("-Wlalg", include_str!("data/pgn_extract_lalg.pgn")),
+    ("-Whalg", include_str!("data/pgn_extract_halg.pgn")),
+    ("-Welalg", include_str!("data/pgn_extract_elalg.pgn")),
+    ("-Wxlalg", include_str!("data/pgn_extract_xlalg.pgn")),
+    ("-Wxolalg", include_str!("data/pgn_extract_xolalg.pgn")),
 ];
+const SCID: &str = include_str!("data/scid_export.pgn");
 const UCI: &str = include_str!("data/pgn_extract_uci.pgn");
 const FEN: &str = include_str!("data/pgn_extract_fen.pgn");
 const EPD: &str = include_str!("data/pgn_extract_epd.txt");
@@ -90,14 +98,14 @@ fn pgn_extract_formats_read_to_its_main_lines() {
         .iter()
         .map(|g| g.start.clone())
         .collect();
-    for (name, text) in FORMATS {
+    for (name, text) in FORMATS.into_iter().chain([("Scid's export", SCID)]) {
         let read = read_pgn(text);
-        assert!(read.errors.is_empty(), "-W{name}: {:?}", read.errors);
-        assert_eq!(read.games.len(), GAMES, "-W{name}");
+        assert!(read.errors.is_empty(), "{name}: {:?}", read.errors);
+        assert_eq!(read.games.len(), GAMES, "{name}");
         for (k, (game, (moves, result))) in read.games.iter().zip(&want).enumerate() {
-            assert_eq!(&uci_line(game), moves, "-W{name}, game {}", k + 1);
-            assert_eq!(&game.result.to_string(), result, "-W{name}, game {}", k + 1);
-            assert_eq!(game.start, starts[k], "-W{name}, game {}", k + 1);
+            assert_eq!(&uci_line(game), moves, "{name}, game {}", k + 1);
+            assert_eq!(&game.result.to_string(), result, "{name}, game {}", k + 1);
+            assert_eq!(game.start, starts[k], "{name}, game {}", k + 1);
         }
     }
     // The en-passant marks were read, not skipped: the files hold some.
