@@ -6,8 +6,8 @@
 //! Parsing is tolerant of common variants: `0-0` for `O-O`, a missing or extra `+`/`#`,
 //! annotation marks (`!`, `?`), `e.p.` or `ep`, a missing `x` (`ed5`), `:` or `X` for
 //! captures, long algebraic (`Ng1-f3`, `e2e4`), coordinates as UCI writes them (`g1f3`,
-//! `e1g1`, `e7e8q`) and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the capturing pawn's
-//! file: `d5` is an advance, never `exd5`.
+//! `e1g1`, `e7e8q`) and a promotion without `=` (`e8Q`, `e8q`). A pawn capture needs the
+//! capturing pawn's file: `d5` is an advance, never `exd5`.
 
 use boardgame_core::text::excerpt;
 use core::fmt;

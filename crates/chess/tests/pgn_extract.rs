@@ -1,9 +1,9 @@
 //! Differential test against pgn-extract 19.04 (David J. Barnes), an independent PGN tool
-//! in wide use for cleaning and converting archives. The golden files
-//! `tests/data/pgn_extract_*.pgn` hold the same 40 games as pgn-extract writes them in each
-//! of its movetext formats; each names its source and command in its first line. The games
-//! are seeded random games weighted towards en passant (eight of them giving check),
-//! under-promotions and castling, with comments, NAGs and variations.
+//! in wide use for cleaning and converting archives, and against Scid 4.7.4's PGN export.
+//! The golden files `tests/data/pgn_extract_*` hold the same 40 games as pgn-extract writes
+//! them in each of its movetext formats; each names its source and command in its first
+//! line. The games are seeded random games weighted towards en passant (eight of them giving
+//! check), under-promotions and castling, with comments, NAGs and variations.
 //!
 //! - `pgn_extract_uci.pgn` (`-Wuci`): the main lines in coordinates. This test reads it as
 //!   plain words, not through the crate's reader, so that it gives the expected moves.
@@ -19,9 +19,8 @@
 //!   castling rights with file letters for some rooks and `KQkq` for others (`Bkq`, `KQd`,
 //!   `Ff`); each FEN must read, as Chess960, to the position the game reaches.
 //! - `pgn_extract_epd.txt` (`-Wepd`): every fifth game as EPD, a line a position, with the
-//!   tags and the result as unquoted `c0` and `c1` operands (`c1 1-0;`). Each line must read,
-//!   to the position the game reaches there and those operands as text.
-//!
+//!   tags and the result as unquoted `c0` and `c1` operands (`c1 1-0;`). Each line must read
+//!   to the position the game reaches there, with those operands as text.
 //! - `scid_export.pgn`: the same 40 games as Scid 4.7.4 exports them (its own layout:
 //!   `1.c4`, a move number at a line's end and its move on the next, `( 4...b5 {var} )`),
 //!   made with `tkscid` running
