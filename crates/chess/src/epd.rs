@@ -17,7 +17,9 @@
 //!   that reads as no number and no one legal move is its text, as pgn-extract's `-Wepd`
 //!   writes the tags and result (`c0 ?-? Event Site ????.??.??; c1 1-0;`);
 //! - `hmvc` and `fmvn` set the position's clocks (a halfmove count and a move number); without
-//!   them the clocks are 0 and 1. They stay among the operations too.
+//!   them the clocks are 0 and 1. They stay among the operations too;
+//! - the castling mode comes from the castling field (`FromStr`), or from the caller
+//!   ([`Epd::from_epd`], for a Chess960 suite).
 //!
 //! Written back with the en-passant square after every double step (as FEN, so that the
 //! position reads back the same) and each operation as `opcode operand;`, moves in SAN, so
@@ -46,6 +48,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::fen::{EpMode, FenError};
+use crate::position::CastlingMode;
 use crate::position::Move;
 use crate::position::Position;
 
@@ -443,106 +446,148 @@ fn number(opcode: &str, text: &str) -> Result<Value, EpdError> {
 impl FromStr for Epd {
     type Err = EpdError;
 
-    /// Reads one EPD line (see the module docs).
+    /// Reads one EPD line (see the module docs). The castling mode comes from the castling
+    /// field, as `Position`'s `FromStr` decides it: Chess960 when the field uses file letters
+    /// or only makes sense there ([`Epd::from_epd`] takes it from the caller).
     fn from_str(s: &str) -> Result<Epd, EpdError> {
-        let s = s.trim();
-        let mut fields = Vec::with_capacity(4);
-        let mut rest = s;
-        while fields.len() < 4 {
-            rest = rest.trim_start();
-            if rest.is_empty() {
-                break;
-            }
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            fields.push(&rest[..end]);
-            rest = &rest[end..];
+        read_epd(s, None)
+    }
+}
+
+impl Epd {
+    /// Reads one EPD line (see the module docs) in the castling mode given, as
+    /// [`Position::from_fen`] reads a FEN: for the lines of a Chess960 suite, whose positions
+    /// with the king on e1 and the rooks on a1 and h1 read as standard chess from their
+    /// field alone (`KQkq`). The mode decides how the position writes its castling moves in
+    /// UCI (king takes rook in Chess960) and so how an engine is told them.
+    ///
+    /// # Errors
+    ///
+    /// As `FromStr`, and [`EpdError::Fen`] when the castling field does not fit the mode
+    /// (file letters of rooks that standard chess cannot castle with).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::epd::{Epd, Value};
+    /// use lattjo_chess::CastlingMode;
+    ///
+    /// let line = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O;";
+    /// let epd = Epd::from_epd(line, CastlingMode::Chess960)?;
+    /// let Some(Value::Moves(best)) = epd.get("bm") else { panic!() };
+    /// assert_eq!(epd.position().to_uci(best[0]).to_string(), "e1h1");
+    /// // From the field alone, standard chess: the same move, written as standard UCI.
+    /// let epd: Epd = line.parse()?;
+    /// let Some(Value::Moves(best)) = epd.get("bm") else { panic!() };
+    /// assert_eq!(epd.position().to_uci(best[0]).to_string(), "e1g1");
+    /// # Ok::<(), lattjo_chess::epd::EpdError>(())
+    /// ```
+    pub fn from_epd(line: &str, mode: CastlingMode) -> Result<Epd, EpdError> {
+        read_epd(line, Some(mode))
+    }
+}
+
+/// [`Epd`]'s `FromStr` (`mode` `None`: from the castling field) and [`Epd::from_epd`].
+fn read_epd(s: &str, mode: Option<CastlingMode>) -> Result<Epd, EpdError> {
+    let s = s.trim();
+    let mut fields = Vec::with_capacity(4);
+    let mut rest = s;
+    while fields.len() < 4 {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
         }
-        if fields.len() < 4 {
-            return Err(FenError::FieldCount(fields.len()).into());
-        }
-        let raw = operations(rest)?;
-        // The clocks, from the last `hmvc` and `fmvn` (as python-chess has them).
-        let mut clocks = [0i64, 1];
-        for (opcode, r) in &raw {
-            let i = match opcode.as_str() {
-                "hmvc" => 0,
-                "fmvn" => 1,
-                _ => continue,
-            };
-            clocks[i] = match r {
-                Raw::Number(t) => match number(opcode, t)? {
-                    Value::Integer(n) => n,
-                    _ => {
-                        return Err(EpdError::Clock {
-                            opcode: excerpt(opcode),
-                        });
-                    }
-                },
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        fields.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    if fields.len() < 4 {
+        return Err(FenError::FieldCount(fields.len()).into());
+    }
+    let raw = operations(rest)?;
+    // The clocks, from the last `hmvc` and `fmvn` (as python-chess has them).
+    let mut clocks = [0i64, 1];
+    for (opcode, r) in &raw {
+        let i = match opcode.as_str() {
+            "hmvc" => 0,
+            "fmvn" => 1,
+            _ => continue,
+        };
+        clocks[i] = match r {
+            Raw::Number(t) => match number(opcode, t)? {
+                Value::Integer(n) => n,
                 _ => {
                     return Err(EpdError::Clock {
                         opcode: excerpt(opcode),
                     });
                 }
-            };
-        }
-        let base: Position = format!("{} 0 1", fields.join(" ")).parse()?;
-        let position = with_clocks(&base, clocks[0], clocks[1])?;
-        let mut operations = Vec::with_capacity(raw.len());
-        for (opcode, r) in raw {
-            let bad = |text: &str| EpdError::Move {
-                opcode: excerpt(&opcode),
-                text: excerpt(text),
-            };
-            let value = match r {
-                Raw::Empty if matches!(opcode.as_str(), "pv" | "am" | "bm") => {
-                    Value::Moves(Vec::new())
-                }
-                Raw::Empty => Value::Empty,
-                Raw::Text(t) => Value::Text(t),
-                Raw::Number(t) => match number(&opcode, &t) {
-                    Err(_) if is_text_opcode(&opcode) => Value::Text(t),
-                    read => read?,
-                },
-                Raw::Moves(t) if opcode == "pv" => {
-                    let mut p = position.clone();
-                    let mut line = Vec::new();
-                    for token in t.split_whitespace() {
-                        let m = read_move(&p, token).ok_or_else(|| bad(token))?;
-                        p.play(m).map_err(|_| bad(token))?;
-                        line.push(m);
-                    }
-                    Value::Moves(line)
-                }
-                Raw::Moves(t) if matches!(opcode.as_str(), "am" | "bm") => Value::Moves(
-                    t.split_whitespace()
-                        .map(|token| read_move(&position, token).ok_or_else(|| bad(token)))
-                        .collect::<Result<_, _>>()?,
-                ),
-                Raw::Moves(t) => {
-                    let tokens: Vec<&str> = t.split_whitespace().collect();
-                    match (&tokens[..], is_text_opcode(&opcode)) {
-                        ([token], text) => match read_move(&position, token) {
-                            Some(m) => Value::Move(m),
-                            None if text => Value::Text(t),
-                            None => return Err(bad(token)),
-                        },
-                        (_, true) => Value::Text(t),
-                        (_, false) => {
-                            return Err(EpdError::MoveCount {
-                                opcode,
-                                found: tokens.len(),
-                            });
-                        }
-                    }
-                }
-            };
-            operations.push(Operation { opcode, value });
-        }
-        Ok(Epd {
-            position,
-            operations,
-        })
+            },
+            _ => {
+                return Err(EpdError::Clock {
+                    opcode: excerpt(opcode),
+                });
+            }
+        };
     }
+    let fen = format!("{} 0 1", fields.join(" "));
+    let base = match mode {
+        Some(mode) => Position::from_fen(&fen, mode)?,
+        None => fen.parse()?,
+    };
+    let position = with_clocks(&base, clocks[0], clocks[1])?;
+    let mut operations = Vec::with_capacity(raw.len());
+    for (opcode, r) in raw {
+        let bad = |text: &str| EpdError::Move {
+            opcode: excerpt(&opcode),
+            text: excerpt(text),
+        };
+        let value = match r {
+            Raw::Empty if matches!(opcode.as_str(), "pv" | "am" | "bm") => Value::Moves(Vec::new()),
+            Raw::Empty => Value::Empty,
+            Raw::Text(t) => Value::Text(t),
+            Raw::Number(t) => match number(&opcode, &t) {
+                Err(_) if is_text_opcode(&opcode) => Value::Text(t),
+                read => read?,
+            },
+            Raw::Moves(t) if opcode == "pv" => {
+                let mut p = position.clone();
+                let mut line = Vec::new();
+                for token in t.split_whitespace() {
+                    let m = read_move(&p, token).ok_or_else(|| bad(token))?;
+                    p.play(m).map_err(|_| bad(token))?;
+                    line.push(m);
+                }
+                Value::Moves(line)
+            }
+            Raw::Moves(t) if matches!(opcode.as_str(), "am" | "bm") => Value::Moves(
+                t.split_whitespace()
+                    .map(|token| read_move(&position, token).ok_or_else(|| bad(token)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Raw::Moves(t) => {
+                let tokens: Vec<&str> = t.split_whitespace().collect();
+                match (&tokens[..], is_text_opcode(&opcode)) {
+                    ([token], text) => match read_move(&position, token) {
+                        Some(m) => Value::Move(m),
+                        None if text => Value::Text(t),
+                        None => return Err(bad(token)),
+                    },
+                    (_, true) => Value::Text(t),
+                    (_, false) => {
+                        return Err(EpdError::MoveCount {
+                            opcode,
+                            found: tokens.len(),
+                        });
+                    }
+                }
+            }
+        };
+        operations.push(Operation { opcode, value });
+    }
+    Ok(Epd {
+        position,
+        operations,
+    })
 }
 
 impl fmt::Display for Epd {

@@ -5,7 +5,7 @@
 //! escapes, and every error; and proptests (no panic on any text; `parse(write(x)) == x`).
 
 use lattjo_chess::epd::{Epd, EpdError, Value};
-use lattjo_chess::{Move, Position};
+use lattjo_chess::{CastlingMode, Move, Position};
 use proptest::prelude::*;
 use serde_json::Value as Json;
 
@@ -229,6 +229,44 @@ fn regression_pgn_extract_epd_with_unquoted_c0_did_not_read() {
     ));
     assert!(matches!(read("acd 1-0;"), Err(EpdError::Number { .. })));
     assert!(matches!(read("c10 x;"), Err(EpdError::Move { .. })));
+}
+
+/// A Chess960 suite's line whose king is on e1 and rooks on a1 and h1 reads as standard
+/// chess from its castling field alone (`KQkq`), so its castling moves were written as
+/// standard UCI (`e1g1`) where a Chess960 engine expects king takes rook (`e1h1`), with no
+/// way to say the line is Chess960. `Epd::from_epd` takes the mode, as
+/// `Position::from_fen` does. pgn-extract's `-Wepd` of 1,000 Chess960 games wrote 544 such
+/// lines among 59,021.
+#[test]
+fn chess960_lines_read_in_the_mode_given() {
+    let line = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - bm O-O; id \"castles\";";
+    let epd = Epd::from_epd(line, CastlingMode::Chess960).unwrap();
+    assert_eq!(epd.position().castling_mode(), CastlingMode::Chess960);
+    let Some(Value::Moves(best)) = epd.get("bm") else {
+        panic!("{epd:?}")
+    };
+    assert_eq!(epd.position().to_uci(best[0]).to_string(), "e1h1");
+    // Written back (Shredder letters, which only Chess960 has), it reads back the same with
+    // or without the mode.
+    let text = epd.to_string();
+    assert!(text.contains(" HAha "), "{text}");
+    assert_eq!(text.parse::<Epd>(), Ok(epd.clone()));
+    assert_eq!(
+        Epd::from_epd(&text, CastlingMode::Chess960),
+        Ok(epd.clone())
+    );
+    // The field alone says standard chess; the mode given agrees with FromStr where both
+    // are standard.
+    let standard: Epd = line.parse().unwrap();
+    assert_eq!(standard.position().castling_mode(), CastlingMode::Standard);
+    assert_eq!(Epd::from_epd(line, CastlingMode::Standard), Ok(standard));
+    // A field that standard chess cannot have is refused in its mode, by the position.
+    let shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - ;D1 21";
+    assert!(Epd::from_epd(shredder, CastlingMode::Chess960).is_ok());
+    assert!(matches!(
+        Epd::from_epd(shredder, CastlingMode::Standard),
+        Err(EpdError::Fen(_))
+    ));
 }
 
 proptest! {

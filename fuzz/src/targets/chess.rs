@@ -967,6 +967,18 @@ pub fn apply_seeds() -> Vec<Vec<u8>> {
 /// position is sound and every move of an operation legal where it stands.
 pub fn epd(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    // In a mode given (`Epd::from_epd`): a line that reads writes back to one that reads
+    // the same in that mode.
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        if let Ok(epd) = Epd::from_epd(s, mode) {
+            assert_eq!(epd.position().castling_mode(), mode, "{s:?}");
+            assert_eq!(
+                Epd::from_epd(&epd.to_string(), mode).as_ref(),
+                Ok(&epd),
+                "{s:?}"
+            );
+        }
+    }
     let Some(epd) = text_round_trip::<Epd>(s) else {
         return;
     };
