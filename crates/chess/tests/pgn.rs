@@ -887,8 +887,8 @@ fn regression_e_p_after_an_en_passant_capture_was_read_as_a_move() {
 /// Rule digest, section 6, with the spelling pgn-extract writes: its enhanced long algebraic
 /// (`-Welalg`) marks an en-passant capture `ep`, glued and before the check (`e5d6ep+`), and
 /// python-chess and pgn-extract read `ep` glued or as its own word. Every game of that
-/// format with an en-passant capture failed here (720 of 2,817 in the sixth-session
-/// campaign: `tests/pgn_extract.rs`).
+/// format with an en-passant capture failed here (720 of 2,817 in the thirty-sixth
+/// session's campaign: `tests/pgn_extract.rs`).
 #[test]
 fn regression_ep_after_an_en_passant_capture_was_refused() {
     let want = read_pgn("1. e4 a6 2. e5 d5 3. exd6 Nc6 *\n").games[0]
@@ -926,6 +926,7 @@ fn regression_ep_after_an_en_passant_capture_was_refused() {
     }
 }
 
+/// Rule digest, section 6 (the result tokens `1-0`, `0-1`, `1/2-1/2`, `*`), on input:
 /// pgn-extract's lexer reads `1/2` as the draw result (`1/2-1/2`), a short form that
 /// hand-typed and converted files hold; this reader took it for a move (`invalid san
 /// "1/2"`) and lost the game. It ends the game as a draw now, in the movetext and in the
