@@ -106,7 +106,11 @@ fn polyglot_make_book_holds_every_position_of_its_games_under_this_crates_keys()
     let mut pseudo_only = 0;
     for game in PgnReader::new(games.as_bytes()) {
         let game = game.unwrap();
-        assert_eq!(game.start, Position::new(), "PolyGlot starts every game at the start");
+        assert_eq!(
+            game.start,
+            Position::new(),
+            "PolyGlot starts every game at the start"
+        );
         let mut p = game.start.clone();
         for &m in &game.moves {
             let key = p.zobrist();
