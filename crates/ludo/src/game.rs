@@ -787,7 +787,8 @@ impl Ludo {
     /// only on a safe dot (D7's separate option, [`Rules::safe_dots`]); the places are exactly
     /// the colours that have finished (A15) and the game is over exactly when they are decided;
     /// the six streak is below the D5 limit, tries are below three and only while nothing
-    /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak;
+    /// but the den can move (D8), a finished game has neither; a pending 6 is in the streak
+    /// (a streak of 0 beside `die=6` is read as 1, that 6);
     /// the roll for who starts is only under L2 and before any move; a pending die has a
     /// legal move (a roll without one is lost at once, A11). The notation itself has checked
     /// the counts and ranges ([`Position`]).
@@ -795,8 +796,16 @@ impl Ludo {
     /// # Errors
     ///
     /// [`StateError`] for a position these rules cannot have (see its variants).
-    pub fn state(&self, pos: Position) -> Result<State, StateError> {
+    pub fn state(&self, mut pos: Position) -> Result<State, StateError> {
         let g = self.rules.geometry;
+        // A pending 6 is counted in the streak (L7, D5). A streak of 0 beside it is read as
+        // that 6 counted: the rules' own notation (section 6) gives the start position with
+        // streak 0 and says to add `die=6` for a roll not yet played, so the start position
+        // with `die=6` added is the first 6 of the turn (regression
+        // `regression_the_start_position_with_die_6_added_was_refused`).
+        if pos.die.is_some_and(|d| d.value() == 6) && pos.six_streak == 0 {
+            pos.six_streak = 1;
+        }
         if pos.geometry != g {
             return Err(StateError::Geometry {
                 expected: g,
@@ -900,10 +909,6 @@ impl Ludo {
                 return Err(StateError::Counter("a six streak across a failed try"));
             }
             _ => {}
-        }
-        // A pending 6 has been counted in the streak (L7, D5).
-        if pos.die.is_some_and(|d| d.value() == 6) && pos.six_streak == 0 {
-            return Err(StateError::Counter("a pending 6 with a six streak of 0"));
         }
         if pos.opening.is_some() {
             // L2, A13: the roll for who starts happens only under these rules, before any
