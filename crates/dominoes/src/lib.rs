@@ -103,8 +103,8 @@ pub use layout::{InSet, Layout, ParseLayoutError, PlaceError};
 pub use learning::ObservationKind;
 pub use record::{ParseRoundError, ReplayRoundError, RoundRecord};
 pub use rules::{
-    BlockedTie, DrawRule, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis, Scoring,
-    SpinnerRule,
+    BlockedTie, DrawRule, HandTable, NextRoundLeader, NoDouble, Rules, RulesError, ScoreBasis,
+    Scoring, SpinnerRule,
 };
 pub use shown::{Group, Shown};
 pub use tile::{

@@ -172,6 +172,28 @@ pub enum SpinnerRule {
     EveryDouble,
 }
 
+/// How many tiles each player is dealt when [`Rules::hand_size`] is not set: the booklet's
+/// table (D2) or the block game's (section 5, learnplaywin). They differ at 3 players only.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::{HandTable, Rules};
+/// assert_eq!(Rules::lattjo().with_players(3).hand_size(), 7);
+/// assert_eq!(Rules::block().hand_table, HandTable::Block);
+/// assert_eq!(Rules::block().with_players(3).hand_size(), 5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum HandTable {
+    /// The booklet (D2, T1): 7 tiles each for 2 or 3 players, 5 for 4 or more.
+    #[default]
+    Booklet,
+    /// The block game (section 5, learnplaywin): 7 tiles each for 2 players, 5 for 3 or more.
+    Block,
+}
+
 /// The rules of a dominoes game: every option of the rules file, each independent of the
 /// others. [`Rules::lattjo`] is the booklet (the default); the other presets are the standard
 /// games. Change options with the `with_*` methods; [`crate::Dominoes::new`] checks the
@@ -205,9 +227,13 @@ pub struct Rules {
     /// The highest number of the set, 0 to 12: 6 for the booklet's double-six set (D1), 9 or
     /// 12 for the larger sets ([`Rules::double_nine`], [`Rules::double_twelve`]).
     pub highest: u8,
-    /// Tiles dealt to each player; `None` is the booklet's table (D2): 7 for 2-3 players,
-    /// 5 for 4 or more. Five-Up: 5.
+    /// Tiles dealt to each player; `None` deals as [`Rules::hand_table`] says. Five-Up: 5.
     pub hand_size: Option<usize>,
+    /// The table of hand sizes when `hand_size` is `None`: the booklet's (D2: 7 for 2-3
+    /// players, 5 for 4 or more) or, in [`Rules::block`], the block game's (7 for 2 players,
+    /// 5 for 3 or more). Missing from serialized rules of earlier versions: the booklet's.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub hand_table: HandTable,
     /// What a stuck player does (E2). The booklet draws one tile; block: no drawing; draw,
     /// All Fives, Muggins, Five-Up: draw until a tile fits.
     pub draw_rule: DrawRule,
@@ -306,6 +332,7 @@ impl Rules {
             players: 2,
             highest: 6,
             hand_size: None,
+            hand_table: HandTable::Booklet,
             draw_rule: DrawRule::DrawOne,
             must_play_if_able: true,
             closed_layout_ends_round: true,
@@ -319,11 +346,13 @@ impl Rules {
         }
     }
 
-    /// The standard block game (domino-games.com): no drawing, a tied block goes to the
-    /// lightest tile, the winner scores the others' pips.
+    /// The standard block game (domino-games.com, learnplaywin): no drawing, a tied block goes
+    /// to the lightest tile, the winner scores the others' pips, and 7 tiles each for 2
+    /// players, 5 for 3 or more ([`HandTable::Block`]).
     #[must_use]
     pub const fn block() -> Rules {
         Rules::lattjo()
+            .with_hand_table(HandTable::Block)
             .with_draw_rule(DrawRule::NoDraw)
             .with_blocked_tie(BlockedTie::LightestTile)
             .with_score_basis(ScoreBasis::OthersOnly)
@@ -418,10 +447,19 @@ impl Rules {
         self
     }
 
-    /// These rules dealing `hand_size` tiles each, or the booklet's table for `None` (D2).
+    /// These rules dealing `hand_size` tiles each, or as [`Rules::hand_table`] says for
+    /// `None` (D2).
     #[must_use]
     pub const fn with_hand_size(mut self, hand_size: Option<usize>) -> Rules {
         self.hand_size = hand_size;
+        self
+    }
+
+    /// These rules with another table of hand sizes, used when no hand size is set (D2,
+    /// section 5's block game).
+    #[must_use]
+    pub const fn with_hand_table(mut self, hand_table: HandTable) -> Rules {
+        self.hand_table = hand_table;
         self
     }
 
@@ -495,13 +533,15 @@ impl Rules {
         self
     }
 
-    /// Tiles dealt to each player (D2 unless set).
+    /// Tiles dealt to each player: [`Rules::hand_size`] when set, else from
+    /// [`Rules::hand_table`] (D2 by default).
     #[must_use]
     pub const fn hand_size(&self) -> usize {
-        match self.hand_size {
-            Some(h) => h,
-            None if self.players <= 3 => 7,
-            None => 5,
+        match (self.hand_size, self.hand_table) {
+            (Some(h), _) => h,
+            (None, HandTable::Booklet) if self.players <= 3 => 7,
+            (None, HandTable::Block) if self.players <= 2 => 7,
+            (None, _) => 5,
         }
     }
 
@@ -574,7 +614,7 @@ impl Rules {
 }
 
 impl Rules {
-    /// The rules of a game packed into 39 bits, equal exactly when the rules are equal for
+    /// The rules of a game packed into 40 bits, equal exactly when the rules are equal for
     /// rules that make a game (every field has its own bits; the destructuring fails to
     /// compile when a field is added). Games and states compare keys, one instruction, on
     /// every action.
@@ -583,6 +623,7 @@ impl Rules {
             players,
             highest,
             hand_size,
+            hand_table,
             draw_rule,
             must_play_if_able,
             closed_layout_ends_round,
@@ -597,6 +638,7 @@ impl Rules {
         let mut k = (players & 0xF) as u64;
         k = k << 4 | u64::from(highest & 0xF);
         k = k << 8 | hand_size.map_or(0, |h| 0x80 | (h & 0x7F) as u64);
+        k = k << 1 | hand_table as u64;
         k = k << 2 | draw_rule as u64;
         k = k << 1 | u64::from(must_play_if_able);
         k = k << 1 | u64::from(closed_layout_ends_round);
@@ -632,6 +674,24 @@ mod tests {
         }
     }
 
+    /// Section 5's block game (learnplaywin): 7 tiles for 2 players, 5 for 3 or 4 (and 5, as
+    /// the booklet deals 5 players); the booklet's table deals 7 to 3 players (D2).
+    #[test]
+    fn section5_block_game_deals_5_tiles_to_3_players() {
+        for (players, hand) in [(2, 7), (3, 5), (4, 5), (5, 5)] {
+            let r = Rules::block().with_players(players);
+            assert_eq!(r.hand_size(), hand, "{players} players");
+            assert_eq!(r.validate(), Ok(()));
+        }
+        assert_eq!(Rules::lattjo().with_players(3).hand_size(), 7);
+        let table = Rules::lattjo().with_hand_table(HandTable::Block);
+        assert_eq!(table.with_players(3).hand_size(), 5);
+        assert_eq!(table.with_players(3).with_hand_size(Some(6)).hand_size(), 6);
+        for preset in [Rules::draw(), Rules::all_fives(), Rules::partnership()] {
+            assert_eq!(preset.hand_table, HandTable::Booklet);
+        }
+    }
+
     /// Section 5: Muggins has no spinner, All Fives one, Five-Up every double (FU1); the
     /// booklet has none (D8).
     #[test]
@@ -658,6 +718,7 @@ mod tests {
             base.with_highest(9),
             base.with_hand_size(Some(7)),
             base.with_hand_size(Some(5)),
+            base.with_hand_table(HandTable::Block),
             base.with_draw_rule(DrawRule::NoDraw),
             base.with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo),
             base.with_must_play_if_able(false),

@@ -3,9 +3,9 @@
 //! type (states, rules, the game, records, results), `Dominoes::setup` and `apply`.
 
 use lattjo_dominoes::{
-    Action, BlockedTie, Dominoes, DrawRule, End, Game, Layout, NextRoundLeader, NoDouble,
-    ObservationKind, RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup, Side,
-    SpinnerRule, State, Tile, Tiles,
+    Action, BlockedTie, Dominoes, DrawRule, End, Game, HandTable, Layout, NextRoundLeader,
+    NoDouble, ObservationKind, RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup,
+    Side, SpinnerRule, State, Tile, Tiles,
 };
 
 use crate::{
@@ -130,6 +130,7 @@ fn rules_from(b: &mut Bytes<'_>) -> Rules {
         } else {
             Some(usize::from(b.u8()))
         });
+        r = r.with_hand_table(b.pick(&[HandTable::Booklet, HandTable::Block]));
     }
     if bits & 8 != 0 {
         r = r.with_draw_rule(b.pick(&[
