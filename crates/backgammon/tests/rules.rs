@@ -1,7 +1,9 @@
 //! Legal-play rules (B5-B24, A1-A9, D1, D7) on hand-worked positions, and the single-die
 //! scenario vectors of the rules file, section 7 (S1-S3), under both policies.
 
-use lattjo_backgammon::{Dice, NotationStyle, PlayList, Position, Side, SingleDiePolicy, Xgid};
+use lattjo_backgammon::{
+    Dice, Label, NotationStyle, PlayList, Point, Position, Side, SingleDiePolicy, Xgid,
+};
 
 const STD: SingleDiePolicy = SingleDiePolicy::Standard;
 const LAT: SingleDiePolicy = SingleDiePolicy::Lattjo;
@@ -95,6 +97,48 @@ fn s3_both_dice_playable_b7_voluntary_higher_alone_a8b() {
 }
 
 // ---- Bar (B13-B15, A2, A8a) ----
+
+/// B2: White's home board is the points labelled 6 to 1 and Black's 6A to 1A, and each side's
+/// checkers move only forward along its own route, towards that home board: from the booklet's
+/// 8 and 8A, a 3-2 takes White's checker to 5 or 3 and Black's to 5A or 3A, never back.
+#[test]
+fn b2_home_boards_6_to_1_and_6a_to_1a_checkers_only_move_forward() {
+    let label = |s: &str| s.parse::<Label>().unwrap();
+    for n in 1..=6 {
+        let (white, black) = (label(&n.to_string()), label(&format!("{n}A")));
+        assert_eq!(white.to_point(Side::White), Point::new(n).unwrap());
+        assert_eq!(black.to_point(Side::Black), Point::new(n).unwrap());
+    }
+    for side in [Side::White, Side::Black] {
+        let own = |l: &str| usize::from(label(l).to_point(side).get());
+        let start = if side == Side::White { "8" } else { "8A" };
+        // One checker each on the route, the rest borne off (point 0).
+        let (mut w, mut b) = ([0u8; 26], [0u8; 26]);
+        w[0] = 14;
+        b[0] = 14;
+        let mine = if side == Side::White { &mut w } else { &mut b };
+        mine[own(start)] = 1;
+        let theirs = if side == Side::White { &mut b } else { &mut w };
+        theirs[24] = 1;
+        let p = Position::new(side, w, b).unwrap();
+        let mut list = PlayList::new();
+        list.generate(&p, Dice::new(3, 2).unwrap(), STD);
+        let mut reached: Vec<String> = list
+            .results()
+            .map(|r| {
+                let at = (1..=24).find(|&q| r.checkers(side)[q] == 1).unwrap() as u8;
+                Label::from_point(side, Point::new(at).unwrap()).to_string()
+            })
+            .collect();
+        reached.sort();
+        let want: &[&str] = if side == Side::White { &["3"] } else { &["3A"] };
+        assert_eq!(reached, want, "{side:?}: both dice from {start}");
+        // Each step of every play lowers the checker's own point number.
+        for play in list.plays() {
+            assert!(play.steps().iter().all(|s| s.to() < s.from()), "{side:?}");
+        }
+    }
+}
 
 #[test]
 fn b13_bar_first_every_step_starts_from_the_bar() {
