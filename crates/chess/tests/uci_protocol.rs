@@ -421,6 +421,30 @@ fn the_strict_reader_takes_a_position_command_whole() {
 }
 
 /// `Display` never writes a line break: text fields are written as words.
+/// libFuzzer's `chess_uci_protocol`: a text made only of characters that `str::trim` removes
+/// but the readers keep in a word (they split at ASCII whitespace), such as a vertical tab or a
+/// no-break space, was written as no text. `id name \u{b}` read as the name "\u{b}" and wrote
+/// back as `id name`, which reads as an empty name. The same held for `id author`, `info
+/// string` and `setoption ... value`.
+#[test]
+fn regression_a_text_of_unicode_spaces_was_written_as_no_text() {
+    for text in ["\u{b}", "\u{a0}", "\u{85}", "\u{2003}", "a\u{b}"] {
+        for line in [
+            format!("id name {text}"),
+            format!("id author {text}"),
+            format!("info depth 3 string {text}"),
+        ] {
+            let m = engine(&line);
+            assert_eq!(m.to_string(), line, "{line:?} writes back as it was");
+            assert_eq!(engine(&m.to_string()), m, "{line:?}");
+        }
+        let line = format!("setoption name Style value {text}");
+        let c = gui(&line);
+        assert_eq!(c.to_string(), line);
+        assert_eq!(gui(&c.to_string()), c);
+    }
+}
+
 #[test]
 fn display_never_writes_a_line_break() {
     let cmd = GuiCommand::SetOption(SetOption {

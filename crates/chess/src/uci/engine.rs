@@ -4,7 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::option::EngineOption;
-use super::words::{UciMessageError, Words, set_once, unknown, write_moves, write_words};
+use super::words::{
+    UciMessageError, Words, has_words, set_once, unknown, write_moves, write_words,
+};
 use super::{UciError, UciMove};
 use crate::position::{Move, Position};
 use boardgame_core::text::excerpt;
@@ -220,7 +222,7 @@ impl fmt::Display for Id {
             Id::Author(t) => ("author", t),
         };
         write!(f, "id {word}")?;
-        if !text.trim().is_empty() {
+        if has_words(text) {
             f.write_str(" ")?;
             write_words(f, text)?;
         }
@@ -663,7 +665,7 @@ impl fmt::Display for Info {
         }
         if let Some(s) = &self.string {
             f.write_str(" string")?;
-            if !s.trim().is_empty() {
+            if has_words(s) {
                 f.write_str(" ")?;
                 write_words(f, s)?;
             }

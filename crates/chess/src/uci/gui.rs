@@ -3,7 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::words::{UciMessageError, Words, set_once, unknown, write_moves, write_words};
+use super::words::{
+    UciMessageError, Words, has_words, set_once, unknown, write_moves, write_words,
+};
 use super::{UciMove, UciPosition};
 use crate::position::CastlingMode;
 use boardgame_core::text::excerpt;
@@ -242,7 +244,7 @@ impl fmt::Display for SetOption {
         write_words(f, &self.name)?;
         if let Some(v) = &self.value {
             f.write_str(" value")?;
-            if !v.trim().is_empty() {
+            if has_words(v) {
                 f.write_str(" ")?;
                 write_words(f, v)?;
             }

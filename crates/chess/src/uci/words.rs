@@ -238,6 +238,14 @@ macro_rules! bounded {
 }
 bounded!(u16, u32, u64, i32, i64);
 
+/// Whether `text` has a word as the readers split words, at ASCII whitespace only: a vertical
+/// tab or a no-break space is part of a word there, so `str::trim`, which removes them, would
+/// call a text of such characters empty and leave out a word the reader keeps (libFuzzer's
+/// `chess_uci_protocol`: `id name \u{b}` was written as `id name`).
+pub(crate) fn has_words(text: &str) -> bool {
+    text.split_ascii_whitespace().next().is_some()
+}
+
 /// Writes `text` as words separated by single spaces: what the readers make of it, and never
 /// a line break inside a message.
 pub(crate) fn write_words(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
