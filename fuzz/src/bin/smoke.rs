@@ -24,8 +24,18 @@ use std::time::{Duration, Instant};
 use lattjo_fuzz::Target;
 use lattjo_fuzz::targets::ALL;
 
-/// Tokens that break parsers: numbers at the edges, non-finite floats, separators.
+/// Tokens that break parsers: numbers at the edges, non-finite floats, separators, and
+/// characters that are whitespace to `str::trim` but not to `split_ascii_whitespace` (a
+/// vertical tab, NEL, no-break and em spaces: a writer and a reader that disagree on them
+/// lose a word, as UCI's `id name \u{b}` did) or the reverse (a tab, a form feed).
 const TOKENS: &[&str] = &[
+    "\u{b}",
+    "\u{c}",
+    "\t",
+    "\u{85}",
+    "\u{a0}",
+    "\u{2003}",
+    "\u{3000}",
     "0",
     "-1",
     "255",
