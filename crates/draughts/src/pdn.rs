@@ -1406,11 +1406,30 @@ impl PdnGame {
     }
 
     /// Adds a comment after the moves so far. It is kept as PDN reads it back: trimmed,
-    /// with any `}` (which would end it) turned into `)`.
+    /// with any `}` (which would end it) turned into `)`, and without blank lines (lines of
+    /// spaces, tabs and form feeds only), its line breaks written `\n`. A reader takes a
+    /// blank line and then a line starting like a tag pair (`[Event "`) inside a comment for
+    /// the next game's tags after a comment left open, so a comment holding both would not
+    /// read back (`regression_a_comment_with_a_blank_line_before_a_tag_did_not_read_back`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_draughts::{KingMoves, PdnGame, Position};
+    /// let mut game = PdnGame::new(Position::start(), KingMoves::Short);
+    /// game.push_comment(" first\r\n\n[Event \"x\"] then } ");
+    /// assert!(game.to_string().contains("{first\n[Event \"x\"] then )}"));
+    /// assert_eq!(game.to_string().parse::<PdnGame>()?, game);
+    /// # Ok::<(), lattjo_draughts::PdnError>(())
+    /// ```
     pub fn push_comment(&mut self, text: &str) {
         let text = text.replace('}', ")");
+        let lines: Vec<&str> = text
+            .split(['\n', '\r'])
+            .filter(|line| !line.bytes().all(|b| b.is_ascii_whitespace()))
+            .collect();
         self.comments
-            .push((self.moves.len(), text.trim().to_string()));
+            .push((self.moves.len(), lines.join("\n").trim().to_string()));
     }
 
     /// Sets the result (the termination marker) and the `Result` tag. A game whose final

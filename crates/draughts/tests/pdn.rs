@@ -171,6 +171,31 @@ fn regression_final_position_of_unchecked_moves_could_overlap_pieces() {
 }
 
 /// Reads, writes and reads again: the same games.
+/// A probe for Unicode whitespace found it (thirty-seventh session): a comment built with
+/// `push_comment` holding a blank line (here of a form feed) and then a line starting like a
+/// tag pair was written as it was, and the reader took that line for the next game's tags
+/// after a comment left open (`UnterminatedComment`). `push_comment` now drops blank lines,
+/// as the reader's blank test has them (ASCII whitespace only), and writes line breaks `\n`.
+#[test]
+fn regression_a_comment_with_a_blank_line_before_a_tag_did_not_read_back() {
+    for text in [
+        "a\n\u{c}\n[Event \"x\"] b",
+        "a\n\n[Event \"x\"] b",
+        "a\r\n \t\r\n[Site \"y\"]",
+        "a\r\r[Round \"1\"]",
+    ] {
+        let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+        g.push_comment(text);
+        assert_eq!(g.to_string().parse::<PdnGame>(), Ok(g.clone()), "{text:?}");
+    }
+    // Lines of other characters are kept: the reader does not take them for blank.
+    let mut g = PdnGame::new(Position::start(), KingMoves::Short);
+    g.push_comment("a\n\u{b}\n\u{a0}\n[Event \"x\"]");
+    let text = g.to_string();
+    assert!(text.contains("{a\n\u{b}\n\u{a0}\n[Event \"x\"]}"), "{text}");
+    assert_eq!(text.parse::<PdnGame>(), Ok(g));
+}
+
 fn stable(text: &str) -> Vec<PdnGame> {
     let first = read_games(text).unwrap();
     let written: String = first.iter().map(|g| format!("{g}\n")).collect();

@@ -319,11 +319,14 @@ enum Build {
 
 fn build_step() -> impl Strategy<Value = Build> {
     // Text that means something to PDN (brackets, quotes, escapes, line breaks, comment
-    // starts, a byte-order mark, white space outside ASCII), or any printable text.
+    // starts, a byte-order mark, white space outside ASCII), any printable text, or lines
+    // (blank ones among them) that start like a tag pair, which a reader may take for the
+    // next game's tags after a comment left open.
     let text = || {
         prop_oneof![
             "[ -~\\t\\r\\n{}()\\[\\]\"\\\\;%éß\u{a0}\u{feff}\u{2028}]{0,30}",
             "\\PC{0,20}",
+            "(\\n|\\r|\\x0C|\\t| |\\[Event \"|\\[a|[a-z])(\\n|\\r|\\x0C|\\t| |\\[Event \"|[a-z]){0,12}",
         ]
     };
     prop_oneof![
