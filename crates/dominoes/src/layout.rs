@@ -963,9 +963,17 @@ impl Layout {
     /// assert!(Layout::parse_in_set("double-6 [6-6] 6-4", 6).is_ok());
     /// assert!(matches!(Layout::parse_in_set("[9-9]", 6), Err(ParseLayoutError::NotInSet { .. })));
     /// assert!(matches!(Layout::parse_in_set("double-9 [6-6]", 6), Err(ParseLayoutError::OtherSet { .. })));
+    /// // White space outside ASCII before the set word (a no-break space) hides it no more.
+    /// assert!(matches!(
+    ///     Layout::parse_in_set("\u{a0}double-9 [6-6]", 6),
+    ///     Err(ParseLayoutError::OtherSet { .. })
+    /// ));
     /// ```
     pub fn parse_in_set(s: &str, highest: u8) -> Result<Layout, ParseLayoutError> {
-        if let Some(named) = set_word(s.split_ascii_whitespace().next().unwrap_or("")) {
+        // The set word as `FromStr` finds it (after trimming as it trims, so that white space
+        // outside ASCII before the word cannot hide it from this check alone).
+        let first = s.trim().split_ascii_whitespace().next().unwrap_or("");
+        if let Some(named) = set_word(first) {
             let named = named?;
             if named != highest {
                 return Err(ParseLayoutError::OtherSet { named, highest });

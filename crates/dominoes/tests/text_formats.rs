@@ -665,3 +665,27 @@ fn regression_the_two_mixed_rule_layouts_are_refused_at_the_double() {
         .expect("a spinner");
     assert_eq!(l.to_string(), "[5-5]* 5-2 2-2+ 2-1 1-1+");
 }
+
+/// A probe for Unicode whitespace found it (thirty-seventh session): `Layout::parse_in_set`
+/// looked for the set word before trimming, and `FromStr` after trimming with `str::trim`, so a
+/// vertical tab or a no-break space before `double-9` hid the word from the set check alone and
+/// the layout read as set 6's. Both now find the word the same way.
+#[test]
+fn regression_white_space_outside_ascii_hid_the_set_word_from_parse_in_set() {
+    for space in ["", " ", "\u{b}", "\u{85}", "\u{a0}", "\u{2003}", "\u{3000}"] {
+        let text = format!("{space}double-9 [6-6]");
+        assert_eq!(
+            Layout::parse_in_set(&text, 6),
+            Err(ParseLayoutError::OtherSet {
+                named: 9,
+                highest: 6
+            }),
+            "{text:?}"
+        );
+        assert_eq!(
+            Layout::parse_in_set(&text, 9),
+            text.parse::<Layout>(),
+            "{text:?}"
+        );
+    }
+}
