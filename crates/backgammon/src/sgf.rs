@@ -544,8 +544,15 @@ impl Hold {
 }
 
 impl Lexer<'_> {
+    /// Skips white space between the parts of a tree: FF[4] names space, tab, carriage return,
+    /// line feed and vertical tab, which ASCII's white space (`u8::is_ascii_whitespace`) leaves
+    /// out; a form feed too.
     fn skip_ws(&mut self) {
-        while self.b.get(self.pos).is_some_and(u8::is_ascii_whitespace) {
+        while self
+            .b
+            .get(self.pos)
+            .is_some_and(|&b| b.is_ascii_whitespace() || b == 0x0B)
+        {
             self.pos += 1;
         }
     }

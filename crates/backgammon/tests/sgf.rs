@@ -106,6 +106,21 @@ fn regression_gnubg_sgf_resignation_by_the_player_who_has_just_played() {
 
 /// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
 /// turning them on only allows more).
+/// A probe for white space found it (thirty-seventh session): FF[4] lets white space, which it
+/// says includes the vertical tab, stand between nodes, properties and values, but the reader
+/// skipped ASCII white space only, which leaves the vertical tab out, and refused it there.
+#[test]
+fn regression_a_vertical_tab_between_nodes_was_refused() {
+    let plain = "(;FF[4]GM[6]MI[length:1];B[63lrad])";
+    let want = SgfFile::parse(plain).expect("reads");
+    for ws in ["\u{b}", "\u{c}", " \u{b}\t\r\n"] {
+        let text = plain
+            .replace(";B", &format!("{ws};B"))
+            .replace("(;", &format!("({ws};"));
+        assert_eq!(SgfFile::parse(&text), Ok(want.clone()), "{text:?}");
+    }
+}
+
 fn rules_of(file: &SgfFile) -> Rules {
     file.rules().with_beavers(true)
 }
