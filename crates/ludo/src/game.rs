@@ -296,9 +296,11 @@ impl FromStr for State {
     }
 }
 
-/// Splits a trailing `rules=` field off a state string.
+/// Splits a trailing `rules=` field off a state string. Fields are split at ASCII white space,
+/// as [`Position`] splits them, so the end is trimmed of that only: a no-break space after the
+/// rules is part of them (and refused there), as it is after a position.
 fn split_rules(s: &str) -> (&str, Option<&str>) {
-    let t = s.trim_end();
+    let t = s.trim_end_matches(|c: char| c.is_ascii_whitespace());
     match t.rsplit_once(|c: char| c.is_ascii_whitespace()) {
         Some((head, last)) => match last.strip_prefix("rules=") {
             Some(r) => (head, Some(r)),

@@ -239,6 +239,31 @@ fn regression_the_start_position_with_die_6_added_was_refused() {
     assert_eq!(at(&limited, &text), rolled(&limited, START4, 6));
 }
 
+/// A probe for white space found it (thirty-seventh session): a state's text trimmed its end
+/// of any Unicode white space before splitting off `rules=` at ASCII white space, so a no-break
+/// space after the rules was dropped there, while a position refuses one after its fields.
+/// Both now take ASCII white space only as a separator.
+#[test]
+fn regression_a_state_read_white_space_outside_ascii_after_its_rules() {
+    let g = lattjo();
+    let text = g.new_initial_state().to_string();
+    assert_eq!(text.parse::<State>(), Ok(g.new_initial_state()));
+    assert_eq!(
+        format!("{text} \t\n").parse::<State>(),
+        Ok(g.new_initial_state())
+    );
+    for space in ["\u{a0}", "\u{b}", "\u{2003}"] {
+        assert!(
+            format!("{text}{space}").parse::<State>().is_err(),
+            "{space:?}"
+        );
+        assert!(
+            format!("{START4}{space}").parse::<Position>().is_err(),
+            "{space:?}"
+        );
+    }
+}
+
 #[test]
 fn l7_t3_a3_every_six_rolls_again_without_limit_even_when_lost() {
     let g = lattjo();
