@@ -545,6 +545,9 @@ pub fn uci_protocol_seeds() -> Vec<Vec<u8>> {
           -5 max 9"
             .to_vec(),
     );
+    // Texts of one short word, which a mutation can turn into one white space character
+    // that `str::trim` removes and the readers keep (the writers once dropped such a text).
+    out.push(b"id name x\nid author x\ninfo string x\nsetoption name x value x".to_vec());
     out
 }
 
