@@ -100,7 +100,8 @@ fn s3_both_dice_playable_b7_voluntary_higher_alone_a8b() {
 
 /// B2: White's home board is the points labelled 6 to 1 and Black's 6A to 1A, and each side's
 /// checkers move only forward along its own route, towards that home board: from the booklet's
-/// 8 and 8A, a 3-2 takes White's checker to 5 or 3 and Black's to 5A or 3A, never back.
+/// 8 and 8A, a 3-2 takes White's checker on to 3 (through 5 or 6) and Black's to 3A, never
+/// back.
 #[test]
 fn b2_home_boards_6_to_1_and_6a_to_1a_checkers_only_move_forward() {
     let label = |s: &str| s.parse::<Label>().unwrap();

@@ -104,8 +104,6 @@ fn regression_gnubg_sgf_resignation_by_the_player_who_has_just_played() {
     }
 }
 
-/// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
-/// turning them on only allows more).
 /// A probe for white space found it (thirty-seventh session): FF[4] lets white space, which it
 /// says includes the vertical tab, stand between nodes, properties and values, but the reader
 /// skipped ASCII white space only, which leaves the vertical tab out, and refused it there.
@@ -121,6 +119,8 @@ fn regression_a_vertical_tab_between_nodes_was_refused() {
     }
 }
 
+/// The rules to replay a GNUBG file with: what its `RU` names, and beavers (not recorded;
+/// turning them on only allows more).
 fn rules_of(file: &SgfFile) -> Rules {
     file.rules().with_beavers(true)
 }
