@@ -96,7 +96,7 @@ fn s3_both_dice_playable_b7_voluntary_higher_alone_a8b() {
     assert_eq!(list.len(), 1);
 }
 
-// ---- Bar (B13-B15, A2, A8a) ----
+// ---- Home boards and direction (B2) ----
 
 /// B2: White's home board is the points labelled 6 to 1 and Black's 6A to 1A, and each side's
 /// checkers move only forward along its own route, towards that home board: from the booklet's
@@ -140,6 +140,8 @@ fn b2_home_boards_6_to_1_and_6a_to_1a_checkers_only_move_forward() {
         }
     }
 }
+
+// ---- Bar (B13-B15, A2, A8a) ----
 
 #[test]
 fn b13_bar_first_every_step_starts_from_the_bar() {

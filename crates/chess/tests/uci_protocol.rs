@@ -420,7 +420,6 @@ fn the_strict_reader_takes_a_position_command_whole() {
     ));
 }
 
-/// `Display` never writes a line break: text fields are written as words.
 /// libFuzzer's `chess_uci_protocol`: a text made only of characters that `str::trim` removes
 /// but the readers keep in a word (they split at ASCII whitespace), such as a vertical tab or a
 /// no-break space, was written as no text. `id name \u{b}` read as the name "\u{b}" and wrote
@@ -445,6 +444,7 @@ fn regression_a_text_of_unicode_spaces_was_written_as_no_text() {
     }
 }
 
+/// `Display` never writes a line break: text fields are written as words.
 #[test]
 fn display_never_writes_a_line_break() {
     let cmd = GuiCommand::SetOption(SetOption {

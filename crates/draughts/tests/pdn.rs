@@ -170,7 +170,6 @@ fn regression_final_position_of_unchecked_moves_could_overlap_pieces() {
     assert_eq!(g.final_position(), Position::start());
 }
 
-/// Reads, writes and reads again: the same games.
 /// A probe for Unicode whitespace found it (thirty-seventh session): a comment built with
 /// `push_comment` holding a blank line (here of a form feed) and then a line starting like a
 /// tag pair was written as it was, and the reader took that line for the next game's tags
@@ -196,6 +195,7 @@ fn regression_a_comment_with_a_blank_line_before_a_tag_did_not_read_back() {
     assert_eq!(text.parse::<PdnGame>(), Ok(g));
 }
 
+/// Reads, writes and reads again: the same games.
 fn stable(text: &str) -> Vec<PdnGame> {
     let first = read_games(text).unwrap();
     let written: String = first.iter().map(|g| format!("{g}\n")).collect();
