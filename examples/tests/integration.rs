@@ -4,6 +4,7 @@
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod auto_traits;
+mod docs_pages;
 mod error_excerpts;
 mod rule_citations;
 mod rules_extremes;
