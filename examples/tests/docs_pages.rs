@@ -18,7 +18,10 @@ fn every_docs_page_is_compiled_as_doctests() {
         }
         pages += 1;
         let include = format!("#[doc = include_str!(\"../../docs/{name}\")]");
-        assert!(lib.contains(&include), "docs/{name} is not compiled as doctests");
+        assert!(
+            lib.contains(&include),
+            "docs/{name} is not compiled as doctests"
+        );
     }
     assert!(pages >= 9, "found {pages} pages");
 }
@@ -27,5 +30,8 @@ fn every_docs_page_is_compiled_as_doctests() {
 fn the_performance_log_holds_no_rust_block() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let log = std::fs::read_to_string(root.join("docs/physics-performance-log.md")).expect("log");
-    assert!(!log.contains("```rust"), "a Rust block in the log would not be compiled");
+    assert!(
+        !log.contains("```rust"),
+        "a Rust block in the log would not be compiled"
+    );
 }
