@@ -8,6 +8,7 @@ mod calibration;
 mod common;
 mod conformance;
 mod docs;
+mod docs_claims;
 mod foreign;
 mod game;
 mod golden;
