@@ -1342,3 +1342,28 @@ fn icf_last_man_with_the_striker_while_the_queen_waits_comes_back_and_the_board_
     assert_eq!(s.queen(), QueenState::Waiting(0));
     assert!(r.turn_continues);
 }
+
+// Page, "Formation" and "Seats" (A19) with step 3 (C14): in pairs the formation faces the
+// breaker wherever he sits (seat 1 east: the queen's first-ring white pointing west is the
+// stem), and a jumped man goes behind the spot away from the seat that strikes next
+// (seat 0 misses, seat 1 east strikes next: behind is west).
+#[test]
+fn pairs_formation_faces_an_east_breaker_and_jumped_men_go_away_from_the_next_seat() {
+    let rules = Rules::lattjo().with_players(4);
+    let game = Carrom::new(rules).unwrap();
+    let s = game.initial_state(Seat::new(1)).unwrap();
+    let d = 2.0 * PIECE_RADIUS;
+    let stem = (1..=9u8)
+        .filter_map(|id| s.piece(Piece::new(id).unwrap()))
+        .filter(|p| close(p.distance(Vec2::default()), d, 1e-6))
+        .filter(|p| p.x < 0.0 && p.y.abs() < 1e-9)
+        .count();
+    assert_eq!(stem, 1, "a first-ring white due west of the queen");
+    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
+    su.pieces[0] = Some(Vec2::default());
+    let mut s = su.into_state(&rules).unwrap();
+    let r = resolve(&rules, &mut s, &ev().jump(black(3))).unwrap();
+    assert_eq!(r.next, Seat::new(1));
+    let p = s.piece(black(3)).unwrap();
+    assert!(p.x < 0.0 && p.y.abs() < 1e-12, "west of the spot: {p:?}");
+}
