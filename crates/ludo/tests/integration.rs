@@ -5,6 +5,7 @@
 
 mod conformance;
 mod docs;
+mod docs_claims;
 mod foreign;
 mod learning;
 mod model;
