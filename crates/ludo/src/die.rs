@@ -89,7 +89,7 @@ impl From<Die> for u8 {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseDieError {
-    /// Not a number at all.
+    /// Not a number in ASCII digits without a leading zero (a sign, white space, `06`, ...).
     #[error("not a die value: {0:?}")]
     NotANumber(String),
     /// A number outside 1 to 6.
@@ -100,6 +100,12 @@ pub enum ParseDieError {
 impl core::str::FromStr for Die {
     type Err = ParseDieError;
     fn from_str(s: &str) -> Result<Die, ParseDieError> {
+        // ASCII digits only, as every number of the notation: Rust's integer parser would also
+        // take a sign (`+6`); and one digit, so no leading zero (`06`).
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits || (s.len() > 1 && s.starts_with('0')) {
+            return Err(ParseDieError::NotANumber(excerpt(s)));
+        }
         let v: u32 = s
             .parse()
             .map_err(|_| ParseDieError::NotANumber(excerpt(s)))?;

@@ -2548,3 +2548,25 @@ fn serde_rules_are_validated_and_read_without_safe_dots_as_off() {
     let old: Rules = serde_json::from_value(v).unwrap();
     assert_eq!(old, Rules::classic());
 }
+
+/// Regression: a die was read with Rust's integer parser, which also takes a sign and leading
+/// zeros, so `roll +6`, `die=+6` and `die=06` were accepted although `ParseDieError` is "a die
+/// value that is not a single digit 1 to 6" (every other number of the notation is ASCII
+/// digits only).
+#[test]
+fn regression_a_die_read_a_sign_or_a_leading_zero() {
+    for s in ["+6", "06", "+1", "00", "-0"] {
+        assert!(s.parse::<Die>().is_err(), "{s:?}");
+    }
+    assert!("roll +6".parse::<Action>().is_err());
+    assert!(
+        "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=+6"
+            .parse::<Position>()
+            .is_err()
+    );
+    assert!(
+        "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=06"
+            .parse::<Position>()
+            .is_err()
+    );
+}
