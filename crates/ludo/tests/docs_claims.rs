@@ -2570,3 +2570,52 @@ fn regression_a_die_read_a_sign_or_a_leading_zero() {
             .is_err()
     );
 }
+
+/// SVG: "draws any geometry from the state and its rules: ... the checkers (a stack of discs
+/// where several share a dot ...)": one disc per checker, on the smallest and the largest
+/// boards, with goal fields too.
+#[test]
+fn svg_draws_any_geometry_with_a_disc_per_checker() {
+    let boards = [
+        (
+            Rules::lattjo()
+                .with_geometry(Geometry::new(8, 4, 1).unwrap())
+                .with_sixth_dot(2),
+            "LUDO 8/4/1 RGYB R 0 R:0,2,2,6 G:0,0,1,4 Y:5,6,6,6 B:0,0,0,0",
+        ),
+        (
+            Rules::lattjo()
+                .with_geometry(Geometry::new(128, 100, 19).unwrap())
+                .with_safe_dots(SafeDots::new(&[0, 31]).unwrap()),
+            "LUDO 128/100/19 RGYB R 0 R:0,100,119,120 G:0,0,1,1 Y:0,0,0,0 B:0,0,0,0",
+        ),
+        (
+            Rules::mensch().with_players(3),
+            "LUDO 40/40/4 RGY R 0 R:0,41,43,44 G:0,0,0,1 Y:0,0,0,1",
+        ),
+    ];
+    for (rules, pos) in boards {
+        let g = game(rules);
+        let st = at(&g, pos);
+        let pic = svg::render(&st, &svg::Options::default());
+        assert_eq!(
+            pic.matches("class=\"checker\"").count(),
+            4 * g.num_players(),
+            "{pos}"
+        );
+        assert!(!pic.contains("<text"));
+        assert!(!pic.contains("NaN"), "{pos}");
+    }
+}
+
+/// Learning encodings: "`index_action` returns that legal move, and `None` for an index no
+/// legal move has": at a chance node no index names a move and the mask is empty.
+#[test]
+fn learning_no_action_index_is_legal_at_a_chance_node() {
+    let g = booklet();
+    let st = at(&g, START4);
+    let mut mask = vec![true; 91];
+    g.legal_mask(&st, &mut mask).unwrap();
+    assert!(mask.iter().all(|b| !b));
+    assert!((0..91).all(|i| g.index_action(&st, i).is_none()));
+}
