@@ -20,8 +20,8 @@
 //! | C | P | the seat to move (or to roll) | one-hot |
 //! | then | 6 | the die to move with (faces 1-6) | one-hot |
 //! | then | 4 | the phase: rolling for who starts (L2), to roll, to move, over | one-hot |
-//! | then | 1 | sixes rolled in a row / 6, at most 1 (L8) | 0-1 |
-//! | then | 1 | tries used / 3, at most 1 (three tries to release, D6) | 0-1 |
+//! | then | 1 | sixes rolled in a row / 6, at most 1 (L7, D5) | 0-1 |
+//! | then | 1 | tries used / 3, at most 1 (three tries to release, D8) | 0-1 |
 //! | then | 2P | per seat: finished (1), its place / 4 | 0-1 |
 //! | then | 2P | per seat, while rolling for who starts: still contending, its roll / 6 | 0-1 |
 //!
