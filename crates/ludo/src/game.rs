@@ -1231,7 +1231,9 @@ impl Ludo {
         match self.rules.finish {
             Finish::CentreDot => ch.iter().all(|&k| k == 0 || k == self.end),
             Finish::GoalFields => {
-                // Checkers in the goal fields must be closed up at the top.
+                // Checkers in the goal fields must be closed up at the top: one a field from
+                // the last down, or with own stacking (D3) all on the last field (any other
+                // could still step up onto it).
                 let mut expect = self.end;
                 for &k in ch.iter().rev() {
                     if k == 0 {
@@ -1240,7 +1242,7 @@ impl Ludo {
                     if k != expect {
                         return false;
                     }
-                    expect -= 1;
+                    expect -= u8::from(!self.rules.own_stacking);
                 }
                 true
             }

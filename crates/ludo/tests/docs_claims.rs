@@ -2619,3 +2619,43 @@ fn learning_no_action_index_is_legal_at_a_chance_node() {
     assert!(mask.iter().all(|b| !b));
     assert!((0..91).all(|i| g.index_action(&st, i).is_none()));
 }
+
+/// Regression: D8's "while a player has nothing that can move except by leaving the den (all
+/// checkers in the den or finished; with goal fields, closed up at the top)" was read as one
+/// checker a goal field from the last one down also under own stacking (D3), where every
+/// goal checker below the last field can still step up: two checkers on the last goal field
+/// got no second try, and a checker that a 1 would move counted as done.
+#[test]
+fn regression_d8_three_tries_in_goal_fields_under_own_stacking() {
+    let g = game(
+        Rules::mensch()
+            .with_own_stacking(true)
+            .with_three_tries(true),
+    );
+    // Two on the last goal field, two in the den: nothing but the den can move.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,44,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(
+        (st.position().to_move(), st.position().tries()),
+        (Some(Colour::Red), 1),
+        "tried again"
+    );
+    // A checker on 43 can still move (a 1 takes it onto 44): a lost 3 is not tried again.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert!(matches!(
+        g.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0 tries=1"),
+        Err(ParseStateError::State(StateError::Counter(_)))
+    ));
+    assert!(
+        g.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,44,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0 tries=1")
+            .is_ok()
+    );
+}
