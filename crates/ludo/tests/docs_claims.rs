@@ -2659,3 +2659,85 @@ fn regression_d8_three_tries_in_goal_fields_under_own_stacking() {
             .is_ok()
     );
 }
+
+/// `Geometry::path_index`'s doc: "[`DotError`] for a dot of another colour's home track or
+/// den, or a dot the colour's path does not pass" (`DotError::OffPath`: "the dot before its
+/// start dot when `L < T`, or a dot number past the loop or the home track").
+#[test]
+fn board_a_dot_off_the_colours_path_is_off_path() {
+    let g = Geometry::CLASSIC;
+    for (c, d) in [(Colour::Red, 51u8), (Colour::Green, 12), (Colour::Blue, 38)] {
+        assert!(matches!(
+            g.path_index(c, Dot::Loop(d)),
+            Err(DotError::OffPath { .. })
+        ));
+    }
+    assert!(matches!(
+        g.path_index(Colour::Red, Dot::Loop(52)),
+        Err(DotError::OffPath { .. })
+    ));
+    for h in [0u8, 6] {
+        assert!(matches!(
+            g.path_index(Colour::Red, Dot::Home(Colour::Red, h)),
+            Err(DotError::OffPath { .. })
+        ));
+    }
+    assert_eq!(g.path_index(Colour::Red, Dot::Loop(50)), Ok(51));
+    assert_eq!(g.path_index(Colour::Green, Dot::Loop(11)), Ok(51));
+}
+
+/// Text, options: "`safe_dots=none|0+8` (D7's separate option: the offsets below `T/4`,
+/// ascending, joined by `+`)", "`max_sixes=N|none`", each yes/no option "`yes` or `no`"; a
+/// rules field that names no rules is refused (`ParseStateError::Rules`), and rules that
+/// cannot be played are refused as such (`ParseStateError::BadRules`).
+#[test]
+fn text_the_rules_field_refuses_what_the_options_list_does_not_allow() {
+    let pos = "LUDO 52/51/5 RY R 0 R:0,0,0,0 Y:0,0,0,0";
+    for bad in [
+        "classic,safe_dots=8+0",
+        "classic,safe_dots=13",
+        "classic,safe_dots=0+0",
+        "classic,max_sixes=many",
+        "classic,three_tries=true",
+        "classic,overshoot=stop",
+        "classic,finish=center",
+        "classic,six_release=two",
+        "classic,release=61",
+        "classic,release=7",
+        "classic,must_move=no,must_move=no",
+        "ludo",
+    ] {
+        let e = format!("{pos} rules={bad}").parse::<State>().unwrap_err();
+        assert!(matches!(e, ParseStateError::Rules(_)), "{bad}: {e:?}");
+    }
+    let e = format!("{pos} rules=classic,max_sixes=0")
+        .parse::<State>()
+        .unwrap_err();
+    assert_eq!(e, ParseStateError::BadRules(RulesError::MaxSixes));
+    let st: State = format!("{pos} rules=classic,safe_dots=0+8,max_sixes=none,release=16")
+        .parse()
+        .unwrap();
+    assert_eq!(
+        *st.rules(),
+        Rules::classic()
+            .with_players(2)
+            .with_safe_dots(SafeDots::LUDO_KING)
+            .with_max_sixes(None)
+            .with_release_rolls(ReleaseRolls::ONE_AND_SIX)
+    );
+}
+
+/// `Ludo::with_observation`'s doc: "Only the learning encoding changes, never the rules or the
+/// play."
+#[test]
+fn learning_the_observation_kind_changes_nothing_of_the_play() {
+    let compact = booklet();
+    let planes = booklet().with_observation(lattjo_ludo::ObservationKind::Planes);
+    assert_eq!(compact.rules(), planes.rules());
+    let mut a = rolled(&compact, START4, 6);
+    assert_eq!(planes.check_state(&a), Ok(()));
+    let mut b = a;
+    compact.apply(&mut a, &"R:0>6".parse().unwrap()).unwrap();
+    planes.apply(&mut b, &"R:0>6".parse().unwrap()).unwrap();
+    assert_eq!(a, b);
+}
