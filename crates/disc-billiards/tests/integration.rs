@@ -5,6 +5,7 @@
 
 mod conduct;
 mod docs;
+mod docs_claims;
 mod foreign;
 mod game;
 mod golden;
