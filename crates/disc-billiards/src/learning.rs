@@ -15,7 +15,7 @@
 //! | 230 | 4 | status: playing, awaiting noise, won, drawn (N14, N15, B11) | one-hot |
 //! | 234 | 2 | the winner: own side, other side | 0/1 |
 //! | 236 | 1 | the opening series is still going on | 0/1 |
-//! | 237 | 2 | the side answering a clearance in the opening series: own, other | 0/1 |
+//! | 237 | 2 | the side that cleared in the opening series and waits for the answering series: own, other | 0/1 |
 //! | 239 | 1 | strokes played / 3,000 | >= 0 |
 //! | 240 | P | the seat to strike (or whose stroke awaits its noise), from the observer | one-hot |
 //! | 240 + P | P | penalty discs each seat owes (N10, B14) / discs per row, from the observer | >= 0 |
