@@ -1082,3 +1082,184 @@ fn a_strokes_shape_needs_finite_values_an_aim_and_a_speed_up_to_20() {
     assert_eq!(s(f64::NAN, 1.0, 3.0), Err(StrokeError::NotFinite));
     assert_eq!(s(0.0, 1.0, f64::INFINITY), Err(StrokeError::NotFinite));
 }
+
+/// Whether a disc centred at `p` would overlap a disc of `pos` (touching allowed).
+fn blocked(pos: &State, p: Vec2) -> bool {
+    let r2 = 2.0 * 0.026 - 1e-9;
+    pos.discs()
+        .iter()
+        .filter_map(|x| x.at)
+        .any(|q| q.distance_squared(p) < r2 * r2)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// "Resolving a stroke", step 7, over random positions: the penalty disc goes on the
+    /// centre line against the cushion opposite the offender; if that spot is taken, along
+    /// the same cushion as near the centre line as possible on the half holding fewer discs
+    /// (ties: the offender's right) (N9, B14).
+    #[test]
+    fn n9_b14_the_penalty_disc_goes_as_near_the_centre_as_possible_on_the_emptier_half(
+        seat in 0u8..2,
+        places in proptest::collection::vec(
+            (0u8..3, -0.47f64..0.47, -0.47f64..0.47),
+            16,
+        ),
+    ) {
+        let g = Novuss::default();
+        let mut setup = g.new_state().to_setup();
+        // Discs 0 (side A) and 8 (side B) are in the pocket and pay; the others stand at
+        // random, a third of them on the cushion line where the penalty spots are.
+        let striker = Seat::new(seat);
+        let line = if seat == 0 { 0.474 } else { -0.474 };
+        let mut placed: Vec<Vec2> = Vec::new();
+        for (i, &(kind, x, y)) in places.iter().enumerate() {
+            if i == 0 || i == 8 {
+                setup.discs[i].at = None;
+                continue;
+            }
+            let p = match kind {
+                0 => Vec2::new(x * 0.5, line),
+                _ => Vec2::new(x, y),
+            };
+            let free = placed.iter().all(|q| q.distance(p) >= 0.052)
+                && g.rules().dimensions.on_table(p, 0.026)
+                && !g.rules().dimensions.in_pocket(p);
+            setup.discs[i].at = free.then_some(p);
+            if free {
+                placed.push(p);
+            }
+        }
+        setup.to_move = striker;
+        let Ok(mut pos) = g.from_setup(setup) else {
+            return Ok(());
+        };
+        let before = pos.clone();
+        // The puck drops into a pocket: F1, whatever else happened.
+        let mut out = Outcome::still(&pos, MID);
+        out.pocket(0.1, P);
+        let r = g.resolve(&mut pos, &out).unwrap();
+        let paid = if seat == 0 { 0 } else { 8 };
+        proptest::prop_assert_eq!(r.penalty, Penalty::Placed(DiscId(paid)));
+        let p = at(&pos, paid).unwrap();
+        proptest::prop_assert!(close(p.y, line), "against the cushion opposite: {}", p);
+        let centre = Vec2::new(0.0, line);
+        if !blocked(&before, centre) {
+            proptest::prop_assert_eq!(p, centre);
+            return Ok(());
+        }
+        // The offender's right: +x for seat 0 (south), -x for seat 1 (north).
+        let right = if seat == 0 { 1.0 } else { -1.0 };
+        let count = |sign: f64| {
+            before.discs().iter().filter_map(|x| x.at).filter(|q| q.x * sign > 0.0).count()
+        };
+        let fewer = if count(-right) < count(right) { -right } else { right };
+        let half_has_room = |sign: f64| {
+            (1..=440).any(|k| !blocked(&before, Vec2::new(sign * f64::from(k) * 0.001, line)))
+        };
+        let want = if half_has_room(fewer) { fewer } else { -fewer };
+        proptest::prop_assert!(p.x * want > 0.0, "on the {} half: {}", want, p);
+        proptest::prop_assert!(!blocked(&before, p));
+        // No free spot nearer the centre line on that half (to the search's millimetre).
+        let mut x = 0.000_25;
+        while x < p.x.abs() - 0.001 {
+            proptest::prop_assert!(
+                blocked(&before, Vec2::new(want * x, line)),
+                "{} is free, nearer than {}", want * x, p
+            );
+            x += 0.000_25;
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// "Placement tests (B3, P2)" over random places at the start (where the rules' own test
+    /// leaves places, so it decides): `LineVisible` the centre in the zone and a zone line
+    /// (end, side or middle line) within the puck's hole radius; `LnfHoleInside` the hole
+    /// wholly inside the zone and no disc touched (a gap of more than a nanometre);
+    /// `Lenient` the centre anywhere in the zone; under every test the puck on no disc.
+    #[test]
+    fn b3_p2_placement_is_decided_as_the_page_describes(
+        places in proptest::collection::vec((-0.42f64..0.42, 0.0f64..0.17), 24),
+    ) {
+        let (w, depth, hole) = (0.35, 0.13, 0.009);
+        for test in [PlacementTest::LineVisible, PlacementTest::LnfHoleInside, PlacementTest::Lenient] {
+            let g = game(Rules::lattjo().with_placement_test(test));
+            let pos = g.new_state();
+            for &(u, v) in &places {
+                let place = Vec2::new(u, v);
+                let got = g.check_stroke(&pos, Seat::new(0), &Stroke::new(place, Vec2::new(0.0, 1.0), 3.0));
+                let board = Vec2::new(u, v - 0.5);
+                let in_zone = u.abs() <= w && (0.0..=depth).contains(&v);
+                let seg = |du: f64, dv: f64| (du * du + dv * dv).sqrt();
+                let along_v = if v > depth { v - depth } else if v < 0.0 { -v } else { 0.0 };
+                let beyond_w = (u.abs() - w).max(0.0);
+                let line = seg(v - depth, beyond_w) // the end line
+                    .min(seg(u.abs() - w, along_v)) // the side lines
+                    .min(seg(u, along_v)); // the middle line
+                let zone_ok = match test {
+                    PlacementTest::LineVisible => in_zone && line <= hole,
+                    PlacementTest::LnfHoleInside => {
+                        u.abs() + hole <= w && v - hole >= 0.0 && v + hole <= depth
+                    }
+                    _ => in_zone,
+                };
+                let reach: f64 = 0.0285 + 0.026;
+                let disc = pos.discs().iter().position(|x| {
+                    x.at.is_some_and(|q| match test {
+                        PlacementTest::LnfHoleInside => q.distance(board) <= reach + 1e-9,
+                        _ => q.distance(board) < reach - 1e-9,
+                    })
+                });
+                let want = if v < 0.0285 {
+                    Err(PlayError::Stroke(StrokeError::PuckOffTable))
+                } else if !zone_ok {
+                    Err(PlayError::Stroke(StrokeError::NotInZone))
+                } else if let Some(i) = disc {
+                    Err(PlayError::Stroke(StrokeError::OnDisc(DiscId(i as u8))))
+                } else {
+                    Ok(())
+                };
+                proptest::prop_assert_eq!(got, want, "{:?} at {}", test, place);
+            }
+        }
+    }
+}
+
+/// "The API in one paragraph" and "Resolving a stroke": `simulate` gives the `Outcome`
+/// without changing the state, and `strike` "builds that outcome with disc-physics and
+/// resolves it", exactly: the same as `resolve` of the simulated outcome; `strike` plays the
+/// stroke exactly also under rules with noise (no chance node).
+#[test]
+fn strike_is_resolve_of_the_simulated_outcome_and_ignores_noise() {
+    let strokes = [
+        drive(),
+        Stroke::new(Vec2::new(0.005, 0.09), Vec2::new(0.3, 1.0), 6.0),
+        Stroke::new(Vec2::new(0.345, 0.1), Vec2::new(-0.2, 1.0), 2.5),
+        Stroke::new(Vec2::new(-0.2, 0.125), Vec2::new(1.0, 0.4), 7.5),
+    ];
+    for rules in [
+        Rules::lattjo(),
+        Rules::lattjo().with_noise(Some(NoiseModel {
+            direction_sd: 0.05,
+            speed_sd: 0.1,
+        })),
+    ] {
+        let g = game(rules);
+        for stroke in strokes {
+            let start = g.new_state();
+            let out = g.simulate(&start, &stroke).unwrap();
+            assert_eq!(g.simulate(&start, &stroke).unwrap(), out, "deterministic");
+            let mut by_strike = start.clone();
+            let r = g.strike(&mut by_strike, &stroke).unwrap();
+            let mut by_resolve = start.clone();
+            assert_eq!(g.resolve(&mut by_resolve, &out), Ok(r), "{stroke}");
+            assert_eq!(by_strike, by_resolve, "{stroke}");
+            assert_eq!(by_strike.status(), Status::Playing);
+            assert_eq!(by_strike.strokes(), 1);
+        }
+    }
+}
