@@ -344,17 +344,21 @@ impl Novuss {
     /// [`PlayError`] when no stroke is due or the outcome does not fit the state; `state` is
     /// then unchanged.
     pub fn resolve(&self, state: &mut State, outcome: &Outcome) -> Result<Resolution, PlayError> {
+        self.check_resolvable(state)?;
+        Ok(resolve::resolve(&self.rules, state, outcome, false)?)
+    }
+
+    /// Whether a constructed outcome may be resolved on `state`: a state of this game at a
+    /// stroke node ([`Novuss::resolve`] and [`Novuss::resolve_called_foul`] alike).
+    fn check_resolvable(&self, state: &State) -> Result<(), PlayError> {
         self.check_state(state)?;
         match state.status {
-            Status::Playing => {}
-            Status::Won(_) | Status::Drawn => return Err(StrokeError::GameOver.into()),
+            Status::Playing => Ok(()),
+            Status::Won(_) | Status::Drawn => Err(StrokeError::GameOver.into()),
             Status::AwaitingNoise => {
-                return Err(
-                    StrokeError::WrongNode("the execution noise of the last stroke").into(),
-                );
+                Err(StrokeError::WrongNode("the execution noise of the last stroke").into())
             }
         }
-        Ok(resolve::resolve(&self.rules, state, outcome, false)?)
     }
 
     /// [`Novuss::resolve`] for a stroke the referee called a foul stroke (N4, B21, see
@@ -368,10 +372,7 @@ impl Novuss {
         state: &mut State,
         outcome: &Outcome,
     ) -> Result<Resolution, PlayError> {
-        self.check_state(state)?;
-        if state.status != Status::Playing {
-            return Err(StrokeError::GameOver.into());
-        }
+        self.check_resolvable(state)?;
         Ok(resolve::resolve(&self.rules, state, outcome, true)?)
     }
 

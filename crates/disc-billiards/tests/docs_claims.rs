@@ -1229,6 +1229,45 @@ proptest::proptest! {
     }
 }
 
+/// `Novuss::resolve_called_foul`'s doc: its errors are "as `Novuss::resolve`". At the noise
+/// node (a stroke awaiting its execution noise) `resolve` answers `StrokeError::WrongNode`,
+/// but `resolve_called_foul` said `StrokeError::GameOver`, of a game still in progress.
+#[test]
+fn regression_resolve_called_foul_said_game_over_while_a_stroke_awaited_its_noise() {
+    let g = game(Rules::lattjo().with_noise(Some(NoiseModel {
+        direction_sd: 0.01,
+        speed_sd: 0.03,
+    })));
+    let mut pos = g.new_state();
+    g.apply(
+        &mut pos,
+        &lattjo_disc_billiards::Action::Strike(Seat::new(0), drive()),
+    )
+    .unwrap();
+    assert_eq!(pos.status(), Status::AwaitingNoise);
+    let before = pos.clone();
+    let out = Outcome::still(&pos, MID);
+    let plain = g.resolve(&mut pos, &out).unwrap_err();
+    assert!(matches!(
+        plain,
+        PlayError::Stroke(StrokeError::WrongNode(_))
+    ));
+    assert_eq!(g.resolve_called_foul(&mut pos, &out), Err(plain));
+    assert_eq!(pos, before);
+    // A finished game: both say the game is over.
+    let plain_game = Novuss::default();
+    let mut won = edit(&plain_game, |s| {
+        for disc in s.discs.iter_mut().filter(|x| x.side == Side::B) {
+            disc.at = None;
+        }
+        s.status = Status::Won(Side::B);
+    });
+    let out = Outcome::still(&won, MID);
+    let over = Err(PlayError::Stroke(StrokeError::GameOver));
+    assert_eq!(plain_game.resolve(&mut won, &out), over);
+    assert_eq!(plain_game.resolve_called_foul(&mut won, &out), over);
+}
+
 /// "The API in one paragraph" and "Resolving a stroke": `simulate` gives the `Outcome`
 /// without changing the state, and `strike` "builds that outcome with disc-physics and
 /// resolves it", exactly: the same as `resolve` of the simulated outcome; `strike` plays the
