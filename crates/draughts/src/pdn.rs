@@ -1556,7 +1556,8 @@ impl PdnGame {
 impl fmt::Display for PdnGame {
     /// Writes the game as PDN: tags, a blank line, numbered movetext (short capture form
     /// when unambiguous, every landing square otherwise) with comments, the result, lines
-    /// under 80 characters. Reading it back gives the same game.
+    /// under 80 characters (a comment too long for one stands on a line of its own: breaking
+    /// it would change it). Reading it back gives the same game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, v) in &self.tags {
             writeln!(
