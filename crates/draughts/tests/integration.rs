@@ -6,6 +6,7 @@
 mod acf_archive;
 mod conformance;
 mod docs;
+mod docs_claims;
 mod foreign;
 mod hostile;
 mod learning;
