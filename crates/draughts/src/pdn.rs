@@ -826,6 +826,12 @@ impl<R: BufRead> Lexer<R> {
                         if self.buf.is_empty() {
                             continue;
                         }
+                        // A `%` escape line right after the mark (the file's first line):
+                        // skipped to the end of the line, as without the mark.
+                        if self.buf[0] == b'%' {
+                            self.scan(false, |b| b == b'\n' || b == b'\r')?;
+                            continue;
+                        }
                     }
                     let tok = match core::str::from_utf8(&self.buf) {
                         Ok(word) => Tok::Word(word),

@@ -1751,6 +1751,39 @@ fn pdn_the_reader_resumes_after_bad_games() {
     assert_eq!(items[2].as_ref().unwrap().tag("Event"), Some("c"));
 }
 
+/// "A UTF-8 byte-order mark ... is skipped at the start and before any token": also before
+/// a `%` escape line or a `;` comment at the start of a file.
+#[test]
+fn pdn_a_byte_order_mark_before_an_escape_line_or_comment() {
+    for head in [
+        "% from a checkers program\n",
+        "; a comment line\n",
+        "{a comment} ",
+    ] {
+        let text = format!("\u{feff}{head}[Event \"x\"]\n1. 11-15 *\n");
+        let games = read_games(&text).unwrap_or_else(|e| panic!("{head:?}: {e}"));
+        assert_eq!(games.len(), 1, "{head:?}");
+        assert_eq!(games[0].tag("Event"), Some("x"));
+    }
+}
+
+/// Regression (docs audit, 6 Dec 2026): a byte-order mark before a `%` escape line (a file
+/// whose first line is an escape, written by a Windows tool, or such a file concatenated
+/// after another) made the `%` a word of movetext: the game was refused as `Unexpected("%")`
+/// and the escape line's text read as moves. The mark is now skipped there too.
+#[test]
+fn regression_a_byte_order_mark_before_a_percent_escape_line_made_it_movetext() {
+    let text = "\u{feff}%PDN 3.0 1-0\n[Event \"a\"]\n1. 11-15 *\n\u{feff}% next file\n[Event \"b\"]\n1. 9-13 *\n";
+    for capacity in [1, 2, 8192] {
+        let games: Vec<_> = PdnReader::new(BufReader::with_capacity(capacity, text.as_bytes()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| panic!("capacity {capacity}: {e}"));
+        let events: Vec<_> = games.iter().map(|g| g.tag("Event")).collect();
+        assert_eq!(events, [Some("a"), Some("b")], "capacity {capacity}");
+        assert_eq!(games[0].result(), GameResult::Unfinished);
+    }
+}
+
 /// "Results": "The points forms `2-0`, `0-2`, `1-1` are read too", also as the movetext's
 /// termination token.
 #[test]
