@@ -1238,6 +1238,32 @@ proptest::proptest! {
         let _ = text.parse::<Position>();
         let _ = read_games(&text);
     }
+
+    /// "Serde and hostile input": "everything accepted writes back to a text that reads back
+    /// to the same value": FEN-like text, and move text against the positions it names.
+    #[test]
+    fn accepted_text_writes_back_to_the_same_value(
+        fen in "[BW] ?: ?[BW](K?[0-9]{1,2}(-[0-9]{1,2})?,){0,4}: ?[BW](K?[0-9]{1,2},){0,4}",
+        mv in "[0-9]{1,2}([-x:][0-9]{1,2}){1,3}",
+    ) {
+        if let Ok(p) = fen.parse::<Position>() {
+            proptest::prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+            for kings in [KingMoves::Short, KingMoves::Flying] {
+                if let Ok(m) = p.parse_move(&mv, kings) {
+                    let text = p.move_text(&m, kings);
+                    proptest::prop_assert_eq!(p.parse_move(&text, kings), Ok(m));
+                    proptest::prop_assert_eq!(p.parse_move(&m.to_string(), kings), Ok(m));
+                }
+            }
+            let mut game = PdnGame::new(p, KingMoves::Short);
+            let mut all = Vec::new();
+            p.legal_moves(KingMoves::Short, &mut all);
+            if let Some(&first) = all.first() {
+                game.push_move(first).unwrap();
+            }
+            proptest::prop_assert_eq!(game.to_string().parse::<PdnGame>(), Ok(game));
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1276,6 +1302,19 @@ fn pdn_reads_move_numbers_ellipses_and_any_numbering() {
     // pydraughts's numbering (as if White moved first) reads too.
     let games = read_games("1... 11-15 2. 23-19 8-11 *").unwrap();
     let texts: Vec<String> = games[0].moves().iter().map(ToString::to_string).collect();
+    assert_eq!(texts, ["11-15", "23-19", "8-11"]);
+}
+
+/// Intro: pydraughts "numbers English movetext as if White moved first (`1... 11-15 2. 23-19
+/// 8-11` from the start position)" and writes its `FEN` lists unsorted; this crate "reads
+/// moves whatever their numbers, so it reads pydraughts's games". The text is what
+/// pydraughts 0.6.7's `PDNWriter` wrote for those three moves.
+#[test]
+fn pdn_reads_a_game_as_pydraughts_writes_it() {
+    let text = "[GameType \"21,B,8,8,N1,0\"]\n[FEN \"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,2,3,4,5,6,7,8,9\"]\n\n1... 11-15 2. 23-19 8-11 *\n";
+    let g = &read_games(text).unwrap()[0];
+    assert_eq!(*g.start(), Position::start());
+    let texts: Vec<String> = g.moves().iter().map(ToString::to_string).collect();
     assert_eq!(texts, ["11-15", "23-19", "8-11"]);
 }
 
