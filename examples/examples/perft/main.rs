@@ -5,11 +5,12 @@
 //! ```
 //!
 //! With no position, reads one position per line from standard input and prints one count
-//! per line. Each game's module parses its own position notation and options; every game
+//! per line; when standard input is a terminal (nothing piped in), counts the game's start
+//! position instead, so `perft draughts 10` typed at a prompt does not wait for input. Each game's module parses its own position notation and options; every game
 //! takes `--threads N` (or `--threads=N`), which splits the count over N threads with the
 //! game's `perft_parallel` (the same count as one thread).
 
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 
 // Each game's module exposes
 // `pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String>`
@@ -62,6 +63,8 @@ fn main() {
     };
     match position {
         Some(p) => emit(Some(&p)),
+        // Each game's module counts its start position for `None`.
+        None if std::io::stdin().is_terminal() => emit(None),
         None => {
             for line in std::io::stdin().lock().lines() {
                 let Ok(line) = line else { break };
