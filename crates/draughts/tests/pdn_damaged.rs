@@ -305,7 +305,8 @@ fn cut_everywhere(name: &str, text: &str, stride: usize) -> usize {
                 }
                 // The cut game: an error with its number; an unterminated one holds the
                 // moves read, the whole game's first ones but the last, which may be cut
-                // itself (`11-1` of `11-15`, `9x18` of `9x18x27`).
+                // itself into another legal move (a king's `6-1` of `6-10`; a cut that is no
+                // legal move, as `11-1` of `11-15` or `9x18` of `9x18x27`, is a `Move` error).
                 let e = item.as_ref().err().unwrap_or_else(|| panic!("{}", what()));
                 assert_eq!(e.game, i + 1, "{}", what());
                 if let (PdnErrorKind::UnterminatedGame(cut_game), Ok(full)) = (&e.kind, &whole[i]) {
