@@ -1003,7 +1003,18 @@ impl Lexer {
 
     /// One byte through the state machine, with the line bookkeeping.
     fn step(&mut self, c: u8, b: &mut Builder) {
+        // A byte of a byte-order mark leaves the line's start as it was, so that a `%` right
+        // after a mark at the start of a line (a file, or a file concatenated after another,
+        // whose first line is an escape) begins an escape line.
+        let mark = match self.state {
+            LexState::Ground => c == BOM[0],
+            LexState::Bom(n) => c == BOM[n as usize],
+            _ => false,
+        };
         self.byte(c, b);
+        if mark {
+            return;
+        }
         if c == b'\r' || (c == b'\n' && !self.after_cr) {
             self.line += 1;
             self.at_line_start = true;

@@ -206,6 +206,30 @@ fn pgn_utf8_bom_is_skipped() {
     assert!(matches!(&bad[..], [Err(e)] if matches!(e.kind, PgnErrorKind::Move { .. })));
 }
 
+/// A byte-order mark before a `%` escape line (a file whose first line is an escape, read
+/// alone or concatenated after another) made the escape a word of movetext: `line 1: move
+/// "%PGN" at ply 1: invalid san`. The mark's bytes now leave the line's start as it was (the
+/// draughts PDN reader had the same bug).
+#[test]
+fn regression_a_byte_order_mark_before_a_percent_escape_line_made_it_movetext() {
+    let alone = "\u{feff}%PGN escape\n[Event \"x\"]\n\n1. e4 e5 *\n";
+    let after = format!("[Event \"a\"]\n\n1. d4 *\n{alone}");
+    for (text, games) in [(alone.to_owned(), 1), (after, 2)] {
+        for capacity in [1, 3, 4096] {
+            let read: Vec<_> =
+                PgnReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()))
+                    .collect();
+            assert_eq!(read.len(), games, "{text:?} in chunks of {capacity}");
+            let last = read.last().expect("a game").as_ref().expect("no error");
+            assert_eq!(last.tag("Event"), Some("x"));
+            assert_eq!(last.moves.len(), 2);
+        }
+    }
+    // A `%` after a mark that is not at a line's start is no escape, as without the mark.
+    let mid: Vec<_> = PgnReader::new(&b"1. e4 \xef\xbb\xbf%x *"[..]).collect();
+    assert!(matches!(&mid[..], [Err(_)]), "{mid:?}");
+}
+
 /// The streaming reader gives the same games from any chunking of the input (here one byte
 /// at a time), yields them one at a time, and reports bad games with their line.
 #[test]
