@@ -6,6 +6,7 @@
 mod common;
 mod conformance;
 mod docs;
+mod docs_claims;
 mod fibs;
 mod foreign;
 mod game;
