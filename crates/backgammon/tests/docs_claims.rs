@@ -3377,3 +3377,110 @@ fn state_setup_checks() {
         Err(StateError::Double)
     );
 }
+
+// Page, "GNUBG's SGF files": "`SgfFile::position(rules, state, players)` writes a state before
+// the roll or with the dice to play as GNUBG's `save position` does", read back by the replay
+// as a set-up position ("With nothing after it, the replay ends at the set-up position, dice
+// included").
+#[test]
+fn sgf_position_round_trip_over_random_states() {
+    use lattjo_backgammon::sgf::SgfFile;
+    let rules = Rules::standard();
+    let g = game(rules);
+    let mut rng = GameRng::new(8, 1);
+    let mut buf = Vec::new();
+    let mut n = 0;
+    let contexts = [
+        None,
+        Some(MatchContext::new(5, [1, 3], false).unwrap()),
+        Some(MatchContext::new(5, [4, 2], true).unwrap()),
+        Some(MatchContext::new(5, [2, 4], false).unwrap()),
+    ];
+    for m in contexts {
+        for _ in 0..3 {
+            let mut s = g.new_game(m);
+            while g.turn(&s) != Turn::Terminal {
+                if matches!(s.phase(), Phase::BeforeRoll | Phase::Moving) && rng.below(4) == 0 {
+                    let f = SgfFile::position(&rules, &s, ["w".into(), "b".into()]).unwrap();
+                    let text = f.write().unwrap();
+                    let back = SgfFile::parse(&text).unwrap().replay(&f.rules()).unwrap();
+                    assert_eq!(back.state.round(), &s, "{text}");
+                    n += 1;
+                }
+                let a = match g.sample_chance(&s, &mut rng) {
+                    Some(a) => a,
+                    None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
+                };
+                apply(&g, &mut s, a);
+            }
+        }
+    }
+    assert!(n > 50, "{n}");
+    let mut d = white_before_second_roll(&g);
+    apply(&g, &mut d, Action::Double);
+    assert!(SgfFile::position(&rules, &d, ["w".into(), "b".into()]).is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// "Rule ids ... every one is cited by a test": T12 and T13 had no test
+// ---------------------------------------------------------------------------------------
+
+// T12: "Home board" wording differs between versions; no rule changes: the home board is the
+// points labelled 6 to 1 (White) and 6A to 1A (Black) under both presets, and bearing off
+// starts only when every checker is in it (B2, B18).
+#[test]
+fn t12_home_board_is_labels_6_to_1_under_both_presets() {
+    for policy in [LAT, STD] {
+        for side in [Side::White, Side::Black] {
+            let a = side == Side::Black;
+            let home: Vec<u8> = (1..=6)
+                .map(|n| Label::new(n, a).unwrap().to_point(side).get())
+                .collect();
+            assert_eq!(home, vec![1, 2, 3, 4, 5, 6]);
+            // One checker on label 9 (9A for Black): no bearing off with 2-1, which can
+            // bring it home only by using both dice.
+            let mine: &[(usize, u8)] = &[(9, 1), (6, 14)];
+            let theirs: &[(usize, u8)] = &[(13, 15)];
+            let (w, b) = if side == Side::White {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            let p = pos(w, b, side);
+            let all = plays(&p, dice(2, 1), policy);
+            assert!(!all.is_empty());
+            assert!(!all.iter().any(|t| t.contains("off")), "{all:?}");
+            // All home: bearing off.
+            let mine: &[(usize, u8)] = &[(6, 15)];
+            let (w, b) = if side == Side::White {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            let p = pos(w, b, side);
+            assert!(
+                plays(&p, dice(6, 1), policy)
+                    .iter()
+                    .any(|t| t.contains("off"))
+            );
+        }
+    }
+}
+
+// T13: the English version's typo "roles 4/2" is the roll 4-2, which enters on 4A and 2A (the
+// digest's check of B14, section 1).
+#[test]
+fn t13_the_booklets_roles_4_2_enters_on_4a_and_2a() {
+    let p = pos(&[(25, 2), (6, 13)], &[(13, 15)], Side::White);
+    let play = p.parse_play("bar/21 bar/23", dice(4, 2), STD).unwrap();
+    let after = p.apply_steps(&play).unwrap();
+    for label in [Label::new(4, true).unwrap(), Label::new(2, true).unwrap()] {
+        assert_eq!(after.count(Side::White, label.to_point(Side::White)), 1);
+    }
+    assert_eq!(plays(&p, dice(4, 2), STD), sorted(&["bar/23 bar/21"]));
+    // The booklet also lets the 4 enter alone (B7).
+    assert_eq!(
+        plays(&p, dice(4, 2), LAT),
+        sorted(&["bar/23 bar/21", "bar/21"])
+    );
+}
