@@ -3484,3 +3484,79 @@ fn t13_the_booklets_roles_4_2_enters_on_4a_and_2a() {
         sorted(&["bar/23 bar/21", "bar/21"])
     );
 }
+
+// Page, the table of phases: "`ResignOffered` | written as before the roll"; an offer made
+// after the roll (D6) is written as the play it interrupted, with the dice; and
+// `State::resign_refused` is recorded by neither format ("The only field neither format
+// records"), in `Moving` and `Doubled` as before the roll.
+#[test]
+fn xgid_and_gnubg_id_of_offers_and_refusals() {
+    let g = game(
+        Rules::standard()
+            .with_resignations(true)
+            .with_resign_when_doubled(true),
+    );
+    let moving = g
+        .state_from(Position::start(Side::White), Some(dice(4, 1)))
+        .unwrap();
+    let mut offered = moving;
+    apply(&g, &mut offered, Action::Resign(ResignLevel::Single));
+    assert_eq!(offered.to_string(), moving.to_string());
+    let read: State = offered.to_string().parse().unwrap();
+    assert_eq!(read, moving);
+    assert_eq!(
+        State::from_gnubg_id(&offered.to_gnubg_id_unswapped().to_string()).unwrap(),
+        offered
+    );
+    let mut refused = offered;
+    apply(&g, &mut refused, Action::RejectResignation);
+    assert!(refused.resign_refused());
+    let read: State = refused.to_string().parse().unwrap();
+    assert_eq!(read, moving, "read without the refusal");
+    let read = State::from_gnubg_id(&refused.to_gnubg_id_unswapped().to_string()).unwrap();
+    assert_eq!(read, moving);
+    let mut d = white_before_second_roll(&g);
+    apply(&g, &mut d, Action::Double);
+    let mut rd = d;
+    apply(&g, &mut rd, Action::Resign(ResignLevel::Single));
+    apply(&g, &mut rd, Action::RejectResignation);
+    assert!(rd.resign_refused() && rd.phase() == Phase::Doubled);
+    let read: State = rd.to_string().parse().unwrap();
+    assert_eq!(read, d);
+    let read = State::from_gnubg_id(&rd.to_gnubg_id_unswapped().to_string()).unwrap();
+    assert_eq!(read, d);
+}
+
+// Page, "Player numbering": "White is seat 0 and the XGID's bottom player (upper-case
+// checkers, turn `1`, cube position `1`, the first score field)".
+#[test]
+fn xgid_white_is_the_bottom_player() {
+    let p = pos(&[(25, 1), (6, 14)], &[(24, 15)], Side::White);
+    let mut up = setup(p);
+    up.cube_log2 = 1;
+    up.cube_owner = Some(Side::White);
+    up.match_context = Some(MatchContext::new(7, [3, 1], false).unwrap());
+    let s = State::try_from(up).unwrap();
+    let text = s.to_string();
+    let fields: Vec<&str> = text.trim_start_matches("XGID=").split(':').collect();
+    // Index 25 is the bottom player's bar: White's checker, upper case; White's 6 point is
+    // index 6; Black's 24 point is White's 1: index 1, lower case.
+    let board = fields[0].as_bytes();
+    assert_eq!(board[25], b'A');
+    assert_eq!(board[6], b'N');
+    assert_eq!(board[1], b'o');
+    assert_eq!(&fields[1..=5], &["1", "1", "1", "00", "3"]);
+    assert_eq!(fields[6], "1");
+    let black_on_roll = State::try_from(StateSetup {
+        position: p.with_to_move(Side::Black),
+        cube_owner: Some(Side::Black),
+        ..up
+    })
+    .unwrap();
+    let f2: Vec<String> = black_on_roll
+        .to_string()
+        .split(':')
+        .map(str::to_string)
+        .collect();
+    assert_eq!(&f2[2..4], &["-1".to_string(), "-1".to_string()]);
+}
