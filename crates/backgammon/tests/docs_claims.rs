@@ -3560,3 +3560,117 @@ fn xgid_white_is_the_bottom_player() {
         .collect();
     assert_eq!(&f2[2..4], &["-1".to_string(), "-1".to_string()]);
 }
+
+/// The text of `SgfFile::position` for White on roll at the start, before the roll, in a
+/// 5-point match at 1-2.
+fn sgf_setup_text() -> String {
+    use lattjo_backgammon::sgf::SgfFile;
+    let rules = Rules::standard();
+    let g = game(rules);
+    let s = g.new_game(Some(MatchContext::new(5, [1, 2], false).unwrap()));
+    let s = State::try_from(StateSetup {
+        phase: Phase::BeforeRoll,
+        ..s.setup()
+    })
+    .unwrap();
+    let f = SgfFile::position(&rules, &s, ["w".into(), "b".into()]).unwrap();
+    f.write().unwrap()
+}
+
+// Page, "GNUBG's SGF files": set-up positions: "Values GNUBG does not write (a letter past
+// `y`, a cube that is no power of two up to 4096, dice outside 1-6 ..., no `PL`) are
+// `sgf::ReplayErrorKind::SetupValue`, a board that is no position `SetupPosition` (both sides
+// on a point, 16 checkers), a position that is no state `SetupState` (a cube in the Crawford
+// game), a match that is no game of a match `SetupMatch` (the Crawford game with no side at
+// match point)"; "An SGF set-up position that the replay's rules cannot reach is refused by
+// name (`sgf::ReplayErrorKind::SetupRules`)"; "the board must be cleared whole (`AE[a:y]`)".
+#[test]
+fn sgf_setup_position_refusals() {
+    use lattjo_backgammon::mat::MATCH_RULES;
+    use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
+    let text = sgf_setup_text();
+    let replay = |t: &str, rules: &Rules| {
+        SgfFile::parse(t)
+            .unwrap_or_else(|e| panic!("{e}: {t}"))
+            .replay(rules)
+            .map(|_| ())
+            .map_err(|e| e.kind)
+    };
+    assert_eq!(replay(&text, &MATCH_RULES), Ok(()));
+    assert!(text.contains("CV[1]") && text.contains("AE[a:y]") && text.contains("PL[B]"));
+    assert!(matches!(
+        replay(&text.replace("CV[1]", "CV[3]"), &MATCH_RULES),
+        Err(ReplayErrorKind::SetupValue { .. })
+    ));
+    assert!(matches!(
+        replay(&text.replace("AW[", "AW[z]["), &MATCH_RULES),
+        Err(ReplayErrorKind::SetupValue { .. })
+    ));
+    assert!(matches!(
+        replay(&text.replacen("PL[B]", "", 1), &MATCH_RULES),
+        Err(ReplayErrorKind::SetupValue { .. })
+    ));
+    assert!(matches!(
+        replay(&text.replace("AW[", "AW[a]["), &MATCH_RULES),
+        Err(ReplayErrorKind::SetupPosition(_))
+    ));
+    // A cube in the Crawford game.
+    // `W` is Black: its score (2) is `ws`.
+    assert!(text.contains("[ws:2][bs:1]"), "{text}");
+    let crawford = text
+        .replace("[ws:2][bs:1]", "[ws:4][bs:1]")
+        .replace("RU[Crawford]", "RU[Crawford:CrawfordGame]");
+    assert!(crawford.contains("CrawfordGame"), "{crawford}");
+    assert_eq!(replay(&crawford, &MATCH_RULES), Ok(()));
+    assert!(matches!(
+        replay(&crawford.replace("CV[1]", "CV[2]"), &MATCH_RULES),
+        Err(ReplayErrorKind::SetupState(_))
+    ));
+    // The Crawford game with no side at match point.
+    let no_point = text.replace("RU[Crawford]", "RU[Crawford:CrawfordGame]");
+    assert!(matches!(
+        replay(&no_point, &MATCH_RULES),
+        Err(ReplayErrorKind::SetupMatch(_))
+    ));
+    // A cube of 4 owned, under a limit of 2.
+    let owned = text.replace("CV[1]", "CV[4]").replace("CP[c]", "CP[b]");
+    assert!(owned.contains("CP[b]"), "{owned}");
+    assert_eq!(replay(&owned, &MATCH_RULES), Ok(()));
+    assert!(matches!(
+        replay(&owned, &MATCH_RULES.with_max_cube_log2(Some(1))),
+        Err(ReplayErrorKind::SetupRules(_))
+    ));
+    // The board not cleared whole.
+    assert!(replay(&text.replace("AE[a:y]", "AE[a:x]"), &MATCH_RULES).is_err());
+}
+
+// Page: "Refused as unsupported: a raccoon ..., setup nodes elsewhere (after a game's first
+// move, or in a later game), a root `CV` (automatic doubles); a variant (`Nackgammon`,
+// `Hypergammon1` to `3`) is refused with the `.mat` reader's `ReplayErrorKind::Variation`";
+// "a finished game without `RE` is refused".
+#[test]
+fn sgf_replay_unsupported() {
+    use lattjo_backgammon::mat::{self, MATCH_RULES};
+    use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
+    let root = "FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]";
+    let kind = |t: &str| SgfFile::parse(t).unwrap().replay(&MATCH_RULES).unwrap_err().kind;
+    let ok = format!("(;{root};B[31qtst])");
+    assert!(SgfFile::parse(&ok).unwrap().replay(&MATCH_RULES).is_ok());
+    assert!(matches!(
+        kind(&format!("(;{}CV[2];B[31qtst])", root)),
+        ReplayErrorKind::Unsupported(_)
+    ));
+    assert!(matches!(
+        kind(&format!("(;{root};B[31qtst];CV[2])")),
+        ReplayErrorKind::Unsupported(_)
+    ));
+    assert!(matches!(
+        kind(&format!("(;{};B[31qtst])", root.replace("Crawford", "Nackgammon"))),
+        ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(_))
+    ));
+    // A game that ends (a drop) without RE.
+    let dropped = format!("(;{root};B[31qtst];W[double];B[drop])");
+    assert!(SgfFile::parse(&dropped).unwrap().replay(&MATCH_RULES).is_err());
+    let with_re = format!("(;{}RE[W+1];B[31qtst];W[double];B[drop])", root);
+    assert!(SgfFile::parse(&with_re).unwrap().replay(&MATCH_RULES).is_ok());
+}
