@@ -3653,7 +3653,13 @@ fn sgf_replay_unsupported() {
     use lattjo_backgammon::mat::{self, MATCH_RULES};
     use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
     let root = "FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]";
-    let kind = |t: &str| SgfFile::parse(t).unwrap().replay(&MATCH_RULES).unwrap_err().kind;
+    let kind = |t: &str| {
+        SgfFile::parse(t)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .unwrap_err()
+            .kind
+    };
     let ok = format!("(;{root};B[31qtst])");
     assert!(SgfFile::parse(&ok).unwrap().replay(&MATCH_RULES).is_ok());
     assert!(matches!(
@@ -3665,12 +3671,179 @@ fn sgf_replay_unsupported() {
         ReplayErrorKind::Unsupported(_)
     ));
     assert!(matches!(
-        kind(&format!("(;{};B[31qtst])", root.replace("Crawford", "Nackgammon"))),
+        kind(&format!(
+            "(;{};B[31qtst])",
+            root.replace("Crawford", "Nackgammon")
+        )),
         ReplayErrorKind::Replay(mat::ReplayErrorKind::Variation(_))
     ));
     // A game that ends (a drop) without RE.
     let dropped = format!("(;{root};B[31qtst];W[double];B[drop])");
-    assert!(SgfFile::parse(&dropped).unwrap().replay(&MATCH_RULES).is_err());
+    assert!(
+        SgfFile::parse(&dropped)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .is_err()
+    );
     let with_re = format!("(;{}RE[W+1];B[31qtst];W[double];B[drop])", root);
-    assert!(SgfFile::parse(&with_re).unwrap().replay(&MATCH_RULES).is_ok());
+    assert!(
+        SgfFile::parse(&with_re)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .is_ok()
+    );
+}
+
+// Page, "GNUBG's match files": "`MatFile::parse` reads ... the header tags and comments, ...
+// entries (`MatAction::Roll` with the dice as written and the movements, `(n)` counts and
+// chains `24/18/13` expanded ...)"; "a single entry is the right column's when it starts at the
+// 18th character or later".
+#[test]
+fn mat_parse_header_counts_chains_and_columns() {
+    use lattjo_backgammon::mat::{MatAction, MatFile};
+    let text = |entry_line: &str| {
+        [
+            "; [Site \"Somewhere\"]",
+            "; a comment",
+            "",
+            " 3 point match",
+            "",
+            " Game 1",
+            " Left : 0                       Right : 0",
+            entry_line,
+            "",
+        ]
+        .join("\n")
+    };
+    let f = MatFile::parse(&text(&mat_line(1, "", "44: 24/20/16 13/9(2)"))).unwrap();
+    assert_eq!(f.header.len(), 1);
+    assert_eq!(
+        (f.header[0].key.as_str(), f.header[0].value.as_str()),
+        ("Site", "Somewhere")
+    );
+    assert_eq!(f.comments, vec!["a comment".to_string()]);
+    let e = &f.games[0].entries[0];
+    assert_eq!(e.side, Side::White);
+    let MatAction::Roll { dice, movements } = &e.action else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*dice, [4, 4]);
+    let steps: Vec<(u8, u8)> = movements
+        .iter()
+        .map(|m| (m.step.from(), m.step.to()))
+        .collect();
+    assert_eq!(steps, vec![(24, 20), (20, 16), (13, 9), (13, 9)]);
+    // A lone entry starting at the 18th character is the right column's; at the 17th, the
+    // left column's.
+    let at = |col: usize| format!("  1){}31: 8/5 6/5", " ".repeat(col - 4));
+    assert_eq!(at(17).find("31"), Some(17));
+    let right = MatFile::parse(&text(&at(17))).unwrap();
+    assert_eq!(right.games[0].entries[0].side, Side::White);
+    let left = MatFile::parse(&text(&at(16))).unwrap();
+    assert_eq!(left.games[0].entries[0].side, Side::Black);
+}
+
+// Page, the table of phases: "`Opening` | written as the start before White's roll | whole (no
+// game started)", also with the automatic doubles of the opening (D3) counted in the cube.
+#[test]
+fn ids_of_the_opening_with_automatic_doubles() {
+    let g = game(Rules::standard().with_automatic_doubles(3));
+    let mut s = g.new_initial_state();
+    for expected in [s, {
+        apply(&g, &mut s, Action::Opening { white: 4, black: 4 });
+        s
+    }] {
+        let back = State::from_gnubg_id(&expected.to_gnubg_id_unswapped().to_string()).unwrap();
+        assert_eq!(back, expected);
+        assert_eq!(
+            State::from_gnubg_id(&g.gnubg_id(&expected).to_string()).unwrap(),
+            expected
+        );
+        let x: State = expected.to_string().parse().unwrap();
+        assert_eq!(x.phase(), Phase::BeforeRoll);
+        assert_eq!(x.to_move(), Side::White);
+        assert_eq!(*x.position(), Position::start(Side::White));
+        assert_eq!(x.cube_value(), expected.cube_value());
+    }
+    assert_eq!(s.cube_value(), 2);
+}
+
+// Page, "Learning encodings": "Backgammon hides nothing, so both seats see the whole state,
+// each from its own side": Black's observation of a state is White's observation of the same
+// state with the colours exchanged, under both observation kinds.
+#[test]
+fn each_seat_observes_from_its_own_side() {
+    let g = game(Rules::standard());
+    let mut rng = GameRng::new(17, 0);
+    let mut buf = Vec::new();
+    for kind in [ObservationKind::TdGammon, ObservationKind::Compact] {
+        let g = g.with_observation(kind);
+        let n = g.observation_shape().size();
+        let mut s = g.new_initial_state();
+        let mut checked = 0;
+        while checked < 60 {
+            if g.turn(&s) == Turn::Terminal {
+                s = g.new_initial_state();
+            }
+            if matches!(s.phase(), Phase::BeforeRoll | Phase::Moving) {
+                let up = s.setup();
+                let swapped = State::try_from(StateSetup {
+                    position: up.position.swap_colours(),
+                    cube_owner: up.cube_owner.map(Side::opponent),
+                    ..up
+                })
+                .unwrap();
+                let mut black = vec![0f32; n];
+                let mut white = vec![0f32; n];
+                g.observe(&s, Side::Black.seat(), &mut black).unwrap();
+                g.observe(&swapped, Side::White.seat(), &mut white).unwrap();
+                assert_eq!(black, white, "{kind:?} {s:?}");
+                checked += 1;
+            }
+            let a = match g.sample_chance(&s, &mut rng) {
+                Some(a) => a,
+                None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
+            };
+            apply(&g, &mut s, a);
+        }
+    }
+}
+
+// Page, "FIBS board lines": "`Backgammon::fibs_board`, which counts the can-move field under
+// the game's rules": the digest's S1 (only the lower die playable) can move one checker under
+// the standard policy and none under the booklet's (D1, A8d, A9).
+#[test]
+fn fibs_can_move_field_follows_the_single_die_policy() {
+    let x: Xgid = "XGID=-bb-----A----------ef-----:0:0:1:61:0:0:0:0:10"
+        .parse()
+        .unwrap();
+    let s = State::try_from(&x).unwrap();
+    let std = game(Rules::standard())
+        .fibs_board(&s, Side::White, ["a", "b"])
+        .unwrap();
+    let lat = game(Rules::lattjo())
+        .fibs_board(&s, Side::White, ["a", "b"])
+        .unwrap();
+    assert_eq!(std.can_move(), 1);
+    assert_eq!(lat.can_move(), 0);
+    // S3: both dice, one checker over two dice, is two moves.
+    let x: Xgid = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
+        .parse()
+        .unwrap();
+    let s = State::try_from(&x).unwrap();
+    let std = game(Rules::standard())
+        .fibs_board(&s, Side::White, ["a", "b"])
+        .unwrap();
+    assert_eq!(std.can_move(), 2);
+}
+
+// `Position::parse_play` also reads an intermediate hit left unmarked when exactly one legal
+// play moves the player's checkers so (`24/13` for `24/18*/13`), as its rustdoc says; the
+// page's list of what the parser accepts now says so too ("Move notation").
+#[test]
+fn move_notation_parses_an_unmarked_intermediate_hit() {
+    let mid = pos(&[(24, 1), (6, 14)], &[(7, 1), (6, 2), (2, 12)], Side::White);
+    // 24/19 is blocked (Black's 6): the only way to 13 hits on 18.
+    let play = mid.parse_play("24/13", dice(6, 5), STD).unwrap();
+    assert_eq!(mid.format_play(&play, NotationStyle::Compact), "24/18*/13");
 }
