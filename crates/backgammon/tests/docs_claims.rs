@@ -3847,3 +3847,150 @@ fn move_notation_parses_an_unmarked_intermediate_hit() {
     let play = mid.parse_play("24/13", dice(6, 5), STD).unwrap();
     assert_eq!(mid.format_play(&play, NotationStyle::Compact), "24/18*/13");
 }
+
+// Page, the context table: "B+7 resignation level ...: offered (D6), or accepted in the
+// result"; "B+28 the cube is available to the player on roll (cube in use, not the Crawford
+// game, theirs or centred, below the limit ...), in every phase"; "B+29 a resignation was
+// refused this turn (D6)".
+#[test]
+fn learning_context_resignation_and_cube_availability() {
+    let g = game(Rules::standard().with_resignations(true));
+    let mut s = white_before_second_roll(&g);
+    assert_eq!(context(&g, &s, Side::White)[28], 1.0);
+    apply(&g, &mut s, Action::Resign(ResignLevel::Backgammon));
+    let mut refused = s;
+    apply(&g, &mut refused, Action::RejectResignation);
+    let w = context(&g, &refused, Side::White);
+    assert_eq!(w[29], 1.0);
+    assert_eq!(&w[7..10], &[0.0, 0.0, 0.0]);
+    apply(&g, &mut s, Action::AcceptResignation);
+    let w = context(&g, &s, Side::White);
+    assert_eq!(&w[7..10], &[0.0, 0.0, 1.0]);
+    assert_eq!(w[29], 0.0);
+    // The Crawford game: no cube for anyone.
+    let m = MatchContext::new(5, [4, 1], true).unwrap();
+    let c = g.new_game(Some(m));
+    assert_eq!(context(&g, &c, Side::White)[28], 0.0);
+    // The opponent's cube: not available to the player on roll; without the cube, never.
+    let mut up = setup(Position::start(Side::White));
+    up.cube_log2 = 1;
+    up.cube_owner = Some(Side::Black);
+    let owned = State::try_from(up).unwrap();
+    assert_eq!(context(&g, &owned, Side::White)[28], 0.0);
+    let nc = game(Rules::standard().with_cube(false));
+    assert_eq!(context(&nc, &nc.new_initial_state(), Side::White)[28], 0.0);
+}
+
+// Page, "Bearing off": "Checked before every single move (A5) ... so the second die (or the
+// rest of a double) may bear off after the first brings the last checker home (B19)"; and
+// under the booklet, a roll of which only the lower die could be played is `Play::NONE`
+// (A8d, A15).
+#[test]
+fn a5_the_rest_of_a_double_bears_off_and_a8d_no_play_is_play_none() {
+    let p = pos(&[(7, 1), (3, 14)], &[(13, 15)], Side::White);
+    let mut l = PlayList::new();
+    l.generate(&p, dice(4, 4), STD);
+    assert!(
+        l.results().any(|r| r.off(Side::White) == 3),
+        "7/3 then three off"
+    );
+    let x: Xgid = "XGID=-bb-----A----------ef-----:0:0:1:61:0:0:0:0:10"
+        .parse()
+        .unwrap();
+    let s = State::try_from(&x).unwrap();
+    let lat = game(Rules::lattjo());
+    assert_eq!(legal(&lat, &s), vec![Action::Play(Play::NONE)]);
+    let std = game(Rules::standard());
+    assert_eq!(legal(&std, &s).len(), 1);
+    assert_ne!(legal(&std, &s), vec![Action::Play(Play::NONE)]);
+}
+
+// Page, `.mat` replay: "Under the Jacoby rule (money play, cube centred, D5) GNUBG writes a
+// gammon's `Wins` without the rule (2 points where it scored 1) ...; so there a `Wins` line may
+// give either value".
+#[test]
+fn mat_jacoby_wins_line_either_value() {
+    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+    let rules = MATCH_RULES.with_jacoby(true).with_resignations(false);
+    let g = game(rules);
+    let mut rng = GameRng::new(99, 2);
+    let mut buf = Vec::new();
+    let mut found = false;
+    for _ in 0..300 {
+        let mut s = g.new_initial_state();
+        let mut actions = Vec::new();
+        while g.turn(&s) != Turn::Terminal {
+            let a = match g.sample_chance(&s, &mut rng) {
+                Some(a) => a,
+                None => match g.sample_action(&s, &mut rng, &mut buf).unwrap() {
+                    Action::Double => Action::Roll,
+                    a => a,
+                },
+            };
+            apply(&g, &mut s, a);
+            actions.push(a);
+        }
+        let o = s.outcome().unwrap();
+        let loser = o.winner.opponent();
+        if s.position().off(loser) > 0 {
+            continue;
+        }
+        // A gammon or backgammon with the cube centred, scored single.
+        assert_eq!((o.kind, o.points), (WinKind::Single, 1));
+        let f = MatFile::record(&rules, 0, ["w".into(), "b".into()], &actions).unwrap();
+        let text = f.write().unwrap();
+        assert!(text.contains("Wins 1 point"), "{text}");
+        let full = if s.position().bar(loser) > 0 || {
+            let row = s.position().checkers(loser);
+            row[19..=24].iter().any(|&c| c > 0)
+        } {
+            "Wins 3 points"
+        } else {
+            "Wins 2 points"
+        };
+        let gnubg = text.replace("Wins 1 point", full);
+        let r = MatFile::parse(&gnubg).unwrap().replay(&rules).unwrap();
+        assert_eq!(r.games[0].outcome, Some(o));
+        found = true;
+        break;
+    }
+    assert!(found);
+}
+
+// Page, `.mat` replay: "In the game that wins a match a `Wins` line may also give fewer points
+// than were won, down to what the match needed (some writers cap them), and a resignation
+// there may give more points than any level (`Wins 100 points` in a 5-point match ...; GNUBG's
+// importer reads a backgammon, its level rule, and so does this crate)."
+#[test]
+fn mat_wins_of_the_match_winning_game() {
+    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+    let text = |wins: &str| {
+        [
+            "",
+            " 5 point match",
+            "",
+            " Game 1",
+            " Left : 4                       Right : 0",
+            &mat_line(1, "", "31: 8/5 6/5"),
+            &format!("      {wins}"),
+            "",
+        ]
+        .join("\n")
+    };
+    let r = MatFile::parse(&text("Wins 100 points"))
+        .unwrap()
+        .replay(&MATCH_RULES)
+        .unwrap();
+    let o = r.games[0].outcome.unwrap();
+    assert_eq!(o.kind, WinKind::Resignation(ResignLevel::Backgammon));
+    assert_eq!(o.winner, Side::Black);
+    assert!(r.state.is_over());
+    // Not the match-winning game: 100 points is no level.
+    let early = text("Wins 100 points").replace("Left : 4", "Left : 0");
+    assert!(
+        MatFile::parse(&early)
+            .unwrap()
+            .replay(&MATCH_RULES)
+            .is_err()
+    );
+}
