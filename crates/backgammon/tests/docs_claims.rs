@@ -3994,3 +3994,85 @@ fn mat_wins_of_the_match_winning_game() {
             .is_err()
     );
 }
+
+// Page, "Pictures": "the checkers (stacks above five carry a count)"; "text is used only for
+// labels (the cube's face, stack counts, and point numbers ...)".
+#[test]
+fn svg_stack_counts() {
+    use lattjo_backgammon::svg;
+    let five = pos(&[(6, 5)], &[(13, 15)], Side::White);
+    let pic = svg::render(&five, &svg::Options::default());
+    // The cube's face, and Black's 15 on one point.
+    assert_eq!(pic.matches("<text").count(), 2, "{pic}");
+    assert!(pic.contains(">15</text>"));
+    let six = pos(&[(6, 6)], &[(13, 5), (12, 5), (11, 5)], Side::White);
+    let pic = svg::render(&six, &svg::Options::default());
+    assert_eq!(pic.matches("<text").count(), 2, "{pic}");
+    assert!(pic.contains(">6</text>"));
+    assert_eq!(pic.matches("class=\"checker white\"").count(), 5);
+}
+
+// Page, "States and the rules that reach them": "A `State` does not carry its rules ...: it is
+// `Copy`"; "Learning encodings": "`observe` and `legal_mask` write into the caller's buffers"
+// (a buffer of the wrong length is refused, `BufferSizeError`, and left unchanged).
+#[test]
+fn state_is_copy_and_buffers_are_the_callers() {
+    fn copy<T: Copy>(_: T) {}
+    let g = game(Rules::standard());
+    let s = g.new_initial_state();
+    copy(s);
+    let mut short = vec![7f32; 241];
+    assert!(g.observe(&s, Side::White.seat(), &mut short).is_err());
+    assert!(short.iter().all(|&x| x == 7.0));
+    let mut mask = vec![true; NUM_ACTIONS - 1];
+    assert!(g.legal_mask(&s, &mut mask).is_err());
+    assert!(mask.iter().all(|&m| m));
+}
+
+// Page, "GNUBG's SGF files": "GNUBG truncates names to 31 bytes on reading; the writer does
+// not"; "a file may hold at most `sgf::MAX_VALUES` (524,288) root and setup values ...
+// (`WriteError::TooManyValues`)".
+#[test]
+fn sgf_long_names_and_the_value_limit() {
+    use lattjo_backgammon::mat::MATCH_RULES;
+    use lattjo_backgammon::sgf::{MAX_VALUES, ParseErrorKind, SgfFile};
+    assert_eq!(MAX_VALUES, 524_288);
+    let long = "x".repeat(40);
+    let f = SgfFile::record(&MATCH_RULES, 3, [long.clone(), "b".into()], &[]).unwrap();
+    let text = f.write().unwrap();
+    assert!(text.contains(&format!("PB[{long}]")), "{text}");
+    assert_eq!(
+        SgfFile::parse(&text).unwrap().games[0].players[Side::White.index()],
+        long
+    );
+    let root = "FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]";
+    let many = format!("(;{root}EV{};B[31qtst])", "[a]".repeat(MAX_VALUES + 1));
+    assert_eq!(
+        SgfFile::parse(&many).unwrap_err().kind,
+        ParseErrorKind::TooManyValues
+    );
+    let fits = format!("(;{root}EV{};B[31qtst])", "[a]".repeat(1000));
+    assert!(SgfFile::parse(&fits).is_ok());
+}
+
+// Page, "Position ID": "GNU Backgammon's code ... puts the side **not** on roll first; the
+// GNUBG manual's prose and the rules file (section 6) say the reverse. This crate follows GNU
+// Backgammon's actual output". GNU Backgammon 1.07.001 (`gnubg -t`, checked for this test):
+// `new session`, `set dice 3 1`, `move 8/5 6/5` shows the Position ID `sGfwATDgc/ABMA`, whose
+// first bits are the mover's (no longer on roll) two checkers on its 5 point.
+#[test]
+fn position_id_after_an_opening_3_1_is_gnubgs() {
+    let g = game(Rules::standard());
+    let mut s = g.new_initial_state();
+    apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
+    let play = Position::start(Side::White)
+        .parse_play("8/5 6/5", dice(3, 1), STD)
+        .unwrap();
+    apply(&g, &mut s, Action::Play(play));
+    assert_eq!(s.to_move(), Side::Black);
+    assert_eq!(s.position().position_id(), "sGfwATDgc/ABMA");
+    assert_eq!(
+        Position::from_position_id("sGfwATDgc/ABMA", Side::Black).unwrap(),
+        *s.position()
+    );
+}
