@@ -1684,7 +1684,9 @@ impl State {
         self.result.as_ref()
     }
 
-    /// The tile the player to move just drew and must place (E3), if any.
+    /// The tile the player to move just drew and must place next (E3), if any. Without the
+    /// duty to play ([`Rules::must_play_if_able`] off) also a drawn tile the player may keep,
+    /// and the last drawn tile of a turn, fitting or not, until the pass that keeps it.
     #[must_use]
     pub fn drawn(&self) -> Option<Tile> {
         match self.phase {

@@ -905,11 +905,13 @@ pub enum ParseLayoutError {
     /// No bracketed first tile, or more than one.
     #[error("the line needs exactly one first tile in brackets, like [6-6]")]
     Root,
-    /// Spinner marks (`*`, `+`) that no spinner rule gives.
+    /// Spinner marks (`*`, `+`) that no spinner rule gives, or a side of a spinner whose
+    /// sides are not open yet (one of its in-line sides still free).
     #[error("bad spinner mark: {0}")]
     Spinner(&'static str),
-    /// A part after `/` that is not an open spinner side followed by tiles, or a side given
-    /// twice or before the part holding its spinner.
+    /// A part after `/` that is not a spinner's side followed by tiles (a side of a double
+    /// that is no spinner, a word that is no end), or a side given twice or before the part
+    /// holding its spinner.
     #[error(
         "bad arm {0:?}: expected '/ up <tiles>', '/ down <tiles>' or '/ 2-2:up <tiles>' after its spinner"
     )]

@@ -4,7 +4,7 @@
 //!
 //! | preset | game |
 //! |---|---|
-//! | [`Rules::lattjo`] | the booklet (default, 2 players; [`Rules::with_players`] for 2-8): draw one tile when stuck, others' pips minus own |
+//! | [`Rules::lattjo`] | the booklet (default, 2 players; [`Rules::with_players`] for 2-5, up to 8 with [`Rules::with_hand_size`] or a larger set): draw one tile when stuck, others' pips minus own |
 //! | [`Rules::block`], [`Rules::draw`] | the standard block and draw games |
 //! | [`Rules::all_fives`] | fives scoring, the first double a spinner ([`SpinnerRule::FirstDouble`]) |
 //! | [`Rules::muggins`] | fives scoring, no spinner |
@@ -73,8 +73,11 @@
 //!
 //! # Features
 //!
-//! - `serde`: `Serialize`/`Deserialize` for the rules, the game (as its rules), every notation
-//!   type (as its text) and [`State`], which deserializes through [`Dominoes::check_state`].
+//! - `serde`: `Serialize`/`Deserialize` for the rules, the game (as its rules), the notation
+//!   types (tiles, sets of tiles, actions and layouts as their text; an [`End`] and a
+//!   [`RoundRecord`] in serde's derived form, `"Left"` or `{"Side": ["2-2", "Up"]}` and
+//!   `{"actions": ["deal 6-6", ...]}`) and [`State`], which deserializes through
+//!   [`Dominoes::check_state`].
 
 mod action;
 mod game;

@@ -53,7 +53,8 @@ pub enum ParseTileError {
     /// Not of the form `a-b`.
     #[error("malformed tile {0:?}: expected two numbers joined by '-', like 6-4")]
     Malformed(String),
-    /// A half above the largest supported number.
+    /// A half above the largest supported number, written with at most three digits (a
+    /// longer number is [`ParseTileError::Malformed`]).
     #[error("tile {0:?} is not in any set: halves go from 0 to 12")]
     NumberTooLarge(String),
 }
@@ -682,9 +683,10 @@ impl TryFrom<EndRepr> for End {
 }
 
 impl End {
-    /// The ends of the line and the sides of the first spinner, in the order move
-    /// generation tries them; the sides of later spinners follow in the order of their
-    /// doubles (see [`Layout::open_ends`](crate::Layout::open_ends)).
+    /// The ends of the line and the sides of the first spinner. Move generation tries the
+    /// line's ends first, then every spinner's sides in the order of the spinners' numbers,
+    /// the first spinner's `up` and `down` among them at its number's place (see
+    /// [`Layout::open_ends`](crate::Layout::open_ends)).
     pub const ALL: [End; 4] = [End::Left, End::Right, End::Up, End::Down];
 }
 

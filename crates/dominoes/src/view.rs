@@ -34,6 +34,8 @@ pub enum Step {
     /// `seat` is taking a tile from the stock.
     Drawing(Seat),
     /// `seat` drew a tile that fits and must place it; the tile is shown only to `seat`.
+    /// Without the duty to play ([`crate::Rules::must_play_if_able`] off) `seat` may keep the
+    /// tile instead, and the last draw of a turn stops here, fitting or not, until its pass.
     Drawn {
         /// The drawer.
         seat: Seat,
