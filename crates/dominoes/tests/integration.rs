@@ -6,6 +6,7 @@
 mod common;
 mod conformance;
 mod docs;
+mod docs_claims;
 mod five_up;
 mod foreign;
 mod hostile;
