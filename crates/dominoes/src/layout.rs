@@ -1146,12 +1146,11 @@ impl Layout {
     /// Reads a trimmed layout text without its `double-N` word. A set word here is one too
     /// many (the text names its set once, first), and is refused without reading on: an
     /// audit found `FromStr` calling itself once per leading `double-N` word, so that a long
-    /// run of them overflowed the stack.
+    /// run of them overflowed the stack. The words are split as the tiles are (at any white
+    /// space): split at ASCII white space only, a set word after a no-break space was read
+    /// as a malformed tile.
     fn parse_line(s: &str) -> Result<Layout, ParseLayoutError> {
-        if let Some(word) = s
-            .split_ascii_whitespace()
-            .find(|w| w.starts_with("double-"))
-        {
+        if let Some(word) = s.split_whitespace().find(|w| w.starts_with("double-")) {
             return Err(ParseLayoutError::SetNotFirst(excerpt(word)));
         }
         let mut out = Layout::EMPTY;

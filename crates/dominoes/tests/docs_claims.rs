@@ -2995,3 +2995,45 @@ fn serde_rules_without_a_hand_table_read_as_the_booklets() {
     assert_eq!(r.hand_table, HandTable::Booklet);
     assert_eq!(r.with_hand_table(HandTable::Block), Rules::block());
 }
+
+/// "Notation", a layout in its set: a second set word anywhere after the first is
+/// `ParseLayoutError::SetNotFirst`, whatever white space stands before it (the tiles are read
+/// between any white space, a no-break space included).
+#[test]
+fn notation_a_second_set_word_after_any_white_space_is_set_not_first() {
+    for text in [
+        "double-9 [9-9]\u{a0}double-9",
+        "[9-9] 9-4\u{2003}double-9",
+        "double-6 [6-6] 6-5 / up\u{a0}double-6",
+    ] {
+        assert!(
+            matches!(
+                text.parse::<Layout>(),
+                Err(ParseLayoutError::SetNotFirst(_))
+            ),
+            "{text:?}: {:?}",
+            text.parse::<Layout>()
+        );
+    }
+    // The tiles themselves are read between such white space.
+    assert_eq!(layout("[9-9]\u{a0}9-4"), layout("[9-9] 9-4"));
+}
+
+// =============================================================================================
+// Regressions found by this audit
+
+/// "Notation": a second set word anywhere after the first is `ParseLayoutError::SetNotFirst`.
+/// The check split the text at ASCII white space only, while the tiles are read between any
+/// white space: after a no-break space the set word was read as a tile, and refused as
+/// `ParseLayoutError::Tile(Malformed("double-9"))`.
+#[test]
+fn regression_a_set_word_after_non_ascii_white_space_was_read_as_a_malformed_tile() {
+    assert_eq!(
+        "double-9 [9-9]\u{a0}double-9".parse::<Layout>(),
+        Err(ParseLayoutError::SetNotFirst("double-9".to_owned()))
+    );
+    assert_eq!(
+        "[9-9] 9-4\u{2003}double-6".parse::<Layout>(),
+        Err(ParseLayoutError::SetNotFirst("double-6".to_owned()))
+    );
+}
