@@ -1811,6 +1811,7 @@ proptest! {
         let _ = text.parse::<End>();
         let _ = text.parse::<Action>();
         let _ = text.parse::<RoundRecord>();
+        let _ = Layout::parse_in_set(&text, 6);
         if let Ok(l) = text.parse::<Layout>() {
             prop_assert_eq!(l.to_string().parse::<Layout>(), Ok(l));
         }
@@ -3017,6 +3018,50 @@ fn notation_a_second_set_word_after_any_white_space_is_set_not_first() {
     }
     // The tiles themselves are read between such white space.
     assert_eq!(layout("[9-9]\u{a0}9-4"), layout("[9-9] 9-4"));
+}
+
+/// FU6 ("every score is a multiple of 5", so 305 points is 61 fives) and the options'
+/// partnership paragraph ("both partners carry the team's points"), over seeded Five-Up rounds,
+/// alone and in partnerships.
+#[test]
+fn fu6_five_up_scores_are_multiples_of_five_and_partners_carry_the_teams() {
+    for rules in [
+        Rules::five_up(),
+        Rules::five_up().with_players(4).with_partnerships(true),
+    ] {
+        let g = game(rules);
+        for seed in 0..30u64 {
+            let mut s = g.new_initial_state();
+            play_out(&g, &mut s, seed);
+            let pts = points(&s);
+            assert!(pts.iter().all(|p| p % 5 == 0), "{pts:?}");
+            assert!(s.fives().as_slice().iter().all(|f| f % 5 == 0));
+            if rules.partnerships {
+                assert_eq!((pts[0], pts[1]), (pts[2], pts[3]));
+                let r = g.returns(&s).expect("returns");
+                assert_eq!((r[seat(0)], r[seat(1)]), (r[seat(2)], r[seat(3)]));
+            }
+        }
+    }
+}
+
+/// "Pictures": the canvas grows to fit.
+#[test]
+fn pictures_the_canvas_grows_to_fit() {
+    let size = |text: &str| {
+        let picture = svg::render(&layout(text), &svg::Options::default());
+        let attr = |name: &str| -> f64 {
+            let at = picture.find(&format!("{name}=\"")).expect("attribute") + name.len() + 2;
+            let end = picture[at..].find('"').expect("quote") + at;
+            picture[at..end].parse().expect("number")
+        };
+        (attr("width"), attr("height"))
+    };
+    let (w1, h1) = size("[6-6]");
+    let (w2, h2) = size("3-5 5-6 [6-6] 6-2 2-2 2-1 1-0 0-0");
+    let (w3, h3) = size("0-5 [5-5]* 5-1 / up 5-3 3-3+ 3-2 / 3-3:down 3-6 6-6+ 6-4");
+    assert!(w2 > w1 && h2 >= h1);
+    assert!(w3 > w1 && h3 > h1);
 }
 
 // =============================================================================================
