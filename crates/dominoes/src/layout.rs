@@ -972,9 +972,10 @@ impl Layout {
     /// ));
     /// ```
     pub fn parse_in_set(s: &str, highest: u8) -> Result<Layout, ParseLayoutError> {
-        // The set word as `FromStr` finds it (after trimming as it trims, so that white space
-        // outside ASCII before the word cannot hide it from this check alone).
-        let first = s.trim().split_ascii_whitespace().next().unwrap_or("");
+        // The set word as `FromStr` finds it: the first word, split at any white space as it
+        // splits (so that white space outside ASCII before the word cannot hide it from this
+        // check alone).
+        let first = s.split_whitespace().next().unwrap_or("");
         if let Some(named) = set_word(first) {
             let named = named?;
             if named != highest {
@@ -1129,7 +1130,9 @@ impl FromStr for Layout {
     type Err = ParseLayoutError;
     fn from_str(s: &str) -> Result<Layout, ParseLayoutError> {
         let s = s.trim();
-        let first = s.split_ascii_whitespace().next().unwrap_or("");
+        // Words end at any white space, as the tiles' do: split at ASCII white space only, a
+        // set word followed by a no-break space was read whole as a bad set word.
+        let first = s.split_whitespace().next().unwrap_or("");
         if let Some(set) = set_word(first) {
             let highest = set?;
             let layout = Layout::parse_line(s[first.len()..].trim())?;

@@ -3082,3 +3082,29 @@ fn regression_a_set_word_after_non_ascii_white_space_was_read_as_a_malformed_til
         Err(ParseLayoutError::SetNotFirst("double-6".to_owned()))
     );
 }
+
+/// "Notation": a text can carry its set with a leading `double-N` word. Read at ASCII white
+/// space only, a set word followed by a no-break space (the tiles are read between any white
+/// space) was taken whole as a bad set word, `ParseLayoutError::Set("double-9\u{a0}[9-9]")`,
+/// by `FromStr` and `Layout::parse_in_set` alike.
+#[test]
+fn regression_a_leading_set_word_before_non_ascii_white_space_was_a_bad_set() {
+    let nine = layout("[9-9] 9-4");
+    for space in ["\u{a0}", "\u{2003}", "\u{3000}"] {
+        let text = format!("double-9{space}[9-9] 9-4");
+        assert_eq!(text.parse::<Layout>(), Ok(nine), "{text:?}");
+        assert_eq!(Layout::parse_in_set(&text, 9), Ok(nine), "{text:?}");
+        assert_eq!(
+            Layout::parse_in_set(&text, 12),
+            Err(ParseLayoutError::OtherSet {
+                named: 9,
+                highest: 12
+            })
+        );
+        let outside = format!("double-6{space}[9-9]");
+        assert!(matches!(
+            outside.parse::<Layout>(),
+            Err(ParseLayoutError::NotInSet { .. })
+        ));
+    }
+}
