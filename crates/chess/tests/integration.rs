@@ -6,6 +6,7 @@
 mod claims;
 mod conformance;
 mod docs;
+mod docs_claims;
 mod epd;
 mod foreign;
 mod learning;

@@ -1,0 +1,1646 @@
+//! The claims of `docs/chess.md`, each checked from outside through the public API: every
+//! test is named after the claim it checks and cites the page's section and the rule id of
+//! the rules digest (`shared/rules/chess.md`) behind it. Claims that other test files
+//! already check exactly are not repeated here.
+
+use boardgame_core::{IndexedActions, Observe};
+use lattjo_chess::epd::{Epd, Value};
+use lattjo_chess::pgn::commands::{self as cmds, Command};
+use lattjo_chess::pgn::{self, PgnErrorKind, PgnGame};
+use lattjo_chess::san::{San, SanPlus};
+use lattjo_chess::uci::UciPosition;
+use lattjo_chess::{
+    Action, CastlingMode, Chess, Color, DrawReason, EpMode, FenError, Game, GameResult, Move,
+    Outcome, PlayError, Position, PositionErrorKind, Role, Rules, RulesError, SanError, Seat,
+    Setup, Square, State, StateError, Turn, UciError, UciMove, WinReason,
+};
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn uci(p: &Position, s: &str) -> Move {
+    p.parse_uci(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// Plays UCI moves through the game, asserting each is accepted.
+fn play(game: &Chess, state: &mut State, moves: &[&str]) {
+    for s in moves {
+        let m = uci(state.position(), s);
+        game.apply(state, &Action::Move(m))
+            .unwrap_or_else(|e| panic!("{s}: {e}"));
+    }
+}
+
+fn legal(game: &Chess, state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    game.legal_actions(state, &mut out);
+    out
+}
+
+const KNIGHT_DANCE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+// ---------------------------------------------------------------------------------------
+// "Rule sets and options"
+// ---------------------------------------------------------------------------------------
+
+/// "Rule sets and options" table (D3, D4, A4): what each preset sets.
+#[test]
+fn presets_set_the_options_of_the_table() {
+    let f = Rules::fide();
+    assert!(f.claimable_draws && f.automatic_draws && !f.auto_claim);
+    assert!(f.agreement_needs_moves && f.resignation_needs_mating_material && !f.decisions);
+    let l = Rules::lattjo();
+    assert!(!l.claimable_draws && !l.automatic_draws && !l.auto_claim);
+    assert!(!l.agreement_needs_moves && !l.resignation_needs_mating_material && !l.decisions);
+    assert_eq!(Rules::default(), f);
+}
+
+/// "Rule sets and options": `Chess::default()` is the FIDE preset (D3: default Fide).
+#[test]
+fn chess_default_is_the_fide_preset() {
+    assert_eq!(Chess::default().rules(), &Rules::fide());
+    assert_eq!(Chess::default().start(), &Position::new());
+}
+
+/// "Rule sets and options": every option has a builder taking its value.
+#[test]
+fn every_option_has_a_builder_taking_its_value() {
+    let r = Rules::lattjo()
+        .with_claimable_draws(true)
+        .with_automatic_draws(true)
+        .with_auto_claim(true)
+        .with_agreement_needs_moves(true)
+        .with_resignation_needs_mating_material(true)
+        .with_decisions(true);
+    assert!(r.claimable_draws && r.automatic_draws && r.auto_claim);
+    assert!(r.agreement_needs_moves && r.resignation_needs_mating_material && r.decisions);
+    let back = r
+        .with_claimable_draws(false)
+        .with_automatic_draws(false)
+        .with_auto_claim(false)
+        .with_agreement_needs_moves(false)
+        .with_resignation_needs_mating_material(false)
+        .with_decisions(false);
+    assert_eq!(back, Rules::lattjo());
+}
+
+/// "Rule sets and options": `Chess::new` refuses `auto_claim` without `claimable_draws`
+/// (A4), and accepts it with them.
+#[test]
+fn chess_new_refuses_auto_claim_without_claimable_draws() {
+    let bad = Rules::fide()
+        .with_claimable_draws(false)
+        .with_auto_claim(true);
+    assert_eq!(
+        Chess::new(bad).unwrap_err(),
+        RulesError::AutoClaimWithoutClaims
+    );
+    assert!(Chess::new(Rules::fide().with_auto_claim(true)).is_ok());
+}
+
+/// "Rule sets and options": with decisions off, `Resign`, `OfferDraw`, `AcceptDraw`,
+/// `ClaimDraw` and `ClaimDrawWith` are refused with `DecisionsDisabled` and not listed (D4).
+#[test]
+fn decisions_off_refuses_every_decision_with_decisions_disabled() {
+    let game = Chess::default();
+    let mut state = game.new_initial_state();
+    let e4 = uci(state.position(), "e2e4");
+    for a in [
+        Action::Resign,
+        Action::OfferDraw,
+        Action::AcceptDraw,
+        Action::ClaimDraw,
+        Action::ClaimDrawWith(e4),
+    ] {
+        assert_eq!(
+            game.apply(&mut state, &a),
+            Err(PlayError::DecisionsDisabled),
+            "{a:?}"
+        );
+        assert!(!game.is_legal(&state, &a));
+    }
+    assert!(
+        legal(&game, &state)
+            .iter()
+            .all(|a| matches!(a, Action::Move(_)))
+    );
+    assert_eq!(legal(&game, &state).len(), 20);
+}
+
+/// "Rule sets and options": with decisions on, `Resign` and `OfferDraw` are listed among the
+/// legal actions (D4), and the rest when they apply.
+#[test]
+fn decisions_on_lists_resign_and_offer_among_the_legal_actions() {
+    let game = Chess::new(Rules::fide().with_decisions(true)).unwrap();
+    let state = game.new_initial_state();
+    let actions = legal(&game, &state);
+    assert!(actions.contains(&Action::Resign));
+    assert!(actions.contains(&Action::OfferDraw));
+    assert!(!actions.contains(&Action::AcceptDraw));
+    assert!(!actions.contains(&Action::ClaimDraw));
+    assert_eq!(actions.len(), 22);
+}
+
+/// "Rule sets and options" table, draw agreement (D4, FIDE 5.2.3): under FIDE only once both
+/// players have moved; under the booklet any time.
+#[test]
+fn agreement_needs_both_players_to_have_moved_under_fide_only() {
+    for (rules, early_ok) in [(Rules::fide(), false), (Rules::lattjo(), true)] {
+        let game = Chess::new(rules.with_decisions(true)).unwrap();
+        let mut state = game.new_initial_state();
+        game.apply(&mut state, &Action::OfferDraw).unwrap();
+        play(&game, &mut state, &["e2e4"]);
+        // Black has not moved yet.
+        let r = game.apply(&mut state, &Action::AcceptDraw);
+        if early_ok {
+            assert_eq!(r, Ok(()));
+            assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+        } else {
+            assert_eq!(r, Err(PlayError::AgreementTooEarly));
+            assert_eq!(state.outcome(), None);
+        }
+    }
+}
+
+/// "Rule sets and options" table: threefold repetition and 50 moves are claimable under FIDE
+/// and absent from the booklet; fivefold and 75 moves automatic under FIDE only (D3, A4).
+#[test]
+fn booklet_has_no_claims_and_no_automatic_draws() {
+    let game = Chess::new(Rules::lattjo().with_decisions(true)).unwrap();
+    let mut state = game.new_initial_state();
+    for _ in 0..5 {
+        play(&game, &mut state, &KNIGHT_DANCE);
+    }
+    assert_eq!(state.repetitions(), 6);
+    assert_eq!(state.outcome(), None);
+    assert!(!game.claimable_draws(&state).any());
+    assert_eq!(
+        game.apply(&mut state, &Action::ClaimDraw),
+        Err(PlayError::NothingToClaim)
+    );
+    assert!(!legal(&game, &state).contains(&Action::ClaimDraw));
+}
+
+/// "Rule sets and options": the start is configuration; `with_start` takes any valid
+/// position, a Chess960 start included, and White moves first from the standard start (K2).
+#[test]
+fn with_start_takes_a_chess960_position() {
+    let start = Position::chess960(0).unwrap();
+    let game = Chess::default().with_start(start.clone());
+    let state = game.new_initial_state();
+    assert_eq!(state.start(), &start);
+    assert_eq!(state.position().castling_mode(), CastlingMode::Chess960);
+    assert_eq!(game.turn(&state), Turn::Player(Seat::new(0)));
+}
+
+// ---------------------------------------------------------------------------------------
+// "Claims with a move"
+// ---------------------------------------------------------------------------------------
+
+/// A game one knight dance and three plies in: `f6g8` would bring the third occurrence of the
+/// start position.
+fn seven_plies(game: &Chess) -> State {
+    let mut state = game.new_initial_state();
+    play(game, &mut state, &KNIGHT_DANCE);
+    play(game, &mut state, &KNIGHT_DANCE[..3]);
+    state
+}
+
+/// "Claims with a move" and "The game state": `ThreefoldRepetition` is named when both claims
+/// hold.
+#[test]
+fn claim_draw_names_threefold_repetition_when_both_claims_hold() {
+    let game = Chess::new(Rules::fide().with_decisions(true))
+        .unwrap()
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
+    let mut state = game.new_initial_state();
+    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    let claims = game.claimable_draws(&state);
+    assert!(claims.threefold_repetition && claims.fifty_moves);
+    game.apply(&mut state, &Action::ClaimDraw).unwrap();
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// "The game state"
+// ---------------------------------------------------------------------------------------
+
+/// "The game state": `replay` and `state_after` build a state move by move; a move after a
+/// draw the rules make automatic is refused (`MoveAfterEnd`) (D3, FIDE 9.6.1).
+#[test]
+fn replay_refuses_a_move_after_a_fivefold_repetition_under_fide_only() {
+    let mut p = Position::new();
+    let mut moves = Vec::new();
+    for _ in 0..4 {
+        for s in KNIGHT_DANCE {
+            let m = uci(&p, s);
+            p.play(m).unwrap();
+            moves.push(m);
+        }
+    }
+    moves.push(uci(&p, "e2e4"));
+    assert_eq!(
+        Chess::default().state_after(&moves),
+        Err(StateError::MoveAfterEnd(17))
+    );
+    let booklet = Chess::new(Rules::lattjo()).unwrap();
+    let state = booklet.replay(Position::new(), &moves).unwrap();
+    assert_eq!(state.moves().len(), 17);
+    let fide = Chess::default().state_after(&moves[..16]).unwrap();
+    assert_eq!(
+        fide.outcome(),
+        Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+    );
+}
+
+/// "The game state": a game plays only states of its own rules: `apply` refuses with
+/// `OtherRules` (state unchanged), `is_legal` is false, the legal actions and the claims find
+/// nothing, and `check_state` says so.
+#[test]
+fn a_game_refuses_a_state_of_other_rules_everywhere() {
+    let fide = Chess::new(Rules::fide().with_decisions(true)).unwrap();
+    let booklet = Chess::new(Rules::lattjo().with_decisions(true)).unwrap();
+    let mut state = seven_plies(&fide);
+    let before = state.clone();
+    let back = uci(state.position(), "f6g8");
+    assert_eq!(
+        booklet.apply(&mut state, &Action::Move(back)),
+        Err(PlayError::OtherRules)
+    );
+    assert_eq!(
+        booklet.apply(&mut state, &Action::Resign),
+        Err(PlayError::OtherRules)
+    );
+    assert_eq!(state, before);
+    assert!(!booklet.is_legal(&state, &Action::Move(back)));
+    assert!(legal(&booklet, &state).is_empty());
+    assert!(
+        booklet
+            .sample_action(
+                &state,
+                &mut lattjo_chess::GameRng::new(1, 0),
+                &mut Vec::new()
+            )
+            .is_none()
+    );
+    assert!(!booklet.claimable_draws(&state).any());
+    assert!(!booklet.claimable_draws_with(&state, back).any());
+    assert_eq!(booklet.claimable_moves(&state).count(), 0);
+    assert_eq!(booklet.check_state(&state), Err(PlayError::OtherRules));
+    assert_eq!(fide.check_state(&state), Ok(()));
+    let mut mask = vec![true; booklet.num_distinct_actions()];
+    booklet.legal_mask(&state, &mut mask).unwrap();
+    assert!(mask.iter().all(|&m| !m));
+}
+
+/// "The game state": when several endings hold, stalemate is recorded before insufficient
+/// material (python-chess puts insufficient material first; only the reason differs).
+#[test]
+fn stalemate_is_recorded_before_insufficient_material() {
+    // Black to move, stalemated by king and bishop: also insufficient material.
+    let p = pos("k7/2K5/1B6/8/8/8/8/8 b - - 0 1");
+    assert!(p.legal_moves().is_empty() && !p.is_check());
+    assert!(p.is_insufficient_material());
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    let state = Chess::default().with_start(p).new_initial_state();
+    assert_eq!(state.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+}
+
+/// "The game state": under FIDE the 75-move rule comes before fivefold repetition when both
+/// hold, and with `auto_claim` threefold repetition before 50 moves.
+#[test]
+fn seventy_five_moves_is_recorded_before_fivefold_and_threefold_before_fifty() {
+    // Halfmove clock 134: the 16th ply reaches 150 while the start repeats.
+    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 134 80");
+    let game = Chess::default().with_start(start.clone());
+    let mut state = game.new_initial_state();
+    for _ in 0..4 {
+        play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    }
+    assert_eq!(state.position().halfmoves(), 150);
+    assert_eq!(state.repetitions(), 5);
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+    );
+    // auto_claim: at halfmove 100 and the third occurrence at once.
+    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 92 80");
+    let game = Chess::new(Rules::fide().with_auto_claim(true))
+        .unwrap()
+        .with_start(start);
+    let mut state = game.new_initial_state();
+    for _ in 0..2 {
+        play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    }
+    assert_eq!(state.position().halfmoves(), 100);
+    assert_eq!(state.repetitions(), 3);
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
+    );
+}
+
+/// "The game state": the state keeps the repetition keys since the last pawn move or
+/// capture only; a repetition before a pawn move does not count afterwards (A3).
+#[test]
+fn repetitions_count_only_since_the_last_irreversible_move() {
+    let game = Chess::default();
+    let mut state = game.new_initial_state();
+    play(&game, &mut state, &KNIGHT_DANCE);
+    assert_eq!(state.repetitions(), 2);
+    play(&game, &mut state, &["e2e3"]);
+    assert_eq!(state.repetitions(), 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// "Learning encodings"
+// ---------------------------------------------------------------------------------------
+
+fn action_index(game: &Chess, state: &State, m: Move) -> usize {
+    game.action_index(state, &Action::Move(m))
+        .unwrap_or_else(|| panic!("{m} has an index"))
+}
+
+/// "Learning encodings": shape `[25, 8, 8]`, 1,600 values; both seats and a seat out of
+/// range observe the same; plane 14 is White to move; no chance outcomes.
+#[test]
+fn observation_shape_and_colour_plane() {
+    let game = Chess::default();
+    let shape = game.observation_shape();
+    assert_eq!(shape.dims(), [25, 8, 8]);
+    assert_eq!(shape.size(), 1600);
+    let mut state = game.new_initial_state();
+    let mut a = vec![0.0; 1600];
+    let mut b = vec![0.0; 1600];
+    let mut c = vec![0.0; 1600];
+    game.observe(&state, Seat::new(0), &mut a).unwrap();
+    game.observe(&state, Seat::new(1), &mut b).unwrap();
+    game.observe(&state, Seat::new(7), &mut c).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    let plane = |o: &[f32], p: usize| o[p * 64..(p + 1) * 64].to_vec();
+    assert!(plane(&a, 14).iter().all(|&v| v == 1.0));
+    // The side to move's pawns on relative rank 2 (index 8..16 of plane 0).
+    assert_eq!(plane(&a, 0)[8..16], [1.0; 8]);
+    // Its king on e1 (relative index 4 of plane 5).
+    assert_eq!(plane(&a, 5)[4], 1.0);
+    play(&game, &mut state, &["e2e4"]);
+    game.observe(&state, Seat::new(0), &mut a).unwrap();
+    assert!(plane(&a, 14).iter().all(|&v| v == 0.0));
+    // Black to move, mirrored: Black's king on e8 is relative e1.
+    assert_eq!(plane(&a, 5)[4], 1.0);
+    assert_eq!(game.num_chance_outcomes(), 0);
+}
+
+/// "Learning encodings" table, planes 12, 13, 20, 21: repetitions, halfmove clock / 150 and
+/// move number / 500, each capped at 1.
+#[test]
+fn observation_repetition_clock_and_move_number_planes() {
+    let game = Chess::default().with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 75 250"));
+    let mut state = game.new_initial_state();
+    let mut o = vec![0.0; 1600];
+    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    assert_eq!(o[20 * 64], 0.5);
+    assert_eq!(o[21 * 64], 0.5);
+    assert_eq!(o[12 * 64], 0.0);
+    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    assert_eq!(o[12 * 64], 1.0);
+    assert_eq!(o[13 * 64], 0.0);
+    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    assert_eq!(o[13 * 64], 1.0);
+    let late = Chess::new(Rules::lattjo())
+        .unwrap()
+        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 200 900"));
+    late.observe(&late.new_initial_state(), Seat::new(0), &mut o)
+        .unwrap();
+    assert_eq!(o[20 * 64], 1.0);
+    assert_eq!(o[21 * 64], 1.0);
+}
+
+/// "Learning encodings": the page's worked index b7xa8=N is 49 * 73 + 64 (K7, A8), and the
+/// queen promotion straight ahead is the queen-like move north at distance 1.
+#[test]
+fn action_index_of_b7xa8_knight_is_49_times_73_plus_64() {
+    let game = Chess::default();
+    let s = Chess::default()
+        .with_start(pos("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))
+        .new_initial_state();
+    let bxa8n = Move {
+        from: Square::B7,
+        to: Square::A8,
+        promotion: Some(Role::Knight),
+    };
+    assert_eq!(action_index(&game, &s, bxa8n), 49 * 73 + 64);
+    let b8q = Move {
+        from: Square::B7,
+        to: Square::B8,
+        promotion: Some(Role::Queen),
+    };
+    assert_eq!(action_index(&game, &s, b8q), 49 * 73);
+}
+
+/// "Learning encodings": 2,418 of the 4,672 move indices name a geometry that leaves the
+/// board from their square.
+#[test]
+fn move_indices_leaving_the_board_number_2418() {
+    let mut off = 0;
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let dirs = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    for from in 0..64i32 {
+        let (f, r) = (from % 8, from / 8);
+        let on = |df: i32, dr: i32| (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr));
+        for (df, dr) in dirs {
+            for d in 1..=7 {
+                off += usize::from(!on(df * d, dr * d));
+            }
+        }
+        for (df, dr) in knight {
+            off += usize::from(!on(df, dr));
+        }
+        for _role in 0..3 {
+            for df in -1..=1 {
+                off += usize::from(!on(df, 1));
+            }
+        }
+    }
+    assert_eq!(off, 2418);
+    // The game names no action with such an index, in any state.
+    let game = Chess::default();
+    let state = game.new_initial_state();
+    // h1 (relative 7) east at distance 1 leaves the board.
+    assert_eq!(game.index_action(&state, 7 * 73 + 2 * 7), None);
+}
+
+/// "Learning encodings": a `Move` that no index names (a pawn onto the last rank without a
+/// promotion, a promotion to a king) has no index.
+#[test]
+fn moves_without_an_index() {
+    let game = Chess::default();
+    let s = Chess::default()
+        .with_start(pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))
+        .new_initial_state();
+    let bare = Move::new(Square::B7, Square::B8);
+    let king = Move {
+        from: Square::B7,
+        to: Square::B8,
+        promotion: Some(Role::King),
+    };
+    assert_eq!(game.action_index(&s, &Action::Move(bare)), None);
+    assert_eq!(game.action_index(&s, &Action::Move(king)), None);
+}
+
+// ---------------------------------------------------------------------------------------
+// "Notation and text"
+// ---------------------------------------------------------------------------------------
+
+/// "Notation and text" table: `Move` displays UCI in the crate's encoding (castling as king
+/// takes rook), `UciMove` as engines write it (`e1g1` in standard chess).
+#[test]
+fn move_display_is_king_takes_rook_and_uci_move_is_two_squares() {
+    let p = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let oo = uci(&p, "e1g1");
+    assert_eq!(oo.to_string(), "e1h1");
+    assert_eq!(p.to_uci(oo).to_string(), "e1g1");
+    assert_eq!(uci(&p, "e1h1"), oo, "both forms accepted in standard chess");
+    assert_eq!("e1h1".parse::<Move>().unwrap(), oo);
+    assert_eq!(
+        "e7e8q".parse::<Move>().unwrap().promotion,
+        Some(Role::Queen)
+    );
+    // Chess960: castling is king takes rook in UCI too.
+    let c = pos("4k3/8/8/8/8/8/8/1R2K2R w HB - 0 1");
+    assert_eq!(c.castling_mode(), CastlingMode::Chess960);
+    let m = uci(&c, "e1h1");
+    assert!(c.is_castling(m));
+    assert_eq!(c.to_uci(m).to_string(), "e1h1");
+}
+
+/// "Notation and text", FEN: 4 to 6 fields, missing clocks default to `0 1`; a `FenError`
+/// variant per malformed field.
+#[test]
+fn fen_four_to_six_fields_and_an_error_per_field() {
+    let four = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    assert_eq!(four, Position::new());
+    let five = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7");
+    assert_eq!((five.halfmoves(), five.fullmoves()), (7, 1));
+    let e = |s: &str| s.parse::<Position>().unwrap_err();
+    assert!(matches!(e("8/8 w"), FenError::FieldCount(2)));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
+        FenError::FieldCount(7)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/4K3 w - - 0 1"),
+        FenError::RankCount(7)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
+        FenError::RankLength { .. }
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4X3 w - - 0 1"),
+        FenError::BoardChar(..)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        FenError::Turn(_)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w Z - 0 1"),
+        FenError::Castling(_)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"),
+        FenError::EnPassant(_)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+        FenError::Halfmoves(_)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w - - 0 x"),
+        FenError::Fullmoves(_)
+    ));
+    // A move number of 0 is refused at its field ("a move number from 1").
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        FenError::Fullmoves(_)
+    ));
+    assert!(matches!(
+        e("4k3/8/8/8/8/8/8/4K2K w - - 0 1"),
+        FenError::Position(_)
+    ));
+}
+
+/// "Notation and text", FEN: `FromStr` reads a FEN as Chess960 when its castling field uses
+/// Shredder letters or only makes sense there; a Chess960 position is written in X-FEN, or in
+/// Shredder-FEN where X-FEN would read back as standard chess.
+#[test]
+fn fen_shredder_and_xfen_castling_fields() {
+    let std = pos("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_eq!(std.castling_mode(), CastlingMode::Chess960);
+    // X-FEN would read back as standard chess here, so Shredder letters are written.
+    assert_eq!(std.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_eq!(pos(&std.to_string()), std);
+    // A king on b1 with rooks a1 and h1: KQ only makes sense in Chess960; X-FEN letters.
+    let frc = pos("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+    assert_eq!(frc.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(frc.to_string(), "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+    assert_eq!(pos(&frc.to_string()), frc);
+    // Every Chess960 start reads back as itself.
+    for n in [0, 1, 100, 518, 959] {
+        let p = Position::chess960(n).unwrap();
+        let back = pos(&p.to_string());
+        assert_eq!(back, p, "{n}: {p}");
+        assert_eq!(back.castling_mode(), CastlingMode::Chess960);
+    }
+}
+
+/// "Notation and text", validation: `ImpossibleMaterial` for more than 8 pawns or more
+/// promoted pieces than missing pawns; `ImpossibleCheck` for three checkers or two on one
+/// line; `ZeroFullmoves` (A13).
+#[test]
+fn validation_error_kinds_of_the_page() {
+    let kinds = |fen: &str| {
+        let setup = Setup::from_fen(fen).unwrap();
+        Position::from_setup(setup, CastlingMode::Standard)
+            .unwrap_err()
+            .kinds()
+            .to_vec()
+    };
+    assert_eq!(
+        kinds("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+        [PositionErrorKind::ImpossibleMaterial(Color::White)]
+    );
+    // Eight pawns and a promoted (third) knight.
+    assert_eq!(
+        kinds("4k3/8/8/8/8/NNN5/PPPPPPPP/4K3 w - - 0 1"),
+        [PositionErrorKind::ImpossibleMaterial(Color::White)]
+    );
+    // Two rooks checking along the same file (on one line through the king).
+    assert_eq!(
+        kinds("4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1"),
+        [PositionErrorKind::ImpossibleCheck]
+    );
+    // Two knights checking: neither is a slider.
+    assert_eq!(
+        kinds("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1"),
+        [PositionErrorKind::ImpossibleCheck]
+    );
+    // A rook and a knight checking: possible (a discovered double check).
+    assert!(pos("4k3/2N5/8/8/8/8/8/K3R3 b - - 0 1").is_check());
+    let mut zero = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    zero.fullmoves = 0;
+    assert_eq!(
+        Position::from_setup(zero, CastlingMode::Standard)
+            .unwrap_err()
+            .kinds(),
+        [PositionErrorKind::ZeroFullmoves]
+    );
+    assert_eq!(
+        kinds("4k3/8/8/8/8/8/8/4K2k w - - 0 1"),
+        [PositionErrorKind::TooManyKings(Color::Black)]
+    );
+    assert_eq!(
+        kinds("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        [PositionErrorKind::MissingKing(Color::Black)]
+    );
+    assert_eq!(
+        kinds("8/8/8/8/8/8/8/3kK3 w - - 0 1"),
+        [PositionErrorKind::AdjacentKings]
+    );
+}
+
+/// "Notation and text", validation: `ignore_impossible_check` accepts an unexplained check;
+/// an en-passant square that a double step explains is accepted whether or not a capture
+/// is possible (section 6), and `legal_ep_square` gives it only when a capture is legal.
+#[test]
+fn recoveries_and_ep_square_without_capture() {
+    let setup = Setup::from_fen("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1").unwrap();
+    let err = Position::from_setup(setup, CastlingMode::Standard).unwrap_err();
+    let p = err.ignore_impossible_check().unwrap();
+    assert!(p.is_check());
+    let p = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    assert_eq!(p.ep_square(), Some(Square::E3));
+    assert_eq!(p.legal_ep_square(), None);
+    assert_eq!(p.to_fen(EpMode::Always), "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    assert_eq!(p.to_fen(EpMode::Legal), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();
+    let err = Position::from_setup(setup, CastlingMode::Standard).unwrap_err();
+    assert_eq!(err.kinds(), [PositionErrorKind::BadEnPassant(Square::E3)]);
+    assert_eq!(err.ignore_invalid_ep_square().unwrap().ep_square(), None);
+}
+
+/// "Notation and text", SAN: minimal disambiguation, file first, then rank, then both.
+#[test]
+fn san_disambiguates_by_file_then_rank_then_both() {
+    // Knights on b1 and f1 both reach d2: by file.
+    let p = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+    assert_eq!(p.san(uci(&p, "b1d2")), "Nbd2");
+    // Rooks on a1 and a5 both reach a3: by rank.
+    let p = pos("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(p.san(uci(&p, "a1a3")), "R1a3");
+    // Queens on a1, a3 and c1 all reach b2: a1 needs both.
+    let p = pos("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+    assert_eq!(p.san(uci(&p, "a1b2")), "Qa1b2");
+    assert_eq!(p.san(uci(&p, "a3b2")), "Q3b2");
+    assert_eq!(p.san(uci(&p, "c1b2")), "Qcb2");
+    // Only the legal moves count: a pinned knight does not make another ambiguous.
+    let p = pos("4k3/8/8/8/8/8/8/1N2KN1r w - - 0 1");
+    assert_eq!(p.san(uci(&p, "b1d2")), "Nd2");
+}
+
+/// "Notation and text", SAN: `x`, `=Q`, `+`, `#`, `O-O`, `O-O-O`; en passant without suffix.
+#[test]
+fn san_writes_captures_promotions_checks_mates_and_castling() {
+    let p = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(p.san(uci(&p, "e1g1")), "O-O");
+    assert_eq!(p.san(uci(&p, "e1c1")), "O-O-O");
+    assert_eq!(p.san(uci(&p, "b7a8q")), "bxa8=Q+");
+    assert_eq!(p.san(uci(&p, "b7b8n")), "b8=N");
+    let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_eq!(p.san(uci(&p, "a1a8")), "Ra8#");
+    let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert_eq!(p.san(uci(&p, "e5d6")), "exd6");
+    assert_eq!(SanPlus::from_move(&p, uci(&p, "e5d6")).to_string(), "exd6");
+}
+
+/// "Notation and text", SAN parsing leniencies: `0-0`, a missing or extra `+`/`#`, `!`/`?`,
+/// `e.p.` or `ep` before or after a `+`, `X` or `:` for `x`, a missing `x`, long algebraic,
+/// UCI coordinates, `e8Q`/`e8q`.
+#[test]
+fn san_parsing_accepts_the_documented_leniencies() {
+    let start = Position::new();
+    let nf3 = uci(&start, "g1f3");
+    for s in [
+        "Nf3", "Nf3+", "Nf3#", "Nf3!", "Nf3?!", "Ng1-f3", "Ng1f3", "g1f3",
+    ] {
+        assert_eq!(start.parse_san(s), Ok(nf3), "{s}");
+    }
+    assert_eq!(start.parse_san("e2e4"), Ok(uci(&start, "e2e4")));
+    let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let oo = uci(&castle, "e1g1");
+    for s in ["O-O", "0-0", "O-O+", "e1g1"] {
+        assert_eq!(castle.parse_san(s), Ok(oo), "{s}");
+    }
+    assert_eq!(castle.parse_san("0-0-0"), Ok(uci(&castle, "e1c1")));
+    let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    let exd6 = uci(&ep, "e5d6");
+    for s in [
+        "exd6", "exd6e.p.", "exd6ep", "e5d6ep", "eXd6", "e:d6", "ed6",
+    ] {
+        assert_eq!(ep.parse_san(s), Ok(exd6), "{s}");
+    }
+    // ep before or after a + (pgn-extract writes e5d6ep+).
+    let epc = pos("8/4k3/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    let m = uci(&epc, "e5d6");
+    for s in ["exd6+", "exd6e.p.+", "exd6+e.p.", "e5d6ep+", "exd6ep+"] {
+        assert_eq!(epc.parse_san(s), Ok(m), "{s}");
+    }
+    let promo = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let q = uci(&promo, "b7b8q");
+    for s in ["b8=Q", "b8Q", "b8q", "b7b8q", "b8=Q+"] {
+        assert_eq!(promo.parse_san(s), Ok(q), "{s}");
+    }
+}
+
+/// "Notation and text", SAN: a pawn move without the origin's file (`d5`) is an advance,
+/// never a capture; errors are `Syntax`, `Illegal`, `Ambiguous`.
+#[test]
+fn san_pawn_move_without_file_is_an_advance_and_errors_are_named() {
+    // A white pawn on e4 and a black pawn on d5: "d5" is not exd5.
+    let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    assert!(matches!(p.parse_san("d5"), Err(SanError::Illegal(_))));
+    assert_eq!(p.parse_san("ed5"), Ok(uci(&p, "e4d5")));
+    let start = Position::new();
+    assert!(matches!(start.parse_san("Zz9"), Err(SanError::Syntax(_))));
+    assert!(matches!(start.parse_san("e5"), Err(SanError::Illegal(_))));
+    let two = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+    assert!(matches!(two.parse_san("Nd2"), Err(SanError::Ambiguous(_))));
+    // Null moves are no moves of the game for parse_san.
+    assert!(matches!(start.parse_san("--"), Err(SanError::Syntax(_))));
+    assert!(matches!(start.parse_san("Z0"), Err(SanError::Syntax(_))));
+}
+
+/// "Notation and text" table: `San`/`SanPlus` display without / with the suffix and read
+/// back what they display.
+#[test]
+fn san_and_san_plus_read_back_what_they_display() {
+    let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let m = uci(&p, "a1a8");
+    let san = San::from_move(&p, m);
+    let plus = SanPlus::from_move(&p, m);
+    assert_eq!(san.to_string(), "Ra8");
+    assert_eq!(plus.to_string(), "Ra8#");
+    assert_eq!(san.to_string().parse::<San>().unwrap(), san);
+    assert_eq!(plus.to_string().parse::<SanPlus>().unwrap(), plus);
+}
+
+/// "Notation and text", UCI: `0000` is the null move, refused by `parse_uci`.
+#[test]
+fn uci_null_move_reads_and_is_refused_as_a_move() {
+    assert_eq!("0000".parse::<UciMove>().unwrap(), UciMove::Null);
+    assert_eq!(UciMove::Null.to_string(), "0000");
+    assert_eq!(Position::new().parse_uci("0000"), Err(UciError::Null));
+}
+
+/// "UCI `position` commands": `position startpos` for the standard start in standard chess,
+/// `position fen` otherwise; in Chess960 castling is only king takes rook.
+#[test]
+fn uci_position_display_and_chess960_castling() {
+    let up =
+        UciPosition::parse("position startpos moves e2e4 e7e5", CastlingMode::Standard).unwrap();
+    assert_eq!(up.to_string(), "position startpos moves e2e4 e7e5");
+    assert_eq!(up.moves().len(), 2);
+    let p = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let up = UciPosition::new(p.clone(), &[uci(&p, "e1g1")]).unwrap();
+    assert_eq!(
+        up.to_string(),
+        "position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1g1"
+    );
+    // The standard start in Chess960 mode is written as a FEN.
+    let up = UciPosition::parse("position startpos", CastlingMode::Chess960).unwrap();
+    assert!(up.to_string().starts_with("position fen "), "{up}");
+    // In Chess960 castling is only king takes rook: e1g1 does not castle.
+    let text = "position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1g1";
+    assert!(UciPosition::parse(text, CastlingMode::Chess960).is_err());
+    let c = UciPosition::parse(&text.replace("e1g1", "e1h1"), CastlingMode::Chess960).unwrap();
+    assert_eq!(c.position().king(Color::White), Square::G1);
+    // Written in Shredder-FEN, where X-FEN would read back as standard chess.
+    assert_eq!(
+        c.to_string(),
+        "position fen 4k3/8/8/8/8/8/8/R3K2R w HA - 0 1 moves e1h1"
+    );
+    // In Chess960 the two-square form of a king step is that step: f1g1 beside the rook.
+    let k = "position fen 4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1 moves f1g1";
+    let c = UciPosition::parse(k, CastlingMode::Chess960).unwrap();
+    assert_eq!(
+        c.position().board().piece_at(Square::H1).map(|p| p.role),
+        Some(Role::Rook)
+    );
+    assert_eq!(c.position().king(Color::White), Square::G1);
+    let s = UciPosition::parse(text, CastlingMode::Standard).unwrap();
+    assert_eq!(
+        s.position().board().piece_at(Square::F1).map(|p| p.role),
+        Some(Role::Rook)
+    );
+}
+
+/// "UCI `position` commands": more than `MAX_POSITION_MOVES` (20,000) moves are refused.
+#[test]
+fn uci_position_refuses_more_than_max_position_moves() {
+    assert_eq!(lattjo_chess::uci::MAX_POSITION_MOVES, 20_000);
+    let mut text = String::from("position startpos moves");
+    for _ in 0..5001 {
+        text.push_str(" g1f3 g8f6 f3g1 f6g8");
+    }
+    assert!(UciPosition::parse(&text, CastlingMode::Standard).is_err());
+    let mut text = String::from("position startpos moves");
+    for _ in 0..5000 {
+        text.push_str(" g1f3 g8f6 f3g1 f6g8");
+    }
+    assert_eq!(
+        UciPosition::parse(&text, CastlingMode::Standard)
+            .unwrap()
+            .moves()
+            .len(),
+        20_000
+    );
+}
+
+/// "UCI `position` commands": `from_state` and `to_state(&game)` carry the repetition
+/// history (the state under `game`'s rules).
+#[test]
+fn uci_position_to_state_keeps_the_repetition_history() {
+    let game = Chess::default();
+    let mut state = game.new_initial_state();
+    play(&game, &mut state, &KNIGHT_DANCE);
+    let up = UciPosition::from_state(&state);
+    let back = up.to_state(&game).unwrap();
+    assert_eq!(back.repetitions(), 2);
+    assert_eq!(back, state);
+    let booklet = Chess::new(Rules::lattjo()).unwrap();
+    assert_eq!(up.to_state(&booklet).unwrap().rules(), &Rules::lattjo());
+}
+
+/// "Notation and text", Results: `Position::outcome` gives checkmate, stalemate, insufficient
+/// material; `Outcome::result` is the `GameResult`.
+#[test]
+fn outcome_result_is_the_game_result() {
+    let mate = Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Checkmate,
+    };
+    assert_eq!(mate.result(), GameResult::Win(Color::Black));
+    assert_eq!(mate.result().to_string(), "0-1");
+    assert_eq!(
+        Outcome::Draw(DrawReason::FiftyMoves).result().to_string(),
+        "1/2-1/2"
+    );
+}
+
+/// "Notation and text", Polyglot keys: the en-passant file is hashed only when a pawn of the
+/// side to move stands beside the double-stepped pawn (rules section 6), even when the
+/// capture would not be legal.
+#[test]
+fn polyglot_hashes_the_ep_file_only_with_a_pawn_beside() {
+    // e2-e4 with no black pawn beside: the key ignores the en-passant square.
+    let with = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    let without = pos("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    assert_eq!(with.zobrist(), without.zobrist());
+    // A black pawn on d4 beside it: the file is hashed.
+    let with = pos("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    let without = pos("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+    assert_ne!(with.zobrist(), without.zobrist());
+    // Pinned pawn: capture not legal, but the Polyglot key still hashes the file, while the
+    // repetition key does not (A3).
+    let pinned = pos("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1");
+    assert_eq!(pinned.legal_ep_square(), None);
+    let plain = pos("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
+    assert_ne!(pinned.zobrist(), plain.zobrist());
+    assert_eq!(pinned.repetition_key(), plain.repetition_key());
+}
+
+/// Rules section 7 (perft): the start position and Kiwipete's first counts; both rule sets
+/// generate identical moves (D5).
+#[test]
+fn perft_start_and_kiwipete_small_depths() {
+    let p = Position::new();
+    assert_eq!(
+        (1..=3)
+            .map(|d| lattjo_chess::perft(&p, d))
+            .collect::<Vec<_>>(),
+        [20, 400, 8902]
+    );
+    let k = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    assert_eq!(lattjo_chess::perft(&k, 2), 2039);
+    assert_eq!(lattjo_chess::perft_parallel(&k, 2, 2), 2039);
+}
+
+// ---------------------------------------------------------------------------------------
+// "PGN"
+// ---------------------------------------------------------------------------------------
+
+fn one(text: &str) -> PgnGame {
+    text.parse::<PgnGame>().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn err_kind(text: &str) -> PgnErrorKind {
+    text.parse::<PgnGame>().unwrap_err().kind
+}
+
+/// "PGN": move numbers with any number of periods, zero included, and spaces between them
+/// (8.2.2.1: `12.`, `12...`, `12`, `12 ...`, `12.e4`).
+#[test]
+fn pgn_move_numbers_in_every_import_form() {
+    for text in [
+        "1. e4 e5 2. Nf3 *",
+        "1.e4 e5 2.Nf3 *",
+        "1 e4 1 ... e5 2 Nf3 *",
+        "1. e4 1... e5 2.Nf3 *",
+        "e4 e5 Nf3 *",
+        "1.. e4 e5 2.... Nf3 *",
+    ] {
+        assert_eq!(one(text).moves.len(), 3, "{text}");
+    }
+}
+
+/// "PGN": the Seven Tag Roster comes first (`?` for a missing value, `????.??.??` for the
+/// date); a tag given twice keeps its last value in the place of the first; `SetUp`/`FEN` come
+/// last for a non-standard start.
+#[test]
+fn pgn_tags_are_normalised() {
+    let g = one(
+        "[Black \"b\"]\n[Annotator \"z\"]\n[White \"w1\"]\n[ECO \"C20\"]\n[White \"w2\"]\n\n1. e4 *",
+    );
+    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Annotator",
+            "ECO"
+        ]
+    );
+    assert_eq!(g.tag("White"), Some("w2"));
+    assert_eq!(g.tag("Event"), Some("?"));
+    assert_eq!(g.tag("Date"), Some("????.??.??"));
+    assert_eq!(g.tag("Result"), Some("*"));
+    let g = one(
+        "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n[Annotator \"z\"]\n\n1. O-O *",
+    );
+    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(&names[7..], ["Annotator", "SetUp", "FEN"]);
+    assert_eq!(g.moves.len(), 1);
+}
+
+/// "PGN": comments keep their inner whitespace while their ends are trimmed and each line
+/// break (with the spaces around it) becomes one space; empty variations are dropped.
+#[test]
+fn pgn_comments_are_trimmed_and_line_breaks_become_one_space() {
+    let g = one("1. e4 {  two  spaces \n   next line  } e5 ( ) *");
+    assert_eq!(g.comments, [(1, "two  spaces next line".to_owned())]);
+    assert!(g.variations.is_empty());
+}
+
+/// "PGN": the writer writes movetext lines of fewer than 80 characters, a comment holding
+/// `}` as a `;` comment, gives a Black move its number after a comment or variation, and no
+/// tab or control character (read as a space).
+#[test]
+fn pgn_writer_layout() {
+    let mut text = String::new();
+    for _ in 0..30 {
+        text.push_str("Nf3 Nf6 Ng1 Ng8 ");
+    }
+    text.push('*');
+    let w = one(&text).to_string();
+    assert!(w.lines().all(|l| l.chars().count() < 80), "{w}");
+    let g = one("1. e4 {a comment} e5 (1... c5) 2. Nf3 *");
+    let w = g.to_string();
+    assert!(
+        w.contains("1. e4 {a comment} 1... e5 (1... c5) 2. Nf3 *"),
+        "{w}"
+    );
+    let mut g = one("1. e4 e5 *");
+    g.comments.push((1, "holds } a brace".to_owned()));
+    let w = g.to_string();
+    assert!(
+        w.contains("; holds } a brace") || w.contains(";holds } a brace"),
+        "{w}"
+    );
+    assert_eq!(one(&w), g);
+    let g = one("[Event \"a\tb\"]\n\n1. e4 {x\ty} *");
+    assert_eq!(g.tag("Event"), Some("a b"));
+    assert_eq!(g.comments, [(1, "x y".to_owned())]);
+}
+
+/// "PGN": the reader goes on after a bad game, numbering games including the bad ones.
+#[test]
+fn pgn_bad_game_is_skipped_and_numbered() {
+    let read = pgn::read_pgn("1. e4 *\n\n1. e5 *\n\n1. d4 *\n");
+    assert_eq!(read.games.len(), 2);
+    assert_eq!(read.errors.len(), 1);
+    assert_eq!(read.errors[0].game, 2);
+    assert_eq!(read.errors[0].line, 3);
+}
+
+// ---------------------------------------------------------------------------------------
+// "Commands in PGN comments"
+// ---------------------------------------------------------------------------------------
+
+/// "Commands in PGN comments": operands as python-chess reads them: `h:mm:ss` with a
+/// fraction, evaluations `0.17`, `+1`, `-.5`, `#n`; a malformed command is an error, never a
+/// panic; `text_without_commands` gives the rest.
+#[test]
+fn pgn_command_operands() {
+    use lattjo_chess::pgn::commands::{Eval, Score};
+    use std::time::Duration;
+    let read = |t: &str| cmds::commands(t).collect::<Result<Vec<_>, _>>();
+    assert_eq!(
+        read("[%clk 0:02:59.9]").unwrap(),
+        [Command::Clock(Duration::from_millis(179_900))]
+    );
+    for (t, cp) in [("0.17", 17), ("+1", 100), ("-.5", -50)] {
+        assert_eq!(
+            read(&format!("[%eval {t}]")).unwrap(),
+            [Command::Eval(Eval {
+                score: Score::Centipawns(cp),
+                depth: None
+            })],
+            "{t}"
+        );
+    }
+    assert!(read("[%clk \"3:00\"]").is_err());
+    assert!(read("[%clk 3:00]").is_err(), "hours required");
+    assert!(read("[%csl Ge2e4]").is_err(), "a %csl item is one square");
+    assert!(read("[%cal Ge2]").is_err(), "a %cal item is two squares");
+    assert_eq!(
+        cmds::text_without_commands("[%clk 0:00:30] good move"),
+        "good move"
+    );
+    let set = cmds::set_command("[%clk 0:00:30] x", &Command::Clock(Duration::from_secs(20)));
+    assert_eq!(
+        read(&set).unwrap(),
+        [Command::Clock(Duration::from_secs(20))]
+    );
+    assert_eq!(cmds::text_without_commands(&set), "x");
+    assert_eq!(cmds::remove_commands(&set, "clk").trim(), "x");
+}
+
+/// "Commands in PGN comments": `ply_commands` gives one `PlyCommands` per position and
+/// `set_command` sets one ply's command.
+#[test]
+fn pgn_ply_commands_per_position() {
+    let mut g = one("{[%clk 0:03:00]} 1. e4 {[%clk 0:02:59]} e5 {[%eval 0.2]} *");
+    let plies = g.ply_commands();
+    assert_eq!(plies.len(), 3);
+    assert_eq!(plies[0].clock, Some(std::time::Duration::from_secs(180)));
+    assert_eq!(plies[1].clock, Some(std::time::Duration::from_secs(179)));
+    assert!(plies[2].eval.is_some());
+    g.set_command(2, &Command::Clock(std::time::Duration::from_secs(170)))
+        .unwrap();
+    assert_eq!(
+        g.ply_commands()[2].clock,
+        Some(std::time::Duration::from_secs(170))
+    );
+    assert!(
+        g.set_command(3, &Command::Clock(std::time::Duration::from_secs(1)))
+            .is_err()
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// "EPD"
+// ---------------------------------------------------------------------------------------
+
+/// "EPD": the perft suites' layout reads (a lone `;` is skipped); `hmvc` and `fmvn` set the
+/// clocks; texts, integers, floats and moves are told apart.
+#[test]
+fn epd_reads_the_perft_suite_layout_and_operand_kinds() {
+    let e: Epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400"
+        .parse()
+        .unwrap();
+    assert_eq!(e.get("D1"), Some(&Value::Integer(20)));
+    assert_eq!(e.get("D2"), Some(&Value::Integer(400)));
+    let e: Epd = "4k3/8/8/8/8/8/8/4K2R w K - hmvc 7; fmvn 30; id \"a \\\"b\\\"\"; ce 1.5; bm O-O Rh8+; pv Kf1 Kd7;"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        (e.position().halfmoves(), e.position().fullmoves()),
+        (7, 30)
+    );
+    assert_eq!(e.get("id"), Some(&Value::Text("a \"b\"".to_owned())));
+    assert_eq!(e.get("ce"), Some(&Value::Float(1.5)));
+    let p = e.position();
+    assert_eq!(
+        e.get("bm"),
+        Some(&Value::Moves(vec![uci(p, "e1g1"), uci(p, "h1h8")]))
+    );
+    let mut after = p.clone();
+    after.play(uci(p, "e1f1")).unwrap();
+    assert_eq!(
+        e.get("pv"),
+        Some(&Value::Moves(vec![uci(p, "e1f1"), uci(&after, "e8d7")]))
+    );
+    // Written and read back equal.
+    assert_eq!(e.to_string().parse::<Epd>().unwrap(), e);
+}
+
+// ---------------------------------------------------------------------------------------
+// "SVG"
+// ---------------------------------------------------------------------------------------
+
+/// "Notation and text", SVG: coordinates are the only text, pieces are shapes; a flipped
+/// board puts rank 1 on top.
+#[test]
+fn svg_has_coordinates_as_its_only_text() {
+    use lattjo_chess::svg;
+    let opts = svg::Options::default();
+    let out = svg::render(&Position::new(), &opts);
+    assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
+    let texts: Vec<&str> = out
+        .split("<text")
+        .skip(1)
+        .map(|t| {
+            let start = t.find('>').unwrap() + 1;
+            let end = t.find("</text>").unwrap();
+            &t[start..end]
+        })
+        .collect();
+    assert_eq!(texts.len(), 16, "{texts:?}");
+    for t in &texts {
+        assert!(t.len() == 1 && ("abcdefgh12345678".contains(*t)), "{t}");
+    }
+    let none = svg::render(
+        &Position::new(),
+        &svg::Options {
+            coordinates: false,
+            ..svg::Options::default()
+        },
+    );
+    assert!(!none.contains("<text"));
+    let flipped = svg::render(
+        &Position::new(),
+        &svg::Options {
+            flipped: true,
+            ..svg::Options::default()
+        },
+    );
+    assert_ne!(flipped, out);
+}
+
+// ---------------------------------------------------------------------------------------
+// "Against python-chess" (A14)
+// ---------------------------------------------------------------------------------------
+
+/// A14 ("The rules, id by id"): `has_insufficient_material` judges the winner's side alone: a
+/// bare king, a lone knight when the loser has nothing but queens, or bishops when every
+/// bishop stands on one colour and no pawn or knight is left.
+#[test]
+fn has_insufficient_material_per_side() {
+    let p = pos("8/2q5/8/8/3N3k/8/1K6/8 b - - 0 1");
+    assert!(p.has_insufficient_material(Color::White));
+    let p = pos("8/2q5/2p5/8/3N3k/8/1K6/8 b - - 0 1");
+    assert!(
+        !p.has_insufficient_material(Color::White),
+        "a pawn can block"
+    );
+    // Bishops on one colour, the loser has a rook: still no mate.
+    let p = pos("8/2r5/8/8/3B3k/8/1K6/8 b - - 0 1");
+    assert!(p.has_insufficient_material(Color::White));
+    // A knight anywhere on the board lets bishops mate.
+    let p = pos("8/2n5/8/8/3B3k/8/1K6/8 b - - 0 1");
+    assert!(!p.has_insufficient_material(Color::White));
+    // An opposite-coloured bishop of the loser's can block.
+    let p = pos("8/1b6/8/8/3B3k/8/1K6/8 b - - 0 1");
+    assert!(!p.has_insufficient_material(Color::White));
+    // A bare king.
+    assert!(pos("8/2q5/8/8/7k/8/1K6/8 b - - 0 1").has_insufficient_material(Color::White));
+}
+
+// ---------------------------------------------------------------------------------------
+// Second pass: the rest of the page's checkable claims.
+// ---------------------------------------------------------------------------------------
+
+/// "PGN": a bad game is reported with its line, and a line ends at `\n`, `\r\n` or a `\r`
+/// alone (the same page: a carriage return alone ends a line for `;` comments and `%` lines
+/// too).
+#[test]
+fn pgn_error_lines_count_a_lone_carriage_return() {
+    for eol in ["\n", "\r\n", "\r"] {
+        let text = [
+            "[Event \"a\"]",
+            "",
+            "; a comment",
+            "% an escape",
+            "1. e4 e4 *",
+            "",
+        ]
+        .join(eol);
+        let err = text.parse::<PgnGame>().unwrap_err();
+        assert_eq!(err.line, 5, "{eol:?}");
+        assert!(matches!(err.kind, PgnErrorKind::Move { .. }), "{eol:?}");
+    }
+}
+
+/// "The rules as implemented" (K19, K20, A10, A11): in Chess960 the king ends on c/g and the
+/// rook on d/f, every square either crosses must be empty but for the two of them, and
+/// attacks are tested with both lifted off the board.
+#[test]
+fn chess960_castling_conditions() {
+    // King b1, rook a1 (queen side): the king ends on c1, the rook on d1.
+    let p = pos("1k6/8/8/8/8/8/8/RK6 w A - 0 1");
+    let m = uci(&p, "b1a1");
+    assert!(p.is_castling(m));
+    let mut after = p.clone();
+    after.play(m).unwrap();
+    assert_eq!(after.king(Color::White), Square::C1);
+    assert_eq!(
+        after.board().piece_at(Square::D1).map(|p| p.role),
+        Some(Role::Rook)
+    );
+    assert_eq!(after.board().piece_at(Square::A1), None);
+    // King f1, rook g1 (king side): the king ends on g1, the rook on f1.
+    let p = pos("k7/8/8/8/8/8/8/5KR1 w G - 0 1");
+    let m = uci(&p, "f1g1");
+    assert!(p.is_castling(m));
+    let mut after = p.clone();
+    after.play(m).unwrap();
+    assert_eq!(after.king(Color::White), Square::G1);
+    assert_eq!(
+        after.board().piece_at(Square::F1).map(|p| p.role),
+        Some(Role::Rook)
+    );
+    // A piece on the rook's way (d1) forbids it, though the king's own way is clear.
+    let p = pos("1k6/8/8/8/8/8/8/RK1N4 w A - 0 1");
+    assert!(!p.is_legal(Move::new(Square::B1, Square::A1)));
+    // The king's destination attacked only once the castling rook is lifted: king d1,
+    // rook c1, a black rook on a1 behind it.
+    let p = pos("4k3/8/8/8/8/8/8/r1RK4 w C - 0 1");
+    assert!(
+        p.castling_rook(Color::White, lattjo_chess::CastlingSide::QueenSide)
+            .is_some()
+    );
+    assert!(!p.is_legal(Move::new(Square::D1, Square::C1)));
+    // Without the black rook it is legal.
+    let p = pos("4k3/8/8/8/8/8/8/2RK4 w C - 0 1");
+    assert!(p.is_legal(Move::new(Square::D1, Square::C1)));
+}
+
+/// Rules section 1 and K1: `Position::new` is the standard start, White's queen on the light
+/// d1; h1 and a8 are light.
+#[test]
+fn position_new_is_the_standard_start_with_the_queen_on_light_d1() {
+    let p = Position::new();
+    assert_eq!(
+        p.to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(Square::D1.is_light() && Square::H1.is_light() && Square::A8.is_light());
+    assert!(!Square::D8.is_light());
+    let q = p.board().piece_at(Square::D1).unwrap();
+    assert_eq!((q.color, q.role), (Color::White, Role::Queen));
+    assert_eq!(p.turn(), Color::White);
+    assert_eq!(Position::chess960(518).unwrap().board(), p.board());
+}
+
+/// "Against python-chess", FEN input: the page's two refusals: an en-passant square no
+/// double step explains (`8/8/8/7B/6Pp/8/4k2K/3r4 b - g3`, A13) and eight pawns with a
+/// promoted queen.
+#[test]
+fn fen_refusals_named_against_python_chess() {
+    let FenError::Position(e) = "8/8/8/7B/6Pp/8/4k2K/3r4 b - g3 0 1"
+        .parse::<Position>()
+        .unwrap_err()
+    else {
+        panic!()
+    };
+    assert!(
+        e.contains(PositionErrorKind::BadEnPassant(Square::G3)),
+        "{e}"
+    );
+    // Eight pawns and a second, promoted, queen: no pawn is missing to explain it.
+    let FenError::Position(e) = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1"
+        .parse::<Position>()
+        .unwrap_err()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        e.kinds(),
+        [PositionErrorKind::ImpossibleMaterial(Color::White)]
+    );
+}
+
+/// "Against python-chess", SAN input: `Pe4`, `!?` after the move, `:` and trailing spaces are
+/// taken.
+#[test]
+fn san_takes_pawn_letter_and_trailing_spaces() {
+    let p = Position::new();
+    let e4 = uci(&p, "e2e4");
+    for s in ["Pe4", "e4!?", "e4 ", "Pe2-e4"] {
+        assert_eq!(p.parse_san(s), Ok(e4), "{s:?}");
+    }
+}
+
+/// "PGN": tag values with unescaped quotes inside read up to the last quote of the line;
+/// `\"` and `\\` are the standard's escapes.
+#[test]
+fn pgn_tag_values_with_quotes_and_escapes() {
+    let g = one("[White \"The \"Big\" One\"]\n[Black \"a \\\"b\\\" c\\\\d\"]\n\n1. e4 *");
+    assert_eq!(g.tag("White"), Some("The \"Big\" One"));
+    assert_eq!(g.tag("Black"), Some("a \"b\" c\\d"));
+    // Written escaped, and read back the same.
+    assert_eq!(one(&g.to_string()), g);
+}
+
+/// "PGN": the writer writes moves up to the first illegal one of a hand-built game.
+#[test]
+fn pgn_writer_stops_at_the_first_illegal_move_of_a_hand_built_game() {
+    let p = Position::new();
+    let e4 = uci(&p, "e2e4");
+    let moves = vec![e4, e4, uci(&p, "d2d4")];
+    let g = PgnGame::new(&[], Position::new(), moves, GameResult::Unknown);
+    let w = g.to_string();
+    assert!(w.trim_end().ends_with("1. e4 *"), "{w}");
+}
+
+/// "Commands in PGN comments": a `[%` without its `]` is `Unterminated` and stays text.
+#[test]
+fn pgn_command_without_closing_bracket_is_unterminated_and_stays_text() {
+    use lattjo_chess::pgn::commands::CommandErrorKind;
+    let read: Vec<_> = cmds::commands("see [%clk 0:00:10").collect();
+    assert_eq!(read.len(), 1);
+    let err = read[0].as_ref().unwrap_err();
+    assert_eq!(err.kind, CommandErrorKind::Unterminated);
+    assert_eq!(
+        cmds::text_without_commands("see [%clk 0:00:10"),
+        "see [%clk 0:00:10"
+    );
+}
+
+/// "EPD": an operand in double quotes is text with `\"`, `\\`, `\n`, `\r`, `\t` escapes, and a
+/// quote left open runs to the end of the line; `FromStr` takes the castling mode from the
+/// castling field, as a FEN's.
+#[test]
+fn epd_text_escapes_open_quote_and_castling_mode() {
+    let e: Epd = "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\tb\\nc\\\\\"; c1 \"open; still"
+        .parse()
+        .unwrap();
+    assert_eq!(e.get("c0"), Some(&Value::Text("a\tb\nc\\".to_owned())));
+    assert_eq!(e.get("c1"), Some(&Value::Text("open; still".to_owned())));
+    assert_eq!(e.to_string().parse::<Epd>().unwrap(), e);
+    let e: Epd = "r3k2r/8/8/8/8/8/8/R3K2R w HAha -".parse().unwrap();
+    assert_eq!(e.position().castling_mode(), CastlingMode::Chess960);
+}
+
+/// "Notation and text" table: every type a text fully describes reads back what it displays
+/// (`Move`, `UciPosition`, `PgnGame`, `Epd` through `FromStr`).
+#[test]
+fn text_types_read_back_through_from_str() {
+    let m: Move = "e1h1".parse().unwrap();
+    assert_eq!(m.to_string().parse::<Move>().unwrap(), m);
+    let up: UciPosition = "position startpos moves e2e4 e7e5".parse().unwrap();
+    assert_eq!(up.to_string(), "position startpos moves e2e4 e7e5");
+    assert_eq!(up.to_string().parse::<UciPosition>().unwrap(), up);
+    let g = one("1. e4 e5 2. Nf3 {x} Nc6 (2... d6) 1-0");
+    assert_eq!(g.to_string().parse::<PgnGame>().unwrap(), g);
+    let p = pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 7");
+    assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+}
+
+/// "The game state": a move after checkmate is refused with `MoveAfterEnd` by `replay`, and
+/// `apply` refuses any action once the game is over (`GameOver`).
+#[test]
+fn no_move_after_checkmate() {
+    let game = Chess::new(Rules::fide().with_decisions(true)).unwrap();
+    let mut state = game.new_initial_state();
+    play(&game, &mut state, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(game.turn(&state), Turn::Terminal);
+    let moves = state.moves().to_vec();
+    assert_eq!(
+        game.apply(&mut state, &Action::Resign),
+        Err(PlayError::GameOver)
+    );
+    assert!(legal(&game, &state).is_empty());
+    let mut more = moves.clone();
+    more.push(Move::new(Square::E1, Square::F2));
+    assert_eq!(game.state_after(&more), Err(StateError::MoveAfterEnd(5)));
+}
+
+/// "Notation and text" table: a Chess960 position reads back from its FEN, whatever its
+/// castling rights (X-FEN, or a file letter where the outer rook is not the castling one).
+#[test]
+fn chess960_fen_round_trips_with_an_inner_castling_rook_and_without_rights() {
+    // King d1, rooks a1 and b1, the right is b1's: X-FEN names it by its file.
+    let p = pos("4k3/8/8/8/8/8/8/RR1K4 w B - 0 1");
+    assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(
+        p.castling_rook(Color::White, lattjo_chess::CastlingSide::QueenSide),
+        Some(Square::B1)
+    );
+    assert_eq!(pos(&p.to_string()), p, "{p}");
+    // A Chess960 position with no castling rights left.
+    let mut s = Position::chess960(0).unwrap().to_setup();
+    s.castling_rooks = lattjo_chess::Bitboard(0);
+    let p = Position::from_setup(s, CastlingMode::Chess960).unwrap();
+    let back = pos(&p.to_string());
+    assert_eq!(back.board(), p.board());
+    assert_eq!(back.to_string(), p.to_string());
+}
+
+/// "PGN": the `Result` tag holds the game's result: the termination marker's, else the tag's.
+#[test]
+fn pgn_termination_marker_decides_over_the_result_tag() {
+    let g = one("[Result \"1-0\"]\n\n1. e4 e5 0-1");
+    assert_eq!(g.result, GameResult::Win(Color::Black));
+    assert_eq!(g.tag("Result"), Some("0-1"));
+    let g = one("[Result \"1-0\"]\n\n1. e4 e5 *");
+    assert_eq!(g.result, GameResult::Unknown);
+}
+
+/// "PGN": comments and NAGs inside variations are skipped; the variation's moves are kept and
+/// checked move by move.
+#[test]
+fn pgn_variations_keep_moves_and_skip_comments() {
+    let g = one("1. e4 e5 (1... c5 {Sicilian} $1 2. Nf3) 2. Nf3 *");
+    assert_eq!(g.variations.len(), 1);
+    assert_eq!(g.comments, []);
+    assert_eq!(g.nags, []);
+    assert!(g.to_string().contains("(1... c5 2. Nf3)"), "{g}");
+    assert!(matches!(
+        err_kind("1. e4 e5 (1... c5 2. Nf6) 2. Nf3 *"),
+        PgnErrorKind::Move { .. }
+    ));
+}
+
+/// "PGN": the size limits' values (16 MiB, 1,048,576 tokens).
+#[test]
+fn pgn_size_limits() {
+    assert_eq!(pgn::MAX_GAME_BYTES, 16 * 1024 * 1024);
+    assert_eq!(pgn::MAX_GAME_TOKENS, 1_048_576);
+}
+
+/// "UCI `position` commands": an error names the first word or the ply that does not read.
+#[test]
+fn uci_position_errors_name_the_word_or_ply() {
+    use lattjo_chess::UciPositionError as E;
+    let p = |t: &str| UciPosition::parse(t, CastlingMode::Standard).unwrap_err();
+    assert!(matches!(p("go depth 3"), E::NotPosition(w) if w == "go"));
+    assert!(matches!(p("position start"), E::Start(w) if w == "start"));
+    assert!(matches!(p("position startpos mvs e2e4"), E::Moves(w) if w == "mvs"));
+    assert!(matches!(p("position fen 8/8 w - - 0 1"), E::Fen(_)));
+    assert!(matches!(
+        p("position startpos moves e2e4 e7e5 g1g3"),
+        E::Move {
+            ply: 3,
+            error: UciError::Illegal(_)
+        }
+    ));
+    assert!(matches!(
+        p("position startpos moves e2e4 e7e9"),
+        E::Move {
+            ply: 2,
+            error: UciError::Syntax(_)
+        }
+    ));
+}
+
+/// "EPD": a number operand is an `i64`, or a finite `f64` when it holds `.`, `e` or `E`; a
+/// lone `-` or `;` where an opcode may start is skipped; `Epd::push` checks and normalises, and the writer writes moves in SAN.
+#[test]
+fn epd_numbers_push_and_san_moves() {
+    let e: Epd = "4k3/8/8/8/8/8/8/4K2R w K - ce 1e2; - acn +5; ; dm .5;"
+        .parse()
+        .unwrap();
+    assert_eq!(e.get("ce"), Some(&Value::Float(100.0)));
+    assert_eq!(e.get("acn"), Some(&Value::Integer(5)));
+    assert_eq!(e.get("dm"), Some(&Value::Float(0.5)));
+    let mut e = Epd::new(pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    let p = e.position().clone();
+    e.push("bm", Value::Moves(vec![uci(&p, "e1g1")])).unwrap();
+    assert_eq!(e.to_string(), "4k3/8/8/8/8/8/8/4K2R w K - bm O-O;");
+    assert!(
+        e.push("sm", Value::Moves(vec![uci(&p, "e1g1"), uci(&p, "e1f1")]))
+            .is_err()
+    );
+    assert_eq!(e.to_string().parse::<Epd>().unwrap(), e);
+}
+
+/// "Notation and text", SVG: the last-move and check highlights.
+#[test]
+fn svg_highlights_the_last_move_and_check() {
+    use lattjo_chess::svg;
+    let p = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let m = Move::new(Square::D8, Square::H4);
+    let out = svg::render(
+        &p,
+        &svg::Options {
+            last_move: Some(m),
+            ..svg::Options::default()
+        },
+    );
+    assert_eq!(out.matches("class=\"last\"").count(), 2);
+    assert_eq!(out.matches("class=\"check\"").count(), 1);
+    let off = svg::render(
+        &p,
+        &svg::Options {
+            check: false,
+            ..svg::Options::default()
+        },
+    );
+    assert_eq!(off.matches("class=\"check\"").count(), 0);
+    assert_eq!(off.matches("class=\"last\"").count(), 0);
+}
+
+/// "Notation and text", validation: a `Board` is consistent by construction;
+/// `Board::from_bitboards` refuses bitboards that contradict each other.
+#[test]
+fn board_from_bitboards_refuses_contradictions() {
+    use lattjo_chess::{Bitboard, Board, ByColor};
+    let b = Board::standard();
+    let roles: [Bitboard; 6] = Role::ALL.map(|r| b.by_role(r));
+    let colors = ByColor::new_with(|c| b.by_color(c));
+    assert_eq!(Board::from_bitboards(roles, colors).unwrap(), b);
+    let mut bad = roles;
+    bad[1] = bad[1] | Bitboard(1 << 4); // e1 both king and knight
+    assert!(Board::from_bitboards(bad, colors).is_err());
+    let mut uncoloured = colors;
+    uncoloured.white = Bitboard(uncoloured.white.0 & !1); // a1's rook without a colour
+    assert!(Board::from_bitboards(roles, uncoloured).is_err());
+}
+
+/// "UCI `position` commands": `Display` writes `position startpos` for the standard start
+/// only: a start with the standard placement but other clocks is written as its FEN, so that
+/// it reads back as the same value.
+#[test]
+fn uci_position_startpos_only_for_the_standard_start_itself() {
+    let text = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5 10";
+    let up = UciPosition::parse(text, CastlingMode::Standard).unwrap();
+    assert_eq!(up.to_string(), text);
+    assert_eq!(
+        up.to_string()
+            .parse::<UciPosition>()
+            .unwrap()
+            .start()
+            .fullmoves(),
+        10
+    );
+    let std = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let up = UciPosition::parse(std, CastlingMode::Standard).unwrap();
+    assert_eq!(up.to_string(), "position startpos");
+}
+
+/// "Notation and text", validation: `BadEnPassant` also when the en-passant square
+/// contradicts the check (the double step cannot have given it), and `ImpossibleCheck` for
+/// three checkers.
+#[test]
+fn bad_en_passant_that_contradicts_the_check_and_three_checkers() {
+    let kinds = |fen: &str| {
+        let setup = Setup::from_fen(fen).unwrap();
+        Position::from_setup(setup, CastlingMode::Standard)
+            .unwrap_err()
+            .kinds()
+            .to_vec()
+    };
+    // Black in check from the h8 rook: e2-e4 cannot have given it.
+    assert_eq!(
+        kinds("4k2R/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
+        [PositionErrorKind::BadEnPassant(Square::E3)]
+    );
+    // The same check without the en-passant square is fine.
+    assert!(pos("4k2R/8/8/8/4P3/8/8/4K3 b - - 0 1").is_check());
+    // A check the double step discovered (along rank 2, through e2) is explained; one along
+    // rank 3 through e3, empty before the step too, is not.
+    assert!(pos("8/8/8/8/4P3/8/R6k/4K3 b - e3 0 1").is_check());
+    assert_eq!(
+        kinds("8/8/8/8/4P3/R6k/8/4K3 b - e3 0 1"),
+        [PositionErrorKind::BadEnPassant(Square::E3)]
+    );
+    // Three checkers.
+    assert_eq!(
+        kinds("4k3/2N5/8/1B6/8/8/8/K3R3 b - - 0 1"),
+        [PositionErrorKind::ImpossibleCheck]
+    );
+}
+
+/// "Notation and text", SAN: `X` or `:` for `x` after a piece letter too.
+#[test]
+fn san_capital_x_and_colon_after_a_piece_letter() {
+    let p = pos("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1");
+    let m = uci(&p, "f3e5");
+    for s in ["Nxe5", "NXe5", "N:e5", "Ne5", "Nf3xe5", "Nf3-e5"] {
+        assert_eq!(p.parse_san(s), Ok(m), "{s}");
+    }
+}
