@@ -1644,3 +1644,138 @@ fn san_capital_x_and_colon_after_a_piece_letter() {
         assert_eq!(p.parse_san(s), Ok(m), "{s}");
     }
 }
+
+/// "PGN": `PgnGame::new` normalises its tags as the reader does (roster first, a tag given
+/// twice keeps its last value in the place of the first), and its `Result` tag holds the
+/// game's result; the writer writes the `Result` tag from the game's result.
+#[test]
+fn pgn_game_new_normalises_tags_and_result() {
+    let p = Position::new();
+    let tags = [
+        ("Result", "1-0"),
+        ("Annotator", "x"),
+        ("White", "a"),
+        ("Event", "e"),
+        ("White", "b"),
+    ];
+    let g = PgnGame::new(&tags, p.clone(), vec![uci(&p, "e2e4")], GameResult::Draw);
+    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Annotator"
+        ]
+    );
+    assert_eq!(g.tag("White"), Some("b"));
+    assert_eq!(g.tag("Event"), Some("e"));
+    assert_eq!(g.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(g.result, GameResult::Draw);
+    let mut g = g;
+    g.result = GameResult::Win(Color::Black);
+    let w = g.to_string();
+    assert!(w.contains("[Result \"0-1\"]"), "{w}");
+    assert!(w.trim_end().ends_with("1. e4 0-1"), "{w}");
+    assert_eq!(one(&w).result, GameResult::Win(Color::Black));
+}
+
+/// "PGN": a UTF-8 byte-order mark is skipped wherever a token may start, so concatenated
+/// files that each start with one read.
+#[test]
+fn pgn_byte_order_marks_of_concatenated_files_are_skipped() {
+    let text = "\u{feff}[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n";
+    let read = pgn::read_pgn(text);
+    assert!(read.errors.is_empty(), "{:?}", read.errors);
+    let events: Vec<_> = read.games.iter().map(|g| g.tag("Event")).collect();
+    assert_eq!(events, [Some("a"), Some("b")]);
+}
+
+/// "PGN": a tag pair after a blank line that names the game's first tag again begins a new
+/// game: a game cut off in its tags no longer takes the next one with it.
+#[test]
+fn pgn_game_cut_off_in_its_tags_does_not_take_the_next() {
+    let text = "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n\n1. e4 *\n";
+    let read = pgn::read_pgn(text);
+    assert_eq!(read.games.len(), 1);
+    assert_eq!(read.games[0].tag("Event"), Some("b"));
+    assert_eq!(read.errors.len(), 1);
+    assert_eq!(read.errors[0].game, 1);
+    let text = "[Event \"a\"]\n[Site \"x\"]\n\n[Event b]\n[Site \"y\"]\n\n1. e4 *\n";
+    let read = pgn::read_pgn(text);
+    assert_eq!(read.errors.len(), 2, "{:?}", read.errors);
+    assert!(read.games.is_empty());
+}
+
+/// A3 ("The rules, id by id"; rules digest A3, FIDE 9.2.3): positions are the same when they
+/// have the same possible moves: with the same placement, an en-passant capture legal on one
+/// square makes another position than one legal on another square.
+#[test]
+fn a3_different_legal_en_passant_captures_make_different_positions() {
+    // White pawns d5 and f5, black pawns e5 and g5: e7-e5 or g7-g5 was the last move.
+    let e = pos("4k3/8/8/3PpPp1/8/8/8/4K3 w - e6 0 2");
+    let g = pos("4k3/8/8/3PpPp1/8/8/8/4K3 w - g6 0 2");
+    let none = pos("4k3/8/8/3PpPp1/8/8/8/4K3 w - - 0 2");
+    assert!(e.legal_ep_square().is_some() && g.legal_ep_square().is_some());
+    assert_ne!(e.repetition_key(), g.repetition_key());
+    assert_ne!(e.repetition_key(), none.repetition_key());
+    // A double step that cannot be answered en passant does not count.
+    let quiet = pos("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 2");
+    let plain = pos("4k3/8/8/4p3/8/8/8/4K3 w - - 0 2");
+    assert_eq!(quiet.repetition_key(), plain.repetition_key());
+}
+
+/// "The rules as implemented" (K20, A11): in Chess960 castling may leave the king or the rook
+/// where it stands: king g1 with rook h1 (the king stays, the rook goes to f1), king c1 with
+/// rook a1 (the king stays, the rook goes to d1), king e1 with rook d1 (the rook stays, the
+/// king goes to c1).
+#[test]
+fn chess960_castling_where_the_king_or_the_rook_stays() {
+    for (fen, m, king, rook) in [
+        (
+            "k7/8/8/8/8/8/8/6KR w H - 0 1",
+            "g1h1",
+            Square::G1,
+            Square::F1,
+        ),
+        (
+            "7k/8/8/8/8/8/8/R1K5 w A - 0 1",
+            "c1a1",
+            Square::C1,
+            Square::D1,
+        ),
+        (
+            "7k/8/8/8/8/8/8/3RK3 w D - 0 1",
+            "e1d1",
+            Square::C1,
+            Square::D1,
+        ),
+    ] {
+        let p = pos(fen);
+        assert_eq!(p.castling_mode(), CastlingMode::Chess960, "{fen}");
+        let mv = uci(&p, m);
+        assert!(p.is_castling(mv), "{fen}");
+        assert!(p.san(mv).starts_with("O-O"), "{fen}");
+        let mut after = p.clone();
+        after.play(mv).unwrap();
+        assert_eq!(after.king(Color::White), king, "{fen}");
+        assert_eq!(
+            after.board().piece_at(rook).map(|p| p.role),
+            Some(Role::Rook),
+            "{fen}"
+        );
+        assert_eq!(after.castling_rooks(), lattjo_chess::Bitboard(0), "{fen}");
+    }
+    // The rook's destination occupied by another piece: no castling.
+    let p = pos("7k/8/8/8/8/8/8/R1KN4 w A - 0 1");
+    assert!(!p.is_legal(Move::new(Square::C1, Square::A1)));
+    // The king's unmoved square attacked (in check): no castling.
+    let p = pos("k5r1/8/8/8/8/8/8/6KR w H - 0 1");
+    assert!(p.is_check());
+    assert!(!p.is_legal(Move::new(Square::G1, Square::H1)));
+}
