@@ -23,7 +23,8 @@
 //!
 //! Written back with the en-passant square after every double step (as FEN, so that the
 //! position reads back the same) and each operation as `opcode operand;`, moves in SAN, so
-//! `parse(write(x)) == x`.
+//! `parse(write(x)) == x` (for a Chess960 position with no castling right left, whose FEN is
+//! a standard chess position's, with [`Epd::from_epd`] in [`CastlingMode::Chess960`]).
 //!
 //! # Examples
 //!

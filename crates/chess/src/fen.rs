@@ -2,7 +2,10 @@
 //!
 //! Castling fields: standard `KQkq`, X-FEN (`K`/`Q` mean the outermost rook on that side)
 //! and Shredder-FEN (`A`-`H`, `a`-`h` name the rook's file) are all accepted; Chess960
-//! positions are written in X-FEN.
+//! positions are written in X-FEN, or in Shredder-FEN where X-FEN would read back as standard
+//! chess. A Chess960 position with no castling right left has the FEN of a standard chess
+//! position: it reads back as Chess960 through [`Position::from_fen`] with
+//! [`CastlingMode::Chess960`].
 
 use boardgame_core::text::excerpt;
 use core::fmt;
@@ -296,7 +299,10 @@ impl fmt::Display for Position {
     /// The FEN, en-passant square written [`EpMode::Always`]. A Chess960 position is
     /// written in X-FEN, or in Shredder-FEN when X-FEN would read back as standard chess
     /// (king on the e-file, castling rooks in the corners), so that parsing gives the same
-    /// position back.
+    /// position back. A Chess960 position with no castling right left is written as the
+    /// standard chess position with that board, which `FromStr` reads (the same board and
+    /// keys, another [`Position::castling_mode`]); [`Position::from_fen`] with
+    /// [`CastlingMode::Chess960`] reads it back exactly.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&Fen::from_position(self, EpMode::Always), f)
     }

@@ -1779,3 +1779,146 @@ fn chess960_castling_where_the_king_or_the_rook_stays() {
     assert!(p.is_check());
     assert!(!p.is_legal(Move::new(Square::G1, Square::H1)));
 }
+
+/// "Against pgn-extract": lowercase piece letters (`qe7`) and other languages' piece
+/// letters (`Sf3`) stay refused on purpose.
+#[test]
+fn san_refuses_lowercase_and_foreign_piece_letters() {
+    let p = pos("4k3/8/8/8/8/8/8/Q3K1N1 w - - 0 1");
+    assert_eq!(p.parse_san("Qe5"), Ok(uci(&p, "a1e5")));
+    assert!(p.parse_san("qe5").is_err());
+    assert_eq!(p.parse_san("Nf3"), Ok(uci(&p, "g1f3")));
+    assert!(p.parse_san("Sf3").is_err());
+    assert!(matches!(err_kind("1. Sf3 *"), PgnErrorKind::Move { .. }));
+}
+
+/// "Move generation": `MoveList` is a fixed array of 256 moves (`MAX_MOVES`), enough for the
+/// position with the most legal moves known (218).
+#[test]
+fn move_list_holds_256_and_the_218_move_position_fits() {
+    assert_eq!(lattjo_chess::MAX_MOVES, 256);
+    let p = pos("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
+    assert_eq!(p.legal_moves().len(), 218);
+}
+
+/// "The game state" and "Random games through the `Game` trait" (A3, FIDE 9.2): the
+/// repetition count and the threefold claims (on the position and with each move) agree with
+/// a count over the repetition keys since the last pawn move or capture, also in games past
+/// 256 reversible plies, where the counts are kept in a map (possible without the 75-move
+/// rule: `with_automatic_draws(false)`, and in the booklet).
+#[test]
+fn repetitions_and_threefold_claims_agree_with_a_brute_force_count_in_long_games() {
+    let rules = Rules::fide()
+        .with_automatic_draws(false)
+        .with_decisions(true);
+    for seed in 0..3u64 {
+        let game = Chess::new(rules)
+            .unwrap()
+            .with_start(pos("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));
+        let booklet = Chess::new(Rules::lattjo())
+            .unwrap()
+            .with_start(pos("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));
+        let mut state = game.new_initial_state();
+        let mut bstate = booklet.new_initial_state();
+        let mut keys = vec![state.position().repetition_key()];
+        let mut rng = lattjo_chess::GameRng::new(seed, 7);
+        for ply in 0..700 {
+            let p = state.position().clone();
+            let count = |k: u64, keys: &[u64]| keys.iter().filter(|&&x| x == k).count();
+            let now = count(p.repetition_key(), &keys);
+            assert_eq!(state.repetitions() as usize, now, "seed {seed} ply {ply}");
+            assert_eq!(bstate.repetitions() as usize, now, "seed {seed} ply {ply}");
+            assert_eq!(
+                game.claimable_draws(&state).threefold_repetition,
+                now >= 3,
+                "seed {seed} ply {ply}"
+            );
+            let quiet: Vec<Move> = p
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| !p.is_capture(m))
+                .collect();
+            for &m in &quiet {
+                let mut q = p.clone();
+                q.play(m).unwrap();
+                let brings = count(q.repetition_key(), &keys) + 1;
+                assert_eq!(
+                    game.claimable_draws_with(&state, m).threefold_repetition,
+                    brings >= 3,
+                    "seed {seed} ply {ply} {m}"
+                );
+            }
+            let m = quiet[rng.index(quiet.len())];
+            game.apply(&mut state, &Action::Move(m)).unwrap();
+            booklet.apply(&mut bstate, &Action::Move(m)).unwrap();
+            keys.push(state.position().repetition_key());
+        }
+        assert_eq!(state.outcome(), None);
+        assert_eq!(state.position().halfmoves(), 700);
+    }
+}
+
+/// "Learning encodings", planes 15-18: in Chess960 the castling planes are the rook towards h
+/// and the rook towards a, of the side to move and of the opponent.
+#[test]
+fn chess960_castling_planes_are_the_rooks_towards_h_and_a() {
+    // King c1 with rooks b1 (towards a) and f1 (towards h); Black's only right towards a.
+    let p = pos("1rk5/8/8/8/8/8/8/1RK2R2 w FBb - 0 1");
+    assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+    let game = Chess::default().with_start(p);
+    let mut state = game.new_initial_state();
+    let mut o = vec![0.0; 1600];
+    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    let planes = |o: &[f32]| [15, 16, 17, 18].map(|i| o[i * 64]);
+    assert_eq!(planes(&o), [1.0, 1.0, 0.0, 1.0]);
+    // The f1 rook moves: White keeps only the right towards a; seen from Black now.
+    play(&game, &mut state, &["f1f2"]);
+    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    assert_eq!(planes(&o), [0.0, 1.0, 0.0, 1.0]);
+}
+
+/// "Notation and text": parsing what is displayed gives the value back, in the value's
+/// castling mode where the text cannot carry it. A Chess960 position with no castling right
+/// left has the FEN of a standard chess position: `FromStr` reads that (same board and keys),
+/// `Position::from_fen(text, Chess960)` and `Epd::from_epd` give the value back. A Chess960
+/// `position` command reads back through `UciPosition::parse(text, Chess960)`; `FromStr` reads
+/// standard chess.
+#[test]
+fn chess960_values_read_back_in_their_castling_mode() {
+    let mut s = Position::chess960(0).unwrap().to_setup();
+    s.castling_rooks = lattjo_chess::Bitboard(0);
+    let p = Position::from_setup(s, CastlingMode::Chess960).unwrap();
+    let text = p.to_string();
+    assert_eq!(
+        text,
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1"
+    );
+    let standard: Position = text.parse().unwrap();
+    assert_eq!(standard.castling_mode(), CastlingMode::Standard);
+    assert_eq!(standard.board(), p.board());
+    assert_eq!(standard.zobrist(), p.zobrist());
+    assert_eq!(standard.to_string(), text);
+    assert_eq!(
+        Position::from_fen(&text, CastlingMode::Chess960),
+        Ok(p.clone())
+    );
+    let e = Epd::new(p.clone());
+    assert_eq!(
+        Epd::from_epd(&e.to_string(), CastlingMode::Chess960).unwrap(),
+        e
+    );
+    // A Chess960 command with castling rights.
+    let start = Position::chess960(100).unwrap();
+    let cmd = UciPosition::new(start, &[]).unwrap();
+    let line = cmd.to_string();
+    assert_eq!(
+        line,
+        "position fen qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1"
+    );
+    assert_eq!(UciPosition::parse(&line, CastlingMode::Chess960), Ok(cmd));
+    assert!(
+        line.parse::<UciPosition>().is_err(),
+        "FromStr reads standard chess"
+    );
+}

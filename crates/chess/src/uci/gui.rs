@@ -16,7 +16,8 @@ use boardgame_core::text::excerpt;
 /// separated by any whitespace, unknown words skipped (`joho debug on` is `debug on`), the
 /// rest of a line that holds no command refused ([`UciMessageError::NoCommand`]).
 /// [`GuiCommand::parse_strict`] refuses unknown words instead. `FromStr` is `parse` in standard
-/// chess. `Display` writes the command's canonical line, which reads back as the same value.
+/// chess. `Display` writes the command's canonical line, which reads back as the same value
+/// (a Chess960 `position` command through `parse` in [`CastlingMode::Chess960`]).
 ///
 /// # Examples
 ///
