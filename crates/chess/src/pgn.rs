@@ -3,8 +3,9 @@
 //! [`PgnReader`] reads from any [`std::io::BufRead`] one game at a time, so memory stays
 //! bounded by the largest single game, not the file; [`read_pgn`] reads a string. The
 //! reader takes several games per file, the tag pairs (Seven Tag Roster and any others,
-//! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960: a game of another
-//! variant is refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers (`12.`,
+//! `SetUp`/`FEN` for other starts, `Variant` naming chess or Chess960, whose start without a
+//! `FEN` tag is the standard array in Chess960's castling mode: a game of another variant is
+//! refused, [`PgnErrorKind::Variant`]), SAN movetext with move numbers (`12.`,
 //! `12...`, `12.e4`, and as import format allows, `12` and `12 ...`), `e.p.` or `ep` after
 //! an en-passant capture, null moves (`--`, `Z0`, `0000`, `@@@@` as [`Move::NULL`], refused in
 //! check, written `--`; see [`Position::play_null`]), comments (`{..}` and `;` to the end of
@@ -77,6 +78,7 @@ use crate::fen::FenError;
 use crate::outcome::GameResult;
 use crate::position::{CastlingMode, Move, Position};
 use crate::san::{San, SanError, SanPlus, Unresolved};
+use crate::setup::Setup;
 use crate::types::Color;
 
 pub mod commands;
@@ -1315,23 +1317,23 @@ impl Builder {
                 return;
             }
         };
-        let start = match self.tags.iter().rev().find(|(n, _)| n == "FEN") {
-            Some((_, fen)) => {
-                let parsed = if chess960 {
-                    Position::from_fen(fen, CastlingMode::Chess960)
-                } else {
-                    fen.parse::<Position>()
-                };
-                match parsed {
-                    Ok(p) => p,
-                    Err(e) => {
-                        let line = self.line;
-                        self.fail(line, PgnErrorKind::Fen(e));
-                        return;
-                    }
-                }
+        let parsed = match self.tags.iter().rev().find(|(n, _)| n == "FEN") {
+            Some((_, fen)) if chess960 => Position::from_fen(fen, CastlingMode::Chess960),
+            Some((_, fen)) => fen.parse::<Position>(),
+            // Chess960 without a `FEN` tag (as python-chess writes its standard array, number
+            // 518): the standard start, in Chess960's castling mode.
+            None if chess960 => {
+                Position::from_setup(Setup::default(), CastlingMode::Chess960).map_err(Into::into)
             }
-            None => Position::new(),
+            None => Ok(Position::new()),
+        };
+        let start = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                let line = self.line;
+                self.fail(line, PgnErrorKind::Fen(e));
+                return;
+            }
         };
         self.frames.clear();
         self.frames.push(Frame {

@@ -1574,7 +1574,7 @@ fn board_from_bitboards_refuses_contradictions() {
     let colors = ByColor::new_with(|c| b.by_color(c));
     assert_eq!(Board::from_bitboards(roles, colors).unwrap(), b);
     let mut bad = roles;
-    bad[1] = bad[1] | Bitboard(1 << 4); // e1 both king and knight
+    bad[1] |= Bitboard(1 << 4); // e1 both king and knight
     assert!(Board::from_bitboards(bad, colors).is_err());
     let mut uncoloured = colors;
     uncoloured.white = Bitboard(uncoloured.white.0 & !1); // a1's rook without a colour
@@ -1921,4 +1921,68 @@ fn chess960_values_read_back_in_their_castling_mode() {
         line.parse::<UciPosition>().is_err(),
         "FromStr reads standard chess"
     );
+}
+
+/// "Notation and text", SVG: the flipped board is drawn from Black's side: h and 1 come first
+/// in the coordinates, and White's king on e1 is in the top half.
+#[test]
+fn svg_flipped_board_is_drawn_from_blacks_side() {
+    use lattjo_chess::svg;
+    let coords = |out: &str| -> String {
+        out.split("<text")
+            .skip(1)
+            .map(|t| {
+                let start = t.find('>').unwrap() + 1;
+                t[start..t.find("</text>").unwrap()].to_owned()
+            })
+            .collect()
+    };
+    let king_y = |out: &str| -> u32 {
+        let g = out.find("<g class=\"piece white King\"").unwrap();
+        let t = &out[g..];
+        let t = &t[t.find("translate(").unwrap() + "translate(".len()..];
+        let t = &t[..t.find(')').unwrap()];
+        t.split(' ').nth(1).unwrap().parse().unwrap()
+    };
+    let opts = svg::Options::default();
+    let plain = svg::render(&Position::new(), &opts);
+    let flipped = svg::render(
+        &Position::new(),
+        &svg::Options {
+            flipped: true,
+            ..opts
+        },
+    );
+    assert!(coords(&plain).starts_with("a8b7"), "{}", coords(&plain));
+    assert!(coords(&flipped).starts_with("h1g2"), "{}", coords(&flipped));
+    let half = (8 * opts.square_px + opts.square_px) / 2;
+    assert!(king_y(&plain) > half);
+    assert!(king_y(&flipped) < half);
+}
+
+/// "PGN", other variants: the `Variant` tag says what game the moves belong to. A game tagged
+/// Chess960 without a `FEN` tag (python-chess writes Chess960's standard array, number 518,
+/// so) was read as standard chess: its start was in standard chess's castling mode, so its
+/// castling wrote `e1g1` in UCI where a Chess960 engine expects `e1h1`, while the same game
+/// with its FEN tag was read as Chess960.
+#[test]
+fn regression_variant_chess960_without_fen_was_read_as_standard_chess() {
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *";
+    let without = one(&format!("[Variant \"Chess960\"]\n\n{moves}"));
+    let with = one(&format!(
+        "[Variant \"Chess960\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n{moves}"
+    ));
+    assert_eq!(with.start.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(without.start.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(without.start, with.start);
+    assert_eq!(without.moves, with.moves);
+    let mut p = without.start.clone();
+    for &m in &without.moves[..6] {
+        p.play(m).unwrap();
+    }
+    assert_eq!(p.to_uci(without.moves[6]).to_string(), "e1h1");
+    // It writes and reads back as the same game.
+    assert_eq!(one(&without.to_string()), without);
+    // Without the tag, the same text is standard chess.
+    assert_eq!(one(moves).start, Position::new());
 }
