@@ -64,6 +64,8 @@ fn chess_default_is_the_fide_preset() {
 }
 
 /// "Rule sets and options": every option has a builder taking its value.
+///
+/// Rule: A4, D3, D4.
 #[test]
 fn every_option_has_a_builder_taking_its_value() {
     let r = Rules::lattjo()
@@ -209,6 +211,8 @@ fn seven_plies(game: &Chess) -> State {
 
 /// "Claims with a move" and "The game state": `ThreefoldRepetition` is named when both claims
 /// hold.
+///
+/// Rule: A4 (FIDE 9.2, 9.3).
 #[test]
 fn claim_draw_names_threefold_repetition_when_both_claims_hold() {
     let game = Chess::new(Rules::fide().with_decisions(true))
@@ -261,6 +265,8 @@ fn replay_refuses_a_move_after_a_fivefold_repetition_under_fide_only() {
 /// "The game state": a game plays only states of its own rules: `apply` refuses with
 /// `OtherRules` (state unchanged), `is_legal` is false, the legal actions and the claims find
 /// nothing, and `check_state` says so.
+///
+/// Rule: D3 (the presets differ only in how a game ends).
 #[test]
 fn a_game_refuses_a_state_of_other_rules_everywhere() {
     let fide = Chess::new(Rules::fide().with_decisions(true)).unwrap();
@@ -300,6 +306,8 @@ fn a_game_refuses_a_state_of_other_rules_everywhere() {
 
 /// "The game state": when several endings hold, stalemate is recorded before insufficient
 /// material (python-chess puts insufficient material first; only the reason differs).
+///
+/// Rule: A1, A2.
 #[test]
 fn stalemate_is_recorded_before_insufficient_material() {
     // Black to move, stalemated by king and bishop: also insufficient material.
@@ -368,6 +376,8 @@ fn action_index(game: &Chess, state: &State, m: Move) -> usize {
 
 /// "Learning encodings": shape `[25, 8, 8]`, 1,600 values; both seats and a seat out of
 /// range observe the same; plane 14 is White to move; no chance outcomes.
+///
+/// Rule: K2.
 #[test]
 fn observation_shape_and_colour_plane() {
     let game = Chess::default();
@@ -399,6 +409,8 @@ fn observation_shape_and_colour_plane() {
 
 /// "Learning encodings" table, planes 12, 13, 20, 21: repetitions, halfmove clock / 150 and
 /// move number / 500, each capped at 1.
+///
+/// Rule: A3, D3 (FIDE 9.2, 9.3, 9.6).
 #[test]
 fn observation_repetition_clock_and_move_number_planes() {
     let game = Chess::default().with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 75 250"));
@@ -448,6 +460,8 @@ fn action_index_of_b7xa8_knight_is_49_times_73_plus_64() {
 
 /// "Learning encodings": 2,418 of the 4,672 move indices name a geometry that leaves the
 /// board from their square.
+///
+/// Rule: K8-K12 (move geometry).
 #[test]
 fn move_indices_leaving_the_board_number_2418() {
     let mut off = 0;
@@ -498,6 +512,8 @@ fn move_indices_leaving_the_board_number_2418() {
 
 /// "Learning encodings": a `Move` that no index names (a pawn onto the last rank without a
 /// promotion, a promotion to a king) has no index.
+///
+/// Rule: K7, A8.
 #[test]
 fn moves_without_an_index() {
     let game = Chess::default();
@@ -520,6 +536,8 @@ fn moves_without_an_index() {
 
 /// "Notation and text" table: `Move` displays UCI in the crate's encoding (castling as king
 /// takes rook), `UciMove` as engines write it (`e1g1` in standard chess).
+///
+/// Rule: A11; rules section 6 (UCI).
 #[test]
 fn move_display_is_king_takes_rook_and_uci_move_is_two_squares() {
     let p = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
@@ -542,6 +560,8 @@ fn move_display_is_king_takes_rook_and_uci_move_is_two_squares() {
 
 /// "Notation and text", FEN: 4 to 6 fields, missing clocks default to `0 1`; a `FenError`
 /// variant per malformed field.
+///
+/// Rule: rules section 6 (FEN), A13.
 #[test]
 fn fen_four_to_six_fields_and_an_error_per_field() {
     let four = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
@@ -600,6 +620,8 @@ fn fen_four_to_six_fields_and_an_error_per_field() {
 /// "Notation and text", FEN: `FromStr` reads a FEN as Chess960 when its castling field uses
 /// Shredder letters or only makes sense there; a Chess960 position is written in X-FEN, or in
 /// Shredder-FEN where X-FEN would read back as standard chess.
+///
+/// Rule: rules section 6 (FEN), A13.
 #[test]
 fn fen_shredder_and_xfen_castling_fields() {
     let std = pos("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
@@ -697,6 +719,8 @@ fn recoveries_and_ep_square_without_capture() {
 }
 
 /// "Notation and text", SAN: minimal disambiguation, file first, then rank, then both.
+///
+/// Rule: rules section 6 (SAN).
 #[test]
 fn san_disambiguates_by_file_then_rank_then_both() {
     // Knights on b1 and f1 both reach d2: by file.
@@ -716,6 +740,8 @@ fn san_disambiguates_by_file_then_rank_then_both() {
 }
 
 /// "Notation and text", SAN: `x`, `=Q`, `+`, `#`, `O-O`, `O-O-O`; en passant without suffix.
+///
+/// Rule: rules section 6 (SAN), A11.
 #[test]
 fn san_writes_captures_promotions_checks_mates_and_castling() {
     let p = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
@@ -733,6 +759,8 @@ fn san_writes_captures_promotions_checks_mates_and_castling() {
 /// "Notation and text", SAN parsing leniencies: `0-0`, a missing or extra `+`/`#`, `!`/`?`,
 /// `e.p.` or `ep` before or after a `+`, `X` or `:` for `x`, a missing `x`, long algebraic,
 /// UCI coordinates, `e8Q`/`e8q`.
+///
+/// Rule: rules section 6 (SAN: e.p. accepted on input).
 #[test]
 fn san_parsing_accepts_the_documented_leniencies() {
     let start = Position::new();
@@ -771,6 +799,8 @@ fn san_parsing_accepts_the_documented_leniencies() {
 
 /// "Notation and text", SAN: a pawn move without the origin's file (`d5`) is an advance,
 /// never a capture; errors are `Syntax`, `Illegal`, `Ambiguous`.
+///
+/// Rule: rules section 6 (SAN), K6.
 #[test]
 fn san_pawn_move_without_file_is_an_advance_and_errors_are_named() {
     // A white pawn on e4 and a black pawn on d5: "d5" is not exd5.
@@ -789,6 +819,8 @@ fn san_pawn_move_without_file_is_an_advance_and_errors_are_named() {
 
 /// "Notation and text" table: `San`/`SanPlus` display without / with the suffix and read
 /// back what they display.
+///
+/// Rule: rules section 6 (SAN), section 7 (SAN round trip).
 #[test]
 fn san_and_san_plus_read_back_what_they_display() {
     let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
@@ -802,6 +834,8 @@ fn san_and_san_plus_read_back_what_they_display() {
 }
 
 /// "Notation and text", UCI: `0000` is the null move, refused by `parse_uci`.
+///
+/// Rule: rules section 6 (UCI null move 0000).
 #[test]
 fn uci_null_move_reads_and_is_refused_as_a_move() {
     assert_eq!("0000".parse::<UciMove>().unwrap(), UciMove::Null);
@@ -811,6 +845,8 @@ fn uci_null_move_reads_and_is_refused_as_a_move() {
 
 /// "UCI `position` commands": `position startpos` for the standard start in standard chess,
 /// `position fen` otherwise; in Chess960 castling is only king takes rook.
+///
+/// Rule: A11; rules section 6 (UCI).
 #[test]
 fn uci_position_display_and_chess960_castling() {
     let up =
@@ -852,6 +888,8 @@ fn uci_position_display_and_chess960_castling() {
 }
 
 /// "UCI `position` commands": more than `MAX_POSITION_MOVES` (20,000) moves are refused.
+///
+/// Rule: rules section 6 (UCI).
 #[test]
 fn uci_position_refuses_more_than_max_position_moves() {
     assert_eq!(lattjo_chess::uci::MAX_POSITION_MOVES, 20_000);
@@ -875,6 +913,8 @@ fn uci_position_refuses_more_than_max_position_moves() {
 
 /// "UCI `position` commands": `from_state` and `to_state(&game)` carry the repetition
 /// history (the state under `game`'s rules).
+///
+/// Rule: A3, A4.
 #[test]
 fn uci_position_to_state_keeps_the_repetition_history() {
     let game = Chess::default();
@@ -890,6 +930,8 @@ fn uci_position_to_state_keeps_the_repetition_history() {
 
 /// "Notation and text", Results: `Position::outcome` gives checkmate, stalemate, insufficient
 /// material; `Outcome::result` is the `GameResult`.
+///
+/// Rule: K16, A4; rules section 6 (PGN result tokens).
 #[test]
 fn outcome_result_is_the_game_result() {
     let mate = Outcome::Win {
@@ -926,8 +968,10 @@ fn polyglot_hashes_the_ep_file_only_with_a_pawn_beside() {
     assert_eq!(pinned.repetition_key(), plain.repetition_key());
 }
 
-/// Rules section 7 (perft): the start position and Kiwipete's first counts; both rule sets
-/// generate identical moves (D5).
+/// "Move generation" (`perft`, `perft_parallel` public; same counts for any thread count):
+/// the start position and Kiwipete's first counts of rules section 7.
+///
+/// Rule: rules section 7 (perft).
 #[test]
 fn perft_start_and_kiwipete_small_depths() {
     let p = Position::new();
@@ -956,6 +1000,8 @@ fn err_kind(text: &str) -> PgnErrorKind {
 
 /// "PGN": move numbers with any number of periods, zero included, and spaces between them
 /// (8.2.2.1: `12.`, `12...`, `12`, `12 ...`, `12.e4`).
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_move_numbers_in_every_import_form() {
     for text in [
@@ -973,6 +1019,8 @@ fn pgn_move_numbers_in_every_import_form() {
 /// "PGN": the Seven Tag Roster comes first (`?` for a missing value, `????.??.??` for the
 /// date); a tag given twice keeps its last value in the place of the first; `SetUp`/`FEN` come
 /// last for a non-standard start.
+///
+/// Rule: rules section 6 (PGN: Seven Tag Roster, SetUp/FEN).
 #[test]
 fn pgn_tags_are_normalised() {
     let g = one(
@@ -1007,6 +1055,8 @@ fn pgn_tags_are_normalised() {
 
 /// "PGN": comments keep their inner whitespace while their ends are trimmed and each line
 /// break (with the spaces around it) becomes one space; empty variations are dropped.
+///
+/// Rule: rules section 6 (PGN comments).
 #[test]
 fn pgn_comments_are_trimmed_and_line_breaks_become_one_space() {
     let g = one("1. e4 {  two  spaces \n   next line  } e5 ( ) *");
@@ -1017,6 +1067,8 @@ fn pgn_comments_are_trimmed_and_line_breaks_become_one_space() {
 /// "PGN": the writer writes movetext lines of fewer than 80 characters, a comment holding
 /// `}` as a `;` comment, gives a Black move its number after a comment or variation, and no
 /// tab or control character (read as a space).
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_writer_layout() {
     let mut text = String::new();
@@ -1046,6 +1098,8 @@ fn pgn_writer_layout() {
 }
 
 /// "PGN": the reader goes on after a bad game, numbering games including the bad ones.
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_bad_game_is_skipped_and_numbered() {
     let read = pgn::read_pgn("1. e4 *\n\n1. e5 *\n\n1. d4 *\n");
@@ -1062,6 +1116,8 @@ fn pgn_bad_game_is_skipped_and_numbered() {
 /// "Commands in PGN comments": operands as python-chess reads them: `h:mm:ss` with a
 /// fraction, evaluations `0.17`, `+1`, `-.5`, `#n`; a malformed command is an error, never a
 /// panic; `text_without_commands` gives the rest.
+///
+/// Rule: rules section 6 (PGN comments).
 #[test]
 fn pgn_command_operands() {
     use lattjo_chess::pgn::commands::{Eval, Score};
@@ -1100,6 +1156,8 @@ fn pgn_command_operands() {
 
 /// "Commands in PGN comments": `ply_commands` gives one `PlyCommands` per position and
 /// `set_command` sets one ply's command.
+///
+/// Rule: rules section 6 (PGN comments).
 #[test]
 fn pgn_ply_commands_per_position() {
     let mut g = one("{[%clk 0:03:00]} 1. e4 {[%clk 0:02:59]} e5 {[%eval 0.2]} *");
@@ -1126,6 +1184,8 @@ fn pgn_ply_commands_per_position() {
 
 /// "EPD": the perft suites' layout reads (a lone `;` is skipped); `hmvc` and `fmvn` set the
 /// clocks; texts, integers, floats and moves are told apart.
+///
+/// Rule: rules section 6 (EPD, optional extra).
 #[test]
 fn epd_reads_the_perft_suite_layout_and_operand_kinds() {
     let e: Epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400"
@@ -1163,6 +1223,8 @@ fn epd_reads_the_perft_suite_layout_and_operand_kinds() {
 
 /// "Notation and text", SVG: coordinates are the only text, pieces are shapes; a flipped
 /// board puts rank 1 on top.
+///
+/// Rule: none (the page's own feature); rules section 1 (notation a-h, 1-8).
 #[test]
 fn svg_has_coordinates_as_its_only_text() {
     use lattjo_chess::svg;
@@ -1236,6 +1298,8 @@ fn has_insufficient_material_per_side() {
 /// "PGN": a bad game is reported with its line, and a line ends at `\n`, `\r\n` or a `\r`
 /// alone (the same page: a carriage return alone ends a line for `;` comments and `%` lines
 /// too).
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_error_lines_count_a_lone_carriage_return() {
     for eol in ["\n", "\r\n", "\r"] {
@@ -1298,8 +1362,10 @@ fn chess960_castling_conditions() {
     assert!(p.is_legal(Move::new(Square::D1, Square::C1)));
 }
 
-/// Rules section 1 and K1: `Position::new` is the standard start, White's queen on the light
-/// d1; h1 and a8 are light.
+/// "The rules, id by id", K1: `Position::new` is the standard start, White's queen on the
+/// light d1; h1 and a8 are light (rules section 1).
+///
+/// Rule: K1, K2; rules section 1.
 #[test]
 fn position_new_is_the_standard_start_with_the_queen_on_light_d1() {
     let p = Position::new();
@@ -1345,6 +1411,8 @@ fn fen_refusals_named_against_python_chess() {
 
 /// "Against python-chess", SAN input: `Pe4`, `!?` after the move, `:` and trailing spaces are
 /// taken.
+///
+/// Rule: rules section 6 (SAN).
 #[test]
 fn san_takes_pawn_letter_and_trailing_spaces() {
     let p = Position::new();
@@ -1356,6 +1424,8 @@ fn san_takes_pawn_letter_and_trailing_spaces() {
 
 /// "PGN": tag values with unescaped quotes inside read up to the last quote of the line;
 /// `\"` and `\\` are the standard's escapes.
+///
+/// Rule: rules section 6 (PGN tags).
 #[test]
 fn pgn_tag_values_with_quotes_and_escapes() {
     let g = one("[White \"The \"Big\" One\"]\n[Black \"a \\\"b\\\" c\\\\d\"]\n\n1. e4 *");
@@ -1366,6 +1436,8 @@ fn pgn_tag_values_with_quotes_and_escapes() {
 }
 
 /// "PGN": the writer writes moves up to the first illegal one of a hand-built game.
+///
+/// Rule: rules section 6 (PGN SAN movetext).
 #[test]
 fn pgn_writer_stops_at_the_first_illegal_move_of_a_hand_built_game() {
     let p = Position::new();
@@ -1377,6 +1449,8 @@ fn pgn_writer_stops_at_the_first_illegal_move_of_a_hand_built_game() {
 }
 
 /// "Commands in PGN comments": a `[%` without its `]` is `Unterminated` and stays text.
+///
+/// Rule: rules section 6 (PGN comments).
 #[test]
 fn pgn_command_without_closing_bracket_is_unterminated_and_stays_text() {
     use lattjo_chess::pgn::commands::CommandErrorKind;
@@ -1393,6 +1467,8 @@ fn pgn_command_without_closing_bracket_is_unterminated_and_stays_text() {
 /// "EPD": an operand in double quotes is text with `\"`, `\\`, `\n`, `\r`, `\t` escapes, and a
 /// quote left open runs to the end of the line; `FromStr` takes the castling mode from the
 /// castling field, as a FEN's.
+///
+/// Rule: rules section 6 (EPD).
 #[test]
 fn epd_text_escapes_open_quote_and_castling_mode() {
     let e: Epd = "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\tb\\nc\\\\\"; c1 \"open; still"
@@ -1407,6 +1483,8 @@ fn epd_text_escapes_open_quote_and_castling_mode() {
 
 /// "Notation and text" table: every type a text fully describes reads back what it displays
 /// (`Move`, `UciPosition`, `PgnGame`, `Epd` through `FromStr`).
+///
+/// Rule: rules section 7 (FEN and SAN round trips).
 #[test]
 fn text_types_read_back_through_from_str() {
     let m: Move = "e1h1".parse().unwrap();
@@ -1422,6 +1500,8 @@ fn text_types_read_back_through_from_str() {
 
 /// "The game state": a move after checkmate is refused with `MoveAfterEnd` by `replay`, and
 /// `apply` refuses any action once the game is over (`GameOver`).
+///
+/// Rule: K16, A4.
 #[test]
 fn no_move_after_checkmate() {
     let game = Chess::new(Rules::fide().with_decisions(true)).unwrap();
@@ -1441,6 +1521,8 @@ fn no_move_after_checkmate() {
 
 /// "Notation and text" table: a Chess960 position reads back from its FEN, whatever its
 /// castling rights (X-FEN, or a file letter where the outer rook is not the castling one).
+///
+/// Rule: rules section 7 (FEN round trip), A13.
 #[test]
 fn chess960_fen_round_trips_with_an_inner_castling_rook_and_without_rights() {
     // King d1, rooks a1 and b1, the right is b1's: X-FEN names it by its file.
@@ -1461,6 +1543,8 @@ fn chess960_fen_round_trips_with_an_inner_castling_rook_and_without_rights() {
 }
 
 /// "PGN": the `Result` tag holds the game's result: the termination marker's, else the tag's.
+///
+/// Rule: rules section 6 (PGN result tokens).
 #[test]
 fn pgn_termination_marker_decides_over_the_result_tag() {
     let g = one("[Result \"1-0\"]\n\n1. e4 e5 0-1");
@@ -1472,6 +1556,8 @@ fn pgn_termination_marker_decides_over_the_result_tag() {
 
 /// "PGN": comments and NAGs inside variations are skipped; the variation's moves are kept and
 /// checked move by move.
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_variations_keep_moves_and_skip_comments() {
     let g = one("1. e4 e5 (1... c5 {Sicilian} $1 2. Nf3) 2. Nf3 *");
@@ -1486,6 +1572,8 @@ fn pgn_variations_keep_moves_and_skip_comments() {
 }
 
 /// "PGN": the size limits' values (16 MiB, 1,048,576 tokens).
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_size_limits() {
     assert_eq!(pgn::MAX_GAME_BYTES, 16 * 1024 * 1024);
@@ -1493,6 +1581,8 @@ fn pgn_size_limits() {
 }
 
 /// "UCI `position` commands": an error names the first word or the ply that does not read.
+///
+/// Rule: rules section 6 (UCI).
 #[test]
 fn uci_position_errors_name_the_word_or_ply() {
     use lattjo_chess::UciPositionError as E;
@@ -1519,6 +1609,8 @@ fn uci_position_errors_name_the_word_or_ply() {
 
 /// "EPD": a number operand is an `i64`, or a finite `f64` when it holds `.`, `e` or `E`; a
 /// lone `-` or `;` where an opcode may start is skipped; `Epd::push` checks and normalises, and the writer writes moves in SAN.
+///
+/// Rule: rules section 6 (EPD, SAN).
 #[test]
 fn epd_numbers_push_and_san_moves() {
     let e: Epd = "4k3/8/8/8/8/8/8/4K2R w K - ce 1e2; - acn +5; ; dm .5;"
@@ -1539,6 +1631,8 @@ fn epd_numbers_push_and_san_moves() {
 }
 
 /// "Notation and text", SVG: the last-move and check highlights.
+///
+/// Rule: K14 (check).
 #[test]
 fn svg_highlights_the_last_move_and_check() {
     use lattjo_chess::svg;
@@ -1566,6 +1660,8 @@ fn svg_highlights_the_last_move_and_check() {
 
 /// "Notation and text", validation: a `Board` is consistent by construction;
 /// `Board::from_bitboards` refuses bitboards that contradict each other.
+///
+/// Rule: A13.
 #[test]
 fn board_from_bitboards_refuses_contradictions() {
     use lattjo_chess::{Bitboard, Board, ByColor};
@@ -1584,6 +1680,8 @@ fn board_from_bitboards_refuses_contradictions() {
 /// "UCI `position` commands": `Display` writes `position startpos` for the standard start
 /// only: a start with the standard placement but other clocks is written as its FEN, so that
 /// it reads back as the same value.
+///
+/// Rule: rules section 6 (UCI), section 1 (standard start).
 #[test]
 fn uci_position_startpos_only_for_the_standard_start_itself() {
     let text = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5 10";
@@ -1605,6 +1703,8 @@ fn uci_position_startpos_only_for_the_standard_start_itself() {
 /// "Notation and text", validation: `BadEnPassant` also when the en-passant square
 /// contradicts the check (the double step cannot have given it), and `ImpossibleCheck` for
 /// three checkers.
+///
+/// Rule: A13.
 #[test]
 fn bad_en_passant_that_contradicts_the_check_and_three_checkers() {
     let kinds = |fen: &str| {
@@ -1636,6 +1736,8 @@ fn bad_en_passant_that_contradicts_the_check_and_three_checkers() {
 }
 
 /// "Notation and text", SAN: `X` or `:` for `x` after a piece letter too.
+///
+/// Rule: rules section 6 (SAN).
 #[test]
 fn san_capital_x_and_colon_after_a_piece_letter() {
     let p = pos("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1");
@@ -1648,6 +1750,8 @@ fn san_capital_x_and_colon_after_a_piece_letter() {
 /// "PGN": `PgnGame::new` normalises its tags as the reader does (roster first, a tag given
 /// twice keeps its last value in the place of the first), and its `Result` tag holds the
 /// game's result; the writer writes the `Result` tag from the game's result.
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_game_new_normalises_tags_and_result() {
     let p = Position::new();
@@ -1687,6 +1791,8 @@ fn pgn_game_new_normalises_tags_and_result() {
 
 /// "PGN": a UTF-8 byte-order mark is skipped wherever a token may start, so concatenated
 /// files that each start with one read.
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_byte_order_marks_of_concatenated_files_are_skipped() {
     let text = "\u{feff}[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n";
@@ -1698,6 +1804,8 @@ fn pgn_byte_order_marks_of_concatenated_files_are_skipped() {
 
 /// "PGN": a tag pair after a blank line that names the game's first tag again begins a new
 /// game: a game cut off in its tags no longer takes the next one with it.
+///
+/// Rule: rules section 6 (PGN).
 #[test]
 fn pgn_game_cut_off_in_its_tags_does_not_take_the_next() {
     let text = "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n\n1. e4 *\n";
@@ -1782,6 +1890,8 @@ fn chess960_castling_where_the_king_or_the_rook_stays() {
 
 /// "Against pgn-extract": lowercase piece letters (`qe7`) and other languages' piece
 /// letters (`Sf3`) stay refused on purpose.
+///
+/// Rule: rules section 6 (SAN piece letters K Q R B N).
 #[test]
 fn san_refuses_lowercase_and_foreign_piece_letters() {
     let p = pos("4k3/8/8/8/8/8/8/Q3K1N1 w - - 0 1");
@@ -1794,6 +1904,8 @@ fn san_refuses_lowercase_and_foreign_piece_letters() {
 
 /// "Move generation": `MoveList` is a fixed array of 256 moves (`MAX_MOVES`), enough for the
 /// position with the most legal moves known (218).
+///
+/// Rule: rules section 7 (legal move generation).
 #[test]
 fn move_list_holds_256_and_the_218_move_position_fits() {
     assert_eq!(lattjo_chess::MAX_MOVES, 256);
@@ -1861,6 +1973,8 @@ fn repetitions_and_threefold_claims_agree_with_a_brute_force_count_in_long_games
 
 /// "Learning encodings", planes 15-18: in Chess960 the castling planes are the rook towards h
 /// and the rook towards a, of the side to move and of the opponent.
+///
+/// Rule: K18, K19, A10.
 #[test]
 fn chess960_castling_planes_are_the_rooks_towards_h_and_a() {
     // King c1 with rooks b1 (towards a) and f1 (towards h); Black's only right towards a.
@@ -1884,6 +1998,8 @@ fn chess960_castling_planes_are_the_rooks_towards_h_and_a() {
 /// `Position::from_fen(text, Chess960)` and `Epd::from_epd` give the value back. A Chess960
 /// `position` command reads back through `UciPosition::parse(text, Chess960)`; `FromStr` reads
 /// standard chess.
+///
+/// Rule: rules section 7 (FEN round trip), A11.
 #[test]
 fn chess960_values_read_back_in_their_castling_mode() {
     let mut s = Position::chess960(0).unwrap().to_setup();
@@ -1925,6 +2041,8 @@ fn chess960_values_read_back_in_their_castling_mode() {
 
 /// "Notation and text", SVG: the flipped board is drawn from Black's side: h and 1 come first
 /// in the coordinates, and White's king on e1 is in the top half.
+///
+/// Rule: none (the page's own feature); rules section 1.
 #[test]
 fn svg_flipped_board_is_drawn_from_blacks_side() {
     use lattjo_chess::svg;
@@ -1965,6 +2083,8 @@ fn svg_flipped_board_is_drawn_from_blacks_side() {
 /// so) was read as standard chess: its start was in standard chess's castling mode, so its
 /// castling wrote `e1g1` in UCI where a Chess960 engine expects `e1h1`, while the same game
 /// with its FEN tag was read as Chess960.
+///
+/// Rule: A11; rules section 6 (PGN, UCI castling).
 #[test]
 fn regression_variant_chess960_without_fen_was_read_as_standard_chess() {
     let moves = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *";
@@ -1985,4 +2105,39 @@ fn regression_variant_chess960_without_fen_was_read_as_standard_chess() {
     assert_eq!(one(&without.to_string()), without);
     // Without the tag, the same text is standard chess.
     assert_eq!(one(moves).start, Position::new());
+}
+
+/// "PGN", null moves: `Position::play_null` passes the turn, drops the en-passant square and
+/// advances the clocks as python-chess plays a null move; it is refused in check, and
+/// `Position::play` refuses `Move::NULL`.
+///
+/// Rule: rules section 6 (UCI null move), K14, A9.
+#[test]
+fn play_null_passes_the_turn_as_python_chess_does() {
+    let mut p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    p.play_null().unwrap();
+    assert_eq!(
+        p.to_string(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 1 2"
+    );
+    p.play_null().unwrap();
+    assert_eq!(
+        p.to_string(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3"
+    );
+    let mut check = pos("rnbqkbnr/ppppp2p/8/5ppQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3");
+    assert!(check.is_check());
+    let before = check.clone();
+    assert!(check.play_null().is_err());
+    assert_eq!(check, before);
+    let mut q = Position::new();
+    assert!(q.play(Move::NULL).is_err());
+    assert!(
+        Chess::default()
+            .apply(
+                &mut Chess::default().new_initial_state(),
+                &Action::Move(Move::NULL)
+            )
+            .is_err()
+    );
 }
