@@ -39,8 +39,9 @@
 //! value, `????.??.??` for the date), a tag given twice keeps its last value, the `Result`
 //! tag holds the game's result (the termination token's, else the tag's; but a main line
 //! that ends in checkmate, stalemate or insufficient material decides the result itself,
-//! K16, A1, A2, and a contradicting or unknown `*` result is replaced by it), `SetUp`/`FEN`
-//! follow the other tags when the start is not the standard one, a tab or other control
+//! K16, A1, A2, and a contradicting or unknown `*` result is replaced by it), a Chess960
+//! game without a `Variant` tag gets `[Variant "Chess960"]` (as python-chess and lichess
+//! write it), `SetUp`/`FEN` follow the other tags when the start is not the standard one, a tab or other control
 //! character in a tag value or comment becomes a space (the export format has none),
 //! comments lose the whitespace at their ends and each line break (with the spaces around it)
 //! becomes one space, and empty variations are dropped.
@@ -149,8 +150,9 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// ```
 #[derive(Clone, Debug, Eq)]
 pub struct PgnGame {
-    /// Tag pairs: the Seven Tag Roster, then the others in file order, then `SetUp`/`FEN`
-    /// for a non-standard start (see the module docs).
+    /// Tag pairs: the Seven Tag Roster, then the others in file order (and `Variant` for a
+    /// Chess960 game that has none), then `SetUp`/`FEN` for a non-standard start (see the
+    /// module docs).
     pub tags: Vec<(String, String)>,
     /// The starting position (from the `FEN` tag, else the standard start).
     pub start: Position,
@@ -1824,7 +1826,8 @@ fn fold_comment(text: &[u8]) -> String {
 
 /// The tags as the reader normalises them: the roster first (`?` when missing, the date as
 /// `????.??.??`, the result from `result`), then the other tags in the order of their first
-/// appearance with their last value, then `SetUp`/`FEN` for a non-standard start.
+/// appearance with their last value, `Variant` for a Chess960 game that names none, then
+/// `SetUp`/`FEN` for a non-standard start.
 fn canonical_tags(
     raw: &[(String, String)],
     start: &Position,
@@ -1913,8 +1916,17 @@ fn build_tags(
         };
         tags.push((name, v));
     }
+    let mut names_variant = false;
     for &(n, v) in others {
-        tags.push((field(n, true), field(v, false)));
+        let name = field(n, true);
+        names_variant |= name == "Variant";
+        tags.push((name, field(v, false)));
+    }
+    // A Chess960 game says so, as python-chess and lichess write it, so that its start reads
+    // back in Chess960's castling mode, also where its FEN alone reads as standard chess (the
+    // standard array, or a start with no castling right left).
+    if start.castling_mode() == CastlingMode::Chess960 && !names_variant {
+        tags.push(("Variant".to_owned(), "Chess960".to_owned()));
     }
     if *start != Position::new() {
         tags.push(("SetUp".to_owned(), "1".to_owned()));

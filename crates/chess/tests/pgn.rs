@@ -1,6 +1,6 @@
 //! PGN reading and writing on a multi-game file with comments, NAGs and variations.
 
-use lattjo_chess::pgn::{PgnError, PgnErrorKind, PgnReader, read_pgn, write_pgn};
+use lattjo_chess::pgn::{PgnError, PgnErrorKind, PgnGame, PgnReader, read_pgn, write_pgn};
 use lattjo_chess::{Color, GameResult, SanError};
 
 #[test]
@@ -228,6 +228,47 @@ fn regression_a_byte_order_mark_before_a_percent_escape_line_made_it_movetext() 
     // A `%` after a mark that is not at a line's start is no escape, as without the mark.
     let mid: Vec<_> = PgnReader::new(&b"1. e4 \xef\xbb\xbf%x *"[..]).collect();
     assert!(matches!(&mid[..], [Err(_)]), "{mid:?}");
+}
+
+/// A Chess960 game built in code (no `Variant` tag) was written without one, so one from the
+/// standard array, or from a start with no castling right left, read back as standard chess:
+/// another castling mode, its castling written `e1g1` in UCI instead of `e1h1`. The writer
+/// now adds `[Variant "Chess960"]`, as python-chess and lichess write it.
+#[test]
+fn regression_a_chess960_game_was_written_without_its_variant_tag() {
+    use lattjo_chess::{CastlingMode, Position};
+    let standard_array =
+        Position::from_fen(&Position::new().to_string(), CastlingMode::Chess960).expect("fen");
+    let no_rights = Position::from_fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1", {
+        CastlingMode::Chess960
+    })
+    .expect("fen");
+    for start in [standard_array, no_rights] {
+        let mut p = start.clone();
+        let mut moves = Vec::new();
+        for uci in ["g2g3", "g7g6", "b2b3", "b7b6", "a2a4", "a7a5"] {
+            let m = p.parse_uci(uci).expect("legal");
+            p.play(m).expect("legal");
+            moves.push(m);
+        }
+        let game = PgnGame::new(&[], start.clone(), moves, GameResult::Unknown);
+        assert_eq!(game.tag("Variant"), Some("Chess960"));
+        let text = write_pgn(&game);
+        let back = read_pgn(&text).games.remove(0);
+        assert_eq!(back.start.castling_mode(), CastlingMode::Chess960, "{text}");
+        assert_eq!(back, game, "{text}");
+    }
+    // A game of standard chess gets no such tag, and a tag the game has is kept, once.
+    let plain = PgnGame::new(&[], Position::new(), Vec::new(), GameResult::Unknown);
+    assert_eq!(plain.tag("Variant"), None);
+    let named = PgnGame::new(
+        &[("Variant", "Fischerandom")],
+        { Position::from_fen(&Position::new().to_string(), CastlingMode::Chess960).expect("fen") },
+        Vec::new(),
+        GameResult::Unknown,
+    );
+    assert_eq!(named.tags.iter().filter(|(n, _)| n == "Variant").count(), 1);
+    assert_eq!(named.tag("Variant"), Some("Fischerandom"));
 }
 
 /// The streaming reader gives the same games from any chunking of the input (here one byte
