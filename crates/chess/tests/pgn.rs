@@ -239,10 +239,9 @@ fn regression_a_chess960_game_was_written_without_its_variant_tag() {
     use lattjo_chess::{CastlingMode, Position};
     let standard_array =
         Position::from_fen(&Position::new().to_string(), CastlingMode::Chess960).expect("fen");
-    let no_rights = Position::from_fen("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1", {
-        CastlingMode::Chess960
-    })
-    .expect("fen");
+    let array = standard_array.clone();
+    let fen = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1";
+    let no_rights = Position::from_fen(fen, CastlingMode::Chess960).expect("fen");
     for start in [standard_array, no_rights] {
         let mut p = start.clone();
         let mut moves = Vec::new();
@@ -263,7 +262,7 @@ fn regression_a_chess960_game_was_written_without_its_variant_tag() {
     assert_eq!(plain.tag("Variant"), None);
     let named = PgnGame::new(
         &[("Variant", "Fischerandom")],
-        { Position::from_fen(&Position::new().to_string(), CastlingMode::Chess960).expect("fen") },
+        array,
         Vec::new(),
         GameResult::Unknown,
     );
