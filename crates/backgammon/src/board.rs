@@ -117,10 +117,11 @@ impl TryFrom<Seat> for Side {
 ///
 /// ```
 /// use lattjo_backgammon::{Seat, Side, SideError};
-/// assert_eq!(Side::try_from(Seat::new(2)), Err(SideError(2)));
+/// assert_eq!(Side::try_from(Seat::new(2)).unwrap_err().0, 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("seat {0} does not play backgammon (seats 0 and 1 do)")]
+#[non_exhaustive]
 pub struct SideError(pub usize);
 
 impl fmt::Display for Side {
@@ -154,11 +155,13 @@ pub struct Point(u8);
 ///
 /// ```
 /// use lattjo_backgammon::{Point, PointError};
-/// assert_eq!(Point::try_from(25), Err(PointError(25)));
+/// let e: PointError = Point::try_from(25).unwrap_err();
+/// assert_eq!(e.0, 25);
 /// assert!(Point::try_from(24).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is not a point (1..=24)")]
+#[non_exhaustive]
 pub struct PointError(pub u8);
 
 impl TryFrom<u8> for Point {

@@ -233,6 +233,7 @@ pub struct MatMovement {
 /// input).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
+#[non_exhaustive]
 pub struct ParseError {
     /// The line.
     pub line: u32,
@@ -1095,6 +1096,7 @@ pub struct ReplayedGame {
 /// entry (0 when no entry is to blame) and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, line {line}: {kind}")]
+#[non_exhaustive]
 pub struct ReplayError {
     /// The game, 1 for the file's first.
     pub game: u32,
@@ -1821,6 +1823,7 @@ impl MatFile {
 /// action and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("action {index}: {kind}")]
+#[non_exhaustive]
 pub struct RecordError {
     /// Index of the action in the slice given.
     pub index: usize,

@@ -55,11 +55,16 @@ impl From<Dice> for DiceRepr {
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::DiceError;
-/// assert_eq!(DiceError(7, 1).to_string(), "7-1 is not a roll of two dice");
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_backgammon::Dice;
+/// // Read from a serde format (here JSON): the numbers are checked on the way in.
+/// let e = serde_json::from_str::<Dice>(r#"{"high":7,"low":1}"#).unwrap_err();
+/// assert!(e.to_string().contains("7-1 is not a roll of two dice"));
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}-{1} is not a roll of two dice")]
+#[non_exhaustive]
 pub struct DiceError(pub u8, pub u8);
 
 const fn all_dice() -> [Dice; 21] {
@@ -217,11 +222,16 @@ impl From<Step> for StepRepr {
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::StepRangeError;
-/// assert_eq!(StepRangeError(3, 9).to_string(), "3/9 is not a forward checker movement");
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_backgammon::Step;
+/// // Read from a serde format (here JSON): the points are checked on the way in.
+/// let e = serde_json::from_str::<Step>(r#"{"from":3,"to":9}"#).unwrap_err();
+/// assert!(e.to_string().contains("3/9 is not a forward checker movement"));
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}/{1} is not a forward checker movement")]
+#[non_exhaustive]
 pub struct StepRangeError(pub u8, pub u8);
 
 impl Step {

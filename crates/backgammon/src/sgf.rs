@@ -284,6 +284,7 @@ pub enum SgfAction {
 /// An SGF text that does not read, and the byte offset where it fails.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("byte {offset}: {kind}")]
+#[non_exhaustive]
 pub struct ParseError {
     /// The byte offset in the input.
     pub offset: usize,
@@ -402,6 +403,7 @@ impl From<fmt::Error> for WriteError {
 /// offset of the node to blame (of the game tree when no node is) and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, byte {offset}: {kind}")]
+#[non_exhaustive]
 pub struct ReplayError {
     /// The game, 1 for the file's first.
     pub game: u32,

@@ -80,11 +80,13 @@ pub struct Piece(u8);
 ///
 /// ```
 /// use lattjo_carrom::{Piece, PieceError};
-/// assert_eq!(Piece::try_from(20u8), Err(PieceError(20)));
+/// let e: PieceError = Piece::try_from(20u8).unwrap_err();
+/// assert_eq!(e.0, 20);
 /// assert_eq!(Piece::try_from(0u8), Ok(Piece::QUEEN));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("there is no piece {0} (pieces are 0-18)")]
+#[non_exhaustive]
 pub struct PieceError(pub u8);
 
 impl TryFrom<u8> for Piece {

@@ -75,12 +75,19 @@ pub enum PhysicsConfigError {
 /// # Examples
 ///
 /// ```
-/// use lattjo_disc_billiards::PhysicsError;
-/// let e = PhysicsError("no free spot".into());
-/// assert_eq!(e.to_string(), "the physics refused the stroke: no free spot");
+/// use lattjo_disc_billiards::PlayError;
+/// // What the physics refused, from a stroke's error.
+/// fn refused(e: &PlayError) -> Option<&str> {
+///     match e {
+///         PlayError::Physics(p) => Some(p.0.as_str()),
+///         _ => None,
+///     }
+/// }
+/// assert_eq!(refused(&PlayError::OtherRules), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("the physics refused the stroke: {0}")]
+#[non_exhaustive]
 pub struct PhysicsError(pub String);
 
 fn err(e: impl core::fmt::Display) -> PhysicsError {

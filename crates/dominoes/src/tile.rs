@@ -712,6 +712,7 @@ impl fmt::Display for End {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown end {0:?}: expected left, right, up, down or a double's side like 2-2:up")]
+#[non_exhaustive]
 pub struct ParseEndError(pub String);
 
 impl FromStr for End {

@@ -677,6 +677,7 @@ impl fmt::Display for Info {
 /// A line of UCI moves that is not legal from its position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {index} of the line ({uci}): {error}")]
+#[non_exhaustive]
 pub struct LineError {
     /// The index of the first illegal move in the line, from 0.
     pub index: usize,
