@@ -6,6 +6,7 @@
 mod auto_traits;
 mod docs_pages;
 mod error_excerpts;
+mod error_types;
 mod rule_citations;
 mod rules_extremes;
 mod serde_formats;

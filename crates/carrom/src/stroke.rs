@@ -317,16 +317,23 @@ struct NoiseData {
     speed_error: f64,
 }
 
-/// A noise draw with a value that is not a finite number.
+/// A noise draw with a value that is not a finite number (deserializing a [`Noise`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_carrom::NoiseError;
-/// assert_eq!(NoiseError.to_string(), "a noise draw must hold finite numbers");
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_carrom::Noise;
+/// use serde::Deserialize;
+/// use serde::de::value::{Error, MapDeserializer};
+/// let draw = [("slip", f64::NAN), ("speed_error", 0.0)];
+/// let e = Noise::deserialize(MapDeserializer::<_, Error>::new(draw.into_iter())).unwrap_err();
+/// assert!(e.to_string().contains("a noise draw must hold finite numbers"));
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a noise draw must hold finite numbers")]
+#[non_exhaustive]
 pub struct NoiseError;
 
 #[cfg(feature = "serde")]
