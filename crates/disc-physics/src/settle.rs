@@ -78,6 +78,10 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
     {
         return false;
     }
+    // The passes may run out having moved discs: the caller then gets its positions back as
+    // they were, as for the refusals above. (Before the audit of docs/physics.md of 6 Dec
+    // 2026 it got them as the last pass left them.)
+    let original = positions.to_vec();
     for _ in 0..MAX_SETTLE_PASSES {
         let mut moved = false;
         for i in 0..positions.len() {
@@ -144,6 +148,7 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
             return true;
         }
     }
+    positions.copy_from_slice(&original);
     false
 }
 

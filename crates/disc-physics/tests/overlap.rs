@@ -289,6 +289,24 @@ mod settling {
         }
     }
 
+    /// Regression (audit of docs/physics.md, 6 Dec 2026): `settle_discs` promises that when it
+    /// answers `false` the positions "are then left as they are", but when its passes ran out
+    /// (more discs than the table holds) it left them as its last pass had pushed them, clamped
+    /// into the corners. It now gives them back as they were.
+    #[test]
+    fn regression_settle_discs_moved_the_positions_when_its_passes_ran_out() {
+        let t = Table::new(0.05, 0.05).expect("a table");
+        let before = [Some(Vec2::ZERO); 9];
+        let mut at = before;
+        assert!(!settle_discs(&mut at, 0.026, &t));
+        assert_eq!(at, before);
+        // Three discs that fit settle as before.
+        let mut three = [Some(Vec2::ZERO), Some(Vec2::new(0.01, 0.0)), None];
+        assert!(settle_discs(&mut three, 0.01, &t));
+        let (a, b) = (three[0].expect("settled"), three[1].expect("settled"));
+        assert!(a.distance(b) >= 0.02 - 0.5e-9);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(300) })]
 
