@@ -5,6 +5,7 @@
 
 mod api;
 mod broadphase;
+mod docs_claims;
 mod limits;
 mod model;
 mod overlap;
