@@ -328,8 +328,9 @@ pub struct RunSummary {
 ///    or, when it stops within the substep, at `s / 2` until it stops at `s / μg` (an event).
 /// 2. **Broadphase.** Large worlds keep a uniform grid of the discs and the list of pairs
 ///    closer than a skin distance (a Verlet list), and rebuild both only when some disc may
-///    have moved half the skin since the last build; small worlds with few moving discs test
-///    every moving disc against every disc instead.
+///    have moved half the skin since the last build; small worlds (at most 512 pairs of discs
+///    on the table, such as the carrom and Novuss breaks) list every pair once instead and
+///    never rebuild until a disc is added or put back ([`SolverStats::broadphase_builds`]).
 /// 3. **Prediction.** For every moving disc, the exact time of impact with each cushion and
 ///    wall, and the time its centre enters a pocket; for every listed pair with a moving
 ///    disc, the time of impact. Those within the substep go into an event queue ordered by
