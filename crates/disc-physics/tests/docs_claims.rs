@@ -621,6 +621,27 @@ fn kinetic_energy_and_momentum_count_the_discs_on_the_table() {
     assert!(close(p.x, m, 1e-15) && p.y == 0.0);
 }
 
+/// `deepest_overlap` docs: "a run's states at most rounding in the benchmark scenes": after
+/// every step of the two breaks (to rest) and of scene (c) at N = 256 (500 steps).
+#[test]
+fn the_benchmark_scenes_overlap_at_most_by_rounding() {
+    for (mut w, steps) in [
+        (scenes::carrom_break(), 3000),
+        (scenes::novuss_break(), 3000),
+        (scenes::scaling_box(256), 500),
+    ] {
+        for _ in 0..steps {
+            w.step(&mut NoEvents);
+            if let Some((depth, a, b)) = w.deepest_overlap() {
+                assert!(depth <= 1e-16, "{a:?} and {b:?} overlap by {depth:e}");
+            }
+            if w.is_at_rest() {
+                break;
+            }
+        }
+    }
+}
+
 /// "API in one table", state: `deepest_overlap()` "the deepest pair of overlapping discs, if
 /// any"; its docs: "Discs placed touching read at most `PLACEMENT_TOLERANCE_M`".
 #[test]
@@ -1180,6 +1201,51 @@ fn contacts_of_one_instant_come_by_disc_index() {
     assert!(close(vl.x, -vr.x, 1e-12) && close(vl.y, vr.y, 1e-12));
 }
 
+/// `EventKind` docs: events of the same instant come "pocketing first, then contacts": a
+/// coin entering a pocket at the instant another meets a cushion is reported first, though
+/// its index is the larger, at the same time.
+#[test]
+fn a_pocketing_comes_before_a_contact_of_the_same_instant() {
+    let t = Table::new(0.5, 0.5)
+        .unwrap()
+        .with_params(frictionless())
+        .unwrap()
+        .with_pocket(Vec2::new(0.3, 0.3), 0.05)
+        .unwrap();
+    let mut w = World::new(t, StepConfig::default()).unwrap();
+    // The cushion at x = 0.5 - r = 0.4841 after 0.4841 s; the pocket's edge (x = 0.25) too.
+    let cushion = w
+        .add_disc(carrom::COIN, Vec2::new(0.0, -0.2), Vec2::new(1.0, 0.0))
+        .unwrap();
+    let pocket = w
+        .add_disc(
+            carrom::COIN,
+            Vec2::new(0.25 - 0.4841, 0.3),
+            Vec2::new(1.0, 0.0),
+        )
+        .unwrap();
+    let mut ev = Vec::new();
+    for _ in 0..600 {
+        w.step(&mut ev);
+    }
+    assert_eq!(
+        ev.iter().map(|e| e.kind).take(2).collect::<Vec<_>>(),
+        vec![
+            EventKind::Pocketed {
+                disc: pocket,
+                pocket: PocketId(0)
+            },
+            EventKind::CushionContact {
+                disc: cushion,
+                cushion: CushionId::RIGHT,
+                speed_m_s: 1.0
+            }
+        ]
+    );
+    assert_eq!(ev[0].time_s, ev[1].time_s);
+    assert!(close(ev[0].time_s, 0.4841, 1e-12));
+}
+
 /// `Event` docs: `time_s` is "World time in seconds" (since the world was built), so the
 /// events of a second run come after the first's; `RunSummary` says the run's steps and
 /// simulated seconds.
@@ -1245,6 +1311,7 @@ fn run_to_rest_stops_at_exact_rest_or_at_the_default_60_s() {
 fn run_to_rest_sampled_computes_what_run_to_rest_does_and_samples_every_path() {
     let mut plain = scenes::carrom_break();
     let mut sampled = plain.clone();
+    let mut stepped = plain.clone();
     let start: Vec<Vec2> = plain.discs().map(|d| d.position).collect();
     let (mut ev_plain, mut ev_sampled) = (Vec::new(), Vec::new());
     let mut traj = Trajectory::new();
@@ -1253,6 +1320,15 @@ fn run_to_rest_sampled_computes_what_run_to_rest_does_and_samples_every_path() {
     assert_eq!(a, b);
     assert_eq!(plain.checksum(), sampled.checksum());
     assert_eq!(ev_plain, ev_sampled);
+    // And what `step` computes, step by step until the world is at rest.
+    let mut ev_stepped = Vec::new();
+    let mut n = 0;
+    while !stepped.is_at_rest() {
+        stepped.step(&mut ev_stepped);
+        n += 1;
+    }
+    assert_eq!((n, stepped.checksum()), (a.steps, plain.checksum()));
+    assert_eq!(ev_stepped, ev_plain);
     assert_eq!(traj.paths().len(), 20);
     let mut pocketed = 0;
     for d in sampled.discs() {
@@ -1777,6 +1853,39 @@ mod snapshots {
         let speed = disc["speed_m_s"].as_f64().unwrap();
         let vel = w.velocity(a).unwrap();
         assert_eq!(Vec2::new(dir.x * speed, dir.y * speed), vel);
+    }
+
+    /// "Determinism contract", snapshots: "Between steps the solver keeps nothing else that
+    /// changes what it computes [...] so a world read back continues bit-identically, events
+    /// included", also between strokes: written after a run to rest and a new strike, at
+    /// 1/60 s in 4 substeps.
+    #[test]
+    fn a_world_written_between_strokes_plays_the_next_stroke_identically() {
+        let config = step_config(1.0 / 60.0, 4);
+        let mut w = World::new(novuss::table().unwrap(), config).unwrap();
+        for side in [1.0, -1.0] {
+            for p in novuss::row(side) {
+                w.add_disc(novuss::DISC, p, Vec2::ZERO).unwrap();
+            }
+        }
+        let (p, v) = scenes::novuss_break_shot();
+        let puck = w.add_disc(novuss::PUCK, p, v).unwrap();
+        w.run_to_rest(&mut NoEvents);
+        if !w.disc(puck).unwrap().on_table() {
+            w.place(puck, Vec2::new(0.0, -0.3)).unwrap();
+        }
+        w.strike(puck, Vec2::new(1.0, 3.0)).unwrap();
+        let text = serde_json::to_string(&w).unwrap();
+        let mut back: World = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.checksum(), w.checksum());
+        let (mut ea, mut eb) = (Vec::new(), Vec::new());
+        let ra = w.run_to_rest(&mut ea);
+        let rb = back.run_to_rest(&mut eb);
+        assert_eq!(ra, rb);
+        assert!(ea.len() > 3);
+        assert_eq!(ea, eb);
+        assert_eq!(w.checksum(), back.checksum());
+        assert_eq!(w.stats(), back.stats());
     }
 
     /// "Determinism contract", snapshots: "Overlaps are not refused" (a run's own states can
