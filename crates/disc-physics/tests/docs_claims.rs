@@ -1888,6 +1888,30 @@ mod snapshots {
         assert_eq!(w.stats(), back.stats());
     }
 
+    /// "Determinism contract", snapshots: speeds "at most `limits::MAX_STATE_SPEED_M_S` =
+    /// 10¹² m/s (a run may make a disc faster than the caller's `max_speed_m_s` [...])": a
+    /// snapshot of a disc at 500 m/s on a table whose limit is 100 m/s reads back, 10¹³ m/s
+    /// does not.
+    #[test]
+    fn a_snapshot_may_hold_speeds_above_the_callers_limit_up_to_1e12() {
+        let mut w = world_on(1e4, frictionless(), StepConfig::default());
+        w.add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(50.0, 0.0))
+            .unwrap();
+        let mut v: Value = serde_json::to_value(&w).unwrap();
+        assert_eq!(limits::MAX_STATE_SPEED_M_S, 1e12);
+        for (speed, ok) in [(500.0, true), (1e12, true), (1e13, false)] {
+            v["discs"][0]["speed_m_s"] = json!(speed);
+            let back = serde_json::from_value::<World>(v.clone());
+            assert_eq!(back.is_ok(), ok, "{speed}");
+            if let Ok(b) = back {
+                assert_eq!(
+                    b.velocity(DiscId::from_index(0)),
+                    Some(Vec2::new(speed, 0.0))
+                );
+            }
+        }
+    }
+
     /// "Determinism contract", snapshots: "Overlaps are not refused" (a run's own states can
     /// hold discs pressed some 0.1 µm together), and such a world plays on.
     #[test]
