@@ -355,7 +355,8 @@ pub struct RunSummary {
 /// # Snapshots
 ///
 /// With the `serde` feature a world serializes as data (its table, step configuration,
-/// clock, solver counters and every disc's kind, position, velocity and status) and
+/// clock, solver counters and every disc's kind, position, velocity (as a unit direction and
+/// a speed, the numbers the solver holds) and status) and
 /// deserializes through the same checks as its parts' constructors plus those of
 /// `SnapshotError` (times, positions, speeds, statuses).
 /// Between steps nothing else determines the future, so a world read back continues
