@@ -103,7 +103,8 @@ struct Snapshot {
 }
 
 /// A world serializes as its table, step configuration, clock (`time_s`, `steps`), solver
-/// counters and every disc in creation order (kind, position, the velocity as a unit direction and a speed, status).
+/// counters and every disc in creation order (kind, position, the velocity as a unit
+/// direction and a speed, status).
 impl Serialize for World {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         SnapshotRef {
