@@ -4,7 +4,7 @@
 //! (the rules digest: ../shared/rules/dominoes.md). Performance figures and history are not
 //! claims here.
 
-use boardgame_core::{IndexedActions, Observe, random_playout};
+use boardgame_core::{IndexedActions, MatchState, Observe, random_playout};
 use lattjo_dominoes::{
     Action, BlockedTie, BySeat, Dominoes, DrawRule, End, Game, GameRng, HandTable, ImperfectInfo,
     Layout, Match, MatchConfig, NextRoundLeader, NoDouble, ObservationKind, ParseLayoutError,
@@ -40,6 +40,133 @@ fn play(g: &Dominoes, s: &mut State, moves: &[&str]) {
 
 fn points(s: &State) -> Vec<i64> {
     s.result().expect("round over").points.as_slice().to_vec()
+}
+
+/// Samples a chance outcome or an action of `s` from `rng`, applies it and returns it.
+fn random_step<G: Game>(
+    g: &G,
+    s: &mut G::State,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+) -> G::Action {
+    let act = match g.turn(s) {
+        Turn::Chance => g.sample_chance(s, rng),
+        _ => g.sample_action(s, rng, buf),
+    }
+    .expect("action");
+    g.apply(s, &act).expect("apply");
+    act
+}
+
+/// Plays `s` to its end with [`random_step`], calling `visit` (with `rng`) on each state before
+/// its action is chosen, the terminal state not included; returns the actions applied.
+fn walk<G: Game>(
+    g: &G,
+    s: &mut G::State,
+    rng: &mut GameRng,
+    mut visit: impl FnMut(&G::State, &mut GameRng),
+) -> Vec<G::Action> {
+    let mut buf = Vec::new();
+    let mut actions = Vec::new();
+    while g.turn(s) != Turn::Terminal {
+        visit(s, rng);
+        actions.push(random_step(g, s, rng, &mut buf));
+    }
+    actions
+}
+
+/// The round after `previous` (round 1 of a match under `config`, every total 0).
+fn round_after(g: &Dominoes, previous: &State, config: &MatchConfig) -> State {
+    let totals = BySeat::new(g.num_players(), 0i64);
+    g.new_round(&RoundContext {
+        round: 1,
+        totals: &totals,
+        previous: Some(previous),
+        config,
+    })
+}
+
+/// A tile's index in the encodings: `high (high + 1) / 2 + low`.
+fn tile_index(tile: Tile) -> usize {
+    usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
+}
+
+/// The step's one-hot slot in the encodings and the seat it names.
+fn step_slot(step: &Step) -> (usize, Option<Seat>) {
+    match *step {
+        Step::Dealing => (0, None),
+        Step::Opening { seat, .. } => (1, Some(seat)),
+        Step::Turn(seat) => (2, Some(seat)),
+        Step::Drawing(seat) => (3, Some(seat)),
+        Step::Drawn { seat, .. } => (4, Some(seat)),
+        _ => (5, None),
+    }
+}
+
+/// Over seeded rounds (`GameRng::new(seed, stream)` for seeds 0 to 7) of the booklet's
+/// 2-player game, observes every state, the last included, for each seat `o` into a buffer of
+/// `len` values and calls `check(state, o, observation)`.
+fn observe_booklet_rounds(
+    g: &Dominoes,
+    stream: u64,
+    len: usize,
+    mut check: impl FnMut(&State, u8, &[f32]),
+) {
+    let mut out = vec![0.0f32; len];
+    for seed in 0..8u64 {
+        let mut s = g.new_initial_state();
+        let mut observe_all = |s: &State| {
+            for o in 0..2u8 {
+                g.observe(s, seat(o), &mut out).expect("observe");
+                check(s, o, &out);
+            }
+        };
+        walk(g, &mut s, &mut GameRng::new(seed, stream), |s, _| {
+            observe_all(s)
+        });
+        observe_all(&s);
+    }
+}
+
+/// `PlayError::SamePlay`: `tile` on `end` is the same play as on `same_as`.
+fn same_play(tile: &str, end: &str, same_as: &str) -> PlayError {
+    PlayError::SamePlay {
+        tile: t(tile),
+        end: end.parse().expect("end"),
+        same_as: same_as.parse().expect("end"),
+    }
+}
+
+/// `PlaceError::Mismatch`: `tile` does not match the 6 that the left end shows.
+fn mismatch_at_left_six(tile: &str) -> PlayError {
+    PlayError::Place(PlaceError::Mismatch {
+        tile: t(tile),
+        end: End::Left,
+        shows: 6,
+    })
+}
+
+/// `PlayError::WrongOpening`: `tile` laid first where the rules name `required`.
+fn wrong_opening(tile: &str, required: &str) -> PlayError {
+    PlayError::WrongOpening {
+        tile: t(tile),
+        required: t(required),
+    }
+}
+
+/// What reading `text` as a layout refuses it with (a text that reads is a failure).
+fn layout_error(text: &str) -> ParseLayoutError {
+    text.parse::<Layout>().expect_err(text)
+}
+
+/// Seat 0 to play on `[6-6]` holding 6-1 and 2-2 (only `6-1 left` fits); seat 1 holds 3-3.
+fn six_one_fits(g: &Dominoes) -> State {
+    pos(g, &["6-1 2-2", "3-3"], "[6-6]", 0)
+}
+
+/// Seat 0 to play on `[6-6]` holding 2-2 and 1-1 (nothing fits); seat 1 holds 6-1 and 3-3.
+fn nothing_fits(g: &Dominoes) -> State {
+    pos(g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0)
 }
 
 /// Closed at 6 (E1 b): every 6-tile is on the table; both ends show 6.
@@ -297,15 +424,7 @@ fn d4_the_highest_double_is_the_only_opening() {
     let mut s = pos(&g, &["4-4 6-1", "2-2 6-0", "5-5 3-0"], "empty", 0);
     assert_eq!(g.turn(&s), Turn::Player(seat(2)));
     assert_eq!(legal(&g, &s), ["5-5"]);
-    refused(
-        &g,
-        &mut s,
-        "3-0",
-        PlayError::WrongOpening {
-            tile: t("3-0"),
-            required: t("5-5"),
-        },
-    );
+    refused(&g, &mut s, "3-0", wrong_opening("3-0", "5-5"));
     play(&g, &mut s, &["5-5"]);
     assert_eq!(s.opener(), Some(seat(2)));
 }
@@ -357,16 +476,7 @@ fn d6_e9_the_opening_is_the_openers_turn_and_play_goes_clockwise() {
 fn d7_touching_halves_equal_and_blank_on_blank() {
     let g = Dominoes::default();
     let mut s = pos(&g, &["5-4 6-1", "3-3"], "[6-6]", 0);
-    refused(
-        &g,
-        &mut s,
-        "5-4 left",
-        PlayError::Place(PlaceError::Mismatch {
-            tile: t("5-4"),
-            end: End::Left,
-            shows: 6,
-        }),
-    );
+    refused(&g, &mut s, "5-4 left", mismatch_at_left_six("5-4"));
     let mut s = pos(&g, &["3-0 2-1", "3-3"], "[0-0]", 0);
     play(&g, &mut s, &["3-0 left"]);
     assert_eq!(s.layout().to_string(), "3-0 [0-0]");
@@ -398,7 +508,7 @@ fn d8_a_line_with_two_ends_and_a_double_is_no_spinner() {
 #[test]
 fn d10_a_player_who_can_place_must() {
     let g = Dominoes::default();
-    let mut s = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let mut s = six_one_fits(&g);
     assert_eq!(legal(&g, &s), ["6-1 left"]);
     refused(&g, &mut s, "draw", PlayError::MustPlay);
     refused(&g, &mut s, "pass", PlayError::MustPlay);
@@ -409,7 +519,7 @@ fn d10_a_player_who_can_place_must() {
 #[test]
 fn d9_e2_a_stuck_player_draws_exactly_one_and_the_turn_passes() {
     let g = Dominoes::default();
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     assert_eq!(legal(&g, &s), ["draw"]);
     play(&g, &mut s, &["draw"]);
     assert_eq!(g.turn(&s), Turn::Chance);
@@ -461,16 +571,7 @@ fn e4_equal_ends_list_left_only_and_the_twin_is_same_play() {
     let g = Dominoes::default();
     let mut s = pos(&g, &["6-4 2-1", "3-3"], "[6-6]", 0);
     assert_eq!(legal(&g, &s), ["6-4 left"]);
-    refused(
-        &g,
-        &mut s,
-        "6-4 right",
-        PlayError::SamePlay {
-            tile: t("6-4"),
-            end: End::Right,
-            same_as: End::Left,
-        },
-    );
+    refused(&g, &mut s, "6-4 right", same_play("6-4", "right", "left"));
     // Different numbers at the ends: both ends are moves.
     let s = pos(&g, &["6-5 5-4", "3-3"], "[6-6] 6-4", 0);
     assert_eq!(legal(&g, &s), ["5-4 right", "6-5 left"]);
@@ -487,28 +588,25 @@ fn e4_legal_and_generated_are_the_same_set() {
         let g = game(rules);
         for seed in 0..6u64 {
             let mut s = g.new_initial_state();
-            let mut rng = GameRng::new(seed * 7 + i as u64, 0);
-            let mut buf = Vec::new();
-            while g.turn(&s) != Turn::Terminal {
-                if let Turn::Player(_) = g.turn(&s) {
-                    let mut listed = Vec::new();
-                    g.legal_actions(&s, &mut listed);
-                    let tiles: Vec<Tile> = g.set().iter().collect();
-                    let ends: Vec<End> = s.layout().open_ends().collect();
-                    for &tile in &tiles {
-                        for &end in &ends {
-                            let act = Action::Play(tile, end);
-                            assert_eq!(g.is_legal(&s, &act), listed.contains(&act), "{act}");
+            walk(
+                &g,
+                &mut s,
+                &mut GameRng::new(seed * 7 + i as u64, 0),
+                |s, _| {
+                    if let Turn::Player(_) = g.turn(s) {
+                        let mut listed = Vec::new();
+                        g.legal_actions(s, &mut listed);
+                        let tiles: Vec<Tile> = g.set().iter().collect();
+                        let ends: Vec<End> = s.layout().open_ends().collect();
+                        for &tile in &tiles {
+                            for &end in &ends {
+                                let act = Action::Play(tile, end);
+                                assert_eq!(g.is_legal(s, &act), listed.contains(&act), "{act}");
+                            }
                         }
                     }
-                }
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+                },
+            );
         }
     }
 }
@@ -679,17 +777,11 @@ fn d14_e10_the_match_ends_after_the_first_round_reaching_the_target() {
         let g = Dominoes::default();
         let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
         let mut s = m.new_initial_state();
-        let mut rng = GameRng::new(seed, 1);
-        let mut buf = Vec::new();
         let mut rounds = 0;
         let mut before = BySeat::new(2, 0i64);
-        while m.turn(&s) != Turn::Terminal {
-            let act = match m.turn(&s) {
-                Turn::Chance => m.sample_chance(&s, &mut rng),
-                _ => m.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            m.apply(&mut s, &act).expect("apply");
+        // Checked after every action: on each state the match passes through, the last included
+        // (the first, before any round is played, checks nothing).
+        let mut after_action = |s: &MatchState<State>| {
             if s.rounds_played() != rounds {
                 rounds = s.rounds_played();
                 let scored = Seat::all(2).filter(|&p| s.totals()[p] != before[p]).count();
@@ -699,7 +791,11 @@ fn d14_e10_the_match_ends_after_the_first_round_reaching_the_target() {
                 }
                 before = *s.totals();
             }
-        }
+        };
+        walk(&m, &mut s, &mut GameRng::new(seed, 1), |s, _| {
+            after_action(s)
+        });
+        after_action(&s);
         assert!(s.is_over());
         let reached = s.totals().as_slice().iter().filter(|&&p| p >= 100).count();
         assert_eq!(reached, 1, "seed {seed}: a unique winner");
@@ -721,15 +817,7 @@ fn d15_each_round_starts_again_from_the_deal() {
     let g = Dominoes::default();
     let mut prev = g.new_initial_state();
     play_out(&g, &mut prev, 2);
-    let totals = BySeat::new(2, 0i64);
-    let cfg = Rules::suggested_match();
-    let ctx = RoundContext {
-        round: 1,
-        totals: &totals,
-        previous: Some(&prev),
-        config: &cfg,
-    };
-    let s = g.new_round(&ctx);
+    let s = round_after(&g, &prev, &Rules::suggested_match());
     assert_eq!(g.turn(&s), Turn::Chance);
     assert_eq!(s.stock(), g.set());
     assert!(s.layout().is_empty());
@@ -745,15 +833,9 @@ fn fives_match_points_are_checked_at_the_end_of_a_round_only() {
             MatchConfig::new(Some(5), None).expect("config"),
         );
         let mut s = m.new_initial_state();
-        let mut rng = GameRng::new(seed, 2);
-        let mut buf = Vec::new();
-        while m.turn(&s) != Turn::Terminal {
-            let act = match m.turn(&s) {
-                Turn::Chance => m.sample_chance(&s, &mut rng),
-                _ => m.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            m.apply(&mut s, &act).expect("apply");
+        // Checked after every action: on each state the match passes through, the last included
+        // (nobody has scored in the first).
+        let mut after_action = |s: &MatchState<State>| {
             if s.round().result().is_none() && s.round().fives().as_slice().iter().any(|&f| f >= 5)
             {
                 seen_mid_round = true;
@@ -763,7 +845,11 @@ fn fives_match_points_are_checked_at_the_end_of_a_round_only() {
                 );
                 assert_eq!(s.totals().as_slice(), [0, 0]);
             }
-        }
+        };
+        walk(&m, &mut s, &mut GameRng::new(seed, 2), |s, _| {
+            after_action(s)
+        });
+        after_action(&s);
         assert!(s.totals().as_slice().iter().any(|&p| p >= 5));
     }
     assert!(seen_mid_round);
@@ -792,7 +878,7 @@ fn e11_a_seats_view_holds_what_the_page_lists() {
 #[test]
 fn e11_a_drawn_tile_is_shown_only_to_its_drawer() {
     let g = Dominoes::default();
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw", "deal 6-5"]);
     assert_eq!(
         g.view(&s, Some(seat(0))).step,
@@ -1011,102 +1097,34 @@ fn spinner_first_double_opens_up_and_down_after_both_in_line_sides() {
 /// "Presets, side by side": every row of the table.
 #[test]
 fn presets_table_rows() {
-    struct Row {
-        rules: Rules,
-        players: usize,
-        draw: DrawRule,
-        tie: BlockedTie,
-        score: ScoreBasis,
-        leader: NextRoundLeader,
-        scoring: Scoring,
-        spinner: SpinnerRule,
-    }
+    use BlockedTie::{LightestTile, NoScore};
+    use DrawRule::{DrawOne, DrawUntilPlayable, NoDraw};
+    use NextRoundLeader::{HighestDouble, PreviousWinner};
+    use ScoreBasis::{OthersMinusOwn, OthersOnly};
+    // rules, players, draw, tie, score, leader, scoring, spinner
+    #[rustfmt::skip]
     let rows = [
-        Row {
-            rules: Rules::lattjo(),
-            players: 2,
-            draw: DrawRule::DrawOne,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersMinusOwn,
-            leader: NextRoundLeader::HighestDouble,
-            scoring: Scoring::Block,
-            spinner: SpinnerRule::None,
-        },
-        Row {
-            rules: Rules::block(),
-            players: 2,
-            draw: DrawRule::NoDraw,
-            tie: BlockedTie::LightestTile,
-            score: ScoreBasis::OthersOnly,
-            leader: NextRoundLeader::HighestDouble,
-            scoring: Scoring::Block,
-            spinner: SpinnerRule::None,
-        },
-        Row {
-            rules: Rules::draw(),
-            players: 2,
-            draw: DrawRule::DrawUntilPlayable,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersOnly,
-            leader: NextRoundLeader::HighestDouble,
-            scoring: Scoring::Block,
-            spinner: SpinnerRule::None,
-        },
-        Row {
-            rules: Rules::all_fives(),
-            players: 2,
-            draw: DrawRule::DrawUntilPlayable,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersOnly,
-            leader: NextRoundLeader::PreviousWinner,
-            scoring: Scoring::Fives,
-            spinner: SpinnerRule::FirstDouble,
-        },
-        Row {
-            rules: Rules::muggins(),
-            players: 2,
-            draw: DrawRule::DrawUntilPlayable,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersOnly,
-            leader: NextRoundLeader::PreviousWinner,
-            scoring: Scoring::Fives,
-            spinner: SpinnerRule::None,
-        },
-        Row {
-            rules: Rules::five_up(),
-            players: 2,
-            draw: DrawRule::DrawUntilPlayable,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersOnly,
-            leader: NextRoundLeader::PreviousWinner,
-            scoring: Scoring::Fives,
-            spinner: SpinnerRule::EveryDouble,
-        },
-        Row {
-            rules: Rules::partnership(),
-            players: 4,
-            draw: DrawRule::DrawOne,
-            tie: BlockedTie::NoScore,
-            score: ScoreBasis::OthersMinusOwn,
-            leader: NextRoundLeader::HighestDouble,
-            scoring: Scoring::Block,
-            spinner: SpinnerRule::None,
-        },
+        (Rules::lattjo(), 2, DrawOne, NoScore, OthersMinusOwn, HighestDouble, Scoring::Block, SpinnerRule::None),
+        (Rules::block(), 2, NoDraw, LightestTile, OthersOnly, HighestDouble, Scoring::Block, SpinnerRule::None),
+        (Rules::draw(), 2, DrawUntilPlayable, NoScore, OthersOnly, HighestDouble, Scoring::Block, SpinnerRule::None),
+        (Rules::all_fives(), 2, DrawUntilPlayable, NoScore, OthersOnly, PreviousWinner, Scoring::Fives, SpinnerRule::FirstDouble),
+        (Rules::muggins(), 2, DrawUntilPlayable, NoScore, OthersOnly, PreviousWinner, Scoring::Fives, SpinnerRule::None),
+        (Rules::five_up(), 2, DrawUntilPlayable, NoScore, OthersOnly, PreviousWinner, Scoring::Fives, SpinnerRule::EveryDouble),
+        (Rules::partnership(), 4, DrawOne, NoScore, OthersMinusOwn, HighestDouble, Scoring::Block, SpinnerRule::None),
     ];
-    for row in rows {
-        let r = row.rules;
-        assert_eq!(r.players, row.players, "{r:?}");
-        assert_eq!(r.draw_rule, row.draw, "{r:?}");
-        assert_eq!(r.blocked_tie, row.tie, "{r:?}");
-        assert_eq!(r.score_basis, row.score, "{r:?}");
-        assert_eq!(r.next_round_leader, row.leader, "{r:?}");
-        assert_eq!(r.scoring, row.scoring, "{r:?}");
-        assert_eq!(r.spinner, row.spinner, "{r:?}");
+    for (r, players, draw, tie, score, leader, scoring, spinner) in rows {
+        assert_eq!(r.players, players, "{r:?}");
+        assert_eq!(r.draw_rule, draw, "{r:?}");
+        assert_eq!(r.blocked_tie, tie, "{r:?}");
+        assert_eq!(r.score_basis, score, "{r:?}");
+        assert_eq!(r.next_round_leader, leader, "{r:?}");
+        assert_eq!(r.scoring, scoring, "{r:?}");
+        assert_eq!(r.spinner, spinner, "{r:?}");
         // Every preset: the duty to play, a closed layout ends the round, a redeal (options
         // table, `Rules` field docs).
         assert!(r.must_play_if_able && r.closed_layout_ends_round);
         assert_eq!(r.no_double, NoDouble::Redeal);
-        assert_eq!(r.partnerships, row.players == 4);
+        assert_eq!(r.partnerships, players == 4);
         assert!(Dominoes::new(r).is_ok());
     }
     assert_eq!(Rules::five_up().hand_size(), 5, "5 tiles each");
@@ -1156,7 +1174,7 @@ fn hand_tables_block_and_booklet() {
 #[test]
 fn option_draw_until_playable_draws_until_a_tile_fits() {
     let g = game(Rules::draw());
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw", "deal 5-5"]);
     assert_eq!(g.turn(&s), Turn::Chance, "draws again");
     play(&g, &mut s, &["deal 4-4"]);
@@ -1200,7 +1218,7 @@ fn option_leave_two_never_draws_the_last_two_tiles() {
 #[test]
 fn option_no_draw_passes_and_drawing_is_refused() {
     let g = game(Rules::block());
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     assert_eq!(legal(&g, &s), ["pass"]);
     refused(&g, &mut s, "draw", PlayError::NoDrawing);
     play(&g, &mut s, &["pass"]);
@@ -1212,7 +1230,7 @@ fn option_no_draw_passes_and_drawing_is_refused() {
 #[test]
 fn option_must_play_off_may_draw_while_able_and_keep_a_drawn_tile() {
     let g = game(Rules::lattjo().with_must_play_if_able(false));
-    let mut s = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let mut s = six_one_fits(&g);
     assert_eq!(legal(&g, &s), ["6-1 left", "draw"]);
     play(&g, &mut s, &["draw", "deal 6-5"]);
     assert_eq!(legal(&g, &s), ["6-5 left", "pass"]);
@@ -1226,7 +1244,7 @@ fn option_must_play_off_may_draw_while_able_and_keep_a_drawn_tile() {
 #[test]
 fn option_must_play_off_a_last_draw_that_does_not_fit_also_ends_at_a_pass() {
     let g = game(Rules::lattjo().with_must_play_if_able(false));
-    let start = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let start = six_one_fits(&g);
     let mut fits = start.clone();
     play(&g, &mut fits, &["draw", "deal 6-5"]);
     let mut misses = start;
@@ -1274,25 +1292,18 @@ fn option_next_round_leader_previous_winner_or_next_clockwise() {
     play(&g, &mut prev, &["6-6", "6-2 left", "6-1 right"]);
     assert_eq!(prev.opener(), Some(seat(1)));
     assert_eq!(prev.result().and_then(|r| r.winner), Some(seat(0)));
-    let totals = BySeat::new(3, 0i64);
     let cfg = Rules::suggested_match();
-    let ctx = RoundContext {
-        round: 1,
-        totals: &totals,
-        previous: Some(&prev),
-        config: &cfg,
-    };
     for (leader, opener) in [
         (NextRoundLeader::PreviousWinner, 0u8),
         (NextRoundLeader::NextClockwise, 2),
     ] {
         let g = game(base.with_next_round_leader(leader));
-        let mut s = g.new_round(&ctx);
+        let mut s = round_after(&g, &prev, &cfg);
         deal(&g, &mut s, 12);
         assert_eq!(g.turn(&s), Turn::Player(seat(opener)), "{leader:?}");
         assert_eq!(legal(&g, &s).len(), 7, "any tile");
     }
-    let mut s = g.new_round(&ctx);
+    let mut s = round_after(&g, &prev, &cfg);
     deal(&g, &mut s, 12);
     assert_eq!(legal(&g, &s).len(), 1, "the booklet: the highest double");
 }
@@ -1435,11 +1446,7 @@ fn five_up_the_pages_worked_example() {
         &g,
         &mut s,
         "5-2 2-2:down",
-        PlayError::SamePlay {
-            tile: t("5-2"),
-            end: "2-2:down".parse().expect("end"),
-            same_as: "2-2:up".parse().expect("end"),
-        },
+        same_play("5-2", "2-2:down", "2-2:up"),
     );
     refused(
         &g,
@@ -1504,17 +1511,9 @@ fn fu7_open_ends_are_bounded() {
         let g = game(rules);
         for seed in 0..20u64 {
             let mut s = g.new_initial_state();
-            let mut rng = GameRng::new(seed, 3);
-            let mut buf = Vec::new();
-            while g.turn(&s) != Turn::Terminal {
+            walk(&g, &mut s, &mut GameRng::new(seed, 3), |s, _| {
                 assert!(s.layout().open_ends().count() <= bound);
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+            });
         }
     }
 }
@@ -1555,7 +1554,7 @@ fn notation_a_half_above_twelve_is_number_too_large() {
 #[test]
 fn notation_a_tile_outside_the_set_is_refused_by_the_game() {
     let g = Dominoes::default();
-    let mut s = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let mut s = six_one_fits(&g);
     refused(&g, &mut s, "9-6 left", PlayError::NotInSet(t("9-6")));
     let mut dealing = g.new_initial_state();
     refused(&g, &mut dealing, "deal 7-0", PlayError::NotInSet(t("7-0")));
@@ -1567,11 +1566,11 @@ fn notation_a_tile_outside_the_set_is_refused_by_the_game() {
     };
     assert_eq!(g.setup(setup), Err(SetupError::NotInSet(t("7-7"))));
     assert_eq!(
-        "double-6 [7-7]".parse::<Layout>(),
-        Err(ParseLayoutError::NotInSet {
+        layout_error("double-6 [7-7]"),
+        ParseLayoutError::NotInSet {
             tile: t("7-7"),
             highest: 6
-        })
+        }
     );
 }
 
@@ -1641,27 +1640,28 @@ fn notation_the_pages_layouts_read_and_print_back() {
 #[test]
 fn notation_layout_parse_errors() {
     assert_eq!(
-        "[6-6] 5-1".parse::<Layout>(),
-        Err(ParseLayoutError::Mismatch { left: 6, right: 5 })
+        layout_error("[6-6] 5-1"),
+        ParseLayoutError::Mismatch { left: 6, right: 5 }
     );
     assert_eq!(
-        "[6-6] 6-1 1-6".parse::<Layout>(),
-        Err(ParseLayoutError::Duplicate(t("6-1")))
+        layout_error("[6-6] 6-1 1-6"),
+        ParseLayoutError::Duplicate(t("6-1"))
     );
     for text in ["[6-5]*", "[6-6] 6-5 5-5*", "[6-6]+", "[6-6]* 6-5 5-5* 5-1"] {
         assert!(
-            matches!(text.parse::<Layout>(), Err(ParseLayoutError::Spinner(_))),
+            matches!(layout_error(text), ParseLayoutError::Spinner(_)),
             "{text}"
         );
     }
-    assert!(matches!(
-        "0-5 [5-5]* 5-1 / 3-3:down 3-6 / up 5-3 3-3+ 3-2".parse::<Layout>(),
-        Err(ParseLayoutError::Arm(_))
-    ));
-    assert!(matches!(
-        "3-5 [5-5]* 5-0 / up 5-2 / up 5-3".parse::<Layout>(),
-        Err(ParseLayoutError::Arm(_))
-    ));
+    for text in [
+        "0-5 [5-5]* 5-1 / 3-3:down 3-6 / up 5-3 3-3+ 3-2",
+        "3-5 [5-5]* 5-0 / up 5-2 / up 5-3",
+    ] {
+        assert!(
+            matches!(layout_error(text), ParseLayoutError::Arm(_)),
+            "{text}"
+        );
+    }
 }
 
 /// "Notation": a side of a spinner whose sides are not open yet is `ParseLayoutError::Spinner`,
@@ -1670,15 +1670,11 @@ fn notation_layout_parse_errors() {
 #[test]
 fn notation_a_side_not_open_yet_is_spinner_and_a_side_of_no_spinner_arm() {
     // The spinner's left side is still free: its sides are not open.
-    assert!(matches!(
-        "[6-6]* 6-1 / up 6-2".parse::<Layout>(),
-        Err(ParseLayoutError::Spinner(_))
-    ));
+    let e = layout_error("[6-6]* 6-1 / up 6-2");
+    assert!(matches!(e, ParseLayoutError::Spinner(_)), "{e:?}");
     // 4-4 is no spinner: it has no sides.
-    assert!(matches!(
-        "[6-6] 6-4 4-4 4-1 / 4-4:up 4-2".parse::<Layout>(),
-        Err(ParseLayoutError::Arm(_))
-    ));
+    let e = layout_error("[6-6] 6-4 4-4 4-1 / 4-4:up 4-2");
+    assert!(matches!(e, ParseLayoutError::Arm(_)), "{e:?}");
 }
 
 /// "Notation", a layout in its set: `FromStr` reads tiles up to double-twelve; `double-N` first
@@ -1690,35 +1686,30 @@ fn notation_a_layout_in_its_set() {
     let l = layout("[12-12] 12-11");
     assert_eq!(l.highest_number(), Some(12));
     assert!(matches!(
-        "[13-13]".parse::<Layout>(),
-        Err(ParseLayoutError::Tile(ParseTileError::NumberTooLarge(_)))
+        layout_error("[13-13]"),
+        ParseLayoutError::Tile(ParseTileError::NumberTooLarge(_))
     ));
     let nine = layout("double-9 [9-9] 9-4");
     assert_eq!(nine, layout("[9-9] 9-4"));
     assert_eq!(nine.to_string(), "[9-9] 9-4", "Display writes no set");
     assert_eq!(nine.in_set(9).to_string(), "double-9 [9-9] 9-4");
     assert!(matches!(
-        "double-6 [9-9] 9-4".parse::<Layout>(),
-        Err(ParseLayoutError::NotInSet { .. })
+        layout_error("double-6 [9-9] 9-4"),
+        ParseLayoutError::NotInSet { .. }
     ));
+    let deep = format!("{}[6-6]", "double-6 ".repeat(50_000));
     for text in [
         "double-9 double-9 [9-9]",
         "[9-9] double-9",
         "double-9 [9-9] 9-4 double-6",
+        deep.as_str(),
     ] {
         assert!(
-            matches!(
-                text.parse::<Layout>(),
-                Err(ParseLayoutError::SetNotFirst(_))
-            ),
-            "{text}"
+            matches!(layout_error(text), ParseLayoutError::SetNotFirst(_)),
+            "{}",
+            &text[..text.len().min(40)]
         );
     }
-    let deep = format!("{}[6-6]", "double-6 ".repeat(50_000));
-    assert!(matches!(
-        deep.parse::<Layout>(),
-        Err(ParseLayoutError::SetNotFirst(_))
-    ));
     assert_eq!(Layout::parse_in_set("double-9 [9-9] 9-4", 9), Ok(nine));
     assert_eq!(
         Layout::parse_in_set("double-9 [6-6]", 6),
@@ -1776,18 +1767,9 @@ fn notation_a_setup_with_spinners_the_rules_do_not_make() {
 fn notation_a_round_record_replays_with_comments() {
     let g = Dominoes::default();
     let mut s = g.new_initial_state();
-    let mut rng = GameRng::new(4, 0);
-    let mut buf = Vec::new();
-    let mut record = RoundRecord::default();
-    while g.turn(&s) != Turn::Terminal {
-        let act = match g.turn(&s) {
-            Turn::Chance => g.sample_chance(&s, &mut rng),
-            _ => g.sample_action(&s, &mut rng, &mut buf),
-        }
-        .expect("action");
-        g.apply(&mut s, &act).expect("apply");
-        record.actions.push(act);
-    }
+    let record = RoundRecord {
+        actions: walk(&g, &mut s, &mut GameRng::new(4, 0), |_, _| {}),
+    };
     let text = record.to_string();
     assert_eq!(text.lines().count(), record.actions.len());
     let commented = format!(
@@ -1829,13 +1811,8 @@ proptest! {
         let mut rng = GameRng::new(seed, 5);
         let mut buf = Vec::new();
         while g.turn(&s) != Turn::Terminal {
-            let act = match g.turn(&s) {
-                Turn::Chance => g.sample_chance(&s, &mut rng),
-                _ => g.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
+            let act = random_step(&g, &mut s, &mut rng, &mut buf);
             prop_assert_eq!(act.to_string().parse::<Action>(), Ok(act));
-            g.apply(&mut s, &act).expect("apply");
             prop_assert_eq!(s.layout().to_string().parse::<Layout>(), Ok(*s.layout()));
             for p in Seat::all(2) {
                 let h = s.hand(p).expect("hand");
@@ -1902,17 +1879,9 @@ fn states_on_the_way_in_played_states_pass_check_state() {
     ] {
         let g = game(rules);
         let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(6, 0);
-        let mut buf = Vec::new();
-        while g.turn(&s) != Turn::Terminal {
-            assert_eq!(g.check_state(&s), Ok(()));
-            let act = match g.turn(&s) {
-                Turn::Chance => g.sample_chance(&s, &mut rng),
-                _ => g.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            g.apply(&mut s, &act).expect("apply");
-        }
+        walk(&g, &mut s, &mut GameRng::new(6, 0), |s, _| {
+            assert_eq!(g.check_state(s), Ok(()));
+        });
         assert_eq!(g.check_state(&s), Ok(()));
     }
 }
@@ -1925,7 +1894,7 @@ fn states_on_the_way_in_played_states_pass_check_state() {
 #[test]
 fn errors_each_refusal_in_its_situation_leaves_the_state_unchanged() {
     let g = Dominoes::default();
-    let mut turn = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let mut turn = six_one_fits(&g);
     refused(
         &g,
         &mut turn,
@@ -1935,32 +1904,19 @@ fn errors_each_refusal_in_its_situation_leaves_the_state_unchanged() {
             seat: seat(0),
         },
     );
-    refused(
-        &g,
-        &mut turn,
-        "2-2 left",
-        PlayError::Place(PlaceError::Mismatch {
-            tile: t("2-2"),
-            end: End::Left,
-            shows: 6,
-        }),
-    );
+    refused(&g, &mut turn, "2-2 left", mismatch_at_left_six("2-2"));
     refused(&g, &mut turn, "draw", PlayError::MustPlay);
     refused(
         &g,
         &mut turn,
         "6-1 right",
-        PlayError::SamePlay {
-            tile: t("6-1"),
-            end: End::Right,
-            same_as: End::Left,
-        },
+        same_play("6-1", "right", "left"),
     );
     refused(&g, &mut turn, "6-1", PlayError::AlreadyOpen);
     refused(&g, &mut turn, "8-1 left", PlayError::NotInSet(t("8-1")));
     refused(&g, &mut turn, "deal 5-5", PlayError::NotChance);
 
-    let mut stuck = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut stuck = nothing_fits(&g);
     refused(&g, &mut stuck, "pass", PlayError::MustDraw);
     play(&g, &mut stuck, &["draw"]);
     refused(&g, &mut stuck, "pass", PlayError::ChanceToAct);
@@ -1972,20 +1928,12 @@ fn errors_each_refusal_in_its_situation_leaves_the_state_unchanged() {
     refused(&g, &mut empty, "draw", PlayError::StockEmpty);
 
     let block = game(Rules::block());
-    let mut no_draw = pos(&block, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut no_draw = nothing_fits(&block);
     refused(&block, &mut no_draw, "draw", PlayError::NoDrawing);
 
     let mut opening = pos(&g, &["6-6 2-1", "5-5 3-0"], "empty", 0);
     refused(&g, &mut opening, "6-6 left", PlayError::MustOpen);
-    refused(
-        &g,
-        &mut opening,
-        "2-1",
-        PlayError::WrongOpening {
-            tile: t("2-1"),
-            required: t("6-6"),
-        },
-    );
+    refused(&g, &mut opening, "2-1", wrong_opening("2-1", "6-6"));
 
     let mut over = pos(&g, &["1-1", "5-5"], CLOSED_AT_6, 0);
     refused(&g, &mut over, "pass", PlayError::RoundOver);
@@ -2058,27 +2006,30 @@ fn learning_sizes_follow_the_tables() {
 fn learning_action_indices() {
     let g = game(Rules::five_up());
     let s = g.new_initial_state();
-    let index = |tile: Tile| {
-        usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
-    };
     let (tiles, e) = (28, 18);
     for tile in g.set().iter() {
-        assert_eq!(g.action_index(&s, &Action::Open(tile)), Some(index(tile)));
-        assert_eq!(g.chance_index(&s, &Action::Deal(tile)), Some(index(tile)));
+        assert_eq!(
+            g.action_index(&s, &Action::Open(tile)),
+            Some(tile_index(tile))
+        );
+        assert_eq!(
+            g.chance_index(&s, &Action::Deal(tile)),
+            Some(tile_index(tile))
+        );
         for (end, slot) in [
             (End::Left, 0),
             (End::Right, 1),
             (End::Up, 2),
             (End::Down, 3),
         ] {
-            let i = tiles + index(tile) * e + slot;
+            let i = tiles + tile_index(tile) * e + slot;
             assert_eq!(g.action_index(&s, &Action::Play(tile, end)), Some(i));
             assert_eq!(g.index_action(&s, i), Some(Action::Play(tile, end)));
         }
         for d in 0..=6u8 {
             for (side, slot) in [(Side::Up, 4 + 2 * d), (Side::Down, 5 + 2 * d)] {
                 let end = End::Side(Tile::new(d, d).expect("double"), side);
-                let i = tiles + index(tile) * e + usize::from(slot);
+                let i = tiles + tile_index(tile) * e + usize::from(slot);
                 assert_eq!(g.action_index(&s, &Action::Play(tile, end)), Some(i));
             }
         }
@@ -2098,30 +2049,22 @@ fn learning_the_mask_marks_exactly_the_listed_actions() {
     ] {
         let g = game(rules);
         let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(13, 0);
-        let mut buf = Vec::new();
         let mut mask = vec![false; g.num_distinct_actions()];
-        while g.turn(&s) != Turn::Terminal {
-            g.legal_mask(&s, &mut mask).expect("mask");
+        walk(&g, &mut s, &mut GameRng::new(13, 0), |s, _| {
+            g.legal_mask(s, &mut mask).expect("mask");
             let mut listed = Vec::new();
-            if let Turn::Player(_) = g.turn(&s) {
-                g.legal_actions(&s, &mut listed);
+            if let Turn::Player(_) = g.turn(s) {
+                g.legal_actions(s, &mut listed);
             }
             let marked: Vec<Action> = (0..mask.len())
                 .filter(|&i| mask[i])
-                .map(|i| g.index_action(&s, i).expect("action"))
+                .map(|i| g.index_action(s, i).expect("action"))
                 .collect();
             assert_eq!(marked.len(), listed.len());
             for act in &listed {
                 assert!(marked.contains(act), "{act}");
             }
-            let act = match g.turn(&s) {
-                Turn::Chance => g.sample_chance(&s, &mut rng),
-                _ => g.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            g.apply(&mut s, &act).expect("apply");
-        }
+        });
     }
 }
 
@@ -2245,11 +2188,10 @@ fn errors_check_and_apply_agree_and_refusals_change_nothing() {
             } else {
                 g.new_initial_state()
             };
-            let mut rng = GameRng::new(seed + 100 * i as u64, 4);
-            let mut buf = Vec::new();
-            loop {
+            // Every state of the round, the last included.
+            let mut check = |s: &State| {
                 let mut listed = Vec::new();
-                g.legal_actions(&s, &mut listed);
+                g.legal_actions(s, &mut listed);
                 let mut candidates = vec![Action::Draw, Action::Pass];
                 let mut ends: Vec<End> = End::ALL.to_vec();
                 ends.extend(s.layout().open_ends());
@@ -2264,30 +2206,25 @@ fn errors_check_and_apply_agree_and_refusals_change_nothing() {
                 for act in &candidates {
                     let mut copy = s.clone();
                     let applied = g.apply(&mut copy, act);
-                    assert_eq!(
-                        g.check(&s, act),
-                        applied,
-                        "{act} in {}",
-                        g.describe_state(&s)
-                    );
+                    assert_eq!(g.check(s, act), applied, "{act} in {}", g.describe_state(s));
                     if applied.is_err() {
-                        assert_eq!(copy, s, "{act}");
+                        assert_eq!(copy, *s, "{act}");
                     }
-                    if let Turn::Player(_) = g.turn(&s) {
+                    if let Turn::Player(_) = g.turn(s) {
                         assert_eq!(applied.is_ok(), listed.contains(act), "{act}");
                     }
                     n += 1;
                 }
-                if g.turn(&s) == Turn::Terminal {
-                    break;
-                }
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+            };
+            walk(
+                &g,
+                &mut s,
+                &mut GameRng::new(seed + 100 * i as u64, 4),
+                |s, _| {
+                    check(s);
+                },
+            );
+            check(&s);
         }
     }
     assert!(n > 100_000);
@@ -2298,7 +2235,7 @@ fn errors_check_and_apply_agree_and_refusals_change_nothing() {
 #[test]
 fn option_must_play_off_after_a_draw_only_the_drawn_tile_or_a_pass() {
     let g = game(Rules::lattjo().with_must_play_if_able(false));
-    let mut s = pos(&g, &["6-1 2-2", "3-3"], "[6-6]", 0);
+    let mut s = six_one_fits(&g);
     play(&g, &mut s, &["draw", "deal 6-5"]);
     refused(&g, &mut s, "6-1 left", PlayError::PlayDrawnOrPass(t("6-5")));
     refused(&g, &mut s, "draw", PlayError::PlayDrawnOrPass(t("6-5")));
@@ -2316,15 +2253,7 @@ fn option_previous_winner_without_a_winner_the_highest_double_opens() {
         0,
     );
     assert_eq!(prev.result().map(|r| r.winner), Some(None));
-    let totals = BySeat::new(2, 0i64);
-    let cfg = Rules::five_up_match();
-    let ctx = RoundContext {
-        round: 1,
-        totals: &totals,
-        previous: Some(&prev),
-        config: &cfg,
-    };
-    let mut s = g.new_round(&ctx);
+    let mut s = round_after(&g, &prev, &Rules::five_up_match());
     deal(&g, &mut s, 5);
     let moves = legal(&g, &s);
     assert_eq!(moves.len(), 1);
@@ -2409,71 +2338,45 @@ fn layout_open_check_and_arm_as_documented() {
 #[test]
 fn learning_compact_booklet_fields_read_back() {
     let g = Dominoes::default();
-    let mut out = vec![0.0f32; 94];
-    for seed in 0..8u64 {
-        let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(seed, 6);
-        let mut buf = Vec::new();
-        loop {
-            for o in 0..2u8 {
-                g.observe(&s, seat(o), &mut out).expect("observe");
-                let bit = |v: f32| v == 1.0;
-                let hand = s.hand(seat(o)).expect("hand");
-                for tile in g.set().iter() {
-                    let i = usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2
-                        + usize::from(tile.low());
-                    assert_eq!(bit(out[i]), hand.contains(tile));
-                    assert_eq!(bit(out[32 + i]), s.layout().tiles().contains(tile));
-                }
-                assert!(out[28..32].iter().chain(&out[60..64]).all(|&v| v == 0.0));
-                let (step, named) = match g.view(&s, None).step {
-                    Step::Dealing => (0, None),
-                    Step::Opening { seat, .. } => (1, Some(seat)),
-                    Step::Turn(seat) => (2, Some(seat)),
-                    Step::Drawing(seat) => (3, Some(seat)),
-                    Step::Drawn { seat, .. } => (4, Some(seat)),
-                    _ => (5, None),
-                };
-                for k in 0..6 {
-                    assert_eq!(bit(out[80 + k]), k == step, "step {k}");
-                }
-                let end = s.result().map(|r| r.end);
-                assert_eq!(bit(out[86]), matches!(end, Some(RoundEnd::Out(_))));
-                assert_eq!(bit(out[87]), end == Some(RoundEnd::Blocked));
-                for (k, e) in [End::Left, End::Right].into_iter().enumerate() {
-                    let v = s
-                        .layout()
-                        .end_value(e)
-                        .map_or(0.0, |n| f32::from(n + 1) / 7.0);
-                    assert_eq!(out[88 + k], v);
-                }
-                for r in 0..2u8 {
-                    let other = seat((o + r) % 2);
-                    assert_eq!(bit(out[64 + 8 * usize::from(r) + 7]), named == Some(other));
-                    let size = s.hand(other).expect("hand").len() as f32 / 28.0;
-                    assert_eq!(
-                        out[90 + 2 * usize::from(r)],
-                        size,
-                        "seat {other}'s hand size"
-                    );
-                    let pts = match s.result() {
-                        Some(res) => res.points[other],
-                        None => s.fives()[other],
-                    };
-                    assert_eq!(out[91 + 2 * usize::from(r)], pts as f32 / 100.0);
-                }
-            }
-            if g.turn(&s) == Turn::Terminal {
-                break;
-            }
-            let act = match g.turn(&s) {
-                Turn::Chance => g.sample_chance(&s, &mut rng),
-                _ => g.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            g.apply(&mut s, &act).expect("apply");
+    observe_booklet_rounds(&g, 6, 94, |s, o, out| {
+        let bit = |v: f32| v == 1.0;
+        let hand = s.hand(seat(o)).expect("hand");
+        for tile in g.set().iter() {
+            let i = tile_index(tile);
+            assert_eq!(bit(out[i]), hand.contains(tile));
+            assert_eq!(bit(out[32 + i]), s.layout().tiles().contains(tile));
         }
-    }
+        assert!(out[28..32].iter().chain(&out[60..64]).all(|&v| v == 0.0));
+        let (step, named) = step_slot(&g.view(s, None).step);
+        for k in 0..6 {
+            assert_eq!(bit(out[80 + k]), k == step, "step {k}");
+        }
+        let end = s.result().map(|r| r.end);
+        assert_eq!(bit(out[86]), matches!(end, Some(RoundEnd::Out(_))));
+        assert_eq!(bit(out[87]), end == Some(RoundEnd::Blocked));
+        for (k, e) in [End::Left, End::Right].into_iter().enumerate() {
+            let v = s
+                .layout()
+                .end_value(e)
+                .map_or(0.0, |n| f32::from(n + 1) / 7.0);
+            assert_eq!(out[88 + k], v);
+        }
+        for r in 0..2u8 {
+            let other = seat((o + r) % 2);
+            assert_eq!(bit(out[64 + 8 * usize::from(r) + 7]), named == Some(other));
+            let size = s.hand(other).expect("hand").len() as f32 / 28.0;
+            assert_eq!(
+                out[90 + 2 * usize::from(r)],
+                size,
+                "seat {other}'s hand size"
+            );
+            let pts = match s.result() {
+                Some(res) => res.points[other],
+                None => s.fives()[other],
+            };
+            assert_eq!(out[91 + 2 * usize::from(r)], pts as f32 / 100.0);
+        }
+    });
 }
 
 /// "Learning encodings", compact: per seat, its hand size / T, for every preset and both
@@ -2494,11 +2397,9 @@ fn learning_compact_hand_sizes_for_every_seat_and_step() {
         let mut out = vec![0.0f32; len];
         for seed in 0..6u64 {
             let mut s = g.new_initial_state();
-            let mut rng = GameRng::new(seed, 7);
-            let mut buf = Vec::new();
-            while g.turn(&s) != Turn::Terminal {
+            walk(&g, &mut s, &mut GameRng::new(seed, 7), |s, _| {
                 for o in 0..p {
-                    g.observe(&s, seat(o as u8), &mut out).expect("observe");
+                    g.observe(s, seat(o as u8), &mut out).expect("observe");
                     for r in 0..p {
                         let other = seat(((o + r) % p) as u8);
                         let size = s.hand(other).expect("hand").len() as f32 / tiles;
@@ -2506,17 +2407,11 @@ fn learning_compact_hand_sizes_for_every_seat_and_step() {
                             out[len - 2 * p + 2 * r],
                             size,
                             "{rules:?}: seat {other} seen by {o} at {}",
-                            g.describe_state(&s)
+                            g.describe_state(s)
                         );
                     }
                 }
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+            });
         }
     }
 }
@@ -2535,22 +2430,17 @@ fn serde_shown_only_in_canonical_form() {
     };
     let read = |json: String| serde_json::from_str::<lattjo_dominoes::Shown>(&json);
     assert!(read(shown(2, [3, 1], [0b110, 0b100], [true, false])).is_ok());
-    assert!(
-        read(shown(2, [3, 1], [0b100, 0b110], [true, false])).is_err(),
-        "not nested"
-    );
-    assert!(
-        read(shown(2, [3, 0], [0, 0], [true, false])).is_err(),
-        "an empty group"
-    );
-    assert!(
-        read(shown(1, [3, 1], [0, 0], [true, false])).is_err(),
-        "a group past n"
-    );
-    assert!(
-        read(shown(2, [3, 1], [0, 0], [true, true])).is_err(),
-        "two dealt groups"
-    );
+    for (json, why) in [
+        (
+            shown(2, [3, 1], [0b100, 0b110], [true, false]),
+            "not nested",
+        ),
+        (shown(2, [3, 0], [0, 0], [true, false]), "an empty group"),
+        (shown(1, [3, 1], [0, 0], [true, false]), "a group past n"),
+        (shown(2, [3, 1], [0, 0], [true, true]), "two dealt groups"),
+    ] {
+        assert!(read(json).is_err(), "{why}");
+    }
 }
 
 /// "Learning encodings": a game serializes as its rules, so a deserialized game observes with
@@ -2575,108 +2465,80 @@ fn serde_a_deserialized_game_observes_with_the_default() {
 fn learning_detailed_booklet_fields_read_back() {
     let g = Dominoes::default().with_observation(ObservationKind::Detailed);
     let (tt, n, e, p) = (28usize, 7usize, 18usize, 2usize);
-    let mut out = vec![0.0f32; 322];
-    let index = |tile: Tile| {
-        usize::from(tile.high()) * (usize::from(tile.high()) + 1) / 2 + usize::from(tile.low())
-    };
-    for seed in 0..8u64 {
-        let mut s = g.new_initial_state();
-        let mut rng = GameRng::new(seed, 8);
-        let mut buf = Vec::new();
-        loop {
-            for o in 0..2u8 {
-                g.observe(&s, seat(o), &mut out).expect("observe");
-                let view = g.view(&s, Some(seat(o)));
-                let plane = |at: usize, tiles: Tiles| {
-                    for tile in g.set().iter() {
-                        assert_eq!(
-                            out[at + index(tile)] == 1.0,
-                            tiles.contains(tile),
-                            "{at} {tile}"
-                        );
-                    }
-                };
-                plane(0, s.hand(seat(o)).expect("hand"));
-                let own_draw = match view.step {
-                    Step::Drawn { tile: Some(d), .. } => Tiles::from_iter([d]),
-                    _ => Tiles::EMPTY,
-                };
-                plane(tt, own_draw);
-                plane(2 * tt, s.layout().tiles());
-                plane(3 * tt, view.not_dealt);
-                let named = match view.step {
-                    Step::Opening { tile: Some(d), .. } => Tiles::from_iter([d]),
-                    _ => Tiles::EMPTY,
-                };
-                plane(4 * tt, named);
-                for (slot, end) in [End::Left, End::Right].into_iter().enumerate() {
-                    let at = 5 * tt + slot * (1 + n);
-                    match s.layout().end_value(end) {
-                        Some(v) => {
-                            assert_eq!(out[at], 1.0);
-                            for k in 0..n {
-                                assert_eq!(out[at + 1 + k] == 1.0, k == usize::from(v));
-                            }
-                        }
-                        None => assert!(out[at..at + 1 + n].iter().all(|&x| x == 0.0)),
+    observe_booklet_rounds(&g, 8, 322, |s, o, out| {
+        let view = g.view(s, Some(seat(o)));
+        let plane = |at: usize, tiles: Tiles| {
+            for tile in g.set().iter() {
+                assert_eq!(
+                    out[at + tile_index(tile)] == 1.0,
+                    tiles.contains(tile),
+                    "{at} {tile}"
+                );
+            }
+        };
+        plane(0, s.hand(seat(o)).expect("hand"));
+        let own_draw = match view.step {
+            Step::Drawn { tile: Some(d), .. } => Tiles::from_iter([d]),
+            _ => Tiles::EMPTY,
+        };
+        plane(tt, own_draw);
+        plane(2 * tt, s.layout().tiles());
+        plane(3 * tt, view.not_dealt);
+        let named = match view.step {
+            Step::Opening { tile: Some(d), .. } => Tiles::from_iter([d]),
+            _ => Tiles::EMPTY,
+        };
+        plane(4 * tt, named);
+        for (slot, end) in [End::Left, End::Right].into_iter().enumerate() {
+            let at = 5 * tt + slot * (1 + n);
+            match s.layout().end_value(end) {
+                Some(v) => {
+                    assert_eq!(out[at], 1.0);
+                    for k in 0..n {
+                        assert_eq!(out[at + 1 + k] == 1.0, k == usize::from(v));
                     }
                 }
-                for slot in 2..e {
-                    let at = 5 * tt + slot * (1 + n);
-                    assert!(out[at..at + 1 + n].iter().all(|&x| x == 0.0));
-                }
-                let seats_at = 5 * tt + e * (1 + n);
-                for r in 0..p {
-                    let other = seat(((usize::from(o) + r) % p) as u8);
-                    let at = seats_at + r * (n + 6);
-                    let size = s.hand(other).expect("hand").len() as f32 / tt as f32;
-                    assert_eq!(out[at], size, "hand size of {other}");
-                    assert_eq!(out[at + 1], s.fives()[other] as f32 / 100.0);
-                    let tail = &out[at + 2 + n..at + n + 6];
-                    assert_eq!(tail[0] == 1.0, s.opener() == Some(other), "opened");
-                    let winner = s.result().and_then(|r| r.winner);
-                    assert_eq!(tail[1] == 1.0, winner == Some(other), "won");
-                    let pips = s.hand(other).expect("hand").pips() as f32 / 168.0;
-                    let left = s.result().map_or(tail[2], |_| pips);
-                    assert_eq!(tail[2], left, "pips left");
-                    let pts = s.result().map_or(0, |r| r.points[other]) as f32 / 100.0;
-                    assert_eq!(tail[3], pts, "points");
-                }
-                let step_at = seats_at + p * (n + 6);
-                let (step, whose) = match view.step {
-                    Step::Dealing => (0, None),
-                    Step::Opening { seat, .. } => (1, Some(seat)),
-                    Step::Turn(seat) => (2, Some(seat)),
-                    Step::Drawing(seat) => (3, Some(seat)),
-                    Step::Drawn { seat, .. } => (4, Some(seat)),
-                    _ => (5, None),
-                };
-                for k in 0..6 {
-                    assert_eq!(out[step_at + k] == 1.0, k == step);
-                }
-                for r in 0..p {
-                    let other = seat(((usize::from(o) + r) % p) as u8);
-                    assert_eq!(out[step_at + 6 + r] == 1.0, whose == Some(other));
-                }
-                let rest = step_at + 6 + p;
-                assert_eq!(out[rest], s.stock().len() as f32 / tt as f32);
-                assert_eq!(out[rest + 1], (f32::from(s.redeals()) / 10.0).min(1.0));
-                let end = s.result().map(|r| r.end);
-                assert_eq!(out[rest + 2] == 1.0, matches!(end, Some(RoundEnd::Out(_))));
-                assert_eq!(out[rest + 3] == 1.0, end == Some(RoundEnd::Blocked));
-                assert_eq!(rest + 4, 322);
+                None => assert!(out[at..at + 1 + n].iter().all(|&x| x == 0.0)),
             }
-            if g.turn(&s) == Turn::Terminal {
-                break;
-            }
-            let act = match g.turn(&s) {
-                Turn::Chance => g.sample_chance(&s, &mut rng),
-                _ => g.sample_action(&s, &mut rng, &mut buf),
-            }
-            .expect("action");
-            g.apply(&mut s, &act).expect("apply");
         }
-    }
+        for slot in 2..e {
+            let at = 5 * tt + slot * (1 + n);
+            assert!(out[at..at + 1 + n].iter().all(|&x| x == 0.0));
+        }
+        let seats_at = 5 * tt + e * (1 + n);
+        for r in 0..p {
+            let other = seat(((usize::from(o) + r) % p) as u8);
+            let at = seats_at + r * (n + 6);
+            let size = s.hand(other).expect("hand").len() as f32 / tt as f32;
+            assert_eq!(out[at], size, "hand size of {other}");
+            assert_eq!(out[at + 1], s.fives()[other] as f32 / 100.0);
+            let tail = &out[at + 2 + n..at + n + 6];
+            assert_eq!(tail[0] == 1.0, s.opener() == Some(other), "opened");
+            let winner = s.result().and_then(|r| r.winner);
+            assert_eq!(tail[1] == 1.0, winner == Some(other), "won");
+            let pips = s.hand(other).expect("hand").pips() as f32 / 168.0;
+            let left = s.result().map_or(tail[2], |_| pips);
+            assert_eq!(tail[2], left, "pips left");
+            let pts = s.result().map_or(0, |r| r.points[other]) as f32 / 100.0;
+            assert_eq!(tail[3], pts, "points");
+        }
+        let step_at = seats_at + p * (n + 6);
+        let (step, whose) = step_slot(&view.step);
+        for k in 0..6 {
+            assert_eq!(out[step_at + k] == 1.0, k == step);
+        }
+        for r in 0..p {
+            let other = seat(((usize::from(o) + r) % p) as u8);
+            assert_eq!(out[step_at + 6 + r] == 1.0, whose == Some(other));
+        }
+        let rest = step_at + 6 + p;
+        assert_eq!(out[rest], s.stock().len() as f32 / tt as f32);
+        assert_eq!(out[rest + 1], (f32::from(s.redeals()) / 10.0).min(1.0));
+        let end = s.result().map(|r| r.end);
+        assert_eq!(out[rest + 2] == 1.0, matches!(end, Some(RoundEnd::Out(_))));
+        assert_eq!(out[rest + 3] == 1.0, end == Some(RoundEnd::Blocked));
+        assert_eq!(rest + 4, 322);
+    });
 }
 
 /// "Pictures": tiles and pips as shapes: one rectangle a tile (and the background), one circle
@@ -2827,13 +2689,11 @@ fn e11_determinize_keeps_everything_the_seat_has_observed() {
         let p = rules.players;
         for seed in 0..4u64 {
             let mut s = g.new_initial_state();
-            let mut rng = GameRng::new(seed, 10);
-            let mut buf = Vec::new();
-            while g.turn(&s) != Turn::Terminal {
+            walk(&g, &mut s, &mut GameRng::new(seed, 10), |s, rng| {
                 for o in 0..p {
                     let me = seat(o as u8);
-                    let d = g.determinize(&s, me, &mut rng);
-                    assert_eq!(g.view(&d, Some(me)), g.view(&s, Some(me)), "{rules:?}");
+                    let d = g.determinize(s, me, rng);
+                    assert_eq!(g.view(&d, Some(me)), g.view(s, Some(me)), "{rules:?}");
                     assert_eq!(g.check_state(&d), Ok(()), "{rules:?}");
                     // A number every group of a seat's hidden tiles lacks (it drew or passed
                     // with it open) shows on none of its hidden tiles.
@@ -2851,17 +2711,11 @@ fn e11_determinize_keeps_everything_the_seat_has_observed() {
                             }
                         }
                     }
-                    if g.turn(&s) == Turn::Player(me) {
-                        assert_eq!(legal(&g, &d), legal(&g, &s));
+                    if g.turn(s) == Turn::Player(me) {
+                        assert_eq!(legal(&g, &d), legal(&g, s));
                     }
                 }
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+            });
         }
     }
 }
@@ -2879,22 +2733,14 @@ fn learning_every_value_of_an_observation_is_written() {
             let g = game(rules).with_observation(kind);
             let len = g.observation_shape().size();
             let mut s = g.new_initial_state();
-            let mut rng = GameRng::new(3, 11);
-            let mut buf = Vec::new();
-            while g.turn(&s) != Turn::Terminal {
+            walk(&g, &mut s, &mut GameRng::new(3, 11), |s, _| {
                 for o in 0..rules.players {
                     let (mut clean, mut dirty) = (vec![0.0f32; len], vec![7.5f32; len]);
-                    g.observe(&s, seat(o as u8), &mut clean).expect("observe");
-                    g.observe(&s, seat(o as u8), &mut dirty).expect("observe");
+                    g.observe(s, seat(o as u8), &mut clean).expect("observe");
+                    g.observe(s, seat(o as u8), &mut dirty).expect("observe");
                     assert_eq!(clean, dirty, "{rules:?} {kind:?}");
                 }
-                let act = match g.turn(&s) {
-                    Turn::Chance => g.sample_chance(&s, &mut rng),
-                    _ => g.sample_action(&s, &mut rng, &mut buf),
-                }
-                .expect("action");
-                g.apply(&mut s, &act).expect("apply");
-            }
+            });
         }
     }
 }
@@ -2920,7 +2766,7 @@ fn notation_a_setup_layout_outside_the_set_is_refused() {
 #[test]
 fn shown_groups_by_draw_at_most_six_accounting_for_every_hidden_tile() {
     let g = game(Rules::draw());
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw"]);
     for tile in ["5-5", "4-4", "0-0", "1-0", "2-0", "3-0", "4-0", "5-0"] {
         play(&g, &mut s, &[&format!("deal {tile}")]);
@@ -2961,18 +2807,18 @@ fn move_generation_tries_the_sides_by_the_spinners_numbers() {
 #[test]
 fn drawn_is_the_tile_the_drawer_places_or_keeps_next() {
     let g = Dominoes::default();
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw", "deal 5-5"]);
     assert_eq!(
         s.drawn(),
         None,
         "under the duty to play a tile that does not fit passes on"
     );
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw", "deal 6-5"]);
     assert_eq!(s.drawn(), Some(t("6-5")));
     let g = game(Rules::lattjo().with_must_play_if_able(false));
-    let mut s = pos(&g, &["2-2 1-1", "6-1 3-3"], "[6-6]", 0);
+    let mut s = nothing_fits(&g);
     play(&g, &mut s, &["draw", "deal 5-5"]);
     assert_eq!(s.drawn(), Some(t("5-5")), "kept at the pass that follows");
     assert_eq!(legal(&g, &s), ["pass"]);
@@ -3007,13 +2853,10 @@ fn notation_a_second_set_word_after_any_white_space_is_set_not_first() {
         "[9-9] 9-4\u{2003}double-9",
         "double-6 [6-6] 6-5 / up\u{a0}double-6",
     ] {
+        let e = layout_error(text);
         assert!(
-            matches!(
-                text.parse::<Layout>(),
-                Err(ParseLayoutError::SetNotFirst(_))
-            ),
-            "{text:?}: {:?}",
-            text.parse::<Layout>()
+            matches!(e, ParseLayoutError::SetNotFirst(_)),
+            "{text:?}: {e:?}"
         );
     }
     // The tiles themselves are read between such white space.
@@ -3073,14 +2916,15 @@ fn pictures_the_canvas_grows_to_fit() {
 /// `ParseLayoutError::Tile(Malformed("double-9"))`.
 #[test]
 fn regression_a_set_word_after_non_ascii_white_space_was_read_as_a_malformed_tile() {
-    assert_eq!(
-        "double-9 [9-9]\u{a0}double-9".parse::<Layout>(),
-        Err(ParseLayoutError::SetNotFirst("double-9".to_owned()))
-    );
-    assert_eq!(
-        "[9-9] 9-4\u{2003}double-6".parse::<Layout>(),
-        Err(ParseLayoutError::SetNotFirst("double-6".to_owned()))
-    );
+    for (text, word) in [
+        ("double-9 [9-9]\u{a0}double-9", "double-9"),
+        ("[9-9] 9-4\u{2003}double-6", "double-6"),
+    ] {
+        assert_eq!(
+            layout_error(text),
+            ParseLayoutError::SetNotFirst(word.to_owned())
+        );
+    }
 }
 
 /// "Notation": a text can carry its set with a leading `double-N` word. Read at ASCII white
@@ -3103,8 +2947,8 @@ fn regression_a_leading_set_word_before_non_ascii_white_space_was_a_bad_set() {
         );
         let outside = format!("double-6{space}[9-9]");
         assert!(matches!(
-            outside.parse::<Layout>(),
-            Err(ParseLayoutError::NotInSet { .. })
+            layout_error(&outside),
+            ParseLayoutError::NotInSet { .. }
         ));
     }
 }
