@@ -37,6 +37,36 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
 }
 
+/// Adds a carrom coin at `p` with velocity `v`.
+fn add_coin(w: &mut World, p: Vec2, v: Vec2) -> DiscId {
+    w.add_disc(carrom::COIN, p, v).unwrap()
+}
+
+/// A frictionless 1 m square table with one pocket.
+fn frictionless_with_pocket(centre: Vec2, radius_m: f64) -> Table {
+    Table::new(0.5, 0.5)
+        .unwrap()
+        .with_params(frictionless())
+        .unwrap()
+        .with_pocket(centre, radius_m)
+        .unwrap()
+}
+
+/// Asserts that `t`'s pockets are centred at (−c, −c), (c, −c), (c, c), (−c, c), in that
+/// order.
+fn assert_corner_pockets(t: &Table, c: f64) {
+    let centres: Vec<Vec2> = t.pockets().iter().map(|p| p.centre).collect();
+    assert_eq!(
+        centres,
+        vec![
+            Vec2::new(-c, -c),
+            Vec2::new(c, -c),
+            Vec2::new(c, c),
+            Vec2::new(-c, c)
+        ]
+    );
+}
+
 // ------------------------------------------------------------------ "Dimensions", presets
 
 /// "Dimensions": the ICF board 0.74 m, pockets Ø 4.45 cm tangent to both rails, coins
@@ -68,16 +98,7 @@ fn carrom_preset_dimensions_match_the_page() {
     let t = carrom::table().unwrap();
     assert_eq!((t.half_width_m(), t.half_height_m()), (0.37, 0.37));
     let c = carrom::POCKET_CENTRE_M;
-    let centres: Vec<Vec2> = t.pockets().iter().map(|p| p.centre).collect();
-    assert_eq!(
-        centres,
-        vec![
-            Vec2::new(-c, -c),
-            Vec2::new(c, -c),
-            Vec2::new(c, c),
-            Vec2::new(-c, c)
-        ]
-    );
+    assert_corner_pockets(&t, c);
     assert!(close(c, 0.34775, 1e-15));
     // physics.md §1.1, "the one place for dimensions": base lines, circles, the break speed.
     assert_eq!(
@@ -112,16 +133,7 @@ fn novuss_preset_dimensions_match_the_page() {
     let t = novuss::table().unwrap();
     assert_eq!((t.half_width_m(), t.half_height_m()), (0.5, 0.5));
     let c = 0.435;
-    let centres: Vec<Vec2> = t.pockets().iter().map(|p| p.centre).collect();
-    assert_eq!(
-        centres,
-        vec![
-            Vec2::new(-c, -c),
-            Vec2::new(c, -c),
-            Vec2::new(c, c),
-            Vec2::new(-c, c)
-        ]
-    );
+    assert_corner_pockets(&t, c);
     assert!(t.pockets().iter().all(|p| p.radius_m * 2.0 == 0.1));
     assert_eq!(novuss::ZONE_DEPTH_M, 0.13);
     assert_eq!(novuss::CENTRE_CIRCLE_DIAMETER_M, 0.25);
@@ -227,9 +239,7 @@ fn params_and_step_config_defaults_match_the_parameter_table() {
 #[test]
 fn a_1_m_s_coin_slides_about_half_a_metre() {
     let mut w = board();
-    let coin = w
-        .add_disc(carrom::COIN, Vec2::new(-0.3, 0.0), Vec2::new(1.0, 0.0))
-        .unwrap();
+    let coin = add_coin(&mut w, Vec2::new(-0.3, 0.0), Vec2::new(1.0, 0.0));
     assert!(w.run_to_rest(&mut NoEvents).at_rest);
     let slid = w.position(coin).unwrap().x + 0.3;
     assert!(close(slid, 1.0 / (2.0 * 0.981), 1e-9), "{slid}");
@@ -349,9 +359,7 @@ fn a_table_holds_at_most_1000_pockets_and_1000_walls() {
 #[test]
 fn a_speed_of_exactly_the_maximum_may_be_given() {
     let mut w = board();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.0, 100.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::ZERO, Vec2::new(0.0, 100.0));
     assert_eq!(w.strike(a, Vec2::new(-100.0, 0.0)), Ok(()));
     assert!(w.velocity(a).unwrap().length() <= 100.0 * (1.0 + 1e-15));
 }
@@ -461,12 +469,8 @@ fn a_refused_place_leaves_a_pocketed_disc_pocketed() {
         .with_pocket(Vec2::new(0.3, 0.0), 0.05)
         .unwrap();
     let mut w = World::new(t, StepConfig::default()).unwrap();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(2.0, 0.0))
-        .unwrap();
-    let b = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.3), Vec2::ZERO)
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::ZERO, Vec2::new(2.0, 0.0));
+    let b = add_coin(&mut w, Vec2::new(0.0, 0.3), Vec2::ZERO);
     w.run_to_rest(&mut NoEvents);
     assert_eq!(w.disc(a).unwrap().status, DiscStatus::Pocketed(PocketId(0)));
     let before = w.checksum();
@@ -497,15 +501,9 @@ fn place_puts_jumped_removed_and_moving_discs_back_at_rest() {
         ..Params::default()
     };
     let mut w = world_on(0.5, p, StepConfig::default());
-    let jumper = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(3.0, 0.0))
-        .unwrap();
-    let removed = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.3), Vec2::ZERO)
-        .unwrap();
-    let mover = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, -0.3), Vec2::new(-0.5, 0.0))
-        .unwrap();
+    let jumper = add_coin(&mut w, Vec2::ZERO, Vec2::new(3.0, 0.0));
+    let removed = add_coin(&mut w, Vec2::new(0.0, 0.3), Vec2::ZERO);
+    let mover = add_coin(&mut w, Vec2::new(0.0, -0.3), Vec2::new(-0.5, 0.0));
     w.remove(removed).unwrap();
     for _ in 0..300 {
         w.step(&mut NoEvents);
@@ -552,9 +550,7 @@ fn disc_ids_follow_creation_order_and_are_never_reused() {
         vec![0, 1, 2]
     );
     w.remove(ids[1]).unwrap();
-    let next = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.2), Vec2::ZERO)
-        .unwrap();
+    let next = add_coin(&mut w, Vec2::new(0.0, 0.2), Vec2::ZERO);
     assert_eq!(next, DiscId::from_index(3));
     assert_eq!(w.len(), 4);
     assert_eq!(w.disc(ids[1]).unwrap().id, ids[1]);
@@ -573,9 +569,7 @@ fn disc_ids_follow_creation_order_and_are_never_reused() {
 fn state_reads_agree_and_say_none_for_an_unknown_id() {
     let mut w = board();
     assert!(w.is_empty() && w.is_at_rest());
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::new(0.0, 0.5))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(0.1, 0.0), Vec2::new(0.0, 0.5));
     let d = w.disc(a).unwrap();
     assert_eq!(
         (d.kind, d.position, d.status),
@@ -609,9 +603,7 @@ fn kinetic_energy_and_momentum_count_the_discs_on_the_table() {
     let m = carrom::COIN_MASS_KG;
     w.add_disc(carrom::COIN, Vec2::new(-0.1, 0.0), Vec2::new(1.0, 0.0))
         .unwrap();
-    let b = w
-        .add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::new(0.0, -2.0))
-        .unwrap();
+    let b = add_coin(&mut w, Vec2::new(0.1, 0.0), Vec2::new(0.0, -2.0));
     assert!(close(w.kinetic_energy_j(), 0.5 * m * 5.0, 1e-15));
     let p = w.momentum();
     assert!(close(p.x, m, 1e-15) && close(p.y, -2.0 * m, 1e-15));
@@ -656,12 +648,8 @@ fn deepest_overlap_reports_the_deepest_pair_or_none() {
         w.deepest_overlap()
             .is_none_or(|(depth, _, _)| depth <= 1e-9)
     );
-    let b = w
-        .add_disc(carrom::COIN, Vec2::new(d - 0.8e-9, 0.0), Vec2::ZERO)
-        .unwrap();
-    let c = w
-        .add_disc(carrom::COIN, Vec2::new(0.2, 0.2), Vec2::ZERO)
-        .unwrap();
+    let b = add_coin(&mut w, Vec2::new(d - 0.8e-9, 0.0), Vec2::ZERO);
+    let c = add_coin(&mut w, Vec2::new(0.2, 0.2), Vec2::ZERO);
     w.add_disc(carrom::COIN, Vec2::new(0.2 + d - 0.3e-9, 0.2), Vec2::ZERO)
         .unwrap();
     let (depth, x, y) = w.deepest_overlap().unwrap();
@@ -729,9 +717,7 @@ fn a_wall_of_zero_length_is_a_fixed_post() {
         .with_wall(Vec2::new(0.2, 0.0), Vec2::new(0.2, 0.0), 0.01)
         .unwrap();
     let mut w = World::new(t, StepConfig::default()).unwrap();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.0), Vec2::new(1.5, 0.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(-0.2, 0.0), Vec2::new(1.5, 0.0));
     let mut ev = Vec::new();
     w.run_to_rest(&mut ev);
     let hit = ev
@@ -752,9 +738,7 @@ fn a_wall_of_zero_length_is_a_fixed_post() {
 #[test]
 fn a_cushion_reverses_the_normal_velocity_times_e_rail_and_keeps_the_tangential() {
     let mut w = world_on(0.5, frictionless(), StepConfig::default());
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(0.3, 0.0), Vec2::new(1.0, 0.5))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(0.3, 0.0), Vec2::new(1.0, 0.5));
     let mut ev = Vec::new();
     for _ in 0..300 {
         w.step(&mut ev);
@@ -786,9 +770,7 @@ fn a_disc_impulse_acts_along_the_line_of_centres() {
     let s = w
         .add_disc(carrom::STRIKER, Vec2::new(-0.2, 0.0), Vec2::new(1.0, 0.0))
         .unwrap();
-    let c = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.02), Vec2::ZERO)
-        .unwrap();
+    let c = add_coin(&mut w, Vec2::new(0.0, 0.02), Vec2::ZERO);
     let mut ev = Vec::new();
     while !ev
         .iter()
@@ -822,16 +804,9 @@ fn a_disc_impulse_acts_along_the_line_of_centres() {
 /// where it was last on the table, its velocity zero.
 #[test]
 fn a_disc_is_pocketed_at_the_instant_its_centre_enters_the_circle() {
-    let t = Table::new(0.5, 0.5)
-        .unwrap()
-        .with_params(frictionless())
-        .unwrap()
-        .with_pocket(Vec2::new(0.3, 0.0), 0.05)
-        .unwrap();
+    let t = frictionless_with_pocket(Vec2::new(0.3, 0.0), 0.05);
     let mut w = World::new(t, step_config(1.0 / 60.0, 1)).unwrap();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(1.0, 0.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::ZERO, Vec2::new(1.0, 0.0));
     let mut ev = Vec::new();
     let run = w.run_to_rest(&mut ev);
     assert!(run.at_rest);
@@ -859,19 +834,10 @@ fn a_disc_is_pocketed_at_the_instant_its_centre_enters_the_circle() {
 /// within one step, and nothing it would have touched later in that step is touched".
 #[test]
 fn a_fast_disc_cannot_cross_a_pocket_within_one_step() {
-    let t = Table::new(0.5, 0.5)
-        .unwrap()
-        .with_params(frictionless())
-        .unwrap()
-        .with_pocket(Vec2::ZERO, 0.01)
-        .unwrap();
+    let t = frictionless_with_pocket(Vec2::ZERO, 0.01);
     let mut w = World::new(t, step_config(1.0 / 60.0, 1)).unwrap();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(-0.3, 0.0), Vec2::new(30.0, 0.0))
-        .unwrap();
-    let behind = w
-        .add_disc(carrom::COIN, Vec2::new(0.15, 0.0), Vec2::ZERO)
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(-0.3, 0.0), Vec2::new(30.0, 0.0));
+    let behind = add_coin(&mut w, Vec2::new(0.15, 0.0), Vec2::ZERO);
     let mut ev = Vec::new();
     w.step(&mut ev);
     assert_eq!(
@@ -901,9 +867,7 @@ fn the_rails_run_on_past_the_pockets() {
     .unwrap();
     let mut ends = Vec::new();
     for world in [&mut w, &mut w_pockets] {
-        let a = world
-            .add_disc(carrom::COIN, Vec2::new(0.0, 0.31), Vec2::new(1.0, 0.0))
-            .unwrap();
+        let a = add_coin(world, Vec2::new(0.0, 0.31), Vec2::new(1.0, 0.0));
         let mut ev = Vec::new();
         for _ in 0..500 {
             world.step(&mut ev);
@@ -929,17 +893,10 @@ fn the_rails_run_on_past_the_pockets() {
 /// was pocketed 0.6 ns before the point of tangency.)
 #[test]
 fn a_centre_path_passing_outside_a_pocket_circle_is_not_pocketed() {
-    let t = Table::new(0.5, 0.5)
-        .unwrap()
-        .with_params(frictionless())
-        .unwrap()
-        .with_pocket(Vec2::new(0.25, 0.0), 0.0625)
-        .unwrap();
+    let t = frictionless_with_pocket(Vec2::new(0.25, 0.0), 0.0625);
     let run = |y: f64| {
         let mut w = World::new(t.clone(), StepConfig::default()).unwrap();
-        let a = w
-            .add_disc(carrom::COIN, Vec2::new(0.0, y), Vec2::new(1.0, 0.0))
-            .unwrap();
+        let a = add_coin(&mut w, Vec2::new(0.0, y), Vec2::new(1.0, 0.0));
         let mut ev = Vec::new();
         for _ in 0..400 {
             w.step(&mut ev);
@@ -969,9 +926,7 @@ fn a_normal_speed_of_exactly_the_jump_speed_does_not_jump() {
         ..frictionless()
     };
     let mut w = world_on(0.5, p, StepConfig::default());
-    let a = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(2.0, 0.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::ZERO, Vec2::new(2.0, 0.0));
     let b = w
         .add_disc(
             carrom::COIN,
@@ -1027,13 +982,9 @@ fn a_jump_needs_a_normal_speed_above_the_jump_speed_at_an_outer_cushion() {
         .unwrap();
     let mut w = World::new(t, StepConfig::default()).unwrap();
     // Speed 3.35 m/s, but 1.5 m/s into the right cushion: stays; then 2.9 m/s into the top.
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(0.4, -0.3), Vec2::new(1.5, 3.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(0.4, -0.3), Vec2::new(1.5, 3.0));
     // 2.5 m/s into the wall: a wall is never jumped (and 1.9 m/s back into the left cushion).
-    let b = w
-        .add_disc(carrom::COIN, Vec2::new(-0.2, -0.35), Vec2::new(2.5, 0.0))
-        .unwrap();
+    let b = add_coin(&mut w, Vec2::new(-0.2, -0.35), Vec2::new(2.5, 0.0));
     let mut ev = Vec::new();
     w.run_to_rest(&mut ev);
     let contacts: Vec<(DiscId, CushionId)> = ev
@@ -1064,9 +1015,7 @@ fn a_jump_needs_a_normal_speed_above_the_jump_speed_at_an_outer_cushion() {
 #[test]
 fn a_substep_slides_h_times_the_chord_speed_and_ends_at_s_minus_a_h() {
     let mut w = world_on(0.5, Params::default(), step_config(0.1, 1));
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(-0.3, 0.0), Vec2::new(1.0, 0.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(-0.3, 0.0), Vec2::new(1.0, 0.0));
     w.step(&mut NoEvents);
     let (acc, h) = (0.981, 0.1);
     assert!(close(
@@ -1090,13 +1039,9 @@ fn after_an_impact_at_t_the_speed_at_the_substep_end_is_the_new_speed_less_a_h_m
     let mut w = world_on(0.5, p, step_config(0.1, 1));
     let d = 2.0 * carrom::COIN_RADIUS_M;
     let gap = 0.05;
-    let a = w
-        .add_disc(carrom::COIN, Vec2::new(-0.2, 0.0), Vec2::new(1.0, 0.0))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::new(-0.2, 0.0), Vec2::new(1.0, 0.0));
     let xb = -0.2 + d + gap;
-    let b = w
-        .add_disc(carrom::COIN, Vec2::new(xb, 0.0), Vec2::ZERO)
-        .unwrap();
+    let b = add_coin(&mut w, Vec2::new(xb, 0.0), Vec2::ZERO);
     let mut ev = Vec::new();
     w.step(&mut ev);
     let (acc, h) = (0.981, 0.1);
@@ -1171,15 +1116,9 @@ fn events_come_in_time_order_within_their_steps_and_validate() {
 #[test]
 fn contacts_of_one_instant_come_by_disc_index() {
     let mut w = world_on(0.5, frictionless(), StepConfig::default());
-    let l = w
-        .add_disc(carrom::COIN, Vec2::new(-0.02, 0.0), Vec2::ZERO)
-        .unwrap();
-    let r = w
-        .add_disc(carrom::COIN, Vec2::new(0.02, 0.0), Vec2::ZERO)
-        .unwrap();
-    let s = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.2), Vec2::new(0.0, -1.0))
-        .unwrap();
+    let l = add_coin(&mut w, Vec2::new(-0.02, 0.0), Vec2::ZERO);
+    let r = add_coin(&mut w, Vec2::new(0.02, 0.0), Vec2::ZERO);
+    let s = add_coin(&mut w, Vec2::new(0.0, 0.2), Vec2::new(0.0, -1.0));
     let mut ev = Vec::new();
     for _ in 0..200 {
         w.step(&mut ev);
@@ -1206,17 +1145,10 @@ fn contacts_of_one_instant_come_by_disc_index() {
 /// its index is the larger, at the same time.
 #[test]
 fn a_pocketing_comes_before_a_contact_of_the_same_instant() {
-    let t = Table::new(0.5, 0.5)
-        .unwrap()
-        .with_params(frictionless())
-        .unwrap()
-        .with_pocket(Vec2::new(0.3, 0.3), 0.05)
-        .unwrap();
+    let t = frictionless_with_pocket(Vec2::new(0.3, 0.3), 0.05);
     let mut w = World::new(t, StepConfig::default()).unwrap();
     // The cushion at x = 0.5 - r = 0.4841 after 0.4841 s; the pocket's edge (x = 0.25) too.
-    let cushion = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, -0.2), Vec2::new(1.0, 0.0))
-        .unwrap();
+    let cushion = add_coin(&mut w, Vec2::new(0.0, -0.2), Vec2::new(1.0, 0.0));
     let pocket = w
         .add_disc(
             carrom::COIN,
@@ -1252,9 +1184,7 @@ fn a_pocketing_comes_before_a_contact_of_the_same_instant() {
 #[test]
 fn event_times_are_world_time_and_a_run_summary_counts_its_own_steps() {
     let mut w = board();
-    let a = w
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.0, 0.5))
-        .unwrap();
+    let a = add_coin(&mut w, Vec2::ZERO, Vec2::new(0.0, 0.5));
     let mut ev = Vec::new();
     let first = w.run_to_rest(&mut ev);
     let t1 = w.time_s();
@@ -1293,9 +1223,7 @@ fn run_to_rest_stops_at_exact_rest_or_at_the_default_60_s() {
     assert!(w.run_to_rest(&mut NoEvents).at_rest);
     assert!(w.discs().all(|d| d.velocity == Vec2::ZERO));
     let mut slick = world_on(0.5, frictionless(), StepConfig::default());
-    slick
-        .add_disc(carrom::COIN, Vec2::ZERO, Vec2::new(0.7, 0.3))
-        .unwrap();
+    add_coin(&mut slick, Vec2::ZERO, Vec2::new(0.7, 0.3));
     let run = slick.run_to_rest(&mut NoEvents);
     assert!(!run.at_rest);
     assert!(run.duration_s >= 60.0 - 1e-9 && run.duration_s < 60.0 + 0.0011);
@@ -1509,12 +1437,8 @@ fn scaling_boxes_hold_n_discs_and_a_small_table_is_refused() {
 #[test]
 fn svg_falls_back_to_600_px_draws_y_upwards_and_off_table_discs_only_when_asked() {
     let mut w = board();
-    let up = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, 0.2), Vec2::ZERO)
-        .unwrap();
-    let down = w
-        .add_disc(carrom::COIN, Vec2::new(0.0, -0.2), Vec2::ZERO)
-        .unwrap();
+    let up = add_coin(&mut w, Vec2::new(0.0, 0.2), Vec2::ZERO);
+    let down = add_coin(&mut w, Vec2::new(0.0, -0.2), Vec2::ZERO);
     for bad in [f64::NAN, -10.0, 0.0, f64::INFINITY, f64::MAX] {
         let svg = render_svg(
             &w,
@@ -1829,9 +1753,7 @@ mod snapshots {
     #[test]
     fn a_world_serializes_as_table_config_clock_counters_and_discs() {
         let mut w = board();
-        let a = w
-            .add_disc(carrom::COIN, Vec2::new(0.1, 0.0), Vec2::new(0.3, 0.4))
-            .unwrap();
+        let a = add_coin(&mut w, Vec2::new(0.1, 0.0), Vec2::new(0.3, 0.4));
         w.step(&mut NoEvents);
         let v = serde_json::to_value(&w).unwrap();
         let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
