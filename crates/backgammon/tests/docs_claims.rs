@@ -4,7 +4,9 @@
 //! like and reads back. Each test quotes or cites the page's section and the rule id of the
 //! rules digest (`shared/rules/backgammon.md`).
 
-use boardgame_core::{Game, GameRng, IndexedActions, Match, MatchConfig, Observe, Turn};
+use boardgame_core::{
+    Game, GameRng, IndexedActions, Match, MatchConfig, MatchState, Observe, Turn,
+};
 use lattjo_backgammon::{
     Action, Backgammon, Dice, GnubgId, ImportError, Label, MAX_CUBE_LOG2, MAX_MATCH_LENGTH,
     MatchContext, MatchContextError, MatchId, NUM_ACTIONS, NotationStyle, ObservationKind,
@@ -15,20 +17,35 @@ use lattjo_backgammon::{
 const STD: SingleDiePolicy = SingleDiePolicy::Standard;
 const LAT: SingleDiePolicy = SingleDiePolicy::Lattjo;
 
+/// The actions of fixed index, in index order (the page's action table): the ten decisions,
+/// then the empty play.
+const FIXED_ACTIONS: [Action; 11] = [
+    Action::Roll,
+    Action::Double,
+    Action::Take,
+    Action::Drop,
+    Action::Beaver,
+    Action::Resign(ResignLevel::Single),
+    Action::Resign(ResignLevel::Gammon),
+    Action::Resign(ResignLevel::Backgammon),
+    Action::AcceptResignation,
+    Action::RejectResignation,
+    Action::Play(Play::NONE),
+];
+
 /// A position from (point, count) lists in each side's own numbering; 25 = bar, 0 = off.
 /// Checkers not listed are borne off.
 fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
-    let mut w = [0u8; 26];
-    let mut b = [0u8; 26];
-    for &(p, n) in white {
-        w[p] += n;
-    }
-    for &(p, n) in black {
-        b[p] += n;
-    }
-    w[0] = 15 - w[1..].iter().sum::<u8>();
-    b[0] = 15 - b[1..].iter().sum::<u8>();
-    Position::new(to_move, w, b).expect("valid test position")
+    // One side's 26 counts, the checkers not listed borne off (index 0).
+    let counts = |list: &[(usize, u8)]| {
+        let mut c = [0u8; 26];
+        for &(p, n) in list {
+            c[p] += n;
+        }
+        c[0] = 15 - c[1..].iter().sum::<u8>();
+        c
+    };
+    Position::new(to_move, counts(white), counts(black)).expect("valid test position")
 }
 
 fn dice(a: u8, b: u8) -> Dice {
@@ -49,45 +66,41 @@ fn legal(g: &Backgammon, s: &State) -> Vec<Action> {
     v
 }
 
+/// The strings, sorted.
+fn sorted_strings(v: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = v.into_iter().collect();
+    v.sort();
+    v
+}
+
 /// The plays of a roll as sorted GNUBG text.
 fn plays(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<String> {
     let mut list = PlayList::new();
     list.generate(p, d, policy);
-    let mut v: Vec<String> = list
-        .plays()
-        .map(|pl| p.format_play(&pl, NotationStyle::Compact))
-        .collect();
-    v.sort();
-    v
+    sorted_strings(
+        list.plays()
+            .map(|pl| p.format_play(&pl, NotationStyle::Compact)),
+    )
 }
 
 fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    sorted_strings(v.iter().map(|s| s.to_string()))
 }
 
 /// A state from a setup with the given fields over a money game before the roll.
+/// (`State::default()` is the state before the opening roll of a money game.)
 fn setup(position: Position) -> StateSetup {
     StateSetup {
         position,
         phase: Phase::BeforeRoll,
-        dice: None,
-        cube_log2: 0,
-        cube_owner: None,
-        resign_refused: false,
-        outcome: None,
-        match_context: None,
+        ..State::default().setup()
     }
 }
 
 /// A money game started with a 3-1 opening for White, then Black's first play made, so that
 /// White is before the roll of its second turn.
 fn white_before_second_roll(g: &Backgammon) -> State {
-    let mut s = g.new_initial_state();
-    apply(g, &mut s, Action::Opening { white: 3, black: 1 });
-    let p = legal(g, &s)[0];
-    apply(g, &mut s, p);
+    let mut s = opened(g, g.new_initial_state(), 3, 1);
     // Black: if it has a choice before the roll, roll first.
     if g.turn(&s) != Turn::Chance {
         apply(g, &mut s, Action::Roll);
@@ -98,6 +111,75 @@ fn white_before_second_roll(g: &Backgammon) -> State {
     assert_eq!(s.to_move(), Side::White);
     assert_eq!(s.phase(), Phase::BeforeRoll);
     s
+}
+
+/// `s` (before the opening roll) after the opening roll `white`-`black` and the first legal
+/// play of it.
+fn opened(g: &Backgammon, mut s: State, white: u8, black: u8) -> State {
+    apply(g, &mut s, Action::Opening { white, black });
+    let p = legal(g, &s)[0];
+    apply(g, &mut s, p);
+    s
+}
+
+/// A copy of `s` after `actions`.
+fn after(g: &Backgammon, mut s: State, actions: &[Action]) -> State {
+    for &a in actions {
+        apply(g, &mut s, a);
+    }
+    s
+}
+
+/// A random action at `s`: a sampled chance outcome at a chance node, else a sampled legal
+/// action.
+fn random_action<G: Game>(
+    g: &G,
+    s: &G::State,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+) -> G::Action {
+    match g.sample_chance(s, rng) {
+        Some(a) => a,
+        None => g.sample_action(s, rng, buf).unwrap(),
+    }
+}
+
+/// Plays `s` out at random, calling `visit` with each state (and the generator) before its
+/// action; returns the actions.
+fn play_out(
+    g: &Backgammon,
+    s: &mut State,
+    rng: &mut GameRng,
+    mut visit: impl FnMut(&State, &mut GameRng),
+) -> Vec<Action> {
+    let mut buf = Vec::new();
+    let mut actions = Vec::new();
+    while g.turn(s) != Turn::Terminal {
+        visit(s, rng);
+        let a = random_action(g, s, rng, &mut buf);
+        apply(g, s, a);
+        actions.push(a);
+    }
+    actions
+}
+
+/// Plays a match (or money session) of `m` out at random, each sampled action passed through
+/// `choose` (with the state and the generator) before it is applied; returns the actions.
+fn play_match_out(
+    m: &Match<Backgammon>,
+    s: &mut MatchState<State>,
+    rng: &mut GameRng,
+    mut choose: impl FnMut(&MatchState<State>, Action, &mut GameRng) -> Action,
+) -> Vec<Action> {
+    let mut buf = Vec::new();
+    let mut actions = Vec::new();
+    while !s.is_over() {
+        let a = random_action(m, s, rng, &mut buf);
+        let a = choose(s, a, rng);
+        m.apply(s, &a).unwrap();
+        actions.push(a);
+    }
+    actions
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,10 +333,7 @@ fn d4_crawford_game_doubling_by_preset() {
     let crawford = MatchContext::new(5, [4, 2], true).unwrap();
     let post = MatchContext::new(5, [4, 2], false).unwrap();
     let std = game(Rules::standard());
-    let mut s = std.new_game(Some(crawford));
-    apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
-    let p = legal(&std, &s)[0];
-    apply(&std, &mut s, p);
+    let s = opened(&std, std.new_game(Some(crawford)), 3, 1);
     // No double in the Crawford game: the roll is a chance node at once.
     assert_eq!(std.turn(&s), Turn::Chance);
     assert_eq!(
@@ -268,10 +347,7 @@ fn d4_crawford_game_doubling_by_preset() {
         Err(OtherRulesError::NeedsCrawford)
     );
     // A post-Crawford game allows doubling (the trailer on roll).
-    let mut s = std.new_game(Some(post));
-    apply(&std, &mut s, Action::Opening { white: 3, black: 1 });
-    let p = legal(&std, &s)[0];
-    apply(&std, &mut s, p);
+    let s = opened(&std, std.new_game(Some(post)), 3, 1);
     assert!(legal(&std, &s).contains(&Action::Double));
 }
 
@@ -545,8 +621,7 @@ fn b3_a3_opening_node_has_30_outcomes_and_the_higher_die_moves() {
                 panic!("{a}")
             };
             assert_ne!(white, black);
-            let mut t = s;
-            apply(&g, &mut t, *a);
+            let t = after(&g, s, &[*a]);
             assert_eq!(t.phase(), Phase::Moving);
             let winner = if white > black {
                 Side::White
@@ -629,13 +704,11 @@ fn b27_b28_a11_take_and_drop() {
     apply(&g, &mut s, Action::Double);
     assert_eq!(s.phase(), Phase::Doubled);
     assert_eq!(g.turn(&s), Turn::Player(Side::Black.seat()));
-    let mut took = s;
-    apply(&g, &mut took, Action::Take);
+    let mut took = after(&g, s, &[Action::Take]);
     assert_eq!(took.cube_value(), 2);
     assert_eq!(took.cube_owner(), Some(Side::Black));
     assert_eq!(took.to_move(), Side::White);
-    let mut dropped = s;
-    apply(&g, &mut dropped, Action::Drop);
+    let dropped = after(&g, s, &[Action::Drop]);
     let o = dropped.outcome().unwrap();
     assert_eq!(
         (o.winner, o.kind, o.points),
@@ -669,13 +742,11 @@ fn d5_beaver_take_and_drop() {
     let l = legal(&g, &s);
     assert!(l.contains(&Action::Take) && l.contains(&Action::Drop));
     assert!(!l.contains(&Action::Beaver) && !l.contains(&Action::Double));
-    let mut take = s;
-    apply(&g, &mut take, Action::Take);
+    let take = after(&g, s, &[Action::Take]);
     assert_eq!(take.cube_value(), 4);
     assert_eq!(take.cube_owner(), Some(Side::Black));
     assert_eq!(take.to_move(), Side::White);
-    let mut drop = s;
-    apply(&g, &mut drop, Action::Drop);
+    let drop = after(&g, s, &[Action::Drop]);
     let o = drop.outcome().unwrap();
     assert_eq!(
         (o.winner, o.kind, o.points),
@@ -685,10 +756,7 @@ fn d5_beaver_take_and_drop() {
     assert_eq!(drop.cube_owner(), Some(Side::Black));
     // Beavers are money only (options table).
     let m = MatchContext::new(7, [0, 0], false).unwrap();
-    let mut s = g.new_game(Some(m));
-    apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
-    let p = legal(&g, &s)[0];
-    apply(&g, &mut s, p);
+    let mut s = opened(&g, g.new_game(Some(m)), 3, 1);
     apply(&g, &mut s, Action::Double);
     assert!(!legal(&g, &s).contains(&Action::Beaver));
 }
@@ -711,15 +779,13 @@ fn d6_resign_when_doubled_accept_and_refuse() {
     apply(&g, &mut s, Action::Resign(ResignLevel::Gammon));
     assert_eq!(s.phase(), Phase::ResignOfferedDoubled(ResignLevel::Gammon));
     assert_eq!(g.turn(&s), Turn::Player(Side::White.seat()));
-    let mut acc = s;
-    apply(&g, &mut acc, Action::AcceptResignation);
+    let acc = after(&g, s, &[Action::AcceptResignation]);
     let o = acc.outcome().unwrap();
     assert_eq!(
         (o.winner, o.kind, o.points),
         (Side::White, WinKind::Resignation(ResignLevel::Gammon), 2)
     );
-    let mut rej = s;
-    apply(&g, &mut rej, Action::RejectResignation);
+    let mut rej = after(&g, s, &[Action::RejectResignation]);
     assert_eq!(rej.phase(), Phase::Doubled);
     assert!(rej.resign_refused());
     let l = legal(&g, &rej);
@@ -776,8 +842,7 @@ fn a15_d6_moving_no_play_and_resignation_after_the_roll() {
     let g = game(Rules::standard());
     let s = g.state_from(p, Some(dice(6, 5))).unwrap();
     assert_eq!(legal(&g, &s), vec![Action::Play(Play::NONE)]);
-    let mut t = s;
-    apply(&g, &mut t, Action::Play(Play::NONE));
+    let t = after(&g, s, &[Action::Play(Play::NONE)]);
     assert_eq!(t.to_move(), Side::Black);
     // Resignation offers listed after the plays, answered with the dice kept.
     let g = game(Rules::standard().with_resignations(true));
@@ -831,11 +896,9 @@ fn d6_a_refused_resignation_before_the_roll_is_cleared_by_rolling_and_doubling()
     assert_eq!(s.phase(), Phase::BeforeRoll);
     assert!(s.resign_refused());
     assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Resign(_))));
-    let mut rolled = s;
-    apply(&g, &mut rolled, Action::Roll);
+    let rolled = after(&g, s, &[Action::Roll]);
     assert!(!rolled.resign_refused());
-    let mut doubled = s;
-    apply(&g, &mut doubled, Action::Double);
+    let doubled = after(&g, s, &[Action::Double]);
     assert!(!doubled.resign_refused());
     // A state in Phase::Rolling with a refusal is no state.
     let mut up = setup(Position::start(Side::White));
@@ -990,10 +1053,7 @@ fn random_match(rules: Rules, length: i64, seed: u64) -> Played {
     let mut games = Vec::new();
     while !s.is_over() {
         let context = s.round().match_context().unwrap();
-        let a = match m.sample_chance(&s, &mut rng) {
-            Some(a) => a,
-            None => m.sample_action(&s, &mut rng, &mut buf).unwrap(),
-        };
+        let a = random_action(&m, &s, &mut rng, &mut buf);
         let rounds = s.rounds_played();
         let before = *s.round();
         m.apply(&mut s, &a).unwrap();
@@ -1296,27 +1356,20 @@ fn set_xgid_table_of_the_page() {
 fn gnubg_id_convention_over_random_states() {
     let g = game(Rules::standard());
     let mut rng = GameRng::new(11, 0);
-    let mut buf = Vec::new();
     let mut checked = 0;
     for _ in 0..20 {
-        let mut s = g.new_initial_state();
-        while g.turn(&s) != Turn::Terminal {
+        play_out(&g, &mut g.new_initial_state(), &mut rng, |s, _| {
             if matches!(s.phase(), Phase::BeforeRoll | Phase::Moving) {
                 let x = s.to_xgid();
                 assert_eq!(s.to_gnubg_id(), GnubgId::from(&x));
                 assert_eq!(x.gnubg_swaps_players(), s.to_move() == Side::Black);
                 let back = State::from_gnubg_id(&s.to_gnubg_id_unswapped().to_string()).unwrap();
-                assert_eq!(back, s);
+                assert_eq!(&back, s);
                 let again: State = s.to_string().parse().unwrap();
-                assert_eq!(again, s);
+                assert_eq!(&again, s);
                 checked += 1;
             }
-            let a = match g.sample_chance(&s, &mut rng) {
-                Some(a) => a,
-                None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
-            };
-            apply(&g, &mut s, a);
-        }
+        });
     }
     assert!(checked > 100);
 }
@@ -1385,8 +1438,7 @@ fn xgid_rules_fields() {
         .with_max_cube_log2(Some(8));
     let g = game(rules);
     let s = g.new_initial_state();
-    let mut s2 = s;
-    apply(&g, &mut s2, Action::Opening { white: 3, black: 1 });
+    let s2 = after(&g, s, &[Action::Opening { white: 3, black: 1 }]);
     let x = g.xgid(&s2);
     assert_eq!(x.rules(&Rules::standard()), rules);
     let none = game(Rules::standard()).xgid(&s2);
@@ -1415,30 +1467,25 @@ fn xgid_of_each_phase() {
     assert_eq!(x.to_string(), START_XGID);
     // Beavered: the double before it.
     let before = white_before_second_roll(&g);
-    let mut d = before;
-    apply(&g, &mut d, Action::Double);
-    let mut b = d;
-    apply(&g, &mut b, Action::Beaver);
+    let d = after(&g, before, &[Action::Double]);
+    let b = after(&g, d, &[Action::Beaver]);
     assert_eq!(b.to_string(), d.to_string());
     let read: State = b.to_string().parse().unwrap();
     assert_eq!(read.phase(), Phase::Doubled);
     assert_eq!(read, d);
     // ResignOfferedDoubled: written as the double.
-    let mut r = d;
-    apply(&g, &mut r, Action::Resign(ResignLevel::Single));
+    let r = after(&g, d, &[Action::Resign(ResignLevel::Single)]);
     assert_eq!(r.to_string(), d.to_string());
     // GNUBG ID: whole.
     let back = State::from_gnubg_id(&r.to_gnubg_id_unswapped().to_string()).unwrap();
     assert_eq!(back, r);
     // ResignOffered before the roll: the state before the roll.
-    let mut o = before;
-    apply(&g, &mut o, Action::Resign(ResignLevel::Gammon));
+    let o = after(&g, before, &[Action::Resign(ResignLevel::Gammon)]);
     assert_eq!(o.to_string(), before.to_string());
     let back = State::from_gnubg_id(&o.to_gnubg_id_unswapped().to_string()).unwrap();
     assert_eq!(back, o);
     // Rolling: reads as BeforeRoll.
-    let mut rolling = before;
-    apply(&g, &mut rolling, Action::Roll);
+    let rolling = after(&g, before, &[Action::Roll]);
     let read: State = rolling.to_string().parse().unwrap();
     assert_eq!(read.phase(), Phase::BeforeRoll);
     let read = State::from_gnubg_id(&rolling.to_gnubg_id_unswapped().to_string()).unwrap();
@@ -1446,8 +1493,7 @@ fn xgid_of_each_phase() {
     // Over: the GNUBG ID is refused on reading; the XGID holds the final position, refused
     // when a side has borne off every checker, and for a game ended by a drop (or a
     // resignation) reads as that position in play, since an XGID cannot say the game ended.
-    let mut over = d;
-    apply(&g, &mut over, Action::Drop);
+    let over = after(&g, d, &[Action::Drop]);
     assert_eq!(
         State::from_gnubg_id(&over.to_gnubg_id_unswapped().to_string()),
         Err(ImportError::Finished)
@@ -1561,19 +1607,11 @@ fn all_options() -> Backgammon {
 /// `legal_actions`, `chance_outcomes`, `sample_chance`, `sample_action`; `turn` still answers.
 fn refused_everywhere(g: &Backgammon, s: &State, want: &OtherRulesError) {
     assert_eq!(g.check_state(s).as_ref(), Err(want));
-    for a in [
-        Action::Roll,
-        Action::Double,
-        Action::Take,
-        Action::Drop,
-        Action::Beaver,
-        Action::AcceptResignation,
-        Action::RejectResignation,
-        Action::Resign(ResignLevel::Single),
+    let chance = [
         Action::Dice(dice(3, 1)),
         Action::Opening { white: 3, black: 1 },
-        Action::Play(Play::NONE),
-    ] {
+    ];
+    for a in FIXED_ACTIONS.into_iter().chain(chance) {
         let mut t = *s;
         assert_eq!(g.apply(&mut t, &a), Err(PlayError::OtherRules(*want)));
         assert_eq!(t, *s);
@@ -1596,16 +1634,11 @@ fn check_state_without_the_cube() {
     let all = all_options();
     let nc = game(Rules::standard().with_cube(false).with_resignations(true));
     let before = white_before_second_roll(&all);
-    let mut d = before;
-    apply(&all, &mut d, Action::Double);
-    let mut took = d;
-    apply(&all, &mut took, Action::Take);
-    let mut beaver = d;
-    apply(&all, &mut beaver, Action::Beaver);
-    let mut offer = d;
-    apply(&all, &mut offer, Action::Resign(ResignLevel::Single));
-    let mut dropped = d;
-    apply(&all, &mut dropped, Action::Drop);
+    let d = after(&all, before, &[Action::Double]);
+    let took = after(&all, d, &[Action::Take]);
+    let beaver = after(&all, d, &[Action::Beaver]);
+    let offer = after(&all, d, &[Action::Resign(ResignLevel::Single)]);
+    let dropped = after(&all, d, &[Action::Drop]);
     for s in [d, took, beaver, offer, dropped] {
         let e = nc.check_state(&s).unwrap_err();
         assert!(
@@ -1623,34 +1656,32 @@ fn check_state_without_the_cube() {
 #[test]
 fn check_state_with_a_cube_limit() {
     let all = all_options();
+    // Beavers, and a cube limit of 2^n.
+    let limited = |n| {
+        game(
+            Rules::standard()
+                .with_beavers(true)
+                .with_max_cube_log2(Some(n)),
+        )
+    };
     let mut up = setup(Position::start(Side::White));
     up.cube_log2 = 2;
     up.cube_owner = Some(Side::White);
     let s = State::try_from(up).unwrap();
-    let lim1 = game(
-        Rules::standard()
-            .with_beavers(true)
-            .with_max_cube_log2(Some(1)),
-    );
+    let lim1 = limited(1);
     assert!(matches!(
         lim1.check_state(&s),
         Err(OtherRulesError::CubeAboveLimit { .. })
     ));
-    let lim2 = game(
-        Rules::standard()
-            .with_beavers(true)
-            .with_max_cube_log2(Some(2)),
-    );
+    let lim2 = limited(2);
     assert_eq!(lim2.check_state(&s), Ok(()));
     // A double offered at the limit.
-    let mut d = s;
-    apply(&all, &mut d, Action::Double);
+    let d = after(&all, s, &[Action::Double]);
     assert!(matches!(
         lim2.check_state(&d),
         Err(OtherRulesError::PastCubeLimit { .. })
     ));
-    let mut dropped = d;
-    apply(&all, &mut dropped, Action::Drop);
+    let dropped = after(&all, d, &[Action::Drop]);
     assert!(matches!(
         lim2.check_state(&dropped),
         Err(OtherRulesError::PastCubeLimit { .. })
@@ -1658,21 +1689,14 @@ fn check_state_with_a_cube_limit() {
     // A beaver at 2 needs room for 8: refused under a limit of 4, reached under 8.
     up.cube_log2 = 1;
     let s = State::try_from(up).unwrap();
-    let mut b = s;
-    apply(&all, &mut b, Action::Double);
-    apply(&all, &mut b, Action::Beaver);
+    let b = after(&all, s, &[Action::Double, Action::Beaver]);
     assert!(matches!(
         lim2.check_state(&b),
         Err(OtherRulesError::PastCubeLimit { .. })
     ));
-    let lim3 = game(
-        Rules::standard()
-            .with_beavers(true)
-            .with_max_cube_log2(Some(3)),
-    );
+    let lim3 = limited(3);
     assert_eq!(lim3.check_state(&b), Ok(()));
-    let mut bd = b;
-    apply(&all, &mut bd, Action::Drop);
+    let bd = after(&all, b, &[Action::Drop]);
     assert!(matches!(
         lim2.check_state(&bd),
         Err(OtherRulesError::PastCubeLimit { .. })
@@ -1717,8 +1741,7 @@ fn check_state_without_beavers() {
     let e = nb.check_state(&b).unwrap_err();
     assert!(matches!(e, OtherRulesError::NeedsBeavers(_)));
     refused_everywhere(&nb, &b, &e);
-    let mut bd = b;
-    apply(&all, &mut bd, Action::Drop);
+    let bd = after(&all, b, &[Action::Drop]);
     assert!(matches!(
         nb.check_state(&bd),
         Err(OtherRulesError::NeedsBeavers(_))
@@ -1733,12 +1756,9 @@ fn check_state_without_resignations() {
     let all = all_options();
     let nr = game(Rules::standard().with_beavers(true));
     let before = white_before_second_roll(&all);
-    let mut offered = before;
-    apply(&all, &mut offered, Action::Resign(ResignLevel::Single));
-    let mut refused = offered;
-    apply(&all, &mut refused, Action::RejectResignation);
-    let mut won = offered;
-    apply(&all, &mut won, Action::AcceptResignation);
+    let offered = after(&all, before, &[Action::Resign(ResignLevel::Single)]);
+    let refused = after(&all, offered, &[Action::RejectResignation]);
+    let won = after(&all, offered, &[Action::AcceptResignation]);
     for s in [offered, refused, won] {
         let e = nr.check_state(&s).unwrap_err();
         assert!(
@@ -1752,14 +1772,10 @@ fn check_state_without_resignations() {
     for s in [offered, refused, won] {
         assert_eq!(r.check_state(&s), Ok(()));
     }
-    let mut d = before;
-    apply(&all, &mut d, Action::Double);
-    let mut od = d;
-    apply(&all, &mut od, Action::Resign(ResignLevel::Single));
-    let mut rd = od;
-    apply(&all, &mut rd, Action::RejectResignation);
-    let mut ad = od;
-    apply(&all, &mut ad, Action::AcceptResignation);
+    let d = after(&all, before, &[Action::Double]);
+    let od = after(&all, d, &[Action::Resign(ResignLevel::Single)]);
+    let rd = after(&all, od, &[Action::RejectResignation]);
+    let ad = after(&all, od, &[Action::AcceptResignation]);
     for s in [od, rd, ad] {
         assert!(
             matches!(
@@ -1826,17 +1842,10 @@ fn check_state_single_die_policy_refuses_nothing() {
     let lat = game(Rules::lattjo().with_crawford(true));
     let std = game(Rules::standard());
     let mut rng = GameRng::new(5, 0);
-    let mut buf = Vec::new();
     for _ in 0..5 {
-        let mut s = std.new_initial_state();
-        while std.turn(&s) != Turn::Terminal {
-            assert_eq!(lat.check_state(&s), Ok(()));
-            let a = match std.sample_chance(&s, &mut rng) {
-                Some(a) => a,
-                None => std.sample_action(&s, &mut rng, &mut buf).unwrap(),
-            };
-            apply(&std, &mut s, a);
-        }
+        play_out(&std, &mut std.new_initial_state(), &mut rng, |s, _| {
+            assert_eq!(lat.check_state(s), Ok(()));
+        });
     }
 }
 
@@ -1960,33 +1969,26 @@ fn fibs_board_round_trip_over_random_states() {
     use lattjo_backgammon::fibs::FibsBoard;
     let g = game(Rules::standard());
     let mut rng = GameRng::new(21, 0);
-    let mut buf = Vec::new();
     let mut n = 0;
     for length in [None, Some(5)] {
         for _ in 0..6 {
             let m = length.map(|l| MatchContext::new(l, [1, 2], false).unwrap());
-            let mut s = g.new_game(m);
-            while g.turn(&s) != Turn::Terminal {
+            play_out(&g, &mut g.new_game(m), &mut rng, |s, _| {
                 if matches!(
                     s.phase(),
                     Phase::BeforeRoll | Phase::Moving | Phase::Doubled
                 ) {
                     for you in [Side::White, Side::Black] {
-                        let b = FibsBoard::from_state(&s, you, ["a", "b"]).unwrap();
+                        let b = FibsBoard::from_state(s, you, ["a", "b"]).unwrap();
                         assert_eq!(b.color(), 1, "colour O (+1)");
                         assert_eq!(b.direction(), -1, "from 24 to 1");
                         let line = b.to_string();
                         let back: FibsBoard = line.parse().unwrap();
-                        assert_eq!(back.to_state(you).unwrap(), s, "{line}");
+                        assert_eq!(&back.to_state(you).unwrap(), s, "{line}");
                         n += 1;
                     }
                 }
-                let a = match g.sample_chance(&s, &mut rng) {
-                    Some(a) => a,
-                    None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
-                };
-                apply(&g, &mut s, a);
-            }
+            });
         }
     }
     assert!(n > 100);
@@ -2175,20 +2177,7 @@ fn compact_observation_at_the_start() {
 fn action_indices_of_the_table() {
     let g = game(Rules::lattjo().with_beavers(true).with_resignations(true));
     let s = g.state_from(Position::start(Side::White), None).unwrap();
-    let fixed = [
-        Action::Roll,
-        Action::Double,
-        Action::Take,
-        Action::Drop,
-        Action::Beaver,
-        Action::Resign(ResignLevel::Single),
-        Action::Resign(ResignLevel::Gammon),
-        Action::Resign(ResignLevel::Backgammon),
-        Action::AcceptResignation,
-        Action::RejectResignation,
-        Action::Play(Play::NONE),
-    ];
-    for (i, a) in fixed.iter().enumerate() {
+    for (i, a) in FIXED_ACTIONS.iter().enumerate() {
         assert_eq!(g.action_index(&s, a), Some(i), "{a}");
     }
     // With 6-5 under the booklet: 24/18 alone is slot 0 (the higher die), from 24.
@@ -2289,6 +2278,22 @@ fn svg_pictures() {
 // "GNUBG's match files": `.mat`
 // ---------------------------------------------------------------------------------------
 
+/// `text` read as a `.mat` file and replayed under `mat::MATCH_RULES`.
+fn mat_replay(
+    text: &str,
+) -> Result<lattjo_backgammon::mat::Replay, lattjo_backgammon::mat::ReplayError> {
+    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+    MatFile::parse(text).unwrap().replay(&MATCH_RULES)
+}
+
+/// `text` read as an SGF file and replayed under `mat::MATCH_RULES`.
+fn sgf_replay(
+    text: &str,
+) -> Result<lattjo_backgammon::mat::Replay, lattjo_backgammon::sgf::ReplayError> {
+    use lattjo_backgammon::{mat::MATCH_RULES, sgf::SgfFile};
+    SgfFile::parse(text).unwrap().replay(&MATCH_RULES)
+}
+
 /// A `.mat` line in GNUBG's layout, `%3d) %-27s %s`.
 fn mat_line(n: u32, left: &str, right: &str) -> String {
     format!("{n:>3}) {left:<27} {right}").trim_end().to_string()
@@ -2297,19 +2302,30 @@ fn mat_line(n: u32, left: &str, right: &str) -> String {
 /// A 1-point match (or the given length): White (the right column) opens 3-1, Black doubles,
 /// White drops, and Black's `Wins` line: Black wins the game 1 point.
 fn short_mat(length: u32, doubles: &str, drops: &str, wins: &str) -> String {
-    [
-        "; [Site \"here\"]".to_string(),
-        String::new(),
-        format!(" {length} point match"),
-        String::new(),
-        " Game 1".to_string(),
-        " Left : 0                       Right : 0".to_string(),
+    let entries = [
         mat_line(1, "", "31: 8/5 6/5"),
         mat_line(2, &format!(" {doubles}"), drops),
         format!("      {wins}"),
+    ];
+    format!(
+        "; [Site \"here\"]\n{}",
+        mat_game(length, 1, [0, 0], &entries)
+    )
+}
+
+/// A `.mat` text of one game, game `number` of a `length`-point match at the score `left`,
+/// `right`, with the given entry lines.
+fn mat_game(length: u32, number: u32, [left, right]: [u32; 2], entries: &[String]) -> String {
+    let mut lines = vec![
         String::new(),
-    ]
-    .join("\n")
+        format!(" {length} point match"),
+        String::new(),
+        format!(" Game {number}"),
+        format!(" Left : {left:<23} Right : {right}"),
+    ];
+    lines.extend_from_slice(entries);
+    lines.push(String::new());
+    lines.join("\n")
 }
 
 // Page: "numbered lines of two columns (GNUBG's player 0 on the left, so **the left column is
@@ -2465,14 +2481,10 @@ fn mat_replay_variation_and_and_the_match() {
         ReplayErrorKind::Variation(_)
     ));
     let xg = ok.replace("; [Site \"here\"]", "; [Variation \"Backgammon\"]");
-    assert!(MatFile::parse(&xg).unwrap().replay(&MATCH_RULES).is_ok());
+    assert!(mat_replay(&xg).is_ok());
     let early = short_mat(3, "Doubles => 2", "Drops", "Wins 1 point and the match");
     assert!(matches!(
-        MatFile::parse(&early)
-            .unwrap()
-            .replay(&MATCH_RULES)
-            .unwrap_err()
-            .kind,
+        mat_replay(&early).unwrap_err().kind,
         ReplayErrorKind::AndTheMatch { .. }
     ));
 }
@@ -2481,19 +2493,13 @@ fn mat_replay_variation_and_and_the_match() {
 // from the points as GNUBG's importer has it".
 #[test]
 fn mat_a_game_that_ends_early_is_a_resignation() {
-    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
-    let text = [
-        "",
-        " 3 point match",
-        "",
-        " Game 1",
-        " Left : 0                       Right : 0",
-        &mat_line(1, "", "31: 8/5 6/5"),
-        "      Wins 2 points",
-        "",
-    ]
-    .join("\n");
-    let r = MatFile::parse(&text).unwrap().replay(&MATCH_RULES).unwrap();
+    let text = mat_game(
+        3,
+        1,
+        [0, 0],
+        &[mat_line(1, "", "31: 8/5 6/5"), "      Wins 2 points".into()],
+    );
+    let r = mat_replay(&text).unwrap();
     let o = r.games[0].outcome.unwrap();
     assert_eq!(o.winner, Side::Black);
     assert_eq!(o.kind, WinKind::Resignation(ResignLevel::Gammon));
@@ -2517,27 +2523,17 @@ fn mat_record_round_trip_and_opening_tie() {
         let mut s = m.new_initial_state();
         let mut rng = GameRng::new(seed, 9);
         let mut buf = Vec::new();
-        let mut actions = Vec::new();
-        while !s.is_over() {
-            let a = match m.sample_chance(&s, &mut rng) {
-                Some(a) => a,
-                None => {
-                    // Few resignations: they end games at once.
-                    let a = m.sample_action(&s, &mut rng, &mut buf).unwrap();
-                    m.legal_actions(&s, &mut buf);
-                    match a {
-                        Action::Resign(_) if rng.below(20) != 0 => buf
-                            .iter()
-                            .copied()
-                            .find(|b| !matches!(b, Action::Resign(_)))
-                            .unwrap_or(a),
-                        a => a,
-                    }
-                }
-            };
-            m.apply(&mut s, &a).unwrap();
-            actions.push(a);
-        }
+        let actions = play_match_out(&m, &mut s, &mut rng, |s, a, rng| match a {
+            // Few resignations: they end games at once.
+            Action::Resign(_) if rng.below(20) != 0 => {
+                m.legal_actions(s, &mut buf);
+                buf.iter()
+                    .copied()
+                    .find(|b| !matches!(b, Action::Resign(_)))
+                    .unwrap_or(a)
+            }
+            a => a,
+        });
         let f = MatFile::record(&rules, length, ["w".into(), "b".into()], &actions).unwrap();
         let text = f.write().unwrap();
         let back = MatFile::parse(&text).unwrap();
@@ -2674,18 +2670,8 @@ fn sgf_rules_record_and_write() {
     }
     let money = Rules::standard().with_jacoby(true).with_resignations(true);
     let m = Match::new(game(money), MatchConfig::new(None, Some(1)).unwrap());
-    let mut s = m.new_initial_state();
     let mut rng = GameRng::new(4, 4);
-    let mut buf = Vec::new();
-    let mut actions = Vec::new();
-    while !s.is_over() {
-        let a = match m.sample_chance(&s, &mut rng) {
-            Some(a) => a,
-            None => m.sample_action(&s, &mut rng, &mut buf).unwrap(),
-        };
-        m.apply(&mut s, &a).unwrap();
-        actions.push(a);
-    }
+    let actions = play_match_out(&m, &mut m.new_initial_state(), &mut rng, |_, a, _| a);
     let rec = SgfFile::record(&money, 0, ["a\\b".into(), "c]d".into()], &actions).unwrap();
     let text = rec.write().unwrap();
     assert!(text.contains("AP[lattjo-backgammon:"), "{text}");
@@ -2694,17 +2680,8 @@ fn sgf_rules_record_and_write() {
     assert_eq!(SgfFile::parse(&text).unwrap(), rec);
     assert!(SgfFile::parse(&text).unwrap().rules().jacoby);
     let nocube = Rules::standard().with_cube(false).with_resignations(true);
-    let mut st = game(nocube).new_initial_state();
     let g = game(nocube);
-    let mut acts = Vec::new();
-    while g.turn(&st) != Turn::Terminal {
-        let a = match g.sample_chance(&st, &mut rng) {
-            Some(a) => a,
-            None => g.sample_action(&st, &mut rng, &mut buf).unwrap(),
-        };
-        apply(&g, &mut st, a);
-        acts.push(a);
-    }
+    let acts = play_out(&g, &mut g.new_initial_state(), &mut rng, |_, _| {});
     let rec = SgfFile::record(&nocube, 0, ["a".into(), "b".into()], &acts).unwrap();
     let text = rec.write().unwrap();
     assert!(text.contains("NoCube"), "{text}");
@@ -2775,17 +2752,11 @@ fn a16_match_resume_checks_the_round() {
 fn a10_a_dead_cube_may_still_be_turned() {
     let g = game(Rules::standard());
     let m = MatchContext::new(1, [0, 0], false).unwrap();
-    let mut s = g.new_game(Some(m));
-    apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
-    let p = legal(&g, &s)[0];
-    apply(&g, &mut s, p);
+    let s = opened(&g, g.new_game(Some(m)), 3, 1);
     assert!(legal(&g, &s).contains(&Action::Double));
     // The leader in a post-Crawford game.
     let post = MatchContext::new(5, [4, 2], false).unwrap();
-    let mut s = g.new_game(Some(post));
-    apply(&g, &mut s, Action::Opening { white: 1, black: 3 });
-    let p = legal(&g, &s)[0];
-    apply(&g, &mut s, p);
+    let s = opened(&g, g.new_game(Some(post)), 1, 3);
     assert_eq!(s.to_move(), Side::White);
     assert!(legal(&g, &s).contains(&Action::Double));
 }
@@ -2938,14 +2909,17 @@ fn mat_record_writes_beavers_as_gnubg_reads_them() {
     act(&mut s, Action::RejectResignation);
     act(&mut s, Action::Double);
     act(&mut s, Action::Beaver);
-    let mut dropped_actions = actions.clone();
-    dropped_actions.push(Action::Drop);
-    let f = MatFile::record(&rules, 0, ["w".into(), "b".into()], &dropped_actions).unwrap();
-    let kinds: Vec<MatAction> = f.games[0]
-        .entries
-        .iter()
-        .map(|e| e.action.clone())
-        .collect();
+    // The record of `actions` and the kinds of its first game's entries.
+    let record = |actions: &[Action]| {
+        let f = MatFile::record(&rules, 0, ["w".into(), "b".into()], actions).unwrap();
+        let kinds: Vec<MatAction> = f.games[0]
+            .entries
+            .iter()
+            .map(|e| e.action.clone())
+            .collect();
+        (f, kinds)
+    };
+    let (f, kinds) = record(&[actions.as_slice(), &[Action::Drop]].concat());
     assert!(kinds.contains(&MatAction::Double { cube: 4 }), "{kinds:?}");
     assert!(!kinds.iter().any(|k| matches!(k, MatAction::Beaver { .. })));
     assert!(kinds.contains(&MatAction::Drop));
@@ -2956,18 +2930,9 @@ fn mat_record_writes_beavers_as_gnubg_reads_them() {
     assert!(!r.actions.contains(&Action::RejectResignation));
     assert_eq!(r.games[0].outcome.unwrap().points, 2);
     // A taken beaver: `Beavers => 4`, then the doubler's roll.
-    let mut taken = actions.clone();
-    let mut t = s;
-    apply(&g, &mut t, Action::Take);
-    taken.push(Action::Take);
-    apply(&g, &mut t, Action::Dice(dice(2, 1)));
-    taken.push(Action::Dice(dice(2, 1)));
-    let f = MatFile::record(&rules, 0, ["w".into(), "b".into()], &taken).unwrap();
-    let kinds: Vec<MatAction> = f.games[0]
-        .entries
-        .iter()
-        .map(|e| e.action.clone())
-        .collect();
+    let more = [Action::Take, Action::Dice(dice(2, 1))];
+    after(&g, s, &more);
+    let (_, kinds) = record(&[actions.as_slice(), &more].concat());
     assert!(kinds.contains(&MatAction::Beaver { cube: 4 }), "{kinds:?}");
     assert!(!kinds.contains(&MatAction::Take));
 }
@@ -3010,18 +2975,16 @@ fn mat_write_layout_and_wins_after_the_left_players_drop() {
 #[test]
 fn mat_doublers_wins_while_doubled() {
     use lattjo_backgammon::mat::{MATCH_RULES, MatFile, ReplayErrorKind};
-    let text = [
-        "",
-        " 5 point match",
-        "",
-        " Game 1",
-        " Left : 0                       Right : 0",
-        &mat_line(1, "", "31: 8/5 6/5"),
-        &mat_line(2, " Doubles => 2", ""),
-        "      Wins 2 points",
-        "",
-    ]
-    .join("\n");
+    let text = mat_game(
+        5,
+        1,
+        [0, 0],
+        &[
+            mat_line(1, "", "31: 8/5 6/5"),
+            mat_line(2, " Doubles => 2", ""),
+            "      Wins 2 points".into(),
+        ],
+    );
     let f = MatFile::parse(&text).unwrap();
     assert_eq!(
         f.replay(&MATCH_RULES).unwrap_err().kind,
@@ -3041,24 +3004,9 @@ fn mat_doublers_wins_while_doubled() {
 // Crawford game (D4) unless it holds a double".
 #[test]
 fn mat_record_starting_at_match_point() {
-    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
-    let game_at = |entries: &[String]| {
-        let mut lines = vec![
-            String::new(),
-            " 5 point match".to_string(),
-            String::new(),
-            " Game 3".to_string(),
-            " Left : 4                       Right : 2".to_string(),
-        ];
-        lines.extend_from_slice(entries);
-        lines.push(String::new());
-        lines.join("\n")
-    };
+    let game_at = |entries: &[String]| mat_game(5, 3, [4, 2], entries);
     let resigned = game_at(&[mat_line(1, "", "31: 8/5 6/5"), "      Wins 1 point".into()]);
-    let r = MatFile::parse(&resigned)
-        .unwrap()
-        .replay(&MATCH_RULES)
-        .unwrap();
+    let r = mat_replay(&resigned).unwrap();
     assert!(r.games[0].crawford);
     assert!(r.start.round().match_context().unwrap().is_crawford());
     assert_eq!(r.state.totals()[Side::Black.seat()], 5);
@@ -3067,10 +3015,7 @@ fn mat_record_starting_at_match_point() {
         mat_line(2, " Doubles => 2", "Drops"),
         "      Wins 1 point".into(),
     ]);
-    let r = MatFile::parse(&doubled)
-        .unwrap()
-        .replay(&MATCH_RULES)
-        .unwrap();
+    let r = mat_replay(&doubled).unwrap();
     assert!(!r.games[0].crawford);
     assert!(r.start.round().match_context().unwrap().is_post_crawford());
 }
@@ -3082,34 +3027,17 @@ fn mat_record_starting_at_match_point() {
 // come".
 #[test]
 fn mat_empty_rolls() {
-    use lattjo_backgammon::mat::{MATCH_RULES, MatFile, ReplayErrorKind};
-    let text = |entries: &[String]| {
-        let mut lines = vec![
-            String::new(),
-            " 5 point match".to_string(),
-            String::new(),
-            " Game 1".to_string(),
-            " Left : 0                       Right : 0".to_string(),
-        ];
-        lines.extend_from_slice(entries);
-        lines.push(String::new());
-        lines.join("\n")
-    };
+    use lattjo_backgammon::mat::ReplayErrorKind;
+    let text = |entries: &[String]| mat_game(5, 1, [0, 0], entries);
     let lost = text(&[mat_line(1, "", "31:"), mat_line(2, "52: 13/8 13/11", "")]);
-    let e = MatFile::parse(&lost)
-        .unwrap()
-        .replay(&MATCH_RULES)
-        .unwrap_err();
+    let e = mat_replay(&lost).unwrap_err();
     assert!(
         matches!(e.kind, ReplayErrorKind::LostPlay { legal } if legal > 1),
         "{e:?}"
     );
     assert_eq!(e.line, 6);
     let pending = text(&[mat_line(1, "", "31:")]);
-    let r = MatFile::parse(&pending)
-        .unwrap()
-        .replay(&MATCH_RULES)
-        .unwrap();
+    let r = mat_replay(&pending).unwrap();
     assert_eq!(r.state.round().phase(), Phase::Moving);
     assert_eq!(r.state.round().dice(), Some(dice(3, 1)));
 }
@@ -3296,10 +3224,7 @@ fn fibs_board_counts_and_crawford_round_trip() {
     let g = game(Rules::standard());
     for crawford in [true, false] {
         let m = MatchContext::new(5, [4, 2], crawford).unwrap();
-        let mut s = g.new_game(Some(m));
-        apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
-        let p = legal(&g, &s)[0];
-        apply(&g, &mut s, p);
+        let s = opened(&g, g.new_game(Some(m)), 3, 1);
         for you in [Side::White, Side::Black] {
             let b = FibsBoard::from_state(&s, you, ["a", "b"]).unwrap();
             let back: FibsBoard = b.to_string().parse().unwrap();
@@ -3388,7 +3313,6 @@ fn sgf_position_round_trip_over_random_states() {
     let rules = Rules::standard();
     let g = game(rules);
     let mut rng = GameRng::new(8, 1);
-    let mut buf = Vec::new();
     let mut n = 0;
     let contexts = [
         None,
@@ -3398,21 +3322,15 @@ fn sgf_position_round_trip_over_random_states() {
     ];
     for m in contexts {
         for _ in 0..3 {
-            let mut s = g.new_game(m);
-            while g.turn(&s) != Turn::Terminal {
+            play_out(&g, &mut g.new_game(m), &mut rng, |s, rng| {
                 if matches!(s.phase(), Phase::BeforeRoll | Phase::Moving) && rng.below(4) == 0 {
-                    let f = SgfFile::position(&rules, &s, ["w".into(), "b".into()]).unwrap();
+                    let f = SgfFile::position(&rules, s, ["w".into(), "b".into()]).unwrap();
                     let text = f.write().unwrap();
                     let back = SgfFile::parse(&text).unwrap().replay(&f.rules()).unwrap();
-                    assert_eq!(back.state.round(), &s, "{text}");
+                    assert_eq!(back.state.round(), s, "{text}");
                     n += 1;
                 }
-                let a = match g.sample_chance(&s, &mut rng) {
-                    Some(a) => a,
-                    None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
-                };
-                apply(&g, &mut s, a);
-            }
+            });
         }
     }
     assert!(n > 50, "{n}");
@@ -3439,25 +3357,21 @@ fn t12_home_board_is_labels_6_to_1_under_both_presets() {
             assert_eq!(home, vec![1, 2, 3, 4, 5, 6]);
             // One checker on label 9 (9A for Black): no bearing off with 2-1, which can
             // bring it home only by using both dice.
-            let mine: &[(usize, u8)] = &[(9, 1), (6, 14)];
-            let theirs: &[(usize, u8)] = &[(13, 15)];
-            let (w, b) = if side == Side::White {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
+            // `mine` for the side on roll, 15 on 13 for the other.
+            let mine_on_roll = |mine: &[(usize, u8)]| {
+                let theirs: &[(usize, u8)] = &[(13, 15)];
+                if side == Side::White {
+                    pos(mine, theirs, side)
+                } else {
+                    pos(theirs, mine, side)
+                }
             };
-            let p = pos(w, b, side);
+            let p = mine_on_roll(&[(9, 1), (6, 14)]);
             let all = plays(&p, dice(2, 1), policy);
             assert!(!all.is_empty());
             assert!(!all.iter().any(|t| t.contains("off")), "{all:?}");
             // All home: bearing off.
-            let mine: &[(usize, u8)] = &[(6, 15)];
-            let (w, b) = if side == Side::White {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            };
-            let p = pos(w, b, side);
+            let p = mine_on_roll(&[(6, 15)]);
             assert!(
                 plays(&p, dice(6, 1), policy)
                     .iter()
@@ -3499,8 +3413,7 @@ fn xgid_and_gnubg_id_of_offers_and_refusals() {
     let moving = g
         .state_from(Position::start(Side::White), Some(dice(4, 1)))
         .unwrap();
-    let mut offered = moving;
-    apply(&g, &mut offered, Action::Resign(ResignLevel::Single));
+    let offered = after(&g, moving, &[Action::Resign(ResignLevel::Single)]);
     assert_eq!(offered.to_string(), moving.to_string());
     let read: State = offered.to_string().parse().unwrap();
     assert_eq!(read, moving);
@@ -3508,8 +3421,7 @@ fn xgid_and_gnubg_id_of_offers_and_refusals() {
         State::from_gnubg_id(&offered.to_gnubg_id_unswapped().to_string()).unwrap(),
         offered
     );
-    let mut refused = offered;
-    apply(&g, &mut refused, Action::RejectResignation);
+    let refused = after(&g, offered, &[Action::RejectResignation]);
     assert!(refused.resign_refused());
     let read: State = refused.to_string().parse().unwrap();
     assert_eq!(read, moving, "read without the refusal");
@@ -3517,9 +3429,14 @@ fn xgid_and_gnubg_id_of_offers_and_refusals() {
     assert_eq!(read, moving);
     let mut d = white_before_second_roll(&g);
     apply(&g, &mut d, Action::Double);
-    let mut rd = d;
-    apply(&g, &mut rd, Action::Resign(ResignLevel::Single));
-    apply(&g, &mut rd, Action::RejectResignation);
+    let rd = after(
+        &g,
+        d,
+        &[
+            Action::Resign(ResignLevel::Single),
+            Action::RejectResignation,
+        ],
+    );
     assert!(rd.resign_refused() && rd.phase() == Phase::Doubled);
     let read: State = rd.to_string().parse().unwrap();
     assert_eq!(read, d);
@@ -3650,18 +3567,12 @@ fn sgf_setup_position_refusals() {
 // "a finished game without `RE` is refused".
 #[test]
 fn sgf_replay_unsupported() {
-    use lattjo_backgammon::mat::{self, MATCH_RULES};
-    use lattjo_backgammon::sgf::{ReplayErrorKind, SgfFile};
+    use lattjo_backgammon::mat;
+    use lattjo_backgammon::sgf::ReplayErrorKind;
     let root = "FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]";
-    let kind = |t: &str| {
-        SgfFile::parse(t)
-            .unwrap()
-            .replay(&MATCH_RULES)
-            .unwrap_err()
-            .kind
-    };
+    let kind = |t: &str| sgf_replay(t).unwrap_err().kind;
     let ok = format!("(;{root};B[31qtst])");
-    assert!(SgfFile::parse(&ok).unwrap().replay(&MATCH_RULES).is_ok());
+    assert!(sgf_replay(&ok).is_ok());
     assert!(matches!(
         kind(&format!("(;{}CV[2];B[31qtst])", root)),
         ReplayErrorKind::Unsupported(_)
@@ -3679,19 +3590,9 @@ fn sgf_replay_unsupported() {
     ));
     // A game that ends (a drop) without RE.
     let dropped = format!("(;{root};B[31qtst];W[double];B[drop])");
-    assert!(
-        SgfFile::parse(&dropped)
-            .unwrap()
-            .replay(&MATCH_RULES)
-            .is_err()
-    );
+    assert!(sgf_replay(&dropped).is_err());
     let with_re = format!("(;{}RE[W+1];B[31qtst];W[double];B[drop])", root);
-    assert!(
-        SgfFile::parse(&with_re)
-            .unwrap()
-            .replay(&MATCH_RULES)
-            .is_ok()
-    );
+    assert!(sgf_replay(&with_re).is_ok());
 }
 
 // Page, "GNUBG's match files": "`MatFile::parse` reads ... the header tags and comments, ...
@@ -3800,10 +3701,7 @@ fn each_seat_observes_from_its_own_side() {
                 assert_eq!(black, white, "{kind:?} {s:?}");
                 checked += 1;
             }
-            let a = match g.sample_chance(&s, &mut rng) {
-                Some(a) => a,
-                None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
-            };
+            let a = random_action(&g, &s, &mut rng, &mut buf);
             apply(&g, &mut s, a);
         }
     }
@@ -3814,27 +3712,21 @@ fn each_seat_observes_from_its_own_side() {
 // the standard policy and none under the booklet's (D1, A8d, A9).
 #[test]
 fn fibs_can_move_field_follows_the_single_die_policy() {
-    let x: Xgid = "XGID=-bb-----A----------ef-----:0:0:1:61:0:0:0:0:10"
-        .parse()
-        .unwrap();
-    let s = State::try_from(&x).unwrap();
-    let std = game(Rules::standard())
-        .fibs_board(&s, Side::White, ["a", "b"])
-        .unwrap();
-    let lat = game(Rules::lattjo())
-        .fibs_board(&s, Side::White, ["a", "b"])
-        .unwrap();
-    assert_eq!(std.can_move(), 1);
-    assert_eq!(lat.can_move(), 0);
+    // The can-move field of White's board of the XGID's state under `rules`.
+    let can_move = |xgid: &str, rules: Rules| {
+        let x: Xgid = xgid.parse().unwrap();
+        let s = State::try_from(&x).unwrap();
+        game(rules)
+            .fibs_board(&s, Side::White, ["a", "b"])
+            .unwrap()
+            .can_move()
+    };
+    let s1 = "XGID=-bb-----A----------ef-----:0:0:1:61:0:0:0:0:10";
+    assert_eq!(can_move(s1, Rules::standard()), 1);
+    assert_eq!(can_move(s1, Rules::lattjo()), 0);
     // S3: both dice, one checker over two dice, is two moves.
-    let x: Xgid = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10"
-        .parse()
-        .unwrap();
-    let s = State::try_from(&x).unwrap();
-    let std = game(Rules::standard())
-        .fibs_board(&s, Side::White, ["a", "b"])
-        .unwrap();
-    assert_eq!(std.can_move(), 2);
+    let s3 = "XGID=--------A----------efd----:0:0:1:61:0:0:0:0:10";
+    assert_eq!(can_move(s3, Rules::standard()), 2);
 }
 
 // `Position::parse_play` also reads an intermediate hit left unmarked when exactly one legal
@@ -3858,8 +3750,7 @@ fn learning_context_resignation_and_cube_availability() {
     let mut s = white_before_second_roll(&g);
     assert_eq!(context(&g, &s, Side::White)[28], 1.0);
     apply(&g, &mut s, Action::Resign(ResignLevel::Backgammon));
-    let mut refused = s;
-    apply(&g, &mut refused, Action::RejectResignation);
+    let refused = after(&g, s, &[Action::RejectResignation]);
     let w = context(&g, &refused, Side::White);
     assert_eq!(w[29], 1.0);
     assert_eq!(&w[7..10], &[0.0, 0.0, 0.0]);
@@ -3920,12 +3811,10 @@ fn mat_jacoby_wins_line_either_value() {
         let mut s = g.new_initial_state();
         let mut actions = Vec::new();
         while g.turn(&s) != Turn::Terminal {
-            let a = match g.sample_chance(&s, &mut rng) {
-                Some(a) => a,
-                None => match g.sample_action(&s, &mut rng, &mut buf).unwrap() {
-                    Action::Double => Action::Roll,
-                    a => a,
-                },
+            // No doubles (a chance outcome is never one).
+            let a = match random_action(&g, &s, &mut rng, &mut buf) {
+                Action::Double => Action::Roll,
+                a => a,
             };
             apply(&g, &mut s, a);
             actions.push(a);
@@ -3963,7 +3852,6 @@ fn mat_jacoby_wins_line_either_value() {
 // importer reads a backgammon, its level rule, and so does this crate)."
 #[test]
 fn mat_wins_of_the_match_winning_game() {
-    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
     let text = |wins: &str| {
         [
             "",
@@ -3977,22 +3865,14 @@ fn mat_wins_of_the_match_winning_game() {
         ]
         .join("\n")
     };
-    let r = MatFile::parse(&text("Wins 100 points"))
-        .unwrap()
-        .replay(&MATCH_RULES)
-        .unwrap();
+    let r = mat_replay(&text("Wins 100 points")).unwrap();
     let o = r.games[0].outcome.unwrap();
     assert_eq!(o.kind, WinKind::Resignation(ResignLevel::Backgammon));
     assert_eq!(o.winner, Side::Black);
     assert!(r.state.is_over());
     // Not the match-winning game: 100 points is no level.
     let early = text("Wins 100 points").replace("Left : 4", "Left : 0");
-    assert!(
-        MatFile::parse(&early)
-            .unwrap()
-            .replay(&MATCH_RULES)
-            .is_err()
-    );
+    assert!(mat_replay(&early).is_err());
 }
 
 // Page, "Pictures": "the checkers (stacks above five carry a count)"; "text is used only for
