@@ -45,6 +45,35 @@ fn play(g: &Ludo, st: &mut State, m: &str) {
         .unwrap_or_else(|e| panic!("{m} at {st}: {e}"));
 }
 
+/// The state `s` (a chance node) after a roll of `d` and the move `m`.
+fn played(g: &Ludo, s: &str, d: u8, m: &str) -> State {
+    let mut st = rolled(g, s, d);
+    play(g, &mut st, m);
+    st
+}
+
+/// Checks that `m` is the only legal move of position `s` after a roll of `d`, and that
+/// `g` accepts the position `after` (for A14: a checker on the start dot of a colour that
+/// does not play).
+fn assert_only_move_and_accepted(g: &Ludo, (s, d, m): (&str, u8, &str), after: &str) {
+    assert_eq!(moves(&rolled(g, s, d)), [m], "{s}, roll {d}");
+    assert!(g.state_from_str(after).is_ok(), "{after}");
+}
+
+/// The state `s` after a roll of `d`, where the legal moves must be exactly `legal`, and the
+/// move `m`.
+fn played_from(g: &Ludo, s: &str, d: u8, legal: &[&str], m: &str) -> State {
+    let mut st = rolled(g, s, d);
+    assert_eq!(moves(&st), set(legal), "{s}, roll {d}");
+    play(g, &mut st, m);
+    st
+}
+
+/// The state `s` after a roll of `d`, where `m` must be the only legal move, and that move.
+fn played_only(g: &Ludo, s: &str, d: u8, m: &str) -> State {
+    played_from(g, s, d, &[m], m)
+}
+
 /// The legal moves as text, sorted.
 fn moves(st: &State) -> Vec<String> {
     let mut v: Vec<String> = st.legal_moves().iter().map(ToString::to_string).collect();
@@ -58,11 +87,52 @@ fn set(v: &[&str]) -> Vec<String> {
     s
 }
 
+/// The colours on loop dot `dot` and how many checkers each has there.
+fn on_loop_dot(st: &State, dot: u8) -> Vec<(Colour, usize)> {
+    st.position().on_loop_dot(dot).collect()
+}
+
+/// The colour to move.
+fn to_move(st: &State) -> Option<Colour> {
+    st.position().to_move()
+}
+
+/// The colour to move and the tries so far (D8).
+fn to_move_and_tries(st: &State) -> (Option<Colour>, u8) {
+    (to_move(st), st.position().tries())
+}
+
+/// A test of an error: whether it is the one expected.
+type IsTheError<E> = fn(&E) -> bool;
+
+/// Checks that each text is refused as a `T`, with an error its predicate accepts.
+fn assert_refused<T: std::str::FromStr>(cases: &[(&str, IsTheError<T::Err>)])
+where
+    T::Err: std::fmt::Debug,
+{
+    for (s, is_the_error) in cases {
+        match s.parse::<T>() {
+            Ok(_) => panic!("{s:?} was read"),
+            Err(e) => assert!(is_the_error(&e), "{s:?}: {e:?}"),
+        }
+    }
+}
+
 fn booklet() -> Ludo {
     Ludo::default()
 }
 
 const START4: &str = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+
+/// The booklet's board and the Classic board.
+const L4: &str = "40/40/4";
+const C5: &str = "52/51/5";
+
+/// A four-colour position string on `board`: `head` is the colour to move and the six streak
+/// ("R 0"), red's and green's checkers as given, yellow's and blue's all in the den.
+fn rgyb(board: &str, head: &str, red: &str, green: &str) -> String {
+    format!("LUDO {board} RGYB {head} R:{red} G:{green} Y:0,0,0,0 B:0,0,0,0")
+}
 
 // ---------------------------------------------------------------------------------------------
 // "Using it"
@@ -81,11 +151,7 @@ fn intro_a_hybrid_is_one_builder_call_away() {
     assert!(g.rules().own_stacking, "the rest stays the booklet's");
     // The exact count is needed: a checker on 44 cannot use a 3.
     let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,44 Y:0,0,0,0", 3);
-    assert_eq!(
-        st.position().to_move(),
-        Some(Colour::Yellow),
-        "the roll is lost"
-    );
+    assert_eq!(to_move(&st), Some(Colour::Yellow), "the roll is lost");
 }
 
 /// "`Ludo::new(Rules::lattjo())?; // 4 players; .with_players(2) for two`" and
@@ -115,7 +181,7 @@ fn using_it_the_initial_state_rolls_for_who_starts_or_has_a_chosen_first_player(
         Colour::ALL.to_vec()
     );
     let st = g.initial_state(Seat::new(2)).unwrap();
-    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    assert_eq!(to_move(&st), Some(Colour::Yellow));
     assert!(st.position().opening().is_none());
     assert_eq!(g.turn(&st), Turn::Chance);
     assert_eq!(
@@ -386,14 +452,12 @@ fn board_geometry_new_checks_the_documented_ranges() {
             assert_eq!(Geometry::new(t, 2, 1), Err(GeometryError::LoopLength(t)));
         }
     }
-    assert!(matches!(
-        Geometry::new(40, 1, 4),
-        Err(GeometryError::LastLoop { .. })
-    ));
-    assert!(matches!(
-        Geometry::new(40, 41, 4),
-        Err(GeometryError::LastLoop { .. })
-    ));
+    for l in [1, 41] {
+        assert!(
+            matches!(Geometry::new(40, l, 4), Err(GeometryError::LastLoop { .. })),
+            "L = {l}"
+        );
+    }
     assert!(Geometry::new(40, 2, 4).is_ok() && Geometry::new(40, 40, 4).is_ok());
     assert!(matches!(
         Geometry::new(40, 40, 0),
@@ -477,11 +541,11 @@ fn l2_each_player_rolls_once_and_the_highest_starts() {
             Turn::Chance,
             "the opening roll is a chance node"
         );
-        assert_eq!(st.position().to_move(), Some(roller));
+        assert_eq!(to_move(&st), Some(roller));
         roll(&g, &mut st, d);
     }
     assert!(st.position().opening().is_none());
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
     assert_eq!(g.turn(&st), Turn::Chance, "green now rolls for its turn");
     roll(&g, &mut st, 1);
     assert_eq!(moves(&st), ["G:0>1"]);
@@ -489,7 +553,7 @@ fn l2_each_player_rolls_once_and_the_highest_starts() {
     let g = game(Rules::lattjo().with_roll_for_start(false));
     let st = g.new_initial_state();
     assert!(st.position().opening().is_none());
-    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(to_move(&st), Some(Colour::Red));
 }
 
 /// "A13 Players tied for the highest opening roll roll again, as often as needed."
@@ -517,7 +581,7 @@ fn a13_players_tied_for_the_highest_opening_roll_roll_again() {
     roll(&g, &mut st, 3);
     roll(&g, &mut st, 1);
     assert!(st.position().opening().is_none());
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
 }
 
 /// "L3 Play goes clockwise: seats follow the clockwise order of the playing colours, and
@@ -528,7 +592,7 @@ fn l3_play_and_checkers_go_clockwise() {
     let mut st = at(&g, START4);
     for next in [Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red] {
         roll(&g, &mut st, 3); // lost: nothing on the board
-        assert_eq!(st.position().to_move(), Some(next));
+        assert_eq!(to_move(&st), Some(next));
     }
     // Seats follow the clockwise order whatever order the colours are given in.
     let g = game(Rules::lattjo().with_seats("BYR".parse().unwrap()));
@@ -536,19 +600,16 @@ fn l3_play_and_checkers_go_clockwise() {
     let mut st = g.initial_state(Seat::new(0)).unwrap();
     for next in [Colour::Yellow, Colour::Blue, Colour::Red] {
         roll(&g, &mut st, 2);
-        assert_eq!(st.position().to_move(), Some(next));
+        assert_eq!(to_move(&st), Some(next));
     }
     // A checker moving forward reaches the next dots clockwise.
-    let mut st = rolled(
+    let st = played(
         &booklet(),
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,3 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(L4, "R 0", "0,0,0,3", "0,0,0,0"),
         2,
+        "R:3>5",
     );
-    play(&booklet(), &mut st, "R:3>5");
-    assert_eq!(
-        st.position().on_loop_dot(4).collect::<Vec<_>>(),
-        [(Colour::Red, 1)]
-    );
+    assert_eq!(on_loop_dot(&st, 4), [(Colour::Red, 1)]);
 }
 
 /// "L4 A checker leaves the den only on a 1 or a 6" and "A12 With nothing on the board and
@@ -558,7 +619,7 @@ fn l4_a12_the_den_opens_only_on_a_one_or_a_six_and_other_rolls_pass() {
     let g = booklet();
     for d in 2..=5 {
         let st = rolled(&g, START4, d);
-        assert_eq!(st.position().to_move(), Some(Colour::Green), "die {d}");
+        assert_eq!(to_move(&st), Some(Colour::Green), "die {d}");
         assert_eq!(st.position().checkers(Colour::Red), [0; 4]);
         assert_eq!(g.turn(&st), Turn::Chance);
     }
@@ -570,15 +631,9 @@ fn l4_a12_the_den_opens_only_on_a_one_or_a_six_and_other_rolls_pass() {
 #[test]
 fn l5_a_one_puts_one_checker_on_the_start_dot() {
     let g = booklet();
-    let mut st = rolled(&g, START4, 1);
-    assert_eq!(moves(&st), ["R:0>1"]);
-    play(&g, &mut st, "R:0>1");
+    let st = played_only(&g, START4, 1, "R:0>1");
     assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 1]);
-    assert_eq!(
-        st.position().to_move(),
-        Some(Colour::Green),
-        "a 1 gives no roll"
-    );
+    assert_eq!(to_move(&st), Some(Colour::Green), "a 1 gives no roll");
 }
 
 /// "L6 A 6 puts two checkers on the start dot, or one straight onto the sixth dot", "T8 A 6
@@ -592,7 +647,7 @@ fn l6_t8_scenario1_a_six_puts_two_on_the_start_dot_or_one_on_the_sixth_dot() {
         let mut s = st;
         play(&g, &mut s, m);
         assert_eq!(s.position().checkers(Colour::Red), want);
-        assert_eq!(s.position().to_move(), Some(Colour::Red), "{m}: roll again");
+        assert_eq!(to_move(&s), Some(Colour::Red), "{m}: roll again");
         assert_eq!(g.turn(&s), Turn::Chance);
     }
 }
@@ -603,34 +658,27 @@ fn l6_t8_scenario1_a_six_puts_two_on_the_start_dot_or_one_on_the_sixth_dot() {
 #[test]
 fn l7_t3_a3_every_six_rolls_again_without_limit_even_when_it_cannot_be_used() {
     let g = booklet();
-    let mut st = at(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let mut st = at(&g, &rgyb(L4, "R 0", "0,0,0,1", "0,0,0,0"));
     for n in 1..=12u8 {
         roll(&g, &mut st, 6);
         assert_eq!(st.position().six_streak(), n);
         let m = *st.legal_moves().last().unwrap();
         g.apply(&mut st, &Action::Move(m)).unwrap();
-        assert_eq!(st.position().to_move(), Some(Colour::Red), "six {n}");
+        assert_eq!(to_move(&st), Some(Colour::Red), "six {n}");
         assert_eq!(g.turn(&st), Turn::Chance);
     }
     // A 6 that cannot be used is lost and still rolls again (Classic: exact count, no den).
     let c = game(Rules::classic());
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:55,57,57,57 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "55,57,57,57", "0,0,0,0"), 6);
     assert_eq!(st.position().checkers(Colour::Red), [55, 57, 57, 57]);
-    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(to_move(&st), Some(Colour::Red));
     assert_eq!(st.position().six_streak(), 1);
     assert_eq!(c.turn(&st), Turn::Chance);
     // Whichever den option was used.
     for m in ["R:0>1,0>1", "R:0>6"] {
         let mut s = rolled(&g, START4, 6);
         play(&g, &mut s, m);
-        assert_eq!(s.position().to_move(), Some(Colour::Red));
+        assert_eq!(to_move(&s), Some(Colour::Red));
     }
 }
 
@@ -643,29 +691,21 @@ fn d5_the_nth_six_in_a_row_forfeits_its_roll_and_ends_the_turn() {
     assert_eq!(Rules::classic().max_sixes, Some(3));
     assert_eq!(Rules::mensch().max_sixes, None);
     let c = game(Rules::classic());
-    let two = "LUDO 52/51/5 RGYB R 2 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let two = &rgyb(C5, "R 2", "0,0,0,10", "0,0,0,0");
     let st = rolled(&c, two, 6);
-    assert_eq!(st.position().to_move(), Some(Colour::Green), "forfeited");
+    assert_eq!(to_move(&st), Some(Colour::Green), "forfeited");
     assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 10]);
     assert_eq!(st.position().six_streak(), 0);
     // Any n: the second 6 under a limit of 2.
     let c2 = game(Rules::classic().with_max_sixes(Some(2)));
-    let one = "LUDO 52/51/5 RGYB R 1 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
-    assert_eq!(
-        rolled(&c2, one, 6).position().to_move(),
-        Some(Colour::Green)
-    );
+    let one = &rgyb(C5, "R 1", "0,0,0,10", "0,0,0,0");
+    assert_eq!(to_move(&rolled(&c2, one, 6)), Some(Colour::Green));
     // The booklet has no limit.
-    let st = rolled(
-        &booklet(),
-        "LUDO 40/40/4 RGYB R 2 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&booklet(), &rgyb(L4, "R 2", "0,0,0,10", "0,0,0,0"), 6);
     assert!(!st.legal_moves().is_empty());
     // A roll that is not a 6 ends the row.
-    let mut st = rolled(&c, two, 3);
-    play(&c, &mut st, "R:10>13");
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    let st = played(&c, two, 3, "R:10>13");
+    assert_eq!(to_move(&st), Some(Colour::Green));
     assert_eq!(st.position().six_streak(), 0);
     // A lost roll tried again under D8 ends the row too: 6 (lost, rolls again), 3 (lost,
     // tried again), 6 is then the first 6 of a new row, not the second.
@@ -674,23 +714,17 @@ fn d5_the_nth_six_in_a_row_forfeits_its_roll_and_ends_the_turn() {
         .with_three_tries(true)
         .with_release_rolls(ReleaseRolls::new(&[Die::new(1).unwrap()]).unwrap());
     let g = game(rules);
-    let mut st = at(
-        &g,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let mut st = at(&g, &rgyb(C5, "R 0", "0,0,0,0", "0,0,0,0"));
     roll(&g, &mut st, 6);
     assert_eq!(
-        (st.position().to_move(), st.position().six_streak()),
+        (to_move(&st), st.position().six_streak()),
         (Some(Colour::Red), 1)
     );
     roll(&g, &mut st, 3);
-    assert_eq!(
-        (st.position().to_move(), st.position().tries()),
-        (Some(Colour::Red), 1)
-    );
+    assert_eq!(to_move_and_tries(&st), (Some(Colour::Red), 1));
     roll(&g, &mut st, 6);
     assert_eq!(
-        st.position().to_move(),
+        to_move(&st),
         Some(Colour::Red),
         "not forfeited: the row was ended by the retried roll"
     );
@@ -702,11 +736,7 @@ fn d5_the_nth_six_in_a_row_forfeits_its_roll_and_ends_the_turn() {
 fn l8_a_checker_on_the_track_moves_exactly_the_number_rolled() {
     let g = booklet();
     for d in 2..=5u8 {
-        let st = rolled(
-            &g,
-            "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-            d,
-        );
+        let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,10", "0,0,0,0"), d);
         assert_eq!(moves(&st), [format!("R:10>{}", 10 + d)]);
     }
 }
@@ -716,18 +746,15 @@ fn l8_a_checker_on_the_track_moves_exactly_the_number_rolled() {
 #[test]
 fn l9_scenario2_own_checkers_share_a_dot() {
     let g = booklet();
-    let mut st = rolled(
+    let st = played_from(
         &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(L4, "R 0", "0,0,0,1", "0,0,0,0"),
         1,
+        &["R:0>1", "R:1>2"],
+        "R:0>1",
     );
-    assert_eq!(moves(&st), set(&["R:0>1", "R:1>2"]));
-    play(&g, &mut st, "R:0>1");
     assert_eq!(st.position().checkers(Colour::Red), [0, 0, 1, 1]);
-    assert_eq!(
-        st.position().on_loop_dot(0).collect::<Vec<_>>(),
-        [(Colour::Red, 2)]
-    );
+    assert_eq!(on_loop_dot(&st, 0), [(Colour::Red, 2)]);
 }
 
 /// "L10 A move ending on an opponent's checkers sends them back to their den; automatic (T1),
@@ -736,15 +763,10 @@ fn l9_scenario2_own_checkers_share_a_dot() {
 fn l10_t1_a10_l11_a_landing_sends_all_opponents_there_home_automatically() {
     let g = booklet();
     // Two green checkers on loop dot 4 (red 5, green 35); red on 3 rolls 2.
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,3 G:0,0,35,35 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
-    assert_eq!(moves(&st), ["R:3>5xG"], "no move without the capture");
-    play(&g, &mut st, "R:3>5xG");
+    // No move without the capture.
+    let mut st = played_only(&g, &rgyb(L4, "R 0", "0,0,0,3", "0,0,35,35"), 2, "R:3>5xG");
     assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
     roll(&g, &mut st, 1);
     assert_eq!(moves(&st), ["G:0>1"], "L11: out again by L5");
 }
@@ -769,11 +791,7 @@ fn l12_the_finishing_dot_is_reached_only_through_the_own_home_track() {
     );
     assert_eq!(green[44], Dot::Finish);
     // Red from 40 with a 5: through its home track to the finishing dot.
-    let st = rolled(
-        &booklet(),
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,40 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        5,
-    );
+    let st = rolled(&booklet(), &rgyb(L4, "R 0", "0,0,0,40", "0,0,0,0"), 5);
     assert_eq!(moves(&st), ["R:40>45"]);
 }
 
@@ -782,7 +800,7 @@ fn l12_the_finishing_dot_is_reached_only_through_the_own_home_track() {
 #[test]
 fn l13_scenario5_no_opponent_move_captures_a_checker_on_its_home_track() {
     let g = booklet();
-    let pos = "LUDO 40/40/4 RGYB G 0 R:0,0,0,42 G:0,29,30,31 Y:0,0,0,0 B:0,0,0,0";
+    let pos = &rgyb(L4, "G 0", "0,0,0,42", "0,29,30,31");
     for d in 1..=6 {
         let st = rolled(&g, pos, d);
         for m in st.legal_moves() {
@@ -801,47 +819,25 @@ fn l13_scenario5_no_opponent_move_captures_a_checker_on_its_home_track() {
 #[test]
 fn l14_l16_a16_finishing_needs_the_exact_count_and_a_finished_checker_is_out_of_play() {
     let g = booklet();
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,44,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,44,45", "0,0,0,0"), 1);
     assert_eq!(moves(&st), set(&["R:0>1", "R:44>45"]));
     for d in 2..=5 {
-        let st = rolled(
-            &g,
-            "LUDO 40/40/4 RGYB R 0 R:0,0,44,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-            d,
-        );
+        let st = rolled(&g, &rgyb(L4, "R 0", "0,0,44,45", "0,0,0,0"), d);
         assert!(
             st.legal_moves().iter().all(|m| m.source() != Some(45)),
             "never moved"
         );
     }
     // Several can finish; a finished red checker is not captured by green finishing.
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB G 0 R:0,45,45,45 G:0,0,0,44 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
+    let mut st = rolled(&g, &rgyb(L4, "G 0", "0,45,45,45", "0,0,0,44"), 1);
     assert!(moves(&st).contains(&"G:44>45".to_owned()));
     play(&g, &mut st, "G:44>45");
     assert_eq!(st.position().checkers(Colour::Red), [0, 45, 45, 45]);
     // No extra roll for finishing; a 6 used to finish still rolls again.
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,40 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        5,
-    );
-    play(&g, &mut st, "R:40>45");
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,39 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
-    play(&g, &mut st, "R:39>45");
-    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    let st = played(&g, &rgyb(L4, "R 0", "0,0,0,40", "0,0,0,0"), 5, "R:40>45");
+    assert_eq!(to_move(&st), Some(Colour::Green));
+    let st = played(&g, &rgyb(L4, "R 0", "0,0,0,39", "0,0,0,0"), 6, "R:39>45");
+    assert_eq!(to_move(&st), Some(Colour::Red));
 }
 
 /// "L15 A higher roll counts up to the finishing dot and back by the excess: target
@@ -872,30 +868,22 @@ fn l15_a_higher_roll_bounces_to_2f_minus_p_minus_d() {
 fn a4_scenario4_a_bounce_shares_with_own_checkers_and_captures_back_on_the_loop() {
     let g = booklet();
     // Green on red's last loop dot 39 (green 30).
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,44 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,44", "0,0,0,30"), 6);
     assert!(moves(&st).contains(&"R:44>40~xG".to_owned()), "{st}");
     let mut s = st;
     play(&g, &mut s, "R:44>40~xG");
     assert_eq!(s.position().checkers(Colour::Green), [0; 4]);
     // On an own checker: they share.
-    let mut st = rolled(
+    let st = played_from(
         &g,
-        "LUDO 40/40/4 RGYB R 0 R:45,45,40,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(L4, "R 0", "45,45,40,44", "0,0,0,0"),
         6,
+        &["R:40>44~", "R:44>40~"],
+        "R:44>40~",
     );
-    assert_eq!(moves(&st), set(&["R:40>44~", "R:44>40~"]));
-    play(&g, &mut st, "R:44>40~");
     assert_eq!(st.position().checkers(Colour::Red), [40, 40, 45, 45]);
     // Back on the loop it has lost the protection: green on 38 (green 29) captures it with a 1.
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB G 0 R:0,0,0,40 G:0,0,0,29 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
+    let st = rolled(&g, &rgyb(L4, "G 0", "0,0,0,40", "0,0,0,29"), 1);
     assert!(moves(&st).contains(&"G:29>30xR".to_owned()));
 }
 
@@ -904,12 +892,12 @@ fn a4_scenario4_a_bounce_shares_with_own_checkers_and_captures_back_on_the_loop(
 #[test]
 fn l17_the_first_player_with_all_four_finished_wins() {
     let g = booklet();
-    let mut st = rolled(
+    let st = played(
         &g,
         "LUDO 40/40/4 RGYB R 0 R:44,45,45,45 G:0,0,0,30 Y:1,2,3,4 B:0,0,0,0",
         1,
+        "R:44>45",
     );
-    play(&g, &mut st, "R:44>45");
     assert_eq!(g.turn(&st), Turn::Terminal);
     assert_eq!(st.position().places().as_slice(), [Colour::Red]);
     let r = g.returns(&st).unwrap();
@@ -931,7 +919,7 @@ fn l17_the_first_player_with_all_four_finished_wins() {
 #[test]
 fn t1_two_colours_on_one_loop_dot_are_refused_except_on_a_safe_dot() {
     // Red 5 and green 35 are both loop dot 4.
-    let text = "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,35 Y:0,0,0,0 B:0,0,0,0";
+    let text = &rgyb(L4, "R 0", "0,0,0,5", "0,0,0,35");
     let pos: Position = text.parse().expect("the notation reads it");
     assert_eq!(
         booklet().state(pos),
@@ -966,38 +954,18 @@ fn t2_the_sixth_dot_is_index_6_and_with_sixth_dot_moves_it() {
 fn t5_a2_the_start_dot_and_the_sixth_dot_are_not_safe() {
     let g = booklet();
     // Green on red's start dot (green 31) and on red's sixth dot (loop dot 5, green 36).
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,31"), 1);
     assert_eq!(moves(&st), ["R:0>1xG"]);
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,31"), 6);
     assert_eq!(moves(&st), set(&["R:0>1,0>1xG", "R:0>6"]));
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,36 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,36"), 6);
     assert_eq!(moves(&st), set(&["R:0>1,0>1", "R:0>6xG"]));
     // Classic (green 40 is loop dot 0) and Mensch (green 31).
     let c = game(Rules::classic());
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,40 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "0,0,0,0", "0,0,0,40"), 6);
     assert_eq!(moves(&st), ["R:0>1xG"]);
     let m = game(Rules::mensch());
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,31"), 6);
     assert_eq!(moves(&st), ["R:0>1xG"]);
 }
 
@@ -1006,11 +974,7 @@ fn t5_a2_the_start_dot_and_the_sixth_dot_are_not_safe() {
 #[test]
 fn t6_a9_a_bounce_that_is_the_only_move_must_be_played() {
     let g = booklet();
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:44,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let mut st = rolled(&g, &rgyb(L4, "R 0", "44,45,45,45", "0,0,0,0"), 3);
     assert_eq!(moves(&st), ["R:44>43~"]);
     let before = st;
     assert!(matches!(
@@ -1029,12 +993,7 @@ fn t6_a9_a_bounce_that_is_the_only_move_must_be_played() {
 fn t7_a_capture_happens_at_the_end_of_every_move_extra_rolls_included() {
     let g = booklet();
     // Green on red 7 (green 37) and red 9 (green 39).
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,1 G:0,0,37,39 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
-    play(&g, &mut st, "R:1>7xG");
+    let mut st = played(&g, &rgyb(L4, "R 0", "0,0,0,1", "0,0,37,39"), 6, "R:1>7xG");
     assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 39]);
     roll(&g, &mut st, 2);
     assert_eq!(moves(&st), ["R:7>9xG"]);
@@ -1140,9 +1099,9 @@ fn d1_to_d10_the_presets_table() {
 #[test]
 fn d1_d2_classic_releases_one_checker_on_a_six_only() {
     let c = game(Rules::classic());
-    let start = "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let start = &rgyb(C5, "R 0", "0,0,0,0", "0,0,0,0");
     let st = rolled(&c, start, 1);
-    assert_eq!(st.position().to_move(), Some(Colour::Green), "a 1 is lost");
+    assert_eq!(to_move(&st), Some(Colour::Green), "a 1 is lost");
     assert_eq!(moves(&rolled(&c, start, 6)), ["R:0>1"]);
 }
 
@@ -1151,11 +1110,7 @@ fn d1_d2_classic_releases_one_checker_on_a_six_only() {
 #[test]
 fn d3_without_own_stacking_no_move_ends_on_an_own_checker() {
     let c = game(Rules::classic());
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,1,7 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "0,0,1,7", "0,0,0,0"), 6);
     assert_eq!(
         moves(&st),
         ["R:7>13"],
@@ -1163,11 +1118,7 @@ fn d3_without_own_stacking_no_move_ends_on_an_own_checker() {
     );
     // With the booklet's 6 but no stacking: only the sixth dot, never two together.
     let g = game(Rules::classic().with_six_release(SixRelease::TwoOrSixthDot));
-    let st = rolled(
-        &g,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(C5, "R 0", "0,0,0,0", "0,0,0,0"), 6);
     assert_eq!(moves(&st), ["R:0>6"]);
 }
 
@@ -1175,10 +1126,10 @@ fn d3_without_own_stacking_no_move_ends_on_an_own_checker() {
 #[test]
 fn d4_classic_needs_the_exact_count() {
     let c = game(Rules::classic());
-    let pos = "LUDO 52/51/5 RGYB R 0 R:55,57,57,57 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let pos = &rgyb(C5, "R 0", "55,57,57,57", "0,0,0,0");
     assert_eq!(moves(&rolled(&c, pos, 2)), ["R:55>57"]);
     let st = rolled(&c, pos, 3);
-    assert_eq!(st.position().to_move(), Some(Colour::Green), "lost");
+    assert_eq!(to_move(&st), Some(Colour::Green), "lost");
     assert_eq!(st.position().checkers(Colour::Red), [55, 57, 57, 57]);
 }
 
@@ -1188,18 +1139,9 @@ fn d4_classic_needs_the_exact_count() {
 fn d6_a11_a_landing_captures_and_the_choice_of_move_stays_free_in_every_preset() {
     // Red on 5 and 10, green on red 8 (green 38 on 40 dots, green 47 on 52 dots); a 3.
     let cases = [
-        (
-            Rules::lattjo(),
-            "LUDO 40/40/4 RGYB R 0 R:0,0,5,10 G:0,0,0,38 Y:0,0,0,0 B:0,0,0,0",
-        ),
-        (
-            Rules::classic(),
-            "LUDO 52/51/5 RGYB R 0 R:0,0,5,10 G:0,0,0,47 Y:0,0,0,0 B:0,0,0,0",
-        ),
-        (
-            Rules::mensch(),
-            "LUDO 40/40/4 RGYB R 0 R:0,0,5,10 G:0,0,0,38 Y:0,0,0,0 B:0,0,0,0",
-        ),
+        (Rules::lattjo(), &rgyb(L4, "R 0", "0,0,5,10", "0,0,0,38")),
+        (Rules::classic(), &rgyb(C5, "R 0", "0,0,5,10", "0,0,0,47")),
+        (Rules::mensch(), &rgyb(L4, "R 0", "0,0,5,10", "0,0,0,38")),
     ];
     for (rules, pos) in cases {
         let st = rolled(&game(rules), pos, 3);
@@ -1226,24 +1168,11 @@ fn d7_ludo_king_stars_are_0_and_8_eight_dots_of_the_classic_loop() {
 fn d7_on_a_safe_dot_nothing_is_captured_colours_share_and_d3_still_decides() {
     let c = game(Rules::classic().with_safe_dots(SafeDots::LUDO_KING));
     // Green on loop dot 8 (green 48, red 9); red on 6 rolls 3.
-    let mut st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,6 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
-    assert_eq!(moves(&st), ["R:6>9"]);
-    play(&c, &mut st, "R:6>9");
+    let st = played_only(&c, &rgyb(C5, "R 0", "0,0,0,6", "0,0,0,48"), 3, "R:6>9");
     assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 48]);
-    assert_eq!(
-        st.position().on_loop_dot(8).collect::<Vec<_>>(),
-        [(Colour::Red, 1), (Colour::Green, 1)]
-    );
+    assert_eq!(on_loop_dot(&st, 8), [(Colour::Red, 1), (Colour::Green, 1)]);
     // D3 (Classic: no stacking): red cannot join its own checker on the star.
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,6,9 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "0,0,6,9", "0,0,0,0"), 3);
     assert_eq!(moves(&st), ["R:9>12"]);
     // Under own stacking it can.
     let b = game(
@@ -1251,11 +1180,7 @@ fn d7_on_a_safe_dot_nothing_is_captured_colours_share_and_d3_still_decides() {
             .with_safe_dots(SafeDots::LUDO_KING)
             .with_own_stacking(true),
     );
-    let st = rolled(
-        &b,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,6,9 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let st = rolled(&b, &rgyb(C5, "R 0", "0,0,6,9", "0,0,0,0"), 3);
     assert_eq!(moves(&st), set(&["R:6>9", "R:9>12"]));
 }
 
@@ -1293,11 +1218,10 @@ fn d7_a14_the_stars_of_colours_that_do_not_play_are_safe() {
             .with_safe_dots(SafeDots::LUDO_KING),
     );
     // Green's start dot (loop dot 13): red 14, yellow 40. Yellow on 37 rolls 3 onto red.
-    let st = rolled(&g, "LUDO 52/51/5 RY Y 0 R:0,0,0,14 Y:0,0,0,37", 3);
-    assert_eq!(moves(&st), ["Y:37>40"]);
-    assert!(
-        g.state_from_str("LUDO 52/51/5 RY R 0 R:0,0,0,14 Y:0,0,0,40")
-            .is_ok()
+    assert_only_move_and_accepted(
+        &g,
+        ("LUDO 52/51/5 RY Y 0 R:0,0,0,14 Y:0,0,0,37", 3, "Y:37>40"),
+        "LUDO 52/51/5 RY R 0 R:0,0,0,14 Y:0,0,0,40",
     );
 }
 
@@ -1306,20 +1230,16 @@ fn d7_a14_the_stars_of_colours_that_do_not_play_are_safe() {
 #[test]
 fn d7_a2_entering_onto_a_safe_start_dot_captures_nothing() {
     let c = game(Rules::classic().with_safe_dots(SafeDots::LUDO_KING));
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,40 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "0,0,0,0", "0,0,0,40"), 6);
     assert_eq!(moves(&st), ["R:0>1"]);
     let b = game(Rules::lattjo().with_safe_dots(SafeDots::new(&[0]).unwrap()));
-    let mut st = rolled(
+    let st = played_from(
         &b,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,31"),
         6,
+        &["R:0>1,0>1", "R:0>6"],
+        "R:0>1,0>1",
     );
-    assert_eq!(moves(&st), set(&["R:0>1,0>1", "R:0>6"]));
-    play(&b, &mut st, "R:0>1,0>1");
     assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 31]);
 }
 
@@ -1329,29 +1249,21 @@ fn d7_a2_entering_onto_a_safe_start_dot_captures_nothing() {
 fn d7_a4_a7_a_bounce_or_a_sixth_dot_onto_a_star_captures_nothing() {
     // Offset 9 marks loop dot 39 (blue's start 30 + 9): red 40, green 30.
     let g = game(Rules::lattjo().with_safe_dots(SafeDots::new(&[9]).unwrap()));
-    let mut st = rolled(
+    let st = played_only(
         &g,
-        "LUDO 40/40/4 RGYB R 0 R:45,45,45,44 G:0,0,29,30 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(L4, "R 0", "45,45,45,44", "0,0,29,30"),
         6,
+        "R:44>40~",
     );
-    assert_eq!(moves(&st), ["R:44>40~"]);
-    play(&g, &mut st, "R:44>40~");
     assert_eq!(st.position().checkers(Colour::Green), [0, 0, 29, 30]);
     // Green on 38 (green 29) rolling 1 lands beside it and captures nothing.
-    let st = at(
-        &g,
-        "LUDO 40/40/4 RGYB G 0 R:45,45,45,40 G:0,0,29,30 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let st = at(&g, &rgyb(L4, "G 0", "45,45,45,40", "0,0,29,30"));
     let mut s = st;
     roll(&g, &mut s, 1);
     assert!(s.legal_moves().iter().all(|m| m.capture().is_none()), "{s}");
     // Offset 5 marks red's sixth dot (loop dot 5, green 36).
     let g = game(Rules::lattjo().with_safe_dots(SafeDots::new(&[5]).unwrap()));
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,36 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,36"), 6);
     assert_eq!(moves(&st), set(&["R:0>1,0>1", "R:0>6"]));
 }
 
@@ -1362,22 +1274,12 @@ fn d7_a4_a7_a_bounce_or_a_sixth_dot_onto_a_star_captures_nothing() {
 fn d7_mensch_duties_are_unchanged_on_a_safe_start_field() {
     let m = game(Rules::mensch().with_safe_dots(SafeDots::new(&[0]).unwrap()));
     // Green on red's start field (green 31).
-    let mut st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,31 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
-    assert_eq!(moves(&st), ["R:0>1"]);
-    play(&m, &mut st, "R:0>1");
+    let mut st = played_only(&m, &rgyb(L4, "R 0", "0,0,0,10", "0,0,0,31"), 6, "R:0>1");
     // Red's own checker on its start field must move off it; green's there changes nothing.
     roll(&m, &mut st, 2);
     assert_eq!(moves(&st), ["R:1>3"]);
     // Green's checker on red's start field is no start field of green's: green moves freely.
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB G 0 R:0,0,0,20 G:0,0,5,31 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
+    let st = rolled(&m, &rgyb(L4, "G 0", "0,0,0,20", "0,0,5,31"), 2);
     assert_eq!(moves(&st), set(&["G:31>33", "G:5>7"]));
 }
 
@@ -1406,55 +1308,25 @@ fn mensch_in_detail() {
         assert_eq!(st.position().checkers(c), [0, 0, 0, 1]);
     }
     // A 6 must release.
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,0,10", "0,0,0,0"), 6);
     assert_eq!(moves(&st), ["R:0>1"]);
     // The start field must be cleared ...
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,1,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,1,10", "0,0,0,0"), 2);
     assert_eq!(moves(&st), ["R:1>3"]);
     // ... unless it cannot be: then any move.
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,1,3 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,1,3", "0,0,0,0"), 2);
     assert_eq!(moves(&st), ["R:3>5"]);
     // Goal fields 41-44: one checker each, exact count.
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,41,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
-    assert_eq!(
-        st.position().to_move(),
-        Some(Colour::Green),
-        "41>44 is taken"
-    );
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,41,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,41,44", "0,0,0,5"), 3);
+    assert_eq!(to_move(&st), Some(Colour::Green), "41>44 is taken");
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,41,44", "0,0,0,5"), 2);
     assert_eq!(moves(&st), ["R:41>43"]);
     assert!(matches!(
-        m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,0,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
+        m.state_from_str(&rgyb(L4, "R 0", "0,0,0,45", "0,0,0,0")),
         Err(ParseStateError::State(StateError::PastEnd { end: 44, .. }))
     ));
     // All four in the goal fields win.
-    let mut st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:40,42,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
-    assert_eq!(moves(&st), ["R:40>41"]);
-    play(&m, &mut st, "R:40>41");
+    let st = played_only(&m, &rgyb(L4, "R 0", "40,42,43,44", "0,0,0,5"), 1, "R:40>41");
     assert_eq!(m.turn(&st), Turn::Terminal);
     assert_eq!(m.returns(&st).unwrap()[Seat::new(0)], 1.0);
 }
@@ -1466,72 +1338,45 @@ fn mensch_in_detail() {
 #[test]
 fn d8_three_tries_while_nothing_but_the_den_can_move() {
     let g = game(Rules::lattjo().with_three_tries(true));
-    let mut st = at(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-    );
-    roll(&g, &mut st, 2);
-    assert_eq!(
-        (st.position().to_move(), st.position().tries()),
-        (Some(Colour::Red), 1)
-    );
-    roll(&g, &mut st, 3);
-    assert_eq!(
-        (st.position().to_move(), st.position().tries()),
-        (Some(Colour::Red), 2)
-    );
-    roll(&g, &mut st, 4);
-    assert_eq!(
-        (st.position().to_move(), st.position().tries()),
-        (Some(Colour::Green), 0),
-        "three rolls in all"
-    );
+    let mut st = at(&g, &rgyb(L4, "R 0", "0,0,45,45", "0,0,0,0"));
+    // Three rolls in all: red tries again twice, then green is to move.
+    for (d, next, tries) in [
+        (2, Colour::Red, 1),
+        (3, Colour::Red, 2),
+        (4, Colour::Green, 0),
+    ] {
+        roll(&g, &mut st, d);
+        assert_eq!(to_move_and_tries(&st), (Some(next), tries), "roll {d}");
+    }
     // A checker on the track that cannot use the roll: no retry.
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,5", "0,0,0,0"), 3);
     assert_eq!(st.position().tries(), 0);
     // Goal fields: closed up at the top counts as done; a gap does not.
     let m = game(Rules::mensch().with_three_tries(true));
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
-    assert_eq!(
-        (st.position().to_move(), st.position().tries()),
-        (Some(Colour::Red), 1)
-    );
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,42,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,43,44", "0,0,0,5"), 3);
+    assert_eq!(to_move_and_tries(&st), (Some(Colour::Red), 1));
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,42,44", "0,0,0,5"), 3);
+    assert_eq!(to_move(&st), Some(Colour::Green));
     // Off in every preset (A12): the booklet passes at once.
     let st = rolled(&booklet(), START4, 2);
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
 }
 
 /// D9 row: "`must_move`: a player who can move must" and Moves: "`R:-` (a pass, only when
 /// `must_move` is off)".
 #[test]
 fn d9_a_player_who_can_move_must_and_a_pass_exists_only_without_it() {
-    let pos = "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let pos = &rgyb(L4, "R 0", "0,0,0,10", "0,0,0,0");
     let g = booklet();
     assert_eq!(moves(&rolled(&g, pos, 3)), ["R:10>13"]);
     let free = game(Rules::lattjo().with_must_move(false));
-    let mut st = rolled(&free, pos, 3);
-    assert_eq!(moves(&st), set(&["R:-", "R:10>13"]));
-    play(&free, &mut st, "R:-");
+    let st = played_from(&free, pos, 3, &["R:-", "R:10>13"], "R:-");
     assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 10]);
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
     // A roll without a move is lost at once, pass or not (A11).
     let st = rolled(&free, START4, 3);
     assert_eq!(free.turn(&st), Turn::Chance);
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(to_move(&st), Some(Colour::Green));
 }
 
 /// D10 row and "A1 ... the LATTJO board is provisional 40/40/4 with the finishing dot at 45
@@ -1556,11 +1401,7 @@ fn d10_a1_the_preset_geometries_and_ends() {
 #[test]
 fn a5_scenario6_a_six_with_one_checker_in_the_den() {
     let g = booklet();
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,12,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,12,45,45", "0,0,0,0"), 6);
     assert_eq!(moves(&st), set(&["R:0>6", "R:12>18"]));
 }
 
@@ -1568,7 +1409,7 @@ fn a5_scenario6_a_six_with_one_checker_in_the_den() {
 #[test]
 fn a6_a_one_or_a_six_may_move_a_checker_on_the_track() {
     let g = booklet();
-    let pos = "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let pos = &rgyb(L4, "R 0", "0,0,0,10", "0,0,0,0");
     assert_eq!(moves(&rolled(&g, pos, 1)), set(&["R:0>1", "R:10>11"]));
     assert_eq!(
         moves(&rolled(&g, pos, 6)),
@@ -1582,12 +1423,7 @@ fn a6_a_one_or_a_six_may_move_a_checker_on_the_track() {
 fn a7_the_sixth_dot_is_reached_directly() {
     let g = booklet();
     // Green on red 3 (green 33): jumped over, not captured.
-    let mut st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,33 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
-    play(&g, &mut st, "R:0>6");
+    let st = played(&g, &rgyb(L4, "R 0", "0,0,0,0", "0,0,0,33"), 6, "R:0>6");
     assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 33]);
     for k in [2u8, 20, 40] {
         let g = game(Rules::lattjo().with_sixth_dot(k));
@@ -1599,14 +1435,8 @@ fn a7_the_sixth_dot_is_reached_directly() {
 #[test]
 fn a8_passing_other_checkers_is_never_blocked() {
     for (rules, pos) in [
-        (
-            Rules::lattjo(),
-            "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,1,2 Y:0,0,0,0 B:0,0,0,0",
-        ),
-        (
-            Rules::classic(),
-            "LUDO 52/51/5 RGYB R 0 R:0,0,0,10 G:0,0,50,51 Y:0,0,0,0 B:0,0,0,0",
-        ),
+        (Rules::lattjo(), &rgyb(L4, "R 0", "0,0,0,10", "0,0,1,2")),
+        (Rules::classic(), &rgyb(C5, "R 0", "0,0,0,10", "0,0,50,51")),
     ] {
         // Green on red 11 and 12 (green 1 and 2 on 40 dots, green 50 and 51 on 52 dots).
         let st = rolled(&game(rules), pos, 4);
@@ -1614,7 +1444,7 @@ fn a8_passing_other_checkers_is_never_blocked() {
     }
     let st = rolled(
         &game(Rules::classic()),
-        "LUDO 52/51/5 RGYB R 0 R:0,0,11,10 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        &rgyb(C5, "R 0", "0,0,11,10", "0,0,0,0"),
         4,
     );
     assert_eq!(moves(&st), set(&["R:10>14", "R:11>15"]), "own checkers too");
@@ -1646,11 +1476,10 @@ fn a14_colours_that_do_not_play_are_absent() {
         "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0"
     );
     // Red moves onto and past green's start dot (loop dot 10, red 11) like any other dot.
-    let st = rolled(&g, "LUDO 40/40/4 RY R 0 R:0,0,0,9 Y:0,0,0,0", 2);
-    assert_eq!(moves(&st), ["R:9>11"]);
-    assert!(
-        g.state_from_str("LUDO 40/40/4 RY R 0 R:0,0,0,11 Y:0,0,0,0")
-            .is_ok()
+    assert_only_move_and_accepted(
+        &g,
+        ("LUDO 40/40/4 RY R 0 R:0,0,0,9 Y:0,0,0,0", 2, "R:9>11"),
+        "LUDO 40/40/4 RY R 0 R:0,0,0,11 Y:0,0,0,0",
     );
 }
 
@@ -1659,20 +1488,20 @@ fn a14_colours_that_do_not_play_are_absent() {
 #[test]
 fn a15_play_out_places_ranks_everyone_with_returns_from_plus_one_to_minus_one() {
     let g = game(Rules::lattjo().with_players(3).with_play_out_places(true));
-    let mut st = rolled(
+    let st = played(
         &g,
         "LUDO 40/40/4 RGY R 0 R:44,45,45,45 G:0,0,0,0 Y:0,0,0,0",
         1,
+        "R:44>45",
     );
-    play(&g, &mut st, "R:44>45");
     assert_ne!(g.turn(&st), Turn::Terminal, "play goes on");
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
-    let mut st = rolled(
+    assert_eq!(to_move(&st), Some(Colour::Green));
+    let st = played(
         &g,
         "LUDO 40/40/4 RGY G 0 R:45,45,45,45 G:44,45,45,45 Y:0,0,0,0 places=R",
         1,
+        "G:44>45",
     );
-    play(&g, &mut st, "G:44>45");
     assert_eq!(g.turn(&st), Turn::Terminal);
     assert_eq!(
         st.position().places().as_slice(),
@@ -1685,12 +1514,12 @@ fn a15_play_out_places_ranks_everyone_with_returns_from_plus_one_to_minus_one() 
     );
     // Four players: +1, +1/3, -1/3, -1.
     let g = game(Rules::lattjo().with_play_out_places(true));
-    let mut st = rolled(
+    let st = played(
         &g,
         "LUDO 40/40/4 RGYB Y 0 R:45,45,45,45 G:0,1,2,3 Y:44,45,45,45 B:45,45,45,45 places=RB",
         1,
+        "Y:44>45",
     );
-    play(&g, &mut st, "Y:44>45");
     let r = g.returns(&st).unwrap();
     let want = [1.0, -1.0, -1.0 / 3.0, 1.0 / 3.0];
     for (i, w) in want.into_iter().enumerate() {
@@ -1732,34 +1561,36 @@ fn text_the_position_examples_read_and_write_back() {
 /// that is not playing, ...)." (Text)
 #[test]
 fn text_the_position_notation_refuses_with_typed_errors() {
-    let err = |s: &str| s.parse::<Position>().unwrap_err();
-    assert!(matches!(
-        err("LUDO 40/40/4 RY R 0 R:0,0,0,0,0 Y:0,0,0,0"),
-        PositionError::CheckerCount {
-            colour: Colour::Red,
-            count: 5
-        }
-    ));
-    assert!(matches!(
-        err("LUDO 40/40/4 RY R 0 R:0,0,0,46 Y:0,0,0,0"),
-        PositionError::PastFinish {
-            index: 46,
-            finish: 45,
-            ..
-        }
-    ));
-    assert!(matches!(
-        err("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=7"),
-        PositionError::Die(_)
-    ));
-    assert_eq!(
-        err("LUDO 40/40/4 RY R 0 R:0,0,0,0 G:0,0,0,0"),
-        PositionError::NotPlaying(Colour::Green)
-    );
-    assert_eq!(
-        err("LUDO 40/40/4 RY G 0 R:0,0,0,0 Y:0,0,0,0"),
-        PositionError::NotPlaying(Colour::Green)
-    );
+    assert_refused::<Position>(&[
+        ("LUDO 40/40/4 RY R 0 R:0,0,0,0,0 Y:0,0,0,0", |e| {
+            matches!(
+                e,
+                PositionError::CheckerCount {
+                    colour: Colour::Red,
+                    count: 5
+                }
+            )
+        }),
+        ("LUDO 40/40/4 RY R 0 R:0,0,0,46 Y:0,0,0,0", |e| {
+            matches!(
+                e,
+                PositionError::PastFinish {
+                    index: 46,
+                    finish: 45,
+                    ..
+                }
+            )
+        }),
+        ("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=7", |e| {
+            matches!(e, PositionError::Die(_))
+        }),
+        ("LUDO 40/40/4 RY R 0 R:0,0,0,0 G:0,0,0,0", |e| {
+            *e == PositionError::NotPlaying(Colour::Green)
+        }),
+        ("LUDO 40/40/4 RY G 0 R:0,0,0,0 Y:0,0,0,0", |e| {
+            *e == PositionError::NotPlaying(Colour::Green)
+        }),
+    ]);
 }
 
 /// The state string examples of the Text section read back exactly, and the first is the
@@ -1792,75 +1623,51 @@ fn text_the_state_string_examples_round_trip() {
 /// then `,option=value` for each option that differs from it" and the options list (Text).
 #[test]
 fn text_the_rules_field_names_the_nearest_preset_and_each_differing_option() {
+    let (l, c) = (Rules::lattjo(), Rules::classic());
     let one = ReleaseRolls::new(&[Die::new(6).unwrap()]).unwrap();
-    let cases: [(Rules, &str); 21] = [
-        (Rules::lattjo(), "lattjo"),
-        (Rules::classic().with_players(2), "classic"),
+    // The presets by their names alone.
+    let presets: [(Rules, &str); 3] = [
+        (l, "lattjo"),
+        (c.with_players(2), "classic"),
         (Rules::mensch(), "mensch"),
-        (
-            Rules::classic().with_finish(Finish::GoalFields),
-            "classic,finish=goals",
-        ),
-        (Rules::lattjo().with_sixth_dot(7), "lattjo,sixth_dot=7"),
-        (Rules::lattjo().with_release_rolls(one), "lattjo,release=6"),
-        (
-            Rules::classic().with_release_rolls(ReleaseRolls::ONE_AND_SIX),
-            "classic,release=16",
-        ),
-        (
-            Rules::lattjo().with_six_release(SixRelease::OneToStart),
-            "lattjo,six_release=one",
-        ),
-        (
-            Rules::classic().with_six_release(SixRelease::TwoOrSixthDot),
-            "classic,six_release=two_or_sixth",
-        ),
-        (
-            Rules::lattjo().with_release_compulsory(true),
-            "lattjo,release_compulsory=yes",
-        ),
-        (
-            Rules::lattjo().with_clear_start(true),
-            "lattjo,clear_start=yes",
-        ),
-        (
-            Rules::lattjo().with_own_stacking(false),
-            "lattjo,own_stacking=no",
-        ),
-        (
-            Rules::lattjo().with_overshoot(Overshoot::Illegal),
-            "lattjo,overshoot=illegal",
-        ),
-        (
-            Rules::classic().with_overshoot(Overshoot::Bounce),
-            "classic,overshoot=bounce",
-        ),
-        (
-            Rules::classic().with_max_sixes(None),
-            "classic,max_sixes=none",
-        ),
-        (
-            Rules::classic().with_safe_dots(SafeDots::LUDO_KING),
-            "classic,safe_dots=0+8",
-        ),
-        (
-            Rules::lattjo().with_three_tries(true),
-            "lattjo,three_tries=yes",
-        ),
-        (Rules::lattjo().with_must_move(false), "lattjo,must_move=no"),
-        (
-            Rules::lattjo().with_opening_checker(true),
-            "lattjo,opening_checker=yes",
-        ),
-        (
-            Rules::lattjo().with_roll_for_start(false),
-            "lattjo,roll_for_start=no",
-        ),
-        (
-            Rules::lattjo().with_play_out_places(true),
-            "lattjo,play_out_places=yes",
-        ),
     ];
+    // Each option that differs from the nearest preset: `lattjo,` or `classic,` and the option.
+    let from_lattjo: [(Rules, &str); 12] = [
+        (l.with_sixth_dot(7), "sixth_dot=7"),
+        (l.with_release_rolls(one), "release=6"),
+        (
+            l.with_six_release(SixRelease::OneToStart),
+            "six_release=one",
+        ),
+        (l.with_release_compulsory(true), "release_compulsory=yes"),
+        (l.with_clear_start(true), "clear_start=yes"),
+        (l.with_own_stacking(false), "own_stacking=no"),
+        (l.with_overshoot(Overshoot::Illegal), "overshoot=illegal"),
+        (l.with_three_tries(true), "three_tries=yes"),
+        (l.with_must_move(false), "must_move=no"),
+        (l.with_opening_checker(true), "opening_checker=yes"),
+        (l.with_roll_for_start(false), "roll_for_start=no"),
+        (l.with_play_out_places(true), "play_out_places=yes"),
+    ];
+    let from_classic: [(Rules, &str); 6] = [
+        (c.with_finish(Finish::GoalFields), "finish=goals"),
+        (
+            c.with_release_rolls(ReleaseRolls::ONE_AND_SIX),
+            "release=16",
+        ),
+        (
+            c.with_six_release(SixRelease::TwoOrSixthDot),
+            "six_release=two_or_sixth",
+        ),
+        (c.with_overshoot(Overshoot::Bounce), "overshoot=bounce"),
+        (c.with_max_sixes(None), "max_sixes=none"),
+        (c.with_safe_dots(SafeDots::LUDO_KING), "safe_dots=0+8"),
+    ];
+    let cases = presets
+        .map(|(r, name)| (r, name.to_owned()))
+        .into_iter()
+        .chain(from_lattjo.map(|(r, o)| (r, format!("lattjo,{o}"))))
+        .chain(from_classic.map(|(r, o)| (r, format!("classic,{o}"))));
     for (rules, want) in cases {
         let g = game(rules);
         let st = g.initial_state(Seat::new(0)).unwrap();
@@ -1973,110 +1780,80 @@ fn text_serde_state_and_position_are_their_strings() {
 #[test]
 fn text_what_a_game_accepts() {
     let g = booklet();
-    let refused = |g: &Ludo, s: &str| match g.state_from_str(s) {
-        Err(ParseStateError::State(e)) => e,
-        other => panic!("{s}: {other:?}"),
-    };
-    // The places are exactly the colours that have finished.
-    assert_eq!(
-        refused(
-            &g,
-            "LUDO 40/40/4 RGYB G 0 R:45,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"
-        ),
-        StateError::Places
-    );
-    // The game is over exactly when they are decided.
-    assert!(matches!(
-        refused(
-            &g,
-            "LUDO 40/40/4 RGYB G 0 R:45,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 places=R"
-        ),
-        StateError::Turn(_)
-    ));
-    // The six streak below the D5 limit.
     let c = game(Rules::classic());
-    assert!(matches!(
-        refused(
-            &c,
-            "LUDO 52/51/5 RGYB R 3 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"
+    let t = game(Rules::lattjo().with_three_tries(true));
+    let no_roll = game(Rules::lattjo().with_roll_for_start(false));
+    let places: IsTheError<StateError> = |e| *e == StateError::Places;
+    let turn: IsTheError<StateError> = |e| matches!(e, StateError::Turn(_));
+    let counter: IsTheError<StateError> = |e| matches!(e, StateError::Counter(_));
+    let die_3: IsTheError<StateError> = |e| *e == StateError::DieWithoutMove(Die::new(3).unwrap());
+    let over = rgyb(L4, "G 0", "45,45,45,45", "0,0,0,0");
+    let refused = [
+        // The places are exactly the colours that have finished.
+        (&g, over.clone(), places),
+        // The game is over exactly when they are decided.
+        (&g, format!("{over} places=R"), turn),
+        // The six streak below the D5 limit.
+        (&c, rgyb(C5, "R 3", "0,0,0,5", "0,0,0,0"), counter),
+        // Tries below three, only under D8 and only while nothing but the den can move.
+        (&t, format!("{START4} tries=3"), counter),
+        (&g, format!("{START4} tries=1"), counter),
+        (
+            &t,
+            format!("{} tries=1", rgyb(L4, "R 0", "0,0,0,5", "0,0,0,0")),
+            counter,
         ),
-        StateError::Counter(_)
-    ));
-    assert!(
-        c.state_from_str("LUDO 52/51/5 RGYB R 2 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0")
-            .is_ok()
-    );
+        // No six streak across a failed try but the 6 just rolled.
+        (
+            &t,
+            format!("{} tries=1", rgyb(L4, "R 1", "0,0,0,0", "0,0,0,0")),
+            counter,
+        ),
+        // A finished game with neither.
+        (
+            &g,
+            format!("{} places=R", rgyb(L4, "- 1", "45,45,45,45", "0,0,0,0")),
+            counter,
+        ),
+        // The roll for who starts only under L2 and before any checker moves.
+        (&no_roll, format!("{START4} opening=RGYB:"), turn),
+        (
+            &g,
+            format!("{} opening=RGYB:", rgyb(L4, "R 0", "0,0,0,1", "0,0,0,0")),
+            turn,
+        ),
+        // A pending die with a legal move.
+        (&g, format!("{START4} die=3"), die_3),
+    ];
+    for (game, s, is_the_error) in &refused {
+        match game.state_from_str(s) {
+            Err(ParseStateError::State(e)) => assert!(is_the_error(&e), "{s}: {e:?}"),
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+    // The limits themselves are accepted: two sixes under Classic's three, two tries, and a
+    // six streak beside the 6 just rolled.
+    let accepted = [
+        (&c, rgyb(C5, "R 2", "0,0,0,5", "0,0,0,0")),
+        (&t, format!("{START4} tries=2")),
+        (
+            &t,
+            format!("{} die=6 tries=1", rgyb(L4, "R 1", "0,0,0,0", "0,0,0,0")),
+        ),
+    ];
+    for (game, s) in &accepted {
+        assert!(game.state_from_str(s).is_ok(), "{s}");
+    }
     // Unlimited sixes: the streak saturates at 255.
-    let mut st = at(
-        &g,
-        "LUDO 40/40/4 RGYB R 255 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let mut st = at(&g, &rgyb(L4, "R 255", "0,0,0,5", "0,0,0,0"));
     roll(&g, &mut st, 6);
     assert_eq!(st.position().six_streak(), 255);
     play(&g, &mut st, "R:5>11");
     assert_eq!(st.position().six_streak(), 255);
-    assert_eq!(st.position().to_move(), Some(Colour::Red));
-    // Tries below three, only under D8 and only while nothing but the den can move.
-    let t = game(Rules::lattjo().with_three_tries(true));
-    assert!(t.state_from_str(&format!("{START4} tries=2")).is_ok());
-    assert!(matches!(
-        refused(&t, &format!("{START4} tries=3")),
-        StateError::Counter(_)
-    ));
-    assert!(matches!(
-        refused(&g, &format!("{START4} tries=1")),
-        StateError::Counter(_)
-    ));
-    assert!(matches!(
-        refused(
-            &t,
-            "LUDO 40/40/4 RGYB R 0 R:0,0,0,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1"
-        ),
-        StateError::Counter(_)
-    ));
-    // No six streak across a failed try but the 6 just rolled.
-    assert!(matches!(
-        refused(
-            &t,
-            "LUDO 40/40/4 RGYB R 1 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 tries=1"
-        ),
-        StateError::Counter(_)
-    ));
-    assert!(
-        t.state_from_str(
-            "LUDO 40/40/4 RGYB R 1 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 die=6 tries=1"
-        )
-        .is_ok()
-    );
-    // A finished game with neither.
-    assert!(matches!(
-        refused(
-            &g,
-            "LUDO 40/40/4 RGYB - 1 R:45,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 places=R"
-        ),
-        StateError::Counter(_)
-    ));
+    assert_eq!(to_move(&st), Some(Colour::Red));
     // A pending 6 counted in the streak: 0 beside die=6 reads as 1.
     let st = at(&g, &format!("{START4} die=6"));
     assert_eq!(st.position().six_streak(), 1);
-    // The roll for who starts only under L2 and before any checker moves.
-    let no_roll = game(Rules::lattjo().with_roll_for_start(false));
-    assert!(matches!(
-        refused(&no_roll, &format!("{START4} opening=RGYB:")),
-        StateError::Turn(_)
-    ));
-    assert!(matches!(
-        refused(
-            &g,
-            "LUDO 40/40/4 RGYB R 0 R:0,0,0,1 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0 opening=RGYB:"
-        ),
-        StateError::Turn(_)
-    ));
-    // A pending die with a legal move.
-    assert_eq!(
-        refused(&g, &format!("{START4} die=3")),
-        StateError::DieWithoutMove(Die::new(3).unwrap())
-    );
 }
 
 /// "**Moves**: `R:0>1` (one out), `R:0>1,0>1` (two out on a 6), `R:0>6` (to the sixth dot),
@@ -2133,20 +1910,14 @@ fn text_the_move_notation_reads_and_writes_back() {
         assert_eq!(m.to_string(), s);
         assert_eq!(m, Move::new(Colour::Red, kind, capture));
     }
-    assert!(matches!(
-        "R12>16".parse::<Move>(),
-        Err(ParseMoveError::MissingColour(_))
-    ));
-    assert!(matches!(
-        "R:12>16xR".parse::<Move>(),
-        Err(ParseMoveError::SelfCapture(Colour::Red))
-    ));
+    assert_refused::<Move>(&[
+        ("R12>16", |e| matches!(e, ParseMoveError::MissingColour(_))),
+        ("R:12>16xR", |e| {
+            matches!(e, ParseMoveError::SelfCapture(Colour::Red))
+        }),
+    ]);
     // The booklet's bounce example is the digest's: 43 with a 6 on F = 45.
-    let st = rolled(
-        &booklet(),
-        "LUDO 40/40/4 RGYB R 0 R:43,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&booklet(), &rgyb(L4, "R 0", "43,45,45,45", "0,0,0,0"), 6);
     assert_eq!(moves(&st), ["R:43>41~"]);
 }
 
@@ -2156,11 +1927,7 @@ fn text_the_move_notation_reads_and_writes_back() {
 #[test]
 fn text_parse_move_fills_in_the_marks_and_actions_read_rolls_and_moves() {
     let g = booklet();
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,44 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,44", "0,0,0,30"), 6);
     assert_eq!(
         g.parse_move(&st, "R:44>40").unwrap().to_string(),
         "R:44>40~xG"
@@ -2186,14 +1953,10 @@ fn text_parse_move_fills_in_the_marks_and_actions_read_rolls_and_moves() {
         "R:0>6".parse::<Action>().unwrap(),
         Action::Move("R:0>6".parse().unwrap())
     );
-    assert!(matches!(
-        "roll 7".parse::<Action>(),
-        Err(ParseActionError::Die(_))
-    ));
-    assert!(matches!(
-        "R:0>>6".parse::<Action>(),
-        Err(ParseActionError::Move(_))
-    ));
+    assert_refused::<Action>(&[
+        ("roll 7", |e| matches!(e, ParseActionError::Die(_))),
+        ("R:0>>6", |e| matches!(e, ParseActionError::Move(_))),
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2213,10 +1976,7 @@ fn svg_renders_shapes_with_stars_and_the_last_move() {
         assert!(!pic.contains("class=\"star\""), "no stars in the presets");
     }
     let g = game(Rules::classic().with_safe_dots(SafeDots::LUDO_KING));
-    let st = at(
-        &g,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,0,9 G:0,0,0,48 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let st = at(&g, &rgyb(C5, "R 0", "0,0,0,9", "0,0,0,48"));
     let m: Move = "R:6>9".parse().unwrap();
     let pic = svg::render(&st, &svg::Options::default().with_last_move(m));
     assert_eq!(pic.matches("class=\"star\"").count(), 8);
@@ -2328,11 +2088,7 @@ fn learning_the_observation_is_the_documented_table_from_the_observers_seat() {
 #[test]
 fn learning_the_action_indices() {
     let g = game(Rules::lattjo().with_must_move(false));
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,1,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        6,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,1,44", "0,0,0,0"), 6);
     let want = [
         ("R:-", 0),
         ("R:1>7", 1),
@@ -2367,10 +2123,7 @@ fn learning_the_action_indices() {
 #[test]
 fn learning_a_state_of_other_rules_is_observed_inside_the_ranges() {
     let c = game(Rules::classic());
-    let st = at(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,50,57,57 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-    );
+    let st = at(&c, &rgyb(C5, "R 0", "0,50,57,57", "0,0,0,0"));
     let g = booklet();
     let mut out = vec![9.0; 48];
     g.observe(&st, Seat::new(0), &mut out).unwrap();
@@ -2397,7 +2150,7 @@ fn learning_a_state_of_other_rules_is_observed_inside_the_ranges() {
 fn text_a_game_accepts_only_its_geometry_and_colours_and_own_sharing_under_d3() {
     let g = booklet();
     assert!(matches!(
-        g.state_from_str("LUDO 52/51/5 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
+        g.state_from_str(&rgyb(C5, "R 0", "0,0,0,0", "0,0,0,0")),
         Err(ParseStateError::State(StateError::Geometry { .. }))
     ));
     assert!(matches!(
@@ -2409,7 +2162,7 @@ fn text_a_game_accepts_only_its_geometry_and_colours_and_own_sharing_under_d3() 
             .is_ok()
     );
     let c = game(Rules::classic());
-    let classic = "LUDO 52/51/5 RGYB R 0 R:0,0,5,5 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let classic = &rgyb(C5, "R 0", "0,0,5,5", "0,0,0,0");
     assert_eq!(
         c.state_from_str(classic).unwrap_err(),
         ParseStateError::State(StateError::Stacked {
@@ -2423,7 +2176,7 @@ fn text_a_game_accepts_only_its_geometry_and_colours_and_own_sharing_under_d3() 
     );
     let m = game(Rules::mensch());
     assert!(matches!(
-        m.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,44,44 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0"),
+        m.state_from_str(&rgyb(L4, "R 0", "0,0,44,44", "0,0,0,0")),
         Err(ParseStateError::State(StateError::Stacked {
             index: 44,
             ..
@@ -2436,11 +2189,7 @@ fn text_a_game_accepts_only_its_geometry_and_colours_and_own_sharing_under_d3() 
 #[test]
 fn a16_several_checkers_finish_without_own_stacking() {
     let c = game(Rules::classic());
-    let st = rolled(
-        &c,
-        "LUDO 52/51/5 RGYB R 0 R:0,0,56,57 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
-        1,
-    );
+    let st = rolled(&c, &rgyb(C5, "R 0", "0,0,56,57", "0,0,0,0"), 1);
     assert_eq!(moves(&st), ["R:56>57"]);
 }
 
@@ -2450,11 +2199,7 @@ fn a16_several_checkers_finish_without_own_stacking() {
 #[test]
 fn mensch_a8_jumping_over_own_checkers_in_the_goal_fields_is_allowed() {
     let m = game(Rules::mensch());
-    let st = rolled(
-        &m,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,40,42 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let st = rolled(&m, &rgyb(L4, "R 0", "0,0,40,42", "0,0,0,5"), 3);
     assert_eq!(moves(&st), ["R:40>43"], "over the own checker on 42");
 }
 
@@ -2464,11 +2209,7 @@ fn mensch_a8_jumping_over_own_checkers_in_the_goal_fields_is_allowed() {
 #[test]
 fn move_the_capture_mark_is_part_of_the_move() {
     let g = booklet();
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,0,3 G:0,0,35,35 Y:0,0,0,0 B:0,0,0,0",
-        2,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,0,3", "0,0,35,35"), 2);
     let mut s = st;
     assert!(matches!(
         g.apply(&mut s, &"R:3>5".parse().unwrap()),
@@ -2489,13 +2230,14 @@ fn move_the_capture_mark_is_part_of_the_move() {
 /// dot".
 #[test]
 fn move_notation_errors_are_typed() {
-    let err = |s: &str| s.parse::<Move>().unwrap_err();
-    assert!(matches!(err("R:0>1~"), ParseMoveError::Inconsistent(_)));
-    assert!(matches!(err("R:-xG"), ParseMoveError::Inconsistent(_)));
-    assert!(matches!(err("R:0>6,0>6"), ParseMoveError::BadPair(_)));
-    assert!(matches!(err("Q:0>1"), ParseMoveError::BadColour(_)));
-    assert!(matches!(err("R:12>16xQ"), ParseMoveError::BadCapture(_)));
-    assert!(matches!(err("R:12-16"), ParseMoveError::BadStep(_)));
+    assert_refused::<Move>(&[
+        ("R:0>1~", |e| matches!(e, ParseMoveError::Inconsistent(_))),
+        ("R:-xG", |e| matches!(e, ParseMoveError::Inconsistent(_))),
+        ("R:0>6,0>6", |e| matches!(e, ParseMoveError::BadPair(_))),
+        ("Q:0>1", |e| matches!(e, ParseMoveError::BadColour(_))),
+        ("R:12>16xQ", |e| matches!(e, ParseMoveError::BadCapture(_))),
+        ("R:12-16", |e| matches!(e, ParseMoveError::BadStep(_))),
+    ]);
     assert_eq!(
         "R:0>1,0>1xG".parse::<Move>().unwrap().to_string(),
         "R:0>1,0>1xG"
@@ -2559,16 +2301,10 @@ fn regression_a_die_read_a_sign_or_a_leading_zero() {
         assert!(s.parse::<Die>().is_err(), "{s:?}");
     }
     assert!("roll +6".parse::<Action>().is_err());
-    assert!(
-        "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=+6"
-            .parse::<Position>()
-            .is_err()
-    );
-    assert!(
-        "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die=06"
-            .parse::<Position>()
-            .is_err()
-    );
+    for die in ["+6", "06"] {
+        let s = format!("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 die={die}");
+        assert!(s.parse::<Position>().is_err(), "{s}");
+    }
 }
 
 /// SVG: "draws any geometry from the state and its rules: ... the checkers (a stack of discs
@@ -2633,23 +2369,15 @@ fn regression_d8_three_tries_in_goal_fields_under_own_stacking() {
             .with_three_tries(true),
     );
     // Two on the last goal field, two in the den: nothing but the den can move.
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,44,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,44,44", "0,0,0,5"), 3);
     assert_eq!(
-        (st.position().to_move(), st.position().tries()),
+        to_move_and_tries(&st),
         (Some(Colour::Red), 1),
         "tried again"
     );
     // A checker on 43 can still move (a 1 takes it onto 44): a lost 3 is not tried again.
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0",
-        3,
-    );
-    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    let st = rolled(&g, &rgyb(L4, "R 0", "0,0,43,44", "0,0,0,5"), 3);
+    assert_eq!(to_move(&st), Some(Colour::Green));
     assert!(matches!(
         g.state_from_str("LUDO 40/40/4 RGYB R 0 R:0,0,43,44 G:0,0,0,5 Y:0,0,0,0 B:0,0,0,0 tries=1"),
         Err(ParseStateError::State(StateError::Counter(_)))
