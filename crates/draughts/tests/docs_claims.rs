@@ -10,7 +10,7 @@ use lattjo_draughts::{
     Rules, RulesError, Seat, Square, SquareError, State, TagError, Turn, WinReason, perft,
     perft_parallel, perft_with, read_games, read_games_with, svg,
 };
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 
 fn sq(n: u8) -> Square {
     Square::new(n).unwrap()
@@ -18,6 +18,36 @@ fn sq(n: u8) -> Square {
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The game of `rules`, which must be valid.
+fn draughts(rules: Rules) -> Draughts {
+    Draughts::new(rules).unwrap_or_else(|e| panic!("{rules:?}: {e}"))
+}
+
+/// The three presets: WCDF with claims, the booklet, and WCDF with automatic adjudication.
+fn presets() -> [Rules; 3] {
+    [
+        Rules::wcdf(),
+        Rules::lattjo(),
+        Rules::wcdf().with_auto_adjudicate(true),
+    ]
+}
+
+/// The outcome of a game `winner` won for `reason`.
+fn won(winner: Color, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
+
+/// The action indices of `state`'s legal actions, sorted; the actions are left in `actions`.
+fn legal_indices(game: &Draughts, state: &State, actions: &mut Vec<Action>) -> Vec<usize> {
+    game.legal_actions(state, actions);
+    let mut idx: Vec<usize> = actions
+        .iter()
+        .map(|a| game.action_index(state, a).unwrap())
+        .collect();
+    idx.sort_unstable();
+    idx
 }
 
 /// The legal moves of `fen` as text, sorted.
@@ -48,6 +78,19 @@ fn shuffle(game: &Draughts, plies: usize) -> State {
         play(game, &mut s, &[cycle[i % 4]]);
     }
     s
+}
+
+/// The game of `rules` with automatic adjudication, checked to leave the king shuffle in play
+/// after `in_play` plies and to end it drawn for `reason` after `drawn` plies.
+fn auto_drawn(rules: Rules, in_play: usize, drawn: usize, reason: DrawReason) -> Draughts {
+    let game = draughts(rules.with_auto_adjudicate(true));
+    assert_eq!(shuffle(&game, in_play).outcome(), None, "{in_play} plies");
+    assert_eq!(
+        shuffle(&game, drawn).outcome(),
+        Some(Outcome::Draw(reason)),
+        "{drawn} plies"
+    );
+    game
 }
 
 const START: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
@@ -272,22 +315,10 @@ fn d14_a7_no_pieces_or_no_moves_loses() {
     let game = Draughts::default();
     let mut s = game.state_from(pos("W:W18:BK14"));
     play(&game, &mut s, &["18x9"]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::NoPieces
-        })
-    );
+    assert_eq!(s.outcome(), won(Color::White, WinReason::NoPieces));
     assert_eq!(game.turn(&s), Turn::Terminal);
     let blocked = State::from_position(pos("B:W9,14:B5"));
-    assert_eq!(
-        blocked.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::NoMoves
-        })
-    );
+    assert_eq!(blocked.outcome(), won(Color::White, WinReason::NoMoves));
     let r = game.returns(&blocked).unwrap();
     assert_eq!((r[Seat::new(0)], r[Seat::new(1)]), (-1.0, 1.0));
 }
@@ -301,13 +332,7 @@ fn d14_a_side_not_to_move_without_pieces_is_played_on() {
     assert_eq!(s.outcome(), None);
     assert_eq!(game.turn(&s), Turn::Player(Seat::new(0)));
     play(&game, &mut s, &["1-6"]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::NoPieces
-        })
-    );
+    assert_eq!(s.outcome(), won(Color::Black, WinReason::NoPieces));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,12 +381,8 @@ fn t6_only_seat_0_moves_first() {
 /// V1 (a): agreement (`Draughts::agree_draw`) in every preset.
 #[test]
 fn v1a_agreement_in_every_preset() {
-    for rules in [
-        Rules::wcdf(),
-        Rules::lattjo(),
-        Rules::wcdf().with_auto_adjudicate(true),
-    ] {
-        let game = Draughts::new(rules).unwrap();
+    for rules in presets() {
+        let game = draughts(rules);
         let mut s = game.new_initial_state();
         game.agree_draw(&mut s).unwrap();
         assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
@@ -415,11 +436,8 @@ fn v1b_wcdf_claims_a_move_that_would_make_the_third_repetition() {
 /// repetition, at once.
 #[test]
 fn v1b_auto_adjudicate_ends_the_game_at_the_third_repetition() {
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
-    assert_eq!(shuffle(&game, 7).outcome(), None);
-    let s = shuffle(&game, 8);
-    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
-    assert_eq!(game.turn(&s), Turn::Terminal);
+    let game = auto_drawn(Rules::wcdf(), 7, 8, DrawReason::Repetition);
+    assert_eq!(game.turn(&shuffle(&game, 8)), Turn::Terminal);
     assert!(!game.can_claim(&shuffle(&game, 7), DrawReason::Repetition));
 }
 
@@ -427,7 +445,7 @@ fn v1b_auto_adjudicate_ends_the_game_at_the_third_repetition() {
 /// draw, agreement only.
 #[test]
 fn v1_lattjo_has_no_repetition_or_forty_move_draw() {
-    let game = Draughts::new(Rules::lattjo()).unwrap();
+    let game = draughts(Rules::lattjo());
     let mut s = shuffle(&game, 100);
     assert_eq!(s.outcome(), None);
     assert!(s.quiet_plies() >= 80 && s.repetitions() >= 3);
@@ -448,7 +466,7 @@ fn v1_lattjo_has_no_repetition_or_forty_move_draw() {
 #[test]
 fn v1c_a1_the_forty_move_rule_counts_eighty_quiet_plies() {
     // Repetitions set out of reach so that only the 40-move rule can apply.
-    let claims = Draughts::new(Rules::wcdf().with_repetitions(200)).unwrap();
+    let claims = draughts(Rules::wcdf().with_repetitions(200));
     let s79 = shuffle(&claims, 79);
     assert_eq!(s79.quiet_plies(), 79);
     assert!(!claims.can_claim(&s79, DrawReason::FortyMoveRule));
@@ -458,16 +476,11 @@ fn v1c_a1_the_forty_move_rule_counts_eighty_quiet_plies() {
     claims.legal_actions(&s80, &mut actions);
     assert!(actions.contains(&Action::ClaimDraw(DrawReason::FortyMoveRule)));
 
-    let auto = Draughts::new(
-        Rules::wcdf()
-            .with_repetitions(200)
-            .with_auto_adjudicate(true),
-    )
-    .unwrap();
-    assert_eq!(shuffle(&auto, 79).outcome(), None);
-    assert_eq!(
-        shuffle(&auto, 80).outcome(),
-        Some(Outcome::Draw(DrawReason::FortyMoveRule))
+    auto_drawn(
+        Rules::wcdf().with_repetitions(200),
+        79,
+        80,
+        DrawReason::FortyMoveRule,
     );
 }
 
@@ -480,14 +493,12 @@ fn v1_thresholds_are_options_checked_by_new() {
     assert_eq!(Rules::wcdf().quiet_moves, 40);
     assert_eq!(Rules::lattjo().repetitions, 3);
     assert_eq!(Rules::lattjo().quiet_moves, 40);
-    assert_eq!(
-        Draughts::new(Rules::wcdf().with_repetitions(1)),
-        Err(RulesError::Repetitions(1))
-    );
-    assert_eq!(
-        Draughts::new(Rules::wcdf().with_repetitions(0)),
-        Err(RulesError::Repetitions(0))
-    );
+    for n in [1, 0] {
+        assert_eq!(
+            Draughts::new(Rules::wcdf().with_repetitions(n)),
+            Err(RulesError::Repetitions(n))
+        );
+    }
     assert_eq!(
         Draughts::new(Rules::wcdf().with_quiet_moves(0)),
         Err(RulesError::QuietMoves)
@@ -496,24 +507,18 @@ fn v1_thresholds_are_options_checked_by_new() {
     assert!(Draughts::new(Rules::wcdf().with_quiet_moves(1)).is_ok());
 
     // The EDA's fourth occurrence: the third is not enough.
-    let eda = Draughts::new(Rules::wcdf().with_repetitions(4).with_auto_adjudicate(true)).unwrap();
-    assert_eq!(shuffle(&eda, 8).outcome(), None);
-    assert_eq!(
-        shuffle(&eda, 12).outcome(),
-        Some(Outcome::Draw(DrawReason::Repetition))
+    auto_drawn(
+        Rules::wcdf().with_repetitions(4),
+        8,
+        12,
+        DrawReason::Repetition,
     );
     // Two moves each: four quiet plies.
-    let short = Draughts::new(
-        Rules::wcdf()
-            .with_quiet_moves(2)
-            .with_repetitions(100)
-            .with_auto_adjudicate(true),
-    )
-    .unwrap();
-    assert_eq!(shuffle(&short, 3).outcome(), None);
-    assert_eq!(
-        shuffle(&short, 4).outcome(),
-        Some(Outcome::Draw(DrawReason::FortyMoveRule))
+    auto_drawn(
+        Rules::wcdf().with_quiet_moves(2).with_repetitions(100),
+        3,
+        4,
+        DrawReason::FortyMoveRule,
     );
 }
 
@@ -545,11 +550,7 @@ fn a1_a_man_move_resets_the_count_and_the_history_a_king_move_does_not() {
 /// (tested over whole games)."
 #[test]
 fn every_preset_plays_the_same_moves() {
-    let games = [
-        Draughts::new(Rules::wcdf()).unwrap(),
-        Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap(),
-        Draughts::new(Rules::lattjo()).unwrap(),
-    ];
+    let games = presets().map(draughts);
     let only_moves = |g: &Draughts, s: &State| {
         let mut a = Vec::new();
         g.legal_actions(s, &mut a);
@@ -666,7 +667,7 @@ fn v2_men_are_unchanged_by_flying_kings() {
 /// V2 through `Rules::with_flying_kings(true)`: a game of those rules plays the long moves.
 #[test]
 fn v2_a_game_with_flying_kings_plays_long_moves() {
-    let game = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+    let game = draughts(Rules::wcdf().with_flying_kings(true));
     let mut s = game.state_from(pos("B:WK4:BK29"));
     play(&game, &mut s, &["29-11"]);
     assert_eq!(
@@ -770,7 +771,7 @@ fn a10_result_tokens() {
 #[test]
 fn a_state_carries_the_rules_of_its_game() {
     let rules = Rules::lattjo().with_flying_kings(true).with_quiet_moves(30);
-    let game = Draughts::new(rules).unwrap();
+    let game = draughts(rules);
     assert_eq!(*game.new_initial_state().rules(), rules);
     assert_eq!(*game.initial_state(Seat::new(0)).unwrap().rules(), rules);
     let mut s = game.state_from(Position::start());
@@ -786,7 +787,7 @@ fn a_state_carries_the_rules_of_its_game() {
         Draughts::default().new_initial_state()
     );
     // "The game that plays a state on is `Draughts::new(*state.rules())`."
-    let again = Draughts::new(*s.rules()).unwrap();
+    let again = draughts(*s.rules());
     play(&again, &mut s, &["23-19"]);
 }
 
@@ -797,7 +798,7 @@ fn a_state_carries_the_rules_of_its_game() {
 #[test]
 fn a_game_refuses_a_state_of_other_rules_before_anything_else() {
     let claims = Draughts::default();
-    let other = Draughts::new(Rules::lattjo()).unwrap();
+    let other = draughts(Rules::lattjo());
     // A state where a repetition claim is valid for its own game.
     let s = shuffle(&claims, 8);
     assert!(claims.can_claim(&s, DrawReason::Repetition));
@@ -884,7 +885,7 @@ fn setup_is_checked_by_try_from() {
 /// before it.
 #[test]
 fn v1b_the_repetition_claim_follows_the_threshold() {
-    let game = Draughts::new(Rules::wcdf().with_repetitions(2)).unwrap();
+    let game = draughts(Rules::wcdf().with_repetitions(2));
     assert!(!game.can_claim(&shuffle(&game, 2), DrawReason::Repetition));
     assert!(game.can_claim(&shuffle(&game, 3), DrawReason::Repetition));
     assert!(game.can_claim(&shuffle(&game, 4), DrawReason::Repetition));
@@ -913,12 +914,11 @@ fn long_king_shuffles_count_repetitions_right() {
 #[test]
 fn is_legal_agrees_with_the_generator() {
     for kings in [KingMoves::Short, KingMoves::Flying] {
-        let game = Draughts::new(
+        let game = draughts(
             Rules::wcdf()
                 .with_king_moves(kings)
                 .with_auto_adjudicate(true),
-        )
-        .unwrap();
+        );
         for seed in 0..3 {
             let mut s = game.new_initial_state();
             let mut rng = GameRng::new(seed, 4);
@@ -978,22 +978,15 @@ fn fen_reads_the_start_and_kings() {
     assert_eq!(Position::start().to_string(), START);
     let p = pos("W:W18,K2:B7,K10");
     assert_eq!(p.turn(), Color::White);
-    assert_eq!(
-        p.piece_at(sq(2)).map(|p| (p.color, p.role)),
-        Some((Color::White, Role::King))
-    );
-    assert_eq!(
-        p.piece_at(sq(18)).map(|p| (p.color, p.role)),
-        Some((Color::White, Role::Man))
-    );
-    assert_eq!(
-        p.piece_at(sq(10)).map(|p| (p.color, p.role)),
-        Some((Color::Black, Role::King))
-    );
-    assert_eq!(
-        p.piece_at(sq(7)).map(|p| (p.color, p.role)),
-        Some((Color::Black, Role::Man))
-    );
+    for (n, piece) in [
+        (2, (Color::White, Role::King)),
+        (18, (Color::White, Role::Man)),
+        (10, (Color::Black, Role::King)),
+        (7, (Color::Black, Role::Man)),
+    ] {
+        let found = p.piece_at(sq(n)).map(|p| (p.color, p.role));
+        assert_eq!(found, Some(piece), "{n}");
+    }
 }
 
 /// "Read: either colour order, spaces anywhere, surrounding quotes, a trailing `.`, and
@@ -1019,37 +1012,33 @@ fn fen_reads_liberally_and_writes_white_first_ascending() {
 #[test]
 fn fen_errors_are_typed() {
     let e = |s: &str| s.parse::<Position>().unwrap_err();
-    assert_eq!(e("B:W33:B1"), FenError::SquareOutOfRange(33));
-    assert_eq!(e("B:W0:B1"), FenError::SquareOutOfRange(0));
-    assert_eq!(e("B:W5:B5"), FenError::DuplicateSquare(sq(5)));
-    assert_eq!(
-        e("B:W17-29:B1"),
-        FenError::Invalid(PositionError::TooManyPieces {
-            color: Color::White,
-            count: 13
-        })
-    );
-    assert_eq!(
-        e("B:W3:B1"),
+    let crowning = |color, n| {
         FenError::Invalid(PositionError::ManOnCrowningRow {
-            color: Color::White,
-            square: sq(3)
+            color,
+            square: sq(n),
         })
-    );
-    assert_eq!(
-        e("B:W21:B30"),
-        FenError::Invalid(PositionError::ManOnCrowningRow {
-            color: Color::Black,
-            square: sq(30)
-        })
-    );
+    };
+    let too_many = PositionError::TooManyPieces {
+        color: Color::White,
+        count: 13,
+    };
+    for (text, error) in [
+        ("B:W33:B1", FenError::SquareOutOfRange(33)),
+        ("B:W0:B1", FenError::SquareOutOfRange(0)),
+        ("B:W5:B5", FenError::DuplicateSquare(sq(5))),
+        ("B:W17-29:B1", FenError::Invalid(too_many)),
+        ("B:W3:B1", crowning(Color::White, 3)),
+        ("B:W21:B30", crowning(Color::Black, 30)),
+        ("B:W21:B1:B2", FenError::TooManyFields),
+        ("B:W21:W22", FenError::RepeatedColor(Color::White)),
+        ("", FenError::Empty),
+    ] {
+        assert_eq!(e(text), error, "{text:?}");
+    }
     assert!(matches!(e("X:W21:B1"), FenError::BadTurn(_)));
     assert!(matches!(e("B:Q21:B1"), FenError::BadColor(_)));
     assert!(matches!(e("B:W2x:B1"), FenError::BadSquare(_)));
     assert!(matches!(e("B:W9-5:B1"), FenError::BadRange(_)));
-    assert_eq!(e("B:W21:B1:B2"), FenError::TooManyFields);
-    assert_eq!(e("B:W21:W22"), FenError::RepeatedColor(Color::White));
-    assert_eq!(e(""), FenError::Empty);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1129,39 +1118,27 @@ fn move_new_checks_the_shape() {
 #[test]
 fn parse_move_reads_short_forms_and_refuses_ambiguous_ones() {
     let p = pos("B:W10,19,32:B6");
-    assert_eq!(
-        p.parse_move("6x24", KingMoves::Short).unwrap().to_string(),
-        "6x15x24"
-    );
     let ring = pos("B:W9,10,17,18:BK6");
-    assert!(matches!(
-        ring.parse_move("6x6", KingMoves::Short),
-        Err(MoveTextError::Ambiguous { count: 2, .. })
-    ));
-    // A subset of the landing squares that only one path has, in order.
-    assert_eq!(
-        ring.parse_move("6x13x22x6", KingMoves::Short)
-            .unwrap()
-            .to_string(),
-        "6x13x22x15x6"
-    );
-    assert_eq!(
-        ring.parse_move("6x22x13x6", KingMoves::Short)
-            .unwrap()
-            .to_string(),
-        "6x15x22x13x6"
-    );
     let man = pos("B:W9,10,17,18:B6");
-    assert!(matches!(
-        man.parse_move("6x22", KingMoves::Short),
-        Err(MoveTextError::Ambiguous { count: 2, .. })
-    ));
-    assert_eq!(
-        man.parse_move("6x13x22", KingMoves::Short)
-            .unwrap()
-            .to_string(),
-        "6x13x22"
-    );
+    for (position, text, full) in [
+        (p, "6x24", "6x15x24"),
+        // A subset of the landing squares that only one path has, in order.
+        (ring, "6x13x22x6", "6x13x22x15x6"),
+        (ring, "6x22x13x6", "6x15x22x13x6"),
+        (man, "6x13x22", "6x13x22"),
+    ] {
+        let mv = position.parse_move(text, KingMoves::Short);
+        assert_eq!(mv.unwrap().to_string(), full, "{text}");
+    }
+    for (position, text) in [(ring, "6x6"), (man, "6x22")] {
+        assert!(
+            matches!(
+                position.parse_move(text, KingMoves::Short),
+                Err(MoveTextError::Ambiguous { count: 2, .. })
+            ),
+            "{text}"
+        );
+    }
 }
 
 /// "`parse_move` ... also reads what archives write: `:` as the capture separator (`15:24`),
@@ -1640,7 +1617,7 @@ fn pdn_display_writes_a_game_that_reads_back() {
     assert!(out.contains("1. 6x24 {taken} 1... 21-17 2. 1-5 *"), "{out}");
     assert_eq!(out.parse::<PdnGame>().unwrap(), g);
     // A long game: lines under 80 characters.
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+    let game = draughts(Rules::wcdf().with_auto_adjudicate(true));
     let mut s = game.new_initial_state();
     let mut pdn = PdnGame::new(Position::start(), KingMoves::Short);
     let mut rng = GameRng::new(11, 0);
@@ -1854,19 +1831,15 @@ fn pdn_a_flying_kings_game_writes_and_reads_back() {
 /// "An I/O error is reported once and ends the iteration."
 #[test]
 fn pdn_an_io_error_is_reported_once_and_ends_the_iteration() {
-    struct Failing(bool);
-    impl std::io::Read for Failing {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            if self.0 {
-                return Err(std::io::Error::other("disk on fire"));
-            }
-            self.0 = true;
-            let text = b"1. 11-15 *\n\n1. 9-13 ";
-            buf[..text.len()].copy_from_slice(text);
-            Ok(text.len())
+    /// A source whose every read fails, put after a game and a half.
+    struct Failing;
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
         }
     }
-    let mut reader = PdnReader::new(BufReader::new(Failing(false)));
+    let source = b"1. 11-15 *\n\n1. 9-13 ".chain(Failing);
+    let mut reader = PdnReader::new(BufReader::new(source));
     assert!(reader.next().unwrap().is_ok());
     let e = reader.next().unwrap().unwrap_err();
     assert!(matches!(e.kind, PdnErrorKind::Io { .. }), "{e:?}");
@@ -1928,11 +1901,16 @@ fn svg_draws_men_kings_and_numbers() {
     let p = pos("B:W21,K5:B1,K30");
     let picture = svg::render(&p, &svg::Options::default());
     assert!(picture.starts_with("<svg"));
-    assert_eq!(picture.matches("class=\"man black\"").count(), 1);
-    assert_eq!(picture.matches("class=\"man white\"").count(), 1);
-    assert_eq!(picture.matches("class=\"king black\"").count(), 1);
-    assert_eq!(picture.matches("class=\"king white\"").count(), 1);
-    assert_eq!(picture.matches("class=\"crown\"").count(), 2);
+    for (class, count) in [
+        ("man black", 1),
+        ("man white", 1),
+        ("king black", 1),
+        ("king white", 1),
+        ("crown", 2),
+    ] {
+        let drawn = picture.matches(&format!("class=\"{class}\"")).count();
+        assert_eq!(drawn, count, "{class}");
+    }
     assert_eq!(
         picture.matches("<circle").count(),
         2 * 2 + 2 * 2 * 2,
@@ -2075,7 +2053,7 @@ fn learning_draw_fields_reach_one_with_the_claim() {
         game.legal_mask(s, &mut m).unwrap();
         m
     };
-    let game = Draughts::new(Rules::wcdf().with_repetitions(200)).unwrap();
+    let game = draughts(Rules::wcdf().with_repetitions(200));
     let s79 = shuffle(&game, 79);
     assert!(field(&game, &s79, 130) < 1.0);
     assert!(!mask(&game, &s79)[8193]);
@@ -2091,7 +2069,7 @@ fn learning_draw_fields_reach_one_with_the_claim() {
     assert_eq!(field(&game, &s8, 131), 1.0);
     assert!(mask(&game, &s8)[8192]);
     // Other thresholds scale the fields.
-    let custom = Draughts::new(Rules::wcdf().with_quiet_moves(10).with_repetitions(5)).unwrap();
+    let custom = draughts(Rules::wcdf().with_quiet_moves(10).with_repetitions(5));
     let s = shuffle(&custom, 10);
     assert!((field(&custom, &s, 130) - 0.5).abs() < 1e-6);
 }
@@ -2142,13 +2120,7 @@ fn learning_action_indices() {
     assert_eq!(game.index_action(&s, 0), None);
     // The ring: two paths between the same squares get k = 0 and 1.
     let ring = game.state_from(pos("B:W9,10,17,18:BK6"));
-    let mut actions = Vec::new();
-    game.legal_actions(&ring, &mut actions);
-    let mut idx: Vec<usize> = actions
-        .iter()
-        .map(|a| game.action_index(&ring, a).unwrap())
-        .collect();
-    idx.sort_unstable();
+    let idx = legal_indices(&game, &ring, &mut Vec::new());
     let base = (26 * 32 + 26) * 8; // 6 seen from Black is 31 - 5
     assert_eq!(idx, [base, base + 1]);
 }
@@ -2166,12 +2138,7 @@ fn learning_mask_marks_exactly_the_legal_actions() {
         let mut rng = GameRng::new(seed, 1);
         loop {
             game.legal_mask(&s, &mut mask).unwrap();
-            game.legal_actions(&s, &mut buf);
-            let mut want: Vec<usize> = buf
-                .iter()
-                .map(|a| game.action_index(&s, a).unwrap())
-                .collect();
-            want.sort_unstable();
+            let want = legal_indices(&game, &s, &mut buf);
             let got: Vec<usize> = (0..8194).filter(|&i| mask[i]).collect();
             assert_eq!(got, want);
             for &i in &got {
@@ -2227,7 +2194,7 @@ fn perft_parallel_counts_the_same_on_any_number_of_threads() {
 #[test]
 fn sample_action_draws_as_the_trait_default() {
     for rules in [Rules::wcdf(), Rules::wcdf().with_auto_adjudicate(true)] {
-        let game = Draughts::new(rules).unwrap();
+        let game = draughts(rules);
         for seed in 0..6 {
             let mut s = game.new_initial_state();
             let (mut a, mut b) = (GameRng::new(seed, 9), GameRng::new(seed, 9));
@@ -2269,7 +2236,7 @@ fn using_it_example_claims() {
         p.to_string(),
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
     );
-    let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+    let game = draughts(Rules::wcdf().with_auto_adjudicate(true));
     let mut state = game.state_from(p);
     lattjo_draughts::boardgame_core::random_playout(
         &game,
@@ -2301,7 +2268,7 @@ mod serde_claims {
     /// exactly."
     #[test]
     fn serde_round_trips() {
-        let game = Draughts::new(Rules::lattjo().with_quiet_moves(30)).unwrap();
+        let game = draughts(Rules::lattjo().with_quiet_moves(30));
         let s = shuffle(&game, 9);
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(serde_json::from_str::<State>(&json).unwrap(), s);
@@ -2414,7 +2381,7 @@ mod serde_claims {
         );
         // Under automatic adjudication, a 40-move draw at a third repetition: the repetition
         // comes first.
-        let auto = Draughts::new(Rules::wcdf().with_auto_adjudicate(true)).unwrap();
+        let auto = draughts(Rules::wcdf().with_auto_adjudicate(true));
         let s = shuffle(&auto, 8);
         assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
         let mut v = serde_json::to_value(&s).unwrap();
@@ -2447,7 +2414,7 @@ mod serde_claims {
         let e = serde_json::from_value::<State>(v).unwrap_err().to_string();
         assert!(e.contains("goes on past a draw"), "{e}");
         // A flying king's move, relabelled as short kings.
-        let flying = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+        let flying = draughts(Rules::wcdf().with_flying_kings(true));
         let mut f = flying.state_from(pos("B:WK4:BK29"));
         play(&flying, &mut f, &["29-11"]);
         let mut v = serde_json::to_value(&f).unwrap();
