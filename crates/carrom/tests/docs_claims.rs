@@ -11,8 +11,9 @@ use lattjo_carrom::{
     CENTRE_SPOT_RADIUS, Call, Carrom, Colour, HALF_SIZE, JUMP_SPEED_M_S, MAX_BOARDS, MAX_DIRECTION,
     MAX_NOISE_SD, MAX_POINTS, MAX_SPEED, MAX_STRIKER_OFFSET, MIN_FORWARD, MIN_NOISE_SD, MIN_SPEED,
     Noise, NoiseModel, OUTER_CIRCLE_RADIUS, Outcome, PIECE_RADIUS, POCKET_RADIUS, ParseStrokeError,
-    PenaltyPoints, Phase, PhysicsConfig, Piece, Planner, PlayError, QueenState, Rules, RulesError,
-    STRIKER_RADIUS, STROKE_PARAMETER_BOUNDS, Setup, SetupError, Stroke, StrokeError, Vec2,
+    PenaltyPoints, Phase, PhysicsConfig, Piece, Planner, PlayError, QueenState, Resolution, Rules,
+    RulesError, STRIKER_RADIUS, STROKE_PARAMETER_BOUNDS, Setup, SetupError, State, Stroke,
+    StrokeError, Vec2,
 };
 
 fn ev() -> Outcome {
@@ -21,6 +22,71 @@ fn ev() -> Outcome {
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
+}
+
+/// [`position`] with white's seat 0 to strike and no debts, but each piece of `moved` put at
+/// its place (`None`: off the board).
+fn position_with(
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    moved: &[(Piece, Option<Vec2>)],
+) -> State {
+    let mut su = setup(rules, pocketed, queen, [0, 0], 0);
+    for &(piece, at) in moved {
+        su.pieces[piece.id() as usize] = at;
+    }
+    su.into_state(rules).unwrap()
+}
+
+/// [`position`] (white's seat 0 to strike, no debts) with the queen on the centre spot.
+fn queen_on_the_spot(rules: &Rules, pocketed: &[Piece]) -> State {
+    let spot = Some(Vec2::default());
+    position_with(
+        rules,
+        pocketed,
+        QueenState::OnBoard,
+        &[(Piece::QUEEN, spot)],
+    )
+}
+
+/// How a stroke is resolved without physics: [`resolve`] or [`resolve_called_foul`].
+type Resolver = fn(&Rules, &mut State, &Outcome) -> Result<Resolution, PlayError>;
+
+/// White's seat 0 strikes `outcome` (resolved by `by`) in [`position`] with `pocketed` off the
+/// board, the queen `queen` and no debts; the resolution and the state after.
+fn struck(
+    by: Resolver,
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    outcome: &Outcome,
+) -> (Resolution, State) {
+    let mut s = position(rules, pocketed, queen, [0, 0], 0);
+    let r = by(rules, &mut s, outcome).unwrap();
+    (r, s)
+}
+
+/// [`struck`], where the stroke must end the board: its result, and the state after.
+fn board_end(
+    by: Resolver,
+    rules: &Rules,
+    pocketed: &[Piece],
+    queen: QueenState,
+    outcome: &Outcome,
+) -> (lattjo_carrom::BoardResult, State) {
+    let (r, s) = struck(by, rules, pocketed, queen, outcome);
+    let res = r
+        .board_over
+        .unwrap_or_else(|| panic!("the board ends: {r:?}"));
+    (res, s)
+}
+
+/// The ICF-style game of `rules` and a position in which white (seat 0 to strike) has two men
+/// in pocket, the queen on the board and no debts.
+fn two_whites_in_pocket(rules: Rules) -> (Carrom, State) {
+    let s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    (Carrom::new(rules).unwrap(), s)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -327,9 +393,8 @@ fn striker_may_touch_but_not_overlap_a_piece_which_the_error_names() {
     let line = south_line_y();
     let touch = STRIKER_RADIUS + PIECE_RADIUS;
     let with_man_at = |y: f64| {
-        let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-        su.pieces[black(4).id() as usize] = Some(Vec2::new(0.0, y));
-        su.into_state(&rules).unwrap()
+        let man = (black(4), Some(Vec2::new(0.0, y)));
+        position_with(&rules, &[], QueenState::OnBoard, &[man])
     };
     let stroke = Stroke::on_base_line(0.0, Vec2::new(1.0, 1.0), 1.0);
     let touching = with_man_at(line + touch + 1e-12);
@@ -456,24 +521,21 @@ fn notation_worked_example_reads_as_the_page_says() {
 // striker fits among the pieces is checked when the stroke is played.
 #[test]
 fn notation_refuses_bad_shapes_but_not_a_striker_among_pieces() {
-    for text in [
-        "0.3,0.1174 0,1 5",
-        "0,0.2 0,1 5",
-        "0,0.1174 0,-1 5",
-        "0,0.1174 0,1 9",
-        "0,0.1174 0,1 0.01",
-        "0,0.1174 0,3 5",
-    ] {
-        assert!(
-            matches!(text.parse::<Stroke>(), Err(ParseStrokeError::Invalid(_))),
-            "{text}"
-        );
-    }
+    assert_strokes_refused(
+        &[
+            "0.3,0.1174 0,1 5",
+            "0,0.2 0,1 5",
+            "0,0.1174 0,-1 5",
+            "0,0.1174 0,1 9",
+            "0,0.1174 0,1 0.01",
+            "0,0.1174 0,3 5",
+        ],
+        |e| matches!(e, ParseStrokeError::Invalid(_)),
+    );
     let rules = Rules::lattjo();
     let game = Carrom::new(rules).unwrap();
-    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[black(0).id() as usize] = Some(Vec2::new(0.0, south_line_y()));
-    let state = su.into_state(&rules).unwrap();
+    let at = Some(Vec2::new(0.0, south_line_y()));
+    let state = position_with(&rules, &[], QueenState::OnBoard, &[(black(0), at)]);
     let s: Stroke = "0,0.1174 0,1 5".parse().unwrap();
     assert_eq!(
         game.check_stroke(&state, Seat::new(0), &s),
@@ -591,9 +653,7 @@ fn failed_breaks_pass_round_the_table_with_the_same_formation_and_colours() {
 #[test]
 fn jumped_piece_goes_directly_behind_the_spot_away_from_the_next_striker() {
     let rules = Rules::lattjo();
-    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Vec2::default());
-    let mut s = su.into_state(&rules).unwrap();
+    let mut s = queen_on_the_spot(&rules, &[]);
     let r = resolve(&rules, &mut s, &ev().pocket(white(0)).jump(black(2))).unwrap();
     assert!(r.turn_continues && r.jumped == 1);
     let p = s.piece(black(2)).unwrap();
@@ -648,9 +708,14 @@ fn a_missed_cover_returns_the_queen_to_the_spot_and_ends_the_turn() {
 #[test]
 fn every_board_credits_at_least_one_point_under_credit_victim() {
     let rules = Rules::lattjo().with_both_last_pieces(BothLastPieces::ByQueenState);
-    let mut s = position(&rules, &both(8, 8), QueenState::Covered(1), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    let res = r.board_over.unwrap();
+    let both_last = ev().pocket(white(8)).pocket(black(8));
+    let (res, _) = board_end(
+        resolve,
+        &rules,
+        &both(8, 8),
+        QueenState::Covered(1),
+        &both_last,
+    );
     assert_eq!(res.winner, Some(0));
     assert_eq!(res.reason, BoardEnd::AllPieces);
     assert_eq!(res.points, [1, 0]);
@@ -662,16 +727,21 @@ fn every_board_credits_at_least_one_point_under_credit_victim() {
 #[test]
 fn deduct_from_offender_takes_the_c16_and_c17_penalties_from_the_offender() {
     let rules = Rules::lattjo().with_penalty_points(PenaltyPoints::DeductFromOffender);
-    // C16: white (3 men on the board) pockets black's last man, the queen on the board.
-    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-    let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.points), (Some(1), [-3, 3]));
-    // C17: white pockets its last man before the queen; black has 5 men on the board.
-    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
-    let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.points), (Some(1), [-(3 + 5), 0]));
+    for (pocketed, last, points) in [
+        // C16: white (3 men on the board) pockets black's last man, the queen on the board.
+        (both(6, 8), black(8), [-3, 3]),
+        // C17: white pockets its last man before the queen; black has 5 men on the board.
+        (both(8, 4), white(8), [-(3 + 5), 0]),
+    ] {
+        let (res, _) = board_end(
+            resolve,
+            &rules,
+            &pocketed,
+            QueenState::OnBoard,
+            &ev().pocket(last),
+        );
+        assert_eq!((res.winner, res.points), (Some(1), points));
+    }
 }
 
 // Page, "Scoring": option `penalty_points_respect_22_cap` gives 1 penalty point instead of 3
@@ -702,14 +772,14 @@ fn penalty_points_respect_22_cap_for_c17_and_not_below_22() {
 #[test]
 fn icf_both_last_men_after_an_own_cover_foul_scores_1_proper_wins_by_3() {
     let rules = Rules::icf();
-    let mut s = position(&rules, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
-    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.points), (Some(1), [0, 1 + 1]));
-    let mut s = position(&rules, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8)).pocket(black(8))).unwrap();
-    let res = r.board_over.unwrap();
-    assert_eq!((res.winner, res.points), (Some(0), [3, 0]));
+    let both_last = ev().pocket(white(8)).pocket(black(8));
+    for (by, winner, points) in [
+        (resolve_called_foul as Resolver, Some(1), [0, 1 + 1]),
+        (resolve, Some(0), [3, 0]),
+    ] {
+        let (res, _) = board_end(by, &rules, &both(8, 8), QueenState::Covered(0), &both_last);
+        assert_eq!((res.winner, res.points), (winner, points));
+    }
 }
 
 // Page, "Board ends scored by the ICF laws", decisions: the opponent's last man while a
@@ -720,9 +790,7 @@ fn icf_opponents_last_man_with_a_covered_queen_adds_3_only_for_the_victims_cover
     let rules = Rules::icf();
     for (queen, expected) in [(QueenState::Covered(0), 3), (QueenState::Covered(1), 3 + 3)] {
         // White has 3 men on the board and pockets black's last man.
-        let mut s = position(&rules, &both(6, 8), queen, [0, 0], 0);
-        let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-        let res = r.board_over.unwrap();
+        let (res, _) = board_end(resolve, &rules, &both(6, 8), queen, &ev().pocket(black(8)));
         assert_eq!(
             (res.winner, res.points),
             (Some(1), [0, expected]),
@@ -737,17 +805,11 @@ fn icf_opponents_last_man_with_a_covered_queen_adds_3_only_for_the_victims_cover
 #[test]
 fn icf_81_applies_when_the_queen_went_back_in_the_same_stroke() {
     let rules = Rules::icf();
-    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(
-        &rules,
-        &mut s,
-        &ev()
-            .pocket(Piece::QUEEN)
-            .pocket(white(8))
-            .striker_pocketed(),
-    )
-    .unwrap();
-    let res = r.board_over.unwrap();
+    let dropped = ev()
+        .pocket(Piece::QUEEN)
+        .pocket(white(8))
+        .striker_pocketed();
+    let (res, s) = board_end(resolve, &rules, &both(8, 4), QueenState::OnBoard, &dropped);
     assert_eq!(res.reason, BoardEnd::LastPieceWithStriker);
     assert_eq!((res.winner, res.points), (Some(1), [0, 3 + 1]));
     assert_eq!(s.queen(), QueenState::OnBoard);
@@ -759,27 +821,43 @@ fn icf_81_applies_when_the_queen_went_back_in_the_same_stroke() {
 #[test]
 fn icf_queen_points_option_counts_only_where_a_law_credits_the_queen() {
     let rules = Rules::icf().with_queen_points(5);
-    // ICF 25-27: own last man, the queen covered by the striker: black's 5 men + 5.
-    let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().points, [5 + 5, 0]);
-    // ICF 79: the opponent's last man, the queen on the board: white's 3 men + 5.
-    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().points, [0, 3 + 5]);
-    // ICF 80: the own last man, the queen on the board: 3, fixed.
-    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().points, [0, 3]);
-    // ICF 83: 1 (+ 1 for the striker), fixed.
-    let mut s = position(&rules, &both(8, 8), QueenState::Covered(0), [0, 0], 0);
-    let r = resolve(
-        &rules,
-        &mut s,
-        &ev().pocket(white(8)).pocket(black(8)).striker_pocketed(),
-    )
-    .unwrap();
-    assert_eq!(r.board_over.unwrap().points, [0, 1 + 1]);
+    for (law, pocketed, queen, outcome, points) in [
+        // ICF 25-27: own last man, the queen covered by the striker: black's 5 men + 5.
+        (
+            "25-27",
+            both(8, 4),
+            QueenState::Covered(0),
+            ev().pocket(white(8)),
+            [5 + 5, 0],
+        ),
+        // ICF 79: the opponent's last man, the queen on the board: white's 3 men + 5.
+        (
+            "79",
+            both(6, 8),
+            QueenState::OnBoard,
+            ev().pocket(black(8)),
+            [0, 3 + 5],
+        ),
+        // ICF 80: the own last man, the queen on the board: 3, fixed.
+        (
+            "80",
+            both(8, 4),
+            QueenState::OnBoard,
+            ev().pocket(white(8)),
+            [0, 3],
+        ),
+        // ICF 83: 1 (+ 1 for the striker), fixed.
+        (
+            "83",
+            both(8, 8),
+            QueenState::Covered(0),
+            ev().pocket(white(8)).pocket(black(8)).striker_pocketed(),
+            [0, 1 + 1],
+        ),
+    ] {
+        let (res, _) = board_end(resolve, &rules, &pocketed, queen, &outcome);
+        assert_eq!(res.points, points, "ICF {law}");
+    }
 }
 
 // Page, "Queen while owing" (ICF 68(b)): with `queen_while_owing_goes_back` alone, a queen
@@ -845,9 +923,8 @@ fn queen_with_striker_and_nine_men_on_the_board_booklet_turn_per_a10() {
 #[test]
 fn due_men_on_the_spot_in_the_booklet_off_the_centre_circle_under_icf() {
     for (rules, on_spot) in [(Rules::lattjo(), true), (Rules::icf(), false)] {
-        let mut su = setup(&rules, &whites(2), QueenState::Covered(1), [0, 0], 0);
-        su.pieces[0] = None;
-        let mut s = su.into_state(&rules).unwrap();
+        let queen_off = (Piece::QUEEN, None);
+        let mut s = position_with(&rules, &whites(2), QueenState::Covered(1), &[queen_off]);
         let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
         assert_eq!(r.returned, [1, 0]);
         let back: Vec<Vec2> = [white(0), white(1)]
@@ -870,9 +947,7 @@ fn due_men_on_the_spot_in_the_booklet_off_the_centre_circle_under_icf() {
 // `legal_actions` nor drawn by `sample_action`.
 #[test]
 fn a_called_foul_stroke_has_no_noise_node_and_calls_are_never_listed() {
-    let rules = Rules::icf().with_noise(Some(NoiseModel::default()));
-    let game = Carrom::new(rules).unwrap();
-    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let (game, mut s) = two_whites_in_pocket(Rules::icf().with_noise(Some(NoiseModel::default())));
     let mut out = Vec::new();
     game.legal_actions(&s, &mut out);
     assert!(!out.is_empty());
@@ -907,9 +982,8 @@ fn a_called_foul_stroke_has_no_noise_node_and_calls_are_never_listed() {
 // Page, "Referee calls": a stroke that never left the base line is still a foul (ICF 37(a)).
 #[test]
 fn a_called_stroke_that_never_left_the_base_line_is_still_a_foul() {
-    let rules = Rules::icf();
-    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve_called_foul(&rules, &mut s, &Outcome::void()).unwrap();
+    let (game, mut s) = two_whites_in_pocket(Rules::icf());
+    let r = game.resolve_called_foul(&mut s, &Outcome::void()).unwrap();
     assert!(!r.void);
     assert_eq!(r.penalty, 1);
     assert!(!r.turn_continues);
@@ -936,14 +1010,21 @@ fn a_called_break_stroke_that_touches_a_piece_makes_the_break_and_is_a_foul() {
 #[test]
 fn under_booklet_scoring_a_called_foul_never_ends_a_board() {
     let rules = Rules::lattjo().with_referee_calls(true);
+    let called = |pocketed: &[Piece], last: Piece| {
+        struck(
+            resolve_called_foul,
+            &rules,
+            pocketed,
+            QueenState::OnBoard,
+            &ev().pocket(last),
+        )
+    };
     // The opponent's last man.
-    let mut s = position(&rules, &both(6, 8), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(black(8))).unwrap();
+    let (r, s) = called(&both(6, 8), black(8));
     assert!(r.board_over.is_none());
     assert_eq!(s.on_board(Colour::Black), 1);
     // The own last man before the queen.
-    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve_called_foul(&rules, &mut s, &ev().pocket(white(8))).unwrap();
+    let (r, s) = called(&both(8, 4), white(8));
     assert!(r.board_over.is_none());
     assert!(s.on_board(Colour::White) >= 1);
     assert_eq!(s.phase(), Phase::Stroke);
@@ -976,10 +1057,8 @@ fn calls_are_refused_with_no_calls_in_the_booklet() {
 // turn, and a waiting queen goes back (A12).
 #[test]
 fn a_technical_foul_after_a_stroke_ends_the_turn_and_returns_a_waiting_queen() {
-    let rules = Rules::icf();
-    let game = Carrom::new(rules).unwrap();
     // White has two men in pocket and pockets the queen alone: it waits (A12).
-    let mut s2 = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let (game, mut s2) = two_whites_in_pocket(Rules::icf());
     game.resolve(&mut s2, &ev().pocket(Piece::QUEEN)).unwrap();
     assert_eq!(s2.queen(), QueenState::Waiting(0));
     assert!(s2.turn_started());
@@ -1153,9 +1232,7 @@ fn icf_dues_go_directly_behind_the_spot_just_outside_the_centre_circle() {
     let rules = Rules::icf();
     // White (south) pockets the striker alone: a man comes back, black (north) is next, so
     // "behind" is south of the spot; the queen on the spot does not hide that ring.
-    let mut su = setup(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Vec2::default());
-    let mut s = su.into_state(&rules).unwrap();
+    let mut s = queen_on_the_spot(&rules, &whites(2));
     let r = resolve(&rules, &mut s, &ev().striker_pocketed()).unwrap();
     assert_eq!((r.returned, r.next), ([1, 0], Seat::new(1)));
     let back = [white(0), white(1)]
@@ -1191,9 +1268,14 @@ fn the_booklet_has_no_cap_and_c16_reaches_15() {
     let rules = Rules::lattjo();
     assert_eq!(rules.max_points_per_board, None);
     assert_eq!(Rules::icf().max_points_per_board, Some(12));
-    let mut s = position(&rules, &blacks(8), QueenState::Covered(1), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(black(8))).unwrap();
-    assert_eq!(r.board_over.unwrap().points, [0, 9 + 3 + 3]);
+    let (res, _) = board_end(
+        resolve,
+        &rules,
+        &blacks(8),
+        QueenState::Covered(1),
+        &ev().pocket(black(8)),
+    );
+    assert_eq!(res.points, [0, 9 + 3 + 3]);
 }
 
 // Page, "The API in one paragraph": `svg::render` draws a state or a `StrokeTrace` with the
@@ -1250,9 +1332,15 @@ fn serde_a_result_goes_only_with_a_finished_board() {
 #[test]
 fn serde_a_board_lost_by_the_last_man_with_the_striker_reads_back_with_men_returned() {
     let rules = Rules::lattjo().with_last_piece_with_striker_loses(true);
-    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
-    assert_eq!(r.board_over.unwrap().reason, BoardEnd::LastPieceWithStriker);
+    let last_with_striker = ev().pocket(white(8)).striker_pocketed();
+    let (res, s) = board_end(
+        resolve,
+        &rules,
+        &both(8, 4),
+        QueenState::OnBoard,
+        &last_with_striker,
+    );
+    assert_eq!(res.reason, BoardEnd::LastPieceWithStriker);
     assert!(s.on_board(Colour::White) > 0 && s.on_board(Colour::Black) > 0);
     let json = serde_json::to_string(&s).unwrap();
     let back: lattjo_carrom::State = serde_json::from_str(&json).unwrap();
@@ -1263,9 +1351,7 @@ fn serde_a_board_lost_by_the_last_man_with_the_striker_reads_back_with_men_retur
 // `sample_action` picks either choice with probability 1/2.
 #[test]
 fn at_a_due_choice_the_planner_places_and_the_sampler_draws_both() {
-    let rules = Rules::icf();
-    let game = Carrom::new(rules).unwrap();
-    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let (game, mut s) = two_whites_in_pocket(Rules::icf());
     game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
     let Phase::Dues { placer, .. } = s.phase() else {
         panic!("a due choice: {:?}", s.phase());
@@ -1293,11 +1379,15 @@ fn at_a_due_choice_the_planner_places_and_the_sampler_draws_both() {
 fn jumped_piece_search_goes_round_the_ring_in_5_degree_steps() {
     let rules = Rules::lattjo();
     let d = 2.0 * PIECE_RADIUS;
-    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Vec2::default());
+    let queen_on_spot = (Piece::QUEEN, Some(Vec2::default()));
     // A black man touching the queen directly south of it (behind the spot for north).
-    su.pieces[black(0).id() as usize] = Some(Vec2::new(0.0, -d));
-    let mut s = su.into_state(&rules).unwrap();
+    let south_man = (black(0), Some(Vec2::new(0.0, -d)));
+    let mut s = position_with(
+        &rules,
+        &[],
+        QueenState::OnBoard,
+        &[queen_on_spot, south_man],
+    );
     // White misses and a black man jumps: black (north) strikes next, behind is south.
     let r = resolve(&rules, &mut s, &ev().jump(black(5))).unwrap();
     assert_eq!(r.next, Seat::new(1));
@@ -1333,9 +1423,14 @@ fn debt_capped_says_a_penalty_would_have_taken_the_debt_past_nine() {
 // on; the queen still waits for its cover and the turn continues (A13, A2).
 #[test]
 fn icf_last_man_with_the_striker_while_the_queen_waits_comes_back_and_the_board_goes_on() {
-    let rules = Rules::icf();
-    let mut s = position(&rules, &both(8, 4), QueenState::Waiting(0), [0, 0], 0);
-    let r = resolve(&rules, &mut s, &ev().pocket(white(8)).striker_pocketed()).unwrap();
+    let last_with_striker = ev().pocket(white(8)).striker_pocketed();
+    let (r, s) = struck(
+        resolve,
+        &Rules::icf(),
+        &both(8, 4),
+        QueenState::Waiting(0),
+        &last_with_striker,
+    );
     assert!(r.board_over.is_none());
     assert_eq!(r.penalty, 2);
     assert_eq!(s.on_board(Colour::White), 2, "the last man and the due");
@@ -1359,9 +1454,7 @@ fn pairs_formation_faces_an_east_breaker_and_jumped_men_go_away_from_the_next_se
         .filter(|p| p.x < 0.0 && p.y.abs() < 1e-9)
         .count();
     assert_eq!(stem, 1, "a first-ring white due west of the queen");
-    let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
-    su.pieces[0] = Some(Vec2::default());
-    let mut s = su.into_state(&rules).unwrap();
+    let mut s = queen_on_the_spot(&rules, &[]);
     let r = resolve(&rules, &mut s, &ev().jump(black(3))).unwrap();
     assert_eq!(r.next, Seat::new(1));
     let p = s.piece(black(3)).unwrap();

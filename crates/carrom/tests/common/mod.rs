@@ -3,8 +3,8 @@
 
 use boardgame_core::Seat;
 use lattjo_carrom::{
-    Carrom, Colour, Outcome, PIECES, Piece, PlayError, QueenState, Resolution, Rules, Setup, State,
-    Vec2,
+    Carrom, Colour, Outcome, PIECES, ParseStrokeError, Piece, PlayError, QueenState, Resolution,
+    Rules, Setup, State, Stroke, Vec2,
 };
 
 /// Resolves `outcome` as the stroke of the seat to move under `rules` (no physics).
@@ -116,4 +116,12 @@ pub fn both_lines_blocked(rules: &Rules, queen: QueenState) -> State {
         s.pieces[white(k as u8 + 1).id() as usize] = Some(Vec2::new(x, -south_line_y()));
     }
     s.into_state(rules).expect("valid constructed position")
+}
+
+/// Asserts that each of `texts` is refused as a stroke, with an error that `expected` accepts.
+pub fn assert_strokes_refused(texts: &[&str], expected: fn(&ParseStrokeError) -> bool) {
+    for text in texts {
+        let got = text.parse::<Stroke>();
+        assert!(matches!(&got, Err(e) if expected(e)), "{text}: {got:?}");
+    }
 }
