@@ -8,11 +8,12 @@ use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::commands::{self as cmds, Command};
 use lattjo_chess::pgn::{self, PgnErrorKind, PgnGame};
 use lattjo_chess::san::{San, SanPlus};
+use lattjo_chess::svg;
 use lattjo_chess::uci::UciPosition;
 use lattjo_chess::{
     Action, CastlingMode, Chess, Color, DrawReason, EpMode, FenError, Game, GameResult, Move,
-    Outcome, PlayError, Position, PositionErrorKind, Role, Rules, RulesError, SanError, Seat,
-    Setup, Square, State, StateError, Turn, UciError, UciMove, WinReason,
+    Outcome, PlayError, Position, PositionError, PositionErrorKind, Role, Rules, RulesError,
+    SanError, Seat, Setup, Square, State, StateError, Turn, UciError, UciMove, WinReason,
 };
 
 fn pos(fen: &str) -> Position {
@@ -32,13 +33,65 @@ fn play(game: &Chess, state: &mut State, moves: &[&str]) {
     }
 }
 
+/// A game of `rules` starting from `fen`, and its initial state.
+fn game_from(rules: Rules, fen: &str) -> (Chess, State) {
+    let game = Chess::new(rules).unwrap().with_start(pos(fen));
+    let state = game.new_initial_state();
+    (game, state)
+}
+
 fn legal(game: &Chess, state: &State) -> Vec<Action> {
     let mut out = Vec::new();
     game.legal_actions(state, &mut out);
     out
 }
 
+/// The position after `m`.
+fn played(p: &Position, m: Move) -> Position {
+    let mut after = p.clone();
+    after.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    after
+}
+
+/// The role of the piece on `sq`, if any.
+fn role_at(p: &Position, sq: Square) -> Option<Role> {
+    p.board().piece_at(sq).map(|piece| piece.role)
+}
+
+/// The observation of `seat`.
+fn observe(game: &Chess, state: &State, seat: u8) -> Vec<f32> {
+    let mut o = vec![0.0; 1600];
+    game.observe(state, Seat::new(seat), &mut o).unwrap();
+    o
+}
+
+/// The error of a FEN whose fields read but whose position is not valid in standard chess.
+fn setup_error(fen: &str) -> PositionError {
+    let setup = Setup::from_fen(fen).unwrap();
+    Position::from_setup(setup, CastlingMode::Standard).unwrap_err()
+}
+
+fn error_kinds(fen: &str) -> Vec<PositionErrorKind> {
+    setup_error(fen).kinds().to_vec()
+}
+
+/// Asserts that each FEN reads but is refused as a position with exactly the kind given.
+fn assert_refused_with(cases: &[(&str, PositionErrorKind)]) {
+    for &(fen, kind) in cases {
+        assert_eq!(error_kinds(fen), [kind], "{fen}");
+    }
+}
+
+/// Chess960 start number 0 with every castling right taken away.
+fn chess960_without_rights() -> Position {
+    let mut s = Position::chess960(0).unwrap().to_setup();
+    s.castling_rooks = lattjo_chess::Bitboard(0);
+    Position::from_setup(s, CastlingMode::Chess960).unwrap()
+}
+
 const KNIGHT_DANCE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+/// White's rook and Black's king step out and back (with a rook on a1 and a king on e8).
+const ROOK_DANCE: [&str; 4] = ["a1a2", "e8d8", "a2a1", "d8e8"];
 
 // ---------------------------------------------------------------------------------------
 // "Rule sets and options"
@@ -215,12 +268,13 @@ fn seven_plies(game: &Chess) -> State {
 /// Rule: A4 (FIDE 9.2, 9.3).
 #[test]
 fn claim_draw_names_threefold_repetition_when_both_claims_hold() {
-    let game = Chess::new(Rules::fide().with_decisions(true))
-        .unwrap()
-        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
-    let mut state = game.new_initial_state();
-    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
-    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    let (game, mut state) = game_from(
+        Rules::fide().with_decisions(true),
+        "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+    );
+    for _ in 0..2 {
+        play(&game, &mut state, &ROOK_DANCE);
+    }
     let claims = game.claimable_draws(&state);
     assert!(claims.threefold_repetition && claims.fifty_moves);
     game.apply(&mut state, &Action::ClaimDraw).unwrap();
@@ -274,14 +328,13 @@ fn a_game_refuses_a_state_of_other_rules_everywhere() {
     let mut state = seven_plies(&fide);
     let before = state.clone();
     let back = uci(state.position(), "f6g8");
-    assert_eq!(
-        booklet.apply(&mut state, &Action::Move(back)),
-        Err(PlayError::OtherRules)
-    );
-    assert_eq!(
-        booklet.apply(&mut state, &Action::Resign),
-        Err(PlayError::OtherRules)
-    );
+    for a in [Action::Move(back), Action::Resign] {
+        assert_eq!(
+            booklet.apply(&mut state, &a),
+            Err(PlayError::OtherRules),
+            "{a:?}"
+        );
+    }
     assert_eq!(state, before);
     assert!(!booklet.is_legal(&state, &Action::Move(back)));
     assert!(legal(&booklet, &state).is_empty());
@@ -323,34 +376,34 @@ fn stalemate_is_recorded_before_insufficient_material() {
 /// hold, and with `auto_claim` threefold repetition before 50 moves.
 #[test]
 fn seventy_five_moves_is_recorded_before_fivefold_and_threefold_before_fifty() {
-    // Halfmove clock 134: the 16th ply reaches 150 while the start repeats.
-    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 134 80");
-    let game = Chess::default().with_start(start.clone());
-    let mut state = game.new_initial_state();
-    for _ in 0..4 {
-        play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
+    for (rules, fen, dances, halfmoves, repetitions, reason) in [
+        // Halfmove clock 134: the 16th ply reaches 150 while the start repeats.
+        (
+            Rules::fide(),
+            "4k3/8/8/8/8/8/8/R3K3 w - - 134 80",
+            4,
+            150,
+            5,
+            DrawReason::SeventyFiveMoves,
+        ),
+        // auto_claim: at halfmove 100 and the third occurrence at once.
+        (
+            Rules::fide().with_auto_claim(true),
+            "4k3/8/8/8/8/8/8/R3K3 w - - 92 80",
+            2,
+            100,
+            3,
+            DrawReason::ThreefoldRepetition,
+        ),
+    ] {
+        let (game, mut state) = game_from(rules, fen);
+        for _ in 0..dances {
+            play(&game, &mut state, &ROOK_DANCE);
+        }
+        assert_eq!(state.position().halfmoves(), halfmoves, "{fen}");
+        assert_eq!(state.repetitions(), repetitions, "{fen}");
+        assert_eq!(state.outcome(), Some(Outcome::Draw(reason)), "{fen}");
     }
-    assert_eq!(state.position().halfmoves(), 150);
-    assert_eq!(state.repetitions(), 5);
-    assert_eq!(
-        state.outcome(),
-        Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
-    );
-    // auto_claim: at halfmove 100 and the third occurrence at once.
-    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 92 80");
-    let game = Chess::new(Rules::fide().with_auto_claim(true))
-        .unwrap()
-        .with_start(start);
-    let mut state = game.new_initial_state();
-    for _ in 0..2 {
-        play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
-    }
-    assert_eq!(state.position().halfmoves(), 100);
-    assert_eq!(state.repetitions(), 3);
-    assert_eq!(
-        state.outcome(),
-        Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
-    );
 }
 
 /// "The game state": the state keeps the repetition keys since the last pawn move or
@@ -369,6 +422,14 @@ fn repetitions_count_only_since_the_last_irreversible_move() {
 // "Learning encodings"
 // ---------------------------------------------------------------------------------------
 
+fn promotion(from: Square, to: Square, role: Role) -> Move {
+    Move {
+        from,
+        to,
+        promotion: Some(role),
+    }
+}
+
 fn action_index(game: &Chess, state: &State, m: Move) -> usize {
     game.action_index(state, &Action::Move(m))
         .unwrap_or_else(|| panic!("{m} has an index"))
@@ -385,14 +446,9 @@ fn observation_shape_and_colour_plane() {
     assert_eq!(shape.dims(), [25, 8, 8]);
     assert_eq!(shape.size(), 1600);
     let mut state = game.new_initial_state();
-    let mut a = vec![0.0; 1600];
-    let mut b = vec![0.0; 1600];
-    let mut c = vec![0.0; 1600];
-    game.observe(&state, Seat::new(0), &mut a).unwrap();
-    game.observe(&state, Seat::new(1), &mut b).unwrap();
-    game.observe(&state, Seat::new(7), &mut c).unwrap();
-    assert_eq!(a, b);
-    assert_eq!(a, c);
+    let a = observe(&game, &state, 0);
+    assert_eq!(a, observe(&game, &state, 1));
+    assert_eq!(a, observe(&game, &state, 7));
     let plane = |o: &[f32], p: usize| o[p * 64..(p + 1) * 64].to_vec();
     assert!(plane(&a, 14).iter().all(|&v| v == 1.0));
     // The side to move's pawns on relative rank 2 (index 8..16 of plane 0).
@@ -400,7 +456,7 @@ fn observation_shape_and_colour_plane() {
     // Its king on e1 (relative index 4 of plane 5).
     assert_eq!(plane(&a, 5)[4], 1.0);
     play(&game, &mut state, &["e2e4"]);
-    game.observe(&state, Seat::new(0), &mut a).unwrap();
+    let a = observe(&game, &state, 0);
     assert!(plane(&a, 14).iter().all(|&v| v == 0.0));
     // Black to move, mirrored: Black's king on e8 is relative e1.
     assert_eq!(plane(&a, 5)[4], 1.0);
@@ -413,25 +469,20 @@ fn observation_shape_and_colour_plane() {
 /// Rule: A3, D3 (FIDE 9.2, 9.3, 9.6).
 #[test]
 fn observation_repetition_clock_and_move_number_planes() {
-    let game = Chess::default().with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 75 250"));
-    let mut state = game.new_initial_state();
-    let mut o = vec![0.0; 1600];
-    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    let (game, mut state) = game_from(Rules::fide(), "4k3/8/8/8/8/8/8/R3K3 w - - 75 250");
+    let o = observe(&game, &state, 0);
     assert_eq!(o[20 * 64], 0.5);
     assert_eq!(o[21 * 64], 0.5);
     assert_eq!(o[12 * 64], 0.0);
-    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
-    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    play(&game, &mut state, &ROOK_DANCE);
+    let o = observe(&game, &state, 0);
     assert_eq!(o[12 * 64], 1.0);
     assert_eq!(o[13 * 64], 0.0);
-    play(&game, &mut state, &["a1a2", "e8d8", "a2a1", "d8e8"]);
-    game.observe(&state, Seat::new(0), &mut o).unwrap();
+    play(&game, &mut state, &ROOK_DANCE);
+    let o = observe(&game, &state, 0);
     assert_eq!(o[13 * 64], 1.0);
-    let late = Chess::new(Rules::lattjo())
-        .unwrap()
-        .with_start(pos("4k3/8/8/8/8/8/8/R3K3 w - - 200 900"));
-    late.observe(&late.new_initial_state(), Seat::new(0), &mut o)
-        .unwrap();
+    let (late, late_state) = game_from(Rules::lattjo(), "4k3/8/8/8/8/8/8/R3K3 w - - 200 900");
+    let o = observe(&late, &late_state, 0);
     assert_eq!(o[20 * 64], 1.0);
     assert_eq!(o[21 * 64], 1.0);
 }
@@ -440,21 +491,10 @@ fn observation_repetition_clock_and_move_number_planes() {
 /// queen promotion straight ahead is the queen-like move north at distance 1.
 #[test]
 fn action_index_of_b7xa8_knight_is_49_times_73_plus_64() {
-    let game = Chess::default();
-    let s = Chess::default()
-        .with_start(pos("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))
-        .new_initial_state();
-    let bxa8n = Move {
-        from: Square::B7,
-        to: Square::A8,
-        promotion: Some(Role::Knight),
-    };
+    let (game, s) = game_from(Rules::fide(), "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let bxa8n = promotion(Square::B7, Square::A8, Role::Knight);
     assert_eq!(action_index(&game, &s, bxa8n), 49 * 73 + 64);
-    let b8q = Move {
-        from: Square::B7,
-        to: Square::B8,
-        promotion: Some(Role::Queen),
-    };
+    let b8q = promotion(Square::B7, Square::B8, Role::Queen);
     assert_eq!(action_index(&game, &s, b8q), 49 * 73);
 }
 
@@ -465,35 +505,25 @@ fn action_index_of_b7xa8_knight_is_49_times_73_plus_64() {
 #[test]
 fn move_indices_leaving_the_board_number_2418() {
     let mut off = 0;
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let dirs = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
+    // The eight queen directions and the eight knight jumps, found among the steps of at
+    // most two files and ranks (the count does not depend on their order).
+    let steps = || (-2..=2i32).flat_map(|df| (-2..=2i32).map(move |dr| (df, dr)));
+    let dirs: Vec<_> = steps()
+        .filter(|&(df, dr)| df.abs().max(dr.abs()) == 1)
+        .collect();
+    let knight: Vec<_> = steps()
+        .filter(|&(df, dr)| df.abs() * dr.abs() == 2)
+        .collect();
+    assert_eq!((dirs.len(), knight.len()), (8, 8));
     for from in 0..64i32 {
         let (f, r) = (from % 8, from / 8);
         let on = |df: i32, dr: i32| (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr));
-        for (df, dr) in dirs {
+        for &(df, dr) in &dirs {
             for d in 1..=7 {
                 off += usize::from(!on(df * d, dr * d));
             }
         }
-        for (df, dr) in knight {
+        for &(df, dr) in &knight {
             off += usize::from(!on(df, dr));
         }
         for _role in 0..3 {
@@ -516,16 +546,9 @@ fn move_indices_leaving_the_board_number_2418() {
 /// Rule: K7, A8.
 #[test]
 fn moves_without_an_index() {
-    let game = Chess::default();
-    let s = Chess::default()
-        .with_start(pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"))
-        .new_initial_state();
+    let (game, s) = game_from(Rules::fide(), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     let bare = Move::new(Square::B7, Square::B8);
-    let king = Move {
-        from: Square::B7,
-        to: Square::B8,
-        promotion: Some(Role::King),
-    };
+    let king = promotion(Square::B7, Square::B8, Role::King);
     assert_eq!(game.action_index(&s, &Action::Move(bare)), None);
     assert_eq!(game.action_index(&s, &Action::Move(king)), None);
 }
@@ -568,53 +591,38 @@ fn fen_four_to_six_fields_and_an_error_per_field() {
     assert_eq!(four, Position::new());
     let five = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7");
     assert_eq!((five.halfmoves(), five.fullmoves()), (7, 1));
-    let e = |s: &str| s.parse::<Position>().unwrap_err();
-    assert!(matches!(e("8/8 w"), FenError::FieldCount(2)));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
-        FenError::FieldCount(7)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::RankCount(7)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
-        FenError::RankLength { .. }
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4X3 w - - 0 1"),
-        FenError::BoardChar(..)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
-        FenError::Turn(_)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w Z - 0 1"),
-        FenError::Castling(_)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"),
-        FenError::EnPassant(_)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
-        FenError::Halfmoves(_)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w - - 0 x"),
-        FenError::Fullmoves(_)
-    ));
-    // A move number of 0 is refused at its field ("a move number from 1").
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
-        FenError::Fullmoves(_)
-    ));
-    assert!(matches!(
-        e("4k3/8/8/8/8/8/8/4K2K w - - 0 1"),
-        FenError::Position(_)
-    ));
+    // The variant, with the count where the page's example fixes it.
+    let variant = |e: &FenError| match e {
+        FenError::FieldCount(n) => format!("FieldCount({n})"),
+        FenError::RankCount(n) => format!("RankCount({n})"),
+        FenError::RankLength { .. } => "RankLength".to_owned(),
+        FenError::BoardChar(_) => "BoardChar".to_owned(),
+        FenError::Turn(_) => "Turn".to_owned(),
+        FenError::Castling(_) => "Castling".to_owned(),
+        FenError::EnPassant(_) => "EnPassant".to_owned(),
+        FenError::Halfmoves(_) => "Halfmoves".to_owned(),
+        FenError::Fullmoves(_) => "Fullmoves".to_owned(),
+        FenError::Position(_) => "Position".to_owned(),
+        other => format!("{other:?}"),
+    };
+    for (fen, expected) in [
+        ("8/8 w", "FieldCount(2)"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "FieldCount(7)"),
+        ("4k3/8/8/8/8/8/4K3 w - - 0 1", "RankCount(7)"),
+        ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", "RankLength"),
+        ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "BoardChar"),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "Turn"),
+        ("4k3/8/8/8/8/8/8/4K3 w Z - 0 1", "Castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "EnPassant"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "Halfmoves"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 x", "Fullmoves"),
+        // A move number of 0 is refused at its field ("a move number from 1").
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "Fullmoves"),
+        ("4k3/8/8/8/8/8/8/4K2K w - - 0 1", "Position"),
+    ] {
+        let e = fen.parse::<Position>().unwrap_err();
+        assert_eq!(variant(&e), expected, "{fen}: {e:?}");
+    }
 }
 
 /// "Notation and text", FEN: `FromStr` reads a FEN as Chess960 when its castling field uses
@@ -648,32 +656,28 @@ fn fen_shredder_and_xfen_castling_fields() {
 /// line; `ZeroFullmoves` (A13).
 #[test]
 fn validation_error_kinds_of_the_page() {
-    let kinds = |fen: &str| {
-        let setup = Setup::from_fen(fen).unwrap();
-        Position::from_setup(setup, CastlingMode::Standard)
-            .unwrap_err()
-            .kinds()
-            .to_vec()
-    };
-    assert_eq!(
-        kinds("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
-        [PositionErrorKind::ImpossibleMaterial(Color::White)]
-    );
-    // Eight pawns and a promoted (third) knight.
-    assert_eq!(
-        kinds("4k3/8/8/8/8/NNN5/PPPPPPPP/4K3 w - - 0 1"),
-        [PositionErrorKind::ImpossibleMaterial(Color::White)]
-    );
-    // Two rooks checking along the same file (on one line through the king).
-    assert_eq!(
-        kinds("4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1"),
-        [PositionErrorKind::ImpossibleCheck]
-    );
-    // Two knights checking: neither is a slider.
-    assert_eq!(
-        kinds("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1"),
-        [PositionErrorKind::ImpossibleCheck]
-    );
+    use PositionErrorKind as K;
+    assert_refused_with(&[
+        (
+            "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+            K::ImpossibleMaterial(Color::White),
+        ),
+        // Eight pawns and a promoted (third) knight.
+        (
+            "4k3/8/8/8/8/NNN5/PPPPPPPP/4K3 w - - 0 1",
+            K::ImpossibleMaterial(Color::White),
+        ),
+        // Two rooks checking along the same file (on one line through the king).
+        ("4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1", K::ImpossibleCheck),
+        // Two knights checking: neither is a slider.
+        ("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1", K::ImpossibleCheck),
+        (
+            "4k3/8/8/8/8/8/8/4K2k w - - 0 1",
+            K::TooManyKings(Color::Black),
+        ),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", K::MissingKing(Color::Black)),
+        ("8/8/8/8/8/8/8/3kK3 w - - 0 1", K::AdjacentKings),
+    ]);
     // A rook and a knight checking: possible (a discovered double check).
     assert!(pos("4k3/2N5/8/8/8/8/8/K3R3 b - - 0 1").is_check());
     let mut zero = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
@@ -684,18 +688,6 @@ fn validation_error_kinds_of_the_page() {
             .kinds(),
         [PositionErrorKind::ZeroFullmoves]
     );
-    assert_eq!(
-        kinds("4k3/8/8/8/8/8/8/4K2k w - - 0 1"),
-        [PositionErrorKind::TooManyKings(Color::Black)]
-    );
-    assert_eq!(
-        kinds("8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        [PositionErrorKind::MissingKing(Color::Black)]
-    );
-    assert_eq!(
-        kinds("8/8/8/8/8/8/8/3kK3 w - - 0 1"),
-        [PositionErrorKind::AdjacentKings]
-    );
 }
 
 /// "Notation and text", validation: `ignore_impossible_check` accepts an unexplained check;
@@ -703,17 +695,16 @@ fn validation_error_kinds_of_the_page() {
 /// is possible (section 6), and `legal_ep_square` gives it only when a capture is legal.
 #[test]
 fn recoveries_and_ep_square_without_capture() {
-    let setup = Setup::from_fen("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1").unwrap();
-    let err = Position::from_setup(setup, CastlingMode::Standard).unwrap_err();
-    let p = err.ignore_impossible_check().unwrap();
+    let p = setup_error("4k3/2N5/5N2/8/8/8/8/K7 b - - 0 1")
+        .ignore_impossible_check()
+        .unwrap();
     assert!(p.is_check());
     let p = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
     assert_eq!(p.ep_square(), Some(Square::E3));
     assert_eq!(p.legal_ep_square(), None);
     assert_eq!(p.to_fen(EpMode::Always), "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
     assert_eq!(p.to_fen(EpMode::Legal), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
-    let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();
-    let err = Position::from_setup(setup, CastlingMode::Standard).unwrap_err();
+    let err = setup_error("4k3/8/8/8/8/8/8/4K3 b - e3 0 1");
     assert_eq!(err.kinds(), [PositionErrorKind::BadEnPassant(Square::E3)]);
     assert_eq!(err.ignore_invalid_ep_square().unwrap().ep_square(), None);
 }
@@ -875,16 +866,10 @@ fn uci_position_display_and_chess960_castling() {
     // In Chess960 the two-square form of a king step is that step: f1g1 beside the rook.
     let k = "position fen 4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1 moves f1g1";
     let c = UciPosition::parse(k, CastlingMode::Chess960).unwrap();
-    assert_eq!(
-        c.position().board().piece_at(Square::H1).map(|p| p.role),
-        Some(Role::Rook)
-    );
+    assert_eq!(role_at(c.position(), Square::H1), Some(Role::Rook));
     assert_eq!(c.position().king(Color::White), Square::G1);
     let s = UciPosition::parse(text, CastlingMode::Standard).unwrap();
-    assert_eq!(
-        s.position().board().piece_at(Square::F1).map(|p| p.role),
-        Some(Role::Rook)
-    );
+    assert_eq!(role_at(s.position(), Square::F1), Some(Role::Rook));
 }
 
 /// "UCI `position` commands": more than `MAX_POSITION_MOVES` (20,000) moves are refused.
@@ -893,22 +878,15 @@ fn uci_position_display_and_chess960_castling() {
 #[test]
 fn uci_position_refuses_more_than_max_position_moves() {
     assert_eq!(lattjo_chess::uci::MAX_POSITION_MOVES, 20_000);
-    let mut text = String::from("position startpos moves");
-    for _ in 0..5001 {
-        text.push_str(" g1f3 g8f6 f3g1 f6g8");
-    }
-    assert!(UciPosition::parse(&text, CastlingMode::Standard).is_err());
-    let mut text = String::from("position startpos moves");
-    for _ in 0..5000 {
-        text.push_str(" g1f3 g8f6 f3g1 f6g8");
-    }
-    assert_eq!(
-        UciPosition::parse(&text, CastlingMode::Standard)
-            .unwrap()
-            .moves()
-            .len(),
-        20_000
-    );
+    let dances = |n: usize| {
+        let moves = format!(" {}", KNIGHT_DANCE.join(" ")).repeat(n);
+        UciPosition::parse(
+            &format!("position startpos moves{moves}"),
+            CastlingMode::Standard,
+        )
+    };
+    assert!(dances(5001).is_err());
+    assert_eq!(dances(5000).unwrap().moves().len(), 20_000);
 }
 
 /// "UCI `position` commands": `from_state` and `to_state(&game)` carry the repetition
@@ -998,6 +976,13 @@ fn err_kind(text: &str) -> PgnErrorKind {
     text.parse::<PgnGame>().unwrap_err().kind
 }
 
+/// The Seven Tag Roster, in its order.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+fn tag_names(g: &PgnGame) -> Vec<&str> {
+    g.tags.iter().map(|(n, _)| n.as_str()).collect()
+}
+
 /// "PGN": move numbers with any number of periods, zero included, and spaces between them
 /// (8.2.2.1: `12.`, `12...`, `12`, `12 ...`, `12.e4`).
 ///
@@ -1026,21 +1011,7 @@ fn pgn_tags_are_normalised() {
     let g = one(
         "[Black \"b\"]\n[Annotator \"z\"]\n[White \"w1\"]\n[ECO \"C20\"]\n[White \"w2\"]\n\n1. e4 *",
     );
-    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "Event",
-            "Site",
-            "Date",
-            "Round",
-            "White",
-            "Black",
-            "Result",
-            "Annotator",
-            "ECO"
-        ]
-    );
+    assert_eq!(tag_names(&g), [&ROSTER[..], &["Annotator", "ECO"]].concat());
     assert_eq!(g.tag("White"), Some("w2"));
     assert_eq!(g.tag("Event"), Some("?"));
     assert_eq!(g.tag("Date"), Some("????.??.??"));
@@ -1048,8 +1019,7 @@ fn pgn_tags_are_normalised() {
     let g = one(
         "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n[Annotator \"z\"]\n\n1. O-O *",
     );
-    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(&names[7..], ["Annotator", "SetUp", "FEN"]);
+    assert_eq!(tag_names(&g)[7..], ["Annotator", "SetUp", "FEN"]);
     assert_eq!(g.moves.len(), 1);
 }
 
@@ -1182,26 +1152,36 @@ fn pgn_ply_commands_per_position() {
 // "EPD"
 // ---------------------------------------------------------------------------------------
 
+/// Reads `text` as an EPD, asserting the operand of each opcode given.
+fn read_epd(text: &str, operands: &[(&str, Value)]) -> Epd {
+    let e: Epd = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
+    for (opcode, value) in operands {
+        assert_eq!(e.get(opcode), Some(value), "{text}: {opcode}");
+    }
+    e
+}
+
 /// "EPD": the perft suites' layout reads (a lone `;` is skipped); `hmvc` and `fmvn` set the
 /// clocks; texts, integers, floats and moves are told apart.
 ///
 /// Rule: rules section 6 (EPD, optional extra).
 #[test]
 fn epd_reads_the_perft_suite_layout_and_operand_kinds() {
-    let e: Epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400"
-        .parse()
-        .unwrap();
-    assert_eq!(e.get("D1"), Some(&Value::Integer(20)));
-    assert_eq!(e.get("D2"), Some(&Value::Integer(400)));
-    let e: Epd = "4k3/8/8/8/8/8/8/4K2R w K - hmvc 7; fmvn 30; id \"a \\\"b\\\"\"; ce 1.5; bm O-O Rh8+; pv Kf1 Kd7;"
-        .parse()
-        .unwrap();
+    read_epd(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400",
+        &[("D1", Value::Integer(20)), ("D2", Value::Integer(400))],
+    );
+    let e = read_epd(
+        "4k3/8/8/8/8/8/8/4K2R w K - hmvc 7; fmvn 30; id \"a \\\"b\\\"\"; ce 1.5; bm O-O Rh8+; pv Kf1 Kd7;",
+        &[
+            ("id", Value::Text("a \"b\"".to_owned())),
+            ("ce", Value::Float(1.5)),
+        ],
+    );
     assert_eq!(
         (e.position().halfmoves(), e.position().fullmoves()),
         (7, 30)
     );
-    assert_eq!(e.get("id"), Some(&Value::Text("a \"b\"".to_owned())));
-    assert_eq!(e.get("ce"), Some(&Value::Float(1.5)));
     let p = e.position();
     assert_eq!(
         e.get("bm"),
@@ -1221,44 +1201,40 @@ fn epd_reads_the_perft_suite_layout_and_operand_kinds() {
 // "SVG"
 // ---------------------------------------------------------------------------------------
 
+/// The texts of an SVG drawing's `<text>` elements, in order.
+fn svg_texts(out: &str) -> Vec<&str> {
+    out.split("<text")
+        .skip(1)
+        .map(|t| {
+            let start = t.find('>').unwrap() + 1;
+            &t[start..t.find("</text>").unwrap()]
+        })
+        .collect()
+}
+
+/// The drawing of `p` with the options `change` makes to the default ones.
+fn render(p: &Position, change: impl FnOnce(&mut svg::Options)) -> String {
+    let mut opts = svg::Options::default();
+    change(&mut opts);
+    svg::render(p, &opts)
+}
+
 /// "Notation and text", SVG: coordinates are the only text, pieces are shapes; a flipped
 /// board puts rank 1 on top.
 ///
 /// Rule: none (the page's own feature); rules section 1 (notation a-h, 1-8).
 #[test]
 fn svg_has_coordinates_as_its_only_text() {
-    use lattjo_chess::svg;
-    let opts = svg::Options::default();
-    let out = svg::render(&Position::new(), &opts);
+    let out = render(&Position::new(), |_| {});
     assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
-    let texts: Vec<&str> = out
-        .split("<text")
-        .skip(1)
-        .map(|t| {
-            let start = t.find('>').unwrap() + 1;
-            let end = t.find("</text>").unwrap();
-            &t[start..end]
-        })
-        .collect();
+    let texts = svg_texts(&out);
     assert_eq!(texts.len(), 16, "{texts:?}");
     for t in &texts {
         assert!(t.len() == 1 && ("abcdefgh12345678".contains(*t)), "{t}");
     }
-    let none = svg::render(
-        &Position::new(),
-        &svg::Options {
-            coordinates: false,
-            ..svg::Options::default()
-        },
-    );
+    let none = render(&Position::new(), |o| o.coordinates = false);
     assert!(!none.contains("<text"));
-    let flipped = svg::render(
-        &Position::new(),
-        &svg::Options {
-            flipped: true,
-            ..svg::Options::default()
-        },
-    );
+    let flipped = render(&Position::new(), |o| o.flipped = true);
     assert_ne!(flipped, out);
 }
 
@@ -1318,33 +1294,37 @@ fn pgn_error_lines_count_a_lone_carriage_return() {
     }
 }
 
+/// Castles White by the UCI move `m` (king takes rook) in `fen`, asserting it is castling and
+/// that the king ends on `king` and the rook on `rook`; the position after.
+fn castle_white(fen: &str, m: &str, king: Square, rook: Square) -> Position {
+    let p = pos(fen);
+    let mv = uci(&p, m);
+    assert!(p.is_castling(mv), "{fen}");
+    let after = played(&p, mv);
+    assert_eq!(after.king(Color::White), king, "{fen}");
+    assert_eq!(role_at(&after, rook), Some(Role::Rook), "{fen}");
+    after
+}
+
 /// "The rules as implemented" (K19, K20, A10, A11): in Chess960 the king ends on c/g and the
 /// rook on d/f, every square either crosses must be empty but for the two of them, and
 /// attacks are tested with both lifted off the board.
 #[test]
 fn chess960_castling_conditions() {
     // King b1, rook a1 (queen side): the king ends on c1, the rook on d1.
-    let p = pos("1k6/8/8/8/8/8/8/RK6 w A - 0 1");
-    let m = uci(&p, "b1a1");
-    assert!(p.is_castling(m));
-    let mut after = p.clone();
-    after.play(m).unwrap();
-    assert_eq!(after.king(Color::White), Square::C1);
-    assert_eq!(
-        after.board().piece_at(Square::D1).map(|p| p.role),
-        Some(Role::Rook)
+    let after = castle_white(
+        "1k6/8/8/8/8/8/8/RK6 w A - 0 1",
+        "b1a1",
+        Square::C1,
+        Square::D1,
     );
     assert_eq!(after.board().piece_at(Square::A1), None);
     // King f1, rook g1 (king side): the king ends on g1, the rook on f1.
-    let p = pos("k7/8/8/8/8/8/8/5KR1 w G - 0 1");
-    let m = uci(&p, "f1g1");
-    assert!(p.is_castling(m));
-    let mut after = p.clone();
-    after.play(m).unwrap();
-    assert_eq!(after.king(Color::White), Square::G1);
-    assert_eq!(
-        after.board().piece_at(Square::F1).map(|p| p.role),
-        Some(Role::Rook)
+    castle_white(
+        "k7/8/8/8/8/8/8/5KR1 w G - 0 1",
+        "f1g1",
+        Square::G1,
+        Square::F1,
     );
     // A piece on the rook's way (d1) forbids it, though the king's own way is clear.
     let p = pos("1k6/8/8/8/8/8/8/RK1N4 w A - 0 1");
@@ -1386,23 +1366,17 @@ fn position_new_is_the_standard_start_with_the_queen_on_light_d1() {
 /// promoted queen.
 #[test]
 fn fen_refusals_named_against_python_chess() {
-    let FenError::Position(e) = "8/8/8/7B/6Pp/8/4k2K/3r4 b - g3 0 1"
-        .parse::<Position>()
-        .unwrap_err()
-    else {
-        panic!()
+    let position_error = |fen: &str| match fen.parse::<Position>() {
+        Err(FenError::Position(e)) => e,
+        other => panic!("{fen}: {other:?}"),
     };
+    let e = position_error("8/8/8/7B/6Pp/8/4k2K/3r4 b - g3 0 1");
     assert!(
         e.contains(PositionErrorKind::BadEnPassant(Square::G3)),
         "{e}"
     );
     // Eight pawns and a second, promoted, queen: no pawn is missing to explain it.
-    let FenError::Position(e) = "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1"
-        .parse::<Position>()
-        .unwrap_err()
-    else {
-        panic!()
-    };
+    let e = position_error("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1");
     assert_eq!(
         e.kinds(),
         [PositionErrorKind::ImpossibleMaterial(Color::White)]
@@ -1471,11 +1445,13 @@ fn pgn_command_without_closing_bracket_is_unterminated_and_stays_text() {
 /// Rule: rules section 6 (EPD).
 #[test]
 fn epd_text_escapes_open_quote_and_castling_mode() {
-    let e: Epd = "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\tb\\nc\\\\\"; c1 \"open; still"
-        .parse()
-        .unwrap();
-    assert_eq!(e.get("c0"), Some(&Value::Text("a\tb\nc\\".to_owned())));
-    assert_eq!(e.get("c1"), Some(&Value::Text("open; still".to_owned())));
+    let e = read_epd(
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\tb\\nc\\\\\"; c1 \"open; still",
+        &[
+            ("c0", Value::Text("a\tb\nc\\".to_owned())),
+            ("c1", Value::Text("open; still".to_owned())),
+        ],
+    );
     assert_eq!(e.to_string().parse::<Epd>().unwrap(), e);
     let e: Epd = "r3k2r/8/8/8/8/8/8/R3K2R w HAha -".parse().unwrap();
     assert_eq!(e.position().castling_mode(), CastlingMode::Chess960);
@@ -1534,9 +1510,7 @@ fn chess960_fen_round_trips_with_an_inner_castling_rook_and_without_rights() {
     );
     assert_eq!(pos(&p.to_string()), p, "{p}");
     // A Chess960 position with no castling rights left.
-    let mut s = Position::chess960(0).unwrap().to_setup();
-    s.castling_rooks = lattjo_chess::Bitboard(0);
-    let p = Position::from_setup(s, CastlingMode::Chess960).unwrap();
+    let p = chess960_without_rights();
     let back = pos(&p.to_string());
     assert_eq!(back.board(), p.board());
     assert_eq!(back.to_string(), p.to_string());
@@ -1613,12 +1587,14 @@ fn uci_position_errors_name_the_word_or_ply() {
 /// Rule: rules section 6 (EPD, SAN).
 #[test]
 fn epd_numbers_push_and_san_moves() {
-    let e: Epd = "4k3/8/8/8/8/8/8/4K2R w K - ce 1e2; - acn +5; ; dm .5;"
-        .parse()
-        .unwrap();
-    assert_eq!(e.get("ce"), Some(&Value::Float(100.0)));
-    assert_eq!(e.get("acn"), Some(&Value::Integer(5)));
-    assert_eq!(e.get("dm"), Some(&Value::Float(0.5)));
+    read_epd(
+        "4k3/8/8/8/8/8/8/4K2R w K - ce 1e2; - acn +5; ; dm .5;",
+        &[
+            ("ce", Value::Float(100.0)),
+            ("acn", Value::Integer(5)),
+            ("dm", Value::Float(0.5)),
+        ],
+    );
     let mut e = Epd::new(pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
     let p = e.position().clone();
     e.push("bm", Value::Moves(vec![uci(&p, "e1g1")])).unwrap();
@@ -1635,25 +1611,12 @@ fn epd_numbers_push_and_san_moves() {
 /// Rule: K14 (check).
 #[test]
 fn svg_highlights_the_last_move_and_check() {
-    use lattjo_chess::svg;
     let p = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     let m = Move::new(Square::D8, Square::H4);
-    let out = svg::render(
-        &p,
-        &svg::Options {
-            last_move: Some(m),
-            ..svg::Options::default()
-        },
-    );
+    let out = render(&p, |o| o.last_move = Some(m));
     assert_eq!(out.matches("class=\"last\"").count(), 2);
     assert_eq!(out.matches("class=\"check\"").count(), 1);
-    let off = svg::render(
-        &p,
-        &svg::Options {
-            check: false,
-            ..svg::Options::default()
-        },
-    );
+    let off = render(&p, |o| o.check = false);
     assert_eq!(off.matches("class=\"check\"").count(), 0);
     assert_eq!(off.matches("class=\"last\"").count(), 0);
 }
@@ -1707,32 +1670,25 @@ fn uci_position_startpos_only_for_the_standard_start_itself() {
 /// Rule: A13.
 #[test]
 fn bad_en_passant_that_contradicts_the_check_and_three_checkers() {
-    let kinds = |fen: &str| {
-        let setup = Setup::from_fen(fen).unwrap();
-        Position::from_setup(setup, CastlingMode::Standard)
-            .unwrap_err()
-            .kinds()
-            .to_vec()
-    };
-    // Black in check from the h8 rook: e2-e4 cannot have given it.
-    assert_eq!(
-        kinds("4k2R/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
-        [PositionErrorKind::BadEnPassant(Square::E3)]
-    );
+    use PositionErrorKind as K;
     // The same check without the en-passant square is fine.
     assert!(pos("4k2R/8/8/8/4P3/8/8/4K3 b - - 0 1").is_check());
-    // A check the double step discovered (along rank 2, through e2) is explained; one along
-    // rank 3 through e3, empty before the step too, is not.
+    // A check the double step discovered (along rank 2, through e2) is explained.
     assert!(pos("8/8/8/8/4P3/8/R6k/4K3 b - e3 0 1").is_check());
-    assert_eq!(
-        kinds("8/8/8/8/4P3/R6k/8/4K3 b - e3 0 1"),
-        [PositionErrorKind::BadEnPassant(Square::E3)]
-    );
-    // Three checkers.
-    assert_eq!(
-        kinds("4k3/2N5/8/1B6/8/8/8/K3R3 b - - 0 1"),
-        [PositionErrorKind::ImpossibleCheck]
-    );
+    assert_refused_with(&[
+        // Black in check from the h8 rook: e2-e4 cannot have given it.
+        (
+            "4k2R/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+            K::BadEnPassant(Square::E3),
+        ),
+        // One along rank 3 through e3, empty before the step too, is not explained.
+        (
+            "8/8/8/8/4P3/R6k/8/4K3 b - e3 0 1",
+            K::BadEnPassant(Square::E3),
+        ),
+        // Three checkers.
+        ("4k3/2N5/8/1B6/8/8/8/K3R3 b - - 0 1", K::ImpossibleCheck),
+    ]);
 }
 
 /// "Notation and text", SAN: `X` or `:` for `x` after a piece letter too.
@@ -1763,20 +1719,7 @@ fn pgn_game_new_normalises_tags_and_result() {
         ("White", "b"),
     ];
     let g = PgnGame::new(&tags, p.clone(), vec![uci(&p, "e2e4")], GameResult::Draw);
-    let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "Event",
-            "Site",
-            "Date",
-            "Round",
-            "White",
-            "Black",
-            "Result",
-            "Annotator"
-        ]
-    );
+    assert_eq!(tag_names(&g), [&ROSTER[..], &["Annotator"]].concat());
     assert_eq!(g.tag("White"), Some("b"));
     assert_eq!(g.tag("Event"), Some("e"));
     assert_eq!(g.tag("Result"), Some("1/2-1/2"));
@@ -1866,17 +1809,8 @@ fn chess960_castling_where_the_king_or_the_rook_stays() {
     ] {
         let p = pos(fen);
         assert_eq!(p.castling_mode(), CastlingMode::Chess960, "{fen}");
-        let mv = uci(&p, m);
-        assert!(p.is_castling(mv), "{fen}");
-        assert!(p.san(mv).starts_with("O-O"), "{fen}");
-        let mut after = p.clone();
-        after.play(mv).unwrap();
-        assert_eq!(after.king(Color::White), king, "{fen}");
-        assert_eq!(
-            after.board().piece_at(rook).map(|p| p.role),
-            Some(Role::Rook),
-            "{fen}"
-        );
+        assert!(p.san(uci(&p, m)).starts_with("O-O"), "{fen}");
+        let after = castle_white(fen, m, king, rook);
         assert_eq!(after.castling_rooks(), lattjo_chess::Bitboard(0), "{fen}");
     }
     // The rook's destination occupied by another piece: no castling.
@@ -1982,14 +1916,11 @@ fn chess960_castling_planes_are_the_rooks_towards_h_and_a() {
     assert_eq!(p.castling_mode(), CastlingMode::Chess960);
     let game = Chess::default().with_start(p);
     let mut state = game.new_initial_state();
-    let mut o = vec![0.0; 1600];
-    game.observe(&state, Seat::new(0), &mut o).unwrap();
     let planes = |o: &[f32]| [15, 16, 17, 18].map(|i| o[i * 64]);
-    assert_eq!(planes(&o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(planes(&observe(&game, &state, 0)), [1.0, 1.0, 0.0, 1.0]);
     // The f1 rook moves: White keeps only the right towards a; seen from Black now.
     play(&game, &mut state, &["f1f2"]);
-    game.observe(&state, Seat::new(0), &mut o).unwrap();
-    assert_eq!(planes(&o), [0.0, 1.0, 0.0, 1.0]);
+    assert_eq!(planes(&observe(&game, &state, 0)), [0.0, 1.0, 0.0, 1.0]);
 }
 
 /// "Notation and text": parsing what is displayed gives the value back, in the value's
@@ -2002,9 +1933,7 @@ fn chess960_castling_planes_are_the_rooks_towards_h_and_a() {
 /// Rule: rules section 7 (FEN round trip), A11.
 #[test]
 fn chess960_values_read_back_in_their_castling_mode() {
-    let mut s = Position::chess960(0).unwrap().to_setup();
-    s.castling_rooks = lattjo_chess::Bitboard(0);
-    let p = Position::from_setup(s, CastlingMode::Chess960).unwrap();
+    let p = chess960_without_rights();
     let text = p.to_string();
     assert_eq!(
         text,
@@ -2045,16 +1974,7 @@ fn chess960_values_read_back_in_their_castling_mode() {
 /// Rule: none (the page's own feature); rules section 1.
 #[test]
 fn svg_flipped_board_is_drawn_from_blacks_side() {
-    use lattjo_chess::svg;
-    let coords = |out: &str| -> String {
-        out.split("<text")
-            .skip(1)
-            .map(|t| {
-                let start = t.find('>').unwrap() + 1;
-                t[start..t.find("</text>").unwrap()].to_owned()
-            })
-            .collect()
-    };
+    let coords = |out: &str| -> String { svg_texts(out).concat() };
     let king_y = |out: &str| -> u32 {
         let g = out.find("<g class=\"piece white King\"").unwrap();
         let t = &out[g..];
@@ -2063,14 +1983,8 @@ fn svg_flipped_board_is_drawn_from_blacks_side() {
         t.split(' ').nth(1).unwrap().parse().unwrap()
     };
     let opts = svg::Options::default();
-    let plain = svg::render(&Position::new(), &opts);
-    let flipped = svg::render(
-        &Position::new(),
-        &svg::Options {
-            flipped: true,
-            ..opts
-        },
-    );
+    let plain = render(&Position::new(), |_| {});
+    let flipped = render(&Position::new(), |o| o.flipped = true);
     assert!(coords(&plain).starts_with("a8b7"), "{}", coords(&plain));
     assert!(coords(&flipped).starts_with("h1g2"), "{}", coords(&flipped));
     let half = (8 * opts.square_px + opts.square_px) / 2;
