@@ -44,6 +44,68 @@ fn drive() -> Stroke {
     Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0)
 }
 
+fn noise(direction_sd: f64, speed_sd: f64) -> Option<NoiseModel> {
+    Some(NoiseModel {
+        direction_sd,
+        speed_sd,
+    })
+}
+
+/// Takes every disc of `side` off the table.
+fn clear(s: &mut Setup, side: Side) {
+    for disc in s.discs.iter_mut().filter(|x| x.side == side) {
+        disc.at = None;
+    }
+}
+
+/// The start with every disc of `side` off the table: `side` has won.
+fn won_by(g: &Novuss, side: Side) -> State {
+    edit(g, |s| {
+        clear(s, side);
+        s.status = Status::Won(side);
+    })
+}
+
+/// The start after seat 0 has played `drive()` under a game with noise: the stroke awaits its
+/// execution noise.
+fn awaiting_noise(g: &Novuss) -> State {
+    let mut pos = g.new_state();
+    g.apply(
+        &mut pos,
+        &lattjo_disc_billiards::Action::Strike(Seat::new(0), drive()),
+    )
+    .unwrap();
+    assert_eq!(pos.status(), Status::AwaitingNoise);
+    pos
+}
+
+/// Resolves the stroke whose events `events` records, the puck stopping at `puck`.
+fn resolved(
+    g: &Novuss,
+    pos: &mut State,
+    puck: Vec2,
+    events: impl FnOnce(&mut Outcome),
+) -> lattjo_disc_billiards::Resolution {
+    let mut out = Outcome::still(pos, puck);
+    events(&mut out);
+    g.resolve(pos, &out).unwrap()
+}
+
+/// Side A clears the table in the LNF opening series: seat 0 pockets disc 3, his last one
+/// (placement test lenient); the state after and the stroke's resolution.
+fn cleared_in_the_opening_series() -> (Novuss, State, lattjo_disc_billiards::Resolution) {
+    let g = game(Rules::lnf().with_placement_test(PlacementTest::Lenient));
+    let mut pos = edit(&g, |s| {
+        for i in (0..8).filter(|&i| i != 3) {
+            s.discs[i].at = None;
+        }
+    });
+    let r = resolved(&g, &mut pos, MID, |o| {
+        o.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    });
+    (g, pos, r)
+}
+
 // ---- The table (B1) ----
 
 /// "The table": 1 x 1 m, pockets of radius 50 mm centred 65 mm from both cushions, zones
@@ -182,12 +244,57 @@ fn b4_b19_in_pairs_the_partners_starting_row_is_dark_for_the_striker() {
 fn presets_set_every_option_of_the_presets_table() {
     let (b, l, m) = (Rules::lattjo(), Rules::lnf(), Rules::mini());
     assert_eq!(Rules::default(), b);
-    assert_eq!((b.players, b.discs_per_player), (2, 8));
-    assert_eq!((l.players, l.discs_per_player), (2, 8));
-    assert_eq!((m.players, m.discs_per_player), (2, 6));
-    assert_eq!(b.placement_test, PlacementTest::LineVisible);
-    assert_eq!(l.placement_test, PlacementTest::LnfHoleInside);
-    assert_eq!(m.placement_test, PlacementTest::Lenient);
+    // The rows in which the presets differ, one column per preset.
+    for (r, discs, placement, at_dark, own_off, direct_off, lnf, sets) in [
+        (
+            b,
+            8,
+            PlacementTest::LineVisible,
+            DirectAtDark::Foul,
+            OwnDiscOffTable::TurnLossOnly,
+            OffTablePlacement::CentreCircle,
+            false,
+            1,
+        ),
+        (
+            l,
+            8,
+            PlacementTest::LnfHoleInside,
+            DirectAtDark::Foul,
+            OwnDiscOffTable::Foul,
+            OffTablePlacement::OriginalSpot,
+            true,
+            2,
+        ),
+        (
+            m,
+            6,
+            PlacementTest::Lenient,
+            DirectAtDark::Allowed,
+            OwnDiscOffTable::TurnLossOnly,
+            OffTablePlacement::CentreCircle,
+            false,
+            1,
+        ),
+    ] {
+        assert_eq!((r.players, r.discs_per_player), (2, discs));
+        assert_eq!(r.placement_test, placement);
+        assert_eq!(r.direct_at_dark, at_dark);
+        assert_eq!(r.own_disc_off_table, own_off);
+        assert_eq!(r.direct_off_table_placement, direct_off);
+        let lnf_flags = [
+            r.zone_contact_foul,
+            r.dark_only_must_reach,
+            r.opening_equaliser,
+            r.doubles_blind_zone_foul,
+            r.conduct_penalties,
+            r.zone_exit_turn_loss,
+            r.own_edge_line_loss,
+        ];
+        assert_eq!(lnf_flags, [lnf; 7], "{placement:?}");
+        assert_eq!(r.sets_to_win, sets);
+    }
+    // The rows the presets share.
     for r in [b, l, m] {
         assert_eq!(r.side_rebound_to_dark, SideReboundToDark::Foul);
         assert_eq!(r.off_table_placement, OffTablePlacement::CentreCircle);
@@ -200,39 +307,6 @@ fn presets_set_every_option_of_the_presets_table() {
         assert_eq!(r.noise, None);
         assert!(close(r.max_speed, 8.0));
     }
-    assert_eq!(b.direct_at_dark, DirectAtDark::Foul);
-    assert_eq!(l.direct_at_dark, DirectAtDark::Foul);
-    assert_eq!(m.direct_at_dark, DirectAtDark::Allowed);
-    assert_eq!(b.own_disc_off_table, OwnDiscOffTable::TurnLossOnly);
-    assert_eq!(l.own_disc_off_table, OwnDiscOffTable::Foul);
-    assert_eq!(m.own_disc_off_table, OwnDiscOffTable::TurnLossOnly);
-    assert_eq!(
-        b.direct_off_table_placement,
-        OffTablePlacement::CentreCircle
-    );
-    assert_eq!(
-        l.direct_off_table_placement,
-        OffTablePlacement::OriginalSpot
-    );
-    assert_eq!(
-        m.direct_off_table_placement,
-        OffTablePlacement::CentreCircle
-    );
-    let lnf_flags = |r: Rules| {
-        [
-            r.zone_contact_foul,
-            r.dark_only_must_reach,
-            r.opening_equaliser,
-            r.doubles_blind_zone_foul,
-            r.conduct_penalties,
-            r.zone_exit_turn_loss,
-            r.own_edge_line_loss,
-        ]
-    };
-    assert_eq!(lnf_flags(b), [false; 7]);
-    assert_eq!(lnf_flags(l), [true; 7]);
-    assert_eq!(lnf_flags(m), [false; 7]);
-    assert_eq!((b.sets_to_win, l.sets_to_win, m.sets_to_win), (1, 2, 1));
     // `with_players(4)` for pairs; the rest of the booklet unchanged.
     let pairs = Rules::lattjo().with_players(4);
     assert_eq!(pairs.players, 4);
@@ -243,10 +317,7 @@ fn presets_set_every_option_of_the_presets_table() {
 /// "The API in one paragraph": every option has a `with_*` builder taking its value.
 #[test]
 fn every_option_has_a_with_builder_taking_its_value() {
-    let noise = Some(NoiseModel {
-        direction_sd: 0.01,
-        speed_sd: 0.03,
-    });
+    let noise = noise(0.01, 0.03);
     let dims = Dimensions {
         puck_radius: 0.025,
         ..Dimensions::NOVUSS
@@ -383,12 +454,7 @@ fn a_long_direction_is_refused_and_the_speed_range_is_closed_at_the_top() {
         Err(RulesError::MaxSpeed(_))
     ));
     // A finished game refuses every stroke.
-    let won = edit(&g, |s| {
-        for disc in s.discs.iter_mut().filter(|x| x.side == Side::B) {
-            disc.at = None;
-        }
-        s.status = Status::Won(Side::B);
-    });
+    let won = won_by(&g, Side::B);
     assert_eq!(
         g.check_stroke(&won, s0, &top),
         Err(PlayError::Stroke(StrokeError::GameOver))
@@ -553,15 +619,14 @@ fn n11_b4_a_disc_is_dark_exactly_when_its_hole_is_wholly_inside() {
 #[test]
 fn f3_the_same_moment_means_within_one_microsecond() {
     let g = Novuss::default();
-    let mut pos = g.new_state();
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3)).contact(0.1 + 0.9e-6, P, d(9));
-    let r = g.resolve(&mut pos, &out).unwrap();
+    let own_then_opponent = |after: f64| {
+        resolved(&g, &mut g.new_state(), MID, |o| {
+            o.contact(0.1, P, d(3)).contact(0.1 + after, P, d(9));
+        })
+    };
+    let r = own_then_opponent(0.9e-6);
     assert!(r.fouls.contains(Foul::OpponentFirst));
-    let mut pos = g.new_state();
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3)).contact(0.1 + 5e-6, P, d(9));
-    let r = g.resolve(&mut pos, &out).unwrap();
+    let r = own_then_opponent(5e-6);
     assert!(
         r.fouls.is_empty(),
         "{:?}",
@@ -576,9 +641,9 @@ fn n13_a_dark_disc_dropping_with_no_recorded_contact_is_fair() {
     let g = Novuss::default();
     let mut pos = edit(&g, |s| s.discs[2].at = Some(Vec2::new(0.0, 0.0)));
     assert!(pos.is_dark(Seat::new(0), DiscId(2)));
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3)).pocket(0.5, d(2));
-    let r = g.resolve(&mut pos, &out).unwrap();
+    let r = resolved(&g, &mut pos, MID, |o| {
+        o.contact(0.1, P, d(3)).pocket(0.5, d(2));
+    });
     assert!(
         r.fouls.is_empty(),
         "{:?}",
@@ -645,9 +710,9 @@ fn b14_b16_in_pairs_the_strikers_own_debt_is_settled_before_his_partners() {
     assert_eq!(pos.debt_of(Seat::new(0)), 1);
     assert_eq!(pos.debt_of(Seat::new(2)), 1);
     // Seat 2 touches his own disc 17 and pockets nothing: his turn ends (N7(b)).
-    let mut out = Outcome::still(&pos, Vec2::new(0.3, -0.1));
-    out.contact(0.1, P, d(17));
-    let r = g.resolve(&mut pos, &out).unwrap();
+    let r = resolved(&g, &mut pos, Vec2::new(0.3, -0.1), |o| {
+        o.contact(0.1, P, d(17));
+    });
     assert!(r.fouls.is_empty());
     assert_eq!(r.debt_paid, 1);
     assert_eq!(pos.debt_of(Seat::new(2)), 0, "the striker's own debt first");
@@ -681,10 +746,9 @@ fn n10_a_foul_stroke_at_the_debt_cap_keeps_the_debt_and_says_so() {
 fn n7e_the_puck_is_back_in_the_zone_when_its_centre_is() {
     let g = Novuss::default();
     let pocket_three = |puck: Vec2| {
-        let mut pos = g.new_state();
-        let mut out = Outcome::still(&pos, puck);
-        out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-        g.resolve(&mut pos, &out).unwrap()
+        resolved(&g, &mut g.new_state(), puck, |o| {
+            o.contact(0.1, P, d(3)).pocket(0.4, d(3));
+        })
     };
     // The zone's end line is at y = -0.37.
     let r = pocket_three(Vec2::new(0.2, -0.371));
@@ -701,16 +765,24 @@ fn n7e_the_puck_is_back_in_the_zone_when_its_centre_is() {
 #[test]
 fn b23_a_won_set_scores_one_for_each_seat_of_the_winning_side() {
     let g = game(Rules::lattjo().with_players(4));
-    let won = edit(&g, |s| {
-        for disc in s.discs.iter_mut().filter(|x| x.side == Side::A) {
-            disc.at = None;
-        }
-        s.status = Status::Won(Side::A);
-    });
+    let won = won_by(&g, Side::A);
     let points = g.round_points(&won).unwrap();
     let got: Vec<i64> = (0..4).map(|i| points[Seat::new(i)]).collect();
     assert_eq!(got, [1, 0, 1, 0]);
     assert_eq!(g.round_points(&g.new_state()), None);
+}
+
+/// The start of set `round` (from 0) of a match of `g` to `target` points in which no seat has
+/// scored yet, after the set `previous`.
+fn next_set(g: &Novuss, target: i64, round: u32, previous: Option<&State>) -> State {
+    let config = MatchConfig::new(Some(target), None).unwrap();
+    let totals = BySeat::new(g.rules().players, 0);
+    g.new_round(&RoundContext {
+        round,
+        totals: &totals,
+        previous,
+        config: &config,
+    })
 }
 
 /// "Sets and matches": the first stroke of set k goes to seat `first_player + k` (B2
@@ -721,21 +793,11 @@ fn b2_the_next_set_starts_alternately_or_with_the_loser() {
         let g = game(Rules::lattjo().with_next_set_starter(starter));
         // Side B (seat 1) won the first set.
         let won_by_b = edit(&g, |s| {
-            for disc in s.discs.iter_mut().filter(|x| x.side == Side::B) {
-                disc.at = None;
-            }
+            clear(s, Side::B);
             s.status = Status::Won(Side::B);
             s.to_move = Seat::new(1);
         });
-        let config = MatchConfig::new(Some(2), None).unwrap();
-        let totals = BySeat::new(2, 0);
-        let ctx = RoundContext {
-            round: 1,
-            totals: &totals,
-            previous: Some(&won_by_b),
-            config: &config,
-        };
-        let next = g.new_round(&ctx);
+        let next = next_set(&g, 2, 1, Some(&won_by_b));
         let want = match starter {
             NextSetStarter::Alternate => Seat::new(1),
             _ => Seat::new(0),
@@ -745,16 +807,8 @@ fn b2_the_next_set_starts_alternately_or_with_the_loser() {
     }
     // Alternating in pairs: set k starts with seat k (mod 4).
     let g = game(Rules::lattjo().with_players(4));
-    let config = MatchConfig::new(Some(3), None).unwrap();
-    let totals = BySeat::new(4, 0);
     for k in 0..6u32 {
-        let ctx = RoundContext {
-            round: k,
-            totals: &totals,
-            previous: None,
-            config: &config,
-        };
-        assert_eq!(g.new_round(&ctx).to_move(), Seat::new((k % 4) as u8));
+        assert_eq!(next_set(&g, 3, k, None).to_move(), Seat::new((k % 4) as u8));
     }
 }
 
@@ -773,37 +827,30 @@ fn from_setup_refuses_what_the_page_lists() {
         f(&mut s);
         g.from_setup(s).unwrap_err()
     };
-    assert_eq!(
-        refuse(&g, &|s| s.to_move = Seat::new(2)),
-        SetupError::Seat(2)
-    );
-    assert_eq!(
-        refuse(&g, &|s| s.debt = BySeat::new(3, 0)),
-        SetupError::DebtSeats(3)
-    );
-    assert_eq!(
-        refuse(&g, &|s| s.debt[Seat::new(1)] = 9),
-        SetupError::Debt {
-            side: Side::B,
-            debt: 9
-        }
-    );
-    assert!(matches!(
-        refuse(&g, &|s| s.status = Status::Won(Side::A)),
-        SetupError::Result(_)
-    ));
-    assert!(matches!(
-        refuse(&g, &|s| {
-            for disc in s.discs.iter_mut().filter(|x| x.side == Side::A) {
-                disc.at = None;
-            }
-        }),
-        SetupError::Result(_)
-    ));
-    assert_eq!(
-        refuse(&g, &|s| s.status = Status::Drawn),
-        SetupError::Strokes { strokes: 0 }
-    );
+    type Change = dyn Fn(&mut Setup);
+    let refusals: [(&Change, SetupError); 4] = [
+        (&|s| s.to_move = Seat::new(2), SetupError::Seat(2)),
+        (&|s| s.debt = BySeat::new(3, 0), SetupError::DebtSeats(3)),
+        (
+            &|s| s.debt[Seat::new(1)] = 9,
+            SetupError::Debt {
+                side: Side::B,
+                debt: 9,
+            },
+        ),
+        (
+            &|s| s.status = Status::Drawn,
+            SetupError::Strokes { strokes: 0 },
+        ),
+    ];
+    for (change, error) in refusals {
+        assert_eq!(refuse(&g, change), error);
+    }
+    // A status that does not match the discs: a winner with discs left, no winner without.
+    let mismatched: [&Change; 2] = [&|s| s.status = Status::Won(Side::A), &|s| clear(s, Side::A)];
+    for change in mismatched {
+        assert!(matches!(refuse(&g, change), SetupError::Result(_)));
+    }
     let limited = game(Rules::lattjo().with_stroke_limit(Some(10)));
     assert_eq!(
         refuse(&limited, &|s| s.strokes = 10),
@@ -826,9 +873,9 @@ fn from_setup_refuses_what_the_page_lists() {
 fn s5_a_call_on_conduct_counts_no_stroke_and_clears_the_last_resolution() {
     let g = game(Rules::lnf());
     let mut pos = g.new_state();
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3));
-    g.resolve(&mut pos, &out).unwrap();
+    resolved(&g, &mut pos, MID, |o| {
+        o.contact(0.1, P, d(3));
+    });
     assert!(pos.last_resolution().is_some());
     assert_eq!(pos.strokes(), 1);
     let report = g
@@ -845,10 +892,7 @@ fn s5_a_call_on_conduct_counts_no_stroke_and_clears_the_last_resolution() {
 /// noise (no chance node) (N4, B21).
 #[test]
 fn n4_b21_a_called_foul_stroke_is_played_exactly_even_under_noise() {
-    let noisy = game(Rules::lattjo().with_noise(Some(NoiseModel {
-        direction_sd: 0.05,
-        speed_sd: 0.1,
-    })));
+    let noisy = game(Rules::lattjo().with_noise(noise(0.05, 0.1)));
     let mut pos = noisy.new_state();
     let report = noisy
         .call(&mut pos, &Call::FoulStroke(Seat::new(0), drive()))
@@ -872,15 +916,7 @@ fn n4_b21_a_called_foul_stroke_is_played_exactly_even_under_noise() {
 /// that cleared and waits for the answer (LNF §5).
 #[test]
 fn s5_state_answering_names_the_side_that_cleared_and_waits() {
-    let g = game(Rules::lnf().with_placement_test(PlacementTest::Lenient));
-    let mut pos = edit(&g, |s| {
-        for i in (0..8).filter(|&i| i != 3) {
-            s.discs[i].at = None;
-        }
-    });
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    let r = g.resolve(&mut pos, &out).unwrap();
+    let (_, pos, r) = cleared_in_the_opening_series();
     assert!(r.losses.contains(TurnLoss::SeriesStopped));
     assert_eq!(r.winner, None);
     assert_eq!(pos.answering(), Some(Side::A));
@@ -891,15 +927,7 @@ fn s5_state_answering_names_the_side_that_cleared_and_waits() {
 /// for the other side's answering series (LNF equaliser), own or other, seen from each seat.
 #[test]
 fn learning_offset_237_is_the_side_that_cleared_in_the_opening_series() {
-    let g = game(Rules::lnf().with_placement_test(PlacementTest::Lenient));
-    let mut pos = edit(&g, |s| {
-        for i in (0..8).filter(|&i| i != 3) {
-            s.discs[i].at = None;
-        }
-    });
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
-    g.resolve(&mut pos, &out).unwrap();
+    let (g, pos, _) = cleared_in_the_opening_series();
     assert_eq!(pos.answering(), Some(Side::A));
     let mut obs = vec![0.0f32; g.observation_shape().size()];
     g.observe(&pos, Seat::new(0), &mut obs).unwrap();
@@ -918,17 +946,8 @@ fn learning_offset_237_is_the_side_that_cleared_in_the_opening_series() {
 /// is not legal, one within is.
 #[test]
 fn a_noise_draw_beyond_six_standard_deviations_is_refused() {
-    let g = game(Rules::lattjo().with_noise(Some(NoiseModel {
-        direction_sd: 0.01,
-        speed_sd: 0.03,
-    })));
-    let mut pos = g.new_state();
-    g.apply(
-        &mut pos,
-        &lattjo_disc_billiards::Action::Strike(Seat::new(0), drive()),
-    )
-    .unwrap();
-    assert_eq!(pos.status(), Status::AwaitingNoise);
+    let g = game(Rules::lattjo().with_noise(noise(0.01, 0.03)));
+    let mut pos = awaiting_noise(&g);
     let noise = |slip: f64, speed_error: f64| {
         lattjo_disc_billiards::Action::Noise(Noise { slip, speed_error })
     };
@@ -950,9 +969,9 @@ fn a_noise_draw_beyond_six_standard_deviations_is_refused() {
 fn learning_a_seat_out_of_range_observes_as_seat_0() {
     let g = Novuss::default();
     let mut pos = g.new_state();
-    let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(3));
-    g.resolve(&mut pos, &out).unwrap();
+    resolved(&g, &mut pos, MID, |o| {
+        o.contact(0.1, P, d(3));
+    });
     let n = g.observation_shape().size();
     let (mut zero, mut far) = (vec![0.0f32; n], vec![1.0f32; n]);
     g.observe(&pos, Seat::new(0), &mut zero).unwrap();
@@ -1039,27 +1058,13 @@ fn n4_b21_a_called_foul_stroke_is_refused_off_a_stroke_node_with_a_typed_error()
         refuse(&g, &pos, foul(0, off)),
         PlayError::Call(CallError::Stroke(StrokeError::NotInZone))
     );
-    let won = edit(&g, |s| {
-        for disc in s.discs.iter_mut().filter(|x| x.side == Side::B) {
-            disc.at = None;
-        }
-        s.status = Status::Won(Side::B);
-    });
+    let won = won_by(&g, Side::B);
     assert_eq!(
         refuse(&g, &won, foul(0, drive())),
         PlayError::Call(CallError::GameOver)
     );
-    let noisy = game(Rules::lattjo().with_noise(Some(NoiseModel {
-        direction_sd: 0.01,
-        speed_sd: 0.03,
-    })));
-    let mut waiting = noisy.new_state();
-    noisy
-        .apply(
-            &mut waiting,
-            &lattjo_disc_billiards::Action::Strike(Seat::new(0), drive()),
-        )
-        .unwrap();
+    let noisy = game(Rules::lattjo().with_noise(noise(0.01, 0.03)));
+    let waiting = awaiting_noise(&noisy);
     assert_eq!(
         refuse(&noisy, &waiting, foul(0, drive())),
         PlayError::Call(CallError::AwaitingNoise)
@@ -1234,17 +1239,8 @@ proptest::proptest! {
 /// but `resolve_called_foul` said `StrokeError::GameOver`, of a game still in progress.
 #[test]
 fn regression_resolve_called_foul_said_game_over_while_a_stroke_awaited_its_noise() {
-    let g = game(Rules::lattjo().with_noise(Some(NoiseModel {
-        direction_sd: 0.01,
-        speed_sd: 0.03,
-    })));
-    let mut pos = g.new_state();
-    g.apply(
-        &mut pos,
-        &lattjo_disc_billiards::Action::Strike(Seat::new(0), drive()),
-    )
-    .unwrap();
-    assert_eq!(pos.status(), Status::AwaitingNoise);
+    let g = game(Rules::lattjo().with_noise(noise(0.01, 0.03)));
+    let mut pos = awaiting_noise(&g);
     let before = pos.clone();
     let out = Outcome::still(&pos, MID);
     let plain = g.resolve(&mut pos, &out).unwrap_err();
@@ -1256,12 +1252,7 @@ fn regression_resolve_called_foul_said_game_over_while_a_stroke_awaited_its_nois
     assert_eq!(pos, before);
     // A finished game: both say the game is over.
     let plain_game = Novuss::default();
-    let mut won = edit(&plain_game, |s| {
-        for disc in s.discs.iter_mut().filter(|x| x.side == Side::B) {
-            disc.at = None;
-        }
-        s.status = Status::Won(Side::B);
-    });
+    let mut won = won_by(&plain_game, Side::B);
     let out = Outcome::still(&won, MID);
     let over = Err(PlayError::Stroke(StrokeError::GameOver));
     assert_eq!(plain_game.resolve(&mut won, &out), over);
@@ -1282,10 +1273,7 @@ fn strike_is_resolve_of_the_simulated_outcome_and_ignores_noise() {
     ];
     for rules in [
         Rules::lattjo(),
-        Rules::lattjo().with_noise(Some(NoiseModel {
-            direction_sd: 0.05,
-            speed_sd: 0.1,
-        })),
+        Rules::lattjo().with_noise(noise(0.05, 0.1)),
     ] {
         let g = game(rules);
         for stroke in strokes {
