@@ -50,47 +50,56 @@ pub struct CarromReadme;
 #[cfg(doctest)]
 pub struct DiscBilliardsReadme;
 
-/// The architecture page of `docs/` (`docs/architecture.md`), its Rust blocks compiled and run as doctests.
+/// The architecture page of `docs/` (`docs/architecture.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/architecture.md")]
 #[cfg(doctest)]
 pub struct ArchitecturePage;
 
-/// The chess page of `docs/` (`docs/chess.md`), its Rust blocks compiled and run as doctests.
+/// The chess page of `docs/` (`docs/chess.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/chess.md")]
 #[cfg(doctest)]
 pub struct ChessPage;
 
-/// The draughts page of `docs/` (`docs/draughts.md`), its Rust blocks compiled and run as doctests.
+/// The draughts page of `docs/` (`docs/draughts.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/draughts.md")]
 #[cfg(doctest)]
 pub struct DraughtsPage;
 
-/// The backgammon page of `docs/` (`docs/backgammon.md`), its Rust blocks compiled and run as doctests.
+/// The backgammon page of `docs/` (`docs/backgammon.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/backgammon.md")]
 #[cfg(doctest)]
 pub struct BackgammonPage;
 
-/// The ludo page of `docs/` (`docs/ludo.md`), its Rust blocks compiled and run as doctests.
+/// The ludo page of `docs/` (`docs/ludo.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/ludo.md")]
 #[cfg(doctest)]
 pub struct LudoPage;
 
-/// The dominoes page of `docs/` (`docs/dominoes.md`), its Rust blocks compiled and run as doctests.
+/// The dominoes page of `docs/` (`docs/dominoes.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/dominoes.md")]
 #[cfg(doctest)]
 pub struct DominoesPage;
 
-/// The carrom page of `docs/` (`docs/carrom.md`), its Rust blocks compiled and run as doctests.
+/// The carrom page of `docs/` (`docs/carrom.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/carrom.md")]
 #[cfg(doctest)]
 pub struct CarromPage;
 
-/// The disc-billiards page of `docs/` (`docs/disc-billiards.md`), its Rust blocks compiled and run as doctests.
+/// The disc-billiards page of `docs/` (`docs/disc-billiards.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/disc-billiards.md")]
 #[cfg(doctest)]
 pub struct DiscBilliardsPage;
 
-/// The physics page of `docs/` (`docs/physics.md`), its Rust blocks compiled and run as doctests.
+/// The physics page of `docs/` (`docs/physics.md`), its Rust blocks compiled and
+/// run as doctests.
 #[doc = include_str!("../../docs/physics.md")]
 #[cfg(doctest)]
 pub struct PhysicsPage;

@@ -1,6 +1,6 @@
 //! Every public error type of the library crates is `#[non_exhaustive]`, as
 //! docs/architecture.md ("Actions and errors") says: a variant or a field added later is then
-//! no breaking change for a user who matches on it. Thirteen struct errors had been written
+//! no breaking change for a user who matches on it. Fourteen struct errors had been written
 //! without it (backgammon's `SideError` and `.mat` `ParseError` among them) before the
 //! thirty-eighth session; this scan keeps a new one from slipping in.
 

@@ -27,7 +27,8 @@
 //!   repetition keys since the last pawn move or capture.
 //! - Text at the edge, each type with `Display` and `FromStr` that read back what they
 //!   write (in the value's castling mode where the text cannot carry it: see
-//!   [`UciPosition::parse`] and [`Position::from_fen`]): [`Position`] as FEN ([`fen`]), [`san::San`] and [`san::SanPlus`], [`Move`] and
+//!   [`UciPosition::parse`] and [`Position::from_fen`]): [`Position`] as FEN ([`fen`]),
+//!   [`san::San`] and [`san::SanPlus`], [`Move`] and
 //!   [`UciMove`] as UCI, [`UciPosition`] as a UCI `position` command and every other
 //!   message of the UCI protocol, both ways ([`uci::GuiCommand`], [`uci::EngineMessage`]),
 //!   [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`), [`pgn::PgnGame`], [`epd::Epd`] (a test

@@ -41,10 +41,10 @@
 //! that ends in checkmate, stalemate or insufficient material decides the result itself,
 //! K16, A1, A2, and a contradicting or unknown `*` result is replaced by it), a Chess960
 //! game without a `Variant` tag gets `[Variant "Chess960"]` (as python-chess and lichess
-//! write it), `SetUp`/`FEN` follow the other tags when the start is not the standard one, a tab or other control
-//! character in a tag value or comment becomes a space (the export format has none),
-//! comments lose the whitespace at their ends and each line break (with the spaces around it)
-//! becomes one space, and empty variations are dropped.
+//! write it), `SetUp`/`FEN` follow the other tags when the start is not the standard one,
+//! a tab or other control character in a tag value or comment becomes a space (the export
+//! format has none), comments lose the whitespace at their ends and each line break (with
+//! the spaces around it) becomes one space, and empty variations are dropped.
 //!
 //! The commands that archives embed in comments (`[%clk 0:03:00]`, `[%eval 0.17]`,
 //! `[%cal Ge2e4]`) stay in the comments' text; [`commands`] reads them, typed, on demand

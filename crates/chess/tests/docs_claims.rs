@@ -1582,7 +1582,8 @@ fn uci_position_errors_name_the_word_or_ply() {
 }
 
 /// "EPD": a number operand is an `i64`, or a finite `f64` when it holds `.`, `e` or `E`; a
-/// lone `-` or `;` where an opcode may start is skipped; `Epd::push` checks and normalises, and the writer writes moves in SAN.
+/// lone `-` or `;` where an opcode may start is skipped; `Epd::push` checks and normalises,
+/// and the writer writes moves in SAN.
 ///
 /// Rule: rules section 6 (EPD, SAN).
 #[test]

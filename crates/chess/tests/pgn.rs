@@ -234,6 +234,8 @@ fn regression_a_byte_order_mark_before_a_percent_escape_line_made_it_movetext() 
 /// standard array, or from a start with no castling right left, read back as standard chess:
 /// another castling mode, its castling written `e1g1` in UCI instead of `e1h1`. The writer
 /// now adds `[Variant "Chess960"]`, as python-chess and lichess write it.
+///
+/// Rule: rules section 6 (PGN; Chess960 castling in UCI).
 #[test]
 fn regression_a_chess960_game_was_written_without_its_variant_tag() {
     use lattjo_chess::{CastlingMode, Position};

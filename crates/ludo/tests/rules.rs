@@ -210,8 +210,8 @@ fn l6_l7_t8_scenario1_six_from_the_start_two_out_or_sixth_dot_then_roll_again() 
 /// Rules section 6 gives the start position with a six streak of 0 and says to add the pending
 /// die (`die=6`) for a roll not yet played; the start position so extended, scenario 1 written
 /// as the notation, was refused ("a pending 6 with a six streak of 0"), since this crate counts
-/// a pending 6 in the streak. A streak of 0 beside a pending 6 now reads as that 6 counted,
-/// the state `rolled` reaches; a streak of 1 reads as before.
+/// a pending 6 in the streak (L7, D5). A streak of 0 beside a pending 6 now reads as that 6
+/// counted, the state `rolled` reaches; a streak of 1 reads as before.
 #[test]
 fn regression_the_start_position_with_die_6_added_was_refused() {
     let g = lattjo();

@@ -6,9 +6,10 @@
 //!
 //! With no position, reads one position per line from standard input and prints one count
 //! per line; when standard input is a terminal (nothing piped in), counts the game's start
-//! position instead, so `perft draughts 10` typed at a prompt does not wait for input. Each game's module parses its own position notation and options; every game
-//! takes `--threads N` (or `--threads=N`), which splits the count over N threads with the
-//! game's `perft_parallel` (the same count as one thread).
+//! position instead, so `perft draughts 10` typed at a prompt does not wait for input. Each
+//! game's module parses its own position notation and options; every game takes
+//! `--threads N` (or `--threads=N`), which splits the count over N threads with the game's
+//! `perft_parallel` (the same count as one thread).
 
 use std::io::{BufRead, IsTerminal};
 
