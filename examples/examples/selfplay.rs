@@ -9,10 +9,12 @@
 //!     [--max-plies P] [--threads T] [--seed S] [--out FILE]
 //! ```
 //!
-//! Games: `backgammon`, `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`, `race` (hidden
-//! hands: IS-MCTS). Defaults: chess and dominoes, 4 games each from seed 0, 100 iterations
-//! per decision, at most 200 plies, every core, `selfplay.jsonl`. The file is JSON lines, one
-//! sample per line (the format is documented in docs/architecture.md, "Learning
+//! Games: `backgammon`, `chess`, `draughts`, `ludo` (searched with MCTS) and `dominoes`,
+//! `race` (hidden hands: IS-MCTS). Defaults: chess and dominoes, 4 games each from seed 0,
+//! 100 iterations per decision, at most 200 plies, every core, `selfplay.jsonl`. `--help`
+//! prints the usage; a bad argument is refused before any game is played
+//! (`examples::cli::selfplay`). The file is JSON lines, one sample per line, written a batch
+//! of games at a time (the format is documented in docs/architecture.md, "Learning
 //! encodings"):
 //!
 //! ```text
@@ -34,6 +36,7 @@ use boardgame_core::{
     GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult, Seat,
     Turn, agent_rng, chance_rng,
 };
+use examples::cli::{self, Command, SELFPLAY_USAGE, SelfplayArgs};
 use lattjo_backgammon::Backgammon;
 use lattjo_chess::Chess;
 use lattjo_dominoes::Dominoes;
@@ -162,54 +165,13 @@ fn write_jsonl(out: &mut String, name: &str, shape: &[usize], game: &GameSamples
     }
 }
 
-struct Args {
-    games: Vec<String>,
-    count: u64,
-    iterations: u32,
-    max_plies: u32,
-    threads: usize,
-    seed: u64,
-    out: String,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        games: Vec::new(),
-        count: 4,
-        iterations: 100,
-        max_plies: 200,
-        threads: available_threads(),
-        seed: 0,
-        out: "selfplay.jsonl".into(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--game" => args.games.push(value()?),
-            "--games" => args.count = value()?.parse().map_err(|e| format!("--games: {e}"))?,
-            "--iterations" => {
-                args.iterations = value()?.parse().map_err(|e| format!("--iterations: {e}"))?;
-            }
-            "--max-plies" => {
-                args.max_plies = value()?.parse().map_err(|e| format!("--max-plies: {e}"))?;
-            }
-            "--threads" => {
-                args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?
-            }
-            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--out" => args.out = value()?,
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    if args.games.is_empty() {
-        args.games = vec!["chess".into(), "dominoes".into()];
-    }
-    Ok(args)
-}
-
 /// Self-play of one perfect-information game with MCTS.
-fn perfect<G>(name: &str, game: &G, args: &Args, out: &mut String) -> Result<usize, String>
+fn perfect<G>(
+    name: &str,
+    game: &G,
+    args: &SelfplayArgs,
+    out: &mut impl std::io::Write,
+) -> Result<Written, String>
 where
     G: Observe + IndexedActions + Sync,
 {
@@ -222,7 +184,12 @@ where
 }
 
 /// Self-play of one hidden-information game with IS-MCTS.
-fn imperfect<G>(name: &str, game: &G, args: &Args, out: &mut String) -> Result<usize, String>
+fn imperfect<G>(
+    name: &str,
+    game: &G,
+    args: &SelfplayArgs,
+    out: &mut impl std::io::Write,
+) -> Result<Written, String>
 where
     G: Observe + IndexedActions + ImperfectInfo + Sync,
 {
@@ -234,57 +201,96 @@ where
     run(name, game, args, out, &search)
 }
 
+/// Plays `args.count` games of `game` from `args.seed` on and writes their samples to `out`,
+/// a batch of seeds at a time (so that memory holds one batch, not the whole run), and
+/// returns what it wrote. The file is the same for any batch size and thread
+/// count: each game depends only on its seed, and the batches go in seed order.
 fn run<G>(
     name: &str,
     game: &G,
-    args: &Args,
-    out: &mut String,
+    args: &SelfplayArgs,
+    out: &mut impl std::io::Write,
     search: &Search<'_, G>,
-) -> Result<usize, String>
+) -> Result<Written, String>
 where
     G: Observe + IndexedActions + Sync,
 {
-    let seeds = args.seed..args.seed + args.count;
-    let games = for_seeds(game, seeds, args.threads, |g, seed| {
-        play_one(g, seed, args.max_plies, search)
-    });
+    // `cli::selfplay` checked that `seed + count` fits.
+    let end = args.seed + args.count;
+    let batch = (args.threads as u64).saturating_mul(16);
     let shape = game.observation_shape();
-    let mut samples = 0;
-    for g in games {
-        let g = g?;
-        samples += g.samples.len();
-        write_jsonl(out, name, shape.dims(), &g);
+    let (mut written, mut text) = (Written::default(), String::new());
+    let mut first = args.seed;
+    while first < end {
+        let last = end.min(first.saturating_add(batch));
+        let games = for_seeds(game, first..last, args.threads, |g, seed| {
+            play_one(g, seed, args.max_plies, search)
+        });
+        text.clear();
+        for g in games {
+            let g = g?;
+            written.samples += g.samples.len();
+            write_jsonl(&mut text, name, shape.dims(), &g);
+        }
+        written.bytes += text.len();
+        out.write_all(text.as_bytes())
+            .map_err(|e| format!("--out {}: {e}", args.out))?;
+        first = last;
     }
-    Ok(samples)
+    Ok(written)
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
-    let args = parse_args()?;
-    let started = std::time::Instant::now();
-    let mut out = String::new();
-    for name in &args.games {
-        let samples = match name.as_str() {
-            "race" => imperfect(name, &Race::new(RaceRules::default())?, &args, &mut out)?,
-            "dominoes" => imperfect(name, &Dominoes::default(), &args, &mut out)?,
-            "backgammon" => perfect(name, &Backgammon::default(), &args, &mut out)?,
-            "chess" => perfect(name, &Chess::default(), &args, &mut out)?,
-            "draughts" => perfect(name, &Draughts::default(), &args, &mut out)?,
-            "ludo" => perfect(name, &Ludo::default(), &args, &mut out)?,
-            other => {
-                return Err(format!(
-                    "unknown game {other:?} (backgammon, chess, dominoes, draughts, ludo, race)"
-                )
-                .into());
-            }
-        };
-        println!("{name}: {} games, {samples} samples", args.count);
+/// What [`run`] wrote: samples and bytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Written {
+    samples: usize,
+    bytes: usize,
+}
+
+fn main() {
+    let args = match cli::selfplay(std::env::args().skip(1), available_threads()) {
+        Ok(Command::Run(args)) => args,
+        Ok(Command::Help) => {
+            println!("{SELFPLAY_USAGE}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = play(&args) {
+        eprintln!("selfplay: {e}");
+        std::process::exit(1);
     }
-    let mut file = std::fs::File::create(&args.out)?;
-    file.write_all(out.as_bytes())?;
+}
+
+/// Plays every game the arguments name and writes the file.
+fn play(args: &SelfplayArgs) -> Result<(), Box<dyn Error>> {
+    let started = std::time::Instant::now();
+    // Created before any game is played, so that a path that cannot be written fails at once.
+    let file = std::fs::File::create(&args.out).map_err(|e| format!("--out {}: {e}", args.out))?;
+    let mut out = std::io::BufWriter::new(file);
+    let mut bytes = 0;
+    for name in &args.games {
+        let written = match name.as_str() {
+            "race" => imperfect(name, &Race::new(RaceRules::default())?, args, &mut out)?,
+            "dominoes" => imperfect(name, &Dominoes::default(), args, &mut out)?,
+            "backgammon" => perfect(name, &Backgammon::default(), args, &mut out)?,
+            "chess" => perfect(name, &Chess::default(), args, &mut out)?,
+            "draughts" => perfect(name, &Draughts::default(), args, &mut out)?,
+            "ludo" => perfect(name, &Ludo::default(), args, &mut out)?,
+            // `cli::selfplay` refuses any other name.
+            other => return Err(format!("unknown game {other:?}").into()),
+        };
+        bytes += written.bytes;
+        println!("{name}: {} games, {} samples", args.count, written.samples);
+    }
+    out.flush()
+        .map_err(|e| format!("--out {}: {e}", args.out))?;
     println!(
-        "wrote {} ({} bytes) in {:.1} s on {} threads",
+        "wrote {} ({bytes} bytes) in {:.1} s on {} threads",
         args.out,
-        out.len(),
         started.elapsed().as_secs_f64(),
         args.threads
     );

@@ -1,9 +1,12 @@
-//! Runnable programs live in `examples/` (`tour`, `perft`). This library only compiles the
+//! Runnable programs live in `examples/` (`tour`, `selfplay`, `perft`); their command lines
+//! are parsed by [`cli`], where they are tested. Beyond that, this library only compiles the
 //! workspace README's examples, those of every crate's own README (what crates.io shows) and
 //! those of every page of `docs/` as doctests, so no README or docs page can drift from the
 //! code. A block of a page that is not Rust says so (```` ```text ````, ```` ```sh ````): an
 //! unlabelled block is compiled as Rust.
 #![doc = include_str!("../../README.md")]
+
+pub mod cli;
 
 /// The README of `boardgame-core`, compiled and run as doctests.
 #[doc = include_str!("../../crates/boardgame-core/README.md")]

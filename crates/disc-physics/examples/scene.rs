@@ -23,15 +23,20 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use disc_physics::{NoEvents, World, scenes};
+use disc_physics::{NoEvents, Table, World, scenes};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: usize| -> Option<usize> {
         args.get(i).map_or(Some(default), |s| s.parse().ok())
     };
+    let usage = "usage: scene a|b [reps] | scene c<N> [reps] [steps] [profile]";
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{usage}");
+        return ExitCode::SUCCESS;
+    }
     let (Some(mode), Some(reps)) = (args.first().map(String::as_str), number(1, 1)) else {
-        eprintln!("usage: scene a|b [reps] | scene c<N> [reps] [steps] [profile]");
+        eprintln!("{usage}");
         return ExitCode::FAILURE;
     };
     let mut checksum = 0u64;
@@ -60,9 +65,20 @@ fn main() -> ExitCode {
                 mode.strip_prefix('c').and_then(|n| n.parse::<usize>().ok()),
                 number(2, 500),
             ) else {
-                eprintln!("usage: scene a|b [reps] | scene c<N> [reps] [steps] [profile]");
+                eprintln!("{usage}");
                 return ExitCode::FAILURE;
             };
+            // `scenes::scaling_box` panics on a box wider than the largest table or too many
+            // discs; its checked twin says which.
+            let l = scenes::scaling_box_side_m(n.max(1));
+            let table = match Table::new(l / 2.0, l / 2.0) {
+                Ok(table) => table,
+                Err(e) => {
+                    eprintln!("{mode}: no table holds the box: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+
             let profile = match args.get(3).map(String::as_str) {
                 None => false,
                 Some("profile") => true,
@@ -75,7 +91,13 @@ fn main() -> ExitCode {
             let mut stages = [Duration::ZERO; 5];
             let mut stats = None;
             for _ in 0..reps {
-                let mut world = scenes::scaling_box(n);
+                let mut world = match scenes::scaling_box_on(table.clone(), n) {
+                    Ok(world) => world,
+                    Err(e) => {
+                        eprintln!("{mode}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                };
                 world.set_profiling(profile);
                 for _ in 0..steps {
                     world.step(&mut NoEvents);

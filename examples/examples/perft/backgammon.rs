@@ -40,12 +40,14 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
                 other => return Err(format!("--rules takes lattjo or standard, got {other:?}")),
             },
             "--divide" => divide = true,
-            other => match other.strip_prefix("--threads=").map(str::parse::<usize>) {
-                Some(Ok(n)) if n > 0 => threads = n,
-                Some(_) => return Err(format!("--threads takes a positive number, got {other:?}")),
+            other => match other.strip_prefix("--threads=") {
+                Some(v) => match v.parse::<usize>() {
+                    Ok(n) if n > 0 => threads = n,
+                    _ => return Err(format!("--threads takes a positive number, got {v:?}")),
+                },
                 None => {
                     return Err(format!(
-                        "unknown option {other:?} (backgammon takes --rules, --divide and --threads N)"
+                        "unknown option {other:?} (known: --rules, --divide, --threads=N)"
                     ));
                 }
             },

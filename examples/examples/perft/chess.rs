@@ -13,11 +13,14 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
         match o.as_str() {
             "--divide" => divide = true,
             "--chess960" => mode = Some(CastlingMode::Chess960),
-            other => match other.strip_prefix("--threads=").map(str::parse::<usize>) {
-                Some(Ok(n)) if n > 0 => threads = n,
-                _ => {
+            other => match other.strip_prefix("--threads=") {
+                Some(v) => match v.parse::<usize>() {
+                    Ok(n) if n > 0 => threads = n,
+                    _ => return Err(format!("--threads takes a positive number, got {v:?}")),
+                },
+                None => {
                     return Err(format!(
-                        "chess: unknown option {other} (known: --divide, --chess960, --threads=N)"
+                        "unknown option {other:?} (known: --divide, --chess960, --threads=N)"
                     ));
                 }
             },
@@ -25,8 +28,8 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
     }
     let pos = match (position, mode) {
         (None, _) => Position::new(),
-        (Some(fen), Some(m)) => Position::from_fen(fen, m).map_err(|e| format!("chess: {e}"))?,
-        (Some(fen), None) => fen.parse::<Position>().map_err(|e| format!("chess: {e}"))?,
+        (Some(fen), Some(m)) => Position::from_fen(fen, m).map_err(|e| e.to_string())?,
+        (Some(fen), None) => fen.parse::<Position>().map_err(|e| e.to_string())?,
     };
     let mut lines = Vec::new();
     if divide && depth > 0 {

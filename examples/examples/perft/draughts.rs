@@ -14,11 +14,14 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
         match o.as_str() {
             "--flying" => kings = KingMoves::Flying,
             "--divide" => divide = true,
-            other => match other.strip_prefix("--threads=").map(str::parse::<usize>) {
-                Some(Ok(n)) if n > 0 => threads = n,
-                _ => {
+            other => match other.strip_prefix("--threads=") {
+                Some(v) => match v.parse::<usize>() {
+                    Ok(n) if n > 0 => threads = n,
+                    _ => return Err(format!("--threads takes a positive number, got {v:?}")),
+                },
+                None => {
                     return Err(format!(
-                        "draughts: unknown option {other:?} (known: --flying, --divide, --threads=N)"
+                        "unknown option {other:?} (known: --flying, --divide, --threads=N)"
                     ));
                 }
             },
@@ -27,7 +30,7 @@ pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec
     let pos: Position = match position {
         Some(text) => text
             .parse()
-            .map_err(|e| format!("draughts: bad PDN FEN {text:?}: {e}"))?,
+            .map_err(|e| format!("bad PDN FEN {text:?}: {e}"))?,
         None => Position::start(),
     };
     let mut lines = Vec::new();

@@ -9,9 +9,12 @@
 //! position instead, so `perft draughts 10` typed at a prompt does not wait for input. Each
 //! game's module parses its own position notation and options; every game takes
 //! `--threads N` (or `--threads=N`), which splits the count over N threads with the game's
-//! `perft_parallel` (the same count as one thread).
+//! `perft_parallel` (the same count as one thread). The game's name and options are checked
+//! before any input is read; `--help` prints the usage.
 
 use std::io::{BufRead, IsTerminal};
+
+use examples::cli::{self, Command, PERFT_USAGE, PerftArgs};
 
 // Each game's module exposes
 // `pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String>`
@@ -27,35 +30,46 @@ fn dispatch(
     position: Option<&str>,
     options: &[String],
 ) -> Result<Vec<String>, String> {
-    match game {
-        "draughts" => draughts::run(depth, position, options),
-        "chess" => chess::run(depth, position, options),
-        "backgammon" => backgammon::run(depth, position, options),
-        other => Err(format!(
-            "unknown game {other:?} (games with perft: chess, draughts, backgammon)"
-        )),
-    }
+    let run = match game {
+        "draughts" => draughts::run,
+        "chess" => chess::run,
+        "backgammon" => backgammon::run,
+        other => {
+            return Err(format!(
+                "unknown game {other:?} (games with perft: chess, draughts, backgammon)"
+            ));
+        }
+    };
+    run(depth, position, options).map_err(|e| format!("{game}: {e}"))
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (options, words): (Vec<String>, Vec<String>) = split_options(&args);
-    let usage = "usage: perft <game> <depth> [position] [--options]";
-    let (Some(game), Some(depth)) = (words.first(), words.get(1)) else {
-        eprintln!("{usage}");
+    let PerftArgs {
+        game,
+        depth,
+        position,
+        options,
+    } = match cli::perft(std::env::args().skip(1)) {
+        Ok(Command::Run(args)) => args,
+        Ok(Command::Help) => {
+            println!("{PERFT_USAGE}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("perft: {e}");
+            std::process::exit(2);
+        }
+    };
+    // The game's name and options are checked before any input is read (a count of the start
+    // position to depth 0 reads both and costs nothing), so that a mistyped game or option
+    // with positions piped in fails at once instead of once per line, or not at all when no
+    // line comes.
+    if let Err(e) = dispatch(&game, 0, None, &options) {
+        eprintln!("perft: {e}");
         std::process::exit(2);
-    };
-    let Ok(depth) = depth.parse::<u32>() else {
-        eprintln!("perft: depth must be a number, got {depth:?}\n{usage}");
-        std::process::exit(2);
-    };
-    let position = if words.len() > 2 {
-        Some(words[2..].join(" "))
-    } else {
-        None
-    };
+    }
     let mut failed = false;
-    let mut emit = |pos: Option<&str>| match dispatch(game, depth, pos, &options) {
+    let mut emit = |pos: Option<&str>| match dispatch(&game, depth, pos, &options) {
         Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
         Err(e) => {
             eprintln!("perft: {e}");
@@ -79,32 +93,4 @@ fn main() {
     if failed {
         std::process::exit(1);
     }
-}
-
-/// Splits `--name value` / `--flag` options (anywhere on the line) from the positional words.
-/// Options that take a value: `--rules` and `--threads` (`--threads N` is passed on as
-/// `--threads=N`, the form every game's module reads). Everything else starting with `--` is a
-/// flag.
-fn split_options(args: &[String]) -> (Vec<String>, Vec<String>) {
-    let mut options = Vec::new();
-    let mut words = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--rules" {
-            options.push(a.clone());
-            if let Some(v) = it.next() {
-                options.push(v.clone());
-            }
-        } else if a == "--threads" {
-            options.push(format!(
-                "--threads={}",
-                it.next().map_or("", String::as_str)
-            ));
-        } else if a.starts_with("--") {
-            options.push(a.clone());
-        } else {
-            words.push(a.clone());
-        }
-    }
-    (options, words)
 }

@@ -7,6 +7,7 @@
 //! to `DIR/<game>.svg`: `--seed 1 --pictures docs/img` writes the pictures README.md shows,
 //! and CI checks that they match what the code draws now.
 
+use examples::cli::{Command, TOUR_USAGE, TourArgs};
 use std::error::Error;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -60,40 +61,15 @@ const GAMES: &[(&str, Player)] = &[
     ("disc-billiards", disc_billiards::play),
 ];
 
-fn parse_args() -> Result<(u64, Option<PathBuf>), String> {
-    let mut args = std::env::args().skip(1);
-    let mut seed = 2026;
-    let mut pictures = None;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--seed" => {
-                let v = args.next().ok_or("--seed needs a number")?;
-                seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed: not a number: {v:?}"))?;
-            }
-            "--pictures" => {
-                let dir = PathBuf::from(args.next().ok_or("--pictures needs a folder")?);
-                if !dir.is_dir() {
-                    return Err(format!("--pictures: not a folder: {}", dir.display()));
-                }
-                pictures = Some(dir);
-            }
-            other => {
-                return Err(format!(
-                    "unknown argument {other:?} (usage: tour [--seed N] [--pictures DIR])"
-                ));
-            }
-        }
-    }
-    Ok((seed, pictures))
-}
-
 fn main() {
-    let seed = match parse_args() {
-        Ok((s, pictures)) => {
+    let seed = match examples::cli::tour(std::env::args().skip(1)) {
+        Ok(Command::Run(TourArgs { seed, pictures })) => {
             PICTURES.get_or_init(|| pictures);
-            s
+            seed
+        }
+        Ok(Command::Help) => {
+            println!("{TOUR_USAGE}");
+            return;
         }
         Err(e) => {
             eprintln!("tour: {e}");
