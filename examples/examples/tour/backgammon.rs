@@ -32,7 +32,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let pos = last.position();
     let picture = svg::render(last, &svg::Options::default());
     let path = super::picture_path("backgammon", seed);
-    std::fs::write(&path, picture)?;
+    super::write_file(&path, picture)?;
     let how = last
         .outcome()
         .map(|o| format!("{:?} for {} point(s)", o.kind, o.points))

@@ -52,7 +52,7 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
             },
         );
         let path = super::picture_path("carrom", seed);
-        std::fs::write(&path, picture)?;
+        super::write_file(&path, picture)?;
         notes.push(format!(
             "break: {} piece(s) pocketed; picture with trajectories: {}",
             trace.outcome.pocketed().len(),

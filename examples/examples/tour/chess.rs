@@ -86,9 +86,9 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     );
     let dir = std::env::temp_dir();
     let pgn_path = dir.join(format!("chess-tour-{seed}.pgn"));
-    std::fs::write(&pgn_path, write_pgn(&pgn))?;
+    super::write_file(&pgn_path, write_pgn(&pgn))?;
     let svg_path = super::picture_path("chess", seed);
-    std::fs::write(
+    super::write_file(
         &svg_path,
         svg::render(
             pos,

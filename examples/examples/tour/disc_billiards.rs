@@ -31,7 +31,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         },
     );
     let path = super::picture_path("disc-billiards", seed);
-    std::fs::write(&path, picture)?;
+    super::write_file(&path, picture)?;
 
     let played = play_game(
         &game,

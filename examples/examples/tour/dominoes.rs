@@ -59,7 +59,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     );
     let fives = round.fives();
     let path = super::picture_path("dominoes", seed);
-    std::fs::write(&path, svg::render(round.layout(), &svg::Options::default()))?;
+    super::write_file(&path, svg::render(round.layout(), &svg::Options::default()))?;
     Ok(Summary {
         result: format!("{} wins the match", names[winner.index()]),
         score: format!(

@@ -62,9 +62,9 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     let dir = std::env::temp_dir();
     let pdn_path = dir.join(format!("draughts-tour-{seed}.pdn"));
     let svg_path = super::picture_path("draughts", seed);
-    std::fs::write(&pdn_path, pdn.to_string())?;
+    super::write_file(&pdn_path, pdn.to_string())?;
     let options = svg::Options::default().with_last_move(played.state.last_move().copied());
-    std::fs::write(&svg_path, svg::render(pos, &options))?;
+    super::write_file(&svg_path, svg::render(pos, &options))?;
     Ok(Summary {
         result,
         score: format!(

@@ -59,7 +59,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
     });
     let svg = svg::render(&played.state, &options);
     let path = super::picture_path("ludo", seed);
-    std::fs::write(&path, svg)?;
+    super::write_file(&path, svg)?;
     Ok(Summary {
         result: format!("{} wins", name(winner)),
         score,

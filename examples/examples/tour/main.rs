@@ -9,7 +9,7 @@
 
 use examples::cli::{Command, TOUR_USAGE, TourArgs};
 use std::error::Error;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -46,6 +46,11 @@ pub fn picture_path(name: &str, seed: u64) -> PathBuf {
         Some(dir) => dir.join(format!("{name}.svg")),
         None => std::env::temp_dir().join(format!("{name}-{seed}.svg")),
     }
+}
+
+/// Writes one of a game's files (its picture or record), with the path in the error.
+pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), Box<dyn Error>> {
+    std::fs::write(path, contents).map_err(|e| format!("writing {}: {e}", path.display()).into())
 }
 
 type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;
