@@ -1,0 +1,620 @@
+//! `docs/architecture.md`, "Learning encodings", read as a contract and checked from
+//! outside on every game: what a `Match<G>`'s observation holds, wrong-length buffers, the
+//! observation sizes of the cost table, `SearchResult::policy()`, and the fields of the
+//! carrom and Novuss tables that a constructed state can show.
+
+use boardgame_core::{
+    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, IsMcts, Match,
+    MatchConfig, MatchState, Mcts, MctsConfig, Observe, ParametricActions, Rounds, Seat, Turn,
+    random_playout_capped,
+};
+
+/// What a seat observes of `state`.
+fn observe<G: Observe>(game: &G, state: &G::State, seat: Seat) -> Vec<f32> {
+    let mut out = vec![f32::NAN; game.observation_shape().size()];
+    game.observe(state, seat, &mut out)
+        .expect("a buffer of the shape's size");
+    out
+}
+
+/// Checks one match state against the architecture page's description of a `Match<G>`'s
+/// observation, from every seat and from one seat outside the table.
+fn check_match_observation<G: Rounds + Observe>(m: &Match<G>, state: &MatchState<G::State>) {
+    let players = m.num_players();
+    let round = m.game().observation_shape().size();
+    assert_eq!(m.observation_shape().size(), round + players + 2);
+    let target = m.config().target();
+    let limit = m.config().max_rounds();
+    let totals = state.totals().as_slice();
+    for seat in 0..=players {
+        let seat = Seat::new(seat as u8);
+        let whole = observe(m, state, seat);
+        // The round's observation, flattened, in its own order.
+        assert_eq!(
+            whole[..round],
+            observe(m.game(), state.round(), seat)[..],
+            "seat {seat:?}: the round's observation comes first"
+        );
+        // One value per seat, counted from the observer's seat on (a seat outside the
+        // table: in seat order), the total divided by the target or plain without one.
+        let from = if seat.index() < players {
+            seat.index()
+        } else {
+            0
+        };
+        for k in 0..players {
+            let total = totals[(from + k) % players] as f32;
+            let want = target.map_or(total, |t| total / t as f32);
+            assert_eq!(whole[round + k], want, "seat {seat:?}, total {k}");
+        }
+        // The rounds played divided by the limit (the plain count without one), then 1
+        // once the match is over.
+        let played = state.rounds_played() as f32;
+        let want = limit.map_or(played, |l| played / l as f32);
+        assert_eq!(whole[round + players], want, "rounds played");
+        assert_eq!(
+            whole[round + players + 1],
+            f32::from(u8::from(state.is_over())),
+            "over"
+        );
+    }
+}
+
+/// Plays a match out at random (at most `max_plies` plies), checking the observation at
+/// every node, and returns the last state.
+fn play_and_check<G: Rounds + Observe>(
+    m: &Match<G>,
+    seed: u64,
+    max_plies: usize,
+) -> MatchState<G::State> {
+    let mut rng = GameRng::new(seed, 0);
+    let mut state = m.new_initial_state();
+    let mut buf = Vec::new();
+    let mut plies = 0;
+    loop {
+        check_match_observation(m, &state);
+        if m.turn(&state) == Turn::Terminal || plies == max_plies {
+            return state;
+        }
+        random_playout_capped(m, &mut state, &mut rng, &mut buf, 1);
+        plies += 1;
+    }
+}
+
+/// Architecture, "Learning encodings": "its observation is the round's (flattened), then one
+/// value per seat with the seat's total divided by the target (the plain total without a
+/// target), counted from the observer's seat on, then the rounds played divided by the round
+/// limit (the plain count without one), then 1 once the match is over; [...] a finished
+/// match's mask is empty. So dominoes matches to 100 [...] are learnable as they are
+/// played." Checked at every node of whole dominoes matches (3 seats to 100 with both
+/// encodings; 2 seats with a target and a round limit; 2 seats with a round limit only, so
+/// plain totals).
+#[test]
+fn a_dominoes_match_is_observed_as_the_round_then_the_score_from_every_seat() {
+    use lattjo_dominoes::{Dominoes, ObservationKind, Rules};
+    let cases = [
+        (
+            3,
+            ObservationKind::Compact,
+            MatchConfig::new(Some(100), None),
+        ),
+        (
+            3,
+            ObservationKind::Detailed,
+            MatchConfig::new(Some(100), None),
+        ),
+        (
+            2,
+            ObservationKind::Compact,
+            MatchConfig::new(Some(100), Some(4)),
+        ),
+        (
+            2,
+            ObservationKind::Detailed,
+            MatchConfig::new(None, Some(3)),
+        ),
+    ];
+    for (i, (players, kind, config)) in cases.into_iter().enumerate() {
+        let round = Dominoes::new(Rules::lattjo().with_players(players))
+            .expect("rules")
+            .with_observation(kind);
+        let m = Match::new(round, config.expect("config"));
+        let end = play_and_check(&m, 40 + i as u64, 100_000);
+        assert!(end.is_over(), "case {i}: the match ends");
+        assert!(end.rounds_played() >= 1);
+        let mut mask = vec![true; m.num_distinct_actions()];
+        m.legal_mask(&end, &mut mask).expect("sized");
+        assert!(
+            mask.iter().all(|&x| !x),
+            "case {i}: a finished match's mask is empty"
+        );
+    }
+}
+
+/// Architecture, "Learning encodings" (as above), for backgammon: games of a 3-point match
+/// observed at every node as the game (its own context holds the match too) followed by the
+/// score from the observer's seat, the games played and whether the match is over; the
+/// finished match's mask is empty.
+#[test]
+fn a_backgammon_match_is_observed_as_the_game_then_the_score_from_every_seat() {
+    use lattjo_backgammon::{Backgammon, ObservationKind, Rules};
+    for (i, kind) in [ObservationKind::TdGammon, ObservationKind::Compact]
+        .into_iter()
+        .enumerate()
+    {
+        let game = Backgammon::new(Rules::standard())
+            .expect("rules")
+            .with_observation(kind);
+        let m = Match::new(game, MatchConfig::new(Some(3), None).expect("config"));
+        let end = play_and_check(&m, 7 + i as u64, 100_000);
+        assert!(end.is_over());
+        let mut mask = vec![true; m.num_distinct_actions()];
+        m.legal_mask(&end, &mut mask).expect("sized");
+        assert!(mask.iter().all(|&x| !x), "a finished match's mask is empty");
+    }
+}
+
+/// Architecture, "Learning encodings" (as above): "carrom's whole game of boards and Novuss
+/// matches are learnable as they are played". A game of boards taken up at 7 : 12 on its
+/// third board (`Match::resume`, the board built by `Setup` at that score), in singles and
+/// pairs, and a Novuss match taken up at 1 : 0 in sets, observed from every seat; then a few
+/// strokes of each from the start.
+#[test]
+fn carrom_and_novuss_matches_are_observed_as_the_round_then_the_score() {
+    use lattjo_carrom::{Carrom, Rules as CarromRules, Setup};
+    use lattjo_disc_billiards::{Novuss, Rules as NovussRules};
+    for players in [2, 4] {
+        let rules = CarromRules::lattjo().with_players(players);
+        let board = Carrom::new(rules).expect("rules");
+        let mut setup = Setup::opening(&rules, Seat::new(1));
+        setup.totals_before = [7, 12];
+        setup.board = 2;
+        let round = board.from_setup(setup).expect("a board at 7 : 12");
+        let game = board.full_game();
+        let totals = BySeat::from_fn(players, |s| if s.index() % 2 == 0 { 7 } else { 12 });
+        let state = game.resume(round, totals).expect("resumed");
+        check_match_observation(&game, &state);
+        play_and_check(&game, 3, 3);
+    }
+    let single = Novuss::new(NovussRules::lnf()).expect("rules");
+    let m = single.clone().full_match();
+    let totals = BySeat::from_fn(2, |s| i64::from(s.index() == 0));
+    let state = m.resume(single.new_state(), totals).expect("resumed");
+    check_match_observation(&m, &state);
+    play_and_check(&m, 5, 3);
+}
+
+/// Checks that every buffer-taking method of `game` refuses a buffer one short, one long and
+/// empty with `BufferSizeError { expected, got }` and writes nothing into it.
+fn check_observe_and_mask<G: Observe + IndexedActions>(name: &str, game: &G, state: &G::State) {
+    let obs = game.observation_shape().size();
+    for len in [obs.saturating_sub(1), obs + 1, 0] {
+        if len == obs {
+            continue;
+        }
+        let mut out = vec![0.25f32; len];
+        let err = game.observe(state, Seat::new(0), &mut out);
+        assert_eq!(
+            err.map_err(|e| (e.expected, e.got)),
+            Err((obs, len)),
+            "{name}: observe with {len}"
+        );
+        assert!(
+            out.iter().all(|&x| x == 0.25),
+            "{name}: observe wrote into {len}"
+        );
+    }
+    let actions = game.num_distinct_actions();
+    for len in [actions.wrapping_sub(1), actions + 1, 0] {
+        if len == actions || len > actions + 1 {
+            continue;
+        }
+        let mut out = vec![true; len];
+        let err = game.legal_mask(state, &mut out);
+        assert_eq!(
+            err.map_err(|e: BufferSizeError| (e.expected, e.got)),
+            Err((actions, len)),
+            "{name}: legal_mask with {len}"
+        );
+        assert!(
+            out.iter().all(|&x| x),
+            "{name}: legal_mask wrote into {len}"
+        );
+    }
+}
+
+/// The same for `ParametricActions::action_parameters`, given a continuous action.
+fn check_parameters<G: ParametricActions>(name: &str, game: &G, state: &G::State, a: &G::Action) {
+    let n = game.parameter_bounds().len();
+    let mut right = vec![0.0; n];
+    assert_eq!(
+        game.action_parameters(state, a, &mut right),
+        Ok(true),
+        "{name}"
+    );
+    for len in [n - 1, n + 1, 0] {
+        let mut out = vec![0.25f64; len];
+        let err = game.action_parameters(state, a, &mut out);
+        assert_eq!(
+            err.map_err(|e| (e.expected, e.got)),
+            Err((n, len)),
+            "{name}: action_parameters with {len}"
+        );
+        assert!(
+            out.iter().all(|&x| x == 0.25),
+            "{name}: action_parameters wrote"
+        );
+    }
+}
+
+/// Architecture, "Learning encodings": "Nothing allocates; a buffer of the wrong length is a
+/// `BufferSizeError`" (and the traits' docs: "`out` is then unchanged"), for every method
+/// that takes a buffer (`observe`, `legal_mask`, `action_parameters`), in every game, every
+/// observation kind, and the `Match` of each game played in rounds.
+#[test]
+fn every_buffer_taking_method_refuses_a_wrong_length_and_writes_nothing() {
+    use lattjo_backgammon::{Backgammon, ObservationKind as BgKind};
+    use lattjo_carrom::{Carrom, Stroke as CarromStroke};
+    use lattjo_chess::Chess;
+    use lattjo_disc_billiards::{Novuss, Stroke as NovussStroke, Vec2};
+    use lattjo_dominoes::{Dominoes, ObservationKind as DomKind};
+    use lattjo_draughts::Draughts;
+    use lattjo_ludo::{Ludo, ObservationKind as LudoKind};
+
+    let chess = Chess::default();
+    check_observe_and_mask("chess", &chess, &chess.new_initial_state());
+    let draughts = Draughts::default();
+    check_observe_and_mask("draughts", &draughts, &draughts.new_initial_state());
+    for kind in [BgKind::TdGammon, BgKind::Compact] {
+        let g = Backgammon::default().with_observation(kind);
+        check_observe_and_mask("backgammon", &g, &g.new_initial_state());
+        let m = Match::new(g, MatchConfig::new(Some(5), None).expect("config"));
+        check_observe_and_mask("backgammon match", &m, &m.new_initial_state());
+    }
+    for kind in [LudoKind::Compact, LudoKind::Planes] {
+        let g = Ludo::default().with_observation(kind);
+        check_observe_and_mask("ludo", &g, &g.new_initial_state());
+    }
+    for kind in [DomKind::Compact, DomKind::Detailed] {
+        let g = Dominoes::default().with_observation(kind);
+        check_observe_and_mask("dominoes", &g, &g.new_initial_state());
+        let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
+        check_observe_and_mask("dominoes match", &m, &m.new_initial_state());
+    }
+
+    let carrom = Carrom::default();
+    let board = carrom.initial_state(Seat::new(0)).expect("opening");
+    check_observe_and_mask("carrom", &carrom, &board);
+    let strike = lattjo_carrom::Action::Strike(
+        Seat::new(0),
+        CarromStroke::on_base_line(0.0, lattjo_carrom::Vec2::new(0.0, 1.0), 4.0),
+    );
+    check_parameters("carrom", &carrom, &board, &strike);
+    let game = carrom.full_game();
+    let mut state = game.new_initial_state();
+    game.apply(&mut state, &lattjo_carrom::Action::Toss(Seat::new(0)))
+        .expect("the toss");
+    check_observe_and_mask("carrom game of boards", &game, &state);
+    check_parameters("carrom game of boards", &game, &state, &strike);
+
+    let novuss = Novuss::default();
+    let table = novuss.new_state();
+    check_observe_and_mask("novuss", &novuss, &table);
+    let drive = lattjo_disc_billiards::Action::Strike(
+        table.to_move(),
+        NovussStroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0),
+    );
+    check_parameters("novuss", &novuss, &table, &drive);
+    let m = novuss.full_match();
+    let state = m.new_initial_state();
+    check_observe_and_mask("novuss match", &m, &state);
+    check_parameters("novuss match", &m, &state, &drive);
+}
+
+/// Architecture, "Learning encodings", the cost table's "observation (floats)" column and
+/// "Ludo, dominoes and backgammon offer two observation kinds (`with_observation`); the
+/// first named is the default": chess 1,600; backgammon 242 / 72 (TD-Gammon the default);
+/// carrom 222; disc-billiards 244; draughts 135; ludo with 4 players 48 / 216 (compact the
+/// default); dominoes with 2 players 94 / 322 (compact the default).
+#[test]
+fn the_cost_tables_observation_sizes_and_default_kinds_hold() {
+    use lattjo_backgammon::{Backgammon, ObservationKind as BgKind};
+    use lattjo_dominoes::{Dominoes, ObservationKind as DomKind, Rules as DomRules};
+    use lattjo_ludo::{Ludo, ObservationKind as LudoKind, Rules as LudoRules};
+    let size = |s: boardgame_core::Shape| s.size();
+    assert_eq!(
+        size(lattjo_chess::Chess::default().observation_shape()),
+        1_600
+    );
+    let bg = Backgammon::default();
+    assert_eq!(size(bg.observation_shape()), 242);
+    assert_eq!(
+        size(bg.with_observation(BgKind::TdGammon).observation_shape()),
+        242
+    );
+    assert_eq!(
+        size(bg.with_observation(BgKind::Compact).observation_shape()),
+        72
+    );
+    assert_eq!(
+        size(lattjo_carrom::Carrom::default().observation_shape()),
+        222
+    );
+    assert_eq!(
+        size(lattjo_disc_billiards::Novuss::default().observation_shape()),
+        244
+    );
+    assert_eq!(
+        size(lattjo_draughts::Draughts::default().observation_shape()),
+        135
+    );
+    let ludo = Ludo::new(LudoRules::lattjo().with_players(4)).expect("rules");
+    assert_eq!(size(ludo.observation_shape()), 48);
+    assert_eq!(
+        size(
+            ludo.clone()
+                .with_observation(LudoKind::Compact)
+                .observation_shape()
+        ),
+        48
+    );
+    assert_eq!(
+        size(ludo.with_observation(LudoKind::Planes).observation_shape()),
+        216
+    );
+    let dom = Dominoes::new(DomRules::lattjo().with_players(2)).expect("rules");
+    assert_eq!(size(dom.observation_shape()), 94);
+    assert_eq!(
+        size(dom.with_observation(DomKind::Compact).observation_shape()),
+        94
+    );
+    assert_eq!(
+        size(dom.with_observation(DomKind::Detailed).observation_shape()),
+        322
+    );
+}
+
+/// Checks a search result against the page: "the root's visit counts
+/// (`SearchResult::policy()`)": one entry per legal action in `legal_actions`' order, each
+/// action with an index, shares summing to 1.
+fn check_policy<G: IndexedActions>(
+    game: &G,
+    state: &G::State,
+    result: &boardgame_core::SearchResult<G::Action>,
+) -> u64 {
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let listed: Vec<G::Action> = result.visits.iter().map(|(a, _)| a.clone()).collect();
+    assert_eq!(listed, legal, "the visits follow legal_actions");
+    let policy = result.policy();
+    let total: u64 = result.visits.iter().map(|(_, n)| u64::from(*n)).sum();
+    let sum: f64 = policy.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-12, "the shares sum to {sum}");
+    for ((a, p), (_, n)) in policy.iter().zip(&result.visits) {
+        assert!(game.action_index(state, a).is_some());
+        assert_eq!(*p, f64::from(*n) / total as f64);
+    }
+    total
+}
+
+/// Architecture, "Learning encodings": "`Mcts::search` and `IsMcts::search` return the
+/// root's visit counts (`SearchResult::policy()`), the training target of AlphaZero-style
+/// learners." MCTS on chess's start (every iteration visits one root action, so the counts
+/// add up to the iterations) and IS-MCTS on a dealt dominoes round (hidden hands).
+#[test]
+fn searches_return_the_roots_visit_counts_as_the_policy() {
+    let chess = lattjo_chess::Chess::default();
+    let start = chess.new_initial_state();
+    let mcts = Mcts::new(MctsConfig {
+        iterations: 60,
+        max_rollout_plies: 4,
+        ..MctsConfig::default()
+    });
+    let result = mcts
+        .search(&chess, &start, &mut GameRng::new(1, 1))
+        .expect("a player node");
+    assert_eq!(check_policy(&chess, &start, &result), 60);
+
+    let dom = lattjo_dominoes::Dominoes::default();
+    let mut state = dom.new_initial_state();
+    let mut rng = GameRng::new(3, 0);
+    let mut buf = Vec::new();
+    while dom.turn(&state) == Turn::Chance {
+        random_playout_capped(&dom, &mut state, &mut rng, &mut buf, 1);
+    }
+    let seat = dom.turn(&state).seat().expect("a player node");
+    let _ = dom.view(&state, Some(seat));
+    let is = IsMcts::new(MctsConfig {
+        iterations: 60,
+        ..MctsConfig::default()
+    });
+    let result = is
+        .search(&dom, &state, &mut GameRng::new(2, 1))
+        .expect("a player node");
+    let total = check_policy(&dom, &state, &result);
+    assert!((1..=60).contains(&total));
+}
+
+/// docs/carrom.md, "Learning encodings", the observation table read on a constructed board of
+/// pairs (P = 4, 232 values) from every seat: 183-184 "points before this board (C20): own
+/// team, opponents, / the target"; 185-186 "men owed (A9): own colour, the other / 9";
+/// 187-191 the queen "covered by the own team, the opponents (C9)" one-hot; 192 the phase
+/// (stroke); 197 "the observer's team plays white"; 198 the break pending; 199 "failed break
+/// attempts (A5) / 10"; 200 "void strokes in a row this turn (A5) / 10"; 201 "the seat to
+/// move has struck this turn"; 202 "board number / the board limit"; 203 "strokes on this
+/// board / 5,000"; 204-211 no result in play; 212 + 5 x P "seats from the observer, one-hot
+/// each: the seat to move; the placer [...]; [...] this board's breaker; the game's first
+/// breaker".
+#[test]
+fn carrom_fields_after_the_slots_read_back_on_a_constructed_board_of_pairs() {
+    use lattjo_carrom::{Carrom, QueenState, Rules, Setup};
+    // A5's void-stroke limit, so that a count of void strokes stands.
+    let rules = Rules::lattjo()
+        .with_players(4)
+        .with_void_stroke_limit(Some(5));
+    let game = Carrom::new(rules).expect("rules");
+    let mut setup = Setup::opening(&rules, Seat::new(1));
+    setup.pieces[0] = None;
+    setup.queen = QueenState::Covered(1);
+    setup.white_team = 1;
+    setup.to_move = Seat::new(2);
+    setup.breaker = Seat::new(1);
+    setup.first_breaker = Seat::new(3);
+    setup.break_pending = false;
+    setup.break_attempts = 2;
+    setup.board = 2;
+    setup.totals_before = [6, 11];
+    setup.strokes = 40;
+    setup.void_strokes = 3;
+    setup.turn_started = true;
+    // White (team 1) owes a man it could not return (none pocketed, A9).
+    setup.debt = [1, 0];
+    let state = game.from_setup(setup).expect("a valid board");
+    assert_eq!(game.observation_shape().size(), 232);
+    for seat in 0..4u8 {
+        let o = observe(&game, &state, Seat::new(seat));
+        let own = usize::from(seat % 2);
+        let rel = |other: u8| usize::from((other + 4 - seat) % 4);
+        let other = 1 - own;
+        let pts = [6.0f32, 11.0];
+        assert_eq!(
+            o[183..185],
+            [pts[own] / 25.0, pts[other] / 25.0],
+            "seat {seat}: totals"
+        );
+        let owed = [0.0f32, 1.0 / 9.0]; // by team: team 1 plays white and owes one
+        let (own_owed, other_owed) = (owed[own], owed[other]);
+        assert_eq!(o[185..187], [own_owed, other_owed], "seat {seat}: men owed");
+        let mut queen = [0.0f32; 5];
+        queen[if own == 1 { 3 } else { 4 }] = 1.0;
+        assert_eq!(o[187..192], queen, "seat {seat}: the queen");
+        assert_eq!(o[192..197], [0.0, 1.0, 0.0, 0.0, 0.0], "phase: stroke");
+        assert_eq!(
+            o[197],
+            f32::from(u8::from(own == 1)),
+            "seat {seat}: plays white"
+        );
+        assert_eq!(o[198], 0.0, "the break is done");
+        assert_eq!(o[199], 0.2, "failed break attempts / 10");
+        assert_eq!(o[200], 0.3, "void strokes / 10");
+        assert_eq!(o[201], 1.0, "struck this turn");
+        assert_eq!(o[202], 2.0 / 8.0, "board number / 8");
+        assert_eq!(o[203], 40.0 / 5_000.0, "strokes / 5,000");
+        assert!(o[204..212].iter().all(|&x| x == 0.0), "no result in play");
+        let mut seats = [0.0f32; 20];
+        seats[rel(2)] = 1.0; // to move
+        seats[3 * 4 + rel(1)] = 1.0; // this board's breaker
+        seats[4 * 4 + rel(3)] = 1.0; // the game's first breaker
+        assert_eq!(o[212..232], seats, "seat {seat}: the seat fields");
+    }
+}
+
+/// docs/carrom.md, "Learning encodings": 204-211 "the result: winner (own team, opponents)
+/// one-hot; points own, opponents / the target; why: all men (C15), [...] one-hot", and the
+/// phase "over". White pockets its last man with the queen covered (C15): read from both
+/// chairs.
+#[test]
+fn carrom_result_fields_read_back_after_a_board_won_with_all_men() {
+    use lattjo_carrom::{Carrom, Colour, Outcome, Piece, QueenState, Rules, Setup};
+    let rules = Rules::lattjo();
+    let game = Carrom::new(rules).expect("rules");
+    let mut setup = Setup::opening(&rules, Seat::new(0));
+    for k in 0..8u8 {
+        let man = Piece::man(Colour::White, k).expect("a man");
+        setup.pieces[usize::from(man.id())] = None;
+    }
+    setup.pieces[0] = None;
+    setup.queen = QueenState::Covered(0);
+    setup.break_pending = false;
+    let mut state = game.from_setup(setup).expect("a valid board");
+    let last = Piece::man(Colour::White, 8).expect("a man");
+    game.resolve(&mut state, &Outcome::counted().pocket(last))
+        .expect("a stroke");
+    let result = state.result().expect("the board is over (C15)");
+    assert_eq!(result.winner, Some(0));
+    for seat in 0..2u8 {
+        let o = observe(&game, &state, Seat::new(seat));
+        let own = usize::from(seat);
+        let other = 1 - own;
+        assert_eq!(o[192..197], [0.0, 0.0, 0.0, 0.0, 1.0], "phase: over");
+        let won = [f32::from(u8::from(own == 0)), f32::from(u8::from(own == 1))];
+        assert_eq!(o[204..206], won, "seat {seat}: the winner");
+        let pts = result.points.map(|p| p as f32 / 25.0);
+        assert_eq!(o[206..208], [pts[own], pts[other]], "seat {seat}: points");
+        assert_eq!(o[208..212], [1.0, 0.0, 0.0, 0.0], "why: all men (C15)");
+    }
+}
+
+/// docs/disc-billiards.md, "Learning encodings", read on a constructed table of pairs (P =
+/// 4, 248 values) from every seat: 230-233 status "won" one-hot; 234-235 "the winner: own
+/// side, other side"; 236 "the opening series is still going on"; 239 "strokes played /
+/// 3,000"; 240 "the seat to strike [...], from the observer" one-hot; 240 + P "penalty discs
+/// each seat owes (N10, B14) / discs per row, from the observer"; and the disc slots "the
+/// observer's side's discs (id order), then the other side's, then empty slots (all 0)".
+#[test]
+fn novuss_fields_read_back_on_a_constructed_table_of_pairs() {
+    use lattjo_disc_billiards::{Novuss, Rules, Side, Status};
+    let rules = Rules::lattjo().with_players(4);
+    let game = Novuss::new(rules).expect("rules");
+    let mut setup = game.new_state().to_setup();
+    setup.to_move = Seat::new(3);
+    setup.strokes = 30;
+    setup.opening = false;
+    setup.debt[Seat::new(0)] = 2;
+    setup.debt[Seat::new(3)] = 1;
+    let state = game.from_setup(setup.clone()).expect("a valid table");
+    assert_eq!(game.observation_shape().size(), 248);
+    let row = f32::from(rules.row_len());
+    let discs = state.discs();
+    for seat in 0..4u8 {
+        let o = observe(&game, &state, Seat::new(seat));
+        let rel = |other: u8| usize::from((other + 4 - seat) % 4);
+        assert_eq!(o[230..234], [1.0, 0.0, 0.0, 0.0], "status: playing");
+        assert_eq!(o[234..236], [0.0, 0.0], "no winner");
+        assert_eq!(o[236], 0.0, "the opening series is over");
+        assert_eq!(o[239], 30.0 / 3_000.0, "strokes / 3,000");
+        let mut to_strike = [0.0f32; 4];
+        to_strike[rel(3)] = 1.0;
+        assert_eq!(o[240..244], to_strike, "seat {seat}: the seat to strike");
+        let mut owed = [0.0f32; 4];
+        owed[rel(0)] = 2.0 / row;
+        owed[rel(3)] = 1.0 / row;
+        assert_eq!(o[244..248], owed, "seat {seat}: penalty discs owed");
+        // Own side's discs first, then the other side's, then empty slots.
+        let own = Side::of_seat(Seat::new(seat));
+        let mine = discs.iter().filter(|d| d.side == own).count();
+        let theirs = discs.len() - mine;
+        for k in 0..32 {
+            let kind = &o[7 * k..7 * k + 2];
+            let want = if k < mine {
+                [1.0, 0.0]
+            } else if k < mine + theirs {
+                [0.0, 1.0]
+            } else {
+                [0.0, 0.0]
+            };
+            assert_eq!(kind, want, "seat {seat}: slot {k}'s side");
+            if k >= mine + theirs {
+                assert!(
+                    o[7 * k..7 * k + 7].iter().all(|&x| x == 0.0),
+                    "empty slot {k}"
+                );
+            }
+        }
+    }
+    // A won game: the winner from each side's view.
+    let winner = Side::of_seat(Seat::new(1));
+    setup.status = Status::Won(winner);
+    setup.debt = BySeat::new(4, 0);
+    for d in setup.discs.iter_mut().filter(|d| d.side == winner) {
+        d.at = None;
+    }
+    let won = game.from_setup(setup).expect("a won table");
+    for seat in 0..4u8 {
+        let o = observe(&game, &won, Seat::new(seat));
+        assert_eq!(o[230..234], [0.0, 0.0, 1.0, 0.0], "status: won");
+        let mine = Side::of_seat(Seat::new(seat)) == Side::of_seat(Seat::new(1));
+        let want = if mine { [1.0, 0.0] } else { [0.0, 1.0] };
+        assert_eq!(o[234..236], want, "seat {seat}: the winner");
+    }
+}
