@@ -5,6 +5,7 @@
 
 mod arch_learning;
 mod auto_traits;
+mod crate_readmes;
 mod docs_pages;
 mod error_excerpts;
 mod error_types;
