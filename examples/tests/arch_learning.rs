@@ -618,3 +618,302 @@ fn novuss_fields_read_back_on_a_constructed_table_of_pairs() {
         assert_eq!(o[234..236], want, "seat {seat}: the winner");
     }
 }
+
+/// How [`Broken`] breaks the learning contract (each a kind the architecture page says the
+/// conformance kit catches).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Fault {
+    None,
+    /// The same state encodes differently on each call.
+    NotDeterministic,
+    /// One element is infinite.
+    NotFinite,
+    /// A wrong-length buffer is refused but written into.
+    WritesIntoAWrongBuffer,
+    /// The mask marks an index no legal action has.
+    MaskMarksAnIllegalIndex,
+    /// A legal action has no index.
+    LegalWithoutIndex,
+    /// The observation's shape changes during the game.
+    ShapeChanges,
+}
+
+/// The race without hands (so that it hides nothing), with one fault.
+struct Broken {
+    race: boardgame_core::race::Race,
+    fault: Fault,
+    calls: std::sync::atomic::AtomicU32,
+}
+
+impl Broken {
+    fn new(fault: Fault) -> Broken {
+        use boardgame_core::race::{Race, RaceRules};
+        Broken {
+            race: Race::new(RaceRules {
+                hand: 0,
+                ..RaceRules::default()
+            })
+            .expect("rules"),
+            fault,
+            calls: std::sync::atomic::AtomicU32::new(0),
+        }
+    }
+
+    fn tick(&self) -> u32 {
+        self.calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Game for Broken {
+    type State = boardgame_core::race::RaceState;
+    type Action = boardgame_core::race::RaceAction;
+    type Error = boardgame_core::race::RaceError;
+    fn num_players(&self) -> usize {
+        self.race.num_players()
+    }
+    fn new_initial_state(&self) -> Self::State {
+        self.race.new_initial_state()
+    }
+    fn turn(&self, s: &Self::State) -> Turn {
+        self.race.turn(s)
+    }
+    fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>) {
+        self.race.legal_actions(s, out);
+    }
+    fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, f64)>) -> bool {
+        self.race.chance_outcomes(s, out)
+    }
+    fn apply(&self, s: &mut Self::State, a: &Self::Action) -> Result<(), Self::Error> {
+        self.race.apply(s, a)
+    }
+    fn returns(&self, s: &Self::State) -> Option<boardgame_core::Returns> {
+        self.race.returns(s)
+    }
+}
+
+impl Observe for Broken {
+    fn observation_shape(&self) -> boardgame_core::Shape {
+        let n = self.race.observation_shape().size() + 1;
+        let grow = self.fault == Fault::ShapeChanges && self.tick() > 50;
+        boardgame_core::Shape::flat(n + usize::from(grow)).expect("a shape")
+    }
+    fn observe(&self, s: &Self::State, seat: Seat, out: &mut [f32]) -> Result<(), BufferSizeError> {
+        let n = self.race.observation_shape().size();
+        if self.fault == Fault::WritesIntoAWrongBuffer && out.len() != n + 1 {
+            out.fill(0.0);
+        }
+        BufferSizeError::check(n + 1, out.len())?;
+        let (inner, extra) = out.split_at_mut(n);
+        self.race.observe(s, seat, inner)?;
+        extra[0] = match self.fault {
+            Fault::NotDeterministic => self.tick() as f32,
+            Fault::NotFinite => f32::INFINITY,
+            _ => 0.0,
+        };
+        Ok(())
+    }
+}
+
+impl IndexedActions for Broken {
+    fn num_distinct_actions(&self) -> usize {
+        self.race.num_distinct_actions()
+    }
+    fn action_index(&self, s: &Self::State, a: &Self::Action) -> Option<usize> {
+        match (self.fault, a) {
+            (Fault::LegalWithoutIndex, boardgame_core::race::RaceAction::Advance) => None,
+            _ => self.race.action_index(s, a),
+        }
+    }
+    fn index_action(&self, s: &Self::State, i: usize) -> Option<Self::Action> {
+        self.race.index_action(s, i)
+    }
+    fn legal_mask(&self, s: &Self::State, out: &mut [bool]) -> Result<(), BufferSizeError> {
+        self.race.legal_mask(s, out)?;
+        if self.fault == Fault::MaskMarksAnIllegalIndex
+            && matches!(self.turn(s), Turn::Player(_))
+            && let Some(last) = out.last_mut()
+        {
+            *last = true;
+        }
+        Ok(())
+    }
+}
+
+/// Architecture, "Learning encodings": "The conformance kit checks each game:
+/// `check_observations` [...] (shape, every element written and finite, deterministic, [...]),
+/// `check_indexed_actions` (indices round-trip, are distinct, the mask equals
+/// `legal_actions`) [...]. `tests/learning.rs` in boardgame-core proves the kit catches each
+/// kind of broken encoding." That file breaks a leak, a constant, an unwritten element, a
+/// missing mask entry, a shared index and an index outside the mask; these are the kinds it
+/// leaves out: an observation that is not deterministic, one that is not finite, a shape
+/// that changes, a wrong-length buffer written into, a mask marking an index no legal action
+/// has, and a legal action without an index. The faithful wrapper passes.
+#[test]
+fn the_conformance_kit_catches_the_kinds_of_broken_encoding_named_on_the_page() {
+    use boardgame_core::conformance::check_observations;
+    use boardgame_core::conformance::{ConformanceConfig, check_indexed_actions};
+    let cfg = || ConformanceConfig {
+        games: 5,
+        seed: 9,
+        ..ConformanceConfig::default()
+    };
+    check_observations(&Broken::new(Fault::None), &cfg()).expect("faithful observations");
+    check_indexed_actions(&Broken::new(Fault::None), &cfg()).expect("faithful indices");
+    for (fault, says) in [
+        (Fault::NotDeterministic, "twice"),
+        (Fault::NotFinite, "not finite"),
+        (Fault::ShapeChanges, "shape changed"),
+        (Fault::WritesIntoAWrongBuffer, "wrote into it"),
+    ] {
+        let err = check_observations(&Broken::new(fault), &cfg())
+            .expect_err(&format!("{fault:?} is caught"));
+        assert!(err.what.contains(says), "{fault:?}: {err}");
+    }
+    for (fault, says) in [
+        (Fault::MaskMarksAnIllegalIndex, "legal actions lack it"),
+        (Fault::LegalWithoutIndex, "has no index"),
+    ] {
+        let err = check_indexed_actions(&Broken::new(fault), &cfg())
+            .expect_err(&format!("{fault:?} is caught"));
+        assert!(err.what.contains(says), "{fault:?}: {err}");
+    }
+}
+
+/// How [`Throw`] breaks the `ParametricActions` contract.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum ThrowFault {
+    None,
+    /// A legal throw's parameters map back to another throw.
+    NoRoundTrip,
+    /// `apply` refuses a steep throw but changes the state first.
+    RefusesDirty,
+    /// A vector within the bounds maps to no action.
+    GapInTheBounds,
+}
+
+/// Three throws at an angle of 0 to 90 degrees; throws above 80 are refused (a typed error).
+struct Throw(ThrowFault);
+
+#[derive(Debug, PartialEq, Eq)]
+struct Steep;
+
+impl std::fmt::Display for Steep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a throw above 80 degrees, or none due")
+    }
+}
+
+impl std::error::Error for Steep {}
+
+impl Game for Throw {
+    type State = Vec<f64>;
+    type Action = f64;
+    type Error = Steep;
+    fn num_players(&self) -> usize {
+        1
+    }
+    fn new_initial_state(&self) -> Vec<f64> {
+        Vec::new()
+    }
+    fn turn(&self, s: &Vec<f64>) -> Turn {
+        if s.len() < 3 {
+            Turn::Player(Seat::new(0))
+        } else {
+            Turn::Terminal
+        }
+    }
+    fn legal_actions(&self, s: &Vec<f64>, out: &mut Vec<f64>) {
+        out.clear();
+        if s.len() < 3 {
+            out.extend([10.0, 45.0]);
+        }
+    }
+    fn chance_outcomes(&self, _: &Vec<f64>, out: &mut Vec<(f64, f64)>) -> bool {
+        out.clear();
+        true
+    }
+    fn apply(&self, s: &mut Vec<f64>, a: &f64) -> Result<(), Steep> {
+        if s.len() >= 3 || !(0.0..=90.0).contains(a) {
+            return Err(Steep);
+        }
+        if *a > 80.0 {
+            if self.0 == ThrowFault::RefusesDirty {
+                s.push(*a);
+            }
+            return Err(Steep);
+        }
+        s.push(*a);
+        Ok(())
+    }
+    fn returns(&self, s: &Vec<f64>) -> Option<boardgame_core::Returns> {
+        (s.len() >= 3).then(|| BySeat::new(1, s.iter().sum::<f64>() / 270.0))
+    }
+}
+
+impl IndexedActions for Throw {
+    fn num_distinct_actions(&self) -> usize {
+        0
+    }
+    fn action_index(&self, _: &Vec<f64>, _: &f64) -> Option<usize> {
+        None
+    }
+    fn index_action(&self, _: &Vec<f64>, _: usize) -> Option<f64> {
+        None
+    }
+}
+
+impl ParametricActions for Throw {
+    fn parameter_bounds(&self) -> &[(f64, f64)] {
+        &[(0.0, 90.0)]
+    }
+    fn action_parameters(
+        &self,
+        _: &Vec<f64>,
+        a: &f64,
+        out: &mut [f64],
+    ) -> Result<bool, BufferSizeError> {
+        BufferSizeError::check(1, out.len())?;
+        out[0] = *a;
+        Ok(true)
+    }
+    fn parameters_action(&self, _: &Vec<f64>, p: &[f64]) -> Option<f64> {
+        let [x] = *p else { return None };
+        if !(0.0..=90.0).contains(&x) || (self.0 == ThrowFault::GapInTheBounds && x > 60.0) {
+            return None;
+        }
+        Some(if self.0 == ThrowFault::NoRoundTrip {
+            x + 1.0
+        } else {
+            x
+        })
+    }
+}
+
+/// Architecture, "Learning encodings": "`check_parametric_actions` (parameters round-trip and
+/// stay within bounds; random in-bound vectors play or are refused cleanly)", and "proves the
+/// kit catches each kind of broken encoding": boardgame-core's `tests/learning.rs` breaks the
+/// bounds only; here a round trip that lands elsewhere, an `apply` that refuses an in-bound
+/// throw but changes the state, and an in-bound vector that maps to nothing are each caught,
+/// and the faithful game passes.
+#[test]
+fn the_conformance_kit_catches_broken_stroke_parameters() {
+    use boardgame_core::conformance::{ConformanceConfig, check_parametric_actions};
+    let cfg = ConformanceConfig {
+        games: 20,
+        seed: 4,
+        exhaustive_actions: false,
+        ..ConformanceConfig::default()
+    };
+    let report = check_parametric_actions(&Throw(ThrowFault::None), &cfg).expect("faithful");
+    assert!(report.parametric_actions > 0);
+    for (fault, says) in [
+        (ThrowFault::NoRoundTrip, "map back"),
+        (ThrowFault::RefusesDirty, "changed the state"),
+        (ThrowFault::GapInTheBounds, "map to no action"),
+    ] {
+        let err = check_parametric_actions(&Throw(fault), &cfg)
+            .expect_err(&format!("{fault:?} is caught"));
+        assert!(err.what.contains(says), "{fault:?}: {err}");
+    }
+}
