@@ -917,3 +917,68 @@ fn the_conformance_kit_catches_broken_stroke_parameters() {
         assert!(err.what.contains(says), "{fault:?}: {err}");
     }
 }
+
+/// Checks at the nodes of one seeded random game (at most `plies`) that every index that
+/// names an action names one whose index it is, player actions and chance outcomes alike.
+fn check_index_inverse<G: IndexedActions>(name: &str, game: &G, seed: u64, plies: usize) -> u64
+where
+    G::Action: std::fmt::Debug,
+{
+    let mut rng = GameRng::new(seed, 0);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    let mut named = 0;
+    for _ in 0..plies {
+        match game.turn(&state) {
+            Turn::Terminal => break,
+            Turn::Player(_) => {
+                for i in 0..=game.num_distinct_actions() {
+                    if let Some(a) = game.index_action(&state, i) {
+                        assert_eq!(game.action_index(&state, &a), Some(i), "{name}: {a:?}");
+                        named += 1;
+                    }
+                }
+            }
+            Turn::Chance => {
+                for i in 0..=game.num_chance_outcomes() {
+                    if let Some(c) = game.index_chance(&state, i) {
+                        assert_eq!(game.chance_index(&state, &c), Some(i), "{name}: {c:?}");
+                        named += 1;
+                    }
+                }
+            }
+        }
+        random_playout_capped(game, &mut state, &mut rng, &mut buf, 1);
+    }
+    named
+}
+
+/// Architecture, "Learning encodings": "`IndexedActions` (a bijection between the discrete
+/// actions and `0..num_distinct_actions()`, [...] and chance outcomes likewise where they are
+/// finite)". The kit checks legal actions' indices map back; here the other direction: at
+/// the nodes of random games of every game, every index (and chance index) that names an
+/// action, legal or not, names one whose index is that index, and the index just past the
+/// range names nothing.
+#[test]
+fn every_index_that_names_an_action_is_that_actions_index() {
+    let mut named = 0;
+    named += check_index_inverse("chess", &lattjo_chess::Chess::default(), 1, 40);
+    named += check_index_inverse("draughts", &lattjo_draughts::Draughts::default(), 2, 40);
+    named += check_index_inverse(
+        "backgammon",
+        &lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::standard()).expect("rules"),
+        3,
+        60,
+    );
+    named += check_index_inverse("ludo", &lattjo_ludo::Ludo::default(), 4, 120);
+    named += check_index_inverse("dominoes", &lattjo_dominoes::Dominoes::default(), 5, 60);
+    named += check_index_inverse(
+        "five-up",
+        &lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::five_up()).expect("rules"),
+        6,
+        80,
+    );
+    let carrom = lattjo_carrom::Carrom::default();
+    named += check_index_inverse("carrom", &carrom, 7, 3);
+    assert!(named > 1_000, "{named}");
+}
