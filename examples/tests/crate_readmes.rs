@@ -406,3 +406,56 @@ fn the_serde_features_cover_the_types_the_readmes_list() {
         serde::<disc_physics::CushionId>();
     }
 }
+
+/// dominoes README: "It implements [boardgame-core]'s `Game` (the deal and every draw are
+/// chance events, so the stock has no hidden order to leak)". At every chance node of random
+/// rounds (2 to 5 players, the booklet and the draw game) the outcomes are deals of exactly
+/// the stock's tiles, each equally likely; and a draw (the player's decision) is followed by
+/// such a chance node, never by a tile the state already chose.
+#[test]
+fn dominoes_the_deal_and_every_draw_are_uniform_chance_events_over_the_stock() {
+    use lattjo_dominoes::{Action, Dominoes, Game, GameRng, Rules, Turn};
+    let mut draws = 0;
+    for (i, rules) in [2, 3, 4, 5]
+        .into_iter()
+        .map(|p| Rules::lattjo().with_players(p))
+        .chain([Rules::draw()])
+        .enumerate()
+    {
+        let game = Dominoes::new(rules).expect("rules");
+        for seed in 0..4 {
+            let mut rng = GameRng::new(100 * i as u64 + seed, 0);
+            let mut state = game.new_initial_state();
+            let mut outcomes = Vec::new();
+            let mut legal = Vec::new();
+            let mut drew = false;
+            while game.turn(&state) != Turn::Terminal {
+                let action = if game.turn(&state) == Turn::Chance {
+                    assert!(game.chance_outcomes(&state, &mut outcomes), "listed");
+                    let stock: Vec<_> = state.stock().iter().collect();
+                    let dealt: Vec<_> = outcomes
+                        .iter()
+                        .map(|(a, _)| match a {
+                            Action::Deal(t) => *t,
+                            other => panic!("a chance outcome {other:?}"),
+                        })
+                        .collect();
+                    assert_eq!(dealt, stock, "the outcomes are the stock's tiles");
+                    let p = 1.0 / stock.len() as f64;
+                    assert!(outcomes.iter().all(|(_, q)| (q - p).abs() < 1e-12));
+                    drew = false;
+                    game.sample_chance(&state, &mut rng).expect("an outcome")
+                } else {
+                    assert!(!drew, "a draw is followed by a chance node");
+                    game.legal_actions(&state, &mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    drew = a == Action::Draw;
+                    draws += usize::from(drew);
+                    a
+                };
+                game.apply(&mut state, &action).expect("legal");
+            }
+        }
+    }
+    assert!(draws > 10, "{draws} draws");
+}
