@@ -1028,3 +1028,69 @@ fn ludo_observations_are_lossless() {
     }
     assert!(nodes > 10_000, "{nodes}");
 }
+
+/// boardgame-core, `Observe::observe`: "A seat out of range for the game observes as the game
+/// documents", and each page says how: chess "a seat number out of range does too" (the one
+/// tensor both seats see); draughts "any other seat number observes as White" (seat 1);
+/// backgammon "a seat other than 0 and 1 observes as White" (seat 0); ludo "a seat that is
+/// not at the table observes as seat 0"; carrom and disc-billiards "A seat out of range
+/// observes as seat 0"; dominoes "a seat out of range observes as a spectator from seat 0
+/// (no hand)". Checked at the nodes of random games with seats 7 and 200.
+#[test]
+fn a_seat_out_of_range_observes_as_each_page_documents() {
+    fn check<G: Observe>(name: &str, game: &G, like: Seat, seed: u64, plies: usize) {
+        let mut rng = GameRng::new(seed, 0);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        for _ in 0..plies {
+            for outside in [7u8, 200] {
+                let o = observe(game, &state, Seat::new(outside));
+                assert_eq!(o, observe(game, &state, like), "{name}");
+            }
+            if game.turn(&state) == Turn::Terminal {
+                break;
+            }
+            random_playout_capped(game, &mut state, &mut rng, &mut buf, 1);
+        }
+    }
+    let (s0, s1) = (Seat::new(0), Seat::new(1));
+    check("chess", &lattjo_chess::Chess::default(), s0, 1, 60);
+    check("draughts", &lattjo_draughts::Draughts::default(), s1, 2, 60);
+    check(
+        "backgammon",
+        &lattjo_backgammon::Backgammon::default(),
+        s0,
+        3,
+        60,
+    );
+    check("ludo", &lattjo_ludo::Ludo::default(), s0, 4, 200);
+    let three = lattjo_ludo::Rules::lattjo().with_players(3);
+    check(
+        "ludo 3",
+        &lattjo_ludo::Ludo::new(three).expect("rules"),
+        s0,
+        5,
+        200,
+    );
+    check("carrom", &lattjo_carrom::Carrom::default(), s0, 6, 3);
+    check(
+        "novuss",
+        &lattjo_disc_billiards::Novuss::default(),
+        s0,
+        7,
+        3,
+    );
+
+    // Dominoes: a spectator from seat 0 sees no hand, and otherwise what seat 0 sees of the
+    // others (the compact encoding's hand plane is its first B(T) = 32 values).
+    let dom = lattjo_dominoes::Dominoes::default();
+    let mut rng = GameRng::new(8, 0);
+    let mut state = dom.new_initial_state();
+    let mut buf = Vec::new();
+    while dom.turn(&state) != Turn::Terminal {
+        let o = observe(&dom, &state, Seat::new(9));
+        assert!(o[..32].iter().all(|&x| x == 0.0), "no hand");
+        assert_eq!(o[32..], observe(&dom, &state, Seat::new(0))[32..]);
+        random_playout_capped(&dom, &mut state, &mut rng, &mut buf, 1);
+    }
+}

@@ -3,7 +3,8 @@
 //! chance outcomes.
 //!
 //! Ludo has no hidden information, so every seat observes the whole state, seen from its own
-//! seat: seats are counted clockwise from the observer (0 is itself). With `E` =
+//! seat: seats are counted clockwise from the observer (0 is itself; a seat that is not at the
+//! table observes as seat 0). With `E` =
 //! [`Rules::end_index`](crate::Rules::end_index) (the furthest path index) and `P` players,
 //! the checkers come first, encoded as [`Ludo::with_observation`] chose:
 //!
