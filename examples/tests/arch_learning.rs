@@ -1094,3 +1094,124 @@ fn a_seat_out_of_range_observes_as_each_page_documents() {
         random_playout_capped(&dom, &mut state, &mut rng, &mut buf, 1);
     }
 }
+
+/// Checks that every value observed at the nodes of one random game, from every seat, lies
+/// within `range(k)` for its element `k`.
+fn check_ranges<G: Observe>(
+    name: &str,
+    game: &G,
+    seed: u64,
+    plies: usize,
+    range: impl Fn(usize) -> (f32, f32),
+) {
+    let mut rng = GameRng::new(seed, 0);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        for seat in 0..game.num_players() {
+            for (k, &x) in observe(game, &state, Seat::new(seat as u8))
+                .iter()
+                .enumerate()
+            {
+                let (lo, hi) = range(k);
+                assert!(
+                    lo <= x && x <= hi,
+                    "{name}: element {k} is {x}, outside {lo}..={hi}"
+                );
+            }
+        }
+        if game.turn(&state) == Turn::Terminal {
+            break;
+        }
+        random_playout_capped(game, &mut state, &mut rng, &mut buf, 1);
+    }
+}
+
+/// The "range" columns of the pages' observation tables, at the nodes of random games from
+/// every seat: chess, draughts and ludo (both kinds) 0 to 1 throughout; backgammon's
+/// TD-Gammon board "0/1, last 0-6" with the bar "0-7.5" and every context value 0 to 1, its
+/// compact board "-1 to 1"; dominoes' compact values 0 to 1 but the points (">= 0"), and its
+/// detailed ones likewise (fives and points ">= 0"); carrom's "x and y -1 to 1" and the
+/// rest 0 to 1 but the counters and points (">= 0", "usually 0 to 1"); Novuss's "-1 to 1" but
+/// the stroke count and the debts (">= 0").
+#[test]
+fn observed_values_lie_in_the_tables_ranges() {
+    use lattjo_backgammon::{Backgammon, ObservationKind as Bg, Rules as BgRules};
+    use lattjo_dominoes::{Dominoes, ObservationKind as Dom, Rules as DomRules};
+    use lattjo_ludo::{Ludo, ObservationKind as LudoKind};
+    let unit = |_| (0.0, 1.0);
+    check_ranges("chess", &lattjo_chess::Chess::default(), 1, 300, unit);
+    check_ranges(
+        "draughts",
+        &lattjo_draughts::Draughts::default(),
+        2,
+        300,
+        unit,
+    );
+    for kind in [LudoKind::Compact, LudoKind::Planes] {
+        check_ranges(
+            "ludo",
+            &Ludo::default().with_observation(kind),
+            3,
+            400,
+            unit,
+        );
+    }
+    let bg = Backgammon::new(BgRules::standard()).expect("rules");
+    check_ranges("td-gammon", &bg, 4, 400, |k| match k {
+        0..=191 if k % 4 == 3 => (0.0, 6.0),
+        192..=193 => (0.0, 7.5),
+        _ => (0.0, 1.0),
+    });
+    let compact = bg.with_observation(Bg::Compact);
+    check_ranges("bg compact", &compact, 5, 400, |k| match k {
+        0..=23 => (-1.0, 1.0),
+        _ => (0.0, 1.0),
+    });
+    for players in [2, 4] {
+        let game = Dominoes::new(DomRules::lattjo().with_players(players)).expect("rules");
+        let size = game.observation_shape().size();
+        // The points are the last value of each seat's pair at the end.
+        check_ranges("dominoes", &game, 6, 200, |k| {
+            if k + 2 * players >= size && (size - k) % 2 == 1 {
+                (0.0, f32::MAX)
+            } else {
+                (0.0, 1.0)
+            }
+        });
+        let detailed = game.with_observation(Dom::Detailed);
+        let (t, n, e) = (28, 7, 18);
+        let seats = 5 * t + e * (1 + n);
+        check_ranges("dominoes detailed", &detailed, 7, 200, |k| {
+            let field = k.checked_sub(seats).map(|x| x % (n + 6));
+            let in_seats = k >= seats && k < seats + players * (n + 6);
+            if in_seats && matches!(field, Some(1) | Some(12)) {
+                (0.0, f32::MAX)
+            } else {
+                (0.0, 1.0)
+            }
+        });
+    }
+    check_ranges(
+        "carrom",
+        &lattjo_carrom::Carrom::default(),
+        8,
+        6,
+        |k| match k {
+            0..=179 if matches!(k % 9, 5 | 6) => (-1.0, 1.0),
+            180..=181 => (-1.0, 1.0),
+            183..=184 | 199..=203 | 206..=207 => (0.0, f32::MAX),
+            _ => (0.0, 1.0),
+        },
+    );
+    check_ranges(
+        "novuss",
+        &lattjo_disc_billiards::Novuss::default(),
+        9,
+        6,
+        |k| match k {
+            239 | 242.. => (0.0, f32::MAX),
+            _ => (-1.0, 1.0),
+        },
+    );
+}
