@@ -1215,3 +1215,32 @@ fn observed_values_lie_in_the_tables_ranges() {
         },
     );
 }
+
+/// docs/dominoes.md, "Learning encodings", the compact kind: "Left out too, and not always
+/// readable from the rest (the detailed encoding holds them): [...] the redeals". A state read
+/// back with one redeal more observes alike in the compact kind and differently in the
+/// detailed one (its "redeals / 10" field), from every seat.
+#[test]
+fn dominoes_compact_leaves_out_the_redeals_the_detailed_kind_holds() {
+    use lattjo_dominoes::{Dominoes, ObservationKind, State};
+    let game = Dominoes::default();
+    let mut rng = GameRng::new(12, 0);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    while game.turn(&state) == Turn::Chance {
+        random_playout_capped(&game, &mut state, &mut rng, &mut buf, 1);
+    }
+    let mut json = serde_json::to_value(&state).expect("writes");
+    assert_eq!(json["redeals"], 0);
+    json["redeals"] = 1.into();
+    let redealt: State = serde_json::from_value(json).expect("a state with one redeal");
+    let detailed = game.with_observation(ObservationKind::Detailed);
+    for seat in 0..2 {
+        let seat = Seat::new(seat);
+        assert_eq!(observe(&game, &state, seat), observe(&game, &redealt, seat));
+        assert_ne!(
+            observe(&detailed, &state, seat),
+            observe(&detailed, &redealt, seat)
+        );
+    }
+}
