@@ -88,8 +88,9 @@ pub use boardgame_core;
 pub use disc_physics;
 
 pub use boardgame_core::{
-    Agent, BySeat, Game, GameRng, Match, MatchConfig, MatchState, ResumeError, Returns, RoundState,
-    Rounds, Seat, Turn,
+    Agent, BufferSizeError, BySeat, Game, GameRng, IndexedActions, Match, MatchConfig, MatchState,
+    Observe, ParametricActions, ResumeError, Returns, RoundContext, RoundState, Rounds, Seat,
+    Shape, Turn,
 };
 pub use disc_physics::{
     ConfigError, Params, PlaceError, StepConfig, Table, TableError, Trajectory, Vec2, World,

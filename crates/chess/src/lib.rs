@@ -76,7 +76,9 @@ mod zobrist;
 
 /// The crate this one builds on, re-exported so that one dependency line is enough.
 pub use boardgame_core;
-pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
+pub use boardgame_core::{
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, Shape, Turn,
+};
 
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,

@@ -461,3 +461,28 @@ fn wrong_sized_buffers_are_refused_untouched() {
     assert!(game.legal_mask(&state, &mut mask).is_err());
     assert!(mask.iter().all(|&m| m));
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "One dependency
+/// line is enough": a game crate re-exports at its root "every item of theirs that its own
+/// public signatures use". The learning traits this crate implements (`Observe`,
+/// `IndexedActions`) and the types in their signatures (`Shape`,
+/// `BufferSizeError`) were reachable only through
+/// `boardgame_core`; backgammon re-exported them. This module names them from this crate
+/// only.
+mod regression_the_learning_traits_were_not_reexported_at_the_root {
+    use lattjo_chess::{BufferSizeError, Chess, Game, IndexedActions, Observe, Shape};
+
+    #[test]
+    fn regression_the_learning_traits_were_not_reexported_at_the_root() {
+        let game = Chess::default();
+        let state = game.new_initial_state();
+        let shape: Shape = game.observation_shape();
+        let mut out = vec![0.0; shape.size()];
+        game.observe(&state, lattjo_chess::Seat::new(0), &mut out)
+            .expect("the right length");
+        let short: Result<(), BufferSizeError> =
+            game.observe(&state, lattjo_chess::Seat::new(0), &mut []);
+        assert!(short.is_err());
+        assert!(game.num_distinct_actions() > 0);
+    }
+}

@@ -363,3 +363,35 @@ proptest! {
         }
     }
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "One dependency
+/// line is enough": a game crate re-exports at its root "every item of theirs that its own
+/// public signatures use". The learning traits this crate implements (`Observe`,
+/// `IndexedActions`, `ParametricActions`) and the types in their signatures (`Shape`,
+/// `BufferSizeError`, and `Rounds`'s `RoundContext`) were reachable only through
+/// `boardgame_core`; backgammon re-exported them. This module names them from this crate
+/// only.
+mod regression_the_learning_traits_were_not_reexported_at_the_root {
+    use lattjo_disc_billiards::{
+        BufferSizeError, Game, IndexedActions, Novuss, Observe, ParametricActions, RoundContext,
+        Shape,
+    };
+
+    #[test]
+    fn regression_the_learning_traits_were_not_reexported_at_the_root() {
+        let game = Novuss::default();
+        let state = game.new_initial_state();
+        let shape: Shape = game.observation_shape();
+        let mut out = vec![0.0; shape.size()];
+        game.observe(&state, lattjo_disc_billiards::Seat::new(0), &mut out)
+            .expect("the right length");
+        let short: Result<(), BufferSizeError> =
+            game.observe(&state, lattjo_disc_billiards::Seat::new(0), &mut []);
+        assert!(short.is_err());
+        // Strokes are continuous: the index holds only the discrete actions, if any.
+        let _: usize = game.num_distinct_actions();
+        assert!(!game.parameter_bounds().is_empty());
+        // `Rounds::new_round` takes a `RoundContext`, named from this crate alone.
+        let _: Option<&RoundContext<'_, <Novuss as Game>::State>> = None;
+    }
+}

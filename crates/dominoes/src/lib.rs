@@ -96,8 +96,8 @@ mod view;
 
 pub use boardgame_core;
 pub use boardgame_core::{
-    BySeat, Game, GameRng, ImperfectInfo, Match, MatchConfig, MatchState, ResumeError, Returns,
-    RoundContext, RoundState, Rounds, Seat, Turn,
+    BufferSizeError, BySeat, Game, GameRng, ImperfectInfo, IndexedActions, Match, MatchConfig,
+    MatchState, Observe, ResumeError, Returns, RoundContext, RoundState, Rounds, Seat, Shape, Turn,
 };
 
 pub use action::{Action, ParseActionError};

@@ -100,7 +100,10 @@
 //! ```
 
 pub use boardgame_core;
-pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, SeatError, Turn};
+pub use boardgame_core::{
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, SeatError,
+    Shape, Turn,
+};
 
 mod bits;
 mod fen;

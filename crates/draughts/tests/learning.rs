@@ -152,3 +152,28 @@ fn a8_the_perft_golden_positions_need_at_most_eight_paths_between_two_squares() 
         "at most {most} paths share their ends"
     );
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "One dependency
+/// line is enough": a game crate re-exports at its root "every item of theirs that its own
+/// public signatures use". The learning traits this crate implements (`Observe`,
+/// `IndexedActions`) and the types in their signatures (`Shape`,
+/// `BufferSizeError`) were reachable only through
+/// `boardgame_core`; backgammon re-exported them. This module names them from this crate
+/// only.
+mod regression_the_learning_traits_were_not_reexported_at_the_root {
+    use lattjo_draughts::{BufferSizeError, Draughts, Game, IndexedActions, Observe, Shape};
+
+    #[test]
+    fn regression_the_learning_traits_were_not_reexported_at_the_root() {
+        let game = Draughts::default();
+        let state = game.new_initial_state();
+        let shape: Shape = game.observation_shape();
+        let mut out = vec![0.0; shape.size()];
+        game.observe(&state, lattjo_draughts::Seat::new(0), &mut out)
+            .expect("the right length");
+        let short: Result<(), BufferSizeError> =
+            game.observe(&state, lattjo_draughts::Seat::new(0), &mut []);
+        assert!(short.is_err());
+        assert!(game.num_distinct_actions() > 0);
+    }
+}

@@ -63,7 +63,9 @@ mod rules;
 pub mod svg;
 
 pub use boardgame_core;
-pub use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
+pub use boardgame_core::{
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, Shape, Turn,
+};
 
 pub use colour::{ByColour, Colour, ParseColourError, Seats, SeatsError};
 pub use die::{Die, DieError, ParseDieError};

@@ -177,3 +177,28 @@ fn l6_a_six_lists_entries_and_a_step_under_their_indices() {
     assert_eq!(compact[8..10], [1.0, 0.0], "red to move");
     assert_eq!(compact[10 + 5], 1.0, "the die shows 6");
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "One dependency
+/// line is enough": a game crate re-exports at its root "every item of theirs that its own
+/// public signatures use". The learning traits this crate implements (`Observe`,
+/// `IndexedActions`) and the types in their signatures (`Shape`,
+/// `BufferSizeError`) were reachable only through
+/// `boardgame_core`; backgammon re-exported them. This module names them from this crate
+/// only.
+mod regression_the_learning_traits_were_not_reexported_at_the_root {
+    use lattjo_ludo::{BufferSizeError, Game, IndexedActions, Ludo, Observe, Shape};
+
+    #[test]
+    fn regression_the_learning_traits_were_not_reexported_at_the_root() {
+        let game = Ludo::default();
+        let state = game.new_initial_state();
+        let shape: Shape = game.observation_shape();
+        let mut out = vec![0.0; shape.size()];
+        game.observe(&state, lattjo_ludo::Seat::new(0), &mut out)
+            .expect("the right length");
+        let short: Result<(), BufferSizeError> =
+            game.observe(&state, lattjo_ludo::Seat::new(0), &mut []);
+        assert!(short.is_err());
+        assert!(game.num_distinct_actions() > 0);
+    }
+}
