@@ -3,6 +3,7 @@
 //! and link over a hundred (docs/architecture.md, "How a new game plugs in"); a file no
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
+mod arch_conventions;
 mod arch_learning;
 mod auto_traits;
 mod crate_readmes;

@@ -1,0 +1,887 @@
+//! The checkable sentences of docs/architecture.md, "API conventions (every crate follows
+//! these)", checked crate by crate from outside, through each crate's public API only.
+//!
+//! Claims already held by other tests are not repeated here: every error type
+//! `#[non_exhaustive]` (`error_types.rs`), excerpts in parse errors (`error_excerpts.rs`),
+//! serde in a format that does not describe itself and `initial_state(first)` read back
+//! (`serde_formats.rs`), rules validated on deserialization (`rules_extremes.rs`), and a
+//! state of other rules refused and listing nothing (each crate's `tests/foreign.rs` and
+//! the core's `check_foreign_states`).
+
+use std::fmt::{Debug, Display};
+use std::path::Path;
+use std::str::FromStr;
+
+use boardgame_core::{Game, GameRng, Seat, Turn};
+
+/// The seven game crates, by folder under `crates/`.
+const GAMES: [&str; 7] = [
+    "chess",
+    "draughts",
+    "backgammon",
+    "ludo",
+    "dominoes",
+    "carrom",
+    "disc-billiards",
+];
+
+/// Every `.rs` file under `dir`, concatenated.
+fn crate_source(dir: &Path) -> String {
+    fn walk(dir: &Path, out: &mut String) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .expect("a source folder")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push_str(&std::fs::read_to_string(&p).expect("a source file"));
+                out.push('\n');
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(dir, &mut out);
+    out
+}
+
+fn src_of(game: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates")
+        .join(game)
+        .join("src");
+    crate_source(&dir)
+}
+
+/// The public field names of `pub struct Rules { .. }` in `src`, with the attribute lines
+/// just above the struct.
+fn rules_struct(src: &str) -> (Vec<String>, Vec<String>) {
+    let lines: Vec<&str> = src.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("pub struct Rules {"))
+        .expect("a `pub struct Rules`");
+    let mut attrs = Vec::new();
+    for l in lines[..at].iter().rev() {
+        let t = l.trim();
+        if t.starts_with("///") || t.is_empty() {
+            break;
+        }
+        attrs.push(t.to_string());
+    }
+    let mut fields = Vec::new();
+    for l in &lines[at + 1..] {
+        if l.starts_with('}') {
+            break;
+        }
+        if let Some((name, _)) = l.strip_prefix("    pub ").and_then(|r| r.split_once(':')) {
+            fields.push(name.trim().to_string());
+        }
+    }
+    (fields, attrs)
+}
+
+/// architecture.md, API conventions: "Each game has one `Rules` value: plain data, `Copy`
+/// where it can be, `#[non_exhaustive]`, public fields" and "Every option has a builder
+/// method `with_<option>(value) -> Rules` that takes the value, `const` where possible. No
+/// bare toggles, no field editing required."
+///
+/// A scan of each crate's source: every public field of `Rules` has a `const fn
+/// with_<field>` (written out or by the crate's `builders!` macro, whose methods are
+/// `pub const fn`), and the struct is `#[non_exhaustive]` and derives `Copy`.
+#[test]
+fn every_rules_field_has_a_const_with_builder_and_rules_is_copy_and_non_exhaustive() {
+    let mut failures = Vec::new();
+    for game in GAMES {
+        let src = src_of(game);
+        let (fields, attrs) = rules_struct(&src);
+        assert!(fields.len() >= 4, "{game}: fields {fields:?}");
+        if !attrs.iter().any(|a| a == "#[non_exhaustive]") {
+            failures.push(format!("{game}: Rules is not #[non_exhaustive]"));
+        }
+        if !attrs
+            .iter()
+            .any(|a| a.starts_with("#[derive(") && a.contains("Copy"))
+        {
+            failures.push(format!("{game}: Rules is not Copy"));
+        }
+        let macro_builders = src.contains("pub const fn $name(mut self, value: $ty) -> Rules");
+        for f in &fields {
+            let written = src.contains(&format!("pub const fn with_{f}("));
+            let by_macro = macro_builders && src.contains(&format!("    with_{f}: {f}: "));
+            if !written && !by_macro {
+                failures.push(format!("{game}: no `const fn with_{f}` for Rules::{f}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// architecture.md, API conventions: "Presets are `const fn` constructors" and every
+/// builder is "`const` where possible"; `Rules::default()` is the game's default preset.
+///
+/// Each preset and a builder chain is evaluated in a `const` item (a compile error if one is
+/// not `const`), and `Rules` is `Copy` (a compile error if not).
+#[test]
+fn presets_and_builders_are_const_and_default_is_a_preset() {
+    const fn copy<T: Copy>(_: &T) {}
+
+    const CHESS: [lattjo_chess::Rules; 2] = [
+        lattjo_chess::Rules::fide().with_auto_claim(true),
+        lattjo_chess::Rules::lattjo().with_decisions(true),
+    ];
+    const DRAUGHTS: [lattjo_draughts::Rules; 2] = [
+        lattjo_draughts::Rules::wcdf().with_flying_kings(true),
+        lattjo_draughts::Rules::lattjo().with_quiet_moves(50),
+    ];
+    const BACKGAMMON: [lattjo_backgammon::Rules; 2] = [
+        lattjo_backgammon::Rules::lattjo().with_cube(false),
+        lattjo_backgammon::Rules::standard().with_beavers(true),
+    ];
+    const LUDO: [lattjo_ludo::Rules; 3] = [
+        lattjo_ludo::Rules::lattjo().with_players(2),
+        lattjo_ludo::Rules::classic(),
+        lattjo_ludo::Rules::mensch().with_three_tries(false),
+    ];
+    const DOMINOES: [lattjo_dominoes::Rules; 4] = [
+        lattjo_dominoes::Rules::lattjo().with_players(4),
+        lattjo_dominoes::Rules::block(),
+        lattjo_dominoes::Rules::all_fives(),
+        lattjo_dominoes::Rules::five_up().with_players(3),
+    ];
+    const CARROM: [lattjo_carrom::Rules; 2] = [
+        lattjo_carrom::Rules::lattjo().with_players(4),
+        lattjo_carrom::Rules::icf(),
+    ];
+    const NOVUSS: [lattjo_disc_billiards::Rules; 3] = [
+        lattjo_disc_billiards::Rules::lattjo().with_players(4),
+        lattjo_disc_billiards::Rules::lnf(),
+        lattjo_disc_billiards::Rules::mini(),
+    ];
+    copy(&CHESS[0]);
+    copy(&DRAUGHTS[0]);
+    copy(&BACKGAMMON[0]);
+    copy(&LUDO[0]);
+    copy(&DOMINOES[0]);
+    copy(&CARROM[0]);
+    copy(&NOVUSS[0]);
+    // Each is accepted by its game's constructor.
+    for r in CHESS {
+        lattjo_chess::Chess::new(r).expect("chess");
+    }
+    for r in DRAUGHTS {
+        lattjo_draughts::Draughts::new(r).expect("draughts");
+    }
+    for r in BACKGAMMON {
+        lattjo_backgammon::Backgammon::new(r).expect("backgammon");
+    }
+    for r in LUDO {
+        lattjo_ludo::Ludo::new(r).expect("ludo");
+    }
+    for r in DOMINOES {
+        lattjo_dominoes::Dominoes::new(r).expect("dominoes");
+    }
+    for r in CARROM {
+        lattjo_carrom::Carrom::new(r).expect("carrom");
+    }
+    for r in NOVUSS {
+        lattjo_disc_billiards::Novuss::new(r).expect("disc-billiards");
+    }
+    // The default preset: the booklet, except where the docs page says otherwise (chess:
+    // FIDE, docs/chess.md; draughts: WCDF draws as claims, docs/draughts.md).
+    assert_eq!(lattjo_chess::Rules::default(), lattjo_chess::Rules::fide());
+    assert_eq!(
+        lattjo_draughts::Rules::default(),
+        lattjo_draughts::Rules::wcdf()
+    );
+    assert_eq!(
+        lattjo_backgammon::Rules::default(),
+        lattjo_backgammon::Rules::lattjo()
+    );
+    assert_eq!(lattjo_ludo::Rules::default(), lattjo_ludo::Rules::lattjo());
+    assert_eq!(
+        lattjo_dominoes::Rules::default(),
+        lattjo_dominoes::Rules::lattjo()
+    );
+    assert_eq!(
+        lattjo_carrom::Rules::default(),
+        lattjo_carrom::Rules::lattjo()
+    );
+    assert_eq!(
+        lattjo_disc_billiards::Rules::default(),
+        lattjo_disc_billiards::Rules::lattjo()
+    );
+}
+
+/// architecture.md, API conventions: "`<Game>::new(rules: Rules) -> Result<<Game>,
+/// RulesError>` in every crate (each has a `RulesError`, `#[non_exhaustive]`), and
+/// `<Game>::default()` for the default preset."
+///
+/// The signature is checked by coercion to a function pointer; the default game plays the
+/// default rules and equals the game `new` builds from them (through its rules).
+#[test]
+fn every_game_has_new_returning_rules_error_and_a_default_of_the_default_rules() {
+    macro_rules! check {
+        ($krate:ident, $game:ident) => {{
+            let new: fn($krate::Rules) -> Result<$krate::$game, $krate::RulesError> =
+                $krate::$game::new;
+            let built = new($krate::Rules::default()).expect("the default rules");
+            let default = <$krate::$game as Default>::default();
+            assert_eq!(
+                default.rules(),
+                &$krate::Rules::default(),
+                "{}",
+                stringify!($krate)
+            );
+            assert_eq!(built.rules(), default.rules(), "{}", stringify!($krate));
+        }};
+    }
+    check!(lattjo_chess, Chess);
+    check!(lattjo_draughts, Draughts);
+    check!(lattjo_backgammon, Backgammon);
+    check!(lattjo_ludo, Ludo);
+    check!(lattjo_dominoes, Dominoes);
+    check!(lattjo_carrom, Carrom);
+    check!(lattjo_disc_billiards, Novuss);
+}
+
+/// Plays chance nodes from `state` (sampled from `rng`) until a player or the end.
+fn to_player_node<G: Game>(game: &G, state: &mut G::State, rng: &mut GameRng) -> Turn
+where
+    G::Error: Debug,
+{
+    for _ in 0..1_000 {
+        match game.turn(state) {
+            Turn::Chance => {
+                let a = game.sample_chance(state, rng).expect("a chance outcome");
+                game.apply(state, &a).expect("a chance outcome applies");
+            }
+            t => return t,
+        }
+    }
+    panic!("no player node after 1,000 chance outcomes");
+}
+
+/// architecture.md, API conventions: "A state with a chosen first player:
+/// `<game>.initial_state(first: Seat) -> Result<State, _>`; `new_initial_state()` is the
+/// trait's default start." (Chess and backgammon have none, and say why in their pages:
+/// White moves first; the opening roll decides who starts.)
+///
+/// For every seat of every preset's table, the first player to act is `first` (after the
+/// deal's chance nodes in dominoes; in ludo `first` is to roll); a seat not at the table is
+/// an error whose message names the seat.
+#[test]
+fn initial_state_gives_the_first_move_to_the_chosen_seat_and_refuses_a_seat_not_at_the_table() {
+    let mut rng = GameRng::new(7, 0);
+    fn refused<E: Display>(what: &str, seat: Seat, r: Result<impl Debug, E>) {
+        let e = r.expect_err(what);
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&seat.index().to_string()),
+            "{what}: {msg:?} names no seat"
+        );
+    }
+    // Draughts: Black, seat 0, moves first (D3), so only seat 0 is accepted.
+    let g = lattjo_draughts::Draughts::default();
+    let s = g.initial_state(Seat::new(0)).expect("seat 0");
+    assert_eq!(g.turn(&s), Turn::Player(Seat::new(0)));
+    refused(
+        "draughts seat 1",
+        Seat::new(1),
+        g.initial_state(Seat::new(1)),
+    );
+
+    for rules in [
+        lattjo_ludo::Rules::lattjo(),
+        lattjo_ludo::Rules::classic(),
+        lattjo_ludo::Rules::mensch(),
+        lattjo_ludo::Rules::lattjo().with_players(3),
+    ] {
+        let g = lattjo_ludo::Ludo::new(rules).expect("ludo");
+        let n = g.num_players();
+        for seat in 0..n {
+            let seat = Seat::new(seat as u8);
+            let s = g.initial_state(seat).expect("a seat");
+            assert_eq!(s.position().to_move(), g.colour_of(seat), "ludo {seat}");
+            assert_eq!(g.turn(&s), Turn::Chance, "ludo: {seat} rolls first");
+        }
+        refused(
+            "ludo",
+            Seat::new(n as u8),
+            g.initial_state(Seat::new(n as u8)),
+        );
+    }
+
+    for rules in [
+        lattjo_dominoes::Rules::lattjo(),
+        lattjo_dominoes::Rules::block().with_players(4),
+        lattjo_dominoes::Rules::draw().with_players(3),
+        lattjo_dominoes::Rules::all_fives(),
+        lattjo_dominoes::Rules::muggins(),
+        lattjo_dominoes::Rules::five_up(),
+        lattjo_dominoes::Rules::partnership(),
+        lattjo_dominoes::Rules::double_nine().with_players(5),
+    ] {
+        let g = lattjo_dominoes::Dominoes::new(rules).expect("dominoes");
+        let n = g.num_players();
+        for seat in 0..n {
+            let seat = Seat::new(seat as u8);
+            let mut s = g.initial_state(seat).expect("a seat");
+            let t = to_player_node(&g, &mut s, &mut rng);
+            assert_eq!(t, Turn::Player(seat), "dominoes {rules:?}");
+        }
+        refused(
+            "dominoes",
+            Seat::new(n as u8),
+            g.initial_state(Seat::new(n as u8)),
+        );
+    }
+
+    for rules in [
+        lattjo_carrom::Rules::lattjo(),
+        lattjo_carrom::Rules::icf(),
+        lattjo_carrom::Rules::lattjo().with_players(4),
+    ] {
+        let g = lattjo_carrom::Carrom::new(rules).expect("carrom");
+        let n = g.num_players();
+        for seat in 0..n {
+            let seat = Seat::new(seat as u8);
+            let mut s = g.initial_state(seat).expect("a seat");
+            let t = to_player_node(&g, &mut s, &mut rng);
+            assert_eq!(t, Turn::Player(seat), "carrom {rules:?}");
+        }
+        refused(
+            "carrom",
+            Seat::new(n as u8),
+            g.initial_state(Seat::new(n as u8)),
+        );
+    }
+
+    for rules in [
+        lattjo_disc_billiards::Rules::lattjo(),
+        lattjo_disc_billiards::Rules::lnf(),
+        lattjo_disc_billiards::Rules::mini(),
+        lattjo_disc_billiards::Rules::lattjo().with_players(4),
+    ] {
+        let g = lattjo_disc_billiards::Novuss::new(rules).expect("disc-billiards");
+        let n = g.num_players();
+        for seat in 0..n {
+            let seat = Seat::new(seat as u8);
+            let mut s = g.initial_state(seat).expect("a seat");
+            let t = to_player_node(&g, &mut s, &mut rng);
+            assert_eq!(t, Turn::Player(seat), "disc-billiards {rules:?}");
+        }
+        refused(
+            "novuss",
+            Seat::new(n as u8),
+            g.initial_state(Seat::new(n as u8)),
+        );
+    }
+}
+
+/// Plays a random game of at most `plies` plies from the game's start, calling `visit` on
+/// every state and every action before it is applied.
+fn random_game<G: Game>(
+    game: &G,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&G::State, Option<&G::Action>),
+) where
+    G::Error: Debug,
+{
+    let mut rng = GameRng::new(seed, 0);
+    let mut s = game.new_initial_state();
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        let a = match game.turn(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => game.sample_chance(&s, &mut rng).expect("chance"),
+            Turn::Player(_) => match game.sample_action(&s, &mut rng, &mut buf) {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        visit(&s, Some(&a));
+        game.apply(&mut s, &a).expect("a sampled action applies");
+    }
+    visit(&s, None);
+}
+
+/// `parse(display(x)) == x`, with what failed named.
+fn round_trips<T>(what: &str, x: &T) -> Result<(), String>
+where
+    T: Display + FromStr + PartialEq + Debug,
+    T::Err: Display,
+{
+    let text = x.to_string();
+    match text.parse::<T>() {
+        Ok(y) if &y == x => Ok(()),
+        Ok(y) => Err(format!("{what}: {text:?} read back as {y:?}, not {x:?}")),
+        Err(e) => Err(format!("{what}: {text:?} did not read back: {e}")),
+    }
+}
+
+/// architecture.md, API conventions, "Text": "A type that a text fully describes
+/// implements `Display` and `FromStr` for that text, and `parse(display(x)) == x`: chess
+/// and draughts positions as FEN, a backgammon state as its XGID or GNUBG ID, a ludo state
+/// as its state string, a dominoes layout in its set, moves and strokes in their notation."
+///
+/// Checked on every state and action of a few random games per crate, preset by preset.
+#[test]
+fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
+    let mut failures: Vec<String> = Vec::new();
+    let mut seen = 0usize;
+    let mut note = |r: Result<(), String>| {
+        seen += 1;
+        if let Err(e) = r
+            && failures.len() < 20
+        {
+            failures.push(e);
+        }
+    };
+    for seed in 0..3 {
+        let g = lattjo_chess::Chess::default();
+        random_game(&g, seed, 200, |s, a| {
+            note(round_trips("chess position", s.position()));
+            if let Some(lattjo_chess::Action::Move(m)) = a {
+                note(round_trips("chess move", m));
+            }
+        });
+        for rules in [
+            lattjo_draughts::Rules::wcdf(),
+            lattjo_draughts::Rules::wcdf().with_flying_kings(true),
+        ] {
+            let g = lattjo_draughts::Draughts::new(rules).expect("draughts");
+            let flying = rules.king_moves == lattjo_draughts::KingMoves::Flying;
+            random_game(&g, seed, 200, |s, a| {
+                note(round_trips("draughts position", s.position()));
+                // A flying king's long jump does not name what it takes: its text needs the
+                // position (docs/draughts.md, "Moves"; `Position::parse_move`).
+                if let Some(lattjo_draughts::Action::Move(m)) = a.filter(|_| !flying) {
+                    note(round_trips("draughts move", m));
+                }
+            });
+        }
+        for rules in [
+            lattjo_backgammon::Rules::lattjo(),
+            lattjo_backgammon::Rules::standard(),
+        ] {
+            let g = lattjo_backgammon::Backgammon::new(rules).expect("backgammon");
+            random_game(&g, seed, 300, |s, _| {
+                // The phases an XGID holds whole (docs/backgammon.md, "A state as text").
+                use lattjo_backgammon::Phase;
+                let whole = matches!(
+                    s.phase(),
+                    Phase::BeforeRoll | Phase::Moving | Phase::Doubled
+                );
+                if whole && !s.resign_refused() {
+                    note(round_trips("backgammon state", s));
+                }
+            });
+        }
+        for rules in [
+            lattjo_ludo::Rules::lattjo(),
+            lattjo_ludo::Rules::classic(),
+            lattjo_ludo::Rules::mensch(),
+        ] {
+            let g = lattjo_ludo::Ludo::new(rules).expect("ludo");
+            random_game(&g, seed, 300, |s, a| {
+                note(round_trips("ludo state", s));
+                note(round_trips("ludo position", s.position()));
+                if let Some(a) = a {
+                    note(round_trips("ludo action", a));
+                }
+            });
+        }
+        for rules in [
+            lattjo_dominoes::Rules::lattjo(),
+            lattjo_dominoes::Rules::all_fives().with_players(4),
+            lattjo_dominoes::Rules::double_twelve().with_players(4),
+        ] {
+            let g = lattjo_dominoes::Dominoes::new(rules).expect("dominoes");
+            random_game(&g, seed, 300, |s, a| {
+                note(round_trips("dominoes layout", s.layout()));
+                if let Some(a) = a {
+                    note(round_trips("dominoes action", a));
+                }
+            });
+        }
+        let g = lattjo_carrom::Carrom::default();
+        random_game(&g, seed, 4, |_, a| {
+            if let Some(lattjo_carrom::Action::Strike(_, stroke)) = a {
+                note(round_trips("carrom stroke", stroke));
+            }
+        });
+        let g = lattjo_disc_billiards::Novuss::default();
+        random_game(&g, seed, 4, |_, a| {
+            if let Some(lattjo_disc_billiards::Action::Strike(_, stroke)) = a {
+                note(round_trips("novuss stroke", stroke));
+            }
+        });
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(seen > 3_000, "{seen} values");
+}
+
+/// architecture.md, API conventions, "Pictures": "Each crate has a public `svg` module
+/// whose `svg::render(&subject, &Options)` returns a standalone SVG (`Options: Default`)".
+#[test]
+fn every_crate_renders_its_subject_with_default_options_as_a_standalone_svg() {
+    fn standalone(what: &str, svg: &str) {
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{what}: {svg:.80}"
+        );
+        assert!(
+            svg.contains("xmlns=\"http://www.w3.org/2000/svg\""),
+            "{what}: no xmlns"
+        );
+        assert!(svg.trim_end().ends_with("</svg>"), "{what}: not closed");
+    }
+    let chess = lattjo_chess::Chess::default().new_initial_state();
+    let svg = lattjo_chess::svg::render(chess.position(), &lattjo_chess::svg::Options::default());
+    standalone("chess", &svg);
+    let draughts = lattjo_draughts::Draughts::default().new_initial_state();
+    let svg = lattjo_draughts::svg::render(
+        draughts.position(),
+        &lattjo_draughts::svg::Options::default(),
+    );
+    standalone("draughts", &svg);
+    let bg = lattjo_backgammon::Backgammon::default().new_initial_state();
+    let svg = lattjo_backgammon::svg::render(&bg, &lattjo_backgammon::svg::Options::default());
+    standalone("backgammon", &svg);
+    let ludo = lattjo_ludo::Ludo::default().new_initial_state();
+    let svg = lattjo_ludo::svg::render(&ludo, &lattjo_ludo::svg::Options::default());
+    standalone("ludo", &svg);
+    let dominoes = lattjo_dominoes::Dominoes::default().new_initial_state();
+    let svg =
+        lattjo_dominoes::svg::render(dominoes.layout(), &lattjo_dominoes::svg::Options::default());
+    standalone("dominoes", &svg);
+    let carrom = lattjo_carrom::Carrom::default().new_initial_state();
+    let svg = lattjo_carrom::svg::render(&carrom, &lattjo_carrom::svg::Options::default());
+    standalone("carrom", &svg);
+    let novuss = lattjo_disc_billiards::Novuss::default().new_initial_state();
+    let svg = lattjo_disc_billiards::svg::render(
+        &novuss,
+        &lattjo_disc_billiards::svg::Options::default(),
+    );
+    standalone("disc-billiards", &svg);
+}
+
+/// What a message of the workspace's errors must look like: not empty, no capital first
+/// letter (a quoted input, a rule id or a notation's own name such as `NAG` or a field
+/// name may start it), no trailing period, no line break; the same for every error in its
+/// `source()` chain.
+fn message_problem(e: &(dyn std::error::Error + 'static)) -> Option<String> {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(e) = cur {
+        let m = e.to_string();
+        let first_word = m.split([' ', ':', ',']).next().unwrap_or("");
+        let upper_word = first_word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+            || first_word.chars().all(|c| !c.is_ascii_lowercase());
+        if m.is_empty() {
+            return Some(format!("empty message ({e:?})"));
+        }
+        if m.starts_with(|c: char| c.is_uppercase()) && !upper_word {
+            return Some(format!("{m:?} starts with a capital"));
+        }
+        if m.ends_with('.') && !m.ends_with("...") {
+            return Some(format!("{m:?} ends with a period"));
+        }
+        if m.contains('\n') {
+            return Some(format!("{m:?} has a line break"));
+        }
+        cur = e.source();
+    }
+    None
+}
+
+/// Parses each of `inputs` as `T`, noting every error whose message breaks the convention,
+/// and every bad input the message does not quote (a short input is quoted whole).
+fn parse_messages<T: FromStr>(name: &str, inputs: &[&str], failures: &mut Vec<String>)
+where
+    T::Err: std::error::Error + 'static,
+{
+    for input in inputs {
+        if let Err(e) = input.parse::<T>()
+            && let Some(p) = message_problem(&e)
+        {
+            failures.push(format!("{name} from {input:?}: {p}"));
+        }
+    }
+}
+
+/// architecture.md, API conventions, "Actions and errors": "Errors are one small type per
+/// operation (`RulesError`, `PlayError`, `ParseXxxError`, ...), thiserror,
+/// `#[non_exhaustive]`, lowercase messages without a trailing period, and name exactly what
+/// was wrong."
+///
+/// Every `FromStr` of the seven game crates fed bad texts of several shapes, every game's
+/// constructor fed rules it refuses, and every game's `apply` fed an action it refuses: each
+/// message (and each message of its sources) is lowercase, without a trailing period and on
+/// one line.
+#[test]
+fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
+    let inputs = [
+        "",
+        " ",
+        "zz",
+        "99",
+        "x-y",
+        "1x99",
+        "[Event \"a\"]\n1. e4 *",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:99",
+        "\u{feff}",
+        "é",
+        "6-6 6-6",
+        "a1a9",
+        "W:W32:B32",
+        "(;GM[1])",
+        "roll 7",
+        "deal 9-9",
+    ];
+    let mut f = Vec::new();
+    use lattjo_backgammon as bg;
+    use lattjo_chess as ch;
+    use lattjo_disc_billiards as nv;
+    use lattjo_dominoes as dm;
+    use lattjo_draughts as dr;
+    use lattjo_ludo as lu;
+    parse_messages::<ch::Position>("chess Position", &inputs, &mut f);
+    parse_messages::<ch::Move>("chess Move", &inputs, &mut f);
+    parse_messages::<ch::Square>("chess Square", &inputs, &mut f);
+    parse_messages::<ch::UciMove>("chess UciMove", &inputs, &mut f);
+    parse_messages::<ch::UciPosition>("chess UciPosition", &inputs, &mut f);
+    parse_messages::<ch::pgn::PgnGame>("chess PgnGame", &inputs, &mut f);
+    parse_messages::<ch::epd::Epd>("chess Epd", &inputs, &mut f);
+    parse_messages::<ch::san::San>("chess San", &inputs, &mut f);
+    parse_messages::<ch::san::SanPlus>("chess SanPlus", &inputs, &mut f);
+    parse_messages::<dr::Position>("draughts Position", &inputs, &mut f);
+    parse_messages::<dr::Move>("draughts Move", &inputs, &mut f);
+    parse_messages::<dr::Square>("draughts Square", &inputs, &mut f);
+    parse_messages::<dr::PdnGame>("draughts PdnGame", &inputs, &mut f);
+    parse_messages::<dr::GameResult>("draughts GameResult", &inputs, &mut f);
+    parse_messages::<bg::State>("backgammon State", &inputs, &mut f);
+    parse_messages::<bg::Xgid>("backgammon Xgid", &inputs, &mut f);
+    parse_messages::<bg::GnubgId>("backgammon GnubgId", &inputs, &mut f);
+    parse_messages::<bg::MatchId>("backgammon MatchId", &inputs, &mut f);
+    parse_messages::<bg::fibs::FibsBoard>("backgammon FibsBoard", &inputs, &mut f);
+    parse_messages::<bg::mat::MatFile>("backgammon MatFile", &inputs, &mut f);
+    parse_messages::<bg::sgf::SgfFile>("backgammon SgfFile", &inputs, &mut f);
+    parse_messages::<lu::State>("ludo State", &inputs, &mut f);
+    parse_messages::<lu::Position>("ludo Position", &inputs, &mut f);
+    parse_messages::<lu::Action>("ludo Action", &inputs, &mut f);
+    parse_messages::<lu::Move>("ludo Move", &inputs, &mut f);
+    parse_messages::<lu::Colour>("ludo Colour", &inputs, &mut f);
+    parse_messages::<lu::Die>("ludo Die", &inputs, &mut f);
+    parse_messages::<lu::Seats>("ludo Seats", &inputs, &mut f);
+    parse_messages::<dm::Action>("dominoes Action", &inputs, &mut f);
+    parse_messages::<dm::Layout>("dominoes Layout", &inputs, &mut f);
+    parse_messages::<dm::Tile>("dominoes Tile", &inputs, &mut f);
+    parse_messages::<dm::Tiles>("dominoes Tiles", &inputs, &mut f);
+    parse_messages::<dm::RoundRecord>("dominoes RoundRecord", &inputs, &mut f);
+    parse_messages::<lattjo_carrom::Stroke>("carrom Stroke", &inputs, &mut f);
+    parse_messages::<nv::Stroke>("novuss Stroke", &inputs, &mut f);
+
+    let mut refused = |what: &str, e: &(dyn std::error::Error + 'static)| {
+        if let Some(p) = message_problem(e) {
+            f.push(format!("{what}: {p}"));
+        }
+    };
+    // Rules each constructor refuses.
+    if let Err(e) = ch::Chess::new(
+        ch::Rules::fide()
+            .with_claimable_draws(false)
+            .with_auto_claim(true),
+    ) {
+        refused("chess rules", &e);
+    }
+    for r in [
+        dr::Rules::wcdf().with_repetitions(0),
+        dr::Rules::wcdf().with_quiet_moves(0),
+    ] {
+        refused(
+            "draughts rules",
+            &dr::Draughts::new(r).expect_err("refused"),
+        );
+    }
+    for r in [
+        bg::Rules::lattjo().with_cube(false).with_beavers(true),
+        bg::Rules::lattjo().with_max_cube_log2(Some(13)),
+    ] {
+        refused(
+            "backgammon rules",
+            &bg::Backgammon::new(r).expect_err("refused"),
+        );
+    }
+    for r in [
+        lu::Rules::lattjo().with_players(5),
+        lu::Rules::lattjo().with_max_sixes(Some(0)),
+    ] {
+        refused("ludo rules", &lu::Ludo::new(r).expect_err("refused"));
+    }
+    for r in [
+        dm::Rules::lattjo().with_players(9),
+        dm::Rules::lattjo().with_highest(13),
+        dm::Rules::lattjo().with_partnerships(true).with_players(3),
+    ] {
+        refused(
+            "dominoes rules",
+            &dm::Dominoes::new(r).expect_err("refused"),
+        );
+    }
+    for r in [
+        lattjo_carrom::Rules::lattjo().with_players(3),
+        lattjo_carrom::Rules::lattjo().with_break_attempts(0),
+    ] {
+        refused(
+            "carrom rules",
+            &lattjo_carrom::Carrom::new(r).expect_err("refused"),
+        );
+    }
+    for r in [
+        nv::Rules::lattjo().with_players(3),
+        nv::Rules::lattjo().with_discs_per_player(3),
+        nv::Rules::lattjo().with_sets_to_win(0),
+    ] {
+        refused("novuss rules", &nv::Novuss::new(r).expect_err("refused"));
+    }
+    // Actions each game refuses at its start.
+    fn refuse_all<G: Game>(what: &str, g: &G, bad: &[G::Action], out: &mut Vec<String>)
+    where
+        G::Error: 'static,
+    {
+        let s = g.new_initial_state();
+        for a in bad {
+            let mut t = s.clone();
+            if let Err(e) = g.apply(&mut t, a)
+                && let Some(p) = message_problem(&e)
+            {
+                out.push(format!("{what} {a:?}: {p}"));
+            }
+        }
+    }
+    refuse_all(
+        "chess",
+        &ch::Chess::default(),
+        &[
+            ch::Action::Move("e2e5".parse().expect("a move")),
+            ch::Action::Resign,
+            ch::Action::ClaimDraw,
+        ],
+        &mut f,
+    );
+    refuse_all(
+        "draughts",
+        &dr::Draughts::default(),
+        &[dr::Action::Move("9-14".parse().expect("a move"))],
+        &mut f,
+    );
+    refuse_all(
+        "backgammon",
+        &bg::Backgammon::default(),
+        &[bg::Action::Double, bg::Action::Roll],
+        &mut f,
+    );
+    refuse_all(
+        "ludo",
+        &lu::Ludo::default(),
+        &[
+            "R:0>6".parse().expect("a move"),
+            "roll 6".parse().expect("a roll"),
+        ],
+        &mut f,
+    );
+    refuse_all(
+        "dominoes",
+        &dm::Dominoes::default(),
+        &[
+            dm::Action::Draw,
+            dm::Action::Pass,
+            dm::Action::Open("6-6".parse().expect("a tile")),
+        ],
+        &mut f,
+    );
+    refuse_all(
+        "carrom",
+        &lattjo_carrom::Carrom::default(),
+        &[
+            lattjo_carrom::Action::Pass(Seat::new(1)),
+            lattjo_carrom::Action::Toss(Seat::new(0)),
+        ],
+        &mut f,
+    );
+    refuse_all(
+        "novuss",
+        &nv::Novuss::default(),
+        &[nv::Action::Strike(
+            Seat::new(1),
+            "0,0.09 0,1 3".parse().expect("a stroke"),
+        )],
+        &mut f,
+    );
+    assert!(f.is_empty(), "{f:#?}");
+}
+
+/// architecture.md, API conventions, "One dependency line is enough": "Every game crate
+/// re-exports the crate it builds on (`pub use boardgame_core;`, and `pub use disc_physics;`
+/// in carrom and disc-billiards) and, at its root, every item of theirs that its own public
+/// signatures use (`Game`, `GameRng`, `Seat`, `Turn`, `Returns`, `BySeat`, `Match`, ...,
+/// `Vec2`, `World`, ...)."
+///
+/// Every trait each game implements (`Game`, the learning traits, `Rounds`,
+/// `ImperfectInfo`) and the types in their signatures, named through the game crate alone
+/// (a compile error if one is missing).
+#[test]
+fn every_game_crate_re_exports_what_its_signatures_use() {
+    #[allow(unused_imports)]
+    mod names {
+        use lattjo_backgammon::boardgame_core as _;
+        use lattjo_backgammon::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Match as _, MatchConfig as _, MatchState as _, Observe as _, ResumeError as _,
+            Returns as _, RoundContext as _, RoundState as _, Rounds as _, Seat as _, Shape as _,
+            Turn as _,
+        };
+        use lattjo_carrom::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Match as _, MatchConfig as _, MatchState as _, Observe as _, ParametricActions as _,
+            Params as _, ResumeError as _, Returns as _, RoundContext as _, RoundState as _,
+            Rounds as _, Seat as _, Shape as _, StepConfig as _, Trajectory as _, Turn as _,
+            Vec2 as _, World as _,
+        };
+        use lattjo_carrom::{boardgame_core as _, disc_physics as _};
+        use lattjo_chess::boardgame_core as _;
+        use lattjo_chess::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Observe as _, Returns as _, Seat as _, Shape as _, Turn as _,
+        };
+        use lattjo_disc_billiards::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Match as _, MatchConfig as _, MatchState as _, Observe as _, ParametricActions as _,
+            Params as _, ResumeError as _, Returns as _, RoundContext as _, RoundState as _,
+            Rounds as _, Seat as _, Shape as _, StepConfig as _, Trajectory as _, Turn as _,
+            Vec2 as _, World as _,
+        };
+        use lattjo_disc_billiards::{boardgame_core as _, disc_physics as _};
+        use lattjo_dominoes::boardgame_core as _;
+        use lattjo_dominoes::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, ImperfectInfo as _,
+            IndexedActions as _, Match as _, MatchConfig as _, MatchState as _, Observe as _,
+            ResumeError as _, Returns as _, RoundContext as _, RoundState as _, Rounds as _,
+            Seat as _, Shape as _, Turn as _,
+        };
+        use lattjo_draughts::boardgame_core as _;
+        use lattjo_draughts::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Observe as _, Returns as _, Seat as _, Shape as _, Turn as _,
+        };
+        use lattjo_ludo::boardgame_core as _;
+        use lattjo_ludo::{
+            BufferSizeError as _, BySeat as _, Game as _, GameRng as _, IndexedActions as _,
+            Observe as _, Returns as _, Seat as _, Shape as _, Turn as _,
+        };
+    }
+}
