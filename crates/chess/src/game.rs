@@ -1,6 +1,6 @@
 //! The game: rule sets, draw rules, the game state, and boardgame-core's [`Game`] trait.
 
-use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
+use boardgame_core::{BySeat, Game, GameRng, Returns, Turn};
 
 use crate::movegen::LegalSets;
 use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
@@ -1278,7 +1278,7 @@ impl Game for Chess {
     fn turn(&self, state: &State) -> Turn {
         match state.outcome {
             Some(_) => Turn::Terminal,
-            None => Turn::Player(Seat::new(state.position.turn() as u8)),
+            None => Turn::Player(state.position.turn().seat()),
         }
     }
 

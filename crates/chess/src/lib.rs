@@ -77,7 +77,8 @@ mod zobrist;
 /// The crate this one builds on, re-exported so that one dependency line is enough.
 pub use boardgame_core;
 pub use boardgame_core::{
-    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, Shape, Turn,
+    BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, SeatError,
+    Shape, Turn,
 };
 
 pub use attacks::{

@@ -37,6 +37,22 @@ impl Color {
         self as usize
     }
 
+    /// The seat that plays this colour: White is seat 0 (it moves first, K2), Black seat 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Color, Seat};
+    /// assert_eq!(Color::Black.seat(), Seat::new(1));
+    /// assert_eq!(Seat::from(Color::White), Seat::new(0));
+    /// assert_eq!(Color::try_from(Seat::new(1)), Ok(Color::Black));
+    /// assert!(Color::try_from(Seat::new(2)).is_err());
+    /// ```
+    #[must_use]
+    pub const fn seat(self) -> boardgame_core::Seat {
+        boardgame_core::Seat::new(self as u8)
+    }
+
     /// The lower-case FEN letter: `w` or `b`.
     #[must_use]
     pub const fn char(self) -> char {
@@ -59,6 +75,25 @@ impl Color {
     #[must_use]
     pub const fn back_rank(self) -> Rank {
         self.fold(Rank::First, Rank::Eighth)
+    }
+}
+
+impl From<Color> for boardgame_core::Seat {
+    /// [`Color::seat`]: White is seat 0, Black seat 1.
+    fn from(c: Color) -> boardgame_core::Seat {
+        c.seat()
+    }
+}
+
+impl TryFrom<boardgame_core::Seat> for Color {
+    type Error = boardgame_core::SeatError;
+
+    /// Seat 0 plays White, seat 1 Black; any other seat is a [`boardgame_core::SeatError`].
+    fn try_from(seat: boardgame_core::Seat) -> Result<Color, boardgame_core::SeatError> {
+        match boardgame_core::Seat::checked(seat.index(), 2)?.index() {
+            0 => Ok(Color::White),
+            _ => Ok(Color::Black),
+        }
     }
 }
 

@@ -917,3 +917,25 @@ fn d3_a5_d4_starts_from_a_fen_with_large_clocks_or_already_decided() {
         .expect("both have moved");
     assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "Rules: presets
+/// plus options": "A game's own colour or side type converts to and from `Seat`", as
+/// draughts' `Color` and backgammon's `Side` do. Chess's `Color` did not (the game cast it
+/// to a seat number inside). White, who moves first (K2), is seat 0; Black seat 1.
+#[test]
+fn regression_color_did_not_convert_to_and_from_seat_k2() {
+    use lattjo_chess::{Color, Game, Seat, SeatError, Turn};
+    assert_eq!(Seat::from(Color::White), Seat::new(0));
+    assert_eq!(Seat::from(Color::Black), Seat::new(1));
+    assert_eq!(Color::Black.seat(), Seat::new(1));
+    assert_eq!(Color::try_from(Seat::new(0)), Ok(Color::White));
+    assert_eq!(Color::try_from(Seat::new(1)), Ok(Color::Black));
+    let e: SeatError = Color::try_from(Seat::new(2)).unwrap_err();
+    assert_eq!(e.to_string(), "seat 2 is out of range for 2 players");
+    let game = lattjo_chess::Chess::default();
+    let state = game.new_initial_state();
+    assert_eq!(
+        game.turn(&state),
+        Turn::Player(state.position().turn().into())
+    );
+}
