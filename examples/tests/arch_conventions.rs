@@ -885,3 +885,105 @@ fn every_game_crate_re_exports_what_its_signatures_use() {
         };
     }
 }
+
+/// architecture.md, API conventions, "States and positions": "`Game::State` is a type named
+/// `State` in every crate", "`Position` ... reached by `state.position()`", "Every `State`
+/// is `Clone`, `PartialEq`, `Debug`", "A state that carries its rules (dominoes, ludo,
+/// carrom, disc-billiards, chess, draughts) says so by `state.rules()`", and "Every game has
+/// a public `check_state` ... (`PlayError::OtherRules` in chess, draughts, ludo, carrom and
+/// disc-billiards ...; dominoes' checks the whole state and returns its `StateError`;
+/// backgammon's returns `OtherRulesError`)"; "Actions and errors": "Every game's action
+/// type is `Action`; `apply`'s error is `PlayError`."
+///
+/// The types and signatures, checked by the compiler; the state's rules are its game's.
+#[test]
+fn states_positions_rules_and_check_state_have_the_named_types() {
+    fn state<S: Clone + PartialEq + Debug>() {}
+    macro_rules! check {
+        ($k:ident, $game:ident, $check_err:ty) => {{
+            state::<$k::State>();
+            let _: fn(&$k::$game, &$k::State) -> Result<(), $check_err> = $k::$game::check_state;
+            let game = $k::$game::default();
+            let s: <$k::$game as Game>::State = game.new_initial_state();
+            let _: $k::State = s.clone();
+            let _: Option<<$k::$game as Game>::Action> = None::<$k::Action>;
+            let _: Option<<$k::$game as Game>::Error> = None::<$k::PlayError>;
+            assert_eq!(game.check_state(&s), Ok(()));
+            s
+        }};
+    }
+    let s = check!(lattjo_chess, Chess, lattjo_chess::PlayError);
+    let _: &lattjo_chess::Position = s.position();
+    assert_eq!(s.rules(), lattjo_chess::Chess::default().rules());
+    let s = check!(lattjo_draughts, Draughts, lattjo_draughts::PlayError);
+    let _: &lattjo_draughts::Position = s.position();
+    assert_eq!(s.rules(), lattjo_draughts::Draughts::default().rules());
+    let s = check!(
+        lattjo_backgammon,
+        Backgammon,
+        lattjo_backgammon::OtherRulesError
+    );
+    let _: &lattjo_backgammon::Position = s.position();
+    let s = check!(lattjo_ludo, Ludo, lattjo_ludo::PlayError);
+    let _: &lattjo_ludo::Position = s.position();
+    assert_eq!(s.rules(), lattjo_ludo::Ludo::default().rules());
+    let s = check!(lattjo_dominoes, Dominoes, lattjo_dominoes::StateError);
+    assert_eq!(s.rules(), lattjo_dominoes::Dominoes::default().rules());
+    let s = check!(lattjo_carrom, Carrom, lattjo_carrom::PlayError);
+    assert_eq!(s.rules(), lattjo_carrom::Carrom::default().rules());
+    let s = check!(
+        lattjo_disc_billiards,
+        Novuss,
+        lattjo_disc_billiards::PlayError
+    );
+    assert_eq!(s.rules(), lattjo_disc_billiards::Novuss::default().rules());
+}
+
+/// architecture.md, API conventions, "Strokes (carrom, disc-billiards)": "The same
+/// vocabulary in both: `Stroke` (same field names, same frame, same units: metres and m/s),
+/// `<game>.strike(&mut state, &stroke)` plays one and returns what happened,
+/// `<game>.simulate(&state, &stroke)` does so without changing the state,
+/// `<game>.trace(&state, &stroke) -> StrokeTrace` records the paths, `Planner` with
+/// `PlannerConfig` is the shot-choosing `Agent`."
+///
+/// The same calls written for both games; `simulate` leaves the state as it was and `strike`
+/// then changes it.
+#[test]
+fn both_stroke_games_share_the_stroke_vocabulary() {
+    fn planner_is_an_agent<G: Game, A: boardgame_core::Agent<G>>() {}
+    macro_rules! check {
+        ($k:ident, $game:ident) => {{
+            planner_is_an_agent::<$k::$game, $k::Planner>();
+            let _ = $k::Planner::new($k::PlannerConfig::default());
+            let game = $k::$game::default();
+            let mut s = game.new_initial_state();
+            let mut rng = GameRng::new(5, 0);
+            let mut buf = Vec::new();
+            to_player_node(&game, &mut s, &mut rng);
+            let stroke: $k::Stroke = match game.sample_action(&s, &mut rng, &mut buf) {
+                Some($k::Action::Strike(_, st)) => st,
+                _ => panic!("{}: a stroke first", stringify!($k)),
+            };
+            let $k::Stroke {
+                place,
+                direction,
+                speed,
+                ..
+            } = stroke;
+            let _: (lattjo_carrom::Vec2, lattjo_carrom::Vec2, f64) = (place, direction, speed);
+            let before = s.clone();
+            game.simulate(&s, &stroke).expect("simulate");
+            let trace: $k::svg::StrokeTrace = game.trace(&s, &stroke).expect("trace");
+            let _ = $k::svg::render(&trace, &$k::svg::Options::default());
+            assert!(
+                s == before,
+                "{}: simulate or trace changed the state",
+                stringify!($k)
+            );
+            game.strike(&mut s, &stroke).expect("strike");
+            assert!(s != before, "{}: strike changed nothing", stringify!($k));
+        }};
+    }
+    check!(lattjo_carrom, Carrom);
+    check!(lattjo_disc_billiards, Novuss);
+}
