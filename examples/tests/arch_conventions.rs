@@ -987,3 +987,133 @@ fn both_stroke_games_share_the_stroke_vocabulary() {
     check!(lattjo_carrom, Carrom);
     check!(lattjo_disc_billiards, Novuss);
 }
+
+/// Plays random games under `a` and hands every state `b` refuses (by `refuses`) to
+/// [`assert_foreign_refused`]. Returns how many were refused.
+fn foreign_states_of<G: Game>(
+    what: &str,
+    a: &G,
+    b: &G,
+    refuses: impl Fn(&G::State) -> bool,
+    other_rules: impl Fn(&G::Error) -> bool,
+    games: u64,
+) -> usize
+where
+    G::State: PartialEq,
+    G::Error: Debug,
+{
+    let mut refused = 0;
+    for seed in 0..games {
+        let mut rng = GameRng::new(seed, 1);
+        let mut s = a.new_initial_state();
+        let mut buf = Vec::new();
+        let mut outcomes = Vec::new();
+        for _ in 0..400 {
+            let action = match a.turn(&s) {
+                Turn::Terminal => break,
+                Turn::Chance => a.sample_chance(&s, &mut rng),
+                Turn::Player(_) => a.sample_action(&s, &mut rng, &mut buf),
+            };
+            let Some(action) = action else { break };
+            if refuses(&s) {
+                refused += 1;
+                b.legal_actions(&s, &mut buf);
+                assert!(
+                    buf.is_empty(),
+                    "{what}: legal actions listed on a foreign state"
+                );
+                outcomes.clear();
+                b.chance_outcomes(&s, &mut outcomes);
+                assert!(
+                    outcomes.is_empty(),
+                    "{what}: chance outcomes on a foreign state"
+                );
+                assert!(
+                    b.sample_action(&s, &mut rng, &mut buf).is_none(),
+                    "{what}: sampled"
+                );
+                let mut t = s.clone();
+                let e = b
+                    .apply(&mut t, &action)
+                    .expect_err("a foreign state refused");
+                assert!(other_rules(&e), "{what}: {e:?} is not OtherRules");
+                assert!(t == s, "{what}: the refused state changed");
+            }
+            a.apply(&mut s, &action).expect("a sampled action applies");
+        }
+    }
+    refused
+}
+
+/// architecture.md, API conventions, "States and positions": "a game refuses a state of
+/// other rules with `PlayError::OtherRules` before anything else, the state unchanged",
+/// "`Backgammon::check_state` refuses what the game's rules cannot reach ..., and `apply`
+/// returns that as `PlayError::OtherRules(reason)`", and "On such a state every game lists
+/// nothing (`legal_actions`, `chance_outcomes`, `sample_action`)".
+///
+/// Stated directly for the three crates whose own `tests/foreign.rs` checks this only
+/// through the core's `check_foreign_states` (which requires that what is listed be
+/// accepted, not that nothing be listed): draughts, dominoes and backgammon.
+#[test]
+fn draughts_dominoes_and_backgammon_list_nothing_on_a_state_of_other_rules() {
+    let draughts: Vec<lattjo_draughts::Draughts> = [
+        lattjo_draughts::Rules::wcdf(),
+        lattjo_draughts::Rules::lattjo(),
+        lattjo_draughts::Rules::wcdf().with_flying_kings(true),
+        lattjo_draughts::Rules::wcdf().with_quiet_moves(5),
+    ]
+    .into_iter()
+    .map(|r| lattjo_draughts::Draughts::new(r).expect("draughts"))
+    .collect();
+    for (i, a) in draughts.iter().enumerate() {
+        let b = &draughts[(i + 1) % draughts.len()];
+        let n = foreign_states_of(
+            "draughts",
+            a,
+            b,
+            |s| b.check_state(s).is_err(),
+            |e| matches!(e, lattjo_draughts::PlayError::OtherRules),
+            3,
+        );
+        assert!(n > 50, "draughts: {n} foreign states");
+    }
+    let dominoes: Vec<lattjo_dominoes::Dominoes> = [
+        lattjo_dominoes::Rules::lattjo(),
+        lattjo_dominoes::Rules::block(),
+        lattjo_dominoes::Rules::all_fives(),
+    ]
+    .into_iter()
+    .map(|r| lattjo_dominoes::Dominoes::new(r).expect("dominoes"))
+    .collect();
+    for (i, a) in dominoes.iter().enumerate() {
+        let b = &dominoes[(i + 1) % dominoes.len()];
+        let n = foreign_states_of(
+            "dominoes",
+            a,
+            b,
+            |s| b.check_state(s).is_err(),
+            |e| matches!(e, lattjo_dominoes::PlayError::OtherRules),
+            3,
+        );
+        assert!(n > 20, "dominoes: {n} foreign states");
+    }
+    use lattjo_backgammon::{Backgammon, PlayError, Rules};
+    let pairs = [
+        (Rules::standard().with_beavers(true), Rules::standard()),
+        (Rules::lattjo(), Rules::lattjo().with_cube(false)),
+        (Rules::lattjo(), Rules::lattjo().with_max_cube_log2(Some(1))),
+    ];
+    for (ra, rb) in pairs {
+        let a = Backgammon::new(ra).expect("backgammon");
+        let b = Backgammon::new(rb).expect("backgammon");
+        let n = foreign_states_of(
+            "backgammon",
+            &a,
+            &b,
+            |s| b.check_state(s).is_err(),
+            |e| matches!(e, PlayError::OtherRules(_)),
+            20,
+        );
+        assert!(n > 0, "backgammon {rb:?}: no foreign state");
+    }
+}
