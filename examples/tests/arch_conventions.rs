@@ -1117,3 +1117,99 @@ fn draughts_dominoes_and_backgammon_list_nothing_on_a_state_of_other_rules() {
         assert!(n > 0, "backgammon {rb:?}: no foreign state");
     }
 }
+
+/// `text` in the encodings other tools write: UTF-8 as it is and with a byte-order mark,
+/// Windows-1252 (only `é` and `€` beyond ASCII here), and UTF-16 in both byte orders with a
+/// byte-order mark and without one.
+fn encodings(text: &str) -> Vec<(&'static str, Vec<u8>)> {
+    let cp1252: Vec<u8> = text
+        .chars()
+        .map(|c| match c {
+            'é' => 0xE9,
+            '€' => 0x80,
+            c if c.is_ascii() => c as u8,
+            c => panic!("{c} is not in this test's Windows-1252 table"),
+        })
+        .collect();
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    vec![
+        ("utf-8", text.as_bytes().to_vec()),
+        (
+            "utf-8 with a mark",
+            [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat(),
+        ),
+        ("windows-1252", cp1252),
+        ("utf-16le with a mark", [&[0xFF, 0xFE][..], &le].concat()),
+        ("utf-16be with a mark", [&[0xFE, 0xFF][..], &be].concat()),
+        ("utf-16le without a mark", le),
+        ("utf-16be without a mark", be),
+    ]
+}
+
+/// architecture.md, API conventions, "Text": "Readers of game files take any
+/// `std::io::BufRead` and yield one game at a time. They read the bytes other tools write: a
+/// UTF-8 byte-order mark is skipped, and a tag value or comment that is not UTF-8 is read
+/// as Windows-1252 ..., so no letter is lost or replaced; ... A file in UTF-16, which starts
+/// with its byte-order mark ..., or which has no mark but starts with two characters from
+/// U+0001 to U+00FF ..., is read as its text (`boardgame_core::text::Utf16AsUtf8` under the
+/// streaming readers, `text::decode_file` for the parsers that take a whole file as a
+/// `str`, such as backgammon's `.mat` and SGF)."
+///
+/// Every reader (PGN, PDN, `.mat`, SGF) on the same game in all seven encodings: the names
+/// and comments keep their letters.
+#[test]
+fn every_game_file_reader_reads_every_encoding_other_tools_write() {
+    use boardgame_core::text::decode_file;
+    let name = "José €";
+    let pgn = format!("[Event \"x\"]\n[White \"{name}\"]\n\n1. e4 {{café}} e5 *\n");
+    for (enc, bytes) in encodings(&pgn) {
+        let games: Vec<_> = lattjo_chess::pgn::PgnReader::new(&bytes[..]).collect();
+        assert_eq!(games.len(), 1, "pgn, {enc}");
+        let g = games[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("pgn, {enc}: {e}"));
+        assert_eq!(g.tag("White"), Some(name), "pgn, {enc}");
+        assert_eq!(
+            g.comments.first().map(|c| c.1.trim()),
+            Some("café"),
+            "pgn, {enc}"
+        );
+    }
+    let pdn = format!("[Event \"x\"]\n[White \"{name}\"]\n1. 11-15 {{café}} 23-19 *\n");
+    for (enc, bytes) in encodings(&pdn) {
+        let games: Vec<_> = lattjo_draughts::PdnReader::new(&bytes[..]).collect();
+        assert_eq!(games.len(), 1, "pdn, {enc}");
+        let g = games[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("pdn, {enc}: {e}"));
+        assert_eq!(g.tag("White"), Some(name), "pdn, {enc}");
+        assert_eq!(
+            g.comments().first().map(|c| c.1.trim()),
+            Some("café"),
+            "pdn, {enc}"
+        );
+    }
+    let mat = " 0 point match\n\n Game 1\n José : 0   b : 0\n  1) 52: 13/8 13/11\n";
+    for (enc, bytes) in encodings(mat) {
+        let text = decode_file(&bytes);
+        let f = lattjo_backgammon::mat::MatFile::parse(&text)
+            .unwrap_or_else(|e| panic!(".mat, {enc}: {e}"));
+        let players = &f.games[0].players;
+        assert!(
+            players.iter().any(|p| p == "José"),
+            ".mat, {enc}: {players:?}"
+        );
+    }
+    let sgf = format!("(;GM[6]FF[4]PW[{name}]PB[b]MI[length:0][game:1];W[52mhmk])");
+    for (enc, bytes) in encodings(&sgf) {
+        let text = decode_file(&bytes);
+        let f = lattjo_backgammon::sgf::SgfFile::parse(&text)
+            .unwrap_or_else(|e| panic!("sgf, {enc}: {e}"));
+        assert!(
+            f.games[0].players.iter().any(|p| p == name),
+            "sgf, {enc}: {:?}",
+            f.games[0].players
+        );
+    }
+}
