@@ -1213,3 +1213,152 @@ fn every_game_file_reader_reads_every_encoding_other_tools_write() {
         );
     }
 }
+
+/// architecture.md, API conventions, "Text": `parse(display(x)) == x` "for that text", here
+/// for the game records and identifiers built from random games: a chess game as PGN, a
+/// draughts game as PDN, a backgammon state's XGID, GNUBG ID and Match ID.
+#[test]
+fn game_records_and_ids_of_random_games_read_back_as_themselves() {
+    let mut failures = Vec::new();
+    for seed in 0..6 {
+        let g = lattjo_chess::Chess::default();
+        let mut moves = Vec::new();
+        random_game(&g, seed, 300, |_, a| {
+            if let Some(lattjo_chess::Action::Move(m)) = a {
+                moves.push(*m);
+            }
+        });
+        let pgn = lattjo_chess::pgn::PgnGame::new(
+            &[("White", "a"), ("Black", "b")],
+            lattjo_chess::Position::new(),
+            moves,
+            lattjo_chess::GameResult::Unknown,
+        );
+        if let Err(e) = round_trips("pgn game", &pgn) {
+            failures.push(e);
+        }
+        let g = lattjo_draughts::Draughts::default();
+        let start = g.new_initial_state().position().to_owned();
+        let mut pdn = lattjo_draughts::PdnGame::new(start, lattjo_draughts::KingMoves::Short);
+        random_game(&g, seed, 300, |_, a| {
+            if let Some(lattjo_draughts::Action::Move(m)) = a {
+                pdn.push_move(*m).expect("a legal move");
+            }
+        });
+        if let Err(e) = round_trips("pdn game", &pdn) {
+            failures.push(e);
+        }
+        let g = lattjo_backgammon::Backgammon::new(lattjo_backgammon::Rules::standard())
+            .expect("backgammon");
+        random_game(&g, seed, 300, |s, _| {
+            let x = g.xgid(s);
+            let id = s.to_gnubg_id();
+            for r in [
+                round_trips("xgid", &x),
+                round_trips("gnubg id", &id),
+                round_trips("match id", id.match_id()),
+            ] {
+                if let Err(e) = r
+                    && failures.len() < 20
+                {
+                    failures.push(e);
+                }
+            }
+        });
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// architecture.md, API conventions, "States and positions": "A state that carries its
+/// rules (dominoes, ludo, carrom, disc-billiards, chess, draughts) says so by
+/// `state.rules()`, so a state read back tells which game plays it on".
+///
+/// A state of non-default rules, read back from JSON, is played by the game its own
+/// `rules()` builds, and refused by the default game.
+#[test]
+fn a_state_read_back_names_the_game_that_plays_it() {
+    fn check<G: Game>(
+        what: &str,
+        game: &G,
+        default: &G,
+        rebuild: impl Fn(&G::State) -> G,
+        check_state: impl Fn(&G, &G::State) -> bool,
+        plies: usize,
+    ) where
+        G::State: serde::Serialize + serde::de::DeserializeOwned,
+        G::Error: Debug,
+    {
+        random_game(game, 3, plies, |s, _| {
+            let back: G::State =
+                serde_json::from_str(&serde_json::to_string(s).expect("json")).expect("read");
+            assert!(
+                check_state(&rebuild(&back), &back),
+                "{what}: its own rules refuse it"
+            );
+            assert!(
+                !check_state(default, &back),
+                "{what}: the default game takes it"
+            );
+        });
+    }
+    let g = lattjo_chess::Chess::new(lattjo_chess::Rules::lattjo()).expect("chess");
+    let d = lattjo_chess::Chess::default();
+    check(
+        "chess",
+        &g,
+        &d,
+        |s| lattjo_chess::Chess::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        40,
+    );
+    let g = lattjo_draughts::Draughts::new(lattjo_draughts::Rules::lattjo()).expect("draughts");
+    let d = lattjo_draughts::Draughts::default();
+    check(
+        "draughts",
+        &g,
+        &d,
+        |s| lattjo_draughts::Draughts::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        40,
+    );
+    let g = lattjo_ludo::Ludo::new(lattjo_ludo::Rules::mensch()).expect("ludo");
+    let d = lattjo_ludo::Ludo::default();
+    check(
+        "ludo",
+        &g,
+        &d,
+        |s| lattjo_ludo::Ludo::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        40,
+    );
+    let g = lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::all_fives()).expect("dom");
+    let d = lattjo_dominoes::Dominoes::default();
+    check(
+        "dominoes",
+        &g,
+        &d,
+        |s| lattjo_dominoes::Dominoes::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        40,
+    );
+    let g = lattjo_carrom::Carrom::new(lattjo_carrom::Rules::icf()).expect("carrom");
+    let d = lattjo_carrom::Carrom::default();
+    check(
+        "carrom",
+        &g,
+        &d,
+        |s| lattjo_carrom::Carrom::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        3,
+    );
+    let g = lattjo_disc_billiards::Novuss::new(lattjo_disc_billiards::Rules::lnf()).expect("nv");
+    let d = lattjo_disc_billiards::Novuss::default();
+    check(
+        "disc-billiards",
+        &g,
+        &d,
+        |s| lattjo_disc_billiards::Novuss::new(*s.rules()).expect("rules"),
+        |g, s| g.check_state(s).is_ok(),
+        3,
+    );
+}
