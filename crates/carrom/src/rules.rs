@@ -223,9 +223,10 @@ impl Default for NoiseModel {
 )]
 #[non_exhaustive]
 pub struct Rules {
-    /// 2 (singles) or 4 (pairs, partners opposite) players (C1).
+    /// 2 (singles) or 4 (pairs, partners opposite) players (C1). Both presets: 2.
     pub players: usize,
-    /// A1: where the C16/C17 penalty points go.
+    /// A1: where the C16/C17 penalty points go. Both presets:
+    /// [`PenaltyPoints::CreditVictim`].
     pub penalty_points: PenaltyPoints,
     /// A1 under [`BoardEndScoring::Booklet`]: whether the 3 penalty points shrink to 1 when the
     /// victim has [`Rules::queen_bonus_cutoff`] (22) or more before the board, the threshold of
@@ -249,27 +250,30 @@ pub struct Rules {
     pub break_attempts: u8,
     /// A8: the striker leaving the board counts as pocketing it (C10). Default `false`.
     pub striker_off_board_is_foul: bool,
-    /// A11: the queen dropped with the first own pieces.
+    /// A11: the queen dropped with the first own pieces. Default
+    /// [`QueenWithFirstPiece::CoveredAtOnce`]; ICF [`QueenWithFirstPiece::RequireNextCover`]
+    /// (ICF 70(b)).
     pub queen_with_first_piece: QueenWithFirstPiece,
     /// ICF 68: a queen pocketed too early (no own piece in pocket before the stroke, or while
     /// owing) goes back and the turn is lost even if own pieces dropped; so does a queen
     /// pocketed with the striker while all nine own men are on the board (ICF 68(d)).
-    /// Default `false`.
+    /// Default `false`; ICF `true`.
     pub queen_too_early_loses_turn: bool,
     /// ICF 68(b): a queen pocketed while the side owes a due goes back, whatever own men drop
     /// with it. Default `false`: A11 applies "including while he owes" (the own men left in
-    /// pocket after the debt decide).
+    /// pocket after the debt decide); ICF `true`.
     pub queen_while_owing_goes_back: bool,
     /// ICF 71-72: pocketing the striker with the queen returns the queen and the turn
-    /// continues. Default `false` (the A10 row without the queen decides).
+    /// continues. Default `false` (the A10 row without the queen decides); ICF `true`.
     pub striker_with_queen_continues: bool,
     /// A14/ICF 81-85: pocketing the last own piece together with the striker loses the board
     /// (the check runs before the penalty returns pieces) when the queen is not covered after
     /// the stroke (ICF 81, 82) or the opponent's last man drops too (ICF 83, 85); with a
     /// covered queen and men of the opponent left, ICF 46 returns the men and the board goes
-    /// on. Default `false` (penalties first, so the board goes on).
+    /// on. Default `false` (penalties first, so the board goes on); ICF `true`.
     pub last_piece_with_striker_loses: bool,
-    /// A15: both last pieces in one stroke.
+    /// A15: both last pieces in one stroke. Default [`BothLastPieces::StrikerLoses`]; ICF
+    /// [`BothLastPieces::ByQueenState`] (ICF 75, 78).
     pub both_last_pieces: BothLastPieces,
     /// A17/C19: a side whose score before the board is this or more gets no queen points.
     /// Default 22; 0..=[`MAX_POINTS`].
@@ -277,22 +281,23 @@ pub struct Rules {
     /// Points for covering the queen (C18). Default 3; 0..=[`MAX_POINTS`].
     pub queen_points: i64,
     /// ICF 28: most points one board can award, 1..=[`MAX_POINTS`]. Default `None` (no cap;
-    /// at most 15 can arise with the default queen points).
+    /// at most 15 can arise with the default queen points); ICF `Some(12)`.
     pub max_points_per_board: Option<i64>,
     /// C20: the game ends when a side reaches this score. Default 25; 1..=[`MAX_POINTS`].
     pub target_points: i64,
     /// C20: the most boards in a game before the tie rule. Default 8; 1..=[`MAX_BOARDS`].
     pub max_boards: u32,
-    /// A18: what a tie after the last board means.
+    /// A18: what a tie after the last board means. Both presets:
+    /// [`TieAfterMaxBoards::ExtraBoard`].
     pub tie_after_max_boards: TieAfterMaxBoards,
-    /// A19: the turn order around the table.
+    /// A19: the turn order around the table. Both presets: [`TurnDirection::CounterClockwise`].
     pub turn_direction: TurnDirection,
-    /// A20: who breaks later boards.
+    /// A20: who breaks later boards. Both presets: [`BreakRotation::Rotate`].
     pub break_rotation: BreakRotation,
     /// A20: the side that breaks a board plays white on it. Default `true`; `false` keeps the
     /// colours of the first toss for the whole game.
     pub colour_follows_break: bool,
-    /// Execution noise after every stroke, `None` for exact strokes (default).
+    /// Execution noise after every stroke, `None` for exact strokes (both presets).
     pub noise: Option<NoiseModel>,
     /// ICF 75-85: when a board ends on a stroke in which the striking side pocketed the striker
     /// (or on a called foul stroke) and the other side wins, the winner gets the extra points

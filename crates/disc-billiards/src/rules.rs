@@ -246,32 +246,38 @@ pub enum NextSetStarter {
 )]
 #[non_exhaustive]
 pub struct Rules {
-    /// 2 (singles) or 4 (pairs) (N1, N16).
+    /// 2 (singles) or 4 (pairs) (N1, N16). Every preset: 2.
     pub players: usize,
     /// Discs in each player's starting row in singles (8, N2; mini-novuss 6).
     pub discs_per_player: u8,
-    /// Pairs only: how many discs each pair has (B19).
+    /// Pairs only: how many discs each pair has (B19). Every preset:
+    /// [`PairDiscs::EightPerPlayer`].
     pub pair_discs: PairDiscs,
-    /// The placement test (B3).
+    /// The placement test (B3). Booklet [`PlacementTest::LineVisible`], LNF
+    /// [`PlacementTest::LnfHoleInside`], mini-novuss [`PlacementTest::Lenient`].
     pub placement_test: PlacementTest,
-    /// B6.
+    /// B6. Every preset: [`SideReboundToDark::Foul`].
     pub side_rebound_to_dark: SideReboundToDark,
-    /// F4 for direct strokes (mini-novuss may allow them).
+    /// F4 for direct strokes. Booklet and LNF [`DirectAtDark::Foul`], mini-novuss
+    /// [`DirectAtDark::Allowed`].
     pub direct_at_dark: DirectAtDark,
-    /// B12.
+    /// B12. Booklet and mini-novuss [`OwnDiscOffTable::TurnLossOnly`], LNF
+    /// [`OwnDiscOffTable::Foul`].
     pub own_disc_off_table: OwnDiscOffTable,
-    /// Where an opponent's disc sent off by a direct stroke goes (F5; LNF: original spot).
+    /// Where an opponent's disc sent off by a direct stroke goes (F5). Booklet and
+    /// mini-novuss [`OffTablePlacement::CentreCircle`], LNF [`OffTablePlacement::OriginalSpot`].
     pub direct_off_table_placement: OffTablePlacement,
-    /// Where any other disc that left the table goes (B12, B13).
+    /// Where any other disc that left the table goes (B12, B13). Every preset:
+    /// [`OffTablePlacement::CentreCircle`].
     pub off_table_placement: OffTablePlacement,
-    /// B16.
+    /// B16. Every preset: [`DebtSettlement::EndOfTurn`].
     pub debt_settlement: DebtSettlement,
-    /// B17.
+    /// B17. Every preset: [`PuckReturnRule::Always`].
     pub puck_return_rule: PuckReturnRule,
-    /// B21.
+    /// B21. Every preset: [`TechniqueBreach::Foul`].
     pub technique_breach: TechniqueBreach,
     /// LNF (B22): the puck's first contact being a disc inside the striker's own zone is a
-    /// foul.
+    /// foul. On in [`Rules::lnf`] only (so for each LNF option below).
     pub zone_contact_foul: bool,
     /// LNF competition rules (§5): a side that clears all its discs in the game's opening
     /// series does not win at once: the other side gets an answering series; if it clears
@@ -302,22 +308,24 @@ pub struct Rules {
     /// ([`crate::Outcome::own_line_crossed`]).
     #[cfg_attr(feature = "serde", serde(default))]
     pub own_edge_line_loss: bool,
-    /// Who strikes first in the first set (B2).
+    /// Who strikes first in the first set (B2). Every preset: seat 0.
     pub first_player: Seat,
-    /// Who strikes first in later sets (B2).
+    /// Who strikes first in later sets (B2). Every preset: [`NextSetStarter::Alternate`].
     pub next_set_starter: NextSetStarter,
-    /// Sets needed to win a match (B23); 1 is a single game.
+    /// Sets needed to win a match (B23); 1 is a single game. Booklet and mini-novuss 1, LNF
+    /// 2 (best of three).
     pub sets_to_win: u8,
     /// An engine addition, not a rule: the game is drawn after this many strokes (at least
     /// 1). `None` (the default) plays until a side wins. A match under a limit lasts at most
     /// `2 * sets_to_win - 1` sets ([`crate::Novuss::match_config`]).
     pub stroke_limit: Option<u32>,
     /// Optional execution noise, applied as a recorded chance node after every stroke.
+    /// `None` in every preset.
     pub noise: Option<NoiseModel>,
-    /// Every size of the table and pieces.
+    /// Every size of the table and pieces. Every preset: [`Dimensions::NOVUSS`].
     pub dimensions: Dimensions,
     /// The fastest stroke accepted, in m/s (physics.md: cue strokes reach 1-8 m/s); at least
-    /// [`MIN_SPEED_LIMIT`] and at most [`MAX_SPEED_LIMIT`].
+    /// [`MIN_SPEED_LIMIT`] and at most [`MAX_SPEED_LIMIT`]. Every preset: 8.
     pub max_speed: f64,
 }
 
