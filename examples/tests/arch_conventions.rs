@@ -1362,3 +1362,53 @@ fn a_state_read_back_names_the_game_that_plays_it() {
         3,
     );
 }
+
+/// architecture.md, API conventions, "Rules: presets plus options": "public fields, each
+/// documented with its unit or range and what each preset sets".
+///
+/// A scan of each `Rules` field's doc comment for the presets: it names one (by body, as
+/// `ICF`, `LNF`, `Block`, or as the default or the booklet), or says what every preset or
+/// both presets set.
+#[test]
+fn every_rules_field_doc_says_what_the_presets_set() {
+    const MARKS: [&str; 19] = [
+        "preset",
+        "Default",
+        "default",
+        "Booklet",
+        "booklet",
+        "Lattjo",
+        "LNF",
+        "ICF",
+        "FIDE",
+        "WCDF",
+        "Standard",
+        "Classic",
+        "Mensch",
+        "Five-Up",
+        "All Fives",
+        "Muggins",
+        "Block",
+        "mini-novuss",
+        "partnership",
+    ];
+    let mut failures = Vec::new();
+    for game in GAMES {
+        let src = src_of(game);
+        let at = src.find("\npub struct Rules {\n").expect("a Rules struct");
+        let body = &src[at..at + src[at..].find("\n}").expect("its end")];
+        let mut doc = String::new();
+        for line in body.lines().skip(2) {
+            let t = line.trim();
+            if let Some(d) = t.strip_prefix("///") {
+                doc.push_str(d);
+            } else if let Some(field) = t.strip_prefix("pub ") {
+                if !MARKS.iter().any(|m| doc.contains(m)) {
+                    failures.push(format!("{game}: {field} | {doc}"));
+                }
+                doc.clear();
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
