@@ -1,12 +1,18 @@
 //! The checkable sentences of docs/architecture.md, "API conventions (every crate follows
-//! these)", checked crate by crate from outside, through each crate's public API only.
+//! these)", checked crate by crate from outside, through each crate's public API only (and,
+//! for what only the source says, a scan of it).
 //!
 //! Claims already held by other tests are not repeated here: every error type
 //! `#[non_exhaustive]` (`error_types.rs`), excerpts in parse errors (`error_excerpts.rs`),
-//! serde in a format that does not describe itself and `initial_state(first)` read back
-//! (`serde_formats.rs`), rules validated on deserialization (`rules_extremes.rs`), and a
-//! state of other rules refused and listing nothing (each crate's `tests/foreign.rs` and
-//! the core's `check_foreign_states`).
+//! serde in a format that does not describe itself, `initial_state(first)` read back and a
+//! match in progress read back (`serde_formats.rs`), rules validated on deserialization
+//! (`rules_extremes.rs`), a state of other rules refused and listing nothing in chess,
+//! ludo, carrom and disc-billiards (their `tests/foreign.rs`, and the core's
+//! `check_foreign_states` for all seven), a match taking up no round of other rules (the
+//! same files), the readers' size, token and depth bounds and reading on after a game too
+//! long (chess `tests/pgn.rs`, draughts `tests/pdn.rs` and `tests/docs_claims.rs`,
+//! backgammon `tests/sgf.rs` and `tests/docs_claims.rs`), and the auto traits
+//! (`auto_traits.rs`).
 
 use std::fmt::{Debug, Display};
 use std::path::Path;
