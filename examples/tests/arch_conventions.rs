@@ -1418,3 +1418,68 @@ fn every_rules_field_doc_says_what_the_presets_set() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// architecture.md, API conventions, "Text": `parse(display(x)) == x`, here for every
+/// value of the small types with `Display` and `FromStr`: squares, booklet labels, colours,
+/// dice, seatings, tiles, ends and results.
+#[test]
+fn every_value_of_the_small_text_types_reads_back_as_itself() {
+    let mut failures = Vec::new();
+    let mut note = |r: Result<(), String>| {
+        if let Err(e) = r {
+            failures.push(e);
+        }
+    };
+    for sq in lattjo_chess::Square::ALL {
+        note(round_trips("chess square", &sq));
+    }
+    for sq in lattjo_draughts::Square::all() {
+        note(round_trips("draughts square", &sq));
+    }
+    for r in [
+        lattjo_draughts::GameResult::WhiteWins,
+        lattjo_draughts::GameResult::BlackWins,
+        lattjo_draughts::GameResult::Draw,
+        lattjo_draughts::GameResult::Unfinished,
+        lattjo_draughts::GameResult::DoubleForfeit,
+    ] {
+        note(round_trips("draughts result", &r));
+    }
+    for n in 1..=12 {
+        for a in [false, true] {
+            let label = lattjo_backgammon::Label::new(n, a).expect("a label");
+            note(round_trips("backgammon label", &label));
+        }
+    }
+    for c in lattjo_ludo::Colour::ALL {
+        note(round_trips("ludo colour", &c));
+    }
+    for d in lattjo_ludo::Die::ALL {
+        note(round_trips("ludo die", &d));
+    }
+    for n in 2..=4 {
+        let seats = lattjo_ludo::Seats::for_players(n).expect("seats");
+        note(round_trips("ludo seats", &seats));
+    }
+    let mut hand = lattjo_dominoes::Tiles::default();
+    for a in 0..=12 {
+        for b in a..=12 {
+            let t = lattjo_dominoes::Tile::new(a, b).expect("a tile");
+            note(round_trips("dominoes tile", &t));
+            hand = hand.union(lattjo_dominoes::Tiles::from_iter([t]));
+            if a == b {
+                for side in [lattjo_dominoes::Side::Up, lattjo_dominoes::Side::Down] {
+                    note(round_trips(
+                        "dominoes end",
+                        &lattjo_dominoes::End::Side(t, side),
+                    ));
+                }
+            }
+        }
+    }
+    note(round_trips("dominoes tiles", &hand));
+    for e in lattjo_dominoes::End::ALL {
+        note(round_trips("dominoes end", &e));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
