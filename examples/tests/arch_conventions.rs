@@ -96,7 +96,8 @@ fn rules_struct(src: &str) -> (Vec<String>, Vec<String>) {
 ///
 /// A scan of each crate's source: every public field of `Rules` has a `const fn
 /// with_<field>` (written out or by the crate's `builders!` macro, whose methods are
-/// `pub const fn`), and the struct is `#[non_exhaustive]` and derives `Copy`.
+/// `pub const fn`), no method turns an option on without a value, and the struct is
+/// `#[non_exhaustive]` and derives `Copy`.
 #[test]
 fn every_rules_field_has_a_const_with_builder_and_rules_is_copy_and_non_exhaustive() {
     let mut failures = Vec::new();
@@ -112,6 +113,14 @@ fn every_rules_field_has_a_const_with_builder_and_rules_is_copy_and_non_exhausti
             .any(|a| a.starts_with("#[derive(") && a.contains("Copy"))
         {
             failures.push(format!("{game}: Rules is not Copy"));
+        }
+        for line in src.lines() {
+            let public = line.contains("pub fn ") || line.contains("pub const fn ");
+            let bare =
+                line.ends_with("(self) -> Rules {") || line.ends_with("(mut self) -> Rules {");
+            if public && bare {
+                failures.push(format!("{game}: a bare toggle on Rules: {}", line.trim()));
+            }
         }
         let macro_builders = src.contains("pub const fn $name(mut self, value: $ty) -> Rules");
         for f in &fields {
