@@ -569,15 +569,21 @@ impl PlayList {
         self.plays().map(|p| self.origin.after(&p))
     }
 
+    /// The position after play `i`, with the opponent on roll, if `i < self.len()`.
+    #[must_use]
+    pub fn get_result(&self, i: usize) -> Option<Position> {
+        self.get(i).map(|p| self.origin.after(&p))
+    }
+
     /// The position after play `i`, with the opponent on roll.
     ///
     /// # Panics
     ///
-    /// When `i >= self.len()`.
+    /// When `i >= self.len()`; [`PlayList::get_result`] is the checked twin.
     #[must_use]
     pub fn result(&self, i: usize) -> Position {
-        match self.get(i) {
-            Some(p) => self.origin.after(&p),
+        match self.get_result(i) {
+            Some(p) => p,
             None => panic!("play {i} of {}", self.len()),
         }
     }

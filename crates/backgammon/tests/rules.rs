@@ -420,3 +420,22 @@ fn regression_a9_a14_last_checker_must_use_both_dice_when_possible() {
     // Booklet: both dice, or the higher alone (2/off); never the lower alone.
     assert_eq!(plays(&p, 2, 1, LAT), set(&["2/1*/off", "2/off"]));
 }
+
+/// Regression (architecture audit, 6 December 2026): docs/architecture.md, "Actions and
+/// errors": "A panicking convenience exists only beside its checked twin". `PlayList::result`
+/// panics past the end, and the one checked way to the same position was
+/// `results().nth(i)`, which computes every position before it (`Position::after` is not
+/// public). `PlayList::get_result` is the checked twin, as `get` is `plays`'s.
+#[test]
+fn regression_play_list_result_had_no_checked_twin() {
+    let mut list = PlayList::new();
+    let start = Position::start(Side::White);
+    list.generate(&start, Dice::new(3, 1).expect("dice"), STD);
+    assert!(!list.is_empty());
+    for (i, after) in list.results().enumerate() {
+        assert_eq!(list.get_result(i), Some(after));
+        assert_eq!(list.result(i), after);
+    }
+    assert_eq!(list.get_result(list.len()), None);
+    assert_eq!(list.get_result(usize::MAX), None);
+}
