@@ -157,15 +157,30 @@ pub const CLUSTER_TABLE_HALF_M: f64 = 1e4;
 /// # Panics
 ///
 /// As [`scaling_box`] (also at once for `n` above
-/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS)).
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS)). [`try_clustered_box`] is the checked
+/// twin.
 #[must_use]
 pub fn clustered_box(n: usize) -> World {
+    match try_clustered_box(n) {
+        Ok(w) => w,
+        Err(e) => panic!("no clustered box of {n} discs: {e}"),
+    }
+}
+
+/// [`clustered_box`], checked.
+///
+/// # Errors
+///
+/// [`PlaceError::TooManyDiscs`] at once, before any disc is added, for `n` above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS); otherwise the [`PlaceError`] of the
+/// first disc that does not fit (a box wider than the table).
+pub fn try_clustered_box(n: usize) -> Result<World, PlaceError> {
     let l = scaling_box_side_m(n.max(1));
     let half = CLUSTER_TABLE_HALF_M;
     let table = Table::new(half, half).expect("the largest table is valid");
     let mut w = World::new(table, StepConfig::default()).expect("default config is valid");
-    lattice(&mut w, n, -half, l).expect("the lattice never overlaps");
-    w
+    lattice(&mut w, n, -half, l)?;
+    Ok(w)
 }
 
 /// Scene (c)'s lattice of `n` discs in the square of side `l` whose lower-left corner is at

@@ -796,3 +796,22 @@ fn regression_a_large_disc_among_tiny_ones_made_placement_walk_billions_of_cells
         started.elapsed()
     );
 }
+
+/// Regression (architecture audit, 6 Dec 2026): docs/architecture.md, "Actions and
+/// errors": "A panicking convenience exists only beside its checked twin". `scenes::
+/// clustered_box(n)` panics for `n` above `limits::MAX_DISCS` (with the message "the
+/// lattice never overlaps") and had no checked twin, where `scaling_box` has
+/// `scaling_box_on`. `scenes::try_clustered_box` is the twin.
+#[test]
+fn regression_clustered_box_had_no_checked_twin() {
+    for n in [disc_physics::limits::MAX_DISCS + 1, usize::MAX] {
+        assert_eq!(
+            scenes::try_clustered_box(n).err(),
+            Some(PlaceError::TooManyDiscs),
+            "{n}"
+        );
+    }
+    let w = scenes::try_clustered_box(16).unwrap();
+    assert_eq!(w.len(), 16);
+    assert_eq!(w.len(), scenes::clustered_box(16).len());
+}
