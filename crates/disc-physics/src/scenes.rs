@@ -120,14 +120,22 @@ pub fn scaling_box_side_m(n: usize) -> f64 {
 ///
 /// # Panics
 ///
-/// If the box would be wider than the largest table ([`limits::HALF_SIZE_M`](crate::limits::HALF_SIZE_M): beyond 10¹¹
-/// discs) or `n` is above [`limits::MAX_DISCS`](crate::limits::MAX_DISCS). `n = 0` gives an
-/// empty world. [`scaling_box_on`] is the checked twin.
+/// If the box would be wider than the largest table
+/// ([`limits::HALF_SIZE_M`](crate::limits::HALF_SIZE_M): beyond 10¹¹ discs) or `n` is above
+/// [`limits::MAX_DISCS`](crate::limits::MAX_DISCS); the message says which. `n = 0` gives an
+/// empty world. [`scaling_box_on`] is the checked twin (with the table
+/// `Table::new(l / 2, l / 2)`, `l` = [`scaling_box_side_m`]`(n)`).
 #[must_use]
 pub fn scaling_box(n: usize) -> World {
     let l = scaling_box_side_m(n.max(1));
-    let table = Table::new(l / 2.0, l / 2.0).expect("a box within the table limits");
-    scaling_box_on(table, n).expect("the lattice never overlaps")
+    let table = match Table::new(l / 2.0, l / 2.0) {
+        Ok(table) => table,
+        Err(e) => panic!("no table holds a scaling box of {n} discs: {e}"),
+    };
+    match scaling_box_on(table, n) {
+        Ok(w) => w,
+        Err(e) => panic!("no scaling box of {n} discs: {e}"),
+    }
 }
 
 /// Scene (c)'s discs on a given table (for variants with other parameters, such as V5's

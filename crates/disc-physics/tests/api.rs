@@ -815,3 +815,20 @@ fn regression_clustered_box_had_no_checked_twin() {
     assert_eq!(w.len(), 16);
     assert_eq!(w.len(), scenes::clustered_box(16).len());
 }
+
+/// Regression (thirty-ninth sitting): `scenes::scaling_box(n)` for `n` above
+/// `limits::MAX_DISCS` (a box that still fits the largest table) panicked with "the lattice
+/// never overlaps", which names a cause that cannot happen instead of the one that did. Its
+/// `# Panics` section says the message names the cause.
+#[test]
+#[should_panic(expected = "no scaling box of 2147483649 discs: ")]
+fn regression_scaling_box_of_too_many_discs_blamed_an_overlap() {
+    let _ = scenes::scaling_box(disc_physics::limits::MAX_DISCS + 1);
+}
+
+/// `scenes::scaling_box(n)` for a box wider than the largest table names the table.
+#[test]
+#[should_panic(expected = "no table holds a scaling box of 200000000000 discs: ")]
+fn a_scaling_box_wider_than_the_largest_table_names_the_table() {
+    let _ = scenes::scaling_box(200_000_000_000);
+}
