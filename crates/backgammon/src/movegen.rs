@@ -1,5 +1,6 @@
 //! Dice, plays and legal-play generation (B5-B24, A4-A9, A17), and perft.
 
+use core::cell::RefCell;
 use core::fmt;
 
 use crate::board::{BAR, CHECKERS, OFF, Position, Side};
@@ -1504,7 +1505,8 @@ pub enum StepError {
 /// 21 rolls unweighted and expands each into its distinct resulting positions; a roll with
 /// no legal play counts once (the position unchanged, the opponent on roll).
 ///
-/// Allocates one [`PlayList`] per ply up front and nothing afterwards.
+/// Uses one [`PlayList`] per ply, kept by the thread for its next call: once they have grown
+/// to the largest play sets the thread has met, nothing is allocated.
 ///
 /// # Examples
 ///
@@ -1514,8 +1516,22 @@ pub enum StepError {
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32, policy: SingleDiePolicy) -> u64 {
-    let mut lists: Vec<PlayList> = (0..depth).map(|_| PlayList::new()).collect();
-    perft_with(position, depth, policy, &mut lists)
+    // Taken out of the cell for the call (an empty `Vec` in its place allocates nothing), so
+    // that no borrow is held while counting.
+    let mut lists = PERFT_LISTS.with(RefCell::take);
+    let plies = depth as usize;
+    if lists.len() < plies {
+        lists.resize_with(plies, PlayList::new);
+    }
+    let n = perft_with(position, depth, policy, &mut lists[..plies]);
+    PERFT_LISTS.with(|cell| cell.replace(lists));
+    n
+}
+
+thread_local! {
+    /// [`perft`]'s play lists, one per ply of the deepest call so far on this thread: a call
+    /// used to allocate its lists and grow them afresh (found by examples/alloc-check).
+    static PERFT_LISTS: RefCell<Vec<PlayList>> = const { RefCell::new(Vec::new()) };
 }
 
 fn perft_with(
