@@ -3,8 +3,9 @@
 //! allocates once warm" for the learning encodings. (The physics step has its own checker,
 //! crates/disc-physics/alloc-check.)
 //!
-//! For every game it plays seeded random games with the public API and counts, per operation,
-//! the calls to the allocator (`alloc`, `alloc_zeroed`, `realloc`) made inside the call.
+//! For every game (and `Match`es of dominoes and backgammon) it plays seeded random games
+//! with the public API and counts, per operation, the calls to the allocator (`alloc`,
+//! `alloc_zeroed`, `realloc`, and `dealloc` apart) made inside the call.
 //!
 //! **Hot paths** (any allocation fails the check):
 //! - move generation: `Game::legal_actions` into a reused buffer, `Game::is_legal` of every
@@ -48,7 +49,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use boardgame_core::{GameRng, IndexedActions, Observe, Seat, Turn};
+use boardgame_core::{GameRng, IndexedActions, Match, MatchConfig, Observe, Seat, Turn};
 
 /// Forwards to the system allocator and counts allocations, reallocations and frees.
 struct Counting;
@@ -537,6 +538,41 @@ fn dominoes(t: &mut Table) {
     }
 }
 
+/// Matches of the round games whose rounds the checker plays above (`Match` delegates each
+/// operation to the round and adds the totals; `apply` starts the next round).
+fn matches(t: &mut Table) {
+    use lattjo_backgammon::Backgammon;
+    use lattjo_dominoes::Dominoes;
+    let game = Match::new(
+        Dominoes::new(lattjo_dominoes::Rules::lattjo()).expect("valid"),
+        MatchConfig::new(Some(100), None).expect("valid"),
+    );
+    let views = [("observe", &game)];
+    let setup = Setup {
+        name: "dominoes, match to 100",
+        game: &game,
+        views: &views,
+        games: 40,
+        per_game: usize::MAX,
+        strokes: false,
+    };
+    play(t, &setup, |_, _, _| {});
+    let game = Match::new(
+        Backgammon::new(lattjo_backgammon::Rules::standard()).expect("valid"),
+        MatchConfig::new(Some(5), None).expect("valid"),
+    );
+    let views = [("observe", &game)];
+    let setup = Setup {
+        name: "backgammon, match to 5",
+        game: &game,
+        views: &views,
+        games: 20,
+        per_game: usize::MAX,
+        strokes: false,
+    };
+    play(t, &setup, |_, _, _| {});
+}
+
 fn carrom(t: &mut Table) {
     use lattjo_carrom::{Carrom, Rules};
     let game = Carrom::new(Rules::lattjo()).expect("valid");
@@ -597,12 +633,13 @@ fn main() -> ExitCode {
         counting: false,
         game: "",
     };
-    let games: [(&str, Run); 7] = [
+    let games: [(&str, Run); 8] = [
         ("chess", chess),
         ("draughts", draughts),
         ("backgammon", backgammon),
         ("ludo", ludo),
         ("dominoes", dominoes),
+        ("matches", matches),
         ("carrom", carrom),
         ("disc-billiards", disc_billiards),
     ];
