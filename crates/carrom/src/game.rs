@@ -829,15 +829,26 @@ impl Rounds for Carrom {
         }))
     }
 
-    /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]).
+    /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]), and so
+    /// is one built for another score: a board records the scores before it
+    /// ([`State::totals_before`], which C19's queen cut-off reads), and they must be the
+    /// match's totals (seat 0's side first). Regression (architecture audit, 6 December
+    /// 2026): `Match::resume` took up a board built at 0-0 in a match at 23-4, whose queen
+    /// then counted for a side past the cut-off.
     fn check_round(
         &self,
         round: &State,
-        _totals: &BySeat<i64>,
+        totals: &BySeat<i64>,
         _config: &MatchConfig,
     ) -> Result<(), &'static str> {
         self.check_state(round)
-            .map_err(|_| "the board was made under other rules than the game's")
+            .map_err(|_| "the board was made under other rules than the game's")?;
+        let side = |seat: u8| totals.get(Seat::new(seat)).copied();
+        if [side(0), side(1)] == [Some(round.totals_before[0]), Some(round.totals_before[1])] {
+            Ok(())
+        } else {
+            Err("the board was built for another score than the match's totals")
+        }
     }
 
     fn new_round(&self, ctx: &RoundContext<'_, State>) -> State {

@@ -223,3 +223,40 @@ fn a_board_of_other_rules_lists_and_samples_nothing() {
     assert_eq!(probe_refused(&lattjo, &s, &[own], &mut rng), Ok(()));
     assert!(probe_refused(&icf, &s, &[own], &mut rng).is_err());
 }
+
+/// Regression (architecture audit, 6 December 2026): `Match::resume` and `Match::check_state`
+/// took up a board built at 0-0 in a match at 23-4. A board records the scores before it
+/// (C19: a side on 22 or more gets no queen points), so the queen would have counted for a
+/// side past the cut-off; `Rounds::check_round` now refuses a board of another score.
+#[test]
+fn regression_a_match_took_up_a_board_built_for_another_score() {
+    use boardgame_core::{BySeat, Game, ResumeError};
+    let board = Carrom::new(Rules::lattjo()).unwrap();
+    let game = board.clone().full_game();
+    let at_0_0 = game.new_initial_state().round().clone();
+    let at_23_4 = BySeat::from_fn(2, |s| [23, 4][s.index()]);
+    assert_eq!(
+        game.resume(at_0_0.clone(), at_23_4),
+        Err(ResumeError::Round(
+            "the board was built for another score than the match's totals"
+        ))
+    );
+    assert!(game.resume(at_0_0, BySeat::new(2, 0)).is_ok());
+    // A board of a match played to 23-4 is taken up there (built by the match itself).
+    let mut s = game.new_initial_state();
+    let mut rng = boardgame_core::GameRng::new(4, 0);
+    while !s.is_over() && s.totals().as_slice().iter().all(|&t| t == 0) {
+        let a = match game.turn(&s) {
+            boardgame_core::Turn::Chance => game.sample_chance(&s, &mut rng),
+            _ => game.sample_action(&s, &mut rng, &mut Vec::new()),
+        };
+        game.apply(&mut s, &a.unwrap()).unwrap();
+    }
+    if !s.is_over() {
+        assert_eq!(game.check_state(&s), Ok(()));
+        assert_eq!(
+            game.resume(s.round().clone(), *s.totals()).map(|_| ()),
+            Ok(())
+        );
+    }
+}
