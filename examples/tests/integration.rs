@@ -4,6 +4,7 @@
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod arch_conventions;
+mod arch_core;
 mod arch_learning;
 mod auto_traits;
 mod crate_readmes;
