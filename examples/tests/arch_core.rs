@@ -1079,3 +1079,251 @@ fn the_conformance_kit_catches_each_breach_it_names() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// More of the `Game` trait, the determinism contract, the drivers and matches
+
+/// At every chance node of a few random games: the listed outcomes' probabilities are
+/// positive and sum to 1, every one of them applies (the kit tries at most 16 a node), and
+/// the sampled outcome is among them; where nothing is listed (continuous noise) a sample
+/// applies. Returns the chance nodes seen.
+fn every_outcome_applies<G: Game>(
+    name: &str,
+    game: &G,
+    seeds: core::ops::Range<u64>,
+    max_plies: u32,
+) -> usize {
+    let mut nodes = 0;
+    let mut outcomes = Vec::new();
+    for seed in seeds {
+        for (ply, s) in walk(game, seed, max_plies).iter().enumerate() {
+            if game.turn(s) != Turn::Chance {
+                continue;
+            }
+            nodes += 1;
+            let sampled = game
+                .sample_chance(s, &mut GameRng::new(seed, 50))
+                .unwrap_or_else(|| panic!("{name}, seed {seed}, ply {ply}: no sample"));
+            if !game.chance_outcomes(s, &mut outcomes) {
+                assert!(
+                    outcomes.is_empty(),
+                    "{name}: unlisted outcomes in the buffer"
+                );
+                game.apply(&mut s.clone(), &sampled)
+                    .unwrap_or_else(|e| panic!("{name}, seed {seed}, ply {ply}: {e}"));
+                continue;
+            }
+            let sum: f64 = outcomes.iter().map(|(_, p)| *p).sum();
+            assert!(
+                (sum - 1.0).abs() < 1e-9,
+                "{name}, seed {seed}, ply {ply}: sum {sum}"
+            );
+            assert!(
+                outcomes.iter().any(|(a, _)| *a == sampled),
+                "{name}: sampled unlisted"
+            );
+            for (a, p) in &outcomes {
+                assert!(*p > 0.0, "{name}, seed {seed}, ply {ply}: {a:?} has {p}");
+                game.apply(&mut s.clone(), a)
+                    .unwrap_or_else(|e| panic!("{name}, seed {seed}, ply {ply}: {a:?}: {e}"));
+            }
+        }
+    }
+    nodes
+}
+
+/// architecture.md, "The `Game` trait in one paragraph": "at a chance node it lists the exact
+/// outcomes with probabilities (or, for continuous noise, samples one from the `GameRng` it
+/// is handed). Chance results are ordinary actions applied with `apply`". Every listed
+/// outcome of every chance node, in every game with chance (and in matches).
+#[test]
+fn every_listed_chance_outcome_applies_and_they_sum_to_1() {
+    let bg = backgammon::Backgammon::new(backgammon::Rules::standard()).expect("rules");
+    assert!(every_outcome_applies("backgammon", &bg, 0..3, 3_000) > 0);
+    let m = Match::new(bg, MatchConfig::new(Some(5), None).expect("config"));
+    assert!(every_outcome_applies("backgammon match", &m, 0..2, 5_000) > 0);
+    for rules in [ludo::Rules::lattjo().with_players(4), ludo::Rules::mensch()] {
+        let g = ludo::Ludo::new(rules).expect("rules");
+        assert!(every_outcome_applies("ludo", &g, 0..3, 3_000) > 0);
+    }
+    for rules in [
+        dominoes::Rules::draw(),
+        dominoes::Rules::double_nine()
+            .with_players(4)
+            .with_hand_size(Some(7)),
+        dominoes::Rules::all_fives().with_players(3),
+    ] {
+        let g = dominoes::Dominoes::new(rules).expect("rules");
+        assert!(every_outcome_applies("dominoes", &g, 0..3, 3_000) > 0);
+    }
+    let noisy = carrom::Carrom::new(
+        carrom::Rules::icf()
+            .with_players(4)
+            .with_noise(Some(carrom::NoiseModel::default())),
+    )
+    .expect("rules");
+    assert!(every_outcome_applies("carrom", &noisy, 0..1, 60) > 0);
+    let noise = novuss::NoiseModel {
+        direction_sd: 0.02,
+        speed_sd: 0.05,
+    };
+    let set = novuss::Novuss::new(novuss::Rules::lattjo().with_noise(Some(noise))).expect("rules");
+    assert!(every_outcome_applies("novuss", &set, 0..1, 60) > 0);
+}
+
+/// architecture.md, "The `Game` trait in one paragraph": "`apply` returns a typed error and
+/// leaves the state unchanged on anything illegal", for whole matches: a finished match
+/// refuses what another configuration offers, as its rounds do (backgammon, dominoes).
+#[test]
+fn a_match_refuses_other_configurations_actions_to_its_end() {
+    let bg = backgammon::Backgammon::new(backgammon::Rules::standard()).expect("rules");
+    let all = backgammon::Backgammon::new(
+        backgammon::Rules::standard()
+            .with_beavers(true)
+            .with_resignations(true),
+    )
+    .expect("rules");
+    let to_3 = Match::new(bg, MatchConfig::new(Some(3), None).expect("config"));
+    let pool = offered(&all, 0..2, 400, 400);
+    assert!(refuses_others("backgammon match", &to_3, &pool, 0..2, 10_000, 25) > 0);
+    let two = dominoes::Dominoes::new(dominoes::Rules::lattjo()).expect("rules");
+    let four = dominoes::Dominoes::new(dominoes::Rules::lattjo().with_players(4)).expect("rules");
+    let to_50 = Match::new(two, MatchConfig::new(Some(50), None).expect("config"));
+    let pool = offered(&four, 0..2, 400, 400);
+    assert!(refuses_others("dominoes match", &to_50, &pool, 0..2, 10_000, 10) > 0);
+}
+
+/// architecture.md, "The determinism contract", 4: "Search is counted in iterations, never
+/// wall-clock time." The same search twice (once while another thread keeps a core busy)
+/// gives the same visit counts, in every game.
+#[test]
+fn search_is_counted_in_iterations_not_time() {
+    fn twice<G: Game + Sync>(name: &str, game: &G, seed: u64)
+    where
+        G::State: Sync,
+    {
+        let states = walk(game, seed, 40);
+        let s = states
+            .iter()
+            .rev()
+            .find(|s| matches!(game.turn(s), Turn::Player(_)))
+            .expect("a player node");
+        let config = MctsConfig {
+            iterations: 60,
+            max_rollout_plies: 60,
+            ..MctsConfig::default()
+        };
+        let quiet = Mcts::new(config).search(game, s, &mut GameRng::new(seed, 1));
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let busy = std::thread::scope(|scope| {
+            let spin = scope.spawn(|| {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                }
+                x
+            });
+            let r = Mcts::new(config).search(game, s, &mut GameRng::new(seed, 1));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let _ = spin.join();
+            r
+        });
+        assert!(quiet.is_some(), "{name}: a search result");
+        assert_eq!(quiet, busy, "{name}: the search depends on time");
+    }
+    twice(
+        "chess",
+        &chess::Chess::new(chess::Rules::fide()).expect("rules"),
+        1,
+    );
+    twice(
+        "draughts",
+        &draughts::Draughts::new(draughts::Rules::wcdf()).expect("rules"),
+        1,
+    );
+    twice("backgammon", &backgammon::Backgammon::default(), 1);
+    twice(
+        "ludo",
+        &ludo::Ludo::new(ludo::Rules::lattjo()).expect("rules"),
+        1,
+    );
+    twice("dominoes", &dominoes::Dominoes::default(), 1);
+    let board = carrom::Carrom::new(carrom::Rules::lattjo()).expect("rules");
+    let s = walk(&board, 1, 3).pop().expect("a state");
+    let config = MctsConfig {
+        iterations: 6,
+        max_rollout_plies: 2,
+        ..MctsConfig::default()
+    };
+    let a = Mcts::new(config).search(&board, &s, &mut GameRng::new(1, 1));
+    let b = Mcts::new(config).search(&board, &s, &mut GameRng::new(1, 1));
+    assert!(a.is_some() && a == b, "carrom");
+    let set = novuss::Novuss::new(novuss::Rules::lattjo()).expect("rules");
+    let s = set.new_initial_state();
+    let a = Mcts::new(config).search(&set, &s, &mut GameRng::new(1, 1));
+    let b = Mcts::new(config).search(&set, &s, &mut GameRng::new(1, 1));
+    assert!(a.is_some() && a == b, "novuss");
+}
+
+/// architecture.md, "Every core: the parallel drivers": "the calling thread is one of the
+/// workers, so `threads` threads means `threads - 1` spawned", and `map_indexed` / `for_seeds`
+/// give results "in index (seed) order". One thread runs everything on the caller; three
+/// use at most three threads.
+#[test]
+fn parallel_work_runs_on_at_most_threads_threads_the_caller_among_them() {
+    use boardgame_core::parallel::{for_seeds, map_indexed};
+    let me = std::thread::current().id();
+    let ids = map_indexed(200, 1, |i| (i, std::thread::current().id()));
+    assert!(
+        ids.iter()
+            .enumerate()
+            .all(|(k, (i, id))| k == *i && *id == me)
+    );
+    let ids = map_indexed(600, 3, |i| {
+        std::thread::sleep(std::time::Duration::from_micros(20));
+        (i, std::thread::current().id())
+    });
+    assert!(ids.iter().enumerate().all(|(k, (i, _))| k == *i));
+    let mut distinct: Vec<_> = ids.iter().map(|(_, id)| *id).collect();
+    distinct.sort_by_key(|id| format!("{id:?}"));
+    distinct.dedup();
+    assert!(distinct.len() <= 3, "{} threads for 3", distinct.len());
+    let race = Race::new(RaceRules::default()).expect("rules");
+    let seeds = for_seeds(&race, 10..40, 3, |_, seed| seed);
+    assert_eq!(seeds, (10..40).collect::<Vec<_>>());
+}
+
+/// architecture.md, "Rounds and matches": "`conformance::check_rounds` checks that both agree
+/// with the game at every node" — on carrom's match of whole games (`CarromGame`, whose
+/// crate runs `check_game` on it but not `check_rounds`).
+#[test]
+fn check_rounds_on_carrom_whole_games() {
+    use boardgame_core::conformance::check_rounds;
+    let mut rules = carrom::Rules::icf();
+    rules.target_points = 3;
+    rules.max_boards = 1;
+    let game = carrom::CarromGame::new(carrom::Carrom::new(rules).expect("rules"));
+    let cfg = ConformanceConfig {
+        games: 1,
+        seed: 3,
+        max_plies: 20_000,
+        exhaustive_actions: false,
+        generated_checks_per_node: 1,
+        foreign_checks_per_node: 2,
+        ..ConformanceConfig::default()
+    };
+    let report = check_rounds(&game, &cfg).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(report.games, 1);
+}
+
+/// architecture.md, "Rounds and matches": `Match::resume`'s refusals on carrom's best-of match
+/// of whole games (`full_match`): totals not one per seat, a decided match, a game of other
+/// seats.
+#[test]
+fn match_resume_refusals_carrom_whole_games() {
+    let board = carrom::Carrom::new(carrom::Rules::icf()).expect("rules");
+    let pairs = carrom::Carrom::new(carrom::Rules::icf().with_players(4)).expect("rules");
+    let best_of = board.full_match();
+    let other = carrom::CarromGame::new(pairs).new_initial_state();
+    resume_refusals("carrom games", &best_of, None, Some((other, 4)));
+}
