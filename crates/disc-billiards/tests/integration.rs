@@ -4,6 +4,7 @@
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod conduct;
+mod conformance;
 mod docs;
 mod docs_claims;
 mod foreign;
