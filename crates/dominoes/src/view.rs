@@ -158,7 +158,9 @@ impl ImperfectInfo for Dominoes {
     /// (where play shows that it does), the named opening tile, and that play goes on
     /// (somebody can still play or draw, E1). A
     /// randomized greedy fill is tried a few dozen times; if it never fits (rare, in very
-    /// constrained endings) the true state is returned, which is always consistent.
+    /// constrained endings) a complete search (the hidden tiles matched to the groups by
+    /// augmenting paths, in the shuffled order) finds one. Either way the result depends only
+    /// on what `seat` sees and on `rng`, never on the hidden tiles themselves.
     fn determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
         if matches!(s.phase, Phase::Over) || seat.index() >= s.hands.len() {
             return s.clone();
@@ -288,6 +290,154 @@ impl ImperfectInfo for Dominoes {
             }
             return out;
         }
-        s.clone()
+        // No greedy fill fitted (very constrained endings). Returning the true state here
+        // handed a searcher the hidden tiles: an audit (6 December 2026) found IS-MCTS
+        // deciding differently on two states its seat could not tell apart. A complete search
+        // from what the seat sees (and the generator) finds a fill instead; the true state is
+        // one, so it always exists for a state reached by play.
+        let in_play = matches!(
+            s.phase,
+            Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..)
+        );
+        let fill = Fill {
+            slots: &slots[..ns],
+            pool: &pool[..np],
+            not_dealt: s.not_dealt,
+            fits,
+        };
+        fill.search(|assigned| {
+            let mut out = s.clone();
+            for (other, _) in s.hands.iter() {
+                if other != seat {
+                    out.hands[other] = Tiles::EMPTY;
+                }
+            }
+            if let Some((o, t)) = fixed {
+                out.hands[o].insert(t);
+            }
+            let mut used = 0u128;
+            for &(k, t) in assigned {
+                used |= t.bit();
+                out.hands[fill.slots[k].seat].insert(t);
+                if fill.slots[k].drawn
+                    && let Phase::Drawn(d, _) = out.phase
+                {
+                    out.phase = Phase::Drawn(d, t);
+                }
+            }
+            out.stock = Tiles(unseen.0 & !used);
+            (!(in_play && self.is_blocked(&out))).then_some(out)
+        })
+        // Unreachable for a state reached by play (its own hands are a fill).
+        .unwrap_or_else(|| s.clone())
+    }
+}
+
+/// No owner: a tile not (yet) placed in a slot.
+const FREE: usize = usize::MAX;
+
+/// The complete search behind [`Dominoes::determinize`]'s greedy fill: the hidden tiles
+/// (`pool`, in its shuffled order) matched to the slots' places by augmenting paths, which
+/// finds a matching whenever one exists. A fill that blocks the round is checked by the
+/// caller; then each tile that fits is tried first in each slot that admits it, since a
+/// round in play is blocked only when no hidden hand holds a tile that fits.
+struct Fill<'a> {
+    slots: &'a [Slot],
+    pool: &'a [u8],
+    not_dealt: Tiles,
+    fits: u128,
+}
+
+impl Fill<'_> {
+    /// The first fill, in the order above, that `accept` turns into a state.
+    fn search<T>(&self, mut accept: impl FnMut(&[(usize, Tile)]) -> Option<T>) -> Option<T> {
+        let mut assigned = Vec::with_capacity(self.pool.len());
+        if !self.matching(None, &mut assigned) {
+            return None;
+        }
+        if let Some(out) = accept(&assigned) {
+            return Some(out);
+        }
+        for &id in self.pool {
+            let t = Tile::from_id(id);
+            if self.fits & t.bit() == 0 {
+                continue;
+            }
+            for k in 0..self.slots.len() {
+                if self.slots[k].admits(t, self.not_dealt, self.fits)
+                    && self.matching(Some((k, t)), &mut assigned)
+                    && let Some(out) = accept(&assigned)
+                {
+                    return Some(out);
+                }
+            }
+        }
+        None
+    }
+
+    /// A matching of every slot's places to tiles of the pool (with `forced`'s tile in its
+    /// slot), written into `assigned` as (slot, tile) pairs; `false` when none exists.
+    fn matching(&self, forced: Option<(usize, Tile)>, assigned: &mut Vec<(usize, Tile)>) -> bool {
+        assigned.clear();
+        // One unit a place: unit `u` belongs to slot `unit_slot[u]`.
+        let mut unit_slot = [0usize; MAX_TILES];
+        let mut units = 0;
+        for (k, sl) in self.slots.iter().enumerate() {
+            let mut count = usize::from(sl.count);
+            if forced.is_some_and(|(f, _)| f == k) {
+                count = count.saturating_sub(1);
+            }
+            for _ in 0..count {
+                let Some(slot) = unit_slot.get_mut(units) else {
+                    return false;
+                };
+                *slot = k;
+                units += 1;
+            }
+        }
+        let banned = forced.map_or(0, |(_, t)| t.bit());
+        // owner[id]: the unit holding tile `id`.
+        let mut owner = [FREE; MAX_TILES];
+        for u in 0..units {
+            let mut visited = banned;
+            if !self.augment(u, &unit_slot, &mut owner, &mut visited) {
+                return false;
+            }
+        }
+        assigned.extend(forced);
+        for &id in self.pool {
+            if let Some(&u) = owner.get(usize::from(id))
+                && u != FREE
+            {
+                assigned.push((unit_slot[u], Tile::from_id(id)));
+            }
+        }
+        true
+    }
+
+    /// Kuhn's augmenting path from unit `u`: each level takes a tile not visited yet, so the
+    /// recursion is at most as deep as the pool is long ([`MAX_TILES`]).
+    fn augment(
+        &self,
+        u: usize,
+        unit_slot: &[usize; MAX_TILES],
+        owner: &mut [usize; MAX_TILES],
+        visited: &mut u128,
+    ) -> bool {
+        let sl = &self.slots[unit_slot[u]];
+        for &id in self.pool {
+            let t = Tile::from_id(id);
+            if *visited & t.bit() != 0 || !sl.admits(t, self.not_dealt, self.fits) {
+                continue;
+            }
+            *visited |= t.bit();
+            let i = usize::from(id);
+            let prev = owner[i];
+            if prev == FREE || self.augment(prev, unit_slot, owner, visited) {
+                owner[i] = u;
+                return true;
+            }
+        }
+        false
     }
 }

@@ -1024,3 +1024,35 @@ fn regression_a_match_whose_rounds_could_never_score_never_ended_all_fives() {
     assert_eq!(s.rounds_played(), MAX_SCORELESS_ROUNDS);
     assert_eq!(m.returns(&s).unwrap().as_slice(), &[0.0, 0.0]);
 }
+
+/// Regression (architecture audit, 6 December 2026; E11): when no greedy fill fitted (a
+/// constrained ending of the 3-player draw game), `determinize` returned the true state, so
+/// a determinization depended on the hidden hands and IS-MCTS decided differently on two
+/// states its seat could not tell apart. A determinization is now a function of what the
+/// seat sees and of the generator: from the true state and from any state of the same view,
+/// the same generator gives the same state.
+#[test]
+fn regression_determinize_returned_the_true_hands_when_no_greedy_fill_fitted_e11() {
+    use boardgame_core::Turn;
+    let game = Dominoes::new(Rules::draw().with_players(3)).unwrap();
+    let mut rng = GameRng::new(13, 0);
+    let mut s = game.new_initial_state();
+    let mut checked = 0;
+    while game.turn(&s) != Turn::Terminal {
+        if let Turn::Player(seat) = game.turn(&s) {
+            let other = game.determinize(&s, seat, &mut GameRng::new(13, 100));
+            for k in 0..40 {
+                let a = game.determinize(&s, seat, &mut GameRng::new(k, 9));
+                let b = game.determinize(&other, seat, &mut GameRng::new(k, 9));
+                assert_eq!(a, b, "generator {k} at {s:?}");
+            }
+            checked += 1;
+        }
+        let a = match game.turn(&s) {
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            _ => game.sample_action(&s, &mut rng, &mut Vec::new()),
+        };
+        game.apply(&mut s, &a.unwrap()).unwrap();
+    }
+    assert!(checked > 10);
+}
