@@ -630,17 +630,15 @@ impl ImperfectInfo for Race {
             return out; // a state of other rules: nothing this game can re-deal
         }
         // Every state holds each value `copies <= MAX_COPIES` times in all, so the unseen
-        // cards fit a fixed buffer (the search calls this once per iteration).
-        let mut buffer = [0u8; MAX_COPIES as usize * CARD_VALUES];
-        let mut unseen = 0;
-        let mut gather = |counts: &mut [u8; CARD_VALUES]| {
-            for (value, count) in counts.iter_mut().enumerate() {
-                for _ in 0..*count {
-                    if let Some(slot) = buffer.get_mut(unseen) {
-                        *slot = value as u8;
-                        unseen += 1;
-                    }
-                }
+        // cards fit a fixed buffer (the search calls this once per iteration). They are laid
+        // out by value before the shuffle, never in the order the true hands and deck hold
+        // them: the result depends only on what `seat` sees and on `rng` (an audit, 6 December
+        // 2026, found IS-MCTS searching differently from two states the seat could not tell
+        // apart, because the buffer began with the true hands).
+        let mut counts = [0u8; CARD_VALUES];
+        let mut gather = |held: &mut [u8; CARD_VALUES]| {
+            for (total, count) in counts.iter_mut().zip(held.iter_mut()) {
+                *total = total.saturating_add(*count);
                 *count = 0;
             }
         };
@@ -648,6 +646,16 @@ impl ImperfectInfo for Race {
             gather(&mut out.hands[other]);
         }
         gather(&mut out.deck);
+        let mut buffer = [0u8; MAX_COPIES as usize * CARD_VALUES];
+        let mut unseen = 0;
+        for (value, &count) in counts.iter().enumerate() {
+            for _ in 0..count {
+                if let Some(slot) = buffer.get_mut(unseen) {
+                    *slot = value as u8;
+                    unseen += 1;
+                }
+            }
+        }
         let unseen = &mut buffer[..unseen];
         rng.shuffle(unseen);
         let mut cards = unseen.iter().copied();
@@ -1010,6 +1018,33 @@ mod tests {
         assert_eq!(r[Seat::new(0)], r[Seat::new(2)]);
         assert_eq!(r[Seat::new(1)], r[Seat::new(3)]);
         assert_eq!(r[Seat::new(0)], -r[Seat::new(1)]);
+    }
+
+    /// Regression (architecture audit, 6 December 2026): `determinize` laid the unseen cards
+    /// out in the order the true hands and deck held them before shuffling, so two states a
+    /// seat cannot tell apart gave different determinizations for one generator, and IS-MCTS
+    /// searched differently from them (docs/architecture.md, "Hidden information").
+    #[test]
+    fn regression_determinize_depended_on_the_hidden_cards() {
+        let game = Race::new(RaceRules {
+            players: 3,
+            ..RaceRules::default()
+        })
+        .unwrap();
+        let me = Seat::new(0);
+        let (mut a, mut b) = (game.new_initial_state(), game.new_initial_state());
+        for (state, cards) in [(&mut a, [2, 1, 3, 2, 1, 3]), (&mut b, [2, 3, 1, 2, 3, 1])] {
+            for card in cards {
+                game.apply(state, &RaceAction::Deal(card)).unwrap();
+            }
+        }
+        assert_ne!(a, b);
+        assert_eq!(game.view(&a, Some(me)), game.view(&b, Some(me)));
+        for k in 0..20 {
+            let da = game.determinize(&a, me, &mut GameRng::new(k, 0));
+            let db = game.determinize(&b, me, &mut GameRng::new(k, 0));
+            assert_eq!(da, db, "generator {k}");
+        }
     }
 
     #[test]
