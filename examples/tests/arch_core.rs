@@ -591,6 +591,16 @@ fn is_mcts_decides_the_same_on_states_its_seat_cannot_tell_apart() {
         let g = dominoes::Dominoes::new(rules).expect("rules");
         check("dominoes presets", &g, 0..8);
     }
+    // The core's race, the other game with hidden hands.
+    let race = Race::new(RaceRules {
+        players: 3,
+        hand: 3,
+        ..RaceRules::default()
+    })
+    .expect("rules");
+    check("race", &race, 0..6);
+    let races = Match::new(race, MatchConfig::new(Some(40), None).expect("config"));
+    check("race match", &races, 0..2);
     let to_30 = Match::new(two, MatchConfig::new(Some(30), None).expect("config"));
     check("dominoes match", &to_30, 0..2);
 }
