@@ -894,6 +894,8 @@ enum Flaw {
     CountsEveryApply,
     PartnersApart,
     DeterminizesForTheOtherSeat,
+    /// Every second determinization is the true state (what a fallback that gives up does).
+    TrueStateEverySecondTime,
 }
 
 /// The race with one flaw. Its state carries a counter that some flaws write.
@@ -1011,6 +1013,10 @@ impl ImperfectInfo for Flawed {
         } else {
             seat
         };
+        self.applies.set(self.applies.get() + 1);
+        if self.flaw == Flaw::TrueStateEverySecondTime && self.applies.get().is_multiple_of(2) {
+            return s.clone();
+        }
         (self.race.determinize(&s.0, seat, rng), s.1)
     }
 }
@@ -1020,7 +1026,8 @@ impl ImperfectInfo for Flawed {
 /// generated actions accepted, chance probabilities summing to 1, foreign and made-up actions
 /// refused with the state unchanged, records that replay, equal returns for partners;
 /// `check_imperfect` adds the view and determinize checks." Each check is shown to catch its
-/// breach, planted in the core's race game (the sound race passes).
+/// breach, planted in the core's race game (the sound race passes), and a determinization
+/// that uses the true hidden cards (the true state every second time) is caught too.
 #[test]
 fn the_conformance_kit_catches_each_breach_it_names() {
     let cfg = ConformanceConfig {
@@ -1090,6 +1097,12 @@ fn the_conformance_kit_catches_each_breach_it_names() {
             RaceRules::default(),
             true,
             "determinize",
+        ),
+        (
+            Flaw::TrueStateEverySecondTime,
+            RaceRules::default(),
+            true,
+            "cannot see",
         ),
     ] {
         let game = Flawed::new(flaw, rules);
