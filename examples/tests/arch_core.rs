@@ -1421,3 +1421,90 @@ fn game_end<G: Game>(game: &G, s: &G::State) -> (bool, bool) {
     let over = game.turn(s) == Turn::Terminal;
     (over, game.returns(s).is_some() == over)
 }
+
+/// The end of a random game of `game` from `seed`: returns one per seat, equal for partners.
+fn partners_equal<G: Game>(name: &str, game: &G, seed: u64, max_plies: u32) {
+    let end = walk(game, seed, max_plies).pop().expect("a state");
+    assert_eq!(
+        game.turn(&end),
+        Turn::Terminal,
+        "{name}, seed {seed}: the game ended"
+    );
+    let r = game.returns(&end).expect("returns at the end");
+    assert_eq!(r.len(), game.num_players(), "{name}");
+    for a in Seat::all(game.num_players()) {
+        for b in Seat::all(game.num_players()) {
+            if game.team(a) == game.team(b) {
+                assert_eq!(r[a], r[b], "{name}, seed {seed}: partners {a} and {b}");
+            }
+        }
+    }
+}
+
+/// architecture.md, "The `Game` trait in one paragraph": "`returns` is `Some` exactly at the
+/// end, one value per seat, equal for partners", in every game with partners (carrom's and
+/// Novuss's pairs, dominoes' partnerships), for rounds and for whole matches.
+#[test]
+fn partners_get_equal_returns_in_rounds_and_matches() {
+    for rules in [
+        carrom::Rules::lattjo().with_players(4),
+        carrom::Rules::icf().with_players(4),
+    ] {
+        let board = carrom::Carrom::new(rules).expect("rules");
+        assert!((0..4).any(|s| board.team(Seat::new(s)) != board.team(Seat::new(0))));
+        for seed in 0..3 {
+            partners_equal("carrom pairs", &board, seed, 5_000);
+        }
+        let mut short = rules;
+        short.target_points = 5;
+        short.max_boards = 2;
+        let game = carrom::Carrom::new(short).expect("rules").full_game();
+        partners_equal("carrom pairs game", &game, 1, 20_000);
+    }
+    let pairs = novuss::Novuss::new(novuss::Rules::lattjo().with_players(4)).expect("rules");
+    for seed in 0..3 {
+        partners_equal("novuss pairs", &pairs, seed, 5_000);
+    }
+    let sets = Match::new(pairs, MatchConfig::new(Some(2), None).expect("config"));
+    partners_equal("novuss pairs match", &sets, 1, 20_000);
+    let dom = dominoes::Dominoes::new(dominoes::Rules::partnership()).expect("rules");
+    for seed in 0..5 {
+        partners_equal("dominoes partnership", &dom, seed, 5_000);
+    }
+    let to_100 = Match::new(dom, MatchConfig::new(Some(100), None).expect("config"));
+    partners_equal("dominoes partnership match", &to_100, 1, 50_000);
+}
+
+/// architecture.md, "Rounds and matches": "`Match<G>` adds rounds up to a target score and/or
+/// a round limit". A match limited to three rounds ends after three (backgammon money
+/// sessions, dominoes, Novuss; carrom plays on after a tie at the limit, its docs' C20) and a
+/// match to a target ends when a seat reaches it.
+#[test]
+fn a_match_ends_at_its_round_limit_or_target() {
+    fn ends<G: Rounds + Clone>(name: &str, game: G, rounds: u32, target: i64) {
+        let limited = Match::new(
+            game.clone(),
+            MatchConfig::new(None, Some(rounds)).expect("config"),
+        );
+        for seed in 0..3 {
+            let end = walk(&limited, seed, 100_000).pop().expect("a state");
+            assert!(end.is_over(), "{name}: over");
+            assert_eq!(end.rounds_played(), rounds, "{name}, seed {seed}");
+        }
+        let to = Match::new(game, MatchConfig::new(Some(target), None).expect("config"));
+        let end = walk(&to, 1, 200_000).pop().expect("a state");
+        assert!(end.is_over(), "{name}: over");
+        assert!(
+            end.totals().as_slice().iter().any(|&t| t >= target),
+            "{name}"
+        );
+    }
+    ends("backgammon", backgammon::Backgammon::default(), 3, 5);
+    ends("dominoes", dominoes::Dominoes::default(), 3, 100);
+    ends(
+        "novuss",
+        novuss::Novuss::new(novuss::Rules::lattjo()).expect("rules"),
+        3,
+        2,
+    );
+}
