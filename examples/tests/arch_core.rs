@@ -1508,3 +1508,79 @@ fn a_match_ends_at_its_round_limit_or_target() {
         2,
     );
 }
+
+/// architecture.md, "The `Game` trait in one paragraph": "`apply` returns a typed error and
+/// leaves the state unchanged on anything illegal", for the referee's calls of the stroke
+/// games (carrom's ICF 35-37, Novuss's LNF conduct calls): refused at the end of a board, a
+/// set and a whole match, and wherever `is_legal` refuses them.
+#[test]
+fn referee_calls_are_refused_at_the_end_and_wherever_illegal() {
+    let icf = carrom::Carrom::new(carrom::Rules::icf()).expect("rules");
+    let mut calls = Vec::new();
+    for seat in 0..2 {
+        let seat = Seat::new(seat);
+        calls.push(carrom::Action::Call(carrom::Call::TechnicalFoul(seat)));
+        calls.push(carrom::Action::Call(carrom::Call::FoulStroke(
+            seat,
+            carrom::Stroke::on_base_line(0.0, carrom::Vec2::new(0.0, 1.0), 3.0),
+        )));
+        calls.push(carrom::Action::Pass(seat));
+        calls.push(carrom::Action::Toss(seat));
+    }
+    let mut pool = offered(&icf, 0..1, 200, 40);
+    pool.extend(calls);
+    assert!(refuses_others("carrom icf", &icf, &pool, 0..2, 5_000, 50) > 0);
+    let mut short = carrom::Rules::icf();
+    short.target_points = 3;
+    short.max_boards = 1;
+    let game = carrom::Carrom::new(short).expect("rules").full_game();
+    assert!(refuses_others("carrom icf game", &game, &pool, 0..1, 20_000, 200) > 0);
+
+    let lnf = novuss::Novuss::new(novuss::Rules::lnf()).expect("rules");
+    let mut pool = offered(&lnf, 0..1, 200, 40);
+    for seat in 0..2 {
+        for conduct in [
+            novuss::Conduct::DoubleStroke,
+            novuss::Conduct::LeftZone,
+            novuss::Conduct::MovedDiscInOpponentsTurn,
+        ] {
+            pool.push(novuss::Action::Call(novuss::Call::Conduct(
+                Seat::new(seat),
+                conduct,
+            )));
+        }
+    }
+    assert!(refuses_others("novuss lnf", &lnf, &pool, 0..2, 5_000, 50) > 0);
+    let sets = lnf.clone().full_match();
+    assert!(refuses_others("novuss lnf match", &sets, &pool, 0..1, 20_000, 200) > 0);
+}
+
+/// architecture.md, "Rounds and matches": "`Match::try_new` refuses a higher target
+/// (`MatchConfigError::TargetTooHigh`) and `Match::new` panics on one": carrom (its rules'
+/// own target; backgammon's 64 points are checked in its crate), while games without a
+/// longest target (dominoes, Novuss) take any.
+#[test]
+fn match_new_panics_where_try_new_refuses_a_target_too_high() {
+    use boardgame_core::MatchConfigError;
+    let board = carrom::Carrom::new(carrom::Rules::lattjo()).expect("rules");
+    let max = board.max_target().expect("carrom has a longest target");
+    let over = MatchConfig::new(Some(max + 1), None).expect("config");
+    assert_eq!(
+        Match::try_new(board.clone(), over).err(),
+        Some(MatchConfigError::TargetTooHigh {
+            target: max + 1,
+            max
+        })
+    );
+    let b = board.clone();
+    assert!(std::panic::catch_unwind(move || Match::new(b, over)).is_err());
+    let at = MatchConfig::new(Some(max), None).expect("config");
+    assert!(Match::try_new(board, at).is_ok());
+    let far = MatchConfig::new(Some(1_000_000), None).expect("config");
+    let dom = dominoes::Dominoes::default();
+    assert_eq!(dom.max_target(), None);
+    assert!(Match::try_new(dom, far).is_ok());
+    let set = novuss::Novuss::new(novuss::Rules::lattjo()).expect("rules");
+    assert_eq!(set.max_target(), None);
+    assert!(Match::try_new(set, far).is_ok());
+}
