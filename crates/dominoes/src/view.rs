@@ -328,13 +328,17 @@ impl ImperfectInfo for Dominoes {
             out.stock = Tiles(unseen.0 & !used);
             (!(in_play && self.is_blocked(&out))).then_some(out)
         })
-        // Unreachable for a state reached by play (its own hands are a fill).
+        // Unreachable for a state reached by play (its own hands are a fill), short of the
+        // bound on the search's tries.
         .unwrap_or_else(|| s.clone())
     }
 }
 
 /// No owner: a tile not (yet) placed in a slot.
 const FREE: usize = usize::MAX;
+
+/// At most this many matchings with a fitting tile placed first ([`Fill::search`]).
+const MAX_FORCED: usize = 256;
 
 /// The complete search behind [`Dominoes::determinize`]'s greedy fill: the hidden tiles
 /// (`pool`, in its shuffled order) matched to the slots' places by augmenting paths, which
@@ -358,14 +362,23 @@ impl Fill<'_> {
         if let Some(out) = accept(&assigned) {
             return Some(out);
         }
+        // Bounded, so that a hostile state costs a bounded time: a round in play needs one
+        // fitting tile in some hidden hand, found at the first slot that takes one.
+        let mut tries = 0;
         for &id in self.pool {
             let t = Tile::from_id(id);
             if self.fits & t.bit() == 0 {
                 continue;
             }
             for k in 0..self.slots.len() {
-                if self.slots[k].admits(t, self.not_dealt, self.fits)
-                    && self.matching(Some((k, t)), &mut assigned)
+                if !self.slots[k].admits(t, self.not_dealt, self.fits) {
+                    continue;
+                }
+                tries += 1;
+                if tries > MAX_FORCED {
+                    return None;
+                }
+                if self.matching(Some((k, t)), &mut assigned)
                     && let Some(out) = accept(&assigned)
                 {
                     return Some(out);
