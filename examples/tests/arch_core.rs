@@ -398,7 +398,9 @@ fn play_game_streams_and_dice_independent_of_search_effort_dice_games() {
     assert_eq!(
         differed, [true; 3],
         "the effort changed some decision in each game"
-    );
+    ); // A whole match: the chance results of every game of it come from stream 0 too.
+    let to_3 = Match::new(bg, MatchConfig::new(Some(3), None).expect("config"));
+    check_streams(&to_3, 7, vec![mcts(4), random()], 20_000);
 }
 
 /// architecture.md, "The determinism contract", 2: "`play_game` draws chance from stream 0 of
