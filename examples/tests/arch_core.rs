@@ -1586,3 +1586,24 @@ fn match_new_panics_where_try_new_refuses_a_target_too_high() {
     assert_eq!(set.max_target(), None);
     assert!(Match::try_new(set, far).is_ok());
 }
+
+/// architecture.md, "Rounds and matches": "`Match<G>` ... is itself a `Game` ..., so drivers,
+/// agents and the conformance kit work on whole matches unchanged" — the kit on Novuss's
+/// best-of-three match of sets (LNF), which its crate plays but does not run the kit on.
+#[test]
+fn the_conformance_kit_runs_on_a_novuss_match() {
+    let sets = novuss::Novuss::new(novuss::Rules::lnf())
+        .expect("rules")
+        .full_match();
+    let cfg = ConformanceConfig {
+        games: 1,
+        seed: 5,
+        max_plies: 20_000,
+        exhaustive_actions: false,
+        generated_checks_per_node: 1,
+        foreign_checks_per_node: 2,
+        ..ConformanceConfig::default()
+    };
+    let report = check_game(&sets, &cfg).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(report.games, 1);
+}
