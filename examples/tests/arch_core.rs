@@ -1607,3 +1607,28 @@ fn the_conformance_kit_runs_on_a_novuss_match() {
     let report = check_game(&sets, &cfg).unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, 1);
 }
+
+/// architecture.md, "The determinism contract", 2: "`play_game` draws chance from stream 0 of
+/// the seed and gives seat `i`'s agent stream `1 + i`", with more than two seats: ludo and
+/// dominoes of four, Novuss pairs.
+#[test]
+fn play_game_gives_each_of_four_seats_its_stream() {
+    let four = || -> Vec<Box<dyn Agent<_>>> { (0..4).map(|_| random()).collect() };
+    let ludo = ludo::Ludo::new(ludo::Rules::lattjo().with_players(4)).expect("rules");
+    let (draws, _) = check_streams(&ludo, 9, four(), 20_000);
+    assert!(!draws.is_empty());
+    let dom = dominoes::Dominoes::new(dominoes::Rules::lattjo().with_players(4)).expect("rules");
+    let agents: Vec<Box<dyn Agent<dominoes::Dominoes>>> = (0..4).map(|_| random()).collect();
+    let (draws, _) = check_streams(&dom, 9, agents, 20_000);
+    assert!(!draws.is_empty());
+    let pairs = novuss::Novuss::new(novuss::Rules::lattjo().with_players(4).with_noise(Some(
+        novuss::NoiseModel {
+            direction_sd: 0.02,
+            speed_sd: 0.05,
+        },
+    )))
+    .expect("rules");
+    let agents: Vec<Box<dyn Agent<novuss::Novuss>>> = (0..4).map(|_| random()).collect();
+    let (draws, _) = check_streams(&pairs, 9, agents, 20_000);
+    assert!(!draws.is_empty());
+}
