@@ -1089,4 +1089,90 @@ mod tests {
             }
         }
     }
+
+    /// FNV-1a over 64-bit words, byte by byte (a hash no Rust release changes).
+    fn fnv(h: &mut u64, w: u64) {
+        for b in w.to_le_bytes() {
+            *h ^= u64::from(b);
+            *h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn fnv_stroke(h: &mut u64, s: &Stroke) {
+        for x in [s.place.x, s.place.y, s.direction.x, s.direction.y, s.speed] {
+            fnv(h, x.to_bits());
+        }
+    }
+
+    /// The placements, the candidates, `legal_actions` and the weak player's `sample_action`
+    /// at the crowded positions of [`position`] (many leave the rules' test no place or only
+    /// slivers, so the exact search and the relaxed levels are taken) match a fingerprint
+    /// pinned before they stopped allocating: the same places, candidates and actions in the
+    /// same order, to the bit.
+    #[test]
+    fn placements_and_candidates_at_crowded_positions_match_their_pinned_fingerprint() {
+        use boardgame_core::{Game, GameRng};
+        let mut h = 0xcbf2_9ce4_8422_2325_u64;
+        let (mut exact, mut relaxed, mut nodes) = (0, 0, 0);
+        let mut cands = Vec::new();
+        let mut actions = Vec::new();
+        for test in [
+            PlacementTest::LineVisible,
+            PlacementTest::LnfHoleInside,
+            PlacementTest::Lenient,
+        ] {
+            for pattern in 0..3 {
+                for seed in 0..12 {
+                    let (rules, pos) = position(test, pattern, seed);
+                    let seat = pos.to_move();
+                    let level = relaxation(&rules, &pos, seat);
+                    relaxed += usize::from(level != Relax::Rules);
+                    exact += usize::from(placements_at(&rules, &pos, seat, level).is_empty());
+                    nodes += 1;
+                    fnv(&mut h, level as u64);
+                    let places: Vec<(Vec2, Vec2)> = placements(&rules, &pos).collect();
+                    fnv(&mut h, places.len() as u64);
+                    for (l, p) in places {
+                        for x in [l.x, l.y, p.x, p.y] {
+                            fnv(&mut h, x.to_bits());
+                        }
+                    }
+                    let game = crate::Novuss::new(rules).expect("valid rules");
+                    candidates(&rules, &game.physics().params, &pos, &mut cands);
+                    fnv(&mut h, cands.len() as u64);
+                    for c in &cands {
+                        fnv_stroke(&mut h, &c.stroke);
+                        fnv(&mut h, u64::from(c.target.0));
+                        for b in format!("{:?}", c.kind).bytes() {
+                            fnv(&mut h, u64::from(b));
+                        }
+                        fnv(&mut h, c.score.to_bits());
+                    }
+                    game.legal_actions(&pos, &mut actions);
+                    fnv(&mut h, actions.len() as u64);
+                    for a in &actions {
+                        if let crate::Action::Strike(_, s) = a {
+                            fnv_stroke(&mut h, s);
+                        }
+                    }
+                    for k in 0..8 {
+                        let mut rng = GameRng::new(seed, k);
+                        match game.sample_action(&pos, &mut rng, &mut actions) {
+                            Some(crate::Action::Strike(_, s)) => fnv_stroke(&mut h, &s),
+                            other => fnv(&mut h, u64::from(other.is_some())),
+                        }
+                    }
+                }
+            }
+        }
+        // The exact search and the relaxed levels are among the positions.
+        assert!(
+            exact >= 5 && relaxed >= 5,
+            "{exact} exact, {relaxed} relaxed of {nodes}"
+        );
+        assert_eq!(
+            h, 0x90af_d060_8e31_ec26,
+            "{h:#018x} ({exact} exact, {relaxed} relaxed)"
+        );
+    }
 }

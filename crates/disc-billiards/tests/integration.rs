@@ -7,6 +7,7 @@ mod conduct;
 mod conformance;
 mod docs;
 mod docs_claims;
+mod fingerprint;
 mod foreign;
 mod game;
 mod golden;
