@@ -2,6 +2,8 @@
 //! resolved, referee calls, the [`Game`] implementation (strokes as continuous actions,
 //! execution noise as a chance node) and sets through [`Rounds`].
 
+use core::cell::Cell;
+
 use boardgame_core::{
     BySeat, Game, GameRng, Match, MatchConfig, Returns, RoundContext, Rounds, Seat, Turn,
 };
@@ -539,13 +541,12 @@ impl Novuss {
     /// A weak player's aimed stroke: one of the best geometric shots, perturbed; `None` when
     /// no shot is seen.
     fn weak_stroke(&self, s: &State, rng: &mut GameRng) -> Option<Stroke> {
-        let mut shots = Vec::new();
-        shots::candidates(&self.rules, &self.physics.params, s, &mut shots);
-        let n = shots.len().min(WEAK_PLAYER.choices);
-        if n == 0 {
-            return None;
-        }
-        let shot = shots[rng.index(n)].stroke;
+        let shot = with_move_scratch(|scratch| {
+            let MoveScratch { shots, cands } = scratch;
+            shots::candidates(&self.rules, &self.physics.params, s, shots, cands);
+            let n = cands.len().min(WEAK_PLAYER.choices);
+            (n > 0).then(|| cands[rng.index(n)].stroke)
+        })?;
         let draw = Noise {
             slip: WEAK_PLAYER.aim_sd * unit_normal(rng),
             speed_error: WEAK_PLAYER.speed_sd * unit_normal(rng),
@@ -615,6 +616,36 @@ impl Novuss {
     }
 }
 
+/// The buffers of [`Game::legal_actions`] and of the weak player of [`Game::sample_action`]:
+/// the shot generator's and its candidates.
+#[derive(Debug, Default)]
+struct MoveScratch {
+    shots: shots::ShotScratch,
+    cands: Vec<shots::Candidate>,
+}
+
+thread_local! {
+    /// This thread's [`MoveScratch`], grown to the largest position it has met, so that move
+    /// generation allocates nothing once warm (examples/alloc-check checks it).
+    static MOVE_SCRATCH: Cell<MoveScratch> = const {
+        Cell::new(MoveScratch {
+            shots: shots::ShotScratch::new(),
+            cands: Vec::new(),
+        })
+    };
+}
+
+/// Runs `f` with this thread's [`MoveScratch`]. The buffers are taken out of the cell for
+/// the call and put back after it, so no borrow is held while `f` runs: a call from within
+/// `f` (or from a thread-local destructor) gets empty buffers of its own instead of a panic.
+fn with_move_scratch<R>(f: impl FnOnce(&mut MoveScratch) -> R) -> R {
+    let mut scratch = MOVE_SCRATCH.try_with(Cell::take).unwrap_or_default();
+    let r = f(&mut scratch);
+    // Fails only while the thread's locals are torn down; the buffers are then dropped.
+    let _ = MOVE_SCRATCH.try_with(|cell| cell.set(scratch));
+    r
+}
+
 /// A normal-like draw: the sum of 12 uniforms minus 6 (mean 0, standard deviation 1), with
 /// no transcendental function.
 fn unit_normal(rng: &mut GameRng) -> f64 {
@@ -656,22 +687,26 @@ impl Game for Novuss {
             return;
         }
         let seat = s.to_move;
-        let mut shots = Vec::new();
-        shots::candidates(&self.rules, &self.physics.params, s, &mut shots);
-        // Shots the rules' top speed cannot play (aimed through a high friction) are left out.
-        out.extend(
-            shots
-                .iter()
-                .filter(|c| c.stroke.speed <= self.rules.max_speed)
-                .take(24)
-                .map(|c| Action::Strike(seat, c.stroke)),
-        );
-        if let Some((p, _)) = shots::placements(&self.rules, s).next() {
-            let side = seat_compass(seat, self.rules.players);
-            let forward = side.direction_to_local(side.inward());
-            let speed = 3.0f64.min(self.rules.max_speed);
-            out.push(Action::Strike(seat, Stroke::new(p, forward, speed)));
-        }
+        with_move_scratch(|scratch| {
+            let MoveScratch { shots, cands } = scratch;
+            shots::candidates(&self.rules, &self.physics.params, s, shots, cands);
+            // Shots the rules' top speed cannot play (aimed through a high friction) are left
+            // out.
+            out.extend(
+                cands
+                    .iter()
+                    .filter(|c| c.stroke.speed <= self.rules.max_speed)
+                    .take(24)
+                    .map(|c| Action::Strike(seat, c.stroke)),
+            );
+            // The first placement (centre first) the candidates aimed from.
+            if let Some(&(p, _)) = shots.spots().first() {
+                let side = seat_compass(seat, self.rules.players);
+                let forward = side.direction_to_local(side.inward());
+                let speed = 3.0f64.min(self.rules.max_speed);
+                out.push(Action::Strike(seat, Stroke::new(p, forward, speed)));
+            }
+        });
     }
 
     fn is_legal(&self, s: &State, a: &Action) -> bool {

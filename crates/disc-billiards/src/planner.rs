@@ -8,7 +8,7 @@ use crate::discs::{Side, seat_compass};
 use crate::game::{Action, Novuss};
 use crate::outcome::{Outcome, Resolution};
 use crate::resolve;
-use crate::shots::{Candidate, ShotKind, candidates, placements};
+use crate::shots::{Candidate, ShotKind, ShotScratch, candidates};
 use crate::sim::{self, SimScratch};
 use crate::state::{State, Status};
 use crate::stroke::Stroke;
@@ -76,6 +76,7 @@ impl Default for PlannerConfig {
 pub struct Planner {
     config: PlannerConfig,
     cands: Vec<Candidate>,
+    shots: ShotScratch,
     scratch: SimScratch,
     out: Outcome,
 }
@@ -93,6 +94,7 @@ impl Planner {
         Planner {
             config,
             cands: Vec::new(),
+            shots: ShotScratch::new(),
             scratch: SimScratch::default(),
             out: Outcome {
                 events: Vec::new(),
@@ -117,7 +119,13 @@ impl Planner {
             self.cands.clear();
             return &self.cands;
         }
-        candidates(game.rules(), &game.physics().params, state, &mut self.cands);
+        candidates(
+            game.rules(),
+            &game.physics().params,
+            state,
+            &mut self.shots,
+            &mut self.cands,
+        );
         &self.cands
     }
 
@@ -137,9 +145,16 @@ impl Planner {
         }
         let rules = game.rules();
         let physics = game.physics();
-        candidates(rules, &physics.params, state, &mut self.cands);
+        candidates(
+            rules,
+            &physics.params,
+            state,
+            &mut self.shots,
+            &mut self.cands,
+        );
         if self.cands.is_empty() {
-            let (p, _) = placements(rules, state).next()?;
+            // The first placement (centre first) the candidates would have aimed from.
+            let &(p, _) = self.shots.spots().first()?;
             let side = seat_compass(state.to_move(), rules.players);
             return Some((
                 Stroke::new(

@@ -62,26 +62,73 @@ pub struct Candidate {
     pub score: f64,
 }
 
+/// The buffers [`candidates`] and [`placements_into`] reuse: kept by their caller across
+/// calls (the planner's own, a thread's for `legal_actions` and `sample_action`), so that
+/// once they have grown to a position's needs, generating shots allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShotScratch {
+    /// The placement grid's points, in the striker's frame, before sorting.
+    grid: Vec<(f64, f64)>,
+    /// The puck's placements of the last [`candidates`] call (see [`ShotScratch::spots`]).
+    spots: Vec<(Vec2, Vec2)>,
+    /// Every candidate found, in the order found, before sorting and the diversity filter.
+    found: Vec<Candidate>,
+    /// `(score, index into found)`, sorted best first.
+    order: Vec<(f64, usize)>,
+}
+
+impl ShotScratch {
+    /// Empty buffers (no allocation).
+    pub(crate) const fn new() -> ShotScratch {
+        ShotScratch {
+            grid: Vec::new(),
+            spots: Vec::new(),
+            found: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// The placements ([`placements_into`]) the last [`candidates`] call aimed from, centre
+    /// first; empty when no stroke was due (the state was not [`Status::Playing`]).
+    pub(crate) fn spots(&self) -> &[(Vec2, Vec2)] {
+        &self.spots
+    }
+}
+
 /// Valid puck placements for the player to move, on a grid that follows the placement test
 /// (on the zone's lines for the booklet's test), centre first: each in the player's frame and
 /// on the board. Where the grid at a level holds no placement but the exact search
-/// ([`exact_placements`]) finds places, those places (the search's candidates that pass the
-/// test), centre first. Where the discs leave the rules' test no place at all, the
+/// ([`exact_placements_into`]) finds places, those places (the search's candidates that pass
+/// the test), centre first. Where the discs leave the rules' test no place at all, the
 /// placements of the first level of [`Relax`] that has one (B3's gap): always the level
-/// [`relaxation`] chooses.
-pub(crate) fn placements(rules: &Rules, pos: &State) -> std::vec::IntoIter<(Vec2, Vec2)> {
+/// [`relaxation`] chooses. Written into `out` (cleared first), with `grid` as the grid's
+/// buffer; no allocation once the buffers are large enough.
+pub(crate) fn placements_into(
+    rules: &Rules,
+    pos: &State,
+    grid: &mut Vec<(f64, f64)>,
+    out: &mut Vec<(Vec2, Vec2)>,
+) {
+    out.clear();
     let seat = pos.to_move();
     for level in Relax::ALL {
-        let grid = placements_at(rules, pos, seat, level);
-        if !grid.is_empty() {
-            return grid.into_iter();
+        placements_at_into(rules, pos, seat, level, grid, out);
+        if !out.is_empty() {
+            return;
         }
-        let exact = exact_placements(rules, pos, seat, level);
-        if !exact.is_empty() {
-            return exact.into_iter();
+        exact_placements_into(rules, pos, seat, level, out);
+        if !out.is_empty() {
+            return;
         }
     }
-    Vec::new().into_iter()
+}
+
+/// [`placements_into`] into fresh buffers (for tests).
+#[cfg(test)]
+pub(crate) fn placements(rules: &Rules, pos: &State) -> std::vec::IntoIter<(Vec2, Vec2)> {
+    let mut out = Vec::new();
+    placements_into(rules, pos, &mut Vec::new(), &mut out);
+    out.into_iter()
 }
 
 /// The level of [`Relax`] whose test decides `seat`'s placement now: the first that leaves
@@ -94,9 +141,9 @@ pub(crate) fn relaxation(rules: &Rules, pos: &State, seat: Seat) -> Relax {
 }
 
 /// Whether the test of `level` leaves `seat` any place for the puck: the exact search
-/// ([`exact_search`]), and where it finds none, the grid of [`placements_at`] (which it
+/// ([`exact_search`]), and where it finds none, the grid of [`placements_at_into`] (which it
 /// only misses at measure-zero places, such as a single point where discs touch the puck
-/// from both sides), so that [`placements`] and [`relaxation`] always agree and a level
+/// from both sides), so that [`placements_into`] and [`relaxation`] always agree and a level
 /// never relaxes where the grid search of old found a place. No heap allocation.
 pub(crate) fn any_placement(rules: &Rules, pos: &State, seat: Seat, level: Relax) -> bool {
     let side = seat_compass(seat, rules.players);
@@ -109,7 +156,31 @@ pub(crate) fn any_placement(rules: &Rules, pos: &State, seat: Seat, level: Relax
 }
 
 /// The places of `seat` the exact search finds at `level` (its candidates that pass the
-/// test, each once), centre first as in [`placements_at`].
+/// test, each once), centre first as in [`placements_at_into`], written into `out` (cleared
+/// first).
+///
+/// The sort is unstable, so it allocates nothing, and orders as a stable one would: two
+/// places [`centre_first`] finds equal have the same bits in the striker's frame, and so
+/// on the board (`exact_search` computes the board place from the frame's), so equal keys
+/// are equal places.
+pub(crate) fn exact_placements_into(
+    rules: &Rules,
+    pos: &State,
+    seat: Seat,
+    level: Relax,
+    out: &mut Vec<(Vec2, Vec2)>,
+) {
+    out.clear();
+    exact_search(rules, pos, seat, level, |l, p| {
+        out.push((l, p));
+        false
+    });
+    out.sort_unstable_by(|a, b| centre_first((a.0.x, a.0.y), (b.0.x, b.0.y)));
+    out.dedup_by(|a, b| a.0 == b.0);
+}
+
+/// [`exact_placements_into`] into a fresh `Vec` (for tests).
+#[cfg(test)]
 pub(crate) fn exact_placements(
     rules: &Rules,
     pos: &State,
@@ -117,12 +188,7 @@ pub(crate) fn exact_placements(
     level: Relax,
 ) -> Vec<(Vec2, Vec2)> {
     let mut found = Vec::new();
-    exact_search(rules, pos, seat, level, |l, p| {
-        found.push((l, p));
-        false
-    });
-    found.sort_by(|a, b| centre_first((a.0.x, a.0.y), (b.0.x, b.0.y)));
-    found.dedup_by(|a, b| a.0 == b.0);
+    exact_placements_into(rules, pos, seat, level, &mut found);
     found
 }
 
@@ -135,25 +201,49 @@ fn centre_first(a: (f64, f64), b: (f64, f64)) -> core::cmp::Ordering {
         .then(a.0.total_cmp(&b.0))
 }
 
-/// The placements of `seat` that pass the test of `level`, on that level's grid.
+/// The placements of `seat` that pass the test of `level`, on that level's grid, centre
+/// first ([`centre_first`]), each once: written into `out` (cleared first), with `grid` as
+/// the grid's buffer.
+///
+/// The sort is unstable, so it allocates nothing, and orders as a stable one would: two
+/// points [`centre_first`] finds equal have the same bits (it compares `u` and `v` by
+/// `total_cmp`), so equal keys are equal points.
+pub(crate) fn placements_at_into(
+    rules: &Rules,
+    pos: &State,
+    seat: Seat,
+    level: Relax,
+    grid: &mut Vec<(f64, f64)>,
+    out: &mut Vec<(Vec2, Vec2)>,
+) {
+    let d = &rules.dimensions;
+    let side = seat_compass(seat, rules.players);
+    grid.clear();
+    grid.extend(grid_points(rules, level));
+    grid.sort_unstable_by(|&a, &b| centre_first(a, b));
+    grid.dedup();
+    out.clear();
+    out.extend(
+        grid.iter()
+            .map(|&(u, v)| (Vec2::new(u, v), side.from_local(u, v, d.half_size)))
+            .filter(|&(_, p)| pos.placement_check_at(seat, p, level).is_ok()),
+    );
+}
+
+/// [`placements_at_into`] into fresh buffers (for tests).
+#[cfg(test)]
 pub(crate) fn placements_at(
     rules: &Rules,
     pos: &State,
     seat: Seat,
     level: Relax,
 ) -> Vec<(Vec2, Vec2)> {
-    let d = &rules.dimensions;
-    let side = seat_compass(seat, rules.players);
-    let mut pts: Vec<(f64, f64)> = grid_points(rules, level).collect();
-    pts.sort_by(|&a, &b| centre_first(a, b));
-    pts.dedup();
-    pts.into_iter()
-        .map(|(u, v)| (Vec2::new(u, v), side.from_local(u, v, d.half_size)))
-        .filter(|&(_, p)| pos.placement_check_at(seat, p, level).is_ok())
-        .collect()
+    let mut out = Vec::new();
+    placements_at_into(rules, pos, seat, level, &mut Vec::new(), &mut out);
+    out
 }
 
-/// The grid of [`placements_at`] in the striker's frame (`u` along his cushion, `v` from
+/// The grid of [`placements_at_into`] in the striker's frame (`u` along his cushion, `v` from
 /// it), unsorted and with repeats: 2 cm by 1 cm over the zone (on the zone's lines only for
 /// the booklet's test), 2 cm over the striker's half.
 fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> {
@@ -519,14 +609,25 @@ fn cushion_line(rules: &Rules, c: Compass) -> (f64, Vec2) {
 }
 
 /// Fills `out` with geometric candidates for the player to move, best first, for the
-/// friction and restitution of `params`.
+/// friction and restitution of `params`; leaves the placements they aim from in `scratch`
+/// ([`ShotScratch::spots`]). No allocation once `out` and `scratch` are large enough.
 pub(crate) fn candidates(
     rules: &Rules,
     params: &disc_physics::Params,
     pos: &State,
+    scratch: &mut ShotScratch,
     out: &mut Vec<Candidate>,
 ) {
+    let ShotScratch {
+        grid,
+        spots,
+        found,
+        order,
+    } = scratch;
     out.clear();
+    spots.clear();
+    found.clear();
+    order.clear();
     if pos.status() != Status::Playing {
         return;
     }
@@ -543,7 +644,7 @@ pub(crate) fn candidates(
     let e_c = params.restitution_cushion;
     let transfer = (1.0 + e_d) * d.puck_mass / (d.puck_mass + d.disc_mass);
     let contact = d.puck_radius + d.disc_radius;
-    let spots: Vec<(Vec2, Vec2)> = placements(rules, pos).collect();
+    placements_into(rules, pos, grid, spots);
     let pockets = d.pockets();
     for (i, disc) in pos.discs().iter().enumerate() {
         let Some(t) = disc.at else { continue };
@@ -566,7 +667,7 @@ pub(crate) fn candidates(
                 continue;
             }
             let v_t = (0.09 + 2.0 * mu_g * (d2 - d.pocket_radius).max(0.0)).sqrt();
-            for &(l, p) in &spots {
+            for &(l, p) in spots.iter() {
                 // Direct.
                 if direct_ok && let Some((w, d1)) = unit(p, g) {
                     let cos = w.x * ut.x + w.y * ut.y;
@@ -574,7 +675,7 @@ pub(crate) fn candidates(
                         let v_imp = v_t / (cos * transfer);
                         let v0 = (v_imp * v_imp + 2.0 * mu_g * d1).sqrt() * 1.15;
                         if v0 <= rules.max_speed {
-                            out.push(Candidate {
+                            found.push(Candidate {
                                 stroke: local(l, w, v0),
                                 target: id,
                                 kind: ShotKind::Direct,
@@ -629,7 +730,7 @@ pub(crate) fn candidates(
                     let v_before = v_after / keep;
                     let v0 = (v_before * v_before + 2.0 * mu_g * d11).sqrt() * 1.15;
                     if v0 <= rules.max_speed {
-                        out.push(Candidate {
+                        found.push(Candidate {
                             stroke: local(l, w, v0),
                             target: id,
                             kind: ShotKind::Rebound(c),
@@ -661,7 +762,7 @@ pub(crate) fn candidates(
                     if v0 > rules.max_speed {
                         break;
                     }
-                    out.push(Candidate {
+                    found.push(Candidate {
                         stroke: local(l, w, v0),
                         target: id,
                         kind: ShotKind::Touch,
@@ -671,7 +772,7 @@ pub(crate) fn candidates(
                         if *speed <= rules.max_speed && *speed > v0 {
                             // Nearer discs and middle speeds first.
                             let score = -10.0 - stop - 0.1 * k as f64;
-                            out.push(Candidate {
+                            found.push(Candidate {
                                 stroke: local(l, w, *speed),
                                 target: id,
                                 kind: ShotKind::Drive,
@@ -684,14 +785,16 @@ pub(crate) fn candidates(
             }
         }
     }
-    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Best first, equal scores in the order found (the index as the last key, so that the
+    // unstable sort, which allocates nothing, orders as a stable sort by score would).
+    order.extend(found.iter().enumerate().map(|(i, c)| (c.score, i)));
+    order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     // Keep one candidate per (target, kind, pocket direction) family among the best: a
     // cheap diversity filter so the simulated few are not all the same shot.
     let half = d.half_size;
     let board = |s: &Stroke| own.from_local(s.place.x, s.place.y, half);
-    let mut kept: Vec<Candidate> = Vec::with_capacity(out.len());
-    for c in out.iter() {
-        let similar = kept.iter().any(|k| {
+    for c in order.iter().filter_map(|&(_, i)| found.get(i)) {
+        let similar = out.iter().any(|k| {
             k.target == c.target
                 && k.kind == c.kind
                 && (k.stroke.direction.x * c.stroke.direction.x
@@ -700,10 +803,9 @@ pub(crate) fn candidates(
                 && !overlaps(board(&k.stroke), board(&c.stroke), 0.03)
         });
         if !similar {
-            kept.push(*c);
+            out.push(*c);
         }
     }
-    *out = kept;
 }
 
 #[cfg(test)]
@@ -1115,6 +1217,7 @@ mod tests {
         let mut h = 0xcbf2_9ce4_8422_2325_u64;
         let (mut exact, mut relaxed, mut nodes) = (0, 0, 0);
         let mut cands = Vec::new();
+        let mut scratch = ShotScratch::new();
         let mut actions = Vec::new();
         for test in [
             PlacementTest::LineVisible,
@@ -1138,7 +1241,13 @@ mod tests {
                         }
                     }
                     let game = crate::Novuss::new(rules).expect("valid rules");
-                    candidates(&rules, &game.physics().params, &pos, &mut cands);
+                    candidates(
+                        &rules,
+                        &game.physics().params,
+                        &pos,
+                        &mut scratch,
+                        &mut cands,
+                    );
                     fnv(&mut h, cands.len() as u64);
                     for c in &cands {
                         fnv_stroke(&mut h, &c.stroke);
