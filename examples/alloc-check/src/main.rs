@@ -34,9 +34,9 @@
 //!
 //! **Warm-up**: each game's seeded games are played twice with the same buffers, the first
 //! time uncounted, so that reused buffers and thread-local scratch (backgammon's
-//! move-generation lists grow to the longest play list the thread has met) reach the size
-//! those very games need; the second, counted, pass then allocates only where an operation
-//! allocates each time.
+//! move-generation lists grow to the longest play list the thread has met, disc-billiards'
+//! shot buffers to the most placements and candidates) reach the size those very games need;
+//! the second, counted, pass then allocates only where an operation allocates each time.
 //!
 //! [`KNOWN`] lists the allocations in hot paths that are known and left for a redesign; each
 //! must still allocate (a fixed one is taken off the list), and any other hot-path allocation
@@ -96,29 +96,10 @@ const FRESH_PER_GAME: u64 = 4;
 /// vector is 10 doublings each). A buffer grown by one element at a time fails.
 const GROWTH_PER_GAME: u64 = 24;
 
-/// Hot-path allocations known and left for a redesign: (game, operation, why).
-const KNOWN: &[(&str, &str, &str)] = &[
-    // `Novuss::legal_actions` lists the planner's geometric shots: `shots::candidates` fills
-    // a fresh `Vec<Candidate>`, collects the puck's placements (`shots::placements`: the
-    // placement grid collected, stably sorted and deduplicated, then filtered into another
-    // `Vec`), keeps the diverse ones in a third `Vec` that replaces the first, and
-    // `legal_actions` builds the placements once more for its plain stroke: about 7
-    // allocations and 13 reallocations a call. Allocation-free, they would need scratch
-    // buffers threaded through the planner (which shares `candidates` and `placements`) and
-    // a sort that neither allocates nor reorders equal scores: a redesign, left alone.
-    (
-        "disc-billiards",
-        "legal_actions",
-        "shots::candidates and shots::placements build Vecs",
-    ),
-    // `Novuss::sample_action` plays the weak player: `weak_stroke` calls
-    // `shots::candidates` (as above) on 15 strokes in 16 (`WEAK_PLAYER.wild_one_in`).
-    (
-        "disc-billiards",
-        "sample_action",
-        "weak_stroke calls shots::candidates",
-    ),
-];
+/// Hot-path allocations known and left for a redesign: (game, operation, why). None now:
+/// disc-billiards' `legal_actions` and `sample_action` (the geometric shots of
+/// `shots::candidates`) were the last, and reuse a thread's scratch buffers since.
+const KNOWN: &[(&str, &str, &str)] = &[];
 
 /// What a check asks of an operation.
 #[derive(Clone, Copy, PartialEq, Eq)]
