@@ -341,10 +341,12 @@ macro_rules! enum8 {
                 if c >= first && c < first + 8 { $name::new(c - first) } else { None }
             }
 
-            /// The value `delta` steps away, if still on the board.
+            /// The value `delta` steps away, if still on the board (`None` for any `delta`
+            /// that leaves it, however large).
             #[must_use]
             pub const fn offset(self, delta: i32) -> Option<$name> {
-                let i = self as i32 + delta;
+                // In `i64`: `i32::MAX` steps off the board is `None`, not an overflow.
+                let i = self as i64 + delta as i64;
                 if i >= 0 && i < 8 { Some($name::ALL[i as usize]) } else { None }
             }
         }
@@ -491,11 +493,13 @@ impl Square {
         Rank::ALL[self as usize >> 3]
     }
 
-    /// The square `df` files and `dr` ranks away, if on the board.
+    /// The square `df` files and `dr` ranks away, if on the board (`None` for any step that
+    /// leaves it, however large).
     #[must_use]
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
-        let f = (self as i32 & 7) + df;
-        let r = (self as i32 >> 3) + dr;
+        // In `i64`: `i32::MAX` files off the board is `None`, not an overflow.
+        let f = (self as i64 & 7) + df as i64;
+        let r = (self as i64 >> 3) + dr as i64;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
             Some(Square::from_index_masked((r * 8 + f) as u32))
         } else {

@@ -11,6 +11,7 @@ mod epd;
 mod foreign;
 mod learning;
 mod notation;
+mod panics;
 mod perft;
 mod pgn;
 mod pgn_commands;

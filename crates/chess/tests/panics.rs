@@ -1,0 +1,26 @@
+//! Numbers a caller passes through from a client never panic (the panic audit).
+
+use lattjo_chess::{File, Rank, Square};
+
+/// Regression (panic audit): `Square::offset`, `File::offset` and `Rank::offset` added the
+/// step in `i32`, so a step of `i32::MAX` (or `i32::MIN` from a low value) overflowed and
+/// panicked in a debug build instead of returning `None`.
+#[test]
+fn regression_offset_overflowed_on_a_huge_step() {
+    for step in [i32::MAX, i32::MIN, i32::MAX - 3, i32::MIN + 3] {
+        for sq in [Square::A1, Square::E4, Square::H8] {
+            assert_eq!(sq.offset(step, 0), None, "{sq} {step}");
+            assert_eq!(sq.offset(0, step), None, "{sq} {step}");
+            assert_eq!(sq.offset(step, step), None, "{sq} {step}");
+        }
+        for f in [File::A, File::H] {
+            assert_eq!(f.offset(step), None);
+        }
+        for r in [Rank::First, Rank::Eighth] {
+            assert_eq!(r.offset(step), None);
+        }
+    }
+    assert_eq!(Square::E4.offset(1, 1), Some(Square::F5));
+    assert_eq!(File::A.offset(7), Some(File::H));
+    assert_eq!(Rank::Eighth.offset(-7), Some(Rank::First));
+}
