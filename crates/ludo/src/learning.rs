@@ -83,10 +83,11 @@ impl ObservationKind {
     }
 }
 
-/// The number of context values after the checkers for `players` players: 5 `players` + 12.
+/// The number of context values after the checkers for `players` players: 5 `players` + 12
+/// (`usize::MAX` for a count so large that this overflows: no table seats it).
 #[must_use]
 pub const fn context_inputs(players: usize) -> usize {
-    5 * players + 12
+    players.saturating_mul(5).saturating_add(12)
 }
 
 /// `n / D`, at most 1, from a table (no division, no float comparison).

@@ -9,6 +9,7 @@ mod docs_claims;
 mod foreign;
 mod learning;
 mod model;
+mod panics;
 mod proptest;
 mod readme;
 mod records;
