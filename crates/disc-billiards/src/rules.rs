@@ -511,11 +511,12 @@ impl Rules {
         }
     }
 
-    /// Discs of one side (a player in singles, a pair in pairs).
+    /// Discs of one side (a player in singles, a pair in pairs). For rules that
+    /// [`Rules::validate`] refuses (its fields are public), at most 255: never a panic.
     #[must_use]
     pub const fn discs_per_side(&self) -> u8 {
         if self.players == 4 {
-            self.row_len() * 2
+            self.row_len().saturating_mul(2)
         } else {
             self.row_len()
         }

@@ -15,6 +15,7 @@ mod hostile;
 mod invariants;
 mod learning;
 mod model;
+mod panics;
 mod physics;
 mod planner;
 mod records;
