@@ -140,9 +140,12 @@ impl<'a> Book<'a> {
         u64::from_be_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
     }
 
-    /// Entry `i` as stored (0 first), or `None` past the end.
+    /// Entry `i` as stored (0 first), or `None` past the end (for any `i`, however large).
     #[must_use]
     pub fn raw(&self, i: usize) -> Option<RawEntry> {
+        if i >= self.len() {
+            return None;
+        }
         let b = self.bytes.get(i * ENTRY_BYTES..(i + 1) * ENTRY_BYTES)?;
         Some(RawEntry {
             key: self.key(i),

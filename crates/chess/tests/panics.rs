@@ -24,3 +24,22 @@ fn regression_offset_overflowed_on_a_huge_step() {
     assert_eq!(File::A.offset(7), Some(File::H));
     assert_eq!(Rank::Eighth.offset(-7), Some(Rank::First));
 }
+
+/// Regression (panic audit): `Book::raw(i)` computed the entry's byte range `i * 16` before
+/// looking it up, so an index above `usize::MAX / 16` (an entry number from a client)
+/// overflowed and panicked in a debug build instead of returning `None`.
+#[test]
+fn regression_book_raw_overflowed_on_a_huge_index() {
+    use lattjo_chess::polyglot::{Book, ENTRY_BYTES};
+    let bytes = [0u8; 2 * ENTRY_BYTES];
+    let book = Book::new(&bytes).expect("two zero entries are sorted");
+    assert!(book.raw(1).is_some());
+    for i in [
+        2,
+        usize::MAX,
+        usize::MAX / ENTRY_BYTES + 1,
+        usize::MAX / ENTRY_BYTES,
+    ] {
+        assert_eq!(book.raw(i), None, "{i}");
+    }
+}
