@@ -832,3 +832,23 @@ fn regression_scaling_box_of_too_many_discs_blamed_an_overlap() {
 fn a_scaling_box_wider_than_the_largest_table_names_the_table() {
     let _ = scenes::scaling_box(200_000_000_000);
 }
+
+/// Regression (panic audit): `StepProfile::total` added the five stages' `Duration`s with
+/// `+`, so a profile built by hand (its fields are public) whose stages sum past
+/// `Duration::MAX` panicked ("overflow when adding durations"); it saturates now.
+#[test]
+fn regression_step_profile_total_overflowed_on_huge_stages() {
+    use std::time::Duration;
+    let huge = disc_physics::StepProfile {
+        friction: Duration::MAX,
+        drift: Duration::from_secs(1),
+        ..disc_physics::StepProfile::default()
+    };
+    assert_eq!(huge.total(), Duration::MAX);
+    let small = disc_physics::StepProfile {
+        friction: Duration::from_millis(1),
+        events: Duration::from_millis(2),
+        ..disc_physics::StepProfile::default()
+    };
+    assert_eq!(small.total(), Duration::from_millis(3));
+}

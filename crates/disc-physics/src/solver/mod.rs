@@ -183,10 +183,15 @@ pub struct StepProfile {
 }
 
 impl StepProfile {
-    /// The time of all five stages.
+    /// The time of all five stages (at most [`Duration::MAX`]: a profile built by hand whose
+    /// stages add up to more saturates rather than panicking).
     #[must_use]
     pub fn total(&self) -> Duration {
-        self.friction + self.broadphase + self.prediction + self.events + self.drift
+        self.friction
+            .saturating_add(self.broadphase)
+            .saturating_add(self.prediction)
+            .saturating_add(self.events)
+            .saturating_add(self.drift)
     }
 }
 
