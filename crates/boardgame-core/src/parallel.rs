@@ -46,7 +46,10 @@ pub fn available_threads() -> usize {
 ///
 /// # Panics
 ///
-/// Only if `f` panics (the panic is propagated to the caller once the threads have stopped).
+/// If `f` panics (the panic is propagated to the caller once the threads have stopped), and
+/// at once, before `f` is called, when `n` results are more than a `Vec` can hold
+/// ([`TooManyResults`]: more than `isize::MAX` bytes). [`try_map_indexed`] is the checked
+/// twin.
 ///
 /// # Examples
 ///
@@ -56,6 +59,77 @@ pub fn available_threads() -> usize {
 /// assert_eq!(squares, (0..10).map(|i| i * i).collect::<Vec<_>>());
 /// ```
 pub fn map_indexed<R, F>(n: usize, threads: usize, f: F) -> Vec<R>
+where
+    R: Send,
+    F: Fn(usize) -> R + Sync,
+{
+    match try_map_indexed(n, threads, f) {
+        Ok(results) => results,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The results of a run that no `Vec` can hold: `count` results of `bytes` bytes each (as
+/// they are gathered) are more than `isize::MAX` bytes. A seed range such as `0..u64::MAX`
+/// asks for that many.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::parallel::{try_map_indexed, TooManyResults};
+/// let err = try_map_indexed(usize::MAX, 1, |i| i as u64).unwrap_err();
+/// assert_eq!(err.count, usize::MAX);
+/// assert!(err.to_string().contains("more than a Vec can hold"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{count} results of {bytes} bytes each are more than a Vec can hold")]
+#[non_exhaustive]
+pub struct TooManyResults {
+    /// The number of results asked for.
+    pub count: usize,
+    /// The bytes of one result as it is gathered.
+    pub bytes: usize,
+}
+
+/// `Ok` when `n` results of type `R` fit in a `Vec` (as `Option<R>`, the larger of the two
+/// forms they are gathered in).
+fn check_count<R>(n: usize) -> Result<(), TooManyResults> {
+    let bytes = size_of::<Option<R>>();
+    match n.checked_mul(bytes) {
+        Some(total) if total <= isize::MAX.unsigned_abs() => Ok(()),
+        _ => Err(TooManyResults { count: n, bytes }),
+    }
+}
+
+/// [`map_indexed`], checked: the same results, or [`TooManyResults`] at once, before `f` is
+/// called, when `n` results are more than a `Vec` can hold.
+///
+/// # Errors
+///
+/// [`TooManyResults`] when `n` results would take more than `isize::MAX` bytes.
+///
+/// # Panics
+///
+/// Only if `f` panics (the panic is propagated to the caller once the threads have stopped).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::parallel::try_map_indexed;
+/// assert_eq!(try_map_indexed(4, 2, |i| i * i), Ok(vec![0, 1, 4, 9]));
+/// assert!(try_map_indexed(usize::MAX, 2, |i| i).is_err());
+/// ```
+pub fn try_map_indexed<R, F>(n: usize, threads: usize, f: F) -> Result<Vec<R>, TooManyResults>
+where
+    R: Send,
+    F: Fn(usize) -> R + Sync,
+{
+    check_count::<R>(n)?;
+    Ok(map_indexed_unchecked(n, threads, f))
+}
+
+/// [`map_indexed`] once the results are known to fit in a `Vec`.
+fn map_indexed_unchecked<R, F>(n: usize, threads: usize, f: F) -> Vec<R>
 where
     R: Send,
     F: Fn(usize) -> R + Sync,
@@ -126,14 +200,55 @@ fn seed_count(seeds: &Range<u64>) -> usize {
 ///
 /// # Panics
 ///
-/// Only if `per_game` panics.
+/// If `per_game` panics, and at once, before any game, when the seeds are more results than
+/// a `Vec` can hold ([`TooManyResults`]; `0..u64::MAX` is). [`try_for_seeds`] is the checked
+/// twin.
 pub fn for_seeds<G, R, F>(game: &G, seeds: Range<u64>, threads: usize, per_game: F) -> Vec<R>
 where
     G: Sync,
     R: Send,
     F: Fn(&G, u64) -> R + Sync,
 {
-    map_indexed(seed_count(&seeds), threads, |i| {
+    match try_for_seeds(game, seeds, threads, per_game) {
+        Ok(results) => results,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`for_seeds`], checked: the same results, or [`TooManyResults`] at once, before any
+/// game, when the seeds are more results than a `Vec` can hold.
+///
+/// # Errors
+///
+/// [`TooManyResults`] when one result per seed would take more than `isize::MAX` bytes.
+///
+/// # Panics
+///
+/// Only if `per_game` panics.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::parallel::try_for_seeds;
+/// use boardgame_core::race::{Race, RaceRules};
+/// let game = Race::new(RaceRules::default())?;
+/// let seeds = try_for_seeds(&game, 5..8, 2, |_, seed| seed)?;
+/// assert_eq!(seeds, [5, 6, 7]);
+/// assert!(try_for_seeds(&game, 0..u64::MAX, 2, |_, seed| seed).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_for_seeds<G, R, F>(
+    game: &G,
+    seeds: Range<u64>,
+    threads: usize,
+    per_game: F,
+) -> Result<Vec<R>, TooManyResults>
+where
+    G: Sync,
+    R: Send,
+    F: Fn(&G, u64) -> R + Sync,
+{
+    try_map_indexed(seed_count(&seeds), threads, |i| {
         per_game(game, nth_seed(&seeds, i))
     })
 }
@@ -148,7 +263,9 @@ where
 ///
 /// # Panics
 ///
-/// Only if `collect` (or the game) panics.
+/// If `collect` (or the game) panics, and at once, before any game, when the seeds are more
+/// results than a `Vec` can hold ([`TooManyResults`], as [`for_seeds`]; for a range from
+/// elsewhere, check its length or call [`try_for_seeds`] with a closure that plays the game).
 pub fn random_games<G, R, F>(game: &G, seeds: Range<u64>, threads: usize, collect: F) -> Vec<R>
 where
     G: Game + Sync,
@@ -178,7 +295,10 @@ where
 ///
 /// # Panics
 ///
-/// Only if `make_agents`, `collect`, an agent or the game panics.
+/// If `make_agents`, `collect`, an agent or the game panics, and at once, before any game,
+/// when the seeds are more results than a `Vec` can hold ([`TooManyResults`], as
+/// [`for_seeds`]; for a range from elsewhere, check its length or call [`try_for_seeds`] with
+/// a closure that calls [`play_game`]).
 ///
 /// # Examples
 ///

@@ -5,4 +5,5 @@
 
 mod drivers;
 mod learning;
+mod panics;
 mod records;
