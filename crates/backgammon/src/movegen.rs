@@ -1506,7 +1506,12 @@ pub enum StepError {
 /// no legal play counts once (the position unchanged, the opponent on roll).
 ///
 /// Uses one [`PlayList`] per ply, kept by the thread for its next call: once they have grown
-/// to the largest play sets the thread has met, nothing is allocated.
+/// to the largest play sets the thread has met, nothing is allocated. It walks the tree
+/// depth-first, one stack frame a ply: a depth of some thousands overflows an 8 MiB thread
+/// stack (10,000 to 20,000 from the start, debug build) and a depth near `u32::MAX` asks for
+/// about a terabyte of lists; either aborts the process ([`perft_parallel`] and
+/// [`perft_divide`] alike). No such count could finish (the tree grows exponentially with the
+/// depth), so bound a depth that comes from elsewhere (a client, a command line).
 ///
 /// # Examples
 ///

@@ -388,6 +388,12 @@ impl fmt::Debug for Position {
 ///
 /// Moves are counted in bulk at the last ply; nothing is allocated.
 ///
+/// The tree is walked depth-first, one stack frame a ply: a depth of a few hundred
+/// overflows an 8 MiB thread stack (300 to 600 from the start in a debug build), which aborts
+/// the process, on a position whose lines go that deep ([`perft_with`] and
+/// [`perft_parallel`] alike). No such count could finish (the tree grows exponentially with
+/// the depth), so bound a depth that comes from elsewhere (a client, a command line).
+///
 /// # Examples
 ///
 /// ```
