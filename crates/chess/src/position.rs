@@ -754,9 +754,12 @@ impl Position {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         };
-        match Position::from_setup(setup, self.mode) {
+        // With the leniency a position may have been accepted with (an impossible check,
+        // `PositionError::ignore_impossible_check`): every other check is symmetric under the
+        // mirror. Regression (panic audit): checked strictly, such a position panicked here.
+        match Position::from_setup_of_a_position(setup, self.mode) {
             Ok(p) => p,
-            Err(_) => unreachable!("mirroring keeps a position valid"),
+            Err(_) => unreachable!("mirroring keeps a position valid, its checks included"),
         }
     }
 

@@ -461,6 +461,20 @@ impl Position {
         validate(setup, mode, Ignore::default())
     }
 
+    /// [`Position::from_setup`] accepting a check that no legal last move explains, as
+    /// [`PositionError::ignore_impossible_check`] does: for a setup made from a position,
+    /// which may have been accepted so.
+    pub(crate) fn from_setup_of_a_position(
+        setup: Setup,
+        mode: CastlingMode,
+    ) -> Result<Position, PositionError> {
+        let ignore = Ignore {
+            check: true,
+            ..Ignore::default()
+        };
+        validate(setup, mode, ignore)
+    }
+
     /// The unvalidated fields of this position.
     #[must_use]
     pub fn to_setup(&self) -> Setup {

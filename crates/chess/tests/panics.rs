@@ -43,3 +43,25 @@ fn regression_book_raw_overflowed_on_a_huge_index() {
         assert_eq!(book.raw(i), None, "{i}");
     }
 }
+
+/// Regression (panic audit): `Position::mirror` validated the mirrored setup strictly, so a
+/// position accepted with `PositionError::ignore_impossible_check` (two knights giving
+/// check) panicked with "mirroring keeps a position valid", a cause that was not the one.
+#[test]
+fn regression_mirror_panicked_on_a_position_accepted_with_an_impossible_check() {
+    use lattjo_chess::{FenError, Position, perft};
+    let fen = "4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1";
+    let pos = match fen.parse::<Position>() {
+        Err(FenError::Position(e)) => e.ignore_impossible_check().expect("accepted so"),
+        other => panic!("{fen} is refused for its check, got {other:?}"),
+    };
+    let mirrored = pos.mirror();
+    assert_eq!(mirrored.to_string(), "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(mirrored.mirror(), pos);
+    assert_eq!(perft(&mirrored, 2), perft(&pos, 2));
+    // A valid position mirrors as before.
+    let kiwipete: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .unwrap();
+    assert_eq!(kiwipete.mirror().mirror(), kiwipete);
+}
