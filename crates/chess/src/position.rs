@@ -9,7 +9,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::setup::Setup;
+use crate::setup::{PositionError, Setup};
 use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square};
 use crate::zobrist;
 
@@ -735,6 +735,14 @@ impl Position {
     /// The position with colours swapped and the board mirrored (perft is unchanged, section
     /// 7 of the rules).
     ///
+    /// # Panics
+    ///
+    /// On a position whose invariants [`Position::play_unchecked`] broke with an illegal move
+    /// (a king captured, kings side by side): its mirror is no valid position.
+    /// [`Position::try_mirror`] is the checked twin. Every position built by validation (a
+    /// FEN, a setup, the `ignore_` methods of [`PositionError`]) and every legal move keep
+    /// the invariants.
+    ///
     /// # Examples
     ///
     /// ```
@@ -746,6 +754,39 @@ impl Position {
     /// ```
     #[must_use]
     pub fn mirror(&self) -> Position {
+        match self.try_mirror() {
+            Ok(p) => p,
+            Err(e) => panic!(
+                "no mirror of a position whose invariants an illegal move broke \
+                 (Position::play_unchecked): {e}"
+            ),
+        }
+    }
+
+    /// [`Position::mirror`], checked: the mirrored position, or the problems of its setup
+    /// for a position whose invariants [`Position::play_unchecked`] broke with an illegal
+    /// move.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] listing what the mirrored setup breaks (never for a position built
+    /// by validation or reached by legal moves).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_chess::{Move, Position, PositionErrorKind, Square};
+    ///
+    /// let start = Position::new();
+    /// assert_eq!(start.try_mirror()?.to_string(), start.mirror().to_string());
+    /// // The white queen "captures" her own king: no longer a position.
+    /// let mut broken = start.clone();
+    /// broken.play_unchecked(Move { from: Square::D1, to: Square::E1, promotion: None });
+    /// let err = broken.try_mirror().unwrap_err();
+    /// assert!(err.contains(PositionErrorKind::MissingKing(lattjo_chess::Color::Black)));
+    /// # Ok::<(), lattjo_chess::PositionError>(())
+    /// ```
+    pub fn try_mirror(&self) -> Result<Position, PositionError> {
         let setup = Setup {
             board: self.board.mirror(),
             turn: !self.turn,
@@ -756,11 +797,8 @@ impl Position {
         };
         // With the leniency a position may have been accepted with (an impossible check,
         // `PositionError::ignore_impossible_check`): every other check is symmetric under the
-        // mirror. Regression (panic audit): checked strictly, such a position panicked here.
-        match Position::from_setup_of_a_position(setup, self.mode) {
-            Ok(p) => p,
-            Err(_) => unreachable!("mirroring keeps a position valid, its checks included"),
-        }
+        // mirror. Regression (panic audit): checked strictly, such a position panicked.
+        Position::from_setup_of_a_position(setup, self.mode)
     }
 
     /// Start position `number` of Chess960 in Scharnagl numbering (`518` is the standard

@@ -65,3 +65,28 @@ fn regression_mirror_panicked_on_a_position_accepted_with_an_impossible_check() 
         .unwrap();
     assert_eq!(kiwipete.mirror().mirror(), kiwipete);
 }
+
+/// Regression (panic audit): `Position::mirror` had no checked twin, and on a position whose
+/// invariants `play_unchecked` broke with an illegal move (documented to never panic) it
+/// panicked with "mirroring keeps a position valid", a cause that was not the one. Now
+/// `try_mirror` returns the problems and `mirror`'s panic names the broken invariants.
+#[test]
+fn regression_mirror_had_no_checked_twin_for_a_position_play_unchecked_broke() {
+    use lattjo_chess::{Color, Move, Position, PositionErrorKind, Square};
+    let mut broken: Position = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
+    broken.play_unchecked(Move {
+        from: Square::D1,
+        to: Square::E8,
+        promotion: None,
+    });
+    let err = broken.try_mirror().unwrap_err();
+    assert!(
+        err.contains(PositionErrorKind::MissingKing(Color::White)),
+        "{err}"
+    );
+    let panic = std::panic::catch_unwind(|| broken.mirror()).unwrap_err();
+    let text = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(text.contains("play_unchecked"), "{text}");
+    let start = Position::new();
+    assert_eq!(start.try_mirror().ok(), Some(start.mirror()));
+}
