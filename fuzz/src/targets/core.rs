@@ -1,7 +1,7 @@
 //! boardgame-core: records and match configurations from JSON, and the race's `apply`.
 
 use boardgame_core::race::{Race, RaceAction, RaceRules};
-use boardgame_core::{Game, MatchConfig, Record};
+use boardgame_core::{Game, GameRng, ImperfectInfo, MatchConfig, Record, Seat};
 
 use crate::{Bytes, json_round_trip, play_from_bytes};
 
@@ -56,7 +56,7 @@ pub fn match_config_json_seeds() -> Vec<Vec<u8>> {
 pub fn race_apply(data: &[u8]) {
     let game = race();
     let mut bytes = Bytes::new(data);
-    play_from_bytes(
+    let end = play_from_bytes(
         &game,
         game.new_initial_state(),
         &mut bytes,
@@ -68,6 +68,24 @@ pub fn race_apply(data: &[u8]) {
             _ => RaceAction::Play(b.u8()),
         },
     );
+    // A determinization from each seat's view shows the seat what the state shows it, and the
+    // same generator gives the same one from any state of that view (the race's determinize
+    // once depended on the hidden cards' order).
+    let seed = u64::from(bytes.u32());
+    for i in 0..game.num_players() {
+        let seat = Seat::new(i as u8);
+        let d = game.determinize(&end, seat, &mut GameRng::new(seed, 1));
+        assert_eq!(
+            game.view(&d, Some(seat)),
+            game.view(&end, Some(seat)),
+            "{end:?}: a determinization for seat {i} shows the seat something else"
+        );
+        let again = game.determinize(&d, seat, &mut GameRng::new(seed, 1));
+        assert_eq!(
+            again, d,
+            "{end:?}: seat {i}'s determinization depends on hidden cards"
+        );
+    }
 }
 
 /// Seeds for [`race_apply`].

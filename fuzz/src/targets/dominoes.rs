@@ -2,6 +2,7 @@
 //! `Layout::parse_in_set`, `RoundRecord` and its replay), the JSON of every deserializable
 //! type (states, rules, the game, records, results), `Dominoes::setup` and `apply`.
 
+use boardgame_core::{GameRng, ImperfectInfo};
 use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, Game, HandTable, Layout, NextRoundLeader,
     NoDouble, ObservationKind, RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup,
@@ -104,12 +105,38 @@ fn play_on(g: &Dominoes, state: State, bytes: &mut Bytes<'_>) {
     for kind in [ObservationKind::Compact, ObservationKind::Detailed] {
         check_learning(&g.with_observation(kind), &end, bytes, false);
     }
+    check_determinize(g, &end, bytes);
     if let Some(r) = end.result() {
         let json = to_json(r);
         assert_eq!(
             serde_json::from_slice::<RoundResult>(&json).ok().as_ref(),
             Some(r),
             "a result does not read back"
+        );
+    }
+}
+
+/// `determinize` from every seat's view (a generator seeded from the fuzzer's bytes) gives a
+/// state the game accepts and the seat cannot tell from `s` (the same view), and the same one
+/// from that state (it depends on the view and the generator alone), whatever `s` is:
+/// its complete search (the hidden tiles matched to the hands, bounded) runs on states read
+/// from JSON or reached by arbitrary actions too.
+fn check_determinize(g: &Dominoes, s: &State, bytes: &mut Bytes<'_>) {
+    let seed = u64::from(bytes.u32());
+    for i in 0..g.num_players() {
+        let seat = Seat::new(i as u8);
+        let d = g.determinize(s, seat, &mut GameRng::new(seed, 0xde7e));
+        check_state(g, &d);
+        assert_eq!(
+            g.view(&d, Some(seat)),
+            g.view(s, Some(seat)),
+            "{s:?}: a determinization for seat {i} shows the seat something else"
+        );
+        // The same generator from another state of the same view gives the same one.
+        let again = g.determinize(&d, seat, &mut GameRng::new(seed, 0xde7e));
+        assert_eq!(
+            again, d,
+            "{s:?}: seat {i}'s determinization depends on hidden tiles"
         );
     }
 }
