@@ -519,6 +519,26 @@ fn dominoes(t: &mut Table) {
     }
 }
 
+/// Plays `games` seeded games of a game with one observation kind and no operation of its
+/// own beyond the trait's (`per_game` player nodes at most; `strokes` as for [`Setup`]).
+fn play_plain<G: Observe + IndexedActions>(
+    t: &mut Table,
+    name: &'static str,
+    game: &G,
+    (games, per_game, strokes): (u64, usize, bool),
+) {
+    let views = [("observe", game)];
+    let setup = Setup {
+        name,
+        game,
+        views: &views,
+        games,
+        per_game,
+        strokes,
+    };
+    play(t, &setup, |_, _, _| {});
+}
+
 /// Matches of the round games whose rounds the checker plays above (`Match` delegates each
 /// operation to the round and adds the totals; `apply` starts the next round).
 fn matches(t: &mut Table) {
@@ -528,60 +548,24 @@ fn matches(t: &mut Table) {
         Dominoes::new(lattjo_dominoes::Rules::lattjo()).expect("valid"),
         MatchConfig::new(Some(100), None).expect("valid"),
     );
-    let views = [("observe", &game)];
-    let setup = Setup {
-        name: "dominoes, match to 100",
-        game: &game,
-        views: &views,
-        games: 40,
-        per_game: usize::MAX,
-        strokes: false,
-    };
-    play(t, &setup, |_, _, _| {});
+    play_plain(t, "dominoes, match to 100", &game, (40, usize::MAX, false));
     let game = Match::new(
         Backgammon::new(lattjo_backgammon::Rules::standard()).expect("valid"),
         MatchConfig::new(Some(5), None).expect("valid"),
     );
-    let views = [("observe", &game)];
-    let setup = Setup {
-        name: "backgammon, match to 5",
-        game: &game,
-        views: &views,
-        games: 20,
-        per_game: usize::MAX,
-        strokes: false,
-    };
-    play(t, &setup, |_, _, _| {});
+    play_plain(t, "backgammon, match to 5", &game, (20, usize::MAX, false));
 }
 
 fn carrom(t: &mut Table) {
     use lattjo_carrom::{Carrom, Rules};
     let game = Carrom::new(Rules::lattjo()).expect("valid");
-    let views = [("observe", &game)];
-    let setup = Setup {
-        name: "carrom",
-        game: &game,
-        views: &views,
-        games: 20,
-        per_game: 40,
-        strokes: true,
-    };
-    play(t, &setup, |_, _, _| {});
+    play_plain(t, "carrom", &game, (20, 40, true));
 }
 
 fn disc_billiards(t: &mut Table) {
     use lattjo_disc_billiards::{Novuss, Rules};
     let game = Novuss::new(Rules::lattjo()).expect("valid");
-    let views = [("observe", &game)];
-    let setup = Setup {
-        name: "disc-billiards",
-        game: &game,
-        views: &views,
-        games: 20,
-        per_game: 40,
-        strokes: true,
-    };
-    play(t, &setup, |_, _, _| {});
+    play_plain(t, "disc-billiards", &game, (20, 40, true));
 }
 
 /// The driver of one game's settings.
