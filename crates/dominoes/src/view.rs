@@ -109,6 +109,17 @@ impl Slot {
             && (!self.must_fit || fits & t.bit() != 0)
     }
 
+    /// Deals `t` from this slot into `out`: into the seat's hand, and where the slot is the
+    /// drawn tile of `Phase::Drawn`, as the tile the phase names.
+    fn deal(&self, out: &mut State, t: Tile) {
+        out.hands[self.seat].insert(t);
+        if self.drawn
+            && let Phase::Drawn(d, _) = out.phase
+        {
+            out.phase = Phase::Drawn(d, t);
+        }
+    }
+
     fn strength(&self) -> u32 {
         if self.drawn {
             100
@@ -241,8 +252,9 @@ impl ImperfectInfo for Dominoes {
             pool[np] = t.id();
             np += 1;
         }
-        'attempt: for _ in 0..ATTEMPTS {
-            rng.shuffle(&mut pool[..np]);
+        // The state with every hidden hand emptied (the named opening tile back in its
+        // hand), which a fill then deals out.
+        let blank = || {
             let mut out = s.clone();
             for (other, _) in s.hands.iter() {
                 if other != seat {
@@ -252,6 +264,19 @@ impl ImperfectInfo for Dominoes {
             if let Some((o, t)) = fixed {
                 out.hands[o].insert(t);
             }
+            out
+        };
+        // Play goes on in the true state, which everyone sees: somebody holds a tile that
+        // fits, or one can still be drawn (E1). A fill that blocks the round (every fitting
+        // tile in the block game's dead stock; under E3's option a drawn tile that does not
+        // fit and no other play) is not a state the seat cannot tell from the true one.
+        let in_play = matches!(
+            s.phase,
+            Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..)
+        );
+        'attempt: for _ in 0..ATTEMPTS {
+            rng.shuffle(&mut pool[..np]);
+            let mut out = blank();
             let mut used = 0u128;
             for sl in &slots[..ns] {
                 let mut need = sl.count;
@@ -262,12 +287,7 @@ impl ImperfectInfo for Dominoes {
                     let t = Tile::from_id(id);
                     if used & t.bit() == 0 && sl.admits(t, s.not_dealt, fits) {
                         used |= t.bit();
-                        out.hands[sl.seat].insert(t);
-                        if sl.drawn
-                            && let Phase::Drawn(d, _) = out.phase
-                        {
-                            out.phase = Phase::Drawn(d, t);
-                        }
+                        sl.deal(&mut out, t);
                         need -= 1;
                     }
                 }
@@ -276,16 +296,7 @@ impl ImperfectInfo for Dominoes {
                 }
             }
             out.stock = Tiles(unseen.0 & !used);
-            // Play goes on in the true state, which everyone sees: somebody holds a tile
-            // that fits, or one can still be drawn (E1). A fill that blocks the round (every
-            // fitting tile in the block game's dead stock; under E3's option a drawn tile
-            // that does not fit and no other play) is not a state the seat cannot tell from
-            // the true one.
-            if matches!(
-                s.phase,
-                Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..)
-            ) && self.is_blocked(&out)
-            {
+            if in_play && self.is_blocked(&out) {
                 continue 'attempt;
             }
             return out;
@@ -295,10 +306,6 @@ impl ImperfectInfo for Dominoes {
         // deciding differently on two states its seat could not tell apart. A complete search
         // from what the seat sees (and the generator) finds a fill instead; the true state is
         // one, so it always exists for a state reached by play.
-        let in_play = matches!(
-            s.phase,
-            Phase::Turn(_) | Phase::Drawing(_) | Phase::Drawn(..)
-        );
         let fill = Fill {
             slots: &slots[..ns],
             pool: &pool[..np],
@@ -306,24 +313,11 @@ impl ImperfectInfo for Dominoes {
             fits,
         };
         fill.search(|assigned| {
-            let mut out = s.clone();
-            for (other, _) in s.hands.iter() {
-                if other != seat {
-                    out.hands[other] = Tiles::EMPTY;
-                }
-            }
-            if let Some((o, t)) = fixed {
-                out.hands[o].insert(t);
-            }
+            let mut out = blank();
             let mut used = 0u128;
             for &(k, t) in assigned {
                 used |= t.bit();
-                out.hands[fill.slots[k].seat].insert(t);
-                if fill.slots[k].drawn
-                    && let Phase::Drawn(d, _) = out.phase
-                {
-                    out.phase = Phase::Drawn(d, t);
-                }
+                fill.slots[k].deal(&mut out, t);
             }
             out.stock = Tiles(unseen.0 & !used);
             (!(in_play && self.is_blocked(&out))).then_some(out)
