@@ -165,15 +165,7 @@ fn check_rule_ids(krate: &str) {
 /// each with its own ranges).
 #[test]
 fn each_readmes_rule_id_ranges_are_the_rule_ids_modules() {
-    for krate in [
-        "backgammon",
-        "carrom",
-        "chess",
-        "disc-billiards",
-        "dominoes",
-        "draughts",
-        "ludo",
-    ] {
+    for krate in crate::rule_citations::GAMES {
         check_rule_ids(krate);
     }
 }

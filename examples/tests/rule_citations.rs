@@ -20,7 +20,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The game crates (directory names under `crates/`).
-const GAMES: [&str; 7] = [
+pub(crate) const GAMES: [&str; 7] = [
     "backgammon",
     "carrom",
     "chess",
