@@ -57,7 +57,10 @@ fn check_run(name: &str, mut world: World) -> bool {
     let before = ALLOCS.load(Ordering::Relaxed);
     let run = world.run_to_rest(&mut NoEvents);
     let n = ALLOCS.load(Ordering::Relaxed) - before;
-    println!("{name}: {n} allocations in the run to rest after step 1 ({} steps)", run.steps);
+    println!(
+        "{name}: {n} allocations in the run to rest after step 1 ({} steps)",
+        run.steps
+    );
     n == 0 && run.at_rest
 }
 
