@@ -1344,7 +1344,10 @@ impl Dominoes {
         let highest = i64::from(self.rules.highest);
         let per_play = 2 * highest * (2 + 2 * (highest + 1));
         let plays = s.layout.len() as i64;
-        if fives.iter().sum::<i64>() > plays * per_play {
+        // Saturating: each score may be near `i64::MAX` (JSON), and a sum that saturates is
+        // above any bound the plays give.
+        let sum = fives.iter().fold(0i64, |sum, &f| sum.saturating_add(f));
+        if sum > plays * per_play {
             return Err(E::Fives("more fives than the plays could score"));
         }
         Ok(())

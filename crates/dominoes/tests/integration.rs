@@ -5,6 +5,7 @@
 
 mod common;
 mod conformance;
+mod counters;
 mod docs;
 mod docs_claims;
 mod five_up;
