@@ -7,9 +7,10 @@ use crate::{
 };
 
 /// Rounds of `G` played until [`Rounds::match_over`] says the match is decided (by default:
-/// a seat reached the target, or the round limit was reached), or until
-/// [`MAX_SCORELESS_ROUNDS`] rounds in a row have scored nothing. The match is itself a game
-/// with the same actions, so every driver, agent and the conformance kit work on it.
+/// a seat reached the target, or the round limit was reached), until
+/// [`MAX_SCORELESS_ROUNDS`] rounds in a row have scored nothing, or until `u32::MAX` rounds
+/// have been played (the count holds no more; scored as any other end). The match is itself a
+/// game with the same actions, so every driver, agent and the conformance kit work on it.
 ///
 /// # Examples
 ///
@@ -381,8 +382,8 @@ impl<G: Rounds> Match<G> {
             .match_over(&self.config, &state.totals, state.rounds_played);
         if state.over {
             // `settle` ends a match when the settings decide it, after MAX_SCORELESS_ROUNDS
-            // scoreless rounds in a row, or after MAX_EMPTY_ROUNDS rounds that ended as they
-            // began (all counted in `rounds_played`).
+            // scoreless rounds in a row, after MAX_EMPTY_ROUNDS rounds that ended as they
+            // began (all counted in `rounds_played`), or at `u32::MAX` rounds played.
             let guarded = state.scoreless_rounds >= MAX_SCORELESS_ROUNDS
                 || state.rounds_played >= MAX_EMPTY_ROUNDS;
             if !decided && !guarded {
@@ -422,8 +423,11 @@ impl<G: Rounds> Match<G> {
                 state.scoreless_rounds.saturating_add(1)
             };
             guard += 1;
+            // No count is left for another round at `u32::MAX` (and a match in play there
+            // would not read back): the match ends, as the round limit ends one.
             if guard >= MAX_EMPTY_ROUNDS
                 || state.scoreless_rounds >= MAX_SCORELESS_ROUNDS
+                || state.rounds_played == u32::MAX
                 || self
                     .game
                     .match_over(&self.config, &state.totals, state.rounds_played)
