@@ -1,8 +1,10 @@
 //! Counters a caller or a file controls, set at or near their type's maximum: refused where
 //! they enter, never overflowed by later arithmetic (tests run with overflow checks on).
 
+#[cfg(feature = "serde")]
 use lattjo_dominoes::{Rules, State};
 
+#[cfg(feature = "serde")]
 use crate::common::{game, pos};
 
 /// The largest multiple of 5 an `i64` holds: a fives score that passes the per-seat checks.
