@@ -329,71 +329,59 @@ fn initial_state_gives_the_first_move_to_the_chosen_seat_and_refuses_a_seat_not_
         );
     }
 
-    for rules in [
-        lattjo_dominoes::Rules::lattjo(),
-        lattjo_dominoes::Rules::block().with_players(4),
-        lattjo_dominoes::Rules::draw().with_players(3),
-        lattjo_dominoes::Rules::all_fives(),
-        lattjo_dominoes::Rules::muggins(),
-        lattjo_dominoes::Rules::five_up(),
-        lattjo_dominoes::Rules::partnership(),
-        lattjo_dominoes::Rules::double_nine().with_players(5),
-    ] {
-        let g = lattjo_dominoes::Dominoes::new(rules).expect("dominoes");
-        let n = g.num_players();
-        for seat in 0..n {
-            let seat = Seat::new(seat as u8);
-            let mut s = g.initial_state(seat).expect("a seat");
-            let t = to_player_node(&g, &mut s, &mut rng);
-            assert_eq!(t, Turn::Player(seat), "dominoes {rules:?}");
-        }
-        refused(
-            "dominoes",
-            Seat::new(n as u8),
-            g.initial_state(Seat::new(n as u8)),
-        );
+    // Every seat of every preset's table is the first to act after the deal's chance
+    // nodes, and the seat after the last is refused.
+    macro_rules! each_seat_acts_first {
+        ($what:literal, $krate:ident, $game:ident, [$($rules:expr),+ $(,)?]) => {
+            for rules in [$($rules),+] {
+                let g = $krate::$game::new(rules).expect($what);
+                let n = g.num_players();
+                for seat in 0..n {
+                    let seat = Seat::new(seat as u8);
+                    let mut s = g.initial_state(seat).expect("a seat");
+                    let t = to_player_node(&g, &mut s, &mut rng);
+                    assert_eq!(t, Turn::Player(seat), "{} {rules:?}", $what);
+                }
+                refused($what, Seat::new(n as u8), g.initial_state(Seat::new(n as u8)));
+            }
+        };
     }
-
-    for rules in [
-        lattjo_carrom::Rules::lattjo(),
-        lattjo_carrom::Rules::icf(),
-        lattjo_carrom::Rules::lattjo().with_players(4),
-    ] {
-        let g = lattjo_carrom::Carrom::new(rules).expect("carrom");
-        let n = g.num_players();
-        for seat in 0..n {
-            let seat = Seat::new(seat as u8);
-            let mut s = g.initial_state(seat).expect("a seat");
-            let t = to_player_node(&g, &mut s, &mut rng);
-            assert_eq!(t, Turn::Player(seat), "carrom {rules:?}");
-        }
-        refused(
-            "carrom",
-            Seat::new(n as u8),
-            g.initial_state(Seat::new(n as u8)),
-        );
-    }
-
-    for rules in [
-        lattjo_disc_billiards::Rules::lattjo(),
-        lattjo_disc_billiards::Rules::lnf(),
-        lattjo_disc_billiards::Rules::mini(),
-        lattjo_disc_billiards::Rules::lattjo().with_players(4),
-    ] {
-        let g = lattjo_disc_billiards::Novuss::new(rules).expect("disc-billiards");
-        let n = g.num_players();
-        for seat in 0..n {
-            let seat = Seat::new(seat as u8);
-            let mut s = g.initial_state(seat).expect("a seat");
-            let t = to_player_node(&g, &mut s, &mut rng);
-            assert_eq!(t, Turn::Player(seat), "disc-billiards {rules:?}");
-        }
-        refused(
-            "novuss",
-            Seat::new(n as u8),
-            g.initial_state(Seat::new(n as u8)),
-        );
-    }
+    each_seat_acts_first!(
+        "dominoes",
+        lattjo_dominoes,
+        Dominoes,
+        [
+            lattjo_dominoes::Rules::lattjo(),
+            lattjo_dominoes::Rules::block().with_players(4),
+            lattjo_dominoes::Rules::draw().with_players(3),
+            lattjo_dominoes::Rules::all_fives(),
+            lattjo_dominoes::Rules::muggins(),
+            lattjo_dominoes::Rules::five_up(),
+            lattjo_dominoes::Rules::partnership(),
+            lattjo_dominoes::Rules::double_nine().with_players(5),
+        ]
+    );
+    each_seat_acts_first!(
+        "carrom",
+        lattjo_carrom,
+        Carrom,
+        [
+            lattjo_carrom::Rules::lattjo(),
+            lattjo_carrom::Rules::icf(),
+            lattjo_carrom::Rules::lattjo().with_players(4),
+        ]
+    );
+    each_seat_acts_first!(
+        "disc-billiards",
+        lattjo_disc_billiards,
+        Novuss,
+        [
+            lattjo_disc_billiards::Rules::lattjo(),
+            lattjo_disc_billiards::Rules::lnf(),
+            lattjo_disc_billiards::Rules::mini(),
+            lattjo_disc_billiards::Rules::lattjo().with_players(4),
+        ]
+    );
 }
 
 /// Plays a random game of at most `plies` plies from the game's start, calling `visit` on
