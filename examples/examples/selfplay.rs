@@ -36,7 +36,7 @@ use boardgame_core::{
     GameRng, ImperfectInfo, IndexedActions, IsMcts, Mcts, MctsConfig, Observe, SearchResult, Seat,
     Turn, agent_rng, chance_rng,
 };
-use examples::cli::{self, Command, SELFPLAY_USAGE, SelfplayArgs};
+use examples::cli::{self, SELFPLAY_USAGE, SelfplayArgs};
 use lattjo_backgammon::Backgammon;
 use lattjo_chess::Chess;
 use lattjo_dominoes::Dominoes;
@@ -248,17 +248,8 @@ struct Written {
 }
 
 fn main() {
-    let args = match cli::selfplay(std::env::args().skip(1), available_threads()) {
-        Ok(Command::Run(args)) => args,
-        Ok(Command::Help) => {
-            println!("{SELFPLAY_USAGE}");
-            return;
-        }
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            std::process::exit(2);
-        }
-    };
+    let parsed = cli::selfplay(std::env::args().skip(1), available_threads());
+    let args = cli::run_or_exit("selfplay", SELFPLAY_USAGE, parsed);
     if let Err(e) = play(&args) {
         eprintln!("selfplay: {e}");
         std::process::exit(1);

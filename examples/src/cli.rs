@@ -18,6 +18,23 @@ pub enum Command<T> {
     Help,
 }
 
+/// The arguments of a [`Command::Run`], for a program's `main`: on [`Command::Help`] prints
+/// `usage` on standard output and exits with status 0; on an error prints
+/// `<program>: <message>` on standard error and exits with status 2.
+pub fn run_or_exit<T>(program: &str, usage: &str, parsed: Result<Command<T>, String>) -> T {
+    match parsed {
+        Ok(Command::Run(args)) => args,
+        Ok(Command::Help) => {
+            println!("{usage}");
+            std::process::exit(0);
+        }
+        Err(e) => {
+            eprintln!("{program}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// Whether `arg` asks for the usage.
 fn is_help(arg: &str) -> bool {
     arg == "--help" || arg == "-h"

@@ -14,7 +14,7 @@
 
 use std::io::{BufRead, IsTerminal};
 
-use examples::cli::{self, Command, PERFT_USAGE, PerftArgs};
+use examples::cli::{self, PERFT_USAGE, PerftArgs};
 
 // Each game's module exposes
 // `pub fn run(depth: u32, position: Option<&str>, options: &[String]) -> Result<Vec<String>, String>`
@@ -49,17 +49,7 @@ fn main() {
         depth,
         position,
         options,
-    } = match cli::perft(std::env::args().skip(1)) {
-        Ok(Command::Run(args)) => args,
-        Ok(Command::Help) => {
-            println!("{PERFT_USAGE}");
-            return;
-        }
-        Err(e) => {
-            eprintln!("perft: {e}");
-            std::process::exit(2);
-        }
-    };
+    } = cli::run_or_exit("perft", PERFT_USAGE, cli::perft(std::env::args().skip(1)));
     // The game's name and options are checked before any input is read (a count of the start
     // position to depth 0 reads both and costs nothing), so that a mistyped game or option
     // with positions piped in fails at once instead of once per line, or not at all when no

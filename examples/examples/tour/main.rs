@@ -7,7 +7,7 @@
 //! to `DIR/<game>.svg`: `--seed 1 --pictures docs/img` writes the pictures README.md shows,
 //! and CI checks that they match what the code draws now.
 
-use examples::cli::{Command, TOUR_USAGE, TourArgs};
+use examples::cli::{self, TOUR_USAGE, TourArgs};
 use std::error::Error;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -67,20 +67,9 @@ const GAMES: &[(&str, Player)] = &[
 ];
 
 fn main() {
-    let seed = match examples::cli::tour(std::env::args().skip(1)) {
-        Ok(Command::Run(TourArgs { seed, pictures })) => {
-            PICTURES.get_or_init(|| pictures);
-            seed
-        }
-        Ok(Command::Help) => {
-            println!("{TOUR_USAGE}");
-            return;
-        }
-        Err(e) => {
-            eprintln!("tour: {e}");
-            std::process::exit(2);
-        }
-    };
+    let TourArgs { seed, pictures } =
+        cli::run_or_exit("tour", TOUR_USAGE, cli::tour(std::env::args().skip(1)));
+    PICTURES.get_or_init(|| pictures);
     println!("tour of the workspace's games, seed {seed} (replay with --seed {seed})\n");
     let mut failed = false;
     let mut total = Duration::ZERO;
