@@ -322,8 +322,8 @@ impl ImperfectInfo for Dominoes {
             out.stock = Tiles(unseen.0 & !used);
             (!(in_play && self.is_blocked(&out))).then_some(out)
         })
-        // Unreachable for a state reached by play (its own hands are a fill), short of the
-        // bound on the search's tries.
+        // Unreachable for a state reached by play: its own hands are a fill, and the search is
+        // complete.
         .unwrap_or_else(|| s.clone())
     }
 }
@@ -331,19 +331,25 @@ impl ImperfectInfo for Dominoes {
 /// No owner: a tile not (yet) placed in a slot.
 const FREE: usize = usize::MAX;
 
-/// At most this many matchings with a fitting tile placed first ([`Fill::search`]).
-const MAX_FORCED: usize = 256;
-
 /// The complete search behind [`Dominoes::determinize`]'s greedy fill: the hidden tiles
 /// (`pool`, in its shuffled order) matched to the slots' places by augmenting paths, which
 /// finds a matching whenever one exists. A fill that blocks the round is checked by the
-/// caller; then each tile that fits is tried first in each slot that admits it, since a
-/// round in play is blocked only when no hidden hand holds a tile that fits.
+/// caller; then each slot in turn is asked for a tile that fits in one of its places, since a
+/// round in play is blocked only when no hidden hand holds a tile that fits. That is at most
+/// one matching a slot, so the search is complete and its cost bounded by the state's size.
 struct Fill<'a> {
     slots: &'a [Slot],
     pool: &'a [u8],
     not_dealt: Tiles,
     fits: u128,
+}
+
+/// The places a matching fills: unit `u` is a place of slot `slot[u]`, and unit `fitting`
+/// (`FREE` for none) takes only a tile that fits.
+struct Units {
+    slot: [usize; MAX_TILES],
+    len: usize,
+    fitting: usize,
 }
 
 impl Fill<'_> {
@@ -356,67 +362,54 @@ impl Fill<'_> {
         if let Some(out) = accept(&assigned) {
             return Some(out);
         }
-        // Bounded, so that a hostile state costs a bounded time: a round in play needs one
-        // fitting tile in some hidden hand, found at the first slot that takes one.
-        let mut tries = 0;
-        for &id in self.pool {
-            let t = Tile::from_id(id);
-            if self.fits & t.bit() == 0 {
-                continue;
-            }
-            for k in 0..self.slots.len() {
-                if !self.slots[k].admits(t, self.not_dealt, self.fits) {
-                    continue;
-                }
-                tries += 1;
-                if tries > MAX_FORCED {
-                    return None;
-                }
-                if self.matching(Some((k, t)), &mut assigned)
-                    && let Some(out) = accept(&assigned)
-                {
-                    return Some(out);
-                }
+        for k in 0..self.slots.len() {
+            if self.matching(Some(k), &mut assigned)
+                && let Some(out) = accept(&assigned)
+            {
+                return Some(out);
             }
         }
         None
     }
 
-    /// A matching of every slot's places to tiles of the pool (with `forced`'s tile in its
-    /// slot), written into `assigned` as (slot, tile) pairs; `false` when none exists.
-    fn matching(&self, forced: Option<(usize, Tile)>, assigned: &mut Vec<(usize, Tile)>) -> bool {
+    /// A matching of every slot's places to tiles of the pool, with one place of slot
+    /// `fitting` (if any) holding a tile that fits, written into `assigned` as (slot, tile)
+    /// pairs; `false` when none exists.
+    fn matching(&self, fitting: Option<usize>, assigned: &mut Vec<(usize, Tile)>) -> bool {
         assigned.clear();
-        // One unit a place: unit `u` belongs to slot `unit_slot[u]`.
-        let mut unit_slot = [0usize; MAX_TILES];
-        let mut units = 0;
+        let mut units = Units {
+            slot: [0; MAX_TILES],
+            len: 0,
+            fitting: FREE,
+        };
         for (k, sl) in self.slots.iter().enumerate() {
-            let mut count = usize::from(sl.count);
-            if forced.is_some_and(|(f, _)| f == k) {
-                count = count.saturating_sub(1);
+            if fitting == Some(k) && sl.count > 0 {
+                units.fitting = units.len;
             }
-            for _ in 0..count {
-                let Some(slot) = unit_slot.get_mut(units) else {
+            for _ in 0..sl.count {
+                let Some(slot) = units.slot.get_mut(units.len) else {
                     return false;
                 };
                 *slot = k;
-                units += 1;
+                units.len += 1;
             }
         }
-        let banned = forced.map_or(0, |(_, t)| t.bit());
+        if fitting.is_some() && units.fitting == FREE {
+            return false;
+        }
         // owner[id]: the unit holding tile `id`.
         let mut owner = [FREE; MAX_TILES];
-        for u in 0..units {
-            let mut visited = banned;
-            if !self.augment(u, &unit_slot, &mut owner, &mut visited) {
+        for u in 0..units.len {
+            let mut visited = 0u128;
+            if !self.augment(u, &units, &mut owner, &mut visited) {
                 return false;
             }
         }
-        assigned.extend(forced);
         for &id in self.pool {
             if let Some(&u) = owner.get(usize::from(id))
                 && u != FREE
             {
-                assigned.push((unit_slot[u], Tile::from_id(id)));
+                assigned.push((units.slot[u], Tile::from_id(id)));
             }
         }
         true
@@ -427,24 +420,90 @@ impl Fill<'_> {
     fn augment(
         &self,
         u: usize,
-        unit_slot: &[usize; MAX_TILES],
+        units: &Units,
         owner: &mut [usize; MAX_TILES],
         visited: &mut u128,
     ) -> bool {
-        let sl = &self.slots[unit_slot[u]];
+        let sl = &self.slots[units.slot[u]];
+        let only_fitting = u == units.fitting;
         for &id in self.pool {
             let t = Tile::from_id(id);
-            if *visited & t.bit() != 0 || !sl.admits(t, self.not_dealt, self.fits) {
+            if *visited & t.bit() != 0
+                || !sl.admits(t, self.not_dealt, self.fits)
+                || (only_fitting && self.fits & t.bit() == 0)
+            {
                 continue;
             }
             *visited |= t.bit();
             let i = usize::from(id);
             let prev = owner[i];
-            if prev == FREE || self.augment(prev, unit_slot, owner, visited) {
+            if prev == FREE || self.augment(prev, units, owner, visited) {
                 owner[i] = u;
                 return true;
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(seat: u8, lacks: u16) -> Slot {
+        Slot {
+            seat: Seat::new(seat),
+            count: 1,
+            lacks,
+            dealt: false,
+            drawn: false,
+            must_fit: false,
+        }
+    }
+
+    /// E1, E11: the first matching leaves the one tile that fits in the stock; the search asks
+    /// each slot for a fitting tile and finds the fill with it in a hand.
+    #[test]
+    fn the_search_puts_a_fitting_tile_in_a_hand_when_the_first_matching_does_not() {
+        let tile = |a, b| Tile::new(a, b).unwrap();
+        let (six, blank, one) = (tile(6, 6), tile(0, 0), tile(1, 1));
+        // Seat 1 lacks the six, seat 2 the blank; only the double six fits.
+        let slots = [slot(1, 1 << 6), slot(2, 1)];
+        let pool = [blank.id(), one.id(), six.id()];
+        let fill = Fill {
+            slots: &slots,
+            pool: &pool,
+            not_dealt: Tiles::EMPTY,
+            fits: six.bit(),
+        };
+        let mut first = Vec::new();
+        assert!(fill.matching(None, &mut first));
+        assert_eq!(first, [(0, blank), (1, one)]);
+        let found = fill.search(|a| a.iter().any(|&(_, t)| t == six).then(|| a.to_vec()));
+        assert_eq!(found, Some(vec![(0, blank), (1, six)]));
+        // A slot that admits no fitting tile has no such matching.
+        assert!(!fill.matching(Some(0), &mut first));
+    }
+
+    /// A fill that no slot can make acceptable is refused, after one matching a slot.
+    #[test]
+    fn the_search_answers_none_when_no_slot_can_take_a_fitting_tile() {
+        let tile = |a, b| Tile::new(a, b).unwrap();
+        let (six, blank, one) = (tile(6, 6), tile(0, 0), tile(1, 1));
+        let slots = [slot(1, 1 << 6), slot(2, 1 << 6)];
+        let pool = [blank.id(), one.id(), six.id()];
+        let fill = Fill {
+            slots: &slots,
+            pool: &pool,
+            not_dealt: Tiles::EMPTY,
+            fits: six.bit(),
+        };
+        let mut asked = 0;
+        let found = fill.search(|a| {
+            asked += 1;
+            a.iter().any(|&(_, t)| t == six).then_some(())
+        });
+        assert_eq!(found, None);
+        assert_eq!(asked, 1, "only the first matching exists");
     }
 }
