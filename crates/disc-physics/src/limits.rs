@@ -83,7 +83,9 @@ pub const MAX_STATE_SPEED_M_S: f64 = 1e12;
 /// The largest step count, and the largest solver counter ([`crate::SolverStats`]), that a
 /// deserialized world may hold: 2⁶², a quarter of `u64`'s range, so that counting on from it
 /// cannot overflow (a step adds one to the count, a substep at most a few per disc pair to a
-/// counter: 3 · 2⁶² more would take longer than any run).
+/// counter: 3 · 2⁶² more would take longer than any run). Counting on from it, a world
+/// reports ([`crate::World::steps`], [`crate::World::stats`]) and writes this limit, so that
+/// every world it writes reads back.
 pub const MAX_COUNT: u64 = 1 << 62;
 /// The most pockets, and the most internal walls, a table may have.
 pub const MAX_POCKETS_OR_WALLS: usize = 1000;

@@ -408,16 +408,19 @@ impl World {
         self.time_s
     }
 
-    /// Steps taken since the world was built.
+    /// Steps taken since the world was built, saturating at [`limits::MAX_COUNT`] (2⁶²), the
+    /// most a snapshot holds: a world read in at that count reports it, and writes it, however
+    /// far it steps on.
     #[must_use]
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.steps.min(limits::MAX_COUNT)
     }
 
-    /// Solver counters.
+    /// Solver counters, each saturating at [`limits::MAX_COUNT`] (2⁶²) as
+    /// [`steps`](Self::steps) does.
     #[must_use]
     pub fn stats(&self) -> SolverStats {
-        self.sv.stats
+        self.sv.stats.saturated()
     }
 
     /// Bytes of heap the solver's reusable scratch buffers hold (capacity, not length). After

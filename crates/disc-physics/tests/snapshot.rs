@@ -311,7 +311,42 @@ fn a_snapshot_whose_counts_could_overflow_is_refused() {
     v["stats"]["rounds"] = json!(1u64 << 62);
     let mut w: World = serde_json::from_value(v).unwrap();
     w.step(&mut NoEvents);
-    assert_eq!(w.steps(), (1u64 << 62) + 1);
+    assert_eq!(w.steps(), 1u64 << 62, "the count saturates at the limit");
+}
+
+/// Regression (6 December 2026): a world read in at the counts' limit (2^62) counted on past
+/// it, and after one step wrote a snapshot that its own reader refused ("the step count is
+/// above 2^62"): a server that loaded, stepped and saved such a world could not load it again.
+/// The counts now saturate at the limit as reported and written, and the world read back
+/// plays on bit-identically.
+#[test]
+fn regression_a_world_at_the_count_limit_wrote_a_snapshot_it_could_not_read_back() {
+    let limit = disc_physics::limits::MAX_COUNT;
+    let mut w = scenes::carrom_break();
+    w.step(&mut NoEvents);
+    let mut v = serde_json::to_value(&w).unwrap();
+    v["steps"] = json!(limit);
+    for counter in [
+        "substeps",
+        "rounds",
+        "impacts",
+        "multi_contact_rounds",
+        "broadphase_builds",
+        "broadphase_pairs",
+        "pair_tests",
+        "capped_substeps",
+    ] {
+        v["stats"][counter] = json!(limit - 1);
+    }
+    let mut w: World = serde_json::from_value(v).unwrap();
+    for _ in 0..30 {
+        w.step(&mut NoEvents);
+    }
+    let stats = w.stats();
+    assert_eq!(w.steps(), limit);
+    assert_eq!((stats.substeps, stats.pair_tests), (limit, limit));
+    let events = continues_identically(w, 200);
+    assert!(events > 0, "the break still runs");
 }
 
 #[test]
@@ -429,4 +464,34 @@ fn regression_a_snapshot_with_a_disc_on_the_table_inside_a_pocket_was_accepted()
     v["discs"][1]["position"] = json!({"x": 0.34775, "y": 0.34775});
     v["discs"][1]["status"] = json!({"Pocketed": 2});
     assert!(serde_json::from_value::<World>(v).is_ok());
+}
+
+/// Regression (6 December 2026), the same class as the counts': a world read in with its
+/// clock just below the edge a snapshot's clock must stay under (one step of `dt` must move it
+/// by `dt` within half of `dt`) crossed it in one step, and wrote a snapshot its own reader
+/// refused. Such a world now refuses to be written, with the reader's message, so that
+/// everything a world writes reads back; below the edge it writes and reads as before.
+#[test]
+fn regression_a_world_stepped_past_the_clocks_edge_wrote_a_snapshot_it_could_not_read_back() {
+    let w = scenes::carrom_break();
+    let dt = w.config().dt_s;
+    // The last clock of the first binade whose spacing exceeds 1.5 dt lies just below it.
+    let mut edge = 1.0f64;
+    while ((edge + dt) - edge - dt).abs() <= 0.5 * dt {
+        edge *= 2.0;
+    }
+    let below = f64::from_bits(edge.to_bits() - 1);
+    let mut v = serde_json::to_value(&w).unwrap();
+    v["time_s"] = json!(below);
+    let mut w: World = serde_json::from_value(v).unwrap();
+    assert_eq!(w.time_s(), below);
+    round_trip(&w);
+    w.step(&mut NoEvents);
+    assert!(w.time_s() >= edge, "one step crosses the edge");
+    let err = serde_json::to_string(&w).unwrap_err().to_string();
+    assert!(err.starts_with("world time must be finite"), "{err}");
+    // The refusal is the reader's: the same clock written by hand is refused on the way in.
+    let mut v = serde_json::to_value(scenes::carrom_break()).unwrap();
+    v["time_s"] = json!(w.time_s());
+    assert!(serde_json::from_value::<World>(v).is_err());
 }

@@ -142,6 +142,26 @@ pub struct SolverStats {
     pub capped_substeps: u64,
 }
 
+impl SolverStats {
+    /// Every counter at most [`limits::MAX_COUNT`](crate::limits::MAX_COUNT), the most a
+    /// snapshot holds. The solver counts on past it (from a world read in at the limit; a
+    /// world built new would need centuries), and reports and writes the limit.
+    #[must_use]
+    pub(crate) fn saturated(self) -> SolverStats {
+        let at_most = |c: u64| c.min(crate::limits::MAX_COUNT);
+        SolverStats {
+            substeps: at_most(self.substeps),
+            rounds: at_most(self.rounds),
+            impacts: at_most(self.impacts),
+            multi_contact_rounds: at_most(self.multi_contact_rounds),
+            broadphase_builds: at_most(self.broadphase_builds),
+            broadphase_pairs: at_most(self.broadphase_pairs),
+            pair_tests: at_most(self.pair_tests),
+            capped_substeps: at_most(self.capped_substeps),
+        }
+    }
+}
+
 /// Time spent in each stage of the step since profiling was switched on
 /// ([`World::set_profiling`](crate::World::set_profiling)), measured with the monotonic
 /// clock around each stage of every substep. Reading the clock costs tens of nanoseconds, so a

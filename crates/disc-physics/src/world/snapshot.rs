@@ -102,17 +102,33 @@ struct Snapshot {
     discs: Vec<DiscRecord>,
 }
 
+/// Whether a snapshot's clock `t` is one [`SnapshotError::Time`] accepts: finite,
+/// non-negative, not subnormal, and small enough that a step of `dt` moves it by `dt` within
+/// half of `dt`.
+fn clock_readable(t: f64, dt: f64) -> bool {
+    limits::plain(t) && t >= 0.0 && ((t + dt) - t - dt).abs() <= 0.5 * dt
+}
+
 /// A world serializes as its table, step configuration, clock (`time_s`, `steps`), solver
-/// counters and every disc in creation order (kind, position, the velocity as a unit
+/// counters (both as [`World::steps`] and [`World::stats`] report them, saturating at
+/// [`limits::MAX_COUNT`], so that what a world writes it reads back) and every disc in creation order (kind, position, the velocity as a unit
 /// direction and a speed, status).
+///
+/// A world whose clock stepped past what a snapshot holds ([`SnapshotError::Time`]: from a
+/// snapshot read in just below that edge, since a world built new needs about 2⁵¹ steps to
+/// get there) is not written: serializing it fails with that error's message, so that
+/// everything a world writes reads back.
 impl Serialize for World {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if !clock_readable(self.time_s, self.config.dt_s) {
+            return Err(serde::ser::Error::custom(SnapshotError::Time(self.time_s)));
+        }
         SnapshotRef {
             table: &self.table,
             config: &self.config,
             time_s: self.time_s,
-            steps: self.steps,
-            stats: self.sv.stats,
+            steps: self.steps(),
+            stats: self.stats(),
             discs: self
                 .discs()
                 .map(|st| {
@@ -143,7 +159,7 @@ impl<'de> Deserialize<'de> for World {
 impl World {
     fn from_snapshot(snap: Snapshot) -> Result<World, SnapshotError> {
         let (t, dt) = (snap.time_s, snap.config.dt_s);
-        if !(limits::plain(t) && t >= 0.0 && ((t + dt) - t - dt).abs() <= 0.5 * dt) {
+        if !clock_readable(t, dt) {
             return Err(SnapshotError::Time(t));
         }
         let st = &snap.stats;
