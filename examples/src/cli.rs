@@ -196,6 +196,12 @@ where
 pub const PERFT_USAGE: &str = "usage: perft <chess|draughts|backgammon> <depth> [position] \
      [--options]";
 
+/// The deepest count the perft example runs. The games' `perft` functions walk the tree one
+/// stack frame a ply, so a depth of some thousands overflows the stack and aborts the process
+/// (their docs say so), while the games' trees grow so fast that a count a few dozen plies deep
+/// already takes years: the program refuses a deeper one with a message instead.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// The perft example's command line: the game, the depth, the position (the words after the
 /// depth, joined by spaces) and the options, each `--name` or `--name=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,9 +248,15 @@ pub fn perft(args: impl IntoIterator<Item = String>) -> Result<Command<PerftArgs
     let (Some(game), Some(depth)) = (words.next(), words.next()) else {
         return Err(PERFT_USAGE.into());
     };
-    let depth = depth
+    let depth: u32 = depth
         .parse()
         .map_err(|_| format!("depth must be a number, got {depth:?}\n{PERFT_USAGE}"))?;
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "depth must be at most {MAX_PERFT_DEPTH}, got {depth}: the count walks the tree one \
+             stack frame a ply, and a tree a few dozen plies deep already takes years\n{PERFT_USAGE}"
+        ));
+    }
     let rest: Vec<String> = words.collect();
     Ok(Command::Run(PerftArgs {
         game,
@@ -395,5 +407,15 @@ mod tests {
         assert_eq!(perft(words("chess")), Err(PERFT_USAGE.to_string()));
         let e = perft(words("chess -1")).unwrap_err();
         assert!(e.starts_with("depth must be a number, got \"-1\""), "{e}");
+    }
+
+    /// Regression (6 December 2026): `perft chess 100000 8/8/8/8/8/8/8/K6k w - - 0 1` overflowed
+    /// the stack and aborted the process instead of answering with a message.
+    #[test]
+    fn regression_a_huge_perft_depth_overflowed_the_stack() {
+        let e = perft(words("chess 100000 8/8/8/8/8/8/8/K6k w - - 0 1")).unwrap_err();
+        assert!(e.starts_with("depth must be at most 64, got 100000"), "{e}");
+        let line = format!("draughts {MAX_PERFT_DEPTH}");
+        assert!(matches!(perft(words(&line)), Ok(Command::Run(_))));
     }
 }
