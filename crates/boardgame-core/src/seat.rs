@@ -78,16 +78,24 @@ impl Seat {
         self.0 as usize
     }
 
-    /// The seat that plays after this one when `players` sit at the table (wrapping round).
-    /// With no players there is no next seat: the seat itself is returned (no panic).
+    /// The seat that plays after this one when `players` sit at the table (wrapping round),
+    /// one of [`Seat::all`]`(players)`: a count above [`MAX_SEATS`] counts as [`MAX_SEATS`], as
+    /// it does there. With no players there is no next seat: the seat itself is returned (no
+    /// panic).
     ///
     /// ```
-    /// use boardgame_core::Seat;
+    /// use boardgame_core::{Seat, MAX_SEATS};
     /// assert_eq!(Seat::new(2).next(3), Seat::new(0));
     /// assert_eq!(Seat::new(1).next(0), Seat::new(1));
+    /// assert_eq!(Seat::new(7).next(300), Seat::new(0));
     /// ```
     #[must_use]
     pub const fn next(self, players: usize) -> Seat {
+        let players = if players < MAX_SEATS {
+            players
+        } else {
+            MAX_SEATS
+        };
         match (self.0 as usize + 1).checked_rem(players) {
             Some(i) => Seat(i as u8),
             None => self,
@@ -303,6 +311,28 @@ pub type Returns = BySeat<f64>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (6 December 2026): with more than 256 players `next` truncated the seat after
+    /// 255 to seat 0 through `as u8`, and with 9 to 256 it named seats that `Seat::all` does not
+    /// list. It now stays among `Seat::all(players)`.
+    #[test]
+    fn regression_next_named_seats_beyond_max_seats() {
+        for players in [0, 1, 3, 5, MAX_SEATS, MAX_SEATS + 1, 256, 300, usize::MAX] {
+            let all: Vec<Seat> = Seat::all(players).collect();
+            for s in &all {
+                assert!(all.contains(&s.next(players)), "{s} of {players}");
+            }
+            // Once round the table, in turn order.
+            if let Some(&first) = all.first() {
+                let mut s = first;
+                for want in all.iter().skip(1).chain([&first]) {
+                    s = s.next(players);
+                    assert_eq!(s, *want, "{players} players");
+                }
+            }
+        }
+        assert_eq!(Seat::new(255).next(300), Seat::new(0));
+    }
 
     /// Regression (an audit): equality and hashing compared the entries beyond `len`, which
     /// `BySeat::new` fills with its value and `from_fn` and deserialization with the default,
