@@ -136,7 +136,7 @@ impl FromStr for GameResult {
 /// assert_eq!(text.parse::<PdnGame>()?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PdnGame {
     tags: Vec<(String, String)>,
     start: Position,
@@ -145,6 +145,49 @@ pub struct PdnGame {
     end: Position,
     comments: Vec<(usize, String)>,
     result: GameResult,
+    /// Derived (not part of equality or `Debug`): where the first tag of each key stands in
+    /// `tags`, by the key in ASCII lower case, once [`PdnGame::set_tag`] (or the result) has
+    /// looked a key up among more than [`SEARCHED_TAGS`] tags; `None` before. A search
+    /// through the tags at every call made setting n tags cost O(n^2) (80,000 distinct
+    /// keys took 18 s).
+    tag_index: Option<Box<TagIndex>>,
+}
+
+/// [`PdnGame::tag_index`]: the index of the first tag of each key (ASCII lower case).
+type TagIndex = std::collections::HashMap<String, usize>;
+
+/// Up to this many tags, a key is looked for by a search through them (cheaper than hashing
+/// for the dozen or so tags of a real game); beyond, in [`PdnGame::tag_index`].
+const SEARCHED_TAGS: usize = 32;
+
+impl PartialEq for PdnGame {
+    fn eq(&self, o: &PdnGame) -> bool {
+        // `tag_index` is derived from `tags`.
+        self.tags == o.tags
+            && self.start == o.start
+            && self.kings == o.kings
+            && self.moves == o.moves
+            && self.end == o.end
+            && self.comments == o.comments
+            && self.result == o.result
+    }
+}
+
+impl Eq for PdnGame {}
+
+impl fmt::Debug for PdnGame {
+    /// As a derived `Debug` writes the game's fields (the derived `tag_index` left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PdnGame")
+            .field("tags", &self.tags)
+            .field("start", &self.start)
+            .field("kings", &self.kings)
+            .field("moves", &self.moves)
+            .field("end", &self.end)
+            .field("comments", &self.comments)
+            .field("result", &self.result)
+            .finish()
+    }
 }
 
 /// What went wrong in a PDN text.
@@ -929,6 +972,7 @@ impl Builder {
             end,
             comments: self.comments,
             result: result.or(tag_result).unwrap_or(GameResult::Unfinished),
+            tag_index: None,
         };
         game.decide_result();
         if result.is_none() {
@@ -1393,6 +1437,7 @@ impl PdnGame {
             end: start,
             comments: Vec::new(),
             result: GameResult::Unfinished,
+            tag_index: None,
         };
         game.decide_result();
         game
@@ -1497,19 +1542,46 @@ impl PdnGame {
     }
 
     fn replace_tag(&mut self, key: &str, value: &str) {
-        match self
-            .tags
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-        {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((key.to_string(), value.to_string())),
+        match self.first_tag(key) {
+            Some(i) => self.tags[i].1 = value.to_string(),
+            None => {
+                if let Some(index) = &mut self.tag_index {
+                    index.insert(key.to_ascii_lowercase(), self.tags.len());
+                }
+                self.tags.push((key.to_string(), value.to_string()));
+            }
         }
+    }
+
+    /// Where the first tag `key` (case-insensitive) stands, searched among a few tags, else
+    /// looked up in [`PdnGame::tag_index`] (built here on first use; the tags only grow, and
+    /// [`PdnGame::replace_tag`] keeps it).
+    fn first_tag(&mut self, key: &str) -> Option<usize> {
+        if self.tags.len() <= SEARCHED_TAGS {
+            return self
+                .tags
+                .iter()
+                .position(|(k, _)| k.eq_ignore_ascii_case(key));
+        }
+        let tags = &self.tags;
+        let index = self.tag_index.get_or_insert_with(|| {
+            let mut index = TagIndex::with_capacity(tags.len());
+            for (i, (k, _)) in tags.iter().enumerate() {
+                index.entry(k.to_ascii_lowercase()).or_insert(i);
+            }
+            Box::new(index)
+        });
+        index.get(&key.to_ascii_lowercase()).copied()
     }
 
     /// The value of the first tag `key` (case-insensitive), if present.
     #[must_use]
     pub fn tag(&self, key: &str) -> Option<&str> {
+        if let Some(index) = &self.tag_index {
+            return index
+                .get(&key.to_ascii_lowercase())
+                .map(|&i| self.tags[i].1.as_str());
+        }
         self.tags
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(key))

@@ -1075,3 +1075,52 @@ fn utf16_files_joined_read_as_both() {
     let last = read[1].as_ref().expect("read");
     assert_eq!(last.tag("Event"), Some("joined"));
 }
+
+/// `PdnGame::set_tag` searched every tag for the key at each call, so setting n tags (copying
+/// those of a file read, say, which an archive can make a million) cost O(n^2): 80,000
+/// distinct keys took 18 s, and the 200,000 here (sharing a long start, which each comparison
+/// went through) took over two minutes. Beyond a few tags the
+/// keys are now looked up in an index; the tags, their order, the first of a key replaced
+/// (in any case) and equality are as before.
+#[test]
+fn regression_setting_many_tags_searched_every_tag() {
+    const N: usize = 200_000;
+    const KEY: &str = "Annotator_of_the_match_game_";
+    let mut game = PdnGame::new(Position::start(), KingMoves::Short);
+    let before = game.tags().len();
+    for i in 0..N {
+        game.set_tag(&format!("{KEY}{i}"), "first").unwrap();
+    }
+    // Every seventh key again, in capitals: the tag of that key is replaced, none added.
+    for i in (0..N).step_by(7) {
+        game.set_tag(&format!("{}{i}", KEY.to_uppercase()), "second")
+            .unwrap();
+    }
+    game.set_tag("EVENT", "club").unwrap();
+    game.set_result(GameResult::Draw);
+    assert_eq!(game.tags().len(), before + N);
+    assert_eq!(game.tags()[0], ("Event".into(), "club".into()));
+    assert_eq!(game.tag("event"), Some("club"));
+    assert_eq!(game.tag("result"), Some("1/2-1/2"));
+    assert_eq!(game.result(), GameResult::Draw);
+    for i in [0, 1, 6, 7, 49_999, N - 1] {
+        let want = if i % 7 == 0 { "second" } else { "first" };
+        assert_eq!(
+            game.tags()[before + i],
+            (format!("{KEY}{i}"), want.to_owned())
+        );
+        assert_eq!(game.tag(&format!("{}{i}", KEY.to_lowercase())), Some(want));
+    }
+    assert_eq!(game.tag(&format!("{KEY}{N}")), None);
+    // A game past the few tags searched equals (and shows as) the game read back from its
+    // text, whose tags were pushed and never looked up.
+    let mut small = PdnGame::new(Position::start(), KingMoves::Short);
+    for i in 0..40 {
+        small.set_tag(&format!("{KEY}{i}"), "v").unwrap();
+    }
+    small.set_tag(&format!("{KEY}3"), "w").unwrap();
+    let read: PdnGame = small.to_string().parse().unwrap();
+    assert_eq!(read, small);
+    assert_eq!(format!("{read:?}"), format!("{small:?}"));
+    assert!(format!("{small:?}").ends_with("result: Unfinished }"));
+}
