@@ -959,6 +959,10 @@ impl PgnGame {
 
     /// The commands of the comments after main-line ply `ply` (0: before the first move), in
     /// order, as [`commands`] reads them (errors included).
+    ///
+    /// Each call looks through all the game's comments (the public `comments` may hold them
+    /// in any order), so asking every ply in turn costs the square of the game's length: read
+    /// every ply's commands with [`PgnGame::ply_commands`], in one pass, instead.
     pub fn commands_at(
         &self,
         ply: usize,
@@ -974,6 +978,11 @@ impl PgnGame {
     /// ply is removed), else at the end of the ply's last comment, else in a new comment
     /// after the ply's others: as python-chess's `set_clock`, `set_eval` and the like set a
     /// node's comment.
+    ///
+    /// Each call looks through all the game's comments, as [`PgnGame::commands_at`] does:
+    /// setting a command at every ply of a game of n plies costs some n² comparisons (80,000
+    /// plies, one comment each, took 8 s on the 6 December 2026 audit's machine; a few
+    /// hundred plies take microseconds).
     ///
     /// # Examples
     ///
