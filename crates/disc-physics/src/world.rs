@@ -786,8 +786,18 @@ impl World {
     /// scenes; soft contacts pressed together can leave some 0.1 µm, and on a table without
     /// friction a disc creeping into another slower than the approach threshold (10⁻⁹ m/s)
     /// at most that speed times the time simulated (docs/physics.md, below the API table). A
-    /// validation check (the tests and the fuzz targets use it), not a part of the step. It sorts the discs along x and compares those closer in x than
-    /// the largest diameter.
+    /// validation check (the tests and the fuzz targets use it), not a part of the step.
+    ///
+    /// Of pairs equally deep, the first in the order of the discs sorted along x (ties in
+    /// creation order) is named, the disc sorted first first. The pairs compared are those
+    /// near each other in a grid per size class of the discs (radii within a factor of two;
+    /// each disc looks at the cells of its own class and the larger ones around it), so the
+    /// cost is O(n log n) times the number of size classes for discs that overlap at most a
+    /// few others, as every world that [`World::add_disc`] builds and a run leaves; only a
+    /// pile of discs overlapping one another (which a deserialized world may hold) costs one
+    /// comparison per overlapping pair. (Before the audit of 6 Dec 2026 it swept along x and
+    /// compared every pair closer in x than the largest diameter: O(n²) for a column of
+    /// discs, or for small discs beside one large one; 32,000 coins in a column took 2.4 s.)
     ///
     /// # Examples
     ///
@@ -802,20 +812,27 @@ impl World {
     pub fn deepest_overlap(&self) -> Option<(f64, DiscId, DiscId)> {
         let mut on: Vec<DiscState> = self.discs().filter(DiscState::on_table).collect();
         on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+        // The pairs the sweep along x compared: the later disc (in `on`'s order) at most the
+        // largest diameter further along x. Every pair that overlaps is among them; the test
+        // is kept so that exactly the same pairs count, with their depth computed the same.
         let reach = 2.0 * on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
-        let mut worst: Option<(f64, DiscId, DiscId)> = None;
-        for (k, a) in on.iter().enumerate() {
-            for b in &on[k + 1..] {
-                if b.position.x - a.position.x > reach {
-                    break;
-                }
-                let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
-                if depth > 0.0 && worst.is_none_or(|(w, _, _)| depth > w) {
-                    worst = Some((depth, a.id, b.id));
-                }
+        let grids = OverlapGrids::new(&on);
+        // The deepest pair, by its indices in `on`; of pairs equally deep the first in the
+        // sweep's order (`on`'s order of the first disc, then of the second).
+        let mut worst: Option<(f64, usize, usize)> = None;
+        grids.for_each_near_pair(&on, |i, j| {
+            let (a, b) = (&on[i], &on[j]);
+            if b.position.x - a.position.x > reach {
+                return;
             }
-        }
-        worst
+            let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
+            if depth > 0.0
+                && worst.is_none_or(|(w, wi, wj)| depth > w || (depth == w && (i, j) < (wi, wj)))
+            {
+                worst = Some((depth, i, j));
+            }
+        });
+        worst.map(|(depth, i, j)| (depth, on[i].id, on[j].id))
     }
 
     /// Total momentum of the discs on the table, kg·m/s.
@@ -961,6 +978,107 @@ fn substep_window(t0: f64, dt_s: f64, h: f64, k: u32, n: u32) -> (f64, f64) {
     (ts, te)
 }
 
+/// The discs of [`World::deepest_overlap`] in a grid per size class: the class of a disc is
+/// the binary exponent of its radius (radii within a factor of two share one), and a class's
+/// cells are as wide as its largest diameter, so that a cell holds a bounded number of discs
+/// that do not overlap. A disc is compared with the discs of its own class and of the larger
+/// classes in the cells around it, which finds every pair that overlaps once (a pair of one
+/// class from its disc first in the sweep's order, other pairs from the smaller disc).
+struct OverlapGrids {
+    /// The size classes, smallest first.
+    classes: Vec<SizeClass>,
+    /// Per disc (index in the sorted discs): its class's index in `classes`.
+    class_of: Vec<usize>,
+}
+
+/// One size class of [`OverlapGrids`].
+struct SizeClass {
+    /// The largest radius.
+    r_max: f64,
+    /// The cells' width: the largest diameter.
+    width: f64,
+    /// The discs as (cell row, cell column, index in the sorted discs), sorted.
+    cells: Vec<(i64, i64, usize)>,
+}
+
+impl OverlapGrids {
+    /// The binary exponent of a radius (radii are normal numbers, [`limits::RADIUS_M`]).
+    fn exponent(r: f64) -> u64 {
+        (r.to_bits() >> 52) & 0x7ff
+    }
+
+    fn cell(v: f64, width: f64) -> i64 {
+        // `as` saturates: a far coordinate lands in an end cell, which only adds candidates.
+        (v / width).floor() as i64
+    }
+
+    fn new(on: &[DiscState]) -> OverlapGrids {
+        let mut exps: Vec<u64> = on
+            .iter()
+            .map(|d| Self::exponent(d.kind.radius_m()))
+            .collect();
+        exps.sort_unstable();
+        exps.dedup();
+        let mut classes: Vec<SizeClass> = exps
+            .iter()
+            .map(|_| SizeClass {
+                r_max: 0.0,
+                width: 0.0,
+                cells: Vec::new(),
+            })
+            .collect();
+        let mut class_of = Vec::with_capacity(on.len());
+        for d in on {
+            let c = exps
+                .binary_search(&Self::exponent(d.kind.radius_m()))
+                .unwrap_or_else(|_| unreachable!("every exponent is listed"));
+            class_of.push(c);
+            classes[c].r_max = f64::max(classes[c].r_max, d.kind.radius_m());
+        }
+        for class in &mut classes {
+            class.width = 2.0 * class.r_max;
+        }
+        for (i, d) in on.iter().enumerate() {
+            let class = &mut classes[class_of[i]];
+            let (p, w) = (d.position, class.width);
+            class
+                .cells
+                .push((Self::cell(p.y, w), Self::cell(p.x, w), i));
+        }
+        for class in &mut classes {
+            class.cells.sort_unstable();
+        }
+        OverlapGrids { classes, class_of }
+    }
+
+    /// Calls `f(i, j)`, `i < j`, once for every pair of discs whose centres are closer along
+    /// both axes than the sum of their radii (and for some pairs a little further apart).
+    fn for_each_near_pair(&self, on: &[DiscState], mut f: impl FnMut(usize, usize)) {
+        for (i, d) in on.iter().enumerate() {
+            let own = self.class_of[i];
+            let (p, r) = (d.position, d.kind.radius_m());
+            for (c, class) in self.classes.iter().enumerate().skip(own) {
+                // A margin far above rounding: a pair that overlaps is never missed.
+                let reach = (r + class.r_max) * (1.0 + 1e-6);
+                let w = class.width;
+                let (x0, x1) = (Self::cell(p.x - reach, w), Self::cell(p.x + reach, w));
+                let (y0, y1) = (Self::cell(p.y - reach, w), Self::cell(p.y + reach, w));
+                let cells = &class.cells;
+                for y in y0..=y1 {
+                    let from = cells.partition_point(|&(cy, cx, _)| (cy, cx) < (y, x0));
+                    let to = cells.partition_point(|&(cy, cx, _)| (cy, cx) <= (y, x1));
+                    for &(_, _, j) in &cells[from..to] {
+                        // A pair of one class is met from both discs: taken from the first.
+                        if c != own || j > i {
+                            f(i.min(j), i.max(j));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -975,6 +1093,81 @@ mod tests {
             w.step(&mut ev);
         }
         (w.checksum(), ev)
+    }
+
+    /// The sweep along x that [`World::deepest_overlap`] was before the audit of 6 Dec 2026:
+    /// what the grids must give, bit for bit, pair for pair.
+    fn deepest_overlap_by_sweep(w: &World) -> Option<(f64, DiscId, DiscId)> {
+        let mut on: Vec<DiscState> = w.discs().filter(DiscState::on_table).collect();
+        on.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+        let reach = 2.0 * on.iter().map(|d| d.kind.radius_m()).fold(0.0, f64::max);
+        let mut worst: Option<(f64, DiscId, DiscId)> = None;
+        for (k, a) in on.iter().enumerate() {
+            for b in &on[k + 1..] {
+                if b.position.x - a.position.x > reach {
+                    break;
+                }
+                let depth = a.kind.radius_m() + b.kind.radius_m() - a.position.distance(b.position);
+                if depth > 0.0 && worst.is_none_or(|(w, _, _)| depth > w) {
+                    worst = Some((depth, a.id, b.id));
+                }
+            }
+        }
+        worst
+    }
+
+    /// The grids of `deepest_overlap` name the pair the sweep named, with the same depth
+    /// bits, on worlds of overlapping discs of many sizes (pushed unchecked, as a
+    /// deserialized world may hold them), piles on one spot, equal depths, equal x, discs off
+    /// the table, touching rows and far-apart discs.
+    #[test]
+    fn deepest_overlap_is_the_sweeps() {
+        let table = Table::new(2.0, 1.0).unwrap();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..400 {
+            let mut w = World::new(table.clone(), StepConfig::default()).unwrap();
+            let n = 1 + case % 60;
+            let radii = [0.01, 0.0125, 0.02, 0.03, 0.1, 0.5, 1e-4, 0.0159];
+            for k in 0..n {
+                let r = match case % 4 {
+                    0 => 0.01,
+                    1 => radii[k % radii.len()],
+                    _ => radii[(next() * radii.len() as f64) as usize],
+                };
+                let span = if case % 3 == 0 { 0.05 } else { 1.0 - r };
+                let (mut x, mut y) = ((2.0 * next() - 1.0) * span, (2.0 * next() - 1.0) * span);
+                if case % 5 == 0 {
+                    // Grid points: equal x, equal depths, piles.
+                    x = (x * 20.0).round() / 20.0;
+                    y = (y * 20.0).round() / 20.0;
+                }
+                let status = if k % 7 == 3 {
+                    DiscStatus::Removed
+                } else {
+                    DiscStatus::OnTable
+                };
+                let kind = DiscKind::new(r, 0.005).unwrap();
+                w.push_disc(kind, Vec2::new(x, y), (0.0, 0.0, 0.0), status);
+            }
+            let got = w.deepest_overlap();
+            let want = deepest_overlap_by_sweep(&w);
+            assert_eq!(
+                got.map(|(d, a, b)| (d.to_bits(), a, b)),
+                want.map(|(d, a, b)| (d.to_bits(), a, b)),
+                "case {case}"
+            );
+        }
+        // A touching row and scenes a run left.
+        let mut w = scenes::carrom_break();
+        assert_eq!(w.deepest_overlap(), deepest_overlap_by_sweep(&w));
+        w.run_to_rest(&mut NoEvents);
+        assert_eq!(w.deepest_overlap(), deepest_overlap_by_sweep(&w));
     }
 
     /// The substep's event queue taking every batch from a sorted run (`settle_events: 0`)
