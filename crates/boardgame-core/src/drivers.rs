@@ -136,6 +136,24 @@ pub struct Played<G: Game> {
     pub plies: u32,
 }
 
+/// Two played games are equal when their final states, records and lengths are (the
+/// derive would ask the game value itself to be comparable).
+impl<G: Game> PartialEq for Played<G>
+where
+    G::State: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.record == other.record && self.plies == other.plies
+    }
+}
+
+impl<G: Game> Eq for Played<G>
+where
+    G::State: Eq,
+    G::Action: Eq,
+{
+}
+
 /// Why [`play_game`] could not finish a game.
 ///
 /// # Examples
@@ -155,7 +173,7 @@ pub struct Played<G: Game> {
 /// assert!(matches!(cut, Err(PlayError::TooLong { max_plies: 3 })));
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError<E: std::error::Error + 'static> {
     /// The number of agents differs from the number of seats.

@@ -317,6 +317,15 @@ pub struct RoundContext<'a, S> {
     pub config: &'a MatchConfig,
 }
 
+// By hand: the derives would ask `S: Clone`, but the context holds only references.
+impl<S> Clone for RoundContext<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for RoundContext<'_, S> {}
+
 /// Games played in rounds that add up to a match ([`crate::Match`]).
 ///
 /// A round's state implements [`crate::RoundState`], so that every match in progress

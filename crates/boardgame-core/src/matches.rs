@@ -24,7 +24,7 @@ use crate::{
 /// assert!(state.rounds_played() >= 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Match<G> {
     game: G,
     config: MatchConfig,

@@ -286,7 +286,7 @@ pub struct RaceView {
 /// assert_eq!(game.returns(&state).ok_or("returns at the end")?[winner], 1.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Race {
     rules: RaceRules,
     /// The observation's shape ([`Observe`]), fixed by the number of players.
