@@ -70,7 +70,8 @@ pub fn table() -> Result<Table, TableError> {
 /// let count = |colour| coins.iter().filter(|(_, c)| *c == colour).count();
 /// assert_eq!((count(CoinColour::White), count(CoinColour::Black)), (9, 9));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CoinColour {
     /// The queen (red), in the centre.
     Queen,

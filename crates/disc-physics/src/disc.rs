@@ -140,7 +140,7 @@ impl DiscId {
 /// assert_eq!(status, Some(DiscStatus::Pocketed(PocketId(0))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiscStatus {
     /// On the playing surface, taking part in the simulation.
@@ -171,6 +171,7 @@ pub enum DiscStatus {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DiscState {
     /// The disc's id.
     pub id: DiscId,

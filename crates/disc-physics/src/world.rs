@@ -260,7 +260,7 @@ pub enum StrikeError {
 /// assert_eq!(world.remove(never_added), Err(RemoveError::UnknownDisc(never_added)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RemoveError {
     /// No disc has this id.
@@ -289,7 +289,7 @@ pub enum RemoveError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunSummary {
     /// Steps taken.
     pub steps: u64,

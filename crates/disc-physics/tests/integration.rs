@@ -4,6 +4,7 @@
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod api;
+mod api_traits;
 mod broadphase;
 mod docs_claims;
 mod limits;
