@@ -522,6 +522,23 @@ impl Clone for State {
     }
 }
 
+/// Hashes what defines the state: its rules, start, position, history and outcome. The
+/// rest (the legal-move sets, the repetition counts) follows from these, so equal states
+/// hash alike, as `Eq` requires.
+impl core::hash::Hash for State {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.key.hash(h);
+        self.start.hash(h);
+        self.position.hash(h);
+        self.keys.hash(h);
+        self.moves.hash(h);
+        self.moved.hash(h);
+        self.draw_offer.hash(h);
+        self.outcome.hash(h);
+    }
+}
+
 impl State {
     /// The state at `start` under `rules` before any move, with no outcome recorded yet.
     fn fresh(rules: Rules, start: Position) -> State {
@@ -864,7 +881,7 @@ impl State {
 /// assert_eq!(game.start().board().board_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chess {
     rules: Rules,
     /// [`Rules::key`] of `rules`, compared with a state's on every action.

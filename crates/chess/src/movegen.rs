@@ -457,6 +457,22 @@ impl core::fmt::Debug for MoveList {
     }
 }
 
+/// Two lists are equal when they hold the same moves in the same order (the unused slots
+/// past the length are not compared).
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl core::hash::Hash for MoveList {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h);
+    }
+}
+
 impl MoveList {
     /// An empty list.
     #[must_use]
