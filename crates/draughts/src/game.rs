@@ -670,6 +670,21 @@ impl Clone for State {
     }
 }
 
+/// Hashes what defines the state: its position, history, counters, last move, outcome and
+/// rules. The rest is derived from these (see the fields), so equal states hash alike, as
+/// `Eq` requires.
+impl core::hash::Hash for State {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.position.hash(h);
+        self.history.hash(h);
+        self.quiet_plies.hash(h);
+        self.plies.hash(h);
+        self.last_move.hash(h);
+        self.outcome.hash(h);
+        self.rules.hash(h);
+    }
+}
+
 /// The room a new [`State`] makes for its history: runs of king moves are mostly shorter,
 /// so a game rarely has to grow it.
 const HISTORY_CAPACITY: usize = 16;
@@ -1010,7 +1025,7 @@ impl From<State> for StateRepr {
 /// assert_eq!(game.turn(&state), Turn::Player(Color::White.seat()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Draughts {
     rules: Rules,
     /// Derived from `rules`: the quiet plies from which a draw claim can be valid

@@ -1260,6 +1260,19 @@ pub struct PdnReader<R> {
     games: Games,
 }
 
+/// The source, the line reached, the number of games begun and the king moves read with.
+/// Like chess's `PgnReader`, the reader is `Debug` when its source is.
+impl<R: fmt::Debug> fmt::Debug for PdnReader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PdnReader")
+            .field("input", &self.lexer.input)
+            .field("line", &self.lexer.line)
+            .field("games", &self.games.game)
+            .field("kings", &self.games.kings)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R: BufRead> PdnReader<R> {
     /// A reader of English draughts games (short kings).
     pub fn new(input: R) -> PdnReader<R> {

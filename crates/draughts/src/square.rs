@@ -252,7 +252,7 @@ impl fmt::Display for Color {
 /// assert_eq!(pos.count_role(Color::Black, Role::Man), 1);
 /// # Ok::<(), lattjo_draughts::FenError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
     /// An uncrowned piece: steps and captures forward only (D4, A2).
