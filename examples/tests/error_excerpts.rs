@@ -61,6 +61,7 @@ fn every_from_str_quotes_an_excerpt_of_a_long_bad_input() {
         ($($t:ty),* $(,)?) => { $( parse_all::<$t>(stringify!($t)); )* };
     }
     all!(
+        lattjo_backgammon::Action,
         lattjo_backgammon::Label,
         lattjo_backgammon::fibs::FibsBoard,
         lattjo_backgammon::GnubgId,

@@ -1532,6 +1532,133 @@ impl fmt::Display for Action {
     }
 }
 
+/// An action's text that is not an action: what `Action`'s [`FromStr`](core::str::FromStr)
+/// refuses, with the text (at most 64 characters of it).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Action, ParseActionError};
+/// assert_eq!("".parse::<Action>(), Err(ParseActionError::Empty));
+/// assert!(matches!("roll 7-1".parse::<Action>(), Err(ParseActionError::Dice(_))));
+/// assert!(matches!("8/9".parse::<Action>(), Err(ParseActionError::Step(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseActionError {
+    /// Nothing given.
+    #[error("empty action")]
+    Empty,
+    /// Not one of the forms `Action`'s `Display` writes.
+    #[error(
+        "malformed action {0:?}: expected 'opening 3-1', 'roll 6-5', 'roll', 'double', 'take', 'drop', 'beaver', 'resign Single', 'accept resignation', 'reject resignation', 'cannot move' or steps such as '24/18 13/11'"
+    )]
+    Malformed(String),
+    /// Dice that are not two faces from 1 to 6 (`roll 6-5`, either face first).
+    #[error("not a roll of two dice: {0:?}")]
+    Dice(String),
+    /// A step that is not a forward checker movement (`from/to`, points 1 to 24, `bar`, `off`).
+    #[error("not a checker movement: {0:?}")]
+    Step(String),
+    /// More than four steps.
+    #[error(transparent)]
+    TooManySteps(#[from] crate::movegen::TooManySteps),
+}
+
+/// Reads what `Display` writes: `parse(a.to_string()) == a` for every action. The text
+/// says nothing of the position, so a play's steps are read as written, in the mover's own
+/// numbering; whether the action is legal is the game's to say ([`Backgammon::apply`]). For
+/// a play in the notation players write (`24/18/13`, `8/5(2)`), read against its position
+/// and dice, see [`Position::parse_play`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Action, Dice, Play, ResignLevel, Step};
+/// assert_eq!("roll 6-5".parse(), Ok(Action::Dice(Dice::new(6, 5).unwrap())));
+/// assert_eq!("resign Gammon".parse(), Ok(Action::Resign(ResignLevel::Gammon)));
+/// let play = Play::from_steps(&[Step::new(25, 22).unwrap(), Step::new(6, 0).unwrap()]).unwrap();
+/// assert_eq!("bar/22 6/off".parse(), Ok(Action::Play(play)));
+/// assert_eq!(Action::Play(play).to_string(), "bar/22 6/off");
+/// ```
+impl core::str::FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        use boardgame_core::text::excerpt;
+        let words: Vec<&str> = s.split_whitespace().take(5).collect();
+        let malformed = || ParseActionError::Malformed(excerpt(s));
+        let pair = |w: &str| -> Option<(u8, u8)> {
+            let (a, b) = w.split_once('-')?;
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+            if !digits(a) || !digits(b) {
+                return None;
+            }
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        match words.as_slice() {
+            [] => Err(ParseActionError::Empty),
+            ["opening", w] => {
+                let (white, black) = pair(w).ok_or_else(malformed)?;
+                Ok(Action::Opening { white, black })
+            }
+            ["roll"] => Ok(Action::Roll),
+            ["roll", w] => pair(w)
+                .and_then(|(a, b)| Dice::new(a, b))
+                .map(Action::Dice)
+                .ok_or_else(|| ParseActionError::Dice(excerpt(w))),
+            ["double"] => Ok(Action::Double),
+            ["take"] => Ok(Action::Take),
+            ["drop"] => Ok(Action::Drop),
+            ["beaver"] => Ok(Action::Beaver),
+            ["resign", level] => ResignLevel::ALL
+                .into_iter()
+                .find(|l| format!("{l:?}") == *level)
+                .map(Action::Resign)
+                .ok_or_else(malformed),
+            ["accept", "resignation"] => Ok(Action::AcceptResignation),
+            ["reject", "resignation"] => Ok(Action::RejectResignation),
+            ["cannot", "move"] => Ok(Action::Play(Play::NONE)),
+            steps if steps.iter().all(|w| w.contains('/')) => {
+                if steps.len() > 4 {
+                    let n = s.split_whitespace().count();
+                    return Err(crate::movegen::TooManySteps(n).into());
+                }
+                let mut read = [crate::movegen::Step::default(); 4];
+                for (slot, w) in read.iter_mut().zip(steps) {
+                    *slot = parse_step(w).ok_or_else(|| ParseActionError::Step(excerpt(w)))?;
+                }
+                Play::from_steps(&read[..steps.len()])
+                    .map(Action::Play)
+                    .ok_or(ParseActionError::TooManySteps(
+                        crate::movegen::TooManySteps(steps.len()),
+                    ))
+            }
+            _ => Err(malformed()),
+        }
+    }
+}
+
+/// One step as [`Step::text`](crate::movegen::Step::text) writes it: `from/to`, with `bar`
+/// for 25 and `off` for 0.
+fn parse_step(w: &str) -> Option<crate::movegen::Step> {
+    let (from, to) = w.split_once('/')?;
+    let point = |t: &str| -> Option<u8> {
+        match t {
+            "bar" => Some(BAR as u8),
+            "off" => Some(OFF as u8),
+            _ if !t.is_empty()
+                && t.len() <= 2
+                && t.bytes().all(|c| c.is_ascii_digit())
+                && !t.starts_with('0') =>
+            {
+                t.parse().ok().filter(|&p| (1..=24).contains(&p))
+            }
+            _ => None,
+        }
+    };
+    crate::movegen::Step::new(point(from)?, point(to)?)
+}
+
 /// Why an action was refused. The state is unchanged.
 ///
 /// # Examples

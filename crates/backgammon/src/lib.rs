@@ -86,8 +86,8 @@ pub use board::{
     PositionSetup, Side, SideError,
 };
 pub use game::{
-    Action, Backgammon, MatchContext, MatchContextError, OtherRulesError, Outcome, Phase,
-    PlayError, Rules, RulesError, State, StateError, StateSetup, WinKind,
+    Action, Backgammon, MatchContext, MatchContextError, OtherRulesError, Outcome,
+    ParseActionError, Phase, PlayError, Rules, RulesError, State, StateError, StateSetup, WinKind,
 };
 pub use ids::{
     GnubgId, GnubgIdError, IdGameState, MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MatchId, MatchIdError,
