@@ -61,6 +61,15 @@ pub struct Ludo {
     observation: ObservationKind,
 }
 
+/// Hashes the rules and the observation kind, which make every other field: equal games
+/// hash alike, as `Eq` requires.
+impl core::hash::Hash for Ludo {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.observation.hash(h);
+    }
+}
+
 /// One colour's tables, together so that a roll or a move addresses all of them from one
 /// base.
 #[derive(Clone, PartialEq, Eq)]
