@@ -322,7 +322,8 @@ pub enum PlayError {
 /// assert_eq!(game.turn(&state), Turn::Player(Seat::new(1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// One hand per seat.
     pub hands: Vec<Tiles>,

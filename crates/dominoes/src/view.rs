@@ -18,6 +18,7 @@ use crate::tile::{MAX_TILES, Tile, Tiles};
 /// assert_eq!(game.view(&state, Some(Seat::new(0))).step, Step::Dealing);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Step {
     /// Tiles are being dealt.
@@ -50,6 +51,9 @@ pub enum Step {
 /// hand and the stock hold, and what play has shown (E11). Never another seat's tiles, and
 /// never anything about the stock but its size.
 ///
+/// With the `serde` feature a view serializes, for a server to send each seat its own, and
+/// deserializes as written: nothing in the crate takes a view, so nothing is checked.
+///
 /// # Examples
 ///
 /// ```
@@ -62,6 +66,7 @@ pub enum Step {
 /// assert_eq!(game.view(&state, None).hand, None, "a spectator sees no hand");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct View {
     /// The seat looking, or `None` for a spectator.
