@@ -209,7 +209,7 @@ pub enum PlayError {
 /// assert_eq!(state.strokes(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Carrom {
     rules: Rules,
     physics: PhysicsConfig,

@@ -27,7 +27,7 @@ use crate::state::State;
 /// assert_eq!(game.turn(&state), Turn::Chance, "the first game opens with the toss");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CarromGame {
     inner: Match<Carrom>,
 }

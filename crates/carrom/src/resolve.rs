@@ -176,7 +176,7 @@ pub enum EventsError {
 /// assert_eq!(state.debt(Colour::White), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Resolution {
     /// C4: the striker did not leave the base line; nothing changed.
     pub void: bool,

@@ -30,7 +30,7 @@ pub const MEN_PER_COLOUR: u8 = 9;
 /// assert_eq!(Colour::White.other(), Colour::Black);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Colour {
     /// The colour that breaks (C3).
