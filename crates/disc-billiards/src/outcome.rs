@@ -198,7 +198,7 @@ impl Outcome {
 /// out.contact(0.3, Body::Puck, Body::Disc(DiscId(3))).contact(0.2, Body::Puck, Body::Disc(DiscId(2)));
 /// assert_eq!(game.resolve(&mut state, &out), Err(PlayError::Outcome(OutcomeError::Time(1))));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OutcomeError {
     /// An event time is not finite or goes backwards.
@@ -484,7 +484,7 @@ pub enum Penalty {
 /// assert!(r.own_pocketed >= 1 && r.continues());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resolution {
     /// Who struck.

@@ -85,7 +85,7 @@ pub enum PhysicsConfigError {
 /// }
 /// assert_eq!(refused(&PlayError::OtherRules), None);
 /// ```
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the physics refused the stroke: {0}")]
 #[non_exhaustive]
 pub struct PhysicsError(pub String);
