@@ -1023,7 +1023,7 @@ fn movement(tok: &str, out: &mut Vec<MatMovement>) -> Result<(), ParseErrorKind>
 
 /// A `.mat` record played through this crate: the actions for a [`Match`] of
 /// [`Backgammon`] under the rules given, and where each game starts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// The match the actions are for: the rules given, the file's length (a money session:
     /// at most as many games as the file has).

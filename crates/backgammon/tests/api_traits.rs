@@ -254,3 +254,18 @@ fn regression_action_parse_errors_are_typed() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn regression_mat_replay_was_not_eq() {
+    use lattjo_backgammon::mat::{MATCH_RULES, MatFile};
+    let replay = |text: &str| {
+        MatFile::parse(text)
+            .expect("GNUBG's own file")
+            .replay(&MATCH_RULES)
+            .expect("a match GNUBG played")
+    };
+    let a = replay(include_str!("data/gnubg_mat/m105-L3.mat"));
+    let b = replay(include_str!("data/gnubg_mat/m118-L9.mat"));
+    assert_eq!(a, replay(include_str!("data/gnubg_mat/m105-L3.mat")));
+    assert_ne!(a, b);
+}
