@@ -1554,7 +1554,8 @@ pub enum ParseActionError {
         "malformed action {0:?}: expected 'opening 3-1', 'roll 6-5', 'roll', 'double', 'take', 'drop', 'beaver', 'resign Single', 'accept resignation', 'reject resignation', 'cannot move' or steps such as '24/18 13/11'"
     )]
     Malformed(String),
-    /// Dice that are not two faces from 1 to 6 (`roll 6-5`, either face first).
+    /// Dice that are not two faces from 1 to 6 (`roll 6-5`, either face first), as
+    /// [`Dice`]'s `FromStr` reads them.
     #[error("not a roll of two dice: {0:?}")]
     Dice(String),
     /// A step that is not a forward checker movement (`from/to`, points 1 to 24, `bar`, `off`).
@@ -1602,10 +1603,10 @@ impl core::str::FromStr for Action {
                 Ok(Action::Opening { white, black })
             }
             ["roll"] => Ok(Action::Roll),
-            ["roll", w] => pair(w)
-                .and_then(|(a, b)| Dice::new(a, b))
+            ["roll", w] => w
+                .parse()
                 .map(Action::Dice)
-                .ok_or_else(|| ParseActionError::Dice(excerpt(w))),
+                .map_err(|_| ParseActionError::Dice(excerpt(w))),
             ["double"] => Ok(Action::Double),
             ["take"] => Ok(Action::Take),
             ["drop"] => Ok(Action::Drop),

@@ -98,7 +98,7 @@ pub use learning::{
     CONTEXT_INPUTS, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, ObservationKind, TD_GAMMON_INPUTS,
 };
 pub use movegen::{
-    Dice, DiceError, Play, PlayList, SingleDiePolicy, Step, StepError, StepRangeError,
-    TooManySteps, perft, perft_divide, perft_parallel,
+    Dice, DiceError, ParseDiceError, Play, PlayList, SingleDiePolicy, Step, StepError,
+    StepRangeError, TooManySteps, perft, perft_divide, perft_parallel,
 };
 pub use notation::{NotationError, NotationStyle};

@@ -144,6 +144,46 @@ impl fmt::Display for Dice {
     }
 }
 
+/// A text that is not a roll of two dice: what `Dice`'s [`FromStr`](core::str::FromStr)
+/// refuses, with the text (at most 64 characters of it).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Dice;
+/// let e = "7-1".parse::<Dice>().unwrap_err();
+/// assert_eq!(e.0, "7-1");
+/// assert_eq!(e.to_string(), "not a roll of two dice: \"7-1\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a roll of two dice: {0:?}")]
+#[non_exhaustive]
+pub struct ParseDiceError(pub String);
+
+/// Reads what `Display` writes, `high-low` (`6-5`, `3-3`), or the faces the other way round
+/// (`5-6` is the same roll): two faces from 1 to 6 joined by `-`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Dice;
+/// assert_eq!("6-5".parse(), Ok(Dice::new(6, 5).unwrap()));
+/// assert_eq!("5-6".parse::<Dice>().map(|d| d.to_string()), Ok("6-5".to_string()));
+/// assert!("6-0".parse::<Dice>().is_err());
+/// ```
+impl core::str::FromStr for Dice {
+    type Err = ParseDiceError;
+    fn from_str(s: &str) -> Result<Dice, ParseDiceError> {
+        let face = |t: &str| match t.as_bytes() {
+            [d @ b'1'..=b'6'] => Some(d - b'0'),
+            _ => None,
+        };
+        s.split_once('-')
+            .and_then(|(a, b)| Dice::new(face(a)?, face(b)?))
+            .ok_or_else(|| ParseDiceError(boardgame_core::text::excerpt(s)))
+    }
+}
+
 /// How a non-double roll may be under-used (D1).
 ///
 /// # Examples

@@ -45,6 +45,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_backgammon::Phase>();
     send_sync::<lattjo_backgammon::Play>();
     send_sync::<lattjo_backgammon::ParseActionError>();
+    send_sync::<lattjo_backgammon::ParseDiceError>();
     send_sync::<lattjo_backgammon::PlayError>();
     send_sync::<lattjo_backgammon::PlayList>();
     send_sync::<lattjo_backgammon::Point>();
@@ -118,6 +119,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_backgammon::NotationError>();
     good_error::<lattjo_backgammon::OtherRulesError>();
     good_error::<lattjo_backgammon::ParseActionError>();
+    good_error::<lattjo_backgammon::ParseDiceError>();
     good_error::<lattjo_backgammon::PlayError>();
     good_error::<lattjo_backgammon::PointError>();
     good_error::<lattjo_backgammon::PositionError>();
@@ -268,4 +270,32 @@ fn regression_mat_replay_was_not_eq() {
     let b = replay(include_str!("data/gnubg_mat/m118-L9.mat"));
     assert_eq!(a, replay(include_str!("data/gnubg_mat/m105-L3.mat")));
     assert_ne!(a, b);
+}
+
+/// `Dice` wrote itself (`6-5`) but did not read itself back (C-CONV).
+#[test]
+fn regression_dice_displayed_but_did_not_parse() {
+    use lattjo_backgammon::Dice;
+    for d in Dice::ALL {
+        assert_eq!(d.to_string().parse::<Dice>(), Ok(d), "{d}");
+        let (high, low) = d
+            .to_string()
+            .split_once('-')
+            .map(|(h, l)| (h.to_string(), l.to_string()))
+            .expect("high-low");
+        assert_eq!(
+            format!("{low}-{high}").parse::<Dice>(),
+            Ok(d),
+            "either face first"
+        );
+    }
+    for bad in [
+        "", "6", "6-", "-5", "0-1", "7-1", "6-5-4", "6 - 5", "06-5", "+6-5", "six-five", "6-5 ",
+    ] {
+        let e = bad.parse::<Dice>().expect_err(bad);
+        assert_eq!(e.0, bad);
+    }
+    let long = "6".repeat(1_000);
+    let e = long.parse::<Dice>().expect_err("a long text");
+    assert!(e.0.chars().count() <= 70, "{e}");
 }
