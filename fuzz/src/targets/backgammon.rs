@@ -495,6 +495,8 @@ pub fn gnubg_id_seeds() -> Vec<Vec<u8>> {
 /// Move notation: the first line a state with dice (an XGID), else the start with dice from
 /// the input's length; the other lines plays in either policy. An accepted play is legal and
 /// its text (both styles) reads back to the same result; every legal play's text does too.
+/// Each line is also read as an `Action`'s text and each word as `Dice`: what is read
+/// writes a text that reads back to it.
 pub fn notation(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
@@ -532,8 +534,10 @@ pub fn notation(data: &[u8]) {
             }
         }
         for line in lines.lines().take(16) {
+            text_round_trip::<Action>(line);
             for tok in line.split_ascii_whitespace() {
                 text_round_trip::<Label>(tok);
+                text_round_trip::<Dice>(tok);
             }
             let Ok(play) = pos.parse_play(line, dice, policy) else {
                 continue;
@@ -565,6 +569,7 @@ pub fn notation_seeds() -> Vec<Vec<u8>> {
         b"XGID=-a-BBBBB---------------bbbb-:2:-1:1:66:0:0:3:0:10\n6/off(4)\n6/0 6/0 6/0 6/0\nbar/19".to_vec(),
         b"XGID=aA--BBBC-----------abbbcb-A:0:0:1:64:5:6:0:7:10\nbar/21 13/9*\n25/21 25/19\n\n".to_vec(),
         b"24/18* 13/11, 8/5(2) 6/off 24A 12 7a".to_vec(),
+        b"roll 6-5\nbar/22 6/off\nresign Gammon\nopening 3-1\ncannot move\n5-6 1-1 7-1".to_vec(),
     ];
     let game = Backgammon::default();
     let start = game.new_initial_state();

@@ -6,7 +6,7 @@ use boardgame_core::{GameRng, ImperfectInfo};
 use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, End, Game, HandTable, Layout, NextRoundLeader,
     NoDouble, ObservationKind, RoundRecord, RoundResult, Rules, ScoreBasis, Scoring, Seat, Setup,
-    Side, SpinnerRule, State, Tile, Tiles,
+    Side, SpinnerRule, State, Tile, Tiles, View,
 };
 
 use crate::{
@@ -334,6 +334,13 @@ pub fn json(data: &[u8]) {
         5 => {
             json_round_trip::<Action>(head);
             json_round_trip::<End>(head);
+            json_round_trip::<View>(head);
+            if let Some(setup) = json_round_trip::<Setup>(head) {
+                let g = Dominoes::default();
+                if let Ok(s) = g.setup(setup) {
+                    checked_state(s, tail);
+                }
+            }
         }
         6 => {
             if let Some(l) = json_round_trip::<Layout>(head) {
@@ -372,6 +379,11 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
     ));
     out.push(tagged(5, br#""2-6 2-2:down""#.to_vec()));
     out.push(tagged(5, br#"{"Side":["2-2","Up"]}"#.to_vec()));
+    if let Some((r, s)) = real_states().first() {
+        let g = game(*r);
+        out.push(tagged(5, to_json(&g.view(s, Some(Seat::new(0))))));
+        out.push(tagged(5, to_json(&g.view(s, None))));
+    }
     out.push(tagged(7, br#""6-4 2-1 5-5""#.to_vec()));
     out
 }

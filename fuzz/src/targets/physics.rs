@@ -4,8 +4,8 @@
 //! `DiscKind::new`, `add_disc`, `strike`, `place`, `remove`), then run.
 
 use disc_physics::{
-    DiscId, DiscKind, DiscStatus, Event, NoEvents, Params, StepConfig, Table, Trajectory, Vec2,
-    World, carrom, limits, novuss, scenes,
+    DiscId, DiscKind, DiscState, DiscStatus, Event, NoEvents, Params, RunSummary, StepConfig,
+    Table, Trajectory, Vec2, World, carrom, limits, novuss, scenes,
 };
 
 use crate::{Bytes, json_round_trip, to_json};
@@ -202,6 +202,9 @@ pub fn json(data: &[u8]) {
         _ => {
             json_round_trip::<Vec2>(head);
             json_round_trip::<DiscStatus>(head);
+            json_round_trip::<DiscState>(head);
+            json_round_trip::<RunSummary>(head);
+            json_round_trip::<carrom::CoinColour>(head);
         }
     }
 }
@@ -239,6 +242,7 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
             out.push(tagged(4, to_json(&d.kind)));
             out.push(tagged(6, to_json(&d.position)));
             out.push(tagged(6, to_json(&d.status)));
+            out.push(tagged(6, to_json(&d)));
         }
         let _ = i;
     }
