@@ -1172,7 +1172,13 @@ impl Rules {
         geometry: Geometry,
         seats: Seats,
     ) -> Result<Rules, ParseRulesError> {
-        let bad = |what: &str| ParseRulesError(format!("{what} in {text:?}"));
+        // The field as an excerpt (at most 64 characters), as every parse error quotes its input.
+        let bad = |what: &str| {
+            ParseRulesError(format!(
+                "{what} in {:?}",
+                boardgame_core::text::excerpt(text)
+            ))
+        };
         let mut parts = text.split(',');
         let name = parts.next().unwrap_or("");
         let preset = Preset::ALL

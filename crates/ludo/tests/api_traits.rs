@@ -100,3 +100,33 @@ fn regression_ludo_game_was_not_hash() {
     .collect();
     assert_eq!(games.len(), 2);
 }
+
+/// A state string's `rules=` field was quoted whole in its error (C-GOOD-ERR, and the
+/// workspace's bound on what one input can cost): a megabyte of options made a megabyte
+/// of message. It is quoted through `boardgame_core::text::excerpt`, as every other field.
+#[test]
+fn regression_rules_field_was_quoted_whole_in_its_error() {
+    use lattjo_ludo::{Ludo, State};
+    let position = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    for junk in [
+        format!("lattjo,{}", "x".repeat(1 << 20)),
+        format!("lattjo,{}=yes", "x".repeat(1 << 20)),
+        "q".repeat(1 << 20),
+    ] {
+        let text = format!("{position} rules={junk}");
+        let e = text.parse::<State>().expect_err("no such options");
+        assert!(
+            e.to_string().len() < 400,
+            "a {}-byte message",
+            e.to_string().len()
+        );
+        let e = Ludo::default()
+            .state_from_str(&text)
+            .expect_err("no such options");
+        assert!(
+            e.to_string().len() < 400,
+            "a {}-byte message",
+            e.to_string().len()
+        );
+    }
+}
