@@ -192,6 +192,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_backgammon::NotationStyle>();
     auto::<lattjo_backgammon::ParseActionError>();
     auto::<lattjo_backgammon::ParseDiceError>();
+    auto::<lattjo_backgammon::ParseStepError>();
     // lattjo_ludo
     auto::<lattjo_ludo::Colour>();
     auto::<lattjo_ludo::ParseColourError>();

@@ -1524,7 +1524,7 @@ impl fmt::Display for Action {
                     if i > 0 {
                         f.write_str(" ")?;
                     }
-                    f.write_str(&s.text())?;
+                    write!(f, "{s}")?;
                 }
                 Ok(())
             }
@@ -1558,7 +1558,8 @@ pub enum ParseActionError {
     /// [`Dice`]'s `FromStr` reads them.
     #[error("not a roll of two dice: {0:?}")]
     Dice(String),
-    /// A step that is not a forward checker movement (`from/to`, points 1 to 24, `bar`, `off`).
+    /// A step that is not a forward checker movement (`from/to`, points 1 to 24, `bar`, `off`),
+    /// as [`Step`](crate::movegen::Step)'s `FromStr` reads them.
     #[error("not a checker movement: {0:?}")]
     Step(String),
     /// More than four steps.
@@ -1626,7 +1627,7 @@ impl core::str::FromStr for Action {
                 }
                 let mut read = [crate::movegen::Step::default(); 4];
                 for (slot, w) in read.iter_mut().zip(steps) {
-                    *slot = parse_step(w).ok_or_else(|| ParseActionError::Step(excerpt(w)))?;
+                    *slot = w.parse().map_err(|_| ParseActionError::Step(excerpt(w)))?;
                 }
                 Play::from_steps(&read[..steps.len()])
                     .map(Action::Play)
@@ -1637,27 +1638,6 @@ impl core::str::FromStr for Action {
             _ => Err(malformed()),
         }
     }
-}
-
-/// One step as [`Step::text`](crate::movegen::Step::text) writes it: `from/to`, with `bar`
-/// for 25 and `off` for 0.
-fn parse_step(w: &str) -> Option<crate::movegen::Step> {
-    let (from, to) = w.split_once('/')?;
-    let point = |t: &str| -> Option<u8> {
-        match t {
-            "bar" => Some(BAR as u8),
-            "off" => Some(OFF as u8),
-            _ if !t.is_empty()
-                && t.len() <= 2
-                && t.bytes().all(|c| c.is_ascii_digit())
-                && !t.starts_with('0') =>
-            {
-                t.parse().ok().filter(|&p| (1..=24).contains(&p))
-            }
-            _ => None,
-        }
-    };
-    crate::movegen::Step::new(point(from)?, point(to)?)
 }
 
 /// Why an action was refused. The state is unchanged.

@@ -101,4 +101,4 @@ pub use movegen::{
     Dice, DiceError, ParseDiceError, Play, PlayList, SingleDiePolicy, Step, StepError,
     StepRangeError, TooManySteps, perft, perft_divide, perft_parallel,
 };
-pub use notation::{NotationError, NotationStyle};
+pub use notation::{NotationError, NotationStyle, ParseStepError};

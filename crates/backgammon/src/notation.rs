@@ -2,6 +2,7 @@
 //! `bar/22`, `6/off`, `13/7*`, `8/5(2)`, `24/18/13`.
 
 use boardgame_core::text::excerpt;
+use core::fmt;
 use core::fmt::Write;
 
 use crate::board::{BAR, OFF, Position};
@@ -349,7 +350,7 @@ fn parse_point(s: &str, token: &str) -> Result<(u8, bool), NotationError> {
 }
 
 impl Step {
-    /// The step as `from/to` (`bar`, `off` by name).
+    /// The step as `from/to` (`bar`, `off` by name): what `Display` writes.
     #[must_use]
     pub fn text(self) -> String {
         let mut s = String::new();
@@ -357,6 +358,64 @@ impl Step {
         s.push('/');
         point_name(self.to, &mut s);
         s
+    }
+}
+
+/// `from/to` in the mover's numbering, `bar` and `off` by name (`24/18`, `bar/22`, `6/off`),
+/// as [`Step::text`].
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+/// A text that is not a checker movement: what `Step`'s [`FromStr`](core::str::FromStr)
+/// refuses, with the text (at most 64 characters of it).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Step;
+/// let e = "6/8".parse::<Step>().unwrap_err();
+/// assert_eq!(e.0, "6/8");
+/// assert_eq!(e.to_string(), "not a forward checker movement: \"6/8\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a forward checker movement: {0:?}")]
+#[non_exhaustive]
+pub struct ParseStepError(pub String);
+
+/// Reads what `Display` writes: `from/to`, each a point from 1 to 24 (no leading zero), `bar`
+/// (as `from`) or `off` (as `to`), moving forward. Only the plain step: no hit mark, no count
+/// and no chain of points, which [`Position::parse_play`] reads in a play.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Step;
+/// assert_eq!("bar/22".parse(), Ok(Step::new(25, 22).unwrap()));
+/// assert_eq!("6/off".parse::<Step>().map(|s| s.to_string()), Ok("6/off".to_string()));
+/// assert!("13/7*".parse::<Step>().is_err());
+/// ```
+impl core::str::FromStr for Step {
+    type Err = ParseStepError;
+    fn from_str(s: &str) -> Result<Step, ParseStepError> {
+        let point = |t: &str| -> Option<u8> {
+            match t {
+                "bar" => Some(25),
+                "off" => Some(0),
+                _ if (1..=2).contains(&t.len())
+                    && t.bytes().all(|c| c.is_ascii_digit())
+                    && !t.starts_with('0') =>
+                {
+                    t.parse().ok().filter(|p| (1..=24).contains(p))
+                }
+                _ => None,
+            }
+        };
+        s.split_once('/')
+            .and_then(|(from, to)| Step::new(point(from)?, point(to)?))
+            .ok_or_else(|| ParseStepError(excerpt(s)))
     }
 }
 

@@ -46,6 +46,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_backgammon::Play>();
     send_sync::<lattjo_backgammon::ParseActionError>();
     send_sync::<lattjo_backgammon::ParseDiceError>();
+    send_sync::<lattjo_backgammon::ParseStepError>();
     send_sync::<lattjo_backgammon::PlayError>();
     send_sync::<lattjo_backgammon::PlayList>();
     send_sync::<lattjo_backgammon::Point>();
@@ -120,6 +121,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_backgammon::OtherRulesError>();
     good_error::<lattjo_backgammon::ParseActionError>();
     good_error::<lattjo_backgammon::ParseDiceError>();
+    good_error::<lattjo_backgammon::ParseStepError>();
     good_error::<lattjo_backgammon::PlayError>();
     good_error::<lattjo_backgammon::PointError>();
     good_error::<lattjo_backgammon::PositionError>();
@@ -297,5 +299,39 @@ fn regression_dice_displayed_but_did_not_parse() {
     }
     let long = "6".repeat(1_000);
     let e = long.parse::<Dice>().expect_err("a long text");
+    assert!(e.0.chars().count() <= 70, "{e}");
+}
+
+/// `Step` had a text (`Step::text`) but no `Display`, and nothing read the text back
+/// (C-CONV).
+#[test]
+fn regression_step_had_text_but_no_display_or_from_str() {
+    use lattjo_backgammon::Step;
+    let mut steps = 0;
+    for from in 0..=30 {
+        for to in 0..=30 {
+            let Some(step) = Step::new(from, to) else {
+                continue;
+            };
+            let text = step.to_string();
+            assert_eq!(text, step.text());
+            assert_eq!(text.parse::<Step>(), Ok(step), "{text}");
+            steps += 1;
+        }
+    }
+    assert_eq!(
+        steps,
+        25 * 26 / 2,
+        "every forward step, bar and off included"
+    );
+    for bad in [
+        "", "/", "6", "6/", "/5", "6/8", "6/6", "bar/bar", "off/3", "25/22", "6/0", "06/3", "0/0",
+        "13/7*", "8/5(2)", "24/18/13", "Bar/22", " 6/5", "6/5 ", "+6/5", "100/5",
+    ] {
+        let e = bad.parse::<Step>().expect_err(bad);
+        assert_eq!(e.0, bad);
+    }
+    let long = format!("{}/1", "9".repeat(1_000));
+    let e = long.parse::<Step>().expect_err("a long text");
     assert!(e.0.chars().count() <= 70, "{e}");
 }

@@ -495,8 +495,8 @@ pub fn gnubg_id_seeds() -> Vec<Vec<u8>> {
 /// Move notation: the first line a state with dice (an XGID), else the start with dice from
 /// the input's length; the other lines plays in either policy. An accepted play is legal and
 /// its text (both styles) reads back to the same result; every legal play's text does too.
-/// Each line is also read as an `Action`'s text and each word as `Dice`: what is read
-/// writes a text that reads back to it.
+/// Each line is also read as an `Action`'s text and each word as `Dice` and as a `Step`:
+/// what is read writes a text that reads back to it.
 pub fn notation(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
@@ -538,6 +538,7 @@ pub fn notation(data: &[u8]) {
             for tok in line.split_ascii_whitespace() {
                 text_round_trip::<Label>(tok);
                 text_round_trip::<Dice>(tok);
+                text_round_trip::<Step>(tok);
             }
             let Ok(play) = pos.parse_play(line, dice, policy) else {
                 continue;
