@@ -155,6 +155,10 @@ pub enum DiscStatus {
 
 /// A snapshot of one disc.
 ///
+/// With the `serde` feature it serializes and deserializes, its kind through
+/// [`DiscKind`]'s checks; the rest is read as written (a snapshot is a report, which nothing
+/// in the crate takes back: a whole [`World`](crate::World) is what restores a table).
+///
 /// # Examples
 ///
 /// ```

@@ -310,6 +310,9 @@ pub enum PlayError {
 /// already over if a hand is empty or nobody can play (E1). Hidden-information bookkeeping
 /// starts afresh: nothing is known about any hand.
 ///
+/// With the `serde` feature a setup serializes and deserializes as written, unchecked like
+/// its fields: [`Dominoes::setup`] checks it when it builds the state.
+///
 /// # Examples
 ///
 /// ```
