@@ -2,7 +2,9 @@
 //! docs/architecture.md ("Actions and errors") says: a variant or a field added later is then
 //! no breaking change for a user who matches on it. Fourteen struct errors had been written
 //! without it (backgammon's `SideError` and `.mat` `ParseError` among them) before the
-//! thirty-eighth session; this scan keeps a new one from slipping in.
+//! thirty-eighth session; this scan keeps a new one from slipping in. It looked only at names
+//! ending in `Error` until the fortieth session, and so missed backgammon's `TooManySteps` and
+//! disc-billiards' `UnknownBits`; it now takes every type that derives `thiserror::Error`.
 
 use std::path::Path;
 
@@ -24,14 +26,17 @@ fn error_items(src: &str) -> Vec<(String, bool)> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        if !name.ends_with("Error") {
-            continue;
-        }
         let attributes = lines[..i]
             .iter()
             .rev()
             .map(|l| l.trim_start())
             .take_while(|l| l.starts_with("#[") || l.starts_with(')') || l.starts_with("serde("));
+        // An error by its name, or by its derive (`TooManySteps`, `UnknownBits` and
+        // `TooManyResults` are errors whose names do not say so).
+        let derives_error = attributes.clone().any(|l| l.contains("thiserror::Error"));
+        if !name.ends_with("Error") && !derives_error {
+            continue;
+        }
         let marked = attributes
             .clone()
             .any(|l| l.starts_with("#[non_exhaustive]"));

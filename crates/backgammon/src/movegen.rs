@@ -337,16 +337,21 @@ impl From<Play> for Vec<Step> {
     }
 }
 
-/// More than four checker movements: no roll allows them.
+/// More than four checker movements: no roll allows them. The field is how many were given.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::TooManySteps;
-/// assert_eq!(TooManySteps(5).to_string(), "a play has at most four checker movements, got 5");
+/// use lattjo_backgammon::{Action, ParseActionError};
+/// let Err(ParseActionError::TooManySteps(e)) = "6/5 6/5 6/5 6/5 6/5".parse::<Action>() else {
+///     panic!("five steps are too many");
+/// };
+/// assert_eq!(e.0, 5);
+/// assert_eq!(e.to_string(), "a play has at most four checker movements, got 5");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a play has at most four checker movements, got {0}")]
+#[non_exhaustive]
 pub struct TooManySteps(pub usize);
 
 impl Play {

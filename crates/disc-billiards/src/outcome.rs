@@ -529,17 +529,20 @@ impl Resolution {
     }
 }
 
-/// A bit set with a bit that names no foul or turn loss.
+/// A bit set with a bit that names no foul or turn loss. The field is the whole bit set.
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_disc_billiards::{Fouls, UnknownBits};
-/// assert_eq!(Fouls::try_from(1u16 << 15), Err(UnknownBits(1 << 15)));
+/// use lattjo_disc_billiards::Fouls;
+/// let e = Fouls::try_from(1u16 << 15).unwrap_err();
+/// assert_eq!(e.0, 1 << 15);
+/// assert_eq!(e.to_string(), "bit set 0x8000 names an unknown foul or turn loss");
 /// assert!(Fouls::try_from(1u16).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bit set {0:#x} names an unknown foul or turn loss")]
+#[non_exhaustive]
 pub struct UnknownBits(pub u16);
 
 impl TryFrom<u16> for Fouls {
