@@ -1625,7 +1625,7 @@ impl core::str::FromStr for Action {
                     let n = s.split_whitespace().count();
                     return Err(crate::movegen::TooManySteps(n).into());
                 }
-                let mut read = [crate::movegen::Step::default(); 4];
+                let mut read = [crate::movegen::Step::UNUSED; 4];
                 for (slot, w) in read.iter_mut().zip(steps) {
                     *slot = w.parse().map_err(|_| ParseActionError::Step(excerpt(w)))?;
                 }

@@ -211,7 +211,7 @@ fn index_play(dice: Dice, i: usize) -> Option<Play> {
     if rank >= multisets(k) {
         return None;
     }
-    let mut steps = [Step::default(); 4];
+    let mut steps = [Step::UNUSED; 4];
     for (n, slot) in steps.iter_mut().enumerate().take(k) {
         let j = k - n;
         // The largest c with C(c, j) <= rank; origins are c - (j - 1) + 1.

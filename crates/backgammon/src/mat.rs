@@ -990,7 +990,7 @@ fn movement(tok: &str, out: &mut Vec<MatMovement>) -> Result<(), ParseErrorKind>
         }
     };
     let mut chain: [MatMovement; 4] = [MatMovement {
-        step: Step::default(),
+        step: Step::UNUSED,
         hit: false,
     }; 4];
     let mut len = 0;

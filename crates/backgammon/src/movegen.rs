@@ -223,12 +223,21 @@ pub enum SingleDiePolicy {
 /// assert_eq!((s.from(), s.to()), (25, 22));
 /// assert!(Step::new(6, 8).is_none()); // backwards
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// A step has no `Default` (until 6 December 2026 it had one, `0/0`, which is no checker
+/// movement: its JSON and text did not read back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "StepRepr", into = "StepRepr"))]
 pub struct Step {
     pub(crate) from: u8,
     pub(crate) to: u8,
+}
+
+impl Step {
+    /// A placeholder for the unused slots of a fixed array of steps: no checker movement, and
+    /// never handed out as one.
+    pub(crate) const UNUSED: Step = Step { from: 0, to: 0 };
 }
 
 /// The serialized form of [`Step`], checked on the way in.
@@ -314,12 +323,19 @@ impl Step {
 /// assert_eq!(steps.len(), 2);
 /// # Ok::<(), lattjo_backgammon::NotationError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "Vec<Step>", into = "Vec<Step>"))]
 pub struct Play {
     steps: [Step; 4],
     len: u8,
+}
+
+/// The empty play, [`Play::NONE`].
+impl Default for Play {
+    fn default() -> Play {
+        Play::NONE
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -366,7 +382,7 @@ impl Play {
     /// assert_eq!(p.steps().len(), 2);
     /// ```
     pub const NONE: Play = Play {
-        steps: [Step { from: 0, to: 0 }; 4],
+        steps: [Step::UNUSED; 4],
         len: 0,
     };
 

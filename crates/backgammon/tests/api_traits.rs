@@ -336,3 +336,33 @@ fn regression_step_had_text_but_no_display_or_from_str() {
     let e = long.parse::<Step>().expect_err("a long text");
     assert!(e.0.chars().count() <= 70, "{e}");
 }
+
+/// Regression (6 December 2026): `Step` derived `Default`, which made `0/0`: no checker
+/// movement, whose JSON and text (`Step::new` refuses it) did not read back. A step has no
+/// default now; `Play`'s default is still the empty play.
+#[test]
+fn regression_step_default_was_no_checker_movement_and_did_not_read_back() {
+    use lattjo_backgammon::{Play, Step};
+    use std::marker::PhantomData;
+    // Inherent methods win over trait methods: `has_default` is the inherent one only where
+    // `T: Default`, else the fallback trait's.
+    struct Probe<T>(PhantomData<T>);
+    trait Fallback {
+        fn has_default(&self) -> bool {
+            false
+        }
+    }
+    impl<T> Fallback for Probe<T> {}
+    impl<T: Default> Probe<T> {
+        fn has_default(&self) -> bool {
+            true
+        }
+    }
+    // The probe itself: `u8` has a default, a file handle none.
+    assert!(Probe::<u8>(PhantomData).has_default());
+    assert!(!Probe::<std::fs::File>(PhantomData).has_default());
+    assert!(!Probe::<Step>(PhantomData).has_default());
+    assert!(Probe::<Play>(PhantomData).has_default());
+    assert_eq!(Play::default(), Play::NONE);
+    assert!(Play::default().is_none());
+}
