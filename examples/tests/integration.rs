@@ -8,6 +8,7 @@ mod arch_core;
 mod arch_learning;
 mod auto_traits;
 mod crate_readmes;
+mod defaults_read_back;
 mod docs_pages;
 mod error_excerpts;
 mod error_types;
