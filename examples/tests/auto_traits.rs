@@ -97,6 +97,9 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_chess::CastlingSide>();
     auto::<lattjo_chess::Color>();
     auto::<lattjo_chess::File>();
+    auto::<lattjo_chess::ParseColorError>();
+    auto::<lattjo_chess::ParseFileError>();
+    auto::<lattjo_chess::ParseRankError>();
     auto::<lattjo_chess::ParseSquareError>();
     auto::<lattjo_chess::Piece>();
     auto::<lattjo_chess::Rank>();

@@ -98,5 +98,8 @@ pub use outcome::{
 pub use position::{CastlingMode, IllegalMoveError, Move, Position};
 pub use san::SanError;
 pub use setup::{PositionError, PositionErrorKind, Setup};
-pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use types::{
+    ByColor, CastlingSide, Color, File, ParseColorError, ParseFileError, ParseRankError,
+    ParseSquareError, Piece, Rank, Role, Square,
+};
 pub use uci::{UciError, UciMove, UciPosition, UciPositionError};

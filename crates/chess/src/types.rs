@@ -113,6 +113,41 @@ impl fmt::Display for Color {
     }
 }
 
+/// A string that does not name a colour.
+///
+/// # Examples
+///
+/// ```
+/// let err = "White".parse::<lattjo_chess::Color>().unwrap_err();
+/// assert_eq!(err.0, "White");
+/// assert_eq!(err.to_string(), "invalid color \"White\" (expected white or black)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid color {0:?} (expected white or black)")]
+#[non_exhaustive]
+pub struct ParseColorError(pub String);
+
+/// Reads what `Display` writes: `white` or `black`, in lower case (the FEN letters `w` and
+/// `b` are [`Color::char`]'s, not this text's).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::Color;
+/// assert_eq!("black".parse(), Ok(Color::Black));
+/// assert!("w".parse::<Color>().is_err());
+/// ```
+impl FromStr for Color {
+    type Err = ParseColorError;
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
+        match s {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            _ => Err(ParseColorError(excerpt(s))),
+        }
+    }
+}
+
 /// One value per colour.
 ///
 /// # Examples
@@ -367,6 +402,74 @@ enum8!(
     /// A rank (row), `1` to `8` from White's side.
     Rank, '1', [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
 );
+
+/// A string that does not name a file.
+///
+/// # Examples
+///
+/// ```
+/// let err = "E".parse::<lattjo_chess::File>().unwrap_err();
+/// assert_eq!(err.0, "E");
+/// assert_eq!(err.to_string(), "invalid file \"E\" (expected a letter a-h)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid file {0:?} (expected a letter a-h)")]
+#[non_exhaustive]
+pub struct ParseFileError(pub String);
+
+/// Reads what `Display` writes: one lower-case letter `a` to `h`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::File;
+/// assert_eq!("e".parse(), Ok(File::E));
+/// assert!("i".parse::<File>().is_err());
+/// ```
+impl FromStr for File {
+    type Err = ParseFileError;
+    fn from_str(s: &str) -> Result<File, ParseFileError> {
+        let mut it = s.chars();
+        match (it.next().and_then(File::from_char), it.next()) {
+            (Some(f), None) => Ok(f),
+            _ => Err(ParseFileError(excerpt(s))),
+        }
+    }
+}
+
+/// A string that does not name a rank.
+///
+/// # Examples
+///
+/// ```
+/// let err = "9".parse::<lattjo_chess::Rank>().unwrap_err();
+/// assert_eq!(err.0, "9");
+/// assert_eq!(err.to_string(), "invalid rank \"9\" (expected a digit 1-8)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid rank {0:?} (expected a digit 1-8)")]
+#[non_exhaustive]
+pub struct ParseRankError(pub String);
+
+/// Reads what `Display` writes: one digit `1` to `8`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::Rank;
+/// assert_eq!("4".parse(), Ok(Rank::Fourth));
+/// assert!("0".parse::<Rank>().is_err());
+/// ```
+impl FromStr for Rank {
+    type Err = ParseRankError;
+    fn from_str(s: &str) -> Result<Rank, ParseRankError> {
+        let mut it = s.chars();
+        match (it.next().and_then(Rank::from_char), it.next()) {
+            (Some(r), None) => Ok(r),
+            _ => Err(ParseRankError(excerpt(s))),
+        }
+    }
+}
 
 impl Rank {
     /// The same rank seen from `color`'s side (`First` for Black is rank 8).

@@ -42,7 +42,10 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_chess::Move>();
     send_sync::<lattjo_chess::MoveList>();
     send_sync::<lattjo_chess::Outcome>();
+    send_sync::<lattjo_chess::ParseColorError>();
+    send_sync::<lattjo_chess::ParseFileError>();
     send_sync::<lattjo_chess::ParseGameResultError>();
+    send_sync::<lattjo_chess::ParseRankError>();
     send_sync::<lattjo_chess::ParseSquareError>();
     send_sync::<lattjo_chess::Piece>();
     send_sync::<lattjo_chess::PlayError>();
@@ -116,7 +119,10 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_chess::BoardError>();
     good_error::<lattjo_chess::FenError>();
     good_error::<lattjo_chess::IllegalMoveError>();
+    good_error::<lattjo_chess::ParseColorError>();
+    good_error::<lattjo_chess::ParseFileError>();
     good_error::<lattjo_chess::ParseGameResultError>();
+    good_error::<lattjo_chess::ParseRankError>();
     good_error::<lattjo_chess::ParseSquareError>();
     good_error::<lattjo_chess::PlayError>();
     good_error::<lattjo_chess::PositionError>();
@@ -189,4 +195,62 @@ fn regression_move_list_was_not_eq_or_hash() {
     assert_eq!(a, b);
     let lists: HashSet<MoveList> = [a, b, MoveList::new()].into_iter().collect();
     assert_eq!(lists.len(), 2);
+}
+
+/// `File` wrote itself (`e`) but did not read itself back (C-CONV).
+#[test]
+fn regression_file_displayed_but_did_not_parse() {
+    use lattjo_chess::File;
+    for f in File::ALL {
+        assert_eq!(f.to_string().parse::<File>(), Ok(f), "{f}");
+    }
+    for bad in ["", "E", "i", "e ", " e", "ee", "e4", "1", "\u{e9}"] {
+        let e = bad.parse::<File>().expect_err(bad);
+        assert_eq!(e.0, bad);
+    }
+    let long = "e".repeat(1 << 20);
+    let e = long.parse::<File>().expect_err("a long text");
+    assert!(e.0.chars().count() <= 70, "{e}");
+}
+
+/// `Rank` wrote itself (`4`) but did not read itself back (C-CONV).
+#[test]
+fn regression_rank_displayed_but_did_not_parse() {
+    use lattjo_chess::Rank;
+    for r in Rank::ALL {
+        assert_eq!(r.to_string().parse::<Rank>(), Ok(r), "{r}");
+    }
+    for bad in ["", "0", "9", "4 ", " 4", "44", "04", "+4", "e4", "\u{664}"] {
+        let e = bad.parse::<Rank>().expect_err(bad);
+        assert_eq!(e.0, bad);
+    }
+    let long = "4".repeat(1 << 20);
+    let e = long.parse::<Rank>().expect_err("a long text");
+    assert!(e.0.chars().count() <= 70, "{e}");
+}
+
+/// `Color` wrote itself (`white`, `black`) but did not read itself back (C-CONV).
+#[test]
+fn regression_color_displayed_but_did_not_parse() {
+    use lattjo_chess::Color;
+    for c in Color::ALL {
+        assert_eq!(c.to_string().parse::<Color>(), Ok(c), "{c}");
+    }
+    for bad in [
+        "",
+        "White",
+        "BLACK",
+        "white ",
+        " black",
+        "w",
+        "b",
+        "whiteblack",
+        "red",
+    ] {
+        let e = bad.parse::<Color>().expect_err(bad);
+        assert_eq!(e.0, bad);
+    }
+    let long = "white".repeat(1 << 20);
+    let e = long.parse::<Color>().expect_err("a long text");
+    assert!(e.0.chars().count() <= 70, "{e}");
 }
