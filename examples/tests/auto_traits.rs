@@ -227,7 +227,10 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_ludo::Geometry>();
     auto::<lattjo_ludo::GeometryError>();
     auto::<lattjo_ludo::Overshoot>();
+    auto::<lattjo_ludo::ParseGeometryError>();
+    auto::<lattjo_ludo::ParseReleaseRollsError>();
     auto::<lattjo_ludo::ParseRulesError>();
+    auto::<lattjo_ludo::ParseSafeDotsError>();
     auto::<lattjo_ludo::Preset>();
     auto::<lattjo_ludo::ReleaseRolls>();
     auto::<lattjo_ludo::ReleaseRollsError>();

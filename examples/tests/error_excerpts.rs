@@ -105,6 +105,9 @@ fn every_from_str_quotes_an_excerpt_of_a_long_bad_input() {
         lattjo_ludo::Action,
         lattjo_ludo::Move,
         lattjo_ludo::Position,
+        lattjo_ludo::Geometry,
+        lattjo_ludo::ReleaseRolls,
+        lattjo_ludo::SafeDots,
     );
 }
 

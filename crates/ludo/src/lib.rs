@@ -74,6 +74,7 @@ pub use learning::{ObservationKind, context_inputs};
 pub use moves::{Action, Move, MoveKind, ParseActionError, ParseMoveError};
 pub use position::{Dot, DotError, Opening, PlaceError, Places, Position, PositionError};
 pub use rules::{
-    Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, ParseRulesError, Preset,
-    ReleaseRolls, ReleaseRollsError, Rules, RulesError, SafeDots, SafeDotsError, SixRelease,
+    Finish, Geometry, GeometryError, MAX_FINISH, MAX_LOOP, Overshoot, ParseGeometryError,
+    ParseReleaseRollsError, ParseRulesError, ParseSafeDotsError, Preset, ReleaseRolls,
+    ReleaseRollsError, Rules, RulesError, SafeDots, SafeDotsError, SixRelease,
 };

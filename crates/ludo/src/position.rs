@@ -400,6 +400,25 @@ fn number(field: &'static str, s: &str) -> Result<u8, PositionError> {
     })
 }
 
+/// The geometry field `T/L/H` of a position string, also what `Geometry`'s `FromStr` reads.
+pub(crate) fn geometry(geo: &str) -> Result<Geometry, PositionError> {
+    let mut g = geo.split('/');
+    let t = number("loop length", g.next().unwrap_or(""))?;
+    let l = number(
+        "last loop index",
+        g.next()
+            .ok_or(PositionError::MissingField("last loop index"))?,
+    )?;
+    let h = number(
+        "home length",
+        g.next().ok_or(PositionError::MissingField("home length"))?,
+    )?;
+    if let Some(extra) = g.next() {
+        return Err(PositionError::UnexpectedField(excerpt(extra)));
+    }
+    Ok(Geometry::new(t, l, h)?)
+}
+
 fn colour(s: &str) -> Result<Colour, PositionError> {
     s.parse().map_err(|_| PositionError::BadColour(excerpt(s)))
 }
@@ -582,22 +601,7 @@ impl FromStr for Position {
         if it.next() != Some("LUDO") {
             return Err(PositionError::MissingTag);
         }
-        let geo = it.next().ok_or(PositionError::MissingField("geometry"))?;
-        let mut g = geo.split('/');
-        let t = number("loop length", g.next().unwrap_or(""))?;
-        let l = number(
-            "last loop index",
-            g.next()
-                .ok_or(PositionError::MissingField("last loop index"))?,
-        )?;
-        let h = number(
-            "home length",
-            g.next().ok_or(PositionError::MissingField("home length"))?,
-        )?;
-        if let Some(extra) = g.next() {
-            return Err(PositionError::UnexpectedField(excerpt(extra)));
-        }
-        let geometry = Geometry::new(t, l, h)?;
+        let geometry = geometry(it.next().ok_or(PositionError::MissingField("geometry"))?)?;
         let seats: Seats = it
             .next()
             .ok_or(PositionError::MissingField("seats"))?

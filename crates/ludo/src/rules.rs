@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use boardgame_core::text::excerpt;
+
 use crate::{Die, Seats};
 
 /// The board geometry in path indices (rules file section 1, D10, A1): `T` dots in the shared
@@ -188,6 +190,50 @@ impl fmt::Display for Geometry {
     }
 }
 
+/// A text that is not a geometry: not three numbers `T/L/H`, or numbers that no board can
+/// have.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::{Geometry, GeometryError, ParseGeometryError};
+/// assert!(matches!("40/40".parse::<Geometry>(), Err(ParseGeometryError::Malformed(_))));
+/// assert_eq!(
+///     "42/40/4".parse::<Geometry>(),
+///     Err(ParseGeometryError::Geometry(GeometryError::LoopLength(42)))
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseGeometryError {
+    /// Not three numbers in ASCII digits (at most three each) joined by `/`.
+    #[error("not a geometry T/L/H: {0:?}")]
+    Malformed(String),
+    /// Three numbers that no board can have.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+}
+
+/// Reads what `Display` writes, `T/L/H` (`40/40/4`, `52/51/5`): the geometry field of a
+/// position string, read as the position reads it.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::Geometry;
+/// assert_eq!("52/51/5".parse(), Ok(Geometry::CLASSIC));
+/// assert!("52/51/5 ".parse::<Geometry>().is_err());
+/// ```
+impl core::str::FromStr for Geometry {
+    type Err = ParseGeometryError;
+    fn from_str(s: &str) -> Result<Geometry, ParseGeometryError> {
+        crate::position::geometry(s).map_err(|e| match e {
+            crate::PositionError::Geometry(e) => ParseGeometryError::Geometry(e),
+            _ => ParseGeometryError::Malformed(excerpt(s)),
+        })
+    }
+}
+
 /// How the path ends (D10).
 ///
 /// # Examples
@@ -338,6 +384,15 @@ impl ReleaseRolls {
     pub(crate) const fn contains_value(self, v: u8) -> bool {
         self.0 & (1 << (v - 1)) != 0
     }
+
+    /// The set of these faces, each a number 1 to 6, ascending ([`ascending_set`]); `None`
+    /// in place of an empty set (as [`ReleaseRolls::new`]).
+    fn from_faces<'a>(
+        faces: impl Iterator<Item = &'a str>,
+    ) -> Result<Option<ReleaseRolls>, SetError> {
+        let bits = ascending_set(faces, 1..=6)?;
+        Ok((bits != 0).then_some(ReleaseRolls((bits >> 1) as u8)))
+    }
 }
 
 impl fmt::Display for ReleaseRolls {
@@ -350,6 +405,43 @@ impl fmt::Display for ReleaseRolls {
             write!(f, "{d}")?;
         }
         write!(f, "}}")
+    }
+}
+
+/// A text that is not a set of release rolls: not `{`, the faces 1 to 6 ascending joined by
+/// `,`, and `}`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::ReleaseRolls;
+/// let e = "{6,1}".parse::<ReleaseRolls>().unwrap_err();
+/// assert_eq!(e.0, "{6,1}");
+/// assert!("{}".parse::<ReleaseRolls>().is_err(), "nobody could leave the den");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a set of release rolls {0:?} (expected faces 1 to 6 ascending, such as {{1,6}})")]
+#[non_exhaustive]
+pub struct ParseReleaseRollsError(pub String);
+
+/// Reads what `Display` writes: the faces ascending, each once, in braces (`{1,6}`, `{6}`);
+/// at least one (see [`ReleaseRollsError`]). The faces are read as the `release=` option of
+/// the state string reads them.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::ReleaseRolls;
+/// assert_eq!("{1,6}".parse(), Ok(ReleaseRolls::ONE_AND_SIX));
+/// assert!("{1, 6}".parse::<ReleaseRolls>().is_err());
+/// ```
+impl core::str::FromStr for ReleaseRolls {
+    type Err = ParseReleaseRollsError;
+    fn from_str(s: &str) -> Result<ReleaseRolls, ParseReleaseRollsError> {
+        s.strip_prefix('{')
+            .and_then(|s| s.strip_suffix('}'))
+            .and_then(|faces| ReleaseRolls::from_faces(faces.split(',')).ok().flatten())
+            .ok_or_else(|| ParseReleaseRollsError(excerpt(s)))
     }
 }
 
@@ -551,6 +643,89 @@ impl fmt::Display for SafeDots {
         }
         write!(f, "}}")
     }
+}
+
+/// A text that is not a set of safe-dot offsets: not `{`, the offsets below [`MAX_LOOP`]
+/// ascending joined by `,`, and `}`.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::SafeDots;
+/// let e = "{8,0}".parse::<SafeDots>().unwrap_err();
+/// assert_eq!(e.0, "{8,0}");
+/// assert!("{128}".parse::<SafeDots>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "not a set of safe-dot offsets {0:?} (expected offsets below 128 ascending, such as {{0,8}} or {{}})"
+)]
+#[non_exhaustive]
+pub struct ParseSafeDotsError(pub String);
+
+/// Reads what `Display` writes: the offsets ascending, each once, in braces (`{0,8}`; `{}`
+/// for [`SafeDots::NONE`]). The offsets are read as the `safe_dots=` option of the state
+/// string reads them, there joined by `+` and below a quarter of the loop.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_ludo::SafeDots;
+/// assert_eq!("{0,8}".parse(), Ok(SafeDots::LUDO_KING));
+/// assert_eq!("{}".parse(), Ok(SafeDots::NONE));
+/// assert!("{0,8,}".parse::<SafeDots>().is_err());
+/// ```
+impl core::str::FromStr for SafeDots {
+    type Err = ParseSafeDotsError;
+    fn from_str(s: &str) -> Result<SafeDots, ParseSafeDotsError> {
+        s.strip_prefix('{')
+            .and_then(|s| s.strip_suffix('}'))
+            .and_then(|offsets| match offsets {
+                "" => Some(SafeDots::NONE),
+                _ => ascending_set(offsets.split(','), 0..=MAX_LOOP - 1)
+                    .ok()
+                    .map(SafeDots),
+            })
+            .ok_or_else(|| ParseSafeDotsError(excerpt(s)))
+    }
+}
+
+/// Why a list of numbers is not a set as the notation writes one ([`ascending_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SetError {
+    /// A word that is not a number in ASCII digits, at most three.
+    NotANumber,
+    /// A number outside the range.
+    Range,
+    /// A number not above the one before it.
+    NotAscending,
+}
+
+/// Reads words that are each a number in ASCII digits (at most three) within `range`, each
+/// above the one before, as a set of bits (`n` at bit `n`; `range` ends below 128): the
+/// release faces and safe-dot offsets of the state string's `rules=` field and of
+/// [`ReleaseRolls`]' and [`SafeDots`]' `FromStr`. No words make the empty set.
+fn ascending_set<'a>(
+    words: impl Iterator<Item = &'a str>,
+    range: core::ops::RangeInclusive<u8>,
+) -> Result<u128, SetError> {
+    let mut bits = 0u128;
+    let mut last = None;
+    for w in words {
+        if w.is_empty() || w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(SetError::NotANumber);
+        }
+        let n: u8 = w.parse().map_err(|_| SetError::NotANumber)?;
+        if !range.contains(&n) || n >= MAX_LOOP {
+            return Err(SetError::Range);
+        }
+        if last.is_some_and(|l| l >= n) {
+            return Err(SetError::NotAscending);
+        }
+        last = Some(n);
+        bits |= 1 << n;
+    }
+    Ok(bits)
 }
 
 impl fmt::Debug for SafeDots {
@@ -1173,12 +1348,7 @@ impl Rules {
         seats: Seats,
     ) -> Result<Rules, ParseRulesError> {
         // The field as an excerpt (at most 64 characters), as every parse error quotes its input.
-        let bad = |what: &str| {
-            ParseRulesError(format!(
-                "{what} in {:?}",
-                boardgame_core::text::excerpt(text)
-            ))
-        };
+        let bad = |what: &str| ParseRulesError(format!("{what} in {:?}", excerpt(text)));
         let mut parts = text.split(',');
         let name = parts.next().unwrap_or("");
         let preset = Preset::ALL
@@ -1224,21 +1394,16 @@ impl Rules {
                 }
                 "sixth_dot" => r.sixth_dot = number()?,
                 "release" => {
-                    let mut faces = [Die::ALL[0]; 6];
-                    let mut n = 0;
-                    for ch in value.chars() {
-                        let d = ch
-                            .to_digit(10)
-                            .and_then(|d| Die::new(d as u8).ok())
-                            .ok_or_else(|| bad("a release face other than 1 to 6"))?;
-                        if n == 6 || faces[..n].contains(&d) || faces[..n].iter().any(|&f| f > d) {
-                            return Err(bad("release faces not ascending"));
-                        }
-                        faces[n] = d;
-                        n += 1;
-                    }
-                    r.release_rolls =
-                        ReleaseRolls::new(&faces[..n]).ok_or_else(|| bad("no release face"))?;
+                    // One digit a face (`16`), as `ReleaseRolls`' `FromStr` reads `{1,6}`.
+                    let faces = value
+                        .char_indices()
+                        .map(|(i, ch)| &value[i..i + ch.len_utf8()]);
+                    r.release_rolls = ReleaseRolls::from_faces(faces)
+                        .map_err(|e| match e {
+                            SetError::NotAscending => bad("release faces not ascending"),
+                            _ => bad("a release face other than 1 to 6"),
+                        })?
+                        .ok_or_else(|| bad("no release face"))?;
                 }
                 "six_release" => {
                     r.six_release = match value {
@@ -1267,28 +1432,19 @@ impl Rules {
                 "safe_dots" => {
                     // Canonical only: `none`, or offsets below T/4 ascending, joined by `+`
                     // (as written for the rules a game stores, see [`SafeDots`]).
+                    // The offsets as `SafeDots`' `FromStr` reads `{0,8}`.
                     r.safe_dots = SafeDots::NONE;
                     if value != "none" {
                         let quarter = geometry.loop_len() / 4;
-                        let mut last = None;
-                        let mut offsets = SafeDots::NONE.bits();
-                        for o in value.split('+') {
-                            if o.is_empty() || o.len() > 3 || !o.bytes().all(|b| b.is_ascii_digit())
-                            {
-                                return Err(bad("a bad safe_dots offset"));
-                            }
-                            let o: u8 = o.parse().map_err(|_| bad("a bad safe_dots offset"))?;
-                            if o >= quarter {
-                                return Err(bad(
-                                    "a safe_dots offset not below a quarter of the loop",
-                                ));
-                            }
-                            if last.is_some_and(|l| l >= o) {
-                                return Err(bad("safe_dots offsets not ascending"));
-                            }
-                            last = Some(o);
-                            offsets |= 1 << o;
-                        }
+                        let offsets = ascending_set(value.split('+'), 0..=quarter - 1).map_err(
+                            |e| match e {
+                                SetError::NotANumber => bad("a bad safe_dots offset"),
+                                SetError::Range => {
+                                    bad("a safe_dots offset not below a quarter of the loop")
+                                }
+                                SetError::NotAscending => bad("safe_dots offsets not ascending"),
+                            },
+                        )?;
                         r.safe_dots = SafeDots(offsets);
                     }
                 }

@@ -41,9 +41,12 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_ludo::ParseActionError>();
     send_sync::<lattjo_ludo::ParseColourError>();
     send_sync::<lattjo_ludo::ParseDieError>();
+    send_sync::<lattjo_ludo::ParseGeometryError>();
     send_sync::<lattjo_ludo::ParseLegalMoveError>();
     send_sync::<lattjo_ludo::ParseMoveError>();
+    send_sync::<lattjo_ludo::ParseReleaseRollsError>();
     send_sync::<lattjo_ludo::ParseRulesError>();
+    send_sync::<lattjo_ludo::ParseSafeDotsError>();
     send_sync::<lattjo_ludo::ParseStateError>();
     send_sync::<lattjo_ludo::PlaceError>();
     send_sync::<lattjo_ludo::Places>();
@@ -73,9 +76,12 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_ludo::ParseActionError>();
     good_error::<lattjo_ludo::ParseColourError>();
     good_error::<lattjo_ludo::ParseDieError>();
+    good_error::<lattjo_ludo::ParseGeometryError>();
     good_error::<lattjo_ludo::ParseLegalMoveError>();
     good_error::<lattjo_ludo::ParseMoveError>();
+    good_error::<lattjo_ludo::ParseReleaseRollsError>();
     good_error::<lattjo_ludo::ParseRulesError>();
+    good_error::<lattjo_ludo::ParseSafeDotsError>();
     good_error::<lattjo_ludo::ParseStateError>();
     good_error::<lattjo_ludo::PlaceError>();
     good_error::<lattjo_ludo::PlayError>();
@@ -128,5 +134,151 @@ fn regression_rules_field_was_quoted_whole_in_its_error() {
             "a {}-byte message",
             e.to_string().len()
         );
+    }
+}
+
+/// `Geometry` wrote itself (`40/40/4`) but did not read itself back (C-CONV). Every
+/// geometry is read back, and three numbers that make none give `GeometryError`'s reason.
+#[test]
+fn regression_geometry_displayed_but_did_not_parse() {
+    use lattjo_ludo::{Geometry, MAX_FINISH, MAX_LOOP, ParseGeometryError};
+    let mut read = 0;
+    for t in (8..=MAX_LOOP).step_by(4).chain([0, 4, 9, 132]) {
+        for l in 0..=t.saturating_add(1) {
+            for h in 0..=MAX_FINISH {
+                let text = format!("{t}/{l}/{h}");
+                match Geometry::new(t, l, h) {
+                    Ok(g) => {
+                        assert_eq!(g.to_string(), text);
+                        assert_eq!(text.parse::<Geometry>(), Ok(g), "{text}");
+                        read += 1;
+                    }
+                    Err(e) => assert_eq!(
+                        text.parse::<Geometry>(),
+                        Err(ParseGeometryError::Geometry(e)),
+                        "{text}"
+                    ),
+                }
+            }
+        }
+    }
+    assert!(read > 100_000, "{read} geometries");
+    for g in [Geometry::LATTJO, Geometry::CLASSIC, Geometry::MENSCH] {
+        assert_eq!(g.to_string().parse::<Geometry>(), Ok(g));
+    }
+    let long = "4".repeat(1 << 20);
+    let long_list = format!("40/40/{}", "4/".repeat(1 << 19));
+    for bad in [
+        "",
+        "40/40",
+        "40/40/4/4",
+        "40/40/4 ",
+        " 40/40/4",
+        "40 /40/4",
+        "40/40/4\n",
+        "+40/40/4",
+        "40/40/-4",
+        "256/40/4",
+        "1000/40/4",
+        "40//4",
+        "//",
+        "x/y/z",
+        "40-40-4",
+        "forty/40/4",
+        &long,
+        &long_list,
+    ] {
+        match bad.parse::<Geometry>() {
+            Err(ParseGeometryError::Malformed(text)) => {
+                assert!(text.chars().count() <= 70, "{text}");
+                if bad.len() < 64 {
+                    assert_eq!(text, bad);
+                }
+            }
+            other => panic!("{bad:?} read as {other:?}"),
+        }
+    }
+}
+
+/// `ReleaseRolls` wrote itself (`{1,6}`) but did not read itself back (C-CONV). Every set
+/// of faces is read back.
+#[test]
+fn regression_release_rolls_displayed_but_did_not_parse() {
+    use lattjo_ludo::{Die, ReleaseRolls};
+    for mask in 1..64u8 {
+        let faces: Vec<Die> = Die::ALL
+            .into_iter()
+            .filter(|d| mask & 1 << (d.value() - 1) != 0)
+            .collect();
+        let r = ReleaseRolls::new(&faces).expect("faces");
+        assert_eq!(r.to_string().parse::<ReleaseRolls>(), Ok(r), "{r}");
+    }
+    assert_eq!("{1,6}".parse(), Ok(ReleaseRolls::ONE_AND_SIX));
+    assert_eq!("{6}".parse(), Ok(ReleaseRolls::SIX));
+    let long = format!("{{{}}}", "1,".repeat(1 << 19));
+    for bad in [
+        "", "{}", "{", "}", "1,6", "{1,6", "1,6}", "{6,1}", "{1,1}", "{0}", "{7}", "{1,6,7}",
+        "{1, 6}", "{1,6} ", " {1,6}", "{ 1,6}", "{1,,6}", "{1,6,}", "{+1}", "{-1}", "{16}", "16",
+        "{x}", &long,
+    ] {
+        let e = bad
+            .parse::<ReleaseRolls>()
+            .expect_err(&bad[..bad.len().min(20)]);
+        assert!(e.0.chars().count() <= 70, "{e}");
+        if bad.len() < 64 {
+            assert_eq!(e.0, bad);
+        }
+    }
+}
+
+/// `SafeDots` wrote itself (`{0,8}`) but did not read itself back (C-CONV). There are 2^128
+/// sets: every set of at most two offsets, every subset of the first 13 (a quarter of the
+/// Classic loop), all 128, and a few thousand more of every size are read back.
+#[test]
+fn regression_safe_dots_displayed_but_did_not_parse() {
+    use lattjo_ludo::{MAX_LOOP, SafeDots};
+    let check = |offsets: &[u8]| {
+        let s = SafeDots::new(offsets).expect("offsets below 128");
+        assert_eq!(s.to_string().parse::<SafeDots>(), Ok(s), "{s}");
+    };
+    check(&[]);
+    for a in 0..MAX_LOOP {
+        check(&[a]);
+        for b in a + 1..MAX_LOOP {
+            check(&[a, b]);
+        }
+    }
+    for mask in 0..1u32 << 13 {
+        let offsets: Vec<u8> = (0..13).filter(|&o| mask & 1 << o != 0).collect();
+        check(&offsets);
+    }
+    check(&(0..MAX_LOOP).collect::<Vec<u8>>());
+    let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+    for i in 0..4_000 {
+        let offsets: Vec<u8> = (0..MAX_LOOP)
+            .filter(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % 64 < i % 64
+            })
+            .collect();
+        check(&offsets);
+    }
+    assert_eq!("{0,8}".parse(), Ok(SafeDots::LUDO_KING));
+    assert_eq!("{}".parse(), Ok(SafeDots::NONE));
+    let long = format!("{{{}}}", "1,".repeat(1 << 19));
+    for bad in [
+        "", "{", "}", "0,8", "{0,8", "0,8}", "{8,0}", "{0,0}", "{128}", "{256}", "{1000}",
+        "{0, 8}", "{0,8} ", " {0,8}", "{,}", "{0,}", "{,0}", "{-1}", "{+1}", "none", "{none}",
+        "0+8", "{0+8}", &long,
+    ] {
+        let e = bad
+            .parse::<SafeDots>()
+            .expect_err(&bad[..bad.len().min(20)]);
+        assert!(e.0.chars().count() <= 70, "{e}");
+        if bad.len() < 64 {
+            assert_eq!(e.0, bad);
+        }
     }
 }
