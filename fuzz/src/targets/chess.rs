@@ -15,8 +15,8 @@ use lattjo_chess::san::{San, SanPlus, Suffix};
 use lattjo_chess::uci::{EngineMessage, GuiCommand, UciPosition, resolve_line};
 use lattjo_chess::{
     Action, Bitboard, Board, ByColor, CastlingMode, CastlingSide, Chess, Color, DrawReason, EpMode,
-    Game, GameResult, Move, Outcome, Piece, PlayError, Position, Rank, Role, Rules, Setup, Square,
-    State, UciMove, WinReason,
+    File, Game, GameResult, Move, Outcome, Piece, PlayError, Position, Rank, Role, Rules, Setup,
+    Square, State, UciMove, WinReason,
 };
 
 use crate::{
@@ -241,13 +241,17 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
     out
 }
 
-/// Every text form of a token: SAN, SAN with suffix, UCI, a move, a square, a result.
+/// Every text form of a token: SAN, SAN with suffix, UCI, a move, a square, a file, a rank,
+/// a colour, a result.
 fn token_round_trips(tok: &str) {
     text_round_trip::<San>(tok);
     text_round_trip::<SanPlus>(tok);
     text_round_trip::<UciMove>(tok);
     text_round_trip::<Move>(tok);
     text_round_trip::<Square>(tok);
+    text_round_trip::<File>(tok);
+    text_round_trip::<Rank>(tok);
+    text_round_trip::<Color>(tok);
     text_round_trip::<GameResult>(tok);
 }
 
@@ -327,6 +331,7 @@ pub fn san_seeds() -> Vec<Vec<u8>> {
         b"8/P7/8/8/8/8/7p/K1k5 w - - 0 1\na8=Q h1=N+ a8N Qa8+ Kb2 h1Q".to_vec(),
         b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nNc3 Nc6 Nd3 Nd6 O-O O-O".to_vec(),
         b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\nO-O Kd8 Rfd1+ Ke8 Ra8# Rh8#".to_vec(),
+        b"e4 e 4 e5 h 8 white black a1 1-0".to_vec(),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 10..14, 120, 120) {

@@ -230,7 +230,8 @@ pub fn state_text_seeds() -> Vec<Vec<u8>> {
     out
 }
 
-/// The notations: `Position`, `Move`, `Action`, `Die`, `Colour` and `Seats` round trip; a
+/// The notations: `Position`, `Move`, `Action`, `Die`, `Colour`, `Seats`, `Geometry`,
+/// `ReleaseRolls` and `SafeDots` round trip; a
 /// position that reads is a state under a preset or refused, and a move is parsed against
 /// the states of the first line.
 pub fn notation(data: &[u8]) {
@@ -251,6 +252,9 @@ pub fn notation(data: &[u8]) {
         text_round_trip::<Die>(tok);
         text_round_trip::<Colour>(tok);
         text_round_trip::<Seats>(tok);
+        text_round_trip::<Geometry>(tok);
+        text_round_trip::<ReleaseRolls>(tok);
+        text_round_trip::<SafeDots>(tok);
     }
     if let Ok(state) = first.parse::<State>() {
         let g = game(*state.rules());
@@ -265,7 +269,8 @@ pub fn notation(data: &[u8]) {
     }
 }
 
-/// Seeds for [`notation`]: positions, and states followed by their legal moves.
+/// Seeds for [`notation`]: positions, states followed by their legal moves, and the words
+/// of rule options.
 pub fn notation_seeds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for s in real_states() {
@@ -273,6 +278,10 @@ pub fn notation_seeds() -> Vec<Vec<u8>> {
         let moves: Vec<String> = s.legal_moves().iter().map(ToString::to_string).collect();
         out.push(format!("{s}\n{}\nroll 6\nRGYB\nY", moves.join("\n")).into_bytes());
     }
+    out.push(
+        b"LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0\n40/40/4 52/51/5 {1,6} {6} {0,8} {}"
+            .to_vec(),
+    );
     out
 }
 
