@@ -1346,7 +1346,7 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 6] = [
+        let worlds: [(&str, World, usize); 8] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
@@ -1357,6 +1357,12 @@ mod tests {
                 scenes::clustered_box(400),
                 150,
             ),
+            (
+                "three large discs among coins of two radii (grid without them)",
+                mixed_radii_box(),
+                300,
+            ),
+            ("the same at 1/60 s", coarse(mixed_radii_box()), 60),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);
@@ -1372,6 +1378,44 @@ mod tests {
             }
         }
     }
+    /// Three fast discs of radii 0.12, 0.06 and 0.04 m among scene (c)'s box of 256 coins
+    /// (0.0159 m), one in five of them made 0.01 m (those that overlap a large disc left
+    /// out): the large discs are more than twice the smallest radius, so the pair list's
+    /// build keeps them out of its grid (`Near::big`), whose cells are sized from the coins.
+    fn mixed_radii_box() -> World {
+        let side = scenes::scaling_box_side_m(256);
+        let t = Table::new(side / 2.0, side / 2.0).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let large = [
+            (0.12, 0.4, (-0.2, -0.2), (1.2, 0.7)),
+            (0.06, 0.1, (0.25, 0.1), (-1.0, 0.4)),
+            (0.04, 0.05, (0.0, 0.3), (0.3, -1.4)),
+        ];
+        for (r, m, (x, y), (vx, vy)) in large {
+            let kind = DiscKind::new(r, m).unwrap();
+            w.add_disc(kind, Vec2::new(x, y), Vec2::new(vx, vy))
+                .unwrap();
+        }
+        let small = DiscKind::new(0.01, 0.003).unwrap();
+        for (k, d) in scenes::scaling_box(256).discs().enumerate() {
+            let kind = if k % 5 == 0 { small } else { d.kind };
+            let _ = w.add_disc(kind, d.position, d.velocity);
+        }
+        w
+    }
+
+    /// The mixed world of `how_pairs_are_found_never_changes_what_is_computed` keeps its
+    /// three large discs out of the grid, as it is meant to test.
+    #[test]
+    fn the_mixed_radii_box_keeps_its_large_discs_out_of_the_grid() {
+        let mut w = mixed_radii_box();
+        w.step(&mut NoEvents);
+        let near = &w.sv.s.near;
+        assert!(near.valid && !near.complete);
+        assert_eq!(near.big, [0, 1, 2]);
+        assert_eq!(near.r_grid, scenes::BOX_DISC.radius_m);
+    }
+
     /// Runs `w` for `steps` steps; with `full`, the next substep's stage 1 that each drift
     /// does ahead is dropped after every step, so that every step starts with stage 1 over
     /// every disc. Returns the checksum and the events.

@@ -292,3 +292,76 @@ fn regression_clustered_discs_on_a_huge_table_cost_quadratically() {
 /// solver, whose pair handling the tunings test of `src/world.rs` checks independently).
 const CLUSTERED_CHECKSUMS: [(usize, u64); 2] =
     [(500, 0x0790_6582_1253_80aa), (4000, 0x9945_b6f9_26fb_bf1f)];
+
+/// A disc of radius 1 m moving at (0.5, 0.3) m/s at the centre of a square table of half
+/// size `half`, and 5 mm coins (3 g) on a lattice of pitch `pitch` around it (those within
+/// 3 cm of it left out), each at up to 1 m/s in a random direction (SplitMix64 from `seed`).
+fn coins_beside_a_large_disc(half: f64, pitch: f64, seed: u64) -> World {
+    let table = Table::new(half, half).unwrap();
+    let mut w = World::new(table, StepConfig::default()).unwrap();
+    let large = DiscKind::new(1.0, 10.0).unwrap();
+    w.add_disc(large, Vec2::new(0.0, 0.0), Vec2::new(0.5, 0.3))
+        .unwrap();
+    let coin = DiscKind::new(0.005, 0.003).unwrap();
+    let mut rng = Mix(seed);
+    let side = (2.0 * half / pitch).floor() as usize;
+    for iy in 0..side {
+        for ix in 0..side {
+            let x = -half + (ix as f64 + 0.5) * pitch;
+            let y = -half + (iy as f64 + 0.5) * pitch;
+            let (dx, dy) = (2.0 * rng.unit() - 1.0, 2.0 * rng.unit() - 1.0);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let speed = rng.unit();
+            if x * x + y * y < 1.03 * 1.03 {
+                continue;
+            }
+            w.add_disc(
+                coin,
+                Vec2::new(x, y),
+                Vec2::new(dx / len * speed, dy / len * speed),
+            )
+            .unwrap();
+        }
+    }
+    w
+}
+
+/// The audit of 6 Dec 2026: one disc of radius 1 m among thousands of 5 mm coins sized the
+/// broadphase's grid cells and skin from the largest radius, so every coin was listed with
+/// every coin within about 4 m: at N = 1k / 4k / 16k coins, 0.5 / 8 / 128 million pairs
+/// (about 1.5 GB) and 0.04-0.07 / 0.55-0.65 / 8.5-8.9 s for 20 steps, against 0.4 / 1.6 /
+/// 9.4 ms without the large disc. The grid is now sized from the discs within twice the
+/// smallest radius, and the few larger ones are searched apart (`Near::big`): about 20,000
+/// coins beside the large disc list a few pairs per coin. The events are those of the
+/// build that gridded every disc by the largest radius: the checksum of a smaller world
+/// (4,655 coins, 30 steps) was pinned with it, and the unit test
+/// `how_pairs_are_found_never_changes_what_is_computed` compares a world of three large
+/// discs among coins with every other way of finding pairs.
+#[test]
+fn regression_one_large_disc_made_the_pair_list_quadratic() {
+    let mut small = coins_beside_a_large_disc(1.15, 0.02, 7);
+    let n_small = small.discs().count();
+    for _ in 0..30 {
+        small.step(&mut NoEvents);
+    }
+    assert!(small.stats().impacts > 10, "{:?}", small.stats());
+    assert_eq!(
+        (n_small, small.checksum()),
+        (4656, 0x462d_a24f_a2bc_1b05),
+        "{n_small} discs: {:#x}",
+        small.checksum()
+    );
+    let mut w = coins_beside_a_large_disc(1.6, 0.0188, 8);
+    let n = w.discs().count() - 1;
+    assert!((19_000..21_000).contains(&n), "{n} coins");
+    for _ in 0..5 {
+        w.step(&mut NoEvents);
+    }
+    let st = w.stats();
+    assert!(st.broadphase_builds >= 1 && st.impacts > 0, "{st:?}");
+    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    assert!(
+        per_build < 50 * n as u64,
+        "{per_build} pairs a build for {n} coins"
+    );
+}

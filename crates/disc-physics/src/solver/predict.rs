@@ -318,7 +318,9 @@ impl Neighbours<'_> {
         let ey = y + vy * rem;
         let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
         let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
-        let reach = r + self.near.r_max + self.dallow + NEAR_MARGIN_M;
+        // Every disc of the grid has a radius of at most `r_grid`; the larger ones (`big`) are
+        // visited by the box query wherever they are.
+        let reach = r + self.near.r_grid + self.dallow + NEAR_MARGIN_M;
         let mut test = |j: usize| {
             if !d.on[j] || skip(j) {
                 return;
