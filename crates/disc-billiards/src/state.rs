@@ -667,7 +667,9 @@ impl State {
 
     /// Where the penalty disc goes (N9, B14): on the centre line touching the cushion
     /// opposite `offender`, or else along that cushion as near the centre line as possible,
-    /// on the half holding fewer discs (ties: the offender's right).
+    /// on the half holding fewer discs (ties: the offender's right): the first free point in
+    /// millimetre steps, or the end of a disc's stretch of the line where that is nearer by
+    /// more than a step (a gap the steps skip).
     pub(crate) fn penalty_spot(&self, rules: &Rules, offender: Seat) -> Vec2 {
         let d = &rules.dimensions;
         let me = seat_compass(offender, rules.players);
@@ -693,16 +695,60 @@ impl State {
         let step = 0.001;
         let max_u = d.half_size - d.disc_radius;
         for sign in [first, -first] {
+            let mut grid = None;
             let mut k = 1;
             while f64::from(k) * step <= max_u {
-                let p = at(sign * f64::from(k) * step);
-                if self.free(d, p, None) {
-                    return p;
+                if self.free(d, at(sign * f64::from(k) * step), None) {
+                    grid = Some(f64::from(k) * step);
+                    break;
                 }
                 k += 1;
             }
+            // Millimetre steps skip a gap narrower than a step between two discs (6 Dec
+            // 2026: a gap of 0.4 mm 14 cm from the centre was skipped, and the disc went to
+            // 25 cm). The free points nearest the centre line are where a disc's stretch of
+            // the line ends, so those are tried too; one nearer than the steps' point by
+            // more than a step wins.
+            match (grid, self.nearest_stretch_end(d, far, sign, max_u)) {
+                (Some(g), Some(t)) if t < g - step => return at(sign * t),
+                (Some(g), _) => return at(sign * g),
+                (None, Some(t)) => return at(sign * t),
+                (None, None) => {}
+            }
         }
         self.nearest_free(d, centre, None)
+    }
+
+    /// The free point of the penalty line (local `v` = the disc radius from cushion `far`)
+    /// nearest its centre on the half `sign`, among the ends of the stretches the discs on
+    /// the table block (`u` = `sign` times the result, within `max_u`), if any is free.
+    fn nearest_stretch_end(
+        &self,
+        d: &Dimensions,
+        far: Compass,
+        sign: f64,
+        max_u: f64,
+    ) -> Option<f64> {
+        let (v, reach) = (d.disc_radius, 2.0 * d.disc_radius);
+        let mut best: Option<f64> = None;
+        for q in self.discs().iter().filter_map(|x| x.at) {
+            let (uq, vq) = far.to_local(q, d.half_size);
+            let dv = vq - v;
+            if dv.abs() >= reach {
+                continue;
+            }
+            // `q` blocks the line's stretch within `w` of `uq`; its end away from the centre.
+            let w = (reach * reach - dv * dv).sqrt();
+            let t = sign * uq + w;
+            if t > 0.0
+                && t <= max_u
+                && best.is_none_or(|b| t < b)
+                && self.free(d, far.from_local(sign * t, v, d.half_size), None)
+            {
+                best = Some(t);
+            }
+        }
+        best
     }
 
     /// Where a disc that left the table goes under [`crate::rules::OffTablePlacement::CentreCircle`]

@@ -1088,6 +1088,51 @@ fn a_strokes_shape_needs_finite_values_an_aim_and_a_speed_up_to_20() {
     assert_eq!(s(0.0, 1.0, f64::INFINITY), Err(StrokeError::NotFinite));
 }
 
+/// Regression (6 December 2026, found by the property test below; N9, B14): the penalty
+/// disc's spot was searched in millimetre steps along the cushion, which skipped a gap of
+/// 0.4 mm between two discs 14 cm from the centre line, and the disc went to 25 cm, beyond
+/// the next disc. The nearest free spot is where the first disc's stretch of the line ends.
+#[test]
+fn regression_the_penalty_disc_skipped_a_gap_narrower_than_a_millimetre_n9_b14() {
+    let g = Novuss::default();
+    let mut setup = g.new_state().to_setup();
+    let line = 0.474;
+    // Discs 0 and 8 pay from the pocket; on the penalty line discs at 0 (the centre spot),
+    // 0.0895 and 0.1939 (0.1044 apart: 0.4 mm more than a disc's diameter) and -0.1764; one
+    // more on the left half, so that the halves tie and the offender's right (+x) is taken.
+    for (i, disc) in setup.discs.iter_mut().enumerate() {
+        disc.at = match i {
+            1 => Some(Vec2::new(0.193_936_932_432_637_2, line)),
+            2 => Some(Vec2::new(0.0, line)),
+            4 => Some(Vec2::new(0.089_465_848_379_719_16, line)),
+            14 => Some(Vec2::new(-0.176_444_993_916_871_63, line)),
+            15 => Some(Vec2::new(-0.445_193_388_453_520_5, 0.0)),
+            _ => None,
+        };
+    }
+    setup.to_move = Seat::new(0);
+    let mut pos = g.from_setup(setup).unwrap();
+    let mut out = Outcome::still(&pos, MID);
+    out.pocket(0.1, P);
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(0)));
+    let p = at(&pos, 0).unwrap();
+    // Touching the disc at 0.0895 (to rounding), not 25 cm out.
+    assert!(close(p.y, line), "{p}");
+    assert!(
+        (p.x - (0.089_465_848_379_719_16 + 0.052)).abs() < 1e-9,
+        "{p}"
+    );
+    for (i, q) in pos.discs().iter().enumerate() {
+        if let (true, Some(q)) = (i != 0, q.at) {
+            assert!(
+                q.distance(p) >= 0.052 - 1e-9,
+                "{p} overlaps disc {i} at {q}"
+            );
+        }
+    }
+}
+
 /// Whether a disc centred at `p` would overlap a disc of `pos` (touching allowed).
 fn blocked(pos: &State, p: Vec2) -> bool {
     let r2 = 2.0 * 0.026 - 1e-9;
@@ -1160,8 +1205,10 @@ proptest::proptest! {
             before.discs().iter().filter_map(|x| x.at).filter(|q| q.x * sign > 0.0).count()
         };
         let fewer = if count(-right) < count(right) { -right } else { right };
+        // At a tenth of a millimetre: the spot search also finds gaps narrower than its
+        // millimetre steps.
         let half_has_room = |sign: f64| {
-            (1..=440).any(|k| !blocked(&before, Vec2::new(sign * f64::from(k) * 0.001, line)))
+            (1..=4_400).any(|k| !blocked(&before, Vec2::new(sign * f64::from(k) * 0.000_1, line)))
         };
         let want = if half_has_room(fewer) { fewer } else { -fewer };
         proptest::prop_assert!(p.x * want > 0.0, "on the {} half: {}", want, p);
