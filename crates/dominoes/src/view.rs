@@ -468,19 +468,29 @@ mod tests {
 
     /// E1, E11: the first matching leaves the one tile that fits in the stock; the search asks
     /// each slot for a fitting tile and finds the fill with it in a hand.
-    #[test]
-    fn the_search_puts_a_fitting_tile_in_a_hand_when_the_first_matching_does_not() {
+    /// The double six, blank and one; the pool holds them in the order blank, one, six.
+    fn doubles() -> (Tile, Tile, Tile, [u8; 3]) {
         let tile = |a, b| Tile::new(a, b).unwrap();
         let (six, blank, one) = (tile(6, 6), tile(0, 0), tile(1, 1));
+        (six, blank, one, [blank.id(), one.id(), six.id()])
+    }
+
+    /// The search over `slots` and `pool` where only `fitting` fits.
+    fn fill<'a>(slots: &'a [Slot], pool: &'a [u8], fitting: Tile) -> Fill<'a> {
+        Fill {
+            slots,
+            pool,
+            not_dealt: Tiles::EMPTY,
+            fits: fitting.bit(),
+        }
+    }
+
+    #[test]
+    fn the_search_puts_a_fitting_tile_in_a_hand_when_the_first_matching_does_not() {
+        let (six, blank, one, pool) = doubles();
         // Seat 1 lacks the six, seat 2 the blank; only the double six fits.
         let slots = [slot(1, 1 << 6), slot(2, 1)];
-        let pool = [blank.id(), one.id(), six.id()];
-        let fill = Fill {
-            slots: &slots,
-            pool: &pool,
-            not_dealt: Tiles::EMPTY,
-            fits: six.bit(),
-        };
+        let fill = fill(&slots, &pool, six);
         let mut first = Vec::new();
         assert!(fill.matching(None, &mut first));
         assert_eq!(first, [(0, blank), (1, one)]);
@@ -493,16 +503,9 @@ mod tests {
     /// A fill that no slot can make acceptable is refused, after one matching a slot.
     #[test]
     fn the_search_answers_none_when_no_slot_can_take_a_fitting_tile() {
-        let tile = |a, b| Tile::new(a, b).unwrap();
-        let (six, blank, one) = (tile(6, 6), tile(0, 0), tile(1, 1));
+        let (six, _, _, pool) = doubles();
         let slots = [slot(1, 1 << 6), slot(2, 1 << 6)];
-        let pool = [blank.id(), one.id(), six.id()];
-        let fill = Fill {
-            slots: &slots,
-            pool: &pool,
-            not_dealt: Tiles::EMPTY,
-            fits: six.bit(),
-        };
+        let fill = fill(&slots, &pool, six);
         let mut asked = 0;
         let found = fill.search(|a| {
             asked += 1;
