@@ -498,9 +498,24 @@ pub fn crowd(data: &[u8]) {
         f64::from(b.u8()) / 255.0 * 0.5,
         f64::from(b.u8()) / 255.0 * 6.0,
     );
+    // Now and then the largest kind only every sixth of the crowd, the smallest elsewhere: a
+    // few large discs among many small ones, which the broadphase keeps out of its grid
+    // (6 December 2026) when they are more than twice the smallest.
+    let few_large = kinds.len() > 1 && b.u8().is_multiple_of(3);
+    let by_radius = |a: &&DiscKind, c: &&DiscKind| a.radius_m().total_cmp(&c.radius_m());
+    let (Some(&smallest), Some(&largest)) = (
+        kinds.iter().min_by(by_radius),
+        kinds.iter().max_by(by_radius),
+    ) else {
+        return;
+    };
     let mut ids = Vec::with_capacity(n);
     for i in 0..n {
-        let kind = b.pick(&kinds);
+        let kind = match (few_large, i % (n / 6).max(1) == 0) {
+            (true, true) => largest,
+            (true, false) => smallest,
+            (false, _) => b.pick(&kinds),
+        };
         let room = (s / 2.0 - kind.radius_m()).max(0.0) * 0.9;
         let jitter = |b: &mut Bytes<'_>| (f64::from(b.u8()) / 255.0 * 2.0 - 1.0) * room;
         let x = -side / 2.0 + ((i % k) as f64 + 0.5) * s + jitter(&mut b);
