@@ -429,11 +429,7 @@ pub struct ParseFileError(pub String);
 impl FromStr for File {
     type Err = ParseFileError;
     fn from_str(s: &str) -> Result<File, ParseFileError> {
-        let mut it = s.chars();
-        match (it.next().and_then(File::from_char), it.next()) {
-            (Some(f), None) => Ok(f),
-            _ => Err(ParseFileError(excerpt(s))),
-        }
+        one_char(s, File::from_char).ok_or_else(|| ParseFileError(excerpt(s)))
     }
 }
 
@@ -463,11 +459,17 @@ pub struct ParseRankError(pub String);
 impl FromStr for Rank {
     type Err = ParseRankError;
     fn from_str(s: &str) -> Result<Rank, ParseRankError> {
-        let mut it = s.chars();
-        match (it.next().and_then(Rank::from_char), it.next()) {
-            (Some(r), None) => Ok(r),
-            _ => Err(ParseRankError(excerpt(s))),
-        }
+        one_char(s, Rank::from_char).ok_or_else(|| ParseRankError(excerpt(s)))
+    }
+}
+
+/// What a text of exactly one character names, by `from_char` (`File`'s and `Rank`'s
+/// `FromStr`).
+fn one_char<T>(s: &str, from_char: impl Fn(char) -> Option<T>) -> Option<T> {
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) => from_char(c),
+        _ => None,
     }
 }
 
