@@ -17,6 +17,12 @@ use crate::{
 };
 use overlap::OverlapGrids;
 
+/// The number of discs the placement index of a world of `n` discs is sized for (its
+/// buckets, [`PlaceIndex::reset`]).
+const fn place_index_size(n: usize) -> usize {
+    4 * n + 64
+}
+
 /// Discs may touch: an overlap of up to this many metres is accepted on placement.
 pub const PLACEMENT_TOLERANCE_M: f64 = 1e-9;
 
@@ -555,6 +561,13 @@ impl World {
         Ok(())
     }
 
+    /// Whether the placement index has the cells and buckets a rebuild would give it now
+    /// ([`PlaceIndex::sized_as_rebuilt`]), with its cells as wide as its largest diameter.
+    fn place_index_as_rebuilt(&self) -> bool {
+        self.place
+            .sized_as_rebuilt(place_index_size(self.sv.d.k.len()), 2.0 * self.place.r_max)
+    }
+
     fn ensure_place_index(&mut self) {
         if self.place.valid || self.sv.d.k.len() < 64 {
             return;
@@ -562,11 +575,7 @@ impl World {
         let n = self.sv.d.k.len();
         // Kept by `place` as this rebuild would make it (the largest radius is the index's
         // while it is kept: every disc added since its build was entered first).
-        if self.place.kept
-            && self
-                .place
-                .sized_as_rebuilt(4 * n + 64, 2.0 * self.place.r_max)
-        {
+        if self.place.kept && self.place_index_as_rebuilt() {
             self.place.valid = true;
             self.place.kept = false;
             return;
@@ -577,7 +586,7 @@ impl World {
             self.table.half_width_m(),
             self.table.half_height_m(),
             cell,
-            4 * n + 64,
+            place_index_size(n),
         );
         self.place.r_max = r_max;
         for i in 0..n {
@@ -729,12 +738,7 @@ impl World {
         // the first `place` into a world it always is, until a disc is added); else it is
         // rebuilt when next needed. (Before the audit of 6 Dec 2026 every `place` dropped it,
         // so the next rebuilt it over every disc: placing each of 16,000 discs took 3.4 s.)
-        let n = self.sv.d.k.len();
-        if self.place.valid
-            && self
-                .place
-                .sized_as_rebuilt(4 * n + 64, 2.0 * self.place.r_max)
-        {
+        if self.place.valid && self.place_index_as_rebuilt() {
             self.place.move_disc(i as u32, position.x, position.y);
             self.place.valid = false;
             self.place.kept = true;
