@@ -594,12 +594,7 @@ fn is_mcts_decides_the_same_on_states_its_seat_cannot_tell_apart() {
         check("dominoes presets", &g, 0..8);
     }
     // The core's race, the other game with hidden hands.
-    let race = Race::new(RaceRules {
-        players: 3,
-        hand: 3,
-        ..RaceRules::default()
-    })
-    .expect("rules");
+    let race = Race::new(RaceRules::default().with_players(3).with_hand(3)).expect("rules");
     check("race", &race, 0..6);
     let races = Match::new(race, MatchConfig::new(Some(40), None).expect("config"));
     check("race match", &races, 0..2);
@@ -1037,11 +1032,7 @@ fn the_conformance_kit_catches_each_breach_it_names() {
         extra_actions: vec![RaceAction::Play(3), RaceAction::Roll(9)],
         ..ConformanceConfig::default()
     };
-    let partners = RaceRules {
-        players: 4,
-        partners: true,
-        ..RaceRules::default()
-    };
+    let partners = RaceRules::default().with_players(4).with_partners(true);
     let sound = Flawed::new(Flaw::None, partners);
     assert!(check_imperfect(&sound, &cfg).is_ok());
     for (flaw, rules, imperfect, what) in [

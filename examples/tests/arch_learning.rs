@@ -649,11 +649,7 @@ impl Broken {
     fn new(fault: Fault) -> Broken {
         use boardgame_core::race::{Race, RaceRules};
         Broken {
-            race: Race::new(RaceRules {
-                hand: 0,
-                ..RaceRules::default()
-            })
-            .expect("rules"),
+            race: Race::new(RaceRules::default().with_hand(0)).expect("rules"),
             fault,
             calls: std::sync::atomic::AtomicU32::new(0),
         }

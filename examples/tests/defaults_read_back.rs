@@ -39,6 +39,7 @@ fn every_default_reads_back() {
     let n = defaults_read_back![
         boardgame_core::Record<u8>,
         boardgame_core::Seat,
+        boardgame_core::race::RaceRules,
         lattjo_backgammon::ObservationKind,
         lattjo_backgammon::SingleDiePolicy,
         lattjo_backgammon::Rules,

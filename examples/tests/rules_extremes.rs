@@ -152,17 +152,17 @@ fn core_match_configurations_at_the_extremes() {
     }
     // Accepted extremes play, as matches of the race too.
     let mut plies = 0;
-    for players in [2u8, 4] {
+    for players in [2usize, 4] {
         for track in [1u8, 200] {
             for (hand, copies) in [(0u8, 1u8), (1, 1), (15, 20)] {
-                let Ok(race) = Race::new(RaceRules {
-                    players,
-                    track,
-                    hand,
-                    copies,
-                    partners: players == 4,
-                    ..RaceRules::default()
-                }) else {
+                let Ok(race) = Race::new(
+                    RaceRules::default()
+                        .with_players(players)
+                        .with_track(track)
+                        .with_hand(hand)
+                        .with_copies(copies)
+                        .with_partners(players == 4),
+                ) else {
                     continue;
                 };
                 for c in [

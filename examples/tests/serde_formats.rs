@@ -125,6 +125,23 @@ fn regression_a_state_from_initial_state_with_a_chosen_first_seat_did_not_read_b
             let start = game.initial_state(Seat::new(0)).expect("seat 0");
             seen += play_through_from("draughts, chosen first", &game, &start, seed, 200);
         }
+        // The core's race, with partners and rounds (its rules, states and actions since
+        // 7 December 2026).
+        for rules in [
+            boardgame_core::race::RaceRules::standard(),
+            boardgame_core::race::RaceRules::standard()
+                .with_players(4)
+                .with_partners(true)
+                .with_hand(3),
+        ] {
+            let game = round_trip(
+                "race",
+                &boardgame_core::race::Race::new(rules).expect("valid"),
+            );
+            seen += play_through("race", &game, seed, 400);
+            let config = MatchConfig::new(Some(40), None).expect("valid");
+            seen += play_through("race match", &Match::new(game, config), seed, 1_500);
+        }
         for rules in [
             lattjo_ludo::Rules::lattjo(),
             lattjo_ludo::Rules::classic(),

@@ -299,7 +299,7 @@ where
 /// ```
 /// use boardgame_core::conformance::{check_rounds, ConformanceConfig};
 /// use boardgame_core::race::{Race, RaceRules};
-/// let game = Race::new(RaceRules { players: 3, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_players(3))?;
 /// let report = check_rounds(&game, &ConformanceConfig { games: 10, ..ConformanceConfig::default() })?;
 /// assert_eq!(report.games, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -1094,7 +1094,7 @@ where
 /// use boardgame_core::conformance::{check_foreign_states, ConformanceConfig};
 /// use boardgame_core::race::{Race, RaceRules};
 /// let two = Race::new(RaceRules::default())?;
-/// let four = Race::new(RaceRules { players: 4, track: 30, ..RaceRules::default() })?;
+/// let four = Race::new(RaceRules::default().with_players(4).with_track(30))?;
 /// let cfg = ConformanceConfig { games: 5, ..ConformanceConfig::default() };
 /// for (a, b) in [(&two, &four), (&four, &two)] {
 ///     let report = check_foreign_states(a, b, &cfg, |s| b.check_state(s).map_err(|e| e.to_string()), |_, _| Ok(()))?;
@@ -1294,7 +1294,7 @@ fn call_every_method<G: Game>(
 /// use boardgame_core::race::{Race, RaceRules};
 /// use boardgame_core::{Game, GameRng};
 /// let two = Race::new(RaceRules::default())?;
-/// let four = Race::new(RaceRules { players: 4, ..RaceRules::default() })?;
+/// let four = Race::new(RaceRules::default().with_players(4))?;
 /// let state = four.new_initial_state();
 /// let mut rng = GameRng::new(1, 0);
 /// let deal = four.sample_chance(&state, &mut rng).expect("a deal");
@@ -1914,11 +1914,7 @@ mod tests {
     fn probe_indexed_finds_a_mask_that_marks_what_is_not_listed() {
         use crate::race::{Race, RaceRules};
         let two = Race::new(RaceRules::default()).unwrap();
-        let four = Race::new(RaceRules {
-            players: 4,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let four = Race::new(RaceRules::default().with_players(4)).unwrap();
         // A state of other rules: nothing listed, so nothing may be marked.
         let foreign = four.new_initial_state();
         assert_eq!(probe_indexed(&two, &foreign), Ok(()));

@@ -92,7 +92,7 @@ pub trait Agent<G: Game> {
 /// ```
 /// use boardgame_core::{Agent, Game, GameRng, RandomAgent};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(0))?;
 /// let mut state = game.new_initial_state();
 /// let mut rng = GameRng::new(3, 1);
 /// // At a chance node an agent has nothing to choose.

@@ -296,7 +296,7 @@ impl MatchConfig {
 /// ```
 /// use boardgame_core::{BySeat, Game, MatchConfig, RoundContext, Rounds, Seat, Turn};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(0))?;
 /// let config = MatchConfig::new(Some(50), None)?;
 /// let totals = BySeat::new(2, 0);
 /// let ctx = RoundContext { round: 1, totals: &totals, previous: None, config: &config };
@@ -336,7 +336,7 @@ impl<S> Copy for RoundContext<'_, S> {}
 /// ```
 /// use boardgame_core::{Game, MatchConfig, Rounds};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { track: 3, hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_track(3).with_hand(0))?;
 /// let mut state = game.new_initial_state();
 /// assert_eq!(game.round_points(&state), None);
 /// game.apply(&mut state, &RaceAction::Roll(3))?;

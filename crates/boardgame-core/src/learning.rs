@@ -12,7 +12,7 @@
 //! use boardgame_core::race::{Race, RaceRules};
 //! use boardgame_core::{Game, IndexedActions, Observe, Seat};
 //!
-//! let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+//! let game = Race::new(RaceRules::default().with_hand(0))?;
 //! let mut state = game.new_initial_state();
 //! let roll = game.index_chance(&state, 5).unwrap(); // chance outcome 5: the die shows 3
 //! game.apply(&mut state, &roll)?;
@@ -268,7 +268,7 @@ impl BufferSizeError {
 /// ```
 /// use boardgame_core::{Game, Observe, Seat};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(0))?;
 /// let mut state = game.new_initial_state();
 /// let mut before = vec![0.0; game.observation_shape().size()];
 /// game.observe(&state, Seat::new(0), &mut before)?;
@@ -314,7 +314,7 @@ pub trait Observe: Game {
 /// ```
 /// use boardgame_core::{Game, IndexedActions};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(1))?;
 /// let mut state = game.new_initial_state();
 /// for chance in [RaceAction::Deal(2), RaceAction::Deal(1), RaceAction::Roll(3)] {
 ///     assert!(game.chance_index(&state, &chance).is_some());

@@ -30,7 +30,8 @@
 //! - `serde` (off by default): `Serialize`/`Deserialize` for [`Seat`], [`Turn`], [`BySeat`],
 //!   [`Record`], [`MatchConfig`] (through the checks of [`MatchConfig::new`]), [`MatchState`],
 //!   [`GameRng`] (its exact stream position, so a generator continues where it stopped),
-//!   [`Shape`] and the [`race`] game's actions.
+//!   [`Shape`], and the [`race`] game's rules (through the checks of `Race::new`), states, views
+//!   and actions.
 
 pub mod conformance;
 mod drivers;

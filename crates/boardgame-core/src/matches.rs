@@ -46,7 +46,7 @@ pub struct Match<G> {
 /// use boardgame_core::{Game, Match, MatchConfig, Seat};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
 /// // At most two rounds of a race over 3 squares, without cards.
-/// let race = Race::new(RaceRules { track: 3, hand: 0, ..RaceRules::default() })?;
+/// let race = Race::new(RaceRules::default().with_track(3).with_hand(0))?;
 /// let game = Match::new(race, MatchConfig::new(None, Some(2))?);
 /// let mut state = game.new_initial_state();
 /// game.apply(&mut state, &RaceAction::Roll(5))?;
@@ -710,11 +710,7 @@ mod tests {
     #[test]
     fn regression_resume_took_up_a_round_with_another_number_of_seats() {
         let (_, m) = game();
-        let three = Race::new(RaceRules {
-            players: 3,
-            ..RaceRules::default()
-        })
-        .expect("rules");
+        let three = Race::new(RaceRules::default().with_players(3)).expect("rules");
         assert_eq!(
             m.resume(three.new_initial_state(), BySeat::new(2, 0)),
             Err(ResumeError::RoundSeats {
@@ -771,11 +767,7 @@ mod tests {
         assert_eq!(limited.check_state(&s), Ok(()));
 
         // Another number of players.
-        let three = Race::new(RaceRules {
-            players: 3,
-            ..RaceRules::default()
-        })
-        .expect("rules");
+        let three = Race::new(RaceRules::default().with_players(3)).expect("rules");
         let three_match = Match::new(three, config(30));
         assert_eq!(
             to_30.check_state(&three_match.new_initial_state()),

@@ -23,7 +23,7 @@ use crate::{Agent, Game, GameRng, ImperfectInfo, MAX_SEATS, Turn};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
 /// let config = MctsConfig { iterations: 50, ..MctsConfig::default() };
 /// assert_eq!(config.exploration, 1.4);
-/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(1))?;
 /// let mut state = game.new_initial_state();
 /// for chance in [RaceAction::Deal(3), RaceAction::Deal(1), RaceAction::Roll(2)] {
 ///     game.apply(&mut state, &chance)?;
@@ -98,7 +98,7 @@ impl Mcts {
     /// ```
     /// use boardgame_core::{Game, GameRng, Mcts, MctsConfig, Turn};
     /// use boardgame_core::race::{Race, RaceRules, RaceAction};
-    /// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+    /// let game = Race::new(RaceRules::default().with_hand(0))?;
     /// let mut state = game.new_initial_state();
     /// game.apply(&mut state, &RaceAction::Roll(3))?;
     /// let mcts = Mcts::new(MctsConfig { iterations: 100, ..MctsConfig::default() });
@@ -132,7 +132,7 @@ impl<G: Game> Agent<G> for Mcts {
 /// ```
 /// use boardgame_core::{Game, GameRng, Mcts, MctsConfig};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(1))?;
 /// let mut state = game.new_initial_state();
 /// for chance in [RaceAction::Deal(3), RaceAction::Deal(1), RaceAction::Roll(2)] {
 ///     game.apply(&mut state, &chance)?;

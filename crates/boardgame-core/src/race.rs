@@ -22,7 +22,8 @@ pub const CARD_VALUES: usize = 3;
 /// The most copies of each value a deck may hold.
 const MAX_COPIES: u8 = 20;
 
-/// Settings of a race.
+/// Settings of a race: plain data with a `with_<option>` builder for each field, checked
+/// once by [`Race::new`] (and by deserialization, with feature `serde`).
 ///
 /// # Examples
 ///
@@ -30,16 +31,22 @@ const MAX_COPIES: u8 = 20;
 /// use boardgame_core::{Game, Seat};
 /// use boardgame_core::race::{Race, RaceRules};
 /// // Four players in two partnerships: seats 0 and 2 against 1 and 3.
-/// let game = Race::new(RaceRules { players: 4, partners: true, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_players(4).with_partners(true))?;
 /// assert_eq!(game.num_players(), 4);
 /// assert_eq!(game.team(Seat::new(0)), game.team(Seat::new(2)));
 /// assert_ne!(game.team(Seat::new(0)), game.team(Seat::new(1)));
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
+#[non_exhaustive]
 pub struct RaceRules {
     /// Seats, 2 to 4.
-    pub players: u8,
+    pub players: usize,
     /// Squares to the finish, 1 to 200.
     pub track: u8,
     /// Cards dealt to each seat, at most what the deck holds per seat.
@@ -54,10 +61,37 @@ pub struct RaceRules {
     pub partners: bool,
 }
 
+// Deserialization checks the settings as `Race::new` does (`RaceRules::validate`): the derive
+// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
+// that these two impls wrap.
+#[cfg(feature = "serde")]
+impl serde::Serialize for RaceRules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RaceRules::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for RaceRules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RaceRules, D::Error> {
+        let rules = RaceRules::deserialize(deserializer)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
+    }
+}
+
 impl Default for RaceRules {
+    /// [`RaceRules::standard`].
+    fn default() -> RaceRules {
+        RaceRules::standard()
+    }
+}
+
+impl RaceRules {
     /// Two players, a track of 20, two cards each from a deck of four copies of 1, 2 and 3,
     /// extra turn on a six, bumping on, no partners.
-    fn default() -> RaceRules {
+    #[must_use]
+    pub const fn standard() -> RaceRules {
         RaceRules {
             players: 2,
             track: 20,
@@ -68,6 +102,95 @@ impl Default for RaceRules {
             partners: false,
         }
     }
+
+    /// These rules with `players` seats (2 to 4).
+    #[must_use]
+    pub const fn with_players(mut self, players: usize) -> RaceRules {
+        self.players = players;
+        self
+    }
+
+    /// These rules with a track of `squares` (1 to 200).
+    #[must_use]
+    pub const fn with_track(mut self, squares: u8) -> RaceRules {
+        self.track = squares;
+        self
+    }
+
+    /// These rules with `cards` dealt to each seat.
+    #[must_use]
+    pub const fn with_hand(mut self, cards: u8) -> RaceRules {
+        self.hand = cards;
+        self
+    }
+
+    /// These rules with `copies` of each card value in the deck (1 to 20).
+    #[must_use]
+    pub const fn with_copies(mut self, copies: u8) -> RaceRules {
+        self.copies = copies;
+        self
+    }
+
+    /// These rules with a six giving another turn, or not.
+    #[must_use]
+    pub const fn with_extra_turn_on_six(mut self, on: bool) -> RaceRules {
+        self.extra_turn_on_six = on;
+        self
+    }
+
+    /// These rules with bumping on or off.
+    #[must_use]
+    pub const fn with_bump(mut self, on: bool) -> RaceRules {
+        self.bump = on;
+        self
+    }
+
+    /// These rules with partnerships (seats 0 and 2 against 1 and 3; needs 4 players), or
+    /// without.
+    #[must_use]
+    pub const fn with_partners(mut self, on: bool) -> RaceRules {
+        self.partners = on;
+        self
+    }
+
+    /// Checks the settings as [`Race::new`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError::Players`], [`RaceError::Track`], [`RaceError::Copies`],
+    /// [`RaceError::Hand`] or [`RaceError::Partners`] for settings out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{RaceError, RaceRules};
+    /// assert_eq!(RaceRules::default().validate(), Ok(()));
+    /// let eight = RaceRules::default().with_hand(7);
+    /// assert_eq!(eight.validate(), Err(RaceError::Hand { hand: 7, players: 2, deck: 12 }));
+    /// ```
+    pub const fn validate(&self) -> Result<(), RaceError> {
+        if self.players < 2 || self.players > 4 {
+            return Err(RaceError::Players(self.players));
+        }
+        if self.track == 0 || self.track > 200 {
+            return Err(RaceError::Track(self.track));
+        }
+        if self.copies == 0 || self.copies > MAX_COPIES {
+            return Err(RaceError::Copies(self.copies));
+        }
+        let deck = self.copies as usize * CARD_VALUES;
+        if self.hand as usize * self.players > deck {
+            return Err(RaceError::Hand {
+                hand: self.hand,
+                players: self.players,
+                deck,
+            });
+        }
+        if self.partners && self.players != 4 {
+            return Err(RaceError::Partners(self.players));
+        }
+        Ok(())
+    }
 }
 
 /// Why a race could not be set up or an action was refused.
@@ -77,7 +200,7 @@ impl Default for RaceRules {
 /// ```
 /// use boardgame_core::Game;
 /// use boardgame_core::race::{Race, RaceAction, RaceError, RaceRules};
-/// let five = Race::new(RaceRules { players: 5, ..RaceRules::default() });
+/// let five = Race::new(RaceRules::default().with_players(5));
 /// assert!(matches!(five, Err(RaceError::Players(5))));
 ///
 /// // The race opens with the deal: a player's move is refused and the state is unchanged.
@@ -96,7 +219,7 @@ impl Default for RaceRules {
 pub enum RaceError {
     /// Fewer than 2 or more than 4 players.
     #[error("a race needs 2 to 4 players, got {0}")]
-    Players(u8),
+    Players(usize),
     /// A track of 0 or over 200.
     #[error("the track must be 1 to 200 squares, got {0}")]
     Track(u8),
@@ -109,13 +232,13 @@ pub enum RaceError {
         /// Cards per hand.
         hand: u8,
         /// Players.
-        players: u8,
+        players: usize,
         /// Cards in the deck.
         deck: usize,
     },
     /// Partners need exactly four players.
     #[error("partners need exactly 4 players, got {0}")]
-    Partners(u8),
+    Partners(usize),
     /// A chance result where a player must act, or a player action at a chance node.
     #[error("{action:?} is not possible now: {expected}")]
     WrongKind {
@@ -154,7 +277,7 @@ pub enum RaceError {
 /// ```
 /// use boardgame_core::{Game, Seat};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 1, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(1))?;
 /// let mut state = game.new_initial_state();
 /// // Chance deals a 2 to seat 0 and a 1 to seat 1, then seat 0 rolls a 3.
 /// for chance in [RaceAction::Deal(2), RaceAction::Deal(1), RaceAction::Roll(3)] {
@@ -179,6 +302,7 @@ pub enum RaceAction {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Phase {
     /// Dealing card number `dealt` (seat `dealt % players` receives it).
     Dealing {
@@ -210,6 +334,11 @@ enum Phase {
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct RaceState {
     phase: Phase,
     /// Who rolls first once the deal is over.
@@ -241,6 +370,63 @@ impl RaceState {
     }
 }
 
+// Deserialization checks what a state shows by itself (`RaceState::check_alone`); which
+// rules it belongs to is [`Race::check_state`]'s question, which every method of the game asks.
+#[cfg(feature = "serde")]
+impl serde::Serialize for RaceState {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RaceState::serialize(self, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for RaceState {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RaceState, D::Error> {
+        let state = RaceState::deserialize(deserializer)?;
+        if !state.check_alone() {
+            return Err(serde::de::Error::custom(
+                "the state fits no race: seats, cards, squares or phase out of range",
+            ));
+        }
+        Ok(state)
+    }
+}
+
+impl RaceState {
+    /// Whether the state could belong to some race: 2 to 4 seats with one position and one
+    /// hand each, no position past 200 squares, each card value the same number of times in
+    /// all (1 to 20), and a phase that names a seat in range, a die of 1 to 6 and fewer cards
+    /// dealt than the deck holds. [`Race::check_state`] checks the rest against the rules.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    fn check_alone(&self) -> bool {
+        let n = self.positions.len();
+        if !(2..=4).contains(&n) || self.hands.len() != n || self.starter.index() >= n {
+            return false;
+        }
+        if self.positions.as_slice().iter().any(|&p| p > 200) {
+            return false;
+        }
+        let mut totals = [0u32; CARD_VALUES];
+        for hand in self.hands.as_slice() {
+            for (t, &c) in totals.iter_mut().zip(hand) {
+                *t += u32::from(c);
+            }
+        }
+        for ((t, &deck), &discards) in totals.iter_mut().zip(&self.deck).zip(&self.discards) {
+            *t += u32::from(deck) + u32::from(discards);
+        }
+        let copies = totals[0];
+        if copies == 0 || copies > u32::from(MAX_COPIES) || totals.iter().any(|&t| t != copies) {
+            return false;
+        }
+        match self.phase {
+            Phase::Dealing { dealt } => u32::from(dealt) < copies * CARD_VALUES as u32,
+            Phase::Rolling(seat) | Phase::Over(seat) => seat.index() < n,
+            Phase::Moving { seat, die } => seat.index() < n && (1..=6).contains(&die),
+        }
+    }
+}
+
 /// What one seat (or a spectator) knows of a race.
 ///
 /// # Examples
@@ -262,6 +448,7 @@ impl RaceState {
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RaceView {
     phase_and_positions: (u8, u8, u8, BySeat<u8>),
     hand_sizes: BySeat<u8>,
@@ -293,6 +480,22 @@ pub struct Race {
     shape: Shape,
 }
 
+// A race (de)serializes as its rules, read back through [`Race::new`].
+#[cfg(feature = "serde")]
+impl serde::Serialize for Race {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.rules, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Race {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Race, D::Error> {
+        let rules = <RaceRules as serde::Deserialize>::deserialize(deserializer)?;
+        Race::new(rules).map_err(serde::de::Error::custom)
+    }
+}
+
 impl Race {
     /// A race with these rules.
     ///
@@ -300,28 +503,8 @@ impl Race {
     ///
     /// [`RaceError`] for settings out of range.
     pub fn new(rules: RaceRules) -> Result<Race, RaceError> {
-        if !(2..=4).contains(&rules.players) {
-            return Err(RaceError::Players(rules.players));
-        }
-        if rules.track == 0 || rules.track > 200 {
-            return Err(RaceError::Track(rules.track));
-        }
-        if rules.copies == 0 || rules.copies > MAX_COPIES {
-            return Err(RaceError::Copies(rules.copies));
-        }
-        let deck = usize::from(rules.copies) * CARD_VALUES;
-        if usize::from(rules.hand) * usize::from(rules.players) > deck {
-            return Err(RaceError::Hand {
-                hand: rules.hand,
-                players: rules.players,
-                deck,
-            });
-        }
-        if rules.partners && rules.players != 4 {
-            return Err(RaceError::Partners(rules.players));
-        }
-        let shape = Shape::flat(3 * usize::from(rules.players) + 18)
-            .ok_or(RaceError::Players(rules.players))?;
+        rules.validate()?;
+        let shape = Shape::flat(3 * rules.players + 18).ok_or(RaceError::Players(rules.players))?;
         Ok(Race { rules, shape })
     }
 
@@ -331,11 +514,16 @@ impl Race {
     }
 
     fn players(&self) -> usize {
-        usize::from(self.rules.players)
+        self.rules.players
+    }
+
+    /// The seats as a `u8` (2 to 4, checked by [`Race::new`]).
+    fn players_u8(&self) -> u8 {
+        self.rules.players as u8
     }
 
     fn to_deal(&self) -> u8 {
-        self.rules.hand * self.rules.players
+        self.rules.hand * self.players_u8()
     }
 
     fn fresh(&self, starter: Seat) -> RaceState {
@@ -371,7 +559,7 @@ impl Race {
     /// use boardgame_core::Game;
     /// use boardgame_core::race::{Race, RaceError, RaceRules};
     /// let two = Race::new(RaceRules::default())?;
-    /// let three = Race::new(RaceRules { players: 3, ..RaceRules::default() })?;
+    /// let three = Race::new(RaceRules::default().with_players(3))?;
     /// assert_eq!(two.check_state(&two.new_initial_state()), Ok(()));
     /// assert_eq!(two.check_state(&three.new_initial_state()), Err(RaceError::OtherRules));
     /// # Ok::<(), RaceError>(())
@@ -527,7 +715,7 @@ impl Game for Race {
                 if s.deck.get(i).copied().unwrap_or(0) == 0 {
                     return Err(RaceError::NotInDeck(v));
                 }
-                let seat = Seat::new(dealt % self.rules.players);
+                let seat = Seat::new(dealt % self.players_u8());
                 s.deck[i] -= 1;
                 s.hands[seat][i] += 1;
                 let dealt = dealt + 1;
@@ -710,7 +898,7 @@ impl Observe for Race {
             out[n + r] = f32::from(s.hands[other].iter().sum::<u8>()) / deck_total;
         }
         let (phase, named, die) = match s.phase {
-            Phase::Dealing { dealt } => (0, Seat::new(dealt % self.rules.players), 0),
+            Phase::Dealing { dealt } => (0, Seat::new(dealt % self.players_u8()), 0),
             Phase::Rolling(who) => (1, who, 0),
             Phase::Moving { seat: who, die } => (2, who, die),
             Phase::Over(who) => (3, who, 0),
@@ -831,7 +1019,7 @@ impl Rounds for Race {
     /// use boardgame_core::race::{Race, RaceRules};
     /// use boardgame_core::{BySeat, Game, Match, MatchConfig, ResumeError};
     /// let four = Race::new(RaceRules::default())?; // four copies of each card
-    /// let two = Race::new(RaceRules { copies: 2, ..RaceRules::default() })?;
+    /// let two = Race::new(RaceRules::default().with_copies(2))?;
     /// let to_50 = Match::new(four.clone(), MatchConfig::new(Some(50), None)?);
     /// let totals = BySeat::new(2, 0);
     /// assert!(to_50.resume(four.new_initial_state(), totals).is_ok());
@@ -869,11 +1057,7 @@ mod tests {
 
     #[test]
     fn a_race_says_its_seats_and_when_it_is_over_as_a_round() {
-        let game = Race::new(RaceRules {
-            players: 3,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_players(3)).unwrap();
         let mut s = game.new_initial_state();
         assert_eq!((s.seats(), s.is_round_over()), (3, false));
         random_playout(&game, &mut s, &mut GameRng::new(4, 0), &mut Vec::new());
@@ -893,23 +1077,19 @@ mod tests {
     fn rules_out_of_range_are_refused() {
         let base = RaceRules::default();
         assert_eq!(
-            Race::new(RaceRules { players: 5, ..base }).unwrap_err(),
+            Race::new(base.with_players(5)).unwrap_err(),
             RaceError::Players(5)
         );
         assert_eq!(
-            Race::new(RaceRules { track: 0, ..base }).unwrap_err(),
+            Race::new(base.with_track(0)).unwrap_err(),
             RaceError::Track(0)
         );
         assert_eq!(
-            Race::new(RaceRules {
-                partners: true,
-                ..base
-            })
-            .unwrap_err(),
+            Race::new(base.with_partners(true)).unwrap_err(),
             RaceError::Partners(2)
         );
         assert!(matches!(
-            Race::new(RaceRules { hand: 7, ..base }),
+            Race::new(base.with_hand(7)),
             Err(RaceError::Hand { .. })
         ));
     }
@@ -936,11 +1116,7 @@ mod tests {
 
     #[test]
     fn landing_on_an_opponent_sends_it_home() {
-        let game = Race::new(RaceRules {
-            hand: 0,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_hand(0)).unwrap();
         let mut s = game.new_initial_state();
         for a in [
             RaceAction::Roll(3),
@@ -952,12 +1128,7 @@ mod tests {
         }
         assert_eq!(s.position(Seat::new(0)), Some(0), "bumped");
         assert_eq!(s.position(Seat::new(1)), Some(3));
-        let no_bump = Race::new(RaceRules {
-            hand: 0,
-            bump: false,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let no_bump = Race::new(RaceRules::default().with_hand(0).with_bump(false)).unwrap();
         let mut s = no_bump.new_initial_state();
         for a in [
             RaceAction::Roll(3),
@@ -1006,12 +1177,7 @@ mod tests {
 
     #[test]
     fn partners_share_returns() {
-        let game = Race::new(RaceRules {
-            players: 4,
-            partners: true,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_players(4).with_partners(true)).unwrap();
         let mut s = game.new_initial_state();
         random_playout(&game, &mut s, &mut GameRng::new(8, 0), &mut Vec::new());
         let r = game.returns(&s).unwrap();
@@ -1026,11 +1192,7 @@ mod tests {
     /// searched differently from them (docs/architecture.md, "Hidden information").
     #[test]
     fn regression_determinize_depended_on_the_hidden_cards() {
-        let game = Race::new(RaceRules {
-            players: 3,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_players(3)).unwrap();
         let me = Seat::new(0);
         let (mut a, mut b) = (game.new_initial_state(), game.new_initial_state());
         for (state, cards) in [(&mut a, [2, 1, 3, 2, 1, 3]), (&mut b, [2, 3, 1, 2, 3, 1])] {
@@ -1049,11 +1211,7 @@ mod tests {
 
     #[test]
     fn determinize_keeps_own_hand_and_counts() {
-        let game = Race::new(RaceRules {
-            players: 3,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_players(3)).unwrap();
         let s = dealt(&game, &[1, 2, 3, 1, 2, 3]);
         let mut rng = GameRng::new(4, 0);
         let mut differed = false;
@@ -1073,26 +1231,182 @@ mod tests {
         );
     }
 
+    /// Regression (API convention audit, 6 December 2026): the race's rules were a struct
+    /// that callers built field by field (not `#[non_exhaustive]`, no `with_<option>`
+    /// builders, `players` a `u8` where every other crate counts seats in `usize`), and its
+    /// rules, states and views had no serde. Each builder sets its field, and validation is
+    /// one function for the constructor and the deserializer.
+    #[test]
+    fn regression_race_rules_had_no_builders_and_no_validation_of_their_own() {
+        let r = RaceRules::standard()
+            .with_players(4)
+            .with_track(30)
+            .with_hand(3)
+            .with_copies(5)
+            .with_extra_turn_on_six(false)
+            .with_bump(false)
+            .with_partners(true);
+        assert_eq!(
+            (r.players, r.track, r.hand, r.copies),
+            (4, 30, 3, 5),
+            "{r:?}"
+        );
+        assert!(!r.extra_turn_on_six && !r.bump && r.partners);
+        assert_eq!(RaceRules::default(), RaceRules::standard());
+        for (bad, err) in [
+            (RaceRules::standard().with_players(1), RaceError::Players(1)),
+            (
+                RaceRules::standard().with_players(usize::MAX),
+                RaceError::Players(usize::MAX),
+            ),
+            (RaceRules::standard().with_track(201), RaceError::Track(201)),
+            (RaceRules::standard().with_copies(21), RaceError::Copies(21)),
+            (
+                RaceRules::standard().with_players(3).with_partners(true),
+                RaceError::Partners(3),
+            ),
+        ] {
+            assert_eq!(bad.validate(), Err(err.clone()), "{bad:?}");
+            assert_eq!(Race::new(bad), Err(err), "{bad:?}");
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    mod serde_tests {
+        use super::*;
+
+        /// The rules, the game, every state and every view along random games of several
+        /// settings read back from JSON as they were.
+        #[test]
+        fn rules_states_and_views_read_back_from_json() {
+            let settings = [
+                RaceRules::standard(),
+                RaceRules::standard().with_players(3).with_hand(0),
+                RaceRules::standard()
+                    .with_players(4)
+                    .with_partners(true)
+                    .with_copies(20)
+                    .with_hand(15)
+                    .with_track(200),
+            ];
+            let mut states = 0;
+            for rules in settings {
+                let text = serde_json::to_string(&rules).unwrap();
+                assert_eq!(serde_json::from_str::<RaceRules>(&text).unwrap(), rules);
+                let game = Race::new(rules).unwrap();
+                let text = serde_json::to_string(&game).unwrap();
+                assert_eq!(serde_json::from_str::<Race>(&text).unwrap(), game);
+                for seed in 0..4 {
+                    let mut s = game.new_initial_state();
+                    let mut rng = GameRng::new(seed, 0);
+                    let mut buf = Vec::new();
+                    loop {
+                        let text = serde_json::to_string(&s).unwrap();
+                        let back: RaceState = serde_json::from_str(&text).unwrap();
+                        assert_eq!(back, s, "{text}");
+                        assert_eq!(game.check_state(&back), Ok(()));
+                        for seat in [None, Some(Seat::new(0)), Some(Seat::new(1))] {
+                            let v = game.view(&s, seat);
+                            let text = serde_json::to_string(&v).unwrap();
+                            assert_eq!(serde_json::from_str::<RaceView>(&text).unwrap(), v);
+                        }
+                        states += 1;
+                        if game.turn(&s) == Turn::Terminal {
+                            break;
+                        }
+                        let a = match game.sample_chance(&s, &mut rng) {
+                            Some(a) => a,
+                            None => {
+                                game.legal_actions(&s, &mut buf);
+                                buf[rng.index(buf.len())]
+                            }
+                        };
+                        game.apply(&mut s, &a).unwrap();
+                    }
+                }
+            }
+            assert!(states > 200, "{states}");
+        }
+
+        /// Rules out of range are refused by the deserializer with the constructor's error,
+        /// and a game is read through [`Race::new`].
+        #[test]
+        fn rules_out_of_range_do_not_deserialize() {
+            let good = serde_json::to_value(RaceRules::standard()).unwrap();
+            for (field, value, err) in [
+                ("players", 5, RaceError::Players(5)),
+                ("track", 0, RaceError::Track(0)),
+                ("copies", 0, RaceError::Copies(0)),
+            ] {
+                let mut v = good.clone();
+                v[field] = serde_json::json!(value);
+                let e = serde_json::from_value::<RaceRules>(v.clone()).unwrap_err();
+                assert!(e.to_string().contains(&err.to_string()), "{e}");
+                let e = serde_json::from_value::<Race>(v).unwrap_err();
+                assert!(e.to_string().contains(&err.to_string()), "{e}");
+            }
+            let mut partners = good.clone();
+            partners["partners"] = serde_json::json!(true);
+            assert!(serde_json::from_value::<RaceRules>(partners).is_err());
+        }
+
+        /// A state that fits no race (a fifth seat, a card value short, a seat out of range, a
+        /// die of 7, more dealt than the deck holds) does not deserialize.
+        #[test]
+        fn a_state_that_fits_no_race_does_not_deserialize() {
+            let game = Race::new(RaceRules::standard()).unwrap();
+            let mut s = game.new_initial_state();
+            game.apply(&mut s, &RaceAction::Deal(1)).unwrap();
+            let good = serde_json::to_value(&s).unwrap();
+            assert_eq!(
+                serde_json::from_value::<RaceState>(good.clone()).unwrap(),
+                s
+            );
+            let edits: [(&str, serde_json::Value); 8] = [
+                ("positions", serde_json::json!([0, 0, 0, 0, 0])),
+                ("positions", serde_json::json!([0])),
+                ("positions", serde_json::json!([0, 201])),
+                ("hands", serde_json::json!([[1, 0, 0]])),
+                ("deck", serde_json::json!([3, 4, 3])),
+                ("deck", serde_json::json!([0, 0, 0])),
+                ("starter", serde_json::json!(2)),
+                ("phase", serde_json::json!({ "Dealing": { "dealt": 12 } })),
+            ];
+            for (field, value) in edits {
+                let mut v = good.clone();
+                v[field] = value;
+                assert!(
+                    serde_json::from_value::<RaceState>(v.clone()).is_err(),
+                    "{v}"
+                );
+            }
+            for phase in [
+                serde_json::json!({ "Moving": { "seat": 0, "die": 7 } }),
+                serde_json::json!({ "Moving": { "seat": 2, "die": 3 } }),
+                serde_json::json!({ "Rolling": 3 }),
+            ] {
+                let mut v = good.clone();
+                v["phase"] = phase;
+                assert!(
+                    serde_json::from_value::<RaceState>(v.clone()).is_err(),
+                    "{v}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn conformance_kit_passes_on_every_setting() {
         let settings = [
             RaceRules::default(),
-            RaceRules {
-                players: 3,
-                hand: 3,
-                ..RaceRules::default()
-            },
-            RaceRules {
-                players: 4,
-                partners: true,
-                hand: 0,
-                ..RaceRules::default()
-            },
-            RaceRules {
-                extra_turn_on_six: false,
-                track: 5,
-                ..RaceRules::default()
-            },
+            RaceRules::default().with_players(3).with_hand(3),
+            RaceRules::default()
+                .with_players(4)
+                .with_partners(true)
+                .with_hand(0),
+            RaceRules::default()
+                .with_extra_turn_on_six(false)
+                .with_track(5),
         ];
         for rules in settings {
             let game = Race::new(rules).unwrap();
@@ -1135,12 +1449,7 @@ mod tests {
 
     #[test]
     fn round_points_are_the_losers_distance() {
-        let game = Race::new(RaceRules {
-            hand: 0,
-            track: 6,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let game = Race::new(RaceRules::default().with_hand(0).with_track(6)).unwrap();
         let mut s = game.new_initial_state();
         for a in [
             RaceAction::Roll(2),
@@ -1166,12 +1475,7 @@ mod tests {
         // An audit found `apply` (and the observation) indexing a 2-seat state by a 4-seat
         // game's seats. Now every method refuses it or treats it as having nothing to do.
         let two = Race::new(RaceRules::default()).unwrap();
-        let four = Race::new(RaceRules {
-            players: 4,
-            partners: true,
-            ..RaceRules::default()
-        })
-        .unwrap();
+        let four = Race::new(RaceRules::default().with_players(4).with_partners(true)).unwrap();
         let mut s = two.new_initial_state();
         random_playout(&two, &mut s, &mut GameRng::new(3, 0), &mut Vec::new());
         let mut s = two.new_initial_state();
@@ -1203,19 +1507,9 @@ mod tests {
         // copies in a 2-seat game.
         let two = Race::new(RaceRules::default()).unwrap();
         for other in [
-            RaceRules {
-                players: 4,
-                ..RaceRules::default()
-            },
-            RaceRules {
-                copies: 9,
-                hand: 4,
-                ..RaceRules::default()
-            },
-            RaceRules {
-                track: 60,
-                ..RaceRules::default()
-            },
+            RaceRules::default().with_players(4),
+            RaceRules::default().with_copies(9).with_hand(4),
+            RaceRules::default().with_track(60),
         ] {
             let other = Race::new(other).unwrap();
             let mut s = other.new_initial_state();
@@ -1238,24 +1532,13 @@ mod tests {
         let d = RaceRules::default();
         let rules = [
             d,
-            RaceRules { players: 3, ..d },
-            RaceRules {
-                players: 4,
-                partners: true,
-                ..d
-            },
-            RaceRules { track: 6, ..d },
-            RaceRules {
-                copies: 1,
-                hand: 1,
-                ..d
-            },
-            RaceRules {
-                hand: 0,
-                bump: false,
-                extra_turn_on_six: false,
-                ..d
-            },
+            d.with_players(3),
+            d.with_players(4).with_partners(true),
+            d.with_track(6),
+            d.with_copies(1).with_hand(1),
+            d.with_hand(0)
+                .with_bump(false)
+                .with_extra_turn_on_six(false),
         ];
         let games: Vec<Race> = rules.iter().map(|&r| Race::new(r).unwrap()).collect();
         let cfg = ConformanceConfig {

@@ -37,7 +37,7 @@ pub struct Record<A> {
 /// ```
 /// use boardgame_core::{Record, ReplayError};
 /// use boardgame_core::race::{Race, RaceAction, RaceError, RaceRules};
-/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(0))?;
 /// // Seat 1's die shows 7.
 /// let actions = vec![RaceAction::Roll(2), RaceAction::Advance, RaceAction::Roll(7)];
 /// match (Record { seed: 0, actions }).replay(&game) {

@@ -121,7 +121,7 @@ impl fmt::Display for Seat {
 /// ```
 /// use boardgame_core::{Game, Seat, Turn};
 /// use boardgame_core::race::{Race, RaceAction, RaceRules};
-/// let game = Race::new(RaceRules { hand: 0, ..RaceRules::default() })?;
+/// let game = Race::new(RaceRules::default().with_hand(0))?;
 /// let mut state = game.new_initial_state();
 /// assert_eq!(game.turn(&state), Turn::Chance); // the die is rolled first
 /// assert_eq!(game.turn(&state).seat(), None);

@@ -130,11 +130,7 @@ fn regression_race_and_match_were_not_eq_or_hash() {
     use boardgame_core::{Match, MatchConfig};
     use std::collections::HashSet;
     let race = Race::new(RaceRules::default()).expect("the default rules");
-    let other = Race::new(RaceRules {
-        track: 30,
-        ..RaceRules::default()
-    })
-    .expect("a longer track");
+    let other = Race::new(RaceRules::default().with_track(30)).expect("a longer track");
     assert_eq!(race, race.clone());
     assert_ne!(race, other);
     let to_50 = MatchConfig::new(Some(50), None).expect("a match to 50");

@@ -111,12 +111,7 @@ fn a_record_with_an_illegal_action_does_not_replay() {
 
 /// Wins of seat 0 (played by `first`) over `games` games against random.
 fn wins(first: &mut dyn Agent<Race>, games: u64) -> u32 {
-    let game = Race::new(RaceRules {
-        track: 30,
-        hand: 3,
-        ..RaceRules::default()
-    })
-    .unwrap();
+    let game = Race::new(RaceRules::default().with_track(30).with_hand(3)).unwrap();
     let mut random = RandomAgent;
     let mut won = 0;
     for seed in 0..games {

@@ -35,12 +35,7 @@ struct Wrapped {
 
 fn wrapped(fault: Fault) -> Wrapped {
     Wrapped {
-        race: Race::new(RaceRules {
-            players: 3,
-            hand: 2,
-            ..RaceRules::default()
-        })
-        .unwrap(),
+        race: Race::new(RaceRules::default().with_players(3).with_hand(2)).unwrap(),
         fault,
     }
 }

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 fn any_race() -> impl Strategy<Value = Race> {
     (
-        2u8..=4,
+        2usize..=4,
         1u8..=200,
         0u8..=6,
         1u8..=20,
@@ -23,15 +23,16 @@ fn any_race() -> impl Strategy<Value = Race> {
         .prop_filter_map(
             "rules that make a race",
             |(players, track, hand, copies, extra_turn_on_six, bump, partners)| {
-                Race::new(RaceRules {
-                    players,
-                    track,
-                    hand,
-                    copies,
-                    extra_turn_on_six,
-                    bump,
-                    partners: partners && players == 4,
-                })
+                Race::new(
+                    RaceRules::default()
+                        .with_players(players)
+                        .with_track(track)
+                        .with_hand(hand)
+                        .with_copies(copies)
+                        .with_extra_turn_on_six(extra_turn_on_six)
+                        .with_bump(bump)
+                        .with_partners(partners && players == 4),
+                )
                 .ok()
             },
         )

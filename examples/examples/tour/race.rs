@@ -6,11 +6,7 @@ use boardgame_core::{Agent, IsMcts, MctsConfig, RandomAgent, Seat, play_game};
 use super::Summary;
 
 pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
-    let game = Race::new(RaceRules {
-        track: 30,
-        hand: 3,
-        ..RaceRules::default()
-    })?;
+    let game = Race::new(RaceRules::default().with_track(30).with_hand(3))?;
     let mut mcts = IsMcts::new(MctsConfig {
         iterations: 300,
         ..MctsConfig::default()
