@@ -132,4 +132,4 @@ pub use pdn::{
 pub use position::{
     IllegalMoveError, Position, PositionError, Setup, perft, perft_parallel, perft_with,
 };
-pub use square::{Color, Piece, Role, Square, SquareError};
+pub use square::{Color, ParseColorError, Piece, Role, Square, SquareError};

@@ -121,7 +121,7 @@ pub struct Position {
 /// let mut pos = Position::start();
 /// let mv: Move = "22-18".parse()?; // White's move, but Black is to move
 /// let err = pos.play(&mv, KingMoves::Short).unwrap_err();
-/// assert_eq!(err.to_string(), "22-18 is not a legal move for Black here");
+/// assert_eq!(err.to_string(), "22-18 is not a legal move for black here");
 /// assert_eq!(pos, Position::start());
 /// # Ok::<(), lattjo_draughts::ParseMoveError>(())
 /// ```

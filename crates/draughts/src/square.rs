@@ -153,11 +153,9 @@ impl FromStr for Square {
 /// assert_eq!(Color::Black.opponent(), Color::White);
 /// assert_eq!(Color::White.letter(), 'W');
 /// assert_eq!(Seat::from(Color::White), Seat::new(1));
-/// let name = match pos.turn() {
-///     Color::Black => "Black",
-///     Color::White => "White",
-/// };
-/// assert_eq!(name, pos.turn().to_string());
+/// // Written in lower case, as chess's and backgammon's sides are, and read back.
+/// assert_eq!(pos.turn().to_string(), "black");
+/// assert_eq!("white".parse::<Color>(), Ok(Color::White));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -233,11 +231,41 @@ impl TryFrom<boardgame_core::Seat> for Color {
 }
 
 impl fmt::Display for Color {
+    /// `black` or `white`, in lower case as every crate writes its sides (before 7 December
+    /// 2026 draughts alone wrote `Black` and `White`); the PDN letters `B` and `W` are
+    /// [`Color::letter`]'s.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Color::Black => "Black",
-            Color::White => "White",
+            Color::Black => "black",
+            Color::White => "white",
         })
+    }
+}
+
+/// Text that names no colour: [`Color`]'s `FromStr` reads `black` or `white` only.
+///
+/// # Examples
+///
+/// ```
+/// let err = "Black".parse::<lattjo_draughts::Color>().unwrap_err();
+/// assert_eq!(err.0, "Black");
+/// assert_eq!(err.to_string(), "invalid color \"Black\" (expected black or white)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid color {0:?} (expected black or white)")]
+#[non_exhaustive]
+pub struct ParseColorError(pub String);
+
+/// Reads what `Display` writes: `black` or `white`, in lower case (the PDN letters `B` and
+/// `W` are [`Color::letter`]'s, not this text's).
+impl std::str::FromStr for Color {
+    type Err = ParseColorError;
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
+        match s {
+            "black" => Ok(Color::Black),
+            "white" => Ok(Color::White),
+            _ => Err(ParseColorError(boardgame_core::text::excerpt(s))),
+        }
     }
 }
 

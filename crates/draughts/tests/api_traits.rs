@@ -52,6 +52,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_draughts::Setup>();
     send_sync::<lattjo_draughts::Square>();
     send_sync::<lattjo_draughts::SquareError>();
+    send_sync::<lattjo_draughts::ParseColorError>();
     send_sync::<lattjo_draughts::State>();
     send_sync::<lattjo_draughts::StateError>();
     send_sync::<lattjo_draughts::TagError>();
@@ -74,6 +75,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_draughts::ResultError>();
     good_error::<lattjo_draughts::RulesError>();
     good_error::<lattjo_draughts::SquareError>();
+    good_error::<lattjo_draughts::ParseColorError>();
     good_error::<lattjo_draughts::StateError>();
     good_error::<lattjo_draughts::TagError>();
 }
@@ -120,4 +122,19 @@ fn regression_role_was_not_ord() {
         Role::Man < Role::King,
         "as chess orders its roles, the uncrowned first"
     );
+}
+
+/// Regression (API audit, 6 December 2026): `Color` wrote `Black` and `White` where chess
+/// and backgammon write their sides in lower case, and had no `FromStr` to read it back.
+#[test]
+fn regression_color_display_was_capitalised_and_did_not_read_back() {
+    use lattjo_draughts::Color;
+    for (c, text) in [(Color::Black, "black"), (Color::White, "white")] {
+        assert_eq!(c.to_string(), text);
+        assert_eq!(text.parse::<Color>(), Ok(c));
+    }
+    for bad in ["Black", "WHITE", "b", "", " black", "red"] {
+        let err = bad.parse::<Color>().expect_err(bad);
+        assert_eq!(err.0, bad);
+    }
 }

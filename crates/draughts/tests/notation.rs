@@ -65,7 +65,7 @@ fn move_text_errors_are_typed() {
     );
     assert_eq!(
         e("22-18").to_string(),
-        "square 22 holds a White piece, but Black is to move"
+        "square 22 holds a white piece, but black is to move"
     );
     assert_eq!(
         pos.parse_move(" 11-15 ", KingMoves::Short)

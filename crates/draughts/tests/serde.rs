@@ -221,7 +221,7 @@ fn deserializing_refuses_every_impossible_state() {
     // Impossible positions and moves, through their own checks.
     refused(
         &|v| v["position"] = json!("W:W1:BK6"),
-        "a White man stands on its crowning row",
+        "a white man stands on its crowning row",
     );
     refused(
         &|v| v["last_move"] = json!({"path": [1, 6, 10], "captured": []}),
