@@ -17,12 +17,6 @@ use crate::{
 };
 use overlap::OverlapGrids;
 
-/// The number of discs the placement index of a world of `n` discs is sized for (its
-/// buckets, [`PlaceIndex::reset`]).
-const fn place_index_size(n: usize) -> usize {
-    4 * n + 64
-}
-
 /// Discs may touch: an overlap of up to this many metres is accepted on placement.
 pub const PLACEMENT_TOLERANCE_M: f64 = 1e-9;
 
@@ -208,7 +202,11 @@ pub enum PlaceError {
     /// The disc's centre would lie inside a pocket circle.
     #[error("disc centre would lie inside pocket {0:?}")]
     InPocket(PocketId),
-    /// The disc would overlap another disc on the table.
+    /// The disc would overlap another disc on the table: of all the discs on the table it
+    /// would overlap (by more than [`PLACEMENT_TOLERANCE_M`]), the one with the lowest index
+    /// (the first added). Which disc is named depends on nothing else (not on the world's
+    /// size nor on how its discs are indexed). Only reported when every other check of the
+    /// position (a cushion, a wall, a pocket) passed.
     #[error("disc would overlap disc {0:?}")]
     Overlaps(DiscId),
     /// The world already holds 2³¹ discs.
@@ -480,41 +478,38 @@ impl World {
         self.check_static(kind, position)?;
         let r = kind.radius_m;
         let skip = ignore.map_or(usize::MAX, DiscId::index);
-        let n = self.sv.d.k.len();
-        let reach = r + self.place.r_max;
-        let (lo, hi) = (
-            (position.x - reach, position.y - reach),
-            (position.x + reach, position.y + reach),
-        );
-        // The index's cells are sized from the discs it held when built: a disc much larger
-        // than those (or one added since) spans more cells than there are discs, and then
-        // the plain pass over the discs is the cheaper (before the API audit of 5 Dec 2026 a
-        // disc of 3 m among 70 of 0.1 mm visited 2·10⁹ cells, 4 s; of 100 m, hours).
-        if self.place.valid && n > 64 && self.place.cells_in_box(lo, hi) <= n as u64 {
-            self.place.try_for_each_in_box(lo, hi, |j| {
-                if j != skip && self.sv.d.on[j] {
-                    self.check_pair(j, r, position)?;
+        if self.place.valid {
+            // Every disc the index shows is tested (its cells give them in no useful order),
+            // and the lowest index in the way is named, as the plain pass names it. (Before
+            // the audit of 7 Dec 2026 the first found in cell order was named, and the cells
+            // were as wide as the largest disc: one disc of 1 m made each of 16,000 coins'
+            // additions beside it visit thousands of coins, 0.53 s in all.)
+            let mut first = usize::MAX;
+            self.place.for_each_near(position.x, position.y, r, |j| {
+                if j < first && j != skip && self.sv.d.on[j] && self.overlaps(j, r, position) {
+                    first = j;
                 }
-                Ok(())
-            })?;
+            });
+            if first != usize::MAX {
+                return Err(PlaceError::Overlaps(DiscId(first as u32)));
+            }
         } else {
             for j in 0..self.sv.d.k.len() {
-                if j != skip && self.sv.d.on[j] {
-                    self.check_pair(j, r, position)?;
+                if j != skip && self.sv.d.on[j] && self.overlaps(j, r, position) {
+                    return Err(PlaceError::Overlaps(DiscId(j as u32)));
                 }
             }
         }
         Ok(())
     }
 
-    fn check_pair(&self, j: usize, r: f64, p: Vec2) -> Result<(), PlaceError> {
+    /// Whether a disc of radius `r` at `p` would overlap disc `j` (by more than
+    /// [`PLACEMENT_TOLERANCE_M`]).
+    fn overlaps(&self, j: usize, r: f64, p: Vec2) -> bool {
         let dx = p.x - self.sv.d.k[j].px;
         let dy = p.y - self.sv.d.k[j].py;
         let rr = r + self.sv.d.r[j] - PLACEMENT_TOLERANCE_M;
-        if dx * dx + dy * dy < rr * rr {
-            return Err(PlaceError::Overlaps(DiscId(j as u32)));
-        }
-        Ok(())
+        dx * dx + dy * dy < rr * rr
     }
 
     fn check_static(&self, kind: DiscKind, p: Vec2) -> Result<(), PlaceError> {
@@ -561,37 +556,19 @@ impl World {
         Ok(())
     }
 
-    /// Whether the placement index has the cells and buckets a rebuild would give it now
-    /// ([`PlaceIndex::sized_as_rebuilt`]), with its cells as wide as its largest diameter.
-    fn place_index_as_rebuilt(&self) -> bool {
-        self.place
-            .sized_as_rebuilt(place_index_size(self.sv.d.k.len()), 2.0 * self.place.r_max)
-    }
-
+    /// Builds the placement index if it is not valid and the world holds 64 discs or more
+    /// (fewer are tested one by one). It grows with the world from then on (each level of
+    /// each class doubles its buckets as its discs outgrow them), so its cost is amortised.
     fn ensure_place_index(&mut self) {
-        if self.place.valid || self.sv.d.k.len() < 64 {
-            return;
-        }
         let n = self.sv.d.k.len();
-        // Kept by `place` as this rebuild would make it (the largest radius is the index's
-        // while it is kept: every disc added since its build was entered first).
-        if self.place.kept && self.place_index_as_rebuilt() {
-            self.place.valid = true;
-            self.place.kept = false;
+        if self.place.valid || n < 64 {
             return;
         }
-        let r_max = self.sv.d.r.iter().copied().fold(0.0, f64::max);
-        let cell = 2.0 * r_max;
-        self.place.reset(
-            self.table.half_width_m(),
-            self.table.half_height_m(),
-            cell,
-            place_index_size(n),
-        );
-        self.place.r_max = r_max;
+        self.place
+            .reset(self.table.half_width_m(), self.table.half_height_m());
         for i in 0..n {
             if self.sv.d.on[i] {
-                self.place.insert(
+                self.place.move_disc(
                     i as u32,
                     self.sv.d.k[i].px,
                     self.sv.d.k[i].py,
@@ -608,7 +585,19 @@ impl World {
     ///
     /// [`PlaceError`] for a non-finite position or velocity, a speed above the table's
     /// maximum, a disc crossing a cushion, overlapping a wall or a disc, or centred in a
-    /// pocket. The world is unchanged.
+    /// pocket. The world is unchanged. The checks of the position come before the discs:
+    /// [`PlaceError::Overlaps`] is reported only for a position clear of cushions, walls and
+    /// pockets, and names the lowest-indexed disc on the table that the new one would
+    /// overlap.
+    ///
+    /// # Cost
+    ///
+    /// In a world of 64 discs or more the discs are looked up in a placement index of a grid
+    /// per size class (radii within a factor of two), so an addition costs about the discs
+    /// near `position` (within a few times the new disc's radius plus the largest radius of
+    /// each class), whatever the mix of radii; the index is rebuilt after a step, at a cost
+    /// of every disc, and otherwise kept up to date. (One disc of 1 m among 16,000 coins of
+    /// 5 mm made their additions O(n) each before the audit of 7 Dec 2026.)
     pub fn add_disc(
         &mut self,
         kind: DiscKind,
@@ -619,16 +608,16 @@ impl World {
             return Err(PlaceError::TooManyDiscs);
         }
         self.check_velocity(velocity)?;
-        // Keep the index fresh (grows with the world, so rebuilds are amortised).
-        if self.place.valid && self.place.is_full(self.sv.d.k.len() + 1) {
-            self.place.invalidate();
-        }
         self.ensure_place_index();
+        if self.place.valid {
+            self.place.prepare(position.x, position.y, kind.radius_m);
+        }
         self.check_placement(kind, position, None)?;
         let motion = direction_speed(velocity.x, velocity.y);
         let i = self.push_disc(kind, position, motion, DiscStatus::OnTable);
         if self.place.valid {
-            self.place.insert(i, position.x, position.y, kind.radius_m);
+            self.place
+                .move_disc(i, position.x, position.y, kind.radius_m);
         }
         Ok(DiscId(i))
     }
@@ -695,6 +684,9 @@ impl World {
             return Err(RemoveError::NotOnTable(id));
         }
         self.take_off(i, DiscStatus::Removed);
+        if self.place.valid {
+            self.place.unlink(i as u32);
+        }
         Ok(())
     }
 
@@ -713,7 +705,13 @@ impl World {
     /// # Errors
     ///
     /// [`PlaceError`] as for [`add_disc`](Self::add_disc) (the disc itself is ignored in the
-    /// overlap test). The world is unchanged.
+    /// overlap test): [`PlaceError::Overlaps`] names the lowest-indexed other disc on the
+    /// table that it would overlap. The world is unchanged.
+    ///
+    /// # Cost
+    ///
+    /// As for [`add_disc`](Self::add_disc): the disc is moved within the placement index,
+    /// not the index dropped, so placing each disc of a world once costs O(n) in all.
     pub fn place(&mut self, id: DiscId, position: Vec2) -> Result<(), PlaceError> {
         let i = id.index();
         if i >= self.sv.d.k.len() {
@@ -724,6 +722,9 @@ impl World {
             mass_kg: self.sv.d.m[i],
         };
         self.ensure_place_index();
+        if self.place.valid {
+            self.place.prepare(position.x, position.y, kind.radius_m);
+        }
         self.check_placement(kind, position, Some(id))?;
         self.sv.d.k[i].px = position.x;
         self.sv.d.k[i].py = position.y;
@@ -734,16 +735,12 @@ impl World {
         self.sv.d.on[i] = true;
         self.sv.d.status[i] = DiscStatus::OnTable;
         self.sv.d.tag[i].version = self.sv.d.tag[i].version.wrapping_add(1);
-        // The placement index follows the disc when it is as a rebuild would make it (after
-        // the first `place` into a world it always is, until a disc is added); else it is
-        // rebuilt when next needed. (Before the audit of 6 Dec 2026 every `place` dropped it,
-        // so the next rebuilt it over every disc: placing each of 16,000 discs took 3.4 s.)
-        if self.place.valid && self.place_index_as_rebuilt() {
-            self.place.move_disc(i as u32, position.x, position.y);
-            self.place.valid = false;
-            self.place.kept = true;
-        } else {
-            self.place.invalidate();
+        // The placement index follows the disc (O(1)). (Before the audit of 6 Dec 2026 every
+        // `place` dropped it, so the next rebuilt it over every disc: placing each of 16,000
+        // discs took 3.4 s.)
+        if self.place.valid {
+            self.place
+                .move_disc(i as u32, position.x, position.y, kind.radius_m);
         }
         self.sv.invalidate_broadphase();
         Ok(())
@@ -1026,11 +1023,13 @@ mod tests {
         (w.checksum(), ev)
     }
 
-    /// `place` moves the disc in the placement index instead of dropping it, and the next
-    /// look that would rebuild the index takes it up instead: every overlap test then names
-    /// the disc that a rebuilt index names (the first in the way, in the index's order), over
-    /// random places, removals, additions and probes of several sizes (some in the way of
-    /// many discs).
+    /// `place` moves the disc in the placement index and `remove` takes it out, instead of
+    /// dropping the index: every overlap test through the index so kept names what one
+    /// through a rebuilt index names and what the plain pass over every disc names (the
+    /// lowest index in the way), over random places, removals, additions and probes of
+    /// several sizes (some in the way of many discs). (Until the audit of 7 Dec 2026 the
+    /// index named the first disc in its cells' order, and `place` kept it only while it was
+    /// as a rebuild would make it.)
     #[test]
     fn a_placed_disc_moved_in_the_index_is_found_as_after_a_rebuild() {
         let table = Table::new(0.5, 0.5).unwrap();
@@ -1044,7 +1043,7 @@ mod tests {
         let coin = DiscKind::new(0.01, 0.005).unwrap();
         let small = DiscKind::new(0.004, 0.001).unwrap();
         let probes = [coin, small, DiscKind::new(0.06, 1.0).unwrap()];
-        let mut kept = 0;
+        let (mut kept, mut in_the_way) = (0, 0);
         for case in 0..6 {
             let mut w = World::new(table.clone(), StepConfig::default()).unwrap();
             let n = 70 + 40 * case;
@@ -1067,29 +1066,37 @@ mod tests {
                         let _ = w.place(id, p);
                     }
                 }
-                if !w.place.kept {
+                if !w.place.valid {
                     continue;
                 }
                 kept += 1;
-                let mut taken_up = w.clone();
-                taken_up.ensure_place_index();
-                assert!(taken_up.place.valid);
                 let mut rebuilt = w.clone();
                 rebuilt.place.invalidate();
                 rebuilt.ensure_place_index();
+                assert!(rebuilt.place.valid);
+                let mut plain = w.clone();
+                plain.place.invalidate();
                 for k in 0..8 {
                     let q = Vec2::new(0.96 * next() - 0.48, 0.96 * next() - 0.48);
                     let kind = probes[k % probes.len()];
                     let ignore = (k % 2 == 0).then_some(id);
+                    let want = plain.check_placement(kind, q, ignore);
+                    in_the_way += usize::from(want.is_err());
                     assert_eq!(
-                        taken_up.check_placement(kind, q, ignore),
+                        w.check_placement(kind, q, ignore),
+                        want,
+                        "case {case}, op {op}, probe {k}"
+                    );
+                    assert_eq!(
                         rebuilt.check_placement(kind, q, ignore),
+                        want,
                         "case {case}, op {op}, probe {k}"
                     );
                 }
             }
         }
         assert!(kept > 1000, "{kept}");
+        assert!(in_the_way > 1000, "{in_the_way}");
     }
 
     /// The sweep along x that [`World::deepest_overlap`] was before the audit of 6 Dec 2026:
