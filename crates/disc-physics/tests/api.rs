@@ -894,3 +894,99 @@ fn regression_place_rebuilt_the_placement_index_over_every_disc() {
     let gap = at(side + 1) + shift + Vec2::new(0.015, 0.015);
     assert!(w.add_disc(coin, gap, Vec2::ZERO).is_ok());
 }
+
+/// Regression (complexity audit of hostile input, 7 Dec 2026): the placement index's cells
+/// were as wide as the largest disc's diameter, so one disc of 1 m radius put every coin of
+/// 5 mm beside it in a few cells and each `add_disc` tested thousands of them: 16,000 coins
+/// took 0.53-0.57 s to add (6.4 ms without the large disc), 64,000 took 3.7 s, and these
+/// 250,000 took 95 s in a release build. Each size class now has cells of its own diameter.
+/// Also pinned: `PlaceError::Overlaps` names the lowest-indexed disc in the way, where it
+/// named the first found in the index's cells.
+#[test]
+fn regression_add_disc_beside_one_large_disc_was_quadratic() {
+    let mut w = World::new(Table::new(3.0, 3.0).unwrap(), StepConfig::default()).unwrap();
+    let coin = DiscKind::new(0.005, 0.001).unwrap();
+    let big = w
+        .add_disc(DiscKind::new(1.0, 1.0).unwrap(), Vec2::ZERO, Vec2::ZERO)
+        .unwrap();
+    // Every point of an 11 mm lattice over the table: those within 1.005 m of the large
+    // disc's centre are refused naming it, the others accepted.
+    let (side, pitch) = (540, 0.011);
+    let at = |i: usize, j: usize| {
+        Vec2::new(
+            -2.97 + pitch * i as f64 + 1e-4,
+            -2.97 + pitch * j as f64 + 1e-4,
+        )
+    };
+    let mut added = Vec::new();
+    let mut refused = 0;
+    for j in 0..side {
+        for i in 0..side {
+            let p = at(i, j);
+            match w.add_disc(coin, p, Vec2::ZERO) {
+                Ok(id) => {
+                    assert!(p.length() > 1.005 - 1e-6, "{p:?}");
+                    added.push((id, p));
+                }
+                Err(e) => {
+                    assert_eq!(e, PlaceError::Overlaps(big), "{p:?}");
+                    assert!(p.length() < 1.005 + 1e-6, "{p:?}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(added.len() + refused, side * side);
+    assert!(added.len() > 250_000, "{}", added.len());
+    assert_eq!(w.len(), added.len() + 1);
+    // A coin half way between two lattice neighbours overlaps both: the lower is named.
+    let (a, pa) = added[1000];
+    let (b, pb) = added[1001];
+    assert!(a < b);
+    let between = (pa + pb) * 0.5;
+    assert_eq!(
+        w.add_disc(coin, between, Vec2::ZERO),
+        Err(PlaceError::Overlaps(a))
+    );
+    // A coin overlapping the large disc and a coin names the large disc (index 0), and a
+    // disc of 0.1 m over many coins names the lowest of them.
+    let near = added.iter().find(|(_, p)| p.length() < 1.012).unwrap().1;
+    let edge = near * (1.003 / near.length());
+    assert!(overlaps(near, 0.005, edge, 0.005) && overlaps(Vec2::ZERO, 1.0, edge, 0.005));
+    assert_eq!(
+        w.check_placement(coin, edge, None),
+        Err(PlaceError::Overlaps(big))
+    );
+    let lowest_under = |added: &[(DiscId, Vec2)], q: Vec2, r: f64| {
+        added
+            .iter()
+            .find(|&&(_, p)| overlaps(p, 0.005, q, r))
+            .map(|&(id, _)| id)
+    };
+    let centre = Vec2::new(2.0, 2.0);
+    let under = lowest_under(&added, centre, 0.1).unwrap();
+    assert_eq!(
+        w.add_disc(DiscKind::new(0.1, 1.0).unwrap(), centre, Vec2::ZERO),
+        Err(PlaceError::Overlaps(under))
+    );
+    // Moving every coin 0.5 mm away from the large disc's centre: each clear of its
+    // neighbours (1 mm apart) and of the large disc.
+    for (id, p) in &mut added {
+        *p = *p * (1.0 + 0.0005 / p.length());
+        w.place(*id, *p).unwrap();
+    }
+    // The large disc 10 cm to the right overlaps the coins on its right: the lowest named.
+    let q = Vec2::new(0.1, 0.0);
+    let under = lowest_under(&added, q, 1.0).unwrap();
+    assert_eq!(w.place(big, q), Err(PlaceError::Overlaps(under)));
+    assert_eq!(w.position(big), Some(Vec2::ZERO));
+    assert_eq!(w.position(added[7].0), Some(added[7].1));
+}
+
+/// Whether discs of radii `ra` at `a` and `rb` at `b` overlap by more than
+/// `PLACEMENT_TOLERANCE_M` (the test of `World::check_placement`).
+fn overlaps(a: Vec2, ra: f64, b: Vec2, rb: f64) -> bool {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let rr = ra + rb - disc_physics::PLACEMENT_TOLERANCE_M;
+    dx * dx + dy * dy < rr * rr
+}

@@ -10,5 +10,6 @@ mod docs_claims;
 mod limits;
 mod model;
 mod overlap;
+mod placement;
 mod snapshot;
 mod validation;
