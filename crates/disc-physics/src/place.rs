@@ -3,12 +3,13 @@
 //! [`World::place`](crate::World::place) in large worlds. Not part of the step.
 //!
 //! The class of a disc is the binary exponent of its radius (radii within a factor of two
-//! share one, as in `deepest_overlap`'s grids). A class whose radii lie in `[2^e, 2^(e+1))`
-//! has cells `2^(e+1)` wide at its level 0 (the smallest diameter it admits, at least every
-//! radius it holds), so a cell holds a bounded number of the class's discs that do not
-//! overlap, whatever the other classes hold: one large disc among many small ones leaves the
-//! small ones in small cells. (Before the audit of 7 Dec 2026 every cell was as wide as the
-//! largest diameter.)
+//! share one, as in `deepest_overlap`'s grids). A class's cells at its level 0 are as wide as
+//! the diameter of the first disc entered in it (since the index was emptied): at least every
+//! radius of the class and at most four times any, so a cell holds a bounded number of the
+//! class's discs that do not overlap, whatever the other classes hold, and one large disc
+//! among many small ones leaves the small ones in small cells. (Before the audit of 7 Dec
+//! 2026 every cell was as wide as the largest diameter.) Which disc an overlap names does not
+//! depend on the cells, nor on which disc came first.
 //!
 //! A query reaching far beyond a class's cells (a large disc looked up among small ones)
 //! would span many of them, most perhaps empty; so a class also has coarser levels, each
@@ -19,8 +20,8 @@
 //! [`PLAIN_MEMBERS`] discs is passed over plainly.
 //!
 //! Each level hashes its cells into buckets that grow with the class, so a cluster of discs
-//! on a huge table costs what it would on a small one. Which disc an overlap names does not
-//! depend on the cells: the caller takes the lowest index among all it is shown.
+//! on a huge table costs what it would on a small one. The caller takes the lowest index
+//! among all the discs it is shown that are in the way.
 
 use crate::solver::NONE;
 
@@ -190,8 +191,9 @@ impl PlaceIndex {
         if let Some(c) = self.classes.iter().position(|c| c.exp == exp) {
             return c;
         }
-        // The smallest diameter of the class: 2^(e+1) for radii in [2^e, 2^(e+1)).
-        let width = 2.0 * f64::from_bits(exp << 52);
+        // The diameter of the class's first disc: at least every radius of the class (they
+        // lie in [2^e, 2^(e+1))), and the class's only one in a world of one size per class.
+        let width = 2.0 * r;
         self.classes.push(SizeClass {
             exp,
             r_max: 0.0,
