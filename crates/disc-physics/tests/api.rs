@@ -897,11 +897,12 @@ fn regression_place_rebuilt_the_placement_index_over_every_disc() {
 
 /// Regression (complexity audit of hostile input, 7 Dec 2026): the placement index's cells
 /// were as wide as the largest disc's diameter, so one disc of 1 m radius put every coin of
-/// 5 mm beside it in a few cells and each `add_disc` tested thousands of them: 16,000 coins
-/// took 0.53-0.57 s to add (6.4 ms without the large disc), 64,000 took 3.7 s, and these
-/// 250,000 took 95 s in a release build. Each size class now has cells of its own diameter.
-/// Also pinned: `PlaceError::Overlaps` names the lowest-indexed disc in the way, where it
-/// named the first found in the index's cells.
+/// 5 mm beside it in a few cells and each `add_disc` or `place` tested thousands of them:
+/// 16,000 coins took 0.53-0.57 s to add (6.4 ms without the large disc), and adding and then
+/// moving these 265,000 took 77 s of CPU (103 s on a shared host) in a release build; 0.4 s
+/// now that each size class has cells of its own diameter. Also pinned:
+/// `PlaceError::Overlaps` names the lowest-indexed disc in the way, where the index named
+/// the first it found in its cells (the old code named disc 1002 for 1001 below).
 #[test]
 fn regression_add_disc_beside_one_large_disc_was_quadratic() {
     let mut w = World::new(Table::new(3.0, 3.0).unwrap(), StepConfig::default()).unwrap();
@@ -939,6 +940,12 @@ fn regression_add_disc_beside_one_large_disc_was_quadratic() {
     assert_eq!(added.len() + refused, side * side);
     assert!(added.len() > 250_000, "{}", added.len());
     assert_eq!(w.len(), added.len() + 1);
+    // Moving every coin 0.5 mm away from the large disc's centre: each clear of its
+    // neighbours (1 mm apart) and of the large disc.
+    for (id, p) in &mut added {
+        *p = *p * (1.0 + 0.0005 / p.length());
+        w.place(*id, *p).unwrap();
+    }
     // A coin half way between two lattice neighbours overlaps both: the lower is named.
     let (a, pa) = added[1000];
     let (b, pb) = added[1001];
@@ -969,12 +976,6 @@ fn regression_add_disc_beside_one_large_disc_was_quadratic() {
         w.add_disc(DiscKind::new(0.1, 1.0).unwrap(), centre, Vec2::ZERO),
         Err(PlaceError::Overlaps(under))
     );
-    // Moving every coin 0.5 mm away from the large disc's centre: each clear of its
-    // neighbours (1 mm apart) and of the large disc.
-    for (id, p) in &mut added {
-        *p = *p * (1.0 + 0.0005 / p.length());
-        w.place(*id, *p).unwrap();
-    }
     // The large disc 10 cm to the right overlaps the coins on its right: the lowest named.
     let q = Vec2::new(0.1, 0.0);
     let under = lowest_under(&added, q, 1.0).unwrap();

@@ -460,6 +460,65 @@ fn check_placement_names_what_is_in_the_way_and_ignores_the_disc_given() {
     assert_eq!(w.len(), 1);
 }
 
+/// Below the API table, `PlaceError`: "an overlap is reported only where no cushion, wall or
+/// pocket is in the way, and names the lowest-indexed disc in the way", in a small world
+/// (below the placement index's 64 discs) and a large one, of discs of several sizes; and the
+/// docs of `PlaceError::Overlaps`: "depends on nothing else".
+#[test]
+fn an_overlap_names_the_lowest_indexed_disc_in_the_way() {
+    let t = Table::new(2.0, 2.0)
+        .unwrap()
+        .with_pocket(Vec2::new(1.0, 1.0), 0.05)
+        .unwrap();
+    let big = DiscKind::new(0.5, 1.0).unwrap();
+    let wide = DiscKind::new(0.25, 1.0).unwrap();
+    let coin = DiscKind::new(0.005, 0.001).unwrap();
+    let overlaps = |a: Vec2, ra: f64, b: Vec2, rb: f64| {
+        let rr = ra + rb - PLACEMENT_TOLERANCE_M;
+        (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y) < rr * rr
+    };
+    for coins in [10, 300] {
+        let mut w = World::new(t.clone(), StepConfig::default()).unwrap();
+        // A row of coins along y = 0.3, then a large disc just below it.
+        let at = |k: usize| Vec2::new(-1.9 + 3.8 * k as f64 / coins as f64, 0.3);
+        for k in 0..coins {
+            w.add_disc(coin, at(k), Vec2::ZERO).unwrap();
+        }
+        let large = w.add_disc(big, Vec2::new(0.0, -0.21), Vec2::ZERO).unwrap();
+        assert_eq!(large.index(), coins);
+        // The lowest-indexed coin in the way of a disc of radius `r` at `q`.
+        let first = |q: Vec2, r: f64| {
+            (0..coins)
+                .find(|&k| overlaps(at(k), 0.005, q, r))
+                .map(|k| DiscId::from_index(k as u32))
+        };
+        // A large disc over the row names the first coin under it.
+        let q = Vec2::new(1.0, 0.3);
+        assert_eq!(
+            w.check_placement(big, q, None),
+            Err(PlaceError::Overlaps(first(q, 0.5).unwrap())),
+            "{coins}"
+        );
+        // A coin in the way of the large disc and of coins of the row names a coin.
+        let q = Vec2::new(0.0, 0.293);
+        assert!(overlaps(Vec2::new(0.0, -0.21), 0.5, q, 0.005));
+        assert_eq!(
+            w.add_disc(coin, q, Vec2::ZERO),
+            Err(PlaceError::Overlaps(first(q, 0.005).unwrap())),
+            "{coins}"
+        );
+        // A disc in the way of a coin with its centre in a pocket: the pocket is named.
+        let beside = w.add_disc(coin, Vec2::new(1.0, 0.94), Vec2::ZERO).unwrap();
+        let q = Vec2::new(1.0, 0.99);
+        assert!(overlaps(w.position(beside).unwrap(), 0.005, q, 0.25));
+        assert_eq!(
+            w.add_disc(wide, q, Vec2::ZERO),
+            Err(PlaceError::InPocket(PocketId(0))),
+            "{coins}"
+        );
+    }
+}
+
 /// Below the API table: "Bad input never panics and leaves the world unchanged": a refused
 /// `place` of a pocketed disc keeps it pocketed, and an unknown id is `UnknownDisc`.
 #[test]
