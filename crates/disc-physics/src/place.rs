@@ -100,9 +100,11 @@ impl Level {
         }
     }
 
-    /// The buckets of a level of `slots` slots (at most half of them used).
+    /// The buckets of a level of `slots` slots: about four for each, so that a list seldom
+    /// holds another cell's slots (a level is rehashed when its slots outnumber a quarter of
+    /// its buckets).
     fn buckets_for(slots: usize) -> usize {
-        (2 * slots + 64).next_power_of_two()
+        (4 * slots + 64).next_power_of_two()
     }
 
     fn bucket(&self, (cx, cy): (u64, u64)) -> usize {
@@ -239,7 +241,7 @@ impl PlaceIndex {
         class.pos[slot as usize] = (x, y);
         let slots = class.members.len();
         for l in 0..class.levels.len() {
-            if slots > class.levels[l].head.len() / 2 {
+            if slots > class.levels[l].head.len() / 4 {
                 Self::grow(ox, oy, class, l);
             }
             let level = &mut class.levels[l];
