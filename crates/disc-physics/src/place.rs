@@ -328,7 +328,9 @@ impl PlaceIndex {
     /// where they are at most [`MAX_CELLS`] (or, if that level is not made, the coarsest
     /// made when it spans no more cells than the class has discs), else the class's discs
     /// one by one: after [`prepare`](Self::prepare) for the same query, the discs it is shown
-    /// lie within a few times its reach.
+    /// lie within a few times its reach. A look never spans more cells of a class than the
+    /// class has discs (before the API audit of 5 Dec 2026 a disc of 3 m among 70 of 0.1 mm
+    /// visited 2·10⁹ cells, 4 s; of 100 m, hours).
     pub fn for_each_near(&self, x: f64, y: f64, r: f64, mut f: impl FnMut(usize)) {
         for class in &self.classes {
             let reach = r + class.r_max;

@@ -595,9 +595,10 @@ impl World {
     /// In a world of 64 discs or more the discs are looked up in a placement index of a grid
     /// per size class (radii within a factor of two), so an addition costs about the discs
     /// near `position` (within a few times the new disc's radius plus the largest radius of
-    /// each class), whatever the mix of radii; the index is rebuilt after a step, at a cost
-    /// of every disc, and otherwise kept up to date. (One disc of 1 m among 16,000 coins of
-    /// 5 mm made their additions O(n) each before the audit of 7 Dec 2026.)
+    /// each class), whatever the mix of radii. The index is kept up to date by additions,
+    /// [`place`](Self::place) and [`remove`](Self::remove); after a step the next addition
+    /// or placement rebuilds it, at a cost of every disc. (One disc of 1 m among 16,000
+    /// coins of 5 mm made their additions O(n) each before the audit of 7 Dec 2026.)
     pub fn add_disc(
         &mut self,
         kind: DiscKind,
