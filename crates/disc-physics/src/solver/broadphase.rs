@@ -3,8 +3,11 @@
 //! kept over many substeps; small worlds with few moving discs skip it (stage 3 then tests the
 //! moving discs against every disc).
 
+mod classes;
+
 use super::predict::first_dues;
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep, prefetch};
+use classes::Classes;
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -50,11 +53,12 @@ const RECHECK_ESCAPEES: usize = 20;
 /// -0.23).
 const RECHECK_LAST: usize = 4;
 
-/// The most discs a build keeps out of the grid as larger than [`Near::r_grid`] (`big`),
-/// among `n_on` on the table: the big discs are searched against each other pair by pair, so
-/// at most about the square root of the discs (their pairs then cost at most about one test a
-/// disc); a world with more large discs grids every disc by the largest radius, as all
-/// worlds did before.
+/// The most discs a build keeps out of the grid as larger than [`Near::r_grid`] in a list
+/// (`big`), among `n_on` on the table: the big discs are searched against each other pair by
+/// pair, so at most about the square root of the discs (their pairs then cost at most about
+/// one test a disc); a world with more large discs keeps them in a grid per size class
+/// ([`Classes`]). Before 7 Dec 2026 such a world gridded every disc by the largest radius,
+/// which listed every pair of small discs within a large disc's width of each other.
 fn big_discs_at_most(n_on: usize) -> usize {
     n_on.isqrt().max(8)
 }
@@ -132,8 +136,8 @@ impl Solver {
         }
         // The skin is sized from the grid's discs ([`Near::r_grid`]): from the largest radius
         // of any disc (the world's `r_max`, as always) unless some discs are more than twice
-        // the smallest on the table (`big`), whose pairs are then found apart.
-        let r_skin = if s.near.big.is_empty() {
+        // the smallest on the table (`big` or size classes), whose pairs are then found apart.
+        let r_skin = if !s.near.apart() {
             self.r_max
         } else {
             s.near.r_grid
@@ -166,11 +170,15 @@ impl Solver {
 ///
 /// The grid's cells are sized from the discs (the largest diameter plus the skin), never from
 /// the table, so the cost follows the discs. When some discs on the table are more than twice
-/// the smallest radius, and few ([`big_discs_at_most`]), those are kept out of the grid
-/// ([`Near::big`]): its cells and the skin are sized from the largest of the others
-/// ([`Near::r_grid`]), each large disc's pairs are found in the cells within its own reach and
-/// with the other large ones ([`Near::big_pairs`]), and every box query and check visits the
-/// large discs apart. Which pairs are listed changes no result, only how many are tested (the
+/// the smallest radius, those are kept out of the grid, whose cells and the skin are sized
+/// from the largest of the others ([`Near::r_grid`]). If they are few
+/// ([`big_discs_at_most`]) they are a list ([`Near::big`]): each large disc's pairs are found
+/// in the cells within its own reach and with the other large ones ([`Near::big_pairs`]), and
+/// every box query and check visits the large discs apart. If there are more, they are kept
+/// in a grid per size class ([`Classes`]): a pair is found by its smaller disc in the few
+/// cells of the larger disc's class within its reach, and every box query and check looks
+/// at each class's cells around it, so that a build costs about the discs times the classes
+/// whatever the radii (radii spread from 0.1 mm to 100 m make at most 21 classes). Which pairs are listed changes no result, only how many are tested (the
 /// events are a function of the two paths, ordered by time, kind and discs; see the solver's
 /// module docs). When the table holds few enough cells the grid is
 /// an array of them; otherwise (a cluster of discs on a huge table) the cells are hashed into
@@ -215,10 +223,15 @@ pub(crate) struct Near {
     /// one large disc beside many small ones does not make every small disc the neighbour of
     /// every small disc within the large one's diameter.
     pub r_grid: f64,
-    /// The discs on the table at the build larger than `r_grid`, in index order: not entered
-    /// in the grid; their pairs are found by a search of the grid cells within their own reach
+    /// The discs on the table at the build larger than `r_grid`, in index order, when there
+    /// are at most [`big_discs_at_most`] of them (else none: see `classes`): not entered in
+    /// the grid; their pairs are found by a search of the grid cells within their own reach
     /// and with each other ([`Near::big_pairs`]), and every box query visits them all.
     pub big: Vec<u32>,
+    /// The discs on the table at the build larger than `r_grid` when there are more of them
+    /// than [`big_discs_at_most`] (`big` is then empty): a grid per size class, searched
+    /// around each disc instead of whole ([`Classes`]); no class when `big` serves.
+    classes: Classes,
     /// Per disc, when some are `big`: whether it is on the table and entered in the grid
     /// (scratch of [`Near::sort_small_into_buckets`]).
     grid_on: Vec<bool>,
@@ -596,28 +609,31 @@ impl Near {
         self.r_min = r_min;
         // Radii within a factor of two of the smallest: the grid holds every disc (the plain
         // compare is false for no disc on the table, r_min infinite). Else the discs more
-        // than twice the smallest are kept apart (`big`) if there are few of them
-        // ([`big_discs_at_most`]); with more, the grid holds every disc, as before.
+        // than twice the smallest are kept apart: in a list (`big`) if there are few of them
+        // ([`big_discs_at_most`]), else in a grid per size class (`classes`).
         self.big.clear();
+        self.classes.clear();
         self.r_grid = r_max;
         if r_max > 2.0 * r_min {
             let mut r_grid = 0.0f64;
+            let mut larger = 0usize;
             for i in 0..n {
                 if on[i] && r[i] <= 2.0 * r_min {
                     r_grid = if r[i] > r_grid { r[i] } else { r_grid };
                 }
             }
-            let most = big_discs_at_most(n_on);
-            self.r_grid = r_grid;
             for i in 0..n {
-                if on[i] && r[i] > r_grid {
-                    if self.big.len() == most {
-                        self.big.clear();
-                        self.r_grid = r_max;
-                        break;
+                larger += usize::from(on[i] && r[i] > r_grid);
+            }
+            self.r_grid = r_grid;
+            if larger <= big_discs_at_most(n_on) {
+                for i in 0..n {
+                    if on[i] && r[i] > r_grid {
+                        self.big.push(i as u32);
                     }
-                    self.big.push(i as u32);
                 }
+            } else {
+                self.classes.enter(r, on, r_grid);
             }
         }
         self.rr_same = (r_min == r_max).then_some(r_max + r_max);
@@ -711,13 +727,19 @@ impl Near {
         };
         self.grid = grid;
         self.reserve(n, n_on, self.r_grid, self.r_min, skin);
-        let m = if !self.big.is_empty() {
+        let m = if self.apart() {
             self.sort_small_into_buckets(kin, on, r, buckets)
         } else if n_on == n {
             self.sort_into_buckets::<true>(kin, on, buckets)
         } else {
             self.sort_into_buckets::<false>(kin, on, buckets)
         };
+        if !self.classes.levels.is_empty() {
+            let k = self.class_pairs((hx, hy, skin), kin, r);
+            self.pairs.truncate(k);
+            self.room_for_dues();
+            return;
+        }
         let k = if hashed {
             self.item_cell.resize(m, [0; 2]);
             for slot in 0..m {
@@ -862,7 +884,9 @@ impl Near {
         // `least`; the check is then still worth it unless an escapee lowers `slack`.
         let worth = least.min(slack);
         // The escapees first, so that a check with too many looks at none of them.
-        let (room, tau2) = (self.items.len() / RECHECK_ESCAPEES, tau * tau);
+        // (The discs entered: the grid's and the size classes'.)
+        let entered = self.items.len() + self.classes.entries();
+        let (room, tau2) = (entered / RECHECK_ESCAPEES, tau * tau);
         if !find_escapees(kin, &self.home, on, (tau2, room), &mut self.escapees) {
             return false;
         }
@@ -871,7 +895,7 @@ impl Near {
         // the least over all of them (a minimum, exact in any order), and since it only
         // falls, a check that returns false at one escapee would after all of them too.
         let near_gap = 2.0 * slack + NEAR_MARGIN_M;
-        let has_big = !self.big.is_empty();
+        let has_big = self.apart();
         for &e in &self.escapees {
             let e = e as usize;
             let (ex, ey, re) = (kin[e].px, kin[e].py, r[e]);
@@ -929,6 +953,9 @@ impl Near {
         near_gap: f64,
         mut slack: f64,
     ) -> f64 {
+        if !self.classes.levels.is_empty() {
+            return self.class_slack(e, (kin, r, on), near_gap, slack);
+        }
         let (ex, ey, re) = (kin[e].px, kin[e].py, r[e]);
         for &j in &self.big {
             let j = j as usize;
@@ -1392,21 +1419,34 @@ impl Near {
         if r_max > 2.0 * r_min {
             at_least(&mut self.big, big_discs_at_most(n_on));
             at_least(&mut self.grid_on, n);
+            self.classes.reserve(n, r_max, r_min);
         }
         at_least(&mut self.adj_start, n + 2);
         at_least(&mut self.adj, per_disc * n_on + 64);
     }
 
     /// Calls `f` with every disc entered in a cell that meets the box
-    /// `[x0, x1] x [y0, y1]` (and perhaps others: a box of more cells than there are discs
-    /// visits every disc), each once, and with every disc larger than [`Near::r_grid`]
-    /// (`big`, not in the grid) after them.
+    /// `[x0, x1] x [y0, y1]` (and perhaps others), each once, and with the discs larger than
+    /// [`Near::r_grid`] (not in the grid) after them: every one of a list (`big`), or those of
+    /// each size class in its cells that meet the box widened by the class's largest radius
+    /// less `r_grid` (or more; [`Classes::for_each_in_box`]). A box of more cells than a
+    /// hashed grid's discs reads every entry and visits those inside the box.
     #[inline]
     pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
         self.for_each_entry_in_box(x0, y0, x1, y1, |item| f(item.id));
         for &j in &self.big {
             f(j);
         }
+        if !self.classes.levels.is_empty() {
+            self.classes.for_each_in_box([x0, y0, x1, y1], f);
+        }
+    }
+
+    /// Whether some discs on the table at the build are kept out of the grid (larger than
+    /// [`Near::r_grid`]): listed in `big`, or in size classes ([`Near::classes`]).
+    #[inline]
+    fn apart(&self) -> bool {
+        !self.big.is_empty() || !self.classes.levels.is_empty()
     }
 
     /// [`Near::for_each_in_box`] with each disc's entry (its index and its position at the
@@ -1430,8 +1470,13 @@ impl Near {
         }
         let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
         if cells > self.items.len() as u64 {
+            // Only the entries inside the box (those outside it are the "perhaps others",
+            // which no caller needs): a large disc's box over a hashed grid of small discs
+            // has more cells than entries, and a test here is far cheaper than the caller's.
             for item in &self.items {
-                f(item);
+                if x0 <= item.x && item.x <= x1 && y0 <= item.y && item.y <= y1 {
+                    f(item);
+                }
             }
             return;
         }
@@ -1465,6 +1510,7 @@ impl Near {
             + 16 * self.home.capacity()
             + size_of::<Item>() * self.items.capacity()
             + self.grid_on.capacity()
+            + self.classes.capacity_bytes()
     }
 }
 
@@ -1965,7 +2011,7 @@ mod tests {
         for movers in [2usize, 12] {
             let mut near = Near::default();
             near.build(half, half, skin, &kins(&px, &py), &r, &on);
-            let room = near.items.len() / RECHECK_ESCAPEES;
+            let room = (near.items.len() + near.classes.entries()) / RECHECK_ESCAPEES;
             // `movers` discs on the table far apart moved 0.8 half skins (escapees, beyond
             // `RECHECK_TAU`), the others not at all.
             let mut qx = px.clone();
