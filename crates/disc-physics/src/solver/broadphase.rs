@@ -1594,6 +1594,48 @@ mod tests {
         }
     }
 
+    /// [`discs`]' radii spread log-uniformly from 0.4 to 80 mm (eight size classes), so that
+    /// most discs are more than twice the smallest, far more than a list keeps: a build keeps
+    /// them in size classes ([`Near::classes`]).
+    fn spread(r: &mut [f64]) {
+        for (i, r) in r.iter_mut().enumerate() {
+            let z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let u = (z >> 11) as f64 / (1u64 << 53) as f64;
+            *r = 0.0004 * 200f64.powf(u);
+        }
+    }
+
+    /// The radii of a test's discs: [`discs`]' own (0.005 to 0.025 m: more than twice the
+    /// smallest for most discs, so that worlds of more than a few discs keep them in size
+    /// classes), [`a_few_large`] (a list, [`Near::big`]) or [`spread`] (many size classes).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Radii {
+        Plain,
+        AFew,
+        Spread,
+    }
+
+    impl Radii {
+        const ALL: [Radii; 3] = [Radii::Plain, Radii::AFew, Radii::Spread];
+
+        fn apply(self, r: &mut [f64]) {
+            match self {
+                Radii::Plain => {}
+                Radii::AFew => a_few_large(r),
+                Radii::Spread => spread(r),
+            }
+        }
+
+        /// Asserts that a build over such discs took the path meant.
+        fn check(self, near: &Near) {
+            match self {
+                Radii::Plain => {}
+                Radii::AFew => assert!(!near.big.is_empty() && near.classes.levels.is_empty()),
+                Radii::Spread => assert!(near.big.is_empty() && near.classes.levels.len() >= 6),
+            }
+        }
+    }
+
     /// The tables of the tests: one the discs fill (a dense grid), one smaller than the
     /// square they are strewn over (discs beyond its edges are entered in its edge cells, next
     /// to the dense grid's empty column and row) and a 20 km one with the discs in a corner
@@ -1605,26 +1647,34 @@ mod tests {
     #[test]
     fn build_lists_exactly_the_pairs_closer_than_the_skin() {
         for (half, cx, cy) in TABLES {
-            for (n, skin, seed, same, mixed) in [
-                (10, 0.01, 1, false, false),
-                (300, 0.02, 2, false, false),
-                (2000, 0.005, 3, false, false),
-                (1, 0.1, 4, false, false),
-                (300, 0.02, 5, true, false),
-                (2000, 0.005, 6, true, false),
-                (300, 0.02, 7, false, true),
-                (2000, 0.005, 8, false, true),
+            for (n, skin, seed, same, radii) in [
+                (10, 0.01, 1, false, Radii::Plain),
+                (300, 0.02, 2, false, Radii::Plain),
+                (2000, 0.005, 3, false, Radii::Plain),
+                (1, 0.1, 4, false, Radii::Plain),
+                (300, 0.02, 5, true, Radii::Plain),
+                (2000, 0.005, 6, true, Radii::Plain),
+                (300, 0.02, 7, false, Radii::AFew),
+                (2000, 0.005, 8, false, Radii::AFew),
+                (300, 0.02, 9, false, Radii::Spread),
+                (2000, 0.005, 10, false, Radii::Spread),
+                (2000, 0.05, 11, false, Radii::Spread),
             ] {
                 let (px, py, mut r, on) = discs(n, seed, cx, cy);
                 if same {
                     r.iter_mut().for_each(|r| *r = 0.0125);
                 }
-                if mixed {
-                    a_few_large(&mut r);
-                }
+                radii.apply(&mut r);
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
-                assert!(!mixed || !near.big.is_empty(), "n = {n}");
+                radii.check(&near);
+                // Radii of 5 to 25 mm: more discs twice the smallest than a list keeps.
+                let classes = !near.classes.levels.is_empty();
+                assert_eq!(
+                    classes,
+                    n >= 300 && !same && radii != Radii::AFew,
+                    "n = {n}"
+                );
                 assert_eq!(near.rr_same.is_some(), same || n == 1, "n = {n}");
                 assert!(near.grid.hashed || half < 1.0, "n = {n}");
                 assert!(
@@ -1871,15 +1921,14 @@ mod tests {
         // The pairs listing a disc first (a range of the list) and those listing it second
         // (the index): `retest_partners` and `pairs_due` reach exactly the disc's pairs, also
         // after a rebuild that took discs off the table.
-        for ((half, cx, cy), mixed) in TABLES.into_iter().flat_map(|t| [(t, false), (t, true)]) {
+        for ((half, cx, cy), radii) in TABLES.into_iter().flat_map(|t| Radii::ALL.map(|k| (t, k))) {
             let (px, py, mut r, mut on) = discs(600, 5, cx, cy);
-            if mixed {
-                a_few_large(&mut r);
-            }
+            radii.apply(&mut r);
             let mut near = Near::default();
             near.build(half, half, 0.02, &kins(&px, &py), &r, &on);
             on.iter_mut().step_by(5).for_each(|o| *o = false);
             near.build(half, half, 0.02, &kins(&px, &py), &r, &on);
+            radii.check(&near);
             near.due.iter_mut().for_each(|d| *d = u32::MAX);
             near.block_due.iter_mut().for_each(|d| *d = u32::MAX);
             near.next_due = u32::MAX;
@@ -2040,26 +2089,26 @@ mod tests {
     #[test]
     fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves() {
         for h_v_share in [0.0, 0.25] {
-            for mixed in [false, true] {
-                a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share, mixed);
+            for radii in Radii::ALL {
+                a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share, radii);
             }
         }
     }
 
-    /// `mixed`: with a few large discs ([`a_few_large`]), which the escapees' look at the
-    /// grid does not find there (it fails if they are not looked at apart).
-    fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share: f64, mixed: bool) {
+    /// `radii`: with [`discs`]' own (most in size classes), a few large discs
+    /// ([`a_few_large`]), or radii over many size classes ([`spread`]): the discs kept out of
+    /// the grid, which the escapees' look at the grid does not find there (it fails if they
+    /// are not looked at apart).
+    fn a_kept_list_has_no_unlisted_pair_closer_than_it_serves_at(h_v_share: f64, radii: Radii) {
         let (mut kept, mut refused) = (0, 0);
         for (half, cx, cy) in TABLES {
             for seed in 0..30u64 {
                 let (px, py, mut r, on) = discs(500, 100 + seed, cx, cy);
-                if mixed {
-                    a_few_large(&mut r);
-                }
+                radii.apply(&mut r);
                 let skin = 0.03;
                 let mut near = Near::default();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
-                assert!(!mixed || !near.big.is_empty());
+                radii.check(&near);
                 let mut z = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
                 let mut unit = || {
                     z ^= z << 13;
@@ -2111,7 +2160,7 @@ mod tests {
         }
         assert!(
             kept >= 10 && refused >= 10,
-            "h_v {h_v_share} half skins, mixed {mixed}: kept {kept}, refused {refused}"
+            "h_v {h_v_share} half skins, {radii:?}: kept {kept}, refused {refused}"
         );
     }
 
@@ -2134,6 +2183,45 @@ mod tests {
         let mut near = Near::default();
         near.build(half, half, skin, &kins(&px, &py), &r, &on);
         assert!(near.big.contains(&(b as u32)) && !near.listed(e, b));
+        let mut qx = px.clone();
+        qx[e] -= dir * 0.8 * skin;
+        near.disp = 0.8 * skin * (1.0 + 1e-12);
+        assert!(near.recheck(&kins(&qx, &py), &r, &on, 0.0));
+        assert_eq!(near.escapees, [e as u32]);
+        let (dx, dy) = (qx[e] - qx[b], py[e] - py[b]);
+        let gap = (dx * dx + dy * dy).sqrt() - r[e] - r[b];
+        assert!(gap < 0.3 * skin, "{gap}");
+        assert!(
+            near.serve <= gap,
+            "serves {} with a gap of {gap}",
+            near.serve
+        );
+    }
+
+    /// The same with the large discs in size classes ([`Near::classes`]: one disc in five
+    /// 0.05 to 0.08 m, far more than a list keeps): the escapee's look at each class's cells
+    /// around it finds the large disc, which the grid does not hold.
+    #[test]
+    fn an_escapee_near_a_disc_of_a_size_class_lowers_what_the_list_serves() {
+        let (half, cx, cy) = TABLES[0];
+        let (mut px, mut py, mut r, on) = discs(500, 11, cx, cy);
+        for (i, r) in r.iter_mut().enumerate() {
+            *r = if i % 5 == 2 {
+                0.05 + 0.005 * (i % 7) as f64
+            } else {
+                0.005 + (*r - 0.005) / 4.0
+            };
+        }
+        let skin = 0.03;
+        let b = (0..500).find(|&i| on[i] && r[i] > 0.04).unwrap();
+        let e = (0..500).find(|&i| on[i] && r[i] < 0.01 && i != b).unwrap();
+        let dir = if px[b] > 0.0 { -1.0 } else { 1.0 };
+        let (ex, ey) = (px[b] + dir * (r[b] + r[e] + 1.05 * skin), py[b]);
+        (px[e], py[e]) = (ex, ey);
+        let mut near = Near::default();
+        near.build(half, half, skin, &kins(&px, &py), &r, &on);
+        assert!(near.big.is_empty() && !near.classes.levels.is_empty());
+        assert!(!near.listed(e, b));
         let mut qx = px.clone();
         qx[e] -= dir * 0.8 * skin;
         near.disp = 0.8 * skin * (1.0 + 1e-12);
@@ -2225,14 +2313,22 @@ mod tests {
     #[test]
     fn a_build_after_reserve_allocates_nothing() {
         for (half, cx, cy) in TABLES {
-            for (n, skin, seed) in [(20, 10.0, 5), (300, 0.02, 6), (2000, 0.005, 7)] {
-                let (px, py, r, on) = discs(n, seed, cx, cy);
+            for (n, skin, seed, radii) in [
+                (20, 10.0, 5, Radii::Plain),
+                (300, 0.02, 6, Radii::Plain),
+                (2000, 0.005, 7, Radii::Plain),
+                (300, 0.02, 8, Radii::AFew),
+                (2000, 0.005, 9, Radii::Spread),
+            ] {
+                let (px, py, mut r, on) = discs(n, seed, cx, cy);
+                radii.apply(&mut r);
                 let r_min = r.iter().copied().fold(f64::INFINITY, f64::min);
                 let r_max = r.iter().copied().fold(0.0, f64::max);
                 let mut near = Near::default();
                 near.reserve(n, n, r_max, r_min, skin);
                 let bytes = near.capacity_bytes();
                 near.build(half, half, skin, &kins(&px, &py), &r, &on);
+                radii.check(&near);
                 assert!(!near.pairs.is_empty());
                 assert_eq!(near.capacity_bytes(), bytes, "table {half}, n = {n}");
                 near.build(half, half, skin, &kins(&py, &px), &r, &on);
@@ -2243,13 +2339,12 @@ mod tests {
 
     #[test]
     fn a_box_query_returns_every_disc_entered_inside_it_once() {
-        for ((half, cx, cy), mixed) in TABLES.into_iter().flat_map(|t| [(t, false), (t, true)]) {
+        for ((half, cx, cy), radii) in TABLES.into_iter().flat_map(|t| Radii::ALL.map(|k| (t, k))) {
             let (px, py, mut r, on) = discs(500, 9, cx, cy);
-            if mixed {
-                a_few_large(&mut r);
-            }
+            radii.apply(&mut r);
             let mut near = Near::default();
             near.build(half, half, 0.01, &kins(&px, &py), &r, &on);
+            radii.check(&near);
             for (x0, y0, x1, y1) in [(-0.1, 0.05, 0.2, 0.3), (-0.6, -0.6, 0.6, 0.6)] {
                 let (x0, y0, x1, y1) = (cx + x0, cy + y0, cx + x1, cy + y1);
                 let mut got = vec![];
@@ -2266,6 +2361,61 @@ mod tests {
                     if !on[i] {
                         assert!(!got.contains(&(i as u32)), "disc {i} is off the table");
                     }
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Any mix of radii (each disc's a power of `spread` up to 10⁴ times the smallest,
+        /// from 0.1 mm), on any of the tests' tables: a build lists exactly the pairs of
+        /// discs on the table closer than the skin (whichever way it keeps the discs: one
+        /// grid, a list of large ones, or size classes), and every box query around a disc
+        /// visits every disc within the box.
+        #[test]
+        fn any_mix_of_radii_lists_exactly_the_pairs_closer_than_the_skin(
+            table in 0usize..3,
+            spread in 1.0f64..10_000.0,
+            skin in 0.0001f64..0.05,
+            discs in proptest::collection::vec(
+                (0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0, proptest::bool::weighted(0.9)),
+                1..160,
+            ),
+        ) {
+            let (half, cx, cy) = TABLES[table];
+            let n = discs.len();
+            let px: Vec<f64> = discs.iter().map(|d| cx + d.0 - 0.5).collect();
+            let py: Vec<f64> = discs.iter().map(|d| cy + d.1 - 0.5).collect();
+            let r: Vec<f64> = discs.iter().map(|d| 0.0001 * spread.powf(d.2)).collect();
+            let on: Vec<bool> = discs.iter().map(|d| d.3).collect();
+            let mut near = Near::default();
+            near.build(half, half, skin, &kins(&px, &py), &r, &on);
+            let mut got: Vec<(u32, u32)> =
+                near.pairs.iter().map(|&[a, b]| (a.min(b), a.max(b))).collect();
+            got.sort_unstable();
+            let mut want = vec![];
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (dx, dy) = (px[i] - px[j], py[i] - py[j]);
+                    let reach = r[i] + r[j] + skin;
+                    if on[i] && on[j] && dx * dx + dy * dy < reach * reach {
+                        want.push((i as u32, j as u32));
+                    }
+                }
+            }
+            proptest::prop_assert_eq!(got, want);
+            for i in (0..n).filter(|&i| on[i]) {
+                let reach = r[i] + near.r_grid + skin;
+                let (x0, y0, x1, y1) = (px[i] - reach, py[i] - reach, px[i] + reach, py[i] + reach);
+                let mut seen = vec![];
+                near.for_each_in_box(x0, y0, x1, y1, |j| seen.push(j as usize));
+                for j in (0..n).filter(|&j| on[j]) {
+                    // Within the box widened by j's radius less the grid's largest.
+                    let w = (r[j] - near.r_grid).max(0.0);
+                    let inside = (x0 - w..=x1 + w).contains(&px[j]) && (y0 - w..=y1 + w).contains(&py[j]);
+                    proptest::prop_assert!(!inside || seen.contains(&j), "disc {} not visited", j);
                 }
             }
         }
