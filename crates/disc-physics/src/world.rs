@@ -1358,7 +1358,7 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 8] = [
+        let worlds: [(&str, World, usize); 11] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
@@ -1375,6 +1375,17 @@ mod tests {
                 300,
             ),
             ("the same at 1/60 s", coarse(mixed_radii_box()), 60),
+            (
+                "more large discs than a list keeps among coins (size classes)",
+                many_large_discs_box(),
+                300,
+            ),
+            (
+                "radii spread over five size classes",
+                spread_radii_box(),
+                300,
+            ),
+            ("the same at 1/60 s", coarse(spread_radii_box()), 60),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);
@@ -1414,6 +1425,87 @@ mod tests {
             let _ = w.add_disc(kind, d.position, d.velocity);
         }
         w
+    }
+
+    /// SplitMix64's next value in [0, 1), for the worlds below.
+    fn unit(z: &mut u64) -> f64 {
+        *z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = *z;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((x ^ (x >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Twenty fast discs of radii 0.03 to 0.07 m on a lattice among scene (c)'s box of 256
+    /// coins (those that overlap one left out): more discs larger than twice the smallest
+    /// than the pair list's build keeps in a list (max(8, √n)), so it keeps them in a grid per
+    /// size class (`Near::classes`).
+    fn many_large_discs_box() -> World {
+        let side = scenes::scaling_box_side_m(256);
+        let t = Table::new(side / 2.0, side / 2.0).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let mut z = 17u64;
+        for k in 0..20 {
+            let r = 0.03 + 0.04 * (k % 5) as f64 / 4.0;
+            let kind = DiscKind::new(r, 100.0 * r * r).unwrap();
+            let (ix, iy) = ((k % 5) as f64, (k / 5) as f64);
+            let at = Vec2::new(
+                side * ((ix + 0.5) / 5.0 - 0.5),
+                side * ((iy + 0.5) / 4.0 - 0.5),
+            );
+            let v = Vec2::new(3.0 * unit(&mut z) - 1.5, 3.0 * unit(&mut z) - 1.5);
+            w.add_disc(kind, at, v).unwrap();
+        }
+        for d in scenes::scaling_box(256).discs() {
+            let _ = w.add_disc(d.kind, d.position, d.velocity);
+        }
+        w
+    }
+
+    /// 200 discs of radii spread log-uniformly from 2 to 50 mm (five size classes), largest
+    /// first, each at the first of up to 50 random places where it overlaps no disc, at up
+    /// to 1.5 m/s, in scene (c)'s box of 256 coins: the pair list's build keeps the discs
+    /// more than twice the smallest in a grid per size class (`Near::classes`).
+    fn spread_radii_box() -> World {
+        let side = scenes::scaling_box_side_m(256);
+        let t = Table::new(side / 2.0, side / 2.0).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let mut z = 29u64;
+        let mut radii: Vec<f64> = (0..200).map(|_| 0.002 * 25f64.powf(unit(&mut z))).collect();
+        radii.sort_by(|a, b| b.total_cmp(a));
+        for r in radii {
+            let kind = DiscKind::new(r, 100.0 * r * r).unwrap();
+            let v = Vec2::new(3.0 * unit(&mut z) - 1.5, 3.0 * unit(&mut z) - 1.5);
+            for _ in 0..50 {
+                let room = side / 2.0 - r;
+                let at = Vec2::new(
+                    room * (2.0 * unit(&mut z) - 1.0),
+                    room * (2.0 * unit(&mut z) - 1.0),
+                );
+                if w.add_disc(kind, at, v).is_ok() {
+                    break;
+                }
+            }
+        }
+        w
+    }
+
+    /// The worlds of `how_pairs_are_found_never_changes_what_is_computed` beyond the list's
+    /// cap keep their large discs in size classes, as they are meant to test (the discs
+    /// within twice the smallest radius are in the grid: two classes above it for the
+    /// large discs among coins, four for the spread radii).
+    #[test]
+    fn the_worlds_beyond_the_cap_keep_their_large_discs_in_size_classes() {
+        for (mut w, classes) in [(many_large_discs_box(), 2), (spread_radii_box(), 4)] {
+            let n = w.discs().count();
+            w.step(&mut NoEvents);
+            let near = &w.sv.s.near;
+            assert!(
+                near.valid && !near.complete && near.big.is_empty(),
+                "{n} discs"
+            );
+            assert_eq!(near.classes_kept(), classes, "{n} discs");
+        }
     }
 
     /// The mixed world of `how_pairs_are_found_never_changes_what_is_computed` keeps its

@@ -1442,6 +1442,13 @@ impl Near {
         }
     }
 
+    /// The size classes the last build kept discs larger than [`Near::r_grid`] in (none
+    /// when they are few enough for a list, `big`, or there are none).
+    #[cfg(test)]
+    pub fn classes_kept(&self) -> usize {
+        self.classes.levels.len()
+    }
+
     /// Whether some discs on the table at the build are kept out of the grid (larger than
     /// [`Near::r_grid`]): listed in `big`, or in size classes ([`Near::classes`]).
     #[inline]
