@@ -1,12 +1,13 @@
 //! Counts heap allocations during `World::step`: scenes (a), (b), (c) at N = 256, 4096 and
-//! 32,768, and the clustered box at N = 4000; and during `World::run_to_rest` after the first
+//! 32,768, the clustered box at N = 4000 and 4,000 discs over seven size classes (the
+//! broadphase's size classes); and during `World::run_to_rest` after the first
 //! step (which runs lean steps back to back in the solver) for the breaks.
 //! Exits non-zero if any step after the first allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use disc_physics::{NoEvents, World, scenes};
+use disc_physics::{DiscKind, NoEvents, StepConfig, Table, Vec2, World, scenes};
 
 /// Forwards to the system allocator and counts allocations and reallocations.
 struct Counting;
@@ -64,6 +65,49 @@ fn check_run(name: &str, mut world: World) -> bool {
     n == 0 && run.at_rest
 }
 
+/// 4,000 discs of radii spread log-uniformly from 2 to 200 mm (seven size classes), largest
+/// first on rows across a square table, each at up to 0.5 m/s: more discs far larger than the
+/// smallest than the broadphase keeps in a list, so its builds keep them in a grid per size
+/// class.
+fn spread_radii(n: usize) -> World {
+    let mut z = 5u64;
+    let mut unit = move || {
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = z;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((x ^ (x >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut r: Vec<f64> = (0..n).map(|_| 0.002 * 100f64.powf(unit())).collect();
+    r.sort_by(|a, b| b.total_cmp(a));
+    let gap = 0.004;
+    let width = r
+        .iter()
+        .map(|r| (2.0 * r + gap).powi(2))
+        .sum::<f64>()
+        .sqrt()
+        * 1.2;
+    let (mut x, mut y, mut row) = (0.0, 0.0, 0.0);
+    let mut at = Vec::with_capacity(n);
+    for &ri in &r {
+        let d = 2.0 * ri + gap;
+        if x + d > width {
+            (x, y, row) = (0.0, y + row, 0.0);
+        }
+        row = if row == 0.0 { d } else { row };
+        at.push((x + d / 2.0, y + d / 2.0));
+        x += d;
+    }
+    let half = width.max(y + row) / 2.0 + 0.01;
+    let mut w = World::new(Table::new(half, half).unwrap(), StepConfig::default()).unwrap();
+    for (&ri, &(x, y)) in r.iter().zip(&at) {
+        let kind = DiscKind::new(ri, 100.0 * ri * ri).unwrap();
+        let v = Vec2::new(unit() - 0.5, unit() - 0.5);
+        w.add_disc(kind, Vec2::new(x - half, y - half), v).unwrap();
+    }
+    w
+}
+
 fn main() {
     let mut ok = true;
     ok &= check("scene (c) N=256", scenes::scaling_box(256), 500);
@@ -73,6 +117,12 @@ fn main() {
     ok &= check("scene (a) carrom break", scenes::carrom_break(), 1665);
     ok &= check("scene (b) novuss break", scenes::novuss_break(), 1474);
     ok &= check("clustered box N=4000", scenes::clustered_box(4000), 300);
+    // The broadphase's size classes.
+    ok &= check(
+        "radii spread over seven size classes N=4000",
+        spread_radii(4000),
+        300,
+    );
     ok &= check_run("scene (a) carrom break", scenes::carrom_break());
     ok &= check_run("scene (b) novuss break", scenes::novuss_break());
     if !ok {
