@@ -374,7 +374,7 @@ fn coins_among_large_discs(large: usize, half: f64, pitch: f64, seed: u64) -> Wo
     let table = Table::new(half, half).unwrap();
     let mut w = World::new(table, StepConfig::default()).unwrap();
     let mut rng = Mix(seed);
-    let mut velocity = |v_max: f64, rng: &mut Mix| {
+    let velocity = |v_max: f64, rng: &mut Mix| {
         let (dx, dy) = (2.0 * rng.unit() - 1.0, 2.0 * rng.unit() - 1.0);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
         let speed = v_max * rng.unit();
