@@ -6,7 +6,9 @@
 # Usage: bash crates/disc-physics/check-step-functions.sh   (from the workspace root or anywhere)
 set -euo pipefail
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/src"
-step_files=("$dir/world.rs" "$dir"/solver/*.rs "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs"
+# Every file under solver/, at any depth (solver/broadphase/classes.rs since 7 Dec 2026).
+mapfile -t solver_files < <(find "$dir/solver" -name '*.rs' | sort)
+step_files=("$dir/world.rs" "${solver_files[@]}" "$dir/vec2.rs" "$dir/table.rs" "$dir/event.rs"
             "$dir/disc.rs" "$dir/scenes.rs" "$dir/carrom.rs" "$dir/novuss.rs")
 pattern='(\.|::|\b)(sin|cos|tan|atan2|atan|asin|acos|sinh|cosh|tanh|powf|powi|exp|exp2|exp_m1|ln|ln_1p|log|log2|log10|hypot|cbrt|mul_add|sin_cos)[[:space:]]*\('
 found=0

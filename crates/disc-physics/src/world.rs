@@ -1471,7 +1471,15 @@ mod tests {
         let t = Table::new(side / 2.0, side / 2.0).unwrap();
         let mut w = World::new(t, StepConfig::default()).unwrap();
         let mut z = 29u64;
-        let mut radii: Vec<f64> = (0..200).map(|_| 0.002 * 25f64.powf(unit(&mut z))).collect();
+        // About 0.002 * 25^u, from + - * / only (this file is step code: no `powf`, see
+        // check-step-functions.sh): 2^t, t = 4.64 u, as 2^floor(t) (1 + frac(t)).
+        let mut radii: Vec<f64> = (0..200)
+            .map(|_| {
+                let t = 4.64 * unit(&mut z);
+                let k = t.floor();
+                0.002 * (1u64 << k as u32) as f64 * (1.0 + (t - k))
+            })
+            .collect();
         radii.sort_by(|a, b| b.total_cmp(a));
         for r in radii {
             let kind = DiscKind::new(r, 100.0 * r * r).unwrap();
