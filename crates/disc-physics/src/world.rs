@@ -1358,7 +1358,7 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 11] = [
+        let worlds: [(&str, World, usize); 14] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
@@ -1386,6 +1386,17 @@ mod tests {
                 300,
             ),
             ("the same at 1/60 s", coarse(spread_radii_box()), 60),
+            (
+                "two fast discs among resting coins (kept out of the list)",
+                bullets_among_coins(),
+                60,
+            ),
+            ("the same at 1/60 s", coarse(bullets_among_coins()), 3),
+            (
+                "a fast disc off a cushion into resting coins, the list kept",
+                off_a_cushion_into_coins(),
+                40,
+            ),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);
@@ -1425,6 +1436,151 @@ mod tests {
             let _ = w.add_disc(kind, d.position, d.velocity);
         }
         w
+    }
+
+    /// 1,600 coins of 5 mm (3 g) at rest on a square lattice of pitch 1.88 cm, but two at
+    /// opposite corners at 100 m/s (the default speed limit) across it and a third at a
+    /// third corner at 86 m/s into the cushions (then back): the pair list's
+    /// builds keep the fast discs out of the grid and the list (`Near::fast`), whose skin is
+    /// then the resting coins'.
+    fn bullets_among_coins() -> World {
+        let (pitch, across) = (0.0188, 40);
+        let half = across as f64 * pitch / 2.0 + 0.05;
+        let t = Table::new(half, half).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        for i in 0..across * across {
+            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let v = if i == 0 {
+                Vec2::new(60.0, 80.0)
+            } else if i == across * across - 1 {
+                Vec2::new(-79.0, -61.0)
+            } else if i == across - 1 {
+                // Into the cushions first, then back into the lattice.
+                Vec2::new(70.0, -50.0)
+            } else {
+                Vec2::ZERO
+            };
+            w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+        }
+        w
+    }
+
+    /// A disc at 99.6 m/s that meets the bottom cushion and then, 3.3 cm on, the first of 5
+    /// columns of 95 coins at rest, in the third substep (1 ms): a substep the pair list
+    /// serves with the disc kept apart (`Near::fast`), whose new path stage 4 must look for
+    /// in the grid.
+    fn off_a_cushion_into_coins() -> World {
+        let t = Table::new(1.0, 1.0).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        w.add_disc(coin, Vec2::new(0.2047, -0.7566), Vec2::new(30.0, -95.0))
+            .unwrap();
+        for k in 0..5 * 95 {
+            let (x, y) = (0.3 + 0.02 * (k / 95) as f64, -0.98 + 0.02 * (k % 95) as f64);
+            w.add_disc(coin, Vec2::new(x, y), Vec2::ZERO).unwrap();
+        }
+        w
+    }
+
+    /// The world of fast discs among resting coins keeps them out of the pair list, at
+    /// 1 ms and at 1/60 s (as `how_pairs_are_found_never_changes_what_is_computed` is meant
+    /// to test), and lists a few pairs a coin.
+    #[test]
+    fn the_fast_discs_among_resting_coins_are_kept_out_of_the_list() {
+        let coarse = |w: World| {
+            let c = StepConfig {
+                dt_s: 1.0 / 60.0,
+                ..StepConfig::default()
+            };
+            let mut c60 = World::new(w.table().clone(), c).unwrap();
+            for d in w.discs() {
+                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+            }
+            c60
+        };
+        for mut w in [bullets_among_coins(), coarse(bullets_among_coins())] {
+            w.step(&mut NoEvents);
+            let near = &w.sv.s.near;
+            assert!(near.valid && !near.complete);
+            assert_eq!(near.fast, [0, 39, 1599]);
+            assert!(near.is_fast[0] && near.is_fast[1599] && !near.is_fast[1]);
+            let st = w.stats();
+            assert!(
+                st.broadphase_pairs < 4 * 1600 * st.broadphase_builds,
+                "{st:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Up to four discs at up to 99 m/s (any direction), some of the 400 coins on a
+        /// lattice of any pitch in one quarter of the table, some anywhere in the rest of it
+        /// (those that would overlap a disc left out), the other coins at rest, at 1 ms or
+        /// 1/60 s steps: through the pair list, which keeps the fast discs apart
+        /// (`Near::fast`), the same checksums and events as every disc tested against every
+        /// disc (a fast disc that meets a cushion and then a coin in one substep too).
+        #[test]
+        fn fast_discs_among_resting_coins_compute_what_every_pair_computes(
+            pitch in 0.0105f64..0.03,
+            coarse in proptest::bool::ANY,
+            fast in proptest::collection::vec(
+                (0usize..400, 5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),
+                1..5,
+            ),
+            free in proptest::collection::vec(
+                (0.0f64..1.0, 0.0f64..1.0, 5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),
+                0..4,
+            ),
+            steps in 1usize..12,
+        ) {
+            let dt_s = if coarse { 1.0 / 60.0 } else { 0.001 };
+            let half = 20.0 * pitch + 0.05;
+            let step = StepConfig { dt_s, ..StepConfig::default() };
+            let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
+            let coin = DiscKind::new(0.005, 0.003).unwrap();
+            // A velocity of `speed` toward a point on the unit square's edge (+ - * / and
+            // sqrt only).
+            let toward = |speed: f64, u: f64, up: bool| {
+                let (dx, dy) = (u, 1.0 - u.abs());
+                let len = (dx * dx + dy * dy).sqrt();
+                let sign = if up { 1.0 } else { -1.0 };
+                Vec2::new(speed * dx / len, sign * speed * dy / len)
+            };
+            for i in 0..400 {
+                let x = (i % 20) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                let y = (i / 20) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                let v = match fast.iter().find(|f| f.0 == i) {
+                    Some(&(_, speed, u, up)) => toward(speed, u, up),
+                    None => Vec2::ZERO,
+                };
+                w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+            }
+            for &(fx, fy, speed, u, up) in &free {
+                let room = half - 0.006;
+                let at = Vec2::new(room * (2.0 * fx - 1.0), room * fy);
+                let _ = w.add_disc(coin, at, toward(speed, u, up));
+            }
+            let list = Tuning {
+                brute_force_pairs: 0,
+                direct_movers: 0,
+                complete_pairs: 0,
+                ..Tuning::default()
+            };
+            let every = Tuning {
+                brute_force_pairs: usize::MAX,
+                direct_movers: usize::MAX,
+                complete_pairs: 0,
+                ..Tuning::default()
+            };
+            let (got, got_ev) = run(w.clone(), list, steps);
+            let (want, want_ev) = run(w, every, steps);
+            proptest::prop_assert_eq!(got, want);
+            proptest::prop_assert_eq!(format!("{got_ev:?}"), format!("{want_ev:?}"));
+        }
     }
 
     /// SplitMix64's next value in [0, 1), for the worlds below.

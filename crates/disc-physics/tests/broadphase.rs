@@ -448,3 +448,70 @@ fn regression_more_large_discs_than_the_cap_made_the_pair_list_quadratic() {
         "{per_build} pairs a build for {n} discs"
     );
 }
+
+/// `n` coins of 5 mm (3 g) at rest on a square lattice of pitch 1.88 cm, the first (in a
+/// corner) at `speed` m/s across the lattice, on a table 5 cm wider than the lattice each
+/// side, stepped at `dt_s`.
+fn coins_and_a_bullet(n: usize, speed: f64, dt_s: f64) -> World {
+    let pitch = 0.0188;
+    let across = (n as f64).sqrt().ceil() as usize;
+    let half = across as f64 * pitch / 2.0 + 0.05;
+    let step = StepConfig {
+        dt_s,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
+    let coin = DiscKind::new(0.005, 0.003).unwrap();
+    for i in 0..n {
+        let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        let v = if i == 0 {
+            Vec2::new(0.6 * speed, 0.8 * speed)
+        } else {
+            Vec2::ZERO
+        };
+        w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+    }
+    w
+}
+
+/// The audit of 7 Dec 2026: the pair list's skin is at least 2.5 h v for the fastest disc's
+/// speed v, so one fast disc among many at rest listed every pair of resting discs within
+/// that skin: n coins at rest with one at 100 m/s (the default speed limit), one step of
+/// 1/60 s, listed every pair, 0.5 / 8 / 128 million at n = 1,000 / 4,000 / 16,000 (0.02 /
+/// 0.33 / 11.2 s, 14 MB / 192 MB / 3.0 GB); at 1 ms steps 83 pairs a coin. The few fastest
+/// discs are now kept out of the grid and the list (`Near::fast`), whose skin is the other
+/// discs', and their pairs are found afresh in every substep: about 2 pairs a coin. The
+/// events are those of the build that listed every pair: the checksums of smaller worlds
+/// (2,000 coins, 3 steps of 1/60 s and 30 of 1 ms) were pinned with it; the unit test
+/// `how_pairs_are_found_never_changes_what_is_computed` compares such worlds with every other
+/// way of finding pairs.
+#[test]
+fn regression_one_fast_disc_among_resting_coins_listed_every_pair() {
+    for (dt_s, steps, golden) in [
+        (1.0 / 60.0, 3, 0xae7d_5fdd_76a8_b948),
+        (0.001, 30, 0xc047_f893_b63a_11b9),
+    ] {
+        let mut small = coins_and_a_bullet(2000, 100.0, dt_s);
+        for _ in 0..steps {
+            small.step(&mut NoEvents);
+        }
+        assert!(small.stats().impacts > 100, "{:?}", small.stats());
+        assert_eq!(
+            small.checksum(),
+            golden,
+            "{dt_s} s: {:#x}",
+            small.checksum()
+        );
+    }
+    let n = 20_000;
+    let mut w = coins_and_a_bullet(n, 100.0, 1.0 / 60.0);
+    w.step(&mut NoEvents);
+    let st = w.stats();
+    assert!(st.broadphase_builds >= 1 && st.impacts > 100, "{st:?}");
+    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    assert!(
+        per_build < 4 * n as u64,
+        "{per_build} pairs a build for {n} coins"
+    );
+}

@@ -5,7 +5,7 @@
 
 mod classes;
 
-use super::predict::first_dues;
+use super::predict::{Neighbours, first_dues};
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep, prefetch};
 use classes::Classes;
 
@@ -63,6 +63,12 @@ fn big_discs_at_most(n_on: usize) -> usize {
     n_on.isqrt().max(8)
 }
 
+/// The substep's `vmax2` when the list keeps fast discs apart ([`Near::fast`]): below every
+/// squared speed, so that stage 4 re-predicts every disc whose path changes through the
+/// grid, whose box query visits the fast discs (their pairs are never listed), and not
+/// through the list alone.
+const KEPT_APART: f64 = -1.0;
+
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64 (with the due bits in a u64; they are a u32 since
 /// 2 Dec 2026, which rules out 64).
@@ -88,39 +94,133 @@ impl Solver {
         let tu = &self.tuning;
         sub.brute = s.moving.len().saturating_mul(self.n_on) <= tu.brute_force_pairs;
         sub.direct = sub.brute && s.moving.len() <= tu.direct_movers;
-        if !sub.direct
+        // A list that keeps its fastest discs apart ([`Near::fast`]): stage 2 of its own.
+        if !s.near.fast.is_empty() && s.near.valid && !sub.direct {
+            self.broadphase_apart(sub);
+            return;
+        }
+        let vstep = if !sub.direct
             && (!s.near.valid
                 || (!s.near.complete
                     && 2.0 * (s.near.disp - s.near.since + h * vstep) + NEAR_MARGIN_M
                         >= s.near.serve))
         {
-            self.recheck_or_rebuild(sub, vstep);
-        }
+            self.recheck_or_rebuild(sub, vstep)
+        } else {
+            vstep
+        };
         sub.dallow = self.s.near.disp + h * vstep;
+    }
+
+    /// Stage 2 when the list keeps fast discs apart ([`Near::fast`]) and stage 3 walks it:
+    /// the list, its check and its rebuild serve the other discs, whose largest speed
+    /// ([`Solver::slow_speeds`]) is the substep's; a rebuild chooses the fast discs anew from
+    /// every moving disc's speed. Then the fast discs' pairs, found afresh
+    /// ([`Solver::fast_pairs`]).
+    #[cold]
+    #[inline(never)]
+    fn broadphase_apart(&mut self, sub: &mut Substep) {
+        let h = sub.h;
+        let vall2 = sub.vmax2;
+        let vstep = self.slow_speeds(sub);
+        let s = &mut self.s;
+        let vstep = if !s.near.complete
+            && 2.0 * (s.near.disp - s.near.since + h * vstep) + NEAR_MARGIN_M >= s.near.serve
+        {
+            if s.near.recheck(&self.d.k, &self.d.r, &self.d.on, h * vstep) {
+                vstep
+            } else {
+                self.rebuild(sub, vall2)
+            }
+        } else {
+            vstep
+        };
+        sub.dallow = self.s.near.disp + h * vstep;
+        if !self.s.near.fast.is_empty() {
+            self.fast_pairs(sub);
+        }
+    }
+
+    /// The pairs of the fast discs the list keeps apart ([`Near::fast`]), found afresh in
+    /// every substep in which stage 3 walks the list (stage 3's work for them, done by stage
+    /// 2 so that a world without fast discs has no more to test in stage 3): each fast disc
+    /// on the table against every disc whose path can meet its own in the substep (the grid's
+    /// discs in the cells around its path, widened by `dallow`, how far any disc of the grid
+    /// can be from where the grid has it, and every disc kept out of the grid), each pair of
+    /// fast discs once (by its lower index). After `dallow` is set.
+    #[cold]
+    #[inline(never)]
+    fn fast_pairs(&mut self, sub: &Substep) {
+        let (d, near, heap) = (&self.d, &self.s.near, &mut self.s.heap);
+        let look = Neighbours {
+            near,
+            dallow: sub.dallow,
+        };
+        for &f in &near.fast {
+            let f = f as usize;
+            if d.on[f] {
+                look.predict(sub.h, d, heap, f, 0.0, |j| {
+                    j == f || (j < f && near.is_fast[j])
+                });
+            }
+        }
+    }
+
+    /// Stage 2 when the list keeps fast discs apart ([`Near::fast`]): the largest speed of the
+    /// other moving discs, which the list and the displacement bound `disp` serve, as the
+    /// substep's `v_over2` (stage 4 does not raise it for a fast disc, whose pairs are found
+    /// afresh), and `vmax2` set to [`KEPT_APART`]. Returns that speed.
+    #[cold]
+    #[inline(never)]
+    fn slow_speeds(&self, sub: &mut Substep) -> f64 {
+        let (k, fast) = (&self.d.k, &self.s.near.is_fast);
+        let mut v2 = 0.0f64;
+        for &i in self.s.moving.as_slice() {
+            let i = i as usize;
+            if !fast[i] {
+                let w2 = k[i].vx * k[i].vx + k[i].vy * k[i].vy;
+                v2 = if w2 > v2 { w2 } else { v2 };
+            }
+        }
+        sub.vmax2 = KEPT_APART;
+        sub.v_over2 = v2;
+        v2.sqrt()
     }
 
     /// Stage 2 when the pair list may no longer serve: a check of the discs' true
     /// displacements ([`Near::recheck`]) may show that it still does for a while; else a
-    /// rebuild.
+    /// rebuild (and, if it keeps fast discs apart, their pairs). `vstep` is the substep's
+    /// largest speed. Returns the speed the list serves in the substep.
     #[cold]
     #[inline(never)]
-    fn recheck_or_rebuild(&mut self, sub: &Substep, vstep: f64) {
+    fn recheck_or_rebuild(&mut self, sub: &mut Substep, vstep: f64) -> f64 {
         let s = &mut self.s;
         if s.near.valid
             && !s.near.complete
             && s.near
                 .recheck(&self.d.k, &self.d.r, &self.d.on, sub.h * vstep)
         {
-            return;
+            return vstep;
         }
-        self.rebuild(sub, vstep);
+        let vstep = self.rebuild(sub, sub.vmax2);
+        // A build that keeps fast discs apart: their pairs (as `broadphase_apart` finds them).
+        if !self.s.near.fast.is_empty() {
+            sub.dallow = self.s.near.disp + sub.h * vstep;
+            self.fast_pairs(sub);
+        }
+        vstep
     }
 
     /// Stage 2's rebuild of the grid and pair list (rare: out of line, so that the inlined
     /// stage stays small), and stage 3's first look at the new pairs.
     #[cold]
     #[inline(never)]
-    fn rebuild(&mut self, sub: &Substep, vstep: f64) {
+    fn rebuild(&mut self, sub: &mut Substep, vall2: f64) -> f64 {
+        // Every moving disc's largest speed: the build chooses anew which discs, if any, it
+        // keeps apart as fast, and the substep's bounds are those of the discs it lists.
+        sub.vmax2 = vall2;
+        sub.v_over2 = vall2;
+        let vstep = vall2.sqrt();
         let s = &mut self.s;
         let d = &self.d;
         let h = sub.h;
@@ -142,10 +242,24 @@ impl Solver {
         } else {
             s.near.r_grid
         };
+        // The fastest few discs are kept apart ([`Near::fast`]) when the skin their speed
+        // asks for is more than twice what the others' would be: the skin is then the others'.
+        let base = tu.skin_radii * r_skin;
+        let vstep = if !complete && 2.5 * h * vstep + 2.0 * NEAR_MARGIN_M > 2.0 * base {
+            s.near
+                .keep_fast_apart(&d.k, &d.r, s.moving.as_slice(), (h, base, vstep))
+        } else {
+            s.near.clear_fast();
+            vstep
+        };
+        if !s.near.fast.is_empty() {
+            sub.vmax2 = KEPT_APART;
+            sub.v_over2 = vstep * vstep;
+        }
         let skin = if complete {
             2.0 * (sub.hx + sub.hy)
         } else {
-            (tu.skin_radii * r_skin).max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
+            base.max(2.5 * h * vstep + 2.0 * NEAR_MARGIN_M)
         };
         // The pair index (`index_partners`) is left until stage 3 has read the discs' records
         // for the new pairs: in a large world the records the sort read are then still in the
@@ -161,6 +275,7 @@ impl Solver {
         let ahh = self.mo.a * h * h;
         self.stats.pair_tests += first_dues(d, &mut s.near, (h, ahh));
         s.near.index_partners(d.k.len());
+        vstep
     }
 }
 
@@ -184,8 +299,22 @@ impl Solver {
 /// an array of them; otherwise (a cluster of discs on a huge table) the cells are hashed into
 /// twice as many buckets as there are discs, each entry keeping its cell's coordinates.
 ///
+/// The skin must cover what the discs move while the list serves (at least 2.5 times the
+/// fastest disc's travel in a substep). When a few discs are far faster than the rest, so
+/// that their speed alone would make the skin more than twice what the others need, the
+/// build keeps them apart too ([`Near::fast`], at most [`big_discs_at_most`], chosen by
+/// [`Near::keep_fast_apart`]): they are in neither the grid nor the list, the skin and
+/// `disp` follow the other discs' speeds, every box query visits them, and their pairs are
+/// found afresh in every substep, in the grid cells around each one's path
+/// ([`Solver::fast_pairs`](super::Solver::fast_pairs)); stage 4 then re-predicts every
+/// changed disc through the grid. Before 7 Dec 2026 one disc at 100 m/s among coins at rest
+/// listed every pair of coins within its travel of each other (128 million pairs for 16,000
+/// coins in a step of 1/60 s). A disc of the list that becomes faster than it allows makes
+/// the check or a rebuild, as any.
+///
 /// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
-/// sum over substeps of the substep length times the largest speed any disc had in it). While
+/// sum over substeps of the substep length times the largest speed any disc had in it; a
+/// disc kept apart as fast is not counted, since it is never looked for in the grid). While
 /// `2 * disp < skin`, two discs that are not a listed pair are still more than their radii
 /// apart, so the pairs are the only candidates for a contact at the start of a substep. When
 /// that bound runs out, [`Near::recheck`] looks at the discs' true displacements (most discs
@@ -232,8 +361,20 @@ pub(crate) struct Near {
     /// than [`big_discs_at_most`] (`big` is then empty): a grid per size class, searched
     /// around each disc instead of whole ([`Classes`]); no class when `big` serves.
     classes: Classes,
-    /// Per disc, when some are `big`: whether it is on the table and entered in the grid
-    /// (scratch of [`Near::sort_small_into_buckets`]).
+    /// The moving discs kept out of the grid and the pair list for their speed, in index
+    /// order (at most [`big_discs_at_most`], each of radius at most `r_grid`; see
+    /// [`Near::keep_fast_apart`]): the skin and `disp` are sized from the other discs'
+    /// speeds, a fast disc's pairs are found afresh in every substep (stage 2 looks at the
+    /// grid cells around its path, [`Solver::fast_pairs`], and stage 4 re-predicts every
+    /// changed disc through the grid), and every box query visits them all, as it does
+    /// `big`. Empty in a world where no disc is exceptionally fast, which then takes the same
+    /// path as before them.
+    pub fast: Vec<u32>,
+    /// Per disc: whether it is in `fast` (all false when `fast` is empty; as long as the
+    /// discs when it is not).
+    pub is_fast: Vec<bool>,
+    /// Per disc, when some are `big` or `fast`: whether it is on the table and entered in
+    /// the grid (scratch of [`Near::sort_small_into_buckets`]).
     grid_on: Vec<bool>,
     /// The smallest radius of any disc on the table at the build (for [`Near::reserve`] in
     /// [`Near::list_pairs`]).
@@ -727,7 +868,7 @@ impl Near {
         };
         self.grid = grid;
         self.reserve(n, n_on, self.r_grid, self.r_min, skin);
-        let m = if self.apart() {
+        let m = if self.apart() || !self.fast.is_empty() {
             self.sort_small_into_buckets(kin, on, r, buckets)
         } else if n_on == n {
             self.sort_into_buckets::<true>(kin, on, buckets)
@@ -843,14 +984,96 @@ impl Near {
         let n = kin.len();
         let mut grid_on = std::mem::take(&mut self.grid_on);
         grid_on.clear();
-        grid_on.extend((0..n).map(|i| on[i] && r[i] <= self.r_grid));
+        if self.fast.is_empty() {
+            grid_on.extend((0..n).map(|i| on[i] && r[i] <= self.r_grid));
+        } else {
+            let fast = &self.is_fast[..n];
+            grid_on.extend((0..n).map(|i| on[i] && r[i] <= self.r_grid && !fast[i]));
+        }
         let m = self.sort_into_buckets::<false>(kin, &grid_on, buckets);
         self.grid_on = grid_on;
         for &i in &self.big {
             let i = i as usize;
             self.home[i] = [kin[i].px, kin[i].py];
         }
+        // A fast disc lists no pairs (its `home` stays NaN: no check counts it as moved).
+        for &i in &self.fast {
+            self.own[i as usize] = [0; 2];
+        }
         m
+    }
+
+    /// Forgets the fast discs of the last build ([`Near::fast`]).
+    #[inline]
+    pub fn clear_fast(&mut self) {
+        if !self.fast.is_empty() {
+            for &i in &self.fast {
+                self.is_fast[i as usize] = false;
+            }
+            self.fast.clear();
+        }
+    }
+
+    /// Whether disc `i` is one of the fast discs the list keeps apart ([`Near::fast`]).
+    #[inline(always)]
+    pub fn fast_disc(&self, i: usize) -> bool {
+        !self.fast.is_empty() && self.is_fast.get(i).copied().unwrap_or(false)
+    }
+
+    /// A build's choice of the discs it keeps apart for their speed ([`Near::fast`]), among
+    /// the `moving` discs (records `kin`, radii `r`), for a substep of length `h` whose
+    /// fastest disc moves at `v_all`, with `base` the skin the radii ask for: the discs whose
+    /// speed alone asks for a skin more than twice `base` (`2.5 h v + 2 NEAR_MARGIN_M`, the
+    /// rebuild's rule), if they are at most [`big_discs_at_most`], all of radius at most
+    /// [`Near::r_grid`], and the skin the others ask for is less than half the one `v_all`
+    /// asks for. Returns the largest speed of the others (the list's), or `v_all` when it
+    /// keeps none apart. After [`Near::enter_discs`].
+    pub fn keep_fast_apart(
+        &mut self,
+        kin: &[Kin],
+        r: &[f64],
+        moving: &[u32],
+        (h, base, v_all): (f64, f64, f64),
+    ) -> f64 {
+        self.clear_fast();
+        let n = kin.len();
+        let most = big_discs_at_most(self.n_on);
+        // Room for them once (the first build that asks; the reserve of a world whose
+        // builds never keep discs apart stays as it was).
+        if self.is_fast.capacity() < n {
+            self.fast.reserve(most);
+            self.is_fast.reserve(n);
+            self.grid_on.reserve(n);
+        }
+        let need = |v: f64| base.max(2.5 * h * v + 2.0 * NEAR_MARGIN_M);
+        // Faster than this asks for more than twice `base`.
+        let thr = (2.0 * base - 2.0 * NEAR_MARGIN_M) / (2.5 * h);
+        let thr2 = thr * thr;
+        let mut slow2 = 0.0f64;
+        for &i in moving {
+            let k = &kin[i as usize];
+            let w2 = k.vx * k.vx + k.vy * k.vy;
+            if w2 > thr2 {
+                if self.fast.len() == most || r[i as usize] > self.r_grid {
+                    self.fast.clear();
+                    return v_all;
+                }
+                self.fast.push(i);
+            } else {
+                slow2 = if w2 > slow2 { w2 } else { slow2 };
+            }
+        }
+        let slow = slow2.sqrt();
+        if self.fast.is_empty() || need(v_all) <= 2.0 * need(slow) {
+            self.fast.clear();
+            return v_all;
+        }
+        self.fast.sort_unstable();
+        self.is_fast.resize(n, false);
+        for &i in &self.fast {
+            self.is_fast[i as usize] = true;
+        }
+        slow
     }
 
     /// Checks whether the list still serves, from the discs' true displacements since the
@@ -1416,6 +1639,7 @@ impl Near {
         at_least(&mut self.todo, per_disc * n_on + 64);
         at_least(&mut self.own, n);
         // Discs more than twice the smallest radius: a build may keep some out of the grid.
+        // (The room to keep fast discs apart is made by the first build that does.)
         if r_max > 2.0 * r_min {
             at_least(&mut self.big, big_discs_at_most(n_on));
             at_least(&mut self.grid_on, n);
@@ -1435,6 +1659,9 @@ impl Near {
     pub fn for_each_in_box(&self, x0: f64, y0: f64, x1: f64, y1: f64, mut f: impl FnMut(u32)) {
         self.for_each_entry_in_box(x0, y0, x1, y1, |item| f(item.id));
         for &j in &self.big {
+            f(j);
+        }
+        for &j in &self.fast {
             f(j);
         }
         if !self.classes.levels.is_empty() {
@@ -1517,6 +1744,8 @@ impl Near {
             + 16 * self.home.capacity()
             + size_of::<Item>() * self.items.capacity()
             + self.grid_on.capacity()
+            + 4 * self.fast.capacity()
+            + self.is_fast.capacity()
             + self.classes.capacity_bytes()
     }
 }

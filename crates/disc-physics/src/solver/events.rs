@@ -256,9 +256,10 @@ impl Solver {
                 ki.uy = uy;
                 d.fixed_due[i] = 0;
                 let c2 = c * c;
-                if c2 > sub.v_over2 {
+                if c2 > sub.v_over2 && !s.near.fast_disc(i) {
                     // Faster than any disc so far: every disc stays within the wider
-                    // bound for the rest of the substep.
+                    // bound for the rest of the substep (but a fast disc the list keeps
+                    // apart, `Near::fast`, which is never looked for in the grid).
                     sub.v_over2 = c2;
                     sub.dallow = s.near.disp + sub.h * c;
                 }
@@ -320,12 +321,14 @@ impl Solver {
                         retest_listed::<false, false>(d, near, heap, &c, cm, hs, rel, *n_on);
                     }
                 } else {
+                    // (Every changed disc when the list keeps fast discs apart, `Near::fast`:
+                    // their pairs are never listed, and the grid's box query visits them.)
                     predict_fixed(&ctx, d, &mut s.heap, i, t);
                     let near = Neighbours {
                         near: &s.near,
                         dallow: sub.dallow,
                     };
-                    near.predict(&ctx, d, &mut s.heap, i, t, |j| {
+                    near.predict(ctx.h, d, &mut s.heap, i, t, |j| {
                         j == i || (j < i && cm[j] == mark)
                     });
                 }

@@ -680,7 +680,8 @@ struct Substep {
     h: f64,
     hx: f64,
     hy: f64,
-    /// The largest squared speed after friction.
+    /// The largest squared speed after friction (below every one, from stage 2 on, when
+    /// the pair list keeps fast discs apart: see `broadphase::KEPT_APART`).
     vmax2: f64,
     /// Re-predict a disc whose path changed against every disc (a small world).
     brute: bool,

@@ -302,7 +302,7 @@ impl Neighbours<'_> {
     /// around its path, widened by how far a disc can be from its cell.
     pub(super) fn predict(
         &self,
-        ctx: &Ctx<'_>,
+        h: f64,
         d: &Discs,
         heap: &mut Queue,
         i: usize,
@@ -313,7 +313,7 @@ impl Neighbours<'_> {
         let vx = d.k[i].vx;
         let vy = d.k[i].vy;
         let r = d.r[i];
-        let rem = ctx.h - t;
+        let rem = h - t;
         let ex = x + vx * rem;
         let ey = y + vy * rem;
         let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
