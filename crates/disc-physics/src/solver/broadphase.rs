@@ -1669,6 +1669,78 @@ impl Near {
         }
     }
 
+    /// [`Near::for_each_in_box`] for the discs near a path: calls `f` with every disc entered
+    /// in a cell that meets the segment from `a` to `b` widened by `reach` (and perhaps
+    /// others), each once, then with the discs kept out of the grid as the box query does
+    /// (the size classes' around the segment's box widened by `reach`). A dense grid is
+    /// walked row by row, each row from the cell of the least x of the segment's part whose
+    /// y is within `reach` of the row to the cell of the largest (widened by `reach` and a
+    /// margin of a billionth of the coordinates for the roundings), so that a long diagonal
+    /// path reads the cells along it, not its whole box; a hashed grid's query is the box.
+    pub fn for_each_along(&self, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnMut(u32)) {
+        let (x0, x1) = if a[0] < b[0] {
+            (a[0], b[0])
+        } else {
+            (b[0], a[0])
+        };
+        let (y0, y1) = if a[1] < b[1] {
+            (a[1], b[1])
+        } else {
+            (b[1], a[1])
+        };
+        let grid = &self.grid;
+        if grid.hashed {
+            self.for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, f);
+            return;
+        }
+        let margin = 1e-9 * (1.0 + x1.abs() + x0.abs() + y1.abs() + y0.abs() + reach);
+        let cw = 1.0 / grid.inv_cell;
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let stride = grid.nx as usize + 1;
+        for cy in grid.cy(y0 - reach)..=grid.cy(y1 + reach) {
+            // The row's band of y widened by `reach` (unbounded beyond the first and last
+            // rows, which hold every point past them), and the segment's part within it as
+            // parameters in [0, 1] (the whole segment when the roundings leave none).
+            let lo = if cy == 0 {
+                f64::NEG_INFINITY
+            } else {
+                grid.oy + f64::from(cy) * cw - reach - margin
+            };
+            let hi = if cy + 1 >= grid.ny {
+                f64::INFINITY
+            } else {
+                grid.oy + f64::from(cy + 1) * cw + reach + margin
+            };
+            let (t0, t1) = if dy == 0.0 {
+                (0.0, 1.0)
+            } else {
+                let (u, v) = ((lo - a[1]) / dy, (hi - a[1]) / dy);
+                let (u, v) = if u < v { (u, v) } else { (v, u) };
+                (u.max(0.0), v.min(1.0))
+            };
+            let (t0, t1) = if t0 <= t1 { (t0, t1) } else { (0.0, 1.0) };
+            let (xa, xb) = (a[0] + t0 * dx, a[0] + t1 * dx);
+            let (xa, xb) = if xa < xb { (xa, xb) } else { (xb, xa) };
+            let (cx0, cx1) = (grid.cx(xa - reach - margin), grid.cx(xb + reach + margin));
+            let row = cy as usize * stride;
+            let lo = self.start[row + cx0 as usize] as usize;
+            let hi = self.start[row + cx1 as usize + 1] as usize;
+            for item in &self.items[lo..hi] {
+                f(item.id);
+            }
+        }
+        for &j in &self.big {
+            f(j);
+        }
+        for &j in &self.fast {
+            f(j);
+        }
+        if !self.classes.levels.is_empty() {
+            let (x0, y0, x1, y1) = (x0 - reach, y0 - reach, x1 + reach, y1 + reach);
+            self.classes.for_each_in_box([x0, y0, x1, y1], f);
+        }
+    }
+
     /// The size classes the last build kept discs larger than [`Near::r_grid`] in (none
     /// when they are few enough for a list, `big`, or there are none).
     #[cfg(test)]
@@ -2602,6 +2674,55 @@ mod tests {
                         assert!(!got.contains(&(i as u32)), "disc {i} is off the table");
                     }
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Any segment (from a point, along an axis, across the grid or beyond the table)
+        /// and reach, on any of the tests' tables and radii: the query along it visits every
+        /// disc on the table whose position at the build lies within the reach of the
+        /// segment, none twice and none off the table (the fast discs' pairs are found so).
+        #[test]
+        fn a_query_along_a_path_visits_every_disc_within_its_reach_once(
+            table in 0usize..3,
+            radii in 0usize..3,
+            ends in (-0.8f64..0.8, -0.8f64..0.8, -0.8f64..0.8, -0.8f64..0.8),
+            axis in 0usize..4,
+            reach in 0.0f64..0.3,
+        ) {
+            let (half, cx, cy) = TABLES[table];
+            let radii = Radii::ALL[radii];
+            let (px, py, mut r, on) = discs(500, 13, cx, cy);
+            radii.apply(&mut r);
+            let mut near = Near::default();
+            near.build(half, half, 0.01, &kins(&px, &py), &r, &on);
+            let (ax, ay, mut bx, mut by) = ends;
+            match axis {
+                1 => by = ay,
+                2 => bx = ax,
+                3 => (bx, by) = (ax, ay),
+                _ => {}
+            }
+            let (a, b) = ([cx + ax, cy + ay], [cx + bx, cy + by]);
+            let mut got = vec![];
+            near.for_each_along(a, b, reach, |j| got.push(j));
+            let mut unique = got.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            proptest::prop_assert_eq!(unique.len(), got.len(), "a disc twice");
+            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+            let dd = dx * dx + dy * dy;
+            for i in 0..px.len() {
+                let (qx, qy) = (px[i] - a[0], py[i] - a[1]);
+                let t = if dd > 0.0 { ((qx * dx + qy * dy) / dd).clamp(0.0, 1.0) } else { 0.0 };
+                let (ex, ey) = (qx - t * dx, qy - t * dy);
+                let within = ex * ex + ey * ey < reach * reach * (1.0 - 1e-9);
+                let seen = got.contains(&(i as u32));
+                proptest::prop_assert!(on[i] || !seen, "disc {} is off the table", i);
+                proptest::prop_assert!(!on[i] || !within || seen, "disc {} missing", i);
             }
         }
     }

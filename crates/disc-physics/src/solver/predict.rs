@@ -331,10 +331,17 @@ impl Neighbours<'_> {
                 push_pair(heap, t + s, d, i, j);
             }
         };
-        self.near
-            .for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, |j| {
-                test(j as usize)
-            });
+        if self.near.fast.is_empty() {
+            self.near
+                .for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, |j| {
+                    test(j as usize)
+                });
+        } else {
+            // The list keeps fast discs apart (`Near::fast`): every changed disc comes here,
+            // and a fast disc's path is long. The cells along the path, not its box.
+            self.near
+                .for_each_along([x, y], [ex, ey], reach, |j| test(j as usize));
+        }
     }
 }
 
