@@ -1358,7 +1358,7 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 14] = [
+        let worlds: [(&str, World, usize); 16] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
@@ -1397,6 +1397,12 @@ mod tests {
                 off_a_cushion_into_coins(),
                 40,
             ),
+            (
+                "more fast discs than the cap among resting coins (a grid of their own)",
+                strikers_among_coins(),
+                40,
+            ),
+            ("the same at 1/60 s", coarse(strikers_among_coins()), 3),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);
@@ -1467,6 +1473,34 @@ mod tests {
         w
     }
 
+    /// 1,600 coins of 5 mm (3 g) at rest on a square lattice of pitch 1.88 cm, 42 of them
+    /// (√1600 + 2, more than a build keeps apart in a list) at 75 to 100 m/s in four
+    /// directions: the builds keep every fast disc out of the grid and the list, and the
+    /// fast discs in a grid of their own (`Near::fast`).
+    fn strikers_among_coins() -> World {
+        let (pitch, across) = (0.0188, 40);
+        let half = across as f64 * pitch / 2.0 + 0.05;
+        let t = Table::new(half, half).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        let dirs = [(0.6, 0.8), (-0.8, 0.6), (-0.6, -0.8), (0.8, -0.6)];
+        let mut k = 0;
+        for i in 0..across * across {
+            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let v = if i % 38 == 5 {
+                let (ux, uy) = dirs[k % 4];
+                let speed = 75.0 + (k % 5) as f64 * 6.0;
+                k += 1;
+                Vec2::new(speed * ux, speed * uy)
+            } else {
+                Vec2::ZERO
+            };
+            w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+        }
+        w
+    }
+
     /// A disc at 99.6 m/s that meets the bottom cushion and then, 3.3 cm on, the first of 5
     /// columns of 95 coins at rest, in the third substep (1 ms): a substep the pair list
     /// serves with the disc kept apart (`Near::fast`), whose new path stage 4 must look for
@@ -1512,24 +1546,37 @@ mod tests {
                 "{st:?}"
             );
         }
+        // More fast discs than a build keeps in a list (√1600 = 40): every one apart.
+        for mut w in [strikers_among_coins(), coarse(strikers_among_coins())] {
+            w.step(&mut NoEvents);
+            let near = &w.sv.s.near;
+            assert!(near.valid && !near.complete);
+            assert!(near.fast.len() > 40, "{:?}", near.fast);
+            let st = w.stats();
+            assert!(
+                st.broadphase_pairs < 4 * 1600 * st.broadphase_builds,
+                "{st:?}"
+            );
+        }
     }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
 
-        /// Up to four discs at up to 99 m/s (any direction), some of the 400 coins on a
+        /// Up to 31 discs at up to 99 m/s (any direction), some of the 400 coins on a
         /// lattice of any pitch in one quarter of the table, some anywhere in the rest of it
         /// (those that would overlap a disc left out), the other coins at rest, at 1 ms or
         /// 1/60 s steps: through the pair list, which keeps the fast discs apart
-        /// (`Near::fast`), the same checksums and events as every disc tested against every
-        /// disc (a fast disc that meets a cushion and then a coin in one substep too).
+        /// (`Near::fast`, in a grid of their own when they are more than 20), the same
+        /// checksums and events as every disc tested against every disc (a fast disc that
+        /// meets a cushion and then a coin in one substep too).
         #[test]
         fn fast_discs_among_resting_coins_compute_what_every_pair_computes(
             pitch in 0.0105f64..0.03,
             coarse in proptest::bool::ANY,
             fast in proptest::collection::vec(
                 (0usize..400, 5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),
-                1..5,
+                1..29,
             ),
             free in proptest::collection::vec(
                 (0.0f64..1.0, 0.0f64..1.0, 5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),

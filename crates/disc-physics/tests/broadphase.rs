@@ -515,3 +515,67 @@ fn regression_one_fast_disc_among_resting_coins_listed_every_pair() {
         "{per_build} pairs a build for {n} coins"
     );
 }
+
+/// `n` coins of 5 mm (3 g) at rest on a square lattice of pitch 1.88 cm, every
+/// `n / strikers`-th (from the first, in a corner) at `speed` m/s across the lattice, on a
+/// table 5 cm wider than the lattice each side, stepped at `dt_s`.
+fn coins_and_strikers(n: usize, strikers: usize, speed: f64, dt_s: f64) -> World {
+    let pitch = 0.0188;
+    let across = (n as f64).sqrt().ceil() as usize;
+    let half = across as f64 * pitch / 2.0 + 0.05;
+    let step = StepConfig {
+        dt_s,
+        ..StepConfig::default()
+    };
+    let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
+    let coin = DiscKind::new(0.005, 0.003).unwrap();
+    for i in 0..n {
+        let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        let v = if i % (n / strikers) == 0 {
+            Vec2::new(0.6 * speed, 0.8 * speed)
+        } else {
+            Vec2::ZERO
+        };
+        w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+    }
+    w
+}
+
+/// The audit of 7 Dec 2026, continued: a build keeps at most max(8, √n) fast discs apart
+/// (`Near::fast`); with more, it sized the skin from the fastest as before, and listed every
+/// pair of resting coins within its travel: n coins at rest with √n + 2 of them at 100 m/s,
+/// one step of 1/60 s, listed every pair (0.5 / 8 / 128 million at n = 1,000 / 4,000 /
+/// 16,000; 3.0 GB at 16,000). Every fast disc is now kept apart, in a grid of its own when
+/// they are more than the cap, and the list follows the others: a few pairs a coin. The
+/// events are those of the build that listed every pair: the checksums of smaller worlds
+/// (2,000 coins with 46 strikers, 2 steps of 1/60 s and 20 of 1 ms) were pinned with it.
+#[test]
+fn regression_more_fast_discs_than_the_cap_listed_every_pair() {
+    for (dt_s, steps, golden) in [
+        (1.0 / 60.0, 2, 0x5ac6_69d4_5e59_f85c),
+        (0.001, 20, 0x0a9d_9be9_945e_ffb0),
+    ] {
+        let mut small = coins_and_strikers(2000, 2000usize.isqrt() + 2, 100.0, dt_s);
+        for _ in 0..steps {
+            small.step(&mut NoEvents);
+        }
+        assert!(small.stats().impacts > 100, "{:?}", small.stats());
+        assert_eq!(
+            small.checksum(),
+            golden,
+            "{dt_s} s: {:#x}",
+            small.checksum()
+        );
+    }
+    let n = 20_000;
+    let mut w = coins_and_strikers(n, n.isqrt() + 2, 100.0, 1.0 / 60.0);
+    w.step(&mut NoEvents);
+    let st = w.stats();
+    assert!(st.broadphase_builds >= 1 && st.impacts > 100, "{st:?}");
+    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    assert!(
+        per_build < 4 * n as u64,
+        "{per_build} pairs a build for {n} coins"
+    );
+}

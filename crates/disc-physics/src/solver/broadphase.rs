@@ -4,10 +4,12 @@
 //! moving discs against every disc).
 
 mod classes;
+mod fast;
 
 use super::predict::{Neighbours, first_dues};
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep, prefetch};
 use classes::Classes;
+use fast::FastGrid;
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -151,6 +153,12 @@ impl Solver {
     #[cold]
     #[inline(never)]
     fn fast_pairs(&mut self, sub: &Substep) {
+        if self.s.near.fast_grid.on {
+            let near = &mut self.s.near;
+            let dims = (sub.h, sub.hx, sub.hy, near.r_grid);
+            near.fast_grid
+                .build(&near.fast, &self.d.k, &self.d.on, dims);
+        }
         let (d, near, heap) = (&self.d, &self.s.near, &mut self.s.heap);
         let look = Neighbours {
             near,
@@ -300,17 +308,22 @@ impl Solver {
 /// twice as many buckets as there are discs, each entry keeping its cell's coordinates.
 ///
 /// The skin must cover what the discs move while the list serves (at least 2.5 times the
-/// fastest disc's travel in a substep). When a few discs are far faster than the rest, so
+/// fastest disc's travel in a substep). When some discs are far faster than the rest, so
 /// that their speed alone would make the skin more than twice what the others need, the
-/// build keeps them apart too ([`Near::fast`], at most [`big_discs_at_most`], chosen by
-/// [`Near::keep_fast_apart`]): they are in neither the grid nor the list, the skin and
-/// `disp` follow the other discs' speeds, every box query visits them, and their pairs are
-/// found afresh in every substep, in the grid cells around each one's path
-/// ([`Solver::fast_pairs`](super::Solver::fast_pairs)); stage 4 then re-predicts every
-/// changed disc through the grid. Before 7 Dec 2026 one disc at 100 m/s among coins at rest
-/// listed every pair of coins within its travel of each other (128 million pairs for 16,000
-/// coins in a step of 1/60 s). A disc of the list that becomes faster than it allows makes
-/// the check or a rebuild, as any.
+/// build keeps them apart too ([`Near::fast`], chosen by [`Near::keep_fast_apart`]): they
+/// are in neither the grid nor the list, the skin and `disp` follow the other discs'
+/// speeds, and their pairs are found afresh in every substep, in the grid cells around each
+/// one's path ([`Solver::fast_pairs`](super::Solver::fast_pairs)); stage 4 then re-predicts
+/// every changed disc through the grid. Every box query visits them: all of them when they
+/// are at most [`big_discs_at_most`], else those in the cells of their own grid, rebuilt in
+/// every substep ([`FastGrid`]), that meet the box widened by how far a fast disc can be
+/// from where that grid has it, so that the fast discs' pairs with each other and with the
+/// others cost about what their paths cross, and the memory stays linear in the discs
+/// whatever their speeds. Before 7 Dec 2026 one disc at 100 m/s among coins at rest listed
+/// every pair of coins within its travel of each other (128 million pairs for 16,000 coins
+/// in a step of 1/60 s), and until the day's next change so did more such discs than
+/// [`big_discs_at_most`]. A disc of the list that becomes faster than it allows makes the
+/// check or a rebuild, as any.
 ///
 /// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
 /// sum over substeps of the substep length times the largest speed any disc had in it; a
@@ -362,17 +375,20 @@ pub(crate) struct Near {
     /// around each disc instead of whole ([`Classes`]); no class when `big` serves.
     classes: Classes,
     /// The moving discs kept out of the grid and the pair list for their speed, in index
-    /// order (at most [`big_discs_at_most`], each of radius at most `r_grid`; see
-    /// [`Near::keep_fast_apart`]): the skin and `disp` are sized from the other discs'
-    /// speeds, a fast disc's pairs are found afresh in every substep (stage 2 looks at the
-    /// grid cells around its path, [`Solver::fast_pairs`], and stage 4 re-predicts every
-    /// changed disc through the grid), and every box query visits them all, as it does
-    /// `big`. Empty in a world where no disc is exceptionally fast, which then takes the same
-    /// path as before them.
+    /// order (each of radius at most `r_grid`; see [`Near::keep_fast_apart`]): the skin and
+    /// `disp` are sized from the other discs' speeds, a fast disc's pairs are found afresh in
+    /// every substep (stage 2 looks at the grid cells around its path, [`Solver::fast_pairs`],
+    /// and stage 4 re-predicts every changed disc through the grid), and every box query
+    /// visits them: all, as it does `big`, when they are at most [`big_discs_at_most`], else
+    /// those of their own grid's cells near the box (`fast_grid`). Empty in a world where no
+    /// disc is exceptionally fast, which then takes the same path as before them.
     pub fast: Vec<u32>,
     /// Per disc: whether it is in `fast` (all false when `fast` is empty; as long as the
     /// discs when it is not).
     pub is_fast: Vec<bool>,
+    /// The fast discs in a grid of their own, built in every substep, when they are more
+    /// than [`big_discs_at_most`] (else unused: a query visits every one).
+    fast_grid: FastGrid,
     /// Per disc, when some are `big` or `fast`: whether it is on the table and entered in
     /// the grid (scratch of [`Near::sort_small_into_buckets`]).
     grid_on: Vec<bool>,
@@ -1011,6 +1027,16 @@ impl Near {
                 self.is_fast[i as usize] = false;
             }
             self.fast.clear();
+            self.fast_grid.on = false;
+        }
+    }
+
+    /// Fast disc `i` (kept apart, [`Near::fast`]) has a new path `travel` long at most in
+    /// the substep: the fast discs' grid, when it serves, widens its queries to cover it.
+    #[inline]
+    pub fn fast_path(&mut self, i: usize, travel: f64) {
+        if self.fast_grid.on {
+            self.fast_grid.faster(i, travel);
         }
     }
 
@@ -1024,10 +1050,11 @@ impl Near {
     /// the `moving` discs (records `kin`, radii `r`), for a substep of length `h` whose
     /// fastest disc moves at `v_all`, with `base` the skin the radii ask for: the discs whose
     /// speed alone asks for a skin more than twice `base` (`2.5 h v + 2 NEAR_MARGIN_M`, the
-    /// rebuild's rule), if they are at most [`big_discs_at_most`], all of radius at most
-    /// [`Near::r_grid`], and the skin the others ask for is less than half the one `v_all`
-    /// asks for. Returns the largest speed of the others (the list's), or `v_all` when it
-    /// keeps none apart. After [`Near::enter_discs`].
+    /// rebuild's rule), if they are all of radius at most [`Near::r_grid`] and the skin the
+    /// others ask for is less than half the one `v_all` asks for, however many they are
+    /// (more than [`big_discs_at_most`]: in a grid of their own, [`FastGrid`]). Returns the
+    /// largest speed of the others (the list's), or `v_all` when it keeps none apart. After
+    /// [`Near::enter_discs`].
     pub fn keep_fast_apart(
         &mut self,
         kin: &[Kin],
@@ -1054,9 +1081,14 @@ impl Near {
             let k = &kin[i as usize];
             let w2 = k.vx * k.vx + k.vy * k.vy;
             if w2 > thr2 {
-                if self.fast.len() == most || r[i as usize] > self.r_grid {
+                if r[i as usize] > self.r_grid {
                     self.fast.clear();
                     return v_all;
+                }
+                // More than the cap: room for every disc, once (then a grid of their own).
+                if self.fast.len() == most {
+                    self.fast.reserve(n - most);
+                    self.fast_grid.reserve(n);
                 }
                 self.fast.push(i);
             } else {
@@ -1069,6 +1101,7 @@ impl Near {
             return v_all;
         }
         self.fast.sort_unstable();
+        self.fast_grid.on = self.fast.len() > most;
         self.is_fast.resize(n, false);
         for &i in &self.fast {
             self.is_fast[i as usize] = true;
@@ -1661,8 +1694,8 @@ impl Near {
         for &j in &self.big {
             f(j);
         }
-        for &j in &self.fast {
-            f(j);
+        if !self.fast.is_empty() {
+            self.for_each_fast([x0, y0, x1, y1], &mut f);
         }
         if !self.classes.levels.is_empty() {
             self.classes.for_each_in_box([x0, y0, x1, y1], f);
@@ -1732,12 +1765,25 @@ impl Near {
         for &j in &self.big {
             f(j);
         }
-        for &j in &self.fast {
-            f(j);
-        }
+        let (x0, y0, x1, y1) = (x0 - reach, y0 - reach, x1 + reach, y1 + reach);
+        self.for_each_fast([x0, y0, x1, y1], &mut f);
         if !self.classes.levels.is_empty() {
-            let (x0, y0, x1, y1) = (x0 - reach, y0 - reach, x1 + reach, y1 + reach);
             self.classes.for_each_in_box([x0, y0, x1, y1], f);
+        }
+    }
+
+    /// The fast discs ([`Near::fast`]) a query of the box `[x0, x1] x [y0, y1]` visits, each
+    /// once: every one, or, when they are more than [`big_discs_at_most`], those of their own
+    /// grid's cells that meet the box widened by how far they may be from them
+    /// ([`FastGrid`]).
+    #[inline(never)]
+    fn for_each_fast(&self, bx: [f64; 4], f: &mut impl FnMut(u32)) {
+        if self.fast_grid.on {
+            self.fast_grid.for_each_in_box(bx, f);
+        } else {
+            for &j in &self.fast {
+                f(j);
+            }
         }
     }
 
@@ -1818,6 +1864,7 @@ impl Near {
             + self.grid_on.capacity()
             + 4 * self.fast.capacity()
             + self.is_fast.capacity()
+            + self.fast_grid.capacity_bytes()
             + self.classes.capacity_bytes()
     }
 }

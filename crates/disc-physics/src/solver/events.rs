@@ -256,12 +256,17 @@ impl Solver {
                 ki.uy = uy;
                 d.fixed_due[i] = 0;
                 let c2 = c * c;
-                if c2 > sub.v_over2 && !s.near.fast_disc(i) {
-                    // Faster than any disc so far: every disc stays within the wider
-                    // bound for the rest of the substep (but a fast disc the list keeps
-                    // apart, `Near::fast`, which is never looked for in the grid).
-                    sub.v_over2 = c2;
-                    sub.dallow = s.near.disp + sub.h * c;
+                if c2 > sub.v_over2 {
+                    if !s.near.fast_disc(i) {
+                        // Faster than any disc so far: every disc stays within the wider
+                        // bound for the rest of the substep (but a fast disc the list keeps
+                        // apart, `Near::fast`, which is never looked for in the grid: the
+                        // fast discs' own grid, if any, covers its new path).
+                        sub.v_over2 = c2;
+                        sub.dallow = s.near.disp + sub.h * c;
+                    } else {
+                        s.near.fast_path(i, sub.h * c);
+                    }
                 }
                 if c == 0.0 {
                     d.stop(i);
