@@ -321,9 +321,9 @@ impl Solver {
 /// others cost about what their paths cross, and the memory stays linear in the discs
 /// whatever their speeds. Before 7 Dec 2026 one disc at 100 m/s among coins at rest listed
 /// every pair of coins within its travel of each other (128 million pairs for 16,000 coins
-/// in a step of 1/60 s), and until the day's next change so did more such discs than
-/// [`big_discs_at_most`]. A disc of the list that becomes faster than it allows makes the
-/// check or a rebuild, as any.
+/// in a step of 1/60 s); later that day more such discs than [`big_discs_at_most`] still
+/// did (√n + 2 of them), until they were gridded too. A disc of the list that becomes
+/// faster than it allows makes the check or a rebuild, as any.
 ///
 /// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
 /// sum over substeps of the substep length times the largest speed any disc had in it; a

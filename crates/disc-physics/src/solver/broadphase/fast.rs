@@ -36,14 +36,18 @@ struct Level {
 /// number across the table), hashed into about twice as many buckets as the level's discs.
 /// A level's `spread` bounds how far any of its discs can be from where it was entered
 /// during the substep: the substep's length times the speed the level starts at, raised by
-/// stage 4 when a disc's new path is faster ([`FastGrid::faster`]; a disc's path is
-/// straight between its changes, at a speed at most that). A query widens its box by each
-/// level's `spread`.
+/// stage 4 when a disc's new path is faster than every gridded disc's so far
+/// ([`FastGrid::faster`]; a disc's path is straight between its changes). A query widens its
+/// box by each level's `spread` on top of its reach, which holds how far a gridded disc can
+/// be from its cell (`dallow`, at least the substep's length times the largest speed of a
+/// gridded disc so far): a fast disc's new path no faster than that is covered by it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct FastGrid {
     /// Whether the last build keeps more fast discs apart than the cap (the grids serve).
     pub on: bool,
-    levels: [Level; LEVELS],
+    /// The [`LEVELS`] levels (a vector, so that a world that never keeps more fast discs
+    /// apart than the cap carries no more than its header in [`Near`](super::Near)).
+    levels: Vec<Level>,
     /// `start[b]..start[b + 1]` are the entries of bucket b in `ids` and `cells`.
     start: Vec<u32>,
     /// The fast discs entered (on the table at the substep's start), by bucket (the levels'
@@ -73,6 +77,7 @@ impl FastGrid {
             self.bucket_of
                 .reserve(n.saturating_sub(self.bucket_of.len()));
             self.level_of.reserve(n.saturating_sub(self.level_of.len()));
+            self.levels.reserve(LEVELS);
         }
     }
 
@@ -87,6 +92,7 @@ impl FastGrid {
         (h, hx, hy, r_grid): (f64, f64, f64, f64),
     ) {
         let n = kin.len();
+        self.levels.resize(LEVELS, Level::default());
         if self.level_of.len() < n {
             self.level_of.resize(n, 0);
         }
@@ -234,5 +240,6 @@ impl FastGrid {
             + self.bucket_of.capacity())
             + 8 * self.cells.capacity()
             + self.level_of.capacity()
+            + size_of::<Level>() * self.levels.capacity()
     }
 }
