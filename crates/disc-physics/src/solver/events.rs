@@ -260,11 +260,13 @@ impl Solver {
                     if !s.near.fast_disc(i) {
                         // Faster than any disc so far: every disc stays within the wider
                         // bound for the rest of the substep (but a fast disc the list keeps
-                        // apart, `Near::fast`, which is never looked for in the grid: the
-                        // fast discs' own grid, if any, covers its new path).
+                        // apart, `Near::fast`, which is never looked for in the grid).
                         sub.v_over2 = c2;
                         sub.dallow = s.near.disp + sub.h * c;
                     } else {
+                        // A fast disc faster than the gridded discs' bound: the fast discs'
+                        // own grid, if any, widens its level (a slower new path is within
+                        // `dallow`, which every query's reach holds).
                         s.near.fast_path(i, sub.h * c);
                     }
                 }
