@@ -453,26 +453,7 @@ fn regression_more_large_discs_than_the_cap_made_the_pair_list_quadratic() {
 /// corner) at `speed` m/s across the lattice, on a table 5 cm wider than the lattice each
 /// side, stepped at `dt_s`.
 fn coins_and_a_bullet(n: usize, speed: f64, dt_s: f64) -> World {
-    let pitch = 0.0188;
-    let across = (n as f64).sqrt().ceil() as usize;
-    let half = across as f64 * pitch / 2.0 + 0.05;
-    let step = StepConfig {
-        dt_s,
-        ..StepConfig::default()
-    };
-    let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
-    let coin = DiscKind::new(0.005, 0.003).unwrap();
-    for i in 0..n {
-        let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-        let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-        let v = if i == 0 {
-            Vec2::new(0.6 * speed, 0.8 * speed)
-        } else {
-            Vec2::ZERO
-        };
-        w.add_disc(coin, Vec2::new(x, y), v).unwrap();
-    }
-    w
+    coins_and_strikers(n, 1, speed, dt_s)
 }
 
 /// The audit of 7 Dec 2026: the pair list's skin is at least 2.5 h v for the fastest disc's

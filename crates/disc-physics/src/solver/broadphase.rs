@@ -477,6 +477,33 @@ struct Grid {
 }
 
 impl Grid {
+    /// The whole number of cells at least `cell` wide across and along a table of half sizes
+    /// `hx`, `hy` (at least one, at most 2^31 - 1 each way).
+    fn cells_across(hx: f64, hy: f64, cell: f64) -> (f64, f64) {
+        let n = |h: f64| {
+            (2.0 * h / cell)
+                .floor()
+                .clamp(1.0, f64::from(u32::MAX >> 1))
+        };
+        (n(hx), n(hy))
+    }
+
+    /// A hashed grid over a table of half sizes `hx`, `hy`, its cells at least `want` wide
+    /// (a whole number of them across the table), into `buckets` buckets (a power of two).
+    fn hashed(hx: f64, hy: f64, want: f64, buckets: usize) -> Grid {
+        let (nx, ny) = Grid::cells_across(hx, hy, want);
+        let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(want);
+        Grid {
+            ox: -hx,
+            oy: -hy,
+            inv_cell: 1.0 / cw,
+            nx: nx as u32,
+            ny: ny as u32,
+            hashed: true,
+            mask: (buckets - 1) as u32,
+        }
+    }
+
     /// The cell of a point, clamped to the grid.
     #[inline]
     fn cell_coords(&self, x: f64, y: f64) -> (u32, u32) {
@@ -845,12 +872,7 @@ impl Near {
         let (mut nx, mut ny, mut cell) = (0.0, 0.0, want);
         let mut hashed = true;
         while cell <= 2.0 * want {
-            nx = (2.0 * hx / cell)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            ny = (2.0 * hy / cell)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
+            (nx, ny) = Grid::cells_across(hx, hy, cell);
             if (nx + 1.0) * (ny + 1.0) <= max_dense {
                 hashed = false;
                 break;
@@ -859,12 +881,7 @@ impl Near {
         }
         if hashed {
             cell = want;
-            nx = (2.0 * hx / cell)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            ny = (2.0 * hy / cell)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
+            (nx, ny) = Grid::cells_across(hx, hy, cell);
         }
         let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(cell);
         let (nx, ny) = (nx as u32, ny as u32);
@@ -1212,17 +1229,31 @@ impl Near {
         if !self.classes.levels.is_empty() {
             return self.class_slack(e, (kin, r, on), near_gap, slack);
         }
-        let (ex, ey, re) = (kin[e].px, kin[e].py, r[e]);
         for &j in &self.big {
-            let j = j as usize;
-            let (dx, dy) = (ex - kin[j].px, ey - kin[j].py);
-            let (d2, close) = (dx * dx + dy * dy, re + r[j] + near_gap);
-            if d2 < close * close && j != e && on[j] && !self.listed(e, j) {
-                let gap = d2.sqrt() - re - r[j];
-                slack = slack.min(0.5 * (gap - NEAR_MARGIN_M));
-            }
+            slack = self.slack_with(e, j as usize, (kin, r, on), near_gap, slack);
         }
         slack
+    }
+
+    /// `slack` lowered to half the gap (less the margin) between escapee `e` and disc `j`
+    /// when `j` is on the table, not `e`, closer than `near_gap` and not listed with `e`.
+    #[inline]
+    fn slack_with(
+        &self,
+        e: usize,
+        j: usize,
+        (kin, r, on): (&[Kin], &[f64], &[bool]),
+        near_gap: f64,
+        slack: f64,
+    ) -> f64 {
+        let (dx, dy) = (kin[e].px - kin[j].px, kin[e].py - kin[j].py);
+        let (d2, close) = (dx * dx + dy * dy, r[e] + r[j] + near_gap);
+        if d2 < close * close && j != e && on[j] && !self.listed(e, j) {
+            let gap = d2.sqrt() - r[e] - r[j];
+            slack.min(0.5 * (gap - NEAR_MARGIN_M))
+        } else {
+            slack
+        }
     }
 
     /// Disc `i`'s two ranges of the pair index: the pairs listing it first

@@ -244,23 +244,8 @@ impl Classes {
         let mut buckets = 0usize;
         for level in &mut self.levels {
             let want = 2.0 * level.r_max + skin;
-            let nx = (2.0 * hx / want)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            let ny = (2.0 * hy / want)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(want);
             let n_buckets = (2 * level.count as usize).next_power_of_two().max(16);
-            level.grid = Grid {
-                ox: -hx,
-                oy: -hy,
-                inv_cell: 1.0 / cw,
-                nx: nx as u32,
-                ny: ny as u32,
-                hashed: true,
-                mask: (n_buckets - 1) as u32,
-            };
+            level.grid = Grid::hashed(hx, hy, want, n_buckets);
             level.bucket0 = buckets as u32;
             buckets += n_buckets;
             level.lo = [f64::INFINITY; 2];
@@ -497,17 +482,9 @@ impl Near {
                 if hx * hx + hy * hy > far2 {
                     return;
                 }
-                let j = item.id as usize;
-                let (dx, dy) = (ex - kin[j].px, ey - kin[j].py);
-                let (d2, close) = (dx * dx + dy * dy, re + r[j] + near_gap);
-                if d2 < close * close && j != e && on[j] && !self.listed(e, j) {
-                    let gap = d2.sqrt() - re - r[j];
-                    slack = slack.min(0.5 * (gap - NEAR_MARGIN_M));
-                }
+                slack = self.slack_with(e, item.id as usize, (kin, r, on), near_gap, slack);
             });
         }
         slack
     }
 }
-
-use crate::solver::NEAR_MARGIN_M;

@@ -128,24 +128,9 @@ impl FastGrid {
             } else {
                 2.0 * hx.max(hy)
             };
-            let nx = (2.0 * hx / want)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            let ny = (2.0 * hy / want)
-                .floor()
-                .clamp(1.0, f64::from(u32::MAX >> 1));
-            let cw = (2.0 * hx / nx).max(2.0 * hy / ny).max(want);
             let buckets = (2 * count).next_power_of_two().max(4);
             *level = Level {
-                grid: Grid {
-                    ox: -hx,
-                    oy: -hy,
-                    inv_cell: 1.0 / cw,
-                    nx: nx as u32,
-                    ny: ny as u32,
-                    hashed: true,
-                    mask: buckets - 1,
-                },
+                grid: Grid::hashed(hx, hy, want, buckets as usize),
                 spread,
                 base,
                 count,
