@@ -293,6 +293,27 @@ fn regression_clustered_discs_on_a_huge_table_cost_quadratically() {
 const CLUSTERED_CHECKSUMS: [(usize, u64); 2] =
     [(500, 0x0790_6582_1253_80aa), (4000, 0x9945_b6f9_26fb_bf1f)];
 
+/// Steps `w` `steps` times and returns its checksum, after checking that it met more than
+/// `impacts` impacts (so that the checksum pins a world in play).
+fn checksum_after(w: &mut World, steps: usize, impacts: u64) -> u64 {
+    for _ in 0..steps {
+        w.step(&mut NoEvents);
+    }
+    assert!(w.stats().impacts > impacts, "{:?}", w.stats());
+    w.checksum()
+}
+
+/// Steps `w` `steps` times and returns the pairs its list held a build, after checking that
+/// it built the list at least once and met more than `impacts` impacts.
+fn pairs_a_build(w: &mut World, steps: usize, impacts: u64) -> u64 {
+    for _ in 0..steps {
+        w.step(&mut NoEvents);
+    }
+    let st = w.stats();
+    assert!(st.broadphase_builds >= 1 && st.impacts > impacts, "{st:?}");
+    st.broadphase_pairs / st.broadphase_builds
+}
+
 /// A disc of radius 1 m moving at (0.5, 0.3) m/s at the centre of a square table of half
 /// size `half`, and 5 mm coins (3 g) on a lattice of pitch `pitch` around it (those within
 /// 3 cm of it left out), each at up to 1 m/s in a random direction (SplitMix64 from `seed`).
@@ -341,25 +362,16 @@ fn coins_beside_a_large_disc(half: f64, pitch: f64, seed: u64) -> World {
 fn regression_one_large_disc_made_the_pair_list_quadratic() {
     let mut small = coins_beside_a_large_disc(1.15, 0.02, 7);
     let n_small = small.discs().count();
-    for _ in 0..30 {
-        small.step(&mut NoEvents);
-    }
-    assert!(small.stats().impacts > 10, "{:?}", small.stats());
+    let checksum = checksum_after(&mut small, 30, 10);
     assert_eq!(
-        (n_small, small.checksum()),
+        (n_small, checksum),
         (4656, 0x462d_a24f_a2bc_1b05),
-        "{n_small} discs: {:#x}",
-        small.checksum()
+        "{n_small} discs: {checksum:#x}"
     );
     let mut w = coins_beside_a_large_disc(1.6, 0.0188, 8);
     let n = w.discs().count() - 1;
     assert!((19_000..21_000).contains(&n), "{n} coins");
-    for _ in 0..5 {
-        w.step(&mut NoEvents);
-    }
-    let st = w.stats();
-    assert!(st.broadphase_builds >= 1 && st.impacts > 0, "{st:?}");
-    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    let per_build = pairs_a_build(&mut w, 5, 0);
     assert!(
         per_build < 50 * n as u64,
         "{per_build} pairs a build for {n} coins"
@@ -423,26 +435,17 @@ fn regression_more_large_discs_than_the_cap_made_the_pair_list_quadratic() {
     let mut small = coins_among_large_discs(80, 1.17, 0.0188, 5);
     let n_small = small.discs().count();
     assert!(80 > n_small.isqrt(), "{n_small} discs: not above the cap");
-    for _ in 0..30 {
-        small.step(&mut NoEvents);
-    }
-    assert!(small.stats().impacts > 10, "{:?}", small.stats());
+    let checksum = checksum_after(&mut small, 30, 10);
     assert_eq!(
-        (n_small, small.checksum()),
+        (n_small, checksum),
         (3458, 0x52fe_f319_9397_8980),
-        "{n_small} discs: {:#x}",
-        small.checksum()
+        "{n_small} discs: {checksum:#x}"
     );
     let mut w = coins_among_large_discs(200, 2.1, 0.0188, 6);
     let n = w.discs().count();
     assert!((19_000..22_000).contains(&(n - 200)), "{n} discs");
     assert!(200 > n.isqrt(), "{n} discs: not above the cap");
-    for _ in 0..5 {
-        w.step(&mut NoEvents);
-    }
-    let st = w.stats();
-    assert!(st.broadphase_builds >= 1 && st.impacts > 0, "{st:?}");
-    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    let per_build = pairs_a_build(&mut w, 5, 0);
     assert!(
         per_build < 10 * n as u64,
         "{per_build} pairs a build for {n} discs"
@@ -474,23 +477,12 @@ fn regression_one_fast_disc_among_resting_coins_listed_every_pair() {
         (0.001, 30, 0xc047_f893_b63a_11b9),
     ] {
         let mut small = coins_and_a_bullet(2000, 100.0, dt_s);
-        for _ in 0..steps {
-            small.step(&mut NoEvents);
-        }
-        assert!(small.stats().impacts > 100, "{:?}", small.stats());
-        assert_eq!(
-            small.checksum(),
-            golden,
-            "{dt_s} s: {:#x}",
-            small.checksum()
-        );
+        let checksum = checksum_after(&mut small, steps, 100);
+        assert_eq!(checksum, golden, "{dt_s} s: {checksum:#x}");
     }
     let n = 20_000;
     let mut w = coins_and_a_bullet(n, 100.0, 1.0 / 60.0);
-    w.step(&mut NoEvents);
-    let st = w.stats();
-    assert!(st.broadphase_builds >= 1 && st.impacts > 100, "{st:?}");
-    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    let per_build = pairs_a_build(&mut w, 1, 100);
     assert!(
         per_build < 4 * n as u64,
         "{per_build} pairs a build for {n} coins"
@@ -538,23 +530,12 @@ fn regression_more_fast_discs_than_the_cap_listed_every_pair() {
         (0.001, 20, 0x0a9d_9be9_945e_ffb0),
     ] {
         let mut small = coins_and_strikers(2000, 2000usize.isqrt() + 2, 100.0, dt_s);
-        for _ in 0..steps {
-            small.step(&mut NoEvents);
-        }
-        assert!(small.stats().impacts > 100, "{:?}", small.stats());
-        assert_eq!(
-            small.checksum(),
-            golden,
-            "{dt_s} s: {:#x}",
-            small.checksum()
-        );
+        let checksum = checksum_after(&mut small, steps, 100);
+        assert_eq!(checksum, golden, "{dt_s} s: {checksum:#x}");
     }
     let n = 20_000;
     let mut w = coins_and_strikers(n, n.isqrt() + 2, 100.0, 1.0 / 60.0);
-    w.step(&mut NoEvents);
-    let st = w.stats();
-    assert!(st.broadphase_builds >= 1 && st.impacts > 100, "{st:?}");
-    let per_build = st.broadphase_pairs / st.broadphase_builds;
+    let per_build = pairs_a_build(&mut w, 1, 100);
     assert!(
         per_build < 4 * n as u64,
         "{per_build} pairs a build for {n} coins"

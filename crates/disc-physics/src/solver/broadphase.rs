@@ -2554,14 +2554,16 @@ mod tests {
         );
     }
 
-    /// A check whose escapee came close to a large disc (one not in the grid, [`Near::big`])
-    /// that it is not listed with serves no more than their gap: the large discs are looked
-    /// at apart from the grid.
-    #[test]
-    fn an_escapee_near_a_large_disc_lowers_what_the_list_serves() {
+    /// A check whose escapee came close to a large disc that the grid does not hold, and that
+    /// it is not listed with, serves no more than their gap: the radii are `radii`'s, and
+    /// `apart` says whether the build kept the large disc where the test means it to be.
+    fn an_escapee_near_a_disc_out_of_the_grid_lowers_what_the_list_serves(
+        radii: impl Fn(&mut [f64]),
+        apart: impl Fn(&Near, usize) -> bool,
+    ) {
         let (half, cx, cy) = TABLES[0];
         let (mut px, mut py, mut r, on) = discs(500, 11, cx, cy);
-        a_few_large(&mut r);
+        radii(&mut r);
         let skin = 0.03;
         let b = (0..500).find(|&i| on[i] && r[i] > 0.04).unwrap();
         let e = (0..500).find(|&i| on[i] && r[i] < 0.01 && i != b).unwrap();
@@ -2572,7 +2574,7 @@ mod tests {
         (px[e], py[e]) = (ex, ey);
         let mut near = Near::default();
         near.build(half, half, skin, &kins(&px, &py), &r, &on);
-        assert!(near.big.contains(&(b as u32)) && !near.listed(e, b));
+        assert!(apart(&near, b) && !near.listed(e, b));
         let mut qx = px.clone();
         qx[e] -= dir * 0.8 * skin;
         near.disp = 0.8 * skin * (1.0 + 1e-12);
@@ -2588,42 +2590,32 @@ mod tests {
         );
     }
 
-    /// The same with the large discs in size classes ([`Near::classes`]: one disc in five
-    /// 0.05 to 0.08 m, far more than a list keeps): the escapee's look at each class's cells
-    /// around it finds the large disc, which the grid does not hold.
+    /// The large disc one of a few ([`Near::big`]): the large discs are looked at apart from
+    /// the grid.
+    #[test]
+    fn an_escapee_near_a_large_disc_lowers_what_the_list_serves() {
+        an_escapee_near_a_disc_out_of_the_grid_lowers_what_the_list_serves(
+            a_few_large,
+            |near, b| near.big.contains(&(b as u32)),
+        );
+    }
+
+    /// The large discs in size classes ([`Near::classes`]: one disc in five 0.05 to 0.08 m,
+    /// far more than a list keeps): the escapee's look at each class's cells around it finds
+    /// the large disc, which the grid does not hold.
     #[test]
     fn an_escapee_near_a_disc_of_a_size_class_lowers_what_the_list_serves() {
-        let (half, cx, cy) = TABLES[0];
-        let (mut px, mut py, mut r, on) = discs(500, 11, cx, cy);
-        for (i, r) in r.iter_mut().enumerate() {
-            *r = if i % 5 == 2 {
-                0.05 + 0.005 * (i % 7) as f64
-            } else {
-                0.005 + (*r - 0.005) / 4.0
-            };
-        }
-        let skin = 0.03;
-        let b = (0..500).find(|&i| on[i] && r[i] > 0.04).unwrap();
-        let e = (0..500).find(|&i| on[i] && r[i] < 0.01 && i != b).unwrap();
-        let dir = if px[b] > 0.0 { -1.0 } else { 1.0 };
-        let (ex, ey) = (px[b] + dir * (r[b] + r[e] + 1.05 * skin), py[b]);
-        (px[e], py[e]) = (ex, ey);
-        let mut near = Near::default();
-        near.build(half, half, skin, &kins(&px, &py), &r, &on);
-        assert!(near.big.is_empty() && !near.classes.levels.is_empty());
-        assert!(!near.listed(e, b));
-        let mut qx = px.clone();
-        qx[e] -= dir * 0.8 * skin;
-        near.disp = 0.8 * skin * (1.0 + 1e-12);
-        assert!(near.recheck(&kins(&qx, &py), &r, &on, 0.0));
-        assert_eq!(near.escapees, [e as u32]);
-        let (dx, dy) = (qx[e] - qx[b], py[e] - py[b]);
-        let gap = (dx * dx + dy * dy).sqrt() - r[e] - r[b];
-        assert!(gap < 0.3 * skin, "{gap}");
-        assert!(
-            near.serve <= gap,
-            "serves {} with a gap of {gap}",
-            near.serve
+        an_escapee_near_a_disc_out_of_the_grid_lowers_what_the_list_serves(
+            |r| {
+                for (i, r) in r.iter_mut().enumerate() {
+                    *r = if i % 5 == 2 {
+                        0.05 + 0.005 * (i % 7) as f64
+                    } else {
+                        0.005 + (*r - 0.005) / 4.0
+                    };
+                }
+            },
+            |near, _| near.big.is_empty() && !near.classes.levels.is_empty(),
         );
     }
 
