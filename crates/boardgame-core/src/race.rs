@@ -383,28 +383,28 @@ impl serde::Serialize for RaceState {
 impl<'de> serde::Deserialize<'de> for RaceState {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RaceState, D::Error> {
         let state = RaceState::deserialize(deserializer)?;
-        if !state.check_alone() {
-            return Err(serde::de::Error::custom(
-                "the state fits no race: seats, cards, squares or phase out of range",
-            ));
-        }
+        state.check_alone().map_err(serde::de::Error::custom)?;
         Ok(state)
     }
 }
 
+#[cfg(feature = "serde")]
 impl RaceState {
-    /// Whether the state could belong to some race: 2 to 4 seats with one position and one
-    /// hand each, no position past 200 squares, each card value the same number of times in
-    /// all (1 to 20), and a phase that names a seat in range, a die of 1 to 6 and fewer cards
-    /// dealt than the deck holds. [`Race::check_state`] checks the rest against the rules.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
-    fn check_alone(&self) -> bool {
+    /// Checks that the state could belong to some race: 2 to 4 seats with one position and
+    /// one hand each, no position past 200 squares, each card value the same number of
+    /// times in all (1 to 20), and a phase that names a seat in range, a die of 1 to 6 and
+    /// fewer cards dealt than the deck holds. [`Race::check_state`] checks the rest against
+    /// the rules. The error says which of these fails.
+    fn check_alone(&self) -> Result<(), &'static str> {
         let n = self.positions.len();
-        if !(2..=4).contains(&n) || self.hands.len() != n || self.starter.index() >= n {
-            return false;
+        if !(2..=4).contains(&n) || self.hands.len() != n {
+            return Err("a race state holds a position and a hand for each of 2 to 4 seats");
+        }
+        if self.starter.index() >= n {
+            return Err("the seat that rolls first is not one of the state's seats");
         }
         if self.positions.as_slice().iter().any(|&p| p > 200) {
-            return false;
+            return Err("a position is past 200 squares, the longest track");
         }
         let mut totals = [0u32; CARD_VALUES];
         for hand in self.hands.as_slice() {
@@ -417,12 +417,23 @@ impl RaceState {
         }
         let copies = totals[0];
         if copies == 0 || copies > u32::from(MAX_COPIES) || totals.iter().any(|&t| t != copies) {
-            return false;
+            return Err(
+                "the hands, deck and discards do not hold each card value equally, 1 to 20 times",
+            );
         }
         match self.phase {
-            Phase::Dealing { dealt } => u32::from(dealt) < copies * CARD_VALUES as u32,
-            Phase::Rolling(seat) | Phase::Over(seat) => seat.index() < n,
-            Phase::Moving { seat, die } => seat.index() < n && (1..=6).contains(&die),
+            Phase::Dealing { dealt } if u32::from(dealt) >= copies * CARD_VALUES as u32 => {
+                Err("more cards dealt than the deck holds")
+            }
+            Phase::Rolling(seat) | Phase::Over(seat) | Phase::Moving { seat, .. }
+                if seat.index() >= n =>
+            {
+                Err("the phase names a seat the state does not have")
+            }
+            Phase::Moving { die, .. } if !(1..=6).contains(&die) => {
+                Err("the die to move by is not 1 to 6")
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -1362,35 +1373,38 @@ mod tests {
                 serde_json::from_value::<RaceState>(good.clone()).unwrap(),
                 s
             );
-            let edits: [(&str, serde_json::Value); 8] = [
-                ("positions", serde_json::json!([0, 0, 0, 0, 0])),
-                ("positions", serde_json::json!([0])),
-                ("positions", serde_json::json!([0, 201])),
-                ("hands", serde_json::json!([[1, 0, 0]])),
-                ("deck", serde_json::json!([3, 4, 3])),
-                ("deck", serde_json::json!([0, 0, 0])),
-                ("starter", serde_json::json!(2)),
-                ("phase", serde_json::json!({ "Dealing": { "dealt": 12 } })),
+            let seats = "a position and a hand for each of 2 to 4 seats";
+            let cards = "each card value equally";
+            let edits: [(&str, serde_json::Value, &str); 11] = [
+                ("positions", serde_json::json!([0, 0, 0, 0, 0]), seats),
+                ("positions", serde_json::json!([0]), seats),
+                ("positions", serde_json::json!([0, 201]), "past 200 squares"),
+                ("hands", serde_json::json!([[1, 0, 0]]), seats),
+                ("deck", serde_json::json!([3, 4, 3]), cards),
+                ("deck", serde_json::json!([0, 0, 0]), cards),
+                ("starter", serde_json::json!(2), "rolls first"),
+                (
+                    "phase",
+                    serde_json::json!({ "Dealing": { "dealt": 12 } }),
+                    "more cards dealt",
+                ),
+                (
+                    "phase",
+                    serde_json::json!({ "Moving": { "seat": 0, "die": 7 } }),
+                    "not 1 to 6",
+                ),
+                (
+                    "phase",
+                    serde_json::json!({ "Moving": { "seat": 2, "die": 3 } }),
+                    "names a seat",
+                ),
+                ("phase", serde_json::json!({ "Rolling": 3 }), "names a seat"),
             ];
-            for (field, value) in edits {
+            for (field, value, why) in edits {
                 let mut v = good.clone();
                 v[field] = value;
-                assert!(
-                    serde_json::from_value::<RaceState>(v.clone()).is_err(),
-                    "{v}"
-                );
-            }
-            for phase in [
-                serde_json::json!({ "Moving": { "seat": 0, "die": 7 } }),
-                serde_json::json!({ "Moving": { "seat": 2, "die": 3 } }),
-                serde_json::json!({ "Rolling": 3 }),
-            ] {
-                let mut v = good.clone();
-                v["phase"] = phase;
-                assert!(
-                    serde_json::from_value::<RaceState>(v.clone()).is_err(),
-                    "{v}"
-                );
+                let err = serde_json::from_value::<RaceState>(v.clone()).unwrap_err();
+                assert!(err.to_string().contains(why), "{v}: {err}");
             }
         }
     }
