@@ -1536,8 +1536,10 @@ mod tests {
         };
         for mut w in [bullets_among_coins(), coarse(bullets_among_coins())] {
             w.step(&mut NoEvents);
+            // (The list is rebuilt in the next substep: a coin struck in this one outran it,
+            // `Near::end_late`.)
             let near = &w.sv.s.near;
-            assert!(near.valid && !near.complete);
+            assert!(!near.complete);
             assert_eq!(near.fast, [0, 39, 1599]);
             assert!(near.is_fast[0] && near.is_fast[1599] && !near.is_fast[1]);
             let st = w.stats();
@@ -1550,13 +1552,91 @@ mod tests {
         for mut w in [strikers_among_coins(), coarse(strikers_among_coins())] {
             w.step(&mut NoEvents);
             let near = &w.sv.s.near;
-            assert!(near.valid && !near.complete);
+            assert!(!near.complete);
             assert!(near.fast.len() > 40, "{:?}", near.fast);
             let st = w.stats();
             assert!(
                 st.broadphase_pairs < 4 * 1600 * st.broadphase_builds,
                 "{st:?}"
             );
+        }
+    }
+
+    /// A coin struck in a substep to a path far faster than the pair list serves is entered
+    /// among the discs made fast in it (`Near::enter_late`) and looked for a stretch at a
+    /// time (horizons), instead of widening every later look of the substep to its travel.
+    /// Regression (7 Dec 2026): N/16 strikers at 100 m/s among N coins at rest, one step of
+    /// 1/60 s, took 30 s at N = 16,000, since every struck coin widened every later look to a
+    /// striker's travel. In the strikers' world at 1/60 s (as
+    /// `how_pairs_are_found_never_changes_what_is_computed` runs it) discs are entered, the
+    /// horizons come, and the checksum and the events are those of every pair tested
+    /// directly; the same holds for a world of a striker for every 16 coins.
+    #[test]
+    fn discs_made_fast_in_a_substep_are_looked_for_a_stretch_at_a_time() {
+        let sixteenth = || {
+            let (pitch, across) = (0.0188, 24);
+            let half = across as f64 * pitch / 2.0 + 0.05;
+            let step = StepConfig {
+                dt_s: 1.0 / 60.0,
+                ..StepConfig::default()
+            };
+            let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
+            let coin = DiscKind::new(0.005, 0.003).unwrap();
+            for i in 0..across * across {
+                let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                let v = if i % 16 == 3 {
+                    Vec2::new(60.0, 80.0)
+                } else {
+                    Vec2::ZERO
+                };
+                w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+            }
+            w
+        };
+        let coarse = |w: World| {
+            let c = StepConfig {
+                dt_s: 1.0 / 60.0,
+                ..StepConfig::default()
+            };
+            let mut c60 = World::new(w.table().clone(), c).unwrap();
+            for d in w.discs() {
+                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+            }
+            c60
+        };
+        let every_pair = Tuning {
+            brute_force_pairs: usize::MAX,
+            direct_movers: usize::MAX,
+            skin_radii: 1.0,
+            complete_pairs: 0,
+            warm_discs: usize::MAX,
+            settle_events: usize::MAX,
+        };
+        for (name, w, steps) in [
+            ("strikers at 1/60 s", coarse(strikers_among_coins()), 3),
+            ("a striker for every 16 coins", sixteenth(), 2),
+        ] {
+            let mut fast = w.clone();
+            let mut got_ev = Vec::new();
+            for _ in 0..steps {
+                fast.step(&mut got_ev);
+            }
+            let [entered, horizons] = fast.sv.s.near.late_counts;
+            assert!(
+                entered > 100 && horizons > 100,
+                "{name}: {entered}, {horizons}"
+            );
+            let mut slow = w;
+            slow.sv.tuning = every_pair;
+            let mut want_ev = Vec::new();
+            for _ in 0..steps {
+                slow.step(&mut want_ev);
+            }
+            assert_eq!(slow.sv.s.near.late_counts, [0, 0], "{name}");
+            assert!(want_ev.len() > 1000, "{name}: {} events", want_ev.len());
+            assert_eq!(fast.checksum(), slow.checksum(), "{name}");
+            assert_eq!(format!("{got_ev:?}"), format!("{want_ev:?}"), "{name}");
         }
     }
 

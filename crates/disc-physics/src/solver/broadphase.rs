@@ -5,11 +5,13 @@
 
 mod classes;
 mod fast;
+mod late;
 
 use super::predict::{Neighbours, first_dues};
 use super::{Kin, NEAR_MARGIN_M, Solver, Substep, prefetch};
 use classes::Classes;
 use fast::FastGrid;
+use late::Late;
 
 /// No disc (the end of a list, a cushion instead of a disc).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -65,11 +67,16 @@ fn big_discs_at_most(n_on: usize) -> usize {
     n_on.isqrt().max(8)
 }
 
+/// The stretch of a fast disc's path that one look covers ([`Near::enter_late`]), in units of
+/// the larger of the skin and [`Near::r_grid`]: a look costs about the discs within the
+/// stretch (and its reach) of the path, and a disc looks again every half stretch.
+const LATE_STRETCH: f64 = 2.0;
+
 /// The substep's `vmax2` when the list keeps fast discs apart ([`Near::fast`]): below every
 /// squared speed, so that stage 4 re-predicts every disc whose path changes through the
 /// grid, whose box query visits the fast discs (their pairs are never listed), and not
 /// through the list alone.
-const KEPT_APART: f64 = -1.0;
+pub(super) const KEPT_APART: f64 = -1.0;
 
 /// Pairs per block of [`Near::block_due`]. 32 measured fewest instructions on scenes
 /// (a)-(c) among 8, 16, 32 and 64 (with the due bits in a u64; they are a u32 since
@@ -389,6 +396,17 @@ pub(crate) struct Near {
     /// The fast discs in a grid of their own, built in every substep, when they are more
     /// than [`big_discs_at_most`] (else unused: a query visits every one).
     fast_grid: FastGrid,
+    /// The discs of the grid whose path changed within the substep to one far faster than
+    /// the list serves ([`Near::enter_late`]), for the rest of the substep (empty between
+    /// substeps).
+    late: Late,
+    /// Whether a disc of the grid is among them (the list is then rebuilt after the
+    /// substep, [`Near::end_late`]).
+    late_gridded: bool,
+    /// Tests' counters: the discs entered among the discs made fast in a substep (at a new
+    /// path or a horizon), and the horizons.
+    #[cfg(test)]
+    pub late_counts: [u64; 2],
     /// Per disc, when some are `big` or `fast`: whether it is on the table and entered in
     /// the grid (scratch of [`Near::sort_small_into_buckets`]).
     grid_on: Vec<bool>,
@@ -582,6 +600,58 @@ fn begins_and_clear(tally: &mut [u32], begins: &mut [u32]) -> usize {
 #[inline(always)]
 fn cell_of(f: f64, n: u32) -> u32 {
     (f as u32).min(n - 1)
+}
+
+/// The cells of `grid` that meet the segment from `a` to `b` widened by `reach` (and perhaps
+/// others), row by row: calls `f(cy, cx0, cx1)` for each row `cy` the widened segment meets,
+/// with the least and largest cell of the row to visit. Each row's cells run from the cell of
+/// the least x of the segment's part whose y is within `reach` of the row to the cell of the
+/// largest (widened by `reach` and a margin of a billionth of the coordinates for the
+/// roundings), so that a long diagonal path reads the cells along it, not its whole box.
+fn rows_along(grid: &Grid, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnMut(u32, u32, u32)) {
+    let (x0, x1) = if a[0] < b[0] {
+        (a[0], b[0])
+    } else {
+        (b[0], a[0])
+    };
+    let (y0, y1) = if a[1] < b[1] {
+        (a[1], b[1])
+    } else {
+        (b[1], a[1])
+    };
+    let margin = 1e-9 * (1.0 + x1.abs() + x0.abs() + y1.abs() + y0.abs() + reach);
+    let cw = 1.0 / grid.inv_cell;
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    for cy in grid.cy(y0 - reach)..=grid.cy(y1 + reach) {
+        // The row's band of y widened by `reach` (unbounded beyond the first and last
+        // rows, which hold every point past them), and the segment's part within it as
+        // parameters in [0, 1] (the whole segment when the roundings leave none).
+        let lo = if cy == 0 {
+            f64::NEG_INFINITY
+        } else {
+            grid.oy + f64::from(cy) * cw - reach - margin
+        };
+        let hi = if cy + 1 >= grid.ny {
+            f64::INFINITY
+        } else {
+            grid.oy + f64::from(cy + 1) * cw + reach + margin
+        };
+        let (t0, t1) = if dy == 0.0 {
+            (0.0, 1.0)
+        } else {
+            let (u, v) = ((lo - a[1]) / dy, (hi - a[1]) / dy);
+            let (u, v) = if u < v { (u, v) } else { (v, u) };
+            (u.max(0.0), v.min(1.0))
+        };
+        let (t0, t1) = if t0 <= t1 { (t0, t1) } else { (0.0, 1.0) };
+        let (xa, xb) = (a[0] + t0 * dx, a[0] + t1 * dx);
+        let (xa, xb) = if xa < xb { (xa, xb) } else { (xb, xa) };
+        f(
+            cy,
+            grid.cx(xa - reach - margin),
+            grid.cx(xb + reach + margin),
+        );
+    }
 }
 
 /// Discs per chunk of [`find_escapees`]' pass (the bits of a `u32` at most). 8 measured
@@ -1054,6 +1124,113 @@ impl Near {
     pub fn fast_path(&mut self, i: usize, travel: f64) {
         if self.fast_grid.on {
             self.fast_grid.faster(i, travel);
+        }
+    }
+
+    /// Whether disc `i`'s new path in the substep, `travel` long at most (the substep's length
+    /// times its speed; radius `r`), should go into the discs made fast within the substep
+    /// ([`Near::enter_late`]) rather than widen every later look of the substep to its travel:
+    /// a disc of the grid (radius at most [`Near::r_grid`], not kept apart as fast) of a list
+    /// that is not complete, whose speed alone would ask for more than twice the list's
+    /// skin (`2.5 h v + 2 NEAR_MARGIN_M`, the rule a build sizes the skin by), or one entered
+    /// already.
+    #[inline]
+    pub fn goes_late(&self, i: usize, travel: f64, r: f64) -> bool {
+        self.late.has(i)
+            || self.fast_disc(i)
+            || (self.valid
+                && !self.complete
+                && r <= self.r_grid
+                && 2.5 * travel + 2.0 * NEAR_MARGIN_M > 2.0 * self.skin)
+    }
+
+    /// Enters disc `i` (of `n`) in the discs made fast within the substep, at `at`, its
+    /// position at substep time `t` (when its path changed, or at its horizon), moving at
+    /// speed `c` in a substep of length `h` on a table of half sizes `hx`, `hy`, or moves it
+    /// there if it is entered already. Every look of the rest of the substep finds it there
+    /// ([`Near::for_each_in_box`], [`Near::for_each_along`]); the substep's end takes it out
+    /// and marks the list for a rebuild ([`Near::end_late`]).
+    ///
+    /// A disc whose rest of the substep is longer than one stretch ([`LATE_STRETCH`] times
+    /// the larger of the skin and `r_grid`, or a millionth of its substep's travel if more) is
+    /// entered for the stretch alone: its look goes along the stretch ([`Near::late_until`]),
+    /// it is found by the looks within a stretch of `at` (where it is for a stretch's time
+    /// before and after: past its horizon, and through a round's window before), and the
+    /// returned time, halfway
+    /// along the stretch, is its horizon (the caller queues it, `KIND_HORIZON`), at which it
+    /// is entered again where it is then and looks along the next stretch. Each look queues
+    /// only the contacts of its own part of the path (from its entering, or from the end of
+    /// the stretch the look before covered, to the end of its stretch), so a disc's looks
+    /// share out its path without overlap. Every contact is queued in time: of the two looks,
+    /// one per disc, whose parts hold the contact (each made before it), the later one
+    /// finds the other disc, which was entered on its present path before and is, at the
+    /// contact, within a stretch of where it was last entered (or, a disc of the grid,
+    /// within `disp` of its cell; a disc kept apart, within its level's spread). Each pair
+    /// is computed as the re-prediction at the later of its discs' path changes computed it
+    /// (`predict::Neighbours::predict_stretch`), so the events are the same bits however the
+    /// pairs are found.
+    pub fn enter_late(
+        &mut self,
+        (i, n): (usize, usize),
+        at: (f64, f64),
+        (t, c, h): (f64, f64, f64),
+        (hx, hy): (f64, f64),
+    ) -> Option<f64> {
+        if !self.late.has(i) {
+            if !self.fast_disc(i) {
+                self.late_gridded = true;
+            } else if self.fast_grid.on {
+                self.fast_grid.gone(i);
+            }
+        }
+        #[cfg(test)]
+        {
+            self.late_counts[0] += 1;
+        }
+        let unit = self.skin.max(self.r_grid);
+        let dims = [hx, hy, self.r_grid];
+        // (At least a millionth of the substep's travel, so that the half stretch an entering
+        // covers backwards always holds a round's window, a billionth of the substep.)
+        let stretch = (LATE_STRETCH * unit).max(1e-6 * h * c);
+        let rest = (h - t) * c;
+        if rest > stretch {
+            let w = stretch / c;
+            self.late.enter((i, n), at, (stretch, t + w), unit, dims);
+            Some(t + 0.5 * w)
+        } else {
+            self.late.enter((i, n), at, (rest, h), unit, dims);
+            None
+        }
+    }
+
+    /// The substep time up to which disc `i`'s last look went along its path, if it is one
+    /// of the discs made fast in the substep ([`Near::enter_late`]).
+    #[inline]
+    pub fn late_until(&self, i: usize) -> Option<f64> {
+        if self.late.any() {
+            self.late.until(i)
+        } else {
+            None
+        }
+    }
+
+    /// Whether any disc was entered in the substep's discs made fast ([`Near::enter_late`]).
+    #[inline(always)]
+    pub fn late_any(&self) -> bool {
+        self.late.any()
+    }
+
+    /// The end of a substep whose stage 4 made discs fast ([`Near::enter_late`]): takes them
+    /// out, and, if any of them is a disc of the grid, marks the list for a rebuild, since it
+    /// may be farther from where the grid has it than the displacement bound `disp` says (the
+    /// rebuild keeps it apart as fast if it still is). The fast discs the list keeps apart
+    /// ([`Near::fast`]) are found afresh in every substep, wherever they are.
+    #[cold]
+    pub fn end_late(&mut self) {
+        self.late.clear();
+        if self.late_gridded {
+            self.late_gridded = false;
+            self.valid = false;
         }
     }
 
@@ -1728,6 +1905,9 @@ impl Near {
         if !self.fast.is_empty() {
             self.for_each_fast([x0, y0, x1, y1], &mut f);
         }
+        if self.late.any() {
+            self.late.for_each_in_box([x0, y0, x1, y1], &mut f);
+        }
         if !self.classes.levels.is_empty() {
             self.classes.for_each_in_box([x0, y0, x1, y1], f);
         }
@@ -1757,44 +1937,20 @@ impl Near {
             self.for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, f);
             return;
         }
-        let margin = 1e-9 * (1.0 + x1.abs() + x0.abs() + y1.abs() + y0.abs() + reach);
-        let cw = 1.0 / grid.inv_cell;
-        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
         let stride = grid.nx as usize + 1;
-        for cy in grid.cy(y0 - reach)..=grid.cy(y1 + reach) {
-            // The row's band of y widened by `reach` (unbounded beyond the first and last
-            // rows, which hold every point past them), and the segment's part within it as
-            // parameters in [0, 1] (the whole segment when the roundings leave none).
-            let lo = if cy == 0 {
-                f64::NEG_INFINITY
-            } else {
-                grid.oy + f64::from(cy) * cw - reach - margin
-            };
-            let hi = if cy + 1 >= grid.ny {
-                f64::INFINITY
-            } else {
-                grid.oy + f64::from(cy + 1) * cw + reach + margin
-            };
-            let (t0, t1) = if dy == 0.0 {
-                (0.0, 1.0)
-            } else {
-                let (u, v) = ((lo - a[1]) / dy, (hi - a[1]) / dy);
-                let (u, v) = if u < v { (u, v) } else { (v, u) };
-                (u.max(0.0), v.min(1.0))
-            };
-            let (t0, t1) = if t0 <= t1 { (t0, t1) } else { (0.0, 1.0) };
-            let (xa, xb) = (a[0] + t0 * dx, a[0] + t1 * dx);
-            let (xa, xb) = if xa < xb { (xa, xb) } else { (xb, xa) };
-            let (cx0, cx1) = (grid.cx(xa - reach - margin), grid.cx(xb + reach + margin));
+        rows_along(grid, a, b, reach, |cy, cx0, cx1| {
             let row = cy as usize * stride;
             let lo = self.start[row + cx0 as usize] as usize;
             let hi = self.start[row + cx1 as usize + 1] as usize;
             for item in &self.items[lo..hi] {
                 f(item.id);
             }
-        }
+        });
         for &j in &self.big {
             f(j);
+        }
+        if self.late.any() {
+            self.late.for_each_along(a, b, reach, &mut f);
         }
         let (x0, y0, x1, y1) = (x0 - reach, y0 - reach, x1 + reach, y1 + reach);
         self.for_each_fast([x0, y0, x1, y1], &mut f);
@@ -1809,6 +1965,23 @@ impl Near {
     /// ([`FastGrid`]).
     #[inline(never)]
     fn for_each_fast(&self, bx: [f64; 4], f: &mut impl FnMut(u32)) {
+        if self.late.any() {
+            // A fast disc whose path changed in the substep is visited where it is entered
+            // in `late` instead.
+            let mut g = |j: u32| {
+                if !self.late.has(j as usize) {
+                    f(j);
+                }
+            };
+            if self.fast_grid.on {
+                self.fast_grid.for_each_in_box(bx, &mut g);
+            } else {
+                for &j in &self.fast {
+                    g(j);
+                }
+            }
+            return;
+        }
         if self.fast_grid.on {
             self.fast_grid.for_each_in_box(bx, f);
         } else {
@@ -1896,6 +2069,7 @@ impl Near {
             + 4 * self.fast.capacity()
             + self.is_fast.capacity()
             + self.fast_grid.capacity_bytes()
+            + self.late.capacity_bytes()
             + self.classes.capacity_bytes()
     }
 }

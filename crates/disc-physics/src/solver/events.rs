@@ -4,7 +4,7 @@
 //! ([`impulse`](super::impulse)); every disc whose velocity changed is re-predicted (stage 3's
 //! tests from its new path). Stale events are dropped by per-disc version numbers.
 
-use super::broadphase::Near;
+use super::broadphase::{KEPT_APART, Near};
 use super::impulse::{Contact, solve};
 use super::predict::{
     ChangedAt, Neighbours, brute_neighbours, neighbour_pair_due, predict_fixed, predict_fixed_at,
@@ -12,8 +12,8 @@ use super::predict::{
 };
 use super::queue::Queue;
 use super::{
-    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, KIND_REST, NONE, ROUND_CAP,
-    ROUND_CAP_PER_MOVING, SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
+    APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_HORIZON, KIND_POCKET, KIND_REST, NONE,
+    Pending, ROUND_CAP, ROUND_CAP_PER_MOVING, SLOP_M, Scratch, Solver, Substep, WINDOW_REL,
 };
 use super::{direction_speed, normal_or_zero, prefetch};
 use crate::{CushionId, DiscId, DiscStatus, Event, EventKind, EventSink, PocketId, Table, Vec2};
@@ -68,6 +68,10 @@ impl Solver {
             if !valid(d, &first) {
                 continue;
             }
+            if first.kind == KIND_HORIZON {
+                horizon(d, &mut s.near, &mut s.heap, sub, (first, s.mark));
+                continue;
+            }
             rounds += 1;
             if rounds > cap {
                 stats.capped_substeps += 1;
@@ -82,6 +86,12 @@ impl Solver {
                     let next = *next;
                     s.heap.pop();
                     if valid(d, &next) {
+                        if next.kind == KIND_HORIZON {
+                            // (Its look finds the contacts of its stretch, which may
+                            // belong to this round: queued before the round is read on.)
+                            horizon(d, &mut s.near, &mut s.heap, sub, (next, s.mark));
+                            continue;
+                        }
                         if s.round.is_empty() {
                             s.round.push(first);
                         }
@@ -103,6 +113,7 @@ impl Solver {
             }
             s.contacts.clear();
             s.changed.clear();
+            debug_assert!(s.advanced.is_empty(), "every round gives its records back");
             let single = s.round.is_empty();
             for ri in 0..s.round.len().max(1) {
                 let ev = if single { first } else { s.round[ri] };
@@ -142,9 +153,11 @@ impl Solver {
                     }
                     KIND_CUSHION => {
                         s.paths.keep(a, s.mark, &mut d.fixed_due);
-                        d.advance(a, t);
+                        let before = d.advance_noting(a, t);
                         if let Some(c) = cushion_contact(&ctx, d, a, ev.b as u16) {
                             s.contacts.push(c);
+                        } else {
+                            s.advanced.extend(before);
                         }
                     }
                     _ => {
@@ -154,15 +167,19 @@ impl Solver {
                         }
                         s.paths.keep(a, s.mark, &mut d.fixed_due);
                         s.paths.keep(b, s.mark, &mut d.fixed_due);
-                        d.advance(a, t);
-                        d.advance(b, t);
+                        let before = [d.advance_noting(a, t), d.advance_noting(b, t)];
                         if let Some(c) = disc_contact(&ctx, d, a, b) {
                             s.contacts.push(c);
+                        } else {
+                            s.advanced.extend(before.into_iter().flatten());
                         }
                     }
                 }
             }
             if s.contacts.is_empty() && s.changed.is_empty() {
+                if !s.advanced.is_empty() {
+                    d.unadvance(&mut s.advanced, &s.changed_mark, s.round_mark);
+                }
                 continue;
             }
             // Jumps: a disc hitting an outer cushion too hard leaves the table.
@@ -188,6 +205,9 @@ impl Solver {
                 s.contacts
                     .retain(|c| d.on[c.i as usize] && (c.j == NONE || d.on[c.j as usize]));
                 if s.contacts.is_empty() && s.changed.is_empty() {
+                    if !s.advanced.is_empty() {
+                        d.unadvance(&mut s.advanced, &s.changed_mark, s.round_mark);
+                    }
                     continue;
                 }
             }
@@ -200,6 +220,11 @@ impl Solver {
                         s.changed.push(x);
                     }
                 }
+            }
+            // A disc brought to the round's instant whose path does not change (its contact no
+            // longer approaching) keeps the record of its path.
+            if !s.advanced.is_empty() {
+                d.unadvance(&mut s.advanced, &s.changed_mark, s.round_mark);
             }
             if d.k.len() > tuning.warm_discs && !sub.brute {
                 warm_changed(d, s, *n_on);
@@ -234,6 +259,7 @@ impl Solver {
             // New paths: version, direction and speed (the velocity is the substep's, so the
             // speed at the substep's end is half the remaining time's deceleration below it;
             // a disc too slow for that stops at the end), then predictions.
+            let n_discs = d.k.len();
             for k in 0..s.changed.len() {
                 let i = s.changed[k] as usize;
                 // (Its tag and record are borrowed once: one index check each for all that
@@ -256,7 +282,21 @@ impl Solver {
                 ki.uy = uy;
                 d.fixed_due[i] = 0;
                 let c2 = c * c;
-                if c2 > sub.v_over2 {
+                if (c2 > sub.v_over2 || s.near.late_any() || !s.near.fast.is_empty())
+                    && !sub.brute
+                    && s.near.goes_late(i, sub.h * c, d.r[i])
+                {
+                    // Far faster than the list serves (or made so before in this substep): in
+                    // the discs made fast, at its position now with the rest of the substep's
+                    // travel, instead of widening every later look to its travel; every
+                    // re-prediction from now on goes through the grid, which visits them.
+                    let at = ki.pos_at(t);
+                    let dims = (sub.hx, sub.hy);
+                    if let Some(th) = s.near.enter_late((i, n_discs), at, (t, c, sub.h), dims) {
+                        push(&mut s.heap, th, KIND_HORIZON, i as u32, 0, ti.version, 0);
+                    }
+                    sub.vmax2 = KEPT_APART;
+                } else if c2 > sub.v_over2 {
                     if !s.near.fast_disc(i) {
                         // Faster than any disc so far: every disc stays within the wider
                         // bound for the rest of the substep (but a fast disc the list keeps
@@ -341,7 +381,44 @@ impl Solver {
                 }
             }
         }
+        // Discs made fast in this substep: out, and the list rebuilt in the next.
+        if s.near.late_any() {
+            s.near.end_late();
+        }
     }
+}
+
+/// A fast disc's horizon (`KIND_HORIZON`, [`Near::enter_late`]): the disc, unchanged, is
+/// entered again where it is at the horizon's time, and its pairs along the next stretch of
+/// its path are predicted through the grid, those beyond the stretch its last look covered
+/// queued ([`Neighbours::predict_stretch`]).
+#[cold]
+#[inline(never)]
+fn horizon(
+    d: &Discs,
+    near: &mut Near,
+    heap: &mut Queue,
+    sub: &Substep,
+    (ev, mark): (Pending, u32),
+) {
+    let (i, t) = (ev.a as usize, f64::from_bits(ev.t));
+    #[cfg(test)]
+    {
+        near.late_counts[1] += 1;
+    }
+    let k = &d.k[i];
+    let c = (k.vx * k.vx + k.vy * k.vy).sqrt();
+    let at = k.pos_at(t);
+    // The end of the stretch its last look covered (the events up to it are queued).
+    let covered = near.late_until(i).unwrap_or(t);
+    if let Some(th) = near.enter_late((i, d.k.len()), at, (t, c, sub.h), (sub.hx, sub.hy)) {
+        push(heap, th, KIND_HORIZON, i as u32, 0, ev.va, 0);
+    }
+    let look = Neighbours {
+        near,
+        dallow: sub.dallow,
+    };
+    look.predict_stretch(sub.h, d, heap, (i, t), (covered, mark));
 }
 
 /// Re-predicts the listed pairs of disc `c.i` (just changed, at its local time `c.t`) against

@@ -220,6 +220,10 @@ const KIND_CUSHION: u8 = 1;
 const KIND_DISC: u8 = 2;
 /// A disc's stop: its speed reaches zero under friction alone.
 const KIND_REST: u8 = 3;
+/// The end of the stretch of a fast disc's path that its last look covered
+/// ([`Near::enter_late`](broadphase::Near::enter_late)): it is entered again where it is, and
+/// looked for its pairs along the next stretch. Changes no disc.
+const KIND_HORIZON: u8 = 4;
 
 /// A predicted event; ordered by time, then kind, then disc indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -375,6 +379,9 @@ pub(crate) struct Discs {
     /// world larger than the caches each array read at a round's random disc is a miss of
     /// its own (the same values, so the same bits).
     pub(crate) same: Option<(f64, f64, f64)>,
+    /// Tests' counter: the records [`Discs::unadvance`] gave back.
+    #[cfg(test)]
+    pub(crate) unadvanced: u64,
 }
 
 impl Discs {
@@ -477,6 +484,42 @@ impl Discs {
     #[inline(always)]
     fn pos_at(&self, i: usize, t: f64) -> (f64, f64) {
         self.k[i].pos_at(t)
+    }
+
+    /// [`Discs::advance`] in a round of stage 4: returns the record's position and local time
+    /// before, if it moved, for [`Discs::unadvance`] (which the round notes only for a disc
+    /// whose contact is no longer approaching: every disc of a contact changes its path).
+    #[inline]
+    fn advance_noting(&mut self, i: usize, t: f64) -> Option<(u32, [f64; 3])> {
+        let k = &self.k[i];
+        let before = (t - k.tl != 0.0).then_some((i as u32, [k.px, k.py, k.tl]));
+        self.advance(i, t);
+        before
+    }
+
+    /// Gives each disc of `kept` ([`Discs::advance_noting`]) that is on the table and not
+    /// marked `mark` in `changed` (its path did not change in the round) its record's position
+    /// and local time back, and empties `kept`. A disc's record then changes in a substep only
+    /// where its path does, so that its position at any instant is computed from the record
+    /// of its last change, as every prediction of its pairs since was: a pair's prediction
+    /// has the same bits however late it is made, from the later of the two changes
+    /// (`predict::Neighbours::predict_stretch`). (No scene of the benchmarks has such a
+    /// disc: an event whose contact is no longer approaching.)
+    #[inline]
+    fn unadvance(&mut self, kept: &mut Vec<(u32, [f64; 3])>, changed: &[u32], mark: u32) {
+        for (i, [px, py, tl]) in kept.drain(..) {
+            let i = i as usize;
+            if self.on[i] && changed[i] != mark {
+                #[cfg(test)]
+                {
+                    self.unadvanced += 1;
+                }
+                let k = &mut self.k[i];
+                k.px = px;
+                k.py = py;
+                k.tl = tl;
+            }
+        }
     }
 
     /// Brings disc i along its path to substep time `t` (≥ its local time).
@@ -628,6 +671,11 @@ pub(crate) struct Scratch {
     changed_mark: Vec<u32>,
     round_mark: u32,
     saved_v: Vec<(f64, f64)>,
+    /// The round's discs brought to its instant for a contact no longer approaching
+    /// ([`Discs::advance_noting`]), each with its record's position and local time before, so
+    /// that a disc whose path the round does not change gets them back
+    /// ([`Discs::unadvance`]).
+    advanced: Vec<(u32, [f64; 3])>,
     /// The cost of each stage since profiling was switched on, if it is.
     profile: Option<StepProfile>,
 }
@@ -1126,6 +1174,7 @@ impl Solver {
             s.contacts.reserve(64);
             s.changed.reserve(64);
             s.saved_v.reserve(64);
+            s.advanced.reserve(64);
             let r_min = self.d.r.iter().copied().fold(f64::INFINITY, f64::min);
             let skin = self.tuning.skin_radii * self.r_max;
             s.near.reserve(n, n, self.r_max, r_min, skin);
@@ -1169,6 +1218,48 @@ mod tests {
 
     fn push(d: &mut Discs, r: f64, m: f64) {
         d.push((0.0, 0.0), (0.0, 0.0, 0.0), r, m, DiscStatus::OnTable);
+    }
+
+    /// A round gives back the records of the discs it brought to its instant whose paths
+    /// it did not change (a contact no longer approaching), so that a disc's record changes
+    /// in a substep only with its path; a disc whose path changed, or that left the table,
+    /// keeps its new record, and a disc already at the instant notes nothing.
+    #[test]
+    fn a_round_gives_back_the_records_of_discs_whose_paths_it_did_not_change() {
+        let mut d = Discs::default();
+        for k in 0..4 {
+            push(&mut d, 0.02, 0.005);
+            d.k[k].vx = 1.0 + k as f64;
+            d.k[k].vy = -0.5;
+            d.k[k].px = 0.1 * k as f64;
+            d.k[k].tl = 0.0;
+        }
+        let before: Vec<Kin> = d.k.clone();
+        let mut kept = Vec::new();
+        for k in 0..4 {
+            kept.extend(d.advance_noting(k, 0.003));
+        }
+        assert_eq!(kept.len(), 4);
+        // A disc at the instant already: nothing to give back.
+        assert_eq!(d.advance_noting(0, 0.003), None);
+        // Disc 1's path changed (marked), disc 2 left the table.
+        let (mut changed, mark) = (vec![0u32; 4], 7);
+        changed[1] = mark;
+        d.on[2] = false;
+        d.unadvance(&mut kept, &changed, mark);
+        assert!(kept.is_empty());
+        assert_eq!(d.unadvanced, 2);
+        for k in [0, 3] {
+            assert_eq!(
+                (d.k[k].px.to_bits(), d.k[k].py.to_bits(), d.k[k].tl),
+                (before[k].px.to_bits(), before[k].py.to_bits(), 0.0),
+                "disc {k}"
+            );
+        }
+        for k in [1, 2] {
+            assert_eq!(d.k[k].tl, 0.003, "disc {k}");
+            assert_eq!(d.k[k].px, before[k].px + before[k].vx * 0.003, "disc {k}");
+        }
     }
 
     /// `Discs::same` holds while every disc has the first's radius and mass, bit for bit,

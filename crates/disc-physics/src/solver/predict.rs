@@ -314,8 +314,16 @@ impl Neighbours<'_> {
         let vy = d.k[i].vy;
         let r = d.r[i];
         let rem = h - t;
-        let ex = x + vx * rem;
-        let ey = y + vy * rem;
+        // The stretch of its path to look along: to the substep's end, or, for a disc made
+        // fast in it, to the end of the stretch it is entered for (`Near::late_until`; the
+        // pairs it meets later are found from there on). The tests cover the whole rest.
+        let until = match self.near.late_until(i) {
+            Some(u) if u < h => u,
+            _ => h,
+        };
+        let ahead = if until < h { until - t } else { rem };
+        let ex = x + vx * ahead;
+        let ey = y + vy * ahead;
         let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
         let (y0, y1) = if ey < y { (ey, y) } else { (y, ey) };
         // Every disc of the grid has a radius of at most `r_grid`; the larger ones (`big`) are
@@ -328,20 +336,85 @@ impl Neighbours<'_> {
             let (jx, jy) = d.pos_at(j, t);
             let (jvx, jvy) = (d.k[j].vx, d.k[j].vy);
             if let Some(s) = toi_circle(x - jx, y - jy, vx - jvx, vy - jvy, r + d.r[j], rem) {
-                push_pair(heap, t + s, d, i, j);
+                // (A contact beyond the stretch looked along is found again, in time, by
+                // a later look, `predict_stretch`.)
+                if until >= h || t + s <= until {
+                    push_pair(heap, t + s, d, i, j);
+                }
             }
         };
-        if self.near.fast.is_empty() {
+        if self.near.fast.is_empty() && !self.near.late_any() {
             self.near
                 .for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, |j| {
                     test(j as usize)
                 });
         } else {
-            // The list keeps fast discs apart (`Near::fast`): every changed disc comes here,
-            // and a fast disc's path is long. The cells along the path, not its box.
+            // The list keeps fast discs apart (`Near::fast`), or discs were made fast in
+            // this substep (`Near::enter_late`): every changed disc comes here, and a fast
+            // disc's path is long. The cells along the path, not its box.
             self.near
                 .for_each_along([x, y], [ex, ey], reach, |j| test(j as usize));
         }
+    }
+}
+
+impl Neighbours<'_> {
+    /// Predicts the disc-disc events of disc `i`, made fast in the substep
+    /// ([`Near::enter_late`]), at its horizon `tau`: against every disc whose path can meet
+    /// the next stretch of its own (to [`Near::late_until`]), each pair from the later of
+    /// the two discs' last path changes in the substep (`mark` is the substep's; a disc
+    /// whose path has not changed in it counts from its start), with the records of those
+    /// changes (a record changes only with its path, [`Discs::unadvance`]), as the
+    /// re-prediction at that change computed it: the same bits, so that a pair found again
+    /// is the same event (which the round's deduplication drops) and a pair found only now
+    /// is the event a look along the whole path would have queued then. Only the events of
+    /// the stretch beyond `covered`, the end of the stretch its last look covered, are
+    /// queued: those at or before `tau` are past, those up to `covered` were queued by the
+    /// looks before, and those after the stretch's end are queued by a later look. (A contact
+    /// is queued by the look of whichever of its two discs was entered last before it, or by
+    /// that disc's look before, when the contact lies within the stretch that one covered and
+    /// the other disc was entered before it; [`Near::enter_late`].)
+    pub(super) fn predict_stretch(
+        &self,
+        h: f64,
+        d: &Discs,
+        heap: &mut Queue,
+        (i, tau): (usize, f64),
+        (covered, mark): (f64, u32),
+    ) {
+        let ki = &d.k[i];
+        let (x, y) = ki.pos_at(tau);
+        let r = d.r[i];
+        // Made fast in the substep: its path changed, at its record's local time.
+        let ti = ki.tl;
+        let until = match self.near.late_until(i) {
+            Some(u) if u < h => u,
+            _ => h,
+        };
+        let (ex, ey) = ki.pos_at(until);
+        let from = if covered > tau { covered } else { tau };
+        let reach = r + self.near.r_grid + self.dallow + NEAR_MARGIN_M;
+        self.near.for_each_along([x, y], [ex, ey], reach, |j| {
+            let j = j as usize;
+            if j == i || !d.on[j] {
+                return;
+            }
+            let kj = &d.k[j];
+            let tj = if d.tag[j].path == mark { kj.tl } else { 0.0 };
+            // The later change, and the changed disc first, as its re-prediction tested it
+            // (the test is symmetric in its two discs, bit for bit).
+            let (t, a, b) = if tj > ti { (tj, kj, ki) } else { (ti, ki, kj) };
+            let (ax, ay) = a.pos_at(t);
+            let (bx, by) = b.pos_at(t);
+            // (A sum of two radii has the same bits in either order.)
+            let rr = r + d.r[j];
+            if let Some(s) = toi_circle(ax - bx, ay - by, a.vx - b.vx, a.vy - b.vy, rr, h - t) {
+                let at = t + s;
+                if at > from && at <= until {
+                    push_pair(heap, at, d, i, j);
+                }
+            }
+        });
     }
 }
 

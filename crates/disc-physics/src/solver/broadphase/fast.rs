@@ -21,6 +21,9 @@ struct Level {
     base: u32,
     /// The discs entered in it.
     count: u32,
+    /// Those of them not since entered among the discs made fast in the substep
+    /// ([`FastGrid::gone`]), which a query visits where they are entered there instead.
+    left: u32,
 }
 
 /// The fast discs ([`Near::fast`](super::Near::fast)) in hashed grids of their own, when
@@ -134,6 +137,7 @@ impl FastGrid {
                 spread,
                 base,
                 count,
+                left: count,
             };
             base += buckets;
             spread *= 0.5;
@@ -181,13 +185,24 @@ impl FastGrid {
         }
     }
 
+    /// Fast disc `i` (on the table) is now entered among the discs made fast in the substep,
+    /// whose queries visit it there (once for each disc): a level left with none of its
+    /// discs is no longer visited.
+    #[inline]
+    pub fn gone(&mut self, i: usize) {
+        if let Some(&level) = self.level_of.get(i) {
+            let l = &mut self.levels[level as usize];
+            l.left = l.left.saturating_sub(1);
+        }
+    }
+
     /// Calls `f` with every fast disc entered in a cell of its level that meets the box
     /// `[x0, x1] x [y0, y1]` widened by the level's `spread` (and perhaps others), each once:
     /// every fast disc whose position in the substep may lie in the box. A level whose box
     /// has as many cells as it has entries or more visits every entry.
     pub fn for_each_in_box(&self, [x0, y0, x1, y1]: [f64; 4], f: &mut impl FnMut(u32)) {
         for l in &self.levels {
-            if l.count == 0 {
+            if l.left == 0 {
                 continue;
             }
             let (s, g) = (l.spread, l.grid);
