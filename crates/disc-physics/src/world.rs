@@ -1358,7 +1358,7 @@ mod tests {
                 .unwrap();
             scenes::scaling_box_on(t, 256).unwrap()
         };
-        let worlds: [(&str, World, usize); 16] = [
+        let worlds: [(&str, World, usize); 18] = [
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
@@ -1403,6 +1403,16 @@ mod tests {
                 40,
             ),
             ("the same at 1/60 s", coarse(strikers_among_coins()), 3),
+            (
+                "fast large discs among coins at 1/60 s (kept apart, in the large discs' list)",
+                coarse(fast_large_discs_among_coins(4)),
+                1,
+            ),
+            (
+                "more fast large discs than the cap at 1/60 s (size classes, the fast grids)",
+                coarse(fast_large_discs_among_coins(50)),
+                1,
+            ),
         ];
         for (name, w, steps) in worlds {
             let (want, want_ev) = run(w.clone(), tunings[0], steps);
@@ -1643,13 +1653,16 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
 
-        /// Up to 31 discs at up to 99 m/s (any direction), some of the 400 coins on a
+        /// Up to 52 discs at up to 99 m/s (any direction), some of the 400 coins on a
         /// lattice of any pitch in one quarter of the table, some anywhere in the rest of it
-        /// (those that would overlap a disc left out), the other coins at rest, at 1 ms or
-        /// 1/60 s steps: through the pair list, which keeps the fast discs apart
-        /// (`Near::fast`, in a grid of their own when they are more than 20), the same
-        /// checksums and events as every disc tested against every disc (a fast disc that
-        /// meets a cushion and then a coin in one substep too).
+        /// (those that would overlap a disc left out) with radii of 5 to 40 mm (larger than
+        /// twice the coins' out of the grid: in the list of large discs, or in size classes
+        /// when they are more than √n), the other coins at rest, at 1 ms or 1/60 s steps:
+        /// through the pair list, which keeps the fast discs apart (`Near::fast`, in a grid
+        /// of their own when they are more than √n, whatever their radii) and enters the discs
+        /// made fast within a substep apart (`Near::enter_late`), the same checksums and
+        /// events as every disc tested against every disc (a fast disc that meets a cushion
+        /// and then a coin in one substep too).
         #[test]
         fn fast_discs_among_resting_coins_compute_what_every_pair_computes(
             pitch in 0.0105f64..0.03,
@@ -1659,8 +1672,11 @@ mod tests {
                 1..29,
             ),
             free in proptest::collection::vec(
-                (0.0f64..1.0, 0.0f64..1.0, 5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),
-                0..4,
+                (
+                    (0.0f64..1.0, 0.0f64..1.0, 0.005f64..0.04),
+                    (5.0f64..99.0, -1.0f64..1.0, proptest::bool::ANY),
+                ),
+                0..24,
             ),
             steps in 1usize..12,
         ) {
@@ -1686,10 +1702,11 @@ mod tests {
                 };
                 w.add_disc(coin, Vec2::new(x, y), v).unwrap();
             }
-            for &(fx, fy, speed, u, up) in &free {
-                let room = half - 0.006;
+            for &((fx, fy, rf), (speed, u, up)) in &free {
+                let kind = DiscKind::new(rf, 0.003 * (rf / 0.005) * (rf / 0.005)).unwrap();
+                let room = half - rf - 0.001;
                 let at = Vec2::new(room * (2.0 * fx - 1.0), room * fy);
-                let _ = w.add_disc(coin, at, toward(speed, u, up));
+                let _ = w.add_disc(kind, at, toward(speed, u, up));
             }
             let list = Tuning {
                 brute_force_pairs: 0,
@@ -1717,6 +1734,108 @@ mod tests {
         x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         ((x ^ (x >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// 1,600 coins of 5 mm (3 g) at rest on a square lattice of pitch 1.88 cm, with `large`
+    /// discs of radii 1.5 to 2.7 cm (6 to 11 times the coins', so out of the grid: in the
+    /// list of large discs up to √n, else in size classes) put in the lattice's place at
+    /// 60 to 100 m/s in four directions.
+    fn fast_large_discs_among_coins(large: usize) -> World {
+        let (pitch, across) = (0.0188, 40);
+        let half = across as f64 * pitch / 2.0 + 0.05;
+        let t = Table::new(half, half).unwrap();
+        let mut w = World::new(t, StepConfig::default()).unwrap();
+        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        let dirs = [(0.6, 0.8), (-0.8, 0.6), (-0.6, -0.8), (0.8, -0.6)];
+        let mut centres = Vec::new();
+        for k in 0..large {
+            let r = 0.015 + 0.003 * (k % 5) as f64;
+            let kind = DiscKind::new(r, 0.003 * (r / 0.005) * (r / 0.005)).unwrap();
+            let cell = (k * 1601 / large.max(1)) % 1600;
+            let x = (cell % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let y = (cell / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let (ux, uy) = dirs[k % 4];
+            let speed = 60.0 + (k % 5) as f64 * 10.0;
+            if w.add_disc(kind, Vec2::new(x, y), Vec2::new(speed * ux, speed * uy))
+                .is_ok()
+            {
+                centres.push((x, y, r));
+            }
+        }
+        for i in 0..across * across {
+            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let clear = centres.iter().all(|&(cx, cy, r)| {
+                (x - cx) * (x - cx) + (y - cy) * (y - cy) > (r + 0.006) * (r + 0.006)
+            });
+            if clear {
+                w.add_disc(coin, Vec2::new(x, y), Vec2::ZERO).unwrap();
+            }
+        }
+        w
+    }
+
+    /// Fast discs larger than twice the coins' radius are kept apart as fast discs are, in
+    /// the list of large discs or in size classes (and then, more than √n of them, in the
+    /// fast discs' grids, whose looks widen by their radii): the skin and the pairs follow
+    /// the coins. Regression (7 Dec 2026): one such disc made the build keep no disc apart,
+    /// so four discs of 5 cm at up to 70 m/s among 4,000 coins at 1/60 s listed every pair
+    /// (8 million, 0.2 GB; 16,000 coins would have listed 128 million). At 1 ms and at
+    /// 1/60 s, with 4 large discs and with 50, the checksum and events are those of every
+    /// pair tested directly.
+    #[test]
+    fn fast_large_discs_are_kept_apart_and_the_list_follows_the_coins() {
+        let coarse = |w: World| {
+            let c = StepConfig {
+                dt_s: 1.0 / 60.0,
+                ..StepConfig::default()
+            };
+            let mut c60 = World::new(w.table().clone(), c).unwrap();
+            for d in w.discs() {
+                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+            }
+            c60
+        };
+        let every_pair = Tuning {
+            brute_force_pairs: usize::MAX,
+            direct_movers: usize::MAX,
+            complete_pairs: 0,
+            ..Tuning::default()
+        };
+        for (large, steps) in [(4, 30), (50, 30)] {
+            for (fine, w) in [
+                (true, fast_large_discs_among_coins(large)),
+                (false, coarse(fast_large_discs_among_coins(large))),
+            ] {
+                let steps = if fine { steps } else { 2 };
+                let mut first = w.clone();
+                first.step(&mut NoEvents);
+                let near = &first.sv.s.near;
+                let n = first.len();
+                // Four: in the list of large discs; fifty (more than √n): in size classes,
+                // and in the fast discs' grids.
+                if large == 4 {
+                    assert!(near.big.len() == 4 && !near.fast_grid_on());
+                } else {
+                    assert!(near.classes_kept() > 0 && near.fast_grid_on());
+                }
+                assert!(near.fast.len() >= large.min(4), "{large}: {:?}", near.fast);
+                let st = first.stats();
+                assert!(
+                    st.broadphase_pairs < 4 * n as u64 * st.broadphase_builds,
+                    "{large}, fine {fine}: {st:?}"
+                );
+                let (got, got_ev) = run(w.clone(), Tuning::default(), steps);
+                let (want, want_ev) = run(w, every_pair, steps);
+                assert!(want_ev.len() > 100, "{large}: {} events", want_ev.len());
+                assert_eq!(got, want, "{large} large, fine {fine}");
+                assert_eq!(
+                    format!("{got_ev:?}"),
+                    format!("{want_ev:?}"),
+                    "{large} large, fine {fine}"
+                );
+            }
+        }
     }
 
     /// Twenty fast discs of radii 0.03 to 0.07 m on a lattice among scene (c)'s box of 256

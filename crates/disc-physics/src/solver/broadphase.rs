@@ -163,8 +163,8 @@ impl Solver {
         if self.s.near.fast_grid.on {
             let near = &mut self.s.near;
             let dims = (sub.h, sub.hx, sub.hy, near.r_grid);
-            near.fast_grid
-                .build(&near.fast, &self.d.k, &self.d.on, dims);
+            let discs = (&self.d.k[..], &self.d.r[..], &self.d.on[..]);
+            near.fast_grid.build(&near.fast, discs, dims);
         }
         let (d, near, heap) = (&self.d, &self.s.near, &mut self.s.heap);
         let look = Neighbours {
@@ -262,7 +262,7 @@ impl Solver {
         let base = tu.skin_radii * r_skin;
         let vstep = if !complete && 2.5 * h * vstep + 2.0 * NEAR_MARGIN_M > 2.0 * base {
             s.near
-                .keep_fast_apart(&d.k, &d.r, s.moving.as_slice(), (h, base, vstep))
+                .keep_fast_apart(&d.k, s.moving.as_slice(), (h, base, vstep))
         } else {
             s.near.clear_fast();
             vstep
@@ -382,7 +382,8 @@ pub(crate) struct Near {
     /// around each disc instead of whole ([`Classes`]); no class when `big` serves.
     classes: Classes,
     /// The moving discs kept out of the grid and the pair list for their speed, in index
-    /// order (each of radius at most `r_grid`; see [`Near::keep_fast_apart`]): the skin and
+    /// order (of any radius: one larger than `r_grid` stays in `big` or its size class too,
+    /// with no listed pairs; see [`Near::keep_fast_apart`]): the skin and
     /// `disp` are sized from the other discs' speeds, a fast disc's pairs are found afresh in
     /// every substep (stage 2 looks at the grid cells around its path, [`Solver::fast_pairs`],
     /// and stage 4 re-predicts every changed disc through the grid), and every box query
@@ -980,6 +981,12 @@ impl Near {
         };
         if !self.classes.levels.is_empty() {
             let k = self.class_pairs((hx, hy, skin), kin, r);
+            // A fast disc of a size class is found in every substep wherever it is: no check
+            // counts it as moved (its listed pairs, a skin for the others' speeds, are tested
+            // as any, the same events again).
+            for &i in &self.fast {
+                self.home[i as usize] = [f64::NAN; 2];
+            }
             self.pairs.truncate(k);
             self.room_for_dues();
             return;
@@ -1097,7 +1104,9 @@ impl Near {
         self.grid_on = grid_on;
         for &i in &self.big {
             let i = i as usize;
-            self.home[i] = [kin[i].px, kin[i].py];
+            if !self.fast_disc(i) {
+                self.home[i] = [kin[i].px, kin[i].py];
+            }
         }
         // A fast disc lists no pairs (its `home` stays NaN: no check counts it as moved).
         for &i in &self.fast {
@@ -1128,23 +1137,21 @@ impl Near {
     }
 
     /// Whether disc `i`'s new path in the substep, `travel` long at most (the substep's length
-    /// times its speed; radius `r`), should go into the discs made fast within the substep
+    /// times its speed), should go into the discs made fast within the substep
     /// ([`Near::enter_late`]) rather than widen every later look of the substep to its travel:
-    /// a disc of the grid (radius at most [`Near::r_grid`], not kept apart as fast) of a list
-    /// that is not complete, whose speed alone would ask for more than twice the list's
-    /// skin (`2.5 h v + 2 NEAR_MARGIN_M`, the rule a build sizes the skin by), or one entered
-    /// already.
+    /// a disc of a list that is not complete whose speed alone would ask for more than twice
+    /// the list's skin (`2.5 h v + 2 NEAR_MARGIN_M`, the rule a build sizes the skin by), a
+    /// fast disc the list keeps apart, or one entered already.
     #[inline]
-    pub fn goes_late(&self, i: usize, travel: f64, r: f64) -> bool {
+    pub fn goes_late(&self, i: usize, travel: f64) -> bool {
         self.late.has(i)
             || self.fast_disc(i)
             || (self.valid
                 && !self.complete
-                && r <= self.r_grid
                 && 2.5 * travel + 2.0 * NEAR_MARGIN_M > 2.0 * self.skin)
     }
 
-    /// Enters disc `i` (of `n`) in the discs made fast within the substep, at `at`, its
+    /// Enters disc `i` (of `n`; radius `r`) in the discs made fast within the substep, at `at`, its
     /// position at substep time `t` (when its path changed, or at its horizon), moving at
     /// speed `c` in a substep of length `h` on a table of half sizes `hx`, `hy`, or moves it
     /// there if it is entered already. Every look of the rest of the substep finds it there
@@ -1171,7 +1178,7 @@ impl Near {
     /// pairs are found.
     pub fn enter_late(
         &mut self,
-        (i, n): (usize, usize),
+        (i, n, r): (usize, usize, f64),
         at: (f64, f64),
         (t, c, h): (f64, f64, f64),
         (hx, hy): (f64, f64),
@@ -1195,10 +1202,10 @@ impl Near {
         let rest = (h - t) * c;
         if rest > stretch {
             let w = stretch / c;
-            self.late.enter((i, n), at, (stretch, t + w), unit, dims);
+            self.late.enter((i, n, r), at, (stretch, t + w), unit, dims);
             Some(t + 0.5 * w)
         } else {
-            self.late.enter((i, n), at, (rest, h), unit, dims);
+            self.late.enter((i, n, r), at, (rest, h), unit, dims);
             None
         }
     }
@@ -1212,6 +1219,13 @@ impl Near {
         } else {
             None
         }
+    }
+
+    /// Whether the fast discs the last build keeps apart are in grids of their own
+    /// ([`FastGrid`]).
+    #[cfg(test)]
+    pub fn fast_grid_on(&self) -> bool {
+        self.fast_grid.on
     }
 
     /// Whether any disc was entered in the substep's discs made fast ([`Near::enter_late`]).
@@ -1241,18 +1255,20 @@ impl Near {
     }
 
     /// A build's choice of the discs it keeps apart for their speed ([`Near::fast`]), among
-    /// the `moving` discs (records `kin`, radii `r`), for a substep of length `h` whose
+    /// the `moving` discs (records `kin`), for a substep of length `h` whose
     /// fastest disc moves at `v_all`, with `base` the skin the radii ask for: the discs whose
     /// speed alone asks for a skin more than twice `base` (`2.5 h v + 2 NEAR_MARGIN_M`, the
-    /// rebuild's rule), if they are all of radius at most [`Near::r_grid`] and the skin the
-    /// others ask for is less than half the one `v_all` asks for, however many they are
-    /// (more than [`big_discs_at_most`]: in a grid of their own, [`FastGrid`]). Returns the
+    /// rebuild's rule), if the skin the others ask for is less than half the one `v_all`
+    /// asks for, however many they are (more than [`big_discs_at_most`]: in a grid of their
+    /// own, [`FastGrid`]) and whatever their radii (a disc larger than [`Near::r_grid`] is
+    /// kept apart as the others are, and stays in `big` or its size class too, where a look
+    /// may find it again: the same pair, the same event; before 7 Dec 2026, the forty-second
+    /// sitting, one such disc kept every disc in the list, and the skin followed it). Returns the
     /// largest speed of the others (the list's), or `v_all` when it keeps none apart. After
     /// [`Near::enter_discs`].
     pub fn keep_fast_apart(
         &mut self,
         kin: &[Kin],
-        r: &[f64],
         moving: &[u32],
         (h, base, v_all): (f64, f64, f64),
     ) -> f64 {
@@ -1275,10 +1291,6 @@ impl Near {
             let k = &kin[i as usize];
             let w2 = k.vx * k.vx + k.vy * k.vy;
             if w2 > thr2 {
-                if r[i as usize] > self.r_grid {
-                    self.fast.clear();
-                    return v_all;
-                }
                 // More than the cap: room for every disc, once (then a grid of their own).
                 if self.fast.len() == most {
                     self.fast.reserve(n - most);
@@ -1812,6 +1824,10 @@ impl Near {
             *k += 1;
         };
         for (a, &i) in big.iter().enumerate() {
+            // A fast disc kept apart lists no pairs (its pairs are found in every substep).
+            if self.fast_disc(i as usize) {
+                continue;
+            }
             let (x, y, ri) = (kin[i as usize].px, kin[i as usize].py, r[i as usize]);
             let first = k;
             let reach = ri + self.r_grid + skin;
@@ -1823,6 +1839,9 @@ impl Near {
                 }
             });
             for &j in &big[a + 1..] {
+                if self.fast_disc(j as usize) {
+                    continue;
+                }
                 let (dx, dy) = (kin[j as usize].px - x, kin[j as usize].py - y);
                 let reach = ri + r[j as usize] + skin;
                 if dx * dx + dy * dy < reach * reach {

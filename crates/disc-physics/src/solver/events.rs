@@ -284,7 +284,7 @@ impl Solver {
                 let c2 = c * c;
                 if (c2 > sub.v_over2 || s.near.late_any() || !s.near.fast.is_empty())
                     && !sub.brute
-                    && s.near.goes_late(i, sub.h * c, d.r[i])
+                    && s.near.goes_late(i, sub.h * c)
                 {
                     // Far faster than the list serves (or made so before in this substep): in
                     // the discs made fast, at its position now with the rest of the substep's
@@ -292,7 +292,8 @@ impl Solver {
                     // re-prediction from now on goes through the grid, which visits them.
                     let at = ki.pos_at(t);
                     let dims = (sub.hx, sub.hy);
-                    if let Some(th) = s.near.enter_late((i, n_discs), at, (t, c, sub.h), dims) {
+                    let who = (i, n_discs, d.r[i]);
+                    if let Some(th) = s.near.enter_late(who, at, (t, c, sub.h), dims) {
                         push(&mut s.heap, th, KIND_HORIZON, i as u32, 0, ti.version, 0);
                     }
                     sub.vmax2 = KEPT_APART;
@@ -411,7 +412,8 @@ fn horizon(
     let at = k.pos_at(t);
     // The end of the stretch its last look covered (the events up to it are queued).
     let covered = near.late_until(i).unwrap_or(t);
-    if let Some(th) = near.enter_late((i, d.k.len()), at, (t, c, sub.h), (sub.hx, sub.hy)) {
+    let who = (i, d.k.len(), d.r[i]);
+    if let Some(th) = near.enter_late(who, at, (t, c, sub.h), (sub.hx, sub.hy)) {
         push(heap, th, KIND_HORIZON, i as u32, 0, ev.va, 0);
     }
     let look = Neighbours {

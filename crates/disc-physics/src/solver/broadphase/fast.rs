@@ -24,6 +24,10 @@ struct Level {
     /// Those of them not since entered among the discs made fast in the substep
     /// ([`FastGrid::gone`]), which a query visits where they are entered there instead.
     left: u32,
+    /// How much larger than the grid's discs (`r_grid`) its largest disc is (0 when none is):
+    /// a query's reach holds a partner of radius `r_grid`, and is widened by this for the
+    /// level.
+    wider: f64,
 }
 
 /// The fast discs ([`Near::fast`](super::Near::fast)) in hashed grids of their own, when
@@ -84,14 +88,14 @@ impl FastGrid {
         }
     }
 
-    /// Enters the `fast` discs on the table (`on`; records `kin` at the substep's start) for a
-    /// substep of length `h` on a table of half sizes `hx`, `hy`, with `r_grid` at least
-    /// every fast disc's radius.
+    /// Enters the `fast` discs on the table (`on`; records `kin` at the substep's start, radii
+    /// `r`) for a substep of length `h` on a table of half sizes `hx`, `hy`, with `r_grid`
+    /// the largest radius of the grid's discs (a level holding a larger fast disc widens its
+    /// queries by the difference).
     pub fn build(
         &mut self,
         fast: &[u32],
-        kin: &[Kin],
-        on: &[bool],
+        (kin, r, on): (&[Kin], &[f64], &[bool]),
         (h, hx, hy, r_grid): (f64, f64, f64, f64),
     ) {
         let n = kin.len();
@@ -109,6 +113,7 @@ impl FastGrid {
         // levels' counts.
         let top = h * v2.sqrt();
         let mut counts = [0u32; LEVELS];
+        let mut wider = [0.0f64; LEVELS];
         for &i in fast {
             let i = i as usize;
             let k = &kin[i];
@@ -120,11 +125,13 @@ impl FastGrid {
             }
             self.level_of[i] = level as u8;
             counts[level] += u32::from(on[i]);
+            let w = r[i] - r_grid;
+            wider[level] = if w > wider[level] { w } else { wider[level] };
         }
         // The levels' grids and buckets.
         let mut base = 0u32;
         let mut spread = top;
-        for (level, &count) in self.levels.iter_mut().zip(&counts) {
+        for ((level, &count), &wider) in self.levels.iter_mut().zip(&counts).zip(&wider) {
             let want = 2.0 * r_grid + spread + NEAR_MARGIN_M;
             let want = if want.is_finite() && want > 0.0 {
                 want
@@ -138,6 +145,7 @@ impl FastGrid {
                 base,
                 count,
                 left: count,
+                wider,
             };
             base += buckets;
             spread *= 0.5;
@@ -197,15 +205,16 @@ impl FastGrid {
     }
 
     /// Calls `f` with every fast disc entered in a cell of its level that meets the box
-    /// `[x0, x1] x [y0, y1]` widened by the level's `spread` (and perhaps others), each once:
-    /// every fast disc whose position in the substep may lie in the box. A level whose box
+    /// `[x0, x1] x [y0, y1]` widened by the level's `spread` and `wider` (and perhaps
+    /// others), each once: every fast disc whose position in the substep may lie in the box
+    /// (widened by its radius beyond `r_grid`). A level whose box
     /// has as many cells as it has entries or more visits every entry.
     pub fn for_each_in_box(&self, [x0, y0, x1, y1]: [f64; 4], f: &mut impl FnMut(u32)) {
         for l in &self.levels {
             if l.left == 0 {
                 continue;
             }
-            let (s, g) = (l.spread, l.grid);
+            let (s, g) = (l.spread + l.wider, l.grid);
             let (cx0, cy0) = g.cell_coords(x0 - s, y0 - s);
             let (cx1, cy1) = g.cell_coords(x1 + s, y1 + s);
             let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));

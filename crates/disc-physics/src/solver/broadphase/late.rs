@@ -43,6 +43,9 @@ pub(super) struct Late {
     counts: [u32; LEVELS],
     /// Per level: how far any of its discs can be from where it was entered.
     spread: [f64; LEVELS],
+    /// Per level: how much larger than the grid's discs its largest disc is (0 when none
+    /// is; a look's reach holds a partner of the grid's largest radius).
+    wider: [f64; LEVELS],
     grids: [Grid; LEVELS],
     /// The travel of level 0 (the pair list's skin, or more), metres.
     unit: f64,
@@ -88,13 +91,14 @@ impl Late {
         }
     }
 
-    /// Enters disc `i` (of `n` discs), at `(x, y)` with at most `travel` metres to go in the
-    /// substep, or moves it there if it is entered already. The first disc of a substep sets
+    /// Enters disc `i` (of `n` discs; radius `r`), at `(x, y)` with at most `travel` metres to
+    /// go in the substep until substep time `until` (the end of the stretch its look covers),
+    /// or moves it there if it is entered already. The first disc of a substep sets
     /// the levels' `unit` and the table's and grid's sizes (`dims`: half width, half height,
     /// the grid's largest radius); the first ever sizes the buffers for every disc, once.
     pub fn enter(
         &mut self,
-        (i, n): (usize, usize),
+        (i, n, r): (usize, usize, f64),
         (x, y): (f64, f64),
         (travel, until): (f64, f64),
         unit: f64,
@@ -124,11 +128,16 @@ impl Late {
             };
             self.grids[k] = Grid::hashed(hx, hy, want, self.head.len());
             self.spread[k] = lim;
+            self.wider[k] = 0.0;
             self.counts[k] = 0;
             self.made |= 1 << k;
         }
         if travel > self.spread[k] {
             self.spread[k] = travel;
+        }
+        let w = r - self.dims[2];
+        if w > self.wider[k] {
+            self.wider[k] = w;
         }
         let (cx, cy) = self.grids[k].cell_coords(x, y);
         let b = bucket_of(k, cx, cy, self.grids[k].mask);
@@ -192,16 +201,16 @@ impl Late {
     }
 
     /// Calls `f` with every entered disc whose position in the rest of the substep may come
-    /// within `reach` of the segment from `a` to `b` (and perhaps others), each once: those
-    /// entered in a cell of their level that meets the segment widened by `reach` and the
-    /// level's spread. A level whose cells in the box of that are as many as the entered
+    /// within `reach` (which holds a partner of the grid's largest radius) of the segment
+    /// from `a` to `b` (and perhaps others), each once: those entered in a cell of their
+    /// level that meets the segment widened by `reach`, the level's spread and its `wider`. A level whose cells in the box of that are as many as the entered
     /// discs or more reads every entered disc instead, and visits those of the level.
     pub fn for_each_along(&self, a: [f64; 2], b: [f64; 2], reach: f64, f: &mut impl FnMut(u32)) {
         for k in 0..LEVELS {
             if self.made & (1 << k) == 0 || self.counts[k] == 0 {
                 continue;
             }
-            let (g, w) = (&self.grids[k], reach + self.spread[k]);
+            let (g, w) = (&self.grids[k], reach + self.spread[k] + self.wider[k]);
             // The cells of the widened segment's box: at least those along it.
             let (cx0, cy0) = g.cell_coords(a[0].min(b[0]) - w, a[1].min(b[1]) - w);
             let (cx1, cy1) = g.cell_coords(a[0].max(b[0]) + w, a[1].max(b[1]) + w);
@@ -228,7 +237,7 @@ impl Late {
             if self.made & (1 << k) == 0 || self.counts[k] == 0 {
                 continue;
             }
-            let (s, g) = (self.spread[k], &self.grids[k]);
+            let (s, g) = (self.spread[k] + self.wider[k], &self.grids[k]);
             let (cx0, cy0) = g.cell_coords(x0 - s, y0 - s);
             let (cx1, cy1) = g.cell_coords(x1 + s, y1 + s);
             let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));
@@ -330,7 +339,7 @@ mod tests {
                     2 => unit * 64.0 * next(),
                     _ => unit * 4e9 * next(),
                 };
-                late.enter((i, n), p, (travel, 1.0), unit, [hx, hy, r_grid]);
+                late.enter((i, n, r_grid), p, (travel, 1.0), unit, [hx, hy, r_grid]);
                 at[i] = Some(([p.0, p.1], travel));
             }
             assert!(late.any());
