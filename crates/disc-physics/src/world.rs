@@ -1014,6 +1014,19 @@ mod tests {
     use crate::solver::Tuning;
     use crate::{Event, EventKind, NoEvents, Params, carrom, scenes};
 
+    /// The same discs (kinds, places, velocities) on the same table, stepped at 1/60 s.
+    fn at_60_hz(w: World) -> World {
+        let c = StepConfig {
+            dt_s: 1.0 / 60.0,
+            ..StepConfig::default()
+        };
+        let mut c60 = World::new(w.table().clone(), c).unwrap();
+        for d in w.discs() {
+            c60.add_disc(d.kind, d.position, d.velocity).unwrap();
+        }
+        c60
+    }
+
     /// Runs `w` for `steps` steps under `tuning`; returns the checksum and the events.
     fn run(mut w: World, tuning: Tuning, steps: usize) -> (u64, Vec<Event>) {
         w.sv.tuning = tuning;
@@ -1332,19 +1345,6 @@ mod tests {
                 settle_events: 0,
             },
         ];
-        let coarse = |mut w: World| {
-            let t = w.table().clone();
-            let c = StepConfig {
-                dt_s: 1.0 / 60.0,
-                ..StepConfig::default()
-            };
-            let mut c60 = World::new(t, c).unwrap();
-            for d in w.discs() {
-                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
-            }
-            w = c60;
-            w
-        };
         let elastic = {
             let side = scenes::scaling_box_side_m(256);
             let p = Params {
@@ -1362,7 +1362,11 @@ mod tests {
             ("carrom break", scenes::carrom_break(), 1700),
             ("novuss break", scenes::novuss_break(), 1500),
             ("box of 256", scenes::scaling_box(256), 300),
-            ("box of 256 at 1/60 s", coarse(scenes::scaling_box(256)), 60),
+            (
+                "box of 256 at 1/60 s",
+                at_60_hz(scenes::scaling_box(256)),
+                60,
+            ),
             ("elastic box of 256", elastic, 200),
             (
                 "400 clustered on 20 km (hashed grid)",
@@ -1374,7 +1378,7 @@ mod tests {
                 mixed_radii_box(),
                 300,
             ),
-            ("the same at 1/60 s", coarse(mixed_radii_box()), 60),
+            ("the same at 1/60 s", at_60_hz(mixed_radii_box()), 60),
             (
                 "more large discs than a list keeps among coins (size classes)",
                 many_large_discs_box(),
@@ -1385,13 +1389,13 @@ mod tests {
                 spread_radii_box(),
                 300,
             ),
-            ("the same at 1/60 s", coarse(spread_radii_box()), 60),
+            ("the same at 1/60 s", at_60_hz(spread_radii_box()), 60),
             (
                 "two fast discs among resting coins (kept out of the list)",
                 bullets_among_coins(),
                 60,
             ),
-            ("the same at 1/60 s", coarse(bullets_among_coins()), 3),
+            ("the same at 1/60 s", at_60_hz(bullets_among_coins()), 3),
             (
                 "a fast disc off a cushion into resting coins, the list kept",
                 off_a_cushion_into_coins(),
@@ -1402,15 +1406,15 @@ mod tests {
                 strikers_among_coins(),
                 40,
             ),
-            ("the same at 1/60 s", coarse(strikers_among_coins()), 3),
+            ("the same at 1/60 s", at_60_hz(strikers_among_coins()), 3),
             (
                 "fast large discs among coins at 1/60 s (kept apart, in the large discs' list)",
-                coarse(fast_large_discs_among_coins(4)),
+                at_60_hz(fast_large_discs_among_coins(4)),
                 1,
             ),
             (
                 "more fast large discs than the cap at 1/60 s (size classes, the fast grids)",
-                coarse(fast_large_discs_among_coins(50)),
+                at_60_hz(fast_large_discs_among_coins(50)),
                 1,
             ),
         ];
@@ -1533,18 +1537,7 @@ mod tests {
     /// to test), and lists a few pairs a coin.
     #[test]
     fn the_fast_discs_among_resting_coins_are_kept_out_of_the_list() {
-        let coarse = |w: World| {
-            let c = StepConfig {
-                dt_s: 1.0 / 60.0,
-                ..StepConfig::default()
-            };
-            let mut c60 = World::new(w.table().clone(), c).unwrap();
-            for d in w.discs() {
-                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
-            }
-            c60
-        };
-        for mut w in [bullets_among_coins(), coarse(bullets_among_coins())] {
+        for mut w in [bullets_among_coins(), at_60_hz(bullets_among_coins())] {
             w.step(&mut NoEvents);
             // (The list is rebuilt in the next substep: a coin struck in this one outran it,
             // `Near::end_late`.)
@@ -1559,7 +1552,7 @@ mod tests {
             );
         }
         // More fast discs than a build keeps in a list (√1600 = 40): every one apart.
-        for mut w in [strikers_among_coins(), coarse(strikers_among_coins())] {
+        for mut w in [strikers_among_coins(), at_60_hz(strikers_among_coins())] {
             w.step(&mut NoEvents);
             let near = &w.sv.s.near;
             assert!(!near.complete);
@@ -1604,17 +1597,6 @@ mod tests {
             }
             w
         };
-        let coarse = |w: World| {
-            let c = StepConfig {
-                dt_s: 1.0 / 60.0,
-                ..StepConfig::default()
-            };
-            let mut c60 = World::new(w.table().clone(), c).unwrap();
-            for d in w.discs() {
-                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
-            }
-            c60
-        };
         let every_pair = Tuning {
             brute_force_pairs: usize::MAX,
             direct_movers: usize::MAX,
@@ -1624,7 +1606,7 @@ mod tests {
             settle_events: usize::MAX,
         };
         for (name, w, steps) in [
-            ("strikers at 1/60 s", coarse(strikers_among_coins()), 3),
+            ("strikers at 1/60 s", at_60_hz(strikers_among_coins()), 3),
             ("a striker for every 16 coins", sixteenth(), 2),
         ] {
             let mut fast = w.clone();
@@ -1785,17 +1767,6 @@ mod tests {
     /// pair tested directly.
     #[test]
     fn fast_large_discs_are_kept_apart_and_the_list_follows_the_coins() {
-        let coarse = |w: World| {
-            let c = StepConfig {
-                dt_s: 1.0 / 60.0,
-                ..StepConfig::default()
-            };
-            let mut c60 = World::new(w.table().clone(), c).unwrap();
-            for d in w.discs() {
-                c60.add_disc(d.kind, d.position, d.velocity).unwrap();
-            }
-            c60
-        };
         let every_pair = Tuning {
             brute_force_pairs: usize::MAX,
             direct_movers: usize::MAX,
@@ -1805,7 +1776,7 @@ mod tests {
         for (large, steps) in [(4, 30), (50, 30)] {
             for (fine, w) in [
                 (true, fast_large_discs_among_coins(large)),
-                (false, coarse(fast_large_discs_among_coins(large))),
+                (false, at_60_hz(fast_large_discs_among_coins(large))),
             ] {
                 let steps = if fine { steps } else { 2 };
                 let mut first = w.clone();

@@ -603,13 +603,9 @@ fn cell_of(f: f64, n: u32) -> u32 {
     (f as u32).min(n - 1)
 }
 
-/// The cells of `grid` that meet the segment from `a` to `b` widened by `reach` (and perhaps
-/// others), row by row: calls `f(cy, cx0, cx1)` for each row `cy` the widened segment meets,
-/// with the least and largest cell of the row to visit. Each row's cells run from the cell of
-/// the least x of the segment's part whose y is within `reach` of the row to the cell of the
-/// largest (widened by `reach` and a margin of a billionth of the coordinates for the
-/// roundings), so that a long diagonal path reads the cells along it, not its whole box.
-fn rows_along(grid: &Grid, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnMut(u32, u32, u32)) {
+/// The least and the largest corner of the box of the segment from `a` to `b`.
+#[inline(always)]
+fn corners(a: [f64; 2], b: [f64; 2]) -> ([f64; 2], [f64; 2]) {
     let (x0, x1) = if a[0] < b[0] {
         (a[0], b[0])
     } else {
@@ -620,6 +616,17 @@ fn rows_along(grid: &Grid, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnM
     } else {
         (b[1], a[1])
     };
+    ([x0, y0], [x1, y1])
+}
+
+/// The cells of `grid` that meet the segment from `a` to `b` widened by `reach` (and perhaps
+/// others), row by row: calls `f(cy, cx0, cx1)` for each row `cy` the widened segment meets,
+/// with the least and largest cell of the row to visit. Each row's cells run from the cell of
+/// the least x of the segment's part whose y is within `reach` of the row to the cell of the
+/// largest (widened by `reach` and a margin of a billionth of the coordinates for the
+/// roundings), so that a long diagonal path reads the cells along it, not its whole box.
+fn rows_along(grid: &Grid, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnMut(u32, u32, u32)) {
+    let ([x0, y0], [x1, y1]) = corners(a, b);
     let margin = 1e-9 * (1.0 + x1.abs() + x0.abs() + y1.abs() + y0.abs() + reach);
     let cw = 1.0 / grid.inv_cell;
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -1941,16 +1948,7 @@ impl Near {
     /// margin of a billionth of the coordinates for the roundings), so that a long diagonal
     /// path reads the cells along it, not its whole box; a hashed grid's query is the box.
     pub fn for_each_along(&self, a: [f64; 2], b: [f64; 2], reach: f64, mut f: impl FnMut(u32)) {
-        let (x0, x1) = if a[0] < b[0] {
-            (a[0], b[0])
-        } else {
-            (b[0], a[0])
-        };
-        let (y0, y1) = if a[1] < b[1] {
-            (a[1], b[1])
-        } else {
-            (b[1], a[1])
-        };
+        let ([x0, y0], [x1, y1]) = corners(a, b);
         let grid = &self.grid;
         if grid.hashed {
             self.for_each_in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach, f);

@@ -2,7 +2,7 @@
 //! far faster than the list serves is entered here for the rest of the substep, instead of
 //! widening every later look of the substep to its travel.
 
-use super::{Grid, NONE, hash_cell, rows_along};
+use super::{Grid, NONE, corners, hash_cell, rows_along};
 use crate::solver::NEAR_MARGIN_M;
 
 /// The travel levels of [`Late`]: level k holds the discs whose travel in the rest of the
@@ -212,8 +212,9 @@ impl Late {
             }
             let (g, w) = (&self.grids[k], reach + self.spread[k] + self.wider[k]);
             // The cells of the widened segment's box: at least those along it.
-            let (cx0, cy0) = g.cell_coords(a[0].min(b[0]) - w, a[1].min(b[1]) - w);
-            let (cx1, cy1) = g.cell_coords(a[0].max(b[0]) + w, a[1].max(b[1]) + w);
+            let ([x0, y0], [x1, y1]) = corners(a, b);
+            let (cx0, cy0) = g.cell_coords(x0 - w, y0 - w);
+            let (cx1, cy1) = g.cell_coords(x1 + w, y1 + w);
             let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));
             let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
             if cells >= self.ids.len() as u64 {
@@ -317,13 +318,8 @@ mod tests {
     /// and refilled; travels span the levels, from none to more than the last level's.
     #[test]
     fn a_look_visits_every_entered_disc_that_may_come_within_its_reach() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::scenes::SplitMix64(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_unit();
         let (hx, hy, r_grid, unit) = (1.0, 0.6, 0.005, 0.01);
         let n = 300;
         let mut late = Late::default();
