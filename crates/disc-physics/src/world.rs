@@ -1014,6 +1014,17 @@ mod tests {
     use crate::solver::Tuning;
     use crate::{Event, EventKind, NoEvents, Params, carrom, scenes};
 
+    /// Every disc against every disc, always (the reference the broadphase's paths are held
+    /// to). Without the large world's requests ahead, with every batch of events in one heap.
+    const EVERY_PAIR: Tuning = Tuning {
+        brute_force_pairs: usize::MAX,
+        direct_movers: usize::MAX,
+        skin_radii: 1.0,
+        complete_pairs: 0,
+        warm_discs: usize::MAX,
+        settle_events: usize::MAX,
+    };
+
     /// The same discs (kinds, places, velocities) on the same table, stepped at 1/60 s.
     fn at_60_hz(w: World) -> World {
         let c = StepConfig {
@@ -1300,14 +1311,7 @@ mod tests {
             // Every disc against every disc, always. (The variants without the large world's
             // requests keep every batch of events in one heap, those with them sort every
             // batch: the event queue, `settle_events`, changes nothing either.)
-            Tuning {
-                brute_force_pairs: usize::MAX,
-                direct_movers: usize::MAX,
-                skin_radii: 1.0,
-                complete_pairs: 0,
-                warm_discs: usize::MAX,
-                settle_events: usize::MAX,
-            },
+            EVERY_PAIR,
             // The pair list and the grid, always, with a thin and a thick skin (and stage 4's
             // loads ahead and stage 3's, `warm_discs`, at any size).
             Tuning {
@@ -1597,14 +1601,6 @@ mod tests {
             }
             w
         };
-        let every_pair = Tuning {
-            brute_force_pairs: usize::MAX,
-            direct_movers: usize::MAX,
-            skin_radii: 1.0,
-            complete_pairs: 0,
-            warm_discs: usize::MAX,
-            settle_events: usize::MAX,
-        };
         for (name, w, steps) in [
             ("strikers at 1/60 s", at_60_hz(strikers_among_coins()), 3),
             ("a striker for every 16 coins", sixteenth(), 2),
@@ -1620,7 +1616,7 @@ mod tests {
                 "{name}: {entered}, {horizons}"
             );
             let mut slow = w;
-            slow.sv.tuning = every_pair;
+            slow.sv.tuning = EVERY_PAIR;
             let mut want_ev = Vec::new();
             for _ in 0..steps {
                 slow.step(&mut want_ev);
@@ -1767,12 +1763,6 @@ mod tests {
     /// pair tested directly.
     #[test]
     fn fast_large_discs_are_kept_apart_and_the_list_follows_the_coins() {
-        let every_pair = Tuning {
-            brute_force_pairs: usize::MAX,
-            direct_movers: usize::MAX,
-            complete_pairs: 0,
-            ..Tuning::default()
-        };
         for (large, steps) in [(4, 30), (50, 30)] {
             for (fine, w) in [
                 (true, fast_large_discs_among_coins(large)),
@@ -1797,7 +1787,7 @@ mod tests {
                     "{large}, fine {fine}: {st:?}"
                 );
                 let (got, got_ev) = run(w.clone(), Tuning::default(), steps);
-                let (want, want_ev) = run(w, every_pair, steps);
+                let (want, want_ev) = run(w, EVERY_PAIR, steps);
                 assert!(want_ev.len() > 100, "{large}: {} events", want_ev.len());
                 assert_eq!(got, want, "{large} large, fine {fine}");
                 assert_eq!(
