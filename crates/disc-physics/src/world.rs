@@ -1025,6 +1025,23 @@ mod tests {
         settle_events: usize::MAX,
     };
 
+    /// An empty world (default steps) for a square lattice of `across` by `across` coins of
+    /// 5 mm (3 g) at a pitch of 1.88 cm, 5 cm from the cushions: the world, the lattice's
+    /// points row by row, and the coin.
+    fn coin_lattice(across: usize) -> (World, Vec<Vec2>, DiscKind) {
+        let pitch = 0.0188;
+        let half = across as f64 * pitch / 2.0 + 0.05;
+        let w = World::new(Table::new(half, half).unwrap(), StepConfig::default()).unwrap();
+        let at = (0..across * across)
+            .map(|i| {
+                let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+                Vec2::new(x, y)
+            })
+            .collect();
+        (w, at, DiscKind::new(0.005, 0.003).unwrap())
+    }
+
     /// The same discs (kinds, places, velocities) on the same table, stepped at 1/60 s.
     fn at_60_hz(w: World) -> World {
         let c = StepConfig {
@@ -1468,14 +1485,9 @@ mod tests {
     /// builds keep the fast discs out of the grid and the list (`Near::fast`), whose skin is
     /// then the resting coins'.
     fn bullets_among_coins() -> World {
-        let (pitch, across) = (0.0188, 40);
-        let half = across as f64 * pitch / 2.0 + 0.05;
-        let t = Table::new(half, half).unwrap();
-        let mut w = World::new(t, StepConfig::default()).unwrap();
-        let coin = DiscKind::new(0.005, 0.003).unwrap();
-        for i in 0..across * across {
-            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        let (mut w, at, coin) = coin_lattice(40);
+        let across = 40;
+        for (i, &p) in at.iter().enumerate() {
             let v = if i == 0 {
                 Vec2::new(60.0, 80.0)
             } else if i == across * across - 1 {
@@ -1486,7 +1498,7 @@ mod tests {
             } else {
                 Vec2::ZERO
             };
-            w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+            w.add_disc(coin, p, v).unwrap();
         }
         w
     }
@@ -1496,16 +1508,10 @@ mod tests {
     /// directions: the builds keep every fast disc out of the grid and the list, and the
     /// fast discs in a grid of their own (`Near::fast`).
     fn strikers_among_coins() -> World {
-        let (pitch, across) = (0.0188, 40);
-        let half = across as f64 * pitch / 2.0 + 0.05;
-        let t = Table::new(half, half).unwrap();
-        let mut w = World::new(t, StepConfig::default()).unwrap();
-        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        let (mut w, at, coin) = coin_lattice(40);
         let dirs = [(0.6, 0.8), (-0.8, 0.6), (-0.6, -0.8), (0.8, -0.6)];
         let mut k = 0;
-        for i in 0..across * across {
-            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+        for (i, &p) in at.iter().enumerate() {
             let v = if i % 38 == 5 {
                 let (ux, uy) = dirs[k % 4];
                 let speed = 75.0 + (k % 5) as f64 * 6.0;
@@ -1514,7 +1520,7 @@ mod tests {
             } else {
                 Vec2::ZERO
             };
-            w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+            w.add_disc(coin, p, v).unwrap();
         }
         w
     }
@@ -1581,25 +1587,16 @@ mod tests {
     #[test]
     fn discs_made_fast_in_a_substep_are_looked_for_a_stretch_at_a_time() {
         let sixteenth = || {
-            let (pitch, across) = (0.0188, 24);
-            let half = across as f64 * pitch / 2.0 + 0.05;
-            let step = StepConfig {
-                dt_s: 1.0 / 60.0,
-                ..StepConfig::default()
-            };
-            let mut w = World::new(Table::new(half, half).unwrap(), step).unwrap();
-            let coin = DiscKind::new(0.005, 0.003).unwrap();
-            for i in 0..across * across {
-                let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-                let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let (mut w, at, coin) = coin_lattice(24);
+            for (i, &p) in at.iter().enumerate() {
                 let v = if i % 16 == 3 {
                     Vec2::new(60.0, 80.0)
                 } else {
                     Vec2::ZERO
                 };
-                w.add_disc(coin, Vec2::new(x, y), v).unwrap();
+                w.add_disc(coin, p, v).unwrap();
             }
-            w
+            at_60_hz(w)
         };
         for (name, w, steps) in [
             ("strikers at 1/60 s", at_60_hz(strikers_among_coins()), 3),
@@ -1719,35 +1716,24 @@ mod tests {
     /// list of large discs up to √n, else in size classes) put in the lattice's place at
     /// 60 to 100 m/s in four directions.
     fn fast_large_discs_among_coins(large: usize) -> World {
-        let (pitch, across) = (0.0188, 40);
-        let half = across as f64 * pitch / 2.0 + 0.05;
-        let t = Table::new(half, half).unwrap();
-        let mut w = World::new(t, StepConfig::default()).unwrap();
-        let coin = DiscKind::new(0.005, 0.003).unwrap();
+        let (mut w, at, coin) = coin_lattice(40);
         let dirs = [(0.6, 0.8), (-0.8, 0.6), (-0.6, -0.8), (0.8, -0.6)];
         let mut centres = Vec::new();
         for k in 0..large {
             let r = 0.015 + 0.003 * (k % 5) as f64;
             let kind = DiscKind::new(r, 0.003 * (r / 0.005) * (r / 0.005)).unwrap();
-            let cell = (k * 1601 / large.max(1)) % 1600;
-            let x = (cell % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-            let y = (cell / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
+            let p = at[(k * 1601 / large.max(1)) % 1600];
             let (ux, uy) = dirs[k % 4];
             let speed = 60.0 + (k % 5) as f64 * 10.0;
-            if w.add_disc(kind, Vec2::new(x, y), Vec2::new(speed * ux, speed * uy))
+            if w.add_disc(kind, p, Vec2::new(speed * ux, speed * uy))
                 .is_ok()
             {
-                centres.push((x, y, r));
+                centres.push((p, r));
             }
         }
-        for i in 0..across * across {
-            let x = (i % across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-            let y = (i / across) as f64 * pitch - half + 0.05 + pitch / 2.0;
-            let clear = centres.iter().all(|&(cx, cy, r)| {
-                (x - cx) * (x - cx) + (y - cy) * (y - cy) > (r + 0.006) * (r + 0.006)
-            });
-            if clear {
-                w.add_disc(coin, Vec2::new(x, y), Vec2::ZERO).unwrap();
+        for &p in &at {
+            if centres.iter().all(|&(c, r)| p.distance(c) > r + 0.006) {
+                w.add_disc(coin, p, Vec2::ZERO).unwrap();
             }
         }
         w
