@@ -16,7 +16,13 @@ impl Solver {
     #[inline(always)]
     pub(super) fn drift(&mut self, table: &Table, sub: &Substep) -> bool {
         // The next substep's stage 1.
-        let next = SlideCtx::new(table, &self.walls, &self.mo, sub.h, self.stats.substeps + 1);
+        let next = SlideCtx::new(
+            table,
+            (&self.walls, &self.fixed),
+            &self.mo,
+            sub.h,
+            self.stats.substeps + 1,
+        );
         let walls = Cushions::new(sub.hx, sub.hy, self.r_max);
         // The discs stage 4 set moving go into the list's index order in a large world, so
         // that the pass reads the records in the order they lie in memory. `appended` counts
@@ -1152,7 +1158,7 @@ mod tests {
         let vmax2 = drift_pass(
             &mut d,
             &mut s,
-            &SlideCtx::new(&table, &[], &mo, h, 6),
+            &SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 6),
             &Cushions::new(0.5, 0.5, 0.01),
         );
         let k = &d.k;
@@ -1211,7 +1217,7 @@ mod tests {
             t.path = 6;
         }
         s.paths.mark = vec![6; n];
-        let cx = SlideCtx::new(&table, &[], &mo, h, 8);
+        let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 8);
         let walls = Cushions::new(0.5, 0.3, 0.02);
         let (mut d2, mut s2) = (d.clone(), s.clone());
         let vmax2 = carry_all::<false>(&mut d, &mut s, &cx, &walls);
@@ -1325,7 +1331,7 @@ mod tests {
                     }
                 }
             }
-            let cx = SlideCtx::new(&table, &[], &mo, h, now + 1);
+            let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, now + 1);
             // Every other substep as a large world's (which asks for the rare discs' lines
             // ahead, `ask_ahead`: nothing computed may change).
             s.near.ahead = now % 2 == 0;
@@ -1435,7 +1441,7 @@ mod tests {
                 d.fixed_due[i] = now + 1 + l + (i % 3) as u64;
                 s.moving.push(i as u32);
             }
-            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 0);
             let vmax2: f64 = 2.25;
             let clock = RunClock::new(
                 0.25,

@@ -33,6 +33,7 @@ impl Solver {
             stats,
             n_on,
             walls,
+            fixed,
             mo,
             tuning,
             ..
@@ -44,6 +45,7 @@ impl Solver {
             window: sub.h * WINDOW_REL,
             table,
             walls,
+            fixed,
         };
         let cap = ROUND_CAP + ROUND_CAP_PER_MOVING * s.moving.len() as u64;
         // a h², for the dues of the pairs re-predicted (see `predict::open_substeps`).

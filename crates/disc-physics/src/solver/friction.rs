@@ -24,6 +24,7 @@
 //! The speed a disc ends its substep with (`s − a h`, or zero) is written by the drift, so that
 //! between steps `s` is what the API reads.
 
+use super::fixed::{Fixed, FixedIndex};
 use super::predict::push;
 use super::{KIND_REST, Kin, Motion, NEAR_MARGIN_M, SLOP_M, Slots, Solver, Substep, WallGeom};
 use crate::{Pocket, Table};
@@ -66,7 +67,13 @@ impl Solver {
                         fixed: &mut s.fixed,
                         stops: &mut s.stops,
                     },
-                    &SlideCtx::new(table, &self.walls, &self.mo, h, self.stats.substeps),
+                    &SlideCtx::new(
+                        table,
+                        (&self.walls, &self.fixed),
+                        &self.mo,
+                        h,
+                        self.stats.substeps,
+                    ),
                 )
             }
         };
@@ -115,6 +122,8 @@ pub(super) struct FixedReach<'a> {
     hy: f64,
     pockets: &'a [Pocket],
     walls: &'a [WallGeom],
+    /// The walls and pockets in a grid, when the table has many.
+    fixed: &'a FixedIndex,
 }
 
 impl FixedReach<'_> {
@@ -142,25 +151,59 @@ impl FixedReach<'_> {
         } else if uy < 0.0 {
             l = l.min((gy + y) / -uy);
         }
-        for p in self.pockets {
-            let (qx, qy) = (x - p.centre.x, y - p.centre.y);
-            l = l.min((qx * qx + qy * qy).sqrt() - p.radius_m - 2.0 * SLOP_M);
-        }
-        for w in self.walls {
-            let (ax, ay) = (x - w.ax, y - w.ay);
-            let along = ax * w.tx + ay * w.ty;
-            let along = if along < 0.0 {
-                0.0
-            } else if along > w.len {
-                w.len
-            } else {
-                along
-            };
-            let (dx, dy) = (ax - along * w.tx, ay - along * w.ty);
-            l = l.min((dx * dx + dy * dy).sqrt() - r - w.h - 2.0 * SLOP_M);
+        if self.fixed.on {
+            l = l.min(self.near_objects(x, y, r));
+        } else {
+            for p in self.pockets {
+                l = l.min(to_pocket(p, x, y));
+            }
+            for w in self.walls {
+                l = l.min(to_wall(w, x, y, r));
+            }
         }
         l - NEAR_MARGIN_M
     }
+
+    /// [`FixedReach::clearance`]'s walls and pockets through the index (out of line, so that a
+    /// table without it keeps the clearance's registers): the least distance to those near
+    /// `(x, y)`, and a bound for the others. A pocket is at least as far as its widened box,
+    /// a wall's reach at least that less the disc's radius `r` (less a millionth for the
+    /// roundings of the cells' edges). A lower bound, as the clearance is: a disc far from
+    /// every object looks again sooner, and finds nothing.
+    #[inline(never)]
+    fn near_objects(&self, x: f64, y: f64, r: f64) -> f64 {
+        let mut near = f64::INFINITY;
+        let rest = self.fixed.near((x, y), |o| {
+            near = near.min(match o {
+                Fixed::Pocket(k) => to_pocket(&self.pockets[k], x, y),
+                Fixed::Wall(k) => to_wall(&self.walls[k], x, y, r),
+            });
+        });
+        near.min(rest * (1.0 - 1e-6) - r)
+    }
+}
+
+/// The clearance of a disc's centre at `(x, y)` from pocket `p` (less `2 SLOP_M`).
+#[inline(always)]
+fn to_pocket(p: &Pocket, x: f64, y: f64) -> f64 {
+    let (qx, qy) = (x - p.centre.x, y - p.centre.y);
+    (qx * qx + qy * qy).sqrt() - p.radius_m - 2.0 * SLOP_M
+}
+
+/// The clearance of a disc of radius `r` at `(x, y)` from wall `w` (less `2 SLOP_M`).
+#[inline(always)]
+fn to_wall(w: &WallGeom, x: f64, y: f64, r: f64) -> f64 {
+    let (ax, ay) = (x - w.ax, y - w.ay);
+    let along = ax * w.tx + ay * w.ty;
+    let along = if along < 0.0 {
+        0.0
+    } else if along > w.len {
+        w.len
+    } else {
+        along
+    };
+    let (dx, dy) = (ax - along * w.tx, ay - along * w.ty);
+    (dx * dx + dy * dy).sqrt() - r - w.h - 2.0 * SLOP_M
 }
 
 /// What stage 1 needs of a substep of length `h`: the fixed objects and the friction.
@@ -183,7 +226,7 @@ pub(super) struct SlideCtx<'a> {
 impl SlideCtx<'_> {
     pub(super) fn new<'a>(
         table: &'a Table,
-        walls: &'a [WallGeom],
+        (walls, fixed): (&'a [WallGeom], &'a FixedIndex),
         mo: &Motion,
         h: f64,
         now: u64,
@@ -194,6 +237,7 @@ impl SlideCtx<'_> {
                 hy: table.half_height_m(),
                 pockets: table.pockets(),
                 walls,
+                fixed,
             },
             mo: *mo,
             h,
@@ -506,7 +550,7 @@ mod tests {
                 fixed: &mut fixed,
                 stops: &mut stops,
             },
-            &SlideCtx::new(&table, &[], &mo, h, 7),
+            &SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 7),
         );
         (
             vmax2,
@@ -584,7 +628,7 @@ mod tests {
         let table = Table::new(0.5, 0.5).unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let h = 0.001;
-        let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+        let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 0);
         let a = 0.1 * 9.81;
         assert_eq!(cx.end_speed(5.0), Some(5.0 - a * h));
         assert_eq!(cx.end_speed(a * h), None);
@@ -601,7 +645,7 @@ mod tests {
             .unwrap();
         let mo = Motion::new(table.params().friction_decel_m_s2());
         let h = *crate::limits::DT_S.start() / f64::from(*crate::limits::SUBSTEPS.end());
-        let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+        let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 0);
         let ah = mo.a * h;
         let end = cx.end_speed(ah.next_up()).unwrap();
         assert!(end >= f64::MIN_POSITIVE && end.is_normal(), "{end:e}");
@@ -639,7 +683,7 @@ mod tests {
         let mut exact = 0;
         for (a, h) in cases {
             let mo = Motion::new(a);
-            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 0);
             let ah = a * h;
             let mut speeds = vec![0.0, ah, 2.0 * ah, 3.0 * ah];
             let mut up = 2.0 * ah;
@@ -671,7 +715,7 @@ mod tests {
         }
         assert!(exact > 1000, "{exact}");
         let mo = Motion::new(0.0);
-        let cx = SlideCtx::new(&table, &[], &mo, 0.001, 0);
+        let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, 0.001, 0);
         assert!(cx.passes_sliding_on(1.0) > 1 << 40);
         assert_eq!(cx.passes_sliding_on(0.0), 0);
     }
@@ -699,7 +743,7 @@ mod tests {
         let mut went_on = 0;
         for (a, h) in cases {
             let mo = Motion::new(a);
-            let cx = SlideCtx::new(&table, &[], &mo, h, 0);
+            let cx = SlideCtx::new(&table, (&[], &super::super::fixed::OFF), &mo, h, 0);
             let ah = a * h;
             let mut speeds = vec![0.0, 1.0, 3.0];
             for edge in [2.0 * ah, ah] {
@@ -746,6 +790,7 @@ mod tests {
             hy: 0.5,
             pockets: &pockets,
             walls: &walls,
+            fixed: &super::super::fixed::OFF,
         };
         let r = 0.01;
         let m = NEAR_MARGIN_M + 2.0 * SLOP_M;

@@ -36,6 +36,7 @@
 mod broadphase;
 mod drift;
 mod events;
+mod fixed;
 mod friction;
 mod impulse;
 mod predict;
@@ -714,6 +715,8 @@ struct Ctx<'a> {
     window: f64,
     table: &'a Table,
     walls: &'a [WallGeom],
+    /// The walls and pockets in a grid, when the table has many ([`fixed::FixedIndex`]).
+    fixed: &'a fixed::FixedIndex,
 }
 
 /// What one substep's stages hand on to the next.
@@ -845,6 +848,8 @@ impl RunClock {
 #[derive(Clone, Debug)]
 pub(crate) struct Solver {
     pub(crate) walls: Vec<WallGeom>,
+    /// The walls and pockets in a grid, when the table has more than a few.
+    pub(crate) fixed: fixed::FixedIndex,
     pub(crate) d: Discs,
     /// The table's friction deceleration.
     pub(crate) mo: Motion,
@@ -860,7 +865,7 @@ pub(crate) struct Solver {
 impl Solver {
     /// A solver for `table` with no discs.
     pub(crate) fn new(table: &Table) -> Solver {
-        let walls = table
+        let walls: Vec<WallGeom> = table
             .walls()
             .iter()
             .map(|w| {
@@ -883,8 +888,15 @@ impl Solver {
                 }
             })
             .collect();
+        let fixed = fixed::FixedIndex::new(
+            table.half_width_m(),
+            table.half_height_m(),
+            table.pockets(),
+            &walls,
+        );
         Solver {
             walls,
+            fixed,
             mo: Motion::new(table.params().friction_decel_m_s2()),
             d: Discs::default(),
             stats: SolverStats::default(),
@@ -1004,7 +1016,7 @@ impl Solver {
             // after it.
             let walls =
                 drift::Cushions::new(table.half_width_m(), table.half_height_m(), self.r_max);
-            let cx = SlideCtx::new(table, &self.walls, &self.mo, h, 0);
+            let cx = SlideCtx::new(table, (&self.walls, &self.fixed), &self.mo, h, 0);
             let (k, go_on) = drift::quiet_stretch(
                 &mut self.d,
                 &mut self.s,
@@ -1071,6 +1083,7 @@ impl Solver {
             window: h * WINDOW_REL,
             table,
             walls: &self.walls,
+            fixed: &self.fixed,
         };
         let mut fixed = vec![false; self.d.k.len()];
         for &i in self.s.fixed.as_slice() {

@@ -10,13 +10,14 @@
 //! broadphase lists a pair, the pair gets the same time.
 
 use super::broadphase::{DUE_BLOCK, Near};
+use super::fixed::Fixed;
 use super::prefetch;
 use super::queue::Queue;
 use super::{
     APPROACH_EPS, Ctx, Discs, KIND_CUSHION, KIND_DISC, KIND_POCKET, Kin, NEAR_MARGIN_M, Pending,
     SLOP_M, Solver, Substep, WINDOW_REL, WallGeom,
 };
-use crate::Table;
+use crate::{Pocket, Table};
 
 impl Solver {
     /// Stage 3: cushions, walls and pockets of every listed disc, then every pair of
@@ -34,6 +35,7 @@ impl Solver {
             window: sub.h * WINDOW_REL,
             table,
             walls: &self.walls,
+            fixed: &self.fixed,
         };
         for &i in s.fixed.as_slice() {
             let i = i as usize;
@@ -240,50 +242,105 @@ fn fixed_tests(ctx: &Ctx<'_>, d: &Discs, heap: &mut Queue, c: &ChangedAt) {
             }
         }
     }
-    // Internal walls (capsules).
+    let probe = Probe {
+        t,
+        at: [x, y, vx, vy],
+        r,
+        rem,
+        swept: [x0, x1, y0, y1],
+        who: (iu, vi),
+    };
+    if ctx.fixed.on {
+        probe.near_objects(ctx, heap);
+        return;
+    }
     for (k, w) in ctx.walls.iter().enumerate() {
+        probe.wall(heap, k, w);
+    }
+    for (k, p) in ctx.table.pockets().iter().enumerate() {
+        probe.pocket(heap, k, p);
+    }
+}
+
+/// What [`fixed_tests`] tests a disc's walls and pockets with: from substep time `t`, its
+/// position and velocity `at`, radius `r`, the rest of the substep `rem`, the box its centre
+/// sweeps over it `[x0, x1, y0, y1]`, and its index and version.
+struct Probe {
+    t: f64,
+    at: [f64; 4],
+    r: f64,
+    rem: f64,
+    swept: [f64; 4],
+    who: (u32, u32),
+}
+
+impl Probe {
+    /// Internal wall `k` (a capsule), if the swept box reaches it.
+    #[inline(always)]
+    fn wall(&self, heap: &mut Queue, k: usize, w: &WallGeom) {
+        let ([x, y, vx, vy], r, [x0, x1, y0, y1]) = (self.at, self.r, self.swept);
         let reach = r + w.h + 2.0 * SLOP_M;
         if x1 + reach < w.ax.min(w.bx)
             || x0 - reach > w.ax.max(w.bx)
             || y1 + reach < w.ay.min(w.by)
             || y0 - reach > w.ay.max(w.by)
         {
-            continue;
+            return;
         }
-        if let Some(s) = toi_wall(w, x, y, vx, vy, r, rem) {
-            push(heap, t + s, KIND_CUSHION, iu, 4 + k as u32, vi, 0);
+        if let Some(s) = toi_wall(w, x, y, vx, vy, r, self.rem) {
+            let (iu, vi) = self.who;
+            push(heap, self.t + s, KIND_CUSHION, iu, 4 + k as u32, vi, 0);
         }
     }
-    // Pockets: the centre entering the circle.
-    for (k, p) in ctx.table.pockets().iter().enumerate() {
+
+    /// Pocket `k`: the centre entering the circle, if the swept box reaches it.
+    #[inline(always)]
+    fn pocket(&self, heap: &mut Queue, k: usize, p: &Pocket) {
+        let ([x, y, vx, vy], [x0, x1, y0, y1], t) = (self.at, self.swept, self.t);
+        let (iu, vi) = self.who;
         let reach = p.radius_m + 2.0 * SLOP_M;
         if x1 < p.centre.x - reach
             || x0 > p.centre.x + reach
             || y1 < p.centre.y - reach
             || y0 > p.centre.y + reach
         {
-            continue;
+            return;
         }
         let qx = x - p.centre.x;
         let qy = y - p.centre.y;
         let cc = qx * qx + qy * qy - p.radius_m * p.radius_m;
         if cc < 0.0 {
             push(heap, t, KIND_POCKET, iu, k as u32, vi, 0);
-            continue;
+            return;
         }
         let b = qx * vx + qy * vy;
         if b >= 0.0 {
-            continue;
+            return;
         }
         let a = vx * vx + vy * vy;
         let disc = b * b - a * cc;
         if disc <= 0.0 {
-            continue;
+            return;
         }
         let s = cc / (-b + disc.sqrt());
-        if s <= rem {
+        if s <= self.rem {
             push(heap, t + s, KIND_POCKET, iu, k as u32, vi, 0);
         }
+    }
+
+    /// The walls and pockets entered in the index's cells of the swept box widened by the
+    /// radius (a wall's test widens by it; a pocket's needs only the centre): the same tests
+    /// as one by one, the same events (the queue orders them, whatever the order they come
+    /// in). Out of line, so that a table without the index keeps [`fixed_tests`]'s registers.
+    #[inline(never)]
+    fn near_objects(&self, ctx: &Ctx<'_>, heap: &mut Queue) {
+        let ([x0, x1, y0, y1], r) = (self.swept, self.r);
+        let pockets = ctx.table.pockets();
+        ctx.fixed
+            .for_each_in_box([x0 - r, y0 - r, x1 + r, y1 + r], |o| match o {
+                Fixed::Wall(k) => self.wall(heap, k, &ctx.walls[k]),
+                Fixed::Pocket(k) => self.pocket(heap, k, &pockets[k]),
+            });
     }
 }
 
@@ -1512,6 +1569,7 @@ mod tests {
                 window: h * WINDOW_REL,
                 table,
                 walls: &walls,
+                fixed: &super::super::fixed::OFF,
             };
             let radius = |next: &mut dyn FnMut() -> f64| 0.005 + 0.015 * next();
             let d = scattered(&mut next, 5_000, radius, (0.5, 7, 40.0));
