@@ -1721,7 +1721,7 @@ mod tests {
             let mut rng = scenes::SplitMix64(seed);
             let (hx, hy) = (0.3 + 1.2 * rng.next_unit(), 0.3 + 1.2 * rng.next_unit());
             let mut t = Table::new(hx, hy).unwrap();
-            let mut inside = |rng: &mut scenes::SplitMix64| {
+            let inside = |rng: &mut scenes::SplitMix64| {
                 Vec2::new(hx * (1.9 * rng.next_unit() - 0.95), hy * (1.9 * rng.next_unit() - 0.95))
             };
             for _ in 0..walls {
