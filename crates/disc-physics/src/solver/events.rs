@@ -423,6 +423,10 @@ fn horizon(
         dallow: sub.dallow,
     };
     look.predict_stretch(sub.h, d, heap, (i, t), (covered, mark));
+    // Many fast discs' re-predictions leave most of their events stale: a queue grown far
+    // past its live events drops them (only here, where such substeps come, so that others
+    // pay nothing).
+    heap.compact(|p| valid(d, p));
 }
 
 /// Re-predicts the listed pairs of disc `c.i` (just changed, at its local time `c.t`) against

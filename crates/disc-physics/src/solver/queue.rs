@@ -32,7 +32,14 @@ pub(super) struct Queue {
     heap: BinaryHeap<Reverse<Pending>>,
     /// The settled batch, latest first: its earliest event is its last.
     run: Vec<Reverse<Pending>>,
+    /// The size past which [`Queue::compact`] drops the stale events (0: not yet set in
+    /// this substep, [`COMPACT_LEAST`]).
+    compact_at: usize,
 }
+
+/// The least size at which [`Queue::compact`] looks for stale events: far above what any
+/// substep of the benchmark scenes or the games queues, so that they never do.
+const COMPACT_LEAST: usize = 1 << 16;
 
 impl Queue {
     /// Adds an event.
@@ -121,6 +128,29 @@ impl Queue {
     pub(super) fn clear(&mut self) {
         self.heap.clear();
         self.run.clear();
+        self.compact_at = 0;
+    }
+
+    /// When the queue has grown past twice its size after the last compaction (and
+    /// [`COMPACT_LEAST`]), drops every event `live` refuses (a stale one: its disc's version
+    /// changed or it left the table, which never comes back within a substep), so that a
+    /// substep of many fast discs, whose re-predictions leave most of their events stale,
+    /// takes its events from a queue of about the live ones. Which events come out, and in
+    /// which order, does not change.
+    #[inline]
+    pub(super) fn compact(&mut self, live: impl FnMut(&Pending) -> bool) {
+        if self.heap.len() + self.run.len() > self.compact_at.max(COMPACT_LEAST) {
+            self.compact_stale(live);
+        }
+    }
+
+    /// [`Queue::compact`]'s work, out of line.
+    #[cold]
+    #[inline(never)]
+    fn compact_stale(&mut self, mut live: impl FnMut(&Pending) -> bool) {
+        self.heap.retain(|e| live(&e.0));
+        self.run.retain(|e| live(&e.0));
+        self.compact_at = 2 * (self.heap.len() + self.run.len());
     }
 
     /// Room for at least `n` events in the heap and in the run each.
@@ -212,6 +242,49 @@ mod tests {
             }
         }
         assert!(settled >= 60 && mixed > 1000, "{settled} {mixed}");
+    }
+
+    /// A queue past its compaction size drops the events refused (here those of versions
+    /// 0, "stale"), keeps every other in the order one heap of them gives (settled or not,
+    /// with events pushed between the takes), allocates nothing, and below the size does
+    /// nothing.
+    #[test]
+    fn compaction_drops_the_stale_events_and_keeps_the_order() {
+        let mut rng = crate::scenes::SplitMix64(0xc0_4ac7);
+        let mut next = move || rng.next_u64();
+        let live = |p: &Pending| p.va != 0;
+        for settle in [false, true] {
+            let (mut q, mut want) = (Queue::default(), BinaryHeap::new());
+            let n = COMPACT_LEAST + 5000;
+            q.reserve(n);
+            for _ in 0..n {
+                let p = event(&mut next, 0);
+                q.push(p);
+                if live(&p) {
+                    want.push(Reverse(p));
+                }
+            }
+            if settle {
+                q.settle(SETTLE);
+            }
+            let caps = q.capacity();
+            q.compact(live);
+            assert_eq!(q.len(), want.len());
+            assert_eq!(q.capacity(), caps);
+            // Below twice the size left: nothing dropped (a stale event pushed stays).
+            let stale = Pending {
+                va: 0,
+                ..event(&mut next, 10)
+            };
+            q.push(stale);
+            want.push(Reverse(stale));
+            q.compact(live);
+            assert_eq!(q.len(), want.len());
+            while let Some(got) = q.pop() {
+                assert_eq!(Some(got), want.pop().map(|r| r.0));
+            }
+            assert!(want.is_empty());
+        }
     }
 
     #[test]
