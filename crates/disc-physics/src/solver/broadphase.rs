@@ -308,9 +308,10 @@ impl Solver {
 /// in a grid per size class ([`Classes`]): a pair is found by its smaller disc in the few
 /// cells of the larger disc's class within its reach, and every box query and check looks
 /// at each class's cells around it, so that a build costs about the discs times the classes
-/// whatever the radii (radii spread from 0.1 mm to 100 m make at most 21 classes). Which pairs are listed changes no result, only how many are tested (the
-/// events are a function of the two paths, ordered by time, kind and discs; see the solver's
-/// module docs). When the table holds few enough cells the grid is
+/// whatever the radii (radii spread from 0.1 mm to 100 m make at most 21 classes). Which
+/// pairs are listed changes no result, only how many are tested (the events are a function
+/// of the two paths, ordered by time, kind and discs; see the solver's module docs). When
+/// the table holds few enough cells the grid is
 /// an array of them; otherwise (a cluster of discs on a huge table) the cells are hashed into
 /// twice as many buckets as there are discs, each entry keeping its cell's coordinates.
 ///
@@ -329,8 +330,13 @@ impl Solver {
 /// whatever their speeds. Before 7 Dec 2026 one disc at 100 m/s among coins at rest listed
 /// every pair of coins within its travel of each other (128 million pairs for 16,000 coins
 /// in a step of 1/60 s); later that day more such discs than [`big_discs_at_most`] still
-/// did (√n + 2 of them), until they were gridded too. A disc of the list that becomes
-/// faster than it allows makes the check or a rebuild, as any.
+/// did (√n + 2 of them), until they were gridded too. A fast disc larger than `r_grid` is
+/// kept apart the same way (since the forty-second sitting; before, one made the build keep
+/// none apart). A disc of the list that an impact sends far faster than it allows, and a
+/// fast disc whose path changes, is entered among the substep's discs made fast
+/// ([`Near::enter_late`]) and looks along its path a stretch at a time; a disc of the grid
+/// so entered makes a rebuild after the substep. A disc that becomes a little faster than
+/// the list allows widens the substep's looks and makes the check or a rebuild, as any.
 ///
 /// The world tracks `disp`, an upper bound of how far any disc has moved since the build (the
 /// sum over substeps of the substep length times the largest speed any disc had in it; a

@@ -2,7 +2,9 @@
 //! 10⁻⁹·h of it form a round: the discs involved are brought to that instant, pocket entries
 //! are applied first, jumps next, and the contacts still approaching are solved together
 //! ([`impulse`](super::impulse)); every disc whose velocity changed is re-predicted (stage 3's
-//! tests from its new path). Stale events are dropped by per-disc version numbers.
+//! tests from its new path; a disc made fast in the substep along a stretch at a time, with a
+//! horizon event halfway along it, [`Near::enter_late`]). Stale events are dropped by
+//! per-disc version numbers.
 
 use super::broadphase::{KEPT_APART, Near};
 use super::impulse::{Contact, solve};

@@ -17,12 +17,15 @@
 //!    function of the two paths alone, so it does not matter either which broadphase found
 //!    the pair.
 //! 4. [`events`] (with [`impulse`]): the earliest event and every event within 10⁻⁹·h of it
-//!    form a round. The discs involved are moved to that instant; pocket entries are applied
-//!    first; the contacts still approaching are solved together (one contact by the
-//!    closed-form Newton law; several by projected Gauss-Seidel for the compression impulse,
-//!    then Poisson restitution, which for one contact is Newton's law and for several never
-//!    adds energy). Every disc whose velocity changed gets its events predicted anew; stale
-//!    events are recognised by per-disc version numbers. Contacts created by a round (a
+//!    form a round. The discs involved are moved to that instant (one whose contact is no
+//!    longer approaching gets its record back, so that a record changes only with its path);
+//!    pocket entries are applied first; the contacts still approaching are solved together
+//!    (one contact by the closed-form Newton law; several by projected Gauss-Seidel for the
+//!    compression impulse, then Poisson restitution, which for one contact is Newton's law
+//!    and for several never adds energy). Every disc whose velocity changed gets its events
+//!    predicted anew (a disc far faster than the pair list serves along a stretch of its
+//!    path at a time, looking again at a horizon halfway along it); stale events are
+//!    recognised by per-disc version numbers. Contacts created by a round (a
 //!    touching row) are resolved in the next round at the same instant, so an impulse travels
 //!    down a row of touching discs.
 //! 5. [`drift`]: every disc that moved is carried to the end of the substep and given its

@@ -13,9 +13,10 @@ const LEVELS: usize = 32;
 /// A disc that is not in [`Late`] (its `level`).
 const NOT_LATE: u8 = u8::MAX;
 
-/// The discs of the grid whose path changed within the substep to one far faster than the
-/// pair list serves (stage 4; see [`Near::enter_late`](super::Near::enter_late)), each at its
-/// position when its path last changed, in a hashed grid per travel level.
+/// The discs whose path changed within the substep to one far faster than the pair list
+/// serves, and the fast discs the list keeps apart once their path changes (stage 4; see
+/// [`Near::enter_late`](super::Near::enter_late)), each at its position when its path last
+/// changed or at its last horizon, in a hashed grid per travel level.
 ///
 /// Before 7 Dec 2026 (UTC, the forty-second sitting) such a path widened every look of the
 /// rest of the substep by its travel: a struck coin as fast as the striker that struck it
@@ -23,18 +24,22 @@ const NOT_LATE: u8 = u8::MAX;
 /// so that many strikers among many coins cost about the coins for every impact. Here a disc
 /// is found only by the looks that pass within its own travel of where it was entered.
 ///
-/// A disc's position for the rest of the substep lies within its travel (the rest of the
-/// substep times its speed) of the point it was entered at, since its path is straight until
-/// it changes, and a change enters it again. A level's `spread` is at least the travel of
-/// every disc entered in it, and its cells are the grid's largest diameter plus the spread
-/// wide, hashed into buckets shared by every level; a look widens its reach by each level's
-/// spread. Each disc stays in the grid too (at its build position, which it may now be far
-/// from): a look that finds it there as well tests the same pair twice, and the round's
-/// events are deduplicated by their discs (stage 4).
+/// A disc's position lies within its travel of the point it was entered at for the stretch
+/// it was entered for (a stretch's length, before and after, or the rest of the substep
+/// when that is shorter), since its path is straight until it changes, and a change or a
+/// horizon enters it again. A level's `spread` is at least the travel of every disc entered
+/// in it, its `wider` the most any of them is larger than the grid's discs, and its cells
+/// the grid's largest diameter plus the spread wide, hashed into buckets shared by every
+/// level; a look widens its reach by each level's spread and `wider`. A disc of the grid
+/// stays in it too (at its build position, which it may now be far from), as a fast disc
+/// does in the fast discs' grids and a large disc in its list or class: a look that finds it
+/// there as well tests the same pair twice, and the round's events are deduplicated by their
+/// discs (stage 4).
 ///
 /// Entered discs are chained per bucket (each disc once, so the memory is the discs', however
 /// many times their paths change), and the whole is cleared at the end of the substep, which
-/// then marks the pair list for a rebuild (its displacement bound no longer holds for them).
+/// then marks the pair list for a rebuild if a disc of the grid was entered (the list's
+/// displacement bound no longer holds for it).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Late {
     /// Bit k: level k has been set up in this substep (its grid and spread).
